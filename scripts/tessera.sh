@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# One entry point for the README's Quick start:
+#   scripts/tessera.sh run   install what is missing, build, run the main job
+#   scripts/tessera.sh test  install what is missing, build, run the whole test suite
+# Both are idempotent: packages already present are not reinstalled, and the build is
+# incremental (ccache when present).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TESSERA_BUILD_DIR:-$ROOT/build}"
+JOBS="${TESSERA_JOBS:-$(nproc)}"
+
+# Debian 12 packages (see shared/SETUP.md). CUDA is optional and never installed here.
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config ccache
+  qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
+  libqcustomplot-dev libqcustomplot2.1-qt6 libgraphviz-dev
+  llvm-19-dev libzstd-dev zlib1g-dev
+  libopenblas-dev libhalide14-0-dev
+  xvfb xauth
+)
+
+log() { printf '\033[1m[tessera]\033[0m %s\n' "$*" >&2; }
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    log "all packages present"
+    return
+  fi
+  log "installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+  if [ ! -f "$BUILD/build.ninja" ]; then
+    log "configuring $BUILD"
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+  fi
+  log "building ($JOBS jobs)"
+  cmake --build "$BUILD" -j "$JOBS"
+}
+
+run_main() {
+  local example="$ROOT/resources/examples/gemm.py"
+  if [ -x "$BUILD/app/gui/tessera" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+    log "starting the desktop application on the built-in GEMM example"
+    exec "$BUILD/app/gui/tessera" "$example"
+  fi
+  log "no display (or no GUI build): the CLI lowers the built-in GEMM example"
+  exec "$BUILD/app/cli/tessera-cli" lower "$example"
+}
+
+run_tests() {
+  log "running the test suite"
+  cd "$BUILD"
+  QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS"
+}
+
+case "${1:-}" in
+  run) install_missing; configure_and_build; run_main ;;
+  test) install_missing; configure_and_build; run_tests ;;
+  *) echo "usage: scripts/tessera.sh run|test" >&2; exit 2 ;;
+esac
