@@ -1,0 +1,5 @@
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/ConstEval.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IndexMapInverse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PaddedLayout.cpp
+)
