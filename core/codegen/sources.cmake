@@ -1,0 +1,3 @@
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/MathIntrinsics.cpp
+)

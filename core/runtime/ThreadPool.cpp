@@ -1,0 +1,89 @@
+#include "runtime/ThreadPool.h"
+
+#include <algorithm>
+
+namespace tessera::runtime {
+
+namespace {
+thread_local bool t_in_worker = false;
+}
+
+ThreadPool::ThreadPool(int num_threads) {
+  if (num_threads <= 0) num_threads = static_cast<int>(std::thread::hardware_concurrency());
+  num_threads = std::max(num_threads, 1);
+  for (int i = 1; i < num_threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  start_cv_.notify_all();
+  for (auto& w : workers_) w.join();
+}
+
+ThreadPool& ThreadPool::Global() {
+  static ThreadPool pool;
+  return pool;
+}
+
+bool ThreadPool::InWorker() { return t_in_worker; }
+
+void ThreadPool::RunChunk(int index) {
+  if (index >= chunks_) return;
+  // Static chunking: the first n % chunks chunks get one extra iteration.
+  int64_t base = n_ / chunks_, extra = n_ % chunks_;
+  int64_t begin = index * base + std::min<int64_t>(index, extra);
+  int64_t end = begin + base + (index < extra ? 1 : 0);
+  int rc = (*body_)(begin, end);
+  if (rc != 0) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (result_ == 0) result_ = rc;
+  }
+}
+
+void ThreadPool::WorkerLoop(int index) {
+  t_in_worker = true;
+  uint64_t seen = 0;
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      start_cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+    }
+    RunChunk(index);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--pending_ == 0) done_cv_.notify_one();
+    }
+  }
+}
+
+int ThreadPool::ParallelFor(int64_t n, const std::function<int(int64_t, int64_t)>& body) {
+  if (n <= 0) return 0;
+  if (workers_.empty() || n == 1 || t_in_worker) return body(0, n);
+  std::lock_guard<std::mutex> call_lock(call_mutex_);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    body_ = &body;
+    n_ = n;
+    chunks_ = static_cast<int>(std::min<int64_t>(n, num_threads()));
+    result_ = 0;
+    pending_ = static_cast<int>(workers_.size());
+    ++generation_;
+  }
+  start_cv_.notify_all();
+  // The caller counts as a worker while it runs chunk 0 (a nested loop inside it must
+  // not re-enter the pool).
+  t_in_worker = true;
+  RunChunk(0);
+  t_in_worker = false;
+  std::unique_lock<std::mutex> lock(mutex_);
+  done_cv_.wait(lock, [&] { return pending_ == 0; });
+  body_ = nullptr;
+  return result_;
+}
+
+}  // namespace tessera::runtime

@@ -1,0 +1,9 @@
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/NDArray.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RuntimeABI.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/InterpreterValue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Interpreter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ArgBinder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
+)
