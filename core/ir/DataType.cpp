@@ -26,12 +26,13 @@ std::optional<int> parse_positive(const std::string& s) {
     if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
     v = v * 10 + (c - '0');
   }
-  if (v <= 0) return std::nullopt;
+  if (v <= 0 || v > 65535) return std::nullopt;  // lanes are stored in 16 bits
   return v;
 }
 }  // namespace
 
 std::optional<DataType> DataType::parse(const std::string& name) {
+  if (name == "void") return Void();
   std::string body = name;
   int lanes = 1;
   if (auto x = name.find('x'); x != std::string::npos) {

@@ -98,6 +98,16 @@ void match_types(Expr& a, Expr& b) {
   };
   bool a_imm = a.as<IntImmNode>() || a.as<FloatImmNode>();
   bool b_imm = b.as<IntImmNode>() || b.as<FloatImmNode>();
+  // An integer expression meeting a float constant becomes float (as in TVM), rather
+  // than truncating the constant: i - 2.5 is float32(i) - 2.5f.
+  if (b.as<FloatImmNode>() && !a_imm && !a.dtype().is_float()) {
+    a = MakeCast(b.dtype().with_lanes(a.dtype().lanes()), a);
+    return;
+  }
+  if (a.as<FloatImmNode>() && !b_imm && !b.dtype().is_float()) {
+    b = MakeCast(a.dtype().with_lanes(b.dtype().lanes()), b);
+    return;
+  }
   if (b_imm && !a_imm) retype(b, a.dtype());
   else if (a_imm && !b_imm) retype(a, b.dtype());
   else if (a_imm && b_imm) {
@@ -137,14 +147,17 @@ Expr fold(ExprKind kind, const Expr& a, const Expr& b) {
   DataType t = a.dtype();
   if (ia && ib) {
     int64_t x = ia->value, y = ib->value;
+    // Wrapping arithmetic is done on unsigned values: signed overflow is undefined.
+    uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+    bool div_ok = y != 0 && !(x == std::numeric_limits<int64_t>::min() && y == -1);
     switch (kind) {
-      case ExprKind::Add: return IntImm(t, wrap(t, x + y));
-      case ExprKind::Sub: return IntImm(t, wrap(t, x - y));
-      case ExprKind::Mul: return IntImm(t, wrap(t, x * y));
-      case ExprKind::Div: if (y != 0) return IntImm(t, x / y); break;
-      case ExprKind::Mod: if (y != 0) return IntImm(t, x % y); break;
-      case ExprKind::FloorDiv: if (y != 0) return IntImm(t, floordiv_i(x, y)); break;
-      case ExprKind::FloorMod: if (y != 0) return IntImm(t, floormod_i(x, y)); break;
+      case ExprKind::Add: return IntImm(t, wrap(t, static_cast<int64_t>(ux + uy)));
+      case ExprKind::Sub: return IntImm(t, wrap(t, static_cast<int64_t>(ux - uy)));
+      case ExprKind::Mul: return IntImm(t, wrap(t, static_cast<int64_t>(ux * uy)));
+      case ExprKind::Div: if (div_ok) return IntImm(t, x / y); break;
+      case ExprKind::Mod: if (div_ok) return IntImm(t, x % y); break;
+      case ExprKind::FloorDiv: if (div_ok) return IntImm(t, floordiv_i(x, y)); break;
+      case ExprKind::FloorMod: if (div_ok) return IntImm(t, floormod_i(x, y)); break;
       case ExprKind::Min: return IntImm(t, std::min(x, y));
       case ExprKind::Max: return IntImm(t, std::max(x, y));
       case ExprKind::EQ: return make_bool(x == y);

@@ -22,8 +22,8 @@ void IRVisitor::VisitProducerLoad(const ProducerLoadNode* n, const Expr&) {
 }
 void IRVisitor::VisitRamp(const RampNode* n, const Expr&) { VisitExpr(n->base); VisitExpr(n->stride); }
 void IRVisitor::VisitBroadcast(const BroadcastNode* n, const Expr&) { VisitExpr(n->value); }
+// Declarations (Let/LetStmt vars, loop vars) are not uses: they are not visited.
 void IRVisitor::VisitLet(const LetNode* n, const Expr&) {
-  VisitExpr(n->var);
   VisitExpr(n->value);
   VisitExpr(n->body);
 }
@@ -37,13 +37,11 @@ void IRVisitor::VisitReduce(const ReduceNode* n, const Expr&) {
 }
 
 void IRVisitor::VisitFor(const ForNode* n, const Stmt&) {
-  VisitExpr(n->loop_var);
   VisitExpr(n->min);
   VisitExpr(n->extent);
   VisitStmt(n->body);
 }
 void IRVisitor::VisitLetStmt(const LetStmtNode* n, const Stmt&) {
-  VisitExpr(n->var);
   VisitExpr(n->value);
   VisitStmt(n->body);
 }

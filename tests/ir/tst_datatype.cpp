@@ -53,14 +53,12 @@ class TestDataType : public QObject {
 
   // Lane counts that do not fit the 16-bit lane field must be rejected, not wrapped.
   void oversizedLanes() {
-    QEXPECT_FAIL("", "DataType::parse accepts 5-digit lane counts that overflow uint16_t", Continue);
     QVERIFY(!DataType::parse("int32x65536").has_value());
   }
 
   // str() names void "void"; parse() should read it back like every other name.
   void voidRoundTrip() {
     QCOMPARE(DataType::Void().str(), std::string("void"));
-    QEXPECT_FAIL("", "DataType::parse does not accept \"void\", which str() produces", Continue);
     QVERIFY(DataType::parse("void").has_value());
   }
 

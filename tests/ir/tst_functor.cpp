@@ -1,3 +1,4 @@
+#include <limits>
 // The IR's building blocks: IRMutator sharing of unchanged subtrees, Substitute,
 // UsesVar, PostOrderVisit, MakeSeq flattening and the constant folding of the
 // expression helpers (ExprOp.h).
@@ -193,6 +194,36 @@ class TestFunctor : public QObject {
     Var i("i");
     QVERIFY(StructuralEqual(floordiv(i, Expr(2) * Expr(4)), MakeBinary(ExprKind::FloorDiv, i, 8)));
     QVERIFY(!StructuralEqual(floordiv(i, 8), truncdiv(i, 8)));
+  }
+
+  // Regression: a loop or let that declares a variable without using it does not "use" it.
+  void declarationIsNotAUse() {
+    Var i("i"), j("j");
+    Stmt loop = MakeFor(i, 0, 16, ForKind::Serial, MakeEvaluate(j));
+    QVERIFY(!UsesVar(loop, [&](const VarNode* v) { return v == i.get(); }));
+    QVERIFY(UsesVar(loop, [&](const VarNode* v) { return v == j.get(); }));
+    Expr let = MakeLet(i, Expr(3), add(j, 1));
+    QVERIFY(!UsesVar(let, i));
+  }
+
+  // Regression: an integer expression with a float constant becomes float instead of
+  // truncating the constant (i - 2.5 used to print (i - 2)).
+  void intMeetsFloatConstantBecomesFloat() {
+    Var i("i");
+    Expr e = sub(i, Expr(2.5));
+    QVERIFY(e.dtype().is_float());
+    QCOMPARE(Str(e), QString("(float32(i) - 2.5f)"));
+  }
+
+  // Regression: folding int64 overflow wraps without undefined behaviour.
+  void int64FoldingWraps() {
+    DataType i64 = DataType::Int(64);
+    Expr big = make_const(i64, std::numeric_limits<int64_t>::max());
+    auto* v = as_const_int(add(big, make_const(i64, int64_t{1})));
+    QVERIFY(v);
+    QCOMPARE(*v, std::numeric_limits<int64_t>::min());
+    Expr minv = make_const(i64, std::numeric_limits<int64_t>::min());
+    QVERIFY(!as_const_int(truncdiv(minv, make_const(i64, int64_t{-1}))));  // not folded
   }
 };
 
