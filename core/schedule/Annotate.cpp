@@ -1,0 +1,117 @@
+// Loop annotations: vectorize, unroll, parallel, bind (thread axes), pragma, and
+// storage_align. They only set per-IterVar attributes; ScheduleOps turns them into
+// loop kinds and attributes.
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "schedule/PrimitiveUtil.h"
+#include "schedule/Primitives.h"
+#include "te/Compute.h"
+
+namespace tessera::schedule {
+
+namespace {
+
+Status CheckAnnotatable(const Schedule& sch, const Stage& stage, const IterVar& iv,
+                        const std::string& what, bool allow_reduce) {
+  if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
+  if (Status s = detail::CheckLeaf(sch, stage, iv, what); !s) return s;
+  if (!allow_reduce && iv->iter_type == ir::IterVarType::CommReduce)
+    return Error(what + ": " + iv->var.name() + " is a reduction axis of " + stage->name() +
+                 "; it cannot be " + (what == "vectorize" ? "vectorized" : "parallelized"));
+  if (IterVar t = stage->attr(iv).bind_thread)
+    return Error(what + ": " + iv->var.name() + " is bound to " + t->thread_tag);
+  return Status::Ok();
+}
+
+Status Annotate(Schedule& sch, const Stage& stage, const IterVar& iv, const std::string& what,
+                ir::IterVarType kind, bool allow_reduce) {
+  if (Status s = CheckAnnotatable(sch, stage, iv, what, allow_reduce); !s) return s;
+  IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
+  stage->iter_var_attrs[iv].annotation = kind;
+  detail::Record(sch, what, stage).iter_vars = {ref};
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status Vectorize(Schedule& sch, Stage stage, IterVar iv) {
+  return Annotate(sch, stage, iv, "vectorize", ir::IterVarType::Vectorized, false);
+}
+
+Status Unroll(Schedule& sch, Stage stage, IterVar iv) {
+  return Annotate(sch, stage, iv, "unroll", ir::IterVarType::Unrolled, true);
+}
+
+Status Parallel(Schedule& sch, Stage stage, IterVar iv) {
+  return Annotate(sch, stage, iv, "parallel", ir::IterVarType::Parallelized, false);
+}
+
+Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
+  const std::string what = "bind";
+  if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
+  if (Status s = detail::CheckLeaf(sch, stage, iv, what); !s) return s;
+  if (!thread || thread->iter_type != ir::IterVarType::ThreadIndex ||
+      !te::is_thread_tag(thread->thread_tag))
+    return Error("bind: the target is not a thread axis (use te.thread_axis(\"threadIdx.x\"))");
+  if (iv->iter_type == ir::IterVarType::CommReduce)
+    return Error("bind: " + iv->var.name() +
+                 " is a reduction axis; cross-thread reductions are not supported");
+  IterVarAttr current = stage->attr(iv);
+  if (current.bind_thread)
+    return Error("bind: " + iv->var.name() + " is already bound to " +
+                 current.bind_thread->thread_tag);
+  if (current.annotation != ir::IterVarType::DataPar)
+    return Error("bind: " + iv->var.name() + " is " +
+                 ir::iter_var_type_name(current.annotation) + "; a bound loop cannot be");
+  for (const auto& [other, attr] : stage->iter_var_attrs)
+    if (attr.bind_thread && attr.bind_thread->thread_tag == thread->thread_tag)
+      return Error("bind: " + thread->thread_tag + " is already bound to " + other->var.name() +
+                   " in stage " + stage->name());
+  IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
+  if (!sch.thread_axes.count(thread->thread_tag)) sch.thread_axes[thread->thread_tag] = thread;
+  stage->iter_var_attrs[iv].bind_thread = thread;
+  TraceEntry& recorded = detail::Record(sch, what, stage);
+  recorded.iter_vars = {ref};
+  recorded.strings["thread"] = thread->thread_tag;
+  return Status::Ok();
+}
+
+Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+              std::optional<int64_t> value) {
+  if (Status s = detail::CheckSchedulable(sch, stage, "pragma"); !s) return s;
+  if (Status s = detail::CheckLeaf(sch, stage, iv, "pragma"); !s) return s;
+  if (key.empty()) return Error("pragma: the pragma key is empty");
+  IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
+  Expr v = value ? ir::make_const(ir::DataType::Int(32), *value) : Expr();
+  stage->iter_var_attrs[iv].pragmas.emplace_back(key, v);
+  TraceEntry& recorded = detail::Record(sch, "pragma", stage);
+  recorded.iter_vars = {ref};
+  recorded.strings["key"] = key;
+  if (value) recorded.ints["value"] = *value;
+  return Status::Ok();
+}
+
+Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
+                    int64_t offset) {
+  if (Status s = detail::CheckSchedulable(sch, stage, "storage_align"); !s) return s;
+  if (Status s = detail::CheckOwned(sch, stage, axis, "storage_align"); !s) return s;
+  auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  if (!c || std::find(c->axis.begin(), c->axis.end(), axis) == c->axis.end())
+    return Error("storage_align: " + axis->var.name() + " is not a data axis (op.axis) of " +
+                 stage->name());
+  if (factor <= 0)
+    return Error("storage_align: factor must be positive, got " + std::to_string(factor));
+  if (offset < 0 || offset >= factor)
+    return Error("storage_align: offset must be in [0, factor), got " + std::to_string(offset));
+  IterVarRef ref = detail::MakeIterVarRef(sch, stage, axis);
+  IterVarAttr& attr = stage->iter_var_attrs[axis];
+  attr.align_factor = factor;
+  attr.align_offset = offset;
+  TraceEntry& recorded = detail::Record(sch, "storage_align", stage);
+  recorded.iter_vars = {ref};
+  recorded.ints = {{"factor", factor}, {"offset", offset}};
+  return Status::Ok();
+}
+
+}  // namespace tessera::schedule

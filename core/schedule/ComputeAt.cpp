@@ -1,0 +1,79 @@
+// compute_at, compute_inline, compute_root: where a stage is computed (its attach type).
+#include "ir/ExprOp.h"
+#include "schedule/Graph.h"
+#include "schedule/PrimitiveUtil.h"
+#include "schedule/Primitives.h"
+
+namespace tessera::schedule {
+
+namespace {
+
+Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& target,
+                      const IterVar& ivar) {
+  const char* what = "compute_at";
+  if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
+  if (Status s = detail::CheckSchedulable(sch, target, what); !s) return s;
+  if (stage == target) return Error("compute_at: cannot compute " + stage->name() + " at itself");
+  if (stage->is_output)
+    return Error("compute_at: " + stage->name() + " is an output; outputs are computed at root");
+  if (target->attach_type == AttachType::Inline)
+    return Error("compute_at: " + target->name() + " is inlined; it has no loops");
+  if (Status s = detail::CheckLeaf(sch, target, ivar, what); !s) return s;
+  if (!ReadsThroughInlined(sch, target, stage))
+    return Error("compute_at: " + target->name() + " does not read " + stage->name() +
+                 "; a stage can only be computed inside a stage that consumes it");
+  for (Stage s = target; s; s = s->attach_type == AttachType::Scope ? s->attach_stage : nullptr)
+    if (s == stage)
+      return Error("compute_at: " + target->name() + " is computed inside " + stage->name() +
+                   "; attaching would form a cycle");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ComputeAt(Schedule& sch, Stage stage, Stage target, IterVar ivar) {
+  if (Status s = CheckComputeAt(sch, stage, target, ivar); !s) return s;
+  TraceEntry entry;
+  entry.stages = {detail::MakeStageRef(sch, target)};
+  entry.iter_vars = {detail::MakeIterVarRef(sch, target, ivar)};
+  stage->attach_type = AttachType::Scope;
+  stage->attach_stage = target;
+  stage->attach_ivar = ivar;
+  TraceEntry& recorded = detail::Record(sch, "compute_at", stage);
+  recorded.stages = std::move(entry.stages);
+  recorded.iter_vars = std::move(entry.iter_vars);
+  return Status::Ok();
+}
+
+Status ComputeInline(Schedule& sch, Stage stage) {
+  const char* what = "compute_inline";
+  if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
+  if (stage->is_output)
+    return Error("compute_inline: " + stage->name() + " is an output and cannot be inlined");
+  auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  if (!c || c->is_reduction())
+    return Error("compute_inline: " + stage->name() +
+                 " is a reduction; only element-wise computes can be inlined");
+  if (c->num_outputs() != 1)
+    return Error("compute_inline: " + stage->name() + " has several outputs");
+  for (const Stage& other : sch.stages)
+    if (other->attach_type == AttachType::Scope && other->attach_stage == stage)
+      return Error("compute_inline: " + other->name() + " is computed at a loop of " +
+                   stage->name() + "; move it (compute_root or compute_at) first");
+  stage->attach_type = AttachType::Inline;
+  stage->attach_stage = nullptr;
+  stage->attach_ivar = nullptr;
+  detail::Record(sch, what, stage);
+  return Status::Ok();
+}
+
+Status ComputeRoot(Schedule& sch, Stage stage) {
+  if (Status s = detail::CheckSchedulable(sch, stage, "compute_root"); !s) return s;
+  stage->attach_type = AttachType::GroupRoot;
+  stage->attach_stage = nullptr;
+  stage->attach_ivar = nullptr;
+  detail::Record(sch, "compute_root", stage);
+  return Status::Ok();
+}
+
+}  // namespace tessera::schedule

@@ -1,0 +1,57 @@
+// IterVarRelations: the hyper-edges of a stage's IterVar hyper-graph (InferBound
+// document, "IterVar Hyper-graph"). Each relation links parent IterVars to children;
+// the message-passing functions (PassDownDomain, PassUpDomain, PassUpIndex) visit them.
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "ir/Buffer.h"
+#include "ir/IterVar.h"
+
+namespace tessera::schedule {
+
+using ir::Expr;
+using ir::IterVar;
+
+// parent = outer * factor + inner. Exactly one of factor / nparts is set by the user;
+// the other is derived from the parent's range by PassDownDomain.
+struct SplitRelation {
+  IterVar parent, outer, inner;
+  Expr factor, nparts;
+};
+
+// fused = outer * extent(inner) + inner.
+struct FuseRelation {
+  IterVar outer, inner, fused;
+};
+
+// rebased = parent - min(parent): a loop over [0, extent) standing for the parent.
+struct RebaseRelation {
+  IterVar parent, rebased;
+};
+
+// A new IterVar of extent 1 that stands for nothing (fuse of zero axes).
+struct SingletonRelation {
+  IterVar iter;
+};
+
+// Placeholder for layout transforms (transform_layout, RFC 0077): `transformed` are
+// new loop vars computed from `original` by an index map. Not produced by any
+// primitive yet; message passing treats it conservatively.
+struct TransformRelation {
+  std::vector<IterVar> original, transformed;
+  ir::IndexMap forward_map, inverse_map;
+};
+
+using IterVarRelation = std::variant<SplitRelation, FuseRelation, RebaseRelation,
+                                     SingletonRelation, TransformRelation>;
+
+// "split", "fuse", "rebase", "singleton", "transform".
+const char* relation_name(const IterVarRelation& r);
+// Parents (inputs) and children (outputs) of a relation, in hyper-graph order.
+std::vector<IterVar> relation_parents(const IterVarRelation& r);
+std::vector<IterVar> relation_children(const IterVarRelation& r);
+
+}  // namespace tessera::schedule

@@ -1,0 +1,345 @@
+#include "schedule/MessagePassing.h"
+
+#include <algorithm>
+
+#include "arith/Analyzer.h"
+#include "ir/ExprOp.h"
+
+namespace tessera::schedule {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+Expr Simplify(arith::Analyzer* analyzer, const Expr& e) {
+  return analyzer ? analyzer->Simplify(e) : e;
+}
+
+Expr One(const Expr& like) { return ir::make_const(like.dtype(), int64_t{1}); }
+Expr Zero(const Expr& like) { return ir::make_zero(like.dtype()); }
+
+void SetOnce(RangeMap* rmap, const IterVar& iv, ir::Range r) {
+  if (!rmap->count(iv)) (*rmap)[iv] = std::move(r);
+}
+
+void DownSplit(const SplitRelation& s, RangeMap* rmap, arith::Analyzer* analyzer) {
+  auto it = rmap->find(s.parent);
+  if (it == rmap->end()) return;
+  const ir::Range parent = it->second;
+  Expr zero = Zero(parent.extent);
+  if (s.factor.defined()) {
+    SetOnce(rmap, s.inner, ir::Range(zero, s.factor));
+    SetOnce(rmap, s.outer,
+            ir::Range(zero, Simplify(analyzer, ir::ceildiv(parent.extent, s.factor))));
+  } else {
+    SetOnce(rmap, s.outer, ir::Range(zero, s.nparts));
+    SetOnce(rmap, s.inner,
+            ir::Range(zero, Simplify(analyzer, ir::ceildiv(parent.extent, s.nparts))));
+  }
+}
+
+void DownFuse(const FuseRelation& f, RangeMap* rmap, arith::Analyzer* analyzer) {
+  if (!rmap->count(f.outer) || !rmap->count(f.inner)) return;
+  Expr extent = rmap->at(f.outer).extent * rmap->at(f.inner).extent;
+  SetOnce(rmap, f.fused, ir::Range(Zero(extent), Simplify(analyzer, extent)));
+}
+
+void DownTransform(const TransformRelation& t, RangeMap* rmap) {
+  // Conservative placeholder until transform_layout creates these relations.
+  for (size_t i = 0; i < t.transformed.size(); ++i) {
+    if (i < t.original.size() && rmap->count(t.original[i]))
+      SetOnce(rmap, t.transformed[i], ir::Range(Zero(rmap->at(t.original[i]).extent),
+                                                rmap->at(t.original[i]).extent));
+  }
+}
+
+}  // namespace
+
+void PassDownDomain(const Stage& stage, RangeMap* rmap, arith::Analyzer* analyzer) {
+  for (const IterVarRelation& rel : stage->relations) {
+    std::visit(Overloaded{
+                   [&](const SplitRelation& s) { DownSplit(s, rmap, analyzer); },
+                   [&](const FuseRelation& f) { DownFuse(f, rmap, analyzer); },
+                   [&](const RebaseRelation& b) {
+                     if (rmap->count(b.parent)) {
+                       Expr ext = rmap->at(b.parent).extent;
+                       SetOnce(rmap, b.rebased, ir::Range(Zero(ext), ext));
+                     }
+                   },
+                   [&](const SingletonRelation& s) {
+                     SetOnce(rmap, s.iter, ir::Range(0, 1));
+                   },
+                   [&](const TransformRelation& t) { DownTransform(t, rmap); }},
+               rel);
+  }
+  for (const IterVar& leaf : stage->leaf_iter_vars) {
+    IterVar thread = stage->attr(leaf).bind_thread;
+    if (!thread || !rmap->count(leaf)) continue;
+    SetOnce(rmap, thread, thread->dom.defined() ? thread->dom : rmap->at(leaf));
+  }
+}
+
+// ------------------------------------------------------------------ PassUpDomain
+namespace {
+
+struct UpContext {
+  const RangeMap& rmap;
+  IterVarSetMap& state;
+  arith::Analyzer* analyzer;
+  const PassUpOptions& options;
+
+  arith::IntSet Get(const IterVar& iv) const {
+    auto it = state.find(iv);
+    if (it != state.end()) return it->second;
+    auto r = rmap.find(iv);
+    return r != rmap.end() ? arith::IntSet::FromRange(r->second) : arith::IntSet::Everything();
+  }
+  bool Matches(const arith::IntSet& s, const IterVar& iv) const {
+    auto r = rmap.find(iv);
+    if (r == rmap.end() || !s.is_bounded()) return false;
+    Expr last = r->second.min + r->second.extent - One(r->second.extent);
+    return analyzer->CanProveEqual(s.min(), r->second.min) &&
+           analyzer->CanProveEqual(s.max(), last);
+  }
+  arith::IntSet Full(const IterVar& iv) const {
+    auto r = rmap.find(iv);
+    return r != rmap.end() ? arith::IntSet::FromRange(r->second) : arith::IntSet::Everything();
+  }
+};
+
+// [lo, hi] clipped to iv's range when that is not provably unnecessary.
+arith::IntSet ClipToRange(const arith::IntSet& s, const ir::Range& r, arith::Analyzer* a) {
+  if (!s.is_bounded()) return s;
+  Expr lo = s.min(), hi = s.max();
+  Expr last = a->Simplify(r.min + r.extent - One(r.extent));
+  if (!a->CanProve(ir::ge(lo, r.min))) lo = a->Simplify(ir::max(lo, r.min));
+  if (!a->CanProve(ir::le(hi, last))) hi = a->Simplify(ir::min(hi, last));
+  return arith::IntSet::Interval(lo, hi);
+}
+
+void UpSplit(const SplitRelation& s, UpContext& ctx) {
+  arith::IntSet outer = ctx.Get(s.outer), inner = ctx.Get(s.inner);
+  if (!ctx.rmap.count(s.parent) || !ctx.rmap.count(s.inner)) {
+    ctx.state[s.parent] = ctx.Full(s.parent);
+    return;
+  }
+  if (ctx.Matches(outer, s.outer) && ctx.Matches(inner, s.inner)) {
+    ctx.state[s.parent] = ctx.Full(s.parent);  // case 1
+    return;
+  }
+  // Case 2: evaluate outer * f + inner + min(parent), f = extent(inner).
+  const ir::Range& parent = ctx.rmap.at(s.parent);
+  Expr f = ctx.rmap.at(s.inner).extent;
+  arith::IntSetMap dom{{s.outer->var, outer}, {s.inner->var, inner}};
+  arith::IntSet set =
+      arith::EvalSet(s.outer->var * f + s.inner->var + parent.min, dom, ctx.analyzer);
+  if (ctx.options.clip_to_range) set = ClipToRange(set, parent, ctx.analyzer);
+  ctx.state[s.parent] = set;
+}
+
+// True (and the in-row offsets) when [lo, hi] provably lies in one row of width e.
+bool SameRow(const Expr& lo, const Expr& hi, const Expr& e, arith::Analyzer* a) {
+  Expr qlo = a->Simplify(ir::floordiv(lo, e)), qhi = a->Simplify(ir::floordiv(hi, e));
+  if (a->CanProveEqual(qlo, qhi)) return true;
+  // lo = c*k + b with c a multiple of e, and hi - lo <= e - 1 - (b mod e).
+  const int64_t* width = ir::as_const_int(e);
+  if (!width || *width <= 0) return false;
+  arith::ModularSet m = a->modular_set(lo);
+  if (m.coeff % *width != 0) return false;
+  int64_t offset = ((m.base % *width) + *width) % *width;
+  return a->CanProve(ir::le(hi - lo, ir::make_const(lo.dtype(), *width - 1 - offset)));
+}
+
+// Case 3 of PassUpDomain on Fuse, Tessera's rule: the smallest rectangle covering the
+// fused interval [lo, hi] of a row-major (outer, inner) grid of width e. One row: the
+// exact columns. Several rows: every column (the rows are consecutive, so the first
+// and last row together touch both ends).
+void UpFuseRectangle(const FuseRelation& f, const arith::IntSet& fused, UpContext& ctx) {
+  arith::Analyzer* a = ctx.analyzer;
+  const ir::Range& ro = ctx.rmap.at(f.outer);
+  const ir::Range& ri = ctx.rmap.at(f.inner);
+  Expr e = ri.extent, lo = fused.min(), hi = fused.max();
+  Expr qlo = a->Simplify(ir::floordiv(lo, e)), qhi = a->Simplify(ir::floordiv(hi, e));
+  ctx.state[f.outer] =
+      arith::IntSet::Interval(a->Simplify(qlo + ro.min), a->Simplify(qhi + ro.min));
+  if (SameRow(lo, hi, e, a)) {
+    ctx.state[f.outer] = arith::IntSet::Interval(a->Simplify(qlo + ro.min),
+                                                 a->Simplify(qlo + ro.min));
+    ctx.state[f.inner] = arith::IntSet::Interval(a->Simplify(ir::floormod(lo, e) + ri.min),
+                                                 a->Simplify(ir::floormod(hi, e) + ri.min));
+    return;
+  }
+  if (a->CanProve(ir::gt(qhi, qlo))) {
+    ctx.state[f.inner] = ctx.Full(f.inner);
+    return;
+  }
+  // Unknown per iteration: choose the columns by whether this iteration spans one row.
+  Expr one_row = ir::eq(qlo, qhi);
+  Expr last = e - One(e);
+  ctx.state[f.inner] = arith::IntSet::Interval(
+      a->Simplify(ir::select(one_row, ir::floormod(lo, e), Zero(e)) + ri.min),
+      a->Simplify(ir::select(one_row, ir::floormod(hi, e), last) + ri.min));
+}
+
+void UpFuse(const FuseRelation& f, UpContext& ctx) {
+  arith::IntSet fused = ctx.Get(f.fused);
+  bool known = ctx.rmap.count(f.outer) && ctx.rmap.count(f.inner) && ctx.rmap.count(f.fused);
+  if (!known || ctx.Matches(fused, f.fused) || !fused.is_bounded()) {  // case 1
+    ctx.state[f.outer] = ctx.Full(f.outer);
+    ctx.state[f.inner] = ctx.Full(f.inner);
+    return;
+  }
+  const ir::Range& ro = ctx.rmap.at(f.outer);
+  const ir::Range& ri = ctx.rmap.at(f.inner);
+  if (fused.is_single_point()) {  // case 2
+    Expr p = fused.point_value();
+    Expr o = ctx.analyzer->Simplify(ir::floordiv(p, ri.extent) + ro.min);
+    Expr i = ctx.analyzer->Simplify(ir::floormod(p, ri.extent) + ri.min);
+    ctx.state[f.outer] = arith::IntSet::SinglePoint(o);
+    ctx.state[f.inner] = arith::IntSet::SinglePoint(i);
+    return;
+  }
+  if (!ctx.options.exact_fuse) {  // case 3, TVM's fallback
+    ctx.state[f.outer] = ctx.Full(f.outer);
+    ctx.state[f.inner] = ctx.Full(f.inner);
+    return;
+  }
+  UpFuseRectangle(f, fused, ctx);
+}
+
+void UpRebase(const RebaseRelation& b, UpContext& ctx) {
+  arith::IntSet s = ctx.Get(b.rebased);
+  if (!ctx.rmap.count(b.parent) || ctx.Matches(s, b.rebased) || !s.is_bounded()) {
+    ctx.state[b.parent] = ctx.Full(b.parent);
+    return;
+  }
+  Expr m = ctx.rmap.at(b.parent).min;
+  ctx.state[b.parent] = arith::IntSet::Interval(ctx.analyzer->Simplify(s.min() + m),
+                                                ctx.analyzer->Simplify(s.max() + m));
+}
+
+std::string Describe(const IterVarRelation& rel) {
+  std::string names;
+  for (const IterVar& iv : relation_children(rel)) names += " " + iv->var.name();
+  return std::string(relation_name(rel)) + names;
+}
+
+}  // namespace
+
+void PassUpDomain(const Stage& stage, const RangeMap& rmap, IterVarSetMap* state,
+                  arith::Analyzer* analyzer, const PassUpOptions& options,
+                  const PassUpObserver& observer) {
+  UpContext ctx{rmap, *state, analyzer, options};
+  for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
+    std::visit(Overloaded{[&](const SplitRelation& s) { UpSplit(s, ctx); },
+                          [&](const FuseRelation& f) { UpFuse(f, ctx); },
+                          [&](const RebaseRelation& b) { UpRebase(b, ctx); },
+                          [&](const SingletonRelation&) {},
+                          [&](const TransformRelation& t) {
+                            for (const IterVar& iv : t.original) ctx.state[iv] = ctx.Full(iv);
+                          }},
+               *it);
+    if (observer) observer(Describe(*it), *state);
+  }
+}
+
+// ------------------------------------------------------------------ PassUpIndex
+void PassUpIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* value_map) {
+  auto& values = *value_map;
+  auto min_of = [&](const IterVar& iv) {
+    auto it = rmap.find(iv);
+    return it == rmap.end() ? Expr() : it->second.min;
+  };
+  auto add_min = [&](Expr v, const IterVar& iv) {
+    Expr m = min_of(iv);
+    return m.defined() ? v + m : v;
+  };
+  for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
+    std::visit(
+        Overloaded{
+            [&](const SplitRelation& s) {
+              if (!values.count(s.outer) || !values.count(s.inner) || !rmap.count(s.inner)) return;
+              Expr f = rmap.at(s.inner).extent;
+              values[s.parent] = add_min(values[s.outer] * f + values[s.inner], s.parent);
+            },
+            [&](const FuseRelation& f) {
+              if (!values.count(f.fused) || !rmap.count(f.inner)) return;
+              Expr v = values[f.fused], e = rmap.at(f.inner).extent;
+              if (ir::is_one(e)) {
+                values[f.outer] = add_min(v, f.outer);
+                values[f.inner] = add_min(Zero(v), f.inner);
+              } else {
+                values[f.outer] = add_min(ir::floordiv(v, e), f.outer);
+                values[f.inner] = add_min(ir::floormod(v, e), f.inner);
+              }
+            },
+            [&](const RebaseRelation& b) {
+              if (values.count(b.rebased)) values[b.parent] = add_min(values[b.rebased], b.parent);
+            },
+            [&](const SingletonRelation&) {},
+            [&](const TransformRelation&) {}},
+        *it);
+  }
+}
+
+// ------------------------------------------------------------------ MakeBoundCheck
+namespace {
+
+// Root vars whose value may exceed their range: those above a split whose factor does
+// not (provably) divide the parent's extent.
+std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap& rmap,
+                                              arith::Analyzer* a) {
+  std::unordered_map<IterVar, bool> flag;
+  auto get = [&](const IterVar& iv) { return flag.count(iv) ? flag[iv] : false; };
+  for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
+    std::visit(Overloaded{
+                   [&](const SplitRelation& s) {
+                     bool exact = false;
+                     if (rmap.count(s.parent) && rmap.count(s.outer) && rmap.count(s.inner)) {
+                       Expr covered = rmap.at(s.outer).extent * rmap.at(s.inner).extent;
+                       exact = a->CanProveEqual(covered, rmap.at(s.parent).extent);
+                     }
+                     flag[s.parent] = get(s.outer) || get(s.inner) || !exact;
+                   },
+                   [&](const FuseRelation& f) {
+                     flag[f.outer] = flag[f.inner] = get(f.fused);
+                   },
+                   [&](const RebaseRelation& b) { flag[b.parent] = get(b.rebased); },
+                   [&](const SingletonRelation&) {},
+                   [&](const TransformRelation& t) {
+                     for (const IterVar& iv : t.original) flag[iv] = true;
+                   }},
+               *it);
+  }
+  return flag;
+}
+
+}  // namespace
+
+std::vector<Expr> MakeBoundCheck(const Stage& stage, const RangeMap& rmap,
+                                 const IterVarValueMap& value_map, arith::Analyzer* analyzer,
+                                 const std::vector<IterVar>& skip) {
+  std::unordered_map<IterVar, bool> flag = MayOverflow(stage, rmap, analyzer);
+  arith::IntSetMap leaf_sets;
+  for (const IterVar& leaf : stage->leaf_iter_vars)
+    if (rmap.count(leaf)) leaf_sets[leaf->var] = arith::IntSet::FromRange(rmap.at(leaf));
+  std::vector<Expr> preds;
+  for (const IterVar& root : stage->op->root_iter_vars()) {
+    if (!flag[root] || std::find(skip.begin(), skip.end(), root) != skip.end()) continue;
+    if (!value_map.count(root) || !rmap.count(root)) continue;
+    const ir::Range& r = rmap.at(root);
+    Expr value = value_map.at(root);
+    Expr end = analyzer->Simplify(r.min + r.extent);
+    arith::IntSet s = arith::EvalSet(value, leaf_sets, analyzer);
+    if (s.has_upper_bound() && analyzer->CanProve(ir::lt(s.max(), end))) continue;
+    preds.push_back(ir::lt(value, end));
+  }
+  return preds;
+}
+
+}  // namespace tessera::schedule

@@ -1,0 +1,63 @@
+// Schedule primitives (TVM's s[stage].split(...), ...). Each one checks that it is legal
+// and, when it is not, returns an Error naming the problem and leaves the schedule
+// untouched; when it is, it changes the schedule and appends one TraceEntry to
+// sch.trace. Stages and IterVars are the handles found in the schedule
+// (sch.find("C"), stage->find_iter_var("i"), stage->op axis ...).
+// To apply a primitive described by names (scripts, the GUI's intents, replay), use
+// ApplyPrimitive in Replay.h.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "schedule/Schedule.h"
+
+namespace tessera::schedule {
+
+// i -> (i.outer, i.inner) with extent(i.inner) == factor.
+Result<std::pair<IterVar, IterVar>> Split(Schedule& sch, Stage stage, IterVar parent,
+                                          int64_t factor);
+// i -> (i.outer, i.inner) with extent(i.outer) == nparts.
+Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage,
+                                                  IterVar parent, int64_t nparts);
+// Fuses adjacent leaf vars, outer to inner: (i, j) -> i.j.fused.
+Result<IterVar> Fuse(Schedule& sch, Stage stage, std::vector<IterVar> vars);
+// Puts `order` (distinct leaf vars) into the loop positions they occupy, in this order.
+Status Reorder(Schedule& sch, Stage stage, std::vector<IterVar> order);
+// split x by x_factor, y by y_factor, reorder to (x.outer, y.outer, x.inner, y.inner).
+Result<std::array<IterVar, 4>> Tile(Schedule& sch, Stage stage, IterVar x,
+                                    IterVar y, int64_t x_factor, int64_t y_factor);
+
+// Computes `stage` inside loop `ivar` of `target`, which must read it (directly or
+// through inlined stages).
+Status ComputeAt(Schedule& sch, Stage stage, Stage target, IterVar ivar);
+Status ComputeInline(Schedule& sch, Stage stage);
+Status ComputeRoot(Schedule& sch, Stage stage);
+
+// A stage "A.<scope>" that copies `producer` into `scope`; `readers` read the copy.
+Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
+                        std::vector<Stage> readers);
+// A stage "C.<scope>" that computes C's body in `scope`; C becomes a copy of it.
+Result<Stage> CacheWrite(Schedule& sch, Stage stage, const std::string& scope);
+
+Status Vectorize(Schedule& sch, Stage stage, IterVar iv);
+Status Unroll(Schedule& sch, Stage stage, IterVar iv);
+Status Parallel(Schedule& sch, Stage stage, IterVar iv);
+// Binds leaf `iv` to `thread` (an IterVar from te::thread_axis or sch.thread_axis).
+Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread);
+Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+              std::optional<int64_t> value = std::nullopt);
+// Pads the stride of the dimension of root axis `axis` so that stride % factor == offset.
+Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
+                    int64_t offset);
+// Factors reduction `stage` over leaf reduce var `k`: a new stage "B.rf" computes partial
+// results with k as a data-parallel axis (at position factor_axis), B reduces them.
+Result<Stage> RFactor(Schedule& sch, Stage stage, IterVar k, int factor_axis = 0);
+
+// Storage scopes accepted by cache_read / cache_write.
+bool is_storage_scope(const std::string& scope);
+
+}  // namespace tessera::schedule

@@ -1,0 +1,204 @@
+#include "schedule/Replay.h"
+
+#include <functional>
+#include <map>
+
+#include "schedule/Primitives.h"
+#include "te/Compute.h"
+
+namespace tessera::schedule {
+
+namespace {
+
+// The resolved arguments of one entry.
+struct Args {
+  Stage stage;
+  std::vector<Stage> stages;
+  std::vector<IterVar> vars;
+};
+
+Result<int64_t> Int(const TraceEntry& e, const std::string& key) {
+  auto it = e.ints.find(key);
+  if (it == e.ints.end()) return Error(e.primitive + ": missing argument '" + key + "'");
+  return it->second;
+}
+
+Result<std::string> Str(const TraceEntry& e, const std::string& key) {
+  auto it = e.strings.find(key);
+  if (it == e.strings.end()) return Error(e.primitive + ": missing argument '" + key + "'");
+  return it->second;
+}
+
+Result<Args> Resolve(const Schedule& sch, const TraceEntry& e) {
+  Args args;
+  Result<Stage> stage = sch.lookup(e.stage.name);
+  if (!stage) return Error(e.primitive + ": " + stage.error().message);
+  args.stage = *stage;
+  for (const StageRef& ref : e.stages) {
+    Result<Stage> s = sch.lookup(ref.name);
+    if (!s) return Error(e.primitive + ": " + s.error().message);
+    args.stages.push_back(*s);
+  }
+  for (const IterVarRef& ref : e.iter_vars) {
+    // An iter var belongs to the stage it names (compute_at: the target stage).
+    Result<Stage> owner = sch.lookup(ref.stage.empty() ? e.stage.name : ref.stage);
+    if (!owner) return Error(e.primitive + ": " + owner.error().message);
+    Result<IterVar> iv = (*owner)->find_iter_var(ref.name);
+    if (!iv) return Error(e.primitive + ": " + iv.error().message);
+    args.vars.push_back(*iv);
+  }
+  return args;
+}
+
+Status Expect(const TraceEntry& e, const Args& a, size_t vars, size_t stages) {
+  if (a.vars.size() != vars)
+    return Error(e.primitive + ": expects " + std::to_string(vars) + " iter var argument(s), got " +
+                 std::to_string(a.vars.size()));
+  if (a.stages.size() != stages)
+    return Error(e.primitive + ": expects " + std::to_string(stages) +
+                 " stage argument(s), got " + std::to_string(a.stages.size()));
+  return Status::Ok();
+}
+
+template <typename T>
+Status Drop(Result<T> r) {
+  if (!r) return r.error();
+  return Status::Ok();
+}
+
+using Applier = std::function<Status(Schedule&, const TraceEntry&, const Args&)>;
+
+Status ApplySplit(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  bool by_factor = e.ints.count("factor") != 0;
+  Result<int64_t> amount = Int(e, by_factor ? "factor" : "nparts");
+  if (!amount) return Error("split: needs factor or nparts");
+  return by_factor ? Drop(Split(sch, a.stage, a.vars[0], *amount))
+                   : Drop(SplitByNParts(sch, a.stage, a.vars[0], *amount));
+}
+
+Status ApplyTile(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 2, 0); !s) return s;
+  Result<int64_t> xf = Int(e, "x_factor"), yf = Int(e, "y_factor");
+  if (!xf) return xf.error();
+  if (!yf) return yf.error();
+  return Drop(Tile(sch, a.stage, a.vars[0], a.vars[1], *xf, *yf));
+}
+
+Status ApplyAnnotation(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  if (e.primitive == "vectorize") return Vectorize(sch, a.stage, a.vars[0]);
+  if (e.primitive == "unroll") return Unroll(sch, a.stage, a.vars[0]);
+  return Parallel(sch, a.stage, a.vars[0]);
+}
+
+Status ApplyBind(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  Result<std::string> tag = Str(e, "thread");
+  if (!tag) return tag.error();
+  if (!te::is_thread_tag(*tag)) return Error("bind: '" + *tag + "' is not a thread axis tag");
+  return Bind(sch, a.stage, a.vars[0], sch.thread_axis(*tag));
+}
+
+Status ApplyPragma(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  Result<std::string> key = Str(e, "key");
+  if (!key) return key.error();
+  std::optional<int64_t> value;
+  if (auto it = e.ints.find("value"); it != e.ints.end()) value = it->second;
+  return Pragma(sch, a.stage, a.vars[0], *key, value);
+}
+
+Status ApplyStorageAlign(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  Result<int64_t> factor = Int(e, "factor"), offset = Int(e, "offset");
+  if (!factor) return factor.error();
+  if (!offset) return offset.error();
+  return StorageAlign(sch, a.stage, a.vars[0], *factor, *offset);
+}
+
+Status ApplyCacheRead(Schedule& sch, const TraceEntry& e, const Args& a) {
+  Result<std::string> scope = Str(e, "scope");
+  if (!scope) return scope.error();
+  return Drop(CacheRead(sch, a.stage, *scope, a.stages));
+}
+
+Status ApplyCacheWrite(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 0, 0); !s) return s;
+  Result<std::string> scope = Str(e, "scope");
+  if (!scope) return scope.error();
+  return Drop(CacheWrite(sch, a.stage, *scope));
+}
+
+Status ApplyRFactor(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 0); !s) return s;
+  int64_t factor_axis = 0;
+  if (auto it = e.ints.find("factor_axis"); it != e.ints.end()) factor_axis = it->second;
+  return Drop(RFactor(sch, a.stage, a.vars[0], static_cast<int>(factor_axis)));
+}
+
+const std::map<std::string, Applier>& Appliers() {
+  static const std::map<std::string, Applier> kAppliers = {
+      {"split", ApplySplit},
+      {"fuse", [](Schedule& sch, const TraceEntry&, const Args& a) {
+         return Drop(Fuse(sch, a.stage, a.vars));
+       }},
+      {"reorder", [](Schedule& sch, const TraceEntry&, const Args& a) {
+         return Reorder(sch, a.stage, a.vars);
+       }},
+      {"tile", ApplyTile},
+      {"compute_at", [](Schedule& sch, const TraceEntry& e, const Args& a) {
+         if (Status s = Expect(e, a, 1, 1); !s) return s;
+         return ComputeAt(sch, a.stage, a.stages[0], a.vars[0]);
+       }},
+      {"compute_inline", [](Schedule& sch, const TraceEntry&, const Args& a) {
+         return ComputeInline(sch, a.stage);
+       }},
+      {"compute_root", [](Schedule& sch, const TraceEntry&, const Args& a) {
+         return ComputeRoot(sch, a.stage);
+       }},
+      {"cache_read", ApplyCacheRead},
+      {"cache_write", ApplyCacheWrite},
+      {"vectorize", ApplyAnnotation},
+      {"unroll", ApplyAnnotation},
+      {"parallel", ApplyAnnotation},
+      {"bind", ApplyBind},
+      {"pragma", ApplyPragma},
+      {"storage_align", ApplyStorageAlign},
+      {"rfactor", ApplyRFactor},
+  };
+  return kAppliers;
+}
+
+}  // namespace
+
+Status ApplyPrimitive(Schedule& sch, const TraceEntry& entry) {
+  auto it = Appliers().find(entry.primitive);
+  if (it == Appliers().end())
+    return Error("unknown schedule primitive '" + entry.primitive + "'");
+  Result<Args> args = Resolve(sch, entry);
+  if (!args) return args.error();
+  return it->second(sch, entry, *args);
+}
+
+Result<Schedule> Replay(const Trace& trace, const std::vector<te::Operation>& outputs) {
+  Result<Schedule> sch = create_schedule(outputs);
+  if (!sch) return sch.error();
+  for (size_t i = 0; i < trace.entries.size(); ++i) {
+    if (Status s = ApplyPrimitive(*sch, trace.entries[i]); !s)
+      return Error("trace entry " + std::to_string(i) + " (" + to_string(trace.entries[i]) +
+                   "): " + s.error().message);
+  }
+  return sch;
+}
+
+Result<Schedule> Replay(const Trace& trace, const std::vector<te::Tensor>& outputs) {
+  std::vector<te::Operation> ops;
+  for (const te::Tensor& t : outputs) {
+    if (!t.defined()) return Error("Replay got an undefined tensor");
+    ops.push_back(t.op());
+  }
+  return Replay(trace, ops);
+}
+
+}  // namespace tessera::schedule

@@ -1,0 +1,94 @@
+// Schedule and Stage (TVM's ScheduleNode / StageNode; see te-schedule-internals-zh.md
+// and the InferBound document). A Schedule owns one Stage per operation in
+// topological order (producers first), the workload's outputs and the Trace of the
+// primitives applied so far. Primitives (Primitives.h) are the only mutators.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "schedule/IterVarRelation.h"
+#include "schedule/Trace.h"
+#include "support/Result.h"
+#include "te/Operation.h"
+
+namespace tessera::schedule {
+
+// Where a stage is computed.
+enum class AttachType : uint8_t {
+  GroupRoot,       // at the root of the program (compute_root, the default)
+  Inline,          // compute_inline: substituted into its consumers
+  InlinedAlready,  // after normalization: already substituted
+  Scope,           // compute_at: inside attach_stage's loop attach_ivar
+};
+const char* attach_type_name(AttachType t);  // "root", "inline", "inlined", "scope"
+
+// Per-IterVar schedule attributes.
+struct IterVarAttr {
+  // Vectorized, Unrolled or Parallelized; DataPar means "no annotation".
+  ir::IterVarType annotation = ir::IterVarType::DataPar;
+  IterVar bind_thread;  // thread IterVar this loop is bound to
+  std::vector<std::pair<std::string, Expr>> pragmas;
+  int64_t align_factor = 0;  // storage_align (on a root axis of the op)
+  int64_t align_offset = 0;
+};
+
+struct StageNode;
+using Stage = std::shared_ptr<StageNode>;
+
+struct StageNode {
+  te::Operation op;         // current op (replaced by data-flow rewrites)
+  te::Operation origin_op;  // the op the stage was created for
+  std::vector<IterVar> all_iter_vars;
+  std::vector<IterVar> leaf_iter_vars;  // loop order, outermost first
+  std::vector<IterVarRelation> relations;
+  std::unordered_map<IterVar, IterVarAttr> iter_var_attrs;
+  AttachType attach_type = AttachType::GroupRoot;
+  IterVar attach_ivar;
+  Stage attach_stage;
+  std::string scope;  // storage scope of the stage's output ("" = global)
+  bool is_output = false;
+
+  const std::string& name() const { return op->name; }
+  bool is_placeholder() const { return op->kind() == te::OpKind::Placeholder; }
+  // Attributes of `iv` (a default when it has none).
+  IterVarAttr attr(const IterVar& iv) const;
+  bool is_leaf(const IterVar& iv) const;
+  bool owns(const IterVar& iv) const;
+  // The IterVar named `name` in this stage; an error when absent or ambiguous.
+  Result<IterVar> find_iter_var(const std::string& name) const;
+};
+
+struct Schedule {
+  std::vector<te::Operation> outputs;  // the workload's outputs as given
+  std::vector<Stage> stages;           // topological order, producers first
+  Trace trace;
+  std::map<std::string, IterVar> thread_axes;  // one shared IterVar per thread tag
+
+  Schedule() = default;
+  Schedule(Schedule&&) = default;
+  Schedule& operator=(Schedule&&) = default;
+  Schedule(const Schedule&) = delete;
+  Schedule& operator=(const Schedule&) = delete;
+
+  // A deep copy: new stages (attach_stage remapped), same operations and IterVars.
+  Schedule copy() const;
+  // The stage named `name` / created for `op` / computing `t`; nullptr when none.
+  Stage find(const std::string& name) const;
+  Stage find(const te::Operation& op) const;
+  Stage find(const te::Tensor& t) const { return find(t.op()); }
+  // find() that reports a missing stage as an Error.
+  Result<Stage> lookup(const std::string& name) const;
+  // The shared thread IterVar for `tag` ("threadIdx.x"), created on first use.
+  IterVar thread_axis(const std::string& tag);
+};
+
+// The schedule of `outputs` with every stage at root. Fails when two operations share
+// a name (stages are addressed by name in traces and scripts).
+Result<Schedule> create_schedule(const std::vector<te::Operation>& outputs);
+Result<Schedule> create_schedule(const std::vector<te::Tensor>& outputs);
+
+}  // namespace tessera::schedule

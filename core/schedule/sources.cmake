@@ -1,0 +1,17 @@
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/IterVarRelation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Schedule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Graph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Trace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PrimitiveUtil.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Split.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Fuse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Reorder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ComputeAt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CacheRead.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CacheWrite.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Annotate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Replay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MessagePassing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RFactor.cpp
+)
