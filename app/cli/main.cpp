@@ -1,2 +1,55 @@
-#include <cstdio>
-int main() { std::puts("tessera-cli: under construction"); return 0; }
+// tessera-cli: the headless command line (DESIGN.md, "The command line" — a stable
+// contract). Qt-free; links only tessera_core. This file only dispatches to the
+// subcommands (Commands.h) and prints the top-level help.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "CliCommon.h"
+#include "Commands.h"
+
+namespace {
+
+constexpr const char* kHelp =
+    R"(Usage: tessera-cli COMMAND [ARGS...]
+
+Commands:
+  lower FILE [--target llvm|cuda|c] [--after PASS]   the lowered loop program
+  bounds FILE [--json]                               InferBound: ranges, realize regions
+  layout FILE --buffer NAME [--json]                 a buffer's logical/physical layout
+  simplify EXPR [--assume COND]...                   simplify an expression
+  run FILE [--target llvm|cuda] [--check]            run on random inputs
+  profile FILE [--target ...] [--repeat N] [--json]  time, GFLOP/s, GB/s
+  export FILE --format tvm|script|c|cuda|ptx|llvm|asm
+  examples                                           list the shipped example scripts
+
+FILE is a script (a TVM tensor-expression program) or the name of a shipped example.
+Run 'tessera-cli COMMAND --help' for a command's options.
+
+Exit codes: 0 success, 1 bad input, 2 usage, 3 --check mismatch, 4 not available.
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tessera::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kHelp;
+    return kUsage;
+  }
+  std::string command = args.front();
+  args.erase(args.begin());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kHelp;
+    return kSuccess;
+  }
+  if (command == "simplify") return SimplifyCommand(args, std::cout, std::cerr);
+  if (command == "examples") return ExamplesCommand(args, std::cout, std::cerr);
+  if (command == "lower" || command == "bounds" || command == "run" || command == "profile" ||
+      command == "export" || command == "layout")
+    return UnavailableCommand(command, args, std::cout, std::cerr);
+  std::cerr << "tessera-cli: unknown command '" << command << "'\n"
+            << "Run 'tessera-cli --help' for the list of commands.\n";
+  return kUsage;
+}

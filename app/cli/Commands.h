@@ -1,0 +1,22 @@
+// The subcommands of tessera-cli, one function per command (each in its own file).
+// Every command takes the arguments after its name and returns an exit code; normal
+// output goes to `out`, messages to `err`.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tessera::cli {
+
+using Argv = std::vector<std::string>;
+
+int SimplifyCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int ExamplesCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int LowerCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int BoundsCommand(const Argv& args, std::ostream& out, std::ostream& err);
+// run, profile, export, layout: until their back ends exist, they say so (exit 4).
+int UnavailableCommand(const std::string& name, const Argv& args, std::ostream& out,
+                       std::ostream& err);
+
+}  // namespace tessera::cli

@@ -1,0 +1,428 @@
+#include "script/Lexer.h"
+
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+
+namespace tessera::script {
+
+namespace {
+
+constexpr std::string_view kKeywords[] = {
+    "False", "None",   "True",     "and",    "as",     "assert", "async", "await", "break",
+    "class", "continue", "def",    "del",    "elif",   "else",   "except", "finally", "for",
+    "from",  "global", "if",       "import", "in",     "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",   "raise",    "return", "try",    "while",  "with",   "yield"};
+
+// Longest operators first so that "//=" wins over "//" over "/".
+constexpr std::string_view kOperators[] = {
+    "**=", "//=", ">>=", "<<=", "...", "**", "//", "==", "!=", "<=", ">=", "<<", ">>", "->",
+    "+=",  "-=",  "*=",  "/=",  "%=",  "&=", "|=", "^=", "@=", ":=", "+",  "-",  "*",  "/",
+    "%",   "@",   "&",   "|",   "^",   "~",  "<",  ">",  "(",  ")",  "[",  "]",  "{",  "}",
+    ",",   ":",   ".",   ";",   "="};
+
+bool is_ident_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
+
+// Length of the UTF-8 sequence starting at s[i], or 0 when it is not valid UTF-8.
+size_t utf8_length(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  if (n == 2 && c < 0xC2) return 0;                       // overlong
+  if (n == 3 && c == 0xE0 && byte(i + 1) < 0xA0) return 0;  // overlong
+  if (n == 3 && c == 0xED && byte(i + 1) >= 0xA0) return 0;  // surrogate
+  if (n == 4 && (c > 0xF4 || (c == 0xF0 && byte(i + 1) < 0x90) ||
+                 (c == 0xF4 && byte(i + 1) >= 0x90)))
+    return 0;
+  return n;
+}
+
+std::string hex_byte(unsigned char c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%02X", c);
+  return buf;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The tokenizer state: a cursor over the source with its line and column.
+class Lexer {
+ public:
+  Lexer(std::string_view src, std::string file) : src_(src), file_(std::move(file)) {}
+
+  Result<std::vector<Token>> Run() {
+    if (auto st = CheckEncoding(); !st) return st.error();
+    if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // UTF-8 byte order mark
+    bool line_start = true;
+    while (pos_ < src_.size()) {
+      if (line_start && depth_ == 0) {
+        if (auto st = CheckIndentation(); !st) return st.error();
+        line_start = false;
+        continue;
+      }
+      char c = src_[pos_];
+      if (c == ' ' || c == '\t' || c == '\f') {
+        Advance();
+      } else if (c == '#') {
+        while (pos_ < src_.size() && src_[pos_] != '\n' && src_[pos_] != '\r') Advance();
+      } else if (c == '\n' || c == '\r') {
+        if (depth_ == 0) EmitNewline();
+        ConsumeLineBreak();
+        line_start = true;
+      } else if (c == '\\') {
+        if (auto st = LexContinuation(); !st) return st.error();
+      } else if (auto st = LexToken(); !st) {
+        return st.error();
+      }
+    }
+    if (depth_ == 0) EmitNewline();  // inside an open bracket the parser reports it unclosed
+    Token end;
+    end.kind = TokenKind::End;
+    end.loc = Here();
+    tokens_.push_back(end);
+    return std::move(tokens_);
+  }
+
+ private:
+  std::string_view src_;
+  std::string file_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+  int depth_ = 0;  // open brackets: newlines inside them do not end the line
+  std::vector<Token> tokens_;
+
+  SourceLoc Here() const { return SourceLoc{file_, line_, column_}; }
+  Error ErrorHere(std::string message) const { return Error(std::move(message), Here()); }
+
+  char Peek(size_t ahead = 0) const {
+    return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
+  }
+
+  // Moves past one byte; columns advance once per code point (not per continuation byte).
+  void Advance() {
+    if ((static_cast<unsigned char>(src_[pos_]) & 0xC0) != 0x80) ++column_;
+    ++pos_;
+  }
+  void ConsumeLineBreak() {
+    if (src_[pos_] == '\r' && Peek(1) == '\n') ++pos_;
+    ++pos_;
+    ++line_;
+    column_ = 1;
+  }
+
+  // Binary garbage is reported once, at the first byte that is not UTF-8 text.
+  Status CheckEncoding() {
+    int line = 1, column = 1;
+    for (size_t i = 0; i < src_.size();) {
+      unsigned char c = static_cast<unsigned char>(src_[i]);
+      SourceLoc at{file_, line, column};
+      if (c == 0) return Error("unexpected NUL byte (scripts are UTF-8 text)", at);
+      size_t n = utf8_length(src_, i);
+      if (n == 0)
+        return Error("invalid UTF-8 byte " + hex_byte(c) + " (scripts are UTF-8 text)", at);
+      if (c == '\n' || (c == '\r' && (i + 1 >= src_.size() || src_[i + 1] != '\n'))) {
+        ++line;
+        column = 1;
+      } else if (c != '\r') {
+        ++column;
+      }
+      i += n;
+    }
+    return Status::Ok();
+  }
+
+  // Python forbids indenting a statement that does not open a block; the script
+  // language has no blocks, so any indentation at the start of a line is an error.
+  Status CheckIndentation() {
+    size_t start = pos_;
+    while (Peek() == ' ' || Peek() == '\t' || Peek() == '\f') Advance();
+    char c = Peek();
+    bool blank = pos_ >= src_.size() || c == '\n' || c == '\r' || c == '#';
+    if (pos_ > start && !blank)
+      return ErrorHere("unexpected indentation (statements must start in column 1)");
+    return Status::Ok();
+  }
+
+  void EmitNewline() {
+    if (tokens_.empty() || tokens_.back().kind == TokenKind::Newline) return;
+    Token t;
+    t.kind = TokenKind::Newline;
+    t.loc = Here();
+    tokens_.push_back(t);
+  }
+
+  Status LexContinuation() {
+    SourceLoc at = Here();
+    Advance();
+    if (Peek() == '\n' || Peek() == '\r') {
+      ConsumeLineBreak();
+      return Status::Ok();
+    }
+    return Error("unexpected character '\\' (a line continuation must end the line)", at);
+  }
+
+  Status LexToken() {
+    char c = Peek();
+    if (is_ident_start(c)) return LexName();
+    if (is_digit(c) || (c == '.' && is_digit(Peek(1)))) return LexNumber();
+    if (c == '"' || c == '\'') return LexString(Here(), false);
+    return LexOperator();
+  }
+
+  Status LexName() {
+    Token t;
+    t.loc = Here();
+    size_t start = pos_;
+    while (is_ident_char(Peek())) Advance();
+    t.text = std::string(src_.substr(start, pos_ - start));
+    // String prefixes: r"..." is raw, u"..." plain; b"" and f"" are not supported.
+    if ((Peek() == '"' || Peek() == '\'') && t.text.size() <= 2) {
+      std::string p;
+      for (char ch : t.text) p += static_cast<char>(ch | 0x20);
+      if (p == "r" || p == "u") return LexString(t.loc, p == "r");
+      if (p == "f" || p == "rf" || p == "fr")
+        return Error("f-strings are not supported in scripts", t.loc);
+      if (p == "b" || p == "rb" || p == "br")
+        return Error("byte strings are not supported in scripts", t.loc);
+    }
+    if (static_cast<unsigned char>(Peek()) >= 0x80)
+      return ErrorHere("non-ASCII characters are not allowed in names");
+    t.kind = is_python_keyword(t.text) ? TokenKind::Keyword : TokenKind::Name;
+    tokens_.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  Status LexNumber() {
+    Token t;
+    t.loc = Here();
+    size_t start = pos_;
+    char c1 = static_cast<char>(Peek(1) | 0x20);
+    if (Peek() == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b')) return LexRadixInt(t);
+    bool is_float = false;
+    auto digits = [&] {
+      while (is_digit(Peek()) || (Peek() == '_' && is_digit(Peek(1)))) Advance();
+    };
+    digits();
+    if (Peek() == '.' && Peek(1) != '.') {
+      is_float = true;
+      Advance();
+      digits();
+    }
+    if (Peek() == 'e' || Peek() == 'E') {
+      size_t sign = (Peek(1) == '+' || Peek(1) == '-') ? 1 : 0;
+      if (is_digit(Peek(1 + sign))) {
+        is_float = true;
+        for (size_t k = 0; k <= sign; ++k) Advance();
+        digits();
+      }
+    }
+    if (Peek() == 'j' || Peek() == 'J')
+      return Error("complex numbers are not supported in scripts", t.loc);
+    if (is_ident_char(Peek()) || Peek() == '.')
+      return ErrorHere("invalid number literal (unexpected '" + std::string(1, Peek()) + "')");
+    std::string text;
+    for (char ch : src_.substr(start, pos_ - start))
+      if (ch != '_') text += ch;
+    if (is_float) {
+      t.kind = TokenKind::Float;
+      // from_chars is locale-independent (strtod would read "1.5" as 1 under a German locale).
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), t.float_value);
+      if (ec != std::errc() || end != text.data() + text.size())
+        return Error("invalid floating-point literal", t.loc);
+    } else {
+      if (text.size() > 1 && text[0] == '0' && text.find_first_not_of('0') != std::string::npos)
+        return Error("leading zeros are not allowed in integer literals (use 0o for octal)", t.loc);
+      if (auto st = ParseDigits(text, 10, t); !st) return st;
+    }
+    tokens_.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  Status LexRadixInt(Token& t) {
+    char r = static_cast<char>(Peek(1) | 0x20);
+    int radix = r == 'x' ? 16 : r == 'o' ? 8 : 2;
+    Advance();
+    Advance();
+    std::string text;
+    while (is_ident_char(Peek())) {
+      if (Peek() != '_') text += Peek();
+      Advance();
+    }
+    if (text.empty()) return Error("invalid number literal (no digits after the prefix)", t.loc);
+    if (auto st = ParseDigits(text, radix, t); !st) return st;
+    tokens_.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  // Accumulates digits with an overflow check: literals are at most 64-bit (TVM uses
+  // int64 for literals that do not fit in int32).
+  Status ParseDigits(const std::string& text, int radix, Token& t) {
+    uint64_t value = 0;
+    for (char ch : text) {
+      int d = hex_value(ch);
+      if (d < 0 || d >= radix)
+        return Error("invalid digit '" + std::string(1, ch) + "' in number literal", t.loc);
+      if (value > (static_cast<uint64_t>(INT64_MAX) - static_cast<uint64_t>(d)) /
+                      static_cast<uint64_t>(radix))
+        return Error("integer literal is too large (more than 64 bits)", t.loc);
+      value = value * static_cast<uint64_t>(radix) + static_cast<uint64_t>(d);
+    }
+    t.kind = TokenKind::Int;
+    t.int_value = static_cast<int64_t>(value);
+    return Status::Ok();
+  }
+
+  Status LexString(SourceLoc start, bool raw) {
+    char quote = Peek();
+    bool triple = Peek(1) == quote && Peek(2) == quote;
+    for (int k = 0; k < (triple ? 3 : 1); ++k) Advance();
+    std::string value;
+    while (true) {
+      if (pos_ >= src_.size() || (!triple && (Peek() == '\n' || Peek() == '\r')))
+        return Error("unterminated string literal", start);
+      char c = Peek();
+      if (c == quote && (!triple || (Peek(1) == quote && Peek(2) == quote))) {
+        for (int k = 0; k < (triple ? 3 : 1); ++k) Advance();
+        break;
+      }
+      if (c == '\n' || c == '\r') {
+        value += '\n';
+        ConsumeLineBreak();
+      } else if (c == '\\' && !raw) {
+        if (auto st = LexEscape(value); !st) return st;
+      } else if (c == '\\' && raw && (Peek(1) == quote || Peek(1) == '\\')) {
+        value += c;
+        value += Peek(1);
+        Advance();
+        Advance();
+      } else {
+        value += c;
+        Advance();
+      }
+    }
+    Token t;
+    t.kind = TokenKind::String;
+    t.loc = start;
+    t.text = std::move(value);
+    // Adjacent literals concatenate, as in Python ("a" "b" == "ab").
+    if (!tokens_.empty() && tokens_.back().kind == TokenKind::String) {
+      tokens_.back().text += t.text;
+      return Status::Ok();
+    }
+    tokens_.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  Status LexEscape(std::string& value) {
+    SourceLoc at = Here();
+    Advance();  // the backslash
+    if (pos_ >= src_.size()) return Error("unterminated string literal", at);
+    char e = Peek();
+    switch (e) {
+      case '\n': case '\r': ConsumeLineBreak(); return Status::Ok();
+      case 'n': value += '\n'; break;
+      case 't': value += '\t'; break;
+      case 'r': value += '\r'; break;
+      case '0': value += '\0'; break;
+      case '\\': case '\'': case '"': value += e; break;
+      case 'x': case 'u': {
+        int n = e == 'x' ? 2 : 4;
+        uint32_t cp = 0;
+        for (int k = 1; k <= n; ++k) {
+          int d = hex_value(Peek(static_cast<size_t>(k)));
+          if (d < 0) return Error("invalid \\" + std::string(1, e) + " escape in string", at);
+          cp = cp * 16 + static_cast<uint32_t>(d);
+        }
+        if (cp >= 0xD800 && cp <= 0xDFFF) return Error("invalid \\u escape (surrogate)", at);
+        append_utf8(value, cp);
+        for (int k = 0; k < n; ++k) Advance();
+        break;
+      }
+      default: value += '\\'; value += e; break;  // Python keeps unknown escapes as written
+    }
+    Advance();
+    return Status::Ok();
+  }
+
+  Status LexOperator() {
+    for (std::string_view op : kOperators) {
+      if (src_.substr(pos_, op.size()) != op) continue;
+      Token t;
+      t.kind = TokenKind::Op;
+      t.text = std::string(op);
+      t.loc = Here();
+      if (op == "(" || op == "[" || op == "{") ++depth_;
+      if ((op == ")" || op == "]" || op == "}") && depth_ > 0) --depth_;
+      for (size_t k = 0; k < op.size(); ++k) Advance();
+      tokens_.push_back(std::move(t));
+      return Status::Ok();
+    }
+    unsigned char c = static_cast<unsigned char>(Peek());
+    if (c >= 0x80) {
+      size_t n = utf8_length(src_, pos_);
+      return ErrorHere("unexpected character '" + std::string(src_.substr(pos_, n)) +
+                       "' (only ASCII is allowed outside strings and comments)");
+    }
+    if (c < 0x20 || c == 0x7F) return ErrorHere("unexpected control character " + hex_byte(c));
+    return ErrorHere("unexpected character '" + std::string(1, static_cast<char>(c)) + "'");
+  }
+};
+
+}  // namespace
+
+bool is_python_keyword(std::string_view word) {
+  for (std::string_view k : kKeywords)
+    if (k == word) return true;
+  return false;
+}
+
+std::string describe(const Token& token) {
+  switch (token.kind) {
+    case TokenKind::Name: return "name '" + token.text + "'";
+    case TokenKind::Keyword: return "keyword '" + token.text + "'";
+    case TokenKind::Int: return "integer " + std::to_string(token.int_value);
+    case TokenKind::Float: return "number literal";
+    case TokenKind::String: return "string literal";
+    case TokenKind::Op: return "'" + token.text + "'";
+    case TokenKind::Newline: return "end of line";
+    case TokenKind::End: return "end of input";
+  }
+  return "token";
+}
+
+Result<std::vector<Token>> Tokenize(std::string_view source, const std::string& file) {
+  return Lexer(source, file).Run();
+}
+
+}  // namespace tessera::script

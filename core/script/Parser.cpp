@@ -1,0 +1,698 @@
+#include "script/Parser.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <utility>
+
+#include "script/Lexer.h"
+
+namespace tessera::script {
+
+namespace {
+
+using MutableAst = std::shared_ptr<AstExpr>;
+
+// Statements Python has and the script language does not (no blocks, no control flow).
+constexpr std::string_view kUnsupportedStatements[] = {
+    "def",   "class",  "if",     "elif",     "else",  "for",   "while", "return",
+    "with",  "try",    "except", "finally",  "raise", "assert", "del",  "pass",
+    "global", "nonlocal", "break", "continue", "async", "yield", "await"};
+
+bool is_unsupported_statement(const Token& t) {
+  if (t.kind != TokenKind::Keyword) return false;
+  return std::find(std::begin(kUnsupportedStatements), std::end(kUnsupportedStatements),
+                   t.text) != std::end(kUnsupportedStatements);
+}
+
+class Parser {
+ public:
+  explicit Parser(std::vector<Token> tokens) : toks_(std::move(tokens)) {}
+
+  Result<AstModule> Module(const std::string& file) {
+    AstModule module;
+    module.file = file;
+    while (Cur().kind != TokenKind::End) {
+      if (Cur().kind == TokenKind::Newline || Cur().is_op(";")) {
+        Next();
+        continue;
+      }
+      auto stmt = Statement();
+      if (!stmt) return stmt.error();
+      module.body.push_back(std::move(stmt.value()));
+    }
+    return module;
+  }
+
+  Result<AstPtr> SingleExpression() {
+    if (Cur().kind == TokenKind::End) return Expected("an expression");
+    auto e = ExprList();
+    if (!e) return e;
+    if (Cur().kind == TokenKind::Newline) Next();
+    if (Cur().kind != TokenKind::End) return Unmatched("end of expression");
+    return e;
+  }
+
+ private:
+  std::vector<Token> toks_;
+  size_t pos_ = 0;
+  int nesting_ = 0;
+
+  // Counts one level of nesting for as long as it lives; exceeding kMaxNesting is an
+  // error reported by ok().
+  class NestingGuard {
+   public:
+    explicit NestingGuard(Parser* p) : p_(p) { ++p_->nesting_; }
+    ~NestingGuard() { --p_->nesting_; }
+    NestingGuard(const NestingGuard&) = delete;
+    NestingGuard& operator=(const NestingGuard&) = delete;
+    bool ok() const { return p_->nesting_ <= kMaxNesting; }
+
+   private:
+    Parser* p_;
+  };
+
+  const Token& Cur() const { return toks_[pos_]; }
+  const Token& Ahead(size_t n) const { return toks_[std::min(pos_ + n, toks_.size() - 1)]; }
+  void Next() {
+    if (pos_ + 1 < toks_.size()) ++pos_;
+  }
+
+  Error ErrorAt(const SourceLoc& loc, std::string message) const {
+    return Error(std::move(message), loc);
+  }
+  Error Expected(const std::string& what) const {
+    return ErrorAt(Cur().loc, "expected " + what + ", found " + describe(Cur()));
+  }
+  Error NestingError() const {
+    return ErrorAt(Cur().loc, "nesting deeper than " + std::to_string(kMaxNesting) + " levels");
+  }
+  // "expected X" unless the token is a stray closing bracket, which gets its own message.
+  Error Unmatched(const std::string& what) const {
+    if (Cur().is_op(")") || Cur().is_op("]") || Cur().is_op("}"))
+      return ErrorAt(Cur().loc, "unmatched '" + Cur().text + "'");
+    return Expected(what);
+  }
+
+  // Fills in the node's depth and rejects trees deeper than kMaxTreeDepth.
+  Result<AstPtr> Finish(MutableAst node) const {
+    int deepest = 0;
+    auto see = [&](const AstPtr& child) {
+      if (child) deepest = std::max(deepest, child->depth);
+    };
+    see(node->object);
+    see(node->left);
+    see(node->right);
+    for (const AstPtr& item : node->items) see(item);
+    for (const AstKeyword& k : node->keywords) see(k.value);
+    node->depth = deepest + 1;
+    if (node->depth > kMaxTreeDepth)
+      return ErrorAt(node->loc, "expression nested deeper than " + std::to_string(kMaxTreeDepth) +
+                                    " levels");
+    return AstPtr(std::move(node));
+  }
+
+  static MutableAst NewNode(AstKind kind, SourceLoc loc) {
+    auto n = std::make_shared<AstExpr>();
+    n->kind = kind;
+    n->loc = std::move(loc);
+    return n;
+  }
+
+  // Closes a bracket opened at `opener`; at the end of input, the message points at the
+  // bracket that was never closed.
+  Status ExpectCloser(const char* closer, const Token& opener, const std::string& what) {
+    if (Cur().is_op(closer)) {
+      Next();
+      return Status::Ok();
+    }
+    if (Cur().kind == TokenKind::End)
+      return ErrorAt(opener.loc, "'" + opener.text + "' was never closed");
+    return Expected(what);
+  }
+
+  bool StartsExpression() const {
+    const Token& t = Cur();
+    switch (t.kind) {
+      case TokenKind::Name: case TokenKind::Int: case TokenKind::Float: case TokenKind::String:
+        return true;
+      case TokenKind::Keyword:
+        return t.text == "lambda" || t.text == "not" || t.text == "True" || t.text == "False" ||
+               t.text == "None";
+      case TokenKind::Op:
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
+               t.text == "+" || t.text == "~";
+      default: return false;
+    }
+  }
+
+  // ---------------------------------------------------------------- statements
+  Result<AstStmt> Statement() {
+    const Token& first = Cur();
+    if (first.is_keyword("import")) return Import();
+    if (first.is_keyword("from")) return FromImport();
+    if (is_unsupported_statement(first))
+      return ErrorAt(first.loc, "'" + first.text +
+                                    "' statements are not supported in scripts (expected an "
+                                    "assignment, an import or an expression)");
+    SourceLoc loc = first.loc;
+    auto lhs = ExprList();
+    if (!lhs) return lhs.error();
+    AstStmt stmt;
+    stmt.loc = loc;
+    if (Cur().is_op("=")) {
+      stmt.kind = StmtKind::Assign;
+      if (auto st = AssignTargets(*lhs.value(), stmt); !st) return st.error();
+      Next();
+      auto value = ExprList();
+      if (!value) return value.error();
+      if (Cur().is_op("="))
+        return ErrorAt(Cur().loc, "chained assignment ('a = b = c') is not supported");
+      stmt.value = std::move(value.value());
+    } else {
+      stmt.kind = StmtKind::Expr;
+      stmt.value = std::move(lhs.value());
+    }
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // Targets are plain names or one flat tuple / list of names (`io, ii = s[B].split(...)`).
+  Status AssignTargets(const AstExpr& lhs, AstStmt& stmt) {
+    auto bad = [&](const AstExpr& e) {
+      return ErrorAt(e.loc, "cannot assign to " + to_source(e) +
+                                " (expected a name or a tuple of names)");
+    };
+    if (lhs.kind == AstKind::Name) {
+      stmt.targets.push_back({lhs.text, lhs.loc});
+      return Status::Ok();
+    }
+    if (lhs.kind != AstKind::Tuple && lhs.kind != AstKind::List) return bad(lhs);
+    if (lhs.items.empty()) return bad(lhs);
+    stmt.unpack = true;
+    for (const AstPtr& item : lhs.items) {
+      if (item->kind != AstKind::Name) return bad(*item);
+      for (const AstParam& t : stmt.targets)
+        if (t.name == item->text)
+          return ErrorAt(item->loc, "name '" + item->text + "' assigned twice in one statement");
+      stmt.targets.push_back({item->text, item->loc});
+    }
+    return Status::Ok();
+  }
+
+  Status EndOfStatement() {
+    const Token& t = Cur();
+    if (t.kind == TokenKind::Newline || t.kind == TokenKind::End || t.is_op(";")) {
+      Next();
+      return Status::Ok();
+    }
+    static const char* kAugmented[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=",
+                                       "&=", "|=", "^=", ">>=", "<<=", "@="};
+    for (const char* op : kAugmented)
+      if (t.is_op(op))
+        return ErrorAt(t.loc, "augmented assignment '" + t.text +
+                                  "' is not supported (write 'x = x " +
+                                  t.text.substr(0, t.text.size() - 1) + " ...')");
+    if (t.is_op(":")) return ErrorAt(t.loc, "annotations are not supported in scripts");
+    return Unmatched("end of line");
+  }
+
+  Result<std::string> DottedName() {
+    if (Cur().kind != TokenKind::Name) return Expected("a module name");
+    std::string name = Cur().text;
+    Next();
+    while (Cur().is_op(".")) {
+      Next();
+      if (Cur().kind != TokenKind::Name) return Expected("a name after '.'");
+      name += "." + Cur().text;
+      Next();
+    }
+    return name;
+  }
+
+  Result<std::string> OptionalAlias() {
+    if (!Cur().is_keyword("as")) return std::string();
+    Next();
+    if (Cur().kind != TokenKind::Name) return Expected("a name after 'as'");
+    std::string alias = Cur().text;
+    Next();
+    return alias;
+  }
+
+  // import a.b [as c], ...
+  Result<AstStmt> Import() {
+    AstStmt stmt;
+    stmt.kind = StmtKind::Import;
+    stmt.loc = Cur().loc;
+    Next();
+    do {
+      if (Cur().is_op(",")) Next();
+      AstImportName item;
+      item.loc = Cur().loc;
+      auto name = DottedName();
+      if (!name) return name.error();
+      auto alias = OptionalAlias();
+      if (!alias) return alias.error();
+      item.name = std::move(name.value());
+      item.alias = std::move(alias.value());
+      stmt.imports.push_back(std::move(item));
+    } while (Cur().is_op(","));
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // from a.b import x [as y], ...   (optionally parenthesised)
+  Result<AstStmt> FromImport() {
+    AstStmt stmt;
+    stmt.kind = StmtKind::Import;
+    stmt.loc = Cur().loc;
+    Next();
+    auto module = DottedName();
+    if (!module) return module.error();
+    stmt.from_module = std::move(module.value());
+    if (!Cur().is_keyword("import")) return Expected("'import'");
+    Next();
+    if (Cur().is_op("*")) return ErrorAt(Cur().loc, "'import *' is not supported in scripts");
+    Token opener = Cur();
+    bool parenthesised = opener.is_op("(");
+    if (parenthesised) Next();
+    while (true) {
+      if (Cur().kind != TokenKind::Name) return Expected("a name to import");
+      AstImportName item{Cur().text, "", Cur().loc};
+      Next();
+      auto alias = OptionalAlias();
+      if (!alias) return alias.error();
+      item.alias = std::move(alias.value());
+      stmt.imports.push_back(std::move(item));
+      if (!Cur().is_op(",")) break;
+      Next();
+      if (parenthesised && Cur().is_op(")")) break;
+    }
+    if (parenthesised)
+      if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // ---------------------------------------------------------------- expressions
+  // expression (',' expression)* [','] — a bare tuple when there is a comma.
+  Result<AstPtr> ExprList() {
+    auto first = Expression();
+    if (!first || !Cur().is_op(",")) return first;
+    MutableAst tuple = NewNode(AstKind::Tuple, first.value()->loc);
+    tuple->items.push_back(std::move(first.value()));
+    while (Cur().is_op(",")) {
+      Next();
+      if (!StartsExpression()) break;
+      auto item = Expression();
+      if (!item) return item;
+      tuple->items.push_back(std::move(item.value()));
+    }
+    return Finish(std::move(tuple));
+  }
+
+  Result<AstPtr> Expression() {
+    NestingGuard guard(this);
+    if (!guard.ok()) return NestingError();
+    if (Cur().is_keyword("lambda")) return Lambda();
+    auto e = OrTest();
+    if (e && Cur().is_keyword("if"))
+      return ErrorAt(Cur().loc,
+                     "conditional expressions ('a if c else b') are not supported; use "
+                     "te.if_then_else(c, a, b)");
+    return e;
+  }
+
+  Result<AstPtr> Lambda() {
+    MutableAst node = NewNode(AstKind::Lambda, Cur().loc);
+    Next();
+    while (!Cur().is_op(":")) {
+      if (Cur().is_op("*") || Cur().is_op("**"))
+        return ErrorAt(Cur().loc, "variadic lambda parameters are not supported");
+      if (Cur().kind != TokenKind::Name) return Expected("a parameter name or ':'");
+      for (const AstParam& p : node->params)
+        if (p.name == Cur().text)
+          return ErrorAt(Cur().loc, "duplicate parameter '" + Cur().text + "' in lambda");
+      node->params.push_back({Cur().text, Cur().loc});
+      Next();
+      if (Cur().is_op("="))
+        return ErrorAt(Cur().loc, "default parameter values are not supported");
+      if (Cur().is_op(",")) {
+        Next();
+      } else if (!Cur().is_op(":")) {
+        return Expected("',' or ':'");
+      }
+    }
+    Next();
+    auto body = Expression();
+    if (!body) return body;
+    node->object = std::move(body.value());
+    return Finish(std::move(node));
+  }
+
+  Result<AstPtr> OrTest() { return BoolChain("or", AstKind::Or, &Parser::AndTest); }
+  Result<AstPtr> AndTest() { return BoolChain("and", AstKind::And, &Parser::NotTest); }
+
+  using Level = Result<AstPtr> (Parser::*)();
+
+  Result<AstPtr> BoolChain(const char* keyword, AstKind kind, Level next) {
+    auto left = (this->*next)();
+    if (!left) return left;
+    AstPtr result = std::move(left.value());
+    while (Cur().is_keyword(keyword)) {
+      MutableAst node = NewNode(kind, result->loc);
+      node->op_loc = Cur().loc;
+      Next();
+      auto right = (this->*next)();
+      if (!right) return right;
+      node->left = std::move(result);
+      node->right = std::move(right.value());
+      auto done = Finish(std::move(node));
+      if (!done) return done;
+      result = std::move(done.value());
+    }
+    return result;
+  }
+
+  Result<AstPtr> NotTest() {
+    if (!Cur().is_keyword("not")) return Comparison();
+    NestingGuard guard(this);
+    if (!guard.ok()) return NestingError();
+    MutableAst node = NewNode(AstKind::Not, Cur().loc);
+    Next();
+    auto operand = NotTest();
+    if (!operand) return operand;
+    node->object = std::move(operand.value());
+    return Finish(std::move(node));
+  }
+
+  // Recognises a comparison operator at the cursor (without consuming it).
+  bool AtComparison(CompareOp* op) const {
+    static const std::pair<const char*, CompareOp> kOps[] = {
+        {"<", CompareOp::LT},  {"<=", CompareOp::LE}, {">", CompareOp::GT},
+        {">=", CompareOp::GE}, {"==", CompareOp::EQ}, {"!=", CompareOp::NE}};
+    for (const auto& [text, value] : kOps)
+      if (Cur().is_op(text)) {
+        *op = value;
+        return true;
+      }
+    return false;
+  }
+
+  Result<AstPtr> Comparison() {
+    auto left = BitOr();
+    if (!left) return left;
+    const Token& t = Cur();
+    if (t.is_keyword("in") || t.is_keyword("is") ||
+        (t.is_keyword("not") && Ahead(1).is_keyword("in")))
+      return ErrorAt(t.loc, "'" + t.text + "' comparisons are not supported in scripts");
+    CompareOp op;
+    if (!AtComparison(&op)) return left;
+    MutableAst node = NewNode(AstKind::Compare, left.value()->loc);
+    node->compare_op = op;
+    node->op_loc = Cur().loc;
+    Next();
+    auto right = BitOr();
+    if (!right) return right;
+    CompareOp second;
+    if (AtComparison(&second))
+      return ErrorAt(Cur().loc,
+                     "chained comparisons ('a < b < c') are not supported; write "
+                     "'(a < b) and (b < c)'");
+    node->left = std::move(left.value());
+    node->right = std::move(right.value());
+    return Finish(std::move(node));
+  }
+
+  // A left-associative binary level: next (op next)*.
+  Result<AstPtr> BinaryLevel(Level next, std::initializer_list<std::pair<const char*, BinaryOp>> ops) {
+    auto left = (this->*next)();
+    if (!left) return left;
+    AstPtr result = std::move(left.value());
+    while (true) {
+      const std::pair<const char*, BinaryOp>* found = nullptr;
+      for (const auto& op : ops)
+        if (Cur().is_op(op.first)) found = &op;
+      if (!found) return result;
+      MutableAst node = NewNode(AstKind::Binary, result->loc);
+      node->binary_op = found->second;
+      node->op_loc = Cur().loc;
+      Next();
+      auto right = (this->*next)();
+      if (!right) return right;
+      node->left = std::move(result);
+      node->right = std::move(right.value());
+      auto done = Finish(std::move(node));
+      if (!done) return done;
+      result = std::move(done.value());
+    }
+  }
+
+  Result<AstPtr> BitOr() { return BinaryLevel(&Parser::BitXor, {{"|", BinaryOp::BitOr}}); }
+  Result<AstPtr> BitXor() { return BinaryLevel(&Parser::BitAnd, {{"^", BinaryOp::BitXor}}); }
+  Result<AstPtr> BitAnd() { return BinaryLevel(&Parser::Shift, {{"&", BinaryOp::BitAnd}}); }
+  Result<AstPtr> Shift() {
+    return BinaryLevel(&Parser::Arith, {{"<<", BinaryOp::LShift}, {">>", BinaryOp::RShift}});
+  }
+  Result<AstPtr> Arith() {
+    return BinaryLevel(&Parser::Term, {{"+", BinaryOp::Add}, {"-", BinaryOp::Sub}});
+  }
+  Result<AstPtr> Term() {
+    return BinaryLevel(&Parser::Factor, {{"*", BinaryOp::Mul},
+                                         {"/", BinaryOp::Div},
+                                         {"//", BinaryOp::FloorDiv},
+                                         {"%", BinaryOp::Mod},
+                                         {"@", BinaryOp::MatMul}});
+  }
+
+  // factor: ('-' | '+' | '~') factor | power
+  Result<AstPtr> Factor() {
+    UnaryOp op;
+    if (Cur().is_op("-")) op = UnaryOp::Neg;
+    else if (Cur().is_op("+")) op = UnaryOp::Pos;
+    else if (Cur().is_op("~")) op = UnaryOp::Invert;
+    else return Power();
+    NestingGuard guard(this);
+    if (!guard.ok()) return NestingError();
+    MutableAst node = NewNode(AstKind::Unary, Cur().loc);
+    node->unary_op = op;
+    Next();
+    auto operand = Factor();
+    if (!operand) return operand;
+    node->object = std::move(operand.value());
+    return Finish(std::move(node));
+  }
+
+  // power: primary ['**' factor]   (right-associative; -x**2 == -(x**2))
+  Result<AstPtr> Power() {
+    auto base = Primary();
+    if (!base || !Cur().is_op("**")) return base;
+    MutableAst node = NewNode(AstKind::Binary, base.value()->loc);
+    node->binary_op = BinaryOp::Pow;
+    node->op_loc = Cur().loc;
+    Next();
+    auto exponent = Factor();
+    if (!exponent) return exponent;
+    node->left = std::move(base.value());
+    node->right = std::move(exponent.value());
+    return Finish(std::move(node));
+  }
+
+  // primary: atom ('.' NAME | '[' indices ']' | '(' arguments ')')*
+  Result<AstPtr> Primary() {
+    auto atom = Atom();
+    if (!atom) return atom;
+    AstPtr result = std::move(atom.value());
+    while (true) {
+      Result<AstPtr> next = result;
+      if (Cur().is_op(".")) next = AttributeOf(result);
+      else if (Cur().is_op("[")) next = SubscriptOf(result);
+      else if (Cur().is_op("(")) next = CallOf(result);
+      else return result;
+      if (!next) return next;
+      result = std::move(next.value());
+    }
+  }
+
+  Result<AstPtr> AttributeOf(const AstPtr& object) {
+    Next();
+    if (Cur().kind != TokenKind::Name) return Expected("an attribute name after '.'");
+    MutableAst node = NewNode(AstKind::Attribute, object->loc);
+    node->object = object;
+    node->text = Cur().text;
+    node->text_loc = Cur().loc;
+    Next();
+    return Finish(std::move(node));
+  }
+
+  Result<AstPtr> SubscriptOf(const AstPtr& object) {
+    Token opener = Cur();
+    Next();
+    MutableAst node = NewNode(AstKind::Subscript, object->loc);
+    node->object = object;
+    node->op_loc = opener.loc;
+    if (Cur().is_op("]")) return Expected("an index expression");
+    while (!Cur().is_op("]")) {
+      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "slices are not supported in scripts");
+      auto index = Expression();
+      if (!index) return index;
+      node->items.push_back(std::move(index.value()));
+      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "slices are not supported in scripts");
+      if (!Cur().is_op(",")) break;
+      Next();
+    }
+    if (auto st = ExpectCloser("]", opener, "',' or ']'"); !st) return st.error();
+    return Finish(std::move(node));
+  }
+
+  // The call is located at the called name (`split` in `s[B].split(...)`), which is what
+  // argument errors should point at.
+  Result<AstPtr> CallOf(const AstPtr& callee) {
+    Token opener = Cur();
+    Next();
+    SourceLoc loc = callee->kind == AstKind::Attribute ? callee->text_loc : callee->loc;
+    MutableAst node = NewNode(AstKind::Call, loc);
+    node->object = callee;
+    node->op_loc = opener.loc;
+    while (!Cur().is_op(")")) {
+      if (auto st = Argument(*node); !st) return st.error();
+      if (!Cur().is_op(",")) break;
+      Next();
+    }
+    if (Cur().is_keyword("for"))
+      return ErrorAt(Cur().loc, "generator expressions are not supported in scripts");
+    if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
+    return Finish(std::move(node));
+  }
+
+  Status Argument(AstExpr& call) {
+    if (Cur().is_op("*") || Cur().is_op("**"))
+      return ErrorAt(Cur().loc, "argument unpacking ('" + Cur().text + "') is not supported");
+    if (Cur().kind == TokenKind::Name && Ahead(1).is_op("=")) {
+      AstKeyword kw{Cur().text, Cur().loc, nullptr};
+      for (const AstKeyword& k : call.keywords)
+        if (k.name == kw.name)
+          return ErrorAt(kw.loc, "keyword argument '" + kw.name + "' repeated");
+      Next();
+      Next();
+      auto value = Expression();
+      if (!value) return value.error();
+      kw.value = std::move(value.value());
+      call.keywords.push_back(std::move(kw));
+      return Status::Ok();
+    }
+    SourceLoc at = Cur().loc;
+    auto value = Expression();
+    if (!value) return value.error();
+    if (!call.keywords.empty())
+      return ErrorAt(at, "positional argument follows keyword argument");
+    call.items.push_back(std::move(value.value()));
+    return Status::Ok();
+  }
+
+  Result<AstPtr> Atom() {
+    const Token& t = Cur();
+    MutableAst node;
+    switch (t.kind) {
+      case TokenKind::Name:
+        node = NewNode(AstKind::Name, t.loc);
+        node->text = t.text;
+        break;
+      case TokenKind::Int:
+        node = NewNode(AstKind::Int, t.loc);
+        node->int_value = t.int_value;
+        break;
+      case TokenKind::Float:
+        node = NewNode(AstKind::Float, t.loc);
+        node->float_value = t.float_value;
+        break;
+      case TokenKind::String:
+        node = NewNode(AstKind::String, t.loc);
+        node->text = t.text;
+        break;
+      case TokenKind::Keyword:
+        if (t.text == "True" || t.text == "False") {
+          node = NewNode(AstKind::Bool, t.loc);
+          node->bool_value = t.text == "True";
+        } else if (t.text == "None") {
+          node = NewNode(AstKind::None, t.loc);
+        }
+        break;
+      case TokenKind::Op:
+        if (t.is_op("(")) return Parenthesised();
+        if (t.is_op("[")) return ListDisplay();
+        if (t.is_op("{")) return ErrorAt(t.loc, "dict and set literals are not supported in scripts");
+        break;
+      default: break;
+    }
+    if (!node) return Expected("an expression");
+    Next();
+    return Finish(std::move(node));
+  }
+
+  // '(' ')' | '(' expression ')' | '(' expression ',' ... ')'
+  Result<AstPtr> Parenthesised() {
+    Token opener = Cur();
+    Next();
+    if (Cur().is_op(")")) {
+      Next();
+      return Finish(NewNode(AstKind::Tuple, opener.loc));
+    }
+    auto first = Expression();
+    if (!first) return first;
+    if (Cur().is_keyword("for"))
+      return ErrorAt(Cur().loc, "generator expressions are not supported in scripts");
+    if (!Cur().is_op(",")) {
+      if (auto st = ExpectCloser(")", opener, "')'"); !st) return st.error();
+      return first;
+    }
+    MutableAst tuple = NewNode(AstKind::Tuple, opener.loc);
+    tuple->items.push_back(std::move(first.value()));
+    if (auto st = ItemsUntil(")", *tuple); !st) return st.error();
+    if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
+    return Finish(std::move(tuple));
+  }
+
+  Result<AstPtr> ListDisplay() {
+    Token opener = Cur();
+    Next();
+    MutableAst list = NewNode(AstKind::List, opener.loc);
+    if (!Cur().is_op("]")) {
+      auto first = Expression();
+      if (!first) return first;
+      list->items.push_back(std::move(first.value()));
+      if (Cur().is_keyword("for"))
+        return ErrorAt(Cur().loc, "list comprehensions are not supported in scripts");
+      if (auto st = ItemsUntil("]", *list); !st) return st.error();
+    }
+    if (auto st = ExpectCloser("]", opener, "',' or ']'"); !st) return st.error();
+    return Finish(std::move(list));
+  }
+
+  // (',' expression)* [','] before `closer`; the first item is already parsed.
+  Status ItemsUntil(const char* closer, AstExpr& node) {
+    while (Cur().is_op(",")) {
+      Next();
+      if (Cur().is_op(closer)) break;
+      auto item = Expression();
+      if (!item) return item.error();
+      node.items.push_back(std::move(item.value()));
+    }
+    return Status::Ok();
+  }
+};
+
+}  // namespace
+
+Result<AstModule> ParseModule(std::string_view source, const std::string& file) {
+  auto tokens = Tokenize(source, file);
+  if (!tokens) return tokens.error();
+  return Parser(std::move(tokens.value())).Module(file);
+}
+
+Result<AstPtr> ParseExpression(std::string_view source, const std::string& file) {
+  auto tokens = Tokenize(source, file);
+  if (!tokens) return tokens.error();
+  return Parser(std::move(tokens.value())).SingleExpression();
+}
+
+}  // namespace tessera::script
