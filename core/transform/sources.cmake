@@ -1,3 +1,9 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/PrimFunc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PassContext.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StorageFlatten.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RemoveNoOp.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RemoveTrivialLoops.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UnrollLoops.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/VectorizeLoops.cpp
 )

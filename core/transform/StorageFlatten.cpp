@@ -1,0 +1,218 @@
+#include "transform/StorageFlatten.h"
+
+#include <unordered_map>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+
+namespace tessera::transform {
+
+using namespace ir;
+
+namespace {
+
+// Index arithmetic in the wider of the two integer types (a shape may be int64 while
+// loop variables are int32); constants fold.
+DataType wider(const Expr& a, const Expr& b) {
+  DataType ta = a.dtype(), tb = b.dtype();
+  return ta.bits() >= tb.bits() ? ta.element_of() : tb.element_of();
+}
+Expr promote(const Expr& e, DataType t) {
+  return e.dtype().element_of() == t ? e : cast(t.with_lanes(e.dtype().lanes()), e);
+}
+Expr index_add(const Expr& a, const Expr& b) {
+  DataType t = wider(a, b);
+  return add(promote(a, t), promote(b, t));
+}
+Expr index_sub(const Expr& a, const Expr& b) {
+  DataType t = wider(a, b);
+  return sub(promote(a, t), promote(b, t));
+}
+Expr index_mul(const Expr& a, const Expr& b) {
+  DataType t = wider(a, b);
+  return mul(promote(a, t), promote(b, t));
+}
+
+// Groups of axes [begin, end) that flatten together (all axes when no separators).
+std::vector<std::pair<size_t, size_t>> axis_groups(const Buffer& b) {
+  std::vector<std::pair<size_t, size_t>> groups;
+  size_t begin = 0;
+  for (int sep : b->axis_separators) {
+    size_t s = static_cast<size_t>(std::max(sep, 0));
+    if (s <= begin || s >= b->shape.size()) continue;
+    groups.emplace_back(begin, s);
+    begin = s;
+  }
+  groups.emplace_back(begin, b->shape.size());
+  return groups;
+}
+
+// sum(index_d * stride_d) over [begin, end) with row-major strides from `extents`.
+Expr row_major(const std::vector<Expr>& indices, const std::vector<Expr>& extents, size_t begin,
+               size_t end) {
+  Expr flat;
+  for (size_t d = begin; d < end; ++d)
+    flat = flat.defined() ? index_add(index_mul(flat, extents[d]), indices[d]) : indices[d];
+  return flat.defined() ? flat : Expr(0);
+}
+
+Expr product(const std::vector<Expr>& extents, size_t begin, size_t end) {
+  Expr p = 1;
+  for (size_t d = begin; d < end; ++d) p = index_mul(p, extents[d]);
+  return p;
+}
+
+Buffer flat_buffer(const std::string& name, const Var& data, DataType dtype,
+                   std::vector<Expr> shape, const std::string& scope) {
+  auto b = std::make_shared<BufferNode>();
+  b->name = name;
+  b->data = data;
+  b->dtype = dtype;
+  b->shape = std::move(shape);
+  b->scope = scope.empty() ? "global" : scope;
+  return b;
+}
+
+// A realized tensor: its flat buffer and the region it covers.
+struct Realized {
+  Buffer flat;
+  std::vector<Expr> mins, extents;
+};
+
+class StorageFlattener : public IRMutator {
+ public:
+  explicit StorageFlattener(const PassContext& ctx) : ctx_(ctx) {}
+
+ protected:
+  Stmt VisitProducerRealize(const ProducerRealizeNode* n, const Stmt& s) override {
+    if (ctx_.FindArgBuffer(n->producer)) return VisitStmt(n->body);  // an argument: no allocation
+    std::string name = n->producer->producer_name();
+    Realized r;
+    for (auto& range : n->bounds) {
+      r.mins.push_back(range.min);
+      r.extents.push_back(range.extent);
+    }
+    Expr size = product(r.extents, 0, r.extents.size());
+    Var data(name, DataType::Handle());
+    r.flat = flat_buffer(name, data, n->producer->producer_dtype(), {size}, n->storage_scope);
+    const DataProducerNode* key = n->producer.get();
+    auto saved = realized_.find(key) != realized_.end() ? std::optional(realized_[key]) : std::nullopt;
+    realized_[key] = r;
+    Stmt body = VisitStmt(n->body);
+    if (saved) realized_[key] = *saved;
+    else realized_.erase(key);
+    return MakeAllocate(data, r.flat->dtype, {size}, VisitExpr(n->condition), body, r.flat->scope);
+  }
+
+  Expr VisitProducerLoad(const ProducerLoadNode* n, const Expr& e) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    Buffer buffer;
+    std::vector<Expr> physical;
+    if (!Resolve(n->producer, indices, &buffer, &physical)) return e;
+    return MakeBufferLoad(buffer, physical);
+  }
+
+  Stmt VisitProducerStore(const ProducerStoreNode* n, const Stmt& s) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    Buffer buffer;
+    std::vector<Expr> physical;
+    if (!Resolve(n->producer, indices, &buffer, &physical)) return s;
+    return MakeBufferStore(buffer, VisitExpr(n->value), physical);
+  }
+
+ private:
+  const Realized* FindRealized(const DataProducer& p) const {
+    if (auto it = realized_.find(p.get()); it != realized_.end()) return &it->second;
+    const Realized* by_name = nullptr;
+    for (auto& [key, r] : realized_) {
+      if (r.flat->name != p->producer_name()) continue;
+      if (by_name) return nullptr;  // ambiguous
+      by_name = &r;
+    }
+    return by_name;
+  }
+
+  // The buffer and physical indices of an access to `p`; false (error reported) when the
+  // tensor is unknown or the access has the wrong number of indices.
+  bool Resolve(const DataProducer& p, const std::vector<Expr>& indices, Buffer* buffer,
+               std::vector<Expr>* physical) {
+    std::string name = p->producer_name();
+    if (const Realized* r = FindRealized(p)) {
+      if (!CheckRank(name, r->extents.size(), indices.size())) return false;
+      std::vector<Expr> rel;
+      for (size_t d = 0; d < indices.size(); ++d) rel.push_back(index_sub(indices[d], r->mins[d]));
+      *buffer = r->flat;
+      *physical = {row_major(rel, r->extents, 0, rel.size())};
+      return true;
+    }
+    Buffer arg = ctx_.FindArgBuffer(p);
+    if (!arg) {
+      ctx_.ReportError("StorageFlatten: tensor " + name +
+                       " is accessed but neither realized nor a function argument");
+      return false;
+    }
+    if (!CheckRank(name, arg->shape.size(), indices.size())) return false;
+    if (arg->layout) {
+      // TODO(RFC 0077): apply the buffer's index map here (physical indices from
+      // layout->final_indices, physical shape from layout::AnalyzePaddedLayout) once the
+      // schedule records transform_layout on argument buffers.
+      ctx_.ReportError("StorageFlatten: buffer " + arg->name +
+                       " has a layout transform, which is not flattened yet");
+      return false;
+    }
+    *buffer = Flattened(arg);
+    *physical = FlattenIndices(arg, indices);
+    return true;
+  }
+
+  bool CheckRank(const std::string& name, size_t rank, size_t given) {
+    if (rank == given) return true;
+    ctx_.ReportError("StorageFlatten: tensor " + name + " has " + std::to_string(rank) +
+                     " dimensions but is accessed with " + std::to_string(given) + " indices");
+    return false;
+  }
+
+  // One flattened buffer per argument buffer, so that all accesses share it.
+  Buffer Flattened(const Buffer& arg) {
+    auto it = flattened_.find(arg.get());
+    if (it != flattened_.end()) return it->second;
+    return flattened_[arg.get()] = FlattenedBuffer(arg);
+  }
+
+  const PassContext& ctx_;
+  std::unordered_map<const DataProducerNode*, Realized> realized_;
+  std::unordered_map<const BufferNode*, Buffer> flattened_;
+};
+
+}  // namespace
+
+Buffer FlattenedBuffer(const Buffer& b) {
+  std::vector<Expr> shape;
+  for (auto [begin, end] : axis_groups(b)) shape.push_back(product(b->shape, begin, end));
+  return flat_buffer(b->name, b->data, b->dtype, std::move(shape), b->scope);
+}
+
+std::vector<Expr> FlattenIndices(const Buffer& b, const std::vector<Expr>& indices) {
+  std::vector<Expr> physical;
+  for (auto [begin, end] : axis_groups(b)) {
+    if (b->strides.size() == b->shape.size()) {
+      Expr flat = 0;
+      for (size_t d = begin; d < end; ++d) flat = index_add(flat, index_mul(indices[d], b->strides[d]));
+      physical.push_back(flat);
+    } else {
+      physical.push_back(row_major(indices, b->shape, begin, end));
+    }
+  }
+  if (b->elem_offset.defined() && !is_zero(b->elem_offset))
+    physical.back() = index_add(physical.back(), b->elem_offset);
+  return physical;
+}
+
+Stmt StorageFlatten(Stmt s, const PassContext& ctx) {
+  if (!s.defined()) return s;
+  return StorageFlattener(ctx).VisitStmt(s);
+}
+
+}  // namespace tessera::transform

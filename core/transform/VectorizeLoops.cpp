@@ -1,0 +1,219 @@
+#include "transform/VectorizeLoops.h"
+
+#include <unordered_map>
+
+#include "codegen/MathIntrinsics.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+
+namespace tessera::transform {
+
+using namespace ir;
+
+namespace {
+
+// True when the statement already computes on vectors (nested vectorization is not
+// supported; the outer loop is scalarised).
+bool HasVectorExpr(const Stmt& s) {
+  struct Finder : IRVisitor {
+    bool found = false;
+    void Check(const Expr& e) {
+      if (!e.defined() || found) return;
+      PostOrderVisit(e, [&](const Expr& x) { found = found || x.dtype().lanes() > 1; });
+    }
+    void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
+      Check(n->value);
+      for (auto& i : n->indices) Check(i);
+    }
+    void VisitEvaluate(const EvaluateNode* n, const Stmt&) override { Check(n->value); }
+    void VisitLetStmt(const LetStmtNode* n, const Stmt& s) override {
+      Check(n->value);
+      IRVisitor::VisitLetStmt(n, s);
+    }
+    void VisitIfThenElse(const IfThenElseNode* n, const Stmt& s) override {
+      Check(n->condition);
+      IRVisitor::VisitIfThenElse(n, s);
+    }
+    void VisitFor(const ForNode* n, const Stmt& s) override {
+      Check(n->min);
+      Check(n->extent);
+      IRVisitor::VisitFor(n, s);
+    }
+  } finder;
+  finder.VisitStmt(s);
+  return finder.found;
+}
+
+// Widens the body of one vectorized loop; `failed` is set when it cannot.
+class Widener : public IRMutator {
+ public:
+  Widener(const Var& var, Expr ramp, int lanes) : var_(var), ramp_(std::move(ramp)), lanes_(lanes) {}
+  bool failed = false;
+
+ protected:
+  Expr Fail(const Expr& e) {
+    failed = true;
+    return e;
+  }
+  Stmt Fail(const Stmt& s) {
+    failed = true;
+    return s;
+  }
+  Expr Widen(const Expr& e) {
+    if (e.dtype().lanes() == lanes_) return e;
+    if (e.dtype().lanes() == 1) return MakeBroadcast(e, lanes_);
+    return Fail(e);
+  }
+  static bool IsVector(const Expr& e) { return e.dtype().lanes() > 1; }
+
+  // ---- expressions ----
+  Expr VisitVar(const VarNode*, const Expr& e) override {
+    if (e.same_as(var_)) return ramp_;
+    if (auto it = lets_.find(e.get()); it != lets_.end()) return it->second;
+    return e;
+  }
+  Expr VisitBinary(const BinaryNode* n, const Expr& e) override {
+    Expr a = VisitExpr(n->a), b = VisitExpr(n->b);
+    if (a.same_as(n->a) && b.same_as(n->b)) return e;
+    if (!IsVector(a) && !IsVector(b)) return MakeBinary(n->kind, a, b);
+    return MakeBinary(n->kind, Widen(a), Widen(b));
+  }
+  Expr VisitNot(const NotNode* n, const Expr& e) override {
+    Expr a = VisitExpr(n->a);
+    return a.same_as(n->a) ? e : MakeNot(a);
+  }
+  Expr VisitSelect(const SelectNode* n, const Expr& e) override {
+    Expr c = VisitExpr(n->condition), t = VisitExpr(n->true_value), f = VisitExpr(n->false_value);
+    if (c.same_as(n->condition) && t.same_as(n->true_value) && f.same_as(n->false_value)) return e;
+    if (!IsVector(t) && !IsVector(f) && !IsVector(c)) return MakeSelect(c, t, f);
+    return MakeSelect(c, Widen(t), Widen(f));
+  }
+  Expr VisitCast(const CastNode* n, const Expr& e) override {
+    Expr v = VisitExpr(n->value);
+    if (v.same_as(n->value)) return e;
+    return MakeCast(n->dtype.with_lanes(v.dtype().lanes()), v);
+  }
+  Expr VisitCall(const CallNode* n, const Expr& e) override {
+    // An impure call would run once instead of once per iteration.
+    if (n->call_kind != CallKind::PureIntrinsic) return Fail(e);
+    std::vector<Expr> args;
+    if (!MutateArray(n->args, &args)) return e;
+    bool vector = false;
+    for (auto& a : args) vector = vector || IsVector(a);
+    if (!vector) return MakeCall(n->dtype, n->op, args, n->call_kind);
+    bool elementwise = n->op == "likely" || n->op == "if_then_else" ||
+                       codegen::LookupMathOp(n->op).has_value();
+    if (!elementwise) return Fail(e);  // an extern or unknown call: scalarise
+    for (size_t i = 0; i < args.size(); ++i) {
+      // if_then_else keeps a scalar condition (it selects whole vectors).
+      if (n->op == "if_then_else" && i == 0) continue;
+      args[i] = Widen(args[i]);
+    }
+    return MakeCall(n->dtype.with_lanes(lanes_), n->op, args, n->call_kind);
+  }
+  Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
+    std::vector<Expr> indices;
+    if (!MutateArray(n->indices, &indices)) return e;
+    bool vector = false;
+    for (auto& i : indices) vector = vector || IsVector(i);
+    if (vector)
+      for (auto& i : indices) i = Widen(i);
+    return MakeBufferLoad(n->buffer, indices);
+  }
+  Expr VisitLet(const LetNode* n, const Expr& e) override {
+    Expr value = VisitExpr(n->value);
+    if (!IsVector(value)) {
+      Expr body = VisitExpr(n->body);
+      if (value.same_as(n->value) && body.same_as(n->body)) return e;
+      return MakeLet(Var::from(n->var), value, body);
+    }
+    Var v(Var::from(n->var).name(), value.dtype());
+    lets_[n->var.get()] = v;
+    Expr body = VisitExpr(n->body);
+    lets_.erase(n->var.get());
+    return MakeLet(v, value, body);
+  }
+  Expr VisitRamp(const RampNode*, const Expr& e) override { return Fail(e); }
+  Expr VisitBroadcast(const BroadcastNode*, const Expr& e) override { return Fail(e); }
+  Expr VisitProducerLoad(const ProducerLoadNode*, const Expr& e) override { return Fail(e); }
+  Expr VisitReduce(const ReduceNode*, const Expr& e) override { return Fail(e); }
+
+  // ---- statements ----
+  Stmt VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
+    Expr value = VisitExpr(n->value);
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    bool vector_index = false;
+    for (auto& i : indices) vector_index = vector_index || IsVector(i);
+    // Every lane would write the same location (an ordered dependence, or a store that
+    // must happen once per iteration): not a vector store.
+    if (!vector_index) return Fail(s);
+    for (auto& i : indices) i = Widen(i);
+    return MakeBufferStore(n->buffer, Widen(value), indices);
+  }
+  Stmt VisitLetStmt(const LetStmtNode* n, const Stmt& s) override {
+    Expr value = VisitExpr(n->value);
+    if (!IsVector(value)) {
+      Stmt body = VisitStmt(n->body);
+      if (value.same_as(n->value) && body.same_as(n->body)) return s;
+      return MakeLetStmt(n->var, value, body);
+    }
+    Var v(n->var.name(), value.dtype());
+    lets_[n->var.get()] = v;
+    Stmt body = VisitStmt(n->body);
+    lets_.erase(n->var.get());
+    return MakeLetStmt(v, value, body);
+  }
+  Stmt VisitIfThenElse(const IfThenElseNode* n, const Stmt& s) override {
+    Expr c = VisitExpr(n->condition);
+    if (IsVector(c)) return Fail(s);  // a per-lane branch
+    return IRMutator::VisitIfThenElse(n, s);
+  }
+  Stmt VisitFor(const ForNode* n, const Stmt& s) override {
+    if (UsesVar(n->min, var_) || UsesVar(n->extent, var_)) return Fail(s);
+    return IRMutator::VisitFor(n, s);
+  }
+  Stmt VisitAssertStmt(const AssertStmtNode* n, const Stmt& s) override {
+    if (IsVector(VisitExpr(n->condition))) return Fail(s);
+    return IRMutator::VisitAssertStmt(n, s);
+  }
+  Stmt VisitAllocate(const AllocateNode*, const Stmt& s) override { return Fail(s); }
+  Stmt VisitProducerStore(const ProducerStoreNode*, const Stmt& s) override { return Fail(s); }
+  Stmt VisitProducerRealize(const ProducerRealizeNode*, const Stmt& s) override { return Fail(s); }
+
+ private:
+  Var var_;
+  Expr ramp_;
+  int lanes_;
+  std::unordered_map<const ExprNode*, Expr> lets_;
+};
+
+class LoopVectorizer : public IRMutator {
+ protected:
+  Stmt VisitFor(const ForNode* n, const Stmt& s) override {
+    Stmt r = IRMutator::VisitFor(n, s);  // inner loops first
+    if (n->for_kind != ForKind::Vectorized) return r;
+    auto* f = r.as<ForNode>();
+    const int64_t* extent = as_const_int(f->extent);
+    if (extent && *extent == 1) return Substitute(f->body, VarMap{{f->loop_var, f->min}});
+    if (extent && *extent > 1 && *extent <= 4096 && !HasVectorExpr(f->body)) {
+      int lanes = static_cast<int>(*extent);
+      Expr ramp = MakeRamp(f->min, make_const(f->min.dtype(), int64_t{1}), lanes);
+      Widener w(f->loop_var, ramp, lanes);
+      Stmt body = w.VisitStmt(f->body);
+      if (!w.failed) return body;
+    }
+    // Scalarise: the loop runs serially (see the header for when this happens).
+    return std::make_shared<const ForNode>(f->loop_var, f->min, f->extent, ForKind::Serial, f->body,
+                                           nullptr, f->annotations);
+  }
+};
+
+}  // namespace
+
+Stmt VectorizeLoops(Stmt s, const PassContext&) {
+  if (!s.defined()) return s;
+  return LoopVectorizer().VisitStmt(s);
+}
+
+}  // namespace tessera::transform

@@ -1,0 +1,126 @@
+// VectorizeLoops: the loop variable becomes ramp(min, 1, N), operands are broadcast,
+// loads/stores become vector accesses; bodies that cannot be widened are scalarised.
+// Every case is also executed by the interpreter and compared with the serial loop.
+#include <QtTest>
+
+#include "TransformTestSupport.h"
+#include "transform/VectorizeLoops.h"
+
+using namespace tessera;
+using namespace tessera::ir;
+using namespace tessera::testing;
+using namespace tessera::transform;
+
+namespace {
+Expr F(double v) { return FloatImm(DataType::Float(32), v); }
+ForKind KindOf(const Stmt& s) {
+  auto* f = s.as<ForNode>();
+  return f ? f->for_kind : ForKind::ThreadBinding;
+}
+}  // namespace
+
+class TestVectorizeLoops : public QObject {
+  Q_OBJECT
+ private slots:
+  void elementwiseBodyBecomesVectorOps() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {64});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {64});
+    Var o("o"), i("i");
+    Stmt body = MakeFor(o, 0, 8, ForKind::Serial,
+                        MakeFor(i, 0, 8, ForKind::Vectorized,
+                                MakeBufferStore(B, MakeBufferLoad(A, {o * 8 + i}) * F(2.0) + F(1.0), {o * 8 + i})));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QCOMPARE(Text(r), QString("for (o, 0, 8) {\n"
+                              "  B[(x8((o*8)) + ramp(0, 1, 8))] = ((A[(x8((o*8)) + ramp(0, 1, 8))]*x8(2f)) + x8(1f))\n"
+                              "}\n"));
+    ExpectSameResults(MakePrimFunc("f", {A, B}, body), MakePrimFunc("f", {A, B}, r), {{64}, {64}});
+  }
+
+  void letsAndMathCallsWiden() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {16});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {16});
+    Var i("i"), t("t", DataType::Float(32));
+    Stmt body = MakeFor(i, 0, 16, ForKind::Vectorized,
+                        MakeLetStmt(t, MakeCall(DataType::Float(32), "exp", {MakeBufferLoad(A, {i})}),
+                                    MakeBufferStore(B, MakeSelect(lt(i, 5), t, F(0.0)), {i})));
+    Stmt r = VectorizeLoops(body, PassContext());
+    auto* let = r.as<LetStmtNode>();
+    QVERIFY2(let, qPrintable(Text(r)));
+    QCOMPARE(let->var.dtype(), DataType::Float(32, 16));
+    ExpectSameResults(MakePrimFunc("f", {A, B}, body), MakePrimFunc("f", {A, B}, r), {{16}, {16}});
+  }
+
+  // A reduction over an inner serial loop with a vectorized outer index (GEMM's j):
+  // the inner loop is kept and its body widened.
+  void innerSerialLoopIsKept() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 8});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {8});
+    Var j("j"), k("k");
+    Stmt body = MakeFor(j, 0, 8, ForKind::Vectorized,
+                        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
+                                 MakeFor(k, 0, 8, ForKind::Serial,
+                                         MakeBufferStore(C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 8 + j}), {j}))}));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QVERIFY2(!r.as<ForNode>(), qPrintable(Text(r)));
+    QVERIFY(Text(r).contains("for (k, 0, 8)"));
+    ExpectSameResults(MakePrimFunc("f", {A, C}, body), MakePrimFunc("f", {A, C}, r), {{64}, {8}});
+  }
+
+  void scalarisedWhenTheBodyCannotBeWidened_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("symbolic extent") << 0;
+    QTest::newRow("all lanes store one location") << 1;
+    QTest::newRow("branch on the lane") << 2;
+    QTest::newRow("inner loop bound depends on the lane") << 3;
+    QTest::newRow("extern call") << 4;
+    QTest::newRow("allocation inside") << 5;
+  }
+  void scalarisedWhenTheBodyCannotBeWidened() {
+    QFETCH(int, which);
+    Buffer A = MakeBuffer("A", DataType::Float(32), {16});
+    Buffer S = MakeBuffer("S", DataType::Float(32), {16});
+    Var i("i"), k("k"), n("n");
+    Stmt inner;
+    Expr extent = 8;
+    switch (which) {
+      case 0: extent = n; inner = MakeBufferStore(A, F(1.0), {i}); break;
+      case 1: inner = MakeBufferStore(S, MakeBufferLoad(S, {0}) + MakeBufferLoad(A, {i}), {0}); break;
+      case 2: inner = MakeIf(lt(i, 3), MakeBufferStore(A, F(1.0), {i})); break;
+      case 3: inner = MakeFor(k, 0, i, ForKind::Serial, MakeBufferStore(A, F(1.0), {k})); break;
+      case 4: inner = MakeBufferStore(A, MakeCall(DataType::Float(32), "rand_float", {i}, CallKind::Extern), {i}); break;
+      case 5: {
+        Var t("T", DataType::Handle());
+        inner = MakeAllocate(t, DataType::Float(32), {1}, Expr(),
+                             MakeBufferStore(BufferOn(t, DataType::Float(32), 1), F(1.0), {0}));
+        break;
+      }
+    }
+    Stmt s = MakeFor(i, 0, extent, ForKind::Vectorized, inner);
+    Stmt r = VectorizeLoops(s, PassContext());
+    QCOMPARE(KindOf(r), ForKind::Serial);
+    QVERIFY(!Text(r).contains("ramp"));
+    if (which == 1) ExpectSameResults(MakePrimFunc("f", {A, S}, s), MakePrimFunc("f", {A, S}, r), {{16}, {16}});
+  }
+
+  void extentOneIsSubstituted() {
+    Buffer A = MakeBuffer("A", DataType::Int(32), {4});
+    Var i("i");
+    Stmt r = VectorizeLoops(MakeFor(i, 2, 1, ForKind::Vectorized, MakeBufferStore(A, i, {i})), PassContext());
+    QCOMPARE(Text(r), QString("A[2] = 2\n"));
+  }
+
+  void int64LoopVariable() {
+    Buffer A = MakeBuffer("A", DataType::Int(64), {8});
+    Var i("i", DataType::Int(64));
+    Stmt s = MakeFor(i, IntImm(DataType::Int(64), 0), IntImm(DataType::Int(64), 8), ForKind::Vectorized,
+                     MakeBufferStore(A, i * i, {i}));
+    Stmt r = VectorizeLoops(s, PassContext());
+    auto* store = r.as<BufferStoreNode>();
+    QVERIFY(store);
+    QCOMPARE(store->value.dtype(), DataType::Int(64, 8));
+    ExpectSameResults(MakePrimFunc("f", {A}, s), MakePrimFunc("f", {A}, r), {{8}});
+  }
+};
+
+QTEST_APPLESS_MAIN(TestVectorizeLoops)
+#include "tst_vectorize_loops.moc"
