@@ -1,0 +1,114 @@
+#include "arith/CanonicalForm.h"
+
+#include <algorithm>
+
+#include "arith/ExprOrder.h"
+#include "arith/IntMath.h"
+#include "ir/ExprOp.h"
+
+namespace tessera::arith {
+
+using namespace ir;
+
+int64_t LinearSum::CoeffOf(const Expr& atom) const {
+  for (const SumTerm& t : terms) {
+    if (ExprDeepEqual(t.atom, atom)) return t.coeff;
+  }
+  return 0;
+}
+
+void LinearSum::AddTerm(const Expr& atom, int64_t coeff) {
+  if (coeff == 0) return;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (!ExprDeepEqual(terms[i].atom, atom)) continue;
+    auto c = CheckedAdd(terms[i].coeff, coeff);
+    if (!c) { overflow = true; return; }
+    if (*c == 0) terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(i));
+    else terms[i].coeff = *c;
+    return;
+  }
+  terms.push_back({atom, coeff});
+}
+
+void LinearSum::AddConst(int64_t c) {
+  auto b = CheckedAdd(base, c);
+  if (!b) overflow = true;
+  else base = *b;
+}
+
+void LinearSum::AddSum(const LinearSum& other, int64_t scale) {
+  overflow |= other.overflow;
+  for (const SumTerm& t : other.terms) {
+    auto c = CheckedMul(t.coeff, scale);
+    if (!c) { overflow = true; return; }
+    AddTerm(t.atom, *c);
+  }
+  auto b = CheckedMul(other.base, scale);
+  if (!b) overflow = true;
+  else AddConst(*b);
+}
+
+LinearSum LinearSum::Scaled(int64_t c) const {
+  LinearSum r;
+  r.dtype = dtype;
+  r.AddSum(*this, c);
+  return r;
+}
+
+LinearSum ConstSum(DataType t, int64_t value) {
+  LinearSum s;
+  s.dtype = t;
+  s.base = value;
+  return s;
+}
+
+LinearSum AtomSum(const Expr& atom) {
+  LinearSum s;
+  s.dtype = atom.dtype();
+  s.terms.push_back({atom, 1});
+  return s;
+}
+
+namespace {
+
+Expr ScaledAtom(const SumTerm& t, int64_t magnitude) {
+  if (magnitude == 1) return t.atom;
+  return MakeBinary(ExprKind::Mul, t.atom, make_const(t.atom.dtype(), magnitude));
+}
+
+}  // namespace
+
+Expr SumToExpr(const LinearSum& s) {
+  std::vector<SumTerm> order = s.terms;
+  std::stable_sort(order.begin(), order.end(), [](const SumTerm& a, const SumTerm& b) {
+    auto mag = [](int64_t c) { return c < 0 ? -static_cast<uint64_t>(c) : static_cast<uint64_t>(c); };
+    return mag(a.coeff) > mag(b.coeff);
+  });
+  Expr result;
+  int64_t base = s.base;
+  for (const SumTerm& t : order) {
+    if (t.coeff <= 0) continue;
+    Expr term = ScaledAtom(t, t.coeff);
+    result = result.defined() ? MakeBinary(ExprKind::Add, result, term) : term;
+  }
+  for (const SumTerm& t : order) {
+    if (t.coeff >= 0) continue;
+    if (!result.defined()) {
+      // All terms negative: `base - x` reads better than `x*-1 + base`.
+      if (base > 0) {
+        result = MakeBinary(ExprKind::Sub, make_const(s.dtype, base), ScaledAtom(t, -t.coeff));
+        base = 0;
+      } else {
+        result = MakeBinary(ExprKind::Mul, t.atom, make_const(s.dtype, t.coeff));
+      }
+      continue;
+    }
+    result = MakeBinary(ExprKind::Sub, result, ScaledAtom(t, -t.coeff));
+  }
+  if (!result.defined()) return make_const(s.dtype, base);
+  if (base > 0) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
+  if (base < 0) result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
+  return result;
+}
+
+}  // namespace tessera::arith

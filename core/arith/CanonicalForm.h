@@ -1,0 +1,49 @@
+// LinearSum: the canonical simplifier's normal form of an integer expression,
+//   sum_i coeff_i * atom_i + base
+// where each atom is a variable, a product of atoms (a monomial, factors sorted by
+// CompareExpr) or an opaque node (floordiv, min, a load ...) whose own children are
+// canonical. Atoms are distinct (merged with ExprDeepEqual) and coefficients non-zero.
+// The constraint context also stores comparisons in this form (LinearFact).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/Expr.h"
+
+namespace tessera::arith {
+
+struct SumTerm {
+  ir::Expr atom;
+  int64_t coeff;
+};
+
+struct LinearSum {
+  ir::DataType dtype = ir::DataType::Int(32);
+  std::vector<SumTerm> terms;  // in order of first appearance
+  int64_t base = 0;
+  bool overflow = false;  // a coefficient overflowed int64: the form is unusable
+
+  bool is_const() const { return terms.empty(); }
+  int64_t CoeffOf(const ir::Expr& atom) const;  // 0 when absent
+  void AddTerm(const ir::Expr& atom, int64_t coeff);
+  void AddConst(int64_t c);
+  void AddSum(const LinearSum& other, int64_t scale);
+  LinearSum Scaled(int64_t c) const;
+  LinearSum Minus(const LinearSum& other) const { LinearSum r = *this; r.AddSum(other, -1); return r; }
+};
+
+LinearSum ConstSum(ir::DataType t, int64_t value);
+LinearSum AtomSum(const ir::Expr& atom);
+
+// Back to an expression: larger |coeff| first (so i.outer*8 + i.inner), ties in order
+// of first appearance; positive terms added, negative ones subtracted, base last.
+ir::Expr SumToExpr(const LinearSum& s);
+
+// A comparison in normal form: `sum <= 0` or, when `equality`, `sum == 0`.
+struct LinearFact {
+  LinearSum sum;
+  bool equality = false;
+};
+
+}  // namespace tessera::arith

@@ -1,0 +1,327 @@
+#include <algorithm>
+
+#include "arith/AnalyzerImpl.h"
+#include "arith/ExprOrder.h"
+#include "arith/IntMath.h"
+#include "arith/MapChildren.h"
+#include "ir/ExprOp.h"
+
+namespace tessera::arith {
+
+using namespace ir;
+
+namespace {
+
+bool IsIndexScalar(const Expr& e) {
+  return e.defined() && e.dtype().is_integer() && e.dtype().is_scalar();
+}
+
+bool IsDivKind(ExprKind k) { return k == ExprKind::Div || k == ExprKind::FloorDiv; }
+// The division that pairs with a modulo: Mod <-> Div, FloorMod <-> FloorDiv.
+ExprKind DivOfMod(ExprKind k) { return k == ExprKind::Mod ? ExprKind::Div : ExprKind::FloorDiv; }
+
+// The factors of a monomial atom (a product chain), or the atom itself.
+void Flatten(const Expr& e, std::vector<Expr>* out) {
+  auto* m = e.as<BinaryNode>();
+  if (m && m->kind == ExprKind::Mul) {
+    Flatten(m->a, out);
+    Flatten(m->b, out);
+    return;
+  }
+  out->push_back(e);
+}
+
+Expr MonomialProduct(const Expr& a, const Expr& b) {
+  std::vector<Expr> factors;
+  Flatten(a, &factors);
+  Flatten(b, &factors);
+  std::stable_sort(factors.begin(), factors.end(),
+                   [](const Expr& x, const Expr& y) { return CompareExpr(x, y) < 0; });
+  Expr r = factors[0];
+  for (size_t i = 1; i < factors.size(); ++i) r = MakeBinary(ExprKind::Mul, r, factors[i]);
+  return r;
+}
+
+// `kind(X, c)` with a positive constant c: returns X and sets *c.
+const Expr* DivModOperand(const Expr& atom, ExprKind kind, int64_t* c) {
+  auto* n = atom.as<BinaryNode>();
+  if (!n || n->kind != kind) return nullptr;
+  const int64_t* v = as_const_int(n->b);
+  if (!v || *v <= 0) return nullptr;
+  *c = *v;
+  return &n->a;
+}
+
+}  // namespace
+
+LinearSum CanonicalSimplifier::ToSum(const Expr& e) { return SumOf(e); }
+
+Expr CanonicalSimplifier::Mutate(const Expr& e) {
+  if (!e.defined() || depth_ >= kMaxAnalyzerDepth) return e;
+  ++depth_;
+  Expr r;
+  if (IsIndexScalar(e) && !e.as<IntImmNode>()) {
+    LinearSum s = SumOf(e);
+    r = s.overflow ? MapChildren(e, [this](const Expr& c) { return Mutate(c); }) : SumToExpr(s);
+  } else {
+    r = MapChildren(e, [this](const Expr& c) { return Mutate(c); });
+  }
+  --depth_;
+  return r;
+}
+
+LinearSum CanonicalSimplifier::Opaque(const Expr& e) {
+  return AtomSum(MapChildren(e, [this](const Expr& c) { return Mutate(c); }));
+}
+
+LinearSum CanonicalSimplifier::SumOf(const Expr& e) {
+  if (depth_ >= kMaxAnalyzerDepth || !IsIndexScalar(e)) return AtomSum(e);
+  ++depth_;
+  LinearSum r;
+  switch (e.kind()) {
+    case ExprKind::IntImm: r = ConstSum(e.dtype(), e.as<IntImmNode>()->value); break;
+    case ExprKind::Var: {
+      auto it = parent_->ctx.values.find(Var::from(e));
+      r = it != parent_->ctx.values.end() && IsIndexScalar(it->second) ? SumOf(it->second)
+                                                                      : AtomSum(e);
+      break;
+    }
+    case ExprKind::Add:
+    case ExprKind::Sub: {
+      auto* n = e.as<BinaryNode>();
+      r = SumOf(n->a);
+      r.AddSum(SumOf(n->b), e.kind() == ExprKind::Add ? 1 : -1);
+      MergeDivModPairs(&r);
+      break;
+    }
+    case ExprKind::Mul: {
+      auto* n = e.as<BinaryNode>();
+      r = MulSums(SumOf(n->a), SumOf(n->b), e);
+      break;
+    }
+    case ExprKind::Div:
+    case ExprKind::Mod:
+    case ExprKind::FloorDiv:
+    case ExprKind::FloorMod: {
+      auto* n = e.as<BinaryNode>();
+      r = DivModSum(e.kind(), SumOf(n->a), SumOf(n->b), e);
+      break;
+    }
+    default: r = Opaque(e); break;
+  }
+  r.dtype = e.dtype();
+  --depth_;
+  return r;
+}
+
+LinearSum CanonicalSimplifier::MulSums(const LinearSum& a, const LinearSum& b, const Expr& e) {
+  if (a.overflow || b.overflow) return AtomSum(e);
+  if (a.is_const()) return b.Scaled(a.base);
+  if (b.is_const()) return a.Scaled(b.base);
+  size_t na = a.terms.size() + (a.base != 0), nb = b.terms.size() + (b.base != 0);
+  // Distribute small products only; big ones stay a single opaque factor.
+  if (na * nb > 16) return AtomSum(MakeBinary(ExprKind::Mul, SumToExpr(a), SumToExpr(b)));
+  LinearSum r = ConstSum(e.dtype(), 0);
+  for (const SumTerm& ta : a.terms) {
+    for (const SumTerm& tb : b.terms) {
+      auto c = CheckedMul(ta.coeff, tb.coeff);
+      if (!c) return AtomSum(e);
+      r.AddTerm(MonomialProduct(ta.atom, tb.atom), *c);
+    }
+  }
+  // (A + a0)(B + b0) = AB + A*b0 + B*a0 + a0*b0; the two scaled sums each carry a0*b0.
+  auto bb = CheckedMul(a.base, b.base);
+  if (!bb) return AtomSum(e);
+  r.AddSum(a.Scaled(b.base), 1);
+  r.AddSum(b.Scaled(a.base), 1);
+  r.AddConst(-*bb);
+  return r;
+}
+
+LinearSum CanonicalSimplifier::DivModSum(ExprKind kind, const LinearSum& a, const LinearSum& b,
+                                         const Expr& e) {
+  auto opaque = [&] { return AtomSum(MakeBinary(kind, SumToExpr(a), SumToExpr(b))); };
+  if (a.overflow || b.overflow) return AtomSum(e);
+  // 0 divided by anything (defined) is 0, and so is its remainder.
+  if (a.is_const() && a.base == 0) return ConstSum(a.dtype, 0);
+  if (!b.is_const() || b.base == 0) return opaque();
+  int64_t c = b.base;
+  if (a.is_const()) {
+    if (c == -1) return opaque();
+    switch (kind) {
+      case ExprKind::Div: return ConstSum(a.dtype, a.base / c);
+      case ExprKind::Mod: return ConstSum(a.dtype, a.base % c);
+      case ExprKind::FloorDiv: return ConstSum(a.dtype, FloorDivInt(a.base, c));
+      default: return ConstSum(a.dtype, FloorModInt(a.base, c));
+    }
+  }
+  if (c < 0) return opaque();
+  return IsDivKind(kind) ? DivByConst(kind, a, c) : ModByConst(kind, a, c);
+}
+
+bool CanonicalSimplifier::NonNegative(const LinearSum& s) {
+  if (s.is_const()) return s.base >= 0;
+  return parent_->const_int_bound.Bound(SumToExpr(s)).min_value >= 0;
+}
+
+namespace {
+
+// Splits s into the part that is a multiple of c (returned, divided by c) and the rest
+// (*rest, with base in [0, c)).
+LinearSum SplitMultiples(const LinearSum& s, int64_t c, LinearSum* rest) {
+  LinearSum q = ConstSum(s.dtype, FloorDivInt(s.base, c));
+  *rest = ConstSum(s.dtype, FloorModInt(s.base, c));
+  for (const SumTerm& t : s.terms) {
+    if (t.coeff % c == 0) q.AddTerm(t.atom, t.coeff / c);
+    else rest->AddTerm(t.atom, t.coeff);
+  }
+  return q;
+}
+
+int64_t CoeffGcd(const LinearSum& s, int64_t c) {
+  int64_t g = c;
+  for (const SumTerm& t : s.terms) g = Gcd(g, t.coeff);
+  return g;
+}
+
+// s / g for the terms, floor(base / g) for the base.
+LinearSum DivideTerms(const LinearSum& s, int64_t g) {
+  LinearSum r = ConstSum(s.dtype, FloorDivInt(s.base, g));
+  for (const SumTerm& t : s.terms) r.AddTerm(t.atom, t.coeff / g);
+  return r;
+}
+
+}  // namespace
+
+// floordiv / truncdiv of a sum by c > 0. Writing the sum as c*Q + R (R's base in
+// [0, c)), floordiv(c*Q + R, c) == Q + floordiv(R, c) for every R; for truncdiv the
+// same holds when the sum and R are both non-negative (then trunc == floor).
+LinearSum CanonicalSimplifier::DivByConst(ExprKind kind, const LinearSum& a, int64_t c) {
+  Expr whole = SumToExpr(a);
+  if (c == 1) return a;
+  if (kind == ExprKind::Div && !NonNegative(a)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  LinearSum r;
+  LinearSum q = SplitMultiples(a, c, &r);
+  if (kind == ExprKind::Div && !NonNegative(r)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  while (!r.is_const()) {
+    // All values of R in one block [k*c, k*c + c): the quotient is k.
+    ConstIntBound b = parent_->const_int_bound.Bound(SumToExpr(r));
+    if (b.min_value != ConstIntBound::kNegInf && b.max_value != ConstIntBound::kPosInf &&
+        FloorDivInt(b.min_value, c) == FloorDivInt(b.max_value, c)) {
+      q.AddConst(FloorDivInt(b.min_value, c));
+      return q;
+    }
+    // R = g*T + b with 0 <= b < g and g | c: floordiv(R, c) == floordiv(T + b/g, c/g).
+    int64_t g = CoeffGcd(r, c);
+    if (g > 1) {
+      r = DivideTerms(r, g);
+      c /= g;
+      if (c == 1) {
+        q.AddSum(r, 1);
+        return q;
+      }
+      continue;
+    }
+    // floordiv(floordiv(X, c0), c) == floordiv(X, c0*c) for positive divisors.
+    int64_t c0 = 0;
+    if (r.terms.size() == 1 && r.base == 0 && r.terms[0].coeff == 1) {
+      if (const Expr* x = DivModOperand(r.terms[0].atom, kind, &c0)) {
+        if (auto cc = CheckedMul(c0, c)) {
+          q.AddTerm(MakeBinary(kind, *x, make_const(a.dtype, *cc)), 1);
+          return q;
+        }
+      }
+    }
+    q.AddTerm(MakeBinary(kind, SumToExpr(r), make_const(a.dtype, c)), 1);
+    return q;
+  }
+  return q;  // R is its base, in [0, c): quotient 0
+}
+
+// floormod / truncmod of a sum by c > 0: only the part R that is not a multiple of c
+// matters; R in one block [k*c, k*c + c) gives R - k*c; a common factor g of R's
+// coefficients and c gives g*mod(T, c/g) + b.
+LinearSum CanonicalSimplifier::ModByConst(ExprKind kind, const LinearSum& a, int64_t c) {
+  Expr whole = SumToExpr(a);
+  if (c == 1) return ConstSum(a.dtype, 0);
+  if (kind == ExprKind::Mod && !NonNegative(a)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  LinearSum r;
+  SplitMultiples(a, c, &r);
+  if (kind == ExprKind::Mod && !NonNegative(r)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  LinearSum result = ConstSum(a.dtype, 0);
+  int64_t scale = 1;
+  while (!r.is_const()) {
+    ConstIntBound b = parent_->const_int_bound.Bound(SumToExpr(r));
+    if (b.min_value != ConstIntBound::kNegInf && b.max_value != ConstIntBound::kPosInf &&
+        FloorDivInt(b.min_value, c) == FloorDivInt(b.max_value, c)) {
+      r.AddConst(-FloorDivInt(b.min_value, c) * c);
+      result.AddSum(r, scale);
+      return result;
+    }
+    int64_t g = CoeffGcd(r, c);
+    if (g > 1) {
+      result.AddConst(FloorModInt(r.base, g) * scale);
+      r = DivideTerms(r, g);
+      c /= g;
+      scale *= g;
+      if (c == 1) return result;
+      continue;
+    }
+    // mod(mod(X, c0), c) == mod(X, c) when c divides c0.
+    int64_t c0 = 0;
+    if (r.terms.size() == 1 && r.base == 0 && r.terms[0].coeff == 1) {
+      if (const Expr* x = DivModOperand(r.terms[0].atom, kind, &c0); x && c0 % c == 0) {
+        result.AddSum(ModByConst(kind, SumOf(*x), c), scale);
+        return result;
+      }
+    }
+    result.AddTerm(MakeBinary(kind, SumToExpr(r), make_const(a.dtype, c)), scale);
+    return result;
+  }
+  result.AddConst(FloorModInt(r.base, c) * scale);
+  return result;
+}
+
+// k*c*div(X, c) + k*mod(X, c) == k*X (for floor and for trunc division), and
+// k*X - k*c*div(X, c) == k*mod(X, c): fold such pairs back.
+void CanonicalSimplifier::MergeDivModPairs(LinearSum* s) {
+  for (size_t i = 0; i < s->terms.size(); ++i) {
+    const SumTerm t = s->terms[i];
+    auto* n = t.atom.as<BinaryNode>();
+    if (!n || (n->kind != ExprKind::Mod && n->kind != ExprKind::FloorMod)) continue;
+    const int64_t* c = as_const_int(n->b);
+    if (!c || *c <= 0) continue;
+    auto kc = CheckedMul(t.coeff, *c);
+    if (!kc) continue;
+    Expr div = MakeBinary(DivOfMod(n->kind), n->a, n->b);
+    if (s->CoeffOf(div) != *kc) continue;
+    s->AddTerm(t.atom, -t.coeff);
+    s->AddTerm(div, -*kc);
+    s->AddSum(SumOf(n->a), t.coeff);
+    i = static_cast<size_t>(-1);  // restart: the sum changed
+    if (s->overflow) return;
+  }
+  for (size_t i = 0; i < s->terms.size(); ++i) {
+    const SumTerm t = s->terms[i];
+    auto* n = t.atom.as<BinaryNode>();
+    if (!n || !IsDivKind(n->kind)) continue;
+    const int64_t* c = as_const_int(n->b);
+    if (!c || *c <= 0 || t.coeff % *c != 0) continue;
+    int64_t k = -t.coeff / *c;
+    LinearSum x = SumOf(n->a);
+    if (x.overflow || x.is_const()) continue;
+    bool contained = std::all_of(x.terms.begin(), x.terms.end(), [&](const SumTerm& xt) {
+      auto kx = CheckedMul(xt.coeff, k);
+      return kx && s->CoeffOf(xt.atom) == *kx;
+    });
+    if (!contained) continue;
+    ExprKind mod = n->kind == ExprKind::Div ? ExprKind::Mod : ExprKind::FloorMod;
+    s->AddSum(x, -k);
+    s->AddTerm(t.atom, -t.coeff);
+    s->AddTerm(MakeBinary(mod, n->a, n->b), k);
+    i = static_cast<size_t>(-1);
+    if (s->overflow) return;
+  }
+}
+
+}  // namespace tessera::arith

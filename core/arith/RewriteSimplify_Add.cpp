@@ -1,0 +1,46 @@
+// Rewrite rules for a + b (operands already simplified, not both constant).
+#include "arith/AnalyzerImpl.h"
+#include "arith/Pattern.h"
+
+namespace tessera::arith {
+
+using namespace ir;
+using namespace pattern;
+
+Expr RewriteSimplifier::VisitAdd(const BinaryNode* n, const Expr& e) {
+  if (!IsIndex(e)) return e;
+  PVar x, y, z, w, u;
+  PConst c1, c2;
+  Expr r;
+  auto divisor_nonzero = [&] { return c1.value() != 0; };
+  // Constants move right and merge.
+  if (TryRewrite(e, c1 + x, x + c1, &r) || TryRewrite(e, x + 0, x, &r) ||
+      TryRewrite(e, (x + c1) + c2, x + (c1 + c2), &r) ||
+      TryRewrite(e, (x - c1) + c2, x + (c2 - c1), &r) ||
+      TryRewrite(e, (c1 - x) + c2, (c1 + c2) - x, &r) ||
+      TryRewrite(e, (x + c1) + y, (x + y) + c1, &r) ||
+      TryRewrite(e, x + (y + c1), (x + y) + c1, &r))
+    return Revisit(r);
+  // Like terms.
+  if (TryRewrite(e, x + x, x * 2, &r) || TryRewrite(e, x * c1 + x, x * (c1 + 1), &r) ||
+      TryRewrite(e, x + x * c1, x * (c1 + 1), &r) ||
+      TryRewrite(e, x * c1 + x * c2, x * (c1 + c2), &r))
+    return Revisit(r);
+  // Cancellation.
+  if (TryRewrite(e, (x - y) + y, x, &r) || TryRewrite(e, y + (x - y), x, &r) ||
+      TryRewrite(e, (0 - x) + y, y - x, &r) || TryRewrite(e, x + (0 - y), x - y, &r) ||
+      TryRewrite(e, pmin(x, y) + pmax(x, y), x + y, &r) ||
+      TryRewrite(e, pmax(x, y) + pmin(x, y), x + y, &r))
+    return Revisit(r);
+  // div * c + mod == the dividend (both division flavours).
+  if (TryRewrite(e, pfloordiv(x, c1) * c1 + pfloormod(x, c1), x, divisor_nonzero, &r) ||
+      TryRewrite(e, pfloormod(x, c1) + pfloordiv(x, c1) * c1, x, divisor_nonzero, &r) ||
+      TryRewrite(e, ptruncdiv(x, c1) * c1 + ptruncmod(x, c1), x, divisor_nonzero, &r) ||
+      TryRewrite(e, ptruncmod(x, c1) + ptruncdiv(x, c1) * c1, x, divisor_nonzero, &r))
+    return r;
+  if (TryRewrite(e, pselect(x, y, z) + pselect(x, w, u), pselect(x, y + w, z + u), &r))
+    return Revisit(r);
+  return e;
+}
+
+}  // namespace tessera::arith

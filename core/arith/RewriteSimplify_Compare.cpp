@@ -1,0 +1,127 @@
+// Rewrite rules for comparisons ==, !=, <, <=, >, >=. An integer comparison a op b is
+// decided through d = canonical(a - b): by d's constant bound (x + 1 < x + 3), its
+// modular set (4*x + 2 == 8*y is false), the linear facts of the context (i < n*n from
+// i's loop range) or a constraint written literally. Undecided comparisons are
+// normalised when that cancels something: x + 1 < 5 -> x < 4, x*4 < 16 -> x < 4.
+#include "arith/AnalyzerImpl.h"
+#include "arith/IntMath.h"
+#include "ir/ExprOp.h"
+
+namespace tessera::arith {
+
+using namespace ir;
+
+namespace {
+
+ExprKind Mirror(ExprKind k) {
+  switch (k) {
+    case ExprKind::LT: return ExprKind::GT;
+    case ExprKind::GT: return ExprKind::LT;
+    case ExprKind::LE: return ExprKind::GE;
+    case ExprKind::GE: return ExprKind::LE;
+    default: return k;
+  }
+}
+
+std::optional<bool> DecideByBound(ExprKind op, const ConstIntBound& b) {
+  switch (op) {
+    case ExprKind::LT:
+      if (b.max_value < 0) return true;
+      if (b.min_value >= 0) return false;
+      break;
+    case ExprKind::LE:
+      if (b.max_value <= 0) return true;
+      if (b.min_value > 0) return false;
+      break;
+    case ExprKind::GT:
+      if (b.min_value > 0) return true;
+      if (b.max_value <= 0) return false;
+      break;
+    case ExprKind::GE:
+      if (b.min_value >= 0) return true;
+      if (b.max_value < 0) return false;
+      break;
+    case ExprKind::EQ:
+    case ExprKind::NE: {
+      std::optional<bool> equal;
+      if (b.min_value > 0 || b.max_value < 0) equal = false;
+      if (b.min_value == 0 && b.max_value == 0) equal = true;
+      if (equal && op == ExprKind::NE) return !*equal;
+      return equal;
+    }
+    default: break;
+  }
+  return std::nullopt;
+}
+
+// `d op 0` written as `positive terms op negative terms - base`; when d has only
+// negative terms the sides are swapped (x > 2 rather than 0 < x - 2).
+Expr BuildComparison(ExprKind op, LinearSum d) {
+  bool any_positive = false;
+  for (const SumTerm& t : d.terms) any_positive |= t.coeff > 0;
+  if (!any_positive) {
+    d = d.Scaled(-1);
+    op = Mirror(op);
+  }
+  LinearSum lhs = ConstSum(d.dtype, 0), rhs = ConstSum(d.dtype, -d.base);
+  for (const SumTerm& t : d.terms) {
+    if (t.coeff > 0) lhs.AddTerm(t.atom, t.coeff);
+    else rhs.AddTerm(t.atom, -t.coeff);
+  }
+  return MakeBinary(op, SumToExpr(lhs), SumToExpr(rhs));
+}
+
+// Divides `d op 0` by the gcd g of d's coefficients, rounding the constant so that the
+// comparison keeps its integer meaning (4x - 6 <= 0 -> x - 1 <= 0). Returns false for
+// an equality that cannot hold (4x == 6) and sets *impossible.
+LinearSum DivideByGcd(ExprKind op, const LinearSum& d, int64_t g, bool* impossible) {
+  LinearSum t = ConstSum(d.dtype, 0);
+  for (const SumTerm& term : d.terms) t.AddTerm(term.atom, term.coeff / g);
+  int64_t k = d.base;
+  *impossible = false;
+  switch (op) {
+    case ExprKind::LE: t.base = -FloorDivInt(-k, g); break;
+    case ExprKind::LT: t.base = -FloorDivInt(-(k + 1), g) - 1; break;
+    case ExprKind::GE: t.base = FloorDivInt(k, g); break;
+    case ExprKind::GT: t.base = FloorDivInt(k - 1, g) + 1; break;
+    default:
+      if (k % g != 0) *impossible = true;
+      t.base = k / g;
+      break;
+  }
+  return t;
+}
+
+}  // namespace
+
+Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
+  ExprKind op = n->kind;
+  if (auto lit = parent_->DecideByLiterals(e)) return make_bool(*lit);
+  if (!IsIndex(n->a) || !IsIndex(n->b)) return e;
+  LinearSum sa = parent_->canonical.ToSum(n->a), sb = parent_->canonical.ToSum(n->b);
+  LinearSum d = sa.Minus(sb);
+  if (d.overflow) return e;
+  ConstIntBound bound = d.is_const() ? ConstIntBound{d.base, d.base} : Bound(SumToExpr(d));
+  if (auto v = DecideByBound(op, bound)) return make_bool(*v);
+  if (op == ExprKind::EQ || op == ExprKind::NE) {
+    ModularSet m = parent_->modular_set.Modular(SumToExpr(d));
+    if (m.coeff > 0 && FloorModInt(m.base, m.coeff) != 0) return make_bool(op == ExprKind::NE);
+  }
+  if (auto fact = parent_->ComparisonFact(op == ExprKind::NE ? MakeBinary(ExprKind::EQ, n->a, n->b) : e)) {
+    if (auto v = parent_->DecideByFacts(*fact)) return make_bool(op == ExprKind::NE ? !*v : *v);
+  }
+  int64_t g = 0;
+  for (const SumTerm& t : d.terms) g = Gcd(g, t.coeff);
+  bool cancelled = d.terms.size() < sa.terms.size() + sb.terms.size();
+  bool constants_on_both_sides = (sa.base != 0 || sa.is_const()) && (sb.base != 0 || sb.is_const());
+  if (g > 1) {
+    bool impossible = false;
+    d = DivideByGcd(op, d, g, &impossible);
+    if (impossible) return make_bool(op == ExprKind::NE);
+  } else if (!cancelled && !constants_on_both_sides) {
+    return e;
+  }
+  return BuildComparison(op, d);
+}
+
+}  // namespace tessera::arith

@@ -1,0 +1,76 @@
+// Rewrite rules for truncated division a / b (Div) and floor division floordiv(a, b).
+// Floor division distributes over multiples of the divisor for every sign; truncated
+// division only when the parts are provably non-negative (then both agree).
+#include "arith/AnalyzerImpl.h"
+#include "arith/IntMath.h"
+#include "arith/Pattern.h"
+
+namespace tessera::arith {
+
+using namespace ir;
+using namespace pattern;
+
+Expr RewriteSimplifier::VisitDiv(const BinaryNode* n, const Expr& e) {
+  if (!IsIndex(e)) return e;
+  PVar x, y;
+  PConst c1, c2;
+  Expr r;
+  if (TryRewrite(e, ptruncdiv(x, 1), x, &r) || TryRewrite(e, ptruncdiv(0, x), 0, &r)) return r;
+  // |a| < c: the quotient is 0.
+  if (auto* c = as_const_int(n->b); c && *c > 0) {
+    ConstIntBound a = Bound(n->a);
+    if (a.min_value > -*c && a.max_value < *c) return make_zero(e.dtype());
+  }
+  auto divides = [&] { return c2.value() != 0 && c1.value() % c2.value() == 0; };
+  auto positive = [&] { return c1.value() > 0 && c2.value() > 0; };
+  auto whole_multiple = [&] {
+    return positive() && c2.value() % c1.value() == 0;
+  };
+  if (TryRewrite(e, ptruncdiv(x * c1, c2), x * ptruncdiv(c1, c2), divides, &r) ||
+      TryRewrite(e, ptruncdiv(x * c1, c2), ptruncdiv(x, ptruncdiv(c2, c1)), whole_multiple, &r) ||
+      TryRewrite(e, ptruncdiv(ptruncdiv(x, c1), c2), ptruncdiv(x, c1 * c2), positive, &r))
+    return Revisit(r);
+  if (TryRewrite(e, ptruncdiv(x * c1 + y, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
+                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(e, ptruncdiv(y + x * c1, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
+                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(e, ptruncdiv(x + c1, c2), ptruncdiv(x, c2) + ptruncdiv(c1, c2),
+                 [&] { return divides() && ProveGE(x.value(), 0) && c1.value() >= 0; }, &r))
+    return Revisit(r);
+  if (TryRewrite(e, ptruncdiv(x * y, y), x, &r) || TryRewrite(e, ptruncdiv(y * x, y), x, &r) ||
+      TryRewrite(e, ptruncdiv(x, x), 1, &r))
+    return r;
+  return e;
+}
+
+Expr RewriteSimplifier::VisitFloorDiv(const BinaryNode* n, const Expr& e) {
+  if (!IsIndex(e)) return e;
+  PVar x, y;
+  PConst c1, c2;
+  Expr r;
+  if (TryRewrite(e, pfloordiv(x, 1), x, &r) || TryRewrite(e, pfloordiv(0, x), 0, &r)) return r;
+  // All of a in one block [k*c, k*c + c): the quotient is k.
+  if (auto* c = as_const_int(n->b); c && *c > 0) {
+    ConstIntBound a = Bound(n->a);
+    if (a.min_value != ConstIntBound::kNegInf && a.max_value != ConstIntBound::kPosInf &&
+        FloorDivInt(a.min_value, *c) == FloorDivInt(a.max_value, *c))
+      return make_const(e.dtype(), FloorDivInt(a.min_value, *c));
+  }
+  auto divides = [&] { return c2.value() != 0 && c1.value() % c2.value() == 0; };
+  auto divides_pos = [&] { return c2.value() > 0 && c1.value() % c2.value() == 0; };
+  auto positive = [&] { return c1.value() > 0 && c2.value() > 0; };
+  auto whole_multiple = [&] { return positive() && c2.value() % c1.value() == 0; };
+  if (TryRewrite(e, pfloordiv(x * c1, c2), x * pfloordiv(c1, c2), divides, &r) ||
+      TryRewrite(e, pfloordiv(x * c1, c2), pfloordiv(x, pfloordiv(c2, c1)), whole_multiple, &r) ||
+      TryRewrite(e, pfloordiv(x * c1 + y, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2), divides_pos, &r) ||
+      TryRewrite(e, pfloordiv(y + x * c1, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2), divides_pos, &r) ||
+      TryRewrite(e, pfloordiv(x + c1, c2), pfloordiv(x, c2) + pfloordiv(c1, c2), divides_pos, &r) ||
+      TryRewrite(e, pfloordiv(pfloordiv(x, c1), c2), pfloordiv(x, c1 * c2), positive, &r))
+    return Revisit(r);
+  if (TryRewrite(e, pfloordiv(x * y, y), x, &r) || TryRewrite(e, pfloordiv(y * x, y), x, &r) ||
+      TryRewrite(e, pfloordiv(x, x), 1, &r))
+    return r;
+  return e;
+}
+
+}  // namespace tessera::arith

@@ -1,0 +1,25 @@
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/Analyzer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CanonicalForm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CanonicalSimplify.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ConstIntBound.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ConstraintContext.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Evaluate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ExprOrder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IntSet.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LowerFloorDivMod.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MapChildren.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ModularSet.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Pattern.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Add.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Cast.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Compare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Div.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Logical.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_MinMax.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Mod.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Mul.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Select.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Sub.cpp
+)
