@@ -14,4 +14,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MessagePassing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RFactor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Normalize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
 )

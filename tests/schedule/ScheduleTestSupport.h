@@ -83,3 +83,25 @@ inline QString Snapshot(const Schedule& sch) {
 }
 
 }  // namespace tessera::testing
+
+namespace tessera::testing {
+
+// Ex. 6: B = A + 2, C = B * 3 over (4, 4); C's axes fused, split by `factor`, B computed
+// at the outer loop.
+struct Ex6 {
+  Tensor A = *te::placeholder({4, 4}, DataType::Float(32), "A");
+  Tensor B = Compute({4, 4}, [&](auto& v) { return A(v[0], v[1]) + 2.0; }, "B", {"bi", "bj"});
+  Tensor C = Compute({4, 4}, [&](auto& v) { return B(v[0], v[1]) * 3.0; }, "C", {"ci", "cj"});
+  Schedule sch = std::move(create_schedule({C}).value());
+  IterVar outer, inner;
+  explicit Ex6(int64_t factor) {
+    Stage c = sch.find("C");
+    IterVar fused = *Fuse(sch, c, {c->leaf_iter_vars[0], c->leaf_iter_vars[1]});
+    auto parts = *Split(sch, c, fused, factor);
+    outer = parts.first;
+    inner = parts.second;
+    (void)ComputeAt(sch, sch.find("B"), c, outer);
+  }
+};
+
+}  // namespace tessera::testing
