@@ -1,6 +1,7 @@
 #include "arith/Evaluate.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "arith/IntMath.h"
@@ -59,8 +60,9 @@ class Evaluator {
       return Eval(*c ? s->true_value : s->false_value);
     }
     if (auto* c = e.as<CastNode>()) {
-      if (!c->value.dtype().is_integer() && !c->value.dtype().is_bool())
-        return Error("cannot evaluate a cast from " + c->value.dtype().str());
+      auto integral = [](DataType t) { return t.is_integer() || t.is_bool(); };
+      if (!integral(c->value.dtype()) || !integral(c->dtype))
+        return Error("cannot evaluate a cast from " + c->value.dtype().str() + " to " + c->dtype.str());
       return Eval(c->value);
     }
     if (auto* l = e.as<LetNode>()) return EvalLet(l);
