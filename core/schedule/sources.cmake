@@ -16,4 +16,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/RFactor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MakeLoopNest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
 )

@@ -14,11 +14,17 @@ const char* op_kind_name(OpKind kind) {
 }
 
 Tensor output_of(const Operation& op, int value_index) {
+  std::lock_guard<std::mutex> lock(op->outputs_mutex_);
+  auto index = static_cast<size_t>(value_index);
+  if (op->outputs_.size() <= index) op->outputs_.resize(index + 1);
+  if (auto alive = op->outputs_[index].lock()) return Tensor(alive);
   std::string name = op->name;
   if (op->num_outputs() > 1) name += ".v" + std::to_string(value_index);
-  return Tensor(std::make_shared<const TensorNode>(op, value_index, name,
-                                                   op->output_shape(value_index),
-                                                   op->output_dtype(value_index)));
+  auto node = std::make_shared<const TensorNode>(op, value_index, name,
+                                                 op->output_shape(value_index),
+                                                 op->output_dtype(value_index));
+  op->outputs_[index] = node;
+  return Tensor(node);
 }
 
 Tensor Tensor::from(const ir::DataProducer& producer) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,16 @@ struct OperationNode {
 
  protected:
   OperationNode(std::string n, std::string t) : name(std::move(n)), tag(std::move(t)) {}
+
+ private:
+  // output_of() hands out one TensorNode per output while any handle is alive, so that
+  // loads, stores and realizes of a tensor share one DataProducer pointer.
+  friend Tensor output_of(const Operation& op, int value_index);
+  mutable std::mutex outputs_mutex_;
+  mutable std::vector<std::weak_ptr<const struct TensorNode>> outputs_;
 };
 
-// The i-th output of `op` (a fresh handle; tensors compare by (op, value_index)).
+// The i-th output of `op`: the same TensorNode as every live handle of that output.
 Tensor output_of(const Operation& op, int value_index = 0);
 
 struct TensorNode : ir::DataProducerNode {

@@ -1,0 +1,101 @@
+#include "schedule/ScheduleOps.h"
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "schedule/MakeLoopNest.h"
+#include "schedule/Normalize.h"
+
+namespace tessera::schedule {
+
+namespace {
+
+using ir::Stmt;
+
+// realize_scope attr + realize of every output of `stage` around `body`.
+Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
+  auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  ir::Region bounds;
+  for (const IterVar& iv : c->axis) bounds.push_back(rmap.at(iv));
+  for (int k = stage->op->num_outputs() - 1; k >= 0; --k) {
+    ir::DataProducer t = te::output_of(stage->op, k).producer();
+    body = ir::MakeProducerRealize(t, bounds, Expr(), body, stage->scope);
+    body = ir::MakeAttr(t, "realize_scope", ir::StringImm(stage->scope), body);
+  }
+  return body;
+}
+
+// realize S { produce S { loops }; consumer }
+Stmt MakePipeline(const Stage& stage, const RangeMap& rmap, const Stmt& consumer,
+                  const ScheduleOpsOptions& options) {
+  Stmt compute = MakeComputeStmt(stage, rmap, options.debug_keep_trivial_loop);
+  Stmt produce = ir::MakeAttr(te::output_of(stage->op, 0).producer(), "produce", 1, compute);
+  Stmt pipeline = consumer.defined() ? ir::MakeSeq({produce, consumer}) : produce;
+  return MakeRealize(stage, rmap, pipeline);
+}
+
+// Puts `stage`'s pipeline at the start of the body of its attach loop.
+class InjectAttach : public ir::IRMutator {
+ public:
+  InjectAttach(const Stage& stage, const RangeMap& rmap, const ScheduleOpsOptions& options)
+      : stage_(stage), rmap_(rmap), options_(options) {}
+  bool found = false;
+
+ protected:
+  Stmt VisitAttrStmt(const ir::AttrStmtNode* n, const Stmt& s) override {
+    const IterVar* iv = std::get_if<IterVar>(&n->node);
+    if (n->key == "loop_scope" && iv && *iv == stage_->attach_ivar && !found) {
+      found = true;
+      return ir::MakeAttr(n->node, n->key, n->value,
+                          MakePipeline(stage_, rmap_, n->body, options_));
+    }
+    return IRMutator::VisitAttrStmt(n, s);
+  }
+
+ private:
+  const Stage& stage_;
+  const RangeMap& rmap_;
+  const ScheduleOpsOptions& options_;
+};
+
+// Removes the loop_scope markers once every stage is in place.
+class RemoveLoopScope : public ir::IRMutator {
+ protected:
+  Stmt VisitAttrStmt(const ir::AttrStmtNode* n, const Stmt& s) override {
+    if (n->key == "loop_scope") return VisitStmt(n->body);
+    return IRMutator::VisitAttrStmt(n, s);
+  }
+};
+
+}  // namespace
+
+Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
+                         const ScheduleOpsOptions& options) {
+  Stmt body;
+  for (auto it = sch.stages.rbegin(); it != sch.stages.rend(); ++it) {
+    const Stage& s = *it;
+    if (s->is_placeholder() || s->attach_type == AttachType::InlinedAlready) continue;
+    if (s->attach_type == AttachType::Inline)
+      return Error("ScheduleOps needs a normalized schedule (" + s->name() + " is inline)");
+    if (s->attach_type != AttachType::Scope) {
+      body = MakePipeline(s, rmap, body, options);
+      continue;
+    }
+    InjectAttach inject(s, rmap, options);
+    Stmt injected = body.defined() ? inject.VisitStmt(body) : body;
+    if (!inject.found)
+      return Error("cannot find the loop " + s->attach_ivar->var.name() + " of " +
+                   s->attach_stage->name() + " where " + s->name() + " is computed");
+    body = injected;
+  }
+  if (!body.defined()) return Error("the schedule has nothing to compute");
+  return RemoveLoopScope().VisitStmt(body);
+}
+
+Result<Stmt> Lower(const Schedule& sch, const ScheduleOpsOptions& options) {
+  Schedule normalized = Normalize(sch);
+  Result<RangeMap> rmap = InferBound(normalized, options.bound);
+  if (!rmap) return rmap.error();
+  return ScheduleOps(normalized, *rmap, options);
+}
+
+}  // namespace tessera::schedule
