@@ -149,7 +149,7 @@ class StorageFlattener : public IRMutator {
     }
     Buffer arg = ctx_.FindArgBuffer(p);
     if (!arg) {
-      ctx_.ReportError("StorageFlatten: tensor " + name +
+      ctx_.ReportError("tensor " + name +
                        " is accessed but neither realized nor a function argument");
       return false;
     }
@@ -158,7 +158,7 @@ class StorageFlattener : public IRMutator {
       // TODO(RFC 0077): apply the buffer's index map here (physical indices from
       // layout->final_indices, physical shape from layout::AnalyzePaddedLayout) once the
       // schedule records transform_layout on argument buffers.
-      ctx_.ReportError("StorageFlatten: buffer " + arg->name +
+      ctx_.ReportError("buffer " + arg->name +
                        " has a layout transform, which is not flattened yet");
       return false;
     }
@@ -169,7 +169,7 @@ class StorageFlattener : public IRMutator {
 
   bool CheckRank(const std::string& name, size_t rank, size_t given) {
     if (rank == given) return true;
-    ctx_.ReportError("StorageFlatten: tensor " + name + " has " + std::to_string(rank) +
+    ctx_.ReportError("tensor " + name + " has " + std::to_string(rank) +
                      " dimensions but is accessed with " + std::to_string(given) + " indices");
     return false;
   }

@@ -1,0 +1,96 @@
+// The lowering pipeline, in order. Each step: run the pass, stop if it reported an
+// error, record the program after it.
+#include "transform/Pipeline.h"
+
+#include "ir/Printer.h"
+#include "transform/LoopPartition.h"
+#include "transform/LowerFloorDivMod.h"
+#include "transform/RemoveNoOp.h"
+#include "transform/RemoveTrivialLoops.h"
+#include "transform/Simplify.h"
+#include "transform/StorageFlatten.h"
+#include "transform/UnrollLoops.h"
+#include "transform/VectorizeLoops.h"
+
+namespace tessera::transform {
+
+namespace {
+
+using PassFn = ir::Stmt (*)(ir::Stmt, const PassContext&);
+
+struct PassEntry {
+  const char* name;
+  PassFn run;
+};
+
+// The passes, in the order they run.
+const std::vector<PassEntry>& Passes() {
+  static const std::vector<PassEntry> passes = {
+      {"StorageFlatten", &StorageFlatten},          // tensors -> flat buffers
+      {"RemoveTrivialLoops", &RemoveTrivialLoops},  // extent-1 loops -> substitution
+      {"LoopPartition", &LoopPartition},            // split tails -> main + tail loops
+      {"VectorizeLoops", &VectorizeLoops},          // vectorized loops -> ramps
+      {"UnrollLoops", &UnrollLoops},                // unrolled loops -> copies
+      {"Simplify", &Simplify},                      // fold index arithmetic, guards
+      {"LowerFloorDivMod", &LowerFloorDivMod},      // floordiv -> truncdiv when safe
+      {"RemoveNoOp", &RemoveNoOp},                  // drop what does nothing
+  };
+  return passes;
+}
+
+Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_pass) {
+  LoweredProgram out;
+  out.timeline.push_back({"Input", ir::to_string(func.body)});
+  ctx.ClearErrors();
+  const auto& passes = Passes();
+  for (size_t i = first_pass; i < passes.size(); ++i) {
+    func.body = passes[i].run(func.body, ctx);
+    if (!ctx.errors().empty())
+      return Error(std::string(passes[i].name) + ": " + ctx.errors().front().message);
+    if (!func.body.defined()) func.body = ir::MakeEvaluate(0);
+    out.timeline.push_back({passes[i].name, ir::to_string(func.body)});
+  }
+  if (Status s = VerifyPrimFunc(func); !s.ok()) return s.error();
+  out.func = std::move(func);
+  return out;
+}
+
+}  // namespace
+
+const PassRecord* LoweredProgram::After(const std::string& pass) const {
+  for (auto& r : timeline)
+    if (r.pass == pass) return &r;
+  return nullptr;
+}
+
+const std::vector<std::string>& PipelinePassNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (auto& p : Passes()) v.push_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+Result<LoweredProgram> Lower(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
+                             const std::string& name, PassContext ctx) {
+  if (!stmt.defined()) return Error("Lower: the program is empty");
+  std::vector<ir::Buffer> buffers;
+  for (auto& t : args) {
+    if (!t) return Error("Lower: an argument tensor is null");
+    ir::Buffer b = ctx.FindArgBuffer(t);
+    if (!b) {
+      b = ir::MakeBuffer(t->producer_name(), t->producer_dtype(), t->producer_shape());
+      ctx.arg_buffers.emplace_back(t, b);
+    }
+    buffers.push_back(b);
+  }
+  return Run(MakePrimFunc(name, buffers, stmt), ctx, 0);
+}
+
+Result<LoweredProgram> Optimize(PrimFunc func, const PassContext& ctx) {
+  if (!func.body.defined()) return Error("Optimize: the function has no body");
+  return Run(std::move(func), ctx, 1);
+}
+
+}  // namespace tessera::transform
