@@ -76,7 +76,39 @@ class Widener : public IRMutator {
     Expr a = VisitExpr(n->a), b = VisitExpr(n->b);
     if (a.same_as(n->a) && b.same_as(n->b)) return e;
     if (!IsVector(a) && !IsVector(b)) return MakeBinary(n->kind, a, b);
-    return MakeBinary(n->kind, Widen(a), Widen(b));
+    a = Widen(a);
+    b = Widen(b);
+    if (Expr ramp = CombineRamp(n->kind, a, b); ramp.defined()) return ramp;
+    return MakeBinary(n->kind, a, b);
+  }
+  // Integer index arithmetic stays a ramp, so that a contiguous access is visible as
+  // ramp(base, 1, N): x8(b) + ramp(c, s, 8) = ramp(b + c, s, 8), ramp(b, s, 8) * x8(k)
+  // = ramp(b*k, s*k, 8), ... Undefined when no rule applies.
+  static Expr CombineRamp(ExprKind kind, const Expr& a, const Expr& b) {
+    if (!a.dtype().is_int()) return Expr();
+    auto* ra = a.as<RampNode>();
+    auto* rb = b.as<RampNode>();
+    auto* ba = a.as<BroadcastNode>();
+    auto* bb = b.as<BroadcastNode>();
+    switch (kind) {
+      case ExprKind::Add:
+        if (ra && bb) return MakeRamp(add(ra->base, bb->value), ra->stride, ra->lanes);
+        if (ba && rb) return MakeRamp(add(ba->value, rb->base), rb->stride, rb->lanes);
+        if (ra && rb) return MakeRamp(add(ra->base, rb->base), add(ra->stride, rb->stride), ra->lanes);
+        break;
+      case ExprKind::Sub:
+        if (ra && bb) return MakeRamp(sub(ra->base, bb->value), ra->stride, ra->lanes);
+        if (ba && rb) return MakeRamp(sub(ba->value, rb->base), sub(make_zero(rb->stride.dtype()), rb->stride), rb->lanes);
+        if (ra && rb) return MakeRamp(sub(ra->base, rb->base), sub(ra->stride, rb->stride), ra->lanes);
+        break;
+      case ExprKind::Mul:
+        if (ra && bb) return MakeRamp(mul(ra->base, bb->value), mul(ra->stride, bb->value), ra->lanes);
+        if (ba && rb) return MakeRamp(mul(ba->value, rb->base), mul(ba->value, rb->stride), rb->lanes);
+        break;
+      default:
+        break;
+    }
+    return Expr();
   }
   Expr VisitNot(const NotNode* n, const Expr& e) override {
     Expr a = VisitExpr(n->a);

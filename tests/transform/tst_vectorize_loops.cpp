@@ -31,7 +31,7 @@ class TestVectorizeLoops : public QObject {
                                 MakeBufferStore(B, MakeBufferLoad(A, {o * 8 + i}) * F(2.0) + F(1.0), {o * 8 + i})));
     Stmt r = VectorizeLoops(body, PassContext());
     QCOMPARE(Text(r), QString("for (o, 0, 8) {\n"
-                              "  B[(x8((o*8)) + ramp(0, 1, 8))] = ((A[(x8((o*8)) + ramp(0, 1, 8))]*x8(2f)) + x8(1f))\n"
+                              "  B[ramp((o*8), 1, 8)] = ((A[ramp((o*8), 1, 8)]*x8(2f)) + x8(1f))\n"
                               "}\n"));
     ExpectSameResults(MakePrimFunc("f", {A, B}, body), MakePrimFunc("f", {A, B}, r), {{64}, {64}});
   }
