@@ -126,6 +126,8 @@ std::optional<bool> Analyzer::Impl::DecideByLiterals(const Expr& condition) {
       if (ExprDeepEqual(lit, cond)) result = true;
       else if (negated && ExprDeepEqual(lit, negated->a)) result = false;
       else if (auto* ln = lit.as<NotNode>(); ln && ExprDeepEqual(ln->a, cond)) result = false;
+      else if (Expr opposite = NegatedComparison(lit); opposite.defined() && ExprDeepEqual(opposite, cond))
+        result = false;
     });
   });
   return result;

@@ -94,20 +94,17 @@ Expr SumToExpr(const LinearSum& s) {
   for (const SumTerm& t : order) {
     if (t.coeff >= 0) continue;
     if (!result.defined()) {
-      // All terms negative: `base - x` reads better than `x*-1 + base`.
-      if (base > 0) {
-        result = MakeBinary(ExprKind::Sub, make_const(s.dtype, base), ScaledAtom(t, -t.coeff));
-        base = 0;
-      } else {
-        result = MakeBinary(ExprKind::Mul, t.atom, make_const(s.dtype, t.coeff));
-      }
+      // All terms negative: `base - x` (also `0 - x`, `-3 - x`) rather than `x*-1 + base`.
+      result = MakeBinary(ExprKind::Sub, make_const(s.dtype, base), ScaledAtom(t, -t.coeff));
+      base = 0;
       continue;
     }
     result = MakeBinary(ExprKind::Sub, result, ScaledAtom(t, -t.coeff));
   }
   if (!result.defined()) return make_const(s.dtype, base);
   if (base > 0) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
-  if (base < 0) result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
+  if (base < 0 && base != INT64_MIN) result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
+  if (base == INT64_MIN) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
   return result;
 }
 

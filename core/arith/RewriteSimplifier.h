@@ -50,8 +50,8 @@ class RewriteSimplifier {
   ir::Expr VisitOperands(const ir::BinaryNode* n, const ir::Expr& e, bool* folded);
   static bool IsIndex(const ir::Expr& e);  // scalar int / uint
   ConstIntBound Bound(const ir::Expr& e);
-  // Bound of the canonical form of a - b.
-  ConstIntBound DiffBound(const ir::Expr& a, const ir::Expr& b);
+  // a <= b by the bound of a - b or by the context's linear facts.
+  bool ProveLessEqual(const ir::Expr& a, const ir::Expr& b);
   bool ProveGE(const ir::Expr& e, int64_t v) { return Bound(e).min_value >= v; }
   bool ProveLE(const ir::Expr& e, int64_t v) { return Bound(e).max_value <= v; }
   // Both min and max of the bound equal: the constant, else an undefined Expr.

@@ -38,11 +38,13 @@ bool RewriteSimplifier::IsIndex(const Expr& e) {
 
 ConstIntBound RewriteSimplifier::Bound(const Expr& e) { return parent_->const_int_bound.Bound(e); }
 
-ConstIntBound RewriteSimplifier::DiffBound(const Expr& a, const Expr& b) {
+bool RewriteSimplifier::ProveLessEqual(const Expr& a, const Expr& b) {
   LinearSum d = parent_->canonical.ToSum(a).Minus(parent_->canonical.ToSum(b));
-  if (d.overflow) return ConstIntBound{};
-  if (d.is_const()) return ConstIntBound{d.base, d.base};
-  return Bound(SumToExpr(d));
+  if (d.overflow) return false;
+  if (d.is_const()) return d.base <= 0;
+  if (Bound(SumToExpr(d)).max_value <= 0) return true;
+  auto proven = parent_->DecideByFacts(LinearFact{d, false});
+  return proven && *proven;
 }
 
 Expr RewriteSimplifier::ConstFromBound(const Expr& e) {

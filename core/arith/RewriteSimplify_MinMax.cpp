@@ -1,6 +1,7 @@
-// Rewrite rules for min(a, b) and max(a, b). The main rule compares the operands through
-// the constant bound of their canonical difference: min(x, x + 1) -> x, and
-// min(i, 7) -> i when i < 8 is known.
+// Rewrite rules for min(a, b) and max(a, b). The main rule orders the operands through
+// the constant bound of their canonical difference or the context's linear facts:
+// min(x, x + 1) -> x, min(i, 7) -> i when i < 8 is known, min(j, m - 1) -> j in a loop
+// j in [0, m).
 #include "arith/AnalyzerImpl.h"
 #include "arith/Pattern.h"
 
@@ -11,12 +12,12 @@ using namespace pattern;
 
 Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
   if (!IsIndex(e)) return e;
-  ConstIntBound d = DiffBound(n->a, n->b);
-  if (d.max_value <= 0) return n->a;
-  if (d.min_value >= 0) return n->b;
+  if (ProveLessEqual(n->a, n->b)) return n->a;
+  if (ProveLessEqual(n->b, n->a)) return n->b;
   PVar x, y, z;
   PConst c1, c2;
   Expr r;
+  if (TryRewrite(e, pmin(0 - x, 0 - y), 0 - pmax(x, y), &r)) return Revisit(r);
   if (TryRewrite(e, pmin(c1, x), pmin(x, c1), &r) ||
       TryRewrite(e, pmin(pmin(x, c1), c2), pmin(x, pmin(c1, c2)), &r))
     return Revisit(r);
@@ -40,12 +41,12 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
 
 Expr RewriteSimplifier::VisitMax(const BinaryNode* n, const Expr& e) {
   if (!IsIndex(e)) return e;
-  ConstIntBound d = DiffBound(n->a, n->b);
-  if (d.min_value >= 0) return n->a;
-  if (d.max_value <= 0) return n->b;
+  if (ProveLessEqual(n->b, n->a)) return n->a;
+  if (ProveLessEqual(n->a, n->b)) return n->b;
   PVar x, y, z;
   PConst c1, c2;
   Expr r;
+  if (TryRewrite(e, pmax(0 - x, 0 - y), 0 - pmin(x, y), &r)) return Revisit(r);
   if (TryRewrite(e, pmax(c1, x), pmax(x, c1), &r) ||
       TryRewrite(e, pmax(pmax(x, c1), c2), pmax(x, pmax(c1, c2)), &r))
     return Revisit(r);
