@@ -1,0 +1,19 @@
+// Appearance: the light and dark palettes (Fusion style) and the translators.
+#pragma once
+
+#include <QString>
+
+#include "AppSettings.h"
+
+class QApplication;
+
+namespace tessera::gui {
+
+void ApplyPalette(PaletteMode mode);
+
+// Installs Tessera's and Qt's own translations for `language` ("en", "zh_CN") on the
+// application, replacing any installed before. Returns false when Tessera's
+// translation for a non-English language could not be loaded.
+bool InstallTranslators(const QString& language);
+
+}  // namespace tessera::gui

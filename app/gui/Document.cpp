@@ -1,0 +1,116 @@
+#include "Document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStringDecoder>
+
+#include "Evaluation.h"
+#include "UndoCommands.h"
+
+namespace tessera::gui {
+namespace {
+
+constexpr qint64 kMaxScriptBytes = 8 << 20;
+
+// A script is UTF-8 text without NUL bytes; anything else is refused before parsing.
+Result<QString> DecodeScript(const QByteArray& bytes, const QString& path) {
+  if (bytes.contains('\0'))
+    return Error(QObject::tr("%1 is not a script: it contains binary data").arg(path).toStdString());
+  QStringDecoder decoder(QStringDecoder::Utf8);
+  QString text = decoder(bytes);
+  if (decoder.hasError())
+    return Error(QObject::tr("%1 is not a script: it is not valid UTF-8 text").arg(path).toStdString());
+  return text;
+}
+
+}  // namespace
+
+Document::Document(QObject* parent) : QObject(parent) {
+  connect(&undo_, &QUndoStack::cleanChanged, this,
+          [this](bool clean) { emit modifiedChanged(!clean); });
+  evaluate();
+}
+
+Status Document::load(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly))
+    return Error(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
+  if (file.size() > kMaxScriptBytes)
+    return Error(tr("%1 is too large for a script (%2 bytes)").arg(path).arg(file.size()).toStdString());
+  auto text = DecodeScript(file.readAll(), path);
+  if (!text.ok()) return text.error();
+  path_ = QFileInfo(path).absoluteFilePath();
+  name_.clear();
+  text_ = *text;
+  undo_.clear();
+  evaluate();
+  emit pathChanged(path_);
+  return Status::Ok();
+}
+
+void Document::reset(const QString& text, const QString& name) {
+  path_.clear();
+  name_ = name;
+  text_ = text;
+  undo_.clear();
+  evaluate();
+  emit pathChanged(path_);
+}
+
+Status Document::save(const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly))
+    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
+  file.write(text_.toUtf8());
+  if (!file.commit())
+    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
+  bool renamed = QFileInfo(path).absoluteFilePath() != path_;
+  path_ = QFileInfo(path).absoluteFilePath();
+  undo_.setClean();
+  if (renamed) {
+    state_.file = path_.toStdString();
+    emit pathChanged(path_);
+  }
+  return Status::Ok();
+}
+
+QString Document::displayName() const {
+  if (!path_.isEmpty()) return QFileInfo(path_).fileName();
+  return name_.isEmpty() ? tr("untitled") : name_;
+}
+
+void Document::editScript(const QString& text) {
+  if (text == text_) return;
+  undo_.push(new EditScriptCommand(this, text_, text));
+}
+
+Status Document::apply(const views::Intent& intent) {
+  return Error(tr("%1: schedule primitives need the script evaluator, which is not built yet")
+                   .arg(intent.describe())
+                   .toStdString());
+}
+
+void Document::addProfile(const views::ProfileRecord& record) {
+  state_.profiles.push_back(record);
+  emit changed();
+}
+
+void Document::setTextForCommand(const QString& text) {
+  text_ = text;
+  evaluate();
+}
+
+// Profiles and the peak belong to the document, not to one evaluation.
+void Document::evaluate() {
+  auto profiles = std::move(state_.profiles);
+  double peak = state_.peak_gflops;
+  std::string file = path_.isEmpty() ? displayName().toStdString() : path_.toStdString();
+  state_ = Evaluate(text_.toStdString(), file);
+  state_.version = ++version_;
+  state_.profiles = std::move(profiles);
+  state_.peak_gflops = peak;
+  emit changed();
+}
+
+}  // namespace tessera::gui

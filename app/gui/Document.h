@@ -1,0 +1,68 @@
+// Document: one open workload. It owns the script text (the trace as a script) and the
+// undo stack; every change re-evaluates the script into a views::DocumentState and
+// emits changed(). Views read state(); they never change the document. Edits arrive
+// as undo commands: script edits (merged while typing) and primitives (one trace
+// entry each), so Edit > Undo walks back through both.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include "support/Result.h"
+#include "views/DocumentState.h"
+#include "views/Intent.h"
+
+namespace tessera::gui {
+
+class Document : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Document(QObject* parent = nullptr);
+
+  // Replaces the document with the file's script; the undo history starts afresh.
+  // A file that is not a readable UTF-8 text script is refused (the document is then
+  // unchanged) with an error naming the problem.
+  Status load(const QString& path);
+  // Replaces the document with `text` (an unsaved document named `name`).
+  void reset(const QString& text, const QString& name = QString());
+  // Writes the script atomically (QSaveFile); on success the document is clean and
+  // named `path`.
+  Status save(const QString& path);
+
+  // An edit of the script text by the user (undoable; consecutive edits merge).
+  void editScript(const QString& text);
+  // Turns `intent` into one trace entry; when the primitive is legal pushes it as an
+  // undo command, otherwise returns the error and changes nothing.
+  Status apply(const views::Intent& intent);
+
+  QString text() const { return text_; }
+  QString path() const { return path_; }
+  QString displayName() const;
+  bool isModified() const { return !undo_.isClean(); }
+  const views::DocumentState& state() const { return state_; }
+  QUndoStack* undoStack() { return &undo_; }
+  // Records a profile measurement (kept across edits, shown by the Profile view).
+  void addProfile(const views::ProfileRecord& record);
+
+  // Used by the undo commands: sets the text and re-evaluates.
+  void setTextForCommand(const QString& text);
+
+ signals:
+  void changed();
+  void pathChanged(const QString& path);
+  void modifiedChanged(bool modified);
+
+ private:
+  void evaluate();
+
+  QString text_;
+  QString path_;
+  QString name_;
+  views::DocumentState state_;
+  QUndoStack undo_;
+  int version_ = 0;
+};
+
+}  // namespace tessera::gui

@@ -1,0 +1,120 @@
+// MainWindow: the desktop application's window. It owns the Document and the shared
+// SelectionModel, shows every view in a dock, turns the views' intents and the
+// Schedule menu into undo commands, and keeps settings (geometry, dock layout,
+// palette, language, recent files).
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+
+#include "Document.h"
+#include "views/SelectionModel.h"
+#include "views/ViewBase.h"
+
+class QLabel;
+class QMenu;
+
+namespace tessera::views {
+class BoundsView;
+class BufferLayoutView;
+class CodeView;
+class IterVarGraphView;
+class LoopNestView;
+class ProfileView;
+class ScriptView;
+class StageDagView;
+}  // namespace tessera::views
+
+namespace tessera::gui {
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  Document* document() const { return doc_; }
+  views::SelectionModel* selection() const { return selection_; }
+
+  // Opens a script; on failure the current document stays and the error is shown.
+  Status openFile(const QString& path);
+  // Opens `path`, or the built-in GEMM example when it is empty.
+  void openStartupFile(const QString& path);
+  bool save();
+  bool saveAs(const QString& path);
+
+  // Applies a view's or a menu's intent as one undo command; an illegal one changes
+  // nothing and its reason goes to the status bar. Returns whether it was applied.
+  bool applyIntent(const views::Intent& intent);
+
+  // With interactive off (tests, scripted screenshots) no modal dialog is ever shown:
+  // questions take their default answer and errors only go to the status bar.
+  void setInteractive(bool on) { interactive_ = on; }
+  QString lastMessage() const { return lastMessage_; }
+
+  QList<QDockWidget*> docks() const;
+  QDockWidget* dock(const QString& objectName) const;
+  QAction* action(const QString& objectName) const;
+  views::ScriptView* scriptView() const { return script_; }
+  views::CodeView* codeView() const { return code_; }
+  views::StageDagView* stageDagView() const { return stageDag_; }
+  views::IterVarGraphView* iterVarView() const { return iterVars_; }
+  views::LoopNestView* loopNestView() const { return loopNest_; }
+  views::BufferLayoutView* bufferLayoutView() const { return bufferLayout_; }
+  views::BoundsView* boundsView() const { return bounds_; }
+  views::ProfileView* profileView() const { return profile_; }
+
+  // Saves geometry and dock layout now (also done on close).
+  void saveSettings();
+  void restoreSettings();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createViews();
+  void createDocks();
+  void createFileMenu();
+  void createEditMenu();
+  void createScheduleMenu();
+  void createRunMenu();
+  void createViewMenu();
+  void createHelpMenu();
+  QAction* addAction(QMenu* menu, const QString& name, const QString& text,
+                     const QKeySequence& shortcut = {});
+
+  void refresh();
+  void refreshView(views::ViewBase* view);
+  void updateTitle();
+  void updateRecentMenu();
+  bool maybeSave();
+  void showMessage(const QString& message, bool error = false);
+  void requestPrimitive(const QString& primitive);
+  void exportScript();
+  void exportCurrentView();
+  views::ViewBase* currentView() const;
+  void showShortcuts();
+  void setLanguage(const QString& language);
+
+  Document* doc_;
+  views::SelectionModel* selection_;
+  views::ScriptView* script_ = nullptr;
+  views::CodeView* code_ = nullptr;
+  views::StageDagView* stageDag_ = nullptr;
+  views::IterVarGraphView* iterVars_ = nullptr;
+  views::LoopNestView* loopNest_ = nullptr;
+  views::BufferLayoutView* bufferLayout_ = nullptr;
+  views::BoundsView* bounds_ = nullptr;
+  views::ProfileView* profile_ = nullptr;
+  QList<views::ViewBase*> views_;
+  QHash<views::ViewBase*, int> shownVersion_;  // hidden docks refresh when shown
+  QPointer<views::ViewBase> lastFocused_;
+  QMenu* recentMenu_ = nullptr;
+  QLabel* statusLabel_ = nullptr;
+  bool interactive_ = true;
+  QString lastMessage_;
+};
+
+}  // namespace tessera::gui

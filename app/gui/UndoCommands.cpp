@@ -1,0 +1,32 @@
+#include "UndoCommands.h"
+
+#include <QCoreApplication>
+
+#include "Document.h"
+
+namespace tessera::gui {
+
+EditScriptCommand::EditScriptCommand(Document* doc, QString before, QString after)
+    : doc_(doc), before_(std::move(before)), after_(std::move(after)) {
+  setText(QCoreApplication::translate("tessera::gui::Document", "Edit script"));
+}
+
+bool EditScriptCommand::mergeWith(const QUndoCommand* other) {
+  if (other->id() != kId) return false;
+  after_ = static_cast<const EditScriptCommand*>(other)->after_;
+  return true;
+}
+
+void EditScriptCommand::undo() { doc_->setTextForCommand(before_); }
+void EditScriptCommand::redo() { doc_->setTextForCommand(after_); }
+
+ApplyPrimitiveCommand::ApplyPrimitiveCommand(Document* doc, const views::Intent& intent,
+                                             QString before, QString after)
+    : doc_(doc), intent_(intent), before_(std::move(before)), after_(std::move(after)) {
+  setText(intent.describe());
+}
+
+void ApplyPrimitiveCommand::undo() { doc_->setTextForCommand(before_); }
+void ApplyPrimitiveCommand::redo() { doc_->setTextForCommand(after_); }
+
+}  // namespace tessera::gui

@@ -1,0 +1,177 @@
+// GraphModel + Graphviz layout + GraphScene: positions for a small graph, rank
+// groups, edge splines and labels, relayout only on structural change, drops.
+#include <QtTest>
+
+#include <QMimeData>
+#include <QTemporaryDir>
+
+#include "views/graph/GraphLayout.h"
+#include "views/graph/GraphModel.h"
+#include "views/graph/GraphScene.h"
+#include "views/graph/GraphView.h"
+
+using namespace tessera::views;
+
+namespace {
+
+// A -> B, A -> C, B -> D, C -> D: a diamond.
+GraphModel Diamond() {
+  GraphModel m;
+  for (const char* id : {"A", "B", "C", "D"}) m.addNode({id, id});
+  m.addEdge({"A", "B"});
+  m.addEdge({"A", "C"});
+  m.addEdge({"B", "D", "label"});
+  m.addEdge({"C", "D"});
+  return m;
+}
+
+}  // namespace
+
+class TestGraphLayout : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void modelKeepsNodesAndRejectsDanglingEdges() {
+    GraphModel m = Diamond();
+    QCOMPARE(int(m.nodes().size()), 4);
+    QVERIFY(!m.addEdge({"A", "nowhere"}));
+    QCOMPARE(int(m.edges().size()), 4);
+    m.addNode({"A", "renamed"});
+    QCOMPARE(int(m.nodes().size()), 4);
+    QCOMPARE(m.node("A")->label, QString("renamed"));
+  }
+
+  void dotGivesPositionsForASmallGraph() {
+    auto g = LayoutGraph(Diamond());
+    QVERIFY(g.ok());
+    QCOMPARE(int(g->nodes.size()), 4);
+    QCOMPARE(int(g->edges.size()), 4);
+    // Top to bottom: A above B and C, which are above D; B and C side by side.
+    QVERIFY(g->nodes[0].center().y() < g->nodes[1].center().y());
+    QVERIFY(g->nodes[1].center().y() < g->nodes[3].center().y());
+    QCOMPARE(g->nodes[1].center().y(), g->nodes[2].center().y());
+    QVERIFY(g->nodes[1].center().x() != g->nodes[2].center().x());
+    for (const QRectF& r : g->nodes) QVERIFY(g->bounds.contains(r.center()));
+    for (const auto& e : g->edges) {
+      QVERIFY(e.points.size() >= 4);
+      QCOMPARE((e.points.size() - 1) % 3, size_t(0));
+      QVERIFY(e.arrowTip.has_value());
+    }
+    QVERIFY(g->edges[2].labelPos.has_value());
+    QVERIFY(!g->edges[0].labelPos.has_value());
+  }
+
+  void nodeSizesAreKept() {
+    GraphModel m;
+    m.addNode({"wide", "wide", NodeShape::Box, "", {}, false, false, "", QSizeF(200, 40)});
+    auto g = LayoutGraph(m);
+    QVERIFY(g.ok());
+    QCOMPARE(qRound(g->nodes[0].width()), 200);
+    QCOMPARE(qRound(g->nodes[0].height()), 40);
+  }
+
+  void leftToRightPutsSuccessorsToTheRight() {
+    auto g = LayoutGraph(Diamond(), RankDir::LeftToRight);
+    QVERIFY(g.ok());
+    QVERIFY(g->nodes[0].center().x() < g->nodes[3].center().x());
+  }
+
+  void topRankGroupIsFirst() {
+    GraphModel m;
+    for (const char* id : {"x", "y", "z"}) m.addNode({id, id});
+    m.addEdge({"x", "z"});
+    m.addSameRank({"y", "x"}, true);
+    auto g = LayoutGraph(m);
+    QVERIFY(g.ok());
+    QCOMPARE(g->nodes[0].center().y(), g->nodes[1].center().y());
+    QVERIFY(g->nodes[1].center().y() < g->nodes[2].center().y());
+  }
+
+  void emptyModelHasEmptyGeometry() {
+    auto g = LayoutGraph(GraphModel());
+    QVERIFY(g.ok());
+    QVERIFY(g->nodes.empty());
+  }
+
+  void sceneRelayoutsOnlyOnStructuralChange() {
+    GraphScene scene;
+    QVERIFY(scene.setModel(Diamond()));
+    QCOMPARE(scene.layoutCount(), 1);
+    QVERIFY(scene.nodeItem("D"));
+    QCOMPARE(scene.edgeItems().size(), 4);
+    GraphModel restyled = Diamond();
+    restyled.mutableNode("B")->greyed = true;
+    QVERIFY(scene.setModel(restyled));
+    QCOMPARE(scene.layoutCount(), 1);
+    QVERIFY(scene.nodeItem("B")->node().greyed);
+    GraphModel grown = Diamond();
+    grown.addNode({"E", "E"});
+    grown.addEdge({"D", "E"});
+    QVERIFY(scene.setModel(grown));
+    QCOMPARE(scene.layoutCount(), 2);
+    QVERIFY(scene.nodeItem("E"));
+  }
+
+  void highlightFollowsIds() {
+    GraphScene scene;
+    scene.setModel(Diamond());
+    scene.setHighlighted({"B"});
+    QVERIFY(scene.nodeItem("B")->highlighted());
+    QVERIFY(!scene.nodeItem("A")->highlighted());
+  }
+
+  void legalDropEmitsNodeDropped() {
+    GraphScene scene;
+    scene.setModel(Diamond());
+    scene.setDropValidator([](const QString& s, const QString& t) {
+      return s == "B" && t == "C" ? QString() : QString("only B onto C");
+    });
+    QSignalSpy dropped(&scene, &GraphScene::nodeDropped);
+    QSignalSpy rejected(&scene, &GraphScene::dropRejected);
+    std::unique_ptr<QMimeData> mime(GraphScene::mimeForNode("B"));
+    QVERIFY(scene.dropOnNode(mime.get(), "C"));
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(dropped.at(0).at(0).toString(), QString("B"));
+    QCOMPARE(dropped.at(0).at(1).toString(), QString("C"));
+    QVERIFY(!scene.dropOnNode(mime.get(), "D"));
+    QCOMPARE(rejected.count(), 1);
+    QCOMPARE(rejected.at(0).at(0).toString(), QString("only B onto C"));
+    QMimeData text;
+    text.setText("B");
+    QVERIFY(!scene.dropOnNode(&text, "C"));
+    QCOMPARE(dropped.count(), 1);
+  }
+
+  void clickingANodeEmitsItsId() {
+    GraphScene scene;
+    scene.setModel(Diamond());
+    GraphView view;
+    view.setScene(&scene);
+    view.resize(400, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy clicked(&scene, &GraphScene::nodeClicked);
+    QPoint p = view.mapFromScene(scene.nodeItem("C")->pos());
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, p);
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.at(0).at(0).toString(), QString("C"));
+  }
+
+  void exportsPngAndSvg() {
+    GraphScene scene;
+    scene.setModel(Diamond());
+    GraphView view;
+    view.setScene(&scene);
+    QTemporaryDir dir;
+    QVERIFY(view.exportImage(dir.filePath("g.png")));
+    QVERIFY(view.exportImage(dir.filePath("g.svg")));
+    QImage png(dir.filePath("g.png"));
+    QVERIFY(!png.isNull());
+    QFile svg(dir.filePath("g.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+  }
+};
+
+QTEST_MAIN(TestGraphLayout)
+#include "tst_graph_layout.moc"

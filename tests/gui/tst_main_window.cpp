@@ -1,0 +1,179 @@
+// The main window: opens the built-in GEMM example, has every dock of DESIGN.md,
+// keeps its settings, refuses corrupt files, undoes script edits.
+#include <QtTest>
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSettings>
+#include <QTemporaryDir>
+
+#include "AppSettings.h"
+#include "MainWindow.h"
+#include "views/ScriptView.h"
+
+using namespace tessera;
+using tessera::gui::AppSettings;
+using tessera::gui::MainWindow;
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    QCoreApplication::setApplicationName("tst_main_window");
+    QSettings().clear();
+  }
+
+  void opensTheGemmExampleAtStartup() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    QCOMPARE(w.document()->displayName(), QString("gemm.py"));
+    QVERIFY(w.document()->text().contains("te.compute"));
+    QCOMPARE(w.scriptView()->text(), w.document()->text());
+    QVERIFY2(w.document()->state().errors.empty(),
+             w.document()->state().errors.empty()
+                 ? ""
+                 : w.document()->state().errors.front().format().c_str());
+  }
+
+  void opensAFileGivenOnTheCommandLine() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("small.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\")\n");
+    f.close();
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(path);
+    QCOMPARE(w.document()->path(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(AppSettings::recentFiles().contains(QFileInfo(path).absoluteFilePath()));
+  }
+
+  void hasEveryDock_data() {
+    QTest::addColumn<QString>("name");
+    for (const char* n : {"ScriptDock", "StageDagDock", "IterVarDock", "LoopNestDock",
+                          "BufferLayoutDock", "BoundsDock", "CodeDock", "ProfileDock"})
+      QTest::newRow(n) << QString(n);
+  }
+  void hasEveryDock() {
+    QFETCH(QString, name);
+    MainWindow w;
+    QDockWidget* d = w.dock(name);
+    QVERIFY(d);
+    QVERIFY(d->widget());
+    QVERIFY(qobject_cast<views::ViewBase*>(d->widget()));
+    // Every dock can be toggled from the View menu.
+    bool inViewMenu = false;
+    for (QAction* menu : w.menuBar()->actions())
+      if (menu->menu())
+        for (QAction* a : menu->menu()->actions()) inViewMenu |= a == d->toggleViewAction();
+    QVERIFY(inViewMenu);
+  }
+
+  void hasTheMenusAndActions_data() {
+    QTest::addColumn<QString>("action");
+    for (const char* a : {"actionOpen", "actionSave", "actionSaveAs", "actionExportScript",
+                          "actionExportView", "actionQuit", "actionUndo", "actionRedo",
+                          "action_split", "action_fuse", "action_reorder", "action_compute_at",
+                          "actionRunCpu", "actionProfile", "actionCancel", "actionDarkPalette",
+                          "actionLanguage_zh_CN", "actionAbout"})
+      QTest::newRow(a) << QString(a);
+  }
+  void hasTheMenusAndActions() {
+    QFETCH(QString, action);
+    MainWindow w;
+    QVERIFY(w.action(action));
+  }
+
+  void dockLayoutSurvivesARestart() {
+    {
+      MainWindow w;
+      w.dock("ProfileDock")->setFloating(false);
+      w.dock("BoundsDock")->hide();
+      w.saveSettings();
+    }
+    MainWindow again;
+    QVERIFY(again.dock("BoundsDock")->isHidden());
+    QVERIFY(!again.dock("CodeDock")->isHidden());
+    again.dock("BoundsDock")->show();
+    again.saveSettings();
+  }
+
+  void settingsRoundTrip() {
+    AppSettings::setPalette(gui::PaletteMode::Dark);
+    QCOMPARE(AppSettings::palette(), gui::PaletteMode::Dark);
+    AppSettings::setPalette(gui::PaletteMode::Light);
+    QCOMPARE(AppSettings::palette(), gui::PaletteMode::Light);
+    AppSettings::setLanguage("zh_CN");
+    QCOMPARE(AppSettings::language(), QString("zh_CN"));
+    AppSettings::setLanguage("klingon");
+    QCOMPARE(AppSettings::language(), QString("en"));
+    AppSettings::setLanguage("en");
+  }
+
+  void recentFilesAreMostRecentFirstWithoutDuplicates() {
+    QSettings().remove("file/recent");
+    for (int i = 0; i < 12; ++i) AppSettings::addRecentFile(QString("/tmp/f%1.py").arg(i));
+    AppSettings::addRecentFile("/tmp/f5.py");
+    QStringList files = AppSettings::recentFiles();
+    QCOMPARE(files.size(), AppSettings::kMaxRecentFiles);
+    QCOMPARE(files.first(), QString("/tmp/f5.py"));
+    QCOMPARE(files.count("/tmp/f5.py"), 1);
+    QCOMPARE(files[1], QString("/tmp/f11.py"));
+  }
+
+  void openingACorruptFileShowsAnErrorAndKeepsTheDocument() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("corrupt.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray("A = te.placeholder(\0\0\xff\xfe", 24));
+    f.close();
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    QString before = w.document()->text();
+    Status st = w.openFile(path);
+    QVERIFY(!st.ok());
+    QVERIFY(w.lastMessage().contains("corrupt.py"));
+    QVERIFY(w.lastMessage().contains("binary"));
+    QCOMPARE(w.document()->text(), before);
+    QVERIFY(!w.openFile(dir.filePath("missing.py")).ok());
+    QVERIFY(w.lastMessage().contains("missing.py"));
+  }
+
+  void scriptEditsAreUndoneAndRedone() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    QString original = w.document()->text();
+    w.scriptView()->editor()->appendPlainText("# a comment");
+    w.scriptView()->flush();
+    QVERIFY(w.document()->text().endsWith("# a comment"));
+    QVERIFY(w.document()->isModified());
+    w.action("actionUndo")->trigger();
+    QCOMPARE(w.document()->text(), original);
+    QCOMPARE(w.scriptView()->text(), original);
+    w.action("actionRedo")->trigger();
+    QVERIFY(w.document()->text().endsWith("# a comment"));
+  }
+
+  void savesAtomicallyAndBecomesClean() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    w.document()->editScript(w.document()->text() + "\n# saved\n");
+    QVERIFY(w.saveAs(dir.filePath("out.py")));
+    QVERIFY(!w.document()->isModified());
+    QFile f(dir.filePath("out.py"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().endsWith("# saved\n"));
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

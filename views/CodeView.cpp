@@ -1,0 +1,153 @@
+#include "views/CodeView.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QMouseEvent>
+#include <QTextBlock>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace tessera::views {
+
+CodeView::CodeView(QWidget* parent)
+    : ViewBase(parent), artifacts_(new QComboBox(this)), previous_(new QToolButton(this)),
+      next_(new QToolButton(this)), editor_(new QPlainTextEdit(this)) {
+  auto* bar = new QHBoxLayout;
+  previous_->setArrowType(Qt::LeftArrow);
+  previous_->setToolTip(tr("Previous pass"));
+  next_->setArrowType(Qt::RightArrow);
+  next_->setToolTip(tr("Next pass"));
+  bar->addWidget(previous_);
+  bar->addWidget(artifacts_, 1);
+  bar->addWidget(next_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(bar);
+  layout->addWidget(editor_);
+  editor_->setReadOnly(true);
+  editor_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  editor_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  editor_->viewport()->installEventFilter(this);
+  connect(artifacts_, &QComboBox::currentIndexChanged, this, &CodeView::showArtifact);
+  connect(previous_, &QToolButton::clicked, this,
+          [this] { artifacts_->setCurrentIndex(std::max(0, artifacts_->currentIndex() - 1)); });
+  connect(next_, &QToolButton::clicked, this, [this] {
+    artifacts_->setCurrentIndex(std::min(artifacts_->count() - 1, artifacts_->currentIndex() + 1));
+  });
+}
+
+// Keeps the chosen entry (by title) across re-evaluations; a fresh document shows the
+// last pass, i.e. the program as it will be compiled.
+void CodeView::setState(const DocumentState& state) {
+  QString current = artifacts_->currentText();
+  entries_ = state.passes;
+  if (entries_.empty() && state.lowered.defined())
+    entries_.push_back({tr("Lowered loop program").toStdString(), "", state.lowered});
+  entries_.insert(entries_.end(), state.targets.begin(), state.targets.end());
+  QSignalBlocker block(artifacts_);
+  artifacts_->clear();
+  for (const auto& e : entries_) artifacts_->addItem(QString::fromStdString(e.title));
+  int keep = artifacts_->findText(current);
+  int lastPass = std::max(0, int(state.passes.empty() ? 0 : state.passes.size() - 1));
+  artifacts_->setCurrentIndex(keep >= 0 ? keep : std::min(lastPass, artifacts_->count() - 1));
+  shownVersion_ = state.version;
+  showArtifact(artifacts_->currentIndex());
+}
+
+void CodeView::showArtifact(int index) {
+  printed_ = {};
+  tree_ = {};
+  if (index < 0 || index >= int(entries_.size())) {
+    editor_->setPlainText(entries_.empty() ? tr("No lowered program yet.") : QString());
+    return;
+  }
+  const CodeArtifact& a = entries_[size_t(index)];
+  if (a.stmt.defined()) {
+    printed_ = ir::Print(a.stmt);
+    tree_ = BuildLoopTree(a.stmt);
+    editor_->setPlainText(QString::fromStdString(printed_.text));
+  } else {
+    editor_->setPlainText(QString::fromStdString(a.text));
+  }
+  previous_->setEnabled(index > 0);
+  next_->setEnabled(index + 1 < artifacts_->count());
+  selectionChanged();
+}
+
+// The innermost loop whose printed text contains `offset`.
+const LoopTreeNode* CodeView::loopAt(int offset) const {
+  const LoopTreeNode* best = nullptr;
+  size_t bestSize = SIZE_MAX;
+  for (const LoopTreeNode* loop : Loops(tree_)) {
+    for (const ir::PrintedSpan* span : printed_.SpansOf(loop->node)) {
+      if (size_t(offset) < span->begin || size_t(offset) >= span->end) continue;
+      if (span->end - span->begin < bestSize) {
+        best = loop;
+        bestSize = span->end - span->begin;
+      }
+    }
+  }
+  return best;
+}
+
+// Printed text is UTF-8; the editor counts UTF-16 units. Loop programs are ASCII except
+// for names, so the byte offset of the click is found through the line's prefix.
+static int ByteOffset(const QPlainTextEdit* editor, int position) {
+  QTextBlock block = editor->document()->findBlock(position);
+  int bytes = 0;
+  for (QTextBlock b = editor->document()->begin(); b.isValid() && b != block; b = b.next())
+    bytes += int(b.text().toUtf8().size()) + 1;
+  return bytes + int(block.text().left(position - block.position()).toUtf8().size());
+}
+
+bool CodeView::selectLoopAt(int position) {
+  const LoopTreeNode* loop = loopAt(ByteOffset(editor_, position));
+  if (!loop) return false;
+  if (selectionModel())
+    selectionModel()->selectIterVar(QString::fromStdString(loop->stage),
+                                    QString::fromStdString(loop->var));
+  return true;
+}
+
+int CodeView::offsetOfLoop(const QString& stage, const QString& var) const {
+  for (const LoopTreeNode* loop : Loops(tree_)) {
+    if (QString::fromStdString(loop->stage) != stage || QString::fromStdString(loop->var) != var)
+      continue;
+    auto spans = printed_.SpansOf(loop->node);
+    if (!spans.empty()) return int(QString::fromUtf8(printed_.text.substr(0, spans[0]->begin)).size());
+  }
+  return -1;
+}
+
+void CodeView::selectionChanged() {
+  QList<QTextEdit::ExtraSelection> marks;
+  if (selectionModel() && !selectionModel()->iterVar().isEmpty()) {
+    QTextCharFormat format;
+    format.setBackground(palette().color(QPalette::Highlight).lighter(150));
+    format.setProperty(QTextFormat::FullWidthSelection, true);
+    for (const LoopTreeNode* loop : Loops(tree_)) {
+      if (QString::fromStdString(loop->stage) != selectionModel()->stage() ||
+          QString::fromStdString(loop->var) != selectionModel()->iterVar())
+        continue;
+      for (const ir::PrintedSpan* span : printed_.SpansOf(loop->node)) {
+        QTextEdit::ExtraSelection sel;
+        sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(span->line - 1));
+        sel.format = format;
+        marks << sel;
+      }
+    }
+  }
+  editor_->setExtraSelections(marks);
+}
+
+bool CodeView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == editor_->viewport() && event->type() == QEvent::MouseButtonRelease) {
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    int position = editor_->cursorForPosition(mouse->position().toPoint()).position();
+    selectLoopAt(position);
+  }
+  return ViewBase::eventFilter(watched, event);
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,50 @@
+// CodeView: the lowered IR after each pass (a timeline), and the generated code. The IR
+// is printed with spans, so clicking a loop selects its IterVar in every view, and the
+// loops of the selected IterVar are highlighted.
+#pragma once
+
+#include <QPlainTextEdit>
+
+#include "ir/Printer.h"
+#include "views/LoopTree.h"
+#include "views/ViewBase.h"
+
+class QComboBox;
+class QToolButton;
+
+namespace tessera::views {
+
+class CodeView : public ViewBase {
+  Q_OBJECT
+
+ public:
+  explicit CodeView(QWidget* parent = nullptr);
+
+  void setState(const DocumentState& state) override;
+  QPlainTextEdit* editor() const { return editor_; }
+  QComboBox* artifactBox() const { return artifacts_; }
+  // Selects the IterVar of the loop printed at editor position `position` (what a click
+  // does); returns false when no loop is printed there.
+  bool selectLoopAt(int position);
+  // The editor position where the loop of (stage, var) is printed, -1 if none.
+  int offsetOfLoop(const QString& stage, const QString& var) const;
+
+ protected:
+  void selectionChanged() override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void showArtifact(int index);
+  const LoopTreeNode* loopAt(int offset) const;
+
+  QComboBox* artifacts_;
+  QToolButton* previous_;
+  QToolButton* next_;
+  QPlainTextEdit* editor_;
+  std::vector<CodeArtifact> entries_;
+  ir::PrintedProgram printed_;
+  LoopTreeNode tree_;
+  int shownVersion_ = -1;
+};
+
+}  // namespace tessera::views

@@ -1,0 +1,55 @@
+// DocumentState: what every view reads. The application's Document rebuilds one after
+// each evaluation of the script (and its trace) and hands it to the views; a view keeps
+// no other link to the compiler, so it can never mutate the schedule (DESIGN.md: views
+// read the document and emit intents).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/DataType.h"
+#include "ir/Printer.h"
+#include "ir/Stmt.h"
+#include "layout/PaddedLayout.h"
+#include "support/Result.h"
+
+namespace tessera::views {
+
+// A buffer whose physical layout differs from its logical shape (transform_layout).
+struct BufferLayoutInfo {
+  std::string name;
+  ir::DataType dtype = ir::DataType::Float(32);
+  layout::PaddedLayout layout;
+  std::string pad_value;  // printed pad value; empty = unspecified (padding is garbage)
+};
+
+// One text the Code view can show: the IR after a pass (with its statement, so that
+// clicks map to loops) or a target artefact (LLVM IR, assembly, C, CUDA C, PTX).
+struct CodeArtifact {
+  std::string title;  // "after StorageFlatten", "LLVM IR", ...
+  std::string text;   // empty when `stmt` is set (the view prints it with spans)
+  ir::Stmt stmt;
+};
+
+// One measurement of the kernel: which trace version, where, how fast.
+struct ProfileRecord {
+  std::string label;   // "v3: split(C, i, factor=32)"
+  std::string target;  // "llvm", "cuda"
+  double seconds = 0;  // median time of one run
+  double gflops = 0;
+};
+
+struct DocumentState {
+  int version = 0;             // grows by one per evaluation (views skip stale redraws)
+  std::string file;            // shown in messages; empty for an unsaved document
+  std::string script;          // the script text (the trace as a script)
+  std::vector<Error> errors;   // parse / evaluation / lowering errors, with locations
+  ir::Stmt lowered;            // the lowered loop program; undefined when unavailable
+  std::vector<CodeArtifact> passes;   // the pass timeline: IR after each lowering pass
+  std::vector<CodeArtifact> targets;  // generated code, one artefact per target format
+  std::vector<BufferLayoutInfo> layouts;
+  std::vector<ProfileRecord> profiles;  // every profile run of this document, oldest first
+  double peak_gflops = 0;               // the machine's peak (roofline); 0 = unknown
+};
+
+}  // namespace tessera::views

@@ -1,0 +1,25 @@
+// Intent: a request from a view to apply one schedule primitive ("split C.i by 32").
+// Views only emit intents; the main window turns each one into an undo command that
+// appends one entry to the document's trace (STYLE.md, "Qt — model, view, command").
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+namespace tessera::views {
+
+struct Intent {
+  QString primitive;     // "split", "fuse", "reorder", "compute_at", ...
+  QString stage;         // the stage the primitive applies to (its op name)
+  QStringList iterVars;  // iter var names, in the primitive's argument order
+  QVariantMap params;    // factor, nparts, target_stage, target_iter_var, scope, ...
+
+  // "split(C, i, factor=32)": for undo-stack labels and status messages.
+  QString describe() const;
+};
+
+}  // namespace tessera::views
+
+Q_DECLARE_METATYPE(tessera::views::Intent)

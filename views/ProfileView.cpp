@@ -1,0 +1,76 @@
+#include "views/ProfileView.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QVBoxLayout>
+#include <map>
+
+namespace tessera::views {
+
+ProfileView::ProfileView(QWidget* parent)
+    : ViewBase(parent), plot_(new QCustomPlot(this)), note_(new QLabel(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(note_);
+  layout->addWidget(plot_, 1);
+  note_->setWordWrap(true);
+  plot_->yAxis->setLabel(tr("GFLOP/s"));
+  plot_->yAxis2->setLabel(tr("time (ms)"));
+  plot_->yAxis2->setVisible(true);
+  plot_->legend->setVisible(true);
+  plot_->setMinimumHeight(120);
+}
+
+// Bars: GFLOP/s per run, one colour per target; dots on the right axis: time in ms;
+// a dashed line: the machine's peak.
+void ProfileView::setState(const DocumentState& state) {
+  plot_->clearPlottables();
+  plot_->clearItems();
+  bars_ = 0;
+  note_->setText(state.profiles.empty() ? tr("No profile yet: Run ▸ Profile measures the "
+                                             "current schedule.")
+                                        : tr("%n profile run(s)", "", int(state.profiles.size())));
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  std::map<std::string, QCPBars*> byTarget;
+  auto* times = new QCPGraph(plot_->xAxis, plot_->yAxis2);
+  times->setName(tr("time (ms)"));
+  times->setLineStyle(QCPGraph::lsLine);
+  times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+  double maxG = state.peak_gflops, maxT = 0;
+  for (size_t i = 0; i < state.profiles.size(); ++i) {
+    const ProfileRecord& r = state.profiles[i];
+    QCPBars*& bars = byTarget[r.target];
+    if (!bars) {
+      bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+      bars->setName(QString::fromStdString(r.target) + " GFLOP/s");
+      bars->setBrush(r.target == "cuda" ? QColor(118, 185, 0, 180) : QColor(70, 110, 220, 180));
+      bars->setWidth(0.6);
+    }
+    bars->addData(double(i + 1), r.gflops);
+    ++bars_;
+    times->addData(double(i + 1), r.seconds * 1e3);
+    ticker->addTick(double(i + 1), QString::fromStdString(r.label));
+    maxG = std::max(maxG, r.gflops);
+    maxT = std::max(maxT, r.seconds * 1e3);
+  }
+  if (state.peak_gflops > 0) {
+    auto* peak = new QCPItemStraightLine(plot_);
+    peak->point1->setCoords(0, state.peak_gflops);
+    peak->point2->setCoords(1, state.peak_gflops);
+    peak->setPen(QPen(Qt::red, 1.5, Qt::DashLine));
+  }
+  plot_->xAxis->setTicker(ticker);
+  plot_->xAxis->setTickLabelRotation(state.profiles.size() > 4 ? 30 : 0);
+  plot_->xAxis->setRange(0.3, double(state.profiles.size()) + 0.7);
+  plot_->yAxis->setRange(0, std::max(1.0, maxG * 1.15));
+  plot_->yAxis2->setRange(0, std::max(1.0, maxT * 1.15));
+  plot_->replot();
+}
+
+bool ProfileView::exportImage(const QString& path) {
+  if (path.endsWith(".svg", Qt::CaseInsensitive)) return ViewBase::exportImage(path);
+  return plot_->savePng(path, 0, 0, 2.0);
+}
+
+}  // namespace tessera::views

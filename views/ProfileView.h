@@ -1,0 +1,28 @@
+// ProfileView: QCustomPlot charts of every profile run of the document: GFLOP/s per
+// schedule version (bars, per target) against the machine's peak, and time per run.
+#pragma once
+
+#include "views/ViewBase.h"
+
+class QCustomPlot;
+class QLabel;
+
+namespace tessera::views {
+
+class ProfileView : public ViewBase {
+  Q_OBJECT
+
+ public:
+  explicit ProfileView(QWidget* parent = nullptr);
+  void setState(const DocumentState& state) override;
+  bool exportImage(const QString& path) override;
+  QCustomPlot* plot() const { return plot_; }
+  int barCount() const { return bars_; }
+
+ private:
+  QCustomPlot* plot_;
+  QLabel* note_;
+  int bars_ = 0;
+};
+
+}  // namespace tessera::views

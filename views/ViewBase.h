@@ -1,0 +1,42 @@
+// ViewBase: what the main window needs from every view. A view shows a DocumentState,
+// follows the shared selection, and reports requests (intents) and messages upward.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include "views/DocumentState.h"
+#include "views/Intent.h"
+#include "views/SelectionModel.h"
+
+namespace tessera::views {
+
+class ViewBase : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ViewBase(QWidget* parent = nullptr) : QWidget(parent) {}
+
+  // Redraws from `state`; called after every evaluation of the document.
+  virtual void setState(const DocumentState& state) = 0;
+  // Shares the selection; the view highlights it and writes user selections to it.
+  void setSelectionModel(SelectionModel* model);
+  SelectionModel* selectionModel() const { return selection_; }
+
+  // Saves the view's content as PNG, or SVG when the path ends in ".svg".
+  virtual bool exportImage(const QString& path);
+
+ signals:
+  void intentRequested(const tessera::views::Intent& intent);
+  // A message for the status bar (an illegal drop's reason, a hover readout).
+  void statusMessage(const QString& message);
+
+ protected:
+  // Called when the shared selection changes (and once when the model is set).
+  virtual void selectionChanged() {}
+
+ private:
+  QPointer<SelectionModel> selection_;
+};
+
+}  // namespace tessera::views

@@ -1,0 +1,233 @@
+#include "views/graph/GraphItems.h"
+
+#include <QApplication>
+#include <QDrag>
+#include <QGraphicsSceneMouseEvent>
+#include <QMimeData>
+#include <QPainter>
+#include <QPalette>
+#include <QStyleOptionGraphicsItem>
+
+#include "views/graph/GraphScene.h"
+
+namespace tessera::views {
+namespace {
+
+bool DarkPalette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
+
+// One hue per kind of node, so a stage's role reads at a glance in both palettes.
+int KindHue(const QString& kind) {
+  if (kind == "placeholder") return 210;
+  if (kind == "compute") return 120;
+  if (kind == "cache") return 30;
+  if (kind == "root") return 270;
+  if (kind == "leaf") return 50;
+  if (kind == "relation") return -1;
+  return 190;
+}
+
+QColor TextColor() { return QApplication::palette().color(QPalette::Text); }
+QColor HighlightColor() { return QApplication::palette().color(QPalette::Highlight); }
+
+}  // namespace
+
+NodeItem::NodeItem(const GraphNode& node, const QRectF& box)
+    : node_(node), box_(QRectF(-box.width() / 2, -box.height() / 2, box.width(), box.height())) {
+  setPos(box.center());
+  setAcceptDrops(true);
+  setAcceptHoverEvents(true);
+  setToolTip(node.tooltip);
+  setCursor(Qt::PointingHandCursor);
+}
+
+void NodeItem::setNode(const GraphNode& node) {
+  node_ = node;
+  setToolTip(node.tooltip);
+  update();
+}
+
+void NodeItem::setHighlighted(bool on) {
+  if (highlighted_ == on) return;
+  highlighted_ = on;
+  update();
+}
+
+QRectF NodeItem::boundingRect() const { return box_.adjusted(-4, -10, 4, 4); }
+
+QPainterPath NodeItem::outline() const {
+  QPainterPath p;
+  switch (node_.shape) {
+    case NodeShape::Box: p.addRect(box_); break;
+    case NodeShape::RoundedBox: p.addRoundedRect(box_, 6, 6); break;
+    case NodeShape::Ellipse:
+    case NodeShape::Point: p.addEllipse(box_); break;
+    case NodeShape::Diamond: {
+      QPolygonF d;
+      d << QPointF(0, box_.top()) << QPointF(box_.right(), 0) << QPointF(0, box_.bottom())
+        << QPointF(box_.left(), 0) << QPointF(0, box_.top());
+      p.addPolygon(d);
+      break;
+    }
+  }
+  return p;
+}
+
+QPainterPath NodeItem::shape() const { return outline(); }
+
+QColor NodeItem::fillColor() const {
+  bool dark = DarkPalette();
+  int hue = KindHue(node_.kind);
+  QColor c = hue < 0 ? QColor::fromHsl(0, 0, dark ? 90 : 225)
+                     : QColor::fromHsl(hue, dark ? 90 : 150, dark ? 70 : 215);
+  if (node_.greyed) c = QColor::fromHsl(0, 0, dark ? 60 : 235);
+  return c;
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  QPen pen(node_.greyed ? QColor(Qt::gray) : TextColor(), node_.emphasized ? 2.2 : 1.0);
+  if (node_.greyed) pen.setStyle(Qt::DashLine);
+  if (highlighted_) pen = QPen(HighlightColor(), 3.0);
+  if (dropTarget_) pen = QPen(QColor(0, 160, 0), 3.0, Qt::DashLine);
+  painter->setPen(pen);
+  painter->setBrush(fillColor());
+  painter->drawPath(outline());
+
+  QFont font = painter->font();
+  font.setPointSizeF(9);
+  painter->setFont(font);
+  painter->setPen(node_.greyed ? QColor(Qt::gray) : TextColor());
+  painter->drawText(box_, Qt::AlignCenter, node_.label);
+
+  // Badges sit on the top edge, left to right, as small pills.
+  QFont small = font;
+  small.setPointSizeF(6.5);
+  painter->setFont(small);
+  QFontMetricsF fm(small);
+  double x = box_.left() + 2;
+  for (const QString& badge : node_.badges) {
+    double w = fm.horizontalAdvance(badge) + 6;
+    QRectF pill(x, box_.top() - 7, w, 11);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(badge == "output" ? QColor(200, 60, 60) : QColor(60, 90, 200));
+    painter->drawRoundedRect(pill, 4, 4);
+    painter->setPen(Qt::white);
+    painter->drawText(pill, Qt::AlignCenter, badge);
+    x += w + 2;
+  }
+}
+
+GraphScene* NodeItem::graphScene() const { return qobject_cast<GraphScene*>(scene()); }
+
+void NodeItem::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+  pressPos_ = event->screenPos();
+  if (event->button() == Qt::LeftButton && graphScene()) graphScene()->itemClicked(id());
+  event->accept();
+}
+
+// Moving past the drag distance starts a drag carrying this node's id.
+void NodeItem::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+  if (!(event->buttons() & Qt::LeftButton)) return;
+  if ((event->screenPos() - pressPos_.toPoint()).manhattanLength() <
+      QApplication::startDragDistance())
+    return;
+  auto* drag = new QDrag(event->widget());
+  drag->setMimeData(GraphScene::mimeForNode(id()));
+  drag->exec(Qt::MoveAction | Qt::LinkAction);
+}
+
+void NodeItem::mouseDoubleClickEvent(QGraphicsSceneMouseEvent*) {
+  if (graphScene()) graphScene()->itemDoubleClicked(id());
+}
+
+void NodeItem::contextMenuEvent(QGraphicsSceneContextMenuEvent* event) {
+  if (!graphScene()) return;
+  graphScene()->itemClicked(id());
+  graphScene()->itemContextMenu(id(), event->screenPos());
+  event->accept();
+}
+
+void NodeItem::dragEnterEvent(QGraphicsSceneDragDropEvent* event) { dragMoveEvent(event); }
+
+// Legal drops highlight the target; illegal ones say why in the status bar.
+void NodeItem::dragMoveEvent(QGraphicsSceneDragDropEvent* event) {
+  const QMimeData* mime = event->mimeData();
+  if (!mime->hasFormat(GraphScene::kNodeMimeType) || !graphScene()) {
+    event->ignore();
+    return;
+  }
+  QString source = QString::fromUtf8(mime->data(GraphScene::kNodeMimeType));
+  QString problem = graphScene()->dropProblem(source, id());
+  event->setAccepted(problem.isEmpty());
+  dropTarget_ = problem.isEmpty();
+  graphScene()->itemHover(problem);
+  update();
+}
+
+void NodeItem::dragLeaveEvent(QGraphicsSceneDragDropEvent*) {
+  dropTarget_ = false;
+  update();
+}
+
+void NodeItem::dropEvent(QGraphicsSceneDragDropEvent* event) {
+  dropTarget_ = false;
+  update();
+  if (graphScene()) event->setAccepted(graphScene()->dropOnNode(event->mimeData(), id()));
+}
+
+QPainterPath SplinePath(const EdgeGeometry& g) {
+  QPainterPath path;
+  if (g.points.empty()) return path;
+  path.moveTo(g.points[0]);
+  for (size_t i = 1; i + 2 < g.points.size(); i += 3)
+    path.cubicTo(g.points[i], g.points[i + 1], g.points[i + 2]);
+  return path;
+}
+
+EdgeItem::EdgeItem(const GraphEdge& edge, const EdgeGeometry& geometry) : edge_(edge) {
+  QPainterPath path = SplinePath(geometry);
+  QPointF end = geometry.points.empty() ? QPointF() : geometry.points.back();
+  if (geometry.arrowTip) {
+    path.lineTo(*geometry.arrowTip);
+    QPointF dir = *geometry.arrowTip - end;
+    QPointF normal(-dir.y() * 0.5, dir.x() * 0.5);
+    arrow_ << *geometry.arrowTip << end + normal << end - normal;
+  }
+  setPath(path);
+  if (geometry.labelPos) {
+    hasLabel_ = true;
+    labelPos_ = *geometry.labelPos;
+  }
+  setZValue(-1);
+  setToolTip(edge.label);
+}
+
+QRectF EdgeItem::boundingRect() const {
+  QRectF r = QGraphicsPathItem::boundingRect().united(arrow_.boundingRect());
+  if (hasLabel_) r = r.united(QRectF(labelPos_ - QPointF(40, 10), QSizeF(80, 20)));
+  return r.adjusted(-2, -2, 2, 2);
+}
+
+void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  QColor color = edge_.kind == "attach" ? QColor(200, 90, 0) : TextColor();
+  QPen pen(color, edge_.kind == "attach" ? 1.8 : 1.1);
+  if (edge_.style == EdgeStyle::Dashed) pen.setStyle(Qt::DashLine);
+  if (edge_.style == EdgeStyle::Dotted) pen.setStyle(Qt::DotLine);
+  painter->setPen(pen);
+  painter->setBrush(Qt::NoBrush);
+  painter->drawPath(path());
+  painter->setPen(QPen(color, 1.0));
+  painter->setBrush(color);
+  if (!arrow_.isEmpty()) painter->drawPolygon(arrow_);
+  if (hasLabel_) {
+    QFont font = painter->font();
+    font.setPointSizeF(8);
+    painter->setFont(font);
+    painter->setPen(color);
+    painter->drawText(QRectF(labelPos_ - QPointF(40, 10), QSizeF(80, 20)), Qt::AlignCenter,
+                      edge_.label);
+  }
+}
+
+}  // namespace tessera::views
