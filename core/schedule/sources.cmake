@@ -18,4 +18,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MakeLoopNest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BoundsReport.cpp
 )
