@@ -95,6 +95,7 @@ enum class StmtKind : uint8_t { Import, Assign, Expr };
 struct AstStmt {
   StmtKind kind = StmtKind::Expr;
   SourceLoc loc;
+  size_t begin = 0, end = 0;  // byte range of the statement's text in the source
   // Import: `import a.b [as c], ...` (from_module empty) or `from a.b import x [as y], ...`.
   std::string from_module;
   std::vector<AstImportName> imports;

@@ -109,6 +109,7 @@ class Lexer {
     Token end;
     end.kind = TokenKind::End;
     end.loc = Here();
+    end.offset = end.end = pos_;
     tokens_.push_back(end);
     return std::move(tokens_);
   }
@@ -179,6 +180,7 @@ class Lexer {
     Token t;
     t.kind = TokenKind::Newline;
     t.loc = Here();
+    t.offset = t.end = pos_;
     tokens_.push_back(t);
   }
 
@@ -192,7 +194,16 @@ class Lexer {
     return Error("unexpected character '\\' (a line continuation must end the line)", at);
   }
 
+  // Lexes one token and records its byte range (statements keep their source text).
   Status LexToken() {
+    size_t start = pos_, count = tokens_.size();
+    Status st = LexOneToken();
+    if (st && tokens_.size() > count) tokens_.back().offset = start;
+    if (st && !tokens_.empty()) tokens_.back().end = pos_;  // also extends a concatenated string
+    return st;
+  }
+
+  Status LexOneToken() {
     char c = Peek();
     if (is_ident_start(c)) return LexName();
     if (is_digit(c) || (c == '.' && is_digit(Peek(1)))) return LexNumber();

@@ -30,6 +30,8 @@ struct Token {
   int64_t int_value = 0;
   double float_value = 0.0;
   SourceLoc loc;           // where the token starts (1-based line and column)
+  size_t offset = 0;       // byte offsets of the token's text in the source: [offset, end)
+  size_t end = 0;
 
   bool is_op(std::string_view op) const { return kind == TokenKind::Op && text == op; }
   bool is_keyword(std::string_view kw) const { return kind == TokenKind::Keyword && text == kw; }

@@ -36,8 +36,11 @@ class Parser {
         Next();
         continue;
       }
+      size_t begin = Cur().offset;
       auto stmt = Statement();
       if (!stmt) return stmt.error();
+      stmt->begin = begin;
+      stmt->end = statement_end_;
       module.body.push_back(std::move(stmt.value()));
     }
     return module;
@@ -56,6 +59,7 @@ class Parser {
   std::vector<Token> toks_;
   size_t pos_ = 0;
   int nesting_ = 0;
+  size_t statement_end_ = 0;  // end offset of the last token before a statement's end
 
   // Counts one level of nesting for as long as it lives; exceeding kMaxNesting is an
   // error reported by ok().
@@ -202,6 +206,7 @@ class Parser {
   Status EndOfStatement() {
     const Token& t = Cur();
     if (t.kind == TokenKind::Newline || t.kind == TokenKind::End || t.is_op(";")) {
+      statement_end_ = pos_ > 0 ? toks_[pos_ - 1].end : 0;
       Next();
       return Status::Ok();
     }

@@ -1,0 +1,256 @@
+#include "script/Evaluator.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "script/Args.h"
+#include "script/Interpreter.h"
+#include "script/Parser.h"
+#include "script/ScheduleObjects.h"
+#include "script/TeBuiltins.h"
+#include "script/TeObjects.h"
+
+namespace tessera::script {
+
+namespace {
+
+// What the built-ins of one evaluation record.
+struct EvalState {
+  SchedulePtr schedule;  // the last schedule created
+  int schedules_created = 0;
+  std::vector<te::Tensor> lower_args;
+  bool has_lower_call = false;
+};
+
+// Names bound by assignments, in order, with the phase they were bound in.
+struct Binding {
+  std::string name;
+  Value value;
+  bool in_workload;
+};
+
+std::string SourceText(std::string_view source, const AstStmt& s) {
+  std::string text(source.substr(s.begin, s.end - s.begin));
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') {
+      out += '\n';
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// The comment lines at the top of the file (an example's description).
+std::string HeaderComment(std::string_view source) {
+  std::istringstream in{std::string(source)};
+  std::string line, out;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.rfind("#", 0) != 0) break;
+    out += line + "\n";
+  }
+  return out;
+}
+
+void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
+  RegisterTeBuiltins(interp);
+  interp.RegisterFunction("tvm.te.create_schedule", [&state](Interpreter&, const CallArgs& c) {
+    SchedulePtr created;
+    auto v = CreateScheduleValue(c, &created);
+    if (v) {
+      state.schedule = created;
+      ++state.schedules_created;
+    }
+    return v;
+  });
+  interp.Alias("tvm.create_schedule", "tvm.te.create_schedule");
+  // tvm.lower(s, [A, B, C], simple_mode=True): records the argument order; printing the
+  // lowered program is `tessera-cli lower`'s job.
+  interp.RegisterFunction("tvm.lower", [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "lower", {"inp", "args", "name", "binds", "simple_mode"}, 1);
+    if (!args.status()) return args.status().error();
+    if (!args.get("inp").as<ScheduleObject>()) return args.TypeError("inp", "a schedule");
+    std::vector<te::Tensor> tensors;
+    const Value& list = args.get("args");
+    if (list.is_sequence())
+      for (const Value& v : list.items()) {
+        te::Tensor t = AsTensor(v);
+        if (!t.defined()) return args.TypeError("args", "a list of tensors");
+        tensors.push_back(t);
+      }
+    state.lower_args = std::move(tensors);
+    state.has_lower_call = true;
+    return Value();
+  });
+  // tvm.build(...) compiles in TVM; in a script it is accepted and ignored (Tessera
+  // builds with `tessera-cli run`).
+  interp.RegisterFunction("tvm.build", [](Interpreter&, const CallArgs&) -> Result<Value> {
+    return Value();
+  });
+}
+
+class ScriptEvaluation {
+ public:
+  ScriptEvaluation(std::string_view source, std::string file)
+      : source_(source), file_(std::move(file)) {}
+
+  Result<ScriptProgram> Run() {
+    auto module = ParseModule(source_, file_);
+    if (!module) return module.error();
+    Interpreter interp;
+    RegisterScriptBuiltins(interp, state_);
+    interp.SetAssignHook([this](const std::string& name, const Value& value) {
+      bindings_.push_back({name, value, state_.schedules_created == 0});
+    });
+    program_.file = file_;
+    program_.header_comment = HeaderComment(source_);
+    for (const AstStmt& stmt : module->body) {
+      bool in_workload = state_.schedules_created == 0;
+      if (auto st = interp.Exec(stmt); !st) {
+        Error e = st.error();
+        if (e.loc.line <= 0) e.loc = stmt.loc;
+        return e;
+      }
+      if (stmt.kind == StmtKind::Import) {
+        program_.imports += SourceText(source_, stmt) + "\n";
+      } else if (in_workload && state_.schedules_created == 0) {
+        program_.workload += SourceText(source_, stmt) + "\n";
+      } else if (in_workload) {
+        workload_globals_ = interp.globals();  // the create_schedule statement
+      }
+    }
+    if (state_.schedules_created == 0) workload_globals_ = interp.globals();
+    const Value* te = GetIn(workload_globals_, "te");
+    const Value* tvm_te = interp.Lookup("tvm.te");
+    program_.te_imported = te && tvm_te && te->object() == tvm_te->object();
+    program_.schedule = state_.schedule;
+    program_.lower_args = state_.lower_args;
+    program_.has_lower_call = state_.has_lower_call;
+    CollectTensors();
+    CollectNames();
+    return std::move(program_);
+  }
+
+ private:
+  std::string_view source_;
+  std::string file_;
+  EvalState state_;
+  std::vector<Binding> bindings_;
+  std::map<std::string, Value> workload_globals_;
+  ScriptProgram program_;
+
+  static const Value* GetIn(const std::map<std::string, Value>& m, const std::string& name) {
+    auto it = m.find(name);
+    return it == m.end() ? nullptr : &it->second;
+  }
+
+  // Whether the workload's final binding of `name` is still `object`.
+  bool StillBound(const std::string& name, const ObjectPtr& object) const {
+    const Value* v = GetIn(workload_globals_, name);
+    return v && v->is_object() && v->object() == object;
+  }
+
+  void CollectTensors() {
+    std::set<const void*> seen;
+    for (const Binding& b : bindings_) {
+      te::Tensor t = AsTensor(b.value);
+      if (t.defined() && seen.insert(t.get()).second) program_.tensors.push_back(t);
+    }
+  }
+
+  void CollectNames() {
+    ScriptNames& names = program_.names;
+    for (const auto& [name, value] : workload_globals_) names.workload_names.push_back(name);
+    for (const Binding& b : bindings_) {
+      if (b.value.as<ScheduleObject>() && b.value.as<ScheduleObject>()->sch == state_.schedule)
+        names.schedule_var = b.name;
+    }
+    if (!state_.schedule) return;
+    const schedule::Schedule& sch = *state_.schedule;
+    std::unordered_map<const void*, std::string> iter_var_names;  // bound after the schedule
+    for (const Binding& b : bindings_) {
+      if (te::Tensor t = AsTensor(b.value); t.defined()) NameTensor(b, t);
+      ir::IterVar iv = AsIterVar(b.value);
+      if (!iv) continue;
+      if (b.in_workload && StillBound(b.name, b.value.object())) {
+        for (const schedule::Stage& st : sch.stages)
+          if (st->owns(iv)) names.workload_iter_vars.emplace(st->name() + "/" + iv->var.name(), b.name);
+      } else if (!b.in_workload) {
+        iter_var_names.emplace(iv.get(), b.name);
+      }
+    }
+    NameEntryOutputs(iter_var_names);
+  }
+
+  void NameTensor(const Binding& b, const te::Tensor& t) {
+    ScriptNames& names = program_.names;
+    if (b.in_workload) {
+      if (StillBound(b.name, b.value.object())) names.tensor_vars.emplace(t->op->name, b.name);
+      return;
+    }
+    // A tensor created by a schedule statement (cache_read, cache_write, rfactor).
+    if (schedule::Stage st = state_.schedule->find(t.op()))
+      names.tensor_vars.emplace(st->name(), b.name);
+  }
+
+  void NameEntryOutputs(const std::unordered_map<const void*, std::string>& iter_var_names) {
+    const schedule::Schedule& sch = *state_.schedule;
+    const auto& entries = sch.trace.entries;
+    for (size_t e = 0; e < entries.size(); ++e) {
+      const schedule::TraceEntry& entry = entries[e];
+      for (size_t k = 0; k < entry.outputs.size(); ++k) {
+        std::string name;
+        bool creates_stage = entry.primitive == "cache_read" || entry.primitive == "cache_write" ||
+                             entry.primitive == "rfactor";
+        if (creates_stage) {
+          auto it = program_.names.tensor_vars.find(entry.outputs[k]);
+          if (it != program_.names.tensor_vars.end()) name = it->second;
+        } else {
+          schedule::Stage owner = sch.find(entry.stage.name);
+          if (owner) {
+            auto iv = owner->find_iter_var(entry.outputs[k]);
+            if (iv) {
+              auto it = iter_var_names.find(iv->get());
+              if (it != iter_var_names.end()) name = it->second;
+            }
+          }
+        }
+        if (!name.empty()) program_.names.entry_outputs[{static_cast<int>(e), static_cast<int>(k)}] = name;
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::vector<te::Tensor> ScriptProgram::Arguments() const {
+  if (has_lower_call && !lower_args.empty()) return lower_args;
+  std::vector<te::Tensor> args;
+  if (!schedule) return args;
+  std::set<const void*> seen;
+  // Placeholders in the order a depth-first walk from the outputs meets them.
+  std::function<void(const te::Operation&)> visit = [&](const te::Operation& op) {
+    if (!seen.insert(op.get()).second) return;
+    if (op->kind() == te::OpKind::Placeholder) {
+      args.push_back(te::output_of(op, 0));
+      return;
+    }
+    for (const te::Tensor& t : op->InputTensors()) visit(t.op());
+  };
+  for (const te::Operation& op : schedule->outputs) visit(op);
+  for (const te::Operation& op : schedule->outputs)
+    for (int i = 0; i < op->num_outputs(); ++i) args.push_back(te::output_of(op, i));
+  return args;
+}
+
+Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file) {
+  return ScriptEvaluation(source, file).Run();
+}
+
+}  // namespace tessera::script

@@ -1,0 +1,57 @@
+// Evaluator: a script (a TVM tensor-expression program, DESIGN.md "The script
+// language") evaluated into te tensors, a Schedule and its Trace. The statements before
+// `te.create_schedule` are the workload (kept as source text for the script printer);
+// every schedule primitive after it goes through schedule/Primitives.h, so the
+// schedule's Trace is the record of what the script did.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schedule/Schedule.h"
+#include "support/Result.h"
+#include "te/Tensor.h"
+
+namespace tessera::script {
+
+// The Python names a script gave to things, so that printing the schedule back uses
+// them (ScriptPrinter.h).
+struct ScriptNames {
+  std::string schedule_var = "s";
+  // Variable holding each operation's tensor (by operation name), as bound in the
+  // workload or by the schedule statement that created it (cache_read, ...).
+  std::map<std::string, std::string> tensor_vars;
+  // Variable names of IterVars bound in the workload (reduce axes: `k`), by IterVar name
+  // within a stage: key "stage/itervar".
+  std::map<std::string, std::string> workload_iter_vars;
+  // Variable the script bound to output `k` of trace entry `e`: key {e, k}.
+  std::map<std::pair<int, int>, std::string> entry_outputs;
+  // Every name the workload binds (generated names avoid them).
+  std::vector<std::string> workload_names;
+};
+
+struct ScriptProgram {
+  std::string file;
+  std::shared_ptr<schedule::Schedule> schedule;  // null when the script creates none
+  std::vector<te::Tensor> tensors;     // every tensor the script named, in order
+  std::vector<te::Tensor> lower_args;  // tvm.lower(s, [A, B, C]) when given
+  bool has_lower_call = false;
+  // Source text of the script's parts, for the script printer.
+  std::string header_comment;  // leading comment lines (the example's description)
+  std::string imports;         // the import statements, one per line
+  std::string workload;        // the statements before create_schedule, one per line
+  bool te_imported = false;    // `te` names tvm.te in the workload
+  ScriptNames names;
+
+  // The arguments of the lowered function: tvm.lower's list when the script gave one,
+  // otherwise the placeholders the outputs read and the outputs.
+  std::vector<te::Tensor> Arguments() const;
+};
+
+// Parses and evaluates a script; errors are `FILE:LINE:COL: error: ...` with `file`.
+Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file = "");
+
+}  // namespace tessera::script

@@ -1,0 +1,358 @@
+#include "script/ScheduleObjects.h"
+
+#include <functional>
+#include <map>
+
+#include "schedule/Primitives.h"
+#include "script/Args.h"
+#include "script/TeObjects.h"
+
+namespace tessera::script {
+
+namespace {
+
+using schedule::Stage;
+
+// Primitive errors carry no location; they get the call's.
+Error Located(Error e, const SourceLoc& loc) {
+  if (e.loc.line <= 0) e.loc = loc;
+  return e;
+}
+
+Result<ir::IterVar> IterVarArg(const Args& args, const std::string& param) {
+  if (ir::IterVar iv = AsIterVar(args.get(param))) return iv;
+  return args.TypeError(param, "an IterVar (e.g. B.op.axis[0])");
+}
+
+// A stage of `sch` named by a Stage, a Tensor or an Operation.
+Result<Stage> StageOf(const SchedulePtr& sch, const Value& v, const SourceLoc& loc,
+                      const std::string& what) {
+  if (auto* st = v.as<StageObject>()) {
+    if (st->sch != sch) return Error(what + " belongs to another schedule", loc);
+    return st->stage;
+  }
+  te::Operation op = AsOperation(v);
+  if (!op) return Error(what + " must be a tensor or a stage, not " + v.type_name(), loc);
+  if (Stage s = sch->find(op)) return s;
+  return Error("'" + op->name + "' is not an operation of this schedule", loc);
+}
+
+Value StageValue(const SchedulePtr& sch, const Stage& st) {
+  return Value::FromObject(std::make_shared<StageObject>(sch, st));
+}
+
+Value StageTensorValue(const Stage& st) { return MakeTensorValue(te::output_of(st->op, 0)); }
+
+// fuse(a, b, ...) and reorder(a, b, ...) take IterVars (or one list of them).
+Result<std::vector<ir::IterVar>> IterVarList(const CallArgs& call, const std::string& name) {
+  if (auto st = NoKeywords(call, name); !st) return st.error();
+  std::vector<Value> items = call.positional;
+  std::vector<SourceLoc> locs = call.positional_locs;
+  if (items.size() == 1 && items[0].is_sequence()) {
+    items = items[0].items();
+    locs.assign(items.size(), call.positional_locs[0]);
+  }
+  std::vector<ir::IterVar> vars;
+  for (size_t i = 0; i < items.size(); ++i) {
+    ir::IterVar iv = AsIterVar(items[i]);
+    if (!iv)
+      return Error(name + "(): argument " + std::to_string(i + 1) + " must be an IterVar, not " +
+                       items[i].type_name(),
+                   locs[i]);
+    vars.push_back(iv);
+  }
+  return vars;
+}
+
+using Method = std::function<Result<Value>(const StageObject&, const CallArgs&)>;
+
+Result<Value> Split(const StageObject& self, const CallArgs& call) {
+  Args args(call, "split", {"parent", "factor", "nparts"}, 1);
+  if (!args.status()) return args.status().error();
+  auto parent = IterVarArg(args, "parent");
+  if (!parent) return parent.error();
+  bool has_factor = args.has("factor") && !args.get("factor").is_none();
+  bool has_nparts = args.has("nparts") && !args.get("nparts").is_none();
+  if (has_factor == has_nparts)
+    return Error("split() needs exactly one of factor= and nparts=", call.loc);
+  auto amount = args.Int(has_factor ? "factor" : "nparts");
+  if (!amount) return amount.error();
+  auto result = has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount)
+                           : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount);
+  if (!result) return Located(result.error(), call.loc);
+  return Value::Tuple({MakeIterVarValue(result->first), MakeIterVarValue(result->second)});
+}
+
+Result<Value> Fuse(const StageObject& self, const CallArgs& call) {
+  auto vars = IterVarList(call, "fuse");
+  if (!vars) return vars.error();
+  auto fused = schedule::Fuse(*self.sch, self.stage, *vars);
+  if (!fused) return Located(fused.error(), call.loc);
+  return MakeIterVarValue(*fused);
+}
+
+Result<Value> Reorder(const StageObject& self, const CallArgs& call) {
+  auto vars = IterVarList(call, "reorder");
+  if (!vars) return vars.error();
+  if (auto st = schedule::Reorder(*self.sch, self.stage, *vars); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+Result<Value> Tile(const StageObject& self, const CallArgs& call) {
+  Args args(call, "tile", {"x_parent", "y_parent", "x_factor", "y_factor"}, 4);
+  if (!args.status()) return args.status().error();
+  auto x = IterVarArg(args, "x_parent");
+  if (!x) return x.error();
+  auto y = IterVarArg(args, "y_parent");
+  if (!y) return y.error();
+  auto xf = args.Int("x_factor");
+  if (!xf) return xf.error();
+  auto yf = args.Int("y_factor");
+  if (!yf) return yf.error();
+  auto vars = schedule::Tile(*self.sch, self.stage, *x, *y, *xf, *yf);
+  if (!vars) return Located(vars.error(), call.loc);
+  std::vector<Value> out;
+  for (const ir::IterVar& iv : *vars) out.push_back(MakeIterVarValue(iv));
+  return Value::Tuple(std::move(out));
+}
+
+Result<Value> ComputeAt(const StageObject& self, const CallArgs& call) {
+  Args args(call, "compute_at", {"parent", "scope"}, 2);
+  if (!args.status()) return args.status().error();
+  auto target = StageOf(self.sch, args.get("parent"), args.loc("parent"), "compute_at(): parent");
+  if (!target) return target.error();
+  auto scope = IterVarArg(args, "scope");
+  if (!scope) return scope.error();
+  if (auto st = schedule::ComputeAt(*self.sch, self.stage, *target, *scope); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+template <typename Primitive>
+Result<Value> NoArgPrimitive(const StageObject& self, const CallArgs& call, const std::string& name,
+                             Primitive primitive) {
+  Args args(call, name, {}, 0);
+  if (!args.status()) return args.status().error();
+  if (auto st = primitive(*self.sch, self.stage); !st) return Located(st.error(), call.loc);
+  return Value();
+}
+
+template <typename Primitive>
+Result<Value> Annotate(const StageObject& self, const CallArgs& call, const std::string& name,
+                       Primitive primitive) {
+  Args args(call, name, {"var"}, 1);
+  if (!args.status()) return args.status().error();
+  auto var = IterVarArg(args, "var");
+  if (!var) return var.error();
+  if (auto st = primitive(*self.sch, self.stage, *var); !st) return Located(st.error(), call.loc);
+  return Value();
+}
+
+Result<Value> Bind(const StageObject& self, const CallArgs& call) {
+  Args args(call, "bind", {"ivar", "thread_ivar"}, 2);
+  if (!args.status()) return args.status().error();
+  auto var = IterVarArg(args, "ivar");
+  if (!var) return var.error();
+  auto thread = IterVarArg(args, "thread_ivar");
+  if (!thread) return thread.error();
+  if (auto st = schedule::Bind(*self.sch, self.stage, *var, *thread); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+Result<Value> Pragma(const StageObject& self, const CallArgs& call) {
+  Args args(call, "pragma", {"var", "pragma_type", "pragma_value"}, 2);
+  if (!args.status()) return args.status().error();
+  auto var = IterVarArg(args, "var");
+  if (!var) return var.error();
+  auto key = args.String("pragma_type");
+  if (!key) return key.error();
+  std::optional<int64_t> value;
+  if (args.has("pragma_value") && !args.get("pragma_value").is_none()) {
+    auto v = args.Int("pragma_value");
+    if (!v) return v.error();
+    value = *v;
+  }
+  if (auto st = schedule::Pragma(*self.sch, self.stage, *var, *key, value); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+Result<Value> StorageAlign(const StageObject& self, const CallArgs& call) {
+  Args args(call, "storage_align", {"axis", "factor", "offset"}, 3);
+  if (!args.status()) return args.status().error();
+  auto axis = IterVarArg(args, "axis");
+  if (!axis) return axis.error();
+  auto factor = args.Int("factor");
+  if (!factor) return factor.error();
+  auto offset = args.Int("offset");
+  if (!offset) return offset.error();
+  if (auto st = schedule::StorageAlign(*self.sch, self.stage, *axis, *factor, *offset); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+const std::map<std::string, Method>& StageMethods() {
+  static const std::map<std::string, Method> kMethods = {
+      {"split", Split},
+      {"fuse", Fuse},
+      {"reorder", Reorder},
+      {"tile", Tile},
+      {"compute_at", ComputeAt},
+      {"compute_inline",
+       [](const StageObject& s, const CallArgs& c) {
+         return NoArgPrimitive(s, c, "compute_inline", &schedule::ComputeInline);
+       }},
+      {"compute_root",
+       [](const StageObject& s, const CallArgs& c) {
+         return NoArgPrimitive(s, c, "compute_root", &schedule::ComputeRoot);
+       }},
+      {"vectorize",
+       [](const StageObject& s, const CallArgs& c) {
+         return Annotate(s, c, "vectorize", &schedule::Vectorize);
+       }},
+      {"unroll",
+       [](const StageObject& s, const CallArgs& c) {
+         return Annotate(s, c, "unroll", &schedule::Unroll);
+       }},
+      {"parallel",
+       [](const StageObject& s, const CallArgs& c) {
+         return Annotate(s, c, "parallel", &schedule::Parallel);
+       }},
+      {"bind", Bind},
+      {"pragma", Pragma},
+      {"storage_align", StorageAlign},
+  };
+  return kMethods;
+}
+
+Value IterVarValues(const std::vector<ir::IterVar>& ivs) {
+  std::vector<Value> items;
+  for (const ir::IterVar& iv : ivs) items.push_back(MakeIterVarValue(iv));
+  return Value::List(std::move(items));
+}
+
+// s.cache_read(tensor, scope, readers)
+Result<Value> CacheRead(const SchedulePtr& sch, const CallArgs& call) {
+  Args args(call, "cache_read", {"tensor", "scope", "readers"}, 3);
+  if (!args.status()) return args.status().error();
+  auto producer = StageOf(sch, args.get("tensor"), args.loc("tensor"), "cache_read(): tensor");
+  if (!producer) return producer.error();
+  auto scope = args.String("scope");
+  if (!scope) return scope.error();
+  const Value& readers_value = args.get("readers");
+  std::vector<Value> reader_values =
+      readers_value.is_sequence() ? readers_value.items() : std::vector<Value>{readers_value};
+  std::vector<Stage> readers;
+  for (const Value& r : reader_values) {
+    auto st = StageOf(sch, r, args.loc("readers"), "cache_read(): reader");
+    if (!st) return st.error();
+    readers.push_back(*st);
+  }
+  auto stage = schedule::CacheRead(*sch, *producer, *scope, readers);
+  if (!stage) return Located(stage.error(), call.loc);
+  return StageTensorValue(*stage);
+}
+
+// s.cache_write(tensor, scope)
+Result<Value> CacheWrite(const SchedulePtr& sch, const CallArgs& call) {
+  Args args(call, "cache_write", {"tensor", "scope"}, 2);
+  if (!args.status()) return args.status().error();
+  auto target = StageOf(sch, args.get("tensor"), args.loc("tensor"), "cache_write(): tensor");
+  if (!target) return target.error();
+  auto scope = args.String("scope");
+  if (!scope) return scope.error();
+  auto stage = schedule::CacheWrite(*sch, *target, *scope);
+  if (!stage) return Located(stage.error(), call.loc);
+  return StageTensorValue(*stage);
+}
+
+// s.rfactor(tensor, axis, factor_axis=0)
+Result<Value> RFactor(const SchedulePtr& sch, const CallArgs& call) {
+  Args args(call, "rfactor", {"tensor", "axis", "factor_axis"}, 2);
+  if (!args.status()) return args.status().error();
+  auto target = StageOf(sch, args.get("tensor"), args.loc("tensor"), "rfactor(): tensor");
+  if (!target) return target.error();
+  auto axis = IterVarArg(args, "axis");
+  if (!axis) return axis.error();
+  int64_t factor_axis = 0;
+  if (args.has("factor_axis")) {
+    auto f = args.Int("factor_axis");
+    if (!f) return f.error();
+    factor_axis = *f;
+  }
+  auto stage = schedule::RFactor(*sch, *target, *axis, static_cast<int>(factor_axis));
+  if (!stage) return Located(stage.error(), call.loc);
+  return StageTensorValue(*stage);
+}
+
+}  // namespace
+
+Result<Value> ScheduleObject::Subscript(Interpreter&, const std::vector<Value>& indices,
+                                        const std::vector<SourceLoc>& index_locs,
+                                        const SourceLoc& loc) const {
+  if (indices.size() != 1) return Error("a schedule is indexed by one tensor: s[B]", loc);
+  auto stage = StageOf(sch, indices[0], index_locs[0], "the schedule index");
+  if (!stage) return stage.error();
+  return StageValue(sch, *stage);
+}
+
+Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& name,
+                                      const SourceLoc& loc) const {
+  SchedulePtr self = sch;
+  if (name == "cache_read")
+    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheRead(self, c); });
+  if (name == "cache_write")
+    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheWrite(self, c); });
+  if (name == "rfactor")
+    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return RFactor(self, c); });
+  if (name == "outputs") {
+    std::vector<Value> ops;
+    for (const te::Operation& op : sch->outputs) ops.push_back(MakeOperationValue(op));
+    return Value::List(std::move(ops));
+  }
+  if (name == "stages") {
+    std::vector<Value> stages;
+    for (const Stage& st : sch->stages) stages.push_back(StageValue(sch, st));
+    return Value::List(std::move(stages));
+  }
+  return Object::GetAttr(interp, name, loc);
+}
+
+Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
+                                   const SourceLoc& loc) const {
+  const auto& methods = StageMethods();
+  if (auto it = methods.find(name); it != methods.end()) {
+    StageObject self(sch, stage);  // the bound method keeps the schedule alive
+    Method method = it->second;
+    return MakeFunction(name, [self, method](Interpreter&, const CallArgs& c) {
+      return method(self, c);
+    });
+  }
+  if (name == "op") return MakeOperationValue(stage->op);
+  if (name == "origin_op") return MakeOperationValue(stage->origin_op);
+  if (name == "leaf_iter_vars") return IterVarValues(stage->leaf_iter_vars);
+  if (name == "all_iter_vars") return IterVarValues(stage->all_iter_vars);
+  return Error("'Stage' object has no attribute '" + name + "' in Tessera", loc);
+}
+
+Result<Value> CreateScheduleValue(const CallArgs& call, SchedulePtr* created) {
+  Args args(call, "create_schedule", {"ops"}, 1);
+  if (!args.status()) return args.status().error();
+  const Value& v = args.get("ops");
+  std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
+  std::vector<te::Operation> ops;
+  for (const Value& item : items) {
+    te::Operation op = AsOperation(item);
+    if (!op) return args.TypeError("ops", "an operation (B.op) or a list of operations");
+    ops.push_back(op);
+  }
+  if (ops.empty()) return args.ErrorAt("ops", "needs at least one output operation");
+  auto sch = schedule::create_schedule(ops);
+  if (!sch) return Located(sch.error(), call.loc);
+  *created = std::make_shared<schedule::Schedule>(std::move(sch.value()));
+  return Value::FromObject(std::make_shared<ScheduleObject>(*created));
+}
+
+}  // namespace tessera::script

@@ -1,0 +1,27 @@
+// ScriptPrinter: a schedule's Trace printed back as TVM script lines, and a whole
+// program (the workload's source text + create_schedule + one line per trace entry) as
+// a script that evaluates to the same schedule. Names come from the script when it gave
+// them (ScriptNames); others are derived from the IterVar / stage names ("i.outer" ->
+// i_outer) and made unique, so every printed name is bound exactly once. Printing is a
+// fixed point: print(parse(print(parse(x)))) == print(parse(x)).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schedule/Trace.h"
+#include "script/Evaluator.h"
+
+namespace tessera::script {
+
+// The schedule statements of `trace`, one per entry, e.g.
+//   io, ii = s[B].split(B.op.axis[0], factor=8)
+//   s[B].vectorize(ii)
+// `te_prefix` is how the te module is reached ("te." or "tvm.te.").
+std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const ScriptNames& names,
+                                         const std::string& te_prefix = "te.");
+
+// The whole script of `program` with its schedule's current trace.
+std::string PrintScript(const ScriptProgram& program);
+
+}  // namespace tessera::script

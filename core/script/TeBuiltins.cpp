@@ -1,0 +1,311 @@
+#include "script/TeBuiltins.h"
+
+#include <map>
+
+#include "ir/ExprOp.h"
+#include "script/Args.h"
+#include "script/ExprBuiltins.h"
+#include "script/Operators.h"
+#include "script/TeObjects.h"
+#include "te/Compute.h"
+#include "te/Intrinsics.h"
+
+namespace tessera::script {
+
+namespace {
+
+using ir::DataType;
+using ir::Expr;
+
+// Default operation names are made unique ("compute", "compute_1", ...) because the
+// schedule addresses stages by name; explicit names are kept as written.
+class NameSource {
+ public:
+  std::string Take(const std::string& base, bool explicit_name) {
+    int seen = used_[base]++;
+    if (explicit_name || seen == 0) return base;
+    return base + "_" + std::to_string(seen);
+  }
+
+ private:
+  std::map<std::string, int> used_;
+};
+
+// A shape: a tuple / list of integer dimensions, or one dimension.
+Result<std::vector<Expr>> ShapeOf(const Args& args, const std::string& param) {
+  const Value& v = args.get(param);
+  std::vector<Value> dims = v.is_sequence() ? v.items() : std::vector<Value>{v};
+  std::vector<Expr> shape;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    auto e = ToExpr(dims[i]);
+    if (!e || dims[i].is_string() || !e->dtype().is_integer())
+      return args.ErrorAt(param, "dimension " + std::to_string(i) +
+                                     " of the shape must be an integer, not " +
+                                     (e && !dims[i].is_string() ? e->dtype().str()
+                                                                : dims[i].type_name()));
+    shape.push_back(*e);
+  }
+  return shape;
+}
+
+Result<DataType> DtypeOf(const Args& args, const std::string& param, DataType fallback) {
+  if (!args.has(param) || args.get(param).is_none()) return fallback;
+  auto name = args.String(param);
+  if (!name) return name.error();
+  auto t = DataType::parse(*name);
+  if (!t) return args.ErrorAt(param, "unknown dtype \"" + *name + "\"");
+  return *t;
+}
+
+Result<std::string> NameOf(const Args& args, const std::string& fallback) {
+  if (!args.has("name")) return fallback;
+  return args.String("name");
+}
+
+Result<Value> Placeholder(const CallArgs& call, NameSource& names) {
+  Args args(call, "placeholder", {"shape", "dtype", "name"}, 1);
+  if (!args.status()) return args.status().error();
+  auto shape = ShapeOf(args, "shape");
+  if (!shape) return shape.error();
+  auto dtype = DtypeOf(args, "dtype", DataType::Float(32));
+  if (!dtype) return dtype.error();
+  auto name = NameOf(args, "placeholder");
+  if (!name) return name.error();
+  auto t = te::placeholder(*shape, *dtype, names.Take(*name, args.has("name")));
+  if (!t) return Error(t.error().message, call.loc);
+  return MakeTensorValue(*t);
+}
+
+// The compute function's body for axis vars `vars`: one expression, or several for a
+// multi-output compute. Errors are kept in *error (te::compute takes a plain function).
+std::vector<Expr> CallComputeFunction(Interpreter& interp, const Value& fcompute,
+                                      const std::vector<ir::Var>& vars, const SourceLoc& loc,
+                                      std::optional<Error>* error) {
+  CallArgs call;
+  call.loc = loc;
+  for (const ir::Var& v : vars) {
+    call.positional.push_back(Value::FromExpr(v));
+    call.positional_locs.push_back(loc);
+  }
+  auto body = interp.CallValue(fcompute, call);
+  if (!body) {
+    *error = body.error();
+    return {ir::make_zero(DataType::Int(32))};
+  }
+  std::vector<Value> values = body->is_sequence() ? body->items() : std::vector<Value>{*body};
+  std::vector<Expr> exprs;
+  for (const Value& v : values) {
+    auto e = ToExpr(v);
+    if (!e || v.is_string()) {
+      *error = Error("the compute function must return an expression, not " + v.type_name(), loc);
+      return {ir::make_zero(DataType::Int(32))};
+    }
+    exprs.push_back(*e);
+  }
+  if (exprs.empty()) {
+    *error = Error("the compute function returned no expression", loc);
+    return {ir::make_zero(DataType::Int(32))};
+  }
+  return exprs;
+}
+
+Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& names) {
+  Args args(call, "compute", {"shape", "fcompute", "name", "tag", "attrs"}, 2);
+  if (!args.status()) return args.status().error();
+  auto shape = ShapeOf(args, "shape");
+  if (!shape) return shape.error();
+  const Value& fcompute = args.get("fcompute");
+  std::vector<std::string> axis_names;
+  if (auto* lambda = fcompute.as<LambdaObject>()) {
+    if (lambda->arity() != shape->size())
+      return Error("the compute function takes " + std::to_string(lambda->arity()) +
+                       " argument" + (lambda->arity() == 1 ? "" : "s") + " but the shape has " +
+                       std::to_string(shape->size()) + " dimension" +
+                       (shape->size() == 1 ? "" : "s"),
+                   lambda->node->loc);
+    for (const AstParam& p : lambda->node->params) axis_names.push_back(p.name);
+  } else if (!fcompute.is_object()) {
+    return args.TypeError("fcompute", "a function (lambda)");
+  }
+  auto name = NameOf(args, "compute");
+  if (!name) return name.error();
+  std::string tag;
+  if (args.has("tag")) {
+    auto t = args.String("tag");
+    if (!t) return t.error();
+    tag = *t;
+  }
+  std::optional<Error> body_error;
+  auto f = [&](const std::vector<ir::Var>& vars) {
+    return CallComputeFunction(interp, fcompute, vars, args.loc("fcompute"), &body_error);
+  };
+  auto tensors = te::compute_multi(*shape, f, names.Take(*name, args.has("name")), tag, axis_names);
+  if (body_error) return *body_error;
+  if (!tensors) return Error(tensors.error().message, call.loc);
+  if (tensors->size() == 1) return MakeTensorValue(tensors->front());
+  std::vector<Value> outs;
+  for (const te::Tensor& t : *tensors) outs.push_back(MakeTensorValue(t));
+  return Value::List(std::move(outs));
+}
+
+// (min, max) as TVM's reduce_axis / thread_axis take it: the range [min, max).
+Result<ir::Range> RangeOf(const Args& args, const std::string& param) {
+  const Value& v = args.get(param);
+  if (!v.is_sequence() || v.items().size() != 2)
+    return args.TypeError(param, "a (begin, end) tuple");
+  auto begin = ToExpr(v.items()[0]);
+  auto end = ToExpr(v.items()[1]);
+  if (!begin || !end || !begin->dtype().is_integer() || !end->dtype().is_integer())
+    return args.ErrorAt(param, "the range bounds must be integers");
+  return ir::Range::FromBeginEnd(*begin, *end);
+}
+
+Result<Value> ReduceAxis(const CallArgs& call, NameSource& names) {
+  Args args(call, "reduce_axis", {"dom", "name", "thread_tag"}, 1);
+  if (!args.status()) return args.status().error();
+  auto dom = RangeOf(args, "dom");
+  if (!dom) return dom.error();
+  auto name = NameOf(args, "rv");
+  if (!name) return name.error();
+  return MakeIterVarValue(te::reduce_axis(*dom, names.Take(*name, args.has("name"))));
+}
+
+// te.thread_axis("threadIdx.x") or te.thread_axis((0, 32), "threadIdx.x").
+Result<Value> ThreadAxis(const CallArgs& call) {
+  Args args(call, "thread_axis", {"dom", "tag", "name"}, 0);
+  if (!args.status()) return args.status().error();
+  ir::Range dom;
+  std::string tag;
+  std::string tag_param = "tag";
+  if (args.get("dom").is_string()) {
+    tag = args.get("dom").as_string();
+    tag_param = "dom";
+  } else {
+    if (args.has("dom") && !args.get("dom").is_none()) {
+      auto r = RangeOf(args, "dom");
+      if (!r) return r.error();
+      dom = *r;
+    }
+    auto t = args.String("tag");
+    if (!t) return t.error();
+    tag = *t;
+  }
+  if (!te::is_thread_tag(tag))
+    return args.ErrorAt(tag_param, "unknown thread tag \"" + tag +
+                                       "\" (expected threadIdx.x/y/z, blockIdx.x/y/z, vthread)");
+  return MakeIterVarValue(te::thread_axis(tag, dom));
+}
+
+// The reduce axes of te.sum(..., axis=k) / axis=[k1, k2].
+Result<std::vector<ir::IterVar>> AxesOf(const Args& args) {
+  const Value& v = args.get("axis");
+  std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
+  std::vector<ir::IterVar> axes;
+  for (const Value& item : items) {
+    ir::IterVar iv = AsIterVar(item);
+    if (!iv) return args.TypeError("axis", "a reduce axis or a list of reduce axes");
+    if (iv->iter_type != ir::IterVarType::CommReduce)
+      return args.ErrorAt("axis", "axis '" + iv->var.name() +
+                                      "' is not a reduce axis (create it with te.reduce_axis)");
+    axes.push_back(iv);
+  }
+  if (axes.empty()) return args.ErrorAt("axis", "needs at least one reduce axis");
+  return axes;
+}
+
+bool IsAxisValue(const Value& v) {
+  if (AsIterVar(v)) return true;
+  if (!v.is_sequence()) return false;
+  for (const Value& item : v.items())
+    if (!AsIterVar(item)) return false;
+  return true;
+}
+
+// te.sum / te.max / te.min. With an axis they reduce; te.max(a, b) without one is the
+// plain maximum (TVM's reducers do the same).
+Result<Value> Reduction(const CallArgs& call, const std::string& name) {
+  bool has_axis_keyword = false;
+  for (const auto& [k, v] : call.keywords) has_axis_keyword |= k == "axis";
+  bool reduces = has_axis_keyword || (call.positional.size() >= 2 && IsAxisValue(call.positional[1]));
+  if (!reduces && name != "sum") return DirectMinMax(name == "max", call);
+  Args args(call, name, {"expr", "axis", "where", "init"}, 2);
+  if (!args.status()) return args.status().error();
+  if (args.has("init") && !args.get("init").is_none())
+    return args.ErrorAt("init", "init= is not supported by Tessera's reductions");
+  auto source = args.Expr("expr");
+  if (!source) return source.error();
+  auto axes = AxesOf(args);
+  if (!axes) return axes.error();
+  Expr where;
+  if (args.has("where") && !args.get("where").is_none()) {
+    auto w = ToBoolExpr(args.get("where"), name + "(): where=", args.loc("where"));
+    if (!w) return w.error();
+    where = *w;
+  }
+  if (name == "sum") return Value::FromExpr(te::sum(*source, *axes, where));
+  if (name == "max") return Value::FromExpr(te::max(*source, *axes, where));
+  return Value::FromExpr(te::min(*source, *axes, where));
+}
+
+Result<Value> Intrinsic(const CallArgs& call, const std::string& name) {
+  if (auto st = NoKeywords(call, name); !st) return st.error();
+  std::vector<Expr> args;
+  for (size_t i = 0; i < call.positional.size(); ++i) {
+    auto e = ToExpr(call.positional[i]);
+    if (!e || call.positional[i].is_string())
+      return Error(name + "(): argument " + std::to_string(i + 1) +
+                       " must be a number or an expression, not " + call.positional[i].type_name(),
+                   call.positional_locs[i]);
+    args.push_back(*e);
+  }
+  std::string op = name == "power" ? "pow" : name;
+  Expr result = te::call_intrinsic(op, args);
+  if (!result.defined())
+    return Error(name + "() got the wrong number of arguments (" + std::to_string(args.size()) +
+                     " given)",
+                 call.loc);
+  return Value::FromExpr(result);
+}
+
+}  // namespace
+
+void RegisterTeBuiltins(Interpreter& interp) {
+  RegisterExprBuiltins(interp);
+  auto names = std::make_shared<NameSource>();
+  interp.RegisterFunction("tvm.te.placeholder", [names](Interpreter&, const CallArgs& c) {
+    return Placeholder(c, *names);
+  });
+  interp.RegisterFunction("tvm.te.compute", [names](Interpreter& i, const CallArgs& c) {
+    return Compute(i, c, *names);
+  });
+  interp.RegisterFunction("tvm.te.reduce_axis", [names](Interpreter&, const CallArgs& c) {
+    return ReduceAxis(c, *names);
+  });
+  interp.RegisterFunction("tvm.te.thread_axis", [](Interpreter&, const CallArgs& c) {
+    return ThreadAxis(c);
+  });
+  for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis"})
+    interp.Alias(std::string("tvm.") + name, std::string("tvm.te.") + name);
+
+  for (std::string name : {"sum", "max", "min"}) {
+    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
+      return Reduction(c, name);
+    });
+    AliasTirName(interp, name);
+  }
+  interp.RegisterFunction("tvm.tir.comm_reducer", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+    return Error("comm_reducer is not supported; use te.sum, te.max or te.min", c.loc);
+  });
+  AliasTirName(interp, "comm_reducer");
+
+  for (std::string name : {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
+                           "sin", "cos", "erf", "abs", "floor", "ceil", "round", "trunc", "pow",
+                           "power"}) {
+    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
+      return Intrinsic(c, name);
+    });
+    AliasTirName(interp, name);
+  }
+}
+
+}  // namespace tessera::script
