@@ -13,16 +13,12 @@ const char* Synopsis(const std::string& name) {
   if (name == "run") return "run FILE [--target llvm|cuda] [--check]";
   if (name == "profile") return "profile FILE [--target llvm|cuda] [--repeat N] [--json]";
   if (name == "export") return "export FILE --format tvm|script|c|cuda|ptx|llvm|asm";
-  if (name == "lower") return "lower FILE [--target llvm|cuda|c] [--after PASS]";
-  if (name == "bounds") return "bounds FILE [--json]";
   return "layout FILE --buffer NAME [--json]";
 }
 
 const char* Reason(const std::string& name) {
   if (name == "layout")
     return "buffer layouts arrive with the layout-padding work and are not built yet";
-  if (name == "lower" || name == "bounds")
-    return "the script evaluator and schedule lowering are not built yet";
   return "the code generation and runtime back ends are not built yet";
 }
 

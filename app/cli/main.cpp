@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
   }
   if (command == "simplify") return SimplifyCommand(args, std::cout, std::cerr);
   if (command == "examples") return ExamplesCommand(args, std::cout, std::cerr);
-  if (command == "lower" || command == "bounds" || command == "run" || command == "profile" ||
-      command == "export" || command == "layout")
+  if (command == "lower") return LowerCommand(args, std::cout, std::cerr);
+  if (command == "bounds") return BoundsCommand(args, std::cout, std::cerr);
+  if (command == "run" || command == "profile" || command == "export" || command == "layout")
     return UnavailableCommand(command, args, std::cout, std::cerr);
   std::cerr << "tessera-cli: unknown command '" << command << "'\n"
             << "Run 'tessera-cli --help' for the list of commands.\n";

@@ -3,6 +3,10 @@
 // line": 0 success, 1 bad input, 2 usage, 3 --check mismatch, 4 not available).
 #include <QtTest>
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -123,6 +127,97 @@ class TestCli : public QObject {
       QVERIFY2(r.code == 4, cmd);
       QVERIFY2(r.err.contains("not available"), cmd);
     }
+  }
+
+  // The InferBound document's Ex. 4: C is realized per iteration of dk (one element).
+  void lower_inferbound_ex4() {
+    Run r = Cli({"lower", "inferbound_ex4"});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("for (dk, 0, 16) {"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("allocate C[int32 * 1]"), qPrintable(r.out));
+  }
+
+  // The bound-info RFC: with n a size var the flattening's floormod/floordiv become C's
+  // % and / after the pipeline.
+  void lower_flatten_symbolic_uses_c_division() {
+    Run r = Cli({"lower", "flatten_symbolic"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("(i % n)") && r.out.contains("(i / n)"), qPrintable(r.out));
+    QVERIFY2(!r.out.contains("floormod"), qPrintable(r.out));
+  }
+
+  void lower_after_a_pass() {
+    Run input = Cli({"lower", "inferbound_ex5", "--after", "Input"});
+    QCOMPARE(input.code, 0);
+    QVERIFY2(input.out.contains("realize D("), qPrintable(input.out));
+    Run flat = Cli({"lower", "inferbound_ex5", "--after=StorageFlatten", "--target", "c"});
+    QCOMPARE(flat.code, 0);
+    QVERIFY(!flat.out.contains("realize D("));
+    Run bad = Cli({"lower", "inferbound_ex5", "--after", "NoSuchPass"});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains("unknown pass 'NoSuchPass'"));
+    Run target = Cli({"lower", "inferbound_ex5", "--target", "riscv"});
+    QCOMPARE(target.code, 2);
+  }
+
+  void lower_reports_script_errors_with_location() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("bad.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("import tvm\nfrom tvm import te\nA = te.placeholder((4, 4), name='A')\n"
+            "B = te.compute((4, 4), lambda i: A[i, 0], name='B')\n");
+    f.close();
+    Run r = Cli({"lower", path});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.err, path + ":4:24: error: the compute function takes 1 argument but the shape "
+                           "has 2 dimensions\n");
+    QFile g(dir.filePath("noschedule.py"));
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name='A')\n");
+    g.close();
+    Run none = Cli({"bounds", dir.filePath("noschedule.py")});
+    QCOMPARE(none.code, 1);
+    QVERIFY(none.err.contains("creates no schedule"));
+    Run missing = Cli({"lower", dir.filePath("missing.py")});
+    QCOMPARE(missing.code, 1);
+    QVERIFY(missing.err.contains("cannot open"));
+    QFile garbage(dir.filePath("garbage.py"));
+    QVERIFY(garbage.open(QIODevice::WriteOnly));
+    garbage.write(QByteArray("\x7f\x45\x4c\x46\x02\x01\x01\x00\xff\xfe", 10));
+    garbage.close();
+    Run bin = Cli({"lower", dir.filePath("garbage.py")});
+    QCOMPARE(bin.code, 1);
+    QVERIFY(bin.err.contains("error:"));
+  }
+
+  // The InferBound document's Ex. 6: TVM's PassUpDomain makes B computed whole (64
+  // elements for 16 needed); Tessera's InferBound computes only what is required.
+  void bounds_fuse_split_ex6() {
+    Run tessera = Cli({"bounds", "fuse_split_ex6"});
+    QCOMPARE(tessera.code, 0);
+    QVERIFY2(tessera.out.contains("B (compute) computed at C.ci.cj.fused.outer"), qPrintable(tessera.out));
+    QVERIFY2(tessera.out.contains("elements: computed 16, required 16"), qPrintable(tessera.out));
+    Run tvm = Cli({"bounds", "fuse_split_ex6", "--tvm"});
+    QCOMPARE(tvm.code, 0);
+    QVERIFY2(tvm.out.contains("computed 64, required 16 (4.00x over-computation)"), qPrintable(tvm.out));
+  }
+
+  void bounds_json() {
+    Run r = Cli({"bounds", "fuse_split_ex6", "--json"});
+    QCOMPARE(r.code, 0);
+    QJsonParseError error;
+    QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QJsonArray stages = doc.object().value("stages").toArray();
+    QJsonObject b;
+    for (const QJsonValue& s : stages)
+      if (s.toObject().value("name").toString() == "B") b = s.toObject();
+    QCOMPARE(b.value("attach").toObject().value("stage").toString(), QString("C"));
+    QCOMPARE(b.value("attach").toObject().value("iter_var").toString(), QString("ci.cj.fused.outer"));
+    QCOMPARE(b.value("computed_elements").toInt(), 16);
+    QCOMPARE(b.value("realize").toArray().size(), 2);
   }
 
   void examples_lists_the_shipped_scripts() {

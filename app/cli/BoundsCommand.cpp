@@ -1,0 +1,100 @@
+// tessera-cli bounds FILE [--json] [--tvm]
+//
+// Prints InferBound's result for every stage: iter-var ranges, the realize region per
+// iteration of the attach point, the attach point, and computed vs required elements
+// (over-computation, the InferBound document's Ex. 6).
+#include <cstdio>
+#include <ostream>
+
+#include "CliCommon.h"
+#include "Commands.h"
+#include "ScriptLoading.h"
+#include "schedule/BoundsReport.h"
+
+namespace tessera::cli {
+
+namespace {
+
+constexpr const char* kHelp =
+    R"(Usage: tessera-cli bounds FILE [--json] [--tvm]
+
+Prints the InferBound result of the script's schedule: for every stage its attach
+point, its realize region (per iteration of the attach point, with the largest extent),
+every iter var's range, and the elements computed vs required.
+
+Options:
+  --json       print the result as JSON (the shape documented in DESIGN.md)
+  --tvm        reproduce TVM's InferBound exactly (with the limitations of PassUpDomain
+               that the InferBound document describes) instead of Tessera's
+  -h, --help   show this help
+
+Exit codes: 0 success, 1 bad script (FILE:LINE:COL: error: ...), 2 usage.
+)";
+
+std::string Count(const std::optional<int64_t>& n) { return n ? std::to_string(*n) : "unknown"; }
+
+void PrintStage(const schedule::StageBounds& s, std::ostream& out) {
+  out << s.name << " (" << s.op << (s.is_output ? ", output" : "") << ")";
+  if (s.attach_type == "scope") out << " computed at " << s.attach_stage << "." << s.attach_iter_var;
+  else out << " at " << s.attach_type;
+  if (!s.scope.empty()) out << ", scope " << s.scope;
+  out << "\n";
+  if (!s.realize.empty()) {
+    out << "  realize:";
+    for (const schedule::RealizeDim& d : s.realize) {
+      out << " [" << d.min << ", " << d.extent << "]";
+      if (d.max_extent && d.extent != std::to_string(*d.max_extent)) out << " (max " << *d.max_extent << ")";
+    }
+    out << "\n";
+  }
+  for (const schedule::IterVarBound& iv : s.iter_vars) {
+    out << "  " << iv.name << ": min " << iv.min << ", extent " << iv.extent << ", " << iv.kind;
+    if (!iv.thread.empty()) out << ", bound to " << iv.thread;
+    if (iv.leaf) out << ", leaf";
+    out << "\n";
+  }
+  if (s.op == "placeholder") return;
+  out << "  elements: computed " << Count(s.computed_elements) << ", required "
+      << Count(s.required_elements);
+  if (auto r = s.overcompute(); r && *r > 1.0) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.2f", *r);
+    out << " (" << ratio << "x over-computation)";
+  }
+  out << "\n";
+}
+
+}  // namespace
+
+int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
+  ParsedArgs args;
+  if (auto problem = ParseArgs(argv, OptionSpec{{}, {"--json", "--tvm"}}, &args))
+    return UsageError("bounds", *problem, err);
+  if (args.help) {
+    out << kHelp;
+    return kSuccess;
+  }
+  if (args.positional.size() != 1)
+    return UsageError("bounds", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+  int code = kSuccess;
+  auto program = LoadScript("bounds", args.positional[0], true, err, &code);
+  if (!program) return code;
+  schedule::InferBoundOptions options;
+  if (args.has("--tvm")) options = schedule::InferBoundOptions::TVM();
+  auto report = schedule::MakeBoundsReport(*program->schedule, options);
+  if (!report) {
+    err << program->file << ": error: " << report.error().message << "\n";
+    return kBadInput;
+  }
+  if (args.has("--json")) {
+    out << schedule::ToJson(*report) << "\n";
+    return kSuccess;
+  }
+  for (size_t i = 0; i < report->stages.size(); ++i) {
+    if (i) out << "\n";
+    PrintStage(report->stages[i], out);
+  }
+  return kSuccess;
+}
+
+}  // namespace tessera::cli

@@ -1,0 +1,88 @@
+// tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS]
+//
+// Evaluates the script, lowers its schedule (Normalize, InferBound, ScheduleOps) and
+// runs the lowering pipeline; prints the program after the last pass, or after PASS.
+#include <ostream>
+
+#include "CliCommon.h"
+#include "Commands.h"
+#include "ScriptLoading.h"
+#include "schedule/ScheduleOps.h"
+#include "transform/Pipeline.h"
+
+namespace tessera::cli {
+
+namespace {
+
+constexpr const char* kHelp =
+    R"(Usage: tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS]
+
+Prints the lowered loop program of the script's schedule. FILE is a script or the name
+of a shipped example (see 'tessera-cli examples').
+
+Options:
+  --target T   llvm (default), cuda or c: the target the passes lower for
+  --after P    print the program after pass P instead of after the last pass;
+               Input (= ScheduleOps, the loop program before any pass) or one of:
+               )";
+
+std::string PassList() {
+  std::string list;
+  for (const std::string& p : transform::PipelinePassNames()) list += (list.empty() ? "" : ", ") + p;
+  return list;
+}
+
+}  // namespace
+
+int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
+  ParsedArgs args;
+  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--after"}, {}}, &args))
+    return UsageError("lower", *problem, err);
+  if (args.help) {
+    out << kHelp << PassList() << "\n  -h, --help   show this help\n\nExit codes: 0 success, 1 bad "
+        << "script (FILE:LINE:COL: error: ...), 2 usage.\n";
+    return kSuccess;
+  }
+  if (args.positional.size() != 1)
+    return UsageError("lower", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+  std::string target = args.value("--target", "llvm");
+  if (target != "llvm" && target != "cuda" && target != "c")
+    return UsageError("lower", "unknown target '" + target + "' (expected llvm, cuda or c)", err);
+  std::string after = args.value("--after");
+  if (after == "ScheduleOps") after = "Input";
+  if (!after.empty() && after != "Input") {
+    bool known = false;
+    for (const std::string& p : transform::PipelinePassNames()) known |= p == after;
+    if (!known)
+      return UsageError("lower", "unknown pass '" + after + "' (expected Input or " + PassList() + ")",
+                        err);
+  }
+
+  int code = kSuccess;
+  auto program = LoadScript("lower", args.positional[0], true, err, &code);
+  if (!program) return code;
+  auto stmt = schedule::Lower(*program->schedule);
+  if (!stmt) {
+    err << program->file << ": error: " << stmt.error().message << "\n";
+    return kBadInput;
+  }
+  std::vector<ir::DataProducer> producers;
+  for (const te::Tensor& t : program->Arguments()) producers.push_back(t.producer());
+  transform::PassContext ctx;
+  ctx.target = target;
+  auto lowered = transform::Lower(*stmt, producers, "main", ctx);
+  if (!lowered) {
+    err << program->file << ": error: " << lowered.error().message << "\n";
+    return kBadInput;
+  }
+  const transform::PassRecord* record =
+      after.empty() ? &lowered->timeline.back() : lowered->After(after);
+  if (!record) {
+    err << "tessera-cli lower: the pipeline stopped before pass '" << after << "'\n";
+    return kBadInput;
+  }
+  out << record->ir;
+  return kSuccess;
+}
+
+}  // namespace tessera::cli
