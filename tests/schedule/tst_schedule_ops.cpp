@@ -219,6 +219,26 @@ class TestScheduleOps : public QObject {
     QVERIFY2(text.contains("if (likely((((i.outer*8) + i.inner) < n)))"), qPrintable(text));
   }
 
+  void rfactorLowersToTwoReductions() {
+    Gemm g(4, 4, 16);
+    auto [ko, ki] = *Split(g.sch, g.c(), g.k, 4);
+    Stage rf = *RFactor(g.sch, g.c(), ki);
+    QString text = LowerText(g.sch);
+    QVERIFY2(text.contains("realize C.rf([0, 4], [0, 4], [0, 4])"), qPrintable(text));
+    QVERIFY(text.contains("C.rf(k.inner, i, j) =(C.rf(k.inner, i, j) + (A(i, ((k.outer*4) + k.inner))"));
+    QVERIFY(text.contains("for (k.inner.v, 0, 4)"));
+    QVERIFY(text.contains("C(i, j) =(C(i, j) + C.rf(k.inner.v, i, j))"));
+  }
+
+  void cacheWriteComputesInLocalScope() {
+    Gemm g(8, 8, 8);
+    Stage cl = *CacheWrite(g.sch, g.c(), "local");
+    QVERIFY(ComputeAt(g.sch, cl, g.c(), g.c()->leaf_iter_vars[0]).ok());
+    QString text = LowerText(g.sch);
+    QVERIFY2(text.contains("realize C.local([i, 1], [0, 8]), storage_scope = local"), qPrintable(text));
+    QVERIFY(text.contains("C(i, j) =C.local(i, j)"));
+  }
+
   void pragmaWrapsLoop() {
     CD w;
     QVERIFY(Pragma(w.sch, w.d(), w.d_axis(0), "unroll_explicit", 1).ok());
