@@ -86,7 +86,7 @@ std::optional<LinearFact> Analyzer::Impl::ComparisonFact(const Expr& cmp) {
   auto* n = cmp.as<BinaryNode>();
   if (!n || !is_comparison(n->kind) || n->kind == ExprKind::NE) return std::nullopt;
   if (!IsIntScalar(n->a) || !IsIntScalar(n->b)) return std::nullopt;
-  LinearSum d = canonical.ToSum(n->a).Minus(canonical.ToSum(n->b));
+  LinearSum d = canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));
   LinearFact f;
   switch (n->kind) {
     case ExprKind::LT: d.AddConst(1); break;                  // a - b + 1 <= 0

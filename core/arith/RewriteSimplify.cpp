@@ -39,7 +39,7 @@ bool RewriteSimplifier::IsIndex(const Expr& e) {
 ConstIntBound RewriteSimplifier::Bound(const Expr& e) { return parent_->const_int_bound.Bound(e); }
 
 bool RewriteSimplifier::ProveLessEqual(const Expr& a, const Expr& b) {
-  LinearSum d = parent_->canonical.ToSum(a).Minus(parent_->canonical.ToSum(b));
+  LinearSum d = parent_->canonical.ToSum(MakeBinary(ExprKind::Sub, a, b));
   if (d.overflow) return false;
   if (d.is_const()) return d.base <= 0;
   if (Bound(SumToExpr(d)).max_value <= 0) return true;

@@ -5,6 +5,7 @@
 // normalised when that cancels something: x + 1 < 5 -> x < 4, x*4 < 16 -> x < 4.
 #include "arith/AnalyzerImpl.h"
 #include "arith/IntMath.h"
+#include "arith/Pattern.h"
 #include "ir/ExprOp.h"
 
 namespace tessera::arith {
@@ -92,14 +93,33 @@ LinearSum DivideByGcd(ExprKind op, const LinearSum& d, int64_t g, bool* impossib
   return t;
 }
 
+// min(x, y) <= x, max(x, y) >= x and their mirrored and strict forms.
+Expr MinMaxComparison(const Expr& e) {
+  using namespace pattern;
+  PVar x, y;
+  Expr r;
+  if (TryRewrite(e, pmin(x, y) <= x, 1, &r) || TryRewrite(e, pmin(y, x) <= x, 1, &r) ||
+      TryRewrite(e, x >= pmin(x, y), 1, &r) || TryRewrite(e, x >= pmin(y, x), 1, &r) ||
+      TryRewrite(e, pmax(x, y) >= x, 1, &r) || TryRewrite(e, pmax(y, x) >= x, 1, &r) ||
+      TryRewrite(e, x <= pmax(x, y), 1, &r) || TryRewrite(e, x <= pmax(y, x), 1, &r) ||
+      TryRewrite(e, pmin(x, y) > x, 0, &r) || TryRewrite(e, pmin(y, x) > x, 0, &r) ||
+      TryRewrite(e, x < pmin(x, y), 0, &r) || TryRewrite(e, x < pmin(y, x), 0, &r) ||
+      TryRewrite(e, pmax(x, y) < x, 0, &r) || TryRewrite(e, pmax(y, x) < x, 0, &r) ||
+      TryRewrite(e, x > pmax(x, y), 0, &r) || TryRewrite(e, x > pmax(y, x), 0, &r))
+    return r;
+  return Expr();
+}
+
 }  // namespace
 
 Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   ExprKind op = n->kind;
   if (auto lit = parent_->DecideByLiterals(e)) return make_bool(*lit);
   if (!IsIndex(n->a) || !IsIndex(n->b)) return e;
+  if (Expr r = MinMaxComparison(e); r.defined()) return r;
   LinearSum sa = parent_->canonical.ToSum(n->a), sb = parent_->canonical.ToSum(n->b);
-  LinearSum d = sa.Minus(sb);
+  // Through a Sub node, so that div/mod pairs merge (floordiv(x, 2)*2 - x).
+  LinearSum d = parent_->canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));
   if (d.overflow) return e;
   ConstIntBound bound = d.is_const() ? ConstIntBound{d.base, d.base} : Bound(SumToExpr(d));
   if (auto v = DecideByBound(op, bound)) return make_bool(*v);
