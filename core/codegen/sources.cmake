@@ -1,3 +1,15 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/MathIntrinsics.cpp
 )
+# The LLVM backend only when LLVM is on; otherwise its entry points report that.
+if(TESSERA_LLVM)
+  list(APPEND TESSERA_CORE_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVM.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMExpr.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMMemory.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMParallel.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/LLVMBackend.cpp
+  )
+else()
+  list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/LLVMBackendDisabled.cpp)
+endif()

@@ -1,0 +1,127 @@
+// CodeGenLLVM: translates a lowered, flattened PrimFunc into an LLVM module.
+//
+// The module holds two functions:
+//   i32 @NAME(ptr noalias align 64 %A, ..., i32 %n)  the kernel: buffers as pointers,
+//                                                    scalars by value; returns 0, or -1
+//                                                    after tessera_set_error(msg)
+//   i32 @NAME_packed(ptr %args)                      unpacks one 64-bit word per
+//                                                    parameter and calls the kernel
+// Vectors are LLVM vector types (ramp/broadcast, contiguous vector loads and stores,
+// gathers/scatters otherwise); floordiv/floormod have floor semantics for negative
+// operands; parallel loops are outlined into `i32 NAME_parallel_K(i64 begin, i64 end,
+// ptr env)` and run by tessera_parallel_for with the captured values packed in env;
+// small constant allocations live on the stack, others on the heap (freed on every exit).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "ir/Functor.h"
+#include "support/Result.h"
+#include "transform/PrimFunc.h"
+
+namespace tessera::codegen {
+
+class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor<void> {
+ public:
+  // Allocations up to this many bytes with a constant size go on the stack.
+  static constexpr int64_t kMaxStackAllocaBytes = 32 * 1024;
+
+  explicit CodeGenLLVM(llvm::LLVMContext& context);
+  ~CodeGenLLVM() override;
+
+  // Builds the module for f (data layout and triple are set by the caller).
+  Result<std::unique_ptr<llvm::Module>> Compile(const transform::PrimFunc& f);
+
+ private:
+  // ---- per-function state (saved and restored around an outlined parallel body) ----
+  struct FunctionState {
+    llvm::Function* function = nullptr;
+    llvm::BasicBlock* alloca_block = nullptr;
+    std::unordered_map<const ir::ExprNode*, llvm::Value*> vars;
+    std::vector<llvm::Value*> heap;  // live heap allocations, innermost last
+  };
+
+  // types and constants
+  llvm::Type* LLVMType(ir::DataType t);
+  llvm::Type* MemoryType(ir::DataType t);  // bool is stored as i8
+  llvm::Value* Splat(llvm::Value* v, int lanes);
+  llvm::Value* CastTo(llvm::Value* v, ir::DataType from, ir::DataType to);
+
+  // structure
+  void DeclareRuntime();
+  llvm::Function* EmitKernel(const transform::PrimFunc& f);
+  void EmitPackedEntry(const transform::PrimFunc& f, llvm::Function* kernel);
+  llvm::Value* CreateEntryAlloca(llvm::Type* t, llvm::Value* count, uint64_t align);
+  // Frees live heap allocations and returns `code` (a failure path).
+  void EmitReturnError(llvm::Value* code);
+  void EmitFail(const std::string& message);
+  void Fail(const std::string& message);
+  bool failed() const { return error_.has_value(); }
+
+  // memory
+  llvm::Value* BufferPointer(const ir::Buffer& buffer);
+  llvm::Value* ElementIndex(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
+                            ir::Expr* contiguous_base, int* lanes);
+  llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, ir::DataType t);
+  void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, const ir::Expr& value);
+
+  // loops
+  void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end, const ir::Stmt& body);
+  void EmitParallelFor(const ir::ForNode* n);
+
+  // expressions with more than one instruction
+  llvm::Value* EmitFloorDiv(llvm::Value* a, llvm::Value* b, ir::DataType t);
+  llvm::Value* EmitFloorMod(llvm::Value* a, llvm::Value* b, ir::DataType t);
+  llvm::Value* EmitMath(const ir::CallNode* n);
+  llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
+  llvm::Value* EmitExternCall(const ir::CallNode* n);
+  llvm::Value* EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args, ir::DataType t);
+
+  // ---- ExprFunctor ----
+  llvm::Value* VisitExprDefault(const ir::Expr& e) override;
+  llvm::Value* VisitIntImm(const ir::IntImmNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitFloatImm(const ir::FloatImmNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitStringImm(const ir::StringImmNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitVar(const ir::VarNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitBinary(const ir::BinaryNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitNot(const ir::NotNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitSelect(const ir::SelectNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitCast(const ir::CastNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitCall(const ir::CallNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitBufferLoad(const ir::BufferLoadNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitRamp(const ir::RampNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitBroadcast(const ir::BroadcastNode* n, const ir::Expr& e) override;
+  llvm::Value* VisitLet(const ir::LetNode* n, const ir::Expr& e) override;
+
+  // ---- StmtFunctor ----
+  void VisitStmtDefault(const ir::Stmt& s) override;
+  void VisitFor(const ir::ForNode* n, const ir::Stmt& s) override;
+  void VisitLetStmt(const ir::LetStmtNode* n, const ir::Stmt& s) override;
+  void VisitIfThenElse(const ir::IfThenElseNode* n, const ir::Stmt& s) override;
+  void VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override;
+  void VisitAllocate(const ir::AllocateNode* n, const ir::Stmt& s) override;
+  void VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt& s) override;
+  void VisitAssertStmt(const ir::AssertStmtNode* n, const ir::Stmt& s) override;
+  void VisitSeqStmt(const ir::SeqStmtNode* n, const ir::Stmt& s) override;
+  void VisitEvaluate(const ir::EvaluateNode* n, const ir::Stmt& s) override;
+
+  llvm::LLVMContext& ctx_;
+  std::unique_ptr<llvm::Module> module_;
+  std::unique_ptr<llvm::IRBuilder<>> b_;
+  FunctionState fn_;
+  std::string name_;
+  int parallel_count_ = 0;
+  llvm::Value* mask_ = nullptr;  // active lanes inside a vector if_then_else
+  std::optional<Error> error_;
+  llvm::FunctionCallee set_error_, alloc_, free_, parallel_for_;
+};
+
+}  // namespace tessera::codegen

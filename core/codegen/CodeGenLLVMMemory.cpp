@@ -1,0 +1,156 @@
+// CodeGenLLVM: buffer loads and stores. An access is linearised to one element index
+// (row-major over the buffer's shape, or its strides, for N-D physical buffers); a
+// vector index that is contiguous (ramp(b, 1, N), possibly written x(b) + ramp(c, 1, N))
+// becomes one vector load/store, any other vector index a gather/scatter. Loads inside a
+// vector if_then_else are masked to the lanes that take that branch.
+#include "codegen/CodeGenLLVM.h"
+#include "ir/ExprOp.h"
+
+namespace tessera::codegen {
+
+using namespace ir;
+
+namespace {
+
+// The first element of a contiguous (stride 1) vector index, or undefined.
+Expr ContiguousBase(const Expr& index) {
+  if (auto* r = index.as<RampNode>()) return is_one(r->stride) ? r->base : Expr();
+  auto* add_node = index.as<BinaryNode>();
+  if (!add_node || add_node->kind != ExprKind::Add) return Expr();
+  auto* ba = add_node->a.as<BroadcastNode>();
+  auto* bb = add_node->b.as<BroadcastNode>();
+  if (ba) {
+    Expr base = ContiguousBase(add_node->b);
+    return base.defined() ? add(ba->value, base) : Expr();
+  }
+  if (bb) {
+    Expr base = ContiguousBase(add_node->a);
+    return base.defined() ? add(base, bb->value) : Expr();
+  }
+  return Expr();
+}
+
+Expr AsInt64(const Expr& e) { return cast(DataType::Int(64, e.dtype().lanes()), e); }
+
+// The element index of `indices` into `buffer` (each dimension as given: scalar or vector).
+Expr Linearize(const Buffer& buffer, const std::vector<Expr>& indices) {
+  Expr index;
+  if (buffer->strides.size() == indices.size() && !buffer->strides.empty()) {
+    index = make_const(DataType::Int(64), int64_t{0});
+    for (size_t d = 0; d < indices.size(); ++d)
+      index = add(index, mul(AsInt64(indices[d]), AsInt64(buffer->strides[d])));
+  } else if (indices.size() == 1) {
+    index = AsInt64(indices[0]);
+  } else {
+    index = AsInt64(indices[0]);
+    for (size_t d = 1; d < indices.size(); ++d)
+      index = add(mul(index, AsInt64(buffer->shape[d])), AsInt64(indices[d]));
+  }
+  if (buffer->elem_offset.defined() && !is_zero(buffer->elem_offset))
+    index = add(index, AsInt64(buffer->elem_offset));
+  return index;
+}
+
+}  // namespace
+
+llvm::Value* CodeGenLLVM::BufferPointer(const Buffer& buffer) {
+  auto it = fn_.vars.find(buffer->data.get());
+  if (it == fn_.vars.end()) {
+    Fail("buffer " + buffer->name + " is not defined here");
+    return llvm::PoisonValue::get(b_->getPtrTy());
+  }
+  return it->second;
+}
+
+// Returns the i64 element index (scalar: the first element of a contiguous vector
+// access, or the scalar access; vector: one index per lane) and sets *lanes and, for a
+// contiguous vector access, *contiguous_base.
+llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<Expr>& indices,
+                                       Expr* contiguous_base, int* lanes) {
+  *lanes = 1;
+  for (auto& i : indices) *lanes = std::max(*lanes, i.dtype().lanes());
+  if (indices.empty() || (buffer->strides.empty() && indices.size() > 1 && buffer->shape.size() != indices.size())) {
+    Fail("buffer " + buffer->name + " is accessed with " + std::to_string(indices.size()) + " indices");
+    return b_->getInt64(0);
+  }
+  if (*lanes > 1) {
+    bool leading_scalar = true;
+    for (size_t d = 0; d + 1 < indices.size(); ++d) leading_scalar = leading_scalar && indices[d].dtype().is_scalar();
+    Expr base = leading_scalar ? ContiguousBase(indices.back()) : Expr();
+    if (base.defined()) {
+      std::vector<Expr> scalar_indices(indices.begin(), indices.end() - 1);
+      scalar_indices.push_back(base);
+      *contiguous_base = base;
+      return VisitExpr(Linearize(buffer, scalar_indices));
+    }
+  }
+  return VisitExpr(Linearize(buffer, indices));
+}
+
+llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>& indices, DataType t) {
+  llvm::Type* elem = MemoryType(buffer->dtype);
+  llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
+  Expr contiguous;
+  int lanes = 1;
+  llvm::Value* index = ElementIndex(buffer, indices, &contiguous, &lanes);
+  llvm::Value* base = BufferPointer(buffer);
+  if (failed()) return llvm::PoisonValue::get(LLVMType(t));
+  llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
+  llvm::Value* value;
+  if (lanes == 1) {
+    if (mask_) {
+      // A scalar read inside a vector if_then_else happens only if some lane needs it.
+      auto* load_block = llvm::BasicBlock::Create(ctx_, "masked.load", fn_.function);
+      auto* end_block = llvm::BasicBlock::Create(ctx_, "masked.end", fn_.function);
+      llvm::BasicBlock* from = b_->GetInsertBlock();
+      b_->CreateCondBr(b_->CreateOrReduce(mask_), load_block, end_block);
+      b_->SetInsertPoint(load_block);
+      llvm::Value* loaded = b_->CreateAlignedLoad(elem, ptr, align);
+      b_->CreateBr(end_block);
+      b_->SetInsertPoint(end_block);
+      llvm::PHINode* phi = b_->CreatePHI(elem, 2);
+      phi->addIncoming(loaded, load_block);
+      phi->addIncoming(llvm::Constant::getNullValue(elem), from);
+      value = phi;
+    } else {
+      value = b_->CreateAlignedLoad(elem, ptr, align);
+    }
+  } else {
+    auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(lanes));
+    llvm::Value* zero = llvm::Constant::getNullValue(vec);
+    bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() == static_cast<unsigned>(lanes);
+    if (contiguous.defined()) {
+      if (masked) value = b_->CreateMaskedLoad(vec, ptr, align, mask_, zero);
+      else value = b_->CreateAlignedLoad(vec, ptr, align);
+    } else {
+      value = b_->CreateMaskedGather(vec, ptr, align, masked ? mask_ : nullptr, zero);
+    }
+  }
+  if (buffer->dtype.is_bool()) value = b_->CreateICmpNE(value, llvm::Constant::getNullValue(value->getType()));
+  return value;
+}
+
+void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices, const Expr& value_expr) {
+  llvm::Type* elem = MemoryType(buffer->dtype);
+  llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
+  Expr contiguous;
+  int lanes = 1;
+  llvm::Value* index = ElementIndex(buffer, indices, &contiguous, &lanes);
+  llvm::Value* base = BufferPointer(buffer);
+  DataType stored = buffer->dtype.element_of().with_lanes(lanes);
+  if (value_expr.dtype().lanes() > lanes) {
+    Fail("store of a " + value_expr.dtype().str() + " value to a scalar location of " + buffer->name);
+    return;
+  }
+  llvm::Value* value = CastTo(VisitExpr(value_expr), value_expr.dtype(), stored);
+  if (failed()) return;
+  if (buffer->dtype.is_bool()) value = b_->CreateZExt(value, lanes > 1 ? llvm::FixedVectorType::get(elem, lanes) : elem);
+  llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
+  if (lanes == 1 || contiguous.defined()) {
+    b_->CreateAlignedStore(value, ptr, align);
+  } else {
+    b_->CreateMaskedScatter(value, ptr, align);
+  }
+}
+
+}  // namespace tessera::codegen

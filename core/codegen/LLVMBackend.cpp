@@ -1,0 +1,215 @@
+// The LLVM CPU backend: codegen -> O3 (new PassBuilder, host CPU and features) -> ORC
+// LLJIT. One LLJIT session per compiled function; the CompiledFunction owns it.
+#include "codegen/LLVMBackend.h"
+
+#include <chrono>
+#include <mutex>
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/TargetParser/Host.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include "codegen/CodeGenLLVM.h"
+#include "runtime/RuntimeABI.h"
+
+namespace tessera::codegen {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double MillisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+void InitializeLLVMOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+std::string ToString(llvm::Error err) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << err;
+  return os.str();
+}
+
+// The target machine builder for the host (or the CPU the options name).
+Result<llvm::orc::JITTargetMachineBuilder> TargetBuilder(const LLVMOptions& options) {
+  InitializeLLVMOnce();
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb) return Error("LLVM: cannot describe the host: " + ToString(jtmb.takeError()));
+  if (!options.cpu.empty()) {
+    jtmb->setCPU(options.cpu);
+    llvm::SubtargetFeatures features;
+    if (!options.features.empty()) features.addFeaturesVector({options.features});
+    jtmb->getFeatures() = features;
+  }
+  llvm::CodeGenOptLevel level = options.opt_level <= 0   ? llvm::CodeGenOptLevel::None
+                                : options.opt_level == 1 ? llvm::CodeGenOptLevel::Less
+                                : options.opt_level == 2 ? llvm::CodeGenOptLevel::Default
+                                                         : llvm::CodeGenOptLevel::Aggressive;
+  jtmb->setCodeGenOptLevel(level);
+  return std::move(*jtmb);
+}
+
+void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
+  for (llvm::Function& f : module) {
+    if (f.isDeclaration()) continue;
+    f.addFnAttr("target-cpu", tm.getTargetCPU());
+    f.addFnAttr("target-features", tm.getTargetFeatureString());
+  }
+  if (opt_level <= 0) return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = opt_level == 1   ? llvm::OptimizationLevel::O1
+                                  : opt_level == 2 ? llvm::OptimizationLevel::O2
+                                                   : llvm::OptimizationLevel::O3;
+  pb.buildPerModuleDefaultPipeline(level).run(module, mam);
+}
+
+std::string ModuleText(const llvm::Module& module) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  module.print(os, nullptr);
+  return os.str();
+}
+
+Result<std::string> AssemblyText(const llvm::Module& module, llvm::TargetMachine& tm) {
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+  llvm::SmallString<4096> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+    return Error("LLVM: the target cannot emit assembly");
+  pm.run(*copy);
+  return std::string(text.str());
+}
+
+// Codegen + optimisation of f into a module living in `context`.
+struct OptimizedModule {
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::TargetMachine> tm;
+  llvm::orc::JITTargetMachineBuilder jtmb;
+  runtime::CompileStats stats;
+  std::string unoptimized_ir;
+};
+
+Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions& options,
+                                 llvm::LLVMContext& context, bool keep_unoptimized) {
+  auto jtmb = TargetBuilder(options);
+  if (!jtmb.ok()) return jtmb.error();
+  auto tm = jtmb->createTargetMachine();
+  if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
+  runtime::CompileStats stats;
+  auto start = Clock::now();
+  auto module = CodeGenLLVM(context).Compile(f);
+  if (!module.ok()) return module.error();
+  std::unique_ptr<llvm::Module> m = std::move(module).value();
+  m->setDataLayout((*tm)->createDataLayout());
+  m->setTargetTriple((*tm)->getTargetTriple().str());
+  stats.codegen_ms = MillisecondsSince(start);
+  std::string unoptimized = keep_unoptimized ? ModuleText(*m) : std::string();
+  start = Clock::now();
+  Optimize(*m, **tm, options.opt_level);
+  stats.optimize_ms = MillisecondsSince(start);
+  return OptimizedModule{std::move(m), std::move(*tm), std::move(*jtmb), stats, std::move(unoptimized)};
+}
+
+// Makes the runtime's C functions and the process's libraries (libm) visible to the JIT.
+llvm::Error DefineRuntimeSymbols(llvm::orc::LLJIT& jit) {
+  llvm::orc::SymbolMap symbols;
+  for (auto& [name, address] : runtime::RuntimeSymbols()) {
+    symbols[jit.mangleAndIntern(name)] = llvm::orc::ExecutorSymbolDef(
+        llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
+  }
+  if (auto err = jit.getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) return err;
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      jit.getDataLayout().getGlobalPrefix());
+  if (!process) return process.takeError();
+  jit.getMainJITDylib().addGenerator(std::move(*process));
+  return llvm::Error::success();
+}
+
+}  // namespace
+
+bool LLVMAvailable() { return true; }
+
+std::string LLVMTargetDescription() {
+  InitializeLLVMOnce();
+  return llvm::sys::getProcessTriple() + ", cpu " + llvm::sys::getHostCPUName().str();
+}
+
+Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options) {
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto generated = Generate(f, options, *context, false);
+  if (!generated.ok()) return generated.error();
+  OptimizedModule& g = *generated;
+  std::string ir_text = options.keep_llvm_ir ? ModuleText(*g.module) : std::string();
+  std::string asm_text;
+  if (options.keep_assembly) {
+    auto text = AssemblyText(*g.module, *g.tm);
+    if (!text.ok()) return text.error();
+    asm_text = std::move(*text);
+  }
+  std::string target = g.tm->getTargetTriple().str() + " (" + g.tm->getTargetCPU().str() + ")";
+
+  auto start = Clock::now();
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(g.jtmb)).create();
+  if (!jit) return Error("LLVM: cannot create the JIT: " + ToString(jit.takeError()));
+  if (auto err = DefineRuntimeSymbols(**jit)) return Error("LLVM: " + ToString(std::move(err)));
+  llvm::orc::ThreadSafeModule tsm(std::move(g.module), std::move(context));
+  if (auto err = (*jit)->addIRModule(std::move(tsm))) return Error("LLVM: " + ToString(std::move(err)));
+  auto entry = (*jit)->lookup(f.name + "_packed");  // materialises: machine code is generated here
+  if (!entry) return Error("LLVM: cannot link " + f.name + ": " + ToString(entry.takeError()));
+  g.stats.jit_ms = MillisecondsSince(start);
+
+  std::shared_ptr<llvm::orc::LLJIT> owner(std::move(*jit));
+  runtime::CompiledFunction fn(f, entry->toPtr<runtime::PackedEntry>(), owner);
+  fn.stats = g.stats;
+  fn.target = target;
+  fn.llvm_ir = std::move(ir_text);
+  fn.assembly = std::move(asm_text);
+  return fn;
+}
+
+Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options, bool optimized) {
+  llvm::LLVMContext context;
+  auto generated = Generate(f, options, context, !optimized);
+  if (!generated.ok()) return generated.error();
+  return optimized ? ModuleText(*generated->module) : generated->unoptimized_ir;
+}
+
+Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options) {
+  llvm::LLVMContext context;
+  auto generated = Generate(f, options, context, false);
+  if (!generated.ok()) return generated.error();
+  return AssemblyText(*generated->module, *generated->tm);
+}
+
+}  // namespace tessera::codegen

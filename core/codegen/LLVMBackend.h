@@ -1,0 +1,40 @@
+// The CPU backend: a lowered PrimFunc -> LLVM IR (CodeGenLLVM) -> the O3 pipeline for
+// the host CPU with all its features (AVX-512 where present) -> machine code in an ORC
+// LLJIT session, returned as a runtime::CompiledFunction. The same path produces the
+// textual LLVM IR and assembly for `tessera-cli export --format llvm|asm`.
+//
+// Built without LLVM (-DTESSERA_LLVM=OFF) every function returns an Error saying so and
+// LLVMAvailable() is false (the CLI exits with code 4).
+#pragma once
+
+#include <string>
+
+#include "runtime/CompiledFunction.h"
+#include "support/Result.h"
+#include "transform/PrimFunc.h"
+
+namespace tessera::codegen {
+
+struct LLVMOptions {
+  int opt_level = 3;        // 0..3
+  std::string cpu;          // empty: the host CPU (llvm::sys::getHostCPUName)
+  std::string features;     // empty with an empty cpu: the host's features
+  bool keep_llvm_ir = true; // CompiledFunction::llvm_ir gets the optimized IR
+  bool keep_assembly = false;
+};
+
+bool LLVMAvailable();
+
+// Compiles and links f; the result is callable at once.
+Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options = {});
+
+// The LLVM IR of f (after the O3 pipeline unless `optimized` is false).
+Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options = {},
+                               bool optimized = true);
+// The host assembly of f.
+Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options = {});
+
+// "x86_64-pc-linux-gnu, cpu sapphirerapids" (or why LLVM is not available).
+std::string LLVMTargetDescription();
+
+}  // namespace tessera::codegen

@@ -1,0 +1,16 @@
+// The CPU backend when Tessera is built without LLVM: every entry point says so.
+#include "codegen/LLVMBackend.h"
+
+namespace tessera::codegen {
+
+namespace {
+Error Disabled() { return Error("the LLVM CPU backend is not available (built with TESSERA_LLVM=OFF)"); }
+}  // namespace
+
+bool LLVMAvailable() { return false; }
+Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc&, const LLVMOptions&) { return Disabled(); }
+Result<std::string> EmitLLVMIR(const transform::PrimFunc&, const LLVMOptions&, bool) { return Disabled(); }
+Result<std::string> EmitAssembly(const transform::PrimFunc&, const LLVMOptions&) { return Disabled(); }
+std::string LLVMTargetDescription() { return "LLVM not available"; }
+
+}  // namespace tessera::codegen
