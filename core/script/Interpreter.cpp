@@ -1,9 +1,28 @@
 #include "script/Interpreter.h"
 
 #include "ir/ExprOp.h"
+#include "script/ExprSize.h"
 #include "script/Operators.h"
 
 namespace tessera::script {
+
+namespace {
+
+// Rejects expressions whose tree has grown beyond kMaxExprTreeSize (see ExprSize.h).
+Status CheckSize(const Value& v, const SourceLoc& loc) {
+  if (v.is_sequence()) {
+    for (const Value& item : v.items())
+      if (auto st = CheckSize(item, loc); !st) return st;
+    return Status::Ok();
+  }
+  if (v.is_expr() && ExprTreeSize(v.as_expr()) > kMaxExprTreeSize)
+    return Error("expression too large (more than " + std::to_string(kMaxExprTreeSize) +
+                     " nodes when expanded)",
+                 loc);
+  return Status::Ok();
+}
+
+}  // namespace
 
 Value MakeFunction(std::string name, BuiltinFn fn) {
   return Value::FromObject(std::make_shared<BuiltinFunction>(std::move(name), std::move(fn)));
@@ -25,10 +44,19 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
                      (arity() == 1 ? "" : "s") + " (" + std::to_string(args.positional.size()) +
                      " given)",
                  node->loc);
+  if (interp.call_depth_ >= Interpreter::kMaxCallDepth)
+    return Error("lambda calls nested deeper than " + std::to_string(Interpreter::kMaxCallDepth) +
+                     " levels (a lambda calling itself?)",
+                 args.loc);
   auto scope = std::make_shared<Scope>();
   scope->parent = enclosing;
   for (size_t i = 0; i < arity(); ++i) scope->names[node->params[i].name] = args.positional[i];
-  return interp.Eval(*node->object, scope);
+  ++interp.call_depth_;
+  auto result = interp.Eval(*node->object, scope);
+  --interp.call_depth_;
+  if (result)
+    if (auto st = CheckSize(*result, args.loc); !st) return st.error();
+  return result;
 }
 
 Interpreter::Interpreter() {
@@ -326,6 +354,7 @@ Status Interpreter::ExecImport(const AstStmt& s) {
 Status Interpreter::ExecAssign(const AstStmt& s) {
   auto value = Eval(*s.value);
   if (!value) return value.error();
+  if (auto st = CheckSize(*value, s.value->loc); !st) return st;
   if (!s.unpack) {
     SetGlobal(s.targets[0].name, value.value());
     if (assign_hook_) assign_hook_(s.targets[0].name, value.value());

@@ -86,6 +86,11 @@ class Interpreter {
   Status Run(const AstModule& module);
   Result<Value> CallValue(const Value& callee, const CallArgs& args);
 
+  // Calls of script functions (lambdas) nested deeper than this are an error, so a
+  // lambda that calls itself cannot exhaust the stack.
+  static constexpr int kMaxCallDepth = 64;
+  int call_depth() const { return call_depth_; }
+
   // Called after each assignment with the bound name and value (the evaluator names
   // tensors and iter vars after the variables that hold them).
   using AssignHook = std::function<void(const std::string& name, const Value& value)>;
@@ -97,6 +102,8 @@ class Interpreter {
   std::map<std::string, Value> globals_;
   NameFallback fallback_;
   AssignHook assign_hook_;
+  int call_depth_ = 0;
+  friend struct LambdaObject;
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalAttribute(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

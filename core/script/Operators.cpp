@@ -157,7 +157,14 @@ Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
                loc);
 }
 
-Result<Value> SequenceConcat(const Value& a, const Value& b) {
+// Strings and sequences built by repeated doubling (`a = a + a`) are capped, so a
+// script cannot exhaust memory.
+constexpr size_t kMaxStringBytes = 1 << 20;
+constexpr size_t kMaxSequenceItems = 1 << 16;
+
+Result<Value> SequenceConcat(const Value& a, const Value& b, const SourceLoc& loc) {
+  if (a.items().size() + b.items().size() > kMaxSequenceItems)
+    return Error("sequence too long (more than " + std::to_string(kMaxSequenceItems) + " items)", loc);
   std::vector<Value> items = a.items();
   items.insert(items.end(), b.items().begin(), b.items().end());
   return a.kind() == Value::Kind::Tuple ? Value::Tuple(std::move(items))
@@ -170,9 +177,13 @@ Result<Value> ApplyBinary(BinaryOp op, const Value& a, const Value& b, const Sou
   if (a.is_integer() && b.is_integer())
     return IntBinary(op, a.as_int(), b.as_int(), a.is_bool() && b.is_bool(), loc);
   if (a.is_number() && b.is_number()) return FloatBinary(op, a.as_float(), b.as_float(), loc);
-  if (op == BinaryOp::Add && a.is_string() && b.is_string())
+  if (op == BinaryOp::Add && a.is_string() && b.is_string()) {
+    if (a.as_string().size() + b.as_string().size() > kMaxStringBytes)
+      return Error("string too long (more than 1 MiB)", loc);
     return Value::String(a.as_string() + b.as_string());
-  if (op == BinaryOp::Add && a.is_sequence() && a.kind() == b.kind()) return SequenceConcat(a, b);
+  }
+  if (op == BinaryOp::Add && a.is_sequence() && a.kind() == b.kind())
+    return SequenceConcat(a, b, loc);
   if (is_expr_like(a) || is_expr_like(b)) {
     auto x = ToExpr(a);
     auto y = ToExpr(b);

@@ -248,6 +248,27 @@ class TestEvaluator : public QObject {
     QCOMPARE(actual, expected);
   }
 
+  // Scripts cannot recurse or grow without bound.
+  void runaway_scripts_are_errors() {
+    QCOMPARE(ErrorOf("f = lambda x: f(x)\ny = f(1)\n"),
+             QString("t.py:3:15: error: lambda calls nested deeper than 64 levels (a lambda calling "
+                     "itself?)"));
+    std::string doubling = "a = 'xxxxxxxx'\n";
+    for (int i = 0; i < 40; ++i) doubling += "a = a + a\n";
+    QVERIFY(ErrorOf(doubling).contains("string too long"));
+    std::string tuples = "a = (1, 2, 3, 4)\n";
+    for (int i = 0; i < 40; ++i) tuples += "a = a + a\n";
+    QVERIFY(ErrorOf(tuples).contains("sequence too long"));
+    // Doubling an expression by reassignment, or by applying a lambda to its own result.
+    std::string exprs = "t = te.var('t')\n";
+    for (int i = 0; i < 64; ++i) exprs += "t = t + t\n";
+    QVERIFY(ErrorOf(exprs).contains("expression too large"));
+    std::string nested = "t = te.var('t')\nf = lambda x: x * x\ny = ";
+    for (int i = 0; i < 60; ++i) nested += "f(";
+    nested += "t" + std::string(60, ')') + "\n";
+    QVERIFY(ErrorOf(nested).contains("expression too large"));
+  }
+
   void binary_garbage_is_an_error_not_a_crash() {
     QRandomGenerator rng(5);
     for (int round = 0; round < 100; ++round) {
