@@ -4,7 +4,6 @@
 #include <functional>
 #include <set>
 #include <sstream>
-#include <unordered_map>
 
 #include "script/Args.h"
 #include "script/Interpreter.h"
@@ -107,6 +106,7 @@ class ScriptEvaluation {
     RegisterScriptBuiltins(interp, state_);
     interp.SetAssignHook([this](const std::string& name, const Value& value) {
       bindings_.push_back({name, value, state_.schedules_created == 0});
+      if (state_.schedules_created > 0) NameNewIterVar(name, value);
     });
     program_.file = file_;
     program_.header_comment = HeaderComment(source_);
@@ -123,6 +123,7 @@ class ScriptEvaluation {
         program_.workload += SourceText(source_, stmt) + "\n";
       } else if (in_workload) {
         workload_globals_ = interp.globals();  // the create_schedule statement
+        NameWorkloadIterVars();
       }
     }
     if (state_.schedules_created == 0) workload_globals_ = interp.globals();
@@ -172,20 +173,40 @@ class ScriptEvaluation {
         names.schedule_var = b.name;
     }
     if (!state_.schedule) return;
-    const schedule::Schedule& sch = *state_.schedule;
-    std::unordered_map<const void*, std::string> iter_var_names;  // bound after the schedule
-    for (const Binding& b : bindings_) {
+    for (const Binding& b : bindings_)
       if (te::Tensor t = AsTensor(b.value); t.defined()) NameTensor(b, t);
+    NameCreatedStages();
+  }
+
+  // IterVars the workload named (reduce axes: `k`), by the stage that owns them when the
+  // schedule is created (later primitives such as rfactor may move them).
+  void NameWorkloadIterVars() {
+    if (!state_.schedule) return;
+    for (const Binding& b : bindings_) {
       ir::IterVar iv = AsIterVar(b.value);
-      if (!iv) continue;
-      if (b.in_workload && StillBound(b.name, b.value.object())) {
-        for (const schedule::Stage& st : sch.stages)
-          if (st->owns(iv)) names.workload_iter_vars.emplace(st->name() + "/" + iv->var.name(), b.name);
-      } else if (!b.in_workload) {
-        iter_var_names.emplace(iv.get(), b.name);
-      }
+      if (!iv || !StillBound(b.name, b.value.object())) continue;
+      for (const schedule::Stage& st : state_.schedule->stages)
+        if (st->owns(iv))
+          program_.names.workload_iter_vars.emplace(st->name() + "/" + iv->var.name(), b.name);
     }
-    NameEntryOutputs(iter_var_names);
+  }
+
+  // An IterVar bound right after the primitive that made it (`io, ii = s[B].split(...)`)
+  // names that output of the most recent trace entry that produced it.
+  void NameNewIterVar(const std::string& name, const Value& value) {
+    ir::IterVar iv = AsIterVar(value);
+    if (!iv || !state_.schedule) return;
+    const schedule::Schedule& sch = *state_.schedule;
+    const auto& entries = sch.trace.entries;
+    for (size_t e = entries.size(); e-- > 0;) {
+      schedule::Stage owner = sch.find(entries[e].stage.name);
+      if (!owner || !owner->owns(iv)) continue;
+      for (size_t k = 0; k < entries[e].outputs.size(); ++k)
+        if (entries[e].outputs[k] == iv->var.name()) {
+          program_.names.entry_outputs.emplace(std::make_pair(static_cast<int>(e), static_cast<int>(k)), name);
+          return;
+        }
+    }
   }
 
   void NameTensor(const Binding& b, const te::Tensor& t) {
@@ -199,29 +220,16 @@ class ScriptEvaluation {
       names.tensor_vars.emplace(st->name(), b.name);
   }
 
-  void NameEntryOutputs(const std::unordered_map<const void*, std::string>& iter_var_names) {
-    const schedule::Schedule& sch = *state_.schedule;
-    const auto& entries = sch.trace.entries;
+  // cache_read / cache_write / rfactor outputs are stages: named by the tensor variable.
+  void NameCreatedStages() {
+    const auto& entries = state_.schedule->trace.entries;
     for (size_t e = 0; e < entries.size(); ++e) {
-      const schedule::TraceEntry& entry = entries[e];
-      for (size_t k = 0; k < entry.outputs.size(); ++k) {
-        std::string name;
-        bool creates_stage = entry.primitive == "cache_read" || entry.primitive == "cache_write" ||
-                             entry.primitive == "rfactor";
-        if (creates_stage) {
-          auto it = program_.names.tensor_vars.find(entry.outputs[k]);
-          if (it != program_.names.tensor_vars.end()) name = it->second;
-        } else {
-          schedule::Stage owner = sch.find(entry.stage.name);
-          if (owner) {
-            auto iv = owner->find_iter_var(entry.outputs[k]);
-            if (iv) {
-              auto it = iter_var_names.find(iv->get());
-              if (it != iter_var_names.end()) name = it->second;
-            }
-          }
-        }
-        if (!name.empty()) program_.names.entry_outputs[{static_cast<int>(e), static_cast<int>(k)}] = name;
+      const std::string& p = entries[e].primitive;
+      if (p != "cache_read" && p != "cache_write" && p != "rfactor") continue;
+      for (size_t k = 0; k < entries[e].outputs.size(); ++k) {
+        auto it = program_.names.tensor_vars.find(entries[e].outputs[k]);
+        if (it != program_.names.tensor_vars.end())
+          program_.names.entry_outputs[{static_cast<int>(e), static_cast<int>(k)}] = it->second;
       }
     }
   }
