@@ -15,7 +15,8 @@ int SimplifyCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int ExamplesCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int LowerCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int BoundsCommand(const Argv& args, std::ostream& out, std::ostream& err);
-// run, profile, export, layout: until their back ends exist, they say so (exit 4).
+int ExportCommand(const Argv& args, std::ostream& out, std::ostream& err);
+// run, profile, layout: until their back ends exist, they say so (exit 4).
 int UnavailableCommand(const std::string& name, const Argv& args, std::ostream& out,
                        std::ostream& err);
 

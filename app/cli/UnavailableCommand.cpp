@@ -1,4 +1,4 @@
-// run, profile, export and layout: part of the command-line contract, answered with
+// run, profile and layout: part of the command-line contract, answered with
 // exit code 4 ("not available") until the back ends they need are built.
 #include <ostream>
 
@@ -12,7 +12,6 @@ namespace {
 const char* Synopsis(const std::string& name) {
   if (name == "run") return "run FILE [--target llvm|cuda] [--check]";
   if (name == "profile") return "profile FILE [--target llvm|cuda] [--repeat N] [--json]";
-  if (name == "export") return "export FILE --format tvm|script|c|cuda|ptx|llvm|asm";
   return "layout FILE --buffer NAME [--json]";
 }
 

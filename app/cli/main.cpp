@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
   if (command == "examples") return ExamplesCommand(args, std::cout, std::cerr);
   if (command == "lower") return LowerCommand(args, std::cout, std::cerr);
   if (command == "bounds") return BoundsCommand(args, std::cout, std::cerr);
-  if (command == "run" || command == "profile" || command == "export" || command == "layout")
+  if (command == "export") return ExportCommand(args, std::cout, std::cerr);
+  if (command == "run" || command == "profile" || command == "layout")
     return UnavailableCommand(command, args, std::cout, std::cerr);
   std::cerr << "tessera-cli: unknown command '" << command << "'\n"
             << "Run 'tessera-cli --help' for the list of commands.\n";

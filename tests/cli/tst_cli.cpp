@@ -122,11 +122,33 @@ class TestCli : public QObject {
   }
 
   void unbuilt_backends_exit_4() {
-    for (const char* cmd : {"run", "profile", "export", "layout"}) {
+    for (const char* cmd : {"run", "profile", "layout"}) {
       Run r = Cli({cmd, "gemm"});
       QVERIFY2(r.code == 4, cmd);
       QVERIFY2(r.err.contains("not available"), cmd);
     }
+    Run code = Cli({"export", "gemm", "--format", "cuda"});
+    QCOMPARE(code.code, 4);
+    QVERIFY(code.err.contains("not available"));
+  }
+
+  // export --format script prints the schedule back as a script that evaluates again.
+  void export_script() {
+    Run r = Cli({"export", "inferbound_ex5", "--format", "script"});
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("d_o, d_i = s[D].split(D.op.axis[1], factor=8)\n"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("s[C].compute_at(s[D], d_i)\n"), qPrintable(r.out));
+    QTemporaryDir dir;
+    QFile f(dir.filePath("exported.py"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(r.out.toUtf8());
+    f.close();
+    Run again = Cli({"export", dir.filePath("exported.py"), "--format=tvm"});
+    QCOMPARE(again.code, 0);
+    QCOMPARE(again.out, r.out);
+    QCOMPARE(Cli({"export", "gemm"}).code, 2);
+    QCOMPARE(Cli({"export", "gemm", "--format", "docx"}).code, 2);
   }
 
   // The InferBound document's Ex. 4: C is realized per iteration of dk (one element).
