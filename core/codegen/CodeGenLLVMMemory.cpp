@@ -3,55 +3,13 @@
 // vector index that is contiguous (ramp(b, 1, N), possibly written x(b) + ramp(c, 1, N))
 // becomes one vector load/store, any other vector index a gather/scatter. Loads inside a
 // vector if_then_else are masked to the lanes that take that branch.
+#include "codegen/BufferIndex.h"
 #include "codegen/CodeGenLLVM.h"
 #include "ir/ExprOp.h"
 
 namespace tessera::codegen {
 
 using namespace ir;
-
-namespace {
-
-// The first element of a contiguous (stride 1) vector index, or undefined.
-Expr ContiguousBase(const Expr& index) {
-  if (auto* r = index.as<RampNode>()) return is_one(r->stride) ? r->base : Expr();
-  auto* add_node = index.as<BinaryNode>();
-  if (!add_node || add_node->kind != ExprKind::Add) return Expr();
-  auto* ba = add_node->a.as<BroadcastNode>();
-  auto* bb = add_node->b.as<BroadcastNode>();
-  if (ba) {
-    Expr base = ContiguousBase(add_node->b);
-    return base.defined() ? add(ba->value, base) : Expr();
-  }
-  if (bb) {
-    Expr base = ContiguousBase(add_node->a);
-    return base.defined() ? add(base, bb->value) : Expr();
-  }
-  return Expr();
-}
-
-Expr AsInt64(const Expr& e) { return cast(DataType::Int(64, e.dtype().lanes()), e); }
-
-// The element index of `indices` into `buffer` (each dimension as given: scalar or vector).
-Expr Linearize(const Buffer& buffer, const std::vector<Expr>& indices) {
-  Expr index;
-  if (buffer->strides.size() == indices.size() && !buffer->strides.empty()) {
-    index = make_const(DataType::Int(64), int64_t{0});
-    for (size_t d = 0; d < indices.size(); ++d)
-      index = add(index, mul(AsInt64(indices[d]), AsInt64(buffer->strides[d])));
-  } else if (indices.size() == 1) {
-    index = AsInt64(indices[0]);
-  } else {
-    index = AsInt64(indices[0]);
-    for (size_t d = 1; d < indices.size(); ++d)
-      index = add(mul(index, AsInt64(buffer->shape[d])), AsInt64(indices[d]));
-  }
-  if (buffer->elem_offset.defined() && !is_zero(buffer->elem_offset))
-    index = add(index, AsInt64(buffer->elem_offset));
-  return index;
-}
-
-}  // namespace
 
 llvm::Value* CodeGenLLVM::BufferPointer(const Buffer& buffer) {
   auto it = fn_.vars.find(buffer->data.get());
@@ -81,10 +39,10 @@ llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<E
       std::vector<Expr> scalar_indices(indices.begin(), indices.end() - 1);
       scalar_indices.push_back(base);
       *contiguous_base = base;
-      return VisitExpr(Linearize(buffer, scalar_indices));
+      return VisitExpr(LinearIndex(buffer, scalar_indices));
     }
   }
-  return VisitExpr(Linearize(buffer, indices));
+  return VisitExpr(LinearIndex(buffer, indices));
 }
 
 llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>& indices, DataType t) {
