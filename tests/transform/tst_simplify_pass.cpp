@@ -1,11 +1,8 @@
-// Simplify (the pass) and LowerFloorDivMod: expressions are simplified with the facts
-// that hold where they sit — loop ranges, if conditions, asserts — and floordiv/floormod
-// become truncdiv/truncmod only where the operands are provably non-negative
-// (bound-info RFC).
+// Simplify (the pass): expressions are simplified with the facts that hold where they
+// sit — loop ranges, if conditions, asserts — and decided guards and asserts go away.
 #include <QtTest>
 
 #include "TransformTestSupport.h"
-#include "transform/LowerFloorDivMod.h"
 #include "transform/Simplify.h"
 
 using namespace tessera;
@@ -60,27 +57,6 @@ class TestSimplifyPass : public QObject {
     QCOMPARE(Text(Simplify(s, PassContext())), QString("A[0] = 1\n"));
   }
 
-  // The bound-info RFC's example: with n a shape variable, floormod(i, n) for i in
-  // [0, n*n) lowers to the C operator.
-  void floorModLowersWhenNonNegative() {
-    Var n = SizeVar("n"), i("i");
-    Buffer B = MakeBuffer("B", DataType::Int(32), {n * n});
-    Stmt s = MakeFor(i, 0, n * n, ForKind::Serial, MakeBufferStore(B, floormod(i, n) + floordiv(i, n), {i}));
-    Stmt r = LowerFloorDivMod(s, PassContext());
-    QCOMPARE(Text(r), QString("for (i, 0, (n*n)) {\n  B[i] = ((i % n) + (i / n))\n}\n"));
-  }
-
-  void floorDivStaysWhenTheSignIsUnknown() {
-    Var x("x");
-    Buffer B = MakeBuffer("B", DataType::Int(32), {1});
-    Stmt s = MakeBufferStore(B, floordiv(x, 4), {0});
-    QCOMPARE(Text(LowerFloorDivMod(s, PassContext())), QString("B[0] = floordiv(x, 4)\n"));
-    // ... but not inside a branch that establishes x >= 0.
-    Stmt guarded = MakeIf(ge(x, 0), s);
-    QCOMPARE(Text(LowerFloorDivMod(guarded, PassContext())),
-             QString("if ((x >= 0)) {\n  B[0] = (x / 4)\n}\n"));
-  }
-
   void simplifiedProgramComputesTheSame() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {64});
     Buffer B = MakeBuffer("B", DataType::Float(32), {64});
@@ -89,7 +65,7 @@ class TestSimplifyPass : public QObject {
     Stmt s = MakeFor(o, 0, 8, ForKind::Serial, MakeFor(i, 0, 8, ForKind::Serial,
                      MakeBufferStore(B, MakeBufferLoad(A, {floordiv(fused, 8) * 8 + floormod(fused, 8)}),
                                      {floormod(fused, 64)})));
-    Stmt r = LowerFloorDivMod(Simplify(s, PassContext()), PassContext());
+    Stmt r = Simplify(s, PassContext());
     ExpectSameResults(MakePrimFunc("f", {A, B}, s), MakePrimFunc("f", {A, B}, r), {{64}, {64}});
   }
 };
