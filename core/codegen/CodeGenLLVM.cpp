@@ -197,7 +197,6 @@ void CodeGenLLVM::VisitFor(const ForNode* n, const Stmt&) {
 void CodeGenLLVM::VisitLetStmt(const LetStmtNode* n, const Stmt&) {
   llvm::Value* v = VisitExpr(n->value);
   if (failed()) return;
-  v->setName(n->var.name());
   fn_.vars[n->var.get()] = v;
   VisitStmt(n->body);
   fn_.vars.erase(n->var.get());
