@@ -72,12 +72,12 @@ const std::vector<std::string>& PipelinePassNames() {
   return names;
 }
 
-Result<LoweredProgram> Lower(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
+Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
                              const std::string& name, PassContext ctx) {
-  if (!stmt.defined()) return Error("Lower: the program is empty");
+  if (!stmt.defined()) return Error("LowerToPrimFunc: the program is empty");
   std::vector<ir::Buffer> buffers;
   for (auto& t : args) {
-    if (!t) return Error("Lower: an argument tensor is null");
+    if (!t) return Error("LowerToPrimFunc: an argument tensor is null");
     ir::Buffer b = ctx.FindArgBuffer(t);
     if (!b) {
       b = ir::MakeBuffer(t->producer_name(), t->producer_dtype(), t->producer_shape());

@@ -37,7 +37,7 @@ const std::vector<std::string>& PipelinePassNames();
 // parameters are the shape variables of those buffers. Errors: a pass reported a
 // problem (message names the pass), or the result uses a variable that is not a
 // parameter.
-Result<LoweredProgram> Lower(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
+Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
                              const std::string& name, PassContext ctx = {});
 
 // Runs the passes after StorageFlatten on an already flattened function (hand-written

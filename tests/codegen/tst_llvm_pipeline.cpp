@@ -1,4 +1,4 @@
-// From a ScheduleOps-style loop program to machine code: Lower() (all passes) then
+// From a ScheduleOps-style loop program to machine code: LowerToPrimFunc() (all passes) then
 // BuildLLVM(), compared with the interpreter running the lowered function, for shapes
 // that do and do not divide the split factor. The program has a producer realized per
 // outer iteration (compute_at: a sub-rectangle of B), a parallel outer loop, a
@@ -66,7 +66,7 @@ class TestLLVMPipeline : public QObject {
     QFETCH(int, outer);
     QFETCH(int, inner);
     Program p(static_cast<ForKind>(outer), static_cast<ForKind>(inner));
-    auto lowered = Lower(p.stmt, {p.A, p.C}, "fused");
+    auto lowered = LowerToPrimFunc(p.stmt, {p.A, p.C}, "fused");
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto fn = codegen::BuildLLVM(lowered->func);
     QVERIFY2(fn.ok(), fn.ok() ? "" : fn.error().message.c_str());

@@ -47,7 +47,7 @@ class TestPipeline : public QObject {
  private slots:
   void timelineListsEveryPass() {
     Program p;
-    auto r = Lower(p.stmt, {p.A, p.C}, "add_one");
+    auto r = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one");
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
     QCOMPARE(r->timeline.size(), PipelinePassNames().size() + 1);
     QCOMPARE(QString::fromStdString(r->timeline[0].pass), QString("Input"));
@@ -61,7 +61,7 @@ class TestPipeline : public QObject {
 
   void resultIsPartitionedAndVectorized() {
     Program p;
-    auto r = Lower(p.stmt, {p.A, p.C}, "add_one");
+    auto r = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one");
     QVERIFY(r.ok());
     QString final_ir = QString::fromStdString(r->timeline.back().ir);
     // The main loop is vectorized (ramp), the tail keeps its guard and runs serially.
@@ -74,7 +74,7 @@ class TestPipeline : public QObject {
 
   void loweredProgramComputesTheDefinition() {
     Program p;
-    auto r = Lower(p.stmt, {p.A, p.C}, "add_one");
+    auto r = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one");
     QVERIFY(r.ok());
     for (int64_t n : {0, 1, 8, 13}) {
       auto a = runtime::NDArray::Empty({n}, DataType::Float(32)).value();
@@ -89,11 +89,11 @@ class TestPipeline : public QObject {
 
   void errorsNameThePass() {
     Program p;
-    auto r = Lower(p.stmt, {p.C}, "missing_a");  // A is neither realized nor an argument
+    auto r = LowerToPrimFunc(p.stmt, {p.C}, "missing_a");  // A is neither realized nor an argument
     QVERIFY(!r.ok());
     QCOMPARE(QString::fromStdString(r.error().message),
              QString("StorageFlatten: tensor A is accessed but neither realized nor a function argument"));
-    auto bad_name = Lower(p.stmt, {p.A, p.C}, "not an identifier");
+    auto bad_name = LowerToPrimFunc(p.stmt, {p.A, p.C}, "not an identifier");
     QVERIFY(!bad_name.ok());
     QVERIFY(QString::fromStdString(bad_name.error().message).contains("is not an identifier"));
   }
