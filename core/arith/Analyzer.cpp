@@ -41,31 +41,23 @@ Expr NegatedComparison(const Expr& cmp) {
   }
 }
 
-// q - sign*f as a constant, when the two sums have the same terms.
-std::optional<int64_t> ConstOffset(const LinearSum& q, const LinearSum& f, int64_t sign) {
-  LinearSum d = q;
-  d.AddSum(f, -sign);
-  if (d.overflow || !d.is_const()) return std::nullopt;
-  return d.base;
-}
-
 // What fact f (sum <= 0 or == 0) says about the query q (sum <= 0 or == 0).
 std::optional<bool> DecideWithFact(const LinearFact& q, const LinearFact& f) {
   if (!q.equality) {
     // q = f + k <= k: true when k <= 0 (for f == 0, q == k exactly).
-    if (auto k = ConstOffset(q.sum, f.sum, 1)) {
+    if (auto k = ConstantDifference(q.sum, f.sum, 1)) {
       if (*k <= 0) return true;
       if (f.equality) return false;
     }
     // q = k - f >= k: false when k > 0; for f == 0, q == k.
-    if (auto k = ConstOffset(q.sum, f.sum, -1)) {
+    if (auto k = ConstantDifference(q.sum, f.sum, -1)) {
       if (*k > 0) return false;
       if (f.equality) return true;
     }
     return std::nullopt;
   }
   for (int64_t sign : {1, -1}) {
-    auto k = ConstOffset(q.sum, f.sum, sign);
+    auto k = ConstantDifference(q.sum, f.sum, sign);
     if (!k) continue;
     if (f.equality) return *k == 0;
     // q = sign*f + k with f <= 0: q <= k (sign 1) or q >= k (sign -1).

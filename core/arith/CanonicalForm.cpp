@@ -71,6 +71,16 @@ LinearSum AtomSum(const Expr& atom) {
 
 namespace {
 
+ExprKind Mirror(ExprKind k) {
+  switch (k) {
+    case ExprKind::LT: return ExprKind::GT;
+    case ExprKind::GT: return ExprKind::LT;
+    case ExprKind::LE: return ExprKind::GE;
+    case ExprKind::GE: return ExprKind::LE;
+    default: return k;
+  }
+}
+
 Expr ScaledAtom(const SumTerm& t, int64_t magnitude) {
   if (magnitude == 1) return t.atom;
   return MakeBinary(ExprKind::Mul, t.atom, make_const(t.atom.dtype(), magnitude));
@@ -106,6 +116,28 @@ Expr SumToExpr(const LinearSum& s) {
   if (base < 0 && base != INT64_MIN) result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
   if (base == INT64_MIN) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
   return result;
+}
+
+std::optional<int64_t> ConstantDifference(const LinearSum& a, const LinearSum& b, int64_t sign) {
+  LinearSum d = a;
+  d.AddSum(b, -sign);
+  if (d.overflow || !d.is_const()) return std::nullopt;
+  return d.base;
+}
+
+Expr ComparisonToExpr(ExprKind op, LinearSum d) {
+  bool any_positive = false;
+  for (const SumTerm& t : d.terms) any_positive |= t.coeff > 0;
+  if (!any_positive) {
+    d = d.Scaled(-1);
+    op = Mirror(op);
+  }
+  LinearSum lhs = ConstSum(d.dtype, 0), rhs = ConstSum(d.dtype, -d.base);
+  for (const SumTerm& t : d.terms) {
+    if (t.coeff > 0) lhs.AddTerm(t.atom, t.coeff);
+    else rhs.AddTerm(t.atom, -t.coeff);
+  }
+  return MakeBinary(op, SumToExpr(lhs), SumToExpr(rhs));
 }
 
 }  // namespace tessera::arith

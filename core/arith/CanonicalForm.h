@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ir/Expr.h"
@@ -39,6 +40,14 @@ LinearSum AtomSum(const ir::Expr& atom);
 // Back to an expression: larger |coeff| first (so i.outer*8 + i.inner), ties in order
 // of first appearance; positive terms added, negative ones subtracted, base last.
 ir::Expr SumToExpr(const LinearSum& s);
+
+// a - sign*b when that is a constant (the two sums have the same terms).
+std::optional<int64_t> ConstantDifference(const LinearSum& a, const LinearSum& b, int64_t sign);
+
+// `d op 0` as a comparison with positive terms on the left and the rest on the right
+// (x + 1 < 5 becomes x < 4); when d has no positive term the sides swap (x > 2, not
+// 0 < x - 2).
+ir::Expr ComparisonToExpr(ir::ExprKind op, LinearSum d);
 
 // A comparison in normal form: `sum <= 0` or, when `equality`, `sum == 0`.
 struct LinearFact {

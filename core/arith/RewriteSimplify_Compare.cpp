@@ -14,16 +14,6 @@ using namespace ir;
 
 namespace {
 
-ExprKind Mirror(ExprKind k) {
-  switch (k) {
-    case ExprKind::LT: return ExprKind::GT;
-    case ExprKind::GT: return ExprKind::LT;
-    case ExprKind::LE: return ExprKind::GE;
-    case ExprKind::GE: return ExprKind::LE;
-    default: return k;
-  }
-}
-
 std::optional<bool> DecideByBound(ExprKind op, const ConstIntBound& b) {
   switch (op) {
     case ExprKind::LT:
@@ -53,23 +43,6 @@ std::optional<bool> DecideByBound(ExprKind op, const ConstIntBound& b) {
     default: break;
   }
   return std::nullopt;
-}
-
-// `d op 0` written as `positive terms op negative terms - base`; when d has only
-// negative terms the sides are swapped (x > 2 rather than 0 < x - 2).
-Expr BuildComparison(ExprKind op, LinearSum d) {
-  bool any_positive = false;
-  for (const SumTerm& t : d.terms) any_positive |= t.coeff > 0;
-  if (!any_positive) {
-    d = d.Scaled(-1);
-    op = Mirror(op);
-  }
-  LinearSum lhs = ConstSum(d.dtype, 0), rhs = ConstSum(d.dtype, -d.base);
-  for (const SumTerm& t : d.terms) {
-    if (t.coeff > 0) lhs.AddTerm(t.atom, t.coeff);
-    else rhs.AddTerm(t.atom, -t.coeff);
-  }
-  return MakeBinary(op, SumToExpr(lhs), SumToExpr(rhs));
 }
 
 // Divides `d op 0` by the gcd g of d's coefficients, rounding the constant so that the
@@ -141,7 +114,7 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   } else if (!cancelled && !constants_on_both_sides) {
     return e;
   }
-  return BuildComparison(op, d);
+  return ComparisonToExpr(op, d);
 }
 
 }  // namespace tessera::arith

@@ -9,27 +9,6 @@ namespace tessera::arith {
 using namespace ir;
 using namespace pattern;
 
-namespace {
-
-// d == k for a constant k when the two sums differ only by a constant.
-std::optional<int64_t> ConstDifference(const LinearSum& a, const LinearSum& b, int64_t sign) {
-  LinearSum d = a;
-  d.AddSum(b, -sign);
-  if (d.overflow || !d.is_const()) return std::nullopt;
-  return d.base;
-}
-
-// The comparison `sum == 0` as an expression (x <= 3 && x >= 3 -> x == 3).
-Expr EqualityOf(const LinearSum& s) {
-  LinearSum lhs = ConstSum(s.dtype, 0), rhs = ConstSum(s.dtype, -s.base);
-  for (const SumTerm& t : s.terms) {
-    if (t.coeff > 0) lhs.AddTerm(t.atom, t.coeff);
-    else rhs.AddTerm(t.atom, -t.coeff);
-  }
-  return MakeBinary(ExprKind::EQ, SumToExpr(lhs), SumToExpr(rhs));
-}
-
-}  // namespace
 
 Expr RewriteSimplifier::VisitAnd(const BinaryNode* n, const Expr& e) {
   PVar x, y;
@@ -44,15 +23,15 @@ Expr RewriteSimplifier::VisitAnd(const BinaryNode* n, const Expr& e) {
   if (!fa || !fb) return e;
   if (!fa->equality && !fb->equality) {
     // fa = fb + k: the one with the larger constant implies the other.
-    if (auto k = ConstDifference(fa->sum, fb->sum, 1)) return *k >= 0 ? n->a : n->b;
+    if (auto k = ConstantDifference(fa->sum, fb->sum, 1)) return *k >= 0 ? n->a : n->b;
     // fa <= 0 and fb = k - fa <= 0, i.e. k <= fa <= 0.
-    if (auto k = ConstDifference(fa->sum, fb->sum, -1)) {
+    if (auto k = ConstantDifference(fa->sum, fb->sum, -1)) {
       if (*k > 0) return make_bool(false);
-      if (*k == 0) return EqualityOf(fa->sum);
+      if (*k == 0) return ComparisonToExpr(ExprKind::EQ, fa->sum);
     }
     return e;
   }
-  if (auto k = ConstDifference(fa->sum, fb->sum, 1)) {
+  if (auto k = ConstantDifference(fa->sum, fb->sum, 1)) {
     if (fa->equality && fb->equality) return *k == 0 ? n->a : make_bool(false);
     // One equality fixes the other side: fa == 0 gives fb = -k; fb == 0 gives fa = k.
     int64_t other = fa->equality ? -*k : *k;
@@ -74,9 +53,9 @@ Expr RewriteSimplifier::VisitOr(const BinaryNode* n, const Expr& e) {
   auto fa = parent_->ComparisonFact(n->a), fb = parent_->ComparisonFact(n->b);
   if (!fa || !fb || fa->equality || fb->equality) return e;
   // fa = fb + k: the one with the smaller constant is the weaker, implied one.
-  if (auto k = ConstDifference(fa->sum, fb->sum, 1)) return *k >= 0 ? n->b : n->a;
+  if (auto k = ConstantDifference(fa->sum, fb->sum, 1)) return *k >= 0 ? n->b : n->a;
   // fa <= 0 or fa >= k covers every integer when k <= 1.
-  if (auto k = ConstDifference(fa->sum, fb->sum, -1); k && *k <= 1) return make_bool(true);
+  if (auto k = ConstantDifference(fa->sum, fb->sum, -1); k && *k <= 1) return make_bool(true);
   return e;
 }
 
