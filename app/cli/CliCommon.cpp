@@ -1,6 +1,7 @@
 #include "CliCommon.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,13 @@ std::optional<std::string> ParseArgs(const std::vector<std::string>& argv, const
     }
   }
   return std::nullopt;
+}
+
+std::optional<int64_t> ParseInteger(const std::string& text) {
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
 }
 
 int UsageError(const std::string& command, const std::string& message, std::ostream& err) {

@@ -3,6 +3,7 @@
 // shipped examples live.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -44,6 +45,9 @@ struct OptionSpec {
 // a missing value.
 std::optional<std::string> ParseArgs(const std::vector<std::string>& argv, const OptionSpec& spec,
                                      ParsedArgs* out);
+
+// A whole decimal integer ("12", "-3"); nullopt for anything else.
+std::optional<int64_t> ParseInteger(const std::string& text);
 
 // Prints "tessera-cli CMD: MESSAGE" and the pointer to --help; returns kUsage.
 int UsageError(const std::string& command, const std::string& message, std::ostream& err);

@@ -16,7 +16,9 @@ int ExamplesCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int LowerCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int BoundsCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int ExportCommand(const Argv& args, std::ostream& out, std::ostream& err);
-// run, profile, layout: until their back ends exist, they say so (exit 4).
+int RunCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int ProfileCommand(const Argv& args, std::ostream& out, std::ostream& err);
+// layout: until scripts can declare buffer layouts, it says so (exit 4).
 int UnavailableCommand(const std::string& name, const Argv& args, std::ostream& out,
                        std::ostream& err);
 

@@ -2,13 +2,17 @@
 //
 // `script` prints the schedule as Tessera's script (the workload, create_schedule and
 // one line per trace entry); `tvm` prints the same program for TVM (identical while the
-// script uses no Tessera-only extension). The code formats need the code generators and
-// answer "not available" (exit 4) until they are built.
+// script uses no Tessera-only extension). `c` prints the C translation unit, `llvm` and
+// `asm` the optimized LLVM IR and the host assembly (exit 4 in a build without LLVM);
+// `cuda` and `ptx` answer "not available" (exit 4) until the CUDA backend exists.
 #include <ostream>
 
 #include "CliCommon.h"
 #include "Commands.h"
+#include "Execution.h"
 #include "ScriptLoading.h"
+#include "codegen/CodeGenC.h"
+#include "codegen/LLVMBackend.h"
 #include "script/ScriptPrinter.h"
 
 namespace tessera::cli {
@@ -50,15 +54,32 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return UsageError("export", "unknown format '" + format +
                                     "' (expected tvm, script, c, cuda, ptx, llvm or asm)",
                       err);
-  if (code) {
-    err << "tessera-cli export: not available: the " << format
-        << " code generator is not built yet.\n";
+  if (format == "cuda" || format == "ptx") {
+    err << "tessera-cli export: not available: the CUDA backend is not built yet.\n";
+    return kUnavailable;
+  }
+  if ((format == "llvm" || format == "asm") && !codegen::LLVMAvailable()) {
+    err << "tessera-cli export: not available: this build has no LLVM backend.\n";
     return kUnavailable;
   }
   int exit_code = kSuccess;
-  auto program = LoadScript("export", args.positional[0], false, err, &exit_code);
+  auto program = LoadScript("export", args.positional[0], code, err, &exit_code);
   if (!program) return exit_code;
-  out << script::PrintScript(*program);
+  if (!code) {
+    out << script::PrintScript(*program);
+    return kSuccess;
+  }
+  auto lowered = LowerProgram(*program, format == "c" ? "c" : "llvm", err);
+  if (!lowered) return kBadInput;
+  Result<std::string> text = format == "c"      ? codegen::CodeGenC(lowered->func)
+                             : format == "llvm" ? codegen::EmitLLVMIR(lowered->func)
+                                                : codegen::EmitAssembly(lowered->func);
+  if (!text) {
+    err << "tessera-cli export: error: " << text.error().message << "\n";
+    return kBadInput;
+  }
+  out << *text;
+  if (!text->empty() && text->back() != '\n') out << "\n";
   return kSuccess;
 }
 

@@ -6,8 +6,8 @@
 
 #include "CliCommon.h"
 #include "Commands.h"
+#include "Execution.h"
 #include "ScriptLoading.h"
-#include "schedule/ScheduleOps.h"
 #include "transform/Pipeline.h"
 
 namespace tessera::cli {
@@ -61,20 +61,8 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("lower", args.positional[0], true, err, &code);
   if (!program) return code;
-  auto stmt = schedule::Lower(*program->schedule);
-  if (!stmt) {
-    err << program->file << ": error: " << stmt.error().message << "\n";
-    return kBadInput;
-  }
-  std::vector<ir::DataProducer> producers;
-  for (const te::Tensor& t : program->Arguments()) producers.push_back(t.producer());
-  transform::PassContext ctx;
-  ctx.target = target;
-  auto lowered = transform::Lower(*stmt, producers, "main", ctx);
-  if (!lowered) {
-    err << program->file << ": error: " << lowered.error().message << "\n";
-    return kBadInput;
-  }
+  auto lowered = LowerProgram(*program, target, err);
+  if (!lowered) return kBadInput;
   const transform::PassRecord* record =
       after.empty() ? &lowered->timeline.back() : lowered->After(after);
   if (!record) {

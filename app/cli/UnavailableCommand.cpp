@@ -1,5 +1,5 @@
-// run, profile and layout: part of the command-line contract, answered with
-// exit code 4 ("not available") until the back ends they need are built.
+// layout: part of the command-line contract, answered with exit code 4 ("not
+// available") until scripts can declare buffer layouts (transform_layout, RFC 0077).
 #include <ostream>
 
 #include "CliCommon.h"
@@ -9,16 +9,11 @@ namespace tessera::cli {
 
 namespace {
 
-const char* Synopsis(const std::string& name) {
-  if (name == "run") return "run FILE [--target llvm|cuda] [--check]";
-  if (name == "profile") return "profile FILE [--target llvm|cuda] [--repeat N] [--json]";
-  return "layout FILE --buffer NAME [--json]";
-}
+const char* Synopsis(const std::string&) { return "layout FILE --buffer NAME [--json]"; }
 
-const char* Reason(const std::string& name) {
-  if (name == "layout")
-    return "buffer layouts arrive with the layout-padding work and are not built yet";
-  return "the code generation and runtime back ends are not built yet";
+const char* Reason(const std::string&) {
+  return "buffer layouts arrive with the layout-padding work (transform_layout in scripts) "
+         "and are not built yet";
 }
 
 }  // namespace

@@ -49,7 +49,9 @@ int main(int argc, char** argv) {
   if (command == "lower") return LowerCommand(args, std::cout, std::cerr);
   if (command == "bounds") return BoundsCommand(args, std::cout, std::cerr);
   if (command == "export") return ExportCommand(args, std::cout, std::cerr);
-  if (command == "run" || command == "profile" || command == "layout")
+  if (command == "run") return RunCommand(args, std::cout, std::cerr);
+  if (command == "profile") return ProfileCommand(args, std::cout, std::cerr);
+  if (command == "layout")
     return UnavailableCommand(command, args, std::cout, std::cerr);
   std::cerr << "tessera-cli: unknown command '" << command << "'\n"
             << "Run 'tessera-cli --help' for the list of commands.\n";

@@ -122,14 +122,58 @@ class TestCli : public QObject {
   }
 
   void unbuilt_backends_exit_4() {
-    for (const char* cmd : {"run", "profile", "layout"}) {
-      Run r = Cli({cmd, "gemm"});
-      QVERIFY2(r.code == 4, cmd);
-      QVERIFY2(r.err.contains("not available"), cmd);
-    }
-    Run code = Cli({"export", "gemm", "--format", "cuda"});
-    QCOMPARE(code.code, 4);
-    QVERIFY(code.err.contains("not available"));
+    Run layout = Cli({"layout", "gemm", "--buffer", "C"});
+    QCOMPARE(layout.code, 4);
+    QVERIFY(layout.err.contains("not available"));
+    Run cuda = Cli({"run", "inferbound_ex4", "--target", "cuda"});
+    QCOMPARE(cuda.code, 4);
+    QVERIFY(cuda.err.contains("not available"));
+    Run ptx = Cli({"export", "gemm", "--format", "ptx"});
+    QCOMPARE(ptx.code, 4);
+    QVERIFY(ptx.err.contains("not available"));
+  }
+
+  // run --check: the compiled kernel against the reference interpreter. Builds without
+  // LLVM answer 4 (not available), which is the contract too.
+  void run_check_matches_the_reference() {
+    Run r = Cli({"run", "inferbound_ex4", "--check"});
+    if (r.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(r.err, QString());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("D int32[4, 5, 16]: max abs error 0"), qPrintable(r.out));
+    Run symbolic = Cli({"run", "flatten_symbolic", "--check", "--var", "n=7"});
+    QCOMPARE(symbolic.code, 0);
+    QVERIFY2(symbolic.out.contains("B float32[49]"), qPrintable(symbolic.out));
+    QVERIFY2(symbolic.out.contains(" 0 mismatches"), qPrintable(symbolic.out));
+    Run defaulted = Cli({"run", "flatten_symbolic"});
+    QCOMPARE(defaulted.code, 0);
+    QVERIFY(defaulted.out.contains("note: shape variable n = 64"));
+    QCOMPARE(Cli({"run", "flatten_symbolic", "--var", "n"}).code, 2);
+    QCOMPARE(Cli({"run", "flatten_symbolic", "--seed", "x"}).code, 2);
+  }
+
+  void profile_json() {
+    Run r = Cli({"profile", "inferbound_ex5", "--repeat", "2", "--json"});
+    if (r.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(r.code, 0);
+    QJsonParseError error;
+    QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QVERIFY(o.value("min_ms").toDouble() <= o.value("median_ms").toDouble());
+    QCOMPARE(o.value("repeat").toInt(), 2);
+    // The only argument is the output D: 5 x 16 int32 = 320 bytes.
+    QCOMPARE(o.value("bytes").toDouble(), 320.0);
+    QCOMPARE(Cli({"profile", "inferbound_ex5", "--repeat", "0"}).code, 2);
+  }
+
+  void export_code() {
+    Run c = Cli({"export", "fuse_split_ex6", "--format", "c"});
+    QCOMPARE(c.code, 0);
+    QVERIFY2(c.out.contains("int32_t main("), qPrintable(c.out.left(2000)));
+    Run llvm = Cli({"export", "fuse_split_ex6", "--format", "llvm"});
+    if (llvm.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(llvm.code, 0);
+    QVERIFY(llvm.out.contains("define"));
   }
 
   // export --format script prints the schedule back as a script that evaluates again.
