@@ -219,11 +219,8 @@ class TestInterpreter : public QObject {
     // allocate T[4]; for i: T[i] = i*i; let s = T[3]; assert(s == 9); Out[0] = s
     Buffer Out = MakeBuffer("Out", DataType::Int(32), {1});
     Var t("T", DataType::Handle());
-    auto tb = std::make_shared<BufferNode>();
-    tb->name = "T";
-    tb->data = t;
-    tb->dtype = DataType::Int(32);
-    tb->shape = {4};
+    auto tb = std::make_shared<BufferNode>(*MakeBuffer("T", DataType::Int(32), {4}));
+    tb->data = t;  // the allocation's handle
     Buffer T = tb;
     Var i("i"), s("s");
     Stmt body = MakeSeq({MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(T, i * i, {i})),

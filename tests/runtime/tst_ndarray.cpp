@@ -129,7 +129,7 @@ class TestNDArray : public QObject {
     ref->SetDouble(0, 1.0);
     ref->SetDouble(1, 2.0);
     ref->SetDouble(2, 4.0);
-    out->CopyFrom(*ref);
+    QVERIFY(out->CopyFrom(*ref).ok());
     out->SetDouble(2, 4.5);
     CompareResult r = Compare(*out, *ref);
     QVERIFY(!r.ok());
