@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "support/Json.h"
+
 namespace tessera::script {
 
 const char* spelling(UnaryOp op) {
@@ -46,22 +48,6 @@ const char* spelling(CompareOp op) {
 
 namespace {
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\0': out += "\\0"; break;
-      default: out += c;
-    }
-  }
-  return out + "\"";
-}
-
 // Shortest text that reads back as the same double, always with a '.' or exponent so
 // that it stays a float literal.
 std::string float_text(double v) {
@@ -88,7 +74,7 @@ std::string to_source(const AstExpr& e) {
     case AstKind::Name: return e.text;
     case AstKind::Int: return std::to_string(e.int_value);
     case AstKind::Float: return float_text(e.float_value);
-    case AstKind::String: return quote(e.text);
+    case AstKind::String: return JsonQuote(e.text);  // JSON escapes are Python escapes too
     case AstKind::Bool: return e.bool_value ? "True" : "False";
     case AstKind::None: return "None";
     case AstKind::Tuple:

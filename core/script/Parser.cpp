@@ -234,13 +234,26 @@ class Parser {
     return name;
   }
 
-  Result<std::string> OptionalAlias() {
-    if (!Cur().is_keyword("as")) return std::string();
+  // One imported name with its optional `as` alias: a dotted module path after
+  // `import`, a plain name after `from ... import`.
+  Result<AstImportName> ImportItem(bool dotted) {
+    AstImportName item;
+    item.loc = Cur().loc;
+    if (dotted) {
+      auto name = DottedName();
+      if (!name) return name.error();
+      item.name = std::move(name.value());
+    } else {
+      if (Cur().kind != TokenKind::Name) return Expected("a name to import");
+      item.name = Cur().text;
+      Next();
+    }
+    if (!Cur().is_keyword("as")) return item;
     Next();
     if (Cur().kind != TokenKind::Name) return Expected("a name after 'as'");
-    std::string alias = Cur().text;
+    item.alias = Cur().text;
     Next();
-    return alias;
+    return item;
   }
 
   // import a.b [as c], ...
@@ -251,15 +264,9 @@ class Parser {
     Next();
     do {
       if (Cur().is_op(",")) Next();
-      AstImportName item;
-      item.loc = Cur().loc;
-      auto name = DottedName();
-      if (!name) return name.error();
-      auto alias = OptionalAlias();
-      if (!alias) return alias.error();
-      item.name = std::move(name.value());
-      item.alias = std::move(alias.value());
-      stmt.imports.push_back(std::move(item));
+      auto item = ImportItem(true);
+      if (!item) return item.error();
+      stmt.imports.push_back(std::move(item.value()));
     } while (Cur().is_op(","));
     if (auto st = EndOfStatement(); !st) return st.error();
     return stmt;
@@ -281,13 +288,9 @@ class Parser {
     bool parenthesised = opener.is_op("(");
     if (parenthesised) Next();
     while (true) {
-      if (Cur().kind != TokenKind::Name) return Expected("a name to import");
-      AstImportName item{Cur().text, "", Cur().loc};
-      Next();
-      auto alias = OptionalAlias();
-      if (!alias) return alias.error();
-      item.alias = std::move(alias.value());
-      stmt.imports.push_back(std::move(item));
+      auto item = ImportItem(false);
+      if (!item) return item.error();
+      stmt.imports.push_back(std::move(item.value()));
       if (!Cur().is_op(",")) break;
       Next();
       if (parenthesised && Cur().is_op(")")) break;
