@@ -14,6 +14,7 @@
 #include "FlopCount.h"
 #include "ScriptLoading.h"
 #include "runtime/ArgBinder.h"
+#include "support/Json.h"
 
 namespace tessera::cli {
 
@@ -101,11 +102,19 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   double gflops = seconds > 0 ? flops / seconds / 1e9 : 0.0;
   double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
   if (args.has("--json")) {
-    out << "{\"target\": \"" << target << "\", \"repeat\": " << *repeat << ", \"min_ms\": "
-        << Fixed(min_ms, 6) << ", \"median_ms\": " << Fixed(median_ms, 6) << ", \"flops\": "
-        << Fixed(flops, 0) << ", \"bytes\": " << Fixed(bytes, 0) << ", \"gflops\": " << Fixed(gflops)
-        << ", \"gbps\": " << Fixed(gbps) << ", \"compile_ms\": " << Fixed(kernel->stats.total_ms())
-        << "}\n";
+    JsonWriter w;
+    w.begin_object()
+        .key("target").value(target)
+        .key("repeat").value(*repeat)
+        .key("min_ms").value(min_ms)
+        .key("median_ms").value(median_ms)
+        .key("flops").value(static_cast<int64_t>(flops))
+        .key("bytes").value(static_cast<int64_t>(bytes))
+        .key("gflops").value(gflops)
+        .key("gbps").value(gbps)
+        .key("compile_ms").value(kernel->stats.total_ms())
+        .end_object();
+    out << w.str() << "\n";
     return kSuccess;
   }
   out << lowered->func.name << " on " << kernel->target << ", " << *repeat << " runs\n"
