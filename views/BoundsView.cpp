@@ -1,32 +1,178 @@
 #include "views/BoundsView.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
 namespace tessera::views {
+namespace {
+
+QString S(const std::string& s) { return QString::fromStdString(s); }
+
+QString RealizeText(const schedule::StageBounds& b) {
+  QStringList dims;
+  for (const auto& d : b.realize)
+    dims << (d.max_extent ? QString::number(*d.max_extent) : S(d.extent));
+  return dims.isEmpty() ? QString() : "[" + dims.join(", ") + "]";
+}
+
+QString AttachText(const schedule::StageBounds& b) {
+  if (b.attach_type == "scope") return S(b.attach_stage) + "." + S(b.attach_iter_var);
+  return S(b.attach_type);
+}
+
+QString Count(const std::optional<int64_t>& n) { return n ? QString::number(*n) : QStringLiteral("?"); }
+
+void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& rows) {
+  for (const auto& r : rows) {
+    auto* item = new QTreeWidgetItem(parent);
+    item->setText(0, S(r.name));
+    item->setText(1, S(r.set));
+  }
+}
+
+}  // namespace
 
 BoundsView::BoundsView(QWidget* parent)
-    : ViewBase(parent), note_(new QLabel(this)), table_(new QTableWidget(this)) {
+    : ViewBase(parent), note_(new QLabel(this)), stages_(new QTreeWidget(this)),
+      pairs_(new QComboBox(this)), phases_(new QTreeWidget(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(note_);
-  layout->addWidget(table_, 1);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(stages_);
+  auto* bottom = new QWidget(split);
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  auto* pairRow = new QHBoxLayout;
+  pairRow->addWidget(new QLabel(tr("InferBound phases for producer → consumer:"), bottom));
+  pairRow->addWidget(pairs_, 1);
+  bottomLayout->addLayout(pairRow);
+  bottomLayout->addWidget(phases_, 1);
+  split->addWidget(bottom);
+  layout->addWidget(split, 1);
   note_->setWordWrap(true);
-  table_->setColumnCount(6);
-  table_->setHorizontalHeaderLabels(
-      {tr("Stage"), tr("IterVar"), tr("Kind"), tr("Min"), tr("Extent"), tr("Leaf")});
-  table_->horizontalHeader()->setStretchLastSection(true);
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+  stages_->setHeaderLabels({tr("Stage / IterVar"), tr("Kind"), tr("Min"), tr("Extent"),
+                            tr("Attach"), tr("Realize"), tr("Computed"), tr("Required")});
+  stages_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  stages_->setUniformRowHeights(true);
+  phases_->setHeaderLabels({tr("IterVar / dimension"), tr("Set or range")});
+  phases_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  connect(pairs_, &QComboBox::currentIndexChanged, this, &BoundsView::fillPhases);
+  connect(stages_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    if (updating_ || !item || !selectionModel()) return;
+    QString stage = item->data(0, kStageRole).toString();
+    QString var = item->data(0, kVarRole).toString();
+    if (var.isEmpty())
+      selectionModel()->selectStage(stage);
+    else
+      selectionModel()->selectIterVar(stage, var);
+  });
 }
 
-void BoundsView::setState(const DocumentState&) {
-  table_->setRowCount(0);
-  note_->setText(tr("Bounds appear once InferBound is available."));
+void BoundsView::setState(const DocumentState& state) {
+  state_ = state;
+  fillStages();
+  QString keep = pairs_->currentText();
+  QSignalBlocker block(pairs_);
+  pairs_->clear();
+  for (const auto& t : state.phase_tables) pairs_->addItem(S(t.producer) + " → " + S(t.consumer));
+  int index = pairs_->findText(keep);
+  pairs_->setCurrentIndex(index >= 0 ? index : (pairs_->count() ? 0 : -1));
+  fillPhases(pairs_->currentIndex());
+  selectionChanged();
 }
 
-void BoundsView::selectionChanged() {}
+// Over-computation (computed > required) is marked in the stage's row.
+void BoundsView::fillStages() {
+  updating_ = true;
+  stages_->clear();
+  if (!state_.bounds) {
+    note_->setText(state_.errors.empty() ? tr("No bounds: the script creates no schedule.")
+                                         : tr("No bounds: the script has errors."));
+    note_->show();
+    updating_ = false;
+    return;
+  }
+  note_->hide();
+  QColor over(230, 120, 60);
+  for (const schedule::StageBounds& b : state_.bounds->stages) {
+    auto* item = new QTreeWidgetItem(stages_);
+    item->setText(0, S(b.name) + (b.is_output ? tr(" (output)") : QString()));
+    item->setText(1, S(b.op));
+    item->setText(4, AttachText(b));
+    item->setText(5, RealizeText(b));
+    item->setText(6, Count(b.computed_elements));
+    item->setText(7, Count(b.required_elements));
+    item->setData(0, kStageRole, S(b.name));
+    auto ratio = b.overcompute();
+    bool overcomputed = ratio && *ratio > 1.0 + 1e-9;
+    item->setData(0, kOvercomputeRole, overcomputed);
+    if (overcomputed) {
+      for (int c : {6, 7}) item->setBackground(c, over);
+      item->setToolTip(6, tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
+    }
+    for (const schedule::IterVarBound& v : b.iter_vars) {
+      auto* child = new QTreeWidgetItem(item);
+      child->setText(0, S(v.name) + (v.leaf ? tr(" (leaf)") : QString()));
+      child->setText(1, S(v.kind) + (v.thread.empty() ? QString() : " " + S(v.thread)));
+      child->setText(2, S(v.min));
+      child->setText(3, S(v.extent));
+      child->setData(0, kStageRole, S(b.name));
+      child->setData(0, kVarRole, S(v.name));
+    }
+  }
+  stages_->expandAll();
+  updating_ = false;
+}
+
+void BoundsView::fillPhases(int index) {
+  phases_->clear();
+  if (index < 0 || index >= int(state_.phase_tables.size())) return;
+  const schedule::PhaseTables& t = state_.phase_tables[size_t(index)];
+  auto* p1 = new QTreeWidgetItem(phases_, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
+  AddRows(p1, t.phase1);
+  auto* p2 = new QTreeWidgetItem(phases_, {tr("Phase 2: PassUpDomain to %1's root vars").arg(S(t.consumer))});
+  for (const auto& step : t.phase2_steps) {
+    auto* s = new QTreeWidgetItem(p2, {tr("after %1").arg(S(step.relation))});
+    AddRows(s, step.rows);
+  }
+  auto* roots = new QTreeWidgetItem(p2, {tr("root vars (after relaxation)")});
+  AddRows(roots, t.phase2);
+  auto* p3 = new QTreeWidgetItem(phases_, {tr("Phase 3: %1's request of %2").arg(S(t.consumer), S(t.producer))});
+  AddRows(p3, t.phase3);
+  auto* p4 = new QTreeWidgetItem(phases_, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
+  AddRows(p4, t.phase4);
+  phases_->expandAll();
+}
+
+QTreeWidgetItem* BoundsView::stageItem(const QString& stage) const {
+  for (int i = 0; i < stages_->topLevelItemCount(); ++i)
+    if (stages_->topLevelItem(i)->data(0, kStageRole).toString() == stage) return stages_->topLevelItem(i);
+  return nullptr;
+}
+
+QTreeWidgetItem* BoundsView::iterVarItem(const QString& stage, const QString& var) const {
+  QTreeWidgetItem* s = stageItem(stage);
+  for (int i = 0; s && i < s->childCount(); ++i)
+    if (s->child(i)->data(0, kVarRole).toString() == var) return s->child(i);
+  return nullptr;
+}
+
+void BoundsView::selectionChanged() {
+  if (!selectionModel()) return;
+  updating_ = true;
+  QString stage = selectionModel()->stage(), var = selectionModel()->iterVar();
+  QTreeWidgetItem* item = var.isEmpty() ? stageItem(stage) : iterVarItem(stage, var);
+  stages_->setCurrentItem(item);
+  if (item) stages_->scrollToItem(item);
+  updating_ = false;
+}
 
 }  // namespace tessera::views

@@ -4,11 +4,33 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QMouseEvent>
+#include <QRegularExpression>
 #include <QTextBlock>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace tessera::views {
+namespace {
+
+// `for (i.outer, 0, 32) {`, `parallel (...`, `threadIdx.x (tx, 0, 32) {`
+const QRegularExpression& LoopHeader() {
+  static const QRegularExpression re(
+      R"(^\s*(?:for|parallel|vectorized|unrolled|[A-Za-z]+Idx\.[xyz]|vthread)\s*\(([^,\s]+),)");
+  return re;
+}
+
+const QRegularExpression& ProduceHeader() {
+  static const QRegularExpression re(R"(^\s*produce\s+(\S+)\s*\{)");
+  return re;
+}
+
+int Indent(const QString& line) {
+  int n = 0;
+  while (n < line.size() && line[n] == ' ') ++n;
+  return n;
+}
+
+}  // namespace
 
 CodeView::CodeView(QWidget* parent)
     : ViewBase(parent), artifacts_(new QComboBox(this)), previous_(new QToolButton(this)),
@@ -42,6 +64,7 @@ CodeView::CodeView(QWidget* parent)
 void CodeView::setState(const DocumentState& state) {
   QString current = artifacts_->currentText();
   entries_ = state.passes;
+  schedule_ = state.schedule;
   if (entries_.empty() && state.lowered.defined())
     entries_.push_back({tr("Lowered loop program").toStdString(), "", state.lowered});
   entries_.insert(entries_.end(), state.targets.begin(), state.targets.end());
@@ -101,7 +124,47 @@ static int ByteOffset(const QPlainTextEdit* editor, int position) {
   return bytes + int(block.text().left(position - block.position()).toUtf8().size());
 }
 
+bool CodeView::selectTextLoopAt(int line) {
+  QTextDocument* doc = editor_->document();
+  QString text = doc->findBlockByNumber(line).text();
+  auto m = LoopHeader().match(text);
+  if (!m.hasMatch()) return false;
+  QString var = m.captured(1), stage;
+  for (int l = line - 1; l >= 0 && stage.isEmpty(); --l) {
+    QString above = doc->findBlockByNumber(l).text();
+    auto p = ProduceHeader().match(above);
+    if (p.hasMatch() && Indent(above) < Indent(text)) stage = p.captured(1);
+  }
+  if (stage.isEmpty() && schedule_) {
+    QStringList owners;
+    for (const auto& s : schedule_->stages)
+      for (const auto& iv : s->leaf_iter_vars)
+        if (QString::fromStdString(iv->var.name()) == var) owners << QString::fromStdString(s->name());
+    if (owners.size() == 1) stage = owners.first();
+  }
+  if (stage.isEmpty() || !selectionModel()) return false;
+  selectionModel()->selectIterVar(stage, var);
+  return true;
+}
+
+// Lines (0-based) of text-only artefacts whose loop header is `var`'s, inside `stage`.
+QStringList CodeView::textLoopLines(const QString& stage, const QString& var) const {
+  QStringList lines;
+  QTextDocument* doc = editor_->document();
+  QString currentStage;
+  for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+    auto p = ProduceHeader().match(b.text());
+    if (p.hasMatch()) currentStage = p.captured(1);
+    auto m = LoopHeader().match(b.text());
+    if (m.hasMatch() && m.captured(1) == var && (currentStage.isEmpty() || currentStage == stage))
+      lines << QString::number(b.blockNumber());
+  }
+  return lines;
+}
+
 bool CodeView::selectLoopAt(int position) {
+  if (printed_.spans.empty())
+    return selectTextLoopAt(editor_->document()->findBlock(position).blockNumber());
   const LoopTreeNode* loop = loopAt(ByteOffset(editor_, position));
   if (!loop) return false;
   if (selectionModel())
@@ -126,6 +189,13 @@ void CodeView::selectionChanged() {
     QTextCharFormat format;
     format.setBackground(palette().color(QPalette::Highlight).lighter(150));
     format.setProperty(QTextFormat::FullWidthSelection, true);
+    for (const QString& line : textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())) {
+      if (!printed_.spans.empty()) break;
+      QTextEdit::ExtraSelection sel;
+      sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line.toInt()));
+      sel.format = format;
+      marks << sel;
+    }
     for (const LoopTreeNode* loop : Loops(tree_)) {
       if (QString::fromStdString(loop->stage) != selectionModel()->stage() ||
           QString::fromStdString(loop->var) != selectionModel()->iterVar())

@@ -36,12 +36,17 @@ class CodeView : public ViewBase {
  private:
   void showArtifact(int index);
   const LoopTreeNode* loopAt(int offset) const;
+  // Text-only artefacts (passes after ScheduleOps): the loop header on `line`, its
+  // stage found from the enclosing `produce` or from the schedule's leaf vars.
+  bool selectTextLoopAt(int line);
+  QStringList textLoopLines(const QString& stage, const QString& var) const;
 
   QComboBox* artifacts_;
   QToolButton* previous_;
   QToolButton* next_;
   QPlainTextEdit* editor_;
   std::vector<CodeArtifact> entries_;
+  std::shared_ptr<const schedule::Schedule> schedule_;
   ir::PrintedProgram printed_;
   LoopTreeNode tree_;
   int shownVersion_ = -1;

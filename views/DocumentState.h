@@ -11,7 +11,14 @@
 #include "ir/Printer.h"
 #include "ir/Stmt.h"
 #include "layout/PaddedLayout.h"
+#include "schedule/Bound.h"
+#include "schedule/BoundsReport.h"
+#include "schedule/Schedule.h"
 #include "support/Result.h"
+
+namespace tessera::script {
+struct ScriptProgram;
+}
 
 namespace tessera::views {
 
@@ -44,12 +51,20 @@ struct DocumentState {
   std::string file;            // shown in messages; empty for an unsaved document
   std::string script;          // the script text (the trace as a script)
   std::vector<Error> errors;   // parse / evaluation / lowering errors, with locations
+  // The evaluated script (tensors, names) and its schedule; null when evaluation failed.
+  std::shared_ptr<const script::ScriptProgram> program;
+  std::shared_ptr<const schedule::Schedule> schedule;
+  // InferBound per stage; null when bounds could not be inferred.
+  std::shared_ptr<const schedule::BoundsReport> bounds;
+  // The InferBound phase tables of every producer/consumer pair of compute stages.
+  std::vector<schedule::PhaseTables> phase_tables;
   ir::Stmt lowered;            // the lowered loop program; undefined when unavailable
   std::vector<CodeArtifact> passes;   // the pass timeline: IR after each lowering pass
   std::vector<CodeArtifact> targets;  // generated code, one artefact per target format
   std::vector<BufferLayoutInfo> layouts;
   std::vector<ProfileRecord> profiles;  // every profile run of this document, oldest first
   double peak_gflops = 0;               // the machine's peak (roofline); 0 = unknown
+  double evaluation_ms = 0;             // how long parse + schedule + lowering took
 };
 
 }  // namespace tessera::views

@@ -28,6 +28,8 @@ void GraphPanel::setNote(const QString& text) {
   note_->setVisible(!text.isEmpty());
 }
 
+void GraphPanel::addFooter(QWidget* widget) { layout()->addWidget(widget); }
+
 void GraphPanel::showModel(const GraphModel& model, RankDir dir) {
   int before = scene_->layoutCount();
   if (!scene_->setModel(model, dir)) setNote(tr("Graph layout failed: %1").arg(scene_->layoutError()));

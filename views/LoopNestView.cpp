@@ -1,9 +1,15 @@
 #include "views/LoopNestView.h"
 
+#include <QDragMoveEvent>
 #include <QHeaderView>
+#include <QMimeData>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+
+#include "schedule/Graph.h"
+#include "views/PrimitiveRequests.h"
+#include "views/graph/GraphScene.h"
 
 namespace tessera::views {
 namespace {
@@ -20,9 +26,48 @@ QString KindName(LoopTreeNode::Kind k) {
   }
 }
 
+QString Payload(const QMimeData* mime) {
+  if (!mime || !mime->hasFormat(GraphScene::kNodeMimeType)) return QString();
+  return QString::fromUtf8(mime->data(GraphScene::kNodeMimeType));
+}
+
 }  // namespace
 
-LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new QTreeWidget(this)) {
+// The tree's drag and drop goes through the view, which knows the schedule.
+class LoopTreeWidget : public QTreeWidget {
+ public:
+  explicit LoopTreeWidget(LoopNestView* view) : QTreeWidget(view), view_(view) {
+    setDragEnabled(true);
+    setAcceptDrops(true);
+    setDropIndicatorShown(true);
+    setDragDropMode(QAbstractItemView::DragDrop);
+  }
+
+ protected:
+  QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override {
+    return items.isEmpty() ? nullptr : LoopNestView::mimeForItem(items.first());
+  }
+  QStringList mimeTypes() const override { return {GraphScene::kNodeMimeType}; }
+  void dragEnterEvent(QDragEnterEvent* event) override {
+    event->setAccepted(event->mimeData()->hasFormat(GraphScene::kNodeMimeType));
+  }
+  void dragMoveEvent(QDragMoveEvent* event) override {
+    QTreeWidgetItem* target = itemAt(event->position().toPoint());
+    QString problem = view_->dropProblem(Payload(event->mimeData()), target);
+    event->setAccepted(problem.isEmpty());
+    if (!problem.isEmpty()) emit view_->statusMessage(problem);
+  }
+  void dropEvent(QDropEvent* event) override {
+    QTreeWidgetItem* target = itemAt(event->position().toPoint());
+    event->setAccepted(view_->dropOn(event->mimeData(), target));
+    event->setDropAction(Qt::IgnoreAction);  // the tree is rebuilt from the new schedule
+  }
+
+ private:
+  LoopNestView* view_;
+};
+
+LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTreeWidget(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
@@ -42,6 +87,7 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new QTreeW
 }
 
 void LoopNestView::setState(const DocumentState& state) {
+  state_ = state;
   updating_ = true;
   tree_->clear();
   LoopTreeNode root = BuildLoopTree(state.lowered);
@@ -74,6 +120,69 @@ QTreeWidgetItem* LoopNestView::loopItem(const QString& stage, const QString& var
     if ((*it)->data(0, kStageRole).toString() == stage && (*it)->data(0, kVarRole).toString() == var)
       return *it;
   return nullptr;
+}
+
+QTreeWidgetItem* LoopNestView::produceItem(const QString& stage) const {
+  for (QTreeWidgetItemIterator it(tree_); *it; ++it)
+    if ((*it)->data(0, kStageRole).toString() == stage && (*it)->data(0, kVarRole).toString().isEmpty() &&
+        (*it)->text(1) == KindName(LoopTreeNode::Kind::Produce))
+      return *it;
+  return nullptr;
+}
+
+QMimeData* LoopNestView::mimeForItem(QTreeWidgetItem* item) {
+  QString stage = item->data(0, kStageRole).toString();
+  QString var = item->data(0, kVarRole).toString();
+  if (stage.isEmpty()) return nullptr;
+  return GraphScene::mimeForNode(var.isEmpty() ? "stage:" + stage : "loop:" + stage + "/" + var);
+}
+
+QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target) const {
+  if (!state_.schedule) return tr("There is no schedule.");
+  if (!target || target->data(0, kVarRole).toString().isEmpty()) return tr("Drop on a loop.");
+  QString stage = target->data(0, kStageRole).toString();
+  QString var = target->data(0, kVarRole).toString();
+  schedule::Stage owner = state_.schedule->find(stage.toStdString());
+  if (!owner) return tr("Unknown stage %1.").arg(stage);
+  if (!LeafNames(owner).contains(var)) return tr("%1 is not a loop of %2's schedule.").arg(var, stage);
+  if (payload.startsWith("stage:")) {
+    QString source = payload.mid(6);
+    schedule::Stage producer = state_.schedule->find(source.toStdString());
+    if (!producer || producer->is_placeholder()) return tr("Only computed stages can be computed at a loop.");
+    if (producer == owner) return tr("A stage cannot be computed at its own loops.");
+    if (!schedule::ReadsThroughInlined(*state_.schedule, owner, producer))
+      return tr("compute_at: %1 does not read %2.").arg(stage, source);
+    return QString();
+  }
+  if (payload.startsWith("loop:")) {
+    QStringList parts = payload.mid(5).split('/');
+    if (parts.size() != 2) return tr("Unknown drag.");
+    if (parts[0] != stage) return tr("reorder: %1 and %2 belong to different stages.").arg(parts[1], var);
+    if (parts[1] == var) return tr("Dropped on itself: nothing to do.");
+    return QString();
+  }
+  return tr("Only stages and loops can be dropped here.");
+}
+
+bool LoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
+  QString payload = Payload(mime);
+  QString problem = dropProblem(payload, target);
+  if (!problem.isEmpty()) {
+    emit statusMessage(problem);
+    return false;
+  }
+  QString stage = target->data(0, kStageRole).toString();
+  QString var = target->data(0, kVarRole).toString();
+  if (payload.startsWith("stage:")) {
+    emit intentRequested(Intent{"compute_at", payload.mid(6), {var}, {{"target_stage", stage}}});
+    return true;
+  }
+  // Swap the dragged loop with the target loop in the stage's loop order.
+  QString dragged = payload.mid(5).split('/')[1];
+  QStringList order = LeafNames(state_.schedule->find(stage.toStdString()));
+  order.swapItemsAt(int(order.indexOf(dragged)), int(order.indexOf(var)));
+  emit intentRequested(Intent{"reorder", stage, order, {}});
+  return true;
 }
 
 void LoopNestView::selectionChanged() {

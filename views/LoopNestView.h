@@ -1,10 +1,13 @@
 // LoopNestView: the lowered loop program as a tree (loops, produce scopes that show
 // where each stage is attached, realizes, stores). Selecting a loop selects its IterVar.
+// Dragging a loop onto another loop of the same stage swaps them (reorder); dropping a
+// stage (a produce scope here, or a Stage DAG node) on a loop computes it there.
 #pragma once
 
 #include "views/LoopTree.h"
 #include "views/ViewBase.h"
 
+class QMimeData;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -22,6 +25,14 @@ class LoopNestView : public ViewBase {
   QTreeWidget* tree() const { return tree_; }
   // The item of loop (stage, var), or null.
   QTreeWidgetItem* loopItem(const QString& stage, const QString& var) const;
+  QTreeWidgetItem* produceItem(const QString& stage) const;
+
+  // Drag payloads: "loop:<stage>/<var>" for a loop, "stage:<name>" for a produce scope.
+  static QMimeData* mimeForItem(QTreeWidgetItem* item);
+  // Why dropping `payload` on `target` is illegal ("" = legal).
+  QString dropProblem(const QString& payload, QTreeWidgetItem* target) const;
+  // Handles a drop (real ones and tests): emits the intent or the reason it is illegal.
+  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target);
 
  protected:
   void selectionChanged() override;
@@ -31,6 +42,7 @@ class LoopNestView : public ViewBase {
 
   QTreeWidget* tree_;
   bool updating_ = false;
+  DocumentState state_;
 };
 
 }  // namespace tessera::views

@@ -1,13 +1,109 @@
 #include "views/StageDagView.h"
 
+#include <QCursor>
+#include <QMenu>
+
+#include "schedule/Graph.h"
+#include "views/PrimitiveRequests.h"
+#include "views/StageDagModel.h"
+
 namespace tessera::views {
 
-StageDagView::StageDagView(QWidget* parent) : GraphPanel(parent) {}
-
-void StageDagView::setState(const DocumentState&) {
-  setNote(tr("This view appears once the schedule layer is available."));
+StageDagView::StageDagView(QWidget* parent) : GraphPanel(parent) {
+  connect(scene(), &GraphScene::nodeClicked, this, [this](const QString& id) {
+    if (selectionModel() && !StageOfNodeId(id).isEmpty())
+      selectionModel()->selectStage(StageOfNodeId(id));
+  });
+  connect(scene(), &GraphScene::nodeContextMenu, this, [this](const QString& id, const QPoint& at) {
+    QMenu* menu = contextMenuFor(StageOfNodeId(id));
+    if (!menu) return;
+    menu->exec(at);
+    menu->deleteLater();
+  });
+  scene()->setDropValidator([this](const QString& source, const QString& target) {
+    return computeAtProblem(StageOfNodeId(source), StageOfNodeId(target));
+  });
+  connect(scene(), &GraphScene::nodeDropped, this, [this](const QString& source, const QString& target) {
+    dropStage(StageOfNodeId(source), StageOfNodeId(target));
+  });
 }
 
-void StageDagView::selectionChanged() {}
+void StageDagView::setState(const DocumentState& state) {
+  state_ = state;
+  if (!state.schedule) {
+    setNote(state.errors.empty() ? tr("The script creates no schedule.")
+                                 : tr("No stage DAG: the script has errors."));
+    return;
+  }
+  setNote(QString());
+  showModel(BuildStageDag(*state.schedule, state.bounds.get()));
+  selectionChanged();
+}
+
+void StageDagView::selectionChanged() {
+  QSet<QString> ids;
+  if (selectionModel() && !selectionModel()->stage().isEmpty())
+    ids.insert(StageNodeId(selectionModel()->stage()));
+  scene()->setHighlighted(ids);
+}
+
+QString StageDagView::computeAtProblem(const QString& source, const QString& target) const {
+  if (!state_.schedule) return tr("There is no schedule.");
+  if (source.isEmpty() || target.isEmpty()) return tr("Drop a stage on another stage.");
+  schedule::Stage s = state_.schedule->find(source.toStdString());
+  schedule::Stage t = state_.schedule->find(target.toStdString());
+  if (!s || !t) return tr("Unknown stage.");
+  if (s == t) return tr("A stage cannot be computed at its own loops.");
+  if (s->is_placeholder()) return tr("%1 is an input (placeholder): it is not computed.").arg(source);
+  if (t->is_placeholder()) return tr("%1 is an input (placeholder): it has no loops.").arg(target);
+  if (!schedule::ReadsThroughInlined(*state_.schedule, t, s))
+    return tr("compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
+        .arg(target, source);
+  return QString();
+}
+
+void StageDagView::dropStage(const QString& source, const QString& target) {
+  QString problem = computeAtProblem(source, target);
+  if (!problem.isEmpty()) {
+    emit statusMessage(problem);
+    return;
+  }
+  QStringList loops = LeafNames(state_.schedule->find(target.toStdString()));
+  QString loop;
+  if (chooser_) {
+    loop = chooser_(target, loops);
+  } else {
+    QMenu menu;
+    menu.addSection(tr("Compute %1 at a loop of %2").arg(source, target));
+    for (const QString& l : loops) menu.addAction(l);
+    if (QAction* a = menu.exec(QCursor::pos())) loop = a->text();
+  }
+  if (loop.isEmpty()) return;
+  emit intentRequested(Intent{"compute_at", source, {loop}, {{"target_stage", target}}});
+}
+
+QMenu* StageDagView::contextMenuFor(const QString& stage) {
+  if (!state_.schedule || stage.isEmpty()) return nullptr;
+  schedule::Stage s = state_.schedule->find(stage.toStdString());
+  if (!s) return nullptr;
+  auto* menu = new QMenu(this);
+  menu->addSection(stage);
+  for (const QString& p : StagePrimitives()) {
+    QAction* a = menu->addAction(PrimitiveTitle(p));
+    a->setObjectName(p);
+    bool computed = !s->is_placeholder();
+    a->setEnabled(p == "cache_read" || (computed && p != "transform_layout"));
+    connect(a, &QAction::triggered, this, [this, p, stage] { requestPrimitive(p, stage); });
+  }
+  return menu;
+}
+
+void StageDagView::requestPrimitive(const QString& primitive, const QString& stage) {
+  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString());
+  if (r.intent)
+    emit intentRequested(*r.intent);
+  else if (!r.problem.isEmpty())
+    emit statusMessage(r.problem);
+}
 
 }  // namespace tessera::views

@@ -6,7 +6,11 @@
 #include <QStringDecoder>
 
 #include "Evaluation.h"
+#include "IntentToTrace.h"
 #include "UndoCommands.h"
+#include "schedule/Replay.h"
+#include "script/Evaluator.h"
+#include "script/ScriptPrinter.h"
 
 namespace tessera::gui {
 namespace {
@@ -85,10 +89,30 @@ void Document::editScript(const QString& text) {
   undo_.push(new EditScriptCommand(this, text_, text));
 }
 
+// The primitive is applied to a copy of the current schedule (the legality check);
+// the script printed from the copy's trace is what the undo command installs, and it
+// is evaluated before being pushed so that a failure never enters the history.
 Status Document::apply(const views::Intent& intent) {
-  return Error(tr("%1: schedule primitives need the script evaluator, which is not built yet")
-                   .arg(intent.describe())
-                   .toStdString());
+  if (!state_.program || !state_.schedule)
+    return Error(tr("%1: the script has no schedule to apply it to (fix its errors first)")
+                     .arg(intent.describe())
+                     .toStdString());
+  auto entry = ToTraceEntry(intent);
+  if (!entry.ok()) return entry.error();
+  schedule::Schedule copy = state_.schedule->copy();
+  if (Status s = schedule::ApplyPrimitive(copy, *entry); !s)
+    return Error(intent.describe().toStdString() + ": " + s.error().message);
+  script::ScriptProgram program = *state_.program;
+  program.schedule = std::make_shared<schedule::Schedule>(std::move(copy));
+  QString text = QString::fromStdString(script::PrintScript(program));
+  views::DocumentState next = Evaluate(text.toStdString(), state_.file);
+  if (!next.errors.empty() && !next.program)
+    return Error(tr("%1 was legal, but the printed script does not evaluate: %2")
+                     .arg(intent.describe(), QString::fromStdString(next.errors.front().format()))
+                     .toStdString());
+  pending_ = std::move(next);
+  undo_.push(new ApplyPrimitiveCommand(this, intent, text_, text));
+  return Status::Ok();
 }
 
 void Document::addProfile(const views::ProfileRecord& record) {
@@ -101,16 +125,31 @@ void Document::setTextForCommand(const QString& text) {
   evaluate();
 }
 
-// Profiles and the peak belong to the document, not to one evaluation.
-void Document::evaluate() {
+// Installs `next` as the state (or evaluates text_ when it is not for text_).
+void Document::install(views::DocumentState next) {
   auto profiles = std::move(state_.profiles);
   double peak = state_.peak_gflops;
-  std::string file = path_.isEmpty() ? displayName().toStdString() : path_.toStdString();
-  state_ = Evaluate(text_.toStdString(), file);
+  state_ = std::move(next);
   state_.version = ++version_;
   state_.profiles = std::move(profiles);
   state_.peak_gflops = peak;
   emit changed();
+}
+
+// Profiles and the peak belong to the document, not to one evaluation. A state
+// evaluated in advance for exactly this text (by apply()) is used instead of
+// evaluating again.
+void Document::evaluate() {
+  std::string script = text_.toStdString();
+  if (pending_ && pending_->script == script) {
+    views::DocumentState next = std::move(*pending_);
+    pending_.reset();
+    install(std::move(next));
+    return;
+  }
+  pending_.reset();
+  std::string file = path_.isEmpty() ? displayName().toStdString() : path_.toStdString();
+  install(Evaluate(script, file));
 }
 
 }  // namespace tessera::gui

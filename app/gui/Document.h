@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
+#include <optional>
 
 #include "support/Result.h"
 #include "views/DocumentState.h"
@@ -56,11 +57,13 @@ class Document : public QObject {
 
  private:
   void evaluate();
+  void install(views::DocumentState next);
 
   QString text_;
   QString path_;
   QString name_;
   views::DocumentState state_;
+  std::optional<views::DocumentState> pending_;  // evaluated ahead by apply()
   QUndoStack undo_;
   int version_ = 0;
 };

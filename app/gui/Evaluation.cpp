@@ -1,18 +1,92 @@
 #include "Evaluation.h"
 
-#include "script/Parser.h"
+#include <QElapsedTimer>
+#include <exception>
+
+#include "schedule/Bound.h"
+#include "schedule/BoundsReport.h"
+#include "schedule/ScheduleOps.h"
+#include "script/Evaluator.h"
+#include "transform/Pipeline.h"
 
 namespace tessera::gui {
+namespace {
 
-views::DocumentState Evaluate(const std::string& script, const std::string& file) {
-  views::DocumentState state;
+using views::DocumentState;
+
+// The phase tables of every pair (producer, consumer) of compute stages that read one
+// another: what the Bounds view offers for explanation.
+std::vector<schedule::PhaseTables> AllPhaseTables(const schedule::Schedule& sch) {
+  std::vector<schedule::PhaseTables> out;
+  for (const schedule::Stage& consumer : sch.stages) {
+    if (consumer->is_placeholder()) continue;
+    for (const te::Tensor& input : consumer->op->InputTensors()) {
+      schedule::Stage producer = sch.find(input);
+      if (!producer || producer->is_placeholder()) continue;
+      auto tables = schedule::ExplainInferRootBound(sch, producer->name(), consumer->name());
+      if (tables.ok() && tables->found) out.push_back(std::move(*tables));
+    }
+  }
+  return out;
+}
+
+// Schedule -> bounds -> loop program -> pass timeline. Each step that fails records
+// its error and leaves the later parts of the state empty.
+void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
+  const schedule::Schedule& sch = *program.schedule;
+  auto bounds = schedule::MakeBoundsReport(sch);
+  if (!bounds.ok()) {
+    state.errors.push_back(bounds.error());
+    return;
+  }
+  state.bounds = std::make_shared<const schedule::BoundsReport>(std::move(*bounds));
+  state.phase_tables = AllPhaseTables(sch);
+  auto stmt = schedule::Lower(sch);
+  if (!stmt.ok()) {
+    state.errors.push_back(stmt.error());
+    return;
+  }
+  state.lowered = *stmt;
+  state.passes.push_back({"ScheduleOps", "", state.lowered});
+  std::vector<ir::DataProducer> args;
+  for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
+  auto lowered = transform::LowerToPrimFunc(state.lowered, args, "default_function");
+  if (!lowered.ok()) {
+    state.errors.push_back(lowered.error());
+    return;
+  }
+  for (const transform::PassRecord& r : lowered->timeline)
+    if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt()});
+}
+
+void EvaluateInto(const std::string& script, const std::string& file, DocumentState& state) {
+  auto program = script::EvaluateScript(script, file);
+  if (!program.ok()) {
+    state.errors.push_back(program.error());
+    return;
+  }
+  auto shared = std::make_shared<script::ScriptProgram>(std::move(*program));
+  state.program = shared;
+  state.schedule = shared->schedule;
+  if (shared->schedule) LowerSchedule(*shared, state);
+}
+
+}  // namespace
+
+// The core reports errors as values; an exception escaping it is a bug there, and the
+// application shows it as an error instead of closing with the user's work.
+DocumentState Evaluate(const std::string& script, const std::string& file) {
+  QElapsedTimer timer;
+  timer.start();
+  DocumentState state;
   state.file = file;
   state.script = script;
-  auto module = script::ParseModule(script, file);
-  if (!module.ok()) {
-    state.errors.push_back(module.error());
-    return state;
+  try {
+    EvaluateInto(script, file, state);
+  } catch (const std::exception& e) {
+    state.errors.push_back(Error(std::string("internal error while evaluating: ") + e.what()));
   }
+  state.evaluation_ms = double(timer.nsecsElapsed()) / 1e6;
   return state;
 }
 

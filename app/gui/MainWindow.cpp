@@ -23,6 +23,7 @@
 #include "views/CodeView.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
+#include "views/PrimitiveRequests.h"
 #include "views/ProfileView.h"
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
@@ -399,12 +400,17 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
   return true;
 }
 
+// A Schedule menu item applies to the selection (the stage shown in the IterVar view
+// when no stage is selected), asking its parameters first.
 void MainWindow::requestPrimitive(const QString& primitive) {
-  views::Intent intent;
-  intent.primitive = primitive;
-  intent.stage = selection_->stage();
-  if (!selection_->iterVar().isEmpty()) intent.iterVars << selection_->iterVar();
-  applyIntent(intent);
+  QString stage = selection_->stage();
+  if (stage.isEmpty()) stage = iterVars_->shownStage();
+  views::PrimitiveRequest r = views::RequestPrimitive(this, primitive, doc_->state().schedule.get(),
+                                                      stage, selection_->iterVar());
+  if (r.intent)
+    applyIntent(*r.intent);
+  else if (!r.problem.isEmpty())
+    showMessage(r.problem, true);
 }
 
 void MainWindow::exportScript() {

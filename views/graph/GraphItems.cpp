@@ -175,6 +175,16 @@ void NodeItem::dropEvent(QGraphicsSceneDragDropEvent* event) {
   if (graphScene()) event->setAccepted(graphScene()->dropOnNode(event->mimeData(), id()));
 }
 
+QSizeF LabelSize(const QString& label, double minWidth, double minHeight) {
+  QFont font = QApplication::font();
+  font.setPointSizeF(9);
+  QFontMetricsF fm(font);
+  double w = 0;
+  const QStringList lines = label.split('\n');
+  for (const QString& line : lines) w = std::max(w, fm.horizontalAdvance(line));
+  return QSizeF(std::max(minWidth, w + 18), std::max(minHeight, lines.size() * fm.height() + 12));
+}
+
 QPainterPath SplinePath(const EdgeGeometry& g) {
   QPainterPath path;
   if (g.points.empty()) return path;
@@ -202,9 +212,17 @@ EdgeItem::EdgeItem(const GraphEdge& edge, const EdgeGeometry& geometry) : edge_(
   setToolTip(edge.label);
 }
 
+// The label's box, centred on the position Graphviz reserved for it.
+static QRectF EdgeLabelRect(const QString& text, const QPointF& centre) {
+  QFont font = QApplication::font();
+  font.setPointSizeF(8);
+  QSizeF size(QFontMetricsF(font).horizontalAdvance(text) + 6, QFontMetricsF(font).height() + 2);
+  return QRectF(centre - QPointF(size.width() / 2, size.height() / 2), size);
+}
+
 QRectF EdgeItem::boundingRect() const {
   QRectF r = QGraphicsPathItem::boundingRect().united(arrow_.boundingRect());
-  if (hasLabel_) r = r.united(QRectF(labelPos_ - QPointF(40, 10), QSizeF(80, 20)));
+  if (hasLabel_) r = r.united(EdgeLabelRect(edge_.label, labelPos_));
   return r.adjusted(-2, -2, 2, 2);
 }
 
@@ -225,8 +243,7 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     font.setPointSizeF(8);
     painter->setFont(font);
     painter->setPen(color);
-    painter->drawText(QRectF(labelPos_ - QPointF(40, 10), QSizeF(80, 20)), Qt::AlignCenter,
-                      edge_.label);
+    painter->drawText(EdgeLabelRect(edge_.label, labelPos_), Qt::AlignCenter, edge_.label);
   }
 }
 

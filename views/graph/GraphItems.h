@@ -69,6 +69,9 @@ class EdgeItem : public QGraphicsPathItem {
   bool hasLabel_ = false;
 };
 
+// The size a node needs to show `label` (the font NodeItem paints with, plus margins).
+QSizeF LabelSize(const QString& label, double minWidth = 40, double minHeight = 26);
+
 // The spline of `g` as a painter path (Bézier triples after the first point).
 QPainterPath SplinePath(const EdgeGeometry& g);
 

@@ -1,0 +1,39 @@
+// PrimitiveRequests: turns "apply <primitive> to this stage / iter var" (a menu item,
+// a context menu, a shortcut) into an Intent, asking the missing parameters with the
+// ParameterDialog and taking sensible defaults from the schedule (the next leaf var to
+// fuse or tile with, the consumers of a cached stage, the loops compute_at may use).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+#include "schedule/Schedule.h"
+#include "views/Intent.h"
+
+class QWidget;
+
+namespace tessera::views {
+
+struct PrimitiveRequest {
+  std::optional<Intent> intent;  // set when the request is complete
+  QString problem;               // why not (empty when the user cancelled)
+};
+
+// The primitives offered for an iter var and for a stage, in menu order.
+const QStringList& IterVarPrimitives();
+const QStringList& StagePrimitives();
+// The menu text of a primitive ("Split…").
+QString PrimitiveTitle(const QString& primitive);
+
+PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
+                                  const schedule::Schedule* sch, const QString& stage,
+                                  const QString& iterVar);
+
+// Thread tags offered by bind.
+const QStringList& ThreadTags();
+// The leaf var after `iterVar` in `stage`'s loop order ("" when none).
+QString NextLeaf(const schedule::Stage& stage, const QString& iterVar);
+QStringList LeafNames(const schedule::Stage& stage);
+
+}  // namespace tessera::views
