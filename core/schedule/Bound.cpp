@@ -20,7 +20,7 @@ struct BoundContext {
   const Schedule& sch;
   const InferBoundOptions& options;
   AttachPath attach_path;
-  std::unordered_map<IterVar, IterVar> bind_map;  // leaf -> thread IterVar
+  BindMap bind_map;  // leaf -> thread IterVar
   RangeMap rmap;
   PhaseTables* tables = nullptr;
 };
@@ -28,24 +28,23 @@ struct BoundContext {
 // Thread ranks and storage ranks as TVM orders them: a stage stored at rank s is
 // shared by every thread of rank >= s, so those loops are relaxed.
 int ThreadRank(const std::string& tag) { return tag.rfind("blockIdx", 0) == 0 ? 0 : 1; }
-int ScopeRank(const std::string& scope) {
+int StorageRank(const std::string& scope) {
   if (scope.rfind("shared", 0) == 0) return 1;
   if (scope == "warp") return 2;
   if (scope == "local") return 3;
   return 0;
 }
 
-std::string ThreadTag(const BoundContext& ctx, const IterVar& iv) {
-  auto it = ctx.bind_map.find(iv);
-  return it != ctx.bind_map.end() ? it->second->thread_tag : iv->thread_tag;
+std::string ThreadTag(const BindMap& bind_map, const IterVar& iv) {
+  auto it = bind_map.find(iv);
+  return it != bind_map.end() ? it->second->thread_tag : iv->thread_tag;
 }
 
 bool NeedRelax(const BoundContext& ctx, const IterVar& iv, bool found_attach,
                const std::string& scope) {
-  std::string tag = ThreadTag(ctx, iv);
+  std::string tag = ThreadTag(ctx.bind_map, iv);
   if (tag.empty()) return !found_attach;
-  if (scope == "warp" && tag == "threadIdx.x") return true;
-  return ScopeRank(scope) <= ThreadRank(tag);
+  return RelaxedForThread(scope, tag);
 }
 
 // The variable that holds a leaf's value inside its loop (the thread var when bound).
@@ -89,7 +88,7 @@ void BindLoopVars(const BoundContext& ctx, const Stage& consumer, arith::Analyze
 // Phase 1: IntSets of the consumer's leaves. Leaves at and outside the stage's attach
 // loop are single points (case 2); those inside are relaxed to their range (case 3).
 IterVarSetMap InitLeafSets(const BoundContext& ctx, const Stage& stage, const Stage& consumer,
-                           bool* found_attach) {
+                           const std::string& scope, bool* found_attach) {
   IterVarSetMap up;
   const std::vector<IterVar>& stage_attach = ctx.attach_path.at(stage->op.get());
   *found_attach = false;
@@ -100,7 +99,7 @@ IterVarSetMap InitLeafSets(const BoundContext& ctx, const Stage& stage, const St
     const ir::Range& r = ctx.rmap.at(iv);
     if (ir::is_one(r.extent))
       up[iv] = arith::IntSet::SinglePoint(r.min);
-    else if (!NeedRelax(ctx, iv, *found_attach, stage->scope))
+    else if (!NeedRelax(ctx, iv, *found_attach, scope))
       up[iv] = arith::IntSet::SinglePoint(LoopVar(ctx, iv));
     else
       up[iv] = arith::IntSet::FromRange(r);
@@ -188,7 +187,8 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
   BindLoopVars(ctx, consumer, &analyzer);
   bool recording = Recording(ctx, stage, consumer);
   bool found_attach = false;
-  IterVarSetMap up = InitLeafSets(ctx, stage, consumer, &found_attach);
+  std::string scope = InferStorageScope(stage, ctx.attach_path, ctx.bind_map);
+  IterVarSetMap up = InitLeafSets(ctx, stage, consumer, scope, &found_attach);
   if (recording) RecordPhases12(ctx, consumer, up);
   PassUpObserver observer;
   if (recording)
@@ -196,7 +196,7 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
       ctx.tables->phase2_steps.push_back({rel, StateRows(consumer, state)});
     };
   PassUpDomain(consumer, ctx.rmap, &up, &analyzer, ctx.options.pass_up, observer);
-  arith::IntSetMap relax = RelaxSet(ctx, consumer, found_attach, stage->scope);
+  arith::IntSetMap relax = RelaxSet(ctx, consumer, found_attach, scope);
   arith::IntSetMap dom_map = RootSets(consumer, up, relax, &analyzer);
   size_t before = (*tmap)[0].empty() ? 0 : (*tmap)[0][0].size();
   PropBoundToInputs(consumer, stage->op, dom_map, &analyzer, tmap);
@@ -252,6 +252,24 @@ void InferRootBound(BoundContext& ctx, const Stage& stage) {
 }
 
 }  // namespace
+
+bool RelaxedForThread(const std::string& scope, const std::string& thread_tag) {
+  if (scope == "warp" && thread_tag == "threadIdx.x") return true;
+  return StorageRank(scope) <= ThreadRank(thread_tag);
+}
+
+std::string InferStorageScope(const Stage& stage, const AttachPath& paths, const BindMap& bind_map) {
+  if (!stage->scope.empty()) return stage->scope;
+  int max_rank = -1;
+  auto it = paths.find(stage->op.get());
+  if (it != paths.end())
+    for (const IterVar& iv : it->second) {
+      std::string tag = ThreadTag(bind_map, iv);
+      if (!tag.empty()) max_rank = std::max(max_rank, ThreadRank(tag));
+    }
+  if (max_rank < 0) return "global";
+  return max_rank == 0 ? "shared" : "local";
+}
 
 Result<RangeMap> InferBound(const Schedule& sch, const InferBoundOptions& options,
                             PhaseTables* tables) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "schedule/Graph.h"
 #include "schedule/MessagePassing.h"
 #include "schedule/Schedule.h"
 
@@ -45,6 +46,20 @@ struct PhaseTables {
   std::vector<PhaseRow> phase3;            // producer tensor dims -> this consumer's request
   std::vector<PhaseRow> phase4;            // producer roots -> Range (all consumers)
 };
+
+// Leaf IterVar -> the thread IterVar it is bound to (s[X].bind).
+using BindMap = std::unordered_map<IterVar, IterVar>;
+
+// The storage scope InferBound computes a stage's region for: its scope when set,
+// otherwise what the thread loops enclosing it imply, as GPU storage flattening places
+// it (none: "global"; blockIdx loops only: "shared"; a threadIdx loop: "local").
+std::string InferStorageScope(const Stage& stage, const AttachPath& paths, const BindMap& bind_map);
+
+// Whether the region of a stage stored in `scope` is relaxed over a loop bound to
+// `thread_tag` (the threads of that loop share the storage, so the region must cover all
+// of them): storage rank (global 0, shared 1, warp 2, local 3) <= thread rank
+// (blockIdx 0, threadIdx/vthread 1); warp memory is shared across threadIdx.x.
+bool RelaxedForThread(const std::string& scope, const std::string& thread_tag);
 
 // Ranges of every IterVar of `normalized` (see Normalize.h). When `tables` names a
 // producer and a consumer, their phase tables are filled in.

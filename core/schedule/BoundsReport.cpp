@@ -19,8 +19,6 @@ namespace {
 // Enumerations stop (and the count becomes unknown) beyond this many steps.
 constexpr int64_t kMaxSteps = int64_t{1} << 22;
 
-using BindMap = std::unordered_map<IterVar, IterVar>;
-
 struct ReportContext {
   const Schedule& sch;  // normalized
   const RangeMap& rmap;
@@ -42,10 +40,7 @@ ir::Var LoopVar(const ReportContext& ctx, const IterVar& iv) {
 // does not depend on them and the stage is computed once for all of them.
 bool SharedAcross(const ReportContext& ctx, const IterVar& iv, const std::string& scope) {
   auto it = ctx.bind_map.find(iv);
-  if (it == ctx.bind_map.end()) return false;
-  int thread_rank = it->second->thread_tag.rfind("blockIdx", 0) == 0 ? 0 : 1;
-  int scope_rank = scope.rfind("shared", 0) == 0 ? 1 : scope == "warp" ? 2 : scope == "local" ? 3 : 0;
-  return scope_rank <= thread_rank;
+  return it != ctx.bind_map.end() && RelaxedForThread(scope, it->second->thread_tag);
 }
 
 struct ComputedCount {
@@ -57,6 +52,7 @@ struct ComputedCount {
 ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
                             const std::vector<IterVar>& axes) {
   std::vector<IterVar> path = ctx.paths.at(stage->op.get());
+  const std::string scope = InferStorageScope(stage, ctx.paths, ctx.bind_map);
   std::reverse(path.begin(), path.end());  // outermost first
   ComputedCount out;
   std::vector<int64_t> max_ext(axes.size(), 0);
@@ -82,7 +78,7 @@ ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
     std::optional<int64_t> lo = Eval(r.min, env), ext = Eval(r.extent, env);
     if (!lo || !ext) { ok = false; return; }
     ir::Var var = LoopVar(ctx, path[k]);
-    int64_t count = SharedAcross(ctx, path[k], stage->scope) ? std::min<int64_t>(*ext, 1) : *ext;
+    int64_t count = SharedAcross(ctx, path[k], scope) ? std::min<int64_t>(*ext, 1) : *ext;
     for (int64_t v = *lo; v < *lo + count && ok; ++v) {
       env[var] = v;
       visit(k + 1);

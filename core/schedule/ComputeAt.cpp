@@ -56,6 +56,9 @@ Status ComputeInline(Schedule& sch, Stage stage) {
                  " is a reduction; only element-wise computes can be inlined");
   if (c->num_outputs() != 1)
     return Error("compute_inline: " + stage->name() + " has several outputs");
+  if (stage->layout)
+    return Error("compute_inline: " + stage->name() +
+                 " has a layout transform; an inlined stage is never stored");
   for (const Stage& other : sch.stages)
     if (other->attach_type == AttachType::Scope && other->attach_stage == stage)
       return Error("compute_inline: " + other->name() + " is computed at a loop of " +

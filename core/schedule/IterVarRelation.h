@@ -37,12 +37,17 @@ struct SingletonRelation {
   IterVar iter;
 };
 
-// Placeholder for layout transforms (transform_layout, RFC 0077): `transformed` are
-// new loop vars computed from `original` by an index map. Not produced by any
-// primitive yet; message passing treats it conservatively.
+// A layout transform of a compute stage's loops (transform_layout, RFC 0077): the
+// stage iterates over `transformed`, the physical indices of its output, instead of
+// `original`, its axes. forward_map sends axes to physical indices; inverse_map (over
+// the transformed vars) gives each axis back. A physical point is the image of a
+// logical one when every inverse value lies in its axis's range and inverse_condition
+// holds (true except for strided maps); elsewhere it is padding and the loop body is
+// guarded.
 struct TransformRelation {
   std::vector<IterVar> original, transformed;
   ir::IndexMap forward_map, inverse_map;
+  Expr inverse_condition;
 };
 
 using IterVarRelation = std::variant<SplitRelation, FuseRelation, RebaseRelation,

@@ -4,6 +4,7 @@
 
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 
 namespace tessera::schedule {
 
@@ -49,12 +50,26 @@ void DownFuse(const FuseRelation& f, RangeMap* rmap, arith::Analyzer* analyzer) 
   SetOnce(rmap, f.fused, ir::Range(Zero(extent), Simplify(analyzer, extent)));
 }
 
-void DownTransform(const TransformRelation& t, RangeMap* rmap) {
-  // Conservative placeholder until transform_layout creates these relations.
-  for (size_t i = 0; i < t.transformed.size(); ++i) {
-    if (i < t.original.size() && rmap->count(t.original[i]))
-      SetOnce(rmap, t.transformed[i], ir::Range(Zero(rmap->at(t.original[i]).extent),
-                                                rmap->at(t.original[i]).extent));
+// Each transformed var ranges over the values its index expression takes on the
+// originals' ranges (the whole physical extent for a stage computed at root).
+void DownTransform(const TransformRelation& t, RangeMap* rmap, arith::Analyzer* analyzer) {
+  arith::Analyzer local;
+  arith::Analyzer* a = analyzer ? analyzer : &local;
+  arith::IntSetMap dom, whole;
+  for (size_t k = 0; k < t.original.size(); ++k) {
+    auto it = rmap->find(t.original[k]);
+    if (it == rmap->end()) return;
+    const ir::Var& param = t.forward_map->initial_indices[k];
+    dom[param] = arith::IntSet::FromRange(it->second);
+    whole[param] = t.original[k]->dom.defined() ? arith::IntSet::FromRange(t.original[k]->dom) : dom[param];
+  }
+  for (size_t k = 0; k < t.transformed.size(); ++k) {
+    const Expr& f = t.forward_map->final_indices[k];
+    arith::IntSet s = arith::EvalSet(f, dom, a);
+    if (!s.is_bounded()) s = arith::EvalSet(f, whole, a);
+    if (!s.is_bounded()) continue;
+    Expr extent = a->Simplify(s.max() - s.min() + One(s.max()));
+    SetOnce(rmap, t.transformed[k], ir::Range(a->Simplify(s.min()), extent));
   }
 }
 
@@ -74,7 +89,7 @@ void PassDownDomain(const Stage& stage, RangeMap* rmap, arith::Analyzer* analyze
                    [&](const SingletonRelation& s) {
                      SetOnce(rmap, s.iter, ir::Range(0, 1));
                    },
-                   [&](const TransformRelation& t) { DownTransform(t, rmap); }},
+                   [&](const TransformRelation& t) { DownTransform(t, rmap, analyzer); }},
                rel);
   }
   for (const IterVar& leaf : stage->leaf_iter_vars) {
@@ -212,6 +227,29 @@ void UpFuse(const FuseRelation& f, UpContext& ctx) {
   UpFuseRectangle(f, fused, ctx);
 }
 
+// The originals from the transformed vars' sets through the inverse map (their whole
+// ranges when every transformed var covers its range).
+void UpTransform(const TransformRelation& t, UpContext& ctx) {
+  bool full = true;
+  arith::IntSetMap dom;
+  for (size_t k = 0; k < t.transformed.size(); ++k) {
+    arith::IntSet s = ctx.Get(t.transformed[k]);
+    full = full && ctx.Matches(s, t.transformed[k]);
+    dom[t.inverse_map->initial_indices[k]] = s;
+  }
+  for (size_t k = 0; k < t.original.size(); ++k) {
+    const IterVar& iv = t.original[k];
+    if (full || !ctx.rmap.count(iv)) {
+      ctx.state[iv] = ctx.Full(iv);
+      continue;
+    }
+    arith::IntSet s = arith::EvalSet(t.inverse_map->final_indices[k], dom, ctx.analyzer);
+    if (!s.is_bounded()) s = ctx.Full(iv);
+    else if (ctx.options.clip_to_range) s = ClipToRange(s, ctx.rmap.at(iv), ctx.analyzer);
+    ctx.state[iv] = s;
+  }
+}
+
 void UpRebase(const RebaseRelation& b, UpContext& ctx) {
   arith::IntSet s = ctx.Get(b.rebased);
   if (!ctx.rmap.count(b.parent) || ctx.Matches(s, b.rebased) || !s.is_bounded()) {
@@ -240,9 +278,7 @@ void PassUpDomain(const Stage& stage, const RangeMap& rmap, IterVarSetMap* state
                           [&](const FuseRelation& f) { UpFuse(f, ctx); },
                           [&](const RebaseRelation& b) { UpRebase(b, ctx); },
                           [&](const SingletonRelation&) {},
-                          [&](const TransformRelation& t) {
-                            for (const IterVar& iv : t.original) ctx.state[iv] = ctx.Full(iv);
-                          }},
+                          [&](const TransformRelation& t) { UpTransform(t, ctx); }},
                *it);
     if (observer) observer(Describe(*it), *state);
   }
@@ -282,7 +318,15 @@ void PassUpIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* valu
               if (values.count(b.rebased)) values[b.parent] = add_min(values[b.rebased], b.parent);
             },
             [&](const SingletonRelation&) {},
-            [&](const TransformRelation&) {}},
+            [&](const TransformRelation& t) {
+              ir::VarMap at;
+              for (size_t k = 0; k < t.transformed.size(); ++k) {
+                if (!values.count(t.transformed[k])) return;
+                at[t.inverse_map->initial_indices[k]] = values[t.transformed[k]];
+              }
+              for (size_t k = 0; k < t.original.size(); ++k)
+                values[t.original[k]] = ir::Substitute(t.inverse_map->final_indices[k], at);
+            }},
         *it);
   }
 }
@@ -319,6 +363,32 @@ std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap
   return flag;
 }
 
+// Conditions of a TransformRelation beyond `value < end`: an inverse value may also fall
+// below its axis's range (offset maps pad at the front) and strided maps reach a
+// physical point only when inverse_condition holds.
+void TransformChecks(const Stage& stage, const RangeMap& rmap, const IterVarValueMap& value_map,
+                     const arith::IntSetMap& leaf_sets, arith::Analyzer* analyzer, std::vector<Expr>* preds) {
+  for (const IterVarRelation& rel : stage->relations) {
+    auto* t = std::get_if<TransformRelation>(&rel);
+    if (!t) continue;
+    for (const IterVar& iv : t->original) {
+      if (!value_map.count(iv) || !rmap.count(iv)) continue;
+      Expr value = value_map.at(iv), lo = rmap.at(iv).min;
+      arith::IntSet s = arith::EvalSet(value, leaf_sets, analyzer);
+      if (s.has_lower_bound() && analyzer->CanProve(ir::ge(s.min(), lo))) continue;
+      preds->push_back(ir::ge(value, lo));
+    }
+    if (!t->inverse_condition.defined() || ir::is_one(t->inverse_condition)) continue;
+    ir::VarMap at;
+    bool known = true;
+    for (size_t k = 0; k < t->transformed.size(); ++k) {
+      known = known && value_map.count(t->transformed[k]);
+      if (known) at[t->inverse_map->initial_indices[k]] = value_map.at(t->transformed[k]);
+    }
+    if (known) preds->push_back(ir::Substitute(t->inverse_condition, at));
+  }
+}
+
 }  // namespace
 
 std::vector<Expr> MakeBoundCheck(const Stage& stage, const RangeMap& rmap,
@@ -339,6 +409,7 @@ std::vector<Expr> MakeBoundCheck(const Stage& stage, const RangeMap& rmap,
     if (s.has_upper_bound() && analyzer->CanProve(ir::lt(s.max(), end))) continue;
     preds.push_back(ir::lt(value, end));
   }
+  TransformChecks(stage, rmap, value_map, leaf_sets, analyzer, &preds);
   return preds;
 }
 

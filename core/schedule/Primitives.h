@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "layout/PadValue.h"
 #include "schedule/Schedule.h"
 
 namespace tessera::schedule {
@@ -56,6 +57,19 @@ Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
 // Factors reduction `stage` over leaf reduce var `k`: a new stage "B.rf" computes partial
 // results with k as a data-parallel axis (at position factor_axis), B reduces them.
 Result<Stage> RFactor(Schedule& sch, Stage stage, IterVar k, int factor_axis = 0);
+
+// transform_layout (RFC 0077): stores the outputs of `stage` (a compute or a placeholder)
+// in the physical layout `index_map` (logical -> physical indices, e.g. i -> [i // 4,
+// i % 4]). Unlike TVM's TE the map may introduce padding: the physical shape is the
+// smallest holding every element and `pad_value` says what the padding holds (None:
+// it must never be accessed). `axis_separators` split the physical axes into groups
+// that flatten separately (an N-D physical buffer). A compute stage's loops then follow
+// the new layout, as in TVM: its axes (untouched leaves, in order) are replaced by new
+// loop vars axis0, axis1, ... over the physical indices, returned (none for a
+// placeholder); padding cells are skipped by a guard.
+Result<std::vector<IterVar>> TransformLayout(Schedule& sch, Stage stage, ir::IndexMap index_map,
+                                             layout::PadValue pad_value = {},
+                                             std::vector<int> axis_separators = {});
 
 // Storage scopes accepted by cache_read / cache_write.
 bool is_storage_scope(const std::string& scope);

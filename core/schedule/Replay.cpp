@@ -137,6 +137,31 @@ Status ApplyRFactor(Schedule& sch, const TraceEntry& e, const Args& a) {
   return Drop(RFactor(sch, a.stage, a.vars[0], static_cast<int>(factor_axis)));
 }
 
+Result<layout::PadValue> PadValueOf(const TraceEntry& e) {
+  auto kind = e.strings.find("pad_kind");
+  if (kind == e.strings.end()) return layout::PadValue();
+  if (kind->second == "undef") return layout::PadValue::Undef();
+  auto fn = e.lambdas.find("pad_value");
+  if (fn == e.lambdas.end() || fn->second.body.size() != 1)
+    return Error("transform_layout: pad_kind '" + kind->second + "' needs a pad_value");
+  if (kind->second == "constant") return layout::PadValue::Constant(fn->second.body[0]);
+  if (kind->second == "function") return layout::PadValue::Function(fn->second.params, fn->second.body[0]);
+  return Error("transform_layout: unknown pad_kind '" + kind->second + "'");
+}
+
+Status ApplyTransformLayout(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 0, 0); !s) return s;
+  auto map = e.lambdas.find("index_map");
+  if (map == e.lambdas.end()) return Error("transform_layout: missing argument 'index_map'");
+  Result<layout::PadValue> pad = PadValueOf(e);
+  if (!pad) return pad.error();
+  std::vector<int> separators;
+  if (auto it = e.int_lists.find("axis_separators"); it != e.int_lists.end())
+    for (int64_t v : it->second) separators.push_back(static_cast<int>(v));
+  auto index_map = std::make_shared<const ir::IndexMapNode>(ir::IndexMapNode{map->second.params, map->second.body});
+  return Drop(TransformLayout(sch, a.stage, index_map, *pad, separators));
+}
+
 const std::map<std::string, Applier>& Appliers() {
   static const std::map<std::string, Applier> kAppliers = {
       {"split", ApplySplit},
@@ -166,6 +191,7 @@ const std::map<std::string, Applier>& Appliers() {
       {"pragma", ApplyPragma},
       {"storage_align", ApplyStorageAlign},
       {"rfactor", ApplyRFactor},
+      {"transform_layout", ApplyTransformLayout},
   };
   return kAppliers;
 }

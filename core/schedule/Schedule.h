@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "schedule/IterVarRelation.h"
+#include "schedule/StageLayout.h"
 #include "schedule/Trace.h"
 #include "support/Result.h"
 #include "te/Operation.h"
@@ -51,6 +52,8 @@ struct StageNode {
   Stage attach_stage;
   std::string scope;  // storage scope of the stage's output ("" = global)
   bool is_output = false;
+  // transform_layout: how the stage's outputs are stored; null = the logical layout.
+  std::shared_ptr<const StageLayout> layout;
 
   const std::string& name() const { return op->name; }
   bool is_placeholder() const { return op->kind() == te::OpKind::Placeholder; }
@@ -84,6 +87,8 @@ struct Schedule {
   Result<Stage> lookup(const std::string& name) const;
   // The shared thread IterVar for `tag` ("threadIdx.x"), created on first use.
   IterVar thread_axis(const std::string& tag);
+  // Every stage's buffer layout (transform_layout), in stage order.
+  std::vector<BufferLayoutSummary> buffer_layouts() const;
 };
 
 // The schedule of `outputs` with every stage at root. Fails when two operations share

@@ -2,6 +2,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/LayoutLowering.h"
 #include "schedule/MakeLoopNest.h"
 #include "schedule/Normalize.h"
 
@@ -88,7 +89,7 @@ Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
     body = injected;
   }
   if (!body.defined()) return Error("the schedule has nothing to compute");
-  return RemoveLoopScope().VisitStmt(body);
+  return ApplyLayoutTransforms(sch, RemoveLoopScope().VisitStmt(body));
 }
 
 Result<Stmt> Lower(const Schedule& sch, const ScheduleOpsOptions& options) {

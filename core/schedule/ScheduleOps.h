@@ -3,7 +3,9 @@
 //   realize B(<InferBound region>) { produce B { <loops> } <the rest> }
 // stages computed at a loop are injected at that loop's body (their realize inside
 // it), inlined stages are already substituted (Normalize), and loops carry the kinds
-// of their annotations (vectorized, unrolled, parallel, thread bindings).
+// of their annotations (vectorized, unrolled, parallel, thread bindings). Layout
+// transforms come last (LayoutLowering.h): transformed tensors are accessed in their
+// physical layout, with padding writes and input assumptions.
 #pragma once
 
 #include "ir/Stmt.h"

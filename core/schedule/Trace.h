@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "ir/Expr.h"
+
 namespace tessera::schedule {
 
 // How to name an IterVar in a TVM script.
@@ -36,6 +38,16 @@ struct StageRef {
   bool operator==(const StageRef&) const = default;
 };
 
+// A function argument written as a lambda (transform_layout's index_map and pad_value):
+// its parameters and the expressions it returns. A constant is a lambda without
+// parameters.
+struct TraceLambda {
+  std::vector<ir::Var> params;
+  std::vector<ir::Expr> body;
+  // Structurally equal, parameters matched by position (free variables by identity).
+  bool operator==(const TraceLambda& other) const;
+};
+
 // One applied primitive. Arguments by primitive (names are the TVM keyword names):
 //   split        iter_vars {parent}; ints {factor} or {nparts}; outputs {outer, inner}
 //   fuse         iter_vars {a, b, ...} (adjacent, outer to inner); outputs {fused}
@@ -50,6 +62,9 @@ struct StageRef {
 //   pragma       iter_vars {var}; strings {key}; ints {value} (optional)
 //   storage_align iter_vars {axis}; ints {factor, offset}
 //   rfactor      iter_vars {reduce var}; ints {factor_axis}; outputs {new stage}
+//   transform_layout  lambdas {index_map, pad_value (when given)}; strings {pad_kind:
+//                "constant" | "function" | "undef", absent = none}; int_lists
+//                {axis_separators (when given)}; outputs {the new loop vars of a compute}
 struct TraceEntry {
   std::string primitive;
   StageRef stage;
@@ -57,6 +72,8 @@ struct TraceEntry {
   std::vector<StageRef> stages;
   std::map<std::string, int64_t> ints;
   std::map<std::string, std::string> strings;
+  std::map<std::string, TraceLambda> lambdas;
+  std::map<std::string, std::vector<int64_t>> int_lists;
   std::vector<std::string> outputs;
   bool operator==(const TraceEntry&) const = default;
 };

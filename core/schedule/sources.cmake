@@ -14,9 +14,12 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Replay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MessagePassing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RFactor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StageLayout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TransformLayout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MakeLoopNest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LayoutLowering.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BoundsReport.cpp
 )

@@ -10,5 +10,14 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Simplify.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerFloorDivMod.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RemoveNoOp.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LayoutArguments.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LayoutOvercompute.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Pipeline.cpp
+)
+# GPU passes (run after the pipeline by the CUDA backend, codegen/cuda/CudaLowering).
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadAxes.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadStorageScope.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadLaunch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadSync.cpp
 )
