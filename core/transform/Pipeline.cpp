@@ -3,6 +3,7 @@
 #include "transform/Pipeline.h"
 
 #include "ir/Printer.h"
+#include "transform/LayoutOvercompute.h"
 #include "transform/LoopPartition.h"
 #include "transform/LowerFloorDivMod.h"
 #include "transform/RemoveNoOp.h"
@@ -26,6 +27,9 @@ struct PassEntry {
 // The passes, in the order they run.
 const std::vector<PassEntry>& Passes() {
   static const std::vector<PassEntry> passes = {
+      // (layout-padding) RFC 0077: drop guards that padding makes no-ops, where asked;
+      // needs the physical tensors, so it runs before StorageFlatten.
+      {"LayoutOvercompute", &LayoutOvercompute},
       {"StorageFlatten", &StorageFlatten},          // tensors -> flat buffers
       {"RemoveTrivialLoops", &RemoveTrivialLoops},  // extent-1 loops -> substitution
       {"LoopPartition", &LoopPartition},            // split tails -> main + tail loops
@@ -90,7 +94,10 @@ Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<i
 
 Result<LoweredProgram> Optimize(PrimFunc func, const PassContext& ctx) {
   if (!func.body.defined()) return Error("Optimize: the function has no body");
-  return Run(std::move(func), ctx, 1);
+  // (layout-padding) the passes after StorageFlatten, wherever it is in the list.
+  size_t flatten = 0;
+  while (flatten < Passes().size() && std::string(Passes()[flatten].name) != "StorageFlatten") ++flatten;
+  return Run(std::move(func), ctx, flatten + 1);
 }
 
 }  // namespace tessera::transform
