@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "script/ExprBuiltins.h"
+#include "script/TeBuiltins.h"
 #include "script/Interpreter.h"
 #include "script/Parser.h"
 
@@ -10,7 +10,7 @@ namespace tessera::script {
 
 ExprEnvironment::ExprEnvironment(std::vector<std::string> size_var_names)
     : size_var_names_(std::move(size_var_names)), interp_(std::make_unique<Interpreter>()) {
-  RegisterExprBuiltins(*interp_);
+  RegisterTeBuiltins(*interp_);  // tvm.tir.*, te.max, te.exp, ...
   interp_->SetGlobal("tvm", *interp_->Lookup("tvm"));
   interp_->SetGlobal("te", *interp_->Lookup("tvm.te"));
   interp_->SetGlobal("tir", *interp_->Lookup("tvm.tir"));

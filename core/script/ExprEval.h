@@ -3,7 +3,8 @@
 // Free names are int32 variables, created on first use; the same name always gives the
 // same Var across every expression evaluated in one ExprEnvironment, so an assumption
 // about `i` constrains the `i` of the expression. Names declared as size variables are
-// ir::SizeVar (non-negative, as te.size_var). `tvm`, `te` and `tir` are predefined.
+// ir::SizeVar (non-negative, as te.size_var). `tvm`, `te` and `tir` are predefined, with
+// the expression and tensor built-ins of scripts (tvm.tir.truncdiv, te.max, te.exp, ...).
 #pragma once
 
 #include <memory>

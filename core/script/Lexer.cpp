@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 
 namespace tessera::script {
 
@@ -269,8 +270,14 @@ class Lexer {
       t.kind = TokenKind::Float;
       // from_chars is locale-independent (strtod would read "1.5" as 1 under a German locale).
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), t.float_value);
-      if (ec != std::errc() || end != text.data() + text.size())
+      if (ec == std::errc::result_out_of_range) {
+        // As in Python: 1e999 is inf, 1e-999 is 0.0.
+        size_t e = text.find_first_of("eE");
+        bool tiny = e != std::string::npos && e + 1 < text.size() && text[e + 1] == '-';
+        t.float_value = tiny ? 0.0 : std::numeric_limits<double>::infinity();
+      } else if (ec != std::errc() || end != text.data() + text.size()) {
         return Error("invalid floating-point literal", t.loc);
+      }
     } else {
       if (text.size() > 1 && text[0] == '0' && text.find_first_not_of('0') != std::string::npos)
         return Error("leading zeros are not allowed in integer literals (use 0o for octal)", t.loc);

@@ -75,6 +75,8 @@ class TestLexer : public QObject {
     QTest::newRow("utf-8 in comments and strings")
         << std::string("x = \"\xc3\xa9\" # \xe4\xb8\xad\xe6\x96\x87")
         << QString("N:x = S:\u00e9 NL END");
+    QTest::newRow("float overflow is inf, underflow 0") << std::string("1e999 1e-999")
+                                                        << "F:inf F:0 NL END";
     QTest::newRow("byte order mark") << std::string("\xEF\xBB\xBFx") << "N:x NL END";
     QTest::newRow("comment ends line") << std::string("a # (\nb") << "N:a NL N:b NL END";
   }
