@@ -39,6 +39,15 @@ Expr FoldIdentity(const Expr& e) {
   auto* b = e.as<BinaryNode>();
   if (!b) return e;
   Expr x = FoldIdentity(b->a), y = FoldIdentity(b->b);
+  auto* fx = x.as<FloatImmNode>();
+  auto* fy = y.as<FloatImmNode>();
+  if (fx && fy && e.dtype().is_float()) {  // padding times padding: 0 * 0 in a padded GEMM
+    auto rounded = [&](double v) {
+      return FloatImm(e.dtype(), e.dtype().bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v);
+    };
+    if (e.kind() == ExprKind::Mul) return rounded(fx->value * fy->value);
+    if (e.kind() == ExprKind::Add) return rounded(fx->value + fy->value);
+  }
   switch (e.kind()) {
     case ExprKind::Add:
       if (IsConstValue(y, 0)) return x;
