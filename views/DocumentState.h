@@ -15,6 +15,7 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/Schedule.h"
 #include "support/Result.h"
+#include "transform/Pipeline.h"
 
 namespace tessera::script {
 struct ScriptProgram;
@@ -59,6 +60,8 @@ struct DocumentState {
   // The InferBound phase tables of every producer/consumer pair of compute stages.
   std::vector<schedule::PhaseTables> phase_tables;
   ir::Stmt lowered;            // the lowered loop program; undefined when unavailable
+  // The pipeline's output (the function the backends compile); null when lowering failed.
+  std::shared_ptr<const transform::LoweredProgram> function;
   std::vector<CodeArtifact> passes;   // the pass timeline: IR after each lowering pass
   std::vector<CodeArtifact> targets;  // generated code, one artefact per target format
   std::vector<BufferLayoutInfo> layouts;

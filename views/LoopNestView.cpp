@@ -74,6 +74,9 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   tree_->setColumnCount(3);
   tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage")});
   tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  tree_->header()->setStretchLastSection(false);
   tree_->setUniformRowHeights(true);
   connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (updating_ || !item || !selectionModel()) return;

@@ -59,6 +59,12 @@ void ProfileView::setState(const DocumentState& state) {
     peak->point1->setCoords(0, state.peak_gflops);
     peak->point2->setCoords(1, state.peak_gflops);
     peak->setPen(QPen(Qt::red, 1.5, Qt::DashLine));
+    auto* label = new QCPItemText(plot_);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(0.02, state.peak_gflops);
+    label->setText(tr("machine peak (estimate): %1 GFLOP/s").arg(state.peak_gflops, 0, 'f', 0));
+    label->setColor(Qt::red);
   }
   plot_->xAxis->setTicker(ticker);
   plot_->xAxis->setTickLabelRotation(state.profiles.size() > 4 ? 30 : 0);

@@ -73,8 +73,13 @@ GraphModel BuildStageDag(const schedule::Schedule& sch, const schedule::BoundsRe
   for (const schedule::Stage& s : sch.stages) {
     if (s->attach_type != schedule::AttachType::Scope || !s->attach_stage) continue;
     QString loop = s->attach_ivar ? QString::fromStdString(s->attach_ivar->var.name()) : QString();
-    m.addEdge({StageNodeId(Name(s)), StageNodeId(Name(s->attach_stage)), "@" + loop,
-               EdgeStyle::Dashed, "attach"});
+    GraphEdge attach{StageNodeId(Name(s)), StageNodeId(Name(s->attach_stage)), "@" + loop,
+                     EdgeStyle::Dashed, "attach"};
+    // Along the right-hand sides, apart from the data-flow edge between the same stages.
+    attach.constraint = false;
+    attach.tailPort = "e";
+    attach.headPort = "e";
+    m.addEdge(attach);
   }
   return m;
 }

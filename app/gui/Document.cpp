@@ -117,7 +117,14 @@ Status Document::apply(const views::Intent& intent) {
 
 void Document::addProfile(const views::ProfileRecord& record) {
   state_.profiles.push_back(record);
+  state_.version = ++version_;
   emit changed();
+}
+
+void Document::setTargets(int version, std::vector<views::CodeArtifact> targets) {
+  if (version != state_.version) return;
+  state_.targets = std::move(targets);
+  emit targetsChanged();
 }
 
 void Document::setTextForCommand(const QString& text) {

@@ -46,12 +46,17 @@ class Document : public QObject {
   QUndoStack* undoStack() { return &undo_; }
   // Records a profile measurement (kept across edits, shown by the Profile view).
   void addProfile(const views::ProfileRecord& record);
+  void setPeakGflops(double peak) { state_.peak_gflops = peak; }
+  // Generated code for evaluation `version` (ignored when the document moved on).
+  void setTargets(int version, std::vector<views::CodeArtifact> targets);
 
   // Used by the undo commands: sets the text and re-evaluates.
   void setTextForCommand(const QString& text);
 
  signals:
   void changed();
+  // Only state().targets changed (the Code view refreshes; nothing else needs to).
+  void targetsChanged();
   void pathChanged(const QString& path);
   void modifiedChanged(bool modified);
 

@@ -57,6 +57,7 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   }
   for (const transform::PassRecord& r : lowered->timeline)
     if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt()});
+  state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
 void EvaluateInto(const std::string& script, const std::string& file, DocumentState& state) {

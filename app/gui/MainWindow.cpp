@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QSaveFile>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -16,6 +17,8 @@
 #include <QVBoxLayout>
 
 #include "AppSettings.h"
+#include "TargetCode.h"
+#include "codegen/LLVMBackend.h"
 #include "Appearance.h"
 #include "Examples.h"
 #include "views/BoundsView.h"
@@ -31,7 +34,10 @@
 namespace tessera::gui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)) {
+    : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)),
+      runner_(new RunController(this)) {
+  targetCode_ = new TargetCode(doc_, this);
+  doc_->setPeakGflops(EstimatedPeakGflops());
   setObjectName("MainWindow");
   setDockNestingEnabled(true);
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks |
@@ -45,7 +51,18 @@ MainWindow::MainWindow(QWidget* parent)
   createViewMenu();
   createHelpMenu();
   statusLabel_ = new QLabel(this);
+  progress_ = new QProgressBar(this);
+  progress_->setRange(0, 100);
+  progress_->setMaximumWidth(180);
+  progress_->hide();
+  statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(statusLabel_);
+  connect(runner_, &RunController::progress, this, [this](int percent, const QString& step) {
+    progress_->setValue(percent);
+    progress_->setFormat(step + " %p%");
+  });
+  connect(runner_, &RunController::finished, this, &MainWindow::runFinished);
+  connect(doc_, &Document::targetsChanged, this, [this] { code_->setState(doc_->state()); });
   connect(doc_, &Document::changed, this, &MainWindow::refresh);
   connect(doc_, &Document::pathChanged, this, &MainWindow::updateTitle);
   connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
@@ -221,11 +238,64 @@ void MainWindow::createRunMenu() {
   QAction* run = addAction(m, "actionRunCpu", tr("Run on &CPU"), QKeySequence("F5"));
   QAction* prof = addAction(m, "actionProfile", tr("&Profile"), QKeySequence("Ctrl+F5"));
   QAction* cancel = addAction(m, "actionCancel", tr("C&ancel"), QKeySequence("Shift+F5"));
-  for (QAction* a : {run, prof}) {
-    a->setEnabled(false);
-    a->setToolTip(tr("Needs the LLVM backend, which is not built yet"));
+  connect(run, &QAction::triggered, this, [this] { startRun(false); });
+  connect(prof, &QAction::triggered, this, [this] { startRun(true); });
+  connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
+  if (!codegen::LLVMAvailable())
+    for (QAction* a : {run, prof}) a->setToolTip(tr("This build has no LLVM backend"));
+  updateRunActions();
+}
+
+void MainWindow::updateRunActions() {
+  bool runnable = codegen::LLVMAvailable() && doc_->state().function && !runner_->busy();
+  if (QAction* a = action("actionRunCpu")) a->setEnabled(runnable);
+  if (QAction* a = action("actionProfile")) a->setEnabled(runnable);
+  if (QAction* a = action("actionCancel")) a->setEnabled(runner_->busy());
+}
+
+bool MainWindow::startRun(bool profile) {
+  const views::DocumentState& state = doc_->state();
+  RunRequest request{state.program, state.function, !profile, profile ? 10 : 0};
+  if (!state.function) {
+    showMessage(tr("Nothing to run: the script has no lowered program."), true);
+    return false;
   }
-  cancel->setEnabled(false);
+  if (!runner_->start(request, profile)) {
+    showMessage(tr("A run is already going."), true);
+    return false;
+  }
+  progress_->setValue(0);
+  progress_->show();
+  updateRunActions();
+  showMessage(profile ? tr("Profiling…") : tr("Running on the CPU…"));
+  return true;
+}
+
+void MainWindow::runFinished(const RunResult& r, bool profile) {
+  progress_->hide();
+  updateRunActions();
+  if (r.cancelled) {
+    showMessage(tr("Cancelled."));
+    return;
+  }
+  if (!r.ok) {
+    showMessage(tr("Run failed: %1").arg(QString::fromStdString(r.message)), true);
+    return;
+  }
+  if (!profile) {
+    QString check = !r.checked ? QString()
+                    : r.matches ? tr(", matches the reference interpreter (max error %1)").arg(r.max_abs_error)
+                                : tr(", DIFFERS from the reference interpreter (max error %1)").arg(r.max_abs_error);
+    showMessage(tr("Ran in %1 ms (compiled in %2 ms)%3")
+                    .arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check), !r.matches);
+    return;
+  }
+  const auto& entries = doc_->state().schedule->trace.entries;
+  QString label = QString("#%1 %2").arg(doc_->state().profiles.size() + 1)
+                      .arg(entries.empty() ? tr("default") : QString::fromStdString(entries.back().primitive));
+  doc_->addProfile({label.toStdString(), "llvm", r.median_ms / 1000.0, r.gflops});
+  if (QDockWidget* d = dock("ProfileDock")) d->raise();
+  showMessage(tr("Profile: median %1 ms, %2 GFLOP/s").arg(r.median_ms, 0, 'f', 3).arg(r.gflops, 0, 'f', 2));
 }
 
 void MainWindow::createViewMenu() {
@@ -234,7 +304,7 @@ void MainWindow::createViewMenu() {
   m->addSeparator();
   QAction* dark = addAction(m, "actionDarkPalette", tr("&Dark Palette"), QKeySequence("Ctrl+Shift+D"));
   dark->setCheckable(true);
-  dark->setChecked(AppSettings::palette() == PaletteMode::Dark);
+  dark->setChecked(qApp->palette().color(QPalette::Window).lightness() < 128);
   connect(dark, &QAction::toggled, this, [this](bool on) {
     AppSettings::setPalette(on ? PaletteMode::Dark : PaletteMode::Light);
     ApplyPalette(on ? PaletteMode::Dark : PaletteMode::Light);
@@ -283,6 +353,7 @@ void MainWindow::refresh() {
     auto* d = qobject_cast<QDockWidget*>(v->parentWidget());
     if (!d || d->isVisible() || !isVisible()) refreshView(v);
   }
+  updateRunActions();
   const auto& errors = doc_->state().errors;
   statusLabel_->setText(errors.empty() ? tr("No errors") : tr("%n error(s)", "", int(errors.size())));
   if (!errors.empty()) showMessage(QString::fromStdString(errors.front().format()), true);
@@ -496,6 +567,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  runner_->cancel();
+  runner_->waitForFinished();
   saveSettings();
   event->accept();
 }

@@ -9,11 +9,13 @@
 #include <QPointer>
 
 #include "Document.h"
+#include "RunController.h"
 #include "views/SelectionModel.h"
 #include "views/ViewBase.h"
 
 class QLabel;
 class QMenu;
+class QProgressBar;
 
 namespace tessera::views {
 class BoundsView;
@@ -27,6 +29,8 @@ class StageDagView;
 }  // namespace tessera::views
 
 namespace tessera::gui {
+
+class TargetCode;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -66,6 +70,12 @@ class MainWindow : public QMainWindow {
   views::BoundsView* boundsView() const { return bounds_; }
   views::ProfileView* profileView() const { return profile_; }
 
+  // Runs (profile = false) or profiles the current schedule off the GUI thread; false
+  // when there is nothing to run or a run is already going.
+  bool startRun(bool profile);
+  RunController* runner() const { return runner_; }
+  TargetCode* targetCode() const { return targetCode_; }
+
   // Saves geometry and dock layout now (also done on close).
   void saveSettings();
   void restoreSettings();
@@ -97,6 +107,8 @@ class MainWindow : public QMainWindow {
   views::ViewBase* currentView() const;
   void showShortcuts();
   void setLanguage(const QString& language);
+  void runFinished(const RunResult& result, bool profile);
+  void updateRunActions();
 
   Document* doc_;
   views::SelectionModel* selection_;
@@ -113,6 +125,9 @@ class MainWindow : public QMainWindow {
   QPointer<views::ViewBase> lastFocused_;
   QMenu* recentMenu_ = nullptr;
   QLabel* statusLabel_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  RunController* runner_ = nullptr;
+  TargetCode* targetCode_ = nullptr;
   bool interactive_ = true;
   QString lastMessage_;
 };

@@ -1,20 +1,45 @@
 // tessera: the desktop schedule studio. Opens the script given on the command line,
-// or the built-in GEMM example.
+// or the built-in GEMM example. The options after the file arrange the window for a
+// session (scripts/screenshots.sh uses them); none of them changes saved settings.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
+#include <QTimer>
 
 #include "AppSettings.h"
 #include "Appearance.h"
 #include "MainWindow.h"
+
+namespace {
+
+using tessera::gui::MainWindow;
+
+// "C" selects a stage, "C:i.outer" an iter var of it.
+void Select(MainWindow& w, const QString& spec) {
+  QStringList parts = spec.split(':');
+  if (parts.size() == 2)
+    w.selection()->selectIterVar(parts[0], parts[1]);
+  else
+    w.selection()->selectStage(parts[0]);
+}
+
+void Arrange(MainWindow& w, const QCommandLineParser& p) {
+  if (p.isSet("select")) Select(w, p.value("select"));
+  for (const QString& name : p.values("raise"))
+    if (QDockWidget* d = w.dock(name + "Dock")) {
+      d->show();
+      d->raise();
+    }
+  if (p.isSet("profile")) QTimer::singleShot(300, &w, [&w] { w.startRun(true); });
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName("Tessera");
   QApplication::setApplicationName("Tessera");
   QApplication::setApplicationVersion("0.1.0");
-  using tessera::gui::AppSettings;
-  tessera::gui::InstallTranslators(AppSettings::language());
-  tessera::gui::ApplyPalette(AppSettings::palette());
 
   QCommandLineParser parser;
   parser.setApplicationDescription(
@@ -22,11 +47,26 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument("file", QApplication::translate("main", "A script to open."));
+  parser.addOption({"select", QApplication::translate("main", "Select STAGE or STAGE:ITERVAR."), "object"});
+  parser.addOption({"raise", QApplication::translate("main", "Show and raise a dock (Script, StageDag, IterVar, LoopNest, BufferLayout, Bounds, Code, Profile)."), "dock"});
+  parser.addOption({"palette", QApplication::translate("main", "light or dark, for this session."), "palette"});
+  parser.addOption({"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
+  parser.addOption({"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
   parser.process(app);
 
-  tessera::gui::MainWindow window;
+  using tessera::gui::AppSettings;
+  QString language = parser.isSet("language") ? parser.value("language") : AppSettings::language();
+  tessera::gui::InstallTranslators(language);
+  auto palette = AppSettings::palette();
+  if (parser.isSet("palette"))
+    palette = parser.value("palette") == "dark" ? tessera::gui::PaletteMode::Dark
+                                                : tessera::gui::PaletteMode::Light;
+  tessera::gui::ApplyPalette(palette);
+
+  MainWindow window;
   window.show();
   const QStringList files = parser.positionalArguments();
   window.openStartupFile(files.isEmpty() ? QString() : files.first());
+  Arrange(window, parser);
   return app.exec();
 }

@@ -66,6 +66,9 @@ std::vector<Agedge_t*> AddEdges(Agraph_t* g, const GraphModel& model,
     Agnode_t* b = nodes[static_cast<size_t>(model.indexOf(edge.to))];
     Agedge_t* e = agedge(g, a, b, nullptr, 1);
     if (!edge.label.isEmpty()) Set(e, "label", edge.label.toUtf8());
+    if (!edge.constraint) Set(e, "constraint", "false");
+    if (!edge.tailPort.isEmpty()) Set(e, "tailport", edge.tailPort.toUtf8());
+    if (!edge.headPort.isEmpty()) Set(e, "headport", edge.headPort.toUtf8());
     out.push_back(e);
   }
   return out;

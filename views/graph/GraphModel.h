@@ -33,6 +33,11 @@ struct GraphEdge {
   QString label;
   EdgeStyle style = EdgeStyle::Solid;
   QString kind;  // "dataflow", "attach", "relation", ...
+  // Layout hints: a non-constraining edge does not affect ranks; ports ("e", "w", "n",
+  // "s") route an edge along a side, so that it does not overlap a parallel edge.
+  bool constraint = true;
+  QString tailPort;
+  QString headPort;
 };
 
 class GraphModel {

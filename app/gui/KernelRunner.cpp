@@ -1,0 +1,225 @@
+#include "KernelRunner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "arith/Evaluate.h"
+#include "codegen/LLVMBackend.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "runtime/ArgBinder.h"
+#include "runtime/Compare.h"
+#include "runtime/Interpreter.h"
+#include "schedule/Graph.h"
+#include "te/Operation.h"
+
+namespace tessera::gui {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+// Every variable (shape variables only, in shapes and domains) takes `value`.
+std::optional<int64_t> ConstantWith(const ir::Expr& e, int64_t value) {
+  ir::Expr fixed = ir::Substitute(e, [&](const ir::Var& v) { return ir::make_const(v.dtype(), value); });
+  auto r = arith::EvaluateConstant(fixed, {});
+  return r.ok() ? std::optional<int64_t>(*r) : std::nullopt;
+}
+
+// Float operations in one evaluation of `e`; a reduction counts its combiner once and
+// its source per reduction point (multiplied by the caller).
+double FloatOps(const ir::Expr& e) {
+  double ops = 0;
+  ir::PostOrderVisit(e, [&](const ir::Expr& x) {
+    bool arithmetic = ir::is_binary(x.kind()) && !ir::is_comparison(x.kind()) &&
+                      x.kind() != ir::ExprKind::And && x.kind() != ir::ExprKind::Or;
+    if (x.dtype().is_float() && (arithmetic || x.kind() == ir::ExprKind::Call))
+      ops += x.dtype().lanes();
+    if (x.kind() == ir::ExprKind::Reduce && x.dtype().is_float()) ops += 1;
+  });
+  return ops;
+}
+
+std::optional<double> Extent(const std::vector<ir::IterVar>& vars, int64_t value) {
+  double n = 1;
+  for (const ir::IterVar& iv : vars) {
+    auto e = ConstantWith(iv->dom.extent, value);
+    if (!e) return std::nullopt;
+    n *= double(*e);
+  }
+  return n;
+}
+
+struct Arrays {
+  std::vector<runtime::NDArray> buffers;
+  std::vector<bool> is_output;
+  runtime::ScalarArgs scalars;
+};
+
+Result<Arrays> MakeArrays(const RunRequest& r) {
+  Arrays out;
+  const transform::PrimFunc& f = r.function->func;
+  for (const ir::Var& v : f.scalar_params()) out.scalars[v.name()] = r.shape_var_value;
+  std::vector<te::Tensor> tensors = r.program->Arguments();
+  std::vector<ir::Buffer> buffers = f.buffer_params();
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    std::vector<int64_t> shape;
+    for (const ir::Expr& dim : buffers[i]->shape) {
+      auto c = ConstantWith(dim, r.shape_var_value);
+      if (!c) return Error("the shape of '" + buffers[i]->name + "' is not a constant");
+      shape.push_back(*c);
+    }
+    auto array = runtime::NDArray::Empty(shape, buffers[i]->dtype);
+    if (!array.ok()) return Error("cannot allocate '" + buffers[i]->name + "': " + array.error().message);
+    array->FillRandom(1000 + i);
+    bool output = false;
+    if (i < tensors.size())
+      for (const te::Operation& op : r.program->schedule->outputs) output |= op == tensors[i].op();
+    out.buffers.push_back(*array);
+    out.is_output.push_back(output);
+  }
+  return out;
+}
+
+// The kernel's outputs against the reference interpreter's on the same inputs.
+void Check(const RunRequest& r, const Arrays& kernel, const Arrays& inputs, RunResult& result) {
+  std::vector<runtime::NDArray> reference;
+  for (const auto& a : inputs.buffers) reference.push_back(a.Clone());
+  Status st = runtime::Interpret(r.function->func, reference, inputs.scalars);
+  if (!st.ok()) {
+    result.message = "the reference interpreter failed: " + st.error().message;
+    return;
+  }
+  result.checked = true;
+  result.matches = true;
+  for (size_t i = 0; i < kernel.buffers.size(); ++i) {
+    if (!kernel.is_output[i]) continue;
+    runtime::CompareResult c = runtime::Compare(kernel.buffers[i], reference[i]);
+    result.matches &= c.ok();
+    result.max_abs_error = std::max(result.max_abs_error, c.max_abs_error);
+  }
+}
+
+void TimeCalls(const runtime::CompiledFunction& kernel, const runtime::BoundArguments& bound,
+               int repeat, const std::atomic<bool>& cancel, const RunProgress& progress,
+               RunResult& result) {
+  std::vector<double> times;
+  for (int i = 0; i < repeat && !cancel; ++i) {
+    auto start = Clock::now();
+    if (Status st = kernel.CallBound(bound); !st.ok()) {
+      result.message = "the kernel failed: " + st.error().message;
+      return;
+    }
+    times.push_back(Ms(start));
+    if (progress) progress(40 + 60 * (i + 1) / repeat, "timing");
+  }
+  if (times.empty()) return;
+  std::sort(times.begin(), times.end());
+  result.min_ms = times.front();
+  result.median_ms = times[times.size() / 2];
+  result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0;
+}
+
+RunResult Cancelled() {
+  RunResult r;
+  r.cancelled = true;
+  r.message = "cancelled";
+  return r;
+}
+
+}  // namespace
+
+double WorkloadFlops(const schedule::Schedule& sch, int64_t value) {
+  double total = 0;
+  schedule::ReadGraph g = schedule::CreateReadGraph(sch.outputs);
+  for (const auto& [op, inputs] : g) {
+    auto* c = dynamic_cast<const te::ComputeOpNode*>(op.get());
+    if (!c) continue;
+    auto points = Extent(c->axis, value);
+    auto reduction = Extent(c->reduce_axis, value);
+    if (!points || !reduction) return 0;
+    for (const ir::Expr& body : c->body) {
+      if (auto* r = body.as<ir::ReduceNode>()) {
+        double per_point = 1;  // the combiner
+        for (const ir::Expr& src : r->source) per_point += FloatOps(src);
+        total += *points * *reduction * (r->source.empty() ? 0 : per_point);
+      } else {
+        total += *points * FloatOps(body);
+      }
+    }
+  }
+  return total;
+}
+
+double EstimatedPeakGflops() {
+  double ghz = 3.0;
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.rfind("cpu MHz", 0) == 0) {
+      ghz = std::stod(line.substr(line.find(':') + 1)) / 1000.0;
+      break;
+    }
+  // Two FMA units of 16 (AVX-512) or 8 (AVX2) float lanes, 2 flops per FMA.
+  double per_cycle = __builtin_cpu_supports("avx512f") ? 64 : (__builtin_cpu_supports("avx2") ? 32 : 8);
+  return std::max(1u, std::thread::hardware_concurrency()) * ghz * per_cycle;
+}
+
+RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const RunProgress& progress) {
+  RunResult result;
+  if (!r.program || !r.function || !r.program->schedule) {
+    result.message = "nothing to run: the script has no lowered function";
+    return result;
+  }
+  if (progress) progress(5, "compiling");
+  auto start = Clock::now();
+  auto kernel = codegen::BuildLLVM(r.function->func);
+  if (!kernel.ok()) {
+    result.message = "compilation failed: " + kernel.error().message;
+    return result;
+  }
+  result.compile_ms = Ms(start);
+  result.target = kernel->target;
+  result.flops = WorkloadFlops(*r.program->schedule, r.shape_var_value);
+  if (cancel) return Cancelled();
+  auto arrays = MakeArrays(r);
+  if (!arrays.ok()) {
+    result.message = arrays.error().message;
+    return result;
+  }
+  Arrays inputs;
+  inputs.scalars = arrays->scalars;
+  for (const auto& a : arrays->buffers) inputs.buffers.push_back(a.Clone());
+  inputs.is_output = arrays->is_output;
+  auto bound = runtime::BindArguments(r.function->func, arrays->buffers, arrays->scalars);
+  if (!bound.ok()) {
+    result.message = bound.error().message;
+    return result;
+  }
+  if (progress) progress(20, "running");
+  start = Clock::now();
+  if (Status st = kernel->CallBound(*bound); !st.ok()) {
+    result.message = "the kernel failed: " + st.error().message;
+    return result;
+  }
+  result.min_ms = result.median_ms = Ms(start);
+  if (r.check && !cancel) {
+    if (progress) progress(30, "checking against the reference interpreter");
+    Check(r, *arrays, inputs, result);
+    if (!result.message.empty()) return result;
+  }
+  if (r.repeat > 0) TimeCalls(*kernel, *bound, r.repeat, cancel, progress, result);
+  if (!result.message.empty()) return result;
+  if (cancel) return Cancelled();
+  if (result.median_ms > 0 && result.flops > 0)
+    result.gflops = result.flops / (result.median_ms * 1e6);
+  result.ok = true;
+  if (progress) progress(100, "done");
+  return result;
+}
+
+}  // namespace tessera::gui

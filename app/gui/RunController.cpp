@@ -1,0 +1,42 @@
+#include "RunController.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent>
+
+namespace tessera::gui {
+
+RunController::RunController(QObject* parent) : QObject(parent) {
+  connect(&watcher_, &QFutureWatcher<RunResult>::finished, this,
+          [this] { emit finished(watcher_.result(), profile_); });
+}
+
+// The worker must not outlive the objects its progress reaches.
+RunController::~RunController() {
+  cancel();
+  watcher_.waitForFinished();
+}
+
+bool RunController::start(const RunRequest& request, bool profile) {
+  if (busy()) return false;
+  profile_ = profile;
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  auto cancelFlag = cancel_;
+  QPointer<RunController> self(this);
+  RunProgress report = [self](int percent, const std::string& step) {
+    QString text = QString::fromStdString(step);
+    QMetaObject::invokeMethod(self, [self, percent, text] {
+      if (self) emit self->progress(percent, text);
+    }, Qt::QueuedConnection);
+  };
+  watcher_.setFuture(QtConcurrent::run([request, cancelFlag, report] {
+    return RunKernel(request, *cancelFlag, report);
+  }));
+  return true;
+}
+
+void RunController::cancel() {
+  if (cancel_) *cancel_ = true;
+}
+
+}  // namespace tessera::gui

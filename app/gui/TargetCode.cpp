@@ -1,0 +1,48 @@
+#include "TargetCode.h"
+
+#include <QtConcurrent>
+
+#include "Document.h"
+#include "codegen/CodeGenC.h"
+#include "codegen/LLVMBackend.h"
+
+namespace tessera::gui {
+
+TargetCode::TargetCode(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
+  settle_.setSingleShot(true);
+  settle_.setInterval(400);
+  connect(doc_, &Document::changed, &settle_, qOverload<>(&QTimer::start));
+  connect(&settle_, &QTimer::timeout, this, &TargetCode::buildNow);
+  connect(&watcher_, &QFutureWatcher<Built>::finished, this, [this] {
+    Built built = watcher_.result();
+    doc_->setTargets(built.version, std::move(built.artifacts));
+  });
+}
+
+TargetCode::~TargetCode() { watcher_.waitForFinished(); }
+
+void TargetCode::buildNow() {
+  if (watcher_.isRunning()) {
+    settle_.start();  // try again once the running build is done
+    return;
+  }
+  const views::DocumentState& state = doc_->state();
+  if (!state.function || !state.targets.empty()) return;
+  watcher_.setFuture(QtConcurrent::run(&TargetCode::Build, state.version, state.function));
+}
+
+TargetCode::Built TargetCode::Build(int version,
+                                    std::shared_ptr<const transform::LoweredProgram> function) {
+  Built out{version, {}};
+  auto text = [](const Result<std::string>& r) {
+    return r.ok() ? *r : "// not available: " + r.error().message + "\n";
+  };
+  out.artifacts.push_back({"C source", text(codegen::CodeGenC(function->func)), ir::Stmt()});
+  if (codegen::LLVMAvailable()) {
+    out.artifacts.push_back({"LLVM IR", text(codegen::EmitLLVMIR(function->func)), ir::Stmt()});
+    out.artifacts.push_back({"Assembly", text(codegen::EmitAssembly(function->func)), ir::Stmt()});
+  }
+  return out;
+}
+
+}  // namespace tessera::gui

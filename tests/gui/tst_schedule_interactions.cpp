@@ -1,0 +1,267 @@
+// Scheduling from the GUI, as a user would: primitives from the Schedule menu and the
+// context menus (parameters from a scripted dialog), drags in the IterVar graph, the
+// loop-order strip, the Stage DAG and the loop nest, illegal drops that only explain
+// themselves, undo / redo through the Edit menu, and run / profile off the GUI thread.
+#include <QtTest>
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QListWidget>
+#include <QMenu>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+#include "MainWindow.h"
+#include "codegen/LLVMBackend.h"
+#include "views/BoundsView.h"
+#include "views/CodeView.h"
+#include "views/IterVarGraphView.h"
+#include "views/LoopNestView.h"
+#include "views/ParameterDialog.h"
+#include "views/ProfileView.h"
+#include "views/StageDagModel.h"
+#include "views/StageDagView.h"
+#include "views/graph/GraphScene.h"
+
+using namespace tessera;
+using tessera::gui::MainWindow;
+
+namespace {
+
+// B = A + 1, C = B * 2 over 64 x 64: two stages to compute_at and inline.
+const char* kTwoStages =
+    "import tvm\n"
+    "from tvm import te\n"
+    "A = te.placeholder((64, 64), name=\"A\")\n"
+    "B = te.compute((64, 64), lambda i, j: A[i, j] + 1.0, name=\"B\")\n"
+    "C = te.compute((64, 64), lambda i, j: B[i, j] * 2.0, name=\"C\")\n"
+    "s = te.create_schedule(C.op)\n";
+
+QStringList Leaves(const MainWindow& w, const char* stage) {
+  QStringList out;
+  for (const auto& iv : w.document()->state().schedule->find(stage)->leaf_iter_vars)
+    out << QString::fromStdString(iv->var.name());
+  return out;
+}
+
+std::unique_ptr<QMimeData> Mime(const QString& id) {
+  return std::unique_ptr<QMimeData>(views::GraphScene::mimeForNode(id));
+}
+
+}  // namespace
+
+class TestScheduleInteractions : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> w;
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    views::SetParameterAsker(views::AcceptDefaults());
+  }
+
+  void init() {
+    w = std::make_unique<MainWindow>();
+    w->setInteractive(false);
+    w->document()->reset(kTwoStages, "two_stages.py");
+    QVERIFY2(w->document()->state().errors.empty(),
+             w->document()->state().errors.empty() ? ""
+                                                   : w->document()->state().errors.front().format().c_str());
+  }
+  void cleanup() { w.reset(); }
+
+  void splitFromTheScheduleMenu() {
+    w->selection()->selectIterVar("C", "i");
+    w->action("action_split")->trigger();
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"i.outer", "i.inner", "j"}));
+    QVERIFY(w->document()->text().contains("split"));
+    QCOMPARE(w->iterVarView()->loopOrderStrip()->count(), 3);
+    QVERIFY(w->iterVarView()->scene()->nodeItem("iv:i.outer"));
+    QVERIFY(w->loopNestView()->loopItem("C", "i.inner"));
+  }
+
+  void splitWithoutASelectedLoopExplainsWhy() {
+    w->selection()->selectStage("C");
+    w->action("action_split")->trigger();
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "j"}));
+    QVERIFY2(w->lastMessage().contains("select a loop"), qPrintable(w->lastMessage()));
+  }
+
+  void fuseByDraggingAVarOntoItsNeighbour() {
+    w->selection()->selectStage("C");
+    views::GraphScene* scene = w->iterVarView()->scene();
+    QVERIFY(scene->dropOnNode(Mime("iv:j").get(), "iv:i"));
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"i.j.fused"}));
+  }
+
+  void illegalFuseDropChangesNothingAndSaysWhy() {
+    w->selection()->selectIterVar("C", "i");
+    w->action("action_split")->trigger();  // leaves i.outer, i.inner, j
+    QString before = w->document()->text();
+    views::GraphScene* scene = w->iterVarView()->scene();
+    QVERIFY(!scene->dropOnNode(Mime("iv:i.outer").get(), "iv:j"));
+    QCOMPARE(w->document()->text(), before);
+    QVERIFY2(w->statusBar()->currentMessage().contains("not neighbours"),
+             qPrintable(w->statusBar()->currentMessage()));
+    QVERIFY(!scene->dropOnNode(Mime("iv:i").get(), "iv:j"));  // i is no longer a loop
+    QCOMPARE(w->document()->text(), before);
+  }
+
+  void reorderByDraggingInTheLoopOrderStrip() {
+    w->selection()->selectStage("C");
+    QListWidget* strip = w->iterVarView()->loopOrderStrip();
+    QCOMPARE(strip->count(), 2);
+    QVERIFY(strip->model()->moveRow(QModelIndex(), 1, QModelIndex(), 0));
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"j", "i"}));
+    QCOMPARE(strip->item(0)->text(), QString("j"));
+  }
+
+  void computeAtByDroppingAStageOnItsConsumer() {
+    auto* dag = w->stageDagView();
+    dag->setLoopChooser([](const QString& target, const QStringList& loops) {
+      return target == "C" && loops.contains("j") ? QString("j") : QString();
+    });
+    QVERIFY(dag->scene()->dropOnNode(Mime("stage:B").get(), "stage:C"));
+    auto b = w->document()->state().schedule->find("B");
+    QCOMPARE(b->attach_type, schedule::AttachType::Scope);
+    QCOMPARE(QString::fromStdString(b->attach_ivar->var.name()), QString("j"));
+    // The DAG now shows the attach edge.
+    bool attach = false;
+    for (auto* e : dag->scene()->edgeItems()) attach |= e->edge().kind == "attach";
+    QVERIFY(attach);
+  }
+
+  void computeAtTheWrongWayRoundIsRefused() {
+    auto* dag = w->stageDagView();
+    QString before = w->document()->text();
+    QVERIFY(!dag->scene()->dropOnNode(Mime("stage:C").get(), "stage:B"));
+    QVERIFY(!dag->scene()->dropOnNode(Mime("stage:A").get(), "stage:C"));
+    QCOMPARE(w->document()->text(), before);
+    QVERIFY(w->statusBar()->currentMessage().contains("placeholder"));
+  }
+
+  void computeAtByDroppingOnALoopOfTheLoopNest() {
+    views::LoopNestView* nest = w->loopNestView();
+    QTreeWidgetItem* loop = nest->loopItem("C", "i");
+    QVERIFY(loop);
+    QVERIFY(nest->dropOn(Mime("stage:B").get(), loop));
+    auto b = w->document()->state().schedule->find("B");
+    QCOMPARE(QString::fromStdString(b->attach_ivar->var.name()), QString("i"));
+    // B's produce scope now sits inside C's loop i.
+    QTreeWidgetItem* produceB = nest->produceItem("B");
+    QVERIFY(produceB);
+    bool insideLoopI = false;
+    for (auto* p = produceB->parent(); p; p = p->parent())
+      insideLoopI |= p->data(0, views::LoopNestView::kVarRole).toString() == "i";
+    QVERIFY(insideLoopI);
+  }
+
+  void reorderBySwappingLoopsInTheLoopNest() {
+    views::LoopNestView* nest = w->loopNestView();
+    std::unique_ptr<QMimeData> mime(views::LoopNestView::mimeForItem(nest->loopItem("C", "j")));
+    QVERIFY(nest->dropOn(mime.get(), nest->loopItem("C", "i")));
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"j", "i"}));
+  }
+
+  void inlineFromTheStageContextMenu() {
+    std::unique_ptr<QMenu> menu(w->stageDagView()->contextMenuFor("B"));
+    QVERIFY(menu);
+    QAction* inlineAction = menu->findChild<QAction*>("compute_inline");
+    QVERIFY(inlineAction && inlineAction->isEnabled());
+    inlineAction->trigger();
+    QCOMPARE(w->document()->state().schedule->find("B")->attach_type, schedule::AttachType::Inline);
+    QVERIFY(w->stageDagView()->scene()->nodeItem("stage:B")->node().greyed);
+    // Placeholders offer only cache_read.
+    std::unique_ptr<QMenu> inputMenu(w->stageDagView()->contextMenuFor("A"));
+    QVERIFY(!inputMenu->findChild<QAction*>("compute_inline")->isEnabled());
+    QVERIFY(inputMenu->findChild<QAction*>("cache_read")->isEnabled());
+  }
+
+  void vectorizeFromTheIterVarContextMenu() {
+    w->selection()->selectStage("C");
+    std::unique_ptr<QMenu> menu(w->iterVarView()->contextMenuFor("j"));
+    menu->findChild<QAction*>("vectorize")->trigger();
+    auto c = w->document()->state().schedule->find("C");
+    QCOMPARE(c->attr(c->leaf_iter_vars[1]).annotation, ir::IterVarType::Vectorized);
+    QVERIFY(w->iterVarView()->scene()->nodeItem("iv:j")->node().badges.contains("vectorized"));
+  }
+
+  void undoAndRedoThroughTheEditMenu() {
+    w->selection()->selectIterVar("C", "j");
+    w->action("action_split")->trigger();
+    QString afterSplit = w->document()->text();
+    w->selection()->selectIterVar("C", "i");
+    w->action("action_parallel")->trigger();
+    QVERIFY(w->document()->text() != afterSplit);
+    w->action("actionUndo")->trigger();
+    QCOMPARE(w->document()->text(), afterSplit);
+    w->action("actionUndo")->trigger();
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "j"}));
+    QVERIFY(!w->action("actionUndo")->isEnabled());
+    w->action("actionRedo")->trigger();
+    w->action("actionRedo")->trigger();
+    QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "j.outer", "j.inner"}));
+  }
+
+  void applyingAPrimitiveRefreshesEveryViewQuickly() {
+    QString path = QFINDTESTDATA("../../resources/examples/gemm.py");
+    if (path.isEmpty()) QSKIP("gemm.py is missing");
+    QVERIFY(w->openFile(path).ok());
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    w->selection()->selectIterVar("C", "k.inner");
+    QElapsedTimer timer;
+    timer.start();
+    w->action("action_unroll")->trigger();
+    double ms = double(timer.nsecsElapsed()) / 1e6;
+    qInfo("unroll on GEMM: applied and every view refreshed in %.1f ms", ms);
+    QVERIFY2(w->document()->text().contains("unroll"), qPrintable(w->lastMessage()));
+    QVERIFY(w->codeView()->editor()->toPlainText().contains("unrolled") ||
+            w->codeView()->editor()->toPlainText().contains("for"));
+    QVERIFY2(ms < 250, "refreshing the views took far longer than a frame");
+  }
+
+  void boundsViewListsEveryStage() {
+    views::BoundsView* bounds = w->boundsView();
+    QVERIFY(bounds->stageItem("A"));
+    QVERIFY(bounds->stageItem("B"));
+    QVERIFY(bounds->iterVarItem("C", "j"));
+    QCOMPARE(bounds->pairBox()->count(), 1);  // B -> C
+    QVERIFY(bounds->phaseTree()->topLevelItemCount() == 4);
+    w->selection()->selectIterVar("C", "j");
+    QCOMPARE(bounds->stageTree()->currentItem(), bounds->iterVarItem("C", "j"));
+  }
+
+  void runAndProfileOffTheGuiThread() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QSignalSpy finished(w->runner(), &gui::RunController::finished);
+    QVERIFY(w->startRun(false));
+    QVERIFY(!w->action("actionRunCpu")->isEnabled());
+    QVERIFY(w->action("actionCancel")->isEnabled());
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(w->lastMessage().contains("matches the reference"), qPrintable(w->lastMessage()));
+    QVERIFY(w->startRun(true));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(int(w->document()->state().profiles.size()), 1);
+    QVERIFY(w->document()->state().profiles[0].gflops > 0);
+    QCOMPARE(w->profileView()->barCount(), 1);
+  }
+
+  void cancellingAProfileStopsIt() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QSignalSpy finished(w->runner(), &gui::RunController::finished);
+    QVERIFY(w->startRun(true));
+    w->action("actionCancel")->trigger();
+    QVERIFY(finished.wait(60000));
+    auto result = finished.at(0).at(0).value<gui::RunResult>();
+    QVERIFY(result.cancelled || result.ok);  // a very fast run may finish first
+    QVERIFY(w->action("actionRunCpu")->isEnabled());
+  }
+};
+
+QTEST_MAIN(TestScheduleInteractions)
+#include "tst_schedule_interactions.moc"
