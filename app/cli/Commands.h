@@ -18,8 +18,6 @@ int BoundsCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int ExportCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int RunCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int ProfileCommand(const Argv& args, std::ostream& out, std::ostream& err);
-// layout: until scripts can declare buffer layouts, it says so (exit 4).
-int UnavailableCommand(const std::string& name, const Argv& args, std::ostream& out,
-                       std::ostream& err);
+int LayoutCommand(const Argv& args, std::ostream& out, std::ostream& err);
 
 }  // namespace tessera::cli

@@ -8,6 +8,7 @@
 #include "ir/Functor.h"
 #include "ir/Printer.h"
 #include "schedule/ScheduleOps.h"
+#include "transform/LayoutArguments.h"
 
 namespace tessera::cli {
 
@@ -34,6 +35,8 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
   for (const te::Tensor& t : program.Arguments()) producers.push_back(t.producer());
   transform::PassContext ctx;
   ctx.target = target;
+  // Arguments with a layout transform are passed in their physical layout (RFC 0077).
+  transform::AddLayoutArgBuffers(*program.schedule, producers, &ctx);
   auto lowered = transform::LowerToPrimFunc(*stmt, producers, "main", ctx);
   if (!lowered) {
     err << program.file << ": error: " << lowered.error().message << "\n";

@@ -66,7 +66,8 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   auto program = LoadScript("export", args.positional[0], code, err, &exit_code);
   if (!program) return exit_code;
   if (!code) {
-    out << script::PrintScript(*program);
+    out << script::PrintScript(*program, format == "tvm" ? script::ScriptDialect::TVM
+                                                       : script::ScriptDialect::Tessera);
     return kSuccess;
   }
   auto lowered = LowerProgram(*program, format == "c" ? "c" : "llvm", err);

@@ -51,8 +51,7 @@ int main(int argc, char** argv) {
   if (command == "export") return ExportCommand(args, std::cout, std::cerr);
   if (command == "run") return RunCommand(args, std::cout, std::cerr);
   if (command == "profile") return ProfileCommand(args, std::cout, std::cerr);
-  if (command == "layout")
-    return UnavailableCommand(command, args, std::cout, std::cerr);
+  if (command == "layout") return LayoutCommand(args, std::cout, std::cerr);
   std::cerr << "tessera-cli: unknown command '" << command << "'\n"
             << "Run 'tessera-cli --help' for the list of commands.\n";
   return kUsage;

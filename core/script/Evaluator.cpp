@@ -87,6 +87,12 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
     state.has_lower_call = true;
     return Value();
   });
+  // tvm.tir.undef(dtype=...): an unspecified pad value (RFC 0077).
+  interp.RegisterFunction("tvm.tir.undef", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "undef", {"dtype"}, 0);
+    if (!args.status()) return args.status().error();
+    return Value::FromObject(std::make_shared<UndefObject>());
+  });
   // tvm.build(...) compiles in TVM; in a script it is accepted and ignored (Tessera
   // builds with `tessera-cli run`).
   interp.RegisterFunction("tvm.build", [](Interpreter&, const CallArgs&) -> Result<Value> {

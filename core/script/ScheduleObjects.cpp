@@ -193,6 +193,89 @@ Result<Value> StorageAlign(const StageObject& self, const CallArgs& call) {
   return Value();
 }
 
+// The expressions a lambda returns for fresh variables named after its parameters: how
+// transform_layout's index map and pad value become IR (TVM calls the map the same way).
+Result<std::pair<std::vector<ir::Var>, std::vector<Value>>> CallWithFreshVars(
+    Interpreter& interp, const LambdaObject& fn, const SourceLoc& loc) {
+  std::vector<ir::Var> params;
+  CallArgs call;
+  call.loc = loc;
+  for (const AstParam& p : fn.node->params) {
+    params.emplace_back(p.name);
+    call.positional.push_back(Value::FromExpr(params.back()));
+    call.positional_locs.push_back(loc);
+  }
+  auto result = fn.Call(interp, call);
+  if (!result) return result.error();
+  std::vector<Value> values = result->is_sequence() ? result->items() : std::vector<Value>{*result};
+  return std::make_pair(std::move(params), std::move(values));
+}
+
+Result<ir::IndexMap> IndexMapArg(Interpreter& interp, const Args& args) {
+  auto* fn = args.get("mapping_function").as<LambdaObject>();
+  if (!fn) return args.TypeError("mapping_function", "a lambda (lambda i: [i // 4, i % 4])");
+  auto called = CallWithFreshVars(interp, *fn, args.loc("mapping_function"));
+  if (!called) return called.error();
+  auto map = std::make_shared<ir::IndexMapNode>();
+  map->initial_indices = called->first;
+  for (const Value& v : called->second) {
+    auto e = ToExpr(v);
+    if (!e || v.is_string() || !e->dtype().is_integer())
+      return args.ErrorAt("mapping_function", "the index map must return integer indices, not " +
+                                                  v.type_name());
+    map->final_indices.push_back(*e);
+  }
+  return ir::IndexMap(map);
+}
+
+// pad_value: None, a number or expression, tvm.tir.undef(), or a lambda over the
+// physical indices (whose None result means "no value").
+Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args) {
+  const Value& v = args.get("pad_value");
+  if (v.is_none()) return layout::PadValue{};
+  if (v.as<UndefObject>()) return layout::PadValue::Undef();
+  if (auto* fn = v.as<LambdaObject>()) {
+    auto called = CallWithFreshVars(interp, *fn, args.loc("pad_value"));
+    if (!called) return called.error();
+    if (called->second.size() != 1) return args.ErrorAt("pad_value", "the pad function must return one value");
+    const Value& body = called->second[0];
+    if (body.is_none()) return layout::PadValue{};
+    auto e = ToExpr(body);
+    if (!e || body.is_string()) return args.TypeError("pad_value", "a function returning a number");
+    return layout::PadValue::Function(called->first, *e);
+  }
+  auto e = ToExpr(v);
+  if (!e || v.is_string())
+    return args.TypeError("pad_value", "a number, a lambda, tvm.tir.undef() or None");
+  return layout::PadValue::Constant(*e);
+}
+
+// s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=0.0, axis_separators=[1])
+// (pad_value and axis_separators are Tessera's extensions of TVM's TE call).
+Result<Value> TransformLayout(Interpreter& interp, const StageObject& self, const CallArgs& call) {
+  Args args(call, "transform_layout", {"mapping_function", "pad_value", "axis_separators"}, 1);
+  if (!args.status()) return args.status().error();
+  auto map = IndexMapArg(interp, args);
+  if (!map) return map.error();
+  auto pad = PadValueArg(interp, args);
+  if (!pad) return pad.error();
+  std::vector<int> separators;
+  const Value& seps = args.get("axis_separators");
+  if (!seps.is_none()) {
+    if (!seps.is_sequence()) return args.TypeError("axis_separators", "a list of integers");
+    for (const Value& item : seps.items()) {
+      if (!item.is_integer()) return args.TypeError("axis_separators", "a list of integers");
+      separators.push_back(static_cast<int>(item.as_int()));
+    }
+  }
+  auto vars = schedule::TransformLayout(*self.sch, self.stage, *map, *pad, separators);
+  if (!vars) return Located(vars.error(), call.loc);
+  if (vars->empty()) return Value();
+  std::vector<Value> out;
+  for (const ir::IterVar& iv : *vars) out.push_back(MakeIterVarValue(iv));
+  return Value::List(std::move(out));
+}
+
 const std::map<std::string, Method>& StageMethods() {
   static const std::map<std::string, Method> kMethods = {
       {"split", Split},
@@ -322,6 +405,12 @@ Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& na
 
 Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
                                    const SourceLoc& loc) const {
+  if (name == "transform_layout") {
+    StageObject self(sch, stage);
+    return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) {
+      return TransformLayout(i, self, c);
+    });
+  }
   const auto& methods = StageMethods();
   if (auto it = methods.find(name); it != methods.end()) {
     StageObject self(sch, stage);  // the bound method keeps the schedule alive

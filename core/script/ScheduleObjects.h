@@ -1,7 +1,8 @@
 // Script objects for a schedule and its stages: `s[B]` looks a stage up, and the
 // stage's methods (split, fuse, reorder, tile, compute_at, compute_inline,
-// compute_root, vectorize, unroll, parallel, bind, pragma, storage_align) and the
-// schedule's (cache_read, cache_write, rfactor) call the primitives of
+// compute_root, vectorize, unroll, parallel, bind, pragma, storage_align,
+// transform_layout) and the schedule's (cache_read, cache_write, rfactor) call the
+// primitives of
 // schedule/Primitives.h, which check legality and append to the schedule's Trace.
 // A primitive's error keeps its message and gets the location of the call.
 #pragma once
@@ -33,6 +34,11 @@ struct StageObject : Object {
   std::string type_name() const override { return "Stage"; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
+};
+
+// tvm.tir.undef(): "the padding holds an unspecified value" (RFC 0077), as a pad_value.
+struct UndefObject : Object {
+  std::string type_name() const override { return "undef"; }
 };
 
 // te.create_schedule(ops): a Schedule object for the given output ops / tensors.

@@ -3,7 +3,9 @@
 #include <map>
 #include <set>
 
+#include "ir/Functor.h"
 #include "script/Lexer.h"
+#include "script/PythonExpr.h"
 
 namespace tessera::script {
 
@@ -27,8 +29,8 @@ std::string Identifier(const std::string& name) {
 
 class TracePrinter {
  public:
-  TracePrinter(const ScriptNames& names, std::string te_prefix)
-      : names_(names), te_(std::move(te_prefix)) {
+  TracePrinter(const ScriptNames& names, std::string te_prefix, bool tvm)
+      : names_(names), te_(std::move(te_prefix)), tvm_(tvm) {
     used_.insert(names.workload_names.begin(), names.workload_names.end());
     used_.insert({"tvm", "te", names.schedule_var});
   }
@@ -43,6 +45,7 @@ class TracePrinter {
  private:
   const ScriptNames& names_;
   std::string te_;
+  bool tvm_;  // print for TVM: Tessera's extensions become comments
   std::set<std::string> used_;
   std::map<std::pair<int, int>, std::string> outputs_;   // printed output names
   std::map<std::string, std::string> created_stages_;    // stage name -> printed var
@@ -148,7 +151,68 @@ class TracePrinter {
       return stage + ".storage_align(" + Var(FirstVar(e)) + ", " + std::to_string(Int(e, "factor")) +
              ", " + std::to_string(Int(e, "offset")) + ")";
     if (p == "cache_read" || p == "cache_write" || p == "rfactor") return StageCreatingLine(entry, e);
+    if (p == "transform_layout") return TransformLayoutLine(entry, e);
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
+  }
+
+  // `lambda a, b: body` with the parameters renamed to identifiers, or just the body
+  // for a constant. `as_list`: the body is a list even with one element (index maps).
+  std::string Lambda(const schedule::TraceLambda& l, bool as_list, std::string* error) const {
+    ir::VarMap rename;
+    std::string params;
+    std::set<std::string> taken;
+    for (const ir::Var& p : l.params) {
+      std::string name = Identifier(p.name());
+      while (taken.count(name)) name += "_";
+      taken.insert(name);
+      rename[p] = ir::Var(name, p.dtype());
+      params += (params.empty() ? "" : ", ") + name;
+    }
+    PythonExprNames names;
+    names.te = te_;
+    names.tensor = [this](const ir::DataProducer& t) { return TensorVar(t->producer_name()); };
+    std::string body;
+    for (size_t k = 0; k < l.body.size(); ++k) {
+      auto text = ToPython(ir::Substitute(l.body[k], rename), names);
+      if (!text) {
+        *error = text.error().message;
+        return "";
+      }
+      body += (k ? ", " : "") + *text;
+    }
+    if (as_list) body = "[" + body + "]";
+    return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
+  }
+
+  // transform_layout: TVM's call with Tessera's pad_value and axis_separators keywords;
+  // for TVM itself they become a comment and set_axis_separators.
+  std::string TransformLayoutLine(int entry, const TraceEntry& e) {
+    std::string error;
+    auto map = e.lambdas.find("index_map");
+    if (map == e.lambdas.end()) return "# " + schedule::to_string(e) + "  (no index map)";
+    std::string call = Stage(e.stage) + ".transform_layout(" + Lambda(map->second, true, &error);
+    std::string extras;
+    auto kind = e.strings.find("pad_kind");
+    if (kind != e.strings.end() && kind->second == "undef") {
+      extras += ", pad_value=tvm.tir.undef()";
+    } else if (auto pad = e.lambdas.find("pad_value"); pad != e.lambdas.end()) {
+      extras += ", pad_value=" + Lambda(pad->second, false, &error);
+    }
+    auto seps = e.int_lists.find("axis_separators");
+    std::string separators;
+    if (seps != e.int_lists.end()) {
+      for (size_t k = 0; k < seps->second.size(); ++k)
+        separators += (k ? ", " : "") + std::to_string(seps->second[k]);
+      if (!tvm_) extras += ", axis_separators=[" + separators + "]";
+    }
+    if (!error.empty()) return "# " + schedule::to_string(e) + "  (" + error + ")";
+    std::string outputs = e.outputs.empty() ? "" : Outputs(entry, e) + " = ";
+    if (!tvm_) return outputs + call + extras + ")";
+    std::string line = outputs + call + ")";
+    if (!separators.empty()) line += "\n" + Stage(e.stage) + ".set_axis_separators([" + separators + "])";
+    std::string pad = extras.substr(0, extras.find(", axis_separators"));
+    if (!pad.empty()) line += "  # Tessera:" + pad.substr(1) + " (TVM's TE has no pad_value)";
+    return line;
   }
 
   // cache_read / cache_write / rfactor: the new stage's tensor gets a variable.
@@ -183,11 +247,11 @@ std::string TensorList(const std::vector<te::Tensor>& tensors, const ScriptNames
 }  // namespace
 
 std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const ScriptNames& names,
-                                         const std::string& te_prefix) {
-  return TracePrinter(names, te_prefix).Print(trace);
+                                         const std::string& te_prefix, ScriptDialect dialect) {
+  return TracePrinter(names, te_prefix, dialect == ScriptDialect::TVM).Print(trace);
 }
 
-std::string PrintScript(const ScriptProgram& program) {
+std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
   std::string te = program.te_imported ? "te." : "tvm.te.";
   std::string out = program.header_comment;
   out += program.imports.empty() ? "import tvm\nfrom tvm import te\n" : program.imports;
@@ -206,7 +270,8 @@ std::string PrintScript(const ScriptProgram& program) {
     ops += ".op";
   }
   out += "\n" + names.schedule_var + " = " + te + "create_schedule(" + ops + ")\n";
-  for (const std::string& line : PrintTraceLines(program.schedule->trace, names, te)) out += line + "\n";
+  for (const std::string& line : PrintTraceLines(program.schedule->trace, names, te, dialect))
+    out += line + "\n";
   if (program.has_lower_call)
     out += "\nprint(tvm.lower(" + names.schedule_var + ", [" + TensorList(program.Arguments(), names) +
            "], simple_mode=True))\n";

@@ -6,6 +6,7 @@
 // fixed point: print(parse(print(parse(x)))) == print(parse(x)).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,14 +15,20 @@
 
 namespace tessera::script {
 
+// Tessera's scripts may use extensions of TVM's API (transform_layout's pad_value and
+// axis_separators); for TVM they print as the closest TVM call plus a comment.
+enum class ScriptDialect : uint8_t { Tessera, TVM };
+
 // The schedule statements of `trace`, one per entry, e.g.
 //   io, ii = s[B].split(B.op.axis[0], factor=8)
 //   s[B].vectorize(ii)
 // `te_prefix` is how the te module is reached ("te." or "tvm.te.").
 std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const ScriptNames& names,
-                                         const std::string& te_prefix = "te.");
+                                         const std::string& te_prefix = "te.",
+                                         ScriptDialect dialect = ScriptDialect::Tessera);
 
 // The whole script of `program` with its schedule's current trace.
-std::string PrintScript(const ScriptProgram& program);
+std::string PrintScript(const ScriptProgram& program,
+                        ScriptDialect dialect = ScriptDialect::Tessera);
 
 }  // namespace tessera::script

@@ -122,9 +122,6 @@ class TestCli : public QObject {
   }
 
   void unbuilt_backends_exit_4() {
-    Run layout = Cli({"layout", "gemm", "--buffer", "C"});
-    QCOMPARE(layout.code, 4);
-    QVERIFY(layout.err.contains("not available"));
     Run cuda = Cli({"run", "inferbound_ex4", "--target", "cuda"});
     QCOMPARE(cuda.code, 4);
     QVERIFY(cuda.err.contains("not available"));
@@ -284,6 +281,49 @@ class TestCli : public QObject {
     QCOMPARE(b.value("attach").toObject().value("iter_var").toString(), QString("ci.cj.fused.outer"));
     QCOMPARE(b.value("computed_elements").toInt(), 16);
     QCOMPARE(b.value("realize").toArray().size(), 2);
+  }
+
+  // RFC 0077: B[14] stored as 4x4 has two padding cells holding the pad value.
+  void layout_of_a_padded_buffer() {
+    Run text = Cli({"layout", "layout_padding", "--buffer", "B"});
+    QCOMPARE(text.err, QString());
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains("physical shape:    [4, 4]"), qPrintable(text.out));
+    QVERIFY2(text.out.contains("padding cells:     2"), qPrintable(text.out));
+    QVERIFY2(text.out.contains("[3, 2] <- padding"), qPrintable(text.out));
+    Run json = Cli({"layout", "layout_padding", "--buffer", "B", "--json"});
+    QCOMPARE(json.code, 0);
+    QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(o.value("buffer").toString(), QString("B"));
+    QCOMPARE(o.value("logical_shape").toArray().at(0).toInt(), 14);
+    QCOMPARE(o.value("physical_shape").toArray().size(), 2);
+    QCOMPARE(o.value("padding_count").toInt(), 2);
+    QJsonArray elements = o.value("elements").toArray();
+    QCOMPARE(elements.size(), 16);
+    QVERIFY(elements.at(15).toObject().value("logical").isNull());
+    QCOMPARE(elements.at(13).toObject().value("logical").toArray().at(0).toInt(), 13);
+    // A buffer without transform_layout has the identity layout.
+    Run identity = Cli({"layout", "layout_padding", "--buffer", "A", "--json"});
+    QCOMPARE(QJsonDocument::fromJson(identity.out.toUtf8()).object().value("padding_count").toInt(), 0);
+    Run unknown = Cli({"layout", "layout_padding", "--buffer", "Q"});
+    QCOMPARE(unknown.code, 1);
+    QVERIFY(unknown.err.contains("no buffer named 'Q' (buffers: A, B)"));
+    QCOMPARE(Cli({"layout", "layout_padding"}).code, 2);
+  }
+
+  void layout_padding_runs_and_exports() {
+    Run lower = Cli({"lower", "layout_padding"});
+    QCOMPARE(lower.code, 0);
+    QVERIFY2(lower.out.contains("padding_write"), qPrintable(lower.out));
+    Run tvm = Cli({"export", "layout_padding", "--format", "tvm"});
+    QCOMPARE(tvm.code, 0);
+    QVERIFY2(tvm.out.contains("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)])  # "
+                              "Tessera: pad_value=0.0"),
+             qPrintable(tvm.out));
+    Run run = Cli({"run", "layout_padding", "--check"});
+    if (run.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(run.code, 0);
+    QVERIFY2(run.out.contains("B float32[4, 4]: max abs error 0"), qPrintable(run.out));
   }
 
   void examples_lists_the_shipped_scripts() {

@@ -229,6 +229,26 @@ class TestEvaluator : public QObject {
     QTest::newRow("compute body must be an expression")
         << std::string("B = te.compute((4,), lambda i: 'x', name='B')\n")
         << "t.py:3:22: error: the compute function must return an expression, not str";
+    QTest::newRow("transform_layout needs a lambda")
+        << std::string("A = te.placeholder((14,), name='A')\n"
+                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
+                       "s = te.create_schedule(B.op)\n"
+                       "s[B].transform_layout([4, 4])\n")
+        << "t.py:6:23: error: transform_layout(): argument 'mapping_function' must be a lambda "
+           "(lambda i: [i // 4, i % 4]), not list";
+    QTest::newRow("index map of floats")
+        << std::string("A = te.placeholder((14,), name='A')\n"
+                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
+                       "s = te.create_schedule(B.op)\n"
+                       "s[B].transform_layout(lambda i: [i * 0.5])\n")
+        << "t.py:6:23: error: transform_layout(): the index map must return integer indices, not PrimExpr";
+    QTest::newRow("pad value of the wrong kind")
+        << std::string("A = te.placeholder((14,), name='A')\n"
+                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
+                       "s = te.create_schedule(B.op)\n"
+                       "s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value='zero')\n")
+        << "t.py:6:50: error: transform_layout(): argument 'pad_value' must be a number, a lambda, "
+           "tvm.tir.undef() or None, not str";
     QTest::newRow("syntax error")
         << std::string("A = te.placeholder((16,), name='A'\n")
         << "t.py:3:19: error: '(' was never closed";

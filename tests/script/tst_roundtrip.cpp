@@ -132,6 +132,42 @@ class TestRoundTrip : public QObject {
     QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
   }
 
+  // transform_layout (RFC 0077) with every kind of pad value, axis separators and an
+  // input layout prints back to the same trace.
+  void transform_layout_data() {
+    QTest::addColumn<std::string>("call");
+    QTest::addColumn<std::string>("printed");
+    QTest::newRow("constant pad") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=0.0)")
+                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=0.0)");
+    QTest::newRow("no pad value") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4])")
+                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)])");
+    QTest::newRow("pad function") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda a, b: (a * 4 + b).astype('float32'))")
+                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda a, b: tvm.tir.Cast(\"float32\", ((a * 4) + b)))");
+    QTest::newRow("undef") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=tvm.tir.undef(dtype='float32'))")
+                           << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=tvm.tir.undef())");
+    QTest::newRow("axis separators") << std::string("x, y, z = s[B].transform_layout(lambda i: [i // 8, (i // 4) % 2, i % 4], pad_value=0.0, axis_separators=[1])")
+                                     << std::string("x, y, z = s[B].transform_layout(lambda i: [(i // 8), ((i // 4) % 2), (i % 4)], pad_value=0.0, axis_separators=[1])");
+    QTest::newRow("input layout") << std::string("s[A].transform_layout(lambda i: [i // 4, i % 4], pad_value=-1.0)")
+                                  << std::string("s[A].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=(-1.0))");
+  }
+  void transform_layout() {
+    QFETCH(std::string, call);
+    QFETCH(std::string, printed);
+    std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((14,), name='A')\n"
+        "B = te.compute((14,), lambda i: A[i] * 2.0, name='B')\n"
+        "s = te.create_schedule(B.op)\n" + call + "\n";
+    auto first = EvaluateScript(script, "layout.py");
+    QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
+    std::string text = PrintScript(*first);
+    QVERIFY2(text.find(printed + "\n") != std::string::npos, text.c_str());
+    auto second = EvaluateScript(text, "layout2.py");
+    QVERIFY2(second.ok(), second ? "" : (second.error().format() + "\n" + text).c_str());
+    QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(text));
+    QVERIFY(first->schedule->trace == second->schedule->trace);
+  }
+
   void cache_stages_print_as_tvm() {
     std::string script =
         "import tvm\nfrom tvm import te\n"

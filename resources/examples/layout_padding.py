@@ -1,0 +1,10 @@
+# RFC 0077 layout padding: B[14] stored as 4x4 (transform_layout), its 2 padding cells hold 0
+import tvm
+from tvm import te
+
+A = te.placeholder((14,), name="A")
+B = te.compute((14,), lambda i: A[i] * 2.0, name="B")
+
+s = te.create_schedule(B.op)
+io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=0.0)
+s[B].vectorize(ii)
