@@ -89,7 +89,7 @@ struct Interpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void> {
     std::string err;
     auto combine = [&](ExprKind k, const Value& a, const Value& b) {
       auto r = ApplyBinary(k, a, b, &err);
-      return r ? *r : Fail(err);
+      return r ? std::move(*r) : Fail(err);
     };
     auto as64 = [&](const Expr& e) {
       Value v = VisitExpr(e);
@@ -158,7 +158,7 @@ struct Interpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void> {
     if (failed()) return a;
     std::string err;
     auto r = ApplyBinary(n->kind, a, b, &err);
-    return r ? *r : Fail(err + " in " + std::string(kind_name(n->kind)));
+    return r ? std::move(*r) : Fail(err + " in " + std::string(kind_name(n->kind)));
   }
   Value VisitNot(const NotNode* n, const Expr&) override { return ApplyNot(VisitExpr(n->a)); }
   Value VisitSelect(const SelectNode* n, const Expr&) override {

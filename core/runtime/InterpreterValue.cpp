@@ -149,6 +149,18 @@ double float_op(ExprKind k, double a, double b) {
 
 std::optional<Value> ApplyBinary(ExprKind kind, const Value& a, const Value& b,
                                  std::string* error) {
+  // Scalar integers (index arithmetic) are by far the most common case.
+  if (a.lanes() == 1 && b.lanes() == 1 && !a.is_float() && kind <= ExprKind::Max) {
+    int64_t v;
+    if (!int_op(kind, a.type, a.i[0], b.as_int(0), &v)) {
+      *error = b.as_int(0) == 0 ? "division by zero" : "unsupported operation";
+      return std::nullopt;
+    }
+    Value r;
+    r.type = a.type;
+    r.i.push_back(v);
+    return r;
+  }
   int lanes = std::max(a.lanes(), b.lanes());
   bool logical = ir::is_comparison(kind) || kind == ExprKind::And || kind == ExprKind::Or;
   DataType operand = a.type.with_lanes(lanes);

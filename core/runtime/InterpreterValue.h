@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,10 +16,77 @@
 
 namespace tessera::runtime {
 
+// The lanes of a value: a small vector that keeps up to 16 lanes inline (every scalar
+// and the usual SIMD widths), so that evaluating an expression does not allocate.
+template <typename T>
+class LaneVector {
+ public:
+  static constexpr uint32_t kInline = 16;
+  LaneVector() = default;
+  LaneVector(const LaneVector& o) { *this = o; }
+  LaneVector& operator=(const LaneVector& o) {
+    if (this == &o) return *this;
+    size_ = 0;
+    reserve(o.size_);
+    for (uint32_t k = 0; k < o.size_; ++k) data()[k] = o.data()[k];
+    size_ = o.size_;
+    return *this;
+  }
+  LaneVector(LaneVector&& o) noexcept { *this = std::move(o); }
+  LaneVector& operator=(LaneVector&& o) noexcept {
+    if (this == &o) return *this;
+    if (o.heap_) {
+      heap_ = std::move(o.heap_);
+      capacity_ = o.capacity_;
+    } else {
+      heap_.reset();
+      capacity_ = kInline;
+      for (uint32_t k = 0; k < o.size_; ++k) inline_[k] = o.inline_[k];
+    }
+    size_ = o.size_;
+    o.size_ = 0;
+    o.capacity_ = kInline;
+    return *this;
+  }
+  LaneVector(std::initializer_list<T> values) {
+    for (const T& v : values) push_back(v);
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* data() { return heap_ ? heap_.get() : inline_; }
+  const T* data() const { return heap_ ? heap_.get() : inline_; }
+  T& operator[](size_t k) { return data()[k]; }
+  const T& operator[](size_t k) const { return data()[k]; }
+  void push_back(const T& v) {
+    if (size_ == capacity_) reserve(capacity_ * 2);
+    data()[size_++] = v;
+  }
+  void assign(size_t n, const T& v) {
+    size_ = 0;
+    reserve(static_cast<uint32_t>(n));
+    for (size_t k = 0; k < n; ++k) data()[k] = v;
+    size_ = static_cast<uint32_t>(n);
+  }
+
+ private:
+  void reserve(uint32_t n) {
+    if (n <= capacity_) return;
+    std::unique_ptr<T[]> bigger(new T[n]);
+    for (uint32_t k = 0; k < size_; ++k) bigger[k] = data()[k];
+    heap_ = std::move(bigger);
+    capacity_ = n;
+  }
+  T inline_[kInline];
+  std::unique_ptr<T[]> heap_;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = kInline;
+};
+
 struct Value {
   ir::DataType type;
-  std::vector<int64_t> i;  // non-float lanes
-  std::vector<double> f;   // float lanes
+  LaneVector<int64_t> i;  // non-float lanes
+  LaneVector<double> f;   // float lanes
 
   int lanes() const { return type.lanes(); }
   bool is_float() const { return type.is_float(); }

@@ -186,6 +186,19 @@ class TestInterpreter : public QObject {
     QCOMPARE(b.GetInt(6), 12);
   }
 
+  void wideVectorsBeyondTheInlineLanes() {
+    // 64 lanes: more than a Value keeps inline (16), so lanes live on the heap.
+    Buffer A = MakeBuffer("A", DataType::Float(64), {64});
+    Expr ramp = MakeRamp(0, 1, 64);
+    Stmt s = MakeBufferStore(A, MakeCast(DataType::Float(64, 64), MakeBinary(ExprKind::Mul, ramp, ramp)), {ramp});
+    NDArray a = Array({64}, DataType::Float(64));
+    Interpreter interp;
+    interp.BindBuffer(A->data, a);
+    QVERIFY(interp.Run(s).ok());
+    QCOMPARE(a.GetDouble(63), 3969.0);
+    QCOMPARE(a.GetDouble(17), 289.0);
+  }
+
   void outOfBoundsAccessIsAnError() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {4});
     Var i("i");
