@@ -1,9 +1,14 @@
 #include "Execution.h"
 
+#include <chrono>
+
 
 #include "CliCommon.h"
 #include "arith/Analyzer.h"
 #include "codegen/LLVMBackend.h"
+#include "runtime/ArgBinder.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/CudaModule.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
@@ -93,27 +98,80 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
   return out;
 }
 
-std::optional<runtime::CompiledFunction> BuildKernel(const transform::PrimFunc& func,
-                                                     const std::string& target, std::ostream& err,
-                                                     int* exit_code) {
-  if (target == "cuda") {
-    err << "tessera-cli: not available: the CUDA backend is not built yet.\n";
-    *exit_code = kUnavailable;
-    return std::nullopt;
-  }
+namespace {
+
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::optional<Kernel> BuildCpuKernel(const transform::PrimFunc& func, std::ostream& err,
+                                     int* exit_code) {
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli: not available: this build has no LLVM backend ("
         << codegen::LLVMTargetDescription() << ").\n";
     *exit_code = kUnavailable;
     return std::nullopt;
   }
-  auto kernel = codegen::BuildLLVM(func);
-  if (!kernel) {
-    err << "tessera-cli: error: compiling for llvm failed: " << kernel.error().message << "\n";
+  auto built = codegen::BuildLLVM(func);
+  if (!built) {
+    err << "tessera-cli: error: compiling for llvm failed: " << built.error().message << "\n";
     *exit_code = kBadInput;
     return std::nullopt;
   }
-  return std::move(kernel.value());
+  auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
+  Kernel k;
+  k.target = compiled->target;
+  k.compile_ms = compiled->stats.total_ms();
+  k.call = [compiled](const KernelArguments& a) { return compiled->Call(a.buffers, a.scalars); };
+  k.time = [compiled](const KernelArguments& a, int repeat) -> Result<std::vector<double>> {
+    auto bound = runtime::BindArguments(compiled->signature(), a.buffers, a.scalars);
+    if (!bound) return bound.error();
+    std::vector<double> times;
+    for (int i = 0; i <= repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      if (Status st = compiled->CallBound(*bound); !st) return st.error();
+      if (i > 0) times.push_back(MillisecondsSince(start));  // call 0 warms up
+    }
+    return times;
+  };
+  return k;
+}
+
+std::optional<Kernel> BuildGpuKernel(const transform::LoweredProgram& lowered, std::ostream& err,
+                                     int* exit_code) {
+  std::string why;
+  if (!runtime::CudaAvailable(&why)) {
+    err << "tessera-cli: not available: no CUDA GPU here (" << why << ").\n";
+    *exit_code = kUnavailable;
+    return std::nullopt;
+  }
+  auto built = runtime::BuildCUDA(lowered, runtime::CudaOptionsForDevice());
+  if (!built) {
+    err << "tessera-cli: error: compiling for cuda failed: " << built.error().message << "\n";
+    *exit_code = kBadInput;
+    return std::nullopt;
+  }
+  auto module = std::make_shared<runtime::CudaModule>(std::move(built.value()));
+  Kernel k;
+  k.target = "CUDA " + module->arch();
+  k.compile_ms = module->compile_ms();
+  k.call = [module](const KernelArguments& a) { return module->Call(a.buffers, a.scalars); };
+  k.time = [module](const KernelArguments& a, int repeat) -> Result<std::vector<double>> {
+    runtime::CudaRunOptions options;
+    options.repeat = repeat;
+    auto r = runtime::RunCUDA(*module, a.buffers, a.scalars, options);
+    if (!r) return r.error();
+    return r->times_ms;
+  };
+  return k;
+}
+
+}  // namespace
+
+std::optional<Kernel> BuildKernel(const transform::LoweredProgram& lowered,
+                                  const std::string& target, std::ostream& err, int* exit_code) {
+  if (target == "cuda") return BuildGpuKernel(lowered, err, exit_code);
+  return BuildCpuKernel(lowered.func, err, exit_code);
 }
 
 KernelArguments FreshOutputs(const KernelArguments& args) {

@@ -3,6 +3,7 @@
 // (random inputs, zeroed outputs; shape variables from --var NAME=VALUE or 64).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -38,12 +39,21 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const std::map<std::string, int64_t>& var_values,
                                       uint64_t seed);
 
-// The kernel compiled for `target` ("llvm" or "cuda"); nullopt with a message and the
-// exit code (kUnavailable when the backend is not in this build, kBadInput when
-// compilation fails).
-std::optional<runtime::CompiledFunction> BuildKernel(const transform::PrimFunc& func,
-                                                     const std::string& target, std::ostream& err,
-                                                     int* exit_code);
+// A kernel compiled for the CPU (LLVM) or the GPU (CUDA), behind one interface.
+struct Kernel {
+  std::string target;       // "x86_64-pc-linux-gnu (znver5)", "CUDA sm_90"
+  double compile_ms = 0.0;
+  // One call on the arrays (outputs written back into them).
+  std::function<Status(const KernelArguments&)> call;
+  // One untimed call, then `repeat` timed calls: the time of each, in milliseconds.
+  std::function<Result<std::vector<double>>(const KernelArguments&, int repeat)> time;
+};
+
+// The kernel of `lowered` compiled for `target` ("llvm" or "cuda"); nullopt with a
+// message and the exit code (kUnavailable when the backend or the GPU is not there,
+// kBadInput when compilation fails).
+std::optional<Kernel> BuildKernel(const transform::LoweredProgram& lowered,
+                                  const std::string& target, std::ostream& err, int* exit_code);
 
 // The arrays with the same inputs and fresh zeroed outputs (for the reference run).
 KernelArguments FreshOutputs(const KernelArguments& args);

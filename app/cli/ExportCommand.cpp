@@ -3,8 +3,9 @@
 // `script` prints the schedule as Tessera's script (the workload, create_schedule and
 // one line per trace entry); `tvm` prints the same program for TVM (identical while the
 // script uses no Tessera-only extension). `c` prints the C translation unit, `llvm` and
-// `asm` the optimized LLVM IR and the host assembly (exit 4 in a build without LLVM);
-// `cuda` and `ptx` answer "not available" (exit 4) until the CUDA backend exists.
+// `asm` the optimized LLVM IR and the host assembly (exit 4 in a build without LLVM),
+// `cuda` the CUDA C++ of the kernels and `ptx` NVRTC's PTX (no GPU needed; exit 4 in a
+// build without the CUDA toolkit).
 #include <ostream>
 
 #include "CliCommon.h"
@@ -13,6 +14,9 @@
 #include "ScriptLoading.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/cuda/CudaLowering.h"
+#include "codegen/cuda/NVRTC.h"
+#include "runtime/cuda/CudaModule.h"
 #include "script/ScriptPrinter.h"
 
 namespace tessera::cli {
@@ -31,8 +35,21 @@ Options:
   --format F   the artefact (required)
   -h, --help   show this help
 
-Exit codes: 0 success, 1 bad script, 2 usage, 4 format not available in this build.
+Exit codes: 0 success, 1 bad script (or a schedule the target cannot run), 2 usage,
+4 format not available in this build.
 )";
+
+// The generated code of `lowered` in `format` (c, cuda, ptx, llvm, asm).
+Result<std::string> CodeText(const std::string& format, const transform::LoweredProgram& lowered) {
+  if (format == "c") return codegen::CodeGenC(lowered.func);
+  if (format == "llvm") return codegen::EmitLLVMIR(lowered.func);
+  if (format == "asm") return codegen::EmitAssembly(lowered.func);
+  // PTX through NVRTC needs no GPU; the architecture is the GPU's when there is one.
+  codegen::CudaOptions options = runtime::CudaOptionsForDevice();
+  auto source = codegen::EmitCUDASource(lowered, options);
+  if (!source || format == "cuda") return source;
+  return codegen::CompileToPTX(*source, options.arch);
+}
 
 }  // namespace
 
@@ -54,8 +71,8 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return UsageError("export", "unknown format '" + format +
                                     "' (expected tvm, script, c, cuda, ptx, llvm or asm)",
                       err);
-  if (format == "cuda" || format == "ptx") {
-    err << "tessera-cli export: not available: the CUDA backend is not built yet.\n";
+  if (format == "ptx" && !codegen::NVRTCAvailable()) {
+    err << "tessera-cli export: not available: " << codegen::NVRTCVersion() << ".\n";
     return kUnavailable;
   }
   if ((format == "llvm" || format == "asm") && !codegen::LLVMAvailable()) {
@@ -70,11 +87,10 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
                                                        : script::ScriptDialect::Tessera);
     return kSuccess;
   }
-  auto lowered = LowerProgram(*program, format == "c" ? "c" : "llvm", err);
+  bool gpu = format == "cuda" || format == "ptx";
+  auto lowered = LowerProgram(*program, gpu ? "cuda" : format == "c" ? "c" : "llvm", err);
   if (!lowered) return kBadInput;
-  Result<std::string> text = format == "c"      ? codegen::CodeGenC(lowered->func)
-                             : format == "llvm" ? codegen::EmitLLVMIR(lowered->func)
-                                                : codegen::EmitAssembly(lowered->func);
+  Result<std::string> text = CodeText(format, *lowered);
   if (!text) {
     err << "tessera-cli export: error: " << text.error().message << "\n";
     return kBadInput;

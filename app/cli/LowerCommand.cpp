@@ -8,6 +8,8 @@
 #include "Commands.h"
 #include "Execution.h"
 #include "ScriptLoading.h"
+#include "codegen/cuda/CudaLowering.h"
+#include "runtime/cuda/CudaModule.h"
 #include "transform/Pipeline.h"
 
 namespace tessera::cli {
@@ -23,12 +25,20 @@ of a shipped example (see 'tessera-cli examples').
 Options:
   --target T   llvm (default), cuda or c: the target the passes lower for
   --after P    print the program after pass P instead of after the last pass;
-               Input (= ScheduleOps, the loop program before any pass) or one of:
+               Input (= ScheduleOps, the loop program before any pass) or one of
+               (the last three only with --target cuda):
                )";
+
+// The passes `--after` accepts: the pipeline's, then (for --target cuda) the GPU passes.
+std::vector<std::string> PassNames() {
+  std::vector<std::string> names = transform::PipelinePassNames();
+  for (const std::string& p : codegen::CudaPassNames()) names.push_back(p);
+  return names;
+}
 
 std::string PassList() {
   std::string list;
-  for (const std::string& p : transform::PipelinePassNames()) list += (list.empty() ? "" : ", ") + p;
+  for (const std::string& p : PassNames()) list += (list.empty() ? "" : ", ") + p;
   return list;
 }
 
@@ -52,7 +62,7 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (after == "ScheduleOps") after = "Input";
   if (!after.empty() && after != "Input") {
     bool known = false;
-    for (const std::string& p : transform::PipelinePassNames()) known |= p == after;
+    for (const std::string& p : PassNames()) known |= p == after;
     if (!known)
       return UsageError("lower", "unknown pass '" + after + "' (expected Input or " + PassList() + ")",
                         err);
@@ -63,8 +73,18 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (!program) return code;
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
-  const transform::PassRecord* record =
-      after.empty() ? &lowered->timeline.back() : lowered->After(after);
+  std::vector<transform::PassRecord> timeline = lowered->timeline;
+  if (target == "cuda") {
+    auto gpu = codegen::LowerForCUDA(*lowered, runtime::CudaOptionsForDevice());
+    if (!gpu) {
+      err << program->file << ": error: " << gpu.error().message << "\n";
+      return kBadInput;
+    }
+    timeline = gpu->timeline;
+  }
+  const transform::PassRecord* record = after.empty() ? &timeline.back() : nullptr;
+  for (const transform::PassRecord& r : timeline)
+    if (r.pass == after) record = &r;
   if (!record) {
     err << "tessera-cli lower: the pipeline stopped before pass '" << after << "'\n";
     return kBadInput;

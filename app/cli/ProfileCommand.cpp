@@ -4,7 +4,6 @@
 // the minimum and median time, GFLOP/s (FlopCount.h) and GB/s (bytes of all argument
 // arrays moved once per call).
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <ostream>
 
@@ -13,7 +12,6 @@
 #include "Execution.h"
 #include "FlopCount.h"
 #include "ScriptLoading.h"
-#include "runtime/ArgBinder.h"
 #include "support/Json.h"
 
 namespace tessera::cli {
@@ -70,28 +68,19 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (!program) return code;
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
-  auto kernel = BuildKernel(lowered->func, target, err, &code);
+  auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, 1);
   if (!arguments) {
     err << "tessera-cli profile: " << arguments.error().message << "\n";
     return kBadInput;
   }
-  auto bound = runtime::BindArguments(lowered->func, arguments->buffers, arguments->scalars);
-  if (!bound) {
-    err << "tessera-cli profile: " << bound.error().message << "\n";
+  auto measured = kernel->time(*arguments, static_cast<int>(*repeat));
+  if (!measured) {
+    err << "tessera-cli profile: the kernel failed: " << measured.error().message << "\n";
     return kBadInput;
   }
-  std::vector<double> times;
-  for (int64_t i = 0; i <= *repeat; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    if (auto st = kernel->CallBound(*bound); !st) {
-      err << "tessera-cli profile: the kernel failed: " << st.error().message << "\n";
-      return kBadInput;
-    }
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (i > 0) times.push_back(ms);  // call 0 warms up
-  }
+  std::vector<double> times = std::move(measured.value());
   std::sort(times.begin(), times.end());
   double min_ms = times.front();
   double median_ms = times[times.size() / 2];
@@ -112,7 +101,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         .key("bytes").value(static_cast<int64_t>(bytes))
         .key("gflops").value(gflops)
         .key("gbps").value(gbps)
-        .key("compile_ms").value(kernel->stats.total_ms())
+        .key("compile_ms").value(kernel->compile_ms)
         .end_object();
     out << w.str() << "\n";
     return kSuccess;

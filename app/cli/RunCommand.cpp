@@ -61,9 +61,9 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("run", args.positional[0], true, err, &code);
   if (!program) return code;
-  auto lowered = LowerProgram(*program, target == "cuda" ? "cuda" : "llvm", err);
+  auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
-  auto kernel = BuildKernel(lowered->func, target, err, &code);
+  auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, static_cast<uint64_t>(*seed));
   if (!arguments) {
@@ -74,12 +74,12 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     out << "note: shape variable " << v << " = " << arguments->scalars[v] << " (use --var " << v
         << "=N)\n";
   auto start = std::chrono::steady_clock::now();
-  if (auto st = kernel->Call(arguments->buffers, arguments->scalars); !st) {
+  if (auto st = kernel->call(*arguments); !st) {
     err << "tessera-cli run: the kernel failed: " << st.error().message << "\n";
     return kBadInput;
   }
-  out << lowered->func.name << " on " << kernel->target << ": compiled in "
-      << kernel->stats.total_ms() << " ms, ran in " << MillisecondsSince(start) << " ms\n";
+  out << lowered->func.name << " on " << kernel->target << ": compiled in " << kernel->compile_ms
+      << " ms, ran in " << MillisecondsSince(start) << " ms\n";
   if (!args.has("--check")) return kSuccess;
 
   KernelArguments reference = FreshOutputs(*arguments);
