@@ -1,0 +1,69 @@
+// Helpers for the CUDA backend tests: the shipped GPU examples evaluated and lowered
+// through the pipeline (target "cuda"), as the CLI does, and the same workload with a
+// default (unscheduled) schedule for CPU references.
+#pragma once
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "schedule/ScheduleOps.h"
+#include "script/Evaluator.h"
+#include "transform/Pipeline.h"
+
+namespace tessera::testing {
+
+inline std::string SourceDir() {
+  const char* dir = std::getenv("TESSERA_SOURCE_DIR");
+  return dir ? dir : ".";
+}
+
+inline Result<script::ScriptProgram> LoadScript(const std::string& text, const std::string& file = "test.py") {
+  return script::EvaluateScript(text, file);
+}
+
+inline Result<script::ScriptProgram> LoadExample(const std::string& name) {
+  std::string path = SourceDir() + "/resources/examples/" + name + ".py";
+  std::ifstream in(path);
+  if (!in) return Error("cannot read " + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return script::EvaluateScript(text.str(), path);
+}
+
+// The program's schedule (or `sch` when given) lowered through the pipeline.
+inline Result<transform::LoweredProgram> LowerSchedule(const script::ScriptProgram& p,
+                                                       const schedule::Schedule& sch,
+                                                       const std::string& target = "cuda") {
+  Result<ir::Stmt> stmt = schedule::Lower(sch);
+  if (!stmt) return stmt.error();
+  std::vector<ir::DataProducer> args;
+  for (const te::Tensor& t : p.Arguments()) args.push_back(t.producer());
+  transform::PassContext ctx;
+  ctx.target = target;
+  return transform::LowerToPrimFunc(*stmt, args, "main", ctx);
+}
+
+inline Result<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& p) {
+  if (!p.schedule) return Error("the script creates no schedule");
+  return LowerSchedule(p, *p.schedule);
+}
+
+inline Result<transform::LoweredProgram> LowerExample(const std::string& name) {
+  Result<script::ScriptProgram> p = LoadExample(name);
+  if (!p) return p.error();
+  return LowerProgram(*p);
+}
+
+inline Result<transform::LoweredProgram> LowerText(const std::string& text) {
+  Result<script::ScriptProgram> p = LoadScript(text);
+  if (!p) return p.error();
+  return LowerProgram(*p);
+}
+
+// QVERIFY on a Result/Status with its message.
+#define TSR_VERIFY_OK(r) QVERIFY2((r).ok(), (r).ok() ? "" : (r).error().message.c_str())
+
+}  // namespace tessera::testing

@@ -1,0 +1,188 @@
+// CUDA source generation and NVRTC compilation of the shipped GPU examples
+// (resources/examples/gpu_*.py): each lowers through the pipeline and the GPU passes
+// into kernels whose CUDA C++ has the expected shape (thread indices, shared arrays,
+// barriers where shared memory is written then read), and NVRTC compiles that source
+// to PTX with an `.entry` per kernel — no GPU needed.
+#include <QtTest>
+
+#include "CudaTestSupport.h"
+#include "codegen/cuda/CodeGenCUDA.h"
+#include "codegen/cuda/CudaLowering.h"
+#include "codegen/cuda/NVRTC.h"
+
+using namespace tessera;
+using namespace tessera::codegen;
+using namespace tessera::testing;
+
+namespace {
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+Result<std::string> ExampleSource(const std::string& name, const CudaOptions& options = {}) {
+  Result<transform::LoweredProgram> lowered = LowerExample(name);
+  if (!lowered) return lowered.error();
+  return EmitCUDASource(*lowered, options);
+}
+
+}  // namespace
+
+class TestCudaCodegen : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // What each example's kernel must (and must not) contain, and how many barriers.
+  void examples_generate_kernels_data() {
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<QStringList>("absent");
+    QTest::addColumn<int>("barriers");
+    QTest::newRow("element-wise: one thread per element, tail guard")
+        << "gpu_elementwise"
+        << QStringList{"extern \"C\" __global__ void __launch_bounds__(256) main_kernel0(",
+                       "const float* __restrict__ A", "float* __restrict__ C", "int32_t n",
+                       "((int)blockIdx.x)", "((int)threadIdx.x)", "< n)", "expf(",
+                       "main_kernel0<<<dim3(((n + 255) / 256), 1, 1), dim3(256, 1, 1)>>>(A, B, C, n)"}
+        << QStringList{"__shared__", "__syncthreads()"} << 0;
+    QTest::newRow("reduction: partial sums in shared memory, thread 0 adds them")
+        << "gpu_reduction"
+        << QStringList{"__shared__ float B_rf[256];", "((int)threadIdx.x)",
+                       "if ((((int)threadIdx.x) == 0)) {", "__launch_bounds__(256)"}
+        << QStringList{"tsr_dynamic_shared"} << 1;
+    QTest::newRow("softmax: two shared reductions per row, then the normalisation")
+        << "gpu_softmax"
+        << QStringList{"__shared__ float maxelem_rf[128];", "__shared__ float maxelem[1];",
+                       "__shared__ float expsum_rf[128];", "fmaxf(", "expf(", "__launch_bounds__(128)"}
+        << QStringList{} << 4;
+    QTest::newRow("tiled GEMM: shared tiles, register tile, barriers around reuse")
+        << "gpu_gemm"
+        << QStringList{"__shared__ float A_shared[1024];", "__shared__ float B_shared[1024];",
+                       "float C_local[64];", "((int)threadIdx.y)", "((int)blockIdx.y)",
+                       "__launch_bounds__(256)", "grid (8, 8, 1), block (16, 16, 1), 8192 bytes of shared memory"}
+        << QStringList{"__shared__ float C_local"} << 2;
+  }
+  void examples_generate_kernels() {
+    QFETCH(QString, example);
+    QFETCH(QStringList, expected);
+    QFETCH(QStringList, absent);
+    QFETCH(int, barriers);
+    Result<std::string> source = ExampleSource(example.toStdString());
+    TSR_VERIFY_OK(source);
+    QCOMPARE(Count(*source, "__global__"), 1);
+    for (const QString& e : expected)
+      QVERIFY2(source->find(e.toStdString()) != std::string::npos, qPrintable("missing: " + e + "\n" + QString::fromStdString(*source)));
+    for (const QString& a : absent)
+      QVERIFY2(source->find(a.toStdString()) == std::string::npos, qPrintable("unexpected: " + a));
+    QCOMPARE(Count(*source, "__syncthreads();"), barriers);
+  }
+
+  // The GEMM's k loop: a barrier before the tiles are overwritten (the previous
+  // iteration may still read them) and one before they are read.
+  void gemm_barriers_surround_the_shared_tiles() {
+    Result<std::string> source = ExampleSource("gpu_gemm");
+    TSR_VERIFY_OK(source);
+    size_t loop = source->find("for (int32_t k_outer = 0; k_outer < 128; ++k_outer) {");
+    QVERIFY(loop != std::string::npos);
+    size_t first = source->find("__syncthreads();", loop);
+    size_t fetch = source->find("A_shared[", loop);
+    size_t second = source->find("__syncthreads();", first + 1);
+    size_t use = source->find("C_local[0] = (C_local[0] + (A_shared[", loop);
+    QVERIFY(first < fetch && fetch < second && second < use);
+  }
+
+  void ptx_compiles_for_every_example_data() {
+    QTest::addColumn<QString>("example");
+    for (const char* e : {"gpu_elementwise", "gpu_reduction", "gpu_softmax", "gpu_gemm"}) QTest::newRow(e) << e;
+  }
+  void ptx_compiles_for_every_example() {
+    if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
+    QFETCH(QString, example);
+    Result<std::string> source = ExampleSource(example.toStdString());
+    TSR_VERIFY_OK(source);
+    Result<std::string> ptx = CompileToPTX(*source, "sm_90");
+    TSR_VERIFY_OK(ptx);
+    QVERIFY(ptx->find(".entry main_kernel0") != std::string::npos);
+    QVERIFY(ptx->find(".target sm_90") != std::string::npos);
+  }
+
+  void cubin_is_machine_code_for_one_architecture() {
+    if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
+    Result<std::string> source = ExampleSource("gpu_elementwise");
+    TSR_VERIFY_OK(source);
+    Result<std::string> cubin = CompileToCUBIN(*source, "sm_80");
+    TSR_VERIFY_OK(cubin);
+    QVERIFY(cubin->size() > 4);
+    QCOMPARE(cubin->substr(0, 4), std::string("\x7f" "ELF"));
+  }
+
+  void nvrtc_errors_are_messages() {
+    if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
+    Result<std::string> bad = CompileToPTX("extern \"C\" __global__ void k() { undeclared = 1; }", "sm_90");
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().message.find("NVRTC could not compile") != std::string::npos, bad.error().message.c_str());
+    QVERIFY2(bad.error().message.find("undeclared") != std::string::npos, bad.error().message.c_str());
+    Result<std::string> arch = CompileToPTX("", "sm_10");
+    QVERIFY(!arch);
+    QVERIFY2(arch.error().message.find("cannot compile for sm_10") != std::string::npos, arch.error().message.c_str());
+    QVERIFY2(arch.error().message.find("sm_90") != std::string::npos, "the message lists the supported architectures");
+    Result<std::string> word = CompileToPTX("", "volta");
+    QVERIFY(!word);
+    QVERIFY(word.error().message.find("not a CUDA architecture") != std::string::npos);
+  }
+
+  void arch_numbers() {
+    QCOMPARE(ArchNumber("sm_90"), 90);
+    QCOMPARE(ArchNumber("sm_90a"), 90);
+    QCOMPARE(ArchNumber("sm_120"), 120);
+    QCOMPARE(ArchNumber("compute_90"), 0);
+    QCOMPARE(ArchNumber("sm_9"), 0);
+    QCOMPARE(ArchNumber("sm_x0"), 0);
+  }
+
+  // The GPU passes follow the pipeline in the timeline the GUI and the CLI show.
+  void timeline_records_the_gpu_passes() {
+    Result<transform::LoweredProgram> lowered = LowerExample("gpu_reduction");
+    TSR_VERIFY_OK(lowered);
+    Result<CudaLowered> cuda = LowerForCUDA(*lowered);
+    TSR_VERIFY_OK(cuda);
+    size_t n = lowered->timeline.size();
+    QCOMPARE(cuda->timeline.size(), n + CudaPassNames().size());
+    QCOMPARE(cuda->timeline[n].pass, std::string("ThreadStorageScope"));
+    QCOMPARE(cuda->timeline[n + 1].pass, std::string("ThreadLaunch"));
+    QCOMPARE(cuda->timeline[n + 2].pass, std::string("ThreadSync"));
+    QVERIFY(cuda->timeline[n].ir.find("storage_scope = shared") != std::string::npos);
+    QVERIFY(cuda->timeline[n + 2].ir.find("tvm_storage_sync(\"shared\")") != std::string::npos);
+  }
+
+  // Two root stages bound to threads: two kernels, the intermediate a device
+  // temporary that the host allocates and that follows the function's buffers.
+  void root_stages_become_separate_kernels() {
+    Result<transform::LoweredProgram> lowered = LowerText(R"(
+import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="B")
+C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name="C")
+s = te.create_schedule(C.op)
+s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
+s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+)");
+    TSR_VERIFY_OK(lowered);
+    Result<CudaLowered> cuda = LowerForCUDA(*lowered);
+    TSR_VERIFY_OK(cuda);
+    QCOMPARE(cuda->program.kernels.size(), size_t(2));
+    Result<std::string> source = CodeGenCUDA(cuda->program);
+    TSR_VERIFY_OK(source);
+    QVERIFY(source->find("main_kernel0(const float* __restrict__ A, float* __restrict__ B)") != std::string::npos);
+    QVERIFY2(source->find("main_kernel1(float* __restrict__ C, const float* __restrict__ B)") != std::string::npos, source->c_str());
+    QVERIFY2(source->find("B = device_alloc(float32, 4096)") != std::string::npos, source->c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCudaCodegen)
+#include "tst_cuda_codegen.moc"
