@@ -218,7 +218,8 @@ void BufferLayoutView::rebuild() {
   }
   int64_t total = int64_t(cells->size());
   int bytes = info->dtype.bytes() * info->dtype.lanes();
-  QString pad = info->pad_value.empty() ? tr("unspecified") : QString::fromStdString(info->pad_value);
+  QString pad = info->pad_value.empty() ? tr("none (padding is never accessed)")
+                                        : QString::fromStdString(info->pad_value);
   summary_->setText(head + " · " +
                     tr("padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5")
                         .arg(paddingCount_)
@@ -247,8 +248,10 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   label->setBrush(palette().color(QPalette::Text));
   label->setPos(x0, -22);
 
+  // Long pad values (a function of the indices) do not fit a cell: the tooltip has them.
   QString pad = current()->pad_value.empty() ? QStringLiteral("·")
                                              : QString::fromStdString(current()->pad_value);
+  QString padCell = pad.size() <= 5 ? pad : QStringLiteral("f(…)");
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
       std::vector<int64_t> index = prefix;
@@ -269,7 +272,7 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
       }
       auto* cell = new LayoutCellItem(QRectF(x0 + double(c) * kCell, double(r) * kCell, kCell, kCell),
                                       physical, index, partner);
-      cell->setText(physical ? (partner ? CellText(*partner) : pad) : CellText(index));
+      cell->setText(physical ? (partner ? CellText(*partner) : padCell) : CellText(index));
       cell->setToolTip(physical ? (partner ? tr("physical %1 ↔ logical %2")
                                                  .arg(IndexText(index), IndexText(*partner))
                                            : tr("physical %1: padding, pad value %2")

@@ -107,6 +107,29 @@ struct Builder {
     return {intent, {}};
   }
 
+  // The index map and the pad value are written in the script language; the default
+  // splits the last axis by 4 (the RFC's example for a 1-D buffer).
+  PrimitiveRequest TransformLayout() {
+    QStringList params;
+    size_t rank = stage->op->output_shape(0).size();
+    for (size_t d = 0; d < rank; ++d) params << QString("i%1").arg(d);
+    if (rank == 1) params = QStringList{"i"};
+    QStringList out = params.mid(0, params.size() - 1);
+    QString last = params.isEmpty() ? "i" : params.back();
+    out << last + " // 4" << last + " % 4";
+    ParamField map;
+    map.key = "index_map";
+    map.label = Tr("Index map (logical → physical)");
+    map.kind = ParamField::Kind::Text;
+    map.value = "lambda " + params.join(", ") + ": [" + out.join(", ") + "]";
+    ParamField pad;
+    pad.key = "pad_value";
+    pad.label = Tr("Pad value (empty: never accessed)");
+    pad.kind = ParamField::Kind::Text;
+    pad.value = "0.0";
+    return Ask({map, pad});
+  }
+
   PrimitiveRequest ForStage() {
     if (primitive == "compute_at") return ComputeAt();
     if (primitive == "cache_read") {
@@ -119,8 +142,7 @@ struct Builder {
     }
     if (primitive == "cache_write")
       return Ask({ChoiceField("scope", Tr("Storage scope"), {"local", "shared", "global"})});
-    if (primitive == "transform_layout")
-      return Problem(Tr("transform_layout: the schedule layer does not provide it yet"));
+    if (primitive == "transform_layout") return TransformLayout();
     return {intent, {}};  // compute_inline, compute_root
   }
 };

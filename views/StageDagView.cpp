@@ -92,7 +92,7 @@ QMenu* StageDagView::contextMenuFor(const QString& stage) {
     QAction* a = menu->addAction(PrimitiveTitle(p));
     a->setObjectName(p);
     bool computed = !s->is_placeholder();
-    a->setEnabled(p == "cache_read" || (computed && p != "transform_layout"));
+    a->setEnabled(p == "cache_read" || p == "transform_layout" || computed);
     connect(a, &QAction::triggered, this, [this, p, stage] { requestPrimitive(p, stage); });
   }
   return menu;

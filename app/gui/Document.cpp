@@ -97,6 +97,7 @@ Status Document::apply(const views::Intent& intent) {
     return Error(tr("%1: the script has no schedule to apply it to (fix its errors first)")
                      .arg(intent.describe())
                      .toStdString());
+  if (intent.primitive == "transform_layout") return applyScriptLine(intent);
   auto entry = ToTraceEntry(intent);
   if (!entry.ok()) return entry.error();
   schedule::Schedule copy = state_.schedule->copy();
@@ -110,6 +111,39 @@ Status Document::apply(const views::Intent& intent) {
     return Error(tr("%1 was legal, but the printed script does not evaluate: %2")
                      .arg(intent.describe(), QString::fromStdString(next.errors.front().format()))
                      .toStdString());
+  pending_ = std::move(next);
+  undo_.push(new ApplyPrimitiveCommand(this, intent, text_, text));
+  return Status::Ok();
+}
+
+// transform_layout takes lambdas (the index map, the pad value) that the user writes in
+// the script language, so it is applied as one more schedule line of the script; the
+// script evaluator checks it like any other line, and the script is then printed back
+// from the new trace.
+Status Document::applyScriptLine(const views::Intent& intent) {
+  QString map = intent.params.value("index_map").toString().trimmed();
+  QString pad = intent.params.value("pad_value").toString().trimmed();
+  if (!map.startsWith("lambda"))
+    return Error(tr("transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]")
+                     .toStdString());
+  const script::ScriptNames& names = state_.program->names;
+  auto tensor = names.tensor_vars.find(intent.stage.toStdString());
+  QString var = tensor != names.tensor_vars.end() ? QString::fromStdString(tensor->second) : intent.stage;
+  QString line = QString("%1[%2].transform_layout(%3%4)")
+                     .arg(QString::fromStdString(names.schedule_var), var, map,
+                          pad.isEmpty() ? QString() : ", pad_value=" + pad);
+  QString text = text_ + (text_.endsWith('\n') ? "" : "\n") + line + "\n";
+  views::DocumentState next = Evaluate(text.toStdString(), state_.file);
+  if (!next.program || next.errors.size() > state_.errors.size()) {
+    const Error& e = next.errors.empty() ? Error("the script did not evaluate") : next.errors.back();
+    return Error(intent.describe().toStdString() + ": " + e.message);
+  }
+  QString printed = QString::fromStdString(script::PrintScript(*next.program));
+  views::DocumentState canonical = Evaluate(printed.toStdString(), state_.file);
+  if (canonical.program && canonical.errors.size() <= state_.errors.size()) {
+    text = printed;
+    next = std::move(canonical);
+  }
   pending_ = std::move(next);
   undo_.push(new ApplyPrimitiveCommand(this, intent, text_, text));
   return Status::Ok();

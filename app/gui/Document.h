@@ -62,6 +62,7 @@ class Document : public QObject {
 
  private:
   void evaluate();
+  Status applyScriptLine(const views::Intent& intent);
   void install(views::DocumentState next);
 
   QString text_;

@@ -7,6 +7,7 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
+#include "transform/LayoutArguments.h"
 #include "transform/Pipeline.h"
 
 namespace tessera::gui {
@@ -32,8 +33,17 @@ std::vector<schedule::PhaseTables> AllPhaseTables(const schedule::Schedule& sch)
 
 // Schedule -> bounds -> loop program -> pass timeline. Each step that fails records
 // its error and leaves the later parts of the state empty.
+// Buffers stored through transform_layout, for the Buffer layout view.
+void CollectLayouts(const schedule::Schedule& sch, DocumentState& state) {
+  for (const schedule::BufferLayoutSummary& b : sch.buffer_layouts()) {
+    std::string pad = b.pad_value.kind == layout::PadValue::Kind::None ? "" : b.pad_value.str();
+    state.layouts.push_back({b.name, b.dtype, b.layout, pad});
+  }
+}
+
 void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   const schedule::Schedule& sch = *program.schedule;
+  CollectLayouts(sch, state);
   auto bounds = schedule::MakeBoundsReport(sch);
   if (!bounds.ok()) {
     state.errors.push_back(bounds.error());
@@ -50,7 +60,10 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   state.passes.push_back({"ScheduleOps", "", state.lowered});
   std::vector<ir::DataProducer> args;
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
-  auto lowered = transform::LowerToPrimFunc(state.lowered, args, "default_function");
+  transform::PassContext ctx;
+  // Arguments with a layout transform are passed in their physical layout (RFC 0077).
+  transform::AddLayoutArgBuffers(sch, args, &ctx);
+  auto lowered = transform::LowerToPrimFunc(state.lowered, args, "default_function", ctx);
   if (!lowered.ok()) {
     state.errors.push_back(lowered.error());
     return;

@@ -17,6 +17,7 @@
 #include "MainWindow.h"
 #include "codegen/LLVMBackend.h"
 #include "views/BoundsView.h"
+#include "views/BufferLayoutView.h"
 #include "views/CodeView.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
@@ -249,6 +250,35 @@ class TestScheduleInteractions : public QObject {
     QCOMPARE(int(w->document()->state().profiles.size()), 1);
     QVERIFY(w->document()->state().profiles[0].gflops > 0);
     QCOMPARE(w->profileView()->barCount(), 1);
+  }
+
+  // RFC 0077's example from the GUI: B[14] stored as [4, 4] with two padding cells.
+  void transformLayoutFromTheStageMenuShowsThePadding() {
+    w->document()->reset(
+        "import tvm\nfrom tvm import te\nA = te.placeholder((14,), name=\"A\")\n"
+        "B = te.compute((14,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n");
+    std::unique_ptr<QMenu> menu(w->stageDagView()->contextMenuFor("B"));
+    menu->findChild<QAction*>("transform_layout")->trigger();  // defaults: i // 4, i % 4, 0.0
+    QVERIFY2(w->document()->text().contains("transform_layout"), qPrintable(w->lastMessage()));
+    QCOMPARE(int(w->document()->state().layouts.size()), 1);
+    views::BufferLayoutView* view = w->bufferLayoutView();
+    QCOMPARE(view->currentBuffer(), QString("B"));
+    QCOMPARE(view->cells(true).size(), 16);
+    QCOMPARE(view->paddingCellCount(), 2);
+    w->action("actionUndo")->trigger();
+    QVERIFY(w->document()->state().layouts.empty());
+    QCOMPARE(view->paddingCellCount(), 0);
+  }
+
+  void aBrokenIndexMapIsRefusedWithTheEvaluatorsMessage() {
+    QString before = w->document()->text();
+    views::Intent intent{"transform_layout", "B", {}, {{"index_map", "lambda i, j: [i // 4 +]"}}};
+    QVERIFY(!w->applyIntent(intent));
+    QCOMPARE(w->document()->text(), before);
+    QVERIFY(w->lastMessage().contains("transform_layout"));
+    intent.params["index_map"] = "[1, 2]";
+    QVERIFY(!w->applyIntent(intent));
+    QVERIFY(w->lastMessage().contains("lambda"));
   }
 
   void cancellingAProfileStopsIt() {
