@@ -12,7 +12,8 @@ namespace tessera::codegen {
 
 using namespace ir;
 
-CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context) : ctx_(context) {}
+CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract)
+    : ctx_(context), fp_contract_(fp_contract) {}
 CodeGenLLVM::~CodeGenLLVM() = default;
 
 void CodeGenLLVM::Fail(const std::string& message) {
@@ -126,6 +127,11 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
   name_ = f.name;
   module_ = std::make_unique<llvm::Module>(f.name, ctx_);
   b_ = std::make_unique<llvm::IRBuilder<>>(ctx_);
+  if (fp_contract_) {
+    llvm::FastMathFlags flags;
+    flags.setAllowContract(true);
+    b_->setFastMathFlags(flags);
+  }
   DeclareRuntime();
   llvm::Function* kernel = EmitKernel(f);
   if (error_) return *error_;

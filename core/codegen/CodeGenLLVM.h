@@ -34,7 +34,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   // Allocations up to this many bytes with a constant size go on the stack.
   static constexpr int64_t kMaxStackAllocaBytes = 32 * 1024;
 
-  explicit CodeGenLLVM(llvm::LLVMContext& context);
+  // `fp_contract`: float multiply-adds may be fused (FMA), as C compilers do by default.
+  explicit CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract = false);
   ~CodeGenLLVM() override;
 
   // Builds the module for f (data layout and triple are set by the caller).
@@ -114,6 +115,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   void VisitEvaluate(const ir::EvaluateNode* n, const ir::Stmt& s) override;
 
   llvm::LLVMContext& ctx_;
+  bool fp_contract_;
   std::unique_ptr<llvm::Module> module_;
   std::unique_ptr<llvm::IRBuilder<>> b_;
   FunctionState fn_;

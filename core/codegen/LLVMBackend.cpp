@@ -128,7 +128,7 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
   if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
   runtime::CompileStats stats;
   auto start = Clock::now();
-  auto module = CodeGenLLVM(context).Compile(f);
+  auto module = CodeGenLLVM(context, options.fp_contract).Compile(f);
   if (!module.ok()) return module.error();
   std::unique_ptr<llvm::Module> m = std::move(module).value();
   m->setDataLayout((*tm)->createDataLayout());

@@ -93,6 +93,18 @@ class TestLLVMCodegen : public QObject {
     CompileAndCompare(f, {{64, 64}, {64, 64}, {64, 64}});
   }
 
+  void fpContractionFusesMultiplyAdd() {
+    // With fp_contract the O3 code uses FMA instructions (AVX-512/AVX2/FMA3 hosts).
+    PrimFunc f = Lowered(Gemm(32));
+    codegen::LLVMOptions fused;
+    fused.fp_contract = true;
+    auto with = codegen::EmitLLVMIR(f, fused);
+    auto without = codegen::EmitLLVMIR(f);
+    QVERIFY(with.ok() && without.ok());
+    QVERIFY(QString::fromStdString(*with).contains("contract"));
+    QVERIFY(!QString::fromStdString(*without).contains("fmul contract"));
+  }
+
   void gemmWithParallelRows() {
     // Rows run on the thread pool; the accumulator is allocated per outlined iteration.
     PrimFunc f = Gemm(32, ForKind::Parallel, ForKind::Serial);

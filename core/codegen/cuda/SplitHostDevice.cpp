@@ -181,13 +181,13 @@ class Splitter : public IRMutator {
 
 Result<CudaProgram> SplitHostDevice(const transform::PrimFunc& f) {
   if (!f.body.defined()) return Error("SplitHostDevice: the function has no body");
-  Splitter splitter(f);
-  Stmt host = splitter.VisitStmt(f.body);
-  if (splitter.error) return *splitter.error;
-  if (splitter.kernels.empty())
+  if (!transform::HasThreadLoop(f.body))
     return Error("the program has no loop bound to a GPU index, so there is no kernel to run; "
                  "bind the outer loops of each stage with s[X].bind(axis, "
                  "te.thread_axis(\"blockIdx.x\")) and te.thread_axis(\"threadIdx.x\")");
+  Splitter splitter(f);
+  Stmt host = splitter.VisitStmt(f.body);
+  if (splitter.error) return *splitter.error;
   CudaProgram program;
   program.host = f;
   program.host.body = host;
