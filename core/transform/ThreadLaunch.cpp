@@ -296,7 +296,12 @@ Result<Stmt> LowerKernel(const Stmt& kernel) {
   if (nesting.error) return *nesting.error;
   Stmt led = LeaderGuard(*axes).Guard(kernel, MultiThreadTags(*axes));
   Stmt body = LoopsToGuards(*axes).VisitStmt(led);
-  return WrapLaunchLoops(*axes, body);
+  // A bound variable used outside its loop (a region computed per thread at block
+  // level) is the thread index there too: every thread runs the code around the loop.
+  VarMap outside;
+  for (const auto& [tag, loops] : CollectThreadLoops(kernel))
+    for (const ForNode* f : loops) outside[f->loop_var] = axes->at(tag).var;
+  return WrapLaunchLoops(*axes, Substitute(body, outside));
 }
 
 // Finds the kernels: the outermost thread-bound loops.
