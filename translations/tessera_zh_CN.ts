@@ -1,4 +1,1048 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 is not a script: it contains binary data</source>
+        <translation>%1 不是脚本：它包含二进制数据</translation>
+    </message>
+    <message>
+        <source>%1 is not a script: it is not valid UTF-8 text</source>
+        <translation>%1 不是脚本：它不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>needs an integer &apos;%1&apos;</source>
+        <translation>需要整数“%1”</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be at least %2, not %3</source>
+        <translation>“%1”至少应为 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>needs &apos;%1&apos;</source>
+        <translation>需要“%1”</translation>
+    </message>
+    <message>
+        <source>select one loop (iter var) first</source>
+        <translation>请先选择一个循环（迭代变量）</translation>
+    </message>
+    <message>
+        <source>needs %1 iter vars, got %2</source>
+        <translation>需要 %1 个迭代变量，实际为 %2 个</translation>
+    </message>
+    <message>
+        <source>needs at least %1 iter vars</source>
+        <translation>至少需要 %1 个迭代变量</translation>
+    </message>
+    <message>
+        <source>names an iter var twice</source>
+        <translation>同一个迭代变量出现了两次</translation>
+    </message>
+    <message>
+        <source>needs a target stage</source>
+        <translation>需要目标阶段</translation>
+    </message>
+    <message>
+        <source>needs at least one reader stage</source>
+        <translation>至少需要一个读取阶段</translation>
+    </message>
+    <message>
+        <source>is not a primitive Tessera can apply from the GUI</source>
+        <translation>不是 Tessera 能从图形界面应用的原语</translation>
+    </message>
+    <message>
+        <source>select a stage first</source>
+        <translation>请先选择一个阶段</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)%4</source>
+        <translation>%1 %2（%3）%4</translation>
+    </message>
+    <message>
+        <source>, leaf: a loop of the program</source>
+        <translation>，叶子：程序中的一个循环</translation>
+    </message>
+    <message>
+        <source>outer</source>
+        <translation>外层</translation>
+    </message>
+    <message>
+        <source>inner</source>
+        <translation>内层</translation>
+    </message>
+    <message>
+        <source>placeholder</source>
+        <translation>占位符</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>cache (%1)</source>
+        <translation>缓存（%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2, attach %3</source>
+        <translation>%1：%2，附着 %3</translation>
+    </message>
+    <message>
+        <source>
+computes %1 elements, %2 required</source>
+        <translation>
+计算 %1 个元素，需要 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Tessera: a schedule studio for tensor kernels</source>
+        <translation>Tessera：张量算子的调度工作室</translation>
+    </message>
+    <message>
+        <source>A script to open.</source>
+        <translation>要打开的脚本。</translation>
+    </message>
+    <message>
+        <source>Select STAGE or STAGE:ITERVAR.</source>
+        <translation>选择 阶段 或 阶段:迭代变量。</translation>
+    </message>
+    <message>
+        <source>Show and raise a dock (Script, StageDag, IterVar, LoopNest, BufferLayout, Bounds, Code, Profile).</source>
+        <translation>显示并置顶一个停靠窗口（Script、StageDag、IterVar、LoopNest、BufferLayout、Bounds、Code、Profile）。</translation>
+    </message>
+    <message>
+        <source>light or dark, for this session.</source>
+        <translation>本次会话使用 light（浅色）或 dark（深色）。</translation>
+    </message>
+    <message>
+        <source>en or zh_CN, for this session.</source>
+        <translation>本次会话使用 en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Profile the schedule once it is open.</source>
+        <translation>打开后立即对调度进行性能分析。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::Document</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large for a script (%2 bytes)</source>
+        <translation>%1 太大，不是脚本（%2 字节）</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1: the script has no schedule to apply it to (fix its errors first)</source>
+        <translation>%1：脚本没有可应用的调度（请先修正错误）</translation>
+    </message>
+    <message>
+        <source>%1 was legal, but the printed script does not evaluate: %2</source>
+        <translation>%1 合法，但打印出的脚本无法求值：%2</translation>
+    </message>
+    <message>
+        <source>transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]</source>
+        <translation>transform_layout：索引映射必须是 lambda，例如 lambda i: [i // 4, i % 4]</translation>
+    </message>
+    <message>
+        <source>Edit script</source>
+        <translation>编辑脚本</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::MainWindow</name>
+    <message>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Stage DAG</source>
+        <translation>阶段 DAG</translation>
+    </message>
+    <message>
+        <source>IterVar hyper-graph</source>
+        <translation>迭代变量超图</translation>
+    </message>
+    <message>
+        <source>Loop nest</source>
+        <translation>循环嵌套</translation>
+    </message>
+    <message>
+        <source>Buffer layout</source>
+        <translation>缓冲区布局</translation>
+    </message>
+    <message>
+        <source>Bounds</source>
+        <translation>边界</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>性能分析</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open script</source>
+        <translation>打开脚本</translation>
+    </message>
+    <message>
+        <source>Tessera scripts (*.py);;All files (*)</source>
+        <translation>Tessera 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Example</source>
+        <translation>打开示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Recent &amp;Files</source>
+        <translation>最近的文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Script for &amp;TVM…</source>
+        <translation>TVM 脚本(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Current &amp;View as PNG/SVG…</source>
+        <translation>当前视图导出为 PNG/SVG(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation>调度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Split…</source>
+        <translation>拆分(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Tile…</source>
+        <translation>分块(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Fuse</source>
+        <translation>融合(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Reorder…</source>
+        <translation>重排(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Vectorize</source>
+        <translation>向量化(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Unroll</source>
+        <translation>展开(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Parallel</source>
+        <translation>并行(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Bind to Thread…</source>
+        <translation>绑定到线程(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Compute &amp;At…</source>
+        <translation>计算于(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compute &amp;Inline</source>
+        <translation>内联计算(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Compute R&amp;oot</source>
+        <translation>在根部计算(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Cache R&amp;ead…</source>
+        <translation>读缓存(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Cache &amp;Write…</source>
+        <translation>写缓存(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>R&amp;factor…</source>
+        <translation>归约分解 rfactor(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Transform &amp;Layout…</source>
+        <translation>变换布局(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run on &amp;CPU</source>
+        <translation>在 CPU 上运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Profile</source>
+        <translation>性能分析(&amp;P)</translation>
+    </message>
+    <message>
+        <source>C&amp;ancel</source>
+        <translation>取消(&amp;A)</translation>
+    </message>
+    <message>
+        <source>This build has no LLVM backend</source>
+        <translation>此构建没有 LLVM 后端</translation>
+    </message>
+    <message>
+        <source>Nothing to run: the script has no lowered program.</source>
+        <translation>无法运行：脚本没有降级后的程序。</translation>
+    </message>
+    <message>
+        <source>A run is already going.</source>
+        <translation>已有一次运行正在进行。</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>正在进行性能分析…</translation>
+    </message>
+    <message>
+        <source>Running on the CPU…</source>
+        <translation>正在 CPU 上运行…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>, matches the reference interpreter (max error %1)</source>
+        <translation>，与参考解释器一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>, DIFFERS from the reference interpreter (max error %1)</source>
+        <translation>，与参考解释器不一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>Ran in %1 ms (compiled in %2 ms)%3</source>
+        <translation>运行耗时 %1 毫秒（编译 %2 毫秒）%3</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Profile: median %1 ms, %2 GFLOP/s</source>
+        <translation>性能分析：中位数 %1 毫秒，%2 GFLOP/s</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark Palette</source>
+        <translation>深色配色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Tessera</source>
+        <translation>关于 Tessera(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Tessera</source>
+        <translation>关于 Tessera</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
+        <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
+    </message>
+    <message>
+        <source>No errors</source>
+        <translation>没有错误</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open failed</source>
+        <translation>打开失败</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save script</source>
+        <translation>保存脚本</translation>
+    </message>
+    <message>
+        <source>Tessera scripts (*.py)</source>
+        <translation>Tessera 脚本 (*.py)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Applied %1</source>
+        <translation>已应用 %1</translation>
+    </message>
+    <message>
+        <source>Export script for TVM</source>
+        <translation>导出 TVM 脚本</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python (*.py)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>The language changes when Tessera is restarted.</source>
+        <translation>重新启动 Tessera 后语言才会改变。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::BoundsView</name>
+    <message>
+        <source>InferBound phases for producer → consumer:</source>
+        <translation>生产者 → 消费者的 InferBound 各阶段：</translation>
+    </message>
+    <message>
+        <source>Stage / IterVar</source>
+        <translation>阶段 / 迭代变量</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Extent</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>附着</translation>
+    </message>
+    <message>
+        <source>Realize</source>
+        <translation>实现区域</translation>
+    </message>
+    <message>
+        <source>Computed</source>
+        <translation>计算量</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>需求量</translation>
+    </message>
+    <message>
+        <source>IterVar / dimension</source>
+        <translation>迭代变量 / 维度</translation>
+    </message>
+    <message>
+        <source>Set or range</source>
+        <translation>集合或区间</translation>
+    </message>
+    <message>
+        <source>No bounds: the script creates no schedule.</source>
+        <translation>没有边界：脚本没有创建调度。</translation>
+    </message>
+    <message>
+        <source>No bounds: the script has errors.</source>
+        <translation>没有边界：脚本有错误。</translation>
+    </message>
+    <message>
+        <source> (output)</source>
+        <translation>（输出）</translation>
+    </message>
+    <message>
+        <source>Over-computation: %1× the required elements</source>
+        <translation>冗余计算：需求元素的 %1 倍</translation>
+    </message>
+    <message>
+        <source> (leaf)</source>
+        <translation>（叶子）</translation>
+    </message>
+    <message>
+        <source>Phase 1: consumer %1&apos;s leaf vars</source>
+        <translation>第 1 步：消费者 %1 的叶子变量</translation>
+    </message>
+    <message>
+        <source>Phase 2: PassUpDomain to %1&apos;s root vars</source>
+        <translation>第 2 步：PassUpDomain 传到 %1 的根变量</translation>
+    </message>
+    <message>
+        <source>after %1</source>
+        <translation>%1 之后</translation>
+    </message>
+    <message>
+        <source>root vars (after relaxation)</source>
+        <translation>根变量（松弛之后）</translation>
+    </message>
+    <message>
+        <source>Phase 3: %1&apos;s request of %2</source>
+        <translation>第 3 步：%1 对 %2 的请求</translation>
+    </message>
+    <message>
+        <source>Phase 4: %1&apos;s root ranges</source>
+        <translation>第 4 步：%1 的根区间</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::BufferLayoutView</name>
+    <message>
+        <source>Buffer:</source>
+        <translation>缓冲区：</translation>
+    </message>
+    <message>
+        <source>phys[%1]=</source>
+        <translation>物理[%1]=</translation>
+    </message>
+    <message>
+        <source>log[%1]=</source>
+        <translation>逻辑[%1]=</translation>
+    </message>
+    <message>
+        <source>No buffer has a layout transform. Apply transform_layout to a stage to see its physical layout and padding.</source>
+        <translation>没有缓冲区做过布局变换。对某个阶段应用 transform_layout 即可查看它的物理布局和填充。</translation>
+    </message>
+    <message>
+        <source>%1: logical %2 → physical %3</source>
+        <translation>%1：逻辑 %2 → 物理 %3</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>padding where %1</source>
+        <translation>填充条件 %1</translation>
+    </message>
+    <message>
+        <source>none (padding is never accessed)</source>
+        <translation>无（填充永不访问）</translation>
+    </message>
+    <message>
+        <source>padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5</source>
+        <translation>填充 %1 / %2 个元素（%3 %）· 浪费 %4 字节 · 填充值 %5</translation>
+    </message>
+    <message>
+        <source>Physical</source>
+        <translation>物理</translation>
+    </message>
+    <message>
+        <source>Logical</source>
+        <translation>逻辑</translation>
+    </message>
+    <message>
+        <source>slice</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>physical %1 ↔ logical %2</source>
+        <translation>物理 %1 ↔ 逻辑 %2</translation>
+    </message>
+    <message>
+        <source>physical %1: padding, pad value %2</source>
+        <translation>物理 %1：填充，填充值 %2</translation>
+    </message>
+    <message>
+        <source>logical %1 ↔ physical %2</source>
+        <translation>逻辑 %1 ↔ 物理 %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::CodeView</name>
+    <message>
+        <source>Previous pass</source>
+        <translation>上一个遍</translation>
+    </message>
+    <message>
+        <source>Next pass</source>
+        <translation>下一个遍</translation>
+    </message>
+    <message>
+        <source>Lowered loop program</source>
+        <translation>降级后的循环程序</translation>
+    </message>
+    <message>
+        <source>No lowered program yet.</source>
+        <translation>还没有降级后的程序。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::GraphPanel</name>
+    <message>
+        <source>Graph layout failed: %1</source>
+        <translation>图布局失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::GraphScene</name>
+    <message>
+        <source>Dropped on itself: nothing to do.</source>
+        <translation>拖放到自身：无需操作。</translation>
+    </message>
+    <message>
+        <source>Nothing can be dropped here.</source>
+        <translation>这里不能拖放。</translation>
+    </message>
+    <message>
+        <source>Only graph nodes can be dropped here.</source>
+        <translation>这里只能拖放图中的节点。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::IterVarGraphView</name>
+    <message>
+        <source>Loop order, outermost first: drag a loop to reorder</source>
+        <translation>循环顺序（最外层在前）：拖动循环即可重排</translation>
+    </message>
+    <message>
+        <source>No iter vars: the script has no schedule.</source>
+        <translation>没有迭代变量：脚本没有调度。</translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it has no loops.</source>
+        <translation>%1 是输入（占位符）：它没有循环。</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Drop on a loop (iter var).</source>
+        <translation>请拖放到一个循环（迭代变量）上。</translation>
+    </message>
+    <message>
+        <source>%1 is not a loop any more (not a leaf var).</source>
+        <translation>%1 已不再是循环（不是叶子变量）。</translation>
+    </message>
+    <message>
+        <source>Only computed stages can be computed at a loop.</source>
+        <translation>只有计算阶段才能在循环中计算。</translation>
+    </message>
+    <message>
+        <source>A stage cannot be computed at its own loops.</source>
+        <translation>阶段不能在自己的循环中计算。</translation>
+    </message>
+    <message>
+        <source>compute_at: %1 does not read %2.</source>
+        <translation>compute_at：%1 不读取 %2。</translation>
+    </message>
+    <message>
+        <source>fuse: %1 is not a loop (not a leaf var).</source>
+        <translation>fuse：%1 不是循环（不是叶子变量）。</translation>
+    </message>
+    <message>
+        <source>fuse: %1 and %2 are not neighbours in the loop order (%3).</source>
+        <translation>fuse：%1 和 %2 在循环顺序（%3）中不相邻。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::LoopNestView</name>
+    <message>
+        <source>loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>produce</source>
+        <translation>生产</translation>
+    </message>
+    <message>
+        <source>realize</source>
+        <translation>实现</translation>
+    </message>
+    <message>
+        <source>allocate</source>
+        <translation>分配</translation>
+    </message>
+    <message>
+        <source>condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Statement</source>
+        <translation>语句</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>There is no schedule.</source>
+        <translation>没有调度。</translation>
+    </message>
+    <message>
+        <source>Drop on a loop.</source>
+        <translation>请拖放到一个循环上。</translation>
+    </message>
+    <message>
+        <source>Unknown stage %1.</source>
+        <translation>未知阶段 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not a loop of %2&apos;s schedule.</source>
+        <translation>%1 不是 %2 调度中的循环。</translation>
+    </message>
+    <message>
+        <source>Only computed stages can be computed at a loop.</source>
+        <translation>只有计算阶段才能在循环中计算。</translation>
+    </message>
+    <message>
+        <source>A stage cannot be computed at its own loops.</source>
+        <translation>阶段不能在自己的循环中计算。</translation>
+    </message>
+    <message>
+        <source>compute_at: %1 does not read %2.</source>
+        <translation>compute_at：%1 不读取 %2。</translation>
+    </message>
+    <message>
+        <source>Unknown drag.</source>
+        <translation>未知的拖动。</translation>
+    </message>
+    <message>
+        <source>reorder: %1 and %2 belong to different stages.</source>
+        <translation>reorder：%1 和 %2 属于不同的阶段。</translation>
+    </message>
+    <message>
+        <source>Dropped on itself: nothing to do.</source>
+        <translation>拖放到自身：无需操作。</translation>
+    </message>
+    <message>
+        <source>Only stages and loops can be dropped here.</source>
+        <translation>这里只能拖放阶段和循环。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::PrimitiveText</name>
+    <message>
+        <source>%1 needs a leaf loop with another leaf loop after it; %2 has none</source>
+        <translation>%1 需要一个后面还有叶子循环的叶子循环；%2 后面没有</translation>
+    </message>
+    <message>
+        <source>%1: select a loop (iter var) first</source>
+        <translation>%1：请先选择一个循环（迭代变量）</translation>
+    </message>
+    <message>
+        <source>Factor (inner extent)</source>
+        <translation>因子（内层范围）</translation>
+    </message>
+    <message>
+        <source>Outer loop factor</source>
+        <translation>外层循环因子</translation>
+    </message>
+    <message>
+        <source>Inner loop factor</source>
+        <translation>内层循环因子</translation>
+    </message>
+    <message>
+        <source>Thread axis</source>
+        <translation>线程轴</translation>
+    </message>
+    <message>
+        <source>Factor axis</source>
+        <translation>因子轴</translation>
+    </message>
+    <message>
+        <source>New loop order (outermost first)</source>
+        <translation>新的循环顺序（最外层在前）</translation>
+    </message>
+    <message>
+        <source>Reorder</source>
+        <translation>重排</translation>
+    </message>
+    <message>
+        <source>compute_at: no stage reads %1, so it has no loop to be computed at</source>
+        <translation>compute_at：没有阶段读取 %1，所以没有可计算于其中的循环</translation>
+    </message>
+    <message>
+        <source>Compute at</source>
+        <translation>计算于</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>compute_at: choose a loop</source>
+        <translation>compute_at：请选择一个循环</translation>
+    </message>
+    <message>
+        <source>Index map (logical → physical)</source>
+        <translation>索引映射（逻辑 → 物理）</translation>
+    </message>
+    <message>
+        <source>Pad value (empty: never accessed)</source>
+        <translation>填充值（留空：永不访问）</translation>
+    </message>
+    <message>
+        <source>cache_read: no stage reads %1</source>
+        <translation>cache_read：没有阶段读取 %1</translation>
+    </message>
+    <message>
+        <source>Storage scope</source>
+        <translation>存储作用域</translation>
+    </message>
+    <message>
+        <source>Split…</source>
+        <translation>拆分…</translation>
+    </message>
+    <message>
+        <source>Tile with Next Loop…</source>
+        <translation>与下一个循环分块…</translation>
+    </message>
+    <message>
+        <source>Fuse with Next Loop</source>
+        <translation>与下一个循环融合</translation>
+    </message>
+    <message>
+        <source>Reorder…</source>
+        <translation>重排…</translation>
+    </message>
+    <message>
+        <source>Vectorize</source>
+        <translation>向量化</translation>
+    </message>
+    <message>
+        <source>Unroll</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>Bind to Thread…</source>
+        <translation>绑定到线程…</translation>
+    </message>
+    <message>
+        <source>Rfactor…</source>
+        <translation>归约分解 rfactor…</translation>
+    </message>
+    <message>
+        <source>Compute At…</source>
+        <translation>计算于…</translation>
+    </message>
+    <message>
+        <source>Compute Inline</source>
+        <translation>内联计算</translation>
+    </message>
+    <message>
+        <source>Compute Root</source>
+        <translation>在根部计算</translation>
+    </message>
+    <message>
+        <source>Cache Read…</source>
+        <translation>读缓存…</translation>
+    </message>
+    <message>
+        <source>Cache Write…</source>
+        <translation>写缓存…</translation>
+    </message>
+    <message>
+        <source>Transform Layout…</source>
+        <translation>变换布局…</translation>
+    </message>
+    <message>
+        <source>%1: the script has no schedule (fix its errors first)</source>
+        <translation>%1：脚本没有调度（请先修正错误）</translation>
+    </message>
+    <message>
+        <source>%1: select a stage first</source>
+        <translation>%1：请先选择一个阶段</translation>
+    </message>
+    <message>
+        <source>%1: there is no stage %2</source>
+        <translation>%1：没有阶段 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::ProfileView</name>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>No profile yet: Run ▸ Profile measures the current schedule.</source>
+        <translation>还没有性能数据：运行 ▸ 性能分析 会测量当前调度。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile run(s)</source>
+        <translation>
+            <numerusform>%n 次性能分析</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>machine peak (estimate): %1 GFLOP/s</source>
+        <translation>机器峰值（估计）：%1 GFLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::StageDagView</name>
+    <message>
+        <source>The script creates no schedule.</source>
+        <translation>脚本没有创建调度。</translation>
+    </message>
+    <message>
+        <source>No stage DAG: the script has errors.</source>
+        <translation>没有阶段 DAG：脚本有错误。</translation>
+    </message>
+    <message>
+        <source>There is no schedule.</source>
+        <translation>没有调度。</translation>
+    </message>
+    <message>
+        <source>Drop a stage on another stage.</source>
+        <translation>请把一个阶段拖放到另一个阶段上。</translation>
+    </message>
+    <message>
+        <source>Unknown stage.</source>
+        <translation>未知阶段。</translation>
+    </message>
+    <message>
+        <source>A stage cannot be computed at its own loops.</source>
+        <translation>阶段不能在自己的循环中计算。</translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it is not computed.</source>
+        <translation>%1 是输入（占位符）：它不被计算。</translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it has no loops.</source>
+        <translation>%1 是输入（占位符）：它没有循环。</translation>
+    </message>
+    <message>
+        <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
+        <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
+    </message>
+    <message>
+        <source>Compute %1 at a loop of %2</source>
+        <translation>在 %2 的循环中计算 %1</translation>
+    </message>
+</context>
 </TS>

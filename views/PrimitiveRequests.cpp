@@ -6,9 +6,13 @@
 #include "views/ParameterDialog.h"
 
 namespace tessera::views {
-namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("tessera::views::Primitives", text); }
+// The translation context of the primitives' menu texts and messages.
+class PrimitiveText {
+  Q_DECLARE_TR_FUNCTIONS(tessera::views::PrimitiveText)
+};
+
+namespace {
 
 using Fields = QList<ParamField>;
 
@@ -61,32 +65,32 @@ struct Builder {
   PrimitiveRequest WithNextLeaf(const Fields& fields) {
     QString next = NextLeaf(stage, iterVar);
     if (next.isEmpty())
-      return Problem(Tr("%1 needs a leaf loop with another leaf loop after it; %2 has none")
+      return Problem(PrimitiveText::tr("%1 needs a leaf loop with another leaf loop after it; %2 has none")
                          .arg(primitive, iterVar));
     intent.iterVars << next;
     return Ask(fields);
   }
 
   PrimitiveRequest ForIterVar() {
-    if (iterVar.isEmpty()) return Problem(Tr("%1: select a loop (iter var) first").arg(primitive));
+    if (iterVar.isEmpty()) return Problem(PrimitiveText::tr("%1: select a loop (iter var) first").arg(primitive));
     intent.iterVars << iterVar;
-    if (primitive == "split") return Ask({IntField("factor", Tr("Factor (inner extent)"), 8)});
+    if (primitive == "split") return Ask({IntField("factor", PrimitiveText::tr("Factor (inner extent)"), 8)});
     if (primitive == "tile")
-      return WithNextLeaf({IntField("x_factor", Tr("Outer loop factor"), 8),
-                           IntField("y_factor", Tr("Inner loop factor"), 8)});
+      return WithNextLeaf({IntField("x_factor", PrimitiveText::tr("Outer loop factor"), 8),
+                           IntField("y_factor", PrimitiveText::tr("Inner loop factor"), 8)});
     if (primitive == "fuse") return WithNextLeaf({});
-    if (primitive == "bind") return Ask({ChoiceField("thread", Tr("Thread axis"), ThreadTags())});
-    if (primitive == "rfactor") return Ask({IntField("factor_axis", Tr("Factor axis"), 0, 0)});
+    if (primitive == "bind") return Ask({ChoiceField("thread", PrimitiveText::tr("Thread axis"), ThreadTags())});
+    if (primitive == "rfactor") return Ask({IntField("factor_axis", PrimitiveText::tr("Factor axis"), 0, 0)});
     return {intent, {}};  // vectorize, unroll, parallel
   }
 
   PrimitiveRequest Reorder() {
     ParamField order;
     order.key = "order";
-    order.label = Tr("New loop order (outermost first)");
+    order.label = PrimitiveText::tr("New loop order (outermost first)");
     order.kind = ParamField::Kind::Text;
     order.value = LeafNames(stage).join(", ");
-    auto values = AskParameters(parent, Tr("Reorder"), {order});
+    auto values = AskParameters(parent, PrimitiveText::tr("Reorder"), {order});
     if (!values) return {};
     for (QString v : values->value("order").toString().split(',', Qt::SkipEmptyParts))
       intent.iterVars << v.trimmed();
@@ -96,12 +100,12 @@ struct Builder {
   PrimitiveRequest ComputeAt() {
     QStringList targets = ComputeAtTargets(sch, stage);
     if (targets.isEmpty())
-      return Problem(Tr("compute_at: no stage reads %1, so it has no loop to be computed at")
+      return Problem(PrimitiveText::tr("compute_at: no stage reads %1, so it has no loop to be computed at")
                          .arg(intent.stage));
-    auto values = AskParameters(parent, Tr("Compute at"), {ChoiceField("target", Tr("Loop"), targets)});
+    auto values = AskParameters(parent, PrimitiveText::tr("Compute at"), {ChoiceField("target", PrimitiveText::tr("Loop"), targets)});
     if (!values) return {};
     QStringList parts = values->value("target").toString().split(": ");
-    if (parts.size() != 2) return Problem(Tr("compute_at: choose a loop"));
+    if (parts.size() != 2) return Problem(PrimitiveText::tr("compute_at: choose a loop"));
     intent.params["target_stage"] = parts[0];
     intent.iterVars = {parts[1]};
     return {intent, {}};
@@ -119,12 +123,12 @@ struct Builder {
     out << last + " // 4" << last + " % 4";
     ParamField map;
     map.key = "index_map";
-    map.label = Tr("Index map (logical → physical)");
+    map.label = PrimitiveText::tr("Index map (logical → physical)");
     map.kind = ParamField::Kind::Text;
     map.value = "lambda " + params.join(", ") + ": [" + out.join(", ") + "]";
     ParamField pad;
     pad.key = "pad_value";
-    pad.label = Tr("Pad value (empty: never accessed)");
+    pad.label = PrimitiveText::tr("Pad value (empty: never accessed)");
     pad.kind = ParamField::Kind::Text;
     pad.value = "0.0";
     return Ask({map, pad});
@@ -136,12 +140,12 @@ struct Builder {
       QStringList readers;
       for (const schedule::Stage& s : schedule::ConsumerStages(sch, stage))
         readers << QString::fromStdString(s->name());
-      if (readers.isEmpty()) return Problem(Tr("cache_read: no stage reads %1").arg(intent.stage));
+      if (readers.isEmpty()) return Problem(PrimitiveText::tr("cache_read: no stage reads %1").arg(intent.stage));
       intent.params["readers"] = readers;
-      return Ask({ChoiceField("scope", Tr("Storage scope"), {"shared", "local", "global"})});
+      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"), {"shared", "local", "global"})});
     }
     if (primitive == "cache_write")
-      return Ask({ChoiceField("scope", Tr("Storage scope"), {"local", "shared", "global"})});
+      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"), {"local", "shared", "global"})});
     if (primitive == "transform_layout") return TransformLayout();
     return {intent, {}};  // compute_inline, compute_root
   }
@@ -162,21 +166,21 @@ const QStringList& StagePrimitives() {
 }
 
 QString PrimitiveTitle(const QString& p) {
-  if (p == "split") return Tr("Split…");
-  if (p == "tile") return Tr("Tile with Next Loop…");
-  if (p == "fuse") return Tr("Fuse with Next Loop");
-  if (p == "reorder") return Tr("Reorder…");
-  if (p == "vectorize") return Tr("Vectorize");
-  if (p == "unroll") return Tr("Unroll");
-  if (p == "parallel") return Tr("Parallel");
-  if (p == "bind") return Tr("Bind to Thread…");
-  if (p == "rfactor") return Tr("Rfactor…");
-  if (p == "compute_at") return Tr("Compute At…");
-  if (p == "compute_inline") return Tr("Compute Inline");
-  if (p == "compute_root") return Tr("Compute Root");
-  if (p == "cache_read") return Tr("Cache Read…");
-  if (p == "cache_write") return Tr("Cache Write…");
-  if (p == "transform_layout") return Tr("Transform Layout…");
+  if (p == "split") return PrimitiveText::tr("Split…");
+  if (p == "tile") return PrimitiveText::tr("Tile with Next Loop…");
+  if (p == "fuse") return PrimitiveText::tr("Fuse with Next Loop");
+  if (p == "reorder") return PrimitiveText::tr("Reorder…");
+  if (p == "vectorize") return PrimitiveText::tr("Vectorize");
+  if (p == "unroll") return PrimitiveText::tr("Unroll");
+  if (p == "parallel") return PrimitiveText::tr("Parallel");
+  if (p == "bind") return PrimitiveText::tr("Bind to Thread…");
+  if (p == "rfactor") return PrimitiveText::tr("Rfactor…");
+  if (p == "compute_at") return PrimitiveText::tr("Compute At…");
+  if (p == "compute_inline") return PrimitiveText::tr("Compute Inline");
+  if (p == "compute_root") return PrimitiveText::tr("Compute Root");
+  if (p == "cache_read") return PrimitiveText::tr("Cache Read…");
+  if (p == "cache_write") return PrimitiveText::tr("Cache Write…");
+  if (p == "transform_layout") return PrimitiveText::tr("Transform Layout…");
   return p;
 }
 
@@ -202,10 +206,10 @@ QString NextLeaf(const schedule::Stage& stage, const QString& iterVar) {
 PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
                                   const QString& iterVar) {
-  if (!sch) return {std::nullopt, Tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
-  if (stage.isEmpty()) return {std::nullopt, Tr("%1: select a stage first").arg(primitive)};
+  if (!sch) return {std::nullopt, PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
+  if (stage.isEmpty()) return {std::nullopt, PrimitiveText::tr("%1: select a stage first").arg(primitive)};
   schedule::Stage s = sch->find(stage.toStdString());
-  if (!s) return {std::nullopt, Tr("%1: there is no stage %2").arg(primitive, stage)};
+  if (!s) return {std::nullopt, PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage)};
   Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}};
   if (primitive == "reorder") return b.Reorder();
   if (IterVarPrimitives().contains(primitive)) return b.ForIterVar();

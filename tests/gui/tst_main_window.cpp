@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 
 #include "AppSettings.h"
+#include "Appearance.h"
 #include "MainWindow.h"
 #include "views/ScriptView.h"
 
@@ -112,6 +113,23 @@ class TestMainWindow : public QObject {
     AppSettings::setLanguage("klingon");
     QCOMPARE(AppSettings::language(), QString("en"));
     AppSettings::setLanguage("en");
+  }
+
+  void simplifiedChineseTranslatesTheWindowAndTheViews() {
+    QVERIFY(gui::InstallTranslators("zh_CN"));
+    {
+      MainWindow w;
+      QCOMPARE(w.menuBar()->actions().first()->text(), QString::fromUtf8("文件(&F)"));
+      QCOMPARE(w.dock("StageDagDock")->windowTitle(), QString::fromUtf8("阶段 DAG"));
+      QCOMPARE(w.action("action_split")->text(), QString::fromUtf8("拆分(&S)…"));
+      QCOMPARE(QCoreApplication::translate("tessera::views::BufferLayoutView", "Physical"),
+               QString::fromUtf8("物理"));
+      QCOMPARE(QCoreApplication::translate("tessera::views::PrimitiveText", "Compute Inline"),
+               QString::fromUtf8("内联计算"));
+    }
+    QVERIFY(gui::InstallTranslators("en"));
+    MainWindow english;
+    QCOMPARE(english.menuBar()->actions().first()->text(), QString("&File"));
   }
 
   void recentFilesAreMostRecentFirstWithoutDuplicates() {
