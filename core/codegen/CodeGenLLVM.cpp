@@ -133,6 +133,7 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
     b_->setFastMathFlags(flags);
   }
   DeclareRuntime();
+  CreateAliasScopes(f);
   llvm::Function* kernel = EmitKernel(f);
   if (error_) return *error_;
   EmitPackedEntry(f, kernel);

@@ -68,6 +68,10 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   bool failed() const { return error_.has_value(); }
 
   // memory
+  // One alias scope per buffer (parameters are noalias, allocations are fresh), so that
+  // accesses stay known not to alias inside outlined parallel bodies too.
+  void CreateAliasScopes(const transform::PrimFunc& f);
+  llvm::Value* Annotate(llvm::Value* access, const ir::Buffer& buffer);
   llvm::Value* BufferPointer(const ir::Buffer& buffer);
   llvm::Value* ElementIndex(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
                             ir::Expr* contiguous_base, int* lanes);
@@ -122,6 +126,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   std::string name_;
   int parallel_count_ = 0;
   llvm::Value* mask_ = nullptr;  // active lanes inside a vector if_then_else
+  std::unordered_map<const ir::ExprNode*, llvm::MDNode*> alias_scopes_;  // by data handle
   std::optional<Error> error_;
   llvm::FunctionCallee set_error_, alloc_, free_, parallel_for_;
 };

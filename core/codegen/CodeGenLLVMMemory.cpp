@@ -3,6 +3,8 @@
 // vector index that is contiguous (ramp(b, 1, N), possibly written x(b) + ramp(c, 1, N))
 // becomes one vector load/store, any other vector index a gather/scatter. Loads inside a
 // vector if_then_else are masked to the lanes that take that branch.
+#include <llvm/IR/MDBuilder.h>
+
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenLLVM.h"
 #include "ir/ExprOp.h"
@@ -10,6 +12,37 @@
 namespace tessera::codegen {
 
 using namespace ir;
+
+void CodeGenLLVM::CreateAliasScopes(const transform::PrimFunc& f) {
+  std::vector<std::pair<const ExprNode*, std::string>> handles;
+  for (auto& p : f.params)
+    if (p.is_buffer()) handles.emplace_back(p.var.get(), p.buffer->name);
+  struct Allocations : IRVisitor {
+    std::vector<std::pair<const ExprNode*, std::string>>* out;
+    void VisitAllocate(const AllocateNode* n, const Stmt& s) override {
+      out->emplace_back(n->buffer_var.get(), n->buffer_var.name());
+      IRVisitor::VisitAllocate(n, s);
+    }
+  } allocations;
+  allocations.out = &handles;
+  allocations.VisitStmt(f.body);
+  llvm::MDBuilder md(ctx_);
+  llvm::MDNode* domain = md.createAnonymousAliasScopeDomain(f.name);
+  for (auto& [handle, name] : handles)
+    if (!alias_scopes_.count(handle)) alias_scopes_[handle] = md.createAnonymousAliasScope(domain, name);
+}
+
+llvm::Value* CodeGenLLVM::Annotate(llvm::Value* access, const Buffer& buffer) {
+  auto* inst = llvm::dyn_cast<llvm::Instruction>(access);
+  auto own = alias_scopes_.find(buffer->data.get());
+  if (!inst || own == alias_scopes_.end()) return access;
+  std::vector<llvm::Metadata*> others;
+  for (auto& [handle, scope] : alias_scopes_)
+    if (handle != own->first) others.push_back(scope);
+  inst->setMetadata(llvm::LLVMContext::MD_alias_scope, llvm::MDNode::get(ctx_, {own->second}));
+  if (!others.empty()) inst->setMetadata(llvm::LLVMContext::MD_noalias, llvm::MDNode::get(ctx_, others));
+  return access;
+}
 
 llvm::Value* CodeGenLLVM::BufferPointer(const Buffer& buffer) {
   auto it = fn_.vars.find(buffer->data.get());
@@ -63,7 +96,7 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
       llvm::BasicBlock* from = b_->GetInsertBlock();
       b_->CreateCondBr(b_->CreateOrReduce(mask_), load_block, end_block);
       b_->SetInsertPoint(load_block);
-      llvm::Value* loaded = b_->CreateAlignedLoad(elem, ptr, align);
+      llvm::Value* loaded = Annotate(b_->CreateAlignedLoad(elem, ptr, align), buffer);
       b_->CreateBr(end_block);
       b_->SetInsertPoint(end_block);
       llvm::PHINode* phi = b_->CreatePHI(elem, 2);
@@ -71,17 +104,17 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
       phi->addIncoming(llvm::Constant::getNullValue(elem), from);
       value = phi;
     } else {
-      value = b_->CreateAlignedLoad(elem, ptr, align);
+      value = Annotate(b_->CreateAlignedLoad(elem, ptr, align), buffer);
     }
   } else {
     auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(lanes));
     llvm::Value* zero = llvm::Constant::getNullValue(vec);
     bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() == static_cast<unsigned>(lanes);
     if (contiguous.defined()) {
-      if (masked) value = b_->CreateMaskedLoad(vec, ptr, align, mask_, zero);
-      else value = b_->CreateAlignedLoad(vec, ptr, align);
+      if (masked) value = Annotate(b_->CreateMaskedLoad(vec, ptr, align, mask_, zero), buffer);
+      else value = Annotate(b_->CreateAlignedLoad(vec, ptr, align), buffer);
     } else {
-      value = b_->CreateMaskedGather(vec, ptr, align, masked ? mask_ : nullptr, zero);
+      value = Annotate(b_->CreateMaskedGather(vec, ptr, align, masked ? mask_ : nullptr, zero), buffer);
     }
   }
   if (buffer->dtype.is_bool()) value = b_->CreateICmpNE(value, llvm::Constant::getNullValue(value->getType()));
@@ -105,9 +138,9 @@ void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indic
   if (buffer->dtype.is_bool()) value = b_->CreateZExt(value, lanes > 1 ? llvm::FixedVectorType::get(elem, lanes) : elem);
   llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
   if (lanes == 1 || contiguous.defined()) {
-    b_->CreateAlignedStore(value, ptr, align);
+    Annotate(b_->CreateAlignedStore(value, ptr, align), buffer);
   } else {
-    b_->CreateMaskedScatter(value, ptr, align);
+    Annotate(b_->CreateMaskedScatter(value, ptr, align), buffer);
   }
 }
 
