@@ -196,6 +196,9 @@ class TestLLVMCodegen : public QObject {
     PrimFunc f = MakePrimFunc("par", {A, B}, MakeLetStmt(s, F32(0.5), loop));
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("tessera_parallel_for"));
+    // The outlined body keeps the knowledge that A and B do not alias.
+    QVERIFY(QString::fromStdString(fn.llvm_ir).contains("!alias.scope"));
+    QVERIFY(QString::fromStdString(fn.llvm_ir).contains("!noalias"));
     for (int64_t size : {0, 1, 3, 100000})
       ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); }, {{size}, {size}});
   }
