@@ -67,3 +67,43 @@ inline Result<transform::LoweredProgram> LowerText(const std::string& text) {
 #define TSR_VERIFY_OK(r) QVERIFY2((r).ok(), (r).ok() ? "" : (r).error().message.c_str())
 
 }  // namespace tessera::testing
+
+#include "arith/Evaluate.h"
+#include "runtime/NDArray.h"
+
+namespace tessera::testing {
+
+// Arrays for `f`'s buffer parameters (shapes evaluated with `scalars` by name), filled
+// with reproducible random values in [-1, 1).
+inline Result<std::vector<runtime::NDArray>> MakeArrays(const transform::PrimFunc& f,
+                                                        const std::map<std::string, int64_t>& scalars,
+                                                        uint64_t seed) {
+  arith::VarValueMap values;
+  for (const ir::Var& v : f.scalar_params()) {
+    auto it = scalars.find(v.name());
+    if (it == scalars.end()) return Error("no value for " + v.name());
+    values[v] = it->second;
+  }
+  std::vector<runtime::NDArray> arrays;
+  for (const ir::Buffer& b : f.buffer_params()) {
+    std::vector<int64_t> shape;
+    for (const ir::Expr& d : b->shape) {
+      Result<int64_t> v = arith::EvaluateConstant(d, values);
+      if (!v) return v.error();
+      shape.push_back(*v);
+    }
+    Result<runtime::NDArray> a = runtime::NDArray::Empty(shape, b->dtype);
+    if (!a) return a.error();
+    a->FillRandom(seed + arrays.size());
+    arrays.push_back(*a);
+  }
+  return arrays;
+}
+
+inline std::vector<runtime::NDArray> CloneArrays(const std::vector<runtime::NDArray>& arrays) {
+  std::vector<runtime::NDArray> out;
+  for (const runtime::NDArray& a : arrays) out.push_back(a.Clone());
+  return out;
+}
+
+}  // namespace tessera::testing

@@ -5,6 +5,8 @@
 #include "ir/Printer.h"
 #include "runtime/NDArray.h"
 
+#include <algorithm>
+
 namespace tessera::runtime {
 
 using namespace ir;
@@ -83,13 +85,9 @@ class HostExecutor {
       elements *= std::max<int64_t>(*v, 0);
     }
     size_t bytes = static_cast<size_t>(elements * StorageBytes(a->dtype.element_of()));
-    DeviceBuffer& buffer = run_.temporaries[a->buffer_var.get()];
-    if (buffer.bytes() < bytes) {
-      Result<DeviceBuffer> b = DeviceBuffer::Allocate(run_.driver, bytes);
-      if (!b) return Error("temporary " + a->buffer_var.name() + ": " + b.error().message);
-      buffer = *b;
-    }
-    run_.buffers[a->buffer_var.get()] = buffer.ptr();
+    Result<uint64_t> address = run_.launcher->Temporary(a->buffer_var, bytes);
+    if (!address) return Error("temporary " + a->buffer_var.name() + ": " + address.error().message);
+    run_.buffers[a->buffer_var.get()] = *address;
     return Run(a->body);
   }
 
@@ -133,16 +131,8 @@ class HostExecutor {
     std::vector<uint64_t> words;
     for (const auto& p : k.params)
       if (Status s = PackArgument(p, &words); !s) return s;
-    std::vector<void*> args;
-    for (uint64_t& w : words) args.push_back(&w);
-    unsigned shared = k.dynamic_shared ? static_cast<unsigned>(k.shared_bytes()) : 0u;
-    auto u = [](int64_t v) { return static_cast<unsigned>(v); };
     ++run_.launches;
-    return run_.driver->Check(
-        run_.driver->api().cuLaunchKernel((*run_.functions)[static_cast<size_t>(index)], u((*grid)[0]),
-                                          u((*grid)[1]), u((*grid)[2]), u((*block)[0]), u((*block)[1]),
-                                          u((*block)[2]), shared, nullptr, args.data(), nullptr),
-        "launching " + k.name);
+    return run_.launcher->Launch(index, *grid, *block, words);
   }
 
   HostRun& run_;
@@ -151,9 +141,8 @@ class HostExecutor {
 }  // namespace
 
 Status RunHostProgram(HostRun* run) {
-  if (!run || !run->driver || !run->program || !run->functions || !run->options)
+  if (!run || !run->program || !run->options || !run->launcher)
     return Error("RunHostProgram: incomplete run");
-  if (Status s = run->driver->MakeCurrent(); !s) return s;
   return HostExecutor(run).Run(run->program->host.body);
 }
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "codegen/cuda/NVRTC.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/cuda/CudaHostProgram.h"
+#include "runtime/cuda/CudaMemory.h"
 
 namespace tessera::runtime {
 
@@ -100,6 +102,40 @@ std::unordered_set<const ir::ExprNode*> WrittenBuffers(const codegen::CudaProgra
   return written;
 }
 
+// Launches on the GPU through the driver; temporaries live until the launcher goes.
+class DriverLauncher : public KernelLauncher {
+ public:
+  explicit DriverLauncher(const CudaModule::Loaded& l) : l_(l) {}
+
+  Result<uint64_t> Temporary(const ir::Var& var, size_t bytes) override {
+    DeviceBuffer& buffer = temporaries_[var.get()];
+    if (buffer.bytes() < bytes) {
+      Result<DeviceBuffer> b = DeviceBuffer::Allocate(l_.driver, bytes);
+      if (!b) return b.error();
+      buffer = *b;
+    }
+    return static_cast<uint64_t>(buffer.ptr());
+  }
+
+  Status Launch(int index, const std::array<int64_t, 3>& grid, const std::array<int64_t, 3>& block,
+                std::vector<uint64_t>& args) override {
+    const codegen::CudaKernel& k = l_.program.kernels[static_cast<size_t>(index)];
+    std::vector<void*> pointers;
+    for (uint64_t& w : args) pointers.push_back(&w);
+    unsigned shared = k.dynamic_shared ? static_cast<unsigned>(k.shared_bytes()) : 0u;
+    auto u = [](int64_t v) { return static_cast<unsigned>(v); };
+    return l_.driver->Check(
+        l_.driver->api().cuLaunchKernel(l_.functions[static_cast<size_t>(index)], u(grid[0]), u(grid[1]),
+                                        u(grid[2]), u(block[0]), u(block[1]), u(block[2]), shared, nullptr,
+                                        pointers.data(), nullptr),
+        "launching " + k.name);
+  }
+
+ private:
+  const CudaModule::Loaded& l_;
+  std::unordered_map<const ir::ExprNode*, DeviceBuffer> temporaries_;
+};
+
 struct Event {
   std::shared_ptr<CudaDriver> driver;
   cu::Event event = nullptr;
@@ -113,8 +149,7 @@ Status Synchronize(const CudaDriver& d) {
 }
 
 // One timed run: events around the host program.
-Result<double> TimedRun(HostRun* run, const Event& start, const Event& stop) {
-  const CudaDriver& d = *run->driver;
+Result<double> TimedRun(const CudaDriver& d, HostRun* run, const Event& start, const Event& stop) {
   if (Status s = d.Check(d.api().cuEventRecord(start.event, nullptr), "cuEventRecord"); !s) return s.error();
   if (Status s = RunHostProgram(run); !s) return s.error();
   if (Status s = d.Check(d.api().cuEventRecord(stop.event, nullptr), "cuEventRecord"); !s) return s.error();
@@ -130,11 +165,11 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
   Result<BoundArguments> bound = BindArguments(l.program.host, buffers, scalars);
   if (!bound) return bound.error();
   if (Status s = l.driver->MakeCurrent(); !s) return s.error();
+  DriverLauncher launcher(l);
   HostRun run;
-  run.driver = l.driver;
   run.program = &l.program;
-  run.functions = &l.functions;
   run.options = &l.options;
+  run.launcher = &launcher;
   for (const auto& [var, value] : bound->scalars) run.values[var] = value;
   std::vector<std::pair<const NDArray*, DeviceBuffer>> device;
   size_t b = 0;
@@ -144,7 +179,7 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
     Result<DeviceBuffer> d = DeviceBuffer::Allocate(l.driver, static_cast<size_t>(array.bytes()));
     if (!d) return Error("buffer " + p.buffer->name + ": " + d.error().message);
     if (Status s = d->Upload(array.data(), static_cast<size_t>(array.bytes())); !s) return s.error();
-    run.buffers[p.var.get()] = d->ptr();
+    run.buffers[p.var.get()] = static_cast<uint64_t>(d->ptr());
     device.emplace_back(&array, *d);
   }
   CudaRunResult result;
@@ -159,7 +194,7 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
     if (Status s = l.driver->Check(l.driver->api().cuEventCreate(&stop.event, 0), "cuEventCreate"); !s) return s.error();
     for (int i = 0; i < std::max(options.repeat, 1); ++i) {
       run.launches = 0;
-      Result<double> ms = TimedRun(&run, start, stop);
+      Result<double> ms = TimedRun(*l.driver, &run, start, stop);
       if (!ms) return ms.error();
       result.times_ms.push_back(*ms);
     }
