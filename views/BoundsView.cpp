@@ -26,6 +26,9 @@ QString AttachText(const schedule::StageBounds& b) {
   return S(b.attach_type);
 }
 
+constexpr int kComputed = 4;
+constexpr int kRequired = 5;
+
 QString Count(const std::optional<int64_t>& n) { return n ? QString::number(*n) : QStringLiteral("?"); }
 
 void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& rows) {
@@ -58,8 +61,9 @@ BoundsView::BoundsView(QWidget* parent)
   layout->addWidget(split, 1);
   note_->setWordWrap(true);
 
+  // Computed / required come early: over-computation must be visible in a narrow dock.
   stages_->setHeaderLabels({tr("Stage / IterVar"), tr("Kind"), tr("Min"), tr("Extent"),
-                            tr("Attach"), tr("Realize"), tr("Computed"), tr("Required")});
+                            tr("Computed"), tr("Required"), tr("Realize"), tr("Attach")});
   stages_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   stages_->setUniformRowHeights(true);
   phases_->setHeaderLabels({tr("IterVar / dimension"), tr("Set or range")});
@@ -106,17 +110,17 @@ void BoundsView::fillStages() {
     auto* item = new QTreeWidgetItem(stages_);
     item->setText(0, S(b.name) + (b.is_output ? tr(" (output)") : QString()));
     item->setText(1, S(b.op));
-    item->setText(4, AttachText(b));
-    item->setText(5, RealizeText(b));
-    item->setText(6, Count(b.computed_elements));
-    item->setText(7, Count(b.required_elements));
+    item->setText(kComputed, Count(b.computed_elements));
+    item->setText(kRequired, Count(b.required_elements));
+    item->setText(6, RealizeText(b));
+    item->setText(7, AttachText(b));
     item->setData(0, kStageRole, S(b.name));
     auto ratio = b.overcompute();
     bool overcomputed = ratio && *ratio > 1.0 + 1e-9;
     item->setData(0, kOvercomputeRole, overcomputed);
     if (overcomputed) {
-      for (int c : {6, 7}) item->setBackground(c, over);
-      item->setToolTip(6, tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
+      for (int c : {kComputed, kRequired}) item->setBackground(c, over);
+      item->setToolTip(kComputed, tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
     }
     for (const schedule::IterVarBound& v : b.iter_vars) {
       auto* child = new QTreeWidgetItem(item);

@@ -227,12 +227,14 @@ void BufferLayoutView::rebuild() {
                         .arg(total ? 100.0 * double(paddingCount_) / double(total) : 0.0, 0, 'f', 1)
                         .arg(paddingCount_ * bytes)
                         .arg(pad));
-  drawGrid(false, logicalShape_, 0);
-  drawGrid(true, physicalShape_, scene_->itemsBoundingRect().right() + 2 * kCell);
+  // The physical grid sits below the logical one: docks are usually taller than wide.
+  drawGrid(false, logicalShape_, 0, 0);
+  drawGrid(true, physicalShape_, 0, scene_->itemsBoundingRect().bottom() + 1.5 * kCell);
   view_->fitAll();
 }
 
-void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape, double x0) {
+void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape, double x0,
+                                double y0) {
   size_t rank = shape.size();
   std::vector<int64_t> prefix = fixedPrefix(physical);
   bool wrap = rank <= 1;
@@ -246,7 +248,7 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   if (!prefix.empty()) title += " " + tr("slice") + " " + IndexText(prefix) + "[:, :]";
   auto* label = scene_->addSimpleText(title);
   label->setBrush(palette().color(QPalette::Text));
-  label->setPos(x0, -22);
+  label->setPos(x0, y0 - 22);
 
   // Long pad values (a function of the indices) do not fit a cell: the tooltip has them.
   QString pad = current()->pad_value.empty() ? QStringLiteral("·")
@@ -270,7 +272,7 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
         auto it = physicalOf_.find(index);
         if (it != physicalOf_.end()) partner = it->second;
       }
-      auto* cell = new LayoutCellItem(QRectF(x0 + double(c) * kCell, double(r) * kCell, kCell, kCell),
+      auto* cell = new LayoutCellItem(QRectF(x0 + double(c) * kCell, y0 + double(r) * kCell, kCell, kCell),
                                       physical, index, partner);
       cell->setText(physical ? (partner ? CellText(*partner) : padCell) : CellText(index));
       cell->setToolTip(physical ? (partner ? tr("physical %1 ↔ logical %2")

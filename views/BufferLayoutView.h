@@ -80,7 +80,7 @@ class BufferLayoutView : public ViewBase {
  private:
   void rebuild();
   void rebuildSliceControls();
-  void drawGrid(bool physical, const std::vector<int64_t>& shape, double x0);
+  void drawGrid(bool physical, const std::vector<int64_t>& shape, double x0, double y0);
   const BufferLayoutInfo* current() const;
   std::vector<int64_t> fixedPrefix(bool physical) const;
 
