@@ -157,6 +157,43 @@ class TestCudaCodegen : public QObject {
     QVERIFY(cuda->timeline[n + 2].ir.find("tvm_storage_sync(\"shared\")") != std::string::npos);
   }
 
+  // A vectorized loop inside a thread: the vector statement runs lane by lane.
+  void vectorized_loop_runs_lane_by_lane() {
+    Result<transform::LoweredProgram> lowered = LowerText(R"(
+import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
+s = te.create_schedule(C.op)
+jo, ji = s[C].split(C.op.axis[1], factor=4)
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(jo, te.thread_axis("threadIdx.x"))
+s[C].vectorize(ji)
+)");
+    TSR_VERIFY_OK(lowered);
+    Result<std::string> source = EmitCUDASource(*lowered);
+    TSR_VERIFY_OK(source);
+    QVERIFY2(source->find("#pragma unroll\n  for (int tsr_lane = 0; tsr_lane < 4; ++tsr_lane) {") != std::string::npos,
+             source->c_str());
+    QVERIFY(source->find("+ tsr_lane)] * 2.0f) + 1.0f);") != std::string::npos);
+  }
+
+  void float16_is_refused() {
+    Result<transform::LoweredProgram> lowered = LowerText(R"(
+import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A", dtype="float16")
+C = te.compute((64, 64), lambda i, j: A[i, j] + A[i, j], name="C")
+s = te.create_schedule(C.op)
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+)");
+    TSR_VERIFY_OK(lowered);
+    Result<std::string> source = EmitCUDASource(*lowered);
+    QVERIFY(!source);
+    QCOMPARE(source.error().message, std::string("CUDA codegen: float16 is not supported by the CUDA backend yet"));
+  }
+
   // Two root stages bound to threads: two kernels, the intermediate a device
   // temporary that the host allocates and that follows the function's buffers.
   void root_stages_become_separate_kernels() {

@@ -119,6 +119,20 @@ s[B].bind(bt, te.thread_axis("threadIdx.x"))
           {}, 1);
   }
 
+  // Each thread handles four columns as one vector statement (run lane by lane).
+  void vectorized_columns() {
+    Check(std::string(kHeader) + R"(
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
+s = te.create_schedule(C.op)
+jo, ji = s[C].split(C.op.axis[1], factor=4)
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(jo, te.thread_axis("threadIdx.x"))
+s[C].vectorize(ji)
+)",
+          {}, 1);
+  }
+
   // A tile of 64 KiB: from the dynamic shared pool with the opt-in.
   void dynamic_shared_tile() {
     codegen::CudaOptions options;

@@ -5,7 +5,7 @@
 namespace tessera::runtime {
 
 DeviceBuffer::State::~State() {
-  if (ptr && driver) driver->api().cuMemFree(ptr);
+  if (ptr && driver && driver->MakeCurrent().ok()) driver->api().cuMemFree(ptr);
 }
 
 Result<DeviceBuffer> DeviceBuffer::Allocate(std::shared_ptr<CudaDriver> driver, size_t bytes) {
