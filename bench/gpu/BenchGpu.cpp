@@ -51,11 +51,17 @@ std::optional<Options> Parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     bool has_value = i + 1 < argc;
-    if (a == "--gemm" && has_value) o.gemm = std::atoll(argv[++i]);
-    else if (a == "--repeat" && has_value) o.repeat = std::atoi(argv[++i]);
-    else if (a == "--examples" && has_value) o.examples = argv[++i];
-    else if (a == "--softmax" && has_value && std::sscanf(argv[++i], "%ldx%ld", &o.rows, &o.cols) == 2) continue;
-    else return std::nullopt;
+    if (a == "--gemm" && has_value)
+      o.gemm = std::atoll(argv[++i]);
+    else if (a == "--repeat" && has_value)
+      o.repeat = std::atoi(argv[++i]);
+    else if (a == "--examples" && has_value)
+      o.examples = argv[++i];
+    else if (a == "--softmax" && has_value &&
+             std::sscanf(argv[++i], "%ldx%ld", &o.rows, &o.cols) == 2)
+      continue;
+    else
+      return std::nullopt;
   }
   if (o.gemm < 128 || o.gemm % 128 || o.rows < 1 || o.cols < 128 || o.cols % 128 || o.repeat < 1)
     return std::nullopt;
@@ -115,8 +121,10 @@ Result<Workload> Build(const std::string& text, const std::string& file) {
   return w;
 }
 
-Result<runtime::DeviceBuffer> Upload(const std::shared_ptr<runtime::CudaDriver>& d, const runtime::NDArray& a) {
-  Result<runtime::DeviceBuffer> b = runtime::DeviceBuffer::Allocate(d, static_cast<size_t>(a.bytes()));
+Result<runtime::DeviceBuffer> Upload(const std::shared_ptr<runtime::CudaDriver>& d,
+                                     const runtime::NDArray& a) {
+  Result<runtime::DeviceBuffer> b =
+      runtime::DeviceBuffer::Allocate(d, static_cast<size_t>(a.bytes()));
   if (!b) return b.error();
   if (Status s = b->Upload(a.data(), static_cast<size_t>(a.bytes())); !s) return s.error();
   return b;
@@ -130,7 +138,8 @@ void Row(const std::string& what, double ms, double rate, const char* unit) {
 std::string Difference(const runtime::NDArray& tessera, const runtime::NDArray& reference) {
   runtime::CompareResult r = runtime::Compare(tessera, reference, runtime::Tolerance{1e-3, 1e-3});
   char buf[96];
-  std::snprintf(buf, sizeof buf, "max abs. difference %.2e%s", r.max_abs_error, r.ok() ? "" : " (MISMATCH)");
+  std::snprintf(buf, sizeof buf, "max abs. difference %.2e%s", r.max_abs_error,
+                r.ok() ? "" : " (MISMATCH)");
   return buf;
 }
 
@@ -146,19 +155,23 @@ int BenchGemm(const Options& o, const std::shared_ptr<runtime::CudaDriver>& d) {
   double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
   Row("Tessera (gpu_gemm.py)", run->median_ms, flops / run->median_ms / 1e6, "GFLOP/s");
   Result<std::unique_ptr<bench::Cublas>> cublas = bench::Cublas::Load();
-  if (!cublas) return std::printf("  cuBLAS: not available: %s\n", cublas.error().message.c_str()), kSuccess;
+  if (!cublas)
+    return std::printf("  cuBLAS: not available: %s\n", cublas.error().message.c_str()), kSuccess;
   auto a = Upload(d, w->arrays[0]), b = Upload(d, w->arrays[1]), c = Upload(d, w->arrays[2]);
   for (auto* r : {&a, &b, &c})
     if (!*r) return std::cerr << "  error: " << r->error().message << "\n", kFailure;
   int size = static_cast<int>(n);
-  Result<double> ms = bench::MedianMs(*d, 2, o.repeat, [&] { return (*cublas)->Sgemm(size, size, size, a->ptr(), b->ptr(), c->ptr()); });
+  Result<double> ms = bench::MedianMs(*d, 2, o.repeat, [&] {
+    return (*cublas)->Sgemm(size, size, size, a->ptr(), b->ptr(), c->ptr());
+  });
   if (!ms) return std::cerr << "  error: " << ms.error().message << "\n", kFailure;
   Row("cuBLAS SGEMM", *ms, flops / *ms / 1e6, "GFLOP/s");
   runtime::NDArray reference = w->arrays[2].Clone();
   if (Status s = c->Download(reference.data(), static_cast<size_t>(reference.bytes())); !s)
     return std::cerr << "  error: " << s.error().message << "\n", kFailure;
-  std::printf("  Tessera / cuBLAS time: %.2fx (Tessera reaches %.1f%% of cuBLAS); %s\n", run->median_ms / *ms,
-              100.0 * *ms / run->median_ms, Difference(w->arrays[2], reference).c_str());
+  std::printf("  Tessera / cuBLAS time: %.2fx (Tessera reaches %.1f%% of cuBLAS); %s\n",
+              run->median_ms / *ms, 100.0 * *ms / run->median_ms,
+              Difference(w->arrays[2], reference).c_str());
   return kSuccess;
 }
 
@@ -170,7 +183,8 @@ int BenchSoftmax(const Options& o, const std::shared_ptr<runtime::CudaDriver>& d
   if (!w) return std::cerr << "  error: " << w.error().message << "\n", kFailure;
   Result<runtime::CudaRunResult> run = runtime::RunCUDA(w->module, w->arrays, {}, {2, o.repeat});
   if (!run) return std::cerr << "  error: " << run.error().message << "\n", kFailure;
-  double bytes = 2.0 * static_cast<double>(o.rows) * static_cast<double>(o.cols) * 4.0;  // read once, write once
+  double bytes = 2.0 * static_cast<double>(o.rows) * static_cast<double>(o.cols) *
+                 4.0;  // read once, write once
   Row("Tessera (gpu_softmax.py)", run->median_ms, bytes / run->median_ms / 1e6, "GB/s");
   Result<std::unique_ptr<bench::HandSoftmax>> hand = bench::HandSoftmax::Build(d);
   if (!hand) return std::cerr << "  error: " << hand.error().message << "\n", kFailure;
@@ -178,7 +192,8 @@ int BenchSoftmax(const Options& o, const std::shared_ptr<runtime::CudaDriver>& d
   for (auto* r : {&in, &out})
     if (!*r) return std::cerr << "  error: " << r->error().message << "\n", kFailure;
   int rows = static_cast<int>(o.rows), cols = static_cast<int>(o.cols);
-  Result<double> ms = bench::MedianMs(*d, 2, o.repeat, [&] { return (*hand)->Launch(in->ptr(), out->ptr(), rows, cols); });
+  Result<double> ms = bench::MedianMs(
+      *d, 2, o.repeat, [&] { return (*hand)->Launch(in->ptr(), out->ptr(), rows, cols); });
   if (!ms) return std::cerr << "  error: " << ms.error().message << "\n", kFailure;
   Row("hand-written CUDA kernel", *ms, bytes / *ms / 1e6, "GB/s");
   runtime::NDArray reference = w->arrays[1].Clone();
@@ -201,9 +216,10 @@ int main(int argc, char** argv) {
   }
   std::shared_ptr<runtime::CudaDriver> d = *runtime::CudaDriver::Get();
   const runtime::CudaDeviceInfo& info = d->device();
-  std::printf("Tessera GPU benchmarks on %s (%s, %d SMs), driver %d.%d, NVRTC %s; median of %d runs\n",
-              info.name.c_str(), info.arch().c_str(), info.multiprocessors, info.driver_version / 1000,
-              info.driver_version % 1000 / 10, codegen::NVRTCVersion().c_str(), o->repeat);
+  std::printf(
+      "Tessera GPU benchmarks on %s (%s, %d SMs), driver %d.%d, NVRTC %s; median of %d runs\n",
+      info.name.c_str(), info.arch().c_str(), info.multiprocessors, info.driver_version / 1000,
+      info.driver_version % 1000 / 10, codegen::NVRTCVersion().c_str(), o->repeat);
   int gemm = BenchGemm(*o, d);
   int softmax = BenchSoftmax(*o, d);
   return gemm != kSuccess ? gemm : softmax;

@@ -29,8 +29,8 @@ class Cublas {
   std::string library_;
   Status_t (*create_)(void**) = nullptr;
   Status_t (*destroy_)(void*) = nullptr;
-  Status_t (*sgemm_)(void*, int, int, int, int, int, const float*, const float*, int, const float*, int,
-                     const float*, float*, int) = nullptr;
+  Status_t (*sgemm_)(void*, int, int, int, int, int, const float*, const float*, int, const float*,
+                     int, const float*, float*, int) = nullptr;
 };
 
 }  // namespace tessera::bench

@@ -39,7 +39,8 @@ extern "C" __global__ void softmax_rows(const float* __restrict__ in, float* __r
 
 }  // namespace
 
-Result<std::unique_ptr<HandSoftmax>> HandSoftmax::Build(std::shared_ptr<runtime::CudaDriver> driver) {
+Result<std::unique_ptr<HandSoftmax>> HandSoftmax::Build(
+    std::shared_ptr<runtime::CudaDriver> driver) {
   std::unique_ptr<HandSoftmax> h(new HandSoftmax());
   h->driver_ = driver;
   std::string arch = driver->device().arch();
@@ -48,11 +49,13 @@ Result<std::unique_ptr<HandSoftmax>> HandSoftmax::Build(std::shared_ptr<runtime:
   if (!image) return image.error();
   const runtime::CudaDriverApi& api = driver->api();
   if (Status s = driver->MakeCurrent(); !s) return s.error();
-  if (Status s = driver->Check(api.cuModuleLoadDataEx(&h->module_, image->c_str(), 0, nullptr, nullptr),
-                               "loading the hand-written softmax");
+  if (Status s =
+          driver->Check(api.cuModuleLoadDataEx(&h->module_, image->c_str(), 0, nullptr, nullptr),
+                        "loading the hand-written softmax");
       !s)
     return s.error();
-  if (Status s = driver->Check(api.cuModuleGetFunction(&h->kernel_, h->module_, "softmax_rows"), "softmax_rows");
+  if (Status s = driver->Check(api.cuModuleGetFunction(&h->kernel_, h->module_, "softmax_rows"),
+                               "softmax_rows");
       !s)
     return s.error();
   return h;
@@ -62,10 +65,11 @@ HandSoftmax::~HandSoftmax() {
   if (module_) driver_->api().cuModuleUnload(module_);
 }
 
-Status HandSoftmax::Launch(runtime::cu::DevicePtr in, runtime::cu::DevicePtr out, int rows, int cols) const {
+Status HandSoftmax::Launch(runtime::cu::DevicePtr in, runtime::cu::DevicePtr out, int rows,
+                           int cols) const {
   void* args[] = {&in, &out, &cols};
-  return driver_->Check(driver_->api().cuLaunchKernel(kernel_, static_cast<unsigned>(rows), 1, 1, kThreads, 1, 1,
-                                                      0, nullptr, args, nullptr),
+  return driver_->Check(driver_->api().cuLaunchKernel(kernel_, static_cast<unsigned>(rows), 1, 1,
+                                                      kThreads, 1, 1, 0, nullptr, args, nullptr),
                         "launching the hand-written softmax");
 }
 

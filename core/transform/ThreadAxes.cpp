@@ -9,8 +9,12 @@ std::string ThreadTagOf(const ir::ForNode* f) {
   return f->thread_binding->thread_tag;
 }
 
-bool IsBlockTag(const std::string& tag) { return tag.rfind("blockIdx.", 0) == 0 && ThreadDim(tag) >= 0; }
-bool IsThreadTag(const std::string& tag) { return tag.rfind("threadIdx.", 0) == 0 && ThreadDim(tag) >= 0; }
+bool IsBlockTag(const std::string& tag) {
+  return tag.rfind("blockIdx.", 0) == 0 && ThreadDim(tag) >= 0;
+}
+bool IsThreadTag(const std::string& tag) {
+  return tag.rfind("threadIdx.", 0) == 0 && ThreadDim(tag) >= 0;
+}
 
 int ThreadRank(const std::string& tag) { return tag.rfind("blockIdx", 0) == 0 ? 0 : 1; }
 

@@ -79,8 +79,9 @@ Result<LaunchAxes> MakeLaunchAxes(const Stmt& kernel) {
   LaunchAxes axes;
   for (const auto& [tag, loops] : CollectThreadLoops(kernel)) {
     if (!IsBlockTag(tag) && !IsThreadTag(tag))
-      return Error(tag + " is not supported by the CUDA backend (bind blockIdx.x/y/z and "
-                         "threadIdx.x/y/z only)");
+      return Error(tag +
+                   " is not supported by the CUDA backend (bind blockIdx.x/y/z and "
+                   "threadIdx.x/y/z only)");
     Result<Expr> extent = LaunchExtent(tag, loops);
     if (!extent) return extent.error();
     Var v(LaunchVarName(tag), DataType::Int(32));
@@ -105,8 +106,10 @@ class NestingCheck : public IRVisitor {
     const ForNode* saved = outer != path_.end() ? outer->second : nullptr;
     path_[tag] = n;
     IRVisitor::VisitFor(n, s);
-    if (saved) path_[tag] = saved;
-    else path_.erase(tag);
+    if (saved)
+      path_[tag] = saved;
+    else
+      path_.erase(tag);
   }
 
  private:
@@ -116,8 +119,9 @@ class NestingCheck : public IRVisitor {
                         ") is inside the loop over " + outer->loop_var.name() + " (extent " +
                         to_string(outer->extent) + ")";
     if (IsBlockTag(tag)) {
-      error = Error(where + "; a block index can be bound once per path (blocks cannot share "
-                            "work)");
+      error = Error(where +
+                    "; a block index can be bound once per path (blocks cannot share "
+                    "work)");
       return;
     }
     arith::Analyzer analyzer;
@@ -125,12 +129,12 @@ class NestingCheck : public IRVisitor {
       error = Error(where + "; the inner binding may not be wider than the enclosing one");
       return;
     }
-    if (!inner->loop_var.same_as(outer->loop_var) && UsesVar(s, [&](const VarNode* v) {
-          return v == outer->loop_var.get();
-        }))
-      error = Error(where + "; the inner computation uses the outer index " +
-                    outer->loop_var.name() + ", which the launch cannot tell apart from the "
-                    "inner one (compute the inner stage in shared memory or bind another index)");
+    if (!inner->loop_var.same_as(outer->loop_var) &&
+        UsesVar(s, [&](const VarNode* v) { return v == outer->loop_var.get(); }))
+      error =
+          Error(where + "; the inner computation uses the outer index " + outer->loop_var.name() +
+                ", which the launch cannot tell apart from the "
+                "inner one (compute the inner stage in shared memory or bind another index)");
   }
 
   std::map<std::string, const ForNode*> path_;
@@ -201,13 +205,16 @@ class LeaderGuard {
     if (auto* q = s.as<SeqStmtNode>()) return GuardSeq(q->seq, missing);
     if (auto* i = s.as<IfThenElseNode>())
       return MakeIf(i->condition, Guard(i->then_case, missing), Guard(i->else_case, missing));
-    if (auto* l = s.as<LetStmtNode>()) return MakeLetStmt(l->var, l->value, Guard(l->body, missing));
-    if (auto* a = s.as<AttrStmtNode>()) return MakeAttr(a->node, a->key, a->value, Guard(a->body, missing));
+    if (auto* l = s.as<LetStmtNode>())
+      return MakeLetStmt(l->var, l->value, Guard(l->body, missing));
+    if (auto* a = s.as<AttrStmtNode>())
+      return MakeAttr(a->node, a->key, a->value, Guard(a->body, missing));
     if (auto* a = s.as<AllocateNode>())
       return MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition,
                           Guard(a->body, missing), a->scope);
     if (auto* a = s.as<AssertStmtNode>())
-      return std::make_shared<const AssertStmtNode>(a->condition, a->message, Guard(a->body, missing));
+      return std::make_shared<const AssertStmtNode>(a->condition, a->message,
+                                                    Guard(a->body, missing));
     return ScanEffects(s).non_local ? MakeIf(Condition(missing), s) : s;
   }
 

@@ -32,7 +32,9 @@ struct Summary {
   AccessList tail;      // accesses after its last barrier (all of them when !synced)
 };
 
-void Append(AccessList* to, const AccessList& from) { to->insert(to->end(), from.begin(), from.end()); }
+void Append(AccessList* to, const AccessList& from) {
+  to->insert(to->end(), from.begin(), from.end());
+}
 
 Summary Unsynced(const AccessList& all) { return Summary{false, all, all}; }
 
@@ -89,7 +91,8 @@ class KernelSync {
       if (!out->synced) out->tail = out->head;
       return MakeLetStmt(l->var, l->value, body);
     }
-    if (auto* a = s.as<AttrStmtNode>()) return MakeAttr(a->node, a->key, a->value, Visit(a->body, out));
+    if (auto* a = s.as<AttrStmtNode>())
+      return MakeAttr(a->node, a->key, a->value, Visit(a->body, out));
     if (auto* a = s.as<AllocateNode>())
       return MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition, Visit(a->body, out),
                           a->scope);
@@ -149,9 +152,10 @@ class KernelSync {
       then_case = Visit(n->then_case, &t);
       else_case = Visit(n->else_case, &e);
       if (t.synced || e.synced || inserted_ != barriers_before) {
-        ctx_.ReportError("a barrier (__syncthreads) is needed inside a condition on the thread "
-                         "index; not every thread would reach it (bind the loops inside to "
-                         "threads instead of guarding them)");
+        ctx_.ReportError(
+            "a barrier (__syncthreads) is needed inside a condition on the thread "
+            "index; not every thread would reach it (bind the loops inside to "
+            "threads instead of guarding them)");
         *out = Unsynced(cond);
         return s;
       }
@@ -287,7 +291,8 @@ class KernelFinder : public IRMutator {
 }  // namespace
 
 Stmt MakeStorageSync() {
-  return MakeEvaluate(MakeCall(DataType::Int(32), kSyncOp, {StringImm("shared")}, CallKind::Intrinsic));
+  return MakeEvaluate(
+      MakeCall(DataType::Int(32), kSyncOp, {StringImm("shared")}, CallKind::Intrinsic));
 }
 
 bool IsStorageSync(const Stmt& s) {

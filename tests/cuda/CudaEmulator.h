@@ -9,10 +9,9 @@
 // for device memory. It says nothing about speed.
 #pragma once
 
-#include <QtTest>
-
 #include <dlfcn.h>
 
+#include <QtTest>
 #include <barrier>
 #include <memory>
 #include <thread>
@@ -74,9 +73,11 @@ class EmulatedModule : public runtime::KernelLauncher {
     Result<std::string> source = codegen::CodeGenCUDA(program);
     if (!source) return source.error();
     std::string text = *source;
-    const std::string dynamic = "extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];";
+    const std::string dynamic =
+        "extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];";
     for (size_t at = text.find(dynamic); at != std::string::npos; at = text.find(dynamic))
-      text.replace(at, dynamic.size(), "alignas(16) static unsigned char tsr_dynamic_shared[256 * 1024];");
+      text.replace(at, dynamic.size(),
+                   "alignas(16) static unsigned char tsr_dynamic_shared[256 * 1024];");
     text = kEmulationPrelude + text + Wrappers(program);
     QString base = dir + QString("/emulated%1").arg(counter()++);
     QFile file(base + ".cpp");
@@ -87,12 +88,14 @@ class EmulatedModule : public runtime::KernelLauncher {
     cxx.start(Compiler(), {"-std=c++20", "-O1", "-shared", "-fPIC", "-fno-strict-aliasing",
                            "-Wno-unknown-pragmas", "-o", base + ".so", base + ".cpp"});
     if (!cxx.waitForFinished(120000) || cxx.exitCode() != 0)
-      return Error("the C++ compiler failed on the emulated kernels:\n" + cxx.readAllStandardError().toStdString());
+      return Error("the C++ compiler failed on the emulated kernels:\n" +
+                   cxx.readAllStandardError().toStdString());
     auto m = std::unique_ptr<EmulatedModule>(new EmulatedModule());
     m->program_ = &program;
     m->handle_ = dlopen(qPrintable(base + ".so"), RTLD_NOW | RTLD_LOCAL);
     if (!m->handle_) return Error(std::string("dlopen: ") + dlerror());
-    auto barrier = reinterpret_cast<void (*)(void (*)())>(dlsym(m->handle_, "tsr_emulator_barrier"));
+    auto barrier =
+        reinterpret_cast<void (*)(void (*)())>(dlsym(m->handle_, "tsr_emulator_barrier"));
     m->set_indices_ = reinterpret_cast<SetIndices>(dlsym(m->handle_, "tsr_emulator_indices"));
     if (!barrier || !m->set_indices_) return Error("the emulation prelude is missing");
     barrier(&Wait);
@@ -115,7 +118,8 @@ class EmulatedModule : public runtime::KernelLauncher {
   // Binds the arrays like a call (they stand for device memory) and runs the host program.
   Status Call(const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& scalars,
               const codegen::CudaOptions& options = {}) {
-    Result<runtime::BoundArguments> bound = runtime::BindArguments(program_->host, buffers, scalars);
+    Result<runtime::BoundArguments> bound =
+        runtime::BindArguments(program_->host, buffers, scalars);
     if (!bound) return bound.error();
     runtime::HostRun run;
     run.program = program_;
@@ -151,7 +155,8 @@ class EmulatedModule : public runtime::KernelLauncher {
         for (int64_t bz = 0; bz < grid[2]; ++bz)
           for (int64_t by = 0; by < grid[1]; ++by)
             for (int64_t bx = 0; bx < grid[0]; ++bx) {
-              set_indices_(static_cast<unsigned>(bx), static_cast<unsigned>(by), static_cast<unsigned>(bz), tx, ty, tz);
+              set_indices_(static_cast<unsigned>(bx), static_cast<unsigned>(by),
+                           static_cast<unsigned>(bz), tx, ty, tz);
               kernel(reinterpret_cast<const unsigned long long*>(args.data()));
               barrier.arrive_and_wait();  // the next block reuses the static shared arrays
             }
@@ -192,7 +197,8 @@ class EmulatedModule : public runtime::KernelLauncher {
         std::string type = p.is_buffer() ? CType(p.buffer->dtype) + "*" : CType(p.var.dtype());
         args += (i ? ", " : "") + std::string("(") + type + ")a[" + std::to_string(i) + "]";
       }
-      out += "extern \"C\" void " + k.name + "_packed(const unsigned long long* a) { " + k.name + "(" + args + "); }\n";
+      out += "extern \"C\" void " + k.name + "_packed(const unsigned long long* a) { " + k.name +
+             "(" + args + "); }\n";
     }
     return out;
   }

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -20,7 +19,8 @@ inline std::string SourceDir() {
   return dir ? dir : ".";
 }
 
-inline Result<script::ScriptProgram> LoadScript(const std::string& text, const std::string& file = "test.py") {
+inline Result<script::ScriptProgram> LoadScript(const std::string& text,
+                                                const std::string& file = "test.py") {
   return script::EvaluateScript(text, file);
 }
 
@@ -75,9 +75,8 @@ namespace tessera::testing {
 
 // Arrays for `f`'s buffer parameters (shapes evaluated with `scalars` by name), filled
 // with reproducible random values in [-1, 1).
-inline Result<std::vector<runtime::NDArray>> MakeArrays(const transform::PrimFunc& f,
-                                                        const std::map<std::string, int64_t>& scalars,
-                                                        uint64_t seed) {
+inline Result<std::vector<runtime::NDArray>> MakeArrays(
+    const transform::PrimFunc& f, const std::map<std::string, int64_t>& scalars, uint64_t seed) {
   arith::VarValueMap values;
   for (const ir::Var& v : f.scalar_params()) {
     auto it = scalars.find(v.name());

@@ -18,7 +18,8 @@ namespace {
 
 int Count(const std::string& text, const std::string& what) {
   int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size()))
+    ++n;
   return n;
 }
 
@@ -43,9 +44,15 @@ class TestCudaCodegen : public QObject {
     QTest::newRow("element-wise: one thread per element, tail guard")
         << "gpu_elementwise"
         << QStringList{"extern \"C\" __global__ void __launch_bounds__(256) main_kernel0(",
-                       "const float* __restrict__ A", "float* __restrict__ C", "int32_t n",
-                       "((int)blockIdx.x)", "((int)threadIdx.x)", "< n)", "expf(",
-                       "main_kernel0<<<dim3(((n + 255) / 256), 1, 1), dim3(256, 1, 1)>>>(A, B, C, n)"}
+                       "const float* __restrict__ A",
+                       "float* __restrict__ C",
+                       "int32_t n",
+                       "((int)blockIdx.x)",
+                       "((int)threadIdx.x)",
+                       "< n)",
+                       "expf(",
+                       "main_kernel0<<<dim3(((n + 255) / 256), 1, 1), dim3(256, 1, 1)>>>(A, B, C, "
+                       "n)"}
         << QStringList{"__shared__", "__syncthreads()"} << 0;
     QTest::newRow("reduction: partial sums in shared memory, thread 0 adds them")
         << "gpu_reduction"
@@ -54,14 +61,22 @@ class TestCudaCodegen : public QObject {
         << QStringList{"tsr_dynamic_shared"} << 1;
     QTest::newRow("softmax: two shared reductions per row, then the normalisation")
         << "gpu_softmax"
-        << QStringList{"__shared__ float maxelem_rf[128];", "__shared__ float maxelem[1];",
-                       "__shared__ float expsum_rf[128];", "fmaxf(", "expf(", "__launch_bounds__(128)"}
+        << QStringList{"__shared__ float maxelem_rf[128];",
+                       "__shared__ float maxelem[1];",
+                       "__shared__ float expsum_rf[128];",
+                       "fmaxf(",
+                       "expf(",
+                       "__launch_bounds__(128)"}
         << QStringList{} << 4;
     QTest::newRow("tiled GEMM: shared tiles, register tile, barriers around reuse")
         << "gpu_gemm"
-        << QStringList{"__shared__ float A_shared[1024];", "__shared__ float B_shared[1024];",
-                       "float C_local[64];", "((int)threadIdx.y)", "((int)blockIdx.y)",
-                       "__launch_bounds__(256)", "grid (8, 8, 1), block (16, 16, 1), 8192 bytes of shared memory"}
+        << QStringList{"__shared__ float A_shared[1024];",
+                       "__shared__ float B_shared[1024];",
+                       "float C_local[64];",
+                       "((int)threadIdx.y)",
+                       "((int)blockIdx.y)",
+                       "__launch_bounds__(256)",
+                       "grid (8, 8, 1), block (16, 16, 1), 8192 bytes of shared memory"}
         << QStringList{"__shared__ float C_local"} << 2;
   }
   void examples_generate_kernels() {
@@ -73,7 +88,8 @@ class TestCudaCodegen : public QObject {
     TSR_VERIFY_OK(source);
     QCOMPARE(Count(*source, "__global__"), 1);
     for (const QString& e : expected)
-      QVERIFY2(source->find(e.toStdString()) != std::string::npos, qPrintable("missing: " + e + "\n" + QString::fromStdString(*source)));
+      QVERIFY2(source->find(e.toStdString()) != std::string::npos,
+               qPrintable("missing: " + e + "\n" + QString::fromStdString(*source)));
     for (const QString& a : absent)
       QVERIFY2(source->find(a.toStdString()) == std::string::npos, qPrintable("unexpected: " + a));
     QCOMPARE(Count(*source, "__syncthreads();"), barriers);
@@ -95,7 +111,8 @@ class TestCudaCodegen : public QObject {
 
   void ptx_compiles_for_every_example_data() {
     QTest::addColumn<QString>("example");
-    for (const char* e : {"gpu_elementwise", "gpu_reduction", "gpu_softmax", "gpu_gemm"}) QTest::newRow(e) << e;
+    for (const char* e : {"gpu_elementwise", "gpu_reduction", "gpu_softmax", "gpu_gemm"})
+      QTest::newRow(e) << e;
   }
   void ptx_compiles_for_every_example() {
     if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
@@ -115,19 +132,25 @@ class TestCudaCodegen : public QObject {
     Result<std::string> cubin = CompileToCUBIN(*source, "sm_80");
     TSR_VERIFY_OK(cubin);
     QVERIFY(cubin->size() > 4);
-    QCOMPARE(cubin->substr(0, 4), std::string("\x7f" "ELF"));
+    QCOMPARE(cubin->substr(0, 4), std::string("\x7f"
+                                              "ELF"));
   }
 
   void nvrtc_errors_are_messages() {
     if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
-    Result<std::string> bad = CompileToPTX("extern \"C\" __global__ void k() { undeclared = 1; }", "sm_90");
+    Result<std::string> bad =
+        CompileToPTX("extern \"C\" __global__ void k() { undeclared = 1; }", "sm_90");
     QVERIFY(!bad);
-    QVERIFY2(bad.error().message.find("NVRTC could not compile") != std::string::npos, bad.error().message.c_str());
-    QVERIFY2(bad.error().message.find("undeclared") != std::string::npos, bad.error().message.c_str());
+    QVERIFY2(bad.error().message.find("NVRTC could not compile") != std::string::npos,
+             bad.error().message.c_str());
+    QVERIFY2(bad.error().message.find("undeclared") != std::string::npos,
+             bad.error().message.c_str());
     Result<std::string> arch = CompileToPTX("", "sm_10");
     QVERIFY(!arch);
-    QVERIFY2(arch.error().message.find("cannot compile for sm_10") != std::string::npos, arch.error().message.c_str());
-    QVERIFY2(arch.error().message.find("sm_90") != std::string::npos, "the message lists the supported architectures");
+    QVERIFY2(arch.error().message.find("cannot compile for sm_10") != std::string::npos,
+             arch.error().message.c_str());
+    QVERIFY2(arch.error().message.find("sm_90") != std::string::npos,
+             "the message lists the supported architectures");
     Result<std::string> word = CompileToPTX("", "volta");
     QVERIFY(!word);
     QVERIFY(word.error().message.find("not a CUDA architecture") != std::string::npos);
@@ -173,7 +196,8 @@ s[C].vectorize(ji)
     TSR_VERIFY_OK(lowered);
     Result<std::string> source = EmitCUDASource(*lowered);
     TSR_VERIFY_OK(source);
-    QVERIFY2(source->find("#pragma unroll\n  for (int tsr_lane = 0; tsr_lane < 4; ++tsr_lane) {") != std::string::npos,
+    QVERIFY2(source->find("#pragma unroll\n  for (int tsr_lane = 0; tsr_lane < 4; ++tsr_lane) {") !=
+                 std::string::npos,
              source->c_str());
     QVERIFY(source->find("+ tsr_lane)] * 2.0f) + 1.0f);") != std::string::npos);
   }
@@ -191,7 +215,8 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
     TSR_VERIFY_OK(lowered);
     Result<std::string> source = EmitCUDASource(*lowered);
     QVERIFY(!source);
-    QCOMPARE(source.error().message, std::string("CUDA codegen: float16 is not supported by the CUDA backend yet"));
+    QCOMPARE(source.error().message,
+             std::string("CUDA codegen: float16 is not supported by the CUDA backend yet"));
   }
 
   // Two root stages bound to threads: two kernels, the intermediate a device
@@ -215,8 +240,11 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
     QCOMPARE(cuda->program.kernels.size(), size_t(2));
     Result<std::string> source = CodeGenCUDA(cuda->program);
     TSR_VERIFY_OK(source);
-    QVERIFY(source->find("main_kernel0(const float* __restrict__ A, float* __restrict__ B)") != std::string::npos);
-    QVERIFY2(source->find("main_kernel1(float* __restrict__ C, const float* __restrict__ B)") != std::string::npos, source->c_str());
+    QVERIFY(source->find("main_kernel0(const float* __restrict__ A, float* __restrict__ B)") !=
+            std::string::npos);
+    QVERIFY2(source->find("main_kernel1(float* __restrict__ C, const float* __restrict__ B)") !=
+                 std::string::npos,
+             source->c_str());
     QVERIFY2(source->find("B = device_alloc(float32, 4096)") != std::string::npos, source->c_str());
   }
 };

@@ -40,10 +40,14 @@ class TestCudaDifferential : public QObject {
   void gpu_examples_match_the_cpu_data() {
     QTest::addColumn<QString>("example");
     QTest::addColumn<QString>("var");  // a shape variable, NAME=VALUE
-    QTest::newRow("element-wise") << "gpu_elementwise" << "n=1000000";
-    QTest::newRow("reduction") << "gpu_reduction" << "";
-    QTest::newRow("softmax") << "gpu_softmax" << "";
-    QTest::newRow("tiled GEMM") << "gpu_gemm" << "";
+    QTest::newRow("element-wise") << "gpu_elementwise"
+                                  << "n=1000000";
+    QTest::newRow("reduction") << "gpu_reduction"
+                               << "";
+    QTest::newRow("softmax") << "gpu_softmax"
+                             << "";
+    QTest::newRow("tiled GEMM") << "gpu_gemm"
+                                << "";
   }
   void gpu_examples_match_the_cpu() {
     std::string why;
@@ -51,7 +55,8 @@ class TestCudaDifferential : public QObject {
     QFETCH(QString, example);
     QFETCH(QString, var);
     ScalarArgs scalars;
-    if (!var.isEmpty()) scalars[var.section('=', 0, 0).toStdString()] = var.section('=', 1).toLongLong();
+    if (!var.isEmpty())
+      scalars[var.section('=', 0, 0).toStdString()] = var.section('=', 1).toLongLong();
     Result<script::ScriptProgram> p = LoadExample(example.toStdString());
     TSR_VERIFY_OK(p);
     Result<transform::LoweredProgram> lowered = LowerProgram(*p);

@@ -59,14 +59,16 @@ class TestCudaEmulated : public QObject {
     TSR_VERIFY_OK(interpreted);
     auto buffers = lowered->func.buffer_params();
     for (size_t i = 0; i < gpu->size(); ++i) {
-      runtime::CompareResult r = runtime::Compare((*gpu)[i], reference[i], runtime::Tolerance{1e-4, 1e-4});
+      runtime::CompareResult r =
+          runtime::Compare((*gpu)[i], reference[i], runtime::Tolerance{1e-4, 1e-4});
       QVERIFY2(r.ok(), (buffers[i]->name + ": " + r.str()).c_str());
     }
   }
 
  private slots:
   void initTestCase() {
-    if (EmulatedModule::Compiler().isEmpty()) QSKIP("no C++ compiler on PATH: the emulation tests are skipped");
+    if (EmulatedModule::Compiler().isEmpty())
+      QSKIP("no C++ compiler on PATH: the emulation tests are skipped");
     QVERIFY(dir_.isValid());
   }
 
@@ -78,14 +80,16 @@ class TestCudaEmulated : public QObject {
     QTest::newRow("reduction, 64 rows") << "gpu_reduction" << QStringList{"m = 4096=>m = 64"} << "";
     QTest::newRow("softmax, 16 rows") << "gpu_softmax" << QStringList{"m = 1024=>m = 16"} << "";
     QTest::newRow("tiled GEMM, 256x128x64")
-        << "gpu_gemm" << QStringList{"M = 1024=>M = 256", "N = 1024=>N = 128", "K = 1024=>K = 64"} << "";
+        << "gpu_gemm" << QStringList{"M = 1024=>M = 256", "N = 1024=>N = 128", "K = 1024=>K = 64"}
+        << "";
   }
   void examples() {
     QFETCH(QString, example);
     QFETCH(QStringList, smaller);
     QFETCH(QString, var);
     runtime::ScalarArgs scalars;
-    if (!var.isEmpty()) scalars[var.section('=', 0, 0).toStdString()] = var.section('=', 1).toLongLong();
+    if (!var.isEmpty())
+      scalars[var.section('=', 0, 0).toStdString()] = var.section('=', 1).toLongLong();
     Check(Replaced(ReadExampleText(example.toStdString()), smaller), scalars, 1);
   }
 

@@ -55,7 +55,8 @@ class TestCudaRuntime : public QObject {
   void missing_driver_library_is_a_sentence() {
     auto d = CudaDriver::Load("/nonexistent/libcuda.so.1");
     QVERIFY(!d);
-    QVERIFY2(d.error().message.find("the CUDA driver library /nonexistent/libcuda.so.1 cannot be loaded") !=
+    QVERIFY2(d.error().message.find(
+                 "the CUDA driver library /nonexistent/libcuda.so.1 cannot be loaded") !=
                  std::string::npos,
              d.error().message.c_str());
     QVERIFY(d.error().message.find("is an NVIDIA driver installed?") != std::string::npos);
@@ -63,13 +64,14 @@ class TestCudaRuntime : public QObject {
   // The toolkit's stub libcuda exports every entry point but cuInit fails with 34.
   void stub_driver_fails_in_cuInit() {
     std::string stub;
-    for (const char* p : {"/usr/local/cuda/lib64/stubs/libcuda.so", "/usr/local/cuda/lib/stubs/libcuda.so"})
+    for (const char* p :
+         {"/usr/local/cuda/lib64/stubs/libcuda.so", "/usr/local/cuda/lib/stubs/libcuda.so"})
       if (QFile::exists(p)) stub = p;
     if (stub.empty()) QSKIP("no CUDA toolkit stub library here");
     auto d = CudaDriver::Load(stub);
     QVERIFY(!d);
-    QVERIFY2(d.error().message.find("the CUDA driver cannot be initialised: cuInit returned CUDA_ERROR_STUB_LIBRARY (34)") !=
-                 std::string::npos,
+    QVERIFY2(d.error().message.find("the CUDA driver cannot be initialised: cuInit returned "
+                                    "CUDA_ERROR_STUB_LIBRARY (34)") != std::string::npos,
              d.error().message.c_str());
     QVERIFY(d.error().message.find("stub") != std::string::npos);
   }

@@ -26,14 +26,17 @@ Result<CudaLowered> Lower(const std::string& script, const CudaOptions& options 
 
 // C = A + 1 over (rows, cols), rows bound to blockIdx.x; `threads` splits the columns.
 std::string Elementwise2D(int rows, int cols, const std::string& threads) {
-  return "A = te.placeholder((" + std::to_string(rows) + ", " + std::to_string(cols) + "), name=\"A\")\n"
+  return "A = te.placeholder((" + std::to_string(rows) + ", " + std::to_string(cols) +
+         "), name=\"A\")\n"
          "C = te.compute(A.shape, lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
-         "s = te.create_schedule(C.op)\n" + threads;
+         "s = te.create_schedule(C.op)\n" +
+         threads;
 }
 
 // A 128-row tile of A (1024 x cols) cached in shared memory per block.
 std::string SharedTile(int cols) {
-  return "A = te.placeholder((1024, " + std::to_string(cols) + "), name=\"A\")\n"
+  return "A = te.placeholder((1024, " + std::to_string(cols) +
+         "), name=\"A\")\n"
          "C = te.compute(A.shape, lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
          "s = te.create_schedule(C.op)\n"
          "AA = s.cache_read(A, \"shared\", [C])\n"
@@ -62,20 +65,24 @@ class TestLaunchChecks : public QObject {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("message");
     QTest::newRow("2048 threads along x")
-        << QString::fromStdString(Elementwise2D(64, 2048,
-                                                "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                                                "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
+        << QString::fromStdString(
+               Elementwise2D(64, 2048,
+                             "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+                             "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
         << "kernel main_kernel0 binds 2048 threads to threadIdx.x; the limit is 1024";
     QTest::newRow("64 x 32 threads")
-        << QString::fromStdString(Elementwise2D(64, 32,
-                                                "s[C].bind(C.op.axis[0], te.thread_axis(\"threadIdx.y\"))\n"
-                                                "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
-        << "kernel main_kernel0 needs 2048 threads per block (threadIdx.x 32 x threadIdx.y 64); a block "
+        << QString::fromStdString(
+               Elementwise2D(64, 32,
+                             "s[C].bind(C.op.axis[0], te.thread_axis(\"threadIdx.y\"))\n"
+                             "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
+        << "kernel main_kernel0 needs 2048 threads per block (threadIdx.x 32 x threadIdx.y 64); a "
+           "block "
            "has at most 1024 threads";
     QTest::newRow("128 threads along z")
-        << QString::fromStdString(Elementwise2D(128, 4,
-                                                "s[C].bind(C.op.axis[0], te.thread_axis(\"threadIdx.z\"))\n"
-                                                "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
+        << QString::fromStdString(
+               Elementwise2D(128, 4,
+                             "s[C].bind(C.op.axis[0], te.thread_axis(\"threadIdx.z\"))\n"
+                             "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"))
         << "binds 128 threads to threadIdx.z; the limit is 64";
   }
   void thread_limits() {
@@ -85,8 +92,9 @@ class TestLaunchChecks : public QObject {
   }
 
   void exactly_1024_threads_is_fine() {
-    auto r = Lower(Elementwise2D(64, 1024, "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                                           "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"));
+    auto r = Lower(Elementwise2D(64, 1024,
+                                 "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+                                 "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"));
     TSR_VERIFY_OK(r);
     QCOMPARE(r->program.kernels[0].threads_per_block().value_or(0), int64_t{1024});
   }
@@ -100,7 +108,8 @@ class TestLaunchChecks : public QObject {
   }
   void too_much_shared_memory_is_refused() {
     ExpectError(Lower(SharedTile(128)),
-                "kernel main_kernel0 uses 64 KiB of shared memory (A.shared 64 KiB); the limit is 48 KiB of "
+                "kernel main_kernel0 uses 64 KiB of shared memory (A.shared 64 KiB); the limit is "
+                "48 KiB of "
                 "static shared memory per block");
   }
   // With the opt-in, the tile comes from the dynamic shared pool.
@@ -112,33 +121,37 @@ class TestLaunchChecks : public QObject {
     QVERIFY(r->program.kernels[0].dynamic_shared);
     auto source = CodeGenCUDA(r->program);
     TSR_VERIFY_OK(source);
-    QVERIFY(source->find("extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];") != std::string::npos);
-    QVERIFY(source->find("float* A_shared = reinterpret_cast<float*>(tsr_dynamic_shared + 0);") != std::string::npos);
+    QVERIFY(source->find("extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];") !=
+            std::string::npos);
+    QVERIFY(source->find("float* A_shared = reinterpret_cast<float*>(tsr_dynamic_shared + 0);") !=
+            std::string::npos);
     options.max_optin_shared_bytes = 32 * 1024;
     ExpectError(Lower(SharedTile(128), options), "this GPU allows at most 32 KiB per block");
   }
   void symbolic_shared_size_is_refused() {
-    auto r = Lower("n = te.size_var(\"n\")\n"
-                   "A = te.placeholder((64, n), name=\"A\")\n"
-                   "C = te.compute(A.shape, lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
-                   "s = te.create_schedule(C.op)\n"
-                   "AA = s.cache_read(A, \"shared\", [C])\n"
-                   "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                   "jo, ji = s[C].split(C.op.axis[1], factor=32)\n"
-                   "s[C].bind(ji, te.thread_axis(\"threadIdx.x\"))\n"
-                   "s[AA].compute_at(s[C], C.op.axis[0])\n");
+    auto r = Lower(
+        "n = te.size_var(\"n\")\n"
+        "A = te.placeholder((64, n), name=\"A\")\n"
+        "C = te.compute(A.shape, lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
+        "s = te.create_schedule(C.op)\n"
+        "AA = s.cache_read(A, \"shared\", [C])\n"
+        "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+        "jo, ji = s[C].split(C.op.axis[1], factor=32)\n"
+        "s[C].bind(ji, te.thread_axis(\"threadIdx.x\"))\n"
+        "s[AA].compute_at(s[C], C.op.axis[0])\n");
     ExpectError(r, "the shared allocation A.shared in kernel main_kernel0 has the symbolic size n");
   }
 
   void thread_axis_bound_twice_is_refused() {
-    auto r = Lower("A = te.placeholder((64, 64), name=\"A\")\n"
-                   "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
-                   "C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name=\"C\")\n"
-                   "s = te.create_schedule(C.op)\n"
-                   "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                   "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"
-                   "s[B].compute_at(s[C], C.op.axis[0])\n"
-                   "s[B].bind(B.op.axis[1], te.thread_axis(\"blockIdx.x\"))\n");
+    auto r = Lower(
+        "A = te.placeholder((64, 64), name=\"A\")\n"
+        "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
+        "C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name=\"C\")\n"
+        "s = te.create_schedule(C.op)\n"
+        "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+        "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"
+        "s[B].compute_at(s[C], C.op.axis[0])\n"
+        "s[B].bind(B.op.axis[1], te.thread_axis(\"blockIdx.x\"))\n");
     ExpectError(r, "blockIdx.x is bound twice on one path");
   }
 
@@ -147,16 +160,18 @@ class TestLaunchChecks : public QObject {
     TSR_VERIFY_OK(r);
     auto cuda = LowerForCUDA(*r);
     QVERIFY(!cuda);
-    QVERIFY2(cuda.error().message.find("the program has no loop bound to a GPU index") != std::string::npos,
+    QVERIFY2(cuda.error().message.find("the program has no loop bound to a GPU index") !=
+                 std::string::npos,
              cuda.error().message.c_str());
   }
   void stage_outside_every_kernel_is_refused() {
-    auto r = Lower("A = te.placeholder((64, 64), name=\"A\")\n"
-                   "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
-                   "C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name=\"C\")\n"
-                   "s = te.create_schedule(C.op)\n"
-                   "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                   "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n");
+    auto r = Lower(
+        "A = te.placeholder((64, 64), name=\"A\")\n"
+        "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
+        "C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name=\"C\")\n"
+        "s = te.create_schedule(C.op)\n"
+        "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+        "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n");
     ExpectError(r, "the store to B is outside every loop bound to a GPU index");
   }
 
@@ -166,10 +181,12 @@ class TestLaunchChecks : public QObject {
     k.name = "k";
     CudaOptions o;
     QVERIFY(CheckLaunch(k, {1, 1, 1}, {256, 1, 1}, o).ok());
-    QVERIFY(CheckLaunch(k, {0, 1, 1}, {256, 1, 1}, o).ok());  // an empty grid is skipped, not an error
+    QVERIFY(
+        CheckLaunch(k, {0, 1, 1}, {256, 1, 1}, o).ok());  // an empty grid is skipped, not an error
     Status y = CheckLaunch(k, {1, 70000, 1}, {32, 1, 1}, o);
     QVERIFY(!y);
-    QVERIFY2(y.error().message.find("70000 blocks along blockIdx.y; the limit is 65535") != std::string::npos,
+    QVERIFY2(y.error().message.find("70000 blocks along blockIdx.y; the limit is 65535") !=
+                 std::string::npos,
              y.error().message.c_str());
     Status t = CheckLaunch(k, {1, 1, 1}, {0, 1, 1}, o);
     QVERIFY(!t);

@@ -35,14 +35,18 @@ std::vector<std::string> Extents(const StageBounds& s) {
 // `attach` is the C loop B is computed at. Without a scope B = A * 2 (default scope),
 // otherwise B is A cached in `scope`.
 std::string RowStage(const std::string& scope, const std::string& attach) {
-  std::string b = scope.empty() ? "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n" : "";
+  std::string b =
+      scope.empty() ? "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n" : "";
   std::string cache = scope.empty() ? "" : "B = s.cache_read(A, \"" + scope + "\", [C])\n";
   return "A = te.placeholder((64, 64), name=\"A\")\n" + b +
-         "C = te.compute((64, 64), lambda i, j: " + (scope.empty() ? "B" : "A") + "[i, j] + 1.0, name=\"C\")\n"
-         "s = te.create_schedule(C.op)\n" + cache +
+         "C = te.compute((64, 64), lambda i, j: " + (scope.empty() ? "B" : "A") +
+         "[i, j] + 1.0, name=\"C\")\n"
+         "s = te.create_schedule(C.op)\n" +
+         cache +
          "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
          "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"
-         "s[B].compute_at(s[C], C.op.axis[" + attach + "])\n";
+         "s[B].compute_at(s[C], C.op.axis[" +
+         attach + "])\n";
 }
 
 }  // namespace
@@ -64,9 +68,11 @@ class TestThreadBound : public QObject {
     QVERIFY(aa && cl);
     QCOMPARE(Extents(*aa), (std::vector<std::string>{"128", "8"}));
     QCOMPARE(Extents(*cl), (std::vector<std::string>{"8", "8"}));
-    QVERIFY2(aa->realize[0].min.find("blockIdx.y") != std::string::npos, aa->realize[0].min.c_str());
+    QVERIFY2(aa->realize[0].min.find("blockIdx.y") != std::string::npos,
+             aa->realize[0].min.c_str());
     QVERIFY2(aa->realize[0].min.find("threadIdx") == std::string::npos, aa->realize[0].min.c_str());
-    QVERIFY2(cl->realize[0].min.find("threadIdx.y") != std::string::npos, cl->realize[0].min.c_str());
+    QVERIFY2(cl->realize[0].min.find("threadIdx.y") != std::string::npos,
+             cl->realize[0].min.c_str());
     // Computed once per block and k step (not once per thread): 64 blocks * 128 * 1024.
     QCOMPARE(aa->computed_elements.value_or(-1), int64_t{64} * 128 * 1024);
     QCOMPARE(cl->computed_elements.value_or(-1), int64_t{1024} * 1024);
@@ -76,16 +82,22 @@ class TestThreadBound : public QObject {
     QTest::addColumn<QString>("scope");
     QTest::addColumn<QString>("attach");
     QTest::addColumn<QString>("extents");
-    QTest::newRow("default scope at the block loop: shared, the whole row")
-        << "" << "0" << "1,64";
-    QTest::newRow("default scope at the thread loop: local, one element")
-        << "" << "1" << "1,1";
+    QTest::newRow("default scope at the block loop: shared, the whole row") << ""
+                                                                            << "0"
+                                                                            << "1,64";
+    QTest::newRow("default scope at the thread loop: local, one element") << ""
+                                                                          << "1"
+                                                                          << "1,1";
     QTest::newRow("explicit local at the block loop: one element per thread (TVM's rule)")
-        << "local" << "0" << "1,1";
-    QTest::newRow("explicit shared at the thread loop: relaxed over the threads")
-        << "shared" << "1" << "1,64";
-    QTest::newRow("explicit global at the block loop: relaxed over the blocks too")
-        << "global" << "0" << "64,64";
+        << "local"
+        << "0"
+        << "1,1";
+    QTest::newRow("explicit shared at the thread loop: relaxed over the threads") << "shared"
+                                                                                  << "1"
+                                                                                  << "1,64";
+    QTest::newRow("explicit global at the block loop: relaxed over the blocks too") << "global"
+                                                                                    << "0"
+                                                                                    << "64,64";
   }
   void storage_rank_decides_relaxation() {
     QFETCH(QString, scope);
@@ -109,7 +121,9 @@ class TestThreadBound : public QObject {
     for (const Stage& s : normalized.stages)
       for (const auto& [iv, attr] : s->iter_var_attrs)
         if (attr.bind_thread) binds[iv] = attr.bind_thread;
-    auto scope = [&](const std::string& name) { return InferStorageScope(normalized.find(name), paths, binds); };
+    auto scope = [&](const std::string& name) {
+      return InferStorageScope(normalized.find(name), paths, binds);
+    };
     QCOMPARE(scope("B"), std::string("global"));
     QCOMPARE(scope("maxelem"), std::string("shared"));
     QCOMPARE(scope("maxelem.rf"), std::string("shared"));

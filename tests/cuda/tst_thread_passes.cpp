@@ -43,10 +43,13 @@ int Count(const std::string& text, const std::string& what) {
 std::string RowStage(const std::string& c_body, const std::string& b_schedule) {
   return "A = te.placeholder((64, 64), name=\"A\")\n"
          "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
-         "C = te.compute((64, 64), lambda i, j: " + c_body + ", name=\"C\")\n"
+         "C = te.compute((64, 64), lambda i, j: " +
+         c_body +
+         ", name=\"C\")\n"
          "s = te.create_schedule(C.op)\n"
          "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-         "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n" + b_schedule;
+         "s[C].bind(C.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n" +
+         b_schedule;
 }
 
 Buffer Flat(const std::string& name, int64_t n, const std::string& scope = "global") {
@@ -66,20 +69,25 @@ class TestThreadPasses : public QObject {
  private slots:
   // ---- ThreadStorageScope ----
   void default_scope_inside_block_loops_is_shared() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + 1.0",
+                               "s[B].compute_at(s[C], C.op.axis[0])\n"
+                               "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadStorageScope");
     TSR_VERIFY_OK(text);
-    QVERIFY2(text->find("allocate B[float32 * 64], storage_scope = shared") != std::string::npos, text->c_str());
+    QVERIFY2(text->find("allocate B[float32 * 64], storage_scope = shared") != std::string::npos,
+             text->c_str());
   }
   void default_scope_inside_thread_loops_is_local() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[1])\n"), "ThreadStorageScope");
+    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[1])\n"),
+                      "ThreadStorageScope");
     TSR_VERIFY_OK(text);
-    QVERIFY2(text->find("allocate B[float32 * 1], storage_scope = local") != std::string::npos, text->c_str());
+    QVERIFY2(text->find("allocate B[float32 * 1], storage_scope = local") != std::string::npos,
+             text->c_str());
   }
   void allocations_outside_kernels_stay_global() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-                                                "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + 1.0",
+                               "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+                               "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadStorageScope");
     TSR_VERIFY_OK(text);
     QVERIFY2(text->find("allocate B[float32 * 4096]\n") != std::string::npos, text->c_str());
@@ -87,8 +95,9 @@ class TestThreadPasses : public QObject {
 
   // ---- ThreadLaunch ----
   void kernel_takes_launch_form() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + 1.0",
+                               "s[B].compute_at(s[C], C.op.axis[0])\n"
+                               "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadLaunch");
     TSR_VERIFY_OK(text);
     // The two loops bound to threadIdx.x (B's and C's) became one launch loop.
@@ -99,9 +108,10 @@ class TestThreadPasses : public QObject {
     QVERIFY2(block < thread && thread < alloc && alloc != std::string::npos, text->c_str());
   }
   void narrower_binding_is_guarded() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                "bt, be = s[B].split(B.op.axis[1], factor=2)\n"
-                                                "s[B].bind(bt, te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + 1.0",
+                               "s[B].compute_at(s[C], C.op.axis[0])\n"
+                               "bt, be = s[B].split(B.op.axis[1], factor=2)\n"
+                               "s[B].bind(bt, te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadLaunch");
     TSR_VERIFY_OK(text);
     QVERIFY2(text->find("threadIdx.x (threadIdx_x, 0, 64) {") != std::string::npos, text->c_str());
@@ -125,9 +135,12 @@ class TestThreadPasses : public QObject {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("message");
     QTest::newRow("a block index bound twice on one path")
-        << QString::fromStdString(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                            "s[B].bind(B.op.axis[1], te.thread_axis(\"blockIdx.x\"))\n"))
-        << "ThreadLaunch: blockIdx.x is bound twice on one path: the loop over blockIdx.x (extent 64) is "
+        << QString::fromStdString(
+               RowStage("B[i, j] + 1.0",
+                        "s[B].compute_at(s[C], C.op.axis[0])\n"
+                        "s[B].bind(B.op.axis[1], te.thread_axis(\"blockIdx.x\"))\n"))
+        << "ThreadLaunch: blockIdx.x is bound twice on one path: the loop over blockIdx.x (extent "
+           "64) is "
            "inside the loop over blockIdx.x (extent 64); a block index can be bound once per path";
     QTest::newRow("an inner thread binding wider than the outer one")
         << "A = te.placeholder((64, 64), name=\"A\")\n"
@@ -140,8 +153,10 @@ class TestThreadPasses : public QObject {
            "s[C].bind(t, te.thread_axis(\"threadIdx.x\"))\n"
            "s[AA].compute_at(s[C], t)\n"
            "s[AA].bind(AA.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"
-        << "threadIdx.x is bound twice on one path: the loop over threadIdx.x (extent 32) is inside the "
-           "loop over threadIdx.x (extent 16); the inner binding may not be wider than the enclosing one";
+        << "threadIdx.x is bound twice on one path: the loop over threadIdx.x (extent 32) is "
+           "inside the "
+           "loop over threadIdx.x (extent 16); the inner binding may not be wider than the "
+           "enclosing one";
     QTest::newRow("an inner thread binding that uses the outer index")
         << "A = te.placeholder((64, 64), name=\"A\")\n"
            "C = te.compute((64, 64), lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
@@ -166,7 +181,8 @@ class TestThreadPasses : public QObject {
     QFETCH(QString, message);
     auto text = After(script.toStdString(), "ThreadLaunch");
     QVERIFY(!text);
-    QVERIFY2(text.error().message.find(message.toStdString()) != std::string::npos, text.error().message.c_str());
+    QVERIFY2(text.error().message.find(message.toStdString()) != std::string::npos,
+             text.error().message.c_str());
   }
 
   // Loops bound to one index with symbolic extents that differ: no single launch extent.
@@ -179,23 +195,26 @@ class TestThreadPasses : public QObject {
     transform::PassContext ctx;
     transform::ThreadLaunch(ThreadLoop("blockIdx.x", bx, 4, MakeSeq({a, b})), ctx);
     QCOMPARE(ctx.errors().size(), size_t(1));
-    QVERIFY2(ctx.errors()[0].message.find("the loops bound to threadIdx.x have extents n and m") != std::string::npos,
+    QVERIFY2(ctx.errors()[0].message.find("the loops bound to threadIdx.x have extents n and m") !=
+                 std::string::npos,
              ctx.errors()[0].message.c_str());
   }
 
   // ---- ThreadSync ----
   // Each thread reads the element it wrote itself: no barrier.
   void own_element_needs_no_barrier() {
-    auto text = After(RowStage("B[i, j] + 1.0", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + 1.0",
+                               "s[B].compute_at(s[C], C.op.axis[0])\n"
+                               "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadSync");
     TSR_VERIFY_OK(text);
     QCOMPARE(Count(*text, "tvm_storage_sync"), 0);
   }
   // Reading another thread's element (B[i, 63 - j]) needs a barrier after the writes.
   void other_threads_element_needs_a_barrier() {
-    auto text = After(RowStage("B[i, j] + B[i, 63 - j]", "s[B].compute_at(s[C], C.op.axis[0])\n"
-                                                        "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
+    auto text = After(RowStage("B[i, j] + B[i, 63 - j]",
+                               "s[B].compute_at(s[C], C.op.axis[0])\n"
+                               "s[B].bind(B.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"),
                       "ThreadSync");
     TSR_VERIFY_OK(text);
     QCOMPARE(Count(*text, "tvm_storage_sync(\"shared\")"), 1);
@@ -213,8 +232,9 @@ class TestThreadPasses : public QObject {
     Stmt write = MakeBufferStore(tile, MakeBufferLoad(a, {k * 32 + tx}), {tx});
     Stmt read = MakeBufferStore(out, MakeBufferLoad(tile, {Expr(31) - tx}), {k * 32 + tx});
     Stmt loop = MakeFor(k, 0, 32, ForKind::Serial, MakeSeq({write, read}));
-    Stmt kernel = ThreadLoop("threadIdx.x", tx, 32,
-                             MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), loop, "shared"));
+    Stmt kernel = ThreadLoop(
+        "threadIdx.x", tx, 32,
+        MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), loop, "shared"));
     transform::PassContext ctx;
     Stmt synced = transform::ThreadSync(kernel, ctx);
     QVERIFY(ctx.errors().empty());
@@ -222,7 +242,8 @@ class TestThreadPasses : public QObject {
     QCOMPARE(Count(text, "tvm_storage_sync"), 2);
     size_t body = text.find("for (k, 0, 32) {");
     size_t first = text.find("tvm_storage_sync", body);
-    QVERIFY2(first < text.find("tile[tx] =") && text.find("tile[tx] =") < text.find("tvm_storage_sync", first + 1),
+    QVERIFY2(first < text.find("tile[tx] =") &&
+                 text.find("tile[tx] =") < text.find("tvm_storage_sync", first + 1),
              text.c_str());
   }
   // Under a condition on the thread index not every thread would reach a barrier.
@@ -233,12 +254,14 @@ class TestThreadPasses : public QObject {
     Stmt write = MakeBufferStore(tile, MakeBufferLoad(a, {k}), {k});
     Stmt read = MakeBufferStore(out, MakeBufferLoad(tile, {Expr(3) - k}), {tx});
     Stmt guarded = MakeIf(lt(tx, 8), MakeFor(k, 0, 4, ForKind::Serial, MakeSeq({write, read})));
-    Stmt kernel = ThreadLoop("threadIdx.x", tx, 32,
-                             MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), guarded, "shared"));
+    Stmt kernel = ThreadLoop(
+        "threadIdx.x", tx, 32,
+        MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), guarded, "shared"));
     transform::PassContext ctx;
     transform::ThreadSync(kernel, ctx);
     QCOMPARE(ctx.errors().size(), size_t(1));
-    QVERIFY2(ctx.errors()[0].message.find("a barrier (__syncthreads) is needed inside a condition on the thread index") !=
+    QVERIFY2(ctx.errors()[0].message.find(
+                 "a barrier (__syncthreads) is needed inside a condition on the thread index") !=
                  std::string::npos,
              ctx.errors()[0].message.c_str());
   }
@@ -250,8 +273,9 @@ class TestThreadPasses : public QObject {
     Stmt write = MakeBufferStore(tile, MakeBufferLoad(a, {k}), {k});
     Stmt read = MakeBufferStore(out, MakeBufferLoad(tile, {Expr(3) - k}), {k});
     Stmt guarded = MakeIf(eq(tx, 0), MakeFor(k, 0, 4, ForKind::Serial, MakeSeq({write, read})));
-    Stmt kernel = ThreadLoop("threadIdx.x", tx, 32,
-                             MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), guarded, "shared"));
+    Stmt kernel = ThreadLoop(
+        "threadIdx.x", tx, 32,
+        MakeAllocate(tile->data, DataType::Float(32), {32}, make_bool(true), guarded, "shared"));
     transform::PassContext ctx;
     Stmt synced = transform::ThreadSync(kernel, ctx);
     QVERIFY(ctx.errors().empty());

@@ -66,7 +66,6 @@ Expr DeviceIndex(const Buffer& b, const std::vector<Expr>& indices) {
   return plain ? indices[0] : LinearIndex(b, indices);
 }
 
-
 class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
  public:
   explicit KernelPrinter(const CudaKernel& k) : k_(k) {}
@@ -102,14 +101,14 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     for (size_t i = 0; i < k_.params.size(); ++i) {
       const auto& p = k_.params[i];
       std::string name = Define(p.var);
-      std::string decl = p.is_buffer()
-                             ? std::string(k_.read_only[i] ? "const " : "") + CType(p.buffer->dtype) +
-                                   "* __restrict__ " + name
-                             : CType(p.var.dtype()) + " " + name;
+      std::string decl = p.is_buffer() ? std::string(k_.read_only[i] ? "const " : "") +
+                                             CType(p.buffer->dtype) + "* __restrict__ " + name
+                                       : CType(p.var.dtype()) + " " + name;
       params += (i ? ", " : "") + decl;
     }
     std::string bounds;
-    if (auto threads = k_.threads_per_block()) bounds = "__launch_bounds__(" + std::to_string(*threads) + ") ";
+    if (auto threads = k_.threads_per_block())
+      bounds = "__launch_bounds__(" + std::to_string(*threads) + ") ";
     return "extern \"C\" __global__ void " + bounds + k_.name + "(" + params + ")";
   }
 
@@ -148,7 +147,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
 
   // ---- expressions ----
   std::string VisitExprDefault(const Expr& e) override {
-    Fail(std::string("cannot print ") + kind_name(e.kind()) + " as CUDA (run the lowering pipeline first)");
+    Fail(std::string("cannot print ") + kind_name(e.kind()) +
+         " as CUDA (run the lowering pipeline first)");
     return "0";
   }
   std::string VisitIntImm(const IntImmNode* n, const Expr&) override {
@@ -156,7 +156,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     if (t.is_bool()) return n->value ? "true" : "false";
     if (t.is_uint()) return std::to_string(static_cast<uint64_t>(n->value)) + "ull";
     if (t.bits() == 64)
-      return n->value == INT64_MIN ? "(-9223372036854775807ll - 1)" : "(" + std::to_string(n->value) + "ll)";
+      return n->value == INT64_MIN ? "(-9223372036854775807ll - 1)"
+                                   : "(" + std::to_string(n->value) + "ll)";
     std::string v = n->value == INT32_MIN ? "(-2147483647 - 1)" : std::to_string(n->value);
     if (n->value < 0) v = "(" + v + ")";
     return t.bits() == 32 ? v : "((" + CType(t) + ")" + v + ")";
@@ -164,9 +165,11 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   std::string VisitFloatImm(const FloatImmNode* n, const Expr&) override {
     double v = n->value;
     bool f32 = n->dtype.bits() != 64;
-    if (std::isnan(v)) return f32 ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000ll)";
+    if (std::isnan(v))
+      return f32 ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000ll)";
     if (std::isinf(v)) {
-      std::string inf = f32 ? "__int_as_float(0x7f800000)" : "__longlong_as_double(0x7ff0000000000000ll)";
+      std::string inf =
+          f32 ? "__int_as_float(0x7f800000)" : "__longlong_as_double(0x7ff0000000000000ll)";
       return v > 0 ? inf : "(-" + inf + ")";
     }
     char buf[64];
@@ -176,7 +179,9 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     if (f32) text += "f";
     return v < 0 ? "(" + text + ")" : text;
   }
-  std::string VisitStringImm(const StringImmNode* n, const Expr&) override { return "\"" + Quote(n->value) + "\""; }
+  std::string VisitStringImm(const StringImmNode* n, const Expr&) override {
+    return "\"" + Quote(n->value) + "\"";
+  }
   std::string VisitVar(const VarNode* n, const Expr& e) override {
     std::string name = NameOf(e.get(), n->name);
     if (vector_vars_.count(e.get())) return lane_ ? name + "[" + kLane + "]" : Vector(e);
@@ -196,37 +201,57 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     };
     std::string fsuffix = t.bits() == 64 ? "" : "f";
     switch (n->kind) {
-      case ExprKind::Add: return arith("+");
-      case ExprKind::Sub: return arith("-");
-      case ExprKind::Mul: return arith("*");
-      case ExprKind::Div: return arith("/");
-      case ExprKind::Mod: return t.is_float() ? "fmod" + fsuffix + "(" + a + ", " + b + ")" : arith("%");
+      case ExprKind::Add:
+        return arith("+");
+      case ExprKind::Sub:
+        return arith("-");
+      case ExprKind::Mul:
+        return arith("*");
+      case ExprKind::Div:
+        return arith("/");
+      case ExprKind::Mod:
+        return t.is_float() ? "fmod" + fsuffix + "(" + a + ", " + b + ")" : arith("%");
       case ExprKind::FloorDiv:
         if (t.is_float()) return "floor" + fsuffix + "(" + a + " / " + b + ")";
         if (t.is_uint()) return "(" + a + " / " + b + ")";
         return "tsr_floordiv<" + ct + ">(" + a + ", " + b + ")";
       case ExprKind::FloorMod:
-        if (t.is_float()) return "(" + a + " - floor" + fsuffix + "(" + a + " / " + b + ") * " + b + ")";
+        if (t.is_float())
+          return "(" + a + " - floor" + fsuffix + "(" + a + " / " + b + ") * " + b + ")";
         if (t.is_uint()) return "(" + a + " % " + b + ")";
         return "tsr_floormod<" + ct + ">(" + a + ", " + b + ")";
       case ExprKind::Min:
-        return t.is_float() ? "fmin" + fsuffix + "(" + a + ", " + b + ")" : "tsr_min<" + ct + ">(" + a + ", " + b + ")";
+        return t.is_float() ? "fmin" + fsuffix + "(" + a + ", " + b + ")"
+                            : "tsr_min<" + ct + ">(" + a + ", " + b + ")";
       case ExprKind::Max:
-        return t.is_float() ? "fmax" + fsuffix + "(" + a + ", " + b + ")" : "tsr_max<" + ct + ">(" + a + ", " + b + ")";
-      case ExprKind::EQ: return "(" + a + " == " + b + ")";
-      case ExprKind::NE: return "(" + a + " != " + b + ")";
-      case ExprKind::LT: return "(" + a + " < " + b + ")";
-      case ExprKind::LE: return "(" + a + " <= " + b + ")";
-      case ExprKind::GT: return "(" + a + " > " + b + ")";
-      case ExprKind::GE: return "(" + a + " >= " + b + ")";
-      case ExprKind::And: return "(" + a + " && " + b + ")";
-      case ExprKind::Or: return "(" + a + " || " + b + ")";
-      default: return VisitExprDefault(e);
+        return t.is_float() ? "fmax" + fsuffix + "(" + a + ", " + b + ")"
+                            : "tsr_max<" + ct + ">(" + a + ", " + b + ")";
+      case ExprKind::EQ:
+        return "(" + a + " == " + b + ")";
+      case ExprKind::NE:
+        return "(" + a + " != " + b + ")";
+      case ExprKind::LT:
+        return "(" + a + " < " + b + ")";
+      case ExprKind::LE:
+        return "(" + a + " <= " + b + ")";
+      case ExprKind::GT:
+        return "(" + a + " > " + b + ")";
+      case ExprKind::GE:
+        return "(" + a + " >= " + b + ")";
+      case ExprKind::And:
+        return "(" + a + " && " + b + ")";
+      case ExprKind::Or:
+        return "(" + a + " || " + b + ")";
+      default:
+        return VisitExprDefault(e);
     }
   }
-  std::string VisitNot(const NotNode* n, const Expr&) override { return "(!" + VisitExpr(n->a) + ")"; }
+  std::string VisitNot(const NotNode* n, const Expr&) override {
+    return "(!" + VisitExpr(n->a) + ")";
+  }
   std::string VisitSelect(const SelectNode* n, const Expr&) override {
-    return "(" + VisitExpr(n->condition) + " ? " + VisitExpr(n->true_value) + " : " + VisitExpr(n->false_value) + ")";
+    return "(" + VisitExpr(n->condition) + " ? " + VisitExpr(n->true_value) + " : " +
+           VisitExpr(n->false_value) + ")";
   }
   std::string VisitCast(const CastNode* n, const Expr&) override {
     return "((" + CType(n->dtype) + ")" + VisitExpr(n->value) + ")";
@@ -251,12 +276,15 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   }
   std::string VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
     if (n->dtype.lanes() > 1 && !lane_) return Vector(e);
-    return NameOf(n->buffer->data.get(), n->buffer->name) + "[" + VisitExpr(DeviceIndex(n->buffer, n->indices)) + "]";
+    return NameOf(n->buffer->data.get(), n->buffer->name) + "[" +
+           VisitExpr(DeviceIndex(n->buffer, n->indices)) + "]";
   }
   std::string VisitCall(const CallNode* n, const Expr& e) override {
-    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
+    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1)
+      return VisitExpr(n->args[0]);
     if (n->op == "if_then_else" && n->args.size() == 3)
-      return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " + VisitExpr(n->args[2]) + ")";
+      return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " +
+             VisitExpr(n->args[2]) + ")";
     if (auto info = LookupMathOp(n->op)) return Math(*info, n);
     if (n->call_kind == CallKind::Extern) {
       std::string args;
@@ -269,14 +297,16 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   std::string Math(const MathOpInfo& info, const CallNode* n) {
     DataType t = n->dtype.element_of();
     if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
-      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) + " float arguments");
+      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
+           " float arguments");
       return "0";
     }
     std::string f = t.bits() == 64 ? "" : "f";
     std::string ct = CType(t);
     std::vector<std::string> args;
     for (auto& a : n->args) args.push_back("((" + ct + ")" + VisitExpr(a) + ")");
-    if (info.op == MathOp::Sigmoid) return "(1.0" + f + " / (1.0" + f + " + exp" + f + "(-" + args[0] + ")))";
+    if (info.op == MathOp::Sigmoid)
+      return "(1.0" + f + " / (1.0" + f + " + exp" + f + "(-" + args[0] + ")))";
     if (info.op == MathOp::Rsqrt) return "rsqrt" + f + "(" + args[0] + ")";
     if (info.arity == 2) return std::string(info.c_name) + f + "(" + args[0] + ", " + args[1] + ")";
     return std::string(info.c_name) + f + "(" + args[0] + ")";
@@ -290,7 +320,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
       return;
     }
     Line() << "#pragma unroll\n";
-    Line() << "for (int " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane << ") {\n";
+    Line() << "for (int " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane
+           << ") {\n";
     ++indent_;
     lane_ = true;
     emit();
@@ -305,7 +336,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   }
 
   void VisitStmtDefault(const Stmt& s) override {
-    Fail(std::string("cannot print ") + kind_name(s.kind()) + " as CUDA (run the lowering pipeline first)");
+    Fail(std::string("cannot print ") + kind_name(s.kind()) +
+         " as CUDA (run the lowering pipeline first)");
   }
   void VisitFor(const ForNode* n, const Stmt&) override {
     if (n->for_kind == ForKind::ThreadBinding) {
@@ -318,7 +350,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     std::string v = Define(n->loop_var);
     if (n->for_kind == ForKind::Unrolled) Line() << "#pragma unroll\n";
     std::string end = is_zero(n->min) ? extent : min + " + " + extent;
-    Line() << "for (" << t << " " << v << " = " << min << "; " << v << " < " << end << "; ++" << v << ") {\n";
+    Line() << "for (" << t << " " << v << " = " << min << "; " << v << " < " << end << "; ++" << v
+           << ") {\n";
     Block(n->body);
     Line() << "}\n";
   }
@@ -327,10 +360,12 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     std::string name = Define(n->var);
     if (lanes > 1) {
       Line() << CType(n->value.dtype()) << " " << name << "[" << lanes << "];\n";
-      PerLane(lanes, [&] { Line() << name << "[" << kLane << "] = " << VisitExpr(n->value) << ";\n"; });
+      PerLane(lanes,
+              [&] { Line() << name << "[" << kLane << "] = " << VisitExpr(n->value) << ";\n"; });
       vector_vars_.insert(n->var.get());
     } else {
-      Line() << "const " << CType(n->value.dtype()) << " " << name << " = " << VisitExpr(n->value) << ";\n";
+      Line() << "const " << CType(n->value.dtype()) << " " << name << " = " << VisitExpr(n->value)
+             << ";\n";
     }
     VisitStmt(n->body);
   }
@@ -355,12 +390,14 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
       vector_index = vector_index || i.dtype().lanes() > 1;
     }
     if (!vector_index && n->value.dtype().lanes() > 1) {
-      Fail("store of a " + n->value.dtype().str() + " value to a scalar location of " + n->buffer->name);
+      Fail("store of a " + n->value.dtype().str() + " value to a scalar location of " +
+           n->buffer->name);
       return;
     }
     std::string buffer = NameOf(n->buffer->data.get(), n->buffer->name);
     PerLane(lanes, [&] {
-      Line() << buffer << "[" << VisitExpr(DeviceIndex(n->buffer, n->indices)) << "] = " << VisitExpr(n->value) << ";\n";
+      Line() << buffer << "[" << VisitExpr(DeviceIndex(n->buffer, n->indices))
+             << "] = " << VisitExpr(n->value) << ";\n";
     });
   }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
@@ -390,14 +427,16 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   void VisitAttrStmt(const AttrStmtNode* n, const Stmt&) override {
     if (n->key == "produce") {
       std::string what;
-      if (auto* p = std::get_if<DataProducer>(&n->node); p && *p) what = " " + (*p)->producer_name();
+      if (auto* p = std::get_if<DataProducer>(&n->node); p && *p)
+        what = " " + (*p)->producer_name();
       Line() << "// produce" << what << "\n";
     }
     VisitStmt(n->body);
   }
   void VisitAssertStmt(const AssertStmtNode* n, const Stmt&) override {
     auto* message = n->message.as<StringImmNode>();
-    Line() << "if (!" << VisitExpr(n->condition) << ") {  // " << Quote(message ? message->value : "assertion") << "\n";
+    Line() << "if (!" << VisitExpr(n->condition) << ") {  // "
+           << Quote(message ? message->value : "assertion") << "\n";
     Line() << "  __trap();\n";
     Line() << "}\n";
     VisitStmt(n->body);
@@ -443,8 +482,9 @@ class HostPrinter : public StmtFunctor<void> {
   }
   void VisitStmtDefault(const Stmt&) override {}
   void VisitFor(const ForNode* n, const Stmt&) override {
-    Line() << "for (" << n->loop_var.name() << " = " << to_string(n->min) << "; " << n->loop_var.name() << " < "
-           << to_string(add(n->min, n->extent)) << "; ++" << n->loop_var.name() << ")\n";
+    Line() << "for (" << n->loop_var.name() << " = " << to_string(n->min) << "; "
+           << n->loop_var.name() << " < " << to_string(add(n->min, n->extent)) << "; ++"
+           << n->loop_var.name() << ")\n";
     ++indent_;
     VisitStmt(n->body);
     --indent_;
@@ -484,7 +524,8 @@ class HostPrinter : public StmtFunctor<void> {
     const CudaKernel& k = p_.kernels[static_cast<size_t>(*index)];
     std::string args;
     for (size_t i = 0; i < k.params.size(); ++i) args += (i ? ", " : "") + k.params[i].var.name();
-    Line() << k.name << "<<<dim3(" << Dims(k.grid) << "), dim3(" << Dims(k.block) << ")>>>(" << args << ");\n";
+    Line() << k.name << "<<<dim3(" << Dims(k.grid) << "), dim3(" << Dims(k.block) << ")>>>(" << args
+           << ");\n";
   }
   static std::string Dims(const std::array<Expr, 3>& d) {
     return to_string(d[0]) + ", " + to_string(d[1]) + ", " + to_string(d[2]);

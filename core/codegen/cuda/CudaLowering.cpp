@@ -40,7 +40,8 @@ const std::vector<std::string>& CudaPassNames() {
   return names;
 }
 
-Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered, const CudaOptions& options) {
+Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered,
+                                 const CudaOptions& options) {
   CudaLowered out;
   out.timeline = lowered.timeline;
   transform::PrimFunc func = lowered.func;
@@ -49,7 +50,8 @@ Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered, const
   ctx.target = "cuda";
   for (const CudaPass& pass : CudaPasses()) {
     func.body = pass.run(func.body, ctx);
-    if (!ctx.errors().empty()) return Error(std::string(pass.name) + ": " + ctx.errors().front().message);
+    if (!ctx.errors().empty())
+      return Error(std::string(pass.name) + ": " + ctx.errors().front().message);
     out.timeline.push_back({pass.name, ir::to_string(func.body)});
   }
   Result<CudaProgram> program = SplitHostDevice(func);
@@ -60,7 +62,8 @@ Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered, const
   return out;
 }
 
-Result<std::string> EmitCUDASource(const transform::LoweredProgram& lowered, const CudaOptions& options) {
+Result<std::string> EmitCUDASource(const transform::LoweredProgram& lowered,
+                                   const CudaOptions& options) {
   Result<CudaLowered> cuda = LowerForCUDA(lowered, options);
   if (!cuda) return cuda.error();
   return CodeGenCUDA(cuda->program);

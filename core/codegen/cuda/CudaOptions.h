@@ -12,7 +12,7 @@ namespace tessera::codegen {
 inline constexpr const char* kDefaultCudaArch = "sm_90";
 
 struct CudaOptions {
-  std::string arch = kDefaultCudaArch;    // "sm_90", "sm_80", ...
+  std::string arch = kDefaultCudaArch;  // "sm_90", "sm_80", ...
   int64_t max_threads_per_block = 1024;
   int64_t max_block_dim[3] = {1024, 1024, 64};
   int64_t max_grid_dim[3] = {2147483647, 65535, 65535};

@@ -29,7 +29,7 @@ struct SharedAllocation {
 };
 
 struct CudaKernel {
-  std::string name;                           // "main_kernel0"
+  std::string name;  // "main_kernel0"
   std::vector<transform::PrimFuncParam> params;
   std::vector<bool> read_only;                // per parameter: a buffer the kernel never writes
   ir::Stmt body;                              // device code inside the launch loops

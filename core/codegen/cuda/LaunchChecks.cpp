@@ -16,7 +16,9 @@ std::string KiB(int64_t bytes) {
 std::string BlockText(const std::array<int64_t, 3>& block) {
   std::string out;
   for (int d = 0; d < 3; ++d)
-    if (block[d] != 1) out += std::string(out.empty() ? "" : " x ") + "threadIdx." + kAxis[d] + " " + std::to_string(block[d]);
+    if (block[d] != 1)
+      out += std::string(out.empty() ? "" : " x ") + "threadIdx." + kAxis[d] + " " +
+             std::to_string(block[d]);
   return out.empty() ? "1 thread" : out;
 }
 
@@ -33,8 +35,8 @@ Status CheckBlock(const CudaKernel& k, const std::array<int64_t, 3>& block, cons
     threads *= block[d];
   }
   if (threads > o.max_threads_per_block)
-    return Error("kernel " + k.name + " needs " + std::to_string(threads) +
-                 " threads per block (" + BlockText(block) + "); a block has at most " +
+    return Error("kernel " + k.name + " needs " + std::to_string(threads) + " threads per block (" +
+                 BlockText(block) + "); a block has at most " +
                  std::to_string(o.max_threads_per_block) +
                  " threads (split the loops bound to threadIdx by smaller factors)");
   return Status::Ok();
@@ -62,8 +64,8 @@ Status CheckKernel(CudaKernel* k, const CudaOptions& o) {
   int64_t bytes = k->shared_bytes();
   k->dynamic_shared = false;
   if (bytes <= o.max_static_shared_bytes) return Status::Ok();
-  std::string what = "kernel " + k->name + " uses " + KiB(bytes) + " of shared memory (" +
-                     SharedText(*k) + ")";
+  std::string what =
+      "kernel " + k->name + " uses " + KiB(bytes) + " of shared memory (" + SharedText(*k) + ")";
   if (!o.opt_in_shared)
     return Error(what + "; the limit is " + KiB(o.max_static_shared_bytes) +
                  " of static shared memory per block (use smaller tiles, or opt in to up to " +

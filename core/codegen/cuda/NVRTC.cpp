@@ -50,14 +50,15 @@ std::string Log(nvrtcProgram p) {
 // Compiles `source` for `gpu_arch` ("compute_90" or "sm_90").
 Result<Program> Compile(const std::string& source, const std::string& gpu_arch) {
   Program program(new nvrtcProgram(nullptr));
-  nvrtcResult r = nvrtcCreateProgram(program.get(), source.c_str(), "tessera_kernels.cu", 0, nullptr, nullptr);
+  nvrtcResult r =
+      nvrtcCreateProgram(program.get(), source.c_str(), "tessera_kernels.cu", 0, nullptr, nullptr);
   if (r != NVRTC_SUCCESS) {
     program.release();
     return Error("NVRTC cannot create a program: " + Describe(r));
   }
   std::string arch_option = "--gpu-architecture=" + gpu_arch;
-  const char* options[] = {arch_option.c_str(), "--std=c++17", "--device-as-default-execution-space",
-                           "-lineinfo"};
+  const char* options[] = {arch_option.c_str(), "--std=c++17",
+                           "--device-as-default-execution-space", "-lineinfo"};
   r = nvrtcCompileProgram(*program, static_cast<int>(std::size(options)), options);
   if (r != NVRTC_SUCCESS)
     return Error("NVRTC could not compile the generated CUDA source for " + gpu_arch + " (" +

@@ -16,7 +16,8 @@ namespace tessera::codegen {
 // compiles it for the GPU it is loaded on (any GPU at least as new). Errors: an
 // architecture NVRTC does not support (the message lists those it does), a compile
 // error (with NVRTC's log), a build without NVRTC.
-Result<std::string> CompileToPTX(const std::string& source, const std::string& arch = kDefaultCudaArch);
+Result<std::string> CompileToPTX(const std::string& source,
+                                 const std::string& arch = kDefaultCudaArch);
 // Machine code (an ELF cubin) for exactly `arch`.
 Result<std::string> CompileToCUBIN(const std::string& source, const std::string& arch);
 

@@ -4,7 +4,8 @@
 namespace tessera::codegen {
 
 namespace {
-const char* kWhy = "this build of Tessera has no NVRTC (the CUDA toolkit was not found when it was configured)";
+const char* kWhy =
+    "this build of Tessera has no NVRTC (the CUDA toolkit was not found when it was configured)";
 }
 
 bool NVRTCAvailable() { return false; }

@@ -60,9 +60,10 @@ Status CollectAllocations(const Stmt& body, CudaKernel* k) {
                          k->name + "; device code cannot allocate global memory");
       } else if (!constant) {
         if (!*error)
-          *error = Error("the " + n->scope + " allocation " + n->buffer_var.name() + " in kernel " +
-                         k->name + " has the symbolic size " + size +
-                         "; shared and local arrays need constant sizes (split by constant factors)");
+          *error =
+              Error("the " + n->scope + " allocation " + n->buffer_var.name() + " in kernel " +
+                    k->name + " has the symbolic size " + size +
+                    "; shared and local arrays need constant sizes (split by constant factors)");
       } else if (n->scope.rfind("shared", 0) == 0) {
         k->shared.push_back(SharedAllocation{n->buffer_var.name(), n->dtype, elements});
       }
@@ -89,9 +90,8 @@ Status SetParams(const transform::PrimFunc& f, const Stmt& root, CudaKernel* k) 
   std::vector<Var> handles, scalars;
   for (const Var& v : transform::UndefinedVars(root))
     (v.dtype().is_handle() ? handles : scalars).push_back(v);
-  std::stable_sort(handles.begin(), handles.end(), [&](const Var& a, const Var& b) {
-    return ParamIndex(f, a) < ParamIndex(f, b);
-  });
+  std::stable_sort(handles.begin(), handles.end(),
+                   [&](const Var& a, const Var& b) { return ParamIndex(f, a) < ParamIndex(f, b); });
   for (const Var& h : handles) {
     auto it = use.by_handle.find(h.get());
     if (it == use.by_handle.end())
@@ -124,7 +124,8 @@ Result<CudaKernel> ExtractKernel(const transform::PrimFunc& f, const Stmt& root,
     body = loop->body;
   }
   if (transform::HasThreadLoop(body))
-    return Error("kernel " + k.name + " has a thread-bound loop inside its body (run "
+    return Error("kernel " + k.name +
+                 " has a thread-bound loop inside its body (run "
                  "transform::ThreadLaunch first)");
   k.body = body;
   if (Status s = SetParams(f, root, &k); !s) return s.error();
@@ -182,9 +183,10 @@ class Splitter : public IRMutator {
 Result<CudaProgram> SplitHostDevice(const transform::PrimFunc& f) {
   if (!f.body.defined()) return Error("SplitHostDevice: the function has no body");
   if (!transform::HasThreadLoop(f.body))
-    return Error("the program has no loop bound to a GPU index, so there is no kernel to run; "
-                 "bind the outer loops of each stage with s[X].bind(axis, "
-                 "te.thread_axis(\"blockIdx.x\")) and te.thread_axis(\"threadIdx.x\")");
+    return Error(
+        "the program has no loop bound to a GPU index, so there is no kernel to run; "
+        "bind the outer loops of each stage with s[X].bind(axis, "
+        "te.thread_axis(\"blockIdx.x\")) and te.thread_axis(\"threadIdx.x\")");
   Splitter splitter(f);
   Stmt host = splitter.VisitStmt(f.body);
   if (splitter.error) return *splitter.error;

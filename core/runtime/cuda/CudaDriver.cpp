@@ -15,28 +15,42 @@ constexpr const char* kDefaultLibrary = "libcuda.so.1";
 // Names for the codes that matter before the driver can describe them itself.
 const char* FallbackName(cu::Result code) {
   switch (code) {
-    case 1: return "CUDA_ERROR_INVALID_VALUE";
-    case 2: return "CUDA_ERROR_OUT_OF_MEMORY";
-    case 3: return "CUDA_ERROR_NOT_INITIALIZED";
-    case 34: return "CUDA_ERROR_STUB_LIBRARY";
-    case 35: return "CUDA_ERROR_INSUFFICIENT_DRIVER";
-    case 100: return "CUDA_ERROR_NO_DEVICE";
-    case 101: return "CUDA_ERROR_INVALID_DEVICE";
-    case 209: return "CUDA_ERROR_NO_BINARY_FOR_GPU";
-    case 218: return "CUDA_ERROR_INVALID_PTX";
-    case 222: return "CUDA_ERROR_UNSUPPORTED_PTX_VERSION";
-    default: return "CUDA error";
+    case 1:
+      return "CUDA_ERROR_INVALID_VALUE";
+    case 2:
+      return "CUDA_ERROR_OUT_OF_MEMORY";
+    case 3:
+      return "CUDA_ERROR_NOT_INITIALIZED";
+    case 34:
+      return "CUDA_ERROR_STUB_LIBRARY";
+    case 35:
+      return "CUDA_ERROR_INSUFFICIENT_DRIVER";
+    case 100:
+      return "CUDA_ERROR_NO_DEVICE";
+    case 101:
+      return "CUDA_ERROR_INVALID_DEVICE";
+    case 209:
+      return "CUDA_ERROR_NO_BINARY_FOR_GPU";
+    case 218:
+      return "CUDA_ERROR_INVALID_PTX";
+    case 222:
+      return "CUDA_ERROR_UNSUPPORTED_PTX_VERSION";
+    default:
+      return "CUDA error";
   }
 }
 
 std::string Hint(cu::Result code) {
   switch (code) {
-    case 34: return " — the library loaded is the CUDA toolkit's stub, not an NVIDIA driver";
-    case 100: return " — the NVIDIA driver is installed but there is no GPU";
+    case 34:
+      return " — the library loaded is the CUDA toolkit's stub, not an NVIDIA driver";
+    case 100:
+      return " — the NVIDIA driver is installed but there is no GPU";
     case 222:
       return " — the driver is older than the NVRTC that produced the PTX (update the driver "
              "or compile for an older architecture)";
-    default: return "";
+    default:
+      return "";
   }
 }
 
@@ -161,8 +175,8 @@ Result<std::shared_ptr<CudaDriver>> CudaDriver::Load(const std::string& library,
   info.multiprocessors = Attribute(a, cu::kAttrMultiprocessorCount, d->device_, 0);
   info.max_threads_per_block = Attribute(a, cu::kAttrMaxThreadsPerBlock, d->device_, 1024);
   info.max_shared_per_block = Attribute(a, cu::kAttrMaxSharedPerBlock, d->device_, 48 * 1024);
-  info.max_shared_per_block_optin =
-      Attribute(a, cu::kAttrMaxSharedPerBlockOptin, d->device_, static_cast<int>(info.max_shared_per_block));
+  info.max_shared_per_block_optin = Attribute(a, cu::kAttrMaxSharedPerBlockOptin, d->device_,
+                                              static_cast<int>(info.max_shared_per_block));
   a.cuDriverGetVersion(&info.driver_version);
   return d;
 }

@@ -16,8 +16,8 @@
 namespace tessera::runtime {
 
 namespace cu {
-using Result = int;  // CUresult
-using Device = int;  // CUdevice
+using Result = int;                    // CUresult
+using Device = int;                    // CUdevice
 using DevicePtr = unsigned long long;  // CUdeviceptr
 struct Context_st;
 using Context = Context_st*;

@@ -1,11 +1,11 @@
 #include "runtime/cuda/CudaHostProgram.h"
 
+#include <algorithm>
+
 #include "codegen/cuda/LaunchChecks.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "runtime/NDArray.h"
-
-#include <algorithm>
 
 namespace tessera::runtime {
 
@@ -36,7 +36,8 @@ class HostExecutor {
     if (auto* a = s.as<AssertStmtNode>()) return RunAssert(a);
     if (auto index = codegen::IsKernelLaunch(s)) return Launch(*index);
     if (auto* e = s.as<EvaluateNode>(); e && is_const(e->value)) return Status::Ok();
-    return Error("the host program cannot run " + std::string(kind_name(s.kind())) + ": " + to_string(s));
+    return Error("the host program cannot run " + std::string(kind_name(s.kind())) + ": " +
+                 to_string(s));
   }
 
  private:
@@ -86,7 +87,8 @@ class HostExecutor {
     }
     size_t bytes = static_cast<size_t>(elements * StorageBytes(a->dtype.element_of()));
     Result<uint64_t> address = run_.launcher->Temporary(a->buffer_var, bytes);
-    if (!address) return Error("temporary " + a->buffer_var.name() + ": " + address.error().message);
+    if (!address)
+      return Error("temporary " + a->buffer_var.name() + ": " + address.error().message);
     run_.buffers[a->buffer_var.get()] = *address;
     return Run(a->body);
   }
@@ -114,13 +116,15 @@ class HostExecutor {
                    " is not supported by the CUDA runtime");
     Result<int64_t> v = Eval(p.var);
     if (!v) return v.error();
-    words->push_back(static_cast<uint64_t>(*v));  // little endian: narrower types read the low bytes
+    words->push_back(
+        static_cast<uint64_t>(*v));  // little endian: narrower types read the low bytes
     return Status::Ok();
   }
 
   Status Launch(int index) {
     const auto& kernels = run_.program->kernels;
-    if (index < 0 || index >= static_cast<int>(kernels.size())) return Error("no kernel number " + std::to_string(index));
+    if (index < 0 || index >= static_cast<int>(kernels.size()))
+      return Error("no kernel number " + std::to_string(index));
     const codegen::CudaKernel& k = kernels[static_cast<size_t>(index)];
     auto grid = Dims(k.grid);
     if (!grid) return grid.error();

@@ -52,8 +52,9 @@ Status LoadImage(CudaModule::Loaded* l, const std::string& image, const std::str
     l->driver->api().cuModuleUnload(l->module);
     l->module = nullptr;
   }
-  return l->driver->Check(l->driver->api().cuModuleLoadDataEx(&l->module, image.c_str(), 0, nullptr, nullptr),
-                          "loading the " + what + " for " + l->arch);
+  return l->driver->Check(
+      l->driver->api().cuModuleLoadDataEx(&l->module, image.c_str(), 0, nullptr, nullptr),
+      "loading the " + what + " for " + l->arch);
 }
 
 // CUBIN for the device; PTX (JIT-compiled by the driver) when that fails.
@@ -78,14 +79,15 @@ Status GetFunctions(CudaModule::Loaded* l) {
   const CudaDriverApi& api = l->driver->api();
   for (const codegen::CudaKernel& k : l->program.kernels) {
     cu::Function f = nullptr;
-    if (Status s = l->driver->Check(api.cuModuleGetFunction(&f, l->module, codegen::KernelSymbol(k).c_str()),
-                                    "finding kernel " + k.name);
+    if (Status s = l->driver->Check(
+            api.cuModuleGetFunction(&f, l->module, codegen::KernelSymbol(k).c_str()),
+            "finding kernel " + k.name);
         !s)
       return s;
     if (k.dynamic_shared)
-      if (Status s = l->driver->Check(
-              api.cuFuncSetAttribute(f, cu::kFuncAttrMaxDynamicShared, static_cast<int>(k.shared_bytes())),
-              "raising the shared memory limit of " + k.name);
+      if (Status s = l->driver->Check(api.cuFuncSetAttribute(f, cu::kFuncAttrMaxDynamicShared,
+                                                             static_cast<int>(k.shared_bytes())),
+                                      "raising the shared memory limit of " + k.name);
           !s)
         return s;
     l->functions.push_back(f);
@@ -125,9 +127,9 @@ class DriverLauncher : public KernelLauncher {
     unsigned shared = k.dynamic_shared ? static_cast<unsigned>(k.shared_bytes()) : 0u;
     auto u = [](int64_t v) { return static_cast<unsigned>(v); };
     return l_.driver->Check(
-        l_.driver->api().cuLaunchKernel(l_.functions[static_cast<size_t>(index)], u(grid[0]), u(grid[1]),
-                                        u(grid[2]), u(block[0]), u(block[1]), u(block[2]), shared, nullptr,
-                                        pointers.data(), nullptr),
+        l_.driver->api().cuLaunchKernel(l_.functions[static_cast<size_t>(index)], u(grid[0]),
+                                        u(grid[1]), u(grid[2]), u(block[0]), u(block[1]),
+                                        u(block[2]), shared, nullptr, pointers.data(), nullptr),
         "launching " + k.name);
   }
 
@@ -150,18 +152,24 @@ Status Synchronize(const CudaDriver& d) {
 
 // One timed run: events around the host program.
 Result<double> TimedRun(const CudaDriver& d, HostRun* run, const Event& start, const Event& stop) {
-  if (Status s = d.Check(d.api().cuEventRecord(start.event, nullptr), "cuEventRecord"); !s) return s.error();
+  if (Status s = d.Check(d.api().cuEventRecord(start.event, nullptr), "cuEventRecord"); !s)
+    return s.error();
   if (Status s = RunHostProgram(run); !s) return s.error();
-  if (Status s = d.Check(d.api().cuEventRecord(stop.event, nullptr), "cuEventRecord"); !s) return s.error();
-  if (Status s = d.Check(d.api().cuEventSynchronize(stop.event), "running the kernels"); !s) return s.error();
+  if (Status s = d.Check(d.api().cuEventRecord(stop.event, nullptr), "cuEventRecord"); !s)
+    return s.error();
+  if (Status s = d.Check(d.api().cuEventSynchronize(stop.event), "running the kernels"); !s)
+    return s.error();
   float ms = 0.0f;
-  if (Status s = d.Check(d.api().cuEventElapsedTime(&ms, start.event, stop.event), "cuEventElapsedTime"); !s)
+  if (Status s =
+          d.Check(d.api().cuEventElapsedTime(&ms, start.event, stop.event), "cuEventElapsedTime");
+      !s)
     return s.error();
   return static_cast<double>(ms);
 }
 
 Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDArray>& buffers,
-                              const ScalarArgs& scalars, const CudaRunOptions& options, bool timed) {
+                              const ScalarArgs& scalars, const CudaRunOptions& options,
+                              bool timed) {
   Result<BoundArguments> bound = BindArguments(l.program.host, buffers, scalars);
   if (!bound) return bound.error();
   if (Status s = l.driver->MakeCurrent(); !s) return s.error();
@@ -178,7 +186,8 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
     const NDArray& array = buffers[b++];
     Result<DeviceBuffer> d = DeviceBuffer::Allocate(l.driver, static_cast<size_t>(array.bytes()));
     if (!d) return Error("buffer " + p.buffer->name + ": " + d.error().message);
-    if (Status s = d->Upload(array.data(), static_cast<size_t>(array.bytes())); !s) return s.error();
+    if (Status s = d->Upload(array.data(), static_cast<size_t>(array.bytes())); !s)
+      return s.error();
     run.buffers[p.var.get()] = static_cast<uint64_t>(d->ptr());
     device.emplace_back(&array, *d);
   }
@@ -190,8 +199,12 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
   }
   if (timed) {
     Event start{l.driver}, stop{l.driver};
-    if (Status s = l.driver->Check(l.driver->api().cuEventCreate(&start.event, 0), "cuEventCreate"); !s) return s.error();
-    if (Status s = l.driver->Check(l.driver->api().cuEventCreate(&stop.event, 0), "cuEventCreate"); !s) return s.error();
+    if (Status s = l.driver->Check(l.driver->api().cuEventCreate(&start.event, 0), "cuEventCreate");
+        !s)
+      return s.error();
+    if (Status s = l.driver->Check(l.driver->api().cuEventCreate(&stop.event, 0), "cuEventCreate");
+        !s)
+      return s.error();
     for (int i = 0; i < std::max(options.repeat, 1); ++i) {
       run.launches = 0;
       Result<double> ms = TimedRun(*l.driver, &run, start, stop);
@@ -206,7 +219,8 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
     if (!p.is_buffer()) continue;
     auto& [array, d] = device[b++];
     if (written.count(p.var.get()))
-      if (Status s = d.Download(array->data(), static_cast<size_t>(array->bytes())); !s) return s.error();
+      if (Status s = d.Download(array->data(), static_cast<size_t>(array->bytes())); !s)
+        return s.error();
   }
   if (!result.times_ms.empty()) {
     std::vector<double> sorted = result.times_ms;
@@ -228,7 +242,9 @@ const codegen::CudaProgram& CudaModule::program() const { return Checked(loaded_
 const std::string& CudaModule::source() const { return Checked(loaded_).source; }
 const std::string& CudaModule::ptx() const { return Checked(loaded_).ptx; }
 const std::string& CudaModule::arch() const { return Checked(loaded_).arch; }
-const std::vector<transform::PassRecord>& CudaModule::timeline() const { return Checked(loaded_).timeline; }
+const std::vector<transform::PassRecord>& CudaModule::timeline() const {
+  return Checked(loaded_).timeline;
+}
 double CudaModule::compile_ms() const { return Checked(loaded_).compile_ms; }
 
 Status CudaModule::Call(const std::vector<NDArray>& buffers, const ScalarArgs& scalars) const {
@@ -238,7 +254,8 @@ Status CudaModule::Call(const std::vector<NDArray>& buffers, const ScalarArgs& s
   return Status::Ok();
 }
 
-Result<CudaModule> BuildCUDA(const transform::LoweredProgram& lowered, const codegen::CudaOptions& options) {
+Result<CudaModule> BuildCUDA(const transform::LoweredProgram& lowered,
+                             const codegen::CudaOptions& options) {
   Result<std::shared_ptr<CudaDriver>> driver = CudaDriver::Get();
   if (!driver) return Error("CUDA is not available: " + driver.error().message);
   auto l = std::make_shared<CudaModule::Loaded>();
@@ -254,7 +271,8 @@ Result<CudaModule> BuildCUDA(const transform::LoweredProgram& lowered, const cod
   if (Status s = l->driver->MakeCurrent(); !s) return s.error();
   auto start = std::chrono::steady_clock::now();
   if (Status s = CompileAndLoad(l.get()); !s) return s.error();
-  l->compile_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  l->compile_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (Status s = GetFunctions(l.get()); !s) return s.error();
   CudaModule m;
   m.loaded_ = std::move(l);

@@ -52,7 +52,8 @@ class CudaModule {
 
  private:
   std::shared_ptr<const Loaded> loaded_;
-  friend Result<CudaModule> BuildCUDA(const transform::LoweredProgram&, const codegen::CudaOptions&);
+  friend Result<CudaModule> BuildCUDA(const transform::LoweredProgram&,
+                                      const codegen::CudaOptions&);
   friend Result<CudaRunResult> RunCUDA(const CudaModule&, const std::vector<NDArray>&,
                                        const ScalarArgs&, const CudaRunOptions&);
 };
