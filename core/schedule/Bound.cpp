@@ -107,14 +107,19 @@ IterVarSetMap InitLeafSets(const BoundContext& ctx, const Stage& stage, const St
   return up;
 }
 
-// The consumer's own attach path: loops outside the consumer that the stage is not
-// inside of are relaxed to their whole range.
-arith::IntSetMap RelaxSet(const BoundContext& ctx, const Stage& consumer, bool found_attach,
-                          const std::string& scope) {
+// The consumer's own attach path (innermost first): loops outside the consumer that the
+// stage is not inside of are relaxed to their whole range. When the stage is attached
+// to one of these loops (producer and consumer both computed at B.i, say), that loop
+// and every loop around it are single points for both, so they are not relaxed.
+arith::IntSetMap RelaxSet(const BoundContext& ctx, const Stage& stage, const Stage& consumer,
+                          bool found_attach, const std::string& scope) {
+  const std::vector<IterVar>& stage_attach = ctx.attach_path.at(stage->op.get());
   arith::IntSetMap relax;
-  for (const IterVar& iv : ctx.attach_path.at(consumer->op.get()))
+  for (const IterVar& iv : ctx.attach_path.at(consumer->op.get())) {
+    if (!stage_attach.empty() && iv == stage_attach.front()) found_attach = true;
     if (NeedRelax(ctx, iv, found_attach, scope))
       relax[LoopVar(ctx, iv)] = arith::IntSet::FromRange(ctx.rmap.at(iv));
+  }
   return relax;
 }
 
@@ -196,7 +201,7 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
       ctx.tables->phase2_steps.push_back({rel, StateRows(consumer, state)});
     };
   PassUpDomain(consumer, ctx.rmap, &up, &analyzer, ctx.options.pass_up, observer);
-  arith::IntSetMap relax = RelaxSet(ctx, consumer, found_attach, scope);
+  arith::IntSetMap relax = RelaxSet(ctx, stage, consumer, found_attach, scope);
   arith::IntSetMap dom_map = RootSets(consumer, up, relax, &analyzer);
   size_t before = (*tmap)[0].empty() ? 0 : (*tmap)[0][0].size();
   PropBoundToInputs(consumer, stage->op, dom_map, &analyzer, tmap);

@@ -45,6 +45,29 @@ class TestBoundsReport : public QObject {
     QVERIFY(json.contains("{\"name\": \"bj\", \"min\": \"0\", \"extent\": \"4\", \"kind\": \"data_par\", \"leaf\": true}"));
   }
 
+  // Regression (softmax.py): maxelem and expsum both computed at B.i, expsum reading
+  // maxelem. B.i is on both attach paths, so expsum's request for maxelem must not be
+  // relaxed over B.i: one element of maxelem per iteration, not the whole row space.
+  void producerAndConsumerAttachedAtTheSameLoop() {
+    Tensor A = *te::placeholder({8, 8}, DataType::Float(32), "A");
+    Tensor M = Compute({8}, [&](auto& v) { return A(v[0], 0) * 2.0; }, "M", {"mi"});
+    Tensor S = Compute({8}, [&](auto& v) { return M(v[0]) + 1.0; }, "S", {"si"});
+    Tensor B = Compute({8, 8}, [&](auto& v) { return A(v[0], v[1]) - M(v[0]) + S(v[0]); }, "B",
+                       {"bi", "bj"});
+    Schedule sch = std::move(create_schedule({B}).value());
+    Stage b = sch.find("B");
+    QVERIFY(ComputeAt(sch, sch.find("M"), b, b->leaf_iter_vars[0]).ok());
+    QVERIFY(ComputeAt(sch, sch.find("S"), b, b->leaf_iter_vars[0]).ok());
+    BoundsReport r = Report(sch);
+    for (const char* name : {"M", "S"}) {
+      const StageBounds* st = r.find(name);
+      QVERIFY(st);
+      QCOMPARE(Q(st->realize[0].extent), QString("1"));
+      QCOMPARE(st->computed_elements, std::optional<int64_t>(8));
+      QCOMPARE(st->required_elements, std::optional<int64_t>(8));
+    }
+  }
+
   void ex6_factor4_tvmComputesB4Times() {
     Ex6 w(4);
     const StageBounds* b = Report(w.sch, InferBoundOptions::TVM()).find("B");
