@@ -57,7 +57,7 @@ shot() {
   local config
   config="$(mktemp -d)"
   log "$name: $(basename "$file") $*"
-  XDG_CONFIG_HOME="$config" CAPTURE="$(capture_command)" WAIT="$WAIT" \
+  XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$config" CAPTURE="$(capture_command)" WAIT="$WAIT" \
     xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
       capture_xwd() { xwd -root -silent | /usr/bin/convert xwd:- png:"$1"; }
       "$0" "$@" >/dev/null 2>&1 &

@@ -504,6 +504,18 @@ computes %1 elements, %2 required</source>
         <source>Language</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Recover unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes from an earlier session. Recover them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BoundsView</name>

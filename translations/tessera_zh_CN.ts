@@ -504,6 +504,18 @@ computes %1 elements, %2 required</source>
         <source>Language</source>
         <translation>语言</translation>
     </message>
+    <message>
+        <source>Recover unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes from an earlier session. Recover them?</source>
+        <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
+    </message>
+    <message>
+        <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
+        <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BoundsView</name>

@@ -72,6 +72,7 @@ Status Document::save(const QString& path) {
   bool renamed = QFileInfo(path).absoluteFilePath() != path_;
   path_ = QFileInfo(path).absoluteFilePath();
   undo_.setClean();
+  emit saved(path_);
   if (renamed) {
     state_.file = path_.toStdString();
     emit pathChanged(path_);

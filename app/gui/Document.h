@@ -59,6 +59,7 @@ class Document : public QObject {
   void targetsChanged();
   void pathChanged(const QString& path);
   void modifiedChanged(bool modified);
+  void saved(const QString& path);
 
  private:
   void evaluate();

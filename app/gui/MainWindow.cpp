@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "AppSettings.h"
+#include "Autosave.h"
 #include "TargetCode.h"
 #include "codegen/LLVMBackend.h"
 #include "Appearance.h"
@@ -37,6 +38,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)),
       runner_(new RunController(this)) {
   targetCode_ = new TargetCode(doc_, this);
+  autosave_ = new Autosave(doc_, this);
   doc_->setPeakGflops(EstimatedPeakGflops());
   setObjectName("MainWindow");
   setDockNestingEnabled(true);
@@ -390,7 +392,23 @@ Status MainWindow::openFile(const QString& path) {
   AppSettings::addRecentFile(path);
   updateRecentMenu();
   showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()));
+  offerRecovery();
   return st;
+}
+
+bool MainWindow::offerRecovery() {
+  std::optional<QString> text = Autosave::recoverable(doc_->path());
+  if (!text) return false;
+  if (interactive_ &&
+      QMessageBox::question(this, tr("Recover unsaved changes"),
+                            tr("%1 has unsaved changes from an earlier session. Recover them?")
+                                .arg(doc_->displayName())) != QMessageBox::Yes) {
+    Autosave::discard(doc_->path());
+    return false;
+  }
+  doc_->editScript(*text);
+  showMessage(tr("Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).").arg(doc_->displayName()));
+  return true;
 }
 
 void MainWindow::openStartupFile(const QString& path) {
@@ -569,6 +587,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   runner_->cancel();
   runner_->waitForFinished();
+  // Closing without saving (answered "Discard") drops the autosave too.
+  if (doc_->isModified()) Autosave::discard(doc_->path());
   saveSettings();
   event->accept();
 }

@@ -30,6 +30,7 @@ class StageDagView;
 
 namespace tessera::gui {
 
+class Autosave;
 class TargetCode;
 
 class MainWindow : public QMainWindow {
@@ -75,6 +76,10 @@ class MainWindow : public QMainWindow {
   bool startRun(bool profile);
   RunController* runner() const { return runner_; }
   TargetCode* targetCode() const { return targetCode_; }
+  Autosave* autosave() const { return autosave_; }
+  // Offers the autosaved text of the open document, if there is a newer one (asks when
+  // interactive, otherwise recovers it); returns whether it was recovered.
+  bool offerRecovery();
 
   // Saves geometry and dock layout now (also done on close).
   void saveSettings();
@@ -128,6 +133,7 @@ class MainWindow : public QMainWindow {
   QProgressBar* progress_ = nullptr;
   RunController* runner_ = nullptr;
   TargetCode* targetCode_ = nullptr;
+  Autosave* autosave_ = nullptr;
   bool interactive_ = true;
   QString lastMessage_;
 };

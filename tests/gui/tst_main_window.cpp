@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 
 #include "AppSettings.h"
+#include "Autosave.h"
 #include "Appearance.h"
 #include "MainWindow.h"
 #include "views/ScriptView.h"
@@ -177,6 +178,34 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.scriptView()->text(), original);
     w.action("actionRedo")->trigger();
     QVERIFY(w.document()->text().endsWith("# a comment"));
+  }
+
+  void unsavedChangesAreAutosavedAndRecovered() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("work.py");
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\")\n");
+    }
+    QTest::qWait(20);  // the autosave must be newer than the file
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      QVERIFY(w.openFile(path).ok());
+      QVERIFY(!w.autosave()->saveNow());  // nothing to save while clean
+      w.document()->editScript(w.document()->text() + "# unsaved\n");
+      QVERIFY(w.autosave()->saveNow());
+      QVERIFY(QFile::exists(gui::Autosave::fileFor(path)));
+    }  // "crash": the window goes without saving or closing
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY(again.openFile(path).ok());
+    QVERIFY(again.document()->text().endsWith("# unsaved\n"));
+    QVERIFY(again.document()->isModified());
+    QVERIFY(again.save());
+    QVERIFY(!QFile::exists(gui::Autosave::fileFor(path)));
+    QVERIFY(!gui::Autosave::recoverable(path));
   }
 
   void savesAtomicallyAndBecomesClean() {

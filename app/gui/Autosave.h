@@ -1,0 +1,36 @@
+// Autosave: while a document has unsaved changes, its script is written atomically
+// every `interval` to a file of its own under the application's data directory (one
+// per document path, one for untitled documents). Saving the document removes it; on
+// opening, a newer autosave that differs from the file can be recovered.
+#pragma once
+
+#include <QDateTime>
+#include <QObject>
+#include <QTimer>
+#include <optional>
+
+namespace tessera::gui {
+
+class Document;
+
+class Autosave : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Autosave(Document* doc, QObject* parent = nullptr);
+
+  void setInterval(int ms) { timer_.setInterval(ms); }
+  // Where the autosave of a document at `path` goes ("" = untitled).
+  static QString fileFor(const QString& path);
+  // Writes now when the document has unsaved changes; returns whether it wrote.
+  bool saveNow();
+  // The autosaved text for `path` when it is newer than the file and differs from it.
+  static std::optional<QString> recoverable(const QString& path);
+  static void discard(const QString& path);
+
+ private:
+  Document* doc_;
+  QTimer timer_;
+};
+
+}  // namespace tessera::gui
