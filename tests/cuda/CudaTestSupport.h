@@ -63,6 +63,44 @@ inline Result<transform::LoweredProgram> LowerText(const std::string& text) {
   return LowerProgram(*p);
 }
 
+// Scripts several CUDA test files use.
+// Two root stages, each bound to threads: two kernels and a device temporary (B).
+inline const std::string kTwoKernelsScript = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="B")
+C = te.compute((64, 64), lambda i, j: B[i, 63 - j] + 1.0, name="C")
+s = te.create_schedule(C.op)
+s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
+s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+)";
+// Four columns per thread as one vectorized statement.
+inline const std::string kVectorizedScript = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
+s = te.create_schedule(C.op)
+jo, ji = s[C].split(C.op.axis[1], factor=4)
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(jo, te.thread_axis("threadIdx.x"))
+s[C].vectorize(ji)
+)";
+// A 128 x 128 float tile (64 KiB) of A in shared memory per block: over the static limit.
+inline const std::string kSharedTile64KiBScript = R"(import tvm
+from tvm import te
+A = te.placeholder((256, 128), name="A")
+C = te.compute(A.shape, lambda i, j: A[i, 127 - j] + 1.0, name="C")
+s = te.create_schedule(C.op)
+AA = s.cache_read(A, "shared", [C])
+io, ii = s[C].split(C.op.axis[0], factor=128)
+s[C].bind(io, te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+s[AA].compute_at(s[C], io)
+s[AA].bind(AA.op.axis[1], te.thread_axis("threadIdx.x"))
+)";
+
 // QVERIFY on a Result/Status with its message.
 #define TSR_VERIFY_OK(r) QVERIFY2((r).ok(), (r).ok() ? "" : (r).error().message.c_str())
 

@@ -182,17 +182,7 @@ class TestCudaCodegen : public QObject {
 
   // A vectorized loop inside a thread: the vector statement runs lane by lane.
   void vectorized_loop_runs_lane_by_lane() {
-    Result<transform::LoweredProgram> lowered = LowerText(R"(
-import tvm
-from tvm import te
-A = te.placeholder((64, 64), name="A")
-C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
-s = te.create_schedule(C.op)
-jo, ji = s[C].split(C.op.axis[1], factor=4)
-s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
-s[C].bind(jo, te.thread_axis("threadIdx.x"))
-s[C].vectorize(ji)
-)");
+    Result<transform::LoweredProgram> lowered = LowerText(kVectorizedScript);
     TSR_VERIFY_OK(lowered);
     Result<std::string> source = EmitCUDASource(*lowered);
     TSR_VERIFY_OK(source);
@@ -222,18 +212,7 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
   // Two root stages bound to threads: two kernels, the intermediate a device
   // temporary that the host allocates and that follows the function's buffers.
   void root_stages_become_separate_kernels() {
-    Result<transform::LoweredProgram> lowered = LowerText(R"(
-import tvm
-from tvm import te
-A = te.placeholder((64, 64), name="A")
-B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="B")
-C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name="C")
-s = te.create_schedule(C.op)
-s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
-s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
-s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
-s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
-)");
+    Result<transform::LoweredProgram> lowered = LowerText(kTwoKernelsScript);
     TSR_VERIFY_OK(lowered);
     Result<CudaLowered> cuda = LowerForCUDA(*lowered);
     TSR_VERIFY_OK(cuda);

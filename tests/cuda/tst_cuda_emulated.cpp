@@ -93,19 +93,7 @@ class TestCudaEmulated : public QObject {
     Check(Replaced(ReadExampleText(example.toStdString()), smaller), scalars, 1);
   }
 
-  void two_kernels_and_a_device_temporary() {
-    Check(std::string(kHeader) + R"(
-A = te.placeholder((64, 64), name="A")
-B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="B")
-C = te.compute((64, 64), lambda i, j: B[i, 63 - j] + 1.0, name="C")
-s = te.create_schedule(C.op)
-s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
-s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
-s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
-s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
-)",
-          {}, 2);
-  }
+  void two_kernels_and_a_device_temporary() { Check(kTwoKernelsScript, {}, 2); }
 
   // B is computed by 32 of the 64 threads (guarded), then read across threads.
   void narrower_binding_and_a_barrier() {
@@ -124,35 +112,13 @@ s[B].bind(bt, te.thread_axis("threadIdx.x"))
   }
 
   // Each thread handles four columns as one vector statement (run lane by lane).
-  void vectorized_columns() {
-    Check(std::string(kHeader) + R"(
-A = te.placeholder((64, 64), name="A")
-C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
-s = te.create_schedule(C.op)
-jo, ji = s[C].split(C.op.axis[1], factor=4)
-s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
-s[C].bind(jo, te.thread_axis("threadIdx.x"))
-s[C].vectorize(ji)
-)",
-          {}, 1);
-  }
+  void vectorized_columns() { Check(kVectorizedScript, {}, 1); }
 
   // A tile of 64 KiB: from the dynamic shared pool with the opt-in.
   void dynamic_shared_tile() {
     codegen::CudaOptions options;
     options.opt_in_shared = true;
-    Check(std::string(kHeader) + R"(
-A = te.placeholder((256, 128), name="A")
-C = te.compute(A.shape, lambda i, j: A[i, 127 - j] + 1.0, name="C")
-s = te.create_schedule(C.op)
-AA = s.cache_read(A, "shared", [C])
-io, ii = s[C].split(C.op.axis[0], factor=128)
-s[C].bind(io, te.thread_axis("blockIdx.x"))
-s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
-s[AA].compute_at(s[C], io)
-s[AA].bind(AA.op.axis[1], te.thread_axis("threadIdx.x"))
-)",
-          {}, 1, options);
+    Check(kSharedTile64KiBScript, {}, 1, options);
   }
 
   // Two-dimensional blocks and grids with a symbolic extent and a host loop around the

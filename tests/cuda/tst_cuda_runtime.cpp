@@ -17,8 +17,6 @@ using namespace tessera::testing;
 
 namespace {
 
-const char* kHeader = "import tvm\nfrom tvm import te\n";
-
 std::string NoGpu() {
   std::string why;
   return CudaAvailable(&why) ? "" : "no GPU: " + why;
@@ -121,16 +119,7 @@ class TestCudaRuntime : public QObject {
   }
   void two_kernels_with_a_device_temporary() {
     if (std::string why = NoGpu(); !why.empty()) QSKIP(why.c_str());
-    Result<transform::LoweredProgram> lowered = LowerText(std::string(kHeader) + R"(
-A = te.placeholder((64, 64), name="A")
-B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="B")
-C = te.compute((64, 64), lambda i, j: B[i, 63 - j] + 1.0, name="C")
-s = te.create_schedule(C.op)
-s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
-s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
-s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
-s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
-)");
+    Result<transform::LoweredProgram> lowered = LowerText(kTwoKernelsScript);
     TSR_VERIFY_OK(lowered);
     ExpectGpuMatchesInterpreter(*lowered, {});
   }
@@ -138,17 +127,7 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
   // opt-in (every GPU since Volta allows it).
   void dynamic_shared_memory_opt_in() {
     if (std::string why = NoGpu(); !why.empty()) QSKIP(why.c_str());
-    Result<transform::LoweredProgram> lowered = LowerText(std::string(kHeader) + R"(
-A = te.placeholder((1024, 128), name="A")
-C = te.compute(A.shape, lambda i, j: A[i, 127 - j] + 1.0, name="C")
-s = te.create_schedule(C.op)
-AA = s.cache_read(A, "shared", [C])
-io, ii = s[C].split(C.op.axis[0], factor=128)
-s[C].bind(io, te.thread_axis("blockIdx.x"))
-s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
-s[AA].compute_at(s[C], io)
-s[AA].bind(AA.op.axis[1], te.thread_axis("threadIdx.x"))
-)");
+    Result<transform::LoweredProgram> lowered = LowerText(kSharedTile64KiBScript);
     TSR_VERIFY_OK(lowered);
     QVERIFY(!BuildCUDA(*lowered));
     codegen::CudaOptions options;
