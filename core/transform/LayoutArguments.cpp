@@ -1,5 +1,8 @@
 #include "transform/LayoutArguments.h"
 
+#include "schedule/LayoutLowering.h"
+#include "transform/Pipeline.h"
+
 namespace tessera::transform {
 
 ir::Buffer PhysicalArgBuffer(const layout::PhysicalTensor& t) {
@@ -21,6 +24,18 @@ void AddLayoutArgBuffers(const schedule::Schedule& sch, const std::vector<ir::Da
       }
     }
   }
+}
+
+Result<PrimFunc> MakePaddingFill(const layout::PhysicalTensor& t) {
+  if (!t->pad.has_value())
+    return Error(t->producer_name() + " has no pad value; there is nothing to fill its padding with");
+  ir::Stmt body = schedule::MakePaddingWrite(t);
+  if (!body.defined()) body = ir::MakeEvaluate(0);  // no padding cells
+  PassContext ctx;
+  ctx.arg_buffers.emplace_back(t, PhysicalArgBuffer(t));
+  auto lowered = LowerToPrimFunc(body, {t}, "fill_padding", ctx);
+  if (!lowered) return lowered.error();
+  return lowered->func;
 }
 
 }  // namespace tessera::transform

@@ -11,6 +11,7 @@
 
 #include "schedule/Schedule.h"
 #include "transform/PassContext.h"
+#include "transform/PrimFunc.h"
 
 namespace tessera::transform {
 
@@ -19,5 +20,11 @@ void AddLayoutArgBuffers(const schedule::Schedule& sch, const std::vector<ir::Da
 
 // The buffer in which a tensor with layout `t` is passed.
 ir::Buffer PhysicalArgBuffer(const layout::PhysicalTensor& t);
+
+// A function writing t's pad value into t's padding cells: what the caller of a kernel
+// whose input has a pad value must have done to the array it passes (the kernel assumes
+// it, RFC 0077 §1.3). Its only buffer parameter is t's argument buffer; an error when t
+// has no pad value.
+Result<PrimFunc> MakePaddingFill(const layout::PhysicalTensor& t);
 
 }  // namespace tessera::transform

@@ -511,6 +511,64 @@ class TestLayoutLowering : public QObject {
     ExpectNear(Values(i1[2]), Values(i0[2]));
     if (!c1.empty()) ExpectNear(Values(c1[2]), Values(i0[2]));
   }
+
+  // What a caller passing an input with a pad value must do: MakePaddingFill writes it.
+  void paddingFillEstablishesTheInputAssumption() {
+    te::Tensor A = *te::placeholder({14}, DataType::Float(32), "A");
+    te::Tensor B = Compute({14}, [&](auto& v) { return A(v[0]) + 1.0; }, "B", {"i"});
+    Schedule sch = std::move(create_schedule({B}).value());
+    Var io("io"), ii("ii");
+    PadValue pad = PadValue::Function({io, ii}, ir::cast(DataType::Float(32), io * 10 + ii));
+    QVERIFY(TransformLayout(sch, sch.find("A"), SplitMap(4), pad).ok());
+    auto fill = transform::MakePaddingFill(PhysicalTensorsOf(*sch.find("A"))[0]);
+    QVERIFY2(fill.ok(), fill.ok() ? "" : fill.error().message.c_str());
+    NDArray a = Array({4, 4});
+    a.Fill(7.0);
+    QVERIFY(runtime::Interpret(*fill, {a}).ok());
+    const auto& l = sch.find("A")->layout->padded;
+    ExpectNear(PaddingValues(a, l), {32.0, 33.0});
+    ExpectNear(Unpack(a, l), std::vector<double>(14, 7.0));
+
+    Schedule none = std::move(create_schedule({B}).value());
+    QVERIFY(TransformLayout(none, none.find("A"), SplitMap(4)).ok());
+    QVERIFY(!transform::MakePaddingFill(PhysicalTensorsOf(*none.find("A"))[0]).ok());
+  }
+
+  // The new loops are ordinary loops: vectorizing the inner physical axis keeps the
+  // results (the guard goes with it).
+  void vectorizedLoopOverAPaddedLayout() {
+    te::Tensor A = *te::placeholder({14}, DataType::Float(32), "A");
+    te::Tensor B = Compute({14}, [&](auto& v) { return A(v[0]) * 2.0; }, "B", {"i"});
+    Schedule sch = std::move(create_schedule({B}).value());
+    auto vars = *TransformLayout(sch, sch.find("B"), SplitMap(4), PadValue::Constant(Expr(0.0)));
+    QVERIFY(Vectorize(sch, sch.find("B"), vars[1]).ok());
+    auto p = LowerWithLayouts(sch, {A, B});
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+    NDArray a = Array({14});
+    for (int k = 0; k < 14; ++k) a.SetDouble(k, k);
+    std::vector<NDArray> interp, compiled;
+    RunBoth(p->func, {a, Array({4, 4})}, &interp, &compiled);
+    const auto& l = sch.find("B")->layout->padded;
+    ExpectNear(Unpack(interp[1], l), Iota(14, 2.0));
+    ExpectNear(PaddingValues(interp[1], l), {0.0, 0.0});
+    if (!compiled.empty()) ExpectNear(Values(compiled[1]), Values(interp[1]));
+  }
+
+  // A cache stage reads a transformed input through its layout.
+  void cacheReadOfATransformedInput() {
+    te::Tensor A = *te::placeholder({14}, DataType::Float(32), "A");
+    te::Tensor B = Compute({14}, [&](auto& v) { return A(v[0]) - 1.0; }, "B", {"i"});
+    Schedule sch = std::move(create_schedule({B}).value());
+    QVERIFY(TransformLayout(sch, sch.find("A"), SplitMap(4), PadValue::Constant(Expr(0.0))).ok());
+    QVERIFY(CacheRead(sch, sch.find("A"), "local", {sch.find("B")}).ok());
+    auto p = LowerWithLayouts(sch, {A, B});
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+    std::vector<NDArray> interp, compiled;
+    RunBoth(p->func, {Pack(Iota(14), sch.find("A")->layout->padded, DataType::Float(32), 0.0), Array({14})},
+            &interp, &compiled);
+    ExpectNear(Values(interp[1]), Iota(14, 1.0, -1.0));
+    if (!compiled.empty()) ExpectNear(Values(compiled[1]), Iota(14, 1.0, -1.0));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestLayoutLowering)

@@ -5,6 +5,7 @@
 
 #include "LayoutTestSupport.h"
 #include "schedule/Bound.h"
+#include "schedule/BoundsReport.h"
 #include "schedule/Normalize.h"
 
 using namespace tessera;
@@ -189,6 +190,22 @@ class TestTransformLayout : public QObject {
     QVERIFY(!TransformLayout(w.sch, w.s("B"), SplitMap(4), {}, {5}).ok());
     QCOMPARE(Snapshot(w.sch), before);
     QVERIFY(!w.s("B")->layout);
+  }
+
+  // InferBound, the bounds report and the phase tables work on transformed loops.
+  void boundsOfATransformedStage() {
+    Chain w;
+    auto vars = *TransformLayout(w.sch, w.s("B"), SplitMap(4));
+    QVERIFY(ComputeAt(w.sch, w.s("B"), w.s("C"), w.s("C")->leaf_iter_vars[0]).ok());
+    auto report = MakeBoundsReport(w.sch);
+    QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+    auto tables = ExplainInferRootBound(w.sch, "B", "C");
+    QVERIFY(tables.ok() && tables->found);
+    // At C's loop i, B is needed at one logical element: one physical cell.
+    Schedule n = Normalize(w.sch);
+    auto rmap = *InferBound(n);
+    QVERIFY2(ir::is_one(rmap.at(vars[0]).extent), ir::to_string(rmap.at(vars[0]).extent).c_str());
+    QVERIFY2(ir::is_one(rmap.at(vars[1]).extent), ir::to_string(rmap.at(vars[1]).extent).c_str());
   }
 
   void computeInlineRefusesATransformedStage() {
