@@ -516,6 +516,22 @@ computes %1 elements, %2 required</source>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Run on &amp;GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile on G&amp;PU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No CUDA GPU here (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running on the GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BoundsView</name>

@@ -516,6 +516,22 @@ computes %1 elements, %2 required</source>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
+    <message>
+        <source>Run on &amp;GPU</source>
+        <translation>在 GPU 上运行(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Profile on G&amp;PU</source>
+        <translation>在 GPU 上进行性能分析(&amp;P)</translation>
+    </message>
+    <message>
+        <source>No CUDA GPU here (%1)</source>
+        <translation>这里没有 CUDA GPU（%1）</translation>
+    </message>
+    <message>
+        <source>Running on the GPU…</source>
+        <translation>正在 GPU 上运行…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BoundsView</name>

@@ -31,8 +31,6 @@ std::vector<schedule::PhaseTables> AllPhaseTables(const schedule::Schedule& sch)
   return out;
 }
 
-// Schedule -> bounds -> loop program -> pass timeline. Each step that fails records
-// its error and leaves the later parts of the state empty.
 // Buffers stored through transform_layout, for the Buffer layout view.
 void CollectLayouts(const schedule::Schedule& sch, DocumentState& state) {
   for (const schedule::BufferLayoutSummary& b : sch.buffer_layouts()) {
@@ -41,6 +39,8 @@ void CollectLayouts(const schedule::Schedule& sch, DocumentState& state) {
   }
 }
 
+// Schedule -> bounds -> loop program -> pass timeline. Each step that fails records
+// its error and leaves the later parts of the state empty.
 void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   const schedule::Schedule& sch = *program.schedule;
   CollectLayouts(sch, state);
@@ -58,12 +58,7 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   }
   state.lowered = *stmt;
   state.passes.push_back({"ScheduleOps", "", state.lowered});
-  std::vector<ir::DataProducer> args;
-  for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
-  transform::PassContext ctx;
-  // Arguments with a layout transform are passed in their physical layout (RFC 0077).
-  transform::AddLayoutArgBuffers(sch, args, &ctx);
-  auto lowered = transform::LowerToPrimFunc(state.lowered, args, "default_function", ctx);
+  auto lowered = LowerToFunction(program, state.lowered, "llvm");
   if (!lowered.ok()) {
     state.errors.push_back(lowered.error());
     return;
@@ -86,6 +81,17 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
 }
 
 }  // namespace
+
+Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
+                                                  const ir::Stmt& loops, const std::string& target) {
+  std::vector<ir::DataProducer> args;
+  for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
+  transform::PassContext ctx;
+  ctx.target = target;
+  // Arguments with a layout transform are passed in their physical layout (RFC 0077).
+  transform::AddLayoutArgBuffers(*program.schedule, args, &ctx);
+  return transform::LowerToPrimFunc(loops, args, "default_function", ctx);
+}
 
 // The core reports errors as values; an exception escaping it is a bug there, and the
 // application shows it as an error instead of closing with the user's work.

@@ -5,9 +5,16 @@
 
 #include <string>
 
+#include "script/Evaluator.h"
+#include "transform/Pipeline.h"
 #include "views/DocumentState.h"
 
 namespace tessera::gui {
+
+// The pipeline's function of `program`'s loop program `loops` for `target` ("llvm",
+// "c" or "cuda"), with its arguments in their physical layouts.
+Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
+                                                  const ir::Stmt& loops, const std::string& target);
 
 views::DocumentState Evaluate(const std::string& script, const std::string& file);
 

@@ -6,12 +6,16 @@
 #include <thread>
 
 #include "arith/Evaluate.h"
+#include "Evaluation.h"
 #include "codegen/LLVMBackend.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/Compare.h"
 #include "runtime/Interpreter.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/CudaModule.h"
+#include "schedule/ScheduleOps.h"
 #include "schedule/Graph.h"
 #include "te/Operation.h"
 
@@ -105,24 +109,59 @@ void Check(const RunRequest& r, const Arrays& kernel, const Arrays& inputs, RunR
   }
 }
 
-void TimeCalls(const runtime::CompiledFunction& kernel, const runtime::BoundArguments& bound,
-               int repeat, const std::atomic<bool>& cancel, const RunProgress& progress,
-               RunResult& result) {
-  std::vector<double> times;
-  for (int i = 0; i < repeat && !cancel; ++i) {
-    auto start = Clock::now();
-    if (Status st = kernel.CallBound(bound); !st.ok()) {
-      result.message = "the kernel failed: " + st.error().message;
-      return;
+// A kernel compiled for one target, behind one interface: a call on the arrays (the
+// outputs written back into them) and `repeat` timed calls.
+struct Compiled {
+  std::string target;
+  std::function<Status(Arrays&)> call;
+  std::function<Result<std::vector<double>>(Arrays&, int repeat, const std::atomic<bool>&)> time;
+};
+
+Result<Compiled> CompileForCpu(const transform::PrimFunc& func) {
+  auto built = codegen::BuildLLVM(func);
+  if (!built.ok()) return built.error();
+  auto kernel = std::make_shared<runtime::CompiledFunction>(std::move(*built));
+  Compiled c;
+  c.target = kernel->target;
+  c.call = [kernel](Arrays& a) { return kernel->Call(a.buffers, a.scalars); };
+  c.time = [kernel](Arrays& a, int repeat,
+                    const std::atomic<bool>& cancel) -> Result<std::vector<double>> {
+    auto bound = runtime::BindArguments(kernel->signature(), a.buffers, a.scalars);
+    if (!bound.ok()) return bound.error();
+    std::vector<double> times;
+    for (int i = 0; i < repeat && !cancel; ++i) {
+      auto start = Clock::now();
+      if (Status st = kernel->CallBound(*bound); !st.ok()) return st.error();
+      times.push_back(Ms(start));
     }
-    times.push_back(Ms(start));
-    if (progress) progress(40 + 60 * (i + 1) / repeat, "timing");
-  }
-  if (times.empty()) return;
-  std::sort(times.begin(), times.end());
-  result.min_ms = times.front();
-  result.median_ms = times[times.size() / 2];
-  result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0;
+    return times;
+  };
+  return c;
+}
+
+// The GPU program is lowered again with the pipeline's CUDA passes.
+Result<Compiled> CompileForGpu(const script::ScriptProgram& program) {
+  std::string why;
+  if (!runtime::CudaAvailable(&why)) return Error("no CUDA GPU here (" + why + ")");
+  auto loops = schedule::Lower(*program.schedule);
+  if (!loops.ok()) return loops.error();
+  auto lowered = LowerToFunction(program, *loops, "cuda");
+  if (!lowered.ok()) return lowered.error();
+  auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
+  if (!built.ok()) return built.error();
+  auto module = std::make_shared<runtime::CudaModule>(std::move(*built));
+  Compiled c;
+  c.target = "CUDA " + module->arch();
+  c.call = [module](Arrays& a) { return module->Call(a.buffers, a.scalars); };
+  c.time = [module](Arrays& a, int repeat,
+                    const std::atomic<bool>&) -> Result<std::vector<double>> {
+    runtime::CudaRunOptions options;
+    options.repeat = repeat;
+    auto run = runtime::RunCUDA(*module, a.buffers, a.scalars, options);
+    if (!run.ok()) return run.error();
+    return run->times_ms;
+  };
+  return c;
 }
 
 RunResult Cancelled() {
@@ -130,6 +169,18 @@ RunResult Cancelled() {
   r.cancelled = true;
   r.message = "cancelled";
   return r;
+}
+
+RunResult Failed(RunResult r, const std::string& message) {
+  r.message = message;
+  return r;
+}
+
+void Summarize(std::vector<double> times, RunResult& result) {
+  if (times.empty()) return;
+  std::sort(times.begin(), times.end());
+  result.min_ms = times.front();
+  result.median_ms = times[times.size() / 2];
 }
 
 }  // namespace
@@ -171,49 +222,37 @@ double EstimatedPeakGflops() {
 
 RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const RunProgress& progress) {
   RunResult result;
-  if (!r.program || !r.function || !r.program->schedule) {
-    result.message = "nothing to run: the script has no lowered function";
-    return result;
-  }
-  if (progress) progress(5, "compiling");
+  if (!r.program || !r.function || !r.program->schedule)
+    return Failed(result, "nothing to run: the script has no lowered function");
+  if (progress) progress(5, "compiling for " + r.target);
   auto start = Clock::now();
-  auto kernel = codegen::BuildLLVM(r.function->func);
-  if (!kernel.ok()) {
-    result.message = "compilation failed: " + kernel.error().message;
-    return result;
-  }
+  auto kernel = r.target == "cuda" ? CompileForGpu(*r.program) : CompileForCpu(r.function->func);
+  if (!kernel.ok()) return Failed(result, "compilation failed: " + kernel.error().message);
   result.compile_ms = Ms(start);
   result.target = kernel->target;
   result.flops = WorkloadFlops(*r.program->schedule, r.shape_var_value);
   if (cancel) return Cancelled();
   auto arrays = MakeArrays(r);
-  if (!arrays.ok()) {
-    result.message = arrays.error().message;
-    return result;
-  }
-  Arrays inputs;
-  inputs.scalars = arrays->scalars;
+  if (!arrays.ok()) return Failed(result, arrays.error().message);
+  Arrays inputs = *arrays;
+  inputs.buffers.clear();
   for (const auto& a : arrays->buffers) inputs.buffers.push_back(a.Clone());
-  inputs.is_output = arrays->is_output;
-  auto bound = runtime::BindArguments(r.function->func, arrays->buffers, arrays->scalars);
-  if (!bound.ok()) {
-    result.message = bound.error().message;
-    return result;
-  }
   if (progress) progress(20, "running");
   start = Clock::now();
-  if (Status st = kernel->CallBound(*bound); !st.ok()) {
-    result.message = "the kernel failed: " + st.error().message;
-    return result;
-  }
+  if (Status st = kernel->call(*arrays); !st.ok())
+    return Failed(result, "the kernel failed: " + st.error().message);
   result.min_ms = result.median_ms = Ms(start);
   if (r.check && !cancel) {
     if (progress) progress(30, "checking against the reference interpreter");
     Check(r, *arrays, inputs, result);
     if (!result.message.empty()) return result;
   }
-  if (r.repeat > 0) TimeCalls(*kernel, *bound, r.repeat, cancel, progress, result);
-  if (!result.message.empty()) return result;
+  if (r.repeat > 0 && !cancel) {
+    if (progress) progress(40, "timing");
+    auto times = kernel->time(*arrays, r.repeat, cancel);
+    if (!times.ok()) return Failed(result, "the kernel failed: " + times.error().message);
+    Summarize(*times, result);
+  }
   if (cancel) return Cancelled();
   if (result.median_ms > 0 && result.flops > 0)
     result.gflops = result.flops / (result.median_ms * 1e6);

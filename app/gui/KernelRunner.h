@@ -1,6 +1,6 @@
-// KernelRunner: compiles the document's lowered function with the CPU backend and runs
-// it on random inputs: once, checked against the reference interpreter (Run), or
-// repeatedly and timed (Profile). Qt-free apart from nothing; it runs on a worker thread
+// KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
+// (CUDA) and runs it on random inputs: once, checked against the reference interpreter
+// (Run), or repeatedly and timed (Profile). Qt-free; it runs on a worker thread
 // (RunController), reads only immutable snapshots and stops early when cancelled.
 #pragma once
 
@@ -20,6 +20,7 @@ struct RunRequest {
   bool check = true;     // compare with the reference interpreter
   int repeat = 0;        // timed calls after one warm-up (0: run once)
   int64_t shape_var_value = 64;  // the value of every shape variable
+  std::string target = "llvm";   // "llvm" (the CPU) or "cuda" (the GPU)
 };
 
 struct RunResult {

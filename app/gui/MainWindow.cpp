@@ -20,6 +20,7 @@
 #include "Autosave.h"
 #include "TargetCode.h"
 #include "codegen/LLVMBackend.h"
+#include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
 #include "Examples.h"
 #include "views/BoundsView.h"
@@ -239,9 +240,19 @@ void MainWindow::createRunMenu() {
   QMenu* m = menuBar()->addMenu(tr("&Run"));
   QAction* run = addAction(m, "actionRunCpu", tr("Run on &CPU"), QKeySequence("F5"));
   QAction* prof = addAction(m, "actionProfile", tr("&Profile"), QKeySequence("Ctrl+F5"));
+  m->addSeparator();
+  QAction* runGpu = addAction(m, "actionRunGpu", tr("Run on &GPU"), QKeySequence("F6"));
+  QAction* profGpu = addAction(m, "actionProfileGpu", tr("Profile on G&PU"), QKeySequence("Ctrl+F6"));
+  m->addSeparator();
   QAction* cancel = addAction(m, "actionCancel", tr("C&ancel"), QKeySequence("Shift+F5"));
   connect(run, &QAction::triggered, this, [this] { startRun(false); });
   connect(prof, &QAction::triggered, this, [this] { startRun(true); });
+  connect(runGpu, &QAction::triggered, this, [this] { startRun(false, "cuda"); });
+  connect(profGpu, &QAction::triggered, this, [this] { startRun(true, "cuda"); });
+  std::string why;
+  if (!runtime::CudaAvailable(&why))
+    for (QAction* a : {runGpu, profGpu})
+      a->setToolTip(tr("No CUDA GPU here (%1)").arg(QString::fromStdString(why)));
   connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
   if (!codegen::LLVMAvailable())
     for (QAction* a : {run, prof}) a->setToolTip(tr("This build has no LLVM backend"));
@@ -252,12 +263,16 @@ void MainWindow::updateRunActions() {
   bool runnable = codegen::LLVMAvailable() && doc_->state().function && !runner_->busy();
   if (QAction* a = action("actionRunCpu")) a->setEnabled(runnable);
   if (QAction* a = action("actionProfile")) a->setEnabled(runnable);
+  static const bool gpu = runtime::CudaAvailable();
+  if (QAction* a = action("actionRunGpu")) a->setEnabled(runnable && gpu);
+  if (QAction* a = action("actionProfileGpu")) a->setEnabled(runnable && gpu);
   if (QAction* a = action("actionCancel")) a->setEnabled(runner_->busy());
 }
 
-bool MainWindow::startRun(bool profile) {
+bool MainWindow::startRun(bool profile, const QString& target) {
   const views::DocumentState& state = doc_->state();
-  RunRequest request{state.program, state.function, !profile, profile ? 10 : 0};
+  RunRequest request{state.program, state.function, !profile, profile ? 10 : 0, 64,
+                     target.toStdString()};
   if (!state.function) {
     showMessage(tr("Nothing to run: the script has no lowered program."), true);
     return false;
@@ -269,7 +284,8 @@ bool MainWindow::startRun(bool profile) {
   progress_->setValue(0);
   progress_->show();
   updateRunActions();
-  showMessage(profile ? tr("Profiling…") : tr("Running on the CPU…"));
+  bool gpu = target == "cuda";
+  showMessage(profile ? tr("Profiling…") : gpu ? tr("Running on the GPU…") : tr("Running on the CPU…"));
   return true;
 }
 
@@ -295,7 +311,8 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   const auto& entries = doc_->state().schedule->trace.entries;
   QString label = QString("#%1 %2").arg(doc_->state().profiles.size() + 1)
                       .arg(entries.empty() ? tr("default") : QString::fromStdString(entries.back().primitive));
-  doc_->addProfile({label.toStdString(), "llvm", r.median_ms / 1000.0, r.gflops});
+  bool gpu = QString::fromStdString(r.target).startsWith("CUDA");
+  doc_->addProfile({label.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0, r.gflops});
   if (QDockWidget* d = dock("ProfileDock")) d->raise();
   showMessage(tr("Profile: median %1 ms, %2 GFLOP/s").arg(r.median_ms, 0, 'f', 3).arg(r.gflops, 0, 'f', 2));
 }

@@ -73,7 +73,7 @@ class MainWindow : public QMainWindow {
 
   // Runs (profile = false) or profiles the current schedule off the GUI thread; false
   // when there is nothing to run or a run is already going.
-  bool startRun(bool profile);
+  bool startRun(bool profile, const QString& target = "llvm");
   RunController* runner() const { return runner_; }
   TargetCode* targetCode() const { return targetCode_; }
   Autosave* autosave() const { return autosave_; }

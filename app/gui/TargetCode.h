@@ -1,5 +1,5 @@
-// TargetCode: the generated code of the document's lowered function (LLVM IR, host
-// assembly, C source), built off the GUI thread after the document settles, because
+// TargetCode: the generated code of the document's lowered function (C source, LLVM IR,
+// host assembly, and CUDA C++ and PTX when NVRTC is there; no GPU needed), built off the GUI thread after the document settles, because
 // LLVM's O3 pipeline takes longer than a frame. The Code view lists them after the
 // pass timeline.
 #pragma once
@@ -30,7 +30,8 @@ class TargetCode : public QObject {
     int version = 0;
     std::vector<views::CodeArtifact> artifacts;
   };
-  static Built Build(int version, std::shared_ptr<const transform::LoweredProgram> function);
+  static Built Build(int version, std::shared_ptr<const transform::LoweredProgram> function,
+                     std::shared_ptr<const script::ScriptProgram> program, ir::Stmt loops);
 
   Document* doc_;
   QTimer settle_;

@@ -15,6 +15,9 @@
 #include <QTreeWidget>
 
 #include "MainWindow.h"
+#include "TargetCode.h"
+#include "codegen/cuda/NVRTC.h"
+#include "runtime/cuda/CudaDriver.h"
 #include "codegen/LLVMBackend.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
@@ -279,6 +282,53 @@ class TestScheduleInteractions : public QObject {
     intent.params["index_map"] = "[1, 2]";
     QVERIFY(!w->applyIntent(intent));
     QVERIFY(w->lastMessage().contains("lambda"));
+  }
+
+  // C, LLVM IR and assembly are built off the GUI thread and appear in the Code view.
+  void generatedCodeAppearsInTheCodeView() {
+    QSignalSpy targets(w->document(), &gui::Document::targetsChanged);
+    w->targetCode()->buildNow();
+    QVERIFY(targets.wait(60000));
+    QStringList titles;
+    for (const auto& a : w->document()->state().targets) titles << QString::fromStdString(a.title);
+    QVERIFY(titles.contains("C source"));
+    if (codegen::LLVMAvailable()) QVERIFY(titles.contains("LLVM IR"));
+    QComboBox* box = w->codeView()->artifactBox();
+    QVERIFY(box->findText("C source") >= 0);
+    box->setCurrentIndex(box->findText("C source"));
+    QVERIFY(w->codeView()->editor()->toPlainText().contains("default_function"));
+  }
+
+  void cudaSourceForTheGpuExample() {
+    if (!codegen::NVRTCAvailable()) QSKIP("NVRTC is not in this build");
+    QString path = QFINDTESTDATA("../../resources/examples/gpu_elementwise.py");
+    if (path.isEmpty()) QSKIP("gpu_elementwise.py is missing");
+    QVERIFY(w->openFile(path).ok());
+    QSignalSpy targets(w->document(), &gui::Document::targetsChanged);
+    w->targetCode()->buildNow();
+    QVERIFY(targets.wait(120000));
+    const views::CodeArtifact* cuda = nullptr;
+    for (const auto& a : w->document()->state().targets)
+      if (a.title == "CUDA C++") cuda = &a;
+    QVERIFY(cuda);
+    QVERIFY2(QString::fromStdString(cuda->text).contains("__global__"), cuda->text.c_str());
+  }
+
+  void runAndProfileOnTheGpu() {
+    std::string why;
+    if (!runtime::CudaAvailable(&why)) {
+      QVERIFY(!w->action("actionRunGpu")->isEnabled());
+      QSKIP(qPrintable("no CUDA GPU here: " + QString::fromStdString(why)));
+    }
+    QString path = QFINDTESTDATA("../../resources/examples/gpu_elementwise.py");
+    QVERIFY(w->openFile(path).ok());
+    QSignalSpy finished(w->runner(), &gui::RunController::finished);
+    QVERIFY(w->startRun(false, "cuda"));
+    QVERIFY(finished.wait(120000));
+    QVERIFY2(w->lastMessage().contains("matches the reference"), qPrintable(w->lastMessage()));
+    QVERIFY(w->startRun(true, "cuda"));
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(w->document()->state().profiles.back().target, std::string("cuda"));
   }
 
   void cancellingAProfileStopsIt() {
