@@ -58,7 +58,26 @@ run_main() {
   exec "$BUILD/app/cli/tessera-cli" lower "$example"
 }
 
+# The core and its tests under AddressSanitizer + UBSan (DESIGN.md, "Tests"): no GUI,
+# no LLVM (the JIT is exercised by the main suite), its own build folder.
+run_sanitizer_tests() {
+  local asan="$ROOT/build-asan"
+  if [ ! -f "$asan/build.ninja" ]; then
+    log "configuring the sanitizer build $asan"
+    cmake -S "$ROOT" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=ON \
+      -DTESSERA_GUI=OFF -DTESSERA_LLVM=OFF -DCMAKE_CXX_FLAGS="-O1"
+  fi
+  log "building the sanitizer build ($JOBS jobs)"
+  cmake --build "$asan" -j "$JOBS"
+  log "running the core tests under ASan + UBSan"
+  (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS")
+}
+
 run_tests() {
+  if [ "${TESSERA_SKIP_SANITIZER:-0}" != "1" ]; then
+    run_sanitizer_tests
+  fi
   log "running the test suite"
   cd "$BUILD"
   QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS"
@@ -66,6 +85,6 @@ run_tests() {
 
 case "${1:-}" in
   run) install_missing; configure_and_build; run_main ;;
-  test) install_missing; configure_and_build; run_tests ;;
+  test) install_missing; configure_and_build; run_tests ;;  # sanitizer suite, then the main one
   *) echo "usage: scripts/tessera.sh run|test" >&2; exit 2 ;;
 esac
