@@ -229,6 +229,39 @@ class TestScheduleInteractions : public QObject {
     QVERIFY2(ms < 250, "refreshing the views took far longer than a frame");
   }
 
+  // One selection for all views: a click on a loop in the code selects its IterVar in
+  // the IterVar graph, the loop nest and the bounds table.
+  void selectionInOneViewHighlightsTheSameObjectEverywhere() {
+    views::CodeView* code = w->codeView();
+    code->artifactBox()->setCurrentIndex(0);  // ScheduleOps: printed with spans
+    int at = code->offsetOfLoop("C", "j");
+    QVERIFY(at >= 0);
+    QVERIFY(code->selectLoopAt(at + 1));
+    QCOMPARE(w->selection()->iterVar(), QString("j"));
+    QVERIFY(w->iterVarView()->scene()->nodeItem("iv:j")->highlighted());
+    QVERIFY(!w->iterVarView()->scene()->nodeItem("iv:i")->highlighted());
+    QCOMPARE(w->loopNestView()->tree()->currentItem(), w->loopNestView()->loopItem("C", "j"));
+    QCOMPARE(w->boundsView()->stageTree()->currentItem(), w->boundsView()->iterVarItem("C", "j"));
+    QVERIFY(w->stageDagView()->scene()->nodeItem("stage:C")->highlighted());
+    // Clicking a stage in the DAG selects it (and no loop).
+    w->stageDagView()->scene()->itemClicked("stage:B");
+    QCOMPARE(w->selection()->stage(), QString("B"));
+    QVERIFY(w->selection()->iterVar().isEmpty());
+    QCOMPARE(w->iterVarView()->shownStage(), QString("B"));
+  }
+
+  void everyViewExportsPngAndSvg() {
+    QTemporaryDir dir;
+    for (QDockWidget* d : w->docks()) {
+      auto* view = qobject_cast<views::ViewBase*>(d->widget());
+      for (const char* ext : {"png", "svg"}) {
+        QString path = dir.filePath(d->objectName() + "." + ext);
+        QVERIFY2(view->exportImage(path), qPrintable(path));
+        QVERIFY(QFileInfo(path).size() > 0);
+      }
+    }
+  }
+
   void boundsViewListsEveryStage() {
     views::BoundsView* bounds = w->boundsView();
     QVERIFY(bounds->stageItem("A"));

@@ -53,6 +53,7 @@ void GraphView::keyPressEvent(QKeyEvent* event) {
 bool GraphView::exportImage(const QString& path) const {
   if (!scene()) return false;
   QRectF source = scene()->sceneRect();
+  if (source.isEmpty()) source = QRectF(0, 0, 160, 90);  // an empty view exports a blank picture
   if (path.endsWith(".svg", Qt::CaseInsensitive)) {
     QSvgGenerator svg;
     svg.setFileName(path);
