@@ -7,6 +7,7 @@
 #include "arith/Analyzer.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/ArgBinder.h"
+#include "runtime/Interpreter.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
 #include "ir/ExprOp.h"
@@ -25,6 +26,24 @@ bool IsOutput(const script::ScriptProgram& program, const te::Tensor& t) {
   for (const te::Operation& op : program.schedule->outputs)
     if (op == t.op()) return true;
   return false;
+}
+
+// An input with a pad value is assumed to hold it in its padding cells (RFC 0077 §1.3):
+// random inputs get their padding written as a caller would.
+Status FillInputPadding(const script::ScriptProgram& program, const te::Tensor& t, const runtime::NDArray& array,
+                        const std::map<std::string, int64_t>& scalars) {
+  for (const schedule::Stage& s : program.schedule->stages) {
+    for (const layout::PhysicalTensor& p : schedule::PhysicalTensorsOf(*s)) {
+      if (p->producer_name() != t.name() || !p->pad.has_value()) continue;
+      auto fill = transform::MakePaddingFill(p);
+      if (!fill) return fill.error();
+      runtime::ScalarArgs args;
+      for (const ir::Var& v : fill->scalar_params())
+        if (auto it = scalars.find(v.name()); it != scalars.end()) args[v.name()] = it->second;
+      return runtime::Interpret(*fill, {array}, args);
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -92,6 +111,10 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
     if (!array) return Error("cannot allocate '" + buffers[i]->name + "': " + array.error().message);
     bool output = i < tensors.size() && IsOutput(program, tensors[i]);
     if (!output) array->FillRandom(seed + i);
+    if (!output && i < tensors.size()) {
+      if (Status st = FillInputPadding(program, tensors[i], *array, out.scalars); !st)
+        return Error("cannot fill the padding of '" + buffers[i]->name + "': " + st.error().message);
+    }
     out.buffers.push_back(*array);
     out.is_output.push_back(output);
   }

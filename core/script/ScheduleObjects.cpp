@@ -3,7 +3,9 @@
 #include <functional>
 #include <map>
 
+#include "layout/PaddedLayout.h"
 #include "schedule/Primitives.h"
+#include "te/Compute.h"
 #include "script/Args.h"
 #include "script/TeObjects.h"
 
@@ -228,13 +230,46 @@ Result<ir::IndexMap> IndexMapArg(Interpreter& interp, const Args& args) {
   return ir::IndexMap(map);
 }
 
+// While a pad function runs, the script's names for the transformed tensor stand for
+// the tensor in its physical layout: a pad value may read the buffer itself with
+// physical indices (RFC 0077: `lambda io, ii: B[0, (4*io + ii - 14) % 4]` wraps to the
+// beginning). The stand-in has the tensor's name, which is how lowering recognizes it.
+class PhysicalStandIn {
+ public:
+  PhysicalStandIn(Interpreter& interp, const schedule::Stage& stage, const ir::IndexMap& map)
+      : interp_(interp) {
+    auto padded = layout::AnalyzePaddedLayout(map, stage->op->output_shape(0));
+    if (!padded) return;  // transform_layout reports the problem
+    te::Tensor logical = te::output_of(stage->op, 0);
+    auto physical = te::placeholder(padded->physical_shape, logical->dtype, logical.name());
+    if (!physical) return;
+    for (const auto& [name, value] : interp.globals()) {
+      auto* t = value.as<TensorObject>();
+      if (!t || (t->tensor.op() != stage->op && t->tensor.op() != stage->origin_op)) continue;
+      saved_.emplace_back(name, value);
+    }
+    for (const auto& [name, value] : saved_) interp.SetGlobal(name, MakeTensorValue(*physical));
+  }
+  ~PhysicalStandIn() {
+    for (const auto& [name, value] : saved_) interp_.SetGlobal(name, value);
+  }
+  PhysicalStandIn(const PhysicalStandIn&) = delete;
+  PhysicalStandIn& operator=(const PhysicalStandIn&) = delete;
+
+ private:
+  Interpreter& interp_;
+  std::vector<std::pair<std::string, Value>> saved_;
+};
+
 // pad_value: None, a number or expression, tvm.tir.undef(), or a lambda over the
 // physical indices (whose None result means "no value").
-Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args) {
+Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args, const schedule::Stage& stage,
+                                     const ir::IndexMap& map) {
   const Value& v = args.get("pad_value");
   if (v.is_none()) return layout::PadValue{};
   if (v.as<UndefObject>()) return layout::PadValue::Undef();
   if (auto* fn = v.as<LambdaObject>()) {
+    PhysicalStandIn physical(interp, stage, map);
     auto called = CallWithFreshVars(interp, *fn, args.loc("pad_value"));
     if (!called) return called.error();
     if (called->second.size() != 1) return args.ErrorAt("pad_value", "the pad function must return one value");
@@ -257,7 +292,7 @@ Result<Value> TransformLayout(Interpreter& interp, const StageObject& self, cons
   if (!args.status()) return args.status().error();
   auto map = IndexMapArg(interp, args);
   if (!map) return map.error();
-  auto pad = PadValueArg(interp, args);
+  auto pad = PadValueArg(interp, args, self.stage, *map);
   if (!pad) return pad.error();
   std::vector<int> separators;
   const Value& seps = args.get("axis_separators");

@@ -342,6 +342,40 @@ class TestCli : public QObject {
     QVERIFY2(run.out.contains("B float32[4, 4]: max abs error 0"), qPrintable(run.out));
   }
 
+  // RFC 0077 row_summation: zero padding + pragma "overcompute" drops the tail guard.
+  void row_summation_overcomputes_through_zero_padding() {
+    Run input = Cli({"lower", "row_summation_padded", "--after", "Input"});
+    QCOMPARE(input.code, 0);
+    QVERIFY2(input.out.contains("if (likely"), qPrintable(input.out));
+    QVERIFY2(input.out.contains("assume("), qPrintable(input.out));
+    Run lower = Cli({"lower", "row_summation_padded"});
+    QCOMPARE(lower.code, 0);
+    QVERIFY2(!lower.out.contains("if ("), qPrintable(lower.out));
+    Run run = Cli({"run", "row_summation_padded", "--check"});
+    if (run.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(run.code, 0);
+  }
+
+  // A GEMM whose operands are stored padded and blocked lowers and runs on the CPU.
+  void gemm_with_padded_operands() {
+    Run json = Cli({"layout", "gemm_padded_operands", "--buffer", "B", "--json"});
+    QCOMPARE(json.code, 0);
+    QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QJsonArray shape = o.value("physical_shape").toArray();
+    QCOMPARE(shape.size(), 4);
+    QCOMPARE(shape.at(0).toInt(), 7);  // ceil(100 / 16) blocks of k
+    QCOMPARE(shape.at(1).toInt(), 5);
+    QCOMPARE(o.value("padding_count").toInt(), 7 * 16 * 80 - 100 * 80);
+    QVERIFY(!o.contains("elements") || o.value("elements").toArray().size() == 7 * 5 * 16 * 16);
+    Run a = Cli({"layout", "gemm_padded_operands", "--buffer", "A"});
+    QCOMPARE(a.code, 0);
+    QVERIFY2(a.out.contains("[96, 7, 16]"), qPrintable(a.out));
+    Run run = Cli({"run", "gemm_padded_operands", "--check"});
+    if (run.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(run.code, 0);
+    QVERIFY2(run.out.contains("C float32[96, 80]: max abs error 0"), qPrintable(run.out));
+  }
+
   void examples_lists_the_shipped_scripts() {
     Run r = Cli({"examples"});
     QCOMPARE(r.code, 0);

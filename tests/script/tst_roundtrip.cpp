@@ -149,6 +149,10 @@ class TestRoundTrip : public QObject {
                                      << std::string("x, y, z = s[B].transform_layout(lambda i: [(i // 8), ((i // 4) % 2), (i % 4)], pad_value=0.0, axis_separators=[1])");
     QTest::newRow("input layout") << std::string("s[A].transform_layout(lambda i: [i // 4, i % 4], pad_value=-1.0)")
                                   << std::string("s[A].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=(-1.0))");
+    // RFC 0077: a pad value may read the transformed buffer itself, with physical indices.
+    QTest::newRow("pad wraps to the beginning")
+        << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda io, ii: B[0, (4 * io + ii - 14) % 4])")
+        << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda io, ii: B[0, ((((4 * io) + ii) - 14) % 4)])");
   }
   void transform_layout() {
     QFETCH(std::string, call);
