@@ -759,18 +759,6 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only computed stages can be computed at a loop.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>fuse: %1 is not a loop (not a leaf var).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -831,18 +819,6 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only computed stages can be computed at a loop.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1004,6 +980,34 @@ computes %1 elements, %2 required</source>
         <source>%1: there is no stage %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>There is no schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop a stage on another stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown stage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stage cannot be computed at its own loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it is not computed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it has no loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::ProfileView</name>
@@ -1039,34 +1043,6 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>No stage DAG: the script has errors.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no schedule.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drop a stage on another stage.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown stage.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an input (placeholder): it is not computed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is an input (placeholder): it has no loops.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -759,18 +759,6 @@ computes %1 elements, %2 required</source>
         <translation>%1 已不再是循环（不是叶子变量）。</translation>
     </message>
     <message>
-        <source>Only computed stages can be computed at a loop.</source>
-        <translation>只有计算阶段才能在循环中计算。</translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation>阶段不能在自己的循环中计算。</translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2.</source>
-        <translation>compute_at：%1 不读取 %2。</translation>
-    </message>
-    <message>
         <source>fuse: %1 is not a loop (not a leaf var).</source>
         <translation>fuse：%1 不是循环（不是叶子变量）。</translation>
     </message>
@@ -832,18 +820,6 @@ computes %1 elements, %2 required</source>
     <message>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation>%1 不是 %2 调度中的循环。</translation>
-    </message>
-    <message>
-        <source>Only computed stages can be computed at a loop.</source>
-        <translation>只有计算阶段才能在循环中计算。</translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation>阶段不能在自己的循环中计算。</translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2.</source>
-        <translation>compute_at：%1 不读取 %2。</translation>
     </message>
     <message>
         <source>Unknown drag.</source>
@@ -1004,6 +980,34 @@ computes %1 elements, %2 required</source>
         <source>%1: there is no stage %2</source>
         <translation>%1：没有阶段 %2</translation>
     </message>
+    <message>
+        <source>There is no schedule.</source>
+        <translation>没有调度。</translation>
+    </message>
+    <message>
+        <source>Drop a stage on another stage.</source>
+        <translation>请把一个阶段拖放到另一个阶段上。</translation>
+    </message>
+    <message>
+        <source>Unknown stage.</source>
+        <translation>未知阶段。</translation>
+    </message>
+    <message>
+        <source>A stage cannot be computed at its own loops.</source>
+        <translation>阶段不能在自己的循环中计算。</translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it is not computed.</source>
+        <translation>%1 是输入（占位符）：它不被计算。</translation>
+    </message>
+    <message>
+        <source>%1 is an input (placeholder): it has no loops.</source>
+        <translation>%1 是输入（占位符）：它没有循环。</translation>
+    </message>
+    <message>
+        <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
+        <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::ProfileView</name>
@@ -1039,34 +1043,6 @@ computes %1 elements, %2 required</source>
     <message>
         <source>No stage DAG: the script has errors.</source>
         <translation>没有阶段 DAG：脚本有错误。</translation>
-    </message>
-    <message>
-        <source>There is no schedule.</source>
-        <translation>没有调度。</translation>
-    </message>
-    <message>
-        <source>Drop a stage on another stage.</source>
-        <translation>请把一个阶段拖放到另一个阶段上。</translation>
-    </message>
-    <message>
-        <source>Unknown stage.</source>
-        <translation>未知阶段。</translation>
-    </message>
-    <message>
-        <source>A stage cannot be computed at its own loops.</source>
-        <translation>阶段不能在自己的循环中计算。</translation>
-    </message>
-    <message>
-        <source>%1 is an input (placeholder): it is not computed.</source>
-        <translation>%1 是输入（占位符）：它不被计算。</translation>
-    </message>
-    <message>
-        <source>%1 is an input (placeholder): it has no loops.</source>
-        <translation>%1 是输入（占位符）：它没有循环。</translation>
-    </message>
-    <message>
-        <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
-        <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
     </message>
     <message>
         <source>Compute %1 at a loop of %2</source>

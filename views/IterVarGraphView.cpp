@@ -3,7 +3,6 @@
 #include <QListWidget>
 #include <QMenu>
 
-#include "schedule/Graph.h"
 #include "views/IterVarGraphModel.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
@@ -116,14 +115,7 @@ QString IterVarGraphView::dropProblem(const QString& source, const QString& targ
   QStringList leaves = LeafNames(s);
   if (!leaves.contains(to)) return tr("%1 is not a loop any more (not a leaf var).").arg(to);
   QString stageSource = StageOfNodeId(source);
-  if (!stageSource.isEmpty()) {
-    schedule::Stage producer = state_.schedule->find(stageSource.toStdString());
-    if (!producer || producer->is_placeholder()) return tr("Only computed stages can be computed at a loop.");
-    if (producer == s) return tr("A stage cannot be computed at its own loops.");
-    if (!schedule::ReadsThroughInlined(*state_.schedule, s, producer))
-      return tr("compute_at: %1 does not read %2.").arg(stage_, stageSource);
-    return QString();
-  }
+  if (!stageSource.isEmpty()) return ComputeAtProblem(state_.schedule.get(), stageSource, stage_);
   QString from = IterVarOfNodeId(source);
   if (!leaves.contains(from)) return tr("fuse: %1 is not a loop (not a leaf var).").arg(from);
   int a = leaves.indexOf(from), b = leaves.indexOf(to);

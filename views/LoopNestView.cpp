@@ -7,7 +7,6 @@
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
-#include "schedule/Graph.h"
 #include "views/PrimitiveRequests.h"
 #include "views/graph/GraphScene.h"
 
@@ -148,15 +147,7 @@ QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* targe
   schedule::Stage owner = state_.schedule->find(stage.toStdString());
   if (!owner) return tr("Unknown stage %1.").arg(stage);
   if (!LeafNames(owner).contains(var)) return tr("%1 is not a loop of %2's schedule.").arg(var, stage);
-  if (payload.startsWith("stage:")) {
-    QString source = payload.mid(6);
-    schedule::Stage producer = state_.schedule->find(source.toStdString());
-    if (!producer || producer->is_placeholder()) return tr("Only computed stages can be computed at a loop.");
-    if (producer == owner) return tr("A stage cannot be computed at its own loops.");
-    if (!schedule::ReadsThroughInlined(*state_.schedule, owner, producer))
-      return tr("compute_at: %1 does not read %2.").arg(stage, source);
-    return QString();
-  }
+  if (payload.startsWith("stage:")) return ComputeAtProblem(state_.schedule.get(), payload.mid(6), stage);
   if (payload.startsWith("loop:")) {
     QStringList parts = payload.mid(5).split('/');
     if (parts.size() != 2) return tr("Unknown drag.");

@@ -184,6 +184,24 @@ QString PrimitiveTitle(const QString& p) {
   return p;
 }
 
+QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
+                         const QString& consumer) {
+  if (!sch) return PrimitiveText::tr("There is no schedule.");
+  if (producer.isEmpty() || consumer.isEmpty()) return PrimitiveText::tr("Drop a stage on another stage.");
+  schedule::Stage s = sch->find(producer.toStdString());
+  schedule::Stage t = sch->find(consumer.toStdString());
+  if (!s || !t) return PrimitiveText::tr("Unknown stage.");
+  if (s == t) return PrimitiveText::tr("A stage cannot be computed at its own loops.");
+  if (s->is_placeholder())
+    return PrimitiveText::tr("%1 is an input (placeholder): it is not computed.").arg(producer);
+  if (t->is_placeholder())
+    return PrimitiveText::tr("%1 is an input (placeholder): it has no loops.").arg(consumer);
+  if (!schedule::ReadsThroughInlined(*sch, t, s))
+    return PrimitiveText::tr("compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
+        .arg(consumer, producer);
+  return QString();
+}
+
 const QStringList& ThreadTags() {
   static const QStringList tags{"blockIdx.x", "blockIdx.y", "blockIdx.z",
                                 "threadIdx.x", "threadIdx.y", "threadIdx.z", "vthread"};

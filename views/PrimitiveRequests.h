@@ -30,6 +30,12 @@ PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
                                   const QString& iterVar);
 
+// Why stage `producer` cannot be computed at a loop of stage `consumer` ("" = it can):
+// the one compute_at check behind every drop of a stage (Stage DAG, IterVar graph,
+// loop nest), so that all of them explain a refusal with the same words.
+QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
+                         const QString& consumer);
+
 // Thread tags offered by bind.
 const QStringList& ThreadTags();
 // The leaf var after `iterVar` in `stage`'s loop order ("" when none).

@@ -48,18 +48,7 @@ void StageDagView::selectionChanged() {
 }
 
 QString StageDagView::computeAtProblem(const QString& source, const QString& target) const {
-  if (!state_.schedule) return tr("There is no schedule.");
-  if (source.isEmpty() || target.isEmpty()) return tr("Drop a stage on another stage.");
-  schedule::Stage s = state_.schedule->find(source.toStdString());
-  schedule::Stage t = state_.schedule->find(target.toStdString());
-  if (!s || !t) return tr("Unknown stage.");
-  if (s == t) return tr("A stage cannot be computed at its own loops.");
-  if (s->is_placeholder()) return tr("%1 is an input (placeholder): it is not computed.").arg(source);
-  if (t->is_placeholder()) return tr("%1 is an input (placeholder): it has no loops.").arg(target);
-  if (!schedule::ReadsThroughInlined(*state_.schedule, t, s))
-    return tr("compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
-        .arg(target, source);
-  return QString();
+  return ComputeAtProblem(state_.schedule.get(), source, target);
 }
 
 void StageDagView::dropStage(const QString& source, const QString& target) {

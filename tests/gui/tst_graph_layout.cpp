@@ -63,7 +63,9 @@ class TestGraphLayout : public QObject {
 
   void nodeSizesAreKept() {
     GraphModel m;
-    m.addNode({"wide", "wide", NodeShape::Box, "", {}, false, false, "", QSizeF(200, 40)});
+    GraphNode wide("wide", "wide", NodeShape::Box);
+    wide.size = QSizeF(200, 40);
+    m.addNode(wide);
     auto g = LayoutGraph(m);
     QVERIFY(g.ok());
     QCOMPARE(qRound(g->nodes[0].width()), 200);

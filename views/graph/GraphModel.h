@@ -14,6 +14,10 @@ namespace tessera::views {
 enum class NodeShape { Box, RoundedBox, Ellipse, Diamond, Point };
 
 struct GraphNode {
+  GraphNode() = default;
+  GraphNode(QString nodeId, QString text, NodeShape nodeShape = NodeShape::RoundedBox)
+      : id(std::move(nodeId)), label(std::move(text)), shape(nodeShape) {}
+
   QString id;          // unique within the graph ("stage:C", "iv:C:i.outer", "rel:0")
   QString label;       // may span several lines
   NodeShape shape = NodeShape::RoundedBox;
@@ -28,6 +32,12 @@ struct GraphNode {
 enum class EdgeStyle { Solid, Dashed, Dotted };
 
 struct GraphEdge {
+  GraphEdge() = default;
+  GraphEdge(QString tail, QString head, QString text = {}, EdgeStyle edgeStyle = EdgeStyle::Solid,
+            QString edgeKind = {})
+      : from(std::move(tail)), to(std::move(head)), label(std::move(text)), style(edgeStyle),
+        kind(std::move(edgeKind)) {}
+
   QString from;
   QString to;
   QString label;
