@@ -184,7 +184,10 @@ void LoopNestView::selectionChanged() {
   updating_ = true;
   QTreeWidgetItem* item = loopItem(selectionModel()->stage(), selectionModel()->iterVar());
   tree_->setCurrentItem(item);
-  if (item) tree_->scrollToItem(item);
+  if (item)
+    tree_->scrollToItem(item);
+  else
+    tree_->clearSelection();
   updating_ = false;
 }
 
