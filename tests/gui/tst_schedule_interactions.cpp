@@ -88,6 +88,58 @@ class TestScheduleInteractions : public QObject {
     QVERIFY(w->loopNestView()->loopItem("C", "i.inner"));
   }
 
+  // Each loop primitive from the Schedule menu, its dialog answered by a script.
+  void loopPrimitivesFromTheScheduleMenu_data() {
+    QTest::addColumn<QString>("primitive");
+    QTest::addColumn<QString>("selectedVar");
+    QTest::addColumn<QVariantMap>("answers");
+    QTest::addColumn<QStringList>("leaves");
+    QTest::newRow("split") << "split" << "j" << QVariantMap{{"factor", 16}}
+                           << QStringList{"i", "j.outer", "j.inner"};
+    QTest::newRow("tile") << "tile" << "i" << QVariantMap{{"x_factor", 8}, {"y_factor", 4}}
+                          << QStringList{"i.outer", "j.outer", "i.inner", "j.inner"};
+    QTest::newRow("fuse") << "fuse" << "i" << QVariantMap{} << QStringList{"i.j.fused"};
+    QTest::newRow("reorder") << "reorder" << "i" << QVariantMap{{"order", "j, i"}}
+                             << QStringList{"j", "i"};
+    QTest::newRow("parallel") << "parallel" << "i" << QVariantMap{} << QStringList{"i", "j"};
+  }
+  void loopPrimitivesFromTheScheduleMenu() {
+    QFETCH(QString, primitive);
+    QFETCH(QString, selectedVar);
+    QFETCH(QVariantMap, answers);
+    QFETCH(QStringList, leaves);
+    views::SetParameterAsker([answers](QWidget*, const QString&, const QList<views::ParamField>& fields) {
+      QVariantMap out;
+      for (const auto& f : fields) out[f.key] = answers.value(f.key, f.value);
+      return std::optional<QVariantMap>(out);
+    });
+    w->selection()->selectIterVar("C", selectedVar);
+    w->action("action_" + primitive)->trigger();
+    views::SetParameterAsker(views::AcceptDefaults());
+    QCOMPARE(Leaves(*w, "C"), leaves);
+    QCOMPARE(w->document()->undoStack()->count(), 1);
+    QVERIFY2(w->document()->text().contains(primitive), qPrintable(w->lastMessage()));
+  }
+
+  void computeAtAndCacheWriteFromTheScheduleMenu() {
+    views::SetParameterAsker([](QWidget*, const QString&, const QList<views::ParamField>& fields) {
+      QVariantMap out;
+      for (const auto& f : fields) out[f.key] = f.key == "target" ? QVariant("C: j") : f.value;
+      return std::optional<QVariantMap>(out);
+    });
+    w->selection()->selectStage("B");
+    w->action("action_compute_at")->trigger();
+    views::SetParameterAsker(views::AcceptDefaults());
+    auto b = w->document()->state().schedule->find("B");
+    QCOMPARE(b->attach_type, schedule::AttachType::Scope);
+    QCOMPARE(QString::fromStdString(b->attach_ivar->var.name()), QString("j"));
+    w->selection()->selectStage("C");
+    w->action("action_cache_write")->trigger();  // scope "local"
+    QVERIFY2(w->document()->state().schedule->find("C.local"), qPrintable(w->lastMessage()));
+    QVERIFY(w->stageDagView()->scene()->nodeItem("stage:C.local"));
+    QCOMPARE(w->stageDagView()->scene()->nodeItem("stage:C.local")->node().kind, QString("cache"));
+  }
+
   void splitWithoutASelectedLoopExplainsWhy() {
     w->selection()->selectStage("C");
     w->action("action_split")->trigger();
