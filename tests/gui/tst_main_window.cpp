@@ -208,6 +208,17 @@ class TestMainWindow : public QObject {
     QVERIFY(!gui::Autosave::recoverable(path));
   }
 
+  void aScriptErrorReachesTheStatusBar() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    w.scriptView()->editor()->appendPlainText("s[C].split(");
+    w.scriptView()->flush();
+    QVERIFY(!w.document()->state().errors.empty());
+    QVERIFY2(w.lastMessage().contains("error:"), qPrintable(w.lastMessage()));
+    QCOMPARE(w.scriptView()->errorSelections().size(), 1);
+  }
+
   void savesAtomicallyAndBecomesClean() {
     QTemporaryDir dir;
     MainWindow w;
