@@ -49,6 +49,13 @@ class TestCudaRuntime : public QObject {
   Q_OBJECT
 
  private slots:
+  // Nothing links the driver: it is loaded on first use, so programs start without one.
+  void initTestCase() {
+    QFile maps("/proc/self/maps");
+    if (!maps.open(QIODevice::ReadOnly)) QSKIP("no /proc/self/maps");
+    QVERIFY2(!maps.readAll().contains("libcuda.so"), "libcuda is loaded before the first use of CUDA");
+  }
+
   // ---- without a GPU (these run everywhere) ----
   void missing_driver_library_is_a_sentence() {
     auto d = CudaDriver::Load("/nonexistent/libcuda.so.1");
