@@ -1,0 +1,1 @@
+# core/project: .tessera project files (script + trace + view state + target settings).
