@@ -18,6 +18,7 @@ PACKAGES=(
   llvm-19-dev libzstd-dev zlib1g-dev
   libopenblas-dev libhalide14-0-dev
   xvfb xauth
+  python3 clang-14 libclang-rt-14-dev
 )
 
 log() { printf '\033[1m[tessera]\033[0m %s\n' "$*" >&2; }
