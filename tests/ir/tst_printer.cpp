@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "../common/SeedListings.h"
 #include "IrTestSupport.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -89,30 +90,8 @@ struct Ex4 {
   }
 };
 
-// The document's listing (its node addresses dropped: `compute(D, 0x2c070b0)`).
-const char* kEx4Listing =
-    "// attr [compute(D)] realize_scope = \"\"\n"
-    "realize D([0, 4], [0, 5], [0, 16]) {\n"
-    "  produce D {\n"
-    "    for (di, 0, 4) {\n"
-    "      for (dj, 0, 5) {\n"
-    "        for (dk, 0, 16) {\n"
-    "          // attr [compute(C)] realize_scope = \"\"\n"
-    "          realize C([dj, 1], [dk, 1]) {\n"
-    "            produce C {\n"
-    "              for (i, 0, 1) {\n"
-    "                for (j, 0, 1) {\n"
-    "                  C((i + dj), (j + dk)) =5\n"
-    "                }\n"
-    "              }\n"
-    "            }\n"
-    "            D(di, dj, dk) =(C(dj, dk)*2)\n"
-    "          }\n"
-    "        }\n"
-    "      }\n"
-    "    }\n"
-    "  }\n"
-    "}\n";
+// The document's listing: tests/common/SeedListings.h.
+const char* const kEx4Listing = tessera::testing::kInferBoundEx4Listing;
 
 // The CreateAttachPath example: C attached at D, D attached at E, after flattening.
 const char* kAttachPathListing =
