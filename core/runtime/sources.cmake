@@ -7,4 +7,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ArgBinder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CompiledFunction.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
 )
