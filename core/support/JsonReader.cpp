@@ -159,7 +159,7 @@ class JsonParser {
       SkipWhitespace();
       JsonValue value;
       if (auto status = ParseValue(value, depth); !status.ok()) return status;
-      out.members.emplace_back(std::move(key), std::move(value));
+      out.members.push_back(JsonMember{std::move(key), std::move(value)});
       SkipWhitespace();
       if (!AtEnd() && Peek() == ',') {
         ++pos_;

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "support/Json.h"
@@ -18,6 +17,8 @@
 namespace tessera {
 
 inline constexpr int kMaxJsonDepth = 200;
+
+struct JsonMember;
 
 struct JsonValue {
   enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
@@ -29,7 +30,7 @@ struct JsonValue {
   int64_t integer = 0;
   std::string string;
   std::vector<JsonValue> items;                              // Array
-  std::vector<std::pair<std::string, JsonValue>> members;    // Object, in source order
+  std::vector<JsonMember> members;  // Object, in source order
   SourceLoc loc;  // where the value starts
 
   bool is_null() const { return kind == Kind::Null; }
@@ -41,6 +42,12 @@ struct JsonValue {
 
   // The member named `key` of an object, or nullptr.
   const JsonValue* find(std::string_view key) const;
+};
+
+// One member of an object (a struct, not std::pair, which needs JsonValue complete).
+struct JsonMember {
+  std::string key;
+  JsonValue value;
 };
 
 // "object", "array", "string", "number", "true"/"false" as "boolean", "null".
