@@ -1,0 +1,3 @@
+import tvm
+from tvm import te
+A = te.placeholder((((((((((((n,), name="A")
