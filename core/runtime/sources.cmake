@@ -7,5 +7,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ArgBinder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CompiledFunction.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/KernelArguments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
 )

@@ -13,6 +13,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/LayoutArguments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LayoutOvercompute.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Pipeline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LowerSchedule.cpp
 )
 # GPU passes (run after the pipeline by the CUDA backend, codegen/cuda/CudaLowering).
 list(APPEND TESSERA_CORE_SOURCES

@@ -1,0 +1,44 @@
+// KernelArguments: the arrays a caller passes to a compiled schedule — random inputs
+// and zeroed outputs, in the shapes of the lowered function's buffer parameters. An
+// argument whose layout the schedule transformed (RFC 0077) is passed physically; an
+// input with a pad value gets it written into its padding cells, as a caller must
+// (digest §1.3). PhysicalToLogical reads such an array back in its logical shape (what
+// a reference computed on logical arrays is compared with).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "layout/PhysicalTensor.h"
+#include "runtime/Interpreter.h"
+#include "runtime/NDArray.h"
+#include "schedule/Schedule.h"
+#include "support/Result.h"
+#include "te/Tensor.h"
+#include "transform/PrimFunc.h"
+
+namespace tessera::runtime {
+
+// The physical tensor in which argument `t` is passed, or nullptr (logical layout).
+layout::PhysicalTensor ArgumentLayout(const schedule::Schedule& sch, const te::Tensor& t);
+
+// True when `t` is computed by one of the schedule's outputs.
+bool IsScheduleOutput(const schedule::Schedule& sch, const te::Tensor& t);
+
+// One array per buffer parameter of `func` (whose parameters are `args`, in order):
+// inputs uniform in [-1, 1) from seed + index, outputs zero. `scalars` must give every
+// shape variable. Errors: a shape that is not constant after substitution, a failed
+// allocation or padding fill.
+Result<std::vector<NDArray>> MakeKernelArguments(const schedule::Schedule& sch,
+                                                 const std::vector<te::Tensor>& args,
+                                                 const transform::PrimFunc& func,
+                                                 const ScalarArgs& scalars, uint64_t seed);
+
+// The logical array stored in `physical` (laid out by `t`); padding cells are dropped.
+Result<NDArray> PhysicalToLogical(const layout::PhysicalTensor& t, const NDArray& physical,
+                                  const ScalarArgs& scalars);
+
+// The constant shape of `shape` with the shape variables of `scalars` substituted.
+Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, const ScalarArgs& scalars);
+
+}  // namespace tessera::runtime

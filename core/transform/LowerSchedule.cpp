@@ -1,0 +1,20 @@
+#include "transform/LowerSchedule.h"
+
+#include "schedule/ScheduleOps.h"
+#include "transform/LayoutArguments.h"
+
+namespace tessera::transform {
+
+Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+                                     const std::string& target, const std::string& name) {
+  auto stmt = schedule::Lower(sch);
+  if (!stmt) return stmt.error();
+  std::vector<ir::DataProducer> producers;
+  for (const te::Tensor& t : args) producers.push_back(t.producer());
+  PassContext ctx;
+  ctx.target = target;
+  AddLayoutArgBuffers(sch, producers, &ctx);
+  return LowerToPrimFunc(*stmt, producers, name, ctx);
+}
+
+}  // namespace tessera::transform

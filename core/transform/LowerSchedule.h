@@ -1,0 +1,23 @@
+// LowerSchedule: a schedule's loop program (ScheduleOps) lowered through the pipeline
+// into a PrimFunc whose buffer parameters are `args` — the steps every caller that
+// compiles a whole schedule takes (the CLI's run/profile, the differential tester).
+// Arguments whose layout the schedule transformed are passed in their physical layout
+// (RFC 0077, LayoutArguments.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schedule/Schedule.h"
+#include "support/Result.h"
+#include "te/Tensor.h"
+#include "transform/Pipeline.h"
+
+namespace tessera::transform {
+
+// Errors: ScheduleOps or a pass failed (the message says which).
+Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+                                     const std::string& target = "llvm",
+                                     const std::string& name = "main");
+
+}  // namespace tessera::transform

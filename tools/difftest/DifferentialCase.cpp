@@ -1,0 +1,102 @@
+#include "DifferentialCase.h"
+
+#include <sstream>
+
+#include "codegen/LLVMBackend.h"
+#include "runtime/KernelArguments.h"
+#include "script/Evaluator.h"
+#include "script/ScriptPrinter.h"
+#include "transform/LowerSchedule.h"
+
+namespace tessera::difftest {
+
+namespace {
+
+CaseResult Fail(std::string stage, std::string message) {
+  return CaseResult{false, std::move(stage), std::move(message)};
+}
+
+// Stand-in for runtime::CheckAgainstReference until the oracle's Reference.cpp lands:
+// the IR interpreter runs the unscheduled program of the same outputs (every stage at
+// root, logical layouts) on the kernel's inputs read back to logical arrays.
+Result<std::vector<runtime::OutputCheck>> InterpretUnscheduled(const schedule::Schedule& sch,
+                                                               const std::vector<te::Tensor>& args,
+                                                               const std::vector<runtime::NDArray>& buffers,
+                                                               const runtime::ScalarArgs& vars) {
+  auto plain = schedule::create_schedule(sch.outputs);
+  if (!plain) return plain.error();
+  auto lowered = transform::LowerSchedule(*plain, args);
+  if (!lowered) return Error("lowering the unscheduled program: " + lowered.error().message);
+  std::vector<runtime::NDArray> logical, actual;
+  for (size_t i = 0; i < args.size(); ++i) {
+    runtime::NDArray array = buffers[i];
+    if (layout::PhysicalTensor p = runtime::ArgumentLayout(sch, args[i])) {
+      auto read = runtime::PhysicalToLogical(p, buffers[i], vars);
+      if (!read) return Error("reading '" + args[i].name() + "' back: " + read.error().message);
+      array = *read;
+    }
+    actual.push_back(array);
+    if (runtime::IsScheduleOutput(sch, args[i])) {
+      array = array.Clone();
+      array.Fill(0.0);
+    }
+    logical.push_back(array);
+  }
+  if (Status st = runtime::Interpret(lowered->func, logical, vars); !st)
+    return Error("interpreting the unscheduled program: " + st.error().message);
+  std::vector<runtime::OutputCheck> checks;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (runtime::IsScheduleOutput(sch, args[i]))
+      checks.push_back({args[i].name(), runtime::Compare(actual[i], logical[i])});
+  return checks;
+}
+
+}  // namespace
+
+Result<std::vector<runtime::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
+                                                       const std::vector<te::Tensor>& args,
+                                                       const std::vector<runtime::NDArray>& buffers,
+                                                       const runtime::ScalarArgs& vars) {
+  return InterpretUnscheduled(sch, args, buffers, vars);
+}
+
+CaseResult RunScript(const std::string& script, const std::map<std::string, int64_t>& vars,
+                     uint64_t input_seed) {
+  auto program = script::EvaluateScript(script, "case.py");
+  if (!program) return Fail("evaluate", program.error().format());
+  if (!program->schedule) return Fail("evaluate", "the script creates no schedule");
+  std::string printed = script::PrintScript(*program);
+  auto again = script::EvaluateScript(printed, "case.py");
+  if (!again) return Fail("print", "the printed script does not evaluate: " + again.error().format());
+  if (script::PrintScript(*again) != printed) return Fail("print", "printing is not a fixed point");
+
+  std::vector<te::Tensor> args = program->Arguments();
+  const schedule::Schedule& sch = *program->schedule;
+  auto lowered = transform::LowerSchedule(sch, args);
+  if (!lowered) return Fail("lower", lowered.error().message);
+  auto compiled = codegen::BuildLLVM(lowered->func);
+  if (!compiled) return Fail("compile", compiled.error().message);
+  runtime::ScalarArgs scalars(vars.begin(), vars.end());
+  auto buffers = runtime::MakeKernelArguments(sch, args, lowered->func, scalars, input_seed);
+  if (!buffers) return Fail("run", buffers.error().message);
+  if (Status st = compiled->Call(*buffers, scalars); !st) return Fail("run", st.error().message);
+  auto checks = CheckOutputs(sch, args, *buffers, scalars);
+  if (!checks) return Fail("check", checks.error().message);
+  std::string mismatches;
+  for (const runtime::OutputCheck& c : *checks)
+    if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
+  if (!mismatches.empty()) return Fail("check", mismatches);
+  return CaseResult{true, "", ""};
+}
+
+std::string ReproducerText(const std::string& script, const std::map<std::string, int64_t>& vars,
+                           const std::string& why) {
+  std::ostringstream out;
+  std::string first_line = why.substr(0, why.find('\n'));
+  out << "# difftest failure: " << first_line << "\n# reproduce: tessera-cli run FILE --check";
+  for (const auto& [name, value] : vars) out << " --var " << name << "=" << value;
+  out << "\n" << script;
+  return out.str();
+}
+
+}  // namespace tessera::difftest
