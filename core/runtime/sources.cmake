@@ -8,5 +8,8 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CompiledFunction.cpp
   ${CMAKE_CURRENT_LIST_DIR}/KernelArguments.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceCompiler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceStage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
 )
