@@ -197,14 +197,4 @@ std::optional<Kernel> BuildKernel(const transform::LoweredProgram& lowered,
   return BuildCpuKernel(lowered.func, err, exit_code);
 }
 
-KernelArguments FreshOutputs(const KernelArguments& args) {
-  KernelArguments copy = args;
-  for (size_t i = 0; i < copy.buffers.size(); ++i) {
-    if (!copy.is_output[i]) continue;
-    copy.buffers[i] = copy.buffers[i].Clone();
-    copy.buffers[i].Fill(0.0);
-  }
-  return copy;
-}
-
 }  // namespace tessera::cli

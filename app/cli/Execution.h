@@ -55,7 +55,4 @@ struct Kernel {
 std::optional<Kernel> BuildKernel(const transform::LoweredProgram& lowered,
                                   const std::string& target, std::ostream& err, int* exit_code);
 
-// The arrays with the same inputs and fresh zeroed outputs (for the reference run).
-KernelArguments FreshOutputs(const KernelArguments& args);
-
 }  // namespace tessera::cli

@@ -1,8 +1,9 @@
 // tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
 //
 // Compiles the script's schedule, calls it once to warm up and then N times, and prints
-// the minimum and median time, GFLOP/s (FlopCount.h) and GB/s (bytes of all argument
-// arrays moved once per call).
+// the minimum and median time, GFLOP/s (the useful work of the te definition,
+// te/WorkloadFlops.h: not the scheduled program's operations, which would count
+// over-computation and guards) and GB/s (bytes of all argument arrays moved once per call).
 #include <algorithm>
 #include <cstdio>
 #include <ostream>
@@ -10,9 +11,9 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "Execution.h"
-#include "FlopCount.h"
 #include "ScriptLoading.h"
 #include "support/Json.h"
+#include "te/WorkloadFlops.h"
 
 namespace tessera::cli {
 
@@ -22,8 +23,10 @@ constexpr const char* kHelp =
     R"(Usage: tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
 
 Compiles the script's schedule and times it on random inputs: one warm-up call, then N
-timed calls. Prints the minimum and median time, GFLOP/s (floating-point operations of
-the lowered program) and GB/s (bytes of the argument arrays per call).
+timed calls. Prints the minimum and median time, GFLOP/s (the floating-point work of
+the compute definitions: a multiply-add is 2 flops per reduction step and output
+element; over-computation and guards do not count) and GB/s (bytes of the argument
+arrays per call).
 
 Options:
   --target T       llvm (default, the CPU) or cuda
@@ -84,7 +87,10 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::sort(times.begin(), times.end());
   double min_ms = times.front();
   double median_ms = times[times.size() / 2];
-  double flops = CountFlops(lowered->func.body, arguments->scalars);
+  std::vector<te::Tensor> outputs;
+  for (const te::Operation& op : program->schedule->outputs)
+    for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
+  double flops = te::CountWorkloadFlops(outputs, arguments->scalars);
   double bytes = 0;
   for (const runtime::NDArray& a : arguments->buffers) bytes += static_cast<double>(a.bytes());
   double seconds = median_ms / 1000.0;

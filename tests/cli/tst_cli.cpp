@@ -3,7 +3,9 @@
 // line": 0 success, 1 bad input, 2 usage, 3 --check mismatch, 4 not available).
 #include <QtTest>
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -177,6 +179,38 @@ class TestCli : public QObject {
     // The only argument is the output D: 5 x 16 int32 = 320 bytes.
     QCOMPARE(o.value("bytes").toDouble(), 320.0);
     QCOMPARE(Cli({"profile", "inferbound_ex5", "--repeat", "0"}).code, 2);
+  }
+
+  // run --check against the te oracle passes on every shipped example at its full
+  // default shape (gemm 1024^3 included). GPU examples run on the CPU where their schedule
+  // lowers for it; one bound to GPU threads is CUDA-only and says so.
+  void run_check_passes_on_every_example_data() {
+    QTest::addColumn<QString>("example");
+    QDir dir(QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/resources/examples");
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(f)) << QFileInfo(f).completeBaseName();
+  }
+  void run_check_passes_on_every_example() {
+    QFETCH(QString, example);
+    QStringList args{"run", example, "--check"};
+    if (example == "flatten_symbolic" || example == "gpu_elementwise") args << "--var" << "n=100";
+    Run r = Cli(args);
+    if (r.code == 4) QSKIP("this build has no LLVM backend");
+    if (example.startsWith("gpu_") && r.code == 1 &&
+        (r.err.contains("thread") || r.err.contains("blockIdx") || r.err.contains("GPU")))
+      QSKIP(qPrintable(example + " binds GPU threads; it runs with --target cuda only"));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("reference: te oracle"), qPrintable(r.out));
+    QVERIFY2(r.out.contains(" 0 mismatches"), qPrintable(r.out));
+  }
+
+  // profile's GFLOP/s counts the te definition's work: GEMM M*N*K multiply-adds = 2MNK.
+  void profile_counts_the_useful_flops() {
+    Run r = Cli({"profile", "gemm_padded_operands", "--repeat", "1", "--json"});
+    if (r.code == 4) QSKIP("this build has no LLVM backend");
+    QCOMPARE(r.code, 0);
+    QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value("flops").toDouble(), 2.0 * 96 * 80 * 100);
   }
 
   void export_code() {
