@@ -1,11 +1,13 @@
-// tessera-cli export FILE --format tvm|script|c|cuda|ptx|llvm|asm
+// tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [-o OUT]
 //
 // `script` prints the schedule as Tessera's script (the workload, create_schedule and
 // one line per trace entry); `tvm` prints the same program for TVM (identical while the
 // script uses no Tessera-only extension). `c` prints the C translation unit, `llvm` and
 // `asm` the optimized LLVM IR and the host assembly (exit 4 in a build without LLVM),
 // `cuda` the CUDA C++ of the kernels and `ptx` NVRTC's PTX (no GPU needed; exit 4 in a
-// build without the CUDA toolkit).
+// build without the CUDA toolkit). `project` writes a .tessera project file holding the
+// printed script and its trace (saved atomically with -o).
+#include <fstream>
 #include <ostream>
 
 #include "CliCommon.h"
@@ -16,6 +18,7 @@
 #include "codegen/LLVMBackend.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
+#include "project/ProjectFile.h"
 #include "runtime/cuda/CudaModule.h"
 #include "script/ScriptPrinter.h"
 
@@ -24,20 +27,48 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli export FILE --format tvm|script|c|cuda|ptx|llvm|asm
+    R"(Usage: tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [-o OUT]
 
-Prints an artefact of the script's schedule:
+Prints an artefact of the script's schedule (FILE: a script, a .tessera project or
+a shipped example's name):
   script   the Tessera script: workload, create_schedule, one line per primitive
   tvm      the same as a TVM tensor-expression program
+  project  a Tessera project file (.tessera, JSON): the script and its trace
   c, cuda, ptx, llvm, asm   generated code (needs the code generators of this build)
 
 Options:
-  --format F   the artefact (required)
-  -h, --help   show this help
+  --format F        the artefact (required)
+  -o, --output OUT  write to OUT instead of standard output (a project atomically)
+  -h, --help        show this help
 
-Exit codes: 0 success, 1 bad script (or a schedule the target cannot run), 2 usage,
-4 format not available in this build.
+Exit codes: 0 success, 1 bad script (or a schedule the target cannot run, or OUT
+cannot be written), 2 usage, 4 format not available in this build.
 )";
+
+// "-o X" is spelled "--output X" for the option parser (which reads only long options).
+Argv SpellOutputOption(const Argv& argv) {
+  Argv out = argv;
+  for (std::string& arg : out) {
+    if (arg == "--") break;
+    if (arg == "-o") arg = "--output";
+  }
+  return out;
+}
+
+// Writes `text` to standard output or to the file `path`.
+int WriteOutput(const std::string& path, const std::string& text, std::ostream& out,
+                std::ostream& err) {
+  if (path.empty()) {
+    out << text;
+    return kSuccess;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!(file << text) || !file.flush()) {
+    err << "tessera-cli export: error: cannot write '" << path << "'\n";
+    return kBadInput;
+  }
+  return kSuccess;
+}
 
 // The generated code of `lowered` in `format` (c, cuda, ptx, llvm, asm).
 Result<std::string> CodeText(const std::string& format, const transform::LoweredProgram& lowered) {
@@ -55,7 +86,7 @@ Result<std::string> CodeText(const std::string& format, const transform::Lowered
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--format"}, {}}, &args))
+  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output"}, {}}, &args))
     return UsageError("export", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -67,10 +98,11 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (format.empty()) return UsageError("export", "missing --format", err);
   bool code = format == "c" || format == "cuda" || format == "ptx" || format == "llvm" ||
               format == "asm";
-  if (format != "tvm" && format != "script" && !code)
+  if (format != "tvm" && format != "script" && format != "project" && !code)
     return UsageError("export", "unknown format '" + format +
-                                    "' (expected tvm, script, c, cuda, ptx, llvm or asm)",
+                                    "' (expected tvm, script, project, c, cuda, ptx, llvm or asm)",
                       err);
+  std::string output = args.value("--output");
   if (format == "ptx" && !codegen::NVRTCAvailable()) {
     err << "tessera-cli export: not available: " << codegen::NVRTCVersion() << ".\n";
     return kUnavailable;
@@ -82,10 +114,20 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int exit_code = kSuccess;
   auto program = LoadScript("export", args.positional[0], code, err, &exit_code);
   if (!program) return exit_code;
-  if (!code) {
-    out << script::PrintScript(*program, format == "tvm" ? script::ScriptDialect::TVM
-                                                       : script::ScriptDialect::Tessera);
+  if (format == "project") {
+    project::ProjectFile project = project::ProjectFromProgram(*program);
+    if (output.empty()) return WriteOutput(output, project::SerializeProject(project), out, err);
+    if (Status saved = project::SaveProject(output, project); !saved.ok()) {
+      err << "tessera-cli export: " << saved.error().format() << "\n";
+      return kBadInput;
+    }
     return kSuccess;
+  }
+  if (!code) {
+    return WriteOutput(output,
+                       script::PrintScript(*program, format == "tvm" ? script::ScriptDialect::TVM
+                                                                     : script::ScriptDialect::Tessera),
+                       out, err);
   }
   bool gpu = format == "cuda" || format == "ptx";
   auto lowered = LowerProgram(*program, gpu ? "cuda" : format == "c" ? "c" : "llvm", err);
@@ -95,9 +137,8 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     err << "tessera-cli export: error: " << text.error().message << "\n";
     return kBadInput;
   }
-  out << *text;
-  if (!text->empty() && text->back() != '\n') out << "\n";
-  return kSuccess;
+  if (!text->empty() && text->back() != '\n') *text += "\n";
+  return WriteOutput(output, *text, out, err);
 }
 
 }  // namespace tessera::cli

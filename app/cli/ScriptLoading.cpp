@@ -1,8 +1,24 @@
 #include "ScriptLoading.h"
 
 #include "CliCommon.h"
+#include "project/ProjectFile.h"
 
 namespace tessera::cli {
+
+namespace {
+
+// A project file (.tessera) holds its script; anything else is the script itself.
+std::optional<std::string> LoadScriptText(const std::filesystem::path& path, std::string* problem) {
+  if (!project::IsProjectPath(path.string())) return ReadFile(path, problem);
+  auto project = project::LoadProject(path.string());
+  if (!project) {
+    *problem = project.error().format();
+    return std::nullopt;
+  }
+  return std::move(project->script);
+}
+
+}  // namespace
 
 std::optional<script::ScriptProgram> LoadScript(const std::string& command, const std::string& arg,
                                                 bool need_schedule, std::ostream& err,
@@ -15,9 +31,10 @@ std::optional<script::ScriptProgram> LoadScript(const std::string& command, cons
     return std::nullopt;
   }
   std::string problem;
-  auto text = ReadFile(*path, &problem);
+  auto text = LoadScriptText(*path, &problem);
   if (!text) {
-    err << "tessera-cli " << command << ": " << problem << "\n";
+    err << (problem.find(": error: ") != std::string::npos ? "" : "tessera-cli " + command + ": ")
+        << problem << "\n";
     *exit_code = kBadInput;
     return std::nullopt;
   }

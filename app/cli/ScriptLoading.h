@@ -1,6 +1,6 @@
-// Loading the script a command names (a file or a shipped example's name) and
-// evaluating it, with the command line's error reporting: a located message (or a
-// sentence when FILE cannot be read) and exit code 1.
+// Loading the script a command names (a script file, a .tessera project whose script is
+// used, or a shipped example's name) and evaluating it, with the command line's error
+// reporting: a located message (or a sentence when FILE cannot be read) and exit code 1.
 #pragma once
 
 #include <optional>

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "script/Evaluator.h"
+#include "script/ScriptPrinter.h"
 #include "support/JsonReader.h"
 
 namespace tessera::project {
@@ -54,6 +55,16 @@ Result<ProjectFile> ParseProject(std::string_view text, const std::string& file)
     Error error = program.error();
     error.message += " (in the project's script)";
     return error;
+  }
+  return project;
+}
+
+ProjectFile ProjectFromProgram(const script::ScriptProgram& program) {
+  ProjectFile project;
+  project.script = script::PrintScript(program);
+  if (program.schedule) {
+    std::string te_prefix = program.te_imported ? "te." : "tvm.te.";
+    project.trace = script::PrintTraceLines(program.schedule->trace, program.names, te_prefix);
   }
   return project;
 }

@@ -16,6 +16,10 @@
 
 #include "support/Result.h"
 
+namespace tessera::script {
+struct ScriptProgram;
+}
+
 namespace tessera::project {
 
 inline constexpr int kProjectFormatVersion = 1;
@@ -58,6 +62,10 @@ Result<ProjectFile> LoadProject(const std::string& path);
 // Writes a temporary file in the same directory, fsyncs it and renames it over `path`:
 // the old file survives any failure.
 Status SaveProject(const std::string& path, const ProjectFile& p);
+
+// A project holding `program`'s printed script and its trace lines (default view state
+// and target settings); what `tessera-cli export --format project` writes.
+ProjectFile ProjectFromProgram(const script::ScriptProgram& program);
 
 // True when `path` names a project file (ends with ".tessera").
 bool IsProjectPath(std::string_view path);

@@ -45,6 +45,39 @@ std::string SourceText(std::string_view source, const AstStmt& s) {
   return out;
 }
 
+// The comment after a statement on its own line (`x = 1  # why` -> "# why"), or "".
+std::string TrailingComment(std::string_view source, size_t end) {
+  size_t i = end;
+  while (i < source.size() && (source[i] == ' ' || source[i] == '\t')) ++i;
+  if (i >= source.size() || source[i] != '#') return "";
+  size_t eol = source.find_first_of("\r\n", i);
+  std::string comment(source.substr(i, eol == std::string_view::npos ? std::string_view::npos : eol - i));
+  while (!comment.empty() && (comment.back() == ' ' || comment.back() == '\t')) comment.pop_back();
+  return comment;
+}
+
+// The whole-line comments between two statements (from the line after `from` to
+// `to`), each "\n"-terminated and without indentation.
+std::string CommentLines(std::string_view source, size_t from, size_t to) {
+  size_t eol = source.find_first_of("\r\n", from);
+  if (eol == std::string_view::npos || eol >= to) return "";
+  std::istringstream in{std::string(source.substr(eol, to - eol))};
+  std::string line, out;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] != '#') continue;
+    line = line.substr(first);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+bool IsPlainConstant(const Value& v) {
+  return v.is_none() || v.is_bool() || v.is_int() || v.is_float() || v.is_string();
+}
+
 // The comment lines at the top of the file (an example's description).
 std::string HeaderComment(std::string_view source) {
   std::istringstream in{std::string(source)};
@@ -116,21 +149,41 @@ class ScriptEvaluation {
     });
     program_.file = file_;
     program_.header_comment = HeaderComment(source_);
-    for (const AstStmt& stmt : module->body) {
+    const std::vector<AstStmt>& body = module->body;
+    for (size_t i = 0; i < body.size(); ++i) {
+      const AstStmt& stmt = body[i];
       bool in_workload = state_.schedules_created == 0;
+      size_t entries_before = TraceSize();
+      size_t bindings_before = bindings_.size();
+      bool lower_before = state_.has_lower_call;
       if (auto st = interp.Exec(stmt); !st) {
         Error e = st.error();
         if (e.loc.line <= 0) e.loc = stmt.loc;
         return e;
       }
+      // Comment lines above the statement (those above the first are the header).
+      std::string comments = i == 0 ? "" : CommentLines(source_, body[i - 1].end, stmt.begin);
+      std::string trailing = TrailingComment(source_, stmt.end);
       if (stmt.kind == StmtKind::Import) {
         program_.imports += SourceText(source_, stmt) + "\n";
       } else if (in_workload && state_.schedules_created == 0) {
-        program_.workload += SourceText(source_, stmt) + "\n";
+        program_.workload += comments + SourceText(source_, stmt) +
+                             (trailing.empty() ? "" : "  " + trailing) + "\n";
       } else if (in_workload) {
+        program_.workload += comments;  // the comments above create_schedule
+        if (!trailing.empty()) program_.schedule_text[0] += trailing + "\n";
         workload_globals_ = interp.globals();  // the create_schedule statement
         NameWorkloadIterVars();
+      } else {
+        KeepScheduleText(stmt, comments, trailing, entries_before, bindings_before,
+                         lower_before != state_.has_lower_call);
       }
+    }
+    // Comment lines after the last statement.
+    if (!body.empty()) {
+      std::string comments = CommentLines(source_, body.back().end, source_.size());
+      if (state_.schedule) program_.schedule_text[static_cast<int>(TraceSize())] += comments;
+      else program_.workload += comments;
     }
     if (state_.schedules_created == 0) workload_globals_ = interp.globals();
     const Value* te = GetIn(workload_globals_, "te");
@@ -151,6 +204,38 @@ class ScriptEvaluation {
   std::vector<Binding> bindings_;
   std::map<std::string, Value> workload_globals_;
   ScriptProgram program_;
+  std::vector<std::string> kept_names_;  // bound by kept schedule statements
+
+  size_t TraceSize() const { return state_.schedule ? state_.schedule->trace.entries.size() : 0; }
+
+  // A statement after create_schedule. Its comments go before the first trace entry it
+  // made; one that made none is kept when it only binds plain constants (`factor = 8`:
+  // the printer writes the values into the primitives, the assignment stays as the user
+  // wrote it), and otherwise only its comments stay. The tvm.lower statement is printed
+  // by the printer itself.
+  void KeepScheduleText(const AstStmt& stmt, const std::string& comments, const std::string& trailing,
+                        size_t entries_before, size_t bindings_before, bool lower_call) {
+    int at = static_cast<int>(entries_before);
+    std::string& text = program_.schedule_text[at];
+    text += comments;
+    size_t entries_after = TraceSize();
+    if (entries_after > entries_before) {
+      if (!trailing.empty()) program_.entry_comments[static_cast<int>(entries_after) - 1] = trailing;
+    } else if (!lower_call && stmt.kind == StmtKind::Assign && KeepsOnlyConstants(bindings_before)) {
+      text += SourceText(source_, stmt) + (trailing.empty() ? "" : "  " + trailing) + "\n";
+      for (size_t b = bindings_before; b < bindings_.size(); ++b) kept_names_.push_back(bindings_[b].name);
+    } else if (!trailing.empty()) {
+      text += trailing + "\n";
+    }
+    if (text.empty()) program_.schedule_text.erase(at);
+  }
+
+  bool KeepsOnlyConstants(size_t bindings_before) const {
+    if (bindings_before == bindings_.size()) return false;
+    for (size_t b = bindings_before; b < bindings_.size(); ++b)
+      if (!IsPlainConstant(bindings_[b].value)) return false;
+    return true;
+  }
 
   static const Value* GetIn(const std::map<std::string, Value>& m, const std::string& name) {
     auto it = m.find(name);
@@ -174,6 +259,8 @@ class ScriptEvaluation {
   void CollectNames() {
     ScriptNames& names = program_.names;
     for (const auto& [name, value] : workload_globals_) names.workload_names.push_back(name);
+    // Printed names must not rebind what kept statements (`factor = 8`) bind either.
+    for (const std::string& name : kept_names_) names.workload_names.push_back(name);
     for (const Binding& b : bindings_) {
       if (b.value.as<ScheduleObject>() && b.value.as<ScheduleObject>()->sch == state_.schedule)
         names.schedule_var = b.name;

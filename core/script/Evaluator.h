@@ -45,6 +45,13 @@ struct ScriptProgram {
   std::string workload;        // the statements before create_schedule, one per line
   bool te_imported = false;    // `te` names tvm.te in the workload
   ScriptNames names;
+  // What the script wrote among its schedule primitives besides them, kept for the
+  // printer: comment lines and assignments of plain constants (`factor = 8`), each
+  // "\n"-terminated, printed before trace entry `e` (key e; keys from the number of
+  // entries on are printed after the last entry).
+  std::map<int, std::string> schedule_text;
+  // The comment on the same line as the statement that made trace entry `e` ("# why").
+  std::map<int, std::string> entry_comments;
 
   // The arguments of the lowered function: tvm.lower's list when the script gave one,
   // otherwise the placeholders the outputs read and the outputs.

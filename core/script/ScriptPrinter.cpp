@@ -270,9 +270,24 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
     ops += ".op";
   }
   out += "\n" + names.schedule_var + " = " + te + "create_schedule(" + ops + ")\n";
-  for (const std::string& line : PrintTraceLines(program.schedule->trace, names, te, dialect))
-    out += line + "\n";
-  if (program.has_lower_call)
+  std::vector<std::string> lines = PrintTraceLines(program.schedule->trace, names, te, dialect);
+  // The script's comments and kept statements go back between the primitives.
+  auto text_before = [&program](int e) {
+    auto it = program.schedule_text.find(e);
+    return it == program.schedule_text.end() ? std::string() : it->second;
+  };
+  for (size_t e = 0; e < lines.size(); ++e) {
+    out += text_before(static_cast<int>(e)) + lines[e];
+    if (auto c = program.entry_comments.find(static_cast<int>(e)); c != program.entry_comments.end())
+      out += "  " + c->second;
+    out += "\n";
+  }
+  for (auto it = program.schedule_text.lower_bound(static_cast<int>(lines.size()));
+       it != program.schedule_text.end(); ++it)
+    out += it->second;
+  // A TVM program ends by lowering (what a TVM user runs it for); Tessera's own script
+  // keeps the call only when the script had it.
+  if (program.has_lower_call || dialect == ScriptDialect::TVM)
     out += "\nprint(tvm.lower(" + names.schedule_var + ", [" + TensorList(program.Arguments(), names) +
            "], simple_mode=True))\n";
   return out;

@@ -196,6 +196,99 @@ class TestRoundTrip : public QObject {
     QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
     QVERIFY(first->schedule->trace == second->schedule->trace);
   }
+
+  // What a script writes among its primitives besides them: comments stay where they
+  // were (above a primitive, after it on its line, before tvm.lower), an assignment of a
+  // plain constant stays as written (its value is also written into the primitive), and
+  // the printed script is a fixed point that evaluates to the same schedule.
+  void comments_and_constants_among_primitives() {
+    std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "n = 64  # rows\n"
+        "# the input\n"
+        "A = te.placeholder((n, n), name='A')\n"
+        "B = te.compute((n, n), lambda i, j: A[i, j] * 2, name='B')\n"
+        "# one schedule\n"
+        "s = te.create_schedule(B.op)\n"
+        "# split rows for the vector unit\n"
+        "factor = 8\n"
+        "xo, xi = s[B].split(B.op.axis[1], factor=factor)  # inner: 8 lanes\n"
+        "unused = te.thread_axis('threadIdx.x')\n"
+        "\n"
+        "    # indented comment\n"
+        "s[B].vectorize(xi); s[B].parallel(B.op.axis[0])  # both\n"
+        "# lowering\n"
+        "print(tvm.lower(s, [A, B], simple_mode=True))\n"
+        "# the end\n";
+    auto first = EvaluateScript(script, "comments.py");
+    QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
+    std::string printed = PrintScript(*first);
+    const std::string expected =
+        "import tvm\nfrom tvm import te\n\n"
+        "n = 64  # rows\n"
+        "# the input\n"
+        "A = te.placeholder((n, n), name='A')\n"
+        "B = te.compute((n, n), lambda i, j: A[i, j] * 2, name='B')\n"
+        "# one schedule\n"
+        "\ns = te.create_schedule(B.op)\n"
+        "# split rows for the vector unit\n"
+        "factor = 8\n"
+        "xo, xi = s[B].split(B.op.axis[1], factor=8)  # inner: 8 lanes\n"
+        "# indented comment\n"
+        "s[B].vectorize(xi)\n"
+        "s[B].parallel(B.op.axis[0])  # both\n"
+        "# lowering\n"
+        "# the end\n"
+        "\nprint(tvm.lower(s, [A, B], simple_mode=True))\n";
+    QCOMPARE(QString::fromStdString(printed), QString::fromStdString(expected));
+    auto second = EvaluateScript(printed, "comments2.py");
+    QVERIFY2(second.ok(), second ? "" : (second.error().format() + "\n" + printed).c_str());
+    QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
+    QVERIFY(first->schedule->trace == second->schedule->trace);
+  }
+
+  // A kept constant's name is taken: a generated loop name does not rebind it.
+  void kept_constants_reserve_their_names() {
+    std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((64,), name='A')\n"
+        "B = te.compute((64,), lambda i: A[i] + 1, name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "i_outer = 4\n"
+        "s[B].split(B.op.axis[0], nparts=i_outer)\n";
+    auto first = EvaluateScript(script, "kept.py");
+    QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
+    std::string printed = PrintScript(*first);
+    QVERIFY2(printed.find("i_outer = 4\ni_outer_1, i_inner = s[B].split(B.op.axis[0], nparts=4)\n") !=
+                 std::string::npos,
+             printed.c_str());
+    auto second = EvaluateScript(printed, "kept2.py");
+    QVERIFY(second.ok());
+    QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
+  }
+
+  // Statements that bind schedule objects without a primitive (a thread axis, a stage)
+  // are not kept: the printer writes what they stood for into the primitives.
+  void non_constant_statements_are_inlined() {
+    std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((64,), name='A')\n"
+        "B = te.compute((64,), lambda i: A[i] + 1, name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "tx = te.thread_axis('threadIdx.x')\n"
+        "SB = s[B]\n"
+        "SB.bind(B.op.axis[0], tx)\n";
+    auto first = EvaluateScript(script, "inline.py");
+    QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
+    std::string printed = PrintScript(*first);
+    QVERIFY2(printed.find("tx =") == std::string::npos && printed.find("SB") == std::string::npos,
+             printed.c_str());
+    QVERIFY2(printed.find("s[B].bind(B.op.axis[0], te.thread_axis(\"threadIdx.x\"))\n") != std::string::npos,
+             printed.c_str());
+    auto second = EvaluateScript(printed, "inline2.py");
+    QVERIFY(second.ok());
+    QVERIFY(first->schedule->trace == second->schedule->trace);
+  }
 };
 
 QTEST_APPLESS_MAIN(TestRoundTrip)

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Runs `tessera-cli export --format tvm` of every shipped example under the TVM
+stand-in (tvm/ next to this file), after checking that the stand-in rejects the
+mistakes it exists to catch. Exit 0 when every export runs, 1 otherwise.
+
+Usage: run_exports.py TESSERA_CLI EXAMPLES_DIR
+"""
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import traceback
+
+STUB_DIR = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, STUB_DIR)
+
+HEADER = """import tvm
+from tvm import te
+A = te.placeholder((16, 16), name="A")
+k = te.reduce_axis((0, 16), name="k")
+B = te.compute((16,), lambda i: te.sum(A[i, k], axis=k), name="B")
+C = te.compute((16, 16), lambda i, j: A[i, j] * 2.0, name="C")
+s = te.create_schedule([B.op, C.op])
+"""
+
+# Programs TVM rejects; the stand-in must reject each of them too.
+MUST_FAIL = {
+    "misspelled keyword": "s[C].split(C.op.axis[0], factors=4)",
+    "split with factor and nparts": "s[C].split(C.op.axis[0], factor=4, nparts=4)",
+    "split with neither factor nor nparts": "s[C].split(C.op.axis[0])",
+    "split of a loop already split": "s[C].split(C.op.axis[0], 4)\ns[C].split(C.op.axis[0], 2)",
+    "loop of another stage": "s[C].vectorize(B.op.axis[0])",
+    "compute_at a loop of another stage": "s[C].compute_at(s[B], C.op.axis[0])",
+    "bind to a plain loop": "s[C].bind(C.op.axis[0], C.op.axis[1])",
+    "bind with a misspelled thread_axis keyword": "s[C].bind(C.op.axis[0], te.thread_axis(tags='threadIdx.x'))",
+    "lambda arity": "D = te.compute((4, 4), lambda i: A[i, i])",
+    "tensor rank": "D = te.compute((4,), lambda i: A[i])",
+    "python and on expressions": "D = te.compute((4,), lambda i: A[i, i] if i < 2 else 0.0)",
+    "tile with too few arguments": "s[C].tile(C.op.axis[0], C.op.axis[1], 4)",
+    "rfactor of a data-parallel axis": "s.rfactor(B, B.op.axis[0])",
+    "reduce over a data-parallel axis": "D = te.compute((4,), lambda i: te.sum(A[i, i], axis=C.op.axis[0]))",
+    "cache_read without readers": "s.cache_read(A, 'shared')",
+    "create_schedule of a tensor": "te.create_schedule(B)",
+    "unknown te function": "te.not_a_function(1)",
+    "lower with a schedule missing": "tvm.lower([A, B])",
+    "lower keyword": "tvm.lower(s, [A, B], simple=True)",
+    "const with an unknown dtype": "tvm.tir.const(1, 'float31')",
+}
+
+MUST_PASS = {
+    "every primitive": """xo, xi = s[C].split(C.op.axis[0], factor=4)
+yo, yi = s[C].split(C.op.axis[1], nparts=2)
+s[C].reorder(xo, yo, xi, yi)
+f = s[C].fuse(xi, yi)
+s[C].vectorize(f)
+s[C].pragma(xo, "auto_unroll_max_step", 16)
+ko, ki = s[B].split(k, factor=4)
+BF = s.rfactor(B, ki, factor_axis=0)
+s[BF].compute_at(s[B], B.op.axis[0])
+s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
+AA = s.cache_read(A, "shared", [C])
+s[AA].storage_align(AA.op.axis[0], 16, 1)
+print(tvm.lower(s, [A, B, C], simple_mode=True))
+""",
+    "elementwise max and min": "D = te.compute((4,), lambda i: te.max(A[i, i], te.min(A[i, 0], 1.0)))",
+}
+
+
+def run_snippet(body):
+    code = HEADER + body + "\n"
+    namespace = {"__name__": "__main__"}
+    for name in [m for m in sys.modules if m == "tvm" or m.startswith("tvm.")]:
+        del sys.modules[name]
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(code, "<snippet>", "exec"), namespace)
+
+
+def self_test():
+    ok = True
+    for name, body in MUST_PASS.items():
+        try:
+            run_snippet(body)
+        except Exception:  # noqa: BLE001  (any failure is the stand-in's bug)
+            print("FAIL stand-in rejects a valid program (%s):" % name)
+            traceback.print_exc()
+            ok = False
+    for name, body in MUST_FAIL.items():
+        try:
+            run_snippet(body)
+        except (TypeError, ValueError, AttributeError, IndexError, NotImplementedError):
+            continue
+        print("FAIL stand-in accepts a program TVM rejects (%s):\n%s" % (name, body))
+        ok = False
+    print("stand-in self-test: %d valid and %d invalid programs %s"
+          % (len(MUST_PASS), len(MUST_FAIL), "behave" if ok else "MISBEHAVE"))
+    return ok
+
+
+def run_exports(cli, examples_dir):
+    examples = sorted(f for f in os.listdir(examples_dir) if f.endswith(".py"))
+    if not examples:
+        print("FAIL no examples in %s" % examples_dir)
+        return False
+    ok = True
+    for example in examples:
+        path = os.path.join(examples_dir, example)
+        export = subprocess.run([cli, "export", path, "--format", "tvm"], capture_output=True,
+                                text=True, check=False)
+        if export.returncode != 0:
+            print("FAIL %s: tessera-cli export exited %d:\n%s" % (example, export.returncode,
+                                                                 export.stderr))
+            ok = False
+            continue
+        env = dict(os.environ, PYTHONPATH=STUB_DIR)
+        run = subprocess.run([sys.executable, "-"], input=export.stdout, capture_output=True,
+                             text=True, env=env, check=False)
+        if run.returncode != 0:
+            print("FAIL %s: its TVM export does not run under the te stand-in:\n%s\n--- export:\n%s"
+                  % (example, run.stderr, export.stdout))
+            ok = False
+            continue
+        if "@T.prim_func" not in run.stdout:
+            print("FAIL %s: the TVM export does not print tvm.lower(...)" % example)
+            ok = False
+            continue
+        print("ok   %s" % example)
+    return ok
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    passed = self_test()
+    passed = run_exports(sys.argv[1], sys.argv[2]) and passed
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,429 @@
+"""Expressions, tensors, operations and schedules of the TVM stand-in."""
+
+_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+           "float16", "float32", "float64", "bfloat16", "handle"}
+
+
+def check_dtype(dtype):
+    if not isinstance(dtype, str) or dtype not in _DTYPES:
+        raise ValueError("unknown dtype %r" % (dtype,))
+    return dtype
+
+
+def convert(value):
+    """A Python number or expression as a PrimExpr (TVM's tvm.runtime.convert)."""
+    if isinstance(value, PrimExpr):
+        return value
+    if isinstance(value, IterVar):
+        return value.var
+    if isinstance(value, bool):
+        return PrimExpr("const", "bool", value=value)
+    if isinstance(value, int):
+        return PrimExpr("const", "int32" if -2**31 <= value < 2**31 else "int64", value=value)
+    if isinstance(value, float):
+        return PrimExpr("const", "float32", value=value)
+    raise TypeError("cannot convert %r to a TVM expression" % (value,))
+
+
+def _binary(op):
+    def method(self, other):
+        return PrimExpr(op, _result_dtype(op, self, other), args=(self, convert(other)))
+    return method
+
+
+def _rbinary(op):
+    def method(self, other):
+        return PrimExpr(op, _result_dtype(op, self, other), args=(convert(other), self))
+    return method
+
+
+def _result_dtype(op, a, b):
+    a, b = convert(a), convert(b)
+    if op in ("<", "<=", ">", ">=", "==", "!="):
+        return "bool"
+    if a.dtype.startswith("float"):
+        return a.dtype
+    if b.dtype.startswith("float"):
+        return b.dtype
+    return a.dtype
+
+
+class ExprOp:
+    """Arithmetic on expressions, as TVM's tvm.tir.expr.ExprOp."""
+    __add__ = _binary("+")
+    __radd__ = _rbinary("+")
+    __sub__ = _binary("-")
+    __rsub__ = _rbinary("-")
+    __mul__ = _binary("*")
+    __rmul__ = _rbinary("*")
+    __truediv__ = _binary("/")
+    __rtruediv__ = _rbinary("/")
+    __floordiv__ = _binary("//")
+    __rfloordiv__ = _rbinary("//")
+    __mod__ = _binary("%")
+    __rmod__ = _rbinary("%")
+    __lt__ = _binary("<")
+    __le__ = _binary("<=")
+    __gt__ = _binary(">")
+    __ge__ = _binary(">=")
+    __and__ = _binary("&")
+    __or__ = _binary("|")
+    __lshift__ = _binary("<<")
+    __rshift__ = _binary(">>")
+
+    def __neg__(self):
+        return PrimExpr("neg", convert(self).dtype, args=(convert(self),))
+
+    def __eq__(self, other):
+        return PrimExpr("==", "bool", args=(convert(self), convert(other)))
+
+    def __ne__(self, other):
+        return PrimExpr("!=", "bool", args=(convert(self), convert(other)))
+
+    def __hash__(self):
+        return id(self)
+
+    def __bool__(self):
+        # TVM: "Cannot use and / or / not operator to Expr, hint: use tvm.tir.all / tvm.tir.any"
+        raise ValueError("Cannot use and / or / not operator to Expr, hint: "
+                         "use tvm.tir.all / tvm.tir.any instead")
+
+    def astype(self, dtype, span=None):
+        return PrimExpr("cast", check_dtype(dtype), args=(convert(self),))
+
+
+class PrimExpr(ExprOp):
+    def __init__(self, kind, dtype, args=(), name=None, value=None):
+        self.kind = kind
+        self.dtype = dtype
+        self.args = tuple(args)
+        self.name = name
+        self.value = value
+
+    def is_var(self):
+        return self.kind == "var"
+
+    def __bool__(self):
+        if self.kind == "const":
+            return bool(self.value)
+        return ExprOp.__bool__(self)
+
+    def __repr__(self):
+        if self.kind == "var":
+            return self.name
+        if self.kind == "const":
+            return repr(self.value)
+        return "%s(%s)" % (self.kind, ", ".join(map(repr, self.args)))
+
+
+class Range:
+    def __init__(self, begin, end):
+        self.min = convert(begin)
+        self.extent = convert(end) - self.min
+
+
+def as_range(dom):
+    if isinstance(dom, Range):
+        return dom
+    if isinstance(dom, (tuple, list)) and len(dom) == 2:
+        return Range(dom[0], dom[1])
+    raise TypeError("expected a Range or a (begin, end) tuple, got %r" % (dom,))
+
+
+class IterVar(ExprOp):
+    DATA_PAR, COMM_REDUCE, THREAD_INDEX = 0, 2, 1
+
+    def __init__(self, dom, name, iter_type, thread_tag=""):
+        self.dom = dom
+        self.var = PrimExpr("var", "int32", name=name)
+        self.iter_type = iter_type
+        self.thread_tag = thread_tag
+
+    def __repr__(self):
+        return "iter_var(%s)" % self.var.name
+
+
+class Operation:
+    def __init__(self, name, kind, axis=(), reduce_axis=(), input_tensors=(), shape=(),
+                 dtype="float32", num_outputs=1):
+        self.name = name
+        self.kind = kind
+        self.axis = list(axis)
+        self.reduce_axis = list(reduce_axis)
+        self.input_tensors = list(input_tensors)
+        self.shape = list(shape)
+        self.dtype = dtype
+        self.num_outputs = num_outputs
+
+    def output(self, index):
+        if not 0 <= index < self.num_outputs:
+            raise IndexError("operation %s has %d outputs" % (self.name, self.num_outputs))
+        return Tensor(self, index)
+
+    def __repr__(self):
+        return "%s(%s)" % (self.kind, self.name)
+
+
+class Tensor:
+    def __init__(self, op, value_index=0):
+        self.op = op
+        self.value_index = value_index
+
+    @property
+    def name(self):
+        return self.op.name
+
+    @property
+    def shape(self):
+        return self.op.shape
+
+    @property
+    def ndim(self):
+        return len(self.op.shape)
+
+    @property
+    def dtype(self):
+        return self.op.dtype
+
+    def __call__(self, *indices):
+        if len(indices) != self.ndim:
+            raise ValueError("Need to provide %d index in tensor but %d was provided"
+                             % (self.ndim, len(indices)))
+        return PrimExpr("load", self.dtype, args=tuple(convert(i) for i in indices), name=self.name)
+
+    def __getitem__(self, indices):
+        if not isinstance(indices, tuple):
+            indices = (indices,)
+        for i in indices:
+            if isinstance(i, slice):
+                raise ValueError("a tensor cannot be sliced in a compute expression")
+        return self(*indices)
+
+    def __eq__(self, other):
+        return isinstance(other, Tensor) and other.op is self.op and other.value_index == self.value_index
+
+    def __hash__(self):
+        return hash((id(self.op), self.value_index))
+
+    def __repr__(self):
+        return "Tensor(%s)" % self.name
+
+
+class Stage:
+    def __init__(self, schedule, op):
+        self.schedule = schedule
+        self.op = op
+        self.leaf_iter_vars = list(op.axis) + list(op.reduce_axis)
+        self.attach = "root"
+        self.layout_transformed = False
+
+    def _leaf(self, var, what):
+        if not isinstance(var, IterVar):
+            raise TypeError("%s: expected an IterVar, got %r" % (what, var))
+        if not any(v is var for v in self.leaf_iter_vars):
+            raise ValueError("%s: the IterVar %s is not a leaf loop of stage %s (it was split or "
+                             "fused already, or belongs to another stage)"
+                             % (what, var.var.name, self.op.name))
+        return next(i for i, v in enumerate(self.leaf_iter_vars) if v is var)
+
+    def split(self, parent, factor=None, nparts=None):
+        if nparts is not None:
+            if factor is not None:
+                raise ValueError("Do not need to provide both outer and nparts")
+            amount = nparts
+        else:
+            if factor is None:
+                raise ValueError("Either nparts or factor need to be provided")
+            amount = factor
+        convert(amount)
+        pos = self._leaf(parent, "split")
+        outer = IterVar(None, parent.var.name + ".outer", parent.iter_type)
+        inner = IterVar(None, parent.var.name + ".inner", parent.iter_type)
+        self.leaf_iter_vars[pos:pos + 1] = [outer, inner]
+        return outer, inner
+
+    def fuse(self, *args):
+        if not args:
+            raise ValueError("fuse needs at least one IterVar")
+        positions = sorted(self._leaf(v, "fuse") for v in args)
+        if positions != list(range(positions[0], positions[0] + len(positions))):
+            raise ValueError("fuse: the IterVars must be adjacent leaf loops")
+        fused = IterVar(None, ".".join(v.var.name for v in args) + ".fused", args[0].iter_type)
+        self.leaf_iter_vars[positions[0]:positions[-1] + 1] = [fused]
+        return fused
+
+    def reorder(self, *args):
+        positions = [self._leaf(v, "reorder") for v in args]
+        if len(set(positions)) != len(positions):
+            raise ValueError("reorder: an IterVar is given twice")
+        for pos, var in zip(sorted(positions), args):
+            self.leaf_iter_vars[pos] = var
+
+    def tile(self, x_parent, y_parent, x_factor, y_factor):
+        x_outer, x_inner = self.split(x_parent, x_factor)
+        y_outer, y_inner = self.split(y_parent, y_factor)
+        self.reorder(x_outer, y_outer, x_inner, y_inner)
+        return x_outer, y_outer, x_inner, y_inner
+
+    def compute_at(self, parent, scope):
+        if not isinstance(parent, Stage):
+            raise TypeError("compute_at: parent must be a Stage (s[T]), got %r" % (parent,))
+        parent._leaf(scope, "compute_at")
+        self.attach = "scope"
+
+    def compute_inline(self):
+        if self.op.kind != "compute":
+            raise ValueError("compute_inline: %s is not a compute stage" % self.op.name)
+        self.attach = "inline"
+
+    def compute_root(self):
+        self.attach = "root"
+
+    def bind(self, ivar, thread_ivar):
+        self._leaf(ivar, "bind")
+        if not isinstance(thread_ivar, IterVar) or thread_ivar.iter_type != IterVar.THREAD_INDEX:
+            raise TypeError("bind: the second argument must be a te.thread_axis(...)")
+
+    def env_threads(self, threads):
+        pass
+
+    def set_store_predicate(self, predicate):
+        convert(predicate)
+
+    def vectorize(self, var):
+        self._leaf(var, "vectorize")
+
+    def unroll(self, var):
+        self._leaf(var, "unroll")
+
+    def parallel(self, var):
+        self._leaf(var, "parallel")
+
+    def pragma(self, var, pragma_type, pragma_value=None):
+        self._leaf(var, "pragma")
+        if not isinstance(pragma_type, str):
+            raise TypeError("pragma: pragma_type must be a string")
+
+    def prefetch(self, tensor, var, offset):
+        self._leaf(var, "prefetch")
+
+    def storage_align(self, axis, factor, offset):
+        self._leaf(axis, "storage_align")
+        if not isinstance(factor, int) or not isinstance(offset, int):
+            raise TypeError("storage_align: factor and offset must be integers")
+
+    def double_buffer(self):
+        pass
+
+    def set_scope(self, scope):
+        if not isinstance(scope, str):
+            raise TypeError("set_scope: scope must be a string")
+
+    def transform_layout(self, mapping_function):
+        import inspect
+        params = inspect.signature(mapping_function).parameters
+        if len(params) != len(self.op.shape):
+            raise ValueError("transform_layout: the index map takes %d arguments, the buffer has "
+                             "%d dimensions" % (len(params), len(self.op.shape)))
+        result = mapping_function(*[PrimExpr("var", "int32", name=p) for p in params])
+        if isinstance(result, (PrimExpr, IterVar, int)):
+            result = [result]
+        if not isinstance(result, (list, tuple)):
+            raise TypeError("transform_layout: the index map must return a list of expressions")
+        for r in result:
+            convert(r)
+        self.layout_transformed = True
+        if self.op.kind != "compute":
+            return None
+        new_vars = [IterVar(None, "ax%d" % i, IterVar.DATA_PAR) for i in range(len(result))]
+        self.leaf_iter_vars = new_vars + list(self.op.reduce_axis)
+        return new_vars
+
+    def set_axis_separators(self, axis_separators):
+        if not isinstance(axis_separators, (list, tuple)) or not all(
+                isinstance(a, int) for a in axis_separators):
+            raise TypeError("set_axis_separators: expected a list of integers")
+
+
+class Schedule:
+    def __init__(self, outputs):
+        self.outputs = outputs
+        self.stages = {}
+        seen = set()
+
+        def visit(op):
+            if id(op) in seen:
+                return
+            seen.add(id(op))
+            for t in op.input_tensors:
+                visit(t.op)
+            self.stages[id(op)] = Stage(self, op)
+        for op in outputs:
+            visit(op)
+
+    def __getitem__(self, k):
+        if isinstance(k, Tensor):
+            k = k.op
+        if not isinstance(k, Operation):
+            raise ValueError("Expect schedule key to be Tensor or Operation")
+        if id(k) not in self.stages:
+            raise ValueError("Cannot find the operation %s in schedule" % k.name)
+        return self.stages[id(k)]
+
+    def _new_stage(self, op):
+        self.stages[id(op)] = Stage(self, op)
+        return op.output(0)
+
+    def cache_read(self, tensor, scope, readers):
+        if not isinstance(tensor, Tensor):
+            raise TypeError("cache_read: tensor must be a Tensor")
+        if not isinstance(scope, str):
+            raise TypeError("cache_read: scope must be a string")
+        if isinstance(readers, (Tensor, Operation)):
+            readers = [readers]
+        for r in readers:
+            self[r]
+        op = Operation(tensor.name + "." + scope, "compute", axis=[
+            IterVar(None, "ax%d" % i, IterVar.DATA_PAR) for i in range(tensor.ndim)],
+            input_tensors=[tensor], shape=tensor.shape, dtype=tensor.dtype)
+        return self._new_stage(op)
+
+    def cache_write(self, tensor, scope):
+        if not isinstance(tensor, Tensor):
+            raise TypeError("cache_write: tensor must be a Tensor")
+        if not isinstance(scope, str):
+            raise TypeError("cache_write: scope must be a string")
+        stage = self[tensor]
+        old = stage.op
+        cache = Operation(old.name + "." + scope, "compute", axis=[
+            IterVar(None, v.var.name + ".c", IterVar.DATA_PAR) for v in old.axis],
+            reduce_axis=old.reduce_axis, input_tensors=old.input_tensors, shape=old.shape,
+            dtype=old.dtype)
+        # The original stage now copies from the cache; its axes stay the same IterVars.
+        new_op = Operation(old.name, "compute", axis=old.axis, input_tensors=[cache.output(0)],
+                           shape=old.shape, dtype=old.dtype)
+        stage.op = new_op
+        stage.leaf_iter_vars = list(old.axis)
+        self.stages[id(new_op)] = stage
+        return self._new_stage(cache)
+
+    def rfactor(self, tensor, axis, factor_axis=0):
+        if not isinstance(tensor, Tensor):
+            raise TypeError("rfactor: tensor must be a Tensor")
+        stage = self[tensor]
+        stage._leaf(axis, "rfactor")
+        if axis.iter_type != IterVar.COMM_REDUCE:
+            raise ValueError("rfactor: %s is not a reduction axis" % axis.var.name)
+        ndim = tensor.ndim
+        if not 0 <= factor_axis <= ndim:
+            raise ValueError("rfactor: factor_axis %d is out of range" % factor_axis)
+        op = Operation(tensor.name + ".rf", "compute", axis=[
+            IterVar(None, "ax%d" % i, IterVar.DATA_PAR) for i in range(ndim + 1)],
+            input_tensors=tensor.op.input_tensors, shape=list(tensor.shape) + [1],
+            dtype=tensor.dtype)
+        stage.leaf_iter_vars = list(tensor.op.axis) + [
+            IterVar(None, axis.var.name + ".v", IterVar.COMM_REDUCE)]
+        return self._new_stage(op)
+
+    def create_group(self, outputs, inputs, include_inputs=False):
+        raise NotImplementedError("create_group is not modelled by the stand-in")

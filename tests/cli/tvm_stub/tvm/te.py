@@ -1,0 +1,143 @@
+"""tvm.te in the TVM stand-in: placeholder, compute, reduce_axis, create_schedule, ..."""
+import builtins
+import inspect
+
+from ._ir import (PrimExpr, IterVar, Operation, Tensor, Schedule, convert, check_dtype,
+                  as_range)
+from .tir import (exp, erf, tanh, sigmoid, log, tan, cos, sin, sqrt, rsqrt, floor, ceil,  # noqa: F401
+                  sinh, cosh, log2, log10, asin, asinh, acos, acosh, atan, atanh, trunc, abs,
+                  round, nearbyint, power, popcount, fmod, if_then_else, isnan, isfinite,
+                  isinf, div, indexdiv, indexmod, truncdiv, truncmod, floordiv, floormod,
+                  comm_reducer, min, max, sum, add, subtract, multiply, any, all, min_value,
+                  max_value, const)
+
+
+def var(name="tindex", dtype="int32", span=None):
+    if not isinstance(name, str):
+        raise TypeError("te.var: name must be a string")
+    return PrimExpr("var", check_dtype(dtype), name=name)
+
+
+def size_var(name="size", dtype="int32", span=None):
+    return var(name, dtype)
+
+
+def _shape(shape, what):
+    if isinstance(shape, (PrimExpr, IterVar, int)):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError("%s: shape must be a tuple or list, got %r" % (what, shape))
+    out = []
+    for extent in shape:
+        if isinstance(extent, PrimExpr) and extent.dtype == "bool" or isinstance(extent, float):
+            raise TypeError("%s: shape entries must be integers, got %r" % (what, extent))
+        out.append(convert(extent))
+    return out
+
+
+def placeholder(shape, dtype=None, name="placeholder"):
+    if not isinstance(name, str):
+        raise TypeError("placeholder: name must be a string")
+    dtype = check_dtype("float32" if dtype is None else dtype)
+    return Operation(name, "placeholder", shape=_shape(shape, "placeholder"), dtype=dtype).output(0)
+
+
+def reduce_axis(dom, name="rv", thread_tag="", span=None):
+    return IterVar(as_range(dom), name, IterVar.COMM_REDUCE, thread_tag)
+
+
+def thread_axis(dom=None, tag="", name="", span=None):
+    if isinstance(dom, str):
+        tag, dom = dom, None
+    if not tag:
+        raise ValueError("tag must be given as Positional or keyword argument")
+    return IterVar(dom, name or tag, IterVar.THREAD_INDEX, tag)
+
+
+def _reduce_axes(expr, found):
+    if isinstance(expr, PrimExpr):
+        if expr.kind.startswith("reduce:"):
+            found.append(expr)
+        for a in expr.args:
+            _reduce_axes(a, found)
+
+
+def compute(shape, fcompute, name="compute", tag="", attrs=None, varargs_names=None):
+    if not isinstance(name, str) or not isinstance(tag, str):
+        raise TypeError("compute: name and tag must be strings")
+    shape = _shape(shape, "compute")
+    code = fcompute.__code__
+    out_ndim = len(shape)
+    if code.co_argcount == 0 and code.co_flags & inspect.CO_VARARGS:
+        arg_names = ["i%d" % i for i in range(out_ndim)]
+    else:
+        arg_names = list(code.co_varnames[:code.co_argcount])
+    if out_ndim != len(arg_names):
+        raise ValueError("Number of args to fcompute does not match dimension, args=%s, "
+                         "dimension=%d" % (arg_names, out_ndim))
+    axis = [IterVar((0, extent), arg, IterVar.DATA_PAR) for arg, extent in zip(arg_names, shape)]
+    body = fcompute(*[v.var for v in axis])
+    bodies = list(body) if isinstance(body, (list, tuple)) else [body]
+    inputs = []
+    reduce_axes = []
+    for b in bodies:
+        b = convert(b)
+        _collect(b, inputs)
+        reductions = []
+        _reduce_axes(b, reductions)
+        if reductions and b is not reductions[0]:
+            raise ValueError("Reductions are only allowed at the top level of compute")
+    op = Operation(name, "compute", axis=axis, reduce_axis=reduce_axes, input_tensors=inputs,
+                   shape=shape, dtype=convert(bodies[0]).dtype, num_outputs=len(bodies))
+    _attach_reduce_axes(fcompute, op)
+    outputs = [op.output(i) for i in range(len(bodies))]
+    return outputs[0] if len(outputs) == 1 else outputs
+
+
+def _collect(expr, inputs):
+    if isinstance(expr, PrimExpr):
+        if expr.kind == "load":
+            tensor = _TENSORS_BY_NAME.get(expr.name)
+            if tensor is not None and tensor not in inputs:
+                inputs.append(tensor)
+        for a in expr.args:
+            _collect(a, inputs)
+
+
+def _attach_reduce_axes(fcompute, op):
+    """The reduce axes the lambda closes over (k in `lambda i: te.sum(A[i, k], axis=k)`)."""
+    cells = fcompute.__closure__ or ()
+    names = list(fcompute.__code__.co_names) + list(fcompute.__code__.co_freevars)
+    candidates = [c.cell_contents for c in cells]
+    glob = fcompute.__globals__
+    candidates += [glob[n] for n in names if n in glob]
+    for c in candidates:
+        for v in c if isinstance(c, (list, tuple)) else [c]:
+            if isinstance(v, IterVar) and v.iter_type == IterVar.COMM_REDUCE \
+                    and not builtins.any(v is r for r in op.reduce_axis):
+                op.reduce_axis.append(v)
+
+
+_TENSORS_BY_NAME = {}
+_original_output = Operation.output
+
+
+def _output(self, index):
+    tensor = _original_output(self, index)
+    _TENSORS_BY_NAME[self.name] = tensor
+    return tensor
+
+
+Operation.output = _output
+
+
+def create_schedule(ops):
+    if not isinstance(ops, (list, tuple)):
+        ops = [ops]
+    for op in ops:
+        if not isinstance(op, Operation):
+            raise TypeError("create_schedule: expected operations (T.op), got %r" % (op,))
+    return Schedule(list(ops))
+
+
+_ = (Tensor,)
