@@ -271,7 +271,22 @@ void CodeGenLLVM::VisitAllocate(const AllocateNode* n, const Stmt&) {
   fn_.vars.erase(n->buffer_var.get());
 }
 
-void CodeGenLLVM::VisitAttrStmt(const AttrStmtNode* n, const Stmt&) { VisitStmt(n->body); }
+// `s[C].pragma(x, "fp_contract")`: multiply-adds inside loop x may be fused into FMAs
+// (one rounding instead of two, as C compilers do with -ffp-contract=fast) even when the
+// backend's default keeps them apart. The flag covers every instruction emitted for the
+// body, outlined parallel bodies included (they share the builder).
+void CodeGenLLVM::VisitAttrStmt(const AttrStmtNode* n, const Stmt&) {
+  if (n->key != "pragma_fp_contract") {
+    VisitStmt(n->body);
+    return;
+  }
+  llvm::FastMathFlags saved = b_->getFastMathFlags();
+  llvm::FastMathFlags contract = saved;
+  contract.setAllowContract(true);
+  b_->setFastMathFlags(contract);
+  VisitStmt(n->body);
+  b_->setFastMathFlags(saved);
+}
 
 void CodeGenLLVM::VisitAssertStmt(const AssertStmtNode* n, const Stmt&) {
   llvm::Value* cond = VisitExpr(n->condition);

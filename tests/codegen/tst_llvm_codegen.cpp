@@ -8,6 +8,8 @@
 
 #include "CodegenTestSupport.h"
 #include "codegen/LLVMBackend.h"
+#include "ir/ExprOp.h"
+#include "runtime/MachinePeak.h"
 #include "transform/Pipeline.h"
 
 using namespace tessera;
@@ -103,6 +105,25 @@ class TestLLVMCodegen : public QObject {
     QVERIFY(with.ok() && without.ok());
     QVERIFY(QString::fromStdString(*with).contains("contract"));
     QVERIFY(!QString::fromStdString(*without).contains("fmul contract"));
+  }
+
+  // s[C].pragma(x, "fp_contract") (resources/examples/gemm_fast.py): the multiply-adds
+  // inside the annotated loop are fused although the backend's default keeps them
+  // apart; code outside the loop is not affected, and the result stays within the
+  // interpreter's tolerance.
+  void fpContractPragmaFusesInsideItsLoop() {
+    PrimFunc plain = Lowered(Gemm(32));
+    PrimFunc annotated = plain;
+    annotated.body = MakeAttr(std::string("i"), "pragma_fp_contract", make_const(DataType::Int(32), int64_t{1}), plain.body);
+    auto with = codegen::EmitLLVMIR(annotated);
+    auto without = codegen::EmitLLVMIR(plain);
+    QVERIFY(with.ok() && without.ok());
+    QVERIFY2(QString::fromStdString(*with).contains("fmul contract"), with->c_str());
+    QVERIFY(!QString::fromStdString(*without).contains("contract"));
+    auto assembly = codegen::EmitAssembly(annotated);
+    QVERIFY(assembly.ok());
+    if (runtime::HostMachinePeak().fma) QVERIFY(QString::fromStdString(*assembly).contains("vfmadd"));
+    CompileAndCompare(annotated, {{32, 32}, {32, 32}, {32, 32}});
   }
 
   void gemmWithParallelRows() {
