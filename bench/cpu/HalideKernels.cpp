@@ -1,0 +1,124 @@
+#include "HalideKernels.h"
+
+#ifdef TESSERA_BENCH_HALIDE
+#include <Halide.h>
+
+#include <chrono>
+#include <memory>
+#endif
+
+namespace tessera::bench::halide {
+
+#ifdef TESSERA_BENCH_HALIDE
+namespace {
+
+// The register tile of resources/examples/gemm_fast.py: rows of C x columns of C.
+constexpr int kTileRows = 8;
+constexpr int kTileCols = 32;
+
+// Wraps caller memory (row-major; Halide lists the innermost dimension first).
+template <typename T>
+Halide::Buffer<float> Wrap(T* data, std::vector<int> sizes_innermost_first) {
+  return Halide::Buffer<float>(const_cast<float*>(data), sizes_innermost_first);
+}
+
+// JIT-compiles `out` for the host and returns a kernel that realizes it into `result`.
+Kernel Compile(Halide::Func out, Halide::Buffer<float> result) {
+  Kernel k;
+  try {
+    auto pipeline = std::make_shared<Halide::Pipeline>(out);
+    Halide::Target target = Halide::get_jit_target_from_environment();
+    auto start = std::chrono::steady_clock::now();
+    pipeline->compile_jit(target);
+    k.compile_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    k.run = [pipeline, result, target]() mutable { pipeline->realize(result, target); };
+  } catch (const Halide::Error& e) {
+    k.error = e.what();
+  }
+  return k;
+}
+
+}  // namespace
+
+bool Available() { return true; }
+
+// gemm_fast.py: loop j.outer (panels of kTileCols columns, parallel) { pack the K x
+// kTileCols panel of B; loop i.outer (kTileRows rows) { zero the tile; loop k { tile +=
+// A column x B row } } }, the tile rows unrolled and its columns one vector.
+Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float* C, bool parallel) {
+  using namespace Halide;
+  Buffer<float> a = Wrap(A, {int(K), int(M)});  // a(k, i)
+  Buffer<float> b = Wrap(B, {int(N), int(K)});  // b(j, k)
+  Buffer<float> c = Wrap(C, {int(N), int(M)});  // c(j, i)
+  Var j("j"), i("i"), jo("jo"), ji("ji"), io("io"), ii("ii");
+  RDom r(0, int(K), "k");
+  Func packed("B_global"), tile("C_tile"), out("C");
+  packed(j, i) = b(j, i);
+  tile(j, i) = 0.0f;
+  tile(j, i) += a(r, i) * packed(j, r);
+  out(j, i) = tile(j, i);
+  out.split(j, jo, ji, kTileCols).split(i, io, ii, kTileRows).reorder(ji, ii, io, jo).vectorize(ji).unroll(ii);
+  if (parallel) out.parallel(jo);
+  packed.compute_at(out, jo).vectorize(j, kTileCols);
+  tile.compute_at(out, io).vectorize(j).unroll(i);
+  tile.update().reorder(j, i, r).vectorize(j).unroll(i);
+  return Compile(out, c);
+}
+
+// conv2d.py: parallel over output channels f, x split by 8 and vectorised outside the
+// reduction over (rc, ry, rx), padding inlined as a select.
+Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, float* out_data, bool parallel) {
+  using namespace Halide;
+  int size = int(s.size), o = int(s.out_size()), ks = int(s.kernel), pad = int(s.pad);
+  Buffer<float> d = Wrap(data, {size, size, int(s.in_channel), int(s.batch)});
+  Buffer<float> w = Wrap(kernel, {ks, ks, int(s.in_channel), int(s.out_channel)});
+  Buffer<float> res = Wrap(out_data, {o, o, int(s.out_channel), int(s.batch)});
+  Var x("x"), y("y"), f("f"), n("n"), xo("xo"), xi("xi");
+  Func padded("pad"), conv("conv");
+  Expr inside = x >= pad && x < size + pad && y >= pad && y < size + pad;
+  padded(x, y, f, n) = select(inside, d(clamp(x - pad, 0, size - 1), clamp(y - pad, 0, size - 1), f, n), 0.0f);
+  RDom r(0, int(s.in_channel), 0, ks, 0, ks, "r");  // r.x = rc, r.y = ry, r.z = rx
+  conv(x, y, f, n) = 0.0f;
+  conv(x, y, f, n) += padded(x + r.z, y + r.y, r.x, n) * w(r.z, r.y, r.x, f);
+  conv.split(x, xo, xi, 8).vectorize(xi);
+  conv.update().split(x, xo, xi, 8).reorder(xi, r.z, r.y, r.x, xo, y, f, n).vectorize(xi);
+  if (parallel) {
+    conv.parallel(f);
+    conv.update().parallel(f);
+  }
+  return Compile(conv, res);
+}
+
+// softmax.py: per row i (parallel), the row max and the exp-sum, then the row.
+Kernel MakeSoftmax(int64_t m, int64_t n, const float* A, float* B, bool parallel) {
+  using namespace Halide;
+  Buffer<float> a = Wrap(A, {int(n), int(m)});
+  Buffer<float> b = Wrap(B, {int(n), int(m)});
+  Var i("i"), j("j");
+  RDom r(0, int(n), "k"), r2(0, int(n), "k2");
+  Func maxelem("maxelem"), expsum("expsum"), out("B");
+  maxelem(i) = Float(32).min();
+  maxelem(i) = max(maxelem(i), a(r, i));
+  expsum(i) = 0.0f;
+  expsum(i) += exp(a(r2, i) - maxelem(i));
+  out(j, i) = exp(a(j, i) - maxelem(i)) / expsum(i);
+  if (parallel) out.parallel(i);
+  maxelem.compute_at(out, i);
+  expsum.compute_at(out, i);
+  return Compile(out, b);
+}
+
+#else
+bool Available() { return false; }
+Kernel MakeGemm(int64_t, int64_t, int64_t, const float*, const float*, float*, bool) {
+  return {{}, 0.0, "Halide: not available (built without libhalide14-0-dev)"};
+}
+Kernel MakeConv2d(const Conv2dShape&, const float*, const float*, float*, bool) {
+  return {{}, 0.0, "Halide: not available (built without libhalide14-0-dev)"};
+}
+Kernel MakeSoftmax(int64_t, int64_t, const float*, float*, bool) {
+  return {{}, 0.0, "Halide: not available (built without libhalide14-0-dev)"};
+}
+#endif
+
+}  // namespace tessera::bench::halide

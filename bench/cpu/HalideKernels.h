@@ -1,0 +1,36 @@
+// Halide 14 references with schedules equivalent to Tessera's shipped ones (the same
+// loop structure, tile sizes, vectorisation, packing and parallel loop), JIT-compiled
+// for the host in this process (libHalide14 carries its own LLVM 14; it coexists with
+// the shared libLLVM-19 of Tessera's backend). Built without Halide, Available() is
+// false and every Make* returns an empty kernel.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "NaiveReference.h"
+
+namespace tessera::bench::halide {
+
+struct Kernel {
+  std::function<void()> run;  // empty when not available or compilation failed
+  double compile_ms = 0.0;
+  std::string error;
+};
+
+bool Available();
+
+// C = A x B (row-major M x K, K x N), the schedule of resources/examples/gemm_fast.py.
+// `parallel` false: the same schedule with the parallel loop serial (one thread).
+Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float* C, bool parallel);
+
+// The conv2d of resources/examples/conv2d.py (padding inlined, x split by 8 and
+// vectorised, parallel over output channels).
+Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, float* out, bool parallel);
+
+// The softmax of resources/examples/softmax.py (row max and exp-sum computed per row,
+// parallel over rows, not vectorised).
+Kernel MakeSoftmax(int64_t m, int64_t n, const float* A, float* B, bool parallel);
+
+}  // namespace tessera::bench::halide

@@ -1,0 +1,40 @@
+#include "Timing.h"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "runtime/ThreadPool.h"
+
+namespace tessera::bench {
+
+Timing TimeRuns(const std::function<void()>& run, int repeat) {
+  run();  // warm-up: caches, page faults, the thread pool's first wake-up
+  std::vector<double> times;
+  for (int i = 0; i < std::max(repeat, 1); ++i) {
+    auto start = std::chrono::steady_clock::now();
+    run();
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(times.begin(), times.end());
+  size_t n = times.size();
+  Timing t;
+  t.min_ms = times.front();
+  t.median_ms = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+  return t;
+}
+
+void RunOnOneThread(const std::function<void()>& work) {
+  runtime::ThreadPool& pool = runtime::ThreadPool::Global();
+  if (pool.num_threads() < 2) {  // no workers: every loop is serial already
+    work();
+    return;
+  }
+  // Chunk [1, 2) runs on the first worker; chunk [0, 1) on this thread does nothing.
+  pool.ParallelFor(2, [&](int64_t begin, int64_t) {
+    if (begin == 1) work();
+    return 0;
+  });
+}
+
+}  // namespace tessera::bench

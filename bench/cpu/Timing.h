@@ -1,0 +1,21 @@
+// Timing for the CPU benchmark: one warm-up call, then `repeat` timed calls (min and
+// median in milliseconds), and a way to run Tessera kernels on one thread.
+#pragma once
+
+#include <functional>
+
+namespace tessera::bench {
+
+struct Timing {
+  double min_ms = 0.0;
+  double median_ms = 0.0;
+};
+
+Timing TimeRuns(const std::function<void()>& run, int repeat);
+
+// Runs `work` on a worker of the runtime's thread pool. A parallel loop started from a
+// worker runs serially (ThreadPool's nested-loop rule), so Tessera's compiled kernels
+// run single-threaded inside `work` without recompiling the schedule.
+void RunOnOneThread(const std::function<void()>& work);
+
+}  // namespace tessera::bench
