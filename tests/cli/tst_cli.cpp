@@ -237,7 +237,8 @@ class TestCli : public QObject {
     f.close();
     Run again = Cli({"export", dir.filePath("exported.py"), "--format=tvm"});
     QCOMPARE(again.code, 0);
-    QCOMPARE(again.out, r.out);
+    // The TVM program is the same script, ending with the lowering TVM users run.
+    QCOMPARE(again.out, r.out + "\nprint(tvm.lower(s, [D], simple_mode=True))\n");
     QCOMPARE(Cli({"export", "gemm"}).code, 2);
     QCOMPARE(Cli({"export", "gemm", "--format", "docx"}).code, 2);
   }
@@ -439,6 +440,96 @@ class TestCli : public QObject {
     Run deep = Cli({"simplify", QString(20000, '(')});
     QCOMPARE(deep.code, 1);
     QVERIFY(deep.err.contains("nesting deeper than 200 levels"));
+  }
+
+  // export --format project writes a .tessera file; every command takes it where it
+  // takes a script, and it gives what the script gives.
+  void project_files_export_and_load() {
+    QTemporaryDir dir;
+    QString project = dir.filePath("gemm.tessera");
+    Run saved = Cli({"export", "gemm", "--format", "project", "-o", project});
+    QCOMPARE(saved.err, QString());
+    QCOMPARE(saved.code, 0);
+    QCOMPARE(saved.out, QString());
+    QFile f(project);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(o.value("format").toString(), QString("tessera-project"));
+    QCOMPARE(o.value("version").toInt(), 1);
+    QVERIFY(o.value("trace").toArray().size() >= 3);
+    QVERIFY(o.value("view_state").isObject());
+    QCOMPARE(o.value("target").toObject().value("target").toString(), QString("llvm"));
+
+    Run from_project = Cli({"export", project, "--format", "script"});
+    QCOMPARE(from_project.code, 0);
+    QCOMPARE(from_project.out, Cli({"export", "gemm", "--format", "script"}).out);
+    Run lowered = Cli({"lower", project});
+    QCOMPARE(lowered.code, 0);
+    QCOMPARE(lowered.out, Cli({"lower", "gemm"}).out);
+    // Without -o the project goes to standard output; --output is the long spelling.
+    Run printed = Cli({"export", project, "--format", "project"});
+    QCOMPARE(printed.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(printed.out.toUtf8()).object().value("script"), o.value("script"));
+    QString script_copy = dir.filePath("copy.py");
+    QCOMPARE(Cli({"export", project, "--format", "script", "--output", script_copy}).code, 0);
+    QFile copy(script_copy);
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(copy.readAll()), from_project.out);
+  }
+
+  // A project file that is not one, or whose script is broken, is bad input (exit 1)
+  // with a message located in that file.
+  void corrupt_project_files_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not json") << QByteArray("{\n  \"format\": tessera\n}")
+                              << ":2:13: error: not a Tessera project (invalid JSON: expected a JSON value, found 't')";
+    QTest::newRow("newer version") << QByteArray(R"({"format": "tessera-project", "version": 2, "script": ""})")
+                                   << ":1:42: error: written by a newer Tessera (version 2); this one reads version 1";
+    QTest::newRow("other format") << QByteArray(R"({"format": "drawio", "version": 1})")
+                                  << ":1:12: error: not a Tessera project";
+    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << ":1:1: error: binary data";
+    QTest::newRow("broken script")
+        << QByteArray(R"({"format": "tessera-project", "version": 1, "script": "import tvm\nA = te.placeholder((4,), nme='A')\n"})")
+        << ":2:";
+  }
+  void corrupt_project_files() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QString path = dir.filePath("bad.tessera");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+    for (const char* command : {"lower", "export"}) {
+      QStringList args{command, path};
+      if (QString(command) == "export") args << "--format" << "script";
+      Run r = Cli(args);
+      QCOMPARE(r.code, 1);
+      QVERIFY2(r.err.startsWith(path + message), qPrintable(r.err));
+      QCOMPARE(r.out, QString());
+    }
+  }
+
+  // -o to a place that cannot be written is bad input, and the old file survives.
+  void export_output_that_cannot_be_written() {
+    QTemporaryDir dir;
+    Run r = Cli({"export", "gemm", "--format", "project", "-o", dir.filePath("no/such/dir/p.tessera")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("cannot create a temporary file"), qPrintable(r.err));
+    Run s = Cli({"export", "gemm", "--format", "tvm", "-o", dir.filePath("no/such/dir/p.py")});
+    QCOMPARE(s.code, 1);
+    QVERIFY2(s.err.contains("cannot write"), qPrintable(s.err));
+    QCOMPARE(Cli({"export", "gemm", "--format", "project", "-o"}).code, 2);
+  }
+
+  // A TVM export ends with tvm.lower(...) even when the script did not lower.
+  void export_tvm_ends_with_lower() {
+    Run r = Cli({"export", "fuse_split_ex6", "--format", "tvm"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("\nprint(tvm.lower(s, ["), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith("#") || r.out.startsWith("import tvm"), qPrintable(r.out));
   }
 };
 
