@@ -482,6 +482,51 @@ class TestReference : public QObject {
     QCOMPARE((*broken)[0].result.mismatches, int64_t{1});
   }
 
+  // A triangular reduction: k's extent depends on the innermost output axis (every
+  // element is then evaluated on its own).
+  void reduceDomainDependsOnAnOutputAxis() {
+    auto A = *te::placeholder({300}, DataType::Float(64), "A");
+    auto B = te::compute({2, 300}, [&](const std::vector<ir::Var>& i) {
+      ir::IterVar k = te::reduce_axis(ir::Range(0, ir::add(i[1], 1)), "k");
+      return te::sum(ir::mul(A(k->var), ir::cast(DataType::Float(64), ir::add(i[0], 1))), {k});
+    }, "B");
+    QVERIFY2(B.ok(), B.ok() ? "" : B.error().message.c_str());
+    NDArray a = NDArray::Empty({300}, DataType::Float(64)).value();
+    for (int e = 0; e < 300; ++e) a.SetDouble(e, e);
+    auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    for (int r = 0; r < 2; ++r)
+      for (int c : {0, 1, 255, 256, 299}) QCOMPARE((*out)[0].GetDouble(r * 300 + c), (r + 1) * c * (c + 1) / 2.0);
+  }
+
+  // A where condition on the batch axis (a lane mask), guarding reads past the end.
+  void whereConditionPerLane() {
+    auto A = *te::placeholder({300}, DataType::Int(32), "A");
+    ir::IterVar k = te::reduce_axis(ir::Range(0, 300), "k");
+    auto B = te::compute({300}, [&](const std::vector<ir::Var>& i) {
+      return te::sum(A(ir::add(i[0], k->var)), {k}, ir::lt(ir::add(i[0], k->var), 300));
+    }, "B");
+    NDArray a = NDArray::Empty({300}, DataType::Int(32)).value();
+    a.Fill(1);
+    auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    for (int i : {0, 1, 255, 256, 299}) QCOMPARE((*out)[0].GetInt(i), int64_t{300 - i});
+  }
+
+  // An element-wise compute with two outputs.
+  void elementwiseMultiOutput() {
+    auto A = *te::placeholder({5}, DataType::Float(32), "A");
+    auto outs = te::compute_multi({5}, [&](const std::vector<ir::Var>& i) {
+      return std::vector<Expr>{ir::add(A(i[0]), 1.0), ir::mul(A(i[0]), 3.0)};
+    }, "two");
+    QVERIFY(outs.ok());
+    NDArray a = Random({5}, 9);
+    auto out = EvaluateReference(*outs, {{A.get(), a}}, {});
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE((*out)[0].GetDouble(2), double(float(a.GetDouble(2) + 1)));
+    QCOMPARE((*out)[1].GetDouble(2), double(float(a.GetDouble(2) * 3)));
+  }
+
   void threadCountsAgree() {
     auto A = *te::placeholder({37, 70}, DataType::Float(32), "A");
     auto B = *te::placeholder({70, 300}, DataType::Float(32), "B");
