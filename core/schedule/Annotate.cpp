@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "schedule/CrossThreadReduction.h"
 #include "schedule/PrimitiveUtil.h"
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
@@ -55,8 +56,7 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
       !te::is_thread_tag(thread->thread_tag))
     return Error("bind: the target is not a thread axis (use te.thread_axis(\"threadIdx.x\"))");
   if (iv->iter_type == ir::IterVarType::CommReduce)
-    return Error("bind: " + iv->var.name() +
-                 " is a reduction axis; cross-thread reductions are not supported");
+    if (Status s = CheckCrossThreadBind(stage, iv, thread); !s) return s;
   IterVarAttr current = stage->attr(iv);
   if (current.bind_thread)
     return Error("bind: " + iv->var.name() + " is already bound to " +

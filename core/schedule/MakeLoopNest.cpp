@@ -5,6 +5,7 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/CrossThreadReduction.h"
 
 namespace tessera::schedule {
 
@@ -185,6 +186,7 @@ Stmt MakeReduction(const Stage& stage, const te::ComputeOpNode* c, const RangeMa
 Stmt MakeComputeStmt(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop) {
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c) return Stmt();
+  if (HasCrossThreadReduction(stage)) return MakeCrossThreadReduction(stage, rmap, keep_trivial_loop);
   arith::Analyzer analyzer;
   return c->is_reduction() ? MakeReduction(stage, c, rmap, keep_trivial_loop, &analyzer)
                            : MakeElementwise(stage, c, rmap, keep_trivial_loop, &analyzer);

@@ -2,6 +2,7 @@
 
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "codegen/cuda/LaunchChecks.h"
+#include "codegen/cuda/LowerThreadAllreduce.h"
 #include "codegen/cuda/SplitHostDevice.h"
 #include "ir/Printer.h"
 #include "transform/ThreadLaunch.h"
@@ -25,6 +26,7 @@ const std::vector<CudaPass>& CudaPasses() {
       {"ThreadStorageScope", &transform::ThreadStorageScope},  // default scopes -> shared/local
       {"ThreadLaunch", &transform::ThreadLaunch},              // bound loops -> launch form
       {"ThreadSync", &transform::ThreadSync},                  // barriers for shared memory
+      {"LowerThreadAllreduce", &LowerThreadAllreduce},         // cross-thread reductions
   };
   return passes;
 }

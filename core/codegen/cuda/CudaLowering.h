@@ -1,5 +1,6 @@
 // CudaLowering: from the target-independent pipeline's output to a CudaProgram. Runs
-// the GPU passes (transform::ThreadStorageScope, ThreadLaunch, ThreadSync — each added
+// the GPU passes (transform::ThreadStorageScope, ThreadLaunch, ThreadSync and
+// LowerThreadAllreduce — each added
 // to the pass timeline, so the GUI and `lower --target cuda` show them), splits host
 // and device code (SplitHostDevice) and checks every kernel's launch configuration
 // against `options` (LaunchChecks). EmitCUDASource is the whole way to CUDA C++ source.
