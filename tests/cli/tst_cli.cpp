@@ -531,6 +531,32 @@ class TestCli : public QObject {
     QVERIFY2(r.out.contains("\nprint(tvm.lower(s, ["), qPrintable(r.out));
     QVERIFY2(r.out.startsWith("#") || r.out.startsWith("import tvm"), qPrintable(r.out));
   }
+
+  // Exit code 3: --check finds a mismatch. A float16 sum over 65,536 elements, split and
+  // rfactored into 16 partial sums, rounds far from the oracle's sequential float16 sum
+  // (float16 has 11 significant bits: partial sums lose different low bits), so the
+  // compiled result is outside the tolerance: the command says so and exits 3.
+  void run_check_mismatch_exits_3() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("f16_sum.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("import tvm\nfrom tvm import te\n"
+            "A = te.placeholder((4, 65536), name='A', dtype='float16')\n"
+            "k = te.reduce_axis((0, 65536), name='k')\n"
+            "B = te.compute((4,), lambda i: te.sum(A[i, k], axis=k), name='B')\n"
+            "s = te.create_schedule(B.op)\n"
+            "ko, ki = s[B].split(k, factor=16)\n"
+            "BF = s.rfactor(B, ki)\n");
+    f.close();
+    Run r = Cli({"run", path, "--check"});
+    if (r.code == 4) QSKIP("this build has no LLVM backend");
+    QVERIFY2(r.code == 3, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("mismatches"), qPrintable(r.out));
+    QVERIFY2(r.err.contains("--check found a mismatch"), qPrintable(r.err));
+    // Without --check the same run succeeds: 3 is the check's verdict, not a failure to run.
+    QCOMPARE(Cli({"run", path}).code, 0);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
