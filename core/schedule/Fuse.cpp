@@ -29,6 +29,14 @@ Status CheckFusible(const Schedule& sch, const Stage& stage, const std::vector<I
     if (Status s = detail::CheckLeaf(sch, stage, iv, "fuse"); !s) return s;
     if (Status s = detail::CheckUnannotated(stage, iv, "fuse"); !s) return s;
   }
+  // A loop over data-parallel and reduction iterations at once has no place for the
+  // reduction's initialisation (it would run once, for the first element only).
+  auto is_reduce = [](const IterVar& iv) { return iv->iter_type == ir::IterVarType::CommReduce; };
+  for (size_t i = 1; i < vars.size(); ++i)
+    if (is_reduce(vars[i - 1]) != is_reduce(vars[i]))
+      return Error("fuse: " + vars[i - 1]->var.name() + " and " + vars[i]->var.name() + " of stage " +
+                   stage->name() + " mix data-parallel and reduction iterations (the reduction's "
+                   "initialisation would have no loop of its own)");
   const auto& leaves = stage->leaf_iter_vars;
   for (size_t i = 1; i < vars.size(); ++i) {
     auto a = std::find(leaves.begin(), leaves.end(), vars[i - 1]);

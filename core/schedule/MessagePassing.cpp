@@ -399,16 +399,24 @@ std::vector<Expr> MakeBoundCheck(const Stage& stage, const RangeMap& rmap,
   for (const IterVar& leaf : stage->leaf_iter_vars)
     if (rmap.count(leaf)) leaf_sets[leaf->var] = arith::IntSet::FromRange(rmap.at(leaf));
   std::vector<Expr> preds;
-  for (const IterVar& root : stage->op->root_iter_vars()) {
-    if (!flag[root] || std::find(skip.begin(), skip.end(), root) != skip.end()) continue;
-    if (!value_map.count(root) || !rmap.count(root)) continue;
-    const ir::Range& r = rmap.at(root);
-    Expr value = value_map.at(root);
+  auto check = [&](const IterVar& iv) {
+    if (!flag[iv] || std::find(skip.begin(), skip.end(), iv) != skip.end()) return;
+    if (!value_map.count(iv) || !rmap.count(iv)) return;
+    const ir::Range& r = rmap.at(iv);
+    Expr value = value_map.at(iv);
     Expr end = analyzer->Simplify(r.min + r.extent);
     arith::IntSet s = arith::EvalSet(value, leaf_sets, analyzer);
-    if (s.has_upper_bound() && analyzer->CanProve(ir::lt(s.max(), end))) continue;
+    if (s.has_upper_bound() && analyzer->CanProve(ir::lt(s.max(), end))) return;
     preds.push_back(ir::lt(value, end));
-  }
+  };
+  // Roots first, then every intermediate var: a split of a split may run a middle var
+  // past its extent while the root stays in range (k.outer.inner = 3 of extent 3 with
+  // k = 6 < 7 computes k = 6 twice), so each var that may overflow gets its own check,
+  // as TVM's MakeBoundCheck does over all_iter_vars.
+  std::vector<IterVar> roots = stage->op->root_iter_vars();
+  for (const IterVar& root : roots) check(root);
+  for (const IterVar& iv : stage->all_iter_vars)
+    if (std::find(roots.begin(), roots.end(), iv) == roots.end()) check(iv);
   TransformChecks(stage, rmap, value_map, leaf_sets, analyzer, &preds);
   return preds;
 }

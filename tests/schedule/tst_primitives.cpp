@@ -168,6 +168,9 @@ class TestPrimitives : public QObject {
     row("fuse wrong order", "not adjacent");
     row("fuse non-leaf", "not a leaf axis");
     row("fuse axis of another stage", "is an axis of stage");
+    // Found by the differential tester (softmax seed 36): i.k.fused lowered with the
+    // reduction's initialisation for element 0 only.
+    row("fuse data and reduction axes", "data-parallel and reduction");
     row("reorder duplicates", "appears twice");
     row("reorder non-leaf", "not a leaf axis");
     row("compute_at non-consumer", "does not read");
@@ -219,6 +222,7 @@ class TestPrimitives : public QObject {
     else if (n == "fuse wrong order") st = keep(Fuse(g.sch, c, {jo, i}));
     else if (n == "fuse non-leaf") st = keep(Fuse(g.sch, c, {i, j}));
     else if (n == "fuse axis of another stage") st = keep(Fuse(w.sch, sd, {w.axis("E", 0), w.axis("E", 1)}));
+    else if (n == "fuse data and reduction axes") st = keep(Fuse(g.sch, c, {ji, g.k}));
     else if (n == "reorder duplicates") st = Reorder(g.sch, c, {i, jo, i});
     else if (n == "reorder non-leaf") st = Reorder(g.sch, c, {j, i});
     else if (n == "compute_at non-consumer") st = ComputeAt(w.sch, sc, se, w.axis("E", 1));

@@ -51,6 +51,23 @@ Result<std::vector<runtime::OutputCheck>> InterpretUnscheduled(const schedule::S
   return checks;
 }
 
+// Which layer a mismatch comes from: the IR interpreter runs the same lowered program;
+// when it agrees with the reference the backend miscompiled it, otherwise the lowering
+// (schedule or passes) is wrong.
+std::string Blame(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+                  const transform::LoweredProgram& lowered, const runtime::ScalarArgs& scalars,
+                  uint64_t input_seed) {
+  auto buffers = runtime::MakeKernelArguments(sch, args, lowered.func, scalars, input_seed);
+  if (!buffers) return "cannot tell: " + buffers.error().message;
+  if (Status st = runtime::Interpret(lowered.func, *buffers, scalars); !st)
+    return "the interpreter fails on the lowered program: " + st.error().message;
+  auto checks = CheckOutputs(sch, args, *buffers, scalars);
+  if (!checks) return "cannot tell: " + checks.error().message;
+  for (const runtime::OutputCheck& c : *checks)
+    if (!c.result.ok()) return "the lowered program is wrong too: a lowering bug";
+  return "the interpreter agrees with the reference: a backend bug";
+}
+
 }  // namespace
 
 Result<std::vector<runtime::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
@@ -85,7 +102,7 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
   std::string mismatches;
   for (const runtime::OutputCheck& c : *checks)
     if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
-  if (!mismatches.empty()) return Fail("check", mismatches);
+  if (!mismatches.empty()) return Fail("check", mismatches + " (" + Blame(sch, args, *lowered, scalars, input_seed) + ")");
   return CaseResult{true, "", ""};
 }
 

@@ -5,18 +5,23 @@
 // failure; with --out every failing case is written as DIR/<workload>-<seed>.py, a
 // script that `tessera-cli run FILE --check` runs again (the case being run is kept in
 // DIR/current.py, so a crash leaves it behind). Without --keep-going the first failure
-// stops the run. Exit codes: 0 all passed, 2 usage, 3 a failure.
+// stops the run. `--run FILE [--var NAME=VALUE]...` checks one script the same way.
+// Exit codes: 0 all passed, 2 usage, 3 a failure.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <optional>
 #include <string>
 
 #include "DifferentialCase.h"
 #include "ScheduleGenerator.h"
 #include "Workloads.h"
+#include "script/Evaluator.h"
+#include "transform/LowerSchedule.h"
 
 namespace {
 
@@ -28,12 +33,15 @@ struct Options {
   std::string workload;
   bool keep_going = false;
   std::string out_dir;
+  std::string run_file;                 // --run FILE: check one script instead
+  std::map<std::string, int64_t> vars;  // --var NAME=VALUE for --run
+  bool print_lowered = false;           // --print: --run prints the lowered program
 };
 
 int Usage(const std::string& problem) {
   std::cerr << "tessera-difftest: " << problem
             << "\nUsage: tessera-difftest [--seed N] [--count M] [--workload NAME] [--keep-going] "
-               "[--out DIR]\nWorkloads:";
+               "[--out DIR]\n       tessera-difftest --run FILE [--var NAME=VALUE]... [--print]\nWorkloads:";
   for (const std::string& w : WorkloadNames()) std::cerr << " " << w;
   std::cerr << "\n";
   return 2;
@@ -56,6 +64,8 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
     int64_t n = 0;
     if (a == "--keep-going") {
       o->keep_going = true;
+    } else if (a == "--print") {
+      o->print_lowered = true;
     } else if ((a == "--seed" || a == "--count") && has_value) {
       if (!ParseInt(argv[++i], &n)) return a + " expects a non-negative integer";
       if (a == "--seed") o->seed = static_cast<uint64_t>(n);
@@ -64,6 +74,13 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
       o->workload = argv[++i];
       if (std::find(WorkloadNames().begin(), WorkloadNames().end(), o->workload) == WorkloadNames().end())
         return "unknown workload '" + o->workload + "'";
+    } else if (a == "--run" && has_value) {
+      o->run_file = argv[++i];
+    } else if (a == "--var" && has_value) {
+      std::string spec = argv[++i];
+      size_t eq = spec.find('=');
+      if (eq == std::string::npos || !ParseInt(spec.substr(eq + 1), &n)) return "--var expects NAME=VALUE";
+      o->vars[spec.substr(0, eq)] = n;
     } else if (a == "--out" && has_value) {
       o->out_dir = argv[++i];
     } else {
@@ -71,6 +88,27 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
     }
   }
   return std::nullopt;
+}
+
+// --run FILE: one script checked as the generated cases are (exit 3 on a failure).
+int RunFile(const Options& o) {
+  std::ifstream in(o.run_file);
+  if (!in) return Usage("cannot open '" + o.run_file + "'");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (o.print_lowered) {
+    auto program = tessera::script::EvaluateScript(text, o.run_file);
+    if (program && program->schedule) {
+      auto lowered = tessera::transform::LowerSchedule(*program->schedule, program->Arguments());
+      if (lowered) std::cout << lowered->timeline.back().ir << "\n";
+    }
+  }
+  CaseResult r = RunScript(text, o.vars);
+  if (r.passed) {
+    std::cout << "passed\n";
+    return 0;
+  }
+  std::cout << "FAIL [" << r.stage << "] " << r.message << "\n";
+  return 3;
 }
 
 void Write(const std::filesystem::path& path, const std::string& text) {
@@ -82,6 +120,7 @@ void Write(const std::filesystem::path& path, const std::string& text) {
 int main(int argc, char** argv) {
   Options o;
   if (auto problem = Parse(argc, argv, &o)) return Usage(*problem);
+  if (!o.run_file.empty()) return RunFile(o);
   if (!o.out_dir.empty()) std::filesystem::create_directories(o.out_dir);
   int64_t run = 0, passed = 0, rejected = 0, failed = 0, applied = 0;
   auto start = std::chrono::steady_clock::now();
