@@ -185,6 +185,13 @@ class ScriptEvaluation {
       if (state_.schedule) program_.schedule_text[static_cast<int>(TraceSize())] += comments;
       else program_.workload += comments;
     }
+    // What follows the last primitive stays last when an editor appends primitives.
+    if (auto tail = program_.schedule_text.find(static_cast<int>(TraceSize()));
+        tail != program_.schedule_text.end()) {
+      std::string text = std::move(tail->second);
+      program_.schedule_text.erase(tail);
+      if (!text.empty()) program_.schedule_text[ScriptProgram::kAfterLastEntry] = std::move(text);
+    }
     if (state_.schedules_created == 0) workload_globals_ = interp.globals();
     const Value* te = GetIn(workload_globals_, "te");
     const Value* tvm_te = interp.Lookup("tvm.te");

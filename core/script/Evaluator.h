@@ -48,7 +48,9 @@ struct ScriptProgram {
   // What the script wrote among its schedule primitives besides them, kept for the
   // printer: comment lines and assignments of plain constants (`factor = 8`), each
   // "\n"-terminated, printed before trace entry `e` (key e; keys from the number of
-  // entries on are printed after the last entry).
+  // entries on are printed after the last entry; what followed the last primitive has
+  // key kAfterLastEntry, so that it stays last when an editor appends primitives).
+  static constexpr int kAfterLastEntry = 1 << 30;
   std::map<int, std::string> schedule_text;
   // The comment on the same line as the statement that made trace entry `e` ("# why").
   std::map<int, std::string> entry_comments;

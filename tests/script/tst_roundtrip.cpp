@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 
+#include "schedule/Primitives.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
@@ -245,6 +246,28 @@ class TestRoundTrip : public QObject {
     QVERIFY2(second.ok(), second ? "" : (second.error().format() + "\n" + printed).c_str());
     QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
     QVERIFY(first->schedule->trace == second->schedule->trace);
+  }
+
+  // Comments after the last primitive stay last when an editor (the GUI) appends one.
+  void comments_after_the_last_primitive_stay_last() {
+    std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((64,), name='A')\n"
+        "B = te.compute((64,), lambda i: A[i] + 1, name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "# before the split\n"
+        "xo, xi = s[B].split(B.op.axis[0], factor=8)\n"
+        "# the end\n";
+    auto program = EvaluateScript(script, "tail.py");
+    QVERIFY2(program.ok(), program ? "" : program.error().format().c_str());
+    schedule::Schedule& sch = *program->schedule;
+    schedule::Stage stage = sch.find("B");
+    QVERIFY(stage);
+    QVERIFY(schedule::Unroll(sch, stage, stage->leaf_iter_vars.back()).ok());
+    std::string printed = PrintScript(*program);
+    QVERIFY2(printed.find("# before the split\nxo, xi = s[B].split(B.op.axis[0], factor=8)\n"
+                          "s[B].unroll(xi)\n# the end\n") != std::string::npos,
+             printed.c_str());
   }
 
   // A kept constant's name is taken: a generated loop name does not rebind it.
