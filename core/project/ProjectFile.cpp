@@ -92,18 +92,24 @@ Status SaveProject(const std::string& path, const ProjectFile& p) {
   if (!view || !view->is_object())
     return Error("cannot save '" + path + "': the view state is not a JSON object");
   std::string text = SerializeProject(p);
+  // Saving through a symbolic link replaces the file it points to, not the link.
+  std::error_code ec;
   std::filesystem::path target(path);
+  if (std::filesystem::is_symlink(target, ec)) {
+    auto resolved = std::filesystem::weakly_canonical(target, ec);
+    if (!ec) target = resolved;
+  }
   std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
   std::string temp = (std::filesystem::path(dir) / ("." + target.filename().string() + ".XXXXXX")).string();
   int fd = ::mkstemp(temp.data());
   if (fd < 0) return Error(SystemError("create a temporary file in", dir));
   // mkstemp creates the file 0600; a project keeps the mode of the file it replaces.
   struct stat old_stat {};
-  mode_t mode = ::stat(path.c_str(), &old_stat) == 0 ? (old_stat.st_mode & 07777) : 0644;
+  mode_t mode = ::stat(target.c_str(), &old_stat) == 0 ? (old_stat.st_mode & 07777) : 0644;
   bool written = ::fchmod(fd, mode) == 0 && WriteAll(fd, text) && ::fsync(fd) == 0;
   int saved_errno = errno;
   ::close(fd);
-  if (!written || ::rename(temp.c_str(), path.c_str()) != 0) {
+  if (!written || ::rename(temp.c_str(), target.c_str()) != 0) {
     if (written) saved_errno = errno;
     ::unlink(temp.c_str());
     errno = saved_errno;

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <sys/stat.h>
@@ -122,6 +123,19 @@ class TestProjectFile : public QObject {
     struct stat st {};
     QVERIFY(::stat(path.toLocal8Bit().constData(), &st) == 0);
     QCOMPARE(st.st_mode & 0777, 0640u);
+  }
+
+  // Saving through a symbolic link writes the file it points to; the link stays a link.
+  void save_through_a_symlink_keeps_the_link() {
+    QTemporaryDir dir;
+    QString real = dir.filePath("real.tessera");
+    QString link = dir.filePath("link.tessera");
+    QVERIFY(SaveProject(real.toStdString(), ProjectFile{}).ok());
+    QVERIFY(QFile::link(real, link));
+    ProjectFile p = GemmProject();
+    QVERIFY(SaveProject(link.toStdString(), p).ok());
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(ReadAll(real), SerializeProject(p));
   }
 
   // A failed save leaves the old file as it was.
