@@ -6,6 +6,9 @@
 // allocations, failing asserts and shape mismatches.
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+
 #include "CodegenTestSupport.h"
 #include "codegen/LLVMBackend.h"
 #include "ir/ExprOp.h"
@@ -298,6 +301,51 @@ class TestLLVMCodegen : public QObject {
     Stmt body = MakeFor(i, 0, 64, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeBufferStore(B, call, {i}));
     PrimFunc f = Lowered(MakePrimFunc("math", {A, B}, body));
     CompileAndCompare(f, {{64}, {64}}, {}, positive_only ? 0.01 : -4, 4);
+  }
+
+  // float32 exp is inline code (no expf call, so loops with exp vectorize): within 3 ulp
+  // of the exact value over the whole range, 0 below the denormals, inf above FLT_MAX,
+  // NaN stays NaN; scalar and 16-lane vector code agree.
+  void expFloat32IsInlineAndAccurate_data() {
+    QTest::addColumn<int>("lanes");
+    QTest::newRow("scalar") << 1;
+    QTest::newRow("x16") << 16;
+  }
+  void expFloat32IsInlineAndAccurate() {
+    QFETCH(int, lanes);
+    const std::vector<float> inputs = {-200.0f, -104.5f, -103.0f, -87.5f, -20.25f, -1.0f, -1e-7f, 0.0f, 1e-7f, 0.5f,
+                                       0.6931472f, 1.0f, 10.0f, 42.42f, 88.5f, 88.72f, 88.8f, 100.0f,
+                                       std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                                       std::numeric_limits<float>::quiet_NaN(), 3.0f, -3.0f, 7.75f, -50.0f,
+                                       60.0f, -60.0f, 0.125f, -0.34f, 0.34f, 2.0f, -2.0f};
+    const int64_t n = static_cast<int64_t>(inputs.size());
+    Buffer A = MakeBuffer("A", DataType::Float(32), {n});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {n});
+    Var i("i");
+    Expr call = MakeCall(DataType::Float(32), "exp", {MakeBufferLoad(A, {i})});
+    Stmt body = MakeFor(i, 0, n, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeBufferStore(B, call, {i}));
+    PrimFunc f = Lowered(MakePrimFunc("exp32", {A, B}, body));
+    auto ir = codegen::EmitLLVMIR(f);
+    QVERIFY(ir.ok());
+    QVERIFY2(!QString::fromStdString(*ir).contains("expf"), "exp(float32) calls libm");
+    CompiledFunction fn = Build(f);
+    NDArray a = NDArray::Empty({n}, DataType::Float(32)).value(), b = NDArray::Empty({n}, DataType::Float(32)).value();
+    std::copy(inputs.begin(), inputs.end(), a.data_as<float>());
+    QVERIFY(fn.Call({a, b}).ok());
+    for (int64_t k = 0; k < n; ++k) {
+      float got = b.data_as<float>()[k];
+      float want = static_cast<float>(std::exp(static_cast<double>(inputs[k])));
+      QString where = QString("exp(%1) = %2, expected %3").arg(inputs[k]).arg(got).arg(want);
+      if (std::isnan(want)) {
+        QVERIFY2(std::isnan(got), qPrintable(where));
+      } else if (std::isinf(want) || want == 0.0f) {
+        QVERIFY2(got == want, qPrintable(where));
+      } else if (want < std::numeric_limits<float>::min()) {
+        QVERIFY2(std::fabs(got - want) <= 4 * std::numeric_limits<float>::denorm_min(), qPrintable(where));
+      } else {
+        QVERIFY2(std::fabs(got - want) <= 3 * std::numeric_limits<float>::epsilon() * want, qPrintable(where));
+      }
+    }
   }
 
   void integerAndFloatTypes_data() {
