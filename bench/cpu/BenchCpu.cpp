@@ -146,7 +146,7 @@ void BenchConv2d(const BenchOptions& options) {
 }
 
 void BenchSoftmax(const BenchOptions& options) {
-  auto kernel = CompileExample("softmax", {});
+  auto kernel = CompileExample("softmax_fast", {});
   if (!kernel) {
     std::printf("\nsoftmax: %s\n", kernel.error().message.c_str());
     g_failed = true;
@@ -159,7 +159,7 @@ void BenchSoftmax(const BenchOptions& options) {
   SoftmaxReference(m, n, A.data_as<float>(), ref.data());
   for (int threads : options.threads) {
     bool one = ThreadCount(threads) == 1;
-    PrintSection("softmax fp32 rows of " + std::to_string(m) + "x" + std::to_string(n) + " (softmax.py), " +
+    PrintSection("softmax fp32 rows of " + std::to_string(m) + "x" + std::to_string(n) + " (softmax_fast.py), " +
                  ThreadLabel(threads));
     PrintColumnHeader();
     BenchRow t = Measure("tessera", TesseraRun(*kernel), B.data_as<float>(), ref.data(), m * n, options.repeat, one);
