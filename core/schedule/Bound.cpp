@@ -143,9 +143,13 @@ arith::IntSetMap RootSets(const Stage& consumer, const IterVarSetMap& up,
 
 // The shape bound is used instead of the request only when provably tighter at both
 // ends (updating one end alone could produce an inverted interval).
+// The proofs may assume the extent is positive: an empty dimension has nothing to
+// compute, so clipping cannot lose an element there (a symbolic n = 0 otherwise blocks
+// `n - 1 <= 2*ceil(n/2) + n - 2`, a request relaxed past the shape).
 arith::IntSet ClipToShape(const arith::IntSet& s, const Expr& extent, arith::Analyzer* a) {
   Expr lo = ir::make_zero(extent.dtype());
   Expr hi = extent - ir::make_const(extent.dtype(), int64_t{1});
+  auto positive = a->EnterConstraint(ir::ge(extent, ir::make_const(extent.dtype(), int64_t{1})));
   bool lower = !s.has_lower_bound() || a->CanProve(ir::ge(lo, s.min()));
   bool upper = !s.has_upper_bound() || a->CanProve(ir::le(hi, s.max()));
   return lower && upper ? arith::IntSet::Interval(lo, a->Simplify(hi)) : s;

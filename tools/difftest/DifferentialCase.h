@@ -16,7 +16,8 @@ namespace tessera::difftest {
 
 struct CaseResult {
   bool passed = false;
-  std::string stage;    // where it failed: "evaluate", "print", "lower", "compile", "run", "check"
+  std::string stage;    // where it failed: "evaluate", "print", "lower", "compile", "interpret",
+                        // "run", "check"
   std::string message;  // why (empty when passed)
 };
 
