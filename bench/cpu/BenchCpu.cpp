@@ -34,32 +34,57 @@ std::string ThreadLabel(int threads) {
   return std::to_string(n) + (n == 1 ? " thread" : " threads");
 }
 
-// Checks `out` against `ref`, then times `run` (on one thread when asked).
-BenchRow Measure(const std::string& impl, const std::function<void()>& run, const float* out,
-                 const float* ref, int64_t count, int repeat, bool one_thread) {
+// One implementation in a comparison: its row and how to call it.
+struct Candidate {
   BenchRow row;
-  row.impl = impl;
+  std::function<void()> run;  // empty: not available or wrong, not timed
+  bool one_thread = false;    // run on a pool worker (Tessera's loops serial)
+};
+
+// Runs `run` once and checks `out` against `ref`; a wrong result is not timed.
+Candidate Check(const std::string& impl, std::function<void()> run, const float* out, const float* ref,
+                int64_t count, bool one_thread) {
+  Candidate c;
+  c.row.impl = impl;
   run();
-  row.error = RelativeMaxError(out, ref, count);
-  row.checked = true;
-  if (!(row.error <= kTolerance)) {
-    row.note = "WRONG RESULT (error above " + std::to_string(kTolerance) + "), not timed";
+  c.row.error = RelativeMaxError(out, ref, count);
+  c.row.checked = true;
+  if (!(c.row.error <= kTolerance)) {
+    c.row.note = "WRONG RESULT (error above " + std::to_string(kTolerance) + "), not timed";
     g_failed = true;
-    return row;
+    return c;
   }
-  if (one_thread) {
-    RunOnOneThread([&] { row.timing = TimeRuns(run, repeat); });
-  } else {
-    row.timing = TimeRuns(run, repeat);
-  }
-  return row;
+  c.run = std::move(run);
+  c.one_thread = one_thread;
+  return c;
 }
 
-BenchRow Unavailable(const std::string& impl, const std::string& why) {
-  BenchRow row;
-  row.impl = impl;
-  row.note = why;
-  return row;
+double TimeCall(const Candidate& c) {
+  if (!c.one_thread) return TimeOnce(c.run);
+  double ms = 0.0;
+  RunOnOneThread([&] { ms = TimeOnce(c.run); });
+  return ms;
+}
+
+// Times the candidates in interleaved rounds (one call of each per round, after one
+// warm-up call of each): on a shared machine a busy moment then slows every
+// implementation alike instead of whichever happened to be measured then.
+void TimeInterleaved(const std::vector<Candidate*>& candidates, int repeat) {
+  std::vector<std::vector<double>> samples(candidates.size());
+  for (Candidate* c : candidates)
+    if (c->run) TimeCall(*c);
+  for (int r = 0; r < std::max(repeat, 1); ++r)
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (candidates[i]->run) samples[i].push_back(TimeCall(*candidates[i]));
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (candidates[i]->run) candidates[i]->row.timing = Summarize(samples[i]);
+}
+
+Candidate Unavailable(const std::string& impl, const std::string& why) {
+  Candidate c;
+  c.row.impl = impl;
+  c.row.note = why;
+  return c;
 }
 
 std::function<void()> TesseraRun(const TesseraKernel& k) {
@@ -98,21 +123,20 @@ void BenchGemm(int64_t n, const BenchOptions& options) {
     PrintSection("GEMM fp32 " + std::to_string(n) + "^3, " + ThreadLabel(threads) + " (reference: " +
                  (openblas::Available() ? "OpenBLAS" : "C++ loops") + ")");
     PrintColumnHeader();
-    BenchRow t = Measure("tessera", TesseraRun(*kernel), C.data_as<float>(), ref.data(), n * n, options.repeat, one);
-    PrintRow(t, flops, peak);
-    BenchRow o = Unavailable("openblas", openblas::Description());
+    Candidate t = Check("tessera", TesseraRun(*kernel), C.data_as<float>(), ref.data(), n * n, one);
+    Candidate o = Unavailable("openblas", openblas::Description());
     if (openblas::Available()) {
       openblas::SetThreads(ThreadCount(threads));
-      o = Measure("openblas", [&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(), n * n,
-                  options.repeat, false);
-      openblas::SetThreads(0);
+      o = Check("openblas", [&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(), n * n, false);
     }
-    PrintRow(o, flops, peak);
     halide::Kernel hk = halide::MakeGemm(n, n, n, a, b, hal.data(), !one);
-    BenchRow h = hk.run ? Measure("halide", hk.run, hal.data(), ref.data(), n * n, options.repeat, false)
-                        : Unavailable("halide", hk.error);
-    PrintRow(h, flops, peak);
-    PrintRatios(t, o, &h);
+    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), n * n, false) : Unavailable("halide", hk.error);
+    TimeInterleaved({&t, &o, &h}, options.repeat);
+    openblas::SetThreads(0);
+    PrintRow(t.row, flops, peak);
+    PrintRow(o.row, flops, peak);
+    PrintRow(h.row, flops, peak);
+    PrintRatios(t.row, o.row, &h.row);
   }
 }
 
@@ -134,14 +158,14 @@ void BenchConv2d(const BenchOptions& options) {
     double peak = runtime::HostMachinePeak().PeakGflops(ThreadCount(threads));
     PrintSection("conv2d fp32 1x64x56x56, 64 3x3 filters, pad 1 (conv2d.py), " + ThreadLabel(threads));
     PrintColumnHeader();
-    BenchRow t = Measure("tessera", TesseraRun(*kernel), out.data_as<float>(), ref.data(), out.numel(),
-                         options.repeat, one);
-    PrintRow(t, s.flops(), peak);
+    Candidate t = Check("tessera", TesseraRun(*kernel), out.data_as<float>(), ref.data(), out.numel(), one);
     halide::Kernel hk = halide::MakeConv2d(s, data.data_as<float>(), weights.data_as<float>(), hal.data(), !one);
-    BenchRow h = hk.run ? Measure("halide", hk.run, hal.data(), ref.data(), out.numel(), options.repeat, false)
-                        : Unavailable("halide", hk.error);
-    PrintRow(h, s.flops(), peak);
-    PrintRatios(t, h, nullptr);
+    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), out.numel(), false)
+                         : Unavailable("halide", hk.error);
+    TimeInterleaved({&t, &h}, options.repeat);
+    PrintRow(t.row, s.flops(), peak);
+    PrintRow(h.row, s.flops(), peak);
+    PrintRatios(t.row, h.row, nullptr);
   }
 }
 
@@ -162,13 +186,13 @@ void BenchSoftmax(const BenchOptions& options) {
     PrintSection("softmax fp32 rows of " + std::to_string(m) + "x" + std::to_string(n) + " (softmax_fast.py), " +
                  ThreadLabel(threads));
     PrintColumnHeader();
-    BenchRow t = Measure("tessera", TesseraRun(*kernel), B.data_as<float>(), ref.data(), m * n, options.repeat, one);
-    PrintRow(t, 0, 0);
+    Candidate t = Check("tessera", TesseraRun(*kernel), B.data_as<float>(), ref.data(), m * n, one);
     halide::Kernel hk = halide::MakeSoftmax(m, n, A.data_as<float>(), hal.data(), !one);
-    BenchRow h = hk.run ? Measure("halide", hk.run, hal.data(), ref.data(), m * n, options.repeat, false)
-                        : Unavailable("halide", hk.error);
-    PrintRow(h, 0, 0);
-    PrintRatios(t, h, nullptr);
+    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), m * n, false) : Unavailable("halide", hk.error);
+    TimeInterleaved({&t, &h}, options.repeat);
+    PrintRow(t.row, 0, 0);
+    PrintRow(h.row, 0, 0);
+    PrintRatios(t.row, h.row, nullptr);
   }
 }
 
@@ -206,7 +230,8 @@ int main(int argc, char** argv) {
   std::printf("tessera: LLVM backend, %s\n", codegen::LLVMTargetDescription().c_str());
   std::printf("openblas: %s\n", openblas::Available() ? openblas::Description() : "not available");
   std::printf("halide: %s\n", halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
-  std::printf("times: min / median of %d calls after one warm-up; GFLOP/s and %% of peak from the min time\n",
+  std::printf("times: min / median of %d calls after one warm-up, implementations interleaved call by call;\n"
+              "  GFLOP/s and %% of peak from the min time\n",
               options.repeat);
   for (int64_t n : options.sizes) BenchGemm(n, options);
   BenchConv2d(options);

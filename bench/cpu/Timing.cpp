@@ -8,20 +8,27 @@
 
 namespace tessera::bench {
 
-Timing TimeRuns(const std::function<void()>& run, int repeat) {
-  run();  // warm-up: caches, page faults, the thread pool's first wake-up
-  std::vector<double> times;
-  for (int i = 0; i < std::max(repeat, 1); ++i) {
-    auto start = std::chrono::steady_clock::now();
-    run();
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
+double TimeOnce(const std::function<void()>& run) {
+  auto start = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+Timing Summarize(std::vector<double> times) {
   std::sort(times.begin(), times.end());
   size_t n = times.size();
   Timing t;
+  if (n == 0) return t;
   t.min_ms = times.front();
   t.median_ms = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
   return t;
+}
+
+Timing TimeRuns(const std::function<void()>& run, int repeat) {
+  run();  // warm-up: caches, page faults, the thread pool's first wake-up
+  std::vector<double> times;
+  for (int i = 0; i < std::max(repeat, 1); ++i) times.push_back(TimeOnce(run));
+  return Summarize(times);
 }
 
 void RunOnOneThread(const std::function<void()>& work) {

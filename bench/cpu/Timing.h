@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 namespace tessera::bench {
 
@@ -12,6 +13,11 @@ struct Timing {
 };
 
 Timing TimeRuns(const std::function<void()>& run, int repeat);
+
+// Milliseconds of one call of `run`.
+double TimeOnce(const std::function<void()>& run);
+// Min and median of samples (at least one).
+Timing Summarize(std::vector<double> samples_ms);
 
 // Runs `work` on a worker of the runtime's thread pool. A parallel loop started from a
 // worker runs serially (ThreadPool's nested-loop rule), so Tessera's compiled kernels
