@@ -497,14 +497,6 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The language changes when Tessera is restarted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -530,6 +522,22 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>Running on the GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no %1 translation; the language stays as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

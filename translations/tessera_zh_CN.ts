@@ -497,14 +497,6 @@ computes %1 elements, %2 required</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <source>The language changes when Tessera is restarted.</source>
-        <translation>重新启动 Tessera 后语言才会改变。</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -531,6 +523,22 @@ computes %1 elements, %2 required</source>
     <message>
         <source>Running on the GPU…</source>
         <translation>正在 GPU 上运行…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>There is no %1 translation; the language stays as it was.</source>
+        <translation>没有 %1 的翻译；语言保持不变。</translation>
+    </message>
+    <message>
+        <source>The interface language is now English.</source>
+        <translation>界面语言已切换为简体中文。</translation>
     </message>
 </context>
 <context>

@@ -42,7 +42,7 @@ void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& row
 }  // namespace
 
 BoundsView::BoundsView(QWidget* parent)
-    : ViewBase(parent), note_(new QLabel(this)), stages_(new QTreeWidget(this)),
+    : ViewBase(parent), note_(new QLabel(this)), pairLabel_(new QLabel(this)), stages_(new QTreeWidget(this)),
       pairs_(new QComboBox(this)), phases_(new QTreeWidget(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -53,7 +53,7 @@ BoundsView::BoundsView(QWidget* parent)
   auto* bottomLayout = new QVBoxLayout(bottom);
   bottomLayout->setContentsMargins(0, 0, 0, 0);
   auto* pairRow = new QHBoxLayout;
-  pairRow->addWidget(new QLabel(tr("InferBound phases for producer → consumer:"), bottom));
+  pairRow->addWidget(pairLabel_);
   pairRow->addWidget(pairs_, 1);
   bottomLayout->addLayout(pairRow);
   bottomLayout->addWidget(phases_, 1);
@@ -62,11 +62,9 @@ BoundsView::BoundsView(QWidget* parent)
   note_->setWordWrap(true);
 
   // Computed / required come early: over-computation must be visible in a narrow dock.
-  stages_->setHeaderLabels({tr("Stage / IterVar"), tr("Kind"), tr("Min"), tr("Extent"),
-                            tr("Computed"), tr("Required"), tr("Realize"), tr("Attach")});
+  retranslateUi();
   stages_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   stages_->setUniformRowHeights(true);
-  phases_->setHeaderLabels({tr("IterVar / dimension"), tr("Set or range")});
   phases_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   connect(pairs_, &QComboBox::currentIndexChanged, this, &BoundsView::fillPhases);
   connect(stages_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
@@ -78,6 +76,13 @@ BoundsView::BoundsView(QWidget* parent)
     else
       selectionModel()->selectIterVar(stage, var);
   });
+}
+
+void BoundsView::retranslateUi() {
+  pairLabel_->setText(tr("InferBound phases for producer → consumer:"));
+  stages_->setHeaderLabels({tr("Stage / IterVar"), tr("Kind"), tr("Min"), tr("Extent"),
+                            tr("Computed"), tr("Required"), tr("Realize"), tr("Attach")});
+  phases_->setHeaderLabels({tr("IterVar / dimension"), tr("Set or range")});
 }
 
 void BoundsView::setState(const DocumentState& state) {

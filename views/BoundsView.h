@@ -33,12 +33,14 @@ class BoundsView : public ViewBase {
 
  protected:
   void selectionChanged() override;
+  void retranslateUi() override;
 
  private:
   void fillStages();
   void fillPhases(int index);
 
   QLabel* note_;
+  QLabel* pairLabel_;
   QTreeWidget* stages_;
   QComboBox* pairs_;
   QTreeWidget* phases_;

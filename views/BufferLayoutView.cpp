@@ -91,10 +91,10 @@ void LayoutCellItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
 }
 
 BufferLayoutView::BufferLayoutView(QWidget* parent)
-    : ViewBase(parent), buffers_(new QComboBox(this)), sliceBar_(new QHBoxLayout),
+    : ViewBase(parent), bufferLabel_(new QLabel(this)), buffers_(new QComboBox(this)), sliceBar_(new QHBoxLayout),
       summary_(new QLabel(this)), view_(new GraphView(this)), scene_(new QGraphicsScene(this)) {
   auto* top = new QHBoxLayout;
-  top->addWidget(new QLabel(tr("Buffer:"), this));
+  top->addWidget(bufferLabel_);
   top->addWidget(buffers_, 1);
   top->addLayout(sliceBar_);
   auto* layout = new QVBoxLayout(this);
@@ -104,6 +104,7 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
   layout->addWidget(view_, 1);
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  retranslateUi();
   view_->setScene(scene_);
   view_->setDragMode(QGraphicsView::ScrollHandDrag);
   connect(buffers_, &QComboBox::currentIndexChanged, this, [this] {
@@ -112,6 +113,9 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
     if (selectionModel() && !currentBuffer().isEmpty()) selectionModel()->selectBuffer(currentBuffer());
   });
 }
+
+// The summary, the grid titles and the slice prefixes are redone by setState().
+void BufferLayoutView::retranslateUi() { bufferLabel_->setText(tr("Buffer:")); }
 
 void BufferLayoutView::setState(const DocumentState& state) {
   QString keep = currentBuffer();

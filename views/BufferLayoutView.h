@@ -76,6 +76,7 @@ class BufferLayoutView : public ViewBase {
 
  protected:
   void selectionChanged() override;
+  void retranslateUi() override;
 
  private:
   void rebuild();
@@ -84,6 +85,7 @@ class BufferLayoutView : public ViewBase {
   const BufferLayoutInfo* current() const;
   std::vector<int64_t> fixedPrefix(bool physical) const;
 
+  QLabel* bufferLabel_;
   QComboBox* buffers_;
   QHBoxLayout* sliceBar_;
   QLabel* summary_;

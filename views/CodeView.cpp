@@ -37,9 +37,8 @@ CodeView::CodeView(QWidget* parent)
       next_(new QToolButton(this)), editor_(new QPlainTextEdit(this)) {
   auto* bar = new QHBoxLayout;
   previous_->setArrowType(Qt::LeftArrow);
-  previous_->setToolTip(tr("Previous pass"));
   next_->setArrowType(Qt::RightArrow);
-  next_->setToolTip(tr("Next pass"));
+  retranslateUi();
   bar->addWidget(previous_);
   bar->addWidget(artifacts_, 1);
   bar->addWidget(next_);
@@ -57,6 +56,11 @@ CodeView::CodeView(QWidget* parent)
   connect(next_, &QToolButton::clicked, this, [this] {
     artifacts_->setCurrentIndex(std::min(artifacts_->count() - 1, artifacts_->currentIndex() + 1));
   });
+}
+
+void CodeView::retranslateUi() {
+  previous_->setToolTip(tr("Previous pass"));
+  next_->setToolTip(tr("Next pass"));
 }
 
 // Keeps the chosen entry (by title) across re-evaluations; a fresh document shows the

@@ -32,6 +32,7 @@ class CodeView : public ViewBase {
  protected:
   void selectionChanged() override;
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void retranslateUi() override;
 
  private:
   void showArtifact(int index);

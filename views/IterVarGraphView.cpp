@@ -17,7 +17,7 @@ IterVarGraphView::IterVarGraphView(QWidget* parent)
   strip_->setDefaultDropAction(Qt::MoveAction);
   strip_->setFixedHeight(44);
   strip_->setSpacing(3);
-  strip_->setToolTip(tr("Loop order, outermost first: drag a loop to reorder"));
+  retranslateUi();
   addFooter(strip_);
   connect(strip_->model(), &QAbstractItemModel::rowsMoved, this, [this] { stripReordered(); });
   connect(strip_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
@@ -36,6 +36,10 @@ IterVarGraphView::IterVarGraphView(QWidget* parent)
   scene()->setDropValidator(
       [this](const QString& source, const QString& target) { return dropProblem(source, target); });
   connect(scene(), &GraphScene::nodeDropped, this, &IterVarGraphView::dropNode);
+}
+
+void IterVarGraphView::retranslateUi() {
+  strip_->setToolTip(tr("Loop order, outermost first: drag a loop to reorder"));
 }
 
 schedule::Stage IterVarGraphView::stage() const {

@@ -30,6 +30,7 @@ class IterVarGraphView : public GraphPanel {
 
  protected:
   void selectionChanged() override;
+  void retranslateUi() override;
 
  private:
   void showStage(const QString& stage);

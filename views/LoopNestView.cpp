@@ -71,7 +71,7 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
   tree_->setColumnCount(3);
-  tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage")});
+  retranslateUi();
   tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
@@ -87,6 +87,8 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
       selectionModel()->selectStage(stage);
   });
 }
+
+void LoopNestView::retranslateUi() { tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage")}); }
 
 void LoopNestView::setState(const DocumentState& state) {
   state_ = state;

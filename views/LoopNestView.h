@@ -36,6 +36,7 @@ class LoopNestView : public ViewBase {
 
  protected:
   void selectionChanged() override;
+  void retranslateUi() override;
 
  private:
   void addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node);

@@ -15,11 +15,15 @@ ProfileView::ProfileView(QWidget* parent)
   layout->addWidget(note_);
   layout->addWidget(plot_, 1);
   note_->setWordWrap(true);
-  plot_->yAxis->setLabel(tr("GFLOP/s"));
-  plot_->yAxis2->setLabel(tr("time (ms)"));
+  retranslateUi();
   plot_->yAxis2->setVisible(true);
   plot_->legend->setVisible(true);
   plot_->setMinimumHeight(120);
+}
+
+void ProfileView::retranslateUi() {
+  plot_->yAxis->setLabel(tr("GFLOP/s"));
+  plot_->yAxis2->setLabel(tr("time (ms)"));
 }
 
 // Bars: GFLOP/s per run, one colour per target; dots on the right axis: time in ms;

@@ -19,6 +19,9 @@ class ProfileView : public ViewBase {
   QCustomPlot* plot() const { return plot_; }
   int barCount() const { return bars_; }
 
+ protected:
+  void retranslateUi() override;
+
  private:
   QCustomPlot* plot_;
   QLabel* note_;

@@ -1,5 +1,6 @@
 #include "views/ViewBase.h"
 
+#include <QEvent>
 #include <QPainter>
 #include <QSvgGenerator>
 
@@ -10,6 +11,11 @@ void ViewBase::setSelectionModel(SelectionModel* model) {
   selection_ = model;
   if (selection_) connect(selection_, &SelectionModel::changed, this, [this] { selectionChanged(); });
   selectionChanged();
+}
+
+void ViewBase::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(event);
 }
 
 // The default export renders the widget itself; graph and plot views override this

@@ -34,6 +34,11 @@ class ViewBase : public QWidget {
  protected:
   // Called when the shared selection changes (and once when the model is set).
   virtual void selectionChanged() {}
+  // Sets the texts the view made once (headers, labels, tooltips) in the current
+  // language; called on QEvent::LanguageChange. Texts made by setState() are redone by
+  // the main window, which hands every view its state again.
+  virtual void retranslateUi() {}
+  void changeEvent(QEvent* event) override;
 
  private:
   QPointer<SelectionModel> selection_;

@@ -38,6 +38,15 @@ void ApplyPalette(PaletteMode mode) {
   qApp->setPalette(p);
 }
 
+namespace {
+QString& Installed() {
+  static QString language = "en";
+  return language;
+}
+}  // namespace
+
+QString CurrentLanguage() { return Installed(); }
+
 bool InstallTranslators(const QString& language) {
   static QTranslator* tessera = nullptr;
   static QTranslator* qt = nullptr;
@@ -55,7 +64,9 @@ bool InstallTranslators(const QString& language) {
   qt = new QTranslator(qApp);
   if (qt->load(locale, "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
     qApp->installTranslator(qt);
-  return ok || language == "en";
+  ok = ok || language == "en";
+  if (ok) Installed() = language;
+  return ok;
 }
 
 }  // namespace tessera::gui

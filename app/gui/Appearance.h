@@ -12,8 +12,11 @@ namespace tessera::gui {
 void ApplyPalette(PaletteMode mode);
 
 // Installs Tessera's and Qt's own translations for `language` ("en", "zh_CN") on the
-// application, replacing any installed before. Returns false when Tessera's
-// translation for a non-English language could not be loaded.
+// application, replacing any installed before; every window then receives
+// QEvent::LanguageChange. Returns false when Tessera's translation for a non-English
+// language could not be loaded.
 bool InstallTranslators(const QString& language);
+// The language last installed successfully ("en" before any).
+QString CurrentLanguage();
 
 }  // namespace tessera::gui

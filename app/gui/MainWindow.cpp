@@ -82,7 +82,12 @@ MainWindow::MainWindow(QWidget* parent)
   updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+// The document (a child) outlives this part of the window: its undo stack must not
+// call back into a half-destroyed window while it clears.
+MainWindow::~MainWindow() {
+  disconnect(doc_->undoStack(), nullptr, this, nullptr);
+  disconnect(doc_, nullptr, this, nullptr);
+}
 
 void MainWindow::createViews() {
   script_ = new views::ScriptView;
@@ -109,21 +114,22 @@ void MainWindow::createDocks() {
   struct Spec {
     views::ViewBase* view;
     const char* name;
-    QString title;
+    const char* title;
   };
   const Spec specs[] = {
-      {script_, "ScriptDock", tr("Script")},
-      {stageDag_, "StageDagDock", tr("Stage DAG")},
-      {iterVars_, "IterVarDock", tr("IterVar hyper-graph")},
-      {loopNest_, "LoopNestDock", tr("Loop nest")},
-      {bufferLayout_, "BufferLayoutDock", tr("Buffer layout")},
-      {bounds_, "BoundsDock", tr("Bounds")},
-      {code_, "CodeDock", tr("Code")},
-      {profile_, "ProfileDock", tr("Profile")},
+      {script_, "ScriptDock", QT_TR_NOOP("Script")},
+      {stageDag_, "StageDagDock", QT_TR_NOOP("Stage DAG")},
+      {iterVars_, "IterVarDock", QT_TR_NOOP("IterVar hyper-graph")},
+      {loopNest_, "LoopNestDock", QT_TR_NOOP("Loop nest")},
+      {bufferLayout_, "BufferLayoutDock", QT_TR_NOOP("Buffer layout")},
+      {bounds_, "BoundsDock", QT_TR_NOOP("Bounds")},
+      {code_, "CodeDock", QT_TR_NOOP("Code")},
+      {profile_, "ProfileDock", QT_TR_NOOP("Profile")},
   };
   QHash<QString, QDockWidget*> byName;
   for (const Spec& s : specs) {
-    auto* d = new QDockWidget(s.title, this);
+    auto* d = new QDockWidget(this);
+    setTranslatedText(d, s.title);
     d->setObjectName(s.name);
     d->setWidget(s.view);
     byName[s.name] = d;
@@ -148,84 +154,140 @@ void MainWindow::createDocks() {
   resizeDocks({byName["StageDagDock"], byName["CodeDock"]}, {430, 510}, Qt::Vertical);
 }
 
-QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
+QAction* MainWindow::addAction(QMenu* menu, const QString& name, const char* source,
                                const QKeySequence& shortcut) {
-  QAction* a = menu->addAction(text);
+  QAction* a = menu->addAction(QString());
+  setTranslatedText(a, source);
   a->setObjectName(name);
   if (!shortcut.isEmpty()) a->setShortcut(shortcut);
   return a;
 }
 
+QMenu* MainWindow::addMenu(QMenu* parent, const char* source) {
+  QMenu* m = parent ? parent->addMenu(QString()) : menuBar()->addMenu(QString());
+  setTranslatedText(m, source);
+  return m;
+}
+
+void MainWindow::setTranslatedText(QObject* object, const char* source) {
+  texts_.push_back({object, source});
+  QString text = tr(source);
+  if (auto* a = qobject_cast<QAction*>(object)) a->setText(text);
+  if (auto* m = qobject_cast<QMenu*>(object)) m->setTitle(text);
+  if (auto* d = qobject_cast<QDockWidget*>(object)) d->setWindowTitle(text);
+}
+
+void MainWindow::retranslateUi() {
+  std::vector<TranslatedText> texts = std::move(texts_);
+  texts_.clear();
+  for (const TranslatedText& t : texts)
+    if (t.object) setTranslatedText(t.object, t.source);
+  updateUndoActions();
+  updateRunToolTips();
+  updateRecentMenu();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  QMainWindow::changeEvent(event);
+  if (event->type() != QEvent::LanguageChange) return;
+  retranslateUi();
+  // Texts the views make from the state (notes, summaries, tooltips) are made again.
+  shownVersion_.clear();
+  refresh();
+  updateTitle();
+}
+
 void MainWindow::createFileMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&File"));
-  connect(addAction(m, "actionOpen", tr("&Open…"), QKeySequence::Open), &QAction::triggered, this,
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&File"));
+  connect(addAction(m, "actionOpen", QT_TR_NOOP("&Open…"), QKeySequence::Open), &QAction::triggered, this,
           [this] {
             if (!maybeSave()) return;
             QString path = QFileDialog::getOpenFileName(this, tr("Open script"), QString(),
                                                         tr("Tessera scripts (*.py);;All files (*)"));
             if (!path.isEmpty()) (void)openFile(path);
           });
-  QMenu* examples = m->addMenu(tr("Open &Example"));
+  QMenu* examples = addMenu(m, QT_TR_NOOP("Open &Example"));
   for (const QString& file : ExampleFiles())
     connect(examples->addAction(QFileInfo(file).fileName()), &QAction::triggered, this,
             [this, file] {
               if (maybeSave()) (void)openFile(file);
             });
-  recentMenu_ = m->addMenu(tr("Recent &Files"));
+  recentMenu_ = addMenu(m, QT_TR_NOOP("Recent &Files"));
   recentMenu_->setObjectName("menuRecent");
   updateRecentMenu();
   m->addSeparator();
-  connect(addAction(m, "actionSave", tr("&Save"), QKeySequence::Save), &QAction::triggered, this,
+  connect(addAction(m, "actionSave", QT_TR_NOOP("&Save"), QKeySequence::Save), &QAction::triggered, this,
           &MainWindow::save);
-  connect(addAction(m, "actionSaveAs", tr("Save &As…"), QKeySequence::SaveAs), &QAction::triggered,
+  connect(addAction(m, "actionSaveAs", QT_TR_NOOP("Save &As…"), QKeySequence::SaveAs), &QAction::triggered,
           this, [this] { saveAs(QString()); });
-  QMenu* exportMenu = m->addMenu(tr("&Export"));
-  connect(addAction(exportMenu, "actionExportScript", tr("Script for &TVM…"), QKeySequence("Ctrl+E")),
+  QMenu* exportMenu = addMenu(m, QT_TR_NOOP("&Export"));
+  connect(addAction(exportMenu, "actionExportScript", QT_TR_NOOP("Script for &TVM…"), QKeySequence("Ctrl+E")),
           &QAction::triggered, this, &MainWindow::exportScript);
-  connect(addAction(exportMenu, "actionExportView", tr("Current &View as PNG/SVG…"),
+  connect(addAction(exportMenu, "actionExportView", QT_TR_NOOP("Current &View as PNG/SVG…"),
                     QKeySequence("Ctrl+Shift+E")),
           &QAction::triggered, this, &MainWindow::exportCurrentView);
   m->addSeparator();
-  connect(addAction(m, "actionQuit", tr("&Quit"), QKeySequence::Quit), &QAction::triggered, this,
+  connect(addAction(m, "actionQuit", QT_TR_NOOP("&Quit"), QKeySequence::Quit), &QAction::triggered, this,
           &QWidget::close);
 }
 
 void MainWindow::createEditMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&Edit"));
+  // Our own actions rather than QUndoStack's, whose text prefix cannot be retranslated.
+  QUndoStack* stack = doc_->undoStack();
+  QAction* undo = m->addAction(QString());
   undo->setObjectName("actionUndo");
   undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
+  QAction* redo = m->addAction(QString());
   redo->setObjectName("actionRedo");
   redo->setShortcut(QKeySequence::Redo);
-  m->addAction(undo);
-  m->addAction(redo);
   // Undo must not be swallowed by the script editor while it has focus.
   undo->setShortcutContext(Qt::ApplicationShortcut);
   redo->setShortcutContext(Qt::ApplicationShortcut);
+  connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+  connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+  connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
+  connect(stack, &QUndoStack::cleanChanged, this, &MainWindow::updateUndoActions);
+  updateUndoActions();
+}
+
+void MainWindow::updateUndoActions() {
+  QUndoStack* stack = doc_->undoStack();
+  if (QAction* undo = action("actionUndo")) {
+    undo->setEnabled(stack->canUndo());
+    undo->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+  }
+  if (QAction* redo = action("actionRedo")) {
+    redo->setEnabled(stack->canRedo());
+    redo->setText(stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
+  }
 }
 
 void MainWindow::createScheduleMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&Schedule"));
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&Schedule"));
   struct Primitive {
     const char* name;
-    QString text;
+    const char* text;
     const char* shortcut;
   };
   const Primitive loops[] = {
-      {"split", tr("&Split…"), "Ctrl+Alt+S"},       {"tile", tr("&Tile…"), "Ctrl+Alt+T"},
-      {"fuse", tr("&Fuse"), "Ctrl+Alt+F"},          {"reorder", tr("&Reorder…"), "Ctrl+Alt+R"},
-      {"vectorize", tr("&Vectorize"), "Ctrl+Alt+V"}, {"unroll", tr("&Unroll"), "Ctrl+Alt+U"},
-      {"parallel", tr("&Parallel"), "Ctrl+Alt+P"},  {"bind", tr("&Bind to Thread…"), "Ctrl+Alt+B"},
+      {"split", QT_TR_NOOP("&Split…"), "Ctrl+Alt+S"},
+      {"tile", QT_TR_NOOP("&Tile…"), "Ctrl+Alt+T"},
+      {"fuse", QT_TR_NOOP("&Fuse"), "Ctrl+Alt+F"},
+      {"reorder", QT_TR_NOOP("&Reorder…"), "Ctrl+Alt+R"},
+      {"vectorize", QT_TR_NOOP("&Vectorize"), "Ctrl+Alt+V"},
+      {"unroll", QT_TR_NOOP("&Unroll"), "Ctrl+Alt+U"},
+      {"parallel", QT_TR_NOOP("&Parallel"), "Ctrl+Alt+P"},
+      {"bind", QT_TR_NOOP("&Bind to Thread…"), "Ctrl+Alt+B"},
   };
   const Primitive stages[] = {
-      {"compute_at", tr("Compute &At…"), "Ctrl+Alt+A"},
-      {"compute_inline", tr("Compute &Inline"), "Ctrl+Alt+I"},
-      {"compute_root", tr("Compute R&oot"), "Ctrl+Alt+O"},
-      {"cache_read", tr("Cache R&ead…"), ""},
-      {"cache_write", tr("Cache &Write…"), ""},
-      {"rfactor", tr("R&factor…"), ""},
-      {"transform_layout", tr("Transform &Layout…"), ""},
+      {"compute_at", QT_TR_NOOP("Compute &At…"), "Ctrl+Alt+A"},
+      {"compute_inline", QT_TR_NOOP("Compute &Inline"), "Ctrl+Alt+I"},
+      {"compute_root", QT_TR_NOOP("Compute R&oot"), "Ctrl+Alt+O"},
+      {"cache_read", QT_TR_NOOP("Cache R&ead…"), ""},
+      {"cache_write", QT_TR_NOOP("Cache &Write…"), ""},
+      {"rfactor", QT_TR_NOOP("R&factor…"), ""},
+      {"transform_layout", QT_TR_NOOP("Transform &Layout…"), ""},
   };
   for (const Primitive& p : loops)
     connect(addAction(m, QString("action_") + p.name, p.text, QKeySequence(p.shortcut)),
@@ -237,26 +299,32 @@ void MainWindow::createScheduleMenu() {
 }
 
 void MainWindow::createRunMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&Run"));
-  QAction* run = addAction(m, "actionRunCpu", tr("Run on &CPU"), QKeySequence("F5"));
-  QAction* prof = addAction(m, "actionProfile", tr("&Profile"), QKeySequence("Ctrl+F5"));
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&Run"));
+  QAction* run = addAction(m, "actionRunCpu", QT_TR_NOOP("Run on &CPU"), QKeySequence("F5"));
+  QAction* prof = addAction(m, "actionProfile", QT_TR_NOOP("&Profile"), QKeySequence("Ctrl+F5"));
   m->addSeparator();
-  QAction* runGpu = addAction(m, "actionRunGpu", tr("Run on &GPU"), QKeySequence("F6"));
-  QAction* profGpu = addAction(m, "actionProfileGpu", tr("Profile on G&PU"), QKeySequence("Ctrl+F6"));
+  QAction* runGpu = addAction(m, "actionRunGpu", QT_TR_NOOP("Run on &GPU"), QKeySequence("F6"));
+  QAction* profGpu = addAction(m, "actionProfileGpu", QT_TR_NOOP("Profile on G&PU"), QKeySequence("Ctrl+F6"));
   m->addSeparator();
-  QAction* cancel = addAction(m, "actionCancel", tr("C&ancel"), QKeySequence("Shift+F5"));
+  QAction* cancel = addAction(m, "actionCancel", QT_TR_NOOP("C&ancel"), QKeySequence("Shift+F5"));
   connect(run, &QAction::triggered, this, [this] { startRun(false); });
   connect(prof, &QAction::triggered, this, [this] { startRun(true); });
   connect(runGpu, &QAction::triggered, this, [this] { startRun(false, "cuda"); });
   connect(profGpu, &QAction::triggered, this, [this] { startRun(true, "cuda"); });
-  std::string why;
-  if (!runtime::CudaAvailable(&why))
-    for (QAction* a : {runGpu, profGpu})
-      a->setToolTip(tr("No CUDA GPU here (%1)").arg(QString::fromStdString(why)));
   connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
-  if (!codegen::LLVMAvailable())
-    for (QAction* a : {run, prof}) a->setToolTip(tr("This build has no LLVM backend"));
+  updateRunToolTips();
   updateRunActions();
+}
+
+void MainWindow::updateRunToolTips() {
+  static std::string why;
+  static const bool gpu = runtime::CudaAvailable(&why);
+  if (!gpu)
+    for (const char* name : {"actionRunGpu", "actionProfileGpu"})
+      if (QAction* a = action(name)) a->setToolTip(tr("No CUDA GPU here (%1)").arg(QString::fromStdString(why)));
+  if (!codegen::LLVMAvailable())
+    for (const char* name : {"actionRunCpu", "actionProfile"})
+      if (QAction* a = action(name)) a->setToolTip(tr("This build has no LLVM backend"));
 }
 
 void MainWindow::updateRunActions() {
@@ -318,10 +386,10 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
 }
 
 void MainWindow::createViewMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&View"));
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&View"));
   for (QDockWidget* d : docks()) m->addAction(d->toggleViewAction());
   m->addSeparator();
-  QAction* dark = addAction(m, "actionDarkPalette", tr("&Dark Palette"), QKeySequence("Ctrl+Shift+D"));
+  QAction* dark = addAction(m, "actionDarkPalette", QT_TR_NOOP("&Dark Palette"), QKeySequence("Ctrl+Shift+D"));
   dark->setCheckable(true);
   dark->setChecked(qApp->palette().color(QPalette::Window).lightness() < 128);
   connect(dark, &QAction::toggled, this, [this](bool on) {
@@ -330,24 +398,24 @@ void MainWindow::createViewMenu() {
     for (views::ViewBase* v : views_) v->update();
     refresh();
   });
-  QMenu* language = m->addMenu(tr("&Language"));
+  QMenu* language = addMenu(m, QT_TR_NOOP("&Language"));
   auto* group = new QActionGroup(this);
   // Language names are written in their own language, never translated.
   for (auto [code, name] : {std::pair{"en", "English"}, std::pair{"zh_CN", "简体中文"}}) {
     QAction* a = language->addAction(QString::fromUtf8(name));
     a->setObjectName(QString("actionLanguage_") + code);
     a->setCheckable(true);
-    a->setChecked(AppSettings::language() == code);
+    a->setChecked(CurrentLanguage() == code);
     group->addAction(a);
     connect(a, &QAction::triggered, this, [this, c = QString(code)] { setLanguage(c); });
   }
 }
 
 void MainWindow::createHelpMenu() {
-  QMenu* m = menuBar()->addMenu(tr("&Help"));
-  connect(addAction(m, "actionShortcuts", tr("&Keyboard Shortcuts")), &QAction::triggered, this,
+  QMenu* m = addMenu(nullptr, QT_TR_NOOP("&Help"));
+  connect(addAction(m, "actionShortcuts", QT_TR_NOOP("&Keyboard Shortcuts")), &QAction::triggered, this,
           &MainWindow::showShortcuts);
-  connect(addAction(m, "actionAbout", tr("&About Tessera")), &QAction::triggered, this, [this] {
+  connect(addAction(m, "actionAbout", QT_TR_NOOP("&About Tessera")), &QAction::triggered, this, [this] {
     QMessageBox::about(this, tr("About Tessera"),
                        tr("<b>Tessera</b> %1<br>A schedule studio for tensor kernels: see the "
                           "stage DAG, iter vars, bounds, layouts and code of a tensor program "
@@ -575,14 +643,17 @@ void MainWindow::showShortcuts() {
   dialog.exec();
 }
 
+// The translators post QEvent::LanguageChange to every window; changeEvent() then
+// translates this one again. The message below is already in the new language.
 void MainWindow::setLanguage(const QString& language) {
-  if (language == AppSettings::language()) return;
   AppSettings::setLanguage(language);
-  InstallTranslators(language);
-  showMessage(tr("The language changes when Tessera is restarted."));
-  if (interactive_)
-    QMessageBox::information(this, tr("Language"),
-                             tr("The language changes when Tessera is restarted."));
+  if (language == CurrentLanguage()) return;
+  if (!InstallTranslators(language)) {
+    showMessage(tr("There is no %1 translation; the language stays as it was.").arg(language), true);
+    InstallTranslators(CurrentLanguage());
+    return;
+  }
+  showMessage(tr("The interface language is now English."));
 }
 
 void MainWindow::saveSettings() {

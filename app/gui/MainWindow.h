@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <vector>
 
 #include "Document.h"
 #include "RunController.h"
@@ -87,6 +88,9 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  // QEvent::LanguageChange (a language chosen in View ▸ Language): every menu, action,
+  // dock title and view is translated again, without a restart.
+  void changeEvent(QEvent* event) override;
 
  private:
   void createViews();
@@ -97,8 +101,15 @@ class MainWindow : public QMainWindow {
   void createRunMenu();
   void createViewMenu();
   void createHelpMenu();
-  QAction* addAction(QMenu* menu, const QString& name, const QString& text,
+  // `source` is an untranslated text marked with QT_TR_NOOP; it is remembered so that
+  // retranslateUi() can translate it again.
+  QAction* addAction(QMenu* menu, const QString& name, const char* source,
                      const QKeySequence& shortcut = {});
+  QMenu* addMenu(QMenu* parent, const char* source);  // parent null: the menu bar
+  void setTranslatedText(QObject* object, const char* source);
+  void retranslateUi();
+  void updateUndoActions();
+  void updateRunToolTips();
 
   void refresh();
   void refreshView(views::ViewBase* view);
@@ -136,6 +147,11 @@ class MainWindow : public QMainWindow {
   Autosave* autosave_ = nullptr;
   bool interactive_ = true;
   QString lastMessage_;
+  struct TranslatedText {
+    QPointer<QObject> object;  // a QAction, QMenu or QDockWidget
+    const char* source;
+  };
+  std::vector<TranslatedText> texts_;
 };
 
 }  // namespace tessera::gui

@@ -11,7 +11,14 @@
 #include "Autosave.h"
 #include "Appearance.h"
 #include "MainWindow.h"
+#include "views/BoundsView.h"
+#include "views/LoopNestView.h"
+#include "views/ParameterDialog.h"
+#include "views/ProfileView.h"
 #include "views/ScriptView.h"
+
+#include <qcustomplot.h>
+#include <QTreeWidget>
 
 using namespace tessera;
 using tessera::gui::AppSettings;
@@ -25,6 +32,7 @@ class TestMainWindow : public QObject {
     QCoreApplication::setOrganizationName("TesseraTest");
     QCoreApplication::setApplicationName("tst_main_window");
     QSettings().clear();
+    views::SetParameterAsker(views::AcceptDefaults());  // dialogs answer themselves
   }
 
   void opensTheGemmExampleAtStartup() {
@@ -131,6 +139,41 @@ class TestMainWindow : public QObject {
     QVERIFY(gui::InstallTranslators("en"));
     MainWindow english;
     QCOMPARE(english.menuBar()->actions().first()->text(), QString("&File"));
+  }
+
+  // View > Language switches live: menus, actions, dock titles, the views' headers and
+  // their state-made texts follow at once, and back again; the choice is saved.
+  void languageChangesWithoutARestart() {
+    QVERIFY(gui::InstallTranslators("en"));
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    w.show();
+    w.selection()->selectIterVar("C", "k.inner");
+    w.action("action_unroll")->trigger();  // an undo entry, so Undo has a text
+    QString undoText = w.action("actionUndo")->text();
+    QVERIFY2(undoText.startsWith("&Undo ") && undoText.contains("unroll"), qPrintable(undoText));
+    w.action("actionLanguage_zh_CN")->trigger();
+    QTRY_COMPARE(w.menuBar()->actions().first()->text(), QString::fromUtf8("文件(&F)"));
+    QCOMPARE(AppSettings::language(), QString("zh_CN"));
+    QCOMPARE(gui::CurrentLanguage(), QString("zh_CN"));
+    QCOMPARE(w.dock("StageDagDock")->windowTitle(), QString::fromUtf8("阶段 DAG"));
+    QCOMPARE(w.action("action_split")->text(), QString::fromUtf8("拆分(&S)…"));
+    QVERIFY2(w.action("actionUndo")->text().startsWith(QString::fromUtf8("撤销 ")),
+             qPrintable(w.action("actionUndo")->text()));
+    QCOMPARE(w.boundsView()->stageTree()->headerItem()->text(0), QString::fromUtf8("阶段 / 迭代变量"));
+    QCOMPARE(w.loopNestView()->tree()->headerItem()->text(0), QString::fromUtf8("语句"));
+    QCOMPARE(w.profileView()->plot()->yAxis2->label(), QString::fromUtf8("时间（毫秒）"));
+    QVERIFY(w.action("actionLanguage_zh_CN")->isChecked());
+    QVERIFY(w.lastMessage().contains(QString::fromUtf8("简体中文")));
+    // The document is untouched by the switch.
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+
+    w.action("actionLanguage_en")->trigger();
+    QTRY_COMPARE(w.menuBar()->actions().first()->text(), QString("&File"));
+    QCOMPARE(w.dock("StageDagDock")->windowTitle(), QString("Stage DAG"));
+    QCOMPARE(w.boundsView()->stageTree()->headerItem()->text(0), QString("Stage / IterVar"));
+    QCOMPARE(AppSettings::language(), QString("en"));
   }
 
   void recentFilesAreMostRecentFirstWithoutDuplicates() {
