@@ -1,7 +1,8 @@
 # GPU softmax over the rows of a 1024x1024 float32 matrix, one thread block (128
-# threads) per row. Row max and exp-sum are reductions split with rfactor: 128 partial
-# results per row in shared memory (one per thread, coalesced reads), combined by
-# thread 0 into maxelem / expsum (also in shared memory: they are computed inside the
+# threads) per row. Row max and exp-sum are cross-thread reductions: their reduce axes
+# are split by 128 and the inner parts bound to threadIdx.x, so each thread reduces 8
+# columns in a register and the block combines the 128 partial results with warp
+# shuffles (maxelem and expsum live in shared memory: they are computed inside the
 # blockIdx loop); the normalisation is element-wise over the row, 128 columns at a time.
 import tvm
 from tvm import te
@@ -17,19 +18,15 @@ B = te.compute((m, n), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], na
 
 s = te.create_schedule(B.op)
 ko, ki = s[maxelem].split(k, factor=128)
-MF = s.rfactor(maxelem, ki)
 ko2, ki2 = s[expsum].split(k2, factor=128)
-EF = s.rfactor(expsum, ki2)
 
 row = B.op.axis[0]
 jo, ji = s[B].split(B.op.axis[1], factor=128)
 s[B].bind(row, te.thread_axis("blockIdx.x"))
 s[B].bind(ji, te.thread_axis("threadIdx.x"))
-s[MF].compute_at(s[maxelem], s[maxelem].op.axis[0])
 s[maxelem].compute_at(s[B], row)
-s[EF].compute_at(s[expsum], s[expsum].op.axis[0])
 s[expsum].compute_at(s[B], row)
-s[MF].bind(s[MF].op.axis[0], te.thread_axis("threadIdx.x"))
-s[EF].bind(s[EF].op.axis[0], te.thread_axis("threadIdx.x"))
+s[maxelem].bind(ki, te.thread_axis("threadIdx.x"))
+s[expsum].bind(ki2, te.thread_axis("threadIdx.x"))
 
 print(tvm.lower(s, [A, B], simple_mode=True))

@@ -100,6 +100,49 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
 s[AA].compute_at(s[C], io)
 s[AA].bind(AA.op.axis[1], te.thread_axis("threadIdx.x"))
 )";
+// The schedules gpu_reduction.py and gpu_softmax.py shipped before cross-thread
+// reductions (rfactor: partial results in shared memory, thread 0 combines them), kept
+// for the tests of that path (leader guards, shared scopes, barriers).
+inline const std::string kRfactorReductionScript = R"(import tvm
+from tvm import te
+m = 64
+n = 4096
+A = te.placeholder((m, n), name="A", dtype="float32")
+k = te.reduce_axis((0, n), name="k")
+B = te.compute((m,), lambda i: te.sum(A[i, k], axis=k), name="B")
+s = te.create_schedule(B.op)
+ko, ki = s[B].split(k, factor=256)
+BF = s.rfactor(B, ki)
+s[B].bind(s[B].op.axis[0], te.thread_axis("blockIdx.x"))
+s[BF].compute_at(s[B], s[B].op.axis[0])
+s[BF].bind(s[BF].op.axis[0], te.thread_axis("threadIdx.x"))
+)";
+inline const std::string kRfactorSoftmaxScript = R"(import tvm
+from tvm import te
+m = 16
+n = 1024
+A = te.placeholder((m, n), name="A", dtype="float32")
+k = te.reduce_axis((0, n), name="k")
+maxelem = te.compute((m,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
+k2 = te.reduce_axis((0, n), name="k2")
+expsum = te.compute((m,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
+B = te.compute((m, n), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
+s = te.create_schedule(B.op)
+ko, ki = s[maxelem].split(k, factor=128)
+MF = s.rfactor(maxelem, ki)
+ko2, ki2 = s[expsum].split(k2, factor=128)
+EF = s.rfactor(expsum, ki2)
+row = B.op.axis[0]
+jo, ji = s[B].split(B.op.axis[1], factor=128)
+s[B].bind(row, te.thread_axis("blockIdx.x"))
+s[B].bind(ji, te.thread_axis("threadIdx.x"))
+s[MF].compute_at(s[maxelem], s[maxelem].op.axis[0])
+s[maxelem].compute_at(s[B], row)
+s[EF].compute_at(s[expsum], s[expsum].op.axis[0])
+s[expsum].compute_at(s[B], row)
+s[MF].bind(s[MF].op.axis[0], te.thread_axis("threadIdx.x"))
+s[EF].bind(s[EF].op.axis[0], te.thread_axis("threadIdx.x"))
+)";
 
 // QVERIFY on a Result/Status with its message.
 #define TSR_VERIFY_OK(r) QVERIFY2((r).ok(), (r).ok() ? "" : (r).error().message.c_str())

@@ -54,20 +54,18 @@ class TestCudaCodegen : public QObject {
                        "main_kernel0<<<dim3(((n + 255) / 256), 1, 1), dim3(256, 1, 1)>>>(A, B, C, "
                        "n)"}
         << QStringList{"__shared__", "__syncthreads()"} << 0;
-    QTest::newRow("reduction: partial sums in shared memory, thread 0 adds them")
+    QTest::newRow("reduction: a register sum per thread, warp shuffles, thread 0 writes")
         << "gpu_reduction"
-        << QStringList{"__shared__ float B_rf[256];", "((int)threadIdx.x)",
+        << QStringList{"float B_acc[1];", "__shfl_down_sync(4294967295ull, red_v[0], 16, 32)",
+                       "__shared__ float red_buf[8];", "__shfl_sync(4294967295ull, red_v[0], 0, 32)",
                        "if ((((int)threadIdx.x) == 0)) {", "__launch_bounds__(256)"}
-        << QStringList{"tsr_dynamic_shared"} << 1;
-    QTest::newRow("softmax: two shared reductions per row, then the normalisation")
+        << QStringList{"tsr_dynamic_shared", "B_rf"} << 2;
+    QTest::newRow("softmax: two cross-thread reductions per row, then the normalisation")
         << "gpu_softmax"
-        << QStringList{"__shared__ float maxelem_rf[128];",
-                       "__shared__ float maxelem[1];",
-                       "__shared__ float expsum_rf[128];",
-                       "fmaxf(",
-                       "expf(",
+        << QStringList{"__shared__ float maxelem[1];", "__shared__ float expsum[1];",
+                       "__shared__ float red_buf[4];", "__shfl_down_sync(", "fmaxf(", "expf(",
                        "__launch_bounds__(128)"}
-        << QStringList{} << 4;
+        << QStringList{"maxelem_rf", "expsum_rf"} << 6;
     QTest::newRow("tiled GEMM: shared tiles, register tile, barriers around reuse")
         << "gpu_gemm"
         << QStringList{"__shared__ float A_shared[1024];",
@@ -167,7 +165,7 @@ class TestCudaCodegen : public QObject {
 
   // The GPU passes follow the pipeline in the timeline the GUI and the CLI show.
   void timeline_records_the_gpu_passes() {
-    Result<transform::LoweredProgram> lowered = LowerExample("gpu_reduction");
+    Result<transform::LoweredProgram> lowered = LowerText(kRfactorReductionScript);
     TSR_VERIFY_OK(lowered);
     Result<CudaLowered> cuda = LowerForCUDA(*lowered);
     TSR_VERIFY_OK(cuda);
@@ -176,6 +174,7 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(cuda->timeline[n].pass, std::string("ThreadStorageScope"));
     QCOMPARE(cuda->timeline[n + 1].pass, std::string("ThreadLaunch"));
     QCOMPARE(cuda->timeline[n + 2].pass, std::string("ThreadSync"));
+    QCOMPARE(cuda->timeline[n + 3].pass, std::string("LowerThreadAllreduce"));
     QVERIFY(cuda->timeline[n].ir.find("storage_scope = shared") != std::string::npos);
     QVERIFY(cuda->timeline[n + 2].ir.find("tvm_storage_sync(\"shared\")") != std::string::npos);
   }

@@ -2,7 +2,7 @@
 // GPU examples (smaller sizes) and of a few schedules that exercise the GPU passes run
 // in the CPU emulation of CudaEmulator.h — real threads, barriers and shared arrays,
 // the real host program — and every buffer is compared with the reference interpreter
-// running the same lowered function serially (before the GPU passes).
+// running the same workload with a default schedule.
 #include <QtTest>
 
 #include "CudaEmulator.h"
@@ -35,6 +35,17 @@ std::string Replaced(std::string text, const QStringList& replacements) {
 
 const char* kHeader = "import tvm\nfrom tvm import te\n";
 
+// The workload of `p` with a default schedule, interpreted (the scheduled function may
+// hold cross-thread reductions, which only mean something on a whole block of threads).
+Status RunUnscheduled(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& arrays,
+                      const runtime::ScalarArgs& scalars) {
+  Result<schedule::Schedule> plain = schedule::create_schedule(p.schedule->outputs);
+  if (!plain) return plain.error();
+  Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
+  if (!lowered) return lowered.error();
+  return runtime::Interpret(lowered->func, arrays, scalars);
+}
+
 }  // namespace
 
 class TestCudaEmulated : public QObject {
@@ -43,7 +54,9 @@ class TestCudaEmulated : public QObject {
 
   void Check(const std::string& script, const runtime::ScalarArgs& scalars, int launches,
              const codegen::CudaOptions& options = {}) {
-    Result<transform::LoweredProgram> lowered = LowerText(script);
+    Result<script::ScriptProgram> program = LoadScript(script);
+    TSR_VERIFY_OK(program);
+    Result<transform::LoweredProgram> lowered = LowerProgram(*program);
     TSR_VERIFY_OK(lowered);
     Result<codegen::CudaLowered> cuda = codegen::LowerForCUDA(*lowered, options);
     TSR_VERIFY_OK(cuda);
@@ -55,7 +68,7 @@ class TestCudaEmulated : public QObject {
     Status ran = (*module)->Call(*gpu, scalars, options);
     TSR_VERIFY_OK(ran);
     QCOMPARE((*module)->launches, launches);
-    Status interpreted = runtime::Interpret(lowered->func, reference, scalars);
+    Status interpreted = RunUnscheduled(*program, reference, scalars);
     TSR_VERIFY_OK(interpreted);
     auto buffers = lowered->func.buffer_params();
     for (size_t i = 0; i < gpu->size(); ++i) {
@@ -92,6 +105,10 @@ class TestCudaEmulated : public QObject {
       scalars[var.section('=', 0, 0).toStdString()] = var.section('=', 1).toLongLong();
     Check(Replaced(ReadExampleText(example.toStdString()), smaller), scalars, 1);
   }
+
+  // The schedules the examples shipped before cross-thread reductions (rfactor).
+  void rfactor_reduction() { Check(kRfactorReductionScript, {}, 1); }
+  void rfactor_softmax() { Check(kRfactorSoftmaxScript, {}, 1); }
 
   void two_kernels_and_a_device_temporary() { Check(kTwoKernelsScript, {}, 2); }
 

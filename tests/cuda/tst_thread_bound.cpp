@@ -113,7 +113,7 @@ class TestThreadBound : public QObject {
   }
 
   void inferred_scopes() {
-    Result<script::ScriptProgram> p = LoadExample("gpu_softmax");
+    Result<script::ScriptProgram> p = LoadScript(kRfactorSoftmaxScript);
     TSR_VERIFY_OK(p);
     Schedule normalized = Normalize(*p->schedule);
     AttachPath paths = CreateAttachPath(normalized);

@@ -120,7 +120,7 @@ class TestThreadPasses : public QObject {
   // Serial work on shared or global memory inside a block runs on thread 0 only (a
   // sum over partial results must not run once per thread).
   void serial_work_runs_on_thread_zero() {
-    Result<transform::LoweredProgram> lowered = LowerExample("gpu_reduction");
+    Result<transform::LoweredProgram> lowered = LowerText(kRfactorReductionScript);
     TSR_VERIFY_OK(lowered);
     auto cuda = codegen::LowerForCUDA(*lowered);
     TSR_VERIFY_OK(cuda);

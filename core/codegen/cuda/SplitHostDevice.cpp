@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
@@ -77,6 +78,50 @@ Status CollectAllocations(const Stmt& body, CudaKernel* k) {
   return Status::Ok();
 }
 
+// Shared and local arrays whose size depends on the block or thread (a tile clipped at
+// the edge of its tensor: min(...) in the realized region) get their largest size over
+// every block, thread and loop iteration, as a constant: each block then uses a prefix.
+class BoundAllocationSizes : public IRMutator {
+ public:
+  explicit BoundAllocationSizes(const CudaKernel& k) {
+    for (const auto& [tag, var] : k.index_vars) {
+      int dim = transform::ThreadDim(tag);
+      const Expr& extent = (transform::IsBlockTag(tag) ? k.grid : k.block)[dim];
+      if (!as_const_int(extent)) continue;
+      analyzer_.Bind(var, Range(make_zero(var.dtype()), extent));
+      bound_.insert(var.get());
+    }
+  }
+
+ protected:
+  Stmt VisitFor(const ForNode* n, const Stmt& s) override {
+    if (as_const_int(n->min) && as_const_int(n->extent)) {
+      analyzer_.Bind(n->loop_var, Range(n->min, n->extent), true);
+      bound_.insert(n->loop_var.get());
+    }
+    return IRMutator::VisitFor(n, s);
+  }
+  Stmt VisitAllocate(const AllocateNode* n, const Stmt& s) override {
+    Stmt r = IRMutator::VisitAllocate(n, s);
+    bool constant = true;
+    for (const Expr& e : n->extents) constant = constant && as_const_int(e);
+    if (constant || n->scope == "global" || n->scope.empty()) return r;
+    Expr size = make_const(DataType::Int(64), int64_t{1});
+    for (const Expr& e : n->extents) size = mul(size, cast(DataType::Int(64), e));
+    // A size that depends on a shape variable has no useful bound: the error stays.
+    if (UsesVar(size, [&](const VarNode* v) { return !bound_.count(static_cast<const ExprNode*>(v)); })) return r;
+    arith::ConstIntBound bound = analyzer_.const_int_bound(size);
+    if (bound.max_value == arith::ConstIntBound::kPosInf || bound.max_value < 1) return r;
+    auto* a = r.as<AllocateNode>();
+    return MakeAllocate(a->buffer_var, a->dtype, {make_const(DataType::Int(32), bound.max_value)},
+                        a->condition, a->body, a->scope);
+  }
+
+ private:
+  arith::Analyzer analyzer_;
+  std::unordered_set<const ExprNode*> bound_;  // indices and loop variables with known ranges
+};
+
 // Position of a variable among the host function's parameters (npos when not one).
 size_t ParamIndex(const transform::PrimFunc& f, const Var& v) {
   for (size_t i = 0; i < f.params.size(); ++i)
@@ -127,7 +172,7 @@ Result<CudaKernel> ExtractKernel(const transform::PrimFunc& f, const Stmt& root,
     return Error("kernel " + k.name +
                  " has a thread-bound loop inside its body (run "
                  "transform::ThreadLaunch first)");
-  k.body = body;
+  k.body = body = BoundAllocationSizes(k).VisitStmt(body);
   if (Status s = SetParams(f, root, &k); !s) return s.error();
   if (Status s = CollectAllocations(body, &k); !s) return s.error();
   return k;

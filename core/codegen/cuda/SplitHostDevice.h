@@ -5,7 +5,8 @@
 // kernels in program order. A kernel's parameters are the variables its code uses and
 // does not define: the buffers it reads or writes and the scalars (shape variables,
 // host loop variables). Shared and local allocations must have constant sizes (they are
-// static arrays on the device).
+// static arrays on the device); a size that depends on the block or thread index (a
+// tile clipped at a tensor's edge) is replaced by its constant upper bound.
 //
 // Errors (the lowered program cannot run on the GPU): a store or load outside every
 // kernel (a stage whose loops are not bound to blockIdx/threadIdx), a shared or local
