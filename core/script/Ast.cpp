@@ -80,7 +80,12 @@ std::string to_source(const AstExpr& e) {
     case AstKind::Tuple:
       return "(" + join(e.items) + (e.items.size() == 1 ? ",)" : ")");
     case AstKind::List: return "[" + join(e.items) + "]";
-    case AstKind::Attribute: return to_source(*e.object) + "." + e.text;
+    case AstKind::Attribute: {
+      // `15.e9` would read as a float: an attribute of a number literal is `(15).e9`.
+      bool number = e.object->kind == AstKind::Int || e.object->kind == AstKind::Float;
+      std::string object = to_source(*e.object);
+      return (number ? "(" + object + ")" : object) + "." + e.text;
+    }
     case AstKind::Subscript: return to_source(*e.object) + "[" + join(e.items) + "]";
     case AstKind::Call: {
       std::string args = join(e.items);

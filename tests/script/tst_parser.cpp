@@ -102,6 +102,26 @@ class TestParser : public QObject {
     }
   }
 
+  // Found by fuzz_script_parser: `0xf.e9999` is the attribute e9999 of the integer 15;
+  // written back as `15.e9999` it read as the float 15e9999 (inf). An attribute of a
+  // number literal is written `(15).e9999`.
+  void to_source_attribute_of_a_number_literal_data() {
+    QTest::addColumn<std::string>("source");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("hex int, exponent-like attribute") << std::string("0xf.e9999") << "(15).e9999";
+    QTest::newRow("int with a space") << std::string("1 .real") << "(1).real";
+    QTest::newRow("hex int, e1") << std::string("0x10.e1") << "(16).e1";
+    QTest::newRow("called") << std::string("0x10.bit_length()") << "(16).bit_length()";
+  }
+  void to_source_attribute_of_a_number_literal() {
+    QFETCH(std::string, source);
+    QFETCH(QString, expected);
+    QCOMPARE(Expr(source), expected);
+    auto again = ParseExpression(expected.toStdString());
+    QVERIFY2(again.ok(), again ? "" : again.error().format().c_str());
+    QCOMPARE(QString::fromStdString(to_source(*again.value())), expected);
+  }
+
   void statements_data() {
     QTest::addColumn<std::string>("source");
     QTest::addColumn<QString>("expected");
