@@ -141,8 +141,8 @@ void BenchGemm(int64_t n, const BenchOptions& options) {
 }
 
 void BenchConv2d(const BenchOptions& options) {
-  Conv2dShape s;  // the shape of resources/examples/conv2d.py
-  auto kernel = CompileExample("conv2d", {});
+  Conv2dShape s;  // the shape of resources/examples/conv2d_fast.py
+  auto kernel = CompileExample("conv2d_fast", {});
   if (!kernel) {
     std::printf("\nconv2d: %s\n", kernel.error().message.c_str());
     g_failed = true;
@@ -156,7 +156,7 @@ void BenchConv2d(const BenchOptions& options) {
   for (int threads : options.threads) {
     bool one = ThreadCount(threads) == 1;
     double peak = runtime::HostMachinePeak().PeakGflops(ThreadCount(threads));
-    PrintSection("conv2d fp32 1x64x56x56, 64 3x3 filters, pad 1 (conv2d.py), " + ThreadLabel(threads));
+    PrintSection("conv2d fp32 1x64x56x56, 64 3x3 filters, pad 1 (conv2d_fast.py), " + ThreadLabel(threads));
     PrintColumnHeader();
     Candidate t = Check("tessera", TesseraRun(*kernel), out.data_as<float>(), ref.data(), out.numel(), one);
     halide::Kernel hk = halide::MakeConv2d(s, data.data_as<float>(), weights.data_as<float>(), hal.data(), !one);

@@ -9,7 +9,7 @@ const char* kBenchUsage =
     "Usage: tessera-bench-cpu [--sizes 512,1024,2048] [--threads 1|all|both] [--repeat N] [--quick]\n"
     "\n"
     "GEMM (fp32, M = N = K = each size) with resources/examples/gemm_fast.py against OpenBLAS\n"
-    "cblas_sgemm and Halide 14 (equivalent schedule); conv2d.py and softmax.py against Halide.\n"
+    "cblas_sgemm and Halide 14 (equivalent schedule); conv2d_fast.py and softmax_fast.py against Halide.\n"
     "Every result is checked against a reference before it is timed. Ratios are speed ratios:\n"
     "> 1 means Tessera is faster. Times: one warm-up call, then N timed calls.\n"
     "\n"

@@ -65,27 +65,32 @@ Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B,
   return Compile(out, c);
 }
 
-// conv2d.py: parallel over output channels f, x split by 8 and vectorised outside the
-// reduction over (rc, ry, rx), padding inlined as a select.
+// conv2d_fast.py: the padded input computed once at the root; per group of 4 output
+// channels (parallel) and output row y, the reduction (rc, ry, rx) outside a register
+// tile of 4 channels x 56 columns (7 vectors of 8, unrolled).
 Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, float* out_data, bool parallel) {
   using namespace Halide;
   int size = int(s.size), o = int(s.out_size()), ks = int(s.kernel), pad = int(s.pad);
   Buffer<float> d = Wrap(data, {size, size, int(s.in_channel), int(s.batch)});
   Buffer<float> w = Wrap(kernel, {ks, ks, int(s.in_channel), int(s.out_channel)});
   Buffer<float> res = Wrap(out_data, {o, o, int(s.out_channel), int(s.batch)});
-  Var x("x"), y("y"), f("f"), n("n"), xo("xo"), xi("xi");
-  Func padded("pad"), conv("conv");
+  Var x("x"), y("y"), f("f"), n("n"), xo("xo"), xi("xi"), fo("fo"), fi("fi");
+  Func padded("pad"), tile("conv_tile"), conv("conv");
   Expr inside = x >= pad && x < size + pad && y >= pad && y < size + pad;
   padded(x, y, f, n) = select(inside, d(clamp(x - pad, 0, size - 1), clamp(y - pad, 0, size - 1), f, n), 0.0f);
   RDom r(0, int(s.in_channel), 0, ks, 0, ks, "r");  // r.x = rc, r.y = ry, r.z = rx
-  conv(x, y, f, n) = 0.0f;
-  conv(x, y, f, n) += padded(x + r.z, y + r.y, r.x, n) * w(r.z, r.y, r.x, f);
-  conv.split(x, xo, xi, 8).vectorize(xi);
-  conv.update().split(x, xo, xi, 8).reorder(xi, r.z, r.y, r.x, xo, y, f, n).vectorize(xi);
-  if (parallel) {
-    conv.parallel(f);
-    conv.update().parallel(f);
-  }
+  tile(x, y, f, n) = 0.0f;
+  tile(x, y, f, n) += padded(x + r.z, y + r.y, r.x, n) * w(r.z, r.y, r.x, f);
+  conv(x, y, f, n) = tile(x, y, f, n);
+  padded.compute_root();
+  // Constant extents (Halide infers them from the output buffer at run time otherwise;
+  // unrolling needs them at compile time, as Tessera has them from the te definition).
+  conv.bound(x, 0, o).bound(y, 0, o).bound(f, 0, int(s.out_channel)).bound(n, 0, int(s.batch));
+  conv.split(f, fo, fi, 4).split(x, xo, xi, 8).reorder(xi, xo, fi, y, fo, n).vectorize(xi);
+  if (parallel) conv.parallel(fo);
+  // The 4 x 56 tile in registers: Halide's idiom for Tessera's tile accumulated in place.
+  tile.compute_at(conv, y).vectorize(x, 8).unroll(f);
+  tile.update().split(x, xo, xi, 8).reorder(xi, xo, f, r.z, r.y, r.x).vectorize(xi).unroll(xo).unroll(f);
   return Compile(conv, res);
 }
 
