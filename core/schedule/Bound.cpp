@@ -230,6 +230,11 @@ void GatherBound(BoundContext& ctx, const Stage& stage, const TensorDom& tmap) {
     ir::Range r = iv->dom;
     if (!requests.empty()) {
       r = arith::Union(requests, &analyzer).CoverRange(iv->dom);
+      // A request clipped to the shape at both ends separately ([i, min(i, m - 1)]) is
+      // empty where i runs past the shape (the tail of a non-dividing split): its
+      // extent is 0 there, not negative.
+      Expr zero = ir::make_zero(r.extent.dtype());
+      if (!analyzer.CanProve(ir::ge(r.extent, zero))) r = ir::Range(r.min, ir::max(r.extent, zero));
       r = ir::Range(analyzer.Simplify(r.min), analyzer.Simplify(r.extent));
     }
     ctx.rmap[iv] = r;

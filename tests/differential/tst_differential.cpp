@@ -18,7 +18,7 @@ using namespace tessera::difftest;
 namespace {
 
 // Cases per workload (seeds kFirstSeed ...).
-constexpr int kCasesPerWorkload = 40;
+constexpr int kCasesPerWorkload = 32;
 constexpr uint64_t kFirstSeed = 1000;
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include "schedule/Bound.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "script/Evaluator.h"
 
 using namespace tessera;
@@ -255,6 +257,42 @@ class TestInferBound : public QObject {
     QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
     RangeMap r = Bounds(*program->schedule);
     QCOMPARE(RootRanges(r, program->schedule->find("B")), QString("[0, 4] [0, n]"));
+  }
+
+  // Found by the differential tester (softmax seed 356): expsum at the innermost loop of
+  // a tile whose factor 7 does not divide m. In the tail, i = i.outer*7 + i.inner runs
+  // past m - 1; clipped to the shape the region [i, min(i, m - 1)] is empty there and
+  // its extent must be 0, never negative (a negative allocation).
+  void regionPastTheShapeIsEmptyNotNegative() {
+    auto program = script::EvaluateScript(
+        "import tvm\nfrom tvm import te\n"
+        "m = te.size_var(\"m\")\n"
+        "A = te.placeholder((m, 6), name=\"A\")\n"
+        "k2 = te.reduce_axis((0, 6), name=\"k2\")\n"
+        "expsum = te.compute((m,), lambda i: te.sum(A[i, k2], axis=k2), name=\"expsum\")\n"
+        "B = te.compute((m, 6), lambda i, j: A[i, j] / expsum[i], name=\"B\")\n"
+        "s = te.create_schedule(B.op)\n"
+        "io, jo, ii, ji = s[B].tile(B.op.axis[0], B.op.axis[1], x_factor=7, y_factor=5)\n"
+        "s[expsum].compute_at(s[B], ji)\n");
+    QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
+    const Schedule& sch = *program->schedule;
+    RangeMap r = Bounds(sch);
+    Stage b = sch.find("B"), e = sch.find("expsum");
+    ir::VarMap at;  // m = 10, the last tile row: i.outer = 1, i.inner = 6 (i = 13)
+    for (const IterVar& iv : b->all_iter_vars) {
+      if (iv->var.name() == "i.outer") at[iv->var] = ir::make_const(DataType::Int(32), int64_t{1});
+      if (iv->var.name() == "i.inner") at[iv->var] = ir::make_const(DataType::Int(32), int64_t{6});
+    }
+    Expr extent = r.at(e->op->root_iter_vars()[0]).extent;
+    extent = ir::Substitute(extent, [&](const ir::Var& v) -> Expr {
+      if (v.name() == "m") return ir::make_const(v.dtype(), int64_t{10});
+      auto it = at.find(v);
+      return it == at.end() ? Expr() : it->second;
+    });
+    arith::Analyzer a;
+    const int64_t* value = ir::as_const_int(a.Simplify(extent));
+    QVERIFY2(value, ir::to_string(extent).c_str());
+    QCOMPARE(*value, int64_t{0});
   }
 };
 

@@ -16,41 +16,6 @@ CaseResult Fail(std::string stage, std::string message) {
   return CaseResult{false, std::move(stage), std::move(message)};
 }
 
-// Stand-in for runtime::CheckAgainstReference until the oracle's Reference.cpp lands:
-// the IR interpreter runs the unscheduled program of the same outputs (every stage at
-// root, logical layouts) on the kernel's inputs read back to logical arrays.
-Result<std::vector<runtime::OutputCheck>> InterpretUnscheduled(const schedule::Schedule& sch,
-                                                               const std::vector<te::Tensor>& args,
-                                                               const std::vector<runtime::NDArray>& buffers,
-                                                               const runtime::ScalarArgs& vars) {
-  auto plain = schedule::create_schedule(sch.outputs);
-  if (!plain) return plain.error();
-  auto lowered = transform::LowerSchedule(*plain, args);
-  if (!lowered) return Error("lowering the unscheduled program: " + lowered.error().message);
-  std::vector<runtime::NDArray> logical, actual;
-  for (size_t i = 0; i < args.size(); ++i) {
-    runtime::NDArray array = buffers[i];
-    if (layout::PhysicalTensor p = runtime::ArgumentLayout(sch, args[i])) {
-      auto read = runtime::PhysicalToLogical(p, buffers[i], vars);
-      if (!read) return Error("reading '" + args[i].name() + "' back: " + read.error().message);
-      array = *read;
-    }
-    actual.push_back(array);
-    if (runtime::IsScheduleOutput(sch, args[i])) {
-      array = array.Clone();
-      array.Fill(0.0);
-    }
-    logical.push_back(array);
-  }
-  if (Status st = runtime::Interpret(lowered->func, logical, vars); !st)
-    return Error("interpreting the unscheduled program: " + st.error().message);
-  std::vector<runtime::OutputCheck> checks;
-  for (size_t i = 0; i < args.size(); ++i)
-    if (runtime::IsScheduleOutput(sch, args[i]))
-      checks.push_back({args[i].name(), runtime::Compare(actual[i], logical[i])});
-  return checks;
-}
-
 // Which layer a mismatch comes from: the IR interpreter runs the same lowered program;
 // when it agrees with the reference the backend miscompiled it, otherwise the lowering
 // (schedule or passes) is wrong.
@@ -74,7 +39,9 @@ Result<std::vector<runtime::OutputCheck>> CheckOutputs(const schedule::Schedule&
                                                        const std::vector<te::Tensor>& args,
                                                        const std::vector<runtime::NDArray>& buffers,
                                                        const runtime::ScalarArgs& vars) {
-  return InterpretUnscheduled(sch, args, buffers, vars);
+  // The oracle (runtime/Reference.h) evaluates the compute definitions directly; it
+  // replaced the stand-in (the IR interpreter on the unscheduled program) once it landed.
+  return runtime::CheckAgainstReference(sch, args, buffers, vars);
 }
 
 CaseResult RunScript(const std::string& script, const std::map<std::string, int64_t>& vars,

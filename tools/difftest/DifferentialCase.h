@@ -1,7 +1,8 @@
 // DifferentialCase: one script run end to end and checked — evaluate, printer fixed
 // point, lower (transform::LowerSchedule), compile with LLVM, run on random inputs
 // (runtime::MakeKernelArguments, physical arrays for transformed layouts) and compare
-// every output with the reference computed from the unscheduled workload.
+// every output with the oracle (runtime::CheckAgainstReference), which evaluates the
+// compute definitions without any schedule.
 #pragma once
 
 #include <cstdint>

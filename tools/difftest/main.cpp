@@ -132,7 +132,9 @@ int main(int argc, char** argv) {
     const std::string& workload =
         o.workload.empty() ? WorkloadNames()[seed % WorkloadNames().size()] : o.workload;
     GeneratedCase c = GenerateCase(workload, seed);
-    if (!o.out_dir.empty()) Write(std::filesystem::path(o.out_dir) / "current.py", c.script);
+    if (!o.out_dir.empty())
+      Write(std::filesystem::path(o.out_dir) / "current.py",
+            ReproducerText(c.script, c.vars, "the case being run (" + workload + " seed " + std::to_string(seed) + ")"));
     ++run;
     rejected += c.rejected;
     applied += c.applied;
