@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "codegen/BufferIndex.h"
+#include "codegen/CodeGenCBase.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -17,7 +18,6 @@ using namespace ir;
 
 namespace {
 
-constexpr const char* kLane = "tsr_lane";
 constexpr int64_t kMaxStackBytes = 32 * 1024;
 
 const char* kPrelude = R"(#include <math.h>
@@ -45,7 +45,7 @@ static inline void* tsr_alloc(int64_t bytes) {
 }
 )";
 
-std::string CType(DataType t) {
+std::string CTypeOf(DataType t) {
   t = t.element_of();
   if (t.is_handle()) return "void*";
   if (t.is_bool()) return "bool";
@@ -66,13 +66,6 @@ std::string Quote(const std::string& s) {
   return out + "\"";
 }
 
-std::string Identifier(const std::string& name) {
-  std::string out;
-  for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
-  return out;
-}
-
 bool HasAssert(const Stmt& s) {
   struct Finder : IRVisitor {
     bool found = false;
@@ -82,7 +75,7 @@ bool HasAssert(const Stmt& s) {
   return f.found;
 }
 
-class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
+class CPrinter : public CodeGenCBase {
  public:
   Result<std::string> Print(const transform::PrimFunc& f) {
     std::ostringstream head;
@@ -110,22 +103,54 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
   }
 
  private:
-  // ---- names ----
-  std::string Define(const Var& v) {
-    if (auto it = names_.find(v.get()); it != names_.end()) return it->second;
-    std::string base = Identifier(v.name()), name = base;
-    for (int k = 1; used_.count(name); ++k) name = base + "_" + std::to_string(k);
-    used_.insert(name);
-    return names_[v.get()] = name;
+  // ---- hooks ----
+  std::string Language() const override { return "C"; }
+  std::string Where() const override { return " here"; }
+  std::string CType(DataType t) override { return CTypeOf(t); }
+  Expr Index(const Buffer& b, const std::vector<Expr>& indices) override {
+    return LinearIndex(b, indices);
   }
-  std::string NameOf(const ExprNode* v, const std::string& fallback) {
-    auto it = names_.find(v);
-    if (it != names_.end()) return it->second;
-    Fail("variable '" + fallback + "' is not defined here");
-    return fallback;
+  void LaneLoop(int lanes) override {
+    Line() << "for (int32_t " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane << ") {\n";
   }
-  void Fail(const std::string& message) {
-    if (!error_) error_ = Error("C codegen: " + message);
+  std::string DivModMinMax(ExprKind kind, DataType t, const std::string& a, const std::string& b) override {
+    std::string ct = CType(t);
+    switch (kind) {
+      case ExprKind::Mod:
+        if (t.is_float()) return "((" + ct + ")fmod(" + a + ", " + b + "))";
+        return Arith(t, "%", a, b);
+      case ExprKind::FloorDiv:
+        if (t.is_float()) return "((" + ct + ")floor((double)" + a + " / (double)" + b + "))";
+        if (t.is_uint()) return "(" + a + " / " + b + ")";
+        return "((" + ct + ")tsr_floordiv(" + a + ", " + b + "))";
+      case ExprKind::FloorMod:
+        if (t.is_float()) return "((" + ct + ")(" + a + " - floor((double)" + a + " / (double)" + b + ") * " + b + "))";
+        if (t.is_uint()) return "(" + a + " % " + b + ")";
+        return "((" + ct + ")tsr_floormod(" + a + ", " + b + "))";
+      default: {
+        bool is_min = kind == ExprKind::Min;
+        if (t.is_float()) return "((" + ct + ")" + (is_min ? "fmin(" : "fmax(") + a + ", " + b + "))";
+        std::string fn = std::string(is_min ? "tsr_min_" : "tsr_max_") + (t.is_uint() ? "u64" : "i64");
+        return "((" + ct + ")" + fn + "(" + a + ", " + b + "))";
+      }
+    }
+  }
+  std::string Math(const MathOpInfo& info, const CallNode* n) override {
+    DataType t = n->dtype.element_of();
+    if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
+      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) + " float arguments");
+      return "0";
+    }
+    std::string suffix = t.bits() == 64 ? "" : "f";
+    std::string ct = CType(t);
+    std::vector<std::string> args;
+    for (auto& a : n->args) args.push_back("(" + std::string(t.bits() == 64 ? "double" : "float") + ")" + VisitExpr(a));
+    std::string call;
+    if (info.op == MathOp::Sigmoid) call = "(1.0" + suffix + " / (1.0" + suffix + " + exp" + suffix + "(-" + args[0] + ")))";
+    else if (info.op == MathOp::Rsqrt) call = "(1.0" + suffix + " / sqrt" + suffix + "(" + args[0] + "))";
+    else if (info.arity == 2) call = std::string(info.c_name) + suffix + "(" + args[0] + ", " + args[1] + ")";
+    else call = std::string(info.c_name) + suffix + "(" + args[0] + ")";
+    return "((" + ct + ")" + call + ")";
   }
 
   std::string PackedEntry(const transform::PrimFunc& f) {
@@ -147,16 +172,7 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
            args + ");\n}\n";
   }
 
-  std::ostream& Line() {
-    for (int i = 0; i < indent_; ++i) body_ << "  ";
-    return body_;
-  }
-
-  // ---- expressions ----
-  std::string VisitExprDefault(const Expr& e) override {
-    Fail(std::string("cannot print ") + kind_name(e.kind()) + " as C (run the lowering pipeline first)");
-    return "0";
-  }
+  // ---- expressions C prints its own way ----
   std::string VisitIntImm(const IntImmNode* n, const Expr&) override {
     DataType t = n->dtype;
     if (t.is_bool()) return n->value ? "true" : "false";
@@ -184,74 +200,6 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
     return v < 0 || std::isinf(v) ? "(" + text + ")" : text;
   }
   std::string VisitStringImm(const StringImmNode* n, const Expr&) override { return Quote(n->value); }
-  std::string VisitVar(const VarNode* n, const Expr& e) override {
-    std::string name = NameOf(e.get(), n->name);
-    if (vector_vars_.count(e.get())) return lane_ ? name + "[" + kLane + "]" : Vector(e);
-    return name;
-  }
-  std::string Vector(const Expr& e) {
-    Fail("the vector expression " + e.dtype().str() + " is used outside a vector statement");
-    return "0";
-  }
-  std::string VisitBinary(const BinaryNode* n, const Expr& e) override {
-    std::string a = VisitExpr(n->a), b = VisitExpr(n->b);
-    DataType t = n->a.dtype().element_of();
-    std::string ct = CType(t);
-    // C computes narrow integers in int: wrap the result back to the IR type.
-    auto arith = [&](const char* op) {
-      std::string r = "(" + a + " " + op + " " + b + ")";
-      return t.is_integer() && t.bits() < 32 ? "((" + ct + ")" + r + ")" : r;
-    };
-    switch (n->kind) {
-      case ExprKind::Add: return arith("+");
-      case ExprKind::Sub: return arith("-");
-      case ExprKind::Mul: return arith("*");
-      case ExprKind::Div: return arith("/");
-      case ExprKind::Mod:
-        if (t.is_float()) return "((" + ct + ")fmod(" + a + ", " + b + "))";
-        return arith("%");
-      case ExprKind::FloorDiv:
-        if (t.is_float()) return "((" + ct + ")floor((double)" + a + " / (double)" + b + "))";
-        if (t.is_uint()) return "(" + a + " / " + b + ")";
-        return "((" + ct + ")tsr_floordiv(" + a + ", " + b + "))";
-      case ExprKind::FloorMod:
-        if (t.is_float()) return "((" + ct + ")(" + a + " - floor((double)" + a + " / (double)" + b + ") * " + b + "))";
-        if (t.is_uint()) return "(" + a + " % " + b + ")";
-        return "((" + ct + ")tsr_floormod(" + a + ", " + b + "))";
-      case ExprKind::Min:
-      case ExprKind::Max: {
-        bool is_min = n->kind == ExprKind::Min;
-        if (t.is_float()) return "((" + ct + ")" + (is_min ? "fmin(" : "fmax(") + a + ", " + b + "))";
-        std::string fn = std::string(is_min ? "tsr_min_" : "tsr_max_") + (t.is_uint() ? "u64" : "i64");
-        return "((" + ct + ")" + fn + "(" + a + ", " + b + "))";
-      }
-      case ExprKind::EQ: return "(" + a + " == " + b + ")";
-      case ExprKind::NE: return "(" + a + " != " + b + ")";
-      case ExprKind::LT: return "(" + a + " < " + b + ")";
-      case ExprKind::LE: return "(" + a + " <= " + b + ")";
-      case ExprKind::GT: return "(" + a + " > " + b + ")";
-      case ExprKind::GE: return "(" + a + " >= " + b + ")";
-      case ExprKind::And: return "(" + a + " && " + b + ")";
-      case ExprKind::Or: return "(" + a + " || " + b + ")";
-      default: return VisitExprDefault(e);
-    }
-  }
-  std::string VisitNot(const NotNode* n, const Expr&) override { return "(!" + VisitExpr(n->a) + ")"; }
-  std::string VisitSelect(const SelectNode* n, const Expr&) override {
-    return "(" + VisitExpr(n->condition) + " ? " + VisitExpr(n->true_value) + " : " + VisitExpr(n->false_value) + ")";
-  }
-  std::string VisitCast(const CastNode* n, const Expr&) override {
-    return "((" + CType(n->dtype) + ")" + VisitExpr(n->value) + ")";
-  }
-  std::string VisitRamp(const RampNode* n, const Expr& e) override {
-    if (!lane_) return Vector(e);
-    if (is_one(n->stride)) return "(" + VisitExpr(n->base) + " + " + kLane + ")";
-    return "(" + VisitExpr(n->base) + " + " + VisitExpr(n->stride) + " * " + kLane + ")";
-  }
-  std::string VisitBroadcast(const BroadcastNode* n, const Expr& e) override {
-    if (!lane_) return Vector(e);
-    return VisitExpr(n->value);
-  }
   std::string VisitLet(const LetNode* n, const Expr&) override {
     if (n->value.dtype().lanes() > 1 && !lane_) return Vector(n->value);
     std::string value = VisitExpr(n->value);
@@ -261,61 +209,8 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
     // GNU statement expression: a let inside an expression.
     return "({ " + CType(n->value.dtype()) + " " + name + " = " + value + "; " + VisitExpr(n->body) + "; })";
   }
-  std::string VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
-    if (n->dtype.lanes() > 1 && !lane_) return Vector(e);
-    return NameOf(n->buffer->data.get(), n->buffer->name) + "[" + VisitExpr(LinearIndex(n->buffer, n->indices)) + "]";
-  }
-  std::string VisitCall(const CallNode* n, const Expr& e) override {
-    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
-    if (n->op == "if_then_else" && n->args.size() == 3)
-      return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " + VisitExpr(n->args[2]) + ")";
-    if (auto info = LookupMathOp(n->op)) return Math(*info, n);
-    if (n->call_kind == CallKind::Extern) {
-      std::string args;
-      for (size_t i = 0; i < n->args.size(); ++i) args += (i ? ", " : "") + VisitExpr(n->args[i]);
-      return n->op + "(" + args + ")";
-    }
-    Fail("unsupported intrinsic '" + n->op + "'");
-    return VisitExprDefault(e);
-  }
-  std::string Math(const MathOpInfo& info, const CallNode* n) {
-    DataType t = n->dtype.element_of();
-    if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
-      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) + " float arguments");
-      return "0";
-    }
-    std::string suffix = t.bits() == 64 ? "" : "f";
-    std::string ct = CType(t);
-    std::vector<std::string> args;
-    for (auto& a : n->args) args.push_back("(" + std::string(t.bits() == 64 ? "double" : "float") + ")" + VisitExpr(a));
-    std::string call;
-    if (info.op == MathOp::Sigmoid) call = "(1.0" + suffix + " / (1.0" + suffix + " + exp" + suffix + "(-" + args[0] + ")))";
-    else if (info.op == MathOp::Rsqrt) call = "(1.0" + suffix + " / sqrt" + suffix + "(" + args[0] + "))";
-    else if (info.arity == 2) call = std::string(info.c_name) + suffix + "(" + args[0] + ", " + args[1] + ")";
-    else call = std::string(info.c_name) + suffix + "(" + args[0] + ")";
-    return "((" + ct + ")" + call + ")";
-  }
 
-  // ---- statements ----
-  // Statements with vector values run once per lane.
-  template <typename Fn>
-  void PerLane(int lanes, Fn emit) {
-    if (lanes <= 1) {
-      emit();
-      return;
-    }
-    Line() << "for (int32_t " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane << ") {\n";
-    ++indent_;
-    lane_ = true;
-    emit();
-    lane_ = false;
-    --indent_;
-    Line() << "}\n";
-  }
-
-  void VisitStmtDefault(const Stmt& s) override {
-    Fail(std::string("cannot print ") + kind_name(s.kind()) + " as C (run the lowering pipeline first)");
-  }
+  // ---- statements C prints its own way ----
   void VisitFor(const ForNode* n, const Stmt&) override {
     if (n->for_kind == ForKind::ThreadBinding) {
       Fail("loop " + n->loop_var.name() + " is bound to a GPU thread");
@@ -347,37 +242,6 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
     VisitStmt(n->body);
     --indent_;
     Line() << "}\n";
-  }
-  void VisitIfThenElse(const IfThenElseNode* n, const Stmt&) override {
-    if (n->condition.dtype().lanes() > 1) {
-      Fail("an if condition must be a scalar");
-      return;
-    }
-    Line() << "if (" << VisitExpr(n->condition) << ") {\n";
-    ++indent_;
-    VisitStmt(n->then_case);
-    --indent_;
-    if (n->else_case.defined()) {
-      Line() << "} else {\n";
-      ++indent_;
-      VisitStmt(n->else_case);
-      --indent_;
-    }
-    Line() << "}\n";
-  }
-  void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
-    int lanes = n->value.dtype().lanes();
-    for (auto& i : n->indices) lanes = std::max(lanes, i.dtype().lanes());
-    std::string buffer = NameOf(n->buffer->data.get(), n->buffer->name);
-    bool vector_index = false;
-    for (auto& i : n->indices) vector_index = vector_index || i.dtype().lanes() > 1;
-    if (!vector_index && n->value.dtype().lanes() > 1) {
-      Fail("store of a " + n->value.dtype().str() + " value to a scalar location of " + n->buffer->name);
-      return;
-    }
-    PerLane(lanes, [&] {
-      Line() << buffer << "[" << VisitExpr(LinearIndex(n->buffer, n->indices)) << "] = " << VisitExpr(n->value) << ";\n";
-    });
   }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
     std::string name = Define(n->buffer_var);
@@ -415,14 +279,6 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
     for (auto it = heap_.rbegin(); it != heap_.rend(); ++it) Line() << "free(" << *it << ");\n";
     Line() << "return -1;\n";
   }
-  void VisitAttrStmt(const AttrStmtNode* n, const Stmt&) override {
-    if (n->key == "produce") {
-      std::string what;
-      if (auto* p = std::get_if<DataProducer>(&n->node); p && *p) what = " " + (*p)->producer_name();
-      Line() << "// produce" << what << "\n";
-    }
-    VisitStmt(n->body);
-  }
   void VisitAssertStmt(const AssertStmtNode* n, const Stmt&) override {
     auto* message = n->message.as<StringImmNode>();
     Line() << "if (!" << VisitExpr(n->condition) << ") {\n";
@@ -432,22 +288,8 @@ class CPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
     Line() << "}\n";
     VisitStmt(n->body);
   }
-  void VisitSeqStmt(const SeqStmtNode* n, const Stmt&) override {
-    for (auto& s : n->seq) VisitStmt(s);
-  }
-  void VisitEvaluate(const EvaluateNode* n, const Stmt&) override {
-    if (is_const(n->value)) return;
-    PerLane(n->value.dtype().lanes(), [&] { Line() << "(void)" << VisitExpr(n->value) << ";\n"; });
-  }
 
-  std::ostringstream body_;
-  int indent_ = 0;
-  bool lane_ = false;
-  std::unordered_map<const ExprNode*, std::string> names_;
-  std::unordered_set<std::string> used_;
-  std::unordered_set<const ExprNode*> vector_vars_;
   std::vector<std::string> heap_;
-  std::optional<Error> error_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/MathIntrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BufferIndex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CodeGenCBase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenC.cpp
 )
 # The LLVM backend only when LLVM is on; otherwise its entry points report that.

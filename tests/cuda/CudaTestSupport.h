@@ -150,6 +150,7 @@ s[EF].bind(s[EF].op.axis[0], te.thread_axis("threadIdx.x"))
 }  // namespace tessera::testing
 
 #include "arith/Evaluate.h"
+#include "runtime/Interpreter.h"
 #include "runtime/NDArray.h"
 
 namespace tessera::testing {
@@ -178,6 +179,20 @@ inline Result<std::vector<runtime::NDArray>> MakeArrays(
     arrays.push_back(*a);
   }
   return arrays;
+}
+
+// The workload of `p` with a default schedule (every stage at root, no annotations),
+// run by the reference interpreter: what a scheduled GPU kernel must compute. (The
+// scheduled function itself may hold cross-thread reductions, which only mean something
+// on a whole block of threads.)
+inline Status RunUnscheduled(const script::ScriptProgram& p,
+                             const std::vector<runtime::NDArray>& arrays,
+                             const runtime::ScalarArgs& scalars = {}) {
+  Result<schedule::Schedule> plain = schedule::create_schedule(p.schedule->outputs);
+  if (!plain) return plain.error();
+  Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
+  if (!lowered) return lowered.error();
+  return runtime::Interpret(lowered->func, arrays, scalars);
 }
 
 inline std::vector<runtime::NDArray> CloneArrays(const std::vector<runtime::NDArray>& arrays) {

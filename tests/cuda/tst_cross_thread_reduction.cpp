@@ -62,15 +62,6 @@ s[maxelem].bind(ki, te.thread_axis("threadIdx.x"))
 s[expsum].bind(ki2, te.thread_axis("threadIdx.x"))
 )";
 
-// The unscheduled workload of `p`, interpreted.
-Status RunReference(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& arrays) {
-  Result<schedule::Schedule> plain = schedule::create_schedule(p.schedule->outputs);
-  if (!plain) return plain.error();
-  Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
-  if (!lowered) return lowered.error();
-  return runtime::Interpret(lowered->func, arrays, {});
-}
-
 Result<codegen::CudaLowered> LowerCuda(const std::string& script) {
   Result<transform::LoweredProgram> lowered = LowerText(script);
   if (!lowered) return lowered.error();
@@ -107,7 +98,7 @@ class TestCrossThreadReduction : public QObject {
     if (!gpu) return gpu.error();
     std::vector<runtime::NDArray> cpu = CloneArrays(*gpu);
     if (Status s = (*module)->Call(*gpu, {}); !s) return s;
-    if (Status s = RunReference(*p, cpu); !s) return s;
+    if (Status s = RunUnscheduled(*p, cpu); !s) return s;
     *matches = true;
     for (size_t i = 0; i < gpu->size(); ++i)
       *matches = *matches &&

@@ -35,17 +35,6 @@ std::string Replaced(std::string text, const QStringList& replacements) {
 
 const char* kHeader = "import tvm\nfrom tvm import te\n";
 
-// The workload of `p` with a default schedule, interpreted (the scheduled function may
-// hold cross-thread reductions, which only mean something on a whole block of threads).
-Status RunUnscheduled(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& arrays,
-                      const runtime::ScalarArgs& scalars) {
-  Result<schedule::Schedule> plain = schedule::create_schedule(p.schedule->outputs);
-  if (!plain) return plain.error();
-  Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
-  if (!lowered) return lowered.error();
-  return runtime::Interpret(lowered->func, arrays, scalars);
-}
-
 }  // namespace
 
 class TestCudaEmulated : public QObject {

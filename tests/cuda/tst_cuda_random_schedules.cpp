@@ -175,14 +175,6 @@ std::string Gemm(Random& r) {
   return s;
 }
 
-Status RunUnscheduled(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& arrays) {
-  Result<schedule::Schedule> plain = schedule::create_schedule(p.schedule->outputs);
-  if (!plain) return plain.error();
-  Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
-  if (!lowered) return lowered.error();
-  return runtime::Interpret(lowered->func, arrays, {});
-}
-
 }  // namespace
 
 class TestCudaRandomSchedules : public QObject {

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "codegen/BufferIndex.h"
+#include "codegen/CodeGenCBase.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -19,7 +20,6 @@ using namespace ir;
 
 namespace {
 
-constexpr const char* kLane = "tsr_lane";
 constexpr const char* kDynamicPool = "tsr_dynamic_shared";
 
 const char* kPrelude = R"(// Fixed-width integers (NVRTC compiles without the C library headers).
@@ -45,13 +45,6 @@ template <typename T> __device__ __forceinline__ T tsr_min(T a, T b) { return a 
 template <typename T> __device__ __forceinline__ T tsr_max(T a, T b) { return a > b ? a : b; }
 )";
 
-std::string Identifier(const std::string& name) {
-  std::string out;
-  for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
-  return out;
-}
-
 std::string Quote(const std::string& s) {
   std::string out;
   for (char c : s) out += (c == '\n') ? ' ' : c;
@@ -66,7 +59,7 @@ Expr DeviceIndex(const Buffer& b, const std::vector<Expr>& indices) {
   return plain ? indices[0] : LinearIndex(b, indices);
 }
 
-class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> {
+class KernelPrinter : public CodeGenCBase {
  public:
   explicit KernelPrinter(const CudaKernel& k) : k_(k) {}
 
@@ -112,7 +105,10 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     return "extern \"C\" __global__ void " + bounds + k_.name + "(" + params + ")";
   }
 
-  std::string CType(DataType t) {
+  // ---- hooks ----
+  std::string Language() const override { return "CUDA"; }
+  std::string Where() const override { return " in kernel " + k_.name; }
+  std::string CType(DataType t) override {
     t = t.element_of();
     if (t.is_handle()) return "void*";
     if (t.is_bool()) return "bool";
@@ -123,34 +119,58 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     return std::string(t.is_uint() ? "uint" : "int") + std::to_string(t.bits()) + "_t";
   }
 
-  // ---- names ----
-  std::string Define(const Var& v) {
-    if (auto it = names_.find(v.get()); it != names_.end()) return it->second;
-    std::string base = Identifier(v.name()), name = base;
-    for (int k = 1; used_.count(name); ++k) name = base + "_" + std::to_string(k);
-    used_.insert(name);
-    return names_[v.get()] = name;
+  Expr Index(const Buffer& b, const std::vector<Expr>& indices) override {
+    return DeviceIndex(b, indices);
   }
-  std::string NameOf(const ExprNode* v, const std::string& fallback) {
-    auto it = names_.find(v);
-    if (it != names_.end()) return it->second;
-    Fail("variable '" + fallback + "' is not defined in kernel " + k_.name);
-    return fallback;
+  void LaneLoop(int lanes) override {
+    Line() << "#pragma unroll\n";
+    Line() << "for (int " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane
+           << ") {\n";
   }
-  void Fail(const std::string& message) {
-    if (!error_) error_ = Error("CUDA codegen: " + message);
+  std::string DivModMinMax(ExprKind kind, DataType t, const std::string& a,
+                           const std::string& b) override {
+    std::string ct = CType(t);
+    std::string fsuffix = t.bits() == 64 ? "" : "f";
+    switch (kind) {
+      case ExprKind::Mod:
+        return t.is_float() ? "fmod" + fsuffix + "(" + a + ", " + b + ")" : Arith(t, "%", a, b);
+      case ExprKind::FloorDiv:
+        if (t.is_float()) return "floor" + fsuffix + "(" + a + " / " + b + ")";
+        if (t.is_uint()) return "(" + a + " / " + b + ")";
+        return "tsr_floordiv<" + ct + ">(" + a + ", " + b + ")";
+      case ExprKind::FloorMod:
+        if (t.is_float())
+          return "(" + a + " - floor" + fsuffix + "(" + a + " / " + b + ") * " + b + ")";
+        if (t.is_uint()) return "(" + a + " % " + b + ")";
+        return "tsr_floormod<" + ct + ">(" + a + ", " + b + ")";
+      case ExprKind::Min:
+        return t.is_float() ? "fmin" + fsuffix + "(" + a + ", " + b + ")"
+                            : "tsr_min<" + ct + ">(" + a + ", " + b + ")";
+      default:
+        return t.is_float() ? "fmax" + fsuffix + "(" + a + ", " + b + ")"
+                            : "tsr_max<" + ct + ">(" + a + ", " + b + ")";
+    }
   }
-  std::ostream& Line() {
-    for (int i = 0; i < indent_; ++i) body_ << "  ";
-    return body_;
+  std::string Math(const MathOpInfo& info, const CallNode* n) override {
+    DataType t = n->dtype.element_of();
+    if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
+      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
+           " float arguments");
+      return "0";
+    }
+    std::string f = t.bits() == 64 ? "" : "f";
+    std::string ct = CType(t);
+    std::vector<std::string> args;
+    for (auto& a : n->args) args.push_back("((" + ct + ")" + VisitExpr(a) + ")");
+    if (info.op == MathOp::Sigmoid)
+      return "(1.0" + f + " / (1.0" + f + " + exp" + f + "(-" + args[0] + ")))";
+    if (info.op == MathOp::Rsqrt) return "rsqrt" + f + "(" + args[0] + ")";
+    if (info.arity == 2) return std::string(info.c_name) + f + "(" + args[0] + ", " + args[1] + ")";
+    return std::string(info.c_name) + f + "(" + args[0] + ")";
   }
 
-  // ---- expressions ----
-  std::string VisitExprDefault(const Expr& e) override {
-    Fail(std::string("cannot print ") + kind_name(e.kind()) +
-         " as CUDA (run the lowering pipeline first)");
-    return "0";
-  }
+
+  // ---- expressions CUDA prints its own way ----
   std::string VisitIntImm(const IntImmNode* n, const Expr&) override {
     DataType t = n->dtype;
     if (t.is_bool()) return n->value ? "true" : "false";
@@ -182,88 +202,6 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
   std::string VisitStringImm(const StringImmNode* n, const Expr&) override {
     return "\"" + Quote(n->value) + "\"";
   }
-  std::string VisitVar(const VarNode* n, const Expr& e) override {
-    std::string name = NameOf(e.get(), n->name);
-    if (vector_vars_.count(e.get())) return lane_ ? name + "[" + kLane + "]" : Vector(e);
-    return name;
-  }
-  std::string Vector(const Expr& e) {
-    Fail("the vector expression " + e.dtype().str() + " is used outside a vector statement");
-    return "0";
-  }
-  std::string VisitBinary(const BinaryNode* n, const Expr& e) override {
-    std::string a = VisitExpr(n->a), b = VisitExpr(n->b);
-    DataType t = n->a.dtype().element_of();
-    std::string ct = CType(t);
-    auto arith = [&](const char* op) {
-      std::string r = "(" + a + " " + op + " " + b + ")";
-      return t.is_integer() && t.bits() < 32 ? "((" + ct + ")" + r + ")" : r;
-    };
-    std::string fsuffix = t.bits() == 64 ? "" : "f";
-    switch (n->kind) {
-      case ExprKind::Add:
-        return arith("+");
-      case ExprKind::Sub:
-        return arith("-");
-      case ExprKind::Mul:
-        return arith("*");
-      case ExprKind::Div:
-        return arith("/");
-      case ExprKind::Mod:
-        return t.is_float() ? "fmod" + fsuffix + "(" + a + ", " + b + ")" : arith("%");
-      case ExprKind::FloorDiv:
-        if (t.is_float()) return "floor" + fsuffix + "(" + a + " / " + b + ")";
-        if (t.is_uint()) return "(" + a + " / " + b + ")";
-        return "tsr_floordiv<" + ct + ">(" + a + ", " + b + ")";
-      case ExprKind::FloorMod:
-        if (t.is_float())
-          return "(" + a + " - floor" + fsuffix + "(" + a + " / " + b + ") * " + b + ")";
-        if (t.is_uint()) return "(" + a + " % " + b + ")";
-        return "tsr_floormod<" + ct + ">(" + a + ", " + b + ")";
-      case ExprKind::Min:
-        return t.is_float() ? "fmin" + fsuffix + "(" + a + ", " + b + ")"
-                            : "tsr_min<" + ct + ">(" + a + ", " + b + ")";
-      case ExprKind::Max:
-        return t.is_float() ? "fmax" + fsuffix + "(" + a + ", " + b + ")"
-                            : "tsr_max<" + ct + ">(" + a + ", " + b + ")";
-      case ExprKind::EQ:
-        return "(" + a + " == " + b + ")";
-      case ExprKind::NE:
-        return "(" + a + " != " + b + ")";
-      case ExprKind::LT:
-        return "(" + a + " < " + b + ")";
-      case ExprKind::LE:
-        return "(" + a + " <= " + b + ")";
-      case ExprKind::GT:
-        return "(" + a + " > " + b + ")";
-      case ExprKind::GE:
-        return "(" + a + " >= " + b + ")";
-      case ExprKind::And:
-        return "(" + a + " && " + b + ")";
-      case ExprKind::Or:
-        return "(" + a + " || " + b + ")";
-      default:
-        return VisitExprDefault(e);
-    }
-  }
-  std::string VisitNot(const NotNode* n, const Expr&) override {
-    return "(!" + VisitExpr(n->a) + ")";
-  }
-  std::string VisitSelect(const SelectNode* n, const Expr&) override {
-    return "(" + VisitExpr(n->condition) + " ? " + VisitExpr(n->true_value) + " : " +
-           VisitExpr(n->false_value) + ")";
-  }
-  std::string VisitCast(const CastNode* n, const Expr&) override {
-    return "((" + CType(n->dtype) + ")" + VisitExpr(n->value) + ")";
-  }
-  std::string VisitRamp(const RampNode* n, const Expr& e) override {
-    if (!lane_) return Vector(e);
-    if (is_one(n->stride)) return "(" + VisitExpr(n->base) + " + " + kLane + ")";
-    return "(" + VisitExpr(n->base) + " + " + VisitExpr(n->stride) + " * " + kLane + ")";
-  }
-  std::string VisitBroadcast(const BroadcastNode* n, const Expr& e) override {
-    return lane_ ? VisitExpr(n->value) : Vector(e);
-  }
   std::string VisitLet(const LetNode* n, const Expr&) override {
     if (n->value.dtype().lanes() > 1 && !lane_) return Vector(n->value);
     std::string value = VisitExpr(n->value);
@@ -274,71 +212,8 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     return "([&]() { const " + CType(n->value.dtype()) + " " + name + " = " + value + "; return " +
            VisitExpr(n->body) + "; }())";
   }
-  std::string VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
-    if (n->dtype.lanes() > 1 && !lane_) return Vector(e);
-    return NameOf(n->buffer->data.get(), n->buffer->name) + "[" +
-           VisitExpr(DeviceIndex(n->buffer, n->indices)) + "]";
-  }
-  std::string VisitCall(const CallNode* n, const Expr& e) override {
-    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1)
-      return VisitExpr(n->args[0]);
-    if (n->op == "if_then_else" && n->args.size() == 3)
-      return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " +
-             VisitExpr(n->args[2]) + ")";
-    if (auto info = LookupMathOp(n->op)) return Math(*info, n);
-    if (n->call_kind == CallKind::Extern) {
-      std::string args;
-      for (size_t i = 0; i < n->args.size(); ++i) args += (i ? ", " : "") + VisitExpr(n->args[i]);
-      return n->op + "(" + args + ")";
-    }
-    Fail("unsupported intrinsic '" + n->op + "'");
-    return VisitExprDefault(e);
-  }
-  std::string Math(const MathOpInfo& info, const CallNode* n) {
-    DataType t = n->dtype.element_of();
-    if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
-      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
-           " float arguments");
-      return "0";
-    }
-    std::string f = t.bits() == 64 ? "" : "f";
-    std::string ct = CType(t);
-    std::vector<std::string> args;
-    for (auto& a : n->args) args.push_back("((" + ct + ")" + VisitExpr(a) + ")");
-    if (info.op == MathOp::Sigmoid)
-      return "(1.0" + f + " / (1.0" + f + " + exp" + f + "(-" + args[0] + ")))";
-    if (info.op == MathOp::Rsqrt) return "rsqrt" + f + "(" + args[0] + ")";
-    if (info.arity == 2) return std::string(info.c_name) + f + "(" + args[0] + ", " + args[1] + ")";
-    return std::string(info.c_name) + f + "(" + args[0] + ")";
-  }
 
-  // ---- statements ----
-  template <typename Fn>
-  void PerLane(int lanes, Fn emit) {
-    if (lanes <= 1) {
-      emit();
-      return;
-    }
-    Line() << "#pragma unroll\n";
-    Line() << "for (int " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane
-           << ") {\n";
-    ++indent_;
-    lane_ = true;
-    emit();
-    lane_ = false;
-    --indent_;
-    Line() << "}\n";
-  }
-  void Block(const Stmt& body) {
-    ++indent_;
-    VisitStmt(body);
-    --indent_;
-  }
-
-  void VisitStmtDefault(const Stmt& s) override {
-    Fail(std::string("cannot print ") + kind_name(s.kind()) +
-         " as CUDA (run the lowering pipeline first)");
-  }
+  // ---- statements CUDA prints its own way ----
   void VisitFor(const ForNode* n, const Stmt&) override {
     if (n->for_kind == ForKind::ThreadBinding) {
       Fail("loop " + n->loop_var.name() + " is bound to a GPU index inside kernel " + k_.name +
@@ -369,37 +244,6 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     }
     VisitStmt(n->body);
   }
-  void VisitIfThenElse(const IfThenElseNode* n, const Stmt&) override {
-    if (n->condition.dtype().lanes() > 1) {
-      Fail("an if condition must be a scalar");
-      return;
-    }
-    Line() << "if (" << VisitExpr(n->condition) << ") {\n";
-    Block(n->then_case);
-    if (n->else_case.defined()) {
-      Line() << "} else {\n";
-      Block(n->else_case);
-    }
-    Line() << "}\n";
-  }
-  void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
-    int lanes = n->value.dtype().lanes();
-    bool vector_index = false;
-    for (auto& i : n->indices) {
-      lanes = std::max(lanes, i.dtype().lanes());
-      vector_index = vector_index || i.dtype().lanes() > 1;
-    }
-    if (!vector_index && n->value.dtype().lanes() > 1) {
-      Fail("store of a " + n->value.dtype().str() + " value to a scalar location of " +
-           n->buffer->name);
-      return;
-    }
-    std::string buffer = NameOf(n->buffer->data.get(), n->buffer->name);
-    PerLane(lanes, [&] {
-      Line() << buffer << "[" << VisitExpr(DeviceIndex(n->buffer, n->indices))
-             << "] = " << VisitExpr(n->value) << ";\n";
-    });
-  }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
     std::string name = Define(n->buffer_var);
     std::string t = CType(n->dtype);
@@ -424,15 +268,6 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     }
     VisitStmt(n->body);
   }
-  void VisitAttrStmt(const AttrStmtNode* n, const Stmt&) override {
-    if (n->key == "produce") {
-      std::string what;
-      if (auto* p = std::get_if<DataProducer>(&n->node); p && *p)
-        what = " " + (*p)->producer_name();
-      Line() << "// produce" << what << "\n";
-    }
-    VisitStmt(n->body);
-  }
   void VisitAssertStmt(const AssertStmtNode* n, const Stmt&) override {
     auto* message = n->message.as<StringImmNode>();
     Line() << "if (!" << VisitExpr(n->condition) << ") {  // "
@@ -441,27 +276,16 @@ class KernelPrinter : public ExprFunctor<std::string>, public StmtFunctor<void> 
     Line() << "}\n";
     VisitStmt(n->body);
   }
-  void VisitSeqStmt(const SeqStmtNode* n, const Stmt&) override {
-    for (auto& s : n->seq) VisitStmt(s);
-  }
   void VisitEvaluate(const EvaluateNode* n, const Stmt& s) override {
     if (transform::IsStorageSync(s)) {
       Line() << "__syncthreads();\n";
       return;
     }
-    if (is_const(n->value)) return;
-    PerLane(n->value.dtype().lanes(), [&] { Line() << "(void)" << VisitExpr(n->value) << ";\n"; });
+    CodeGenCBase::VisitEvaluate(n, s);
   }
 
   const CudaKernel& k_;
-  std::ostringstream body_;
-  int indent_ = 0;
-  bool lane_ = false;
   int64_t dynamic_offset_ = 0;
-  std::unordered_map<const ExprNode*, std::string> names_;
-  std::unordered_set<std::string> used_;
-  std::unordered_set<const ExprNode*> vector_vars_;
-  std::optional<Error> error_;
 };
 
 // The host program as comment lines: loops, temporaries and launches.
