@@ -158,6 +158,10 @@ computes %1 elements, %2 required</source>
         <source>Edit script</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is too large for a project (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::MainWindow</name>
@@ -199,14 +203,6 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open script</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tessera scripts (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -441,14 +437,6 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save script</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tessera scripts (*.py)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -538,6 +526,22 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>The interface language is now English.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open project or script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -159,6 +159,10 @@ computes %1 elements, %2 required</source>
         <source>Edit script</source>
         <translation>编辑脚本</translation>
     </message>
+    <message>
+        <source>%1 is too large for a project (%2 bytes)</source>
+        <translation>%1 太大，不是项目（%2 字节）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::MainWindow</name>
@@ -201,14 +205,6 @@ computes %1 elements, %2 required</source>
     <message>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open script</source>
-        <translation>打开脚本</translation>
-    </message>
-    <message>
-        <source>Tessera scripts (*.py);;All files (*)</source>
-        <translation>Tessera 脚本 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open &amp;Example</source>
@@ -441,14 +437,6 @@ computes %1 elements, %2 required</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Save script</source>
-        <translation>保存脚本</translation>
-    </message>
-    <message>
-        <source>Tessera scripts (*.py)</source>
-        <translation>Tessera 脚本 (*.py)</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
@@ -539,6 +527,22 @@ computes %1 elements, %2 required</source>
     <message>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
+    </message>
+    <message>
+        <source>Open project or script</source>
+        <translation>打开项目或脚本</translation>
+    </message>
+    <message>
+        <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
+        <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation>保存项目</translation>
+    </message>
+    <message>
+        <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
+        <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
 </context>
 <context>

@@ -66,6 +66,8 @@ class BufferLayoutView : public ViewBase {
   bool showBuffer(const QString& name);
   // Fixes leading dimension `dim` of the physical (or logical) grid to `value`.
   void setSlice(bool physical, int dim, int value);
+  // The fixed leading indices of the shown physical (or logical) slice.
+  std::vector<int64_t> slice(bool physical) const { return fixedPrefix(physical); }
   QString summary() const;
 
   // Scene queries for tests and hover logic.

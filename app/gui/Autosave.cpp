@@ -8,6 +8,7 @@
 #include <QStandardPaths>
 
 #include "Document.h"
+#include "project/ProjectFile.h"
 
 namespace tessera::gui {
 
@@ -24,33 +25,43 @@ Autosave::Autosave(Document* doc, QObject* parent) : QObject(parent), doc_(doc) 
 
 QString Autosave::fileFor(const QString& path) {
   QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave";
-  if (path.isEmpty()) return dir + "/untitled.py";
+  if (path.isEmpty()) return dir + "/untitled.tessera";
   QByteArray hash = QCryptographicHash::hash(QFileInfo(path).absoluteFilePath().toUtf8(),
                                              QCryptographicHash::Sha1).toHex().left(16);
-  return dir + "/" + QFileInfo(path).completeBaseName() + "-" + QString::fromLatin1(hash) + ".py";
+  return dir + "/" + QFileInfo(path).completeBaseName() + "-" + QString::fromLatin1(hash) + ".tessera";
 }
 
 bool Autosave::saveNow() {
   if (!doc_->isModified()) return false;
   QString file = fileFor(doc_->path());
   QDir().mkpath(QFileInfo(file).absolutePath());
-  QSaveFile out(file);
-  if (!out.open(QIODevice::WriteOnly)) return false;
-  out.write(doc_->text().toUtf8());
-  return out.commit();
+  return project::SaveProject(file.toStdString(), doc_->toProject()).ok();
 }
+
+namespace {
+
+// The script of the project (or script file) at `path`; nullopt when unreadable.
+std::optional<QString> ScriptOf(const QString& path) {
+  QFile in(path);
+  if (!in.open(QIODevice::ReadOnly)) return std::nullopt;
+  QByteArray bytes = in.readAll();
+  if (!Document::isProjectPath(path)) return QString::fromUtf8(bytes);
+  auto p = project::ParseProjectJson(std::string_view(bytes.constData(), size_t(bytes.size())),
+                                     path.toStdString());
+  if (!p.ok()) return std::nullopt;
+  return QString::fromStdString(p->script);
+}
+
+}  // namespace
 
 std::optional<QString> Autosave::recoverable(const QString& path) {
   QFileInfo autosave(fileFor(path));
   if (!autosave.isFile()) return std::nullopt;
   QFileInfo original(path);
   if (original.isFile() && autosave.lastModified() < original.lastModified()) return std::nullopt;
-  QFile in(autosave.absoluteFilePath());
-  if (!in.open(QIODevice::ReadOnly)) return std::nullopt;
-  QString text = QString::fromUtf8(in.readAll());
-  QFile current(path);
-  if (current.open(QIODevice::ReadOnly) && QString::fromUtf8(current.readAll()) == text)
-    return std::nullopt;
+  std::optional<QString> text = ScriptOf(autosave.absoluteFilePath());
+  if (!text) return std::nullopt;
+  if (original.isFile() && ScriptOf(path) == text) return std::nullopt;
   return text;
 }
 

@@ -1,7 +1,8 @@
-// Autosave: while a document has unsaved changes, its script is written atomically
-// every `interval` to a file of its own under the application's data directory (one
-// per document path, one for untitled documents). Saving the document removes it; on
-// opening, a newer autosave that differs from the file can be recovered.
+// Autosave: while a document has unsaved changes, it is written atomically as a
+// project (.tessera, the format of File ▸ Save) every `interval` to a file of its own
+// under the application's data directory (one per document path, one for untitled
+// documents). Saving the document removes it; on opening, a newer autosave whose
+// script differs from the file's can be recovered.
 #pragma once
 
 #include <QDateTime>

@@ -36,39 +36,90 @@ Document::Document(QObject* parent) : QObject(parent) {
   evaluate();
 }
 
-Status Document::load(const QString& path) {
+bool Document::isProjectPath(const QString& path) {
+  return project::IsProjectPath(path.toStdString());
+}
+
+Status Document::loadScript(const QString& path, QString& text) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
     return Error(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
   if (file.size() > kMaxScriptBytes)
     return Error(tr("%1 is too large for a script (%2 bytes)").arg(path).arg(file.size()).toStdString());
-  auto text = DecodeScript(file.readAll(), path);
-  if (!text.ok()) return text.error();
+  auto decoded = DecodeScript(file.readAll(), path);
+  if (!decoded.ok()) return decoded.error();
+  text = *decoded;
+  viewState_ = "{}";
+  target_ = {};
+  return Status::Ok();
+}
+
+// Only the project's JSON layer is checked here: a project whose script has an error
+// opens like such a script does, with the error underlined in the Script view.
+Status Document::loadProject(const QString& path, QString& text) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly))
+    return Error(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
+  if (file.size() > qint64(project::kMaxProjectBytes))
+    return Error(tr("%1 is too large for a project (%2 bytes)").arg(path).arg(file.size()).toStdString());
+  QByteArray bytes = file.readAll();
+  auto p = project::ParseProjectJson(std::string_view(bytes.constData(), size_t(bytes.size())),
+                                     path.toStdString());
+  if (!p.ok()) return Error(p.error().format());
+  text = QString::fromStdString(p->script);
+  viewState_ = p->view_state_json;
+  target_ = p->target;
+  return Status::Ok();
+}
+
+Status Document::load(const QString& path) {
+  QString text;
+  std::string keepView = viewState_;
+  project::TargetSettings keepTarget = target_;
+  Status st = isProjectPath(path) ? loadProject(path, text) : loadScript(path, text);
+  if (!st.ok()) {
+    viewState_ = keepView;
+    target_ = keepTarget;
+    return st;
+  }
   path_ = QFileInfo(path).absoluteFilePath();
   name_.clear();
-  text_ = *text;
+  text_ = text;
   undo_.clear();
+  state_.profiles.clear();
   evaluate();
   emit pathChanged(path_);
   return Status::Ok();
+}
+
+project::ProjectFile Document::toProject() const {
+  project::ProjectFile p = state_.program ? project::ProjectFromProgram(*state_.program)
+                                          : project::ProjectFile{};
+  p.script = text_.toStdString();  // what the user sees, comments and all
+  p.view_state_json = viewState_;
+  p.target = target_;
+  return p;
 }
 
 void Document::reset(const QString& text, const QString& name) {
   path_.clear();
   name_ = name;
   text_ = text;
+  viewState_ = "{}";
+  target_ = {};
   undo_.clear();
+  state_.profiles.clear();
   evaluate();
   emit pathChanged(path_);
 }
 
 Status Document::save(const QString& path) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly))
-    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
-  file.write(text_.toUtf8());
-  if (!file.commit())
-    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
+  if (isProjectPath(path)) {
+    if (Status st = project::SaveProject(path.toStdString(), toProject()); !st.ok())
+      return Error(st.error().format());
+  } else if (Status st = saveScript(path); !st.ok()) {
+    return st;
+  }
   bool renamed = QFileInfo(path).absoluteFilePath() != path_;
   path_ = QFileInfo(path).absoluteFilePath();
   undo_.setClean();
@@ -77,6 +128,16 @@ Status Document::save(const QString& path) {
     state_.file = path_.toStdString();
     emit pathChanged(path_);
   }
+  return Status::Ok();
+}
+
+Status Document::saveScript(const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly))
+    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
+  file.write(text_.toUtf8());
+  if (!file.commit())
+    return Error(tr("cannot write %1: %2").arg(path, file.errorString()).toStdString());
   return Status::Ok();
 }
 

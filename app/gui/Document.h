@@ -10,6 +10,7 @@
 #include <QUndoStack>
 #include <optional>
 
+#include "project/ProjectFile.h"
 #include "support/Result.h"
 #include "views/DocumentState.h"
 #include "views/Intent.h"
@@ -22,15 +23,27 @@ class Document : public QObject {
  public:
   explicit Document(QObject* parent = nullptr);
 
-  // Replaces the document with the file's script; the undo history starts afresh.
-  // A file that is not a readable UTF-8 text script is refused (the document is then
-  // unchanged) with an error naming the problem.
+  // Replaces the document with the file's script, or with a project's (`.tessera`)
+  // script, view state and target settings; the undo history and the profiles start
+  // afresh. A file that is not a readable UTF-8 text script, or not a project this
+  // version reads (corrupt, unknown format, newer version), is refused (the document
+  // is then unchanged) with an error naming the file and the problem.
   Status load(const QString& path);
   // Replaces the document with `text` (an unsaved document named `name`).
   void reset(const QString& text, const QString& name = QString());
-  // Writes the script atomically (QSaveFile); on success the document is clean and
-  // named `path`.
+  // Writes the script atomically (QSaveFile), or a project when `path` ends in
+  // ".tessera" (the script, its trace lines, viewState() and targetSettings()); on
+  // success the document is clean and named `path`.
   Status save(const QString& path);
+  static bool isProjectPath(const QString& path);
+
+  // The window's state saved in and restored from projects (a JSON object).
+  const std::string& viewState() const { return viewState_; }
+  void setViewState(std::string json) { viewState_ = std::move(json); }
+  const project::TargetSettings& targetSettings() const { return target_; }
+  void setTargetSettings(const project::TargetSettings& t) { target_ = t; }
+  // The project that save() would write for the current text.
+  project::ProjectFile toProject() const;
 
   // An edit of the script text by the user (undoable; consecutive edits merge).
   void editScript(const QString& text);
@@ -66,8 +79,14 @@ class Document : public QObject {
   Status applyScriptLine(const views::Intent& intent);
   void install(views::DocumentState next);
 
+  Status loadScript(const QString& path, QString& text);
+  Status loadProject(const QString& path, QString& text);
+  Status saveScript(const QString& path);
+
   QString text_;
   QString path_;
+  std::string viewState_ = "{}";
+  project::TargetSettings target_;
   QString name_;
   views::DocumentState state_;
   std::optional<views::DocumentState> pending_;  // evaluated ahead by apply()

@@ -19,6 +19,7 @@
 #include "AppSettings.h"
 #include "Autosave.h"
 #include "TargetCode.h"
+#include "ViewState.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
@@ -202,8 +203,9 @@ void MainWindow::createFileMenu() {
   connect(addAction(m, "actionOpen", QT_TR_NOOP("&Open…"), QKeySequence::Open), &QAction::triggered, this,
           [this] {
             if (!maybeSave()) return;
-            QString path = QFileDialog::getOpenFileName(this, tr("Open script"), QString(),
-                                                        tr("Tessera scripts (*.py);;All files (*)"));
+            QString path = QFileDialog::getOpenFileName(
+                this, tr("Open project or script"), QString(),
+                tr("Tessera projects and scripts (*.tessera *.py);;All files (*)"));
             if (!path.isEmpty()) (void)openFile(path);
           });
   QMenu* examples = addMenu(m, QT_TR_NOOP("Open &Example"));
@@ -474,6 +476,7 @@ Status MainWindow::openFile(const QString& path) {
     return st;
   }
   selection_->clear();
+  ApplyViewState(*this, doc_->viewState());
   AppSettings::addRecentFile(path);
   updateRecentMenu();
   showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()));
@@ -508,6 +511,7 @@ void MainWindow::openStartupFile(const QString& path) {
 bool MainWindow::save() {
   if (doc_->path().isEmpty()) return saveAs(QString());
   script_->flush();
+  doc_->setViewState(CaptureViewState(*this));
   Status st = doc_->save(doc_->path());
   if (!st.ok()) {
     showMessage(QString::fromStdString(st.error().message), true);
@@ -520,10 +524,12 @@ bool MainWindow::save() {
 bool MainWindow::saveAs(const QString& given) {
   QString path = given;
   if (path.isEmpty() && interactive_)
-    path = QFileDialog::getSaveFileName(this, tr("Save script"), doc_->displayName(),
-                                        tr("Tessera scripts (*.py)"));
+    path = QFileDialog::getSaveFileName(
+        this, tr("Save project"), QFileInfo(doc_->displayName()).completeBaseName() + ".tessera",
+        tr("Tessera projects (*.tessera);;Tessera scripts (*.py)"));
   if (path.isEmpty()) return false;
   script_->flush();
+  doc_->setViewState(CaptureViewState(*this));
   Status st = doc_->save(path);
   if (!st.ok()) {
     showMessage(QString::fromStdString(st.error().message), true);

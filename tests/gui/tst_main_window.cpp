@@ -4,6 +4,7 @@
 
 #include <QDockWidget>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -18,6 +19,7 @@
 #include "views/ScriptView.h"
 
 #include <qcustomplot.h>
+#include <QMessageBox>
 #include <QTreeWidget>
 
 using namespace tessera;
@@ -249,6 +251,95 @@ class TestMainWindow : public QObject {
     QVERIFY(again.save());
     QVERIFY(!QFile::exists(gui::Autosave::fileFor(path)));
     QVERIFY(!gui::Autosave::recoverable(path));
+  }
+
+  // File > Save As with a .tessera name writes a project; opening it restores the
+  // script, the selection, the dock layout and the profile history.
+  void aProjectKeepsTheScriptTheViewsAndTheProfiles() {
+    QTemporaryDir dir;
+    QString path = dir.filePath("gemm.tessera");
+    QString script;
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.openStartupFile(QString());
+      w.show();
+      w.selection()->selectIterVar("C", "k.inner");
+      w.action("action_unroll")->trigger();
+      w.selection()->selectIterVar("C", "j.inner");
+      w.document()->addProfile({"#1 unroll", "llvm", 0.004, 512.0});
+      w.dock("BoundsDock")->hide();
+      script = w.document()->text();
+      QVERIFY(w.saveAs(path));
+      QVERIFY(!w.document()->isModified());
+      QCOMPARE(w.document()->displayName(), QString("gemm.tessera"));
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray json = f.readAll();
+    QVERIFY(json.contains("\"format\": \"tessera-project\""));
+    QVERIFY2(json.contains("unroll"), json.constData());  // the trace lines
+
+    MainWindow again;
+    again.setInteractive(false);
+    again.show();
+    QVERIFY2(again.openFile(path).ok(), qPrintable(again.lastMessage()));
+    QCOMPARE(again.document()->text(), script);
+    QVERIFY(!again.document()->isModified());
+    QCOMPARE(again.selection()->stage(), QString("C"));
+    QCOMPARE(again.selection()->iterVar(), QString("j.inner"));
+    QVERIFY(again.dock("BoundsDock")->isHidden());
+    QCOMPARE(int(again.document()->state().profiles.size()), 1);
+    QCOMPARE(again.document()->state().profiles[0].gflops, 512.0);
+    QVERIFY(AppSettings::recentFiles().contains(QFileInfo(path).absoluteFilePath()));
+    // Opening another file starts its own profile history.
+    QVERIFY(again.openFile(path).ok());
+    QCOMPARE(int(again.document()->state().profiles.size()), 1);
+    again.dock("BoundsDock")->show();
+    again.saveSettings();
+  }
+
+  // A corrupt, foreign or newer project is refused through the real open path: the
+  // message is shown in a dialog and in the status bar, the document stays as it was.
+  void openingABadProjectShowsWhyAndKeepsTheDocument_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("truncated JSON") << QByteArray("{\"format\": \"tessera-project\", \"vers") << "";
+    QTest::newRow("unknown format")
+        << QByteArray("{\"format\": \"something-else\", \"version\": 1, \"script\": \"\"}")
+        << "not a Tessera project";
+    QTest::newRow("newer version")
+        << QByteArray("{\"format\": \"tessera-project\", \"version\": 99, \"script\": \"\"}")
+        << "newer Tessera";
+    QTest::newRow("binary") << QByteArray("\x00\x01\xff{", 4) << "binary";
+  }
+  void openingABadProjectShowsWhyAndKeepsTheDocument() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QString path = dir.filePath("bad.tessera");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+    MainWindow w;
+    w.setInteractive(false);
+    w.openStartupFile(QString());
+    w.show();
+    QString before = w.document()->text(), beforePath = w.document()->path();
+    w.setInteractive(true);  // the real path: a dialog (window-modal, so it does not block)
+    QVERIFY(!w.openFile(path).ok());
+    QVERIFY2(w.lastMessage().contains("bad.tessera") && w.lastMessage().contains(expected),
+             qPrintable(w.lastMessage()));
+    QCOMPARE(w.statusBar()->currentMessage(), w.lastMessage());
+    QMessageBox* box = w.findChild<QMessageBox*>();
+    QVERIFY(box);
+    QTRY_VERIFY(box->isVisible());
+    QCOMPARE(box->text(), w.lastMessage());
+    box->accept();
+    QCOMPARE(w.document()->text(), before);
+    QCOMPARE(w.document()->path(), beforePath);
+    QVERIFY(!AppSettings::recentFiles().contains(path));
   }
 
   void aScriptErrorReachesTheStatusBar() {

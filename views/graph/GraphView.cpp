@@ -28,6 +28,12 @@ void GraphView::fitAll() {
 
 double GraphView::zoom() const { return transform().m11(); }
 
+void GraphView::setZoom(double factor) {
+  if (!(factor >= 0.05 && factor <= 20)) return;
+  userZoomed_ = true;
+  setTransform(QTransform::fromScale(factor, factor));
+}
+
 void GraphView::wheelEvent(QWheelEvent* event) {
   double factor = std::pow(1.0015, event->angleDelta().y());
   double next = zoom() * factor;

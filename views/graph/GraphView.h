@@ -14,6 +14,9 @@ class GraphView : public QGraphicsView {
 
   void fitAll();
   double zoom() const;
+  // A zoom the user chose (restored from a project): kept until F refits.
+  bool userZoomed() const { return userZoomed_; }
+  void setZoom(double factor);
   // PNG (twice the scene resolution) or SVG when the path ends in ".svg".
   bool exportImage(const QString& path) const;
 
