@@ -5,6 +5,8 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace tessera::ir {
 
@@ -21,14 +23,30 @@ class EqualChecker {
  public:
   explicit EqualChecker(bool map_free_vars) : map_free_vars_(map_free_vars) {}
 
+  // Left-deep chains of binary operations (`x + 1 + 2 + ...`, as parsers and the
+  // simplifier build them) are walked down with a loop and their right operands compared
+  // bottom-up afterwards — the order the recursion would take — so that expressions with
+  // thousands of terms do not overflow the stack.
   bool Eq(const Expr& a, const Expr& b) {
-    // A shared subtree equals itself while every active binding maps a variable to
-    // itself (otherwise a shared `x` could refer to different binders on the two sides).
-    // With map_free_vars the walk must still record the free variables it meets.
-    if (a.same_as(b) && renamed_ == 0 && !map_free_vars_) return true;
-    if (!a.defined() || !b.defined()) return a.defined() == b.defined();
-    if (a.kind() != b.kind() || a.dtype() != b.dtype()) return false;
-    return EqNode(a, b);
+    std::vector<std::pair<const BinaryNode*, const BinaryNode*>> spine;
+    Expr x = a, y = b;
+    bool ok = false;
+    for (;;) {
+      // A shared subtree equals itself while every active binding maps a variable to
+      // itself (otherwise a shared `x` could refer to different binders on the two sides).
+      // With map_free_vars the walk must still record the free variables it meets.
+      if (x.same_as(y) && renamed_ == 0 && !map_free_vars_) { ok = true; break; }
+      if (!x.defined() || !y.defined()) { ok = x.defined() == y.defined(); break; }
+      if (x.kind() != y.kind() || x.dtype() != y.dtype()) break;
+      const auto* bx = x.as<BinaryNode>();
+      if (!bx) { ok = EqNode(x, y); break; }
+      const auto* by = y.as<BinaryNode>();
+      spine.emplace_back(bx, by);
+      x = bx->a;
+      y = by->a;
+    }
+    for (auto it = spine.rbegin(); ok && it != spine.rend(); ++it) ok = Eq(it->first->b, it->second->b);
+    return ok;
   }
 
   bool Eq(const Stmt& a, const Stmt& b) {
@@ -316,11 +334,20 @@ class Hasher {
 
   size_t value() const { return seed_; }
 
+  // Left-deep binary chains with a loop, in the recursion's order (see Eq).
   void Hash(const Expr& e) {
-    if (!e.defined()) return Mix(0x5eedu);
-    Mix(static_cast<size_t>(e.kind()) + 1);
-    MixType(e.dtype());
-    HashNode(e);
+    std::vector<const BinaryNode*> spine;
+    Expr cur = e;
+    for (;;) {
+      if (!cur.defined()) { Mix(0x5eedu); break; }
+      Mix(static_cast<size_t>(cur.kind()) + 1);
+      MixType(cur.dtype());
+      const auto* bin = cur.as<BinaryNode>();
+      if (!bin) { HashNode(cur); break; }
+      spine.push_back(bin);
+      cur = bin->a;
+    }
+    for (auto it = spine.rbegin(); it != spine.rend(); ++it) Hash((*it)->b);
   }
 
   void Hash(const Stmt& s) {

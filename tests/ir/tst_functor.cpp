@@ -219,7 +219,8 @@ class TestFunctor : public QObject {
   void int64FoldingWraps() {
     DataType i64 = DataType::Int(64);
     Expr big = make_const(i64, std::numeric_limits<int64_t>::max());
-    auto* v = as_const_int(add(big, make_const(i64, int64_t{1})));
+    Expr sum = add(big, make_const(i64, int64_t{1}));  // keeps the node alive for v
+    auto* v = as_const_int(sum);
     QVERIFY(v);
     QCOMPARE(*v, std::numeric_limits<int64_t>::min());
     Expr minv = make_const(i64, std::numeric_limits<int64_t>::min());

@@ -70,7 +70,8 @@ class TestBoundsReport : public QObject {
 
   void ex6_factor4_tvmComputesB4Times() {
     Ex6 w(4);
-    const StageBounds* b = Report(w.sch, InferBoundOptions::TVM()).find("B");
+    const auto report = Report(w.sch, InferBoundOptions::TVM());  // outlives the pointer below
+    const StageBounds* b = report.find("B");
     QCOMPARE(b->computed_elements, std::optional<int64_t>(64));
     QCOMPARE(*b->overcompute(), 4.0);
   }
@@ -91,7 +92,8 @@ class TestBoundsReport : public QObject {
     QFETCH(int, tessera);
     QFETCH(int, tvm);
     Ex6 w(factor);
-    const StageBounds* b = Report(w.sch).find("B");
+    const auto report = Report(w.sch);  // outlives the pointer below
+    const StageBounds* b = report.find("B");
     QCOMPARE(b->computed_elements, std::optional<int64_t>(tessera));
     QCOMPARE(b->required_elements, std::optional<int64_t>(16));
     QVERIFY(*b->overcompute() >= 1.0);
@@ -103,7 +105,8 @@ class TestBoundsReport : public QObject {
     CD w;
     auto [o, i] = *Split(w.sch, w.d(), w.d_axis(1), 6);
     QVERIFY(ComputeAt(w.sch, w.c(), w.d(), o).ok());
-    const StageBounds* c = Report(w.sch).find("C");
+    const auto report = Report(w.sch);  // outlives the pointer below
+    const StageBounds* c = report.find("C");
     QCOMPARE(c->computed_elements, std::optional<int64_t>(80));
     QCOMPARE(c->required_elements, std::optional<int64_t>(80));
     QCOMPARE(c->realize[1].max_extent, std::optional<int64_t>(6));
@@ -130,7 +133,8 @@ class TestBoundsReport : public QObject {
     Tensor A = Compute({2, 2}, [&](auto& v) { return T(v[0], v[1]); }, "A", {"ai", "aj"});
     Tensor B = Compute({2, 2}, [&](auto& v) { return T(v[0] + 2, v[1] + 2); }, "B", {"bi", "bj"});
     Schedule sch = std::move(create_schedule({A, B}).value());
-    const StageBounds* t = Report(sch).find("T");
+    const auto report = Report(sch);  // outlives the pointer below
+    const StageBounds* t = report.find("T");
     QCOMPARE(t->computed_elements, std::optional<int64_t>(16));
     QCOMPARE(t->required_elements, std::optional<int64_t>(8));
     QCOMPARE(*t->overcompute(), 2.0);
@@ -143,7 +147,8 @@ class TestBoundsReport : public QObject {
     QCOMPARE(Q(r.find("D")->attach_type), QString("inline"));
     QVERIFY(!r.find("D")->computed_elements);
     Gemm g;
-    const StageBounds* a = Report(g.sch).find("A");
+    const auto report = Report(g.sch);  // outlives the pointer below
+    const StageBounds* a = report.find("A");
     QCOMPARE(Q(a->op), QString("placeholder"));
     QCOMPARE(a->required_elements, std::optional<int64_t>(64 * 64));
     QVERIFY(!a->computed_elements);
@@ -167,7 +172,8 @@ class TestBoundsReport : public QObject {
     QVERIFY(Bind(g.sch, g.c(), t[0], g.sch.thread_axis("blockIdx.x")).ok());
     QVERIFY(Bind(g.sch, g.c(), t[2], g.sch.thread_axis("threadIdx.x")).ok());
     QVERIFY(ComputeAt(g.sch, as, g.c(), t[3]).ok());
-    const StageBounds* s = Report(g.sch).find("A.shared");
+    const auto report = Report(g.sch);  // outlives the pointer below
+    const StageBounds* s = report.find("A.shared");
     // One 8 x 64 slab of A per block row (threadIdx.x relaxed), for 8 x 8 (j.outer, j.inner).
     QCOMPARE(s->realize[0].max_extent, std::optional<int64_t>(8));
     QCOMPARE(s->realize[1].max_extent, std::optional<int64_t>(64));
