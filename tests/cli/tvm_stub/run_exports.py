@@ -39,6 +39,7 @@ MUST_FAIL = {
     "python and on expressions": "D = te.compute((4,), lambda i: A[i, i] if i < 2 else 0.0)",
     "tile with too few arguments": "s[C].tile(C.op.axis[0], C.op.axis[1], 4)",
     "rfactor of a data-parallel axis": "s.rfactor(B, B.op.axis[0])",
+    "rfactor stage has one reduce axis left": "ko, ki = s[B].split(k, 4)\nBF = s.rfactor(B, ki)\nBF.op.reduce_axis[1]",
     "reduce over a data-parallel axis": "D = te.compute((4,), lambda i: te.sum(A[i, i], axis=C.op.axis[0]))",
     "cache_read without readers": "s.cache_read(A, 'shared')",
     "create_schedule of a tensor": "te.create_schedule(B)",
@@ -58,6 +59,7 @@ s[C].pragma(xo, "auto_unroll_max_step", 16)
 ko, ki = s[B].split(k, factor=4)
 BF = s.rfactor(B, ki, factor_axis=0)
 s[BF].compute_at(s[B], B.op.axis[0])
+s[BF].reorder(BF.op.axis[1], BF.op.reduce_axis[0], BF.op.axis[0])
 s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
 AA = s.cache_read(A, "shared", [C])
 s[AA].storage_align(AA.op.axis[0], 16, 1)

@@ -417,10 +417,16 @@ class Schedule:
         ndim = tensor.ndim
         if not 0 <= factor_axis <= ndim:
             raise ValueError("rfactor: factor_axis %d is out of range" % factor_axis)
-        op = Operation(tensor.name + ".rf", "compute", axis=[
-            IterVar(None, "ax%d" % i, IterVar.DATA_PAR) for i in range(ndim + 1)],
-            input_tensors=tensor.op.input_tensors, shape=list(tensor.shape) + [1],
-            dtype=tensor.dtype)
+        # The rfactor stage: the data axes with the factored axis inserted at factor_axis,
+        # reducing over the stage's other reduction loops (ko after a split of k).
+        axes = [IterVar(None, v.var.name, IterVar.DATA_PAR) for v in tensor.op.axis]
+        axes.insert(factor_axis, IterVar(None, axis.var.name, IterVar.DATA_PAR))
+        remaining = [IterVar(None, v.var.name, IterVar.COMM_REDUCE) for v in stage.leaf_iter_vars
+                     if v.iter_type == IterVar.COMM_REDUCE and v is not axis]
+        shape = list(tensor.shape)
+        shape.insert(factor_axis, 1)
+        op = Operation(tensor.name + ".rf", "compute", axis=axes, reduce_axis=remaining,
+                       input_tensors=tensor.op.input_tensors, shape=shape, dtype=tensor.dtype)
         stage.leaf_iter_vars = list(tensor.op.axis) + [
             IterVar(None, axis.var.name + ".v", IterVar.COMM_REDUCE)]
         return self._new_stage(op)
