@@ -5,7 +5,8 @@
 // (element-wise, row reduction, softmax, GEMM). Every generated kernel must compile
 // with NVRTC for sm_90 and, run in the CPU emulation (CudaEmulator.h: warps in a fixed
 // order between barriers, checked shuffle masks), must match the same workload with a
-// default schedule run by the reference interpreter. A failure prints the script, so it
+// default schedule run by the reference interpreter, and the te oracle
+// (runtime/Reference.h, the compute definitions evaluated directly). A failure prints the script, so it
 // can be replayed with `tessera-cli run FILE --target cuda --check` on a GPU.
 #include <QtTest>
 #include <random>
@@ -16,6 +17,7 @@
 #include "codegen/cuda/NVRTC.h"
 #include "runtime/Compare.h"
 #include "runtime/Interpreter.h"
+#include "runtime/Reference.h"
 
 using namespace tessera;
 using namespace tessera::testing;
@@ -232,6 +234,32 @@ class TestCudaRandomSchedules : public QObject {
       runtime::CompareResult c =
           runtime::Compare((*gpu)[i], cpu[i], runtime::Tolerance{1e-4, 1e-4});
       QVERIFY2(c.ok(), (buffers[i]->name + ": " + c.str() + context).c_str());
+    }
+    CheckAgainstOracle(*p, *gpu, context);
+  }
+
+ private:
+  // The te oracle (runtime/Reference.h) evaluates the compute definitions directly: no
+  // schedule, no lowering, so a bug shared by the pipeline and the interpreter shows.
+  void CheckAgainstOracle(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& gpu,
+                          const std::string& context) {
+    std::vector<te::Tensor> args = p.Arguments(), outputs;
+    std::vector<size_t> where;
+    runtime::TensorArrays inputs;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (dynamic_cast<const te::PlaceholderOpNode*>(args[i].op().get())) {
+        inputs[args[i].get()] = gpu[i];
+      } else {
+        outputs.push_back(args[i]);
+        where.push_back(i);
+      }
+    }
+    Result<std::vector<runtime::NDArray>> expected = runtime::EvaluateReference(outputs, inputs, {});
+    QVERIFY2(expected.ok(), ((expected.ok() ? "" : expected.error().message) + context).c_str());
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      runtime::CompareResult c =
+          runtime::Compare(gpu[where[k]], (*expected)[k], runtime::Tolerance{1e-4, 1e-4});
+      QVERIFY2(c.ok(), ("oracle, " + outputs[k].name() + ": " + c.str() + context).c_str());
     }
   }
 };
