@@ -71,9 +71,10 @@ run_sanitizer_tests() {
   fi
   log "building the sanitizer build ($JOBS jobs)"
   cmake --build "$asan" -j "$JOBS"
+  # The fuzzers carry their own ASan+UBSan and already run in the main suite.
   log "running the core tests under ASan + UBSan"
   (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS")
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS" --label-exclude fuzz)
 }
 
 run_tests() {
