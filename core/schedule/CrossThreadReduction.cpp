@@ -138,17 +138,21 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
     accumulate = ir::MakeSeq({Store(acc, identity), MergeNest(normal, update)});
     contribution = Load(acc);
   }
-  Stmt allreduce = Store(result, ir::MakeCall(t, kThreadAllreduce,
+  // A bound loop of extent 1 is no loop (MakeLoopNest drops it): one thread, no exchange.
+  bool one_thread = ir::is_one(thread_extent) && !keep_trivial_loop;
+  Stmt allreduce =
+      one_thread ? Store(result, contribution)
+                 : Store(result, ir::MakeCall(t, kThreadAllreduce,
                                               {ir::StringImm(comb->name), contribution, identity,
                                                ir::StringImm(thread->thread_tag), thread_extent}));
   // One thread of the group writes the result.
-  store_conds.insert(store_conds.begin(),
-                     ir::eq(thread->var, ir::make_zero(thread->var.dtype())));
+  if (!one_thread)
+    store_conds.insert(store_conds.begin(),
+                       ir::eq(thread->var, ir::make_zero(thread->var.dtype())));
   std::vector<Expr> idx;
   for (const IterVar& iv : c->axis) idx.push_back(vmap.at(iv->var));
-  Stmt write = ir::MakeIf(Conjunction(store_conds),
-                          ir::MakeProducerStore(te::output_of(stage->op, 0).producer(),
-                                                Load(result), idx));
+  Stmt write = ir::MakeProducerStore(te::output_of(stage->op, 0).producer(), Load(result), idx);
+  if (Expr cond = Conjunction(store_conds); cond.defined()) write = ir::MakeIf(cond, write);
   Stmt body = Allocate(result, ir::MakeSeq({accumulate, allreduce, write}));
   if (acc) body = Allocate(acc, body);
   return MergeNest(outer, body);

@@ -139,6 +139,8 @@ class TestCrossThreadReduction : public QObject {
                "s[B].bind(ii, te.thread_axis(\"threadIdx.y\"))\n"
                "s[B].bind(ki, te.thread_axis(\"threadIdx.x\"))\n"));
     QTest::newRow("softmax, 64 threads per row") << QString(kHeader) + kSoftmax;
+    QTest::newRow("a bound reduce axis of extent 1 (no exchange)")
+        << QString::fromStdString(RowReduction(4, 64, "te.max", OneBlockPerRow(1)));
   }
   void reductions_match_the_reference() {
     QFETCH(QString, script);
@@ -220,6 +222,20 @@ s[B].compute_at(s[C], C.op.axis[0])
 s[B].bind(ki, te.thread_axis("threadIdx.x"))
 )" << "condition on the thread index";
   }
+  void a_symbolic_number_of_threads_is_refused() {
+    auto cuda = LowerCuda(std::string(kHeader) + R"(n = te.size_var("n")
+A = te.placeholder((4, n), name="A")
+k = te.reduce_axis((0, n), name="k")
+B = te.compute((4,), lambda i: te.sum(A[i, k], axis=k), name="B")
+s = te.create_schedule(B.op)
+s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
+s[B].bind(k, te.thread_axis("threadIdx.x"))
+)");
+    QVERIFY(!cuda.ok());
+    QVERIFY2(cuda.error().message.find("needs a constant number") != std::string::npos,
+             cuda.error().message.c_str());
+  }
+
   void lowering_errors() {
     QFETCH(QString, script);
     QFETCH(QString, message);

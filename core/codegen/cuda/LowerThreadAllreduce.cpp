@@ -158,9 +158,13 @@ class AllreduceFinder : public IRMutator {
   Result<Stmt> Lower(const CallNode* call, const BufferStoreNode* store) {
     auto* op = call->args.size() == 5 ? call->args[0].as<StringImmNode>() : nullptr;
     auto* tag = op ? call->args[3].as<StringImmNode>() : nullptr;
-    const int64_t* group = tag ? as_const_int(call->args[4]) : nullptr;
-    if (!group) return Error("malformed " + std::string(schedule::kThreadAllreduce) + " call");
+    if (!tag) return Error("malformed " + std::string(schedule::kThreadAllreduce) + " call");
     std::string what = "the cross-thread reduction into " + store->buffer->name;
+    const int64_t* group = as_const_int(call->args[4]);
+    if (!group)
+      return Error(what + " runs over " + to_string(call->args[4]) +
+                   " threads; it needs a constant number (split the reduction by a constant "
+                   "factor and bind the inner part to threadIdx.x)");
     DataType t = call->dtype;
     if (t.lanes() != 1 || t.is_bool() || (t.bits() != 32 && t.bits() != 64))
       return Error(what + " reduces " + t.str() + " values; warp shuffles need 32- or 64-bit numbers");
