@@ -141,24 +141,35 @@ arith::IntSetMap RootSets(const Stage& consumer, const IterVarSetMap& up,
   return dom_map;
 }
 
-// The shape bound is used instead of the request only when provably tighter at both
-// ends (updating one end alone could produce an inverted interval).
+// The shape bound replaces the request when provably tighter at both ends. Otherwise
+// each end that may lie outside the shape is clipped on its own: a consumer's guarded
+// read (pad's if_then_else reading data[y - 1] at y = 0) must not make the producer
+// compute outside its shape; where the clipped interval is inverted the region is
+// empty (GatherBound gives it extent 0). TVM does not (InferBoundOptions::TVM(), whose
+// clip_to_range is off, keeps its over-computation).
 // The proofs may assume the extent is positive: an empty dimension has nothing to
 // compute, so clipping cannot lose an element there (a symbolic n = 0 otherwise blocks
 // `n - 1 <= 2*ceil(n/2) + n - 2`, a request relaxed past the shape).
-arith::IntSet ClipToShape(const arith::IntSet& s, const Expr& extent, arith::Analyzer* a) {
+arith::IntSet ClipToShape(const arith::IntSet& s, const Expr& extent, bool clip_each_end,
+                          arith::Analyzer* a) {
   Expr lo = ir::make_zero(extent.dtype());
   Expr hi = extent - ir::make_const(extent.dtype(), int64_t{1});
   auto positive = a->EnterConstraint(ir::ge(extent, ir::make_const(extent.dtype(), int64_t{1})));
   bool lower = !s.has_lower_bound() || a->CanProve(ir::ge(lo, s.min()));
   bool upper = !s.has_upper_bound() || a->CanProve(ir::le(hi, s.max()));
-  return lower && upper ? arith::IntSet::Interval(lo, a->Simplify(hi)) : s;
+  if (lower && upper) return arith::IntSet::Interval(lo, a->Simplify(hi));
+  if (!clip_each_end || !s.is_bounded()) return s;
+  Expr min = s.min(), max = s.max();
+  if (!a->CanProve(ir::ge(min, lo))) min = a->Simplify(ir::max(min, lo));
+  if (!a->CanProve(ir::le(max, hi))) max = a->Simplify(ir::min(max, hi));
+  return arith::IntSet::Interval(min, max);
 }
 
 // Phase 3 (PropBoundToInputs): each access of `producer`'s outputs in the consumer's
 // body adds one request per dimension.
 void PropBoundToInputs(const Stage& consumer, const te::Operation& producer,
-                       const arith::IntSetMap& dom_map, arith::Analyzer* a, TensorDom* tmap) {
+                       const arith::IntSetMap& dom_map, bool clip_each_end, arith::Analyzer* a,
+                       TensorDom* tmap) {
   auto* c = dynamic_cast<const te::ComputeOpNode*>(consumer->op.get());
   if (!c) return;
   auto visit = [&](const Expr& e) {
@@ -169,7 +180,7 @@ void PropBoundToInputs(const Stage& consumer, const te::Operation& producer,
     auto& dims = (*tmap)[static_cast<size_t>(t->value_index)];
     for (size_t i = 0; i < dims.size() && i < load->indices.size(); ++i) {
       arith::IntSet s = arith::EvalSet(load->indices[i], dom_map, a);
-      dims[i].push_back(ClipToShape(s, t->shape[i], a));
+      dims[i].push_back(ClipToShape(s, t->shape[i], clip_each_end, a));
     }
   };
   for (const Expr& b : c->body) ir::PostOrderVisit(b, visit);
@@ -208,7 +219,7 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
   arith::IntSetMap relax = RelaxSet(ctx, stage, consumer, found_attach, scope);
   arith::IntSetMap dom_map = RootSets(consumer, up, relax, &analyzer);
   size_t before = (*tmap)[0].empty() ? 0 : (*tmap)[0][0].size();
-  PropBoundToInputs(consumer, stage->op, dom_map, &analyzer, tmap);
+  PropBoundToInputs(consumer, stage->op, dom_map, ctx.options.pass_up.clip_to_range, &analyzer, tmap);
   if (!recording) return;
   for (const IterVar& iv : consumer->op->root_iter_vars())
     ctx.tables->phase2.push_back(SetRow(iv->var.name(), dom_map.at(iv->var)));

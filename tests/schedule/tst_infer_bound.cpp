@@ -294,6 +294,37 @@ class TestInferBound : public QObject {
     QVERIFY2(value, ir::to_string(extent).c_str());
     QCOMPARE(*value, int64_t{0});
   }
+
+  // Found by the differential tester (depthwise seed 5139): data.global at pad's loop x
+  // is requested at data[x - 1], a read pad guards with if_then_else. At x = 0 that
+  // request lies outside data; clipped to the shape, the region there is empty instead
+  // of reading data[-1].
+  void guardedReadOutsideTheShapeIsClipped() {
+    auto program = script::EvaluateScript(
+        "import tvm\nfrom tvm import te\n"
+        "data = te.placeholder((5,), name=\"data\")\n"
+        "pad = te.compute((7,), lambda x: te.if_then_else(tvm.tir.all(x >= 1, x < 6), data[x - 1], "
+        "tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n"
+        "s = te.create_schedule(pad.op)\n"
+        "dg = s.cache_read(data, \"global\", [pad])\n"
+        "s[dg].compute_at(s[pad], pad.op.axis[0])\n");
+    QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
+    const Schedule& sch = *program->schedule;
+    RangeMap r = Bounds(sch);
+    ir::Range region = r.at(sch.find("data.global")->op->root_iter_vars()[0]);
+    arith::Analyzer a;
+    auto at_x = [&](const Expr& e, int64_t x) {
+      Expr v = ir::Substitute(e, [&](const ir::Var& var) -> Expr {
+        return var.name() == "x" ? ir::make_const(var.dtype(), x) : Expr();
+      });
+      const int64_t* c = ir::as_const_int(a.Simplify(v));
+      return c ? *c : int64_t{-1000};
+    };
+    QCOMPARE(at_x(region.extent, 0), int64_t{0});  // x = 0: nothing to read
+    QCOMPARE(at_x(region.min, 3), int64_t{2});     // x = 3: data[2]
+    QCOMPARE(at_x(region.extent, 3), int64_t{1});
+    QCOMPARE(at_x(region.extent, 6), int64_t{0});  // x = 6: data[5] is outside too
+  }
 };
 
 QTEST_APPLESS_MAIN(TestInferBound)
