@@ -358,14 +358,6 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>, matches the reference interpreter (max error %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, DIFFERS from the reference interpreter (max error %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Ran in %1 ms (compiled in %2 ms)%3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -542,6 +534,14 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, matches the reference (max error %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1044,6 +1044,10 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <source>machine peak (estimate): %1 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latest run: ×%1 the speed of the first</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -359,14 +359,6 @@ computes %1 elements, %2 required</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <source>, matches the reference interpreter (max error %1)</source>
-        <translation>，与参考解释器一致（最大误差 %1）</translation>
-    </message>
-    <message>
-        <source>, DIFFERS from the reference interpreter (max error %1)</source>
-        <translation>，与参考解释器不一致（最大误差 %1）</translation>
-    </message>
-    <message>
         <source>Ran in %1 ms (compiled in %2 ms)%3</source>
         <translation>运行耗时 %1 毫秒（编译 %2 毫秒）%3</translation>
     </message>
@@ -543,6 +535,14 @@ computes %1 elements, %2 required</source>
     <message>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
+    </message>
+    <message>
+        <source>, matches the reference (max error %1)</source>
+        <translation>，与参考结果一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>, DIFFERS from the reference (max error %1)</source>
+        <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
 </context>
 <context>
@@ -1044,6 +1044,10 @@ computes %1 elements, %2 required</source>
     <message>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation>机器峰值（估计）：%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <source>latest run: ×%1 the speed of the first</source>
+        <translation>最近一次：速度为第一次的 ×%1</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,17 @@
 #include <map>
 
 namespace tessera::views {
+namespace {
+
+// The first run of a target is the baseline of that target's later runs.
+double Speedup(const std::vector<ProfileRecord>& runs, size_t i) {
+  for (size_t first = 0; first < i; ++first)
+    if (runs[first].target == runs[i].target && runs[i].seconds > 0)
+      return runs[first].seconds / runs[i].seconds;
+  return 1.0;
+}
+
+}  // namespace
 
 ProfileView::ProfileView(QWidget* parent)
     : ViewBase(parent), plot_(new QCustomPlot(this)), note_(new QLabel(this)) {
@@ -32,6 +43,7 @@ void ProfileView::setState(const DocumentState& state) {
   plot_->clearPlottables();
   plot_->clearItems();
   bars_ = 0;
+  speedups_.clear();
   note_->setText(state.profiles.empty() ? tr("No profile yet: Run ▸ Profile measures the "
                                              "current schedule.")
                                         : tr("%n profile run(s)", "", int(state.profiles.size())));
@@ -56,8 +68,19 @@ void ProfileView::setState(const DocumentState& state) {
     times->addData(double(i + 1), r.seconds * 1e3);
     ticker->addTick(double(i + 1), QString::fromStdString(r.label));
     maxG = std::max(maxG, r.gflops);
+    speedups_.push_back(Speedup(state.profiles, i));
+    if (i > 0) {
+      auto* label = new QCPItemText(plot_);
+      label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+      label->position->setCoords(double(i + 1), r.gflops);
+      label->setText(QString("×%1").arg(speedups_.back(), 0, 'f', 2));
+      label->setColor(plot_->xAxis->tickLabelColor());
+    }
     maxT = std::max(maxT, r.seconds * 1e3);
   }
+  if (speedups_.size() > 1)
+    note_->setText(note_->text() + " · " +
+                   tr("latest run: ×%1 the speed of the first").arg(speedups_.back(), 0, 'f', 2));
   if (state.peak_gflops > 0) {
     auto* peak = new QCPItemStraightLine(plot_);
     peak->point1->setCoords(0, state.peak_gflops);

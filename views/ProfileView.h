@@ -18,6 +18,9 @@ class ProfileView : public ViewBase {
   bool exportImage(const QString& path) override;
   QCustomPlot* plot() const { return plot_; }
   int barCount() const { return bars_; }
+  // Run i's speed-up over the first run on the same target (first-run time / its
+  // time), drawn above its bar; 1 for a target's first run.
+  const std::vector<double>& speedups() const { return speedups_; }
 
  protected:
   void retranslateUi() override;
@@ -26,6 +29,7 @@ class ProfileView : public ViewBase {
   QCustomPlot* plot_;
   QLabel* note_;
   int bars_ = 0;
+  std::vector<double> speedups_;
 };
 
 }  // namespace tessera::views

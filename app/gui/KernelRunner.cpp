@@ -13,6 +13,8 @@
 #include "runtime/ArgBinder.h"
 #include "runtime/Compare.h"
 #include "runtime/Interpreter.h"
+#include "runtime/MachinePeak.h"
+#include "runtime/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
 #include "schedule/ScheduleOps.h"
@@ -90,22 +92,21 @@ Result<Arrays> MakeArrays(const RunRequest& r) {
   return out;
 }
 
-// The kernel's outputs against the reference interpreter's on the same inputs.
-void Check(const RunRequest& r, const Arrays& kernel, const Arrays& inputs, RunResult& result) {
-  std::vector<runtime::NDArray> reference;
-  for (const auto& a : inputs.buffers) reference.push_back(a.Clone());
-  Status st = runtime::Interpret(r.function->func, reference, inputs.scalars);
-  if (!st.ok()) {
-    result.message = "the reference interpreter failed: " + st.error().message;
+// The kernel's outputs against the te oracle (runtime::CheckAgainstReference), which
+// evaluates the compute definitions without the schedule: the same check as
+// `tessera-cli run --check`.
+void Check(const RunRequest& r, const Arrays& kernel, RunResult& result) {
+  auto checks = runtime::CheckAgainstReference(*r.program->schedule, r.program->Arguments(),
+                                               kernel.buffers, kernel.scalars);
+  if (!checks.ok()) {
+    result.message = "the reference failed: " + checks.error().message;
     return;
   }
   result.checked = true;
   result.matches = true;
-  for (size_t i = 0; i < kernel.buffers.size(); ++i) {
-    if (!kernel.is_output[i]) continue;
-    runtime::CompareResult c = runtime::Compare(kernel.buffers[i], reference[i]);
-    result.matches &= c.ok();
-    result.max_abs_error = std::max(result.max_abs_error, c.max_abs_error);
+  for (const runtime::OutputCheck& c : *checks) {
+    result.matches &= c.result.ok();
+    result.max_abs_error = std::max(result.max_abs_error, c.result.max_abs_error);
   }
 }
 
@@ -208,6 +209,8 @@ double WorkloadFlops(const schedule::Schedule& sch, int64_t value) {
 }
 
 double EstimatedPeakGflops() {
+  double measured = runtime::HostMachinePeak().PeakGflops(0);
+  if (measured > 0) return measured;
   double ghz = 3.0;
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);)
@@ -234,17 +237,14 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const 
   if (cancel) return Cancelled();
   auto arrays = MakeArrays(r);
   if (!arrays.ok()) return Failed(result, arrays.error().message);
-  Arrays inputs = *arrays;
-  inputs.buffers.clear();
-  for (const auto& a : arrays->buffers) inputs.buffers.push_back(a.Clone());
   if (progress) progress(20, "running");
   start = Clock::now();
   if (Status st = kernel->call(*arrays); !st.ok())
     return Failed(result, "the kernel failed: " + st.error().message);
   result.min_ms = result.median_ms = Ms(start);
   if (r.check && !cancel) {
-    if (progress) progress(30, "checking against the reference interpreter");
-    Check(r, *arrays, inputs, result);
+    if (progress) progress(30, "checking against the reference");
+    Check(r, *arrays, result);
     if (!result.message.empty()) return result;
   }
   if (r.repeat > 0 && !cancel) {

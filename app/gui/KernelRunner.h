@@ -1,5 +1,5 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
-// (CUDA) and runs it on random inputs: once, checked against the reference interpreter
+// (CUDA) and runs it on random inputs: once, checked against the te oracle (runtime::CheckAgainstReference)
 // (Run), or repeatedly and timed (Profile). Qt-free; it runs on a worker thread
 // (RunController), reads only immutable snapshots and stops early when cancelled.
 #pragma once
@@ -17,7 +17,7 @@ namespace tessera::gui {
 struct RunRequest {
   std::shared_ptr<const script::ScriptProgram> program;
   std::shared_ptr<const transform::LoweredProgram> function;
-  bool check = true;     // compare with the reference interpreter
+  bool check = true;     // compare with the te oracle
   int repeat = 0;        // timed calls after one warm-up (0: run once)
   int64_t shape_var_value = 64;  // the value of every shape variable
   std::string target = "llvm";   // "llvm" (the CPU) or "cuda" (the GPU)
@@ -32,7 +32,7 @@ struct RunResult {
   double flops = 0;          // floating-point operations of the workload per call
   double gflops = 0;         // at the median time
   bool checked = false;
-  bool matches = false;      // kernel == interpreter within tolerance
+  bool matches = false;      // kernel == te oracle within tolerance
   double max_abs_error = 0;
   std::string target;
 };

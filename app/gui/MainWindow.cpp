@@ -372,8 +372,8 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   }
   if (!profile) {
     QString check = !r.checked ? QString()
-                    : r.matches ? tr(", matches the reference interpreter (max error %1)").arg(r.max_abs_error)
-                                : tr(", DIFFERS from the reference interpreter (max error %1)").arg(r.max_abs_error);
+                    : r.matches ? tr(", matches the reference (max error %1)").arg(r.max_abs_error)
+                                : tr(", DIFFERS from the reference (max error %1)").arg(r.max_abs_error);
     showMessage(tr("Ran in %1 ms (compiled in %2 ms)%3")
                     .arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check), !r.matches);
     return;
@@ -596,17 +596,21 @@ void MainWindow::requestPrimitive(const QString& primitive) {
 void MainWindow::exportScript() {
   QString path = QFileDialog::getSaveFileName(this, tr("Export script for TVM"),
                                               doc_->displayName(), tr("Python (*.py)"));
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) exportScriptTo(path);
+}
+
+bool MainWindow::exportScriptTo(const QString& path) {
+  script_->flush();
   QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    showMessage(tr("Cannot write %1").arg(path), true);
-    return;
+  if (file.open(QIODevice::WriteOnly)) {
+    file.write(doc_->text().toUtf8());
+    if (file.commit()) {
+      showMessage(tr("Exported %1").arg(path));
+      return true;
+    }
   }
-  file.write(doc_->text().toUtf8());
-  if (file.commit())
-    showMessage(tr("Exported %1").arg(path));
-  else
-    showMessage(tr("Cannot write %1").arg(path), true);
+  showMessage(tr("Cannot write %1").arg(path), true);
+  return false;
 }
 
 views::ViewBase* MainWindow::currentView() const {

@@ -50,6 +50,8 @@ class MainWindow : public QMainWindow {
   void openStartupFile(const QString& path);
   bool save();
   bool saveAs(const QString& path);
+  // File > Export > Script for TVM without its dialog: writes the script atomically.
+  bool exportScriptTo(const QString& path);
 
   // Applies a view's or a menu's intent as one undo command; an illegal one changes
   // nothing and its reason goes to the status bar. Returns whether it was applied.
