@@ -78,24 +78,38 @@ std::string CodeGenCBase::VisitBinary(const BinaryNode* n, const Expr& e) {
   DataType t = n->a.dtype().element_of();
   CType(t);  // reports element types the language cannot print
   switch (n->kind) {
-    case ExprKind::Add: return Arith(t, "+", a, b);
-    case ExprKind::Sub: return Arith(t, "-", a, b);
-    case ExprKind::Mul: return Arith(t, "*", a, b);
-    case ExprKind::Div: return Arith(t, "/", a, b);
+    case ExprKind::Add:
+      return Arith(t, "+", a, b);
+    case ExprKind::Sub:
+      return Arith(t, "-", a, b);
+    case ExprKind::Mul:
+      return Arith(t, "*", a, b);
+    case ExprKind::Div:
+      return Arith(t, "/", a, b);
     case ExprKind::Mod:
     case ExprKind::FloorDiv:
     case ExprKind::FloorMod:
     case ExprKind::Min:
-    case ExprKind::Max: return DivModMinMax(n->kind, t, a, b);
-    case ExprKind::EQ: return "(" + a + " == " + b + ")";
-    case ExprKind::NE: return "(" + a + " != " + b + ")";
-    case ExprKind::LT: return "(" + a + " < " + b + ")";
-    case ExprKind::LE: return "(" + a + " <= " + b + ")";
-    case ExprKind::GT: return "(" + a + " > " + b + ")";
-    case ExprKind::GE: return "(" + a + " >= " + b + ")";
-    case ExprKind::And: return "(" + a + " && " + b + ")";
-    case ExprKind::Or: return "(" + a + " || " + b + ")";
-    default: return VisitExprDefault(e);
+    case ExprKind::Max:
+      return DivModMinMax(n->kind, t, a, b);
+    case ExprKind::EQ:
+      return "(" + a + " == " + b + ")";
+    case ExprKind::NE:
+      return "(" + a + " != " + b + ")";
+    case ExprKind::LT:
+      return "(" + a + " < " + b + ")";
+    case ExprKind::LE:
+      return "(" + a + " <= " + b + ")";
+    case ExprKind::GT:
+      return "(" + a + " > " + b + ")";
+    case ExprKind::GE:
+      return "(" + a + " >= " + b + ")";
+    case ExprKind::And:
+      return "(" + a + " && " + b + ")";
+    case ExprKind::Or:
+      return "(" + a + " || " + b + ")";
+    default:
+      return VisitExprDefault(e);
   }
 }
 

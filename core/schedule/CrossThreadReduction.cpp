@@ -23,7 +23,9 @@ bool IsBoundReduce(const Stage& stage, const IterVar& iv) {
 ir::Buffer LocalScalar(const std::string& name, ir::DataType t) {
   return ir::MakeBuffer(name, t, {ir::make_const(ir::DataType::Int(32), int64_t{1})}, "local");
 }
-Expr Load(const ir::Buffer& b) { return ir::MakeBufferLoad(b, {ir::make_zero(ir::DataType::Int(32))}); }
+Expr Load(const ir::Buffer& b) {
+  return ir::MakeBufferLoad(b, {ir::make_zero(ir::DataType::Int(32))});
+}
 Stmt Store(const ir::Buffer& b, Expr v) {
   return ir::MakeBufferStore(b, std::move(v), {ir::make_zero(ir::DataType::Int(32))});
 }
@@ -133,8 +135,8 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
     acc = LocalScalar(stage->name() + ".acc", t);
     Stmt update = Store(acc, Combine(comb, Load(acc), source));
     if (Expr all = Conjunction(conds); all.defined())
-      update = ir::MakeIf(
-          ir::MakeCall(ir::DataType::Bool(), "likely", {analyzer.Simplify(all)}), update);
+      update = ir::MakeIf(ir::MakeCall(ir::DataType::Bool(), "likely", {analyzer.Simplify(all)}),
+                          update);
     accumulate = ir::MakeSeq({Store(acc, identity), MergeNest(normal, update)});
     contribution = Load(acc);
   }

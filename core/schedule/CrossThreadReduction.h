@@ -36,7 +36,6 @@ Status CheckCrossThreadBind(const Stage& stage, const IterVar& iv, const IterVar
 bool HasCrossThreadReduction(const Stage& stage);
 
 // The loops and statements computing such a stage (see above).
-ir::Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap,
-                                  bool keep_trivial_loop);
+ir::Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop);
 
 }  // namespace tessera::schedule

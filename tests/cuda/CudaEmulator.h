@@ -132,7 +132,8 @@ class EmulatedModule : public runtime::KernelLauncher {
     auto barrier =
         reinterpret_cast<void (*)(void (*)())>(dlsym(m->handle_, "tsr_emulator_barrier"));
     m->set_indices_ = reinterpret_cast<SetIndices>(dlsym(m->handle_, "tsr_emulator_indices"));
-    auto shuffle = reinterpret_cast<void (*)(ShuffleHook)>(dlsym(m->handle_, "tsr_emulator_shuffle"));
+    auto shuffle =
+        reinterpret_cast<void (*)(ShuffleHook)>(dlsym(m->handle_, "tsr_emulator_shuffle"));
     if (!barrier || !m->set_indices_ || !shuffle) return Error("the emulation prelude is missing");
     barrier(&Barrier);
     shuffle(&Shuffle);
@@ -204,8 +205,8 @@ class EmulatedModule : public runtime::KernelLauncher {
       });
     for (std::thread& t : pool) t.join();
     current() = nullptr;
-    if (!state.error.empty()) return Error("emulated launch of kernel " + std::to_string(index) +
-                                           ": " + state.error);
+    if (!state.error.empty())
+      return Error("emulated launch of kernel " + std::to_string(index) + ": " + state.error);
     return Status::Ok();
   }
 
@@ -249,7 +250,9 @@ class EmulatedModule : public runtime::KernelLauncher {
     }
     // Warp `w`'s rank in block `seq`: warps run in rank order between barriers.
     int64_t Rank(int64_t w, int64_t seq) const { return seq % 2 == 0 ? w : warps - 1 - w; }
-    int64_t WarpAt(int64_t rank, int64_t seq) const { return seq % 2 == 0 ? rank : warps - 1 - rank; }
+    int64_t WarpAt(int64_t rank, int64_t seq) const {
+      return seq % 2 == 0 ? rank : warps - 1 - rank;
+    }
     int64_t MinPosition(int64_t w) {
       int64_t m = INT64_MAX;
       for (int64_t t = w * kWarp; t < w * kWarp + Lanes(w); ++t) m = std::min(m, position[t]);
@@ -334,16 +337,16 @@ class EmulatedModule : public runtime::KernelLauncher {
 };
 
 inline unsigned long long EmulatedModule::LaunchState::Shuffle(int64_t t, int kind, unsigned mask,
-                                                              unsigned long long bits, int arg,
-                                                              int width) {
+                                                               unsigned long long bits, int arg,
+                                                               int width) {
   int64_t warp = t / kWarp, lane = t % kWarp, lanes = Lanes(warp);
   Exchange& x = *exchanges[static_cast<size_t>(warp)];
   x.values[lane] = bits;
   x.masks[lane] = mask;
   x.barrier.arrive_and_wait();
   const char* name = kind == 0 ? "__shfl_down_sync" : "__shfl_sync";
-  std::string where = std::string(name) + " in lane " + std::to_string(lane) + " of warp " +
-                      std::to_string(warp);
+  std::string where =
+      std::string(name) + " in lane " + std::to_string(lane) + " of warp " + std::to_string(warp);
   char hex[16];
   std::snprintf(hex, sizeof hex, "0x%08x", mask);
   unsigned existing = lanes == kWarp ? 0xffffffffu : (1u << lanes) - 1u;

@@ -25,9 +25,8 @@ const char* kHeader = "import tvm\nfrom tvm import te\n";
 std::string RowReduction(int rows, int cols, const std::string& reducer, const std::string& sched) {
   return std::string(kHeader) + "A = te.placeholder((" + std::to_string(rows) + ", " +
          std::to_string(cols) + "), name=\"A\")\nk = te.reduce_axis((0, " + std::to_string(cols) +
-         "), name=\"k\")\nB = te.compute((" + std::to_string(rows) +
-         ",), lambda i: " + reducer + "(A[i, k], axis=k), name=\"B\")\ns = te.create_schedule(B.op)\n" +
-         sched;
+         "), name=\"k\")\nB = te.compute((" + std::to_string(rows) + ",), lambda i: " + reducer +
+         "(A[i, k], axis=k), name=\"B\")\ns = te.create_schedule(B.op)\n" + sched;
 }
 
 // One block per row, the columns split by `threads` with the inner part on threadIdx.x.
@@ -101,8 +100,8 @@ class TestCrossThreadReduction : public QObject {
     if (Status s = RunUnscheduled(*p, cpu); !s) return s;
     *matches = true;
     for (size_t i = 0; i < gpu->size(); ++i)
-      *matches = *matches &&
-                 runtime::Compare((*gpu)[i], cpu[i], runtime::Tolerance{1e-4, 1e-4}).ok();
+      *matches =
+          *matches && runtime::Compare((*gpu)[i], cpu[i], runtime::Tolerance{1e-4, 1e-4}).ok();
     return Status::Ok();
   }
 
@@ -123,21 +122,19 @@ class TestCrossThreadReduction : public QObject {
         << QString::fromStdString(RowReduction(4, 100, "te.min", OneBlockPerRow(32)));
     QTest::newRow("sum, 8 threads (segments of a warp)")
         << QString::fromStdString(RowReduction(3, 40, "te.sum", OneBlockPerRow(8)));
-    QTest::newRow("sum, reduce axis bound whole (no serial part)")
-        << QString::fromStdString(RowReduction(
-               4, 128, "te.sum",
-               "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-               "s[B].bind(k, te.thread_axis(\"threadIdx.x\"))\n"));
+    QTest::newRow("sum, reduce axis bound whole (no serial part)") << QString::fromStdString(
+        RowReduction(4, 128, "te.sum",
+                     "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+                     "s[B].bind(k, te.thread_axis(\"threadIdx.x\"))\n"));
     QTest::newRow("sum, four rows per block in sequence")
         << QString::fromStdString(RowReduction(12, 300, "te.sum", kRowsInSequence));
     QTest::newRow("sum, rows on threadIdx.y (4 groups of 16 in a block)")
-        << QString::fromStdString(RowReduction(
-               8, 50, "te.sum",
-               "io, ii = s[B].split(B.op.axis[0], factor=4)\n"
-               "ko, ki = s[B].split(k, factor=16)\n"
-               "s[B].bind(io, te.thread_axis(\"blockIdx.x\"))\n"
-               "s[B].bind(ii, te.thread_axis(\"threadIdx.y\"))\n"
-               "s[B].bind(ki, te.thread_axis(\"threadIdx.x\"))\n"));
+        << QString::fromStdString(RowReduction(8, 50, "te.sum",
+                                               "io, ii = s[B].split(B.op.axis[0], factor=4)\n"
+                                               "ko, ki = s[B].split(k, factor=16)\n"
+                                               "s[B].bind(io, te.thread_axis(\"blockIdx.x\"))\n"
+                                               "s[B].bind(ii, te.thread_axis(\"threadIdx.y\"))\n"
+                                               "s[B].bind(ki, te.thread_axis(\"threadIdx.x\"))\n"));
     QTest::newRow("softmax, 64 threads per row") << QString(kHeader) + kSoftmax;
     QTest::newRow("a bound reduce axis of extent 1 (no exchange)")
         << QString::fromStdString(RowReduction(4, 64, "te.max", OneBlockPerRow(1)));
@@ -207,10 +204,12 @@ class TestCrossThreadReduction : public QObject {
   void lowering_errors_data() {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("message");
-    QTest::newRow("48 threads") << QString::fromStdString(RowReduction(4, 96, "te.sum", OneBlockPerRow(48)))
+    QTest::newRow("48 threads") << QString::fromStdString(
+                                       RowReduction(4, 96, "te.sum", OneBlockPerRow(48)))
                                 << "power of two or a multiple of 32";
     // B reduces over 32 threads in a block of C's 64.
-    QTest::newRow("narrower than the block") << QString(kHeader) + R"(A = te.placeholder((4, 64), name="A")
+    QTest::newRow("narrower than the block")
+        << QString(kHeader) + R"(A = te.placeholder((4, 64), name="A")
 k = te.reduce_axis((0, 64), name="k")
 B = te.compute((4,), lambda i: te.sum(A[i, k], axis=k), name="B")
 C = te.compute((4, 64), lambda i, j: A[i, j] - B[i], name="C")
@@ -220,7 +219,8 @@ s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
 s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
 s[B].compute_at(s[C], C.op.axis[0])
 s[B].bind(ki, te.thread_axis("threadIdx.x"))
-)" << "condition on the thread index";
+)"
+        << "condition on the thread index";
   }
   void a_symbolic_number_of_threads_is_refused() {
     auto cuda = LowerCuda(std::string(kHeader) + R"(n = te.size_var("n")
@@ -248,25 +248,26 @@ s[B].bind(k, te.thread_axis("threadIdx.x"))
   // The emulation must catch broken code: these are the mistakes it exists for.
   void a_missing_barrier_before_the_shared_step_fails() {
     bool matches = true;
-    Status s = Emulate(RowReduction(4, 1024, "te.sum", OneBlockPerRow(256)), &matches,
-                       [](std::string text) { return ReplaceNth(text, "__syncthreads();", ";", 0); });
+    Status s =
+        Emulate(RowReduction(4, 1024, "te.sum", OneBlockPerRow(256)), &matches,
+                [](std::string text) { return ReplaceNth(text, "__syncthreads();", ";", 0); });
     TSR_VERIFY_OK(s);
     QVERIFY(!matches);
   }
   void a_missing_barrier_after_the_shared_step_fails() {
     bool matches = true;
-    Status s = Emulate(RowReduction(12, 300, "te.sum", kRowsInSequence), &matches,
-                       [](std::string text) { return ReplaceNth(text, "__syncthreads();", ";", 1); });
+    Status s =
+        Emulate(RowReduction(12, 300, "te.sum", kRowsInSequence), &matches,
+                [](std::string text) { return ReplaceNth(text, "__syncthreads();", ";", 1); });
     TSR_VERIFY_OK(s);
     QVERIFY(!matches);
   }
   void a_wrong_lane_mask_fails() {
     bool matches = true;
-    Status s = Emulate(RowReduction(4, 1024, "te.sum", OneBlockPerRow(256)), &matches,
-                       [](std::string text) {
-                         return ReplaceNth(text, "__shfl_down_sync(4294967295ull",
-                                           "__shfl_down_sync(65535ull", 0);
-                       });
+    Status s = Emulate(
+        RowReduction(4, 1024, "te.sum", OneBlockPerRow(256)), &matches, [](std::string text) {
+          return ReplaceNth(text, "__shfl_down_sync(4294967295ull", "__shfl_down_sync(65535ull", 0);
+        });
     QVERIFY(!s.ok());
     QVERIFY2(s.error().message.find("the mask 0x0000ffff") != std::string::npos,
              s.error().message.c_str());

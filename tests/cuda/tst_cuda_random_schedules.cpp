@@ -6,8 +6,8 @@
 // with NVRTC for sm_90 and, run in the CPU emulation (CudaEmulator.h: warps in a fixed
 // order between barriers, checked shuffle masks), must match the same workload with a
 // default schedule run by the reference interpreter, and the te oracle
-// (runtime/Reference.h, the compute definitions evaluated directly). A failure prints the script, so it
-// can be replayed with `tessera-cli run FILE --target cuda --check` on a GPU.
+// (runtime/Reference.h, the compute definitions evaluated directly). A failure prints the script,
+// so it can be replayed with `tessera-cli run FILE --target cuda --check` on a GPU.
 #include <QtTest>
 #include <random>
 
@@ -85,7 +85,8 @@ std::string Reduction(Random& r) {
                   "), name=\"k\")\nB = te.compute((" + Str(rows) + ",), lambda i: " + reducer +
                   "(A[i, k] * 2.0, axis=k), name=\"B\")\ns = te.create_schedule(B.op)\n";
   int layout = r.Pick<int>({0, 1, 2});
-  int64_t tx = layout == 2 ? r.Pick<int64_t>({8, 16, 32, 64}) : r.Pick<int64_t>({16, 32, 64, 128, 256});
+  int64_t tx =
+      layout == 2 ? r.Pick<int64_t>({8, 16, 32, 64}) : r.Pick<int64_t>({16, 32, 64, 128, 256});
   s += "ko, ki = s[B].split(k, factor=" + Str(tx) + ")\n";
   if (layout == 0) {
     s += "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n";
@@ -156,8 +157,10 @@ std::string Gemm(Random& r) {
   s += "ty, yii = s[C].split(yi, nparts=" + Str(threads) + ")\n";
   s += "tx, xii = s[C].split(xi, nparts=" + Str(threads) + ")\n";
   s += "s[C].reorder(by, bx, ty, tx, yii, xii)\n";
-  s += "s[C].bind(by, te.thread_axis(\"blockIdx.y\"))\ns[C].bind(bx, te.thread_axis(\"blockIdx.x\"))\n";
-  s += "s[C].bind(ty, te.thread_axis(\"threadIdx.y\"))\ns[C].bind(tx, te.thread_axis(\"threadIdx.x\"))\n";
+  s += "s[C].bind(by, te.thread_axis(\"blockIdx.y\"))\ns[C].bind(bx, "
+       "te.thread_axis(\"blockIdx.x\"))\n";
+  s += "s[C].bind(ty, te.thread_axis(\"threadIdx.y\"))\ns[C].bind(tx, "
+       "te.thread_axis(\"threadIdx.x\"))\n";
   s += "s[CL].compute_at(s[C], tx)\nyc, xc = s[CL].op.axis\n";
   s += "ko, ki = s[CL].split(s[CL].op.reduce_axis[0], factor=" + Str(kstep) + ")\n";
   s += "s[CL].reorder(ko, ki, yc, xc)\n";
@@ -168,7 +171,8 @@ std::string Gemm(Random& r) {
       std::string x = t;
       s += "s[" + x + "].compute_at(s[CL], ko)\n";
       s += x + "f = s[" + x + "].fuse(s[" + x + "].op.axis[0], s[" + x + "].op.axis[1])\n";
-      s += x + "o, " + x + "i = s[" + x + "].split(" + x + "f, factor=" + Str(threads * threads) + ")\n";
+      s += x + "o, " + x + "i = s[" + x + "].split(" + x + "f, factor=" + Str(threads * threads) +
+           ")\n";
       s += x + "y, " + x + "x = s[" + x + "].split(" + x + "i, factor=" + Str(threads) + ")\n";
       s += "s[" + x + "].bind(" + x + "y, te.thread_axis(\"threadIdx.y\"))\n";
       s += "s[" + x + "].bind(" + x + "x, te.thread_axis(\"threadIdx.x\"))\n";
@@ -254,7 +258,8 @@ class TestCudaRandomSchedules : public QObject {
         where.push_back(i);
       }
     }
-    Result<std::vector<runtime::NDArray>> expected = runtime::EvaluateReference(outputs, inputs, {});
+    Result<std::vector<runtime::NDArray>> expected =
+        runtime::EvaluateReference(outputs, inputs, {});
     QVERIFY2(expected.ok(), ((expected.ok() ? "" : expected.error().message) + context).c_str());
     for (size_t k = 0; k < outputs.size(); ++k) {
       runtime::CompareResult c =

@@ -169,7 +169,6 @@ class KernelPrinter : public CodeGenCBase {
     return std::string(info.c_name) + f + "(" + args[0] + ")";
   }
 
-
   // ---- expressions CUDA prints its own way ----
   std::string VisitIntImm(const IntImmNode* n, const Expr&) override {
     DataType t = n->dtype;

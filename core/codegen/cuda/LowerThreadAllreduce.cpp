@@ -57,9 +57,9 @@ class Lowering {
         across.push_back(MakeIf(eq(lane, I32(0)), MakeBufferStore(partial, Get(v), {warp})));
         across.push_back(transform::MakeStorageSync());
         Expr mine = add(mul(truncdiv(warp, I32(warps)), I32(warps)), lane);
-        across.push_back(Set(v, MakeCall(t_, "if_then_else",
-                                         {lt(lane, I32(warps)), MakeBufferLoad(partial, {mine}),
-                                          identity_})));
+        across.push_back(
+            Set(v, MakeCall(t_, "if_then_else",
+                            {lt(lane, I32(warps)), MakeBufferLoad(partial, {mine}), identity_})));
         int64_t width = 1;
         while (width < warps) width *= 2;
         WarpReduce(&across, v, U32(kFullMask), width, kWarp);
@@ -167,9 +167,11 @@ class AllreduceFinder : public IRMutator {
                    "factor and bind the inner part to threadIdx.x)");
     DataType t = call->dtype;
     if (t.lanes() != 1 || t.is_bool() || (t.bits() != 32 && t.bits() != 64))
-      return Error(what + " reduces " + t.str() + " values; warp shuffles need 32- or 64-bit numbers");
+      return Error(what + " reduces " + t.str() +
+                   " values; warp shuffles need 32- or 64-bit numbers");
     if (divergent_)
-      return Error(what + " is inside a condition on the thread index, so not every thread "
+      return Error(what +
+                   " is inside a condition on the thread index, so not every thread "
                    "of the block would reach its shuffles and barriers (its threadIdx.x loop must "
                    "span the block's threadIdx.x extent, and no loop around it may be narrower)");
     Block b;

@@ -109,7 +109,9 @@ class BoundAllocationSizes : public IRMutator {
     Expr size = make_const(DataType::Int(64), int64_t{1});
     for (const Expr& e : n->extents) size = mul(size, cast(DataType::Int(64), e));
     // A size that depends on a shape variable has no useful bound: the error stays.
-    if (UsesVar(size, [&](const VarNode* v) { return !bound_.count(static_cast<const ExprNode*>(v)); })) return r;
+    if (UsesVar(size,
+                [&](const VarNode* v) { return !bound_.count(static_cast<const ExprNode*>(v)); }))
+      return r;
     arith::ConstIntBound bound = analyzer_.const_int_bound(size);
     if (bound.max_value == arith::ConstIntBound::kPosInf || bound.max_value < 1) return r;
     auto* a = r.as<AllocateNode>();
