@@ -5,6 +5,13 @@
 #   scripts/gpu-check.sh            build, GPU tests, every GPU example with --check, benchmark
 #   scripts/gpu-check.sh --quick    the same with a small benchmark (GEMM 1024^3, softmax 1024^2)
 #
+# A GPU machine without compilers (the device tool's machines start bare and reach no
+# network) can run binaries built elsewhere: build them on an x86-64 machine with
+#   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_GUI=OFF \
+#     -DTESSERA_LLVM=OFF -DTESSERA_TESTS=OFF && ninja -C build-gpu tessera-cli tessera-bench-gpu
+# carry build-gpu along and run `TESSERA_GPU_PREBUILT=build-gpu scripts/gpu-check.sh`: the
+# build step is skipped (and the Qt Test suites, which need Qt there).
+#
 # It builds the Qt-free core, the CLI and tessera-bench-gpu (no GUI, no LLVM; the Qt Test
 # suites only when Qt6 Test is installed), runs the CUDA test suites (they launch real
 # kernels here instead of skipping), `tessera-cli run FILE --target cuda --check` and
@@ -41,13 +48,16 @@ if command -v nvidia-smi >/dev/null; then
     unavailable "nvidia-smi finds no GPU."
 fi
 CUDA_HOME="${CUDA_HOME:-/usr/local/cuda}"
-if [[ ! -e "$CUDA_HOME/include/nvrtc.h" ]] && ! ls /usr/include/nvrtc.h >/dev/null 2>&1; then
-  unavailable "no CUDA toolkit (nvrtc.h not found under $CUDA_HOME or /usr/include; set CUDA_HOME)."
-fi
-for tool in cmake ninja c++; do
-  command -v "$tool" >/dev/null || unavailable "no $tool on PATH (apt-get install cmake ninja-build g++)."
-done
 export PATH="$CUDA_HOME/bin:$PATH"
+PREBUILT="${TESSERA_GPU_PREBUILT:-}"
+if [[ -z "$PREBUILT" ]]; then
+  if [[ ! -e "$CUDA_HOME/include/nvrtc.h" ]] && ! ls /usr/include/nvrtc.h >/dev/null 2>&1; then
+    unavailable "no CUDA toolkit (nvrtc.h not found under $CUDA_HOME or /usr/include; set CUDA_HOME)."
+  fi
+  for tool in cmake ninja c++; do
+    command -v "$tool" >/dev/null || unavailable "no $tool on PATH (apt-get install cmake ninja-build g++, or see TESSERA_GPU_PREBUILT above)."
+  done
+fi
 
 FAILED=()
 step() {  # step NAME COMMAND...: runs and records a failure without stopping
@@ -65,11 +75,17 @@ step() {  # step NAME COMMAND...: runs and records a failure without stopping
 
 # ---- build ----
 TESTS=ON
-if ! cmake --find-package -DNAME=Qt6Test -DCOMPILER_ID=GNU -DLANGUAGE=CXX -DMODE=EXIST >/dev/null 2>&1 &&
+if [[ -n "$PREBUILT" ]]; then
+  TESTS=OFF
+elif ! cmake --find-package -DNAME=Qt6Test -DCOMPILER_ID=GNU -DLANGUAGE=CXX -DMODE=EXIST >/dev/null 2>&1 &&
   ! ls /usr/lib/*/cmake/Qt6Test/Qt6TestConfig.cmake >/dev/null 2>&1; then
   echo "gpu-check: Qt6 Test is not installed: building without the test suites (apt-get install qt6-base-dev for them)"
   TESTS=OFF
 fi
+if [[ -n "$PREBUILT" ]]; then
+  BUILD="$(cd "$PREBUILT" && pwd)"
+  log "prebuilt binaries in $BUILD (no build, no test suites)"
+else
 log "configure ($BUILD, tests $TESTS)"
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTESSERA_GUI=OFF \
   -DTESSERA_LLVM=OFF -DTESSERA_TESTS=$TESTS -DTESSERA_BENCH=ON \
@@ -84,8 +100,12 @@ if [[ $TESTS == ON ]]; then
 fi
 log "build: ${TARGETS[*]}"
 ninja -C "$BUILD" -j"$JOBS" "${TARGETS[@]}" || { echo "gpu-check: the build failed"; exit 1; }
+fi
 CLI="$BUILD/app/cli/tessera-cli"
 BENCH="$BUILD/bench/gpu/tessera-bench-gpu"
+for exe in "$CLI" "$BENCH"; do
+  [[ -x "$exe" ]] || { echo "gpu-check: $exe is missing"; exit 1; }
+done
 
 # ---- the GPU tests (they launch kernels on this machine) ----
 if [[ $TESTS == ON ]]; then
