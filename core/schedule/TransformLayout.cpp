@@ -109,6 +109,12 @@ Result<size_t> AxesPosition(const Schedule& sch, const Stage& stage, const std::
     if (Status s = detail::CheckLeaf(sch, stage, iv, kWhat); !s) return s.error();
     if (Status s = detail::CheckUnannotated(stage, iv, kWhat); !s) return s.error();
   }
+  // The axes stop being loops: a stage computed at one of them would lose its place.
+  for (const Stage& other : sch.stages)
+    if (other->attach_type == AttachType::Scope && other->attach_stage == stage &&
+        std::find(axes.begin(), axes.end(), other->attach_ivar) != axes.end())
+      return Fail(other->name() + " is computed at " + stage->name() + "'s loop " +
+                  other->attach_ivar->var.name() + ", which the new layout replaces; transform the layout first");
   size_t first = static_cast<size_t>(std::find(leaves.begin(), leaves.end(), axes[0]) - leaves.begin());
   for (size_t k = 0; k < axes.size(); ++k) {
     if (first + k >= leaves.size() || leaves[first + k] != axes[k])

@@ -2,6 +2,8 @@
 // they record, and every illegal application (the schedule must be unchanged after it).
 #include <QtTest>
 
+#include "script/Evaluator.h"
+
 #include "ScheduleTestSupport.h"
 #include "schedule/Graph.h"
 
@@ -262,6 +264,31 @@ class TestPrimitives : public QObject {
              st.error().message.c_str());
     QCOMPARE(Snapshot(g.sch), before_g);
     QCOMPARE(Snapshot(w.sch), before_w);
+  }
+
+  // Found by the differential tester (reduction seed 30030): transform_layout replaces
+  // B's axis i by new loops while B.local is computed at i; lowering then cannot find
+  // the attach loop. The primitive refuses and leaves the schedule unchanged.
+  void transformLayoutOfAnAttachLoopIsRefused() {
+    auto program = script::EvaluateScript(
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((20, 21), name=\"A\")\n"
+        "k = te.reduce_axis((0, 21), name=\"k\")\n"
+        "B = te.compute((20,), lambda i: te.sum(A[i, k], axis=k), name=\"B\")\n"
+        "s = te.create_schedule(B.op)\n"
+        "B_local = s.cache_write(B, \"local\")\n"
+        "s[B_local].compute_at(s[B], s[B].op.axis[0])\n");
+    QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
+    Schedule& sch = *program->schedule;
+    QString before = Snapshot(sch);
+    auto map = std::make_shared<ir::IndexMapNode>();
+    ir::Var l0("l0");
+    map->initial_indices = {l0};
+    map->final_indices = {ir::floordiv(l0, 4), ir::floormod(l0, 4)};
+    auto r = TransformLayout(sch, sch.find("B"), map);
+    QVERIFY2(!r.ok(), "transform_layout should have failed");
+    QVERIFY2(r.error().message.find("B.local is computed at") != std::string::npos, r.error().message.c_str());
+    QCOMPARE(Snapshot(sch), before);
   }
 };
 

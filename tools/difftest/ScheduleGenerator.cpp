@@ -174,6 +174,23 @@ Attempt TryParallel(Context& c, const Stage& s) {
   return Ok(schedule::Parallel(*c.sch, s, s->leaf_iter_vars.front()));
 }
 
+// The digest's pad values (§1.2): none (never accessed), a constant, a function of the
+// physical indices, or undef.
+layout::PadValue RandomPadValue(Context& c, ir::DataType dtype, size_t physical_rank) {
+  switch (c.Pick(0, 5)) {
+    case 0:
+    case 1: return {};
+    case 2:
+    case 3: return layout::PadValue::Constant(ir::make_const(dtype, 0.0));
+    case 4: {
+      std::vector<ir::Var> params;
+      for (size_t d = 0; d < physical_rank; ++d) params.emplace_back("p" + std::to_string(d));
+      return layout::PadValue::Function(params, ir::cast(dtype, params.back()));
+    }
+    default: return layout::PadValue::Undef();
+  }
+}
+
 // Splits the last (or first) dimension of a stage's output by a factor: the physical
 // layout [.., d // f, d % f] pads a non-dividing extent. Inputs and outputs included.
 Attempt TryTransformLayout(Context& c, const Stage&) {
@@ -197,10 +214,7 @@ Attempt TryTransformLayout(Context& c, const Stage&) {
     map->final_indices.push_back(ir::floordiv(map->initial_indices[d], f));
     map->final_indices.push_back(ir::floormod(map->initial_indices[d], f));
   }
-  // The digest's pad values: none (never accessed) or a constant.
-  layout::PadValue pad;
-  if (c.Pick(0, 2) != 0) pad = layout::PadValue::Constant(ir::make_const(out->dtype, 0.0));
-  return Ok(schedule::TransformLayout(*c.sch, s, map, pad));
+  return Ok(schedule::TransformLayout(*c.sch, s, map, RandomPadValue(c, out->dtype, map->final_indices.size())));
 }
 
 using Primitive = std::function<Attempt(Context&, const Stage&)>;
@@ -293,6 +307,8 @@ GeneratedCase GenerateCase(const std::string& workload, uint64_t seed, const Gen
       continue;
     }
     ++out.applied;
+    ++out.applied_by_primitive[program->schedule->trace.entries.back().primitive];
+    if (program->schedule->trace.entries.back().lambdas.count("pad_value")) ++out.applied_by_primitive["transform_layout with a pad value"];
     auto next = Reevaluate(*program, &out.script);
     if (!next) {
       out.failure = next.error().message;

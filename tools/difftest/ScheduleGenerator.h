@@ -26,6 +26,7 @@ struct GeneratedCase {
   std::string script;                   // the workload and every accepted primitive
   std::map<std::string, int64_t> vars;  // shape variable values for the call
   int applied = 0;                      // primitives the schedule accepted
+  std::map<std::string, int> applied_by_primitive;  // "split" -> 3, "transform_layout" -> 1
   int rejected = 0;                     // primitives the schedule refused (an Error)
   std::vector<std::string> rejections;  // their messages
   // Set when generating itself found a bug: the workload or a printed script did not

@@ -37,12 +37,13 @@ struct Options {
   std::map<std::string, int64_t> vars;  // --var NAME=VALUE for --run
   bool print_lowered = false;           // --print: --run prints the lowered program
   bool verbose = false;                 // --verbose: also list the cases lowering refused
+  bool lower_is_failure = false;        // --strict: a lowering refusal is a failure too
 };
 
 int Usage(const std::string& problem) {
   std::cerr << "tessera-difftest: " << problem
             << "\nUsage: tessera-difftest [--seed N] [--count M] [--workload NAME] [--keep-going] "
-               "[--out DIR] [--verbose]\n       tessera-difftest --run FILE [--var NAME=VALUE]... [--print]\nWorkloads:";
+               "[--out DIR] [--verbose] [--strict]\n       tessera-difftest --run FILE [--var NAME=VALUE]... [--print]\nWorkloads:";
   for (const std::string& w : WorkloadNames()) std::cerr << " " << w;
   std::cerr << "\n";
   return 2;
@@ -69,6 +70,8 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
       o->print_lowered = true;
     } else if (a == "--verbose") {
       o->verbose = true;
+    } else if (a == "--strict") {
+      o->lower_is_failure = true;
     } else if ((a == "--seed" || a == "--count") && has_value) {
       if (!ParseInt(argv[++i], &n)) return a + " expects a non-negative integer";
       if (a == "--seed") o->seed = static_cast<uint64_t>(n);
@@ -126,6 +129,7 @@ int main(int argc, char** argv) {
   if (!o.run_file.empty()) return RunFile(o);
   if (!o.out_dir.empty()) std::filesystem::create_directories(o.out_dir);
   int64_t run = 0, passed = 0, rejected = 0, failed = 0, applied = 0, lower_rejected = 0;
+  std::map<std::string, int64_t> by_primitive;
   auto start = std::chrono::steady_clock::now();
   for (int64_t i = 0; i < o.count; ++i) {
     uint64_t seed = o.seed + static_cast<uint64_t>(i);
@@ -138,12 +142,13 @@ int main(int argc, char** argv) {
     ++run;
     rejected += c.rejected;
     applied += c.applied;
+    for (const auto& [name, n] : c.applied_by_primitive) by_primitive[name] += n;
     CaseResult r = c.failure ? CaseResult{false, "generate", *c.failure} : RunScript(c.script, c.vars);
     if (r.passed) {
       ++passed;
       continue;
     }
-    if (r.stage == "lower") {
+    if (r.stage == "lower" && !o.lower_is_failure) {
       // The primitives accepted the schedule but lowering refused it with an Error (a
       // legality check that comes late, not a wrong result); counted, not a failure.
       ++lower_rejected;
@@ -168,5 +173,10 @@ int main(int argc, char** argv) {
             << " (of " << rejected + applied << " primitives), rejected-at-lowering " << lower_rejected
             << ", failed " << failed << " ("
             << (seconds > 0 ? static_cast<double>(run) / seconds : 0.0) << " cases/s)\n";
+  if (o.verbose) {
+    std::cout << "applied:";
+    for (const auto& [name, n] : by_primitive) std::cout << " " << name << " " << n;
+    std::cout << "\n";
+  }
   return failed ? 3 : 0;
 }
