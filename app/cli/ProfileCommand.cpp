@@ -35,6 +35,8 @@ Options:
   --var NAME=N     the value of shape variable NAME (default 64; repeatable)
   -h, --help       show this help
 
+FILE may be a .tessera project: its saved target, shape variables and repeat count are the defaults.
+
 Exit codes: 0 success, 1 bad script or failed run, 2 usage, 4 target not available.
 )";
 
@@ -56,19 +58,32 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   }
   if (args.positional.size() != 1)
     return UsageError("profile", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
-  std::string target = args.value("--target", "llvm");
-  if (target != "llvm" && target != "cuda")
-    return UsageError("profile", "unknown target '" + target + "' (expected llvm or cuda)", err);
-  auto repeat = ParseInteger(args.value("--repeat", "10"));
-  if (!repeat || *repeat < 1 || *repeat > 1000000)
-    return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
-  std::map<std::string, int64_t> vars;
-  if (auto problem = ParseVarValues(args.values("--var"), &vars))
+  std::optional<int64_t> given_repeat;
+  if (args.has("--repeat")) {
+    given_repeat = ParseInteger(args.value("--repeat", ""));
+    if (!given_repeat || *given_repeat < 1 || *given_repeat > 1000000)
+      return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
+  }
+  std::map<std::string, int64_t> given_vars;
+  if (auto problem = ParseVarValues(args.values("--var"), &given_vars))
     return UsageError("profile", *problem, err);
 
   int code = kSuccess;
-  auto program = LoadScript("profile", args.positional[0], true, err, &code);
+  // A project's saved settings are the defaults; the command line overrides them.
+  project::TargetSettings settings;
+  auto program = LoadScript("profile", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  std::string target = args.value("--target", settings.target);
+  if (target != "llvm" && target != "cuda")
+    return UsageError("profile", "unknown target '" + target + "' (expected llvm or cuda)", err);
+  std::map<std::string, int64_t> vars = settings.vars;
+  for (const auto& [name, value] : given_vars) vars[name] = value;
+  const int64_t repeat_count = given_repeat ? *given_repeat : settings.repeat;
+  if (repeat_count < 1 || repeat_count > 1000000) {
+    err << "tessera-cli profile: the project's repeat count " << repeat_count
+        << " is out of range (1 to 1000000)\n";
+    return kBadInput;
+  }
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
   auto kernel = BuildKernel(*lowered, target, err, &code);
@@ -78,7 +93,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     err << "tessera-cli profile: " << arguments.error().message << "\n";
     return kBadInput;
   }
-  auto measured = kernel->time(*arguments, static_cast<int>(*repeat));
+  auto measured = kernel->time(*arguments, static_cast<int>(repeat_count));
   if (!measured) {
     err << "tessera-cli profile: the kernel failed: " << measured.error().message << "\n";
     return kBadInput;
@@ -100,7 +115,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     JsonWriter w;
     w.begin_object()
         .key("target").value(target)
-        .key("repeat").value(*repeat)
+        .key("repeat").value(repeat_count)
         .key("min_ms").value(min_ms)
         .key("median_ms").value(median_ms)
         .key("flops").value(static_cast<int64_t>(flops))
@@ -112,7 +127,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     out << w.str() << "\n";
     return kSuccess;
   }
-  out << lowered->func.name << " on " << kernel->target << ", " << *repeat << " runs\n"
+  out << lowered->func.name << " on " << kernel->target << ", " << repeat_count << " runs\n"
       << "  min     " << Fixed(min_ms) << " ms\n"
       << "  median  " << Fixed(median_ms) << " ms\n"
       << "  " << Fixed(gflops, 2) << " GFLOP/s (" << Fixed(flops, 0) << " flops per run)\n"

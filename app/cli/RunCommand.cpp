@@ -32,6 +32,8 @@ Options:
   --seed N         seed of the random inputs (default 1)
   -h, --help       show this help
 
+FILE may be a .tessera project: its saved target, shape variables are the defaults.
+
 Exit codes: 0 success, 1 bad script or failed run, 2 usage, 3 --check mismatch,
 4 target not available in this build.
 )";
@@ -52,17 +54,21 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   }
   if (args.positional.size() != 1)
     return UsageError("run", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
-  std::string target = args.value("--target", "llvm");
-  if (target != "llvm" && target != "cuda")
-    return UsageError("run", "unknown target '" + target + "' (expected llvm or cuda)", err);
-  std::map<std::string, int64_t> vars;
-  if (auto problem = ParseVarValues(args.values("--var"), &vars)) return UsageError("run", *problem, err);
+  std::map<std::string, int64_t> given_vars;
+  if (auto problem = ParseVarValues(args.values("--var"), &given_vars)) return UsageError("run", *problem, err);
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
 
   int code = kSuccess;
-  auto program = LoadScript("run", args.positional[0], true, err, &code);
+  // A project's saved settings are the defaults; the command line overrides them.
+  project::TargetSettings settings;
+  auto program = LoadScript("run", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  std::string target = args.value("--target", settings.target);
+  if (target != "llvm" && target != "cuda")
+    return UsageError("run", "unknown target '" + target + "' (expected llvm or cuda)", err);
+  std::map<std::string, int64_t> vars = settings.vars;
+  for (const auto& [name, value] : given_vars) vars[name] = value;
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
   auto kernel = BuildKernel(*lowered, target, err, &code);

@@ -8,13 +8,15 @@ namespace tessera::cli {
 namespace {
 
 // A project file (.tessera) holds its script; anything else is the script itself.
-std::optional<std::string> LoadScriptText(const std::filesystem::path& path, std::string* problem) {
+std::optional<std::string> LoadScriptText(const std::filesystem::path& path, std::string* problem,
+                                          project::TargetSettings* settings) {
   if (!project::IsProjectPath(path.string())) return ReadFile(path, problem);
   auto project = project::LoadProject(path.string());
   if (!project) {
     *problem = project.error().format();
     return std::nullopt;
   }
+  if (settings) *settings = project->target;
   return std::move(project->script);
 }
 
@@ -22,7 +24,7 @@ std::optional<std::string> LoadScriptText(const std::filesystem::path& path, std
 
 std::optional<script::ScriptProgram> LoadScript(const std::string& command, const std::string& arg,
                                                 bool need_schedule, std::ostream& err,
-                                                int* exit_code) {
+                                                int* exit_code, project::TargetSettings* settings) {
   auto path = ResolveScript(arg);
   if (!path) {
     err << "tessera-cli " << command << ": cannot open '" << arg
@@ -31,7 +33,7 @@ std::optional<script::ScriptProgram> LoadScript(const std::string& command, cons
     return std::nullopt;
   }
   std::string problem;
-  auto text = LoadScriptText(*path, &problem);
+  auto text = LoadScriptText(*path, &problem, settings);
   if (!text) {
     err << (problem.find(": error: ") != std::string::npos ? "" : "tessera-cli " + command + ": ")
         << problem << "\n";

@@ -7,14 +7,18 @@
 #include <ostream>
 #include <string>
 
+#include "project/ProjectFile.h"
 #include "script/Evaluator.h"
 
 namespace tessera::cli {
 
 // The evaluated script, or nullopt with the message written to `err` and the exit code
 // in *exit_code. `need_schedule`: a script without te.create_schedule is bad input.
+// `settings`, when given, receives a project's saved target settings (target, shape
+// variables, repeats); it is left as it is for a plain script or an example.
 std::optional<script::ScriptProgram> LoadScript(const std::string& command, const std::string& arg,
                                                 bool need_schedule, std::ostream& err,
-                                                int* exit_code);
+                                                int* exit_code,
+                                                project::TargetSettings* settings = nullptr);
 
 }  // namespace tessera::cli

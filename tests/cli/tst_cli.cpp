@@ -477,6 +477,50 @@ class TestCli : public QObject {
     QCOMPARE(QString::fromUtf8(copy.readAll()), from_project.out);
   }
 
+  // A project's saved target settings (shape variables, repeats, target) are the
+  // defaults of run and profile; the command line overrides them.
+  void project_target_settings_are_defaults() {
+    QTemporaryDir dir;
+    Run exported = Cli({"export", "flatten_symbolic", "--format", "project"});
+    QCOMPARE(exported.code, 0);
+    QJsonObject o = QJsonDocument::fromJson(exported.out.toUtf8()).object();
+    QJsonObject target = o.value("target").toObject();
+    target["vars"] = QJsonObject{{"n", 12}};
+    target["repeat"] = 3;
+    o["target"] = target;
+    QString path = dir.filePath("symbolic.tessera");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(o).toJson());
+    f.close();
+
+    Run run = Cli({"run", path, "--check"});
+    QCOMPARE(run.code, 0);
+    QVERIFY2(!run.out.contains("note: shape variable n"), qPrintable(run.out));  // not defaulted
+    Run profile = Cli({"profile", path, "--json"});
+    QCOMPARE(profile.code, 0);
+    QJsonObject measured = QJsonDocument::fromJson(profile.out.toUtf8()).object();
+    QCOMPARE(measured.value("repeat").toInt(), 3);
+    Run overridden = Cli({"profile", path, "--json", "--repeat", "2"});
+    QCOMPARE(QJsonDocument::fromJson(overridden.out.toUtf8()).object().value("repeat").toInt(), 2);
+    // The saved shape value reaches the kernel: n = 12 flattens 144 elements, n = 5 25.
+    QVERIFY2(measured.value("bytes").toDouble() > 0, qPrintable(profile.out));
+    Run small = Cli({"profile", path, "--json", "--var", "n=5"});
+    QCOMPARE(small.code, 0);
+    QVERIFY(QJsonDocument::fromJson(small.out.toUtf8()).object().value("bytes").toDouble() <
+            measured.value("bytes").toDouble());
+
+    // A project that targets the GPU runs there (exit 4 with a sentence without one).
+    target["target"] = "cuda";
+    o["target"] = target;
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(o).toJson());
+    f.close();
+    Run gpu = Cli({"run", path});
+    QVERIFY2(gpu.code == 0 || gpu.code == 4 || gpu.code == 1, qPrintable(gpu.err));
+    if (gpu.code != 0) QVERIFY2(gpu.err.contains("cuda", Qt::CaseInsensitive), qPrintable(gpu.err));
+  }
+
   // A project file that is not one, or whose script is broken, is bad input (exit 1)
   // with a message located in that file.
   void corrupt_project_files_data() {
