@@ -244,15 +244,32 @@ void Document::install(views::DocumentState next) {
 // evaluating again.
 void Document::evaluate() {
   std::string script = text_.toStdString();
+  std::string file = path_.isEmpty() ? displayName().toStdString() : path_.toStdString();
   if (pending_ && pending_->script == script) {
     views::DocumentState next = std::move(*pending_);
     pending_.reset();
+    remember(next);
     install(std::move(next));
     return;
   }
   pending_.reset();
-  std::string file = path_.isEmpty() ? displayName().toStdString() : path_.toStdString();
-  install(Evaluate(script, file));
+  for (const views::DocumentState& s : recent_)
+    if (s.script == script && s.file == file) {
+      install(s);
+      return;
+    }
+  views::DocumentState next = Evaluate(script, file);
+  remember(next);
+  install(std::move(next));
+}
+
+// States are shared (immutable programs, schedules and reports), so a copy is cheap.
+void Document::remember(const views::DocumentState& state) {
+  constexpr size_t kRecent = 16;
+  recent_.insert(recent_.begin(), state);
+  recent_.front().targets.clear();
+  recent_.front().profiles.clear();
+  if (recent_.size() > kRecent) recent_.pop_back();
 }
 
 }  // namespace tessera::gui

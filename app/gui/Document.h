@@ -78,6 +78,7 @@ class Document : public QObject {
   void evaluate();
   Status applyScriptLine(const views::Intent& intent);
   void install(views::DocumentState next);
+  void remember(const views::DocumentState& state);
 
   Status loadScript(const QString& path, QString& text);
   Status loadProject(const QString& path, QString& text);
@@ -90,6 +91,9 @@ class Document : public QObject {
   QString name_;
   views::DocumentState state_;
   std::optional<views::DocumentState> pending_;  // evaluated ahead by apply()
+  // The last few evaluations by script text: undo / redo return to a text evaluated
+  // before, and evaluating a schedule with cache stages takes far longer than a frame.
+  std::vector<views::DocumentState> recent_;
   QUndoStack undo_;
   int version_ = 0;
 };
