@@ -60,7 +60,10 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
   if (!lowered) return Fail("lower", lowered.error().message);
   auto compiled = codegen::BuildLLVM(lowered->func);
   if (!compiled) return Fail("compile", compiled.error().message);
-  runtime::ScalarArgs scalars(vars.begin(), vars.end());
+  // Only the function's shape variables (a value given for another name is ignored).
+  runtime::ScalarArgs scalars;
+  for (const ir::Var& v : lowered->func.scalar_params())
+    if (auto it = vars.find(v.name()); it != vars.end()) scalars[v.name()] = it->second;
   auto buffers = runtime::MakeKernelArguments(sch, args, lowered->func, scalars, input_seed);
   if (!buffers) return Fail("run", buffers.error().message);
   // The bounds-checked interpreter runs the lowered program first: an access outside a
