@@ -80,9 +80,14 @@ class Bench {
       w_.selection()->selectStage("C");
       w_.iterVarView()->loopOrderStrip()->model()->moveRow(QModelIndex(), 4, QModelIndex(), 3);
     });
+    // Fuse needs two adjacent loops without annotations: k.outer is first moved after
+    // i.inner (untimed), then i.inner is dropped on j.outer.
     primitive("fuse (drag)", [&] {
       w_.selection()->selectStage("C");
-      w_.iterVarView()->scene()->dropOnNode(Mime("iv:j.outer").get(), "iv:i.outer");
+      w_.iterVarView()->scene()->dropOnNode(Mime("iv:i.inner").get(), "iv:j.outer");
+    }, [&] {
+      w_.selection()->selectStage("C");
+      w_.iterVarView()->loopOrderStrip()->model()->moveRow(QModelIndex(), 2, QModelIndex(), 4);
     });
     primitive("vectorize", [&] {
       w_.selection()->selectIterVar("C", "i.inner");
@@ -120,10 +125,13 @@ class Bench {
  private:
   int undoCount() const { return w_.document()->undoStack()->index(); }
 
-  void primitive(const std::string& name, const std::function<void()>& step) {
+  void primitive(const std::string& name, const std::function<void()>& step,
+                 const std::function<void()>& setup = {}) {
     int before = undoCount();
+    if (setup) setup();
+    int ready = undoCount();
     record(name, step);
-    if (undoCount() == before) {  // refused: its time is not a refresh, drop it
+    if (undoCount() == ready) {  // refused: its time is not a refresh, drop it
       times_[name].pop_back();
       evaluation_[name].pop_back();
       ++failures_;
