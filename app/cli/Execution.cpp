@@ -2,19 +2,13 @@
 
 #include <chrono>
 
-
 #include "CliCommon.h"
-#include "arith/Analyzer.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/ArgBinder.h"
-#include "runtime/Interpreter.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
-#include "ir/ExprOp.h"
-#include "ir/Functor.h"
-#include "ir/Printer.h"
-#include "schedule/ScheduleOps.h"
-#include "transform/LayoutArguments.h"
+#include "runtime/KernelArguments.h"
+#include "transform/LowerSchedule.h"
 
 namespace tessera::cli {
 
@@ -22,46 +16,11 @@ namespace {
 
 constexpr int64_t kDefaultShapeValue = 64;
 
-bool IsOutput(const script::ScriptProgram& program, const te::Tensor& t) {
-  for (const te::Operation& op : program.schedule->outputs)
-    if (op == t.op()) return true;
-  return false;
-}
-
-// An input with a pad value is assumed to hold it in its padding cells (RFC 0077 §1.3):
-// random inputs get their padding written as a caller would.
-Status FillInputPadding(const script::ScriptProgram& program, const te::Tensor& t, const runtime::NDArray& array,
-                        const std::map<std::string, int64_t>& scalars) {
-  for (const schedule::Stage& s : program.schedule->stages) {
-    for (const layout::PhysicalTensor& p : schedule::PhysicalTensorsOf(*s)) {
-      if (p->producer_name() != t.name() || !p->pad.has_value()) continue;
-      auto fill = transform::MakePaddingFill(p);
-      if (!fill) return fill.error();
-      runtime::ScalarArgs args;
-      for (const ir::Var& v : fill->scalar_params())
-        if (auto it = scalars.find(v.name()); it != scalars.end()) args[v.name()] = it->second;
-      return runtime::Interpret(*fill, {array}, args);
-    }
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& program,
                                                       const std::string& target, std::ostream& err) {
-  auto stmt = schedule::Lower(*program.schedule);
-  if (!stmt) {
-    err << program.file << ": error: " << stmt.error().message << "\n";
-    return std::nullopt;
-  }
-  std::vector<ir::DataProducer> producers;
-  for (const te::Tensor& t : program.Arguments()) producers.push_back(t.producer());
-  transform::PassContext ctx;
-  ctx.target = target;
-  // Arguments with a layout transform are passed in their physical layout (RFC 0077).
-  transform::AddLayoutArgBuffers(*program.schedule, producers, &ctx);
-  auto lowered = transform::LowerToPrimFunc(*stmt, producers, "main", ctx);
+  auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target);
   if (!lowered) {
     err << program.file << ": error: " << lowered.error().message << "\n";
     return std::nullopt;
@@ -87,37 +46,16 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const std::map<std::string, int64_t>& var_values,
                                       uint64_t seed) {
   KernelArguments out;
-  ir::VarMap substitution;
   for (const ir::Var& v : func.scalar_params()) {
     auto it = var_values.find(v.name());
-    int64_t value = it != var_values.end() ? it->second : kDefaultShapeValue;
     if (it == var_values.end()) out.defaulted.push_back(v.name());
-    out.scalars[v.name()] = value;
-    substitution[v] = ir::make_const(v.dtype(), value);
+    out.scalars[v.name()] = it != var_values.end() ? it->second : kDefaultShapeValue;
   }
-  std::vector<te::Tensor> tensors = program.Arguments();
-  std::vector<ir::Buffer> buffers = func.buffer_params();
-  arith::Analyzer analyzer;
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    std::vector<int64_t> shape;
-    for (const ir::Expr& dim : buffers[i]->shape) {
-      ir::Expr value = analyzer.Simplify(ir::Substitute(dim, substitution));
-      const int64_t* c = ir::as_const_int(value);
-      if (!c) return Error("the shape of '" + buffers[i]->name + "' is not a constant (" +
-                           ir::to_string(dim) + "); give its variables with --var NAME=VALUE");
-      shape.push_back(*c);
-    }
-    auto array = runtime::NDArray::Empty(shape, buffers[i]->dtype);
-    if (!array) return Error("cannot allocate '" + buffers[i]->name + "': " + array.error().message);
-    bool output = i < tensors.size() && IsOutput(program, tensors[i]);
-    if (!output) array->FillRandom(seed + i);
-    if (!output && i < tensors.size()) {
-      if (Status st = FillInputPadding(program, tensors[i], *array, out.scalars); !st)
-        return Error("cannot fill the padding of '" + buffers[i]->name + "': " + st.error().message);
-    }
-    out.buffers.push_back(*array);
-    out.is_output.push_back(output);
-  }
+  const std::vector<te::Tensor> tensors = program.Arguments();
+  auto arrays = runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars, seed);
+  if (!arrays) return arrays.error();
+  out.buffers = std::move(arrays.value());
+  for (const te::Tensor& t : tensors) out.is_output.push_back(runtime::IsScheduleOutput(*program.schedule, t));
   return out;
 }
 
