@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "support/Utf8.h"
+
 namespace tessera::script {
 
 namespace {
@@ -28,46 +30,12 @@ bool is_ident_start(char c) {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
 
-// Length of the UTF-8 sequence starting at s[i], or 0 when it is not valid UTF-8.
-size_t utf8_length(std::string_view s, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && c < 0xC2) return 0;                       // overlong
-  if (n == 3 && c == 0xE0 && byte(i + 1) < 0xA0) return 0;  // overlong
-  if (n == 3 && c == 0xED && byte(i + 1) >= 0xA0) return 0;  // surrogate
-  if (n == 4 && (c > 0xF4 || (c == 0xF0 && byte(i + 1) < 0x90) ||
-                 (c == 0xF4 && byte(i + 1) >= 0x90)))
-    return 0;
-  return n;
-}
-
 std::string hex_byte(unsigned char c) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "0x%02X", c);
   return buf;
 }
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -150,7 +118,7 @@ class Lexer {
       unsigned char c = static_cast<unsigned char>(src_[i]);
       SourceLoc at{file_, line, column};
       if (c == 0) return Error("unexpected NUL byte (scripts are UTF-8 text)", at);
-      size_t n = utf8_length(src_, i);
+      size_t n = Utf8SequenceLength(src_, i);
       if (n == 0)
         return Error("invalid UTF-8 byte " + hex_byte(c) + " (scripts are UTF-8 text)", at);
       if (c == '\n' || (c == '\r' && (i + 1 >= src_.size() || src_[i + 1] != '\n'))) {
@@ -383,7 +351,7 @@ class Lexer {
           cp = cp * 16 + static_cast<uint32_t>(d);
         }
         if (cp >= 0xD800 && cp <= 0xDFFF) return Error("invalid \\u escape (surrogate)", at);
-        append_utf8(value, cp);
+        AppendUtf8(value, cp);
         for (int k = 0; k < n; ++k) Advance();
         break;
       }
@@ -408,7 +376,7 @@ class Lexer {
     }
     unsigned char c = static_cast<unsigned char>(Peek());
     if (c >= 0x80) {
-      size_t n = utf8_length(src_, pos_);
+      size_t n = Utf8SequenceLength(src_, pos_);
       return ErrorHere("unexpected character '" + std::string(src_.substr(pos_, n)) +
                        "' (only ASCII is allowed outside strings and comments)");
     }

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "support/Utf8.h"
+
 namespace tessera {
 
 const JsonValue* JsonValue::find(std::string_view key) const {
@@ -27,40 +29,6 @@ std::string_view JsonKindName(JsonValue::Kind kind) {
 
 namespace {
 
-// Length of the UTF-8 sequence starting at s[0] (1..4), or 0 when it is not valid
-// UTF-8 (overlong forms, surrogates and code points above U+10FFFF included).
-size_t Utf8SequenceLength(std::string_view s) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  unsigned char b0 = byte(0);
-  if (b0 < 0x80) return 1;
-  size_t n = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 0;
-  if (n == 0 || b0 > 0xF4 || b0 == 0xC0 || b0 == 0xC1 || s.size() < n) return 0;
-  for (size_t i = 1; i < n; ++i)
-    if ((byte(i) & 0xC0) != 0x80) return 0;
-  if (n == 3 && b0 == 0xE0 && byte(1) < 0xA0) return 0;   // overlong
-  if (n == 3 && b0 == 0xED && byte(1) >= 0xA0) return 0;  // UTF-16 surrogate
-  if (n == 4 && b0 == 0xF0 && byte(1) < 0x90) return 0;   // overlong
-  if (n == 4 && b0 == 0xF4 && byte(1) >= 0x90) return 0;  // above U+10FFFF
-  return n;
-}
-
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 class JsonParser {
  public:
@@ -269,7 +237,7 @@ class JsonParser {
       if (static_cast<unsigned char>(c) < 0x20)
         return Fail(c == '\n' ? "unterminated string (newline before the closing '\"')"
                               : "control character " + Describe() + " in a string (escape it)");
-      size_t n = Utf8SequenceLength(text_.substr(pos_));
+      size_t n = Utf8SequenceLength(text_, pos_);
       if (n == 0) return Fail("invalid UTF-8 (" + Describe() + ") in a string");
       out.append(text_.substr(pos_, n));
       pos_ += n;
