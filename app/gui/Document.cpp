@@ -213,8 +213,7 @@ Status Document::applyScriptLine(const views::Intent& intent) {
 
 void Document::addProfile(const views::ProfileRecord& record) {
   state_.profiles.push_back(record);
-  state_.version = ++version_;
-  emit changed();
+  emit profilesChanged();
 }
 
 void Document::setTargets(int version, std::vector<views::CodeArtifact> targets) {

@@ -70,6 +70,9 @@ class Document : public QObject {
   void changed();
   // Only state().targets changed (the Code view refreshes; nothing else needs to).
   void targetsChanged();
+  // Only state().profiles changed (the Profile view redraws; the schedule did not
+  // change, so nothing is evaluated, laid out or compiled again).
+  void profilesChanged();
   void pathChanged(const QString& path);
   void modifiedChanged(bool modified);
   void saved(const QString& path);

@@ -68,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(runner_, &RunController::finished, this, &MainWindow::runFinished);
   connect(doc_, &Document::targetsChanged, this, [this] { code_->setState(doc_->state()); });
   connect(doc_, &Document::changed, this, &MainWindow::refresh);
+  connect(doc_, &Document::profilesChanged, this, [this] { profile_->setState(doc_->state()); });
   connect(doc_, &Document::pathChanged, this, &MainWindow::updateTitle);
   connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
