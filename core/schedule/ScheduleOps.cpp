@@ -2,6 +2,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/AttachLegality.h"
 #include "schedule/LayoutLowering.h"
 #include "schedule/MakeLoopNest.h"
 #include "schedule/Normalize.h"
@@ -94,6 +95,7 @@ Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
 
 Result<Stmt> Lower(const Schedule& sch, const ScheduleOpsOptions& options) {
   Schedule normalized = Normalize(sch);
+  if (Status st = CheckAttachPoints(normalized); !st) return st.error();
   Result<RangeMap> rmap = InferBound(normalized, options.bound);
   if (!rmap) return rmap.error();
   return ScheduleOps(normalized, *rmap, options);
