@@ -48,18 +48,39 @@ struct ComputedCount {
   std::vector<std::optional<int64_t>> max_extent;
 };
 
+// For each loop of `path` (outermost first): whether anything evaluated inside it — the
+// ranges of the loops below it, the region's extents — reads its variable. A loop nobody
+// reads contributes the same region on every iteration: it is counted by multiplying, not
+// by iterating, which keeps the report instant for cache stages deep in tiled loop nests.
+std::vector<bool> LoopsReadBelow(const ReportContext& ctx, const std::vector<IterVar>& path,
+                                 const std::vector<IterVar>& axes) {
+  std::vector<bool> read(path.size(), false);
+  for (size_t k = 0; k < path.size(); ++k) {
+    const ir::Var var = LoopVar(ctx, path[k]);
+    auto uses = [&](const Expr& e) { return e.defined() && ir::UsesVar(e, var); };
+    for (size_t j = k + 1; j < path.size() && !read[k]; ++j) {
+      const ir::Range& r = ctx.rmap.at(path[j]);
+      read[k] = uses(r.min) || uses(r.extent);
+    }
+    for (size_t d = 0; d < axes.size() && !read[k]; ++d) read[k] = uses(ctx.rmap.at(axes[d]).extent);
+  }
+  return read;
+}
+
 // Sums the realize region of `stage` over every iteration of its attach path.
 ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
                             const std::vector<IterVar>& axes) {
   std::vector<IterVar> path = ctx.paths.at(stage->op.get());
   const std::string scope = InferStorageScope(stage, ctx.paths, ctx.bind_map);
   std::reverse(path.begin(), path.end());  // outermost first
+  const std::vector<bool> read_below = LoopsReadBelow(ctx, path, axes);
   ComputedCount out;
   std::vector<int64_t> max_ext(axes.size(), 0);
   int64_t total = 0, steps = 0;
   bool ok = true;
   arith::VarValueMap env;
-  std::function<void(size_t)> visit = [&](size_t k) {
+  // `times`: how often this point of the iteration space recurs (loops skipped above).
+  std::function<void(size_t, int64_t)> visit = [&](size_t k, int64_t times) {
     if (!ok) return;
     if (++steps > kMaxSteps) { ok = false; return; }
     if (k == path.size()) {
@@ -71,7 +92,8 @@ ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
         max_ext[d] = std::max(max_ext[d], ext);
         region *= ext;
       }
-      total += region;
+      if (region > 0 && times > (int64_t{1} << 62) / region) { ok = false; return; }
+      total += region * times;
       return;
     }
     const ir::Range& r = ctx.rmap.at(path[k]);
@@ -79,13 +101,20 @@ ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
     if (!lo || !ext) { ok = false; return; }
     ir::Var var = LoopVar(ctx, path[k]);
     int64_t count = SharedAcross(ctx, path[k], scope) ? std::min<int64_t>(*ext, 1) : *ext;
-    for (int64_t v = *lo; v < *lo + count && ok; ++v) {
-      env[var] = v;
-      visit(k + 1);
+    if (count <= 0) return;
+    if (!read_below[k]) {
+      if (times > (int64_t{1} << 62) / count) { ok = false; return; }
+      env[var] = *lo;  // any value: nothing below reads it
+      visit(k + 1, times * count);
+    } else {
+      for (int64_t v = *lo; v < *lo + count && ok; ++v) {
+        env[var] = v;
+        visit(k + 1, times);
+      }
     }
     env.erase(var);
   };
-  visit(0);
+  visit(0, 1);
   if (ok) out.total = total;
   for (size_t d = 0; d < axes.size(); ++d)
     out.max_extent.push_back(ok ? std::optional<int64_t>(max_ext[d]) : std::nullopt);
