@@ -8,6 +8,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "schedule/AffineIndex.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
 #include "support/Json.h"
@@ -149,6 +150,46 @@ std::optional<int64_t> Product(const std::vector<int64_t>& dims) {
   return p;
 }
 
+// MarkReads' fast path: when every index is affine in the consumer's loop variables
+// (the common case: A[i, k], pad[y + ry, x + rx]), the indices are evaluated with
+// integer multiply-adds. False when some index is not affine (nothing is marked then).
+bool MarkAffineReads(const std::vector<IterVar>& roots, const std::vector<int64_t>& lo,
+                     const std::vector<int64_t>& ext, int64_t points,
+                     const std::vector<std::vector<Expr>>& accesses, const std::vector<int64_t>& shape,
+                     std::vector<bool>* seen) {
+  std::vector<ir::Var> vars;
+  for (const IterVar& iv : roots) vars.push_back(iv->var);
+  std::vector<std::vector<AffineIndex>> affine;
+  for (const auto& idx : accesses) {
+    if (idx.size() != shape.size()) return false;
+    std::vector<AffineIndex> forms;
+    for (const Expr& e : idx) {
+      std::optional<AffineIndex> f = MakeAffineIndex(e, vars);
+      if (!f) return false;
+      forms.push_back(*f);
+    }
+    affine.push_back(std::move(forms));
+  }
+  std::vector<int64_t> at(lo);
+  for (int64_t p = 0; p < points; ++p) {
+    for (const auto& forms : affine) {
+      int64_t flat = 0;
+      bool inside = true;
+      for (size_t d = 0; d < forms.size() && inside; ++d) {
+        int64_t v = forms[d].At(at);
+        inside = v >= 0 && v < shape[d];
+        flat = flat * shape[d] + v;
+      }
+      if (inside) (*seen)[static_cast<size_t>(flat)] = true;
+    }
+    for (size_t d = roots.size(); d-- > 0;) {  // odometer
+      if (++at[d] < lo[d] + ext[d]) break;
+      at[d] = lo[d];
+    }
+  }
+  return true;
+}
+
 // Marks the elements of `producer` (output 0) that `consumer` reads over its domain.
 bool MarkReads(const Stage& consumer, const te::Operation& producer,
                const std::vector<int64_t>& shape, std::vector<bool>* seen) {
@@ -163,7 +204,17 @@ bool MarkReads(const Stage& consumer, const te::Operation& producer,
       if (t.defined() && t.op() == producer && t->value_index == 0) accesses.push_back(load->indices);
     });
   if (accesses.empty()) return true;
-  std::vector<IterVar> roots = c->root_iter_vars();
+  // Only the loops the indices read matter: C(i, j) += A(i, k) * B(k, j) reads A over
+  // (i, k), whatever j is, so j is not enumerated (conditions around a read are not
+  // looked at here either: a guarded read counts as a read).
+  std::vector<IterVar> roots;
+  for (const IterVar& iv : c->root_iter_vars()) {
+    if (const int64_t* e = ir::as_const_int(iv->dom.extent); e && *e <= 0) return true;  // no reads
+    bool read = false;
+    for (const auto& idx : accesses)
+      for (const Expr& e : idx) read = read || ir::UsesVar(e, iv->var);
+    if (read) roots.push_back(iv);
+  }
   std::vector<int64_t> lo, ext;
   for (const IterVar& iv : roots) {
     std::optional<int64_t> m = Eval(iv->dom.min, {}), e = Eval(iv->dom.extent, {});
@@ -173,6 +224,7 @@ bool MarkReads(const Stage& consumer, const te::Operation& producer,
   }
   std::optional<int64_t> points = Product(ext);
   if (!points || *points * static_cast<int64_t>(accesses.size()) > kMaxSteps) return false;
+  if (MarkAffineReads(roots, lo, ext, *points, accesses, shape, seen)) return true;
   arith::VarValueMap env;
   std::vector<int64_t> at(roots.size(), 0);
   for (int64_t p = 0; p < *points; ++p) {

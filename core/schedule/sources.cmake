@@ -23,5 +23,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/LayoutLowering.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachLegality.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AffineIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BoundsReport.cpp
 )

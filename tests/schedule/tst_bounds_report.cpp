@@ -49,6 +49,9 @@ class TestBoundsReport : public QObject {
     QVERIFY(a);
     QVERIFY2(a->computed_elements, "unknown");
     QCOMPARE(*a->computed_elements, n * n * (n / 32));  // A(i, k) once per (i, k, jo)
+    // Required: C reads A(i, k) for every j; only (i, k) is enumerated (was "unknown":
+    // the whole 512^3 domain of C was over the enumeration budget).
+    QCOMPARE(a->required_elements, std::optional<int64_t>(n * n));
   }
 
   void ex6_factor4_isRectangularAndExact() {
