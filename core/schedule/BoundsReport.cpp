@@ -150,6 +150,18 @@ std::optional<int64_t> Product(const std::vector<int64_t>& dims) {
   return p;
 }
 
+// Marks the element that `forms` index at `values`, when it is inside `shape`.
+void MarkPoint(const std::vector<AffineIndex>& forms, const std::vector<int64_t>& values,
+               const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+  int64_t flat = 0;
+  for (size_t d = 0; d < forms.size(); ++d) {
+    int64_t v = forms[d].At(values);
+    if (v < 0 || v >= shape[d]) return;
+    flat = flat * shape[d] + v;
+  }
+  (*seen)[static_cast<size_t>(flat)] = true;
+}
+
 // MarkReads' fast path: when every index is affine in the consumer's loop variables
 // (the common case: A[i, k], pad[y + ry, x + rx]), the indices are evaluated with
 // integer multiply-adds. False when some index is not affine (nothing is marked then).
@@ -170,19 +182,33 @@ bool MarkAffineReads(const std::vector<IterVar>& roots, const std::vector<int64_
     }
     affine.push_back(std::move(forms));
   }
+  if (points <= 0) return true;
+  if (roots.empty()) {  // every index constant
+    for (const auto& forms : affine) MarkPoint(forms, {}, shape, seen);
+    return true;
+  }
+  // The innermost loop runs in a tight loop: each index moves by a fixed step.
+  const size_t inner = roots.size() - 1;
   std::vector<int64_t> at(lo);
-  for (int64_t p = 0; p < points; ++p) {
+  std::vector<int64_t> value(shape.size()), step(shape.size());
+  for (int64_t p = 0; p < points; p += ext[inner]) {
     for (const auto& forms : affine) {
-      int64_t flat = 0;
-      bool inside = true;
-      for (size_t d = 0; d < forms.size() && inside; ++d) {
-        int64_t v = forms[d].At(at);
-        inside = v >= 0 && v < shape[d];
-        flat = flat * shape[d] + v;
+      for (size_t d = 0; d < forms.size(); ++d) {
+        value[d] = forms[d].At(at);
+        step[d] = forms[d].coeffs[inner];
       }
-      if (inside) (*seen)[static_cast<size_t>(flat)] = true;
+      for (int64_t t = 0; t < ext[inner]; ++t) {
+        int64_t flat = 0;
+        bool inside = true;
+        for (size_t d = 0; d < value.size(); ++d) {
+          inside = inside && value[d] >= 0 && value[d] < shape[d];
+          flat = flat * shape[d] + value[d];
+          value[d] += step[d];
+        }
+        if (inside) (*seen)[static_cast<size_t>(flat)] = true;
+      }
     }
-    for (size_t d = roots.size(); d-- > 0;) {  // odometer
+    for (size_t d = inner; d-- > 0;) {  // odometer over the outer loops
       if (++at[d] < lo[d] + ext[d]) break;
       at[d] = lo[d];
     }
