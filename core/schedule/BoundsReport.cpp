@@ -162,6 +162,27 @@ void MarkPoint(const std::vector<AffineIndex>& forms, const std::vector<int64_t>
   (*seen)[static_cast<size_t>(flat)] = true;
 }
 
+// When the innermost loop moves only the last index, by 1, it reads a contiguous run of
+// one row: marked with one fill (word-wise in vector<bool>). False when it does not.
+bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int64_t>& step, int64_t count,
+                       const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+  const size_t last = shape.size() - 1;
+  if (shape.empty() || step[last] != 1) return false;
+  int64_t row = 0;
+  for (size_t d = 0; d < last; ++d) {
+    if (step[d] != 0) return false;
+    if (value[d] < 0 || value[d] >= shape[d]) return true;  // the whole run is outside
+    row = row * shape[d] + value[d];
+  }
+  const int64_t begin = std::max<int64_t>(value[last], 0);
+  const int64_t end = std::min<int64_t>(value[last] + count, shape[last]);
+  if (begin < end) {
+    auto first = seen->begin() + static_cast<std::ptrdiff_t>(row * shape[last]);
+    std::fill(first + static_cast<std::ptrdiff_t>(begin), first + static_cast<std::ptrdiff_t>(end), true);
+  }
+  return true;
+}
+
 // MarkReads' fast path: when every index is affine in the consumer's loop variables
 // (the common case: A[i, k], pad[y + ry, x + rx]), the indices are evaluated with
 // integer multiply-adds. False when some index is not affine (nothing is marked then).
@@ -197,6 +218,7 @@ bool MarkAffineReads(const std::vector<IterVar>& roots, const std::vector<int64_
         value[d] = forms[d].At(at);
         step[d] = forms[d].coeffs[inner];
       }
+      if (MarkContiguousRun(value, step, ext[inner], shape, seen)) continue;
       for (int64_t t = 0; t < ext[inner]; ++t) {
         int64_t flat = 0;
         bool inside = true;
