@@ -186,10 +186,24 @@ bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int6
 // MarkReads' fast path: when every index is affine in the consumer's loop variables
 // (the common case: A[i, k], pad[y + ry, x + rx]), the indices are evaluated with
 // integer multiply-adds. False when some index is not affine (nothing is marked then).
-bool MarkAffineReads(const std::vector<IterVar>& roots, const std::vector<int64_t>& lo,
-                     const std::vector<int64_t>& ext, int64_t points,
-                     const std::vector<std::vector<Expr>>& accesses, const std::vector<int64_t>& shape,
-                     std::vector<bool>* seen) {
+bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::vector<int64_t> ext,
+                     int64_t points, const std::vector<std::vector<Expr>>& accesses,
+                     const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+  // Enumerate innermost the loop that only the last index of the first access reads
+  // (B[k, j]: j), so that its runs are contiguous (MarkContiguousRun).
+  if (!accesses.empty() && !accesses[0].empty()) {
+    const std::vector<Expr>& first = accesses[0];
+    for (size_t v = 0; v < roots.size(); ++v) {
+      bool only_last = ir::UsesVar(first.back(), roots[v]->var);
+      for (size_t d = 0; d + 1 < first.size() && only_last; ++d)
+        only_last = !ir::UsesVar(first[d], roots[v]->var);
+      if (!only_last) continue;
+      std::swap(roots[v], roots.back());
+      std::swap(lo[v], lo.back());
+      std::swap(ext[v], ext.back());
+      break;
+    }
+  }
   std::vector<ir::Var> vars;
   for (const IterVar& iv : roots) vars.push_back(iv->var);
   std::vector<std::vector<AffineIndex>> affine;
