@@ -70,8 +70,10 @@ class TestMachinePeak : public QObject {
     double per_cycle = best / clock;
     QVERIFY2(per_cycle <= p.FlopsPerCycle() * 1.15,
              qPrintable(QString("measured %1 flops/cycle > assumed %2").arg(per_cycle).arg(p.FlopsPerCycle())));
-    QVERIFY2(per_cycle >= p.FlopsPerCycle() * 0.4,
-             qPrintable(QString("measured %1 flops/cycle << assumed %2").arg(per_cycle).arg(p.FlopsPerCycle())));
+    // Only the upper bound is a test: load, a sanitizer build or a slow CI machine can make
+    // the measurement lower, never higher. Whether the assumed pipes are all there is a
+    // benchmark's question (tessera-bench-cpu prints the measured rate next to the peak).
+    qInfo("measured %.1f flops/cycle, assumed %.0f", per_cycle, p.FlopsPerCycle());
   }
 };
 

@@ -290,7 +290,8 @@ class TestInferBound : public QObject {
       return it == at.end() ? Expr() : it->second;
     });
     arith::Analyzer a;
-    const int64_t* value = ir::as_const_int(a.Simplify(extent));
+    const Expr simplified = a.Simplify(extent);  // outlives `value`
+    const int64_t* value = ir::as_const_int(simplified);
     QVERIFY2(value, ir::to_string(extent).c_str());
     QCOMPARE(*value, int64_t{0});
   }
@@ -317,7 +318,8 @@ class TestInferBound : public QObject {
       Expr v = ir::Substitute(e, [&](const ir::Var& var) -> Expr {
         return var.name() == "x" ? ir::make_const(var.dtype(), x) : Expr();
       });
-      const int64_t* c = ir::as_const_int(a.Simplify(v));
+      const Expr simplified = a.Simplify(v);  // outlives `c`
+      const int64_t* c = ir::as_const_int(simplified);
       return c ? *c : int64_t{-1000};
     };
     QCOMPARE(at_x(region.extent, 0), int64_t{0});  // x = 0: nothing to read
