@@ -80,6 +80,9 @@ Expr operator!(const T& a) { return logical_not(a); }
 
 // Constant queries.
 const int64_t* as_const_int(const Expr& e);  // IntImm (or bool) value, else nullptr
+// The pointer points into the node: a temporary Expr would leave it dangling once the
+// statement ends (ASan found three such reads), so temporaries are refused at compile time.
+const int64_t* as_const_int(Expr&& e) = delete;
 bool is_const_int(const Expr& e, int64_t value);
 bool is_zero(const Expr& e);
 bool is_one(const Expr& e);

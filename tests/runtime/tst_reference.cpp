@@ -171,7 +171,10 @@ std::vector<NDArray> MakeBuffers(const transform::PrimFunc& f, const ScalarArgs&
   std::vector<NDArray> out;
   for (const ir::Buffer& b : f.buffer_params()) {
     std::vector<int64_t> shape;
-    for (const Expr& d : b->shape) shape.push_back(*ir::as_const_int(analyzer.Simplify(ir::Substitute(d, sub))));
+    for (const Expr& d : b->shape) {
+      const Expr extent = analyzer.Simplify(ir::Substitute(d, sub));
+      shape.push_back(*ir::as_const_int(extent));
+    }
     NDArray a = NDArray::Empty(shape, b->dtype).value();
     if (out.size() < num_inputs) a.FillRandom(7 + out.size());
     out.push_back(a);
