@@ -4,7 +4,6 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
-#include "layout/PaddedLayout.h"
 #include "schedule/StageLayout.h"
 #include "transform/LayoutArguments.h"
 
@@ -18,12 +17,6 @@ ir::Expr SubstituteScalars(const ir::Expr& e, const ScalarArgs& scalars) {
     if (it == scalars.end()) return ir::Expr();
     return ir::make_const(v.dtype(), it->second);
   });
-}
-
-int64_t FlatIndex(const std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
-  int64_t flat = 0;
-  for (size_t d = 0; d < shape.size(); ++d) flat = flat * shape[d] + index[d];
-  return flat;
 }
 
 // Writes t's pad value into the padding cells of input `array` (RFC 0077 §1.3).
@@ -88,26 +81,6 @@ Result<std::vector<NDArray>> MakeKernelArguments(const schedule::Schedule& sch,
     out.push_back(*array);
   }
   return out;
-}
-
-Result<NDArray> PhysicalToLogical(const layout::PhysicalTensor& t, const NDArray& physical,
-                                  const ScalarArgs& scalars) {
-  std::vector<ir::Expr> logical_shape;
-  for (const ir::Expr& e : t->layout.logical_shape) logical_shape.push_back(SubstituteScalars(e, scalars));
-  auto layout = layout::AnalyzePaddedLayout(t->layout.map, logical_shape);
-  if (!layout) return layout.error();
-  auto elements = layout::EnumerateElements(*layout, int64_t{1} << 26);
-  if (!elements) return elements.error();
-  auto shape = ConstantShape(logical_shape, scalars);
-  if (!shape) return shape.error();
-  auto logical = NDArray::Empty(*shape, physical.dtype());
-  if (!logical) return logical.error();
-  for (const layout::LayoutElement& e : *elements) {
-    if (!e.logical) continue;
-    int64_t from = FlatIndex(e.physical, physical.shape());
-    logical->SetDouble(FlatIndex(*e.logical, *shape), physical.GetDouble(from));
-  }
-  return logical;
 }
 
 }  // namespace tessera::runtime

@@ -2,8 +2,8 @@
 // and zeroed outputs, in the shapes of the lowered function's buffer parameters. An
 // argument whose layout the schedule transformed (RFC 0077) is passed physically; an
 // input with a pad value gets it written into its padding cells, as a caller must
-// (digest §1.3). PhysicalToLogical reads such an array back in its logical shape (what
-// a reference computed on logical arrays is compared with).
+// (digest §1.3). Reading such an array back in its logical shape is the oracle's job
+// (CheckAgainstReference, Reference.h).
 #pragma once
 
 #include <cstdint>
@@ -33,10 +33,6 @@ Result<std::vector<NDArray>> MakeKernelArguments(const schedule::Schedule& sch,
                                                  const std::vector<te::Tensor>& args,
                                                  const transform::PrimFunc& func,
                                                  const ScalarArgs& scalars, uint64_t seed);
-
-// The logical array stored in `physical` (laid out by `t`); padding cells are dropped.
-Result<NDArray> PhysicalToLogical(const layout::PhysicalTensor& t, const NDArray& physical,
-                                  const ScalarArgs& scalars);
 
 // The constant shape of `shape` with the shape variables of `scalars` substituted.
 Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, const ScalarArgs& scalars);

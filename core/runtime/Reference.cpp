@@ -3,6 +3,7 @@
 #include <set>
 
 #include "ir/Functor.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/ReferenceStage.h"
 #include "schedule/Schedule.h"
 #include "schedule/StageLayout.h"
@@ -109,14 +110,6 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
 
 namespace {
 
-// The layout transform of the tensor named `name`, if the schedule has one.
-layout::PhysicalTensor LayoutOf(const schedule::Schedule& sch, const std::string& name) {
-  for (const schedule::Stage& s : sch.stages)
-    for (const layout::PhysicalTensor& p : schedule::PhysicalTensorsOf(*s))
-      if (p->producer_name() == name) return p;
-  return nullptr;
-}
-
 // The logical array of `t` stored in `physical` with layout `p`: logical[idx] =
 // physical[map(idx)], evaluated by the oracle itself (so an index outside the physical
 // array is reported, and padding cells are simply never read).
@@ -144,9 +137,11 @@ Result<NDArray> ReadLogical(const te::Tensor& t, const layout::PhysicalTensor& p
   return (*r)[0];
 }
 
-bool IsScheduleOutput(const schedule::Schedule& sch, const te::Tensor& t) {
+// runtime::IsScheduleOutput, or a tensor of an op that replaced an output (same name).
+bool IsOutputOrItsReplacement(const schedule::Schedule& sch, const te::Tensor& t) {
+  if (IsScheduleOutput(sch, t)) return true;
   for (const te::Operation& op : sch.outputs)
-    if (op == t.op() || op->name == t.op()->name) return true;
+    if (op->name == t.op()->name) return true;
   return false;
 }
 
@@ -167,14 +162,14 @@ Result<std::vector<OutputCheck>> CheckAgainstReference(const schedule::Schedule&
     const te::Tensor& t = args[i];
     if (!t.defined()) return Error("argument " + std::to_string(i) + " is undefined");
     NDArray logical = buffers[i];
-    if (layout::PhysicalTensor p = LayoutOf(sch, t.name())) {
+    if (layout::PhysicalTensor p = ArgumentLayout(sch, t)) {
       auto r = ReadLogical(t, p, buffers[i], vars);
       if (!r) return r.error();
       logical = *r;
     }
     if (t->op->kind() == te::OpKind::Placeholder) {
       inputs[t.get()] = logical;
-    } else if (IsScheduleOutput(sch, t)) {
+    } else if (IsOutputOrItsReplacement(sch, t)) {
       outputs.push_back(t);
       actual.push_back(logical);
     }
