@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Screenshots of the real desktop application, for docs/screenshots/.
 #   scripts/screenshots.sh [BUILD_DIR]     (default: $TESSERA_BUILD_DIR or build)
-# Starts `tessera` under a virtual X server (xvfb-run, 1600x1000) on each example,
+# Starts `tessera` under a virtual X server (xvfb-run, 1920x1080, and 1280x800 for the
+# small-screen pictures *_1280x800.png; the window fills the screen) on each example,
 # arranges the window with its command-line options, and captures the whole screen
 # with ImageMagick's `import`, else `xwd | convert`, else `scrot`. Missing X tools are
 # installed with apt-get when run as root. Each run uses a fresh settings directory, so
@@ -58,7 +59,7 @@ shot() {
   config="$(mktemp -d)"
   log "$name: $(basename "$file") $*"
   XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$config" CAPTURE="$(capture_command)" WAIT="$WAIT" \
-    xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
+    xvfb-run -a -s "-screen 0 ${SIZE:-1920x1080}x24" bash -c '
       capture_xwd() { xwd -root -silent | /usr/bin/convert xwd:- png:"$1"; }
       "$0" "$@" >/dev/null 2>&1 &
       pid=$!
@@ -73,6 +74,10 @@ install_tools
 mkdir -p "$OUT"
 
 SHOT="$OUT/gemm.png" shot "GEMM, tiled and vectorized" "$EXAMPLES/gemm.py" --select C:j.inner
+SIZE=1280x800 SHOT="$OUT/gemm_1280x800.png" shot "GEMM on a 1280x800 screen" "$EXAMPLES/gemm.py" \
+  --select C:j.inner
+SIZE=1280x800 SHOT="$OUT/gemm_runlog_1280x800.png" WAIT=$((WAIT + 10)) shot "GEMM run log" \
+  "$EXAMPLES/gemm.py" --raise RunLog --profile
 SHOT="$OUT/inferbound_ex6.png" shot "InferBound Ex. 6 (fuse + split + compute_at)" \
   "$EXAMPLES/fuse_split_ex6.py" --select B
 SHOT="$OUT/gemm_profile.png" WAIT=$((WAIT + 6)) shot "GEMM profile" "$EXAMPLES/gemm.py" \

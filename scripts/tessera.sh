@@ -17,11 +17,40 @@ PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6 libgraphviz-dev
   llvm-19-dev libzstd-dev zlib1g-dev
   libopenblas-dev libhalide14-0-dev
-  xvfb xauth
-  python3 clang-14 libclang-rt-14-dev
+  xvfb xauth fonts-wqy-microhei
+  python3 python3-numpy clang-14 libclang-rt-14-dev mold
+  libdnnl-dev libxgboost-dev libsqlite3-dev
+  slurmctld slurmd slurm-client munge
 )
 
 log() { printf '\033[1m[tessera]\033[0m %s\n' "$*" >&2; }
+
+# The timing summary (issue #16): every stage's wall time, printed when the command ends
+# (also when a stage fails), so that a slow CI run says where its time went.
+STAGES=()
+timed() {
+  local name="$1"; shift
+  local start=$SECONDS status=0
+  "$@" || status=$?
+  STAGES+=("$(printf '%-34s %5d s  %s' "$name" $((SECONDS - start)) "$([ $status -eq 0 ] && echo ok || echo "FAILED ($status)")")")
+  return $status
+}
+print_timing() {
+  [ ${#STAGES[@]} -eq 0 ] && return
+  printf '\n[tessera] timing summary (wall clock, %s cores)\n' "$JOBS" >&2
+  printf '  %s\n' "${STAGES[@]}" >&2
+  printf '  %-34s %5d s\n' "total" "$SECONDS" >&2
+  # CTest's closing summary stays the last line of the output (CI reads the counts there).
+  if [ -n "${SUMMARY_LOG:-}" ] && [ -f "$SUMMARY_LOG" ]; then
+    grep -E '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$SUMMARY_LOG" | tail -1
+  fi
+}
+trap print_timing EXIT
+
+# ccache: paths relative to the checkout, so that two clones (or CI's fresh clone) share
+# the cache; the build folder is not part of the hash.
+export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 
 install_missing() {
   local missing=()
@@ -50,6 +79,8 @@ configure_and_build() {
 }
 
 run_main() {
+  print_timing
+  STAGES=()
   local example="$ROOT/resources/examples/gemm.py"
   if [ -x "$BUILD/app/gui/tessera" ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
     log "starting the desktop application on the built-in GEMM example"
@@ -59,39 +90,56 @@ run_main() {
   exec "$BUILD/app/cli/tessera-cli" lower "$example"
 }
 
-# The core and its tests under AddressSanitizer + UBSan (DESIGN.md, "Tests"): no GUI,
-# no LLVM (the JIT is exercised by the main suite), its own build folder.
-run_sanitizer_tests() {
-  local asan="$ROOT/build-asan"
-  if [ ! -f "$asan/build.ninja" ]; then
-    log "configuring the sanitizer build $asan"
-    # -O1 -g1: fast enough to run, line tables for the reports, cheap to compile.
-    cmake -S "$ROOT" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=None -DTESSERA_SANITIZE=ON \
-      -DTESSERA_GUI=OFF -DTESSERA_LLVM=OFF -DTESSERA_BENCH=OFF -DCMAKE_CXX_FLAGS="-O1 -g1"
+# The test build (issue #16): ONE build of everything in which the whole suite runs, the
+# core, the command line and their tests instrumented with ASan + UBSan (DESIGN.md,
+# "Tests"), the Qt views and the GUI linked with the sanitizer runtimes. The suite used to
+# be built twice (plain, then sanitized) and the core tests run twice. -O1: the sanitizers'
+# cost stays low at run time; -g1: line tables for the reports, no full debug info.
+# TESSERA_SANITIZER=0 builds and runs the suite plainly in the main build instead.
+TEST_BUILD="${TESSERA_TEST_BUILD_DIR:-$ROOT/build-test}"
+build_tests() {
+  if [ "${TESSERA_SANITIZER:-1}" != "1" ]; then
+    TEST_BUILD="$BUILD"
+    configure_and_build
+    return
   fi
-  log "building the sanitizer build ($JOBS jobs)"
-  cmake --build "$asan" -j "$JOBS"
-  # The fuzzers carry their own ASan+UBSan and already run in the main suite.
-  log "running the core tests under ASan + UBSan"
-  (cd "$asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS" --label-exclude fuzz)
+  if [ ! -f "$TEST_BUILD/build.ninja" ]; then
+    log "configuring the test build $TEST_BUILD (ASan + UBSan)"
+    cmake -S "$ROOT" -B "$TEST_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=None -DTESSERA_SANITIZE=ON \
+      -DCMAKE_CXX_FLAGS="-O1 -g1"
+  fi
+  log "building the test build ($JOBS jobs)"
+  cmake --build "$TEST_BUILD" -j "$JOBS"
+}
+
+# A single-node Slurm for the cluster-runner tests (DESIGN.md core/runner; SETUP.md
+# "Slurm on one machine"). Only as root on a machine with the packages; the Slurm tests
+# skip visibly otherwise. Stopped again when the command ends.
+start_slurm() {
+  [ "$(id -u)" -eq 0 ] && [ -x "$ROOT/scripts/slurm-up.sh" ] || return 0
+  if bash "$ROOT/scripts/slurm-up.sh"; then
+    trap 'bash "$ROOT/scripts/slurm-down.sh" >/dev/null 2>&1 || true; print_timing' EXIT
+  else
+    log "Slurm could not be started: the Slurm runner tests will skip"
+  fi
 }
 
 run_tests() {
-  local status=0
-  # The sanitizer stage (DESIGN.md, "Tests") runs first and the whole suite last, so that
-  # CTest's closing summary line is the whole suite's; a failure in either fails the
-  # command. TESSERA_SANITIZER=0 skips the stage for a quick local run.
-  if [ "${TESSERA_SANITIZER:-1}" = "1" ]; then
-    run_sanitizer_tests || { status=$?; log "the sanitizer stage FAILED (see above)"; }
-  fi
-  log "running the test suite"
-  (cd "$BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS") || status=$?
-  return "$status"
+  timed "single-node Slurm up" start_slurm || true
+  log "running the test suite in $TEST_BUILD"
+  rm -f "$TEST_BUILD/ctest-summary.log"
+  SUMMARY_LOG="$TEST_BUILD/ctest-summary.log"
+  # detect_leaks: LeakSanitizer, with suppressions for third-party libraries only.
+  timed "test suite" env ASAN_OPTIONS=detect_leaks=1 \
+    LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0" \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    bash -c 'set -o pipefail; cd "$1" &&
+    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$2" | tee ctest-summary.log' \
+    _ "$TEST_BUILD" "$JOBS"
 }
 
 case "${1:-}" in
-  run) install_missing; configure_and_build; run_main ;;
-  test) install_missing; configure_and_build; run_tests ;;
+  run) timed "install packages" install_missing; timed "main build" configure_and_build; run_main ;;
+  test) timed "install packages" install_missing; timed "test build" build_tests; run_tests ;;
   *) echo "usage: scripts/tessera.sh run|test" >&2; exit 2 ;;
 esac

@@ -1,0 +1,32 @@
+// Several Qt Test suites are linked into one executable per test area (tests_<area>), so
+// that a build links a handful of test programs instead of one per tst_*.cpp file (issue
+// #16: each link pulls in Qt and the whole core). This header is force-included into
+// every test source (-include): it turns the standard QTEST_MAIN / QTEST_APPLESS_MAIN /
+// QTEST_GUILESS_MAIN of a suite into a registration instead of a `main`, so the suites
+// themselves stay ordinary Qt Test files. TestMain.cpp selects a suite by name
+// (the file's base name, e.g. `tests_schedule tst_infer_bound -v2`); CTest keeps one
+// test per suite.
+#pragma once
+
+#include <QtTest/qtest.h>
+
+namespace tessera::test {
+using SuiteMain = int (*)(int argc, char** argv);
+// Registers the suite defined in `file` (its base name is the suite's name). Returns a
+// dummy value so that registration can initialise a static.
+int RegisterSuite(const char* file, SuiteMain main);
+}  // namespace tessera::test
+
+// Qt's QTEST_*_MAIN macros all expand to QTEST_MAIN_WRAPPER(TestObject, app set-up); the
+// body below is Qt's, only wrapped in a function with internal linkage.
+#undef QTEST_MAIN_WRAPPER
+#define QTEST_MAIN_WRAPPER(TestObject, ...)                                               \
+  static int tesseraSuiteMain(int argc, char* argv[]) {                                   \
+    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                     \
+    __VA_ARGS__                                                                            \
+    TestObject tc;                                                                         \
+    QTEST_SET_MAIN_SOURCE_PATH                                                             \
+    return QTest::qExec(&tc, argc, argv);                                                  \
+  }                                                                                        \
+  [[maybe_unused]] static const int tesseraSuiteRegistered =                               \
+      ::tessera::test::RegisterSuite(__FILE__, &tesseraSuiteMain);
