@@ -7,8 +7,10 @@
 
 #include "BenchOptions.h"
 #include "BenchTable.h"
+#include "GemmTutorial.h"
 #include "HalideKernels.h"
 #include "NaiveReference.h"
+#include "OneDnnGemm.h"
 #include "OpenBlasGemm.h"
 #include "TesseraKernel.h"
 #include "Timing.h"
@@ -230,12 +232,18 @@ int main(int argc, char** argv) {
   std::printf("tessera: LLVM backend, %s\n", codegen::LLVMTargetDescription().c_str());
   std::printf("openblas: %s\n", openblas::Available() ? openblas::Description() : "not available");
   std::printf("halide: %s\n", halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
+  std::printf("onednn: %s\n", onednn::Description());
   std::printf("times: min / median of %d calls after one warm-up, implementations interleaved call by call;\n"
               "  GFLOP/s and %% of peak from the min time\n",
               options.repeat);
-  for (int64_t n : options.sizes) BenchGemm(n, options);
-  BenchConv2d(options);
-  BenchSoftmax(options);
-  PrintCompileTime(options);
+  if (!options.tutorial_only) {
+    for (int64_t n : options.sizes) BenchGemm(n, options);
+    BenchConv2d(options);
+    BenchSoftmax(options);
+    PrintCompileTime(options);
+  }
+  if (!options.skip_tutorial &&
+      !BenchGemmTutorial(TutorialOptions{options.tutorial_size, options.threads, options.repeat}))
+    g_failed = true;
   return g_failed ? 1 : 0;
 }

@@ -7,6 +7,7 @@ namespace tessera::bench {
 
 const char* kBenchUsage =
     "Usage: tessera-bench-cpu [--sizes 512,1024,2048] [--threads 1|all|both] [--repeat N] [--quick]\n"
+    "                         [--gemm-tutorial | --no-gemm-tutorial] [--tutorial-size N]\n"
     "\n"
     "GEMM (fp32, M = N = K = each size) with resources/examples/gemm_fast.py against OpenBLAS\n"
     "cblas_sgemm and Halide 14 (equivalent schedule); conv2d_fast.py and softmax_fast.py against Halide.\n"
@@ -16,7 +17,12 @@ const char* kBenchUsage =
     "  --sizes LIST   GEMM sizes (default 512,1024,2048)\n"
     "  --threads T    1, all or both (default both)\n"
     "  --repeat N     timed calls per measurement (default 10)\n"
-    "  --quick        sizes 512,1024, repeat 3, 3 compile-time runs\n";
+    "  --quick        sizes 512,1024, repeat 3, 3 compile-time runs\n"
+    "  --gemm-tutorial     only the TVM GEMM-tutorial section: bench/gemm_tutorial/*.py (baseline,\n"
+    "                      blocking, vectorization, loop permutation, array packing, write cache,\n"
+    "                      parallel) against OpenBLAS and oneDNN dnnl_sgemm\n"
+    "  --no-gemm-tutorial  skip that section (it runs last by default)\n"
+    "  --tutorial-size N   M = N = K of the tutorial section (default 1024, the tutorial's)\n";
 
 namespace {
 
@@ -42,6 +48,16 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
       out->help = true;
     } else if (arg == "--quick") {
       out->quick = true;
+    } else if (arg == "--gemm-tutorial") {
+      out->tutorial_only = true;
+    } else if (arg == "--no-gemm-tutorial") {
+      out->skip_tutorial = true;
+    } else if (arg == "--tutorial-size") {
+      auto v = value();
+      auto n = v ? ParseInt(*v) : std::nullopt;
+      if (!n || *n < 32 || *n > 8192 || *n % 32 != 0)
+        return "--tutorial-size expects a multiple of 32 in [32, 8192] (the tutorial's block is 32)";
+      out->tutorial_size = *n;
     } else if (arg == "--sizes") {
       auto v = value();
       if (!v) return "--sizes expects a list such as 512,1024";
@@ -76,6 +92,7 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
     out->repeat = 3;
     out->compile_runs = 3;
   }
+  if (out->tutorial_only && out->skip_tutorial) return "--gemm-tutorial and --no-gemm-tutorial exclude each other";
   if (sizes) out->sizes = *sizes;
   if (repeat) out->repeat = *repeat;
   return std::nullopt;

@@ -15,6 +15,11 @@ struct BenchOptions {
   int compile_runs = 5;
   bool quick = false;
   bool help = false;
+  // The TVM GEMM-tutorial section (GemmTutorial.h): its size, and whether it runs
+  // alone (--gemm-tutorial) or not at all (--no-gemm-tutorial).
+  int64_t tutorial_size = 1024;
+  bool tutorial_only = false;
+  bool skip_tutorial = false;
 };
 
 // Parses argv; an error message on bad input.

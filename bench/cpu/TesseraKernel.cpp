@@ -29,25 +29,18 @@ Result<transform::PrimFunc> Lower(const script::ScriptProgram& program) {
   return std::move(lowered->func);
 }
 
-Result<transform::PrimFunc> LowerExample(const std::string& name, const std::map<std::string, int64_t>& sizes) {
-  auto source = ExampleSource(name, sizes);
-  if (!source) return source.error();
-  auto program = script::EvaluateScript(*source, name + ".py");
-  if (!program) return Error(program.error().format());
-  if (!program->schedule) return Error(name + ".py creates no schedule");
-  return Lower(*program);
+std::string ExamplePath(const std::string& name) {
+  return std::string(TESSERA_SOURCE_DIR) + "/resources/examples/" + name + ".py";
 }
 
-}  // namespace
-
-runtime::NDArray TesseraKernel::Array(const std::string& name) const {
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return arrays[i];
-  return runtime::NDArray();
+// A path relative to the source tree, or absolute.
+std::string SourcePath(const std::string& path) {
+  return !path.empty() && path[0] == '/' ? path : std::string(TESSERA_SOURCE_DIR) + "/" + path;
 }
 
-Result<std::string> ExampleSource(const std::string& name, const std::map<std::string, int64_t>& sizes) {
-  std::string path = std::string(TESSERA_SOURCE_DIR) + "/resources/examples/" + name + ".py";
+// The script at `path` with each top-level `X = <integer>` line whose X is in `sizes`
+// given the new value.
+Result<std::string> ScriptSource(const std::string& path, const std::map<std::string, int64_t>& sizes) {
   std::ifstream in(path);
   if (!in) return Error("cannot open " + path);
   std::stringstream text;
@@ -62,8 +55,30 @@ Result<std::string> ExampleSource(const std::string& name, const std::map<std::s
   return source;
 }
 
-Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std::string, int64_t>& sizes) {
-  auto func = LowerExample(name, sizes);
+Result<transform::PrimFunc> LowerScript(const std::string& path, const std::map<std::string, int64_t>& sizes) {
+  auto source = ScriptSource(path, sizes);
+  if (!source) return source.error();
+  std::string file = path.substr(path.find_last_of('/') + 1);
+  auto program = script::EvaluateScript(*source, file);
+  if (!program) return Error(program.error().format());
+  if (!program->schedule) return Error(file + " creates no schedule");
+  return Lower(*program);
+}
+
+}  // namespace
+
+runtime::NDArray TesseraKernel::Array(const std::string& name) const {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return arrays[i];
+  return runtime::NDArray();
+}
+
+Result<std::string> ExampleSource(const std::string& name, const std::map<std::string, int64_t>& sizes) {
+  return ScriptSource(ExamplePath(name), sizes);
+}
+
+Result<TesseraKernel> CompileScript(const std::string& path, const std::map<std::string, int64_t>& sizes) {
+  auto func = LowerScript(SourcePath(path), sizes);
   if (!func) return func.error();
   auto built = codegen::BuildLLVM(*func);
   if (!built) return built.error();
@@ -74,7 +89,7 @@ Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std
     std::vector<int64_t> shape;
     for (const ir::Expr& dim : b->shape) {
       const int64_t* c = ir::as_const_int(dim);
-      if (!c) return Error(name + ".py: the shape of " + b->name + " is not a constant");
+      if (!c) return Error(path + ": the shape of " + b->name + " is not a constant");
       shape.push_back(*c);
     }
     auto array = runtime::NDArray::Empty(shape, b->dtype);
@@ -88,8 +103,12 @@ Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std
   return k;
 }
 
+Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std::string, int64_t>& sizes) {
+  return CompileScript(ExamplePath(name), sizes);
+}
+
 Result<double> MedianCompileMs(const std::string& name, const std::map<std::string, int64_t>& sizes, int runs) {
-  auto func = LowerExample(name, sizes);
+  auto func = LowerScript(ExamplePath(name), sizes);
   if (!func) return func.error();
   codegen::LLVMOptions options;
   options.keep_llvm_ir = false;  // what is timed is compilation, not printing

@@ -69,9 +69,7 @@ LinearSum AtomSum(const Expr& atom) {
   return s;
 }
 
-namespace {
-
-ExprKind Mirror(ExprKind k) {
+ExprKind MirrorComparison(ExprKind k) {
   switch (k) {
     case ExprKind::LT: return ExprKind::GT;
     case ExprKind::GT: return ExprKind::LT;
@@ -80,6 +78,8 @@ ExprKind Mirror(ExprKind k) {
     default: return k;
   }
 }
+
+namespace {
 
 Expr ScaledAtom(const SumTerm& t, int64_t magnitude) {
   if (magnitude == 1) return t.atom;
@@ -130,7 +130,15 @@ Expr ComparisonToExpr(ExprKind op, LinearSum d) {
   for (const SumTerm& t : d.terms) any_positive |= t.coeff > 0;
   if (!any_positive) {
     d = d.Scaled(-1);
-    op = Mirror(op);
+    op = MirrorComparison(op);
+  }
+  // Integer comparisons: a - 1 < b is a <= b, a + 1 > b is a >= b (no constant left).
+  if (op == ExprKind::LT && d.base == -1) {
+    op = ExprKind::LE;
+    d.base = 0;
+  } else if (op == ExprKind::GT && d.base == 1) {
+    op = ExprKind::GE;
+    d.base = 0;
   }
   LinearSum lhs = ConstSum(d.dtype, 0), rhs = ConstSum(d.dtype, -d.base);
   for (const SumTerm& t : d.terms) {

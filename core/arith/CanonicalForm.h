@@ -49,6 +49,9 @@ std::optional<int64_t> ConstantDifference(const LinearSum& a, const LinearSum& b
 // 0 < x - 2).
 ir::Expr ComparisonToExpr(ir::ExprKind op, LinearSum d);
 
+// The comparison with its operands swapped: a < b is b > a.
+ir::ExprKind MirrorComparison(ir::ExprKind k);
+
 // A comparison in normal form: `sum <= 0` or, when `equality`, `sum == 0`.
 struct LinearFact {
   LinearSum sum;

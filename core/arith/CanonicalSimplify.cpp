@@ -42,6 +42,26 @@ Expr MonomialProduct(const Expr& a, const Expr& b) {
   return r;
 }
 
+// The number of nodes of e, counting stops past `budget` (so it is cheap on big trees).
+void CountNodes(const Expr& e, int* count, int budget) {
+  if (!e.defined() || ++*count > budget) return;
+  if (auto* n = e.as<BinaryNode>()) {
+    CountNodes(n->a, count, budget);
+    CountNodes(n->b, count, budget);
+    return;
+  }
+  MapChildren(e, [&](const Expr& c) {
+    CountNodes(c, count, budget);
+    return c;
+  });
+}
+
+int TreeSize(const Expr& e) {
+  int count = 0;
+  CountNodes(e, &count, 256);
+  return count;
+}
+
 // `kind(X, c)` with a positive constant c: returns X and sets *c.
 const Expr* DivModOperand(const Expr& atom, ExprKind kind, int64_t* c) {
   auto* n = atom.as<BinaryNode>();
@@ -155,8 +175,22 @@ LinearSum CanonicalSimplifier::DivModSum(ExprKind kind, const LinearSum& a, cons
       default: return ConstSum(a.dtype, FloorModInt(a.base, c));
     }
   }
-  if (c < 0) return opaque();
-  return IsDivKind(kind) ? DivByConst(kind, a, c) : ModByConst(kind, a, c);
+  // Truncated division by a negative constant: truncmod(a, -c) == truncmod(a, c) and
+  // truncdiv(a, -c) == -truncdiv(a, c). Floor division keeps its negative divisor.
+  LinearSum r;
+  if (c < 0) {
+    if (kind == ExprKind::Mod) r = ModByConst(kind, a, -c);
+    else if (kind == ExprKind::Div) r = DivByConst(kind, a, -c).Scaled(-1);
+    else return opaque();
+  } else {
+    r = IsDivKind(kind) ? DivByConst(kind, a, c) : ModByConst(kind, a, c);
+  }
+  // Splitting must not make the expression larger: floormod(x*9600, 6400) stays rather
+  // than floormod(x*3, 2)*3200. A quotient may grow by its split-off constant
+  // (floordiv(x + 9, 8) -> floordiv(x + 1, 8) + 1 cancels against floordiv(x + 1, 8)).
+  int original = TreeSize(SumToExpr(a)) + 2, slack = IsDivKind(kind) ? 2 : 0;
+  if (!r.overflow && TreeSize(SumToExpr(r)) > original + slack) return opaque();
+  return r;
 }
 
 bool CanonicalSimplifier::NonNegative(const LinearSum& s) {

@@ -3,9 +3,13 @@
 // _Compare, _Logical, _Select, _Cast). Rules consult the constant bounds, modular sets
 // and constraints of the shared context: min(x, x + 1) -> x, x + 1 < x + 3 -> true,
 // x < 5 && x < 3 -> x < 3, select(provable, a, b) -> a.
-// Only scalar integer (and boolean) arithmetic is rewritten; floats and vectors get
-// constant folding only. Lets, calls and loads pass through (children simplified).
+// Scalar integer (and boolean) arithmetic is rewritten, and integer vector index
+// arithmetic (ramps and broadcasts, RewriteSimplify_Vector.cpp); floats get constant
+// folding only. Lets, calls and loads pass through (children simplified).
 #pragma once
+
+#include <optional>
+#include <utility>
 
 #include "arith/Analyzer.h"
 #include "arith/CanonicalForm.h"
@@ -16,6 +20,13 @@ class RewriteSimplifier {
  public:
   explicit RewriteSimplifier(Analyzer::Impl* parent) : parent_(parent) {}
   ir::Expr Simplify(const ir::Expr& e);
+
+  // An operand of a vector operation seen as a ramp (a broadcast has stride 0).
+  struct LaneForm {
+    ir::Expr base;
+    ir::Expr stride;
+    bool is_broadcast = false;
+  };
 
  private:
   Analyzer::Impl* parent_;
@@ -43,6 +54,32 @@ class RewriteSimplifier {
   ir::Expr VisitNot(const ir::NotNode* n, const ir::Expr& e);
   ir::Expr VisitSelect(const ir::SelectNode* n, const ir::Expr& e);
   ir::Expr VisitCast(const ir::CastNode* n, const ir::Expr& e);
+
+  // ---- vector index arithmetic (RewriteSimplify_Vector.cpp) ----
+  ir::Expr VisitRamp(const ir::RampNode* n, const ir::Expr& e);
+  ir::Expr VisitBroadcast(const ir::BroadcastNode* n, const ir::Expr& e);
+  // A binary node whose operands are integer or boolean vectors.
+  static bool IsVectorArith(const ir::Expr& e);
+  ir::Expr VisitVectorBinary(const ir::BinaryNode* n, const ir::Expr& e);
+  ir::Expr VisitVectorMinMax(const ir::BinaryNode* n, const LaneForm& a, const LaneForm& b,
+                             const ir::Expr& e);
+  ir::Expr VisitVectorCompare(ir::ExprKind kind, const LaneForm& a, const LaneForm& b,
+                              const ir::Expr& e);
+  ir::Expr VisitRampDivMod(ir::ExprKind kind, const LaneForm& a, const ir::Expr& divisor,
+                           const ir::Expr& e);
+  // The smallest and largest lane of ramp(base, stride, lanes) for a constant stride.
+  std::optional<std::pair<ir::Expr, ir::Expr>> LaneRange(const ir::Expr& base,
+                                                         const ir::Expr& stride, int lanes);
+
+  // Operand-structure rules shared by min and max (RewriteSimplify_MinMax.cpp).
+  ir::Expr MinMaxAlgebra(const ir::BinaryNode* n, const ir::Expr& e);
+  // min/max absorbing an addition (RewriteSimplify_Add.cpp); undefined when none applies.
+  ir::Expr AbsorbIntoMinMax(const ir::Expr& e);
+  // min/max absorbing a subtraction (RewriteSimplify_Sub.cpp); undefined when none applies.
+  ir::Expr SubtractFromMinMax(const ir::Expr& e);
+
+  // The comparison `cond` decided under `assumption` (RewriteSimplify_Logical.cpp).
+  std::optional<bool> DecideUnder(const ir::Expr& assumption, const ir::Expr& cond);
 
   // ---- shared helpers (RewriteSimplify.cpp) ----
   // Visits both operands; returns the folded constant when both are immediates, else

@@ -113,6 +113,8 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
       Expr rebuilt = v.same_as(n->value) ? e : MakeCast(n->dtype, v);
       return VisitCast(rebuilt.as<CastNode>(), rebuilt);
     }
+    case ExprKind::Ramp: return VisitRamp(e.as<RampNode>(), e);
+    case ExprKind::Broadcast: return VisitBroadcast(e.as<BroadcastNode>(), e);
     default: break;
   }
   auto* n = e.as<BinaryNode>();
@@ -121,6 +123,7 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
   Expr rebuilt = VisitOperands(n, e, &folded);
   if (folded) return rebuilt;
   auto* m = rebuilt.as<BinaryNode>();
+  if (IsVectorArith(rebuilt)) return VisitVectorBinary(m, rebuilt);
   switch (m->kind) {
     case ExprKind::Add: return VisitAdd(m, rebuilt);
     case ExprKind::Sub: return VisitSub(m, rebuilt);

@@ -3,6 +3,8 @@
 // modular set (4*x + 2 == 8*y is false), the linear facts of the context (i < n*n from
 // i's loop range) or a constraint written literally. Undecided comparisons are
 // normalised when that cancels something: x + 1 < 5 -> x < 4, x*4 < 16 -> x < 4.
+#include <limits>
+
 #include "arith/AnalyzerImpl.h"
 #include "arith/IntMath.h"
 #include "arith/Pattern.h"
@@ -83,6 +85,72 @@ Expr MinMaxComparison(const Expr& e) {
   return Expr();
 }
 
+// `d < 0` with d = A - 1 reads better as A <= 0 (and d > 0 with d = A + 1 as A >= 0).
+bool StrictToNonStrict(ExprKind op, const LinearSum& d) {
+  return (op == ExprKind::LT && d.base == -1) || (op == ExprKind::GT && d.base == 1);
+}
+
+// floordiv(x, c) op k (and truncdiv) with constants c > 0, k: a comparison of x alone.
+// floordiv(x, c) <= k  <=>  x <= k*c + c - 1;   floordiv(x, c) >= k  <=>  x >= k*c.
+// truncdiv rounds towards zero: <= k is x <= k*c + c - 1 for k >= 0 but x <= k*c for
+// k < 0; >= k is x >= k*c for k > 0 but x >= k*c - c + 1 for k <= 0.
+Expr DivisionComparison(ExprKind op, const Expr& a, const Expr& b) {
+  auto* div = a.as<BinaryNode>();
+  const int64_t* k = as_const_int(b);
+  bool flipped = false;
+  if (!div || !k) {
+    div = b.as<BinaryNode>();
+    k = as_const_int(a);
+    flipped = true;
+  }
+  if (!div || !k || (div->kind != ExprKind::FloorDiv && div->kind != ExprKind::Div)) return Expr();
+  const int64_t* c = as_const_int(div->b);
+  if (!c || *c <= 0 || !div->a.dtype().is_int() || !div->a.dtype().is_scalar()) return Expr();
+  if (flipped) op = MirrorComparison(op);  // k op q  ->  q op' k
+  // As "q <= hi" or "q >= lo" on integers.
+  int64_t bound = *k;
+  bool upper;
+  switch (op) {
+    case ExprKind::LT: upper = true; bound = *k - 1; break;
+    case ExprKind::LE: upper = true; break;
+    case ExprKind::GT: upper = false; bound = *k + 1; break;
+    case ExprKind::GE: upper = false; break;
+    default: return Expr();
+  }
+  bool trunc = div->kind == ExprKind::Div;
+  auto kc = CheckedMul(bound, *c);
+  if (!kc) return Expr();
+  std::optional<int64_t> limit;
+  if (upper) limit = trunc && bound < 0 ? kc : CheckedAdd(*kc, *c - 1);
+  else limit = trunc && bound <= 0 ? CheckedAdd(*kc, 1 - *c) : kc;
+  Expr x = div->a;
+  if (!limit) return Expr();
+  // The limit must be representable in x's type (x <= limit would otherwise wrap).
+  if (x.dtype().bits() <= 32 && (*limit < std::numeric_limits<int32_t>::min() ||
+                                 *limit > std::numeric_limits<int32_t>::max()))
+    return Expr();
+  Expr l = make_const(x.dtype(), *limit);
+  return upper ? MakeBinary(ExprKind::LE, x, l) : MakeBinary(ExprKind::LE, l, x);
+}
+
+// min(x, c1) < c2 is x < c2 when c1 >= c2 (the clamp never decides), and likewise
+// max(x, c1) > c2 is x > c2 when c1 <= c2.
+Expr ClampComparison(ExprKind op, const Expr& a, const Expr& b) {
+  auto* m = a.as<BinaryNode>();
+  const int64_t* c2 = as_const_int(b);
+  if (!m || !c2) return Expr();
+  const int64_t* c1 = as_const_int(m->b);
+  if (!c1) return Expr();
+  bool strict = op == ExprKind::LT || op == ExprKind::GT;
+  if (m->kind == ExprKind::Min && (op == ExprKind::LT || op == ExprKind::LE) &&
+      (strict ? *c1 >= *c2 : *c1 > *c2))
+    return MakeBinary(op, m->a, b);
+  if (m->kind == ExprKind::Max && (op == ExprKind::GT || op == ExprKind::GE) &&
+      (strict ? *c1 <= *c2 : *c1 < *c2))
+    return MakeBinary(op, m->a, b);
+  return Expr();
+}
+
 }  // namespace
 
 Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
@@ -90,6 +158,8 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   if (auto lit = parent_->DecideByLiterals(e)) return make_bool(*lit);
   if (!IsIndex(n->a) || !IsIndex(n->b)) return e;
   if (Expr r = MinMaxComparison(e); r.defined()) return r;
+  if (Expr r = DivisionComparison(op, n->a, n->b); r.defined()) return Revisit(r);
+  if (Expr r = ClampComparison(op, n->a, n->b); r.defined()) return Revisit(r);
   LinearSum sa = parent_->canonical.ToSum(n->a), sb = parent_->canonical.ToSum(n->b);
   // Through a Sub node, so that div/mod pairs merge (floordiv(x, 2)*2 - x).
   LinearSum d = parent_->canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));
@@ -111,7 +181,7 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
     bool impossible = false;
     d = DivideByGcd(op, d, g, &impossible);
     if (impossible) return make_bool(op == ExprKind::NE);
-  } else if (!cancelled && !constants_on_both_sides) {
+  } else if (!cancelled && !constants_on_both_sides && !StrictToNonStrict(op, d)) {
     return e;
   }
   return ComparisonToExpr(op, d);

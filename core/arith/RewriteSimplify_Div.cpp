@@ -40,6 +40,20 @@ Expr RewriteSimplifier::VisitDiv(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, ptruncdiv(x * y, y), x, &r) || TryRewrite(e, ptruncdiv(y * x, y), x, &r) ||
       TryRewrite(e, ptruncdiv(x, x), 1, &r))
     return r;
+  // The same for truncated division when the dividend and the rest are non-negative
+  // (then both divisions agree on them).
+  PVar z;
+  auto rest_non_negative = [&] { return ProveGE(n->a, 0) && ProveGE(z.value(), 0); };
+  if (TryRewrite(e, ptruncdiv(x * y + z, y), x + ptruncdiv(z, y), rest_non_negative, &r) ||
+      TryRewrite(e, ptruncdiv(y * x + z, y), x + ptruncdiv(z, y), rest_non_negative, &r) ||
+      TryRewrite(e, ptruncdiv(z + x * y, y), ptruncdiv(z, y) + x, rest_non_negative, &r) ||
+      TryRewrite(e, ptruncdiv(z + y * x, y), ptruncdiv(z, y) + x, rest_non_negative, &r))
+    return Revisit(r);
+  PConst c3;
+  if (TryRewrite(e, ptruncdiv(ptruncdiv(x, c1) + c2, c3), ptruncdiv(x + c1 * c2, c1 * c3),
+                 [&] { return c1.value() > 0 && c2.value() >= 0 && c3.value() > 0 && ProveGE(x.value(), 0) &&
+                              CheckedMul(c1.value(), c2.value()) && CheckedMul(c1.value(), c3.value()); }, &r))
+    return Revisit(r);
   return e;
 }
 
@@ -70,6 +84,19 @@ Expr RewriteSimplifier::VisitFloorDiv(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pfloordiv(x * y, y), x, &r) || TryRewrite(e, pfloordiv(y * x, y), x, &r) ||
       TryRewrite(e, pfloordiv(x, x), 1, &r))
     return r;
+  // A multiple of a symbolic divisor leaves the floor quotient exactly (any sign).
+  PVar z;
+  if (TryRewrite(e, pfloordiv(x * y + z, y), x + pfloordiv(z, y), &r) ||
+      TryRewrite(e, pfloordiv(y * x + z, y), x + pfloordiv(z, y), &r) ||
+      TryRewrite(e, pfloordiv(z + x * y, y), pfloordiv(z, y) + x, &r) ||
+      TryRewrite(e, pfloordiv(z + y * x, y), pfloordiv(z, y) + x, &r))
+    return Revisit(r);
+  // floordiv(floordiv(x, c1) + c2, c3) == floordiv(x + c1*c2, c1*c3) for c1, c3 > 0.
+  PConst c3;
+  if (TryRewrite(e, pfloordiv(pfloordiv(x, c1) + c2, c3), pfloordiv(x + c1 * c2, c1 * c3),
+                 [&] { return c1.value() > 0 && c3.value() > 0 && CheckedMul(c1.value(), c2.value()) &&
+                              CheckedMul(c1.value(), c3.value()); }, &r))
+    return Revisit(r);
   return e;
 }
 

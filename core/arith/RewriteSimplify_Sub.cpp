@@ -7,6 +7,45 @@ namespace tessera::arith {
 using namespace ir;
 using namespace pattern;
 
+// A subtrahend that cancels a term inside a min/max moves into it:
+//   min(x + y, z) - x -> min(y, z - x),   min(x, y) - min(y, x) -> 0,
+//   min(x + c1, y + c2) - min(x, y + c3) -> c1 when c2 - c1 == c3.
+Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
+  PVar x, y, z;
+  PConst c1, c2, c3;
+  Expr r;
+  if (TryRewrite(e, pmin(x + y, z) - x, pmin(y, z - x), &r) ||
+      TryRewrite(e, pmin(y + x, z) - x, pmin(y, z - x), &r) ||
+      TryRewrite(e, pmin(z, x + y) - x, pmin(z - x, y), &r) ||
+      TryRewrite(e, pmin(z, y + x) - x, pmin(z - x, y), &r) ||
+      TryRewrite(e, pmax(x + y, z) - x, pmax(y, z - x), &r) ||
+      TryRewrite(e, pmax(y + x, z) - x, pmax(y, z - x), &r) ||
+      TryRewrite(e, pmax(z, x + y) - x, pmax(z - x, y), &r) ||
+      TryRewrite(e, pmax(z, y + x) - x, pmax(z - x, y), &r))
+    return Revisit(r);
+  // x - min(x + y, z) -> max(0 - y, x - z) (and max): x - z folds when z is 0.
+  if (TryRewrite(e, x - pmin(x + y, z), pmax(0 - y, x - z), &r) ||
+      TryRewrite(e, x - pmin(y + x, z), pmax(0 - y, x - z), &r) ||
+      TryRewrite(e, x - pmin(z, x + y), pmax(x - z, 0 - y), &r) ||
+      TryRewrite(e, x - pmin(z, y + x), pmax(x - z, 0 - y), &r) ||
+      TryRewrite(e, x - pmax(x + y, z), pmin(0 - y, x - z), &r) ||
+      TryRewrite(e, x - pmax(y + x, z), pmin(0 - y, x - z), &r) ||
+      TryRewrite(e, x - pmax(z, x + y), pmin(x - z, 0 - y), &r) ||
+      TryRewrite(e, x - pmax(z, y + x), pmin(x - z, 0 - y), &r))
+    return Revisit(r);
+  if (TryRewrite(e, pmin(x, y) - pmin(y, x), 0, &r) || TryRewrite(e, pmax(x, y) - pmax(y, x), 0, &r))
+    return r;
+  auto shifted = [&] { return c2.value() - c1.value() == c3.value(); };
+  if (TryRewrite(e, pmin(x + c1, y + c2) - pmin(x, y + c3), c1, shifted, &r) ||
+      TryRewrite(e, pmax(x + c1, y + c2) - pmax(x, y + c3), c1, shifted, &r))
+    return r;
+  // min(x, y) - min(x + c1, y + c1) == -c1 (written with c2 == c1).
+  if (TryRewrite(e, pmin(x, y) - pmin(x + c1, y + c2), 0 - c1, [&] { return c1.value() == c2.value(); }, &r) ||
+      TryRewrite(e, pmax(x, y) - pmax(x + c1, y + c2), 0 - c1, [&] { return c1.value() == c2.value(); }, &r))
+    return r;
+  return Expr();
+}
+
 Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
   if (!IsIndex(e)) return e;
   PVar x, y, z, w, u;
@@ -40,6 +79,7 @@ Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
     return r;
   if (TryRewrite(e, pselect(x, y, z) - pselect(x, w, u), pselect(x, y - w, z - u), &r))
     return Revisit(r);
+  if (Expr m = SubtractFromMinMax(e); m.defined()) return m;
   return e;
 }
 

@@ -22,4 +22,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Mul.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Select.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Sub.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Vector.cpp
 )

@@ -48,6 +48,17 @@ Status Parallel(Schedule& sch, Stage stage, IterVar iv) {
   return Annotate(sch, stage, iv, "parallel", ir::IterVarType::Parallelized, false);
 }
 
+namespace {
+
+// The key of a thread axis in Schedule::thread_axes: its tag, or "vthread:NAME" for a
+// virtual thread (a schedule may have several).
+std::string ThreadAxisKey(const IterVar& thread) {
+  if (!te::is_virtual_thread_tag(thread->thread_tag)) return thread->thread_tag;
+  return thread->thread_tag + ":" + thread->var.name();
+}
+
+}  // namespace
+
 Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
   const std::string what = "bind";
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
@@ -64,16 +75,22 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
   if (current.annotation != ir::IterVarType::DataPar)
     return Error("bind: " + iv->var.name() + " is " +
                  ir::iter_var_type_name(current.annotation) + "; a bound loop cannot be");
+  // A stage binds each real thread once; virtual threads are told apart by their
+  // IterVar (TVM's opt_conv_cuda binds two vthreads, vx and vy, in one stage).
+  bool is_virtual = te::is_virtual_thread_tag(thread->thread_tag);
   for (const auto& [other, attr] : stage->iter_var_attrs)
-    if (attr.bind_thread && attr.bind_thread->thread_tag == thread->thread_tag)
-      return Error("bind: " + thread->thread_tag + " is already bound to " + other->var.name() +
-                   " in stage " + stage->name());
+    if (attr.bind_thread && attr.bind_thread->thread_tag == thread->thread_tag &&
+        (!is_virtual || attr.bind_thread == thread))
+      return Error("bind: " + (is_virtual ? thread->var.name() : thread->thread_tag) +
+                   " is already bound to " + other->var.name() + " in stage " + stage->name());
   IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
-  if (!sch.thread_axes.count(thread->thread_tag)) sch.thread_axes[thread->thread_tag] = thread;
+  std::string key = ThreadAxisKey(thread);
+  if (!sch.thread_axes.count(key)) sch.thread_axes[key] = thread;
   stage->iter_var_attrs[iv].bind_thread = thread;
   TraceEntry& recorded = detail::Record(sch, what, stage);
   recorded.iter_vars = {ref};
   recorded.strings["thread"] = thread->thread_tag;
+  if (is_virtual) recorded.strings["name"] = thread->var.name();
   return Status::Ok();
 }
 

@@ -9,6 +9,7 @@
 #include "ir/Functor.h"
 #include "ir/Printer.h"
 #include "schedule/AffineIndex.h"
+#include "schedule/BoundExtent.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
 #include "support/Json.h"
@@ -126,9 +127,7 @@ ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
 std::optional<int64_t> BoundOf(const ReportContext& ctx, const Expr& extent) {
   arith::Analyzer a;
   for (const auto& [iv, r] : ctx.rmap) a.Bind(LoopVar(ctx, iv), r, true);
-  arith::ConstIntBound b = a.const_int_bound(extent);
-  if (b.max_value == arith::ConstIntBound::kPosInf) return std::nullopt;
-  return b.max_value;
+  return ConstUpperBound(extent, &a);
 }
 
 std::optional<std::vector<int64_t>> ConstShape(const std::vector<Expr>& shape) {

@@ -4,6 +4,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/MakeLoopNest.h"
+#include "schedule/StageStorage.h"
 
 namespace tessera::schedule {
 
@@ -120,6 +121,7 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
   std::vector<Expr> store_conds;
   for (const Expr& cond : conds)
     if (!uses_reduce_var(cond)) store_conds.push_back(cond);
+  store_conds = WithStorePredicate(stage, store_conds, nest.values);
 
   ir::DataType t = source.dtype();
   Expr identity = comb->identity[0];

@@ -6,6 +6,8 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/CrossThreadReduction.h"
+#include "schedule/StageStorage.h"
+#include "te/Compute.h"
 
 namespace tessera::schedule {
 
@@ -36,6 +38,14 @@ std::vector<NestWrap> LeafLevel(const Stage& stage, const IterVar& iv, const ir:
   bool trivial = ir::is_one(r.extent) && !keep_trivial;
   if (trivial) {
     *value = r.min;
+  } else if (attr.bind_thread && te::is_virtual_thread_tag(attr.bind_thread->thread_tag)) {
+    // A virtual thread is a serial loop of the one real thread over the vthread's
+    // variable: what TVM's InjectVirtualThread computes, without its interleaving.
+    IterVar t = attr.bind_thread;
+    *value = PlusMin(t->var, r.min);
+    level.push_back([t, r](Stmt b) {
+      return ir::MakeFor(t->var, ir::make_zero(r.extent.dtype()), r.extent, ir::ForKind::Serial, b);
+    });
   } else if (attr.bind_thread) {
     IterVar t = attr.bind_thread;
     *value = PlusMin(t->var, r.min);
@@ -114,7 +124,8 @@ Stmt MakeElementwise(const Stage& stage, const te::ComputeOpNode* c, const Range
     stores.push_back(ir::MakeProducerStore(te::output_of(stage->op, k).producer(),
                                            ir::Substitute(c->body[static_cast<size_t>(k)], vmap),
                                            StoreIndices(c, vmap)));
-  Stmt body = Guard(MakeBoundCheck(stage, rmap, nest.values, a), ir::MakeSeq(stores), a);
+  Stmt body = Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, nest.values, a), nest.values),
+                    ir::MakeSeq(stores), a);
   return MergeNest(nest.levels, body);
 }
 
@@ -133,9 +144,19 @@ std::vector<Stmt> UpdateStores(const Stage& stage, const te::ComputeOpNode* c,
   auto* first = c->body[0].as<ir::ReduceNode>();
   const ir::CommReducer& comb = first->combiner;
   std::vector<Expr> idx = StoreIndices(c, vmap);
+  // A tuple reducer's results are computed from the accumulators before any of them is
+  // stored (value 1 may read accumulator 0), so the old values are bound first.
+  bool tuple = comb->lhs.size() > 1;
   ir::VarMap lr;
+  std::vector<std::pair<ir::Var, Expr>> old_values;
   for (size_t k = 0; k < comb->lhs.size(); ++k) {
-    lr[comb->lhs[k]] = te::output_of(stage->op, static_cast<int>(k))(idx);
+    Expr acc = te::output_of(stage->op, static_cast<int>(k))(idx);
+    if (tuple) {
+      ir::Var old(comb->lhs[k].name() + ".acc", acc.dtype());
+      old_values.emplace_back(old, acc);
+      acc = old;
+    }
+    lr[comb->lhs[k]] = acc;
     lr[comb->rhs[k]] = ir::Substitute(first->source[k], vmap);
   }
   std::vector<Stmt> stores;
@@ -144,6 +165,8 @@ std::vector<Stmt> UpdateStores(const Stage& stage, const te::ComputeOpNode* c,
                                            ir::Substitute(comb->result[static_cast<size_t>(k)], lr),
                                            idx));
   Stmt update = ir::MakeSeq(stores);
+  for (auto it = old_values.rbegin(); it != old_values.rend(); ++it)
+    update = ir::MakeLetStmt(it->first, it->second, update);
   Expr cond = ir::Substitute(first->condition, vmap);
   if (!ir::is_one(cond)) update = ir::MakeIf(cond, update);
   return {update};
@@ -155,7 +178,7 @@ Stmt MakeReduction(const Stage& stage, const te::ComputeOpNode* c, const RangeMa
   LoopNest main = MakeLoopNest(stage, rmap, keep_trivial);
   PassUpIndex(stage, rmap, &main.values);
   ir::VarMap vmap = RootSubstitution(c, main.values);
-  Stmt update = Guard(MakeBoundCheck(stage, rmap, main.values, a),
+  Stmt update = Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, main.values, a), main.values),
                       ir::MakeSeq(UpdateStores(stage, c, vmap)), a);
 
   // Init: fresh ".init" loops over the data-parallel leaves after the common loops.

@@ -28,17 +28,50 @@ void SetOnce(RangeMap* rmap, const IterVar& iv, ir::Range r) {
   if (!rmap->count(iv)) (*rmap)[iv] = std::move(r);
 }
 
-void DownSplit(const SplitRelation& s, RangeMap* rmap, arith::Analyzer* analyzer) {
+// Vars with a leaf below them (or themselves) bound to a thread: a split must keep
+// their extent, which a schedule may use to match the number of threads launched.
+std::unordered_map<IterVar, bool> ThreadBoundBelow(const Stage& stage) {
+  std::unordered_map<IterVar, bool> bound;
+  for (const IterVar& leaf : stage->leaf_iter_vars)
+    if (stage->attr(leaf).bind_thread) bound[leaf] = true;
+  for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it)
+    for (const IterVar& child : relation_children(*it))
+      if (bound.count(child))
+        for (const IterVar& parent : relation_parents(*it)) bound[parent] = true;
+  return bound;
+}
+
+// The extent of the split child that takes the factor (inner) or nparts (outer): the
+// factor, clamped to the parent's extent when that is a smaller constant
+// (TVM's PassDownDomain does the same; a split of 8 by 32 runs 8 inner iterations, not
+// 32 with 24 guarded away). Not clamped when the child leads to a thread-bound loop (the
+// launch may rely on the factor) or for an empty parent. Unlike TVM, rfactor's early
+// call clamps too: the factored axis then has the extent that exists.
+Expr FactorExtent(const Expr& factor, const Expr& parent_extent, bool clamp, arith::Analyzer* analyzer) {
+  if (!clamp || ir::is_zero(parent_extent)) return factor;
+  arith::Analyzer local;
+  arith::Analyzer* a = analyzer ? analyzer : &local;
+  // Only to a constant: a per-iteration extent (an attached stage's clipped region)
+  // would turn a constant loop, which can be vectorized or unrolled, into a symbolic one.
+  const Expr extent = a->Simplify(parent_extent);
+  if (ir::as_const_int(extent) && a->CanProve(ir::lt(extent, factor))) return extent;
+  return factor;
+}
+
+void DownSplit(const SplitRelation& s, RangeMap* rmap, arith::Analyzer* analyzer,
+               const std::unordered_map<IterVar, bool>& thread_bound) {
   auto it = rmap->find(s.parent);
   if (it == rmap->end()) return;
   const ir::Range parent = it->second;
   Expr zero = Zero(parent.extent);
   if (s.factor.defined()) {
-    SetOnce(rmap, s.inner, ir::Range(zero, s.factor));
+    bool clamp = !thread_bound.count(s.inner);
+    SetOnce(rmap, s.inner, ir::Range(zero, FactorExtent(s.factor, parent.extent, clamp, analyzer)));
     SetOnce(rmap, s.outer,
             ir::Range(zero, Simplify(analyzer, ir::ceildiv(parent.extent, s.factor))));
   } else {
-    SetOnce(rmap, s.outer, ir::Range(zero, s.nparts));
+    bool clamp = !thread_bound.count(s.outer);
+    SetOnce(rmap, s.outer, ir::Range(zero, FactorExtent(s.nparts, parent.extent, clamp, analyzer)));
     SetOnce(rmap, s.inner,
             ir::Range(zero, Simplify(analyzer, ir::ceildiv(parent.extent, s.nparts))));
   }
@@ -76,9 +109,12 @@ void DownTransform(const TransformRelation& t, RangeMap* rmap, arith::Analyzer* 
 }  // namespace
 
 void PassDownDomain(const Stage& stage, RangeMap* rmap, arith::Analyzer* analyzer) {
+  const std::unordered_map<IterVar, bool> thread_bound = ThreadBoundBelow(stage);
   for (const IterVarRelation& rel : stage->relations) {
     std::visit(Overloaded{
-                   [&](const SplitRelation& s) { DownSplit(s, rmap, analyzer); },
+                   [&](const SplitRelation& s) {
+                     DownSplit(s, rmap, analyzer, thread_bound);
+                   },
                    [&](const FuseRelation& f) { DownFuse(f, rmap, analyzer); },
                    [&](const RebaseRelation& b) {
                      if (rmap->count(b.parent)) {

@@ -71,7 +71,15 @@ Result<std::vector<IterVar>> TransformLayout(Schedule& sch, Stage stage, ir::Ind
                                              layout::PadValue pad_value = {},
                                              std::vector<int> axis_separators = {});
 
-// Storage scopes accepted by cache_read / cache_write.
+// Stores the stage's result in `scope` ("shared", "local", ...; "global" is the
+// default). An output of the schedule stays global.
+Status SetScope(Schedule& sch, Stage stage, const std::string& scope);
+// Stores an element of the stage only where `predicate` holds (the loops still run).
+// The predicate may read the stage's iter vars, the threads bound to its loops (a
+// variable named after a bound thread's tag is that thread) and shape variables.
+Status SetStorePredicate(Schedule& sch, Stage stage, Expr predicate);
+
+// Storage scopes accepted by cache_read / cache_write / set_scope.
 bool is_storage_scope(const std::string& scope);
 
 }  // namespace tessera::schedule

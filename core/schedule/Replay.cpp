@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "ir/Functor.h"
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
 
@@ -97,6 +98,10 @@ Status ApplyBind(Schedule& sch, const TraceEntry& e, const Args& a) {
   Result<std::string> tag = Str(e, "thread");
   if (!tag) return tag.error();
   if (!te::is_thread_tag(*tag)) return Error("bind: '" + *tag + "' is not a thread axis tag");
+  // A virtual thread is found by its name (a stage may bind several).
+  auto name = e.strings.find("name");
+  if (te::is_virtual_thread_tag(*tag) && name != e.strings.end())
+    return Bind(sch, a.stage, a.vars[0], sch.thread_axis(*tag + ":" + name->second));
   return Bind(sch, a.stage, a.vars[0], sch.thread_axis(*tag));
 }
 
@@ -115,6 +120,39 @@ Status ApplyStorageAlign(Schedule& sch, const TraceEntry& e, const Args& a) {
   if (!factor) return factor.error();
   if (!offset) return offset.error();
   return StorageAlign(sch, a.stage, a.vars[0], *factor, *offset);
+}
+
+Status ApplySetScope(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 0, 0); !s) return s;
+  Result<std::string> scope = Str(e, "scope");
+  if (!scope) return scope.error();
+  return SetScope(sch, a.stage, *scope);
+}
+
+// The predicate's parameters are the entry's iter vars, then the threads it names.
+Status ApplySetStorePredicate(Schedule& sch, const TraceEntry& e, const Args& a) {
+  auto l = e.lambdas.find("predicate");
+  if (l == e.lambdas.end() || l->second.body.size() != 1)
+    return Error("set_store_predicate: missing argument 'predicate'");
+  std::vector<std::string> threads;
+  if (auto it = e.strings.find("threads"); it != e.strings.end()) {
+    size_t begin = 0;
+    while (begin <= it->second.size()) {
+      size_t end = it->second.find(',', begin);
+      if (end == std::string::npos) end = it->second.size();
+      threads.push_back(it->second.substr(begin, end - begin));
+      begin = end + 1;
+    }
+  }
+  const std::vector<ir::Var>& params = l->second.params;
+  if (params.size() != a.vars.size() + threads.size())
+    return Error("set_store_predicate: the predicate has " + std::to_string(params.size()) +
+                 " parameters for " + std::to_string(a.vars.size() + threads.size()) + " names");
+  ir::VarMap vmap;
+  for (size_t i = 0; i < params.size(); ++i)
+    vmap[params[i]] = i < a.vars.size() ? Expr(a.vars[i]->var)
+                                        : Expr(ir::Var(threads[i - a.vars.size()], params[i].dtype()));
+  return SetStorePredicate(sch, a.stage, ir::Substitute(l->second.body[0], vmap));
 }
 
 Status ApplyCacheRead(Schedule& sch, const TraceEntry& e, const Args& a) {
@@ -190,6 +228,8 @@ const std::map<std::string, Applier>& Appliers() {
       {"bind", ApplyBind},
       {"pragma", ApplyPragma},
       {"storage_align", ApplyStorageAlign},
+      {"set_scope", ApplySetScope},
+      {"set_store_predicate", ApplySetStorePredicate},
       {"rfactor", ApplyRFactor},
       {"transform_layout", ApplyTransformLayout},
   };

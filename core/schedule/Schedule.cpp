@@ -75,10 +75,14 @@ Result<Stage> Schedule::lookup(const std::string& name) const {
   return Error("the schedule has no stage named '" + name + "'");
 }
 
+// `tag` may be "vthread:NAME": the virtual thread named NAME (Bind keys them so).
 IterVar Schedule::thread_axis(const std::string& tag) {
   auto it = thread_axes.find(tag);
   if (it != thread_axes.end()) return it->second;
-  IterVar iv = te::thread_axis(tag);
+  size_t colon = tag.find(':');
+  IterVar iv = colon == std::string::npos
+                   ? te::thread_axis(tag)
+                   : te::thread_axis(tag.substr(0, colon), ir::Range(), tag.substr(colon + 1));
   thread_axes[tag] = iv;
   return iv;
 }

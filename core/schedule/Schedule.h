@@ -51,6 +51,9 @@ struct StageNode {
   IterVar attach_ivar;
   Stage attach_stage;
   std::string scope;  // storage scope of the stage's output ("" = global)
+  // set_store_predicate: elements are stored only where it holds (undefined: always).
+  // It reads the stage's iter vars, the threads bound in it and shape variables.
+  Expr store_predicate;
   bool is_output = false;
   // transform_layout: how the stage's outputs are stored; null = the logical layout.
   std::shared_ptr<const StageLayout> layout;

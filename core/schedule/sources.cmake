@@ -18,8 +18,10 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TransformLayout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BoundExtent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MakeLoopNest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CrossThreadReduction.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StageStorage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LayoutLowering.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachLegality.cpp

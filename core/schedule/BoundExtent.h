@@ -1,0 +1,26 @@
+// The tightest constant upper bound the analyzer can prove for a realize extent
+// (`max_extent` of `tessera-cli bounds`). A region clipped to a tensor's shape has an
+// exact extent such as max(min(o*8 + 7, m - 1) - o*8 + 1, 0): interval arithmetic on it
+// as written loses the correlation between the two o*8 terms and finds no bound, though
+// each min/max argument, simplified on its own, is a constant (8 here). So the bound is
+// taken per argument: additions and subtractions are first moved inside min, max and
+// select (min(a, b) - c = min(a - c, b - c), c - max(a, b) = min(c - a, c - b)), each
+// argument is simplified, and ub(min) = min of the arguments' bounds, ub(max) = max.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "ir/Expr.h"
+
+namespace tessera::arith {
+class Analyzer;
+}
+
+namespace tessera::schedule {
+
+// Constant upper bound of `e` under the facts `analyzer` knows (the loop ranges bound in
+// it); empty when none can be proved (the largest value of e's type is no bound).
+std::optional<int64_t> ConstUpperBound(const ir::Expr& e, arith::Analyzer* analyzer);
+
+}  // namespace tessera::schedule
