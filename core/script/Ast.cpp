@@ -42,6 +42,10 @@ const char* spelling(CompareOp op) {
     case CompareOp::GE: return ">=";
     case CompareOp::EQ: return "==";
     case CompareOp::NE: return "!=";
+    case CompareOp::In: return "in";
+    case CompareOp::NotIn: return "not in";
+    case CompareOp::Is: return "is";
+    case CompareOp::IsNot: return "is not";
   }
   return "?";
 }
@@ -63,6 +67,15 @@ std::string join(const std::vector<AstPtr>& items) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += ", ";
     out += to_source(*items[i]);
+  }
+  return out;
+}
+
+std::string generators(const std::vector<AstComprehension>& gens) {
+  std::string out;
+  for (const AstComprehension& g : gens) {
+    out += " for " + to_source(*g.target) + " in " + to_source(*g.iter);
+    for (const AstPtr& c : g.conditions) out += " if " + to_source(*c);
   }
   return out;
 }
@@ -109,9 +122,48 @@ std::string to_source(const AstExpr& e) {
     case AstKind::And: return "(" + to_source(*e.left) + " and " + to_source(*e.right) + ")";
     case AstKind::Or: return "(" + to_source(*e.left) + " or " + to_source(*e.right) + ")";
     case AstKind::Not: return "(not " + to_source(*e.object) + ")";
+    case AstKind::IfExp:
+      return "(" + to_source(*e.left) + " if " + to_source(*e.object) + " else " +
+             to_source(*e.right) + ")";
+    case AstKind::Dict: {
+      std::string out;
+      for (size_t i = 0; i < e.items.size(); ++i)
+        out += (i ? ", " : "") + to_source(*e.items[i]) + ": " + to_source(*e.values[i]);
+      return "{" + out + "}";
+    }
+    case AstKind::ListComp:
+      return "[" + to_source(*e.object) + generators(e.generators) + "]";
+    case AstKind::DictComp:
+      return "{" + to_source(*e.left) + ": " + to_source(*e.right) + generators(e.generators) +
+             "}";
   }
   return "?";
 }
+
+namespace {
+
+std::string targets_text(const AstStmt& s) {
+  std::string out;
+  for (const AstPtr& t : s.target_exprs) out += to_source(*t) + " = ";
+  return out;
+}
+
+std::string block_text(const std::vector<AstStmt>& body, const std::string& indent) {
+  std::string out;
+  for (const AstStmt& st : body) {
+    std::string text = to_source(st);
+    size_t start = 0;
+    while (start < text.size()) {
+      size_t eol = text.find('\n', start);
+      if (eol == std::string::npos) eol = text.size();
+      out += "\n" + indent + text.substr(start, eol - start);
+      start = eol + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string to_source(const AstStmt& s) {
   switch (s.kind) {
@@ -125,12 +177,38 @@ std::string to_source(const AstStmt& s) {
                                    : "from " + s.from_module + " import " + names;
     }
     case StmtKind::Assign: {
+      if (s.targets.empty() || s.target_exprs.size() > 1) return targets_text(s) + to_source(*s.value);
       std::string targets;
       for (size_t i = 0; i < s.targets.size(); ++i) targets += (i ? ", " : "") + s.targets[i].name;
       if (s.unpack && s.targets.size() == 1) targets += ",";
       return targets + " = " + to_source(*s.value);
     }
     case StmtKind::Expr: return to_source(*s.value);
+    case StmtKind::AugAssign:
+      return to_source(*s.target_exprs[0]) + " " + spelling(s.aug_op) + "= " + to_source(*s.value);
+    case StmtKind::If: {
+      std::string out = "if " + to_source(*s.value) + ":" + block_text(s.body, "    ");
+      if (!s.orelse.empty()) out += "\nelse:" + block_text(s.orelse, "    ");
+      return out;
+    }
+    case StmtKind::For:
+      return "for " + to_source(*s.target_exprs[0]) + " in " + to_source(*s.value) + ":" +
+             block_text(s.body, "    ");
+    case StmtKind::While: return "while " + to_source(*s.value) + ":" + block_text(s.body, "    ");
+    case StmtKind::Def: {
+      std::string params;
+      for (size_t i = 0; i < s.params.size(); ++i) {
+        params += (i ? ", " : "") + s.params[i].name;
+        if (s.params[i].default_value) params += "=" + to_source(*s.params[i].default_value);
+      }
+      return "def " + s.name + "(" + params + "):" + block_text(s.body, "    ");
+    }
+    case StmtKind::Return: return s.value ? "return " + to_source(*s.value) : "return";
+    case StmtKind::Break: return "break";
+    case StmtKind::Continue: return "continue";
+    case StmtKind::Pass: return "pass";
+    case StmtKind::Assert:
+      return "assert " + to_source(*s.value) + (s.message ? ", " + to_source(*s.message) : "");
   }
   return "?";
 }

@@ -32,13 +32,17 @@ enum class AstKind : uint8_t {
   And,        // left and right
   Or,         // left or right
   Not,        // not object
+  IfExp,      // left if object else right
+  Dict,       // {items[0]: values[0], ...}
+  ListComp,   // [object generators...]
+  DictComp,   // {left: right generators...}
 };
 
 enum class UnaryOp : uint8_t { Neg, Pos, Invert };
 enum class BinaryOp : uint8_t {
   Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, LShift, RShift,
 };
-enum class CompareOp : uint8_t { LT, LE, GT, GE, EQ, NE };
+enum class CompareOp : uint8_t { LT, LE, GT, GE, EQ, NE, In, NotIn, Is, IsNot };
 
 const char* spelling(UnaryOp op);    // "-", "+", "~"
 const char* spelling(BinaryOp op);   // "+", "//", "**", ...
@@ -56,6 +60,14 @@ struct AstKeyword {
 struct AstParam {
   std::string name;
   SourceLoc loc;
+  AstPtr default_value;  // `def f(x=1)`: the default (null when none; lambdas have none)
+};
+
+// One `for target in iter if cond ...` clause of a comprehension.
+struct AstComprehension {
+  AstPtr target;  // a name or a tuple of targets
+  AstPtr iter;
+  std::vector<AstPtr> conditions;
 };
 
 // One node type with the fields each kind uses (listed in AstKind); unused fields stay
@@ -80,6 +92,8 @@ struct AstExpr : std::enable_shared_from_this<AstExpr> {
   std::vector<AstPtr> items;  // Tuple, List, Subscript indices, Call positional args
   std::vector<AstKeyword> keywords;  // Call
   std::vector<AstParam> params;      // Lambda
+  std::vector<AstPtr> values;        // Dict: the value of each key in `items`
+  std::vector<AstComprehension> generators;  // ListComp, DictComp
 };
 
 // ---- statements ----
@@ -90,7 +104,17 @@ struct AstImportName {
   SourceLoc loc;
 };
 
-enum class StmtKind : uint8_t { Import, Assign, Expr };
+enum class StmtKind : uint8_t {
+  Import, Assign, Expr,
+  AugAssign,  // target op= value
+  If,         // if value: body else: orelse   (`elif` is an If alone in orelse)
+  For,        // for target in value: body
+  While,      // while value: body
+  Def,        // def name(params): body
+  Return,     // return [value]
+  Break, Continue, Pass,
+  Assert,     // assert value[, message]
+};
 
 struct AstStmt {
   StmtKind kind = StmtKind::Expr;
@@ -99,11 +123,29 @@ struct AstStmt {
   // Import: `import a.b [as c], ...` (from_module empty) or `from a.b import x [as y], ...`.
   std::string from_module;
   std::vector<AstImportName> imports;
-  // Assign: `name = value` (one target) or `a, b = value` (unpack, targets >= 1).
+  // Assign: the names when the only target is a name or a flat tuple of names
+  // (`name = value`, `a, b = value`: unpack), kept for the simple readers of the tree.
   std::vector<AstParam> targets;
   bool unpack = false;
-  // Assign and Expr: the value.
+  // Assign: every target, left to right (`a = b = 1` has two); each is a name, an
+  // attribute, a subscript or a tuple / list of targets. AugAssign and For: one.
+  std::vector<AstPtr> target_exprs;
+  BinaryOp aug_op = BinaryOp::Add;  // AugAssign
+  // Assign, Expr, AugAssign, Return (may be null), Assert: the value / test. If, While:
+  // the condition. For: the iterable.
   AstPtr value;
+  AstPtr message;  // Assert: the optional message
+  // Def: the function's name and parameters (with defaults).
+  std::string name;
+  std::vector<AstParam> params;
+  // If, For, While, Def: the block; If: the else block.
+  std::vector<AstStmt> body;
+  std::vector<AstStmt> orelse;
+
+  bool is_compound() const {
+    return kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While ||
+           kind == StmtKind::Def;
+  }
 };
 
 struct AstModule {

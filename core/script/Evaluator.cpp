@@ -1,6 +1,7 @@
 #include "script/Evaluator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -90,8 +91,68 @@ std::string HeaderComment(std::string_view source) {
   return out;
 }
 
+// TVM's tutorials write shapes with true division (`te.compute((N / bn, K, bn), ...)` in
+// opt_gemm), which gives a Python float; TVM accepts a whole-number float dimension as
+// that integer. Tessera converts such dimensions before the built-in sees them and
+// refuses a fractional one where it was written.
+Result<Value> IntegralDims(const Value& v, const SourceLoc& loc, const std::string& what) {
+  auto convert = [&](const Value& d, size_t k) -> Result<Value> {
+    if (!d.is_float()) return d;
+    double f = d.as_float();
+    if (std::isfinite(f) && std::floor(f) == f && std::fabs(f) < 9.0e18)
+      return Value::Int(static_cast<int64_t>(f));
+    std::ostringstream text;
+    text << f;
+    return Error(what + " " + std::to_string(k) + " is " + text.str() +
+                     ", not a whole number (TVM accepts a float dimension only when it is "
+                     "integral, e.g. N / bn with bn dividing N)",
+                 loc);
+  };
+  if (!v.is_sequence()) return convert(v, 0);
+  std::vector<Value> items;
+  for (size_t k = 0; k < v.items().size(); ++k) {
+    auto d = convert(v.items()[k], k);
+    if (!d) return d;
+    items.push_back(std::move(d.value()));
+  }
+  return v.kind() == Value::Kind::List ? Value::List(std::move(items)) : Value::Tuple(std::move(items));
+}
+
+// Replaces a built-in by one that first makes its first argument (or keyword `keyword`)
+// integral with IntegralDims.
+void WrapIntegralArgument(Interpreter& interp, const std::string& qualified,
+                          const std::string& keyword, const std::string& what) {
+  const Value* found = interp.Lookup(qualified);
+  if (!found) return;
+  Value original = *found;
+  interp.RegisterFunction(qualified, [original, keyword, what](Interpreter& in,
+                                                               const CallArgs& call) -> Result<Value> {
+    CallArgs args = call;
+    Value* arg = nullptr;
+    SourceLoc loc = call.loc;
+    if (!args.positional.empty()) {
+      arg = &args.positional[0];
+      loc = args.positional_locs[0];
+    }
+    for (size_t k = 0; !arg && k < args.keywords.size(); ++k)
+      if (args.keywords[k].first == keyword) {
+        arg = &args.keywords[k].second;
+        loc = args.keyword_locs[k];
+      }
+    if (arg) {
+      auto fixed = IntegralDims(*arg, loc, what);
+      if (!fixed) return fixed.error();
+      *arg = std::move(fixed.value());
+    }
+    return in.CallValue(original, args);
+  });
+}
+
 void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterTeBuiltins(interp);
+  WrapIntegralArgument(interp, "tvm.te.placeholder", "shape", "dimension");
+  WrapIntegralArgument(interp, "tvm.te.compute", "shape", "dimension");
+  WrapIntegralArgument(interp, "tvm.te.reduce_axis", "dom", "bound");
   interp.RegisterFunction("tvm.te.create_schedule", [&state](Interpreter&, const CallArgs& c) {
     SchedulePtr created;
     auto v = CreateScheduleValue(c, &created);
@@ -143,6 +204,17 @@ class ScriptEvaluation {
     if (!module) return module.error();
     Interpreter interp;
     RegisterScriptBuiltins(interp, state_);
+    interp.SetIdentity(Identity);
+    interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
+      RecordAxisOrigins(object, name, result);
+    });
+    interp.SetCallHook([this](const Value&, const CallArgs& args) -> Status {
+      for (size_t i = 0; i < args.positional.size(); ++i)
+        if (auto st = CheckAxisOrigin(args.positional[i], args.positional_locs[i]); !st) return st;
+      for (size_t i = 0; i < args.keywords.size(); ++i)
+        if (auto st = CheckAxisOrigin(args.keywords[i].second, args.keyword_locs[i]); !st) return st;
+      return Status::Ok();
+    });
     interp.SetAssignHook([this](const std::string& name, const Value& value) {
       bindings_.push_back({name, value, state_.schedules_created == 0});
       if (state_.schedules_created > 0) NameNewIterVar(name, value);
@@ -150,9 +222,12 @@ class ScriptEvaluation {
     program_.file = file_;
     program_.header_comment = HeaderComment(source_);
     const std::vector<AstStmt>& body = module->body;
+    bool structured = false;
+    size_t schedule_stmt = body.size();  // the statement that created the schedule
     for (size_t i = 0; i < body.size(); ++i) {
       const AstStmt& stmt = body[i];
       bool in_workload = state_.schedules_created == 0;
+      if (!IsFlat(stmt, !in_workload)) structured = true;
       size_t entries_before = TraceSize();
       size_t bindings_before = bindings_.size();
       bool lower_before = state_.has_lower_call;
@@ -170,6 +245,7 @@ class ScriptEvaluation {
         program_.workload += comments + SourceText(source_, stmt) +
                              (trailing.empty() ? "" : "  " + trailing) + "\n";
       } else if (in_workload) {
+        schedule_stmt = i;
         program_.workload += comments;  // the comments above create_schedule
         if (!trailing.empty()) program_.schedule_text[0] += trailing + "\n";
         workload_globals_ = interp.globals();  // the create_schedule statement
@@ -196,6 +272,21 @@ class ScriptEvaluation {
     const Value* te = GetIn(workload_globals_, "te");
     const Value* tvm_te = interp.Lookup("tvm.te");
     program_.te_imported = te && tvm_te && te->object() == tvm_te->object();
+    const Value* tvm = GetIn(interp.globals(), "tvm");
+    const Value* tvm_module = interp.Lookup("tvm");
+    program_.tvm_imported = tvm && tvm_module && tvm->object() == tvm_module->object();
+    if (structured) {
+      program_.structured = true;
+      program_.source = NormalizedLines(source_);
+      if (schedule_stmt + 1 < body.size())
+        program_.schedule_source = NormalizedLines(source_.substr(body[schedule_stmt + 1].begin));
+      if (state_.schedule)
+        for (const schedule::TraceEntry& entry : state_.schedule->trace.entries)
+          program_.source_trace.push_back(schedule::to_string(entry));
+      // Names the printer adds after the source must not rebind any of the script's.
+      for (const auto& [name, value] : interp.globals()) kept_names_.push_back(name);
+      NameFinalOutputs(interp.globals());
+    }
     program_.schedule = state_.schedule;
     program_.lower_args = state_.lower_args;
     program_.has_lower_call = state_.has_lower_call;
@@ -214,6 +305,104 @@ class ScriptEvaluation {
   std::vector<std::string> kept_names_;  // bound by kept schedule statements
 
   size_t TraceSize() const { return state_.schedule ? state_.schedule->trace.entries.size() : 0; }
+
+  // Where an IterVar value came from: `<op>.axis[index]` / `<op>.reduce_axis[index]`.
+  struct AxisOrigin {
+    ObjectPtr value;  // keeps the object (and so its address) alive
+    te::Operation op;
+    std::string list;
+    size_t index;
+  };
+  std::map<const Object*, AxisOrigin> axis_origins_;
+
+  static const void* Identity(const Value& v) {
+    if (auto* t = v.as<TensorObject>())
+      return t->tensor->value_index == 0 ? static_cast<const void*>(t->tensor.op().get())
+                                          : static_cast<const void*>(t->tensor.get());
+    if (auto* o = v.as<OperationObject>()) return o->op.get();
+    if (auto* iv = v.as<IterVarObject>()) return iv->iter_var.get();
+    if (auto* st = v.as<StageObject>()) return st->stage.get();
+    if (auto* sc = v.as<ScheduleObject>()) return sc->sch.get();
+    return nullptr;
+  }
+
+  void RecordAxisOrigins(const Value& object, const std::string& name, const Value& result) {
+    auto* op = object.as<OperationObject>();
+    if (!op || (name != "axis" && name != "reduce_axis") || !result.is_sequence()) return;
+    for (size_t k = 0; k < result.items().size(); ++k) {
+      const Value& item = result.items()[k];
+      if (item.is_object()) axis_origins_[item.object().get()] = {item.object(), op->op, name, k};
+    }
+  }
+
+  bool Rfactored(const std::string& stage) const {
+    for (const schedule::TraceEntry& e : state_.schedule->trace.entries)
+      if (e.primitive == "rfactor" && e.stage.name == stage) return true;
+    return false;
+  }
+
+  // TVM resolves `T.op.axis` to the axes of T's original operation. After s.rfactor(T,
+  // k) the stage computes a new operation with new axes, so TVM refuses the original
+  // ones as loops of s[T] ("Cannot find the axis ... in parent's leaf_iter_vars").
+  // Tessera's rfactor keeps the IterVars, so it would accept them: refuse them here,
+  // where the script names them, to mean what the script means in TVM.
+  Status CheckAxisOrigin(const Value& v, const SourceLoc& loc) const {
+    if (v.is_sequence()) {
+      for (const Value& item : v.items())
+        if (auto st = CheckAxisOrigin(item, loc); !st) return st;
+      return Status::Ok();
+    }
+    if (!v.is_object() || !state_.schedule) return Status::Ok();
+    auto it = axis_origins_.find(v.object().get());
+    if (it == axis_origins_.end()) return Status::Ok();
+    const AxisOrigin& o = it->second;
+    schedule::Stage st = state_.schedule->find(o.op);
+    if (!st || st->op == o.op || !Rfactored(st->name())) return Status::Ok();
+    std::string name = o.op->name;
+    std::string ref = "." + o.list + "[" + std::to_string(o.index) + "]";
+    return Error(name + ".op" + ref + " is an axis of " + name + "'s original operation, which "
+                     "s.rfactor(" + name + ", ...) replaced: TVM refuses it (\"Cannot find the "
+                     "axis in parent's leaf_iter_vars\"); use s[" + name + "].op" + ref,
+                 loc);
+  }
+
+  // Whether the flat printer can reproduce the statement (imports, assignments to names,
+  // expression statements; among the schedule statements, no comprehension or
+  // conditional expression either).
+  static bool IsFlat(const AstStmt& stmt, bool schedule_part) {
+    if (stmt.kind == StmtKind::Import) return true;
+    if (stmt.kind == StmtKind::Assign && (stmt.target_exprs.size() != 1 || stmt.targets.empty()))
+      return false;
+    if (stmt.kind != StmtKind::Assign && stmt.kind != StmtKind::Expr) return false;
+    return !schedule_part || !UsesStructure(*stmt.value);
+  }
+
+  static bool UsesStructure(const AstExpr& e) {
+    if (e.kind == AstKind::ListComp || e.kind == AstKind::DictComp || e.kind == AstKind::IfExp ||
+        e.kind == AstKind::Dict)
+      return true;
+    for (const AstPtr* child : {&e.object, &e.left, &e.right})
+      if (*child && UsesStructure(**child)) return true;
+    for (const AstPtr& item : e.items)
+      if (UsesStructure(*item)) return true;
+    for (const AstKeyword& k : e.keywords)
+      if (UsesStructure(*k.value)) return true;
+    return false;
+  }
+
+  static std::string NormalizedLines(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\r') {
+        out += '\n';
+        if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      } else {
+        out += text[i];
+      }
+    }
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    return out;
+  }
 
   // A statement after create_schedule. Its comments go before the first trace entry it
   // made; one that made none is kept when it only binds plain constants (`factor = 8`:
@@ -288,6 +477,27 @@ class ScriptEvaluation {
       for (const schedule::Stage& st : state_.schedule->stages)
         if (st->owns(iv))
           program_.names.workload_iter_vars.emplace(st->name() + "/" + iv->var.name(), b.name);
+    }
+  }
+
+  // Which trace entry output each module-level IterVar name holds at the end.
+  void NameFinalOutputs(const std::map<std::string, Value>& globals) {
+    if (!state_.schedule) return;
+    const schedule::Schedule& sch = *state_.schedule;
+    const auto& entries = sch.trace.entries;
+    for (const auto& [name, value] : globals) {
+      ir::IterVar iv = AsIterVar(value);
+      if (!iv) continue;
+      bool found = false;
+      for (size_t e = entries.size(); e-- > 0 && !found;) {
+        schedule::Stage owner = sch.find(entries[e].stage.name);
+        if (!owner || !owner->owns(iv)) continue;
+        for (size_t k = 0; k < entries[e].outputs.size() && !found; ++k)
+          if (entries[e].outputs[k] == iv->var.name()) {
+            program_.names.final_outputs[{static_cast<int>(e), static_cast<int>(k)}] = name;
+            found = true;
+          }
+      }
     }
   }
 

@@ -31,6 +31,9 @@ struct ScriptNames {
   std::map<std::pair<int, int>, std::string> entry_outputs;
   // Every name the workload binds (generated names avoid them).
   std::vector<std::string> workload_names;
+  // Structured scripts: the module-level name that still holds output `k` of trace entry
+  // `e` when the script ends (key {e, k}); lines printed after the script's source use it.
+  std::map<std::pair<int, int>, std::string> final_outputs;
 };
 
 struct ScriptProgram {
@@ -54,6 +57,16 @@ struct ScriptProgram {
   std::map<int, std::string> schedule_text;
   // The comment on the same line as the statement that made trace entry `e` ("# why").
   std::map<int, std::string> entry_comments;
+  bool tvm_imported = false;   // `tvm` names the tvm module (`import tvm`)
+
+  // A script with code the flat form above cannot reproduce (def, for, while, if,
+  // augmented or chained assignment, comprehensions among the schedule statements...)
+  // is "structured": the printer keeps its source verbatim as long as the schedule's
+  // trace still begins with what the source made (ScriptPrinter.h, LANGUAGE.md).
+  bool structured = false;
+  std::string source;                     // the whole script, line ends normalised to "\n"
+  std::vector<std::string> source_trace;  // schedule::to_string of each entry the source made
+  std::string schedule_source;            // the statements after create_schedule, verbatim
 
   // The arguments of the lowered function: tvm.lower's list when the script gave one,
   // otherwise the placeholders the outputs read and the outputs.

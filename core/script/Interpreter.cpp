@@ -1,5 +1,7 @@
 #include "script/Interpreter.h"
 
+#include <algorithm>
+
 #include "ir/ExprOp.h"
 #include "script/ExprSize.h"
 #include "script/Operators.h"
@@ -48,6 +50,7 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
     return Error("lambda calls nested deeper than " + std::to_string(Interpreter::kMaxCallDepth) +
                      " levels (a lambda calling itself?)",
                  args.loc);
+  if (auto st = interp.Step(args.loc); !st) return st.error();
   auto scope = std::make_shared<Scope>();
   scope->parent = enclosing;
   for (size_t i = 0; i < arity(); ++i) scope->names[node->params[i].name] = args.positional[i];
@@ -59,20 +62,396 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
   return result;
 }
 
-Interpreter::Interpreter() {
+Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) const {
+  const std::string& fname = def->name;
+  const std::vector<AstParam>& params = def->params;
+  if (args.positional.size() > params.size())
+    return Error(fname + "() takes " + std::to_string(params.size()) + " positional argument" +
+                     (params.size() == 1 ? "" : "s") + " but " +
+                     std::to_string(args.positional.size()) + " were given",
+                 args.loc);
+  std::vector<std::optional<Value>> bound(params.size());
+  for (size_t i = 0; i < args.positional.size(); ++i) bound[i] = args.positional[i];
+  for (size_t k = 0; k < args.keywords.size(); ++k) {
+    const std::string& name = args.keywords[k].first;
+    auto it = std::find_if(params.begin(), params.end(),
+                           [&](const AstParam& p) { return p.name == name; });
+    if (it == params.end())
+      return Error(fname + "() got an unexpected keyword argument '" + name + "'",
+                   args.keyword_locs[k]);
+    size_t i = static_cast<size_t>(it - params.begin());
+    if (bound[i])
+      return Error(fname + "() got multiple values for argument '" + name + "'", args.keyword_locs[k]);
+    bound[i] = args.keywords[k].second;
+  }
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!bound[i]) bound[i] = defaults[i];
+    if (!bound[i])
+      return Error(fname + "() missing required argument '" + params[i].name + "'", args.loc);
+  }
+  if (interp.call_depth_ >= Interpreter::kMaxCallDepth)
+    return Error("function calls nested deeper than " + std::to_string(Interpreter::kMaxCallDepth) +
+                     " levels (a function calling itself without end?)",
+                 args.loc);
+  if (auto st = interp.Step(args.loc); !st) return st.error();
+  auto locals = std::make_shared<Scope>();
+  locals->parent = enclosing;
+  for (size_t i = 0; i < params.size(); ++i) locals->names[params[i].name] = *bound[i];
+  ++interp.call_depth_;
+  auto flow = interp.ExecBlock(def->body, locals);
+  --interp.call_depth_;
+  if (!flow) return flow.error();
+  Value result;
+  if (*flow == Interpreter::Flow::Return) result = std::move(interp.return_value_);
+  interp.return_value_ = Value();
+  if (auto st = CheckSize(result, args.loc); !st) return st.error();
+  return result;
+}
+
+int64_t RangeObject::size() const {
+  if (step > 0) return stop > start ? (stop - start + step - 1) / step : 0;
+  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+Result<Value> RangeObject::Subscript(Interpreter&, const std::vector<Value>& indices,
+                                     const std::vector<SourceLoc>& index_locs,
+                                     const SourceLoc& loc) const {
+  if (indices.size() != 1 || !indices[0].is_integer())
+    return Error("range indices must be integers", index_locs.empty() ? loc : index_locs[0]);
+  int64_t n = size(), i = indices[0].as_int();
+  if (i < -n || i >= n) return Error("range index out of range", index_locs[0]);
+  return Value::Int(at(i < 0 ? i + n : i));
+}
+
+const Value* DictObject::Find(const Interpreter& interp, const Entries& entries, const Value& key) {
+  for (const auto& [k, v] : entries)
+    if (interp.PlainEqual(k, key).value_or(false)) return &v;
+  return nullptr;
+}
+
+Result<Value> DictObject::GetAttr(Interpreter& interp, const std::string& name,
+                                  const SourceLoc& loc) const {
+  std::shared_ptr<Entries> data = entries;
+  if (name == "keys" || name == "values" || name == "items")
+    return MakeFunction(name, [data, name](Interpreter&, const CallArgs& a) -> Result<Value> {
+      if (a.size() != 0) return Error(name + "() takes no arguments", a.loc);
+      std::vector<Value> out;
+      for (const auto& [k, v] : *data)
+        out.push_back(name == "keys" ? k : name == "values" ? v : Value::Tuple({k, v}));
+      return Value::List(std::move(out));
+    });
+  if (name == "get")
+    return MakeFunction("get", [data](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (a.positional.size() < 1 || a.positional.size() > 2 || !a.keywords.empty())
+        return Error("get() takes a key and an optional default", a.loc);
+      if (const Value* v = Find(in, *data, a.positional[0])) return *v;
+      return a.positional.size() == 2 ? a.positional[1] : Value();
+    });
+  return Object::GetAttr(interp, name, loc);
+}
+
+Result<Value> DictObject::Subscript(Interpreter& interp, const std::vector<Value>& indices,
+                                    const std::vector<SourceLoc>& index_locs,
+                                    const SourceLoc& loc) const {
+  Value key = indices.size() == 1 ? indices[0] : Value::Tuple(indices);
+  if (const Value* v = Find(interp, key)) return *v;
+  return Error("KeyError: " + repr(key), index_locs.empty() ? loc : index_locs[0]);
+}
+
+Interpreter::Interpreter() { RegisterPythonBuiltins(); }
+
+namespace {
+
+// The items of an iterable as a vector (range and dict included), for the built-ins
+// that consume one whole.
+Result<std::vector<Value>> Items(Interpreter& interp, const Value& v, const SourceLoc& loc) {
+  if (auto* r = v.as<RangeObject>(); r && r->size() > static_cast<int64_t>(Interpreter::kMaxListSize))
+    return Error("range of " + std::to_string(r->size()) + " items is too large for a list", loc);
+  std::vector<Value> items;
+  auto st = interp.ForEach(v, loc, [&](const Value& item) -> Result<bool> {
+    items.push_back(item);
+    return true;
+  });
+  if (!st) return st.error();
+  return items;
+}
+
+Status OnlyPositional(const CallArgs& a, const std::string& name, size_t min, size_t max) {
+  if (!a.keywords.empty())
+    return Error(name + "() got an unexpected keyword argument '" + a.keywords[0].first + "'",
+                 a.keyword_locs[0]);
+  if (a.positional.size() < min || a.positional.size() > max)
+    return Error(name + "() takes " +
+                     (min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max)) +
+                     " argument" + (max == 1 ? "" : "s") + " (" +
+                     std::to_string(a.positional.size()) + " given)",
+                 a.loc);
+  return Status::Ok();
+}
+
+}  // namespace
+
+void Interpreter::RegisterPythonBuiltins() {
   RegisterFunction("print", [](Interpreter&, const CallArgs&) -> Result<Value> {
     return Value();  // scripts have no output; print(...) is accepted and ignored
   });
   RegisterFunction("len", [](Interpreter&, const CallArgs& a) -> Result<Value> {
     if (a.positional.size() != 1 || !a.keywords.empty())
       return Error("len() takes exactly one argument", a.loc);
-    if (a.positional[0].is_sequence())
-      return Value::Int(static_cast<int64_t>(a.positional[0].items().size()));
-    if (a.positional[0].is_string())
-      return Value::Int(static_cast<int64_t>(a.positional[0].as_string().size()));
-    return Error("object of type '" + a.positional[0].type_name() + "' has no len()",
+    const Value& v = a.positional[0];
+    if (v.is_sequence()) return Value::Int(static_cast<int64_t>(v.items().size()));
+    if (v.is_string()) return Value::Int(static_cast<int64_t>(v.as_string().size()));
+    if (auto* r = v.as<RangeObject>()) return Value::Int(r->size());
+    if (auto* d = v.as<DictObject>()) return Value::Int(static_cast<int64_t>(d->entries->size()));
+    return Error("object of type '" + v.type_name() + "' has no len()", a.positional_locs[0]);
+  });
+  RegisterFunction("range", [](Interpreter&, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "range", 1, 3); !st) return st.error();
+    for (size_t i = 0; i < a.positional.size(); ++i)
+      if (!a.positional[i].is_integer())
+        return Error("range() arguments must be integers, not " + a.positional[i].type_name(),
+                     a.positional_locs[i]);
+    auto r = std::make_shared<RangeObject>();
+    if (a.positional.size() == 1) {
+      r->stop = a.positional[0].as_int();
+    } else {
+      r->start = a.positional[0].as_int();
+      r->stop = a.positional[1].as_int();
+      if (a.positional.size() == 3) r->step = a.positional[2].as_int();
+    }
+    if (r->step == 0) return Error("range() step must not be zero", a.positional_locs[2]);
+    return Value::FromObject(r);
+  });
+  RegisterFunction("zip", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "zip", 0, 16); !st) return st.error();
+    std::vector<std::vector<Value>> lists;
+    size_t n = SIZE_MAX;
+    for (size_t i = 0; i < a.positional.size(); ++i) {
+      auto items = Items(in, a.positional[i], a.positional_locs[i]);
+      if (!items) return items.error();
+      n = std::min(n, items->size());
+      lists.push_back(std::move(items.value()));
+    }
+    std::vector<Value> out;
+    for (size_t k = 0; !lists.empty() && k < n; ++k) {
+      std::vector<Value> row;
+      for (const auto& l : lists) row.push_back(l[k]);
+      out.push_back(Value::Tuple(std::move(row)));
+    }
+    return Value::List(std::move(out));
+  });
+  RegisterFunction("enumerate", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
+    if (!a.keywords.empty() && a.keywords[0].first != "start")
+      return Error("enumerate() got an unexpected keyword argument '" + a.keywords[0].first + "'",
+                   a.keyword_locs[0]);
+    if (a.positional.empty() || a.positional.size() > 2)
+      return Error("enumerate() takes an iterable and an optional start", a.loc);
+    int64_t start = 0;
+    const Value* s = a.positional.size() == 2 ? &a.positional[1]
+                                              : (a.keywords.empty() ? nullptr : &a.keywords[0].second);
+    if (s) {
+      if (!s->is_integer()) return Error("enumerate() start must be an integer", a.loc);
+      start = s->as_int();
+    }
+    auto items = Items(in, a.positional[0], a.positional_locs[0]);
+    if (!items) return items.error();
+    std::vector<Value> out;
+    for (size_t k = 0; k < items->size(); ++k)
+      out.push_back(Value::Tuple({Value::Int(start + static_cast<int64_t>(k)), (*items)[k]}));
+    return Value::List(std::move(out));
+  });
+  for (const char* name : {"list", "tuple", "reversed", "sorted"}) {
+    std::string n = name;
+    RegisterFunction(n, [n](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (auto st = OnlyPositional(a, n, n == "list" || n == "tuple" ? 0 : 1, 1); !st) return st.error();
+      std::vector<Value> items;
+      if (!a.positional.empty()) {
+        auto got = Items(in, a.positional[0], a.positional_locs[0]);
+        if (!got) return got.error();
+        items = std::move(got.value());
+      }
+      if (n == "reversed") std::reverse(items.begin(), items.end());
+      if (n == "sorted") {
+        for (const Value& v : items)
+          if (!v.is_number() && !v.is_string())
+            return Error("sorted() sorts numbers or strings, not " + v.type_name(), a.positional_locs[0]);
+        std::stable_sort(items.begin(), items.end(), [](const Value& x, const Value& y) {
+          if (x.is_string() && y.is_string()) return x.as_string() < y.as_string();
+          if (x.is_number() && y.is_number()) return x.as_float() < y.as_float();
+          return x.is_number();  // numbers before strings (Python would refuse the mix)
+        });
+      }
+      return n == "tuple" ? Value::Tuple(std::move(items)) : Value::List(std::move(items));
+    });
+  }
+  RegisterFunction("dict", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(CallArgs{a.loc, a.positional, a.positional_locs, {}, {}}, "dict", 0, 1); !st)
+      return st.error();
+    auto d = std::make_shared<DictObject>();
+    if (!a.positional.empty()) {
+      auto items = Items(in, a.positional[0], a.positional_locs[0]);
+      if (!items) return items.error();
+      for (const Value& kv : *items) {
+        if (!kv.is_sequence() || kv.items().size() != 2)
+          return Error("dict() needs (key, value) pairs", a.positional_locs[0]);
+        if (Value* old = const_cast<Value*>(d->Find(in, kv.items()[0]))) *old = kv.items()[1];
+        else d->entries->emplace_back(kv.items()[0], kv.items()[1]);
+      }
+    }
+    for (const auto& [k, v] : a.keywords) d->entries->emplace_back(Value::String(k), v);
+    return Value::FromObject(d);
+  });
+  for (const char* name : {"min", "max", "sum"}) {
+    std::string n = name;
+    RegisterFunction(n, [n](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (auto st = OnlyPositional(a, n, 1, 64); !st) return st.error();
+      std::vector<Value> items = a.positional;
+      if (items.size() == 1) {
+        auto got = Items(in, items[0], a.positional_locs[0]);
+        if (!got) return got.error();
+        items = std::move(got.value());
+      }
+      for (const Value& v : items)
+        if (!v.is_number())
+          return Error(n + "() of Python numbers only (got " + v.type_name() + "); for expressions use te." +
+                           (n == "sum" ? "sum" : n),
+                       a.loc);
+      if (n == "sum") {
+        Value total = Value::Int(0);
+        for (const Value& v : items) {
+          auto t = ApplyBinary(BinaryOp::Add, total, v, a.loc);
+          if (!t) return t;
+          total = *t;
+        }
+        return total;
+      }
+      if (items.empty()) return Error(n + "() of an empty sequence", a.loc);
+      Value best = items[0];
+      for (const Value& v : items)
+        if (n == "min" ? v.as_float() < best.as_float() : v.as_float() > best.as_float()) best = v;
+      return best;
+    });
+  }
+  RegisterFunction("abs", [](Interpreter&, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "abs", 1, 1); !st) return st.error();
+    const Value& v = a.positional[0];
+    if (v.is_integer()) {
+      if (v.as_int() == INT64_MIN) return Error("integer overflow in abs()", a.loc);
+      return Value::Int(v.as_int() < 0 ? -v.as_int() : v.as_int());
+    }
+    if (v.is_float()) return Value::Float(v.as_float() < 0 ? -v.as_float() : v.as_float());
+    return Error("abs() of Python numbers only (for expressions use te.abs)", a.positional_locs[0]);
+  });
+  RegisterFunction("int", [](Interpreter&, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "int", 1, 1); !st) return st.error();
+    const Value& v = a.positional[0];
+    if (v.is_integer()) return Value::Int(v.as_int());
+    if (v.is_float()) {
+      double f = v.as_float();
+      if (!(f > -9.2e18 && f < 9.2e18)) return Error("cannot convert float to int", a.positional_locs[0]);
+      return Value::Int(static_cast<int64_t>(f));
+    }
+    if (auto e = ToExpr(v); e && !v.is_string())
+      if (auto* imm = e->as<ir::IntImmNode>()) return Value::Int(imm->value);
+    return Error("int() of a Python number or a constant expression, not " + v.type_name(),
                  a.positional_locs[0]);
   });
+  RegisterFunction("float", [](Interpreter&, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "float", 1, 1); !st) return st.error();
+    const Value& v = a.positional[0];
+    if (v.is_number()) return Value::Float(v.as_float());
+    return Error("float() of a Python number, not " + v.type_name(), a.positional_locs[0]);
+  });
+  RegisterFunction("bool", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "bool", 1, 1); !st) return st.error();
+    auto t = in.Truth(a.positional[0], a.positional_locs[0]);
+    if (!t) return t.error();
+    return Value::Bool(*t);
+  });
+  RegisterFunction("str", [](Interpreter&, const CallArgs& a) -> Result<Value> {
+    if (auto st = OnlyPositional(a, "str", 1, 1); !st) return st.error();
+    const Value& v = a.positional[0];
+    return Value::String(v.is_string() ? v.as_string() : repr(v));
+  });
+}
+
+const void* Interpreter::Identity(const Value& v) const {
+  if (!v.is_object()) return nullptr;
+  if (identity_)
+    if (const void* id = identity_(v)) return id;
+  return v.object().get();
+}
+
+std::optional<bool> Interpreter::PlainEqual(const Value& a, const Value& b) const {
+  if (a.is_number() && b.is_number())
+    return a.is_integer() && b.is_integer() ? a.as_int() == b.as_int() : a.as_float() == b.as_float();
+  if (a.is_string() && b.is_string()) return a.as_string() == b.as_string();
+  if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
+  if (a.is_sequence() && b.is_sequence()) {
+    if (a.kind() != b.kind() || a.items().size() != b.items().size()) return false;
+    for (size_t i = 0; i < a.items().size(); ++i) {
+      auto eq = PlainEqual(a.items()[i], b.items()[i]);
+      if (!eq) return std::nullopt;
+      if (!*eq) return false;
+    }
+    return true;
+  }
+  if (a.is_object() && b.is_object()) return Identity(a) == Identity(b);
+  if (a.is_expr() || b.is_expr()) {
+    if (a.is_expr() && b.is_expr() && a.as_expr().get() == b.as_expr().get()) return true;
+    return std::nullopt;
+  }
+  return false;
+}
+
+Result<bool> Interpreter::Truth(const Value& v, const SourceLoc& loc) const {
+  if (v.is_expr() || (v.is_object() && ToExpr(v))) {
+    auto e = ToExpr(v);
+    if (auto* imm = e->as<ir::IntImmNode>()) return imm->value != 0;
+    return Error("the condition is a symbolic expression, which has no Python truth value (as "
+                 "in TVM); inside te.compute use te.if_then_else",
+                 loc);
+  }
+  if (auto* d = v.as<DictObject>()) return !d->entries->empty();
+  if (auto* r = v.as<RangeObject>()) return r->size() > 0;
+  return v.truthy();
+}
+
+Status Interpreter::ForEach(const Value& iterable, const SourceLoc& loc,
+                            const std::function<Result<bool>(const Value&)>& body) {
+  auto run = [&](const Value& item) -> Result<bool> { return body(item); };
+  if (auto* r = iterable.as<RangeObject>()) {
+    for (int64_t i = 0, n = r->size(); i < n; ++i) {
+      auto go = run(Value::Int(r->at(i)));
+      if (!go) return go.error();
+      if (!*go) break;
+    }
+    return Status::Ok();
+  }
+  std::vector<Value> items;
+  if (iterable.is_sequence()) {
+    items = iterable.items();  // a copy: the body may append to the list
+  } else if (auto* d = iterable.as<DictObject>()) {
+    for (const auto& entry : *d->entries) items.push_back(entry.first);
+  } else if (iterable.is_string()) {
+    for (char c : iterable.as_string()) items.push_back(Value::String(std::string(1, c)));
+  } else {
+    return Error("'" + iterable.type_name() + "' object is not iterable", loc);
+  }
+  for (const Value& item : items) {
+    auto go = run(item);
+    if (!go) return go.error();
+    if (!*go) break;
+  }
+  return Status::Ok();
+}
+
+Status Interpreter::Step(const SourceLoc& loc) {
+  if (++steps_ <= kMaxSteps) return Status::Ok();
+  return Error("the script ran more than " + std::to_string(kMaxSteps) +
+                   " steps (statements, calls and loop iterations) and was stopped; is a loop "
+                   "endless?",
+               loc);
 }
 
 void Interpreter::Register(const std::string& qualified_name, Value value) {
@@ -153,18 +532,25 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       if (!a) return a;
       auto b = Eval(*e.right, scope);
       if (!b) return b;
+      bool handled = false;
+      auto seq = EvalSequenceBinary(e, *a, *b, &handled);
+      if (handled) return seq;
       return ApplyBinary(e.binary_op, *a, *b, e.op_loc);
     }
-    case AstKind::Compare: {
-      auto a = Eval(*e.left, scope);
-      if (!a) return a;
-      auto b = Eval(*e.right, scope);
-      if (!b) return b;
-      return ApplyCompare(e.compare_op, *a, *b, e.op_loc);
-    }
+    case AstKind::Compare: return EvalCompare(e, scope);
     case AstKind::And:
     case AstKind::Or:
     case AstKind::Not: return EvalLogic(e, scope);
+    case AstKind::IfExp: {
+      auto cond = Eval(*e.object, scope);
+      if (!cond) return cond;
+      auto truth = Truth(*cond, e.object->loc);
+      if (!truth) return truth.error();
+      return Eval(*truth ? *e.left : *e.right, scope);
+    }
+    case AstKind::Dict: return EvalDict(e, scope);
+    case AstKind::ListComp:
+    case AstKind::DictComp: return EvalComprehension(e, scope);
   }
   return Error("unsupported expression", e.loc);
 }
@@ -179,6 +565,139 @@ Result<std::vector<Value>> Interpreter::EvalItems(const std::vector<AstPtr>& ite
     values.push_back(std::move(v.value()));
   }
   return values;
+}
+
+// sequence * int, as in Python (ApplyBinary concatenates strings and sequences).
+Result<Value> Interpreter::EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b,
+                                              bool* handled) {
+  *handled = false;
+  if (e.binary_op == BinaryOp::Mul && (a.is_sequence() || b.is_sequence()) &&
+      (a.is_integer() || b.is_integer())) {
+    *handled = true;
+    const Value& seq = a.is_sequence() ? a : b;
+    int64_t n = std::max<int64_t>(0, (a.is_sequence() ? b : a).as_int());
+    if (n > 0 && seq.items().size() > kMaxListSize / static_cast<size_t>(n))
+      return Error("sequence repetition larger than " + std::to_string(kMaxListSize) + " items", e.op_loc);
+    std::vector<Value> items;
+    for (int64_t k = 0; k < n; ++k) items.insert(items.end(), seq.items().begin(), seq.items().end());
+    return seq.kind() == Value::Kind::List ? Value::List(std::move(items)) : Value::Tuple(std::move(items));
+  }
+  return Value();
+}
+
+Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
+  auto a = Eval(*e.left, scope);
+  if (!a) return a;
+  auto b = Eval(*e.right, scope);
+  if (!b) return b;
+  switch (e.compare_op) {
+    case CompareOp::Is:
+    case CompareOp::IsNot: {
+      bool same;
+      if (a->is_object() || b->is_object()) same = Identity(*a) == Identity(*b);
+      else if (a->is_none() || b->is_none()) same = a->is_none() && b->is_none();
+      else if (a->is_bool() && b->is_bool()) same = a->as_bool() == b->as_bool();
+      else same = PlainEqual(*a, *b).value_or(false) && a->kind() == b->kind();
+      return Value::Bool(same == (e.compare_op == CompareOp::Is));
+    }
+    case CompareOp::In:
+    case CompareOp::NotIn: {
+      bool found = false;
+      if (a->is_string() && b->is_string()) {
+        found = b->as_string().find(a->as_string()) != std::string::npos;
+      } else if (auto* r = b->as<RangeObject>()) {
+        if (a->is_integer()) {
+          int64_t x = a->as_int();
+          bool inside = r->step > 0 ? (x >= r->start && x < r->stop) : (x <= r->start && x > r->stop);
+          found = inside && (x - r->start) % r->step == 0;
+        }
+      } else if (auto* d = b->as<DictObject>()) {
+        found = d->Find(*this, *a) != nullptr;
+      } else if (b->is_sequence()) {
+        for (const Value& item : b->items())
+          if (PlainEqual(*a, item).value_or(false)) {
+            found = true;
+            break;
+          }
+      } else {
+        return Error("argument of type '" + b->type_name() + "' is not a container", e.op_loc);
+      }
+      return Value::Bool(found == (e.compare_op == CompareOp::In));
+    }
+    case CompareOp::EQ:
+    case CompareOp::NE:
+      // Objects (tensors, stages, ...) compare by identity; sequences item by item.
+      if ((a->is_object() && b->is_object() && !ToExpr(*a) && !ToExpr(*b)) ||
+          (a->is_sequence() && b->is_sequence())) {
+        bool eq = PlainEqual(*a, *b).value_or(false);
+        return Value::Bool(eq == (e.compare_op == CompareOp::EQ));
+      }
+      break;
+    default: break;
+  }
+  return ApplyCompare(e.compare_op, *a, *b, e.op_loc);
+}
+
+Result<Value> Interpreter::EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
+  auto d = std::make_shared<DictObject>();
+  for (size_t i = 0; i < e.items.size(); ++i) {
+    auto k = Eval(*e.items[i], scope);
+    if (!k) return k;
+    auto v = Eval(*e.values[i], scope);
+    if (!v) return v;
+    if (Value* old = const_cast<Value*>(d->Find(*this, *k))) *old = std::move(v.value());
+    else d->entries->emplace_back(std::move(k.value()), std::move(v.value()));
+  }
+  return Value::FromObject(d);
+}
+
+// [elt for t in it if c ...] and {k: v for ...}: the loop variables live in a scope of
+// their own (Python 3), chained to the enclosing one.
+Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
+                                             const std::shared_ptr<const Scope>& scope) {
+  auto inner = std::make_shared<Scope>();
+  inner->parent = scope;
+  std::vector<Value> list;
+  auto dict = std::make_shared<DictObject>();
+  std::function<Status(size_t)> clause = [&](size_t g) -> Status {
+    if (g == e.generators.size()) {
+      if (e.kind == AstKind::ListComp) {
+        auto v = Eval(*e.object, inner);
+        if (!v) return v.error();
+        if (list.size() >= kMaxListSize)
+          return Error("comprehension larger than " + std::to_string(kMaxListSize) + " items", e.loc);
+        list.push_back(std::move(v.value()));
+        return Status::Ok();
+      }
+      auto k = Eval(*e.left, inner);
+      if (!k) return k.error();
+      auto v = Eval(*e.right, inner);
+      if (!v) return v.error();
+      if (Value* old = const_cast<Value*>(dict->Find(*this, *k))) *old = std::move(v.value());
+      else dict->entries->emplace_back(std::move(k.value()), std::move(v.value()));
+      return Status::Ok();
+    }
+    const AstComprehension& gen = e.generators[g];
+    // The first iterable is evaluated in the enclosing scope, the others in the inner one.
+    auto iter = Eval(*gen.iter, g == 0 ? scope : std::shared_ptr<const Scope>(inner));
+    if (!iter) return iter.error();
+    return ForEach(*iter, gen.iter->loc, [&](const Value& item) -> Result<bool> {
+      if (auto st = Step(gen.target->loc); !st) return st.error();
+      if (auto st = Bind(*gen.target, item, inner); !st) return st.error();
+      for (const AstPtr& c : gen.conditions) {
+        auto cv = Eval(*c, inner);
+        if (!cv) return cv.error();
+        auto t = Truth(*cv, c->loc);
+        if (!t) return t.error();
+        if (!*t) return true;
+      }
+      if (auto st = clause(g + 1); !st) return st.error();
+      return true;
+    });
+  };
+  if (auto st = clause(0); !st) return st.error();
+  if (e.kind == AstKind::ListComp) return Value::List(std::move(list));
+  return Value::FromObject(dict);
 }
 
 Result<Value> Interpreter::EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
@@ -203,7 +722,12 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
   auto object = Eval(*e.object, scope);
   if (!object) return object;
   const Value& v = object.value();
-  if (v.is_object()) return v.object()->GetAttr(*this, e.text, e.text_loc);
+  if (v.is_object()) {
+    auto result = v.object()->GetAttr(*this, e.text, e.text_loc);
+    if (result && attribute_hook_) attribute_hook_(v, e.text, *result);
+    return result;
+  }
+  if (v.kind() == Value::Kind::List) return ListMethod(v, e.text, e.text_loc);
   if (v.is_expr()) {
     ir::Expr expr = v.as_expr();
     if (e.text == "dtype") return Value::String(expr.dtype().str());
@@ -219,6 +743,37 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
     if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name") return Value::String(var->name);
   }
   return Error("'" + v.type_name() + "' object has no attribute '" + e.text + "'", e.text_loc);
+}
+
+// list.append(x), list.extend(xs), list.index(x): what schedule code in the wild does
+// with lists. The list is shared, so every name bound to it sees the change.
+Result<Value> Interpreter::ListMethod(const Value& list, const std::string& name,
+                                      const SourceLoc& loc) {
+  if (name == "append" || name == "extend")
+    return MakeFunction(name, [list, name](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (auto st = OnlyPositional(a, name, 1, 1); !st) return st.error();
+      std::vector<Value> added{a.positional[0]};
+      if (name == "extend") {
+        auto items = Items(in, a.positional[0], a.positional_locs[0]);
+        if (!items) return items.error();
+        added = std::move(items.value());
+      }
+      std::vector<Value>& items = list.list_items();
+      if (items.size() + added.size() > kMaxListSize)
+        return Error("list larger than " + std::to_string(kMaxListSize) + " items", a.loc);
+      items.insert(items.end(), added.begin(), added.end());
+      return Value();
+    });
+  if (name == "index")
+    return MakeFunction(name, [list](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (auto st = OnlyPositional(a, "index", 1, 1); !st) return st.error();
+      const auto& items = list.items();
+      for (size_t i = 0; i < items.size(); ++i)
+        if (in.PlainEqual(items[i], a.positional[0]).value_or(false))
+          return Value::Int(static_cast<int64_t>(i));
+      return Error(repr(a.positional[0]) + " is not in list", a.positional_locs[0]);
+    });
+  return Error("'list' object has no attribute '" + name + "'", loc);
 }
 
 Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
@@ -272,6 +827,8 @@ Result<Value> Interpreter::EvalCall(const AstExpr& e, const std::shared_ptr<cons
 }
 
 Result<Value> Interpreter::CallValue(const Value& callee, const CallArgs& args) {
+  if (call_hook_ && callee.as<BuiltinFunction>())
+    if (auto st = call_hook_(callee, args); !st) return st.error();
   if (callee.is_object()) return callee.object()->Call(*this, args);
   return Error("'" + callee.type_name() + "' object is not callable", args.loc);
 }
@@ -302,16 +859,249 @@ Status Interpreter::Run(const AstModule& module) {
 }
 
 Status Interpreter::Exec(const AstStmt& s) {
+  auto flow = ExecIn(s, nullptr);
+  if (!flow) return flow.error();
+  return Status::Ok();  // the parser refuses break / continue / return outside their blocks
+}
+
+Result<Interpreter::Flow> Interpreter::ExecBlock(const std::vector<AstStmt>& body,
+                                                 const std::shared_ptr<Scope>& locals) {
+  for (const AstStmt& s : body) {
+    auto flow = ExecIn(s, locals);
+    if (!flow || *flow != Flow::Normal) return flow;
+  }
+  return Flow::Normal;
+}
+
+Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  if (auto st = Step(s.loc); !st) return st.error();
+  std::shared_ptr<const Scope> scope = locals;
   switch (s.kind) {
-    case StmtKind::Import: return ExecImport(s);
-    case StmtKind::Assign: return ExecAssign(s);
+    case StmtKind::Import:
+      if (locals) return Error("imports inside functions are not supported in scripts", s.loc);
+      if (auto st = ExecImport(s); !st) return st.error();
+      return Flow::Normal;
+    case StmtKind::Assign:
+      if (auto st = ExecAssign(s, locals); !st) return st.error();
+      return Flow::Normal;
     case StmtKind::Expr: {
-      auto v = Eval(*s.value);  // evaluated for its errors and effects; the value is dropped
+      auto v = Eval(*s.value, scope);  // evaluated for its errors and effects; the value is dropped
       if (!v) return v.error();
-      return Status::Ok();
+      return Flow::Normal;
+    }
+    case StmtKind::AugAssign: return ExecAugAssign(s, locals);
+    case StmtKind::If: {
+      auto cond = Eval(*s.value, scope);
+      if (!cond) return cond.error();
+      auto truth = Truth(*cond, s.value->loc);
+      if (!truth) return truth.error();
+      return ExecBlock(*truth ? s.body : s.orelse, locals);
+    }
+    case StmtKind::For: return ExecFor(s, locals);
+    case StmtKind::While: return ExecWhile(s, locals);
+    case StmtKind::Def:
+      if (auto st = ExecDef(s, locals); !st) return st.error();
+      return Flow::Normal;
+    case StmtKind::Return: {
+      return_value_ = Value();
+      if (s.value) {
+        auto v = Eval(*s.value, scope);
+        if (!v) return v.error();
+        return_value_ = std::move(v.value());
+      }
+      return Flow::Return;
+    }
+    case StmtKind::Break: return Flow::Break;
+    case StmtKind::Continue: return Flow::Continue;
+    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::Assert: {
+      auto test = Eval(*s.value, scope);
+      if (!test) return test.error();
+      auto truth = Truth(*test, s.value->loc);
+      if (!truth) return truth.error();
+      if (*truth) return Flow::Normal;
+      std::string message = to_source(*s.value);
+      if (s.message) {
+        auto m = Eval(*s.message, scope);
+        if (!m) return m.error();
+        message = m->is_string() ? m->as_string() : repr(*m);
+      }
+      return Error("assertion failed: " + message, s.loc);
     }
   }
-  return Status::Ok();
+  return Flow::Normal;
+}
+
+Result<Interpreter::Flow> Interpreter::ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  auto iterable = Eval(*s.value, locals);
+  if (!iterable) return iterable.error();
+  Flow result = Flow::Normal;
+  auto st = ForEach(*iterable, s.value->loc, [&](const Value& item) -> Result<bool> {
+    if (auto bound = Bind(*s.target_exprs[0], item, locals); !bound) return bound.error();
+    auto flow = ExecBlock(s.body, locals);
+    if (!flow) return flow.error();
+    if (*flow == Flow::Break) return false;
+    if (*flow == Flow::Return) {
+      result = Flow::Return;
+      return false;
+    }
+    return true;
+  });
+  if (!st) return st.error();
+  return result;
+}
+
+Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  while (true) {  // the body's statements count the steps (a block is never empty)
+    auto cond = Eval(*s.value, locals);
+    if (!cond) return cond.error();
+    auto truth = Truth(*cond, s.value->loc);
+    if (!truth) return truth.error();
+    if (!*truth) return Flow::Normal;
+    auto flow = ExecBlock(s.body, locals);
+    if (!flow) return flow.error();
+    if (*flow == Flow::Break) return Flow::Normal;
+    if (*flow == Flow::Return) return Flow::Return;
+  }
+}
+
+Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  auto fn = std::make_shared<FunctionObject>();
+  fn->def = std::make_shared<const AstStmt>(s);
+  fn->enclosing = locals;
+  for (const AstParam& p : s.params) {
+    if (!p.default_value) {
+      fn->defaults.emplace_back(std::nullopt);
+      continue;
+    }
+    auto v = Eval(*p.default_value, locals);
+    if (!v) return v.error();
+    fn->defaults.emplace_back(std::move(v.value()));
+  }
+  AstExpr name;
+  name.kind = AstKind::Name;
+  name.text = s.name;
+  name.loc = s.loc;
+  return Bind(name, Value::FromObject(fn), locals);
+}
+
+Status Interpreter::Bind(const AstExpr& target, const Value& value,
+                         const std::shared_ptr<Scope>& locals) {
+  switch (target.kind) {
+    case AstKind::Name:
+      if (locals) {
+        locals->names[target.text] = value;
+      } else {
+        SetGlobal(target.text, value);
+        if (assign_hook_) assign_hook_(target.text, value);
+      }
+      return Status::Ok();
+    case AstKind::Tuple:
+    case AstKind::List: {
+      std::vector<Value> items;
+      if (value.is_sequence()) {
+        items = value.items();
+      } else if (value.as<RangeObject>() || value.as<DictObject>()) {
+        auto got = Items(*this, value, target.loc);
+        if (!got) return got.error();
+        items = std::move(got.value());
+      } else {
+        return Error("cannot unpack a non-sequence '" + value.type_name() + "'", target.loc);
+      }
+      if (items.size() != target.items.size())
+        return Error("cannot unpack " + std::to_string(items.size()) + " values into " +
+                         std::to_string(target.items.size()) + " names",
+                     target.items.front()->loc);
+      for (size_t i = 0; i < items.size(); ++i)
+        if (auto st = Bind(*target.items[i], items[i], locals); !st) return st;
+      return Status::Ok();
+    }
+    case AstKind::Subscript: {
+      auto object = Eval(*target.object, locals);
+      if (!object) return object.error();
+      auto indices = EvalItems(target.items, locals);
+      if (!indices) return indices.error();
+      Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
+      return AssignItem(*object, index, value, target.items.front()->loc);
+    }
+    case AstKind::Attribute:
+      return Error("cannot set attribute '" + target.text + "' (scripts assign names, list "
+                   "items and dict entries only)",
+                   target.text_loc);
+    default: break;
+  }
+  return Error("cannot assign to " + to_source(target), target.loc);
+}
+
+Status Interpreter::AssignItem(const Value& object, const Value& index, const Value& value,
+                               const SourceLoc& loc) {
+  if (object.kind() == Value::Kind::List) {
+    std::vector<Value>& items = object.list_items();
+    int64_t n = static_cast<int64_t>(items.size());
+    if (!index.is_integer()) return Error("list indices must be integers", loc);
+    int64_t i = index.as_int();
+    if (i < -n || i >= n) return Error("list assignment index out of range", loc);
+    items[static_cast<size_t>(i < 0 ? i + n : i)] = value;
+    return Status::Ok();
+  }
+  if (auto* d = object.as<DictObject>()) {
+    if (Value* old = const_cast<Value*>(d->Find(*this, index))) *old = value;
+    else d->entries->emplace_back(index, value);
+    return Status::Ok();
+  }
+  return Error("'" + object.type_name() + "' object does not support item assignment", loc);
+}
+
+// x op= v: the name / item is read, combined and stored back. A list extended by `+=`
+// is changed in place, as in Python.
+Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
+                                                     const std::shared_ptr<Scope>& locals) {
+  const AstExpr& target = *s.target_exprs[0];
+  if (target.kind == AstKind::Attribute)
+    return Error("cannot set attribute '" + target.text + "' (scripts assign names, list items "
+                 "and dict entries only)",
+                 target.text_loc);
+  Value object, index;
+  Result<Value> current = Value();
+  if (target.kind == AstKind::Subscript) {
+    auto o = Eval(*target.object, locals);
+    if (!o) return o.error();
+    auto indices = EvalItems(target.items, locals);
+    if (!indices) return indices.error();
+    object = *o;
+    index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
+    std::vector<SourceLoc> locs;
+    for (const AstPtr& item : target.items) locs.push_back(item->loc);
+    if (object.is_object()) current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
+    else current = Eval(target, locals);
+  } else {
+    current = Eval(target, locals);
+  }
+  if (!current) return current.error();
+  auto rhs = Eval(*s.value, locals);
+  if (!rhs) return rhs.error();
+  if (current->kind() == Value::Kind::List && s.aug_op == BinaryOp::Add) {
+    auto items = Items(*this, *rhs, s.value->loc);
+    if (!items) return items.error();
+    auto& list = current->list_items();
+    list.insert(list.end(), items->begin(), items->end());
+    return Flow::Normal;
+  }
+  AstExpr op;
+  op.kind = AstKind::Binary;
+  op.binary_op = s.aug_op;
+  op.op_loc = s.loc;
+  bool handled = false;
+  auto combined = EvalSequenceBinary(op, *current, *rhs, &handled);
+  if (!handled) combined = ApplyBinary(s.aug_op, *current, *rhs, s.loc);
+  if (!combined) return combined.error();
+  if (auto st = CheckSize(*combined, s.loc); !st) return st.error();
+  if (target.kind == AstKind::Subscript) {
+    if (auto st = AssignItem(object, index, *combined, target.items.front()->loc); !st) return st.error();
+  } else if (auto st = Bind(target, *combined, locals); !st) {
+    return st.error();
+  }
+  return Flow::Normal;
 }
 
 Status Interpreter::ExecImport(const AstStmt& s) {
@@ -351,26 +1141,13 @@ Status Interpreter::ExecImport(const AstStmt& s) {
   return Status::Ok();
 }
 
-Status Interpreter::ExecAssign(const AstStmt& s) {
-  auto value = Eval(*s.value);
+Status Interpreter::ExecAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  auto value = Eval(*s.value, locals);
   if (!value) return value.error();
   if (auto st = CheckSize(*value, s.value->loc); !st) return st;
-  if (!s.unpack) {
-    SetGlobal(s.targets[0].name, value.value());
-    if (assign_hook_) assign_hook_(s.targets[0].name, value.value());
-    return Status::Ok();
-  }
-  if (!value->is_sequence())
-    return Error("cannot unpack a non-sequence '" + value->type_name() + "'", s.value->loc);
-  const auto& items = value->items();
-  if (items.size() != s.targets.size())
-    return Error("cannot unpack " + std::to_string(items.size()) + " values into " +
-                     std::to_string(s.targets.size()) + " names",
-                 s.targets.front().loc);
-  for (size_t i = 0; i < items.size(); ++i) {
-    SetGlobal(s.targets[i].name, items[i]);
-    if (assign_hook_) assign_hook_(s.targets[i].name, items[i]);
-  }
+  // a = b = v binds every target to the same value, left to right.
+  for (const AstPtr& target : s.target_exprs)
+    if (auto st = Bind(*target, *value, locals); !st) return st;
   return Status::Ok();
 }
 

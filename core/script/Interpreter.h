@@ -18,8 +18,10 @@
 
 namespace tessera::script {
 
-// Names bound by a lambda's parameters, chained to the enclosing lambda's scope; a
-// null parent means the interpreter's globals.
+// Names bound by a lambda's parameters, a function call's locals or a comprehension's
+// loop variables, chained to the enclosing scope (closures see the enclosing function's
+// names as they are when read, as in Python); a null parent means the interpreter's
+// globals.
 struct Scope {
   std::unordered_map<std::string, Value> names;
   std::shared_ptr<const Scope> parent;
@@ -58,6 +60,46 @@ struct LambdaObject : Object {
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
 };
 
+// def name(params): body — called with Python's argument binding (positional, keyword,
+// defaults evaluated once at the def), closed over the scope the def ran in.
+struct FunctionObject : Object {
+  std::shared_ptr<const AstStmt> def;
+  std::vector<std::optional<Value>> defaults;  // per parameter
+  std::shared_ptr<const Scope> enclosing;
+  std::string type_name() const override { return "function"; }
+  Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
+};
+
+// range(start, stop, step): iterated lazily, so `range(10**9)` costs nothing until the
+// step limit stops the loop over it.
+struct RangeObject : Object {
+  int64_t start = 0, stop = 0, step = 1;
+  std::string type_name() const override { return "range"; }
+  int64_t size() const;
+  int64_t at(int64_t i) const { return start + i * step; }
+  Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
+                          const std::vector<SourceLoc>& index_locs,
+                          const SourceLoc& loc) const override;
+};
+
+// A dict: insertion-ordered entries with keys compared as Python does for the keys
+// scripts use (numbers, strings, None, tuples of them, and objects by identity).
+struct DictObject : Object {
+  using Entries = std::vector<std::pair<Value, Value>>;
+  // Shared with the dict's bound methods (d.items); mutated by d[k] = v.
+  std::shared_ptr<Entries> entries = std::make_shared<Entries>();
+  std::string type_name() const override { return "dict"; }
+  static const Value* Find(const Interpreter& interp, const Entries& entries, const Value& key);
+  const Value* Find(const Interpreter& interp, const Value& key) const {
+    return Find(interp, *entries, key);
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
+  Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
+                          const std::vector<SourceLoc>& index_locs,
+                          const SourceLoc& loc) const override;
+};
+
 class Interpreter {
  public:
   Interpreter();
@@ -86,15 +128,47 @@ class Interpreter {
   Status Run(const AstModule& module);
   Result<Value> CallValue(const Value& callee, const CallArgs& args);
 
-  // Calls of script functions (lambdas) nested deeper than this are an error, so a
-  // lambda that calls itself cannot exhaust the stack.
+  // Calls of script functions (lambdas, defs) nested deeper than this are an error, so
+  // a function that calls itself cannot exhaust the stack.
   static constexpr int kMaxCallDepth = 64;
   int call_depth() const { return call_depth_; }
+  // Statements, calls and loop iterations one evaluation may run: beyond it the script
+  // stops with a located error (a `while True:` loop cannot hang the application).
+  static constexpr int64_t kMaxSteps = 200000;
+  int64_t steps() const { return steps_; }
+  // Lists built by `*` or comprehensions are capped too.
+  static constexpr size_t kMaxListSize = 1000000;
+
+  // What `is`, `in`, `==` and dict keys compare for objects: objects that stand for the
+  // same thing (two Tensor values of one tensor) give the same pointer. Default: the
+  // object itself.
+  using IdentityFn = std::function<const void*(const Value&)>;
+  void SetIdentity(IdentityFn fn) { identity_ = std::move(fn); }
+  const void* Identity(const Value& v) const;
+  // Python's `==` on plain values (numbers, strings, None, tuples, lists, objects by
+  // identity); nullopt when one side is an expression (TVM builds an EQ node then).
+  std::optional<bool> PlainEqual(const Value& a, const Value& b) const;
+  // Python's truth of a condition (`if`, `while`, `assert`, `x if c else y`); a symbolic
+  // expression is an error as in TVM (it has no Python truth value).
+  Result<bool> Truth(const Value& v, const SourceLoc& loc) const;
+  // Calls `body` for each item of a range, tuple, list, dict (keys) or string; `body`
+  // returns false to stop.
+  Status ForEach(const Value& iterable, const SourceLoc& loc,
+                 const std::function<Result<bool>(const Value&)>& body);
 
   // Called after each assignment with the bound name and value (the evaluator names
   // tensors and iter vars after the variables that hold them).
   using AssignHook = std::function<void(const std::string& name, const Value& value)>;
   void SetAssignHook(AssignHook hook) { assign_hook_ = std::move(hook); }
+  // Called with each attribute read on an object (`B.op.axis`: object, "axis", result),
+  // so the evaluator can remember where a value came from.
+  using AttributeHook =
+      std::function<void(const Value& object, const std::string& name, const Value& result)>;
+  void SetAttributeHook(AttributeHook hook) { attribute_hook_ = std::move(hook); }
+  // Called before each call of a built-in; an error refuses the call (the evaluator
+  // refuses names that TVM resolves differently, e.g. axes of an op rfactor replaced).
+  using CallHook = std::function<Status(const Value& callee, const CallArgs& args)>;
+  void SetCallHook(CallHook hook) { call_hook_ = std::move(hook); }
 
  private:
   std::map<std::string, Value> registry_;
@@ -102,8 +176,34 @@ class Interpreter {
   std::map<std::string, Value> globals_;
   NameFallback fallback_;
   AssignHook assign_hook_;
+  AttributeHook attribute_hook_;
+  CallHook call_hook_;
+  IdentityFn identity_;
   int call_depth_ = 0;
+  int64_t steps_ = 0;
+  Value return_value_;  // set by `return`, read by FunctionObject::Call
   friend struct LambdaObject;
+  friend struct FunctionObject;
+
+  // What a statement did to the enclosing block.
+  enum class Flow : uint8_t { Normal, Break, Continue, Return };
+  // `locals` is the function call's scope (null at module level: globals).
+  Result<Flow> ExecIn(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Result<Flow> ExecBlock(const std::vector<AstStmt>& body, const std::shared_ptr<Scope>& locals);
+  Status Step(const SourceLoc& loc);
+  Status Bind(const AstExpr& target, const Value& value, const std::shared_ptr<Scope>& locals);
+  Status AssignItem(const Value& object, const Value& index, const Value& value,
+                    const SourceLoc& loc);
+  Result<Value> EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  Result<Value> EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b, bool* handled);
+  Result<Value> ListMethod(const Value& list, const std::string& name, const SourceLoc& loc);
+  Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Result<Flow> ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  void RegisterPythonBuiltins();
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalAttribute(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
@@ -113,7 +213,7 @@ class Interpreter {
   Result<std::vector<Value>> EvalItems(const std::vector<AstPtr>& items,
                                        const std::shared_ptr<const Scope>& scope);
   Status ExecImport(const AstStmt& s);
-  Status ExecAssign(const AstStmt& s);
+  Status ExecAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
 };
 
 }  // namespace tessera::script

@@ -75,6 +75,10 @@ class Lexer {
       }
     }
     if (depth_ == 0) EmitNewline();  // inside an open bracket the parser reports it unclosed
+    while (indents_.size() > 1) {
+      indents_.pop_back();
+      EmitMarker(TokenKind::Dedent);
+    }
     Token end;
     end.kind = TokenKind::End;
     end.loc = Here();
@@ -90,6 +94,7 @@ class Lexer {
   int line_ = 1;
   int column_ = 1;
   int depth_ = 0;  // open brackets: newlines inside them do not end the line
+  std::vector<int> indents_{0};  // indentation widths of the open blocks (Python's stack)
   std::vector<Token> tokens_;
 
   SourceLoc Here() const { return SourceLoc{file_, line_, column_}; }
@@ -132,16 +137,44 @@ class Lexer {
     return Status::Ok();
   }
 
-  // Python forbids indenting a statement that does not open a block; the script
-  // language has no blocks, so any indentation at the start of a line is an error.
+  // Python's indentation rule: a line indented deeper than the enclosing block opens a
+  // block (only after a line that ends in ':'); one indented less closes blocks and must
+  // return exactly to an enclosing block's indentation. Blank and comment lines do not
+  // count.
   Status CheckIndentation() {
-    size_t start = pos_;
-    while (Peek() == ' ' || Peek() == '\t' || Peek() == '\f') Advance();
+    int width = 0;
+    while (Peek() == ' ' || Peek() == '\t' || Peek() == '\f') {
+      width = Peek() == '\t' ? (width / 8 + 1) * 8 : Peek() == ' ' ? width + 1 : 0;
+      Advance();
+    }
     char c = Peek();
-    bool blank = pos_ >= src_.size() || c == '\n' || c == '\r' || c == '#';
-    if (pos_ > start && !blank)
-      return ErrorHere("unexpected indentation (statements must start in column 1)");
+    bool blank = pos_ >= src_.size() || c == '\n' || c == '\r' || c == '#' || c == '\\';
+    if (blank) return Status::Ok();
+    if (width > indents_.back()) {
+      bool after_colon = !tokens_.empty() && tokens_.back().kind == TokenKind::Newline &&
+                         tokens_.size() >= 2 && tokens_[tokens_.size() - 2].is_op(":");
+      if (!after_colon)
+        return ErrorHere("unexpected indentation (only the block after a line ending in ':' "
+                         "is indented)");
+      indents_.push_back(width);
+      EmitMarker(TokenKind::Indent);
+      return Status::Ok();
+    }
+    while (width < indents_.back()) {
+      indents_.pop_back();
+      EmitMarker(TokenKind::Dedent);
+    }
+    if (width != indents_.back())
+      return ErrorHere("unindent does not match any outer indentation level");
     return Status::Ok();
+  }
+
+  void EmitMarker(TokenKind kind) {
+    Token t;
+    t.kind = kind;
+    t.loc = Here();
+    t.offset = t.end = pos_;
+    tokens_.push_back(t);
   }
 
   void EmitNewline() {
@@ -402,6 +435,8 @@ std::string describe(const Token& token) {
     case TokenKind::String: return "string literal";
     case TokenKind::Op: return "'" + token.text + "'";
     case TokenKind::Newline: return "end of line";
+    case TokenKind::Indent: return "indented block";
+    case TokenKind::Dedent: return "end of indented block";
     case TokenKind::End: return "end of input";
   }
   return "token";

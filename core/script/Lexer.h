@@ -21,6 +21,8 @@ enum class TokenKind : uint8_t {
   String,   // string literal (text holds the decoded value)
   Op,       // operator or delimiter (text: "+", "//", "(", ",", "=", ...)
   Newline,  // end of a logical line
+  Indent,   // the next line is indented deeper (opens a block after ':')
+  Dedent,   // the indentation returned to an enclosing block's (one per closed block)
   End,      // end of input
 };
 
@@ -45,7 +47,10 @@ bool is_python_keyword(std::string_view word);
 
 // Splits `source` into tokens. Columns count Unicode code points (a tab is one column);
 // lines end at "\n", "\r\n" or "\r". Newlines inside (), [] and {} and after a
-// backslash continue the logical line. Always ends with a Newline (if any code) and End.
+// backslash continue the logical line. Indentation is Python's: a line indented deeper
+// than the previous one (allowed only after a line ending in ':') gives Indent, one
+// indented less gives a Dedent per block it closes (a tab advances to the next multiple
+// of 8 columns). Always ends with a Newline (if any code), the open blocks' Dedents, End.
 Result<std::vector<Token>> Tokenize(std::string_view source, const std::string& file = "");
 
 }  // namespace tessera::script

@@ -223,8 +223,8 @@ bool compare(CompareOp op, const T& x, const T& y) {
     case CompareOp::GE: return x >= y;
     case CompareOp::EQ: return x == y;
     case CompareOp::NE: return x != y;
+    default: return false;  // in / is: the interpreter's (they are not arithmetic)
   }
-  return false;
 }
 
 Expr compare_expr(CompareOp op, Expr a, Expr b) {
@@ -235,13 +235,15 @@ Expr compare_expr(CompareOp op, Expr a, Expr b) {
     case CompareOp::GE: return ir::ge(a, b);
     case CompareOp::EQ: return ir::eq(a, b);
     case CompareOp::NE: return ir::ne(a, b);
+    default: return Expr();  // in / is are not expression operators
   }
-  return Expr();
 }
 
 }  // namespace
 
 Result<Value> ApplyCompare(CompareOp op, const Value& a, const Value& b, const SourceLoc& loc) {
+  if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is || op == CompareOp::IsNot)
+    return Error(std::string("'") + spelling(op) + "' is evaluated by the interpreter", loc);
   if (a.is_integer() && b.is_integer()) return Value::Bool(compare(op, a.as_int(), b.as_int()));
   if (a.is_number() && b.is_number()) return Value::Bool(compare(op, a.as_float(), b.as_float()));
   if (a.is_string() && b.is_string())

@@ -12,17 +12,25 @@ namespace {
 
 using MutableAst = std::shared_ptr<AstExpr>;
 
-// Statements Python has and the script language does not (no blocks, no control flow).
+// Statements Python has and the script language does not (classes, exceptions,
+// context managers, generators, scoping declarations).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "def",   "class",  "if",     "elif",     "else",  "for",   "while", "return",
-    "with",  "try",    "except", "finally",  "raise", "assert", "del",  "pass",
-    "global", "nonlocal", "break", "continue", "async", "yield", "await"};
+    "class", "with", "try", "except", "finally", "raise", "del", "global", "nonlocal",
+    "async", "yield", "await"};
 
 bool is_unsupported_statement(const Token& t) {
   if (t.kind != TokenKind::Keyword) return false;
   return std::find(std::begin(kUnsupportedStatements), std::end(kUnsupportedStatements),
                    t.text) != std::end(kUnsupportedStatements);
 }
+
+// Augmented assignment operators and the binary operator each applies.
+constexpr std::pair<std::string_view, BinaryOp> kAugmented[] = {
+    {"+=", BinaryOp::Add},     {"-=", BinaryOp::Sub},     {"*=", BinaryOp::Mul},
+    {"/=", BinaryOp::Div},     {"//=", BinaryOp::FloorDiv}, {"%=", BinaryOp::Mod},
+    {"**=", BinaryOp::Pow},    {"&=", BinaryOp::BitAnd},  {"|=", BinaryOp::BitOr},
+    {"^=", BinaryOp::BitXor},  {">>=", BinaryOp::RShift}, {"<<=", BinaryOp::LShift},
+    {"@=", BinaryOp::MatMul}};
 
 class Parser {
  public:
@@ -40,7 +48,7 @@ class Parser {
       auto stmt = Statement();
       if (!stmt) return stmt.error();
       stmt->begin = begin;
-      stmt->end = statement_end_;
+      stmt->end = statement_end_;  // for a compound statement: its block's last statement's
       module.body.push_back(std::move(stmt.value()));
     }
     return module;
@@ -60,6 +68,8 @@ class Parser {
   size_t pos_ = 0;
   int nesting_ = 0;
   size_t statement_end_ = 0;  // end offset of the last token before a statement's end
+  int loops_ = 0;             // enclosing for / while blocks (of the innermost def)
+  int functions_ = 0;         // enclosing def blocks
 
   // Counts one level of nesting for as long as it lives; exceeding kMaxNesting is an
   // error reported by ok().
@@ -108,6 +118,12 @@ class Parser {
     see(node->right);
     for (const AstPtr& item : node->items) see(item);
     for (const AstKeyword& k : node->keywords) see(k.value);
+    for (const AstPtr& v : node->values) see(v);
+    for (const AstComprehension& g : node->generators) {
+      see(g.target);
+      see(g.iter);
+      for (const AstPtr& c : g.conditions) see(c);
+    }
     node->depth = deepest + 1;
     if (node->depth > kMaxTreeDepth)
       return ErrorAt(node->loc, "expression nested deeper than " + std::to_string(kMaxTreeDepth) +
@@ -154,24 +170,56 @@ class Parser {
     const Token& first = Cur();
     if (first.is_keyword("import")) return Import();
     if (first.is_keyword("from")) return FromImport();
+    if (first.is_keyword("if")) return If();
+    if (first.is_keyword("for")) return For();
+    if (first.is_keyword("while")) return While();
+    if (first.is_keyword("def")) return Def();
+    if (first.is_keyword("elif") || first.is_keyword("else"))
+      return ErrorAt(first.loc, "'" + first.text + "' without a matching 'if'");
+    if (first.is_op("@")) return ErrorAt(first.loc, "decorators are not supported in scripts");
     if (is_unsupported_statement(first))
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
-                                    "assignment, an import or an expression)");
+                                    "assignment, an import, an expression, def, if, for, while, "
+                                    "return or assert)");
+    if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
+      return Keyword(first.text == "pass"    ? StmtKind::Pass
+                     : first.text == "break" ? StmtKind::Break
+                                             : StmtKind::Continue);
+    if (first.is_keyword("return")) return Return();
+    if (first.is_keyword("assert")) return Assert();
     SourceLoc loc = first.loc;
     auto lhs = ExprList();
     if (!lhs) return lhs.error();
     AstStmt stmt;
     stmt.loc = loc;
-    if (Cur().is_op("=")) {
-      stmt.kind = StmtKind::Assign;
-      if (auto st = AssignTargets(*lhs.value(), stmt); !st) return st.error();
+    for (const auto& [op, binary] : kAugmented) {
+      if (!Cur().is_op(op)) continue;
+      stmt.kind = StmtKind::AugAssign;
+      stmt.aug_op = binary;
+      if (auto st = AugTarget(*lhs.value()); !st) return st.error();
+      stmt.target_exprs.push_back(std::move(lhs.value()));
       Next();
       auto value = ExprList();
       if (!value) return value.error();
-      if (Cur().is_op("="))
-        return ErrorAt(Cur().loc, "chained assignment ('a = b = c') is not supported");
       stmt.value = std::move(value.value());
+      if (auto st = EndOfStatement(); !st) return st.error();
+      return stmt;
+    }
+    if (Cur().is_op("=")) {
+      stmt.kind = StmtKind::Assign;
+      AstPtr target = std::move(lhs.value());
+      // a = b = c: every expression before the last '=' is a target.
+      while (Cur().is_op("=")) {
+        if (auto st = Target(*target); !st) return st.error();
+        stmt.target_exprs.push_back(target);
+        Next();
+        auto value = ExprList();
+        if (!value) return value.error();
+        target = std::move(value.value());
+      }
+      stmt.value = std::move(target);
+      if (stmt.target_exprs.size() == 1) SimpleTargets(*stmt.target_exprs[0], stmt);
     } else {
       stmt.kind = StmtKind::Expr;
       stmt.value = std::move(lhs.value());
@@ -180,43 +228,286 @@ class Parser {
     return stmt;
   }
 
-  // Targets are plain names or one flat tuple / list of names (`io, ii = s[B].split(...)`).
-  Status AssignTargets(const AstExpr& lhs, AstStmt& stmt) {
-    auto bad = [&](const AstExpr& e) {
-      return ErrorAt(e.loc, "cannot assign to " + to_source(e) +
-                                " (expected a name or a tuple of names)");
-    };
-    if (lhs.kind == AstKind::Name) {
-      stmt.targets.push_back({lhs.text, lhs.loc});
-      return Status::Ok();
+  // pass / break / continue
+  Result<AstStmt> Keyword(StmtKind kind) {
+    if (kind != StmtKind::Pass && loops_ == 0)
+      return ErrorAt(Cur().loc, "'" + Cur().text + "' outside a loop");
+    AstStmt stmt;
+    stmt.kind = kind;
+    stmt.loc = Cur().loc;
+    Next();
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  Result<AstStmt> Return() {
+    if (functions_ == 0) return ErrorAt(Cur().loc, "'return' outside a function");
+    AstStmt stmt;
+    stmt.kind = StmtKind::Return;
+    stmt.loc = Cur().loc;
+    Next();
+    if (StartsExpression()) {
+      auto value = ExprList();
+      if (!value) return value.error();
+      stmt.value = std::move(value.value());
     }
-    if (lhs.kind != AstKind::Tuple && lhs.kind != AstKind::List) return bad(lhs);
-    if (lhs.items.empty()) return bad(lhs);
-    stmt.unpack = true;
-    for (const AstPtr& item : lhs.items) {
-      if (item->kind != AstKind::Name) return bad(*item);
-      for (const AstParam& t : stmt.targets)
-        if (t.name == item->text)
-          return ErrorAt(item->loc, "name '" + item->text + "' assigned twice in one statement");
-      stmt.targets.push_back({item->text, item->loc});
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  Result<AstStmt> Assert() {
+    AstStmt stmt;
+    stmt.kind = StmtKind::Assert;
+    stmt.loc = Cur().loc;
+    Next();
+    auto test = Expression();
+    if (!test) return test.error();
+    stmt.value = std::move(test.value());
+    if (Cur().is_op(",")) {
+      Next();
+      auto message = Expression();
+      if (!message) return message.error();
+      stmt.message = std::move(message.value());
     }
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // A block after ':': simple statements on the same line, or an indented block.
+  Status Block(std::vector<AstStmt>& body, const Token& header) {
+    if (!Cur().is_op(":")) return Expected("':'");
+    Next();
+    if (Cur().kind != TokenKind::Newline) {
+      // `if c: a = 1; b = 2` — the rest of the line is the block.
+      while (true) {
+        auto stmt = SimpleStatementOnly(header);
+        if (!stmt) return stmt.error();
+        body.push_back(std::move(stmt.value()));
+        if (toks_[pos_ - 1].is_op(";") && Cur().kind != TokenKind::Newline &&
+            Cur().kind != TokenKind::End && Cur().kind != TokenKind::Dedent)
+          continue;
+        if (Cur().kind == TokenKind::Newline) Next();
+        return Status::Ok();
+      }
+    }
+    Next();  // the Newline
+    if (Cur().kind != TokenKind::Indent)
+      return ErrorAt(Cur().loc, "expected an indented block after '" + header.text +
+                                    "' on line " + std::to_string(header.loc.line));
+    Next();
+    while (Cur().kind != TokenKind::Dedent && Cur().kind != TokenKind::End) {
+      if (Cur().kind == TokenKind::Newline || Cur().is_op(";")) {
+        Next();
+        continue;
+      }
+      size_t begin = Cur().offset;
+      auto stmt = Statement();
+      if (!stmt) return stmt.error();
+      stmt->begin = begin;
+      stmt->end = statement_end_;
+      body.push_back(std::move(stmt.value()));
+    }
+    if (Cur().kind == TokenKind::Dedent) Next();
     return Status::Ok();
+  }
+
+  Result<AstStmt> SimpleStatementOnly(const Token& header) {
+    const Token& t = Cur();
+    if (t.is_keyword("if") || t.is_keyword("for") || t.is_keyword("while") || t.is_keyword("def"))
+      return ErrorAt(t.loc, "a '" + t.text + "' statement must start its own line (after '" +
+                                header.text + "' on line " + std::to_string(header.loc.line) + ")");
+    size_t begin = t.offset;
+    auto stmt = Statement();
+    if (stmt) {
+      stmt->begin = begin;
+      stmt->end = statement_end_;
+    }
+    return stmt;
+  }
+
+  // if c: ... elif d: ... else: ...
+  Result<AstStmt> If() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::If;
+    stmt.loc = header.loc;
+    Next();
+    auto cond = Expression();
+    if (!cond) return cond.error();
+    stmt.value = std::move(cond.value());
+    if (auto st = Block(stmt.body, header); !st) return st.error();
+    if (Cur().is_keyword("elif")) {
+      size_t begin = Cur().offset;
+      auto elif = If();  // parses `elif c:` exactly as `if c:`
+      if (!elif) return elif.error();
+      elif->begin = begin;
+      elif->end = statement_end_;
+      stmt.orelse.push_back(std::move(elif.value()));
+    } else if (Cur().is_keyword("else")) {
+      Token else_token = Cur();
+      Next();
+      if (auto st = Block(stmt.orelse, else_token); !st) return st.error();
+    }
+    return stmt;
+  }
+
+  // for target in iterable: ...
+  Result<AstStmt> For() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::For;
+    stmt.loc = header.loc;
+    Next();
+    auto target = TargetList();
+    if (!target) return target.error();
+    if (auto st = Target(*target.value()); !st) return st.error();
+    stmt.target_exprs.push_back(std::move(target.value()));
+    if (!Cur().is_keyword("in")) return Expected("'in'");
+    Next();
+    auto iter = ExprList();
+    if (!iter) return iter.error();
+    stmt.value = std::move(iter.value());
+    ++loops_;
+    Status block = Block(stmt.body, header);
+    --loops_;
+    if (!block) return block.error();
+    if (Cur().is_keyword("else"))
+      return ErrorAt(Cur().loc, "'for ... else' is not supported in scripts");
+    return stmt;
+  }
+
+  Result<AstStmt> While() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::While;
+    stmt.loc = header.loc;
+    Next();
+    auto cond = Expression();
+    if (!cond) return cond.error();
+    stmt.value = std::move(cond.value());
+    ++loops_;
+    Status block = Block(stmt.body, header);
+    --loops_;
+    if (!block) return block.error();
+    if (Cur().is_keyword("else"))
+      return ErrorAt(Cur().loc, "'while ... else' is not supported in scripts");
+    return stmt;
+  }
+
+  // def name(a, b=1, *, c=2): ...   (no *args, **kwargs, annotations or decorators)
+  Result<AstStmt> Def() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::Def;
+    stmt.loc = header.loc;
+    Next();
+    if (Cur().kind != TokenKind::Name) return Expected("a function name after 'def'");
+    stmt.name = Cur().text;
+    Next();
+    Token opener = Cur();
+    if (!opener.is_op("(")) return Expected("'('");
+    Next();
+    bool defaults = false;
+    while (!Cur().is_op(")")) {
+      if (Cur().is_op("*") || Cur().is_op("**"))
+        return ErrorAt(Cur().loc, "variadic parameters ('" + Cur().text +
+                                      "') are not supported in scripts");
+      if (Cur().kind != TokenKind::Name) return Expected("a parameter name or ')'");
+      AstParam param{Cur().text, Cur().loc, nullptr};
+      for (const AstParam& p : stmt.params)
+        if (p.name == param.name)
+          return ErrorAt(param.loc, "duplicate parameter '" + param.name + "' in function definition");
+      Next();
+      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+      if (Cur().is_op("=")) {
+        Next();
+        auto value = Expression();
+        if (!value) return value.error();
+        param.default_value = std::move(value.value());
+        defaults = true;
+      } else if (defaults) {
+        return ErrorAt(param.loc, "parameter without a default follows parameter with a default");
+      }
+      stmt.params.push_back(std::move(param));
+      if (!Cur().is_op(",")) break;
+      Next();
+    }
+    if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
+    if (Cur().is_op("->")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+    int outer_loops = loops_;
+    loops_ = 0;  // a loop around the def does not make `break` legal inside it
+    ++functions_;
+    Status block = Block(stmt.body, header);
+    --functions_;
+    loops_ = outer_loops;
+    if (!block) return block.error();
+    return stmt;
+  }
+
+  // The targets of `for`: expressions at the level of `|` (so that `in` is not read as
+  // a comparison), separated by commas.
+  Result<AstPtr> TargetList() {
+    auto first = BitOr();
+    if (!first || !Cur().is_op(",")) return first;
+    MutableAst tuple = NewNode(AstKind::Tuple, first.value()->loc);
+    tuple->items.push_back(std::move(first.value()));
+    while (Cur().is_op(",")) {
+      Next();
+      if (!StartsExpression()) break;
+      auto item = BitOr();
+      if (!item) return item;
+      tuple->items.push_back(std::move(item.value()));
+    }
+    return Finish(std::move(tuple));
+  }
+
+  // What may be assigned to: a name, an attribute, a subscript, or a tuple / list of
+  // targets (nested: `(a, b), c = ...`).
+  Status Target(const AstExpr& e) {
+    switch (e.kind) {
+      case AstKind::Name: case AstKind::Attribute: case AstKind::Subscript: return Status::Ok();
+      case AstKind::Tuple: case AstKind::List:
+        if (e.items.empty()) break;
+        for (const AstPtr& item : e.items)
+          if (auto st = Target(*item); !st) return st;
+        return Status::Ok();
+      default: break;
+    }
+    return ErrorAt(e.loc, "cannot assign to " + to_source(e) +
+                              " (expected a name, an attribute, a subscript or a tuple of them)");
+  }
+
+  Status AugTarget(const AstExpr& e) {
+    if (e.kind == AstKind::Name || e.kind == AstKind::Attribute || e.kind == AstKind::Subscript)
+      return Status::Ok();
+    return ErrorAt(e.loc, "cannot use augmented assignment on " + to_source(e) +
+                              " (expected a name, an attribute or a subscript)");
+  }
+
+  // Fills `targets` / `unpack` when the target is a name or a flat tuple of names.
+  static void SimpleTargets(const AstExpr& lhs, AstStmt& stmt) {
+    if (lhs.kind == AstKind::Name) {
+      stmt.targets.push_back({lhs.text, lhs.loc, nullptr});
+      return;
+    }
+    if (lhs.kind != AstKind::Tuple && lhs.kind != AstKind::List) return;
+    std::vector<AstParam> names;
+    for (const AstPtr& item : lhs.items) {
+      if (item->kind != AstKind::Name) return;
+      names.push_back({item->text, item->loc, nullptr});
+    }
+    stmt.targets = std::move(names);
+    stmt.unpack = true;
   }
 
   Status EndOfStatement() {
     const Token& t = Cur();
-    if (t.kind == TokenKind::Newline || t.kind == TokenKind::End || t.is_op(";")) {
+    if (t.kind == TokenKind::Newline || t.kind == TokenKind::End || t.is_op(";") ||
+        t.kind == TokenKind::Dedent) {
       statement_end_ = pos_ > 0 ? toks_[pos_ - 1].end : 0;
-      Next();
+      if (t.kind != TokenKind::Dedent) Next();
       return Status::Ok();
     }
-    static const char* kAugmented[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=",
-                                       "&=", "|=", "^=", ">>=", "<<=", "@="};
-    for (const char* op : kAugmented)
-      if (t.is_op(op))
-        return ErrorAt(t.loc, "augmented assignment '" + t.text +
-                                  "' is not supported (write 'x = x " +
-                                  t.text.substr(0, t.text.size() - 1) + " ...')");
     if (t.is_op(":")) return ErrorAt(t.loc, "annotations are not supported in scripts");
     return Unmatched("end of line");
   }
@@ -323,11 +614,21 @@ class Parser {
     if (!guard.ok()) return NestingError();
     if (Cur().is_keyword("lambda")) return Lambda();
     auto e = OrTest();
-    if (e && Cur().is_keyword("if"))
-      return ErrorAt(Cur().loc,
-                     "conditional expressions ('a if c else b') are not supported; use "
-                     "te.if_then_else(c, a, b)");
-    return e;
+    if (!e || !Cur().is_keyword("if")) return e;
+    // a if c else b (Python's value; on expressions use te.if_then_else, as in TVM)
+    MutableAst node = NewNode(AstKind::IfExp, e.value()->loc);
+    node->op_loc = Cur().loc;
+    Next();
+    auto cond = OrTest();
+    if (!cond) return cond;
+    if (!Cur().is_keyword("else")) return Expected("'else' in the conditional expression");
+    Next();
+    auto orelse = Expression();
+    if (!orelse) return orelse;
+    node->left = std::move(e.value());
+    node->object = std::move(cond.value());
+    node->right = std::move(orelse.value());
+    return Finish(std::move(node));
   }
 
   Result<AstPtr> Lambda() {
@@ -340,10 +641,10 @@ class Parser {
       for (const AstParam& p : node->params)
         if (p.name == Cur().text)
           return ErrorAt(Cur().loc, "duplicate parameter '" + Cur().text + "' in lambda");
-      node->params.push_back({Cur().text, Cur().loc});
+      node->params.push_back({Cur().text, Cur().loc, nullptr});
       Next();
       if (Cur().is_op("="))
-        return ErrorAt(Cur().loc, "default parameter values are not supported");
+        return ErrorAt(Cur().loc, "default parameter values are not supported in lambdas (use def)");
       if (Cur().is_op(",")) {
         Next();
       } else if (!Cur().is_op(":")) {
@@ -394,7 +695,12 @@ class Parser {
   }
 
   // Recognises a comparison operator at the cursor (without consuming it).
+  // `not in` and `is not` are two tokens; Consume() moves past either spelling.
   bool AtComparison(CompareOp* op) const {
+    if (Cur().is_keyword("in")) return *op = CompareOp::In, true;
+    if (Cur().is_keyword("not") && Ahead(1).is_keyword("in")) return *op = CompareOp::NotIn, true;
+    if (Cur().is_keyword("is"))
+      return *op = Ahead(1).is_keyword("not") ? CompareOp::IsNot : CompareOp::Is, true;
     static const std::pair<const char*, CompareOp> kOps[] = {
         {"<", CompareOp::LT},  {"<=", CompareOp::LE}, {">", CompareOp::GT},
         {">=", CompareOp::GE}, {"==", CompareOp::EQ}, {"!=", CompareOp::NE}};
@@ -409,16 +715,13 @@ class Parser {
   Result<AstPtr> Comparison() {
     auto left = BitOr();
     if (!left) return left;
-    const Token& t = Cur();
-    if (t.is_keyword("in") || t.is_keyword("is") ||
-        (t.is_keyword("not") && Ahead(1).is_keyword("in")))
-      return ErrorAt(t.loc, "'" + t.text + "' comparisons are not supported in scripts");
     CompareOp op;
     if (!AtComparison(&op)) return left;
     MutableAst node = NewNode(AstKind::Compare, left.value()->loc);
     node->compare_op = op;
     node->op_loc = Cur().loc;
     Next();
+    if (op == CompareOp::NotIn || op == CompareOp::IsNot) Next();
     auto right = BitOr();
     if (!right) return right;
     CompareOp second;
@@ -628,7 +931,7 @@ class Parser {
       case TokenKind::Op:
         if (t.is_op("(")) return Parenthesised();
         if (t.is_op("[")) return ListDisplay();
-        if (t.is_op("{")) return ErrorAt(t.loc, "dict and set literals are not supported in scripts");
+        if (t.is_op("{")) return DictDisplay();
         break;
       default: break;
     }
@@ -668,12 +971,71 @@ class Parser {
       auto first = Expression();
       if (!first) return first;
       list->items.push_back(std::move(first.value()));
-      if (Cur().is_keyword("for"))
-        return ErrorAt(Cur().loc, "list comprehensions are not supported in scripts");
-      if (auto st = ItemsUntil("]", *list); !st) return st.error();
+      if (Cur().is_keyword("for")) {
+        list->kind = AstKind::ListComp;
+        list->object = std::move(list->items.front());
+        list->items.clear();
+        if (auto st = Generators(*list); !st) return st.error();
+      } else if (auto st = ItemsUntil("]", *list); !st) {
+        return st.error();
+      }
     }
     if (auto st = ExpectCloser("]", opener, "',' or ']'"); !st) return st.error();
     return Finish(std::move(list));
+  }
+
+  // `for target in iterable [if condition]...` clauses of a comprehension.
+  Status Generators(AstExpr& node) {
+    while (Cur().is_keyword("for")) {
+      Next();
+      AstComprehension clause;
+      auto target = TargetList();
+      if (!target) return target.error();
+      if (auto st = Target(*target.value()); !st) return st;
+      clause.target = std::move(target.value());
+      if (!Cur().is_keyword("in")) return Expected("'in'");
+      Next();
+      auto iter = OrTest();
+      if (!iter) return iter.error();
+      clause.iter = std::move(iter.value());
+      while (Cur().is_keyword("if")) {
+        Next();
+        auto cond = OrTest();
+        if (!cond) return cond.error();
+        clause.conditions.push_back(std::move(cond.value()));
+      }
+      node.generators.push_back(std::move(clause));
+    }
+    return Status::Ok();
+  }
+
+  // {} | {k: v, ...} | {k: v for ...}; sets are not supported.
+  Result<AstPtr> DictDisplay() {
+    Token opener = Cur();
+    Next();
+    MutableAst dict = NewNode(AstKind::Dict, opener.loc);
+    while (!Cur().is_op("}")) {
+      auto key = Expression();
+      if (!key) return key;
+      if (!Cur().is_op(":"))
+        return ErrorAt(Cur().loc, "set literals are not supported in scripts (expected ':' of a dict)");
+      Next();
+      auto value = Expression();
+      if (!value) return value;
+      if (dict->items.empty() && Cur().is_keyword("for")) {
+        dict->kind = AstKind::DictComp;
+        dict->left = std::move(key.value());
+        dict->right = std::move(value.value());
+        if (auto st = Generators(*dict); !st) return st.error();
+        break;
+      }
+      dict->items.push_back(std::move(key.value()));
+      dict->values.push_back(std::move(value.value()));
+      if (!Cur().is_op(",")) break;
+      Next();
+    }
+    if (auto st = ExpectCloser("}", opener, "',' or '}'"); !st) return st.error();
+    return Finish(std::move(dict));
   }
 
   // (',' expression)* [','] before `closer`; the first item is already parsed.

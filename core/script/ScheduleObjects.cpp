@@ -7,6 +7,7 @@
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
 #include "script/Args.h"
+#include "script/Operators.h"
 #include "script/TeObjects.h"
 
 namespace tessera::script {
@@ -195,6 +196,27 @@ Result<Value> StorageAlign(const StageObject& self, const CallArgs& call) {
   return Value();
 }
 
+Result<Value> SetScope(const StageObject& self, const CallArgs& call) {
+  Args args(call, "set_scope", {"scope"}, 1);
+  if (!args.status()) return args.status().error();
+  auto scope = args.String("scope");
+  if (!scope) return scope.error();
+  if (auto st = schedule::SetScope(*self.sch, self.stage, *scope); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
+Result<Value> SetStorePredicate(const StageObject& self, const CallArgs& call) {
+  Args args(call, "set_store_predicate", {"predicate"}, 1);
+  if (!args.status()) return args.status().error();
+  auto predicate = ToBoolExpr(args.get("predicate"), "set_store_predicate(): predicate",
+                              args.loc("predicate"));
+  if (!predicate) return predicate.error();
+  if (auto st = schedule::SetStorePredicate(*self.sch, self.stage, *predicate); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
 // The expressions a lambda returns for fresh variables named after its parameters: how
 // transform_layout's index map and pad value become IR (TVM calls the map the same way).
 Result<std::pair<std::vector<ir::Var>, std::vector<Value>>> CallWithFreshVars(
@@ -341,6 +363,8 @@ const std::map<std::string, Method>& StageMethods() {
       {"bind", Bind},
       {"pragma", Pragma},
       {"storage_align", StorageAlign},
+      {"set_scope", SetScope},
+      {"set_store_predicate", SetStorePredicate},
   };
   return kMethods;
 }

@@ -1,6 +1,7 @@
 #include "script/ScriptPrinter.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ir/Functor.h"
@@ -29,8 +30,9 @@ std::string Identifier(const std::string& name) {
 
 class TracePrinter {
  public:
-  TracePrinter(const ScriptNames& names, std::string te_prefix, bool tvm)
-      : names_(names), te_(std::move(te_prefix)), tvm_(tvm) {
+  TracePrinter(const ScriptNames& names, std::string te_prefix, bool tvm,
+               std::set<std::string> padded_stages = {})
+      : names_(names), te_(std::move(te_prefix)), tvm_(tvm), padded_(std::move(padded_stages)) {
     used_.insert(names.workload_names.begin(), names.workload_names.end());
     used_.insert({"tvm", "te", names.schedule_var});
   }
@@ -42,14 +44,38 @@ class TracePrinter {
     return lines;
   }
 
+  // The lines of entries `first`.. only: the earlier entries were made by the script's
+  // own code, whose outputs are reached through `known` (ScriptNames::final_outputs)
+  // and whose created stages through the script's tensor names.
+  std::vector<std::string> PrintFrom(const schedule::Trace& trace, size_t first,
+                                     const std::map<std::pair<int, int>, std::string>& known) {
+    for (size_t e = 0; e < first && e < trace.entries.size(); ++e) {
+      const TraceEntry& entry = trace.entries[e];
+      const std::string& p = entry.primitive;
+      if (p == "cache_write" || p == "rfactor") replaced_ops_.insert(entry.stage.name);
+      if ((p == "cache_read" || p == "cache_write" || p == "rfactor") && !entry.outputs.empty())
+        if (auto it = names_.tensor_vars.find(entry.outputs[0]); it != names_.tensor_vars.end())
+          created_stages_[entry.outputs[0]] = it->second;
+    }
+    for (const auto& [key, name] : known) outputs_[key] = name;
+    std::vector<std::string> lines;
+    for (size_t e = first; e < trace.entries.size(); ++e)
+      lines.push_back(Line(static_cast<int>(e), trace.entries[e]));
+    return lines;
+  }
+
  private:
   const ScriptNames& names_;
   std::string te_;
   bool tvm_;  // print for TVM: Tessera's extensions become comments
+  std::set<std::string> padded_;  // stages whose layout pads (TVM's TE cannot)
   std::set<std::string> used_;
   std::map<std::pair<int, int>, std::string> outputs_;   // printed output names
   std::map<std::string, std::string> created_stages_;    // stage name -> printed var
-  std::set<std::string> cache_written_;                  // stages whose op was replaced
+  // Stages whose op cache_write or rfactor replaced: their axes are reached through the
+  // stage (`s[B].op.axis`), since TVM's `B.op` is still the original operation (after
+  // rfactor its axes are not the stage's loops at all).
+  std::set<std::string> replaced_ops_;
 
   // A fresh name: the script's own when it gave one, else one derived from `fallback`.
   std::string Fresh(int entry, int index, const std::string& fallback) {
@@ -80,10 +106,8 @@ class TracePrinter {
     if (auto it = names_.workload_iter_vars.find(ref.stage + "/" + ref.name);
         it != names_.workload_iter_vars.end())
       return it->second;
-    // After cache_write the stage computes a new op (same IterVars): reach it through
-    // the stage, as TVM requires.
-    std::string op = cache_written_.count(ref.stage) ? StageExpr(ref.stage) + ".op"
-                                                     : TensorVar(ref.stage) + ".op";
+    std::string op = replaced_ops_.count(ref.stage) ? StageExpr(ref.stage) + ".op"
+                                                    : TensorVar(ref.stage) + ".op";
     const char* list = ref.origin == IterVarRef::Origin::Axis ? ".axis[" : ".reduce_axis[";
     return op + list + std::to_string(ref.index) + "]";
   }
@@ -141,8 +165,11 @@ class TracePrinter {
     if (p == "compute_inline" || p == "compute_root") return stage + "." + p + "()";
     if (p == "vectorize" || p == "unroll" || p == "parallel")
       return stage + "." + p + "(" + Var(FirstVar(e)) + ")";
-    if (p == "bind")
-      return stage + ".bind(" + Var(FirstVar(e)) + ", " + te_ + "thread_axis(" + Str(e, "thread") + "))";
+    if (p == "bind") {
+      std::string name = e.strings.count("name") ? ", name=" + Str(e, "name") : "";
+      return stage + ".bind(" + Var(FirstVar(e)) + ", " + te_ + "thread_axis(" + Str(e, "thread") +
+             name + "))";
+    }
     if (p == "pragma") {
       std::string value = e.ints.count("value") ? ", " + std::to_string(Int(e, "value")) : "";
       return stage + ".pragma(" + Var(FirstVar(e)) + ", " + Str(e, "key") + value + ")";
@@ -152,6 +179,8 @@ class TracePrinter {
              ", " + std::to_string(Int(e, "offset")) + ")";
     if (p == "cache_read" || p == "cache_write" || p == "rfactor") return StageCreatingLine(entry, e);
     if (p == "transform_layout") return TransformLayoutLine(entry, e);
+    if (p == "set_scope") return stage + ".set_scope(" + Str(e, "scope") + ")";
+    if (p == "set_store_predicate") return StorePredicateLine(e);
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
   }
 
@@ -208,11 +237,131 @@ class TracePrinter {
     if (!error.empty()) return "# " + schedule::to_string(e) + "  (" + error + ")";
     std::string outputs = e.outputs.empty() ? "" : Outputs(entry, e) + " = ";
     if (!tvm_) return outputs + call + extras + ")";
+    if (padded_.count(e.stage.name)) {
+      // TVM 0.19's TE refuses an index map that pads ("The iterations do not traverse full
+      // iter space"): the stage keeps its logical layout there, and the loops the index
+      // map would have made are made by splits when the map is a split pattern.
+      std::string text = outputs + call + extras +
+                         (separators.empty() ? "" : ", axis_separators=[" + separators + "]") + ")";
+      std::string note = "# Tessera: " + text + "\n# TVM's TE cannot pad a layout (transform_layout "
+                         "refuses an index map that does not\n# cover its iteration space exactly), so "
+                         "in TVM " + TensorVar(e.stage.name) + " keeps its logical layout";
+      if (e.outputs.empty()) return note;
+      if (auto splits = SplitEquivalent(entry, e, map->second))
+        return note + "; its loops are split as the index map splits them:\n" + *splits;
+      return note + " (its loops as the index map orders them cannot be written in TE)";
+    }
     std::string line = outputs + call + ")";
-    if (!separators.empty()) line += "\n" + Stage(e.stage) + ".set_axis_separators([" + separators + "])";
+    // TVM 0.19's te.Stage has no set_axis_separators (AttributeError): a comment only.
+    if (!separators.empty())
+      line += "\n# Tessera: axis_separators=[" + separators +
+              "] (TVM's te.Stage cannot set axis separators; TVM keeps the buffer flat)";
     std::string pad = extras.substr(0, extras.find(", axis_separators"));
     if (!pad.empty()) line += "  # Tessera:" + pad.substr(1) + " (TVM's TE has no pad_value)";
     return line;
+  }
+
+  // set_store_predicate: the predicate with its iter vars written as the script names
+  // them and its threads as te.thread_axis("tag").var (the stage's bound thread).
+  std::string StorePredicateLine(const TraceEntry& e) {
+    auto l = e.lambdas.find("predicate");
+    if (l == e.lambdas.end() || l->second.body.size() != 1)
+      return "# " + schedule::to_string(e) + "  (no predicate)";
+    std::vector<std::string> threads;
+    if (auto it = e.strings.find("threads"); it != e.strings.end()) {
+      std::string rest = it->second;
+      for (size_t comma; (comma = rest.find(',')) != std::string::npos; rest = rest.substr(comma + 1))
+        threads.push_back(rest.substr(0, comma));
+      threads.push_back(rest);
+    }
+    const std::vector<ir::Var>& params = l->second.params;
+    ir::VarMap rename;
+    for (size_t i = 0; i < params.size(); ++i) {
+      std::string text = i < e.iter_vars.size() ? Var(e.iter_vars[i])
+                         : i - e.iter_vars.size() < threads.size()
+                             ? te_ + "thread_axis(\"" + threads[i - e.iter_vars.size()] + "\").var"
+                             : params[i].name();
+      rename[params[i]] = ir::Var(text, params[i].dtype());
+    }
+    PythonExprNames names;
+    names.te = te_;
+    names.tensor = [this](const ir::DataProducer& t) { return TensorVar(t->producer_name()); };
+    auto text = ToPython(ir::Substitute(l->second.body[0], rename), names);
+    if (!text) return "# " + schedule::to_string(e) + "  (" + text.error().message + ")";
+    return Stage(e.stage) + ".set_store_predicate(" + *text + ")";
+  }
+
+  // The loops of a transform_layout whose index map only splits and keeps variables
+  // (`[i // 4, i % 4]`, `[i, j // 16, j % 16]`), written as TVM splits (and a reorder
+  // when the map orders them differently), binding the transform's output names.
+  // nullopt for other maps.
+  std::optional<std::string> SplitEquivalent(int entry, const TraceEntry& e,
+                                             const schedule::TraceLambda& map) {
+    struct Part {
+      size_t param;
+      int64_t factor;  // 0: the variable itself
+      bool outer;
+    };
+    std::vector<Part> parts;
+    for (const ir::Expr& r : map.body) {
+      auto param_of = [&](const ir::Expr& x) -> std::optional<size_t> {
+        for (size_t p = 0; p < map.params.size(); ++p)
+          if (x.same_as(map.params[p])) return p;
+        return std::nullopt;
+      };
+      if (auto p = param_of(r)) {
+        parts.push_back({*p, 0, true});
+        continue;
+      }
+      auto* bin = r.as<ir::BinaryNode>();
+      if (!bin || (r.kind() != ir::ExprKind::FloorDiv && r.kind() != ir::ExprKind::FloorMod))
+        return std::nullopt;
+      auto p = param_of(bin->a);
+      auto* c = bin->b.as<ir::IntImmNode>();
+      if (!p || !c || c->value <= 0) return std::nullopt;
+      parts.push_back({*p, c->value, r.kind() == ir::ExprKind::FloorDiv});
+    }
+    if (parts.size() != e.outputs.size()) return std::nullopt;
+    // Each parameter: once as itself, or once as `// c` and once as `% c` (same c).
+    std::vector<std::vector<size_t>> uses(map.params.size());
+    for (size_t k = 0; k < parts.size(); ++k) uses[parts[k].param].push_back(k);
+    for (size_t p = 0; p < uses.size(); ++p) {
+      const auto& u = uses[p];
+      bool plain = u.size() == 1 && parts[u[0]].factor == 0;
+      bool split = u.size() == 2 && parts[u[0]].factor > 0 && parts[u[0]].factor == parts[u[1]].factor &&
+                   parts[u[0]].outer != parts[u[1]].outer;
+      if (!plain && !split) return std::nullopt;
+    }
+    std::vector<std::string> names;  // bound by Outputs() when the line was started
+    for (size_t k = 0; k < parts.size(); ++k) {
+      auto it = outputs_.find({entry, static_cast<int>(k)});
+      names.push_back(it != outputs_.end() ? it->second : Identifier(e.outputs[k]));
+    }
+    std::string op = replaced_ops_.count(e.stage.name) ? StageExpr(e.stage.name) + ".op"
+                                                      : TensorVar(e.stage.name) + ".op";
+    std::string lines;
+    std::vector<std::string> natural;
+    for (size_t p = 0; p < uses.size(); ++p) {
+      const auto& u = uses[p];
+      std::string axis = op + ".axis[" + std::to_string(p) + "]";
+      if (u.size() == 1) {
+        lines += names[u[0]] + " = " + axis + "\n";
+        natural.push_back(names[u[0]]);
+        continue;
+      }
+      size_t outer = parts[u[0]].outer ? u[0] : u[1], inner = parts[u[0]].outer ? u[1] : u[0];
+      lines += names[outer] + ", " + names[inner] + " = " + Stage(e.stage) + ".split(" + axis +
+               ", factor=" + std::to_string(parts[outer].factor) + ")\n";
+      natural.push_back(names[outer]);
+      natural.push_back(names[inner]);
+    }
+    if (natural != names) {
+      std::string order;
+      for (size_t k = 0; k < names.size(); ++k) order += (k ? ", " : "") + names[k];
+      lines += Stage(e.stage) + ".reorder(" + order + ")\n";
+    }
+    lines.pop_back();
+    return lines;
   }
 
   // cache_read / cache_write / rfactor: the new stage's tensor gets a variable.
@@ -225,9 +374,10 @@ class TracePrinter {
       args = producer + ", " + Str(e, "scope") + ", [" + readers + "]";
     } else if (e.primitive == "cache_write") {
       args = producer + ", " + Str(e, "scope");
-      cache_written_.insert(e.stage.name);
+      replaced_ops_.insert(e.stage.name);
     } else {
       args = producer + ", " + Var(FirstVar(e)) + ", factor_axis=" + std::to_string(Int(e, "factor_axis"));
+      replaced_ops_.insert(e.stage.name);
     }
     std::string out = e.outputs.empty() ? "_" : Fresh(entry, 0, e.outputs[0]);
     if (!e.outputs.empty()) created_stages_[e.outputs[0]] = out;
@@ -239,7 +389,112 @@ std::string TensorList(const std::vector<te::Tensor>& tensors, const ScriptNames
   std::string out;
   for (size_t i = 0; i < tensors.size(); ++i) {
     auto it = names.tensor_vars.find(tensors[i]->op->name);
-    out += (i ? ", " : "") + (it != names.tensor_vars.end() ? it->second : Identifier(tensors[i].name()));
+    std::string var = it != names.tensor_vars.end() ? it->second : Identifier(tensors[i].name());
+    // The variable holds one output of a multi-output op (argmax's T0, T1): name each.
+    if (it != names.tensor_vars.end() && tensors[i]->op->num_outputs() > 1)
+      var += ".op.output(" + std::to_string(tensors[i]->value_index) + ")";
+    out += (i ? ", " : "") + var;
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// Stages of the program whose transform_layout pads (for the TVM dialect).
+std::set<std::string> PaddedStages(const ScriptProgram& program) {
+  std::set<std::string> padded;
+  if (!program.schedule) return padded;
+  for (const schedule::Stage& st : program.schedule->stages) {
+    if (!st->layout) continue;
+    const auto& count = st->layout->padded.padding_count;
+    if (!count || *count != 0) padded.insert(st->name());
+  }
+  return padded;
+}
+
+std::string LowerLine(const ScriptProgram& program) {
+  return "print(tvm.lower(" + program.names.schedule_var + ", [" +
+         TensorList(program.Arguments(), program.names) + "], simple_mode=True))\n";
+}
+
+// Whether every stage and IterVar that trace entry `e` refers to has a name the script
+// bound at module level (so that a line printed after the script's own code can use it).
+bool Reachable(const schedule::TraceEntry& e, size_t first_new, const ScriptNames& names,
+               const std::set<std::string>& new_stages) {
+  auto stage_ok = [&](const std::string& stage) {
+    return names.tensor_vars.count(stage) || new_stages.count(stage);
+  };
+  if (!stage_ok(e.stage.name)) return false;
+  for (const schedule::StageRef& st : e.stages)
+    if (!stage_ok(st.name)) return false;
+  for (const schedule::IterVarRef& iv : e.iter_vars) {
+    if (iv.origin == schedule::IterVarRef::Origin::EntryOutput) {
+      if (static_cast<size_t>(iv.entry) < first_new && !names.final_outputs.count({iv.entry, iv.index}))
+        return false;
+    } else if (!stage_ok(iv.stage)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A structured script (Evaluator.h) printed as its own source, with the primitives added
+// since (the GUI's edits) after it. nullopt when that cannot be done: the trace no
+// longer begins with what the source made, an added primitive refers to something the
+// source named only inside a function or loop, or (TVM) the source uses a Tessera
+// extension that the flat printer translates.
+std::optional<std::string> PrintVerbatim(const ScriptProgram& program, ScriptDialect dialect,
+                                         const std::string& te) {
+  const bool tvm = dialect == ScriptDialect::TVM;
+  std::vector<schedule::TraceEntry> entries;
+  if (program.schedule) entries = program.schedule->trace.entries;
+  size_t n = program.source_trace.size();
+  if (entries.size() < n) return std::nullopt;
+  for (size_t k = 0; k < n; ++k)
+    if (schedule::to_string(entries[k]) != program.source_trace[k]) return std::nullopt;
+  if (tvm) {
+    std::set<std::string> padded = PaddedStages(program);
+    for (const schedule::TraceEntry& e : entries)
+      if (e.primitive == "transform_layout" &&
+          (padded.count(e.stage.name) || e.int_lists.count("axis_separators") ||
+           e.lambdas.count("pad_value") || e.strings.count("pad_kind")))
+        return std::nullopt;
+  }
+  std::string added;
+  if (entries.size() > n) {
+    std::set<std::string> new_stages;
+    for (size_t k = n; k < entries.size(); ++k) {
+      if (!Reachable(entries[k], n, program.names, new_stages)) return std::nullopt;
+      for (const std::string& out : entries[k].outputs) new_stages.insert(out);
+    }
+    std::vector<std::string> lines =
+        TracePrinter(program.names, te, tvm).PrintFrom(program.schedule->trace, n, program.names.final_outputs);
+    added = "\n# Added in Tessera, after the script's own schedule code:\n";
+    for (const std::string& line : lines) added += line + "\n";
+  }
+  std::string out = program.source;
+  if (tvm && !program.tvm_imported) {
+    // The header comment stays first; `import tvm` goes before the first code line.
+    size_t at = program.header_comment.size();
+    out.insert(at, "import tvm  # added by Tessera's export: the program calls tvm.lower\n");
+  }
+  out += added;
+  if (tvm && (!program.has_lower_call || !added.empty())) out += "\n" + LowerLine(program);
+  return out;
+}
+
+// The statements of `text`, each line commented out.
+std::string Commented(const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t eol = text.find('\n', start);
+    if (eol == std::string::npos) eol = text.size();
+    std::string line = text.substr(start, eol - start);
+    out += line.empty() ? "#\n" : "#   " + line + "\n";
+    start = eol + 1;
   }
   return out;
 }
@@ -253,9 +508,17 @@ std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const Scr
 
 std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
   std::string te = program.te_imported ? "te." : "tvm.te.";
+  if (program.structured)
+    if (auto verbatim = PrintVerbatim(program, dialect, te)) return *verbatim;
   std::string out = program.header_comment;
-  out += program.imports.empty() ? "import tvm\nfrom tvm import te\n" : program.imports;
-  if (program.imports.empty()) te = "te.";
+  if (program.imports.empty()) {
+    out += "import tvm\nfrom tvm import te\n";
+    te = "te.";
+  } else {
+    if (dialect == ScriptDialect::TVM && !program.tvm_imported)
+      out += "import tvm  # added by Tessera's export: the program calls tvm.lower\n";
+    out += program.imports;
+  }
   if (!program.workload.empty()) out += "\n" + program.workload;
   if (!program.schedule) return out;
   const ScriptNames& names = program.names;
@@ -270,7 +533,17 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
     ops += ".op";
   }
   out += "\n" + names.schedule_var + " = " + te + "create_schedule(" + ops + ")\n";
-  std::vector<std::string> lines = PrintTraceLines(program.schedule->trace, names, te, dialect);
+  if (program.structured) {
+    // The script's loops / functions no longer produce this schedule (or cannot be
+    // kept, see PrintVerbatim): say so, and keep that code as comments.
+    out += "# Tessera: the schedule below is the edited schedule as a flat list of primitives;\n"
+           "# the script's own schedule code no longer produces it and is kept here as comments:\n";
+    out += Commented(program.schedule_source);
+  }
+  std::set<std::string> padded = dialect == ScriptDialect::TVM ? PaddedStages(program)
+                                                               : std::set<std::string>{};
+  std::vector<std::string> lines =
+      TracePrinter(names, te, dialect == ScriptDialect::TVM, padded).Print(program.schedule->trace);
   // The script's comments and kept statements go back between the primitives.
   auto text_before = [&program](int e) {
     auto it = program.schedule_text.find(e);
@@ -287,9 +560,7 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
     out += it->second;
   // A TVM program ends by lowering (what a TVM user runs it for); Tessera's own script
   // keeps the call only when the script had it.
-  if (program.has_lower_call || dialect == ScriptDialect::TVM)
-    out += "\nprint(tvm.lower(" + names.schedule_var + ", [" + TensorList(program.Arguments(), names) +
-           "], simple_mode=True))\n";
+  if (program.has_lower_call || dialect == ScriptDialect::TVM) out += "\n" + LowerLine(program);
   return out;
 }
 

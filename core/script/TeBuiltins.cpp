@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/Args.h"
+#include "script/CommReducerObject.h"
 #include "script/ExprBuiltins.h"
 #include "script/Operators.h"
 #include "script/TeObjects.h"
@@ -193,7 +194,13 @@ Result<Value> ThreadAxis(const CallArgs& call) {
   if (!te::is_thread_tag(tag))
     return args.ErrorAt(tag_param, "unknown thread tag \"" + tag +
                                        "\" (expected threadIdx.x/y/z, blockIdx.x/y/z, vthread)");
-  return MakeIterVarValue(te::thread_axis(tag, dom));
+  std::string name;
+  if (args.has("name") && !args.get("name").is_none()) {
+    auto n = args.String("name");
+    if (!n) return n.error();
+    name = *n;
+  }
+  return MakeIterVarValue(te::thread_axis(tag, dom, name));
 }
 
 // The reduce axes of te.sum(..., axis=k) / axis=[k1, k2].
@@ -293,8 +300,8 @@ void RegisterTeBuiltins(Interpreter& interp) {
     });
     AliasTirName(interp, name);
   }
-  interp.RegisterFunction("tvm.tir.comm_reducer", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    return Error("comm_reducer is not supported; use te.sum, te.max or te.min", c.loc);
+  interp.RegisterFunction("tvm.tir.comm_reducer", [](Interpreter&, const CallArgs& c) {
+    return MakeCommReducerValue(c);
   });
   AliasTirName(interp, "comm_reducer");
 

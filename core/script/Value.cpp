@@ -58,7 +58,7 @@ Value Value::FromExpr(ir::Expr e) {
 Value Value::Tuple(std::vector<Value> items) {
   Value v;
   v.kind_ = Kind::Tuple;
-  v.items_ = std::make_shared<const std::vector<Value>>(std::move(items));
+  v.items_ = std::make_shared<std::vector<Value>>(std::move(items));
   return v;
 }
 

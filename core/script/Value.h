@@ -70,6 +70,9 @@ class Value {
   const std::string& as_string() const { return string_; }
   const ir::Expr& as_expr() const { return expr_; }
   const std::vector<Value>& items() const { return *items_; }
+  // A list's items, shared by every Value holding the list (Python's aliasing:
+  // `b = a; a.append(1)` changes b). Only the interpreter mutates them, only for lists.
+  std::vector<Value>& list_items() const { return *items_; }
   const ObjectPtr& object() const { return object_; }
   template <typename T>
   const T* as() const {
@@ -92,7 +95,7 @@ class Value {
   double float_ = 0.0;
   std::string string_;
   ir::Expr expr_;
-  std::shared_ptr<const std::vector<Value>> items_;
+  std::shared_ptr<std::vector<Value>> items_;
   ObjectPtr object_;
 };
 

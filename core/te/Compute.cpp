@@ -108,8 +108,11 @@ bool is_thread_tag(const std::string& tag) {
   return kTags.count(tag) != 0;
 }
 
-IterVar thread_axis(std::string tag, Range dom) {
-  return ir::MakeIterVar(std::move(dom), Var(tag), ir::IterVarType::ThreadIndex, tag);
+bool is_virtual_thread_tag(const std::string& tag) { return tag == "vthread" || tag == "cthread"; }
+
+IterVar thread_axis(std::string tag, Range dom, std::string name) {
+  Var v(name.empty() ? tag : std::move(name));
+  return ir::MakeIterVar(std::move(dom), v, ir::IterVarType::ThreadIndex, tag);
 }
 
 Var size_var(std::string name, DataType dtype) { return ir::SizeVar(std::move(name), dtype); }

@@ -39,9 +39,14 @@ std::string default_axis_name(size_t i);
 
 IterVar reduce_axis(Range dom, std::string name = "rv");
 // A thread IterVar: "threadIdx.x", "blockIdx.y", "vthread", ... `dom` may be undefined.
-IterVar thread_axis(std::string tag, Range dom = Range());
+// Its variable is named `name` (the tag when empty), as TVM names it: several virtual
+// threads of one stage are told apart by name ("vx", "vy").
+IterVar thread_axis(std::string tag, Range dom = Range(), std::string name = "");
 // Whether `tag` names a thread axis Tessera knows.
 bool is_thread_tag(const std::string& tag);
+// Whether `tag` is a virtual thread ("vthread", "cthread"): a loop run by one real
+// thread (InjectVirtualThread), of which a stage may bind several.
+bool is_virtual_thread_tag(const std::string& tag);
 
 Var size_var(std::string name = "size", DataType dtype = DataType::Int(32));
 Var var(std::string name = "v", DataType dtype = DataType::Int(32));

@@ -23,6 +23,8 @@ QString Summary(const std::vector<Token>& tokens) {
       case TokenKind::String: parts << "S:" + QString::fromStdString(t.text); break;
       case TokenKind::Op: parts << QString::fromStdString(t.text); break;
       case TokenKind::Newline: parts << "NL"; break;
+      case TokenKind::Indent: parts << "IN"; break;
+      case TokenKind::Dedent: parts << "DE"; break;
       case TokenKind::End: parts << "END"; break;
     }
   }
@@ -47,6 +49,12 @@ class TestLexer : public QObject {
     QTest::newRow("empty") << std::string("") << "END";
     QTest::newRow("blank lines and comments") << std::string("\n\n  # c\n# d\n") << "END";
     QTest::newRow("assignment") << std::string("n = 4") << "N:n = I:4 NL END";
+    QTest::newRow("indented blocks")
+        << std::string("if a:\n    for i in x:\n\n        # c\n        b = 1\nc = 2")
+        << "K:if N:a : NL IN K:for N:i K:in N:x : NL IN N:b = I:1 NL DE DE N:c = I:2 NL END";
+    QTest::newRow("blocks closed at the end")
+        << std::string("def f():\n\tif a:\n\t\treturn 1\n")
+        << "K:def N:f ( ) : NL IN K:if N:a : NL IN K:return I:1 NL DE DE END";
     QTest::newRow("keywords") << std::string("lambda i: not i and True or None")
                               << "K:lambda N:i : K:not N:i K:and K:True K:or K:None NL END";
     QTest::newRow("longest operator") << std::string("a//b**c<=d!=e>>f//=g")
@@ -129,7 +137,11 @@ class TestLexer : public QObject {
     QTest::newRow("lone bang") << std::string("a ! b") << "t.py:1:3: error: unexpected character '!'";
     QTest::newRow("indentation")
         << std::string("a = 1\n  b = 2")
-        << "t.py:2:3: error: unexpected indentation (statements must start in column 1)";
+        << "t.py:2:3: error: unexpected indentation (only the block after a line ending in "
+           "':' is indented)";
+    QTest::newRow("unindent to no block")
+        << std::string("if x:\n    a = 1\n  b = 2")
+        << "t.py:3:3: error: unindent does not match any outer indentation level";
     QTest::newRow("invalid utf-8")
         << std::string("a = 1\nb\xff = 2")
         << "t.py:2:2: error: invalid UTF-8 byte 0xFF (scripts are UTF-8 text)";

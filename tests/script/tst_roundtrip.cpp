@@ -106,7 +106,8 @@ class TestRoundTrip : public QObject {
     QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
   }
 
-  // rfactor moves the reduce axes to a new stage; names bound before it still print.
+  // rfactor moves the reduce axes to a new stage; names bound before it still print. The
+  // stage's axes after rfactor are s[B].op.axis (TVM refuses B.op.axis there) and print so.
   void rfactor_keeps_the_script_names() {
     std::string script =
         "import tvm\nfrom tvm import te\n"
@@ -117,16 +118,16 @@ class TestRoundTrip : public QObject {
         "ko, ki = s[B].split(k, factor=16)\n"
         "BF = s.rfactor(B, ki)\n"
         "s[BF].compute_root()\n"
-        "s[B].storage_align(B.op.axis[0], 16, 1)\n"
-        "s[B].pragma(B.op.axis[0], 'debug_skip_region')\n";
+        "s[B].storage_align(s[B].op.axis[0], 16, 1)\n"
+        "s[B].pragma(s[B].op.axis[0], 'debug_skip_region')\n";
     auto first = EvaluateScript(script, "rf.py");
     QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
     std::string printed = PrintScript(*first);
     for (const char* line : {"ko, ki = s[B].split(k, factor=16)\n",
                              "BF = s.rfactor(B, ki, factor_axis=0)\n",
                              "s[BF].compute_root()\n",
-                             "s[B].storage_align(B.op.axis[0], 16, 1)\n",
-                             "s[B].pragma(B.op.axis[0], \"debug_skip_region\")\n"})
+                             "s[B].storage_align(s[B].op.axis[0], 16, 1)\n",
+                             "s[B].pragma(s[B].op.axis[0], \"debug_skip_region\")\n"})
       QVERIFY2(printed.find(line) != std::string::npos, printed.c_str());
     auto second = EvaluateScript(printed, "rf2.py");
     QVERIFY(second.ok());

@@ -3,7 +3,7 @@
 stand-in (tvm/ next to this file), after checking that the stand-in rejects the
 mistakes it exists to catch. Exit 0 when every export runs, 1 otherwise.
 
-Usage: run_exports.py TESSERA_CLI EXAMPLES_DIR
+Usage: run_exports.py TESSERA_CLI EXAMPLES_DIR   (tests/tvm_programs is exported too)
 """
 import contextlib
 import io
@@ -47,6 +47,20 @@ MUST_FAIL = {
     "lower with a schedule missing": "tvm.lower([A, B])",
     "lower keyword": "tvm.lower(s, [A, B], simple=True)",
     "const with an unknown dtype": "tvm.tir.const(1, 'float31')",
+    "an axis of the op rfactor replaced":
+        "ko, ki = s[B].split(k, 4)\nBF = s.rfactor(B, ki)\ns[BF].compute_at(s[B], B.op.axis[0])",
+    "set_axis_separators (not a method of TVM 0.19's te.Stage)": "s[C].set_axis_separators([1])",
+    "transform_layout that pads": "D = te.compute((14,), lambda i: A[i, 0], name='D')\n"
+                                  "s2 = te.create_schedule(D.op)\n"
+                                  "s2[D].transform_layout(lambda i: [i // 4, i % 4])",
+}
+
+# Whole programs TVM rejects (run without HEADER).
+MUST_FAIL_PROGRAMS = {
+    "tvm.lower without import tvm": "from tvm import te\n"
+                                    "A = te.placeholder((4,), name='A')\n"
+                                    "s = te.create_schedule(A.op)\n"
+                                    "print(tvm.lower(s, [A], simple_mode=True))\n",
 }
 
 MUST_PASS = {
@@ -58,9 +72,9 @@ s[C].vectorize(f)
 s[C].pragma(xo, "auto_unroll_max_step", 16)
 ko, ki = s[B].split(k, factor=4)
 BF = s.rfactor(B, ki, factor_axis=0)
-s[BF].compute_at(s[B], B.op.axis[0])
+s[BF].compute_at(s[B], s[B].op.axis[0])
 s[BF].reorder(BF.op.axis[1], BF.op.reduce_axis[0], BF.op.axis[0])
-s[B].bind(B.op.axis[0], te.thread_axis("blockIdx.x"))
+s[B].bind(s[B].op.axis[0], te.thread_axis("blockIdx.x"))
 AA = s.cache_read(A, "shared", [C])
 s[AA].storage_align(AA.op.axis[0], 16, 1)
 print(tvm.lower(s, [A, B, C], simple_mode=True))
@@ -69,8 +83,8 @@ print(tvm.lower(s, [A, B, C], simple_mode=True))
 }
 
 
-def run_snippet(body):
-    code = HEADER + body + "\n"
+def run_snippet(body, header=HEADER):
+    code = header + body + "\n"
     namespace = {"__name__": "__main__"}
     for name in [m for m in sys.modules if m == "tvm" or m.startswith("tvm.")]:
         del sys.modules[name]
@@ -94,19 +108,35 @@ def self_test():
             continue
         print("FAIL stand-in accepts a program TVM rejects (%s):\n%s" % (name, body))
         ok = False
+    for name, program in MUST_FAIL_PROGRAMS.items():
+        try:
+            run_snippet(program, header="")
+        except NameError:
+            continue
+        print("FAIL stand-in accepts a program TVM rejects (%s):\n%s" % (name, program))
+        ok = False
     print("stand-in self-test: %d valid and %d invalid programs %s"
-          % (len(MUST_PASS), len(MUST_FAIL), "behave" if ok else "MISBEHAVE"))
+          % (len(MUST_PASS), len(MUST_FAIL) + len(MUST_FAIL_PROGRAMS),
+             "behave" if ok else "MISBEHAVE"))
     return ok
 
 
+# The tests/tvm_programs corpus is exported too (TE programs in TVM's tutorial idioms).
+CORPUS_DIR = os.path.join(STUB_DIR, "..", "..", "tvm_programs")
+
+
 def run_exports(cli, examples_dir):
-    examples = sorted(f for f in os.listdir(examples_dir) if f.endswith(".py"))
+    examples = sorted(os.path.join(examples_dir, f) for f in os.listdir(examples_dir)
+                      if f.endswith(".py"))
     if not examples:
         print("FAIL no examples in %s" % examples_dir)
         return False
+    if os.path.isdir(CORPUS_DIR):
+        examples += sorted(os.path.join(CORPUS_DIR, f) for f in os.listdir(CORPUS_DIR)
+                           if f.endswith(".py"))
     ok = True
-    for example in examples:
-        path = os.path.join(examples_dir, example)
+    for path in examples:
+        example = os.path.basename(path)
         export = subprocess.run([cli, "export", path, "--format", "tvm"], capture_output=True,
                                 text=True, check=False)
         if export.returncode != 0:

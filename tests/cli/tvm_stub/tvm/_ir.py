@@ -325,13 +325,24 @@ class Stage:
         if len(params) != len(self.op.shape):
             raise ValueError("transform_layout: the index map takes %d arguments, the buffer has "
                              "%d dimensions" % (len(params), len(self.op.shape)))
-        result = mapping_function(*[PrimExpr("var", "int32", name=p) for p in params])
+        variables = [PrimExpr("var", "int32", name=p) for p in params]
+        result = mapping_function(*variables)
         if isinstance(result, (PrimExpr, IterVar, int)):
             result = [result]
         if not isinstance(result, (list, tuple)):
             raise TypeError("transform_layout: the index map must return a list of expressions")
         for r in result:
             convert(r)
+        # TVM 0.19's TE cannot pad: an index map that splits an extent by a factor that
+        # does not divide it is refused by its iterator-map analysis.
+        extents = {}
+        for v, e in zip(variables, self.op.shape):
+            if isinstance(e, PrimExpr) and e.kind == "const":
+                e = e.value
+            if isinstance(e, int):
+                extents[v.name] = e
+        for r in result:
+            _check_no_padding(convert(r), extents)
         self.layout_transformed = True
         if self.op.kind != "compute":
             return None
@@ -339,10 +350,24 @@ class Stage:
         self.leaf_iter_vars = new_vars + list(self.op.reduce_axis)
         return new_vars
 
-    def set_axis_separators(self, axis_separators):
-        if not isinstance(axis_separators, (list, tuple)) or not all(
-                isinstance(a, int) for a in axis_separators):
-            raise TypeError("set_axis_separators: expected a list of integers")
+    # TVM 0.19's te.Stage has no set_axis_separators (that is a TensorIR / TE-internal
+    # feature): calling it is an AttributeError, as in TVM.
+
+
+def _check_no_padding(expr, extents):
+    if not isinstance(expr, PrimExpr):
+        return
+    if expr.kind in ("//", "%", "floordiv", "floormod", "indexdiv", "indexmod") and len(expr.args) == 2:
+        var, factor = expr.args
+        if (isinstance(var, PrimExpr) and var.is_var() and var.name in extents
+                and isinstance(factor, PrimExpr) and factor.kind == "const"
+                and isinstance(factor.value, int) and factor.value > 0
+                and extents[var.name] % factor.value != 0):
+            raise ValueError("Could not parse mapping as sum of iterators. Error: The iterations do "
+                             "not traverse full iter space (%s = %d is not a multiple of %d)"
+                             % (var.name, extents[var.name], factor.value))
+    for a in expr.args:
+        _check_no_padding(a, extents)
 
 
 class Schedule:
@@ -427,9 +452,19 @@ class Schedule:
         shape.insert(factor_axis, 1)
         op = Operation(tensor.name + ".rf", "compute", axis=axes, reduce_axis=remaining,
                        input_tensors=tensor.op.input_tensors, shape=shape, dtype=tensor.dtype)
-        stage.leaf_iter_vars = list(tensor.op.axis) + [
-            IterVar(None, axis.var.name + ".v", IterVar.COMM_REDUCE)]
-        return self._new_stage(op)
+        # TVM replaces the reduction stage's operation by a new one (made by te.compute, so
+        # with new axes): the original op's axes (tensor.op.axis) are no loops of the stage
+        # any more ("Cannot find the axis ... in parent's leaf_iter_vars").
+        repl_axis = [IterVar(None, v.var.name, IterVar.DATA_PAR) for v in stage.op.axis]
+        repl_reduce = [IterVar(None, axis.var.name + ".v", IterVar.COMM_REDUCE)]
+        repl = Operation(stage.op.name, "compute", axis=repl_axis, reduce_axis=repl_reduce,
+                         input_tensors=[], shape=stage.op.shape, dtype=stage.op.dtype)
+        stage.op = repl
+        stage.leaf_iter_vars = repl_axis + repl_reduce
+        self.stages[id(repl)] = stage
+        result = self._new_stage(op)
+        repl.input_tensors = [result]
+        return result
 
     def create_group(self, outputs, inputs, include_inputs=False):
         raise NotImplementedError("create_group is not modelled by the stand-in")

@@ -29,6 +29,9 @@ def _shape(shape, what):
         raise TypeError("%s: shape must be a tuple or list, got %r" % (what, shape))
     out = []
     for extent in shape:
+        # TVM takes a whole-number float (opt_gemm's `N / bn`) as that integer.
+        if isinstance(extent, float) and extent.is_integer():
+            extent = int(extent)
         if isinstance(extent, PrimExpr) and extent.dtype == "bool" or isinstance(extent, float):
             raise TypeError("%s: shape entries must be integers, got %r" % (what, extent))
         out.append(convert(extent))
