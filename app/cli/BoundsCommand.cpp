@@ -8,28 +8,59 @@
 
 #include "CliCommon.h"
 #include "Commands.h"
+#include "Execution.h"
 #include "ScriptLoading.h"
+#include "analysis/Footprint.h"
 #include "schedule/BoundsReport.h"
+#include "schedule/ScheduleOps.h"
+#include "support/Json.h"
 
 namespace tessera::cli {
 
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli bounds FILE [--json] [--tvm]
+    R"(Usage: tessera-cli bounds FILE [--json] [--tvm] [--var NAME=VALUE]...
 
 Prints the InferBound result of the script's schedule: for every stage its attach
 point, its realize region (per iteration of the attach point, with the largest extent),
 every iter var's range, and the elements computed vs required.
 
 Options:
-  --json       print the result as JSON (the shape documented in DESIGN.md)
+  --json       print the result as JSON (the shape documented in DESIGN.md), with
+               "cache_fit": the bytes one iteration of each loop touches per buffer
+               (bytes and cache-line bytes) and the innermost cache that holds them
+  --var NAME=N the value of shape variable NAME for the footprints (repeatable;
+               without one, loops over a symbolic shape have null footprints)
   --tvm        reproduce TVM's InferBound exactly (with the limitations of PassUpDomain
                that the InferBound document describes) instead of Tessera's
   -h, --help   show this help
 
 Exit codes: 0 success, 1 bad script (FILE:LINE:COL: error: ...), 2 usage.
 )";
+
+// {"caches": ..., "loops": [...]} of the loop program (analysis/Footprint.h), or "null"
+// when the schedule does not lower.
+std::string CacheFitJson(const schedule::Schedule& sch, const std::map<std::string, int64_t>& vars) {
+  auto program = schedule::Lower(sch);
+  if (!program) return "null";
+  const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
+  analysis::FootprintOptions options;
+  options.shape_values = vars;
+  options.line_size = caches.line_bytes;
+  return analysis::LoopFootprintsJson(analysis::LoopFootprints(*program, caches, options), caches, 0);
+}
+
+// `json` (an object) with one more member at its end; the text before stays as it was.
+std::string WithMember(std::string json, const std::string& key, const std::string& value) {
+  size_t close = json.rfind('}');
+  if (close == std::string::npos || close == 0) return json;
+  size_t last = json.find_last_not_of(" \n", close - 1);
+  if (last == std::string::npos) return json;
+  std::string comma = json[last] == '{' ? "" : ",";
+  json.insert(last + 1, comma + "\n  " + JsonQuote(key) + ": " + value);
+  return json;
+}
 
 std::string Count(const std::optional<int64_t>& n) { return n ? std::to_string(*n) : "unknown"; }
 
@@ -68,7 +99,7 @@ void PrintStage(const schedule::StageBounds& s, std::ostream& out) {
 
 int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{}, {"--json", "--tvm"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{{"--var"}, {"--json", "--tvm"}}, &args))
     return UsageError("bounds", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -76,6 +107,8 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   }
   if (args.positional.size() != 1)
     return UsageError("bounds", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+  std::map<std::string, int64_t> vars;
+  if (auto problem = ParseVarValues(args.values("--var"), &vars)) return UsageError("bounds", *problem, err);
   int code = kSuccess;
   auto program = LoadScript("bounds", args.positional[0], true, err, &code);
   if (!program) return code;
@@ -87,7 +120,8 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kBadInput;
   }
   if (args.has("--json")) {
-    out << schedule::ToJson(*report) << "\n";
+    out << WithMember(schedule::ToJson(*report), "cache_fit", CacheFitJson(*program->schedule, vars))
+        << "\n";
     return kSuccess;
   }
   for (size_t i = 0; i < report->stages.size(); ++i) {

@@ -19,5 +19,7 @@ int ExportCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int RunCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int ProfileCommand(const Argv& args, std::ostream& out, std::ostream& err);
 int LayoutCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int TuneCommand(const Argv& args, std::ostream& out, std::ostream& err);
+int MeasureCommand(const Argv& args, std::ostream& out, std::ostream& err);
 
 }  // namespace tessera::cli

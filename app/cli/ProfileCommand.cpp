@@ -11,7 +11,12 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "Execution.h"
+#include "RunnerOptions.h"
 #include "ScriptLoading.h"
+#include "analysis/TrafficModel.h"
+#include "runtime/MachinePeak.h"
+#include "runtime/Roofline.h"
+#include "schedule/ScheduleOps.h"
 #include "support/Json.h"
 #include "te/WorkloadFlops.h"
 
@@ -31,7 +36,10 @@ arrays per call).
 Options:
   --target T       llvm (default, the CPU) or cuda
   --repeat N       timed calls (default 10, at least 1)
-  --json           print {"min_ms", "median_ms", "gflops", "gbps", "flops", "bytes", ...}
+  --json           print {"min_ms", "median_ms", "gflops", "gbps", "flops", "bytes", ...};
+                   on the CPU also the roofline: "traffic_bytes" and "intensities" (flops
+                   per byte) per memory level from the traffic model of the loop nest,
+                   "ceilings" (peak GFLOP/s, measured bandwidth per level) and "bound_by"
   --var NAME=N     the value of shape variable NAME (default 64; repeatable)
   -h, --help       show this help
 
@@ -39,6 +47,34 @@ FILE may be a .tessera project: its saved target, shape variables and repeat cou
 
 Exit codes: 0 success, 1 bad script or failed run, 2 usage, 4 target not available.
 )";
+
+// The run's place on the CPU roofline: the traffic model of the schedule's loop program
+// with the shape values of the run, the host's cached bandwidth ceilings and its peak.
+std::optional<runtime::RooflinePoint> CpuRoofline(const script::ScriptProgram& program, double flops,
+                                                  double seconds,
+                                                  const std::map<std::string, int64_t>& vars) {
+  auto loops = schedule::Lower(*program.schedule);
+  if (!loops) return std::nullopt;
+  const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
+  analysis::FootprintOptions options;
+  options.shape_values = vars;
+  options.line_size = caches.line_bytes;
+  auto traffic = analysis::EstimateTraffic(*loops, caches, options);
+  if (!traffic) return std::nullopt;
+  return runtime::MakeRooflinePoint(flops, seconds, *traffic, runtime::HostMemoryBandwidth(),
+                                    runtime::HostMachinePeak().PeakGflops(0));
+}
+
+void WriteRoofline(JsonWriter& w, const runtime::RooflinePoint& p) {
+  w.key("traffic_bytes").begin_object();
+  for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.bytes);
+  w.end_object().key("intensities").begin_object();
+  for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.intensity);
+  w.end_object().key("ceilings").begin_object().key("peak_gflops").value(p.peak_gflops);
+  w.key("threads").value(runtime::HostMemoryBandwidth().threads).key("bandwidth_gbps").begin_object();
+  for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.gbps);
+  w.end_object().end_object().key("bound_by").value(p.bound_by);
+}
 
 std::string Fixed(double v, int digits = 3) {
   char buf[64];
@@ -50,10 +86,10 @@ std::string Fixed(double v, int digits = 3) {
 
 int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--repeat", "--var"}, {"--json"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var"}), {"--json"}}, &args))
     return UsageError("profile", *problem, err);
   if (args.help) {
-    out << kHelp;
+    out << kHelp << "\nRunner options:\n" << kRunnerHelp;
     return kSuccess;
   }
   if (args.positional.size() != 1)
@@ -84,6 +120,10 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         << " is out of range (1 to 1000000)\n";
     return kBadInput;
   }
+  if (args.has("--runner"))
+    return RunThroughRunner({.command = "profile", .file = args.positional[0], .target = target, .vars = vars,
+                             .repeat = static_cast<int>(repeat_count), .json = args.has("--json")},
+                            *program, args, out, err);
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
   auto kernel = BuildKernel(*lowered, target, err, &code);
@@ -111,6 +151,8 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   double seconds = median_ms / 1000.0;
   double gflops = seconds > 0 ? flops / seconds / 1e9 : 0.0;
   double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
+  std::optional<runtime::RooflinePoint> roofline;
+  if (target == "llvm") roofline = CpuRoofline(*program, flops, seconds, arguments->scalars);
   if (args.has("--json")) {
     JsonWriter w;
     w.begin_object()
@@ -122,8 +164,9 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         .key("bytes").value(static_cast<int64_t>(bytes))
         .key("gflops").value(gflops)
         .key("gbps").value(gbps)
-        .key("compile_ms").value(kernel->compile_ms)
-        .end_object();
+        .key("compile_ms").value(kernel->compile_ms);
+    if (roofline) WriteRoofline(w, *roofline);
+    w.end_object();
     out << w.str() << "\n";
     return kSuccess;
   }
@@ -132,6 +175,13 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
       << "  median  " << Fixed(median_ms) << " ms\n"
       << "  " << Fixed(gflops, 2) << " GFLOP/s (" << Fixed(flops, 0) << " flops per run)\n"
       << "  " << Fixed(gbps, 2) << " GB/s (" << Fixed(bytes, 0) << " bytes of arguments)\n";
+  if (roofline) {
+    out << "  roofline:";
+    for (const runtime::RooflineLevel& l : roofline->levels)
+      out << " " << l.level << " " << Fixed(l.intensity, 2) << " flop/B (ceiling " << Fixed(l.attainable_gflops, 1)
+          << ")";
+    out << "; bound by " << roofline->bound_by << "\n";
+  }
   return kSuccess;
 }
 

@@ -9,7 +9,9 @@
 
 #include "CliCommon.h"
 #include "Commands.h"
+#include "EmulatorCheck.h"
 #include "Execution.h"
+#include "RunnerOptions.h"
 #include "ScriptLoading.h"
 #include "runtime/Compare.h"
 #include "runtime/Reference.h"
@@ -19,12 +21,15 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--seed N]
+    R"(Usage: tessera-cli run FILE [--target llvm|cuda|cuda-emulator] [--check] [--var NAME=VALUE]... [--seed N]
 
 Compiles the script's schedule and runs it once on random inputs (outputs start at 0).
 
 Options:
-  --target T       llvm (default, the CPU) or cuda
+  --target T       llvm (default, the CPU), cuda, or cuda-emulator: the CUDA kernels
+                   run on the CPU (no GPU needed; keep shapes small); with --check also
+                   races (outputs that change with the order of warps between barriers),
+                   shuffle-mask errors and out-of-bounds writes, located on the kernel
   --check          also evaluate the te oracle (the unscheduled compute definitions) on
                    the same inputs and compare every output; prints the largest absolute
                    and relative error (padding cells of transformed layouts not compared)
@@ -46,10 +51,10 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
 
 int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--var", "--seed"}, {"--check"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--var", "--seed"}), {"--check"}}, &args))
     return UsageError("run", *problem, err);
   if (args.help) {
-    out << kHelp;
+    out << kHelp << "\nRunner options:\n" << kRunnerHelp;
     return kSuccess;
   }
   if (args.positional.size() != 1)
@@ -65,10 +70,15 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   auto program = LoadScript("run", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
   std::string target = args.value("--target", settings.target);
-  if (target != "llvm" && target != "cuda")
-    return UsageError("run", "unknown target '" + target + "' (expected llvm or cuda)", err);
+  if (target != "llvm" && target != "cuda" && target != "cuda-emulator")
+    return UsageError("run", "unknown target '" + target + "' (expected llvm, cuda or cuda-emulator)", err);
   std::map<std::string, int64_t> vars = settings.vars;
   for (const auto& [name, value] : given_vars) vars[name] = value;
+  if (args.has("--runner"))
+    return RunThroughRunner({.command = "run", .file = args.positional[0], .target = target, .vars = vars,
+                             .check = args.has("--check")}, *program, args, out, err);
+  if (target == "cuda-emulator")
+    return RunOnEmulator(*program, vars, static_cast<uint64_t>(*seed), args.has("--check"), out, err);
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
   auto kernel = BuildKernel(*lowered, target, err, &code);

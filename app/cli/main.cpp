@@ -22,6 +22,8 @@ Commands:
   profile FILE [--target ...] [--repeat N] [--json]  time, GFLOP/s, GB/s
   export FILE --format tvm|script|c|cuda|ptx|llvm|asm
   examples                                           list the shipped example scripts
+  tune FILE [--trials N] [--time-budget S] [--db DB] search this machine for the best schedule
+  measure BATCH.json [--out DIR]                     measure a batch of candidates here
 
 FILE is a script (a TVM tensor-expression program) or the name of a shipped example.
 Run 'tessera-cli COMMAND --help' for a command's options.
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
   if (command == "run") return RunCommand(args, std::cout, std::cerr);
   if (command == "profile") return ProfileCommand(args, std::cout, std::cerr);
   if (command == "layout") return LayoutCommand(args, std::cout, std::cerr);
+  if (command == "tune") return TuneCommand(args, std::cout, std::cerr);
+  if (command == "measure") return MeasureCommand(args, std::cout, std::cerr);
   std::cerr << "tessera-cli: unknown command '" << command << "'\n"
             << "Run 'tessera-cli --help' for the list of commands.\n";
   return kUsage;

@@ -1,0 +1,24 @@
+// `tessera-cli run FILE --target cuda-emulator [--check]`: a CUDA-bound schedule run on
+// the CPU emulation of its generated kernels (runtime/cuda/Emulator.h), without a GPU.
+// With --check it reports, and exits with 3 for, what a GPU would punish:
+// - outputs that differ from the te oracle (the unscheduled definitions);
+// - races: a kernel whose outputs change when its warps run between barriers in the
+//   other order (a missing __syncthreads), named with the shared buffers it uses and the
+//   loops that read them;
+// - shuffle-mask errors and out-of-bounds writes, located on the kernel (and lane, or
+//   buffer element) that made them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+
+#include "script/Evaluator.h"
+
+namespace tessera::cli {
+
+int RunOnEmulator(const script::ScriptProgram& program, const std::map<std::string, int64_t>& vars,
+                  uint64_t seed, bool check, std::ostream& out, std::ostream& err);
+
+}  // namespace tessera::cli

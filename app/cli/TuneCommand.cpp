@@ -1,0 +1,317 @@
+// tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
+//                       [--strategy evolution|random] [--json] [--runner local|slurm ...]
+// tessera-cli tune --best FILE --db DB
+// tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
+//
+// Searches the schedule space generated from FILE's te definition (core/tune) on this
+// machine, measuring candidates through a runner, and prints the best schedule as a
+// script — a valid TVM program — with its speed-up over FILE's own schedule. Progress
+// goes to stderr, so stdout is the script alone (or the JSON report).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ostream>
+
+#include "CliCommon.h"
+#include "Commands.h"
+#include "Execution.h"
+#include "RunnerOptions.h"
+#include "ScriptLoading.h"
+#include "codegen/LLVMBackend.h"
+#include "runner/MachineSignature.h"
+#include "runner/Runner.h"
+#include "script/ScriptPrinter.h"
+#include "support/Json.h"
+#include "tune/Tuner.h"
+
+namespace tessera::cli {
+
+namespace {
+
+constexpr const char* kHelp =
+    R"(Usage: tessera-cli tune FILE [options]
+       tessera-cli tune --best FILE --db DB [--target T]
+       tessera-cli tune --export OUT.jsonl --db DB
+       tessera-cli tune --import IN.jsonl --db DB
+
+Tunes FILE's workload on this machine: schedules are generated from the te definition
+(multi-level tiling sized for this CPU's vector width and registers, inlining, fusion,
+parallel and vector loops, packing), proposed by an evolutionary search guided by an
+XGBoost cost model, measured in worker processes and kept in the records database.
+Each new best is checked against the te oracle before it is accepted. Prints the best
+schedule as a script (a valid TVM program) and its speed-up over FILE's own schedule;
+progress goes to stderr. A run on an existing database resumes: schedules already
+measured on this machine are not measured again.
+
+Options:
+  --target T          llvm (default)
+  --trials N          candidates to measure (default 64)
+  --time-budget S     stop after S seconds (default: no limit)
+  --db DB             the records database (SQLite; default: none, nothing is kept)
+  --seed N            random seed (default 1)
+  --strategy S        evolution (default, cost-model guided) or random (the baseline)
+  --batch N           candidates per round (default 8)
+  --repeat N          timed runs per candidate (default 5)
+  --json              print a JSON report instead of the script
+  --best FILE         print the best stored schedule of FILE's workload on this machine
+  --export OUT        write every record of DB as JSON lines to OUT
+  --import IN         add the records of IN (JSON lines) to DB
+  -h, --help          show this help
+)";
+
+constexpr const char* kFooter = R"(
+Records are only valid on the machine they were measured on (CPU model, ISA features,
+core count): --best never returns a schedule measured elsewhere.
+
+Exit codes: 0 success, 1 bad script or no stored record, 2 usage, 4 not available.
+)";
+
+std::string Fixed(double v, int digits = 2) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::optional<double> ParseSeconds(const std::string& text) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(v > 0) || v > 1e7) return std::nullopt;
+  return v;
+}
+
+std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostream& err) {
+  auto db = tune::Database::Open(path);
+  if (!db) {
+    err << "tessera-cli tune: " << db.error().message << "\n";
+    return nullptr;
+  }
+  return std::move(db.value());
+}
+
+// The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
+// headed by what it achieved.
+std::string TvmScript(const tune::TuningRecord& best, const std::optional<tune::TuningRecord>& input) {
+  std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops) + " GFLOP/s, median " +
+                       Fixed(best.median_ms, 3) + " ms";
+  if (input && input->median_ms > 0 && best.median_ms > 0)
+    header += ", " + Fixed(input->median_ms / best.median_ms) + "x the input schedule (" +
+              Fixed(input->median_ms, 3) + " ms)";
+  header += "\n# machine: " + best.machine_key + "\n";
+  auto program = script::EvaluateScript(best.script, "best.py");
+  if (!program) return header + best.script;
+  return header + script::PrintScript(*program, script::ScriptDialect::TVM);
+}
+
+int ExportImport(const ParsedArgs& args, std::ostream& out, std::ostream& err) {
+  if (!args.has("--db")) return UsageError("tune", "--export and --import need --db DB", err);
+  auto db = OpenDatabase(args.value("--db"), err);
+  if (!db) return kBadInput;
+  if (args.has("--export")) {
+    auto lines = db->ExportJsonLines();
+    if (!lines) {
+      err << "tessera-cli tune: " << lines.error().message << "\n";
+      return kBadInput;
+    }
+    std::FILE* f = std::fopen(args.value("--export").c_str(), "wb");
+    if (!f || std::fwrite(lines->data(), 1, lines->size(), f) != lines->size()) {
+      if (f) std::fclose(f);
+      err << "tessera-cli tune: cannot write '" << args.value("--export") << "'\n";
+      return kBadInput;
+    }
+    std::fclose(f);
+    out << "exported " << std::count(lines->begin(), lines->end(), '\n') << " records\n";
+    return kSuccess;
+  }
+  std::string problem;
+  auto text = ReadFile(args.value("--import"), &problem);
+  if (!text) {
+    err << "tessera-cli tune: " << problem << "\n";
+    return kBadInput;
+  }
+  auto added = db->ImportJsonLines(*text, args.value("--import"));
+  if (!added) {
+    err << added.error().format() << "\n";
+    return kBadInput;
+  }
+  out << "imported " << *added << " records\n";
+  return kSuccess;
+}
+
+int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>& vars, std::ostream& out,
+                    std::ostream& err) {
+  if (!args.has("--db")) return UsageError("tune", "--best needs --db DB", err);
+  int code = kSuccess;
+  auto program = LoadScript("tune", args.value("--best"), true, err, &code);
+  if (!program) return code;
+  auto db = OpenDatabase(args.value("--db"), err);
+  if (!db) return kBadInput;
+  tune::WorkloadFingerprint fp = tune::FingerprintWorkload(program->schedule->outputs, vars);
+  runner::MachineSignature machine = runner::ReadMachineSignature();
+  tune::RecordQuery query{fp.hash, args.value("--target", "llvm"), machine.Key()};
+  auto best = db->Best(query);
+  if (!best) {
+    err << "tessera-cli tune: " << best.error().message << "\n";
+    return kBadInput;
+  }
+  if (!best->has_value()) {
+    err << "tessera-cli tune: no record of workload " << fp.name << " (" << fp.hash << ") on this machine ("
+        << machine.Key() << ") in " << args.value("--db") << "\n";
+    return kBadInput;
+  }
+  std::optional<tune::TuningRecord> input;
+  if (auto all = db->All(query))
+    for (const tune::TuningRecord& r : *all)
+      if (r.source == "input" && r.status == tune::kStatusOk) input = r;
+  out << TvmScript(**best, input);
+  return kSuccess;
+}
+
+void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, std::ostream& out) {
+  JsonWriter w;
+  w.begin_object()
+      .key("workload").value(r.workload.hash)
+      .key("workload_name").value(r.workload.name)
+      .key("machine").value(r.machine_key)
+      .key("runner").value(runner_name)
+      .key("measured").value(r.measured)
+      .key("failed").value(r.failed)
+      .key("invalid").value(r.invalid)
+      .key("resumed").value(r.resumed)
+      .key("elapsed_s").value(r.elapsed_s)
+      .key("seconds_to_90_percent").value(r.seconds_to_90_percent);
+  if (r.input) w.key("input_median_ms").value(r.input->median_ms);
+  if (r.best) {
+    w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
+    if (r.input && r.best->median_ms > 0) w.key("speedup").value(r.input->median_ms / r.best->median_ms);
+    w.key("best_script").value(r.best->script);
+  }
+  w.key("trials").begin_array();
+  for (const tune::TuneTrial& t : r.trials)
+    w.begin_object()
+        .key("index").value(t.index)
+        .key("source").value(t.source)
+        .key("status").value(t.status)
+        .key("median_ms").value(t.median_ms)
+        .key("gflops").value(t.gflops)
+        .key("best_gflops").value(t.best_gflops)
+        .key("elapsed_s").value(t.elapsed_s)
+        .end_object();
+  w.end_array().end_object();
+  out << w.str() << "\n";
+}
+
+}  // namespace
+
+int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
+  ParsedArgs args;
+  OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed", "--strategy",
+                                     "--batch", "--repeat", "--best", "--export", "--import", "--var"}),
+                  {"--json"}};
+  if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
+  if (args.help) {
+    out << kHelp << kRunnerHelp << kFooter;
+    return kSuccess;
+  }
+  std::map<std::string, int64_t> vars;
+  if (auto problem = ParseVarValues(args.values("--var"), &vars)) return UsageError("tune", *problem, err);
+  if (args.has("--export") || args.has("--import")) {
+    if (!args.positional.empty() || (args.has("--export") && args.has("--import")))
+      return UsageError("tune", "--export and --import take no FILE and not each other", err);
+    return ExportImport(args, out, err);
+  }
+  if (args.has("--best")) {
+    if (!args.positional.empty()) return UsageError("tune", "--best takes its FILE as its value", err);
+    return PrintStoredBest(args, vars, out, err);
+  }
+  if (args.positional.size() != 1)
+    return UsageError("tune", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+
+  tune::TuneOptions options;
+  options.shape_vars = vars;
+  options.target = args.value("--target", "llvm");
+  if (options.target != "llvm") return UsageError("tune", "unknown target '" + options.target + "' (tune supports llvm)", err);
+  struct IntOption {
+    const char* name;
+    int* into;
+    int64_t low, high;
+  } ints[] = {{"--trials", &options.trials, 1, 100000},
+              {"--batch", &options.batch_size, 1, 1024},
+              {"--repeat", &options.repeat, 1, 10000}};
+  for (const IntOption& o : ints) {
+    if (!args.has(o.name)) continue;
+    auto v = ParseInteger(args.value(o.name));
+    if (!v || *v < o.low || *v > o.high)
+      return UsageError("tune", std::string(o.name) + " expects an integer from " + std::to_string(o.low) + " to " +
+                                    std::to_string(o.high), err);
+    *o.into = static_cast<int>(*v);
+  }
+  if (args.has("--seed")) {
+    auto v = ParseInteger(args.value("--seed"));
+    if (!v || *v < 0) return UsageError("tune", "--seed expects a non-negative integer", err);
+    options.seed = static_cast<uint64_t>(*v);
+  }
+  if (args.has("--time-budget")) {
+    auto s = ParseSeconds(args.value("--time-budget"));
+    if (!s) return UsageError("tune", "--time-budget expects a positive number of seconds", err);
+    options.time_budget_s = *s;
+  }
+  options.strategy = args.value("--strategy", "evolution");
+  if (options.strategy != "evolution" && options.strategy != "random")
+    return UsageError("tune", "--strategy expects evolution or random", err);
+
+  int code = kSuccess;
+  auto program = LoadScript("tune", args.positional[0], true, err, &code);
+  if (!program) return code;
+  if (!codegen::LLVMAvailable()) {
+    err << "tessera-cli tune: not available: this build has no LLVM backend\n";
+    return kUnavailable;
+  }
+  std::unique_ptr<tune::Database> db;
+  if (args.has("--db")) {
+    db = OpenDatabase(args.value("--db"), err);
+    if (!db) return kBadInput;
+  }
+  runner::RunnerOptions runner_options;
+  runner_options.kind = args.value("--runner", "local");
+  runner_options.partition = args.value("--partition");
+  runner_options.gres = args.value("--gres");
+  runner_options.time_limit = args.value("--time");
+  runner_options.account = args.value("--account");
+  runner_options.workdir = args.value("--workdir");
+  runner_options.extra = args.value("--slurm-extra");
+  runner_options.poll_s = 0.05;
+  std::string problem;
+  std::unique_ptr<runner::Runner> runner = runner::MakeRunner(runner_options, &problem);
+  if (!runner) {
+    err << "tessera-cli tune: not available: " << problem << "\n";
+    return kUnavailable;
+  }
+  const bool json = args.has("--json");
+  tune::TuneCallbacks callbacks;
+  callbacks.on_message = [&err](const std::string& m) { err << "tune: " << m << "\n"; };
+  callbacks.on_trial = [&err, &options](const tune::TuneTrial& t) {
+    err << "tune: [" << t.index << "/" << options.trials << "] " << t.source << " " << t.status;
+    if (t.status == tune::kStatusOk) err << " " << Fixed(t.gflops) << " GFLOP/s";
+    err << "  best " << Fixed(t.best_gflops) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1) << " s)\n";
+  };
+  runner::MachineSignature machine = runner::ReadMachineSignature();
+  auto result = tune::Tune(*program, *runner, db.get(), machine, options, callbacks);
+  if (!result) {
+    err << "tessera-cli tune: " << result.error().format() << "\n";
+    return kBadInput;
+  }
+  if (json) {
+    WriteJsonReport(*result, runner->Name(), out);
+    return result->best ? kSuccess : kBadInput;
+  }
+  err << "tune: " << result->measured << " measured (" << result->failed << " failed, " << result->invalid
+      << " invalid samples skipped) in " << Fixed(result->elapsed_s, 1) << " s\n";
+  if (!result->best) {
+    err << "tessera-cli tune: no candidate ran successfully\n";
+    return kBadInput;
+  }
+  out << TvmScript(*result->best, result->input);
+  return kSuccess;
+}
+
+}  // namespace tessera::cli

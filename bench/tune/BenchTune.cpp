@@ -1,0 +1,243 @@
+// tessera-bench-tune: tunes GEMM 1024^3, a ResNet-50 3x3 conv2d layer (1x64x56x56, 64
+// filters) and softmax 1024^2 from their bare te definitions within a fixed budget
+// (trials and seconds, printed), then times the best schedule of each next to the
+// references in the same process — OpenBLAS cblas_sgemm and oneDNN dnnl_sgemm for GEMM,
+// oneDNN's direct convolution for conv2d, the shipped hand-written schedules for all three —
+// and prints the ratios, the machine's ISA and how long the search took to reach 90% of
+// its final best. A command, not a CTest test (bench/README.md).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../cpu/OneDnnGemm.h"
+#include "../cpu/OpenBlasGemm.h"
+#include "../cpu/Timing.h"
+#include "OneDnnConv.h"
+#include "codegen/LLVMBackend.h"
+#include "runner/MachineSignature.h"
+#include "runtime/MachinePeak.h"
+#include "runtime/NDArray.h"
+#include "script/Evaluator.h"
+#include "tune/ChildProcessRunner.h"
+#include "tune/TargetInfo.h"
+#include "tune/Tuner.h"
+
+namespace tessera::bench {
+namespace {
+
+constexpr const char* kUsage =
+    R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
+
+Tunes each workload from its bare te definition within the budget (per workload: at most
+N measured candidates and S seconds; defaults 96 and 200), then compares the best
+schedule with OpenBLAS / oneDNN and the shipped hand-written schedule, in this process.
+--quick: 24 trials, 60 s each (a smoke run).
+)";
+
+struct Options {
+  int trials = 96;
+  double seconds = 200;
+  std::string only;
+  uint64_t seed = 1;
+};
+
+struct Workload {
+  std::string name;     // "gemm", "conv2d", "softmax"
+  std::string title;    // "GEMM 1024^3"
+  std::string bare;     // the te definition + create_schedule, no primitives
+  std::string shipped;  // resources/examples/<x>_fast.py
+};
+
+const char* kGemm = R"(import tvm
+from tvm import te
+A = te.placeholder((1024, 1024), name="A", dtype="float32")
+B = te.placeholder((1024, 1024), name="B", dtype="float32")
+k = te.reduce_axis((0, 1024), name="k")
+C = te.compute((1024, 1024), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+)";
+
+const char* kConv = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 64, 56, 56), name="data")
+kernel = te.placeholder((64, 64, 3, 3), name="kernel")
+pad = te.compute((1, 64, 58, 58), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 57, w >= 1, w < 57), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
+rc = te.reduce_axis((0, 64), name="rc")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+conv = te.compute((1, 64, 56, 56), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
+s = te.create_schedule(conv.op)
+)";
+
+const char* kSoftmax = R"(import tvm
+from tvm import te
+A = te.placeholder((1024, 1024), name="A")
+k = te.reduce_axis((0, 1024), name="k")
+maxelem = te.compute((1024,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
+k2 = te.reduce_axis((0, 1024), name="k2")
+expsum = te.compute((1024,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
+B = te.compute((1024, 1024), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
+s = te.create_schedule(B.op)
+)";
+
+std::string ReadExample(const std::string& name) {
+  std::ifstream in(std::string(TESSERA_SOURCE_DIR) + "/resources/examples/" + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Times a script's schedule in a child process, as the tuner measured its candidates.
+// (Not in this process: a child forked after this process started the runtime's thread
+// pool would inherit a pool without threads.)
+runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id, const std::string& script,
+                                     int repeat) {
+  runner::MeasureRequest request;
+  request.id = id;
+  request.script = script;
+  request.warmup = 1;
+  request.repeat = repeat;
+  request.timeout_s = 600;
+  std::vector<runner::MeasureResult> results = runner.Measure({request}, {});
+  if (results.empty()) {
+    runner::MeasureResult failed;
+    failed.message = "no result";
+    return failed;
+  }
+  return results.front();
+}
+
+double GemmReferenceMs(bool onednn_gemm) {
+  const int64_t n = 1024;
+  std::vector<float> a(n * n), b(n * n), c(n * n);
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = static_cast<float>((i * 7) % 13) / 13.0f - 0.5f;
+    b[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
+  }
+  auto run = [&] {
+    if (onednn_gemm) onednn::Gemm(n, n, n, a.data(), b.data(), c.data());
+    else openblas::Gemm(n, n, n, a.data(), b.data(), c.data());
+  };
+  return TimeRuns(run, 10).median_ms;
+}
+
+void PrintRatio(const char* label, double tessera_ms, double reference_ms) {
+  if (reference_ms > 0)
+    std::printf("  %-34s %9.3f ms   tuned/reference speed ratio %.2fx\n", label, reference_ms, reference_ms / tessera_ms);
+  else
+    std::printf("  %-34s not available\n", label);
+}
+
+void BenchWorkload(const Workload& w, const Options& options) {
+  std::printf("\n== %s: tuning from the bare te definition (budget: %d trials, %.0f s) ==\n", w.title.c_str(),
+              options.trials, options.seconds);
+  std::fflush(stdout);
+  auto program = script::EvaluateScript(w.bare, w.name + ".py");
+  if (!program) {
+    std::printf("  error: %s\n", program.error().format().c_str());
+    return;
+  }
+  std::string error;
+  auto runner = tune::ChildProcessRunner::Create("", &error);
+  if (!runner) {
+    std::printf("  error: %s\n", error.c_str());
+    return;
+  }
+  tune::TuneOptions o;
+  o.trials = options.trials;
+  o.time_budget_s = options.seconds;
+  o.batch_size = 8;
+  o.repeat = 3;
+  o.timeout_s = 20;
+  o.measure_input = false;  // the bare schedule is serial and naive: minutes for GEMM 1024^3
+  o.seed = options.seed;
+  tune::TuneCallbacks cb;
+  cb.on_trial = [](const tune::TuneTrial& t) {
+    if (t.index % 8 == 0)
+      std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops), std::fflush(stdout);
+  };
+  auto result = tune::Tune(*program, *runner, nullptr, runner::ReadMachineSignature(), o, cb);
+  if (!result || !result->best) {
+    std::printf("  tuning failed: %s\n", result ? "no candidate ran" : result.error().message.c_str());
+    return;
+  }
+  std::printf("  %d measured (%d failed, %d invalid samples skipped) in %.1f s; 90%% of the final best after %.1f s\n",
+              result->measured, result->failed, result->invalid, result->elapsed_s, result->seconds_to_90_percent);
+  runner::MeasureResult best = MeasureInChild(*runner, "best-" + w.name, result->best->script, 10);
+  if (best.status != runner::MeasureStatus::Ok) {
+    std::printf("  the best schedule failed when timed again: %s\n", best.message.c_str());
+    return;
+  }
+  std::printf("  tuned        %9.3f ms   %7.2f GFLOP/s   %.0f%% of peak\n", best.median_ms, best.gflops,
+              100.0 * best.gflops / runtime::HostMachinePeak().PeakGflops(0));
+  runner::MeasureResult shipped = MeasureInChild(*runner, "shipped-" + w.name, ReadExample(w.shipped), 10);
+  PrintRatio((w.shipped + " (shipped)").c_str(), best.median_ms,
+             shipped.status == runner::MeasureStatus::Ok ? shipped.median_ms : -1);
+  if (w.name == "gemm") {
+    openblas::SetThreads(0);
+    onednn::SetThreads(0);
+    PrintRatio(openblas::Available() ? "OpenBLAS cblas_sgemm" : "OpenBLAS", best.median_ms,
+               openblas::Available() ? GemmReferenceMs(false) : -1);
+    PrintRatio(onednn::Available() ? "oneDNN dnnl_sgemm" : "oneDNN", best.median_ms,
+               onednn::Available() ? GemmReferenceMs(true) : -1);
+  } else if (w.name == "conv2d") {
+    onednn::SetThreads(0);
+    std::string why;
+    double ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why);
+    PrintRatio("oneDNN convolution (direct)", best.median_ms, ms);
+    if (ms < 0) std::printf("    (%s)\n", why.c_str());
+  }
+  std::printf("  best schedule:\n");
+  std::istringstream lines(result->best->script);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("s[", 0) == 0 || line.find("= s[") != std::string::npos || line.find("s.cache") != std::string::npos)
+      std::printf("    %s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+}  // namespace tessera::bench
+
+int main(int argc, char** argv) {
+  using namespace tessera;
+  using namespace tessera::bench;
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&](const char* what) -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "tessera-bench-tune: %s needs a value\n", what);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--trials") options.trials = std::atoi(next("--trials").c_str());
+    else if (a == "--seconds") options.seconds = std::atof(next("--seconds").c_str());
+    else if (a == "--only") options.only = next("--only");
+    else if (a == "--seed") options.seed = std::strtoull(next("--seed").c_str(), nullptr, 10);
+    else if (a == "--quick") options.trials = 24, options.seconds = 60;
+    else if (a == "-h" || a == "--help") return std::printf("%s", kUsage), 0;
+    else return std::fprintf(stderr, "tessera-bench-tune: unknown option %s\n%s", a.c_str(), kUsage), 2;
+  }
+  if (options.trials < 1 || !(options.seconds > 0)) return std::fprintf(stderr, "%s", kUsage), 2;
+  if (!codegen::LLVMAvailable()) return std::printf("tessera-bench-tune: not available: no LLVM backend\n"), 4;
+  const runtime::MachinePeak& peak = runtime::HostMachinePeak();
+  tune::TargetInfo target = tune::HostTargetInfo();
+  std::printf("machine: %s\n", peak.Describe().c_str());
+  std::printf("tuning for: %s, %d fp32 lanes, %d vector registers, %d cores\n", target.isa.c_str(),
+              target.vector_lanes, target.vector_registers, target.cores);
+  std::printf("openblas: %s\nonednn: %s\n", openblas::Available() ? openblas::Description() : "not available",
+              onednn::Description());
+  std::printf("times: median of 10 calls after one warm-up, every core; Tessera kernels in a child process, references in this one\n");
+  const std::vector<Workload> workloads = {
+      {"gemm", "GEMM 1024^3", kGemm, "gemm_fast.py"},
+      {"conv2d", "ResNet-50 conv2d 3x3, 1x64x56x56, 64 filters", kConv, "conv2d_fast.py"},
+      {"softmax", "softmax 1024^2", kSoftmax, "softmax_fast.py"}};
+  for (const Workload& w : workloads)
+    if (options.only.empty() || options.only == w.name) BenchWorkload(w, options);
+  return 0;
+}

@@ -1,0 +1,206 @@
+// MeasureOne: one candidate measured in this process — parse, lower, compile for this
+// machine, time under the machine's timing lock, check against the oracle when asked.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+
+#include "codegen/LLVMBackend.h"
+#include "runner/MeasureBatch.h"
+#include "runtime/ArgBinder.h"
+#include "runtime/CompiledFunction.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/Reference.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/CudaModule.h"
+#include "script/Evaluator.h"
+#include "te/WorkloadFlops.h"
+#include "transform/LowerSchedule.h"
+
+namespace tessera::runner {
+
+namespace {
+
+constexpr int64_t kDefaultShapeValue = 64;  // as tessera-cli run/profile
+
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void SetPhase(volatile int* phase, MeasurePhase p) {
+  if (phase) *phase = static_cast<int>(p);
+}
+
+// An exclusive flock on LOCK_DIR/.timing-<hostname>.lock, held while alive.
+class TimingLock {
+ public:
+  explicit TimingLock(const std::string& dir) {
+    if (dir.empty()) return;
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    path_ = dir + "/.timing-" + std::string(host) + ".lock";
+    fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) error_ = "cannot open the timing lock " + path_;
+  }
+  ~TimingLock() {
+    if (fd_ >= 0) close(fd_);  // closing releases the flock
+  }
+  TimingLock(const TimingLock&) = delete;
+  TimingLock& operator=(const TimingLock&) = delete;
+
+  // Polls (never blocks forever) until the lock is ours or `limit_s` has passed.
+  bool Acquire(double limit_s) {
+    if (fd_ < 0) return error_.empty();
+    auto start = std::chrono::steady_clock::now();
+    while (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (MillisecondsSince(start) > limit_s * 1000) {
+        error_ = "the timing lock " + path_ + " stayed busy for " + std::to_string(static_cast<int>(limit_s)) + " s";
+        return false;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  std::string error_;
+};
+
+// The test hook (MeasureBatch.h): a real crash or hang after the build.
+void InjectFault(const std::string& fault) {
+  if (fault == "abort") std::abort();
+  if (fault == "segfault") {
+    volatile int* null_pointer = nullptr;
+    *null_pointer = 1;
+    std::raise(SIGSEGV);  // in case the write was not fatal
+  }
+  if (fault == "hang")
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
+struct Timed {
+  std::vector<double> times;
+  std::string error;
+};
+
+}  // namespace
+
+MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_dir, volatile int* phase,
+                         double lock_wait_limit_s) {
+  MeasureResult result;
+  result.id = request.id;
+  result.attempts = 1;
+  result.machine = ReadMachineSignature();
+  auto fail = [&](MeasureStatus status, std::string message) {
+    result.status = status;
+    result.message = std::move(message);
+    SetPhase(phase, MeasurePhase::Done);
+    return result;
+  };
+  SetPhase(phase, MeasurePhase::Building);
+  auto build_start = std::chrono::steady_clock::now();
+  auto program = script::EvaluateScript(request.script, request.id + ".py");
+  if (!program) return fail(MeasureStatus::BuildError, program.error().format());
+  if (!program->schedule)
+    return fail(MeasureStatus::BuildError, "the script creates no schedule (expected a call to te.create_schedule)");
+  const std::vector<te::Tensor> tensors = program->Arguments();
+  auto lowered = transform::LowerSchedule(*program->schedule, tensors, request.target);
+  if (!lowered) return fail(MeasureStatus::BuildError, "lowering failed: " + lowered.error().message);
+
+  runtime::ScalarArgs scalars;
+  for (const ir::Var& v : lowered->func.scalar_params()) {
+    auto it = request.shape_vars.find(v.name());
+    scalars[v.name()] = it != request.shape_vars.end() ? it->second : kDefaultShapeValue;
+  }
+  auto arrays = runtime::MakeKernelArguments(*program->schedule, tensors, lowered->func, scalars, 1);
+  if (!arrays) return fail(MeasureStatus::RunError, "arguments: " + arrays.error().message);
+  std::vector<runtime::NDArray>& buffers = arrays.value();
+
+  // Each backend gives a function that warms up and times the kernel.
+  std::function<Timed()> time_kernel;
+  if (request.target == "cuda") {
+    std::string why;
+    if (!runtime::CudaAvailable(&why)) return fail(MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")");
+    auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
+    if (!built) return fail(MeasureStatus::BuildError, "compiling for cuda failed: " + built.error().message);
+    auto module = std::make_shared<runtime::CudaModule>(std::move(built.value()));
+    result.build_ms = MillisecondsSince(build_start);
+    time_kernel = [&, module]() {
+      runtime::CudaRunOptions options;
+      options.warmup = request.warmup;
+      options.repeat = request.repeat;
+      auto r = runtime::RunCUDA(*module, buffers, scalars, options);
+      if (!r) return Timed{{}, r.error().message};
+      return Timed{r->times_ms, ""};
+    };
+  } else {
+    if (!codegen::LLVMAvailable())
+      return fail(MeasureStatus::Unavailable, "this build has no LLVM backend (" + codegen::LLVMTargetDescription() + ")");
+    auto built = codegen::BuildLLVM(lowered->func);
+    if (!built) return fail(MeasureStatus::BuildError, "compiling for llvm failed: " + built.error().message);
+    auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
+    result.build_ms = MillisecondsSince(build_start);
+    time_kernel = [&, compiled]() {
+      auto bound = runtime::BindArguments(compiled->signature(), buffers, scalars);
+      if (!bound) return Timed{{}, bound.error().message};
+      Timed t;
+      for (int i = 0; i < request.warmup + request.repeat; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message};
+        if (i >= request.warmup) t.times.push_back(MillisecondsSince(start));
+      }
+      return t;
+    };
+  }
+
+  SetPhase(phase, MeasurePhase::WaitingForLock);
+  Timed timed;
+  {
+    TimingLock lock(lock_dir);
+    if (!lock.Acquire(lock_wait_limit_s)) return fail(MeasureStatus::RunError, lock.error());
+    SetPhase(phase, MeasurePhase::Timing);
+    InjectFault(request.test_fault);
+    timed = time_kernel();
+  }
+  if (!timed.error.empty()) return fail(MeasureStatus::RunError, "the kernel failed: " + timed.error);
+  if (timed.times.empty()) return fail(MeasureStatus::RunError, "no timed run");
+  result.times_ms = timed.times;
+  std::vector<double> sorted = timed.times;
+  std::sort(sorted.begin(), sorted.end());
+  result.min_ms = sorted.front();
+  result.median_ms = sorted[sorted.size() / 2];
+  std::vector<te::Tensor> outputs;
+  for (const te::Operation& op : program->schedule->outputs)
+    for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
+  result.flops = te::CountWorkloadFlops(outputs, scalars);
+  for (const runtime::NDArray& a : buffers) result.bytes += static_cast<double>(a.bytes());
+  result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0.0;
+
+  if (request.check) {
+    SetPhase(phase, MeasurePhase::Checking);
+    auto checks = runtime::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
+    if (!checks) return fail(MeasureStatus::RunError, "the reference failed: " + checks.error().message);
+    std::string mismatches;
+    for (const runtime::OutputCheck& c : *checks) {
+      if (std::isnan(c.result.max_abs_error) || c.result.max_abs_error > result.max_error)
+        result.max_error = c.result.max_abs_error;
+      if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
+    }
+    if (!mismatches.empty()) return fail(MeasureStatus::CheckFailed, "check against the reference: " + mismatches);
+  }
+  result.status = MeasureStatus::Ok;
+  SetPhase(phase, MeasurePhase::Done);
+  return result;
+}
+
+}  // namespace tessera::runner

@@ -1,0 +1,101 @@
+// Runner: where candidate kernels are measured. A tuner (core/tune) or the CLI hands a
+// batch of MeasureRequests to a Runner and gets one MeasureResult per request, in request
+// order; results are also reported one by one through MeasureCallbacks as they arrive.
+// A Runner never throws and never crashes because a candidate does: a candidate that fails
+// to build, crashes the worker process or hangs is recorded with its status and reason.
+//
+// Kinds (RunnerOptions::kind):
+//   "local"  worker processes on this machine (`tessera-cli measure` on sub-batches);
+//            builds run in parallel, timed runs never overlap (a lock file in the workdir).
+//   "slurm"  `sbatch --array` jobs running `tessera-cli measure` on cluster nodes; the
+//            results are read back from a shared workdir; failed jobs are retried.
+// Both write one JSON result file per candidate (MeasureResult::ToJson) named
+// "<id>.result.json" in the workdir, so a run that is started again with the same workdir
+// resumes: ids that already have a result file are read back, not measured again.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runner/MachineSignature.h"
+
+namespace tessera::runner {
+
+struct MeasureRequest {
+  // Unique in a batch; [A-Za-z0-9_.-] only (it names the result file). A runner reuses a
+  // result file found under this id in its workdir (resume), so an id should identify the
+  // candidate (e.g. a hash of script, target and shape values).
+  std::string id;
+  std::string script;  // the complete candidate: te definition + schedule, script language
+  std::string target = "llvm";
+  std::map<std::string, std::int64_t> shape_vars;  // values of te.size_var shapes
+  int warmup = 1;
+  int repeat = 10;
+  bool check = false;  // compare with the reference interpreter (max_error)
+  double timeout_s = 60;
+  // Test hook (documented in MeasureBatch.h): "" normally; "abort", "segfault" or "hang"
+  // make the worker crash or hang where its timed runs start, so that tests exercise the
+  // crash and timeout paths with real processes.
+  std::string test_fault;
+
+  std::string ToJson() const;
+  static std::optional<MeasureRequest> FromJson(std::string_view text, std::string* error);
+};
+
+enum class MeasureStatus { Ok, BuildError, RunError, CheckFailed, Timeout, Crashed, Cancelled, Unavailable };
+
+// "ok", "build_error", "run_error", "check_failed", "timeout", "crashed", "cancelled", "unavailable".
+std::string_view MeasureStatusName(MeasureStatus status);
+std::optional<MeasureStatus> ParseMeasureStatus(std::string_view name);
+
+struct MeasureResult {
+  std::string id;
+  MeasureStatus status = MeasureStatus::RunError;
+  std::string message;           // the reason when status != Ok
+  std::vector<double> times_ms;  // one per timed repeat
+  double min_ms = 0, median_ms = 0, gflops = 0, max_error = 0, build_ms = 0;
+  double flops = 0;  // of one call: the te definition's useful work (te::CountWorkloadFlops)
+  double bytes = 0;  // of one call's argument arrays (the GB/s basis of `profile`)
+  int attempts = 0;  // how many times it was run (retries after node failures count)
+  MachineSignature machine;
+
+  std::string ToJson() const;
+  static std::optional<MeasureResult> FromJson(std::string_view text, std::string* error);
+};
+
+struct MeasureCallbacks {
+  std::function<void(const MeasureResult&)> on_result;  // each result as it arrives
+  std::function<void(int queued, int running, int done)> on_progress;
+  std::function<bool()> cancelled;  // polled; true stops the run (unfinished ones -> Cancelled)
+};
+
+class Runner {
+ public:
+  virtual ~Runner() = default;
+  virtual std::string Name() const = 0;
+  // One result per request, in request order.
+  virtual std::vector<MeasureResult> Measure(const std::vector<MeasureRequest>& requests,
+                                             const MeasureCallbacks& callbacks) = 0;
+};
+
+struct RunnerOptions {
+  std::string kind = "local";
+  std::string worker_path;  // tessera-cli to run `measure` with
+  int parallel_builds = 0;  // 0 = all cores
+  std::string partition, gres, time_limit, account, extra;  // Slurm: sbatch options
+  std::string workdir;  // "" = a fresh temporary folder (Slurm: must be shared with the nodes)
+  int max_retries = 2;
+  double poll_s = 0.5;
+};
+
+// Null + a message when the kind is unknown or unavailable here (no sbatch, controller down,
+// worker not executable, workdir not writable).
+std::unique_ptr<Runner> MakeRunner(const RunnerOptions& options, std::string* error);
+
+}  // namespace tessera::runner

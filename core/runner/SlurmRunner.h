@@ -1,0 +1,53 @@
+// SlurmRunner: measures on cluster nodes through Slurm. Each round submits the open
+// candidates as one job array (`sbatch --array=0-N`), a sub-batch per array task so that
+// the per-trial overhead of a job stays small; every task runs `tessera-cli measure
+// SUB.json --out WORKDIR` on its node, which writes one result file per candidate into
+// the work folder (shared with the nodes). The runner polls `squeue` for the tasks and
+// the folder for results; a task that ended without writing all its results (failed,
+// timed out, preempted, its node went down) has its open candidates resubmitted in the
+// next round, up to max_retries times, then they are recorded failed with the reason
+// Slurm gives (`scontrol show job`). Cancel runs `scancel`. Results already written are
+// never lost and a run resumes: candidates with a result file are not submitted again.
+// Every Slurm command runs with a deadline; a controller that stops answering fails the
+// run with a message instead of hanging it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runner/Runner.h"
+
+namespace tessera::runner {
+
+class SlurmRunner : public Runner {
+ public:
+  // Null + *error ("not available: ...") when sbatch/squeue are missing, the controller
+  // does not answer, the worker is not executable or the work folder is not writable.
+  static std::unique_ptr<SlurmRunner> Create(const RunnerOptions& options, std::string* error);
+
+  std::string Name() const override { return "slurm"; }
+  std::vector<MeasureResult> Measure(const std::vector<MeasureRequest>& requests,
+                                     const MeasureCallbacks& callbacks) override;
+  const std::string& workdir() const { return workdir_; }
+  // The job ids submitted so far (tests set a node down while they run).
+  const std::vector<std::string>& jobs() const { return jobs_; }
+
+  // The sbatch command line for a job array of `tasks` tasks running `script`.
+  std::vector<std::string> SbatchCommand(const std::string& script, int tasks, const std::string& log_pattern) const;
+
+ private:
+  SlurmRunner(RunnerOptions options, std::string worker, std::string workdir)
+      : options_(std::move(options)), worker_(std::move(worker)), workdir_(std::move(workdir)) {}
+
+  RunnerOptions options_;
+  std::string worker_;
+  std::string workdir_;
+  std::vector<std::string> jobs_;
+};
+
+// Whether Slurm can take jobs here: sbatch and squeue on $PATH and the controller answering
+// `scontrol ping` within a few seconds. *why says what is missing.
+bool SlurmAvailable(std::string* why);
+
+}  // namespace tessera::runner

@@ -1,0 +1,510 @@
+#include "tune/DesignSpace.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "ir/ExprOp.h"
+#include "schedule/Primitives.h"
+#include "te/Operation.h"
+#include "transform/LowerSchedule.h"
+
+namespace tessera::tune {
+
+using schedule::Schedule;
+using schedule::Stage;
+
+namespace {
+
+constexpr int kTileLevels = 4;    // S0 S1 S2 S3
+constexpr int kReduceLevels = 2;  // R0 R1
+constexpr int64_t kMaxReduceInner = 64;
+
+std::vector<int64_t> Divisors(int64_t n) {
+  std::vector<int64_t> out;
+  for (int64_t d = 1; d <= n; ++d)
+    if (n % d == 0) out.push_back(d);
+  return out;
+}
+
+template <typename T>
+const T& Pick(const std::vector<T>& items, std::mt19937_64& rng) {
+  return items[std::uniform_int_distribution<size_t>(0, items.size() - 1)(rng)];
+}
+
+const te::ComputeOpNode* AsCompute(const te::Operation& op) {
+  return dynamic_cast<const te::ComputeOpNode*>(op.get());
+}
+
+Result<int64_t> ConstantExtent(const ir::IterVar& iv, const std::string& stage) {
+  const int64_t* e = ir::as_const_int(iv->dom.extent);
+  if (!e || *e < 1)
+    return Error("tune: stage " + stage + ": axis " + iv->var.name() +
+                 " has no constant extent (bind shape variables to tune a symbolic workload)");
+  return *e;
+}
+
+// Placeholders `op` reads directly with at least two dimensions: packing candidates.
+std::vector<std::string> PackableInputs(const te::ComputeOpNode& op) {
+  std::vector<std::string> out;
+  for (const te::Tensor& t : op.InputTensors())
+    if (t.op()->kind() == te::OpKind::Placeholder && t.ndim() >= 2) out.push_back(t.op()->name);
+  return out;
+}
+
+std::string TileKnob(const std::string& stage, const std::string& axis) { return stage + ".tile." + axis; }
+
+Knob SplitKnob(std::string name, int64_t extent, int parts) {
+  Knob k;
+  k.name = std::move(name);
+  k.kind = Knob::Kind::Split;
+  k.extent = extent;
+  k.parts = parts;
+  return k;
+}
+
+Knob ChoiceKnob(std::string name, std::vector<int64_t> choices) {
+  Knob k;
+  k.name = std::move(name);
+  k.choices = std::move(choices);
+  return k;
+}
+
+}  // namespace
+
+const char* rule_kind_name(StageRule::Kind kind) {
+  switch (kind) {
+    case StageRule::Kind::Inline: return "inline";
+    case StageRule::Kind::Tile: return "tile";
+    case StageRule::Kind::Spatial: return "spatial";
+    case StageRule::Kind::Attach: return "attach";
+    case StageRule::Kind::Root: return "root";
+  }
+  return "?";
+}
+
+void DesignSpace::AddKnob(Knob k) {
+  knob_index_[k.name] = knobs_.size();
+  knobs_.push_back(std::move(k));
+}
+
+Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outputs,
+                                          const TargetInfo& target) {
+  auto sch = schedule::create_schedule(outputs);
+  if (!sch) return sch.error();
+  DesignSpace space;
+  space.outputs_ = outputs;
+  space.target_ = target;
+  const bool single_output = outputs.size() == 1;
+  bool output_is_spatial = false;
+  for (const Stage& st : sch->stages) {
+    const te::ComputeOpNode* op = AsCompute(st->op);
+    if (!op) continue;
+    if (op->num_outputs() != 1)
+      return Error("tune: stage " + st->name() + " has several outputs (not supported by the generated space)");
+    StageRule rule;
+    rule.stage = st->name();
+    for (const ir::IterVar& iv : op->axis) rule.spatial_axes.push_back(iv->var.name());
+    for (const ir::IterVar& iv : op->reduce_axis) rule.reduce_axes.push_back(iv->var.name());
+    std::vector<int64_t> extents;
+    for (const ir::IterVar& iv : op->axis) {
+      auto e = ConstantExtent(iv, st->name());
+      if (!e) return e.error();
+      extents.push_back(*e);
+    }
+    std::vector<int64_t> reduce_extents;
+    for (const ir::IterVar& iv : op->reduce_axis) {
+      auto e = ConstantExtent(iv, st->name());
+      if (!e) return e.error();
+      reduce_extents.push_back(*e);
+    }
+    const int lanes = target.vector_lanes;
+    if (st->is_output && op->is_reduction()) {
+      rule.kind = StageRule::Kind::Tile;
+      rule.packable = PackableInputs(*op);
+      for (size_t a = 0; a < extents.size(); ++a) {
+        Knob k = SplitKnob(TileKnob(st->name(), rule.spatial_axes[a]), extents[a], kTileLevels);
+        const bool innermost = a + 1 == extents.size();
+        k.innermost_multiple = innermost && extents[a] % lanes == 0 ? lanes : 1;
+        k.innermost_max = innermost ? 4 * lanes : target.vector_registers;
+        space.AddKnob(k);
+      }
+      for (size_t r = 0; r < reduce_extents.size(); ++r) {
+        Knob k = SplitKnob(TileKnob(st->name(), rule.reduce_axes[r]), reduce_extents[r], kReduceLevels);
+        k.innermost_max = kMaxReduceInner;
+        space.AddKnob(k);
+      }
+      space.AddKnob(ChoiceKnob(st->name() + ".unroll", {0, 1, 2}));
+      space.AddKnob(ChoiceKnob(st->name() + ".cache_write", {0, 1}));
+      for (const std::string& p : rule.packable)
+        space.AddKnob(ChoiceKnob(st->name() + ".pack." + p, {0, 1, 2}));
+    } else if (st->is_output) {
+      rule.kind = StageRule::Kind::Spatial;
+      output_is_spatial = single_output;
+      for (size_t a = 0; a < extents.size(); ++a) {
+        Knob k = SplitKnob(TileKnob(st->name(), rule.spatial_axes[a]), extents[a], 2);
+        const bool innermost = a + 1 == extents.size();
+        k.innermost_multiple = innermost && extents[a] % lanes == 0 ? lanes : 1;
+        space.AddKnob(k);
+      }
+    } else if (!op->is_reduction()) {
+      rule.kind = StageRule::Kind::Inline;
+      space.AddKnob(ChoiceKnob(st->name() + ".inline", {1, 0}));
+    } else {
+      rule.kind = StageRule::Kind::Root;  // may become Attach below, once the output is known
+    }
+    space.rules_.push_back(std::move(rule));
+  }
+  if (space.rules_.empty()) return Error("tune: the workload has no compute stage to schedule");
+  if (output_is_spatial) {
+    const std::string out = outputs.front()->name;
+    bool any = false;
+    for (StageRule& r : space.rules_)
+      if (r.kind == StageRule::Kind::Root) {
+        r.kind = StageRule::Kind::Attach;
+        r.attach_to = out;
+        any = true;
+      }
+    if (any) space.AddKnob(ChoiceKnob(out + ".attach", {1, 0}));
+  }
+  return space;
+}
+
+std::vector<int64_t> DesignSpace::SampleKnob(const Knob& k, std::mt19937_64& rng) const {
+  if (k.kind == Knob::Kind::Choice) return {Pick(k.choices, rng)};
+  std::vector<int64_t> all = Divisors(k.extent);
+  std::vector<int64_t> inner;
+  for (int64_t d : all)
+    if (d % k.innermost_multiple == 0 && (k.innermost_max <= 0 || d <= k.innermost_max)) inner.push_back(d);
+  if (inner.empty()) inner = {k.innermost_multiple <= k.extent && k.extent % k.innermost_multiple == 0
+                                  ? k.innermost_multiple : 1};
+  // Priors (Ansor samples tiles uniformly and leaves the rest to the model; with a few
+  // dozen trials a prior matters): half of the samples keep the middle spatial level
+  // (S2) and the inner reduction level (R1) at 1 or small, the structure of hand-written
+  // CPU kernels (register tile inside the whole reduction loop).
+  std::bernoulli_distribution coin(0.5);
+  std::vector<int64_t> factors(k.parts, 1);
+  if (k.parts == kReduceLevels && k.innermost_multiple == 1 && coin(rng)) {
+    std::vector<int64_t> small;
+    for (int64_t d : inner)
+      if (d <= 8) small.push_back(d);
+    factors[1] = Pick(small.empty() ? inner : small, rng);
+  } else {
+    factors[k.parts - 1] = Pick(inner, rng);
+  }
+  int64_t rest = k.extent / factors[k.parts - 1];
+  for (int level = k.parts - 2; level >= 1; --level) {
+    factors[level] = level == 2 && coin(rng) ? 1 : Pick(Divisors(rest), rng);
+    rest /= factors[level];
+  }
+  factors[0] = rest;
+  return factors;
+}
+
+bool DesignSpace::RegisterTileFits(const Decisions& d) const {
+  for (const StageRule& rule : rules_) {
+    if (rule.kind != StageRule::Kind::Tile) continue;
+    int64_t accumulators = 1;
+    for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
+      const auto& f = d.values.at(TileKnob(rule.stage, rule.spatial_axes[a]));
+      const bool innermost = a + 1 == rule.spatial_axes.size();
+      accumulators *= innermost ? (f.back() + target_.vector_lanes - 1) / target_.vector_lanes : f.back();
+    }
+    // Room for the operands: one vector of the streamed operand and a broadcast, plus one spare.
+    if (accumulators > target_.vector_registers - 3) return false;
+  }
+  return ParallelEnough(d);
+}
+
+bool DesignSpace::ParallelEnough(const Decisions& d) const {
+  // The fused outer loops are the parallel loop: at least one iteration per core
+  // (when the stage has that many outer iterations at all).
+  for (const StageRule& rule : rules_) {
+    if (rule.kind != StageRule::Kind::Tile && rule.kind != StageRule::Kind::Spatial) continue;
+    int64_t outer = 1, total = 1;
+    for (const std::string& axis : rule.spatial_axes) {
+      const auto& f = d.values.at(TileKnob(rule.stage, axis));
+      outer *= f.front();
+      for (int64_t factor : f) total *= factor;
+    }
+    if (outer < std::min<int64_t>(target_.cores, total)) return false;
+  }
+  return true;
+}
+
+bool DesignSpace::Satisfies(const Decisions& d) const {
+  if (d.values.size() != knobs_.size()) return false;
+  for (const Knob& k : knobs_) {
+    auto it = d.values.find(k.name);
+    if (it == d.values.end()) return false;
+    const std::vector<int64_t>& v = it->second;
+    if (k.kind == Knob::Kind::Choice) {
+      if (v.size() != 1 || std::find(k.choices.begin(), k.choices.end(), v[0]) == k.choices.end()) return false;
+      continue;
+    }
+    if (static_cast<int>(v.size()) != k.parts) return false;
+    int64_t product = 1;
+    for (int64_t f : v) {
+      if (f < 1) return false;
+      product *= f;
+    }
+    if (product != k.extent) return false;
+  }
+  return RegisterTileFits(d);
+}
+
+Decisions DesignSpace::Sample(std::mt19937_64& rng) const {
+  Decisions d;
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    for (const Knob& k : knobs_) d.values[k.name] = SampleKnob(k, rng);
+    if (RegisterTileFits(d)) return d;
+  }
+  // Rare (tiny register files): the smallest register tile always fits.
+  for (const Knob& k : knobs_)
+    if (k.kind == Knob::Kind::Split && k.parts == kTileLevels && k.innermost_multiple == 1) {
+      auto& f = d.values[k.name];
+      f[0] *= f.back();
+      f.back() = 1;
+    }
+  return d;
+}
+
+Decisions DesignSpace::Mutate(const Decisions& d, std::mt19937_64& rng) const {
+  if (knobs_.empty()) return d;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    Decisions m = d;
+    const Knob& k = Pick(knobs_, rng);
+    m.values[k.name] = SampleKnob(k, rng);
+    if (!(m == d) && Satisfies(m)) return m;
+  }
+  return d;
+}
+
+std::string DesignSpace::Describe(const Decisions& d) {
+  std::ostringstream out;
+  for (const auto& [name, values] : d.values) {
+    out << name << "=";
+    for (size_t i = 0; i < values.size(); ++i) out << (i ? "x" : "") << values[i];
+    out << "\n";
+  }
+  return out.str();
+}
+
+Result<Schedule> DesignSpace::Apply(const Decisions& d) const {
+  if (!Satisfies(d)) return Error("tune: the decisions do not fit the design space:\n" + Describe(d));
+  auto sch = schedule::create_schedule(outputs_);
+  if (!sch) return sch.error();
+  // Inline first (the tiled stages then read through them), outputs next (their loops
+  // are where the attached reductions go), then the rest in producer order.
+  for (StageRule::Kind pass : {StageRule::Kind::Inline, StageRule::Kind::Tile, StageRule::Kind::Spatial,
+                               StageRule::Kind::Attach, StageRule::Kind::Root})
+    for (const StageRule& rule : rules_)
+      if (rule.kind == pass)
+        if (Status st = ApplyRule(*sch, rule, d); !st) return st.error();
+  return std::move(sch.value());
+}
+
+Result<ValidCandidate> DesignSpace::Validate(const Decisions& d, const std::vector<te::Tensor>& args) const {
+  auto sch = Apply(d);
+  if (!sch) return sch.error();
+  auto lowered = transform::LowerSchedule(*sch, args, "llvm");
+  if (!lowered) return lowered.error();
+  return ValidCandidate{std::move(sch.value()), std::move(lowered->func)};
+}
+
+namespace {
+
+// The leaf IterVar named `name` of `stage` (a root axis before any split).
+Result<ir::IterVar> Axis(const Stage& stage, const std::string& name) { return stage->find_iter_var(name); }
+
+// Splits `iv` into len(factors) loops with these extents (outer first; factors[0] is
+// implied by the others).
+Result<std::vector<ir::IterVar>> SplitLevels(Schedule& sch, const Stage& stage, ir::IterVar iv,
+                                             const std::vector<int64_t>& factors) {
+  std::vector<ir::IterVar> levels(factors.size());
+  for (size_t level = factors.size() - 1; level >= 1; --level) {
+    auto parts = schedule::Split(sch, stage, iv, factors[level]);
+    if (!parts) return parts.error();
+    levels[level] = parts->second;
+    iv = parts->first;
+  }
+  levels[0] = iv;
+  return levels;
+}
+
+Result<ir::IterVar> FuseAll(Schedule& sch, const Stage& stage, const std::vector<ir::IterVar>& vars) {
+  if (vars.size() == 1) return vars.front();
+  return schedule::Fuse(sch, stage, vars);
+}
+
+int64_t Product(const std::vector<int64_t>& v, size_t from) {
+  int64_t p = 1;
+  for (size_t i = from; i < v.size(); ++i) p *= v[i];
+  return p;
+}
+
+}  // namespace
+
+Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisions& d) const {
+  Stage stage = sch.find(rule.stage);
+  if (!stage) return Error("tune: no stage " + rule.stage);
+  switch (rule.kind) {
+    case StageRule::Kind::Inline:
+      if (d.values.at(rule.stage + ".inline")[0] == 1) return schedule::ComputeInline(sch, stage);
+      return Status::Ok();
+    case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
+    case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);
+    case StageRule::Kind::Attach: {
+      if (d.values.at(rule.attach_to + ".attach")[0] == 0) return Status::Ok();
+      Stage target = sch.find(rule.attach_to);
+      // The output's outermost leaf loop: its fused parallel loop.
+      if (!target || target->leaf_iter_vars.empty()) return Error("tune: no loop to attach " + rule.stage);
+      return schedule::ComputeAt(sch, stage, target, target->leaf_iter_vars.front());
+    }
+    case StageRule::Kind::Root: {
+      if (rule.spatial_axes.empty()) return Status::Ok();
+      auto iv = Axis(stage, rule.spatial_axes.front());
+      if (!iv) return iv.error();
+      return schedule::Parallel(sch, stage, *iv);
+    }
+  }
+  return Status::Ok();
+}
+
+Status DesignSpace::ApplySpatial(Schedule& sch, const StageRule& rule, const Decisions& d) const {
+  Stage stage = sch.find(rule.stage);
+  std::vector<ir::IterVar> outer, inner;
+  for (const std::string& axis : rule.spatial_axes) {
+    auto iv = Axis(stage, axis);
+    if (!iv) return iv.error();
+    auto levels = SplitLevels(sch, stage, *iv, d.values.at(TileKnob(rule.stage, axis)));
+    if (!levels) return levels.error();
+    outer.push_back((*levels)[0]);
+    inner.push_back((*levels)[1]);
+  }
+  std::vector<ir::IterVar> order = outer;
+  order.insert(order.end(), inner.begin(), inner.end());
+  if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
+  auto fused = FuseAll(sch, stage, outer);
+  if (!fused) return fused.error();
+  if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
+  if (d.values.at(TileKnob(rule.stage, rule.spatial_axes.back())).back() > 1)
+    return schedule::Vectorize(sch, stage, inner.back());
+  return Status::Ok();
+}
+
+Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d) const {
+  Stage stage = sch.find(rule.stage);
+  const bool cache_write = d.values.at(rule.stage + ".cache_write")[0] == 1;
+  const int64_t unroll = d.values.at(rule.stage + ".unroll")[0];
+  // Packing: copies of operands, made before the stage's loops change (cache_read keeps
+  // the reader's IterVars). With cache_write the accumulator stage reads the operands
+  // and sits inside the S1 loops, so packing is not offered there.
+  std::vector<std::pair<Stage, int64_t>> packs;
+  if (!cache_write)
+    for (const std::string& p : rule.packable) {
+      int64_t where = d.values.at(rule.stage + ".pack." + p)[0];
+      if (where == 0) continue;
+      auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
+      if (!copy) return copy.error();
+      packs.emplace_back(*copy, where);
+    }
+  Stage compute = stage;  // the stage that accumulates
+  if (cache_write) {
+    auto local = schedule::CacheWrite(sch, stage, "local");
+    if (!local) return local.error();
+    compute = *local;
+  }
+  // The output's loops: S0 S1 (then S2 R... when it computes itself).
+  std::vector<ir::IterVar> s0, s1, rest_outer;
+  std::vector<std::vector<ir::IterVar>> spatial_levels;
+  for (const std::string& axis : rule.spatial_axes) {
+    auto iv = Axis(stage, axis);
+    if (!iv) return iv.error();
+    std::vector<int64_t> f = d.values.at(TileKnob(rule.stage, axis));
+    if (cache_write) f = {f[0], f[1], Product(f, 2)};
+    auto levels = SplitLevels(sch, stage, *iv, f);
+    if (!levels) return levels.error();
+    spatial_levels.push_back(*levels);
+  }
+  auto level = [&](size_t l) {
+    std::vector<ir::IterVar> out;
+    for (const auto& lv : spatial_levels) out.push_back(lv[l]);
+    return out;
+  };
+  s0 = level(0);
+  s1 = level(1);
+  if (cache_write) {
+    std::vector<ir::IterVar> order = s0;
+    for (const auto& group : {s1, level(2)}) order.insert(order.end(), group.begin(), group.end());
+    if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
+  }
+  // The accumulating stage's inner loops: S2 R1 S3 (and R0 before them).
+  auto tile_inner = [&](const Stage& st, std::vector<ir::IterVar> outer_prefix,
+                        bool split_spatial_in_two) -> Status {
+    std::vector<ir::IterVar> r0, s2, r1, s3;
+    for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
+      const std::vector<int64_t>& f = d.values.at(TileKnob(rule.stage, rule.spatial_axes[a]));
+      if (split_spatial_in_two) {
+        // The cache stage's own axis, bounded by the attach point to f2 * f3.
+        auto iv = st->find_iter_var(rule.spatial_axes[a] + ".c");
+        if (!iv) return iv.error();
+        auto parts = schedule::Split(sch, st, *iv, f[3]);
+        if (!parts) return parts.error();
+        s2.push_back(parts->first);
+        s3.push_back(parts->second);
+      } else {
+        s2.push_back(spatial_levels[a][2]);
+        s3.push_back(spatial_levels[a][3]);
+      }
+    }
+    for (const std::string& axis : rule.reduce_axes) {
+      auto iv = st->find_iter_var(axis);
+      if (!iv) return iv.error();
+      auto levels = SplitLevels(sch, st, *iv, d.values.at(TileKnob(rule.stage, axis)));
+      if (!levels) return levels.error();
+      r0.push_back((*levels)[0]);
+      r1.push_back((*levels)[1]);
+    }
+    std::vector<ir::IterVar> order = std::move(outer_prefix);
+    for (const auto& group : {r0, s2, r1, s3}) order.insert(order.end(), group.begin(), group.end());
+    if (Status s = schedule::Reorder(sch, st, order); !s) return s;
+    const auto& vf = d.values.at(TileKnob(rule.stage, rule.spatial_axes.back()));
+    if (vf.back() > 1)
+      if (Status s = schedule::Vectorize(sch, st, s3.back()); !s) return s;
+    for (size_t a = 0; a + 1 < s3.size() && unroll >= 1; ++a)
+      if (d.values.at(TileKnob(rule.stage, rule.spatial_axes[a])).back() > 1)
+        if (Status s = schedule::Unroll(sch, st, s3[a]); !s) return s;
+    for (size_t r = 0; r < r1.size() && unroll >= 2; ++r)
+      if (d.values.at(TileKnob(rule.stage, rule.reduce_axes[r])).back() > 1)
+        if (Status s = schedule::Unroll(sch, st, r1[r]); !s) return s;
+    return Status::Ok();
+  };
+  if (!cache_write) {
+    std::vector<ir::IterVar> prefix = s0;
+    prefix.insert(prefix.end(), s1.begin(), s1.end());
+    if (Status st = tile_inner(stage, prefix, false); !st) return st;
+  }
+  auto fused = FuseAll(sch, stage, s0);
+  if (!fused) return fused.error();
+  if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
+  // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
+  if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
+  if (cache_write) {
+    // The copy-out loop: vectorized when the innermost tile is.
+    const auto& vf = d.values.at(TileKnob(rule.stage, rule.spatial_axes.back()));
+    if (Product(vf, 2) > 1)
+      if (Status st = schedule::Vectorize(sch, stage, spatial_levels.back()[2]); !st) return st;
+    if (Status st = schedule::ComputeAt(sch, compute, stage, s1.back()); !st) return st;
+    if (Status st = tile_inner(compute, {}, true); !st) return st;
+  }
+  for (const auto& [copy, where] : packs) {
+    ir::IterVar at = where == 1 ? *fused : s1.back();
+    if (Status st = schedule::ComputeAt(sch, copy, stage, at); !st) return st;
+    if (!copy->leaf_iter_vars.empty())
+      if (Status st = schedule::Vectorize(sch, copy, copy->leaf_iter_vars.back()); !st) return st;
+  }
+  return Status::Ok();
+}
+
+}  // namespace tessera::tune

@@ -1,0 +1,124 @@
+// DesignSpace: the schedules a tuner may pick from, generated from the workload alone
+// (a te program without a schedule), in the spirit of Ansor's sketches and
+// MetaSchedule's schedule rules. Each compute stage gets one rule:
+//
+//   inline     an element-wise stage read by others: compute_inline (or stays at root)
+//   tile       a reduction that is an output: multi-level tiling "SSRSRS" for CPUs —
+//              every spatial axis split in 4 levels, every reduce axis in 2, loop order
+//              S0 S1 R0 S2 R1 S3; the S0 loops fused and parallel; the innermost S3 loop
+//              vectorized (a multiple of the vector width); the other S3 loops (the
+//              register tile) unrolled; optionally cache_write of the accumulator
+//              (computed in "local" inside the S1 loops and copied out) and packing of
+//              operands (cache_read into a contiguous buffer at the S0 or S1 loop)
+//   spatial    an element-wise output: 2-level tiling, outer loops fused and parallel,
+//              innermost vectorized
+//   attach     a reduction read by the output: compute_at the output's parallel loop
+//   root       anything else: its outermost axis parallel
+//
+// The register tile is sized for the target read at run time (TargetInfo): the
+// innermost factor is a multiple of the vector width, and the accumulators of the
+// register tile (rows x vectors) fit the vector registers with room for the operands.
+//
+// A point of the space is a Decisions: one factor list per split, one value per knob.
+// Apply() turns it into a schedule through the schedule primitives (their legality
+// checks run); Validate() also lowers it, so an invalid sample is never measured.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "schedule/Schedule.h"
+#include "support/Result.h"
+#include "te/Tensor.h"
+#include "transform/PrimFunc.h"
+#include "tune/TargetInfo.h"
+
+namespace tessera::tune {
+
+// A point that passed the primitives' checks and lowering: its schedule and the lowered
+// function (the cost model's features come from it).
+struct ValidCandidate {
+  schedule::Schedule schedule;
+  transform::PrimFunc func;
+};
+
+// One tunable decision of the space.
+struct Knob {
+  enum class Kind : uint8_t {
+    Split,   // an axis of `extent` split into `parts` factors (outer first), product == extent
+    Choice,  // one of `choices`
+  };
+  std::string name;  // "C.tile.i", "C.unroll", "pad.inline", ...
+  Kind kind = Kind::Choice;
+  int64_t extent = 1;
+  int parts = 1;
+  int64_t innermost_multiple = 1;  // Split: the innermost factor is a multiple of this (when possible)
+  int64_t innermost_max = 0;       // Split: the innermost factor's upper bound (0: none)
+  std::vector<int64_t> choices;
+};
+
+// A point of the space: knob name -> factors (Split) or {value} (Choice).
+struct Decisions {
+  std::map<std::string, std::vector<int64_t>> values;
+  bool operator==(const Decisions&) const = default;
+  bool operator<(const Decisions& other) const { return values < other.values; }
+};
+
+// The rule chosen for one stage.
+struct StageRule {
+  enum class Kind : uint8_t { Inline, Tile, Spatial, Attach, Root };
+  Kind kind = Kind::Root;
+  std::string stage;
+  std::vector<std::string> spatial_axes;  // the op's axes (names)
+  std::vector<std::string> reduce_axes;
+  std::vector<std::string> packable;      // Tile: placeholders it reads that may be packed
+  std::string attach_to;                  // Attach: the output stage
+};
+const char* rule_kind_name(StageRule::Kind kind);
+
+class DesignSpace {
+ public:
+  // The generated space of the program computing `outputs`, for `target`. Errors: no
+  // compute stage, a symbolic (non-constant) extent, an op with several outputs.
+  static Result<DesignSpace> Generate(const std::vector<te::Operation>& outputs, const TargetInfo& target);
+
+  const std::vector<Knob>& knobs() const { return knobs_; }
+  const std::vector<StageRule>& rules() const { return rules_; }
+  const TargetInfo& target() const { return target_; }
+
+  // A random point satisfying every constraint.
+  Decisions Sample(std::mt19937_64& rng) const;
+  // `d` with one knob re-sampled (another point when the knob has another value).
+  Decisions Mutate(const Decisions& d, std::mt19937_64& rng) const;
+  // Whether `d` assigns every knob a value in its domain and the register tile fits.
+  bool Satisfies(const Decisions& d) const;
+
+  // The schedule of the workload with `d` applied (primitives' legality checks run).
+  Result<schedule::Schedule> Apply(const Decisions& d) const;
+  // Apply + lowering through the pipeline for the CPU: nothing invalid is measured.
+  Result<ValidCandidate> Validate(const Decisions& d, const std::vector<te::Tensor>& args) const;
+
+  // `d` as "knob=value" lines, for logs and tests.
+  static std::string Describe(const Decisions& d);
+
+ private:
+  std::vector<te::Operation> outputs_;
+  TargetInfo target_;
+  std::vector<StageRule> rules_;
+  std::vector<Knob> knobs_;
+  std::map<std::string, size_t> knob_index_;
+
+  void AddKnob(Knob k);
+  const Knob& knob(const std::string& name) const { return knobs_[knob_index_.at(name)]; }
+  std::vector<int64_t> SampleKnob(const Knob& k, std::mt19937_64& rng) const;
+  bool RegisterTileFits(const Decisions& d) const;  // and ParallelEnough
+  bool ParallelEnough(const Decisions& d) const;
+  Status ApplyRule(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
+  Status ApplyTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
+  Status ApplySpatial(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
+};
+
+}  // namespace tessera::tune

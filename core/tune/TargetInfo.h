@@ -1,0 +1,25 @@
+// TargetInfo: what the generated design space sizes its tiles for — the widest fp32
+// vector and the number of vector registers, read from the CPU at run time (never a
+// compile-time ISA): AVX-512 has 32 zmm registers of 16 floats, AVX2 16 ymm of 8,
+// SSE 16 xmm of 4.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tessera::tune {
+
+struct TargetInfo {
+  std::string isa = "SSE";  // "AVX-512", "AVX2", "SSE"
+  int vector_lanes = 4;     // fp32 lanes of the widest vector
+  int vector_registers = 16;
+  int cores = 1;
+};
+
+// From /proc/cpuinfo-style feature names ("avx512f", "avx2", "fma", ...).
+TargetInfo TargetInfoFromFeatures(const std::vector<std::string>& isa_features, int cores);
+
+// This machine (runtime::HostMachinePeak's cpuid reading).
+TargetInfo HostTargetInfo();
+
+}  // namespace tessera::tune

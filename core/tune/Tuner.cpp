@@ -1,0 +1,373 @@
+#include "tune/Tuner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <random>
+#include <set>
+
+#include "script/ScriptPrinter.h"
+#include "tune/CostModel.h"
+#include "tune/Features.h"
+
+namespace tessera::tune {
+
+std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch) {
+  script::ScriptProgram candidate = program;
+  candidate.schedule = std::make_shared<schedule::Schedule>(sch.copy());
+  // The input's own schedule statements, names and comments belong to its trace, not this one.
+  candidate.names.entry_outputs.clear();
+  candidate.schedule_text.clear();
+  candidate.entry_comments.clear();
+  return script::PrintScript(candidate);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A validated, not yet measured candidate.
+struct Proposal {
+  Decisions decisions;
+  std::string script;
+  std::string hash;
+  std::vector<float> features;
+  std::string source;
+  double score = 0;
+};
+
+// A candidate measured in this run (the cost model's training data).
+struct Sample {
+  Decisions decisions;
+  std::vector<float> features;
+  double gflops = 0;
+};
+
+class TuneRun {
+ public:
+  TuneRun(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
+          const runner::MachineSignature& machine, const TuneOptions& options, const TuneCallbacks& callbacks)
+      : program_(program), runner_(runner), db_(db), machine_(machine), options_(options),
+        callbacks_(callbacks), rng_(options.seed) {}
+
+  Result<TuneResult> Run();
+
+ private:
+  const script::ScriptProgram& program_;
+  runner::Runner& runner_;
+  Database* db_;
+  std::unique_ptr<Database> private_db_;
+  const runner::MachineSignature& machine_;
+  const TuneOptions& options_;
+  const TuneCallbacks& callbacks_;
+  std::mt19937_64 rng_;
+  Clock::time_point start_ = Clock::now();
+  std::optional<DesignSpace> space_;
+  std::vector<te::Tensor> args_;
+  RecordQuery query_;
+  std::set<std::string> seen_;  // schedule hashes measured on this machine
+  std::vector<Sample> samples_;
+  CostModel model_;
+  TuneResult result_;
+  std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
+
+  double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  void Message(const std::string& m) const {
+    if (callbacks_.on_message) callbacks_.on_message(m);
+  }
+  bool Cancelled() const { return callbacks_.cancelled && callbacks_.cancelled(); }
+  bool OutOfTime() const { return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s; }
+
+  Status Resume();
+  Status MeasureInput();
+  Status Search();
+  std::vector<Proposal> Propose(int count);
+  bool Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool);
+  Status Measure(std::vector<Proposal> proposals);
+  Status AcceptBest();
+  runner::MeasureRequest Request(const std::string& id, const std::string& script, bool check) const;
+  TuningRecord MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
+                          const runner::MeasureResult& r) const;
+};
+
+runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string& script, bool check) const {
+  runner::MeasureRequest req;
+  req.id = id;
+  req.script = script;
+  req.target = options_.target;
+  req.shape_vars = options_.shape_vars;
+  req.warmup = check ? 0 : options_.warmup;
+  req.repeat = check ? 1 : options_.repeat;
+  req.check = check;
+  req.timeout_s = options_.timeout_s;
+  return req;
+}
+
+TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
+                                 const runner::MeasureResult& r) const {
+  TuningRecord rec;
+  rec.workload = result_.workload.hash;
+  rec.workload_name = result_.workload.name;
+  rec.target = options_.target;
+  // The machine the runner measured on (a cluster node reports its own signature).
+  const runner::MachineSignature& where = r.machine.cpu_model.empty() ? machine_ : r.machine;
+  rec.machine_key = where.Key();
+  rec.machine_json = where.ToJson();
+  rec.schedule_hash = hash;
+  rec.script = script;
+  rec.status = std::string(runner::MeasureStatusName(r.status));
+  rec.message = r.message;
+  rec.times_ms = r.times_ms;
+  rec.min_ms = r.min_ms;
+  rec.median_ms = r.median_ms;
+  rec.gflops = r.gflops;
+  rec.max_error = r.max_error;
+  rec.source = source;
+  rec.created = static_cast<int64_t>(std::time(nullptr));
+  if (rec.status == kStatusOk && !(rec.median_ms > 0)) {
+    rec.status = "run_error";
+    rec.message = "no positive time measured";
+  }
+  return rec;
+}
+
+Status TuneRun::Resume() {
+  auto all = db_->All(query_);
+  if (!all) return all.error();
+  for (const TuningRecord& r : *all) {
+    seen_.insert(r.schedule_hash);
+    if (r.source == "input" && r.status == kStatusOk) result_.input = r;
+  }
+  result_.resumed = static_cast<int>(all->size());
+  if (result_.resumed > 0)
+    Message("resumed: " + std::to_string(result_.resumed) + " records of this workload on this machine");
+  return AcceptBest();
+}
+
+Status TuneRun::AcceptBest() {
+  // Each unchecked leader is checked once; one that disagrees with the oracle drops out.
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    auto best = db_->Best(query_);
+    if (!best) return best.error();
+    if (!best->has_value()) return Status::Ok();
+    TuningRecord rec = **best;
+    if (rec.checked) {
+      result_.best = rec;
+      return Status::Ok();
+    }
+    auto results = runner_.Measure({Request("k" + rec.schedule_hash, rec.script, true)}, {});
+    const bool matched = !results.empty() && results[0].status == runner::MeasureStatus::Ok;
+    std::string why = results.empty() ? "the runner returned nothing" : results[0].message;
+    if (Status st = db_->SetChecked(rec.id, matched, why); !st) return st;
+    if (matched) {
+      rec.checked = true;
+      if (!results.empty()) rec.max_error = results[0].max_error;
+      if (!result_.best || result_.best->id != rec.id)
+        Message("new best: " + std::to_string(rec.gflops) + " GFLOP/s, " + std::to_string(rec.median_ms) +
+                " ms (agrees with the te oracle)");
+      result_.best = rec;
+      return Status::Ok();
+    }
+    Message("a candidate at " + std::to_string(rec.gflops) + " GFLOP/s failed the oracle check: " + why);
+  }
+  return Status::Ok();
+}
+
+Status TuneRun::MeasureInput() {
+  std::string script = script::PrintScript(program_);
+  std::string hash = HashText(script);
+  if (seen_.count(hash)) return Status::Ok();
+  auto results = runner_.Measure({Request("c" + hash, script, false)}, {});
+  if (results.empty()) return Error("tune: the runner returned no result for the input schedule");
+  TuningRecord rec = MakeRecord(script, hash, "input", results[0]);
+  auto id = db_->Add(rec);
+  if (!id) return id.error();
+  rec.id = *id;
+  seen_.insert(hash);
+  if (rec.status == kStatusOk) result_.input = rec;
+  else Message("the input schedule did not run: " + rec.status + ": " + rec.message);
+  return Status::Ok();
+}
+
+bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool) {
+  auto valid = space_->Validate(d, args_);
+  if (!valid) {
+    ++result_.invalid;
+    return false;
+  }
+  std::string script = CandidateScript(program_, valid->schedule);
+  std::string hash = HashText(script);
+  if (seen_.count(hash) || pool->count(hash)) return false;
+  (*pool)[hash] = Proposal{d, std::move(script), hash, CandidateFeatures(valid->func, *space_, d), source, 0};
+  return true;
+}
+
+std::vector<Proposal> TuneRun::Propose(int count) {
+  std::map<std::string, Proposal> pool;
+  std::vector<const Sample*> parents;
+  for (const Sample& s : samples_)
+    if (s.gflops > 0) parents.push_back(&s);
+  std::sort(parents.begin(), parents.end(), [](const Sample* a, const Sample* b) { return a->gflops > b->gflops; });
+  if (parents.size() > 8) parents.resize(8);
+  const bool guided = options_.strategy != "random" && model_.trained() && !parents.empty();
+  if (!guided) {
+    for (int attempt = 0; static_cast<int>(pool.size()) < count && attempt < 50 * count; ++attempt)
+      Consider(space_->Sample(rng_), "random", &pool);
+    std::vector<Proposal> out;
+    for (auto& [hash, p] : pool) out.push_back(std::move(p));
+    std::shuffle(out.begin(), out.end(), rng_);
+    return out;
+  }
+  // Generation 1: mutations of the best measured candidates, and some fresh samples.
+  const int population = std::max(options_.population, count);
+  for (int attempt = 0; static_cast<int>(pool.size()) < population && attempt < 4 * population; ++attempt) {
+    if (attempt % 4 == 3) {
+      Consider(space_->Sample(rng_), "random", &pool);
+      continue;
+    }
+    Decisions d = parents[std::uniform_int_distribution<size_t>(0, parents.size() - 1)(rng_)]->decisions;
+    int steps = 1 + static_cast<int>(rng_() % 2);
+    for (int i = 0; i < steps; ++i) d = space_->Mutate(d, rng_);
+    Consider(d, "evolution", &pool);
+  }
+  auto rank = [&]() {
+    std::vector<Proposal*> ranked;
+    std::vector<std::vector<float>> rows;
+    for (auto& [hash, p] : pool) {
+      ranked.push_back(&p);
+      rows.push_back(p.features);
+    }
+    auto scores = model_.Predict(rows);
+    for (size_t i = 0; i < ranked.size(); ++i) ranked[i]->score = scores ? (*scores)[i] : 0.0;
+    std::sort(ranked.begin(), ranked.end(), [](const Proposal* a, const Proposal* b) {
+      return a->score != b->score ? a->score > b->score : a->hash < b->hash;
+    });
+    return ranked;
+  };
+  // Generation 2: mutations of the model's favourites.
+  std::vector<Decisions> elite;
+  for (Proposal* p : rank()) {
+    if (elite.size() >= 8) break;
+    elite.push_back(p->decisions);
+  }
+  for (const Decisions& e : elite)
+    for (int i = 0; i < 3; ++i) Consider(space_->Mutate(e, rng_), "evolution", &pool);
+  std::vector<Proposal*> ranked = rank();
+  const int explore = std::min<int>(static_cast<int>(std::lround(count * options_.explore_fraction)),
+                                    std::max<int>(0, static_cast<int>(ranked.size()) - count));
+  std::vector<Proposal> out;
+  for (Proposal* p : ranked) {
+    if (static_cast<int>(out.size()) >= count - explore) break;
+    out.push_back(*p);
+  }
+  std::vector<Proposal*> rest(ranked.begin() + static_cast<long>(out.size()), ranked.end());
+  std::shuffle(rest.begin(), rest.end(), rng_);
+  for (int i = 0; i < explore && i < static_cast<int>(rest.size()); ++i) out.push_back(*rest[i]);
+  return out;
+}
+
+Status TuneRun::Measure(std::vector<Proposal> proposals) {
+  std::vector<runner::MeasureRequest> requests;
+  for (const Proposal& p : proposals) requests.push_back(Request("c" + p.hash, p.script, false));
+  runner::MeasureCallbacks cb;
+  cb.cancelled = callbacks_.cancelled;
+  std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
+  std::vector<TuneTrial> trials;
+  for (size_t i = 0; i < proposals.size() && i < results.size(); ++i) {
+    if (results[i].status == runner::MeasureStatus::Cancelled) continue;
+    const Proposal& p = proposals[i];
+    TuningRecord rec = MakeRecord(p.script, p.hash, p.source, results[i]);
+    auto id = db_->Add(rec);
+    if (!id) return id.error();
+    seen_.insert(p.hash);
+    const bool ok = rec.status == kStatusOk;
+    samples_.push_back(Sample{p.decisions, p.features, ok ? rec.gflops : 0.0});
+    ++result_.measured;
+    if (!ok) ++result_.failed;
+    TuneTrial t;
+    t.index = result_.measured;
+    t.source = p.source;
+    t.status = rec.status;
+    t.median_ms = rec.median_ms;
+    t.gflops = ok ? rec.gflops : 0.0;
+    trials.push_back(t);
+  }
+  if (Status st = AcceptBest(); !st) return st;
+  const double best = result_.best ? result_.best->gflops : 0.0;
+  const double now = Elapsed();
+  curve_.emplace_back(now, best);
+  for (TuneTrial& t : trials) {
+    t.best_gflops = best;
+    t.elapsed_s = now;
+    result_.trials.push_back(t);
+    if (callbacks_.on_trial) callbacks_.on_trial(t);
+  }
+  return Status::Ok();
+}
+
+Status TuneRun::Search() {
+  while (result_.measured < options_.trials && !OutOfTime() && !Cancelled()) {
+    const int count = std::min(options_.batch_size, options_.trials - result_.measured);
+    std::vector<Proposal> proposals = Propose(count);
+    if (proposals.empty()) {
+      Message("no new valid candidate found: the design space looks exhausted");
+      break;
+    }
+    if (Status st = Measure(std::move(proposals)); !st) return st;
+    if (options_.strategy != "random") {
+      std::vector<std::vector<float>> rows;
+      std::vector<double> gflops;
+      for (const Sample& s : samples_) {
+        rows.push_back(s.features);
+        gflops.push_back(s.gflops);
+      }
+      if (Status st = model_.Update(rows, gflops); !st) Message(st.error().message);
+    }
+  }
+  return Status::Ok();
+}
+
+Result<TuneResult> TuneRun::Run() {
+  if (!program_.schedule) return Error("tune: the script creates no schedule (te.create_schedule)");
+  if (options_.strategy != "evolution" && options_.strategy != "random")
+    return Error("tune: unknown strategy '" + options_.strategy + "' (evolution or random)");
+  const std::vector<te::Operation>& outputs = program_.schedule->outputs;
+  auto space = DesignSpace::Generate(outputs, TargetInfoFromFeatures(machine_.isa_features, machine_.cores));
+  if (!space) return space.error();
+  space_ = std::move(space.value());
+  args_ = program_.Arguments();
+  result_.workload = FingerprintWorkload(outputs, options_.shape_vars);
+  result_.machine_key = machine_.Key();
+  query_ = RecordQuery{result_.workload.hash, options_.target, result_.machine_key};
+  if (!db_) {
+    auto memory = Database::Open(":memory:");
+    if (!memory) return memory.error();
+    private_db_ = std::move(memory.value());
+    db_ = private_db_.get();
+  }
+  if (Status st = Resume(); !st) return st.error();
+  if (options_.measure_input)
+    if (Status st = MeasureInput(); !st) return st.error();
+  if (Status st = Search(); !st) return st.error();
+  if (Status st = AcceptBest(); !st) return st.error();
+  result_.elapsed_s = Elapsed();
+  if (!curve_.empty() && curve_.back().second > 0)
+    for (const auto& [t, g] : curve_)
+      if (g >= 0.9 * curve_.back().second) {
+        result_.seconds_to_90_percent = t;
+        break;
+      }
+  return std::move(result_);
+}
+
+}  // namespace
+
+Result<TuneResult> Tune(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
+                        const runner::MachineSignature& machine, const TuneOptions& options,
+                        const TuneCallbacks& callbacks) {
+  TuneRun run(program, runner, db, machine, options, callbacks);
+  return run.Run();
+}
+
+}  // namespace tessera::tune

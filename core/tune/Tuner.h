@@ -1,0 +1,86 @@
+// Tuner: one tuning run of one workload (MetaSchedule's TuneContext + SearchStrategy,
+// as plain C++): the design space generated from the bare te definition, candidates
+// proposed by an evolutionary search guided by the XGBoost cost model (or by random
+// sampling, the baseline), measured by a runner::Runner, stored in the records Database.
+//
+// Every candidate is validated (primitives' checks and lowering) before it is measured,
+// and a candidate is measured at most once per machine: schedules already in the
+// database are skipped, so a run started again continues where the last one stopped.
+// A new best is accepted only after the te oracle agreed with it (a check run); one that
+// disagrees is recorded as "check_failed" and never returned as the best.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runner/Runner.h"
+#include "script/Evaluator.h"
+#include "support/Result.h"
+#include "tune/Database.h"
+#include "tune/DesignSpace.h"
+#include "tune/Fingerprint.h"
+
+namespace tessera::tune {
+
+struct TuneOptions {
+  int trials = 64;             // candidates to measure in this run (checks not counted)
+  double time_budget_s = 0;    // stop proposing after this many seconds (0: no limit)
+  int batch_size = 8;          // candidates per measurement round
+  uint64_t seed = 1;
+  std::string strategy = "evolution";  // "evolution" (cost model) or "random"
+  int population = 32;         // candidates the cost model ranks per round
+  double explore_fraction = 0.25;  // share of each batch picked at random (exploration)
+  int warmup = 1;
+  int repeat = 5;
+  double timeout_s = 60;
+  bool measure_input = true;   // also measure the script's own schedule (the speed-up baseline)
+  std::string target = "llvm";
+  std::map<std::string, int64_t> shape_vars;
+};
+
+// One measured candidate, as reported while the run goes on.
+struct TuneTrial {
+  int index = 0;            // 1-based among this run's measurements
+  std::string source;       // "input", "random", "evolution"
+  std::string status;       // MeasureStatusName
+  double median_ms = 0;
+  double gflops = 0;
+  double best_gflops = 0;   // the best accepted so far (this machine, this workload)
+  double elapsed_s = 0;
+};
+
+struct TuneCallbacks {
+  std::function<void(const TuneTrial&)> on_trial;
+  std::function<void(const std::string&)> on_message;  // "resumed 12 records", "new best ..."
+  std::function<bool()> cancelled;
+};
+
+struct TuneResult {
+  WorkloadFingerprint workload;
+  std::string machine_key;
+  std::optional<TuningRecord> best;   // the best checked record for this machine (any run)
+  std::optional<TuningRecord> input;  // the input schedule's record (this run or earlier)
+  int measured = 0;                   // candidates measured in this run
+  int failed = 0;                     // of them, not ok
+  int invalid = 0;                    // samples refused by the legality checks / lowering
+  int resumed = 0;                    // records found in the database at the start
+  double elapsed_s = 0;
+  double seconds_to_90_percent = -1;  // when this run's best first reached 90% of its final best
+  std::vector<TuneTrial> trials;
+};
+
+// The script of `program`'s workload with `sch` as its schedule (a complete candidate).
+std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch);
+
+// Tunes `program` (its workload; its own schedule is the baseline). `db` may be null (no
+// records kept, nothing resumed). `machine` is where the runner measures (this machine's
+// signature for a local runner): it sizes the space and keys the records.
+Result<TuneResult> Tune(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
+                        const runner::MachineSignature& machine, const TuneOptions& options,
+                        const TuneCallbacks& callbacks = {});
+
+}  // namespace tessera::tune

@@ -1,0 +1,231 @@
+// The generated design space (core/tune/DesignSpace.h) on bare te programs: GEMM (one
+// reduction), conv2d (an inlined padding stage + a 3-axis reduction) and softmax (two
+// reductions attached to an element-wise output). Every sample passes the primitives'
+// checks and lowering; the register tile is sized for the vector width and register
+// count given (AVX2: 8 lanes, 16 registers; AVX-512: 16 lanes, 32 registers); mutation
+// moves to a neighbouring point; decisions outside the space are refused with a message.
+#include <QtTest>
+
+#include <set>
+
+#include "script/Evaluator.h"
+#include "tune/DesignSpace.h"
+#include "tune/Features.h"
+#include "tune/TargetInfo.h"
+
+using namespace tessera;
+using namespace tessera::tune;
+
+namespace {
+
+std::string Gemm(int m, int n, int k) {
+  return "import tvm\nfrom tvm import te\n"
+         "A = te.placeholder((" + std::to_string(m) + ", " + std::to_string(k) + "), name=\"A\")\n"
+         "B = te.placeholder((" + std::to_string(k) + ", " + std::to_string(n) + "), name=\"B\")\n"
+         "k = te.reduce_axis((0, " + std::to_string(k) + "), name=\"k\")\n"
+         "C = te.compute((" + std::to_string(m) + ", " + std::to_string(n) +
+         "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
+         "s = te.create_schedule(C.op)\n";
+}
+
+const char* kConv = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 8, 14, 14), name="data")
+kernel = te.placeholder((16, 8, 3, 3), name="kernel")
+pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
+rc = te.reduce_axis((0, 8), name="rc")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+conv = te.compute((1, 16, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
+s = te.create_schedule(conv.op)
+)";
+
+const char* kSoftmax = R"(import tvm
+from tvm import te
+A = te.placeholder((32, 64), name="A")
+k = te.reduce_axis((0, 64), name="k")
+maxelem = te.compute((32,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
+k2 = te.reduce_axis((0, 64), name="k2")
+expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
+B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
+s = te.create_schedule(B.op)
+)";
+
+script::ScriptProgram Load(const std::string& source) {
+  auto program = script::EvaluateScript(source, "workload.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  return std::move(program.value());
+}
+
+DesignSpace SpaceOf(const script::ScriptProgram& p, const TargetInfo& target) {
+  auto space = DesignSpace::Generate(p.schedule->outputs, target);
+  if (!space) qFatal("%s", space.error().message.c_str());
+  return std::move(space.value());
+}
+
+const StageRule* RuleOf(const DesignSpace& space, const std::string& stage) {
+  for (const StageRule& r : space.rules())
+    if (r.stage == stage) return &r;
+  return nullptr;
+}
+
+int64_t Accumulators(const Decisions& d, const std::vector<std::string>& knobs, int lanes) {
+  int64_t n = 1;
+  for (size_t a = 0; a < knobs.size(); ++a) {
+    int64_t f = d.values.at(knobs[a]).back();
+    n *= a + 1 == knobs.size() ? (f + lanes - 1) / lanes : f;
+  }
+  return n;
+}
+
+}  // namespace
+
+class TestTuneSpace : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void targetInfoFollowsTheIsaFeatures() {
+    TargetInfo avx2 = TargetInfoFromFeatures({"sse4_2", "avx", "avx2", "fma"}, 2);
+    QCOMPARE(avx2.vector_lanes, 8);
+    QCOMPARE(avx2.vector_registers, 16);
+    TargetInfo avx512 = TargetInfoFromFeatures({"avx2", "fma", "avx512f", "avx512bw"}, 4);
+    QCOMPARE(avx512.vector_lanes, 16);
+    QCOMPARE(avx512.vector_registers, 32);
+    QCOMPARE(TargetInfoFromFeatures({"sse2"}, 1).vector_lanes, 4);
+  }
+
+  void gemmRulesAndKnobs() {
+    auto p = Load(Gemm(64, 64, 32));
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    const StageRule* c = RuleOf(space, "C");
+    QVERIFY(c);
+    QCOMPARE(c->kind, StageRule::Kind::Tile);
+    QCOMPARE(c->packable, (std::vector<std::string>{"A", "B"}));
+    std::set<std::string> names;
+    for (const Knob& k : space.knobs()) names.insert(k.name);
+    for (const char* n : {"C.tile.i", "C.tile.j", "C.tile.k", "C.unroll", "C.cache_write", "C.pack.A", "C.pack.B"})
+      QVERIFY2(names.count(n), n);
+  }
+
+  void registerTileIsSizedForTheTarget_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("lanes");
+    QTest::addColumn<int>("registers");
+    QTest::newRow("avx2") << "avx2" << 8 << 16;
+    QTest::newRow("avx512") << "avx512f" << 16 << 32;
+  }
+  void registerTileIsSizedForTheTarget() {
+    QFETCH(QString, isa);
+    QFETCH(int, lanes);
+    QFETCH(int, registers);
+    auto p = Load(Gemm(96, 128, 64));
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({isa.toStdString()}, 2));
+    std::mt19937_64 rng(7);
+    int64_t widest = 0;
+    for (int i = 0; i < 200; ++i) {
+      Decisions d = space.Sample(rng);
+      QVERIFY(space.Satisfies(d));
+      int64_t inner = d.values.at("C.tile.j").back();
+      QCOMPARE(inner % lanes, int64_t{0});
+      QVERIFY(inner <= 4 * lanes);
+      widest = std::max(widest, inner);
+      QVERIFY(Accumulators(d, {"C.tile.i", "C.tile.j"}, lanes) <= registers - 3);
+      // The fused S0 loops (the parallel loop) give every core an iteration.
+      QVERIFY(d.values.at("C.tile.i")[0] * d.values.at("C.tile.j")[0] >= 2);
+    }
+    // The space uses the wide tiles the target allows.
+    QVERIFY(widest >= 2 * lanes);
+  }
+
+  void everySampleValidates_data() {
+    QTest::addColumn<QString>("source");
+    QTest::newRow("gemm") << QString::fromStdString(Gemm(32, 48, 16));
+    QTest::newRow("conv2d") << QString(kConv);
+    QTest::newRow("softmax") << QString(kSoftmax);
+  }
+  void everySampleValidates() {
+    QFETCH(QString, source);
+    auto p = Load(source.toStdString());
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2", "fma"}, 2));
+    std::mt19937_64 rng(11);
+    size_t feature_count = 0;
+    for (int i = 0; i < 25; ++i) {
+      Decisions d = space.Sample(rng);
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      std::vector<float> f = CandidateFeatures(valid->func, space, d);
+      if (feature_count == 0) feature_count = f.size();
+      QCOMPARE(f.size(), feature_count);  // one length per space: rows of one matrix
+      QVERIFY(f.size() > static_cast<size_t>(kProgramFeatureCount));
+    }
+  }
+
+  void softmaxAttachesItsReductions() {
+    auto p = Load(kSoftmax);
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    QCOMPARE(RuleOf(space, "B")->kind, StageRule::Kind::Spatial);
+    QCOMPARE(RuleOf(space, "maxelem")->kind, StageRule::Kind::Attach);
+    QCOMPARE(RuleOf(space, "expsum")->kind, StageRule::Kind::Attach);
+    std::mt19937_64 rng(3);
+    Decisions d = space.Sample(rng);
+    d.values["B.attach"] = {1};
+    auto sch = space.Apply(d);
+    QVERIFY(sch.ok());
+    QCOMPARE(sch->find("maxelem")->attach_type, schedule::AttachType::Scope);
+    QCOMPARE(sch->find("expsum")->attach_stage->name(), std::string("B"));
+  }
+
+  void convInlinesThePadding() {
+    auto p = Load(kConv);
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    QCOMPARE(RuleOf(space, "pad")->kind, StageRule::Kind::Inline);
+    QCOMPARE(RuleOf(space, "conv")->kind, StageRule::Kind::Tile);
+    std::mt19937_64 rng(5);
+    Decisions d = space.Sample(rng);
+    d.values["pad.inline"] = {1};
+    auto sch = space.Apply(d);
+    QVERIFY(sch.ok());
+    QCOMPARE(sch->find("pad")->attach_type, schedule::AttachType::Inline);
+  }
+
+  void mutationChangesOneKnob() {
+    auto p = Load(Gemm(64, 64, 64));
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 50; ++i) {
+      Decisions d = space.Sample(rng);
+      Decisions m = space.Mutate(d, rng);
+      QVERIFY(space.Satisfies(m));
+      int changed = 0;
+      for (const auto& [name, values] : d.values) changed += m.values.at(name) != values;
+      QVERIFY(changed <= 1);
+    }
+  }
+
+  void decisionsOutsideTheSpaceAreRefused() {
+    auto p = Load(Gemm(64, 64, 64));
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    std::mt19937_64 rng(1);
+    Decisions d = space.Sample(rng);
+    d.values["C.tile.i"] = {3, 1, 1, 1};  // product 3, not 64
+    QVERIFY(!space.Satisfies(d));
+    auto sch = space.Apply(d);
+    QVERIFY(!sch.ok());
+    QVERIFY(sch.error().message.find("C.tile.i=3x1x1x1") != std::string::npos);
+    Decisions too_many_registers = space.Sample(rng);
+    too_many_registers.values["C.tile.i"] = {1, 1, 4, 16};
+    too_many_registers.values["C.tile.j"] = {1, 1, 2, 32};  // 16 rows x 4 vectors = 64 accumulators
+    QVERIFY(!space.Satisfies(too_many_registers));
+  }
+
+  void symbolicShapesAreRefused() {
+    auto p = Load("import tvm\nfrom tvm import te\nn = te.size_var(\"n\")\nA = te.placeholder((n,), name=\"A\")\n"
+                  "B = te.compute((n,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n");
+    auto space = DesignSpace::Generate(p.schedule->outputs, TargetInfoFromFeatures({"avx2"}, 2));
+    QVERIFY(!space.ok());
+    QVERIFY2(space.error().message.find("no constant extent") != std::string::npos, space.error().message.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTuneSpace)
+#include "tst_tune_space.moc"
