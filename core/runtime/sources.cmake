@@ -12,4 +12,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceStage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MemoryBandwidth.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Roofline.cpp
 )

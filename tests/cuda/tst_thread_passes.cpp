@@ -168,13 +168,6 @@ class TestThreadPasses : public QObject {
            "s[AL].compute_at(s[C], t)\n"
            "s[AL].bind(AL.op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"
         << "the inner computation uses the outer index threadIdx.x";
-    QTest::newRow("virtual threads")
-        << "A = te.placeholder((64, 64), name=\"A\")\n"
-           "C = te.compute((64, 64), lambda i, j: A[i, j] + 1.0, name=\"C\")\n"
-           "s = te.create_schedule(C.op)\n"
-           "s[C].bind(C.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-           "s[C].bind(C.op.axis[1], te.thread_axis(\"vthread\"))\n"
-        << "ThreadLaunch: vthread is not supported by the CUDA backend";
   }
   void illegal_bindings() {
     QFETCH(QString, script);

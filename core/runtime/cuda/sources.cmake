@@ -6,3 +6,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/CudaHostProgram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CudaModule.cpp
 )
+# The CPU emulation of generated kernels (needs a host C++ compiler at run time only).
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/Emulator.cpp)

@@ -1,0 +1,90 @@
+// Emulator: the CUDA kernels Tessera generates run on the CPU, so that GPU schedules can
+// be checked for what they compute on machines without a GPU (`tessera-cli run
+// --target cuda-emulator --check`, Run > Check on the GPU emulator, the CUDA tests).
+// The CUDA C++ source is compiled by the host C++ compiler after a prelude that maps the
+// CUDA built-ins to C++: thread and block indices are thread_local, __shared__ arrays
+// are static (one copy, shared by the threads of the block that runs), __syncthreads()
+// is a barrier and the warp shuffles (__shfl_down_sync, __shfl_sync) exchange values
+// through the host. A launch runs its blocks one after another, each with one
+// std::thread per CUDA thread; the host program is the real one (CudaHostProgram.h) with
+// host arrays standing in for device memory. It says nothing about speed.
+//
+// Made to catch the mistakes a GPU punishes, deterministically:
+// - Between two barriers the warps of a block run one after another, warp 0 first in
+//   even blocks and the last warp first in odd blocks (warps are groups of 32 threads in
+//   linear thread order, as on the GPU); `reverse_warp_order` swaps the two. A missing
+//   barrier therefore lets a warp read what another has not written yet (read after
+//   write) or overwrite what another still has to read (write after read): wrong
+//   results every run, and results that change when the order is reversed.
+// - A shuffle needs every thread of its warp; the lane mask must contain the calling
+//   lane, only lanes the warp has, be the same on every lane and contain the lane read.
+//   A violation makes the launch fail with a message saying which.
+// - With `guard_bytes` > 0 every argument array lives between two guard zones filled
+//   with a pattern; a kernel that writes outside its array fails the launch with the
+//   kernel, the array and the element it wrote.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/cuda/CudaOptions.h"
+#include "codegen/cuda/CudaProgram.h"
+#include "runtime/Interpreter.h"
+#include "runtime/NDArray.h"
+#include "runtime/cuda/CudaHostProgram.h"
+
+namespace tessera::runtime {
+
+class EmulatedCudaModule : public KernelLauncher {
+ public:
+  ~EmulatedCudaModule() override;
+
+  // Compiles and loads the program's kernels (files in `dir`); an Error with the
+  // compiler's output. `edit` may change the CUDA source first (tests that break the
+  // generated code on purpose).
+  static Result<std::unique_ptr<EmulatedCudaModule>> Build(
+      const codegen::CudaProgram& program, const std::string& dir,
+      const std::function<std::string(std::string)>& edit = {});
+
+  // The host C++ compiler (c++, g++ or clang++ on PATH); empty when there is none.
+  static std::string Compiler();
+
+  // Binds the arrays like a call (they stand for device memory) and runs the host program.
+  Status Call(const std::vector<NDArray>& buffers, const ScalarArgs& scalars,
+              const codegen::CudaOptions& options = {});
+
+  Result<uint64_t> Temporary(const ir::Var&, size_t bytes) override;
+  Status Launch(int index, const std::array<int64_t, 3>& grid, const std::array<int64_t, 3>& block,
+                std::vector<uint64_t>& args) override;
+
+  bool reverse_warp_order = false;  // odd blocks' warp order in even blocks and back
+  int reverse_only_kernel = -1;     // >= 0: reverse the order in that kernel only
+  size_t guard_bytes = 0;           // guard zones around argument arrays (0 = none)
+  int launches = 0;
+
+  struct LaunchState;
+
+ private:
+  EmulatedCudaModule() = default;
+  Status CheckGuards(int kernel) const;
+
+  struct Guarded {
+    std::string name;
+    std::unique_ptr<unsigned char[]> memory;  // guard, data, guard
+    size_t bytes = 0;
+    int element_bytes = 1;
+  };
+
+  const codegen::CudaProgram* program_ = nullptr;
+  void* handle_ = nullptr;
+  using Packed = void (*)(const unsigned long long*);
+  using SetIndices = void (*)(unsigned, unsigned, unsigned, unsigned, unsigned, unsigned);
+  SetIndices set_indices_ = nullptr;
+  std::vector<Packed> kernels_;
+  std::vector<std::unique_ptr<char[]>> temporaries_;
+  std::vector<Guarded> guarded_;
+};
+
+}  // namespace tessera::runtime

@@ -1,0 +1,135 @@
+// tessera-cli tune as a user runs it (issue #13): a small real tuning of a tiny GEMM with
+// a records database, the printed best script runs and agrees with the oracle (run
+// --check), --best prints the stored best and refuses another workload, records export
+// and import, --json reports every trial, bad usage exits 2.
+#include <QtTest>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct TuneCliRun {
+  int code = -1;
+  QString out;
+  QString err;
+};
+
+TuneCliRun RunTuneCli(const QStringList& args) {
+  QProcess p;
+#ifdef TESSERA_CLI_PATH
+  p.start(QStringLiteral(TESSERA_CLI_PATH), args);
+#endif
+  TuneCliRun r;
+  if (!p.waitForFinished(300000) || p.exitStatus() != QProcess::NormalExit) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "tessera-cli did not finish normally";
+    return r;
+  }
+  r.code = p.exitCode();
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+constexpr const char* kTinyGemm = R"(import tvm
+from tvm import te
+A = te.placeholder((32, 32), name="A", dtype="float32")
+B = te.placeholder((32, 32), name="B", dtype="float32")
+k = te.reduce_axis((0, 32), name="k")
+C = te.compute((32, 32), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+ko, ki = s[C].split(k, factor=4)
+)";
+
+QString WriteFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(text);
+  return path;
+}
+
+bool HasLlvm() {
+#ifdef TESSERA_HAS_LLVM
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+class TestTuneCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void tunesPrintsARunnableScriptAndKeepsRecords() {
+    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    QTemporaryDir dir;
+    const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
+    const QString db = dir.filePath("records.db");
+    TuneCliRun tuned = RunTuneCli({"tune", gemm, "--trials", "6", "--batch", "3", "--repeat", "1", "--db", db});
+    QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
+    QVERIFY2(tuned.out.startsWith("# tuned by tessera-cli tune:"), qPrintable(tuned.out));
+    QVERIFY(tuned.out.contains("x the input schedule"));
+    QVERIFY(tuned.out.contains("te.create_schedule(C.op)"));
+    QVERIFY(tuned.err.contains("[6/6]"));
+    // The printed best is a program that runs and agrees with the te oracle.
+    const QString best = WriteFile(dir, "best.py", tuned.out.toUtf8());
+    TuneCliRun checked = RunTuneCli({"run", best, "--check"});
+    QVERIFY2(checked.code == 0, qPrintable(checked.err + checked.out));
+    // The stored best, without tuning again.
+    TuneCliRun stored = RunTuneCli({"tune", "--best", gemm, "--db", db});
+    QVERIFY2(stored.code == 0, qPrintable(stored.err));
+    QCOMPARE(stored.out, tuned.out);
+    // Another workload has no record here.
+    QByteArray other = QByteArray(kTinyGemm).replace("32, 32), name=\"B\"", "32, 16), name=\"B\"")
+                           .replace("te.compute((32, 32)", "te.compute((32, 16)");
+    TuneCliRun none = RunTuneCli({"tune", "--best", WriteFile(dir, "other.py", other), "--db", db});
+    QCOMPARE(none.code, 1);
+    QVERIFY2(none.err.contains("no record of workload C"), qPrintable(none.err));
+    // Export and import into a fresh database.
+    const QString jsonl = dir.filePath("records.jsonl");
+    TuneCliRun exported = RunTuneCli({"tune", "--export", jsonl, "--db", db});
+    QVERIFY2(exported.code == 0, qPrintable(exported.err));
+    QVERIFY(exported.out.startsWith("exported 7 records"));  // the input + 6 candidates
+    TuneCliRun imported = RunTuneCli({"tune", "--import", jsonl, "--db", dir.filePath("copy.db")});
+    QVERIFY2(imported.code == 0, qPrintable(imported.err));
+    QCOMPARE(imported.out, QString("imported 7 records\n"));
+    TuneCliRun from_copy = RunTuneCli({"tune", "--best", gemm, "--db", dir.filePath("copy.db")});
+    QCOMPARE(from_copy.out, tuned.out);
+  }
+
+  void jsonReportsEveryTrial() {
+    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    QTemporaryDir dir;
+    const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
+    TuneCliRun r = RunTuneCli({"tune", gemm, "--trials", "3", "--repeat", "1", "--strategy", "random", "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(report["measured"].toInt(), 3);
+    QCOMPARE(report["trials"].toArray().size(), 3);
+    QVERIFY(report["best_gflops"].toDouble() > 0);
+    QVERIFY(report["speedup"].toDouble() > 0);
+    QVERIFY(report["best_script"].toString().contains("create_schedule"));
+  }
+
+  void badUsageExits2() {
+    QCOMPARE(RunTuneCli({"tune"}).code, 2);
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--trials", "0"}).code, 2);
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--strategy", "annealing"}).code, 2);
+    QCOMPARE(RunTuneCli({"tune", "--best", "gemm"}).code, 2);  // needs --db
+    TuneCliRun bad_db = RunTuneCli({"tune", "--export", "/nonexistent/x.jsonl", "--db", "/nonexistent/dir/r.db"});
+    QCOMPARE(bad_db.code, 1);
+    QVERIFY(bad_db.err.contains("cannot open records database"));
+  }
+};
+
+QTEST_MAIN(TestTuneCli)
+#include "tst_tune_cli.moc"
