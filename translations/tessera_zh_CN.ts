@@ -93,6 +93,54 @@ computes %1 elements, %2 required</source>
         <translation>
 计算 %1 个元素，需要 %2 个</translation>
     </message>
+    <message>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matches (max error %1)</source>
+        <translation>与参考一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>DIFFERS (max error %1)</source>
+        <translation>与参考不一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>%1 ms (min %2, max %3)</source>
+        <translation>%1 毫秒（最小 %2，最大 %3）</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>reference check</source>
+        <translation>参考检查</translation>
+    </message>
+    <message>
+        <source>fastest median</source>
+        <translation>最快中位数</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source> (within noise)</source>
+        <translation>（在噪声范围内）</translation>
+    </message>
+    <message>
+        <source>speed of right vs left</source>
+        <translation>右侧相对左侧的速度</translation>
+    </message>
+    <message>
+        <source>changed script lines</source>
+        <translation>脚本中改变的行</translation>
+    </message>
+    <message>
+        <source>changed loop-nest lines</source>
+        <translation>循环嵌套中改变的行</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -162,6 +210,14 @@ computes %1 elements, %2 required</source>
     <message>
         <source>%1 is too large for a project (%2 bytes)</source>
         <translation>%1 太大，不是项目（%2 字节）</translation>
+    </message>
+    <message>
+        <source>there is no version v%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>go to %1</source>
+        <translation>转到 %1</translation>
     </message>
 </context>
 <context>
@@ -343,32 +399,8 @@ computes %1 elements, %2 required</source>
         <translation>已有一次运行正在进行。</translation>
     </message>
     <message>
-        <source>Profiling…</source>
-        <translation>正在进行性能分析…</translation>
-    </message>
-    <message>
-        <source>Running on the CPU…</source>
-        <translation>正在 CPU 上运行…</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation>运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Ran in %1 ms (compiled in %2 ms)%3</source>
-        <translation>运行耗时 %1 毫秒（编译 %2 毫秒）%3</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation>默认</translation>
-    </message>
-    <message>
-        <source>Profile: median %1 ms, %2 GFLOP/s</source>
-        <translation>性能分析：中位数 %1 毫秒，%2 GFLOP/s</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -501,10 +533,6 @@ computes %1 elements, %2 required</source>
         <translation>这里没有 CUDA GPU（%1）</translation>
     </message>
     <message>
-        <source>Running on the GPU…</source>
-        <translation>正在 GPU 上运行…</translation>
-    </message>
-    <message>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
@@ -543,6 +571,77 @@ computes %1 elements, %2 required</source>
     <message>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
+    </message>
+    <message>
+        <source>Showing %1 (Edit ▸ Undo returns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run log</source>
+        <translation>运行日志</translation>
+    </message>
+    <message>
+        <source>Undid %1</source>
+        <translation>已撤销 %1</translation>
+    </message>
+    <message>
+        <source>Redid %1</source>
+        <translation>已重做 %1</translation>
+    </message>
+    <message>
+        <source>Profiling %1 on the %2</source>
+        <translation>正在 %2 上分析 %1 的性能</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Running %1 on the %2</source>
+        <translation>正在 %2 上运行 %1</translation>
+    </message>
+    <message>
+        <source>%1: run failed: %2</source>
+        <translation>%1：运行失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
+        <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
+    </message>
+    <message>
+        <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
+        <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
+        <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::VersionCompareDialog</name>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation>比较 %1 与 %2</translation>
+    </message>
+    <message>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Loop nest</source>
+        <translation>循环嵌套</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (left) and &lt;b&gt;%2&lt;/b&gt; (right)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（左）与 &lt;b&gt;%2&lt;/b&gt;（右）</translation>
     </message>
 </context>
 <context>
@@ -635,6 +734,42 @@ computes %1 elements, %2 required</source>
         <source>Phase 4: %1&apos;s root ranges</source>
         <translation>第 4 步：%1 的根区间</translation>
     </message>
+    <message>
+        <source>placeholder</source>
+        <translation>占位符</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>data_par</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>comm_reduce</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <source>vectorized</source>
+        <translation>向量化</translation>
+    </message>
+    <message>
+        <source>parallelized</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>unrolled</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>thread_index</source>
+        <translation>线程索引</translation>
+    </message>
+    <message>
+        <source>?: the count depends on a shape variable whose value is not known here</source>
+        <translation>?：该数量取决于一个此处未知取值的形状变量</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BufferLayoutView</name>
@@ -701,6 +836,29 @@ computes %1 elements, %2 required</source>
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::CacheFitDelegate</name>
+    <message>
+        <source>One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (an index not followed: whole dimension)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">未知</translation>
+    </message>
+    <message>
+        <source>spills to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown: a loop bound or a shape is symbolic.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -848,6 +1006,10 @@ computes %1 elements, %2 required</source>
     <message>
         <source>Only stages and loops can be dropped here.</source>
         <translation>这里只能拖放阶段和循环。</translation>
+    </message>
+    <message>
+        <source>Working set</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1020,6 +1182,38 @@ computes %1 elements, %2 required</source>
         <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
     </message>
+    <message>
+        <source>vectorized</source>
+        <translation>向量化</translation>
+    </message>
+    <message>
+        <source>unrolled</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>parallelized</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>fuse: %1 has no loops %2 and %3</source>
+        <translation>fuse：%1 没有循环 %2 和 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no loop %3</source>
+        <translation>%1：%2 没有循环 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a loop any more (it was split or fused)</source>
+        <translation>%1：%2 已不再是循环（它已被拆分或融合）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the innermost loop; there is no next loop to %1 it with</source>
+        <translation>%1：%2 是最内层循环；没有下一个循环可与之 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 is already %3</source>
+        <translation>%1：%2 已经是%3</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::ProfileView</name>
@@ -1046,8 +1240,182 @@ computes %1 elements, %2 required</source>
         <translation>机器峰值（估计）：%1 GFLOP/s</translation>
     </message>
     <message>
-        <source>latest run: ×%1 the speed of the first</source>
-        <translation>最近一次：速度为第一次的 ×%1</translation>
+        <source>median time (ms)</source>
+        <translation>时间中位数（毫秒）</translation>
+    </message>
+    <message>
+        <source>fastest…slowest call</source>
+        <translation>最快…最慢的调用</translation>
+    </message>
+    <message>
+        <source>latest: ×%1 the speed of the first</source>
+        <translation>最新：速度为第一次的 ×%1</translation>
+    </message>
+    <message>
+        <source>(within noise: the runs&apos; times overlap)</source>
+        <translation>（在噪声范围内：两次运行的时间重叠）</translation>
+    </message>
+    <message>
+        <source>hover a run for its numbers, click it to show its schedule</source>
+        <translation>悬停查看数值，单击显示其调度</translation>
+    </message>
+    <message>
+        <source>%1 (%2): median %3 ms</source>
+        <translation>%1（%2）：中位数 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>, fastest %1 ms, slowest %2 ms</source>
+        <translation>，最快 %1 毫秒，最慢 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>, %1 GFLOP/s</source>
+        <translation>，%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <source>, ×%1 the first run</source>
+        <translation>，为第一次运行的 ×%1</translation>
+    </message>
+    <message>
+        <source>(within noise)</source>
+        <translation>（在噪声范围内）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::RooflineView</name>
+    <message>
+        <source>operational intensity (flop/byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation type="unfinished">GFLOP/s</translation>
+    </message>
+    <message>
+        <source>Measuring the bandwidth of each memory level (once per machine)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 flop/byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs at %1 intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile the kernel on the CPU: each run appears at its intensity for every memory level.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceilings: peak %1 GFLOP/s; %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::RunLogView</name>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Max error</source>
+        <translation>最大误差</translation>
+    </message>
+    <message>
+        <source>Median (ms)</source>
+        <translation>中位数（毫秒）</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>离散度</translation>
+    </message>
+    <message>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Show Version</source>
+        <translation>显示版本</translation>
+    </message>
+    <message>
+        <source>Go back to the schedule of the selected run (Edit ▸ Undo returns)</source>
+        <translation>回到所选运行的调度（编辑 ▸ 撤销 可返回）</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>Select the runs of two versions to compare their scripts, loop nests and numbers</source>
+        <translation>选择两个版本的运行，比较它们的脚本、循环嵌套和数值</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>性能分析</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>FAILED: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>matches</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>DIFFERS</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>min %1 ms, median %2 ms, max %3 ms</source>
+        <translation>最小 %1 毫秒，中位数 %2 毫秒，最大 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>(slowest - fastest) / median of the timed calls</source>
+        <translation>计时调用的（最慢 - 最快）/ 中位数</translation>
+    </message>
+    <message>
+        <source>%1 DIFFERS from the reference (max error %2)</source>
+        <translation>%1 与参考不一致（最大误差 %2）</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,9 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+#include <algorithm>
+
+#include "views/FullTextTips.h"
 
 namespace tessera::views {
 namespace {
@@ -30,6 +33,34 @@ constexpr int kComputed = 4;
 constexpr int kRequired = 5;
 
 QString Count(const std::optional<int64_t>& n) { return n ? QString::number(*n) : QStringLiteral("?"); }
+
+// The core's names of op and iter-var kinds, in the interface language (the same words
+// as the Stage DAG and the loop nest use, so that zh_CN does not mix languages).
+QString KindName(const std::string& kind) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"placeholder", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "placeholder")},
+      {"compute", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "compute")},
+      {"data_par", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "data_par")},
+      {"comm_reduce", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "comm_reduce")},
+      {"vectorized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "vectorized")},
+      {"parallelized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "parallelized")},
+      {"unrolled", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "unrolled")},
+      {"thread_index", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "thread_index")},
+  };
+  for (const auto& [core, text] : names)
+    if (kind == core) return BoundsView::tr(text);
+  return QString::fromStdString(kind);
+}
+
+// Every column as wide as its contents but at most `cap` pixels; cut cells elide and
+// show their whole text as a tooltip.
+void FitColumns(QTreeWidget* tree, int cap) {
+  ShowFullTextInTips(tree);
+  for (int c = 0; c < tree->columnCount(); ++c) {
+    tree->resizeColumnToContents(c);
+    tree->setColumnWidth(c, std::min(tree->columnWidth(c), cap));
+  }
+}
 
 void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& rows) {
   for (const auto& r : rows) {
@@ -63,9 +94,12 @@ BoundsView::BoundsView(QWidget* parent)
 
   // Computed / required come early: over-computation must be visible in a narrow dock.
   retranslateUi();
-  stages_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Columns fit their contents up to a cap, so that every column stays in sight in a
+  // narrow dock; a longer cell is elided and its full text is its tooltip.
+  stages_->header()->setSectionResizeMode(QHeaderView::Interactive);
   stages_->setUniformRowHeights(true);
-  phases_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  phases_->header()->setSectionResizeMode(QHeaderView::Interactive);
+  phases_->header()->setStretchLastSection(true);
   connect(pairs_, &QComboBox::currentIndexChanged, this, &BoundsView::fillPhases);
   connect(stages_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (updating_ || !item || !selectionModel()) return;
@@ -114,7 +148,7 @@ void BoundsView::fillStages() {
   for (const schedule::StageBounds& b : state_.bounds->stages) {
     auto* item = new QTreeWidgetItem(stages_);
     item->setText(0, S(b.name) + (b.is_output ? tr(" (output)") : QString()));
-    item->setText(1, S(b.op));
+    item->setText(1, KindName(b.op));
     item->setText(kComputed, Count(b.computed_elements));
     item->setText(kRequired, Count(b.required_elements));
     item->setText(6, RealizeText(b));
@@ -130,7 +164,7 @@ void BoundsView::fillStages() {
     for (const schedule::IterVarBound& v : b.iter_vars) {
       auto* child = new QTreeWidgetItem(item);
       child->setText(0, S(v.name) + (v.leaf ? tr(" (leaf)") : QString()));
-      child->setText(1, S(v.kind) + (v.thread.empty() ? QString() : " " + S(v.thread)));
+      child->setText(1, KindName(v.kind) + (v.thread.empty() ? QString() : " " + S(v.thread)));
       child->setText(2, S(v.min));
       child->setText(3, S(v.extent));
       child->setData(0, kStageRole, S(b.name));
@@ -138,6 +172,11 @@ void BoundsView::fillStages() {
     }
   }
   stages_->expandAll();
+  for (QTreeWidgetItemIterator it(stages_); *it; ++it)
+    for (int c : {kComputed, kRequired})
+      if ((*it)->text(c) == "?")
+        (*it)->setToolTip(c, tr("?: the count depends on a shape variable whose value is not known here"));
+  FitColumns(stages_, 160);
   updating_ = false;
 }
 
@@ -159,6 +198,7 @@ void BoundsView::fillPhases(int index) {
   auto* p4 = new QTreeWidgetItem(phases_, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
   AddRows(p4, t.phase4);
   phases_->expandAll();
+  FitColumns(phases_, 260);
 }
 
 QTreeWidgetItem* BoundsView::stageItem(const QString& stage) const {

@@ -16,6 +16,7 @@
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 #include "transform/Pipeline.h"
+#include "views/RunHistory.h"
 
 namespace tessera::script {
 struct ScriptProgram;
@@ -41,10 +42,12 @@ struct CodeArtifact {
 
 // One measurement of the kernel: which trace version, where, how fast.
 struct ProfileRecord {
-  std::string label;   // "v3: split(C, i, factor=32)"
+  std::string label;   // "v3 split(C, i, factor=32)"
   std::string target;  // "llvm", "cuda"
   double seconds = 0;  // median time of one run
   double gflops = 0;
+  int version = 0;     // the schedule version (RunHistory id); 0 = unknown
+  double min_seconds = 0, max_seconds = 0;  // the fastest and slowest timed call (0 = unknown)
 };
 
 struct DocumentState {
@@ -66,6 +69,7 @@ struct DocumentState {
   std::vector<CodeArtifact> targets;  // generated code, one artefact per target format
   std::vector<BufferLayoutInfo> layouts;
   std::vector<ProfileRecord> profiles;  // every profile run of this document, oldest first
+  RunHistory history;                   // the versions run or profiled, and every run
   double peak_gflops = 0;               // the machine's peak (roofline); 0 = unknown
   double evaluation_ms = 0;             // how long parse + schedule + lowering took
 };

@@ -126,7 +126,9 @@ QString IterVarGraphView::dropProblem(const QString& source, const QString& targ
   if (std::abs(a - b) != 1)
     return tr("fuse: %1 and %2 are not neighbours in the loop order (%3).")
         .arg(from, to, leaves.join(", "));
-  return QString();
+  // The preview runs the same check as the drop: fuse itself, on a copy.
+  return a < b ? FuseProblem(state_.schedule.get(), stage_, from, to)
+               : FuseProblem(state_.schedule.get(), stage_, to, from);
 }
 
 void IterVarGraphView::dropNode(const QString& source, const QString& target) {
@@ -150,13 +152,16 @@ void IterVarGraphView::dropNode(const QString& source, const QString& target) {
 QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
   schedule::Stage s = stage();
   if (!s || var.isEmpty()) return nullptr;
-  bool leaf = LeafNames(s).contains(var);
   auto* menu = new QMenu(this);
   menu->addSection(stage_ + "." + var);
+  menu->setToolTipsVisible(true);
   for (const QString& p : IterVarPrimitives()) {
     QAction* a = menu->addAction(PrimitiveTitle(p));
     a->setObjectName(p);
-    a->setEnabled(leaf || p == "split");
+    // What cannot apply is disabled, and says why.
+    QString problem = IterVarPrimitiveProblem(state_.schedule.get(), stage_, p, var);
+    a->setEnabled(problem.isEmpty());
+    a->setToolTip(problem);
     connect(a, &QAction::triggered, this, [this, p, var] { requestPrimitive(p, var); });
   }
   return menu;

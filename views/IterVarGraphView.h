@@ -19,6 +19,7 @@ class IterVarGraphView : public GraphPanel {
  public:
   explicit IterVarGraphView(QWidget* parent = nullptr);
   void setState(const DocumentState& state) override;
+  void forgetDocument() override { stage_.clear(); }
 
   QString shownStage() const { return stage_; }
   QListWidget* loopOrderStrip() const { return strip_; }

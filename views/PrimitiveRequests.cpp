@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "schedule/Graph.h"
+#include "schedule/Primitives.h"
 #include "views/ParameterDialog.h"
 
 namespace tessera::views {
@@ -199,6 +200,72 @@ QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
   if (!schedule::ReadsThroughInlined(*sch, t, s))
     return PrimitiveText::tr("compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
         .arg(consumer, producer);
+  return QString();
+}
+
+namespace {
+
+schedule::IterVar FindIterVar(const schedule::Stage& stage, const QString& name) {
+  if (!stage) return nullptr;
+  for (const auto& iv : stage->all_iter_vars)
+    if (QString::fromStdString(iv->var.name()) == name) return iv;
+  return nullptr;
+}
+
+QString AnnotationName(const QString& primitive) {
+  if (primitive == "vectorize") return PrimitiveText::tr("vectorized");
+  if (primitive == "unroll") return PrimitiveText::tr("unrolled");
+  return PrimitiveText::tr("parallelized");
+}
+
+ir::IterVarType AnnotationKind(const QString& primitive) {
+  if (primitive == "vectorize") return ir::IterVarType::Vectorized;
+  if (primitive == "unroll") return ir::IterVarType::Unrolled;
+  return ir::IterVarType::Parallelized;
+}
+
+QString Message(const Status& st) { return st ? QString() : QString::fromStdString(st.error().message); }
+
+}  // namespace
+
+QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const QString& outer,
+                    const QString& inner) {
+  if (!sch) return PrimitiveText::tr("There is no schedule.");
+  schedule::Schedule copy = sch->copy();
+  schedule::Stage s = copy.find(stage.toStdString());
+  schedule::IterVar a = FindIterVar(s, outer), b = FindIterVar(s, inner);
+  if (!s || !a || !b) return PrimitiveText::tr("fuse: %1 has no loops %2 and %3").arg(stage, outer, inner);
+  auto fused = schedule::Fuse(copy, s, {a, b});
+  return fused.ok() ? QString() : QString::fromStdString(fused.error().message);
+}
+
+QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
+                                const QString& primitive, const QString& iterVar) {
+  if (!sch) return PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive);
+  schedule::Stage original = sch->find(stage.toStdString());
+  schedule::IterVar iv = FindIterVar(original, iterVar);
+  if (!original || !iv) return PrimitiveText::tr("%1: %2 has no loop %3").arg(primitive, stage, iterVar);
+  bool leaf = original->is_leaf(iv);
+  if (primitive == "split") return QString();
+  if (!leaf)
+    return PrimitiveText::tr("%1: %2 is not a loop any more (it was split or fused)").arg(primitive, iterVar);
+  if (primitive == "fuse" || primitive == "tile") {
+    QString next = NextLeaf(original, iterVar);
+    if (next.isEmpty())
+      return PrimitiveText::tr("%1: %2 is the innermost loop; there is no next loop to %1 it with")
+          .arg(primitive, iterVar);
+    return primitive == "fuse" ? FuseProblem(sch, stage, iterVar, next) : QString();
+  }
+  if (primitive == "vectorize" || primitive == "unroll" || primitive == "parallel") {
+    if (original->attr(iv).annotation == AnnotationKind(primitive))
+      return PrimitiveText::tr("%1: %2 is already %3").arg(primitive, iterVar, AnnotationName(primitive));
+    schedule::Schedule copy = sch->copy();
+    schedule::Stage s = copy.find(stage.toStdString());
+    schedule::IterVar v = FindIterVar(s, iterVar);
+    if (primitive == "vectorize") return Message(schedule::Vectorize(copy, s, v));
+    if (primitive == "unroll") return Message(schedule::Unroll(copy, s, v));
+    return Message(schedule::Parallel(copy, s, v));
+  }
   return QString();
 }
 

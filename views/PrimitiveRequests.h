@@ -36,6 +36,19 @@ PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
 QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
                          const QString& consumer);
 
+// Why `primitive` cannot be applied to loop `iterVar` of `stage` as the menus apply it
+// ("" = it can). Fuse (with the next loop), vectorize, unroll and parallel run the
+// primitive's own legality check on a copy of the schedule, so a menu item is enabled
+// exactly when applying it succeeds; an annotation the loop already has is refused too
+// (applying it again would only add a duplicate trace line). The others need a leaf
+// loop (split any loop of the stage; tile a next loop).
+QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
+                                const QString& primitive, const QString& iterVar);
+// Why fusing the neighbouring leaf loops `outer` and `inner` of `stage` is illegal ("" =
+// legal): the fuse primitive's own check, on a copy of the schedule.
+QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const QString& outer,
+                    const QString& inner);
+
 // Thread tags offered by bind.
 const QStringList& ThreadTags();
 // The leaf var after `iterVar` in `stage`'s loop order ("" when none).

@@ -3,102 +3,220 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QToolTip>
 #include <QVBoxLayout>
+#include <cmath>
 #include <map>
 
 namespace tessera::views {
 namespace {
 
 // The first run of a target is the baseline of that target's later runs.
-double Speedup(const std::vector<ProfileRecord>& runs, size_t i) {
+int Baseline(const std::vector<ProfileRecord>& runs, size_t i) {
   for (size_t first = 0; first < i; ++first)
-    if (runs[first].target == runs[i].target && runs[i].seconds > 0)
-      return runs[first].seconds / runs[i].seconds;
-  return 1.0;
+    if (runs[first].target == runs[i].target) return int(first);
+  return -1;
 }
+
+RunRecord Timing(const ProfileRecord& p) {
+  RunRecord r;
+  r.median_ms = p.seconds * 1e3;
+  r.min_ms = p.min_seconds * 1e3;
+  r.max_ms = p.max_seconds * 1e3;
+  return r;
+}
+
+QString Ms(double seconds) { return QString::number(seconds * 1e3, 'f', 3); }
 
 }  // namespace
 
 ProfileView::ProfileView(QWidget* parent)
-    : ViewBase(parent), plot_(new QCustomPlot(this)), note_(new QLabel(this)) {
+    : ViewBase(parent), plot_(new QCustomPlot(this)), timeRect_(new QCPAxisRect(plot_)),
+      note_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(note_);
   layout->addWidget(plot_, 1);
   note_->setWordWrap(true);
-  retranslateUi();
-  plot_->yAxis2->setVisible(true);
+  // Two charts, one value axis each, sharing the run axis and its left margin.
+  plot_->plotLayout()->addElement(1, 0, timeRect_);
+  auto* margins = new QCPMarginGroup(plot_);
+  plot_->axisRect(0)->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  timeRect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
   plot_->legend->setVisible(true);
-  plot_->setMinimumHeight(120);
+  plot_->axisRect(0)->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->setMinimumHeight(160);
+  plot_->setMouseTracking(true);
+  connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { hover(e->pos()); });
+  connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (int i = runAt(e->pos()); i >= 0) activateRun(i);
+  });
+  retranslateUi();
+  applyPalette();
 }
+
+QCPAxis* ProfileView::gflopsAxis() const { return plot_->axisRect(0)->axis(QCPAxis::atLeft); }
+QCPAxis* ProfileView::timeAxis() const { return timeRect_->axis(QCPAxis::atLeft); }
 
 void ProfileView::retranslateUi() {
-  plot_->yAxis->setLabel(tr("GFLOP/s"));
-  plot_->yAxis2->setLabel(tr("time (ms)"));
+  gflopsAxis()->setLabel(tr("GFLOP/s"));
+  timeAxis()->setLabel(tr("time (ms)"));
 }
 
-// Bars: GFLOP/s per run, one colour per target; dots on the right axis: time in ms;
-// a dashed line: the machine's peak.
+// Text and lines in the palette's colours, so that the charts follow the dark palette.
+void ProfileView::applyPalette() {
+  QColor text = palette().color(QPalette::Text), base = palette().color(QPalette::Base);
+  plot_->setBackground(base);
+  for (QCPAxisRect* rect : plot_->axisRects())
+    for (QCPAxis* axis : rect->axes()) {
+      axis->setBasePen(QPen(text));
+      axis->setTickPen(QPen(text));
+      axis->setSubTickPen(QPen(text));
+      axis->setTickLabelColor(text);
+      axis->setLabelColor(text);
+      axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
+    }
+  plot_->legend->setBrush(base);
+  plot_->legend->setTextColor(text);
+  plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
+}
+
+void ProfileView::changeEvent(QEvent* event) {
+  ViewBase::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+    applyPalette();
+    plot_->replot();
+  }
+}
+
 void ProfileView::setState(const DocumentState& state) {
   plot_->clearPlottables();
   plot_->clearItems();
   bars_ = 0;
   speedups_.clear();
-  note_->setText(state.profiles.empty() ? tr("No profile yet: Run ▸ Profile measures the "
-                                             "current schedule.")
-                                        : tr("%n profile run(s)", "", int(state.profiles.size())));
+  noise_.clear();
+  runs_ = state.profiles;
+  applyPalette();
+  QCPAxis* x = plot_->axisRect(0)->axis(QCPAxis::atBottom);
+  QCPAxis* tx = timeRect_->axis(QCPAxis::atBottom);
+  QColor text = palette().color(QPalette::Text);
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   std::map<std::string, QCPBars*> byTarget;
-  auto* times = new QCPGraph(plot_->xAxis, plot_->yAxis2);
-  times->setName(tr("time (ms)"));
-  times->setLineStyle(QCPGraph::lsLine);
-  times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+  auto* times = new QCPGraph(tx, timeAxis());
+  times->setName(tr("median time (ms)"));
+  times->setLineStyle(QCPGraph::lsNone);
+  times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, text, 6));
+  auto* spread = new QCPErrorBars(tx, timeAxis());
+  spread->setName(tr("fastest…slowest call"));
+  spread->setDataPlottable(times);
+  spread->setPen(QPen(text));
   double maxG = state.peak_gflops, maxT = 0;
-  for (size_t i = 0; i < state.profiles.size(); ++i) {
-    const ProfileRecord& r = state.profiles[i];
+  for (size_t i = 0; i < runs_.size(); ++i) {
+    const ProfileRecord& r = runs_[i];
     QCPBars*& bars = byTarget[r.target];
     if (!bars) {
-      bars = new QCPBars(plot_->xAxis, plot_->yAxis);
+      bars = new QCPBars(x, gflopsAxis());
       bars->setName(QString::fromStdString(r.target) + " GFLOP/s");
       bars->setBrush(r.target == "cuda" ? QColor(118, 185, 0, 180) : QColor(70, 110, 220, 180));
       bars->setWidth(0.6);
     }
-    bars->addData(double(i + 1), r.gflops);
+    double key = double(i + 1);
+    bars->addData(key, r.gflops);
     ++bars_;
-    times->addData(double(i + 1), r.seconds * 1e3);
-    ticker->addTick(double(i + 1), QString::fromStdString(r.label));
+    double lo = r.min_seconds > 0 ? r.min_seconds : r.seconds;
+    double hi = r.max_seconds > 0 ? r.max_seconds : r.seconds;
+    times->addData(key, r.seconds * 1e3);
+    spread->addData((r.seconds - lo) * 1e3, (hi - r.seconds) * 1e3);
+    ticker->addTick(key, QString::fromStdString(r.label));
     maxG = std::max(maxG, r.gflops);
-    speedups_.push_back(Speedup(state.profiles, i));
-    if (i > 0) {
-      auto* label = new QCPItemText(plot_);
-      label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-      label->position->setCoords(double(i + 1), r.gflops);
-      label->setText(QString("×%1").arg(speedups_.back(), 0, 'f', 2));
-      label->setColor(plot_->xAxis->tickLabelColor());
-    }
-    maxT = std::max(maxT, r.seconds * 1e3);
+    maxT = std::max(maxT, hi * 1e3);
+    int first = Baseline(runs_, i);
+    speedups_.push_back(first >= 0 && r.seconds > 0 ? runs_[size_t(first)].seconds / r.seconds : 1.0);
+    noise_.push_back(first >= 0 && WithinNoise(Timing(runs_[size_t(first)]), Timing(r)));
+    if (first < 0) continue;
+    auto* label = new QCPItemText(plot_);
+    label->setClipAxisRect(plot_->axisRect(0));
+    label->position->setAxes(x, gflopsAxis());
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    label->position->setCoords(key, r.gflops);
+    label->setText(noise_.back() ? QString("≈×%1").arg(speedups_.back(), 0, 'f', 2)
+                                 : QString("×%1").arg(speedups_.back(), 0, 'f', 2));
+    label->setColor(noise_.back() ? palette().color(QPalette::PlaceholderText) : text);
   }
-  if (speedups_.size() > 1)
-    note_->setText(note_->text() + " · " +
-                   tr("latest run: ×%1 the speed of the first").arg(speedups_.back(), 0, 'f', 2));
+  QString note = runs_.empty() ? tr("No profile yet: Run ▸ Profile measures the current schedule.")
+                               : tr("%n profile run(s)", "", int(runs_.size()));
+  if (speedups_.size() > 1) {
+    note += " · " + tr("latest: ×%1 the speed of the first").arg(speedups_.back(), 0, 'f', 2);
+    if (noise_.back()) note += " " + tr("(within noise: the runs' times overlap)");
+  }
+  if (!runs_.empty()) note += " · " + tr("hover a run for its numbers, click it to show its schedule");
+  note_->setText(note);
   if (state.peak_gflops > 0) {
     auto* peak = new QCPItemStraightLine(plot_);
+    peak->setClipAxisRect(plot_->axisRect(0));
+    peak->point1->setAxes(x, gflopsAxis());
+    peak->point2->setAxes(x, gflopsAxis());
     peak->point1->setCoords(0, state.peak_gflops);
     peak->point2->setCoords(1, state.peak_gflops);
     peak->setPen(QPen(Qt::red, 1.5, Qt::DashLine));
     auto* label = new QCPItemText(plot_);
+    label->setClipAxisRect(plot_->axisRect(0));
+    label->position->setAxes(x, gflopsAxis());
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->position->setAxisRect(plot_->axisRect(0));
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(0.02, state.peak_gflops);
     label->setText(tr("machine peak (estimate): %1 GFLOP/s").arg(state.peak_gflops, 0, 'f', 0));
     label->setColor(Qt::red);
   }
-  plot_->xAxis->setTicker(ticker);
-  plot_->xAxis->setTickLabelRotation(state.profiles.size() > 4 ? 30 : 0);
-  plot_->xAxis->setRange(0.3, double(state.profiles.size()) + 0.7);
-  plot_->yAxis->setRange(0, std::max(1.0, maxG * 1.15));
-  plot_->yAxis2->setRange(0, std::max(1.0, maxT * 1.15));
+  for (QCPAxis* axis : {x, tx}) {
+    axis->setTicker(ticker);
+    axis->setTickLabelRotation(runs_.size() > 4 ? 30 : 0);
+    axis->setRange(0.3, double(runs_.size()) + 0.7);
+  }
+  x->setTickLabels(false);  // the labels are under the lower chart
+  gflopsAxis()->setRange(0, std::max(1.0, maxG * 1.15));
+  timeAxis()->setRange(0, std::max(1.0, maxT * 1.15));
   plot_->replot();
+}
+
+QString ProfileView::runSummary(int i) const {
+  if (i < 0 || i >= int(runs_.size())) return {};
+  const ProfileRecord& r = runs_[size_t(i)];
+  QString text = tr("%1 (%2): median %3 ms").arg(QString::fromStdString(r.label),
+                                                  QString::fromStdString(r.target), Ms(r.seconds));
+  if (r.min_seconds > 0 && r.max_seconds > 0)
+    text += tr(", fastest %1 ms, slowest %2 ms").arg(Ms(r.min_seconds), Ms(r.max_seconds));
+  text += tr(", %1 GFLOP/s").arg(r.gflops, 0, 'f', 2);
+  if (size_t(i) < speedups_.size() && Baseline(runs_, size_t(i)) >= 0)
+    text += tr(", ×%1 the first run").arg(speedups_[size_t(i)], 0, 'f', 2) +
+            (noise_[size_t(i)] ? " " + tr("(within noise)") : QString());
+  return text;
+}
+
+int ProfileView::runAt(const QPoint& pos) const {
+  for (QCPAxisRect* rect : plot_->axisRects()) {
+    if (!rect->rect().contains(pos)) continue;
+    double key = rect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x());
+    int i = int(std::lround(key)) - 1;
+    if (i >= 0 && i < int(runs_.size()) && std::abs(key - double(i + 1)) <= 0.4) return i;
+  }
+  return -1;
+}
+
+void ProfileView::hover(const QPoint& pos) {
+  QString text = runSummary(runAt(pos));
+  if (text.isEmpty()) {
+    QToolTip::hideText();
+    return;
+  }
+  QToolTip::showText(plot_->mapToGlobal(pos), text, plot_);
+  emit statusMessage(text);
+}
+
+void ProfileView::activateRun(int i) {
+  if (i < 0 || i >= int(runs_.size())) return;
+  if (int version = runs_[size_t(i)].version) emit versionRequested(version);
 }
 
 bool ProfileView::exportImage(const QString& path) {

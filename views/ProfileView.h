@@ -1,9 +1,15 @@
-// ProfileView: QCustomPlot charts of every profile run of the document: GFLOP/s per
-// schedule version (bars, per target) against the machine's peak, and time per run.
+// ProfileView: QCustomPlot charts of every profile run of the document, one axis per
+// chart: GFLOP/s per run (bars, per target) against the machine's peak on top, time per
+// run below (the median as a point, the fastest and slowest timed call as an error bar).
+// Runs are labelled by their schedule version; a speed-up over the target's first run
+// that is within the measured noise is marked so. Hovering a run shows its numbers;
+// clicking it goes back to its version (versionRequested).
 #pragma once
 
 #include "views/ViewBase.h"
 
+class QCPAxis;
+class QCPAxisRect;
 class QCustomPlot;
 class QLabel;
 
@@ -17,19 +23,37 @@ class ProfileView : public ViewBase {
   void setState(const DocumentState& state) override;
   bool exportImage(const QString& path) override;
   QCustomPlot* plot() const { return plot_; }
+  QCPAxis* gflopsAxis() const;
+  QCPAxis* timeAxis() const;
   int barCount() const { return bars_; }
   // Run i's speed-up over the first run on the same target (first-run time / its
   // time), drawn above its bar; 1 for a target's first run.
   const std::vector<double>& speedups() const { return speedups_; }
+  // Whether run i's difference from its target's first run is within the noise of the
+  // two measurements (false for a target's first run).
+  const std::vector<bool>& withinNoise() const { return noise_; }
+  // The hover text of run i (its version, times and speed).
+  QString runSummary(int i) const;
+  // The run under the widget position `pos` of the plot, or -1.
+  int runAt(const QPoint& pos) const;
+  // What a click on run i does: asks to go back to its version.
+  void activateRun(int i);
 
  protected:
   void retranslateUi() override;
+  void changeEvent(QEvent* event) override;
 
  private:
+  void applyPalette();
+  void hover(const QPoint& pos);
+
   QCustomPlot* plot_;
+  QCPAxisRect* timeRect_;
   QLabel* note_;
   int bars_ = 0;
   std::vector<double> speedups_;
+  std::vector<bool> noise_;
+  std::vector<ProfileRecord> runs_;
 };
 
 }  // namespace tessera::views

@@ -25,11 +25,16 @@ class ViewBase : public QWidget {
 
   // Saves the view's content as PNG, or SVG when the path ends in ".svg".
   virtual bool exportImage(const QString& path);
+  // Another document is about to be shown: drop what the view remembers of the old one
+  // (the stage it shows, ...), so that nothing leaks into the new document.
+  virtual void forgetDocument() {}
 
  signals:
   void intentRequested(const tessera::views::Intent& intent);
   // A message for the status bar (an illegal drop's reason, a hover readout).
   void statusMessage(const QString& message);
+  // The user asked to go back to a recorded schedule version (RunHistory id).
+  void versionRequested(int version);
 
  protected:
   // Called when the shared selection changes (and once when the model is set).

@@ -16,11 +16,16 @@ Autosave::Autosave(Document* doc, QObject* parent) : QObject(parent), doc_(doc) 
   timer_.setInterval(30000);
   connect(&timer_, &QTimer::timeout, this, &Autosave::saveNow);
   timer_.start();
-  // A saved document needs no autosave any more (nor does its untitled predecessor).
-  connect(doc_, &Document::saved, this, [](const QString& path) {
+  // A saved document needs no autosave any more, under its new name nor under the one
+  // it had before (Save As), nor as its untitled predecessor. saved() comes before
+  // pathChanged(), so watched_ still holds the old name here.
+  watched_ = doc_->path();
+  connect(doc_, &Document::saved, this, [this](const QString& path) {
     discard(path);
+    discard(watched_);
     discard(QString());
   });
+  connect(doc_, &Document::pathChanged, this, [this](const QString& path) { watched_ = path; });
 }
 
 QString Autosave::fileFor(const QString& path) {

@@ -1,8 +1,10 @@
 // Autosave: while a document has unsaved changes, it is written atomically as a
 // project (.tessera, the format of File ▸ Save) every `interval` to a file of its own
 // under the application's data directory (one per document path, one for untitled
-// documents). Saving the document removes it; on opening, a newer autosave whose
-// script differs from the file's can be recovered.
+// documents). Saving the document removes it (also the autosave of the path it had
+// before a Save As); on opening, a newer autosave whose script differs from the file's
+// can be recovered. Discarding changes (at close, or before opening another file)
+// removes it too, so discarded work is never offered again.
 #pragma once
 
 #include <QDateTime>
@@ -32,6 +34,7 @@ class Autosave : public QObject {
  private:
   Document* doc_;
   QTimer timer_;
+  QString watched_;  // the document's path as last seen (before a Save As renames it)
 };
 
 }  // namespace tessera::gui

@@ -11,6 +11,7 @@
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
+#include "views/PrimitiveRequests.h"
 
 namespace tessera::gui {
 namespace {
@@ -82,11 +83,13 @@ Status Document::load(const QString& path) {
     target_ = keepTarget;
     return st;
   }
+  emit replacing();
   path_ = QFileInfo(path).absoluteFilePath();
   name_.clear();
   text_ = text;
   undo_.clear();
   state_.profiles.clear();
+  state_.history.clear();
   evaluate();
   emit pathChanged(path_);
   return Status::Ok();
@@ -102,6 +105,7 @@ project::ProjectFile Document::toProject() const {
 }
 
 void Document::reset(const QString& text, const QString& name) {
+  emit replacing();
   path_.clear();
   name_ = name;
   text_ = text;
@@ -109,6 +113,7 @@ void Document::reset(const QString& text, const QString& name) {
   target_ = {};
   undo_.clear();
   state_.profiles.clear();
+  state_.history.clear();
   evaluate();
   emit pathChanged(path_);
 }
@@ -160,6 +165,13 @@ Status Document::apply(const views::Intent& intent) {
                      .arg(intent.describe())
                      .toStdString());
   if (intent.primitive == "transform_layout") return applyScriptLine(intent);
+  // Annotating a loop again is legal for the schedule but only adds a duplicate line.
+  if ((intent.primitive == "vectorize" || intent.primitive == "unroll" || intent.primitive == "parallel") &&
+      intent.iterVars.size() == 1) {
+    QString problem = views::IterVarPrimitiveProblem(state_.schedule.get(), intent.stage,
+                                                     intent.primitive, intent.iterVars.front());
+    if (!problem.isEmpty()) return Error(problem.toStdString());
+  }
   auto entry = ToTraceEntry(intent);
   if (!entry.ok()) return entry.error();
   schedule::Schedule copy = state_.schedule->copy();
@@ -216,6 +228,36 @@ void Document::addProfile(const views::ProfileRecord& record) {
   emit profilesChanged();
 }
 
+int Document::recordVersion() {
+  std::vector<std::string> trace;
+  if (state_.program) trace = project::ProjectFromProgram(*state_.program).trace;
+  int before = int(state_.history.versions().size());
+  int id = state_.history.record(text_.toStdString(), trace);
+  if (int(state_.history.versions().size()) != before) emit historyChanged();
+  return id;
+}
+
+void Document::addRun(const views::RunRecord& run) {
+  state_.history.add(run);
+  emit historyChanged();
+}
+
+void Document::restoreHistory(std::vector<views::ScheduleVersion> versions,
+                              std::vector<views::RunRecord> runs) {
+  state_.history.restore(std::move(versions), std::move(runs));
+  emit historyChanged();
+}
+
+Status Document::showVersion(int id) {
+  const views::ScheduleVersion* v = state_.history.find(id);
+  if (!v) return Error(tr("there is no version v%1").arg(id).toStdString());
+  QString script = QString::fromStdString(v->script);
+  if (script == text_) return Status::Ok();
+  undo_.push(new ReplaceScriptCommand(this, text_, script,
+                                      tr("go to %1").arg(QString::fromStdString(state_.history.label(id)))));
+  return Status::Ok();
+}
+
 void Document::setTargets(int version, std::vector<views::CodeArtifact> targets) {
   if (version != state_.version) return;
   state_.targets = std::move(targets);
@@ -230,15 +272,17 @@ void Document::setTextForCommand(const QString& text) {
 // Installs `next` as the state (or evaluates text_ when it is not for text_).
 void Document::install(views::DocumentState next) {
   auto profiles = std::move(state_.profiles);
+  auto history = std::move(state_.history);
   double peak = state_.peak_gflops;
   state_ = std::move(next);
   state_.version = ++version_;
   state_.profiles = std::move(profiles);
+  state_.history = std::move(history);
   state_.peak_gflops = peak;
   emit changed();
 }
 
-// Profiles and the peak belong to the document, not to one evaluation. A state
+// Profiles, the run history and the peak belong to the document, not to one evaluation. A state
 // evaluated in advance for exactly this text (by apply()) is used instead of
 // evaluating again.
 void Document::evaluate() {
@@ -268,6 +312,7 @@ void Document::remember(const views::DocumentState& state) {
   recent_.insert(recent_.begin(), state);
   recent_.front().targets.clear();
   recent_.front().profiles.clear();
+  recent_.front().history.clear();
   if (recent_.size() > kRecent) recent_.pop_back();
 }
 

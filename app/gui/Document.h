@@ -59,6 +59,14 @@ class Document : public QObject {
   QUndoStack* undoStack() { return &undo_; }
   // Records a profile measurement (kept across edits, shown by the Profile view).
   void addProfile(const views::ProfileRecord& record);
+  // Records the current script as a schedule version (or finds it); returns its id.
+  int recordVersion();
+  // Adds a Run or Profile to the run log (state().history).
+  void addRun(const views::RunRecord& run);
+  // Replaces the history (a project being opened).
+  void restoreHistory(std::vector<views::ScheduleVersion> versions, std::vector<views::RunRecord> runs);
+  // Goes to a recorded version: its script replaces the text as one undoable step.
+  Status showVersion(int id);
   void setPeakGflops(double peak) { state_.peak_gflops = peak; }
   // Generated code for evaluation `version` (ignored when the document moved on).
   void setTargets(int version, std::vector<views::CodeArtifact> targets);
@@ -73,6 +81,11 @@ class Document : public QObject {
   // Only state().profiles changed (the Profile view redraws; the schedule did not
   // change, so nothing is evaluated, laid out or compiled again).
   void profilesChanged();
+  // Only state().history changed (a version was recorded or a run was logged).
+  void historyChanged();
+  // Emitted by load() and reset() before the new document is evaluated: whatever was
+  // selected or remembered for the old one must be forgotten.
+  void replacing();
   void pathChanged(const QString& path);
   void modifiedChanged(bool modified);
   void saved(const QString& path);

@@ -182,6 +182,7 @@ void Summarize(std::vector<double> times, RunResult& result) {
   std::sort(times.begin(), times.end());
   result.min_ms = times.front();
   result.median_ms = times[times.size() / 2];
+  result.max_ms = times.back();
 }
 
 }  // namespace
@@ -241,7 +242,7 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const 
   start = Clock::now();
   if (Status st = kernel->call(*arrays); !st.ok())
     return Failed(result, "the kernel failed: " + st.error().message);
-  result.min_ms = result.median_ms = Ms(start);
+  result.min_ms = result.median_ms = result.max_ms = Ms(start);
   if (r.check && !cancel) {
     if (progress) progress(30, "checking against the reference");
     Check(r, *arrays, result);

@@ -28,7 +28,7 @@ struct RunResult {
   bool cancelled = false;
   std::string message;       // the error, or a one-line summary
   double compile_ms = 0;
-  double min_ms = 0, median_ms = 0;
+  double min_ms = 0, median_ms = 0, max_ms = 0;  // over the timed calls
   double flops = 0;          // floating-point operations of the workload per call
   double gflops = 0;         // at the median time
   bool checked = false;

@@ -3,6 +3,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -11,6 +12,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSaveFile>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QHeaderView>
@@ -19,7 +21,9 @@
 #include "AppSettings.h"
 #include "Autosave.h"
 #include "TargetCode.h"
+#include "VersionCompare.h"
 #include "ViewState.h"
+#include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
@@ -31,6 +35,7 @@
 #include "views/LoopNestView.h"
 #include "views/PrimitiveRequests.h"
 #include "views/ProfileView.h"
+#include "views/RunLogView.h"
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
 
@@ -61,15 +66,28 @@ MainWindow::MainWindow(QWidget* parent)
   progress_->hide();
   statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(statusLabel_);
+  // While a run goes, what it does stays in sight beside its progress (the temporary
+  // status message would be replaced by any other message).
+  runLabel_ = new QLabel(this);
+  runLabel_->setObjectName("runProgressLabel");
+  runLabel_->hide();
+  statusBar()->addPermanentWidget(runLabel_);
   connect(runner_, &RunController::progress, this, [this](int percent, const QString& step) {
     progress_->setValue(percent);
-    progress_->setFormat(step + " %p%");
+    progress_->setFormat("%p%");
+    runLabel_->setText(runTitle_ + ": " + step + "…");
+    runLabel_->setToolTip(runLabel_->text());
   });
   connect(runner_, &RunController::finished, this, &MainWindow::runFinished);
   connect(doc_, &Document::targetsChanged, this, [this] { code_->setState(doc_->state()); });
   connect(doc_, &Document::changed, this, &MainWindow::refresh);
   connect(doc_, &Document::profilesChanged, this, [this] { profile_->setState(doc_->state()); });
+  connect(doc_, &Document::historyChanged, this, [this] {
+    runLog_->setState(doc_->state());
+    profile_->setState(doc_->state());
+  });
   connect(doc_, &Document::pathChanged, this, &MainWindow::updateTitle);
+  connect(doc_, &Document::replacing, this, &MainWindow::forgetDocument);
   connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
     for (QWidget* w = now; w; w = w->parentWidget())
@@ -78,8 +96,13 @@ MainWindow::MainWindow(QWidget* parent)
         return;
       }
   });
-  resize(1600, 1000);
+  // First start: the screen's available area (at most 1920x1200); later starts restore
+  // the saved geometry and layout.
+  QScreen* screen = QGuiApplication::primaryScreen();
+  QSize size = screen ? screen->availableGeometry().size().boundedTo(QSize(1920, 1200)) : QSize(1600, 1000);
+  resize(size);
   restoreSettings();
+  if (AppSettings::dockState().isEmpty()) applyDefaultDockSizes();
   refresh();
   updateTitle();
 }
@@ -100,18 +123,35 @@ void MainWindow::createViews() {
   bufferLayout_ = new views::BufferLayoutView;
   bounds_ = new views::BoundsView;
   profile_ = new views::ProfileView;
-  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_};
+  runLog_ = new views::RunLogView;
+  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     connect(v, &views::ViewBase::intentRequested, this, &MainWindow::applyIntent);
+    connect(v, &views::ViewBase::versionRequested, this, [this](int version) {
+      if (Status st = doc_->showVersion(version); !st.ok())
+        showMessage(QString::fromStdString(st.error().message), true);
+      else
+        showMessage(tr("Showing %1 (Edit ▸ Undo returns)")
+                        .arg(QString::fromStdString(doc_->state().history.label(version))));
+    });
     connect(v, &views::ViewBase::statusMessage, this,
             [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   }
   connect(script_, &views::ScriptView::scriptEdited, doc_, &Document::editScript);
+  connect(runLog_, &views::RunLogView::compareRequested, this, &MainWindow::compareVersions);
 }
 
-// Script and loop nest on the left, the two graphs in the middle with the code below,
-// bounds / layout / profile tabbed on the right.
+QDialog* MainWindow::compareVersions(int left, int right) {
+  auto* dialog = new VersionCompareDialog(CompareVersions(doc_->state().history, left, right), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  return dialog;
+}
+
+// The text views get the width (#17 item 1): script over loop nest on the left, code
+// over bounds / layout / profile / run log in the middle, the two graphs (which fit
+// themselves to any size) on the right.
 void MainWindow::createDocks() {
   struct Spec {
     views::ViewBase* view;
@@ -127,6 +167,7 @@ void MainWindow::createDocks() {
       {bounds_, "BoundsDock", QT_TR_NOOP("Bounds")},
       {code_, "CodeDock", QT_TR_NOOP("Code")},
       {profile_, "ProfileDock", QT_TR_NOOP("Profile")},
+      {runLog_, "RunLogDock", QT_TR_NOOP("Run log")},
   };
   QHash<QString, QDockWidget*> byName;
   for (const Spec& s : specs) {
@@ -141,19 +182,29 @@ void MainWindow::createDocks() {
     });
   }
   addDockWidget(Qt::LeftDockWidgetArea, byName["ScriptDock"]);
-  splitDockWidget(byName["ScriptDock"], byName["StageDagDock"], Qt::Horizontal);
-  splitDockWidget(byName["StageDagDock"], byName["BoundsDock"], Qt::Horizontal);
-  splitDockWidget(byName["StageDagDock"], byName["IterVarDock"], Qt::Horizontal);
+  splitDockWidget(byName["ScriptDock"], byName["CodeDock"], Qt::Horizontal);
+  splitDockWidget(byName["CodeDock"], byName["StageDagDock"], Qt::Horizontal);
   splitDockWidget(byName["ScriptDock"], byName["LoopNestDock"], Qt::Vertical);
-  splitDockWidget(byName["StageDagDock"], byName["CodeDock"], Qt::Vertical);
+  splitDockWidget(byName["CodeDock"], byName["BoundsDock"], Qt::Vertical);
+  splitDockWidget(byName["StageDagDock"], byName["IterVarDock"], Qt::Vertical);
   tabifyDockWidget(byName["BoundsDock"], byName["BufferLayoutDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["ProfileDock"]);
+  tabifyDockWidget(byName["BoundsDock"], byName["RunLogDock"]);
   byName["BoundsDock"]->raise();
-  resizeDocks({byName["ScriptDock"], byName["StageDagDock"], byName["IterVarDock"],
-               byName["BoundsDock"]},
-              {430, 330, 380, 440}, Qt::Horizontal);
-  resizeDocks({byName["ScriptDock"], byName["LoopNestDock"]}, {560, 380}, Qt::Vertical);
-  resizeDocks({byName["StageDagDock"], byName["CodeDock"]}, {430, 510}, Qt::Vertical);
+  applyDefaultDockSizes();
+}
+
+// Column and row shares of the default layout, for the window's current size: about
+// 30% script and loop nest, 38% code and bounds, 32% graphs.
+void MainWindow::applyDefaultDockSizes() {
+  QDockWidget* script = dock("ScriptDock");
+  if (!script) return;
+  int w = std::max(width(), 900), h = std::max(height() - 80, 500);
+  resizeDocks({script, dock("CodeDock"), dock("StageDagDock")},
+              {w * 30 / 100, w * 38 / 100, w * 32 / 100}, Qt::Horizontal);
+  resizeDocks({script, dock("LoopNestDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
+  resizeDocks({dock("CodeDock"), dock("BoundsDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
+  resizeDocks({dock("StageDagDock"), dock("IterVarDock")}, {h * 40 / 100, h * 60 / 100}, Qt::Vertical);
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const char* source,
@@ -247,8 +298,19 @@ void MainWindow::createEditMenu() {
   // Undo must not be swallowed by the script editor while it has focus.
   undo->setShortcutContext(Qt::ApplicationShortcut);
   redo->setShortcutContext(Qt::ApplicationShortcut);
-  connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
-  connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+  // Undo and redo say what they did: the change may be in a view that is not in sight.
+  connect(undo, &QAction::triggered, this, [this, stack] {
+    if (!stack->canUndo()) return;
+    QString what = stack->undoText();
+    stack->undo();
+    showMessage(tr("Undid %1").arg(what));
+  });
+  connect(redo, &QAction::triggered, this, [this, stack] {
+    if (!stack->canRedo()) return;
+    QString what = stack->redoText();
+    stack->redo();
+    showMessage(tr("Redid %1").arg(what));
+  });
   connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
   connect(stack, &QUndoStack::cleanChanged, this, &MainWindow::updateUndoActions);
   updateUndoActions();
@@ -295,6 +357,8 @@ void MainWindow::createScheduleMenu() {
   for (const Primitive& p : loops)
     connect(addAction(m, QString("action_") + p.name, p.text, QKeySequence(p.shortcut)),
             &QAction::triggered, this, [this, name = QString(p.name)] { requestPrimitive(name); });
+  m->setToolTipsVisible(true);
+  connect(selection_, &views::SelectionModel::changed, this, &MainWindow::updateScheduleActions);
   m->addSeparator();
   for (const Primitive& p : stages)
     connect(addAction(m, QString("action_") + p.name, p.text, QKeySequence(p.shortcut)),
@@ -348,6 +412,11 @@ bool MainWindow::startRun(bool profile, const QString& target) {
     showMessage(tr("Nothing to run: the script has no lowered program."), true);
     return false;
   }
+  if (runner_->busy()) {
+    showMessage(tr("A run is already going."), true);
+    return false;
+  }
+  runVersion_ = doc_->recordVersion();  // every Run and Profile records its version
   if (!runner_->start(request, profile)) {
     showMessage(tr("A run is already going."), true);
     return false;
@@ -356,36 +425,72 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   progress_->show();
   updateRunActions();
   bool gpu = target == "cuda";
-  showMessage(profile ? tr("Profiling…") : gpu ? tr("Running on the GPU…") : tr("Running on the CPU…"));
+  QString version = QString::fromStdString(doc_->state().history.label(runVersion_)).section(' ', 0, 0);
+  runTitle_ = profile ? tr("Profiling %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"))
+                      : tr("Running %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"));
+  runLabel_->setText(runTitle_ + "…");
+  runLabel_->show();
+  showMessage(runTitle_ + "…");
   return true;
 }
 
+// Every finished Run and Profile goes into the run log with its version; a failed check
+// raises the log and stays in the status bar until something else replaces it.
 void MainWindow::runFinished(const RunResult& r, bool profile) {
   progress_->hide();
+  runLabel_->hide();
   updateRunActions();
   if (r.cancelled) {
     showMessage(tr("Cancelled."));
     return;
   }
+  views::RunRecord run;
+  run.version = runVersion_;
+  run.kind = profile ? "profile" : "run";
+  run.target = r.target.empty() ? "llvm" : r.target;
+  run.ok = r.ok;
+  run.message = r.message;
+  run.checked = r.checked;
+  run.matches = r.matches;
+  run.max_error = r.max_abs_error;
+  run.compile_ms = r.compile_ms;
+  run.min_ms = r.min_ms;
+  run.median_ms = r.median_ms;
+  run.max_ms = r.max_ms;
+  run.gflops = r.gflops;
+  run.when = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+  doc_->addRun(run);
+  QString version = QString::fromStdString(doc_->state().history.label(runVersion_));
   if (!r.ok) {
-    showMessage(tr("Run failed: %1").arg(QString::fromStdString(r.message)), true);
+    showMessage(tr("%1: run failed: %2").arg(version, QString::fromStdString(r.message)), true);
+    if (QDockWidget* d = dock("RunLogDock")) d->raise();
     return;
   }
   if (!profile) {
     QString check = !r.checked ? QString()
                     : r.matches ? tr(", matches the reference (max error %1)").arg(r.max_abs_error)
                                 : tr(", DIFFERS from the reference (max error %1)").arg(r.max_abs_error);
-    showMessage(tr("Ran in %1 ms (compiled in %2 ms)%3")
-                    .arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check), !r.matches);
+    bool failed = r.checked && !r.matches;
+    showMessage(tr("%1 ran in %2 ms (compiled in %3 ms)%4")
+                    .arg(version).arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check),
+                failed);
+    if (failed)
+      if (QDockWidget* d = dock("RunLogDock")) d->raise();
     return;
   }
-  const auto& entries = doc_->state().schedule->trace.entries;
-  QString label = QString("#%1 %2").arg(doc_->state().profiles.size() + 1)
-                      .arg(entries.empty() ? tr("default") : QString::fromStdString(entries.back().primitive));
   bool gpu = QString::fromStdString(r.target).startsWith("CUDA");
-  doc_->addProfile({label.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0, r.gflops});
+  views::ProfileRecord record{version.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0, r.gflops};
+  record.version = runVersion_;
+  record.min_seconds = r.min_ms / 1000.0;
+  record.max_seconds = r.max_ms / 1000.0;
+  doc_->addProfile(record);
   if (QDockWidget* d = dock("ProfileDock")) d->raise();
-  showMessage(tr("Profile: median %1 ms, %2 GFLOP/s").arg(r.median_ms, 0, 'f', 3).arg(r.gflops, 0, 'f', 2));
+  showMessage(tr("%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s")
+                  .arg(version)
+                  .arg(r.median_ms, 0, 'f', 3)
+                  .arg(r.min_ms, 0, 'f', 3)
+                  .arg(r.max_ms, 0, 'f', 3)
+                  .arg(r.gflops, 0, 'f', 2));
 }
 
 void MainWindow::createViewMenu() {
@@ -444,9 +549,26 @@ void MainWindow::refresh() {
     if (!d || d->isVisible() || !isVisible()) refreshView(v);
   }
   updateRunActions();
+  updateScheduleActions();
   const auto& errors = doc_->state().errors;
   statusLabel_->setText(errors.empty() ? tr("No errors") : tr("%n error(s)", "", int(errors.size())));
-  if (!errors.empty()) showMessage(QString::fromStdString(errors.front().format()), true);
+  if (!errors.empty()) {
+    scriptError_ = QString::fromStdString(errors.front().format());
+    showMessage(scriptError_, true);
+  } else if (!scriptError_.isEmpty()) {
+    // The script error is fixed: it must not stay in the status bar beside "No errors".
+    if (statusBar()->currentMessage() == scriptError_) statusBar()->clearMessage();
+    if (lastMessage_ == scriptError_) lastMessage_.clear();
+    scriptError_.clear();
+  }
+}
+
+// Another document is coming: nothing selected or shown for the old one may carry over
+// (its stage names can exist in the new one with another meaning).
+void MainWindow::forgetDocument() {
+  selection_->clear();
+  for (views::ViewBase* v : views_) v->forgetDocument();
+  shownVersion_.clear();
 }
 
 void MainWindow::refreshView(views::ViewBase* view) {
@@ -476,7 +598,6 @@ Status MainWindow::openFile(const QString& path) {
     updateRecentMenu();
     return st;
   }
-  selection_->clear();
   ApplyViewState(*this, doc_->viewState());
   AppSettings::addRecentFile(path);
   updateRecentMenu();
@@ -507,6 +628,10 @@ void MainWindow::openStartupFile(const QString& path) {
   }
   QString gemm = ExamplePath("gemm.py");
   if (gemm.isEmpty() || !openFile(gemm).ok()) doc_->reset(EmbeddedGemmExample(), "gemm.py");
+  // First orientation: where to start, in one line that stays until something happens.
+  if (lastMessage_.startsWith(tr("Opened")) || lastMessage_.isEmpty())
+    showMessage(tr("Start here: select a loop in the IterVar graph or the loop nest and use the "
+                   "Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles."));
 }
 
 bool MainWindow::save() {
@@ -563,8 +688,13 @@ bool MainWindow::maybeSave() {
       this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(doc_->displayName()),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save) return save();
-  return answer == QMessageBox::Discard;
+  if (answer != QMessageBox::Discard) return false;
+  discardChanges();
+  return true;
 }
+
+// The user threw the changes away: their autosave must not come back at the next start.
+void MainWindow::discardChanges() { Autosave::discard(doc_->path()); }
 
 void MainWindow::showMessage(const QString& message, bool error) {
   lastMessage_ = message;
@@ -579,6 +709,21 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
   }
   showMessage(tr("Applied %1").arg(intent.describe()));
   return true;
+}
+
+// The loop primitives that cannot apply to the selected loop are disabled, with the
+// reason as their tooltip (checked when the selection or the schedule changes).
+void MainWindow::updateScheduleActions() {
+  QString stage = selection_->stage(), var = selection_->iterVar();
+  for (const char* name : {"fuse", "vectorize", "unroll", "parallel"}) {
+    QAction* a = action(QString("action_") + name);
+    if (!a) continue;
+    QString problem = var.isEmpty() ? QString()  // asks for a loop when triggered
+                                    : views::IterVarPrimitiveProblem(doc_->state().schedule.get(), stage,
+                                                                     name, var);
+    a->setEnabled(problem.isEmpty());
+    a->setToolTip(problem);
+  }
 }
 
 // A Schedule menu item applies to the selection (the stage shown in the IterVar view
@@ -675,8 +820,24 @@ void MainWindow::saveSettings() {
 void MainWindow::restoreSettings() {
   QByteArray geometry = AppSettings::geometry();
   if (!geometry.isEmpty()) restoreGeometry(geometry);
+  fitToScreen();
   QByteArray state = AppSettings::dockState();
   if (!state.isEmpty()) restoreState(state);
+}
+
+// A window restored from a bigger screen is brought inside the available area, so
+// that the status bar and the right-hand docks stay reachable.
+void MainWindow::fitToScreen() {
+  QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+  if (!s || isMaximized() || isFullScreen()) return;
+  QRect available = s->availableGeometry();
+  QRect frame = frameGeometry();
+  QRect fitted = ClampToScreen(frame, available);
+  if (fitted == frame) return;
+  // The frame (title bar, borders) is outside geometry(): keep its margins.
+  QSize margins = frame.size() - size();
+  resize(fitted.size() - margins);
+  move(fitted.topLeft());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -687,7 +848,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   runner_->cancel();
   runner_->waitForFinished();
   // Closing without saving (answered "Discard") drops the autosave too.
-  if (doc_->isModified()) Autosave::discard(doc_->path());
+  if (doc_->isModified()) discardChanges();
   saveSettings();
   event->accept();
 }

@@ -25,6 +25,7 @@ class CodeView;
 class IterVarGraphView;
 class LoopNestView;
 class ProfileView;
+class RunLogView;
 class ScriptView;
 class StageDagView;
 }  // namespace tessera::views
@@ -73,6 +74,9 @@ class MainWindow : public QMainWindow {
   views::BufferLayoutView* bufferLayoutView() const { return bufferLayout_; }
   views::BoundsView* boundsView() const { return bounds_; }
   views::ProfileView* profileView() const { return profile_; }
+  views::RunLogView* runLogView() const { return runLog_; }
+  // Shows two recorded versions side by side (non-modal); returns the dialog.
+  QDialog* compareVersions(int left, int right);
 
   // Runs (profile = false) or profiles the current schedule off the GUI thread; false
   // when there is nothing to run or a run is already going.
@@ -87,6 +91,8 @@ class MainWindow : public QMainWindow {
   // Saves geometry and dock layout now (also done on close).
   void saveSettings();
   void restoreSettings();
+  // Moves and shrinks the window into its screen's available area where it is outside.
+  void fitToScreen();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -97,6 +103,7 @@ class MainWindow : public QMainWindow {
  private:
   void createViews();
   void createDocks();
+  void applyDefaultDockSizes();
   void createFileMenu();
   void createEditMenu();
   void createScheduleMenu();
@@ -115,9 +122,11 @@ class MainWindow : public QMainWindow {
 
   void refresh();
   void refreshView(views::ViewBase* view);
+  void forgetDocument();
   void updateTitle();
   void updateRecentMenu();
   bool maybeSave();
+  void discardChanges();
   void showMessage(const QString& message, bool error = false);
   void requestPrimitive(const QString& primitive);
   void exportScript();
@@ -127,6 +136,7 @@ class MainWindow : public QMainWindow {
   void setLanguage(const QString& language);
   void runFinished(const RunResult& result, bool profile);
   void updateRunActions();
+  void updateScheduleActions();
 
   Document* doc_;
   views::SelectionModel* selection_;
@@ -138,17 +148,22 @@ class MainWindow : public QMainWindow {
   views::BufferLayoutView* bufferLayout_ = nullptr;
   views::BoundsView* bounds_ = nullptr;
   views::ProfileView* profile_ = nullptr;
+  views::RunLogView* runLog_ = nullptr;
+  int runVersion_ = 0;  // the schedule version the current run runs
   QList<views::ViewBase*> views_;
   QHash<views::ViewBase*, int> shownVersion_;  // hidden docks refresh when shown
   QPointer<views::ViewBase> lastFocused_;
   QMenu* recentMenu_ = nullptr;
   QLabel* statusLabel_ = nullptr;
   QProgressBar* progress_ = nullptr;
+  QLabel* runLabel_ = nullptr;  // what the current run does
+  QString runTitle_;            // "Running v3 on the CPU"
   RunController* runner_ = nullptr;
   TargetCode* targetCode_ = nullptr;
   Autosave* autosave_ = nullptr;
   bool interactive_ = true;
   QString lastMessage_;
+  QString scriptError_;  // the script error the status bar shows, until it is fixed
   struct TranslatedText {
     QPointer<QObject> object;  // a QAction, QMenu or QDockWidget
     const char* source;

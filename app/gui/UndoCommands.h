@@ -26,6 +26,20 @@ class EditScriptCommand : public QUndoCommand {
   QString after_;
 };
 
+// The whole script replaced at once (going to a recorded schedule version); never
+// merged with typing.
+class ReplaceScriptCommand : public QUndoCommand {
+ public:
+  ReplaceScriptCommand(Document* doc, QString before, QString after, const QString& text);
+  void undo() override;
+  void redo() override;
+
+ private:
+  Document* doc_;
+  QString before_;
+  QString after_;
+};
+
 // One schedule primitive applied from the GUI: appends one trace entry.
 class ApplyPrimitiveCommand : public QUndoCommand {
  public:

@@ -24,7 +24,64 @@ QJsonObject Profile(const views::ProfileRecord& r) {
   return {{"label", QString::fromStdString(r.label)},
           {"target", QString::fromStdString(r.target)},
           {"seconds", r.seconds},
-          {"gflops", r.gflops}};
+          {"gflops", r.gflops},
+          {"version", r.version},
+          {"min_seconds", r.min_seconds},
+          {"max_seconds", r.max_seconds}};
+}
+
+QJsonObject Version(const views::ScheduleVersion& v) {
+  QJsonArray trace;
+  for (const std::string& line : v.trace) trace.append(QString::fromStdString(line));
+  return {{"id", v.id}, {"parent", v.parent}, {"script", QString::fromStdString(v.script)}, {"trace", trace}};
+}
+
+QJsonObject Run(const views::RunRecord& r) {
+  return {{"version", r.version},     {"kind", QString::fromStdString(r.kind)},
+          {"target", QString::fromStdString(r.target)},
+          {"ok", r.ok},               {"message", QString::fromStdString(r.message)},
+          {"checked", r.checked},     {"matches", r.matches},
+          {"max_error", r.max_error}, {"compile_ms", r.compile_ms},
+          {"min_ms", r.min_ms},       {"median_ms", r.median_ms},
+          {"max_ms", r.max_ms},       {"gflops", r.gflops},
+          {"when", QString::fromStdString(r.when)}};
+}
+
+// The history saved by CaptureViewState; entries without an id or version are skipped.
+void ApplyHistory(Document& doc, const QJsonArray& versions, const QJsonArray& runs) {
+  std::vector<views::ScheduleVersion> vs;
+  for (const QJsonValue& value : versions) {
+    QJsonObject o = value.toObject();
+    if (o.value("id").toInt() <= 0) continue;
+    views::ScheduleVersion v;
+    v.id = o.value("id").toInt();
+    v.parent = o.value("parent").toInt();
+    v.script = o.value("script").toString().toStdString();
+    for (const QJsonValue& line : o.value("trace").toArray()) v.trace.push_back(line.toString().toStdString());
+    vs.push_back(std::move(v));
+  }
+  std::vector<views::RunRecord> rs;
+  for (const QJsonValue& value : runs) {
+    QJsonObject o = value.toObject();
+    if (o.value("version").toInt() <= 0) continue;
+    views::RunRecord r;
+    r.version = o.value("version").toInt();
+    r.kind = o.value("kind").toString("run").toStdString();
+    r.target = o.value("target").toString().toStdString();
+    r.ok = o.value("ok").toBool();
+    r.message = o.value("message").toString().toStdString();
+    r.checked = o.value("checked").toBool();
+    r.matches = o.value("matches").toBool();
+    r.max_error = o.value("max_error").toDouble();
+    r.compile_ms = o.value("compile_ms").toDouble();
+    r.min_ms = o.value("min_ms").toDouble();
+    r.median_ms = o.value("median_ms").toDouble();
+    r.max_ms = o.value("max_ms").toDouble();
+    r.gflops = o.value("gflops").toDouble();
+    r.when = o.value("when").toString().toStdString();
+    rs.push_back(std::move(r));
+  }
+  if (!vs.empty() || !rs.empty()) doc.restoreHistory(std::move(vs), std::move(rs));
 }
 
 void ApplyZoom(views::GraphView* view, const QJsonValue& zoom) {
@@ -45,7 +102,10 @@ void ApplyBuffer(views::BufferLayoutView* view, const QJsonObject& o) {
 std::string CaptureViewState(const MainWindow& w) {
   QJsonObject o;
   o["docks"] = QString::fromLatin1(w.saveState().toBase64());
-  o["stage"] = w.selection()->stage();
+  // The stage in view counts as selected: it is what the user was looking at.
+  QString stage = w.selection()->stage();
+  if (stage.isEmpty()) stage = w.iterVarView()->shownStage();
+  o["stage"] = stage;
   o["iter_var"] = w.selection()->iterVar();
   QJsonObject zoom;
   if (w.stageDagView()->view()->userZoomed()) zoom["stage_dag"] = w.stageDagView()->view()->zoom();
@@ -60,6 +120,12 @@ std::string CaptureViewState(const MainWindow& w) {
   QJsonArray profiles;
   for (const auto& r : w.document()->state().profiles) profiles.append(Profile(r));
   o["profiles"] = profiles;
+  const views::RunHistory& history = w.document()->state().history;
+  QJsonArray versions, runs;
+  for (const auto& v : history.versions()) versions.append(Version(v));
+  for (const auto& r : history.runs()) runs.append(Run(r));
+  o["versions"] = versions;
+  o["runs"] = runs;
   return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
 }
 
@@ -70,10 +136,15 @@ void ApplyViewState(MainWindow& w, const std::string& json) {
   for (const QJsonValue& v : o.value("profiles").toArray()) {
     QJsonObject p = v.toObject();
     if (!p.value("seconds").isDouble() || !p.value("gflops").isDouble()) continue;
-    w.document()->addProfile({p.value("label").toString().toStdString(),
-                              p.value("target").toString("llvm").toStdString(),
-                              p.value("seconds").toDouble(), p.value("gflops").toDouble()});
+    views::ProfileRecord r{p.value("label").toString().toStdString(),
+                           p.value("target").toString("llvm").toStdString(),
+                           p.value("seconds").toDouble(), p.value("gflops").toDouble()};
+    r.version = p.value("version").toInt();
+    r.min_seconds = p.value("min_seconds").toDouble();
+    r.max_seconds = p.value("max_seconds").toDouble();
+    w.document()->addProfile(r);
   }
+  ApplyHistory(*w.document(), o.value("versions").toArray(), o.value("runs").toArray());
   QString stage = o.value("stage").toString(), var = o.value("iter_var").toString();
   if (!var.isEmpty())
     w.selection()->selectIterVar(stage, var);

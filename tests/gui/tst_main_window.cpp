@@ -165,7 +165,7 @@ class TestMainWindow : public QObject {
              qPrintable(w.action("actionUndo")->text()));
     QCOMPARE(w.boundsView()->stageTree()->headerItem()->text(0), QString::fromUtf8("阶段 / 迭代变量"));
     QCOMPARE(w.loopNestView()->tree()->headerItem()->text(0), QString::fromUtf8("语句"));
-    QCOMPARE(w.profileView()->plot()->yAxis2->label(), QString::fromUtf8("时间（毫秒）"));
+    QCOMPARE(w.profileView()->timeAxis()->label(), QString::fromUtf8("时间（毫秒）"));
     QVERIFY(w.action("actionLanguage_zh_CN")->isChecked());
     QVERIFY(w.lastMessage().contains(QString::fromUtf8("简体中文")));
     // The document is untouched by the switch.

@@ -1,0 +1,165 @@
+#include "VersionCompare.h"
+
+#include <QDialogButtonBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTextEdit>
+#include <QVBoxLayout>
+
+#include "Evaluation.h"
+#include "ir/Printer.h"
+
+namespace tessera::gui {
+namespace {
+
+std::string LoopNestOf(const views::ScheduleVersion* v) {
+  if (!v) return {};
+  views::DocumentState s = Evaluate(v->script, "v" + std::to_string(v->id));
+  if (!s.lowered.defined())
+    return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
+  return ir::Print(s.lowered).text;
+}
+
+// The best (fastest) successful timing and the latest check of `version`.
+struct Summary {
+  const views::RunRecord* fastest = nullptr;
+  const views::RunRecord* checked = nullptr;
+  int runs = 0;
+};
+
+Summary Summarize(const views::RunHistory& h, int version) {
+  Summary s;
+  for (const views::RunRecord& r : h.runs()) {
+    if (r.version != version) continue;
+    ++s.runs;
+    if (r.ok && r.median_ms > 0 && (!s.fastest || r.median_ms < s.fastest->median_ms)) s.fastest = &r;
+    if (r.ok && r.checked) s.checked = &r;
+  }
+  return s;
+}
+
+QString CheckText(const views::RunRecord* r) {
+  if (!r) return QObject::tr("not checked");
+  return r->matches ? QObject::tr("matches (max error %1)").arg(r->max_error, 0, 'g', 3)
+                    : QObject::tr("DIFFERS (max error %1)").arg(r->max_error, 0, 'g', 3);
+}
+
+QString Ms(const views::RunRecord* r) {
+  if (!r) return "—";
+  return QObject::tr("%1 ms (min %2, max %3)")
+      .arg(r->median_ms, 0, 'f', 3).arg(r->min_ms, 0, 'f', 3).arg(r->max_ms, 0, 'f', 3);
+}
+
+// One side of a side-by-side diff as HTML: this side's lines, coloured where they
+// changed, and an empty line where only the other side has one (so lines stay aligned).
+QString SideHtml(const std::vector<views::DiffLine>& diff, bool right) {
+  using Kind = views::DiffLine::Kind;
+  QString html = "<pre style='margin:0'>";
+  for (const views::DiffLine& l : diff) {
+    bool mine = l.kind == Kind::Same || (right ? l.kind == Kind::Added : l.kind == Kind::Removed);
+    QString text = mine ? QString::fromStdString(l.text).toHtmlEscaped() : QString();
+    if (l.kind == Kind::Same)
+      html += "  " + text + "\n";
+    else if (!mine)
+      html += "<span style='background:#eeeeee'> </span>\n";
+    else
+      html += QString("<span style='background:%1;color:black'>%2 %3</span>\n")
+                  .arg(right ? "#c8f0c8" : "#f8c8c8", right ? "+" : "-", text);
+  }
+  return html + "</pre>";
+}
+
+QTextEdit* Pane(const QString& html) {
+  auto* edit = new QTextEdit;
+  edit->setReadOnly(true);
+  edit->setLineWrapMode(QTextEdit::NoWrap);
+  edit->setFont(QFont("monospace"));
+  edit->setHtml(html);
+  return edit;
+}
+
+// Two panes whose scroll bars move together.
+QWidget* SideBySide(QTextEdit* left, QTextEdit* right) {
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(left);
+  split->addWidget(right);
+  for (auto [a, b] : {std::pair{left, right}, std::pair{right, left}}) {
+    QObject::connect(a->verticalScrollBar(), &QScrollBar::valueChanged, b->verticalScrollBar(),
+                     &QScrollBar::setValue);
+    QObject::connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, b->horizontalScrollBar(),
+                     &QScrollBar::setValue);
+  }
+  return split;
+}
+
+}  // namespace
+
+VersionComparison CompareVersions(const views::RunHistory& h, int left, int right) {
+  VersionComparison c;
+  c.left = QString::fromStdString(h.label(left));
+  c.right = QString::fromStdString(h.label(right));
+  const views::ScheduleVersion* a = h.find(left);
+  const views::ScheduleVersion* b = h.find(right);
+  c.script = views::DiffLines(views::SplitLines(a ? a->script : ""), views::SplitLines(b ? b->script : ""));
+  c.loops = views::DiffLines(views::SplitLines(LoopNestOf(a)), views::SplitLines(LoopNestOf(b)));
+  Summary sa = Summarize(h, left), sb = Summarize(h, right);
+  c.numbers.push_back({QObject::tr("runs"), QString::number(sa.runs), QString::number(sb.runs)});
+  c.numbers.push_back({QObject::tr("reference check"), CheckText(sa.checked), CheckText(sb.checked)});
+  c.numbers.push_back({QObject::tr("fastest median"), Ms(sa.fastest), Ms(sb.fastest)});
+  auto gflops = [](const views::RunRecord* r) {
+    return r && r->gflops > 0 ? QString::number(r->gflops, 'f', 2) : QString("—");
+  };
+  c.numbers.push_back({QObject::tr("GFLOP/s"), gflops(sa.fastest), gflops(sb.fastest)});
+  QString speed = "—";
+  if (sa.fastest && sb.fastest && sb.fastest->median_ms > 0) {
+    speed = QString("×%1").arg(sa.fastest->median_ms / sb.fastest->median_ms, 0, 'f', 2);
+    if (views::WithinNoise(*sa.fastest, *sb.fastest)) speed += QObject::tr(" (within noise)");
+  }
+  c.numbers.push_back({QObject::tr("speed of right vs left"), QString(), speed});
+  c.numbers.push_back({QObject::tr("changed script lines"), QString(),
+                       QString::number(views::ChangedLineCount(c.script))});
+  c.numbers.push_back({QObject::tr("changed loop-nest lines"), QString(),
+                       QString::number(views::ChangedLineCount(c.loops))});
+  return c;
+}
+
+VersionCompareDialog::VersionCompareDialog(const VersionComparison& c, QWidget* parent)
+    : QDialog(parent), scriptLeft_(Pane(SideHtml(c.script, false))),
+      scriptRight_(Pane(SideHtml(c.script, true))), loopsLeft_(Pane(SideHtml(c.loops, false))),
+      loopsRight_(Pane(SideHtml(c.loops, true))), numbers_(new QTableWidget(this)) {
+  setWindowTitle(tr("Compare %1 with %2").arg(c.left, c.right));
+  setObjectName("VersionCompareDialog");
+  numbers_->setColumnCount(3);
+  numbers_->setHorizontalHeaderLabels({QString(), c.left, c.right});
+  numbers_->setRowCount(int(c.numbers.size()));
+  for (int row = 0; row < int(c.numbers.size()); ++row)
+    for (int col = 0; col < 3; ++col) {
+      auto* item = new QTableWidgetItem(c.numbers[size_t(row)][size_t(col)]);
+      item->setToolTip(item->text());
+      numbers_->setItem(row, col, item);
+    }
+  numbers_->verticalHeader()->hide();
+  numbers_->horizontalHeader()->setStretchLastSection(true);
+  numbers_->resizeColumnsToContents();
+  numbers_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  auto* tabs = new QTabWidget(this);
+  tabs->addTab(SideBySide(scriptLeft_, scriptRight_), tr("Script"));
+  tabs->addTab(SideBySide(loopsLeft_, loopsRight_), tr("Loop nest"));
+  auto* heading = new QLabel(tr("<b>%1</b> (left) and <b>%2</b> (right)")
+                                 .arg(c.left.toHtmlEscaped(), c.right.toHtmlEscaped()), this);
+  auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(heading);
+  layout->addWidget(numbers_);
+  layout->addWidget(tabs, 1);
+  layout->addWidget(close);
+  resize(1100, 760);
+}
+
+}  // namespace tessera::gui

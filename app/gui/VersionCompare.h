@@ -1,0 +1,47 @@
+// VersionCompare: two schedule versions side by side (issue #15 item 3): their scripts
+// and their loop nests as line diffs, and their numbers (best run, check, speed).
+// The loop nests come from evaluating each version's script again (the document keeps
+// only the current evaluation).
+#pragma once
+
+#include <QDialog>
+#include <QString>
+#include <array>
+#include <vector>
+
+#include "views/RunHistory.h"
+#include "views/TextDiff.h"
+
+class QTableWidget;
+class QTextEdit;
+
+namespace tessera::gui {
+
+struct VersionComparison {
+  QString left, right;  // the versions' labels
+  std::vector<views::DiffLine> script;
+  std::vector<views::DiffLine> loops;
+  // Rows of (what, left value, right value).
+  std::vector<std::array<QString, 3>> numbers;
+};
+
+VersionComparison CompareVersions(const views::RunHistory& history, int left, int right);
+
+class VersionCompareDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  VersionCompareDialog(const VersionComparison& c, QWidget* parent = nullptr);
+  QTextEdit* scriptPane(bool right) const { return right ? scriptRight_ : scriptLeft_; }
+  QTextEdit* loopPane(bool right) const { return right ? loopsRight_ : loopsLeft_; }
+  QTableWidget* numbers() const { return numbers_; }
+
+ private:
+  QTextEdit* scriptLeft_;
+  QTextEdit* scriptRight_;
+  QTextEdit* loopsLeft_;
+  QTextEdit* loopsRight_;
+  QTableWidget* numbers_;
+};
+
+}  // namespace tessera::gui

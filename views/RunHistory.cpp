@@ -1,0 +1,90 @@
+#include "views/RunHistory.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::views {
+namespace {
+
+bool IsPrefix(const std::vector<std::string>& prefix, const std::vector<std::string>& of) {
+  return prefix.size() <= of.size() && std::equal(prefix.begin(), prefix.end(), of.begin());
+}
+
+}  // namespace
+
+double RunRecord::relativeSpread() const {
+  if (median_ms <= 0 || max_ms <= min_ms) return 0;
+  return (max_ms - min_ms) / median_ms;
+}
+
+int RunHistory::record(const std::string& script, const std::vector<std::string>& trace) {
+  if (int id = versionOf(script)) return id;
+  ScheduleVersion v;
+  v.id = versions_.empty() ? 1 : versions_.back().id + 1;
+  v.script = script;
+  v.trace = trace;
+  size_t best = 0;
+  for (const ScheduleVersion& other : versions_)
+    if (IsPrefix(other.trace, trace) && (v.parent == 0 || other.trace.size() >= best)) {
+      v.parent = other.id;
+      best = other.trace.size();
+    }
+  versions_.push_back(std::move(v));
+  return versions_.back().id;
+}
+
+void RunHistory::restore(std::vector<ScheduleVersion> versions, std::vector<RunRecord> runs) {
+  versions_ = std::move(versions);
+  runs_ = std::move(runs);
+  std::sort(versions_.begin(), versions_.end(),
+            [](const ScheduleVersion& a, const ScheduleVersion& b) { return a.id < b.id; });
+}
+
+void RunHistory::clear() {
+  versions_.clear();
+  runs_.clear();
+}
+
+const ScheduleVersion* RunHistory::find(int id) const {
+  for (const ScheduleVersion& v : versions_)
+    if (v.id == id) return &v;
+  return nullptr;
+}
+
+int RunHistory::versionOf(const std::string& script) const {
+  for (const ScheduleVersion& v : versions_)
+    if (v.script == script) return v.id;
+  return 0;
+}
+
+std::string RunHistory::label(int id) const {
+  const ScheduleVersion* v = find(id);
+  if (!v) return "v?";
+  std::string name = "v" + std::to_string(id);
+  const ScheduleVersion* parent = find(v->parent);
+  size_t from = parent ? parent->trace.size() : 0;
+  if (v->trace.size() <= from) return name + (v->trace.empty() ? " default" : "");
+  // What this version added: its last primitive (and how many more, if several).
+  std::string last = v->trace.back();
+  if (auto dot = last.find("]."); dot != std::string::npos) last = last.substr(dot + 2);
+  size_t added = v->trace.size() - from;
+  return name + " " + last + (added > 1 ? " (+" + std::to_string(added - 1) + ")" : "");
+}
+
+std::vector<int> RunHistory::lineage(int id) const {
+  std::vector<int> out;
+  for (const ScheduleVersion* v = find(id); v && out.size() <= versions_.size(); v = find(v->parent))
+    out.push_back(v->id);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+bool WithinNoise(const RunRecord& a, const RunRecord& b) {
+  if (a.median_ms <= 0 || b.median_ms <= 0) return false;
+  double gap = std::abs(a.median_ms - b.median_ms);
+  double noise = std::max(a.max_ms - a.min_ms, b.max_ms - b.min_ms);
+  if (a.max_ms <= a.min_ms || b.max_ms <= b.min_ms) noise = std::max(noise, 0.03 * std::min(a.median_ms, b.median_ms));
+  return gap <= noise;
+}
+
+}  // namespace tessera::views
