@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "arith/Analyzer.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -105,10 +106,40 @@ class Widener : public IRMutator {
         if (ra && bb) return MakeRamp(mul(ra->base, bb->value), mul(ra->stride, bb->value), ra->lanes);
         if (ba && rb) return MakeRamp(mul(ba->value, rb->base), mul(ba->value, rb->stride), rb->lanes);
         break;
+      case ExprKind::FloorDiv:
+      case ExprKind::FloorMod:
+        if (ra && bb) return DivModRamp(kind, ra, bb->value);
+        break;
       default:
         break;
     }
+    // x8(a) op x8(b) = x8(a op b): keeps broadcasts visible to the rules above.
+    if (ba && bb) return MakeBroadcast(MakeBinary(kind, ba->value, bb->value), ba->lanes);
     return Expr();
+  }
+  // floordiv/floormod of ramp(b, s, N) by a constant c > 0 (TVM's packedB[n // bn, k,
+  // n % bn] with n = ramp(no*32, 1, 32)): when every lane stays in one block of c — b is
+  // known modulo c (modular set) and (b mod c) + s*(N - 1) < c — the quotient is
+  // x(floordiv(b, c)) and the remainder ramp(floormod(b, c), s, N); when c divides s the
+  // quotient is ramp(floordiv(b, c), s / c, N) and the remainder x(floormod(b, c)).
+  // Otherwise undefined (a per-lane division, a gather later).
+  static Expr DivModRamp(ExprKind kind, const RampNode* r, const Expr& divisor) {
+    const int64_t* c = as_const_int(divisor);
+    const int64_t* s = as_const_int(r->stride);
+    if (!c || !s || *c <= 0) return Expr();
+    const bool div = kind == ExprKind::FloorDiv;
+    const Expr q = floordiv(r->base, divisor), m = floormod(r->base, divisor);
+    if (*s % *c == 0) {
+      if (div) return MakeRamp(q, make_const(r->stride.dtype(), *s / *c), r->lanes);
+      return MakeBroadcast(m, r->lanes);
+    }
+    if (*s < 0) return Expr();
+    arith::Analyzer analyzer;
+    arith::ModularSet known = analyzer.modular_set(r->base);
+    if (known.coeff % *c != 0) return Expr();
+    const int64_t offset = ((known.base % *c) + *c) % *c;
+    if (offset + *s * (r->lanes - 1) >= *c) return Expr();
+    return div ? MakeBroadcast(q, r->lanes) : MakeRamp(m, r->stride, r->lanes);
   }
   Expr VisitNot(const NotNode* n, const Expr& e) override {
     Expr a = VisitExpr(n->a);

@@ -120,6 +120,57 @@ class TestVectorizeLoops : public QObject {
     QCOMPARE(store->value.dtype(), DataType::Int(64, 8));
     ExpectSameResults(MakePrimFunc("f", {A}, s), MakePrimFunc("f", {A}, r), {{8}});
   }
+  // TVM's GEMM tutorial reads packedB[n // 32, k, n % 32] with n = no*32 + ni, ni
+  // vectorized: every lane lies in block no, so the quotient is one value and the
+  // remainder a unit-stride ramp — a contiguous access, not a gather.
+  void floorDivModOfAlignedRampStayContiguous() {
+    Buffer P = MakeBuffer("P", DataType::Float(32), {4 * 32});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {4 * 32});
+    Var no("no"), ni("ni");
+    Expr n = no * 32 + ni;
+    Stmt body = MakeFor(no, 0, 4, ForKind::Serial,
+                        MakeFor(ni, 0, 32, ForKind::Vectorized,
+                                MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 32 + floormod(n, 32)}), {n})));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QVERIFY2(Text(r).contains("P[ramp(((floordiv((no*32), 32)*32) + floormod((no*32), 32)), 1, 32)]"), qPrintable(Text(r)));
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{128}, {128}});
+  }
+
+  // A stride that is a multiple of the divisor: the quotient steps, the remainder is fixed.
+  void floorDivModOfStrideMultipleOfDivisor() {
+    Buffer P = MakeBuffer("P", DataType::Float(32), {64});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {8});
+    Var i("i");
+    Expr n = i * 8 + 3;  // ramp(3, 8, 8): quotient ramp(0, 1, 8), remainder x8(3)
+    Stmt body = MakeFor(i, 0, 8, ForKind::Vectorized,
+                        MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 8) * 8 + floormod(n, 8)}), {i}));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QVERIFY2(Text(r).contains("P[ramp(3, 8, 8)]"), qPrintable(Text(r)));
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{64}, {8}});
+  }
+
+  // Lanes that cross a block boundary (base no*32 + 1, 32 lanes) or a base not known
+  // modulo the divisor keep a per-lane division; results stay exact.
+  void floorDivModAcrossBlocksIsPerLane_data() {
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<int>("scale");
+    QTest::newRow("crosses a block") << 1 << 32;
+    QTest::newRow("base unknown modulo 32") << 0 << 3;
+  }
+  void floorDivModAcrossBlocksIsPerLane() {
+    QFETCH(int, offset);
+    QFETCH(int, scale);
+    Buffer P = MakeBuffer("P", DataType::Float(32), {16 * 32 + 64});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {16 * 32 + 64});
+    Var no("no"), ni("ni");
+    Expr n = no * scale + offset + ni;
+    Stmt body = MakeFor(no, 0, 4, ForKind::Serial,
+                        MakeFor(ni, 0, 32, ForKind::Vectorized,
+                                MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 33 + floormod(n, 32)}), {n})));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QVERIFY2(Text(r).contains("floordiv(ramp("), qPrintable(Text(r)));
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{576}, {576}});
+  }
 };
 
 QTEST_APPLESS_MAIN(TestVectorizeLoops)
