@@ -14,6 +14,7 @@ const char* attach_type_name(AttachType t) {
     case AttachType::Inline: return "inline";
     case AttachType::InlinedAlready: return "inlined";
     case AttachType::Scope: return "scope";
+    case AttachType::ScanUpdate: return "scan_update";
   }
   return "?";
 }

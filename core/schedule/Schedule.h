@@ -16,6 +16,10 @@
 #include "support/Result.h"
 #include "te/Operation.h"
 
+namespace tessera::te {
+struct TensorIntrinNode;  // te/TensorIntrin.h
+}
+
 namespace tessera::schedule {
 
 // Where a stage is computed.
@@ -24,8 +28,9 @@ enum class AttachType : uint8_t {
   Inline,          // compute_inline: substituted into its consumers
   InlinedAlready,  // after normalization: already substituted
   Scope,           // compute_at: inside attach_stage's loop attach_ivar
+  ScanUpdate,      // a stage of a scan's update: inside attach_stage's (the scan's) time loop
 };
-const char* attach_type_name(AttachType t);  // "root", "inline", "inlined", "scope"
+const char* attach_type_name(AttachType t);  // "root", "inline", "inlined", "scope", "scan_update"
 
 // Per-IterVar schedule attributes.
 struct IterVarAttr {
@@ -35,6 +40,8 @@ struct IterVarAttr {
   std::vector<std::pair<std::string, Expr>> pragmas;
   int64_t align_factor = 0;  // storage_align (on a root axis of the op)
   int64_t align_offset = 0;
+  // tensorize: the loop nest from this (leaf) IterVar inward is replaced by the intrinsic.
+  std::shared_ptr<const te::TensorIntrinNode> tensor_intrin;
 };
 
 struct StageNode;

@@ -9,6 +9,7 @@ const char* op_kind_name(OpKind kind) {
   switch (kind) {
     case OpKind::Placeholder: return "placeholder";
     case OpKind::Compute: return "compute";
+    case OpKind::Scan: return "scan";
   }
   return "?";
 }
