@@ -7,7 +7,9 @@ tests/tvm_programs/*.py: `tessera-cli export FILE --format tvm`, then that progr
 by this Python (which must `import tvm`) in a child process, with `tvm.lower` wrapped so
 that the module it returns is kept. Written to reference/ next to this file:
   <set>.<name>.json     {"status": "ok" | "error", "tvm": VERSION, "error": TEXT,
-                         "functions": [loop nest of each tvm.lower call]}
+                         "functions": [loop nest of each tvm.lower call],
+                         "source": the same (status, error, functions) for the
+                                   program itself run under TVM}
                          (loop nest format: loopnest.py)
   <set>.<name>.tvm.txt  what the program printed under TVM (the TVMScript of
                         print(tvm.lower(...))), or the error TVM raised
@@ -152,6 +154,19 @@ def programs(args):
     return out
 
 
+def run_under_tvm(program_path, key):
+    out_path = os.path.join(REFERENCE, key + ".json.tmp")
+    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", program_path,
+                          out_path], capture_output=True, text=True, check=False)
+    if run.returncode != 0 or not os.path.exists(out_path):
+        return {"status": "error", "error": "the TVM process died (exit %d):\n%s"
+                % (run.returncode, run.stderr[-3000:]), "printed": ""}
+    with open(out_path) as f:
+        result = json.load(f)
+    os.remove(out_path)
+    return result
+
+
 def record(cli, set_name, path):
     name = os.path.splitext(os.path.basename(path))[0]
     key = "%s.%s" % (set_name, name)
@@ -163,16 +178,11 @@ def record(cli, set_name, path):
     export_path = os.path.join(REFERENCE, key + ".export.py")
     with open(export_path, "w") as f:
         f.write(export.stdout)
-    out_path = os.path.join(REFERENCE, key + ".json.tmp")
-    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", export_path,
-                          out_path], capture_output=True, text=True, check=False)
-    if run.returncode != 0 or not os.path.exists(out_path):
-        result = {"status": "error", "error": "the TVM process died (exit %d):\n%s"
-                  % (run.returncode, run.stderr[-3000:]), "printed": ""}
-    else:
-        with open(out_path) as f:
-            result = json.load(f)
-        os.remove(out_path)
+    result = run_under_tvm(export_path, key)
+    # The program itself, as its author wrote it, is a TE program too: what TVM makes of
+    # it must be what TVM makes of the export.
+    source = run_under_tvm(path, key + ".source")
+    result["source"] = {k: source[k] for k in ("status", "error", "functions") if k in source}
     with open(os.path.join(REFERENCE, key + ".tvm.txt"), "w") as f:
         f.write(result["printed"] if result["status"] == "ok" else
                 result["printed"] + result["error"] + "\n")
@@ -181,8 +191,17 @@ def record(cli, set_name, path):
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")
     status = "ok  " if result["status"] == "ok" else "REFUSED"
-    print("%s %s%s" % (status, key, "" if result["status"] == "ok"
-                       else ": " + result["error"].splitlines()[-1]))
+    src = result["source"]
+    if src["status"] != "ok":
+        source_note = "; the program itself fails under TVM: " + src["error"].splitlines()[-1]
+    elif not src["functions"]:
+        source_note = "; the program itself runs under TVM (it does not lower)"
+    elif src["functions"] == result.get("functions"):
+        source_note = "; the program itself lowers to the same nest"
+    else:
+        source_note = "; the program itself lowers to a DIFFERENT nest"
+    print("%s %s%s%s" % (status, key, "" if result["status"] == "ok"
+                         else ": " + result["error"].splitlines()[-1], source_note))
     return result["status"] == "ok"
 
 
