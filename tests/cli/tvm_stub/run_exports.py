@@ -24,7 +24,10 @@ C = te.compute((16, 16), lambda i, j: A[i, j] * 2.0, name="C")
 s = te.create_schedule([B.op, C.op])
 """
 
-# Programs TVM rejects; the stand-in must reject each of them too.
+# Programs TVM rejects; the stand-in must reject each of them too. (Each was checked
+# against a real TVM v0.19 build: every one fails there too. Two the stand-in also
+# rejects are valid in TVM 0.19 and are not listed: te.compute with fewer lambda
+# parameters than dimensions (the rest are broadcast) and tvm.tir.const(1, "float31").)
 MUST_FAIL = {
     "misspelled keyword": "s[C].split(C.op.axis[0], factors=4)",
     "split with factor and nparts": "s[C].split(C.op.axis[0], factor=4, nparts=4)",
@@ -34,7 +37,6 @@ MUST_FAIL = {
     "compute_at a loop of another stage": "s[C].compute_at(s[B], C.op.axis[0])",
     "bind to a plain loop": "s[C].bind(C.op.axis[0], C.op.axis[1])",
     "bind with a misspelled thread_axis keyword": "s[C].bind(C.op.axis[0], te.thread_axis(tags='threadIdx.x'))",
-    "lambda arity": "D = te.compute((4, 4), lambda i: A[i, i])",
     "tensor rank": "D = te.compute((4,), lambda i: A[i])",
     "python and on expressions": "D = te.compute((4,), lambda i: A[i, i] if i < 2 else 0.0)",
     "tile with too few arguments": "s[C].tile(C.op.axis[0], C.op.axis[1], 4)",
@@ -46,7 +48,6 @@ MUST_FAIL = {
     "unknown te function": "te.not_a_function(1)",
     "lower with a schedule missing": "tvm.lower([A, B])",
     "lower keyword": "tvm.lower(s, [A, B], simple=True)",
-    "const with an unknown dtype": "tvm.tir.const(1, 'float31')",
     "an axis of the op rfactor replaced":
         "ko, ki = s[B].split(k, 4)\nBF = s.rfactor(B, ki)\ns[BF].compute_at(s[B], B.op.axis[0])",
     "set_axis_separators (not a method of TVM 0.19's te.Stage)": "s[C].set_axis_separators([1])",
