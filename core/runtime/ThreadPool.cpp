@@ -1,12 +1,33 @@
 #include "runtime/ThreadPool.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 
 namespace tessera::runtime {
 
 namespace {
 thread_local bool t_in_worker = false;
+
+// The process-wide pool, made on first use. A forked child has only the thread that
+// called fork(): the parent's pool has no workers there, and a parallel loop would wait
+// for them forever (a tuner's measurement child forked after a kernel ran in the
+// parent). The fork handlers hold the lock across fork() and make the child forget the
+// parent's pool, so the child's first parallel loop makes a pool of its own. The
+// parent's pool is abandoned in the child, never destroyed: its threads and locks
+// belong to the parent.
+std::mutex g_global_mutex;
+ThreadPool* g_global = nullptr;
+ThreadPool* g_abandoned = nullptr;  // the parent's pool, in a forked child (kept reachable)
+
+void LockGlobalForFork() { g_global_mutex.lock(); }
+void UnlockGlobalInParent() { g_global_mutex.unlock(); }
+void ForgetGlobalInChild() {
+  if (g_global) g_abandoned = g_global;
+  g_global = nullptr;
+  g_global_mutex.unlock();
 }
+}  // namespace
 
 ThreadPool::ThreadPool(int num_threads) {
   if (num_threads <= 0) num_threads = static_cast<int>(std::thread::hardware_concurrency());
@@ -24,8 +45,14 @@ ThreadPool::~ThreadPool() {
 }
 
 ThreadPool& ThreadPool::Global() {
-  static ThreadPool pool;
-  return pool;
+  static const bool registered = [] {
+    pthread_atfork(LockGlobalForFork, UnlockGlobalInParent, ForgetGlobalInChild);
+    return true;
+  }();
+  (void)registered;
+  std::lock_guard<std::mutex> lock(g_global_mutex);
+  if (!g_global) g_global = new ThreadPool();
+  return *g_global;
 }
 
 bool ThreadPool::InWorker() { return t_in_worker; }

@@ -12,6 +12,7 @@
 #include "script/ScheduleObjects.h"
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
+#include "script/TuneConfig.h"
 
 namespace tessera::script {
 
@@ -196,14 +197,15 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
 
 class ScriptEvaluation {
  public:
-  ScriptEvaluation(std::string_view source, std::string file)
-      : source_(source), file_(std::move(file)) {}
+  ScriptEvaluation(std::string_view source, std::string file, TuneConfigState* config = nullptr)
+      : source_(source), file_(std::move(file)), config_(config ? config : &own_config_) {}
 
   Result<ScriptProgram> Run() {
     auto module = ParseModule(source_, file_);
     if (!module) return module.error();
     Interpreter interp;
     RegisterScriptBuiltins(interp, state_);
+    RegisterTuneConfig(interp, *config_);
     interp.SetIdentity(Identity);
     interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
       RecordAxisOrigins(object, name, result);
@@ -275,6 +277,9 @@ class ScriptEvaluation {
     const Value* tvm = GetIn(interp.globals(), "tvm");
     const Value* tvm_module = interp.Lookup("tvm");
     program_.tvm_imported = tvm && tvm_module && tvm->object() == tvm_module->object();
+    // A script with tunable knobs is kept as its source (the knobs round-trip); its
+    // trace holds the chosen values (TuneConfig.h).
+    if (config_->used) structured = true;
     if (structured) {
       program_.structured = true;
       program_.source = NormalizedLines(source_);
@@ -298,6 +303,8 @@ class ScriptEvaluation {
  private:
   std::string_view source_;
   std::string file_;
+  TuneConfigState own_config_;
+  TuneConfigState* config_;
   EvalState state_;
   std::vector<Binding> bindings_;
   std::map<std::string, Value> workload_globals_;
@@ -569,6 +576,20 @@ std::vector<te::Tensor> ScriptProgram::Arguments() const {
 
 Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file) {
   return ScriptEvaluation(source, file).Run();
+}
+
+Result<TunableScript> EvaluateTunableScript(std::string_view source, const std::string& file,
+                                            const KnobValues& values) {
+  TuneConfigState config;
+  config.values = values;
+  auto program = ScriptEvaluation(source, file, &config).Run();
+  if (!program) return program.error();
+  for (const auto& [name, value] : values) {
+    bool defined = false;
+    for (const ScriptKnob& k : config.knobs) defined = defined || k.name == name;
+    if (!defined) return Error("tune: the script defines no knob named '" + name + "'");
+  }
+  return TunableScript{std::move(program.value()), std::move(config.knobs)};
 }
 
 }  // namespace tessera::script

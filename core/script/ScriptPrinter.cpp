@@ -7,6 +7,7 @@
 #include "ir/Functor.h"
 #include "script/Lexer.h"
 #include "script/PythonExpr.h"
+#include "script/TuneConfig.h"
 
 namespace tessera::script {
 
@@ -448,6 +449,8 @@ bool Reachable(const schedule::TraceEntry& e, size_t first_new, const ScriptName
 std::optional<std::string> PrintVerbatim(const ScriptProgram& program, ScriptDialect dialect,
                                          const std::string& te) {
   const bool tvm = dialect == ScriptDialect::TVM;
+  // TVM gets the knobs' chosen values, not the knobs (TuneConfig.h).
+  if (tvm && UsesTuneConfig(program)) return std::nullopt;
   std::vector<schedule::TraceEntry> entries;
   if (program.schedule) entries = program.schedule->trace.entries;
   size_t n = program.source_trace.size();
@@ -533,7 +536,11 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
     ops += ".op";
   }
   out += "\n" + names.schedule_var + " = " + te + "create_schedule(" + ops + ")\n";
-  if (program.structured) {
+  if (program.structured && UsesTuneConfig(program) && dialect == ScriptDialect::TVM) {
+    out += "# Tessera: the tunable knobs' chosen values as a flat list of primitives; the script's\n"
+           "# schedule code with its knobs (cfg.define_*) is kept here as comments:\n";
+    out += Commented(program.schedule_source);
+  } else if (program.structured) {
     // The script's loops / functions no longer produce this schedule (or cannot be
     // kept, see PrintVerbatim): say so, and keep that code as comments.
     out += "# Tessera: the schedule below is the edited schedule as a flat list of primitives;\n"

@@ -16,5 +16,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TuneConfig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PythonExpr.cpp
 )

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include "runner/MeasureBatch.h"
 
@@ -38,18 +39,29 @@ std::vector<runner::MeasureResult> ChildProcessRunner::Measure(const std::vector
   runner::MeasureBatchOptions options;
   options.out_dir = workdir_;
   options.on_result = callbacks.on_result;
-  auto results = runner::MeasureBatch(requests, options);
-  if (results) return std::move(results.value());
-  // The folder went away: every request fails with the reason (never an exception).
-  std::vector<runner::MeasureResult> failed;
+  // One candidate at a time, so that a cancel (or the tuner's time budget) stops the
+  // batch between candidates; the rest are reported Cancelled.
+  std::vector<runner::MeasureResult> out;
   for (const runner::MeasureRequest& r : requests) {
     runner::MeasureResult m;
     m.id = r.id;
+    if (callbacks.cancelled && callbacks.cancelled()) {
+      m.status = runner::MeasureStatus::Cancelled;
+      m.message = "cancelled before it ran";
+      out.push_back(std::move(m));
+      continue;
+    }
+    auto results = runner::MeasureBatch({r}, options);
+    if (results && !results->empty()) {
+      out.push_back(std::move(results->front()));
+      continue;
+    }
+    // The folder went away: the request fails with the reason (never an exception).
     m.status = runner::MeasureStatus::RunError;
-    m.message = results.error().message;
-    failed.push_back(std::move(m));
+    m.message = results ? "no result" : results.error().message;
+    out.push_back(std::move(m));
   }
-  return failed;
+  return out;
 }
 
 }  // namespace tessera::tune

@@ -2,7 +2,8 @@
 // this process (runner::MeasureBatch: a crash or hang of a candidate is a result, not the
 // end of the caller), without needing a `tessera-cli` worker on disk — for the tests of
 // the tuner and the tune benchmark. The command line and the GUI use MakeRunner's
-// "local" runner (separate worker processes, parallel builds) instead.
+// "local" runner (separate worker processes, parallel builds) instead. Candidates run
+// one after another; MeasureCallbacks::cancelled is polled between them.
 #pragma once
 
 #include <memory>

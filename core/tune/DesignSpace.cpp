@@ -1,10 +1,12 @@
 #include "tune/DesignSpace.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "schedule/Primitives.h"
 #include "te/Operation.h"
 #include "transform/LowerSchedule.h"
@@ -70,6 +72,30 @@ Knob ChoiceKnob(std::string name, std::vector<int64_t> choices) {
   return k;
 }
 
+// The packable input whose last index moves with the innermost spatial axis, and the
+// spatial axes its indices use (StageRule::streamed, streamed_axes).
+void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
+  if (op.axis.empty()) return;
+  const ir::Var inner = op.axis.back()->var;
+  for (const ir::Expr& e : op.body)
+    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
+      auto* load = sub.as<ir::ProducerLoadNode>();
+      if (!load || load->indices.empty() || !rule->streamed.empty()) return;
+      te::Tensor t = te::Tensor::from(load->producer);
+      if (!t.defined()) return;
+      const std::string& name = t.op()->name;
+      if (std::find(rule->packable.begin(), rule->packable.end(), name) == rule->packable.end()) return;
+      if (!ir::UsesVar(load->indices.back(), inner)) return;
+      rule->streamed = name;
+      for (const ir::IterVar& iv : op.axis)
+        for (const ir::Expr& index : load->indices)
+          if (ir::UsesVar(index, iv->var)) {
+            rule->streamed_axes.push_back(iv->var.name());
+            break;
+          }
+    });
+}
+
 }  // namespace
 
 const char* rule_kind_name(StageRule::Kind kind) {
@@ -86,6 +112,31 @@ const char* rule_kind_name(StageRule::Kind kind) {
 void DesignSpace::AddKnob(Knob k) {
   knob_index_[k.name] = knobs_.size();
   knobs_.push_back(std::move(k));
+}
+
+Result<DesignSpace> DesignSpace::FromScriptKnobs(const std::string& source, const std::string& file,
+                                                const TargetInfo& target) {
+  auto evaluated = script::EvaluateTunableScript(source, file, {});
+  if (!evaluated) return evaluated.error();
+  if (evaluated->knobs.empty()) return Error("tune: the script defines no knob (cfg.define_*)");
+  if (!evaluated->program.schedule) return Error("tune: the script creates no schedule (te.create_schedule)");
+  DesignSpace space;
+  space.outputs_ = evaluated->program.schedule->outputs;
+  space.target_ = target;
+  space.script_source_ = source;
+  space.script_file_ = file;
+  for (const script::ScriptKnob& sk : evaluated->knobs) {
+    if (sk.kind == script::ScriptKnob::Kind::Split) {
+      Knob k = SplitKnob(sk.name, sk.extent, sk.parts);
+      k.innermost_max = sk.max_factor;
+      space.AddKnob(k);
+      continue;
+    }
+    std::vector<int64_t> indices(sk.choices.size());
+    for (size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<int64_t>(i);
+    space.AddKnob(ChoiceKnob(sk.name, indices));
+  }
+  return space;
 }
 
 Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outputs,
@@ -122,6 +173,7 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
     if (st->is_output && op->is_reduction()) {
       rule.kind = StageRule::Kind::Tile;
       rule.packable = PackableInputs(*op);
+      FindStreamedOperand(*op, &rule);
       for (size_t a = 0; a < extents.size(); ++a) {
         Knob k = SplitKnob(TileKnob(st->name(), rule.spatial_axes[a]), extents[a], kTileLevels);
         const bool innermost = a + 1 == extents.size();
@@ -142,9 +194,11 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       rule.kind = StageRule::Kind::Spatial;
       output_is_spatial = single_output;
       for (size_t a = 0; a < extents.size(); ++a) {
-        Knob k = SplitKnob(TileKnob(st->name(), rule.spatial_axes[a]), extents[a], 2);
         const bool innermost = a + 1 == extents.size();
+        // The innermost axis: parallel part, serial part, vector (at most 4 vectors).
+        Knob k = SplitKnob(TileKnob(st->name(), rule.spatial_axes[a]), extents[a], innermost ? 3 : 2);
         k.innermost_multiple = innermost && extents[a] % lanes == 0 ? lanes : 1;
+        k.innermost_max = innermost ? 4 * lanes : 0;
         space.AddKnob(k);
       }
     } else if (!op->is_reduction()) {
@@ -269,6 +323,197 @@ Decisions DesignSpace::Sample(std::mt19937_64& rng) const {
   return d;
 }
 
+namespace {
+
+// The largest divisor of n that is at most limit (1 when none is).
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  int64_t best = 1;
+  for (int64_t d : Divisors(n))
+    if (d <= limit) best = d;
+  return best;
+}
+
+// A register tile of a Tile stage: rows on one or two non-innermost axes (axis index ->
+// rows) times `cols` of the innermost axis (vectorized).
+struct RegisterTile {
+  std::map<size_t, int64_t> rows;
+  int64_t cols = 1;
+  int64_t vectors = 1;
+  int64_t Useful() const {
+    int64_t n = cols;
+    for (const auto& [axis, r] : rows) n *= r;
+    return n;
+  }
+};
+
+// The register tiles that fill the target's vector registers: for every column count
+// (a divisor of the innermost extent filling whole vectors, or at least half a vector
+// when the extent is not a multiple of the width; at most 4 vectors), as many rows on
+// one axis, or on two, as leave room for the operands (RegisterTileFits' budget).
+std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents, const TargetInfo& target) {
+  const size_t n = extents.size();
+  const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
+  const int64_t inner = extents.back();
+  std::vector<RegisterTile> tiles;
+  for (int64_t cols : Divisors(inner)) {
+    if (cols > 4 * lanes) break;
+    const bool whole = cols % lanes == 0;
+    const bool partial = inner % lanes != 0 && (2 * cols >= lanes || cols == inner);
+    if (!whole && !partial) continue;
+    RegisterTile base;
+    base.cols = cols;
+    base.vectors = (cols + lanes - 1) / lanes;
+    const int64_t max_rows = budget / base.vectors;
+    if (max_rows < 1) continue;
+    if (n == 1) tiles.push_back(base);
+    for (size_t a = 0; a + 1 < n; ++a) {
+      if (extents[a] == 1) continue;
+      RegisterTile one = base;
+      one.rows[a] = LargestDivisorAtMost(extents[a], max_rows);
+      if (one.rows[a] > 1) tiles.push_back(one);
+      for (size_t b = a + 1; b + 1 < n; ++b) {
+        RegisterTile two = base;
+        for (int64_t ra : Divisors(extents[a])) {
+          if (ra < 2 || 2 * ra > max_rows) continue;
+          int64_t rb = LargestDivisorAtMost(extents[b], max_rows / ra);
+          if (rb >= 2 && (two.rows.empty() || ra * rb > two.rows[a] * two.rows[b])) two.rows = {{a, ra}, {b, rb}};
+        }
+        if (!two.rows.empty()) tiles.push_back(two);
+      }
+    }
+  }
+  // The most useful lanes per FMA step first (partial vectors waste lanes); ties keep
+  // the order above (fewer columns, more rows first).
+  std::stable_sort(tiles.begin(), tiles.end(),
+                   [](const RegisterTile& x, const RegisterTile& y) { return x.Useful() > y.Useful(); });
+  if (tiles.size() > 4) tiles.resize(4);
+  return tiles;
+}
+
+// The factors of a 4-level spatial split, outer first.
+std::vector<int64_t> Split4(int64_t s0, int64_t s1, int64_t s2, int64_t s3) { return {s0, s1, s2, s3}; }
+
+}  // namespace
+
+Decisions DesignSpace::BaseDecisions() const {
+  Decisions d;
+  for (const Knob& k : knobs_) {
+    if (k.kind == Knob::Kind::Choice) {
+      d.values[k.name] = {k.choices.front()};
+      continue;
+    }
+    std::vector<int64_t> f(k.parts, 1);
+    f[0] = k.extent;
+    d.values[k.name] = f;
+  }
+  return d;
+}
+
+std::vector<Decisions> DesignSpace::Seeds() const {
+  const Decisions base = BaseDecisions();
+  std::vector<Decisions> all;
+  for (const StageRule& rule : rules_) {
+    if (rule.kind == StageRule::Kind::Tile) AddTileSeeds(rule, base, &all);
+    else if (rule.kind == StageRule::Kind::Spatial) AddSpatialSeeds(rule, base, &all);
+  }
+  std::vector<Decisions> out;
+  std::set<Decisions> seen;
+  for (Decisions& d : all)
+    if (Satisfies(d) && seen.insert(d).second) out.push_back(std::move(d));
+  return out;
+}
+
+void DesignSpace::AddTileSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const {
+  const size_t n = rule.spatial_axes.size();
+  if (n == 0) return;
+  std::vector<int64_t> extents;
+  for (const std::string& axis : rule.spatial_axes) extents.push_back(knob(TileKnob(rule.stage, axis)).extent);
+  auto set_axis = [&](Decisions& d, size_t a, std::vector<int64_t> f) {
+    d.values[TileKnob(rule.stage, rule.spatial_axes[a])] = std::move(f);
+  };
+  // The last reduction axis split for an unrolled inner step of u (when it divides).
+  auto unroll_reduction = [&](Decisions& d) {
+    if (rule.reduce_axes.empty()) return;
+    const std::string name = TileKnob(rule.stage, rule.reduce_axes.back());
+    const int64_t e = knob(name).extent, u = LargestDivisorAtMost(e, 4);
+    if (u < 2) return;
+    d.values[name] = {e / u, u};
+    d.values[rule.stage + ".unroll"] = {2};
+  };
+  const bool has_streamed = !rule.streamed.empty();
+  for (const RegisterTile& tile : RegisterTiles(extents, target_)) {
+    const size_t inner = n - 1;
+    const int64_t cols = tile.cols, inner_extent = extents[inner];
+    bool panel_ok = has_streamed;  // a panel of the streamed operand is independent of the rows
+    for (const auto& [axis, r] : tile.rows)
+      if (std::find(rule.streamed_axes.begin(), rule.streamed_axes.end(), rule.spatial_axes[axis]) !=
+          rule.streamed_axes.end())
+        panel_ok = false;
+    Decisions start = base;
+    start.values[rule.stage + ".unroll"] = {1};
+    for (size_t a = 0; a < inner; ++a) set_axis(start, a, Split4(1, extents[a], 1, 1));
+    // 1. Panel: the parallel loop runs over column panels of the streamed operand, packed
+    //    once per panel (contiguous rows of `cols` floats); rows of mr inside it; the
+    //    register tile inside the whole reduction (gemm_fast.py's structure).
+    if (panel_ok) {
+      Decisions d = start;
+      set_axis(d, inner, Split4(inner_extent / cols, 1, 1, cols));
+      for (const auto& [axis, r] : tile.rows) set_axis(d, axis, Split4(1, extents[axis] / r, 1, r));
+      d.values[rule.stage + ".pack." + rule.streamed] = {1};
+      out->push_back(d);
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+    // 2. Rows: the parallel loop runs over blocks of the first row axis, the register
+    //    tile inside all reductions (conv2d_fast.py's structure).
+    {
+      Decisions d = start;
+      set_axis(d, inner, Split4(1, inner_extent / cols, 1, cols));
+      bool first = true;
+      for (const auto& [axis, r] : tile.rows) {
+        set_axis(d, axis, first ? Split4(extents[axis] / r, 1, 1, r) : Split4(1, extents[axis] / r, 1, r));
+        first = false;
+      }
+      out->push_back(d);
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+    // 3. Blocked: a cache_write accumulator block of up to 32 rows x 64 columns, the
+    //    reduction split by 4 and unrolled around the register tile (the GEMM tutorial's
+    //    structure, without its packing), parallel over the blocks.
+    if (!tile.rows.empty()) {
+      Decisions d = start;
+      d.values[rule.stage + ".cache_write"] = {1};
+      const int64_t bn = cols * LargestDivisorAtMost(inner_extent / cols, std::max<int64_t>(1, 64 / cols));
+      const auto& [row_axis, r] = *tile.rows.begin();
+      const int64_t bm = r * LargestDivisorAtMost(extents[row_axis] / r, std::max<int64_t>(1, 32 / r));
+      set_axis(d, inner, Split4(inner_extent / bn, 1, bn / cols, cols));
+      set_axis(d, row_axis, Split4(extents[row_axis] / bm, 1, bm / r, r));
+      for (const auto& [axis, rows] : tile.rows)
+        if (axis != row_axis) set_axis(d, axis, Split4(1, extents[axis] / rows, 1, rows));
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+  }
+}
+
+void DesignSpace::AddSpatialSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const {
+  const size_t n = rule.spatial_axes.size();
+  if (n == 0) return;
+  const std::string inner = TileKnob(rule.stage, rule.spatial_axes.back());
+  const Knob& k = knob(inner);
+  for (int64_t vectors : {2, 4}) {
+    Decisions d = base;
+    int64_t v = k.innermost_multiple > 1 ? LargestDivisorAtMost(k.extent / k.innermost_multiple, vectors) *
+                                               k.innermost_multiple
+                                         : LargestDivisorAtMost(k.extent, vectors * target_.vector_lanes);
+    // A 1-D output is its own parallel loop: some dozens of chunks.
+    int64_t outer = n == 1 ? LargestDivisorAtMost(k.extent / v, 16 * target_.cores) : 1;
+    d.values[inner] = {outer, k.extent / v / outer, v};
+    out->push_back(d);
+  }
+}
+
 Decisions DesignSpace::Mutate(const Decisions& d, std::mt19937_64& rng) const {
   if (knobs_.empty()) return d;
   for (int attempt = 0; attempt < 50; ++attempt) {
@@ -292,6 +537,11 @@ std::string DesignSpace::Describe(const Decisions& d) {
 
 Result<Schedule> DesignSpace::Apply(const Decisions& d) const {
   if (!Satisfies(d)) return Error("tune: the decisions do not fit the design space:\n" + Describe(d));
+  if (from_script()) {
+    auto evaluated = script::EvaluateTunableScript(script_source_, script_file_, d.values);
+    if (!evaluated) return evaluated.error();
+    return evaluated->program.schedule->copy();
+  }
   auto sch = schedule::create_schedule(outputs_);
   if (!sch) return sch.error();
   // Inline first (the tiled stages then read through them), outputs next (their loops
@@ -305,6 +555,16 @@ Result<Schedule> DesignSpace::Apply(const Decisions& d) const {
 }
 
 Result<ValidCandidate> DesignSpace::Validate(const Decisions& d, const std::vector<te::Tensor>& args) const {
+  if (from_script()) {
+    // The script's evaluation made tensors of its own: lower with its arguments.
+    if (!Satisfies(d)) return Error("tune: the decisions do not fit the design space:\n" + Describe(d));
+    auto evaluated = script::EvaluateTunableScript(script_source_, script_file_, d.values);
+    if (!evaluated) return evaluated.error();
+    schedule::Schedule sch = evaluated->program.schedule->copy();
+    auto lowered = transform::LowerSchedule(sch, evaluated->program.Arguments(), "llvm");
+    if (!lowered) return lowered.error();
+    return ValidCandidate{std::move(sch), std::move(lowered->func)};
+  }
   auto sch = Apply(d);
   if (!sch) return sch.error();
   auto lowered = transform::LowerSchedule(*sch, args, "llvm");
@@ -343,6 +603,17 @@ int64_t Product(const std::vector<int64_t>& v, size_t from) {
   return p;
 }
 
+// A stage left at the root: its two outermost axes fused and run on every core.
+Status ParallelAtRoot(Schedule& sch, const Stage& stage) {
+  std::vector<ir::IterVar> outer;
+  for (const ir::IterVar& iv : stage->leaf_iter_vars)
+    if (iv->iter_type == ir::IterVarType::DataPar && outer.size() < 2) outer.push_back(iv);
+  if (outer.empty()) return Status::Ok();
+  auto fused = FuseAll(sch, stage, outer);
+  if (!fused) return fused.error();
+  return schedule::Parallel(sch, stage, *fused);
+}
+
 }  // namespace
 
 Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisions& d) const {
@@ -351,7 +622,7 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
   switch (rule.kind) {
     case StageRule::Kind::Inline:
       if (d.values.at(rule.stage + ".inline")[0] == 1) return schedule::ComputeInline(sch, stage);
-      return Status::Ok();
+      return ParallelAtRoot(sch, stage);
     case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
     case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);
     case StageRule::Kind::Attach: {
@@ -380,7 +651,7 @@ Status DesignSpace::ApplySpatial(Schedule& sch, const StageRule& rule, const Dec
     auto levels = SplitLevels(sch, stage, *iv, d.values.at(TileKnob(rule.stage, axis)));
     if (!levels) return levels.error();
     outer.push_back((*levels)[0]);
-    inner.push_back((*levels)[1]);
+    inner.insert(inner.end(), levels->begin() + 1, levels->end());  // innermost: serial, vector
   }
   std::vector<ir::IterVar> order = outer;
   order.insert(order.end(), inner.begin(), inner.end());
@@ -399,16 +670,17 @@ Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisi
   const int64_t unroll = d.values.at(rule.stage + ".unroll")[0];
   // Packing: copies of operands, made before the stage's loops change (cache_read keeps
   // the reader's IterVars). With cache_write the accumulator stage reads the operands
-  // and sits inside the S1 loops, so packing is not offered there.
+  // and sits inside the S1 loops (a copy attached to the output's loops would not be
+  // read there: compute_at refuses it), so packing is not offered there.
   std::vector<std::pair<Stage, int64_t>> packs;
-  if (!cache_write)
-    for (const std::string& p : rule.packable) {
-      int64_t where = d.values.at(rule.stage + ".pack." + p)[0];
-      if (where == 0) continue;
-      auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
-      if (!copy) return copy.error();
-      packs.emplace_back(*copy, where);
-    }
+  for (const std::string& p : rule.packable) {
+    if (cache_write) break;
+    int64_t where = d.values.at(rule.stage + ".pack." + p)[0];
+    if (where == 0) continue;
+    auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
+    if (!copy) return copy.error();
+    packs.emplace_back(*copy, where);
+  }
   Stage compute = stage;  // the stage that accumulates
   if (cache_write) {
     auto local = schedule::CacheWrite(sch, stage, "local");

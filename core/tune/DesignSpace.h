@@ -10,14 +10,23 @@
 //              register tile) unrolled; optionally cache_write of the accumulator
 //              (computed in "local" inside the S1 loops and copied out) and packing of
 //              operands (cache_read into a contiguous buffer at the S0 or S1 loop)
-//   spatial    an element-wise output: 2-level tiling, outer loops fused and parallel,
-//              innermost vectorized
+//   spatial    an element-wise output: outer loops fused and parallel; the innermost
+//              axis split in 3 (parallel part, serial part, vector), the vector part
+//              vectorized (a multiple of the vector width, at most 4 vectors)
 //   attach     a reduction read by the output: compute_at the output's parallel loop
 //   root       anything else: its outermost axis parallel
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the
 // register tile (rows x vectors) fit the vector registers with room for the operands.
+//
+// Seeds(): besides random samples, the space names its rule-derived starting points —
+// the structures of hand-written CPU kernels (a packed operand panel per parallel
+// column block with an mr x nr register tile inside the whole reduction; a register tile
+// inside all reductions parallel over row blocks; a cache_write accumulator block with
+// the reduction unrolled), with mr x nr derived from the target's vector width and
+// register count (AVX2: e.g. 8x8, 4x16; AVX-512: 16x16, 8x32). The tuner measures them
+// first and evolves from the best.
 //
 // A point of the space is a Decisions: one factor list per split, one value per knob.
 // Apply() turns it into a schedule through the schedule primitives (their legality
@@ -31,6 +40,7 @@
 #include <vector>
 
 #include "schedule/Schedule.h"
+#include "script/TuneConfig.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
 #include "transform/PrimFunc.h"
@@ -75,6 +85,11 @@ struct StageRule {
   std::vector<std::string> spatial_axes;  // the op's axes (names)
   std::vector<std::string> reduce_axes;
   std::vector<std::string> packable;      // Tile: placeholders it reads that may be packed
+  // Tile: the packable input whose last index moves with the innermost spatial axis (the
+  // operand the vectorized loop streams through, B of C = A x B; "" when none), and the
+  // spatial axes its indices use (a panel of it is independent of the other axes).
+  std::string streamed;
+  std::vector<std::string> streamed_axes;
   std::string attach_to;                  // Attach: the output stage
 };
 const char* rule_kind_name(StageRule::Kind kind);
@@ -84,6 +99,12 @@ class DesignSpace {
   // The generated space of the program computing `outputs`, for `target`. Errors: no
   // compute stage, a symbolic (non-constant) extent, an op with several outputs.
   static Result<DesignSpace> Generate(const std::vector<te::Operation>& outputs, const TargetInfo& target);
+  // The space of a script's own knobs (script/TuneConfig.h: cfg.define_split/knob/reorder):
+  // exactly those knobs, named as the script names them; a point is applied by evaluating
+  // the script with its values. Errors: the script defines no knob.
+  static Result<DesignSpace> FromScriptKnobs(const std::string& source, const std::string& file,
+                                             const TargetInfo& target);
+  bool from_script() const { return !script_source_.empty(); }
 
   const std::vector<Knob>& knobs() const { return knobs_; }
   const std::vector<StageRule>& rules() const { return rules_; }
@@ -91,6 +112,9 @@ class DesignSpace {
 
   // A random point satisfying every constraint.
   Decisions Sample(std::mt19937_64& rng) const;
+  // The rule-derived starting points (see above), each satisfying every constraint, best
+  // guesses first; empty when the space has no tiled or spatial stage.
+  std::vector<Decisions> Seeds() const;
   // `d` with one knob re-sampled (another point when the knob has another value).
   Decisions Mutate(const Decisions& d, std::mt19937_64& rng) const;
   // Whether `d` assigns every knob a value in its domain and the register tile fits.
@@ -110,6 +134,7 @@ class DesignSpace {
   std::vector<StageRule> rules_;
   std::vector<Knob> knobs_;
   std::map<std::string, size_t> knob_index_;
+  std::string script_source_, script_file_;  // FromScriptKnobs
 
   void AddKnob(Knob k);
   const Knob& knob(const std::string& name) const { return knobs_[knob_index_.at(name)]; }
@@ -119,6 +144,9 @@ class DesignSpace {
   Status ApplyRule(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplyTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplySpatial(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
+  Decisions BaseDecisions() const;
+  void AddTileSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const;
+  void AddSpatialSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const;
 };
 
 }  // namespace tessera::tune

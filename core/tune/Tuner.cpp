@@ -20,6 +20,12 @@ std::string CandidateScript(const script::ScriptProgram& program, const schedule
   candidate.names.entry_outputs.clear();
   candidate.schedule_text.clear();
   candidate.entry_comments.clear();
+  // A flat list of concrete primitives (a script's loops or knobs made the input's, not
+  // this candidate's, schedule).
+  candidate.structured = false;
+  candidate.source.clear();
+  candidate.source_trace.clear();
+  candidate.schedule_source.clear();
   return script::PrintScript(candidate);
 }
 
@@ -67,6 +73,8 @@ class TuneRun {
   std::vector<te::Tensor> args_;
   RecordQuery query_;
   std::set<std::string> seen_;  // schedule hashes measured on this machine
+  std::vector<Decisions> seeds_;  // the space's rule-derived starting points, measured first
+  size_t next_seed_ = 0;
   std::vector<Sample> samples_;
   CostModel model_;
   TuneResult result_;
@@ -78,12 +86,16 @@ class TuneRun {
   }
   bool Cancelled() const { return callbacks_.cancelled && callbacks_.cancelled(); }
   bool OutOfTime() const { return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s; }
+  // Seconds left of the time budget (a large number without one).
+  double Remaining() const { return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9; }
 
   Status Resume();
   Status MeasureInput();
   Status Search();
   std::vector<Proposal> Propose(int count);
-  bool Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool);
+  std::vector<Proposal> ProposeSeeds(int count);
+  bool Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool,
+                std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
   Status AcceptBest();
   runner::MeasureRequest Request(const std::string& id, const std::string& script, bool check) const;
@@ -100,7 +112,10 @@ runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string
   req.warmup = check ? 0 : options_.warmup;
   req.repeat = check ? 1 : options_.repeat;
   req.check = check;
-  req.timeout_s = options_.timeout_s;
+  // A candidate may not run past the time budget by more than a second: one cut short
+  // by it is not recorded (Measure), so it is not mistaken for a slow schedule. Checks
+  // of a new best are never cut short.
+  req.timeout_s = check ? options_.timeout_s : std::min(options_.timeout_s, std::max(1.0, Remaining()));
   return req;
 }
 
@@ -190,7 +205,8 @@ Status TuneRun::MeasureInput() {
   return Status::Ok();
 }
 
-bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool) {
+bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool,
+                       std::string* hash_out) {
   auto valid = space_->Validate(d, args_);
   if (!valid) {
     ++result_.invalid;
@@ -199,8 +215,21 @@ bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<s
   std::string script = CandidateScript(program_, valid->schedule);
   std::string hash = HashText(script);
   if (seen_.count(hash) || pool->count(hash)) return false;
+  if (hash_out) *hash_out = hash;
   (*pool)[hash] = Proposal{d, std::move(script), hash, CandidateFeatures(valid->func, *space_, d), source, 0};
   return true;
+}
+
+std::vector<Proposal> TuneRun::ProposeSeeds(int count) {
+  std::map<std::string, Proposal> pool;
+  std::vector<std::string> order;  // the space's order: its best guesses first
+  while (next_seed_ < seeds_.size() && static_cast<int>(order.size()) < count) {
+    std::string hash;
+    if (Consider(seeds_[next_seed_++], "seed", &pool, &hash)) order.push_back(hash);
+  }
+  std::vector<Proposal> out;
+  for (const std::string& hash : order) out.push_back(std::move(pool.at(hash)));
+  return out;
 }
 
 std::vector<Proposal> TuneRun::Propose(int count) {
@@ -271,11 +300,17 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
   std::vector<runner::MeasureRequest> requests;
   for (const Proposal& p : proposals) requests.push_back(Request("c" + p.hash, p.script, false));
   runner::MeasureCallbacks cb;
-  cb.cancelled = callbacks_.cancelled;
+  // The budget is checked between the candidates of a batch too (the runner stops and
+  // reports the rest Cancelled), not only between batches.
+  cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
   std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
   std::vector<TuneTrial> trials;
   for (size_t i = 0; i < proposals.size() && i < results.size(); ++i) {
     if (results[i].status == runner::MeasureStatus::Cancelled) continue;
+    if (results[i].status == runner::MeasureStatus::Timeout && requests[i].timeout_s < options_.timeout_s) {
+      Message("a candidate was stopped at the end of the time budget (not recorded)");
+      continue;
+    }
     const Proposal& p = proposals[i];
     TuningRecord rec = MakeRecord(p.script, p.hash, p.source, results[i]);
     auto id = db_->Add(rec);
@@ -309,7 +344,14 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
 Status TuneRun::Search() {
   while (result_.measured < options_.trials && !OutOfTime() && !Cancelled()) {
     const int count = std::min(options_.batch_size, options_.trials - result_.measured);
-    std::vector<Proposal> proposals = Propose(count);
+    // The rule-derived seeds first, then the search proper.
+    std::vector<Proposal> proposals = ProposeSeeds(count);
+    if (static_cast<int>(proposals.size()) < count) {
+      std::set<std::string> taken;
+      for (const Proposal& p : proposals) taken.insert(p.hash);
+      for (Proposal& p : Propose(count - static_cast<int>(proposals.size())))
+        if (taken.insert(p.hash).second) proposals.push_back(std::move(p));
+    }
     if (proposals.empty()) {
       Message("no new valid candidate found: the design space looks exhausted");
       break;
@@ -333,9 +375,14 @@ Result<TuneResult> TuneRun::Run() {
   if (options_.strategy != "evolution" && options_.strategy != "random")
     return Error("tune: unknown strategy '" + options_.strategy + "' (evolution or random)");
   const std::vector<te::Operation>& outputs = program_.schedule->outputs;
-  auto space = DesignSpace::Generate(outputs, TargetInfoFromFeatures(machine_.isa_features, machine_.cores));
+  const TargetInfo target = TargetInfoFromFeatures(machine_.isa_features, machine_.cores);
+  // A script with knobs (cfg.define_*) is tuned over exactly those; otherwise the space
+  // is generated from the workload.
+  auto space = script::UsesTuneConfig(program_) ? DesignSpace::FromScriptKnobs(program_.source, program_.file, target)
+                                                : DesignSpace::Generate(outputs, target);
   if (!space) return space.error();
   space_ = std::move(space.value());
+  if (options_.strategy == "evolution") seeds_ = space_->Seeds();  // the random baseline stays random
   args_ = program_.Arguments();
   result_.workload = FingerprintWorkload(outputs, options_.shape_vars);
   result_.machine_key = machine_.Key();

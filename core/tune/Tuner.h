@@ -3,6 +3,8 @@
 // proposed by an evolutionary search guided by the XGBoost cost model (or by random
 // sampling, the baseline), measured by a runner::Runner, stored in the records Database.
 //
+// The evolutionary search starts from the space's rule-derived seeds (DesignSpace::Seeds:
+// the structures of hand-written kernels sized for the target), measured first.
 // Every candidate is validated (primitives' checks and lowering) before it is measured,
 // and a candidate is measured at most once per machine: schedules already in the
 // database are skipped, so a run started again continues where the last one stopped.
@@ -28,7 +30,9 @@ namespace tessera::tune {
 
 struct TuneOptions {
   int trials = 64;             // candidates to measure in this run (checks not counted)
-  double time_budget_s = 0;    // stop proposing after this many seconds (0: no limit)
+  double time_budget_s = 0;    // stop after this many seconds (0: no limit): checked between the
+                               // candidates of a batch too; a candidate's timeout is capped at the
+                               // budget left when its batch starts (at least 1 s)
   int batch_size = 8;          // candidates per measurement round
   uint64_t seed = 1;
   std::string strategy = "evolution";  // "evolution" (cost model) or "random"
@@ -45,7 +49,7 @@ struct TuneOptions {
 // One measured candidate, as reported while the run goes on.
 struct TuneTrial {
   int index = 0;            // 1-based among this run's measurements
-  std::string source;       // "input", "random", "evolution"
+  std::string source;       // "input", "seed" (rule-derived), "random", "evolution"
   std::string status;       // MeasureStatusName
   double median_ms = 0;
   double gflops = 0;

@@ -3,7 +3,8 @@
 // reductions attached to an element-wise output). Every sample passes the primitives'
 // checks and lowering; the register tile is sized for the vector width and register
 // count given (AVX2: 8 lanes, 16 registers; AVX-512: 16 lanes, 32 registers); mutation
-// moves to a neighbouring point; decisions outside the space are refused with a message.
+// moves to a neighbouring point; decisions outside the space are refused with a message;
+// the rule-derived seeds have the register tiles of the target and all validate.
 #include <QtTest>
 
 #include <set>
@@ -216,6 +217,77 @@ class TestTuneSpace : public QObject {
     too_many_registers.values["C.tile.i"] = {1, 1, 4, 16};
     too_many_registers.values["C.tile.j"] = {1, 1, 2, 32};  // 16 rows x 4 vectors = 64 accumulators
     QVERIFY(!space.Satisfies(too_many_registers));
+  }
+
+  // The seeds: the structures of hand-written CPU kernels, sized for the target's
+  // registers (never constants for one CPU), every one a valid point of the space.
+  void gemmSeedsAreSizedForTheTarget_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("rows");  // the panel seed's register tile: rows x 2 vectors
+    QTest::addColumn<int>("cols");
+    QTest::newRow("avx2") << "avx2" << 4 << 16;      // 8 of 16 ymm accumulate
+    QTest::newRow("avx512") << "avx512f" << 8 << 32;  // 16 of 32 zmm (gemm_fast.py's tile)
+  }
+  void gemmSeedsAreSizedForTheTarget() {
+    QFETCH(QString, isa);
+    QFETCH(int, rows);
+    QFETCH(int, cols);
+    auto p = Load(Gemm(256, 256, 128));
+    TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
+    DesignSpace space = SpaceOf(p, target);
+    std::vector<Decisions> seeds = space.Seeds();
+    QVERIFY(seeds.size() >= 4);
+    bool panel = false, blocked = false;
+    for (const Decisions& d : seeds) {
+      QVERIFY(space.Satisfies(d));
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      // Every seed fills at least half of the accumulator registers.
+      QVERIFY(2 * Accumulators(d, {"C.tile.i", "C.tile.j"}, target.vector_lanes) >= target.vector_registers - 3);
+      const auto& i = d.values.at("C.tile.i");
+      const auto& j = d.values.at("C.tile.j");
+      // The panel structure: parallel over column panels of B, B packed per panel, the
+      // register tile inside the whole reduction.
+      if (i == std::vector<int64_t>{1, 256 / rows, 1, rows} && j == std::vector<int64_t>{256 / cols, 1, 1, cols} &&
+          d.values.at("C.pack.B")[0] == 1 && d.values.at("C.pack.A")[0] == 0 && d.values.at("C.cache_write")[0] == 0) {
+        panel = true;
+        QVERIFY(valid->schedule.find("B.global"));
+        QCOMPARE(valid->schedule.find("B.global")->attach_stage->name(), std::string("C"));
+      }
+      blocked = blocked || d.values.at("C.cache_write")[0] == 1;
+    }
+    QVERIFY2(panel, "no panel seed with the target's register tile");
+    QVERIFY(blocked);
+  }
+
+  void convSeedsKeepTheRegisterTileInsideTheReductions() {
+    auto p = Load(kConv);
+    TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
+    DesignSpace space = SpaceOf(p, target);
+    std::vector<Decisions> seeds = space.Seeds();
+    QVERIFY(!seeds.empty());
+    bool inside = false;
+    for (const Decisions& d : seeds) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const int64_t acc = Accumulators(d, {"conv.tile.n", "conv.tile.f", "conv.tile.y", "conv.tile.x"}, 8);
+      if (d.values.at("conv.tile.rc") == std::vector<int64_t>{8, 1} && acc >= 8 && d.values.at("conv.tile.f")[0] > 1)
+        inside = true;
+    }
+    QVERIFY(inside);
+  }
+
+  void softmaxSeedsVectorizeWholeRows() {
+    auto p = Load(kSoftmax);
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
+    std::vector<Decisions> seeds = space.Seeds();
+    QVERIFY(!seeds.empty());
+    for (const Decisions& d : seeds) {
+      QVERIFY(space.Validate(d, p.Arguments()).ok());
+      // The reductions are computed once per row: the parallel loop covers whole rows.
+      QCOMPARE(d.values.at("B.tile.j")[0], int64_t{1});
+      QCOMPARE(d.values.at("B.tile.j")[2] % 8, int64_t{0});
+    }
   }
 
   void symbolicShapesAreRefused() {

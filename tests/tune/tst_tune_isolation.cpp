@@ -1,0 +1,221 @@
+// What keeps a tuning run alive and on time (issue #13, measurement): a child forked
+// after the parent ran a parallel kernel gets a thread pool of its own (it used to wait
+// forever for the parent's worker threads), so the ChildProcessRunner measures parallel
+// candidates after the tuner's process started its pool; the ChildProcessRunner stops
+// between the candidates of a batch when cancelled; the tuner checks its time budget
+// inside a batch and caps a candidate's timeout at the budget left (a candidate cut
+// short by the budget is not recorded as a slow or failed schedule).
+#include <QtTest>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "runner/MachineSignature.h"
+#include "runtime/ThreadPool.h"
+#include "script/Evaluator.h"
+#include "tune/ChildProcessRunner.h"
+#include "tune/Tuner.h"
+
+using namespace tessera;
+using namespace tessera::tune;
+
+namespace {
+
+const char* kSmallGemm = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+B = te.placeholder((64, 64), name="B")
+k = te.reduce_axis((0, 64), name="k")
+C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+)";
+
+// The same GEMM with a parallel outer loop: its kernel runs on the runtime's thread pool.
+const char* kParallelGemm = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+B = te.placeholder((64, 64), name="B")
+k = te.reduce_axis((0, 64), name="k")
+C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+s[C].parallel(C.op.axis[0])
+)";
+
+script::ScriptProgram Load(const std::string& source) {
+  auto program = script::EvaluateScript(source, "gemm.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  return std::move(program.value());
+}
+
+bool HasLlvm() {
+#ifdef TESSERA_HAS_LLVM
+  return true;
+#else
+  return false;
+#endif
+}
+
+// Starts the process-wide pool with its worker threads, as a kernel run in this process does.
+int64_t StartGlobalPool() {
+  std::atomic<int64_t> sum{0};
+  runtime::ThreadPool::Global().ParallelFor(64, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) sum += i;
+    return 0;
+  });
+  return sum.load();
+}
+
+double Seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// A runner that measures nothing: every candidate "takes" `seconds_per_candidate`
+// (slept in steps, polling cancel) and reports a made-up time; with `hang` a candidate
+// runs until its request's timeout and is reported Timeout, as MeasureBatch does.
+class SlowRunner : public runner::Runner {
+ public:
+  double seconds_per_candidate = 0.4;
+  bool hang = false;
+  int measured = 0;
+  std::vector<double> timeouts;
+
+  std::string Name() const override { return "slow-fake"; }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks& callbacks) override {
+    std::vector<runner::MeasureResult> out;
+    for (const runner::MeasureRequest& r : requests) {
+      runner::MeasureResult m;
+      m.id = r.id;
+      if (!r.check && callbacks.cancelled && callbacks.cancelled()) {
+        m.status = runner::MeasureStatus::Cancelled;
+        out.push_back(m);
+        continue;
+      }
+      if (!r.check) {
+        timeouts.push_back(r.timeout_s);
+        const double limit = hang ? r.timeout_s : seconds_per_candidate;
+        const auto start = std::chrono::steady_clock::now();
+        while (Seconds(start) < std::min(limit, 120.0))
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        ++measured;
+      }
+      m.status = hang && !r.check ? runner::MeasureStatus::Timeout : runner::MeasureStatus::Ok;
+      m.median_ms = m.min_ms = 1.0 + static_cast<double>(out.size());
+      m.times_ms = {m.median_ms};
+      m.gflops = 1.0 / m.median_ms;
+      out.push_back(m);
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+class TestTuneIsolation : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void forkedChildGetsAThreadPoolOfItsOwn() {
+    if (std::thread::hardware_concurrency() < 2) QSKIP("one CPU: the pool has no worker threads to lose");
+    QCOMPARE(StartGlobalPool(), int64_t{64 * 63 / 2});
+    pid_t pid = fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      alarm(20);  // without a pool of its own the child waits forever: SIGALRM ends it
+      _exit(StartGlobalPool() == 64 * 63 / 2 ? 0 : 1);
+    }
+    int status = 0;
+    QCOMPARE(waitpid(pid, &status, 0), pid);
+    QVERIFY2(!WIFSIGNALED(status), "the forked child hung in its first parallel loop");
+    QCOMPARE(WEXITSTATUS(status), 0);
+    // The parent's pool still works.
+    QCOMPARE(StartGlobalPool(), int64_t{64 * 63 / 2});
+  }
+
+  void childRunnerMeasuresAParallelKernelAfterThisProcessRanOne() {
+    if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
+    if (std::thread::hardware_concurrency() < 2) QSKIP("one CPU: the pool has no worker threads to lose");
+    StartGlobalPool();
+    std::string error;
+    auto runner = ChildProcessRunner::Create("", &error);
+    QVERIFY2(runner, error.c_str());
+    runner::MeasureRequest r;
+    r.id = "parallel";
+    r.script = kParallelGemm;
+    r.repeat = 2;
+    r.timeout_s = 30;
+    auto results = runner->Measure({r}, {});
+    QCOMPARE(results.size(), size_t{1});
+    QVERIFY2(results[0].status == runner::MeasureStatus::Ok, results[0].message.c_str());
+  }
+
+  void childRunnerStopsBetweenCandidatesWhenCancelled() {
+    std::string error;
+    auto runner = ChildProcessRunner::Create("", &error);
+    QVERIFY2(runner, error.c_str());
+    std::vector<runner::MeasureRequest> requests(3);
+    for (size_t i = 0; i < requests.size(); ++i) {
+      requests[i].id = "c" + std::to_string(i);
+      requests[i].script = kSmallGemm;
+      requests[i].repeat = 1;
+      requests[i].timeout_s = 2;
+      requests[i].test_fault = "hang";  // each would take its whole timeout
+    }
+    int done = 0;
+    runner::MeasureCallbacks cb;
+    cb.on_result = [&](const runner::MeasureResult&) { ++done; };
+    cb.cancelled = [&] { return done >= 1; };
+    const auto start = std::chrono::steady_clock::now();
+    auto results = runner->Measure(requests, cb);
+    QCOMPARE(results.size(), size_t{3});
+    QVERIFY(results[0].status != runner::MeasureStatus::Cancelled);
+    QVERIFY(results[1].status == runner::MeasureStatus::Cancelled);
+    QVERIFY(results[2].status == runner::MeasureStatus::Cancelled);
+    QVERIFY2(Seconds(start) < 5.5, std::to_string(Seconds(start)).c_str());
+  }
+
+  void tunerChecksItsTimeBudgetInsideABatch() {
+    SlowRunner runner;
+    runner.seconds_per_candidate = 1.0;
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 8;
+    o.batch_size = 8;  // one batch of 8 x 1 s without a check inside it
+    o.time_budget_s = 2.0;
+    o.measure_input = false;
+    const auto start = std::chrono::steady_clock::now();
+    auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY2(runner.measured <= 3, std::to_string(runner.measured).c_str());
+    QCOMPARE(result->measured, runner.measured);
+    QVERIFY2(Seconds(start) < 5.0, std::to_string(Seconds(start)).c_str());
+    // Every candidate's timeout was cut to what was left of the budget.
+    for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
+  }
+
+  void aHangingCandidateIsStoppedAtTheEndOfTheBudgetAndNotRecorded() {
+    SlowRunner runner;
+    runner.hang = true;  // every candidate runs until its timeout (60 s unless cut)
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 4;
+    o.batch_size = 4;
+    o.time_budget_s = 3.0;
+    o.timeout_s = 60;
+    o.measure_input = false;
+    const auto start = std::chrono::steady_clock::now();
+    auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY(!runner.timeouts.empty());  // one started, with its timeout cut to the budget
+    QVERIFY2(Seconds(start) < 8.0, std::to_string(Seconds(start)).c_str());
+    QCOMPARE(result->measured, 0);  // cut by the budget: not a record of a failed schedule
+    QVERIFY(!result->best.has_value());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTuneIsolation)
+#include "tst_tune_isolation.moc"
