@@ -1,10 +1,12 @@
 // tessera-bench-tune: tunes GEMM 1024^3, a ResNet-50 3x3 conv2d layer (1x64x56x56, 64
 // filters) and softmax 1024^2 from their bare te definitions within a fixed budget
 // (trials and seconds, printed), then times the best schedule of each next to the
-// references in the same process — OpenBLAS cblas_sgemm and oneDNN dnnl_sgemm for GEMM,
-// oneDNN's direct convolution for conv2d, the shipped hand-written schedules for all three —
-// and prints the ratios, the machine's ISA and how long the search took to reach 90% of
-// its final best. A command, not a CTest test (bench/README.md).
+// references in the same run — OpenBLAS cblas_sgemm and oneDNN dnnl_sgemm for GEMM,
+// oneDNN's direct convolution for conv2d, Halide 14's three autoschedulers (Adams2019,
+// Mullapudi2016, Li2018) for all three, the GEMM tutorial's final schedule and the shipped
+// hand-written schedules — and prints the ratios, the machine's ISA, the load average and
+// how long the search took to reach 90% of its final best. A command, not a CTest test
+// (bench/README.md).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +18,7 @@
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/OpenBlasGemm.h"
 #include "../cpu/Timing.h"
+#include "HalideAuto.h"
 #include "OneDnnConv.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
@@ -34,7 +37,8 @@ constexpr const char* kUsage =
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
-schedule with OpenBLAS / oneDNN and the shipped hand-written schedule, in this process.
+schedule with OpenBLAS / oneDNN, Halide 14's autoschedulers, the GEMM tutorial's final
+schedule and the shipped hand-written schedule, all timed in the same run.
 --quick: 24 trials, 60 s each (a smoke run).
 )";
 
@@ -84,16 +88,15 @@ B = te.compute((1024, 1024), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[
 s = te.create_schedule(B.op)
 )";
 
-std::string ReadExample(const std::string& name) {
-  std::ifstream in(std::string(TESSERA_SOURCE_DIR) + "/resources/examples/" + name);
+std::string ReadSource(const std::string& path) {
+  std::ifstream in(std::string(TESSERA_SOURCE_DIR) + "/" + path);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-// Times a script's schedule in a child process, as the tuner measured its candidates.
-// (Not in this process: a child forked after this process started the runtime's thread
-// pool would inherit a pool without threads.)
+// Times a script's schedule in a child process, as the tuner measured its candidates
+// (the same isolation and timing path as the tuning run).
 runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id, const std::string& script,
                                      int repeat) {
   runner::MeasureRequest request;
@@ -132,7 +135,43 @@ void PrintRatio(const char* label, double tessera_ms, double reference_ms) {
     std::printf("  %-34s not available\n", label);
 }
 
-void BenchWorkload(const Workload& w, const Options& options) {
+// One line of the closing summary: the tuned kernel against the best reference.
+struct Summary {
+  std::string workload;
+  double tuned_ms = -1, best_reference_ms = -1, halide_best_ms = -1, seconds_to_90 = -1;
+  std::string best_reference;
+};
+
+std::string LoadAverage() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one.empty() ? "unknown" : one + " " + five + " " + fifteen;
+}
+
+// Halide's autoschedulers on the same algorithm, each timed like the references.
+double HalideAutoschedulers(const std::string& workload, double tuned_ms) {
+  double best = -1;
+  for (const char* const* name = halide_auto::SchedulerNames(); *name; ++name) {
+    halide_auto::AutoKernel k = workload == "gemm"     ? halide_auto::MakeGemm(*name, 1024, 1024, 1024)
+                                : workload == "conv2d" ? halide_auto::MakeConv2d(*name, 64, 56)
+                                                       : halide_auto::MakeSoftmax(*name, 1024, 1024);
+    std::string label = std::string("Halide 14 autoscheduler ") + *name;
+    if (!k.run) {
+      std::printf("  %-34s not available: %s\n", label.c_str(), k.error.substr(0, 160).c_str());
+      continue;
+    }
+    const double ms = TimeRuns(k.run, 10).median_ms;
+    PrintRatio(label.c_str(), tuned_ms, ms);
+    std::printf("    (scheduled in %.0f ms, compiled in %.0f ms, max error %.1e)\n", k.schedule_ms, k.compile_ms,
+                k.max_error);
+    if (best < 0 || ms < best) best = ms;
+  }
+  std::fflush(stdout);
+  return best;
+}
+
+void BenchWorkload(const Workload& w, const Options& options, std::vector<Summary>* summaries) {
   std::printf("\n== %s: tuning from the bare te definition (budget: %d trials, %.0f s) ==\n", w.title.c_str(),
               options.trials, options.seconds);
   std::fflush(stdout);
@@ -174,23 +213,40 @@ void BenchWorkload(const Workload& w, const Options& options) {
   }
   std::printf("  tuned        %9.3f ms   %7.2f GFLOP/s   %.0f%% of peak\n", best.median_ms, best.gflops,
               100.0 * best.gflops / runtime::HostMachinePeak().PeakGflops(0));
-  runner::MeasureResult shipped = MeasureInChild(*runner, "shipped-" + w.name, ReadExample(w.shipped), 10);
+  runner::MeasureResult shipped =
+      MeasureInChild(*runner, "shipped-" + w.name, ReadSource("resources/examples/" + w.shipped), 10);
   PrintRatio((w.shipped + " (shipped)").c_str(), best.median_ms,
              shipped.status == runner::MeasureStatus::Ok ? shipped.median_ms : -1);
+  Summary summary;
+  summary.workload = w.title;
+  summary.tuned_ms = best.median_ms;
+  summary.seconds_to_90 = result->seconds_to_90_percent;
+  auto reference = [&](const std::string& label, double ms) {
+    PrintRatio(label.c_str(), best.median_ms, ms);
+    if (ms > 0 && (summary.best_reference_ms < 0 || ms < summary.best_reference_ms)) {
+      summary.best_reference_ms = ms;
+      summary.best_reference = label;
+    }
+  };
   if (w.name == "gemm") {
+    runner::MeasureResult tutorial =
+        MeasureInChild(*runner, "tutorial-7", ReadSource("bench/gemm_tutorial/7_parallel.py"), 10);
+    PrintRatio("GEMM tutorial step 7 (TVM's schedule)", best.median_ms,
+               tutorial.status == runner::MeasureStatus::Ok ? tutorial.median_ms : -1);
     openblas::SetThreads(0);
     onednn::SetThreads(0);
-    PrintRatio(openblas::Available() ? "OpenBLAS cblas_sgemm" : "OpenBLAS", best.median_ms,
-               openblas::Available() ? GemmReferenceMs(false) : -1);
-    PrintRatio(onednn::Available() ? "oneDNN dnnl_sgemm" : "oneDNN", best.median_ms,
-               onednn::Available() ? GemmReferenceMs(true) : -1);
+    reference(openblas::Available() ? "OpenBLAS cblas_sgemm" : "OpenBLAS",
+              openblas::Available() ? GemmReferenceMs(false) : -1);
+    reference(onednn::Available() ? "oneDNN dnnl_sgemm" : "oneDNN", onednn::Available() ? GemmReferenceMs(true) : -1);
   } else if (w.name == "conv2d") {
     onednn::SetThreads(0);
     std::string why;
     double ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why);
-    PrintRatio("oneDNN convolution (direct)", best.median_ms, ms);
+    reference("oneDNN convolution (direct)", ms);
     if (ms < 0) std::printf("    (%s)\n", why.c_str());
   }
+  summary.halide_best_ms = HalideAutoschedulers(w.name, best.median_ms);
+  summaries->push_back(summary);
   std::printf("  best schedule:\n");
   std::istringstream lines(result->best->script);
   for (std::string line; std::getline(lines, line);)
@@ -233,11 +289,23 @@ int main(int argc, char** argv) {
   std::printf("openblas: %s\nonednn: %s\n", openblas::Available() ? openblas::Description() : "not available",
               onednn::Description());
   std::printf("times: median of 10 calls after one warm-up, every core; Tessera kernels in a child process, references in this one\n");
+  std::printf("load average at the start: %s\n", LoadAverage().c_str());
+  std::vector<Summary> summaries;
   const std::vector<Workload> workloads = {
       {"gemm", "GEMM 1024^3", kGemm, "gemm_fast.py"},
       {"conv2d", "ResNet-50 conv2d 3x3, 1x64x56x56, 64 filters", kConv, "conv2d_fast.py"},
       {"softmax", "softmax 1024^2", kSoftmax, "softmax_fast.py"}};
   for (const Workload& w : workloads)
-    if (options.only.empty() || options.only == w.name) BenchWorkload(w, options);
+    if (options.only.empty() || options.only == w.name) BenchWorkload(w, options, &summaries);
+  std::printf("\n== summary (%s, %d cores; load average at the end: %s) ==\n", target.isa.c_str(), target.cores,
+              LoadAverage().c_str());
+  for (const Summary& s : summaries) {
+    std::printf("  %-46s tuned %8.3f ms", s.workload.c_str(), s.tuned_ms);
+    if (s.best_reference_ms > 0)
+      std::printf("   %.2fx the best of oneDNN/OpenBLAS (%s)", s.best_reference_ms / s.tuned_ms,
+                  s.best_reference.c_str());
+    if (s.halide_best_ms > 0) std::printf("   %.2fx the best Halide autoscheduler", s.halide_best_ms / s.tuned_ms);
+    std::printf("   90%% of the best after %.0f s\n", s.seconds_to_90);
+  }
   return 0;
 }
