@@ -15,6 +15,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "RunnerOptions.h"
+#include "runner/MachineSignature.h"
 #include "runner/MeasureBatch.h"
 
 namespace tessera::cli {
@@ -24,6 +25,7 @@ namespace {
 constexpr const char* kHelp =
     R"(Usage: tessera-cli measure BATCH.json [--out DIR] [--json]
        tessera-cli measure BATCH.json --runner local|slurm [--parallel N] [runner options]
+       tessera-cli measure --signature OUT.json
 
 Measures every candidate of a batch here: compiles it for this machine (or its GPU with
 "target": "cuda"), warms up, times the runs, checks against the te oracle when the
@@ -41,6 +43,9 @@ BATCH.json: {"format": "tessera-measure-batch", "version": 1, "requests": [
 With --runner the batch is not measured here but handed to that runner (worker
 processes, or Slurm job arrays with at most N array tasks per round), and a last line
 says how many candidates were measured per minute.
+
+--signature writes this machine's signature (CPU model, ISA features, cores, hostname, GPU)
+to OUT.json atomically and prints it: what a runner asks a cluster node before tuning there.
 
 Options:
   --out DIR       where the results go (default: the batch file's folder; created if missing)
@@ -94,10 +99,21 @@ int MeasureThroughRunner(const ParsedArgs& args, const std::vector<runner::Measu
 
 int MeasureCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--out", "--parallel"}), {"--json"}}, &args))
+  if (auto problem =
+          ParseArgs(argv, OptionSpec{WithRunnerOptions({"--out", "--parallel", "--signature"}), {"--json"}}, &args))
     return UsageError("measure", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;
+    return kSuccess;
+  }
+  if (args.has("--signature")) {
+    if (!args.positional.empty()) return UsageError("measure", "--signature takes no BATCH", err);
+    const std::string json = runner::ReadMachineSignature().ToJson();
+    if (Status st = runner::WriteFileAtomically(args.value("--signature"), json + "\n"); !st) {
+      err << "tessera-cli measure: not available: " << st.error().message << "\n";
+      return kUnavailable;
+    }
+    out << json << "\n";
     return kSuccess;
   }
   if (args.positional.size() != 1)

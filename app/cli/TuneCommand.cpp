@@ -22,6 +22,7 @@
 #include "runner/Runner.h"
 #include "script/ScriptPrinter.h"
 #include "support/Json.h"
+#include "tune/EarlierCandidates.h"
 #include "tune/Tuner.h"
 
 namespace tessera::cli {
@@ -30,7 +31,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli tune FILE [options]
-       tessera-cli tune --best FILE --db DB [--target T]
+       tessera-cli tune --best FILE --db DB [--target T] [--runner slurm ...]
        tessera-cli tune --export OUT.jsonl --db DB
        tessera-cli tune --import IN.jsonl --db DB
 
@@ -54,6 +55,7 @@ Options:
   --repeat N          timed runs per candidate (default 5)
   --json              print a JSON report instead of the script
   --best FILE         print the best stored schedule of FILE's workload on this machine
+                      (with --runner slurm: on the machine of the partition's nodes)
   --export OUT        write every record of DB as JSON lines to OUT
   --import IN         add the records of IN (JSON lines) to DB
   -h, --help          show this help
@@ -61,7 +63,11 @@ Options:
 
 constexpr const char* kFooter = R"(
 Records are only valid on the machine they were measured on (CPU model, ISA features,
-core count): --best never returns a schedule measured elsewhere.
+core count): --best never returns a schedule measured elsewhere. With --runner slurm the
+candidates run as job arrays on the cluster's nodes, the search is sized for a node (a
+short job asks one for its signature) and the records carry the node's signature; a run
+started again with the same --db and --workdir resumes: results the nodes wrote are read
+back and jobs still running are waited for, not submitted again.
 
 Exit codes: 0 success, 1 bad script or no stored record, 2 usage, 4 not available.
 )";
@@ -147,6 +153,16 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   if (!db) return kBadInput;
   tune::WorkloadFingerprint fp = tune::FingerprintWorkload(program->schedule->outputs, vars);
   runner::MachineSignature machine = runner::ReadMachineSignature();
+  if (args.has("--runner")) {  // the best for the runner's machine (a Slurm node)
+    std::string problem;
+    auto made = runner::MakeRunner(RunnerOptionsFromArgs(args), &problem);
+    std::optional<runner::MachineSignature> there = made ? made->Machine(&problem) : std::nullopt;
+    if (!there) {
+      err << "tessera-cli tune: not available: " << problem << "\n";
+      return kUnavailable;
+    }
+    machine = *there;
+  }
   tune::RecordQuery query{fp.hash, args.value("--target", "llvm"), machine.Key()};
   auto best = db->Best(query);
   if (!best) {
@@ -271,15 +287,10 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     db = OpenDatabase(args.value("--db"), err);
     if (!db) return kBadInput;
   }
-  runner::RunnerOptions runner_options;
-  runner_options.kind = args.value("--runner", "local");
-  runner_options.partition = args.value("--partition");
-  runner_options.gres = args.value("--gres");
-  runner_options.time_limit = args.value("--time");
-  runner_options.account = args.value("--account");
-  runner_options.workdir = args.value("--workdir");
-  runner_options.extra = args.value("--slurm-extra");
-  runner_options.poll_s = 0.05;
+  runner::RunnerOptions runner_options = RunnerOptionsFromArgs(args);
+  if (runner_options.kind != "local" && runner_options.kind != "slurm")
+    return UsageError("tune", "unknown runner '" + runner_options.kind + "' (expected local or slurm)", err);
+  runner_options.poll_s = runner_options.kind == "local" ? 0.05 : 0.2;
   std::string problem;
   std::unique_ptr<runner::Runner> runner = runner::MakeRunner(runner_options, &problem);
   if (!runner) {
@@ -294,8 +305,27 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     if (t.status == tune::kStatusOk) err << " " << Fixed(t.gflops) << " GFLOP/s";
     err << "  best " << Fixed(t.best_gflops) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1) << " s)\n";
   };
-  runner::MachineSignature machine = runner::ReadMachineSignature();
-  auto result = tune::Tune(*program, *runner, db.get(), machine, options, callbacks);
+  // Where the runner measures (a Slurm runner asks a node): the design space is sized for
+  // that machine and the records are keyed with its signature, never the workstation's.
+  std::optional<runner::MachineSignature> machine = runner->Machine(&problem);
+  if (!machine) {
+    err << "tessera-cli tune: not available: " << problem << "\n";
+    return kUnavailable;
+  }
+  if (runner->Name() != "local")
+    err << "tune: measuring on " << machine->hostname << " (" << machine->Key() << ") through " << runner->Name()
+        << "\n";
+  // The batch an earlier run left in flight on this work folder (core/tune/EarlierCandidates.h).
+  if (db) {
+    auto earlier = tune::RecordEarlierCandidates(*program, *runner, *db, *machine, options);
+    if (!earlier) {
+      err << "tessera-cli tune: " << earlier.error().format() << "\n";
+      return kBadInput;
+    }
+    if (*earlier > 0)
+      err << "tune: resumed " << *earlier << " candidates that an earlier run left unrecorded in the work folder\n";
+  }
+  auto result = tune::Tune(*program, *runner, db.get(), *machine, options, callbacks);
   if (!result) {
     err << "tessera-cli tune: " << result.error().format() << "\n";
     return kBadInput;

@@ -2,7 +2,10 @@
 // the trace of primitives, the GUI's view state and the target settings, stored as JSON:
 //   {"format": "tessera-project", "version": 1, "script": "...", "trace": ["..."],
 //    "view_state": {...}, "target": {"target": "llvm", "vars": {"n": 1024},
-//                                    "threads": 0, "repeat": 10}}
+//                                    "threads": 0, "repeat": 10,
+//                                    "runner": {"kind": "slurm", "partition": "gpu", "gres": "gpu:1",
+//                                               "time": "10", "account": "", "extra": "",
+//                                               "workdir": "/shared/tessera-runs"}}}
 // The script is authoritative on load; the trace is for people and tools. Unknown or
 // corrupt files are refused with "FILE: error: ..." messages, and a project whose script
 // does not evaluate is refused with the script's own FILE:LINE:COL error.
@@ -27,12 +30,23 @@ inline constexpr const char* kProjectFormatName = "tessera-project";
 // Larger files are refused before parsing (no project comes near this).
 inline constexpr std::size_t kMaxProjectBytes = std::size_t{64} << 20;
 
+// Where Run, Profile and Tune measure (core/runner's RunnerOptions as the user sets them):
+// here ("local") or on a cluster node through Slurm. Empty strings leave Slurm's defaults.
+struct RunnerSettings {
+  std::string kind = "local";  // "local" | "slurm"
+  std::string partition, gres, time_limit, account;
+  std::string extra;    // more sbatch options, separated by spaces
+  std::string workdir;  // "" = a fresh folder under $TMPDIR (Slurm: must be shared with the nodes)
+  bool operator==(const RunnerSettings&) const = default;
+};
+
 // What Run and Profile use.
 struct TargetSettings {
   std::string target = "llvm";           // "llvm" | "cuda"
   std::map<std::string, int64_t> vars;   // shape variable values
   int threads = 0;                       // 0 = all
   int repeat = 10;                       // profile repeats
+  RunnerSettings runner;                 // where they run
 };
 
 struct ProjectFile {

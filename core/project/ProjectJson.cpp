@@ -40,9 +40,31 @@ Status CheckKnownKeys(const JsonValue& object, const std::string& where,
   return Status::Ok();
 }
 
+Status ReadRunner(const JsonValue& object, RunnerSettings* runner) {
+  if (!object.is_object()) return WrongType(object, "target.runner", "an object");
+  if (auto status = CheckKnownKeys(object, "\"target.runner\"",
+                                   {"kind", "partition", "gres", "time", "account", "extra", "workdir"});
+      !status.ok())
+    return status;
+  const std::pair<const char*, std::string*> fields[] = {
+      {"kind", &runner->kind},       {"partition", &runner->partition}, {"gres", &runner->gres},
+      {"time", &runner->time_limit}, {"account", &runner->account},     {"extra", &runner->extra},
+      {"workdir", &runner->workdir}};
+  for (const auto& [key, into] : fields) {
+    const JsonValue* value = object.find(key);
+    if (!value) continue;
+    if (!value->is_string()) return WrongType(*value, std::string("target.runner.") + key, "a string");
+    *into = value->string;
+  }
+  if (runner->kind != "local" && runner->kind != "slurm")
+    return FieldError(*object.find("kind"),
+                      "unknown runner \"" + runner->kind + "\" (expected \"local\" or \"slurm\")");
+  return Status::Ok();
+}
+
 Status ReadTarget(const JsonValue& object, TargetSettings* target) {
   if (!object.is_object()) return WrongType(object, "target", "an object");
-  if (auto status = CheckKnownKeys(object, "\"target\"", {"target", "vars", "threads", "repeat"});
+  if (auto status = CheckKnownKeys(object, "\"target\"", {"target", "vars", "threads", "repeat", "runner"});
       !status.ok())
     return status;
   if (const JsonValue* name = object.find("target")) {
@@ -70,6 +92,7 @@ Status ReadTarget(const JsonValue& object, TargetSettings* target) {
     if (!n) return n.error();
     target->repeat = static_cast<int>(*n);
   }
+  if (const JsonValue* runner = object.find("runner")) return ReadRunner(*runner, &target->runner);
   return Status::Ok();
 }
 
@@ -148,6 +171,12 @@ std::string SerializeProject(const ProjectFile& p) {
   w.end_object();
   w.key("threads").value(p.target.threads);
   w.key("repeat").value(p.target.repeat);
+  const RunnerSettings& r = p.target.runner;
+  w.key("runner").begin_object();
+  w.key("kind").value(r.kind).key("partition").value(r.partition).key("gres").value(r.gres);
+  w.key("time").value(r.time_limit).key("account").value(r.account).key("extra").value(r.extra);
+  w.key("workdir").value(r.workdir);
+  w.end_object();
   w.end_object();
   w.end_object();
   return w.str() + "\n";

@@ -25,7 +25,7 @@
 // required; the others default as in MeasureRequest.
 //
 // Test hook: a request's "test_fault" ("abort", "segfault", "hang") makes the child abort,
-// dereference a null pointer, or sleep forever where its timed runs would start (holding
+// die of SIGSEGV (default action), or sleep forever where its timed runs would start (holding
 // the timing lock) — real crashes and hangs for the tests of the isolation and timeout
 // paths. Never set it otherwise.
 #pragma once

@@ -82,6 +82,18 @@ class Runner {
   // One result per request, in request order.
   virtual std::vector<MeasureResult> Measure(const std::vector<MeasureRequest>& requests,
                                              const MeasureCallbacks& callbacks) = 0;
+  // The machine this runner measures on, as the worker there reads it: what a tuner sizes
+  // its design space for and keys its records with (a Slurm runner asks a node with a
+  // short job; the default is this machine). nullopt + *error when it cannot be learned.
+  virtual std::optional<MachineSignature> Machine(std::string* error) {
+    (void)error;
+    return ReadMachineSignature();
+  }
+  // The requests that earlier runs on this runner's work folder handed to their workers
+  // (their batch files), finished or not: a tuner that resumes measures those it has no
+  // record of, and the runner reads back, or waits for, what those workers wrote or still
+  // run (nothing measured twice). Empty where the runner keeps no such folder.
+  virtual std::vector<MeasureRequest> EarlierRequests() const { return {}; }
 };
 
 struct RunnerOptions {

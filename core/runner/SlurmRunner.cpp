@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -86,6 +88,61 @@ std::string EndReason(const Task& t) {
   return why;
 }
 
+using TaskStates = std::map<std::string, std::pair<std::string, std::string>>;  // "JOB_TASK" -> state, reason
+
+// The array tasks Slurm lists for this user; nullopt (and *output what squeue said) when
+// squeue does not answer.
+std::optional<TaskStates> ListTasks(CommandOutput* output) {
+  *output = RunCommand({"squeue", "-h", "-r", "--me", "-o", "%i|%T|%r"}, kCommandTimeout);
+  if (!output->started || output->timed_out || output->exit_code != 0) return std::nullopt;
+  TaskStates listed;
+  std::istringstream lines(output->output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    size_t a = line.find('|'), b = line.find('|', a == std::string::npos ? a : a + 1);
+    if (a == std::string::npos || b == std::string::npos) continue;
+    listed[line.substr(0, a)] = {line.substr(a + 1, b - a - 1), line.substr(b + 1)};
+  }
+  return listed;
+}
+
+// The job id `sbatch --parsable` printed ("JOBID" or "JOBID;CLUSTER"), or "".
+std::string ParseJobId(const std::string& output) {
+  std::string job;
+  std::istringstream lines(output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    line = line.substr(0, line.find(';'));
+    if (!line.empty() && std::all_of(line.begin(), line.end(), ::isdigit)) job = line;
+  }
+  return job;
+}
+
+// Why an sbatch call failed, or "" when it printed a job id.
+std::string SbatchProblem(const CommandOutput& out) {
+  if (!out.started) return "sbatch could not run: " + OneLine(out.output);
+  if (out.timed_out) return "sbatch did not answer within " + std::to_string(int(kCommandTimeout)) + " s";
+  if (out.exit_code != 0) return "sbatch failed: " + OneLine(out.output);
+  if (ParseJobId(out.output).empty()) return "sbatch printed no job id: " + OneLine(out.output);
+  return "";
+}
+
+// A new submission folder in the work folder (never the same name twice).
+std::string NewSubmissionDir(const std::string& workdir) {
+  std::string dir = workdir + "/slurm-" + std::to_string(getpid()) + "-" + std::to_string(++submission_counter);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  return dir;
+}
+
+// The first line of a small file, or "".
+std::string FirstLine(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
 }  // namespace
 
 bool SlurmAvailable(std::string* why) {
@@ -153,9 +210,7 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
   // Submits `indices` as one job array; a failed submission finishes them.
   auto submit = [&](const std::vector<size_t>& indices) {
     const int n = std::min<int>(max_tasks, static_cast<int>(indices.size()));
-    std::string dir = workdir_ + "/slurm-" + std::to_string(getpid()) + "-" + std::to_string(++submission_counter);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
+    std::string dir = NewSubmissionDir(workdir_);
     std::vector<Task> fresh(static_cast<size_t>(n));
     double task_seconds = 0;
     std::string problem;
@@ -190,20 +245,11 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
         cmd.insert(cmd.end() - 1, "--time=" + std::to_string(std::max(1L, minutes)));
       }
       out = RunCommand(cmd, kCommandTimeout);
-      if (!out.started) problem = "sbatch could not run: " + OneLine(out.output);
-      else if (out.timed_out) problem = "sbatch did not answer within " + std::to_string(int(kCommandTimeout)) + " s";
-      else if (out.exit_code != 0) problem = "sbatch failed: " + OneLine(out.output);
+      problem = SbatchProblem(out);
     }
-    std::string job;
-    if (problem.empty()) {
-      std::istringstream lines(out.output);
-      std::string line;
-      while (std::getline(lines, line)) {
-        line = line.substr(0, line.find(';'));  // "JOBID;CLUSTER"
-        if (!line.empty() && std::all_of(line.begin(), line.end(), ::isdigit)) job = line;
-      }
-      if (job.empty()) problem = "sbatch printed no job id: " + OneLine(out.output);
-    }
+    const std::string job = problem.empty() ? ParseJobId(out.output) : "";
+    // The job id stays with the submission: a restarted run finds the job it left running.
+    if (problem.empty()) (void)WriteFileAtomically(dir + "/job", job + "\n");
     if (!problem.empty()) {
       for (size_t i : indices) {
         MeasureResult r;
@@ -228,7 +274,51 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
     (void)RunCommand(cmd, kCommandTimeout);
   };
 
-  submit(ledger.OpenIndices());
+  // Open candidates that a job of an earlier run on this folder is still measuring.
+  auto adopt = [&]() {
+    std::vector<size_t> open = ledger.OpenIndices();
+    std::error_code ec;
+    if (open.empty() || !std::filesystem::exists(workdir_, ec)) return open;
+    CommandOutput q;
+    auto listed = ListTasks(&q);
+    if (!listed || listed->empty()) return open;
+    std::map<std::string, size_t> open_by_id;
+    for (size_t i : open) open_by_id[requests[i].id] = i;
+    for (const auto& entry : std::filesystem::directory_iterator(workdir_, ec)) {
+      const std::string dir = entry.path().string();
+      if (!entry.path().filename().string().starts_with("slurm-")) continue;
+      const std::string job = FirstLine(dir + "/job");
+      if (job.empty() || std::find(jobs_.begin(), jobs_.end(), job) != jobs_.end()) continue;
+      for (int t = 0;; ++t) {
+        const std::string batch = dir + "/task-" + std::to_string(t) + ".json";
+        if (!std::filesystem::exists(batch, ec)) break;
+        if (!listed->count(job + "_" + std::to_string(t))) continue;
+        auto sub = ReadBatchFile(batch);
+        if (!sub) continue;
+        Task task;
+        task.job = job;
+        task.index = t;
+        task.log = dir + "/task-" + std::to_string(t) + ".log";
+        for (const MeasureRequest& r : *sub) {
+          auto it = open_by_id.find(r.id);
+          if (it == open_by_id.end()) continue;
+          task.indices.push_back(it->second);
+          ++ledger.attempts(it->second);
+          open_by_id.erase(it);
+        }
+        if (task.indices.empty()) continue;
+        adopted_.push_back(task.id());
+        if (std::find(active_jobs.begin(), active_jobs.end(), job) == active_jobs.end()) active_jobs.push_back(job);
+        tasks.push_back(std::move(task));
+      }
+    }
+    std::vector<size_t> rest;
+    for (const auto& [id, i] : open_by_id) rest.push_back(i);
+    std::sort(rest.begin(), rest.end());
+    return rest;
+  };
+
+  if (std::vector<size_t> fresh = adopt(); !fresh.empty()) submit(fresh);
   auto last_answer = Clock::now();
   while (!tasks.empty()) {
     ledger.Collect();
@@ -255,8 +345,9 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
       break;
     }
     // Which tasks Slurm still lists, and in what state.
-    CommandOutput q = RunCommand({"squeue", "-h", "-r", "--me", "-o", "%i|%T|%r"}, kCommandTimeout);
-    if (!q.started || q.timed_out || q.exit_code != 0) {
+    CommandOutput q;
+    std::optional<TaskStates> states = ListTasks(&q);
+    if (!states) {
       if (std::chrono::duration<double>(Clock::now() - last_answer).count() > kControllerSilence) {
         ledger.Collect();
         ledger.FinishAllOpen(MeasureStatus::Unavailable,
@@ -269,14 +360,7 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
       continue;
     }
     last_answer = Clock::now();
-    std::map<std::string, std::pair<std::string, std::string>> listed;  // task id -> state, reason
-    std::istringstream lines(q.output);
-    std::string line;
-    while (std::getline(lines, line)) {
-      size_t a = line.find('|'), b = line.find('|', a == std::string::npos ? a : a + 1);
-      if (a == std::string::npos || b == std::string::npos) continue;
-      listed[line.substr(0, a)] = {line.substr(a + 1, b - a - 1), line.substr(b + 1)};
-    }
+    const TaskStates& listed = *states;
     ledger.Collect();  // after squeue: a task that left the list has written what it wrote
     std::vector<size_t> retry;
     int queued = 0, running = 0;
@@ -324,6 +408,81 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
   ledger.FinishAllOpen(MeasureStatus::RunError, "no result was written for this candidate", false);
   ledger.Progress(0, 0);
   return ledger.Results();
+}
+
+std::vector<MeasureRequest> SlurmRunner::EarlierRequests() const {
+  std::vector<MeasureRequest> out;
+  std::set<std::string> ids;
+  std::error_code ec;
+  std::vector<std::filesystem::path> dirs;
+  for (const auto& entry : std::filesystem::directory_iterator(workdir_, ec))
+    if (entry.path().filename().string().starts_with("slurm-")) dirs.push_back(entry.path());
+  std::sort(dirs.begin(), dirs.end());
+  for (const auto& dir : dirs) {
+    for (int t = 0;; ++t) {
+      const std::string batch = (dir / ("task-" + std::to_string(t) + ".json")).string();
+      if (!std::filesystem::exists(batch, ec)) break;
+      auto sub = ReadBatchFile(batch);
+      if (!sub) continue;
+      for (MeasureRequest& r : *sub)
+        if (ids.insert(r.id).second) out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+std::optional<MachineSignature> SlurmRunner::Machine(std::string* error) {
+  if (machine_) return machine_;
+  auto fail = [&](const std::string& why) -> std::optional<MachineSignature> {
+    if (error) *error = "cannot learn the node's machine: " + why;
+    return std::nullopt;
+  };
+  const std::string dir = NewSubmissionDir(workdir_);
+  const std::string out_file = dir + "/machine.json";
+  const std::string script = dir + "/probe.sh";
+  const std::string text = "#!/bin/sh\n# tessera: report this node's machine signature (SlurmRunner::Machine)\nexec " +
+                           ShellQuote(worker_) + " measure --signature " + ShellQuote(out_file) + "\n";
+  if (Status st = WriteFileAtomically(script, text); !st) return fail(st.error().message);
+  std::vector<std::string> cmd = SbatchCommand(script, 1, dir + "/probe.log");
+  if (options_.time_limit.empty()) cmd.insert(cmd.end() - 1, "--time=1");
+  CommandOutput out = RunCommand(cmd, kCommandTimeout);
+  if (std::string problem = SbatchProblem(out); !problem.empty()) return fail(problem);
+  Task task;
+  task.job = ParseJobId(out.output);
+  task.log = dir + "/probe.log";
+  // Queued as long as a measurement may be: ten minutes.
+  const auto deadline = Clock::now() + std::chrono::seconds(600);
+  const auto poll = std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
+  auto last_answer = Clock::now();
+  auto read = [&]() -> std::optional<MachineSignature> {
+    std::ifstream in(out_file);
+    if (!in) return std::nullopt;
+    std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string why;
+    auto sig = MachineSignature::FromJson(json, &why);
+    if (sig) machine_ = sig;
+    return sig;
+  };
+  while (true) {
+    if (auto sig = read()) return sig;
+    if (Clock::now() > deadline) {
+      (void)RunCommand({"scancel", task.job}, kCommandTimeout);
+      return fail("the job " + task.job + " did not run within 600 s (cancelled it)");
+    }
+    CommandOutput q;
+    auto listed = ListTasks(&q);
+    if (!listed) {
+      if (std::chrono::duration<double>(Clock::now() - last_answer).count() > kControllerSilence)
+        return fail("lost contact with the Slurm controller (squeue: " + OneLine(q.output) + ")");
+    } else {
+      last_answer = Clock::now();
+      if (!listed->count(task.id())) {
+        if (auto sig = read()) return sig;
+        return fail("the job " + task.id() + " ended without reporting (" + EndReason(task) + ")");
+      }
+    }
+    std::this_thread::sleep_for(poll);
+  }
 }
 
 }  // namespace tessera::runner

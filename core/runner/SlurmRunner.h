@@ -7,12 +7,16 @@
 // timed out, preempted, its node went down) has its open candidates resubmitted in the
 // next round, up to max_retries times, then they are recorded failed with the reason
 // Slurm gives (`scontrol show job`). Cancel runs `scancel`. Results already written are
-// never lost and a run resumes: candidates with a result file are not submitted again.
+// never lost and a run resumes: candidates with a result file are not submitted again,
+// and candidates that an earlier run's job (its id is kept in its submission folder,
+// WORKDIR/slurm-*/job) is still measuring are waited for, so a restarted application
+// picks up the jobs it left running.
 // Every Slurm command runs with a deadline; a controller that stops answering fails the
 // run with a message instead of hanging it.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,9 +33,18 @@ class SlurmRunner : public Runner {
   std::string Name() const override { return "slurm"; }
   std::vector<MeasureResult> Measure(const std::vector<MeasureRequest>& requests,
                                      const MeasureCallbacks& callbacks) override;
+  // The signature of a node of the partition: one short job runs `tessera-cli measure
+  // --signature` there (the first call; later calls return it again).
+  std::optional<MachineSignature> Machine(std::string* error) override;
+  // The requests of every submission folder's sub-batches (WORKDIR/slurm-*/task-*.json).
+  std::vector<MeasureRequest> EarlierRequests() const override;
   const std::string& workdir() const { return workdir_; }
   // The job ids submitted so far (tests set a node down while they run).
   const std::vector<std::string>& jobs() const { return jobs_; }
+  // The array tasks ("JOB_TASK") of earlier runs on this work folder that Slurm still
+  // listed and that carried candidates of a Measure call: waited for, not submitted again
+  // (the application was restarted while its jobs ran).
+  const std::vector<std::string>& adopted() const { return adopted_; }
 
   // The sbatch command line for a job array of `tasks` tasks running `script`.
   std::vector<std::string> SbatchCommand(const std::string& script, int tasks, const std::string& log_pattern) const;
@@ -44,6 +57,8 @@ class SlurmRunner : public Runner {
   std::string worker_;
   std::string workdir_;
   std::vector<std::string> jobs_;
+  std::vector<std::string> adopted_;
+  std::optional<MachineSignature> machine_;
 };
 
 // Whether Slurm can take jobs here: sbatch and squeue on $PATH and the controller answering

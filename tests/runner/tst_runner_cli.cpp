@@ -1,6 +1,7 @@
-// tessera-cli run/profile --runner local|slurm as a user runs them: the same output as a
-// local run from the worker's result, exit code 4 with a message when the runner cannot
-// be used, 2 for an unknown runner.
+// tessera-cli run/profile/tune --runner local|slurm as a user runs them: the same output
+// as a local run from the worker's result, tuning records keyed with the node's machine
+// signature, exit code 4 with a message when the runner cannot be used, 2 for an unknown
+// runner; `measure --signature` (what the runner's probe job runs on a node).
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QtTest/QtTest>
@@ -9,6 +10,7 @@
 
 #include "RunnerTestSupport.h"
 #include "codegen/LLVMBackend.h"
+#include "runner/MachineSignature.h"
 #include "runner/MeasureBatch.h"
 #include "runner/SlurmRunner.h"
 
@@ -50,6 +52,7 @@ class TestRunnerCli : public QObject {
   std::string cli_;
   std::string dir_;
   QString script_;
+  QString constant_;  // a vector add of constant shape (tune needs constant extents)
 
  private slots:
   void initTestCase() {
@@ -59,6 +62,15 @@ class TestRunnerCli : public QObject {
     dir_ = FreshDir("tst-runner-cli");
     script_ = QString::fromStdString(dir_ + "/vadd.py");
     QVERIFY(tessera::runner::WriteFileAtomically(script_.toStdString(), VectorAddScript(8)).ok());
+    constant_ = QString::fromStdString(dir_ + "/vconst.py");
+    QVERIFY(tessera::runner::WriteFileAtomically(
+                constant_.toStdString(),
+                "import tvm\nfrom tvm import te\n"
+                "A = te.placeholder((4096,), name=\"A\", dtype=\"float32\")\n"
+                "B = te.placeholder((4096,), name=\"B\", dtype=\"float32\")\n"
+                "C = te.compute((4096,), lambda i: A[i] + B[i], name=\"C\")\n"
+                "s = te.create_schedule(C.op)\n")
+                .ok());
   }
   void cleanupTestCase() { fs::remove_all(dir_); }
 
@@ -124,6 +136,96 @@ class TestRunnerCli : public QObject {
     QVERIFY(fs::exists(tessera::runner::ResultPath(dir_ + "/batch", "v4")));  // --out defaults to the batch's folder
     CliResult bad = Cli(cli_, {"measure", QString::fromStdString(path), "--runner", "local", "--parallel", "0"});
     QCOMPARE(bad.code, 2);
+  }
+
+  void measureReportsTheMachineSignature() {
+    const QString file = QString::fromStdString(dir_ + "/sig/machine.json");
+    fs::create_directories(dir_ + "/sig");
+    CliResult r = Cli(cli_, {"measure", "--signature", file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    std::string error;
+    auto sig = tessera::runner::MachineSignature::FromJson(ReadText(file.toStdString()), &error);
+    QVERIFY2(sig, error.c_str());
+    QCOMPARE(sig->Key(), tessera::runner::ReadMachineSignature().Key());
+    QVERIFY(r.out.contains("\"cpu_model\""));
+    CliResult both = Cli(cli_, {"measure", "--signature", file, "batch.json"});
+    QCOMPARE(both.code, 2);
+  }
+
+  void tuneThroughSlurmKeysRecordsWithTheNode() {
+    std::string why;
+    if (!tessera::runner::SlurmAvailable(&why))
+      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
+    const QString db = QString::fromStdString(dir_ + "/tune-slurm.db");
+    const QString work = QString::fromStdString(dir_ + "/tune-slurm");
+    const QStringList args = {"tune", constant_, "--trials", "4", "--batch", "4", "--repeat", "2",
+                              "--strategy", "random", "--db", db, "--json", "--runner", "slurm", "--workdir", work};
+    CliResult r = Cli(cli_, args);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("through slurm"), qPrintable(r.err));
+    QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+    QVERIFY2(doc.isObject(), qPrintable(r.out));
+    QCOMPARE(doc["runner"].toString(), QString("slurm"));
+    QCOMPARE(doc["measured"].toInt(), 4);
+    // The node's signature (this machine is the node here), learned by a probe job.
+    QCOMPARE(doc["machine"].toString().toStdString(), tessera::runner::ReadMachineSignature().Key());
+    QVERIFY(doc["best_gflops"].toDouble() > 0);
+    // The candidates ran as job arrays: submission folders with their job ids.
+    int submissions = 0;
+    for (const auto& e : fs::directory_iterator(work.toStdString()))
+      submissions += fs::exists(e.path() / "job") ? 1 : 0;
+    QVERIFY2(submissions >= 2, qPrintable(QString::number(submissions)));  // a batch and a check at least
+    // Started again: the records are read back (the input, 4 trials) and the search goes on.
+    CliResult again = Cli(cli_, args);
+    QVERIFY2(again.code == 0, qPrintable(again.err));
+    QJsonDocument second = QJsonDocument::fromJson(again.out.toUtf8());
+    QVERIFY2(second["resumed"].toInt() >= 5, qPrintable(again.out));
+    // --best for the node's machine finds them.
+    CliResult best = Cli(cli_, {"tune", "--best", constant_, "--db", db, "--runner", "slurm",
+                                "--workdir", work});
+    QVERIFY2(best.code == 0, qPrintable(best.err));
+    QVERIFY2(best.out.contains("# tuned by tessera-cli tune"), qPrintable(best.out));
+  }
+
+  void aKilledTuneResumesTheBatchItLeft() {
+    std::string why;
+    if (!tessera::runner::SlurmAvailable(&why))
+      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
+    const std::string work = dir_ + "/tune-killed";
+    const QStringList args = {"tune", constant_, "--trials", "8", "--batch", "4", "--repeat", "50",
+                              "--strategy", "random", "--db", QString::fromStdString(dir_ + "/tune-killed.db"),
+                              "--json", "--runner", "slurm", "--workdir", QString::fromStdString(work)};
+    // The first run is killed as soon as its first batch is submitted (the second job:
+    // the first measures the input schedule), before it can record that batch.
+    QProcess first;
+    first.start(QString::fromStdString(cli_), args);
+    QVERIFY(first.waitForStarted());
+    int jobs = 0;
+    for (int i = 0; i < 1200 && jobs < 2 && first.state() == QProcess::Running; ++i) {
+      QThread::msleep(50);
+      jobs = 0;
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(work, ec)) jobs += fs::exists(e.path() / "job") ? 1 : 0;
+    }
+    first.kill();
+    first.waitForFinished();
+    QVERIFY2(jobs >= 2, qPrintable(QString::fromUtf8(first.readAllStandardError())));
+    // Started again: the four candidates of that batch are read back or waited for and
+    // recorded, not lost.
+    CliResult again = Cli(cli_, args);
+    QVERIFY2(again.code == 0, qPrintable(again.err));
+    QVERIFY2(again.err.contains("resumed 4 candidates that an earlier run left unrecorded"), qPrintable(again.err));
+    QJsonDocument doc = QJsonDocument::fromJson(again.out.toUtf8());
+    QVERIFY2(doc["resumed"].toInt() >= 5, qPrintable(again.out));  // the input and the four
+  }
+
+  void tuneWithoutSlurmExitsWith4() {
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
+    CliResult r = Cli(cli_, {"tune", constant_, "--trials", "1", "--runner", "slurm"}, QString::fromStdString(dir_));
+    QCOMPARE(r.code, 4);
+    QVERIFY2(r.err.contains("not available: Slurm is not installed here"), qPrintable(r.err));
   }
 
   void unknownRunnerIsAUsageError() {
