@@ -115,7 +115,11 @@ runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string
   // A candidate may not run past the time budget by more than a second: one cut short
   // by it is not recorded (Measure), so it is not mistaken for a slow schedule. Checks
   // of a new best are never cut short.
-  req.timeout_s = check ? options_.timeout_s : std::min(options_.timeout_s, std::max(1.0, Remaining()));
+  // The te oracle of a big workload is slow (GEMM 1024^3: a minute in the sanitizer build
+  // under load): a check gets at least 10 minutes, so a good candidate is not rejected
+  // because the reference was slow.
+  req.timeout_s = check ? std::max(options_.timeout_s, 600.0)
+                        : std::min(options_.timeout_s, std::max(1.0, Remaining()));
   return req;
 }
 
