@@ -6,7 +6,9 @@
 // `asm` the optimized LLVM IR and the host assembly (exit 4 in a build without LLVM),
 // `cuda` the CUDA C++ of the kernels and `ptx` NVRTC's PTX (no GPU needed; exit 4 in a
 // build without the CUDA toolkit). `project` writes a .tessera project file holding the
-// printed script and its trace (saved atomically with -o).
+// printed script and its trace (saved atomically with -o). `asm --mca` prints the
+// assembly with its loop locations (.loc lines name the loop) after a header giving
+// each innermost loop's static throughput from LLVM's MCA (codegen/LoopThroughput.h).
 #include <fstream>
 #include <ostream>
 
@@ -16,6 +18,7 @@
 #include "ScriptLoading.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/LoopThroughput.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 #include "project/ProjectFile.h"
@@ -27,7 +30,7 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [-o OUT]
+    R"(Usage: tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [--mca] [-o OUT]
 
 Prints an artefact of the script's schedule (FILE: a script, a .tessera project or
 a shipped example's name):
@@ -38,6 +41,9 @@ a shipped example's name):
 
 Options:
   --format F        the artefact (required)
+  --mca             with asm: first, as comments, each innermost loop's static
+                    throughput (cycles per iteration and the bottleneck, LLVM's MCA
+                    on the host CPU's scheduling model)
   -o, --output OUT  write to OUT instead of standard output (a project atomically)
   -h, --help        show this help
 
@@ -82,11 +88,26 @@ Result<std::string> CodeText(const std::string& format, const transform::Lowered
   return codegen::CompileToPTX(*source, options.arch);
 }
 
+// The assembly with loop locations, after one comment line per innermost loop.
+Result<std::string> AssemblyWithThroughput(const transform::LoweredProgram& lowered) {
+  codegen::LoopLines lines;
+  auto assembly = codegen::EmitAssembly(lowered.func, {}, &lines);
+  if (!assembly) return assembly;
+  std::vector<codegen::LoopThroughput> loops = codegen::EstimateLoopThroughput(*assembly, lines);
+  std::string head = "# Static throughput of each innermost loop (LLVM MCA; one iteration of the machine loop):\n";
+  for (const codegen::LoopThroughput& t : loops)
+    head += "#   " + (t.stage.empty() ? std::string() : t.stage + ".") + t.var + " (loop " + std::to_string(t.loop) +
+            "): " + t.estimate.Describe() + "\n";
+  if (loops.empty()) head += "#   (no innermost machine loop)\n";
+  head += "# `.loc 1 N` lines: the instructions that follow belong to loop N (pre-order over the loop nest).\n";
+  return head + *assembly;
+}
+
 }  // namespace
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output"}, {}}, &args))
+  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output"}, {"--mca"}}, &args))
     return UsageError("export", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -103,6 +124,7 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
                                     "' (expected tvm, script, project, c, cuda, ptx, llvm or asm)",
                       err);
   std::string output = args.value("--output");
+  if (args.has("--mca") && format != "asm") return UsageError("export", "--mca goes with --format asm", err);
   if (format == "ptx" && !codegen::NVRTCAvailable()) {
     err << "tessera-cli export: not available: " << codegen::NVRTCVersion() << ".\n";
     return kUnavailable;
@@ -132,7 +154,7 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   bool gpu = format == "cuda" || format == "ptx";
   auto lowered = LowerProgram(*program, gpu ? "cuda" : format == "c" ? "c" : "llvm", err);
   if (!lowered) return kBadInput;
-  Result<std::string> text = CodeText(format, *lowered);
+  Result<std::string> text = args.has("--mca") ? AssemblyWithThroughput(*lowered) : CodeText(format, *lowered);
   if (!text) {
     err << "tessera-cli export: error: " << text.error().message << "\n";
     return kBadInput;

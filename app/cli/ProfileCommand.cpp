@@ -17,6 +17,7 @@
 #include "runtime/MachinePeak.h"
 #include "runtime/Roofline.h"
 #include "schedule/ScheduleOps.h"
+#include "codegen/LoopThroughput.h"
 #include "support/Json.h"
 #include "te/WorkloadFlops.h"
 
@@ -39,7 +40,9 @@ Options:
   --json           print {"min_ms", "median_ms", "gflops", "gbps", "flops", "bytes", ...};
                    on the CPU also the roofline: "traffic_bytes" and "intensities" (flops
                    per byte) per memory level from the traffic model of the loop nest,
-                   "ceilings" (peak GFLOP/s, measured bandwidth per level) and "bound_by"
+                   "ceilings" (peak GFLOP/s, measured bandwidth per level) and "bound_by",
+                   and "mca": each innermost loop's static throughput (LLVM MCA: stage,
+                   loop, cycles_per_iteration, bottleneck, instructions, cpu)
   --var NAME=N     the value of shape variable NAME (default 64; repeatable)
   -h, --help       show this help
 
@@ -74,6 +77,21 @@ void WriteRoofline(JsonWriter& w, const runtime::RooflinePoint& p) {
   w.key("threads").value(runtime::HostMemoryBandwidth().threads).key("bandwidth_gbps").begin_object();
   for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.gbps);
   w.end_object().end_object().key("bound_by").value(p.bound_by);
+}
+
+void WriteThroughput(JsonWriter& w, const std::vector<codegen::LoopThroughput>& loops) {
+  w.key("mca").begin_array();
+  for (const codegen::LoopThroughput& t : loops)
+    w.begin_object()
+        .key("stage").value(t.stage)
+        .key("loop").value(t.var)
+        .key("cycles_per_iteration").value(t.estimate.cycles_per_iteration)
+        .key("bottleneck").value(t.estimate.bottleneck)
+        .key("busiest_resource").value(t.estimate.busiest_resource)
+        .key("instructions").value(t.estimate.instructions)
+        .key("cpu").value(t.estimate.cpu)
+        .end_object();
+  w.end_array();
 }
 
 std::string Fixed(double v, int digits = 3) {
@@ -153,6 +171,9 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
   std::optional<runtime::RooflinePoint> roofline;
   if (target == "llvm") roofline = CpuRoofline(*program, flops, seconds, arguments->scalars);
+  std::vector<codegen::LoopThroughput> throughput;
+  if (target == "llvm")
+    if (auto loops = codegen::EstimateLoopThroughput(lowered->func)) throughput = std::move(*loops);
   if (args.has("--json")) {
     JsonWriter w;
     w.begin_object()
@@ -166,6 +187,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         .key("gbps").value(gbps)
         .key("compile_ms").value(kernel->compile_ms);
     if (roofline) WriteRoofline(w, *roofline);
+    if (target == "llvm") WriteThroughput(w, throughput);
     w.end_object();
     out << w.str() << "\n";
     return kSuccess;
@@ -182,6 +204,8 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
           << ")";
     out << "; bound by " << roofline->bound_by << "\n";
   }
+  for (const codegen::LoopThroughput& t : throughput)
+    out << "  mca " << t.stage << "." << t.var << ": " << t.estimate.Describe() << "\n";
   return kSuccess;
 }
 

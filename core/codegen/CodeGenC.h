@@ -11,11 +11,13 @@
 
 #include <string>
 
+#include "codegen/LoopLines.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
 
 namespace tessera::codegen {
 
-Result<std::string> CodeGenC(const transform::PrimFunc& f);
+// With `lines`, also which lines print which loop of f.body (LoopLines.h).
+Result<std::string> CodeGenC(const transform::PrimFunc& f, LoopLines* lines = nullptr);
 
 }  // namespace tessera::codegen

@@ -215,4 +215,24 @@ void CodeGenCBase::VisitEvaluate(const EvaluateNode* n, const Stmt&) {
   PerLane(n->value.dtype().lanes(), [&] { Line() << "(void)" << VisitExpr(n->value) << ";\n"; });
 }
 
+void CodeGenCBase::NumberLoopsOf(const ir::Stmt& body, int first_id) {
+  for (LoopId l : NumberLoops(body)) {
+    l.id += first_id - 1;
+    if (l.parent) l.parent += first_id - 1;
+    loop_index_[l.node] = loop_ranges_.size();
+    loop_ranges_.push_back({l.id, 0, 0});
+    loops_.push_back(l);
+  }
+}
+
+void CodeGenCBase::BeginLoop(const ir::ForNode* n) {
+  if (auto it = loop_index_.find(n); it != loop_index_.end())
+    loop_ranges_[it->second].begin = static_cast<size_t>(body_.tellp());
+}
+
+void CodeGenCBase::EndLoop(const ir::ForNode* n) {
+  if (auto it = loop_index_.find(n); it != loop_index_.end())
+    loop_ranges_[it->second].end = static_cast<size_t>(body_.tellp());
+}
+
 }  // namespace tessera::codegen

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "codegen/LoopLines.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/Functor.h"
 #include "support/Result.h"
@@ -86,6 +87,17 @@ class CodeGenCBase : public ir::ExprFunctor<std::string>, public ir::StmtFunctor
   void VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt&) override;
   void VisitSeqStmt(const ir::SeqStmtNode* n, const ir::Stmt&) override;
   void VisitEvaluate(const ir::EvaluateNode* n, const ir::Stmt&) override;
+
+  // ---- loop lines (LoopLines.h) ----
+  // Numbers the loops of `body` from `first_id` before it is printed; VisitFor
+  // implementations call BeginLoop / EndLoop around all they print for a loop, so that
+  // loop_ranges_ holds each loop's byte range in body_.
+  void NumberLoopsOf(const ir::Stmt& body, int first_id = 1);
+  void BeginLoop(const ir::ForNode* n);
+  void EndLoop(const ir::ForNode* n);
+  std::vector<LoopId> loops_;
+  std::vector<LoopByteRange> loop_ranges_;
+  std::unordered_map<const ir::ForNode*, size_t> loop_index_;  // into loop_ranges_
 
   std::ostringstream body_;
   int indent_ = 0;

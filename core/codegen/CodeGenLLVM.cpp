@@ -6,14 +6,15 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "codegen/LoopLines.h"
 #include "ir/ExprOp.h"
 
 namespace tessera::codegen {
 
 using namespace ir;
 
-CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract)
-    : ctx_(context), fp_contract_(fp_contract) {}
+CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract, bool loop_locations)
+    : ctx_(context), fp_contract_(fp_contract), loop_locations_(loop_locations) {}
 CodeGenLLVM::~CodeGenLLVM() = default;
 
 void CodeGenLLVM::Fail(const std::string& message) {
@@ -79,6 +80,8 @@ llvm::Function* CodeGenLLVM::EmitKernel(const transform::PrimFunc& f) {
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   fn_ = FunctionState();
   fn_.function = fn;
+  fn_.subprogram = BeginLocations(fn);
+  SetLoopLocation(0, fn_.subprogram);
   for (size_t i = 0; i < f.params.size(); ++i) {
     llvm::Argument* arg = fn->getArg(static_cast<unsigned>(i));
     arg->setName(f.params[i].var.name());
@@ -104,6 +107,7 @@ void CodeGenLLVM::EmitPackedEntry(const transform::PrimFunc& f, llvm::Function* 
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   llvm::Argument* words = fn->getArg(0);
   words->setName("args");
+  SetLoopLocation(0, BeginLocations(fn));
   b_->SetInsertPoint(llvm::BasicBlock::Create(ctx_, "entry", fn));
   std::vector<llvm::Value*> args;
   for (size_t i = 0; i < f.params.size(); ++i) {
@@ -134,9 +138,19 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
   }
   DeclareRuntime();
   CreateAliasScopes(f);
+  if (loop_locations_) {
+    for (const LoopId& l : NumberLoops(f.body)) loop_numbers_[l.node] = l.id;
+    di_ = std::make_unique<llvm::DIBuilder>(*module_);
+    di_file_ = di_->createFile(f.name + ".loops", ".");
+    di_->createCompileUnit(llvm::dwarf::DW_LANG_C, di_file_, "tessera", /*isOptimized=*/true, "", 0, "",
+                           llvm::DICompileUnit::LineTablesOnly);
+    module_->addModuleFlag(llvm::Module::Warning, "Debug Info Version", llvm::DEBUG_METADATA_VERSION);
+    module_->addModuleFlag(llvm::Module::Warning, "Dwarf Version", 4);
+  }
   llvm::Function* kernel = EmitKernel(f);
   if (error_) return *error_;
   EmitPackedEntry(f, kernel);
+  if (di_) di_->finalize();
   std::string message;
   llvm::raw_string_ostream os(message);
   if (llvm::verifyModule(*module_, &os)) {
@@ -144,6 +158,27 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
     return Error("LLVM codegen produced an invalid module (a Tessera bug): " + message);
   }
   return std::move(module_);
+}
+
+// ---------------------------------------------------------------- loop locations
+llvm::DISubprogram* CodeGenLLVM::BeginLocations(llvm::Function* fn) {
+  if (!di_) return nullptr;
+  llvm::DISubroutineType* type = di_->createSubroutineType(di_->getOrCreateTypeArray({}));
+  llvm::DISubprogram* sp =
+      di_->createFunction(di_file_, fn->getName(), fn->getName(), di_file_, 0, type, 0, llvm::DINode::FlagZero,
+                          llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
+  fn->setSubprogram(sp);
+  return sp;
+}
+
+void CodeGenLLVM::SetLoopLocation(int loop, llvm::DISubprogram* subprogram) {
+  current_loop_ = loop;
+  if (subprogram) b_->SetCurrentDebugLocation(llvm::DILocation::get(ctx_, unsigned(loop), 0, subprogram));
+}
+
+int CodeGenLLVM::LoopNumber(const ForNode* n) const {
+  auto it = loop_numbers_.find(n);
+  return it == loop_numbers_.end() ? 0 : it->second;
 }
 
 // ---------------------------------------------------------------- failure paths
@@ -198,7 +233,10 @@ void CodeGenLLVM::VisitFor(const ForNode* n, const Stmt&) {
   llvm::Value* extent = CastTo(VisitExpr(n->extent), n->extent.dtype(), n->loop_var.dtype());
   if (failed()) return;
   llvm::Value* end = b_->CreateAdd(begin, extent, n->loop_var.name() + ".end", false, true);
+  int outer = current_loop_;
+  SetLoopLocation(LoopNumber(n), fn_.subprogram);
   EmitSerialLoop(n->loop_var, begin, end, n->body);
+  SetLoopLocation(outer, fn_.subprogram);
 }
 
 void CodeGenLLVM::VisitLetStmt(const LetStmtNode* n, const Stmt&) {

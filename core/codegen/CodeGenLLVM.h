@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <llvm/IR/DIBuilder.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -35,7 +36,10 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   static constexpr int64_t kMaxStackAllocaBytes = 32 * 1024;
 
   // `fp_contract`: float multiply-adds may be fused (FMA), as C compilers do by default.
-  explicit CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract = false);
+  // `loop_locations`: every instruction gets a debug location whose line is the number
+  // of its innermost loop (LoopLines.h; 0 outside loops), for the loop <-> code link.
+  explicit CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract = false,
+                       bool loop_locations = false);
   ~CodeGenLLVM() override;
 
   // Builds the module for f (data layout and triple are set by the caller).
@@ -48,6 +52,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
     llvm::BasicBlock* alloca_block = nullptr;
     std::unordered_map<const ir::ExprNode*, llvm::Value*> vars;
     std::vector<llvm::Value*> heap;  // live heap allocations, innermost last
+    llvm::DISubprogram* subprogram = nullptr;  // with loop locations
   };
 
   // types and constants
@@ -77,6 +82,11 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
                             ir::Expr* contiguous_base, int* lanes);
   llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, ir::DataType t);
   void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, const ir::Expr& value);
+
+  // loop locations (LoopLines.h)
+  llvm::DISubprogram* BeginLocations(llvm::Function* fn);
+  void SetLoopLocation(int loop, llvm::DISubprogram* subprogram);
+  int LoopNumber(const ir::ForNode* n) const;
 
   // loops
   void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end, const ir::Stmt& body);
@@ -129,6 +139,11 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* mask_ = nullptr;  // active lanes inside a vector if_then_else
   std::unordered_map<const ir::ExprNode*, llvm::MDNode*> alias_scopes_;  // by data handle
   std::optional<Error> error_;
+  bool loop_locations_ = false;
+  std::unique_ptr<llvm::DIBuilder> di_;
+  llvm::DIFile* di_file_ = nullptr;
+  std::unordered_map<const ir::ForNode*, int> loop_numbers_;
+  int current_loop_ = 0;
   llvm::FunctionCallee set_error_, alloc_, free_, parallel_for_;
 };
 

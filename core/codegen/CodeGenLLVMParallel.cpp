@@ -49,6 +49,9 @@ void CodeGenLLVM::EmitParallelFor(const ForNode* n) {
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   fn_ = FunctionState();
   fn_.function = fn;
+  int outer_loop = current_loop_;
+  fn_.subprogram = BeginLocations(fn);
+  SetLoopLocation(LoopNumber(n), fn_.subprogram);
   fn_.alloca_block = llvm::BasicBlock::Create(ctx_, "entry", fn);
   auto* body = llvm::BasicBlock::Create(ctx_, "body", fn);
   b_->SetInsertPoint(fn_.alloca_block);
@@ -64,6 +67,7 @@ void CodeGenLLVM::EmitParallelFor(const ForNode* n) {
   if (!b_->GetInsertBlock()->getTerminator()) b_->CreateRet(b_->getInt32(0));
   fn_ = std::move(outer);
   b_->restoreIP(ip);
+  SetLoopLocation(outer_loop, fn_.subprogram);
   mask_ = outer_mask;
 
   llvm::Value* rc = b_->CreateCall(parallel_for_, {extent, fn, env}, "parallel_rc");

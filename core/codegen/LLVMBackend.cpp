@@ -100,8 +100,10 @@ std::string ModuleText(const llvm::Module& module) {
   return os.str();
 }
 
-Result<std::string> AssemblyText(const llvm::Module& module, llvm::TargetMachine& tm) {
+// `verbose`: with the printer's comments (block names, loop headers and depths).
+Result<std::string> AssemblyText(const llvm::Module& module, llvm::TargetMachine& tm, bool verbose = false) {
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+  if (verbose) tm.Options.MCOptions.AsmVerbose = true;
   llvm::SmallString<4096> text;
   llvm::raw_svector_ostream os(text);
   llvm::legacy::PassManager pm;
@@ -121,14 +123,15 @@ struct OptimizedModule {
 };
 
 Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions& options,
-                                 llvm::LLVMContext& context, bool keep_unoptimized) {
+                                 llvm::LLVMContext& context, bool keep_unoptimized,
+                                 bool loop_locations = false) {
   auto jtmb = TargetBuilder(options);
   if (!jtmb.ok()) return jtmb.error();
   auto tm = jtmb->createTargetMachine();
   if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
   runtime::CompileStats stats;
   auto start = Clock::now();
-  auto module = CodeGenLLVM(context, options.fp_contract).Compile(f);
+  auto module = CodeGenLLVM(context, options.fp_contract, loop_locations).Compile(f);
   if (!module.ok()) return module.error();
   std::unique_ptr<llvm::Module> m = std::move(module).value();
   m->setDataLayout((*tm)->createDataLayout());
@@ -198,18 +201,23 @@ Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const 
   return fn;
 }
 
-Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options, bool optimized) {
+Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options, bool optimized,
+                               LoopLines* lines) {
   llvm::LLVMContext context;
-  auto generated = Generate(f, options, context, !optimized);
+  auto generated = Generate(f, options, context, !optimized, lines != nullptr);
   if (!generated.ok()) return generated.error();
-  return optimized ? ModuleText(*generated->module) : generated->unoptimized_ir;
+  std::string text = optimized ? ModuleText(*generated->module) : generated->unoptimized_ir;
+  if (lines) *lines = LinesFromLLVMIR(text, NumberLoops(f.body));
+  return text;
 }
 
-Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options) {
+Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options, LoopLines* lines) {
   llvm::LLVMContext context;
-  auto generated = Generate(f, options, context, false);
+  auto generated = Generate(f, options, context, false, lines != nullptr);
   if (!generated.ok()) return generated.error();
-  return AssemblyText(*generated->module, *generated->tm);
+  auto text = AssemblyText(*generated->module, *generated->tm, lines != nullptr);
+  if (text.ok() && lines) *lines = LinesFromAssembly(*text, NumberLoops(f.body));
+  return text;
 }
 
 }  // namespace tessera::codegen

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "codegen/LoopLines.h"
 #include "runtime/CompiledFunction.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
@@ -31,11 +32,15 @@ bool LLVMAvailable();
 // Compiles and links f; the result is callable at once.
 Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options = {});
 
-// The LLVM IR of f (after the O3 pipeline unless `optimized` is false).
+// The LLVM IR of f (after the O3 pipeline unless `optimized` is false). With `lines`,
+// the instructions carry loop debug locations (`!dbg`) and `lines` says which lines
+// belong to which loop of f.body (LoopLines.h).
 Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options = {},
-                               bool optimized = true);
-// The host assembly of f.
-Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options = {});
+                               bool optimized = true, LoopLines* lines = nullptr);
+// The host assembly of f. With `lines`: verbose (block names, loop-header comments),
+// with `.loc` directives naming each instruction's loop, and the line map.
+Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options = {},
+                                 LoopLines* lines = nullptr);
 
 // "x86_64-pc-linux-gnu, cpu sapphirerapids" (or why LLVM is not available).
 std::string LLVMTargetDescription();

@@ -3,6 +3,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/BufferIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenCBase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenC.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LoopLines.cpp
 )
 # The LLVM backend only when LLVM is on; otherwise its entry points report that.
 if(TESSERA_LLVM)
@@ -12,7 +13,9 @@ if(TESSERA_LLVM)
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMMemory.cpp
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMParallel.cpp
     ${CMAKE_CURRENT_LIST_DIR}/LLVMBackend.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/LoopThroughput.cpp
   )
 else()
-  list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/LLVMBackendDisabled.cpp)
+  list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/LLVMBackendDisabled.cpp
+       ${CMAKE_CURRENT_LIST_DIR}/LoopThroughputDisabled.cpp)
 endif()

@@ -1,6 +1,7 @@
 // The CLI faces of issue #15 (tessera-cli as a user runs it): `bounds --json` carries
 // the cache fit per loop, `profile --json` the roofline (intensities per memory level,
-// measured ceilings), `run --target cuda-emulator --check` checks a GPU schedule on the
+// measured ceilings) and each innermost loop's MCA throughput, `export --format asm
+// --mca` the assembly with loop locations after the throughput of each loop, `run --target cuda-emulator --check` checks a GPU schedule on the
 // CPU.
 #include <QtTest>
 
@@ -123,6 +124,26 @@ class TestInstrumentCli : public QObject {
     QVERIFY(!o.value("bound_by").toString().isEmpty());
     // The measurement was cached in the (redirected) user cache directory.
     QVERIFY(!QDir(cache.path() + "/tessera").entryList({"bandwidth-*.json"}).isEmpty());
+    // Each innermost loop's static throughput from MCA, beside the measured time.
+    QJsonArray mca = o.value("mca").toArray();
+    QVERIFY2(!mca.isEmpty(), qPrintable(r.out));
+    QJsonObject loop = mca.first().toObject();
+    QCOMPARE(loop.value("stage").toString(), QString("C"));
+    QVERIFY(loop.value("cycles_per_iteration").toDouble() > 0);
+    QVERIFY(!loop.value("bottleneck").toString().isEmpty());
+    QVERIFY(!loop.value("cpu").toString().isEmpty());
+  }
+
+  void exportAsmWithMcaHasThroughputAndLoopLocations() {
+    CliRun r = RunCli({"export", Write("gemm4.py", kTiledGemm), "--format", "asm", "--mca"});
+    if (r.code == 4) QSKIP("no LLVM backend in this build");
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith("# Static throughput"), qPrintable(r.out.left(400)));
+    QVERIFY2(r.out.contains("cycles/iteration, bound by"), qPrintable(r.out.left(400)));
+    QVERIFY(r.out.contains(QRegularExpression(R"(\.loc\s+1\s+[1-9])")));
+    CliRun c = RunCli({"export", Write("gemm5.py", kTiledGemm), "--format", "c", "--mca"});
+    QCOMPARE(c.code, 2);
+    QVERIFY(c.err.contains("--mca"));
   }
 
   void cudaEmulatorCheckPassesAShippedGpuSchedule() {

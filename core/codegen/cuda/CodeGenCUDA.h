@@ -17,12 +17,15 @@
 
 #include <string>
 
+#include "codegen/LoopLines.h"
 #include "codegen/cuda/CudaProgram.h"
 #include "support/Result.h"
 
 namespace tessera::codegen {
 
-Result<std::string> CodeGenCUDA(const CudaProgram& program);
+// With `lines`, also which lines print which loop of the kernels' bodies (LoopLines.h;
+// loops numbered across the kernels in order).
+Result<std::string> CodeGenCUDA(const CudaProgram& program, LoopLines* lines = nullptr);
 
 // The name NVRTC and the driver know a kernel by (its extern "C" name).
 const std::string& KernelSymbol(const CudaKernel& kernel);

@@ -65,10 +65,10 @@ Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered,
 }
 
 Result<std::string> EmitCUDASource(const transform::LoweredProgram& lowered,
-                                   const CudaOptions& options) {
+                                   const CudaOptions& options, LoopLines* lines) {
   Result<CudaLowered> cuda = LowerForCUDA(lowered, options);
   if (!cuda) return cuda.error();
-  return CodeGenCUDA(cuda->program);
+  return CodeGenCUDA(cuda->program, lines);
 }
 
 }  // namespace tessera::codegen

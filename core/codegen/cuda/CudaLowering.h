@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/LoopLines.h"
 #include "codegen/cuda/CudaOptions.h"
 #include "codegen/cuda/CudaProgram.h"
 #include "support/Result.h"
@@ -28,7 +29,8 @@ Result<CudaLowered> LowerForCUDA(const transform::LoweredProgram& lowered,
                                  const CudaOptions& options = {});
 
 // LowerForCUDA + CodeGenCUDA: the CUDA C++ source of the program's kernels.
+// With `lines`, which lines print which kernel loop (CodeGenCUDA).
 Result<std::string> EmitCUDASource(const transform::LoweredProgram& lowered,
-                                   const CudaOptions& options = {});
+                                   const CudaOptions& options = {}, LoopLines* lines = nullptr);
 
 }  // namespace tessera::codegen

@@ -7,4 +7,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/CudaModule.cpp
 )
 # The CPU emulation of generated kernels (needs a host C++ compiler at run time only).
-list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/Emulator.cpp)
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/Emulator.cpp
+     ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp)
