@@ -30,6 +30,7 @@ class CanonicalSimplifier {
   LinearSum DivModSum(ir::ExprKind kind, const LinearSum& a, const LinearSum& b, const ir::Expr& e);
   LinearSum DivByConst(ir::ExprKind kind, const LinearSum& a, int64_t c);
   LinearSum ModByConst(ir::ExprKind kind, const LinearSum& a, int64_t c);
+  int64_t SplitBySmallRest(const LinearSum& r, int64_t c, LinearSum* t, LinearSum* s);
   void MergeDivModPairs(LinearSum* s);
   bool NonNegative(const LinearSum& s);
 };

@@ -42,26 +42,6 @@ Expr MonomialProduct(const Expr& a, const Expr& b) {
   return r;
 }
 
-// The number of nodes of e, counting stops past `budget` (so it is cheap on big trees).
-void CountNodes(const Expr& e, int* count, int budget) {
-  if (!e.defined() || ++*count > budget) return;
-  if (auto* n = e.as<BinaryNode>()) {
-    CountNodes(n->a, count, budget);
-    CountNodes(n->b, count, budget);
-    return;
-  }
-  MapChildren(e, [&](const Expr& c) {
-    CountNodes(c, count, budget);
-    return c;
-  });
-}
-
-int TreeSize(const Expr& e) {
-  int count = 0;
-  CountNodes(e, &count, 256);
-  return count;
-}
-
 // `kind(X, c)` with a positive constant c: returns X and sets *c.
 const Expr* DivModOperand(const Expr& atom, ExprKind kind, int64_t* c) {
   auto* n = atom.as<BinaryNode>();
@@ -227,6 +207,30 @@ LinearSum DivideTerms(const LinearSum& s, int64_t g) {
 
 }  // namespace
 
+// Splits r into g*T + S where T holds the terms of largest |coefficient| (a common
+// factor g > 1 of theirs and of c) and S, the other terms and the base, is provably in
+// [0, g). Returns g (and sets *t, *s), or 0 when no such split exists.
+int64_t CanonicalSimplifier::SplitBySmallRest(const LinearSum& r, int64_t c, LinearSum* t, LinearSum* s) {
+  std::vector<SumTerm> order = r.terms;
+  auto magnitude = [](int64_t v) { return v < 0 ? -static_cast<uint64_t>(v) : static_cast<uint64_t>(v); };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const SumTerm& a, const SumTerm& b) { return magnitude(a.coeff) > magnitude(b.coeff); });
+  int64_t g = c;
+  for (size_t k = 1; k < order.size(); ++k) {
+    g = Gcd(g, order[k - 1].coeff);
+    if (g <= 1) return 0;
+    LinearSum rest = ConstSum(r.dtype, r.base);
+    for (size_t i = k; i < order.size(); ++i) rest.AddTerm(order[i].atom, order[i].coeff);
+    ConstIntBound b = parent_->const_int_bound.Bound(SumToExpr(rest));
+    if (b.min_value < 0 || b.max_value >= g) continue;
+    *t = ConstSum(r.dtype, 0);
+    for (size_t i = 0; i < k; ++i) t->AddTerm(order[i].atom, order[i].coeff / g);
+    *s = std::move(rest);
+    return g;
+  }
+  return 0;
+}
+
 // floordiv / truncdiv of a sum by c > 0. Writing the sum as c*Q + R (R's base in
 // [0, c)), floordiv(c*Q + R, c) == Q + floordiv(R, c) for every R; for truncdiv the
 // same holds when the sum and R are both non-negative (then trunc == floor).
@@ -250,6 +254,18 @@ LinearSum CanonicalSimplifier::DivByConst(ExprKind kind, const LinearSum& a, int
     if (g > 1) {
       r = DivideTerms(r, g);
       c /= g;
+      if (c == 1) {
+        q.AddSum(r, 1);
+        return q;
+      }
+      continue;
+    }
+    // R = g*T + S with 0 <= S < g and g | c (S the terms with small coefficients):
+    // floordiv(R, c) == floordiv(T, c/g)   (floordiv(x*32 + y, 64) -> floordiv(x, 2)).
+    LinearSum big, small;
+    if (int64_t g2 = SplitBySmallRest(r, c, &big, &small); g2 > 1) {
+      r = std::move(big);
+      c /= g2;
       if (c == 1) {
         q.AddSum(r, 1);
         return q;
@@ -301,6 +317,17 @@ LinearSum CanonicalSimplifier::ModByConst(ExprKind kind, const LinearSum& a, int
       if (c == 1) return result;
       continue;
     }
+    // R = g*T + S with 0 <= S < g and g | c: mod(R, c) == g*mod(T, c/g) + S
+    // (floormod(x*32 + y, 64) -> floormod(x, 2)*32 + y for 0 <= y < 32).
+    LinearSum big, small;
+    if (int64_t g2 = SplitBySmallRest(r, c, &big, &small); g2 > 1) {
+      result.AddSum(small, scale);
+      r = std::move(big);
+      c /= g2;
+      scale *= g2;
+      if (c == 1) return result;
+      continue;
+    }
     // mod(mod(X, c0), c) == mod(X, c) when c divides c0.
     int64_t c0 = 0;
     if (r.terms.size() == 1 && r.base == 0 && r.terms[0].coeff == 1) {
@@ -317,8 +344,13 @@ LinearSum CanonicalSimplifier::ModByConst(ExprKind kind, const LinearSum& a, int
 }
 
 // k*c*div(X, c) + k*mod(X, c) == k*X (for floor and for trunc division), and
-// k*X - k*c*div(X, c) == k*mod(X, c): fold such pairs back.
+// k*X - k*c*div(X, c) == k*mod(X, c): fold such pairs back. The second identity also
+// applies when the sum holds only part of k*X, if that makes the sum no larger:
+// y*5 - floordiv(y + z, 2)*10 == floormod(y + z, 2)*5 - z*5.
 void CanonicalSimplifier::MergeDivModPairs(LinearSum* s) {
+  // Each merge removes a quotient; the bound only guards against a pathological sum.
+  constexpr int kMaxMerges = 16;
+  int merges = 0;
   for (size_t i = 0; i < s->terms.size(); ++i) {
     const SumTerm t = s->terms[i];
     auto* n = t.atom.as<BinaryNode>();
@@ -348,13 +380,20 @@ void CanonicalSimplifier::MergeDivModPairs(LinearSum* s) {
       auto kx = CheckedMul(xt.coeff, k);
       return kx && s->CoeffOf(xt.atom) == *kx;
     });
-    if (!contained) continue;
     ExprKind mod = n->kind == ExprKind::Div ? ExprKind::Mod : ExprKind::FloorMod;
-    s->AddSum(x, -k);
-    s->AddTerm(t.atom, -t.coeff);
-    s->AddTerm(MakeBinary(mod, n->a, n->b), k);
+    LinearSum merged = *s;
+    merged.AddSum(x, -k);
+    merged.AddTerm(t.atom, -t.coeff);
+    merged.AddTerm(MakeBinary(mod, n->a, n->b), k);
+    if (merged.overflow) continue;
+    // X shares only some terms with the sum (y - floordiv(y + z, 5)*5 is
+    // floormod(y + z, 5) - z): merge when that leaves no more terms and no larger tree.
+    if (!contained && (merged.terms.size() > s->terms.size() ||
+                       TreeSize(SumToExpr(merged)) > TreeSize(SumToExpr(*s))))
+      continue;
+    *s = std::move(merged);
+    if (++merges > kMaxMerges) return;
     i = static_cast<size_t>(-1);
-    if (s->overflow) return;
   }
 }
 

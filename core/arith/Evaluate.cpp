@@ -66,6 +66,12 @@ class Evaluator {
       return Eval(c->value);
     }
     if (auto* l = e.as<LetNode>()) return EvalLet(l);
+    // if_then_else evaluates only the branch its condition picks, like select here.
+    if (auto* c = e.as<CallNode>(); c && c->op == "if_then_else" && c->args.size() == 3) {
+      auto cond = Eval(c->args[0]);
+      if (!cond.ok()) return cond;
+      return Eval(*cond ? c->args[1] : c->args[2]);
+    }
     return Error(std::string("cannot evaluate a ") + kind_name(e.kind()) + " node");
   }
 

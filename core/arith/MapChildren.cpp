@@ -101,4 +101,27 @@ Expr MapChildren(const Expr& e, const Fn& f) {
   }
 }
 
+namespace {
+
+void CountNodes(const Expr& e, int* count, int budget) {
+  if (!e.defined() || ++*count > budget) return;
+  if (auto* n = e.as<BinaryNode>()) {
+    CountNodes(n->a, count, budget);
+    CountNodes(n->b, count, budget);
+    return;
+  }
+  MapChildren(e, [&](const Expr& c) {
+    CountNodes(c, count, budget);
+    return c;
+  });
+}
+
+}  // namespace
+
+int TreeSize(const Expr& e, int budget) {
+  int count = 0;
+  CountNodes(e, &count, budget);
+  return count;
+}
+
 }  // namespace tessera::arith

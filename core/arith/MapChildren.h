@@ -13,4 +13,8 @@ namespace tessera::arith {
 // Returns `e` itself (same pointer) when no child changed. Leaves return `e`.
 ir::Expr MapChildren(const ir::Expr& e, const std::function<ir::Expr(const ir::Expr&)>& f);
 
+// The number of nodes of e's tree, counting stops past `budget` (cheap on big trees);
+// rules use it to keep only rewrites that make an expression smaller.
+int TreeSize(const ir::Expr& e, int budget = 256);
+
 }  // namespace tessera::arith

@@ -54,6 +54,7 @@ class RewriteSimplifier {
   ir::Expr VisitNot(const ir::NotNode* n, const ir::Expr& e);
   ir::Expr VisitSelect(const ir::SelectNode* n, const ir::Expr& e);
   ir::Expr VisitCast(const ir::CastNode* n, const ir::Expr& e);
+  ir::Expr VisitIfThenElse(const ir::CallNode* n, const ir::Expr& e);
 
   // ---- vector index arithmetic (RewriteSimplify_Vector.cpp) ----
   ir::Expr VisitRamp(const ir::RampNode* n, const ir::Expr& e);
@@ -73,11 +74,27 @@ class RewriteSimplifier {
 
   // Operand-structure rules shared by min and max (RewriteSimplify_MinMax.cpp).
   ir::Expr MinMaxAlgebra(const ir::BinaryNode* n, const ir::Expr& e);
+  // x*y + x*z -> x*(y + z) and the like (RewriteSimplify_Factor.cpp); undefined when
+  // a + b or a - b has no common factor.
+  ir::Expr FactorCommonTerm(const ir::BinaryNode* n, const ir::Expr& e);
+  // Sums and differences of quotients and remainders by one divisor
+  // (RewriteSimplify_Quotient.cpp); undefined when none applies.
+  ir::Expr QuotientDifference(const ir::BinaryNode* n, const ir::Expr& e);
+  ir::Expr QuotientSum(const ir::BinaryNode* n, const ir::Expr& e);
+  // floormod(x + k*floormod(b, c), c) -> floormod(x + k*b, c) where that is simpler
+  // (RewriteSimplify_Mod.cpp); undefined otherwise.
+  ir::Expr DropInnerRemainders(const ir::BinaryNode* n, const ir::Expr& e);
+  // The dividend as divisor*Q + R for a symbolic monomial divisor (RewriteSimplify_Div.cpp).
+  bool SplitSymbolicMultiple(const ir::Expr& dividend, const ir::Expr& divisor, LinearSum* q,
+                             LinearSum* rest);
   // min/max absorbing an addition (RewriteSimplify_Add.cpp); undefined when none applies.
   ir::Expr AbsorbIntoMinMax(const ir::Expr& e);
   // min/max absorbing a subtraction (RewriteSimplify_Sub.cpp); undefined when none applies.
   ir::Expr SubtractFromMinMax(const ir::Expr& e);
 
+  // Comparisons with a min/max operand split in two (RewriteSimplify_Compare.cpp).
+  ir::Expr CompareWithMinMax(ir::ExprKind op, const ir::Expr& a, const ir::Expr& b);
+  std::optional<bool> DecideOrdering(const ir::Expr& cmp);
   // The comparison `cond` decided under `assumption` (RewriteSimplify_Logical.cpp).
   std::optional<bool> DecideUnder(const ir::Expr& assumption, const ir::Expr& cond);
 

@@ -113,6 +113,11 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
       Expr rebuilt = v.same_as(n->value) ? e : MakeCast(n->dtype, v);
       return VisitCast(rebuilt.as<CastNode>(), rebuilt);
     }
+    case ExprKind::Call: {
+      auto* n = e.as<CallNode>();
+      if (n->op == "if_then_else" && n->args.size() == 3) return VisitIfThenElse(n, e);
+      return MapChildren(e, [this](const Expr& c) { return Visit(c); });
+    }
     case ExprKind::Ramp: return VisitRamp(e.as<RampNode>(), e);
     case ExprKind::Broadcast: return VisitBroadcast(e.as<BroadcastNode>(), e);
     default: break;

@@ -69,6 +69,8 @@ Expr RewriteSimplifier::VisitAdd(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pselect(x, y, z) + pselect(x, w, u), pselect(x, y + w, z + u), &r))
     return Revisit(r);
   if (Expr m = AbsorbIntoMinMax(e); m.defined()) return m;
+  if (Expr f = FactorCommonTerm(n, e); f.defined()) return f;
+  if (Expr q = QuotientSum(n, e); q.defined()) return q;
   return e;
 }
 

@@ -4,6 +4,7 @@
 // i's loop range) or a constraint written literally. Undecided comparisons are
 // normalised when that cancels something: x + 1 < 5 -> x < 4, x*4 < 16 -> x < 4.
 #include <limits>
+#include <utility>
 
 #include "arith/AnalyzerImpl.h"
 #include "arith/IntMath.h"
@@ -153,6 +154,47 @@ Expr ClampComparison(ExprKind op, const Expr& a, const Expr& b) {
 
 }  // namespace
 
+// An ordering comparison decided by the bound of the canonical difference of its sides
+// or by the context's facts; nullopt when neither decides it.
+std::optional<bool> RewriteSimplifier::DecideOrdering(const Expr& cmp) {
+  auto* n = cmp.as<BinaryNode>();
+  LinearSum d = parent_->canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));
+  if (d.overflow) return std::nullopt;
+  ConstIntBound bound = d.is_const() ? ConstIntBound{d.base, d.base} : Bound(SumToExpr(d));
+  if (auto v = DecideByBound(n->kind, bound)) return v;
+  if (auto fact = parent_->ComparisonFact(cmp)) return parent_->DecideByFacts(*fact);
+  return std::nullopt;
+}
+
+// a < max(p, q) is a < p || a < q, a < min(p, q) is a < p && a < q, and max(p, q) < b is
+// p < b && q < b (likewise <=, >, >=). When one of the two comparisons is decided the
+// result is the other one: x + 1 < max(x, 8) -> x + 1 < 8 -> x < 7.
+Expr RewriteSimplifier::CompareWithMinMax(ExprKind op, const Expr& a, const Expr& b) {
+  Expr lhs = a, rhs = b;
+  if (op == ExprKind::GT || op == ExprKind::GE) {
+    std::swap(lhs, rhs);
+    op = op == ExprKind::GT ? ExprKind::LT : ExprKind::LE;
+  }
+  if (op != ExprKind::LT && op != ExprKind::LE) return Expr();
+  for (int side = 0; side < 2; ++side) {
+    auto* m = (side == 0 ? rhs : lhs).as<BinaryNode>();
+    if (!m || (m->kind != ExprKind::Min && m->kind != ExprKind::Max)) continue;
+    bool disjunction = (side == 0) == (m->kind == ExprKind::Max);
+    Expr part[2];
+    for (int i = 0; i < 2; ++i) {
+      const Expr& operand = i == 0 ? m->a : m->b;
+      part[i] = side == 0 ? MakeBinary(op, lhs, operand) : MakeBinary(op, operand, rhs);
+    }
+    for (int i = 0; i < 2; ++i) {
+      auto v = DecideOrdering(part[i]);
+      if (!v) continue;
+      if (disjunction) return *v ? make_bool(true) : Revisit(part[1 - i]);
+      return *v ? Revisit(part[1 - i]) : make_bool(false);
+    }
+  }
+  return Expr();
+}
+
 Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   ExprKind op = n->kind;
   if (auto lit = parent_->DecideByLiterals(e)) return make_bool(*lit);
@@ -160,6 +202,7 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   if (Expr r = MinMaxComparison(e); r.defined()) return r;
   if (Expr r = DivisionComparison(op, n->a, n->b); r.defined()) return Revisit(r);
   if (Expr r = ClampComparison(op, n->a, n->b); r.defined()) return Revisit(r);
+  if (Expr r = CompareWithMinMax(op, n->a, n->b); r.defined()) return r;
   LinearSum sa = parent_->canonical.ToSum(n->a), sb = parent_->canonical.ToSum(n->b);
   // Through a Sub node, so that div/mod pairs merge (floordiv(x, 2)*2 - x).
   LinearSum d = parent_->canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));

@@ -71,6 +71,25 @@ Expr QuotientAndRemainder(const Expr& quotient_fact, const Expr& other) {
   }
 }
 
+// 0 <= E <= k with E = R - (k + 1)*t for a variable t: t is the quotient of R by k + 1
+// (TVM's rule: 0 <= x - y*5 && x - y*5 < 5 -> y == floordiv(x, 5)). `lower` is -E, so
+// the facts are lower <= 0 and E - k <= 0. Undefined when E has no such term.
+Expr QuotientOfRange(const LinearSum& lower, int64_t k) {
+  auto width = CheckedAdd(k, 1);
+  if (!width || *width < 2) return Expr();
+  LinearSum e = lower.Scaled(-1);
+  for (const SumTerm& t : e.terms) {
+    if (!t.atom.as<VarNode>() || (t.coeff != *width && t.coeff != -*width)) continue;
+    // With coefficient +w use k - E instead, which is in the same range.
+    LinearSum range = t.coeff < 0 ? e : ConstSum(e.dtype, k).Minus(e);
+    if (range.overflow) return Expr();
+    range.AddTerm(t.atom, *width);  // R = E + w*t
+    DataType dt = t.atom.dtype();
+    return MakeBinary(ExprKind::EQ, t.atom, MakeBinary(ExprKind::FloorDiv, SumToExpr(range), make_const(dt, *width)));
+  }
+  return Expr();
+}
+
 }  // namespace
 
 // Decides the comparison `cond` (already simplified) assuming `assumption`; only
@@ -109,6 +128,7 @@ Expr RewriteSimplifier::VisitAnd(const BinaryNode* n, const Expr& e) {
     if (auto k = ConstantDifference(fa->sum, fb->sum, -1)) {
       if (*k > 0) return make_bool(false);
       if (*k == 0) return ComparisonToExpr(ExprKind::EQ, fa->sum);
+      if (Expr q = QuotientOfRange(fa->sum, -*k); q.defined()) return q;
     }
     return e;
   }

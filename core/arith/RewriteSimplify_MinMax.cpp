@@ -105,12 +105,24 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pmin(c1, x), pmin(x, c1), &r) ||
       TryRewrite(e, pmin(pmin(x, c1), c2), pmin(x, pmin(c1, c2)), &r))
     return Revisit(r);
+  // min(x*c1, c2) with c1 dividing c2: the scale moves out (max for a negative c1).
+  auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
+  if (TryRewrite(e, pmin(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() > 0; }, &r) ||
+      TryRewrite(e, pmin(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() < 0; }, &r))
+    return Revisit(r);
   if (TryRewrite(e, pmin(pmin(x, y), x), pmin(x, y), &r) ||
       TryRewrite(e, pmin(pmin(x, y), y), pmin(x, y), &r) ||
       TryRewrite(e, pmin(x, pmin(x, y)), pmin(x, y), &r) ||
       TryRewrite(e, pmin(y, pmin(x, y)), pmin(x, y), &r) ||
       TryRewrite(e, pmin(pmax(x, y), x), x, &r) || TryRewrite(e, pmin(pmax(x, y), y), y, &r) ||
       TryRewrite(e, pmin(x, pmax(x, y)), x, &r) || TryRewrite(e, pmin(y, pmax(x, y)), y, &r))
+    return r;
+  // x rounded up to a multiple of c is at least x and, for x >= 1, at least c.
+  auto ceiling = [&] { return c2.value() > 0 && c1.value() + 1 == c2.value() && ProveGE(x.value(), 1); };
+  if (TryRewrite(e, pmin(pfloordiv(x + c1, c2) * c2, pmax(x, c2)), pmax(x, c2), ceiling, &r) ||
+      TryRewrite(e, pmin(pmax(x, c2), pfloordiv(x + c1, c2) * c2), pmax(x, c2), ceiling, &r) ||
+      TryRewrite(e, pmin(ptruncdiv(x + c1, c2) * c2, pmax(x, c2)), pmax(x, c2), ceiling, &r) ||
+      TryRewrite(e, pmin(pmax(x, c2), ptruncdiv(x + c1, c2) * c2), pmax(x, c2), ceiling, &r))
     return r;
   auto c1_pos = [&] { return c1.value() > 0; };
   auto c1_neg = [&] { return c1.value() < 0; };
@@ -138,6 +150,11 @@ Expr RewriteSimplifier::VisitMax(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pmax(0 - x, 0 - y), 0 - pmin(x, y), &r)) return Revisit(r);
   if (TryRewrite(e, pmax(c1, x), pmax(x, c1), &r) ||
       TryRewrite(e, pmax(pmax(x, c1), c2), pmax(x, pmax(c1, c2)), &r))
+    return Revisit(r);
+  // max(x*c1, c2) with c1 dividing c2: the scale moves out (min for a negative c1).
+  auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
+  if (TryRewrite(e, pmax(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() > 0; }, &r) ||
+      TryRewrite(e, pmax(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() < 0; }, &r))
     return Revisit(r);
   if (TryRewrite(e, pmax(pmax(x, y), x), pmax(x, y), &r) ||
       TryRewrite(e, pmax(pmax(x, y), y), pmax(x, y), &r) ||

@@ -3,6 +3,7 @@
 // decide remainders of expressions like 4*x + 2.
 #include "arith/AnalyzerImpl.h"
 #include "arith/IntMath.h"
+#include "arith/MapChildren.h"
 #include "arith/Pattern.h"
 
 namespace tessera::arith {
@@ -40,6 +41,35 @@ Expr RewriteSimplifier::VisitMod(const BinaryNode* n, const Expr& e) {
   return e;
 }
 
+// floormod(B, d) == B - d*floordiv(B, d), so inside floormod(X, c) a term
+// k*floormod(B, d) with d == c or d == -c may be replaced by k*B (X changes by a multiple
+// of c): floormod(x - floormod(x, 9), 9) -> 0, floormod(x + floormod(8*x, 9), 9) -> 0,
+// floormod(x - floormod(x, y), y) -> 0 (TVM's padded-remainder family). Kept only when
+// the result is smaller.
+Expr RewriteSimplifier::DropInnerRemainders(const BinaryNode* n, const Expr& e) {
+  CanonicalSimplifier& canonical = parent_->canonical;
+  LinearSum dividend = canonical.ToSum(n->a);
+  LinearSum divisor = canonical.ToSum(n->b);
+  if (dividend.overflow || divisor.overflow) return Expr();
+  LinearSum replaced = ConstSum(dividend.dtype, dividend.base);
+  bool changed = false;
+  for (const SumTerm& t : dividend.terms) {
+    auto* m = t.atom.as<BinaryNode>();
+    if (m && m->kind == ExprKind::FloorMod) {
+      LinearSum d = canonical.ToSum(m->b);
+      if (ConstantDifference(d, divisor, 1) == 0 || ConstantDifference(d, divisor, -1) == 0) {
+        replaced.AddSum(canonical.ToSum(m->a), t.coeff);
+        changed = true;
+        continue;
+      }
+    }
+    replaced.AddTerm(t.atom, t.coeff);
+  }
+  if (!changed || replaced.overflow) return Expr();
+  Expr r = Revisit(floormod(SumToExpr(replaced), n->b));
+  return TreeSize(r) < TreeSize(e) ? r : Expr();
+}
+
 Expr RewriteSimplifier::VisitFloorMod(const BinaryNode* n, const Expr& e) {
   if (!IsIndex(e)) return e;
   PVar x, y;
@@ -68,6 +98,11 @@ Expr RewriteSimplifier::VisitFloorMod(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pfloormod(x * y, y), 0, &r) || TryRewrite(e, pfloormod(y * x, y), 0, &r) ||
       TryRewrite(e, pfloormod(x, x), 0, &r))
     return r;
+  if (Expr d = DropInnerRemainders(n, e); d.defined()) return d;
+  // floormod(x*z*2 + y, z*2) -> floormod(y, z*2).
+  LinearSum q, rest;
+  if (!as_const_int(n->b) && SplitSymbolicMultiple(n->a, n->b, &q, &rest))
+    return Revisit(floormod(SumToExpr(rest), n->b));
   return e;
 }
 

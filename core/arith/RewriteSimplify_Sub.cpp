@@ -1,6 +1,7 @@
 // Rewrite rules for a - b (operands already simplified, not both constant).
 #include "arith/AnalyzerImpl.h"
 #include "arith/Pattern.h"
+#include "ir/ExprOp.h"
 
 namespace tessera::arith {
 
@@ -9,10 +10,9 @@ using namespace pattern;
 
 // A subtrahend that cancels a term inside a min/max moves into it:
 //   min(x + y, z) - x -> min(y, z - x),   min(x, y) - min(y, x) -> 0,
-//   min(x + c1, y + c2) - min(x, y + c3) -> c1 when c2 - c1 == c3.
+//   min(x + 10, y + 1) - min(x, y - 9) -> 10 (the operands differ by one constant).
 Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
   PVar x, y, z;
-  PConst c1, c2, c3;
   Expr r;
   if (TryRewrite(e, pmin(x + y, z) - x, pmin(y, z - x), &r) ||
       TryRewrite(e, pmin(y + x, z) - x, pmin(y, z - x), &r) ||
@@ -35,14 +35,20 @@ Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
     return Revisit(r);
   if (TryRewrite(e, pmin(x, y) - pmin(y, x), 0, &r) || TryRewrite(e, pmax(x, y) - pmax(y, x), 0, &r))
     return r;
-  auto shifted = [&] { return c2.value() - c1.value() == c3.value(); };
-  if (TryRewrite(e, pmin(x + c1, y + c2) - pmin(x, y + c3), c1, shifted, &r) ||
-      TryRewrite(e, pmax(x + c1, y + c2) - pmax(x, y + c3), c1, shifted, &r))
-    return r;
-  // min(x, y) - min(x + c1, y + c1) == -c1 (written with c2 == c1).
-  if (TryRewrite(e, pmin(x, y) - pmin(x + c1, y + c2), 0 - c1, [&] { return c1.value() == c2.value(); }, &r) ||
-      TryRewrite(e, pmax(x, y) - pmax(x + c1, y + c2), 0 - c1, [&] { return c1.value() == c2.value(); }, &r))
-    return r;
+  // min(s1 + d, s2 + d) - min(s1, s2) == d (and max; either operand order of the
+  // second): min(x + 10, y + 1) - min(x, y - 9) -> 10.
+  auto* a = e.as<BinaryNode>()->a.as<BinaryNode>();
+  auto* b = e.as<BinaryNode>()->b.as<BinaryNode>();
+  if (a && b && a->kind == b->kind && (a->kind == ExprKind::Min || a->kind == ExprKind::Max)) {
+    CanonicalSimplifier& canonical = parent_->canonical;
+    for (bool swapped : {false, true}) {
+      const Expr& s1 = swapped ? b->b : b->a;
+      const Expr& s2 = swapped ? b->a : b->b;
+      LinearSum d1 = canonical.ToSum(MakeBinary(ExprKind::Sub, a->a, s1));
+      LinearSum d2 = canonical.ToSum(MakeBinary(ExprKind::Sub, a->b, s2));
+      if (!d1.overflow && !d2.overflow && ConstantDifference(d1, d2, 1) == 0) return Revisit(SumToExpr(d1));
+    }
+  }
   return Expr();
 }
 
@@ -52,6 +58,10 @@ Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
   PConst c1, c2;
   Expr r;
   if (TryRewrite(e, x - 0, x, &r) || TryRewrite(e, x - x, 0, &r)) return r;
+  // A negated product keeps its sign in the coefficient (TVM's form): 0 - x*2 -> x*-2.
+  if (TryRewrite(e, 0 - x * c1, x * (0 - c1), [&] { return c1.value() > 1; }, &r)) return Revisit(r);
+  // truncdiv(x, -c) == -truncdiv(x, c): the canonical form's 0 - x/c folds back.
+  if (TryRewrite(e, 0 - ptruncdiv(x, c1), ptruncdiv(x, 0 - c1), [&] { return c1.value() > 0; }, &r)) return r;
   // Constants.
   if (TryRewrite(e, (x + c1) - c2, x + (c1 - c2), &r) ||
       TryRewrite(e, (x - c1) - c2, x - (c1 + c2), &r) ||
@@ -80,6 +90,13 @@ Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, pselect(x, y, z) - pselect(x, w, u), pselect(x, y - w, z - u), &r))
     return Revisit(r);
   if (Expr m = SubtractFromMinMax(e); m.defined()) return m;
+  // max(x, y + 2) - 2 is max(x, y + 2) + -2 for the rules that move constants into min/max.
+  if (auto* c = as_const_int(n->b); c && *c != INT64_MIN) {
+    if (Expr m = AbsorbIntoMinMax(MakeBinary(ExprKind::Add, n->a, make_const(e.dtype(), -*c))); m.defined())
+      return m;
+  }
+  if (Expr f = FactorCommonTerm(n, e); f.defined()) return f;
+  if (Expr q = QuotientDifference(n, e); q.defined()) return q;
   return e;
 }
 

@@ -16,10 +16,12 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Cast.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Div.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Factor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Logical.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_MinMax.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Mod.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Mul.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Quotient.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Select.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Sub.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RewriteSimplify_Vector.cpp
