@@ -141,6 +141,14 @@ computes %1 elements, %2 required</source>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -624,6 +632,26 @@ computes %1 elements, %2 required</source>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
+    <message>
+        <source>%1 (example)</source>
+        <translation>%1（示例）</translation>
+    </message>
+    <message>
+        <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
+        <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
+    </message>
+    <message>
+        <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
+        <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
+    </message>
+    <message>
+        <source>; checked in %1 ms against the kept reference</source>
+        <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>; reference computed in %1 ms (kept for the next runs)</source>
+        <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::gui::VersionCompareDialog</name>
@@ -770,6 +798,22 @@ computes %1 elements, %2 required</source>
         <source>?: the count depends on a shape variable whose value is not known here</source>
         <translation>?：该数量取决于一个此处未知取值的形状变量</translation>
     </message>
+    <message>
+        <source>No producer → consumer pair here</source>
+        <translation>这里没有生产者 → 消费者对</translation>
+    </message>
+    <message>
+        <source>No schedule</source>
+        <translation>没有调度</translation>
+    </message>
+    <message>
+        <source>The phase tables explain how InferBound sizes a compute stage that another compute stage reads (e.g. after cache_read, or B read by C).</source>
+        <translation>阶段表说明 InferBound 如何确定被另一个计算阶段读取的计算阶段的大小（例如 cache_read 之后，或 C 读取 B）。</translation>
+    </message>
+    <message>
+        <source>Elements computed by the schedule vs required by the consumers; &quot;?&quot; when a count depends on a shape variable whose value is not known</source>
+        <translation>调度计算的元素数与消费者需要的元素数；“?”表示该数目取决于一个值未知的形状变量</translation>
+    </message>
 </context>
 <context>
     <name>tessera::views::BufferLayoutView</name>
@@ -836,6 +880,30 @@ computes %1 elements, %2 required</source>
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Next padded slice ▸</source>
+        <translation>下一个含填充的切片 ▸</translation>
+    </message>
+    <message>
+        <source>Show the next slice of the physical layout that holds padding</source>
+        <translation>显示物理布局中下一个含填充的切片</translation>
+    </message>
+    <message>
+        <source>one cell per %1×%1 elements</source>
+        <translation>每格 %1×%1 个元素</translation>
+    </message>
+    <message>
+        <source>rows %1–%2, columns %3–%4</source>
+        <translation>第 %1–%2 行，第 %3–%4 列</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 elements are padding</source>
+        <translation>%1：%3 个元素中有 %2 个是填充</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements</source>
+        <translation>%1：%2 个元素</translation>
     </message>
 </context>
 <context>
@@ -1010,6 +1078,38 @@ computes %1 elements, %2 required</source>
     <message>
         <source>Working set</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>serial</source>
+        <translation>串行</translation>
+    </message>
+    <message>
+        <source>parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>vectorized</source>
+        <translation>向量化</translation>
+    </message>
+    <message>
+        <source>unrolled</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>thread_binding</source>
+        <translation>线程绑定</translation>
+    </message>
+    <message>
+        <source>Drop: compute %1 at %2.%3</source>
+        <translation>放下：在 %2.%3 处计算 %1</translation>
+    </message>
+    <message>
+        <source>Drop: reorder %1 to %2</source>
+        <translation>放下：将 %1 重排为 %2</translation>
+    </message>
+    <message>
+        <source>%1 is already there: nothing to do.</source>
+        <translation>%1 已经在那里：无需操作。</translation>
     </message>
 </context>
 <context>
@@ -1213,6 +1313,70 @@ computes %1 elements, %2 required</source>
     <message>
         <source>%1: %2 is already %3</source>
         <translation>%1：%2 已经是%3</translation>
+    </message>
+    <message>
+        <source>reorder: there is no stage %1</source>
+        <translation>reorder：没有阶段 %1</translation>
+    </message>
+    <message>
+        <source>reorder: %1 has no loop %2</source>
+        <translation>reorder：%1 没有循环 %2</translation>
+    </message>
+    <message>
+        <source>Parts (outer extent; 0: use the factor)</source>
+        <translation>份数（外层范围；0：使用因子）</translation>
+    </message>
+    <message>
+        <source>split(nparts=…): the outer loop gets this many iterations</source>
+        <translation>split(nparts=…)：外层循环得到这么多次迭代</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Split %1.%2</source>
+        <translation>拆分 %1.%2</translation>
+    </message>
+    <message>
+        <source>Split %1.%2 (extent %3)</source>
+        <translation>拆分 %1.%2（范围 %3）</translation>
+    </message>
+    <message>
+        <source>Loop order (outermost first)</source>
+        <translation>循环顺序（最外层在前）</translation>
+    </message>
+    <message>
+        <source>Drag the loops into the new order, or use Up and Down</source>
+        <translation>把循环拖成新的顺序，或使用上移和下移</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>✓ legal</source>
+        <translation>✓ 合法</translation>
+    </message>
+    <message>
+        <source>Reorder the loops of %1</source>
+        <translation>重排 %1 的循环</translation>
+    </message>
+    <message>
+        <source>extent / %1</source>
+        <translation>范围 / %1</translation>
+    </message>
+    <message>
+        <source>The factor must be at least 1.</source>
+        <translation>因子至少为 1。</translation>
+    </message>
+    <message>
+        <source>(%1 × %2 = %3 &gt; %4: the last iterations are guarded by a condition)</source>
+        <translation>（%1 × %2 = %3 &gt; %4：最后几次迭代由条件保护）</translation>
+    </message>
+    <message>
+        <source>(the factor %1 is larger than the extent %2, so it is clamped)</source>
+        <translation>（因子 %1 大于范围 %2，因此被截断）</translation>
     </message>
 </context>
 <context>
@@ -1431,6 +1595,19 @@ computes %1 elements, %2 required</source>
     <message>
         <source>Compute %1 at a loop of %2</source>
         <translation>在 %2 的循环中计算 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::ScriptView</name>
+    <message>
+        <source>Click to go to line %1</source>
+        <translation>单击跳转到第 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>(and %n more)</source>
+        <translation>
+            <numerusform>（另有 %n 个）</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

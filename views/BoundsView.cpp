@@ -52,14 +52,11 @@ QString KindName(const std::string& kind) {
   return QString::fromStdString(kind);
 }
 
-// Every column as wide as its contents but at most `cap` pixels; cut cells elide and
-// show their whole text as a tooltip.
+// Every column as wide as its contents but at most `cap` pixels, and all of them within
+// the dock's width; cut cells elide and show their whole text as a tooltip.
 void FitColumns(QTreeWidget* tree, int cap) {
   ShowFullTextInTips(tree);
-  for (int c = 0; c < tree->columnCount(); ++c) {
-    tree->resizeColumnToContents(c);
-    tree->setColumnWidth(c, std::min(tree->columnWidth(c), cap));
-  }
+  FitColumnsToWidth(tree, cap);
 }
 
 void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& rows) {
@@ -116,6 +113,10 @@ void BoundsView::retranslateUi() {
   pairLabel_->setText(tr("InferBound phases for producer → consumer:"));
   stages_->setHeaderLabels({tr("Stage / IterVar"), tr("Kind"), tr("Min"), tr("Extent"),
                             tr("Computed"), tr("Required"), tr("Realize"), tr("Attach")});
+  for (int c : {kComputed, kRequired})
+    stages_->headerItem()->setToolTip(
+        c, tr("Elements computed by the schedule vs required by the consumers; "
+              "\"?\" when a count depends on a shape variable whose value is not known"));
   phases_->setHeaderLabels({tr("IterVar / dimension"), tr("Set or range")});
 }
 
@@ -159,7 +160,8 @@ void BoundsView::fillStages() {
     item->setData(0, kOvercomputeRole, overcomputed);
     if (overcomputed) {
       for (int c : {kComputed, kRequired}) item->setBackground(c, over);
-      item->setToolTip(kComputed, tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
+      item->setToolTip(kComputed, item->text(kComputed) + " — " +
+                                      tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
     }
     for (const schedule::IterVarBound& v : b.iter_vars) {
       auto* child = new QTreeWidgetItem(item);
@@ -182,7 +184,15 @@ void BoundsView::fillStages() {
 
 void BoundsView::fillPhases(int index) {
   phases_->clear();
-  if (index < 0 || index >= int(state_.phase_tables.size())) return;
+  if (index < 0 || index >= int(state_.phase_tables.size())) {
+    // An empty panel explains itself (#17 item 12).
+    auto* why = new QTreeWidgetItem(phases_, {state_.schedule ? tr("No producer → consumer pair here")
+                                                              : tr("No schedule")});
+    why->setText(1, tr("The phase tables explain how InferBound sizes a compute stage that another "
+                       "compute stage reads (e.g. after cache_read, or B read by C)."));
+    why->setToolTip(1, why->text(1));
+    return;
+  }
   const schedule::PhaseTables& t = state_.phase_tables[size_t(index)];
   auto* p1 = new QTreeWidgetItem(phases_, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
   AddRows(p1, t.phase1);

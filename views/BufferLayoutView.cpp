@@ -8,6 +8,9 @@
 #include <QLabel>
 #include <QPainter>
 #include <QSpinBox>
+#include <QStyleOptionGraphicsItem>
+#include <QToolButton>
+#include <set>
 #include <QVBoxLayout>
 
 #include "ir/ExprOp.h"
@@ -17,8 +20,9 @@ namespace tessera::views {
 namespace {
 
 constexpr double kCell = 30.0;
-constexpr int kMaxGridSide = 64;  // larger slices show their top-left corner
+constexpr int kMaxGridSide = 64;  // larger slices are drawn in blocks of elements
 constexpr int kWrap = 32;         // 1-D buffers wrap after this many cells
+constexpr double kMinTextCell = 18.0;  // on-screen pixels a cell needs to show its text
 
 QString IndexText(const std::vector<int64_t>& index) {
   QStringList parts;
@@ -65,17 +69,34 @@ void LayoutCellItem::setMarked(bool on) {
   update();
 }
 
+void LayoutCellItem::setBlock(int64_t elements, int64_t padding) {
+  blockElements_ = std::max<int64_t>(1, elements);
+  blockPadding_ = padding;
+}
+
+// Level of detail: the text only where the cell is big enough on screen to read it,
+// in a size that follows the cell (never below ~8 px on screen); the grid lines only
+// where cells are more than a few pixels wide. A block is shaded by its padding share.
 void LayoutCellItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
   bool dark = Dark();
-  int hue = isPadding() ? 5 : (physical_ ? 205 : 120);
-  QColor fill = QColor::fromHsl(hue, isPadding() ? 200 : 120, dark ? 70 : (isPadding() ? 200 : 225));
+  double share = blockElements_ > 1 ? double(blockPadding_) / double(blockElements_) : (isPadding() ? 1 : 0);
+  bool padded = share > 0;
+  int hue = padded ? 5 : (physical_ ? 205 : 120);
+  int light = dark ? 70 : (padded ? int(225 - 25 * share) : 225);
+  QColor fill = QColor::fromHsl(hue, padded ? int(90 + 110 * share) : 120, light);
   painter->setBrush(fill);
+  double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+  double onScreen = rect().width() * lod;
   QPen pen(QApplication::palette().color(QPalette::Mid), 1);
+  pen.setCosmetic(true);
+  if (onScreen < 4) pen = Qt::NoPen;
   if (marked_) pen = QPen(QApplication::palette().color(QPalette::Highlight), 3);
   painter->setPen(pen);
   painter->drawRect(rect());
+  textDrawn_ = onScreen >= kMinTextCell && !text_.isEmpty();
+  if (!textDrawn_) return;
   QFont font = painter->font();
-  font.setPointSizeF(text_.size() > 4 ? 6 : 8);
+  font.setPixelSize(std::max(4, int(rect().height() * (text_.size() > 4 ? 0.26 : 0.34))));
   if (isPadding()) font.setBold(true);
   painter->setFont(font);
   painter->setPen(QApplication::palette().color(QPalette::Text));
@@ -92,11 +113,18 @@ void LayoutCellItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
 
 BufferLayoutView::BufferLayoutView(QWidget* parent)
     : ViewBase(parent), bufferLabel_(new QLabel(this)), buffers_(new QComboBox(this)), sliceBar_(new QHBoxLayout),
-      summary_(new QLabel(this)), view_(new GraphView(this)), scene_(new QGraphicsScene(this)) {
+      summary_(new QLabel(this)), nextPadded_(new QToolButton(this)), view_(new GraphView(this)),
+      scene_(new QGraphicsScene(this)) {
   auto* top = new QHBoxLayout;
   top->addWidget(bufferLabel_);
   top->addWidget(buffers_, 1);
   top->addLayout(sliceBar_);
+  top->addWidget(nextPadded_);
+  nextPadded_->setObjectName("nextPaddedSlice");
+  nextPadded_->hide();
+  connect(nextPadded_, &QToolButton::clicked, this, [this] { showNextPaddedSlice(); });
+  // Grids are fitted whole (a large one is drawn in blocks); the wheel zooms in.
+  view_->setFitRange(GraphView::kMinZoom, 1.5);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(top);
@@ -115,7 +143,11 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
 }
 
 // The summary, the grid titles and the slice prefixes are redone by setState().
-void BufferLayoutView::retranslateUi() { bufferLabel_->setText(tr("Buffer:")); }
+void BufferLayoutView::retranslateUi() {
+  bufferLabel_->setText(tr("Buffer:"));
+  nextPadded_->setText(tr("Next padded slice ▸"));
+  nextPadded_->setToolTip(tr("Show the next slice of the physical layout that holds padding"));
+}
 
 void BufferLayoutView::setState(const DocumentState& state) {
   QString keep = currentBuffer();
@@ -125,8 +157,22 @@ void BufferLayoutView::setState(const DocumentState& state) {
   for (const auto& l : layouts_) buffers_->addItem(QString::fromStdString(l.name));
   int index = buffers_->findText(keep);
   buffers_->setCurrentIndex(index >= 0 ? index : (layouts_.empty() ? -1 : 0));
+  // The same buffer again (another primitive was applied): keep its slice and zoom.
+  bool same = index >= 0 && !keep.isEmpty();
+  std::vector<int64_t> physical = fixedPrefix(true), logical = fixedPrefix(false);
   rebuildSliceControls();
-  rebuild();
+  if (same) {
+    for (size_t d = 0; d < physical.size(); ++d) setSliceQuietly(true, int(d), int(physical[d]));
+    for (size_t d = 0; d < logical.size(); ++d) setSliceQuietly(false, int(d), int(logical[d]));
+  }
+  rebuild(!same);
+}
+
+void BufferLayoutView::setSliceQuietly(bool physical, int dim, int value) {
+  auto& boxes = physical ? physicalSlice_ : logicalSlice_;
+  if (dim < 0 || dim >= int(boxes.size())) return;
+  QSignalBlocker block(boxes[size_t(dim)]);
+  boxes[size_t(dim)]->setValue(value);
 }
 
 QString BufferLayoutView::currentBuffer() const { return buffers_->currentText(); }
@@ -166,7 +212,7 @@ void BufferLayoutView::rebuildSliceControls() {
       auto* box = new QSpinBox(this);
       box->setRange(0, int(std::max<int64_t>(0, (*constant)[d] - 1)));
       box->setPrefix(physical ? tr("phys[%1]=").arg(d) : tr("log[%1]=").arg(d));
-      connect(box, &QSpinBox::valueChanged, this, [this] { rebuild(); });
+      connect(box, &QSpinBox::valueChanged, this, [this] { rebuild(false); });
       sliceBar_->addWidget(box);
       boxes.push_back(box);
     }
@@ -187,12 +233,27 @@ std::vector<int64_t> BufferLayoutView::fixedPrefix(bool physical) const {
   return prefix;
 }
 
-void BufferLayoutView::rebuild() {
+bool BufferLayoutView::showNextPaddedSlice() {
+  if (paddedSlices_.empty() || physicalSlice_.empty()) return false;
+  std::vector<int64_t> now = fixedPrefix(true);
+  auto next = std::upper_bound(paddedSlices_.begin(), paddedSlices_.end(), now);
+  const std::vector<int64_t>& slice = next == paddedSlices_.end() ? paddedSlices_.front() : *next;
+  for (size_t d = 0; d < slice.size(); ++d) setSliceQuietly(true, int(d), int(slice[d]));
+  rebuild(false);
+  return true;
+}
+
+void BufferLayoutView::rebuild(bool refit) {
+  // A slice change keeps what the user zoomed to and where they looked.
+  QPointF centre = view_->mapToScene(view_->viewport()->rect().center());
   scene_->clear();
   logicalOf_.clear();
   physicalOf_.clear();
+  paddedSlices_.clear();
   paddingCount_ = 0;
+  physicalBlock_ = logicalBlock_ = 1;
   const BufferLayoutInfo* info = current();
+  nextPadded_->hide();
   if (!info) {
     summary_->setText(tr("No buffer has a layout transform. Apply transform_layout to a "
                          "stage to see its physical layout and padding."));
@@ -215,11 +276,19 @@ void BufferLayoutView::rebuild() {
   }
   logicalShape_ = *logical;
   physicalShape_ = *physical;
+  std::set<std::vector<int64_t>> padded;
+  size_t sliced = physical->size() > 2 ? physical->size() - 2 : 0;
   for (const auto& c : *cells) {
     logicalOf_[c.physical] = c.logical;
-    if (c.logical) physicalOf_[*c.logical] = c.physical;
-    else ++paddingCount_;
+    if (c.logical) {
+      physicalOf_[*c.logical] = c.physical;
+    } else {
+      ++paddingCount_;
+      if (sliced) padded.insert(std::vector<int64_t>(c.physical.begin(), c.physical.begin() + long(sliced)));
+    }
   }
+  paddedSlices_.assign(padded.begin(), padded.end());
+  nextPadded_->setVisible(!paddedSlices_.empty());
   int64_t total = int64_t(cells->size());
   int bytes = info->dtype.bytes() * info->dtype.lanes();
   QString pad = info->pad_value.empty() ? tr("none (padding is never accessed)")
@@ -234,7 +303,12 @@ void BufferLayoutView::rebuild() {
   // The physical grid sits below the logical one: docks are usually taller than wide.
   drawGrid(false, logicalShape_, 0, 0);
   drawGrid(true, physicalShape_, 0, scene_->itemsBoundingRect().bottom() + 1.5 * kCell);
-  view_->fitAll();
+  scene_->setSceneRect(scene_->itemsBoundingRect());
+  if (refit) {
+    view_->fitAll();
+  } else {
+    view_->centerOn(centre);
+  }
 }
 
 void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape, double x0,
@@ -245,14 +319,20 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   int64_t n = rank == 0 ? 1 : shape.back();
   int64_t rows = wrap ? (n + kWrap - 1) / kWrap : shape[rank - 2];
   int64_t cols = wrap ? std::min<int64_t>(n, kWrap) : shape[rank - 1];
-  rows = std::min<int64_t>(rows, kMaxGridSide);
-  cols = std::min<int64_t>(cols, kMaxGridSide);
+  // A grid with more than kMaxGridSide cells a side is drawn in square blocks.
+  int64_t block = std::max<int64_t>(1, (std::max(rows, cols) + kMaxGridSide - 1) / kMaxGridSide);
+  (physical ? physicalBlock_ : logicalBlock_) = block;
 
   QString title = (physical ? tr("Physical") : tr("Logical")) + " " + IndexText(shape);
   if (!prefix.empty()) title += " " + tr("slice") + " " + IndexText(prefix) + "[:, :]";
+  if (block > 1) title += " · " + tr("one cell per %1×%1 elements").arg(block);
   auto* label = scene_->addSimpleText(title);
   label->setBrush(palette().color(QPalette::Text));
   label->setPos(x0, y0 - 22);
+  if (block > 1) {
+    drawBlocks(physical, prefix, wrap, n, rows, cols, block, x0, y0);
+    return;
+  }
 
   // Long pad values (a function of the indices) do not fit a cell: the tooltip has them.
   QString pad = current()->pad_value.empty() ? QStringLiteral("·")
@@ -292,6 +372,50 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   }
 }
 
+// One cell per block×block elements: its shade is the block's share of padding, its
+// tooltip the index range and the counts.
+void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n,
+                                  int64_t rows, int64_t cols, int64_t block, double x0, double y0) {
+  for (int64_t br = 0; br * block < rows; ++br) {
+    for (int64_t bc = 0; bc * block < cols; ++bc) {
+      int64_t elements = 0, padding = 0;
+      for (int64_t r = br * block; r < std::min(rows, (br + 1) * block); ++r)
+        for (int64_t c = bc * block; c < std::min(cols, (bc + 1) * block); ++c) {
+          std::vector<int64_t> index = prefix;
+          if (wrap) {
+            if (r * kWrap + c >= n) continue;
+            index.push_back(r * kWrap + c);
+          } else {
+            index.push_back(r);
+            index.push_back(c);
+          }
+          ++elements;
+          if (physical) {
+            auto it = logicalOf_.find(index);
+            padding += it != logicalOf_.end() && !it->second ? 1 : 0;
+          }
+        }
+      if (!elements) continue;
+      std::vector<int64_t> first = prefix;
+      first.push_back(br * block);
+      first.push_back(bc * block);
+      auto* cell = new LayoutCellItem(QRectF(x0 + double(bc) * kCell, y0 + double(br) * kCell, kCell, kCell),
+                                      physical, first, std::vector<int64_t>{});
+      cell->setBlock(elements, padding);
+      int64_t r1 = std::min(rows, (br + 1) * block) - 1, c1 = std::min(cols, (bc + 1) * block) - 1;
+      QString range = tr("rows %1–%2, columns %3–%4").arg(br * block).arg(r1).arg(bc * block).arg(c1);
+      cell->setToolTip(physical ? tr("%1: %2 of %3 elements are padding").arg(range).arg(padding).arg(elements)
+                                : tr("%1: %2 elements").arg(range).arg(elements));
+      cell->setText(padding ? QString::number(padding) : QString());
+      cell->onHover = [this](LayoutCellItem* item, bool entering) {
+        item->setMarked(entering);
+        if (entering) emit statusMessage(item->toolTip());
+      };
+      scene_->addItem(cell);
+    }
+  }
+}
+
 QList<LayoutCellItem*> BufferLayoutView::cells(bool physical) const {
   QList<LayoutCellItem*> out;
   for (QGraphicsItem* item : scene_->items(Qt::AscendingOrder))
@@ -304,7 +428,7 @@ QList<LayoutCellItem*> BufferLayoutView::cells(bool physical) const {
 
 int BufferLayoutView::paddingCellCount() const {
   int count = 0;
-  for (LayoutCellItem* cell : cells(true)) count += cell->isPadding() ? 1 : 0;
+  for (LayoutCellItem* cell : cells(true)) count += cell->isPadding() || cell->blockPadding() > 0 ? 1 : 0;
   return count;
 }
 

@@ -1,8 +1,13 @@
 // BufferLayoutView: a buffer's logical shape and its physical layout (RFC 0077) as two
 // grids. Padding cells of the physical grid are highlighted and show the pad value;
 // hovering a cell shows its logical <-> physical index and marks its partner in the
-// other grid. Buffers of rank > 2 are shown one 2-D slice at a time. A summary line
-// counts padding elements and wasted bytes.
+// other grid. Buffers of rank > 2 are shown one 2-D slice at a time ("Next padded
+// slice" jumps to the next slice that holds padding; the zoom stays when the slice
+// changes). A summary line counts padding elements and wasted bytes.
+// Level of detail (#17 item 7): a grid larger than 64 cells a side is drawn in blocks
+// (one cell per block of elements, shaded by its share of padding, the tooltip gives the
+// range and the count), and cell texts are only drawn when the cell is large enough on
+// screen to read them.
 #pragma once
 
 #include <QGraphicsRectItem>
@@ -18,6 +23,7 @@ class QGraphicsScene;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
+class QToolButton;
 
 namespace tessera::views {
 
@@ -30,7 +36,7 @@ class LayoutCellItem : public QGraphicsRectItem {
                  std::optional<std::vector<int64_t>> partner);
   int type() const override { return Type; }
   bool physicalGrid() const { return physical_; }
-  bool isPadding() const { return physical_ && !partner_; }
+  bool isPadding() const { return physical_ && !partner_ && blockElements_ == 1; }
   const std::vector<int64_t>& index() const { return index_; }
   const std::optional<std::vector<int64_t>>& partner() const { return partner_; }
   QString text() const { return text_; }
@@ -40,6 +46,13 @@ class LayoutCellItem : public QGraphicsRectItem {
   std::function<void(LayoutCellItem*, bool)> onHover;
 
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  // A block of `elements` elements of which `padding` are padding (a large grid drawn
+  // at a lower level of detail); a block is never itself "padding".
+  void setBlock(int64_t elements, int64_t padding);
+  int64_t blockElements() const { return blockElements_; }
+  int64_t blockPadding() const { return blockPadding_; }
+  // Whether paint() drew the text at the last paint (tests of the level of detail).
+  bool textDrawn() const { return textDrawn_; }
 
  protected:
   void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
@@ -51,6 +64,9 @@ class LayoutCellItem : public QGraphicsRectItem {
   std::optional<std::vector<int64_t>> partner_;  // the other grid's index; none = padding
   QString text_;
   bool marked_ = false;
+  int64_t blockElements_ = 1;
+  int64_t blockPadding_ = 0;
+  bool textDrawn_ = false;
 };
 
 class BufferLayoutView : public ViewBase {
@@ -69,10 +85,19 @@ class BufferLayoutView : public ViewBase {
   // The fixed leading indices of the shown physical (or logical) slice.
   std::vector<int64_t> slice(bool physical) const { return fixedPrefix(physical); }
   QString summary() const;
+  // Shows the next physical slice (after the current one, wrapping) that holds padding;
+  // false when no slice does (or the buffer has no slices).
+  bool showNextPaddedSlice();
+  // The physical slices (fixed leading indices) that hold padding, in order.
+  const std::vector<std::vector<int64_t>>& paddedSlices() const { return paddedSlices_; }
+  GraphView* graphView() const { return view_; }
+  // Elements per drawn cell side in the shown physical (or logical) grid (1 = every
+  // element has its own cell).
+  int64_t blockSide(bool physical) const { return physical ? physicalBlock_ : logicalBlock_; }
 
   // Scene queries for tests and hover logic.
   QList<LayoutCellItem*> cells(bool physical) const;
-  int paddingCellCount() const;  // in the shown physical slice
+  int paddingCellCount() const;  // cells (or blocks) holding padding in the shown physical slice
   LayoutCellItem* cellAt(bool physical, const std::vector<int64_t>& index) const;
   void hoverCell(LayoutCellItem* cell, bool entering);
 
@@ -81,9 +106,14 @@ class BufferLayoutView : public ViewBase {
   void retranslateUi() override;
 
  private:
-  void rebuild();
+  // Redraws the grids; `refit` fits them to the view, otherwise the zoom and the
+  // centre stay (a slice change).
+  void rebuild(bool refit = true);
   void rebuildSliceControls();
   void drawGrid(bool physical, const std::vector<int64_t>& shape, double x0, double y0);
+  void drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
+                  int64_t cols, int64_t block, double x0, double y0);
+  void setSliceQuietly(bool physical, int dim, int value);
   const BufferLayoutInfo* current() const;
   std::vector<int64_t> fixedPrefix(bool physical) const;
 
@@ -91,6 +121,7 @@ class BufferLayoutView : public ViewBase {
   QComboBox* buffers_;
   QHBoxLayout* sliceBar_;
   QLabel* summary_;
+  QToolButton* nextPadded_;
   GraphView* view_;
   QGraphicsScene* scene_;
   std::vector<BufferLayoutInfo> layouts_;
@@ -100,6 +131,8 @@ class BufferLayoutView : public ViewBase {
   std::map<std::vector<int64_t>, std::optional<std::vector<int64_t>>> logicalOf_;
   std::map<std::vector<int64_t>, std::vector<int64_t>> physicalOf_;
   int64_t paddingCount_ = 0;
+  std::vector<std::vector<int64_t>> paddedSlices_;
+  int64_t physicalBlock_ = 1, logicalBlock_ = 1;
   std::vector<int64_t> physicalShape_;
   std::vector<int64_t> logicalShape_;
   QString problem_;

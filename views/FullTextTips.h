@@ -1,6 +1,7 @@
 // FullTextTips: a cell that is too narrow for its text is elided in the middle (the
 // start and the end of a range or a loop name say the most), and every cell tells its
 // whole text as a tooltip, so nothing cut off is out of reach (#17 item 1).
+// FitColumnsToWidth keeps every column of a table in sight in a narrow dock.
 #pragma once
 
 class QTreeWidget;
@@ -10,5 +11,10 @@ namespace tessera::views {
 // Elides `tree`'s cells in the middle and gives every cell without a tooltip its full
 // text as one. Call after filling the tree.
 void ShowFullTextInTips(QTreeWidget* tree);
+
+// Sizes the columns to their contents, at most `cap` pixels each; when they are then
+// wider together than the tree's viewport, the wide ones give up width (never below
+// `minimum` pixels) until all of them fit. Refits itself whenever the tree is resized.
+void FitColumnsToWidth(QTreeWidget* tree, int cap, int minimum = 44);
 
 }  // namespace tessera::views

@@ -7,6 +7,7 @@
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
+#include "views/FullTextTips.h"
 #include "views/PrimitiveRequests.h"
 #include "views/graph/GraphScene.h"
 
@@ -23,6 +24,21 @@ QString KindName(LoopTreeNode::Kind k) {
     case LoopTreeNode::Kind::Store: return LoopNestView::tr("store");
     default: return QString();
   }
+}
+
+// The core's loop kinds in the interface language, like the Bounds view's kinds (#17
+// item 15: zh_CN must not show "parallel" beside translated words).
+QString LoopKindName(const std::string& kind) {
+  static const std::pair<const char*, const char*> names[] = {
+      {"serial", QT_TRANSLATE_NOOP("tessera::views::LoopNestView", "serial")},
+      {"parallel", QT_TRANSLATE_NOOP("tessera::views::LoopNestView", "parallel")},
+      {"vectorized", QT_TRANSLATE_NOOP("tessera::views::LoopNestView", "vectorized")},
+      {"unrolled", QT_TRANSLATE_NOOP("tessera::views::LoopNestView", "unrolled")},
+      {"thread_binding", QT_TRANSLATE_NOOP("tessera::views::LoopNestView", "thread_binding")},
+  };
+  for (const auto& [core, text] : names)
+    if (kind == core) return LoopNestView::tr(text);
+  return QString::fromStdString(kind);
 }
 
 QString Payload(const QMimeData* mime) {
@@ -50,16 +66,30 @@ class LoopTreeWidget : public QTreeWidget {
   void dragEnterEvent(QDragEnterEvent* event) override {
     event->setAccepted(event->mimeData()->hasFormat(GraphScene::kNodeMimeType));
   }
+  // The base class places the drop indicator (the insertion line); the view decides
+  // whether the drop is legal, with the same check as the drop itself.
   void dragMoveEvent(QDragMoveEvent* event) override {
+    QTreeWidget::dragMoveEvent(event);
     QTreeWidgetItem* target = itemAt(event->position().toPoint());
-    QString problem = view_->dropProblem(Payload(event->mimeData()), target);
-    event->setAccepted(problem.isEmpty());
-    if (!problem.isEmpty()) emit view_->statusMessage(problem);
+    bool after = dropIndicatorPosition() == QAbstractItemView::BelowItem;
+    QString payload = Payload(event->mimeData());
+    QString problem = view_->dropProblem(payload, target, after);
+    if (problem.isEmpty()) {
+      event->acceptProposedAction();
+      emit view_->statusMessage(view_->dropPreview(payload, target, after));
+    } else {
+      event->ignore();
+      emit view_->statusMessage(problem);
+    }
   }
   void dropEvent(QDropEvent* event) override {
     QTreeWidgetItem* target = itemAt(event->position().toPoint());
-    event->setAccepted(view_->dropOn(event->mimeData(), target));
+    bool after = dropIndicatorPosition() == QAbstractItemView::BelowItem;
+    event->setAccepted(view_->dropOn(event->mimeData(), target, after));
     event->setDropAction(Qt::IgnoreAction);  // the tree is rebuilt from the new schedule
+    stopAutoScroll();
+    setState(QAbstractItemView::NoState);
+    viewport()->update();
   }
 
  private:
@@ -97,6 +127,7 @@ void LoopNestView::setState(const DocumentState& state) {
   LoopTreeNode root = BuildLoopTree(state.lowered);
   addChildren(tree_->invisibleRootItem(), root);
   tree_->expandAll();
+  ShowFullTextInTips(tree_);  // long statements elide in the middle; the tooltip has them whole
   updating_ = false;
   selectionChanged();
 }
@@ -105,8 +136,7 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
   for (const LoopTreeNode& child : node.children) {
     auto* item = new QTreeWidgetItem(parent);
     item->setText(0, QString::fromStdString(child.label));
-    item->setText(1, child.kind == LoopTreeNode::Kind::Loop ? QString::fromStdString(child.for_kind)
-                                                            : KindName(child.kind));
+    item->setText(1, child.kind == LoopTreeNode::Kind::Loop ? LoopKindName(child.for_kind) : KindName(child.kind));
     item->setText(2, QString::fromStdString(child.stage));
     item->setData(0, kStageRole, QString::fromStdString(child.stage));
     item->setData(0, kVarRole, QString::fromStdString(child.var));
@@ -141,7 +171,24 @@ QMimeData* LoopNestView::mimeForItem(QTreeWidgetItem* item) {
   return GraphScene::mimeForNode(var.isEmpty() ? "stage:" + stage : "loop:" + stage + "/" + var);
 }
 
-QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target) const {
+QStringList LoopNestView::droppedOrder(const QString& payload, QTreeWidgetItem* target, bool after) const {
+  if (!payload.startsWith("loop:") || !target || !state_.schedule) return {};
+  QStringList parts = payload.mid(5).split('/');
+  QString stage = target->data(0, kStageRole).toString();
+  if (parts.size() != 2 || parts[0] != stage) return {};
+  QStringList leaves = LeafNames(state_.schedule->find(stage.toStdString()));
+  return MoveLoop(leaves, parts[1], target->data(0, kVarRole).toString(), after);
+}
+
+QString LoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target, bool after) const {
+  if (!dropProblem(payload, target, after).isEmpty()) return QString();
+  QString stage = target->data(0, kStageRole).toString();
+  QString var = target->data(0, kVarRole).toString();
+  if (payload.startsWith("stage:")) return tr("Drop: compute %1 at %2.%3").arg(payload.mid(6), stage, var);
+  return tr("Drop: reorder %1 to %2").arg(stage, droppedOrder(payload, target, after).join(", "));
+}
+
+QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target, bool after) const {
   if (!state_.schedule) return tr("There is no schedule.");
   if (!target || target->data(0, kVarRole).toString().isEmpty()) return tr("Drop on a loop.");
   QString stage = target->data(0, kStageRole).toString();
@@ -155,14 +202,16 @@ QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* targe
     if (parts.size() != 2) return tr("Unknown drag.");
     if (parts[0] != stage) return tr("reorder: %1 and %2 belong to different stages.").arg(parts[1], var);
     if (parts[1] == var) return tr("Dropped on itself: nothing to do.");
-    return QString();
+    QStringList order = droppedOrder(payload, target, after);
+    if (order == LeafNames(owner)) return tr("%1 is already there: nothing to do.").arg(parts[1]);
+    return ReorderProblem(state_.schedule.get(), stage, order);
   }
   return tr("Only stages and loops can be dropped here.");
 }
 
-bool LoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
+bool LoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target, bool after) {
   QString payload = Payload(mime);
-  QString problem = dropProblem(payload, target);
+  QString problem = dropProblem(payload, target, after);
   if (!problem.isEmpty()) {
     emit statusMessage(problem);
     return false;
@@ -173,11 +222,7 @@ bool LoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
     emit intentRequested(Intent{"compute_at", payload.mid(6), {var}, {{"target_stage", stage}}});
     return true;
   }
-  // Swap the dragged loop with the target loop in the stage's loop order.
-  QString dragged = payload.mid(5).split('/')[1];
-  QStringList order = LeafNames(state_.schedule->find(stage.toStdString()));
-  order.swapItemsAt(int(order.indexOf(dragged)), int(order.indexOf(var)));
-  emit intentRequested(Intent{"reorder", stage, order, {}});
+  emit intentRequested(Intent{"reorder", stage, droppedOrder(payload, target, after), {}});
   return true;
 }
 

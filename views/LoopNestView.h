@@ -1,7 +1,10 @@
 // LoopNestView: the lowered loop program as a tree (loops, produce scopes that show
 // where each stage is attached, realizes, stores). Selecting a loop selects its IterVar.
-// Dragging a loop onto another loop of the same stage swaps them (reorder); dropping a
-// stage (a produce scope here, or a Stage DAG node) on a loop computes it there.
+// Dragging a loop onto another loop of the same stage moves it there (reorder: before
+// the target, or after it when dropped on the target's lower half); the insertion line
+// and the status bar show the resulting order while dragging, and an order the reorder
+// primitive refuses is refused before the drop. Dropping a stage (a produce scope here,
+// or a Stage DAG node) on a loop computes it there.
 #pragma once
 
 #include "views/LoopTree.h"
@@ -29,10 +32,13 @@ class LoopNestView : public ViewBase {
 
   // Drag payloads: "loop:<stage>/<var>" for a loop, "stage:<name>" for a produce scope.
   static QMimeData* mimeForItem(QTreeWidgetItem* item);
-  // Why dropping `payload` on `target` is illegal ("" = legal).
-  QString dropProblem(const QString& payload, QTreeWidgetItem* target) const;
+  // Why dropping `payload` on `target` is illegal ("" = legal); `after`: on the lower
+  // half of a loop (the dragged loop goes after it).
+  QString dropProblem(const QString& payload, QTreeWidgetItem* target, bool after = false) const;
+  // What a legal drop would do, in words ("reorder C: k, i, j"), for the status bar.
+  QString dropPreview(const QString& payload, QTreeWidgetItem* target, bool after = false) const;
   // Handles a drop (real ones and tests): emits the intent or the reason it is illegal.
-  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target);
+  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target, bool after = false);
 
  protected:
   void selectionChanged() override;
@@ -40,6 +46,8 @@ class LoopNestView : public ViewBase {
 
  private:
   void addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node);
+  // The loop order a loop drop gives (empty when the payload is not a loop of the stage).
+  QStringList droppedOrder(const QString& payload, QTreeWidgetItem* target, bool after) const;
 
   QTreeWidget* tree_;
   bool updating_ = false;

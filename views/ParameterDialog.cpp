@@ -1,11 +1,15 @@
 #include "views/ParameterDialog.h"
 
 #include <QComboBox>
-#include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace tessera::views {
 namespace {
@@ -15,65 +19,152 @@ ParameterAsker& Installed() {
   return asker;
 }
 
-QWidget* Editor(const ParamField& f, QWidget* parent) {
-  switch (f.kind) {
-    case ParamField::Kind::Int: {
-      auto* box = new QSpinBox(parent);
-      box->setRange(f.minimum, f.maximum);
-      box->setValue(f.value.isValid() ? f.value.toInt() : f.minimum);
-      return box;
-    }
-    case ParamField::Kind::Choice: {
-      auto* box = new QComboBox(parent);
-      box->addItems(f.choices);
-      box->setCurrentText(f.value.toString());
-      return box;
-    }
-    case ParamField::Kind::Text: {
-      auto* edit = new QLineEdit(f.value.toString(), parent);
-      edit->setMinimumWidth(240);
-      return edit;
-    }
-  }
-  return nullptr;
-}
-
-QVariant Read(const ParamField& f, QWidget* editor) {
-  switch (f.kind) {
-    case ParamField::Kind::Int: return static_cast<QSpinBox*>(editor)->value();
-    case ParamField::Kind::Choice: return static_cast<QComboBox*>(editor)->currentText();
-    case ParamField::Kind::Text: return static_cast<QLineEdit*>(editor)->text();
-  }
-  return {};
-}
-
-std::optional<QVariantMap> ShowDialog(QWidget* parent, const QString& title,
-                                      const QList<ParamField>& fields) {
-  QDialog dialog(parent);
-  dialog.setWindowTitle(title);
-  auto* form = new QFormLayout(&dialog);
-  QList<QWidget*> editors;
-  for (const ParamField& f : fields) {
-    editors << Editor(f, &dialog);
-    form->addRow(f.label, editors.back());
-  }
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-  form->addRow(buttons);
-  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  if (dialog.exec() != QDialog::Accepted) return std::nullopt;
-  QVariantMap out;
-  for (int i = 0; i < fields.size(); ++i) out[fields[i].key] = Read(fields[i], editors[i]);
-  return out;
+// A list to drag into order, with Up / Down for the keyboard.
+QWidget* OrderEditor(const ParamField& f, QWidget* parent, QListWidget** list) {
+  auto* box = new QWidget(parent);
+  auto* row = new QHBoxLayout(box);
+  row->setContentsMargins(0, 0, 0, 0);
+  *list = new QListWidget(box);
+  (*list)->addItems(f.value.toStringList());
+  (*list)->setDragDropMode(QAbstractItemView::InternalMove);
+  (*list)->setDefaultDropAction(Qt::MoveAction);
+  (*list)->setCurrentRow(0);
+  row->addWidget(*list, 1);
+  auto* buttons = new QVBoxLayout;
+  auto* up = new QPushButton(QObject::tr("Up"), box);
+  auto* down = new QPushButton(QObject::tr("Down"), box);
+  buttons->addWidget(up);
+  buttons->addWidget(down);
+  buttons->addStretch(1);
+  row->addLayout(buttons);
+  QListWidget* l = *list;
+  auto move = [l](int by) {
+    int from = l->currentRow(), to = from + by;
+    if (from < 0 || to < 0 || to >= l->count()) return;
+    l->insertItem(to, l->takeItem(from));
+    l->setCurrentRow(to);
+  };
+  QObject::connect(up, &QPushButton::clicked, l, [move] { move(-1); });
+  QObject::connect(down, &QPushButton::clicked, l, [move] { move(+1); });
+  return box;
 }
 
 }  // namespace
 
+ParameterDialog::ParameterDialog(QWidget* parent, const QString& title, const QList<ParamField>& fields)
+    : QDialog(parent), fields_(fields) {
+  setWindowTitle(title);
+  auto* form = new QFormLayout(this);
+  for (const ParamField& f : fields_) {
+    QWidget* editor = nullptr;
+    QWidget* shown = nullptr;
+    switch (f.kind) {
+      case ParamField::Kind::Int: {
+        auto* box = new QSpinBox(this);
+        box->setRange(f.minimum, f.maximum);
+        box->setValue(f.value.isValid() ? f.value.toInt() : f.minimum);
+        connect(box, &QSpinBox::valueChanged, this, [this] { updatePreview(); });
+        editor = shown = box;
+        break;
+      }
+      case ParamField::Kind::Choice: {
+        auto* box = new QComboBox(this);
+        box->addItems(f.choices);
+        box->setCurrentText(f.value.toString());
+        connect(box, &QComboBox::currentTextChanged, this, [this] { updatePreview(); });
+        editor = shown = box;
+        break;
+      }
+      case ParamField::Kind::Text: {
+        auto* edit = new QLineEdit(f.value.toString(), this);
+        edit->setMinimumWidth(240);
+        connect(edit, &QLineEdit::textChanged, this, [this] { updatePreview(); });
+        editor = shown = edit;
+        break;
+      }
+      case ParamField::Kind::Order: {
+        QListWidget* list = nullptr;
+        shown = OrderEditor(f, this, &list);
+        connect(list->model(), &QAbstractItemModel::rowsMoved, this, [this] { updatePreview(); });
+        connect(list->model(), &QAbstractItemModel::rowsInserted, this, [this] { updatePreview(); });
+        editor = list;
+        break;
+      }
+      case ParamField::Kind::Preview: {
+        auto* label = new QLabel(this);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        editor = shown = label;
+        break;
+      }
+    }
+    if (!f.tooltip.isEmpty()) shown->setToolTip(f.tooltip);
+    editors_ << editor;
+    form->addRow(f.label, shown);
+  }
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  form->addRow(buttons);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  updatePreview();
+}
+
+QVariantMap ParameterDialog::values() const {
+  QVariantMap out;
+  for (int i = 0; i < fields_.size(); ++i) {
+    QWidget* e = editors_[i];
+    switch (fields_[i].kind) {
+      case ParamField::Kind::Int: out[fields_[i].key] = static_cast<QSpinBox*>(e)->value(); break;
+      case ParamField::Kind::Choice: out[fields_[i].key] = static_cast<QComboBox*>(e)->currentText(); break;
+      case ParamField::Kind::Text: out[fields_[i].key] = static_cast<QLineEdit*>(e)->text(); break;
+      case ParamField::Kind::Order: {
+        auto* list = static_cast<QListWidget*>(e);
+        QStringList order;
+        for (int r = 0; r < list->count(); ++r) order << list->item(r)->text();
+        out[fields_[i].key] = order;
+        break;
+      }
+      case ParamField::Kind::Preview: break;
+    }
+  }
+  return out;
+}
+
+QWidget* ParameterDialog::editor(const QString& key) const {
+  for (int i = 0; i < fields_.size(); ++i)
+    if (fields_[i].key == key) return editors_[i];
+  return nullptr;
+}
+
+QString ParameterDialog::previewText() const {
+  QStringList lines;
+  for (int i = 0; i < fields_.size(); ++i)
+    if (fields_[i].kind == ParamField::Kind::Preview) lines << static_cast<QLabel*>(editors_[i])->text();
+  return lines.join('\n');
+}
+
+void ParameterDialog::updatePreview() {
+  if (editors_.size() != fields_.size()) return;  // still being built
+  QVariantMap now = values();
+  for (int i = 0; i < fields_.size(); ++i)
+    if (fields_[i].kind == ParamField::Kind::Preview && fields_[i].preview)
+      static_cast<QLabel*>(editors_[i])->setText(fields_[i].preview(now));
+}
+
 std::optional<QVariantMap> AskParameters(QWidget* parent, const QString& title,
                                          const QList<ParamField>& fields) {
   if (fields.isEmpty()) return QVariantMap();
-  if (Installed()) return Installed()(parent, title, fields);
-  return ShowDialog(parent, title, fields);
+  std::optional<QVariantMap> out;
+  if (Installed()) {
+    out = Installed()(parent, title, fields);
+  } else {
+    ParameterDialog dialog(parent, title, fields);
+    if (dialog.exec() == QDialog::Accepted) out = dialog.values();
+  }
+  if (out)
+    for (const ParamField& f : fields)
+      if (f.kind == ParamField::Kind::Preview) out->remove(f.key);
+  return out;
 }
 
 void SetParameterAsker(ParameterAsker asker) { Installed() = std::move(asker); }

@@ -1,20 +1,27 @@
 // ParameterDialog: the one small dialog that asks a primitive's parameters (a split
-// factor, a thread tag, a storage scope ...). Tests and scripted runs replace the
-// asker so that no modal dialog ever blocks them.
+// factor or number of parts, a loop order, a thread tag, a storage scope ...), with an
+// optional preview line that follows the values (the extents a split gives, whether an
+// order is legal). Tests and scripted runs replace the asker so that no modal dialog
+// ever blocks them; they may build the real dialog and read it without showing it.
 #pragma once
 
+#include <QDialog>
 #include <QList>
 #include <QStringList>
 #include <QVariantMap>
 #include <functional>
 #include <optional>
 
+class QLabel;
 class QWidget;
 
 namespace tessera::views {
 
 struct ParamField {
-  enum class Kind { Int, Choice, Text };
+  // Int: a spin box. Choice: a combo box. Text: a line. Order: a list whose items are
+  // dragged (or moved with Up/Down) into order; its value is a QStringList.
+  // Preview: no value, a line made by `preview` from the other fields' values.
+  enum class Kind { Int, Choice, Text, Order, Preview };
   QString key;
   QString label;
   Kind kind = Kind::Int;
@@ -22,12 +29,30 @@ struct ParamField {
   int maximum = 1 << 20;
   QVariant value;        // the default
   QStringList choices;   // Choice
+  QString tooltip;
+  std::function<QString(const QVariantMap&)> preview;  // Preview
 };
 
 using ParameterAsker = std::function<std::optional<QVariantMap>(
     QWidget* parent, const QString& title, const QList<ParamField>& fields)>;
 
-// Shows the dialog (or calls the installed asker); nullopt when cancelled.
+class ParameterDialog : public QDialog {
+ public:
+  ParameterDialog(QWidget* parent, const QString& title, const QList<ParamField>& fields);
+  // The values of the fields (Preview fields have none).
+  QVariantMap values() const;
+  // The editor of field `key` (QSpinBox, QComboBox, QLineEdit or QListWidget).
+  QWidget* editor(const QString& key) const;
+  QString previewText() const;
+  void updatePreview();
+
+ private:
+  QList<ParamField> fields_;
+  QList<QWidget*> editors_;  // parallel to fields_ (a QLabel for a Preview)
+};
+
+// Shows the dialog (or calls the installed asker); nullopt when cancelled. The map has
+// no entries for Preview fields.
 std::optional<QVariantMap> AskParameters(QWidget* parent, const QString& title,
                                          const QList<ParamField>& fields);
 // Replaces the dialog (null restores it).

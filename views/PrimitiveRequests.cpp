@@ -53,9 +53,12 @@ struct Builder {
   schedule::Stage stage;
   QString iterVar;
   Intent intent;
+  const schedule::BoundsReport* bounds = nullptr;
 
-  PrimitiveRequest Ask(const Fields& fields) {
-    auto values = AskParameters(parent, PrimitiveTitle(primitive).remove("…"), fields);
+  PrimitiveRequest Ask(const Fields& fields) { return Ask(fields, PrimitiveTitle(primitive).remove("…")); }
+
+  PrimitiveRequest Ask(const Fields& fields, const QString& title) {
+    auto values = AskParameters(parent, title, fields);
     if (!values) return {};
     for (auto it = values->cbegin(); it != values->cend(); ++it) intent.params[it.key()] = it.value();
     return {intent, {}};
@@ -75,7 +78,7 @@ struct Builder {
   PrimitiveRequest ForIterVar() {
     if (iterVar.isEmpty()) return Problem(PrimitiveText::tr("%1: select a loop (iter var) first").arg(primitive));
     intent.iterVars << iterVar;
-    if (primitive == "split") return Ask({IntField("factor", PrimitiveText::tr("Factor (inner extent)"), 8)});
+    if (primitive == "split") return Split();
     if (primitive == "tile")
       return WithNextLeaf({IntField("x_factor", PrimitiveText::tr("Outer loop factor"), 8),
                            IntField("y_factor", PrimitiveText::tr("Inner loop factor"), 8)});
@@ -85,16 +88,61 @@ struct Builder {
     return {intent, {}};  // vectorize, unroll, parallel
   }
 
+  // The loop's extent as the bounds report prints it ("" when unknown).
+  QString Extent() const {
+    const schedule::StageBounds* b = bounds ? bounds->find(stage->name()) : nullptr;
+    if (b)
+      for (const schedule::IterVarBound& v : b->iter_vars)
+        if (QString::fromStdString(v.name) == iterVar) return QString::fromStdString(v.extent);
+    return QString();
+  }
+
+  // Factor or number of parts, with the extents they give (#17 item 11).
+  PrimitiveRequest Split() {
+    QString extent = Extent(), var = iterVar;
+    ParamField factor = IntField("factor", PrimitiveText::tr("Factor (inner extent)"), 8);
+    ParamField nparts = IntField("nparts", PrimitiveText::tr("Parts (outer extent; 0: use the factor)"), 0, 0);
+    nparts.tooltip = PrimitiveText::tr("split(nparts=…): the outer loop gets this many iterations");
+    ParamField preview;
+    preview.key = "preview";
+    preview.kind = ParamField::Kind::Preview;
+    preview.label = PrimitiveText::tr("Result");
+    preview.preview = [var, extent](const QVariantMap& v) {
+      return SplitPreview(var, extent, v.value("factor").toLongLong(), v.value("nparts").toLongLong());
+    };
+    QString title = extent.isEmpty() ? PrimitiveText::tr("Split %1.%2").arg(intent.stage, var)
+                                     : PrimitiveText::tr("Split %1.%2 (extent %3)").arg(intent.stage, var, extent);
+    PrimitiveRequest r = Ask({factor, nparts, preview}, title);
+    if (r.intent) r.intent->params.remove(r.intent->params.value("nparts").toLongLong() > 0 ? "factor" : "nparts");
+    return r;
+  }
+
+  // A list of the stage's loops to drag into order; the preview says whether the
+  // order is legal, with the reorder primitive's own check.
   PrimitiveRequest Reorder() {
     ParamField order;
     order.key = "order";
-    order.label = PrimitiveText::tr("New loop order (outermost first)");
-    order.kind = ParamField::Kind::Text;
-    order.value = LeafNames(stage).join(", ");
-    auto values = AskParameters(parent, PrimitiveText::tr("Reorder"), {order});
+    order.label = PrimitiveText::tr("Loop order (outermost first)");
+    order.kind = ParamField::Kind::Order;
+    order.value = LeafNames(stage);
+    order.tooltip = PrimitiveText::tr("Drag the loops into the new order, or use Up and Down");
+    ParamField check;
+    check.key = "preview";
+    check.kind = ParamField::Kind::Preview;
+    check.label = PrimitiveText::tr("Check");
+    const schedule::Schedule* current = &sch;
+    QString stageName = intent.stage;
+    check.preview = [current, stageName](const QVariantMap& v) {
+      QString problem = ReorderProblem(current, stageName, v.value("order").toStringList());
+      return problem.isEmpty() ? PrimitiveText::tr("✓ legal") : "✗ " + problem;
+    };
+    auto values = AskParameters(parent, PrimitiveText::tr("Reorder the loops of %1").arg(intent.stage), {order, check});
     if (!values) return {};
-    for (QString v : values->value("order").toString().split(',', Qt::SkipEmptyParts))
-      intent.iterVars << v.trimmed();
+    // A list from the dialog; a comma-separated text from scripted askers.
+    QVariant chosen = values->value("order");
+    QStringList names = chosen.typeId() == QMetaType::QStringList ? chosen.toStringList()
+                                                                  : chosen.toString().split(',', Qt::SkipEmptyParts);
+    for (const QString& v : names) intent.iterVars << v.trimmed();
     return {intent, {}};
   }
 
@@ -239,14 +287,45 @@ QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const Q
   return fused.ok() ? QString() : QString::fromStdString(fused.error().message);
 }
 
+QString ReorderProblem(const schedule::Schedule* sch, const QString& stage, const QStringList& order) {
+  if (!sch) return PrimitiveText::tr("There is no schedule.");
+  schedule::Schedule copy = sch->copy();
+  schedule::Stage s = copy.find(stage.toStdString());
+  if (!s) return PrimitiveText::tr("reorder: there is no stage %1").arg(stage);
+  std::vector<schedule::IterVar> vars;
+  for (const QString& name : order) {
+    schedule::IterVar iv = FindIterVar(s, name);
+    if (!iv) return PrimitiveText::tr("reorder: %1 has no loop %2").arg(stage, name);
+    vars.push_back(iv);
+  }
+  return Message(schedule::Reorder(copy, s, std::move(vars)));
+}
+
+QStringList MoveLoop(QStringList order, const QString& moved, const QString& target, bool after) {
+  if (moved == target || !order.contains(moved) || !order.contains(target)) return order;
+  order.removeAll(moved);
+  int at = int(order.indexOf(target)) + (after ? 1 : 0);
+  order.insert(at, moved);
+  return order;
+}
+
 QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
                                 const QString& primitive, const QString& iterVar) {
   if (!sch) return PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive);
+  if (stage.isEmpty()) return PrimitiveText::tr("%1: select a stage first").arg(primitive);
+  if (!sch->find(stage.toStdString()))
+    return PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage);
   schedule::Stage original = sch->find(stage.toStdString());
   schedule::IterVar iv = FindIterVar(original, iterVar);
   if (!original || !iv) return PrimitiveText::tr("%1: %2 has no loop %3").arg(primitive, stage, iterVar);
   bool leaf = original->is_leaf(iv);
-  if (primitive == "split") return QString();
+  if (primitive == "split") {
+    // The check does not depend on the factor: split by 1 on a copy.
+    schedule::Schedule copy = sch->copy();
+    schedule::Stage s = copy.find(stage.toStdString());
+    auto split = schedule::Split(copy, s, FindIterVar(s, iterVar), 1);
+    return split.ok() ? QString() : QString::fromStdString(split.error().message);
+  }
   if (!leaf)
     return PrimitiveText::tr("%1: %2 is not a loop any more (it was split or fused)").arg(primitive, iterVar);
   if (primitive == "fuse" || primitive == "tile") {
@@ -254,7 +333,11 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
     if (next.isEmpty())
       return PrimitiveText::tr("%1: %2 is the innermost loop; there is no next loop to %1 it with")
           .arg(primitive, iterVar);
-    return primitive == "fuse" ? FuseProblem(sch, stage, iterVar, next) : QString();
+    if (primitive == "fuse") return FuseProblem(sch, stage, iterVar, next);
+    schedule::Schedule copy = sch->copy();
+    schedule::Stage s = copy.find(stage.toStdString());
+    auto tiled = schedule::Tile(copy, s, FindIterVar(s, iterVar), FindIterVar(s, next), 1, 1);
+    return tiled.ok() ? QString() : QString::fromStdString(tiled.error().message);
   }
   if (primitive == "vectorize" || primitive == "unroll" || primitive == "parallel") {
     if (original->attr(iv).annotation == AnnotationKind(primitive))
@@ -288,14 +371,42 @@ QString NextLeaf(const schedule::Stage& stage, const QString& iterVar) {
   return i >= 0 && i + 1 < leaves.size() ? leaves[i + 1] : QString();
 }
 
+QString SplitPreview(const QString& var, const QString& extent, int64_t factor, int64_t nparts) {
+  bool known = false;
+  int64_t e = extent.toLongLong(&known);
+  known = known && e > 0;
+  auto ceilDiv = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
+  QString outer, inner;
+  int64_t o = 0, i = 0;
+  if (nparts > 0) {
+    o = nparts;
+    outer = QString::number(nparts);
+    if (known) inner = QString::number(i = ceilDiv(e, nparts));
+    else inner = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(nparts) : QString("ceil(%1 / %2)").arg(extent).arg(nparts);
+  } else {
+    if (factor <= 0) return PrimitiveText::tr("The factor must be at least 1.");
+    i = known ? std::min(factor, e) : factor;  // a factor over the extent is clamped to it
+    inner = QString::number(i);
+    if (known) outer = QString::number(o = ceilDiv(e, i));
+    else outer = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(factor) : QString("ceil(%1 / %2)").arg(extent).arg(factor);
+  }
+  QString text = QString("%1.outer: %2 × %1.inner: %3").arg(var, outer, inner);
+  if (known && o * i != e)
+    text += " " + PrimitiveText::tr("(%1 × %2 = %3 > %4: the last iterations are guarded by a condition)")
+                      .arg(o).arg(i).arg(o * i).arg(e);
+  if (known && nparts <= 0 && factor > e)
+    text += " " + PrimitiveText::tr("(the factor %1 is larger than the extent %2, so it is clamped)").arg(factor).arg(e);
+  return text;
+}
+
 PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
-                                  const QString& iterVar) {
+                                  const QString& iterVar, const schedule::BoundsReport* bounds) {
   if (!sch) return {std::nullopt, PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
   if (stage.isEmpty()) return {std::nullopt, PrimitiveText::tr("%1: select a stage first").arg(primitive)};
   schedule::Stage s = sch->find(stage.toStdString());
   if (!s) return {std::nullopt, PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage)};
-  Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}};
+  Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}, bounds};
   if (primitive == "reorder") return b.Reorder();
   if (IterVarPrimitives().contains(primitive)) return b.ForIterVar();
   return b.ForStage();

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <optional>
 
+#include "schedule/BoundsReport.h"
 #include "schedule/Schedule.h"
 #include "views/Intent.h"
 
@@ -26,9 +27,15 @@ const QStringList& StagePrimitives();
 // The menu text of a primitive ("Split…").
 QString PrimitiveTitle(const QString& primitive);
 
+// `bounds` (optional) gives the loops' extents for the split dialog's preview.
 PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
-                                  const QString& iterVar);
+                                  const QString& iterVar,
+                                  const schedule::BoundsReport* bounds = nullptr);
+
+// The split dialog's preview: the extents `var` of extent `extent` ("" = unknown)
+// splits into with `factor`, or with `nparts` when it is > 0.
+QString SplitPreview(const QString& var, const QString& extent, int64_t factor, int64_t nparts);
 
 // Why stage `producer` cannot be computed at a loop of stage `consumer` ("" = it can):
 // the one compute_at check behind every drop of a stage (Stage DAG, IterVar graph,
@@ -40,14 +47,22 @@ QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
 // ("" = it can). Fuse (with the next loop), vectorize, unroll and parallel run the
 // primitive's own legality check on a copy of the schedule, so a menu item is enabled
 // exactly when applying it succeeds; an annotation the loop already has is refused too
-// (applying it again would only add a duplicate trace line). The others need a leaf
-// loop (split any loop of the stage; tile a next loop).
+// (applying it again would only add a duplicate trace line). Split and tile run their
+// own checks the same way (with factor 1: legality does not depend on it); the others
+// need a leaf loop.
 QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
                                 const QString& primitive, const QString& iterVar);
 // Why fusing the neighbouring leaf loops `outer` and `inner` of `stage` is illegal ("" =
 // legal): the fuse primitive's own check, on a copy of the schedule.
 QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const QString& outer,
                     const QString& inner);
+
+// Why reordering `stage`'s leaf loops into `order` is illegal ("" = legal): the reorder
+// primitive's own check, on a copy of the schedule.
+QString ReorderProblem(const schedule::Schedule* sch, const QString& stage, const QStringList& order);
+// `order` with `moved` taken out and put back just before `target` (after it when
+// `after`): what dropping one loop on another in a loop list does.
+QStringList MoveLoop(QStringList order, const QString& moved, const QString& target, bool after);
 
 // Thread tags offered by bind.
 const QStringList& ThreadTags();

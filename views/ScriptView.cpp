@@ -2,6 +2,7 @@
 
 #include <QFontDatabase>
 #include <QHelpEvent>
+#include <QLabel>
 #include <QTextBlock>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -15,9 +16,21 @@ class ScriptEditor : public QPlainTextEdit {
   using QPlainTextEdit::QPlainTextEdit;
 };
 
-ScriptView::ScriptView(QWidget* parent) : ViewBase(parent), editor_(new ScriptEditor(this)) {
+ScriptView::ScriptView(QWidget* parent)
+    : ViewBase(parent), editor_(new ScriptEditor(this)), errorBanner_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  // A script error is named above the editor, not only underlined (#17 item 6);
+  // clicking it moves the cursor to the error.
+  errorBanner_->setObjectName("scriptErrorBanner");
+  errorBanner_->setWordWrap(true);
+  errorBanner_->setStyleSheet("QLabel { background: #c62828; color: white; padding: 4px 6px; }");
+  errorBanner_->setTextFormat(Qt::PlainText);
+  errorBanner_->setCursor(Qt::PointingHandCursor);
+  errorBanner_->installEventFilter(this);
+  errorBanner_->hide();
+  layout->addWidget(errorBanner_);
   layout->addWidget(editor_);
   editor_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   editor_->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -93,8 +106,21 @@ void ScriptView::showErrors(const std::vector<Error>& errors) {
     messages_ << QString::fromStdString(e.format());
   }
   editor_->setExtraSelections(errors_);
-  if (!errors.empty()) emit statusMessage(QString::fromStdString(errors.front().format()));
+  errorLine_ = errors.empty() ? 0 : errors.front().loc.line;
+  if (errors.empty()) {
+    errorBanner_->hide();
+    errorBanner_->clear();
+    return;
+  }
+  QString text = "✗ " + QString::fromStdString(errors.front().format());
+  if (errors.size() > 1) text += " " + tr("(and %n more)", "", int(errors.size() - 1));
+  errorBanner_->setText(text);
+  errorBanner_->setToolTip(errorLine_ > 0 ? tr("Click to go to line %1").arg(errorLine_) : QString());
+  errorBanner_->show();
+  emit statusMessage(QString::fromStdString(errors.front().format()));
 }
+
+QString ScriptView::errorBanner() const { return errorBanner_->isHidden() ? QString() : errorBanner_->text(); }
 
 QString ScriptView::errorAt(int position) const {
   for (int i = 0; i < errors_.size(); ++i) {
@@ -106,6 +132,14 @@ QString ScriptView::errorAt(int position) const {
 
 // Hovering an underlined error shows its message.
 bool ScriptView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == errorBanner_ && event->type() == QEvent::MouseButtonRelease && errorLine_ > 0) {
+    QTextBlock block = editor_->document()->findBlockByNumber(errorLine_ - 1);
+    if (block.isValid()) {
+      editor_->setTextCursor(QTextCursor(block));
+      editor_->setFocus();
+    }
+    return true;
+  }
   if (watched == editor_->viewport() && event->type() == QEvent::ToolTip) {
     auto* help = static_cast<QHelpEvent*>(event);
     QString message = errorAt(editor_->cursorForPosition(help->pos()).position());

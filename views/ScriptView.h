@@ -10,6 +10,8 @@
 
 #include "views/ViewBase.h"
 
+class QLabel;
+
 namespace tessera::views {
 
 class ScriptEditor;
@@ -32,6 +34,8 @@ class ScriptView : public ViewBase {
   void setDebounce(int ms) { debounce_.setInterval(ms); }
   // Emits a pending edit now (before saving, in tests).
   void flush();
+  // The red line above the editor that names the first error ("" when there is none).
+  QString errorBanner() const;
 
  signals:
   void scriptEdited(const QString& text);
@@ -44,6 +48,8 @@ class ScriptView : public ViewBase {
   QTextCursor cursorFor(const SourceLoc& loc) const;
 
   ScriptEditor* editor_;
+  QLabel* errorBanner_;
+  int errorLine_ = 0;  // the first error's line (the banner's link goes there)
   QTimer debounce_;
   QList<QTextEdit::ExtraSelection> errors_;
   QStringList messages_;  // parallel to errors_

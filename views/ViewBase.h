@@ -9,6 +9,8 @@
 #include "views/Intent.h"
 #include "views/SelectionModel.h"
 
+class QLabel;
+
 namespace tessera::views {
 
 class ViewBase : public QWidget {
@@ -28,6 +30,12 @@ class ViewBase : public QWidget {
   // Another document is about to be shown: drop what the view remembers of the old one
   // (the stage it shows, ...), so that nothing leaks into the new document.
   virtual void forgetDocument() {}
+  // Marks the view as showing an older state than the document's (the script no longer
+  // evaluates, #17 item 6): a banner across its top says so and why, until it is called
+  // with an empty reason.
+  void setStale(const QString& reason);
+  bool isStale() const;
+  QString staleReason() const;
 
  signals:
   void intentRequested(const tessera::views::Intent& intent);
@@ -44,9 +52,13 @@ class ViewBase : public QWidget {
   // the main window, which hands every view its state again.
   virtual void retranslateUi() {}
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void placeStaleBanner();
+
   QPointer<SelectionModel> selection_;
+  QLabel* staleBanner_ = nullptr;
 };
 
 }  // namespace tessera::views

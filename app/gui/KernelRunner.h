@@ -34,6 +34,8 @@ struct RunResult {
   bool checked = false;
   bool matches = false;      // kernel == te oracle within tolerance
   double max_abs_error = 0;
+  double check_ms = 0;             // how long the check took
+  bool reference_reused = false;   // the oracle's answer was kept from an earlier Run
   std::string target;
 };
 

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -79,7 +80,9 @@ MainWindow::MainWindow(QWidget* parent)
     runLabel_->setToolTip(runLabel_->text());
   });
   connect(runner_, &RunController::finished, this, &MainWindow::runFinished);
-  connect(doc_, &Document::targetsChanged, this, [this] { code_->setState(doc_->state()); });
+  connect(doc_, &Document::targetsChanged, this, [this] {
+    if (!code_->isStale()) code_->setState(doc_->state());
+  });
   connect(doc_, &Document::changed, this, &MainWindow::refresh);
   connect(doc_, &Document::profilesChanged, this, [this] { profile_->setState(doc_->state()); });
   connect(doc_, &Document::historyChanged, this, [this] {
@@ -102,7 +105,10 @@ MainWindow::MainWindow(QWidget* parent)
   QSize size = screen ? screen->availableGeometry().size().boundedTo(QSize(1920, 1200)) : QSize(1600, 1000);
   resize(size);
   restoreSettings();
-  if (AppSettings::dockState().isEmpty()) applyDefaultDockSizes();
+  if (AppSettings::dockState().isEmpty()) {
+    applyDefaultDockSizes();
+    defaultLayoutPending_ = true;  // dock sizes only hold once the window is laid out
+  }
   refresh();
   updateTitle();
 }
@@ -240,6 +246,13 @@ void MainWindow::retranslateUi() {
   updateRecentMenu();
 }
 
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!defaultLayoutPending_) return;
+  defaultLayoutPending_ = false;
+  applyDefaultDockSizes();
+}
+
 void MainWindow::changeEvent(QEvent* event) {
   QMainWindow::changeEvent(event);
   if (event->type() != QEvent::LanguageChange) return;
@@ -264,7 +277,7 @@ void MainWindow::createFileMenu() {
   for (const QString& file : ExampleFiles())
     connect(examples->addAction(QFileInfo(file).fileName()), &QAction::triggered, this,
             [this, file] {
-              if (maybeSave()) (void)openFile(file);
+              if (maybeSave()) (void)openExample(file);
             });
   recentMenu_ = addMenu(m, QT_TR_NOOP("Recent &Files"));
   recentMenu_->setObjectName("menuRecent");
@@ -437,6 +450,9 @@ bool MainWindow::startRun(bool profile, const QString& target) {
 // Every finished Run and Profile goes into the run log with its version; a failed check
 // raises the log and stays in the status bar until something else replaces it.
 void MainWindow::runFinished(const RunResult& r, bool profile) {
+  // The version startRun() recorded (a result fed without it records the current one).
+  int versionId = runVersion_ ? runVersion_ : doc_->recordVersion();
+  runVersion_ = 0;
   progress_->hide();
   runLabel_->hide();
   updateRunActions();
@@ -445,7 +461,7 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
     return;
   }
   views::RunRecord run;
-  run.version = runVersion_;
+  run.version = versionId;
   run.kind = profile ? "profile" : "run";
   run.target = r.target.empty() ? "llvm" : r.target;
   run.ok = r.ok;
@@ -460,7 +476,7 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   run.gflops = r.gflops;
   run.when = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
   doc_->addRun(run);
-  QString version = QString::fromStdString(doc_->state().history.label(runVersion_));
+  QString version = QString::fromStdString(doc_->state().history.label(versionId));
   if (!r.ok) {
     showMessage(tr("%1: run failed: %2").arg(version, QString::fromStdString(r.message)), true);
     if (QDockWidget* d = dock("RunLogDock")) d->raise();
@@ -470,6 +486,9 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
     QString check = !r.checked ? QString()
                     : r.matches ? tr(", matches the reference (max error %1)").arg(r.max_abs_error)
                                 : tr(", DIFFERS from the reference (max error %1)").arg(r.max_abs_error);
+    if (r.checked)
+      check += r.reference_reused ? tr("; checked in %1 ms against the kept reference").arg(r.check_ms, 0, 'f', 0)
+                                  : tr("; reference computed in %1 ms (kept for the next runs)").arg(r.check_ms, 0, 'f', 0);
     bool failed = r.checked && !r.matches;
     showMessage(tr("%1 ran in %2 ms (compiled in %3 ms)%4")
                     .arg(version).arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check),
@@ -480,7 +499,7 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   }
   bool gpu = QString::fromStdString(r.target).startsWith("CUDA");
   views::ProfileRecord record{version.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0, r.gflops};
-  record.version = runVersion_;
+  record.version = versionId;
   record.min_seconds = r.min_ms / 1000.0;
   record.max_seconds = r.max_ms / 1000.0;
   doc_->addProfile(record);
@@ -544,6 +563,7 @@ QAction* MainWindow::action(const QString& objectName) const {
 
 // Visible views redraw now; hidden ones when their dock is shown again.
 void MainWindow::refresh() {
+  if (doc_->state().errors.empty()) lastGood_ = doc_->state();
   for (views::ViewBase* v : views_) {
     auto* d = qobject_cast<QDockWidget*>(v->parentWidget());
     if (!d || d->isVisible() || !isVisible()) refreshView(v);
@@ -569,13 +589,31 @@ void MainWindow::forgetDocument() {
   selection_->clear();
   for (views::ViewBase* v : views_) v->forgetDocument();
   shownVersion_.clear();
+  lastGood_.reset();
+}
+
+const views::DocumentState& MainWindow::stateFor(views::ViewBase* view) const {
+  const views::DocumentState& now = doc_->state();
+  bool ownsText = view == script_ || view == runLog_ || view == profile_;
+  if (ownsText || now.errors.empty() || !lastGood_) return now;
+  return *lastGood_;
+}
+
+QString MainWindow::staleReason() const {
+  const auto& errors = doc_->state().errors;
+  if (errors.empty()) return QString();
+  return tr("Stale: this shows the last schedule that evaluated. The script has an error "
+            "(%1); fix it and this view updates.")
+      .arg(QString::fromStdString(errors.front().format()));
 }
 
 void MainWindow::refreshView(views::ViewBase* view) {
-  int version = doc_->state().version;
-  if (shownVersion_.value(view, -1) == version) return;
-  shownVersion_[view] = version;
-  view->setState(doc_->state());
+  const views::DocumentState& state = stateFor(view);
+  bool stale = &state != &doc_->state();
+  view->setStale(stale ? staleReason() : QString());
+  if (shownVersion_.value(view, -1) == state.version) return;
+  shownVersion_[view] = state.version;
+  view->setState(state);
 }
 
 void MainWindow::updateTitle() {
@@ -627,11 +665,25 @@ void MainWindow::openStartupFile(const QString& path) {
     return;
   }
   QString gemm = ExamplePath("gemm.py");
-  if (gemm.isEmpty() || !openFile(gemm).ok()) doc_->reset(EmbeddedGemmExample(), "gemm.py");
+  if (gemm.isEmpty() || !openExample(gemm).ok())
+    doc_->reset(EmbeddedGemmExample(), tr("%1 (example)").arg("gemm.py"));
   // First orientation: where to start, in one line that stays until something happens.
   if (lastMessage_.startsWith(tr("Opened")) || lastMessage_.isEmpty())
     showMessage(tr("Start here: select a loop in the IterVar graph or the loop nest and use the "
                    "Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles."));
+}
+
+Status MainWindow::openExample(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    QString message = tr("Could not open %1: %2").arg(path, file.errorString());
+    showMessage(message, true);
+    return Error(message.toStdString());
+  }
+  QString name = QFileInfo(path).fileName();
+  doc_->reset(QString::fromUtf8(file.readAll()), tr("%1 (example)").arg(name));
+  showMessage(tr("Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)").arg(name));
+  return Status::Ok();
 }
 
 bool MainWindow::save() {
@@ -715,7 +767,7 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
 // reason as their tooltip (checked when the selection or the schedule changes).
 void MainWindow::updateScheduleActions() {
   QString stage = selection_->stage(), var = selection_->iterVar();
-  for (const char* name : {"fuse", "vectorize", "unroll", "parallel"}) {
+  for (const char* name : {"split", "fuse", "tile", "vectorize", "unroll", "parallel"}) {
     QAction* a = action(QString("action_") + name);
     if (!a) continue;
     QString problem = var.isEmpty() ? QString()  // asks for a loop when triggered
@@ -732,7 +784,7 @@ void MainWindow::requestPrimitive(const QString& primitive) {
   QString stage = selection_->stage();
   if (stage.isEmpty()) stage = iterVars_->shownStage();
   views::PrimitiveRequest r = views::RequestPrimitive(this, primitive, doc_->state().schedule.get(),
-                                                      stage, selection_->iterVar());
+                                                      stage, selection_->iterVar(), doc_->state().bounds.get());
   if (r.intent)
     applyIntent(*r.intent);
   else if (!r.problem.isEmpty())

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <optional>
 #include <vector>
 
 #include "Document.h"
@@ -49,6 +50,11 @@ class MainWindow : public QMainWindow {
   Status openFile(const QString& path);
   // Opens `path`, or the built-in GEMM example when it is empty.
   void openStartupFile(const QString& path);
+  // Opens a built-in example as an untitled copy ("gemm.py (example)"): saving asks
+  // for a place instead of writing over the shipped example.
+  Status openExample(const QString& path);
+  // Sizes the docks of the default layout for the window's current size.
+  void resetDockSizes() { applyDefaultDockSizes(); }
   bool save();
   bool saveAs(const QString& path);
   // File > Export > Script for TVM without its dialog: writes the script atomically.
@@ -82,6 +88,9 @@ class MainWindow : public QMainWindow {
   // when there is nothing to run or a run is already going.
   bool startRun(bool profile, const QString& target = "llvm");
   RunController* runner() const { return runner_; }
+  // A finished Run or Profile (RunController::finished; tests feed results here): the
+  // run log, the profile history, the status bar; a failed check raises the run log.
+  void runFinished(const RunResult& result, bool profile);
   TargetCode* targetCode() const { return targetCode_; }
   Autosave* autosave() const { return autosave_; }
   // Offers the autosaved text of the open document, if there is a newer one (asks when
@@ -99,6 +108,7 @@ class MainWindow : public QMainWindow {
   // QEvent::LanguageChange (a language chosen in View ▸ Language): every menu, action,
   // dock title and view is translated again, without a restart.
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void createViews();
@@ -122,6 +132,10 @@ class MainWindow : public QMainWindow {
 
   void refresh();
   void refreshView(views::ViewBase* view);
+  // The state `view` shows: the document's, or (script errors) the last one that
+  // evaluated, for the views that draw the schedule.
+  const views::DocumentState& stateFor(views::ViewBase* view) const;
+  QString staleReason() const;
   void forgetDocument();
   void updateTitle();
   void updateRecentMenu();
@@ -134,7 +148,6 @@ class MainWindow : public QMainWindow {
   views::ViewBase* currentView() const;
   void showShortcuts();
   void setLanguage(const QString& language);
-  void runFinished(const RunResult& result, bool profile);
   void updateRunActions();
   void updateScheduleActions();
 
@@ -164,6 +177,10 @@ class MainWindow : public QMainWindow {
   bool interactive_ = true;
   QString lastMessage_;
   QString scriptError_;  // the script error the status bar shows, until it is fixed
+  // The last state without errors: what the schedule views keep showing, marked stale,
+  // while the script does not evaluate (#17 item 6).
+  std::optional<views::DocumentState> lastGood_;
+  bool defaultLayoutPending_ = false;  // first start: size the docks once shown
   struct TranslatedText {
     QPointer<QObject> object;  // a QAction, QMenu or QDockWidget
     const char* source;

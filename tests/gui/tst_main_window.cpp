@@ -41,7 +41,9 @@ class TestMainWindow : public QObject {
     MainWindow w;
     w.setInteractive(false);
     w.openStartupFile(QString());
-    QCOMPARE(w.document()->displayName(), QString("gemm.py"));
+    // An untitled copy of the shipped example (#17 item 12): Save never writes over it.
+    QCOMPARE(w.document()->displayName(), QString("gemm.py (example)"));
+    QVERIFY(w.document()->path().isEmpty());
     QVERIFY(w.document()->text().contains("te.compute"));
     QCOMPARE(w.scriptView()->text(), w.document()->text());
     QVERIFY2(w.document()->state().errors.empty(),

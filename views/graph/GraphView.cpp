@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 namespace tessera::views {
@@ -22,14 +23,22 @@ void GraphView::fitAll() {
   QRectF r = scene()->sceneRect();
   if (r.isEmpty()) return;
   fitInView(r, Qt::KeepAspectRatio);
-  // Small graphs are not blown up beyond their natural size.
-  if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
+  double z = std::clamp(transform().m11(), fitMin_, fitMax_);
+  if (z == transform().m11()) return;
+  setTransform(QTransform::fromScale(z, z));
+  // Too big to fit at a readable size: scrollbars, starting at the top (the roots).
+  if (z == fitMin_) centerOn(r.center().x(), r.top() + viewport()->height() / (2 * z));
+}
+
+void GraphView::setFitRange(double minimum, double maximum) {
+  fitMin_ = std::clamp(minimum, kMinZoom, kMaxZoom);
+  fitMax_ = std::clamp(maximum, fitMin_, kMaxZoom);
 }
 
 double GraphView::zoom() const { return transform().m11(); }
 
 void GraphView::setZoom(double factor) {
-  if (!(factor >= 0.05 && factor <= 20)) return;
+  if (!(factor >= kMinZoom && factor <= kMaxZoom)) return;
   userZoomed_ = true;
   setTransform(QTransform::fromScale(factor, factor));
 }
@@ -37,7 +46,7 @@ void GraphView::setZoom(double factor) {
 void GraphView::wheelEvent(QWheelEvent* event) {
   double factor = std::pow(1.0015, event->angleDelta().y());
   double next = zoom() * factor;
-  if (next < 0.05 || next > 20) return;
+  if (next < kMinZoom || next > kMaxZoom) return;
   userZoomed_ = true;
   scale(factor, factor);
 }
