@@ -18,6 +18,7 @@ QString ShapeText(const te::Operation& op) {
 
 QString Kind(const schedule::Stage& s) {
   if (s->is_placeholder()) return "placeholder";
+  if (s->op->kind() == te::OpKind::Scan) return "scan";
   if (!s->scope.empty()) return "cache";
   return "compute";
 }
@@ -31,7 +32,9 @@ GraphNode StageNode(const schedule::Stage& s, const schedule::BoundsReport* boun
   GraphNode n;
   n.id = StageNodeId(Name(s));
   n.kind = Kind(s);
-  QString detail = s->is_placeholder() ? QObject::tr("placeholder") : QObject::tr("compute");
+  QString detail = s->is_placeholder()                     ? QObject::tr("placeholder")
+                   : s->op->kind() == te::OpKind::Scan ? QObject::tr("scan")
+                                                       : QObject::tr("compute");
   if (!s->scope.empty()) detail = QObject::tr("cache (%1)").arg(QString::fromStdString(s->scope));
   n.label = Name(s) + "\n" + detail + " " + ShapeText(s->op);
   n.shape = s->is_placeholder() ? NodeShape::Box : NodeShape::RoundedBox;
@@ -40,6 +43,7 @@ GraphNode StageNode(const schedule::Stage& s, const schedule::BoundsReport* boun
   if (s->is_output) n.badges << "output";
   if (Inlined(s)) n.badges << "inline";
   if (s->attach_type == schedule::AttachType::Scope) n.badges << "compute_at";
+  if (s->attach_type == schedule::AttachType::ScanUpdate) n.badges << "scan update";
   n.tooltip = QObject::tr("%1: %2, attach %3")
                   .arg(Name(s), detail, QString(schedule::attach_type_name(s->attach_type)));
   if (bounds)
@@ -71,8 +75,13 @@ GraphModel BuildStageDag(const schedule::Schedule& sch, const schedule::BoundsRe
                    "dataflow"});
   }
   for (const schedule::Stage& s : sch.stages) {
-    if (s->attach_type != schedule::AttachType::Scope || !s->attach_stage) continue;
-    QString loop = s->attach_ivar ? QString::fromStdString(s->attach_ivar->var.name()) : QString();
+    bool scan_update = s->attach_type == schedule::AttachType::ScanUpdate;
+    if ((s->attach_type != schedule::AttachType::Scope && !scan_update) || !s->attach_stage) continue;
+    // A scan's update runs inside the scan's time loop (its innermost loop).
+    ir::IterVar at = scan_update ? (s->attach_stage->leaf_iter_vars.empty() ? ir::IterVar()
+                                                                       : s->attach_stage->leaf_iter_vars.back())
+                             : s->attach_ivar;
+    QString loop = at ? QString::fromStdString(at->var.name()) : QString();
     GraphEdge attach{StageNodeId(Name(s)), StageNodeId(Name(s->attach_stage)), "@" + loop,
                      EdgeStyle::Dashed, "attach"};
     // Along the right-hand sides, apart from the data-flow edge between the same stages.

@@ -4,6 +4,7 @@
 
 #include "ir/Functor.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/ReferenceScan.h"
 #include "runtime/ReferenceStage.h"
 #include "schedule/Schedule.h"
 #include "schedule/StageLayout.h"
@@ -27,7 +28,10 @@ std::vector<te::Operation> DataFlowOrder(const std::vector<te::Tensor>& outputs)
   std::set<const te::OperationNode*> seen;
   std::function<void(const te::Operation&)> visit = [&](const te::Operation& op) {
     if (!seen.insert(op.get()).second) return;
-    for (const te::Tensor& t : op->InputTensors()) visit(t.op());
+    if (auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get()))
+      for (const te::Operation& dep : reference::ScanDependencies(*scan)) visit(dep);
+    else
+      for (const te::Tensor& t : op->InputTensors()) visit(t.op());
     order.push_back(op);
   };
   for (const te::Tensor& t : outputs)
@@ -92,8 +96,10 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
       continue;
     }
     const auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
-    if (!compute) return Error("the oracle cannot evaluate operation '" + op->name + "'");
-    auto arrays = reference::EvaluateComputeStage(*compute, table, constants, options);
+    const auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get());
+    if (!compute && !scan) return Error("the oracle cannot evaluate operation '" + op->name + "'");
+    auto arrays = scan ? reference::EvaluateScanStage(*scan, table, constants, options)
+                       : reference::EvaluateComputeStage(*compute, table, constants, options);
     if (!arrays) return arrays.error();
     for (size_t v = 0; v < arrays->size(); ++v)
       table.Add(te::output_of(op, static_cast<int>(v)), (*arrays)[v]);

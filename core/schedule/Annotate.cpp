@@ -17,6 +17,8 @@ Status CheckAnnotatable(const Schedule& sch, const Stage& stage, const IterVar& 
                         const std::string& what, bool allow_reduce) {
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (Status s = detail::CheckLeaf(sch, stage, iv, what); !s) return s;
+  if (what != "unroll")
+    if (Status s = detail::CheckNotScanTime(stage, what); !s) return s;
   if (!allow_reduce && iv->iter_type == ir::IterVarType::CommReduce)
     return Error(what + ": " + iv->var.name() + " is a reduction axis of " + stage->name() +
                  "; it cannot be " + (what == "vectorize" ? "vectorized" : "parallelized"));
@@ -63,6 +65,7 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
   const std::string what = "bind";
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (Status s = detail::CheckLeaf(sch, stage, iv, what); !s) return s;
+  if (Status s = detail::CheckNotScanTime(stage, what); !s) return s;
   if (!thread || thread->iter_type != ir::IterVarType::ThreadIndex ||
       !te::is_thread_tag(thread->thread_tag))
     return Error("bind: the target is not a thread axis (use te.thread_axis(\"threadIdx.x\"))");

@@ -8,6 +8,7 @@
 #include "ir/Printer.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
+#include "te/Scan.h"
 
 namespace tessera::schedule {
 
@@ -32,6 +33,7 @@ int StorageRank(const std::string& scope) {
   if (scope.rfind("shared", 0) == 0) return 1;
   if (scope == "warp") return 2;
   if (scope == "local") return 3;
+  if (scope.rfind("wmma.", 0) == 0) return 4;  // fragments: per thread (warp), never relaxed
   return 0;
 }
 
@@ -167,9 +169,31 @@ arith::IntSet ClipToShape(const arith::IntSet& s, const Expr& extent, bool clip_
 
 // Phase 3 (PropBoundToInputs): each access of `producer`'s outputs in the consumer's
 // body adds one request per dimension.
+// A scan requests of its init tensors the times [0, init extent) and of its update
+// tensors the times of its scan axis; the other dimensions are those of its spatial axes
+// (TVM's ScanOpNode::PropBoundToInputs).
+void PropBoundToScanInputs(const te::ScanOpNode& scan, const te::Operation& producer,
+                           const arith::IntSetMap& dom_map, TensorDom* tmap) {
+  for (size_t i = 0; i < scan.update.size(); ++i) {
+    std::vector<IterVar> spatial = scan.spatial_axes_of(i);
+    for (const te::Tensor* t : {&scan.init[i], &scan.update[i]}) {
+      if (t->op() != producer) continue;
+      auto& dims = (*tmap)[static_cast<size_t>((*t)->value_index)];
+      bool is_init = t == &scan.init[i];
+      dims[0].push_back(is_init ? arith::IntSet::FromRange(ir::Range(
+                                      ir::make_zero(scan.init_extent().dtype()), scan.init_extent()))
+                                : dom_map.at(scan.scan_axis->var));
+      for (size_t k = 0; k < spatial.size() && k + 1 < dims.size(); ++k)
+        dims[k + 1].push_back(dom_map.at(spatial[k]->var));
+    }
+  }
+}
+
 void PropBoundToInputs(const Stage& consumer, const te::Operation& producer,
                        const arith::IntSetMap& dom_map, bool clip_each_end, arith::Analyzer* a,
                        TensorDom* tmap) {
+  if (auto* scan = dynamic_cast<const te::ScanOpNode*>(consumer->op.get()))
+    return PropBoundToScanInputs(*scan, producer, dom_map, tmap);
   auto* c = dynamic_cast<const te::ComputeOpNode*>(consumer->op.get());
   if (!c) return;
   auto visit = [&](const Expr& e) {
@@ -231,7 +255,25 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
 
 // Phase 4: the range of each root var of a compute stage is the union of the requests
 // for its dimension (reduce axes keep their domain).
+// Phase 4 of a scan (TVM's ScanOpNode::GatherBound): the scan axis runs from its first
+// time to the last time any consumer reads; the spatial axes keep their whole domain
+// (every time step reads the previous state wherever the update does).
+void GatherScanBound(BoundContext& ctx, const te::ScanOpNode& scan, const TensorDom& tmap) {
+  arith::Analyzer analyzer;
+  std::vector<arith::IntSet> times;
+  for (const auto& out : tmap) times.insert(times.end(), out[0].begin(), out[0].end());
+  const ir::Range& sdom = scan.scan_axis->dom;
+  ir::Range r = times.empty() ? sdom : arith::Union(times, &analyzer).CoverRange(sdom);
+  Expr extent = analyzer.Simplify(r.extent + r.min - sdom.min);
+  if (!analyzer.CanProve(ir::ge(extent, ir::make_zero(extent.dtype()))))
+    extent = analyzer.Simplify(ir::max(extent, ir::make_zero(extent.dtype())));
+  ctx.rmap[scan.scan_axis] = ir::Range(sdom.min, extent);
+  for (const IterVar& iv : scan.spatial_axis) ctx.rmap[iv] = iv->dom;
+}
+
 void GatherBound(BoundContext& ctx, const Stage& stage, const TensorDom& tmap) {
+  if (auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get()))
+    return GatherScanBound(ctx, *scan, tmap);
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   arith::Analyzer analyzer;
   for (size_t i = 0; i < c->axis.size(); ++i) {

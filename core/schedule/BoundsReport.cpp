@@ -254,6 +254,10 @@ bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::v
 // Marks the elements of `producer` (output 0) that `consumer` reads over its domain.
 bool MarkReads(const Stage& consumer, const te::Operation& producer,
                const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+  if (consumer->op->kind() == te::OpKind::Scan) {  // a scan stores all of its init / update
+    std::fill(seen->begin(), seen->end(), true);
+    return true;
+  }
   auto* c = dynamic_cast<const te::ComputeOpNode*>(consumer->op.get());
   if (!c) return true;
   std::vector<std::vector<Expr>> accesses;

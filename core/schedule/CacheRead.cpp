@@ -10,9 +10,11 @@
 
 namespace tessera::schedule {
 
+// The wmma.* scopes are TVM's tensor-core fragments: on the CPU they are ordinary local
+// buffers; CUDA stores them as nvcuda::wmma fragments only through tensorize.
 bool is_storage_scope(const std::string& scope) {
-  static const std::set<std::string> kScopes = {"global", "shared", "shared.dyn", "local",
-                                                "warp"};
+  static const std::set<std::string> kScopes = {"global", "shared", "shared.dyn", "local", "warp",
+                                                "wmma.matrix_a", "wmma.matrix_b", "wmma.accumulator"};
   return kScopes.count(scope) != 0;
 }
 
@@ -26,7 +28,7 @@ Status CheckCacheRead(const Schedule& sch, const Stage& producer, const std::str
     return Error("cache_read: " + producer->name() + " has several outputs");
   if (!is_storage_scope(scope))
     return Error("cache_read: unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local or warp)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
   if (readers.empty()) return Error("cache_read: needs at least one reader");
   std::set<const StageNode*> seen;
   std::vector<Stage> consumers = ConsumerStages(sch, producer);

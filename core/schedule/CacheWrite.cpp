@@ -14,7 +14,7 @@ Status CheckCacheWrite(const Schedule& sch, const Stage& stage, const std::strin
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (!is_storage_scope(scope))
     return Error("cache_write: unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local or warp)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
   if (stage->op->num_outputs() != 1)
     return Error("cache_write: " + stage->name() + " has several outputs");
   if (stage->attach_type == AttachType::Inline)

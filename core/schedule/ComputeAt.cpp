@@ -19,6 +19,12 @@ Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& targ
   if (target->attach_type == AttachType::Inline)
     return Error("compute_at: " + target->name() + " is inlined; it has no loops");
   if (Status s = detail::CheckLeaf(sch, target, ivar, what); !s) return s;
+  if (Stage scan = detail::ScanReadingAsWhole(sch, stage); scan && !detail::ScanGroupOwner(sch, stage))
+    return Error("compute_at: " + stage->name() + " is the init of scan " + scan->name() +
+                 "; it runs once, before the scan's time loop");
+  if (Stage scan = detail::ScanGroupOwner(sch, stage); scan && detail::ScanGroupOwner(sch, target) != scan)
+    return Error("compute_at: " + stage->name() + " runs inside the time loop of scan " + scan->name() +
+                 " (its update); it can only be computed at a loop of another stage of that update");
   if (!ReadsThroughInlined(sch, target, stage))
     return Error("compute_at: " + target->name() + " does not read " + stage->name() +
                  "; a stage can only be computed inside a stage that consumes it");
@@ -50,6 +56,9 @@ Status ComputeInline(Schedule& sch, Stage stage) {
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (stage->is_output)
     return Error("compute_inline: " + stage->name() + " is an output and cannot be inlined");
+  if (Stage scan = detail::ScanReadingAsWhole(sch, stage))
+    return Error("compute_inline: scan " + scan->name() + " reads " + stage->name() +
+                 " as its init or update; it cannot be inlined");
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c || c->is_reduction())
     return Error("compute_inline: " + stage->name() +
@@ -72,8 +81,10 @@ Status ComputeInline(Schedule& sch, Stage stage) {
 
 Status ComputeRoot(Schedule& sch, Stage stage) {
   if (Status s = detail::CheckSchedulable(sch, stage, "compute_root"); !s) return s;
-  stage->attach_type = AttachType::GroupRoot;
-  stage->attach_stage = nullptr;
+  // The root of a scan's update group is the scan's time loop (TVM's scan group).
+  Stage scan = detail::ScanGroupOwner(sch, stage);
+  stage->attach_type = scan ? AttachType::ScanUpdate : AttachType::GroupRoot;
+  stage->attach_stage = scan;
   stage->attach_ivar = nullptr;
   detail::Record(sch, "compute_root", stage);
   return Status::Ok();

@@ -60,11 +60,15 @@ AttachPath CreateAttachPath(const Schedule& sch) {
   for (const Stage& stage : sch.stages) {
     std::vector<IterVar> path;
     std::unordered_set<const StageNode*> seen;
-    for (Stage s = stage; s->attach_type == AttachType::Scope && s->attach_stage;
+    for (Stage s = stage; (s->attach_type == AttachType::Scope ||
+                           s->attach_type == AttachType::ScanUpdate) && s->attach_stage;
          s = s->attach_stage) {
       if (!seen.insert(s.get()).second) break;  // a cycle; primitives prevent it
       const std::vector<IterVar>& leaves = s->attach_stage->leaf_iter_vars;
-      auto it = std::find(leaves.begin(), leaves.end(), s->attach_ivar);
+      // A scan's update runs inside all of the scan's loops (its time loop innermost).
+      auto it = s->attach_type == AttachType::ScanUpdate
+                    ? (leaves.empty() ? leaves.end() : leaves.end() - 1)
+                    : std::find(leaves.begin(), leaves.end(), s->attach_ivar);
       if (it == leaves.end()) break;
       // The attach loop and every loop outside it, innermost first.
       for (auto r = std::make_reverse_iterator(it + 1); r != leaves.rend(); ++r)

@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "te/Operation.h"
+#include "te/Scan.h"
 
 namespace tessera::schedule::detail {
 
@@ -139,8 +140,36 @@ std::vector<Expr> ReplaceLoads(const std::vector<Expr>& exprs, const TensorMap& 
   return out;
 }
 
+namespace {
+
+// A scan whose init or update tensors were replaced reads the replacements.
+bool ReplaceScanInputs(const Stage& s, const te::ScanOpNode& scan, const TensorMap& vmap) {
+  auto replaced = [&](std::vector<te::Tensor> tensors, bool* changed) {
+    for (te::Tensor& t : tensors)
+      if (auto it = vmap.find(t); it != vmap.end()) {
+        t = it->second;
+        *changed = true;
+      }
+    return tensors;
+  };
+  bool changed = false;
+  std::vector<te::Tensor> init = replaced(scan.init, &changed);
+  std::vector<te::Tensor> update = replaced(scan.update, &changed);
+  if (changed) s->op = te::ScanWithInputs(scan, std::move(init), std::move(update));
+  return changed;
+}
+
+}  // namespace
+
 void ReplaceDataFlow(Schedule& sch, TensorMap vmap) {
   for (const Stage& s : sch.stages) {
+    if (auto* scan = dynamic_cast<const te::ScanOpNode*>(s->op.get())) {
+      te::Operation old_op = s->op;
+      if (ReplaceScanInputs(s, *scan, vmap))
+        for (int i = 0; i < old_op->num_outputs(); ++i)
+          vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
+      continue;
+    }
     auto* c = dynamic_cast<const te::ComputeOpNode*>(s->op.get());
     if (!c) continue;
     std::vector<Expr> body = ReplaceLoads(c->body, vmap);
@@ -152,6 +181,34 @@ void ReplaceDataFlow(Schedule& sch, TensorMap vmap) {
     for (int i = 0; i < old_op->num_outputs(); ++i)
       vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
   }
+}
+
+Stage ScanGroupOwner(const Schedule& sch, const Stage& stage) {
+  for (const Stage& s : sch.stages) {
+    auto* scan = dynamic_cast<const te::ScanOpNode*>(s->op.get());
+    if (!scan) continue;
+    for (const te::Operation& op : te::ScanUpdateGroup(*scan))
+      if (op == stage->op || op == stage->origin_op) return s;
+  }
+  return nullptr;
+}
+
+Stage ScanReadingAsWhole(const Schedule& sch, const Stage& stage) {
+  for (const Stage& s : sch.stages) {
+    auto* scan = dynamic_cast<const te::ScanOpNode*>(s->op.get());
+    if (!scan) continue;
+    for (const auto* list : {&scan->init, &scan->update})
+      for (const te::Tensor& t : *list)
+        if (t.op() == stage->op || t.op() == stage->origin_op) return s;
+  }
+  return nullptr;
+}
+
+Status CheckNotScanTime(const Stage& stage, const std::string& primitive) {
+  if (dynamic_cast<const te::ScanOpNode*>(stage->op.get()))
+    return Error(primitive + ": " + stage->name() +
+                 " is a te.scan; its time loop runs in order (each step reads the one before)");
+  return Status::Ok();
 }
 
 int StageIndex(const Schedule& sch, const Stage& stage) {

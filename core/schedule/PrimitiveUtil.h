@@ -34,6 +34,13 @@ void ReplaceDataFlow(Schedule& sch, TensorMap vmap);
 // Replaces the loads in `exprs` according to `vmap`.
 std::vector<Expr> ReplaceLoads(const std::vector<Expr>& exprs, const TensorMap& vmap);
 
+// The stage of the scan whose update group computes `stage` (TVM's scan group), or
+// nullptr; and the scan whose init or update tensor `stage` computes, or nullptr.
+Stage ScanGroupOwner(const Schedule& sch, const Stage& stage);
+Stage ScanReadingAsWhole(const Schedule& sch, const Stage& stage);
+// `stage` is not a scan: a scan's loops run in time order (no vectorize, parallel, bind).
+Status CheckNotScanTime(const Stage& stage, const std::string& primitive);
+
 // Position of `stage` in sch.stages (or -1).
 int StageIndex(const Schedule& sch, const Stage& stage);
 // A stage name not yet used in `sch`: `base`, else base.1, base.2, ...

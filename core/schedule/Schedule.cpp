@@ -5,6 +5,7 @@
 
 #include "schedule/Graph.h"
 #include "te/Compute.h"
+#include "te/Scan.h"
 
 namespace tessera::schedule {
 
@@ -95,7 +96,9 @@ Stage MakeStage(const te::Operation& op, bool is_output) {
   s->op = op;
   s->origin_op = op;
   s->all_iter_vars = op->root_iter_vars();
-  s->leaf_iter_vars = s->all_iter_vars;
+  // Opaque root vars (a scan's spatial axes) carry bounds but make no loops.
+  for (const IterVar& iv : s->all_iter_vars)
+    if (iv->iter_type != ir::IterVarType::Opaque) s->leaf_iter_vars.push_back(iv);
   s->is_output = is_output;
   return s;
 }
@@ -116,6 +119,18 @@ Result<Schedule> create_schedule(const std::vector<te::Operation>& outputs) {
                    "'; give each placeholder and compute a distinct name");
     bool is_output = std::find(outputs.begin(), outputs.end(), op) != outputs.end();
     sch.stages.push_back(MakeStage(op, is_output));
+  }
+  // A scan's update group runs inside the scan's time loop (TVM: kScanUpdate).
+  for (const Stage& s : sch.stages) {
+    auto* scan = dynamic_cast<const te::ScanOpNode*>(s->op.get());
+    if (!scan) continue;
+    for (const te::Operation& op : te::ScanUpdateGroup(*scan)) {
+      Stage member = sch.find(op);
+      if (!member || member->attach_type == AttachType::ScanUpdate)
+        return Error("stage " + op->name + " is in the update of two scans");
+      member->attach_type = AttachType::ScanUpdate;
+      member->attach_stage = s;
+    }
   }
   return sch;
 }

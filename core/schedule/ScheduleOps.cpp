@@ -6,6 +6,7 @@
 #include "schedule/LayoutLowering.h"
 #include "schedule/MakeLoopNest.h"
 #include "schedule/Normalize.h"
+#include "schedule/ScanLowering.h"
 
 namespace tessera::schedule {
 
@@ -16,9 +17,12 @@ using ir::Stmt;
 // realize_scope attr + realize of every output of `stage` around `body`.
 Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get());
   ir::Region bounds;
-  for (const IterVar& iv : c->axis) bounds.push_back(rmap.at(iv));
+  if (c)
+    for (const IterVar& iv : c->axis) bounds.push_back(rmap.at(iv));
   for (int k = stage->op->num_outputs() - 1; k >= 0; --k) {
+    if (scan) bounds = ScanRealizeBounds(*scan, rmap, static_cast<size_t>(k));
     ir::DataProducer t = te::output_of(stage->op, k).producer();
     body = ir::MakeProducerRealize(t, bounds, Expr(), body, stage->scope);
     body = ir::MakeAttr(t, "realize_scope", ir::StringImm(stage->scope), body);
@@ -29,7 +33,9 @@ Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
 // realize S { produce S { loops }; consumer }
 Stmt MakePipeline(const Stage& stage, const RangeMap& rmap, const Stmt& consumer,
                   const ScheduleOpsOptions& options) {
-  Stmt compute = MakeComputeStmt(stage, rmap, options.debug_keep_trivial_loop);
+  auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get());
+  Stmt compute = scan ? MakeScanStmt(stage, *scan, rmap, options.debug_keep_trivial_loop)
+                      : MakeComputeStmt(stage, rmap, options.debug_keep_trivial_loop);
   Stmt produce = ir::MakeAttr(te::output_of(stage->op, 0).producer(), "produce", 1, compute);
   Stmt pipeline = consumer.defined() ? ir::MakeSeq({produce, consumer}) : produce;
   return MakeRealize(stage, rmap, pipeline);
@@ -59,6 +65,45 @@ class InjectAttach : public ir::IRMutator {
   const ScheduleOpsOptions& options_;
 };
 
+// Puts `stage`'s pipeline inside the scan marker `key` of `scan` (TVM's InjectScanStep).
+class InjectScanStep : public ir::IRMutator {
+ public:
+  InjectScanStep(const Stage& stage, const te::Operation& scan, const char* key, const RangeMap& rmap,
+                 const ScheduleOpsOptions& options)
+      : stage_(stage), node_(ScanMarkerNode(scan)), key_(key), rmap_(rmap), options_(options) {}
+  bool found = false;
+
+ protected:
+  Stmt VisitAttrStmt(const ir::AttrStmtNode* n, const Stmt& s) override {
+    const ir::DataProducer* p = std::get_if<ir::DataProducer>(&n->node);
+    if (n->key == key_ && p && *p == node_ && !found) {
+      found = true;
+      return ir::MakeAttr(n->node, n->key, n->value, MakePipeline(stage_, rmap_, n->body, options_));
+    }
+    return IRMutator::VisitAttrStmt(n, s);
+  }
+
+ private:
+  const Stage& stage_;
+  ir::DataProducer node_;
+  const char* key_;
+  const RangeMap& rmap_;
+  const ScheduleOpsOptions& options_;
+};
+
+// Injects a scan's init stage or a stage of its update group at the scan's marker.
+Result<Stmt> InjectIntoScan(const Schedule& sch, const Stage& s, const Stmt& body, const RangeMap& rmap,
+                            const ScheduleOpsOptions& options) {
+  bool init = s->attach_type != AttachType::ScanUpdate;
+  te::Operation scan = init ? ScanOfInit(sch, s)->op : s->attach_stage->op;
+  InjectScanStep inject(s, scan, init ? kScanInitScope : kScanUpdateScope, rmap, options);
+  Stmt injected = body.defined() ? inject.VisitStmt(body) : body;
+  if (!inject.found)
+    return Error("cannot find where " + s->name() + " runs in scan " + scan->name + " (its " +
+                 (init ? "init" : "update") + ")");
+  return injected;
+}
+
 // Removes the loop_scope markers once every stage is in place.
 class RemoveLoopScope : public ir::IRMutator {
  protected:
@@ -78,6 +123,13 @@ Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
     if (s->is_placeholder() || s->attach_type == AttachType::InlinedAlready) continue;
     if (s->attach_type == AttachType::Inline)
       return Error("ScheduleOps needs a normalized schedule (" + s->name() + " is inline)");
+    if (s->attach_type == AttachType::ScanUpdate ||
+        (s->attach_type == AttachType::GroupRoot && ScanOfInit(sch, s))) {
+      Result<Stmt> injected = InjectIntoScan(sch, s, body, rmap, options);
+      if (!injected) return injected.error();
+      body = *injected;
+      continue;
+    }
     if (s->attach_type != AttachType::Scope) {
       body = MakePipeline(s, rmap, body, options);
       continue;
@@ -90,7 +142,7 @@ Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
     body = injected;
   }
   if (!body.defined()) return Error("the schedule has nothing to compute");
-  return ApplyLayoutTransforms(sch, RemoveLoopScope().VisitStmt(body));
+  return ApplyLayoutTransforms(sch, ScanPostProc(sch, RemoveLoopScope().VisitStmt(body)));
 }
 
 Result<Stmt> Lower(const Schedule& sch, const ScheduleOpsOptions& options) {

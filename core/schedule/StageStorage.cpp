@@ -17,7 +17,7 @@ Status SetScope(Schedule& sch, Stage stage, const std::string& scope) {
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (!is_storage_scope(scope))
     return Error(what + ": unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local or warp)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
   if (stage->is_output && scope != "global")
     return Error(what + ": " + stage->name() +
                  " is an output of the schedule; its result is the kernel's argument and stays "

@@ -23,6 +23,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/CrossThreadReduction.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StageStorage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LayoutLowering.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScanLowering.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleOps.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachLegality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AffineIndex.cpp

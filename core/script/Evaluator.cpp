@@ -13,6 +13,7 @@
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
 #include "script/TuneConfig.h"
+#include "te/Scan.h"
 
 namespace tessera::script {
 
@@ -566,6 +567,9 @@ std::vector<te::Tensor> ScriptProgram::Arguments() const {
       args.push_back(te::output_of(op, 0));
       return;
     }
+    // A scan's state placeholders are its own outputs at earlier times, not arguments.
+    if (auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get()))
+      for (const te::Tensor& state : scan->state_placeholder) seen.insert(state.op().get());
     for (const te::Tensor& t : op->InputTensors()) visit(t.op());
   };
   for (const te::Operation& op : schedule->outputs) visit(op);

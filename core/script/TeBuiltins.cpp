@@ -10,6 +10,7 @@
 #include "script/TeObjects.h"
 #include "te/Compute.h"
 #include "te/Intrinsics.h"
+#include "te/Scan.h"
 
 namespace tessera::script {
 
@@ -147,6 +148,52 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   std::vector<Value> outs;
   for (const te::Tensor& t : *tensors) outs.push_back(MakeTensorValue(t));
   return Value::List(std::move(outs));
+}
+
+// A tensor or a list / tuple of tensors (te.scan's init, update, state_placeholder).
+Result<std::vector<te::Tensor>> TensorsOf(const Args& args, const std::string& param) {
+  const Value& v = args.get(param);
+  std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
+  std::vector<te::Tensor> out;
+  for (const Value& item : items) {
+    te::Tensor t = AsTensor(item);
+    if (!t.defined()) return args.TypeError(param, "a tensor or a list of tensors");
+    out.push_back(t);
+  }
+  return out;
+}
+
+// te.scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attrs=None):
+// one tensor per state, or the tensor itself when there is one state (as TVM returns).
+Result<Value> Scan(const CallArgs& call, NameSource& names) {
+  Args args(call, "scan", {"init", "update", "state_placeholder", "inputs", "name", "tag", "attrs"}, 3);
+  if (!args.status()) return args.status().error();
+  std::vector<std::vector<te::Tensor>> lists;
+  for (const char* param : {"init", "update", "state_placeholder"}) {
+    auto tensors = TensorsOf(args, param);
+    if (!tensors) return tensors.error();
+    lists.push_back(*tensors);
+  }
+  std::vector<te::Tensor> inputs;
+  if (args.has("inputs") && !args.get("inputs").is_none()) {
+    auto in = TensorsOf(args, "inputs");
+    if (!in) return in.error();
+    inputs = *in;
+  }
+  auto name = NameOf(args, "scan");
+  if (!name) return name.error();
+  std::string tag;
+  if (args.has("tag")) {
+    auto t = args.String("tag");
+    if (!t) return t.error();
+    tag = *t;
+  }
+  auto outs = te::scan(lists[0], lists[1], lists[2], inputs, names.Take(*name, args.has("name")), tag);
+  if (!outs) return Error(outs.error().message, call.loc);
+  if (outs->size() == 1) return MakeTensorValue(outs->front());
+  std::vector<Value> values;
+  for (const te::Tensor& t : *outs) values.push_back(MakeTensorValue(t));
+  return Value::List(std::move(values));
 }
 
 // (min, max) as TVM's reduce_axis / thread_axis take it: the range [min, max).
@@ -291,7 +338,10 @@ void RegisterTeBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.te.thread_axis", [](Interpreter&, const CallArgs& c) {
     return ThreadAxis(c);
   });
-  for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis"})
+  interp.RegisterFunction("tvm.te.scan", [names](Interpreter&, const CallArgs& c) {
+    return Scan(c, *names);
+  });
+  for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis", "scan"})
     interp.Alias(std::string("tvm.") + name, std::string("tvm.te.") + name);
 
   for (std::string name : {"sum", "max", "min"}) {

@@ -2,6 +2,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/Args.h"
+#include "te/Scan.h"
 
 namespace tessera::script {
 
@@ -133,6 +134,17 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
                                          std::to_string(self->num_outputs()) + " output(s)");
       return MakeTensorValue(te::output_of(self, static_cast<int>(*i)));
     });
+  }
+  if (auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get())) {
+    if (name == "scan_axis") return MakeIterVarValue(scan->scan_axis);
+    auto list = [](const std::vector<te::Tensor>& tensors) {
+      std::vector<Value> values;
+      for (const te::Tensor& t : tensors) values.push_back(MakeTensorValue(t));
+      return Value::List(std::move(values));
+    };
+    if (name == "init") return list(scan->init);
+    if (name == "update") return list(scan->update);
+    if (name == "state_placeholder") return list(scan->state_placeholder);
   }
   if (name == "axis" || name == "reduce_axis") {
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
