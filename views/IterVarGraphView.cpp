@@ -6,6 +6,7 @@
 #include "views/IterVarGraphModel.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
+#include "views/TunableKnobs.h"
 
 namespace tessera::views {
 
@@ -164,6 +165,8 @@ QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
     a->setToolTip(problem);
     connect(a, &QAction::triggered, this, [this, p, var] { requestPrimitive(p, var); });
   }
+  menu->addSeparator();
+  AddMakeTunableMenu(menu, state_.schedule.get(), stage_, var, [this](const Intent& i) { emit intentRequested(i); });
   return menu;
 }
 

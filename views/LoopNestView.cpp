@@ -5,10 +5,12 @@
 #include <QMimeData>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QMenu>
 #include <QVBoxLayout>
 
 #include "views/FullTextTips.h"
 #include "views/PrimitiveRequests.h"
+#include "views/TunableKnobs.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {
@@ -107,6 +109,13 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   tree_->header()->setStretchLastSection(false);
   tree_->setUniformRowHeights(true);
+  tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(tree_, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    QMenu* menu = contextMenuFor(tree_->itemAt(at));
+    if (!menu) return;
+    menu->exec(tree_->viewport()->mapToGlobal(at));
+    menu->deleteLater();
+  });
   connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (updating_ || !item || !selectionModel()) return;
     QString stage = item->data(0, kStageRole).toString();
@@ -147,6 +156,16 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
     }
     addChildren(item, child);
   }
+}
+
+QMenu* LoopNestView::contextMenuFor(QTreeWidgetItem* item) {
+  if (!item) return nullptr;
+  QString stage = item->data(0, kStageRole).toString(), var = item->data(0, kVarRole).toString();
+  if (var.isEmpty()) return nullptr;  // only loops have knobs
+  auto* menu = new QMenu(this);
+  menu->addSection(stage + "." + var);
+  AddMakeTunableMenu(menu, state_.schedule.get(), stage, var, [this](const Intent& i) { emit intentRequested(i); });
+  return menu;
 }
 
 QTreeWidgetItem* LoopNestView::loopItem(const QString& stage, const QString& var) const {

@@ -10,6 +10,7 @@
 #include "views/LoopTree.h"
 #include "views/ViewBase.h"
 
+class QMenu;
 class QMimeData;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -29,6 +30,8 @@ class LoopNestView : public ViewBase {
   // The item of loop (stage, var), or null.
   QTreeWidgetItem* loopItem(const QString& stage, const QString& var) const;
   QTreeWidgetItem* produceItem(const QString& stage) const;
+  // The context menu of a loop's item (Make Tunable); null for other items.
+  QMenu* contextMenuFor(QTreeWidgetItem* item);
 
   // Drag payloads: "loop:<stage>/<var>" for a loop, "stage:<name>" for a produce scope.
   static QMimeData* mimeForItem(QTreeWidgetItem* item);

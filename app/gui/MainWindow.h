@@ -29,12 +29,14 @@ class ProfileView;
 class RunLogView;
 class ScriptView;
 class StageDagView;
+class TuneView;
 }  // namespace tessera::views
 
 namespace tessera::gui {
 
 class Autosave;
 class TargetCode;
+class TuneController;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -81,6 +83,8 @@ class MainWindow : public QMainWindow {
   views::BoundsView* boundsView() const { return bounds_; }
   views::ProfileView* profileView() const { return profile_; }
   views::RunLogView* runLogView() const { return runLog_; }
+  views::TuneView* tuneView() const { return tune_; }
+  TuneController* tuneController() const { return tuner_; }
   // Shows two recorded versions side by side (non-modal); returns the dialog.
   QDialog* compareVersions(int left, int right);
 
@@ -162,6 +166,8 @@ class MainWindow : public QMainWindow {
   views::BoundsView* bounds_ = nullptr;
   views::ProfileView* profile_ = nullptr;
   views::RunLogView* runLog_ = nullptr;
+  views::TuneView* tune_ = nullptr;
+  TuneController* tuner_ = nullptr;  // the Tune dock's sessions
   int runVersion_ = 0;  // the schedule version the current run runs
   QList<views::ViewBase*> views_;
   QHash<views::ViewBase*, int> shownVersion_;  // hidden docks refresh when shown

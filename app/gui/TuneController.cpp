@@ -1,0 +1,502 @@
+#include "TuneController.h"
+
+#include <QDialog>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QtConcurrent>
+#include <algorithm>
+#include <limits>
+
+#include "Document.h"
+#include "Evaluation.h"
+#include "KnobSearch.h"
+#include "UndoCommands.h"
+#include "VersionCompare.h"
+#include "ir/Printer.h"
+#include "runner/MachineSignature.h"
+#include "script/Evaluator.h"
+#include "tune/Database.h"
+#include "tune/Fingerprint.h"
+
+namespace tessera::gui {
+namespace {
+
+constexpr int kTopCandidates = 12;
+
+// What a worker run needs, copied: it shares nothing with the GUI thread.
+struct TuneJob {
+  std::string script, file;
+  tune::TuneOptions options;
+  std::string db_path;
+  TuneController::RunnerFactory factory;
+  std::vector<views::TunableKnob> knobs;  // none: the space core/tune generates
+};
+
+// How a worker run reports; each call is queued to the GUI thread by the controller.
+struct TuneReports {
+  std::function<void(const tune::TuneTrial&)> trial;
+  std::function<void(std::vector<tune::TuningRecord>)> candidates;
+  std::function<void(const std::string&, bool error)> message;
+};
+
+// Forwards to the real runner and reports each candidate that failed, with the reason
+// (the tuner's trials carry only the status).
+class ReportingRunner : public runner::Runner {
+ public:
+  ReportingRunner(runner::Runner& inner, const TuneReports& reports) : inner_(inner), reports_(reports) {}
+  std::string Name() const override { return inner_.Name(); }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks& callbacks) override {
+    std::vector<runner::MeasureResult> results = inner_.Measure(requests, callbacks);
+    for (size_t i = 0; i < results.size() && i < requests.size(); ++i) {
+      const runner::MeasureResult& r = results[i];
+      // A failed oracle check is the tuner's own message.
+      if (r.status == runner::MeasureStatus::Ok || r.status == runner::MeasureStatus::Cancelled || requests[i].check)
+        continue;
+      std::string text = "candidate " + requests[i].id + ": " + std::string(runner::MeasureStatusName(r.status));
+      if (!r.message.empty()) text += ": " + r.message;
+      reports_.message(text, true);
+    }
+    return results;
+  }
+
+ private:
+  runner::Runner& inner_;
+  const TuneReports& reports_;
+};
+
+// One worker run: evaluates the session's script, opens the records, makes the runner
+// and tunes, reporting as it goes. Runs on the controller's thread pool.
+TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, const TuneReports& reports) {
+  TuneOutcome out;
+  auto program = script::EvaluateScript(job.script, job.file);
+  if (!program) {
+    out.error = program.error().format();
+    return out;
+  }
+  if (!program->schedule) {
+    out.error = "the script creates no schedule (te.create_schedule): there is nothing to tune";
+    return out;
+  }
+  auto db = tune::Database::Open(job.db_path);
+  if (!db) {
+    out.error = "cannot use the records database " + job.db_path + ": " + db.error().message;
+    return out;
+  }
+  std::string problem;
+  std::unique_ptr<runner::Runner> runner = job.factory(&problem);
+  if (!runner) {
+    out.error = "no runner to measure candidates with: " + problem;
+    return out;
+  }
+  runner::MachineSignature machine = runner::ReadMachineSignature();
+  tune::RecordQuery query{tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
+                          job.options.target, machine.Key()};
+  auto postTop = [&] {
+    auto top = (*db)->Top(query, kTopCandidates);
+    if (top) reports.candidates(std::move(top.value()));
+  };
+  postTop();  // what earlier sessions stored: the table shows it before the first trial
+  ReportingRunner reporting(*runner, reports);
+  tune::TuneCallbacks callbacks;
+  callbacks.on_trial = [&](const tune::TuneTrial& t) {
+    reports.trial(t);
+    postTop();
+  };
+  callbacks.on_message = [&](const std::string& m) { reports.message(m, false); };
+  callbacks.cancelled = [&cancel] { return cancel.load(); };
+  auto result = job.knobs.empty()
+                    ? tune::Tune(*program, reporting, db->get(), machine, job.options, callbacks)
+                    : TuneKnobs(*program, job.knobs, reporting, **db, machine, job.options, callbacks);
+  if (!result) {
+    out.error = result.error().format();
+    return out;
+  }
+  postTop();
+  out.ok = true;
+  out.measured = result->measured;
+  out.failed = result->failed;
+  out.invalid = result->invalid;
+  out.resumed = result->resumed;
+  out.elapsed_s = result->elapsed_s;
+  out.best = result->best;
+  out.input = result->input;
+  return out;
+}
+
+std::string LoopNestText(const std::string& script, const std::string& name) {
+  views::DocumentState s = Evaluate(script, name);
+  if (!s.lowered.defined()) return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
+  return ir::Print(s.lowered).text;
+}
+
+}  // namespace
+
+TuneController::TuneController(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
+  setObjectName("tuneController");
+  pool_.setMaxThreadCount(1);
+  runnerOptions_.poll_s = 0.05;
+  connect(&watcher_, &QFutureWatcher<TuneOutcome>::finished, this, &TuneController::workerStopped);
+  tick_.setInterval(1000);
+  connect(&tick_, &QTimer::timeout, this, &TuneController::progressChanged);
+  connect(doc_, &Document::changed, this, &TuneController::refreshKnobs);
+  connect(doc_, &Document::replacing, this, [this] {
+    knobs_.clear();
+    showKnobs();
+  });
+}
+
+// The worker must not outlive what its reports reach.
+TuneController::~TuneController() {
+  if (cancel_) *cancel_ = true;
+  watcher_.waitForFinished();
+}
+
+void TuneController::attach(views::TuneView* view) {
+  view_ = view;
+  connect(view, &views::TuneView::startRequested, this, &TuneController::startFromView);
+  connect(view, &views::TuneView::pauseRequested, this, &TuneController::pause);
+  connect(view, &views::TuneView::resumeRequested, this, &TuneController::resume);
+  connect(view, &views::TuneView::cancelRequested, this, &TuneController::cancel);
+  connect(view, &views::TuneView::applyRequested, this, [this](qint64 id) {
+    if (Status st = apply(id); !st.ok()) addMessage(QString::fromStdString(st.error().message), true);
+  });
+  connect(view, &views::TuneView::compareRequested, this,
+          [this, view](qint64 a, qint64 b) { compare(a, b, view->window()); });
+  connect(this, &TuneController::stateChanged, view, &views::TuneView::setRunState);
+  connect(this, &TuneController::candidatesChanged, view, [this, view] { view->setCandidates(candidates_); });
+  connect(this, &TuneController::progressChanged, view, [this, view] { view->setProgress(progress()); });
+  connect(this, &TuneController::trialMeasured, view, &views::TuneView::addTrial);
+  connect(this, &TuneController::message, view, &views::TuneView::appendMessage);
+  connect(view, &views::TuneView::removeKnobRequested, this, &TuneController::removeKnob);
+  view->setRunState(state_);
+  view->setDatabasePath(databasePath());
+  showKnobs();
+}
+
+QString TuneController::databasePath() const {
+  if (!databasePath_.isEmpty()) return databasePath_;
+  QString path = doc_->path();
+  if (Document::isProjectPath(path)) {
+    QFileInfo project(path);
+    return project.dir().filePath(project.completeBaseName() + ".tune.db");
+  }
+  QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+  QDir().mkpath(dir);
+  return QDir(dir).filePath("tuning-records.db");
+}
+
+void TuneController::setState(views::TuneRunState state) {
+  if (state == state_) return;
+  state_ = state;
+  emit stateChanged(state);
+  emit progressChanged();
+}
+
+void TuneController::addMessage(const QString& text, bool error) {
+  messages_ << text;
+  emit message(text, error);
+}
+
+bool TuneController::startFromView() {
+  TuneSettings s = defaults_;
+  if (view_) {
+    s.trials = view_->trialCount();
+    s.time_budget_s = view_->timeBudgetSeconds();
+    s.strategy = view_->strategy().toStdString();
+  }
+  return start(s);
+}
+
+bool TuneController::start(const TuneSettings& settings) {
+  if (busy()) {
+    addMessage(tr("A tuning session is already running."), true);
+    return false;
+  }
+  const views::DocumentState& state = doc_->state();
+  if (!state.program || !state.schedule) {
+    addMessage(tr("Nothing to tune: the script does not evaluate (fix its errors first)."), true);
+    return false;
+  }
+  session_ = settings;
+  script_ = doc_->text().toStdString();
+  file_ = state.file.empty() ? doc_->displayName().toStdString() : state.file;
+  vars_ = doc_->targetSettings().vars;
+  sessionKnobs_ = knobs_;
+  sessionDatabase_ = databasePath();
+  segment_ = 0;
+  done_ = 0;
+  elapsedBefore_ = 0;
+  bestGflops_ = 0;
+  trials_.clear();
+  if (view_) {
+    view_->clearTrials();
+    view_->setDatabasePath(sessionDatabase_);
+  }
+  QString space = knobs_.empty() ? tr("the space generated from the workload")
+                                 : tr("the %1 points of %2 tunable knob(s)")
+                                       .arg(views::KnobSpaceSize(knobs_))
+                                       .arg(knobs_.size());
+  addMessage(tr("Tuning %1 over %2: %3 trials%4, records in %5")
+                 .arg(QString::fromStdString(file_), space)
+                 .arg(settings.trials)
+                 .arg(settings.time_budget_s > 0 ? tr(" within %1").arg(views::FormatDuration(settings.time_budget_s))
+                                                 : QString())
+                 .arg(sessionDatabase_),
+             false);
+  launch();
+  return true;
+}
+
+void TuneController::launch() {
+  TuneJob job;
+  job.script = script_;
+  job.file = file_;
+  job.db_path = sessionDatabase_.toStdString();
+  tune::TuneOptions& o = job.options;
+  o.trials = std::max(1, session_.trials - done_);
+  if (session_.time_budget_s > 0) o.time_budget_s = std::max(1.0, session_.time_budget_s - elapsedBefore_);
+  o.seed = session_.seed + uint64_t(segment_++);  // a resumed run samples afresh
+  o.strategy = session_.strategy;
+  o.batch_size = session_.batch_size;
+  o.repeat = session_.repeat;
+  o.timeout_s = session_.timeout_s;
+  o.shape_vars = vars_;
+  o.target = "llvm";
+  job.knobs = sessionKnobs_;
+  job.factory = factory_ ? factory_ : [options = runnerOptions_](std::string* error) {
+    return runner::MakeRunner(options, error);
+  };
+  QPointer<TuneController> self(this);
+  TuneReports reports;
+  reports.trial = [self](const tune::TuneTrial& t) {
+    QMetaObject::invokeMethod(self, [self, t] { if (self) self->receiveTrial(t); }, Qt::QueuedConnection);
+  };
+  reports.candidates = [self](std::vector<tune::TuningRecord> records) {
+    QMetaObject::invokeMethod(self, [self, records = std::move(records)] {
+      if (!self) return;
+      self->candidates_ = records;
+      emit self->candidatesChanged();
+    }, Qt::QueuedConnection);
+  };
+  reports.message = [self](const std::string& m, bool error) {
+    QString text = QString::fromStdString(m);
+    QMetaObject::invokeMethod(self, [self, text, error] { if (self) self->addMessage(text, error); },
+                              Qt::QueuedConnection);
+  };
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  segmentClock_.start();
+  tick_.start();
+  setState(views::TuneRunState::Running);
+  watcher_.setFuture(QtConcurrent::run(&pool_, [job, flag = cancel_, reports] {
+    return RunTuneJob(job, *flag, reports);
+  }));
+}
+
+void TuneController::receiveTrial(tune::TuneTrial trial) {
+  trial.index = ++done_;
+  bestGflops_ = std::max(bestGflops_, trial.best_gflops);
+  trials_.push_back(trial);
+  emit trialMeasured(trial);
+  emit progressChanged();
+}
+
+double TuneController::elapsedSeconds() const {
+  return elapsedBefore_ + (busy() && segmentClock_.isValid() ? segmentClock_.elapsed() / 1000.0 : 0.0);
+}
+
+views::TuneProgress TuneController::progress() const {
+  views::TuneProgress p;
+  p.done = done_;
+  p.total = session_.trials;
+  p.elapsed_s = elapsedSeconds();
+  p.best_gflops = bestGflops_;
+  double eta = done_ > 0 ? p.elapsed_s / done_ * std::max(0, p.total - done_) : -1;
+  if (session_.time_budget_s > 0) {
+    double left = std::max(0.0, session_.time_budget_s - p.elapsed_s);
+    eta = eta < 0 ? left : std::min(eta, left);
+  }
+  p.eta_s = eta;
+  return p;
+}
+
+void TuneController::pause() {
+  if (state_ != views::TuneRunState::Running) return;
+  setState(views::TuneRunState::Pausing);
+  if (cancel_) *cancel_ = true;
+}
+
+bool TuneController::resume() {
+  if (state_ != views::TuneRunState::Paused || busy()) return false;
+  addMessage(tr("Resuming: %1 of %2 trials left").arg(session_.trials - done_).arg(session_.trials), false);
+  launch();
+  return true;
+}
+
+void TuneController::cancel() {
+  if (state_ == views::TuneRunState::Paused) {
+    setState(views::TuneRunState::Idle);
+    QString summary = tr("Cancelled after %1 of %2 trials.").arg(done_).arg(session_.trials);
+    addMessage(summary, false);
+    emit sessionEnded(true, summary);
+    return;
+  }
+  if (state_ != views::TuneRunState::Running && state_ != views::TuneRunState::Pausing) return;
+  setState(views::TuneRunState::Cancelling);
+  if (cancel_) *cancel_ = true;
+}
+
+void TuneController::workerStopped() {
+  outcome_ = watcher_.result();
+  elapsedBefore_ += segmentClock_.elapsed() / 1000.0;
+  segmentClock_.invalidate();
+  tick_.stop();
+  if (!outcome_.ok) {
+    QString error = QString::fromStdString(outcome_.error);
+    addMessage(tr("Tuning stopped: %1").arg(error), true);
+    setState(views::TuneRunState::Idle);
+    emit sessionEnded(false, error);
+    return;
+  }
+  const bool complete = done_ >= session_.trials ||
+                        (session_.time_budget_s > 0 && elapsedBefore_ >= session_.time_budget_s);
+  if (state_ == views::TuneRunState::Pausing && !complete) {
+    setState(views::TuneRunState::Paused);
+    addMessage(tr("Paused after %1 of %2 trials: Resume continues.").arg(done_).arg(session_.trials), false);
+    return;
+  }
+  QString summary = state_ == views::TuneRunState::Cancelling
+                        ? tr("Cancelled after %1 of %2 trials.").arg(done_).arg(session_.trials)
+                        : tr("Tuned: %1 trials measured in %2.").arg(done_).arg(views::FormatDuration(elapsedBefore_));
+  if (outcome_.best) {
+    summary += " " + tr("Best %1 GFLOP/s (%2 ms)").arg(outcome_.best->gflops, 0, 'f', 2).arg(outcome_.best->median_ms, 0, 'f', 3);
+    if (outcome_.input && outcome_.input->median_ms > 0 && outcome_.best->median_ms > 0)
+      summary += ", " + tr("×%1 the document's schedule").arg(outcome_.input->median_ms / outcome_.best->median_ms, 0, 'f', 2);
+    summary += ".";
+  }
+  addMessage(summary, false);
+  setState(views::TuneRunState::Idle);
+  emit sessionEnded(true, summary);
+}
+
+Status TuneController::apply(qint64 id) {
+  auto it = std::find_if(candidates_.begin(), candidates_.end(), [id](const tune::TuningRecord& r) { return r.id == id; });
+  if (it == candidates_.end()) return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
+  const views::DocumentState& state = doc_->state();
+  if (!state.program || !state.program->schedule)
+    return Error(tr("the document's script does not evaluate: fix it before applying a tuned candidate").toStdString());
+  auto candidate = script::EvaluateScript(it->script, "candidate.py");
+  if (!candidate || !candidate->schedule)
+    return Error(tr("tuned candidate %1 does not evaluate: %2")
+                     .arg(id)
+                     .arg(QString::fromStdString(candidate ? std::string("it creates no schedule") : candidate.error().format()))
+                     .toStdString());
+  const auto& vars = doc_->targetSettings().vars;
+  if (tune::FingerprintWorkload(candidate->schedule->outputs, vars).hash !=
+      tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash)
+    return Error(tr("tuned candidate %1 computes another workload than the document's (was the te definition "
+                    "edited since it was tuned?)")
+                     .arg(id)
+                     .toStdString());
+  QString text = QString::fromStdString(it->script);
+  if (text == doc_->text()) return Status::Ok();
+  doc_->undoStack()->push(new ReplaceScriptCommand(
+      doc_, doc_->text(), text, tr("apply tuned candidate (%1 GFLOP/s)").arg(it->gflops, 0, 'f', 2)));
+  addMessage(tr("Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).").arg(it->gflops, 0, 'f', 2), false);
+  return Status::Ok();
+}
+
+QDialog* TuneController::compare(qint64 left, qint64 right, QWidget* parent) {
+  auto find = [this](qint64 id) -> const tune::TuningRecord* {
+    for (const tune::TuningRecord& r : candidates_)
+      if (r.id == id) return &r;
+    return nullptr;
+  };
+  const tune::TuningRecord* a = find(left);
+  const tune::TuningRecord* b = find(right);
+  if (!a || !b) return nullptr;
+  auto label = [this](const tune::TuningRecord* r) {
+    int rank = int(r - candidates_.data()) + 1;
+    return tr("#%1 (%2 GFLOP/s)").arg(rank).arg(r->gflops, 0, 'f', 2);
+  };
+  VersionComparison c;
+  c.left = label(a);
+  c.right = label(b);
+  c.script = views::DiffLines(views::SplitLines(a->script), views::SplitLines(b->script));
+  c.loops = views::DiffLines(views::SplitLines(LoopNestText(a->script, "left.py")),
+                             views::SplitLines(LoopNestText(b->script, "right.py")));
+  auto ms = [](const tune::TuningRecord* r) {
+    return tr("%1 ms (fastest %2)").arg(r->median_ms, 0, 'f', 3).arg(r->min_ms, 0, 'f', 3);
+  };
+  auto checked = [](const tune::TuningRecord* r) {
+    return r->checked ? tr("agrees with the te oracle") : tr("not checked");
+  };
+  c.numbers.push_back({tr("GFLOP/s"), QString::number(a->gflops, 'f', 2), QString::number(b->gflops, 'f', 2)});
+  c.numbers.push_back({tr("median time"), ms(a), ms(b)});
+  c.numbers.push_back({tr("reference check"), checked(a), checked(b)});
+  c.numbers.push_back({tr("found by"), QString::fromStdString(a->source), QString::fromStdString(b->source)});
+  c.numbers.push_back({tr("speed of right vs left"), QString(),
+                       b->median_ms > 0 ? QString("×%1").arg(a->median_ms / b->median_ms, 0, 'f', 2) : QString("—")});
+  c.numbers.push_back({tr("changed script lines"), QString(), QString::number(views::ChangedLineCount(c.script))});
+  c.numbers.push_back({tr("changed loop-nest lines"), QString(), QString::number(views::ChangedLineCount(c.loops))});
+  auto* dialog = new VersionCompareDialog(c, parent);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  return dialog;
+}
+
+Status TuneController::makeTunable(const views::Intent& intent) {
+  const views::DocumentState& state = doc_->state();
+  if (!state.schedule) return Error(tr("Make tunable: the script has no schedule (fix its errors first)").toStdString());
+  auto knob = views::KnobFromIntent(*state.schedule, intent);
+  if (!knob) return Error("Make tunable: " + knob.error().message);
+  for (views::TunableKnob& k : knobs_)
+    if (k.SameChoice(*knob)) {
+      k = *knob;
+      showKnobs();
+      return Status::Ok();
+    }
+  knobs_.push_back(*knob);
+  addMessage(tr("Tunable: %1. Sessions now search the knobs' %2 points.")
+                 .arg(QString::fromStdString(knob->Describe()))
+                 .arg(views::KnobSpaceSize(knobs_)),
+             false);
+  showKnobs();
+  return Status::Ok();
+}
+
+void TuneController::removeKnob(int index) {
+  if (index < 0 || index >= int(knobs_.size())) return;
+  knobs_.erase(knobs_.begin() + index);
+  showKnobs();
+}
+
+// After an edit the knobs are derived again from the new schedule (their trace entries
+// may have moved); one whose loop is gone is dropped. While the script does not
+// evaluate they stay as they were.
+void TuneController::refreshKnobs() {
+  const views::DocumentState& state = doc_->state();
+  if (knobs_.empty() || !state.schedule) return;
+  std::vector<views::TunableKnob> kept;
+  for (const views::TunableKnob& k : knobs_) {
+    auto again = views::OfferKnob(*state.schedule, k.stage, k.var, k.kind);
+    if (again)
+      kept.push_back(*again);
+    else
+      addMessage(tr("The knob %1 was dropped: %2")
+                     .arg(QString::fromStdString(k.Describe()), QString::fromStdString(again.error().message)),
+                 true);
+  }
+  knobs_ = std::move(kept);
+  showKnobs();
+}
+
+void TuneController::showKnobs() {
+  QStringList texts;
+  for (const views::TunableKnob& k : knobs_) texts << QString::fromStdString(k.Describe());
+  if (view_) view_->setKnobs(texts);
+  emit knobsChanged();
+}
+
+}  // namespace tessera::gui

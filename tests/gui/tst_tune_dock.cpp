@@ -1,0 +1,454 @@
+// The Tune dock (issue #13 item 6) on the real window, tuning for real: candidates are
+// measured by the local runner in tessera-cli worker processes (the one this build made).
+// A short session shows its trials as they arrive (chart, table, progress) while the
+// window keeps answering; the best candidate applied is ONE undo step; pause keeps the
+// session and resume continues it without measuring a schedule twice; cancel stops; a
+// second session on the same records database resumes from it; and a candidate that
+// crashes its measuring process or hangs is a failed trial, not the end of the app.
+#include <QtTest>
+
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextEdit>
+#include <set>
+
+#include "MainWindow.h"
+#include "TuneController.h"
+#include "VersionCompare.h"
+#include "codegen/LLVMBackend.h"
+#include "runner/MachineSignature.h"
+#include "script/Evaluator.h"
+#include "tune/Database.h"
+#include "views/IterVarGraphView.h"
+#include "views/LoopNestView.h"
+#include "views/TunableKnobs.h"
+#include "views/TuneView.h"
+
+using namespace tessera;
+using tessera::gui::MainWindow;
+using tessera::gui::TuneController;
+using tessera::views::TuneRunState;
+
+namespace {
+
+const char* kSmallGemm = R"(import tvm
+from tvm import te
+
+A = te.placeholder((32, 32), name="A")
+B = te.placeholder((32, 32), name="B")
+k = te.reduce_axis((0, 32), name="k")
+C = te.compute((32, 32), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+)";
+
+// The small GEMM with a split and a vectorized loop: the choices Make Tunable turns into knobs.
+QString SplitGemm() {
+  return QString(kSmallGemm) + "jo, ji = s[C].split(C.op.axis[1], factor=8)\ns[C].vectorize(ji)\n";
+}
+
+QAction* MakeTunableAction(QMenu* menu, const char* kind) {
+  auto* sub = menu ? menu->findChild<QMenu*>("menuMakeTunable") : nullptr;
+  return sub ? sub->findChild<QAction*>(QString("makeTunable_") + kind) : nullptr;
+}
+
+runner::RunnerOptions BuiltWorker() {
+  runner::RunnerOptions o;
+  o.kind = "local";
+#ifdef TESSERA_CLI_PATH
+  o.worker_path = TESSERA_CLI_PATH;
+#endif
+  o.parallel_builds = 2;
+  o.poll_s = 0.05;
+  return o;
+}
+
+// A runner that turns the first candidate of every batch of several into one whose
+// measuring process aborts (crashes), and the second into one that hangs (killed after 3 s):
+// real crashes and hangs in the worker's child processes (MeasureBatch's test hook).
+class FaultyRunner : public runner::Runner {
+ public:
+  explicit FaultyRunner(std::unique_ptr<runner::Runner> inner) : inner_(std::move(inner)) {}
+  std::string Name() const override { return "faulty(" + inner_->Name() + ")"; }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks& callbacks) override {
+    std::vector<runner::MeasureRequest> faulty = requests;
+    if (faulty.size() >= 2) {
+      faulty[0].test_fault = "abort";  // (ASan turns a SEGV into an exit of the whole worker)
+      faulty[1].test_fault = "hang";
+      faulty[1].timeout_s = 3;
+    }
+    return inner_->Measure(faulty, callbacks);
+  }
+
+ private:
+  std::unique_ptr<runner::Runner> inner_;
+};
+
+struct Window {
+  MainWindow w;
+  TuneController* tune = nullptr;
+  views::TuneView* view = nullptr;
+
+  explicit Window(const QString& db) {
+    w.setInteractive(false);
+    w.document()->reset(kSmallGemm, "gemm32.py");
+    tune = w.findChild<TuneController*>();
+    view = w.findChild<views::TuneView*>();
+    if (!tune || !view) return;
+    tune->setDatabasePath(db);
+    tune->setRunnerOptions(BuiltWorker());
+    gui::TuneSettings s;
+    s.batch_size = 2;
+    s.repeat = 1;
+    s.timeout_s = 60;
+    tune->setDefaults(s);
+  }
+  bool start(int trials) {
+    view->trialsBox()->setValue(trials);
+    view->button("tuneStart")->click();
+    return tune->state() == TuneRunState::Running;
+  }
+};
+
+bool WaitForEnd(TuneController* tune, int ms = 600000) {
+  if (tune->state() == TuneRunState::Idle) return true;
+  QSignalSpy ended(tune, &TuneController::sessionEnded);
+  return ended.wait(ms) && tune->state() == TuneRunState::Idle;
+}
+
+std::vector<tune::TuningRecord> AllRecords(const QString& db, const std::string& workload) {
+  auto opened = tune::Database::Open(db.toStdString());
+  if (!opened) return {};
+  auto all = (*opened)->All({workload, "llvm", runner::ReadMachineSignature().Key()});
+  return all ? *all : std::vector<tune::TuningRecord>{};
+}
+
+bool MessagesContain(TuneController* tune, const QString& text) {
+  for (const QString& m : tune->messages())
+    if (m.contains(text)) return true;
+  return false;
+}
+
+}  // namespace
+
+class TestTuneDock : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    QCoreApplication::setApplicationName("tst_tune_dock");
+  }
+
+  void theDockIsThereAndIdle() {
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    QVERIFY(win.tune && win.view);
+    QVERIFY(win.w.dock("TuneDock"));
+    QVERIFY(win.w.action("actionTune"));
+    QCOMPARE(win.tune->state(), TuneRunState::Idle);
+    QVERIFY(win.view->button("tuneStart")->isEnabled());
+    QVERIFY(!win.view->button("tunePause")->isEnabled());
+    QVERIFY(!win.view->button("tuneResume")->isEnabled());
+    QVERIFY(!win.view->button("tuneApply")->isEnabled());
+    QCOMPARE(win.tune->databasePath(), dir.filePath("records.db"));
+  }
+
+  // Nothing to tune: the error is a message, the state stays idle, nothing crashes.
+  void aScriptWithErrorsIsRefused() {
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    win.w.document()->reset("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\n", "broken.py");
+    QVERIFY(!win.start(2));
+    QCOMPARE(win.tune->state(), TuneRunState::Idle);
+    QVERIFY(MessagesContain(win.tune, "does not evaluate"));
+  }
+
+  // The knobs' space on its own: a point is the trace with each knob's entry changed and
+  // replayed; "none" removes an annotation; the grid has every point once.
+  void knobsChangeTheirTraceEntries() {
+    auto program = script::EvaluateScript(SplitGemm().toStdString(), "split.py");
+    QVERIFY2(program.ok(), program.ok() ? "" : program.error().format().c_str());
+    const schedule::Schedule& sch = *program->schedule;
+    auto split = views::OfferKnob(sch, "C", "j.inner", views::TunableKnob::Kind::SplitFactor);
+    QVERIFY2(split.ok(), split.ok() ? "" : split.error().message.c_str());
+    QCOMPARE(split->parent, std::string("j"));
+    QCOMPARE(split->current, std::string("8"));
+    QCOMPARE(split->values, (std::vector<std::string>{"2", "4", "8", "16", "32"}));
+    auto annotation = views::OfferKnob(sch, "C", "j.inner", views::TunableKnob::Kind::Annotation);
+    QVERIFY(annotation.ok());
+    QCOMPARE(annotation->current, std::string("vectorize"));
+    QVERIFY(!views::OfferKnob(sch, "C", "k", views::TunableKnob::Kind::SplitFactor).ok());  // k is not split
+    QVERIFY(!views::OfferKnob(sch, "C", "j", views::TunableKnob::Kind::Annotation).ok());   // j is not a loop
+    auto order = views::OfferKnob(sch, "C", "i", views::TunableKnob::Kind::LoopOrder);
+    QVERIFY(order.ok());
+    QCOMPARE(order->values.size(), size_t(24));  // 4 loops: i, j.outer, j.inner, k
+    QCOMPARE(order->values.front(), order->current);
+
+    std::vector<views::TunableKnob> knobs{*split, *annotation};
+    // factor 16, no annotation: the split changed, the vectorize entry is gone.
+    auto changed = views::ApplyKnobs(*program, knobs, {3, 0});
+    QVERIFY2(changed.ok(), changed.ok() ? "" : changed.error().message.c_str());
+    QCOMPARE(changed->trace.entries.size(), size_t(1));
+    QCOMPARE(changed->trace.entries[0].ints.at("factor"), int64_t(16));
+    auto unrolled = views::ApplyKnobs(*program, knobs, {0, 1});
+    QVERIFY(unrolled.ok());
+    QCOMPARE(unrolled->trace.entries.back().primitive, std::string("unroll"));
+    QCOMPARE(views::KnobSpaceSize(knobs), int64_t(15));
+    int invalid = 0;
+    std::vector<std::string> grid = views::KnobCandidates(*program, knobs, 100, 1, &invalid);
+    QCOMPARE(int(grid.size()) + invalid, 15);
+    QVERIFY(grid.size() >= 10);
+    QCOMPARE(int(std::set<std::string>(grid.begin(), grid.end()).size()), int(grid.size()));
+    std::vector<std::string> sample = views::KnobCandidates(*program, knobs, 4, 1);
+    QVERIFY(sample.size() <= 4 && !sample.empty());
+  }
+
+  // Make Tunable in both context menus: each kind of knob joins the Tune dock; a loop
+  // that offers none has the action disabled with the reason; knobs follow the document.
+  void makeTunableFromTheContextMenus() {
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    win.w.document()->reset(SplitGemm(), "split.py");
+    QVERIFY(win.w.document()->state().schedule);
+    win.w.selection()->selectIterVar("C", "j.inner");
+    QMenu* menu = win.w.iterVarView()->contextMenuFor("j.inner");
+    QVERIFY(menu);
+    QAction* split = MakeTunableAction(menu, "split");
+    QVERIFY(split && split->isEnabled());
+    split->trigger();
+    QCOMPARE(int(win.tune->knobs().size()), 1);
+    QCOMPARE(win.tune->knobs()[0].kind, views::TunableKnob::Kind::SplitFactor);
+    QCOMPARE(win.view->knobList()->count(), 1);
+    QVERIFY(win.view->knobList()->item(0)->text().contains("factor"));
+    MakeTunableAction(menu, "annotation")->trigger();
+    QCOMPARE(int(win.tune->knobs().size()), 2);
+    split->trigger();  // the same choice again: still one knob
+    QCOMPARE(int(win.tune->knobs().size()), 2);
+    delete menu;
+    QMenu* kMenu = win.w.iterVarView()->contextMenuFor("k");
+    QAction* kSplit = MakeTunableAction(kMenu, "split");
+    QVERIFY(kSplit && !kSplit->isEnabled());
+    QVERIFY(kSplit->toolTip().contains("not made or split by a split"));
+    delete kMenu;
+    // The loop nest's context menu offers the same.
+    QTreeWidgetItem* loop = win.w.loopNestView()->loopItem("C", "j.outer");
+    QVERIFY(loop);
+    QMenu* nestMenu = win.w.loopNestView()->contextMenuFor(loop);
+    QVERIFY(nestMenu);
+    QAction* order = MakeTunableAction(nestMenu, "order");
+    QVERIFY(order && order->isEnabled());
+    order->trigger();
+    QCOMPARE(int(win.tune->knobs().size()), 3);
+    delete nestMenu;
+    // Remove: the selected knob goes.
+    win.view->knobList()->setCurrentRow(2);
+    win.view->button("tuneRemoveKnob")->click();
+    QCOMPARE(int(win.tune->knobs().size()), 2);
+    // An edit keeps the knobs (derived again); another document drops them.
+    QVERIFY(win.w.applyIntent(views::Intent{"parallel", "C", {"i"}, {}}));
+    QCOMPARE(int(win.tune->knobs().size()), 2);
+    win.w.document()->reset(kSmallGemm, "gemm32.py");
+    QCOMPARE(int(win.tune->knobs().size()), 0);
+    QCOMPARE(win.view->knobList()->count(), 0);
+  }
+
+  // With knobs, a session measures exactly the knobs' points.
+  void aSessionWithKnobsSearchesThem() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QTemporaryDir dir;
+    const QString db = dir.filePath("records.db");
+    Window win(db);
+    win.w.document()->reset(SplitGemm(), "split.py");
+    QVERIFY(win.w.applyIntent(views::Intent{"make_tunable", "C", {"j.inner"}, {{"knob", "split"}}}));
+    QVERIFY(win.start(3));
+    QVERIFY(WaitForEnd(win.tune));
+    QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
+    QCOMPARE(int(win.tune->trials().size()), 3);
+    for (const tune::TuneTrial& t : win.tune->trials()) QCOMPARE(t.source, std::string("knob"));
+    QVERIFY(!win.tune->candidates().empty());
+    for (const tune::TuningRecord& r : AllRecords(db, win.tune->candidates().front().workload)) {
+      QVERIFY(r.source == "knob" || r.source == "input");
+      QVERIFY(QString::fromStdString(r.script).contains("vectorize"));  // only the factor varies
+    }
+  }
+
+  void aShortTuneShowsTrialsAndAppliesTheBestAsOneUndoStep() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QTemporaryDir dir;
+    const QString db = dir.filePath("records.db");
+    Window win(db);
+    // The window keeps answering while candidates are proposed and measured: the
+    // longest gap between 20 ms timer ticks on the GUI thread is recorded.
+    QElapsedTimer clock;
+    qint64 last = 0, worstGap = 0;
+    int ticks = 0;
+    QTimer timer;
+    timer.setInterval(20);
+    connect(&timer, &QTimer::timeout, this, [&] {
+      qint64 now = clock.elapsed();
+      worstGap = std::max(worstGap, now - last);
+      last = now;
+      ++ticks;
+    });
+    QSignalSpy trials(win.tune, &TuneController::trialMeasured);
+    clock.start();
+    timer.start();
+    QVERIFY(win.start(4));
+    QVERIFY(!win.view->button("tuneStart")->isEnabled());
+    QVERIFY(win.view->button("tunePause")->isEnabled());
+    QVERIFY(WaitForEnd(win.tune));
+    timer.stop();
+    QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
+    qInfo("tuning took %lld ms; the GUI thread's longest gap between 20 ms ticks: %lld ms (%d ticks)",
+          static_cast<long long>(clock.elapsed()), static_cast<long long>(worstGap), ticks);
+    QVERIFY2(worstGap < 2000, "the GUI thread was blocked while tuning");
+    // Every trial reached the chart; the best-so-far curve never goes down.
+    QCOMPARE(trials.count(), 4);
+    QCOMPARE(int(win.tune->trials().size()), 4);
+    QCOMPARE(win.view->plottedTrials(), 4);
+    std::vector<double> best = win.view->bestCurve();
+    QCOMPARE(int(best.size()), 4);
+    QVERIFY(best.back() > 0);
+    for (size_t i = 1; i < best.size(); ++i) QVERIFY(best[i] >= best[i - 1]);
+    QVERIFY(win.view->progressLabel()->text().contains("4 of 4"));
+    // The table lists the fastest stored candidates, fastest first, with their schedules.
+    const auto& candidates = win.tune->candidates();
+    QVERIFY(!candidates.empty());
+    QCOMPARE(win.view->table()->rowCount(), int(candidates.size()));
+    for (size_t i = 1; i < candidates.size(); ++i) QVERIFY(candidates[i - 1].median_ms <= candidates[i].median_ms);
+    QVERIFY(candidates.front().checked);  // the best was checked against the te oracle
+    // The records: the document's own schedule and the 4 candidates.
+    auto records = AllRecords(db, candidates.front().workload);
+    QCOMPARE(int(records.size()), 5);
+
+    // Apply a candidate (not the document's own schedule): one undo step, undone whole.
+    gui::Document* doc = win.w.document();
+    const QString before = doc->text();
+    const tune::TuningRecord* pick = nullptr;
+    for (const tune::TuningRecord& r : candidates)
+      if (QString::fromStdString(r.script) != before) {
+        pick = &r;
+        break;
+      }
+    QVERIFY(pick);
+    const int steps = doc->undoStack()->count();
+    win.view->selectIds({pick->id});
+    QVERIFY(win.view->button("tuneApply")->isEnabled());
+    win.view->button("tuneApply")->click();
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(doc->text(), QString::fromStdString(pick->script));
+    QVERIFY(doc->state().errors.empty());
+    QVERIFY(doc->state().schedule);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->text(), before);
+    doc->undoStack()->redo();
+    QCOMPARE(doc->text(), QString::fromStdString(pick->script));
+
+    // Two candidates side by side: scripts and loop nests.
+    if (candidates.size() >= 2) {
+      win.view->selectIds({candidates[0].id, candidates[1].id});
+      QVERIFY(win.view->button("tuneCompare")->isEnabled());
+      QDialog* dialog = win.tune->compare(candidates[0].id, candidates[1].id, &win.w);
+      QVERIFY(dialog);
+      auto* compare = qobject_cast<gui::VersionCompareDialog*>(dialog);
+      QVERIFY(compare);
+      QVERIFY(compare->scriptPane(false)->toPlainText().contains("create_schedule"));
+      QVERIFY(compare->loopPane(true)->toPlainText().contains("for"));
+      dialog->close();
+    }
+  }
+
+  void aCandidateFromAnotherWorkloadIsNotApplied() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    QVERIFY(win.start(1));
+    QVERIFY(WaitForEnd(win.tune));
+    QVERIFY(!win.tune->candidates().empty());
+    gui::Document* doc = win.w.document();
+    doc->reset(QString(kSmallGemm).replace("32", "16"), "gemm16.py");
+    const int steps = doc->undoStack()->count();
+    Status st = win.tune->apply(win.tune->candidates().front().id);
+    QVERIFY(!st.ok());
+    QVERIFY(QString::fromStdString(st.error().message).contains("another workload"));
+    QCOMPARE(doc->undoStack()->count(), steps);
+  }
+
+  void pauseResumeAndCancel() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QTemporaryDir dir;
+    const QString db = dir.filePath("records.db");
+    Window win(db);
+    QVERIFY(win.start(40));
+    QTRY_VERIFY_WITH_TIMEOUT(win.tune->trials().size() >= 1, 300000);
+    win.view->button("tunePause")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(win.tune->state(), TuneRunState::Paused, 120000);
+    const int paused = int(win.tune->trials().size());
+    QVERIFY(paused < 40);
+    QVERIFY(win.view->button("tuneResume")->isEnabled());
+    QVERIFY(win.view->progressLabel()->text().contains("paused"));
+    // Resume continues the same session: the count goes on from where it paused.
+    win.view->button("tuneResume")->click();
+    QCOMPARE(win.tune->state(), TuneRunState::Running);
+    QTRY_VERIFY_WITH_TIMEOUT(int(win.tune->trials().size()) > paused, 300000);
+    QCOMPARE(win.tune->trials().back().index, int(win.tune->trials().size()));
+    win.view->button("tuneCancel")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(win.tune->state(), TuneRunState::Idle, 120000);
+    const int measured = int(win.tune->trials().size());
+    QVERIFY(measured < 40);
+    QVERIFY(MessagesContain(win.tune, "Cancelled"));
+    // No schedule was measured twice, across the pause.
+    QVERIFY(!win.tune->candidates().empty());
+    auto records = AllRecords(db, win.tune->candidates().front().workload);
+    QCOMPARE(int(records.size()), measured + 1);  // + the document's own schedule
+    std::set<std::string> hashes;
+    for (const tune::TuningRecord& r : records) QVERIFY(hashes.insert(r.schedule_hash).second);
+
+    // A new session on the same records resumes from them (the table is filled at once).
+    Window again(db);
+    QVERIFY(again.start(1));
+    QVERIFY(WaitForEnd(again.tune));
+    QVERIFY(MessagesContain(again.tune, "resumed"));
+    QCOMPARE(int(AllRecords(db, again.tune->candidates().front().workload).size()), measured + 2);
+  }
+
+  void aCrashingOrHangingCandidateIsAFailedTrial() {
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend in this build");
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    win.tune->setRunnerFactory([](std::string* error) -> std::unique_ptr<runner::Runner> {
+      auto inner = runner::MakeRunner(BuiltWorker(), error);
+      if (!inner) return nullptr;
+      return std::make_unique<FaultyRunner>(std::move(inner));
+    });
+    gui::TuneSettings s = win.tune->defaults();
+    s.batch_size = 3;
+    win.tune->setDefaults(s);
+    QVERIFY(win.start(3));
+    QVERIFY(WaitForEnd(win.tune));
+    QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
+    std::multiset<std::string> statuses;
+    for (const tune::TuneTrial& t : win.tune->trials()) statuses.insert(t.status);
+    for (const QString& m : win.tune->messages()) qInfo("%s", qPrintable(m));
+    QCOMPARE(int(win.tune->trials().size()), 3);
+    QCOMPARE(int(statuses.count("crashed")), 1);
+    QCOMPARE(int(statuses.count("timeout")), 1);
+    QCOMPARE(int(statuses.count("ok")), 1);
+    QCOMPARE(win.view->failedTrials(), 2);
+    QVERIFY(MessagesContain(win.tune, "crashed"));
+    QVERIFY(MessagesContain(win.tune, "timeout"));
+    // The app goes on: the document still evaluates and the best can be applied.
+    QVERIFY(win.w.document()->state().schedule);
+    QVERIFY(!win.tune->candidates().empty());
+    QVERIFY(win.tune->apply(win.tune->candidates().front().id).ok());
+  }
+};
+
+QTEST_MAIN(TestTuneDock)
+#include "tst_tune_dock.moc"

@@ -1,0 +1,142 @@
+// TuneView: the Tune dock (issue #13 item 6). It shows one tuning session of the
+// document's workload: the controls (trials, time budget, strategy; start, pause, resume,
+// cancel), the progress with its ETA, a live chart of every measured candidate's GFLOP/s
+// with the best-so-far curve under the machine's peak, the fastest stored candidates with
+// their schedules, the knobs the user made tunable, and the session's messages (a
+// candidate that crashed or hung is one of them). It only displays and asks: the work is
+// app/gui/TuneController's, which the view's signals reach.
+#pragma once
+
+#include <QString>
+#include <vector>
+
+#include "tune/Record.h"
+#include "tune/Tuner.h"
+#include "views/ViewBase.h"
+
+class QComboBox;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCustomPlot;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace tessera::views {
+
+enum class TuneRunState { Idle, Running, Pausing, Paused, Cancelling };
+
+// The progress line's numbers.
+struct TuneProgress {
+  int done = 0;            // candidates measured in this session
+  int total = 0;           // the session's trial count
+  double elapsed_s = 0;    // time spent tuning (pauses not counted)
+  double eta_s = -1;       // estimated time left (-1: unknown)
+  double best_gflops = 0;  // the best accepted candidate so far
+};
+
+// "3 min 20 s", "45 s", "1 h 5 min".
+QString FormatDuration(double seconds);
+
+class TuneView : public ViewBase {
+  Q_OBJECT
+
+ public:
+  explicit TuneView(QWidget* parent = nullptr);
+  // Only the machine's peak is read from the document (the chart's ceiling).
+  void setState(const DocumentState& state) override;
+  bool exportImage(const QString& path) override;
+
+  // The settings the user chose for the next session.
+  int trialCount() const;
+  double timeBudgetSeconds() const;  // 0: none
+  QString strategy() const;          // "evolution" or "random"
+
+  void setRunState(TuneRunState state);
+  TuneRunState runState() const { return state_; }
+  void setProgress(const TuneProgress& progress);
+  // Starts a new chart (a new session).
+  void clearTrials();
+  void addTrial(const tune::TuneTrial& trial);
+  // The fastest stored candidates, fastest first (the table; selection is kept by id).
+  void setCandidates(const std::vector<tune::TuningRecord>& records);
+  void setKnobs(const QStringList& knobs);
+  void appendMessage(const QString& message, bool error = false);
+  void setDatabasePath(const QString& path);
+
+  // For tests and the controller.
+  QCustomPlot* plot() const { return plot_; }
+  QTableWidget* table() const { return table_; }
+  QProgressBar* progressBar() const { return progress_; }
+  QLabel* progressLabel() const { return progressLabel_; }
+  QPlainTextEdit* log() const { return log_; }
+  QListWidget* knobList() const { return knobs_; }
+  QPushButton* button(const QString& objectName) const;
+  QSpinBox* trialsBox() const { return trials_; }
+  // The plotted trials: every trial's GFLOP/s (failed ones at 0) and the best so far.
+  int plottedTrials() const;
+  std::vector<double> bestCurve() const;
+  int failedTrials() const { return failed_; }
+  // The record ids of the selected table rows, in row order.
+  QList<qint64> selectedIds() const;
+  void selectIds(const QList<qint64>& ids);
+
+ signals:
+  void startRequested();
+  void pauseRequested();
+  void resumeRequested();
+  void cancelRequested();
+  void applyRequested(qint64 recordId);
+  void compareRequested(qint64 left, qint64 right);
+  void removeKnobRequested(int index);
+
+ protected:
+  void retranslateUi() override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void applyPalette();
+  void updateButtons();
+  void updatePeak();
+  void rescale();
+
+  TuneRunState state_ = TuneRunState::Idle;
+  QSpinBox* trials_;
+  QSpinBox* budget_;
+  QComboBox* strategy_;
+  QPushButton* start_;
+  QPushButton* pause_;
+  QPushButton* resume_;
+  QPushButton* cancel_;
+  QProgressBar* progress_;
+  QLabel* progressLabel_;
+  QCustomPlot* plot_;
+  QCPGraph* trialsGraph_;
+  QCPGraph* failedGraph_;
+  QCPGraph* bestGraph_;
+  QCPItemStraightLine* peakLine_;
+  QCPItemText* peakLabel_;
+  QTableWidget* table_;
+  QPushButton* apply_;
+  QPushButton* compare_;
+  QLabel* dbLabel_;
+  QLabel* knobsLabel_;
+  QListWidget* knobs_;
+  QPushButton* removeKnob_;
+  QPlainTextEdit* log_;
+  QLabel* settingsLabels_[3] = {};
+  double peak_ = 0;
+  double maxGflops_ = 0;
+  int trialCount_ = 0;
+  int failed_ = 0;
+  std::vector<tune::TuningRecord> candidates_;
+};
+
+}  // namespace tessera::views
+
+Q_DECLARE_METATYPE(tessera::tune::TuneTrial)
