@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "project/ProjectFile.h"
 #include "script/Evaluator.h"
 #include "transform/Pipeline.h"
 
@@ -21,6 +22,11 @@ struct RunRequest {
   int repeat = 0;        // timed calls after one warm-up (0: run once)
   int64_t shape_var_value = 64;  // the value of every shape variable
   std::string target = "llvm";   // "llvm" (the CPU) or "cuda" (the GPU)
+  // Where it runs: here (RunKernel), or on a cluster node through Slurm (RunOnCluster,
+  // ClusterRun.h; RunController picks). `worker` is the tessera-cli the node runs ("" =
+  // the one next to this program or on $PATH).
+  project::RunnerSettings runner;
+  std::string worker;
 };
 
 struct RunResult {
@@ -37,6 +43,7 @@ struct RunResult {
   double check_ms = 0;             // how long the check took
   bool reference_reused = false;   // the oracle's answer was kept from an earlier Run
   std::string target;
+  std::string where;         // the machine that ran it, when not this one ("node1 (slurm)")
 };
 
 using RunProgress = std::function<void(int percent, const std::string& step)>;

@@ -21,8 +21,8 @@
 
 #include "AppSettings.h"
 #include "Autosave.h"
+#include "RunnerSettingsDialog.h"
 #include "TargetCode.h"
-#include "TuneController.h"
 #include "VersionCompare.h"
 #include "ViewState.h"
 #include "WindowGeometry.h"
@@ -40,7 +40,6 @@
 #include "views/RunLogView.h"
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
-#include "views/TuneView.h"
 
 namespace tessera::gui {
 
@@ -132,8 +131,7 @@ void MainWindow::createViews() {
   bounds_ = new views::BoundsView;
   profile_ = new views::ProfileView;
   runLog_ = new views::RunLogView;
-  tune_ = new views::TuneView;
-  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_, tune_};
+  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     connect(v, &views::ViewBase::intentRequested, this, &MainWindow::applyIntent);
@@ -149,8 +147,6 @@ void MainWindow::createViews() {
   }
   connect(script_, &views::ScriptView::scriptEdited, doc_, &Document::editScript);
   connect(runLog_, &views::RunLogView::compareRequested, this, &MainWindow::compareVersions);
-  tuner_ = new TuneController(doc_, this);
-  tuner_->attach(tune_);
 }
 
 QDialog* MainWindow::compareVersions(int left, int right) {
@@ -179,7 +175,6 @@ void MainWindow::createDocks() {
       {code_, "CodeDock", QT_TR_NOOP("Code")},
       {profile_, "ProfileDock", QT_TR_NOOP("Profile")},
       {runLog_, "RunLogDock", QT_TR_NOOP("Run log")},
-      {tune_, "TuneDock", QT_TR_NOOP("Tune")},
   };
   QHash<QString, QDockWidget*> byName;
   for (const Spec& s : specs) {
@@ -202,7 +197,6 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["BoundsDock"], byName["BufferLayoutDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["ProfileDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["RunLogDock"]);
-  tabifyDockWidget(byName["BoundsDock"], byName["TuneDock"]);
   byName["BoundsDock"]->raise();
   applyDefaultDockSizes();
 }
@@ -394,20 +388,23 @@ void MainWindow::createRunMenu() {
   QAction* profGpu = addAction(m, "actionProfileGpu", QT_TR_NOOP("Profile on G&PU"), QKeySequence("Ctrl+F6"));
   m->addSeparator();
   QAction* cancel = addAction(m, "actionCancel", QT_TR_NOOP("C&ancel"), QKeySequence("Shift+F5"));
+  m->addSeparator();
+  // Where Run and Profile measure (this machine or a Slurm cluster), saved in the project.
+  connect(addAction(m, "actionRunnerSettings", QT_TR_NOOP("R&unner…")), &QAction::triggered, this, [this] {
+    RunnerSettingsDialog dialog(doc_->targetSettings().runner, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    project::TargetSettings target = doc_->targetSettings();
+    target.runner = dialog.settings();
+    doc_->setTargetSettings(target);
+    updateRunActions();
+    showMessage(target.runner.kind == "slurm" ? tr("Run and Profile now submit Slurm jobs.")
+                                              : tr("Run and Profile now run on this machine."));
+  });
   connect(run, &QAction::triggered, this, [this] { startRun(false); });
   connect(prof, &QAction::triggered, this, [this] { startRun(true); });
   connect(runGpu, &QAction::triggered, this, [this] { startRun(false, "cuda"); });
   connect(profGpu, &QAction::triggered, this, [this] { startRun(true, "cuda"); });
   connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
-  m->addSeparator();
-  // Tune: the Tune dock in sight, and a session with its settings when none is going.
-  connect(addAction(m, "actionTune", QT_TR_NOOP("&Tune"), QKeySequence("F7")), &QAction::triggered, this, [this] {
-    if (QDockWidget* d = dock("TuneDock")) {
-      d->show();
-      d->raise();
-    }
-    if (tuner_->state() == views::TuneRunState::Idle) tuner_->startFromView();
-  });
   updateRunToolTips();
   updateRunActions();
 }
@@ -427,7 +424,9 @@ void MainWindow::updateRunActions() {
   bool runnable = codegen::LLVMAvailable() && doc_->state().function && !runner_->busy();
   if (QAction* a = action("actionRunCpu")) a->setEnabled(runnable);
   if (QAction* a = action("actionProfile")) a->setEnabled(runnable);
-  static const bool gpu = runtime::CudaAvailable();
+  // On a cluster the GPU is the node's: a GPU partition needs none here.
+  static const bool local_gpu = runtime::CudaAvailable();
+  const bool gpu = local_gpu || doc_->targetSettings().runner.kind == "slurm";
   if (QAction* a = action("actionRunGpu")) a->setEnabled(runnable && gpu);
   if (QAction* a = action("actionProfileGpu")) a->setEnabled(runnable && gpu);
   if (QAction* a = action("actionCancel")) a->setEnabled(runner_->busy());
@@ -437,6 +436,7 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   const views::DocumentState& state = doc_->state();
   RunRequest request{state.program, state.function, !profile, profile ? 10 : 0, 64,
                      target.toStdString()};
+  request.runner = doc_->targetSettings().runner;
   if (!state.function) {
     showMessage(tr("Nothing to run: the script has no lowered program."), true);
     return false;
@@ -457,6 +457,7 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   QString version = QString::fromStdString(doc_->state().history.label(runVersion_)).section(' ', 0, 0);
   runTitle_ = profile ? tr("Profiling %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"))
                       : tr("Running %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"));
+  if (request.runner.kind == "slurm") runTitle_ += tr(" of a Slurm node");
   runLabel_->setText(runTitle_ + "…");
   runLabel_->show();
   showMessage(runTitle_ + "…");
@@ -480,6 +481,7 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   run.version = versionId;
   run.kind = profile ? "profile" : "run";
   run.target = r.target.empty() ? "llvm" : r.target;
+  if (!r.where.empty()) run.target += " on " + r.where;  // a cluster node: its own bars and rows
   run.ok = r.ok;
   run.message = r.message;
   run.checked = r.checked;
@@ -770,13 +772,6 @@ void MainWindow::showMessage(const QString& message, bool error) {
 }
 
 bool MainWindow::applyIntent(const views::Intent& intent) {
-  // Make Tunable changes no schedule: the knob joins the Tune dock's session.
-  if (intent.primitive == "make_tunable") {
-    Status made = tuner_->makeTunable(intent);
-    showMessage(made.ok() ? tr("Made tunable: see the Tune dock") : QString::fromStdString(made.error().message), !made.ok());
-    if (QDockWidget* d = dock("TuneDock"); d && made.ok()) d->raise();
-    return made.ok();
-  }
   Status st = doc_->apply(intent);
   if (!st.ok()) {
     showMessage(QString::fromStdString(st.error().message), true);

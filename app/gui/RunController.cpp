@@ -4,6 +4,8 @@
 #include <QPointer>
 #include <QtConcurrent>
 
+#include "ClusterRun.h"
+
 namespace tessera::gui {
 
 RunController::RunController(QObject* parent) : QObject(parent) {
@@ -29,7 +31,11 @@ bool RunController::start(const RunRequest& request, bool profile) {
       if (self) emit self->progress(percent, text);
     }, Qt::QueuedConnection);
   };
-  watcher_.setFuture(QtConcurrent::run([request, cancelFlag, report] {
+  // The project's runner setting: here, or a job on the cluster (ClusterRun.h).
+  RunRequest job = request;
+  if (job.worker.empty()) job.worker = worker_;
+  watcher_.setFuture(QtConcurrent::run([request = std::move(job), cancelFlag, report] {
+    if (request.runner.kind != "local") return RunOnCluster(request, *cancelFlag, report);
     return RunKernel(request, *cancelFlag, report);
   }));
   return true;

@@ -1,5 +1,7 @@
 // RunController: runs KernelRunner off the GUI thread (QtConcurrent + QFutureWatcher),
-// forwards its progress as signals and cancels on request. One run at a time.
+// or, when the request's runner setting names Slurm, a job on the cluster (ClusterRun.h);
+// forwards its progress as signals and cancels on request (a Slurm job is scancel'ed).
+// One run at a time.
 #pragma once
 
 #include <QFutureWatcher>
@@ -22,6 +24,9 @@ class RunController : public QObject {
   bool start(const RunRequest& request, bool profile);
   void cancel();
   bool busy() const { return watcher_.isRunning(); }
+  // The tessera-cli a cluster node runs for requests that name none ("" = the one next to
+  // this program or on $PATH; tests point it at the build's).
+  void setWorker(const std::string& worker) { worker_ = worker; }
   // Blocks until the current run ends (tests, closing the window).
   void waitForFinished() { watcher_.waitForFinished(); }
 
@@ -33,6 +38,7 @@ class RunController : public QObject {
   QFutureWatcher<RunResult> watcher_;
   std::shared_ptr<std::atomic<bool>> cancel_;
   bool profile_ = false;
+  std::string worker_;
 };
 
 }  // namespace tessera::gui
