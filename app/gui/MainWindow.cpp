@@ -23,6 +23,7 @@
 #include "Autosave.h"
 #include "RunnerSettingsDialog.h"
 #include "TargetCode.h"
+#include "TuneController.h"
 #include "VersionCompare.h"
 #include "ViewState.h"
 #include "WindowGeometry.h"
@@ -40,6 +41,7 @@
 #include "views/RunLogView.h"
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
+#include "views/TuneView.h"
 
 namespace tessera::gui {
 
@@ -131,7 +133,8 @@ void MainWindow::createViews() {
   bounds_ = new views::BoundsView;
   profile_ = new views::ProfileView;
   runLog_ = new views::RunLogView;
-  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_};
+  tune_ = new views::TuneView;
+  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_, tune_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     connect(v, &views::ViewBase::intentRequested, this, &MainWindow::applyIntent);
@@ -147,6 +150,8 @@ void MainWindow::createViews() {
   }
   connect(script_, &views::ScriptView::scriptEdited, doc_, &Document::editScript);
   connect(runLog_, &views::RunLogView::compareRequested, this, &MainWindow::compareVersions);
+  tuner_ = new TuneController(doc_, this);
+  tuner_->attach(tune_);
 }
 
 QDialog* MainWindow::compareVersions(int left, int right) {
@@ -175,6 +180,7 @@ void MainWindow::createDocks() {
       {code_, "CodeDock", QT_TR_NOOP("Code")},
       {profile_, "ProfileDock", QT_TR_NOOP("Profile")},
       {runLog_, "RunLogDock", QT_TR_NOOP("Run log")},
+      {tune_, "TuneDock", QT_TR_NOOP("Tune")},
   };
   QHash<QString, QDockWidget*> byName;
   for (const Spec& s : specs) {
@@ -197,6 +203,7 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["BoundsDock"], byName["BufferLayoutDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["ProfileDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["RunLogDock"]);
+  tabifyDockWidget(byName["BoundsDock"], byName["TuneDock"]);
   byName["BoundsDock"]->raise();
   applyDefaultDockSizes();
 }
@@ -405,6 +412,15 @@ void MainWindow::createRunMenu() {
   connect(runGpu, &QAction::triggered, this, [this] { startRun(false, "cuda"); });
   connect(profGpu, &QAction::triggered, this, [this] { startRun(true, "cuda"); });
   connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
+  m->addSeparator();
+  // Tune: the Tune dock in sight, and a session with its settings when none is going.
+  connect(addAction(m, "actionTune", QT_TR_NOOP("&Tune"), QKeySequence("F7")), &QAction::triggered, this, [this] {
+    if (QDockWidget* d = dock("TuneDock")) {
+      d->show();
+      d->raise();
+    }
+    if (tuner_->state() == views::TuneRunState::Idle) tuner_->startFromView();
+  });
   updateRunToolTips();
   updateRunActions();
 }
@@ -772,6 +788,13 @@ void MainWindow::showMessage(const QString& message, bool error) {
 }
 
 bool MainWindow::applyIntent(const views::Intent& intent) {
+  // Make Tunable changes no schedule: the knob joins the Tune dock's session.
+  if (intent.primitive == "make_tunable") {
+    Status made = tuner_->makeTunable(intent);
+    showMessage(made.ok() ? tr("Made tunable: see the Tune dock") : QString::fromStdString(made.error().message), !made.ok());
+    if (QDockWidget* d = dock("TuneDock"); d && made.ok()) d->raise();
+    return made.ok();
+  }
   Status st = doc_->apply(intent);
   if (!st.ok()) {
     showMessage(QString::fromStdString(st.error().message), true);
