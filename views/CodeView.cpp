@@ -8,6 +8,7 @@
 #include <QTextBlock>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tessera::views {
 namespace {
@@ -69,8 +70,12 @@ void CodeView::setState(const DocumentState& state) {
   QString current = artifacts_->currentText();
   entries_ = state.passes;
   schedule_ = state.schedule;
-  if (entries_.empty() && state.lowered.defined())
-    entries_.push_back({tr("Lowered loop program").toStdString(), "", state.lowered});
+  if (entries_.empty() && state.lowered.defined()) {
+    CodeArtifact lowered;
+    lowered.title = tr("Lowered loop program").toStdString();
+    lowered.stmt = state.lowered;
+    entries_.push_back(std::move(lowered));
+  }
   entries_.insert(entries_.end(), state.targets.begin(), state.targets.end());
   QSignalBlocker block(artifacts_);
   artifacts_->clear();
@@ -128,6 +133,56 @@ static int ByteOffset(const QPlainTextEdit* editor, int position) {
   return bytes + int(block.text().left(position - block.position()).toUtf8().size());
 }
 
+QString CodeView::ownerStage(const QString& var) const {
+  if (!schedule_) return QString();
+  QStringList owners;
+  for (const auto& s : schedule_->stages)
+    for (const auto& iv : s->leaf_iter_vars)
+      if (QString::fromStdString(iv->var.name()) == var) owners << QString::fromStdString(s->name());
+  return owners.size() == 1 ? owners.first() : QString();
+}
+
+const codegen::LoopLines* CodeView::generatedLines() const {
+  int index = artifacts_->currentIndex();
+  if (index < 0 || index >= int(entries_.size())) return nullptr;
+  const CodeArtifact& a = entries_[size_t(index)];
+  return a.stmt.defined() || a.lines.empty() ? nullptr : &a.lines;
+}
+
+std::vector<int> CodeView::generatedLoopLines(const QString& stage, const QString& var) const {
+  const codegen::LoopLines* lines = generatedLines();
+  if (!lines) return {};
+  std::vector<int> out;
+  for (int id : lines->Find(stage.toStdString(), var.toStdString())) {
+    const codegen::LoopId* l = lines->Loop(id);
+    // A loop whose stage the code does not say (a CUDA kernel's) is the selected one
+    // only when no other stage has a loop of that name.
+    if (l->stage.empty() && ownerStage(var) != stage) continue;
+    for (int line : lines->LinesOf(id)) out.push_back(line);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool CodeView::selectGeneratedLoopAt(int line) {
+  const codegen::LoopLines* lines = generatedLines();
+  const codegen::LoopId* loop = lines ? lines->Loop(lines->LoopAt(line)) : nullptr;
+  if (!loop || !selectionModel()) return false;
+  QString var = QString::fromStdString(loop->var);
+  QString stage = loop->stage.empty() ? ownerStage(var) : QString::fromStdString(loop->stage);
+  if (stage.isEmpty()) return false;
+  selectionModel()->selectIterVar(stage, var);
+  return true;
+}
+
+bool CodeView::showArtifactTitled(const QString& title) {
+  int index = artifacts_->findText(title);
+  if (index < 0) return false;
+  artifacts_->setCurrentIndex(index);
+  return true;
+}
+
 bool CodeView::selectTextLoopAt(int line) {
   QTextDocument* doc = editor_->document();
   QString text = doc->findBlockByNumber(line).text();
@@ -139,13 +194,7 @@ bool CodeView::selectTextLoopAt(int line) {
     auto p = ProduceHeader().match(above);
     if (p.hasMatch() && Indent(above) < Indent(text)) stage = p.captured(1);
   }
-  if (stage.isEmpty() && schedule_) {
-    QStringList owners;
-    for (const auto& s : schedule_->stages)
-      for (const auto& iv : s->leaf_iter_vars)
-        if (QString::fromStdString(iv->var.name()) == var) owners << QString::fromStdString(s->name());
-    if (owners.size() == 1) stage = owners.first();
-  }
+  if (stage.isEmpty()) stage = ownerStage(var);
   if (stage.isEmpty() || !selectionModel()) return false;
   selectionModel()->selectIterVar(stage, var);
   return true;
@@ -167,6 +216,8 @@ QStringList CodeView::textLoopLines(const QString& stage, const QString& var) co
 }
 
 bool CodeView::selectLoopAt(int position) {
+  if (generatedLines())
+    return selectGeneratedLoopAt(editor_->document()->findBlock(position).blockNumber());
   if (printed_.spans.empty())
     return selectTextLoopAt(editor_->document()->findBlock(position).blockNumber());
   const LoopTreeNode* loop = loopAt(ByteOffset(editor_, position));
@@ -178,6 +229,10 @@ bool CodeView::selectLoopAt(int position) {
 }
 
 int CodeView::offsetOfLoop(const QString& stage, const QString& var) const {
+  if (generatedLines()) {
+    std::vector<int> lines = generatedLoopLines(stage, var);
+    return lines.empty() ? -1 : editor_->document()->findBlockByNumber(lines.front()).position();
+  }
   for (const LoopTreeNode* loop : Loops(tree_)) {
     if (QString::fromStdString(loop->stage) != stage || QString::fromStdString(loop->var) != var)
       continue;
@@ -193,8 +248,21 @@ void CodeView::selectionChanged() {
     QTextCharFormat format;
     format.setBackground(palette().color(QPalette::Highlight).lighter(150));
     format.setProperty(QTextFormat::FullWidthSelection, true);
+    std::vector<int> generated = generatedLoopLines(selectionModel()->stage(), selectionModel()->iterVar());
+    for (int line : generated) {
+      QTextEdit::ExtraSelection sel;
+      sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line));
+      sel.format = format;
+      marks << sel;
+    }
+    int cursorLine = editor_->textCursor().blockNumber();
+    if (!generated.empty() && !std::binary_search(generated.begin(), generated.end(), cursorLine)) {
+      QTextCursor first(editor_->document()->findBlockByNumber(generated.front()));
+      editor_->setTextCursor(first);
+      editor_->ensureCursorVisible();
+    }
     for (const QString& line : textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())) {
-      if (!printed_.spans.empty()) break;
+      if (!printed_.spans.empty() || generatedLines()) break;
       QTextEdit::ExtraSelection sel;
       sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line.toInt()));
       sel.format = format;

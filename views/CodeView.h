@@ -28,6 +28,11 @@ class CodeView : public ViewBase {
   bool selectLoopAt(int position);
   // The editor position where the loop of (stage, var) is printed, -1 if none.
   int offsetOfLoop(const QString& stage, const QString& var) const;
+  // Generated code (C, LLVM IR, assembly, CUDA C++): the lines (0-based) of the loops of
+  // (stage, var) and of the loops inside them — what the selection highlights.
+  std::vector<int> generatedLoopLines(const QString& stage, const QString& var) const;
+  // Shows the artefact titled `title` ("Assembly", "C source", ...); false if none.
+  bool showArtifactTitled(const QString& title);
 
  protected:
   void selectionChanged() override;
@@ -41,6 +46,11 @@ class CodeView : public ViewBase {
   // stage found from the enclosing `produce` or from the schedule's leaf vars.
   bool selectTextLoopAt(int line);
   QStringList textLoopLines(const QString& stage, const QString& var) const;
+  // The artefact shown when it is generated code with loop lines, else null.
+  const codegen::LoopLines* generatedLines() const;
+  bool selectGeneratedLoopAt(int line);
+  // The stage owning a leaf iter var named `var` when exactly one does.
+  QString ownerStage(const QString& var) const;
 
   QComboBox* artifacts_;
   QToolButton* previous_;

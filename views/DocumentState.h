@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "codegen/LoopLines.h"
+#include "codegen/LoopThroughput.h"
 #include "ir/DataType.h"
 #include "ir/Printer.h"
 #include "ir/Stmt.h"
@@ -38,6 +40,11 @@ struct CodeArtifact {
   std::string title;  // "after StorageFlatten", "LLVM IR", ...
   std::string text;   // empty when `stmt` is set (the view prints it with spans)
   ir::Stmt stmt;
+  // Generated code: which lines belong to which loop (the loop <-> code link); empty
+  // when the generator could not say.
+  codegen::LoopLines lines;
+  // Assembly: each innermost loop's static throughput (LLVM MCA).
+  std::vector<codegen::LoopThroughput> throughput;
 };
 
 // One measurement of the kernel: which trace version, where, how fast.

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "views/FullTextTips.h"
+#include "views/CacheFitColumn.h"
 #include "views/PrimitiveRequests.h"
 #include "views/TunableKnobs.h"
 #include "views/graph/GraphScene.h"
@@ -102,11 +103,11 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
-  tree_->setColumnCount(3);
+  tree_->setColumnCount(5);
   retranslateUi();
   tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  for (int c = 1; c < 5; ++c) tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  tree_->setItemDelegateForColumn(kWorkingSetColumn, new CacheFitDelegate(tree_));
   tree_->header()->setStretchLastSection(false);
   tree_->setUniformRowHeights(true);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -127,7 +128,9 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   });
 }
 
-void LoopNestView::retranslateUi() { tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage")}); }
+void LoopNestView::retranslateUi() {
+  tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage"), tr("Working set"), tr("Throughput (MCA)")});
+}
 
 void LoopNestView::setState(const DocumentState& state) {
   state_ = state;
@@ -135,6 +138,8 @@ void LoopNestView::setState(const DocumentState& state) {
   tree_->clear();
   LoopTreeNode root = BuildLoopTree(state.lowered);
   addChildren(tree_->invisibleRootItem(), root);
+  ApplyCacheFit(tree_, kWorkingSetColumn, kVarRole, state);
+  applyThroughput(state);
   tree_->expandAll();
   ShowFullTextInTips(tree_);  // long statements elide in the middle; the tooltip has them whole
   updating_ = false;
@@ -155,6 +160,48 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
       item->setFont(0, bold);
     }
     addChildren(item, child);
+  }
+}
+
+// The assembly's MCA estimates, on the loops of the same stage and name; the tooltip
+// puts the last CPU measurement of the whole kernel beside it.
+void LoopNestView::applyThroughput(const DocumentState& state) {
+  const std::vector<codegen::LoopThroughput>* loops = nullptr;
+  for (const CodeArtifact& a : state.targets)
+    if (!a.throughput.empty()) loops = &a.throughput;
+  if (!loops) return;
+  QString measured;
+  for (auto it = state.profiles.rbegin(); it != state.profiles.rend(); ++it)
+    if (it->target == "llvm") {
+      measured = tr("Measured (%1): %2 ms per call of the whole kernel.")
+                     .arg(QString::fromStdString(it->label))
+                     .arg(it->seconds * 1e3, 0, 'f', 3);
+      break;
+    }
+  for (const codegen::LoopThroughput& t : *loops) {
+    QString stage = QString::fromStdString(t.stage), var = QString::fromStdString(t.var);
+    for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
+      QTreeWidgetItem* item = *it;
+      if (item->data(0, kVarRole).toString() != var || (!stage.isEmpty() && item->data(0, kStageRole).toString() != stage))
+        continue;
+      const codegen::ThroughputEstimate& e = t.estimate;
+      QString bound = e.bottleneck.rfind("resource ", 0) == 0 ? QString::fromStdString(e.busiest_resource)
+                                                              : QString::fromStdString(e.bottleneck);
+      item->setText(kThroughputColumn, tr("%1 cyc/it · %2").arg(e.cycles_per_iteration, 0, 'f', 2).arg(bound));
+      QString tip = tr("LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 "
+                       "micro-ops), bound by %5.")
+                        .arg(QString::fromStdString(e.cpu))
+                        .arg(e.cycles_per_iteration, 0, 'f', 2)
+                        .arg(e.instructions)
+                        .arg(e.uops)
+                        .arg(QString::fromStdString(e.bottleneck));
+      if (!e.busiest_resource.empty())
+        tip += "\n" + tr("Busiest unit: %1, %2 cycles per iteration.")
+                          .arg(QString::fromStdString(e.busiest_resource))
+                          .arg(e.busiest_cycles, 0, 'f', 2);
+      if (!measured.isEmpty()) tip += "\n" + measured;
+      item->setToolTip(kThroughputColumn, tip);
+    }
   }
 }
 

@@ -23,6 +23,11 @@ class LoopNestView : public ViewBase {
  public:
   static constexpr int kStageRole = Qt::UserRole + 1;
   static constexpr int kVarRole = Qt::UserRole + 2;
+  // Columns after Statement, Kind, Stage: the bytes one iteration touches against the
+  // caches (CacheFitColumn.h), and the innermost loops' static throughput (LLVM MCA,
+  // once the generated code is there) beside the last measured time.
+  static constexpr int kWorkingSetColumn = 3;
+  static constexpr int kThroughputColumn = 4;
 
   explicit LoopNestView(QWidget* parent = nullptr);
   void setState(const DocumentState& state) override;
@@ -49,6 +54,7 @@ class LoopNestView : public ViewBase {
 
  private:
   void addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node);
+  void applyThroughput(const DocumentState& state);
   // The loop order a loop drop gives (empty when the payload is not a loop of the stage).
   QStringList droppedOrder(const QString& payload, QTreeWidgetItem* target, bool after) const;
 

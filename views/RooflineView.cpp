@@ -118,6 +118,7 @@ void RooflineView::setState(const DocumentState& state) {
     }
     Point p;
     p.label = QString::fromStdString(r.label);
+    p.version = r.version;
     p.gflops = r.gflops;
     double flops = r.gflops * 1e9 * r.seconds;
     for (const analysis::LevelTraffic& t : traffic->levels)
@@ -161,6 +162,7 @@ void RooflineView::selectPoint(int i) {
   redraw();
   emit statusMessage(pointSummary(i).replace('\n', "; "));
   emit pointActivated(i);
+  if (int version = points_[size_t(i)].version) emit versionRequested(version);
 }
 
 void RooflineView::redraw() {

@@ -32,6 +32,7 @@ class RooflineView : public ViewBase {
  public:
   struct Point {
     QString label;
+    int version = 0;  // the schedule version profiled (RunHistory id); 0 = unknown
     double gflops = 0;
     std::vector<std::pair<std::string, double>> intensities;  // per level, flops per byte
     std::string bound_by;  // the level with the lowest ceiling at its intensity
@@ -54,7 +55,8 @@ class RooflineView : public ViewBase {
   QString pointSummary(int i) const;
   // The run whose marker is under the widget position `pos` of the plot, or -1.
   int pointAt(const QPoint& pos) const;
-  // Selects run i (a click on its marker).
+  // Selects run i (a click on its marker): its points are drawn larger, and the
+  // version it profiled is requested (versionRequested; the window goes to it).
   void selectPoint(int i);
 
  signals:

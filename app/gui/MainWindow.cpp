@@ -31,6 +31,7 @@
 #include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
 #include "Examples.h"
+#include "InstrumentPanels.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
 #include "views/CodeView.h"
@@ -112,6 +113,7 @@ MainWindow::MainWindow(QWidget* parent)
     applyDefaultDockSizes();
     defaultLayoutPending_ = true;  // dock sizes only hold once the window is laid out
   }
+  new InstrumentPanels(this);  // roofline dock, MCA column, Run > Check on the GPU emulator (#15)
   refresh();
   updateTitle();
 }

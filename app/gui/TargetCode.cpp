@@ -6,6 +6,7 @@
 #include "codegen/CodeGenC.h"
 #include "Evaluation.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/LoopThroughput.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 
@@ -24,20 +25,30 @@ TargetCode::TargetCode(Document* doc, QObject* parent) : QObject(parent), doc_(d
 
 TargetCode::~TargetCode() { watcher_.waitForFinished(); }
 
+// One generated text with the lines of its loops (empty lines when it failed).
+static views::CodeArtifact Artifact(const std::string& title, const Result<std::string>& r,
+                                    codegen::LoopLines lines = {}) {
+  views::CodeArtifact a;
+  a.title = title;
+  a.text = r.ok() ? *r : "// not available: " + r.error().message + "\n";
+  if (r.ok()) a.lines = std::move(lines);
+  return a;
+}
+
 // CUDA C++ and its PTX: the program lowered again with the GPU passes. Schedules
 // without thread bindings have no kernel; the artefact then says why.
-template <typename Text>
 static void AddCuda(const script::ScriptProgram& program, const ir::Stmt& loops,
-                    std::vector<views::CodeArtifact>& out, const Text& text) {
+                    std::vector<views::CodeArtifact>& out) {
   if (!codegen::NVRTCAvailable()) return;
   auto lowered = LowerToFunction(program, loops, "cuda");
   if (!lowered.ok()) {
-    out.push_back({"CUDA C++", text(Result<std::string>(lowered.error())), ir::Stmt()});
+    out.push_back(Artifact("CUDA C++", Result<std::string>(lowered.error())));
     return;
   }
-  auto source = codegen::EmitCUDASource(*lowered);
-  out.push_back({"CUDA C++", text(source), ir::Stmt()});
-  if (source.ok()) out.push_back({"PTX", text(codegen::CompileToPTX(*source)), ir::Stmt()});
+  codegen::LoopLines lines;
+  auto source = codegen::EmitCUDASource(*lowered, {}, &lines);
+  out.push_back(Artifact("CUDA C++", source, std::move(lines)));
+  if (source.ok()) out.push_back(Artifact("PTX", codegen::CompileToPTX(*source)));
 }
 
 void TargetCode::buildNow() {
@@ -51,20 +62,27 @@ void TargetCode::buildNow() {
                                        state.program, state.lowered));
 }
 
+// Every text with its loop lines (LoopLines.h); the assembly also with each innermost
+// loop's MCA throughput. The LLVM IR and assembly are those of the same O3 pipeline as
+// the JIT's, printed with loop debug locations (`!dbg`, `.loc 1 N`: loop N).
 TargetCode::Built TargetCode::Build(int version,
                                     std::shared_ptr<const transform::LoweredProgram> function,
                                     std::shared_ptr<const script::ScriptProgram> program,
                                     ir::Stmt loops) {
   Built out{version, {}};
-  auto text = [](const Result<std::string>& r) {
-    return r.ok() ? *r : "// not available: " + r.error().message + "\n";
-  };
-  out.artifacts.push_back({"C source", text(codegen::CodeGenC(function->func)), ir::Stmt()});
+  codegen::LoopLines c_lines;
+  auto c = codegen::CodeGenC(function->func, &c_lines);
+  out.artifacts.push_back(Artifact("C source", c, std::move(c_lines)));
   if (codegen::LLVMAvailable()) {
-    out.artifacts.push_back({"LLVM IR", text(codegen::EmitLLVMIR(function->func)), ir::Stmt()});
-    out.artifacts.push_back({"Assembly", text(codegen::EmitAssembly(function->func)), ir::Stmt()});
+    codegen::LoopLines ir_lines, asm_lines;
+    auto ir = codegen::EmitLLVMIR(function->func, {}, true, &ir_lines);
+    out.artifacts.push_back(Artifact("LLVM IR", ir, std::move(ir_lines)));
+    auto assembly = codegen::EmitAssembly(function->func, {}, &asm_lines);
+    views::CodeArtifact a = Artifact("Assembly", assembly, asm_lines);
+    if (assembly.ok()) a.throughput = codegen::EstimateLoopThroughput(*assembly, asm_lines);
+    out.artifacts.push_back(std::move(a));
   }
-  if (program && loops.defined()) AddCuda(*program, loops, out.artifacts, text);
+  if (program && loops.defined()) AddCuda(*program, loops, out.artifacts);
   return out;
 }
 

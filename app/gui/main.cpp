@@ -9,6 +9,7 @@
 #include "AppSettings.h"
 #include "Appearance.h"
 #include "MainWindow.h"
+#include "views/CodeView.h"
 
 namespace {
 
@@ -31,6 +32,10 @@ void Arrange(MainWindow& w, const QCommandLineParser& p) {
       d->raise();
     }
   if (p.isSet("profile")) QTimer::singleShot(300, &w, [&w] { w.startRun(true); });
+  // The generated code arrives after the evaluation: show the artefact once it is there.
+  if (p.isSet("code"))
+    QObject::connect(w.document(), &tessera::gui::Document::targetsChanged, &w,
+                     [&w, title = p.value("code")] { w.codeView()->showArtifactTitled(title); });
 }
 
 }  // namespace
@@ -52,6 +57,7 @@ int main(int argc, char** argv) {
   parser.addOption({"palette", QApplication::translate("main", "light or dark, for this session."), "palette"});
   parser.addOption({"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
   parser.addOption({"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
+  parser.addOption({"code", QApplication::translate("main", "Show this code artefact (\"C source\", \"LLVM IR\", \"Assembly\", ...)."), "title"});
   parser.process(app);
 
   using tessera::gui::AppSettings;

@@ -1,0 +1,137 @@
+// The Roofline view (issue #15) with fixed ceilings (peak 100 GFLOP/s; L1 400, L2 200,
+// L3 100, DRAM 20 GB/s) so that the numbers hold on every machine: a profile run of a
+// GEMM is a point per memory level at its intensity, hovering names the run, a click on
+// its marker selects it and asks for its version; in the main window the Roofline dock
+// sits with the Profile dock and a click there goes back to the version profiled.
+#include <QtTest>
+
+#include <QDockWidget>
+#include <qcustomplot.h>
+
+#include "Evaluation.h"
+#include "MainWindow.h"
+#include "InstrumentPanels.h"
+#include "views/RooflineView.h"
+
+using namespace tessera;
+
+namespace {
+
+constexpr const char* kGemm = R"(import tvm
+from tvm import te
+A = te.placeholder((128, 128), name="A", dtype="float32")
+B = te.placeholder((128, 128), name="B", dtype="float32")
+k = te.reduce_axis((0, 128), name="k")
+C = te.compute((128, 128), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+)";
+
+runtime::MemoryBandwidth TestBandwidth() {
+  runtime::MemoryBandwidth b;
+  b.threads = 1;
+  b.levels = {{"L1", 16384, 400}, {"L2", 262144, 200}, {"L3", 4194304, 100}, {"DRAM", 67108864, 20}};
+  return b;
+}
+
+// 2 * 128^3 flops in 1 ms: 4.194 GFLOP/s.
+views::ProfileRecord Run(int version) {
+  views::ProfileRecord r;
+  r.label = "v" + std::to_string(version) + " gemm";
+  r.target = "llvm";
+  r.seconds = 1e-3;
+  r.gflops = 2.0 * 128 * 128 * 128 / 1e-3 / 1e9;
+  r.version = version;
+  return r;
+}
+
+}  // namespace
+
+class TestRooflineView : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void aProfileRunIsAPointPerMemoryLevel() {
+    views::RooflineView view;
+    view.resize(800, 500);
+    view.setCeilings(100, TestBandwidth());
+    views::DocumentState state = gui::Evaluate(kGemm, "gemm.py");
+    QVERIFY(state.lowered.defined());
+    view.setState(state);  // the document as it was opened: no runs
+    QVERIFY(view.points().empty());
+    state.profiles.push_back(Run(1));
+    view.setState(state);
+    QCOMPARE(int(view.points().size()), 1);
+    const views::RooflineView::Point& p = view.points()[0];
+    QCOMPARE(p.version, 1);
+    QVERIFY(std::abs(p.gflops - 4.194304) < 1e-6);
+    std::vector<std::string> levels;
+    for (const auto& [level, intensity] : p.intensities) {
+      levels.push_back(level);
+      QVERIFY(intensity > 0);
+    }
+    QVERIFY(std::find(levels.begin(), levels.end(), "L1") != levels.end());
+    QVERIFY(std::find(levels.begin(), levels.end(), "DRAM") != levels.end());
+    // Deeper levels deliver fewer bytes: the intensity grows outwards.
+    QVERIFY(p.intensities.front().second <= p.intensities.back().second);
+    QVERIFY(!p.bound_by.empty());
+    QString summary = view.pointSummary(0);
+    QVERIFY2(summary.contains("v1 gemm") && summary.contains("4.19 GFLOP/s") && summary.contains("bound by"),
+             qPrintable(summary));
+    QVERIFY(view.pointSummary(5).isEmpty());
+    // Ceilings: one sloped line per level (4) plus the run's points per level.
+    QVERIFY(view.plot()->graphCount() >= 4 + int(levels.size()));
+  }
+
+  void clickingAPointSelectsTheRunAndAsksForItsVersion() {
+    views::RooflineView view;
+    view.resize(800, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setCeilings(100, TestBandwidth());
+    views::DocumentState state = gui::Evaluate(kGemm, "gemm.py");
+    view.setState(state);
+    state.profiles.push_back(Run(3));
+    view.setState(state);
+    view.plot()->replot();
+    const auto& [level, intensity] = view.points()[0].intensities.back();
+    QPoint at(int(view.plot()->xAxis->coordToPixel(intensity)), int(view.plot()->yAxis->coordToPixel(view.points()[0].gflops)));
+    QCOMPARE(view.pointAt(at), 0);
+    QCOMPARE(view.pointAt(at + QPoint(40, 40)), -1);
+    QSignalSpy activated(&view, &views::RooflineView::pointActivated);
+    QSignalSpy version(&view, &views::ViewBase::versionRequested);
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, at);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(view.selected(), 0);
+    QCOMPARE(version.count(), 1);
+    QCOMPARE(version.first().first().toInt(), 3);
+  }
+
+  void theMainWindowHasARooflineDockThatGoesToTheVersion() {
+    gui::MainWindow window;
+    window.setInteractive(false);
+    auto* panels = window.findChild<gui::InstrumentPanels*>();
+    QVERIFY(panels);
+    QDockWidget* dock = window.dock("RooflineDock");
+    QVERIFY(dock);
+    QCOMPARE(dock->widget(), panels->roofline());
+    QVERIFY(window.tabifiedDockWidgets(window.dock("ProfileDock")).contains(dock));
+    panels->roofline()->setCeilings(100, TestBandwidth());
+    window.document()->reset(QString(kGemm), "gemm.py");
+    int v1 = window.document()->recordVersion();
+    views::ProfileRecord first = Run(v1);
+    window.document()->addProfile(first);
+    QCOMPARE(int(panels->roofline()->points().size()), 1);
+    // A second version, profiled too; then the first run's point takes the window back.
+    QVERIFY(window.applyIntent(views::Intent{"split", "C", {"i"}, {{"factor", 16}}}));
+    QString tiled = window.document()->text();
+    int v2 = window.document()->recordVersion();
+    window.document()->addProfile(Run(v2));
+    QCOMPARE(int(panels->roofline()->points().size()), 2);
+    panels->roofline()->selectPoint(0);
+    QVERIFY(window.document()->text() != tiled);
+    QVERIFY(!window.document()->text().contains("split"));
+  }
+};
+
+QTEST_MAIN(TestRooflineView)
+#include "tst_roofline_view.moc"
