@@ -631,7 +631,8 @@ void MainWindow::forgetDocument() {
 const views::DocumentState& MainWindow::stateFor(views::ViewBase* view) const {
   const views::DocumentState& now = doc_->state();
   bool ownsText = view == script_ || view == runLog_ || view == profile_;
-  if (ownsText || now.errors.empty() || !lastGood_) return now;
+  // Only a script that no longer evaluates to a schedule leaves them on the older state.
+  if (ownsText || now.schedule || !lastGood_) return now;
   return *lastGood_;
 }
 
