@@ -121,6 +121,32 @@ def _attach_reduce_axes(fcompute, op):
                 op.reduce_axis.append(v)
 
 
+def scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attrs=None):
+    """te.scan as TVM 0.19 checks it: one init, update and state per output, the update
+    shaped as its state, the init one or more leading time steps of it."""
+    as_list = lambda x: list(x) if isinstance(x, (list, tuple)) else [x]
+    init, update, states = as_list(init), as_list(update), as_list(state_placeholder)
+    if not (len(init) == len(update) == len(states)) or not init:
+        raise ValueError("scan: init, update and state_placeholder must have the same number "
+                         "of tensors")
+    for i, u, st in zip(init, update, states):
+        for t in (i, u, st):
+            if not isinstance(t, Tensor):
+                raise TypeError("scan: expects tensors, got %r" % (t,))
+        if u.ndim != st.ndim or i.ndim != st.ndim:
+            raise ValueError("scan: the init, update and state of %s differ in rank" % st.name)
+        if u.dtype != st.dtype or i.dtype != st.dtype:
+            raise ValueError("scan: the init, update and state of %s differ in dtype" % st.name)
+    for t in as_list(inputs or []):
+        if not isinstance(t, Tensor):
+            raise TypeError("scan: inputs must be tensors, got %r" % (t,))
+    op = Operation(name, "scan", input_tensors=init + update + as_list(inputs or []),
+                   shape=states[0].shape, dtype=states[0].dtype, num_outputs=len(states))
+    op.scan_axis = IterVar((0, states[0].shape[0]), name + ".idx", IterVar.DATA_PAR)
+    outputs = [op.output(i) for i in range(len(states))]
+    return outputs[0] if len(outputs) == 1 else outputs
+
+
 _TENSORS_BY_NAME = {}
 _original_output = Operation.output
 
