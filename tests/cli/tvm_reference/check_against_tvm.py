@@ -53,6 +53,11 @@ KNOWN_DEPARTURES = {
     "tvm_programs.reduction_row_sum":
         "after s.rfactor(B, ...) TVM names the axes of B's new operation ax0, ax1, ... "
         "(its loop is ax0.outer); Tessera kept B's axis names (i.outer)",
+    "tvm_programs.scan_multi_stage_cell":
+        "a stage attached inside the scan's update at i.outer of a symbolic n: TVM "
+        "realizes and loops over the whole split factor (32); Tessera's InferBound keeps "
+        "the exact, tighter region max(min(n - i.outer*32, 32), 0) (issue #12: the tighter "
+        "exact region where TVM over-computes)",
 }
 
 
