@@ -1,10 +1,9 @@
 // KnobSearch: a tuning run over the knobs the user made tunable (TunableKnobs.h) instead
 // of the space core/tune generates from the workload — "search exactly those knobs". The
-// points (the whole grid when it is small enough, else distinct random points) are
-// measured through the runner like the Tuner's candidates: recorded in the records
-// database (source "knob"; the document's own schedule as "input"), never measured twice
-// on one machine (a run started again resumes), and the fastest is accepted as the best
-// only once the te oracle agreed with it. Same options, callbacks and result as tune::Tune.
+// knobs' points (the whole grid when it is small enough, else distinct random points) are
+// the candidates of core/tune's TuneCandidates, so records (source "knob"), resume, the
+// input's baseline, batches, the time budget and the oracle check of a new best are the
+// Tuner's own. Same options, callbacks and result as tune::Tune.
 #pragma once
 
 #include <vector>

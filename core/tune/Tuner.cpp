@@ -53,9 +53,10 @@ struct Sample {
 class TuneRun {
  public:
   TuneRun(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
-          const runner::MachineSignature& machine, const TuneOptions& options, const TuneCallbacks& callbacks)
+          const runner::MachineSignature& machine, const TuneOptions& options, const TuneCallbacks& callbacks,
+          const CandidateSource* given = nullptr)
       : program_(program), runner_(runner), db_(db), machine_(machine), options_(options),
-        callbacks_(callbacks), rng_(options.seed) {}
+        callbacks_(callbacks), given_source_(given), rng_(options.seed) {}
 
   Result<TuneResult> Run();
 
@@ -67,6 +68,9 @@ class TuneRun {
   const runner::MachineSignature& machine_;
   const TuneOptions& options_;
   const TuneCallbacks& callbacks_;
+  const CandidateSource* given_source_;  // set: candidates from outside, no space or model
+  CandidateList given_;
+  size_t next_given_ = 0;
   std::mt19937_64 rng_;
   Clock::time_point start_ = Clock::now();
   std::optional<DesignSpace> space_;
@@ -94,6 +98,7 @@ class TuneRun {
   Status Search();
   std::vector<Proposal> Propose(int count);
   std::vector<Proposal> ProposeSeeds(int count);
+  std::vector<Proposal> ProposeGiven(int count);
   bool Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool,
                 std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
@@ -236,6 +241,18 @@ std::vector<Proposal> TuneRun::ProposeSeeds(int count) {
   return out;
 }
 
+std::vector<Proposal> TuneRun::ProposeGiven(int count) {
+  std::vector<Proposal> out;
+  while (next_given_ < given_.scripts.size() && static_cast<int>(out.size()) < count) {
+    std::string& script = given_.scripts[next_given_++];
+    std::string hash = HashText(script);
+    if (seen_.count(hash)) continue;
+    seen_.insert(hash);  // a list naming a script twice measures it once
+    out.push_back(Proposal{{}, std::move(script), hash, {}, given_.source, 0});
+  }
+  return out;
+}
+
 std::vector<Proposal> TuneRun::Propose(int count) {
   std::map<std::string, Proposal> pool;
   std::vector<const Sample*> parents;
@@ -348,20 +365,21 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
 Status TuneRun::Search() {
   while (result_.measured < options_.trials && !OutOfTime() && !Cancelled()) {
     const int count = std::min(options_.batch_size, options_.trials - result_.measured);
-    // The rule-derived seeds first, then the search proper.
-    std::vector<Proposal> proposals = ProposeSeeds(count);
-    if (static_cast<int>(proposals.size()) < count) {
+    // The rule-derived seeds first, then the search proper (or the given candidates).
+    std::vector<Proposal> proposals = given_source_ ? ProposeGiven(count) : ProposeSeeds(count);
+    if (!given_source_ && static_cast<int>(proposals.size()) < count) {
       std::set<std::string> taken;
       for (const Proposal& p : proposals) taken.insert(p.hash);
       for (Proposal& p : Propose(count - static_cast<int>(proposals.size())))
         if (taken.insert(p.hash).second) proposals.push_back(std::move(p));
     }
     if (proposals.empty()) {
-      Message("no new valid candidate found: the design space looks exhausted");
+      Message(given_source_ ? "every given candidate has been measured"
+                            : "no new valid candidate found: the design space looks exhausted");
       break;
     }
     if (Status st = Measure(std::move(proposals)); !st) return st;
-    if (options_.strategy != "random") {
+    if (options_.strategy != "random" && !given_source_) {
       std::vector<std::vector<float>> rows;
       std::vector<double> gflops;
       for (const Sample& s : samples_) {
@@ -379,15 +397,18 @@ Result<TuneResult> TuneRun::Run() {
   if (options_.strategy != "evolution" && options_.strategy != "random")
     return Error("tune: unknown strategy '" + options_.strategy + "' (evolution or random)");
   const std::vector<te::Operation>& outputs = program_.schedule->outputs;
-  const TargetInfo target = TargetInfoFromFeatures(machine_.isa_features, machine_.cores);
-  // A script with knobs (cfg.define_*) is tuned over exactly those; otherwise the space
-  // is generated from the workload.
-  auto space = script::UsesTuneConfig(program_) ? DesignSpace::FromScriptKnobs(program_.source, program_.file, target)
-                                                : DesignSpace::Generate(outputs, target);
-  if (!space) return space.error();
-  space_ = std::move(space.value());
-  if (options_.strategy == "evolution") seeds_ = space_->Seeds();  // the random baseline stays random
-  args_ = program_.Arguments();
+  if (!given_source_) {
+    const TargetInfo target = TargetInfoFromFeatures(machine_.isa_features, machine_.cores);
+    // A script with knobs (cfg.define_*) is tuned over exactly those; otherwise the space
+    // is generated from the workload.
+    auto space = script::UsesTuneConfig(program_)
+                     ? DesignSpace::FromScriptKnobs(program_.source, program_.file, target)
+                     : DesignSpace::Generate(outputs, target);
+    if (!space) return space.error();
+    space_ = std::move(space.value());
+    if (options_.strategy == "evolution") seeds_ = space_->Seeds();  // the random baseline stays random
+    args_ = program_.Arguments();
+  }
   result_.workload = FingerprintWorkload(outputs, options_.shape_vars);
   result_.machine_key = machine_.Key();
   query_ = RecordQuery{result_.workload.hash, options_.target, result_.machine_key};
@@ -400,6 +421,10 @@ Result<TuneResult> TuneRun::Run() {
   if (Status st = Resume(); !st) return st.error();
   if (options_.measure_input)
     if (Status st = MeasureInput(); !st) return st.error();
+  if (given_source_) {
+    given_ = (*given_source_)(seen_, options_.trials);
+    result_.invalid += given_.invalid;
+  }
   if (Status st = Search(); !st) return st.error();
   if (Status st = AcceptBest(); !st) return st.error();
   result_.elapsed_s = Elapsed();
@@ -418,6 +443,13 @@ Result<TuneResult> Tune(const script::ScriptProgram& program, runner::Runner& ru
                         const runner::MachineSignature& machine, const TuneOptions& options,
                         const TuneCallbacks& callbacks) {
   TuneRun run(program, runner, db, machine, options, callbacks);
+  return run.Run();
+}
+
+Result<TuneResult> TuneCandidates(const script::ScriptProgram& program, const CandidateSource& candidates,
+                                  runner::Runner& runner, Database* db, const runner::MachineSignature& machine,
+                                  const TuneOptions& options, const TuneCallbacks& callbacks) {
+  TuneRun run(program, runner, db, machine, options, callbacks, &candidates);
   return run.Run();
 }
 

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,5 +87,22 @@ std::string CandidateScript(const script::ScriptProgram& program, const schedule
 Result<TuneResult> Tune(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
                         const runner::MachineSignature& machine, const TuneOptions& options,
                         const TuneCallbacks& callbacks = {});
+
+// Candidates given from outside in place of a generated space: the points of the knobs a
+// user made tunable in the GUI (app/gui/KnobSearch). Called once, after the run resumed
+// from the database: `measured` holds the schedule hashes (HashText of the script) already
+// measured on this machine; it returns up to `count` complete candidate scripts.
+struct CandidateList {
+  std::vector<std::string> scripts;
+  std::string source = "given";  // the records' and trials' source
+  int invalid = 0;               // points refused by the checks (TuneResult::invalid)
+};
+using CandidateSource = std::function<CandidateList(const std::set<std::string>& measured, int count)>;
+
+// Tune over the candidates `candidates` gives, with everything else as Tune: records,
+// resume, the input's baseline, batches, time budget, the oracle check of a new best.
+Result<TuneResult> TuneCandidates(const script::ScriptProgram& program, const CandidateSource& candidates,
+                                  runner::Runner& runner, Database* db, const runner::MachineSignature& machine,
+                                  const TuneOptions& options, const TuneCallbacks& callbacks = {});
 
 }  // namespace tessera::tune
