@@ -303,6 +303,7 @@ void TuneView::setProgress(const TuneProgress& p) {
     text += " · " + (p.eta_s >= 0 ? tr("about %1 left").arg(FormatDuration(p.eta_s)) : tr("estimating time left…"));
   else if (state_ == TuneRunState::Paused)
     text += " · " + tr("paused");
+  if (!p.jobs.isEmpty() && state_ != TuneRunState::Idle && state_ != TuneRunState::Paused) text += " · " + p.jobs;
   progressLabel_->setText(text);
 }
 

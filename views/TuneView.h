@@ -38,6 +38,9 @@ struct TuneProgress {
   double elapsed_s = 0;    // time spent tuning (pauses not counted)
   double eta_s = -1;       // estimated time left (-1: unknown)
   double best_gflops = 0;  // the best accepted candidate so far
+  // Where candidates are measured when that is not this machine, with the state of its
+  // jobs: "Slurm: 2 queued, 2 running, 4 done" ("" for the local runner).
+  QString jobs;
 };
 
 // "3 min 20 s", "45 s", "1 h 5 min".

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "ClusterRun.h"
 #include "Document.h"
 #include "Evaluation.h"
 #include "KnobSearch.h"
@@ -17,6 +18,7 @@
 #include "runner/MachineSignature.h"
 #include "script/Evaluator.h"
 #include "tune/Database.h"
+#include "tune/EarlierCandidates.h"
 #include "tune/Fingerprint.h"
 
 namespace tessera::gui {
@@ -38,17 +40,26 @@ struct TuneReports {
   std::function<void(const tune::TuneTrial&)> trial;
   std::function<void(std::vector<tune::TuningRecord>)> candidates;
   std::function<void(const std::string&, bool error)> message;
+  std::function<void(const std::string& runner, int queued, int running, int done)> jobs;
 };
 
 // Forwards to the real runner and reports each candidate that failed, with the reason
-// (the tuner's trials carry only the status).
+// (the tuner's trials carry only the status), and the state of a cluster's jobs.
 class ReportingRunner : public runner::Runner {
  public:
   ReportingRunner(runner::Runner& inner, const TuneReports& reports) : inner_(inner), reports_(reports) {}
   std::string Name() const override { return inner_.Name(); }
+  std::optional<runner::MachineSignature> Machine(std::string* error) override { return inner_.Machine(error); }
+  std::vector<runner::MeasureRequest> EarlierRequests() const override { return inner_.EarlierRequests(); }
   std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
                                              const runner::MeasureCallbacks& callbacks) override {
-    std::vector<runner::MeasureResult> results = inner_.Measure(requests, callbacks);
+    runner::MeasureCallbacks forwarded = callbacks;
+    if (inner_.Name() != "local")
+      forwarded.on_progress = [this, &callbacks](int queued, int running, int done) {
+        if (callbacks.on_progress) callbacks.on_progress(queued, running, done);
+        reports_.jobs(inner_.Name(), queued, running, done);
+      };
+    std::vector<runner::MeasureResult> results = inner_.Measure(requests, forwarded);
     for (size_t i = 0; i < results.size() && i < requests.size(); ++i) {
       const runner::MeasureResult& r = results[i];
       // A failed oracle check is the tuner's own message.
@@ -90,15 +101,34 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
     out.error = "no runner to measure candidates with: " + problem;
     return out;
   }
-  runner::MachineSignature machine = runner::ReadMachineSignature();
+  ReportingRunner reporting(*runner, reports);
+  // Where the runner measures (a Slurm runner asks a node with a short job): the space is
+  // sized for that machine and the records are keyed with its signature.
+  std::optional<runner::MachineSignature> machine = reporting.Machine(&problem);
+  if (!machine) {
+    out.error = "cannot learn the machine the " + runner->Name() + " runner measures on: " + problem;
+    return out;
+  }
+  if (runner->Name() != "local")
+    reports.message("measuring on " + machine->hostname + " (" + machine->Key() + ") through " + runner->Name(),
+                    false);
   tune::RecordQuery query{tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
-                          job.options.target, machine.Key()};
+                          job.options.target, machine->Key()};
   auto postTop = [&] {
     auto top = (*db)->Top(query, kTopCandidates);
     if (top) reports.candidates(std::move(top.value()));
   };
+  // The batch an earlier session left in flight (the app was closed, the cluster restarted).
+  auto earlier = tune::RecordEarlierCandidates(*program, reporting, **db, *machine, job.options,
+                                               [&cancel] { return cancel.load(); });
+  if (!earlier) {
+    out.error = earlier.error().format();
+    return out;
+  }
+  if (*earlier > 0)
+    reports.message("resumed " + std::to_string(*earlier) + " candidates an earlier session left in the work folder",
+                    false);
   postTop();  // what earlier sessions stored: the table shows it before the first trial
-  ReportingRunner reporting(*runner, reports);
   tune::TuneCallbacks callbacks;
   callbacks.on_trial = [&](const tune::TuneTrial& t) {
     reports.trial(t);
@@ -107,8 +137,8 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
   callbacks.on_message = [&](const std::string& m) { reports.message(m, false); };
   callbacks.cancelled = [&cancel] { return cancel.load(); };
   auto result = job.knobs.empty()
-                    ? tune::Tune(*program, reporting, db->get(), machine, job.options, callbacks)
-                    : TuneKnobs(*program, job.knobs, reporting, **db, machine, job.options, callbacks);
+                    ? tune::Tune(*program, reporting, db->get(), *machine, job.options, callbacks)
+                    : TuneKnobs(*program, job.knobs, reporting, **db, *machine, job.options, callbacks);
   if (!result) {
     out.error = result.error().format();
     return out;
@@ -173,6 +203,18 @@ void TuneController::attach(views::TuneView* view) {
   view->setRunState(state_);
   view->setDatabasePath(databasePath());
   showKnobs();
+}
+
+// The document's Runner setting chooses: this machine with the local options, or the
+// Slurm cluster with the project's options and the same worker. A batch becomes one job
+// array whose tasks each measure a share of it (SlurmRunner sizes them).
+runner::RunnerOptions TuneController::sessionRunnerOptions() const {
+  const project::RunnerSettings& where = doc_->targetSettings().runner;
+  if (where.kind != "slurm") return runnerOptions_;
+  runner::RunnerOptions o = RunnerOptionsFor(where, runnerOptions_.worker_path);
+  o.parallel_builds = 0;
+  o.poll_s = 0.2;
+  return o;
 }
 
 QString TuneController::databasePath() const {
@@ -265,7 +307,7 @@ void TuneController::launch() {
   o.shape_vars = vars_;
   o.target = "llvm";
   job.knobs = sessionKnobs_;
-  job.factory = factory_ ? factory_ : [options = runnerOptions_](std::string* error) {
+  job.factory = factory_ ? factory_ : [options = sessionRunnerOptions()](std::string* error) {
     return runner::MakeRunner(options, error);
   };
   QPointer<TuneController> self(this);
@@ -285,7 +327,20 @@ void TuneController::launch() {
     QMetaObject::invokeMethod(self, [self, text, error] { if (self) self->addMessage(text, error); },
                               Qt::QueuedConnection);
   };
+  reports.jobs = [self](const std::string& name, int queued, int running, int done) {
+    QString text = tr("%1: %2 queued, %3 running, %4 done")
+                       .arg(name == "slurm" ? QStringLiteral("Slurm") : QString::fromStdString(name))
+                       .arg(queued)
+                       .arg(running)
+                       .arg(done);
+    QMetaObject::invokeMethod(self, [self, text] {
+      if (!self) return;
+      self->jobs_ = text;
+      emit self->progressChanged();
+    }, Qt::QueuedConnection);
+  };
   cancel_ = std::make_shared<std::atomic<bool>>(false);
+  jobs_.clear();
   segmentClock_.start();
   tick_.start();
   setState(views::TuneRunState::Running);
@@ -312,6 +367,7 @@ views::TuneProgress TuneController::progress() const {
   p.total = session_.trials;
   p.elapsed_s = elapsedSeconds();
   p.best_gflops = bestGflops_;
+  p.jobs = jobs_;
   double eta = done_ > 0 ? p.elapsed_s / done_ * std::max(0, p.total - done_) : -1;
   if (session_.time_budget_s > 0) {
     double left = std::max(0.0, session_.time_budget_s - p.elapsed_s);

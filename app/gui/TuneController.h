@@ -92,10 +92,14 @@ class TuneController : public QObject {
   // The records database: an explicit path, or the default for the document.
   void setDatabasePath(const QString& path) { databasePath_ = path; }
   QString databasePath() const;
-  // Where candidates are measured: the local runner by default (worker processes of
-  // tessera-cli); `options` set its kind and worker, `factory` replaces it entirely (tests).
+  // Where candidates are measured: the document's Runner setting (Run ▸ Runner…, saved in
+  // the project) — worker processes of tessera-cli on this machine, or array jobs of the
+  // Slurm cluster it names, whose nodes' signature then keys the records. `options` are the
+  // local runner's (its worker is also the nodes'); `factory` replaces both (tests).
   void setRunnerOptions(const runner::RunnerOptions& options) { runnerOptions_ = options; }
   void setRunnerFactory(RunnerFactory factory) { factory_ = std::move(factory); }
+  // The options a session started now measures with.
+  runner::RunnerOptions sessionRunnerOptions() const;
   void setDefaults(const TuneSettings& settings) { defaults_ = settings; }
   const TuneSettings& defaults() const { return defaults_; }
 
@@ -104,6 +108,8 @@ class TuneController : public QObject {
   const std::vector<tune::TuningRecord>& candidates() const { return candidates_; }
   const TuneOutcome& lastOutcome() const { return outcome_; }
   views::TuneProgress progress() const;
+  // The state of the runner's jobs ("Slurm: 2 queued, 2 running, 4 done"; "" when local).
+  QString jobs() const { return jobs_; }
   QStringList messages() const { return messages_; }
 
   // Make tunable: the knob the intent names ({"make_tunable", stage, {var}, {"knob":
@@ -151,6 +157,7 @@ class TuneController : public QObject {
   QElapsedTimer segmentClock_;
   QTimer tick_;                // the progress line's clock
   double bestGflops_ = 0;
+  QString jobs_;
   QString databasePath_;
   QString sessionDatabase_;
   runner::RunnerOptions runnerOptions_;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -25,7 +26,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr double kCommandTimeout = 30;       // any one Slurm command
 constexpr double kControllerSilence = 90;    // squeue failing this long fails the run
-constexpr int kMaxTasksPerRound = 64;        // array size when parallel_builds is not set
+constexpr int kMaxTasksPerRound = 64;        // array size at most, when parallel_builds is not set
 
 // Quotes `s` for /bin/sh.
 std::string ShellQuote(const std::string& s) {
@@ -143,6 +144,18 @@ std::string FirstLine(const std::string& path) {
   return line;
 }
 
+// The CPUs of `partition` (the default one when "") that can take jobs: allocated + idle
+// of `sinfo -o %C` ("A/I/O/T"; drained and down ones are "other"); 0 when sinfo does not say.
+int PartitionCpus(const std::string& partition) {
+  std::vector<std::string> cmd = {"sinfo", "-h", "-o", "%C"};
+  if (!partition.empty()) cmd.push_back("--partition=" + partition);
+  CommandOutput out = RunCommand(cmd, kCommandTimeout);
+  if (!out.started || out.timed_out || out.exit_code != 0) return 0;
+  long allocated = 0, idle = 0;
+  if (std::sscanf(out.output.c_str(), "%ld/%ld/", &allocated, &idle) != 2) return 0;
+  return static_cast<int>(std::clamp(allocated + idle, 0L, 1L << 20));
+}
+
 }  // namespace
 
 bool SlurmAvailable(std::string* why) {
@@ -193,12 +206,23 @@ std::vector<std::string> SlurmRunner::SbatchCommand(const std::string& script, i
   return cmd;
 }
 
+// One array task per CPU of the partition (a task takes one by default), so that a batch
+// is shared out in as few jobs as can run at once: each task measures several candidates
+// and the start-up cost of a job is paid per task, not per candidate.
+int SlurmRunner::JobSlots() {
+  if (slots_ == 0) {
+    const int cpus = PartitionCpus(options_.partition);
+    slots_ = cpus > 0 ? std::min(cpus, kMaxTasksPerRound) : kMaxTasksPerRound;
+  }
+  return slots_;
+}
+
 std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest>& requests,
                                                 const MeasureCallbacks& callbacks) {
   MeasureLedger ledger(requests, callbacks, workdir_);
   ledger.Start();
   const auto poll = std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
-  const int max_tasks = options_.parallel_builds > 0 ? options_.parallel_builds : kMaxTasksPerRound;
+  const int max_tasks = options_.parallel_builds > 0 ? options_.parallel_builds : JobSlots();
   // Every wait has a deadline: the candidates' own time bounds for every attempt, plus
   // ten minutes in the queue.
   double budget = 600;

@@ -2,7 +2,8 @@
 // candidates as one job array (`sbatch --array=0-N`), a sub-batch per array task so that
 // the per-trial overhead of a job stays small; every task runs `tessera-cli measure
 // SUB.json --out WORKDIR` on its node, which writes one result file per candidate into
-// the work folder (shared with the nodes). The runner polls `squeue` for the tasks and
+// the work folder (shared with the nodes); without parallel_builds there are as many
+// tasks as the partition has CPUs (JobSlots). The runner polls `squeue` for the tasks and
 // the folder for results; a task that ended without writing all its results (failed,
 // timed out, preempted, its node went down) has its open candidates resubmitted in the
 // next round, up to max_retries times, then they are recorded failed with the reason
@@ -46,6 +47,10 @@ class SlurmRunner : public Runner {
   // (the application was restarted while its jobs ran).
   const std::vector<std::string>& adopted() const { return adopted_; }
 
+  // Array tasks per submission when RunnerOptions::parallel_builds is 0: the partition's
+  // usable CPUs (sinfo), at most 64 (asked once).
+  int JobSlots();
+
   // The sbatch command line for a job array of `tasks` tasks running `script`.
   std::vector<std::string> SbatchCommand(const std::string& script, int tasks, const std::string& log_pattern) const;
 
@@ -59,6 +64,7 @@ class SlurmRunner : public Runner {
   std::vector<std::string> jobs_;
   std::vector<std::string> adopted_;
   std::optional<MachineSignature> machine_;
+  int slots_ = 0;
 };
 
 // Whether Slurm can take jobs here: sbatch and squeue on $PATH and the controller answering

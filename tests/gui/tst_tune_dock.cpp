@@ -5,6 +5,9 @@
 // session and resume continues it without measuring a schedule twice; cancel stops; a
 // second session on the same records database resumes from it; and a candidate that
 // crashes its measuring process or hangs is a failed trial, not the end of the app.
+// With the document's Runner set to Slurm (issue #14) a session submits its batches as
+// Slurm job arrays (against the single-node Slurm of scripts/slurm-up.sh; skipped with the
+// reason when Slurm is not up) with the same trials, plots and records.
 #include <QtTest>
 
 #include <QLabel>
@@ -15,13 +18,17 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextEdit>
+#include <QDir>
 #include <set>
+
+#include <cstdlib>
 
 #include "MainWindow.h"
 #include "TuneController.h"
 #include "VersionCompare.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
+#include "runner/SlurmRunner.h"
 #include "script/Evaluator.h"
 #include "tune/Database.h"
 #include "views/IterVarGraphView.h"
@@ -127,6 +134,34 @@ std::vector<tune::TuningRecord> AllRecords(const QString& db, const std::string&
   auto all = (*opened)->All({workload, "llvm", runner::ReadMachineSignature().Key()});
   return all ? *all : std::vector<tune::TuningRecord>{};
 }
+
+// The document's runner: the single-node Slurm, measuring in `workdir`.
+void UseSlurm(MainWindow& w, const QString& workdir) {
+  project::TargetSettings target = w.document()->targetSettings();
+  target.runner.kind = "slurm";
+  target.runner.partition = "";
+  target.runner.time_limit = "";
+  target.runner.workdir = workdir.toStdString();
+  w.document()->setTargetSettings(target);
+}
+
+// Restores an environment variable when the scope ends.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const QByteArray& value)
+      : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name)) {
+    qputenv(name, value);
+  }
+  ~ScopedEnv() {
+    if (had_) qputenv(name_, old_);
+    else qunsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  QByteArray old_;
+  bool had_;
+};
 
 bool MessagesContain(TuneController* tune, const QString& text) {
   for (const QString& m : tune->messages())
@@ -416,6 +451,87 @@ class TestTuneDock : public QObject {
     QVERIFY(WaitForEnd(again.tune));
     QVERIFY(MessagesContain(again.tune, "resumed"));
     QCOMPARE(int(AllRecords(db, again.tune->candidates().front().workload).size()), measured + 2);
+  }
+
+  // The Runner setting reaches the Tune dock: Slurm's options (the worker stays the
+  // build's tessera-cli), or the local options when the setting is local.
+  void theSessionMeasuresWhereTheRunnerSettingSays() {
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    QCOMPARE(win.tune->sessionRunnerOptions().kind, std::string("local"));
+    QCOMPARE(win.tune->sessionRunnerOptions().parallel_builds, 2);
+    UseSlurm(win.w, dir.filePath("runs"));
+    project::TargetSettings target = win.w.document()->targetSettings();
+    target.runner.partition = "debug";
+    target.runner.gres = "gpu:1";
+    win.w.document()->setTargetSettings(target);
+    runner::RunnerOptions o = win.tune->sessionRunnerOptions();
+    QCOMPARE(o.kind, std::string("slurm"));
+    QCOMPARE(o.partition, std::string("debug"));
+    QCOMPARE(o.gres, std::string("gpu:1"));
+    QCOMPARE(QString::fromStdString(o.workdir), dir.filePath("runs"));
+    QCOMPARE(o.worker_path, BuiltWorker().worker_path);
+    QCOMPARE(o.parallel_builds, 0);  // the partition's CPUs decide the array size
+  }
+
+  // Slurm chosen but not installed (no sbatch on $PATH): the session ends at once with
+  // the reason, the dock idle again.
+  void aMissingSlurmEndsTheSessionWithTheReason() {
+    QTemporaryDir dir;
+    Window win(dir.filePath("records.db"));
+    UseSlurm(win.w, dir.filePath("runs"));
+    QElapsedTimer clock;
+    clock.start();
+    {
+      ScopedEnv path("PATH", "/nonexistent");
+      QVERIFY(win.start(2));
+      QVERIFY(WaitForEnd(win.tune, 60000));
+    }
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(!win.tune->lastOutcome().ok);
+    QVERIFY2(QString::fromStdString(win.tune->lastOutcome().error).contains("Slurm is not installed"),
+             win.tune->lastOutcome().error.c_str());
+    QVERIFY(win.view->button("tuneStart")->isEnabled());
+  }
+
+  // Tuning from the dock with Runner = Slurm, for real: the candidates are measured by
+  // Slurm jobs (submission folders in the work folder, the jobs' state on the progress
+  // line), the trials reach the chart, the records carry the node's signature, and the
+  // best can be applied as with the local runner.
+  void aSessionTunesThroughSlurm() {
+    std::string missing;
+    if (!runner::SlurmAvailable(&missing))
+      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + missing + "); run scripts/slurm-up.sh as root")));
+    if (!codegen::LLVMAvailable() || BuiltWorker().worker_path.empty())
+      QSKIP("needs the LLVM backend and the build's tessera-cli");
+    QTemporaryDir dir;
+    const QString db = dir.filePath("records.db");
+    Window win(db);
+    UseSlurm(win.w, dir.filePath("runs"));
+    QStringList jobLines;
+    connect(win.tune, &TuneController::progressChanged, this, [&] {
+      if (!win.tune->jobs().isEmpty()) jobLines << win.tune->jobs();
+    });
+    QVERIFY(win.start(4));
+    QVERIFY(WaitForEnd(win.tune));
+    for (const QString& m : win.tune->messages()) qInfo("%s", qPrintable(m));
+    QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
+    QCOMPARE(int(win.tune->trials().size()), 4);
+    QCOMPARE(win.view->plottedTrials(), 4);
+    QVERIFY(MessagesContain(win.tune, "through slurm"));
+    QVERIFY2(!jobLines.isEmpty() && jobLines.join("\n").contains("Slurm:"), qPrintable(jobLines.join("\n")));
+    QVERIFY2(jobLines.join("\n").contains("done"), qPrintable(jobLines.join("\n")));
+    // The batches went through Slurm: submission folders with their array tasks' batches.
+    QStringList submissions = QDir(dir.filePath("runs")).entryList({"slurm-*"}, QDir::Dirs);
+    QVERIFY2(!submissions.isEmpty(), "no Slurm submission in the work folder");
+    QVERIFY(!QDir(dir.filePath("runs/" + submissions.front())).entryList({"task-*.json"}).isEmpty());
+    // The records carry the node's signature (here the node is this machine).
+    QVERIFY(!win.tune->candidates().empty());
+    const tune::TuningRecord& best = win.tune->candidates().front();
+    QCOMPARE(best.machine_key, runner::ReadMachineSignature().Key());
+    QVERIFY(QString::fromStdString(best.machine_json).contains("hostname"));
+    QVERIFY(int(AllRecords(db, best.workload).size()) >= 4);
+    QVERIFY(win.tune->apply(best.id).ok());
   }
 
   void aCrashingOrHangingCandidateIsAFailedTrial() {

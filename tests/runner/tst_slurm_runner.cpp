@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -215,6 +216,32 @@ class TestSlurmRunner : public QObject {
     for (const auto& e : fs::recursive_directory_iterator(dir))
       task_files += e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
     QCOMPARE(task_files, 2);
+    fs::remove_all(dir);
+  }
+
+  // Without --parallel a batch gets one array task per CPU the partition has (here the
+  // node's, as sinfo counts them), each measuring a share of the batch: six candidates on
+  // a 2-CPU node are two tasks of three, not six jobs.
+  void aBatchIsSharedOutOverThePartitionsCpus() {
+    REQUIRE_SLURM();
+    CommandOutput cpus = RunCommand({"sinfo", "-h", "-o", "%C"}, 10);
+    long allocated = 0, idle = 0;
+    QVERIFY2(std::sscanf(cpus.output.c_str(), "%ld/%ld/", &allocated, &idle) == 2, cpus.output.c_str());
+    std::string dir = FreshDir("tst-slurm-slots");
+    RunnerOptions o = SlurmOptions(cli_, dir);
+    o.parallel_builds = 0;
+    std::string error;
+    auto runner = SlurmRunner::Create(o, &error);
+    QVERIFY2(runner, error.c_str());
+    QCOMPARE(runner->JobSlots(), int(std::min(allocated + idle, 64L)));
+    std::vector<MeasureRequest> batch;
+    for (int f : {1, 2, 4, 8, 16, 32}) batch.push_back(Request("p" + std::to_string(f), VectorAddScript(f), 4096));
+    auto results = runner->Measure(batch, {});
+    for (const MeasureResult& r : results) QVERIFY2(r.status == MeasureStatus::Ok, r.message.c_str());
+    int task_files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      task_files += e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
+    QCOMPARE(task_files, std::min(runner->JobSlots(), int(batch.size())));
     fs::remove_all(dir);
   }
 
