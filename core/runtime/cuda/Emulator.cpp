@@ -375,10 +375,27 @@ Status EmulatedCudaModule::CheckGuards(int kernel) const {
   return Status::Ok();
 }
 
+std::vector<int64_t> EmulatedCudaModule::SampledBlocks(int64_t total, int64_t max_blocks) {
+  std::vector<int64_t> out;
+  if (total <= 0) return out;
+  if (max_blocks <= 0 || total <= max_blocks) {
+    for (int64_t b = 0; b < total; ++b) out.push_back(b);
+    return out;
+  }
+  if (max_blocks == 1) return {0};
+  // Evenly spaced from 0 to total - 1 (rounded down; the steps are > 1, so distinct).
+  for (int64_t i = 0; i < max_blocks; ++i)
+    out.push_back(static_cast<int64_t>((static_cast<__int128>(i) * (total - 1)) / (max_blocks - 1)));
+  return out;
+}
+
 Status EmulatedCudaModule::Launch(int index, const std::array<int64_t, 3>& grid,
                                   const std::array<int64_t, 3>& block, std::vector<uint64_t>& args) {
   Packed kernel = kernels_[static_cast<size_t>(index)];
   int64_t threads = block[0] * block[1] * block[2];
+  const std::vector<int64_t> blocks = SampledBlocks(grid[0] * grid[1] * grid[2], max_blocks);
+  blocks_run += static_cast<int64_t>(blocks.size());
+  blocks_in_grids += grid[0] * grid[1] * grid[2];
   bool reversed = reverse_warp_order && (reverse_only_kernel < 0 || reverse_only_kernel == index);
   LaunchState state(threads, reversed);
   Current() = &state;
@@ -389,17 +406,14 @@ Status EmulatedCudaModule::Launch(int index, const std::array<int64_t, 3>& grid,
       unsigned tx = static_cast<unsigned>(t % block[0]);
       unsigned ty = static_cast<unsigned>(t / block[0] % block[1]);
       unsigned tz = static_cast<unsigned>(t / (block[0] * block[1]));
-      int64_t seq = 0;
-      for (int64_t bz = 0; bz < grid[2]; ++bz)
-        for (int64_t by = 0; by < grid[1]; ++by)
-          for (int64_t bx = 0; bx < grid[0]; ++bx, ++seq) {
-            set_indices_(static_cast<unsigned>(bx), static_cast<unsigned>(by), static_cast<unsigned>(bz), tx,
-                         ty, tz);
-            state.StartBlock(t, seq);
-            kernel(reinterpret_cast<const unsigned long long*>(args.data()));
-            state.FinishBlock(t);
-            state.block_barrier.arrive_and_wait();  // the next block reuses the shared arrays
-          }
+      for (int64_t seq : blocks) {  // linear block index: x fastest
+        const int64_t bx = seq % grid[0], by = seq / grid[0] % grid[1], bz = seq / (grid[0] * grid[1]);
+        set_indices_(static_cast<unsigned>(bx), static_cast<unsigned>(by), static_cast<unsigned>(bz), tx, ty, tz);
+        state.StartBlock(t, seq);
+        kernel(reinterpret_cast<const unsigned long long*>(args.data()));
+        state.FinishBlock(t);
+        state.block_barrier.arrive_and_wait();  // the next block reuses the shared arrays
+      }
     });
   for (std::thread& t : pool) t.join();
   Current() = nullptr;

@@ -22,6 +22,10 @@
 // - With `guard_bytes` > 0 every argument array lives between two guard zones filled
 //   with a pattern; a kernel that writes outside its array fails the launch with the
 //   kernel, the array and the element it wrote.
+// Large grids: with `max_blocks` > 0 a launch of more blocks runs only that many of them,
+// spread evenly over the grid in linear block order, the first and the last included
+// (edge blocks are where bounds and tails go wrong). Blocks keep their own indices and
+// their parity (warp order), so a sampled run is the full run restricted to those blocks.
 #pragma once
 
 #include <functional>
@@ -62,7 +66,12 @@ class EmulatedCudaModule : public KernelLauncher {
   bool reverse_warp_order = false;  // odd blocks' warp order in even blocks and back
   int reverse_only_kernel = -1;     // >= 0: reverse the order in that kernel only
   size_t guard_bytes = 0;           // guard zones around argument arrays (0 = none)
+  int64_t max_blocks = 0;           // > 0: at most this many blocks per launch (see above)
   int launches = 0;
+  int64_t blocks_run = 0, blocks_in_grids = 0;  // over every launch so far
+
+  // The linear indices of the blocks a launch of `total` blocks runs with `max_blocks`.
+  static std::vector<int64_t> SampledBlocks(int64_t total, int64_t max_blocks);
 
   struct LaunchState;
 

@@ -8,6 +8,13 @@
 //   shared buffers and the CUDA lines that touch them;
 // - launch failures the emulator catches: shuffle-mask errors (lane and warp named) and
 //   out-of-bounds writes into the guard zones (buffer and element named).
+// Large grids are sampled: a launch of more than `max_blocks` blocks runs that many,
+// spread evenly over the grid with the first and the last (Emulator.h), and the oracle
+// comparison and the race check look only at the output elements those blocks wrote
+// (found by running them twice, on outputs filled with two byte patterns: an element
+// whose bytes agree was written). A program of several kernels runs every block (a
+// kernel reads what the blocks of the one before wrote), as does one whose arguments
+// have transformed layouts.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +44,7 @@ struct EmulatorCheckOptions {
   uint64_t seed = 1;
   bool check = true;         // compare with the oracle and look for races
   size_t guard_bytes = 4096; // guard zones around the arrays (out-of-bounds writes)
+  int64_t max_blocks = 256;  // blocks per launch at most (see above); 0: every block
   // Edits the CUDA source before it is compiled (tests break kernels on purpose).
   std::function<std::string(std::string)> edit;
 };
@@ -46,6 +54,8 @@ struct EmulatorReport {
   size_t kernels = 0;
   int launches = 0;
   bool ran = false;       // the first run completed
+  int64_t blocks_run = 0, blocks_in_grids = 0;  // of the first run's launches
+  bool sampled() const { return blocks_run < blocks_in_grids; }
   std::string run_error;  // why it did not
   std::vector<EmulatorFinding> findings;
   std::string cuda_source;   // what was compiled (after the edit)
