@@ -73,6 +73,8 @@ shot() {
 install_tools
 mkdir -p "$OUT"
 
+# TESSERA_SCREENSHOTS=instrument takes only the instrument's pictures (below).
+if [ "${TESSERA_SCREENSHOTS:-all}" != instrument ]; then
 SHOT="$OUT/gemm.png" shot "GEMM, tiled and vectorized" "$EXAMPLES/gemm.py" --select C:j.inner
 SIZE=1280x800 SHOT="$OUT/gemm_1280x800.png" shot "GEMM on a 1280x800 screen" "$EXAMPLES/gemm.py" \
   --select C:j.inner
@@ -89,5 +91,28 @@ for f in "$EXAMPLES"/*layout*.py; do
   [ -e "$f" ] || continue
   SHOT="$OUT/$(basename "${f%.py}").png" shot "buffer layout" "$f" --raise BufferLayout
 done
+fi
+
+# The instrument (issue #15): roofline, cache fit, loop <-> code, versions, GPU emulator.
+SHOT="$OUT/roofline.png" WAIT=$((WAIT + 16)) shot "roofline of a GEMM profile" "$EXAMPLES/gemm.py" \
+  --raise Roofline --profile
+SHOT="$OUT/cache_fit.png" shot "cache fit: the Loop nest's working-set column" "$EXAMPLES/gemm.py" \
+  --raise LoopNest --select C:k.outer
+SHOT="$OUT/loop_to_code.png" WAIT=$((WAIT + 4)) shot "loop <-> code: a loop's assembly lines" \
+  "$EXAMPLES/gemm.py" --raise Code --code Assembly --select C:j.inner
+# The same GEMM with another register tile: two versions side by side.
+variant="$(mktemp --suffix=.py)"
+python3 - "$EXAMPLES/gemm.py" "$variant" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+# Doubles the first split factor: a version that differs in one primitive.
+text = re.sub(r"factor=(\d+)", lambda m: "factor=" + str(2 * int(m.group(1))), text, count=1)
+open(sys.argv[2], "w").write(text)
+PY
+SHOT="$OUT/version_compare.png" WAIT=$((WAIT + 2)) shot "two schedule versions compared" "$EXAMPLES/gemm.py" \
+  --compare-with "$variant"
+rm -f "$variant"
+SHOT="$OUT/gpu_emulator_check.png" WAIT=$((WAIT + 20)) shot "GPU schedule checked on the emulator" \
+  "$EXAMPLES/gpu_gemm.py" --action actionCheckEmulator
 
 log "wrote $(ls "$OUT"/*.png | wc -l) pictures to $OUT"

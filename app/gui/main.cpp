@@ -1,9 +1,11 @@
 // tessera: the desktop schedule studio. Opens the script given on the command line,
 // or the built-in GEMM example. The options after the file arrange the window for a
 // session (scripts/screenshots.sh uses them); none of them changes saved settings.
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QFile>
 #include <QTimer>
 
 #include "AppSettings.h"
@@ -36,6 +38,20 @@ void Arrange(MainWindow& w, const QCommandLineParser& p) {
   if (p.isSet("code"))
     QObject::connect(w.document(), &tessera::gui::Document::targetsChanged, &w,
                      [&w, title = p.value("code")] { w.codeView()->showArtifactTitled(title); });
+  // A menu action by its object name (e.g. actionCheckEmulator), once the window is up.
+  if (p.isSet("action"))
+    QTimer::singleShot(500, &w, [&w, name = p.value("action")] {
+      if (QAction* a = w.action(name)) a->trigger();
+    });
+  // The open script as one version, FILE's script as the next, side by side.
+  if (p.isSet("compare-with"))
+    QTimer::singleShot(300, &w, [&w, path = p.value("compare-with")] {
+      QFile f(path);
+      if (!f.open(QIODevice::ReadOnly)) return;
+      const int before = w.document()->recordVersion();
+      w.document()->editScript(QString::fromUtf8(f.readAll()));
+      w.compareVersions(before, w.document()->recordVersion());
+    });
 }
 
 }  // namespace
@@ -58,6 +74,8 @@ int main(int argc, char** argv) {
   parser.addOption({"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
   parser.addOption({"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
   parser.addOption({"code", QApplication::translate("main", "Show this code artefact (\"C source\", \"LLVM IR\", \"Assembly\", ...)."), "title"});
+  parser.addOption({"action", QApplication::translate("main", "Trigger this menu action (its object name, e.g. actionCheckEmulator)."), "name"});
+  parser.addOption({"compare-with", QApplication::translate("main", "Compare the script with FILE's as two versions."), "file"});
   parser.process(app);
 
   using tessera::gui::AppSettings;
