@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "te/TensorIntrin.h"
 #include "views/graph/GraphItems.h"
 
 namespace tessera::views {
@@ -23,6 +24,10 @@ QStringList Badges(const schedule::Stage& stage, const ir::IterVar& iv) {
     case ir::IterVarType::Vectorized: badges << "vectorized"; break;
     case ir::IterVarType::Unrolled: badges << "unrolled"; break;
     case ir::IterVarType::Parallelized: badges << "parallel"; break;
+    case ir::IterVarType::Tensorized:
+      badges << (attr.tensor_intrin ? "tensorized: " + QString::fromStdString(attr.tensor_intrin->name)
+                                    : QString("tensorized"));
+      break;
     default: break;
   }
   if (attr.bind_thread) badges << QString::fromStdString(attr.bind_thread->thread_tag);

@@ -74,6 +74,14 @@ class Builder {
   // `produce X` opens stage X's scope; other attributes are transparent.
   void VisitAttr(const ir::AttrStmtNode* attr, const Stmt& s, LoopTreeNode& parent,
                  const std::string& stage) {
+    // A tensorized region (schedule/Tensorize.h): its loops are the intrinsic's body.
+    if (attr->key == "tensor_intrin") {
+      const std::string* intrin = std::get_if<std::string>(&attr->node);
+      LoopTreeNode& n = Add(parent, LoopTreeNode::Kind::Other, s, stage);
+      n.label = "tensorized: intrinsic " + (intrin ? *intrin : std::string("?"));
+      Visit(attr->body, n, stage);
+      return;
+    }
     if (attr->key != "produce") {
       Visit(attr->body, parent, stage);
       return;

@@ -148,6 +148,9 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
     return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " +
            VisitExpr(n->args[2]) + ")";
   if (auto info = LookupMathOp(n->op)) return Math(*info, n);
+  // tensorize's buffer.access_ptr: the address of the bound region (data + offset).
+  if (n->op == "tvm_access_ptr" && n->args.size() == 5)
+    return "(" + VisitExpr(n->args[1]) + " + " + VisitExpr(n->args[2]) + ")";
   if (n->call_kind == CallKind::Extern) {
     std::string args;
     for (size_t i = 0; i < n->args.size(); ++i) args += (i ? ", " : "") + VisitExpr(n->args[i]);

@@ -20,6 +20,7 @@
 #include <llvm/TargetParser/Host.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include "codegen/ExternCalls.h"
 #include "codegen/CodeGenLLVM.h"
 #include "runtime/RuntimeABI.h"
 
@@ -169,6 +170,7 @@ std::string LLVMTargetDescription() {
 }
 
 Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options) {
+  if (Status s = CheckNoExternCalls(f.body); !s) return s.error();
   auto context = std::make_unique<llvm::LLVMContext>();
   auto generated = Generate(f, options, *context, false);
   if (!generated.ok()) return generated.error();

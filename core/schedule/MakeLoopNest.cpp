@@ -7,6 +7,7 @@
 #include "ir/Functor.h"
 #include "schedule/CrossThreadReduction.h"
 #include "schedule/StageStorage.h"
+#include "schedule/Tensorize.h"
 #include "te/Compute.h"
 
 namespace tessera::schedule {
@@ -210,6 +211,7 @@ Stmt MakeComputeStmt(const Stage& stage, const RangeMap& rmap, bool keep_trivial
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c) return Stmt();
   if (HasCrossThreadReduction(stage)) return MakeCrossThreadReduction(stage, rmap, keep_trivial_loop);
+  if (TensorizedLeaf(stage)) return MakeTensorize(stage, rmap, keep_trivial_loop);
   arith::Analyzer analyzer;
   return c->is_reduction() ? MakeReduction(stage, c, rmap, keep_trivial_loop, &analyzer)
                            : MakeElementwise(stage, c, rmap, keep_trivial_loop, &analyzer);

@@ -5,6 +5,7 @@
 
 #include "ir/Functor.h"
 #include "schedule/Primitives.h"
+#include "schedule/Tensorize.h"
 #include "te/Compute.h"
 
 namespace tessera::schedule {
@@ -232,6 +233,10 @@ const std::map<std::string, Applier>& Appliers() {
       {"set_store_predicate", ApplySetStorePredicate},
       {"rfactor", ApplyRFactor},
       {"transform_layout", ApplyTransformLayout},
+      {"tensorize", [](Schedule& sch, const TraceEntry& e, const Args& a) {
+         if (Status s = Expect(e, a, 1, 0); !s) return s;
+         return Tensorize(sch, a.stage, a.vars[0], e.intrin);
+       }},
   };
   return kAppliers;
 }

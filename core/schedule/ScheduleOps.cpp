@@ -7,6 +7,7 @@
 #include "schedule/MakeLoopNest.h"
 #include "schedule/Normalize.h"
 #include "schedule/ScanLowering.h"
+#include "schedule/Tensorize.h"
 
 namespace tessera::schedule {
 
@@ -117,6 +118,7 @@ class RemoveLoopScope : public ir::IRMutator {
 
 Result<Stmt> ScheduleOps(const Schedule& sch, const RangeMap& rmap,
                          const ScheduleOpsOptions& options) {
+  if (Status st = VerifyTensorize(sch, rmap); !st) return st.error();
   Stmt body;
   for (auto it = sch.stages.rbegin(); it != sch.stages.rend(); ++it) {
     const Stage& s = *it;

@@ -8,10 +8,15 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ir/Expr.h"
+
+namespace tessera::te {
+struct TensorIntrinNode;  // te/TensorIntrin.h
+}
 
 namespace tessera::schedule {
 
@@ -65,6 +70,7 @@ struct TraceLambda {
 //   transform_layout  lambdas {index_map, pad_value (when given)}; strings {pad_kind:
 //                "constant" | "function" | "undef", absent = none}; int_lists
 //                {axis_separators (when given)}; outputs {the new loop vars of a compute}
+//   tensorize    iter_vars {var}; strings {intrin (its name)}; intrin (the object)
 struct TraceEntry {
   std::string primitive;
   StageRef stage;
@@ -75,6 +81,9 @@ struct TraceEntry {
   std::map<std::string, TraceLambda> lambdas;
   std::map<std::string, std::vector<int64_t>> int_lists;
   std::vector<std::string> outputs;
+  // tensorize: the intrinsic (its name is also strings {intrin}); an object of the
+  // script that declared it, so equal traces share it.
+  std::shared_ptr<const te::TensorIntrinNode> intrin;
   bool operator==(const TraceEntry&) const = default;
 };
 

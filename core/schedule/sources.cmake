@@ -20,6 +20,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Bound.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BoundExtent.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MakeLoopNest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Tensorize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CrossThreadReduction.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StageStorage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LayoutLowering.cpp

@@ -96,6 +96,9 @@ Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) co
   if (auto st = interp.Step(args.loc); !st) return st.error();
   auto locals = std::make_shared<Scope>();
   locals->parent = enclosing;
+  if (interp.call_scopes_.size() >= 4096)
+    std::erase_if(interp.call_scopes_, [](const std::weak_ptr<Scope>& s) { return s.expired(); });
+  interp.call_scopes_.push_back(locals);
   for (size_t i = 0; i < params.size(); ++i) locals->names[params[i].name] = *bound[i];
   ++interp.call_depth_;
   auto flow = interp.ExecBlock(def->body, locals);
@@ -159,6 +162,11 @@ Result<Value> DictObject::Subscript(Interpreter& interp, const std::vector<Value
 }
 
 Interpreter::Interpreter() { RegisterPythonBuiltins(); }
+
+Interpreter::~Interpreter() {
+  for (const std::weak_ptr<Scope>& s : call_scopes_)
+    if (auto scope = s.lock()) scope->names.clear();
+}
 
 namespace {
 

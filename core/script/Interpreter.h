@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "script/Ast.h"
 #include "script/Value.h"
@@ -103,6 +104,12 @@ struct DictObject : Object {
 class Interpreter {
  public:
   Interpreter();
+  // Clears the locals of every function call still alive: a def inside a function (TVM's
+  // intrin_func inside intrin_gemv) holds the call's locals, which hold the def, so the
+  // cycle would otherwise outlive the interpreter (a leak per evaluation).
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
 
   // ---- built-ins ----
   // Registers `value` under a qualified name; the enclosing modules are created.
@@ -181,6 +188,7 @@ class Interpreter {
   IdentityFn identity_;
   int call_depth_ = 0;
   int64_t steps_ = 0;
+  std::vector<std::weak_ptr<Scope>> call_scopes_;  // locals of function calls (~Interpreter)
   Value return_value_;  // set by `return`, read by FunctionObject::Call
   friend struct LambdaObject;
   friend struct FunctionObject;

@@ -9,6 +9,7 @@
 #include "script/Args.h"
 #include "script/Operators.h"
 #include "script/TeObjects.h"
+#include "script/TensorIntrinObjects.h"
 
 namespace tessera::script {
 
@@ -365,6 +366,7 @@ const std::map<std::string, Method>& StageMethods() {
       {"storage_align", StorageAlign},
       {"set_scope", SetScope},
       {"set_store_predicate", SetStorePredicate},
+      {"tensorize", StageTensorize},
   };
   return kMethods;
 }

@@ -182,6 +182,10 @@ class TracePrinter {
     if (p == "transform_layout") return TransformLayoutLine(entry, e);
     if (p == "set_scope") return stage + ".set_scope(" + Str(e, "scope") + ")";
     if (p == "set_store_predicate") return StorePredicateLine(e);
+    // The intrinsic is named by its declared name: a flat script keeps its definition
+    // only when it is in the workload (before create_schedule).
+    if (p == "tensorize")
+      return stage + ".tensorize(" + Var(FirstVar(e)) + ", " + Identifier(e.strings.count("intrin") ? e.strings.at("intrin") : "intrin") + ")";
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
   }
 

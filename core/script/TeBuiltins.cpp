@@ -8,6 +8,7 @@
 #include "script/ExprBuiltins.h"
 #include "script/Operators.h"
 #include "script/TeObjects.h"
+#include "script/TensorIntrinObjects.h"
 #include "te/Compute.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
@@ -354,6 +355,7 @@ void RegisterTeBuiltins(Interpreter& interp) {
     return MakeCommReducerValue(c);
   });
   AliasTirName(interp, "comm_reducer");
+  RegisterTensorIntrinBuiltins(interp);
 
   for (std::string name : {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
                            "sin", "cos", "erf", "abs", "floor", "ceil", "round", "trunc", "pow",

@@ -2,8 +2,10 @@
 
 #include <unordered_map>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/Printer.h"
 
 namespace tessera::transform {
 
@@ -122,6 +124,28 @@ class StorageFlattener : public IRMutator {
     return MakeBufferStore(buffer, VisitExpr(n->value), physical);
   }
 
+  // tensorize (schedule/Tensorize.h): an intrinsic's buffer bound to a tensor's region.
+  Stmt VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
+    if (n->key == "buffer_bind_scope") return BindBufferScope(n);
+    return IRMutator::VisitAttrStmt(n, s);
+  }
+
+  Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
+    auto it = bound_.find(n->buffer.get());
+    if (it == bound_.end()) return IRMutator::VisitBufferLoad(n, e);
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    return MakeBufferLoad(it->second.target, {it->second.Index(indices)});
+  }
+
+  Stmt VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
+    auto it = bound_.find(n->buffer.get());
+    if (it == bound_.end()) return IRMutator::VisitBufferStore(n, s);
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    return MakeBufferStore(it->second.target, VisitExpr(n->value), {it->second.Index(indices)});
+  }
+
  private:
   const Realized* FindRealized(const DataProducer& p) const {
     if (auto it = realized_.find(p.get()); it != realized_.end()) return &it->second;
@@ -181,7 +205,101 @@ class StorageFlattener : public IRMutator {
     return flattened_[arg.get()] = FlattenedBuffer(arg);
   }
 
+  // An intrinsic buffer bound to a region: accesses go to `target` at offset + index .
+  // strides (the strides of the region's tensor in the dimensions the buffer covers).
+  struct Bound {
+    Buffer target;
+    Expr offset;
+    std::vector<Expr> strides;
+    Expr Index(const std::vector<Expr>& indices) const {
+      Expr flat = offset;
+      for (size_t d = 0; d < indices.size() && d < strides.size(); ++d)
+        flat = index_add(flat, index_mul(indices[d], strides[d]));
+      return flat;
+    }
+  };
+
+  // Row-major strides of a realized tensor / an argument buffer, per dimension.
+  std::vector<Expr> TensorStrides(const DataProducer& p) const {
+    std::vector<Expr> extents;
+    if (const Realized* r = FindRealized(p)) {
+      extents = r->extents;
+    } else if (Buffer arg = ctx_.FindArgBuffer(p)) {
+      if (arg->strides.size() == arg->shape.size()) return arg->strides;
+      extents = arg->shape;
+    }
+    std::vector<Expr> strides(extents.size());
+    Expr stride = 1;
+    for (size_t d = extents.size(); d-- > 0;) {
+      strides[d] = stride;
+      stride = index_mul(stride, extents[d]);
+    }
+    return strides;
+  }
+
+  // Whether `given` (a buffer's declared offset or stride) is a free variable to bind
+  // to `actual`, or else provably equal to it; `what` names it for the error.
+  bool BindField(const Expr& given, const Expr& actual, VarMap* vars, const std::string& what,
+                 const std::string& hint) {
+    if (given.as<VarNode>()) {
+      (*vars)[Var::from(given)] = actual;
+      return true;
+    }
+    Expr declared = given.defined() ? given : Expr(0);
+    arith::Analyzer a;
+    DataType t = DataType::Int(64);
+    if (a.CanProve(eq(cast(t, declared), cast(t, actual)))) return true;
+    ctx_.ReportError(what + " is " + to_string(declared) + " in the intrinsic's declaration but " +
+                     to_string(a.Simplify(actual)) + " where it is bound (" + hint + ")");
+    return false;
+  }
+
+  Stmt BindBufferScope(const AttrStmtNode* n) {
+    const Buffer* b = std::get_if<Buffer>(&n->node);
+    auto* load = n->value.as<ProducerLoadNode>();
+    if (!b || !*b || !load) {
+      ctx_.ReportError("buffer_bind_scope needs an intrinsic buffer and a tensor region");
+      return VisitStmt(n->body);
+    }
+    const BufferNode& buf = **b;
+    std::string name = load->producer->producer_name();
+    std::vector<Expr> mins;
+    MutateArray(load->indices, &mins);
+    Bound bound;
+    std::vector<Expr> physical;
+    if (!Resolve(load->producer, mins, &bound.target, &physical)) return VisitStmt(n->body);
+    std::vector<Expr> strides = TensorStrides(load->producer);
+    if (physical.size() != 1 || strides.size() < buf.shape.size()) {
+      ctx_.ReportError("intrinsic buffer " + buf.name + " cannot be bound to tensor " + name +
+                       " (it has axis separators or fewer dimensions)");
+      return VisitStmt(n->body);
+    }
+    bound.offset = physical[0];
+    size_t start = strides.size() - buf.shape.size();
+    bound.strides.assign(strides.begin() + static_cast<long>(start), strides.end());
+    VarMap vars;
+    vars[buf.data] = bound.target->data;
+    std::string at = "buffer " + buf.name + " bound to " + name;
+    bool ok = BindField(buf.elem_offset, bound.offset, &vars, "the element offset of " + at,
+                        "declare the buffer with offset_factor=1 to let it move");
+    for (size_t d = 0; ok && d < buf.shape.size(); ++d) {
+      Expr compact = 1;
+      for (size_t k = d + 1; k < buf.shape.size(); ++k) compact = index_mul(compact, buf.shape[k]);
+      Expr declared = buf.strides.size() == buf.shape.size() ? buf.strides[d] : compact;
+      ok = BindField(declared, bound.strides[d], &vars, "the stride of dimension " + std::to_string(d) + " of " + at,
+                     buf.strides.empty() ? "a compact buffer; declare strides=[te.var(...), 1] to bind a "
+                                           "strided region"
+                                         : "declare a te.var stride to bind any stride");
+    }
+    if (!ok) return VisitStmt(n->body);
+    bound_[&buf] = bound;
+    Stmt body = VisitStmt(n->body);
+    bound_.erase(&buf);
+    return Substitute(body, vars);
+  }
+
   const PassContext& ctx_;
+  std::unordered_map<const BufferNode*, Bound> bound_;
   std::unordered_map<const DataProducerNode*, Realized> realized_;
   std::unordered_map<const BufferNode*, Buffer> flattened_;
 };

@@ -7,6 +7,10 @@
 // its explicit strides), and — when the buffer has axis_separators — flattened only
 // within each group of axes, giving an N-D physical buffer (RFC 0077). After this pass
 // no Producer* node remains, which is what every backend expects.
+// A tensorized region (schedule/Tensorize.h) binds an intrinsic's buffer to a tensor's
+// region with AttrStmt "buffer_bind_scope": the buffer's data becomes the tensor's, its
+// element offset and stride variables the region's offset and the tensor's strides
+// (declared constants must agree), and its accesses become accesses of the tensor.
 #pragma once
 
 #include "ir/Stmt.h"

@@ -350,6 +350,13 @@ class Stage:
         self.leaf_iter_vars = new_vars + list(self.op.reduce_axis)
         return new_vars
 
+    def tensorize(self, var, tensor_intrin):
+        from ._intrin import TensorIntrin
+        self._leaf(var, "tensorize")
+        if not isinstance(tensor_intrin, TensorIntrin):
+            raise TypeError("tensorize: expected a TensorIntrin (te.decl_tensor_intrin), got %r"
+                            % (tensor_intrin,))
+
     # TVM 0.19's te.Stage has no set_axis_separators (that is a TensorIR / TE-internal
     # feature): calling it is an AttributeError, as in TVM.
 

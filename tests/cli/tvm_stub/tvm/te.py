@@ -10,6 +10,7 @@ from .tir import (exp, erf, tanh, sigmoid, log, tan, cos, sin, sqrt, rsqrt, floo
                   isinf, div, indexdiv, indexmod, truncdiv, truncmod, floordiv, floormod,
                   comm_reducer, min, max, sum, add, subtract, multiply, any, all, min_value,
                   max_value, const)
+from ._intrin import decl_tensor_intrin  # noqa: F401  (tensorize)
 
 
 def var(name="tindex", dtype="int32", span=None):

@@ -136,3 +136,5 @@ min = comm_reducer(_combine("min"), max_value, name="min")  # noqa: A001
 max = comm_reducer(_combine("max"), min_value, name="max")  # noqa: A001
 
 _ = (Tensor,)
+
+from ._intrin import decl_buffer, call_extern, ir_builder  # noqa: E402,F401  (tensorize)
