@@ -110,7 +110,8 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
     return out;
   }
   if (runner->Name() != "local")
-    reports.message("measuring on " + machine->hostname + " (" + machine->Key() + ") through " + runner->Name(),
+    reports.message("measuring on " + machine->hostname + " (" + machine->cpu_model + ", " +
+                        std::to_string(machine->cores) + " cores) through " + runner->Name(),
                     false);
   tune::RecordQuery query{tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
                           job.options.target, machine->Key()};

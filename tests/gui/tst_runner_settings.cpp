@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "MainWindow.h"
+#include "ScopedEnv.h"
 #include "RunnerSettingsDialog.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/SlurmRunner.h"
@@ -41,22 +42,7 @@ project::RunnerSettings SlurmSettings() {
   return s;
 }
 
-// Restores an environment variable when the scope ends.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const QByteArray& value) : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name)) {
-    qputenv(name, value);
-  }
-  ~ScopedEnv() {
-    if (had_) qputenv(name_, old_);
-    else qunsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  QByteArray old_;
-  bool had_;
-};
+using tessera::testing::ScopedEnv;
 
 std::string Worker() {
 #ifdef TESSERA_CLI_PATH

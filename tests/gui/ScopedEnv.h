@@ -1,0 +1,29 @@
+// ScopedEnv: sets an environment variable for a scope and restores it after (the GUI
+// suites take sbatch off $PATH to see how a missing Slurm is reported).
+#pragma once
+
+#include <QByteArray>
+#include <QtGlobal>
+
+namespace tessera::testing {
+
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const QByteArray& value)
+      : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name)) {
+    qputenv(name, value);
+  }
+  ~ScopedEnv() {
+    if (had_) qputenv(name_, old_);
+    else qunsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  QByteArray old_;
+  bool had_;
+};
+
+}  // namespace tessera::testing
