@@ -24,9 +24,14 @@ class FirstExternCall : public ir::IRVisitor {
   }
 
   void VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
+    std::string who = where_.empty() ? std::string("the program") : where_;
     if (n->call_kind == ir::CallKind::Extern && !message)
-      message = (where_.empty() ? std::string("the program") : where_) + " calls extern function '" + n->op +
+      message = who + " calls extern function '" + n->op +
                 "', which cannot be run here: Tessera runs no external code (lower and export show the call)";
+    // TVM's builtins (tir.tvm_mma_sync, ...) from call_intrin: no CPU code exists for them.
+    if (n->call_kind == ir::CallKind::Intrinsic && n->op.rfind("tir.", 0) == 0 && !message)
+      message = who + " calls TVM intrinsic '" + n->op +
+                "', which Tessera cannot run on the CPU (lower and export show the call)";
     IRVisitor::VisitCall(n, e);
   }
 

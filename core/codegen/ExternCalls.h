@@ -3,7 +3,8 @@
 // opening a script must not run arbitrary code (DESIGN.md). The CPU backend therefore
 // refuses a program with an extern call before compiling it; lower and export (C,
 // LLVM IR) still show the call. A call inside a tensorized region (AttrStmt
-// "tensor_intrin", schedule/Tensorize.h) is reported with its intrinsic and stage.
+// "tensor_intrin", schedule/Tensorize.h) is reported with its intrinsic and stage. TVM's
+// builtins written with call_intrin ("tir.tvm_mma_sync", ...) are refused the same way.
 #pragma once
 
 #include "ir/Stmt.h"

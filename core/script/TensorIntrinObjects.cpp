@@ -207,12 +207,14 @@ Result<Value> DeclBuffer(const CallArgs& call) {
   return BufferValue(b);
 }
 
-Result<Value> CallExtern(const CallArgs& call) {
-  if (Status s = NoKeywords(call, "call_extern"); !s) return s.error();
+// call_extern(dtype, "func", args...) and call_intrin(dtype, "tir.op", args...): a call the
+// lowered program keeps as written (TVM's tensor-core intrinsics are call_intrin).
+Result<Value> CallOut(const CallArgs& call, const std::string& what, ir::CallKind kind) {
+  if (Status s = NoKeywords(call, what); !s) return s.error();
   if (call.positional.size() < 2 || !call.positional[0].is_string() || !call.positional[1].is_string())
-    return Error("call_extern(dtype, func_name, *args): dtype and func_name must be strings", call.loc);
+    return Error(what + "(dtype, func_name, *args): dtype and func_name must be strings", call.loc);
   auto dtype = ir::DataType::parse(call.positional[0].as_string());
-  if (!dtype) return Error("call_extern(): unknown dtype \"" + call.positional[0].as_string() + "\"", call.positional_locs[0]);
+  if (!dtype) return Error(what + "(): unknown dtype \"" + call.positional[0].as_string() + "\"", call.positional_locs[0]);
   std::vector<Expr> args;
   for (size_t i = 2; i < call.positional.size(); ++i) {
     const Value& v = call.positional[i];
@@ -221,11 +223,11 @@ Result<Value> CallExtern(const CallArgs& call) {
       continue;
     }
     auto e = ToExpr(v);
-    if (!e) return Error("call_extern(): argument " + std::to_string(i - 1) + " must be an expression, not " + v.type_name(),
+    if (!e) return Error(what + "(): argument " + std::to_string(i - 1) + " must be an expression, not " + v.type_name(),
                          call.positional_locs[i]);
     args.push_back(*e);
   }
-  return Value::FromExpr(ir::MakeCall(*dtype, call.positional[1].as_string(), args, ir::CallKind::Extern));
+  return Value::FromExpr(ir::MakeCall(*dtype, call.positional[1].as_string(), args, kind));
 }
 
 // One part of intrin_func's result: a statement, an expression (evaluated) or None.
@@ -369,7 +371,12 @@ void RegisterTensorIntrinBuiltins(Interpreter& interp) {
     if (c.size() != 0) return Error("ir_builder.create() takes no arguments", c.loc);
     return Value::FromObject(std::make_shared<IRBuilderObject>());
   });
-  interp.RegisterFunction("tvm.tir.call_extern", [](Interpreter&, const CallArgs& c) { return CallExtern(c); });
+  interp.RegisterFunction("tvm.tir.call_extern", [](Interpreter&, const CallArgs& c) {
+    return CallOut(c, "call_extern", ir::CallKind::Extern);
+  });
+  interp.RegisterFunction("tvm.tir.call_intrin", [](Interpreter&, const CallArgs& c) {
+    return CallOut(c, "call_intrin", ir::CallKind::Intrinsic);
+  });
   interp.Alias("tvm.call_extern", "tvm.tir.call_extern");
   interp.RegisterFunction("tvm.te.decl_tensor_intrin",
                           [](Interpreter& i, const CallArgs& c) { return DeclTensorIntrin(i, c); });

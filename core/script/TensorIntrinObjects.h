@@ -1,7 +1,7 @@
 // Script objects and built-ins for tensor intrinsics (TVM's tensorize tutorial):
 //   tvm.tir.decl_buffer(shape, dtype, name, offset_factor=, strides=[te.var("s1"), 1])
 //   tvm.tir.ir_builder.create()  -> ib.emit(stmt or expr), ib.get()
-//   tvm.tir.call_extern(dtype, "func", args...)
+//   tvm.tir.call_extern(dtype, "func", args...), tvm.tir.call_intrin(dtype, "tir.op", args...)
 //   buffer.access_ptr("r" | "w" | "rw"), buffer.vload(index), buffer.vstore(index, value),
 //   buffer.strides / shape / elem_offset / data / dtype / name
 //   te.decl_tensor_intrin(op, intrin_func, name=, binds={t: buffer}, default_buffer_params=)
@@ -44,7 +44,7 @@ struct TensorIntrinObject : Object {
                         const SourceLoc& loc) const override;
 };
 
-// Registers decl_buffer, ir_builder.create, call_extern and decl_tensor_intrin.
+// Registers decl_buffer, ir_builder.create, call_extern, call_intrin and decl_tensor_intrin.
 void RegisterTensorIntrinBuiltins(Interpreter& interp);
 
 // s[C].tensorize(var, intrin), bound to a stage (ScheduleObjects.cpp).

@@ -11,6 +11,9 @@
 // the region, a tail condition inside it; an extern call refused at run time.
 #include <QtTest>
 
+#include <fstream>
+#include <sstream>
+
 #include "TeTestSupport.h"
 #include "codegen/ExternCalls.h"
 #include "schedule/Replay.h"
@@ -161,6 +164,42 @@ class TestTensorize : public QObject {
       QVERIFY(!built.ok());
       QVERIFY2(Contains(built.error().message, "cannot be run here"), built.error().message.c_str());
     }
+  }
+
+  // TVM's opt_conv_tensorcore idiom (tests/tvm_programs/tensorize_tensorcore_wmma.py):
+  // four intrinsics whose bodies are tir.tvm_*_sync builtins. Fragments are bound at
+  // offset 0 of their per-tile allocations, the global operands at the tile's offset with
+  // their row stride; fill before k.outer, mma inside it, store after it. Run refuses it.
+  void tensorCoreIntrinsicsLowerAsTvmDoes() {
+    std::string path = std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) +
+                       "/tests/tvm_programs/tensorize_tensorcore_wmma.py";
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto p = script::EvaluateScript(text.str(), "tensorcore.py");
+    TE_VERIFY_OK(p);
+    auto lowered = LoweredText(*p);
+    TE_VERIFY_OK(lowered);
+    const std::string& t = *lowered;
+    size_t fill = t.find("tir.tvm_fill_fragment(C.wmma.accumulator, 16, 16, 16, 0, 0f)");
+    size_t loop = t.find("for (k.outer, 0, 4)");
+    size_t load = t.find("tir.tvm_load_matrix_sync(A.wmma.matrix_a, 16, 16, 16, 0, tvm_access_ptr(type_annotation(), "
+                         "A, ((i.outer*1024) + (k.outer*16)), 1024, 1), 64, \"row_major\")");
+    size_t mma = t.find("tir.tvm_mma_sync(C.wmma.accumulator, 0, A.wmma.matrix_a, 0, B.wmma.matrix_b, 0, "
+                        "C.wmma.accumulator, 0)");
+    size_t store = t.find("tir.tvm_store_matrix_sync(C.wmma.accumulator, 16, 16, 16, 0, tvm_access_ptr(");
+    QVERIFY2(fill != std::string::npos && loop != std::string::npos && load != std::string::npos &&
+                 mma != std::string::npos && store != std::string::npos,
+             t.c_str());
+    QVERIFY2(fill < loop && loop < load && load < mma && mma < store, t.c_str());
+    auto built = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
+    TE_VERIFY_OK(built);
+    Status refused = codegen::CheckNoExternCalls(built->func.body);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().message,
+             std::string("intrinsic 'tensor_intrin' (tensorizing C.wmma.accumulator at loop i.c) calls TVM "
+                         "intrinsic 'tir.tvm_fill_fragment', which Tessera cannot run on the CPU (lower and "
+                         "export show the call)"));
   }
 
   // A plain body split around the outer reduction loop: reset, then update per step.

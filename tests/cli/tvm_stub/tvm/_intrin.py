@@ -69,7 +69,14 @@ def call_extern(dtype, func_name, *args, span=None):
     check_dtype(dtype)
     if not isinstance(func_name, str):
         raise TypeError("call_extern: func_name must be a string")
-    return PrimExpr("call_extern", dtype, args=tuple(convert(a) for a in args))
+    return PrimExpr("call_extern", dtype, args=tuple(convert(a) for a in args if not isinstance(a, str)))
+
+
+def call_intrin(dtype, func_name, *args, span=None):
+    check_dtype(dtype)
+    if not isinstance(func_name, str):
+        raise TypeError("call_intrin: func_name must be a string")
+    return PrimExpr("call_intrin", dtype, args=tuple(convert(a) for a in args if not isinstance(a, str)))
 
 
 class IRBuilder:
