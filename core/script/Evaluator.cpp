@@ -583,9 +583,10 @@ Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string&
 }
 
 Result<TunableScript> EvaluateTunableScript(std::string_view source, const std::string& file,
-                                            const KnobValues& values) {
+                                            const KnobValues& values, int simd_lanes) {
   TuneConfigState config;
   config.values = values;
+  config.simd_lanes = simd_lanes;
   auto program = ScriptEvaluation(source, file, &config).Run();
   if (!program) return program.error();
   for (const auto& [name, value] : values) {

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "ir/ExprOp.h"
+#include "runtime/MachinePeak.h"
 #include "script/Args.h"
 #include "script/Interpreter.h"
 #include "script/ScheduleObjects.h"
@@ -54,6 +55,7 @@ struct ConfigObject : Object {
   Result<Value> DefineSplit(const CallArgs& call) const;
   Result<Value> DefineKnob(const CallArgs& call) const;
   Result<Value> DefineReorder(const CallArgs& call) const;
+  Result<Value> FallbackSplit(const CallArgs& call) const;
 };
 
 // cfg["name"]: one knob's value.
@@ -225,6 +227,50 @@ Result<Value> ConfigObject::DefineReorder(const CallArgs& call) const {
   return defined;
 }
 
+// AutoTVM's FallbackConfigEntity.fallback_split: from the innermost part outwards, each
+// part takes the largest factor of what is left that is at most its constraint (-1: no
+// constraint; inner parts also at most the knob's max_factor, so the value stays in the
+// domain); the outer part takes the rest. A knob the tuner chose keeps the tuner's value.
+Result<Value> ConfigObject::FallbackSplit(const CallArgs& call) const {
+  Args args(call, "fallback_split", {"name", "constraints"}, 2);
+  if (!args.status()) return args.status().error();
+  auto name = args.String("name");
+  if (!name) return name.error();
+  ScriptKnob* knob = nullptr;
+  for (ScriptKnob& k : state->knobs)
+    if (k.name == *name) knob = &k;
+  if (!knob || knob->kind != ScriptKnob::Kind::Split)
+    return args.ErrorAt("name", "fallback_split needs a split knob defined before it (cfg.define_split)");
+  const Value& list = args.get("constraints");
+  if (!list.is_sequence() || list.items().size() != static_cast<size_t>(knob->parts))
+    return args.ErrorAt("constraints", "fallback_split takes one constraint per part of '" + *name + "' (" +
+                                           std::to_string(knob->parts) + ")");
+  std::vector<int64_t> limits;
+  for (const Value& v : list.items()) {
+    if (!v.is_int() || (v.as_int() < 1 && v.as_int() != -1))
+      return args.ErrorAt("constraints", "each constraint is a positive integer or -1 (none)");
+    limits.push_back(v.as_int());
+  }
+  if (state->values.count(*name)) return Value();  // the tuner's choice stands
+  std::vector<int64_t> factors(limits.size(), 1);
+  int64_t rest = knob->extent;
+  for (size_t part = limits.size() - 1; part >= 1; --part) {
+    int64_t limit = limits[part] == -1 ? rest : limits[part];
+    if (knob->max_factor > 0) limit = std::min(limit, knob->max_factor);
+    int64_t best = 1;
+    for (int64_t d = 1; d <= std::min(limit, rest); ++d)
+      if (rest % d == 0) best = d;
+    factors[part] = best;
+    rest /= best;
+  }
+  if (limits[0] != -1 && rest > limits[0])
+    return args.ErrorAt("constraints", "the outer part of '" + *name + "' takes the rest (" + std::to_string(rest) +
+                                           "); its constraint must be -1 or at least that");
+  factors[0] = rest;
+  knob->value = std::move(factors);
+  return Value();
+}
+
 Result<Value> ConfigObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
   std::shared_ptr<const ConfigObject> me = self.lock();
   if (name == "define_split")
@@ -233,6 +279,8 @@ Result<Value> ConfigObject::GetAttr(Interpreter& interp, const std::string& name
     return MakeFunction("define_knob", [me](Interpreter&, const CallArgs& c) { return me->DefineKnob(c); });
   if (name == "define_reorder")
     return MakeFunction("define_reorder", [me](Interpreter&, const CallArgs& c) { return me->DefineReorder(c); });
+  if (name == "fallback_split")
+    return MakeFunction("fallback_split", [me](Interpreter&, const CallArgs& c) { return me->FallbackSplit(c); });
   if (name == "is_fallback") return Value::Bool(state->values.empty());
   return Object::GetAttr(interp, name, loc);
 }
@@ -370,6 +418,15 @@ void RegisterTuneConfig(Interpreter& interp, TuneConfigState& state) {
     state.used = true;
     return Value::FromObject(config);
   });
+  // TOPI's x86 helper: the fp32 lanes of the target's widest vector (16 AVX-512, 8 AVX2,
+  // 4 otherwise), read from this CPU unless an evaluation stands for another one.
+  interp.RegisterFunction("tvm.topi.x86.utils.get_simd_32bit_lanes",
+                          [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            Args args(c, "get_simd_32bit_lanes", {}, 0);
+                            if (!args.status()) return args.status().error();
+                            if (state.simd_lanes > 0) return Value::Int(state.simd_lanes);
+                            return Value::Int(std::max(4, runtime::HostMachinePeak().fp32_lanes));
+                          });
 }
 
 }  // namespace tessera::script

@@ -16,6 +16,12 @@
 // their concrete values, so the TVM export prints the chosen values; Tessera's own script
 // keeps the knobs (a script using them is printed as its source). `tessera-cli tune` on
 // such a script searches exactly its knobs.
+//
+// Defaults that follow the machine (TOPI's x86 templates do the same): a template reads
+// the target's fp32 vector width with `get_simd_32bit_lanes()` (tvm.topi.x86.utils) and,
+// when no tuner chose its values (`if cfg.is_fallback:`), sizes its splits from it with
+// `cfg.fallback_split(name, constraints)` (AutoTVM's FallbackConfigEntity). The width is
+// read from the CPU at run time, so a shipped template is sized for the user's machine.
 #pragma once
 
 #include <cstdint>
@@ -56,8 +62,10 @@ struct TunableScript {
 // Evaluates `source` with `values` for its knobs (a knob not in `values` takes its
 // fallback). Errors: the script's own, a value outside its knob's domain (at the
 // define_* call), a knob in `values` the script does not define.
+// `simd_lanes` (> 0) stands for the machine's fp32 vector width that
+// get_simd_32bit_lanes() returns (tests size a template for another ISA); 0: this machine.
 Result<TunableScript> EvaluateTunableScript(std::string_view source, const std::string& file,
-                                            const KnobValues& values);
+                                            const KnobValues& values, int simd_lanes = 0);
 
 // Whether the program's source defines knobs (it calls autotvm.get_config()).
 bool UsesTuneConfig(const ScriptProgram& program);
@@ -77,6 +85,7 @@ struct TuneConfigState {
   KnobValues values;              // the tuner's choices
   std::vector<ScriptKnob> knobs;  // defined so far
   bool used = false;              // get_config() was called
+  int simd_lanes = 0;             // get_simd_32bit_lanes()'s answer; 0: read from this CPU
 };
 
 }  // namespace tessera::script

@@ -116,7 +116,9 @@ void DesignSpace::AddKnob(Knob k) {
 
 Result<DesignSpace> DesignSpace::FromScriptKnobs(const std::string& source, const std::string& file,
                                                 const TargetInfo& target) {
-  auto evaluated = script::EvaluateTunableScript(source, file, {});
+  // Evaluated as the fallback for the target's vector width: a template that sizes its
+  // splits from get_simd_32bit_lanes() gives its default for this target, the first seed.
+  auto evaluated = script::EvaluateTunableScript(source, file, {}, target.vector_lanes);
   if (!evaluated) return evaluated.error();
   if (evaluated->knobs.empty()) return Error("tune: the script defines no knob (cfg.define_*)");
   if (!evaluated->program.schedule) return Error("tune: the script creates no schedule (te.create_schedule)");
@@ -126,6 +128,7 @@ Result<DesignSpace> DesignSpace::FromScriptKnobs(const std::string& source, cons
   space.script_source_ = source;
   space.script_file_ = file;
   for (const script::ScriptKnob& sk : evaluated->knobs) {
+    space.script_default_.values[sk.name] = sk.value;
     if (sk.kind == script::ScriptKnob::Kind::Split) {
       Knob k = SplitKnob(sk.name, sk.extent, sk.parts);
       k.innermost_max = sk.max_factor;
@@ -410,6 +413,7 @@ Decisions DesignSpace::BaseDecisions() const {
 }
 
 std::vector<Decisions> DesignSpace::Seeds() const {
+  if (from_script()) return Satisfies(script_default_) ? std::vector<Decisions>{script_default_} : std::vector<Decisions>{};
   const Decisions base = BaseDecisions();
   std::vector<Decisions> all;
   for (const StageRule& rule : rules_) {

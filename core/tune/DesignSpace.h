@@ -113,7 +113,8 @@ class DesignSpace {
   // A random point satisfying every constraint.
   Decisions Sample(std::mt19937_64& rng) const;
   // The rule-derived starting points (see above), each satisfying every constraint, best
-  // guesses first; empty when the space has no tiled or spatial stage.
+  // guesses first; empty when the space has no tiled or spatial stage. A script's knobs:
+  // the script's own fallback evaluated for the target (its cfg.fallback_split defaults).
   std::vector<Decisions> Seeds() const;
   // `d` with one knob re-sampled (another point when the knob has another value).
   Decisions Mutate(const Decisions& d, std::mt19937_64& rng) const;
@@ -135,6 +136,7 @@ class DesignSpace {
   std::vector<Knob> knobs_;
   std::map<std::string, size_t> knob_index_;
   std::string script_source_, script_file_;  // FromScriptKnobs
+  Decisions script_default_;                 // FromScriptKnobs: the knobs' fallback for the target
 
   void AddKnob(Knob k);
   const Knob& knob(const std::string& name) const { return knobs_[knob_index_.at(name)]; }

@@ -1,8 +1,11 @@
 # 2-D convolution, fast: NCHW float32, 1x64x56x56 input, 64 3x3 filters, padding 1, with
-# a register tile of 4 output channels x one 56-wide row (the schedule tessera-bench-cpu
-# times against Halide; conv2d.py is the simple one)
+# a register tile of output channels x one 56-wide row sized for this machine's vectors
+# (the schedule tessera-bench-cpu times against Halide; conv2d.py is the simple one;
+# `tessera-cli tune conv2d_fast` searches its knobs)
 import tvm
 from tvm import te
+from tvm import autotvm
+from tvm.topi.x86.utils import get_simd_32bit_lanes
 
 batch = 1
 in_channel = 64
@@ -36,18 +39,33 @@ s = te.create_schedule(conv.op)
 # MFLOP of the convolution) so that the inner loop reads it with plain vector loads
 # instead of a guarded, masked load per element.
 n, f, y, x = s[conv].op.axis
-# Register tile: 4 output channels x 56 columns (7 vectors of 8) = 28 vector
-# accumulators; each (rc, ry, rx) step loads 7 input vectors, broadcasts 4 weights and
-# does 28 FMAs. 56 is not a multiple of 16, hence 8-wide vectors.
-fo, fi = s[conv].split(f, factor=4)
-xo, xi = s[conv].split(x, factor=8)
+# Register tile: tile_f output channels x the whole row of 56 columns in vectors of
+# tile_x lanes; each (rc, ry, rx) step loads the row's input vectors, broadcasts tile_f
+# weights and does tile_f x (56 / tile_x) FMAs. Both are tunable; the default follows
+# the machine that runs the script: the widest vector that divides the row (56 = 7 x 8:
+# 8 lanes even with AVX-512), and as many channels as leave 3 vector registers for the
+# operands (32 registers with AVX-512, 16 without). AVX-512: 4 channels x 7 vectors =
+# 28 accumulators; AVX2: 1 x 7 (4 x 7 would need 28 of its 16 registers and spill).
+cfg = autotvm.get_config()
+cfg.define_split("tile_f", f, num_outputs=2, max_factor=16)
+cfg.define_split("tile_x", x, num_outputs=2, max_factor=16)
+if cfg.is_fallback:
+    lanes = get_simd_32bit_lanes()
+    registers = 32 if lanes == 16 else 16
+    vector = lanes
+    while size % vector != 0 and vector > 1:
+        vector = vector // 2
+    cfg.fallback_split("tile_x", [-1, vector])
+    cfg.fallback_split("tile_f", [-1, max(1, (registers - 3) // (size // vector))])
+fo, fi = cfg["tile_f"].apply(s, conv, f)
+xo, xi = cfg["tile_x"].apply(s, conv, x)
 # The reduction (rc, ry, rx) runs outside the tile; LLVM keeps the tile in registers
 # across it (the output row's loads and stores are hoisted out of the reduction).
 s[conv].reorder(n, fo, y, rc, ry, rx, fi, xo, xi)
 s[conv].unroll(fi)
 s[conv].unroll(xo)
 s[conv].vectorize(xi)
-# Groups of 4 output channels are independent: one chunk of them per core.
+# Groups of output channels are independent: one chunk of them per core.
 s[conv].parallel(fo)
 # Fused multiply-adds (one rounding; within run --check's tolerance).
 s[conv].pragma(fo, "fp_contract")

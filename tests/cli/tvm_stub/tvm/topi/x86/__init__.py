@@ -1,0 +1,1 @@
+"""tvm.topi.x86: see utils.py."""
