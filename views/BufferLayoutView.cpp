@@ -23,6 +23,8 @@ constexpr double kCell = 30.0;
 constexpr int kMaxGridSide = 64;  // larger slices are drawn in blocks of elements
 constexpr int kWrap = 32;         // 1-D buffers wrap after this many cells
 constexpr double kMinTextCell = 18.0;  // on-screen pixels a cell needs to show its text
+constexpr int64_t kStripMinSide = 16;  // slices with more rows or columns get summary strips
+constexpr double kStripGap = kCell / 3, kStripWidth = kCell / 2;
 
 QString IndexText(const std::vector<int64_t>& index) {
   QStringList parts;
@@ -54,6 +56,29 @@ QString ShapeText(const std::vector<ir::Expr>& shape) {
 
 bool Dark() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
 
+// The element at row r, column c of a drawn grid (`wrap`: a 1-D buffer drawn kWrap
+// elements a row); nullopt past the end of a wrapped buffer.
+std::optional<std::vector<int64_t>> GridIndex(const std::vector<int64_t>& prefix, bool wrap, int64_t n,
+                                              int64_t r, int64_t c) {
+  std::vector<int64_t> index = prefix;
+  if (wrap) {
+    if (r * kWrap + c >= n) return std::nullopt;
+    index.push_back(r * kWrap + c);
+  } else {
+    index.push_back(r);
+    index.push_back(c);
+  }
+  return index;
+}
+
+// A fill that darkens with the share of padding (the grid cells' colours).
+QColor PaddingShade(double share, bool physical) {
+  bool padded = share > 0;
+  int hue = padded ? 5 : (physical ? 205 : 120);
+  int light = Dark() ? 70 : (padded ? int(225 - 25 * share) : 225);
+  return QColor::fromHsl(hue, padded ? int(90 + 110 * share) : 120, light);
+}
+
 }  // namespace
 
 LayoutCellItem::LayoutCellItem(const QRectF& rect, bool physicalGrid, std::vector<int64_t> index,
@@ -78,13 +103,8 @@ void LayoutCellItem::setBlock(int64_t elements, int64_t padding) {
 // in a size that follows the cell (never below ~8 px on screen); the grid lines only
 // where cells are more than a few pixels wide. A block is shaded by its padding share.
 void LayoutCellItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
-  bool dark = Dark();
   double share = blockElements_ > 1 ? double(blockPadding_) / double(blockElements_) : (isPadding() ? 1 : 0);
-  bool padded = share > 0;
-  int hue = padded ? 5 : (physical_ ? 205 : 120);
-  int light = dark ? 70 : (padded ? int(225 - 25 * share) : 225);
-  QColor fill = QColor::fromHsl(hue, padded ? int(90 + 110 * share) : 120, light);
-  painter->setBrush(fill);
+  painter->setBrush(PaddingShade(share, physical_));
   double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
   double onScreen = rect().width() * lod;
   QPen pen(QApplication::palette().color(QPalette::Mid), 1);
@@ -108,6 +128,38 @@ void LayoutCellItem::hoverEnterEvent(QGraphicsSceneHoverEvent*) {
 }
 
 void LayoutCellItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
+  if (onHover) onHover(this, false);
+}
+
+PaddingStripItem::PaddingStripItem(const QRectF& rect, bool rowStrip, int64_t first, int64_t last,
+                                   int64_t elements, int64_t padding)
+    : QGraphicsRectItem(rect), row_(rowStrip), first_(first), last_(last), elements_(elements),
+      padding_(padding) {
+  setAcceptHoverEvents(true);
+}
+
+// No text: a strip cell is narrow; its shade says how much padding the row holds, and
+// any padding at all is marked by a darker edge, so a single padded element in a
+// thousand is not lost in a pale shade.
+void PaddingStripItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+  double share = elements_ ? double(padding_) / double(elements_) : 0;
+  painter->setBrush(PaddingShade(share, true));
+  QPen pen(padding_ ? QColor::fromHsl(5, 200, 110) : QApplication::palette().color(QPalette::Mid), 1);
+  pen.setCosmetic(true);
+  if (hovered_) pen = QPen(QApplication::palette().color(QPalette::Highlight), 3);
+  painter->setPen(pen);
+  painter->drawRect(rect());
+}
+
+void PaddingStripItem::hoverEnterEvent(QGraphicsSceneHoverEvent*) {
+  hovered_ = true;
+  update();
+  if (onHover) onHover(this, true);
+}
+
+void PaddingStripItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
+  hovered_ = false;
+  update();
   if (onHover) onHover(this, false);
 }
 
@@ -329,6 +381,8 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   auto* label = scene_->addSimpleText(title);
   label->setBrush(palette().color(QPalette::Text));
   label->setPos(x0, y0 - 22);
+  if (physical && (rows > kStripMinSide || cols > kStripMinSide))
+    drawStrips(prefix, wrap, n, rows, cols, block, x0, y0);
   if (block > 1) {
     drawBlocks(physical, prefix, wrap, n, rows, cols, block, x0, y0);
     return;
@@ -381,19 +435,10 @@ void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& pre
       int64_t elements = 0, padding = 0;
       for (int64_t r = br * block; r < std::min(rows, (br + 1) * block); ++r)
         for (int64_t c = bc * block; c < std::min(cols, (bc + 1) * block); ++c) {
-          std::vector<int64_t> index = prefix;
-          if (wrap) {
-            if (r * kWrap + c >= n) continue;
-            index.push_back(r * kWrap + c);
-          } else {
-            index.push_back(r);
-            index.push_back(c);
-          }
+          auto index = GridIndex(prefix, wrap, n, r, c);
+          if (!index) continue;
           ++elements;
-          if (physical) {
-            auto it = logicalOf_.find(index);
-            padding += it != logicalOf_.end() && !it->second ? 1 : 0;
-          }
+          if (physical && isPaddingAt(*index)) ++padding;
         }
       if (!elements) continue;
       std::vector<int64_t> first = prefix;
@@ -414,6 +459,65 @@ void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& pre
       scene_->addItem(cell);
     }
   }
+}
+
+bool BufferLayoutView::isPaddingAt(const std::vector<int64_t>& physical) const {
+  auto it = logicalOf_.find(physical);
+  return it != logicalOf_.end() && !it->second;
+}
+
+// The summary strips of a physical grid (drawn in cells of block x block elements): one
+// strip cell per drawn row, right of the grid, and per drawn column, below it. Nothing
+// is drawn when the slice holds no padding: the strips only point at padding.
+void BufferLayoutView::drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
+                                  int64_t cols, int64_t block, double x0, double y0) {
+  int64_t drawnRows = (rows + block - 1) / block, drawnCols = (cols + block - 1) / block;
+  std::vector<int64_t> rowElements(size_t(drawnRows), 0), rowPadding(size_t(drawnRows), 0);
+  std::vector<int64_t> colElements(size_t(drawnCols), 0), colPadding(size_t(drawnCols), 0);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) {
+      auto index = GridIndex(prefix, wrap, n, r, c);
+      if (!index) continue;
+      bool pad = isPaddingAt(*index);
+      ++rowElements[size_t(r / block)];
+      ++colElements[size_t(c / block)];
+      rowPadding[size_t(r / block)] += pad;
+      colPadding[size_t(c / block)] += pad;
+    }
+  if (std::all_of(rowPadding.begin(), rowPadding.end(), [](int64_t p) { return p == 0; })) return;
+  auto hover = [this](PaddingStripItem* item, bool entering) {
+    if (entering) emit statusMessage(item->toolTip());
+  };
+  auto add = [&](bool rowStrip, int64_t i, const QRectF& rect, int64_t elements, int64_t padding, int64_t extent) {
+    int64_t first = i * block, last = std::min(extent, (i + 1) * block) - 1;
+    auto* item = new PaddingStripItem(rect, rowStrip, first, last, elements, padding);
+    QString range = rowStrip ? tr("rows %1–%2").arg(first).arg(last) : tr("columns %1–%2").arg(first).arg(last);
+    item->setToolTip(tr("%1: %2 of %3 elements are padding (%4 %)")
+                         .arg(range)
+                         .arg(padding)
+                         .arg(elements)
+                         .arg(elements ? 100.0 * double(padding) / double(elements) : 0.0, 0, 'f', 1));
+    item->onHover = hover;
+    scene_->addItem(item);
+  };
+  double right = x0 + double(drawnCols) * kCell + kStripGap, below = y0 + double(drawnRows) * kCell + kStripGap;
+  for (int64_t i = 0; i < drawnRows; ++i)
+    add(true, i, QRectF(right, y0 + double(i) * kCell, kStripWidth, kCell), rowElements[size_t(i)],
+        rowPadding[size_t(i)], rows);
+  for (int64_t i = 0; i < drawnCols; ++i)
+    add(false, i, QRectF(x0 + double(i) * kCell, below, kCell, kStripWidth), colElements[size_t(i)],
+        colPadding[size_t(i)], cols);
+}
+
+QList<PaddingStripItem*> BufferLayoutView::strips(bool rows) const {
+  QList<PaddingStripItem*> out;
+  for (QGraphicsItem* item : scene_->items(Qt::AscendingOrder))
+    if (item->type() == PaddingStripItem::Type) {
+      auto* strip = static_cast<PaddingStripItem*>(item);
+      if (strip->rowStrip() == rows) out << strip;
+    }
+  std::sort(out.begin(), out.end(), [](PaddingStripItem* a, PaddingStripItem* b) { return a->first() < b->first(); });
+  return out;
 }
 
 QList<LayoutCellItem*> BufferLayoutView::cells(bool physical) const {

@@ -7,7 +7,9 @@
 // Level of detail (#17 item 7): a grid larger than 64 cells a side is drawn in blocks
 // (one cell per block of elements, shaded by its share of padding, the tooltip gives the
 // range and the count), and cell texts are only drawn when the cell is large enough on
-// screen to read them.
+// screen to read them. A large physical grid with padding gets two summary strips, one
+// cell per drawn row (right of the grid) and per drawn column (below it), shaded by the
+// padding share of that row or column: where the padding lies is visible at any zoom.
 #pragma once
 
 #include <QGraphicsRectItem>
@@ -69,6 +71,34 @@ class LayoutCellItem : public QGraphicsRectItem {
   bool textDrawn_ = false;
 };
 
+// One cell of a summary strip: a drawn row (or column) of the physical grid, i.e. the
+// element rows (columns) first..last of the shown slice, of which `padding` of
+// `elements` elements are padding.
+class PaddingStripItem : public QGraphicsRectItem {
+ public:
+  enum { Type = UserType + 202 };
+  PaddingStripItem(const QRectF& rect, bool rowStrip, int64_t first, int64_t last, int64_t elements,
+                   int64_t padding);
+  int type() const override { return Type; }
+  bool rowStrip() const { return row_; }
+  int64_t first() const { return first_; }
+  int64_t last() const { return last_; }
+  int64_t elements() const { return elements_; }
+  int64_t padding() const { return padding_; }
+  std::function<void(PaddingStripItem*, bool)> onHover;
+
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+ protected:
+  void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+  void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+
+ private:
+  bool row_;
+  int64_t first_, last_, elements_, padding_;
+  bool hovered_ = false;
+};
+
 class BufferLayoutView : public ViewBase {
   Q_OBJECT
 
@@ -97,6 +127,9 @@ class BufferLayoutView : public ViewBase {
 
   // Scene queries for tests and hover logic.
   QList<LayoutCellItem*> cells(bool physical) const;
+  // The summary strip of the physical grid's rows (or columns), first row first; empty
+  // when the grid is small or its slice holds no padding.
+  QList<PaddingStripItem*> strips(bool rows) const;
   int paddingCellCount() const;  // cells (or blocks) holding padding in the shown physical slice
   LayoutCellItem* cellAt(bool physical, const std::vector<int64_t>& index) const;
   void hoverCell(LayoutCellItem* cell, bool entering);
@@ -113,6 +146,9 @@ class BufferLayoutView : public ViewBase {
   void drawGrid(bool physical, const std::vector<int64_t>& shape, double x0, double y0);
   void drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
                   int64_t cols, int64_t block, double x0, double y0);
+  void drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows, int64_t cols,
+                  int64_t block, double x0, double y0);
+  bool isPaddingAt(const std::vector<int64_t>& physical) const;
   void setSliceQuietly(bool physical, int dim, int value);
   const BufferLayoutInfo* current() const;
   std::vector<int64_t> fixedPrefix(bool physical) const;

@@ -1,7 +1,8 @@
 // Issue #17 item 7: the Buffer layout view at scale. A grid wider than 64 cells is drawn
 // in blocks (shaded by their padding share, every padding element counted once), cell
 // texts appear only when the cells are big enough on screen to read them, the zoom
-// survives a slice change, and "Next padded slice" jumps to the slices with padding.
+// survives a slice change, "Next padded slice" jumps to the slices with padding, and a
+// large physical grid has summary strips that say which rows and columns hold padding.
 #include <QtTest>
 
 #include "ir/ExprOp.h"
@@ -112,6 +113,55 @@ class TestBufferLayoutDetail : public QObject {
     QCOMPARE(view.slice(true), (std::vector<int64_t>{2}));
     view.setState(With(GemmA()));  // k = 100 in blocks of 16: only block 6 is padded
     QCOMPARE(view.paddedSlices().size(), size_t(96));  // one per row i: [i, 6, 4..15]
+  }
+
+  // [5000] as [79, 64] in 2 x 2 blocks: one strip cell per drawn row (40) and column
+  // (32); only the last row (78, elements 5000..5055 -> columns 8..63) holds padding.
+  void summaryStripsShowWherePaddingLies() {
+    BufferLayoutView view;
+    view.setState(With(Long()));
+    QList<PaddingStripItem*> rows = view.strips(true), cols = view.strips(false);
+    QCOMPARE(rows.size(), 40);
+    QCOMPARE(cols.size(), 32);
+    for (int i = 0; i + 1 < rows.size(); ++i) QCOMPARE(rows[i]->padding(), int64_t(0));
+    PaddingStripItem* last = rows.back();
+    QCOMPARE(last->first(), int64_t(78));
+    QCOMPARE(last->last(), int64_t(78));  // 79 rows: the last block row has one row
+    QCOMPARE(last->padding(), int64_t(56));
+    QCOMPARE(last->elements(), int64_t(64));
+    QVERIFY2(last->toolTip().contains("rows 78–78") && last->toolTip().contains("56 of 64"),
+             qPrintable(last->toolTip()));
+    int64_t total = 0;
+    for (int i = 0; i < cols.size(); ++i) {
+      QCOMPARE(cols[i]->elements(), int64_t(79 * 2));
+      QCOMPARE(cols[i]->padding(), int64_t(i < 4 ? 0 : 2));
+      total += cols[i]->padding();
+    }
+    QCOMPARE(total, int64_t(56));
+    // The strips lie beside the grid: right of its last column, below its last row.
+    QRectF grid;
+    for (LayoutCellItem* c : view.cells(true)) grid |= c->rect();
+    QVERIFY(last->rect().left() > grid.right());
+    QVERIFY(cols.front()->rect().top() > grid.bottom());
+    // Hovering a strip cell reports it in the status bar.
+    QSignalSpy status(&view, &ViewBase::statusMessage);
+    last->onHover(last, true);
+    QCOMPARE(status.count(), 1);
+    QCOMPARE(status.first().first().toString(), last->toolTip());
+  }
+
+  // Small grids show every cell anyway, and a large slice without padding has nothing to
+  // point at: no strips.
+  void noStripsForSmallGridsOrWithoutPadding() {
+    BufferLayoutView view;
+    view.setState(With(PaddedLast()));  // slices of [3, 4]
+    QVERIFY(view.strips(true).isEmpty());
+    view.setState(With(GemmA()));  // physical [96, 7, 16], slice 0 = [7, 16] of row 0
+    QVERIFY(view.strips(true).isEmpty());
+    Var i("i"), j("j");
+    view.setState(With(Info("Q", {i, j}, {j, i}, {Expr(40), Expr(30)})));  // a transpose: no padding
+    QVERIFY(view.strips(true).isEmpty());
+    QVERIFY(view.strips(false).isEmpty());
   }
 };
 
