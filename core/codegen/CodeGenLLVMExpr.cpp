@@ -177,6 +177,13 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
   if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
   if (n->op == "if_then_else" && n->args.size() == 3) return EmitIfThenElseExpr(n);
   if (LookupMathOp(n->op)) return EmitMath(n);
+  if (n->op == "tvm_access_ptr" && n->args.size() == 5) {
+    // tensorize's buffer.access_ptr: &data[offset], typed by the annotation's dtype.
+    llvm::Value* base = VisitExpr(n->args[1]);
+    llvm::Value* offset = VisitExpr(n->args[2]);
+    if (failed()) return llvm::PoisonValue::get(b_->getPtrTy());
+    return b_->CreateInBoundsGEP(LLVMType(n->args[0].dtype()), base, b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
+  }
   if (n->call_kind == CallKind::Extern) return EmitExternCall(n);
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);
