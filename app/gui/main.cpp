@@ -26,18 +26,37 @@ void Select(MainWindow& w, const QString& spec) {
     w.selection()->selectStage(parts[0]);
 }
 
-void Arrange(MainWindow& w, const QCommandLineParser& p) {
-  if (p.isSet("select")) Select(w, p.value("select"));
-  for (const QString& name : p.values("raise"))
+void RaiseDocks(MainWindow& w, const QStringList& names) {
+  for (const QString& name : names)
     if (QDockWidget* d = w.dock(name + "Dock")) {
       d->show();
       d->raise();
     }
-  if (p.isSet("profile")) QTimer::singleShot(300, &w, [&w] { w.startRun(true); });
-  // The generated code arrives after the evaluation: show the artefact once it is there.
+}
+
+void Arrange(MainWindow& w, const QCommandLineParser& p) {
+  if (p.isSet("select")) Select(w, p.value("select"));
+  RaiseDocks(w, p.values("raise"));
+  // A dock made wider (its column of the window): long columns fit.
+  for (const QString& name : p.values("widen"))
+    if (QDockWidget* d = w.dock(name + "Dock")) w.resizeDocks({d}, {w.width() * 3 / 5}, Qt::Horizontal);
+  if (p.isSet("profile")) {
+    QTimer::singleShot(300, &w, [&w] { w.startRun(true); });
+    // A finished profile raises its own dock: the requested ones come back on top.
+    QObject::connect(w.runner(), &tessera::gui::RunController::finished, &w, [&w, names = p.values("raise")] {
+      QTimer::singleShot(200, &w, [&w, names] { RaiseDocks(w, names); });
+    });
+  }
+  // The generated code arrives after the evaluation: show the artefact once it is there,
+  // with the selected loop's lines highlighted in it.
   if (p.isSet("code"))
     QObject::connect(w.document(), &tessera::gui::Document::targetsChanged, &w,
-                     [&w, title = p.value("code")] { w.codeView()->showArtifactTitled(title); });
+                     [&w, title = p.value("code"), select = p.value("select")] {
+                       w.codeView()->showArtifactTitled(title);
+                       if (select.isEmpty()) return;
+                       w.selection()->clear();  // selected again: the new artefact's lines light up
+                       Select(w, select);
+                     });
   // A menu action by its object name (e.g. actionCheckEmulator), once the window is up.
   if (p.isSet("action"))
     QTimer::singleShot(500, &w, [&w, name = p.value("action")] {
@@ -74,6 +93,7 @@ int main(int argc, char** argv) {
   parser.addOption({"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
   parser.addOption({"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
   parser.addOption({"code", QApplication::translate("main", "Show this code artefact (\"C source\", \"LLVM IR\", \"Assembly\", ...)."), "title"});
+  parser.addOption({"widen", QApplication::translate("main", "Make this dock's column of the window wider."), "dock"});
   parser.addOption({"action", QApplication::translate("main", "Trigger this menu action (its object name, e.g. actionCheckEmulator)."), "name"});
   parser.addOption({"compare-with", QApplication::translate("main", "Compare the script with FILE's as two versions."), "file"});
   parser.process(app);
