@@ -85,6 +85,9 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 SchedulerType=sched/backfill
+# Batch jobs start when submitted: Slurm's default lets their scheduling wait up to 3 s
+# (batch_sched_delay, for sites flooded with sbatch), which a test cluster does not need.
+SchedulerParameters=batch_sched_delay=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2

@@ -7,9 +7,10 @@
 # builds on every core, timed runs one at a time) and `tessera-cli tune --runner slurm`
 # (each batch one job array, one task per CPU of the partition: on a 2-CPU node two job
 # slots measuring four candidates each), each with a fresh records database and work
-# folder. Prints the machine (CPU model, cores, widest ISA read at run time), both
-# figures (trials measured / the tuner's elapsed time, and the whole command's wall time)
-# and the ratio slurm / local. The Slurm half needs Slurm up (scripts/slurm-up.sh); without
+# folder. ${ROUNDS:-2} rounds alternate local and Slurm (on a shared machine the load
+# drifts; alternating spreads it over both). Prints the machine (CPU model, cores, widest
+# ISA read at run time), each run's figures (trials measured / the tuner's elapsed time,
+# and the whole command's wall time), the totals and the ratio slurm / local. The Slurm half needs Slurm up (scripts/slurm-up.sh); without
 # it the script says so and prints only the local figure.
 #   bench/runner/trials_per_minute.sh [path/to/tessera-cli]
 set -euo pipefail
@@ -19,6 +20,7 @@ N=${N:-256}
 TRIALS=${TRIALS:-24}
 BATCH=${BATCH:-8}
 REPEAT=${REPEAT:-3}
+ROUNDS=${ROUNDS:-2}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/tessera-trials-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
@@ -40,16 +42,17 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ /
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "workload: GEMM ${N}x${N}x${N} float32, $TRIALS trials in batches of $BATCH, random strategy, seed 1, $REPEAT timed runs each"
 
-# Runs one tuning through runner $1; prints "trials elapsed_s wall_s" (or fails).
+# Runs one tuning through runner $1 (round $2: its own records and work folder); prints
+# "trials elapsed_s wall_s best_gflops failed" (or fails).
 tune_with() {
-  local runner=$1
+  local runner=$1 name="$1-$2"
   local start end
   start=$(date +%s.%N)
-  "$CLI" tune "$WORK/gemm.py" --runner "$runner" --workdir "$WORK/$runner-work" --db "$WORK/$runner.db" \
+  "$CLI" tune "$WORK/gemm.py" --runner "$runner" --workdir "$WORK/$name-work" --db "$WORK/$name.db" \
     --trials "$TRIALS" --batch "$BATCH" --repeat "$REPEAT" --strategy random --seed 1 --json \
-    >"$WORK/$runner.json" 2>"$WORK/$runner.log" || { tail -5 "$WORK/$runner.log" >&2; return 1; }
+    >"$WORK/$name.json" 2>"$WORK/$name.log" || { tail -5 "$WORK/$name.log" >&2; return 1; }
   end=$(date +%s.%N)
-  python3 - "$WORK/$runner.json" "$start" "$end" <<'PY'
+  python3 - "$WORK/$name.json" "$start" "$end" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(r["measured"], r["elapsed_s"], float(sys.argv[3]) - float(sys.argv[2]), r.get("best_gflops", 0), r["failed"])
@@ -62,13 +65,24 @@ report() {
 print(f'{sys.argv[1]}: {n} trials ({f} failed) in {e:.1f} s = {60 * n / e:.1f} trials/minute (command {w:.1f} s; best {float(g):.1f} GFLOP/s)')" "$@"
 }
 
-read -r ln le lw lg lf <<<"$(tune_with local)"
-report local "$ln" "$le" "$lw" "$lg" "$lf"
-if ! slurm=$(tune_with slurm); then
-  echo "slurm: not measured (is Slurm up? scripts/slurm-up.sh)"
-  exit 0
-fi
-read -r sn se sw sg sf <<<"$slurm"
-report slurm "$sn" "$se" "$sw" "$sg" "$sf"
+add() { python3 -c "import sys; print(float(sys.argv[1]) + float(sys.argv[2]))" "$1" "$2"; }
+LN=0 LE=0 SN=0 SE=0 slurm_up=1
+for round in $(seq 1 "$ROUNDS"); do
+  read -r ln le lw lg lf <<<"$(tune_with local "$round")"
+  report "local (round $round)" "$ln" "$le" "$lw" "$lg" "$lf"
+  LN=$(add "$LN" "$ln") LE=$(add "$LE" "$le")
+  if [ "$slurm_up" = 1 ] && slurm=$(tune_with slurm "$round"); then
+    read -r sn se sw sg sf <<<"$slurm"
+    report "slurm (round $round)" "$sn" "$se" "$sw" "$sg" "$sf"
+    SN=$(add "$SN" "$sn") SE=$(add "$SE" "$se")
+  else
+    [ "$slurm_up" = 1 ] && echo "slurm: not measured (is Slurm up? scripts/slurm-up.sh)"
+    slurm_up=0
+  fi
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 -c "import sys; ln, le = map(float, sys.argv[1:3]); print(f'local total: {60 * ln / le:.1f} trials/minute')" "$LN" "$LE"
+[ "$slurm_up" = 1 ] || exit 0
+python3 -c "import sys; sn, se = map(float, sys.argv[1:3]); print(f'slurm total: {60 * sn / se:.1f} trials/minute')" "$SN" "$SE"
 python3 -c "import sys; ln, le, sn, se = map(float, sys.argv[1:5])
-print(f'slurm / local trials per minute: {(sn / se) / (ln / le):.2f}')" "$ln" "$le" "$sn" "$se"
+print(f'slurm / local trials per minute: {(sn / se) / (ln / le):.2f}')" "$LN" "$LE" "$SN" "$SE"
