@@ -235,7 +235,10 @@ const std::map<std::string, Applier>& Appliers() {
       {"transform_layout", ApplyTransformLayout},
       {"tensorize", [](Schedule& sch, const TraceEntry& e, const Args& a) {
          if (Status s = Expect(e, a, 1, 0); !s) return s;
-         return Tensorize(sch, a.stage, a.vars[0], e.intrin);
+         if (Status s = Tensorize(sch, a.stage, a.vars[0], e.intrin); !s) return s;
+         if (auto var = e.strings.find("intrin_var"); var != e.strings.end())
+           sch.trace.entries.back().strings["intrin_var"] = var->second;
+         return Status::Ok();
        }},
   };
   return kAppliers;

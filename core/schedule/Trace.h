@@ -70,7 +70,8 @@ struct TraceLambda {
 //   transform_layout  lambdas {index_map, pad_value (when given)}; strings {pad_kind:
 //                "constant" | "function" | "undef", absent = none}; int_lists
 //                {axis_separators (when given)}; outputs {the new loop vars of a compute}
-//   tensorize    iter_vars {var}; strings {intrin (its name)}; intrin (the object)
+//   tensorize    iter_vars {var}; strings {intrin (its name), intrin_var (the script's
+//                variable holding it, when known)}; intrin (the object)
 struct TraceEntry {
   std::string primitive;
   StageRef stage;

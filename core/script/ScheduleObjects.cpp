@@ -366,7 +366,6 @@ const std::map<std::string, Method>& StageMethods() {
       {"storage_align", StorageAlign},
       {"set_scope", SetScope},
       {"set_store_predicate", SetStorePredicate},
-      {"tensorize", StageTensorize},
   };
   return kMethods;
 }
@@ -466,6 +465,10 @@ Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& na
 
 Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
                                    const SourceLoc& loc) const {
+  if (name == "tensorize") {
+    StageObject self(sch, stage);
+    return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) { return StageTensorize(i, self, c); });
+  }
   if (name == "transform_layout") {
     StageObject self(sch, stage);
     return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) {

@@ -182,10 +182,14 @@ class TracePrinter {
     if (p == "transform_layout") return TransformLayoutLine(entry, e);
     if (p == "set_scope") return stage + ".set_scope(" + Str(e, "scope") + ")";
     if (p == "set_store_predicate") return StorePredicateLine(e);
-    // The intrinsic is named by its declared name: a flat script keeps its definition
-    // only when it is in the workload (before create_schedule).
-    if (p == "tensorize")
-      return stage + ".tensorize(" + Var(FirstVar(e)) + ", " + Identifier(e.strings.count("intrin") ? e.strings.at("intrin") : "intrin") + ")";
+    // The intrinsic by the variable the script held it in (else its declared name); a
+    // flat script keeps its declaration only when it is in the workload.
+    if (p == "tensorize") {
+      auto var = e.strings.find("intrin_var");
+      auto name = e.strings.find("intrin");
+      std::string intrin = var != e.strings.end() ? var->second : name != e.strings.end() ? Identifier(name->second) : "intrin";
+      return stage + ".tensorize(" + Var(FirstVar(e)) + ", " + intrin + ")";
+    }
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
   }
 

@@ -383,7 +383,7 @@ void RegisterTensorIntrinBuiltins(Interpreter& interp) {
   interp.Alias("tvm.decl_tensor_intrin", "tvm.te.decl_tensor_intrin");
 }
 
-Result<Value> StageTensorize(const StageObject& self, const CallArgs& call) {
+Result<Value> StageTensorize(Interpreter& interp, const StageObject& self, const CallArgs& call) {
   Args args(call, "tensorize", {"var", "tensor_intrin"}, 2);
   if (!args.status()) return args.status().error();
   ir::IterVar iv = AsIterVar(args.get("var"));
@@ -395,6 +395,13 @@ Result<Value> StageTensorize(const StageObject& self, const CallArgs& call) {
     if (e.loc.line <= 0) e.loc = call.loc;
     return e;
   }
+  // The module-level name holding the intrinsic, for the printer (a flat script's
+  // tensorize line names it; its declaration is printed with the workload).
+  for (const auto& [name, value] : interp.globals())
+    if (auto* held = value.as<TensorIntrinObject>(); held && held->intrin == intrin->intrin) {
+      self.sch->trace.entries.back().strings["intrin_var"] = name;
+      break;
+    }
   return Value();
 }
 

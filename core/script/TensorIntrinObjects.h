@@ -49,6 +49,6 @@ void RegisterTensorIntrinBuiltins(Interpreter& interp);
 
 // s[C].tensorize(var, intrin), bound to a stage (ScheduleObjects.cpp).
 struct StageObject;
-Result<Value> StageTensorize(const StageObject& stage, const CallArgs& call);
+Result<Value> StageTensorize(Interpreter& interp, const StageObject& stage, const CallArgs& call);
 
 }  // namespace tessera::script

@@ -355,6 +355,34 @@ class TestTensorize : public QObject {
              lowered.error().message.c_str());
   }
 
+  // A flat script (an intrinsic from a lambda, declared with the workload): printed
+  // back, its tensorize line names the variable holding the intrinsic.
+  void flatScriptNamesTheIntrinsicVariable() {
+    std::string source = std::string(kHeader) +
+                         "A = te.placeholder((6, 32), name=\"A\")\n"
+                         "B = te.placeholder((6, 32), name=\"B\")\n"
+                         "C = te.compute((6, 32), lambda i, j: A[i, j] + B[i, j], name=\"C\")\n"
+                         "x = te.placeholder((8,), name=\"x\")\n"
+                         "y = te.placeholder((8,), name=\"y\")\n"
+                         "z = te.compute((8,), lambda i: x[i] + y[i], name=\"z\")\n"
+                         "vadd = te.decl_tensor_intrin(z.op, lambda ins, outs: tvm.tir.call_extern(\"int32\", \"vadd8\", "
+                         "outs[0].access_ptr(\"w\"), ins[0].access_ptr(\"r\"), ins[1].access_ptr(\"r\")), name=\"vadd8\", "
+                         "default_buffer_params={\"offset_factor\": 1})\n"
+                         "s = te.create_schedule(C.op)\n"
+                         "jo, ji = s[C].split(C.op.axis[1], factor=8)\n"
+                         "s[C].tensorize(ji, vadd)\n";
+    auto p = script::EvaluateScript(source, "flat.py");
+    TE_VERIFY_OK(p);
+    QVERIFY(!p->structured);
+    for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
+      std::string printed = script::PrintScript(*p, dialect);
+      QVERIFY2(Contains(printed, "s[C].tensorize(ji, vadd)\n"), printed.c_str());
+      auto again = script::EvaluateScript(printed, "again.py");
+      TE_VERIFY_OK(again);
+      QCOMPARE(TraceText(*again), TraceText(*p));
+    }
+  }
+
   // Declarations TVM refuses, and the ir_builder scopes Tessera's language cannot write.
   void declarationErrorsAreLocated() {
     std::string source = std::string(kHeader) +
@@ -379,7 +407,8 @@ class TestTensorize : public QObject {
     std::string source = Gemm(24, 32, 16) + MacIntrinsic() + SplitBoth(4, 4, "intrin_mac(4, 4)");
     auto p = script::EvaluateScript(source, "mac.py");
     TE_VERIFY_OK(p);
-    QVERIFY(Contains(TraceText(*p).back(), "tensorize(C, j.inner, intrin=\"mac\")"));
+    QVERIFY2(Contains(TraceText(*p).back(), "tensorize(C, j.inner, intrin=\"mac\", intrin_var=\"intrin\")"),
+             TraceText(*p).back().c_str());
     for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
       std::string printed = script::PrintScript(*p, dialect);
       QVERIFY2(Contains(printed, "te.decl_tensor_intrin(c.op, intrin_func"), printed.c_str());
@@ -390,6 +419,7 @@ class TestTensorize : public QObject {
     }
     auto replayed = schedule::Replay(p->schedule->trace, p->schedule->outputs);
     TE_VERIFY_OK(replayed);
+    QVERIFY(replayed->trace == p->schedule->trace);
     script::ScriptProgram copy = *p;
     copy.schedule = std::make_shared<schedule::Schedule>(std::move(replayed.value()));
     auto a = LoweredText(*p), b = LoweredText(copy);
