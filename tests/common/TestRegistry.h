@@ -6,7 +6,10 @@
 // themselves stay ordinary Qt Test files. TestMain.cpp selects a suite by name
 // (the file's base name, e.g. `tests_schedule tst_infer_bound -v2`); CTest keeps one
 // test per suite.
-#pragma once
+// An include guard, not #pragma once: this header is in the tests' precompiled header,
+// and GCC 12 does not carry #pragma once through one (TestMain.cpp includes it again).
+#ifndef TESSERA_TESTS_COMMON_TESTREGISTRY_H_
+#define TESSERA_TESTS_COMMON_TESTREGISTRY_H_
 
 #include <QtTest/qtest.h>
 
@@ -30,3 +33,5 @@ int RegisterSuite(const char* file, SuiteMain main);
   }                                                                                        \
   [[maybe_unused]] static const int tesseraSuiteRegistered =                               \
       ::tessera::test::RegisterSuite(__FILE__, &tesseraSuiteMain);
+
+#endif  // TESSERA_TESTS_COMMON_TESTREGISTRY_H_
