@@ -209,6 +209,17 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       space.AddKnob(ChoiceKnob(st->name() + ".inline", {1, 0}));
     } else {
       rule.kind = StageRule::Kind::Root;  // may become Attach below, once the output is known
+      // A reduction over its innermost axis is one dependency chain of scalars: rfactor
+      // into one or two vectors of partial results (the vectorized lane axis innermost),
+      // combined afterwards (softmax_fast.py's structure). 0: reduce as written.
+      const int64_t last = reduce_extents.empty() ? 0 : reduce_extents.back();
+      std::vector<int64_t> partials;
+      for (int64_t p : {2 * lanes, lanes})
+        if (last >= 2 * p && last % p == 0) partials.push_back(p);
+      if (!partials.empty()) {
+        partials.push_back(0);
+        space.AddKnob(ChoiceKnob(st->name() + ".rfactor", partials));
+      }
     }
     space.rules_.push_back(std::move(rule));
   }
@@ -630,6 +641,8 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
     case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
     case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);
     case StageRule::Kind::Attach: {
+      if (Status st = ApplyRfactor(sch, rule, d); !st) return st;
+      stage = sch.find(rule.stage);
       if (d.values.at(rule.attach_to + ".attach")[0] == 0) return Status::Ok();
       Stage target = sch.find(rule.attach_to);
       // The output's outermost leaf loop: its fused parallel loop.
@@ -637,12 +650,38 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
       return schedule::ComputeAt(sch, stage, target, target->leaf_iter_vars.front());
     }
     case StageRule::Kind::Root: {
-      if (rule.spatial_axes.empty()) return Status::Ok();
-      auto iv = Axis(stage, rule.spatial_axes.front());
-      if (!iv) return iv.error();
-      return schedule::Parallel(sch, stage, *iv);
+      if (Status st = ApplyRfactor(sch, rule, d); !st) return st;
+      stage = sch.find(rule.stage);
+      // The first data-parallel loop (the op's first axis; rfactor keeps it first).
+      for (const ir::IterVar& iv : stage->leaf_iter_vars)
+        if (iv->iter_type == ir::IterVarType::DataPar) return schedule::Parallel(sch, stage, iv);
+      return Status::Ok();
     }
   }
+  return Status::Ok();
+}
+
+Status DesignSpace::ApplyRfactor(Schedule& sch, const StageRule& rule, const Decisions& d) const {
+  auto it = d.values.find(rule.stage + ".rfactor");
+  if (it == d.values.end() || it->second[0] == 0 || rule.reduce_axes.empty()) return Status::Ok();
+  Stage stage = sch.find(rule.stage);
+  auto k = Axis(stage, rule.reduce_axes.back());
+  if (!k) return k.error();
+  auto parts = schedule::Split(sch, stage, *k, it->second[0]);
+  if (!parts) return parts.error();
+  auto rf = schedule::RFactor(sch, stage, parts->second, 0);
+  if (!rf) return rf.error();
+  stage = sch.find(rule.stage);
+  // The partials' stage: its other axes, then the remaining reduction, then the lane
+  // axis (leaf 0) innermost and vectorized; computed where the combining stage needs it.
+  const std::vector<ir::IterVar>& leaves = (*rf)->leaf_iter_vars;
+  if (leaves.empty()) return Error("tune: rfactor of " + rule.stage + " left no loop");
+  std::vector<ir::IterVar> order(leaves.begin() + 1, leaves.end());
+  order.push_back(leaves.front());
+  if (Status st = schedule::Reorder(sch, *rf, order); !st) return st;
+  if (Status st = schedule::Vectorize(sch, *rf, order.back()); !st) return st;
+  for (const ir::IterVar& iv : stage->leaf_iter_vars)
+    if (iv->iter_type == ir::IterVarType::DataPar) return schedule::ComputeAt(sch, *rf, stage, iv);
   return Status::Ok();
 }
 

@@ -15,6 +15,8 @@
 //              vectorized (a multiple of the vector width, at most 4 vectors)
 //   attach     a reduction read by the output: compute_at the output's parallel loop
 //   root       anything else: its outermost axis parallel
+//   (attach and root reductions over an innermost axis of a multiple of the vector width
+//   may be rfactor'ed into one or two vectors of partial results, vectorized)
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the
@@ -146,6 +148,7 @@ class DesignSpace {
   Status ApplyRule(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplyTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplySpatial(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
+  Status ApplyRfactor(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Decisions BaseDecisions() const;
   void AddTileSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const;
   void AddSpatialSeeds(const StageRule& rule, const Decisions& base, std::vector<Decisions>* out) const;

@@ -290,6 +290,39 @@ class TestTuneSpace : public QObject {
     }
   }
 
+  // A reduction over the innermost axis may be rfactor'ed into vectors of partial
+  // results (softmax_fast.py's structure): the partials' lane axis innermost and
+  // vectorized, computed inside the combining stage.
+  void softmaxReductionsMayBeRfactored() {
+    auto p = Load(kSoftmax);
+    const TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
+    DesignSpace space = SpaceOf(p, target);
+    bool found = false;
+    for (const Knob& k : space.knobs())
+      if (k.name == "maxelem.rfactor") {
+        found = true;
+        QCOMPARE(k.choices, (std::vector<int64_t>{16, 8, 0}));
+      }
+    QVERIFY(found);
+    std::vector<Decisions> seeds = space.Seeds();
+    QVERIFY(!seeds.empty());
+    Decisions d = seeds.front();
+    d.values["maxelem.rfactor"] = {16};
+    d.values["expsum.rfactor"] = {8};
+    auto valid = space.Validate(d, p.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    for (const char* name : {"maxelem.rf", "expsum.rf"}) {
+      const schedule::Stage rf = valid->schedule.find(name);
+      QVERIFY2(rf, name);
+      QCOMPARE(rf->iter_var_attrs.at(rf->leaf_iter_vars.back()).annotation, ir::IterVarType::Vectorized);
+      QCOMPARE(rf->attach_type, schedule::AttachType::Scope);
+    }
+    d.values["maxelem.rfactor"] = {0};
+    auto plain = space.Apply(d);
+    QVERIFY(plain.ok());
+    QVERIFY(!plain->find("maxelem.rf"));
+  }
+
   void symbolicShapesAreRefused() {
     auto p = Load("import tvm\nfrom tvm import te\nn = te.size_var(\"n\")\nA = te.placeholder((n,), name=\"A\")\n"
                   "B = te.compute((n,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n");
