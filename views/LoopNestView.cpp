@@ -105,8 +105,8 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   layout->addWidget(tree_);
   tree_->setColumnCount(5);
   retranslateUi();
-  tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  for (int c = 1; c < 5; ++c) tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  // Widths are set by fitColumns(): the statements first (#17 item 1).
+  tree_->header()->setSectionResizeMode(QHeaderView::Interactive);
   tree_->setItemDelegateForColumn(kWorkingSetColumn, new CacheFitDelegate(tree_));
   tree_->header()->setStretchLastSection(false);
   tree_->setUniformRowHeights(true);
@@ -142,8 +142,20 @@ void LoopNestView::setState(const DocumentState& state) {
   applyThroughput(state);
   tree_->expandAll();
   ShowFullTextInTips(tree_);  // long statements elide in the middle; the tooltip has them whole
+  fitColumns();
   updating_ = false;
   selectionChanged();
+}
+
+// The statements are what is read: they keep their width up to 60% of the dock before
+// the other columns give up any; those elide (their tooltips have the text). The MCA
+// column is hidden until the generated code brings estimates.
+void LoopNestView::fitColumns() {
+  bool throughput = false;
+  for (QTreeWidgetItemIterator it(tree_); *it && !throughput; ++it)
+    throughput = !(*it)->text(kThroughputColumn).isEmpty();
+  tree_->setColumnHidden(kThroughputColumn, !throughput);
+  FitColumnsFirstWins(tree_, 0.6, 200);
 }
 
 void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node) {

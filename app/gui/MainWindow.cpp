@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QSaveFile>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QHeaderView>
@@ -45,6 +46,47 @@
 #include "views/TuneView.h"
 
 namespace tessera::gui {
+
+namespace {
+
+// The Tune view's row of settings and buttons is wider than a text column; in its tab
+// beside Bounds it would widen the whole middle column and squeeze Script and Loop nest
+// (#17 item 1). In a scroll area it keeps its width and scrolls instead.
+QWidget* Scrollable(QWidget* view) {
+  auto* area = new QScrollArea;
+  area->setObjectName(view->objectName() + "Scroll");
+  area->setWidget(view);
+  area->setWidgetResizable(true);
+  area->setFrameShape(QFrame::NoFrame);
+  return area;
+}
+
+// The dock that holds `view` (directly or inside a scroll area); null when none does.
+QDockWidget* DockOf(QWidget* view) {
+  for (QWidget* w = view ? view->parentWidget() : nullptr; w; w = w->parentWidget())
+    if (auto* d = qobject_cast<QDockWidget*>(w)) return d;
+  return nullptr;
+}
+
+// Whether anything of a dock can be seen. A tabbed dock behind another tab stays
+// "visible" for Qt (it is only moved out of the window), and a dock squeezed to nothing
+// shows nothing either: both wait until they are in sight (#17 item 16).
+bool InSight(const QDockWidget* d) { return d->isVisible() && !d->visibleRegion().isEmpty(); }
+
+// Calls `f` when the watched dock is resized (a squeezed dock opened up again).
+class OnResize : public QObject {
+ public:
+  OnResize(QObject* parent, std::function<void()> f) : QObject(parent), f_(std::move(f)) {}
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Resize) f_();
+    return false;
+  }
+
+ private:
+  std::function<void()> f_;
+};
+
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)),
@@ -189,12 +231,16 @@ void MainWindow::createDocks() {
     auto* d = new QDockWidget(this);
     setTranslatedText(d, s.title);
     d->setObjectName(s.name);
-    d->setWidget(s.view);
+    d->setWidget(s.view == tune_ ? Scrollable(s.view) : s.view);
     byName[s.name] = d;
     views::ViewBase* view = s.view;
+    // A dock coming into sight (shown, its tab raised, opened up) catches up.
     connect(d, &QDockWidget::visibilityChanged, this, [this, view](bool visible) {
       if (visible) refreshView(view);
     });
+    d->installEventFilter(new OnResize(d, [this, d, view] {
+      if (InSight(d)) refreshView(view);
+    }));
   }
   addDockWidget(Qt::LeftDockWidgetArea, byName["ScriptDock"]);
   splitDockWidget(byName["ScriptDock"], byName["CodeDock"], Qt::Horizontal);
@@ -210,14 +256,15 @@ void MainWindow::createDocks() {
   applyDefaultDockSizes();
 }
 
-// Column and row shares of the default layout, for the window's current size: about
-// 30% script and loop nest, 38% code and bounds, 32% graphs.
+// Column and row shares of the default layout, for the window's current size: a third
+// for script and loop nest, 40% for code and bounds, the rest (27%) for the graphs,
+// which fit themselves to any size and scroll.
 void MainWindow::applyDefaultDockSizes() {
   QDockWidget* script = dock("ScriptDock");
   if (!script) return;
   int w = std::max(width(), 900), h = std::max(height() - 80, 500);
   resizeDocks({script, dock("CodeDock"), dock("StageDagDock")},
-              {w * 30 / 100, w * 38 / 100, w * 32 / 100}, Qt::Horizontal);
+              {w * 33 / 100, w * 40 / 100, w * 27 / 100}, Qt::Horizontal);
   resizeDocks({script, dock("LoopNestDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
   resizeDocks({dock("CodeDock"), dock("BoundsDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
   resizeDocks({dock("StageDagDock"), dock("IterVarDock")}, {h * 40 / 100, h * 60 / 100}, Qt::Vertical);
@@ -261,6 +308,9 @@ void MainWindow::showEvent(QShowEvent* event) {
   if (!defaultLayoutPending_) return;
   defaultLayoutPending_ = false;
   applyDefaultDockSizes();
+  // The tab groups exist once the window is laid out: the Roofline dock, tabified
+  // last, would be in front of Bounds.
+  if (QDockWidget* bounds = dock("BoundsDock")) bounds->raise();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -601,8 +651,8 @@ QAction* MainWindow::action(const QString& objectName) const {
 void MainWindow::refresh() {
   if (doc_->state().errors.empty()) lastGood_ = doc_->state();
   for (views::ViewBase* v : views_) {
-    auto* d = qobject_cast<QDockWidget*>(v->parentWidget());
-    if (!d || d->isVisible() || !isVisible()) refreshView(v);
+    QDockWidget* d = DockOf(v);
+    if (!d || !isVisible() || InSight(d)) refreshView(v);
   }
   updateRunActions();
   updateScheduleActions();
@@ -650,7 +700,9 @@ void MainWindow::refreshView(views::ViewBase* view) {
   view->setStale(stale ? staleReason() : QString());
   if (shownVersion_.value(view, -1) == state.version) return;
   shownVersion_[view] = state.version;
+  if (probe_) probe_(view, true);
   view->setState(state);
+  if (probe_) probe_(view, false);
 }
 
 void MainWindow::updateTitle() {
@@ -862,7 +914,7 @@ views::ViewBase* MainWindow::currentView() const {
 
 void MainWindow::exportCurrentView() {
   views::ViewBase* view = currentView();
-  auto* d = qobject_cast<QDockWidget*>(view->parentWidget());
+  QDockWidget* d = DockOf(view);
   QString name = d ? d->windowTitle() : QString("view");
   QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(name), name + ".png",
                                               tr("PNG image (*.png);;SVG drawing (*.svg)"));

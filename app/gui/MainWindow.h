@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -101,6 +102,11 @@ class MainWindow : public QMainWindow {
   // interactive, otherwise recovers it); returns whether it was recovered.
   bool offerRecovery();
 
+  // Called before (begin) and after each view's setState() in a refresh: the frame-time
+  // benchmark (bench/gui) attributes the refresh time to the views with it.
+  using RefreshProbe = std::function<void(views::ViewBase* view, bool begin)>;
+  void setRefreshProbe(RefreshProbe probe) { probe_ = std::move(probe); }
+
   // Saves geometry and dock layout now (also done on close).
   void saveSettings();
   void restoreSettings();
@@ -186,6 +192,7 @@ class MainWindow : public QMainWindow {
   // The last state without errors: what the schedule views keep showing, marked stale,
   // while the script does not evaluate (#17 item 6).
   std::optional<views::DocumentState> lastGood_;
+  RefreshProbe probe_;
   bool defaultLayoutPending_ = false;  // first start: size the docks once shown
   struct TranslatedText {
     QPointer<QObject> object;  // a QAction, QMenu or QDockWidget

@@ -37,7 +37,9 @@ namespace {
 bool AllColumnsInSight(QTreeWidget* tree) {
   QHeaderView* h = tree->header();
   for (int c = 0; c < tree->columnCount(); ++c)
-    if (h->sectionViewportPosition(c) + h->sectionSize(c) > tree->viewport()->width() + 1) return false;
+    if (!tree->isColumnHidden(c) && h->sectionViewportPosition(c) + h->sectionSize(c) > tree->viewport()->width() + 1) {
+      return false;
+    }
   return true;
 }
 
@@ -72,41 +74,72 @@ class TestFirstUse : public QObject {
   }
   void init() { QSettings().clear(); }  // a first start every time: the default layout
 
-  // Item 1: at each common screen size the Code view shows a useful line width, the
-  // text views are not narrower than the graphs, every Bounds column is in sight and
-  // cut cells keep their text as tooltips.
+  // Item 1: at each common screen size the default layout gives the text views the
+  // width: the Code view shows a useful line width (it scrolls, never wraps), the script
+  // its lines, the loop nest its statements before the other columns, every Bounds column
+  // (Required, Realize, Attach too) is in sight, and cut cells keep their text as
+  // tooltips. The Bounds tab is in front, and bringing the Tune or Roofline tab forward
+  // does not squeeze the Script and Loop nest column (the Tune view scrolls instead).
   void textViewsGetTheWidth_data() {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<int>("codeChars");
-    QTest::newRow("1280x800") << QSize(1280, 800) << 55;
-    QTest::newRow("1600x1000") << QSize(1600, 1000) << 70;
-    QTest::newRow("1920x1080") << QSize(1920, 1080) << 85;
+    QTest::addColumn<int>("scriptChars");
+    QTest::addColumn<int>("statementPx");
+    QTest::newRow("1280x800") << QSize(1280, 800) << 60 << 45 << 200;
+    QTest::newRow("1600x1000") << QSize(1600, 1000) << 70 << 55 << 250;
+    QTest::newRow("1920x1080") << QSize(1920, 1080) << 80 << 65 << 300;
   }
   void textViewsGetTheWidth() {
     QFETCH(QSize, size);
     QFETCH(int, codeChars);
+    QFETCH(int, scriptChars);
+    QFETCH(int, statementPx);
     MainWindow w;
     w.setInteractive(false);
     w.resize(size);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.openStartupFile(QString());
-    w.dock("BoundsDock")->raise();  // its tab may be behind another one
     QCoreApplication::processEvents();
-    int code = w.dock("CodeDock")->width(), script = w.dock("ScriptDock")->width();
-    int graphs = w.dock("StageDagDock")->width();
-    QVERIFY2(code >= graphs && script >= graphs * 8 / 10,
-             qPrintable(QString("code %1, script %2, graphs %3").arg(code).arg(script).arg(graphs)));
-    int chars = CharsAcross(w.codeView()->editor());
-    QVERIFY2(chars >= codeChars, qPrintable(QString("the Code view shows %1 characters").arg(chars)));
+    // A tab behind another stays "visible" for Qt, out of the window: nothing of it shows.
+    QVERIFY(!w.dock("BoundsDock")->visibleRegion().isEmpty());
+    for (const char* behind : {"RooflineDock", "TuneDock", "ProfileDock", "RunLogDock", "BufferLayoutDock"})
+      QVERIFY2(w.dock(behind)->visibleRegion().isEmpty(), behind);
+
+    auto check = [&](const QString& when) {
+      QString where = when + QString(": %1x%2").arg(size.width()).arg(size.height());
+      int code = CharsAcross(w.codeView()->editor()), script = CharsAcross(w.scriptView()->editor());
+      QVERIFY2(code >= codeChars, qPrintable(where + QString(": the Code view shows %1 characters").arg(code)));
+      QVERIFY2(script >= scriptChars, qPrintable(where + QString(": the Script view shows %1 characters").arg(script)));
+      // The statements column: at least statementPx, or all its text needs.
+      QTreeWidget* nest = w.loopNestView()->tree();
+      int statements = nest->header()->sectionSize(0);
+      int whole = static_cast<QAbstractItemView*>(nest)->sizeHintForColumn(0);
+      QVERIFY2(statements >= std::min(statementPx, whole),
+               qPrintable(where + QString(": statements %1 px of %2").arg(statements).arg(whole)));
+      int graphs = w.dock("StageDagDock")->width();
+      QVERIFY2(graphs >= 280, qPrintable(where + QString(": graphs %1 px").arg(graphs)));
+    };
+    check("default");
     QCOMPARE(w.codeView()->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);  // it scrolls instead
     QTreeWidget* stages = w.boundsView()->stageTree();
     QVERIFY2(AllColumnsInSight(stages), qPrintable(QString("bounds viewport %1").arg(stages->viewport()->width())));
+    for (int c : {5, 6, 7})  // Required, Realize, Attach: in sight and not squeezed to nothing
+      QVERIFY2(stages->header()->sectionSize(c) >= 44,
+               qPrintable(QString("column %1: %2 px").arg(c).arg(stages->header()->sectionSize(c))));
     QVERIFY(EveryCellHasItsText(stages));
     QTreeWidget* nest = w.loopNestView()->tree();
     QCOMPARE(nest->textElideMode(), Qt::ElideMiddle);
     QVERIFY(nest->topLevelItemCount() > 0);
     QVERIFY(EveryCellHasItsText(nest, 3));  // statement, kind, stage
+    QVERIFY(AllColumnsInSight(nest));
+
+    for (const char* front : {"TuneDock", "RooflineDock"}) {
+      w.dock(front)->raise();
+      QCoreApplication::processEvents();
+      QVERIFY(!w.dock(front)->visibleRegion().isEmpty());
+      check(QString(front) + " in front");
+    }
   }
 
   // Item 1: a narrowed Bounds dock refits its columns instead of pushing Required,

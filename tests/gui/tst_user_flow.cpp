@@ -130,6 +130,9 @@ class TestUserFlow : public QObject {
     views::Intent layout{"transform_layout", "B", {},
                          {{"index_map", "lambda k, j: [k // 48, k % 48, j]"}, {"pad_value", "0.0"}}};
     QVERIFY2(w.applyIntent(layout), qPrintable(w.lastMessage()));
+    // Its tab is behind Bounds: it is drawn when the user brings it forward.
+    w.dock("BufferLayoutDock")->raise();
+    QCoreApplication::processEvents();
     views::BufferLayoutView* buffers = w.bufferLayoutView();
     QCOMPARE(buffers->currentBuffer(), QString("B"));
     buffers->setSlice(true, 0, 2);  // the last block of 48 rows: 16 of them are padding
