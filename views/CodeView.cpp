@@ -10,6 +10,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "views/TextEdits.h"
+
 namespace tessera::views {
 namespace {
 
@@ -65,7 +67,8 @@ void CodeView::retranslateUi() {
 }
 
 // Keeps the chosen entry (by title) across re-evaluations; a fresh document shows the
-// last pass, i.e. the program as it will be compiled.
+// last pass, i.e. the program as it will be compiled. The list of entries is only
+// rebuilt when their titles changed (a primitive changes the texts, not the passes).
 void CodeView::setState(const DocumentState& state) {
   QString current = artifacts_->currentText();
   entries_ = state.passes;
@@ -77,9 +80,13 @@ void CodeView::setState(const DocumentState& state) {
     entries_.push_back(std::move(lowered));
   }
   entries_.insert(entries_.end(), state.targets.begin(), state.targets.end());
+  QStringList titles;
+  for (const auto& e : entries_) titles << QString::fromStdString(e.title);
   QSignalBlocker block(artifacts_);
-  artifacts_->clear();
-  for (const auto& e : entries_) artifacts_->addItem(QString::fromStdString(e.title));
+  if (titles != listedTitles()) {
+    artifacts_->clear();
+    artifacts_->addItems(titles);
+  }
   int keep = artifacts_->findText(current);
   int lastPass = std::max(0, int(state.passes.empty() ? 0 : state.passes.size() - 1));
   artifacts_->setCurrentIndex(keep >= 0 ? keep : std::min(lastPass, artifacts_->count() - 1));
@@ -87,20 +94,37 @@ void CodeView::setState(const DocumentState& state) {
   showArtifact(artifacts_->currentIndex());
 }
 
+QStringList CodeView::listedTitles() const {
+  QStringList titles;
+  for (int i = 0; i < artifacts_->count(); ++i) titles << artifacts_->itemText(i);
+  return titles;
+}
+
+// The same artefact again (a re-evaluation) only has its changed lines replaced, so the
+// editor keeps its scroll position; another artefact starts at its top.
 void CodeView::showArtifact(int index) {
   printed_ = {};
   tree_ = {};
-  if (index < 0 || index >= int(entries_.size())) {
-    editor_->setPlainText(entries_.empty() ? tr("No lowered program yet.") : QString());
+  QString title = index >= 0 && index < int(entries_.size()) ? QString::fromStdString(entries_[size_t(index)].title)
+                                                              : QString();
+  auto show = [&](const QString& text) {
+    if (title == shownTitle_ && !title.isEmpty())
+      ReplaceChangedText(editor_, text);
+    else
+      editor_->setPlainText(text);
+    shownTitle_ = title;
+  };
+  if (title.isEmpty()) {
+    show(entries_.empty() ? tr("No lowered program yet.") : QString());
     return;
   }
   const CodeArtifact& a = entries_[size_t(index)];
   if (a.stmt.defined()) {
     printed_ = ir::Print(a.stmt);
     tree_ = BuildLoopTree(a.stmt);
-    editor_->setPlainText(QString::fromStdString(printed_.text));
+    show(QString::fromStdString(printed_.text));
   } else {
-    editor_->setPlainText(QString::fromStdString(a.text));
+    show(QString::fromStdString(a.text));
   }
   previous_->setEnabled(index > 0);
   next_->setEnabled(index + 1 < artifacts_->count());
@@ -261,8 +285,9 @@ void CodeView::selectionChanged() {
       editor_->setTextCursor(first);
       editor_->ensureCursorVisible();
     }
-    for (const QString& line : textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())) {
-      if (!printed_.spans.empty() || generatedLines()) break;
+    bool textOnly = printed_.spans.empty() && !generatedLines();
+    for (const QString& line : textOnly ? textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())
+                                        : QStringList()) {
       QTextEdit::ExtraSelection sel;
       sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line.toInt()));
       sel.format = format;

@@ -41,6 +41,7 @@ class CodeView : public ViewBase {
 
  private:
   void showArtifact(int index);
+  QStringList listedTitles() const;
   const LoopTreeNode* loopAt(int offset) const;
   // Text-only artefacts (passes after ScheduleOps): the loop header on `line`, its
   // stage found from the enclosing `produce` or from the schedule's leaf vars.
@@ -61,6 +62,7 @@ class CodeView : public ViewBase {
   ir::PrintedProgram printed_;
   LoopTreeNode tree_;
   int shownVersion_ = -1;
+  QString shownTitle_;  // the artefact the editor holds ("" = none or a placeholder)
 };
 
 }  // namespace tessera::views

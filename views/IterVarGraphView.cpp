@@ -80,10 +80,16 @@ void IterVarGraphView::showStage(const QString& name) {
   selectionChanged();
 }
 
+// Refilled only when the loop order changed: a list widget lays its items out again
+// on every change, on every refresh otherwise.
 void IterVarGraphView::fillStrip() {
+  QStringList leaves = LeafNames(stage());
+  QStringList shown;
+  for (int i = 0; i < strip_->count(); ++i) shown << strip_->item(i)->text();
+  if (shown == leaves) return;
   fillingStrip_ = true;
   strip_->clear();
-  for (const QString& leaf : LeafNames(stage())) strip_->addItem(leaf);
+  strip_->addItems(leaves);
   fillingStrip_ = false;
 }
 

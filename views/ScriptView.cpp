@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "views/ScriptHighlighter.h"
+#include "views/TextEdits.h"
 
 namespace tessera::views {
 
@@ -57,18 +58,16 @@ void ScriptView::flush() {
   emit scriptEdited(text());
 }
 
-// Replaces the text only when it differs (an undo, a primitive applied elsewhere),
-// keeping the cursor's line so that typing is never disturbed by its own echo.
+// Replaces the text only when it differs (an undo, a primitive applied elsewhere), and
+// then only the lines that changed: the highlighter redoes those lines, not the whole
+// script, the cursor stays on its text and the view does not scroll; typing is never
+// disturbed by its own echo.
 void ScriptView::setState(const DocumentState& state) {
   QString script = QString::fromStdString(state.script);
-  if (script != text() && !debounce_.isActive()) {
-    int position = editor_->textCursor().position();
+  if (!debounce_.isActive()) {
     settingText_ = true;
-    editor_->setPlainText(script);
+    ReplaceChangedText(editor_, script);
     settingText_ = false;
-    QTextCursor c = editor_->textCursor();
-    c.setPosition(std::min(position, int(script.size())));
-    editor_->setTextCursor(c);
   }
   showErrors(state.errors);
 }
