@@ -1,4 +1,7 @@
 // compute_at, compute_inline, compute_root: where a stage is computed (its attach type).
+#include <algorithm>
+#include <vector>
+
 #include "ir/ExprOp.h"
 #include "schedule/Graph.h"
 #include "schedule/PrimitiveUtil.h"
@@ -7,6 +10,28 @@
 namespace tessera::schedule {
 
 namespace {
+
+// True when `reader` reads `producer` directly or through other stages. TVM lets a stage
+// be computed inside any stage downstream of it, not only a direct reader: its CUDA conv2d
+// tutorial computes the shared copy AA at a loop of BL, which reads AA through the local
+// copy AL (attached deeper in BL). Whether every reader then runs inside the attach loop
+// depends on primitives applied later (AL's own compute_at), so CheckAttachPoints
+// (AttachLegality.h) checks it on the finished schedule, before lowering.
+bool ReadsTransitively(const Schedule& sch, const Stage& reader, const Stage& producer) {
+  std::vector<Stage> pending{reader};
+  std::vector<Stage> seen;
+  while (!pending.empty()) {
+    Stage s = pending.back();
+    pending.pop_back();
+    for (const Stage& p : ProducerStages(sch, s)) {
+      if (p == producer) return true;
+      if (std::find(seen.begin(), seen.end(), p) != seen.end()) continue;
+      seen.push_back(p);
+      pending.push_back(p);
+    }
+  }
+  return false;
+}
 
 Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& target,
                       const IterVar& ivar) {
@@ -25,9 +50,10 @@ Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& targ
   if (Stage scan = detail::ScanGroupOwner(sch, stage); scan && detail::ScanGroupOwner(sch, target) != scan)
     return Error("compute_at: " + stage->name() + " runs inside the time loop of scan " + scan->name() +
                  " (its update); it can only be computed at a loop of another stage of that update");
-  if (!ReadsThroughInlined(sch, target, stage))
+  if (!ReadsTransitively(sch, target, stage))
     return Error("compute_at: " + target->name() + " does not read " + stage->name() +
-                 "; a stage can only be computed inside a stage that consumes it");
+                 ", directly or through other stages; a stage can only be computed inside a "
+                 "stage that consumes it");
   for (Stage s = target; s; s = s->attach_type == AttachType::Scope ? s->attach_stage : nullptr)
     if (s == stage)
       return Error("compute_at: " + target->name() + " is computed inside " + stage->name() +

@@ -227,7 +227,8 @@ class TestPrimitives : public QObject {
     else if (n == "fuse data and reduction axes") st = keep(Fuse(g.sch, c, {ji, g.k}));
     else if (n == "reorder duplicates") st = Reorder(g.sch, c, {i, jo, i});
     else if (n == "reorder non-leaf") st = Reorder(g.sch, c, {j, i});
-    else if (n == "compute_at non-consumer") st = ComputeAt(w.sch, sc, se, w.axis("E", 1));
+    // D reads C, but C is upstream of D, not downstream: C cannot hold D's computation.
+    else if (n == "compute_at non-consumer") st = ComputeAt(w.sch, sd, sc, w.axis("C", 1));
     else if (n == "compute_at non-leaf") {
       QVERIFY(Split(w.sch, se, w.axis("E", 1), 4).ok());
       before_w = Snapshot(w.sch);
