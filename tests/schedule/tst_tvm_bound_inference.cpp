@@ -354,10 +354,39 @@ class TestTvmBoundInference : public QObject {
     QCOMPARE(ConstExtent(r, Axis(*sch, "B.rf", 1)), int64_t{1});
   }
 
+  // test_bound_nest_thread as TVM writes it: A1 attached to A3's threadIdx.x loop,
+  // which reads A1 only through A2 (attached there too). Tessera refused this before
+  // compute_at accepted any downstream stage.
+  void nestedThreadScopesAttachedDownstream() {
+    auto sch = Script(
+        "m = te.var(\"m\")\n"
+        "A = te.placeholder((m,), name=\"A\")\n"
+        "A1 = te.compute((m,), lambda i: A[i], name=\"A1\")\n"
+        "A2 = te.compute((m,), lambda i: A1[i] + 2, name=\"A2\")\n"
+        "A3 = te.compute((m,), lambda i: A2[i] + 3, name=\"A3\")\n"
+        "s = te.create_schedule(A3.op)\n"
+        "block_x = te.thread_axis(\"blockIdx.x\")\n"
+        "thread_x = te.thread_axis(\"threadIdx.x\")\n"
+        "bx, tx = s[A3].split(A3.op.axis[0], factor=32)\n"
+        "s[A3].bind(bx, block_x)\n"
+        "s[A3].bind(tx, thread_x)\n"
+        "s[A2].compute_at(s[A3], tx)\n"
+        "s[A2].set_scope(\"shared\")\n"
+        "_, xi = s[A2].split(A2.op.axis[0], nparts=1)\n"
+        "s[A2].bind(xi, thread_x)\n"
+        "s[A1].compute_at(s[A3], tx)\n"
+        "s[A1].set_scope(\"local\")\n");
+    RangeMap tvm = Bounds(*sch, InferBoundOptions::TVM());
+    QCOMPARE(ConstExtent(tvm, Axis(*sch, "A1", 0)), int64_t{1});
+    QCOMPARE(ConstExtent(tvm, Axis(*sch, "A2", 0)), int64_t{32});
+    QCOMPARE(MaxExtent(*sch, "A1", 0), QString("1"));
+    QCOMPARE(MaxExtent(*sch, "A2", 0), QString("32"));
+  }
+
   // test_bound_nest_thread: A2 in shared memory at A3's threadIdx.x loop and bound to
-  // threadIdx.x itself; A1 local. A1: 1, A2: the block's 32, A3: m. TVM attaches A1 to
-  // A3's loop too, which Tessera refuses (A3 does not read A1): A1 is attached to A2's
-  // outer loop instead, the same place in the loop nest (A2's one-part outer loop).
+  // threadIdx.x itself; A1 local. A1: 1, A2: the block's 32, A3: m. Here A1 is attached
+  // to A2's outer loop, the same place in the loop nest as TVM's A3 loop (A2's one-part
+  // outer loop); the form TVM writes is the case above.
   void nestedThreadScopes() {
     auto sch = Script(
         "m = te.var(\"m\")\n"
