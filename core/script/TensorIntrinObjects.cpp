@@ -95,25 +95,30 @@ Result<Value> AccessPtr(const ir::Buffer& b, const CallArgs& call) {
                                       ir::CallKind::Intrinsic));
 }
 
+// The element `begin` of a vload/vstore names in `b` (no predicate: Tessera has none).
+Result<std::vector<Expr>> AccessIndices(const ir::Buffer& b, const Args& args, const std::string& what,
+                                        const SourceLoc& loc) {
+  if (args.has("predicate") && !args.get("predicate").is_none())
+    return args.ErrorAt("predicate", what + ": a predicate is not supported in Tessera");
+  auto indices = IndexList(args.get("begin"), what, args.loc("begin"));
+  if (!indices) return indices.error();
+  if (Status s = CheckRank(b, indices->size(), what, loc); !s) return s.error();
+  return indices;
+}
+
 Result<Value> VLoad(const ir::Buffer& b, const CallArgs& call) {
   Args args(call, "vload", {"begin", "dtype", "predicate"}, 1);
   if (!args.status()) return args.status().error();
-  if (args.has("predicate") && !args.get("predicate").is_none())
-    return args.ErrorAt("predicate", "vload(): a predicate is not supported in Tessera");
-  auto indices = IndexList(args.get("begin"), "vload()", args.loc("begin"));
+  auto indices = AccessIndices(b, args, "vload()", call.loc);
   if (!indices) return indices.error();
-  if (Status s = CheckRank(b, indices->size(), "vload()", call.loc); !s) return s.error();
   return Value::FromExpr(ir::MakeBufferLoad(b, *indices));
 }
 
 Result<Value> VStore(const ir::Buffer& b, const CallArgs& call) {
   Args args(call, "vstore", {"begin", "value", "predicate"}, 2);
   if (!args.status()) return args.status().error();
-  if (args.has("predicate") && !args.get("predicate").is_none())
-    return args.ErrorAt("predicate", "vstore(): a predicate is not supported in Tessera");
-  auto indices = IndexList(args.get("begin"), "vstore()", args.loc("begin"));
+  auto indices = AccessIndices(b, args, "vstore()", call.loc);
   if (!indices) return indices.error();
-  if (Status s = CheckRank(b, indices->size(), "vstore()", call.loc); !s) return s.error();
   auto value = ElementValue(args.get("value"), b->dtype, "vstore()", args.loc("value"));
   if (!value) return value.error();
   return StmtValue(ir::MakeBufferStore(b, *value, *indices));

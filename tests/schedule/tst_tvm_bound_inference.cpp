@@ -30,6 +30,27 @@ namespace {
 
 constexpr int64_t kNotConstant = INT64_MIN;
 
+// test_bound_nest_thread's program: A1 -> A2 -> A3, A3 split over blocks and threads,
+// A2 at A3's thread loop and bound to threadIdx.x itself (a one-part outer loop `_`);
+// `attach_a1` says where A1 goes (and any scopes).
+std::string NestThreadScript(const std::string& attach_a1) {
+  return "m = te.var(\"m\")\n"
+         "A = te.placeholder((m,), name=\"A\")\n"
+         "A1 = te.compute((m,), lambda i: A[i], name=\"A1\")\n"
+         "A2 = te.compute((m,), lambda i: A1[i] + 2, name=\"A2\")\n"
+         "A3 = te.compute((m,), lambda i: A2[i] + 3, name=\"A3\")\n"
+         "s = te.create_schedule(A3.op)\n"
+         "block_x = te.thread_axis(\"blockIdx.x\")\n"
+         "thread_x = te.thread_axis(\"threadIdx.x\")\n"
+         "bx, tx = s[A3].split(A3.op.axis[0], factor=32)\n"
+         "s[A3].bind(bx, block_x)\n"
+         "s[A3].bind(tx, thread_x)\n"
+         "s[A2].compute_at(s[A3], tx)\n"
+         "_, xi = s[A2].split(A2.op.axis[0], nparts=1)\n"
+         "s[A2].bind(xi, thread_x)\n" +
+         attach_a1;
+}
+
 // The script with TVM's imports in front; aborts the test run on a script error.
 std::shared_ptr<Schedule> Script(const std::string& body) {
   auto program = script::EvaluateScript("import tvm\nfrom tvm import te\n" + body, "case.py");
@@ -358,24 +379,9 @@ class TestTvmBoundInference : public QObject {
   // which reads A1 only through A2 (attached there too). Tessera refused this before
   // compute_at accepted any downstream stage.
   void nestedThreadScopesAttachedDownstream() {
-    auto sch = Script(
-        "m = te.var(\"m\")\n"
-        "A = te.placeholder((m,), name=\"A\")\n"
-        "A1 = te.compute((m,), lambda i: A[i], name=\"A1\")\n"
-        "A2 = te.compute((m,), lambda i: A1[i] + 2, name=\"A2\")\n"
-        "A3 = te.compute((m,), lambda i: A2[i] + 3, name=\"A3\")\n"
-        "s = te.create_schedule(A3.op)\n"
-        "block_x = te.thread_axis(\"blockIdx.x\")\n"
-        "thread_x = te.thread_axis(\"threadIdx.x\")\n"
-        "bx, tx = s[A3].split(A3.op.axis[0], factor=32)\n"
-        "s[A3].bind(bx, block_x)\n"
-        "s[A3].bind(tx, thread_x)\n"
-        "s[A2].compute_at(s[A3], tx)\n"
-        "s[A2].set_scope(\"shared\")\n"
-        "_, xi = s[A2].split(A2.op.axis[0], nparts=1)\n"
-        "s[A2].bind(xi, thread_x)\n"
-        "s[A1].compute_at(s[A3], tx)\n"
-        "s[A1].set_scope(\"local\")\n");
+    auto sch = Script(NestThreadScript("s[A1].compute_at(s[A3], tx)\n"
+                                       "s[A2].set_scope(\"shared\")\n"
+                                       "s[A1].set_scope(\"local\")\n"));
     RangeMap tvm = Bounds(*sch, InferBoundOptions::TVM());
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A1", 0)), int64_t{1});
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A2", 0)), int64_t{32});
@@ -388,22 +394,7 @@ class TestTvmBoundInference : public QObject {
   // to A2's outer loop, the same place in the loop nest as TVM's A3 loop (A2's one-part
   // outer loop); the form TVM writes is the case above.
   void nestedThreadScopes() {
-    auto sch = Script(
-        "m = te.var(\"m\")\n"
-        "A = te.placeholder((m,), name=\"A\")\n"
-        "A1 = te.compute((m,), lambda i: A[i], name=\"A1\")\n"
-        "A2 = te.compute((m,), lambda i: A1[i] + 2, name=\"A2\")\n"
-        "A3 = te.compute((m,), lambda i: A2[i] + 3, name=\"A3\")\n"
-        "s = te.create_schedule(A3.op)\n"
-        "block_x = te.thread_axis(\"blockIdx.x\")\n"
-        "thread_x = te.thread_axis(\"threadIdx.x\")\n"
-        "bx, tx = s[A3].split(A3.op.axis[0], factor=32)\n"
-        "s[A3].bind(bx, block_x)\n"
-        "s[A3].bind(tx, thread_x)\n"
-        "s[A2].compute_at(s[A3], tx)\n"
-        "_, xi = s[A2].split(A2.op.axis[0], nparts=1)\n"
-        "s[A2].bind(xi, thread_x)\n"
-        "s[A1].compute_at(s[A2], _)\n");
+    auto sch = Script(NestThreadScript("s[A1].compute_at(s[A2], _)\n"));
     sch->find("A2")->scope = "shared";  // TVM: set_scope
     sch->find("A1")->scope = "local";
     RangeMap tvm = Bounds(*sch, InferBoundOptions::TVM());
