@@ -4,7 +4,9 @@
 // refuses a program with an extern call before compiling it; lower and export (C,
 // LLVM IR) still show the call. A call inside a tensorized region (AttrStmt
 // "tensor_intrin", schedule/Tensorize.h) is reported with its intrinsic and stage. TVM's
-// builtins written with call_intrin ("tir.tvm_mma_sync", ...) are refused the same way.
+// builtins written with call_intrin ("tir.*") are refused the same way, except the
+// tensor-core ones, which the pipeline has turned into loops on the CPU
+// (transform/LowerWmmaBuiltins.h) before this check.
 #pragma once
 
 #include "ir/Stmt.h"

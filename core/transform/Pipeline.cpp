@@ -5,6 +5,7 @@
 #include "ir/Printer.h"
 #include "transform/LayoutOvercompute.h"
 #include "transform/LoopPartition.h"
+#include "transform/LowerWmmaBuiltins.h"
 #include "transform/LowerFloorDivMod.h"
 #include "transform/RemoveNoOp.h"
 #include "transform/RemoveTrivialLoops.h"
@@ -31,6 +32,7 @@ const std::vector<PassEntry>& Passes() {
       // needs the physical tensors, so it runs before StorageFlatten.
       {"LayoutOvercompute", &LayoutOvercompute},
       {"StorageFlatten", &StorageFlatten},          // tensors -> flat buffers
+      {"LowerWmmaBuiltins", &LowerWmmaBuiltins},    // CPU: tensor-core builtins -> loops
       {"RemoveTrivialLoops", &RemoveTrivialLoops},  // extent-1 loops -> substitution
       {"LoopPartition", &LoopPartition},            // split tails -> main + tail loops
       {"VectorizeLoops", &VectorizeLoops},          // vectorized loops -> ramps
