@@ -4,6 +4,7 @@
 #include <map>
 
 #include "arith/Analyzer.h"
+#include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "layout/PaddingRegions.h"
@@ -84,13 +85,19 @@ class LayoutApplier : public ir::IRMutator {
     return t ? ir::MakeProducerStore(t, p->value, Physical(t, p->indices)) : r;
   }
 
-  // A transformed tensor is realized whole: its physical shape, from 0.
+  // A transformed tensor realized whole (an output, a stage at the root) gets its whole
+  // physical shape, from 0. One realized over a part of its logical shape (a stage
+  // computed at an inner loop: a cache_write accumulator tile) gets the image of that
+  // part under the index map, as TVM maps the realize bounds (IndexMap::MapRanges):
+  // the whole physical shape there would be an allocation of the full tensor per
+  // iteration of the attach loop, which no register allocator can hold.
   Stmt VisitProducerRealize(const ir::ProducerRealizeNode* n, const Stmt& s) override {
     PhysicalTensor t = Find(n->producer);
     if (!t) return IRMutator::VisitProducerRealize(n, s);
-    ir::Region whole;
-    for (const Expr& e : t->layout.physical_shape) whole.emplace_back(ir::make_zero(e.dtype()), e);
-    return ir::MakeProducerRealize(t, whole, n->condition, VisitStmt(n->body), n->storage_scope);
+    ir::Region region = ImageOfRegion(t, n->bounds);
+    if (region.empty())
+      for (const Expr& e : t->layout.physical_shape) region.emplace_back(ir::make_zero(e.dtype()), e);
+    return ir::MakeProducerRealize(t, region, n->condition, VisitStmt(n->body), n->storage_scope);
   }
 
   // produce B { ... } is followed by the writes of B's padding (RFC 0077 §1.3).
@@ -113,6 +120,33 @@ class LayoutApplier : public ir::IRMutator {
     if (!p || layout::AsPhysicalTensor(p)) return nullptr;
     auto it = tensors_.by_name.find(p->producer_name());
     return it == tensors_.by_name.end() ? nullptr : it->second;
+  }
+
+  // The physical box covering the logical region `bounds` (empty: realize it whole —
+  // the region is the whole tensor, or the tensor has padding that a pad value fills
+  // over the whole physical shape, or an end of the image is unbounded).
+  ir::Region ImageOfRegion(const PhysicalTensor& t, const ir::Region& bounds) {
+    const std::vector<Expr>& shape = t->layout.logical_shape;
+    if (t->pad.has_value() || bounds.size() != shape.size()) return {};
+    bool whole = true;
+    std::vector<Expr> vars;
+    arith::IntSetMap dom;
+    for (size_t i = 0; i < bounds.size(); ++i) {
+      whole = whole && ir::is_zero(analyzer_.Simplify(bounds[i].min)) &&
+              analyzer_.CanProveEqual(bounds[i].extent, shape[i]);
+      ir::Var v("logical" + std::to_string(i), bounds[i].min.dtype());
+      vars.push_back(v);
+      dom[v] = arith::IntSet::FromMinExtent(bounds[i].min, bounds[i].extent);
+    }
+    if (whole) return {};
+    ir::Region image;
+    for (const Expr& e : t->MapIndices(vars)) {
+      arith::IntSet set = arith::EvalSet(e, dom, &analyzer_);
+      if (!set.is_bounded()) return {};
+      Expr min = analyzer_.Simplify(set.min());
+      image.emplace_back(min, analyzer_.Simplify(set.max() - min + ir::make_const(min.dtype(), int64_t{1})));
+    }
+    return image;
   }
 
   std::vector<Expr> Physical(const PhysicalTensor& t, const std::vector<Expr>& logical) {

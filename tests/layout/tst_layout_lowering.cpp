@@ -455,6 +455,50 @@ class TestLayoutLowering : public QObject {
     if (!compiled.empty()) ExpectNear(Values(compiled[1]), Iota(14, 2.0, 1.0));
   }
 
+  // A cache_write accumulator computed at an inner loop of its consumer and stored
+  // transposed ([i, j] -> [j, i], the layout that keeps a conv2d's output channels
+  // innermost in registers) is realized over its tile's image, 3 x 4, as TVM maps the
+  // realize bounds through the index map — not over the whole 6 x 8 physical shape, an
+  // allocation of the full output per iteration of the attach loop (before: 48).
+  void transformedAccumulatorIsRealizedOverItsTile() {
+    auto build = [](bool transformed, Schedule* out, std::vector<te::Tensor>* args) {
+      te::Tensor A = *te::placeholder({6, 5}, DataType::Float(32), "A");
+      te::Tensor B = *te::placeholder({5, 8}, DataType::Float(32), "B");
+      IterVar k = te::reduce_axis(ir::Range(0, 5), "k");
+      te::Tensor C = Compute({6, 8}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); }, "C",
+                             {"i", "j"});
+      *out = std::move(create_schedule({C}).value());
+      *args = {A, B, C};
+      Stage local = *CacheWrite(*out, out->find("C"), "local");
+      Stage c = out->find("C");
+      auto i = *Split(*out, c, c->leaf_iter_vars[0], 3);
+      auto j = *Split(*out, c, c->leaf_iter_vars[2], 4);
+      QVERIFY(Reorder(*out, c, {i.first, j.first, i.second, j.second}).ok());
+      QVERIFY(ComputeAt(*out, local, c, j.first).ok());
+      if (!transformed) return;
+      Var ii("i"), jj("j");
+      QVERIFY(TransformLayout(*out, local, Map({ii, jj}, {jj, ii})).ok());
+    };
+    Schedule plain, transposed;
+    std::vector<te::Tensor> a0, a1;
+    build(false, &plain, &a0);
+    build(true, &transposed, &a1);
+    auto p0 = LowerWithLayouts(plain, a0);
+    auto p1 = LowerWithLayouts(transposed, a1);
+    QVERIFY(p0.ok());
+    QVERIFY2(p1.ok(), p1.ok() ? "" : p1.error().message.c_str());
+    const std::string text = Text(p1->func.body);
+    QVERIFY2(text.find("allocate C.local[float32 * 12]") != std::string::npos, text.c_str());
+    NDArray a = Array({6, 5}), b = Array({5, 8});
+    for (int k = 0; k < 30; ++k) a.SetDouble(k, 0.25 * k - 3.0);
+    for (int k = 0; k < 40; ++k) b.SetDouble(k, 1.0 - 0.125 * k);
+    std::vector<NDArray> i0, c0, i1, c1;
+    RunBoth(p0->func, {a, b, Array({6, 8})}, &i0, &c0);
+    RunBoth(p1->func, {a, b, Array({6, 8})}, &i1, &c1);
+    ExpectNear(Values(i1[2]), Values(i0[2]));
+    if (!c1.empty()) ExpectNear(Values(c1[2]), Values(i0[2]));
+  }
+
   // The acceptance test: a GEMM whose operands use padded layouts (A [i, k//4,
   // k%4] with axis separators, B blocked [k//4, j//4, k%4, j%4]) lowers, runs on the CPU
   // backend and gives the unpadded GEMM's results; with zero padding and overcompute the
