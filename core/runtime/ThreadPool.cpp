@@ -3,6 +3,11 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace tessera::runtime {
 
@@ -57,6 +62,33 @@ ThreadPool& ThreadPool::Global() {
 
 bool ThreadPool::InWorker() { return t_in_worker; }
 
+namespace {
+// How long a thread spins before it blocks: a few consecutive parallel loops of one
+// kernel call (each some microseconds to milliseconds) find the workers awake; an idle
+// pool stops spinning after this and costs nothing.
+constexpr auto kSpinTime = std::chrono::microseconds(200);
+
+void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+}  // namespace
+
+template <typename Ready>
+bool ThreadPool::SpinUntil(const Ready& ready) {
+  const auto until = std::chrono::steady_clock::now() + kSpinTime;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready()) return true;
+      CpuRelax();
+    }
+    if (std::chrono::steady_clock::now() >= until) return ready();
+  }
+}
+
 void ThreadPool::RunChunk(int index) {
   if (index >= chunks_) return;
   // Static chunking: the first n % chunks chunks get one extra iteration.
@@ -74,12 +106,13 @@ void ThreadPool::WorkerLoop(int index) {
   t_in_worker = true;
   uint64_t seen = 0;
   for (;;) {
-    {
+    auto started = [&] { return stop_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; };
+    if (!SpinUntil(started)) {
       std::unique_lock<std::mutex> lock(mutex_);
-      start_cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
+      start_cv_.wait(lock, started);
     }
+    if (stop_.load(std::memory_order_acquire)) return;
+    seen = generation_.load(std::memory_order_acquire);
     RunChunk(index);
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -107,8 +140,14 @@ int ThreadPool::ParallelFor(int64_t n, const std::function<int(int64_t, int64_t)
   t_in_worker = true;
   RunChunk(0);
   t_in_worker = false;
-  std::unique_lock<std::mutex> lock(mutex_);
-  done_cv_.wait(lock, [&] { return pending_ == 0; });
+  auto done = [&] { return pending_.load(std::memory_order_acquire) == 0; };
+  std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+  if (SpinUntil(done)) {
+    lock.lock();  // the last worker's decrement happened under it: its result_ is visible
+  } else {
+    lock.lock();
+    done_cv_.wait(lock, done);
+  }
   body_ = nullptr;
   return result_;
 }
