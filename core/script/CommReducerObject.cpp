@@ -43,7 +43,7 @@ Result<std::vector<ir::Expr>> ExprsOf(const Value& v, const std::string& what,
 
 bool IsAxisArgument(const Value& v) { return AsIterVar(v) || v.is_sequence(); }
 
-Result<std::vector<ir::IterVar>> AxesOf(const Args& args) {
+Result<std::vector<ir::IterVar>> ReducerAxesOf(const Args& args) {
   const Value& v = args.get("axis");
   std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
   std::vector<ir::IterVar> axes;
@@ -105,7 +105,7 @@ Result<Value> CommReducerObject::Call(Interpreter& interp, const CallArgs& call)
   auto source = ExprsOf(expr, name + "(): the reduced value", args.loc("expr"));
   if (!source) return source.error();
   if (source->empty()) return args.ErrorAt("expr", "the reduced tuple is empty");
-  auto axes = AxesOf(args);
+  auto axes = ReducerAxesOf(args);
   if (!axes) return axes.error();
   ir::Expr where;
   if (args.has("where") && !args.get("where").is_none()) {
