@@ -257,9 +257,9 @@ class KernelSync {
 };
 
 // Finds kernels (chains of launch loops) and synchronises their bodies.
-class KernelFinder : public IRMutator {
+class SyncKernelFinder : public IRMutator {
  public:
-  explicit KernelFinder(const PassContext& ctx) : ctx_(ctx) {}
+  explicit SyncKernelFinder(const PassContext& ctx) : ctx_(ctx) {}
 
  protected:
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
@@ -303,7 +303,7 @@ bool IsStorageSync(const Stmt& s) {
 
 Stmt ThreadSync(Stmt s, const PassContext& ctx) {
   if (!s.defined()) return s;
-  return KernelFinder(ctx).VisitStmt(s);
+  return SyncKernelFinder(ctx).VisitStmt(s);
 }
 
 }  // namespace tessera::transform
