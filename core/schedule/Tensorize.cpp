@@ -28,7 +28,7 @@ struct TensorizeRegion {
   std::vector<ir::Region> in_region;  // per input tensor (InputTensors order)
 };
 
-std::string Str(const Expr& e) { return ir::to_string(e); }
+std::string ExprText(const Expr& e) { return ir::to_string(e); }
 
 std::string Where(const Stage& stage, size_t tloc) {
   return stage->name() + " at loop " + stage->leaf_iter_vars[tloc]->var.name();
@@ -104,13 +104,13 @@ bool SameExtent(arith::Analyzer* an, const Expr& a, const Expr& b) {
 
 std::string ShapeText(const std::vector<Expr>& shape) {
   std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + Str(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + ExprText(shape[i]);
   return s + "]";
 }
 
 std::string RegionText(const ir::Region& region) {
   std::string s = "[";
-  for (size_t i = 0; i < region.size(); ++i) s += (i ? ", " : "") + Str(region[i].extent);
+  for (size_t i = 0; i < region.size(); ++i) s += (i ? ", " : "") + ExprText(region[i].extent);
   return s + "]";
 }
 
@@ -215,7 +215,7 @@ class TensorIntrinMatcher : public ir::IRMutator {
       const ir::Range& range = r.out_dom.at(mine[i]);
       if (i < start) {
         if (!SameExtent(a_, range.extent, ir::make_const(range.extent.dtype(), int64_t{1})))
-          return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " covers " + Str(range.extent) +
+          return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " covers " + ExprText(range.extent) +
                                                  " iterations inside the region; the intrinsic has no such " + kind +
                                                  " (split it so that the part inside has extent 1)");
         var_remap_.emplace_back(mine[i]->var, range.min);
@@ -223,9 +223,9 @@ class TensorIntrinMatcher : public ir::IRMutator {
       }
       const IterVar& target = theirs[i - start];
       if (!SameExtent(a_, range.extent, target->dom.extent))
-        return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " has extent " + Str(range.extent) +
+        return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " has extent " + ExprText(range.extent) +
                                                " inside the region but the intrinsic's " + target->var.name() +
-                                               " has extent " + Str(target->dom.extent));
+                                               " has extent " + ExprText(target->dom.extent));
       var_remap_.emplace_back(mine[i]->var, target->var + range.min);
       axis_remap_[mine[i]] = target;
       a_->Bind(target->var, target->dom, true);
@@ -247,7 +247,7 @@ Status VerifyTensorizeLoopNest(const Stage& stage, const RangeMap& rmap, size_t 
   }
   for (const Expr& pred : MakeBoundCheck(stage, rmap, nest.values, a))
     if (ir::UsesVar(pred, [&](const ir::VarNode* v) { return inner.count(v) != 0; }))
-      return Fail(stage, tloc, intrin, "the tail condition " + Str(pred) +
+      return Fail(stage, tloc, intrin, "the tail condition " + ExprText(pred) +
                                            " (a split that does not divide) depends on a loop inside the region");
   return Status::Ok();
 }
@@ -283,8 +283,8 @@ Status VerifyStage(const Stage& stage, const RangeMap& rmap) {
                                            lhs.dtype().str() + ", the intrinsic " + rhs.dtype().str());
     if (!ir::StructuralEqual(lhs, rhs))
       return Fail(stage, tloc, intrin, "the computation does not match the intrinsic's declaration: " +
-                                           stage->name() + " computes " + Str(lhs) + " there, the intrinsic " +
-                                           Str(rhs));
+                                           stage->name() + " computes " + ExprText(lhs) + " there, the intrinsic " +
+                                           ExprText(rhs));
   }
   size_t common = stage->leaf_iter_vars.size();
   for (size_t i = 0; i < stage->leaf_iter_vars.size(); ++i)
@@ -327,7 +327,7 @@ std::vector<NestWrap> BindNest(const Stage& stage, const te::ComputeOpNode* c, c
   return nest;
 }
 
-Stmt Guard(const std::vector<Expr>& preds, Stmt body, arith::Analyzer* a) {
+Stmt GuardIntrinsicBody(const std::vector<Expr>& preds, Stmt body, arith::Analyzer* a) {
   if (preds.empty()) return body;
   Expr cond = preds[0];
   for (size_t i = 1; i < preds.size(); ++i) cond = ir::logical_and(cond, preds[i]);
@@ -388,7 +388,7 @@ Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_l
     }
   std::vector<std::vector<NestWrap>> outer(main.levels.begin(), main.levels.begin() + static_cast<long>(tloc));
   if (!c->is_reduction() || tloc <= common) {
-    Stmt body = Guard(preds, mark(ir::Substitute(bound(intrin->body, true), main_vmap)), &a);
+    Stmt body = GuardIntrinsicBody(preds, mark(ir::Substitute(bound(intrin->body, true), main_vmap)), &a);
     return MergeNest(outer, body);
   }
 
@@ -408,7 +408,7 @@ Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_l
     ir::VarMap init_vmap = LeafValues(stage, init.values, tloc);
     PassUpIndex(stage, rmap, &init.values);
     std::vector<Expr> init_preds = MakeBoundCheck(stage, rmap, init.values, &a, c->reduce_axis);
-    Stmt reset = Guard(init_preds, mark(ir::Substitute(bound(intrin->reduce_init, false), init_vmap)), &a);
+    Stmt reset = GuardIntrinsicBody(init_preds, mark(ir::Substitute(bound(intrin->reduce_init, false), init_vmap)), &a);
     init_stmt = MergeNest(init.levels, reset);
   } else {
     // No reduce_init: the body (which starts the reduction) on the first step of every
@@ -421,7 +421,7 @@ Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_l
     }
     if (first.defined()) update = ir::MakeIf(a.Simplify(first), bound(intrin->body, true), update);
   }
-  update = Guard(preds, mark(ir::Substitute(update, main_vmap)), &a);
+  update = GuardIntrinsicBody(preds, mark(ir::Substitute(update, main_vmap)), &a);
   return MergeNest(shared, ir::MakeSeq({init_stmt, MergeNest(update_nest, update)}));
 }
 
