@@ -193,6 +193,14 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       space.AddKnob(ChoiceKnob(st->name() + ".cache_write", {0, 1}));
       for (const std::string& p : rule.packable)
         space.AddKnob(ChoiceKnob(st->name() + ".pack." + p, {0, 1, 2}));
+      // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
+      rule.channel = FindChannelAxis(*op, rule.packable, extents, lanes);
+      if (rule.channel.defined()) {
+        const size_t a = std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), rule.channel.axis) -
+                         rule.spatial_axes.begin();
+        for (Knob& k : ChannelKnobs(st->name(), rule.channel, extents[a], extents.back(), target))
+          space.AddKnob(std::move(k));
+      }
     } else if (st->is_output) {
       rule.kind = StageRule::Kind::Spatial;
       output_is_spatial = single_output;
@@ -272,6 +280,10 @@ std::vector<int64_t> DesignSpace::SampleKnob(const Knob& k, std::mt19937_64& rng
 bool DesignSpace::RegisterTileFits(const Decisions& d) const {
   for (const StageRule& rule : rules_) {
     if (rule.kind != StageRule::Kind::Tile) continue;
+    if (ChannelTileOn(d, rule)) {
+      if (!ChannelTileFits(d, rule, TileExtents(rule), target_)) return false;
+      continue;
+    }
     int64_t accumulators = 1;
     for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
       const auto& f = d.values.at(TileKnob(rule.stage, rule.spatial_axes[a]));
@@ -284,11 +296,18 @@ bool DesignSpace::RegisterTileFits(const Decisions& d) const {
   return ParallelEnough(d);
 }
 
+std::vector<int64_t> DesignSpace::TileExtents(const StageRule& rule) const {
+  std::vector<int64_t> extents;
+  for (const std::string& axis : rule.spatial_axes) extents.push_back(knob(TileKnob(rule.stage, axis)).extent);
+  return extents;
+}
+
 bool DesignSpace::ParallelEnough(const Decisions& d) const {
   // The fused outer loops are the parallel loop: at least one iteration per core
   // (when the stage has that many outer iterations at all).
   for (const StageRule& rule : rules_) {
     if (rule.kind != StageRule::Kind::Tile && rule.kind != StageRule::Kind::Spatial) continue;
+    if (ChannelTileOn(d, rule)) continue;  // ChannelTileFits checked its parallel loop
     int64_t outer = 1, total = 1;
     for (const std::string& axis : rule.spatial_axes) {
       const auto& f = d.values.at(TileKnob(rule.stage, axis));
@@ -428,7 +447,10 @@ std::vector<Decisions> DesignSpace::Seeds() const {
   const Decisions base = BaseDecisions();
   std::vector<Decisions> all;
   for (const StageRule& rule : rules_) {
-    if (rule.kind == StageRule::Kind::Tile) AddTileSeeds(rule, base, &all);
+    if (rule.kind == StageRule::Kind::Tile) {
+      AddChannelSeeds(rule, base, TileExtents(rule), target_, &all);
+      AddTileSeeds(rule, base, &all);
+    }
     else if (rule.kind == StageRule::Kind::Spatial) AddSpatialSeeds(rule, base, &all);
   }
   std::vector<Decisions> out;
@@ -708,6 +730,7 @@ Status DesignSpace::ApplySpatial(Schedule& sch, const StageRule& rule, const Dec
 }
 
 Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d) const {
+  if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, target_);
   Stage stage = sch.find(rule.stage);
   const bool cache_write = d.values.at(rule.stage + ".cache_write")[0] == 1;
   const int64_t unroll = d.values.at(rule.stage + ".unroll")[0];

@@ -15,6 +15,9 @@
 //              vectorized (a multiple of the vector width, at most 4 vectors)
 //   attach     a reduction read by the output: compute_at the output's parallel loop
 //   root       anything else: its outermost axis parallel
+//   channel    a tile reduction may instead vectorize along an output axis that one
+//              operand is invariant along, the other packed (ChannelTile.h: conv2d
+//              vectorized along output channels)
 //   (attach and root reductions over an innermost axis of a multiple of the vector width
 //   may be rfactor'ed into one or two vectors of partial results, vectorized)
 //
@@ -46,6 +49,7 @@
 #include "support/Result.h"
 #include "te/Tensor.h"
 #include "transform/PrimFunc.h"
+#include "tune/ChannelTile.h"
 #include "tune/TargetInfo.h"
 
 namespace tessera::tune {
@@ -92,6 +96,9 @@ struct StageRule {
   // spatial axes its indices use (a panel of it is independent of the other axes).
   std::string streamed;
   std::vector<std::string> streamed_axes;
+  // Tile: where the register tile may be vectorized along an output axis instead
+  // (ChannelTile.h; knob <stage>.channel).
+  ChannelAxis channel;
   std::string attach_to;                  // Attach: the output stage
 };
 const char* rule_kind_name(StageRule::Kind kind);
@@ -144,6 +151,7 @@ class DesignSpace {
   const Knob& knob(const std::string& name) const { return knobs_[knob_index_.at(name)]; }
   std::vector<int64_t> SampleKnob(const Knob& k, std::mt19937_64& rng) const;
   bool RegisterTileFits(const Decisions& d) const;  // and ParallelEnough
+  std::vector<int64_t> TileExtents(const StageRule& rule) const;  // a Tile stage's spatial extents
   bool ParallelEnough(const Decisions& d) const;
   Status ApplyRule(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplyTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;

@@ -1,0 +1,259 @@
+#include "tune/ChannelTile.h"
+
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "schedule/Primitives.h"
+#include "tune/DesignSpace.h"
+
+namespace tessera::tune {
+
+using schedule::Schedule;
+using schedule::Stage;
+
+namespace {
+
+std::string OnKnob(const std::string& stage) { return stage + ".channel"; }
+std::string SplitKnobName(const std::string& stage, const std::string& axis) { return stage + ".channel." + axis; }
+
+struct Load {
+  te::Tensor tensor;
+  std::vector<ir::Expr> indices;
+};
+
+std::vector<Load> Loads(const te::ComputeOpNode& op) {
+  std::vector<Load> out;
+  for (const ir::Expr& e : op.body)
+    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
+      auto* load = sub.as<ir::ProducerLoadNode>();
+      if (!load) return;
+      te::Tensor t = te::Tensor::from(load->producer);
+      if (t.defined()) out.push_back({t, load->indices});
+    });
+  return out;
+}
+
+bool IsVar(const ir::Expr& e, const ir::Var& v) {
+  auto* node = e.as<ir::VarNode>();
+  return node && node == v.get();
+}
+
+bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
+  return std::any_of(indices.begin(), indices.end(), [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
+}
+
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  int64_t best = 1;
+  for (int64_t d = 1; d <= std::min(n, limit); ++d)
+    if (n % d == 0) best = d;
+  return best;
+}
+
+size_t AxisIndex(const StageRule& rule, const std::string& axis) {
+  return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
+                             rule.spatial_axes.begin());
+}
+
+ir::IndexMap MakeMap(std::vector<ir::Var> in, std::vector<ir::Expr> out) {
+  return std::make_shared<const ir::IndexMapNode>(ir::IndexMapNode{std::move(in), std::move(out)});
+}
+
+// [d0, ..., dk] -> [d_j // block, d0, ..., (no d_j), ..., dk, d_j % block]
+ir::IndexMap PackedMap(size_t rank, size_t j, int64_t block) {
+  std::vector<ir::Var> vars;
+  for (size_t i = 0; i < rank; ++i) vars.emplace_back("d" + std::to_string(i));
+  std::vector<ir::Expr> out{ir::floordiv(vars[j], ir::Expr(block))};
+  for (size_t i = 0; i < rank; ++i)
+    if (i != j) out.push_back(vars[i]);
+  out.push_back(ir::floormod(vars[j], ir::Expr(block)));
+  return MakeMap(vars, out);
+}
+
+// [d0, ..., dk] -> [d0, ..., (no d_j), ..., dk, d_j]
+ir::IndexMap InnermostMap(size_t rank, size_t j) {
+  std::vector<ir::Var> vars;
+  for (size_t i = 0; i < rank; ++i) vars.emplace_back("d" + std::to_string(i));
+  std::vector<ir::Expr> out;
+  for (size_t i = 0; i < rank; ++i)
+    if (i != j) out.push_back(vars[i]);
+  out.push_back(vars[j]);
+  return MakeMap(vars, out);
+}
+
+}  // namespace
+
+ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
+                            const std::vector<int64_t>& extents, int lanes) {
+  if (op.axis.size() < 2 || !op.is_reduction()) return {};
+  const ir::Var column = op.axis.back()->var;
+  const std::vector<Load> loads = Loads(op);
+  for (size_t a = 0; a + 1 < op.axis.size(); ++a) {
+    if (extents[a] < lanes || extents[a] % lanes != 0) continue;
+    const ir::Var v = op.axis[a]->var;
+    ChannelAxis c;
+    for (const Load& l : loads) {
+      const std::string& name = l.tensor.op()->name;
+      if (std::find(packable.begin(), packable.end(), name) == packable.end() || UsesAny(l.indices, column)) continue;
+      int uses = 0, at = -1;
+      for (size_t i = 0; i < l.indices.size(); ++i)
+        if (ir::UsesVar(l.indices[i], v)) {
+          ++uses;
+          at = IsVar(l.indices[i], v) ? static_cast<int>(i) : -1;
+        }
+      if (uses == 1 && at >= 0) {
+        c.packed = name;
+        c.packed_dim = static_cast<size_t>(at);
+        break;
+      }
+    }
+    if (c.packed.empty()) continue;
+    for (const Load& l : loads)
+      if (l.tensor.op()->name != c.packed && !UsesAny(l.indices, v) && UsesAny(l.indices, column)) {
+        c.broadcast = l.tensor.op()->name;
+        break;
+      }
+    if (c.broadcast.empty()) continue;
+    c.axis = v.name();
+    c.column = column.name();
+    return c;
+  }
+  return {};
+}
+
+std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
+                               int64_t column_extent, const TargetInfo& target) {
+  Knob on;
+  on.name = OnKnob(stage);
+  on.choices = {0, 1};  // 0 first: the base point (and every earlier seed) keeps the ordinary rule
+  Knob a;
+  a.name = SplitKnobName(stage, c.axis);
+  a.kind = Knob::Kind::Split;
+  a.extent = axis_extent;
+  a.parts = 2;
+  a.innermost_multiple = target.vector_lanes;
+  a.innermost_max = 4 * target.vector_lanes;
+  Knob col;
+  col.name = SplitKnobName(stage, c.column);
+  col.kind = Knob::Kind::Split;
+  col.extent = column_extent;
+  col.parts = 2;
+  col.innermost_max = target.vector_registers / 2;
+  return {on, a, col};
+}
+
+bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
+  if (!rule.channel.defined()) return false;
+  auto it = d.values.find(OnKnob(rule.stage));
+  return it != d.values.end() && !it->second.empty() && it->second[0] == 1;
+}
+
+bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
+                     const TargetInfo& target) {
+  const auto& a = d.values.at(SplitKnobName(rule.stage, rule.channel.axis));
+  const auto& col = d.values.at(SplitKnobName(rule.stage, rule.channel.column));
+  if (a.back() % target.vector_lanes != 0) return false;
+  const int64_t accumulators = a.back() / target.vector_lanes * col.back();
+  if (2 * accumulators > target.vector_registers) return false;
+  // The parallel loop: the blocks of `a` times the other non-column axes.
+  int64_t outer = 1, total = 1;
+  for (size_t i = 0; i + 1 < extents.size(); ++i) {
+    outer *= rule.spatial_axes[i] == rule.channel.axis ? a.front() : extents[i];
+    total *= extents[i];
+  }
+  return outer >= std::min<int64_t>(target.cores, total);
+}
+
+void AddChannelSeeds(const StageRule& rule, const Decisions& base, const std::vector<int64_t>& extents,
+                     const TargetInfo& target, std::vector<Decisions>* out) {
+  if (!rule.channel.defined()) return;
+  const int64_t lanes = target.vector_lanes;
+  const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
+  const int64_t column_extent = extents.back();
+  for (int64_t vectors : {2, 1, 4}) {
+    const int64_t t = vectors * lanes;
+    if (axis_extent % t != 0) continue;
+    const int64_t x = LargestDivisorAtMost(column_extent, target.vector_registers / 2 / vectors);
+    Decisions d = base;
+    d.values[OnKnob(rule.stage)] = {1};
+    d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
+    d.values[SplitKnobName(rule.stage, rule.channel.column)] = {column_extent / x, x};
+    // The broadcast operand's element-wise producer stays a stage (no guards inside).
+    auto inl = d.values.find(rule.channel.broadcast + ".inline");
+    if (inl != d.values.end()) inl->second = {0};
+    out->push_back(d);
+  }
+}
+
+Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d, const TargetInfo& target) {
+  const ChannelAxis& c = rule.channel;
+  const int64_t block = d.values.at(SplitKnobName(rule.stage, c.axis)).back();
+  const int64_t columns = d.values.at(SplitKnobName(rule.stage, c.column)).back();
+  Stage stage = sch.find(rule.stage);
+  if (!stage) return Error("tune: no stage " + rule.stage);
+  // 1. The operand that moves with `a`, packed once per call in blocks of `a`.
+  Stage operand = sch.find(c.packed);
+  if (!operand) return Error("tune: no stage " + c.packed);
+  auto packed = schedule::CacheRead(sch, operand, "global", {stage});
+  if (!packed) return packed.error();
+  const size_t rank = te::output_of(operand->op, 0).ndim();
+  auto packed_axes = schedule::TransformLayout(sch, *packed, PackedMap(rank, c.packed_dim, block));
+  if (!packed_axes) return packed_axes.error();
+  if (Status st = schedule::Parallel(sch, *packed, packed_axes->front()); !st) return st;
+  // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,
+  //    parallel), column tiles, then `a` and the columns inside the block.
+  auto local = schedule::CacheWrite(sch, stage, "local");
+  if (!local) return local.error();
+  stage = sch.find(rule.stage);
+  std::vector<ir::IterVar> outer;
+  ir::IterVar column_outer, axis_inner, column_inner;
+  for (const std::string& name : rule.spatial_axes) {
+    auto iv = stage->find_iter_var(name);
+    if (!iv) return iv.error();
+    if (name == c.axis || name == c.column) {
+      auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : columns);
+      if (!parts) return parts.error();
+      if (name == c.axis) {
+        outer.push_back(parts->first);
+        axis_inner = parts->second;
+      } else {
+        column_outer = parts->first;
+        column_inner = parts->second;
+      }
+    } else {
+      outer.push_back(*iv);
+    }
+  }
+  std::vector<ir::IterVar> order = outer;
+  order.insert(order.end(), {column_outer, axis_inner, column_inner});
+  if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
+  if (Status st = schedule::Vectorize(sch, stage, column_inner); !st) return st;
+  auto fused = outer.size() == 1 ? Result<ir::IterVar>(outer.front()) : schedule::Fuse(sch, stage, outer);
+  if (!fused) return fused.error();
+  if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
+  // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
+  if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
+  if (Status st = schedule::ComputeAt(sch, *local, stage, column_outer); !st) return st;
+  // 3. The accumulator stored with `a` innermost; reduction in the definition's order,
+  //    then the columns and the vectors of `a`, unrolled.
+  const size_t a_index = AxisIndex(rule, c.axis);
+  auto axes = schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
+  if (!axes) return axes.error();
+  const int64_t vector = std::min<int64_t>(target.vector_lanes, block);
+  auto lanes = schedule::Split(sch, *local, axes->back(), vector);
+  if (!lanes) return lanes.error();
+  std::vector<ir::IterVar> inner_order(axes->begin(), axes->end() - 2);  // the axes other than column, `a`
+  for (const std::string& name : rule.reduce_axes) {
+    auto iv = (*local)->find_iter_var(name);
+    if (!iv) return iv.error();
+    inner_order.push_back(*iv);
+  }
+  const ir::IterVar local_column = (*axes)[axes->size() - 2];
+  inner_order.insert(inner_order.end(), {local_column, lanes->first, lanes->second});
+  if (Status st = schedule::Reorder(sch, *local, inner_order); !st) return st;
+  if (Status st = schedule::Unroll(sch, *local, local_column); !st) return st;
+  if (Status st = schedule::Unroll(sch, *local, lanes->first); !st) return st;
+  return schedule::Vectorize(sch, *local, lanes->second);
+}
+
+}  // namespace tessera::tune

@@ -1,0 +1,79 @@
+// ChannelTile: a rule of the generated design space (DesignSpace.h) for reductions whose
+// output has an axis `a` (not the innermost) along which one operand is invariant and
+// another can be packed contiguous — conv2d's output channels (the input does not move
+// with f; the weights do, in one index), a batched contraction's row axis. The register
+// tile is then vectorized along `a` instead of along the innermost axis, as oneDNN's
+// direct convolution and TVM's topi x86 conv2d_NCHWc do:
+//
+//   the operand that moves with `a` is packed once per call (cache_read at the root,
+//     transform_layout to [a // T, its other dims..., a % T]: T = tile of `a`), so one
+//     reduction step reads its T values of `a` as T / lanes contiguous vectors;
+//   the invariant operand is broadcast, one value per column of the tile;
+//   the accumulator (cache_write "local", computed at the output's column-tile loop)
+//     is stored with `a` innermost, so that each accumulator is one whole vector that
+//     LLVM keeps in a register; it loops over the reduction in the definition's order
+//     (results rounded as the te oracle's), then columns and vectors of `a` unrolled;
+//   the output's loops: the blocks of `a` and the other axes fused and parallel, then
+//     the column tiles; the copy to the output vectorized along its innermost axis.
+//
+// Knobs: <stage>.channel (0: the ordinary tile rule; 1: this rule), <stage>.channel.<a>
+// (`a` split in two: blocks, T a multiple of the vector width), <stage>.channel.<col>
+// (the innermost axis split in two: column tiles, X columns). The register tile is
+// T / lanes x X accumulators within half of the vector registers: LLVM unrolls short
+// reduction loops (a 3 x 3 window) and keeps the broadcast values and weight vectors of
+// one step alive across them in the other half. Seeds: 1, 2 and 4 vectors of `a` with
+// the most columns that fit (AVX-512: 2 x 8, AVX2: 1 x 8), the invariant operand's
+// element-wise producer (conv2d's padding) not inlined (its guards would run in the
+// inner loop).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schedule/Schedule.h"
+#include "support/Result.h"
+#include "te/Operation.h"
+#include "tune/TargetInfo.h"
+
+namespace tessera::tune {
+
+struct Knob;
+struct Decisions;
+struct StageRule;
+
+// Where the rule applies in a reduction (empty axis: nowhere).
+struct ChannelAxis {
+  std::string axis;      // `a`, an axis of the output (not the innermost)
+  std::string column;    // the output's innermost axis
+  std::string packed;    // the placeholder read with `a` as one of its indices
+  size_t packed_dim = 0; // that index
+  std::string broadcast; // the tensor (a placeholder or a compute stage) invariant along `a`
+  bool defined() const { return !axis.empty(); }
+};
+
+// The first axis of `op` where the rule applies: its extent a multiple of `lanes`; a
+// placeholder among `packable` indexed by that axis's variable alone in exactly one
+// index and not moving with the innermost axis; another tensor read without that axis
+// and moving with the innermost axis.
+ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
+                            const std::vector<int64_t>& extents, int lanes);
+
+// The rule's knobs for stage `stage` (extents of `a` and of the column axis).
+std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
+                               int64_t column_extent, const TargetInfo& target);
+
+// Whether `d` chooses the rule for `rule`'s stage.
+bool ChannelTileOn(const Decisions& d, const StageRule& rule);
+// The register tile fits half of the vector registers and every core gets a block.
+bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
+                     const TargetInfo& target);
+// The rule's seeds on top of `base` (see above).
+void AddChannelSeeds(const StageRule& rule, const Decisions& base, const std::vector<int64_t>& extents,
+                     const TargetInfo& target, std::vector<Decisions>* out);
+// Applies the rule to `rule`'s stage.
+Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
+                        const TargetInfo& target);
+
+}  // namespace tessera::tune
