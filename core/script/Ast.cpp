@@ -82,6 +82,19 @@ std::string generators(const std::vector<AstComprehension>& gens) {
 
 }  // namespace
 
+std::string params_text(const std::vector<AstParam>& params) {
+  std::string out;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const AstParam& p = params[i];
+    out += i ? ", " : "";
+    if (p.kind == ParamKind::VarArgs) out += "*";
+    if (p.kind == ParamKind::KwArgs) out += "**";
+    out += p.kind == ParamKind::KeywordOnly && p.name.empty() ? "*" : p.name;
+    if (p.default_value) out += "=" + to_source(*p.default_value);
+  }
+  return out;
+}
+
 std::string to_source(const AstExpr& e) {
   switch (e.kind) {
     case AstKind::Name: return e.text;
@@ -103,12 +116,15 @@ std::string to_source(const AstExpr& e) {
     case AstKind::Call: {
       std::string args = join(e.items);
       for (const AstKeyword& k : e.keywords)
-        args += (args.empty() ? "" : ", ") + k.name + "=" + to_source(*k.value);
+        args += (args.empty() ? "" : ", ") + (k.name.empty() ? "**" : k.name + "=") + to_source(*k.value);
       return to_source(*e.object) + "(" + args + ")";
     }
+    case AstKind::Starred: return "*" + to_source(*e.object);
+    case AstKind::Slice:
+      return (e.left ? to_source(*e.left) : "") + ":" + (e.right ? to_source(*e.right) : "") +
+             (e.object ? ":" + to_source(*e.object) : "");
     case AstKind::Lambda: {
-      std::string params;
-      for (size_t i = 0; i < e.params.size(); ++i) params += (i ? ", " : "") + e.params[i].name;
+      std::string params = params_text(e.params);
       return "(lambda" + (params.empty() ? "" : " " + params) + ": " + to_source(*e.object) + ")";
     }
     case AstKind::Unary:
@@ -195,14 +211,7 @@ std::string to_source(const AstStmt& s) {
       return "for " + to_source(*s.target_exprs[0]) + " in " + to_source(*s.value) + ":" +
              block_text(s.body, "    ");
     case StmtKind::While: return "while " + to_source(*s.value) + ":" + block_text(s.body, "    ");
-    case StmtKind::Def: {
-      std::string params;
-      for (size_t i = 0; i < s.params.size(); ++i) {
-        params += (i ? ", " : "") + s.params[i].name;
-        if (s.params[i].default_value) params += "=" + to_source(*s.params[i].default_value);
-      }
-      return "def " + s.name + "(" + params + "):" + block_text(s.body, "    ");
-    }
+    case StmtKind::Def: return "def " + s.name + "(" + params_text(s.params) + "):" + block_text(s.body, "    ");
     case StmtKind::Return: return s.value ? "return " + to_source(*s.value) : "return";
     case StmtKind::Break: return "break";
     case StmtKind::Continue: return "continue";

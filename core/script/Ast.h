@@ -36,6 +36,8 @@ enum class AstKind : uint8_t {
   Dict,       // {items[0]: values[0], ...}
   ListComp,   // [object generators...]
   DictComp,   // {left: right generators...}
+  Starred,    // *object, a call's positional argument unpacked (`A(*indices)`)
+  Slice,      // left:right:object inside a subscript (`xs[1:]`); each part may be null
 };
 
 enum class UnaryOp : uint8_t { Neg, Pos, Invert };
@@ -52,15 +54,24 @@ struct AstExpr;
 using AstPtr = std::shared_ptr<const AstExpr>;
 
 struct AstKeyword {
-  std::string name;
-  SourceLoc loc;  // of the keyword's name
+  std::string name;  // empty for `**mapping` (a dict unpacked into keyword arguments)
+  SourceLoc loc;     // of the keyword's name (of `**` when unpacking)
   AstPtr value;
+};
+
+// How a parameter takes its argument (Python's parameter kinds).
+enum class ParamKind : uint8_t {
+  Positional,   // a, b=1
+  VarArgs,      // *args: the remaining positional arguments, as a tuple (`lambda *i: A(*i)`)
+  KeywordOnly,  // a parameter after *args or a bare `*` (name empty for the bare `*` itself)
+  KwArgs,       // **kwargs: the remaining keyword arguments, as a dict
 };
 
 struct AstParam {
   std::string name;
   SourceLoc loc;
   AstPtr default_value;  // `def f(x=1)`: the default (null when none; lambdas have none)
+  ParamKind kind = ParamKind::Positional;
 };
 
 // One `for target in iter if cond ...` clause of a comprehension.
@@ -158,5 +169,7 @@ struct AstModule {
 // same tree (used by the tests and for error context).
 std::string to_source(const AstExpr& e);
 std::string to_source(const AstStmt& s);
+// A parameter list as written (`a, b=1, *rest, c, **kw`), for lambdas and defs.
+std::string params_text(const std::vector<AstParam>& params);
 
 }  // namespace tessera::script

@@ -9,6 +9,7 @@
 #include "script/Args.h"
 #include "script/Interpreter.h"
 #include "script/Parser.h"
+#include "script/RuntimeObjects.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
@@ -189,11 +190,7 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
     if (!args.status()) return args.status().error();
     return Value::FromObject(std::make_shared<UndefObject>());
   });
-  // tvm.build(...) compiles in TVM; in a script it is accepted and ignored (Tessera
-  // builds with `tessera-cli run`).
-  interp.RegisterFunction("tvm.build", [](Interpreter&, const CallArgs&) -> Result<Value> {
-    return Value();
-  });
+  RegisterRuntimeBuiltins(interp);
 }
 
 class ScriptEvaluation {

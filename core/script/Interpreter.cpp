@@ -5,6 +5,9 @@
 #include "ir/ExprOp.h"
 #include "script/ExprSize.h"
 #include "script/Operators.h"
+#include "script/PercentFormat.h"
+#include "script/RuntimeObjects.h"
+#include "script/StringMethods.h"
 
 namespace tessera::script {
 
@@ -32,20 +35,104 @@ Value MakeFunction(std::string name, BuiltinFn fn) {
 
 Result<Value> ModuleObject::GetAttr(Interpreter& interp, const std::string& name,
                                     const SourceLoc& loc) const {
-  if (!supported)
-    return Error("module '" + path + "' is not available in Tessera scripts (only tvm is)", loc);
   if (const Value* v = interp.Lookup(path + "." + name)) return *v;
+  // numpy, timeit, tvm.nd, tvm.testing, ...: the runtime part, kept and not run
+  if (IsRuntimeModule(path)) return MakeRuntimeValue(path + "." + name);
   return Error("module '" + path + "' has no attribute '" + name + "' in Tessera", loc);
 }
 
+namespace {
+
+// Python's argument binding for a lambda or def: positional arguments fill the
+// positional parameters, the rest go to *args (a tuple) or are an error; keywords fill
+// positional and keyword-only parameters by name, the rest go to **kwargs (a dict) or
+// are an error; then defaults; a parameter still unbound is an error. Returns each
+// parameter's name and value, in order.
+Result<std::vector<std::pair<std::string, Value>>> BindArguments(
+    const std::string& fname, const std::vector<AstParam>& params,
+    const std::vector<std::optional<Value>>* defaults, const CallArgs& args, const SourceLoc& loc) {
+  size_t positional = 0;
+  const AstParam* varargs = nullptr;
+  const AstParam* kwargs = nullptr;
+  for (const AstParam& p : params) {
+    if (p.kind == ParamKind::Positional) ++positional;
+    if (p.kind == ParamKind::VarArgs) varargs = &p;
+    if (p.kind == ParamKind::KwArgs) kwargs = &p;
+  }
+  if (args.positional.size() > positional && !varargs)
+    return Error(fname + "() takes " + std::to_string(positional) + " positional argument" +
+                     (positional == 1 ? "" : "s") + " but " + std::to_string(args.positional.size()) +
+                     (args.positional.size() == 1 ? " was" : " were") + " given",
+                 loc);
+  std::vector<std::optional<Value>> bound(params.size());
+  std::vector<Value> rest;
+  for (size_t i = 0, next = 0; i < args.positional.size(); ++i) {
+    while (next < params.size() && params[next].kind != ParamKind::Positional) ++next;
+    if (next < params.size() && i < positional) {
+      bound[next++] = args.positional[i];
+    } else {
+      rest.push_back(args.positional[i]);
+    }
+  }
+  auto extra = std::make_shared<DictObject>();
+  for (size_t k = 0; k < args.keywords.size(); ++k) {
+    const std::string& name = args.keywords[k].first;
+    auto it = std::find_if(params.begin(), params.end(), [&](const AstParam& p) {
+      return p.name == name && (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly);
+    });
+    if (it == params.end()) {
+      if (!kwargs)
+        return Error(fname + "() got an unexpected keyword argument '" + name + "'", args.keyword_locs[k]);
+      extra->entries->emplace_back(Value::String(name), args.keywords[k].second);
+      continue;
+    }
+    size_t i = static_cast<size_t>(it - params.begin());
+    if (bound[i])
+      return Error(fname + "() got multiple values for argument '" + name + "'", args.keyword_locs[k]);
+    bound[i] = args.keywords[k].second;
+  }
+  std::vector<std::pair<std::string, Value>> out;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const AstParam& p = params[i];
+    if (p.kind == ParamKind::VarArgs) {
+      out.emplace_back(p.name, Value::Tuple(rest));
+      continue;
+    }
+    if (p.kind == ParamKind::KwArgs) {
+      out.emplace_back(p.name, Value::FromObject(extra));
+      continue;
+    }
+    if (p.name.empty()) continue;  // the bare `*`
+    if (!bound[i] && defaults) bound[i] = (*defaults)[i];
+    if (!bound[i])
+      return Error(fname + "() missing required " +
+                       (p.kind == ParamKind::KeywordOnly ? "keyword-only " : "") + "argument '" + p.name + "'",
+                   loc);
+    out.emplace_back(p.name, *bound[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool LambdaObject::variadic() const {
+  return std::any_of(node->params.begin(), node->params.end(),
+                     [](const AstParam& p) { return p.kind == ParamKind::VarArgs; });
+}
+
+size_t LambdaObject::arity() const {
+  return static_cast<size_t>(std::count_if(node->params.begin(), node->params.end(),
+                                           [](const AstParam& p) { return p.kind == ParamKind::Positional; }));
+}
+
 Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) const {
-  if (!args.keywords.empty())
-    return Error("lambda does not take keyword arguments", args.keyword_locs.front());
-  if (args.positional.size() != arity())
+  if (!variadic() && args.keywords.empty() && args.positional.size() != arity())
     return Error("lambda takes " + std::to_string(arity()) + " argument" +
                      (arity() == 1 ? "" : "s") + " (" + std::to_string(args.positional.size()) +
                      " given)",
                  node->loc);
+  auto bound = BindArguments("<lambda>", node->params, nullptr, args, node->loc);
+  if (!bound) return bound.error();
   if (interp.call_depth_ >= Interpreter::kMaxCallDepth)
     return Error("lambda calls nested deeper than " + std::to_string(Interpreter::kMaxCallDepth) +
                      " levels (a lambda calling itself?)",
@@ -53,7 +140,7 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
   if (auto st = interp.Step(args.loc); !st) return st.error();
   auto scope = std::make_shared<Scope>();
   scope->parent = enclosing;
-  for (size_t i = 0; i < arity(); ++i) scope->names[node->params[i].name] = args.positional[i];
+  for (auto& [name, value] : *bound) scope->names[name] = std::move(value);
   ++interp.call_depth_;
   auto result = interp.Eval(*node->object, scope);
   --interp.call_depth_;
@@ -63,32 +150,8 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
 }
 
 Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) const {
-  const std::string& fname = def->name;
-  const std::vector<AstParam>& params = def->params;
-  if (args.positional.size() > params.size())
-    return Error(fname + "() takes " + std::to_string(params.size()) + " positional argument" +
-                     (params.size() == 1 ? "" : "s") + " but " +
-                     std::to_string(args.positional.size()) + " were given",
-                 args.loc);
-  std::vector<std::optional<Value>> bound(params.size());
-  for (size_t i = 0; i < args.positional.size(); ++i) bound[i] = args.positional[i];
-  for (size_t k = 0; k < args.keywords.size(); ++k) {
-    const std::string& name = args.keywords[k].first;
-    auto it = std::find_if(params.begin(), params.end(),
-                           [&](const AstParam& p) { return p.name == name; });
-    if (it == params.end())
-      return Error(fname + "() got an unexpected keyword argument '" + name + "'",
-                   args.keyword_locs[k]);
-    size_t i = static_cast<size_t>(it - params.begin());
-    if (bound[i])
-      return Error(fname + "() got multiple values for argument '" + name + "'", args.keyword_locs[k]);
-    bound[i] = args.keywords[k].second;
-  }
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (!bound[i]) bound[i] = defaults[i];
-    if (!bound[i])
-      return Error(fname + "() missing required argument '" + params[i].name + "'", args.loc);
-  }
+  auto bound = BindArguments(def->name, def->params, &defaults, args, args.loc);
+  if (!bound) return bound.error();
   if (interp.call_depth_ >= Interpreter::kMaxCallDepth)
     return Error("function calls nested deeper than " + std::to_string(Interpreter::kMaxCallDepth) +
                      " levels (a function calling itself without end?)",
@@ -99,7 +162,7 @@ Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) co
   if (interp.call_scopes_.size() >= 4096)
     std::erase_if(interp.call_scopes_, [](const std::weak_ptr<Scope>& s) { return s.expired(); });
   interp.call_scopes_.push_back(locals);
-  for (size_t i = 0; i < params.size(); ++i) locals->names[params[i].name] = *bound[i];
+  for (auto& [name, value] : *bound) locals->names[name] = std::move(value);
   ++interp.call_depth_;
   auto flow = interp.ExecBlock(def->body, locals);
   --interp.call_depth_;
@@ -516,7 +579,7 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
     case AstKind::None: return Value();
     case AstKind::Tuple:
     case AstKind::List: {
-      auto items = EvalItems(e.items, scope);
+      auto items = EvalDisplayItems(e.items, scope);
       if (!items) return items.error();
       return e.kind == AstKind::Tuple ? Value::Tuple(std::move(items.value()))
                                       : Value::List(std::move(items.value()));
@@ -543,6 +606,13 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       bool handled = false;
       auto seq = EvalSequenceBinary(e, *a, *b, &handled);
       if (handled) return seq;
+      if (e.binary_op == BinaryOp::Mod && a->is_string()) {  // "%s: %f" % (name, t)
+        bool runtime = IsRuntimeValue(*b);
+        if (b->kind() == Value::Kind::Tuple)
+          for (const Value& item : b->items()) runtime = runtime || IsRuntimeValue(item);
+        if (runtime) return MakeRuntimeValue("\"" + a->as_string() + "\" % (...)");
+        return PercentFormat(*this, a->as_string(), *b, e.op_loc);
+      }
       return ApplyBinary(e.binary_op, *a, *b, e.op_loc);
     }
     case AstKind::Compare: return EvalCompare(e, scope);
@@ -559,8 +629,32 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
     case AstKind::Dict: return EvalDict(e, scope);
     case AstKind::ListComp:
     case AstKind::DictComp: return EvalComprehension(e, scope);
+    case AstKind::Starred: return Error("can't use starred expression here", e.loc);
+    case AstKind::Slice: return Error("a slice is only allowed as an index", e.loc);
   }
   return Error("unsupported expression", e.loc);
+}
+
+// The items of a tuple or list display, with `*iterable` items spliced in.
+Result<std::vector<Value>> Interpreter::EvalDisplayItems(const std::vector<AstPtr>& items,
+                                                         const std::shared_ptr<const Scope>& scope) {
+  std::vector<Value> values;
+  for (const AstPtr& item : items) {
+    const bool starred = item->kind == AstKind::Starred;
+    auto v = Eval(starred ? *item->object : *item, scope);
+    if (!v) return v.error();
+    if (!starred) {
+      values.push_back(std::move(v.value()));
+      continue;
+    }
+    if (auto st = ForEach(*v, item->object->loc, [&](const Value& x) -> Result<bool> {
+          values.push_back(x);
+          return true;
+        });
+        !st)
+      return st.error();
+  }
+  return values;
 }
 
 Result<std::vector<Value>> Interpreter::EvalItems(const std::vector<AstPtr>& items,
@@ -736,6 +830,7 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
     return result;
   }
   if (v.kind() == Value::Kind::List) return ListMethod(v, e.text, e.text_loc);
+  if (v.is_string()) return StringMethod(v.as_string(), e.text, e.text_loc);
   if (v.is_expr()) {
     ir::Expr expr = v.as_expr();
     if (e.text == "dtype") return Value::String(expr.dtype().str());
@@ -788,6 +883,11 @@ Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
                                          const std::shared_ptr<const Scope>& scope) {
   auto object = Eval(*e.object, scope);
   if (!object) return object;
+  for (const AstPtr& item : e.items)
+    if (item->kind == AstKind::Slice) {
+      if (e.items.size() != 1) return Error("a slice must be the only index", item->loc);
+      return EvalSlice(*object, *item, scope);
+    }
   auto indices = EvalItems(e.items, scope);
   if (!indices) return indices.error();
   std::vector<SourceLoc> locs;
@@ -800,6 +900,13 @@ Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
   }
   const Value& v = object.value();
   if (v.is_object()) return v.object()->Subscript(*this, *indices, locs, e.op_loc);
+  if (v.is_string()) {  // "abc"[i]: a one-character string
+    if (indices->size() != 1 || !indices->front().is_integer())
+      return Error("string indices must be integers", locs.front());
+    int64_t n = static_cast<int64_t>(v.as_string().size()), i = indices->front().as_int();
+    if (i < -n || i >= n) return Error("string index out of range", locs.front());
+    return Value::String(std::string(1, v.as_string()[static_cast<size_t>(i < 0 ? i + n : i)]));
+  }
   if (v.is_sequence()) {
     if (indices->size() != 1 || !indices->front().is_integer())
       return Error(v.type_name() + " indices must be integers", locs.front());
@@ -814,22 +921,86 @@ Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
   return Error("'" + v.type_name() + "' object is not subscriptable", e.op_loc);
 }
 
+// xs[start:stop:step] of a tuple, list (a new list) or string, with Python's rules for
+// left-out, negative and out-of-range bounds.
+Result<Value> Interpreter::EvalSlice(const Value& v, const AstExpr& slice,
+                                     const std::shared_ptr<const Scope>& scope) {
+  if (!v.is_sequence() && !v.is_string())
+    return Error("slices apply to tuples, lists and strings, not " + v.type_name(), slice.loc);
+  std::optional<int64_t> parts[3];
+  const AstPtr* nodes[3] = {&slice.left, &slice.right, &slice.object};
+  for (int k = 0; k < 3; ++k) {
+    if (!*nodes[k]) continue;
+    auto part = Eval(**nodes[k], scope);
+    if (!part) return part;
+    if (part->is_none()) continue;
+    if (!part->is_integer()) return Error("slice indices must be integers or None", (*nodes[k])->loc);
+    parts[k] = part->as_int();
+  }
+  const int64_t n = v.is_string() ? static_cast<int64_t>(v.as_string().size())
+                                  : static_cast<int64_t>(v.items().size());
+  const int64_t step = parts[2].value_or(1);
+  if (step == 0) return Error("slice step cannot be zero", slice.object->loc);
+  auto clamp = [&](std::optional<int64_t> bound, int64_t fallback) {
+    if (!bound) return fallback;
+    int64_t b = *bound < 0 ? *bound + n : *bound;
+    return step > 0 ? std::clamp<int64_t>(b, 0, n) : std::clamp<int64_t>(b, -1, n - 1);
+  };
+  const int64_t start = clamp(parts[0], step > 0 ? 0 : n - 1);
+  const int64_t stop = clamp(parts[1], step > 0 ? n : -1);
+  std::vector<Value> items;
+  std::string text;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    if (auto st = Step(slice.loc); !st) return st.error();
+    if (v.is_string()) text += v.as_string()[static_cast<size_t>(i)];
+    else items.push_back(v.items()[static_cast<size_t>(i)]);
+  }
+  if (v.is_string()) return Value::String(std::move(text));
+  return v.kind() == Value::Kind::Tuple ? Value::Tuple(std::move(items)) : Value::List(std::move(items));
+}
+
 Result<Value> Interpreter::EvalCall(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
   auto callee = Eval(*e.object, scope);
   if (!callee) return callee;
   CallArgs args;
   args.loc = e.loc;
   for (const AstPtr& item : e.items) {
-    auto v = Eval(*item, scope);
+    const bool starred = item->kind == AstKind::Starred;
+    auto v = Eval(starred ? *item->object : *item, scope);
     if (!v) return v;
-    args.positional.push_back(std::move(v.value()));
-    args.positional_locs.push_back(item->loc);
+    if (!starred) {
+      args.positional.push_back(std::move(v.value()));
+      args.positional_locs.push_back(item->loc);
+      continue;
+    }
+    // f(*items): each item of the sequence is one positional argument
+    if (auto st = ForEach(*v, item->object->loc, [&](const Value& x) -> Result<bool> {
+          args.positional.push_back(x);
+          args.positional_locs.push_back(item->loc);
+          return true;
+        });
+        !st)
+      return st.error();
   }
   for (const AstKeyword& k : e.keywords) {
     auto v = Eval(*k.value, scope);
     if (!v) return v;
-    args.keywords.emplace_back(k.name, std::move(v.value()));
-    args.keyword_locs.push_back(k.loc);
+    if (!k.name.empty()) {
+      args.keywords.emplace_back(k.name, std::move(v.value()));
+      args.keyword_locs.push_back(k.loc);
+      continue;
+    }
+    // f(**mapping): each string key of the dict is one keyword argument
+    auto* dict = v->as<DictObject>();
+    if (!dict) return Error("argument after ** must be a dict, not " + v->type_name(), k.value->loc);
+    for (const auto& [key, value] : *dict->entries) {
+      if (!key.is_string()) return Error("keywords must be strings", k.value->loc);
+      for (const auto& [name, unused] : args.keywords)
+        if (name == key.as_string())
+          return Error("got multiple values for keyword argument '" + name + "'", k.value->loc);
+      args.keywords.emplace_back(key.as_string(), value);
+      args.keyword_locs.push_back(k.value->loc);
+    }
   }
   return CallValue(*callee, args);
 }
@@ -1113,10 +1284,11 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
 }
 
 Status Interpreter::ExecImport(const AstStmt& s) {
-  auto unsupported_module = [](const std::string& path) {
+  // A module outside tvm (numpy, timeit, ...) belongs to the runtime part: its
+  // attributes are runtime values (RuntimeObjects.h).
+  auto runtime_module = [](const std::string& path) {
     auto m = std::make_shared<ModuleObject>();
     m->path = path;
-    m->supported = false;
     return Value::FromObject(m);
   };
   auto is_tvm = [](const std::string& path) { return path == "tvm" || path.rfind("tvm.", 0) == 0; };
@@ -1126,10 +1298,14 @@ Status Interpreter::ExecImport(const AstStmt& s) {
       std::string bound = item.alias.empty() ? item.name.substr(0, item.name.find('.')) : item.alias;
       std::string path = item.alias.empty() ? bound : item.name;
       if (!is_tvm(item.name)) {
-        SetGlobal(bound, unsupported_module(path));
+        SetGlobal(bound, runtime_module(path));
         continue;
       }
       const Value* module = Lookup(path);
+      if ((!module || !module->as<ModuleObject>()) && IsRuntimeModule(item.name)) {
+        Register(item.name, runtime_module(item.name));  // import tvm.contrib.graph_executor
+        module = Lookup(path);
+      }
       if (!module || !module->as<ModuleObject>())
         return Error("no module named '" + item.name + "' in Tessera", item.loc);
       SetGlobal(bound, *module);
@@ -1137,10 +1313,14 @@ Status Interpreter::ExecImport(const AstStmt& s) {
     }
     std::string bound = item.alias.empty() ? item.name : item.alias;
     if (!is_tvm(s.from_module)) {
-      SetGlobal(bound, unsupported_module(s.from_module + "." + item.name));
+      SetGlobal(bound, MakeRuntimeValue(s.from_module + "." + item.name));
       continue;
     }
     const Value* v = Lookup(s.from_module + "." + item.name);
+    if (!v && IsRuntimeModule(s.from_module + "." + item.name)) {
+      SetGlobal(bound, MakeRuntimeValue(s.from_module + "." + item.name));
+      continue;
+    }
     if (!v)
       return Error("cannot import name '" + item.name + "' from '" + s.from_module + "'",
                    item.loc);

@@ -43,10 +43,10 @@ struct BuiltinFunction : Object {
 Value MakeFunction(std::string name, BuiltinFn fn);
 
 // A module: attribute lookup goes to the interpreter's registry ("tvm" + "." + name).
-// Modules outside tvm (numpy, ...) import fine but cannot be used.
+// In the modules of the runtime part (numpy, tvm.nd, ...; RuntimeObjects.h) an attribute
+// not registered is a runtime value.
 struct ModuleObject : Object {
   std::string path;
-  bool supported = true;
   std::string type_name() const override { return "module"; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
@@ -57,7 +57,9 @@ struct LambdaObject : Object {
   AstPtr node;  // the Lambda node
   std::shared_ptr<const Scope> enclosing;
   std::string type_name() const override { return "function"; }
-  size_t arity() const { return node->params.size(); }
+  // The positional parameters (without *args); variadic(): the lambda has *args.
+  size_t arity() const;
+  bool variadic() const;
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
 };
 
@@ -215,6 +217,9 @@ class Interpreter {
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalAttribute(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  Result<std::vector<Value>> EvalDisplayItems(const std::vector<AstPtr>& items,
+                                              const std::shared_ptr<const Scope>& scope);
+  Result<Value> EvalSlice(const Value& v, const AstExpr& slice, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSubscript(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalCall(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalLogic(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ir/ExprOp.h"
+#include "script/RuntimeObjects.h"
 
 namespace tessera::script {
 
@@ -174,6 +175,9 @@ Result<Value> SequenceConcat(const Value& a, const Value& b, const SourceLoc& lo
 }  // namespace
 
 Result<Value> ApplyBinary(BinaryOp op, const Value& a, const Value& b, const SourceLoc& loc) {
+  // Arithmetic on a value of the runtime part (a.numpy() + b.numpy()) is not evaluated.
+  if (IsRuntimeValue(a) || IsRuntimeValue(b))
+    return MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)");
   if (a.is_integer() && b.is_integer())
     return IntBinary(op, a.as_int(), b.as_int(), a.is_bool() && b.is_bool(), loc);
   if (a.is_number() && b.is_number()) return FloatBinary(op, a.as_float(), b.as_float(), loc);
@@ -193,6 +197,7 @@ Result<Value> ApplyBinary(BinaryOp op, const Value& a, const Value& b, const Sou
 }
 
 Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
+  if (IsRuntimeValue(v)) return MakeRuntimeValue(std::string(spelling(op)) + "(...)");
   if (v.is_integer()) {
     if (op == UnaryOp::Pos) return Value::Int(v.as_int());
     if (op == UnaryOp::Invert) return Value::Int(~v.as_int());
@@ -244,6 +249,8 @@ Expr compare_expr(CompareOp op, Expr a, Expr b) {
 Result<Value> ApplyCompare(CompareOp op, const Value& a, const Value& b, const SourceLoc& loc) {
   if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is || op == CompareOp::IsNot)
     return Error(std::string("'") + spelling(op) + "' is evaluated by the interpreter", loc);
+  if (IsRuntimeValue(a) || IsRuntimeValue(b))
+    return MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)");
   if (a.is_integer() && b.is_integer()) return Value::Bool(compare(op, a.as_int(), b.as_int()));
   if (a.is_number() && b.is_number()) return Value::Bool(compare(op, a.as_float(), b.as_float()));
   if (a.is_string() && b.is_string())

@@ -394,7 +394,7 @@ class Parser {
     return stmt;
   }
 
-  // def name(a, b=1, *, c=2): ...   (no *args, **kwargs, annotations or decorators)
+  // def name(a, b=1, *args, c, d=2, **kwargs): ...   (no annotations or decorators)
   Result<AstStmt> Def() {
     Token header = Cur();
     AstStmt stmt;
@@ -407,31 +407,9 @@ class Parser {
     Token opener = Cur();
     if (!opener.is_op("(")) return Expected("'('");
     Next();
-    bool defaults = false;
-    while (!Cur().is_op(")")) {
-      if (Cur().is_op("*") || Cur().is_op("**"))
-        return ErrorAt(Cur().loc, "variadic parameters ('" + Cur().text +
-                                      "') are not supported in scripts");
-      if (Cur().kind != TokenKind::Name) return Expected("a parameter name or ')'");
-      AstParam param{Cur().text, Cur().loc, nullptr};
-      for (const AstParam& p : stmt.params)
-        if (p.name == param.name)
-          return ErrorAt(param.loc, "duplicate parameter '" + param.name + "' in function definition");
-      Next();
-      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
-      if (Cur().is_op("=")) {
-        Next();
-        auto value = Expression();
-        if (!value) return value.error();
-        param.default_value = std::move(value.value());
-        defaults = true;
-      } else if (defaults) {
-        return ErrorAt(param.loc, "parameter without a default follows parameter with a default");
-      }
-      stmt.params.push_back(std::move(param));
-      if (!Cur().is_op(",")) break;
-      Next();
-    }
+    auto params = Parameters(")", /*lambda=*/false);
+    if (!params) return params.error();
+    stmt.params = std::move(params.value());
     if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
     if (Cur().is_op("->")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
     int outer_loops = loops_;
@@ -634,28 +612,72 @@ class Parser {
   Result<AstPtr> Lambda() {
     MutableAst node = NewNode(AstKind::Lambda, Cur().loc);
     Next();
-    while (!Cur().is_op(":")) {
-      if (Cur().is_op("*") || Cur().is_op("**"))
-        return ErrorAt(Cur().loc, "variadic lambda parameters are not supported");
-      if (Cur().kind != TokenKind::Name) return Expected("a parameter name or ':'");
-      for (const AstParam& p : node->params)
-        if (p.name == Cur().text)
-          return ErrorAt(Cur().loc, "duplicate parameter '" + Cur().text + "' in lambda");
-      node->params.push_back({Cur().text, Cur().loc, nullptr});
-      Next();
-      if (Cur().is_op("="))
-        return ErrorAt(Cur().loc, "default parameter values are not supported in lambdas (use def)");
-      if (Cur().is_op(",")) {
-        Next();
-      } else if (!Cur().is_op(":")) {
-        return Expected("',' or ':'");
-      }
-    }
+    auto params = Parameters(":", /*lambda=*/true);
+    if (!params) return params.error();
+    node->params = std::move(params.value());
     Next();
     auto body = Expression();
     if (!body) return body;
     node->object = std::move(body.value());
     return Finish(std::move(node));
+  }
+
+  // A parameter list up to (not past) `closer`, with Python's rules: positional
+  // parameters (defaults only in a def, and none without one after one with one), then
+  // `*args` or a bare `*`, keyword-only parameters, then `**kwargs`. A lambda takes no
+  // defaults and nothing after `*args` (TVM's `lambda *i: A(*i)` is the form in use).
+  Result<std::vector<AstParam>> Parameters(const char* closer, bool lambda) {
+    std::vector<AstParam> params;
+    const char* what = lambda ? "lambda" : "function definition";
+    bool defaults = false, star = false, kwargs = false;
+    while (!Cur().is_op(closer)) {
+      if (kwargs) return ErrorAt(Cur().loc, "no parameter may follow '**" + params.back().name + "'");
+      AstParam param{"", Cur().loc, nullptr};
+      if (Cur().is_op("*") || Cur().is_op("**")) {
+        bool dict = Cur().is_op("**");
+        if (lambda && dict) return ErrorAt(Cur().loc, "'**' parameters are not supported in lambdas (use def)");
+        if (!dict && star) return ErrorAt(Cur().loc, "only one '*' parameter is allowed");
+        Next();
+        param.kind = dict ? ParamKind::KwArgs : ParamKind::VarArgs;
+        star = star || !dict;
+        kwargs = dict;
+        if (Cur().kind != TokenKind::Name) {
+          if (dict || lambda) return Expected("a parameter name after '" + std::string(dict ? "**" : "*") + "'");
+          param.kind = ParamKind::KeywordOnly;  // the bare `*`: keyword-only parameters follow
+          if (Cur().is_op(closer)) return ErrorAt(Cur().loc, "named parameters must follow a bare '*'");
+        } else {
+          param.name = Cur().text;
+          param.loc = Cur().loc;
+          Next();
+        }
+      } else {
+        if (Cur().kind != TokenKind::Name) return Expected(std::string("a parameter name or '") + closer + "'");
+        if (lambda && star) return ErrorAt(Cur().loc, "parameters after '*" + params.back().name + "' are not supported in lambdas");
+        param.name = Cur().text;
+        param.kind = star ? ParamKind::KeywordOnly : ParamKind::Positional;
+        Next();
+        if (!lambda && Cur().is_op(":")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+        if (Cur().is_op("=")) {
+          if (lambda) return ErrorAt(Cur().loc, "default parameter values are not supported in lambdas (use def)");
+          Next();
+          auto value = Expression();
+          if (!value) return value.error();
+          param.default_value = std::move(value.value());
+          defaults = defaults || !star;
+        } else if (defaults && !star) {
+          return ErrorAt(param.loc, "parameter without a default follows parameter with a default");
+        }
+      }
+      if (!param.name.empty())
+        for (const AstParam& p : params)
+          if (p.name == param.name)
+            return ErrorAt(param.loc, "duplicate parameter '" + param.name + "' in " + what);
+      params.push_back(std::move(param));
+      if (Cur().is_op(closer)) break;
+      if (!Cur().is_op(",")) return Expected(std::string("',' or '") + closer + "'");
+      Next();
+    }
+    return params;
   }
 
   Result<AstPtr> OrTest() { return BoolChain("or", AstKind::Or, &Parser::AndTest); }
@@ -835,6 +857,28 @@ class Parser {
     return Finish(std::move(node));
   }
 
+  // An index, or a slice `start:stop:step` whose parts may each be left out.
+  Result<AstPtr> SliceOrIndex() {
+    SourceLoc at = Cur().loc;
+    AstPtr start;
+    if (!Cur().is_op(":")) {
+      auto index = Expression();
+      if (!index || !Cur().is_op(":")) return index;
+      start = std::move(index.value());
+    }
+    MutableAst slice = NewNode(AstKind::Slice, at);
+    slice->left = std::move(start);
+    for (AstPtr* part : {&slice->right, &slice->object}) {
+      if (!Cur().is_op(":")) break;
+      Next();
+      if (Cur().is_op(":") || Cur().is_op(",") || Cur().is_op("]")) continue;
+      auto value = Expression();
+      if (!value) return value;
+      *part = std::move(value.value());
+    }
+    return Finish(std::move(slice));
+  }
+
   Result<AstPtr> SubscriptOf(const AstPtr& object) {
     Token opener = Cur();
     Next();
@@ -843,11 +887,9 @@ class Parser {
     node->op_loc = opener.loc;
     if (Cur().is_op("]")) return Expected("an index expression");
     while (!Cur().is_op("]")) {
-      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "slices are not supported in scripts");
-      auto index = Expression();
+      auto index = SliceOrIndex();
       if (!index) return index;
       node->items.push_back(std::move(index.value()));
-      if (Cur().is_op(":")) return ErrorAt(Cur().loc, "slices are not supported in scripts");
       if (!Cur().is_op(",")) break;
       Next();
     }
@@ -876,12 +918,32 @@ class Parser {
   }
 
   Status Argument(AstExpr& call) {
-    if (Cur().is_op("*") || Cur().is_op("**"))
-      return ErrorAt(Cur().loc, "argument unpacking ('" + Cur().text + "') is not supported");
+    if (Cur().is_op("**")) {  // f(**mapping): a dict's items as keyword arguments
+      AstKeyword kw{"", Cur().loc, nullptr};
+      Next();
+      auto value = Expression();
+      if (!value) return value.error();
+      kw.value = std::move(value.value());
+      call.keywords.push_back(std::move(kw));
+      return Status::Ok();
+    }
+    if (Cur().is_op("*")) {  // f(*items): a sequence's items as positional arguments
+      MutableAst starred = NewNode(AstKind::Starred, Cur().loc);
+      Next();
+      auto value = Expression();
+      if (!value) return value.error();
+      if (!call.keywords.empty())
+        return ErrorAt(starred->loc, "iterable argument unpacking follows keyword argument");
+      starred->object = std::move(value.value());
+      auto done = Finish(std::move(starred));
+      if (!done) return done.error();
+      call.items.push_back(std::move(done.value()));
+      return Status::Ok();
+    }
     if (Cur().kind == TokenKind::Name && Ahead(1).is_op("=")) {
       AstKeyword kw{Cur().text, Cur().loc, nullptr};
       for (const AstKeyword& k : call.keywords)
-        if (k.name == kw.name)
+        if (!k.name.empty() && k.name == kw.name)
           return ErrorAt(kw.loc, "keyword argument '" + kw.name + "' repeated");
       Next();
       Next();
@@ -940,6 +1002,18 @@ class Parser {
     return Finish(std::move(node));
   }
 
+  // An item of a tuple or list display: an expression, or `*iterable` whose items are
+  // spliced in (`[*args, C]`).
+  Result<AstPtr> DisplayItem() {
+    if (!Cur().is_op("*")) return Expression();
+    MutableAst starred = NewNode(AstKind::Starred, Cur().loc);
+    Next();
+    auto value = BitOr();
+    if (!value) return value;
+    starred->object = std::move(value.value());
+    return Finish(std::move(starred));
+  }
+
   // '(' ')' | '(' expression ')' | '(' expression ',' ... ')'
   Result<AstPtr> Parenthesised() {
     Token opener = Cur();
@@ -948,11 +1022,13 @@ class Parser {
       Next();
       return Finish(NewNode(AstKind::Tuple, opener.loc));
     }
-    auto first = Expression();
+    auto first = DisplayItem();
     if (!first) return first;
     if (Cur().is_keyword("for"))
       return ErrorAt(Cur().loc, "generator expressions are not supported in scripts");
     if (!Cur().is_op(",")) {
+      if (first.value()->kind == AstKind::Starred)
+        return ErrorAt(first.value()->loc, "can't use starred expression here");
       if (auto st = ExpectCloser(")", opener, "')'"); !st) return st.error();
       return first;
     }
@@ -968,10 +1044,10 @@ class Parser {
     Next();
     MutableAst list = NewNode(AstKind::List, opener.loc);
     if (!Cur().is_op("]")) {
-      auto first = Expression();
+      auto first = DisplayItem();
       if (!first) return first;
       list->items.push_back(std::move(first.value()));
-      if (Cur().is_keyword("for")) {
+      if (Cur().is_keyword("for") && list->items.front()->kind != AstKind::Starred) {
         list->kind = AstKind::ListComp;
         list->object = std::move(list->items.front());
         list->items.clear();
@@ -1043,7 +1119,7 @@ class Parser {
     while (Cur().is_op(",")) {
       Next();
       if (Cur().is_op(closer)) break;
-      auto item = Expression();
+      auto item = DisplayItem();
       if (!item) return item.error();
       node.items.push_back(std::move(item.value()));
     }

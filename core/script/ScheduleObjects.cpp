@@ -222,6 +222,9 @@ Result<Value> SetStorePredicate(const StageObject& self, const CallArgs& call) {
 // transform_layout's index map and pad value become IR (TVM calls the map the same way).
 Result<std::pair<std::vector<ir::Var>, std::vector<Value>>> CallWithFreshVars(
     Interpreter& interp, const LambdaObject& fn, const SourceLoc& loc) {
+  if (fn.variadic())
+    return Error("name each index in this lambda (lambda i, j: ...): '*' parameters are not supported here",
+                 fn.node->loc);
   std::vector<ir::Var> params;
   CallArgs call;
   call.loc = loc;

@@ -120,13 +120,17 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   const Value& fcompute = args.get("fcompute");
   std::vector<std::string> axis_names;
   if (auto* lambda = fcompute.as<LambdaObject>()) {
-    if (lambda->arity() != shape->size())
-      return Error("the compute function takes " + std::to_string(lambda->arity()) +
-                       " argument" + (lambda->arity() == 1 ? "" : "s") + " but the shape has " +
-                       std::to_string(shape->size()) + " dimension" +
-                       (shape->size() == 1 ? "" : "s"),
+    // As TVM's te.compute: the named parameters name the first axes; `*rest` takes the
+    // remaining dimensions, named i<k> after their position (`lambda *i: A(*i)`).
+    const size_t named = lambda->arity();
+    if (lambda->variadic() ? named > shape->size() : named != shape->size())
+      return Error("the compute function takes " + std::string(lambda->variadic() ? "at least " : "") +
+                       std::to_string(named) + " argument" + (named == 1 ? "" : "s") + " but the shape has " +
+                       std::to_string(shape->size()) + " dimension" + (shape->size() == 1 ? "" : "s"),
                    lambda->node->loc);
-    for (const AstParam& p : lambda->node->params) axis_names.push_back(p.name);
+    for (const AstParam& p : lambda->node->params)
+      if (p.kind == ParamKind::Positional) axis_names.push_back(p.name);
+    for (size_t k = named; k < shape->size(); ++k) axis_names.push_back("i" + std::to_string(k));
   } else if (!fcompute.is_object()) {
     return args.TypeError("fcompute", "a function (lambda)");
   }

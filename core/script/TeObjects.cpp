@@ -102,6 +102,20 @@ Result<Value> TensorObject::Subscript(Interpreter&, const std::vector<Value>& in
   return Load(tensor, std::move(exprs.value()), loc);
 }
 
+Result<Value> TensorObject::Call(Interpreter&, const CallArgs& call) const {
+  if (!call.keywords.empty())
+    return Error("a tensor takes no keyword arguments", call.keyword_locs.front());
+  const size_t rank = tensor.ndim();
+  if (call.positional.size() != rank)
+    return Error("tensor '" + tensor.name() + "' needs " + std::to_string(rank) + " ind" +
+                     (rank == 1 ? "ex" : "ices") + " but " + std::to_string(call.positional.size()) +
+                     (call.positional.size() == 1 ? " was" : " were") + " given",
+                 call.loc);
+  auto exprs = IndexExprs(tensor, call.positional, call.positional_locs);
+  if (!exprs) return exprs.error();
+  return Load(tensor, std::move(exprs.value()), call.loc);
+}
+
 Result<Value> TensorSliceObject::Subscript(Interpreter&, const std::vector<Value>& more,
                                            const std::vector<SourceLoc>& index_locs,
                                            const SourceLoc& loc) const {

@@ -18,6 +18,9 @@ struct TensorObject : Object {
   Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
                           const std::vector<SourceLoc>& index_locs,
                           const SourceLoc& loc) const override;
+  // A(i, j), A(*indices), A() of a rank-0 tensor: TVM's Tensor.__call__, one index per
+  // dimension.
+  Result<Value> Call(Interpreter& interp, const CallArgs& call) const override;
 };
 
 // A[i] of a tensor with more dimensions than indices (TVM's TensorSlice).

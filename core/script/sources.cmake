@@ -19,4 +19,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TuneConfig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PythonExpr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RuntimeObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StringMethods.cpp
 )

@@ -252,9 +252,10 @@ class TestEvaluator : public QObject {
     QTest::newRow("syntax error")
         << std::string("A = te.placeholder((16,), name='A'\n")
         << "t.py:3:19: error: '(' was never closed";
-    QTest::newRow("numpy is not available")
-        << std::string("import numpy as np\nx = np.zeros(3)\n")
-        << "t.py:4:8: error: module 'numpy' is not available in Tessera scripts (only tvm is)";
+    QTest::newRow("numpy values do not reach the tensor program")
+        << std::string("import numpy as np\nA = te.placeholder(np.zeros(3).shape, name='A')\n")
+        << "t.py:4:23: error: placeholder(): dimension 0 of the shape must be an integer, not "
+           "'numpy.zeros(...).shape' (runtime code Tessera does not run)";
   }
   void errors() {
     QFETCH(std::string, body);

@@ -232,10 +232,14 @@ class TestParser : public QObject {
         << std::string("f(a=1, b)") << "m.py:1:8: error: positional argument follows keyword argument";
     QTest::newRow("repeated keyword")
         << std::string("f(a=1, a=2)") << "m.py:1:8: error: keyword argument 'a' repeated";
-    QTest::newRow("star args")
-        << std::string("f(*xs)") << "m.py:1:3: error: argument unpacking ('*') is not supported";
-    QTest::newRow("slice") << std::string("A[1:2]")
-                           << "m.py:1:4: error: slices are not supported in scripts";
+    QTest::newRow("starred argument after a keyword")
+        << std::string("f(a=1, *xs)") << "m.py:1:8: error: iterable argument unpacking follows keyword argument";
+    QTest::newRow("two star parameters")
+        << std::string("lambda *a, *b: 1") << "m.py:1:12: error: only one '*' parameter is allowed";
+    QTest::newRow("parameter after a lambda's star")
+        << std::string("lambda *a, b: 1") << "m.py:1:12: error: parameters after '*a' are not supported in lambdas";
+    QTest::newRow("lone starred expression")
+        << std::string("x = (*a)") << "m.py:1:6: error: can't use starred expression here";
     QTest::newRow("empty subscript")
         << std::string("A[]") << "m.py:1:3: error: expected an index expression, found ']'";
     QTest::newRow("set") << std::string("x = {1}")

@@ -1,0 +1,198 @@
+// The Python that TE programs in the wild use beyond the basics: *args / **kwargs and
+// keyword-only parameters, argument and display unpacking, slices, tensor calls
+// (`lambda *i: A(*i)`, topi's elementwise idiom), string methods and %-formatting, and
+// the runtime half of TVM's tutorials (tvm.build's module, tvm.nd, numpy, timeit,
+// tvm.testing), which is kept and not run. Python-level results are checked by `assert`
+// statements inside the scripts: a failed one is an evaluation error.
+#include <QtTest>
+
+#include "script/Evaluator.h"
+#include "te/Operation.h"
+
+using namespace tessera;
+using namespace tessera::script;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+const char* kPrelude = "import tvm\nfrom tvm import te\n";
+
+Result<ScriptProgram> Eval(const std::string& body) { return EvaluateScript(std::string(kPrelude) + body, "t.py"); }
+
+std::vector<std::string> AxisNames(const ScriptProgram& p, const std::string& stage) {
+  std::vector<std::string> names;
+  schedule::Stage st = p.schedule->find(stage);
+  if (!st) return {"<no stage " + stage + ">"};
+  for (const ir::IterVar& iv : st->op->root_iter_vars()) names.push_back(iv->var.name());
+  return names;
+}
+
+using Names = std::vector<std::string>;
+
+}  // namespace
+
+class TestPythonIdioms : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void pythonValues_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::newRow("varargs def") << std::string(
+        "def f(a, *rest, scale=2, **opts):\n"
+        "    return (a, rest, scale, opts)\n"
+        "r = f(1, 2, 3, name='x')\n"
+        "assert r[0] == 1 and r[1] == (2, 3) and r[2] == 2 and r[3]['name'] == 'x'\n"
+        "assert f(1)[1] == ()\n");
+    QTest::newRow("keyword-only after bare star") << std::string(
+        "def g(a, *, b, c=3):\n"
+        "    return a + b + c\n"
+        "assert g(1, b=2) == 6\n");
+    QTest::newRow("argument unpacking") << std::string(
+        "def h(a, b, c):\n"
+        "    return a * 100 + b * 10 + c\n"
+        "xs = [1, 2]\n"
+        "assert h(*xs, 3) == 123\n"
+        "assert h(*range(3)) == 12\n"
+        "assert h(1, **{'c': 3, 'b': 2}) == 123\n");
+    QTest::newRow("varargs lambda") << std::string(
+        "f = lambda *i: len(i)\n"
+        "assert f() == 0 and f(1, 2, 3) == 3\n"
+        "g = lambda a, *i: a + len(i)\n"
+        "assert g(10, 1, 1) == 12\n");
+    QTest::newRow("starred displays") << std::string(
+        "a = [1, 2]\n"
+        "assert [*a, 3] == [1, 2, 3]\n"
+        "assert (0, *a) == (0, 1, 2)\n"
+        "assert [*range(2), *a] == [0, 1, 1, 2]\n");
+    QTest::newRow("slices") << std::string(
+        "xs = [0, 1, 2, 3, 4]\n"
+        "assert xs[1:] == [1, 2, 3, 4] and xs[:-1] == [0, 1, 2, 3] and xs[::2] == [0, 2, 4]\n"
+        "assert xs[::-1] == [4, 3, 2, 1, 0] and xs[3:1:-1] == [3, 2] and xs[10:] == []\n"
+        "assert (1, 2, 3)[1:] == (2, 3)\n"
+        "assert 'abcdef'[1:3] == 'bc' and 'abc'[-1] == 'c'\n"
+        "ys = xs[1:]\n"
+        "ys.append(9)\n"
+        "assert len(xs) == 5\n");  // a slice of a list is a new list
+    QTest::newRow("string methods") << std::string(
+        "assert '{}_{}'.format('conv', 2) == 'conv_2'\n"
+        "assert '{0}{1}{0}'.format('a', 'b') == 'aba'\n"
+        "assert '{name}:{v:.2f}'.format(name='t', v=1.5) == 't:1.50'\n"
+        "assert '{:>5}|{:<4}|{:^5}|{:05d}'.format('ab', 'c', 'x', 42) == '   ab|c   |  x  |00042'\n"
+        "assert ', '.join(['a', 'b']) == 'a, b'\n"
+        "assert 'a b  c'.split() == ['a', 'b', 'c'] and 'a,b'.split(',') == ['a', 'b']\n"
+        "assert '  x '.strip() == 'x' and 'AB'.lower() == 'ab' and 'ab'.upper() == 'AB'\n"
+        "assert 'abc'.startswith('ab') and 'abc'.endswith('bc') and 'abc'.find('c') == 2\n"
+        "assert 'a.b.c'.replace('.', '_') == 'a_b_c' and 'x'.rjust(3) == '  x' and 'x'.ljust(2) == 'x '\n"
+        "assert '7'.zfill(3) == '007' and 'aXbX'.count('X') == 2\n");
+    QTest::newRow("percent formatting") << std::string(
+        "assert 'B_%d' % 3 == 'B_3'\n"
+        "assert '%s: %f' % ('naive', 0.5) == 'naive: 0.500000'\n"
+        "assert '%5.2f|%-4s|%03d|%x|%%' % (3.14159, 'ab', 7, 255) == ' 3.14|ab  |007|ff|%'\n"
+        "assert '%(a)s-%(b)d' % {'a': 'x', 'b': 2} == 'x-2'\n"
+        "assert '%e' % 12345.0 == '1.234500e+04'\n");
+  }
+  void pythonValues() {
+    QFETCH(std::string, code);
+    auto r = Eval(code);
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
+  void varargsComputeNamesAxesAsTvm() {
+    // te.compute names the axes of `*i` i0, i1, ... after their position, as TVM does;
+    // named parameters keep their names.
+    auto r = Eval(
+        "A = te.placeholder((4, 5, 6), name='A')\n"
+        "B = te.compute(A.shape, lambda *i: A(*i) * 2.0, name='B')\n"
+        "C = te.compute(A.shape, lambda n, *rest: B(n, *rest) + A[n, rest[0], rest[1]], name='C')\n"
+        "D = te.compute((), lambda: A(0, 1, 2), name='D')\n"
+        "s = te.create_schedule([C.op, D.op])\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    QCOMPARE(AxisNames(*r, "B"), (Names{"i0", "i1", "i2"}));
+    QCOMPARE(AxisNames(*r, "C"), (Names{"n", "i1", "i2"}));
+    QCOMPARE(AxisNames(*r, "D"), Names{});
+  }
+
+  void tutorialRuntimePartIsKeptAndNotRun() {
+    // tensor_expr_get_started's runtime half: build, device, nd arrays from numpy, a call
+    // of the built function, time_evaluator, assert_allclose, timeit and formatting.
+    auto r = EvaluateScript(
+        "import tvm\nimport tvm.testing\nfrom tvm import te\nimport numpy as np\nimport timeit\n"
+        "tgt = tvm.target.Target(target='llvm', host='llvm')\n"
+        "assert tgt.kind.name == 'llvm' and tgt.host.kind.name == 'llvm' and 'cpu' in tgt.keys\n"
+        "n = te.var('n')\n"
+        "A = te.placeholder((n,), name='A')\n"
+        "B = te.placeholder((n,), name='B')\n"
+        "C = te.compute(A.shape, lambda i: A[i] + B[i], name='C')\n"
+        "s = te.create_schedule(C.op)\n"
+        "fadd = tvm.build(s, [A, B, C], tgt, name='myadd')\n"
+        "dev = tvm.device(tgt.kind.name, 0)\n"
+        "a = tvm.nd.array(np.random.uniform(size=1024).astype(A.dtype), dev)\n"
+        "c = tvm.nd.array(np.zeros(1024, dtype=C.dtype), dev)\n"
+        "fadd(a, a, c)\n"
+        "tvm.testing.assert_allclose(c.numpy(), a.numpy() + a.numpy())\n"
+        "evaluator = fadd.time_evaluator(fadd.entry_name, dev, number=10)\n"
+        "print('%s: %f' % ('naive', evaluator(a, a, c).mean))\n"
+        "t = timeit.timeit(setup='import numpy', stmt='x = 1', number=10)\n"
+        "print('Numpy running time: %f' % (t / 10))\n"
+        "assert fadd\n"
+        "outer, inner = s[C].split(C.op.axis[0], factor=4)\n"
+        "s[C].vectorize(inner)\n"
+        "if tgt.kind.name == 'cuda':\n"
+        "    s[C].bind(outer, te.thread_axis('blockIdx.x'))\n",
+        "t.py");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    QCOMPARE(r->schedule->trace.entries.size(), size_t{2});  // split, vectorize; no bind on llvm
+  }
+
+  void errors_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("runtime value as a shape")
+        << std::string("import numpy as np\nA = te.placeholder((np.int32(4),), name='A')\n")
+        << "t.py:4:20: error: placeholder(): dimension 0 of the shape must be an integer, not "
+           "'numpy.int32(...)' (runtime code Tessera does not run)";
+    QTest::newRow("tensor call with too few indices")
+        << std::string("A = te.placeholder((4, 4), name='A')\nB = te.compute((4,), lambda i: A(i), name='B')\n")
+        << "t.py:4:32: error: tensor 'A' needs 2 indices but 1 was given";
+    QTest::newRow("varargs lambda with too many named axes")
+        << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i, j, *k: A[i], name='B')\n")
+        << "t.py:4:22: error: the compute function takes at least 2 arguments but the shape has 1 dimension";
+    QTest::newRow("slice step zero") << std::string("x = [1, 2][::0]\n") << "t.py:3:14: error: slice step cannot be zero";
+    QTest::newRow("slice of a tensor")
+        << std::string("A = te.placeholder((4,), name='A')\nx = A[1:]\n")
+        << "t.py:4:7: error: slices apply to tuples, lists and strings, not Tensor";
+    QTest::newRow("two slices") << std::string("x = [[1]][0:1, 0:1]\n") << "t.py:3:11: error: a slice must be the only index";
+    QTest::newRow("double star of a list")
+        << std::string("def f(a):\n    return a\nf(**[1])\n") << "t.py:5:5: error: argument after ** must be a dict, not list";
+    QTest::newRow("missing keyword-only")
+        << std::string("def g(a, *, b):\n    return a\ng(1)\n")
+        << "t.py:5:1: error: g() missing required keyword-only argument 'b'";
+    QTest::newRow("too many positional")
+        << std::string("def g(a, *, b=1):\n    return a\ng(1, 2)\n")
+        << "t.py:5:1: error: g() takes 1 positional argument but 2 were given";
+    QTest::newRow("parameter after kwargs")
+        << std::string("def g(**kw, a):\n    pass\n") << "t.py:3:13: error: no parameter may follow '**kw'";
+    QTest::newRow("double star in a lambda")
+        << std::string("f = lambda **kw: 1\n") << "t.py:3:12: error: '**' parameters are not supported in lambdas (use def)";
+    QTest::newRow("bad format key")
+        << std::string("x = '{b}'.format(a=1)\n") << "t.py:3:11: error: KeyError: 'b'";
+    QTest::newRow("percent with too few arguments")
+        << std::string("x = '%d %d' % (1,)\n") << "t.py:3:13: error: not enough arguments for format string";
+    QTest::newRow("varargs index map")
+        << std::string("A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], name='B')\n"
+                       "s = te.create_schedule(B.op)\ns[B].transform_layout(lambda *i: [i[0] // 4, i[0] % 4])\n")
+        << "t.py:6:23: error: name each index in this lambda";
+  }
+  void errors() {
+    QFETCH(std::string, code);
+    QFETCH(QString, expected);
+    auto r = Eval(code);
+    QVERIFY2(!r.ok(), "evaluated without an error");
+    QString actual = QString::fromStdString(r.error().format());
+    QVERIFY2(actual.startsWith(expected), qPrintable(actual));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPythonIdioms)
+#include "tst_python_idioms.moc"
