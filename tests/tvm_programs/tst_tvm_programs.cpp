@@ -310,8 +310,8 @@ class TestTvmProgramsCorpus : public QObject {
                                                << "t.py:2:1: error: 'return' outside a function";
     QTest::newRow("symbolic if") << std::string("n = te.var(\"n\")\nif n > 4:\n    pass\n")
                                  << "t.py:2:4: error: the condition is a symbolic expression";
-    QTest::newRow("variadic def") << std::string("def f(*args):\n    pass\n")
-                                  << "t.py:1:7: error: variadic parameters ('*') are not supported";
+    QTest::newRow("bare star at the end") << std::string("def f(a, *):\n    pass\n")
+                                          << "t.py:1:11: error: named parameters must follow a bare '*'";
     QTest::newRow("class") << std::string("class A:\n    pass\n")
                            << "t.py:1:1: error: 'class' statements are not supported in scripts";
     QTest::newRow("with") << std::string("with x:\n    pass\n")
