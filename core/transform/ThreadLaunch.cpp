@@ -5,6 +5,7 @@
 #include <set>
 
 #include "arith/Analyzer.h"
+#include "codegen/WmmaBuiltins.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
@@ -155,7 +156,10 @@ EffectScan ScanEffects(const Stmt& s) {
       IRVisitor::VisitBufferStore(n, st);
     }
     void VisitEvaluate(const EvaluateNode* n, const Stmt& st) override {
-      if (!is_const(n->value)) scan.non_local = true;
+      // A tensor-core builtin is warp-collective: every lane must run it (never guarded).
+      auto* call = n->value.as<CallNode>();
+      if (call && codegen::IsWmmaBuiltin(call->op)) scan.local = true;
+      else if (!is_const(n->value)) scan.non_local = true;
       IRVisitor::VisitEvaluate(n, st);
     }
   } scanner;

@@ -93,9 +93,11 @@ class KernelSync {
     }
     if (auto* a = s.as<AttrStmtNode>())
       return MakeAttr(a->node, a->key, a->value, Visit(a->body, out));
-    if (auto* a = s.as<AllocateNode>())
+    if (auto* a = s.as<AllocateNode>()) {
+      if (a->scope.rfind("shared", 0) == 0) shared_handles_.insert(a->buffer_var.get());
       return MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition, Visit(a->body, out),
                           a->scope);
+    }
     if (auto* a = s.as<AssertStmtNode>())
       return std::make_shared<const AssertStmtNode>(a->condition, a->message, Visit(a->body, out));
     return s;
@@ -245,6 +247,16 @@ class KernelSync {
     PostOrderVisit(e, [&](const Expr& x) {
       if (auto* load = x.as<BufferLoadNode>(); load && IsShared(load->buffer))
         reads.push_back(MakeAccess(load->buffer, false, load->indices));
+      // A tensorize intrinsic's access_ptr to shared memory (wmma load/store): the whole
+      // buffer, read (mask bit 1) and/or written (bit 2), by the warp together.
+      auto* call = x.as<CallNode>();
+      if (call && call->op == "tvm_access_ptr" && call->args.size() == 5 &&
+          shared_handles_.count(call->args[1].get())) {
+        const int64_t* mask = as_const_int(call->args[4]);
+        int64_t m = mask ? *mask : 3;
+        if (m & 1) reads.push_back(Access{call->args[1].get(), false, {}, false});
+        if (m & 2) reads.push_back(Access{call->args[1].get(), true, {}, false});
+      }
     });
     return reads;
   }
@@ -252,6 +264,7 @@ class KernelSync {
   const PassContext& ctx_;
   std::vector<Var> thread_vars_;               // threadIdx launch vars with extent > 1
   std::unordered_set<const ExprNode*> local_;  // loop and let variables inside the kernel
+  std::unordered_set<const ExprNode*> shared_handles_;  // shared allocations seen so far
   int inserted_ = 0;                           // barriers inserted so far
   bool single_thread_ = false;                 // inside a region only one thread runs
 };

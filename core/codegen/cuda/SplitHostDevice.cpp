@@ -20,6 +20,7 @@ namespace {
 struct BufferUse {
   std::unordered_map<const ExprNode*, Buffer> by_handle;
   std::unordered_set<const ExprNode*> written;
+  std::unordered_set<const ExprNode*> pointers;  // reached through tvm_access_ptr only
 };
 
 BufferUse CollectBuffers(const Stmt& s) {
@@ -33,6 +34,17 @@ BufferUse CollectBuffers(const Stmt& s) {
       use.by_handle.emplace(n->buffer->data.get(), n->buffer);
       use.written.insert(n->buffer->data.get());
       IRVisitor::VisitBufferStore(n, st);
+    }
+    // A tensorize intrinsic's buffer.access_ptr (wmma load/store): an access through a
+    // pointer; access mask bit 2 writes.
+    void VisitCall(const CallNode* n, const Expr& e) override {
+      Var data = n->op == "tvm_access_ptr" && n->args.size() == 5 ? Var::from(n->args[1]) : Var();
+      if (data.defined()) {
+        use.pointers.insert(data.get());
+        const int64_t* mask = as_const_int(n->args[4]);
+        if (!mask || (*mask & 2)) use.written.insert(data.get());
+      }
+      IRVisitor::VisitCall(n, e);
     }
   } c;
   c.VisitStmt(s);
@@ -141,6 +153,10 @@ Status SetParams(const transform::PrimFunc& f, const Stmt& root, CudaKernel* k) 
                    [&](const Var& a, const Var& b) { return ParamIndex(f, a) < ParamIndex(f, b); });
   for (const Var& h : handles) {
     auto it = use.by_handle.find(h.get());
+    size_t param = ParamIndex(f, h);
+    if (it == use.by_handle.end() && use.pointers.count(h.get()) && param != std::string::npos &&
+        f.params[param].buffer)
+      it = use.by_handle.emplace(h.get(), f.params[param].buffer).first;
     if (it == use.by_handle.end())
       return Error("kernel " + k->name + " uses the buffer handle " + h.name() +
                    " without accessing it");

@@ -17,6 +17,7 @@
 
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "runtime/ArgBinder.h"
+#include "runtime/cuda/EmulatorWmma.h"
 
 namespace tessera::runtime {
 
@@ -87,7 +88,7 @@ int& Counter() {
 }
 
 std::string CType(ir::DataType t) {
-  if (t.is_float()) return t.bits() == 64 ? "double" : "float";
+  if (t.is_float()) return t.bits() == 64 ? "double" : t.bits() == 16 ? "half" : "float";
   if (t.is_bool()) return "bool";
   return std::string(t.is_uint() ? "uint" : "int") + std::to_string(t.bits()) + "_t";
 }
@@ -268,7 +269,7 @@ Result<std::unique_ptr<EmulatedCudaModule>> EmulatedCudaModule::Build(
   const std::string dynamic = "extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];";
   for (size_t at = text.find(dynamic); at != std::string::npos; at = text.find(dynamic))
     text.replace(at, dynamic.size(), "alignas(16) static unsigned char tsr_dynamic_shared[256 * 1024];");
-  text = kEmulationPrelude + text + Wrappers(program);
+  text = kEmulationPrelude + EmulateCudaHeaders(text) + Wrappers(program);
   std::string compiler = Compiler();
   if (compiler.empty()) return Error("the GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH");
   std::string base = dir + "/emulated" + std::to_string(::getpid()) + "_" + std::to_string(Counter()++);
