@@ -8,6 +8,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/Primitives.h"
+#include "tune/AttachRule.h"
 #include "te/Operation.h"
 #include "transform/LowerSchedule.h"
 
@@ -232,16 +233,32 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
     space.rules_.push_back(std::move(rule));
   }
   if (space.rules_.empty()) return Error("tune: the workload has no compute stage to schedule");
-  if (output_is_spatial) {
-    const std::string out = outputs.front()->name;
-    bool any = false;
-    for (StageRule& r : space.rules_)
-      if (r.kind == StageRule::Kind::Root) {
-        r.kind = StageRule::Kind::Attach;
-        r.attach_to = out;
-        any = true;
+  // Reductions left at the root may be computed inside a consumer over the same rows
+  // (AttachRule.h): the element-wise output first, then other such reductions.
+  std::vector<te::Operation> consumers, reductions;
+  std::set<std::string> inlined;
+  for (const Stage& st : sch->stages)
+    for (const StageRule& r : space.rules_)
+      if (r.stage == st->name()) {
+        if (r.kind == StageRule::Kind::Inline) inlined.insert(r.stage);
+        if (r.kind == StageRule::Kind::Root) reductions.push_back(st->op);
+        if ((r.kind == StageRule::Kind::Spatial && output_is_spatial) || r.kind == StageRule::Kind::Root)
+          consumers.push_back(st->op);
       }
-    if (any) space.AddKnob(ChoiceKnob(out + ".attach", {1, 0}));
+  std::stable_partition(consumers.begin(), consumers.end(),
+                        [&](const te::Operation& op) { return op->name == outputs.front()->name; });
+  for (StageRule& r : space.rules_) {
+    if (r.kind != StageRule::Kind::Root) continue;
+    const Stage st = sch->find(r.stage);
+    r.attach_to = AttachConsumers(st->op, consumers, inlined, output_is_spatial ? outputs.front()->name : "");
+    if (r.attach_to.empty()) continue;
+    r.kind = StageRule::Kind::Attach;
+    r.attach_rows = r.spatial_axes.size();
+    r.attach_readers = ReadersOf(st->op, reductions, inlined);
+    std::vector<int64_t> choices;
+    for (size_t c = 1; c <= r.attach_to.size(); ++c) choices.push_back(static_cast<int64_t>(c));
+    choices.push_back(0);
+    space.AddKnob(ChoiceKnob(AttachKnob(r.stage), choices));
   }
   return space;
 }
@@ -316,7 +333,60 @@ bool DesignSpace::ParallelEnough(const Decisions& d) const {
     }
     if (outer < std::min<int64_t>(target_.cores, total)) return false;
   }
+  return AttachFits(d);
+}
+
+// The attach point of a reduction at the output is the output's fused outer loop: an
+// outer factor above 1 on an axis the reduction does not use would compute every row's
+// reduction again for each block of that axis.
+bool DesignSpace::AttachFits(const Decisions& d) const {
+  for (const StageRule& rule : rules_) {
+    if (rule.kind != StageRule::Kind::Attach) continue;
+    const int64_t at = d.values.at(AttachKnob(rule.stage))[0];
+    if (at == 0) continue;
+    if (!ReadersAttached(rule, d)) return false;
+    const StageRule* consumer = nullptr;
+    for (const StageRule& r : rules_)
+      if (r.stage == rule.attach_to[at - 1] && r.kind == StageRule::Kind::Spatial) consumer = &r;
+    if (!consumer) continue;
+    for (size_t a = rule.attach_rows; a < consumer->spatial_axes.size(); ++a)
+      if (d.values.at(TileKnob(consumer->stage, consumer->spatial_axes[a])).front() != 1) return false;
+  }
   return true;
+}
+
+// Whether every other reduction reading `rule`'s stage is attached too (at the root, it
+// would read the attached stage outside the loop that computes it).
+bool DesignSpace::ReadersAttached(const StageRule& rule, const Decisions& d) const {
+  const std::string& at = rule.attach_to[d.values.at(AttachKnob(rule.stage))[0] - 1];
+  for (const std::string& reader : rule.attach_readers) {
+    if (reader == at) continue;
+    auto it = d.values.find(AttachKnob(reader));
+    if (it == d.values.end() || it->second[0] == 0) return false;
+  }
+  return true;
+}
+
+void DesignSpace::RepairAttach(Decisions* d) const {
+  // Readers first (reverse program order): a reduction whose reader stays at the root
+  // goes to the root as well.
+  for (auto rule = rules_.rbegin(); rule != rules_.rend(); ++rule)
+    if (rule->kind == StageRule::Kind::Attach && d->values.at(AttachKnob(rule->stage))[0] != 0 &&
+        !ReadersAttached(*rule, *d))
+      d->values.at(AttachKnob(rule->stage)) = {0};
+  for (const StageRule& rule : rules_) {
+    if (rule.kind != StageRule::Kind::Attach) continue;
+    const int64_t at = d->values.at(AttachKnob(rule.stage))[0];
+    if (at == 0) continue;
+    for (const StageRule& r : rules_) {
+      if (r.stage != rule.attach_to[at - 1] || r.kind != StageRule::Kind::Spatial) continue;
+      for (size_t a = rule.attach_rows; a < r.spatial_axes.size(); ++a) {
+        std::vector<int64_t>& f = d->values.at(TileKnob(r.stage, r.spatial_axes[a]));
+        f[1] *= f[0];
+        f[0] = 1;
+      }
+    }
+  }
 }
 
 bool DesignSpace::Satisfies(const Decisions& d) const {
@@ -344,6 +414,7 @@ Decisions DesignSpace::Sample(std::mt19937_64& rng) const {
   Decisions d;
   for (int attempt = 0; attempt < 1000; ++attempt) {
     for (const Knob& k : knobs_) d.values[k.name] = SampleKnob(k, rng);
+    RepairAttach(&d);
     if (RegisterTileFits(d)) return d;
   }
   // Rare (tiny register files): the smallest register tile always fits.
@@ -548,6 +619,16 @@ void DesignSpace::AddSpatialSeeds(const StageRule& rule, const Decisions& base, 
     int64_t outer = n == 1 ? LargestDivisorAtMost(k.extent / v, 16 * target_.cores) : 1;
     d.values[inner] = {outer, k.extent / v / outer, v};
     out->push_back(d);
+    // The reductions attached inside (the base's first choice) with partials of one
+    // vector instead of two: fewer registers and a shorter combine, fewer chains.
+    bool any = false;
+    for (const StageRule& r : rules_)
+      if (auto it = d.values.find(r.stage + ".rfactor"); it != d.values.end()) {
+        const Knob& rk = knob(it->first);
+        if (rk.choices.size() > 2) it->second = {rk.choices[1]};
+        any = true;
+      }
+    if (any) out->push_back(d);
   }
 }
 
@@ -557,6 +638,7 @@ Decisions DesignSpace::Mutate(const Decisions& d, std::mt19937_64& rng) const {
     Decisions m = d;
     const Knob& k = Pick(knobs_, rng);
     m.values[k.name] = SampleKnob(k, rng);
+    if (!from_script()) RepairAttach(&m);
     if (!(m == d) && Satisfies(m)) return m;
   }
   return d;
@@ -583,11 +665,15 @@ Result<Schedule> DesignSpace::Apply(const Decisions& d) const {
   if (!sch) return sch.error();
   // Inline first (the tiled stages then read through them), outputs next (their loops
   // are where the attached reductions go), then the rest in producer order.
-  for (StageRule::Kind pass : {StageRule::Kind::Inline, StageRule::Kind::Tile, StageRule::Kind::Spatial,
-                               StageRule::Kind::Attach, StageRule::Kind::Root})
+  for (StageRule::Kind pass : {StageRule::Kind::Inline, StageRule::Kind::Tile, StageRule::Kind::Spatial})
     for (const StageRule& rule : rules_)
       if (rule.kind == pass)
         if (Status st = ApplyRule(*sch, rule, d); !st) return st.error();
+  // The other reductions consumers first (reverse program order): a reduction attaches at
+  // a loop of a consumer that already has its final loops.
+  for (auto rule = rules_.rbegin(); rule != rules_.rend(); ++rule)
+    if (rule->kind == StageRule::Kind::Attach || rule->kind == StageRule::Kind::Root)
+      if (Status st = ApplyRule(*sch, *rule, d); !st) return st.error();
   return std::move(sch.value());
 }
 
@@ -662,18 +748,18 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
       return ParallelAtRoot(sch, stage);
     case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
     case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);
-    case StageRule::Kind::Attach: {
-      if (Status st = ApplyRfactor(sch, rule, d); !st) return st;
-      stage = sch.find(rule.stage);
-      if (d.values.at(rule.attach_to + ".attach")[0] == 0) return Status::Ok();
-      Stage target = sch.find(rule.attach_to);
-      // The output's outermost leaf loop: its fused parallel loop.
-      if (!target || target->leaf_iter_vars.empty()) return Error("tune: no loop to attach " + rule.stage);
-      return schedule::ComputeAt(sch, stage, target, target->leaf_iter_vars.front());
-    }
+    case StageRule::Kind::Attach:
     case StageRule::Kind::Root: {
       if (Status st = ApplyRfactor(sch, rule, d); !st) return st;
       stage = sch.find(rule.stage);
+      const int64_t at = rule.kind == StageRule::Kind::Attach ? d.values.at(AttachKnob(rule.stage))[0] : 0;
+      if (at > 0) {
+        Stage consumer = sch.find(rule.attach_to[at - 1]);
+        if (!consumer) return Error("tune: no stage " + rule.attach_to[at - 1] + " to attach " + rule.stage + " at");
+        auto loop = AttachLoop(consumer);
+        if (!loop) return loop.error();
+        return schedule::ComputeAt(sch, stage, consumer, *loop);
+      }
       // The first data-parallel loop (the op's first axis; rfactor keeps it first).
       for (const ir::IterVar& iv : stage->leaf_iter_vars)
         if (iv->iter_type == ir::IterVarType::DataPar) return schedule::Parallel(sch, stage, iv);
@@ -724,6 +810,9 @@ Status DesignSpace::ApplySpatial(Schedule& sch, const StageRule& rule, const Dec
   auto fused = FuseAll(sch, stage, outer);
   if (!fused) return fused.error();
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
+  // Multiply-adds become FMAs, in exp's polynomial too and in the reductions attached
+  // inside this loop (softmax_fast.py's pragma; within the oracle's tolerance).
+  if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
   if (d.values.at(TileKnob(rule.stage, rule.spatial_axes.back())).back() > 1)
     return schedule::Vectorize(sch, stage, inner.back());
   return Status::Ok();

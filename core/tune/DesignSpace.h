@@ -13,7 +13,11 @@
 //   spatial    an element-wise output: outer loops fused and parallel; the innermost
 //              axis split in 3 (parallel part, serial part, vector), the vector part
 //              vectorized (a multiple of the vector width, at most 4 vectors)
-//   attach     a reduction read by the output: compute_at the output's parallel loop
+//   attach     a reduction read over the same rows by the element-wise output or by
+//              another reduction (AttachRule.h): knob <stage>.attach — computed at the
+//              consumer's outer loop (the output's fused parallel loop, a reduction's row
+//              loop) or at the root; attached at the output, the output's other axes keep
+//              their outer factor 1 (each row block's reductions are computed once)
 //   root       anything else: its outermost axis parallel
 //   channel    a tile reduction may instead vectorize along an output axis that one
 //              operand is invariant along, the other packed (ChannelTile.h: conv2d
@@ -99,7 +103,10 @@ struct StageRule {
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;
-  std::string attach_to;                  // Attach: the output stage
+  std::vector<std::string> attach_to;     // Attach: knob value k >= 1 -> attach_to[k - 1]; 0: root
+  size_t attach_rows = 0;                 // Attach: the stage's rank (the consumer's leading axes it uses)
+  std::vector<std::string> attach_readers;  // Attach: the other reductions reading it (when it is
+                                            // attached, so must they be: else it goes to the root)
 };
 const char* rule_kind_name(StageRule::Kind kind);
 
@@ -152,7 +159,10 @@ class DesignSpace {
   std::vector<int64_t> SampleKnob(const Knob& k, std::mt19937_64& rng) const;
   bool RegisterTileFits(const Decisions& d) const;  // and ParallelEnough
   std::vector<int64_t> TileExtents(const StageRule& rule) const;  // a Tile stage's spatial extents
-  bool ParallelEnough(const Decisions& d) const;
+  bool ParallelEnough(const Decisions& d) const;  // and AttachFits
+  bool AttachFits(const Decisions& d) const;
+  bool ReadersAttached(const StageRule& rule, const Decisions& d) const;
+  void RepairAttach(Decisions* d) const;  // folds the outer factors AttachFits forbids inwards
   Status ApplyRule(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplyTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;
   Status ApplySpatial(schedule::Schedule& sch, const StageRule& rule, const Decisions& d) const;

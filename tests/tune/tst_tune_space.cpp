@@ -169,7 +169,8 @@ class TestTuneSpace : public QObject {
     QCOMPARE(RuleOf(space, "expsum")->kind, StageRule::Kind::Attach);
     std::mt19937_64 rng(3);
     Decisions d = space.Sample(rng);
-    d.values["B.attach"] = {1};
+    d.values["maxelem.attach"] = {1};
+    d.values["expsum.attach"] = {1};
     auto sch = space.Apply(d);
     QVERIFY(sch.ok());
     QCOMPARE(sch->find("maxelem")->attach_type, schedule::AttachType::Scope);
