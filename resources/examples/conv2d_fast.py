@@ -1,6 +1,7 @@
-# 2-D convolution, fast: NCHW float32, 1x64x56x56 input, 64 3x3 filters, padding 1, with
-# a register tile of output channels x one 56-wide row sized for this machine's vectors
-# (the schedule tessera-bench-cpu times against Halide; conv2d.py is the simple one;
+# 2-D convolution, fast: NCHW float32, 1x64x56x56 input, 64 3x3 filters, padding 1,
+# vectorized along OUTPUT CHANNELS as oneDNN's direct convolution and TVM's topi x86
+# conv2d_NCHWc do, with a register tile sized for this machine's vectors
+# (tessera-bench-tune times it next to oneDNN; conv2d.py is the simple one;
 # `tessera-cli tune conv2d_fast` searches its knobs)
 import tvm
 from tvm import te
@@ -35,37 +36,66 @@ conv = te.compute(
 )
 
 s = te.create_schedule(conv.op)
-# The padded input stays a stage of its own, computed once at the root (0.9 MB, cheap next to the 231
-# MFLOP of the convolution) so that the inner loop reads it with plain vector loads
-# instead of a guarded, masked load per element.
+# The register tile: tile_f output channels (whole vectors) x tile_x output columns of one
+# row. Each step of the reduction (rc, ry, rx) loads tile_f / lanes vectors of weights,
+# broadcasts one input value per column and does one FMA per accumulator vector. LLVM
+# unrolls the 3 x 3 window and reuses the broadcast input values and weight vectors of
+# one rc step across it, so the accumulators get half of the vector registers and the
+# operands the other half. The default follows the machine that runs the script (32
+# registers with AVX-512, 16 without): AVX-512 2 vectors (32 channels) x 8 columns = 16
+# zmm accumulators; AVX2 1 vector (8 channels) x 8 columns = 8 ymm.
 n, f, y, x = s[conv].op.axis
-# Register tile: tile_f output channels x the whole row of 56 columns in vectors of
-# tile_x lanes; each (rc, ry, rx) step loads the row's input vectors, broadcasts tile_f
-# weights and does tile_f x (56 / tile_x) FMAs. Both are tunable; the default follows
-# the machine that runs the script: the widest vector that divides the row (56 = 7 x 8:
-# 8 lanes even with AVX-512), and as many channels as leave 3 vector registers for the
-# operands (32 registers with AVX-512, 16 without). AVX-512: 4 channels x 7 vectors =
-# 28 accumulators; AVX2: 1 x 7 (4 x 7 would need 28 of its 16 registers and spill).
 cfg = autotvm.get_config()
-cfg.define_split("tile_f", f, num_outputs=2, max_factor=16)
-cfg.define_split("tile_x", x, num_outputs=2, max_factor=16)
+cfg.define_split("tile_f", f, num_outputs=2, max_factor=64)
+cfg.define_split("tile_x", x, num_outputs=2, max_factor=28)
+lanes = get_simd_32bit_lanes()
 if cfg.is_fallback:
-    lanes = get_simd_32bit_lanes()
     registers = 32 if lanes == 16 else 16
-    vector = lanes
-    while size % vector != 0 and vector > 1:
-        vector = vector // 2
-    cfg.fallback_split("tile_x", [-1, vector])
-    cfg.fallback_split("tile_f", [-1, max(1, (registers - 3) // (size // vector))])
+    vectors = 2 if lanes == 16 else 1
+    columns = registers // 2 // vectors
+    while size % columns != 0:
+        columns = columns - 1
+    cfg.fallback_split("tile_f", [-1, vectors * lanes])
+    cfg.fallback_split("tile_x", [-1, columns])
+
+# The weights, packed once per call into blocks of tile_f output channels, channels
+# innermost: kernel.global[f // tile_f, rc, ry, rx, f % tile_f], so that one reduction step
+# reads its weight vectors from one contiguous run (147 KB, cheap next to the 231 MFLOP).
+packed = s.cache_read(kernel, "global", [conv])
+# (cfg[...] is read inside the primitives' arguments, which the TVM export prints as the
+# chosen values.)
+k_block, k_c, k_h, k_w, k_f = s[packed].transform_layout(
+    lambda f, c, h, w: [f // cfg["tile_f"].size[-1], c, h, w, f % cfg["tile_f"].size[-1]]
+)
+s[packed].parallel(k_block)
+# The padded input stays a stage of its own, computed once at the root, so that the inner
+# loop reads it without guards; stored row by row ([n, h, c, w]), so that the input
+# channels of the rows one output row needs are one contiguous 44 KB block instead of
+# 64 planes 13 KB apart (one page each per reduction step).
+p_n, p_h, p_c, p_w = s[pad].transform_layout(lambda n, c, h, w: [n, h, c, w])
+s[pad].parallel(p_h)
+
+# The accumulator tile, computed in "local" storage at the output's column-tile loop,
+# stored with the output channels innermost ([n, y, x, f]) so that each accumulator is
+# one whole vector that LLVM keeps in a register across the whole reduction.
+acc = s.cache_write(conv, "local")
 fo, fi = cfg["tile_f"].apply(s, conv, f)
 xo, xi = cfg["tile_x"].apply(s, conv, x)
-# The reduction (rc, ry, rx) runs outside the tile; LLVM keeps the tile in registers
-# across it (the output row's loads and stores are hoisted out of the reduction).
-s[conv].reorder(n, fo, y, rc, ry, rx, fi, xo, xi)
-s[conv].unroll(fi)
-s[conv].unroll(xo)
+s[conv].reorder(n, fo, y, xo, fi, xi)
+# The copy to the NCHW output: one row segment of tile_x columns per channel.
 s[conv].vectorize(xi)
-# Groups of output channels are independent: one chunk of them per core.
-s[conv].parallel(fo)
+# Blocks of channels x rows are independent: one chunk of them per core.
+rows = s[conv].fuse(fo, y)
+s[conv].parallel(rows)
 # Fused multiply-adds (one rounding; within run --check's tolerance).
-s[conv].pragma(fo, "fp_contract")
+s[conv].pragma(rows, "fp_contract")
+s[acc].compute_at(s[conv], xo)
+a_n, a_y, a_x, a_f = s[acc].transform_layout(lambda n, f, y, x: [n, y, x, f])
+a_rc, a_ry, a_rx = s[acc].op.reduce_axis
+a_fo, a_fi = s[acc].split(a_f, factor=min(lanes, cfg["tile_f"].size[-1]))
+# The reduction in the te definition's order (rc, ry, rx): the result is rounded as the
+# definition's, and one rc step reads one 3 x (tile_x + 2) window of the input.
+s[acc].reorder(a_n, a_y, a_rc, a_ry, a_rx, a_x, a_fo, a_fi)
+s[acc].unroll(a_x)
+s[acc].unroll(a_fo)
+s[acc].vectorize(a_fi)
