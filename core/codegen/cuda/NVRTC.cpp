@@ -4,6 +4,8 @@
 #include <nvrtc.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 namespace tessera::codegen {
@@ -47,6 +49,20 @@ std::string Log(nvrtcProgram p) {
   return log;
 }
 
+// The CUDA toolkit's headers (cuda_fp16.h, mma.h), which programs with float16 or tensor
+// cores include and NVRTC has no search path for: under $CUDA_HOME or $CUDA_PATH, else
+// the usual install. Empty when none has them (then only such programs fail to compile).
+std::string CudaIncludeDir() {
+  std::vector<std::string> roots;
+  for (const char* name : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char* v = std::getenv(name); v && *v) roots.push_back(v);
+  roots.push_back("/usr/local/cuda");
+  std::error_code ec;
+  for (const std::string& root : roots)
+    if (std::filesystem::exists(root + "/include/cuda_fp16.h", ec)) return root + "/include";
+  return std::string();
+}
+
 // Compiles `source` for `gpu_arch` ("compute_90" or "sm_90").
 Result<Program> Compile(const std::string& source, const std::string& gpu_arch) {
   Program program(new nvrtcProgram(nullptr));
@@ -57,9 +73,11 @@ Result<Program> Compile(const std::string& source, const std::string& gpu_arch) 
     return Error("NVRTC cannot create a program: " + Describe(r));
   }
   std::string arch_option = "--gpu-architecture=" + gpu_arch;
-  const char* options[] = {arch_option.c_str(), "--std=c++17",
-                           "--device-as-default-execution-space", "-lineinfo"};
-  r = nvrtcCompileProgram(*program, static_cast<int>(std::size(options)), options);
+  std::vector<const char*> options = {arch_option.c_str(), "--std=c++17",
+                                      "--device-as-default-execution-space", "-lineinfo"};
+  static const std::string include = CudaIncludeDir().empty() ? std::string() : "-I" + CudaIncludeDir();
+  if (!include.empty()) options.push_back(include.c_str());
+  r = nvrtcCompileProgram(*program, static_cast<int>(options.size()), options.data());
   if (r != NVRTC_SUCCESS)
     return Error("NVRTC could not compile the generated CUDA source for " + gpu_arch + " (" +
                  Describe(r) + "):\n" + Log(*program));
