@@ -7,6 +7,7 @@
 
 #include "CliCommon.h"
 #include "Commands.h"
+#include "runtime/CpuTarget.h"
 
 namespace {
 
@@ -28,6 +29,10 @@ Commands:
 FILE is a script (a TVM tensor-expression program) or the name of a shipped example.
 Run 'tessera-cli COMMAND --help' for a command's options.
 
+--target "llvm -mcpu=NAME" (any command; e.g. haswell, x86-64-v3) compiles for that CPU
+and sizes schedules and records for its vector width instead of this machine's: an
+AVX-512 machine measures AVX2 code. Same as the environment variable TESSERA_TARGET.
+
 Exit codes: 0 success, 1 bad input, 2 usage, 3 --check mismatch, 4 not available.
 )";
 
@@ -42,6 +47,16 @@ int main(int argc, char** argv) {
   }
   std::string command = args.front();
   args.erase(args.begin());
+  // A CPU named in --target (runtime/CpuTarget.h) is set for the whole process and the
+  // workers it starts before anything reads the host; the commands see plain "llvm".
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--target" && args[i + 1].rfind("llvm ", 0) == 0) {
+      if (tessera::Status st = tessera::runtime::SetCpuTargetEnvironment(args[i + 1]); !st) {
+        std::cerr << "tessera-cli " << command << ": " << st.error().message << "\n";
+        return kUsage;
+      }
+      args[i + 1] = "llvm";
+    }
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kHelp;
     return kSuccess;

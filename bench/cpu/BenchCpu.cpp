@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "BenchIsa.h"
 #include "BenchOptions.h"
 #include "BenchTable.h"
 #include "GemmTutorial.h"
@@ -221,6 +222,10 @@ int main(int argc, char** argv) {
     std::printf("%s", kBenchUsage);
     return 0;
   }
+  if (std::string problem = isa::Apply(options.isa, argv); !problem.empty()) {
+    std::fprintf(stderr, "tessera-bench-cpu: %s\n", problem.c_str());
+    return 2;
+  }
   if (!codegen::LLVMAvailable()) {
     std::printf("tessera-bench-cpu: not available: this build has no LLVM backend\n");
     return 4;
@@ -233,6 +238,7 @@ int main(int argc, char** argv) {
   std::printf("openblas: %s\n", openblas::Available() ? openblas::Description() : "not available");
   std::printf("halide: %s\n", halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
   std::printf("onednn: %s\n", onednn::Description());
+  isa::PrintContenders();
   std::printf("times: min / median of %d calls after one warm-up, implementations interleaved call by call;\n"
               "  GFLOP/s and %% of peak from the min time\n",
               options.repeat);

@@ -7,7 +7,7 @@ namespace tessera::bench {
 
 const char* kBenchUsage =
     "Usage: tessera-bench-cpu [--sizes 512,1024,2048] [--threads 1|all|both] [--repeat N] [--quick]\n"
-    "                         [--gemm-tutorial | --no-gemm-tutorial] [--tutorial-size N]\n"
+    "                         [--gemm-tutorial | --no-gemm-tutorial] [--tutorial-size N] [--isa native|avx2]\n"
     "\n"
     "GEMM (fp32, M = N = K = each size) with resources/examples/gemm_fast.py against OpenBLAS\n"
     "cblas_sgemm and Halide 14 (equivalent schedule); conv2d_fast.py and softmax_fast.py against Halide.\n"
@@ -22,7 +22,9 @@ const char* kBenchUsage =
     "                      blocking, vectorization, loop permutation, array packing, write cache,\n"
     "                      parallel) against OpenBLAS and oneDNN dnnl_sgemm\n"
     "  --no-gemm-tutorial  skip that section (it runs last by default)\n"
-    "  --tutorial-size N   M = N = K of the tutorial section (default 1024, the tutorial's)\n";
+    "  --tutorial-size N   M = N = K of the tutorial section (default 1024, the tutorial's)\n"
+    "  --isa avx2     every contender AVX2-only on an AVX-512 machine (Tessera -mcpu=haswell, oneDNN,\n"
+    "                 OpenBLAS and Halide limited to AVX2; bench/cpu/BenchIsa.h); default native\n";
 
 namespace {
 
@@ -72,6 +74,9 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
       }
       if (list.empty()) return "--sizes expects at least one size";
       sizes = list;
+    } else if (arg == "--isa") {
+      out->isa = value().value_or("");
+      if (out->isa != "native" && out->isa != "avx2") return "--isa expects native or avx2";
     } else if (arg == "--threads") {
       auto v = value();
       if (v == "1") out->threads = {1};

@@ -20,6 +20,7 @@ struct BenchOptions {
   int64_t tutorial_size = 1024;
   bool tutorial_only = false;
   bool skip_tutorial = false;
+  std::string isa = "native";  // --isa (BenchIsa.h)
 };
 
 // Parses argv; an error message on bad input.

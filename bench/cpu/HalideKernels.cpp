@@ -1,8 +1,11 @@
 #include "HalideKernels.h"
 
+#include "BenchIsa.h"
+
 #ifdef TESSERA_BENCH_HALIDE
 #include <Halide.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #endif
@@ -12,9 +15,21 @@ namespace tessera::bench::halide {
 #ifdef TESSERA_BENCH_HALIDE
 namespace {
 
-// The register tile of resources/examples/gemm_fast.py: rows of C x columns of C.
-constexpr int kTileRows = 8;
-constexpr int kTileCols = 32;
+// The register tile of resources/examples/gemm_fast.py's defaults, for the vector width
+// and register count of the Halide target (BenchIsa.h, read at run time): two vectors of
+// columns, as many rows (a divisor of M) as leave 3 registers for the operands — AVX-512
+// 8 x 32 (16 of 32 zmm), AVX2 4 x 16 (8 of 16 ymm; 8 x 32 would need 32 accumulators).
+struct RegisterTile {
+  int rows, cols;
+};
+RegisterTile GemmTile(int64_t M) {
+  const int lanes = isa::HalideLanes(), vectors = 2;
+  const int limit = std::max(1, (isa::HalideRegisters() - 3) / vectors);
+  int rows = 1;
+  for (int r = 1; r <= limit; ++r)
+    if (M % r == 0) rows = r;
+  return {rows, vectors * lanes};
+}
 
 // Wraps caller memory (row-major; Halide lists the innermost dimension first).
 template <typename T>
@@ -42,9 +57,9 @@ Kernel Compile(Halide::Func out, Halide::Buffer<float> result) {
 
 bool Available() { return true; }
 
-// gemm_fast.py: loop j.outer (panels of kTileCols columns, parallel) { pack the K x
-// kTileCols panel of B; loop i.outer (kTileRows rows) { zero the tile; loop k { tile +=
-// A column x B row } } }, the tile rows unrolled and its columns one vector.
+// gemm_fast.py: loop j.outer (panels of tile.cols columns, parallel) { pack the K x
+// tile.cols panel of B; loop i.outer (tile.rows rows) { zero the tile; loop k { tile +=
+// A column x B row } } }, the tile rows unrolled and its columns vectorized.
 Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float* C, bool parallel) {
   using namespace Halide;
   Buffer<float> a = Wrap(A, {int(K), int(M)});  // a(k, i)
@@ -57,6 +72,8 @@ Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B,
   tile(j, i) = 0.0f;
   tile(j, i) += a(r, i) * packed(j, r);
   out(j, i) = tile(j, i);
+  const RegisterTile t = GemmTile(M);
+  const int kTileCols = t.cols, kTileRows = t.rows;
   out.split(j, jo, ji, kTileCols).split(i, io, ii, kTileRows).reorder(ji, ii, io, jo).vectorize(ji).unroll(ii);
   if (parallel) out.parallel(jo);
   packed.compute_at(out, jo).vectorize(j, kTileCols);
@@ -94,9 +111,10 @@ Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, 
   return Compile(conv, res);
 }
 
-// softmax_fast.py: per row i (parallel), the row max and the exp-sum as 16 partial
-// results (rfactor over the inner 16 of the reduction, vectorized) combined afterwards,
-// then the row, vectorized by 16.
+// softmax_fast.py's defaults: per row i (parallel), the row max and the exp-sum as two
+// vectors of partial results (rfactor over the inner 2 x lanes of the reduction,
+// vectorized) combined afterwards, then the row, vectorized by 2 x lanes (the Halide
+// target's lanes: 32 with AVX-512, 16 with AVX2).
 Kernel MakeSoftmax(int64_t m, int64_t n, const float* A, float* B, bool parallel) {
   using namespace Halide;
   Buffer<float> a = Wrap(A, {int(n), int(m)});
@@ -110,14 +128,15 @@ Kernel MakeSoftmax(int64_t m, int64_t n, const float* A, float* B, bool parallel
   expsum(i) = 0.0f;
   expsum(i) += exp(a(r2, i) - maxelem(i));
   out(j, i) = exp(a(j, i) - maxelem(i)) / expsum(i);
-  out.split(j, jo, ji, 16).vectorize(ji);
+  const int w = 2 * isa::HalideLanes();
+  out.split(j, jo, ji, w).vectorize(ji);
   if (parallel) out.parallel(i);
   maxelem.compute_at(out, i);
   expsum.compute_at(out, i);
-  Func max_rf = maxelem.update().split(r.x, ko, ki, 16).rfactor(ki, lane);
+  Func max_rf = maxelem.update().split(r.x, ko, ki, w).rfactor(ki, lane);
   max_rf.compute_at(maxelem, i).vectorize(lane);
   max_rf.update().vectorize(lane);
-  Func sum_rf = expsum.update().split(r2.x, ko2, ki2, 16).rfactor(ki2, lane);
+  Func sum_rf = expsum.update().split(r2.x, ko2, ki2, w).rfactor(ki2, lane);
   sum_rf.compute_at(expsum, i).vectorize(lane);
   sum_rf.update().vectorize(lane);
   return Compile(out, b);

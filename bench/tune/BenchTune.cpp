@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../cpu/BenchIsa.h"
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/OpenBlasGemm.h"
 #include "../cpu/Timing.h"
@@ -35,7 +36,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
-                         [--halide-seconds S]
+                         [--halide-seconds S] [--isa native|avx2]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -44,6 +45,9 @@ schedule and the shipped hand-written schedule, all timed in the same run.
 --quick: 24 trials, 60 s each (a smoke run).
 --halide-seconds: the limit for each Halide autoscheduler (schedule, compile, time) in its
 child process; one that runs past it is skipped with the reason (default 120).
+--isa avx2: every contender AVX2-only on an AVX-512 machine — Tessera compiles for
+-mcpu=haswell and tunes for 8 lanes / 16 registers, oneDNN, OpenBLAS and Halide are
+limited to AVX2 (bench/cpu/BenchIsa.h); the ISA each ran with is printed. Default native.
 )";
 
 struct Options {
@@ -52,6 +56,7 @@ struct Options {
   std::string only;
   uint64_t seed = 1;
   double halide_seconds = 120;  // per autoscheduler: schedule, compile, check and time
+  std::string isa = "native";   // --isa (BenchIsa.h)
 };
 
 struct Workload {
@@ -303,10 +308,13 @@ int main(int argc, char** argv) {
     else if (a == "--seed") options.seed = std::strtoull(next("--seed").c_str(), nullptr, 10);
     else if (a == "--halide-seconds") options.halide_seconds = std::atof(next("--halide-seconds").c_str());
     else if (a == "--quick") options.trials = 24, options.seconds = 60;
+    else if (a == "--isa") options.isa = next("--isa");
     else if (a == "-h" || a == "--help") return std::printf("%s", kUsage), 0;
     else return std::fprintf(stderr, "tessera-bench-tune: unknown option %s\n%s", a.c_str(), kUsage), 2;
   }
   if (options.trials < 1 || !(options.seconds > 0) || !(options.halide_seconds > 0)) return std::fprintf(stderr, "%s", kUsage), 2;
+  if (std::string problem = isa::Apply(options.isa, argv); !problem.empty())
+    return std::fprintf(stderr, "tessera-bench-tune: %s\n", problem.c_str()), 2;
   if (!codegen::LLVMAvailable()) return std::printf("tessera-bench-tune: not available: no LLVM backend\n"), 4;
   const runtime::MachinePeak& peak = runtime::HostMachinePeak();
   tune::TargetInfo target = tune::HostTargetInfo();
@@ -315,6 +323,7 @@ int main(int argc, char** argv) {
               target.vector_lanes, target.vector_registers, target.cores);
   std::printf("openblas: %s\nonednn: %s\n", openblas::Available() ? openblas::Description() : "not available",
               onednn::Description());
+  isa::PrintContenders();
   std::printf("times: median of 10 calls after one warm-up, every core; Tessera kernels in a child process, references in this one\n");
   std::printf("load average at the start: %s\n", LoadAverage().c_str());
   std::vector<Summary> summaries;
@@ -324,8 +333,8 @@ int main(int argc, char** argv) {
       {"softmax", "softmax 1024^2", kSoftmax, "softmax_fast.py"}};
   for (const Workload& w : workloads)
     if (options.only.empty() || options.only == w.name) BenchWorkload(w, options, &summaries);
-  std::printf("\n== summary (%s, %d cores; load average at the end: %s) ==\n", target.isa.c_str(), target.cores,
-              LoadAverage().c_str());
+  std::printf("\n== summary (%s, --isa %s, %d cores; load average at the end: %s) ==\n", target.isa.c_str(),
+              isa::Current().c_str(), target.cores, LoadAverage().c_str());
   for (const Summary& s : summaries) {
     std::printf("  %-46s tuned %8.3f ms", s.workload.c_str(), s.tuned_ms);
     if (s.best_reference_ms > 0)

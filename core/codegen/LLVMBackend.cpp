@@ -22,6 +22,7 @@
 
 #include "codegen/ExternCalls.h"
 #include "codegen/CodeGenLLVM.h"
+#include "runtime/CpuTarget.h"
 #include "runtime/RuntimeABI.h"
 
 namespace tessera::codegen {
@@ -54,8 +55,11 @@ Result<llvm::orc::JITTargetMachineBuilder> TargetBuilder(const LLVMOptions& opti
   InitializeLLVMOnce();
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!jtmb) return Error("LLVM: cannot describe the host: " + ToString(jtmb.takeError()));
-  if (!options.cpu.empty()) {
-    jtmb->setCPU(options.cpu);
+  // No CPU named: the host, or the narrower CPU of TESSERA_TARGET (runtime/CpuTarget.h).
+  const auto& override_target = runtime::CpuTargetFromEnvironment();
+  const std::string cpu = !options.cpu.empty() ? options.cpu : override_target ? override_target->cpu : "";
+  if (!cpu.empty()) {
+    jtmb->setCPU(cpu);
     llvm::SubtargetFeatures features;
     if (!options.features.empty()) features.addFeaturesVector({options.features});
     jtmb->getFeatures() = features;
@@ -166,6 +170,9 @@ bool LLVMAvailable() { return true; }
 
 std::string LLVMTargetDescription() {
   InitializeLLVMOnce();
+  if (const auto& target = runtime::CpuTargetFromEnvironment())
+    return llvm::sys::getProcessTriple() + ", cpu " + target->cpu + " (TESSERA_TARGET; host " +
+           llvm::sys::getHostCPUName().str() + ")";
   return llvm::sys::getProcessTriple() + ", cpu " + llvm::sys::getHostCPUName().str();
 }
 

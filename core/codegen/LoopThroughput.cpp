@@ -39,6 +39,8 @@
 #include <llvm/TargetParser/Host.h>
 #include <llvm/TargetParser/SubtargetFeature.h>
 
+#include "runtime/CpuTarget.h"
+
 namespace tessera::codegen {
 
 namespace {
@@ -119,8 +121,11 @@ Result<MachineTarget> DescribeTarget(const std::string& cpu_name) {
   std::string error;
   t.target = llvm::TargetRegistry::lookupTarget(t.triple, error);
   if (!t.target) return Error("MCA: no LLVM target for " + t.triple + ": " + error);
-  t.cpu = cpu_name.empty() ? llvm::sys::getHostCPUName().str() : cpu_name;
-  std::string features = cpu_name.empty() ? HostFeatures() : std::string();
+  // No CPU named: the one the backend compiles for (the host, or TESSERA_TARGET's).
+  const auto& override_target = runtime::CpuTargetFromEnvironment();
+  const std::string cpu = !cpu_name.empty() ? cpu_name : override_target ? override_target->cpu : "";
+  t.cpu = cpu.empty() ? llvm::sys::getHostCPUName().str() : cpu;
+  std::string features = cpu.empty() ? HostFeatures() : std::string();
   t.mri.reset(t.target->createMCRegInfo(t.triple));
   t.mai.reset(t.target->createMCAsmInfo(*t.mri, t.triple, t.options));
   t.sti.reset(t.target->createMCSubtargetInfo(t.triple, t.cpu, features));

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "runtime/CpuTarget.h"
 #include "support/Json.h"
 #include "support/JsonReader.h"
 
@@ -162,6 +163,15 @@ MachineSignature ReadMachineSignature() {
   if (m.cpu_model.empty()) m.cpu_model = "unknown";
   std::sort(m.isa_features.begin(), m.isa_features.end());
   m.isa_features.erase(std::unique(m.isa_features.begin(), m.isa_features.end()), m.isa_features.end());
+  // A narrower target (TESSERA_TARGET, runtime/CpuTarget.h) is what candidates are built
+  // for: the features its CPU lacks are not this signature's (its records are its own).
+  if (const auto& target = runtime::CpuTargetFromEnvironment()) {
+    auto beyond = [&](const std::string& f) {
+      if (target->fp32_lanes < 16 && (f.rfind("avx512", 0) == 0 || f.rfind("amx", 0) == 0)) return true;
+      return target->fp32_lanes < 8 && (f.rfind("avx", 0) == 0 || f == "fma" || f == "f16c");
+    };
+    std::erase_if(m.isa_features, beyond);
+  }
   m.cores = UsableCores();
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) m.hostname = host;

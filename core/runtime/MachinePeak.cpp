@@ -2,6 +2,8 @@
 // for the formula and its assumptions).
 #include "runtime/MachinePeak.h"
 
+#include "runtime/CpuTarget.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -235,6 +237,12 @@ MachinePeak DetectMachinePeak() {
   p.fma = __builtin_cpu_supports("fma");
   p.fp32_lanes = avx512 ? 16 : avx2 ? 8 : 4;
   p.isa = avx512 ? "AVX-512" : (avx2 && p.fma) ? "AVX2+FMA" : avx2 ? "AVX2" : "SSE";
+  // A narrower target (TESSERA_TARGET, CpuTarget.h): the peak and the vector width the
+  // schedules are sized for are that CPU's.
+  if (const auto& target = CpuTargetFromEnvironment(); target && target->fp32_lanes < p.fp32_lanes) {
+    p.fp32_lanes = target->fp32_lanes;
+    p.isa = target->isa + " (-mcpu=" + target->cpu + " on this " + p.isa + " CPU)";
+  }
 #else
   p.cpu_name = "unknown CPU";
   p.isa = "scalar";

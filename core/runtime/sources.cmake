@@ -13,6 +13,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceScan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CpuTarget.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MemoryBandwidth.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Roofline.cpp
 )
