@@ -285,9 +285,11 @@ void GatherBound(BoundContext& ctx, const Stage& stage, const TensorDom& tmap) {
       r = arith::Union(requests, &analyzer).CoverRange(iv->dom);
       // A request clipped to the shape at both ends separately ([i, min(i, m - 1)]) is
       // empty where i runs past the shape (the tail of a non-dividing split): its
-      // extent is 0 there, not negative.
+      // extent is 0 there, not negative. TVM's mode does not clip, and TVM takes the
+      // extent as it comes (a shape `n` stays `n`, not max(n, 0)).
       Expr zero = ir::make_zero(r.extent.dtype());
-      if (!analyzer.CanProve(ir::ge(r.extent, zero))) r = ir::Range(r.min, ir::max(r.extent, zero));
+      if (ctx.options.pass_up.clip_to_range && !analyzer.CanProve(ir::ge(r.extent, zero)))
+        r = ir::Range(r.min, ir::max(r.extent, zero));
       r = ir::Range(analyzer.Simplify(r.min), analyzer.Simplify(r.extent));
     }
     ctx.rmap[iv] = r;

@@ -211,7 +211,11 @@ std::string to_source(const AstStmt& s) {
       return "for " + to_source(*s.target_exprs[0]) + " in " + to_source(*s.value) + ":" +
              block_text(s.body, "    ");
     case StmtKind::While: return "while " + to_source(*s.value) + ":" + block_text(s.body, "    ");
-    case StmtKind::Def: return "def " + s.name + "(" + params_text(s.params) + "):" + block_text(s.body, "    ");
+    case StmtKind::Def: {
+      std::string decorators;
+      for (const AstPtr& d : s.decorators) decorators += "@" + to_source(*d) + "\n";
+      return decorators + "def " + s.name + "(" + params_text(s.params) + "):" + block_text(s.body, "    ");
+    }
     case StmtKind::Return: return s.value ? "return " + to_source(*s.value) : "return";
     case StmtKind::Break: return "break";
     case StmtKind::Continue: return "continue";

@@ -146,9 +146,11 @@ struct AstStmt {
   // the condition. For: the iterable.
   AstPtr value;
   AstPtr message;  // Assert: the optional message
-  // Def: the function's name and parameters (with defaults).
+  // Def: the function's name and parameters (with defaults), and its decorators
+  // (`@tvm.testing.requires_llvm`), innermost last.
   std::string name;
   std::vector<AstParam> params;
+  std::vector<AstPtr> decorators;
   // If, For, While, Def: the block; If: the else block.
   std::vector<AstStmt> body;
   std::vector<AstStmt> orelse;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "script/Args.h"
+#include "script/BoundObjects.h"
 #include "script/Interpreter.h"
 #include "script/Parser.h"
 #include "script/RuntimeObjects.h"
@@ -191,6 +192,9 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
     return Value::FromObject(std::make_shared<UndefObject>());
   });
   RegisterRuntimeBuiltins(interp);
+  RegisterBoundBuiltins(interp);
+  RegisterTypeBuiltins(interp);
+  interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }
 
 class ScriptEvaluation {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "ir/StructuralEqual.h"
 #include "script/ExprSize.h"
 #include "script/Operators.h"
 #include "script/PercentFormat.h"
@@ -479,6 +480,13 @@ Result<bool> Interpreter::Truth(const Value& v, const SourceLoc& loc) const {
   if (v.is_expr() || (v.is_object() && ToExpr(v))) {
     auto e = ToExpr(v);
     if (auto* imm = e->as<ir::IntImmNode>()) return imm->value != 0;
+    // `a == b` / `a != b` of expressions is TVM's EqualOp / NotEqualOp, whose truth is
+    // whether the two are the same expression (`assert bounds[xo].extent == m`).
+    if (e->kind() == ir::ExprKind::EQ || e->kind() == ir::ExprKind::NE) {
+      auto* cmp = e->as<ir::BinaryNode>();
+      bool same = ir::StructuralEqual(cmp->a, cmp->b);
+      return e->kind() == ir::ExprKind::EQ ? same : !same;
+    }
     return Error("the condition is a symbolic expression, which has no Python truth value (as "
                  "in TVM); inside te.compute use te.if_then_else",
                  loc);
@@ -844,6 +852,8 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
         return Value::FromExpr(expr.dtype() == *t ? expr : ir::cast(*t, expr));
       });
     if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name") return Value::String(var->name);
+    if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value") return Value::Int(imm->value);
+    if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value") return Value::Float(imm->value);
   }
   return Error("'" + v.type_name() + "' object has no attribute '" + e.text + "'", e.text_loc);
 }
@@ -1157,11 +1167,27 @@ Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& loca
     if (!v) return v.error();
     fn->defaults.emplace_back(std::move(v.value()));
   }
+  // Decorators apply innermost first, as in Python. One from the runtime half
+  // (@tvm.testing.requires_gpu, @pytest.mark.parametrize(...)) leaves the function as it
+  // is: those only decide whether a test runs under pytest.
+  Value function = Value::FromObject(fn);
+  for (auto d = s.decorators.rbegin(); d != s.decorators.rend(); ++d) {
+    auto decorator = Eval(**d, locals);
+    if (!decorator) return decorator.error();
+    if (IsRuntimeValue(*decorator)) continue;
+    CallArgs call;
+    call.loc = (*d)->loc;
+    call.positional.push_back(function);
+    call.positional_locs.push_back(s.loc);
+    auto decorated = CallValue(*decorator, call);
+    if (!decorated) return decorated.error();
+    function = std::move(decorated.value());
+  }
   AstExpr name;
   name.kind = AstKind::Name;
   name.text = s.name;
   name.loc = s.loc;
-  return Bind(name, Value::FromObject(fn), locals);
+  return Bind(name, function, locals);
 }
 
 Status Interpreter::Bind(const AstExpr& target, const Value& value,

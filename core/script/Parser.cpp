@@ -176,7 +176,7 @@ class Parser {
     if (first.is_keyword("def")) return Def();
     if (first.is_keyword("elif") || first.is_keyword("else"))
       return ErrorAt(first.loc, "'" + first.text + "' without a matching 'if'");
-    if (first.is_op("@")) return ErrorAt(first.loc, "decorators are not supported in scripts");
+    if (first.is_op("@")) return Decorated();
     if (is_unsupported_statement(first))
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
@@ -394,7 +394,26 @@ class Parser {
     return stmt;
   }
 
-  // def name(a, b=1, *args, c, d=2, **kwargs): ...   (no annotations or decorators)
+  // @decorator lines (each an expression) and the def they decorate.
+  Result<AstStmt> Decorated() {
+    std::vector<AstPtr> decorators;
+    while (Cur().is_op("@")) {
+      Next();
+      auto e = Expression();
+      if (!e) return e.error();
+      decorators.push_back(std::move(e.value()));
+      if (Cur().kind != TokenKind::Newline) return Expected("end of line after the decorator");
+      Next();
+    }
+    if (!Cur().is_keyword("def"))
+      return ErrorAt(Cur().loc, "a decorator must be followed by a def (classes are not supported in scripts)");
+    auto def = Def();
+    if (!def) return def;
+    def->decorators = std::move(decorators);
+    return def;
+  }
+
+  // def name(a, b=1, *args, c, d=2, **kwargs): ...   (no annotations)
   Result<AstStmt> Def() {
     Token header = Cur();
     AstStmt stmt;

@@ -447,6 +447,15 @@ Result<Value> ScheduleObject::Subscript(Interpreter&, const std::vector<Value>& 
 Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& name,
                                       const SourceLoc& loc) const {
   SchedulePtr self = sch;
+  // s.normalize(): TVM rebases every loop to start at 0 and returns the schedule; Tessera's
+  // loops already do, and InferBound / lowering normalize a copy themselves.
+  if (name == "normalize") {
+    Value me = Value::FromObject(std::make_shared<ScheduleObject>(sch));
+    return MakeFunction(name, [me](Interpreter&, const CallArgs& c) -> Result<Value> {
+      if (c.size() != 0) return Error("normalize() takes no arguments", c.loc);
+      return me;
+    });
+  }
   if (name == "cache_read")
     return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheRead(self, c); });
   if (name == "cache_write")

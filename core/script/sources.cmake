@@ -22,4 +22,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/RuntimeObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StringMethods.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BoundObjects.cpp
 )

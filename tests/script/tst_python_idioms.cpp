@@ -6,6 +6,9 @@
 // statements inside the scripts: a failed one is an evaluation error.
 #include <QtTest>
 
+#include <fstream>
+#include <sstream>
+
 #include "script/Evaluator.h"
 #include "te/Operation.h"
 
@@ -145,6 +148,48 @@ class TestPythonIdioms : public QObject {
     QCOMPARE(r->schedule->trace.entries.size(), size_t{2});  // split, vectorize; no bind on llvm
   }
 
+  void boundAssertsOfTvmUnitTestsRun() {
+    // tests/script/data/bound_inference_asserts.py is written as TVM's
+    // test_te_schedule_bound_inference.py is (functions of asserts on
+    // tvm.te.schedule.InferBound(s), called at module level); each assert checks Tessera.
+    std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) +
+                     "/tests/script/data/bound_inference_asserts.py");
+    QVERIFY2(in, "the script is found through TESSERA_SOURCE_DIR");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto r = EvaluateScript(text.str(), "bound_inference_asserts.py");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    // A wrong expectation fails at its line, with its message.
+    auto wrong = Eval(
+        "A = te.placeholder((16,), name='A')\n"
+        "B = te.compute((16,), lambda i: A[i], name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "xo, xi = s[B].split(B.op.axis[0], 4)\n"
+        "bounds = tvm.te.schedule.InferBound(s)\n"
+        "assert bounds[xo].extent.value == 4 and bounds[xi].extent.value == 4\n"
+        "assert bounds[xi].extent.value == 5, 'wrong on purpose: %d' % bounds[xi].extent.value\n");
+    QVERIFY(!wrong.ok());
+    QCOMPARE(QString::fromStdString(wrong.error().format()), QString("t.py:9:1: error: assertion failed: wrong on purpose: 4"));
+  }
+
+  void decoratorsApplyAndRuntimeOnesAreKept() {
+    auto r = Eval(
+        "import pytest\n"
+        "def twice(f):\n"
+        "    return lambda x: f(f(x))\n"
+        "@twice\n"
+        "def inc(x):\n"
+        "    return x + 1\n"
+        "assert inc(1) == 3\n"
+        "@tvm.testing.requires_llvm\n"
+        "@pytest.mark.parametrize('n', [1, 2])\n"
+        "def check(n=4):\n"
+        "    return n * 2\n"
+        "assert check() == 8\n"
+        "assert __name__ == '__main__'\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<QString>("expected");
@@ -179,6 +224,14 @@ class TestPythonIdioms : public QObject {
         << std::string("x = '{b}'.format(a=1)\n") << "t.py:3:11: error: KeyError: 'b'";
     QTest::newRow("percent with too few arguments")
         << std::string("x = '%d %d' % (1,)\n") << "t.py:3:13: error: not enough arguments for format string";
+    QTest::newRow("decorator on an assignment")
+        << std::string("@foo\nx = 1\n") << "t.py:4:1: error: a decorator must be followed by a def";
+    QTest::newRow("bounds of something else")
+        << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], name='B')\n"
+                       "s = te.create_schedule(B.op)\nb = tvm.te.schedule.InferBound(s)\nx = b[3]\n")
+        << "t.py:7:7: error: the bounds are indexed by an IterVar";
+    QTest::newRow("isinstance of an unknown type")
+        << std::string("x = isinstance(1, len)\n") << "t.py:3:19: error: isinstance() arg 2 must be a type Tessera knows";
     QTest::newRow("varargs index map")
         << std::string("A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], name='B')\n"
                        "s = te.create_schedule(B.op)\ns[B].transform_layout(lambda *i: [i[0] // 4, i[0] % 4])\n")
