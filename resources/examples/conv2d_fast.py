@@ -72,8 +72,11 @@ s[packed].parallel(k_block)
 # loop reads it without guards; stored row by row ([n, h, c, w]), so that the input
 # channels of the rows one output row needs are one contiguous 44 KB block instead of
 # 64 planes 13 KB apart (one page each per reduction step).
+# A row of 58 is one vector statement: the border's guard becomes a mask (masked loads of
+# `data`, zeros elsewhere) instead of a branch per element.
 p_n, p_h, p_c, p_w = s[pad].transform_layout(lambda n, c, h, w: [n, h, c, w])
 s[pad].parallel(p_h)
+s[pad].vectorize(p_w)
 
 # The accumulator tile, computed in "local" storage at the output's column-tile loop,
 # stored with the output channels innermost ([n, y, x, f]) so that each accumulator is
