@@ -200,6 +200,18 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto packed_axes = schedule::TransformLayout(sch, *packed, PackedMap(rank, c.packed_dim, block));
   if (!packed_axes) return packed_axes.error();
   if (Status st = schedule::Parallel(sch, *packed, packed_axes->front()); !st) return st;
+  // The broadcast operand's producer left at the root (conv2d's padding): its innermost
+  // loop vectorized, so that a guard in it becomes masked loads instead of a branch per
+  // element (it is scheduled before this stage: inline rules apply first).
+  Stage producer = sch.find(c.broadcast);
+  if (producer && !producer->is_placeholder() && producer->attach_type == schedule::AttachType::GroupRoot &&
+      !producer->leaf_iter_vars.empty()) {
+    const ir::IterVar inner = producer->leaf_iter_vars.back();
+    const int64_t* extent = inner->dom.extent.defined() ? ir::as_const_int(inner->dom.extent) : nullptr;
+    if (inner->iter_type == ir::IterVarType::DataPar && extent && *extent >= target.vector_lanes &&
+        producer->leaf_iter_vars.size() > 1)
+      if (Status st = schedule::Vectorize(sch, producer, inner); !st) return st;
+  }
   // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,
   //    parallel), column tiles, then `a` and the columns inside the block.
   auto local = schedule::CacheWrite(sch, stage, "local");

@@ -4,7 +4,8 @@
 // rule fires on conv2d of other shapes than the benchmark's (48 filters, 5x5, stride 2)
 // and on a GEMM's rows, not where no operand is invariant or the axis is not a multiple
 // of the vector width; its seeds fit the register file of AVX2 and AVX-512 targets; the
-// candidate validates, runs and matches the te oracle.
+// candidate validates (a conv2d's padding stays a stage, vectorized), runs and matches
+// the te oracle.
 #include <QtTest>
 
 #include "codegen/LLVMBackend.h"
@@ -208,6 +209,13 @@ class TuneChannel : public QObject {
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     const std::string text = ir::to_string(valid->func.body);
     QVERIFY2(text.find(".local[float32 * ") != std::string::npos, text.c_str());
+    // conv2d's padding stays a stage, its rows vectorized (the guard becomes a mask).
+    if (schedule::Stage pad = valid->schedule.find("pad")) {
+      QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+      const auto attr = pad->iter_var_attrs.find(pad->leaf_iter_vars.back());
+      QVERIFY(attr != pad->iter_var_attrs.end());
+      QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
+    }
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
     auto kernel = codegen::BuildLLVM(valid->func);
     QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
