@@ -24,7 +24,8 @@
 // one step alive across them in the other half. Seeds: 1, 2 and 4 vectors of `a` with
 // the most columns that fit (AVX-512: 2 x 8, AVX2: 1 x 8), the invariant operand's
 // element-wise producer (conv2d's padding) not inlined (its guards would run in the
-// inner loop).
+// inner loop); left at the root, its innermost loop is vectorized (a guard becomes a
+// mask).
 #pragma once
 
 #include <cstdint>
