@@ -206,8 +206,10 @@ double MeasureClockGHz() {
 
 double MeasureFmaGflopsPerCore() {
 #ifdef TESSERA_X86
-  bool avx512 = __builtin_cpu_supports("avx512f");
-  bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  // The widest FMAs of the target: AVX2 ones under a narrower TESSERA_TARGET (CpuTarget.h).
+  const auto& target = CpuTargetFromEnvironment();
+  bool avx512 = __builtin_cpu_supports("avx512f") && !(target && target->fp32_lanes < 16);
+  bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && !(target && target->fp32_lanes < 8);
   if (!avx512 && !avx2) return 0.0;
   constexpr int64_t kIterations = 100000;  // 0.6M cycles with 2 pipes
   const double flops = 2.0 * 12 * (avx512 ? 16 : 8) * kIterations;
