@@ -188,6 +188,7 @@ class FragmentInference : public IRVisitor {
       return Fail(who, "fragment " + f->name + " is used with shape " + f->shape.str() + " and " + p->shape.str() +
                            " (a fragment has one shape)");
     f->shape = p->shape;
+    if (!CheckIndex(*f, p->index, who)) return;
     if (b->which == WmmaBuiltin::StoreMatrixSync && f->role != FragmentRole::Accumulator)
       return Fail(who, "only a wmma.accumulator fragment can be stored; " + f->name + " is " + RoleScope(f->role));
     if (b->which == WmmaBuiltin::FillFragment) return;
@@ -220,6 +221,17 @@ class FragmentInference : public IRVisitor {
     if (it != fragments.end()) it->second.element_access = true;
   }
 
+  // A constant tile index must name a tile of the fragment (the CPU loops would write
+  // past the buffer otherwise).
+  bool CheckIndex(const FragmentInfo& f, const Expr& index, const std::string& who) {
+    const int64_t* i = as_const_int(index);
+    int64_t tile = f.rows() * f.cols();
+    if (!i || tile == 0 || f.elements % tile != 0 || (*i >= 0 && *i < f.tiles())) return true;
+    Fail(who, "tile " + std::to_string(*i) + " of fragment " + f.name + ", which holds " + std::to_string(f.tiles()) +
+                  (f.tiles() == 1 ? " tile" : " tiles"));
+    return false;
+  }
+
   FragmentInfo* Fragment(const Var& v, const ParsedCall& p) {
     auto it = fragments.find(v.get());
     if (it != fragments.end()) return &it->second;
@@ -250,6 +262,8 @@ class FragmentInference : public IRVisitor {
     }
     if (shape.m == 0) return Fail(who, "no fill, load or store gives the operands' shape");
     for (FragmentInfo* x : f) x->shape = shape;
+    for (size_t i = 0; i < 4; ++i)
+      if (!CheckIndex(*f[i], p.indices[i], who)) return;
     if (f[1]->dtype != f[2]->dtype)
       return Fail(who, "a and b hold " + f[1]->dtype.str() + " and " + f[2]->dtype.str() + " (they must agree)");
     for (size_t i : {size_t{0}, size_t{3}})

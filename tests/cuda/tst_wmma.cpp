@@ -306,6 +306,25 @@ class TestWmma : public QObject {
              "arity");
   }
 
+  // A constant tile index past the fragment (two tiles here) would write past the buffer.
+  void aTileIndexPastTheFragmentIsRefused() {
+    Program p = MakeProgram({16, 16, 16, false, false, false});
+    const auto* a = p.body.as<AllocateNode>();
+    const auto* b = a->body.as<AllocateNode>();
+    const auto* c = b->body.as<AllocateNode>();
+    Stmt fill = Builtin("tir.tvm_fill_fragment", {c->buffer_var, I(16), I(16), I(16), I(2), FloatImm(DataType::Float(32), 0.0)});
+    QCOMPARE(FragmentError(MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, fill, c->scope)),
+             std::string("tir.tvm_fill_fragment: tile 2 of fragment c_frag, which holds 2 tiles"));
+    Stmt mma = MakeSeq({c->body, Builtin("tir.tvm_mma_sync", {c->buffer_var, I(0), a->buffer_var, I(3), b->buffer_var,
+                                                             I(0), c->buffer_var, I(0)})});
+    Stmt body = MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition,
+                             MakeAllocate(b->buffer_var, b->dtype, b->extents, b->condition,
+                                          MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, mma, c->scope),
+                                          b->scope),
+                             a->scope);
+    QCOMPARE(FragmentError(body), std::string("tir.tvm_mma_sync: tile 3 of fragment a_frag, which holds 2 tiles"));
+  }
+
   // ---- CUDA ----
 
   void cudaPrintsFragmentsAndWmmaCalls() {

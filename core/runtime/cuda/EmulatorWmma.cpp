@@ -18,6 +18,9 @@ struct accumulator {};
 struct row_major {};
 struct col_major {};
 enum layout_t { mem_row_major, mem_col_major };
+// One thread per warp does the warp's work: lane 0 of each row of 32 threadIdx.x (every
+// warp has one, as the GPU's warps are runs of 32 linear thread ids).
+inline bool tsr_wmma_leader() { return threadIdx.x % 32 == 0; }
 template <typename Use, int M, int N, int K> struct tile_of { static const int rows = M, cols = N; };
 template <int M, int N, int K> struct tile_of<matrix_a, M, N, K> { static const int rows = M, cols = K; };
 template <int M, int N, int K> struct tile_of<matrix_b, M, N, K> { static const int rows = K, cols = N; };
@@ -33,18 +36,22 @@ template <typename T, typename Frag> void copy_tile(Frag& f, const T* p, unsigne
 }
 template <typename U, int M, int N, int K, typename T, typename L, typename V>
 void fill_fragment(fragment<U, M, N, K, T, L>& f, V v) {
+  if (!tsr_wmma_leader()) return;
   for (T& e : f.x) e = (T)v;
 }
 template <typename U, int M, int N, int K, typename T, typename L>
 void load_matrix_sync(fragment<U, M, N, K, T, L>& f, const T* p, unsigned ldm) {
+  if (!tsr_wmma_leader()) return;
   copy_tile(f, p, ldm, is_col_major<L>::value);
 }
 template <int M, int N, int K, typename T>
 void load_matrix_sync(fragment<accumulator, M, N, K, T>& f, const T* p, unsigned ldm, layout_t l) {
+  if (!tsr_wmma_leader()) return;
   copy_tile(f, p, ldm, l == mem_col_major);
 }
 template <int M, int N, int K, typename T>
 void store_matrix_sync(T* p, const fragment<accumulator, M, N, K, T>& f, unsigned ldm, layout_t l) {
+  if (!tsr_wmma_leader()) return;
   for (int r = 0; r < M; ++r)
     for (int c = 0; c < N; ++c) (l == mem_col_major ? p[c * ldm + r] : p[r * ldm + c]) = f.x[r * N + c];
 }
@@ -52,6 +59,7 @@ void store_matrix_sync(T* p, const fragment<accumulator, M, N, K, T>& f, unsigne
 template <int M, int N, int K, typename TC, typename TA, typename LA, typename LB>
 void mma_sync(fragment<accumulator, M, N, K, TC>& d, const fragment<matrix_a, M, N, K, TA, LA>& a,
               const fragment<matrix_b, M, N, K, TA, LB>& b, const fragment<accumulator, M, N, K, TC>& c) {
+  if (!tsr_wmma_leader()) return;
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
       TC acc = c.x[i * N + j];

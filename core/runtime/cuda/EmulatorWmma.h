@@ -3,8 +3,9 @@
 // _Float16, and <mma.h> an nvcuda::wmma whose fragments hold the whole tile in every
 // thread, with the meaning codegen/WmmaBuiltins.h specifies for the CPU — so a
 // tensor-core kernel checked on the emulator computes exactly what the CPU lowering does.
-// Every lane of a warp runs each call on its own copy (a warp's lanes are given the same
-// arguments, as the GPU requires) and stores the same values.
+// A warp's lanes are given the same arguments (as the GPU requires), so one of them — the
+// thread with threadIdx.x % 32 == 0, which every warp has — does the warp's work on its
+// own copy and the others skip the calls (no 32-fold work, no duplicate stores).
 #pragma once
 
 #include <string>
