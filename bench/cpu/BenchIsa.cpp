@@ -134,7 +134,9 @@ void PrintContenders() {
               target.vector_registers, TesseraRegisters().c_str());
 #ifdef TESSERA_BENCH_ONEDNN
   const char* max_isa = std::getenv("DNNL_MAX_CPU_ISA");
-  std::printf("  oneDNN:   effective ISA %s (DNNL_MAX_CPU_ISA=%s); conv2d implementation %s\n",
+  // dnnl_get_effective_cpu_isa() is the limit oneDNN applies (the largest ISA it may
+  // dispatch to, not what this CPU has); the implementation name is what it picked.
+  std::printf("  oneDNN:   ISA limit %s (DNNL_MAX_CPU_ISA=%s); conv2d implementation %s\n",
               OneDnnIsaName(dnnl_get_effective_cpu_isa()), max_isa ? max_isa : "unset",
               OneDnnConvImplementation().c_str());
 #else
