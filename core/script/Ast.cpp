@@ -222,6 +222,9 @@ std::string to_source(const AstStmt& s) {
     case StmtKind::Pass: return "pass";
     case StmtKind::Assert:
       return "assert " + to_source(*s.value) + (s.message ? ", " + to_source(*s.message) : "");
+    case StmtKind::With:
+      return "with " + to_source(*s.value) + (s.target_exprs.empty() ? "" : " as " + to_source(*s.target_exprs[0])) +
+             ":" + block_text(s.body, "    ");
   }
   return "?";
 }

@@ -125,6 +125,7 @@ enum class StmtKind : uint8_t {
   Return,     // return [value]
   Break, Continue, Pass,
   Assert,     // assert value[, message]
+  With,       // with value [as target]: body   (one context manager: ir_builder scopes)
 };
 
 struct AstStmt {
@@ -139,11 +140,11 @@ struct AstStmt {
   std::vector<AstParam> targets;
   bool unpack = false;
   // Assign: every target, left to right (`a = b = 1` has two); each is a name, an
-  // attribute, a subscript or a tuple / list of targets. AugAssign and For: one.
+  // attribute, a subscript or a tuple / list of targets. AugAssign and For: one; With: none or one (`as`).
   std::vector<AstPtr> target_exprs;
   BinaryOp aug_op = BinaryOp::Add;  // AugAssign
   // Assign, Expr, AugAssign, Return (may be null), Assert: the value / test. If, While:
-  // the condition. For: the iterable.
+  // the condition. For: the iterable. With: the context manager.
   AstPtr value;
   AstPtr message;  // Assert: the optional message
   // Def: the function's name and parameters (with defaults), and its decorators
@@ -151,13 +152,13 @@ struct AstStmt {
   std::string name;
   std::vector<AstParam> params;
   std::vector<AstPtr> decorators;
-  // If, For, While, Def: the block; If: the else block.
+  // If, For, While, Def, With: the block; If: the else block.
   std::vector<AstStmt> body;
   std::vector<AstStmt> orelse;
 
   bool is_compound() const {
     return kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While ||
-           kind == StmtKind::Def;
+           kind == StmtKind::Def || kind == StmtKind::With;
   }
 };
 

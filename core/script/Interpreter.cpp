@@ -1088,6 +1088,7 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
     }
     case StmtKind::For: return ExecFor(s, locals);
     case StmtKind::While: return ExecWhile(s, locals);
+    case StmtKind::With: return ExecWith(s, locals);
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
@@ -1152,6 +1153,32 @@ Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s, const std::sh
     if (*flow == Flow::Break) return Flow::Normal;
     if (*flow == Flow::Return) return Flow::Return;
   }
+}
+
+// with manager [as target]: the manager's __enter__() is bound to the target, the block
+// runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
+Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  auto manager = Eval(*s.value, locals);
+  if (!manager) return manager.error();
+  auto call = [&](const char* name) -> Result<Value> {
+    Result<Value> method = Error("");
+    if (manager->is_object()) method = manager->object()->GetAttr(*this, name, s.value->loc);
+    if (!method)
+      return Error("'" + manager->type_name() + "' object is not a context manager (the 'with' of scripts takes "
+                   "ir_builder scopes: for_range, if_scope, else_scope, new_scope)",
+                   s.value->loc);
+    CallArgs none;
+    none.loc = s.value->loc;
+    return CallValue(*method, none);
+  };
+  auto entered = call("__enter__");
+  if (!entered) return entered.error();
+  if (!s.target_exprs.empty())
+    if (auto st = Bind(*s.target_exprs[0], *entered, locals); !st) return st.error();
+  auto flow = ExecBlock(s.body, locals);
+  if (!flow) return flow.error();
+  if (auto exited = call("__exit__"); !exited) return exited.error();
+  return *flow;
 }
 
 Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals) {

@@ -212,6 +212,7 @@ class Interpreter {
   Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Result<Flow> ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   void RegisterPythonBuiltins();
 

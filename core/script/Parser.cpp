@@ -13,9 +13,9 @@ namespace {
 using MutableAst = std::shared_ptr<AstExpr>;
 
 // Statements Python has and the script language does not (classes, exceptions,
-// context managers, generators, scoping declarations).
+// generators, scoping declarations).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "class", "with", "try", "except", "finally", "raise", "del", "global", "nonlocal",
+    "class", "try", "except", "finally", "raise", "del", "global", "nonlocal",
     "async", "yield", "await"};
 
 bool is_unsupported_statement(const Token& t) {
@@ -174,6 +174,7 @@ class Parser {
     if (first.is_keyword("for")) return For();
     if (first.is_keyword("while")) return While();
     if (first.is_keyword("def")) return Def();
+    if (first.is_keyword("with")) return With();
     if (first.is_keyword("elif") || first.is_keyword("else"))
       return ErrorAt(first.loc, "'" + first.text + "' without a matching 'if'");
     if (first.is_op("@")) return Decorated();
@@ -181,7 +182,7 @@ class Parser {
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
                                     "assignment, an import, an expression, def, if, for, while, "
-                                    "return or assert)");
+                                    "with, return or assert)");
     if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
       return Keyword(first.text == "pass"    ? StmtKind::Pass
                      : first.text == "break" ? StmtKind::Break
@@ -373,6 +374,31 @@ class Parser {
     if (!block) return block.error();
     if (Cur().is_keyword("else"))
       return ErrorAt(Cur().loc, "'for ... else' is not supported in scripts");
+    return stmt;
+  }
+
+  // with manager [as target]: ...   (one manager: TVM's ir_builder scopes)
+  Result<AstStmt> With() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::With;
+    stmt.loc = header.loc;
+    Next();
+    auto manager = Expression();
+    if (!manager) return manager.error();
+    stmt.value = std::move(manager.value());
+    if (Cur().is_keyword("as")) {
+      Next();
+      auto target = TargetList();
+      if (!target) return target.error();
+      if (auto st = Target(*target.value()); !st) return st.error();
+      stmt.target_exprs.push_back(std::move(target.value()));
+    }
+    if (Cur().is_op(","))
+      return ErrorAt(Cur().loc, "a 'with' statement with several context managers is not supported in scripts "
+                                "(nest one 'with' per manager)");
+    Status block = Block(stmt.body, header);
+    if (!block) return block.error();
     return stmt;
   }
 

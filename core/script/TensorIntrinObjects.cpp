@@ -2,6 +2,7 @@
 
 #include "ir/ExprOp.h"
 #include "schedule/Tensorize.h"
+#include "script/IRBuilderObject.h"
 #include "script/Args.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
@@ -123,40 +124,6 @@ Result<Value> VStore(const ir::Buffer& b, const CallArgs& call) {
   if (!value) return value.error();
   return StmtValue(ir::MakeBufferStore(b, *value, *indices));
 }
-
-// The statements an ir_builder collected (shared with its bound methods).
-struct IRBuilderObject : Object {
-  std::shared_ptr<std::vector<ir::Stmt>> stmts = std::make_shared<std::vector<ir::Stmt>>();
-  std::string type_name() const override { return "IRBuilder"; }
-  Result<Value> GetAttr(Interpreter&, const std::string& name, const SourceLoc& loc) const override {
-    auto stmts_ = stmts;
-    if (name == "emit")
-      return MakeFunction("emit", [stmts_](Interpreter&, const CallArgs& call) -> Result<Value> {
-        Args args(call, "emit", {"stmt"}, 1);
-        if (!args.status()) return args.status().error();
-        const Value& v = args.get("stmt");
-        if (auto* s = v.as<StmtObject>()) {
-          stmts_->push_back(s->stmt);
-          return Value();
-        }
-        auto e = v.is_string() ? std::nullopt : ToExpr(v);
-        if (!e) return args.TypeError("stmt", "a statement or an expression");
-        stmts_->push_back(ir::MakeEvaluate(*e));
-        return Value();
-      });
-    if (name == "get")
-      return MakeFunction("get", [stmts_](Interpreter&, const CallArgs& call) -> Result<Value> {
-        if (call.size() != 0) return Error("get() takes no arguments", call.loc);
-        return StmtValue(stmts_->empty() ? ir::MakeEvaluate(0) : ir::MakeSeq(*stmts_));
-      });
-    for (const char* scope : {"for_range", "if_scope", "else_scope", "new_scope", "allocate", "let"})
-      if (name == scope)
-        return Error("ir_builder." + name + " needs Python's `with` statement, which Tessera's script "
-                     "language does not have; emit the statements from a Python for loop over range() instead",
-                     loc);
-    return Error("'IRBuilder' object has no attribute '" + name + "' in Tessera", loc);
-  }
-};
 
 Result<Value> DeclBuffer(const CallArgs& call) {
   Args args(call, "decl_buffer", {"shape", "dtype", "name", "data", "strides", "elem_offset", "scope",
@@ -374,7 +341,7 @@ void RegisterTensorIntrinBuiltins(Interpreter& interp) {
   interp.Alias("tvm.decl_buffer", "tvm.tir.decl_buffer");
   interp.RegisterFunction("tvm.tir.ir_builder.create", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     if (c.size() != 0) return Error("ir_builder.create() takes no arguments", c.loc);
-    return Value::FromObject(std::make_shared<IRBuilderObject>());
+    return MakeIRBuilder();
   });
   interp.RegisterFunction("tvm.tir.call_extern", [](Interpreter&, const CallArgs& c) {
     return CallOut(c, "call_extern", ir::CallKind::Extern);

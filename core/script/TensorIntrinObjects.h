@@ -1,6 +1,6 @@
 // Script objects and built-ins for tensor intrinsics (TVM's tensorize tutorial):
 //   tvm.tir.decl_buffer(shape, dtype, name, offset_factor=, strides=[te.var("s1"), 1])
-//   tvm.tir.ir_builder.create()  -> ib.emit(stmt or expr), ib.get()
+//   tvm.tir.ir_builder.create()  -> IRBuilderObject.h (emit, get, with-scopes, let, allocate)
 //   tvm.tir.call_extern(dtype, "func", args...), tvm.tir.call_intrin(dtype, "tir.op", args...)
 //   buffer.access_ptr("r" | "w" | "rw"), buffer.vload(index), buffer.vstore(index, value),
 //   buffer.strides / shape / elem_offset / data / dtype / name
@@ -8,8 +8,6 @@
 //   s[C].tensorize(axis, intrin)
 // intrin_func(ins, outs) gets one buffer per input and output of `op` and returns the
 // body, or (body, reduce_reset, reduce_update) with None for a part it does not give.
-// ir_builder's `with` scopes (for_range, if_scope) need Python's `with`, which the
-// script language does not have: a Python `for` over range() emits unrolled stores.
 #pragma once
 
 #include "script/Interpreter.h"

@@ -14,6 +14,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TeBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CommReducerObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrinObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IRBuilderObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp

@@ -329,8 +329,16 @@ class TestTvmProgramsCorpus : public QObject {
                                           << "t.py:1:11: error: named parameters must follow a bare '*'";
     QTest::newRow("class") << std::string("class A:\n    pass\n")
                            << "t.py:1:1: error: 'class' statements are not supported in scripts";
-    QTest::newRow("with") << std::string("with x:\n    pass\n")
-                          << "t.py:1:1: error: 'with' statements are not supported in scripts";
+    QTest::newRow("with on a non-scope") << std::string("with 3:\n    pass\n")
+                                         << "t.py:1:6: error: 'int' object is not a context manager";
+    QTest::newRow("with of two managers")
+        << std::string("ib = tvm.tir.ir_builder.create()\nwith ib.new_scope(), ib.new_scope():\n    pass\n")
+        << "t.py:2:20: error: a 'with' statement with several context managers is not supported";
+    QTest::newRow("else_scope without if_scope")
+        << std::string("ib = tvm.tir.ir_builder.create()\nwith ib.else_scope():\n    pass\n")
+        << "t.py:2:9: error: ir_builder.else_scope() must come right after the block of an if_scope()";
+    QTest::newRow("ir_builder pointer") << std::string("ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n")
+                                        << "t.py:2:8: error: ir_builder.pointer is not supported in Tessera";
     QTest::newRow("missing block") << std::string("for i in range(3):\nx = 1\n")
                                    << "t.py:2:1: error: expected an indented block after 'for' on line 3";  // 1 + prelude
     QTest::newRow("bad dedent") << std::string("if True:\n    x = 1\n  y = 2\n")

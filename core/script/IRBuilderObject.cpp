@@ -1,0 +1,248 @@
+#include "script/IRBuilderObject.h"
+
+#include <functional>
+#include <optional>
+
+#include "ir/Buffer.h"
+#include "ir/ExprOp.h"
+#include "script/Args.h"
+#include "script/TensorIntrinObjects.h"
+
+namespace tessera::script {
+
+namespace {
+
+using ir::Expr;
+using ir::Stmt;
+
+// One block being built: statements, and wrappers (let, allocate) that enclose what
+// is emitted after them.
+struct Item {
+  Stmt stmt;
+  std::function<Stmt(Stmt)> wrap;
+};
+using Frame = std::vector<Item>;
+
+Stmt Fold(const Frame& frame) {
+  std::vector<Stmt> tail;
+  for (auto it = frame.rbegin(); it != frame.rend(); ++it) {
+    if (!it->wrap) {
+      tail.insert(tail.begin(), it->stmt);
+      continue;
+    }
+    Stmt body = tail.empty() ? ir::MakeEvaluate(0) : tail.size() == 1 ? tail[0] : ir::MakeSeq(tail);
+    tail = {it->wrap(body)};
+  }
+  if (tail.empty()) return ir::MakeEvaluate(0);
+  return tail.size() == 1 ? tail[0] : ir::MakeSeq(tail);
+}
+
+// The builder's blocks: the outermost first, the scope being written last.
+struct BuilderState {
+  std::vector<Frame> frames{Frame{}};
+};
+using State = std::shared_ptr<BuilderState>;
+
+Value StmtValue(const Stmt& s) { return Value::FromObject(std::make_shared<StmtObject>(s)); }
+
+// A `with` scope of the builder: __enter__ opens a block, __exit__ closes it into a
+// statement appended to the enclosing block.
+struct ScopeObject : Object {
+  State state;
+  std::string kind;                   // for_range, if_scope, else_scope, new_scope
+  Value entered;                      // what `as` binds (the loop variable)
+  std::function<Stmt(Stmt)> close;    // the block -> the statement
+  SourceLoc loc;
+  std::string type_name() const override { return "IRBuilder." + kind; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& at) const override {
+    State s = state;
+    if (name == "__enter__") {
+      std::string what = kind;
+      Value v = entered;
+      SourceLoc where = loc;
+      return MakeFunction(name, [s, what, v, where](Interpreter&, const CallArgs&) -> Result<Value> {
+        if (what == "else_scope") {
+          Frame& current = s->frames.back();
+          auto* last = current.empty() || current.back().wrap ? nullptr : current.back().stmt.as<ir::IfThenElseNode>();
+          if (!last || last->else_case.defined())
+            return Error("ir_builder.else_scope() must come right after the block of an if_scope()", where);
+        }
+        s->frames.emplace_back();
+        return v;
+      });
+    }
+    if (name == "__exit__") {
+      auto make = close;
+      return MakeFunction(name, [s, make](Interpreter&, const CallArgs&) -> Result<Value> {
+        Stmt body = Fold(s->frames.back());
+        s->frames.pop_back();
+        s->frames.back().push_back(Item{make(body), nullptr});
+        return Value();
+      });
+    }
+    return Object::GetAttr(interp, name, at);
+  }
+};
+
+Value Scope(const State& s, std::string kind, Value entered, std::function<Stmt(Stmt)> close, SourceLoc loc) {
+  auto o = std::make_shared<ScopeObject>();
+  o->state = s;
+  o->kind = std::move(kind);
+  o->entered = std::move(entered);
+  o->close = std::move(close);
+  o->loc = std::move(loc);
+  return Value::FromObject(o);
+}
+
+Result<ir::DataType> DType(const Args& args, const std::string& param, ir::DataType fallback) {
+  if (!args.has(param)) return fallback;
+  auto name = args.String(param);
+  if (!name) return name.error();
+  auto t = ir::DataType::parse(*name);
+  if (!t) return args.ErrorAt(param, "unknown dtype \"" + *name + "\"");
+  return *t;
+}
+
+Result<std::string> Name(const Args& args, const std::string& param, const std::string& fallback) {
+  if (!args.has(param)) return fallback;
+  return args.String(param);
+}
+
+Result<Value> ForRange(const State& s, const CallArgs& call) {
+  Args args(call, "for_range", {"begin", "end", "name", "dtype", "kind"}, 2);
+  if (!args.status()) return args.status().error();
+  auto begin = args.Expr("begin");
+  if (!begin) return begin.error();
+  auto end = args.Expr("end");
+  if (!end) return end.error();
+  auto name = Name(args, "name", "i");
+  if (!name) return name.error();
+  auto dtype = DType(args, "dtype", ir::DataType::Int(32));
+  if (!dtype) return dtype.error();
+  auto kind_name = Name(args, "kind", "serial");
+  if (!kind_name) return kind_name.error();
+  ir::ForKind kind;
+  if (*kind_name == "serial") kind = ir::ForKind::Serial;
+  else if (*kind_name == "parallel") kind = ir::ForKind::Parallel;
+  else if (*kind_name == "vectorize") kind = ir::ForKind::Vectorized;
+  else if (*kind_name == "unroll") kind = ir::ForKind::Unrolled;
+  else return args.ErrorAt("kind", "for_range(): unknown kind \"" + *kind_name + "\" (serial, parallel, vectorize or unroll)");
+  ir::Var v(*name, *dtype);
+  Expr b = ir::cast(*dtype, *begin), e = ir::cast(*dtype, *end);
+  Expr extent = ir::is_zero(b) ? e : e - b;
+  return Scope(s, "for_range", Value::FromExpr(v),
+               [v, b, extent, kind](Stmt body) { return ir::MakeFor(v, b, extent, kind, body); }, call.loc);
+}
+
+Result<Value> Let(const State& s, const CallArgs& call) {
+  Args args(call, "let", {"var_name", "value"}, 2);
+  if (!args.status()) return args.status().error();
+  auto name = args.String("var_name");
+  if (!name) return name.error();
+  auto value = args.Expr("value");
+  if (!value) return value.error();
+  ir::Var v(*name, value->dtype());
+  Expr bound = *value;
+  s->frames.back().push_back(Item{Stmt(), [v, bound](Stmt body) { return ir::MakeLetStmt(v, bound, body); }});
+  return Value::FromExpr(v);
+}
+
+Result<Value> Allocate(const State& s, const CallArgs& call) {
+  Args args(call, "allocate", {"dtype", "shape", "name", "scope"}, 2);
+  if (!args.status()) return args.status().error();
+  auto dtype = DType(args, "dtype", ir::DataType::Float(32));
+  if (!dtype) return dtype.error();
+  const Value& shape_value = args.get("shape");
+  std::vector<Value> dims = shape_value.is_sequence() ? shape_value.items() : std::vector<Value>{shape_value};
+  std::vector<Expr> shape;
+  for (const Value& d : dims) {
+    auto e = d.is_string() ? std::nullopt : ToExpr(d);
+    if (!e || !e->dtype().is_integer()) return args.TypeError("shape", "an integer or a list of integers");
+    shape.push_back(*e);
+  }
+  auto name = Name(args, "name", "buf");
+  if (!name) return name.error();
+  auto scope = Name(args, "scope", "local");
+  if (!scope) return scope.error();
+  ir::Buffer b = ir::MakeBuffer(*name, *dtype, shape, scope->empty() ? "local" : *scope);
+  Expr size = 1;
+  for (const Expr& d : shape) size = size * d;
+  ir::DataType t = *dtype;
+  std::string sc = b->scope;
+  s->frames.back().push_back(Item{Stmt(), [b, t, size, sc](Stmt body) {
+                                    return ir::MakeAllocate(b->data, t, {size}, ir::make_bool(true), body, sc);
+                                  }});
+  return Value::FromObject(std::make_shared<BufferObject>(b));
+}
+
+// The statements an ir_builder collected (shared with its bound methods).
+struct IRBuilderObject : Object {
+  State state = std::make_shared<BuilderState>();
+  std::string type_name() const override { return "IRBuilder"; }
+  Result<Value> GetAttr(Interpreter&, const std::string& name, const SourceLoc& loc) const override {
+    State s = state;
+    if (name == "emit")
+      return MakeFunction("emit", [s](Interpreter&, const CallArgs& call) -> Result<Value> {
+        Args args(call, "emit", {"stmt"}, 1);
+        if (!args.status()) return args.status().error();
+        const Value& v = args.get("stmt");
+        if (auto* st = v.as<StmtObject>()) {
+          s->frames.back().push_back(Item{st->stmt, nullptr});
+          return Value();
+        }
+        auto e = v.is_string() ? std::nullopt : ToExpr(v);
+        if (!e) return args.TypeError("stmt", "a statement or an expression");
+        s->frames.back().push_back(Item{ir::MakeEvaluate(*e), nullptr});
+        return Value();
+      });
+    if (name == "get")
+      return MakeFunction("get", [s](Interpreter&, const CallArgs& call) -> Result<Value> {
+        if (call.size() != 0) return Error("get() takes no arguments", call.loc);
+        if (s->frames.size() != 1) return Error("ir_builder.get() inside a 'with' scope of the builder", call.loc);
+        return StmtValue(Fold(s->frames.back()));
+      });
+    if (name == "for_range")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return ForRange(s, c); });
+    if (name == "if_scope")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
+        Args args(call, "if_scope", {"cond"}, 1);
+        if (!args.status()) return args.status().error();
+        auto cond = args.Expr("cond");
+        if (!cond) return cond.error();
+        Expr c = *cond;
+        return Scope(s, "if_scope", Value(), [c](Stmt body) { return ir::MakeIf(c, body); }, call.loc);
+      });
+    if (name == "else_scope")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
+        if (call.size() != 0) return Error("else_scope() takes no arguments", call.loc);
+        // The if is taken out of the enclosing block when the else block closes.
+        return Scope(s, "else_scope", Value(),
+                     [s](Stmt body) {
+                       Frame& current = s->frames.back();
+                       Stmt ite = current.back().stmt;
+                       current.pop_back();
+                       auto* n = ite.as<ir::IfThenElseNode>();
+                       return ir::MakeIf(n->condition, n->then_case, body);
+                     },
+                     call.loc);
+      });
+    if (name == "new_scope")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
+        if (call.size() != 0) return Error("new_scope() takes no arguments", call.loc);
+        return Scope(s, "new_scope", Value(), [](Stmt body) { return body; }, call.loc);
+      });
+    if (name == "let") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
+    if (name == "allocate") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
+    if (name == "pointer" || name == "buffer_ptr" || name == "assume" || name == "while_loop")
+      return Error("ir_builder." + name + " is not supported in Tessera (emit, for_range, if_scope, else_scope, "
+                   "new_scope, let, allocate and get are)",
+                   loc);
+    return Error("'IRBuilder' object has no attribute '" + name + "' in Tessera", loc);
+  }
+};
+
+}  // namespace
+
+Value MakeIRBuilder() { return Value::FromObject(std::make_shared<IRBuilderObject>()); }
+
+}  // namespace tessera::script
