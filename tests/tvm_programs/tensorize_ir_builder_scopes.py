@@ -1,6 +1,6 @@
 # tensorize with an intrinsic written as TVM's ir_builder writes loops: the gemv
 # micro-kernel of the tensorize tutorial ("Reduce-update for Tensorize") as plain loads and
-# stores instead of an extern call — `with ib.for_range(...) as i:` loops, an
+# stores instead of an extern call — `with ib.for_range(...) as r:` loops, an
 # `if_scope` / `else_scope` pair, a `new_scope`, an `ib.let` and a scratch buffer from
 # `ib.allocate` — so that it runs and is checked against the oracle.
 import tvm
@@ -28,33 +28,33 @@ def intrin_gemv(m, l):
         cc = outs[0]
 
         def _body():
-            # c[i] = sum over kk of a[kk] * b[i, kk]: the first step stores, the others add.
+            # c[r] = sum over kk of a[kk] * b[r, kk]: the first step stores, the others add.
             ib = tvm.tir.ir_builder.create()
-            with ib.for_range(0, m, name="i") as i:
+            with ib.for_range(0, m, name="r") as r:
                 with ib.for_range(0, l, name="kk") as kk:
-                    prod = ib.let("prod", aa.vload([kk]) * bb.vload([i, kk]))
+                    prod = ib.let("prod", aa.vload([kk]) * bb.vload([r, kk]))
                     with ib.if_scope(kk == 0):
-                        ib.emit(cc.vstore([i], prod))
+                        ib.emit(cc.vstore([r], prod))
                     with ib.else_scope():
-                        ib.emit(cc.vstore([i], cc.vload([i]) + prod))
+                        ib.emit(cc.vstore([r], cc.vload([r]) + prod))
             return ib.get()
 
         def _reduce_reset():
             ib = tvm.tir.ir_builder.create()
-            with ib.for_range(0, m, name="i", kind="unroll") as i:
-                ib.emit(cc.vstore([i], 0.0))
+            with ib.for_range(0, m, name="r", kind="unroll") as r:
+                ib.emit(cc.vstore([r], 0.0))
             return ib.get()
 
         def _reduce_update():
             # Accumulate this step's part in a scratch register, then add it once.
             ib = tvm.tir.ir_builder.create()
-            with ib.for_range(0, m, name="i") as i:
+            with ib.for_range(0, m, name="r") as r:
                 with ib.new_scope():
                     acc = ib.allocate("float32", (1,), name="acc", scope="local")
                     ib.emit(acc.vstore([0], 0.0))
                     with ib.for_range(0, l, name="kk") as kk:
-                        ib.emit(acc.vstore([0], acc.vload([0]) + aa.vload([kk]) * bb.vload([i, kk])))
-                    ib.emit(cc.vstore([i], cc.vload([i]) + acc.vload([0])))
+                        ib.emit(acc.vstore([0], acc.vload([0]) + aa.vload([kk]) * bb.vload([r, kk])))
+                    ib.emit(cc.vstore([r], cc.vload([r]) + acc.vload([0])))
             return ib.get()
 
         return _body(), _reduce_reset(), _reduce_update()
