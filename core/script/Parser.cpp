@@ -389,7 +389,7 @@ class Parser {
     stmt.value = std::move(manager.value());
     if (Cur().is_keyword("as")) {
       Next();
-      auto target = TargetList();
+      auto target = Expression();  // one target: `as x, b` is a second manager, as in Python
       if (!target) return target.error();
       if (auto st = Target(*target.value()); !st) return st.error();
       stmt.target_exprs.push_back(std::move(target.value()));

@@ -234,7 +234,10 @@ Result<Value> DeclTensorIntrin(Interpreter& interp, const CallArgs& call) {
   te::Operation op = AsOperation(args.get("op"));
   if (!op) return args.TypeError("op", "an operation (c.op)");
   if (args.has("scalar_params") && !args.get("scalar_params").is_none())
-    return args.ErrorAt("scalar_params", "decl_tensor_intrin(): scalar_params are not supported in Tessera");
+    return args.ErrorAt("scalar_params",
+                        "decl_tensor_intrin(): scalar_params are not supported in Tessera (TVM binds them only "
+                        "when te.compute calls the intrinsic, a TensorComputeOp, which Tessera does not have; "
+                        "s[C].tensorize never binds them)");
   std::string name = "tensor_intrin";
   if (args.has("name")) {
     auto n = args.String("name");

@@ -148,6 +148,9 @@ class TestParser : public QObject {
     QTest::newRow("CRLF") << std::string("a = 1\r\nb = (1,\r\n 2)\r\n") << "a = 1 | b = (1, 2)";
     QTest::newRow("value is a bare tuple") << std::string("x = 1, 2") << "x = (1, 2)";
     QTest::newRow("no final newline") << std::string("a = 1") << "a = 1";
+    QTest::newRow("with as") << std::string("with ib.for_range(0, n, name=\"i\") as i:\n    ib.emit(x)\n")
+                             << "with ib.for_range(0, n, name=\"i\") as i:\n    ib.emit(x)";
+    QTest::newRow("with, one line") << std::string("with ib.new_scope(): pass") << "with ib.new_scope():\n    pass";
   }
   void statements() {
     QFETCH(std::string, source);
@@ -207,7 +210,13 @@ class TestParser : public QObject {
     QTest::newRow("class")
         << std::string("x = 1\nclass A: pass")
         << "m.py:2:1: error: 'class' statements are not supported in scripts (expected an "
-           "assignment, an import, an expression, def, if, for, while, return or assert)";
+           "assignment, an import, an expression, def, if, for, while, with, return or assert)";
+    QTest::newRow("with of two managers")
+        << std::string("with a as x, b:\n    pass")
+        << "m.py:1:12: error: a 'with' statement with several context managers is not supported in "
+           "scripts (nest one 'with' per manager)";
+    QTest::newRow("with without a block")
+        << std::string("with a as x\n") << "m.py:1:12: error: expected ':', found end of line";
     QTest::newRow("for without in")
         << std::string("for i x: pass") << "m.py:1:7: error: expected 'in', found name 'x'";
     QTest::newRow("assign to call")
