@@ -70,7 +70,7 @@ struct ParsedCall {
   std::array<Expr, 4> indices;
 };
 
-Result<ParsedCall> Parse(const CallNode* n, const BuiltinName* b) {
+Result<ParsedCall> ParseBuiltin(const CallNode* n, const BuiltinName* b) {
   ParsedCall p;
   p.name = b;
   std::string who = std::string(b->op) + ": ";
@@ -173,7 +173,7 @@ class FragmentInference : public IRVisitor {
     IRVisitor::VisitCall(n, e);
     const BuiltinName* b = Lookup(n->op);
     if (!b || error) return;
-    Result<ParsedCall> p = Parse(n, b);
+    Result<ParsedCall> p = ParseBuiltin(n, b);
     if (!p) return Fail(where_, p.error().message);
     if (b->which == WmmaBuiltin::MmaSync) {
       for (const Var& v : p->operands)
@@ -288,7 +288,7 @@ Buffer FlatView(const std::string& name, const Var& data, DataType dtype, Expr s
   return b;
 }
 
-Stmt Loop(const std::string& name, int64_t extent, const std::function<Stmt(const Expr&)>& body) {
+Stmt TileLoop(const std::string& name, int64_t extent, const std::function<Stmt(const Expr&)>& body) {
   Var v(name);
   return MakeFor(v, 0, make_const(DataType::Int(32), extent), ForKind::Serial, body(v));
 }
@@ -304,7 +304,7 @@ class LowerToLoops : public IRMutator {
     auto* call = n->value.as<CallNode>();
     const BuiltinName* b = call ? Lookup(call->op) : nullptr;
     if (!b) return IRMutator::VisitEvaluate(n, s);
-    ParsedCall p = Parse(call, b).value();  // InferFragments parsed it already
+    ParsedCall p = ParseBuiltin(call, b).value();  // InferFragments parsed it already
     switch (b->which) {
       case WmmaBuiltin::FillFragment: return Fill(p);
       case WmmaBuiltin::MmaSync: return Mma(p);
@@ -329,8 +329,8 @@ class LowerToLoops : public IRMutator {
     Tile t = TileOf(p.fragment, p.index);
     const FragmentInfo& f = fragments_.at(p.fragment.get());
     Expr value = cast(f.dtype, p.value);
-    return Loop("wmma_r", f.rows(), [&](const Expr& r) {
-      return Loop("wmma_c", f.cols(), [&](const Expr& c) { return MakeBufferStore(t.buffer, value, {t.at(r, c)}); });
+    return TileLoop("wmma_r", f.rows(), [&](const Expr& r) {
+      return TileLoop("wmma_c", f.cols(), [&](const Expr& c) { return MakeBufferStore(t.buffer, value, {t.at(r, c)}); });
     });
   }
 
@@ -343,8 +343,8 @@ class LowerToLoops : public IRMutator {
     Expr offset = p.ptr->args[2];
     bool row_major = p.layout == "row_major";
     bool load = p.name->which == WmmaBuiltin::LoadMatrixSync;
-    return Loop("wmma_r", f.rows(), [&](const Expr& r) {
-      return Loop("wmma_c", f.cols(), [&](const Expr& c) {
+    return TileLoop("wmma_r", f.rows(), [&](const Expr& r) {
+      return TileLoop("wmma_c", f.cols(), [&](const Expr& c) {
         Expr at = offset + (row_major ? r * p.stride + c : c * p.stride + r);
         if (load) return MakeBufferStore(t.buffer, MakeBufferLoad(memory, {at}), {t.at(r, c)});
         return MakeBufferStore(memory, MakeBufferLoad(t.buffer, {t.at(r, c)}), {at});
@@ -359,10 +359,10 @@ class LowerToLoops : public IRMutator {
     const FragmentInfo& fd = fragments_.at(p.operands[0].get());
     WmmaShape s = fd.shape;
     DataType acc = fd.dtype;
-    return Loop("wmma_i", s.m, [&](const Expr& i) {
-      return Loop("wmma_j", s.n, [&](const Expr& j) {
+    return TileLoop("wmma_i", s.m, [&](const Expr& i) {
+      return TileLoop("wmma_j", s.n, [&](const Expr& j) {
         Stmt init = MakeBufferStore(d.buffer, cast(acc, MakeBufferLoad(c.buffer, {c.at(i, j)})), {d.at(i, j)});
-        Stmt update = Loop("wmma_k", s.k, [&](const Expr& kk) {
+        Stmt update = TileLoop("wmma_k", s.k, [&](const Expr& kk) {
           Expr product = cast(acc, MakeBufferLoad(a.buffer, {a.at(i, kk)})) * cast(acc, MakeBufferLoad(b.buffer, {b.at(kk, j)}));
           return MakeBufferStore(d.buffer, MakeBufferLoad(d.buffer, {d.at(i, j)}) + product, {d.at(i, j)});
         });

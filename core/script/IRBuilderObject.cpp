@@ -43,7 +43,7 @@ struct BuilderState {
 };
 using State = std::shared_ptr<BuilderState>;
 
-Value StmtValue(const Stmt& s) { return Value::FromObject(std::make_shared<StmtObject>(s)); }
+Value BuiltStmtValue(const Stmt& s) { return Value::FromObject(std::make_shared<StmtObject>(s)); }
 
 // A `with` scope of the builder: __enter__ opens a block, __exit__ closes it into a
 // statement appended to the enclosing block.
@@ -84,7 +84,7 @@ struct ScopeObject : Object {
   }
 };
 
-Value Scope(const State& s, std::string kind, Value entered, std::function<Stmt(Stmt)> close, SourceLoc loc) {
+Value MakeScope(const State& s, std::string kind, Value entered, std::function<Stmt(Stmt)> close, SourceLoc loc) {
   auto o = std::make_shared<ScopeObject>();
   o->state = s;
   o->kind = std::move(kind);
@@ -130,7 +130,7 @@ Result<Value> ForRange(const State& s, const CallArgs& call) {
   ir::Var v(*name, *dtype);
   Expr b = ir::cast(*dtype, *begin), e = ir::cast(*dtype, *end);
   Expr extent = ir::is_zero(b) ? e : e - b;
-  return Scope(s, "for_range", Value::FromExpr(v),
+  return MakeScope(s, "for_range", Value::FromExpr(v),
                [v, b, extent, kind](Stmt body) { return ir::MakeFor(v, b, extent, kind, body); }, call.loc);
 }
 
@@ -199,7 +199,7 @@ struct IRBuilderObject : Object {
       return MakeFunction("get", [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("get() takes no arguments", call.loc);
         if (s->frames.size() != 1) return Error("ir_builder.get() inside a 'with' scope of the builder", call.loc);
-        return StmtValue(Fold(s->frames.back()));
+        return BuiltStmtValue(Fold(s->frames.back()));
       });
     if (name == "for_range")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return ForRange(s, c); });
@@ -210,13 +210,13 @@ struct IRBuilderObject : Object {
         auto cond = args.Expr("cond");
         if (!cond) return cond.error();
         Expr c = *cond;
-        return Scope(s, "if_scope", Value(), [c](Stmt body) { return ir::MakeIf(c, body); }, call.loc);
+        return MakeScope(s, "if_scope", Value(), [c](Stmt body) { return ir::MakeIf(c, body); }, call.loc);
       });
     if (name == "else_scope")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("else_scope() takes no arguments", call.loc);
         // The if is taken out of the enclosing block when the else block closes.
-        return Scope(s, "else_scope", Value(),
+        return MakeScope(s, "else_scope", Value(),
                      [s](Stmt body) {
                        Frame& current = s->frames.back();
                        Stmt ite = current.back().stmt;
@@ -229,7 +229,7 @@ struct IRBuilderObject : Object {
     if (name == "new_scope")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("new_scope() takes no arguments", call.loc);
-        return Scope(s, "new_scope", Value(), [](Stmt body) { return body; }, call.loc);
+        return MakeScope(s, "new_scope", Value(), [](Stmt body) { return body; }, call.loc);
       });
     if (name == "let") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
     if (name == "allocate") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
