@@ -152,6 +152,15 @@ std::string FragmentError(const Stmt& body) {
 
 bool Contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
+// The CUDA source of tests/tvm_programs/tensorize_conv_tensorcore.py.
+Result<std::string> ConvCudaSource() {
+  auto p = testing::LoadScript(ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
+  if (!p) return Error(p.error().format());
+  auto lowered = testing::LowerProgram(*p);
+  if (!lowered) return lowered.error();
+  return codegen::EmitCUDASource(*lowered);
+}
+
 }  // namespace
 
 class TestWmma : public QObject {
@@ -328,11 +337,7 @@ class TestWmma : public QObject {
   // ---- CUDA ----
 
   void cudaPrintsFragmentsAndWmmaCalls() {
-    auto p = testing::LoadScript(ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
-    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
-    auto lowered = testing::LowerProgram(*p);
-    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-    auto source = codegen::EmitCUDASource(*lowered);
+    auto source = ConvCudaSource();
     QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     const std::string& s = *source;
     for (const char* want :
@@ -360,12 +365,8 @@ class TestWmma : public QObject {
     QString nvcc = QStandardPaths::findExecutable("nvcc");
     if (nvcc.isEmpty() && QFileInfo::exists("/usr/local/cuda/bin/nvcc")) nvcc = "/usr/local/cuda/bin/nvcc";
     if (nvcc.isEmpty()) QSKIP("nvcc is not installed: the CUDA source is not compiled (the emulator still runs it)");
-    auto p = testing::LoadScript(ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
-    QVERIFY(p.ok());
-    auto lowered = testing::LowerProgram(*p);
-    QVERIFY(lowered.ok());
-    auto source = codegen::EmitCUDASource(*lowered);
-    QVERIFY(source.ok());
+    auto source = ConvCudaSource();
+    QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     std::string path = dir.filePath("conv_tc.cu").toStdString();
@@ -379,12 +380,8 @@ class TestWmma : public QObject {
   // NVRTC (with the toolkit's headers) makes PTX with tensor-core instructions.
   void nvrtcEmitsWmmaPtx() {
     if (!codegen::NVRTCAvailable()) QSKIP(codegen::NVRTCVersion().c_str());
-    auto p = testing::LoadScript(ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
-    QVERIFY(p.ok());
-    auto lowered = testing::LowerProgram(*p);
-    QVERIFY(lowered.ok());
-    auto source = codegen::EmitCUDASource(*lowered);
-    QVERIFY(source.ok());
+    auto source = ConvCudaSource();
+    QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     auto ptx = codegen::CompileToPTX(*source, "sm_80");
     QVERIFY2(ptx.ok(), ptx.ok() ? "" : ptx.error().message.c_str());
     for (const char* want : {"wmma.load.a.sync.aligned.row.m16n16k16", "wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32",
