@@ -24,10 +24,8 @@ C = te.compute((16, 16), lambda i, j: A[i, j] * 2.0, name="C")
 s = te.create_schedule([B.op, C.op])
 """
 
-# Programs TVM rejects; the stand-in must reject each of them too. (Each was checked
-# against a real TVM v0.19 build: every one fails there too. Two the stand-in also
-# rejects are valid in TVM 0.19 and are not listed: te.compute with fewer lambda
-# parameters than dimensions (the rest are broadcast) and tvm.tir.const(1, "float31").)
+# Programs TVM rejects; the stand-in must reject each of them too. Every entry of these
+# tables is run under a real TVM v0.19 by check_stub_against_tvm.py (it agrees on all).
 MUST_FAIL = {
     "misspelled keyword": "s[C].split(C.op.axis[0], factors=4)",
     "split with factor and nparts": "s[C].split(C.op.axis[0], factor=4, nparts=4)",
@@ -38,6 +36,9 @@ MUST_FAIL = {
     "bind to a plain loop": "s[C].bind(C.op.axis[0], C.op.axis[1])",
     "bind with a misspelled thread_axis keyword": "s[C].bind(C.op.axis[0], te.thread_axis(tags='threadIdx.x'))",
     "tensor rank": "D = te.compute((4,), lambda i: A[i])",
+    "more lambda parameters than dimensions": "D = te.compute((4,), lambda i, j: A[i, j])",
+    "dtype TVM cannot parse": "tvm.tir.const(1, 'floaty')",
+    "dtype with lanes of zero": "tvm.tir.const(1, 'int32x')",
     "python and on expressions": "D = te.compute((4,), lambda i: A[i, i] if i < 2 else 0.0)",
     "tile with too few arguments": "s[C].tile(C.op.axis[0], C.op.axis[1], 4)",
     "rfactor of a data-parallel axis": "s.rfactor(B, B.op.axis[0])",
@@ -81,6 +82,16 @@ s[AA].storage_align(AA.op.axis[0], 16, 1)
 print(tvm.lower(s, [A, B, C], simple_mode=True))
 """,
     "elementwise max and min": "D = te.compute((4,), lambda i: te.max(A[i, i], te.min(A[i, 0], 1.0)))",
+    # TVM: fewer lambda parameters than dimensions give a tensor of that many dimensions.
+    "compute with fewer parameters than dimensions":
+        "D = te.compute((4, 4), lambda i: A[i, i], name='D')\n"
+        "assert len(D.shape) == 1\n"
+        "print(tvm.lower(te.create_schedule(D.op), [A, D], simple_mode=True))",
+    "compute with *args": "D = te.compute((4, 4), lambda i, *rest: A[i, rest[0]], name='D')\n"
+                          "assert len(D.shape) == 2",
+    # TVM parses dtypes: any bit width, lanes, default widths.
+    "dtypes TVM parses": "for d in ['float31', 'int7', 'uint1x8', 'float32x4', 'int', 'bfloat']:\n"
+                         "    tvm.tir.const(1, d)",
 }
 
 

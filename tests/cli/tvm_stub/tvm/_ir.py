@@ -1,13 +1,26 @@
 """Expressions, tensors, operations and schedules of the TVM stand-in."""
 
-_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-           "float16", "float32", "float64", "bfloat16", "handle"}
+import re
+
+# TVM parses a dtype string (runtime String2DLDataType) rather than looking it up: a type
+# code, optional bits (any width: "float31" and "int7" are valid) and optional lanes
+# ("x4"); "int", "float" and "bfloat" without bits (or with 0) take the default width.
+# Checked against a real TVM 0.19 (tests/cli/tvm_stub/check_stub_against_tvm.py).
+_DTYPE = re.compile(r"(int|uint|float|bfloat)(\d*)(x[1-9]\d*)?|(e4m3_float8|e5m2_float8)(x[1-9]\d*)?")
+_DEFAULT_BITS = {"int": 32, "uint": 32, "float": 32, "bfloat": 16}
 
 
 def check_dtype(dtype):
-    if not isinstance(dtype, str) or dtype not in _DTYPES:
+    """The dtype as TVM normalises it (int -> int32); ValueError where TVM refuses it."""
+    if dtype in ("bool", "handle"):
+        return dtype
+    m = _DTYPE.fullmatch(dtype) if isinstance(dtype, str) else None
+    if m is None:
         raise ValueError("unknown dtype %r" % (dtype,))
-    return dtype
+    if m.group(4):
+        return dtype
+    bits = int(m.group(2) or 0) or _DEFAULT_BITS[m.group(1)]
+    return "%s%d%s" % (m.group(1), bits, m.group(3) or "")
 
 
 def convert(value):

@@ -72,10 +72,26 @@ def compute(shape, fcompute, name="compute", tag="", attrs=None, varargs_names=N
     shape = _shape(shape, "compute")
     code = fcompute.__code__
     out_ndim = len(shape)
-    if code.co_argcount == 0 and code.co_flags & inspect.CO_VARARGS:
+    positional = list(code.co_varnames[:code.co_argcount])
+    # As TVM 0.19's te.compute: *args take the dimensions left after the positional
+    # parameters; with fewer positional parameters than dimensions (and no *args) the
+    # tensor has as many dimensions as parameters (the shape's tail is dropped).
+    if code.co_flags & inspect.CO_VARARGS:
+        rest = out_ndim - len(positional)
+        if varargs_names is not None:
+            if len(varargs_names) != rest:
+                raise RuntimeError("Number of varargs (%d) does not match number of "
+                                   "varargs_names (%d)" % (rest, len(varargs_names)))
+            arg_names = positional + list(varargs_names)
+        else:
+            arg_names = positional + ["i%d" % i for i in builtins.range(builtins.max(rest, 0))]
+    elif not positional:
         arg_names = ["i%d" % i for i in range(out_ndim)]
     else:
-        arg_names = list(code.co_varnames[:code.co_argcount])
+        arg_names = positional
+        if len(positional) < out_ndim:
+            out_ndim = len(positional)
+            shape = shape[:out_ndim]
     if out_ndim != len(arg_names):
         raise ValueError("Number of args to fcompute does not match dimension, args=%s, "
                          "dimension=%d" % (arg_names, out_ndim))
