@@ -106,7 +106,10 @@ void ThreadPool::WorkerLoop(int index) {
   t_in_worker = true;
   uint64_t seen = 0;
   for (;;) {
-    auto started = [&] { return stop_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; };
+    auto started = [&] {
+      return stop_.load(std::memory_order_acquire) ||
+             generation_.load(std::memory_order_acquire) != seen;
+    };
     if (!SpinUntil(started)) {
       std::unique_lock<std::mutex> lock(mutex_);
       start_cv_.wait(lock, started);

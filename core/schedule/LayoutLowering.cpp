@@ -96,7 +96,8 @@ class LayoutApplier : public ir::IRMutator {
     if (!t) return IRMutator::VisitProducerRealize(n, s);
     ir::Region region = ImageOfRegion(t, n->bounds);
     if (region.empty())
-      for (const Expr& e : t->layout.physical_shape) region.emplace_back(ir::make_zero(e.dtype()), e);
+      for (const Expr& e : t->layout.physical_shape)
+        region.emplace_back(ir::make_zero(e.dtype()), e);
     return ir::MakeProducerRealize(t, region, n->condition, VisitStmt(n->body), n->storage_scope);
   }
 
@@ -144,7 +145,8 @@ class LayoutApplier : public ir::IRMutator {
       arith::IntSet set = arith::EvalSet(e, dom, &analyzer_);
       if (!set.is_bounded()) return {};
       Expr min = analyzer_.Simplify(set.min());
-      image.emplace_back(min, analyzer_.Simplify(set.max() - min + ir::make_const(min.dtype(), int64_t{1})));
+      image.emplace_back(
+          min, analyzer_.Simplify(set.max() - min + ir::make_const(min.dtype(), int64_t{1})));
     }
     return image;
   }

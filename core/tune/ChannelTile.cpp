@@ -15,7 +15,9 @@ using schedule::Stage;
 namespace {
 
 std::string OnKnob(const std::string& stage) { return stage + ".channel"; }
-std::string SplitKnobName(const std::string& stage, const std::string& axis) { return stage + ".channel." + axis; }
+std::string SplitKnobName(const std::string& stage, const std::string& axis) {
+  return stage + ".channel." + axis;
+}
 
 struct Load {
   te::Tensor tensor;
@@ -40,7 +42,8 @@ bool IsVar(const ir::Expr& e, const ir::Var& v) {
 }
 
 bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
-  return std::any_of(indices.begin(), indices.end(), [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
+  return std::any_of(indices.begin(), indices.end(),
+                     [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
 }
 
 int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
@@ -94,7 +97,9 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
     ChannelAxis c;
     for (const Load& l : loads) {
       const std::string& name = l.tensor.op()->name;
-      if (std::find(packable.begin(), packable.end(), name) == packable.end() || UsesAny(l.indices, column)) continue;
+      if (std::find(packable.begin(), packable.end(), name) == packable.end() ||
+          UsesAny(l.indices, column))
+        continue;
       int uses = 0, at = -1;
       for (size_t i = 0; i < l.indices.size(); ++i)
         if (ir::UsesVar(l.indices[i], v)) {
@@ -164,8 +169,9 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   return outer >= std::min<int64_t>(target.cores, total);
 }
 
-void AddChannelSeeds(const StageRule& rule, const Decisions& base, const std::vector<int64_t>& extents,
-                     const TargetInfo& target, std::vector<Decisions>* out) {
+void AddChannelSeeds(const StageRule& rule, const Decisions& base,
+                     const std::vector<int64_t>& extents, const TargetInfo& target,
+                     std::vector<Decisions>* out) {
   if (!rule.channel.defined()) return;
   const int64_t lanes = target.vector_lanes;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
@@ -185,7 +191,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base, const std::ve
   }
 }
 
-Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d, const TargetInfo& target) {
+Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d,
+                        const TargetInfo& target) {
   const ChannelAxis& c = rule.channel;
   const int64_t block = d.values.at(SplitKnobName(rule.stage, c.axis)).back();
   const int64_t columns = d.values.at(SplitKnobName(rule.stage, c.column)).back();
@@ -204,10 +211,12 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   // loop vectorized, so that a guard in it becomes masked loads instead of a branch per
   // element (it is scheduled before this stage: inline rules apply first).
   Stage producer = sch.find(c.broadcast);
-  if (producer && !producer->is_placeholder() && producer->attach_type == schedule::AttachType::GroupRoot &&
+  if (producer && !producer->is_placeholder() &&
+      producer->attach_type == schedule::AttachType::GroupRoot &&
       !producer->leaf_iter_vars.empty()) {
     const ir::IterVar inner = producer->leaf_iter_vars.back();
-    const int64_t* extent = inner->dom.extent.defined() ? ir::as_const_int(inner->dom.extent) : nullptr;
+    const int64_t* extent =
+        inner->dom.extent.defined() ? ir::as_const_int(inner->dom.extent) : nullptr;
     if (inner->iter_type == ir::IterVarType::DataPar && extent && *extent >= target.vector_lanes &&
         producer->leaf_iter_vars.size() > 1)
       if (Status st = schedule::Vectorize(sch, producer, inner); !st) return st;
@@ -240,7 +249,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   order.insert(order.end(), {column_outer, axis_inner, column_inner});
   if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
   if (Status st = schedule::Vectorize(sch, stage, column_inner); !st) return st;
-  auto fused = outer.size() == 1 ? Result<ir::IterVar>(outer.front()) : schedule::Fuse(sch, stage, outer);
+  auto fused =
+      outer.size() == 1 ? Result<ir::IterVar>(outer.front()) : schedule::Fuse(sch, stage, outer);
   if (!fused) return fused.error();
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
@@ -249,12 +259,14 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   // 3. The accumulator stored with `a` innermost; reduction in the definition's order,
   //    then the columns and the vectors of `a`, unrolled.
   const size_t a_index = AxisIndex(rule, c.axis);
-  auto axes = schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
+  auto axes =
+      schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
   if (!axes) return axes.error();
   const int64_t vector = std::min<int64_t>(target.vector_lanes, block);
   auto lanes = schedule::Split(sch, *local, axes->back(), vector);
   if (!lanes) return lanes.error();
-  std::vector<ir::IterVar> inner_order(axes->begin(), axes->end() - 2);  // the axes other than column, `a`
+  std::vector<ir::IterVar> inner_order(axes->begin(),
+                                       axes->end() - 2);  // the axes other than column, `a`
   for (const std::string& name : rule.reduce_axes) {
     auto iv = (*local)->find_iter_var(name);
     if (!iv) return iv.error();

@@ -46,11 +46,11 @@ struct StageRule;
 
 // Where the rule applies in a reduction (empty axis: nowhere).
 struct ChannelAxis {
-  std::string axis;      // `a`, an axis of the output (not the innermost)
-  std::string column;    // the output's innermost axis
-  std::string packed;    // the placeholder read with `a` as one of its indices
-  size_t packed_dim = 0; // that index
-  std::string broadcast; // the tensor (a placeholder or a compute stage) invariant along `a`
+  std::string axis;       // `a`, an axis of the output (not the innermost)
+  std::string column;     // the output's innermost axis
+  std::string packed;     // the placeholder read with `a` as one of its indices
+  size_t packed_dim = 0;  // that index
+  std::string broadcast;  // the tensor (a placeholder or a compute stage) invariant along `a`
   bool defined() const { return !axis.empty(); }
 };
 
@@ -71,8 +71,9 @@ bool ChannelTileOn(const Decisions& d, const StageRule& rule);
 bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
                      const TargetInfo& target);
 // The rule's seeds on top of `base` (see above).
-void AddChannelSeeds(const StageRule& rule, const Decisions& base, const std::vector<int64_t>& extents,
-                     const TargetInfo& target, std::vector<Decisions>* out);
+void AddChannelSeeds(const StageRule& rule, const Decisions& base,
+                     const std::vector<int64_t>& extents, const TargetInfo& target,
+                     std::vector<Decisions>* out);
 // Applies the rule to `rule`'s stage.
 Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target);

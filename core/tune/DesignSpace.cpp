@@ -197,8 +197,9 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
       rule.channel = FindChannelAxis(*op, rule.packable, extents, lanes);
       if (rule.channel.defined()) {
-        const size_t a = std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), rule.channel.axis) -
-                         rule.spatial_axes.begin();
+        const size_t a =
+            std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), rule.channel.axis) -
+            rule.spatial_axes.begin();
         for (Knob& k : ChannelKnobs(st->name(), rule.channel, extents[a], extents.back(), target))
           space.AddKnob(std::move(k));
       }

@@ -465,8 +465,9 @@ class TestLayoutLowering : public QObject {
       te::Tensor A = *te::placeholder({6, 5}, DataType::Float(32), "A");
       te::Tensor B = *te::placeholder({5, 8}, DataType::Float(32), "B");
       IterVar k = te::reduce_axis(ir::Range(0, 5), "k");
-      te::Tensor C = Compute({6, 8}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); }, "C",
-                             {"i", "j"});
+      te::Tensor C =
+          Compute({6, 8}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); },
+                  "C", {"i", "j"});
       *out = std::move(create_schedule({C}).value());
       *args = {A, B, C};
       Stage local = *CacheWrite(*out, out->find("C"), "local");

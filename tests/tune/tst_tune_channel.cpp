@@ -7,7 +7,6 @@
 // AVX2 and AVX-512 targets; every sample choosing it validates; the seed validates (a
 // conv2d's padding stays a stage, vectorized), runs and matches the te oracle.
 #include <QtTest>
-
 #include <random>
 
 #include "codegen/LLVMBackend.h"
@@ -29,16 +28,29 @@ std::string Conv(int in, int size, int out, int k, int stride, int pad) {
   const int padded = size + 2 * pad, out_size = (size + 2 * pad - k) / stride + 1;
   auto n = [](int v) { return std::to_string(v); };
   return "import tvm\nfrom tvm import te\n"
-         "data = te.placeholder((1, " + n(in) + ", " + n(size) + ", " + n(size) + "), name=\"data\")\n"
-         "kernel = te.placeholder((" + n(out) + ", " + n(in) + ", " + n(k) + ", " + n(k) + "), name=\"kernel\")\n"
-         "pad = te.compute((1, " + n(in) + ", " + n(padded) + ", " + n(padded) +
-         "), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= " + n(pad) + ", h < " + n(size + pad) +
-         ", w >= " + n(pad) + ", w < " + n(size + pad) + "), data[n, c, h - " + n(pad) + ", w - " + n(pad) +
+         "data = te.placeholder((1, " +
+         n(in) + ", " + n(size) + ", " + n(size) +
+         "), name=\"data\")\n"
+         "kernel = te.placeholder((" +
+         n(out) + ", " + n(in) + ", " + n(k) + ", " + n(k) +
+         "), name=\"kernel\")\n"
+         "pad = te.compute((1, " +
+         n(in) + ", " + n(padded) + ", " + n(padded) +
+         "), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= " + n(pad) + ", h < " +
+         n(size + pad) + ", w >= " + n(pad) + ", w < " + n(size + pad) + "), data[n, c, h - " +
+         n(pad) + ", w - " + n(pad) +
          "], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n"
-         "rc = te.reduce_axis((0, " + n(in) + "), name=\"rc\")\n"
-         "ry = te.reduce_axis((0, " + n(k) + "), name=\"ry\")\n"
-         "rx = te.reduce_axis((0, " + n(k) + "), name=\"rx\")\n"
-         "conv = te.compute((1, " + n(out) + ", " + n(out_size) + ", " + n(out_size) +
+         "rc = te.reduce_axis((0, " +
+         n(in) +
+         "), name=\"rc\")\n"
+         "ry = te.reduce_axis((0, " +
+         n(k) +
+         "), name=\"ry\")\n"
+         "rx = te.reduce_axis((0, " +
+         n(k) +
+         "), name=\"rx\")\n"
+         "conv = te.compute((1, " +
+         n(out) + ", " + n(out_size) + ", " + n(out_size) +
          "), lambda n, f, y, x: te.sum(pad[n, rc, y * " + n(stride) + " + ry, x * " + n(stride) +
          " + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name=\"conv\")\n"
          "s = te.create_schedule(conv.op)\n";
@@ -113,12 +125,23 @@ class TuneChannel : public QObject {
     QTest::addColumn<QString>("packed");
     QTest::addColumn<QString>("broadcast");
     QTest::addColumn<int>("dim");  // the packed operand's index that is `a`
-    QTest::newRow("ResNet-50 3x3") << QString::fromStdString(Conv(64, 56, 64, 3, 1, 1)) << "conv" << "f"
-                                   << "kernel" << "pad" << 0;
-    QTest::newRow("48 filters 5x5 stride 2") << QString::fromStdString(Conv(32, 28, 48, 5, 2, 2)) << "conv" << "f"
-                                             << "kernel" << "pad" << 0;
-    QTest::newRow("gemm rows") << QString(kGemm) << "C" << "i" << "A" << "B" << 0;
-    QTest::newRow("batch matmul rows") << QString(kBatchMatmul) << "C" << "i" << "A" << "B" << 1;
+    QTest::newRow("ResNet-50 3x3") << QString::fromStdString(Conv(64, 56, 64, 3, 1, 1)) << "conv"
+                                   << "f"
+                                   << "kernel"
+                                   << "pad" << 0;
+    QTest::newRow("48 filters 5x5 stride 2")
+        << QString::fromStdString(Conv(32, 28, 48, 5, 2, 2)) << "conv"
+        << "f"
+        << "kernel"
+        << "pad" << 0;
+    QTest::newRow("gemm rows") << QString(kGemm) << "C"
+                               << "i"
+                               << "A"
+                               << "B" << 0;
+    QTest::newRow("batch matmul rows") << QString(kBatchMatmul) << "C"
+                                       << "i"
+                                       << "A"
+                                       << "B" << 1;
   }
   void firesOnConvAndContractions() {
     QFETCH(QString, source);
@@ -146,7 +169,8 @@ class TuneChannel : public QObject {
     for (const char* isa : {"avx2", "avx512f"}) {
       DesignSpace space = SpaceOf(conv, Target(isa));
       QVERIFY(!RuleOf(space, "conv").channel.defined());
-      for (const Knob& k : space.knobs()) QVERIFY2(k.name.find(".channel") == std::string::npos, k.name.c_str());
+      for (const Knob& k : space.knobs())
+        QVERIFY2(k.name.find(".channel") == std::string::npos, k.name.c_str());
     }
   }
 
@@ -172,9 +196,11 @@ class TuneChannel : public QObject {
       QVERIFY(!seeds.empty());
       for (const Decisions& d : seeds) {
         QVERIFY(space.Satisfies(d));
-        const int64_t t = d.values.at("conv.channel.f").back(), x = d.values.at("conv.channel.x").back();
+        const int64_t t = d.values.at("conv.channel.f").back(),
+                      x = d.values.at("conv.channel.x").back();
         QCOMPARE(t % lanes, int64_t{0});
-        QVERIFY2(2 * (t / lanes) * x <= registers, qPrintable(QString::number(t) + " x " + QString::number(x)));
+        QVERIFY2(2 * (t / lanes) * x <= registers,
+                 qPrintable(QString::number(t) + " x " + QString::number(x)));
         QCOMPARE(d.values.at("pad.inline"), std::vector<int64_t>{0});
       }
       if (source == Conv(64, 56, 64, 3, 1, 1)) {
@@ -193,7 +219,8 @@ class TuneChannel : public QObject {
       Decisions d = space.Sample(rng);
       if (d.values.at("conv.channel")[0] != 1) continue;
       ++on;
-      const int64_t t = d.values.at("conv.channel.f").back(), x = d.values.at("conv.channel.x").back();
+      const int64_t t = d.values.at("conv.channel.f").back(),
+                    x = d.values.at("conv.channel.x").back();
       QVERIFY(t % lanes == 0 && 2 * (t / lanes) * x <= registers);
     }
     QVERIFY(on > 0);
@@ -218,7 +245,9 @@ class TuneChannel : public QObject {
         d.values[stage + ".channel"] = {1};
         if (!space.Satisfies(d)) continue;  // the resampled tile of `a` may not fit
         auto valid = space.Validate(d, p.Arguments());
-        QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+        QVERIFY2(valid.ok(), (valid.ok() ? std::string()
+                                         : valid.error().message + "\n" + DesignSpace::Describe(d))
+                                 .c_str());
         ++validated;
       }
       QVERIFY(validated > 0);
@@ -232,7 +261,8 @@ class TuneChannel : public QObject {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("isa");
     for (const char* isa : {"avx2", "avx512f"}) {
-      QTest::newRow(qPrintable(QString("3x3 ") + isa)) << QString::fromStdString(Conv(16, 14, 32, 3, 1, 1)) << isa;
+      QTest::newRow(qPrintable(QString("3x3 ") + isa))
+          << QString::fromStdString(Conv(16, 14, 32, 3, 1, 1)) << isa;
       QTest::newRow(qPrintable(QString("5x5 stride 2 ") + isa))
           << QString::fromStdString(Conv(8, 12, 16, 5, 2, 2)) << isa;
     }
@@ -274,7 +304,8 @@ class TuneChannel : public QObject {
     auto checks = runtime::CheckAgainstReference(valid->schedule, args, buffers, {});
     QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
     QVERIFY(!checks->empty());
-    for (const runtime::OutputCheck& c : *checks) QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str()).c_str());
+    for (const runtime::OutputCheck& c : *checks)
+      QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str()).c_str());
   }
 };
 

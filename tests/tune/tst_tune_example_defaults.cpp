@@ -85,11 +85,13 @@ class TestTuneExampleDefaults : public QObject {
       const int64_t acc = Accumulators(file, v, t.vector_lanes);
       const int64_t budget = t.vector_registers - 3;  // one operand vector, a broadcast, a spare
       QVERIFY2(acc <= budget, qPrintable(isa + ": " + QString::number(acc) + " accumulators"));
-      QVERIFY2(2 * acc >= budget, qPrintable(isa + ": only " + QString::number(acc) + " accumulators"));
+      QVERIFY2(2 * acc >= budget,
+               qPrintable(isa + ": only " + QString::number(acc) + " accumulators"));
       // conv2d_fast.py: the unrolled 3 x 3 window reuses broadcast inputs and weight
       // vectors across its steps; they get the other half of the registers.
       if (file == "conv2d_fast.py")
-        QVERIFY2(2 * acc <= t.vector_registers, qPrintable(isa + ": " + QString::number(acc) + " accumulators"));
+        QVERIFY2(2 * acc <= t.vector_registers,
+                 qPrintable(isa + ": " + QString::number(acc) + " accumulators"));
       // Whole vectors of output channels (no partial vector per FMA).
       if (file == "conv2d_fast.py") QCOMPARE(v.at("tile_f").back() % t.vector_lanes, int64_t{0});
     }

@@ -220,7 +220,7 @@ class TestTuneSpace : public QObject {
     Decisions too_many_registers = space.Sample(rng);
     too_many_registers.values["C.tile.i"] = {1, 1, 4, 16};
     too_many_registers.values["C.tile.j"] = {1, 1, 2, 32};  // 16 rows x 4 vectors = 64 accumulators
-    too_many_registers.values["C.channel"] = {0};             // the tile rule, not ChannelTile
+    too_many_registers.values["C.channel"] = {0};           // the tile rule, not ChannelTile
     QVERIFY(!space.Satisfies(too_many_registers));
   }
 
