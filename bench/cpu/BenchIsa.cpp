@@ -30,15 +30,24 @@ constexpr const char* kHalideAvx2 = "x86-64-linux-avx-avx2-f16c-fma-sse41";
 #ifdef TESSERA_BENCH_ONEDNN
 const char* OneDnnIsaName(dnnl_cpu_isa_t isa) {
   switch (isa) {
-    case dnnl_cpu_isa_sse41: return "SSE4.1";
-    case dnnl_cpu_isa_avx: return "AVX";
-    case dnnl_cpu_isa_avx2: return "AVX2";
-    case dnnl_cpu_isa_avx2_vnni: return "AVX2+VNNI";
-    case dnnl_cpu_isa_avx512_core: return "AVX-512 (avx512_core)";
-    case dnnl_cpu_isa_avx512_core_vnni: return "AVX-512 (avx512_core_vnni)";
-    case dnnl_cpu_isa_avx512_core_bf16: return "AVX-512 (avx512_core_bf16)";
-    case dnnl_cpu_isa_avx512_core_amx: return "AVX-512 + AMX";
-    default: return "other";
+    case dnnl_cpu_isa_sse41:
+      return "SSE4.1";
+    case dnnl_cpu_isa_avx:
+      return "AVX";
+    case dnnl_cpu_isa_avx2:
+      return "AVX2";
+    case dnnl_cpu_isa_avx2_vnni:
+      return "AVX2+VNNI";
+    case dnnl_cpu_isa_avx512_core:
+      return "AVX-512 (avx512_core)";
+    case dnnl_cpu_isa_avx512_core_vnni:
+      return "AVX-512 (avx512_core_vnni)";
+    case dnnl_cpu_isa_avx512_core_bf16:
+      return "AVX-512 (avx512_core_bf16)";
+    case dnnl_cpu_isa_avx512_core_amx:
+      return "AVX-512 + AMX";
+    default:
+      return "other";
   }
 }
 
@@ -47,7 +56,8 @@ const char* OneDnnIsaName(dnnl_cpu_isa_t isa) {
 std::string OneDnnConvImplementation() {
   dnnl_engine_t engine = nullptr;
   if (dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) return "no engine";
-  dnnl_dims_t src = {1, 64, 56, 56}, wei = {64, 64, 3, 3}, dst = {1, 64, 56, 56}, strides = {1, 1}, pad = {1, 1};
+  dnnl_dims_t src = {1, 64, 56, 56}, wei = {64, 64, 3, 3}, dst = {1, 64, 56, 56}, strides = {1, 1},
+              pad = {1, 1};
   dnnl_memory_desc_t src_md, wei_md, dst_md;
   dnnl_memory_desc_init_by_tag(&src_md, 4, src, dnnl_f32, dnnl_format_tag_any);
   dnnl_memory_desc_init_by_tag(&wei_md, 4, wei, dnnl_f32, dnnl_format_tag_any);
@@ -55,11 +65,13 @@ std::string OneDnnConvImplementation() {
   dnnl_convolution_desc_t desc;
   std::string name = "no implementation";
   dnnl_primitive_desc_t pd = nullptr;
-  if (dnnl_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct, &src_md, &wei_md,
-                                         nullptr, &dst_md, strides, pad, pad) == dnnl_success &&
+  if (dnnl_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct,
+                                         &src_md, &wei_md, nullptr, &dst_md, strides, pad,
+                                         pad) == dnnl_success &&
       dnnl_primitive_desc_create(&pd, &desc, nullptr, engine, nullptr) == dnnl_success) {
     const char* impl = nullptr;
-    if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl) name = impl;
+    if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl)
+      name = impl;
     dnnl_primitive_desc_destroy(pd);
   }
   dnnl_engine_destroy(engine);
@@ -78,7 +90,8 @@ C = te.compute((4096,), lambda i: A[i] * B[i] + A[i], name="C")
 s = te.create_schedule(C.op)
 o, v = s[C].split(C.op.axis[0], factor=16)
 s[C].vectorize(v)
-)", "isa_probe.py");
+)",
+                                        "isa_probe.py");
   if (!program) return "probe failed: " + program.error().message;
   auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm");
   if (!lowered) return "probe failed: " + lowered.error().message;
@@ -86,11 +99,12 @@ s[C].vectorize(v)
   if (!assembly) return "probe failed: " + assembly.error().message;
   auto count = [&](const char* reg) {
     int n = 0;
-    for (size_t at = assembly->find(reg); at != std::string::npos; at = assembly->find(reg, at + 1)) ++n;
+    for (size_t at = assembly->find(reg); at != std::string::npos; at = assembly->find(reg, at + 1))
+      ++n;
     return n;
   };
-  return "a 16-lane probe kernel's assembly names %zmm " + std::to_string(count("%zmm")) + " times, %ymm " +
-         std::to_string(count("%ymm")) + " times";
+  return "a 16-lane probe kernel's assembly names %zmm " + std::to_string(count("%zmm")) +
+         " times, %ymm " + std::to_string(count("%ymm")) + " times";
 }
 
 }  // namespace
@@ -102,7 +116,8 @@ std::string Apply(const std::string& isa, char** argv) {
   if (host < 8) return "--isa avx2: this CPU has no AVX2";
   const char* guard = std::getenv(kGuard);
   if (guard && isa == guard) return "";
-  if (Status st = runtime::SetCpuTargetEnvironment("llvm -mcpu=haswell"); !st) return st.error().message;
+  if (Status st = runtime::SetCpuTargetEnvironment("llvm -mcpu=haswell"); !st)
+    return st.error().message;
   setenv("DNNL_MAX_CPU_ISA", "AVX2", 1);
   setenv("OPENBLAS_CORETYPE", "Haswell", 1);
   setenv("HL_JIT_TARGET", kHalideAvx2, 1);
@@ -129,9 +144,10 @@ int HalideRegisters() { return HalideLanes() >= 16 ? 32 : 16; }
 void PrintContenders() {
   const tune::TargetInfo target = tune::HostTargetInfo();
   std::printf("isa mode: %s\n", Current().c_str());
-  std::printf("  Tessera:  LLVM %s; schedules sized for %s (%d fp32 lanes, %d vector registers); %s\n",
-              codegen::LLVMTargetDescription().c_str(), target.isa.c_str(), target.vector_lanes,
-              target.vector_registers, TesseraRegisters().c_str());
+  std::printf(
+      "  Tessera:  LLVM %s; schedules sized for %s (%d fp32 lanes, %d vector registers); %s\n",
+      codegen::LLVMTargetDescription().c_str(), target.isa.c_str(), target.vector_lanes,
+      target.vector_registers, TesseraRegisters().c_str());
 #ifdef TESSERA_BENCH_ONEDNN
   const char* max_isa = std::getenv("DNNL_MAX_CPU_ISA");
   // dnnl_get_effective_cpu_isa() is the limit oneDNN applies (the largest ISA it may
@@ -144,7 +160,8 @@ void PrintContenders() {
 #endif
 #ifdef TESSERA_BENCH_OPENBLAS
   const char* core = std::getenv("OPENBLAS_CORETYPE");
-  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s)\n", openblas_get_corename(), core ? core : "unset");
+  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s)\n", openblas_get_corename(),
+              core ? core : "unset");
 #else
   std::printf("  OpenBLAS: not available\n");
 #endif

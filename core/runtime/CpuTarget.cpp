@@ -16,14 +16,13 @@ struct KnownCpu {
 
 // LLVM's names of x86 CPUs by the widest fp32 vector they execute (AVX2 ones have FMA).
 constexpr KnownCpu kKnownCpus[] = {
-    {"x86-64-v4", 16},     {"skylake-avx512", 16}, {"cascadelake", 16}, {"cooperlake", 16},
-    {"cannonlake", 16},    {"icelake-client", 16}, {"icelake-server", 16}, {"tigerlake", 16},
-    {"rocketlake", 16},    {"sapphirerapids", 16}, {"emeraldrapids", 16}, {"graniterapids", 16},
-    {"znver4", 16},        {"znver5", 16},
-    {"x86-64-v3", 8},      {"haswell", 8},         {"broadwell", 8},     {"skylake", 8},
-    {"alderlake", 8},      {"raptorlake", 8},      {"meteorlake", 8},    {"znver1", 8},
-    {"znver2", 8},         {"znver3", 8},
-    {"x86-64", 4},         {"x86-64-v2", 4},       {"nehalem", 4},       {"westmere", 4},
+    {"x86-64-v4", 16},  {"skylake-avx512", 16}, {"cascadelake", 16},    {"cooperlake", 16},
+    {"cannonlake", 16}, {"icelake-client", 16}, {"icelake-server", 16}, {"tigerlake", 16},
+    {"rocketlake", 16}, {"sapphirerapids", 16}, {"emeraldrapids", 16},  {"graniterapids", 16},
+    {"znver4", 16},     {"znver5", 16},         {"x86-64-v3", 8},       {"haswell", 8},
+    {"broadwell", 8},   {"skylake", 8},         {"alderlake", 8},       {"raptorlake", 8},
+    {"meteorlake", 8},  {"znver1", 8},          {"znver2", 8},          {"znver3", 8},
+    {"x86-64", 4},      {"x86-64-v2", 4},       {"nehalem", 4},         {"westmere", 4},
 };
 
 std::string KnownNames() {
@@ -51,20 +50,22 @@ Result<std::optional<CpuTarget>> ParseCpuTarget(const std::string& spec, int hos
   for (std::string w; words >> w;) parts.push_back(w);
   if (parts.empty()) return std::optional<CpuTarget>{};
   if (parts[0] != "llvm")
-    return Error("target '" + spec + "': a CPU target starts with 'llvm' (e.g. \"llvm -mcpu=haswell\")");
+    return Error("target '" + spec +
+                 "': a CPU target starts with 'llvm' (e.g. \"llvm -mcpu=haswell\")");
   std::string cpu;
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string prefix = "-mcpu=";
     if (parts[i].rfind(prefix, 0) != 0)
-      return Error("target '" + spec + "': unknown option '" + parts[i] + "' (only -mcpu=NAME is supported)");
+      return Error("target '" + spec + "': unknown option '" + parts[i] +
+                   "' (only -mcpu=NAME is supported)");
     cpu = parts[i].substr(prefix.size());
   }
   if (cpu.empty()) return std::optional<CpuTarget>{};
   for (const KnownCpu& c : kKnownCpus) {
     if (cpu != c.name) continue;
     if (c.lanes > host_lanes)
-      return Error("target '" + spec + "': " + cpu + " has " + IsaOf(c.lanes) + ", which this CPU (" +
-                   IsaOf(host_lanes) + ") cannot execute");
+      return Error("target '" + spec + "': " + cpu + " has " + IsaOf(c.lanes) +
+                   ", which this CPU (" + IsaOf(host_lanes) + ") cannot execute");
     return std::optional<CpuTarget>{CpuTarget{spec, cpu, IsaOf(c.lanes), c.lanes}};
   }
   return Error("target '" + spec + "': unknown -mcpu '" + cpu + "' (known: " + KnownNames() + ")");
@@ -87,8 +88,10 @@ const std::optional<CpuTarget>& CpuTargetFromEnvironment() {
 Status SetCpuTargetEnvironment(const std::string& spec) {
   auto parsed = ParseCpuTarget(spec, HostFp32Lanes());
   if (!parsed) return parsed.error();
-  if (*parsed) setenv("TESSERA_TARGET", spec.c_str(), 1);
-  else unsetenv("TESSERA_TARGET");
+  if (*parsed)
+    setenv("TESSERA_TARGET", spec.c_str(), 1);
+  else
+    unsetenv("TESSERA_TARGET");
   return Status::Ok();
 }
 

@@ -40,8 +40,10 @@ bool Reads(const te::ComputeOpNode& op, const std::string& producer) {
 
 }  // namespace
 
-std::vector<std::string> AttachConsumers(const te::Operation& producer, const std::vector<te::Operation>& candidates,
-                                         const std::set<std::string>& inlined, const std::string& output) {
+std::vector<std::string> AttachConsumers(const te::Operation& producer,
+                                         const std::vector<te::Operation>& candidates,
+                                         const std::set<std::string>& inlined,
+                                         const std::string& output) {
   const std::string& name = producer->name;
   // The inlinable stages that read the producer at their leading axes: a consumer
   // reading one of them at its own leading axes reads the producer's rows too.
@@ -56,7 +58,8 @@ std::vector<std::string> AttachConsumers(const te::Operation& producer, const st
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     if (!compute || !seen.insert(op->name).second) continue;
     all.push_back(compute);
-    if (inlined.count(op->name) && Reads(*compute, name)) through[op->name] = ReadsAtLeadingAxes(*compute, name);
+    if (inlined.count(op->name) && Reads(*compute, name))
+      through[op->name] = ReadsAtLeadingAxes(*compute, name);
     for (const te::Tensor& t : compute->InputTensors()) pending.push_back(t.op());
   }
   auto reads_rows = [&](const te::ComputeOpNode& consumer, bool* aligned) {
@@ -77,7 +80,8 @@ std::vector<std::string> AttachConsumers(const te::Operation& producer, const st
   std::set<std::string> readers;
   for (const te::ComputeOpNode* op : all) {
     bool aligned = true;
-    if (!through.count(op->name) && op->name != name && reads_rows(*op, &aligned)) readers.insert(op->name);
+    if (!through.count(op->name) && op->name != name && reads_rows(*op, &aligned))
+      readers.insert(op->name);
   }
   std::vector<std::string> out;
   for (size_t i = 0; i < candidates.size(); ++i) {
@@ -94,9 +98,11 @@ std::vector<std::string> AttachConsumers(const te::Operation& producer, const st
   return out;
 }
 
-std::vector<std::string> ReadersOf(const te::Operation& producer, const std::vector<te::Operation>& stages,
+std::vector<std::string> ReadersOf(const te::Operation& producer,
+                                   const std::vector<te::Operation>& stages,
                                    const std::set<std::string>& inlined) {
-  std::set<std::string> sources = {producer->name};  // the producer and the inlined stages reading it
+  std::set<std::string> sources = {
+      producer->name};  // the producer and the inlined stages reading it
   for (bool grew = true; grew;) {
     grew = false;
     for (const te::Operation& op : stages) {
@@ -124,7 +130,8 @@ std::string AttachKnob(const std::string& stage) { return stage + ".attach"; }
 Result<ir::IterVar> AttachLoop(const schedule::Stage& consumer) {
   for (const ir::IterVar& iv : consumer->leaf_iter_vars)
     if (iv->iter_type == ir::IterVarType::DataPar) return iv;
-  return Error("tune: stage " + consumer->name() + " has no data-parallel loop to attach a reduction at");
+  return Error("tune: stage " + consumer->name() +
+               " has no data-parallel loop to attach a reduction at");
 }
 
 }  // namespace tessera::tune

@@ -31,11 +31,14 @@ namespace tessera::tune {
 // axes and be read at the consumer's). A consumer other than `output` (the program's
 // element-wise output, downstream of every stage) is offered only when it is the
 // producer's one reader: the others would run outside its loop.
-std::vector<std::string> AttachConsumers(const te::Operation& producer, const std::vector<te::Operation>& candidates,
-                                         const std::set<std::string>& inlined, const std::string& output);
+std::vector<std::string> AttachConsumers(const te::Operation& producer,
+                                         const std::vector<te::Operation>& candidates,
+                                         const std::set<std::string>& inlined,
+                                         const std::string& output);
 
 // The names among `stages` that read `producer` directly or through a stage in `inlined`.
-std::vector<std::string> ReadersOf(const te::Operation& producer, const std::vector<te::Operation>& stages,
+std::vector<std::string> ReadersOf(const te::Operation& producer,
+                                   const std::vector<te::Operation>& stages,
                                    const std::set<std::string>& inlined);
 
 // "<stage>.attach"

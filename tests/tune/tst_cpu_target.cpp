@@ -3,10 +3,9 @@
 // refusals, and end to end through the real tessera-cli — a kernel vectorized by 16
 // lanes compiled for Haswell names no AVX-512 register, the machine peak reads 8 lanes,
 // and a bad target is a usage error naming the known CPUs.
-#include <QtTest>
-
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #include "runtime/CpuTarget.h"
 
@@ -91,7 +90,8 @@ class CpuTargetTest : public QObject {
   void badTargetsAreRefusedWithTheReason() {
     auto wider = runtime::ParseCpuTarget("llvm -mcpu=sapphirerapids", 8);  // an AVX2 host
     QVERIFY(!wider.ok());
-    QVERIFY2(wider.error().message.find("cannot execute") != std::string::npos, wider.error().message.c_str());
+    QVERIFY2(wider.error().message.find("cannot execute") != std::string::npos,
+             wider.error().message.c_str());
     auto unknown = runtime::ParseCpuTarget("llvm -mcpu=pentium9", 16);
     QVERIFY(!unknown.ok());
     QVERIFY(unknown.error().message.find("unknown -mcpu 'pentium9'") != std::string::npos);
@@ -119,7 +119,8 @@ class CpuTargetTest : public QObject {
     if (runtime::HostFp32Lanes() >= 16) {
       Run native = Cli({"export", file, "--format", "asm"});
       QCOMPARE(native.code, 0);
-      QVERIFY(native.out.contains("%zmm"));  // the probe is meaningful here: the host would use them
+      QVERIFY(
+          native.out.contains("%zmm"));  // the probe is meaningful here: the host would use them
     }
     // --target on the command line does the same for run/profile/tune; the profile
     // names the CPU it compiled for.

@@ -99,8 +99,8 @@ QString RunAgainstOracle(const script::ScriptProgram& p, const ValidCandidate& c
   request.check = true;
   runner::MeasureResult r = runner::MeasureOne(request, "");
   if (r.status != runner::MeasureStatus::Ok)
-    return QString::fromStdString(std::string(runner::MeasureStatusName(r.status)) + ": " + r.message + "\n" +
-                                  request.script);
+    return QString::fromStdString(std::string(runner::MeasureStatusName(r.status)) + ": " +
+                                  r.message + "\n" + request.script);
   return {};
 }
 
@@ -154,7 +154,8 @@ class TuneAttach : public QObject {
       QCOMPARE(st->attach_stage->name(), std::string("B"));
       QVERIFY(st->attach_ivar == b->leaf_iter_vars.front());
     }
-    QVERIFY(b->iter_var_attrs.at(b->leaf_iter_vars.front()).annotation == ir::IterVarType::Parallelized);
+    QVERIFY(b->iter_var_attrs.at(b->leaf_iter_vars.front()).annotation ==
+            ir::IterVarType::Parallelized);
     QVERIFY(RunAgainstOracle(p, *valid).isEmpty());
   }
 
@@ -201,7 +202,9 @@ class TuneAttach : public QObject {
           QVERIFY(!valid.ok());
           continue;
         }
-        QVERIFY2(valid.ok(), valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+        QVERIFY2(
+            valid.ok(),
+            valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
         const QString failure = RunAgainstOracle(p, *valid);
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
         ++ran;
@@ -219,7 +222,8 @@ class TuneAttach : public QObject {
     for (int64_t rsum_at : {0, 1}) {
       Decisions d = SeedWith(space, {{"rmax", 1}, {"rsum", rsum_at}});
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
       const schedule::Stage rmax = valid->schedule.find("rmax");
       QCOMPARE(rmax->attach_type, schedule::AttachType::Scope);
       QCOMPARE(rmax->attach_stage->name(), std::string("rsum"));
@@ -241,7 +245,8 @@ class TuneAttach : public QObject {
       if (d.values.at("total.attach")[0] != 1) continue;
       QCOMPARE(d.values.at("B.tile.j")[0], int64_t{1});  // the reduced axis is not split outside
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
       const QString failure = RunAgainstOracle(p, *valid);
       QVERIFY2(failure.isEmpty(), qPrintable(failure));
       ++checked;
