@@ -119,12 +119,6 @@ CODEGEN='codegen|compilation_config|func_registry_generator|metadata|metadata_mo
   find src/target/parsers -name '*.cc'
   ls src/target/datatype/registry.cc  # not the myfloat/posit examples
   find src/runtime -maxdepth 1 -name '*.cc'
-  # `from tvm import topi` (the exports of machine-dependent schedules call
-  # tvm.topi.x86.utils.get_simd_32bit_lanes) imports auto_scheduler, whose Python
-  # module constructs a C++ cost model at import time.
-  find src/auto_scheduler -name '*.cc'
-  # ... and TOPI's Python binds some of TOPI's C++ functions by name at import.
-  find src/topi -name '*.cc'
   # Every PrimFunc carries a Relax struct info; these define those types and nothing more.
   ls src/relax/ir/struct_info.cc src/relax/ir/struct_info_functor.cc src/relax/ir/type.cc \
     src/relax/ir/expr.cc

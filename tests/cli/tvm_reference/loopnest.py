@@ -269,6 +269,74 @@ def drop_scalarized(nest, notes):
     return out
 
 
+def drop_unit_threads(nest, notes, who):
+    """A thread launch of extent 1 (TVM keeps `launch_thread("blockIdx.x", 1)` for an
+    axis bound to a thread of one iteration; Tessera omits it): the launch dimension is 1
+    either way. This removes such launches from `who`'s nest, noting each."""
+    out = []
+    for node in nest:
+        if "loop" in node and node["loop"] == "thread" and node["extent"] == 1:
+            notes.append("%s's launch of %s with extent 1 is not compared (a dimension of 1)"
+                         % (who, node["var"]))
+            out.extend(drop_unit_threads(node["body"], notes, who))
+        elif "loop" in node:
+            copy = dict(node)
+            copy["body"] = drop_unit_threads(node["body"], notes, who)
+            out.append(copy)
+        else:
+            out.append(node)
+    return out
+
+
+def drop_relaunched_threads(nest, notes, who, bound=None):
+    """A launch of a thread nested in a launch of the same thread with the same extent (a
+    stage attached inside the launch and bound to that thread) is the same hardware index.
+    TVM writes the nested launch when the stage binds another te.thread_axis of that tag
+    and not when it binds the same one; Tessera always writes it. This removes such nested
+    launches from `who`'s nest, noting each."""
+    bound = bound or {}
+    out = []
+    for node in nest:
+        if ("loop" in node and node["loop"] == "thread" and node["var"] in bound
+                and _same_value(bound[node["var"]], node["extent"])):
+            note = "%s's nested launch of %s inside a launch of %s is not compared (the same " \
+                   "thread index)" % (who, node["var"], node["var"])
+            if note not in notes:
+                notes.append(note)
+            out.extend(drop_relaunched_threads(node["body"], notes, who, bound))
+        elif "loop" in node:
+            copy = dict(node)
+            inner = dict(bound, **{node["var"]: node["extent"]}) if node["loop"] == "thread" else bound
+            copy["body"] = drop_relaunched_threads(node["body"], notes, who, inner)
+            out.append(copy)
+        else:
+            out.append(node)
+    return out
+
+
+# The loops Tessera's LowerWmmaBuiltins writes for a tensor-core builtin (its CPU meaning,
+# core/codegen/WmmaBuiltins.cpp): tvm.lower keeps the builtin call (tvm_load_matrix_sync,
+# tvm_mma_sync, ...) and lowers it only in code generation.
+WMMA_BUILTIN_LOOPS = ("wmma_r", "wmma_c", "wmma_i", "wmma_j", "wmma_k")
+
+
+def drop_wmma_builtin_loops(nest, notes):
+    out = []
+    for node in nest:
+        if "loop" in node and node["var"] in WMMA_BUILTIN_LOOPS:
+            note = "Tessera's loops of a wmma builtin (CPU meaning) are not compared: TVM keeps the call"
+            if note not in notes:
+                notes.append(note)
+            out.extend(drop_wmma_builtin_loops(node["body"], notes))
+        elif "loop" in node:
+            copy = dict(node)
+            copy["body"] = drop_wmma_builtin_loops(node["body"], notes)
+            out.append(copy)
+        else:
+            out.append(node)
+    return out
+
+
 def _same_value(a, b):
     if isinstance(a, int) or isinstance(b, int):
         if isinstance(a, int) and isinstance(b, int):

@@ -89,6 +89,8 @@ print(tvm.lower(s, [A, B, C], simple_mode=True))
         "print(tvm.lower(te.create_schedule(D.op), [A, D], simple_mode=True))",
     "compute with *args": "D = te.compute((4, 4), lambda i, *rest: A[i, rest[0]], name='D')\n"
                           "assert len(D.shape) == 2",
+    # Where TVM 0.19 has TOPI's x86 vector-width helper (not tvm.topi.x86.utils).
+    "import get_simd_32bit_lanes": "from tvm.target.x86 import get_simd_32bit_lanes",
     # TVM parses dtypes: any bit width, lanes, default widths.
     "dtypes TVM parses": "for d in ['float31', 'int7', 'uint1x8', 'float32x4', 'int', 'bfloat']:\n"
                          "    tvm.tir.const(1, d)",
