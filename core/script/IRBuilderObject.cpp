@@ -147,6 +147,48 @@ Result<Value> Let(const State& s, const CallArgs& call) {
   return Value::FromExpr(v);
 }
 
+// What ib.allocate returns (TVM's BufferVar): buf[i] reads, buf[i] = v emits a store
+// into the builder's current block; a tuple index is flattened row-major over the shape.
+struct BufferVarObject : Object {
+  State state;
+  ir::Buffer buffer;  // flat: one dimension, the allocation's size
+  std::vector<Expr> shape;
+  std::string type_name() const override { return "BufferVar"; }
+
+  Result<Expr> FlatIndex(const std::vector<Value>& indices, const SourceLoc& loc) const {
+    if (indices.size() != 1 && indices.size() != shape.size())
+      return Error("BufferVar[...]: " + std::to_string(indices.size()) + " indices for " +
+                       std::to_string(shape.size()) + " dimensions",
+                   loc);
+    Expr flat;
+    for (size_t d = 0; d < indices.size(); ++d) {
+      auto e = indices[d].is_string() ? std::nullopt : ToExpr(indices[d]);
+      if (!e || !e->dtype().is_integer()) return Error("BufferVar indices must be integers", loc);
+      flat = flat.defined() ? flat * shape[d] + *e : *e;
+    }
+    return flat;
+  }
+  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices, const std::vector<SourceLoc>&,
+                          const SourceLoc& loc) const override {
+    auto at = FlatIndex(indices, loc);
+    if (!at) return at.error();
+    return Value::FromExpr(ir::MakeBufferLoad(buffer, {*at}));
+  }
+  Status SetItem(Interpreter&, const Value& index, const Value& value, const SourceLoc& loc) const override {
+    auto at = FlatIndex(index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
+    if (!at) return at.error();
+    auto v = value.is_string() ? std::nullopt : ToExpr(value);
+    if (!v) return Error("BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
+    Expr stored = v->dtype() == buffer->dtype ? *v : ir::cast(buffer->dtype, *v);
+    state->frames.back().push_back(Item{ir::MakeBufferStore(buffer, stored, {*at}), nullptr});
+    return Status::Ok();
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+    if (name == "dtype") return Value::String(buffer->dtype.str());
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
 Result<Value> Allocate(const State& s, const CallArgs& call) {
   Args args(call, "allocate", {"dtype", "shape", "name", "scope"}, 2);
   if (!args.status()) return args.status().error();
@@ -164,15 +206,19 @@ Result<Value> Allocate(const State& s, const CallArgs& call) {
   if (!name) return name.error();
   auto scope = Name(args, "scope", "local");
   if (!scope) return scope.error();
-  ir::Buffer b = ir::MakeBuffer(*name, *dtype, shape, scope->empty() ? "local" : *scope);
   Expr size = 1;
   for (const Expr& d : shape) size = size * d;
+  ir::Buffer b = ir::MakeBuffer(*name, *dtype, {size}, scope->empty() ? "local" : *scope);
   ir::DataType t = *dtype;
   std::string sc = b->scope;
   s->frames.back().push_back(Item{Stmt(), [b, t, size, sc](Stmt body) {
                                     return ir::MakeAllocate(b->data, t, {size}, ir::make_bool(true), body, sc);
                                   }});
-  return Value::FromObject(std::make_shared<BufferObject>(b));
+  auto var = std::make_shared<BufferVarObject>();
+  var->state = s;
+  var->buffer = b;
+  var->shape = shape;
+  return Value::FromObject(var);
 }
 
 // The statements an ir_builder collected (shared with its bound methods).

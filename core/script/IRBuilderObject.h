@@ -9,11 +9,12 @@
 //   with ib.new_scope():                 a block of its own
 //   x = ib.let(name, value)              a variable bound around what follows
 //   buf = ib.allocate(dtype, shape, name="buf", scope="local")
-//                                        a buffer allocated around what follows; read
-//                                        buf[i], write ib.emit(buf.vstore(i, v))
+//                                        a buffer allocated around what follows (TVM's
+//                                        BufferVar): buf[i] reads, buf[i] = v stores
 //   ib.get()                             the statements (outside every scope)
 // Like TVM, let and allocate wrap the statements emitted after them in their scope.
-// Not supported, with a located error: ib.pointer, buf[i] = v (item assignment).
+// Not supported, with a located error: ib.pointer, BufferVar's vload / vstore (TVM's
+// BufferVar has neither).
 #pragma once
 
 #include "script/Interpreter.h"

@@ -1281,6 +1281,7 @@ Status Interpreter::AssignItem(const Value& object, const Value& index, const Va
     else d->entries->emplace_back(index, value);
     return Status::Ok();
   }
+  if (object.is_object()) return object.object()->SetItem(*this, index, value, loc);
   return Error("'" + object.type_name() + "' object does not support item assignment", loc);
 }
 

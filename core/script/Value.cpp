@@ -20,6 +20,10 @@ Result<Value> Object::Subscript(Interpreter&, const std::vector<Value>&,
   return Error("'" + type_name() + "' object is not subscriptable", loc);
 }
 
+Status Object::SetItem(Interpreter&, const Value&, const Value&, const SourceLoc& loc) const {
+  return Error("'" + type_name() + "' object does not support item assignment", loc);
+}
+
 Value Value::Bool(bool b) {
   Value v;
   v.kind_ = Kind::Bool;

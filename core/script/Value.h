@@ -34,6 +34,9 @@ struct Object {
   virtual Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
                                   const std::vector<SourceLoc>& index_locs,
                                   const SourceLoc& loc) const;
+  // object[index] = value (an ir_builder's buffer emits a store).
+  virtual Status SetItem(Interpreter& interp, const Value& index, const Value& value,
+                         const SourceLoc& loc) const;
 };
 using ObjectPtr = std::shared_ptr<const Object>;
 
