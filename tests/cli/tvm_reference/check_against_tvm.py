@@ -50,14 +50,6 @@ import loopnest  # noqa: E402
 
 # Exports TVM 0.19 refuses, with why (each must still be refused by the recorded TVM).
 KNOWN_REFUSALS = {
-    "tvm_programs.tensorize_ir_builder_body":
-        "its intrinsic calls vstore/vload on the scratch buffer ib.allocate returns; TVM "
-        "0.19's ir_builder.BufferVar has neither (it is indexed: acc[0] = v) -- "
-        "AttributeError: 'BufferVar' object has no attribute 'vstore'. Tessera accepts it "
-        "(a departure to remove: Tessera's BufferVar should refuse vload/vstore)",
-    "tvm_programs.tensorize_ir_builder_scopes":
-        "as tensorize_ir_builder_body: vstore/vload on ib.allocate's BufferVar, which TVM "
-        "0.19 does not have (AttributeError)",
 }
 
 # Programs whose TVM export is, by design, not the same loop nest (Tessera-only features

@@ -51,10 +51,10 @@ def intrin_gemv(m, l):
             with ib.for_range(0, m, name="r") as r:
                 with ib.new_scope():
                     acc = ib.allocate("float32", (1,), name="acc", scope="local")
-                    ib.emit(acc.vstore([0], 0.0))
+                    acc[0] = 0.0
                     with ib.for_range(0, l, name="kk") as kk:
-                        ib.emit(acc.vstore([0], acc.vload([0]) + aa.vload([kk]) * bb.vload([r, kk])))
-                    ib.emit(cc.vstore([r], cc.vload([r]) + acc.vload([0])))
+                        acc[0] = acc[0] + aa.vload([kk]) * bb.vload([r, kk])
+                    ib.emit(cc.vstore([r], cc.vload([r]) + acc[0]))
             return ib.get()
 
         return _body(), _reduce_reset(), _reduce_update()
