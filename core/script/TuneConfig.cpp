@@ -420,13 +420,17 @@ void RegisterTuneConfig(Interpreter& interp, TuneConfigState& state) {
   });
   // TOPI's x86 helper: the fp32 lanes of the target's widest vector (16 AVX-512, 8 AVX2,
   // 4 otherwise), read from this CPU unless an evaluation stands for another one.
-  interp.RegisterFunction("tvm.topi.x86.utils.get_simd_32bit_lanes",
-                          [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
-                            Args args(c, "get_simd_32bit_lanes", {}, 0);
-                            if (!args.status()) return args.status().error();
-                            if (state.simd_lanes > 0) return Value::Int(state.simd_lanes);
-                            return Value::Int(std::max(4, runtime::HostMachinePeak().fp32_lanes));
-                          });
+  auto simd_lanes = [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "get_simd_32bit_lanes", {}, 0);
+    if (!args.status()) return args.status().error();
+    if (state.simd_lanes > 0) return Value::Int(state.simd_lanes);
+    return Value::Int(std::max(4, runtime::HostMachinePeak().fp32_lanes));
+  };
+  // TVM 0.19 defines it as tvm.target.x86.get_simd_32bit_lanes (python/tvm/target/x86.py);
+  // the older path is kept because its packed function is still registered under that name
+  // and existing scripts import it from there.
+  interp.RegisterFunction("tvm.target.x86.get_simd_32bit_lanes", simd_lanes);
+  interp.RegisterFunction("tvm.topi.x86.utils.get_simd_32bit_lanes", simd_lanes);
 }
 
 }  // namespace tessera::script
