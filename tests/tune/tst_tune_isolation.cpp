@@ -169,13 +169,13 @@ class TestTuneIsolation : public QObject {
     runner::MeasureCallbacks cb;
     cb.on_result = [&](const runner::MeasureResult&) { ++done; };
     cb.cancelled = [&] { return done >= 1; };
-    const auto start = std::chrono::steady_clock::now();
     auto results = runner->Measure(requests, cb);
     QCOMPARE(results.size(), size_t{3});
     QVERIFY(results[0].status != runner::MeasureStatus::Cancelled);
+    // Cancelled, not Timeout: neither was started (no wall-clock limit is asserted, a
+    // loaded machine must not fail the test).
     QVERIFY(results[1].status == runner::MeasureStatus::Cancelled);
     QVERIFY(results[2].status == runner::MeasureStatus::Cancelled);
-    QVERIFY2(Seconds(start) < 5.5, std::to_string(Seconds(start)).c_str());
   }
 
   void tunerChecksItsTimeBudgetInsideABatch() {
@@ -187,12 +187,11 @@ class TestTuneIsolation : public QObject {
     o.batch_size = 8;  // one batch of 8 x 1 s without a check inside it
     o.time_budget_s = 2.0;
     o.measure_input = false;
-    const auto start = std::chrono::steady_clock::now();
     auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
     QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    // The batch was cut: not all 8 seconds were spent (a count, not a wall-clock limit).
     QVERIFY2(runner.measured <= 3, std::to_string(runner.measured).c_str());
     QCOMPARE(result->measured, runner.measured);
-    QVERIFY2(Seconds(start) < 5.0, std::to_string(Seconds(start)).c_str());
     // Every candidate's timeout was cut to what was left of the budget.
     for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
   }
@@ -207,11 +206,12 @@ class TestTuneIsolation : public QObject {
     o.time_budget_s = 3.0;
     o.timeout_s = 60;
     o.measure_input = false;
-    const auto start = std::chrono::steady_clock::now();
     auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
     QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
-    QVERIFY(!runner.timeouts.empty());  // one started, with its timeout cut to the budget
-    QVERIFY2(Seconds(start) < 8.0, std::to_string(Seconds(start)).c_str());
+    // One started, with its timeout cut to what was left of the budget (not 60 s): what
+    // ends it at the budget, asserted without a wall-clock limit.
+    QVERIFY(!runner.timeouts.empty());
+    for (double t : runner.timeouts) QVERIFY2(t <= o.time_budget_s + 1e-9, std::to_string(t).c_str());
     QCOMPARE(result->measured, 0);  // cut by the budget: not a record of a failed schedule
     QVERIFY(!result->best.has_value());
   }
