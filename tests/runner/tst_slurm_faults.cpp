@@ -180,10 +180,12 @@ class TestSlurmFaults : public QObject {
     auto start = std::chrono::steady_clock::now();
     auto results = runner->Measure({hang}, {});
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    qInfo("the job ended after %.0f s", seconds);
+    // Slurm's TIMEOUT state, once: the job's time limit ended it, not the candidate's own
+    // 300 s (asserted from the state, not the wall clock, which a loaded machine stretches).
     QCOMPARE(results[0].status, MeasureStatus::RunError);
     QVERIFY2(results[0].message.find("TIMEOUT") != std::string::npos, results[0].message.c_str());
     QCOMPARE(results[0].attempts, 1);
-    QVERIFY2(seconds < 200, qPrintable(QString("took %1 s").arg(seconds)));
     fs::remove_all(dir);
   }
 
