@@ -35,6 +35,14 @@ Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
     return Revisit(r);
   if (TryRewrite(e, pmin(x, y) - pmin(y, x), 0, &r) || TryRewrite(e, pmax(x, y) - pmax(y, x), 0, &r))
     return r;
+  // One operand of the min/max is the subtrahend (TVM's rules): min(x, y) - x ->
+  // min(y - x, 0), x - max(x, y) -> min(x - y, 0). The extent of a request clipped at
+  // one end, min(i, n - 1) - i + 1, then has the constant upper bound 1.
+  if (TryRewrite(e, pmin(x, y) - x, pmin(y - x, 0), &r) || TryRewrite(e, pmin(y, x) - x, pmin(y - x, 0), &r) ||
+      TryRewrite(e, pmax(x, y) - x, pmax(y - x, 0), &r) || TryRewrite(e, pmax(y, x) - x, pmax(y - x, 0), &r) ||
+      TryRewrite(e, x - pmin(x, y), pmax(x - y, 0), &r) || TryRewrite(e, x - pmin(y, x), pmax(x - y, 0), &r) ||
+      TryRewrite(e, x - pmax(x, y), pmin(x - y, 0), &r) || TryRewrite(e, x - pmax(y, x), pmin(x - y, 0), &r))
+    return r;
   // min(s1 + d, s2 + d) - min(s1, s2) == d (and max; either operand order of the
   // second): min(x + 10, y + 1) - min(x, y - 9) -> 10.
   auto* a = e.as<BinaryNode>()->a.as<BinaryNode>();

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "ir/Expr.h"
 
@@ -22,5 +23,13 @@ namespace tessera::schedule {
 // Constant upper bound of `e` under the facts `analyzer` knows (the loop ranges bound in
 // it); empty when none can be proved (the largest value of e's type is no bound).
 std::optional<int64_t> ConstUpperBound(const ir::Expr& e, arith::Analyzer* analyzer);
+
+// The extent to allocate for memory in `scope`. A local or shared region clipped to its
+// tensor's shape has an exact, symbolic extent (min(i*8 + 7, n - 1) - i*8 + 1: smaller
+// in the last iteration); such memory is allocated once per block or thread at a
+// constant size, so it gets the extent's constant upper bound where one can be proved
+// (TVM's regions are not clipped, so its extents are constants there). Global memory,
+// and an extent with no provable bound of at most 2^16, keep the extent as it is.
+ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope);
 
 }  // namespace tessera::schedule

@@ -851,6 +851,14 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
                              a.positional_locs[0]);
         return Value::FromExpr(expr.dtype() == *t ? expr : ir::cast(*t, expr));
       });
+    if (e.text == "equal")  // TVM's ExprOp.equal: the EQ expression (tx.var.equal(0))
+      return MakeFunction("equal", [expr](Interpreter&, const CallArgs& a) -> Result<Value> {
+        if (a.positional.size() != 1 || !a.keywords.empty()) return Error("equal() takes one argument", a.loc);
+        auto other = ToExpr(a.positional[0]);
+        if (!other || a.positional[0].is_string())
+          return Error("equal() needs an expression, not " + a.positional[0].type_name(), a.positional_locs[0]);
+        return ApplyCompare(CompareOp::EQ, Value::FromExpr(expr), a.positional[0], a.loc);
+      });
     if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name") return Value::String(var->name);
     if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value") return Value::Int(imm->value);
     if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value") return Value::Float(imm->value);

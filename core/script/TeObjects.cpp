@@ -160,6 +160,13 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
     if (name == "update") return list(scan->update);
     if (name == "state_placeholder") return list(scan->state_placeholder);
   }
+  if (name == "body") {  // a compute's expressions, one per output (TVM's ComputeOp.body)
+    auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
+    if (!compute) return Error(std::string(te::op_kind_name(op->kind())) + " '" + op->name + "' has no body", loc);
+    std::vector<Value> exprs;
+    for (const ir::Expr& e : compute->body) exprs.push_back(Value::FromExpr(e));
+    return Value::List(std::move(exprs));
+  }
   if (name == "axis" || name == "reduce_axis") {
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     if (!compute)

@@ -6,6 +6,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "schedule/BoundExtent.h"
 
 namespace tessera::transform {
 
@@ -92,7 +93,7 @@ class StorageFlattener : public IRMutator {
     Realized r;
     for (auto& range : n->bounds) {
       r.mins.push_back(range.min);
-      r.extents.push_back(range.extent);
+      r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope));
     }
     Expr size = product(r.extents, 0, r.extents.size());
     Var data(name, DataType::Handle());

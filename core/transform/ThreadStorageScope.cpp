@@ -5,6 +5,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/BoundExtent.h"
 #include "transform/ThreadAxes.h"
 
 namespace tessera::transform {
@@ -31,7 +32,9 @@ class ScopeInference : public IRMutator {
     std::string scope = rank_ == 0 ? "shared" : "local";
     scopes_[n->buffer_var.get()] = scope;
     Stmt body = VisitStmt(n->body);
-    return MakeAllocate(n->buffer_var, n->dtype, n->extents, n->condition, body, scope);
+    std::vector<Expr> extents;
+    for (const Expr& e : n->extents) extents.push_back(schedule::AllocationExtent(e, scope));
+    return MakeAllocate(n->buffer_var, n->dtype, extents, n->condition, body, scope);
   }
 
   Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {

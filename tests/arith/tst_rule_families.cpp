@@ -164,6 +164,28 @@ class TestRuleFamilies : public QObject {
     AddRow("nothing shared", x * y + z * 10, "((z*10) + (x*y))");
   }
   void factor() { CheckExample(); }
+
+  // ---- subtrahend in a min/max: min(x, y) - x -> min(y - x, 0) (TVM's rules) ----
+  // The extent of a request clipped at one end, min(i, n - 1) - i + 1, gets the
+  // constant upper bound 1 (a cross-thread rfactor's local array: reduction tutorial).
+  void minMaxLessOperand_data() {
+    Columns();
+    Vars& v = V();
+    Expr x = v.x, y = v.y;
+    AddRow("min(x, y) - x", min(x, y) - x, "min((y - x), 0)");
+    AddRow("min(y, x) - x", min(y, x) - x, "min((y - x), 0)");
+    AddRow("max(x, y) - x", max(x, y) - x, "max((y - x), 0)");
+    AddRow("x - min(x, y)", x - min(x, y), "max((x - y), 0)");
+    AddRow("x - max(y, x)", x - max(y, x), "min((x - y), 0)");
+  }
+  void minMaxLessOperand() { CheckExample(); }
+  void minMaxLessOperandKeepsValues() {
+    CheckShapes({[](Operands& o) { Expr a = o.Operand(); return min(a, o.Operand()) - a; },
+                 [](Operands& o) { Expr a = o.Operand(); return max(o.Operand(), a) - a; },
+                 [](Operands& o) { Expr a = o.Operand(); return a - min(o.Operand(), a); },
+                 [](Operands& o) { Expr a = o.Operand(); return a - max(a, o.Operand()); }},
+                11);
+  }
   void factorKeepsValues() {
     CheckShapes({[](Operands& o) { Expr a = o.Operand(); return a * o.Operand() + a * o.Operand(); },
                  [](Operands& o) { Expr a = o.Operand(); return o.Operand() * a - a * o.Operand(); },

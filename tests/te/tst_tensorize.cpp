@@ -392,10 +392,16 @@ class TestTensorize : public QObject {
     std::string error = ScriptError(source);
     QVERIFY2(error.rfind("t.py:8:", 0) == 0, error.c_str());
     QVERIFY2(Contains(error, "buffer Ab has dtype int32 but tensor a is float32"), error.c_str());
-    source = std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\nloop = ib.for_range(0, 4)\n";
+    // The scopes are written with Python's `with` now; what the builder cannot do is
+    // refused at its call.
+    source = std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n";
     error = ScriptError(source);
     QVERIFY2(error.rfind("t.py:4:", 0) == 0, error.c_str());
-    QVERIFY2(Contains(error, "needs Python's `with` statement"), error.c_str());
+    QVERIFY2(Contains(error, "ir_builder.pointer is not supported in Tessera"), error.c_str());
+    source = std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\nwith ib.else_scope():\n    pass\n";
+    error = ScriptError(source);
+    QVERIFY2(error.rfind("t.py:4:", 0) == 0, error.c_str());
+    QVERIFY2(Contains(error, "must come right after the block of an if_scope()"), error.c_str());
   }
 
   // Printed back (both dialects) the script keeps decl_tensor_intrin and tensorize and
