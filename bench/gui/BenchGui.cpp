@@ -170,6 +170,12 @@ class Bench {
       w_.selection()->selectIterVar("C", "i.inner");
       w_.action("action_vectorize")->trigger();
     });
+    // tst_schedule_interactions checks that this unroll refreshes every view in sight;
+    // its time is measured here.
+    primitive("unroll", [&] {
+      w_.selection()->selectIterVar("C", "k.inner");
+      w_.action("action_unroll")->trigger();
+    });
     // A cache stage computed at a loop by a drag in the loop nest.
     int before = undoCount();
     record("cache_read", [&] {

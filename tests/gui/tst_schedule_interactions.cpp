@@ -6,10 +6,10 @@
 
 #include <QComboBox>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
+#include <QSet>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -263,22 +263,37 @@ class TestScheduleInteractions : public QObject {
     QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "j.outer", "j.inner"}));
   }
 
-  void applyingAPrimitiveRefreshesEveryViewQuickly() {
+  // A primitive applied from the menu reaches every view the user can see, in the same
+  // call. How fast is not asserted here (a loaded machine must not fail a test): the
+  // frame-time benchmark, tessera-bench-gui, times the same unroll on the same example.
+  void applyingAPrimitiveRefreshesEveryViewInSight() {
     QString path = QFINDTESTDATA("../../resources/examples/gemm.py");
     if (path.isEmpty()) QSKIP("gemm.py is missing");
     QVERIFY(w->openFile(path).ok());
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
     w->selection()->selectIterVar("C", "k.inner");
-    QElapsedTimer timer;
-    timer.start();
+    QSet<views::ViewBase*> refreshed;
+    w->setRefreshProbe([&](views::ViewBase* view, bool begin) {
+      if (begin) refreshed.insert(view);
+    });
     w->action("action_unroll")->trigger();
-    double ms = double(timer.nsecsElapsed()) / 1e6;
-    qInfo("unroll on GEMM: applied and every view refreshed in %.1f ms", ms);
+    w->setRefreshProbe({});
     QVERIFY2(w->document()->text().contains("unroll"), qPrintable(w->lastMessage()));
     QVERIFY(w->codeView()->editor()->toPlainText().contains("unrolled") ||
             w->codeView()->editor()->toPlainText().contains("for"));
-    QVERIFY2(ms < 250, "refreshing the views took far longer than a frame");
+    // The views of the docks in sight (shown, not behind a tab, not squeezed to nothing)
+    // were given the new state; the ones out of sight are refreshed when they come back.
+    int inSight = 0;
+    for (QDockWidget* d : w->docks()) {
+      if (!d->isVisible() || d->visibleRegion().isEmpty()) continue;
+      auto* view = qobject_cast<views::ViewBase*>(d->widget());
+      if (!view) view = d->findChild<views::ViewBase*>();
+      if (!view) continue;
+      ++inSight;
+      QVERIFY2(refreshed.contains(view), qPrintable(d->objectName() + " was not refreshed"));
+    }
+    QVERIFY2(inSight >= 3, qPrintable(QString::number(inSight) + " views in sight"));
   }
 
   // One selection for all views: a click on a loop in the code selects its IterVar in
