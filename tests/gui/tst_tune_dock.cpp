@@ -303,11 +303,13 @@ class TestTuneDock : public QObject {
     QTemporaryDir dir;
     const QString db = dir.filePath("records.db");
     Window win(db);
-    // The window keeps answering while candidates are proposed and measured: the
-    // longest gap between 20 ms timer ticks on the GUI thread is recorded.
+    // The window keeps answering while candidates are proposed and measured: start()
+    // returns before any trial is measured, and the GUI thread's event loop delivers
+    // timer ticks before the first trial arrives. (Asserted without a time limit: a
+    // loaded machine must not fail it; the longest gap is printed for the log.)
     QElapsedTimer clock;
     qint64 last = 0, worstGap = 0;
-    int ticks = 0;
+    int ticks = 0, ticksAtFirstTrial = -1;
     QTimer timer;
     timer.setInterval(20);
     connect(&timer, &QTimer::timeout, this, [&] {
@@ -317,9 +319,13 @@ class TestTuneDock : public QObject {
       ++ticks;
     });
     QSignalSpy trials(win.tune, &TuneController::trialMeasured);
+    connect(win.tune, &TuneController::trialMeasured, this, [&] {
+      if (ticksAtFirstTrial < 0) ticksAtFirstTrial = ticks;
+    });
     clock.start();
     timer.start();
     QVERIFY(win.start(4));
+    QCOMPARE(trials.count(), 0);  // measured off the GUI thread, not inside start()
     QVERIFY(!win.view->button("tuneStart")->isEnabled());
     QVERIFY(win.view->button("tunePause")->isEnabled());
     QVERIFY(WaitForEnd(win.tune));
@@ -327,7 +333,7 @@ class TestTuneDock : public QObject {
     QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
     qInfo("tuning took %lld ms; the GUI thread's longest gap between 20 ms ticks: %lld ms (%d ticks)",
           static_cast<long long>(clock.elapsed()), static_cast<long long>(worstGap), ticks);
-    QVERIFY2(worstGap < 2000, "the GUI thread was blocked while tuning");
+    QVERIFY2(ticksAtFirstTrial > 0, "the GUI thread's timers did not run while the first trial was measured");
     // Every trial reached the chart; the best-so-far curve never goes down.
     QCOMPARE(trials.count(), 4);
     QCOMPARE(int(win.tune->trials().size()), 4);
@@ -465,14 +471,14 @@ class TestTuneDock : public QObject {
     QTemporaryDir dir;
     Window win(dir.filePath("records.db"));
     UseSlurm(win.w, dir.filePath("runs"));
-    QElapsedTimer clock;
-    clock.start();
     {
       ScopedEnv path("PATH", "/nonexistent");
       QVERIFY(win.start(2));
-      QVERIFY(WaitForEnd(win.tune, 60000));
+      QVERIFY(WaitForEnd(win.tune));
     }
-    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    // Ended before anything was measured (no wait for a job that cannot be submitted);
+    // no time limit is asserted, a loaded machine must not fail the test.
+    QVERIFY(win.tune->trials().empty());
     QVERIFY(!win.tune->lastOutcome().ok);
     QVERIFY2(QString::fromStdString(win.tune->lastOutcome().error).contains("Slurm is not installed"),
              win.tune->lastOutcome().error.c_str());
