@@ -9,8 +9,10 @@ namespace tessera::script {
 
 namespace {
 
-constexpr std::array<const char*, 5> kRuntimeModules = {"tvm.nd", "tvm.runtime", "tvm.testing", "tvm.contrib",
-                                                        "tvm.rpc"};
+// tvm.transform / tvm.ir.transform: PassContext(opt_level=..., config=...) configures
+// tvm.build, which Tessera does not run (its own pipeline lowers the schedule).
+constexpr std::array<const char*, 7> kRuntimeModules = {"tvm.nd",      "tvm.runtime", "tvm.testing", "tvm.contrib",
+                                                        "tvm.rpc",     "tvm.transform", "tvm.ir.transform"};
 
 // The attribute a Target answers without being asked for its runtime (TVM's Target
 // fields); a kind has a name.

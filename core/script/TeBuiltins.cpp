@@ -112,6 +112,65 @@ std::vector<Expr> CallComputeFunction(Interpreter& interp, const Value& fcompute
   return exprs;
 }
 
+// te.tag_scope(tag): the tag te.compute gives the operations created inside it (TVM's
+// TagScope), as a `with` block or as a decorator of a def (topi's @tag_scope(tag=...)).
+// The innermost scope's tag is kept in the interpreter's globals under a name no script
+// can write.
+constexpr const char* kTagScopeGlobal = "<tag_scope>";
+
+std::string CurrentTagScope(const Interpreter& interp) {
+  auto it = interp.globals().find(kTagScopeGlobal);
+  if (it == interp.globals().end() || it->second.kind() != Value::Kind::List || it->second.items().empty())
+    return "";
+  return it->second.items().back().as_string();
+}
+
+struct TagScopeObject : Object {
+  std::string tag;
+  std::string type_name() const override { return "TagScope"; }
+  static void Push(Interpreter& interp, const std::string& tag) {
+    auto it = interp.globals().find(kTagScopeGlobal);
+    std::vector<Value> stack = it == interp.globals().end() ? std::vector<Value>{} : it->second.items();
+    stack.push_back(Value::String(tag));
+    interp.SetGlobal(kTagScopeGlobal, Value::List(std::move(stack)));
+  }
+  static void Pop(Interpreter& interp) {
+    auto it = interp.globals().find(kTagScopeGlobal);
+    if (it == interp.globals().end()) return;
+    std::vector<Value> stack = it->second.items();
+    if (!stack.empty()) stack.pop_back();
+    interp.SetGlobal(kTagScopeGlobal, Value::List(std::move(stack)));
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+    std::string t = tag;
+    if (name == "__enter__")
+      return MakeFunction(name, [t](Interpreter& in, const CallArgs&) -> Result<Value> {
+        Push(in, t);
+        return Value();
+      });
+    if (name == "__exit__")
+      return MakeFunction(name, [](Interpreter& in, const CallArgs&) -> Result<Value> {
+        Pop(in);
+        return Value();
+      });
+    if (name == "tag") return Value::String(tag);
+    return Object::GetAttr(interp, name, loc);
+  }
+  // @tag_scope(tag=...) on a def: the function runs inside the scope.
+  Result<Value> Call(Interpreter&, const CallArgs& args) const override {
+    if (args.positional.size() != 1 || !args.keywords.empty())
+      return Error("tag_scope(...) decorates one function", args.loc);
+    Value fn = args.positional[0];
+    std::string t = tag;
+    return MakeFunction("tagged", [fn, t](Interpreter& in, const CallArgs& call) -> Result<Value> {
+      Push(in, t);
+      auto r = in.CallValue(fn, call);
+      Pop(in);
+      return r;
+    });
+  }
+};
+
 Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& names) {
   Args args(call, "compute", {"shape", "fcompute", "name", "tag", "attrs"}, 2);
   if (!args.status()) return args.status().error();
@@ -136,11 +195,13 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   }
   auto name = NameOf(args, "compute");
   if (!name) return name.error();
-  std::string tag;
+  std::string tag = CurrentTagScope(interp);
   if (args.has("tag")) {
     auto t = args.String("tag");
     if (!t) return t.error();
-    tag = *t;
+    if (!tag.empty() && !t->empty())  // TVM's message
+      return args.ErrorAt("tag", "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
+    if (!t->empty()) tag = *t;
   }
   std::optional<Error> body_error;
   auto f = [&](const std::vector<ir::Var>& vars) {
@@ -334,6 +395,16 @@ void RegisterTeBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.te.placeholder", [names](Interpreter&, const CallArgs& c) {
     return Placeholder(c, *names);
   });
+  interp.RegisterFunction("tvm.te.tag_scope", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "tag_scope", {"tag"}, 1);
+    if (!args.status()) return args.status().error();
+    auto tag = args.String("tag");
+    if (!tag) return tag.error();
+    auto scope = std::make_shared<TagScopeObject>();
+    scope->tag = *tag;
+    return Value::FromObject(scope);
+  });
+  interp.Alias("tvm.tag_scope", "tvm.te.tag_scope");
   interp.RegisterFunction("tvm.te.compute", [names](Interpreter& i, const CallArgs& c) {
     return Compute(i, c, *names);
   });

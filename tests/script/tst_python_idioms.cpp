@@ -190,6 +190,30 @@ class TestPythonIdioms : public QObject {
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
+  void contextManagersOfTeProgramsWork() {
+    // te.tag_scope as a with block and as topi's decorator; PassContext and Target blocks
+    // (they configure tvm.build, which Tessera does not run) keep their bodies.
+    auto r = Eval(
+        "import numpy as np\n"
+        "A = te.placeholder((8,), name='A')\n"
+        "with tvm.te.tag_scope(tag='elemwise'):\n"
+        "    B = te.compute((8,), lambda i: A[i] + 1.0, name='B')\n"
+        "@tvm.te.tag_scope(tag='broadcast')\n"
+        "def scaled(t):\n"
+        "    return te.compute(t.shape, lambda i: t[i] * 2.0, name='C')\n"
+        "C = scaled(B)\n"
+        "D = te.compute((8,), lambda i: C[i] - 1.0, name='D')\n"
+        "assert B.op.tag == 'elemwise' and C.op.tag == 'broadcast' and D.op.tag == ''\n"
+        "s = te.create_schedule(D.op)\n"
+        "with tvm.transform.PassContext(opt_level=3, config={'tir.disable_vectorize': False}):\n"
+        "    with tvm.target.Target('llvm'):\n"
+        "        xo, xi = s[D].split(D.op.axis[0], factor=4)\n"
+        "        f = tvm.build(s, [A, D])\n"
+        "s[D].vectorize(xi)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    QCOMPARE(r->schedule->trace.entries.size(), size_t{2});
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<QString>("expected");
@@ -232,6 +256,10 @@ class TestPythonIdioms : public QObject {
         << "t.py:7:7: error: the bounds are indexed by an IterVar";
     QTest::newRow("isinstance of an unknown type")
         << std::string("x = isinstance(1, len)\n") << "t.py:3:19: error: isinstance() arg 2 must be a type Tessera knows";
+    QTest::newRow("tag inside a tag_scope")
+        << std::string("A = te.placeholder((4,), name='A')\nwith tvm.te.tag_scope(tag='x'):\n"
+                       "    B = te.compute((4,), lambda i: A[i], name='B', tag='y')\n")
+        << "t.py:5:52: error: compute(): nested tag is not allowed for now (inside tag_scope 'x')";
     QTest::newRow("varargs index map")
         << std::string("A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], name='B')\n"
                        "s = te.create_schedule(B.op)\ns[B].transform_layout(lambda *i: [i[0] // 4, i[0] % 4])\n")
