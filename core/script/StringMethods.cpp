@@ -13,7 +13,7 @@ namespace {
 
 constexpr size_t kMaxResultBytes = 1 << 20;
 
-std::string StrOf(const Value& v) {
+std::string PyStr(const Value& v) {
   if (v.is_string()) return v.as_string();
   if (v.is_expr()) return ir::to_string(v.as_expr());
   return repr(v);
@@ -65,10 +65,10 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
   std::string text;
   char buf[512];
   if (type == 0 && !v.is_number()) {
-    text = StrOf(v);
+    text = PyStr(v);
     if (precision >= 0 && text.size() > static_cast<size_t>(precision)) text.resize(precision);
   } else if (type == 's') {
-    text = StrOf(v);
+    text = PyStr(v);
   } else {
     if (!v.is_number()) return Error("format code '" + std::string(1, type) + "' needs a number, not " + v.type_name(), loc);
     if (type == 'd' || type == 'x' || type == 'X' || type == 'o' || type == 'b' ||
