@@ -46,7 +46,7 @@ bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
                      [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
 }
 
-int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+int64_t TileDivisorAtMost(int64_t n, int64_t limit) {
   int64_t best = 1;
   for (int64_t d = 1; d <= std::min(n, limit); ++d)
     if (n % d == 0) best = d;
@@ -179,7 +179,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   for (int64_t vectors : {2, 1, 4}) {
     const int64_t t = vectors * lanes;
     if (axis_extent % t != 0) continue;
-    const int64_t x = LargestDivisorAtMost(column_extent, target.vector_registers / 2 / vectors);
+    const int64_t x = TileDivisorAtMost(column_extent, target.vector_registers / 2 / vectors);
     Decisions d = base;
     d.values[OnKnob(rule.stage)] = {1};
     d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
