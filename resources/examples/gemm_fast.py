@@ -4,7 +4,7 @@
 import tvm
 from tvm import te
 from tvm import autotvm
-from tvm.topi.x86.utils import get_simd_32bit_lanes
+from tvm.target.x86 import get_simd_32bit_lanes  # where TVM 0.19 defines it (host features outside a target context)
 
 # The benchmark sets M, N and K by rewriting these three lines (keep them "X = <integer>").
 M = 1024
