@@ -79,19 +79,113 @@ def call_intrin(dtype, func_name, *args, span=None):
     return PrimExpr("call_intrin", dtype, args=tuple(convert(a) for a in args if not isinstance(a, str)))
 
 
+class _Scope:
+    """A `with` scope of the builder (TVM's WithScope): enter gives `value`, exit runs
+    `on_exit` (which wraps the statements the block emitted)."""
+
+    def __init__(self, value, on_exit):
+        self._value = value
+        self._on_exit = on_exit
+
+    def __enter__(self):
+        return self._value
+
+    def __exit__(self, *unused):
+        self._on_exit()
+
+
+class BufferVar:
+    """What ib.allocate returns (TVM's ir_builder.BufferVar): buf[i] loads, buf[i] = v
+    emits a store; there is no vload / vstore (TVM's has none either)."""
+
+    def __init__(self, builder, name, dtype, shape):
+        self._builder = builder
+        self.name = name
+        self.dtype = dtype
+        self.shape = shape
+
+    def _index(self, index):
+        index = index if isinstance(index, (tuple, list)) else (index,)
+        if len(index) != len(self.shape):
+            raise ValueError("BufferVar %s: %d indices for %d dimensions" % (self.name, len(index), len(self.shape)))
+        return tuple(convert(i) for i in index)
+
+    def __getitem__(self, index):
+        return PrimExpr("load", self.dtype, args=self._index(index), name=self.name)
+
+    def __setitem__(self, index, value):
+        value = convert(value)
+        if value.dtype.split("x")[0] != self.dtype.split("x")[0]:
+            raise ValueError("data type does not match content type %s vs %s" % (value.dtype, self.dtype))
+        self._builder.emit(Stmt("store", (self.name, self._index(index), value)))
+
+
 class IRBuilder:
+    """TVM's tvm.tir.ir_builder.IRBuilder: emit, get, and the with-scopes for_range,
+    if_scope / else_scope, new_scope, plus let and allocate (which wrap what follows)."""
+
+    _KINDS = ("serial", "parallel", "vectorize", "unroll")
+
     def __init__(self):
-        self._seq = []
+        self._stack = [[]]
+        self._nidx = 0
 
     def emit(self, stmt):
         if isinstance(stmt, (PrimExpr, int, float)):
             stmt = Stmt("evaluate", (convert(stmt),))
         if not isinstance(stmt, Stmt):
             raise TypeError("emit: expected a statement or an expression, got %r" % (stmt,))
-        self._seq.append(stmt)
+        self._stack[-1].append(stmt)
+
+    def _pop(self):
+        return Stmt("seq", self._stack.pop())
+
+    def for_range(self, begin, end, name="i", dtype=None, kind="serial"):
+        if name == "i":  # TVM names unnamed loops i, j, k, then i_0, i_1, ...
+            name = chr(ord("i") + self._nidx) if self._nidx < 3 else "i_" + str(self._nidx - 3)
+            self._nidx += 1
+        if kind not in self._KINDS:
+            raise ValueError("Unknown kind")
+        var = PrimExpr("var", dtype or "int32", name=name)
+        self._stack.append([])
+        return _Scope(var, lambda: self.emit(Stmt("for", (var, convert(begin), convert(end), kind, self._pop()))))
+
+    def if_scope(self, cond):
+        cond = convert(cond)
+        self._stack.append([])
+        return _Scope(None, lambda: self.emit(Stmt("if", (cond, self._pop(), None))))
+
+    def else_scope(self):
+        seq = self._stack[-1]
+        if not seq or seq[-1].kind != "if" or seq[-1].parts[2] is not None:
+            raise RuntimeError("else_scope can only follow an if_scope")
+        prev = seq.pop()
+        self._stack.append([])
+        return _Scope(None, lambda: self.emit(Stmt("if", (prev.parts[0], prev.parts[1], self._pop()))))
+
+    def new_scope(self):
+        self._stack.append([])
+        return _Scope(None, lambda: self.emit(self._pop()))
+
+    def let(self, var_name, value):
+        value = convert(value)
+        var = PrimExpr("var", value.dtype, name=var_name)
+        self.emit(Stmt("let", (var, value)))
+        return var
+
+    def allocate(self, dtype, shape, name="buf", axis_separators=None, scope=""):
+        check_dtype(dtype)
+        shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        self.emit(Stmt("allocate", (name, dtype, shape, scope)))
+        return BufferVar(self, name, dtype, shape)
+
+    def pointer(self, content_type, name="ptr", scope=""):
+        raise RuntimeError("the stand-in has no ir_builder.pointer (Tessera refuses it)")
 
     def get(self):
-        return Stmt("seq", self._seq)
+        if len(self._stack) != 1:
+            raise RuntimeError("cannot call get inside construction scope")
+        return Stmt("seq", self._stack[0])
 
 
 ir_builder = types.SimpleNamespace(create=IRBuilder, IRBuilder=IRBuilder)
