@@ -1075,8 +1075,7 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
   std::shared_ptr<const Scope> scope = locals;
   switch (s.kind) {
     case StmtKind::Import:
-      if (locals) return Error("imports inside functions are not supported in scripts", s.loc);
-      if (auto st = ExecImport(s); !st) return st.error();
+      if (auto st = ExecImport(s, locals); !st) return st.error();
       return Flow::Normal;
     case StmtKind::Assign:
       if (auto st = ExecAssign(s, locals); !st) return st.error();
@@ -1345,7 +1344,13 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
   return Flow::Normal;
 }
 
-Status Interpreter::ExecImport(const AstStmt& s) {
+Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  // Inside a function the imported names are its locals (TVM's tensorize tutorial imports
+  // tvm.contrib's clang in the function that builds the extern code).
+  auto bind = [&](const std::string& name, Value value) {
+    if (locals) locals->names[name] = std::move(value);
+    else SetGlobal(name, std::move(value));
+  };
   // A module outside tvm (numpy, timeit, ...) belongs to the runtime part: its
   // attributes are runtime values (RuntimeObjects.h).
   auto runtime_module = [](const std::string& path) {
@@ -1360,7 +1365,7 @@ Status Interpreter::ExecImport(const AstStmt& s) {
       std::string bound = item.alias.empty() ? item.name.substr(0, item.name.find('.')) : item.alias;
       std::string path = item.alias.empty() ? bound : item.name;
       if (!is_tvm(item.name)) {
-        SetGlobal(bound, runtime_module(path));
+        bind(bound, runtime_module(path));
         continue;
       }
       const Value* module = Lookup(path);
@@ -1370,23 +1375,23 @@ Status Interpreter::ExecImport(const AstStmt& s) {
       }
       if (!module || !module->as<ModuleObject>())
         return Error("no module named '" + item.name + "' in Tessera", item.loc);
-      SetGlobal(bound, *module);
+      bind(bound, *module);
       continue;
     }
     std::string bound = item.alias.empty() ? item.name : item.alias;
     if (!is_tvm(s.from_module)) {
-      SetGlobal(bound, MakeRuntimeValue(s.from_module + "." + item.name));
+      bind(bound, MakeRuntimeValue(s.from_module + "." + item.name));
       continue;
     }
     const Value* v = Lookup(s.from_module + "." + item.name);
     if (!v && IsRuntimeModule(s.from_module + "." + item.name)) {
-      SetGlobal(bound, MakeRuntimeValue(s.from_module + "." + item.name));
+      bind(bound, MakeRuntimeValue(s.from_module + "." + item.name));
       continue;
     }
     if (!v)
       return Error("cannot import name '" + item.name + "' from '" + s.from_module + "'",
                    item.loc);
-    SetGlobal(bound, *v);
+    bind(bound, *v);
   }
   return Status::Ok();
 }

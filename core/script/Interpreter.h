@@ -226,7 +226,7 @@ class Interpreter {
   Result<Value> EvalLogic(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<std::vector<Value>> EvalItems(const std::vector<AstPtr>& items,
                                        const std::shared_ptr<const Scope>& scope);
-  Status ExecImport(const AstStmt& s);
+  Status ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Status ExecAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
 };
 

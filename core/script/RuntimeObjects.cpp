@@ -11,8 +11,10 @@ namespace {
 
 // tvm.transform / tvm.ir.transform: PassContext(opt_level=..., config=...) configures
 // tvm.build, which Tessera does not run (its own pipeline lowers the schedule).
-constexpr std::array<const char*, 7> kRuntimeModules = {"tvm.nd",      "tvm.runtime", "tvm.testing", "tvm.contrib",
-                                                        "tvm.rpc",     "tvm.transform", "tvm.ir.transform"};
+// tvm.topi.testing: TOPI's numpy reference implementations (conv2d_nhwc_python, ...).
+constexpr std::array<const char*, 8> kRuntimeModules = {"tvm.nd",        "tvm.runtime",      "tvm.testing",
+                                                        "tvm.contrib",   "tvm.rpc",          "tvm.transform",
+                                                        "tvm.ir.transform", "tvm.topi.testing"};
 
 // The attribute a Target answers without being asked for its runtime (TVM's Target
 // fields); a kind has a name.

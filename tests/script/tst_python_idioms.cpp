@@ -88,6 +88,14 @@ class TestPythonIdioms : public QObject {
         "assert 'abc'.startswith('ab') and 'abc'.endswith('bc') and 'abc'.find('c') == 2\n"
         "assert 'a.b.c'.replace('.', '_') == 'a_b_c' and 'x'.rjust(3) == '  x' and 'x'.ljust(2) == 'x '\n"
         "assert '7'.zfill(3) == '007' and 'aXbX'.count('X') == 2\n");
+    QTest::newRow("imports inside a function") << std::string(
+        "def f():\n"
+        "    from tvm import te as tt\n"
+        "    from tvm.contrib import utils, clang\n"
+        "    import numpy as np\n"
+        "    return tt\n"
+        "assert f() is te\n"
+        "assert tvm.topi.testing.conv2d_nhwc_python is not None\n");
     QTest::newRow("percent formatting") << std::string(
         "assert 'B_%d' % 3 == 'B_3'\n"
         "assert '%s: %f' % ('naive', 0.5) == 'naive: 0.500000'\n"
