@@ -12,7 +12,18 @@ Tolerance Tolerance::For(ir::DataType dtype) {
   return {1e-12, 1e-12};
 }
 
-CompareResult Compare(const NDArray& actual, const NDArray& expected, Tolerance tol) {
+double MachineEpsilon(ir::DataType dtype) {
+  if (!dtype.is_float()) return 0.0;
+  if (dtype.bits() == 16) return std::ldexp(1.0, -10);
+  if (dtype.bits() == 32) return std::ldexp(1.0, -23);
+  return std::ldexp(1.0, -52);
+}
+
+namespace {
+
+// Compare and CompareSum: `allowance` (may be null) adds to the tolerance per element.
+CompareResult CompareWithAllowance(const NDArray& actual, const NDArray& expected, Tolerance tol,
+                                   const NDArray* magnitude, double allowance_per_unit) {
   CompareResult r;
   if (!actual.defined() || !expected.defined() || actual.dtype() != expected.dtype() ||
       actual.shape() != expected.shape()) {
@@ -43,7 +54,9 @@ CompareResult Compare(const NDArray& actual, const NDArray& expected, Tolerance 
         r.max_abs_error = std::fmax(r.max_abs_error, abs_err);
         r.max_rel_error = std::fmax(r.max_rel_error, rel_err);
       }
-      bad = abs_err > tol.atol + tol.rtol * std::fabs(b);
+      double limit = tol.atol + tol.rtol * std::fabs(b);
+      if (magnitude) limit += allowance_per_unit * std::fabs(magnitude->GetDouble(i));
+      bad = abs_err > limit;
     }
     if (bad) {
       if (r.first_mismatch < 0) r.first_mismatch = i;
@@ -51,6 +64,20 @@ CompareResult Compare(const NDArray& actual, const NDArray& expected, Tolerance 
     }
   }
   return r;
+}
+
+}  // namespace
+
+CompareResult Compare(const NDArray& actual, const NDArray& expected, Tolerance tol) {
+  return CompareWithAllowance(actual, expected, tol, nullptr, 0.0);
+}
+
+CompareResult CompareSum(const NDArray& actual, const NDArray& expected, const NDArray& magnitude,
+                         int64_t terms, Tolerance tol) {
+  if (!magnitude.defined() || magnitude.shape() != expected.shape() || terms < 1)
+    return Compare(actual, expected, tol);
+  double per_unit = 2.0 * std::sqrt(static_cast<double>(terms)) * MachineEpsilon(expected.dtype());
+  return CompareWithAllowance(actual, expected, tol, &magnitude, per_unit);
 }
 
 std::string CompareResult::str() const {

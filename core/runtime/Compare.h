@@ -34,4 +34,23 @@ inline CompareResult Compare(const NDArray& actual, const NDArray& expected) {
   return Compare(actual, expected, Tolerance::For(expected.dtype()));
 }
 
+// A floating-point sum of `terms` products, rounded in another order than the reference's
+// (a schedule that splits, reorders or vectorizes the reduction, FMAs): both results carry
+// rounding errors that grow with the partial sums, which for sum_i t_i are bounded by
+// S = sum_i |t_i|, not by the result (cancellation: S may be far larger than |b|). Each
+// element then passes when |a - b| <= atol + rtol * |b| + 2 * sqrt(terms) * eps * S, eps
+// the dtype's machine epsilon: the probabilistic bound of recursive summation (Higham,
+// "Accuracy and Stability of Numerical Algorithms", 4.2: the errors of n roundings of
+// size <= u * S add like a random walk, sqrt(n) * u * S) with a margin of 4 for two
+// results and their products' own roundings. Strict enough for a wrong schedule: one
+// term too many or too few moves an element by |t_i|, about S / terms, which is larger
+// than the allowance, 2 * sqrt(terms) * eps * S, while terms^1.5 < 1 / (2 * eps): up to
+// about 25 000 terms in float32 (a 3x3x64 conv has 576, a 1024 GEMM 1024).
+// `magnitude` holds S per element (same shape as `expected`).
+CompareResult CompareSum(const NDArray& actual, const NDArray& expected, const NDArray& magnitude,
+                         int64_t terms, Tolerance tol);
+// The dtype's machine epsilon (the gap after 1.0): 2^-23 for float32, 2^-10 for float16,
+// 2^-52 for float64; 0 for integers (exact).
+double MachineEpsilon(ir::DataType dtype);
+
 }  // namespace tessera::runtime
