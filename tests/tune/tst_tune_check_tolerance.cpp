@@ -182,6 +182,35 @@ class TuneCheckTolerance : public QObject {
     runtime::CompareResult r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
   }
+
+  // The ChannelTile rule's shape: the reduction in a cache_write stage, reordered there
+  // (the check compares the output with the te definition's reduction).
+  void cacheWriteOfReorderedReductionPasses() {
+    ConvCase c = MakeCase("acc = s.cache_write(conv, \"local\")\n");
+    c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn, 0);
+    runtime::CompareResult r = CheckOutput(c);
+    QVERIFY2(r.ok(), r.str().c_str());
+    c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn - 1, 0);
+    r = CheckOutput(c);
+    QVERIFY2(r.mismatches > kOut * kSize * kSize * 9 / 10, r.str().c_str());
+    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
+    c = MakeCase(
+        "acc = s.cache_write(conv, \"local\")\n"
+        "n, f, y, x = s[conv].op.axis\n"
+        "s[acc].compute_at(s[conv], y)\n"
+        "a_n, a_f, a_y, a_x = s[acc].op.axis\n"
+        "a_rc, a_ry, a_rx = s[acc].op.reduce_axis\n"
+        "s[acc].reorder(a_n, a_f, a_y, a_ry, a_rx, a_rc, a_x)\n"
+        "s[acc].vectorize(a_x)\n"
+        "s[conv].pragma(f, \"fp_contract\")\n");
+    auto lowered = transform::LowerSchedule(*c.program.schedule, c.args, "llvm", "conv");
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    auto kernel = codegen::BuildLLVM(lowered->func);
+    QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
+    QVERIFY(kernel->Call(c.buffers).ok());
+    r = CheckOutput(c);
+    QVERIFY2(r.ok(), r.str().c_str());
+  }
 };
 
 QTEST_APPLESS_MAIN(TuneCheckTolerance)
