@@ -183,6 +183,7 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
         const bool innermost = a + 1 == extents.size();
         k.innermost_multiple = innermost && extents[a] % lanes == 0 ? lanes : 1;
         k.innermost_max = innermost ? 4 * lanes : target.vector_registers;
+        k.ragged_innermost = !innermost;  // register rows: vectors stay whole, rows may not divide
         space.AddKnob(k);
       }
       for (size_t r = 0; r < reduce_extents.size(); ++r) {
@@ -286,7 +287,15 @@ std::vector<int64_t> DesignSpace::SampleKnob(const Knob& k, std::mt19937_64& rng
   } else {
     factors[k.parts - 1] = Pick(inner, rng);
   }
-  int64_t rest = k.extent / factors[k.parts - 1];
+  // Ragged register rows (a quarter of the samples): any count up to the bound that is
+  // not a divisor, on axes long enough that the peeled partial tile is a small part.
+  if (k.ragged_innermost && std::bernoulli_distribution(0.25)(rng)) {
+    std::vector<int64_t> ragged;
+    for (int64_t r = 2; r <= k.innermost_max && 8 * r <= k.extent; ++r)
+      if (k.extent % r != 0) ragged.push_back(r);
+    if (!ragged.empty()) factors[k.parts - 1] = Pick(ragged, rng);
+  }
+  int64_t rest = (k.extent + factors[k.parts - 1] - 1) / factors[k.parts - 1];
   for (int level = k.parts - 2; level >= 1; --level) {
     factors[level] = level == 2 && coin(rng) ? 1 : Pick(Divisors(rest), rng);
     rest /= factors[level];
@@ -401,12 +410,17 @@ bool DesignSpace::Satisfies(const Decisions& d) const {
       continue;
     }
     if (static_cast<int>(v.size()) != k.parts) return false;
-    int64_t product = 1;
+    int64_t outer = 1;
     for (int64_t f : v) {
       if (f < 1) return false;
-      product *= f;
     }
-    if (product != k.extent) return false;
+    for (size_t i = 0; i + 1 < v.size(); ++i) outer *= v[i];
+    // The outer factors cover the extent exactly, or (ragged) its last partial tile too.
+    const int64_t inner = v.back();
+    const bool exact = k.extent % inner == 0 && outer == k.extent / inner;
+    const bool ragged =
+        k.ragged_innermost && inner < k.extent && outer == (k.extent + inner - 1) / inner;
+    if (!exact && !ragged) return false;
   }
   return RegisterTileFits(d);
 }
@@ -422,6 +436,11 @@ Decisions DesignSpace::Sample(std::mt19937_64& rng) const {
   for (const Knob& k : knobs_)
     if (k.kind == Knob::Kind::Split && k.parts == kTileLevels && k.innermost_multiple == 1) {
       auto& f = d.values[k.name];
+      if (k.extent % f.back() != 0) {  // ragged rows: the middle levels divided the covering count
+        f.assign(f.size(), 1);
+        f[0] = k.extent;
+        continue;
+      }
       f[0] *= f.back();
       f.back() = 1;
     }
@@ -449,12 +468,29 @@ struct RegisterTile {
     for (const auto& [axis, r] : rows) n *= r;
     return n;
   }
+  // Loads per reduction step: one per vector of the streamed operand, one broadcast per
+  // row. Useful lanes per load is what the FMA pipes can sustain (x86 loads 2-3 per
+  // cycle, FMAs 2), so tiles are ranked by it.
+  double LanesPerLoad() const {
+    int64_t loads = vectors;
+    int64_t n = 1;
+    for (const auto& [axis, r] : rows) n *= r;
+    return static_cast<double>(Useful()) / static_cast<double>(loads + (rows.empty() ? 0 : n));
+  }
 };
+
+// ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
+int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
 
 // The register tiles that fill the target's vector registers: for every column count
 // (a divisor of the innermost extent filling whole vectors, or at least half a vector
 // when the extent is not a multiple of the width; at most 4 vectors), as many rows on
-// one axis, or on two, as leave room for the operands (RegisterTileFits' budget).
+// one axis, or on two, as leave room for the operands: RegisterTileFits' budget, and the
+// accumulators plus the row's operand vectors plus a broadcast within the register file
+// (AVX2's 3 x 32 tile = 12 + 4 + 1 ymm spills). Rows on one axis may be ragged (not a
+// divisor: the last tile is peeled) when that fits more accumulators — 1024 rows x 2 ymm
+// get 6 rows (12 accumulators) where the divisors stop at 4 (8): 8 accumulators cannot
+// cover the FMA latency of 2 pipes (4-5 cycles) with any slack.
 std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents, const TargetInfo& target) {
   const size_t n = extents.size();
   const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
@@ -468,7 +504,8 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents, con
     RegisterTile base;
     base.cols = cols;
     base.vectors = (cols + lanes - 1) / lanes;
-    const int64_t max_rows = budget / base.vectors;
+    const int64_t max_rows = std::min(budget / base.vectors,
+                                      (target.vector_registers - base.vectors - 1) / base.vectors);
     if (max_rows < 1) continue;
     if (n == 1) tiles.push_back(base);
     for (size_t a = 0; a + 1 < n; ++a) {
@@ -476,6 +513,12 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents, con
       RegisterTile one = base;
       one.rows[a] = LargestDivisorAtMost(extents[a], max_rows);
       if (one.rows[a] > 1) tiles.push_back(one);
+      if (max_rows > one.rows[a] &&
+          extents[a] >= 8 * max_rows) {  // the peeled tile: <= 1/8 of the rows
+        RegisterTile ragged = base;
+        ragged.rows[a] = max_rows;
+        tiles.push_back(ragged);
+      }
       for (size_t b = a + 1; b + 1 < n; ++b) {
         RegisterTile two = base;
         for (int64_t ra : Divisors(extents[a])) {
@@ -487,10 +530,13 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents, con
       }
     }
   }
-  // The most useful lanes per FMA step first (partial vectors waste lanes); ties keep
-  // the order above (fewer columns, more rows first).
-  std::stable_sort(tiles.begin(), tiles.end(),
-                   [](const RegisterTile& x, const RegisterTile& y) { return x.Useful() > y.Useful(); });
+  // The most useful lanes per load first (partial vectors waste lanes; one broadcast per
+  // column vector is load-bound), then per FMA step; ties keep the order above (fewer
+  // columns, more rows first).
+  std::stable_sort(tiles.begin(), tiles.end(), [](const RegisterTile& x, const RegisterTile& y) {
+    if (x.LanesPerLoad() != y.LanesPerLoad()) return x.LanesPerLoad() > y.LanesPerLoad();
+    return x.Useful() > y.Useful();
+  });
   if (tiles.size() > 4) tiles.resize(4);
   return tiles;
 }
@@ -567,9 +613,20 @@ void DesignSpace::AddTileSeeds(const StageRule& rule, const Decisions& base, std
     if (panel_ok) {
       Decisions d = start;
       set_axis(d, inner, Split4(inner_extent / cols, 1, 1, cols));
-      for (const auto& [axis, r] : tile.rows) set_axis(d, axis, Split4(1, extents[axis] / r, 1, r));
+      for (const auto& [axis, r] : tile.rows)
+        set_axis(d, axis, Split4(1, TilesCovering(extents[axis], r), 1, r));
       d.values[rule.stage + ".pack." + rule.streamed] = {1};
       out->push_back(d);
+      // A wider panel (up to 4 register tiles side by side, S2): each row sliver of the
+      // other operand (rows x reduction, in L1) serves all of them before the next, so
+      // that operand streams from the outer caches a quarter as often. The reduction stays
+      // whole inside S2 (a split of it would reload the accumulators at every step).
+      const int64_t wide = LargestDivisorAtMost(inner_extent / cols, 4);
+      if (wide > 1) {
+        Decisions w = d;
+        set_axis(w, inner, Split4(inner_extent / (cols * wide), 1, wide, cols));
+        out->push_back(w);
+      }
       unroll_reduction(d);
       out->push_back(d);
     }
@@ -580,7 +637,8 @@ void DesignSpace::AddTileSeeds(const StageRule& rule, const Decisions& base, std
       set_axis(d, inner, Split4(1, inner_extent / cols, 1, cols));
       bool first = true;
       for (const auto& [axis, r] : tile.rows) {
-        set_axis(d, axis, first ? Split4(extents[axis] / r, 1, 1, r) : Split4(1, extents[axis] / r, 1, r));
+        const int64_t q = TilesCovering(extents[axis], r);
+        set_axis(d, axis, first ? Split4(q, 1, 1, r) : Split4(1, q, 1, r));
         first = false;
       }
       out->push_back(d);
@@ -595,11 +653,14 @@ void DesignSpace::AddTileSeeds(const StageRule& rule, const Decisions& base, std
       d.values[rule.stage + ".cache_write"] = {1};
       const int64_t bn = cols * LargestDivisorAtMost(inner_extent / cols, std::max<int64_t>(1, 64 / cols));
       const auto& [row_axis, r] = *tile.rows.begin();
-      const int64_t bm = r * LargestDivisorAtMost(extents[row_axis] / r, std::max<int64_t>(1, 32 / r));
+      const int64_t q = TilesCovering(extents[row_axis], r);
+      const int64_t bm =
+          LargestDivisorAtMost(q, std::max<int64_t>(1, 32 / r));  // register tiles per block
       set_axis(d, inner, Split4(inner_extent / bn, 1, bn / cols, cols));
-      set_axis(d, row_axis, Split4(extents[row_axis] / bm, 1, bm / r, r));
+      set_axis(d, row_axis, Split4(q / bm, 1, bm, r));
       for (const auto& [axis, rows] : tile.rows)
-        if (axis != row_axis) set_axis(d, axis, Split4(1, extents[axis] / rows, 1, rows));
+        if (axis != row_axis)
+          set_axis(d, axis, Split4(1, TilesCovering(extents[axis], rows), 1, rows));
       unroll_reduction(d);
       out->push_back(d);
     }

@@ -34,8 +34,9 @@
 // column block with an mr x nr register tile inside the whole reduction; a register tile
 // inside all reductions parallel over row blocks; a cache_write accumulator block with
 // the reduction unrolled), with mr x nr derived from the target's vector width and
-// register count (AVX2: e.g. 8x8, 4x16; AVX-512: 16x16, 8x32). The tuner measures them
-// first and evolves from the best.
+// register count, ranked by useful lanes per load (1024 rows, AVX2: 6x16 — rows ragged —,
+// 4x16, 2x32, 13x8; AVX-512: 6x64, 4x64, 14x32, 8x32). The tuner measures them first and
+// evolves from the best.
 //
 // A point of the space is a Decisions: one factor list per split, one value per knob.
 // Apply() turns it into a schedule through the schedule primitives (their legality
@@ -77,6 +78,10 @@ struct Knob {
   int parts = 1;
   int64_t innermost_multiple = 1;  // Split: the innermost factor is a multiple of this (when possible)
   int64_t innermost_max = 0;       // Split: the innermost factor's upper bound (0: none)
+  // Split: the innermost factor need not divide the extent; the outer factors then cover
+  // ceil(extent / innermost) and the lowering peels the last, partial tile. For register
+  // rows: 1024 rows admit a 6-row tile (12 of AVX2's 16 ymm) where divisors stop at 4.
+  bool ragged_innermost = false;
   std::vector<int64_t> choices;
 };
 
