@@ -619,12 +619,17 @@ void DesignSpace::AddTileSeeds(const StageRule& rule, const Decisions& base, std
       out->push_back(d);
       // A wider panel (up to 4 register tiles side by side, S2): each row sliver of the
       // other operand (rows x reduction, in L1) serves all of them before the next, so
-      // that operand streams from the outer caches a quarter as often. The reduction stays
-      // whole inside S2 (a split of it would reload the accumulators at every step).
+      // that operand streams from the outer caches a quarter as often. The reductions are
+      // whole inside S2 (R1; with R0 > 1 the loop order S0 S1 R0 S2 R1 S3 would put S2
+      // inside the reduction and reload the accumulators at every step).
       const int64_t wide = LargestDivisorAtMost(inner_extent / cols, 4);
       if (wide > 1) {
         Decisions w = d;
         set_axis(w, inner, Split4(inner_extent / (cols * wide), 1, wide, cols));
+        for (const std::string& axis : rule.reduce_axes) {
+          const std::string name = TileKnob(rule.stage, axis);
+          w.values[name] = {1, knob(name).extent};
+        }
         out->push_back(w);
       }
       unroll_reduction(d);

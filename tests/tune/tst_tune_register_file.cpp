@@ -140,6 +140,24 @@ class TestTuneRegisterFile : public QObject {
     QVERIFY2(found, "no panel seed with the target's register tile");
   }
 
+  // The wide panel seed (4 register tiles per B panel, S2): the whole reduction inside
+  // S2 (R1), so each tile's accumulators stay in registers over all of k.
+  void widePanelSeedKeepsTheReductionInside() {
+    const TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
+    auto p = LoadGemm(1024, 1024, 1024);
+    DesignSpace space = GemmSpace(p, target);
+    bool found = false;
+    for (const Decisions& d : space.Seeds()) {
+      if (IsChannelSeed(d) || d.values.at("C.tile.j") != std::vector<int64_t>{16, 1, 4, 16})
+        continue;
+      if (d.values.at("C.tile.i") != std::vector<int64_t>{1, 171, 1, 6}) continue;
+      found = true;
+      QCOMPARE(d.values.at("C.tile.k"), (std::vector<int64_t>{1, 1024}));
+      QCOMPARE(d.values.at("C.pack.B")[0], int64_t{1});
+    }
+    QVERIFY2(found, "no wide panel seed with the 6 x 16 tile");
+  }
+
   // Ragged splits are points of the space only on register-row axes, and only when the
   // outer factors cover the extent (ceil(100 / 6) = 17 tiles of 6 rows).
   void raggedRowsMustCoverTheExtent() {
