@@ -8,6 +8,7 @@
 #include "arith/ExprOrder.h"
 #include "arith/MapChildren.h"
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "ir/Printer.h"
 
 namespace tessera::arith {
@@ -101,6 +102,7 @@ class IntSetEvaluator {
   IntSetMap dom_;
   Analyzer* an_;
   int depth_ = 0;
+  size_t var_depth_ = 0;
 
   Expr S(const Expr& e) { return IsInf(e) ? e : an_->Simplify(e); }
   IntSet Make(const Expr& lo, const Expr& hi) { return IntSet::Interval(S(lo), S(hi)); }
@@ -141,10 +143,7 @@ class IntSetEvaluator {
 
   IntSet EvalNode(const Expr& e) {
     if (e.as<IntImmNode>()) return IntSet::SinglePoint(e);
-    if (e.as<VarNode>()) {
-      auto it = dom_.find(Var::from(e));
-      return it != dom_.end() ? it->second : IntSet::SinglePoint(e);
-    }
+    if (e.as<VarNode>()) return EvalVar(e);
     if (auto* n = e.as<BinaryNode>()) {
       if (n->kind == ExprKind::Add || n->kind == ExprKind::Sub || n->kind == ExprKind::Mul ||
           n->kind == ExprKind::Div || n->kind == ExprKind::FloorDiv || n->kind == ExprKind::Mod ||
@@ -156,6 +155,34 @@ class IntSetEvaluator {
     if (auto* r = e.as<RampNode>()) return EvalRamp(r, e);
     if (auto* b = e.as<BroadcastNode>()) return Eval(b->value);
     return EvalPointwise(e);
+  }
+
+  // A variable's set may itself name variables of the map: a loop attached inside another
+  // stage has a range in terms of that stage's loops ([fused*2, fused*2 + 1]); when both
+  // are relaxed the result must not mention `fused`. Its ends are evaluated again, as
+  // TVM's IntervalSetEvaluator does, at most as deep as the map has variables (a
+  // variable whose set names itself stands for itself there).
+  IntSet EvalVar(const Expr& e) {
+    auto it = dom_.find(Var::from(e));
+    if (it == dom_.end()) return IntSet::SinglePoint(e);
+    const IntSet& set = it->second;
+    if (set.is_empty()) return set;
+    // Deeper than the map has variables: a cycle (x in [x, x + 1]); x stands for itself.
+    if (var_depth_ >= dom_.size()) return IntSet::SinglePoint(e);
+    auto names_mapped_var = [this](const Expr& end) {
+      if (IsInf(end)) return false;
+      bool found = false;
+      ir::PostOrderVisit(end, [&](const Expr& x) {
+        if (x.as<VarNode>() && dom_.count(Var::from(x))) found = true;
+      });
+      return found;
+    };
+    if (!names_mapped_var(set.min()) && !names_mapped_var(set.max())) return set;
+    ++var_depth_;
+    Expr lo = IsInf(set.min()) ? set.min() : Eval(set.min()).min();
+    Expr hi = IsInf(set.max()) ? set.max() : Eval(set.max()).max();
+    --var_depth_;
+    return IntSet::Interval(lo, hi);
   }
 
   IntSet EvalArith(const BinaryNode* n, const Expr& e) {

@@ -178,6 +178,27 @@ class TestIntSet : public QObject {
     QCOMPARE(QString::fromStdString(s.str()), QString("[7, 13]"));
   }
 
+  // A relaxed loop whose range names another relaxed loop (a stage attached inside a
+  // stage that is itself attached at a fused loop): the outer loop is relaxed too, as
+  // TVM's IntervalSetEvaluator does. Before, `x` evaluated to [io*2, io*2 + 1] and the
+  // region of a root stage mentioned a loop variable it never sees.
+  void mappedSetsNamingMappedVarsAreRelaxedAgain() {
+    Vars& v = V();
+    IntSetMap dom;
+    dom[v.io] = IntSet::FromRange(Range(0, 512));
+    dom[v.x] = IntSet::FromRange(Range(v.io * 2, 2));
+    QCOMPARE(QString::fromStdString(EvalSet(v.x, dom).str()), QString("[0, 1023]"));
+    QCOMPARE(QString::fromStdString(EvalSet(v.x * 4 + 1, dom).str()), QString("[1, 4093]"));
+    // A set naming its own variable stops there instead of recursing for ever.
+    IntSetMap self;
+    self[v.x] = IntSet::Interval(v.x, v.x + 1);
+    QCOMPARE(QString::fromStdString(EvalSet(v.x, self).str()), QString("[x, (x + 1)]"));
+    // Unmapped variables inside a mapped set stay symbolic.
+    IntSetMap partial;
+    partial[v.x] = IntSet::Interval(v.z * 2, v.z * 2 + 1);
+    QCOMPARE(QString::fromStdString(EvalSet(v.x, partial).str()), QString("[(z*2), ((z*2) + 1)]"));
+  }
+
   void deepExpressionIsBounded() {
     Vars& v = V();
     IntSetMap dom;

@@ -105,6 +105,18 @@ class TestLoweredSemantics : public QObject {
       (void)ComputeAt(s, S(s, "D"), S(s, "E"), p.first);
       (void)ComputeAt(s, S(s, "C"), S(s, "E"), p.first);
     }, 0};
+    // A stage attached inside a stage that is itself attached (C.local at D.di, D at
+    // E's fused outer loop) reading a stage left at the root: C's region is relaxed over
+    // D.di, whose range names E's loop, and over E's loop too. Before, C was realized
+    // over a region mentioning E's loop variable ("uses variable ... that is neither a
+    // parameter nor defined"; the tuner's softmax samples with an attached rfactor).
+    QTest::newRow("attach chain two deep, producer at root") << Case{[](Schedule& s) {
+      IterVar f = *Fuse(s, S(s, "E"), {Leaf(s, "E", 0), Leaf(s, "E", 1)});
+      auto p = *Split(s, S(s, "E"), f, 20);
+      Stage cl = *CacheRead(s, S(s, "C"), "local", {S(s, "D")});
+      (void)ComputeAt(s, S(s, "D"), S(s, "E"), p.first);
+      (void)ComputeAt(s, cl, S(s, "D"), Leaf(s, "D", 0));
+    }, 0};
     QTest::newRow("inline D") << Case{[](Schedule& s) { (void)ComputeInline(s, S(s, "D")); }, 0};
     QTest::newRow("tile and reorder") << Case{[](Schedule& s) {
       (void)Tile(s, S(s, "E"), Leaf(s, "E", 0), Leaf(s, "E", 1), 4, 3);
