@@ -284,10 +284,17 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
   summary.load = LoadAverage();
   summaries->push_back(summary);
   std::printf("  best schedule:\n");
+  // Every schedule line: those after create_schedule, before the closing print (a filter
+  // on "s[" dropped `X_rf = s.rfactor(...)`, and the listing did not replay).
   std::istringstream lines(result->best->script);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("s[", 0) == 0 || line.find("= s[") != std::string::npos || line.find("s.cache") != std::string::npos)
-      std::printf("    %s\n", line.c_str());
+  bool in_schedule = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("te.create_schedule") != std::string::npos) {
+      in_schedule = true;
+      continue;
+    }
+    if (in_schedule && !line.empty() && line.rfind("print(", 0) != 0) std::printf("    %s\n", line.c_str());
+  }
   std::fflush(stdout);
 }
 
