@@ -44,8 +44,8 @@ s = te.create_schedule(conv.op)
 # operands the other half. The default follows the machine that runs the script (32
 # registers with AVX-512, 16 without): AVX-512 2 vectors (32 channels) x 8 columns = 16
 # zmm accumulators; AVX2 2 vectors (16 channels) x 4 columns = 8 ymm (each broadcast
-# input value feeds two FMAs: 1.08x the 1 x 8 tile, single-thread, on a Xeon with
-# -mcpu=haswell).
+# input value feeds two FMAs: 1.02x the 1 x 8 tile, single-thread, on a Xeon with
+# -mcpu=haswell; more accumulators spill with the 3 x 3 window unrolled).
 n, f, y, x = s[conv].op.axis
 cfg = autotvm.get_config()
 cfg.define_split("tile_f", f, num_outputs=2, max_factor=64)
