@@ -228,6 +228,7 @@ void CodeGenLLVM::VisitFor(const ForNode* n, const Stmt&) {
     EmitParallelFor(n);
     return;
   }
+  if (EmitTransposeCopy(n)) return;
   // Vectorized / unrolled loops that the passes left as loops run serially.
   llvm::Value* begin = CastTo(VisitExpr(n->min), n->min.dtype(), n->loop_var.dtype());
   llvm::Value* extent = CastTo(VisitExpr(n->extent), n->extent.dtype(), n->loop_var.dtype());

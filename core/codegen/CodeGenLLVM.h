@@ -89,6 +89,10 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   int LoopNumber(const ir::ForNode* n) const;
 
   // loops
+  // A loop that copies a small row-major tile into its transpose with one gather per
+  // vector, emitted as a register transpose instead (CodeGenLLVMTranspose.cpp); false
+  // when `n` is not such a loop.
+  bool EmitTransposeCopy(const ir::ForNode* n);
   void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end, const ir::Stmt& body);
   void EmitParallelFor(const ir::ForNode* n);
 

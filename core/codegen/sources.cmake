@@ -14,6 +14,7 @@ if(TESSERA_LLVM)
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMExpr.cpp
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMMemory.cpp
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMParallel.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMTranspose.cpp
     ${CMAKE_CURRENT_LIST_DIR}/LLVMBackend.cpp
     ${CMAKE_CURRENT_LIST_DIR}/LoopThroughput.cpp
   )

@@ -1,0 +1,128 @@
+// A transposing copy (CodeGenLLVMTranspose.cpp): `for v: dst[ramp(.., 1, L)] =
+// src[ramp(c + v, F, L)]` — a row-major L x F tile written out column by column, as
+// ChannelTile's accumulator is copied to an NCHW output — is emitted as L row loads and
+// a shuffle transpose instead of F gathers, and gives the same results (a copy: bit for
+// bit). Tiles the transpose does not cover (L not a power of two, L not dividing F) stay
+// gathers and are still right.
+#include <QtTest>
+
+#include "codegen/LLVMBackend.h"
+#include "ir/ExprOp.h"
+#include "runtime/Reference.h"
+#include "script/Evaluator.h"
+#include "transform/LowerSchedule.h"
+
+using namespace tessera;
+
+namespace {
+
+// B[i, j] = A[j, i] for A of rows x width: B's rows vectorized by `rows` lanes.
+std::string TransposeScript(int rows, int width, int lanes) {
+  const std::string r = std::to_string(rows), w = std::to_string(width), l = std::to_string(lanes);
+  return "import tvm\nfrom tvm import te\n"
+         "A = te.placeholder((" +
+         r + ", " + w +
+         "), name=\"A\")\n"
+         "B = te.compute((" +
+         w + ", " + r +
+         "), lambda i, j: A[j, i], name=\"B\")\n"
+         "s = te.create_schedule(B.op)\n"
+         "i, j = s[B].op.axis\n"
+         "jo, ji = s[B].split(j, factor=" +
+         l +
+         ")\n"
+         "s[B].reorder(jo, i, ji)\n"
+         "s[B].vectorize(ji)\n";
+}
+
+struct Built {
+  std::string ir;
+  std::vector<runtime::NDArray> buffers;
+  bool matches = false;
+  std::string message;
+};
+
+Built BuildAndCheck(const std::string& source) {
+  Built out;
+  auto program = script::EvaluateScript(source, "transpose.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  const std::vector<te::Tensor> args = program->Arguments();
+  auto lowered = transform::LowerSchedule(*program->schedule, args, "llvm", "transpose");
+  if (!lowered) qFatal("%s", lowered.error().message.c_str());
+  auto ir = codegen::EmitLLVMIR(lowered->func, {}, /*optimized=*/false);
+  if (!ir) qFatal("%s", ir.error().message.c_str());
+  out.ir = *ir;
+  auto kernel = codegen::BuildLLVM(lowered->func);
+  if (!kernel) qFatal("%s", kernel.error().message.c_str());
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::vector<int64_t> shape;
+    for (const ir::Expr& e : args[i]->shape) shape.push_back(*ir::as_const_int(e));
+    out.buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
+    out.buffers.back().FillRandom(3 + i);
+  }
+  if (Status st = kernel->Call(out.buffers); !st) qFatal("%s", st.error().message.c_str());
+  auto checks = runtime::CheckAgainstReference(*program->schedule, args, out.buffers, {});
+  if (!checks) qFatal("%s", checks.error().message.c_str());
+  out.matches = !checks->empty();
+  for (const runtime::OutputCheck& c : *checks) {
+    out.matches = out.matches && c.result.ok() && c.result.max_abs_error == 0.0;
+    out.message += c.tensor + ": " + c.result.str() + "\n";
+  }
+  return out;
+}
+
+bool HasGather(const std::string& ir) { return ir.find("masked.gather") != std::string::npos; }
+
+}  // namespace
+
+class LlvmTransposeCopy : public QObject {
+  Q_OBJECT
+ private slots:
+  void init() {
+    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
+  }
+
+  void tileIsTransposedWithShufflesNotGathers_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::newRow("8 x 32 (ChannelTile's AVX-512 tile)") << 8 << 32;
+    QTest::newRow("4 x 16 (AVX2)") << 4 << 16;
+    QTest::newRow("16 x 16") << 16 << 16;
+    QTest::newRow("2 x 8") << 2 << 8;
+  }
+  void tileIsTransposedWithShufflesNotGathers() {
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    Built b = BuildAndCheck(TransposeScript(rows, width, rows));
+    QVERIFY2(b.matches, b.message.c_str());
+    QVERIFY2(!HasGather(b.ir), b.ir.c_str());
+    QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
+  }
+
+  // Several tiles along both axes: the copy's bases move with the outer loops.
+  void tilesOfALargerMatrix() {
+    Built b = BuildAndCheck(TransposeScript(24, 32, 8));
+    QVERIFY2(b.matches, b.message.c_str());
+    QVERIFY(!HasGather(b.ir));
+  }
+
+  // Not a power of two, or not dividing the width: the gathers stay, the result is right.
+  void otherTilesStayGathers_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("lanes");
+    QTest::newRow("6 lanes") << 6 << 12 << 6;
+    QTest::newRow("8 lanes, width 4") << 8 << 4 << 8;
+  }
+  void otherTilesStayGathers() {
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    QFETCH(int, lanes);
+    Built b = BuildAndCheck(TransposeScript(rows, width, lanes));
+    QVERIFY2(b.matches, b.message.c_str());
+    QVERIFY2(HasGather(b.ir), b.ir.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(LlvmTransposeCopy)
+#include "tst_llvm_transpose_copy.moc"
