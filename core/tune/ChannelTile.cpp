@@ -223,13 +223,15 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   }
   // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,
   //    parallel), column tiles, then `a` and the columns inside the block.
-  auto local = schedule::CacheWrite(sch, stage, "local");
-  if (!local) return local.error();
-  stage = sch.find(rule.stage);
+  //    With an epilogue (EpilogueRule.h) the epilogue's loops are the output's.
+  auto acc = MakeAccumulator(sch, rule);
+  if (!acc) return acc.error();
+  stage = acc->outer;
+  auto local = Result<Stage>(acc->local);
   std::vector<ir::IterVar> outer;
   ir::IterVar column_outer, axis_inner, column_inner;
   for (const std::string& name : rule.spatial_axes) {
-    auto iv = stage->find_iter_var(name);
+    auto iv = stage->find_iter_var(OuterAxisName(rule, name));
     if (!iv) return iv.error();
     if (name == c.axis || name == c.column) {
       auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : columns);

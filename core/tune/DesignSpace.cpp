@@ -152,6 +152,31 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
   space.target_ = target;
   const bool single_output = outputs.size() == 1;
   bool output_is_spatial = false;
+  // A reduction whose only reader is the element-wise output (through inlinable relays)
+  // is tiled with that output as its epilogue (EpilogueRule.h); the first one found.
+  std::optional<Epilogue> epilogue;
+  std::string epilogue_of;
+  if (single_output) {
+    std::vector<te::Operation> ops;
+    std::set<std::string> inlinable;
+    for (const Stage& st : sch->stages) {
+      ops.push_back(st->op);
+      const te::ComputeOpNode* op = AsCompute(st->op);
+      if (op && !st->is_output && !op->is_reduction()) inlinable.insert(st->name());
+    }
+    for (const Stage& st : sch->stages) {
+      const te::ComputeOpNode* op = AsCompute(st->op);
+      if (!op || st->is_output || !op->is_reduction()) continue;
+      epilogue = FindEpilogue(st->op, outputs.front(), ops, inlinable);
+      if (epilogue) {
+        epilogue_of = st->name();
+        break;
+      }
+    }
+  }
+  auto is_relay = [&](const std::string& name) {
+    return epilogue && std::find(epilogue->relays.begin(), epilogue->relays.end(), name) != epilogue->relays.end();
+  };
   for (const Stage& st : sch->stages) {
     const te::ComputeOpNode* op = AsCompute(st->op);
     if (!op) continue;
@@ -174,8 +199,10 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       reduce_extents.push_back(*e);
     }
     const int lanes = target.vector_lanes;
-    if (st->is_output && op->is_reduction()) {
+    if (epilogue && st->name() == epilogue->output) continue;  // its loops are the tile's
+    if ((st->is_output || st->name() == epilogue_of) && op->is_reduction()) {
       rule.kind = StageRule::Kind::Tile;
+      if (st->name() == epilogue_of) rule.epilogue = *epilogue;
       rule.packable = PackableInputs(*op);
       FindStreamedOperand(*op, &rule);
       for (size_t a = 0; a < extents.size(); ++a) {
@@ -192,9 +219,12 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
         space.AddKnob(k);
       }
       space.AddKnob(ChoiceKnob(st->name() + ".unroll", {0, 1, 2}));
-      space.AddKnob(ChoiceKnob(st->name() + ".cache_write", {0, 1}));
+      space.AddKnob(ChoiceKnob(st->name() + ".cache_write",
+                               rule.epilogue.output.empty() ? std::vector<int64_t>{0, 1} : std::vector<int64_t>{1}));
+      // With an epilogue the accumulator is cache_write's stage, where ApplyTile offers
+      // no packing (the ChannelTile variant packs its operand itself).
       for (const std::string& p : rule.packable)
-        space.AddKnob(ChoiceKnob(st->name() + ".pack." + p, {0, 1, 2}));
+        if (rule.epilogue.output.empty()) space.AddKnob(ChoiceKnob(st->name() + ".pack." + p, {0, 1, 2}));
       // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
       rule.channel = FindChannelAxis(*op, rule.packable, extents, lanes);
       if (rule.channel.defined()) {
@@ -217,7 +247,8 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       }
     } else if (!op->is_reduction()) {
       rule.kind = StageRule::Kind::Inline;
-      space.AddKnob(ChoiceKnob(st->name() + ".inline", {1, 0}));
+      space.AddKnob(ChoiceKnob(st->name() + ".inline",
+                               is_relay(st->name()) ? std::vector<int64_t>{1} : std::vector<int64_t>{1, 0}));
     } else {
       rule.kind = StageRule::Kind::Root;  // may become Attach below, once the output is known
       // A reduction over its innermost axis is one dependency chain of scalars: rfactor
@@ -888,7 +919,8 @@ Status DesignSpace::ApplySpatial(Schedule& sch, const StageRule& rule, const Dec
 Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d) const {
   if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, target_);
   Stage stage = sch.find(rule.stage);
-  const bool cache_write = d.values.at(rule.stage + ".cache_write")[0] == 1;
+  const bool cache_write =
+      !rule.epilogue.output.empty() || d.values.at(rule.stage + ".cache_write")[0] == 1;
   const int64_t unroll = d.values.at(rule.stage + ".unroll")[0];
   // Packing: copies of operands, made before the stage's loops change (cache_read keeps
   // the reader's IterVars). With cache_write the accumulator stage reads the operands
@@ -905,15 +937,16 @@ Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisi
   }
   Stage compute = stage;  // the stage that accumulates
   if (cache_write) {
-    auto local = schedule::CacheWrite(sch, stage, "local");
-    if (!local) return local.error();
-    compute = *local;
+    auto acc = MakeAccumulator(sch, rule);  // with an epilogue, its loops are the outer ones
+    if (!acc) return acc.error();
+    stage = acc->outer;
+    compute = acc->local;
   }
   // The output's loops: S0 S1 (then S2 R... when it computes itself).
   std::vector<ir::IterVar> s0, s1, rest_outer;
   std::vector<std::vector<ir::IterVar>> spatial_levels;
   for (const std::string& axis : rule.spatial_axes) {
-    auto iv = Axis(stage, axis);
+    auto iv = Axis(stage, OuterAxisName(rule, axis));
     if (!iv) return iv.error();
     std::vector<int64_t> f = d.values.at(TileKnob(rule.stage, axis));
     if (cache_write) f = {f[0], f[1], Product(f, 2)};

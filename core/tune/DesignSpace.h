@@ -54,6 +54,7 @@
 #include "support/Result.h"
 #include "te/Tensor.h"
 #include "transform/PrimFunc.h"
+#include "tune/EpilogueRule.h"
 #include "tune/ChannelTile.h"
 #include "tune/TargetInfo.h"
 
@@ -108,6 +109,9 @@ struct StageRule {
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;
+  // Tile: a reduction that is not the output but whose element-wise epilogue is
+  // (EpilogueRule.h): the epilogue's loops carry the tiling; the accumulator is forced.
+  Epilogue epilogue;
   std::vector<std::string> attach_to;     // Attach: knob value k >= 1 -> attach_to[k - 1]; 0: root
   size_t attach_rows = 0;                 // Attach: the stage's rank (the consumer's leading axes it uses)
   std::vector<std::string> attach_readers;  // Attach: the other reductions reading it (when it is

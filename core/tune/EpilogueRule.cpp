@@ -1,0 +1,110 @@
+#include "tune/EpilogueRule.h"
+
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "schedule/Primitives.h"
+#include "te/Tensor.h"
+#include "tune/DesignSpace.h"
+
+namespace tessera::tune {
+
+namespace {
+
+// Whether `op` reads `producer` and every load of it indexes it with `op`'s own axes, in
+// order, one per dimension (an element-wise read of the same shape).
+bool EpilogueReadsElementwise(const te::ComputeOpNode& op, const std::string& producer) {
+  bool reads = false, elementwise = true;
+  for (const ir::Expr& e : op.body)
+    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
+      auto* load = sub.as<ir::ProducerLoadNode>();
+      if (!load) return;
+      te::Tensor t = te::Tensor::from(load->producer);
+      if (!t.defined() || t.op()->name != producer) return;
+      reads = true;
+      if (load->indices.size() != op.axis.size()) {
+        elementwise = false;
+        return;
+      }
+      for (size_t d = 0; d < load->indices.size(); ++d)
+        if (!load->indices[d].same_as(op.axis[d]->var)) elementwise = false;
+    });
+  return reads && elementwise;
+}
+
+bool EpilogueSameShape(const te::Operation& a, const te::Operation& b) {
+  std::vector<ir::Expr> sa = a->output_shape(0), sb = b->output_shape(0);
+  if (sa.size() != sb.size()) return false;
+  for (size_t d = 0; d < sa.size(); ++d) {
+    const int64_t *x = ir::as_const_int(sa[d]), *y = ir::as_const_int(sb[d]);
+    if (!x || !y || *x != *y) return false;
+  }
+  return true;
+}
+
+bool EpilogueReadsAny(const te::Operation& op, const std::string& producer) {
+  for (const te::Tensor& t : op->InputTensors())
+    if (t.op()->name == producer) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::Operation& output,
+                                     const std::vector<te::Operation>& stages,
+                                     const std::set<std::string>& inlinable) {
+  auto* out = dynamic_cast<const te::ComputeOpNode*>(output.get());
+  if (!out || out->is_reduction() || out->num_outputs() != 1 || reduction->num_outputs() != 1) return std::nullopt;
+  if (!EpilogueSameShape(reduction, output)) return std::nullopt;
+  Epilogue ep;
+  ep.output = output->name;
+  for (const ir::IterVar& iv : out->axis) ep.output_axes.push_back(iv->var.name());
+  // Walk the readers from the reduction: each must be the output or an inlinable relay of
+  // the same shape, and read its producer element for element.
+  std::vector<std::string> frontier{reduction->name};
+  std::set<std::string> visited{reduction->name};
+  bool reaches_output = false;
+  while (!frontier.empty()) {
+    const std::string producer = frontier.back();
+    frontier.pop_back();
+    for (const te::Operation& reader : stages) {
+      if (!EpilogueReadsAny(reader, producer)) continue;
+      auto* compute = dynamic_cast<const te::ComputeOpNode*>(reader.get());
+      if (!compute || !EpilogueReadsElementwise(*compute, producer)) return std::nullopt;
+      if (reader->name == output->name) {
+        reaches_output = true;
+        continue;
+      }
+      if (!inlinable.count(reader->name) || !EpilogueSameShape(reader, output)) return std::nullopt;
+      if (visited.insert(reader->name).second) {
+        ep.relays.push_back(reader->name);
+        frontier.push_back(reader->name);
+      }
+    }
+  }
+  if (!reaches_output) return std::nullopt;
+  return ep;
+}
+
+Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule) {
+  schedule::Stage stage = sch.find(rule.stage);
+  if (!stage) return Error("tune: no stage " + rule.stage);
+  auto local = schedule::CacheWrite(sch, stage, "local");
+  if (!local) return local.error();
+  if (rule.epilogue.output.empty()) return Accumulator{sch.find(rule.stage), *local};
+  // The copy out of the accumulator goes into the epilogue, which reads the tile directly.
+  if (Status st = schedule::ComputeInline(sch, sch.find(rule.stage)); !st) return st.error();
+  schedule::Stage outer = sch.find(rule.epilogue.output);
+  if (!outer) return Error("tune: no stage " + rule.epilogue.output);
+  return Accumulator{outer, *local};
+}
+
+std::string OuterAxisName(const StageRule& rule, const std::string& axis) {
+  if (rule.epilogue.output.empty()) return axis;
+  auto it = std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis);
+  const size_t k = static_cast<size_t>(it - rule.spatial_axes.begin());
+  return k < rule.epilogue.output_axes.size() ? rule.epilogue.output_axes[k] : axis;
+}
+
+}  // namespace tessera::tune
