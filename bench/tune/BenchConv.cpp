@@ -1,0 +1,153 @@
+// tessera-bench-conv: conv2d schedules (scripts of the tune benchmark's ResNet-50 layer,
+// 1x64x56x56, 64 3x3 filters, pad 1) against oneDNN's convolution, on ONE thread, in
+// interleaved rounds. On a machine that other processes share, a 2-thread time measures
+// the scheduler (oneDNN's OpenMP barriers most); one thread on one core is what the
+// kernels themselves do. Each round times oneDNN (both figures of OneDnnConv.h), then
+// every script (median of 10 calls after a warm-up); it prints the minimum over rounds
+// and the median of the per-round ratios (oneDNN blocked / script: > 1, Tessera faster).
+//
+//   tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../cpu/BenchIsa.h"
+#include "../cpu/OneDnnGemm.h"
+#include "../cpu/Timing.h"
+#include "OneDnnConv.h"
+#include "codegen/LLVMBackend.h"
+#include "ir/ExprOp.h"
+#include "runtime/MachinePeak.h"
+#include "runtime/NDArray.h"
+#include "script/Evaluator.h"
+#include "transform/LowerSchedule.h"
+
+namespace tessera::bench {
+namespace {
+
+struct ConvScript {
+  std::string file;
+  runtime::CompiledFunction kernel;
+  std::vector<runtime::NDArray> buffers;
+  std::vector<double> ms;  // one per round
+};
+
+// Compiles `file` for this process's target and allocates its (physical) arguments.
+std::optional<ConvScript> LoadConvScript(const std::string& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto program = script::EvaluateScript(text.str(), file);
+  if (!program) return std::fprintf(stderr, "%s\n", program.error().format().c_str()), std::nullopt;
+  auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "conv");
+  if (!lowered)
+    return std::fprintf(stderr, "%s: %s\n", file.c_str(), lowered.error().message.c_str()),
+           std::nullopt;
+  auto kernel = codegen::BuildLLVM(lowered->func);
+  if (!kernel)
+    return std::fprintf(stderr, "%s: %s\n", file.c_str(), kernel.error().message.c_str()),
+           std::nullopt;
+  ConvScript s{file, std::move(*kernel), {}, {}};
+  for (const auto& param : lowered->func.params) {
+    if (!param.is_buffer()) continue;
+    std::vector<int64_t> shape;
+    for (const ir::Expr& e : param.buffer->shape) {
+      const int64_t* v = ir::as_const_int(e);
+      if (!v) return std::fprintf(stderr, "%s: symbolic shape\n", file.c_str()), std::nullopt;
+      shape.push_back(*v);
+    }
+    s.buffers.push_back(*runtime::NDArray::Empty(shape, param.buffer->dtype));
+    s.buffers.back().FillRandom(s.buffers.size());
+  }
+  if (Status st = s.kernel.Call(s.buffers); !st)
+    return std::fprintf(stderr, "%s: %s\n", file.c_str(), st.error().message.c_str()), std::nullopt;
+  return s;
+}
+
+// The first three fields of /proc/loadavg ("?" where it cannot be read).
+std::string ConvLoadAverage() {
+  std::ifstream in("/proc/loadavg");
+  std::string a, b, c;
+  return in >> a >> b >> c ? a + " " + b + " " + c : "?";
+}
+
+double MinOf(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+double MedianOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+}  // namespace tessera::bench
+
+int main(int argc, char** argv) {
+  using namespace tessera;
+  using namespace tessera::bench;
+  int rounds = 5;
+  std::string isa_mode = "native";
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--rounds" && i + 1 < argc)
+      rounds = std::atoi(argv[++i]);
+    else if (a == "--isa" && i + 1 < argc)
+      isa_mode = argv[++i];
+    else if (!a.empty() && a[0] == '-')
+      return std::fprintf(stderr,
+                          "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...\n"),
+             2;
+    else
+      files.push_back(a);
+  }
+  if (files.empty() || rounds < 1)
+    return std::fprintf(stderr,
+                        "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...\n"),
+           2;
+  if (std::string problem = isa::Apply(isa_mode, argv); !problem.empty())
+    return std::fprintf(stderr, "tessera-bench-conv: %s\n", problem.c_str()), 2;
+  if (!onednn::ConvAvailable())
+    return std::printf("tessera-bench-conv: not available: built without oneDNN\n"), 4;
+  std::printf("machine: %s\n", runtime::HostMachinePeak().Describe().c_str());
+  isa::PrintContenders();
+  onednn::SetThreads(1);
+  std::vector<ConvScript> scripts;
+  for (const std::string& f : files) {
+    auto s = LoadConvScript(f);
+    if (!s) return 1;
+    scripts.push_back(std::move(*s));
+  }
+  const onednn::ConvShape shape{1, 64, 64, 56, 56, 3, 1};
+  std::vector<double> blocked, nchw;
+  for (int r = 0; r < rounds; ++r) {
+    std::string why;
+    blocked.push_back(onednn::TimeConv(shape, 10, &why));
+    nchw.push_back(onednn::TimeConv(shape, 10, &why, onednn::ConvLayouts::kUserNchw));
+    if (blocked.back() < 0 || nchw.back() < 0)
+      return std::printf("oneDNN failed: %s\n", why.c_str()), 1;
+    for (ConvScript& s : scripts)
+      RunOnOneThread(
+          [&] { s.ms.push_back(TimeRuns([&] { (void)s.kernel.Call(s.buffers); }, 10).median_ms); });
+  }
+  std::printf("one thread, %d rounds (median of 10 calls each); load average: %s\n", rounds,
+              ConvLoadAverage().c_str());
+  std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN convolution (direct, blocked)",
+              MinOf(blocked), MedianOf(blocked));
+  std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN conv NCHW (reorders timed)",
+              MinOf(nchw), MedianOf(nchw));
+  for (const ConvScript& s : scripts) {
+    std::vector<double> vs_blocked, vs_nchw;
+    for (int r = 0; r < rounds; ++r) {
+      vs_blocked.push_back(blocked[r] / s.ms[r]);
+      vs_nchw.push_back(nchw[r] / s.ms[r]);
+    }
+    std::printf("  %-40s min %7.3f ms  median %7.3f ms   %.2fx oneDNN blocked, %.2fx oneDNN NCHW\n",
+                s.file.c_str(), MinOf(s.ms), MedianOf(s.ms), MedianOf(vs_blocked),
+                MedianOf(vs_nchw));
+  }
+  return 0;
+}
