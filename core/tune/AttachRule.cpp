@@ -10,27 +10,6 @@ namespace tessera::tune {
 
 namespace {
 
-// Whether every load of `producer` in `op`'s body uses `op`'s leading axes as the
-// producer's indices, in order; false when `op` does not read it at all.
-bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer) {
-  bool reads = false, aligned = true;
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      auto* load = sub.as<ir::ProducerLoadNode>();
-      if (!load) return;
-      te::Tensor t = te::Tensor::from(load->producer);
-      if (!t.defined() || t.op()->name != producer) return;
-      reads = true;
-      if (load->indices.size() > op.axis.size()) {
-        aligned = false;
-        return;
-      }
-      for (size_t d = 0; d < load->indices.size(); ++d)
-        if (!load->indices[d].same_as(op.axis[d]->var)) aligned = false;
-    });
-  return reads && aligned;
-}
-
 // Whether `op` reads `producer` anywhere (directly).
 bool Reads(const te::ComputeOpNode& op, const std::string& producer) {
   for (const te::Tensor& t : op.InputTensors())
@@ -39,6 +18,25 @@ bool Reads(const te::ComputeOpNode& op, const std::string& producer) {
 }
 
 }  // namespace
+
+bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer, bool every_axis) {
+  bool reads = false, aligned = true;
+  for (const ir::Expr& e : op.body)
+    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
+      auto* load = sub.as<ir::ProducerLoadNode>();
+      if (!load) return;
+      te::Tensor t = te::Tensor::from(load->producer);
+      if (!t.defined() || t.op()->name != producer) return;
+      reads = true;
+      if (load->indices.size() > op.axis.size() || (every_axis && load->indices.size() != op.axis.size())) {
+        aligned = false;
+        return;
+      }
+      for (size_t d = 0; d < load->indices.size(); ++d)
+        if (!load->indices[d].same_as(op.axis[d]->var)) aligned = false;
+    });
+  return reads && aligned;
+}
 
 std::vector<std::string> AttachConsumers(const te::Operation& producer,
                                          const std::vector<te::Operation>& candidates,

@@ -6,32 +6,12 @@
 #include "ir/Functor.h"
 #include "schedule/Primitives.h"
 #include "te/Tensor.h"
+#include "tune/AttachRule.h"
 #include "tune/DesignSpace.h"
 
 namespace tessera::tune {
 
 namespace {
-
-// Whether `op` reads `producer` and every load of it indexes it with `op`'s own axes, in
-// order, one per dimension (an element-wise read of the same shape).
-bool EpilogueReadsElementwise(const te::ComputeOpNode& op, const std::string& producer) {
-  bool reads = false, elementwise = true;
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      auto* load = sub.as<ir::ProducerLoadNode>();
-      if (!load) return;
-      te::Tensor t = te::Tensor::from(load->producer);
-      if (!t.defined() || t.op()->name != producer) return;
-      reads = true;
-      if (load->indices.size() != op.axis.size()) {
-        elementwise = false;
-        return;
-      }
-      for (size_t d = 0; d < load->indices.size(); ++d)
-        if (!load->indices[d].same_as(op.axis[d]->var)) elementwise = false;
-    });
-  return reads && elementwise;
-}
 
 bool EpilogueSameShape(const te::Operation& a, const te::Operation& b) {
   std::vector<ir::Expr> sa = a->output_shape(0), sb = b->output_shape(0);
@@ -71,7 +51,7 @@ std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::O
     for (const te::Operation& reader : stages) {
       if (!EpilogueReadsAny(reader, producer)) continue;
       auto* compute = dynamic_cast<const te::ComputeOpNode*>(reader.get());
-      if (!compute || !EpilogueReadsElementwise(*compute, producer)) return std::nullopt;
+      if (!compute || !ReadsAtLeadingAxes(*compute, producer, true)) return std::nullopt;
       if (reader->name == output->name) {
         reaches_output = true;
         continue;

@@ -7,8 +7,7 @@
 // The chosen candidates are compiled, run and compared with the te oracle.
 #include <QtTest>
 
-#include "runner/MeasureBatch.h"
-#include "script/Evaluator.h"
+#include "TuneTestSupport.h"
 #include "tune/AttachRule.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
@@ -16,6 +15,7 @@
 
 using namespace tessera;
 using namespace tessera::tune;
+using namespace tessera::tune::test;
 
 namespace {
 
@@ -65,44 +65,6 @@ B = te.compute((4, 6, 40), lambda b, i, j: A[b, i, j] / te.sqrt(total[b, i] + 1.
 s = te.create_schedule(B.op)
 )";
 
-script::ScriptProgram Load(const std::string& source) {
-  auto program = script::EvaluateScript(source, "workload.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  return std::move(program.value());
-}
-
-DesignSpace SpaceOf(const script::ScriptProgram& p, const TargetInfo& target) {
-  auto space = DesignSpace::Generate(p.schedule->outputs, target);
-  if (!space) qFatal("%s", space.error().message.c_str());
-  return std::move(space.value());
-}
-
-const StageRule* RuleOf(const DesignSpace& space, const std::string& stage) {
-  for (const StageRule& r : space.rules())
-    if (r.stage == stage) return &r;
-  return nullptr;
-}
-
-const Knob* KnobOf(const DesignSpace& space, const std::string& name) {
-  for (const Knob& k : space.knobs())
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-// Compiles and runs the candidate, compared with the te oracle (the tuner's check path).
-QString RunAgainstOracle(const script::ScriptProgram& p, const ValidCandidate& c) {
-  runner::MeasureRequest request;
-  request.id = "attach";
-  request.script = CandidateScript(p, c.schedule);
-  request.warmup = 0;
-  request.repeat = 1;
-  request.check = true;
-  runner::MeasureResult r = runner::MeasureOne(request, "");
-  if (r.status != runner::MeasureStatus::Ok)
-    return QString::fromStdString(std::string(runner::MeasureStatusName(r.status)) + ": " +
-                                  r.message + "\n" + request.script);
-  return {};
-}
 
 // The first seed with `stage.attach` = `at` (the others as the seed has them).
 Decisions SeedWith(const DesignSpace& space, const std::map<std::string, int64_t>& attach) {

@@ -11,8 +11,7 @@
 
 #include <random>
 
-#include "runner/MeasureBatch.h"
-#include "script/Evaluator.h"
+#include "TuneTestSupport.h"
 #include "tune/DesignSpace.h"
 #include "tune/EpilogueRule.h"
 #include "tune/TargetInfo.h"
@@ -20,6 +19,7 @@
 
 using namespace tessera;
 using namespace tessera::tune;
+using namespace tessera::tune::test;
 
 namespace {
 
@@ -88,43 +88,6 @@ R = te.compute((16, 16), lambda i, j: D[i + 1, j], name="R")
 s = te.create_schedule(R.op)
 )";
 
-script::ScriptProgram Load(const std::string& source) {
-  auto program = script::EvaluateScript(source, "workload.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  return std::move(program.value());
-}
-
-DesignSpace SpaceOf(const script::ScriptProgram& p, const TargetInfo& target) {
-  auto space = DesignSpace::Generate(p.schedule->outputs, target);
-  if (!space) qFatal("%s", space.error().message.c_str());
-  return std::move(space.value());
-}
-
-const StageRule* RuleOf(const DesignSpace& space, const std::string& stage) {
-  for (const StageRule& r : space.rules())
-    if (r.stage == stage) return &r;
-  return nullptr;
-}
-
-const Knob* KnobOf(const DesignSpace& space, const std::string& name) {
-  for (const Knob& k : space.knobs())
-    if (k.name == name) return &k;
-  return nullptr;
-}
-
-QString RunAgainstOracle(const script::ScriptProgram& p, const ValidCandidate& c) {
-  runner::MeasureRequest request;
-  request.id = "epilogue";
-  request.script = CandidateScript(p, c.schedule);
-  request.warmup = 0;
-  request.repeat = 1;
-  request.check = true;
-  runner::MeasureResult r = runner::MeasureOne(request, "");
-  if (r.status != runner::MeasureStatus::Ok)
-    return QString::fromStdString(std::string(runner::MeasureStatusName(r.status)) + ": " +
-                                  r.message + "\n" + request.script);
-  return {};
-}
 
 TargetInfo Target(const QString& isa) { return TargetInfoFromFeatures({isa.toStdString(), "fma"}, 2); }
 
