@@ -10,6 +10,7 @@
 #include "schedule/Primitives.h"
 #include "tune/AttachRule.h"
 #include "te/Operation.h"
+#include "te/Scan.h"
 #include "transform/LowerSchedule.h"
 
 namespace tessera::tune {
@@ -177,15 +178,26 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
   auto is_relay = [&](const std::string& name) {
     return epilogue && std::find(epilogue->relays.begin(), epilogue->relays.end(), name) != epilogue->relays.end();
   };
+  // A scan's init and update stages run inside the scan's time loop: never inlined or
+  // moved (every such sample was refused by the primitives, hundreds per run).
+  std::set<std::string> scan_parts;
+  for (const Stage& st : sch->stages)
+    if (auto* scan = dynamic_cast<const te::ScanOpNode*>(st->op.get()))
+      for (const auto* parts : {&scan->init, &scan->update})
+        for (const te::Tensor& t : *parts) scan_parts.insert(t.op()->name);
   for (const Stage& st : sch->stages) {
     const te::ComputeOpNode* op = AsCompute(st->op);
-    if (!op) continue;
-    if (op->num_outputs() != 1)
-      return Error("tune: stage " + st->name() + " has several outputs (not supported by the generated space)");
+    if (!op || scan_parts.count(st->name())) continue;
     StageRule rule;
     rule.stage = st->name();
     for (const ir::IterVar& iv : op->axis) rule.spatial_axes.push_back(iv->var.name());
     for (const ir::IterVar& iv : op->reduce_axis) rule.reduce_axes.push_back(iv->var.name());
+    if (op->num_outputs() != 1) {
+      // Several outputs (a tuple reducer such as argmax): no tiling rule covers them; the
+      // stage stays whole, in parallel over its outer axis (a Root rule without knobs).
+      space.rules_.push_back(std::move(rule));
+      continue;
+    }
     std::vector<int64_t> extents;
     for (const ir::IterVar& iv : op->axis) {
       auto e = ConstantExtent(iv, st->name());
@@ -265,6 +277,9 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
     }
     space.rules_.push_back(std::move(rule));
   }
+  if (space.rules_.empty() && !scan_parts.empty())
+    return Error("tune: nothing to tune: the workload's compute stages are a scan's init and update, "
+                 "which stay inside the scan's time loop");
   if (space.rules_.empty()) return Error("tune: the workload has no compute stage to schedule");
   // Reductions left at the root may be computed inside a consumer over the same rows
   // (AttachRule.h): the element-wise output first, then other such reductions.

@@ -7,8 +7,10 @@
 // the rule-derived seeds have the register tiles of the target and all validate.
 #include <QtTest>
 
+#include <random>
 #include <set>
 
+#include "TuneTestSupport.h"
 #include "script/Evaluator.h"
 #include "tune/DesignSpace.h"
 #include "tune/Features.h"
@@ -16,6 +18,7 @@
 
 using namespace tessera;
 using namespace tessera::tune;
+using namespace tessera::tune::test;
 
 namespace {
 
@@ -51,24 +54,6 @@ expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=
 B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
 s = te.create_schedule(B.op)
 )";
-
-script::ScriptProgram Load(const std::string& source) {
-  auto program = script::EvaluateScript(source, "workload.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  return std::move(program.value());
-}
-
-DesignSpace SpaceOf(const script::ScriptProgram& p, const TargetInfo& target) {
-  auto space = DesignSpace::Generate(p.schedule->outputs, target);
-  if (!space) qFatal("%s", space.error().message.c_str());
-  return std::move(space.value());
-}
-
-const StageRule* RuleOf(const DesignSpace& space, const std::string& stage) {
-  for (const StageRule& r : space.rules())
-    if (r.stage == stage) return &r;
-  return nullptr;
-}
 
 int64_t Accumulators(const Decisions& d, const std::vector<std::string>& knobs, int lanes) {
   int64_t n = 1;
@@ -327,6 +312,56 @@ class TestTuneSpace : public QObject {
     auto plain = space.Apply(d);
     QVERIFY(plain.ok());
     QVERIFY(!plain->find("maxelem.rf"));
+  }
+
+  // A stage with several outputs (argmax's tuple reducer) has no tiling rule: it stays
+  // whole, parallel over its rows; the workload still tunes (it was refused before) and
+  // the candidate matches the oracle.
+  void severalOutputsStayWholeAndParallel() {
+    auto p = Load(R"(import tvm
+from tvm import te
+def fcombine(x, y):
+    lhs = tvm.tir.Select((x[1] >= y[1]), x[0], y[0])
+    rhs = tvm.tir.Select((x[1] >= y[1]), x[1], y[1])
+    return lhs, rhs
+def fidentity(t0, t1):
+    return tvm.tir.const(-1, t0), tvm.te.min_value(t1)
+argmax = te.comm_reducer(fcombine, fidentity, name="argmax")
+idx = te.placeholder((24, 20), name="idx", dtype="int32")
+val = te.placeholder((24, 20), name="val")
+k = te.reduce_axis((0, 20), "k")
+T0, T1 = te.compute((24,), lambda i: argmax((idx[i, k], val[i, k]), axis=k), name="T")
+s = te.create_schedule(T0.op)
+)");
+    DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2", "fma"}, 2));
+    const StageRule* rule = RuleOf(space, "T");
+    QVERIFY(rule);
+    QCOMPARE(rule->kind, StageRule::Kind::Root);
+    std::mt19937_64 rng(3);
+    auto valid = space.Validate(space.Sample(rng), p.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    const schedule::Stage t = valid->schedule.find("T");
+    QVERIFY(t->iter_var_attrs.at(t->leaf_iter_vars.front()).annotation == ir::IterVarType::Parallelized);
+    const QString failure = RunAgainstOracle(p, *valid);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+  }
+
+  // A scan's init and update stay inside its time loop: nothing to tune, said so (the
+  // space offered inlining them, and every sample was refused: 545 per run).
+  void aScanAloneHasNothingToTune() {
+    auto p = Load(R"(import tvm
+from tvm import te
+X = te.placeholder((12, 8), name="X")
+s_state = te.placeholder((12, 8))
+s_init = te.compute((1, 8), lambda _, i: X[0, i])
+s_update = te.compute((12, 8), lambda t, i: s_state[t - 1, i] + X[t, i])
+s_scan = te.scan(s_init, s_update, s_state, inputs=[X])
+s = te.create_schedule(s_scan.op)
+)");
+    auto space = DesignSpace::Generate(p.schedule->outputs, TargetInfoFromFeatures({"avx2"}, 2));
+    QVERIFY(!space.ok());
+    QVERIFY2(space.error().message.find("scan's init and update") != std::string::npos,
+             space.error().message.c_str());
   }
 
   void symbolicShapesAreRefused() {
