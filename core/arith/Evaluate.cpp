@@ -5,6 +5,7 @@
 #include <string>
 
 #include "arith/IntMath.h"
+#include "codegen/BitIntrinsics.h"
 
 namespace tessera::arith {
 
@@ -71,6 +72,20 @@ class Evaluator {
       auto cond = Eval(c->args[0]);
       if (!cond.ok()) return cond;
       return Eval(*cond ? c->args[1] : c->args[2]);
+    }
+    if (auto* c = e.as<CallNode>()) {
+      auto bit = codegen::LookupBitOp(c->op);
+      if (bit && static_cast<int>(c->args.size()) == bit->arity && c->dtype.is_integer()) {
+        auto a = Eval(c->args[0]);
+        if (!a.ok()) return a;
+        int64_t y = 0;
+        if (bit->arity == 2) {
+          auto b = Eval(c->args[1]);
+          if (!b.ok()) return b;
+          y = *b;
+        }
+        return codegen::EvalBitOp(bit->op, c->dtype.element_of(), *a, y);
+      }
     }
     return Error(std::string("cannot evaluate a ") + kind_name(e.kind()) + " node");
   }

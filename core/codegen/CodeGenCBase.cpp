@@ -148,6 +148,8 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
     return "(" + VisitExpr(n->args[0]) + " ? " + VisitExpr(n->args[1]) + " : " +
            VisitExpr(n->args[2]) + ")";
   if (auto info = LookupMathOp(n->op)) return Math(*info, n);
+  if (auto bit = LookupBitOp(n->op); bit && static_cast<int>(n->args.size()) == bit->arity)
+    return BitOperator(*bit, n, e);
   // tensorize's buffer.access_ptr: the address of the bound region (data + offset).
   if (n->op == "tvm_access_ptr" && n->args.size() == 5)
     return "(" + VisitExpr(n->args[1]) + " + " + VisitExpr(n->args[2]) + ")";
@@ -158,6 +160,21 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
   }
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);
+}
+
+// The C operator; C's integer promotion is undone by Arith's cast for narrow types, a
+// signed left shift goes through the unsigned type (shifting a negative value left is
+// undefined in C), and `>>` on a signed type is arithmetic in GCC, Clang and NVCC.
+std::string CodeGenCBase::BitOperator(const BitOpInfo& bit, const CallNode* n, const Expr& e) {
+  if (n->dtype.lanes() > 1 && !lane_) return Vector(e);
+  DataType t = n->dtype.element_of();
+  std::string type = CType(t);
+  std::string a = VisitExpr(n->args[0]);
+  if (bit.arity == 1) return "((" + type + ")(~" + a + "))";
+  std::string b = VisitExpr(n->args[1]);
+  if (bit.op == BitOp::ShiftLeft && t.is_int())
+    return "((" + type + ")((" + CType(DataType::UInt(t.bits())) + ")" + a + " << " + b + "))";
+  return Arith(t, bit.c_op, a, b);
 }
 
 // ---- statements ----

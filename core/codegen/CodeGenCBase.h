@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "codegen/BitIntrinsics.h"
 #include "codegen/LoopLines.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/Functor.h"
@@ -38,6 +39,7 @@ class CodeGenCBase : public ir::ExprFunctor<std::string>, public ir::StmtFunctor
   virtual std::string DivModMinMax(ir::ExprKind kind, ir::DataType t, const std::string& a,
                                    const std::string& b) = 0;
   virtual std::string Math(const MathOpInfo& info, const ir::CallNode* n) = 0;
+  std::string BitOperator(const BitOpInfo& bit, const ir::CallNode* n, const ir::Expr& e);
   // The element index of an access to `b`.
   virtual ir::Expr Index(const ir::Buffer& b, const std::vector<ir::Expr>& indices) = 0;
   // The line(s) opening the loop over the lanes of a vector statement.

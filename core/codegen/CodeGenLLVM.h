@@ -100,6 +100,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* EmitFloorDiv(llvm::Value* a, llvm::Value* b, ir::DataType t);
   llvm::Value* EmitFloorMod(llvm::Value* a, llvm::Value* b, ir::DataType t);
   llvm::Value* EmitMath(const ir::CallNode* n);
+  llvm::Value* EmitBitOp(const ir::CallNode* n);
   llvm::Value* EmitExpF32(llvm::Value* x);  // inline float32 exp (scalar or vector)
   llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
   llvm::Value* EmitExternCall(const ir::CallNode* n);

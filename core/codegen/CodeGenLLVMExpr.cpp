@@ -2,6 +2,7 @@
 // (vectors as LLVM vector types); scalar operands of vector operations are splatted.
 #include <llvm/IR/Intrinsics.h>
 
+#include "codegen/BitIntrinsics.h"
 #include "codegen/CodeGenLLVM.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/ExprOp.h"
@@ -177,6 +178,7 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
   if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
   if (n->op == "if_then_else" && n->args.size() == 3) return EmitIfThenElseExpr(n);
   if (LookupMathOp(n->op)) return EmitMath(n);
+  if (LookupBitOp(n->op)) return EmitBitOp(n);
   if (n->op == "tvm_access_ptr" && n->args.size() == 5) {
     // tensorize's buffer.access_ptr: &data[offset], typed by the annotation's dtype.
     llvm::Value* base = VisitExpr(n->args[1]);
@@ -323,6 +325,31 @@ llvm::Value* CodeGenLLVM::EmitMath(const CallNode* n) {
       return EmitLibmCall(info.c_name, args, t);
   }
   return x;
+}
+
+// Scalar or vector alike (the operands are splatted to the call's lanes). TVM's
+// shift_right is arithmetic on int and logical on uint, as LLVM's ashr / lshr.
+llvm::Value* CodeGenLLVM::EmitBitOp(const CallNode* n) {
+  BitOpInfo info = *LookupBitOp(n->op);
+  DataType t = n->dtype;
+  if (!t.is_integer() || static_cast<int>(n->args.size()) != info.arity) {
+    Fail("bit intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
+         " integer arguments and an integer result, got " + t.str());
+    return llvm::PoisonValue::get(LLVMType(t));
+  }
+  std::vector<llvm::Value*> args;
+  for (auto& a : n->args) args.push_back(CastTo(VisitExpr(a), a.dtype(), t));
+  if (failed()) return args[0];
+  switch (info.op) {
+    case BitOp::ShiftLeft: return b_->CreateShl(args[0], args[1]);
+    case BitOp::ShiftRight:
+      return t.is_int() ? b_->CreateAShr(args[0], args[1]) : b_->CreateLShr(args[0], args[1]);
+    case BitOp::And: return b_->CreateAnd(args[0], args[1]);
+    case BitOp::Or: return b_->CreateOr(args[0], args[1]);
+    case BitOp::Xor: return b_->CreateXor(args[0], args[1]);
+    case BitOp::Not: return b_->CreateNot(args[0]);
+  }
+  return args[0];
 }
 
 llvm::Value* CodeGenLLVM::EmitExternCall(const CallNode* n) {

@@ -6,6 +6,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/LoopLines.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExternCalls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WmmaBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BitIntrinsics.cpp
 )
 # The LLVM backend only when LLVM is on; otherwise its entry points report that.
 if(TESSERA_LLVM)

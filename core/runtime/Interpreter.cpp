@@ -3,6 +3,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "codegen/BitIntrinsics.h"
 #include "codegen/MathIntrinsics.h"
 #include "ir/Functor.h"
 #include "runtime/ArgBinder.h"
@@ -217,6 +218,7 @@ struct Interpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void> {
   Value VisitCall(const CallNode* n, const Expr& e) override {
     if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
     if (n->op == "if_then_else" && n->args.size() == 3) return IfThenElse(n);
+    if (auto bit = codegen::LookupBitOp(n->op)) return BitCall(n, *bit);
     auto info = codegen::LookupMathOp(n->op);
     if (!info || static_cast<int>(n->args.size()) != info->arity)
       return Fail("the interpreter does not know the call '" + n->op + "' with " +
@@ -232,6 +234,24 @@ struct Interpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void> {
       double v = codegen::EvalMathOp(info->op, a, b);
       if (r.is_float()) r.f.push_back(RoundFloat(r.type, v));
       else r.i.push_back(WrapInt(r.type, static_cast<int64_t>(v)));
+    }
+    return r;
+  }
+  // Exact integer semantics, lane by lane (codegen::EvalBitOp).
+  Value BitCall(const CallNode* n, const codegen::BitOpInfo& bit) {
+    if (static_cast<int>(n->args.size()) != bit.arity || !n->dtype.is_integer())
+      return Fail("the interpreter does not know the call '" + n->op + "' with " +
+                  std::to_string(n->args.size()) + " arguments of type " + n->dtype.str());
+    std::vector<Value> args;
+    for (auto& a : n->args) args.push_back(VisitExpr(a));
+    if (failed()) return args[0];
+    Value r;
+    r.type = n->dtype;
+    DataType elem = n->dtype.element_of();
+    for (int l = 0; l < n->dtype.lanes(); ++l) {
+      int64_t a = args[0].as_int(args[0].lanes() == 1 ? 0 : l);
+      int64_t b = bit.arity == 2 ? args[1].as_int(args[1].lanes() == 1 ? 0 : l) : 0;
+      r.i.push_back(codegen::EvalBitOp(bit.op, elem, a, b));
     }
     return r;
   }

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "codegen/BitIntrinsics.h"
 #include "codegen/MathIntrinsics.h"
 #include "runtime/InterpreterValue.h"
 
@@ -389,6 +390,28 @@ class MathLaneNode : public LaneNode {
   std::vector<LaneNodePtr> args_;
 };
 
+// shift_left, bitwise_and, ...: exact integer results (codegen::EvalBitOp).
+class BitLaneNode : public LaneNode {
+ public:
+  BitLaneNode(DataType t, codegen::BitOp op, std::vector<LaneNodePtr> args, int id, bool uniform)
+      : LaneNode(t, uniform, id), op_(op), args_(std::move(args)) {}
+  Lanes Eval(Frame& fr, int n, const uint8_t* mask) const override {
+    Lanes a = EvalLanes(*args_[0], fr, n, mask);
+    Lanes b = args_.size() > 1 ? EvalLanes(*args_[1], fr, n, mask) : a;
+    bool scalar = a.scalar && b.scalar;
+    int m = scalar ? 1 : n;
+    DataType elem = type().element_of();
+    int64_t* out = IOut(fr, id());
+    for (int l = 0; l < m; ++l)
+      out[l] = codegen::EvalBitOp(op_, elem, a.i[a.scalar ? 0 : l], b.i[b.scalar ? 0 : l]);
+    return Lanes{nullptr, out, scalar};
+  }
+
+ private:
+  codegen::BitOp op_;
+  std::vector<LaneNodePtr> args_;
+};
+
 class LetLaneNode : public LaneNode {
  public:
   LetLaneNode(int index, LaneNodePtr value, LaneNodePtr body, int id)
@@ -657,6 +680,14 @@ Result<LaneNodePtr> CompilerAccess::CompileCall(LaneCompiler& c, const ir::CallN
   if (n->op == "if_then_else" && args.size() == 3)
     return LaneNodePtr(std::make_unique<IfThenElseLaneNode>(std::move(args[0]), std::move(args[1]),
                                                             std::move(args[2]), c.NextId()));
+  if (auto bit = codegen::LookupBitOp(n->op)) {
+    bool integral = n->dtype.is_integer() && static_cast<int>(args.size()) == bit->arity;
+    for (const auto& a : args) integral = integral && a->type().is_integer();
+    if (!integral)
+      return Error("stage " + stage + ": the oracle needs " + std::to_string(bit->arity) +
+                   " integer arguments for '" + n->op + "'");
+    return LaneNodePtr(std::make_unique<BitLaneNode>(n->dtype, bit->op, std::move(args), c.NextId(), uniform));
+  }
   auto info = codegen::LookupMathOp(n->op);
   if (!info || static_cast<int>(args.size()) != info->arity)
     return Error("stage " + stage + ": the oracle does not know the call '" + n->op + "' with " +

@@ -5,6 +5,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/RuntimeObjects.h"
+#include "te/BitOps.h"
 
 namespace tessera::script {
 
@@ -113,6 +114,13 @@ void match_immediate(Expr& a, Expr& b) {
   else if (ir::is_const(a) && !ir::is_const(b)) retype(a, b.dtype());
 }
 
+// `a & b`, `x << n`, ... on integer expressions: TVM's tir.bitwise_and / tir.shift_left.
+Result<Value> BitExpr(codegen::BitOp op, Expr a, Expr b, const SourceLoc& loc) {
+  te::BitOpBuild built = te::MakeBitOp(op, std::move(a), std::move(b));
+  if (!built.expr.defined()) return Error(built.error, loc);
+  return Value::FromExpr(built.expr);
+}
+
 Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
   bool is_float = a.dtype().is_float() || b.dtype().is_float();
   bool is_bool = a.dtype().is_bool() && b.dtype().is_bool();
@@ -143,13 +151,15 @@ Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
       return Value::FromExpr(ir::MakeCall(a.dtype(), "pow", {a, b}));
     case BinaryOp::BitAnd:
       if (is_bool) return Value::FromExpr(ir::logical_and(a, b));
-      break;
+      return BitExpr(codegen::BitOp::And, a, b, loc);
     case BinaryOp::BitOr:
       if (is_bool) return Value::FromExpr(ir::logical_or(a, b));
-      break;
+      return BitExpr(codegen::BitOp::Or, a, b, loc);
     case BinaryOp::BitXor:
       if (is_bool) return Value::FromExpr(ir::ne(a, b));
-      break;
+      return BitExpr(codegen::BitOp::Xor, a, b, loc);
+    case BinaryOp::LShift: return BitExpr(codegen::BitOp::ShiftLeft, a, b, loc);
+    case BinaryOp::RShift: return BitExpr(codegen::BitOp::ShiftRight, a, b, loc);
     default: break;
   }
   return Error(std::string("operator '") + spelling(op) +
@@ -210,7 +220,9 @@ Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
     if (op == UnaryOp::Pos) return Value::FromExpr(*e);
     if (op == UnaryOp::Neg) return Value::FromExpr(-*e);
     if (e->dtype().is_bool()) return Value::FromExpr(ir::logical_not(*e));
-    return Error("operator '~' is not supported on integer or float expressions", loc);
+    te::BitOpBuild built = te::MakeBitOp(codegen::BitOp::Not, *e);
+    if (!built.expr.defined()) return Error(built.error, loc);
+    return Value::FromExpr(built.expr);
   }
   return Error(std::string("bad operand type for unary ") + spelling(op) + ": '" + v.type_name() +
                    "'",

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "codegen/BitIntrinsics.h"
 #include "support/Json.h"
 #include "te/Intrinsics.h"
 
@@ -121,7 +122,21 @@ class Writer {
     if (n.op == "if_then_else") return Call(names_.te + "if_then_else", n.args, depth);
     if (n.op == "pow") return Call(names_.te + "power", n.args, depth);
     if (te::is_intrinsic_name(n.op)) return Call(names_.te + n.op, n.args, depth);
+    if (auto bit = codegen::LookupBitOp(n.op)) return BitOperator(*bit, n, depth);
     return Error("the call '" + n.op + "' cannot be written as a script");
+  }
+
+  // As Python's operators, fully parenthesised like the binary operators (so no
+  // precedence question arises on reading back): `(x >> 4)`, `(~x)`.
+  Result<std::string> BitOperator(const codegen::BitOpInfo& bit, const ir::CallNode& n, int depth) {
+    if (static_cast<int>(n.args.size()) != bit.arity)
+      return Error("the call '" + n.op + "' has " + std::to_string(n.args.size()) + " arguments");
+    auto a = Write(n.args[0], depth + 1);
+    if (!a) return a;
+    if (bit.arity == 1) return std::string("(") + bit.c_op + *a + ")";
+    auto b = Write(n.args[1], depth + 1);
+    if (!b) return b;
+    return "(" + *a + " " + bit.c_op + " " + *b + ")";
   }
 
   Result<std::string> Load(const ir::ProducerLoadNode& n, int depth) {

@@ -10,6 +10,7 @@
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
 #include "te/Compute.h"
+#include "te/BitOps.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
 
@@ -387,6 +388,36 @@ Result<Value> Intrinsic(const CallArgs& call, const std::string& name) {
   return Value::FromExpr(result);
 }
 
+// tvm.tir.shift_left(x, n), bitwise_and(a, b), ...: the same calls the operators build.
+Result<Value> BitIntrinsic(const CallArgs& call, const std::string& name) {
+  if (auto st = NoKeywords(call, name); !st) return st.error();
+  auto info = codegen::LookupBitOp(name);
+  if (static_cast<int>(call.positional.size()) != info->arity)
+    return Error(name + "() takes " + std::to_string(info->arity) + " argument" +
+                     (info->arity == 1 ? "" : "s") + " (" +
+                     std::to_string(call.positional.size()) + " given)",
+                 call.loc);
+  std::vector<Expr> args;
+  for (size_t i = 0; i < call.positional.size(); ++i) {
+    auto e = ToExpr(call.positional[i]);
+    if (!e || call.positional[i].is_string())
+      return Error(name + "(): argument " + std::to_string(i + 1) +
+                       " must be an integer or an integer expression, not " +
+                       call.positional[i].type_name(),
+                   call.positional_locs[i]);
+    args.push_back(*e);
+  }
+  te::BitOpBuild built = te::MakeBitOp(info->op, args[0], args.size() > 1 ? args[1] : Expr());
+  if (!built.expr.defined()) {
+    // Point at the offending argument when one is not an integer.
+    SourceLoc at = call.loc;
+    for (size_t i = args.size(); i-- > 0;)
+      if (!args[i].dtype().is_integer()) at = call.positional_locs[i];
+    return Error(name + "(): " + built.error, at);
+  }
+  return Value::FromExpr(built.expr);
+}
+
 }  // namespace
 
 void RegisterTeBuiltins(Interpreter& interp) {
@@ -437,6 +468,13 @@ void RegisterTeBuiltins(Interpreter& interp) {
                            "power"}) {
     interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
       return Intrinsic(c, name);
+    });
+    AliasTirName(interp, name);
+  }
+  for (std::string name : {"shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
+                           "bitwise_not"}) {
+    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
+      return BitIntrinsic(c, name);
     });
     AliasTirName(interp, name);
   }

@@ -83,6 +83,15 @@ class ExprOp:
     __or__ = _binary("|")
     __lshift__ = _binary("<<")
     __rshift__ = _binary(">>")
+    __xor__ = _binary("^")
+    __rand__ = _rbinary("&")
+    __ror__ = _rbinary("|")
+    __rxor__ = _rbinary("^")
+    __rlshift__ = _rbinary("<<")
+    __rrshift__ = _rbinary(">>")
+
+    def __invert__(self):
+        return PrimExpr("~", convert(self).dtype, args=(convert(self),))
 
     def __neg__(self):
         return PrimExpr("neg", convert(self).dtype, args=(convert(self),))
