@@ -35,7 +35,8 @@ std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::O
                                      const std::vector<te::Operation>& stages,
                                      const std::set<std::string>& inlinable) {
   auto* out = dynamic_cast<const te::ComputeOpNode*>(output.get());
-  if (!out || out->is_reduction() || out->num_outputs() != 1 || reduction->num_outputs() != 1) return std::nullopt;
+  if (!out || out->is_reduction() || out->num_outputs() != 1 || reduction->num_outputs() != 1)
+    return std::nullopt;
   if (!EpilogueSameShape(reduction, output)) return std::nullopt;
   Epilogue ep;
   ep.output = output->name;

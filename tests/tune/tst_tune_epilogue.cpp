@@ -8,7 +8,6 @@
 // te oracle, for AVX2 and AVX-512 targets (rows and columns that are not multiples of the
 // vector width; conv2d's 32 output channels are, so its ChannelTile variant is offered).
 #include <QtTest>
-
 #include <random>
 
 #include "TuneTestSupport.h"
@@ -88,8 +87,9 @@ R = te.compute((16, 16), lambda i, j: D[i + 1, j], name="R")
 s = te.create_schedule(R.op)
 )";
 
-
-TargetInfo Target(const QString& isa) { return TargetInfoFromFeatures({isa.toStdString(), "fma"}, 2); }
+TargetInfo Target(const QString& isa) {
+  return TargetInfoFromFeatures({isa.toStdString(), "fma"}, 2);
+}
 
 }  // namespace
 
@@ -157,8 +157,10 @@ class TuneEpilogue : public QObject {
     QTest::addColumn<QString>("reduction");
     QTest::addColumn<QString>("output");
     for (const char* isa : {"avx2", "avx512f"}) {
-      QTest::addRow("dense, %s", isa) << kDenseBiasRelu << isa << "D" << "R";
-      QTest::addRow("conv2d, %s", isa) << kConvBiasRelu << isa << "conv" << "out";
+      QTest::addRow("dense, %s", isa) << kDenseBiasRelu << isa << "D"
+                                      << "R";
+      QTest::addRow("conv2d, %s", isa) << kConvBiasRelu << isa << "conv"
+                                       << "out";
     }
   }
   void seedsAndSamplesMatchTheOracle() {
@@ -175,12 +177,14 @@ class TuneEpilogue : public QObject {
     int checked = 0;
     for (const Decisions& d : points) {
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
       const schedule::Stage local = valid->schedule.find(reduction.toStdString() + ".local");
       QVERIFY(local);
       QCOMPARE(local->attach_type, schedule::AttachType::Scope);
       QCOMPARE(local->attach_stage->name(), output.toStdString());
-      QCOMPARE(valid->schedule.find(reduction.toStdString())->attach_type, schedule::AttachType::Inline);
+      QCOMPARE(valid->schedule.find(reduction.toStdString())->attach_type,
+               schedule::AttachType::Inline);
       const QString failure = RunAgainstOracle(p, *valid);
       QVERIFY2(failure.isEmpty(), qPrintable(failure));
       ++checked;
