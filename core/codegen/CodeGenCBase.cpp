@@ -162,7 +162,7 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
   return VisitExprDefault(e);
 }
 
-// The C operator; C's integer promotion is undone by Arith's cast for narrow types, a
+// The C operator, cast back to the call's type (undoing C's integer promotion); a
 // signed left shift goes through the unsigned type (shifting a negative value left is
 // undefined in C), and `>>` on a signed type is arithmetic in GCC, Clang and NVCC.
 std::string CodeGenCBase::BitOperator(const BitOpInfo& bit, const CallNode* n, const Expr& e) {
@@ -174,7 +174,9 @@ std::string CodeGenCBase::BitOperator(const BitOpInfo& bit, const CallNode* n, c
   std::string b = VisitExpr(n->args[1]);
   if (bit.op == BitOp::ShiftLeft && t.is_int())
     return "((" + type + ")((" + CType(DataType::UInt(t.bits())) + ")" + a + " << " + b + "))";
-  return Arith(t, bit.c_op, a, b);
+  // Cast back whatever the width: a uint constant prints as UINT64_C(c), which would
+  // widen `x ^ c` past the call's type.
+  return "((" + type + ")(" + a + " " + bit.c_op + " " + b + "))";
 }
 
 // ---- statements ----
