@@ -66,6 +66,15 @@ power = _binary("power")
 add = _binary("add")
 subtract = _binary("subtract")
 multiply = _binary("multiply")
+shift_left = _binary("shift_left")
+shift_right = _binary("shift_right")
+bitwise_and = _binary("bitwise_and")
+bitwise_or = _binary("bitwise_or")
+bitwise_xor = _binary("bitwise_xor")
+
+
+def bitwise_not(x, span=None):
+    return _call("bitwise_not", x)
 
 _UNARY = ["exp", "exp2", "exp10", "erf", "tanh", "sigmoid", "log", "log2", "log10", "log1p",
           "tan", "cos", "cosh", "sin", "sinh", "asin", "asinh", "acos", "acosh", "atan",
