@@ -31,6 +31,7 @@ class ConstIntBoundAnalyzer {
   ConstIntBound ComputeVarBound(const ir::Var& v);
   ConstIntBound BoundFromFact(const LinearFact& fact, const ir::Expr& var);
   ConstIntBound VisitBinary(const ir::BinaryNode* n, const ir::Expr& e);
+  ConstIntBound VisitBitCall(const ir::CallNode* n, const ir::Expr& e);
   ConstIntBound VisitDivMod(ir::ExprKind kind, const ConstIntBound& a, const ConstIntBound& b);
   ConstIntBound VisitCast(const ir::Expr& e);
   ConstIntBound VisitLet(const ir::Expr& e);

@@ -2,11 +2,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "arith/Analyzer.h"
 #include "arith/AnalyzerImpl.h"
 #include "arith/ExprOrder.h"
 #include "arith/MapChildren.h"
+#include "codegen/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
@@ -154,7 +156,41 @@ class IntSetEvaluator {
     if (auto* l = e.as<LetNode>()) return EvalLet(l);
     if (auto* r = e.as<RampNode>()) return EvalRamp(r, e);
     if (auto* b = e.as<BroadcastNode>()) return Eval(b->value);
+    if (auto* c = e.as<CallNode>()) return EvalBitCall(c, e);
     return EvalPointwise(e);
+  }
+
+  // TVM's interval rules for its bit builtins: `x >> c` (a constant count) is floordiv by
+  // 2^c, `x << c` is x * 2^c, `x & c` for a constant c >= 0 lies in [0, c]. Any other
+  // call is exact on points and everything otherwise (each child is evaluated once).
+  IntSet EvalBitCall(const CallNode* n, const Expr& e) {
+    auto bit = codegen::LookupBitOp(n->op);
+    if (!bit || bit->arity != 2 || n->args.size() != 2 || !e.dtype().is_integer() ||
+        e.dtype().lanes() != 1)
+      return EvalPointwise(e);
+    IntSet a = Eval(n->args[0]), b = Eval(n->args[1]);
+    if (a.is_empty() || b.is_empty()) return IntSet::Nothing();
+    if (a.is_single_point() && b.is_single_point())
+      return IntSet::SinglePoint(S(MakeCall(e.dtype(), n->op, {a.point_value(), b.point_value()}, n->call_kind)));
+    auto constant = [](const IntSet& set) -> std::optional<int64_t> {
+      if (!set.is_single_point()) return std::nullopt;
+      Expr p = set.point_value();
+      if (const int64_t* v = as_const_int(p)) return *v;
+      return std::nullopt;
+    };
+    std::optional<int64_t> c = constant(b);
+    bool count_ok = c && *c >= 0 && *c < e.dtype().bits() && *c < 62;
+    if (count_ok && bit->op == codegen::BitOp::ShiftRight)
+      return EvalDiv(ExprKind::FloorDiv, a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
+    if (count_ok && bit->op == codegen::BitOp::ShiftLeft)
+      return EvalMul(a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
+    if (bit->op == codegen::BitOp::And) {
+      for (const IntSet* side : {&a, &b}) {
+        std::optional<int64_t> mask = constant(*side);
+        if (mask && *mask >= 0) return IntSet::Interval(make_zero(e.dtype()), side->point_value());
+      }
+    }
+    return IntSet::Everything();
   }
 
   // A variable's set may itself name variables of the map: a loop attached inside another

@@ -7,6 +7,7 @@
 
 #include "arith/Analyzer.h"
 #include "arith/Evaluate.h"
+#include "arith/IntSet.h"
 #include "codegen/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
@@ -186,6 +187,43 @@ class TestBitOps : public QObject {
     auto same = env.Evaluate("((x >> 4) & 15) - ((x >> 4) & 15)");
     QVERIFY(same.ok());
     QCOMPARE(QString::fromStdString(ir::to_string(analyzer.Simplify(*same))), QString("0"));
+  }
+
+  // Bounds through the bit builtins (TVM's rules): what bound inference sees of an index
+  // like B[i >> 1] or A[(w >> 4) & 15].
+  void bounds_follow_tvm_rules() {
+    ExprEnvironment env;
+    auto shifted = env.Evaluate("i >> 2");
+    auto masked = env.Evaluate("(x >> 4) & 15");
+    auto scaled = env.Evaluate("i << 3");
+    QVERIFY(shifted.ok() && masked.ok() && scaled.ok());
+    arith::IntSetMap dom{{env.var("i"), arith::IntSet::Interval(ir::make_const(DataType::Int(32), int64_t{0}),
+                                                              ir::make_const(DataType::Int(32), int64_t{63}))}};
+    arith::IntSet s = arith::EvalSet(*shifted, dom);
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 15"));
+    s = arith::EvalSet(*scaled, dom);
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 504"));
+    s = arith::EvalSet(*masked, arith::IntSetMap{});
+    QVERIFY(s.is_single_point());  // x not relaxed: the expression itself
+    arith::IntSetMap free_x{{env.var("x"), arith::IntSet::Everything()}};
+    s = arith::EvalSet(*masked, free_x);
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 15"));
+    arith::Analyzer analyzer;
+    arith::ConstIntBound b = analyzer.const_int_bound(*masked);
+    QCOMPARE(b.min_value, int64_t{0});
+    QCOMPARE(b.max_value, int64_t{15});
+    auto top = env.Evaluate("x >> 28");
+    QVERIFY(top.ok());
+    b = analyzer.const_int_bound(*top);
+    QCOMPARE(b.min_value, int64_t{-8});
+    QCOMPARE(b.max_value, int64_t{7});
+    // The simplifier may now drop a guard the mask implies, and nothing else.
+    auto guard = env.Evaluate("((x >> 4) & 15) < 16");
+    QVERIFY(guard.ok());
+    QCOMPARE(QString::fromStdString(ir::to_string(analyzer.Simplify(*guard))), QString("True"));
+    auto not_implied = env.Evaluate("((x >> 4) | 15) < 16");
+    QVERIFY(not_implied.ok());
+    QVERIFY(ir::to_string(analyzer.Simplify(*not_implied)) != "True");
   }
 };
 
