@@ -111,6 +111,21 @@ runtime::CompareResult CheckOutput(const ConvCase& c) {
   return checks->front().result;
 }
 
+// Lowers and compiles the case's schedule and runs it on its buffers (output in place).
+bool RunScheduled(ConvCase* c) {
+  auto lowered = transform::LowerSchedule(*c->program.schedule, c->args, "llvm", "conv");
+  if (!lowered) {
+    qWarning("%s", lowered.error().message.c_str());
+    return false;
+  }
+  auto kernel = codegen::BuildLLVM(lowered->func);
+  if (!kernel) {
+    qWarning("%s", kernel.error().message.c_str());
+    return false;
+  }
+  return kernel->Call(c->buffers).ok();
+}
+
 }  // namespace
 
 class TuneCheckTolerance : public QObject {
@@ -179,11 +194,7 @@ class TuneCheckTolerance : public QObject {
         "rc, ry, rx = s[conv].op.reduce_axis\n"
         "s[conv].reorder(n, f, y, ry, rx, rc, x)\n"
         "s[conv].pragma(f, \"fp_contract\")\n");
-    auto lowered = transform::LowerSchedule(*c.program.schedule, c.args, "llvm", "conv");
-    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-    auto kernel = codegen::BuildLLVM(lowered->func);
-    QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
-    QVERIFY(kernel->Call(c.buffers).ok());
+    QVERIFY(RunScheduled(&c));
     runtime::CompareResult r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
   }
@@ -208,11 +219,7 @@ class TuneCheckTolerance : public QObject {
         "s[acc].reorder(a_n, a_f, a_y, a_ry, a_rx, a_rc, a_x)\n"
         "s[acc].vectorize(a_x)\n"
         "s[conv].pragma(f, \"fp_contract\")\n");
-    auto lowered = transform::LowerSchedule(*c.program.schedule, c.args, "llvm", "conv");
-    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-    auto kernel = codegen::BuildLLVM(lowered->func);
-    QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
-    QVERIFY(kernel->Call(c.buffers).ok());
+    QVERIFY(RunScheduled(&c));
     r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
   }

@@ -8,14 +8,14 @@
 // ragged seeds run and match the te oracle.
 #include <QtTest>
 
-#include "runner/MeasureBatch.h"
-#include "script/Evaluator.h"
+#include "TuneTestSupport.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
 
 using namespace tessera;
 using namespace tessera::tune;
+using namespace tessera::tune::test;
 
 namespace {
 
@@ -36,17 +36,9 @@ std::string GemmSource(int m, int n, int k) {
          "s = te.create_schedule(C.op)\n";
 }
 
-script::ScriptProgram LoadGemm(int m, int n, int k) {
-  auto program = script::EvaluateScript(GemmSource(m, n, k), "gemm.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  return std::move(program.value());
-}
+script::ScriptProgram LoadGemm(int m, int n, int k) { return Load(GemmSource(m, n, k)); }
 
-DesignSpace GemmSpace(const script::ScriptProgram& p, const TargetInfo& target) {
-  auto space = DesignSpace::Generate(p.schedule->outputs, target);
-  if (!space) qFatal("%s", space.error().message.c_str());
-  return std::move(space.value());
-}
+DesignSpace GemmSpace(const script::ScriptProgram& p, const TargetInfo& target) { return SpaceOf(p, target); }
 
 // A seed's register tile: rows (C.tile.i's innermost factor) x vectors of C.tile.j's.
 struct GemmTile {
@@ -64,21 +56,6 @@ GemmTile TileOf(const Decisions& d, int lanes) {
 bool IsChannelSeed(const Decisions& d) {
   auto it = d.values.find("C.channel");
   return it != d.values.end() && it->second[0] == 1;  // ChannelTile's seeds: tst_tune_channel
-}
-
-// Compiles and runs the candidate in this process's runner, compared with the te oracle.
-QString RunAgainstOracle(const script::ScriptProgram& p, const ValidCandidate& c) {
-  runner::MeasureRequest request;
-  request.id = "register-file";
-  request.script = CandidateScript(p, c.schedule);
-  request.warmup = 0;
-  request.repeat = 1;
-  request.check = true;
-  runner::MeasureResult r = runner::MeasureOne(request, "");
-  if (r.status != runner::MeasureStatus::Ok)
-    return QString::fromStdString(std::string(runner::MeasureStatusName(r.status)) + ": " +
-                                  r.message + "\n" + request.script);
-  return {};
 }
 
 }  // namespace
