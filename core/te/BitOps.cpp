@@ -46,8 +46,9 @@ BitOpBuild MakeBitOp(codegen::BitOp op, Expr a, Expr b) {
     return {Expr(), std::string(info.name) + ": operands have different lane counts"};
   bool shift = op == codegen::BitOp::ShiftLeft || op == codegen::BitOp::ShiftRight;
   DataType t;
-  if (shift || (BitOpIsImm(b) && !BitOpIsImm(a))) t = a.dtype().element_of();
-  else if (BitOpIsImm(a) && !BitOpIsImm(b)) t = b.dtype().element_of();
+  // An immediate takes the other side's type (TVM's `1 << x` on an int64 x is int64).
+  if (BitOpIsImm(a) && !BitOpIsImm(b)) t = b.dtype().element_of();
+  else if (shift || BitOpIsImm(b)) t = a.dtype().element_of();
   else t = BitOpCommonType(a.dtype().element_of(), b.dtype().element_of());
   if (shift) {
     // A negative constant count is undefined behaviour in every backend: refuse it here.

@@ -2,7 +2,7 @@
 // calls of the bit intrinsics of codegen/BitIntrinsics.h, with TVM's typing: integer
 // operands only; `&` `|` `^` bring both sides to one type (an immediate takes the other
 // side's type, otherwise the wider, uint on a signedness tie); a shift keeps the left
-// operand's type. Two immediates fold to the exact constant.
+// operand's type unless that is an immediate. Two immediates fold to the exact constant.
 #pragma once
 
 #include <string>

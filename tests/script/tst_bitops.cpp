@@ -58,6 +58,8 @@ class TestBitOps : public QObject {
         << std::string("x.astype(\"int64\") & y") << "bitwise_and(int64(x), int64(y))";
     QTest::newRow("shift keeps the left type")
         << std::string("x >> y.astype(\"int64\")") << "shift_right(x, int32(int64(y)))";
+    QTest::newRow("python int shifted by int64")
+        << std::string("1 << x.astype(\"int64\")") << "shift_left((int64)1, int64(x))";
     QTest::newRow("uint immediate") << std::string("x.astype(\"uint8\") >> 3")
                                     << "shift_right(uint8(x), (uint8)3)";
     // Python ints stay Python ints; two IR constants fold exactly.
