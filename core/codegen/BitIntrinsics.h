@@ -16,9 +16,9 @@ enum class BitOp { ShiftLeft, ShiftRight, And, Or, Xor, Not };
 
 struct BitOpInfo {
   BitOp op;
-  const char* name;   // the IR call name (TVM's op name without "tir.")
-  int arity;          // 2, or 1 for bitwise_not
-  const char* c_op;   // the C operator: "<<", ">>", "&", "|", "^", "~"
+  const char* name;  // the IR call name (TVM's op name without "tir.")
+  int arity;         // 2, or 1 for bitwise_not
+  const char* c_op;  // the C operator: "<<", ">>", "&", "|", "^", "~"
 };
 
 // The entry for an IR call name, or nullopt when `name` is not a bit intrinsic.

@@ -47,9 +47,12 @@ BitOpBuild MakeBitOp(codegen::BitOp op, Expr a, Expr b) {
   bool shift = op == codegen::BitOp::ShiftLeft || op == codegen::BitOp::ShiftRight;
   DataType t;
   // An immediate takes the other side's type (TVM's `1 << x` on an int64 x is int64).
-  if (BitOpIsImm(a) && !BitOpIsImm(b)) t = b.dtype().element_of();
-  else if (shift || BitOpIsImm(b)) t = a.dtype().element_of();
-  else t = BitOpCommonType(a.dtype().element_of(), b.dtype().element_of());
+  if (BitOpIsImm(a) && !BitOpIsImm(b))
+    t = b.dtype().element_of();
+  else if (shift || BitOpIsImm(b))
+    t = a.dtype().element_of();
+  else
+    t = BitOpCommonType(a.dtype().element_of(), b.dtype().element_of());
   if (shift) {
     // A negative constant count is undefined behaviour in every backend: refuse it here.
     if (auto* c = b.as<ir::IntImmNode>(); c && (c->value < 0 || c->value >= t.bits()))

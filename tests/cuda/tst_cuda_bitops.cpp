@@ -5,7 +5,6 @@
 // needed; skipped where NVRTC is missing). The run itself is checked against the te
 // oracle on the emulator by tst_tvm_programs.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -40,8 +39,8 @@ class TestCudaBitops : public QObject {
   void kernel_writes_c_operators() {
     Result<std::string> source = BitopsKernelSource();
     TSR_VERIFY_OK(source);
-    for (const char* expected : {" >> ", " & 15)", " ^ ", " | ", "(~", "((uint32_t)",
-                                 "((int32_t)((uint32_t)"})
+    for (const char* expected :
+         {" >> ", " & 15)", " ^ ", " | ", "(~", "((uint32_t)", "((int32_t)((uint32_t)"})
       QVERIFY2(source->find(expected) != std::string::npos,
                (std::string("missing: ") + expected + "\n" + *source).c_str());
     QVERIFY2(source->find("shift_right") == std::string::npos, source->c_str());

@@ -2,7 +2,6 @@
 // tvm.tir.shift_left ... bitwise_not): the IR calls they build, TVM's typing, the exact
 // constant folding, the located refusals, and the round trip through the Python writer.
 #include <QtTest>
-
 #include <cstdint>
 
 #include "arith/Analyzer.h"
@@ -60,8 +59,8 @@ class TestBitOps : public QObject {
         << std::string("x >> y.astype(\"int64\")") << "shift_right(x, int32(int64(y)))";
     QTest::newRow("python int shifted by int64")
         << std::string("1 << x.astype(\"int64\")") << "shift_left((int64)1, int64(x))";
-    QTest::newRow("uint immediate") << std::string("x.astype(\"uint8\") >> 3")
-                                    << "shift_right(uint8(x), (uint8)3)";
+    QTest::newRow("uint immediate")
+        << std::string("x.astype(\"uint8\") >> 3") << "shift_right(uint8(x), (uint8)3)";
     // Python ints stay Python ints; two IR constants fold exactly.
     QTest::newRow("python shift") << std::string("3 << 4") << "48";
     QTest::newRow("python not") << std::string("~5") << "-6";
@@ -103,9 +102,8 @@ class TestBitOps : public QObject {
         << "<expr>:1:18: error: shift count 8 is out of range for int8 (0 to 7)";
     QTest::newRow("python negative count")
         << std::string("1 << -1") << "<expr>:1:3: error: negative shift count";
-    QTest::newRow("tir arity")
-        << std::string("tvm.tir.bitwise_not(x, y)")
-        << "<expr>:1:9: error: bitwise_not() takes 1 argument (2 given)";
+    QTest::newRow("tir arity") << std::string("tvm.tir.bitwise_not(x, y)")
+                               << "<expr>:1:9: error: bitwise_not() takes 1 argument (2 given)";
     QTest::newRow("tir float")
         << std::string("tvm.tir.shift_left(x, 2.5)")
         << "<expr>:1:23: error: shift_left(): operator '<<' (shift_left) requires integer "
@@ -145,14 +143,16 @@ class TestBitOps : public QObject {
     QCOMPARE(QString::fromStdString(*written), python);
     auto again = env.Evaluate(*written);
     QVERIFY2(again.ok(), again ? "" : again.error().format().c_str());
-    QCOMPARE(QString::fromStdString(ir::to_string(*again)), QString::fromStdString(ir::to_string(*e)));
+    QCOMPARE(QString::fromStdString(ir::to_string(*again)),
+             QString::fromStdString(ir::to_string(*e)));
   }
 
   // The one evaluation every consumer shares: C's / LLVM's results in each width.
   void exact_semantics() {
     QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::Int(8), -128, 1), int64_t{-64});
     QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -1, 28), int64_t{-1});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28), int64_t{15});
+    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28),
+             int64_t{15});
     // A uint64 above 2^63 is held negative; its shift is still logical.
     QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::UInt(64), -1, 60), int64_t{15});
     QCOMPARE(codegen::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 31), int64_t{INT32_MIN});
@@ -199,17 +199,21 @@ class TestBitOps : public QObject {
     auto masked = env.Evaluate("(x >> 4) & 15");
     auto scaled = env.Evaluate("i << 3");
     QVERIFY(shifted.ok() && masked.ok() && scaled.ok());
-    arith::IntSetMap dom{{env.var("i"), arith::IntSet::Interval(ir::make_const(DataType::Int(32), int64_t{0}),
-                                                              ir::make_const(DataType::Int(32), int64_t{63}))}};
+    arith::IntSetMap dom{
+        {env.var("i"), arith::IntSet::Interval(ir::make_const(DataType::Int(32), int64_t{0}),
+                                               ir::make_const(DataType::Int(32), int64_t{63}))}};
     arith::IntSet s = arith::EvalSet(*shifted, dom);
-    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 15"));
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
+             QString("0 15"));
     s = arith::EvalSet(*scaled, dom);
-    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 504"));
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
+             QString("0 504"));
     s = arith::EvalSet(*masked, arith::IntSetMap{});
     QVERIFY(s.is_single_point());  // x not relaxed: the expression itself
     arith::IntSetMap free_x{{env.var("x"), arith::IntSet::Everything()}};
     s = arith::EvalSet(*masked, free_x);
-    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())), QString("0 15"));
+    QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
+             QString("0 15"));
     arith::Analyzer analyzer;
     arith::ConstIntBound b = analyzer.const_int_bound(*masked);
     QCOMPARE(b.min_value, int64_t{0});
