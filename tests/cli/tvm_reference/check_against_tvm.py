@@ -66,6 +66,12 @@ KNOWN_DEPARTURES = {
         "realizes and loops over the whole split factor (32); Tessera's InferBound keeps "
         "the exact, tighter region max(min(n - i.outer*32, 32), 0) (issue #12: the tighter "
         "exact region where TVM over-computes)",
+    "tvm_programs.bitwise_shift_index_compute_at":
+        "C reads B[i >> 3] inside i.outer: Tessera's interval rule for a shift by a "
+        "constant (floordiv by 2^c) proves ((i.outer*8 + 7) >> 3) - ((i.outer*8) >> 3) = 0 "
+        "and realizes the one word each i.outer reads; TVM 0.19 cannot simplify that extent "
+        "and realizes and computes all 16 words per iteration (the tighter exact region, as "
+        "for scan_multi_stage_cell)",
 }
 
 
