@@ -54,10 +54,15 @@ class Lexer {
     if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // UTF-8 byte order mark
     bool line_start = true;
     while (pos_ < src_.size()) {
-      if (line_start && depth_ == 0) {
-        if (auto st = CheckIndentation(); !st) return st.error();
+      if (line_start) {
+        // Inside brackets a line's indentation means nothing; it must not be checked
+        // later either, once a ')' early on the line closes them (`    ):` ending a
+        // multi-line `if (` condition used to close the enclosing blocks there).
         line_start = false;
-        continue;
+        if (depth_ == 0) {
+          if (auto st = CheckIndentation(); !st) return st.error();
+          continue;
+        }
       }
       char c = src_[pos_];
       if (c == ' ' || c == '\t' || c == '\f') {

@@ -74,6 +74,11 @@ class TestLexer : public QObject {
     QTest::newRow("unicode escape") << std::string("\"\\u00e9\"") << QString("S:\u00e9 NL END");
     QTest::newRow("newline inside brackets continues")
         << std::string("f(a,\n  b)\nc") << "N:f ( N:a , N:b ) NL N:c NL END";
+    // TVM's own tests (test_te_tensor.py) close a multi-line condition on a line of its
+    // own, less indented than the block: the ')' must not close the block mid-line.
+    QTest::newRow("closing bracket at a lower indentation")
+        << std::string("def f(x):\n    if (\n        x\n    ):\n        y = 1\n    return 0\n")
+        << "K:def N:f ( N:x ) : NL IN K:if ( N:x ) : NL IN N:y = I:1 NL DE K:return I:0 NL DE END";
     QTest::newRow("backslash continuation") << std::string("a = 1 + \\\n  2")
                                             << "N:a = I:1 + I:2 NL END";
     QTest::newRow("CRLF line endings") << std::string("a = 1\r\nb = 2\r\n")
