@@ -229,8 +229,7 @@ class Lexer {
       std::string p;
       for (char ch : t.text) p += static_cast<char>(ch | 0x20);
       if (p == "r" || p == "u") return LexString(t.loc, p == "r");
-      if (p == "f" || p == "rf" || p == "fr")
-        return Error("f-strings are not supported in scripts", t.loc);
+      if (p == "f" || p == "rf" || p == "fr") return LexFString(t.loc, start, p != "f");
       if (p == "b" || p == "rb" || p == "br")
         return Error("byte strings are not supported in scripts", t.loc);
     }
@@ -238,6 +237,102 @@ class Lexer {
       return ErrorHere("non-ASCII characters are not allowed in names");
     t.kind = is_python_keyword(t.text) ? TokenKind::Keyword : TokenKind::Name;
     tokens_.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  // f"..{expr!c:spec}..": a formatted string literal, lexed as the call it means —
+  // ("..{!c:spec}..".format((expr), ...)), one field per expression, `{{` and `}}` literal
+  // braces — so the parser and the interpreter need nothing new (str.format does the
+  // specs). Every token made here spans the whole literal in the source (a statement's
+  // text stays the user's); errors point at the literal.
+  Status LexFString(SourceLoc at, size_t begin, bool raw) {
+    if (!tokens_.empty() && tokens_.back().kind == TokenKind::String)
+      return Error("an f-string next to another string literal is not supported in scripts (join them with +)", at);
+    if (auto st = LexString(at, raw); !st) return st;
+    const std::string text = tokens_.back().text;
+    tokens_.pop_back();
+    std::string pattern;
+    std::vector<std::string> fields;
+    for (size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+        pattern += c;
+        pattern += c;
+        ++i;
+        continue;
+      }
+      if (c == '}') return Error("f-string: single '}' is not allowed", at);
+      if (c != '{') {
+        pattern += c;
+        continue;
+      }
+      // The expression ends at a '!', ':' or '}' outside brackets and quotes.
+      size_t j = i + 1;
+      int depth = 0;
+      char quote = 0;
+      for (; j < text.size(); ++j) {
+        const char d = text[j];
+        if (quote) {
+          if (d == quote) quote = 0;
+        } else if (d == '\'' || d == '"') {
+          quote = d;
+        } else if (d == '(' || d == '[' || d == '{') {
+          ++depth;
+        } else if ((d == ')' || d == ']' || d == '}') && depth > 0) {
+          --depth;
+        } else if (depth == 0 && (d == '}' || d == ':' || (d == '!' && (j + 1 >= text.size() || text[j + 1] != '=')))) {
+          break;
+        }
+      }
+      if (j >= text.size()) return Error("f-string: expecting '}'", at);
+      std::string expr = text.substr(i + 1, j - i - 1);
+      const size_t first = expr.find_first_not_of(" \t\n");
+      if (first == std::string::npos) return Error("f-string: empty expression not allowed", at);
+      expr = expr.substr(first, expr.find_last_not_of(" \t\n") - first + 1);
+      if (expr.back() == '=' && (expr.size() < 2 || std::string("=!<>").find(expr[expr.size() - 2]) == std::string::npos))
+        return Error("f-string: the '=' (self-documenting) specifier is not supported in scripts", at);
+      size_t close = j;
+      while (close < text.size() && text[close] != '}') {
+        if (text[close] == '{') return Error("f-string: nested replacement fields in a format spec are not supported in scripts", at);
+        ++close;
+      }
+      if (close >= text.size()) return Error("f-string: expecting '}'", at);
+      pattern += "{" + text.substr(j, close - j) + "}";
+      fields.push_back(std::move(expr));
+      i = close;
+    }
+    auto push = [&](TokenKind kind, std::string spelling) {
+      Token k;
+      k.kind = kind;
+      k.text = std::move(spelling);
+      k.loc = at;
+      k.offset = begin;
+      k.end = pos_;
+      tokens_.push_back(std::move(k));
+    };
+    push(TokenKind::Op, "(");
+    push(TokenKind::String, pattern);
+    push(TokenKind::Op, ".");
+    push(TokenKind::Name, "format");
+    push(TokenKind::Op, "(");
+    for (size_t f = 0; f < fields.size(); ++f) {
+      if (f > 0) push(TokenKind::Op, ",");
+      auto sub = Lexer(fields[f], file_).Run();
+      if (!sub) return Error("f-string expression '" + fields[f] + "': " + sub.error().message, at);
+      push(TokenKind::Op, "(");
+      for (Token& k : *sub) {
+        if (k.kind == TokenKind::Newline || k.kind == TokenKind::Indent || k.kind == TokenKind::Dedent ||
+            k.kind == TokenKind::End)
+          continue;
+        k.loc = at;
+        k.offset = begin;
+        k.end = pos_;
+        tokens_.push_back(std::move(k));
+      }
+      push(TokenKind::Op, ")");
+    }
+    push(TokenKind::Op, ")");
+    push(TokenKind::Op, ")");
     return Status::Ok();
   }
 

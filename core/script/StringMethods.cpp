@@ -64,7 +64,7 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
   if (i != spec.size()) return Error("invalid format specifier '" + spec + "'", loc);
   std::string text;
   char buf[512];
-  if (type == 0 && !v.is_number()) {
+  if (type == 0 && (!v.is_number() || v.is_bool())) {  // format(False, '') is 'False'
     text = PyStr(v);
     if (precision >= 0 && text.size() > static_cast<size_t>(precision)) text.resize(precision);
   } else if (type == 's') {

@@ -79,6 +79,9 @@ class TestLexer : public QObject {
     QTest::newRow("closing bracket at a lower indentation")
         << std::string("def f(x):\n    if (\n        x\n    ):\n        y = 1\n    return 0\n")
         << "K:def N:f ( N:x ) : NL IN K:if ( N:x ) : NL IN N:y = I:1 NL DE K:return I:0 NL DE END";
+    QTest::newRow("f-string is the format call it means")
+        << std::string("f'a{x + 1:>3}b{{c}}'")
+        << "( S:a{:>3}b{{c}} . N:format ( ( N:x + I:1 ) ) ) NL END";
     QTest::newRow("backslash continuation") << std::string("a = 1 + \\\n  2")
                                             << "N:a = I:1 + I:2 NL END";
     QTest::newRow("CRLF line endings") << std::string("a = 1\r\nb = 2\r\n")
@@ -168,8 +171,12 @@ class TestLexer : public QObject {
         << std::string("x = 3abc") << "t.py:1:6: error: invalid number literal (unexpected 'a')";
     QTest::newRow("complex") << std::string("x = 3j")
                              << "t.py:1:5: error: complex numbers are not supported in scripts";
-    QTest::newRow("f-string") << std::string("x = f'{a}'")
-                              << "t.py:1:5: error: f-strings are not supported in scripts";
+    QTest::newRow("f-string single brace") << std::string("x = f'a}'")
+                                           << "t.py:1:5: error: f-string: single '}' is not allowed";
+    QTest::newRow("f-string empty field") << std::string("x = f'{ }'")
+                                          << "t.py:1:5: error: f-string: empty expression not allowed";
+    QTest::newRow("f-string nested spec") << std::string("x = f'{a:{w}}'")
+                                          << "t.py:1:5: error: f-string: nested replacement fields in a format spec are not supported in scripts";
     QTest::newRow("byte string") << std::string("x = b'a'")
                                  << "t.py:1:5: error: byte strings are not supported in scripts";
     QTest::newRow("backslash mid-line")

@@ -103,6 +103,32 @@ class TestPythonIdioms : public QObject {
         "assert '%(a)s-%(b)d' % {'a': 'x', 'b': 2} == 'x-2'\n"
         "assert '%e' % 12345.0 == '1.234500e+04'\n");
   }
+  void fStrings_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::newRow("names and specs") << std::string(
+        "i = 3\n"
+        "assert f'B_{i}' == 'B_3'\n"
+        "assert f\"{i * 2:>4}|{0.5:.2f}|{'ab'}\" == '   6|0.50|ab'\n"
+        "assert f'{{literal}} {i}' == '{literal} 3'\n"
+        "d = {'k': 7}\n"
+        "assert f\"{d['k']}-{[1, 2][1]}-{(lambda x: x + 1)(i)}\" == '7-2-4'\n"
+        "assert f'{i if i > 2 else 0}{i != 3}' == '3False'\n"
+        "assert rf'\\d{i}' == '\\\\d3'\n");
+    QTest::newRow("stage names built by f-strings") << std::string(
+        "A = te.placeholder((4,), name='A')\n"
+        "stages = [A]\n"
+        "for k in range(2):\n"
+        "    prev = stages[-1]\n"
+        "    stages.append(te.compute((4,), lambda i: prev[i] + 1.0, name=f'S{k}'))\n"
+        "s = te.create_schedule(stages[-1].op)\n"
+        "assert stages[-1].op.name == 'S1'\n");
+  }
+  void fStrings() {
+    QFETCH(std::string, code);
+    auto r = Eval(code);
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void pythonValues() {
     QFETCH(std::string, code);
     auto r = Eval(code);
@@ -235,6 +261,12 @@ class TestPythonIdioms : public QObject {
     QTest::newRow("varargs lambda with too many named axes")
         << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i, j, *k: A[i], name='B')\n")
         << "t.py:4:22: error: the compute function takes at least 2 arguments but the shape has 1 dimension";
+    QTest::newRow("f-string with an unclosed field") << std::string("x = f'{1 + 2'\n")
+                                                       << "t.py:3:5: error: f-string: expecting '}'";
+    QTest::newRow("f-string self-documenting field") << std::string("x = 1\ny = f'{x=}'\n")
+                                                      << "t.py:4:5: error: f-string: the '=' (self-documenting)";
+    QTest::newRow("f-string bad expression") << std::string("y = f'{1 +}'\n")
+                                              << "t.py:3:5: error:";
     QTest::newRow("slice step zero") << std::string("x = [1, 2][::0]\n") << "t.py:3:14: error: slice step cannot be zero";
     QTest::newRow("slice of a tensor")
         << std::string("A = te.placeholder((4,), name='A')\nx = A[1:]\n")
