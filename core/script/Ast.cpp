@@ -225,6 +225,18 @@ std::string to_source(const AstStmt& s) {
     case StmtKind::With:
       return "with " + to_source(*s.value) + (s.target_exprs.empty() ? "" : " as " + to_source(*s.target_exprs[0])) +
              ":" + block_text(s.body, "    ");
+    case StmtKind::Try: {
+      std::string out = "try:" + block_text(s.body, "    ");
+      for (const AstStmt& h : s.handlers) out += "\n" + to_source(h);
+      if (!s.orelse.empty()) out += "\nelse:" + block_text(s.orelse, "    ");
+      if (!s.finalbody.empty()) out += "\nfinally:" + block_text(s.finalbody, "    ");
+      return out;
+    }
+    case StmtKind::Except:
+      return "except" + (s.value ? " " + to_source(*s.value) + (s.name.empty() ? "" : " as " + s.name) : "") + ":" +
+             block_text(s.body, "    ");
+    case StmtKind::Raise:
+      return s.value ? "raise " + to_source(*s.value) + (s.message ? " from " + to_source(*s.message) : "") : "raise";
   }
   return "?";
 }

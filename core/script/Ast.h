@@ -126,6 +126,9 @@ enum class StmtKind : uint8_t {
   Break, Continue, Pass,
   Assert,     // assert value[, message]
   With,       // with value [as target]: body   (one context manager: ir_builder scopes)
+  Try,        // try: body  handlers...  [else: orelse]  [finally: finalbody]
+  Except,     // one handler of a Try: except [value [as name]]: body
+  Raise,      // raise [value [from message]]
 };
 
 struct AstStmt {
@@ -155,10 +158,13 @@ struct AstStmt {
   // If, For, While, Def, With: the block; If: the else block.
   std::vector<AstStmt> body;
   std::vector<AstStmt> orelse;
+  // Try: its `except` clauses (kind Except) and its `finally` block.
+  std::vector<AstStmt> handlers;
+  std::vector<AstStmt> finalbody;
 
   bool is_compound() const {
     return kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While ||
-           kind == StmtKind::Def || kind == StmtKind::With;
+           kind == StmtKind::Def || kind == StmtKind::With || kind == StmtKind::Try;
   }
 };
 

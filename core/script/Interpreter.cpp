@@ -1096,6 +1096,9 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
     case StmtKind::For: return ExecFor(s, locals);
     case StmtKind::While: return ExecWhile(s, locals);
     case StmtKind::With: return ExecWith(s, locals);
+    case StmtKind::Try: return ExecTry(s, locals);
+    case StmtKind::Except: return Flow::Normal;  // run by its Try only
+    case StmtKind::Raise: return ExecRaise(s, locals);
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
@@ -1183,8 +1186,10 @@ Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s, const std::sha
   if (!s.target_exprs.empty())
     if (auto st = Bind(*s.target_exprs[0], *entered, locals); !st) return st.error();
   auto flow = ExecBlock(s.body, locals);
+  // The scope is left when its block fails too (a `try` around it may go on).
+  auto exited = call("__exit__");
   if (!flow) return flow.error();
-  if (auto exited = call("__exit__"); !exited) return exited.error();
+  if (!exited) return exited.error();
   return *flow;
 }
 

@@ -192,6 +192,7 @@ class Interpreter {
   int64_t steps_ = 0;
   std::vector<std::weak_ptr<Scope>> call_scopes_;  // locals of function calls (~Interpreter)
   Value return_value_;  // set by `return`, read by FunctionObject::Call
+  std::vector<Error> handling_;  // the exceptions whose `except` blocks are running (bare `raise`)
   friend struct LambdaObject;
   friend struct FunctionObject;
 
@@ -213,6 +214,8 @@ class Interpreter {
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Result<Flow> ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals);  // Exceptions.cpp
+  Error ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals);       // Exceptions.cpp
   Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   void RegisterPythonBuiltins();
 

@@ -15,7 +15,7 @@ using MutableAst = std::shared_ptr<AstExpr>;
 // Statements Python has and the script language does not (classes, exceptions,
 // generators, scoping declarations).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "class", "try", "except", "finally", "raise", "del", "global", "nonlocal",
+    "class", "del", "global", "nonlocal",
     "async", "yield", "await"};
 
 bool is_unsupported_statement(const Token& t) {
@@ -175,6 +175,10 @@ class Parser {
     if (first.is_keyword("while")) return While();
     if (first.is_keyword("def")) return Def();
     if (first.is_keyword("with")) return With();
+    if (first.is_keyword("try")) return Try();
+    if (first.is_keyword("raise")) return Raise();
+    if (first.is_keyword("except") || first.is_keyword("finally"))
+      return ErrorAt(first.loc, "'" + first.text + "' without a matching 'try'");
     if (first.is_keyword("elif") || first.is_keyword("else"))
       return ErrorAt(first.loc, "'" + first.text + "' without a matching 'if'");
     if (first.is_op("@")) return Decorated();
@@ -182,7 +186,7 @@ class Parser {
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
                                     "assignment, an import, an expression, def, if, for, while, "
-                                    "with, return or assert)");
+                                    "with, try, raise, return or assert)");
     if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
       return Keyword(first.text == "pass"    ? StmtKind::Pass
                      : first.text == "break" ? StmtKind::Break
@@ -314,7 +318,8 @@ class Parser {
 
   Result<AstStmt> SimpleStatementOnly(const Token& header) {
     const Token& t = Cur();
-    if (t.is_keyword("if") || t.is_keyword("for") || t.is_keyword("while") || t.is_keyword("def"))
+    if (t.is_keyword("if") || t.is_keyword("for") || t.is_keyword("while") || t.is_keyword("def") ||
+        t.is_keyword("try"))
       return ErrorAt(t.loc, "a '" + t.text + "' statement must start its own line (after '" +
                                 header.text + "' on line " + std::to_string(header.loc.line) + ")");
     size_t begin = t.offset;
@@ -374,6 +379,73 @@ class Parser {
     if (!block) return block.error();
     if (Cur().is_keyword("else"))
       return ErrorAt(Cur().loc, "'for ... else' is not supported in scripts");
+    return stmt;
+  }
+
+  // try: ... except [type [as name]]: ... [else: ...] [finally: ...]
+  Result<AstStmt> Try() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::Try;
+    stmt.loc = header.loc;
+    Next();
+    if (Status block = Block(stmt.body, header); !block) return block.error();
+    while (Cur().is_keyword("except")) {
+      Token clause = Cur();
+      AstStmt handler;
+      handler.kind = StmtKind::Except;
+      handler.loc = clause.loc;
+      Next();
+      if (!Cur().is_op(":")) {
+        auto type = Expression();
+        if (!type) return type.error();
+        handler.value = std::move(type.value());
+        if (Cur().is_keyword("as")) {
+          Next();
+          if (Cur().kind != TokenKind::Name) return Expected("a name after 'as'");
+          handler.name = Cur().text;
+          Next();
+        }
+      }
+      if (Status block = Block(handler.body, clause); !block) return block.error();
+      stmt.handlers.push_back(std::move(handler));
+    }
+    if (Cur().is_keyword("else")) {
+      if (stmt.handlers.empty()) return ErrorAt(Cur().loc, "'else' after 'try' needs an 'except' clause before it");
+      Token clause = Cur();
+      Next();
+      if (Status block = Block(stmt.orelse, clause); !block) return block.error();
+    }
+    if (Cur().is_keyword("finally")) {
+      Token clause = Cur();
+      Next();
+      if (Status block = Block(stmt.finalbody, clause); !block) return block.error();
+    }
+    if (stmt.handlers.empty() && stmt.finalbody.empty())
+      return ErrorAt(Cur().loc, "expected 'except' or 'finally' after the 'try' block on line " +
+                                    std::to_string(header.loc.line));
+    return stmt;
+  }
+
+  // raise [exception [from cause]]
+  Result<AstStmt> Raise() {
+    AstStmt stmt;
+    stmt.kind = StmtKind::Raise;
+    stmt.loc = Cur().loc;
+    Next();
+    if (Cur().kind != TokenKind::Newline && Cur().kind != TokenKind::End && Cur().kind != TokenKind::Dedent &&
+        !Cur().is_op(";")) {
+      auto value = Expression();
+      if (!value) return value.error();
+      stmt.value = std::move(value.value());
+      if (Cur().is_keyword("from")) {
+        Next();
+        auto cause = Expression();
+        if (!cause) return cause.error();
+        stmt.message = std::move(cause.value());
+      }
+    }
+    if (auto st = EndOfStatement(); !st) return st.error();
     return stmt;
   }
 

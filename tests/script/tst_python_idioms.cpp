@@ -123,6 +123,72 @@ class TestPythonIdioms : public QObject {
         "s = te.create_schedule(stages[-1].op)\n"
         "assert stages[-1].op.name == 'S1'\n");
   }
+  // TVM's negative tests: a refused primitive raises TVMError, caught; raise / finally /
+  // nested handlers / re-raise as in Python.
+  void tryExceptRaise_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::newRow("refused primitive is a TVMError") << std::string(
+        "A = te.placeholder((8,), name='A')\n"
+        "B = te.compute((8,), lambda i: A[i] + 1.0, name='B')\n"
+        "C = te.compute((8,), lambda i: B[i] * 2.0, name='C')\n"
+        "s = te.create_schedule(C.op)\n"
+        "caught = []\n"
+        "try:\n"
+        "    s[B].compute_at(s[C], B.op.axis[0])\n"
+        "    assert False\n"
+        "except tvm.error.TVMError as e:\n"
+        "    caught.append(str(e))\n"
+        "assert len(caught) == 1 and 'compute_at' in caught[0], caught\n"
+        "assert s[B].op.name == 'B'\n");
+    QTest::newRow("raise, tuple handler, else, finally") << std::string(
+        "log = []\n"
+        "try:\n"
+        "    raise ValueError('bad %d' % 3)\n"
+        "except (KeyError, ValueError) as e:\n"
+        "    log.append(e)\n"
+        "else:\n"
+        "    log.append('else')\n"
+        "finally:\n"
+        "    log.append('finally')\n"
+        "assert log == ['bad 3', 'finally'], log\n"
+        "try:\n"
+        "    x = 1\n"
+        "except Exception:\n"
+        "    x = 2\n"
+        "else:\n"
+        "    x = 3\n"
+        "assert x == 3\n");
+    QTest::newRow("return through finally, nested, re-raise") << std::string(
+        "log = []\n"
+        "def f():\n"
+        "    try:\n"
+        "        return 1\n"
+        "    finally:\n"
+        "        log.append('f')\n"
+        "assert f() == 1 and log == ['f']\n"
+        "ok = False\n"
+        "try:\n"
+        "    try:\n"
+        "        assert 1 == 2, 'inner'\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "except AssertionError as e:\n"
+        "    ok = e == 'inner'\n"
+        "assert ok\n"
+        "try:\n"
+        "    try:\n"
+        "        raise KeyError('k')\n"
+        "    except KeyError:\n"
+        "        raise\n"
+        "except LookupError as e:\n"
+        "    assert e == \"'k'\" or e == 'k', e\n");
+  }
+  void tryExceptRaise() {
+    QFETCH(std::string, code);
+    auto r = Eval(code);
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void fStrings() {
     QFETCH(std::string, code);
     auto r = Eval(code);
@@ -267,6 +333,19 @@ class TestPythonIdioms : public QObject {
                                                       << "t.py:4:5: error: f-string: the '=' (self-documenting)";
     QTest::newRow("f-string bad expression") << std::string("y = f'{1 +}'\n")
                                               << "t.py:3:5: error:";
+    QTest::newRow("uncaught raise") << std::string("raise ValueError('x must be positive')\n")
+                                     << "t.py:3:1: error: ValueError: x must be positive";
+    QTest::newRow("handler of another class") << std::string("try:\n    raise KeyError('k')\nexcept ValueError:\n    pass\n")
+                                               << "t.py:4:5: error: KeyError: k";
+    QTest::newRow("raise a non-exception") << std::string("raise 3\n")
+                                            << "t.py:3:7: error: TypeError: exceptions must derive from BaseException";
+    QTest::newRow("try without handlers") << std::string("try:\n    x = 1\ny = 2\n")
+                                           << "t.py:5:1: error: expected 'except' or 'finally' after the 'try' block on line 3";
+    QTest::newRow("except without try") << std::string("except ValueError:\n    pass\n")
+                                         << "t.py:3:1: error: 'except' without a matching 'try'";
+    QTest::newRow("a caught loop still hits the step limit")
+        << std::string("while True:\n    try:\n        x = 1\n    except Exception:\n        pass\n")
+        << "t.py:5:9: error: the script ran more than 200000 steps";
     QTest::newRow("slice step zero") << std::string("x = [1, 2][::0]\n") << "t.py:3:14: error: slice step cannot be zero";
     QTest::newRow("slice of a tensor")
         << std::string("A = te.placeholder((4,), name='A')\nx = A[1:]\n")
