@@ -434,6 +434,26 @@ void Interpreter::RegisterPythonBuiltins() {
     if (v.is_number()) return Value::Float(v.as_float());
     return Error("float() of a Python number, not " + v.type_name(), a.positional_locs[0]);
   });
+  // any(iterable) / all(iterable): Python's truth of each item, stopping at the first
+  // that decides (generator expressions arrive as lists).
+  for (const char* name : {"any", "all"}) {
+    const bool is_any = std::string(name) == "any";
+    RegisterFunction(name, [name, is_any](Interpreter& in, const CallArgs& a) -> Result<Value> {
+      if (auto st = OnlyPositional(a, name, 1, 1); !st) return st.error();
+      bool result = !is_any;
+      auto st = in.ForEach(a.positional[0], a.positional_locs[0], [&](const Value& item) -> Result<bool> {
+        auto t = in.Truth(item, a.positional_locs[0]);
+        if (!t) return t.error();
+        if (*t == is_any) {
+          result = is_any;
+          return false;  // decided
+        }
+        return true;
+      });
+      if (!st) return st.error();
+      return Value::Bool(result);
+    });
+  }
   RegisterFunction("bool", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
     if (auto st = OnlyPositional(a, "bool", 1, 1); !st) return st.error();
     auto t = in.Truth(a.positional[0], a.positional_locs[0]);

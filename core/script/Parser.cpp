@@ -1028,8 +1028,14 @@ class Parser {
       if (!Cur().is_op(",")) break;
       Next();
     }
-    if (Cur().is_keyword("for"))
-      return ErrorAt(Cur().loc, "generator expressions are not supported in scripts");
+    if (Cur().is_keyword("for")) {
+      // f(x for x in xs): the generator, the call's only argument, evaluated eagerly.
+      if (node->items.size() != 1 || !node->keywords.empty() || node->items.front()->kind == AstKind::Starred)
+        return ErrorAt(Cur().loc, "a generator expression must be the only argument of a call (or be parenthesised)");
+      auto gen = GeneratorOf(std::move(node->items.front()));
+      if (!gen) return gen;
+      node->items.front() = std::move(gen.value());
+    }
     if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
     return Finish(std::move(node));
   }
@@ -1141,8 +1147,12 @@ class Parser {
     }
     auto first = DisplayItem();
     if (!first) return first;
-    if (Cur().is_keyword("for"))
-      return ErrorAt(Cur().loc, "generator expressions are not supported in scripts");
+    if (Cur().is_keyword("for") && first.value()->kind != AstKind::Starred) {
+      auto gen = GeneratorOf(std::move(first.value()));
+      if (!gen) return gen;
+      if (auto st = ExpectCloser(")", opener, "')'"); !st) return st.error();
+      return gen;
+    }
     if (!Cur().is_op(",")) {
       if (first.value()->kind == AstKind::Starred)
         return ErrorAt(first.value()->loc, "can't use starred expression here");
@@ -1174,6 +1184,16 @@ class Parser {
       }
     }
     if (auto st = ExpectCloser("]", opener, "',' or ']'"); !st) return st.error();
+    return Finish(std::move(list));
+  }
+
+  // A generator expression `(element for ...)`: scripts evaluate it eagerly, as the list
+  // comprehension with the same clauses (what tuple(), sum(), any(), "".join() and a for
+  // loop see is the same; a generator's laziness is not kept).
+  Result<AstPtr> GeneratorOf(AstPtr element) {
+    MutableAst list = NewNode(AstKind::ListComp, element->loc);
+    list->object = std::move(element);
+    if (auto st = Generators(*list); !st) return st.error();
     return Finish(std::move(list));
   }
 

@@ -256,9 +256,9 @@ class TestParser : public QObject {
                             "':' of a dict)";
     QTest::newRow("list comprehension without in")
         << std::string("[i for i x]") << "m.py:1:10: error: expected 'in', found name 'x'";
-    QTest::newRow("generator")
-        << std::string("f(i for i in x)")
-        << "m.py:1:5: error: generator expressions are not supported in scripts";
+    QTest::newRow("generator beside another argument")
+        << std::string("f(a, i for i in x)")
+        << "m.py:1:8: error: a generator expression must be the only argument of a call (or be parenthesised)";
     QTest::newRow("lambda default")
         << std::string("lambda i=0: i") << "m.py:1:9: error: default parameter values are not supported in lambdas (use def)";
     QTest::newRow("lambda duplicate parameter")

@@ -183,6 +183,20 @@ class TestPythonIdioms : public QObject {
         "except LookupError as e:\n"
         "    assert e == \"'k'\" or e == 'k', e\n");
   }
+  void generatorExpressions() {
+    auto r = Eval(
+        "A = te.placeholder((4, 6), name='A')\n"
+        "B = te.compute((4, 6), lambda i, j: A[i, j] * 2.0, name='B')\n"
+        "outs = [B]\n"
+        "s = te.create_schedule(tuple(x.op for x in outs))\n"
+        "assert sum(i * i for i in range(4) if i % 2) == 10\n"
+        "assert any(x > 2 for x in [1, 3]) and not all(x > 2 for x in (1, 3))\n"
+        "assert ','.join(str(k) for k in range(3)) == '0,1,2'\n"
+        "assert list((a, b) for a in range(2) for b in range(2)) == [(0, 0), (0, 1), (1, 0), (1, 1)]\n"
+        "assert [v for v in (n + 1 for n in range(3))] == [1, 2, 3]\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void tryExceptRaise() {
     QFETCH(std::string, code);
     auto r = Eval(code);
