@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <vector>
 
 #include "runtime/ThreadPool.h"
@@ -12,6 +13,13 @@ double TimeOnce(const std::function<void()>& run) {
   auto start = std::chrono::steady_clock::now();
   run();
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string LoadAverage() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one.empty() ? "unknown" : one + " " + five + " " + fifteen;
 }
 
 Timing Summarize(std::vector<double> times) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace tessera::bench {
@@ -18,6 +19,10 @@ Timing TimeRuns(const std::function<void()>& run, int repeat);
 double TimeOnce(const std::function<void()>& run);
 // Min and median of samples (at least one).
 Timing Summarize(std::vector<double> samples_ms);
+
+// The first three fields of /proc/loadavg (1, 5, 15 minutes), "unknown" where it cannot
+// be read: printed next to every figure of a benchmark on a shared machine.
+std::string LoadAverage();
 
 // Runs `work` on a worker of the runtime's thread pool. A parallel loop started from a
 // worker runs serially (ThreadPool's nested-loop rule), so Tessera's compiled kernels

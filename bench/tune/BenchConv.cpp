@@ -69,13 +69,6 @@ std::optional<ConvScript> LoadConvScript(const std::string& file) {
   return s;
 }
 
-// The first three fields of /proc/loadavg ("?" where it cannot be read).
-std::string ConvLoadAverage() {
-  std::ifstream in("/proc/loadavg");
-  std::string a, b, c;
-  return in >> a >> b >> c ? a + " " + b + " " + c : "?";
-}
-
 double MinOf(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 double MedianOf(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -134,7 +127,7 @@ int main(int argc, char** argv) {
           [&] { s.ms.push_back(TimeRuns([&] { (void)s.kernel.Call(s.buffers); }, 10).median_ms); });
   }
   std::printf("one thread, %d rounds (median of 10 calls each); load average: %s\n", rounds,
-              ConvLoadAverage().c_str());
+              LoadAverage().c_str());
   std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN convolution (direct, blocked)",
               MinOf(blocked), MedianOf(blocked));
   std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN conv NCHW (reorders timed)",

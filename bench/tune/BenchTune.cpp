@@ -153,13 +153,6 @@ struct Summary {
   std::string load;  // the load average when its references were timed
 };
 
-std::string LoadAverage() {
-  std::ifstream in("/proc/loadavg");
-  std::string one, five, fifteen;
-  in >> one >> five >> fifteen;
-  return one.empty() ? "unknown" : one + " " + five + " " + fifteen;
-}
-
 // One autoscheduler in a child process (Isolated.h): schedule, compile, check, time.
 // Its answer: "ok <median ms> <schedule ms> <compile ms> <max error>" or "error <why>".
 std::string HalideChild(const std::string& workload, const char* name) {
