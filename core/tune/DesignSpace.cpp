@@ -158,17 +158,15 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
   std::optional<Epilogue> epilogue;
   std::string epilogue_of;
   if (single_output) {
-    std::vector<te::Operation> ops;
     std::set<std::string> inlinable;
     for (const Stage& st : sch->stages) {
-      ops.push_back(st->op);
       const te::ComputeOpNode* op = AsCompute(st->op);
       if (op && !st->is_output && !op->is_reduction()) inlinable.insert(st->name());
     }
     for (const Stage& st : sch->stages) {
       const te::ComputeOpNode* op = AsCompute(st->op);
       if (!op || st->is_output || !op->is_reduction()) continue;
-      epilogue = FindEpilogue(st->op, outputs.front(), ops, inlinable);
+      epilogue = FindEpilogue(*sch, st->op, outputs.front(), inlinable);
       if (epilogue) {
         epilogue_of = st->name();
         break;

@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/Graph.h"
 #include "schedule/Primitives.h"
 #include "te/Tensor.h"
 #include "tune/AttachRule.h"
@@ -23,17 +24,10 @@ bool EpilogueSameShape(const te::Operation& a, const te::Operation& b) {
   return true;
 }
 
-bool EpilogueReadsAny(const te::Operation& op, const std::string& producer) {
-  for (const te::Tensor& t : op->InputTensors())
-    if (t.op()->name == producer) return true;
-  return false;
-}
-
 }  // namespace
 
-std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::Operation& output,
-                                     const std::vector<te::Operation>& stages,
-                                     const std::set<std::string>& inlinable) {
+std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Operation& reduction,
+                                     const te::Operation& output, const std::set<std::string>& inlinable) {
   auto* out = dynamic_cast<const te::ComputeOpNode*>(output.get());
   if (!out || out->is_reduction() || out->num_outputs() != 1 || reduction->num_outputs() != 1)
     return std::nullopt;
@@ -49,8 +43,8 @@ std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::O
   while (!frontier.empty()) {
     const std::string producer = frontier.back();
     frontier.pop_back();
-    for (const te::Operation& reader : stages) {
-      if (!EpilogueReadsAny(reader, producer)) continue;
+    for (const schedule::Stage& consumer : schedule::ConsumerStages(sch, sch.find(producer))) {
+      const te::Operation& reader = consumer->op;
       auto* compute = dynamic_cast<const te::ComputeOpNode*>(reader.get());
       if (!compute || !ReadsAtLeadingAxes(*compute, producer, true)) return std::nullopt;
       if (reader->name == output->name) {

@@ -32,12 +32,11 @@ struct Epilogue {
   std::vector<std::string> relays;       // element-wise stages between them (inlined)
 };
 
-// The epilogue of `reduction` when `output` (the program's one output, element-wise) is
-// its only reader, directly or through stages in `inlinable` that read it element for
-// element and are read so, and has its shape; nullopt otherwise.
-std::optional<Epilogue> FindEpilogue(const te::Operation& reduction, const te::Operation& output,
-                                     const std::vector<te::Operation>& stages,
-                                     const std::set<std::string>& inlinable);
+// The epilogue of `reduction` (a stage of `sch`) when `output` (the program's one output,
+// element-wise) is its only reader, directly or through stages in `inlinable` that read it
+// element for element and are read so, and has its shape; nullopt otherwise.
+std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Operation& reduction,
+                                     const te::Operation& output, const std::set<std::string>& inlinable);
 
 // The stages a Tile rule's accumulator splits into: `outer` carries the tiled loops (the
 // rule's stage, or its epilogue's output), `local` accumulates (cache_write's stage).
