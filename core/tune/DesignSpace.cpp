@@ -186,6 +186,7 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
   for (const Stage& st : sch->stages) {
     const te::ComputeOpNode* op = AsCompute(st->op);
     if (!op || scan_parts.count(st->name())) continue;
+    if (epilogue && st->name() == epilogue->output) continue;  // its loops are the tile's
     StageRule rule;
     rule.stage = st->name();
     for (const ir::IterVar& iv : op->axis) rule.spatial_axes.push_back(iv->var.name());
@@ -209,7 +210,6 @@ Result<DesignSpace> DesignSpace::Generate(const std::vector<te::Operation>& outp
       reduce_extents.push_back(*e);
     }
     const int lanes = target.vector_lanes;
-    if (epilogue && st->name() == epilogue->output) continue;  // its loops are the tile's
     if ((st->is_output || st->name() == epilogue_of) && op->is_reduction()) {
       rule.kind = StageRule::Kind::Tile;
       if (st->name() == epilogue_of) rule.epilogue = *epilogue;
