@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "schedule/Graph.h"
+#include "schedule/Group.h"
 #include "schedule/PrimitiveUtil.h"
 #include "schedule/Primitives.h"
 
@@ -33,8 +34,12 @@ bool ReadsTransitively(const Schedule& sch, const Stage& reader, const Stage& pr
   return false;
 }
 
+}  // namespace
+
+namespace detail {
+
 Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& target,
-                      const IterVar& ivar) {
+                      const IterVar& ivar, bool check_group) {
   const char* what = "compute_at";
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (Status s = detail::CheckSchedulable(sch, target, what); !s) return s;
@@ -50,6 +55,11 @@ Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& targ
   if (Stage scan = detail::ScanGroupOwner(sch, stage); scan && detail::ScanGroupOwner(sch, target) != scan)
     return Error("compute_at: " + stage->name() + " runs inside the time loop of scan " + scan->name() +
                  " (its update); it can only be computed at a loop of another stage of that update");
+  // TVM: "Can only assign compute_at to stages within the same group".
+  if (check_group && stage->group && !detail::InGroup(target, stage->group) &&
+      stage->group->attach_type != AttachType::ScanUpdate)
+    return Error("compute_at: " + stage->name() + " is a member of " + stage->group->name() + " but " +
+                 target->name() + " is not; a member of a group can only be computed at a stage of that group");
   if (!ReadsTransitively(sch, target, stage))
     return Error("compute_at: " + target->name() + " does not read " + stage->name() +
                  ", directly or through other stages; a stage can only be computed inside a "
@@ -61,16 +71,18 @@ Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& targ
   return Status::Ok();
 }
 
-}  // namespace
+}  // namespace detail
 
 Status ComputeAt(Schedule& sch, Stage stage, Stage target, IterVar ivar) {
-  if (Status s = CheckComputeAt(sch, stage, target, ivar); !s) return s;
+  if (stage && stage->is_group()) return GroupComputeAt(sch, stage, target, ivar);
+  if (Status s = detail::CheckComputeAt(sch, stage, target, ivar); !s) return s;
   TraceEntry entry;
   entry.stages = {detail::MakeStageRef(sch, target)};
   entry.iter_vars = {detail::MakeIterVarRef(sch, target, ivar)};
   stage->attach_type = AttachType::Scope;
   stage->attach_stage = target;
   stage->attach_ivar = ivar;
+  stage->attach_from_group = false;
   TraceEntry& recorded = detail::Record(sch, "compute_at", stage);
   recorded.stages = std::move(entry.stages);
   recorded.iter_vars = std::move(entry.iter_vars);
@@ -79,6 +91,10 @@ Status ComputeAt(Schedule& sch, Stage stage, Stage target, IterVar ivar) {
 
 Status ComputeInline(Schedule& sch, Stage stage) {
   const char* what = "compute_inline";
+  // TVM accepts it and then fails in InferBound (an inlined group has no attach path).
+  if (stage && stage->is_group())
+    return Error("compute_inline: " + stage->name() +
+                 " is a group; a group cannot be inlined (inline its stages one by one)");
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (stage->is_output)
     return Error("compute_inline: " + stage->name() + " is an output and cannot be inlined");
@@ -101,17 +117,22 @@ Status ComputeInline(Schedule& sch, Stage stage) {
   stage->attach_type = AttachType::Inline;
   stage->attach_stage = nullptr;
   stage->attach_ivar = nullptr;
+  stage->attach_from_group = false;
   detail::Record(sch, what, stage);
   return Status::Ok();
 }
 
 Status ComputeRoot(Schedule& sch, Stage stage) {
+  if (stage && stage->is_group()) return GroupComputeRoot(sch, stage);
   if (Status s = detail::CheckSchedulable(sch, stage, "compute_root"); !s) return s;
   // The root of a scan's update group is the scan's time loop (TVM's scan group).
   Stage scan = detail::ScanGroupOwner(sch, stage);
   stage->attach_type = scan ? AttachType::ScanUpdate : AttachType::GroupRoot;
   stage->attach_stage = scan;
   stage->attach_ivar = nullptr;
+  stage->attach_from_group = false;
+  // The root of a member of a group is where its group is computed.
+  detail::PropagateGroupAttach(sch);
   detail::Record(sch, "compute_root", stage);
   return Status::Ok();
 }

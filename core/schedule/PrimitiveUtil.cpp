@@ -11,6 +11,9 @@ namespace tessera::schedule::detail {
 
 Status CheckSchedulable(const Schedule& sch, const Stage& stage, const std::string& primitive) {
   if (!stage) return Error(primitive + ": no such stage");
+  if (stage->is_group())
+    return Error(primitive + ": " + stage->name() +
+                 " is a group (create_group); only compute_at and compute_root apply to a group");
   if (StageIndex(sch, stage) < 0)
     return Error(primitive + ": stage " + stage->name() + " is not part of this schedule");
   if (stage->is_placeholder())
@@ -92,6 +95,10 @@ IterVarRef MakeIterVarRef(const Schedule& sch, const Stage& owner, const IterVar
 StageRef MakeStageRef(const Schedule& sch, const Stage& stage) {
   StageRef ref;
   ref.name = stage->name();
+  if (stage->is_group()) {  // a group is named by the create_group entry that made it
+    ref.entry = stage->group_entry;
+    return ref;
+  }
   for (size_t e = 0; e < sch.trace.entries.size(); ++e) {
     const TraceEntry& entry = sch.trace.entries[e];
     bool creates_stage = entry.primitive == "cache_read" || entry.primitive == "cache_write" ||

@@ -41,6 +41,11 @@ Stage ScanReadingAsWhole(const Schedule& sch, const Stage& stage);
 // `stage` is not a scan: a scan's loops run in time order (no vectorize, parallel, bind).
 Status CheckNotScanTime(const Stage& stage, const std::string& primitive);
 
+// compute_at's legality (ComputeAt.cpp); `check_group`: the stage's own group must
+// enclose `target` (off for a member moved with its group, which GroupComputeAt checks).
+Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& target,
+                      const IterVar& ivar, bool check_group = true);
+
 // Position of `stage` in sch.stages (or -1).
 int StageIndex(const Schedule& sch, const Stage& stage);
 // A stage name not yet used in `sch`: `base`, else base.1, base.2, ...

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "ir/Functor.h"
+#include "schedule/Group.h"
 #include "schedule/Primitives.h"
 #include "schedule/Tensorize.h"
 #include "te/Compute.h"
@@ -33,9 +34,16 @@ Result<std::string> Str(const TraceEntry& e, const std::string& key) {
 
 Result<Args> Resolve(const Schedule& sch, const TraceEntry& e) {
   Args args;
-  Result<Stage> stage = sch.lookup(e.stage.name);
-  if (!stage) return Error(e.primitive + ": " + stage.error().message);
-  args.stage = *stage;
+  // A group (create_group) is named by the entry that created it.
+  if (e.stage.entry >= 0 && e.stage.entry < static_cast<int>(sch.trace.entries.size()) &&
+      sch.trace.entries[e.stage.entry].primitive == "create_group") {
+    args.stage = FindGroup(sch, e.stage.entry);
+    if (!args.stage) return Error(e.primitive + ": no group was created by trace entry " + std::to_string(e.stage.entry));
+  } else {
+    Result<Stage> stage = sch.lookup(e.stage.name);
+    if (!stage) return Error(e.primitive + ": " + stage.error().message);
+    args.stage = *stage;
+  }
   for (const StageRef& ref : e.stages) {
     Result<Stage> s = sch.lookup(ref.name);
     if (!s) return Error(e.primitive + ": " + s.error().message);
@@ -176,6 +184,19 @@ Status ApplyRFactor(Schedule& sch, const TraceEntry& e, const Args& a) {
   return Drop(RFactor(sch, a.stage, a.vars[0], static_cast<int>(factor_axis)));
 }
 
+// stage = the first output; stages = the other outputs, then the inputs.
+Status ApplyCreateGroup(Schedule& sch, const TraceEntry& e, const Args& a) {
+  Result<int64_t> num_outputs = Int(e, "num_outputs"), include = Int(e, "include_inputs");
+  if (!num_outputs) return num_outputs.error();
+  if (!include) return include.error();
+  if (*num_outputs < 1 || *num_outputs > static_cast<int64_t>(a.stages.size()) + 1)
+    return Error("create_group: num_outputs does not match the stage arguments");
+  std::vector<Stage> outputs{a.stage};
+  outputs.insert(outputs.end(), a.stages.begin(), a.stages.begin() + (*num_outputs - 1));
+  std::vector<Stage> inputs(a.stages.begin() + (*num_outputs - 1), a.stages.end());
+  return Drop(CreateGroup(sch, outputs, inputs, *include != 0));
+}
+
 Result<layout::PadValue> PadValueOf(const TraceEntry& e) {
   auto kind = e.strings.find("pad_kind");
   if (kind == e.strings.end()) return layout::PadValue();
@@ -222,6 +243,7 @@ const std::map<std::string, Applier>& Appliers() {
          return ComputeRoot(sch, a.stage);
        }},
       {"cache_read", ApplyCacheRead},
+      {"create_group", ApplyCreateGroup},
       {"cache_write", ApplyCacheWrite},
       {"vectorize", ApplyAnnotation},
       {"unroll", ApplyAnnotation},

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "schedule/Graph.h"
+#include "schedule/Group.h"
 #include "te/Compute.h"
 #include "te/Scan.h"
 
@@ -55,8 +56,16 @@ Schedule Schedule::copy() const {
     remap[s.get()] = n;
     c.stages.push_back(n);
   }
-  for (const Stage& n : c.stages)
-    if (n->attach_stage) n->attach_stage = remap.at(n->attach_stage.get());
+  for (const Stage& g : groups) {
+    Stage n = std::make_shared<StageNode>(*g);
+    remap[g.get()] = n;
+    c.groups.push_back(n);
+  }
+  for (const std::vector<Stage>* nodes : {&c.stages, &c.groups})
+    for (const Stage& n : *nodes) {
+      if (n->attach_stage) n->attach_stage = remap.at(n->attach_stage.get());
+      if (n->group) n->group = remap.at(n->group.get());
+    }
   return c;
 }
 
@@ -120,17 +129,21 @@ Result<Schedule> create_schedule(const std::vector<te::Operation>& outputs) {
     bool is_output = std::find(outputs.begin(), outputs.end(), op) != outputs.end();
     sch.stages.push_back(MakeStage(op, is_output));
   }
-  // A scan's update group runs inside the scan's time loop (TVM: kScanUpdate).
+  // A scan's update group runs inside the scan's time loop (TVM: kScanUpdate). TVM
+  // also makes it a group stage (s[update].group), which create_group may subdivide.
   for (const Stage& s : sch.stages) {
     auto* scan = dynamic_cast<const te::ScanOpNode*>(s->op.get());
     if (!scan) continue;
+    std::vector<Stage> members;
     for (const te::Operation& op : te::ScanUpdateGroup(*scan)) {
       Stage member = sch.find(op);
       if (!member || member->attach_type == AttachType::ScanUpdate)
         return Error("stage " + op->name + " is in the update of two scans");
       member->attach_type = AttachType::ScanUpdate;
       member->attach_stage = s;
+      members.push_back(member);
     }
+    if (auto g = detail::CreateScanGroup(sch, s, members); !g) return g.error();
   }
   return sch;
 }

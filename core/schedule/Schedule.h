@@ -64,9 +64,19 @@ struct StageNode {
   bool is_output = false;
   // transform_layout: how the stage's outputs are stored; null = the logical layout.
   std::shared_ptr<const StageLayout> layout;
+  // create_group (Group.h; TVM's group stage). A group is a StageNode without an op,
+  // kept in Schedule::groups; `group` is the innermost group a stage or group is in.
+  Stage group;
+  int num_child_stages = 0;        // a group: its direct members, stages and groups
+  int group_entry = -1;            // a group: its create_group trace entry (-1: a scan's)
+  std::string group_label;         // a group: its name in messages and traces ("group#3")
+  // attach_* were copied from the enclosing group's compute_at: the stage's own attach is
+  // "root of its group" (TVM's GetAttachSpec, resolved when the group moves).
+  bool attach_from_group = false;
 
-  const std::string& name() const { return op->name; }
-  bool is_placeholder() const { return op->kind() == te::OpKind::Placeholder; }
+  bool is_group() const { return !op; }
+  const std::string& name() const { return op ? op->name : group_label; }
+  bool is_placeholder() const { return op && op->kind() == te::OpKind::Placeholder; }
   // Attributes of `iv` (a default when it has none).
   IterVarAttr attr(const IterVar& iv) const;
   bool is_leaf(const IterVar& iv) const;
@@ -78,6 +88,7 @@ struct StageNode {
 struct Schedule {
   std::vector<te::Operation> outputs;  // the workload's outputs as given
   std::vector<Stage> stages;           // topological order, producers first
+  std::vector<Stage> groups;           // create_group's group stages, in creation order
   Trace trace;
   std::map<std::string, IterVar> thread_axes;  // one shared IterVar per thread tag
 

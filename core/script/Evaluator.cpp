@@ -513,6 +513,11 @@ class ScriptEvaluation {
   // An IterVar bound right after the primitive that made it (`io, ii = s[B].split(...)`)
   // names that output of the most recent trace entry that produced it.
   void NameNewIterVar(const std::string& name, const Value& value) {
+    // A group bound by `g = s.create_group(...)` names that entry's output.
+    if (auto* st = value.as<StageObject>(); st && st->stage->is_group() && st->stage->group_entry >= 0) {
+      program_.names.entry_outputs.emplace(std::make_pair(st->stage->group_entry, 0), name);
+      return;
+    }
     ir::IterVar iv = AsIterVar(value);
     if (!iv || !state_.schedule) return;
     const schedule::Schedule& sch = *state_.schedule;

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "layout/PaddedLayout.h"
+#include "schedule/Group.h"
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
 #include "script/Args.h"
@@ -433,6 +434,54 @@ Result<Value> RFactor(const SchedulePtr& sch, const CallArgs& call) {
   return StageTensorValue(*stage);
 }
 
+// The stages named by a tensor, a stage or a list of them (create_group's arguments).
+Result<std::vector<Stage>> StageListArg(const SchedulePtr& sch, const Value& v, const SourceLoc& loc,
+                                        const std::string& what) {
+  std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
+  std::vector<Stage> stages;
+  for (const Value& item : items) {
+    auto st = StageOf(sch, item, loc, what);
+    if (!st) return st.error();
+    stages.push_back(*st);
+  }
+  return stages;
+}
+
+// s.create_group(outputs, inputs, include_inputs=False): a group stage (schedule/Group.h).
+Result<Value> CreateGroup(const SchedulePtr& sch, const CallArgs& call) {
+  Args args(call, "create_group", {"outputs", "inputs", "include_inputs"}, 2);
+  if (!args.status()) return args.status().error();
+  auto outputs = StageListArg(sch, args.get("outputs"), args.loc("outputs"), "create_group(): outputs");
+  if (!outputs) return outputs.error();
+  auto inputs = StageListArg(sch, args.get("inputs"), args.loc("inputs"), "create_group(): inputs");
+  if (!inputs) return inputs.error();
+  bool include_inputs = false;
+  if (args.has("include_inputs")) {
+    const Value& flag = args.get("include_inputs");
+    if (!flag.is_integer()) return args.TypeError("include_inputs", "True or False");
+    include_inputs = flag.as_bool();
+  }
+  auto group = schedule::CreateGroup(*sch, *outputs, *inputs, include_inputs);
+  if (!group) return Located(group.error(), call.loc);
+  return StageValue(sch, *group);
+}
+
+Value OptionalStageValue(const SchedulePtr& sch, const Stage& st) { return st ? StageValue(sch, st) : Value(); }
+
+// A group stage's attributes: the attach primitives and TVM's group fields.
+Result<Value> GroupAttr(const StageObject& self, const std::string& name, const SourceLoc& loc) {
+  if (name == "compute_at" || name == "compute_root" || name == "compute_inline") {
+    Method method = StageMethods().at(name);
+    StageObject bound(self.sch, self.stage);
+    return MakeFunction(name, [bound, method](Interpreter&, const CallArgs& c) { return method(bound, c); });
+  }
+  if (name == "num_child_stages") return Value::Int(self.stage->num_child_stages);
+  if (name == "op") return Value();  // TVM: a group stage has no operation
+  return Error("a group stage (create_group) has no attribute '" + name +
+                   "'; a group supports compute_at, compute_root, group, attach_stage and num_child_stages",
+               loc);
+}
+
 }  // namespace
 
 Result<Value> ScheduleObject::Subscript(Interpreter&, const std::vector<Value>& indices,
@@ -462,6 +511,13 @@ Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& na
     return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheWrite(self, c); });
   if (name == "rfactor")
     return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return RFactor(self, c); });
+  if (name == "create_group")
+    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CreateGroup(self, c); });
+  if (name == "groups") {
+    std::vector<Value> groups;
+    for (const Stage& g : sch->groups) groups.push_back(StageValue(sch, g));
+    return Value::List(std::move(groups));
+  }
   if (name == "outputs") {
     std::vector<Value> ops;
     for (const te::Operation& op : sch->outputs) ops.push_back(MakeOperationValue(op));
@@ -477,6 +533,11 @@ Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& na
 
 Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
                                    const SourceLoc& loc) const {
+  if (name == "group") return OptionalStageValue(sch, stage->group);
+  // A member moved with its group is, in TVM, at its group's root: no attach stage of its own.
+  if (name == "attach_stage")
+    return stage->attach_from_group ? Value() : OptionalStageValue(sch, stage->attach_stage);
+  if (stage->is_group()) return GroupAttr(*this, name, loc);
   if (name == "tensorize") {
     StageObject self(sch, stage);
     return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) { return StageTensorize(i, self, c); });

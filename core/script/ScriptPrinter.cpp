@@ -1,5 +1,6 @@
 #include "script/ScriptPrinter.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -97,7 +98,12 @@ class TracePrinter {
   std::string StageExpr(const std::string& stage) const {
     return names_.schedule_var + "[" + TensorVar(stage) + "]";
   }
-  std::string Stage(const StageRef& ref) const { return StageExpr(ref.name); }
+  std::string Stage(const StageRef& ref) const {
+    // A group (create_group) is the variable its create_group line assigned.
+    if (ref.entry >= 0 && ref.name.rfind("group#", 0) == 0)
+      if (auto it = outputs_.find({ref.entry, 0}); it != outputs_.end()) return it->second;
+    return StageExpr(ref.name);
+  }
 
   std::string Var(const IterVarRef& ref) const {
     if (ref.origin == IterVarRef::Origin::EntryOutput) {
@@ -180,6 +186,7 @@ class TracePrinter {
              ", " + std::to_string(Int(e, "offset")) + ")";
     if (p == "cache_read" || p == "cache_write" || p == "rfactor") return StageCreatingLine(entry, e);
     if (p == "transform_layout") return TransformLayoutLine(entry, e);
+    if (p == "create_group") return CreateGroupLine(entry, e);
     if (p == "set_scope") return stage + ".set_scope(" + Str(e, "scope") + ")";
     if (p == "set_store_predicate") return StorePredicateLine(e);
     // The intrinsic by the variable the script held it in (else its declared name); a
@@ -220,6 +227,20 @@ class TracePrinter {
     }
     if (as_list) body = "[" + body + "]";
     return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
+  }
+
+  // g = s.create_group(outputs=[...], inputs=[...], include_inputs=...): the entry's stage
+  // and first num_outputs - 1 stages are the outputs, the rest the inputs.
+  std::string CreateGroupLine(int entry, const TraceEntry& e) {
+    size_t num_outputs = static_cast<size_t>(std::max<int64_t>(1, Int(e, "num_outputs", 1)));
+    std::string outputs = TensorVar(e.stage.name), inputs;
+    for (size_t k = 0; k < e.stages.size(); ++k) {
+      if (k + 1 < num_outputs) outputs += ", " + TensorVar(e.stages[k].name);
+      else inputs += (inputs.empty() ? "" : ", ") + TensorVar(e.stages[k].name);
+    }
+    std::string include = Int(e, "include_inputs") ? ", include_inputs=True" : "";
+    return Outputs(entry, e) + " = " + names_.schedule_var + ".create_group(outputs=[" + outputs +
+           "], inputs=[" + inputs + "]" + include + ")";
   }
 
   // transform_layout: TVM's call with Tessera's pad_value and axis_separators keywords;

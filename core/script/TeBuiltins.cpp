@@ -7,6 +7,7 @@
 #include "script/CommReducerObject.h"
 #include "script/ExprBuiltins.h"
 #include "script/Operators.h"
+#include "script/OperationAttrs.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
 #include "te/Compute.h"
@@ -129,11 +130,18 @@ std::string CurrentTagScope(const Interpreter& interp) {
 struct TagScopeObject : Object {
   std::string tag;
   std::string type_name() const override { return "TagScope"; }
-  static void Push(Interpreter& interp, const std::string& tag) {
+  // TVM's TagScope refuses a scope inside another (ValueError), as a `with` block and
+  // as a decorated function called inside one.
+  static Status Push(Interpreter& interp, const std::string& tag, const SourceLoc& loc) {
+    if (std::string outer = CurrentTagScope(interp); !outer.empty())
+      return Error("ValueError: nested op_tag is not allowed for now (tag_scope '" + tag +
+                       "' inside tag_scope '" + outer + "')",
+                   loc);
     auto it = interp.globals().find(kTagScopeGlobal);
     std::vector<Value> stack = it == interp.globals().end() ? std::vector<Value>{} : it->second.items();
     stack.push_back(Value::String(tag));
     interp.SetGlobal(kTagScopeGlobal, Value::List(std::move(stack)));
+    return Status::Ok();
   }
   static void Pop(Interpreter& interp) {
     auto it = interp.globals().find(kTagScopeGlobal);
@@ -145,8 +153,8 @@ struct TagScopeObject : Object {
   Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
     std::string t = tag;
     if (name == "__enter__")
-      return MakeFunction(name, [t](Interpreter& in, const CallArgs&) -> Result<Value> {
-        Push(in, t);
+      return MakeFunction(name, [t](Interpreter& in, const CallArgs& c) -> Result<Value> {
+        if (Status st = Push(in, t, c.loc); !st) return st.error();
         return Value();
       });
     if (name == "__exit__")
@@ -164,7 +172,7 @@ struct TagScopeObject : Object {
     Value fn = args.positional[0];
     std::string t = tag;
     return MakeFunction("tagged", [fn, t](Interpreter& in, const CallArgs& call) -> Result<Value> {
-      Push(in, t);
+      if (Status st = Push(in, t, call.loc); !st) return st.error();
       auto r = in.CallValue(fn, call);
       Pop(in);
       return r;
@@ -211,6 +219,9 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   auto tensors = te::compute_multi(*shape, f, names.Take(*name, args.has("name")), tag, axis_names);
   if (body_error) return *body_error;
   if (!tensors) return Error(tensors.error().message, call.loc);
+  if (args.has("attrs"))
+    if (Status st = SetOperationAttrs(interp, tensors->front().op(), args.get("attrs"), args.loc("attrs")); !st)
+      return st.error();
   if (tensors->size() == 1) return MakeTensorValue(tensors->front());
   std::vector<Value> outs;
   for (const te::Tensor& t : *tensors) outs.push_back(MakeTensorValue(t));

@@ -1,5 +1,7 @@
 #include "script/TeObjects.h"
 
+#include "script/OperationAttrs.h"
+
 #include "ir/ExprOp.h"
 #include "script/Args.h"
 #include "te/Scan.h"
@@ -130,6 +132,7 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
                                        const SourceLoc& loc) const {
   if (name == "name") return Value::String(op->name);
   if (name == "tag") return Value::String(op->tag);
+  if (name == "attrs") return OperationAttrs(interp, op);
   if (name == "num_outputs") return Value::Int(op->num_outputs());
   if (name == "input_tensors") {
     std::vector<Value> inputs;

@@ -12,6 +12,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ExprEval.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Assumptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TeObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/OperationAttrs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TeBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CommReducerObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrinObjects.cpp
