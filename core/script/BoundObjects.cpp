@@ -7,6 +7,7 @@
 #include "script/Interpreter.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
+#include "script/TirObjects.h"
 
 namespace tessera::script {
 
@@ -52,7 +53,7 @@ std::optional<bool> InstanceOf(const Value& v, const std::string& type) {
   if (type == "Tensor") return v.as<TensorObject>() != nullptr;
   if (type == "Schedule") return v.as<ScheduleObject>() != nullptr;
   if (type == "Stage") return v.as<StageObject>() != nullptr;
-  return std::nullopt;
+  return TirInstanceOf(v, type);  // tvm.tir's statement and expression classes
 }
 
 void RegisterType(Interpreter& interp, const std::string& qualified, const std::string& name) {
@@ -118,6 +119,7 @@ void RegisterTypeBuiltins(Interpreter& interp) {
       std::string name;
       if (auto* type = t.as<TypeObject>()) name = type->name;
       else if (auto* fn = t.as<BuiltinFunction>()) name = fn->name;
+      else if (auto tir = TirTypeName(t)) name = *tir;
       auto is = name.empty() ? std::nullopt : InstanceOf(c.positional[0], name);
       if (!is) return Error("isinstance() arg 2 must be a type Tessera knows, not " + t.type_name(), c.positional_locs[1]);
       if (*is) return Value::Bool(true);

@@ -14,6 +14,8 @@
 #include "script/ScheduleObjects.h"
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
+#include "script/TirModule.h"
+#include "script/TirObjects.h"
 #include "script/TuneConfig.h"
 #include "te/Scan.h"
 
@@ -167,12 +169,19 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
     return v;
   });
   interp.Alias("tvm.create_schedule", "tvm.te.create_schedule");
-  // tvm.lower(s, [A, B, C], simple_mode=True): records the argument order; printing the
-  // lowered program is `tessera-cli lower`'s job.
+  // tvm.lower(s, [A, B, C], simple_mode=True): records the argument order (what
+  // `tessera-cli lower` and the exporter use) and returns the lowered IRModule
+  // (TirModule.h; its pipeline runs when the script first reads it).
   interp.RegisterFunction("tvm.lower", [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "lower", {"inp", "args", "name", "binds", "simple_mode"}, 1);
     if (!args.status()) return args.status().error();
-    if (!args.get("inp").as<ScheduleObject>()) return args.TypeError("inp", "a schedule");
+    auto* sch = args.get("inp").as<ScheduleObject>();
+    if (!sch) return args.TypeError("inp", "a schedule");
+    std::string name = "main";
+    if (args.has("name") && !args.get("name").is_none()) {
+      if (!args.get("name").is_string()) return args.TypeError("name", "a string");
+      name = args.get("name").as_string();
+    }
     std::vector<te::Tensor> tensors;
     const Value& list = args.get("args");
     if (list.is_sequence())
@@ -181,9 +190,9 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
         if (!t.defined()) return args.TypeError("args", "a list of tensors");
         tensors.push_back(t);
       }
-    state.lower_args = std::move(tensors);
+    state.lower_args = tensors;
     state.has_lower_call = true;
-    return Value();
+    return ScheduleModuleValue(sch->sch, tensors, name, true, c.loc);
   });
   // tvm.tir.undef(dtype=...): an unspecified pad value (RFC 0077).
   interp.RegisterFunction("tvm.tir.undef", [](Interpreter&, const CallArgs& c) -> Result<Value> {
@@ -194,6 +203,7 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterRuntimeBuiltins(interp);
   RegisterBoundBuiltins(interp);
   RegisterTypeBuiltins(interp);
+  RegisterTirModuleBuiltins(interp);  // after the tvm.tir constructors its class names yield to
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }
 
@@ -332,7 +342,7 @@ class ScriptEvaluation {
     if (auto* iv = v.as<IterVarObject>()) return iv->iter_var.get();
     if (auto* st = v.as<StageObject>()) return st->stage.get();
     if (auto* sc = v.as<ScheduleObject>()) return sc->sch.get();
-    return nullptr;
+    return TirIdentity(v);
   }
 
   void RecordAxisOrigins(const Value& object, const std::string& name, const Value& result) {

@@ -9,6 +9,7 @@
 #include "script/PercentFormat.h"
 #include "script/RuntimeObjects.h"
 #include "script/StringMethods.h"
+#include "script/TirObjects.h"
 
 namespace tessera::script {
 
@@ -463,6 +464,7 @@ void Interpreter::RegisterPythonBuiltins() {
   RegisterFunction("str", [](Interpreter&, const CallArgs& a) -> Result<Value> {
     if (auto st = OnlyPositional(a, "str", 1, 1); !st) return st.error();
     const Value& v = a.positional[0];
+    if (auto text = TirText(v)) return Value::String(*text);  // a lowered program prints
     return Value::String(v.is_string() ? v.as_string() : repr(v));
   });
 }
@@ -882,6 +884,7 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
     if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name") return Value::String(var->name);
     if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value") return Value::Int(imm->value);
     if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value") return Value::Float(imm->value);
+    if (auto attr = TirExprAttribute(expr, e.text)) return *attr;  // .a, .b, .args, ... (TVM's nodes)
   }
   return Error("'" + v.type_name() + "' object has no attribute '" + e.text + "'", e.text_loc);
 }

@@ -94,6 +94,20 @@ Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<i
   return Run(MakePrimFunc(name, buffers, stmt), ctx, 0);
 }
 
+Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx) {
+  if (!body.defined()) return Error(pass + ": the function has no body");
+  for (const PassEntry& p : Passes()) {
+    if (pass != p.name) continue;
+    ctx.ClearErrors();
+    ir::Stmt out = p.run(body, ctx);
+    if (!ctx.errors().empty()) return Error(pass + ": " + ctx.errors().front().message);
+    return out.defined() ? out : ir::MakeEvaluate(0);
+  }
+  std::string names;
+  for (const std::string& n : PipelinePassNames()) names += (names.empty() ? "" : ", ") + n;
+  return Error("no lowering pass named '" + pass + "' (Tessera has " + names + ")");
+}
+
 Result<LoweredProgram> Optimize(PrimFunc func, const PassContext& ctx) {
   if (!func.body.defined()) return Error("Optimize: the function has no body");
   // (layout-padding) the passes after StorageFlatten, wherever it is in the list.

@@ -40,6 +40,11 @@ const std::vector<std::string>& PipelinePassNames();
 Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
                              const std::string& name, PassContext ctx = {});
 
+// Runs the single pipeline pass named `pass` on `body` (a script's
+// tvm.tir.transform.Simplify()(mod)). Errors: no pass has that name (the message lists
+// them), or the pass reported a problem.
+Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx = {});
+
 // Runs the passes after StorageFlatten on an already flattened function (hand-written
 // kernels, tests).
 Result<LoweredProgram> Optimize(PrimFunc func, const PassContext& ctx = {});
