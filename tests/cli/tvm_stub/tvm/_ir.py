@@ -496,4 +496,53 @@ class Schedule:
         return result
 
     def create_group(self, outputs, inputs, include_inputs=False):
-        raise NotImplementedError("create_group is not modelled by the stand-in")
+        outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
+        inputs = inputs if isinstance(inputs, (list, tuple)) else [inputs]
+        boundary = set(id(self[t].op) for t in inputs)
+        members, reaches = [], {}
+
+        # TVM's GetSubGraph: the operations between the outputs and the inputs.
+        def visit(op):
+            if id(op) in reaches:
+                return reaches[id(op)]
+            if id(op) in boundary:
+                reaches[id(op)] = True
+                if include_inputs:
+                    members.append(self.stages[id(op)])
+                return True
+            reaches[id(op)] = False
+            found = False
+            for t in op.input_tensors:
+                found = visit(t.op) or found
+            reaches[id(op)] = found
+            if found:
+                members.append(self.stages[id(op)])
+            return found
+        for t in outputs:
+            visit(self[t].op)
+        return GroupStage(self, members)
+
+
+class GroupStage:
+    """A group (create_group): one compute_at / compute_root moves its members."""
+
+    def __init__(self, schedule, members):
+        self.schedule = schedule
+        self.members = members
+        self.attach = "root"
+        self.attach_stage = None
+
+    def compute_at(self, parent, scope):
+        if not isinstance(parent, Stage):
+            raise TypeError("compute_at: parent must be a Stage (s[T]), got %r" % (parent,))
+        parent._leaf(scope, "compute_at")
+        self.attach = "scope"
+        self.attach_stage = parent
+
+    def compute_root(self):
+        self.attach = "root"
+        self.attach_stage = None
+
+    @property
+    def num_child_stages(self):
+        return len(self.members)
