@@ -320,9 +320,14 @@ Result<const std::vector<TirModuleObject::Function>*> TirModuleObject::Functions
     PendingPipeline p = std::move(*pending);
     pending.reset();
     auto lowered = transform::LowerToPrimFunc(p.input, p.args, p.name, p.ctx);
-    if (!lowered) return Error("tvm.lower: " + lowered.error().message);
-    functions.push_back({p.name, TirMakeFunc(std::move(lowered->func), std::move(p.ctx))});
+    if (lowered)
+      functions.push_back({p.name, TirMakeFunc(std::move(lowered->func), std::move(p.ctx))});
+    else
+      failure = lowered.error().message;
   }
+  if (failure)
+    return Error("the module of tvm.lower on line " + std::to_string(failure_line) +
+                 " has no function: " + *failure);
   return &functions;
 }
 
@@ -389,7 +394,13 @@ Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch
     tensors = outputs.Arguments();
   }
   auto input = schedule::Lower(*sch);
-  if (!input) return Error(input.error().message, loc);
+  if (!input && !run_pipeline) return Error(input.error().message, loc);
+  if (!input) {
+    auto m = std::make_shared<TirModuleObject>();
+    m->failure = input.error().message;
+    m->failure_line = loc.line;
+    return Value::FromObject(m);
+  }
   std::vector<ir::DataProducer> producers;
   for (const te::Tensor& t : tensors) producers.push_back(t.producer());
   transform::PassContext ctx;
@@ -398,6 +409,7 @@ Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch
   if (run_pipeline) {
     auto m = std::make_shared<TirModuleObject>();
     m->pending = TirModuleObject::PendingPipeline{*input, producers, ctx, name};
+    m->failure_line = loc.line;
     return Value::FromObject(m);
   }
   return TirModuleValue({{name, TirMakeFunc(transform::MakePrimFunc(name, buffers, *input), ctx)}});

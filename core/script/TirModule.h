@@ -49,6 +49,11 @@ struct TirModuleObject : Object {
     std::string name;
   };
   mutable std::optional<PendingPipeline> pending;
+  // Why a module from tvm.lower has no function: ScheduleOps or a pass failed. It is
+  // reported where the module is read, so that a script that only prints it (a saved
+  // schedule whose lowering fails) still loads; the line is tvm.lower's.
+  mutable std::optional<std::string> failure;
+  int failure_line = 0;
   mutable std::vector<Function> functions;
 
   std::string type_name() const override { return "IRModule"; }
@@ -64,9 +69,10 @@ struct TirModuleObject : Object {
 };
 
 // tvm.lower's module of `sch` with parameters `args` (the placeholders the outputs read
-// and the outputs when empty): ScheduleOps runs now, so that an invalid schedule fails
-// at the call as in TVM; `run_pipeline` false keeps ScheduleOps' program
-// (schedule_to_module). Errors carry `loc`.
+// and the outputs when empty): ScheduleOps runs now (on the schedule as it is at the
+// call), the passes when the module is first read; a failure of either is reported then.
+// `run_pipeline` false keeps ScheduleOps' program (schedule_to_module), whose failure is
+// an error at `loc`.
 Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch,
                                   const std::vector<te::Tensor>& args, const std::string& name,
                                   bool run_pipeline, const SourceLoc& loc);

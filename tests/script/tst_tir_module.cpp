@@ -173,6 +173,20 @@ class TestTirModule : public QObject {
     QTest::newRow("ScheduleOps without InferBound's map")
         << std::string("stmt = tvm.te.schedule.ScheduleOps(s, {})\n") << std::string("dom_map")
         << first << 39;
+    // A's attach loop replaced by a later split: ScheduleOps refuses the schedule, which
+    // the script may still print; reading the module reports it.
+    QTest::newRow("a module whose schedule does not lower")
+        << std::string(
+               "d = te.compute((16, 16), lambda i, j: c[i, j] * 2.0, name='d')\n"
+               "s2 = te.create_schedule(d.op)\n"
+               "s2[c].compute_at(s2[d], d.op.axis[1])\n"
+               "s2[d].split(d.op.axis[1], 2)\n"
+               "mod = tvm.lower(s2, [a, b, d])\n"
+               "print(mod)\n"
+               "body = mod['main'].body\n")
+        << std::string(
+               "the module of tvm.lower on line 17 has no function: c is computed at loop j of d")
+        << first + 6 << 11;
     QTest::newRow("post_order_visit of a tensor")
         << std::string("tvm.tir.stmt_functor.post_order_visit(c, print)\n")
         << std::string("a statement or an expression") << first << 39;
