@@ -367,6 +367,49 @@ void PassUpIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* valu
   }
 }
 
+// ------------------------------------------------------------------ PassDownIndex
+Status PassDownIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* value_map) {
+  auto& values = *value_map;
+  // TVM's index rules assume loops from 0 (Rebase exists to make them so).
+  auto zero_based = [&](const IterVar& iv) -> Status {
+    auto it = rmap.find(iv);
+    if (it == rmap.end()) return Error(iv->var.name() + " has no range");
+    if (!ir::is_zero(it->second.min))
+      return Error(iv->var.name() + " does not start at 0");
+    return Status::Ok();
+  };
+  for (const IterVarRelation& rel : stage->relations) {
+    Status st = Status::Ok();
+    std::visit(
+        Overloaded{
+            [&](const SplitRelation& s) {
+              if (!values.count(s.parent)) return;
+              if (st = zero_based(s.inner); !st) return;
+              Expr f = rmap.at(s.inner).extent, v = values[s.parent];
+              values[s.outer] = ir::floordiv(v, f);
+              values[s.inner] = ir::floormod(v, f);
+            },
+            [&](const FuseRelation& f) {
+              if (!values.count(f.outer) || !values.count(f.inner)) return;
+              if (st = zero_based(f.outer); !st) return;
+              if (st = zero_based(f.inner); !st) return;
+              values[f.fused] = values[f.outer] * rmap.at(f.inner).extent + values[f.inner];
+            },
+            [&](const RebaseRelation& b) {
+              if (!values.count(b.parent)) return;
+              if (st = zero_based(b.parent); !st) return;
+              values[b.rebased] = values[b.parent];
+            },
+            [&](const SingletonRelation& s) { values[s.iter] = ir::make_zero(s.iter->var.dtype()); },
+            [&](const TransformRelation&) {
+              st = Error("a transform_layout relation cannot be indexed downwards");
+            }},
+        rel);
+    if (!st) return st;
+  }
+  return Status::Ok();
+}
+
 // ------------------------------------------------------------------ MakeBoundCheck
 namespace {
 

@@ -52,6 +52,13 @@ void PassUpDomain(const Stage& stage, const RangeMap& rmap, IterVarSetMap* state
 // (split: outer * extent(inner) + inner + min(parent); fuse: floordiv / floormod).
 void PassUpIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* value_map);
 
+// Computes the value of every child IterVar from the values of its parents (split:
+// floordiv / floormod by the inner extent; fuse: outer * extent(inner) + inner; rebase:
+// the parent's value; singleton: 0), as TVM's PassDownIndex. Relations whose parents
+// have no value are skipped. Returns an error for a relation it cannot invert
+// (transform_layout) or a parent range that does not start at 0.
+Status PassDownIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* value_map);
+
 // Conditions `root value < min + extent` for root vars whose value can leave their
 // range because a split does not divide (the tail of a loop), except those it can prove
 // in range. `skip` names root vars that need no check.

@@ -41,7 +41,9 @@ Status ComputeRoot(Schedule& sch, Stage stage);
 // A stage "A.<scope>" that copies `producer` into `scope`; `readers` read the copy.
 Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
                         std::vector<Stage> readers);
-// A stage "C.<scope>" that computes C's body in `scope`; C becomes a copy of it.
+// A stage "C.<scope>" that computes C's body in `scope`; C becomes a copy of it. After a
+// split / fuse / reorder of C the cache's axes are C's data-parallel leaf loops (TVM's
+// CacheWriteWithReLayout) and C's loops are reset to its axes.
 Result<Stage> CacheWrite(Schedule& sch, Stage stage, const std::string& scope);
 
 Status Vectorize(Schedule& sch, Stage stage, IterVar iv);

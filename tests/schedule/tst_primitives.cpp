@@ -191,7 +191,8 @@ class TestPrimitives : public QObject {
     row("cache_read non-reader", "does not read");
     row("cache_read bad scope", "unknown storage scope");
     row("cache_read duplicate reader", "listed twice");
-    row("cache_write after split", "call cache_write first");
+    row("cache_write after reduction split", "comes from a reduction axis");
+    row("cache_write with a stage computed at it", "is computed at D's loop");
     row("storage_align offset", "offset must be in");
     row("rfactor data axis", "not a reduction axis");
     row("tile zero factor", "factors must be positive");
@@ -254,7 +255,12 @@ class TestPrimitives : public QObject {
     else if (n == "cache_read non-reader") st = keep(CacheRead(w.sch, sc, "shared", {se}));
     else if (n == "cache_read bad scope") st = keep(CacheRead(g.sch, g.sch.find("A"), "sharde", {c}));
     else if (n == "cache_read duplicate reader") st = keep(CacheRead(g.sch, g.sch.find("A"), "shared", {c, c}));
-    else if (n == "cache_write after split") st = keep(CacheWrite(g.sch, c, "local"));
+    else if (n == "cache_write after reduction split") {
+      QVERIFY(Split(g.sch, c, g.k, 4).ok());
+      before_g = Snapshot(g.sch);
+      st = keep(CacheWrite(g.sch, c, "local"));
+    }
+    else if (n == "cache_write with a stage computed at it") st = keep(CacheWrite(w.sch, sd, "local"));
     else if (n == "storage_align offset") st = StorageAlign(g.sch, c, i, 8, 8);
     else if (n == "rfactor data axis") st = keep(RFactor(g.sch, c, i));
     else if (n == "tile zero factor") st = keep(Tile(g.sch, c, i, jo, 0, 4));
