@@ -8,6 +8,7 @@
 #include "script/Operators.h"
 #include "script/PercentFormat.h"
 #include "script/RuntimeObjects.h"
+#include "script/SetObject.h"
 #include "script/StringMethods.h"
 #include "script/TirObjects.h"
 
@@ -265,6 +266,7 @@ Status OnlyPositional(const CallArgs& a, const std::string& name, size_t min, si
 }  // namespace
 
 void Interpreter::RegisterPythonBuiltins() {
+  RegisterSetBuiltin(*this);
   RegisterFunction("print", [](Interpreter&, const CallArgs&) -> Result<Value> {
     return Value();  // scripts have no output; print(...) is accepted and ignored
   });
@@ -490,6 +492,7 @@ std::optional<bool> Interpreter::PlainEqual(const Value& a, const Value& b) cons
     }
     return true;
   }
+  if (auto *sa = a.as<SetObject>(), *sb = b.as<SetObject>(); sa && sb) return SetObject::Equal(*this, *sa, *sb);
   if (a.is_object() && b.is_object()) return Identity(a) == Identity(b);
   if (a.is_expr() || b.is_expr()) {
     if (a.is_expr() && b.is_expr() && a.as_expr().get() == b.as_expr().get()) return true;

@@ -5,6 +5,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Value.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Operators.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Interpreter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SetObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Exceptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprSize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Args.cpp

@@ -62,7 +62,13 @@ class TestCreateGroup : public QObject {
         "outer = s.create_group(outputs=W, inputs=U, include_inputs=True)\n"
         "assert inner.group == outer and outer.group is None\n"
         "assert outer.num_child_stages == 2 and inner.num_child_stages == 2\n"
-        "assert s[U].group == outer and s[V].group == inner\n";
+        "assert s[U].group == outer and s[V].group == inner\n"
+        "assert set(s.groups) == set([outer, inner]) and set(s.groups) != set([inner])\n";
+    QTest::newRow("set() as TVM's tests use it") << std::string(
+        "a = set([3, 1, 3, 2])\n"
+        "assert len(a) == 3 and 2 in a and 5 not in a and a == set((1, 2, 3)) and a != set([1, 2])\n"
+        "assert sorted(a) == [1, 2, 3] and len(set()) == 0 and set(range(2)) == set([1, 0])\n"
+        "assert set('ab') == set(['b', 'a'])\n");
     QTest::newRow("a group inside a scan's update group") << std::string(
         "m = te.size_var('m')\n"
         "X = te.compute((m, 6), lambda t, k: t * 1.0 + k, name='X')\n"
@@ -210,6 +216,8 @@ class TestCreateGroup : public QObject {
     QTest::newRow("split of a group")
         << chain + "g = s.create_group(outputs=W, inputs=U)\ng.split(W.op.axis[0], factor=2)\n"
         << "t.py:10:3: error: a group stage (create_group) has no attribute 'split'";
+    QTest::newRow("set of lists")
+        << std::string("a = set([[1], [2]])\n") << "t.py:3:9: error: TypeError: unhashable type: 'list'";
     QTest::newRow("attrs not a dict")
         << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], attrs=[1])\n")
         << "t.py:4:38: error: attrs must be a dict with string keys, not list";
