@@ -13,7 +13,7 @@
 // disappeared have nothing left to apply to). Refused (TVM fails later or silently
 // computes garbage): a leaf loop made from a reduction axis, loops changed by
 // transform_layout, stages computed at C's loops (they would be read by C.local, which
-// runs outside those loops) and a store predicate over C's loops.
+// runs outside those loops), a thread binding or a store predicate on a loop that goes.
 #include <algorithm>
 
 #include "arith/Analyzer.h"
@@ -63,8 +63,16 @@ Status CheckCacheWrite(const Schedule& sch, const Stage& stage, const std::strin
       return Error("cache_write: " + other->name() + " is computed at " + stage->name() + "'s loop " +
                    other->attach_ivar->var.name() + "; after cache_write it would be read by " +
                    stage->name() + "'s cache stage, outside those loops (call cache_write before compute_at)");
+  const std::vector<IterVar>& roots = c->axis;
+  // TVM keeps the binding of a removed loop and then fails in PassDownDomain (no range
+  // for it), so an export of such a schedule would not lower there.
+  for (const IterVar& leaf : stage->leaf_iter_vars) {
+    IterVar thread = stage->attr(leaf).bind_thread;
+    if (thread && std::find(roots.begin(), roots.end(), leaf) == roots.end())
+      return Error("cache_write: " + stage->name() + "'s loop " + leaf->var.name() + " is bound to " +
+                   thread->thread_tag + " and cache_write removes it; bind after cache_write");
+  }
   if (stage->store_predicate.defined()) {
-    const std::vector<IterVar>& roots = c->axis;
     for (const IterVar& iv : stage->all_iter_vars) {
       if (std::find(roots.begin(), roots.end(), iv) != roots.end()) continue;
       if (ir::UsesVar(stage->store_predicate, iv->var))

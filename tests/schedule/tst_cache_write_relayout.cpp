@@ -143,6 +143,27 @@ class TestCacheWriteRelayout : public QObject {
     QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
   }
 
+  // A stage computed at its consumer keeps its attach point; the cache stage is a fresh
+  // root stage (TVM lowers this the same way: C.local whole, C per row of D).
+  void attachedStageKeepsItsAttachPoint() {
+    auto p = script::EvaluateScript(std::string(kPrelude) +
+        "A = te.placeholder((32, 24), name='A')\n"
+        "C = te.compute((32, 24), lambda i, j: A[i, j] * 2.0, name='C')\n"
+        "D = te.compute((32, 24), lambda i, j: C[i, j] + 1.0, name='D')\n"
+        "s = te.create_schedule(D.op)\n"
+        "s[C].compute_at(s[D], D.op.axis[0])\n"
+        "jo, ji = s[C].split(C.op.axis[1], factor=8)\n"
+        "CL = s.cache_write(C, 'local')\n", "t.py");
+    TE_VERIFY_OK(p);
+    schedule::Stage cl = p->schedule->find("C.local"), c = p->schedule->find("C");
+    QCOMPARE(AxisNames(ComputeOf(cl)->axis), QStringList({"i.c", "j.outer.c", "j.inner.c"}));
+    QCOMPARE(c->attach_type, schedule::AttachType::Scope);
+    QCOMPARE(c->attach_stage, p->schedule->find("D"));
+    QCOMPARE(cl->attach_type, schedule::AttachType::GroupRoot);
+    Status st = RunAndCheck(*p);
+    QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+  }
+
   // The cache takes the reduction (its tail guarded in the Reduce's condition), is
   // computed per block of C and its reduction is split there.
   void tiledReductionCachedLocally() {
@@ -215,6 +236,11 @@ class TestCacheWriteRelayout : public QObject {
         "s[C].set_store_predicate(ii < 2)\n"
         "CL = s.cache_write(C, 'local')\n"
         << "t.py:9:8: error: cache_write: C's store predicate reads the loop i.inner";
+    QTest::newRow("thread binding of a split loop") << QString(gemm) +
+        "io, ii = s[C].split(C.op.axis[0], factor=4)\n"
+        "s[C].bind(io, te.thread_axis('blockIdx.x'))\n"
+        "CL = s.cache_write(C, 'local')\n"
+        << "t.py:9:8: error: cache_write: C's loop i.outer is bound to blockIdx.x and cache_write removes it";
   }
 
   void refusals() {
