@@ -4,6 +4,7 @@
 #include <set>
 
 #include "schedule/Graph.h"
+#include "schedule/Group.h"
 #include "schedule/PrimitiveUtil.h"
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
@@ -65,6 +66,15 @@ Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
   stage->all_iter_vars = stage->leaf_iter_vars = cache->op()->root_iter_vars();
   stage->scope = scope;
   sch.stages.insert(sch.stages.begin() + detail::StageIndex(sch, producer) + 1, stage);
+  // TVM: the copy joins the producer's group and is computed where the group is (a
+  // scan's update keeps its own handling of copies).
+  bool in_scan = false;
+  for (Stage g = producer->group; g; g = g->group) in_scan |= g->attach_type == AttachType::ScanUpdate;
+  if (producer->group && !in_scan) {
+    stage->group = producer->group;
+    ++stage->group->num_child_stages;
+    detail::PropagateGroupAttach(sch);
+  }
 
   // Only the chosen readers switch to the copy; their own readers follow.
   detail::TensorMap vmap{{source, *cache}};

@@ -47,7 +47,7 @@ bool CollectGroupRegion(const Schedule& sch, const Stage& s, const std::set<cons
   return any;
 }
 
-std::string StageNames(const std::vector<Stage>& stages) {
+std::string GroupRegionNames(const std::vector<Stage>& stages) {
   std::string out;
   for (const Stage& s : stages) out += (out.empty() ? "" : ", ") + s->name();
   return out;
@@ -72,7 +72,7 @@ Status AdoptGroupMembers(const std::vector<Stage>& region, const Stage& g) {
   }
   for (const auto& [grp, count] : touched)
     if (grp->num_child_stages != count)
-      return Error("create_group: the region (" + StageNames(region) + ") covers only part of " +
+      return Error("create_group: the region (" + GroupRegionNames(region) + ") covers only part of " +
                    grp->name() + "; a group may hold other groups whole, never part of one");
   auto move_into_group = [&](const Stage& member) {
     member->group = g;
@@ -187,7 +187,7 @@ Result<Stage> CreateGroup(Schedule& sch, const std::vector<Stage>& outputs,
   for (const Stage& s : outputs) {
     if (!CollectGroupRegion(sch, s, boundary, include_inputs, reaches, region))
       return Error("create_group: output " + s->name() + " does not read any of the inputs (" +
-                   StageNames(inputs) + "), directly or through other stages; the group would be empty");
+                   GroupRegionNames(inputs) + "), directly or through other stages; the group would be empty");
   }
   Stage parent = region[0]->group;
   for (const Stage& s : region) parent = CommonGroupOf(parent, s->group);

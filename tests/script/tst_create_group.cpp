@@ -57,6 +57,12 @@ class TestCreateGroup : public QObject {
         "g.compute_at(s[Z], Z.op.axis[0])\n"
         "assert g.attach_stage == s[Z]\n"
         "assert s[U].attach_stage is None\n";
+    QTest::newRow("cache_read of a member joins its group") << std::string(kChain) +
+        "g = s.create_group(outputs=W, inputs=U)\n"
+        "g.compute_at(s[Z], Z.op.axis[0])\n"
+        "VL = s.cache_read(V, 'local', [W])\n"
+        "assert s[VL].group == g and g.num_child_stages == 3 and s[U].group is None\n"
+        "print(tvm.lower(s, [D, Z], simple_mode=True))\n";
     QTest::newRow("a group around a group") << std::string(kChain) +
         "inner = s.create_group(outputs=W, inputs=U)\n"
         "outer = s.create_group(outputs=W, inputs=U, include_inputs=True)\n"
