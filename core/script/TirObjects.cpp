@@ -277,7 +277,6 @@ std::optional<std::string> TirText(const Value& v) {
 
 const void* TirIdentity(const Value& v) {
   if (auto* s = v.as<TirStmtObject>()) return s->stmt.get();
-  if (auto* f = v.as<TirPrimFuncObject>()) return f->func.body.get();
   return nullptr;
 }
 

@@ -48,8 +48,9 @@ std::optional<std::string> TirTypeName(const Value& v);
 // text (ir/Printer.h's, not TVMScript); nullopt for other values.
 std::optional<std::string> TirText(const Value& v);
 
-// The node a view stands for (two views of one statement are the same object for `==`
-// and `is`); nullptr for other values.
+// The node a statement view stands for (two views of one statement are the same object
+// for `==` and `is`); nullptr for other values (a PrimFunc is itself: mod["main"] returns
+// the same object each time).
 const void* TirIdentity(const Value& v);
 
 // Registers the tvm.tir class names for isinstance (tvm.tir.For, tvm.tir.stmt.For,

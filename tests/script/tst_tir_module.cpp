@@ -52,6 +52,8 @@ class TestTirModule : public QObject {
         "assert f.attrs['global_symbol'] == 'main'\n"
         "assert len(f.params) == 3 and len(f.buffer_map) == 3\n"
         "assert [n for n, g in mod.items()] == ['main']\n"
+        "assert mod['main'] == f and mod.functions['main'] == f\n"
+        "assert tvm.tir.transform.VectorizeLoop()(mod)['main'] != f\n"
         "assert tvm.lower(s, [a, b, c], name='kernel')['kernel'].attrs['global_symbol'] == "
         "'kernel'\n");
     // LoopPartition splits x.outer into the 3 full tiles and the tail: 2 nests of 3 loops.
