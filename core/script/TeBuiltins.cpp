@@ -243,7 +243,7 @@ Result<std::vector<te::Tensor>> TensorsOf(const Args& args, const std::string& p
 
 // te.scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attrs=None):
 // one tensor per state, or the tensor itself when there is one state (as TVM returns).
-Result<Value> Scan(const CallArgs& call, NameSource& names) {
+Result<Value> Scan(Interpreter& interp, const CallArgs& call, NameSource& names) {
   Args args(call, "scan", {"init", "update", "state_placeholder", "inputs", "name", "tag", "attrs"}, 3);
   if (!args.status()) return args.status().error();
   std::vector<std::vector<te::Tensor>> lists;
@@ -260,14 +260,20 @@ Result<Value> Scan(const CallArgs& call, NameSource& names) {
   }
   auto name = NameOf(args, "scan");
   if (!name) return name.error();
-  std::string tag;
+  // As te.compute: the enclosing tag_scope's tag, which a tag= of its own may not override.
+  std::string tag = CurrentTagScope(interp);
   if (args.has("tag")) {
     auto t = args.String("tag");
     if (!t) return t.error();
-    tag = *t;
+    if (!tag.empty() && !t->empty())
+      return args.ErrorAt("tag", "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
+    if (!t->empty()) tag = *t;
   }
   auto outs = te::scan(lists[0], lists[1], lists[2], inputs, names.Take(*name, args.has("name")), tag);
   if (!outs) return Error(outs.error().message, call.loc);
+  if (args.has("attrs"))
+    if (Status st = SetOperationAttrs(interp, outs->front().op(), args.get("attrs"), args.loc("attrs")); !st)
+      return st.error();
   if (outs->size() == 1) return MakeTensorValue(outs->front());
   std::vector<Value> values;
   for (const te::Tensor& t : *outs) values.push_back(MakeTensorValue(t));
@@ -456,8 +462,8 @@ void RegisterTeBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.te.thread_axis", [](Interpreter&, const CallArgs& c) {
     return ThreadAxis(c);
   });
-  interp.RegisterFunction("tvm.te.scan", [names](Interpreter&, const CallArgs& c) {
-    return Scan(c, *names);
+  interp.RegisterFunction("tvm.te.scan", [names](Interpreter& in, const CallArgs& c) {
+    return Scan(in, c, *names);
   });
   for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis", "scan"})
     interp.Alias(std::string("tvm.") + name, std::string("tvm.te.") + name);

@@ -121,6 +121,15 @@ class TestCreateGroup : public QObject {
         "    pass\n"
         "D = te.compute((8,), lambda i: A[i])\n"
         "assert D.op.tag == ''\n");
+    QTest::newRow("tag and attrs of a scan") << std::string(
+        "m = te.size_var('m')\n"
+        "X = te.placeholder((m, 4), name='X')\n"
+        "S = te.placeholder((m, 4), name='S')\n"
+        "I = te.compute((1, 4), lambda _, k: X[0, k], name='I')\n"
+        "U = te.compute((m, 4), lambda t, k: S[t - 1, k] + X[t, k], name='U')\n"
+        "with te.tag_scope(tag='cumsum'):\n"
+        "    R = tvm.te.scan(I, U, S, inputs=[X], attrs={'axis': 0})\n"
+        "assert R.op.tag == 'cumsum' and R.op.attrs['axis'] == 0 and len(R.op.attrs) == 1\n");
   }
   void facts() {
     QFETCH(std::string, code);
