@@ -1,7 +1,8 @@
 #include "transform/UnrollLoops.h"
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
-#include "ir/Functor.h"
+#include "transform/AnalyzerMutator.h"
 
 namespace tessera::transform {
 
@@ -9,16 +10,27 @@ using namespace ir;
 
 namespace {
 
-class Unroller : public IRMutator {
+// Walks with the enclosing loops' ranges known (AnalyzerMutator), so that an unrolled
+// loop whose extent is constant only there is still unrolled: a ragged register tile's
+// loop, `for (x, o*3, max(min(55 - o*3, 2) + 1, 0))`, has extent 3 in the main loop that
+// LoopPartition split off (o < 18) — left serial, its accumulators went through memory.
+class Unroller : public AnalyzerMutator {
  public:
-  explicit Unroller(const PassContext& ctx) : ctx_(ctx) {}
+  Unroller(arith::Analyzer& analyzer, const PassContext& ctx) : AnalyzerMutator(analyzer), ctx_(ctx) {}
 
  protected:
+  Expr Rewrite(const Expr& e) override { return e; }  // expressions stay as they are
+
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
-    Stmt r = IRMutator::VisitFor(n, s);
-    if (n->for_kind != ForKind::Unrolled) return r;
+    if (n->for_kind != ForKind::Unrolled) return AnalyzerMutator::VisitFor(n, s);
+    Expr known = n->extent;
+    if (!as_const_int(known) && known.dtype().is_int() && known.dtype().is_scalar()) {
+      Expr simplified = analyzer_.Simplify(known);
+      if (as_const_int(simplified)) known = simplified;
+    }
+    Stmt r = AnalyzerMutator::VisitFor(n, s);
     auto* f = r.as<ForNode>();
-    const int64_t* extent = as_const_int(f->extent);
+    const int64_t* extent = as_const_int(known);
     if (!extent || *extent > ctx_.max_unroll_extent) {
       return std::make_shared<const ForNode>(f->loop_var, f->min, f->extent, ForKind::Serial,
                                              f->body, nullptr, f->annotations);
@@ -40,7 +52,8 @@ class Unroller : public IRMutator {
 
 Stmt UnrollLoops(Stmt s, const PassContext& ctx) {
   if (!s.defined()) return s;
-  return Unroller(ctx).VisitStmt(s);
+  arith::Analyzer analyzer;
+  return Unroller(analyzer, ctx).VisitStmt(s);
 }
 
 }  // namespace tessera::transform

@@ -29,6 +29,24 @@ class TestUnrollLoops : public QObject {
     QCOMPARE(Text(UnrollLoops(s, PassContext())), QString("A[(o*2)] = 0\nA[((o*2) + 1)] = 0\n"));
   }
 
+  // A ragged tile's loop after LoopPartition: its extent is 3 only given the enclosing
+  // main loop's range (o < 18); it was left serial.
+  void unrollsExtentConstantWithinEnclosingLoop() {
+    Buffer A = MakeBuffer("A", DataType::Int(32), {64});
+    Var i("i"), o("o");
+    Expr extent = max(min(Expr(55) - o * 3, Expr(2)) + 1, Expr(0));
+    Stmt s = MakeFor(o, 0, 18, ForKind::Serial,
+                     MakeFor(i, o * 3, extent, ForKind::Unrolled, MakeBufferStore(A, 0, {i})));
+    Stmt r = UnrollLoops(s, PassContext());
+    auto* outer = r.as<ForNode>();
+    QVERIFY(outer);
+    QCOMPARE(Text(outer->body), QString("A[(o*3)] = 0\nA[((o*3) + 1)] = 0\nA[((o*3) + 2)] = 0\n"));
+    // Outside such a loop the same extent is not constant: serial.
+    Stmt alone = UnrollLoops(MakeFor(i, o * 3, extent, ForKind::Unrolled, MakeBufferStore(A, 0, {i})), PassContext());
+    QVERIFY(alone.as<ForNode>());
+    QCOMPARE(alone.as<ForNode>()->for_kind, ForKind::Serial);
+  }
+
   void symbolicOrLongLoopsStaySerial_data() {
     QTest::addColumn<bool>("symbolic");
     QTest::newRow("symbolic extent") << true;
