@@ -18,6 +18,22 @@ std::string OnKnob(const std::string& stage) { return stage + ".channel"; }
 std::string SplitKnobName(const std::string& stage, const std::string& axis) {
   return stage + ".channel." + axis;
 }
+// Axis names are the op's identifiers, so these cannot collide with SplitKnobName's.
+std::string OrderKnob(const std::string& stage) { return stage + ".channel/order"; }
+std::string ChunkKnob(const std::string& stage) { return stage + ".channel/chunk"; }
+
+// A Choice knob's value, `fallback` when `d` has none (a point of an older space).
+int64_t ChannelChoice(const Decisions& d, const std::string& name, int64_t fallback) {
+  auto it = d.values.find(name);
+  return it == d.values.end() || it->second.empty() ? fallback : it->second[0];
+}
+
+// The vector registers one reduction step keeps live besides the accumulators: with the
+// columns outer, the `vectors` operand vectors and one broadcast; with the vectors outer,
+// one operand vector and a broadcast per column.
+int64_t ChannelOperands(int64_t vectors, int64_t columns, int64_t order) {
+  return order == 0 ? vectors + 1 : columns + 1;
+}
 
 struct Load {
   te::Tensor tensor;
@@ -46,7 +62,7 @@ bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
                      [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
 }
 
-int64_t TileDivisorAtMost(int64_t n, int64_t limit) {
+int64_t ChannelDivisorAtMost(int64_t n, int64_t limit) {
   int64_t best = 1;
   for (int64_t d = 1; d <= std::min(n, limit); ++d)
     if (n % d == 0) best = d;
@@ -119,8 +135,31 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
         break;
       }
     if (c.broadcast.empty()) continue;
+    for (const Load& l : loads) {
+      if (l.tensor.op()->name != c.broadcast) continue;
+      std::vector<std::pair<int, size_t>> ranked;  // (class, dimension)
+      for (size_t i = 0; i < l.indices.size(); ++i) {
+        int rank = 1;
+        if (ir::UsesVar(l.indices[i], column)) rank = 2;
+        else
+          for (size_t s = 0; s + 1 < op.axis.size(); ++s)
+            if (ir::UsesVar(l.indices[i], op.axis[s]->var)) rank = 0;
+        ranked.emplace_back(rank, i);
+      }
+      std::stable_sort(ranked.begin(), ranked.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (const auto& r : ranked) c.broadcast_layout.push_back(r.second);
+      break;
+    }
     c.axis = v.name();
     c.column = column.name();
+    for (size_t r = 0; r < op.reduce_axis.size(); ++r) {
+      const ir::Expr& e = op.reduce_axis[r]->dom.extent;
+      const int64_t* extent = e.defined() ? ir::as_const_int(e) : nullptr;
+      if (!extent) return {};  // the generated space has constant extents only
+      if (r == 0) c.chunk_extent = *extent;
+      else c.window *= *extent;
+    }
     return c;
   }
   return {};
@@ -144,7 +183,16 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   col.extent = column_extent;
   col.parts = 2;
   col.innermost_max = target.vector_registers / 2;
-  return {on, a, col};
+  col.ragged_innermost = true;
+  Knob order;
+  order.name = OrderKnob(stage);
+  order.choices = {0, 1};
+  Knob chunk;
+  chunk.name = ChunkKnob(stage);
+  chunk.choices = {0};
+  for (int64_t k = 4; k <= std::min<int64_t>(32, c.chunk_extent / 2); ++k)
+    if (c.chunk_extent % k == 0) chunk.choices.push_back(k);
+  return {on, a, col, order, chunk};
 }
 
 bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
@@ -158,8 +206,12 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   const auto& a = d.values.at(SplitKnobName(rule.stage, rule.channel.axis));
   const auto& col = d.values.at(SplitKnobName(rule.stage, rule.channel.column));
   if (a.back() % target.vector_lanes != 0) return false;
-  const int64_t accumulators = a.back() / target.vector_lanes * col.back();
-  if (2 * accumulators > target.vector_registers) return false;
+  const int64_t vectors = a.back() / target.vector_lanes;
+  const int64_t accumulators = vectors * col.back();
+  const int64_t order = ChannelChoice(d, OrderKnob(rule.stage), 0);
+  if (4 * accumulators > 3 * target.vector_registers ||
+      accumulators + ChannelOperands(vectors, col.back(), order) > target.vector_registers)
+    return false;
   // The parallel loop: the blocks of `a` times the other non-column axes.
   int64_t outer = 1, total = 1;
   for (size_t i = 0; i + 1 < extents.size(); ++i) {
@@ -174,21 +226,72 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
                      std::vector<Decisions>* out) {
   if (!rule.channel.defined()) return;
   const int64_t lanes = target.vector_lanes;
+  const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
-  for (int64_t vectors : {2, 1, 4}) {
-    const int64_t t = vectors * lanes;
-    if (axis_extent % t != 0) continue;
-    const int64_t x = TileDivisorAtMost(column_extent, target.vector_registers / 2 / vectors);
+  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk) {
     Decisions d = base;
     d.values[OnKnob(rule.stage)] = {1};
     d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
-    d.values[SplitKnobName(rule.stage, rule.channel.column)] = {column_extent / x, x};
+    d.values[SplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
+    d.values[OrderKnob(rule.stage)] = {order};
+    d.values[ChunkKnob(rule.stage)] = {chunk};
     // The broadcast operand's element-wise producer stays a stage (no guards inside).
     auto inl = d.values.find(rule.channel.broadcast + ".inline");
     if (inl != d.values.end()) inl->second = {0};
-    out->push_back(d);
+    out->push_back(std::move(d));
+  };
+  for (int64_t vectors : {2, 1, 4}) {
+    const int64_t t = vectors * lanes;
+    if (axis_extent % t != 0) continue;
+    seed(t, ChannelDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0);
   }
+  // The densest tiles: as many accumulators as fit beside their operands (the columns
+  // ragged when the peeled tile is a small part), the operand loop with fewer live values
+  // outside, the reduction chunked so that a chunk of the packed operand's block fits
+  // 16 KiB of L1 (AVX2 conv2d 3x3: 4 x 3, vectors outer, chunks of 8 input channels).
+  for (int64_t vectors : {4, 2}) {
+    const int64_t t = vectors * lanes;
+    if (axis_extent % t != 0) continue;
+    int64_t best = 0, best_order = 0;
+    for (int64_t x = 1; x <= std::min(column_extent, registers / 2); ++x) {
+      if (column_extent % x != 0 && 8 * x > column_extent) continue;
+      const int64_t order = x <= vectors ? 1 : 0;
+      if (4 * vectors * x <= 3 * registers && vectors * x + ChannelOperands(vectors, x, order) <= registers) {
+        best = x;
+        best_order = order;
+      }
+    }
+    if (best == 0) continue;
+    int64_t chunk = 0;
+    for (int64_t k = 4; k <= std::min<int64_t>(32, rule.channel.chunk_extent / 2); ++k)
+      if (rule.channel.chunk_extent % k == 0 && t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
+    seed(t, best, best_order, chunk);
+  }
+}
+
+Status LayOutBroadcastProducer(Schedule& sch, const Stage& producer, const ChannelAxis& c,
+                               const TargetInfo& target) {
+  const std::vector<size_t>& order = c.broadcast_layout;
+  // (A producer two such stages read keeps the first one's order.)
+  if (!producer || producer->is_placeholder() || producer->layout || order.empty() ||
+      std::is_sorted(order.begin(), order.end()))
+    return Status::Ok();
+  const te::Tensor out = te::output_of(producer->op, 0);
+  if (order.size() != out.ndim())
+    return Error("tune: " + producer->name() + " is read with " + std::to_string(order.size()) + " indices");
+  std::vector<ir::Var> vars;
+  for (size_t i = 0; i < order.size(); ++i) vars.emplace_back("d" + std::to_string(i));
+  std::vector<ir::Expr> indices;
+  for (size_t i : order) indices.push_back(vars[i]);
+  auto axes = schedule::TransformLayout(sch, producer, MakeMap(vars, indices));
+  if (!axes) return axes.error();
+  // The new innermost loop (the columns) vectorized here: its loop has no range until
+  // bounds are inferred, so ApplyChannelTile could not tell its extent.
+  const int64_t* extent = ir::as_const_int(out->shape[order.back()]);
+  if (extent && *extent >= target.vector_lanes && axes->size() > 1)
+    return schedule::Vectorize(sch, producer, axes->back());
+  return Status::Ok();
 }
 
 Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d,
@@ -196,6 +299,11 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   const ChannelAxis& c = rule.channel;
   const int64_t block = d.values.at(SplitKnobName(rule.stage, c.axis)).back();
   const int64_t columns = d.values.at(SplitKnobName(rule.stage, c.column)).back();
+  const int64_t vectors_outer = ChannelChoice(d, OrderKnob(rule.stage), 0);
+  const int64_t chunk = ChannelChoice(d, ChunkKnob(rule.stage), 0);
+  if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
+    return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
+                 std::to_string(c.chunk_extent));
   Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   // 1. The operand that moves with `a`, packed once per call in blocks of `a`.
@@ -211,7 +319,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   // loop vectorized, so that a guard in it becomes masked loads instead of a branch per
   // element (it is scheduled before this stage: inline rules apply first).
   Stage producer = sch.find(c.broadcast);
-  if (producer && !producer->is_placeholder() &&
+  if (producer && !producer->is_placeholder() && !producer->layout &&
       producer->attach_type == schedule::AttachType::GroupRoot &&
       !producer->leaf_iter_vars.empty()) {
     const ir::IterVar inner = producer->leaf_iter_vars.back();
@@ -234,7 +342,12 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     auto iv = stage->find_iter_var(OuterAxisName(rule, name));
     if (!iv) return iv.error();
     if (name == c.axis || name == c.column) {
-      auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : columns);
+      // Chunked, the accumulator covers the row; the output's column loop only carries
+      // the copy out of it: the widest divisor of the columns up to a vector.
+      int64_t out_columns = columns;
+      const int64_t* extent = (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
+      if (chunk > 0 && extent) out_columns = ChannelDivisorAtMost(*extent, target.vector_lanes);
+      auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();
       if (name == c.axis) {
         outer.push_back(parts->first);
@@ -257,9 +370,11 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
-  if (Status st = schedule::ComputeAt(sch, *local, stage, column_outer); !st) return st;
-  // 3. The accumulator stored with `a` innermost; reduction in the definition's order,
-  //    then the columns and the vectors of `a`, unrolled.
+  if (Status st = schedule::ComputeAt(sch, *local, stage, chunk > 0 ? *fused : column_outer); !st)
+    return st;
+  // 3. The accumulator stored with `a` innermost; reduction in the definition's order
+  //    (chunked: the chunks, the column tiles, then the rest), then the columns and the
+  //    vectors of `a` (in the chosen order), unrolled.
   const size_t a_index = AxisIndex(rule, c.axis);
   auto axes =
       schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
@@ -269,13 +384,25 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (!lanes) return lanes.error();
   std::vector<ir::IterVar> inner_order(axes->begin(),
                                        axes->end() - 2);  // the axes other than column, `a`
-  for (const std::string& name : rule.reduce_axes) {
-    auto iv = (*local)->find_iter_var(name);
+  ir::IterVar local_column = (*axes)[axes->size() - 2];
+  for (size_t r = 0; r < rule.reduce_axes.size(); ++r) {
+    auto iv = (*local)->find_iter_var(rule.reduce_axes[r]);
     if (!iv) return iv.error();
+    if (r == 0 && chunk > 0) {
+      auto chunks = schedule::Split(sch, *local, *iv, chunk);
+      if (!chunks) return chunks.error();
+      auto tiles = schedule::Split(sch, *local, local_column, columns);
+      if (!tiles) return tiles.error();
+      inner_order.insert(inner_order.end(), {chunks->first, tiles->first, chunks->second});
+      local_column = tiles->second;
+      continue;
+    }
     inner_order.push_back(*iv);
   }
-  const ir::IterVar local_column = (*axes)[axes->size() - 2];
-  inner_order.insert(inner_order.end(), {local_column, lanes->first, lanes->second});
+  if (vectors_outer == 0)
+    inner_order.insert(inner_order.end(), {local_column, lanes->first, lanes->second});
+  else
+    inner_order.insert(inner_order.end(), {lanes->first, local_column, lanes->second});
   if (Status st = schedule::Reorder(sch, *local, inner_order); !st) return st;
   if (Status st = schedule::Unroll(sch, *local, local_column); !st) return st;
   if (Status st = schedule::Unroll(sch, *local, lanes->first); !st) return st;

@@ -18,13 +18,21 @@
 //
 // Knobs: <stage>.channel (0: the ordinary tile rule; 1: this rule), <stage>.channel.<a>
 // (`a` split in two: blocks, T a multiple of the vector width), <stage>.channel.<col>
-// (the innermost axis split in two: column tiles, X columns). The register tile is
-// T / lanes x X accumulators within half of the vector registers: LLVM unrolls short
-// reduction loops (a 3 x 3 window) and keeps the broadcast values and weight vectors of
-// one step alive across them in the other half. Seeds: 1, 2 and 4 vectors of `a` with
-// the most columns that fit (AVX-512: 2 x 8, AVX2: 1 x 8), the invariant operand's
-// element-wise producer (conv2d's padding) not inlined (its guards would run in the
-// inner loop); left at the root, its innermost loop is vectorized (a guard becomes a
+// (the innermost axis split in two: column tiles, X columns; X need not divide the
+// extent: the last tile is peeled, as oneDNN's 56 = 18 x 3 + 2),
+// <stage>.channel/order (0: columns outer, each broadcast value feeds the T / lanes
+// vectors; 1: vectors outer, each operand vector feeds the X columns — live registers
+// T / lanes x X accumulators + T / lanes + 1, or + X + 1), <stage>.channel/chunk (0: the
+// accumulator is computed at the column tile, the whole reduction inside; C > 0: at the
+// parallel loop, a whole row of tiles, the first reduction axis split by C outside the
+// column tiles, so that the packed operand's C steps stay in L1 across the row — the
+// accumulators are stored and reloaded once per chunk, as oneDNN's input-channel blocks).
+// The accumulators fill at most 3/4 of the registers, the operands the rest. Seeds: 1, 2
+// and 4 vectors of `a` with the most divisor columns that fit half the registers
+// (AVX-512: 2 x 8, AVX2: 2 x 4), and the densest tiles of 4 and 2 vectors (AVX2: 4 x 3,
+// vectors outer) chunked so that a chunk's operand block fits 16 KiB; the invariant
+// operand's element-wise producer (conv2d's padding) not inlined (its guards would run in
+// the inner loop); left at the root, its innermost loop is vectorized (a guard becomes a
 // mask).
 #pragma once
 
@@ -51,6 +59,13 @@ struct ChannelAxis {
   std::string packed;     // the placeholder read with `a` as one of its indices
   size_t packed_dim = 0;  // that index
   std::string broadcast;  // the tensor (a placeholder or a compute stage) invariant along `a`
+  int64_t chunk_extent = 0;  // the first reduction axis's extent (conv2d's input channels)
+  int64_t window = 1;        // the product of the other reduction axes' extents (3 x 3)
+  // The broadcast tensor's dimensions in the order its producer stores them (when it is a
+  // compute stage): first those indexed by the output's other axes, then the reduction's,
+  // the column's last — conv2d's padding [n, c, h, w] as [n, h, c, w], so that the rows
+  // one output row reads are one contiguous block instead of one plane per channel.
+  std::vector<size_t> broadcast_layout;
   bool defined() const { return !axis.empty(); }
 };
 
@@ -61,7 +76,8 @@ struct ChannelAxis {
 ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
                             const std::vector<int64_t>& extents, int lanes);
 
-// The rule's knobs for stage `stage` (extents of `a` and of the column axis).
+// The rule's knobs for stage `stage` (extents of `a` and of the column axis; the
+// reduction's from `c`).
 std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
                                int64_t column_extent, const TargetInfo& target);
 
@@ -74,6 +90,11 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
 void AddChannelSeeds(const StageRule& rule, const Decisions& base,
                      const std::vector<int64_t>& extents, const TargetInfo& target,
                      std::vector<Decisions>* out);
+// Stores `producer` (the broadcast tensor's element-wise stage, left at the root) in
+// `c.broadcast_layout`'s order, its innermost loop vectorized; nothing when that is its
+// own order (ApplyChannelTile then vectorizes it).
+Status LayOutBroadcastProducer(schedule::Schedule& sch, const schedule::Stage& producer,
+                               const ChannelAxis& c, const TargetInfo& target);
 // Applies the rule to `rule`'s stage.
 Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target);

@@ -856,6 +856,10 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
   switch (rule.kind) {
     case StageRule::Kind::Inline:
       if (d.values.at(rule.stage + ".inline")[0] == 1) return schedule::ComputeInline(sch, stage);
+      // The operand a ChannelTile broadcasts from is stored in the order its reads need.
+      for (const StageRule& tile : rules_)
+        if (tile.kind == StageRule::Kind::Tile && tile.channel.broadcast == rule.stage && ChannelTileOn(d, tile))
+          if (Status st = LayOutBroadcastProducer(sch, stage, tile.channel, target_); !st) return st;
       return ParallelAtRoot(sch, stage);
     case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
     case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);

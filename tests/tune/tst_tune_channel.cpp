@@ -4,8 +4,9 @@
 // rule fires on conv2d of other shapes than the benchmark's (48 filters, 5x5, stride 2)
 // and on the rows of a GEMM and of a batched matmul, not where no operand is invariant
 // or the axis is not a multiple of the vector width; its seeds fit the register file of
-// AVX2 and AVX-512 targets; every sample choosing it validates; the seed validates (a
-// conv2d's padding stays a stage, vectorized), runs and matches the te oracle.
+// AVX2 and AVX-512 targets (AVX2's densest: 4 x 3 ragged, vectors outer, the reduction in
+// chunks); every sample choosing it validates; every seed validates (a conv2d's padding
+// stays a stage, vectorized, stored [n, h, c, w]), runs and matches the te oracle.
 #include <QtTest>
 #include <random>
 
@@ -161,6 +162,21 @@ class TuneChannel : public QObject {
     }
   }
 
+  // The broadcast operand's order: the output's other axes first, the reduction's, the
+  // column last (conv2d's padding [n, c, h, w] -> [n, h, c, w]); the reduction's first
+  // axis is the chunked one.
+  void broadcastLayoutAndChunkAxis() {
+    auto conv = Load(Conv(32, 28, 48, 5, 2, 2));
+    const ChannelAxis c = RuleOf(SpaceOf(conv, Target("avx2")), "conv").channel;
+    QCOMPARE(c.broadcast_layout, (std::vector<size_t>{0, 2, 1, 3}));
+    QCOMPARE(c.chunk_extent, int64_t{32});
+    QCOMPARE(c.window, int64_t{25});
+    auto gemm = Load(kGemm);
+    const ChannelAxis g = RuleOf(SpaceOf(gemm, Target("avx2")), "C").channel;
+    QCOMPARE(g.broadcast_layout, (std::vector<size_t>{0, 1}));  // B[k, j]: already so
+    QCOMPARE(g.window, int64_t{1});
+  }
+
   void doesNotFireWithoutAnInvariantOperandOrWholeVectors() {
     auto gram = Load(kGram);
     QVERIFY(!RuleOf(SpaceOf(gram, Target("avx2")), "C").channel.defined());
@@ -174,21 +190,33 @@ class TuneChannel : public QObject {
     }
   }
 
-  // Seeds: whole vectors of `a` and half of the vector registers as accumulators; the
-  // padding stays a stage (not inlined into the inner loop).
+  // Seeds: whole vectors of `a`; the first ones with half of the vector registers as
+  // accumulators, the densest as many as fit beside their operands; the padding stays a
+  // stage (not inlined into the inner loop).
   void seedsFitTheRegisterFile_data() {
     QTest::addColumn<QString>("isa");
     QTest::addColumn<int>("lanes");
     QTest::addColumn<int>("registers");
     QTest::addColumn<QString>("first");  // the first seed's tile: vectors x columns
-    QTest::newRow("avx2") << "avx2" << 8 << 16 << "2x4";
-    QTest::newRow("avx512") << "avx512f" << 16 << 32 << "2x8";
+    QTest::addColumn<QString>("densest");  // the densest seed: vectors x columns / order / chunk
+    QTest::newRow("avx2") << "avx2" << 8 << 16 << "2x4" << "4x3/1/8";
+    QTest::newRow("avx512") << "avx512f" << 16 << 32 << "2x8" << "4x6/0/4";
   }
   void seedsFitTheRegisterFile() {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
     QFETCH(int, registers);
     QFETCH(QString, first);
+    QFETCH(QString, densest);
+    // Accumulators within 3/4 of the registers, and with the operands one reduction step
+    // keeps live (columns outer: the vectors + a broadcast; vectors outer: a vector + a
+    // broadcast per column) within all of them.
+    auto fits = [&](const Decisions& d) {
+      const int64_t v = d.values.at("conv.channel.f").back() / lanes,
+                    x = d.values.at("conv.channel.x").back();
+      const int64_t operands = d.values.at("conv.channel/order")[0] == 0 ? v + 1 : x + 1;
+      return 4 * v * x <= 3 * registers && v * x + operands <= registers;
+    };
     for (const std::string& source : {Conv(64, 56, 64, 3, 1, 1), Conv(32, 28, 48, 5, 2, 2)}) {
       auto p = Load(source);
       DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
@@ -199,15 +227,20 @@ class TuneChannel : public QObject {
         const int64_t t = d.values.at("conv.channel.f").back(),
                       x = d.values.at("conv.channel.x").back();
         QCOMPARE(t % lanes, int64_t{0});
-        QVERIFY2(2 * (t / lanes) * x <= registers,
-                 qPrintable(QString::number(t) + " x " + QString::number(x)));
+        QVERIFY2(fits(d), qPrintable(QString::number(t) + " x " + QString::number(x)));
         QCOMPARE(d.values.at("pad.inline"), std::vector<int64_t>{0});
       }
       if (source == Conv(64, 56, 64, 3, 1, 1)) {
-        const Decisions& d = seeds.front();
-        QCOMPARE(QString::number(d.values.at("conv.channel.f").back() / lanes) + "x" +
-                     QString::number(d.values.at("conv.channel.x").back()),
-                 first);
+        auto name = [&](const Decisions& d) {
+          return QString::number(d.values.at("conv.channel.f").back() / lanes) + "x" +
+                 QString::number(d.values.at("conv.channel.x").back());
+        };
+        QCOMPARE(name(seeds.front()), first);
+        QStringList dense;
+        for (const Decisions& d : seeds)
+          dense << name(d) + "/" + QString::number(d.values.at("conv.channel/order")[0]) + "/" +
+                       QString::number(d.values.at("conv.channel/chunk")[0]);
+        QVERIFY2(dense.contains(densest), qPrintable(dense.join(", ")));
       }
     }
     // Samples with the rule on keep the register tile within the budget too.
@@ -219,9 +252,7 @@ class TuneChannel : public QObject {
       Decisions d = space.Sample(rng);
       if (d.values.at("conv.channel")[0] != 1) continue;
       ++on;
-      const int64_t t = d.values.at("conv.channel.f").back(),
-                    x = d.values.at("conv.channel.x").back();
-      QVERIFY(t % lanes == 0 && 2 * (t / lanes) * x <= registers);
+      QVERIFY(d.values.at("conv.channel.f").back() % lanes == 0 && fits(d));
     }
     QVERIFY(on > 0);
   }
@@ -278,7 +309,8 @@ class TuneChannel : public QObject {
     std::vector<Decisions> seeds = ChannelSeeds(space, stage);
     QVERIFY(!seeds.empty());
     const std::vector<te::Tensor> args = p.Arguments();
-    auto valid = space.Validate(seeds.front(), args);
+    for (const Decisions& seed : seeds) {
+    auto valid = space.Validate(seed, args);
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     const std::string text = ir::to_string(valid->func.body);
     QVERIFY2(text.find(".local[float32 * ") != std::string::npos, text.c_str());
@@ -288,6 +320,7 @@ class TuneChannel : public QObject {
       const auto attr = pad->iter_var_attrs.find(pad->leaf_iter_vars.back());
       QVERIFY(attr != pad->iter_var_attrs.end());
       QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
+      QVERIFY(pad->layout);  // stored [n, h, c, w]
     }
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
     auto kernel = codegen::BuildLLVM(valid->func);
@@ -305,7 +338,8 @@ class TuneChannel : public QObject {
     QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
     QVERIFY(!checks->empty());
     for (const runtime::OutputCheck& c : *checks)
-      QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str()).c_str());
+      QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str() + "\n" + DesignSpace::Describe(seed)).c_str());
+    }
   }
 };
 
