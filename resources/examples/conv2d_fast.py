@@ -38,27 +38,36 @@ conv = te.compute(
 s = te.create_schedule(conv.op)
 # The register tile: tile_f output channels (whole vectors) x tile_x output columns of one
 # row. Each step of the reduction (rc, ry, rx) loads tile_f / lanes vectors of weights,
-# broadcasts one input value per column and does one FMA per accumulator vector. LLVM
-# unrolls the 3 x 3 window and reuses the broadcast input values and weight vectors of
-# one rc step across it, so the accumulators get half of the vector registers and the
-# operands the other half. The default follows the machine that runs the script (32
-# registers with AVX-512, 16 without): AVX-512 2 vectors (32 channels) x 8 columns = 16
-# zmm accumulators; AVX2 2 vectors (16 channels) x 4 columns = 8 ymm (each broadcast
-# input value feeds two FMAs: 1.02x the 1 x 8 tile, single-thread, on a Xeon with
-# -mcpu=haswell; more accumulators spill with the 3 x 3 window unrolled).
+# broadcasts one input value per column and does one FMA per accumulator vector.
+# `vectors_outer` picks which operand stays in registers during a step: 0, the columns
+# outer (each broadcast value feeds the tile_f / lanes weight vectors, which stay live);
+# 1, the weight vectors outer (each feeds the tile_x columns, whose broadcasts stay live).
+# The default follows the machine that runs the script (32 registers with AVX-512, 16
+# without): AVX-512 2 zmm (32 channels) x 8 columns, columns outer (16 accumulators; LLVM
+# unrolls the 3 x 3 window and reuses broadcast inputs and weight vectors across it in the
+# other half; denser tiles measured slower); AVX2 4 ymm (32 channels) x 3 columns, vectors
+# outer: 12 accumulators + 3 broadcasts + 1 weight vector = all 16 ymm, as oneDNN's AVX2
+# kernel (56 columns = 18 tiles of 3 and a last one of 2, which the lowering peels).
 n, f, y, x = s[conv].op.axis
 cfg = autotvm.get_config()
 cfg.define_split("tile_f", f, num_outputs=2, max_factor=64)
-cfg.define_split("tile_x", x, num_outputs=2, max_factor=28)
 lanes = get_simd_32bit_lanes()
+registers = max(16, 2 * lanes)
+vectors = 64 // registers
+# As many columns as fit beside the accumulators with their operands (one broadcast per
+# column and a weight vector), at most 8 (denser AVX-512 tiles measured slower); the
+# weight vectors outer when there are no more columns than vectors.
+columns = min(8, (registers - 1) // (vectors + 1))
+vectors_outer = int(columns <= vectors)
+# define_knob's first candidate is its default.
+cfg.define_knob("tile_x", [columns] + [c for c in range(1, registers // 2 + 1) if c != columns])
+cfg.define_knob("vectors_outer", [vectors_outer, 1 - vectors_outer])
+# The reduction over input channels in chunks: the chunk's weights (tile_f x chunk x 3 x 3
+# floats, 9 KB for 32 x 8) stay in L1 while the whole row of column tiles uses them; the
+# accumulators are stored and reloaded once per chunk (oneDNN blocks input channels so).
+cfg.define_knob("chunk", [8, 16, 4, 32, 64])
 if cfg.is_fallback:
-    registers = 32 if lanes == 16 else 16
-    vectors = 2
-    columns = registers // 2 // vectors
-    while size % columns != 0:
-        columns = columns - 1
     cfg.fallback_split("tile_f", [-1, vectors * lanes])
-    cfg.fallback_split("tile_x", [-1, columns])
 
 # The weights, packed once per call into blocks of tile_f output channels, channels
 # innermost: kernel.global[f // tile_f, rc, ry, rx, f % tile_f], so that one reduction step
@@ -80,27 +89,33 @@ p_n, p_h, p_c, p_w = s[pad].transform_layout(lambda n, c, h, w: [n, h, c, w])
 s[pad].parallel(p_h)
 s[pad].vectorize(p_w)
 
-# The accumulator tile, computed in "local" storage at the output's column-tile loop,
-# stored with the output channels innermost ([n, y, x, f]) so that each accumulator is
-# one whole vector that LLVM keeps in a register across the whole reduction.
+# The accumulators of one output row and tile_f channels, computed in "local" storage at
+# the output's row loop, stored with the output channels innermost ([n, y, x, f]) so that
+# each accumulator is one whole vector; within a chunk LLVM keeps a column tile's
+# accumulators in registers.
 acc = s.cache_write(conv, "local")
 fo, fi = cfg["tile_f"].apply(s, conv, f)
-xo, xi = cfg["tile_x"].apply(s, conv, x)
+# The copy to the NCHW output: row segments of the widest whole part of a vector.
+xo, xi = s[conv].split(x, factor=max(w for w in range(1, lanes + 1) if size % w == 0))
 s[conv].reorder(n, fo, y, xo, fi, xi)
-# The copy to the NCHW output: one row segment of tile_x columns per channel.
 s[conv].vectorize(xi)
 # Blocks of channels x rows are independent: one chunk of them per core.
 rows = s[conv].fuse(fo, y)
 s[conv].parallel(rows)
 # Fused multiply-adds (one rounding; within run --check's tolerance).
 s[conv].pragma(rows, "fp_contract")
-s[acc].compute_at(s[conv], xo)
+s[acc].compute_at(s[conv], rows)
 a_n, a_y, a_x, a_f = s[acc].transform_layout(lambda n, f, y, x: [n, y, x, f])
 a_rc, a_ry, a_rx = s[acc].op.reduce_axis
 a_fo, a_fi = s[acc].split(a_f, factor=min(lanes, cfg["tile_f"].size[-1]))
-# The reduction in the te definition's order (rc, ry, rx): the result is rounded as the
-# definition's, and one rc step reads one 3 x (tile_x + 2) window of the input.
-s[acc].reorder(a_n, a_y, a_rc, a_ry, a_rx, a_x, a_fo, a_fi)
-s[acc].unroll(a_x)
+a_rco, a_rci = s[acc].split(a_rc, factor=cfg["chunk"].val)
+a_xo, a_xi = s[acc].split(a_x, factor=cfg["tile_x"].val)
+# Per chunk of input channels, per column tile: the chunk's reduction (one rc step reads a
+# 3 x (tile_x + 2) window of the input), then the register tile.
+if cfg["vectors_outer"].val == 1:
+    s[acc].reorder(a_n, a_y, a_rco, a_xo, a_rci, a_ry, a_rx, a_fo, a_xi, a_fi)
+else:
+    s[acc].reorder(a_n, a_y, a_rco, a_xo, a_rci, a_ry, a_rx, a_xi, a_fo, a_fi)
+s[acc].unroll(a_xi)
 s[acc].unroll(a_fo)
 s[acc].vectorize(a_fi)
