@@ -41,6 +41,9 @@ namespace detail {
 Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& target,
                       const IterVar& ivar, bool check_group) {
   const char* what = "compute_at";
+  if (target && target->is_group())
+    return Error("compute_at: the target " + target->name() +
+                 " is a group, which has no loops; compute at a loop of one of its stages");
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (Status s = detail::CheckSchedulable(sch, target, what); !s) return s;
   if (stage == target) return Error("compute_at: cannot compute " + stage->name() + " at itself");

@@ -113,7 +113,7 @@ std::vector<Stage> InheritingMembers(const Schedule& sch, const Stage& group) {
   for (const Stage& s : sch.stages) {
     bool own_root = s->attach_from_group || s->attach_type == AttachType::GroupRoot ||
                     s->attach_type == AttachType::ScanUpdate;
-    if (!own_root || !s->group) continue;
+    if (!own_root || !s->group || s->is_placeholder()) continue;
     Stage g = s->group;
     while (g && g != group && g->attach_type == AttachType::GroupRoot) g = g->group;
     if (g == group) out.push_back(s);
@@ -142,7 +142,8 @@ void PropagateGroupAttach(Schedule& sch) {
   for (const Stage& s : sch.stages) {
     bool own_root = s->attach_from_group || s->attach_type == AttachType::GroupRoot ||
                     s->attach_type == AttachType::ScanUpdate;
-    if (!own_root || !s->group) continue;
+    // A placeholder taken in by include_inputs makes no loops: it stays at the root.
+    if (!own_root || !s->group || s->is_placeholder()) continue;
     Stage g = s->group;
     while (g && g->attach_type == AttachType::GroupRoot) g = g->group;
     s->attach_from_group = g && g->attach_type == AttachType::Scope;

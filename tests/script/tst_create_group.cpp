@@ -155,6 +155,20 @@ class TestCreateGroup : public QObject {
     QCOMPARE(QString::fromStdString(text), QString::fromStdString(LoweredText(*manual)));
   }
 
+  // include_inputs may take a placeholder in; it makes no loops and stays at the root
+  // while the group's computes move (TVM's ScheduleOps skips placeholders).
+  void placeholderMemberStaysAtRoot() {
+    auto r = Eval(std::string(kChain) +
+                  "g = s.create_group(outputs=W, inputs=D, include_inputs=True)\n"
+                  "assert s[D].group == g and g.num_child_stages == 4\n"
+                  "g.compute_at(s[Z], Z.op.axis[0])\n"
+                  "print(tvm.lower(s, [D, Z], simple_mode=True))\n");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().format().c_str());
+    QCOMPARE(r->schedule->find("D")->attach_type, schedule::AttachType::GroupRoot);
+    QCOMPARE(r->schedule->find("U")->attach_stage, r->schedule->find("Z"));
+    QVERIFY2(LoweredText(*r).find("produce U") != std::string::npos, LoweredText(*r).c_str());
+  }
+
   // A member's own compute_at wins over its group's; compute_root of a member takes it
   // back to the group's loop.
   void memberOwnAttachWins() {
@@ -228,6 +242,9 @@ class TestCreateGroup : public QObject {
     QTest::newRow("group at a stage that does not read it")
         << chain + "g = s.create_group(outputs=W, inputs=V)\ng.compute_at(s[U], U.op.axis[0])\n"
         << "t.py:10:3: error: compute_at: U does not read W";
+    QTest::newRow("a stage at a group")
+        << chain + "g = s.create_group(outputs=W, inputs=U)\ns[U].compute_at(g, W.op.axis[0])\n"
+        << "t.py:10:6: error: compute_at: the target group#0 is a group, which has no loops";
     QTest::newRow("split of a group")
         << chain + "g = s.create_group(outputs=W, inputs=U)\ng.split(W.op.axis[0], factor=2)\n"
         << "t.py:10:3: error: a group stage (create_group) has no attribute 'split'";
