@@ -1060,6 +1060,12 @@ Result<Value> Interpreter::EvalLogic(const AstExpr& e, const std::shared_ptr<con
   if (e.kind == AstKind::Not) {
     auto operand = Eval(*e.object, scope);
     if (!operand) return operand;
+    // Truth, not truthy(): an empty dict, set or range is false, as in Python.
+    if (!operand->is_expr() && !(operand->is_object() && ToExpr(*operand))) {
+      auto truth = Truth(*operand, e.loc);
+      if (!truth) return truth.error();
+      return Value::Bool(!*truth);
+    }
     return ApplyNot(*operand, e.loc);
   }
   bool is_and = e.kind == AstKind::And;
@@ -1067,7 +1073,11 @@ Result<Value> Interpreter::EvalLogic(const AstExpr& e, const std::shared_ptr<con
   if (!a) return a;
   bool symbolic = a->is_expr() || (a->is_object() && ToExpr(*a));
   // Python short-circuits on plain values; on an expression both sides are combined.
-  if (!symbolic && (is_and ? !a->truthy() : a->truthy())) return a;
+  if (!symbolic) {
+    auto truth = Truth(*a, e.loc);
+    if (!truth) return truth.error();
+    if (is_and ? !*truth : *truth) return a;
+  }
   auto b = Eval(*e.right, scope);
   if (!b || !symbolic) return b;
   return CombineLogical(is_and, *a, *b, e.op_loc);

@@ -74,7 +74,8 @@ class TestCreateGroup : public QObject {
         "a = set([3, 1, 3, 2])\n"
         "assert len(a) == 3 and 2 in a and 5 not in a and a == set((1, 2, 3)) and a != set([1, 2])\n"
         "assert sorted(a) == [1, 2, 3] and len(set()) == 0 and set(range(2)) == set([1, 0])\n"
-        "assert set('ab') == set(['b', 'a'])\n");
+        "assert set('ab') == set(['b', 'a'])\n"
+        "assert not set() and not {} and not range(0) and (set() or 7) == 7 and len({} and 1) == 0\n");
     QTest::newRow("a group inside a scan's update group") << std::string(
         "m = te.size_var('m')\n"
         "X = te.compute((m, 6), lambda t, k: t * 1.0 + k, name='X')\n"
