@@ -289,6 +289,13 @@ class IntSetEvaluator {
     Expr one = make_const(limit.dtype(), int64_t{1});
     bool nonneg = ProveGE0(a.min());
     if (kind == ExprKind::FloorMod || nonneg) {
+      // At most one point ([x, min(x, c)]: a point clipped to a range, empty past it):
+      // the modulo of that point covers it.
+      if (b.is_single_point() && !IsInf(a.min()) && !IsInf(a.max()) &&
+          an_->CanProve(le(a.max(), a.min()))) {
+        Expr m = MakeBinary(kind, a.min(), limit);
+        return Make(m, m);
+      }
       // All of `a` in one block [k*p, k*p + p): the modulo is a shifted copy of `a`.
       if (b.is_single_point() && !IsInf(a.min()) && !IsInf(a.max()) &&
           an_->CanProveEqual(floordiv(a.min(), limit), floordiv(a.max(), limit))) {

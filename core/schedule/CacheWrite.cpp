@@ -94,7 +94,9 @@ Expr GuardCacheWriteBody(const std::vector<Expr>& predicates, const Expr& body) 
   }
   Expr cond = predicates[0];
   for (size_t k = 1; k < predicates.size(); ++k) cond = ir::logical_and(cond, predicates[k]);
-  return ir::select(cond, body, ir::make_zero(body.dtype()));
+  // TVM writes a Select, whose branches are both evaluated: the body would read its
+  // inputs past their ends in the tail. if_then_else reads them only where cond holds.
+  return ir::MakeCall(body.dtype(), "if_then_else", {cond, body, ir::make_zero(body.dtype())});
 }
 
 // The two operations cache_write builds, before anything in the schedule changes.

@@ -449,10 +449,17 @@ class Schedule:
             raise TypeError("cache_write: scope must be a string")
         stage = self[tensor]
         old = stage.op
+        # TVM's CacheWriteWithReLayout: one cache axis per data-parallel leaf loop of the
+        # stage, in leaf order (its original axes when it was not split, fused or reordered).
+        leaves = [v for v in stage.leaf_iter_vars if not any(v is r for r in old.reduce_axis)]
+        for v in leaves:
+            if v.iter_type != IterVar.DATA_PAR:
+                raise ValueError("Can only relayout with in data parallel dimensions")
+        unchanged = len(leaves) == len(old.axis) and all(a is b for a, b in zip(leaves, old.axis))
         cache = Operation(old.name + "." + scope, "compute", axis=[
-            IterVar(None, v.var.name + ".c", IterVar.DATA_PAR) for v in old.axis],
-            reduce_axis=old.reduce_axis, input_tensors=old.input_tensors, shape=old.shape,
-            dtype=old.dtype)
+            IterVar(None, v.var.name + ".c", IterVar.DATA_PAR) for v in leaves],
+            reduce_axis=old.reduce_axis, input_tensors=old.input_tensors,
+            shape=old.shape if unchanged else [None] * len(leaves), dtype=old.dtype)
         # The original stage now copies from the cache; its axes stay the same IterVars.
         new_op = Operation(old.name, "compute", axis=old.axis, input_tensors=[cache.output(0)],
                            shape=old.shape, dtype=old.dtype)
