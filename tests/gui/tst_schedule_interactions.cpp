@@ -133,8 +133,19 @@ class TestScheduleInteractions : public QObject {
     auto b = w->document()->state().schedule->find("B");
     QCOMPARE(b->attach_type, schedule::AttachType::Scope);
     QCOMPARE(QString::fromStdString(b->attach_ivar->var.name()), QString("j"));
+    // cache_write of C now would leave B computed at C's loop but read by C.local at the
+    // root (TVM 0.19's InferBound fails: "cannot find the producer B along the loop nest"):
+    // refused, saying what to do, the document unchanged.
+    const QString before = w->document()->text();
     w->selection()->selectStage("C");
     w->action("action_cache_write")->trigger();  // scope "local"
+    QVERIFY(!w->document()->state().schedule->find("C.local"));
+    QVERIFY2(w->lastMessage().contains("call cache_write before compute_at"), qPrintable(w->lastMessage()));
+    QCOMPARE(w->document()->text(), before);
+    // Undo the compute_at, and cache_write applies.
+    w->document()->undoStack()->undo();
+    w->selection()->selectStage("C");
+    w->action("action_cache_write")->trigger();
     QVERIFY2(w->document()->state().schedule->find("C.local"), qPrintable(w->lastMessage()));
     QVERIFY(w->stageDagView()->scene()->nodeItem("stage:C.local"));
     QCOMPARE(w->stageDagView()->scene()->nodeItem("stage:C.local")->node().kind, QString("cache"));
