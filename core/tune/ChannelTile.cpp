@@ -62,11 +62,13 @@ bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
                      [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
 }
 
-int64_t ChannelDivisorAtMost(int64_t n, int64_t limit) {
-  int64_t best = 1;
-  for (int64_t d = 1; d <= std::min(n, limit); ++d)
-    if (n % d == 0) best = d;
-  return best;
+// The reduction chunks the rule offers besides 0 (no chunks): the divisors of the first
+// reduction axis from 4 to 32 that leave at least two chunks.
+std::vector<int64_t> ChunkChoices(const ChannelAxis& c) {
+  std::vector<int64_t> out;
+  for (int64_t k = 4; k <= std::min<int64_t>(32, c.chunk_extent / 2); ++k)
+    if (c.chunk_extent % k == 0) out.push_back(k);
+  return out;
 }
 
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
@@ -190,8 +192,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   Knob chunk;
   chunk.name = ChunkKnob(stage);
   chunk.choices = {0};
-  for (int64_t k = 4; k <= std::min<int64_t>(32, c.chunk_extent / 2); ++k)
-    if (c.chunk_extent % k == 0) chunk.choices.push_back(k);
+  for (int64_t k : ChunkChoices(c)) chunk.choices.push_back(k);
   return {on, a, col, order, chunk};
 }
 
@@ -244,7 +245,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   for (int64_t vectors : {2, 1, 4}) {
     const int64_t t = vectors * lanes;
     if (axis_extent % t != 0) continue;
-    seed(t, ChannelDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0);
+    seed(t, LargestDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0);
   }
   // The densest tiles: as many accumulators as fit beside their operands (the columns
   // ragged when the peeled tile is a small part), the operand loop with fewer live values
@@ -264,8 +265,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     }
     if (best == 0) continue;
     int64_t chunk = 0;
-    for (int64_t k = 4; k <= std::min<int64_t>(32, rule.channel.chunk_extent / 2); ++k)
-      if (rule.channel.chunk_extent % k == 0 && t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
+    for (int64_t k : ChunkChoices(rule.channel))
+      if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
     seed(t, best, best_order, chunk);
   }
 }
@@ -346,7 +347,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       // the copy out of it: the widest divisor of the columns up to a vector.
       int64_t out_columns = columns;
       const int64_t* extent = (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
-      if (chunk > 0 && extent) out_columns = ChannelDivisorAtMost(*extent, target.vector_lanes);
+      if (chunk > 0 && extent) out_columns = LargestDivisorAtMost(*extent, target.vector_lanes);
       auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();
       if (name == c.axis) {

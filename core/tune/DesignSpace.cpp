@@ -493,14 +493,6 @@ Decisions DesignSpace::Sample(std::mt19937_64& rng) const {
 
 namespace {
 
-// The largest divisor of n that is at most limit (1 when none is).
-int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
-  int64_t best = 1;
-  for (int64_t d : Divisors(n))
-    if (d <= limit) best = d;
-  return best;
-}
-
 // A register tile of a Tile stage: rows on one or two non-innermost axes (axis index ->
 // rows) times `cols` of the innermost axis (vectorized).
 struct RegisterTile {
@@ -1049,6 +1041,13 @@ Status DesignSpace::ApplyTile(Schedule& sch, const StageRule& rule, const Decisi
       if (Status st = schedule::Vectorize(sch, copy, copy->leaf_iter_vars.back()); !st) return st;
   }
   return Status::Ok();
+}
+
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  int64_t best = 1;
+  for (int64_t d : Divisors(n))
+    if (d <= limit) best = d;
+  return best;
 }
 
 }  // namespace tessera::tune

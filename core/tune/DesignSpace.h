@@ -67,6 +67,9 @@ struct ValidCandidate {
   transform::PrimFunc func;
 };
 
+// The largest divisor of n that is at most limit (1 when none is).
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit);
+
 // One tunable decision of the space.
 struct Knob {
   enum class Kind : uint8_t {
