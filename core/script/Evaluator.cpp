@@ -7,6 +7,9 @@
 #include <sstream>
 
 #include "script/Args.h"
+#include "script/AutoSchedulerObjects.h"
+#include "script/AutotvmObjects.h"
+#include "script/AutotvmTuning.h"
 #include "script/BoundObjects.h"
 #include "script/Interpreter.h"
 #include "script/Parser.h"
@@ -218,6 +221,7 @@ class ScriptEvaluation {
     Interpreter interp;
     RegisterScriptBuiltins(interp, state_);
     RegisterTuneConfig(interp, *config_);
+    RegisterTuningApis(interp);
     interp.SetIdentity(Identity);
     interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
       RecordAxisOrigins(object, name, result);
@@ -322,6 +326,24 @@ class ScriptEvaluation {
   std::map<std::string, Value> workload_globals_;
   ScriptProgram program_;
   std::vector<std::string> kept_names_;  // bound by kept schedule statements
+
+  ScriptTuningHost tuning_host_;
+
+  // tvm.autotvm's templates and tuners and tvm.auto_scheduler (AutotvmTuning.h): a
+  // schedule they read from a log becomes the program's, as if the script created it.
+  void RegisterTuningApis(Interpreter& interp) {
+    tuning_host_.source = std::string(source_);
+    tuning_host_.file = file_;
+    tuning_host_.config = config_;
+    tuning_host_.imports = [this] { return program_.imports; };
+    tuning_host_.adopt = [this](SchedulePtr sch, std::vector<te::Tensor>) {
+      state_.schedule = std::move(sch);
+      ++state_.schedules_created;
+    };
+    RegisterAutotvm(interp, tuning_host_);
+    RegisterAutoScheduler(interp, tuning_host_);
+    RegisterTuningStrLen(interp);
+  }
 
   size_t TraceSize() const { return state_.schedule ? state_.schedule->trace.entries.size() : 0; }
 

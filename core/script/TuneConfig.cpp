@@ -103,6 +103,7 @@ Result<Value> ConfigObject::DefineSplit(const CallArgs& call) const {
   if (!args.status()) return args.status().error();
   ScriptKnob k;
   k.kind = ScriptKnob::Kind::Split;
+  k.policy = "factors";
   auto name = args.String("key");
   if (!name) return name.error();
   k.name = *name;
@@ -213,6 +214,7 @@ Result<Value> ConfigObject::DefineReorder(const CallArgs& call) const {
   } else {
     return args.ErrorAt("policy", "policy must be \"all\", \"identity\" or \"candidate\"");
   }
+  k.policy = policy;
   for (const auto& p : perms) {
     std::string text;
     for (size_t i = 0; i < p.size(); ++i) text += (i ? ", " : "") + (*vars[p[i]])->var.name();

@@ -47,6 +47,7 @@ struct ScriptKnob {
   int parts = 2;
   int64_t max_factor = 0;            // Split: inner factors at most this (0: no bound)
   std::vector<std::string> choices;  // Choice: the candidates as written; Reorder: "k, i, j"
+  std::string policy;                // Split: "factors"; Reorder: "all", "identity" or "candidate"
   std::vector<int64_t> value;        // this evaluation's value (factors, or {index})
   SourceLoc loc;                     // the define_* call
 };

@@ -22,6 +22,9 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TuneConfig.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AutotvmTuning.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AutotvmObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AutoSchedulerObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PythonExpr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RuntimeObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
