@@ -5,8 +5,10 @@
 // kernels themselves do. Each round times oneDNN (both figures of OneDnnConv.h), then
 // every script (median of 10 calls after a warm-up); it prints the minimum over rounds
 // and the median of the per-round ratios (oneDNN blocked / script: > 1, Tessera faster).
+// --threads all: every contender on all cores instead (oneDNN's OpenMP team, Tessera's
+// pool), to see what the parallel regions and their barriers cost.
 //
-//   tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...
+//   tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +26,7 @@
 #include "ir/ExprOp.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/NDArray.h"
+#include "runtime/ThreadPool.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -83,6 +86,7 @@ int main(int argc, char** argv) {
   using namespace tessera::bench;
   int rounds = 5;
   std::string isa_mode = "native";
+  bool all_threads = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -90,16 +94,19 @@ int main(int argc, char** argv) {
       rounds = std::atoi(argv[++i]);
     else if (a == "--isa" && i + 1 < argc)
       isa_mode = argv[++i];
+    else if (a == "--threads" && i + 1 < argc && (std::string(argv[i + 1]) == "1" ||
+                                                  std::string(argv[i + 1]) == "all"))
+      all_threads = std::string(argv[++i]) == "all";
     else if (!a.empty() && a[0] == '-')
       return std::fprintf(stderr,
-                          "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...\n"),
+                          "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...\n"),
              2;
     else
       files.push_back(a);
   }
   if (files.empty() || rounds < 1)
     return std::fprintf(stderr,
-                        "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] SCRIPT...\n"),
+                        "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...\n"),
            2;
   if (std::string problem = isa::Apply(isa_mode, argv); !problem.empty())
     return std::fprintf(stderr, "tessera-bench-conv: %s\n", problem.c_str()), 2;
@@ -107,7 +114,8 @@ int main(int argc, char** argv) {
     return std::printf("tessera-bench-conv: not available: built without oneDNN\n"), 4;
   std::printf("machine: %s\n", runtime::HostMachinePeak().Describe().c_str());
   isa::PrintContenders();
-  onednn::SetThreads(1);
+  const int threads = all_threads ? runtime::ThreadPool::Global().num_threads() : 1;
+  onednn::SetThreads(threads);
   std::vector<ConvScript> scripts;
   for (const std::string& f : files) {
     auto s = LoadConvScript(f);
@@ -122,12 +130,18 @@ int main(int argc, char** argv) {
     nchw.push_back(onednn::TimeConv(shape, 10, &why, onednn::ConvLayouts::kUserNchw));
     if (blocked.back() < 0 || nchw.back() < 0)
       return std::printf("oneDNN failed: %s\n", why.c_str()), 1;
-    for (ConvScript& s : scripts)
-      RunOnOneThread(
-          [&] { s.ms.push_back(TimeRuns([&] { (void)s.kernel.Call(s.buffers); }, 10).median_ms); });
+    for (ConvScript& s : scripts) {
+      auto time_script = [&] {
+        s.ms.push_back(TimeRuns([&] { (void)s.kernel.Call(s.buffers); }, 10).median_ms);
+      };
+      if (all_threads)
+        time_script();
+      else
+        RunOnOneThread(time_script);
+    }
   }
-  std::printf("one thread, %d rounds (median of 10 calls each); load average: %s\n", rounds,
-              LoadAverage().c_str());
+  std::printf("%d thread%s, %d rounds (median of 10 calls each); load average: %s\n", threads,
+              threads == 1 ? "" : "s", rounds, LoadAverage().c_str());
   std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN convolution (direct, blocked)",
               MinOf(blocked), MedianOf(blocked));
   std::printf("  %-40s min %7.3f ms  median %7.3f ms\n", "oneDNN conv NCHW (reorders timed)",

@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "schedule/Graph.h"
 #include "schedule/Primitives.h"
 #include "tune/DesignSpace.h"
 
@@ -21,6 +22,7 @@ std::string SplitKnobName(const std::string& stage, const std::string& axis) {
 // Axis names are the op's identifiers, so these cannot collide with SplitKnobName's.
 std::string OrderKnob(const std::string& stage) { return stage + ".channel/order"; }
 std::string ChunkKnob(const std::string& stage) { return stage + ".channel/chunk"; }
+std::string ProducerKnob(const std::string& stage) { return stage + ".channel/producer"; }
 
 // A Choice knob's value, `fallback` when `d` has none (a point of an older space).
 int64_t ChannelChoice(const Decisions& d, const std::string& name, int64_t fallback) {
@@ -139,6 +141,7 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
     if (c.broadcast.empty()) continue;
     for (const Load& l : loads) {
       if (l.tensor.op()->name != c.broadcast) continue;
+      c.broadcast_computed = l.tensor.op()->kind() == te::OpKind::Compute;
       std::vector<std::pair<int, size_t>> ranked;  // (class, dimension)
       for (size_t i = 0; i < l.indices.size(); ++i) {
         int rank = 1;
@@ -193,13 +196,30 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   chunk.name = ChunkKnob(stage);
   chunk.choices = {0};
   for (int64_t k : ChunkChoices(c)) chunk.choices.push_back(k);
-  return {on, a, col, order, chunk};
+  std::vector<Knob> knobs = {on, a, col, order, chunk};
+  if (c.broadcast_computed && chunk.choices.size() > 1) {
+    Knob producer;
+    producer.name = ProducerKnob(stage);
+    producer.choices = {0, 1};
+    knobs.push_back(producer);
+  }
+  return knobs;
 }
 
 bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
   if (!rule.channel.defined()) return false;
   auto it = d.values.find(OnKnob(rule.stage));
   return it != d.values.end() && !it->second.empty() && it->second[0] == 1;
+}
+
+bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const StageRule& rule) {
+  if (!ChannelTileOn(d, rule) || !rule.channel.broadcast_computed ||
+      ChannelChoice(d, ChunkKnob(rule.stage), 0) <= 0 ||
+      ChannelChoice(d, ProducerKnob(rule.stage), 0) != 1)
+    return false;
+  // Another reader would need the whole tensor: it stays at the root.
+  const Stage producer = sch.find(rule.channel.broadcast);
+  return producer && !producer->is_placeholder() && schedule::ConsumerStages(sch, producer).size() == 1;
 }
 
 bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
@@ -230,13 +250,15 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
-  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk) {
+  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer) {
     Decisions d = base;
     d.values[OnKnob(rule.stage)] = {1};
     d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
     d.values[SplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
     d.values[OrderKnob(rule.stage)] = {order};
     d.values[ChunkKnob(rule.stage)] = {chunk};
+    if (rule.channel.broadcast_computed && !ChunkChoices(rule.channel).empty())
+      d.values[ProducerKnob(rule.stage)] = {producer};
     // The broadcast operand's element-wise producer stays a stage (no guards inside).
     auto inl = d.values.find(rule.channel.broadcast + ".inline");
     if (inl != d.values.end()) inl->second = {0};
@@ -245,7 +267,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   for (int64_t vectors : {2, 1, 4}) {
     const int64_t t = vectors * lanes;
     if (axis_extent % t != 0) continue;
-    seed(t, LargestDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0);
+    seed(t, LargestDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0, 0);
   }
   // The densest tiles: as many accumulators as fit beside their operands (the columns
   // ragged when the peeled tile is a small part), the operand loop with fewer live values
@@ -267,7 +289,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     int64_t chunk = 0;
     for (int64_t k : ChunkChoices(rule.channel))
       if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
-    seed(t, best, best_order, chunk);
+    seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0);
   }
 }
 
@@ -316,10 +338,13 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto packed_axes = schedule::TransformLayout(sch, *packed, PackedMap(rank, c.packed_dim, block));
   if (!packed_axes) return packed_axes.error();
   if (Status st = schedule::Parallel(sch, *packed, packed_axes->front()); !st) return st;
-  // The broadcast operand's producer left at the root (conv2d's padding): its innermost
-  // loop vectorized, so that a guard in it becomes masked loads instead of a branch per
-  // element (it is scheduled before this stage: inline rules apply first).
+  // The broadcast operand's producer not inlined (conv2d's padding): its innermost loop
+  // vectorized, so that a guard in it becomes masked loads instead of a branch per
+  // element (it is scheduled before this stage: inline rules apply first); attached
+  // at the chunk loop below when `d` says so.
   Stage producer = sch.find(c.broadcast);
+  const bool producer_at_chunk = ChannelProducerAtChunk(sch, d, rule) &&
+                                 producer->attach_type == schedule::AttachType::GroupRoot;
   if (producer && !producer->is_placeholder() && !producer->layout &&
       producer->attach_type == schedule::AttachType::GroupRoot &&
       !producer->leaf_iter_vars.empty()) {
@@ -396,6 +421,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       if (!tiles) return tiles.error();
       inner_order.insert(inner_order.end(), {chunks->first, tiles->first, chunks->second});
       local_column = tiles->second;
+      if (producer_at_chunk)
+        if (Status st = schedule::ComputeAt(sch, producer, *local, chunks->first); !st) return st;
       continue;
     }
     inner_order.push_back(*iv);

@@ -849,9 +849,12 @@ Status DesignSpace::ApplyRule(Schedule& sch, const StageRule& rule, const Decisi
     case StageRule::Kind::Inline:
       if (d.values.at(rule.stage + ".inline")[0] == 1) return schedule::ComputeInline(sch, stage);
       // The operand a ChannelTile broadcasts from is stored in the order its reads need.
+      // Computed at that tile's chunk loop, it stays serial (ApplyChannelTile attaches it).
       for (const StageRule& tile : rules_)
-        if (tile.kind == StageRule::Kind::Tile && tile.channel.broadcast == rule.stage && ChannelTileOn(d, tile))
+        if (tile.kind == StageRule::Kind::Tile && tile.channel.broadcast == rule.stage && ChannelTileOn(d, tile)) {
           if (Status st = LayOutBroadcastProducer(sch, stage, tile.channel, target_); !st) return st;
+          if (ChannelProducerAtChunk(sch, d, tile)) return Status::Ok();
+        }
       return ParallelAtRoot(sch, stage);
     case StageRule::Kind::Tile: return ApplyTile(sch, rule, d);
     case StageRule::Kind::Spatial: return ApplySpatial(sch, rule, d);

@@ -309,14 +309,26 @@ class TuneChannel : public QObject {
     std::vector<Decisions> seeds = ChannelSeeds(space, stage);
     QVERIFY(!seeds.empty());
     const std::vector<te::Tensor> args = p.Arguments();
+    int at_chunk = 0;
     for (const Decisions& seed : seeds) {
     auto valid = space.Validate(seed, args);
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     const std::string text = ir::to_string(valid->func.body);
     QVERIFY2(text.find(".local[float32 * ") != std::string::npos, text.c_str());
-    // conv2d's padding stays a stage, its rows vectorized (the guard becomes a mask).
+    // conv2d's padding stays a stage, its rows vectorized (the guard becomes a mask);
+    // computed at the accumulator's chunk loop when the seed says so, else at the root.
     if (schedule::Stage pad = valid->schedule.find("pad")) {
-      QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+      auto chunk = seed.values.find(stage + ".channel/chunk");
+      auto at = seed.values.find(stage + ".channel/producer");
+      if (chunk != seed.values.end() && chunk->second[0] > 0 && at != seed.values.end() &&
+          at->second[0] == 1) {
+        QCOMPARE(pad->attach_type, schedule::AttachType::Scope);
+        QCOMPARE(QString::fromStdString(pad->attach_stage->name()), QString::fromStdString(stage + ".local"));
+        QCOMPARE(QString::fromStdString(pad->attach_ivar->var.name()), QString("rc.outer"));
+        ++at_chunk;
+      } else {
+        QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+      }
       const auto attr = pad->iter_var_attrs.find(pad->leaf_iter_vars.back());
       QVERIFY(attr != pad->iter_var_attrs.end());
       QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
@@ -340,6 +352,35 @@ class TuneChannel : public QObject {
     for (const runtime::OutputCheck& c : *checks)
       QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str() + "\n" + DesignSpace::Describe(seed)).c_str());
     }
+    // The chunked (densest) seeds of the 3x3 convolution compute the padding per chunk.
+    if (QString(QTest::currentDataTag()).startsWith("3x3")) QVERIFY(at_chunk > 0);
+  }
+
+  // A padding that another stage reads too stays at the root (the other reader needs all
+  // of it), whatever the producer knob says; the seeds still agree with the oracle.
+  void sharedPaddingStaysAtTheRoot() {
+    std::string source = Conv(16, 14, 32, 3, 1, 1);
+    const std::string tail = "s = te.create_schedule(conv.op)";
+    const size_t at = source.find(tail);
+    QVERIFY(at != std::string::npos);
+    source.replace(at, tail.size(),
+                   "side = te.compute(pad.shape, lambda n, c, h, w: pad[n, c, h, w] * 2.0, name=\"side\")\n"
+                   "s = te.create_schedule([conv.op, side.op])");
+    auto p = Load(source);
+    DesignSpace space = SpaceOf(p, Target("avx2"));
+    int checked = 0;
+    for (Decisions seed : ChannelSeeds(space, "conv")) {
+      auto producer = seed.values.find("conv.channel/producer");
+      if (producer == seed.values.end()) continue;
+      producer->second = {1};
+      auto valid = space.Validate(seed, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      schedule::Stage pad = valid->schedule.find("pad");
+      QVERIFY(pad);
+      QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+      ++checked;
+    }
+    QVERIFY(checked > 0);
   }
 };
 
