@@ -14,6 +14,12 @@ class FirstExternCall : public ir::IRVisitor {
 
  protected:
   void VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt& s) override {
+    // s[C].pragma(x, "import_llvm", code) (tensorize.py): TVM links that LLVM IR into the
+    // module; Tessera links no outside code.
+    if ((n->key == "pragma_import_llvm" || n->key == "pragma_import_c") && !message)
+      message = "the program's pragma '" + n->key.substr(7) +
+                "' asks to link outside code into the kernel, which Tessera cannot do "
+                "(lower and export show the pragma)";
     const std::string* intrin = std::get_if<std::string>(&n->node);
     if (n->key != "tensor_intrin" || !intrin) return IRVisitor::VisitAttrStmt(n, s);
     std::string saved = where_;
@@ -28,6 +34,13 @@ class FirstExternCall : public ir::IRVisitor {
     if (n->call_kind == ir::CallKind::Extern && !message)
       message = who + " calls extern function '" + n->op +
                 "', which cannot be run here: Tessera runs no external code (lower and export show the call)";
+    // call_packed (a te.extern's body: tvm.contrib.cblas.matmul, a @tvm.register_func
+    // Python function) calls into TVM's runtime registry.
+    if (n->call_kind == ir::CallKind::Intrinsic && n->op == "tir.tvm_call_packed" && !message) {
+      auto* name = n->args.empty() ? nullptr : n->args[0].as<ir::StringImmNode>();
+      message = who + " calls packed function '" + (name ? name->value : std::string("?")) +
+                "' (tvm.tir.call_packed), which is runtime code Tessera cannot run (lower and export show the call)";
+    }
     // TVM's builtins (tir.tvm_mma_sync, ...) from call_intrin: no CPU code exists for them.
     if (n->call_kind == ir::CallKind::Intrinsic && n->op.rfind("tir.", 0) == 0 && !message)
       message = who + " calls TVM intrinsic '" + n->op +

@@ -6,7 +6,8 @@
 // "tensor_intrin", schedule/Tensorize.h) is reported with its intrinsic and stage. TVM's
 // builtins written with call_intrin ("tir.*") are refused the same way, except the
 // tensor-core ones, which the pipeline has turned into loops on the CPU
-// (transform/LowerWmmaBuiltins.h) before this check.
+// (transform/LowerWmmaBuiltins.h) before this check. A pragma import_llvm / import_c
+// (code to link into the module) is refused too.
 #pragma once
 
 #include "ir/Stmt.h"

@@ -48,7 +48,9 @@ std::optional<DataType> DataType::parse(const std::string& name) {
                           Prefix{"float", Code::Float}}) {
     std::string pre = p.text;
     if (body.rfind(pre, 0) != 0) continue;
-    auto bits = parse_positive(body.substr(pre.size()));
+    // TVM's String2DLDataType: a missing width is 32 ("float" is float32, "int" int32).
+    std::string width = body.substr(pre.size());
+    auto bits = width.empty() ? std::optional<int>(32) : parse_positive(width);
     if (!bits) return std::nullopt;
     bool ok = p.code == Code::Float ? (*bits == 16 || *bits == 32 || *bits == 64)
                                     : (*bits == 8 || *bits == 16 || *bits == 32 || *bits == 64);

@@ -50,7 +50,8 @@ class DataType {
 
   // "int32", "float32x8", "bool", "handle".
   std::string str() const;
-  // Parses the names str() produces; nullopt for anything else.
+  // Parses the names str() produces, and TVM's 32-bit defaults ("float", "int", "uint",
+  // "intx4"); nullopt for anything else.
   static std::optional<DataType> parse(const std::string& name);
 
  private:

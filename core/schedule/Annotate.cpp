@@ -97,19 +97,36 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
   return Status::Ok();
 }
 
-Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
-              std::optional<int64_t> value) {
+namespace {
+// The pragma (key, value) on leaf iv, recorded with the value's field filled by `record`.
+template <typename RecordValue>
+Status AddPragmaAnnotation(Schedule& sch, Stage stage, IterVar iv, const std::string& key, Expr value,
+                           RecordValue record) {
   if (Status s = detail::CheckSchedulable(sch, stage, "pragma"); !s) return s;
   if (Status s = detail::CheckLeaf(sch, stage, iv, "pragma"); !s) return s;
   if (key.empty()) return Error("pragma: the pragma key is empty");
   IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
-  Expr v = value ? ir::make_const(ir::DataType::Int(32), *value) : Expr();
-  stage->iter_var_attrs[iv].pragmas.emplace_back(key, v);
+  stage->iter_var_attrs[iv].pragmas.emplace_back(key, value);
   TraceEntry& recorded = detail::Record(sch, "pragma", stage);
   recorded.iter_vars = {ref};
   recorded.strings["key"] = key;
-  if (value) recorded.ints["value"] = *value;
+  record(recorded);
   return Status::Ok();
+}
+}  // namespace
+
+Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+              std::optional<int64_t> value) {
+  Expr v = value ? ir::make_const(ir::DataType::Int(32), *value) : Expr();
+  return AddPragmaAnnotation(sch, std::move(stage), std::move(iv), key, v, [&](TraceEntry& e) {
+    if (value) e.ints["value"] = *value;
+  });
+}
+
+Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+              const std::string& text) {
+  return AddPragmaAnnotation(sch, std::move(stage), std::move(iv), key, ir::StringImm(text),
+                             [&](TraceEntry& e) { e.strings["value"] = text; });
 }
 
 Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,

@@ -118,6 +118,8 @@ Status ApplyPragma(Schedule& sch, const TraceEntry& e, const Args& a) {
   if (Status s = Expect(e, a, 1, 0); !s) return s;
   Result<std::string> key = Str(e, "key");
   if (!key) return key.error();
+  if (auto text = e.strings.find("value"); text != e.strings.end())
+    return Pragma(sch, a.stage, a.vars[0], *key, text->second);
   std::optional<int64_t> value;
   if (auto it = e.ints.find("value"); it != e.ints.end()) value = it->second;
   return Pragma(sch, a.stage, a.vars[0], *key, value);

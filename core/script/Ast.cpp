@@ -235,6 +235,7 @@ std::string to_source(const AstStmt& s) {
     case StmtKind::Except:
       return "except" + (s.value ? " " + to_source(*s.value) + (s.name.empty() ? "" : " as " + s.name) : "") + ":" +
              block_text(s.body, "    ");
+    case StmtKind::Del: return "del " + to_source(*s.target_exprs[0]);
     case StmtKind::Raise:
       return s.value ? "raise " + to_source(*s.value) + (s.message ? " from " + to_source(*s.message) : "") : "raise";
   }

@@ -129,6 +129,7 @@ enum class StmtKind : uint8_t {
   Try,        // try: body  handlers...  [else: orelse]  [finally: finalbody]
   Except,     // one handler of a Try: except [value [as name]]: body
   Raise,      // raise [value [from message]]
+  Del,        // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
 };
 
 struct AstStmt {
@@ -143,7 +144,7 @@ struct AstStmt {
   std::vector<AstParam> targets;
   bool unpack = false;
   // Assign: every target, left to right (`a = b = 1` has two); each is a name, an
-  // attribute, a subscript or a tuple / list of targets. AugAssign and For: one; With: none or one (`as`).
+  // attribute, a subscript or a tuple / list of targets. AugAssign, For and Del: one; With: none or one (`as`).
   std::vector<AstPtr> target_exprs;
   BinaryOp aug_op = BinaryOp::Add;  // AugAssign
   // Assign, Expr, AugAssign, Return (may be null), Assert: the value / test. If, While:

@@ -1155,6 +1155,9 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
       if (!test) return test.error();
       auto truth = Truth(*test, s.value->loc);
       if (!truth) return truth.error();
+    case StmtKind::Del:
+      if (auto st = Unbind(*s.target_exprs[0], locals); !st) return st.error();
+      return Flow::Normal;
       if (*truth) return Flow::Normal;
       std::string message = to_source(*s.value);
       if (s.message) {
@@ -1353,6 +1356,57 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
     index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
     std::vector<SourceLoc> locs;
     for (const AstPtr& item : target.items) locs.push_back(item->loc);
+// del target: a name leaves the innermost scope (a later read is a NameError, as in
+// Python); a list item or dict entry is removed; a tuple of targets, left to right.
+Status Interpreter::Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals) {
+  switch (target.kind) {
+    case AstKind::Name: {
+      bool erased = locals ? locals->names.erase(target.text) > 0 : globals_.erase(target.text) > 0;
+      if (!erased) return Error("name '" + target.text + "' is not defined", target.loc);
+      return Status::Ok();
+    }
+    case AstKind::Tuple:
+    case AstKind::List:
+      for (const AstPtr& item : target.items)
+        if (auto st = Unbind(*item, locals); !st) return st;
+      return Status::Ok();
+    case AstKind::Subscript: {
+      auto object = Eval(*target.object, locals);
+      if (!object) return object.error();
+      auto indices = EvalItems(target.items, locals);
+      if (!indices) return indices.error();
+      Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
+      return DeleteItem(*object, index, target.items.front()->loc);
+    }
+    default: break;
+  }
+  return Error("cannot delete " + to_source(target), target.loc);
+}
+
+Status Interpreter::DeleteItem(const Value& object, const Value& index, const SourceLoc& loc) {
+  if (object.kind() == Value::Kind::List) {
+    std::vector<Value>& items = object.list_items();
+    int64_t n = static_cast<int64_t>(items.size());
+    if (!index.is_integer()) return Error("list indices must be integers", loc);
+    int64_t i = index.as_int();
+    if (i < -n || i >= n) return Error("list assignment index out of range", loc);
+    items.erase(items.begin() + (i < 0 ? i + n : i));
+    return Status::Ok();
+  }
+  if (auto* d = object.as<DictObject>()) {
+    const Value* found = d->Find(*this, index);
+    if (!found) return Error("KeyError: " + repr(index), loc);
+    auto& entries = *d->entries;
+    for (auto it = entries.begin(); it != entries.end(); ++it)
+      if (&it->second == found) {
+        entries.erase(it);
+        break;
+      }
+    return Status::Ok();
+  }
+  return Error("'" + object.type_name() + "' object does not support item deletion", loc);
+}
+
     if (object.is_object()) current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
     else current = Eval(target, locals);
   } else {

@@ -205,6 +205,8 @@ class Interpreter {
   Status Bind(const AstExpr& target, const Value& value, const std::shared_ptr<Scope>& locals);
   Status AssignItem(const Value& object, const Value& index, const Value& value,
                     const SourceLoc& loc);
+  Status Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals);  // del
+  Status DeleteItem(const Value& object, const Value& index, const SourceLoc& loc);
   Result<Value> EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

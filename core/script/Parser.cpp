@@ -15,7 +15,7 @@ using MutableAst = std::shared_ptr<AstExpr>;
 // Statements Python has and the script language does not (classes, exceptions,
 // generators, scoping declarations).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "class", "del", "global", "nonlocal",
+    "class", "global", "nonlocal",
     "async", "yield", "await"};
 
 bool is_unsupported_statement(const Token& t) {
@@ -177,6 +177,7 @@ class Parser {
     if (first.is_keyword("with")) return With();
     if (first.is_keyword("try")) return Try();
     if (first.is_keyword("raise")) return Raise();
+    if (first.is_keyword("del")) return Del();
     if (first.is_keyword("except") || first.is_keyword("finally"))
       return ErrorAt(first.loc, "'" + first.text + "' without a matching 'try'");
     if (first.is_keyword("elif") || first.is_keyword("else"))
@@ -186,7 +187,7 @@ class Parser {
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
                                     "assignment, an import, an expression, def, if, for, while, "
-                                    "with, try, raise, return or assert)");
+                                    "with, try, raise, del, return or assert)");
     if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
       return Keyword(first.text == "pass"    ? StmtKind::Pass
                      : first.text == "break" ? StmtKind::Break
@@ -425,6 +426,38 @@ class Parser {
       return ErrorAt(Cur().loc, "expected 'except' or 'finally' after the 'try' block on line " +
                                     std::to_string(header.loc.line));
     return stmt;
+  }
+
+  // del target, ...: each target a name, a subscript (`lst[i]`, `d[k]`) or a tuple / list
+  // of them, unbound left to right as in Python.
+  Result<AstStmt> Del() {
+    AstStmt stmt;
+    stmt.kind = StmtKind::Del;
+    stmt.loc = Cur().loc;
+    Next();
+    if (!StartsExpression()) return Expected("a name or a subscript after 'del'");
+    auto targets = ExprList();
+    if (!targets) return targets.error();
+    if (auto st = DelTarget(*targets.value()); !st) return st.error();
+    stmt.target_exprs.push_back(std::move(targets.value()));
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  Status DelTarget(const AstExpr& e) {
+    switch (e.kind) {
+      case AstKind::Name: case AstKind::Subscript: return Status::Ok();
+      case AstKind::Tuple: case AstKind::List:
+        for (const AstPtr& item : e.items)
+          if (auto st = DelTarget(*item); !st) return st;
+        return Status::Ok();
+      case AstKind::Attribute:
+        return ErrorAt(e.text_loc, "cannot delete attribute '" + e.text +
+                                       "' (scripts delete names, list items and dict entries only)");
+      default: break;
+    }
+    return ErrorAt(e.loc, "cannot delete " + to_source(e) +
+                              " (expected a name, a subscript or a tuple of them)");
   }
 
   // raise [exception [from cause]]

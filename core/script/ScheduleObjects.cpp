@@ -9,6 +9,7 @@
 #include "te/Compute.h"
 #include "script/Args.h"
 #include "script/Operators.h"
+#include "script/RuntimeObjects.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
 
@@ -174,7 +175,19 @@ Result<Value> Pragma(const StageObject& self, const CallArgs& call) {
   auto key = args.String("pragma_type");
   if (!key) return key.error();
   std::optional<int64_t> value;
-  if (args.has("pragma_value") && !args.get("pragma_value").is_none()) {
+  const Value& given = args.get("pragma_value");
+  // TVM takes any expression; text (tensorize.py's import_llvm code) is kept as written.
+  if (given.is_string()) {
+    if (auto st = schedule::Pragma(*self.sch, self.stage, *var, *key, given.as_string()); !st)
+      return Located(st.error(), call.loc);
+    return Value();
+  }
+  if (IsRuntimeValue(given))
+    return args.ErrorAt("pragma_value", "pragma(): the value of pragma '" + *key + "' is " +
+                                            given.type_name() +
+                                            "; a pragma value must be known when the script is read "
+                                            "(an integer or a string)");
+  if (args.has("pragma_value") && !given.is_none()) {
     auto v = args.Int("pragma_value");
     if (!v) return v.error();
     value = *v;

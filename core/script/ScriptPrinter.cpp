@@ -18,6 +18,23 @@ using schedule::IterVarRef;
 using schedule::StageRef;
 using schedule::TraceEntry;
 
+// `text` as a double-quoted Python literal (a pragma's text value may hold quotes and
+// newlines: LLVM IR).
+std::string PythonStringLiteral(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '"': out += "\\\""; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+  return out + "\"";
+}
+
 // A valid Python identifier from a TVM name: "i.outer" -> "i_outer", "A.shared" -> A_shared.
 std::string Identifier(const std::string& name) {
   std::string id;
@@ -179,6 +196,7 @@ class TracePrinter {
     }
     if (p == "pragma") {
       std::string value = e.ints.count("value") ? ", " + std::to_string(Int(e, "value")) : "";
+      if (auto text = e.strings.find("value"); text != e.strings.end()) value = ", " + PythonStringLiteral(text->second);
       return stage + ".pragma(" + Var(FirstVar(e)) + ", " + Str(e, "key") + value + ")";
     }
     if (p == "storage_align")

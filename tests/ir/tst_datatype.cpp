@@ -41,14 +41,23 @@ class TestDataType : public QObject {
 
   void badNames_data() {
     QTest::addColumn<QString>("name");
-    for (const char* bad : {"", "int", "int7", "int128", "uint1", "float8", "Int32", "int32 ",
-                            " int32", "int-32", "intx4", "int32x", "int32x0", "int32x-1",
-                            "int32x4x2", "x4", "handlex2", "half", "float", "int032x", "bool8"})
+    for (const char* bad : {"", "int7", "int128", "uint1", "float8", "Int32", "int32 ",
+                            " int32", "int-32", "int32x", "int32x0", "int32x-1", "int32x4x2",
+                            "x4", "handlex2", "half", "double", "int032x", "bool8", "floatx"})
       QTest::newRow(bad[0] ? bad : "(empty)") << QString(bad);
   }
   void badNames() {
     QFETCH(QString, name);
     QVERIFY2(!DataType::parse(name.toStdString()).has_value(), qPrintable(name));
+  }
+
+  // TVM's String2DLDataType reads a missing width as 32 bits (opt_conv_tensorcore.py's
+  // astype("float")); "double" is no TVM name and stays an error (badNames).
+  void missingWidthIs32Bits() {
+    QVERIFY(DataType::parse("float") == DataType::Float(32));
+    QVERIFY(DataType::parse("int") == DataType::Int(32));
+    QVERIFY(DataType::parse("uint") == DataType::UInt(32));
+    QVERIFY(DataType::parse("intx4") == DataType::Int(32, 4));
   }
 
   // Lane counts that do not fit the 16-bit lane field must be rejected, not wrapped.
