@@ -19,6 +19,7 @@ QString ShapeText(const te::Operation& op) {
 QString Kind(const schedule::Stage& s) {
   if (s->is_placeholder()) return "placeholder";
   if (s->op->kind() == te::OpKind::Scan) return "scan";
+  if (s->op->kind() == te::OpKind::Extern) return "extern";
   if (!s->scope.empty()) return "cache";
   return "compute";
 }
@@ -32,9 +33,10 @@ GraphNode StageNode(const schedule::Stage& s, const schedule::BoundsReport* boun
   GraphNode n;
   n.id = StageNodeId(Name(s));
   n.kind = Kind(s);
-  QString detail = s->is_placeholder()                     ? QObject::tr("placeholder")
-                   : s->op->kind() == te::OpKind::Scan ? QObject::tr("scan")
-                                                       : QObject::tr("compute");
+  QString detail = s->is_placeholder()                       ? QObject::tr("placeholder")
+                   : s->op->kind() == te::OpKind::Scan   ? QObject::tr("scan")
+                   : s->op->kind() == te::OpKind::Extern ? QObject::tr("extern")
+                                                         : QObject::tr("compute");
   if (!s->scope.empty()) detail = QObject::tr("cache (%1)").arg(QString::fromStdString(s->scope));
   n.label = Name(s) + "\n" + detail + " " + ShapeText(s->op);
   n.shape = s->is_placeholder() ? NodeShape::Box : NodeShape::RoundedBox;

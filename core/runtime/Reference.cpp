@@ -6,6 +6,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/ReferenceExtern.h"
 #include "runtime/ReferenceScan.h"
 #include "runtime/ReferenceStage.h"
 #include "schedule/Schedule.h"
@@ -100,9 +101,11 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
     }
     const auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     const auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get());
-    if (!compute && !scan) return Error("the oracle cannot evaluate operation '" + op->name + "'");
-    auto arrays = scan ? reference::EvaluateScanStage(*scan, table, constants, options)
-                       : reference::EvaluateComputeStage(*compute, table, constants, options);
+    const auto* ext = dynamic_cast<const te::ExternOpNode*>(op.get());
+    if (!compute && !scan && !ext) return Error("the oracle cannot evaluate operation '" + op->name + "'");
+    auto arrays = scan  ? reference::EvaluateScanStage(*scan, table, constants, options)
+                  : ext ? reference::EvaluateExternStage(*ext, table, constants)
+                        : reference::EvaluateComputeStage(*compute, table, constants, options);
     if (!arrays) return arrays.error();
     for (size_t v = 0; v < arrays->size(); ++v)
       table.Add(te::output_of(op, static_cast<int>(v)), (*arrays)[v]);

@@ -11,6 +11,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceCompiler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceStage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReferenceScan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceExtern.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MachinePeak.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuTarget.cpp

@@ -8,6 +8,7 @@
 #include "ir/Printer.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
+#include "te/Extern.h"
 #include "te/Scan.h"
 
 namespace tessera::schedule {
@@ -189,11 +190,23 @@ void PropBoundToScanInputs(const te::ScanOpNode& scan, const te::Operation& prod
   }
 }
 
+// An extern op reads each of its inputs whole (TVM's ExternOpNode::PropBoundToInputs).
+void PropBoundToExternInputs(const te::ExternOpNode& ext, const te::Operation& producer, TensorDom* tmap) {
+  for (const te::Tensor& t : ext.inputs) {
+    if (t.op() != producer) continue;
+    auto& dims = (*tmap)[static_cast<size_t>(t->value_index)];
+    for (size_t i = 0; i < dims.size() && i < t->shape.size(); ++i)
+      dims[i].push_back(arith::IntSet::FromRange(ir::Range(ir::make_zero(t->shape[i].dtype()), t->shape[i])));
+  }
+}
+
 void PropBoundToInputs(const Stage& consumer, const te::Operation& producer,
                        const arith::IntSetMap& dom_map, bool clip_each_end, arith::Analyzer* a,
                        TensorDom* tmap) {
   if (auto* scan = dynamic_cast<const te::ScanOpNode*>(consumer->op.get()))
     return PropBoundToScanInputs(*scan, producer, dom_map, tmap);
+  if (auto* ext = dynamic_cast<const te::ExternOpNode*>(consumer->op.get()))
+    return PropBoundToExternInputs(*ext, producer, tmap);
   auto* c = dynamic_cast<const te::ComputeOpNode*>(consumer->op.get());
   if (!c) return;
   auto visit = [&](const Expr& e) {
@@ -275,6 +288,7 @@ void GatherBound(BoundContext& ctx, const Stage& stage, const TensorDom& tmap) {
   if (auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get()))
     return GatherScanBound(ctx, *scan, tmap);
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  if (!c) return;  // an extern op has no IterVars: it writes its outputs whole
   arith::Analyzer analyzer;
   for (size_t i = 0; i < c->axis.size(); ++i) {
     std::vector<arith::IntSet> requests;

@@ -254,7 +254,8 @@ bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::v
 // Marks the elements of `producer` (output 0) that `consumer` reads over its domain.
 bool MarkReads(const Stage& consumer, const te::Operation& producer,
                const std::vector<int64_t>& shape, std::vector<bool>* seen) {
-  if (consumer->op->kind() == te::OpKind::Scan) {  // a scan stores all of its init / update
+  // A scan stores all of its init / update; an extern reads its inputs whole.
+  if (consumer->op->kind() == te::OpKind::Scan || consumer->op->kind() == te::OpKind::Extern) {
     std::fill(seen->begin(), seen->end(), true);
     return true;
   }

@@ -8,6 +8,7 @@
 #include "schedule/PrimitiveUtil.h"
 #include "schedule/Primitives.h"
 #include "te/Compute.h"
+#include "te/Extern.h"
 
 namespace tessera::schedule {
 
@@ -39,6 +40,9 @@ Status CheckCacheRead(const Schedule& sch, const Stage& producer, const std::str
       return Error("cache_read: reader " + r->name() + " is listed twice");
     if (std::find(consumers.begin(), consumers.end(), r) == consumers.end())
       return Error("cache_read: " + r->name() + " does not read " + producer->name());
+    if (r->op->kind() != te::OpKind::Compute && r->op->kind() != te::OpKind::Extern)
+      return Error("cache_read: reader " + r->name() + " is a " + te::op_kind_name(r->op->kind()) +
+                   "; only computes and externs can read a cache_read copy");
   }
   return Status::Ok();
 }
@@ -80,9 +84,16 @@ Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
   detail::TensorMap vmap{{source, *cache}};
   detail::TensorMap downstream;
   for (const Stage& r : readers) {
-    auto* c = dynamic_cast<const te::ComputeOpNode*>(r->op.get());
     te::Operation old_op = r->op;
-    r->op = te::WithBody(old_op, detail::ReplaceLoads(c->body, vmap));
+    if (auto* ext = dynamic_cast<const te::ExternOpNode*>(old_op.get())) {
+      std::vector<te::Tensor> inputs = ext->inputs;  // the extern reads the copy through the same buffer
+      for (te::Tensor& t : inputs)
+        if (t.same_as(source)) t = *cache;
+      r->op = te::ExternWithInputs(*ext, std::move(inputs));
+    } else {
+      auto* c = dynamic_cast<const te::ComputeOpNode*>(old_op.get());
+      r->op = te::WithBody(old_op, detail::ReplaceLoads(c->body, vmap));
+    }
     for (int i = 0; i < old_op->num_outputs(); ++i)
       downstream[te::output_of(old_op, i)] = te::output_of(r->op, i);
   }

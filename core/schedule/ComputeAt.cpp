@@ -104,6 +104,11 @@ Status ComputeInline(Schedule& sch, Stage stage) {
   if (Stage scan = detail::ScanReadingAsWhole(sch, stage))
     return Error("compute_inline: scan " + scan->name() + " reads " + stage->name() +
                  " as its init or update; it cannot be inlined");
+  // TVM's InjectInline: "can only inline compute op".
+  if (stage->op->kind() == te::OpKind::Extern)
+    return Error("compute_inline: " + stage->name() +
+                 " is a te.extern; its body writes whole tensors, so it has no element "
+                 "expression to inline (only element-wise computes can be inlined)");
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c || c->is_reduction())
     return Error("compute_inline: " + stage->name() +

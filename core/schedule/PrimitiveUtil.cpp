@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "te/Operation.h"
+#include "te/Extern.h"
 #include "te/Scan.h"
 
 namespace tessera::schedule::detail {
@@ -166,6 +167,22 @@ bool ReplaceScanInputs(const Stage& s, const te::ScanOpNode& scan, const TensorM
   return changed;
 }
 
+// An extern op whose inputs were replaced reads the replacements through the same
+// buffers (TVM's ExternOpNode::ReplaceInputs); its outputs map to the new op's.
+void ReplaceExternInputs(const Stage& s, const te::ExternOpNode& ext, TensorMap& vmap) {
+  std::vector<te::Tensor> inputs = ext.inputs;
+  bool changed = false;
+  for (te::Tensor& t : inputs)
+    if (auto it = vmap.find(t); it != vmap.end()) {
+      t = it->second;
+      changed = true;
+    }
+  if (!changed) return;
+  te::Operation old_op = s->op;
+  s->op = te::ExternWithInputs(ext, std::move(inputs));
+  for (int i = 0; i < old_op->num_outputs(); ++i) vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
+}
+
 }  // namespace
 
 void ReplaceDataFlow(Schedule& sch, TensorMap vmap) {
@@ -175,6 +192,10 @@ void ReplaceDataFlow(Schedule& sch, TensorMap vmap) {
       if (ReplaceScanInputs(s, *scan, vmap))
         for (int i = 0; i < old_op->num_outputs(); ++i)
           vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
+      continue;
+    }
+    if (auto* ext = dynamic_cast<const te::ExternOpNode*>(s->op.get())) {
+      ReplaceExternInputs(s, *ext, vmap);
       continue;
     }
     auto* c = dynamic_cast<const te::ComputeOpNode*>(s->op.get());

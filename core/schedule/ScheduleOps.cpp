@@ -8,6 +8,7 @@
 #include "schedule/Normalize.h"
 #include "schedule/ScanLowering.h"
 #include "schedule/Tensorize.h"
+#include "te/Extern.h"
 
 namespace tessera::schedule {
 
@@ -15,15 +16,30 @@ namespace {
 
 using ir::Stmt;
 
+ir::Region ExternWholeRegion(const std::vector<Expr>& shape) {
+  ir::Region region;
+  for (const Expr& d : shape) region.push_back(ir::Range(ir::make_zero(d.dtype()), d));
+  return region;
+}
+
+// An extern stage's statement, reading and writing the realized tensors (TVM's
+// ExternOpNode::BuildProvide marks it extern_scope).
+Stmt MakeExternStageStmt(const Stage& stage) {
+  return ir::MakeAttr(te::output_of(stage->op, 0).producer(), "extern_scope", 0,
+                      te::ExternBodyOnTensors(stage->op));
+}
+
 // realize_scope attr + realize of every output of `stage` around `body`.
 Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get());
   ir::Region bounds;
+  bool whole = stage->op->kind() == te::OpKind::Extern;  // TVM's ExternOpNode::BuildRealize
   if (c)
     for (const IterVar& iv : c->axis) bounds.push_back(rmap.at(iv));
   for (int k = stage->op->num_outputs() - 1; k >= 0; --k) {
     if (scan) bounds = ScanRealizeBounds(*scan, rmap, static_cast<size_t>(k));
+    if (whole) bounds = ExternWholeRegion(stage->op->output_shape(k));
     ir::DataProducer t = te::output_of(stage->op, k).producer();
     body = ir::MakeProducerRealize(t, bounds, Expr(), body, stage->scope);
     body = ir::MakeAttr(t, "realize_scope", ir::StringImm(stage->scope), body);
@@ -36,7 +52,9 @@ Stmt MakePipeline(const Stage& stage, const RangeMap& rmap, const Stmt& consumer
                   const ScheduleOpsOptions& options) {
   auto* scan = dynamic_cast<const te::ScanOpNode*>(stage->op.get());
   Stmt compute = scan ? MakeScanStmt(stage, *scan, rmap, options.debug_keep_trivial_loop)
-                      : MakeComputeStmt(stage, rmap, options.debug_keep_trivial_loop);
+                 : stage->op->kind() == te::OpKind::Extern
+                     ? MakeExternStageStmt(stage)
+                     : MakeComputeStmt(stage, rmap, options.debug_keep_trivial_loop);
   Stmt produce = ir::MakeAttr(te::output_of(stage->op, 0).producer(), "produce", 1, compute);
   Stmt pipeline = consumer.defined() ? ir::MakeSeq({produce, consumer}) : produce;
   return MakeRealize(stage, rmap, pipeline);

@@ -221,6 +221,79 @@ Result<Value> Allocate(const State& s, const CallArgs& call) {
   return Value::FromObject(var);
 }
 
+// What ib.buffer_ptr(buf) returns (TVM's BufferVar over a declared buffer, a te.extern's
+// ins / outs): p[i, j] reads, p[i, j] = v emits a store. One index into an N-d buffer
+// is a row-major flat index, unravelled as TVM's BufferVar does.
+struct BufferPtrObject : Object {
+  State state;
+  ir::Buffer buffer;
+  std::string type_name() const override { return "BufferVar"; }
+
+  Result<std::vector<Expr>> Indices(const std::vector<Value>& given, const SourceLoc& loc) const {
+    size_t rank = buffer->shape.size();
+    if (given.size() != 1 && given.size() != rank)
+      return Error("BufferVar[...]: " + std::to_string(given.size()) + " indices for buffer " + buffer->name +
+                       " of " + std::to_string(rank) + " dimensions",
+                   loc);
+    std::vector<Expr> indices;
+    for (const Value& v : given) {
+      auto e = v.is_string() ? std::nullopt : ToExpr(v);
+      if (!e || !e->dtype().is_integer()) return Error("BufferVar indices must be integers", loc);
+      indices.push_back(*e);
+    }
+    if (indices.size() == rank || rank == 0) return indices;
+    std::vector<Expr> unravelled(rank);
+    Expr rest = indices[0];
+    for (size_t d = rank; d-- > 0;) {
+      Expr extent = ir::cast(rest.dtype(), buffer->shape[d]);
+      unravelled[d] = d == 0 ? rest : ir::floormod(rest, extent);
+      rest = ir::floordiv(rest, extent);
+    }
+    return unravelled;
+  }
+  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices, const std::vector<SourceLoc>&,
+                          const SourceLoc& loc) const override {
+    auto at = Indices(indices, loc);
+    if (!at) return at.error();
+    return Value::FromExpr(ir::MakeBufferLoad(buffer, *at));
+  }
+  Status SetItem(Interpreter&, const Value& index, const Value& value, const SourceLoc& loc) const override {
+    auto at = Indices(index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
+    if (!at) return at.error();
+    if (value.is_number()) {
+      Expr c = value.is_float() ? ir::make_const(buffer->dtype, value.as_float())
+                                : ir::make_const(buffer->dtype, value.as_int());
+      state->frames.back().push_back(Item{ir::MakeBufferStore(buffer, c, *at), nullptr});
+      return Status::Ok();
+    }
+    auto v = value.is_string() ? std::nullopt : ToExpr(value);
+    if (!v) return Error("BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
+    if (v->dtype() != buffer->dtype)
+      return Error("BufferVar[...] = value: the value has dtype " + v->dtype().str() + " but buffer " +
+                       buffer->name + " holds " + buffer->dtype.str(),
+                   loc);
+    state->frames.back().push_back(Item{ir::MakeBufferStore(buffer, *v, *at), nullptr});
+    return Status::Ok();
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+    if (name == "dtype") return Value::String(buffer->dtype.str());
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+Result<Value> BufferPtr(const State& s, const CallArgs& call) {
+  Args args(call, "buffer_ptr", {"buf", "shape"}, 1);
+  if (!args.status()) return args.status().error();
+  auto* b = args.get("buf").as<BufferObject>();
+  if (!b) return args.TypeError("buf", "a Buffer (a te.extern's ins / outs, tvm.tir.decl_buffer)");
+  if (args.has("shape") && !args.get("shape").is_none())
+    return args.ErrorAt("shape", "buffer_ptr(): a shape of its own is not supported in Tessera");
+  auto ptr = std::make_shared<BufferPtrObject>();
+  ptr->state = s;
+  ptr->buffer = b->buffer;
+  return Value::FromObject(ptr);
+}
+
 // The statements an ir_builder collected (shared with its bound methods).
 struct IRBuilderObject : Object {
   State state = std::make_shared<BuilderState>();
@@ -279,9 +352,11 @@ struct IRBuilderObject : Object {
       });
     if (name == "let") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
     if (name == "allocate") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
-    if (name == "pointer" || name == "buffer_ptr" || name == "assume" || name == "while_loop")
+    if (name == "buffer_ptr")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return BufferPtr(s, c); });
+    if (name == "pointer" || name == "assume" || name == "while_loop")
       return Error("ir_builder." + name + " is not supported in Tessera (emit, for_range, if_scope, else_scope, "
-                   "new_scope, let, allocate and get are)",
+                   "new_scope, let, allocate, buffer_ptr and get are)",
                    loc);
     return Error("'IRBuilder' object has no attribute '" + name + "' in Tessera", loc);
   }

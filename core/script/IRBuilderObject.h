@@ -8,12 +8,15 @@
 //                                        right after an if_scope's block
 //   with ib.new_scope():                 a block of its own
 //   x = ib.let(name, value)              a variable bound around what follows
+//   p = ib.buffer_ptr(buffer)            a declared buffer (te.extern's ins / outs): p[i, j]
+//                                        reads, p[i, j] = v stores; one index into an N-d
+//                                        buffer is a flat row-major index
 //   buf = ib.allocate(dtype, shape, name="buf", scope="local")
 //                                        a buffer allocated around what follows (TVM's
 //                                        BufferVar): buf[i] reads, buf[i] = v stores
 //   ib.get()                             the statements (outside every scope)
 // Like TVM, let and allocate wrap the statements emitted after them in their scope.
-// Not supported, with a located error: ib.pointer, BufferVar's vload / vstore (TVM's
+// Not supported, with a located error: ib.pointer, buffer_ptr's own shape, BufferVar's vload / vstore (TVM's
 // BufferVar has neither).
 #pragma once
 

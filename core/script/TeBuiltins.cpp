@@ -6,6 +6,7 @@
 #include "script/Args.h"
 #include "script/CommReducerObject.h"
 #include "script/ExprBuiltins.h"
+#include "script/ExternObjects.h"
 #include "script/Operators.h"
 #include "script/OperationAttrs.h"
 #include "script/TeObjects.h"
@@ -479,6 +480,7 @@ void RegisterTeBuiltins(Interpreter& interp) {
   });
   AliasTirName(interp, "comm_reducer");
   RegisterTensorIntrinBuiltins(interp);
+  RegisterExternBuiltins(interp);
 
   for (std::string name : {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
                            "sin", "cos", "erf", "abs", "floor", "ceil", "round", "trunc", "pow",

@@ -18,6 +18,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/CommReducerObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrinObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IRBuilderObject.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ExternObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp

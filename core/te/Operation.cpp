@@ -10,6 +10,7 @@ const char* op_kind_name(OpKind kind) {
     case OpKind::Placeholder: return "placeholder";
     case OpKind::Compute: return "compute";
     case OpKind::Scan: return "scan";
+    case OpKind::Extern: return "extern";
   }
   return "?";
 }

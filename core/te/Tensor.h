@@ -24,8 +24,8 @@ class Tensor;
 struct OperationNode;
 using Operation = std::shared_ptr<const OperationNode>;
 
-enum class OpKind : uint8_t { Placeholder, Compute, Scan };
-const char* op_kind_name(OpKind kind);  // "placeholder", "compute", "scan"
+enum class OpKind : uint8_t { Placeholder, Compute, Scan, Extern };
+const char* op_kind_name(OpKind kind);  // "placeholder", "compute", "scan", "extern"
 
 struct OperationNode {
   std::string name;

@@ -3,6 +3,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Compute.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CommReducer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Extern.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrin.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Intrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WorkloadFlops.cpp

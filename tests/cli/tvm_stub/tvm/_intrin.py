@@ -45,6 +45,9 @@ class Buffer:
                              % (self.name, len(self.shape), len(indices)))
         return PrimExpr("buffer_load", dtype or self.dtype, args=tuple(indices))
 
+    def __getitem__(self, indices):  # TVM 0.19's Buffer.__getitem__: a load
+        return self.vload(indices)
+
     def vstore(self, begin, value, predicate=None):
         indices = _exprs(begin, "vstore")
         if len(indices) != len(self.shape):
@@ -120,6 +123,27 @@ class BufferVar:
         self._builder.emit(Stmt("store", (self.name, self._index(index), value)))
 
 
+class BufferPtr(BufferVar):
+    """What ib.buffer_ptr returns: a BufferVar over a declared buffer, which (as TVM's
+    BufferVar) also takes one flat index into an N-d buffer."""
+
+    def __init__(self, builder, buf):
+        BufferVar.__init__(self, builder, buf.name, buf.dtype, tuple(buf.shape))
+
+    def _index(self, index):
+        index = index if isinstance(index, (tuple, list)) else (index,)
+        if len(index) == 1:
+            return (convert(index[0]),)
+        return BufferVar._index(self, index)
+
+
+def call_packed(*args, span=None):
+    if not args or not isinstance(args[0], str):
+        raise TypeError("call_packed: the first argument must be the function name")
+    return PrimExpr("call_packed", "int32",
+                    args=tuple(convert(a) for a in args[1:] if not isinstance(a, (str, Buffer, bool))))
+
+
 class IRBuilder:
     """TVM's tvm.tir.ir_builder.IRBuilder: emit, get, and the with-scopes for_range,
     if_scope / else_scope, new_scope, plus let and allocate (which wrap what follows)."""
@@ -178,6 +202,11 @@ class IRBuilder:
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
         self.emit(Stmt("allocate", (name, dtype, shape, scope)))
         return BufferVar(self, name, dtype, shape)
+
+    def buffer_ptr(self, buf, shape=None):
+        if not isinstance(buf, Buffer):
+            raise TypeError("buffer_ptr: expects a Buffer, got %r" % (buf,))
+        return BufferPtr(self, buf)
 
     def pointer(self, content_type, name="ptr", scope=""):
         raise RuntimeError("the stand-in has no ir_builder.pointer (Tessera refuses it)")

@@ -164,6 +164,45 @@ def scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attr
     return outputs[0] if len(outputs) == 1 else outputs
 
 
+def extern(shape, inputs, fcompute, name="extern", dtype=None, in_buffers=None, out_buffers=None, tag="",
+           attrs=None):
+    """te.extern as TVM 0.19 checks it: tensor inputs, one buffer per input / output when
+    given, an inferable dtype, and a body that is a statement or an expression."""
+    from ._intrin import Buffer, Stmt, decl_buffer
+    if isinstance(shape, (PrimExpr, int)):
+        shape = (shape,)
+    if len(shape) == 0 or isinstance(shape[0], (PrimExpr, int)):
+        shape = [shape]
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise ValueError("expect inputs to be tensor")
+    if in_buffers is not None:
+        in_buffers = in_buffers if isinstance(in_buffers, list) else [in_buffers]
+        if len(in_buffers) != len(inputs):
+            raise RuntimeError("Number of inputs and in_buffers mismatch")
+    if out_buffers is not None:
+        out_buffers = out_buffers if isinstance(out_buffers, list) else [out_buffers]
+        if len(out_buffers) != len(shape):
+            raise RuntimeError("Number of outputs and out_buffers mismatch")
+    ins = in_buffers or [decl_buffer(t.shape, t.dtype, t.op.name) for t in inputs]
+    if dtype is None:
+        types = {t.dtype for t in inputs}
+        if len(types) != 1:
+            raise ValueError("Cannot infer output type, please provide dtype argument")
+        dtype = [types.pop() for _ in shape]
+    if isinstance(dtype, str):
+        dtype = [dtype]
+    outs = out_buffers or [decl_buffer(shp, dt, name) for shp, dt in zip(shape, dtype)]
+    body = fcompute(ins, outs)
+    if not isinstance(body, (Stmt, PrimExpr)):
+        raise ValueError("Function '%s' should return PrimExpr or Stmt, but it returned '%s'"
+                         % (getattr(fcompute, "__name__", "fcompute"), type(body)))
+    op = Operation(name, "extern", input_tensors=list(inputs), shape=list(outs[0].shape),
+                   dtype=outs[0].dtype, num_outputs=len(outs))
+    res = [op.output(i) for i in range(len(outs))]
+    return res[0] if len(res) == 1 else res
+
+
 _TENSORS_BY_NAME = {}
 _original_output = Operation.output
 

@@ -146,4 +146,4 @@ max = comm_reducer(_combine("max"), min_value, name="max")  # noqa: A001
 
 _ = (Tensor,)
 
-from ._intrin import decl_buffer, call_extern, call_intrin, ir_builder  # noqa: E402,F401  (tensorize)
+from ._intrin import decl_buffer, call_extern, call_intrin, call_packed, ir_builder  # noqa: E402,F401  (tensorize, extern)

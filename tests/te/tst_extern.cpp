@@ -1,0 +1,264 @@
+// te.extern (TVM parity): an op whose outputs a statement writes — an ir_builder loop
+// nest over its buffers, or a call_packed of runtime code. Evaluated from scripts,
+// bounded as TVM bounds an extern (inputs read whole, outputs realized whole), lowered
+// with the buffers bound to the realized tensors, run (interpreter and LLVM) and checked
+// against the te oracle (which runs the body itself; its values are checked by hand);
+// the refusals (compute_inline of an extern, a wrong fcompute result, a packed call at
+// run time) with their messages. Also the small tutorial stops that came with it:
+// `del`, dtype "float", a pragma with a string value.
+#include <QtTest>
+
+#include "TeTestSupport.h"
+#include "codegen/ExternCalls.h"
+#include "ir/ExprOp.h"
+#include "schedule/Bound.h"
+#include "schedule/Normalize.h"
+#include "schedule/Primitives.h"
+#include "script/ScriptPrinter.h"
+#include "te/Extern.h"
+
+using namespace tessera;
+using namespace tessera::te_testing;
+
+namespace {
+
+const char* kHeader = "import tvm\nfrom tvm import te\n";
+
+// TVM's ir_builder test (test_tir_ir_builder.py test_cpu): C = A + B written as a loop,
+// then D = C * 2.
+std::string VectorAddScript(const std::string& schedule, const std::string& n = "64") {
+  return std::string(kHeader) + "n = " + n +
+         "\n"
+         "A = te.placeholder((n,), name=\"A\")\n"
+         "B = te.placeholder((n,), name=\"B\")\n"
+         "def body(A, B, C):\n"
+         "    ib = tvm.tir.ir_builder.create()\n"
+         "    Aptr = ib.buffer_ptr(A)\n"
+         "    Bptr = ib.buffer_ptr(B)\n"
+         "    Cptr = ib.buffer_ptr(C)\n"
+         "    with ib.for_range(0, n, name=\"i\") as i:\n"
+         "        Cptr[i] = Aptr[i] + Bptr[i]\n"
+         "    return ib.get()\n"
+         "C = te.extern(A.shape, [A, B], lambda ins, outs: body(ins[0], ins[1], outs[0]), name=\"C\")\n"
+         "D = te.compute((n,), lambda i: C[i] * 2.0, name=\"D\")\n"
+         "s = te.create_schedule(D.op)\n" +
+         schedule;
+}
+
+// A running sum per row (2-d buffers, if/else, a read of the output being written),
+// fed by a compute stage.
+std::string RowScanScript(const std::string& schedule) {
+  return std::string(kHeader) +
+         "m = te.var(\"m\")\n"
+         "X = te.placeholder((m, 8), name=\"X\")\n"
+         "Y = te.compute((m, 8), lambda i, j: X[i, j] + 1.0, name=\"Y\")\n"
+         "def prefix(ins, outs):\n"
+         "    ib = tvm.tir.ir_builder.create()\n"
+         "    out = ib.buffer_ptr(outs[0])\n"
+         "    with ib.for_range(0, m, name=\"i\") as i:\n"
+         "        with ib.for_range(0, 8, name=\"j\") as j:\n"
+         "            with ib.if_scope(j == 0):\n"
+         "                out[i, j] = ins[0][i, j]\n"
+         "            with ib.else_scope():\n"
+         "                out[i, j] = out[i, j - 1] + ins[0][i, j]\n"
+         "    return ib.get()\n"
+         "S = te.extern((m, 8), [Y], prefix, name=\"S\")\n"
+         "Z = te.compute((m, 8), lambda i, j: S[i, j] - Y[i, j], name=\"Z\")\n"
+         "s = te.create_schedule(Z.op)\n" +
+         schedule;
+}
+
+const runtime::ScalarArgs kRows{{"m", 5}};
+
+}  // namespace
+
+class TestExtern : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void vectorAddMatchesTheOracle() {
+    auto p = script::EvaluateScript(VectorAddScript("xo, xi = s[D].split(D.op.axis[0], factor=8)\n"
+                                                    "s[D].vectorize(xi)\n"),
+                                    "add.py");
+    TE_VERIFY_OK(p);
+    auto* op = dynamic_cast<const te::ExternOpNode*>(p->schedule->find("C")->op.get());
+    QVERIFY(op);
+    QCOMPARE(op->inputs.size(), size_t(2));
+    QVERIFY(p->schedule->find("C")->leaf_iter_vars.empty());  // no IterVars of its own
+    TE_VERIFY_OK(RunAndCheck(*p));
+  }
+
+  // The oracle runs the body itself: row sums of X + 1, minus Y, by hand.
+  void oracleRunsTheBody() {
+    auto p = script::EvaluateScript(RowScanScript(""), "scan.py");
+    TE_VERIFY_OK(p);
+    std::vector<te::Tensor> args = p->Arguments();  // X, Z
+    QCOMPARE(args.size(), size_t(2));
+    auto x = runtime::NDArray::Empty({2, 8}, ir::DataType::Float(32));
+    TE_VERIFY_OK(x);
+    for (int e = 0; e < 16; ++e) x->SetDouble(e, e);
+    runtime::TensorArrays inputs{{args[0].get(), *x}};
+    auto out = runtime::EvaluateReference({args[1]}, inputs, {{"m", 2}});
+    TE_VERIFY_OK(out);
+    for (int i = 0; i < 2; ++i) {
+      double sum = 0;
+      for (int j = 0; j < 8; ++j) {
+        double y = i * 8 + j + 1.0;
+        sum += y;
+        QCOMPARE((*out)[0].GetDouble(i * 8 + j), sum - y);
+      }
+    }
+  }
+
+  void rowScanMatchesTheOracle() {
+    auto p = script::EvaluateScript(RowScanScript("yo, yi = s[Y].split(Y.op.axis[1], factor=4)\n"
+                                                  "s[Z].parallel(Z.op.axis[0])\n"),
+                                    "scan.py");
+    TE_VERIFY_OK(p);
+    TE_VERIFY_OK(RunAndCheck(*p, kRows));
+  }
+
+  // TVM's extern rules: the producer Y is needed whole by S (every row, every column),
+  // S is realized whole, the lowered body stores into S and loads Y.
+  void inputsNeededWholeOutputsRealizedWhole() {
+    auto p = script::EvaluateScript(RowScanScript(""), "scan.py");
+    TE_VERIFY_OK(p);
+    schedule::Schedule n = schedule::Normalize(*p->schedule);
+    auto rmap = schedule::InferBound(n);
+    TE_VERIFY_OK(rmap);
+    auto* y = dynamic_cast<const te::ComputeOpNode*>(n.find("Y")->op.get());
+    // m is a te.var (not a size_var), so the rows needed are max(m, 0).
+    QCOMPARE(QString::fromStdString(ir::to_string(rmap->at(y->axis[0]).extent)), QString("max(m, 0)"));
+    QCOMPARE(QString::fromStdString(ir::to_string(rmap->at(y->axis[1]).extent)), QString("8"));
+    auto text = LoweredText(*p);
+    TE_VERIFY_OK(text);
+    QVERIFY2(Contains(*text, "S["), text->c_str());
+    QVERIFY2(Contains(*text, "Y["), text->c_str());
+  }
+
+  // TVM lets an extern be computed at a consumer's loop: it runs whole in every iteration.
+  void computeAtAConsumerLoopRunsItWhole() {
+    auto p = script::EvaluateScript(VectorAddScript("xo, xi = s[D].split(D.op.axis[0], factor=16)\n"
+                                                    "s[C].compute_at(s[D], xo)\n"),
+                                    "add.py");
+    TE_VERIFY_OK(p);
+    TE_VERIFY_OK(RunAndCheck(*p));
+  }
+
+  // cache_read of an extern's input: the extern reads the cache through the same buffer.
+  void cacheReadOfAnInputFeedsTheExtern() {
+    auto p = script::EvaluateScript(VectorAddScript("AA = s.cache_read(A, \"global\", [C])\n"), "add.py");
+    TE_VERIFY_OK(p);
+    auto* op = dynamic_cast<const te::ExternOpNode*>(p->schedule->find("C")->op.get());
+    QVERIFY(op);
+    QCOMPARE(QString::fromStdString(op->inputs[0].name()), QString("A.global"));
+    TE_VERIFY_OK(RunAndCheck(*p));
+  }
+
+  // TVM's InjectInline: "can only inline compute op".
+  void computeInlineOfAnExternIsRefused() {
+    std::string error = ScriptError(VectorAddScript("s[C].compute_inline()\n"));
+    QVERIFY2(Contains(error, "t.py:17:") && Contains(error, "C is a te.extern"), error.c_str());
+  }
+
+  void fcomputeMustReturnAStatement() {
+    std::string error = ScriptError(std::string(kHeader) +
+                                    "A = te.placeholder((8,), name=\"A\")\n"
+                                    "B = te.extern((8,), [A], lambda ins, outs: \"nothing\", name=\"B\")\n");
+    QVERIFY2(Contains(error, "t.py:4:") && Contains(error, "should return a statement") &&
+                 Contains(error, "returned str"),
+             error.c_str());
+    error = ScriptError(std::string(kHeader) +
+                        "A = te.placeholder((8,), name=\"A\")\n"
+                        "I = te.placeholder((8,), name=\"I\", dtype=\"int32\")\n"
+                        "B = te.extern((8,), [A, I], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
+    QVERIFY2(Contains(error, "cannot infer the output type"), error.c_str());
+    error = ScriptError(std::string(kHeader) +
+                        "A = te.placeholder((8,), name=\"A\")\n"
+                        "B = te.extern((8,), [A, 3], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
+    QVERIFY2(Contains(error, "expect inputs to be tensors"), error.c_str());
+  }
+
+  // TVM's extern_op tutorial: cblas.matmul and a register_func function lower (the
+  // packed call stays in the program) and `run` refuses them by name.
+  void packedCallsLowerButDoNotRun() {
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "from tvm.contrib import cblas\n"
+                                        "A = te.placeholder((16, 8), name=\"A\")\n"
+                                        "B = te.placeholder((8, 4), name=\"B\")\n"
+                                        "C = cblas.matmul(A, B)\n"
+                                        "D = te.compute(C.shape, lambda i, j: C[i, j] + 1.0, name=\"D\")\n"
+                                        "s = te.create_schedule(D.op)\n",
+                                    "mm.py");
+    TE_VERIFY_OK(p);
+    QCOMPARE(QString::fromStdString(ir::to_string(p->schedule->find("C")->op->output_shape(0)[1])), QString("4"));
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
+    TE_VERIFY_OK(lowered);
+    Status refused = codegen::CheckNoExternCalls(lowered->func.body);
+    QVERIFY(!refused.ok());
+    QVERIFY2(Contains(refused.error().message, "packed function 'tvm.contrib.cblas.matmul'"),
+             refused.error().message.c_str());
+  }
+
+  void printsBackToTheSameProgram() {
+    auto p = script::EvaluateScript(RowScanScript("s[Z].parallel(Z.op.axis[0])\n"), "scan.py");
+    TE_VERIFY_OK(p);
+    for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
+      std::string printed = script::PrintScript(*p, dialect);
+      QVERIFY2(Contains(printed, "te.extern((m, 8), [Y], prefix, name=\"S\")"), printed.c_str());
+      auto again = script::EvaluateScript(printed, "b.py");
+      TE_VERIFY_OK(again);
+      TE_VERIFY_OK(RunAndCheck(*again, kRows));
+    }
+  }
+
+  // The tutorial stops: `del` (tune_conv2d_layer_cuda.py), astype("float")
+  // (opt_conv_tensorcore.py), a string pragma value (tensorize.py's import_llvm).
+  void delUnbindsNamesItemsAndEntries() {
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "a, b = 1, 2\nlst = [1, 2, 3]\nd = {\"k\": 1, \"j\": 2}\n"
+                                        "del a, lst[0]\ndel d[\"k\"]\n"
+                                        "assert len(lst) == 2 and lst[0] == 2 and len(d) == 1\n"
+                                        "A = te.placeholder((8,), name=\"A\")\n"
+                                        "B = te.compute((8,), lambda i: A[i].astype(\"float\") + b, name=\"B\")\n"
+                                        "s = te.create_schedule(B.op)\n",
+                                    "del.py");
+    TE_VERIFY_OK(p);
+    QCOMPARE(p->schedule->find("B")->op->output_dtype(0).str(), std::string("float32"));
+    std::string error = ScriptError("a = 1\ndel a\nb = a\n");
+    QVERIFY2(Contains(error, "t.py:3:5:") && Contains(error, "name 'a' is not defined"), error.c_str());
+    error = ScriptError("d = {}\ndel d[\"x\"]\n");
+    QVERIFY2(Contains(error, "t.py:2:7:") && Contains(error, "KeyError"), error.c_str());
+    error = ScriptError("x = 1\ndel x.y\n");
+    QVERIFY2(Contains(error, "cannot delete attribute 'y'"), error.c_str());
+    error = ScriptError(std::string(kHeader) + "y = tvm.tir.const(1, \"double\")\n");
+    QVERIFY2(Contains(error, "double"), error.c_str());
+  }
+
+  void stringPragmaValuesArePrintedAndRefusedAtRun() {
+    std::string base = std::string(kHeader) +
+                       "A = te.placeholder((8,), name=\"A\")\n"
+                       "B = te.compute((8,), lambda i: A[i] + 1.0, name=\"B\")\n"
+                       "s = te.create_schedule(B.op)\n";
+    auto p = script::EvaluateScript(base + "s[B].pragma(B.op.axis[0], \"import_llvm\", \"define void @f() {\\n  ret void\\n}\")\n",
+                                    "p.py");
+    TE_VERIFY_OK(p);
+    std::string printed = script::PrintScript(*p, script::ScriptDialect::Tessera);
+    auto again = script::EvaluateScript(printed, "b.py");
+    TE_VERIFY_OK(again);
+    QCOMPARE(again->schedule->trace.entries.back().strings.at("value"), std::string("define void @f() {\n  ret void\n}"));
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
+    TE_VERIFY_OK(lowered);
+    Status refused = codegen::CheckNoExternCalls(lowered->func.body);
+    QVERIFY2(!refused.ok() && Contains(refused.error().message, "pragma 'import_llvm'"),
+             refused.ok() ? "accepted" : refused.error().message.c_str());
+    // A value only the runtime knows (the tutorial's clang.create_llvm) is named.
+    std::string error = ScriptError(base + "from tvm.contrib import clang\n"
+                                           "s[B].pragma(B.op.axis[0], \"import_llvm\", clang.create_llvm(\"x\"))\n");
+    QVERIFY2(Contains(error, "t.py:7:") && Contains(error, "clang.create_llvm") && !Contains(error, "must be an integer"),
+             error.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestExtern)
+#include "tst_extern.moc"
