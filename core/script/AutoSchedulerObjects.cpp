@@ -1,6 +1,7 @@
 #include "script/AutoSchedulerObjects.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <memory>
@@ -38,10 +39,39 @@ std::vector<te::Operation> DagOrder(const std::vector<te::Tensor>& tensors) {
   return order;
 }
 
-// TVM's ComputeDAG text: `A = PLACEHOLDER [1024, 1024]`, `C(i, j) += (A[i, k]*B[k, j])`.
-std::string ComputeDagText(const std::vector<te::Tensor>& tensors) {
+bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+// Tessera prints a tensor read as `A(i, k)`; TVM's ComputeDAG writes `A[i, k]`.
+std::string BracketTensorReads(std::string text, const std::set<std::string>& tensor_names) {
+  for (size_t at = 0; at < text.size(); ++at) {
+    if (text[at] != '(' || at == 0 || !IsIdentifierChar(text[at - 1])) continue;
+    size_t start = at;
+    while (start > 0 && IsIdentifierChar(text[start - 1])) --start;
+    if (!tensor_names.count(text.substr(start, at - start))) continue;
+    int depth = 0;
+    for (size_t close = at; close < text.size(); ++close) {
+      if (text[close] == '(') ++depth;
+      if (text[close] == ')' && --depth == 0) {
+        text[at] = '[';
+        text[close] = ']';
+        break;
+      }
+    }
+  }
+  return text;
+}
+
+// TVM's ComputeDAG text: `A = PLACEHOLDER [1024, 1024]`, `C(i, j) += (A[i, k]*B[k, j])`,
+// the operations in the order a walk from the outputs meets them.
+std::string ComputeDagText(const std::vector<te::Tensor>& tensors, const std::vector<size_t>& outputs) {
+  std::vector<te::Tensor> roots;
+  for (size_t i : outputs) roots.push_back(tensors[i]);
+  roots.insert(roots.end(), tensors.begin(), tensors.end());
+  std::vector<te::Operation> order = DagOrder(roots);
+  std::set<std::string> names;
+  for (const te::Operation& op : order) names.insert(op->name);
   std::string out;
-  for (const te::Operation& op : DagOrder(tensors)) {
+  for (const te::Operation& op : order) {
     if (auto* p = dynamic_cast<const te::PlaceholderOpNode*>(op.get())) {
       std::string shape;
       for (size_t i = 0; i < p->shape.size(); ++i) shape += (i ? ", " : "") + ir::to_string(p->shape[i]);
@@ -61,11 +91,12 @@ std::string ComputeDagText(const std::vector<te::Tensor>& tensors) {
       if (auto* r = body.as<ir::ReduceNode>()) {
         const std::string& combiner = r->combiner ? r->combiner->name : "";
         const std::string& src = ir::to_string(r->source[static_cast<size_t>(r->value_index)]);
-        if (combiner == "sum") out += lhs + " += " + src + "\n";
-        else if (combiner == "max" || combiner == "min") out += lhs + " " + combiner + "= " + src + "\n";
-        else out += lhs + " = " + ir::to_string(body) + "\n";
+        if (combiner == "sum") out += lhs + " += " + BracketTensorReads(src, names) + "\n";
+        else if (combiner == "max" || combiner == "min")
+          out += lhs + " " + combiner + "= " + BracketTensorReads(src, names) + "\n";
+        else out += lhs + " = " + BracketTensorReads(ir::to_string(body), names) + "\n";
       } else {
-        out += lhs + " = " + ir::to_string(body) + "\n";
+        out += lhs + " = " + BracketTensorReads(ir::to_string(body), names) + "\n";
       }
     }
   }
@@ -74,8 +105,9 @@ std::string ComputeDagText(const std::vector<te::Tensor>& tensors) {
 
 struct ComputeDagObject : PrintableTuningObject {
   std::vector<te::Tensor> tensors;
+  std::vector<size_t> outputs;  // indices into `tensors`
   std::string type_name() const override { return "ComputeDAG"; }
-  std::string Str() const override { return ComputeDagText(tensors); }
+  std::string Str() const override { return ComputeDagText(tensors, outputs); }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
     if (name == "tensors") {
       std::vector<Value> items;
@@ -123,6 +155,7 @@ struct SearchTaskObject : PrintableTuningObject {
   std::string target;
   Value args;
   std::vector<te::Tensor> tensors;                // the function's result in this script
+  std::vector<size_t> outputs;                    // indices of its outputs in `tensors`
   std::shared_ptr<const ScriptProgram> workload;  // the flat workload with its bare schedule
   const ScriptTuningHost* host = nullptr;
   std::string type_name() const override { return "SearchTask"; }
@@ -174,6 +207,7 @@ Result<Value> SearchTaskObject::GetAttr(Interpreter& interp, const std::string& 
   if (attr == "compute_dag") {
     auto dag = std::make_shared<ComputeDagObject>();
     dag->tensors = tensors;
+    dag->outputs = outputs;
     return Value::FromObject(dag);
   }
   if (attr == "workload_key") return Value::String("[\"" + name + "\", " + repr(args).substr(1));
@@ -280,6 +314,7 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
   }
   task->args = list;
   task->tensors = std::move(tensors);
+  task->outputs = outputs;
   task->workload = std::make_shared<const ScriptProgram>(std::move(program.value()));
   task->host = state->host;
   return Value::FromObject(task);

@@ -76,7 +76,7 @@ std::string Dedented(const std::string& text, size_t width) {
   return out;
 }
 
-std::string TargetKind(const std::string& target) { return target.substr(0, target.find(' ')); }
+std::string TuningTargetKind(const std::string& target) { return target.substr(0, target.find(' ')); }
 
 std::string Fixed(double v, int digits) {
   char buf[64];
@@ -289,7 +289,7 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
     ScriptTuningMessage(where + request.what + ": tuning skipped (no trials)");
     return 0;
   }
-  const std::string kind = TargetKind(request.target);
+  const std::string kind = TuningTargetKind(request.target);
   if (kind == "cuda") {
     std::string why;
     if (!runtime::CudaAvailable(&why))
@@ -368,7 +368,7 @@ Result<std::optional<TunedSchedule>> BestFromLog(tune::Database& db, const Scrip
                                                  const std::string& target, const SourceLoc& loc) {
   if (!workload.schedule) return Error("the workload creates no schedule", loc);
   tune::WorkloadFingerprint fp = tune::FingerprintWorkload(workload.schedule->outputs);
-  tune::RecordQuery query{fp.hash, TargetKind(target), runner::ReadMachineSignature().Key()};
+  tune::RecordQuery query{fp.hash, TuningTargetKind(target), runner::ReadMachineSignature().Key()};
   auto best = db.Best(query);
   if (!best) return Error(best.error().message, loc);
   if (!best->has_value()) return std::optional<TunedSchedule>();
