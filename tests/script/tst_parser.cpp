@@ -210,7 +210,7 @@ class TestParser : public QObject {
     QTest::newRow("class")
         << std::string("x = 1\nclass A: pass")
         << "m.py:2:1: error: 'class' statements are not supported in scripts (expected an "
-           "assignment, an import, an expression, def, if, for, while, with, try, raise, return or assert)";
+           "assignment, an import, an expression, def, if, for, while, with, try, raise, del, return or assert)";
     QTest::newRow("with of two managers")
         << std::string("with a as x, b:\n    pass")
         << "m.py:1:12: error: a 'with' statement with several context managers is not supported in "
