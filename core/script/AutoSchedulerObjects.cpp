@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ir/Printer.h"
+#include "runtime/cuda/CudaDriver.h"
 #include "script/Args.h"
 #include "script/AutotvmTuning.h"
 #include "script/Interpreter.h"
@@ -192,6 +193,12 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
 
 Result<TunedSchedule> SearchTaskObject::Best(const std::string& log, const SourceLoc& loc) const {
   auto db = OpenTuningLog(log, true, loc);
+  std::string why;
+  // A CUDA task's log comes from a GPU machine; say so where there is none.
+  if (!db && target.rfind("cuda", 0) == 0 && !runtime::CudaAvailable(&why))
+    return Error(db.error().message + "; this task targets CUDA, whose tuning needs a GPU (none here: " + why +
+                     "): tune it where there is one and bring its log here",
+                 loc);
   if (!db) return db.error();
   auto best = BestFromLog(**db, *workload, target, loc);
   if (!best) return best.error();
