@@ -19,6 +19,7 @@
 #include "script/TeObjects.h"
 #include "script/TirModule.h"
 #include "script/TirObjects.h"
+#include "script/Topi.h"
 #include "script/TuneConfig.h"
 #include "te/Scan.h"
 
@@ -222,6 +223,7 @@ class ScriptEvaluation {
     RegisterScriptBuiltins(interp, state_);
     RegisterTuneConfig(interp, *config_);
     RegisterTuningApis(interp);
+    if (auto st = RegisterTopiBuiltins(interp); !st) return st.error();
     interp.SetIdentity(Identity);
     interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
       RecordAxisOrigins(object, name, result);

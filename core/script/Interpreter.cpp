@@ -646,6 +646,7 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
         if (runtime) return MakeRuntimeValue("\"" + a->as_string() + "\" % (...)");
         return PercentFormat(*this, a->as_string(), *b, e.op_loc);
       }
+      if (auto overloaded = TensorOperator(e, *a, *b)) return *overloaded;
       return ApplyBinary(e.binary_op, *a, *b, e.op_loc);
     }
     case AstKind::Compare: return EvalCompare(e, scope);
@@ -700,6 +701,25 @@ Result<std::vector<Value>> Interpreter::EvalItems(const std::vector<AstPtr>& ite
     values.push_back(std::move(v.value()));
   }
   return values;
+}
+
+// A tensor in `+ - * /` is topi's broadcast operator (tvm.topi.add, ...), as importing
+// topi makes it in TVM (topi/generic_op_impl.py); nullopt for other operands.
+std::optional<Result<Value>> Interpreter::TensorOperator(const AstExpr& e, const Value& a, const Value& b) {
+  auto is_tensor = [](const Value& v) { return v.is_object() && v.type_name() == "Tensor"; };
+  if (!is_tensor(a) && !is_tensor(b)) return std::nullopt;
+  const char* name = e.binary_op == BinaryOp::Add   ? "add"
+                     : e.binary_op == BinaryOp::Sub ? "subtract"
+                     : e.binary_op == BinaryOp::Mul ? "multiply"
+                     : e.binary_op == BinaryOp::Div ? "divide"
+                                                    : nullptr;
+  const Value* op = name ? Lookup(std::string("tvm.topi.") + name) : nullptr;
+  if (!op) return std::nullopt;
+  CallArgs call;
+  call.loc = e.op_loc;
+  call.positional = {a, b};
+  call.positional_locs = {e.left->loc, e.right->loc};
+  return CallValue(*op, call);
 }
 
 // sequence * int, as in Python (ApplyBinary concatenates strings and sequences).

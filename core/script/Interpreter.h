@@ -145,6 +145,9 @@ class Interpreter {
   // stops with a located error (a `while True:` loop cannot hang the application).
   static constexpr int64_t kMaxSteps = 200000;
   int64_t steps() const { return steps_; }
+  // What built-in preludes ran before the script (tvm.topi's, Topi.h) does not count
+  // against the script's limit.
+  void ResetSteps() { steps_ = 0; }
   // Lists built by `*` or comprehensions are capped too.
   static constexpr size_t kMaxListSize = 1000000;
 
@@ -211,6 +214,7 @@ class Interpreter {
   Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b, bool* handled);
+  std::optional<Result<Value>> TensorOperator(const AstExpr& e, const Value& a, const Value& b);
   Result<Value> ListMethod(const Value& list, const std::string& name, const SourceLoc& loc);
   Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);

@@ -27,6 +27,15 @@ struct TargetKindObject : Object {
   }
 };
 
+// The targets of the enclosing `with` blocks, innermost last, in a global no script can
+// name (as te.tag_scope keeps its tags).
+constexpr const char* kTargetScopeGlobal = "<target_scope>";
+
+std::vector<Value> TargetScopes(const Interpreter& interp) {
+  const Value* stack = interp.GetGlobal(kTargetScopeGlobal);
+  return stack && stack->kind() == Value::Kind::List ? stack->items() : std::vector<Value>{};
+}
+
 Value MakeTarget(std::string text, std::string host) {
   auto t = std::make_shared<TargetObject>();
   t->text = std::move(text);
@@ -73,7 +82,28 @@ Result<Value> RuntimeValueObject::Subscript(Interpreter&, const std::vector<Valu
   return MakeRuntimeValue(what + "[...]");
 }
 
+Value CurrentTarget(const Interpreter& interp) {
+  std::vector<Value> scopes = TargetScopes(interp);
+  return scopes.empty() ? Value() : scopes.back();
+}
+
 Result<Value> TargetObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
+  if (name == "__enter__") {
+    auto self = std::make_shared<TargetObject>(*this);
+    return MakeFunction(name, [self](Interpreter& in, const CallArgs&) -> Result<Value> {
+      std::vector<Value> scopes = TargetScopes(in);
+      scopes.push_back(Value::FromObject(self));
+      in.SetGlobal(kTargetScopeGlobal, Value::List(std::move(scopes)));
+      return Value::FromObject(self);
+    });
+  }
+  if (name == "__exit__")
+    return MakeFunction(name, [](Interpreter& in, const CallArgs&) -> Result<Value> {
+      std::vector<Value> scopes = TargetScopes(in);
+      if (!scopes.empty()) scopes.pop_back();
+      in.SetGlobal(kTargetScopeGlobal, Value::List(std::move(scopes)));
+      return Value();
+    });
   if (name == "kind") {
     auto k = std::make_shared<TargetKindObject>();
     k->name = kind();

@@ -34,8 +34,13 @@ struct TargetObject : Object {
   std::string host;  // empty when none
   std::string type_name() const override { return "Target"; }
   std::string kind() const { return text.substr(0, text.find(' ')); }
+  // `with target:` makes it the current target (TVM's Target.__enter__) for topi's
+  // target-specific schedules (Topi.h).
   Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
 };
+
+// The innermost target a `with` block entered, or None.
+Value CurrentTarget(const Interpreter& interp);
 
 // Registers tvm.target.*, tvm.device / tvm.cpu / tvm.cuda ..., tvm.build (a runtime
 // module value) and the runtime modules (tvm.nd, tvm.runtime, tvm.testing, tvm.contrib,

@@ -33,4 +33,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/BoundObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirModule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Topi.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TopiPrelude.cpp
 )
