@@ -151,6 +151,13 @@ def run_exports(cli, examples_dir):
     ok = True
     for path in examples:
         example = os.path.basename(path)
+        # A topi program's export calls TVM's operator inventory, which the stand-in does
+        # not have; the real TVM runs it (tests/cli/tvm_reference).
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+        if "from tvm import topi" in text or "import tvm.topi" in text:
+            print("skip %s (uses tvm.topi, not in the stand-in)" % example)
+            continue
         export = subprocess.run([cli, "export", path, "--format", "tvm"], capture_output=True,
                                 text=True, check=False)
         if export.returncode != 0:
