@@ -40,7 +40,9 @@ std::vector<te::Operation> DagOrder(const std::vector<te::Tensor>& tensors) {
   return order;
 }
 
-bool IsIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+bool IsIdentifierChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+}
 
 // Tessera prints a tensor read as `A(i, k)`; TVM's ComputeDAG writes `A[i, k]`.
 std::string BracketTensorReads(std::string text, const std::set<std::string>& tensor_names) {
@@ -64,7 +66,8 @@ std::string BracketTensorReads(std::string text, const std::set<std::string>& te
 
 // TVM's ComputeDAG text: `A = PLACEHOLDER [1024, 1024]`, `C(i, j) += (A[i, k]*B[k, j])`,
 // the operations in the order a walk from the outputs meets them.
-std::string ComputeDagText(const std::vector<te::Tensor>& tensors, const std::vector<size_t>& outputs) {
+std::string ComputeDagText(const std::vector<te::Tensor>& tensors,
+                           const std::vector<size_t>& outputs) {
   std::vector<te::Tensor> roots;
   for (size_t i : outputs) roots.push_back(tensors[i]);
   roots.insert(roots.end(), tensors.begin(), tensors.end());
@@ -75,7 +78,8 @@ std::string ComputeDagText(const std::vector<te::Tensor>& tensors, const std::ve
   for (const te::Operation& op : order) {
     if (auto* p = dynamic_cast<const te::PlaceholderOpNode*>(op.get())) {
       std::string shape;
-      for (size_t i = 0; i < p->shape.size(); ++i) shape += (i ? ", " : "") + ir::to_string(p->shape[i]);
+      for (size_t i = 0; i < p->shape.size(); ++i)
+        shape += (i ? ", " : "") + ir::to_string(p->shape[i]);
       out += op->name + " = PLACEHOLDER [" + shape + "]\n";
       continue;
     }
@@ -87,15 +91,18 @@ std::string ComputeDagText(const std::vector<te::Tensor>& tensors, const std::ve
     std::string axes;
     for (size_t i = 0; i < c->axis.size(); ++i) axes += (i ? ", " : "") + c->axis[i]->var.name();
     for (size_t b = 0; b < c->body.size(); ++b) {
-      std::string lhs = op->name + (c->body.size() > 1 ? ".v" + std::to_string(b) : "") + "(" + axes + ")";
+      std::string lhs =
+          op->name + (c->body.size() > 1 ? ".v" + std::to_string(b) : "") + "(" + axes + ")";
       const ir::Expr& body = c->body[b];
       if (auto* r = body.as<ir::ReduceNode>()) {
         const std::string& combiner = r->combiner ? r->combiner->name : "";
         const std::string& src = ir::to_string(r->source[static_cast<size_t>(r->value_index)]);
-        if (combiner == "sum") out += lhs + " += " + BracketTensorReads(src, names) + "\n";
+        if (combiner == "sum")
+          out += lhs + " += " + BracketTensorReads(src, names) + "\n";
         else if (combiner == "max" || combiner == "min")
           out += lhs + " " + combiner + "= " + BracketTensorReads(src, names) + "\n";
-        else out += lhs + " = " + BracketTensorReads(ir::to_string(body), names) + "\n";
+        else
+          out += lhs + " = " + BracketTensorReads(ir::to_string(body), names) + "\n";
       } else {
         out += lhs + " = " + BracketTensorReads(ir::to_string(body), names) + "\n";
       }
@@ -109,7 +116,8 @@ struct ComputeDagObject : PrintableTuningObject {
   std::vector<size_t> outputs;  // indices into `tensors`
   std::string type_name() const override { return "ComputeDAG"; }
   std::string Str() const override { return ComputeDagText(tensors, outputs); }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name == "tensors") {
       std::vector<Value> items;
       for (const te::Tensor& t : tensors) items.push_back(MakeTensorValue(t));
@@ -125,14 +133,16 @@ struct AutoSchedulerSetting : Object {
   int trials = 0;
   int repeat = 3;
   double timeout_s = 10;
-  std::string path;              // RecordToFile / PreloadMeasuredStates
+  std::string path;                    // RecordToFile / PreloadMeasuredStates
   std::string strategy = "evolution";  // SketchPolicy: its cost model's search
-  Value runner;                  // TuningOptions / LocalRPCMeasureContext
-  std::vector<std::string> logs;  // TuningOptions: RecordToFile paths
+  Value runner;                        // TuningOptions / LocalRPCMeasureContext
+  std::vector<std::string> logs;       // TuningOptions: RecordToFile paths
   std::string type_name() const override { return kind; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (kind == "LocalRPCMeasureContext" && name == "runner") return runner;
-    if ((kind == "XGBModel" || kind == "RandomModel") && (name == "update_from_file" || name == "update"))
+    if ((kind == "XGBModel" || kind == "RandomModel") &&
+        (name == "update_from_file" || name == "update"))
       return MakeFunction(name, [](Interpreter&, const CallArgs& c) -> Result<Value> {
         // The search trains its model on what it measures and resumes from the log (the
         // records in it are not measured again); the file must still be a Tessera log.
@@ -160,14 +170,18 @@ struct SearchTaskObject : PrintableTuningObject {
   std::shared_ptr<const ScriptProgram> workload;  // the flat workload with its bare schedule
   const ScriptTuningHost* host = nullptr;
   std::string type_name() const override { return "SearchTask"; }
-  std::string Str() const override { return "SearchTask(" + name + ", " + repr(args) + ", target=" + target + ")"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const override;
+  std::string Str() const override {
+    return "SearchTask(" + name + ", " + repr(args) + ", target=" + target + ")";
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override;
   Result<Value> Tune(const CallArgs& c) const;
   Result<TunedSchedule> Best(const std::string& log, const SourceLoc& loc) const;
 };
 
 Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
-  Args args(c, "tune", {"tuning_options", "search_policy", "adaptive_training", "per_task_early_stopping"}, 1);
+  Args args(c, "tune",
+            {"tuning_options", "search_policy", "adaptive_training", "per_task_early_stopping"}, 1);
   if (!args.status()) return args.status().error();
   auto* options = AsSetting(args.get("tuning_options"), "TuningOptions");
   if (!options) return args.TypeError("tuning_options", "auto_scheduler.TuningOptions(...)");
@@ -175,7 +189,8 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
   request.what = "auto_scheduler task '" + name + "'";
   request.trials = options->trials;
   request.target = target;
-  if (options->logs.size() > 1) return args.ErrorAt("tuning_options", "Tessera writes one log per tune call");
+  if (options->logs.size() > 1)
+    return args.ErrorAt("tuning_options", "Tessera writes one log per tune call");
   if (!options->logs.empty()) request.log_path = options->logs[0];
   if (auto* r = options->runner.as<AutoSchedulerSetting>()) {
     request.repeat = r->repeat;
@@ -196,7 +211,8 @@ Result<TunedSchedule> SearchTaskObject::Best(const std::string& log, const Sourc
   std::string why;
   // A CUDA task's log comes from a GPU machine; say so where there is none.
   if (!db && target.rfind("cuda", 0) == 0 && !runtime::CudaAvailable(&why))
-    return Error(db.error().message + "; this task targets CUDA, whose tuning needs a GPU (none here: " + why +
+    return Error(db.error().message +
+                     "; this task targets CUDA, whose tuning needs a GPU (none here: " + why +
                      "): tune it where there is one and bring its log here",
                  loc);
   if (!db) return db.error();
@@ -209,7 +225,8 @@ Result<TunedSchedule> SearchTaskObject::Best(const std::string& log, const Sourc
   return std::move(**best);
 }
 
-Result<Value> SearchTaskObject::GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const {
+Result<Value> SearchTaskObject::GetAttr(Interpreter& interp, const std::string& attr,
+                                        const SourceLoc& loc) const {
   auto me = std::make_shared<const SearchTaskObject>(*this);
   if (attr == "compute_dag") {
     auto dag = std::make_shared<ComputeDagObject>();
@@ -220,7 +237,8 @@ Result<Value> SearchTaskObject::GetAttr(Interpreter& interp, const std::string& 
   if (attr == "workload_key") return Value::String("[\"" + name + "\", " + repr(args).substr(1));
   if (attr == "target") return Value::String(target);
   if (attr == "desc") return Value::String(name);
-  if (attr == "tune") return MakeFunction("tune", [me](Interpreter&, const CallArgs& c) { return me->Tune(c); });
+  if (attr == "tune")
+    return MakeFunction("tune", [me](Interpreter&, const CallArgs& c) { return me->Tune(c); });
   if (attr == "apply_best")
     return MakeFunction("apply_best", [me](Interpreter&, const CallArgs& c) -> Result<Value> {
       Args args(c, "apply_best", {"log_file", "include_compatible", "layout_rewrite_option"}, 1);
@@ -245,8 +263,10 @@ Result<Value> SearchTaskObject::GetAttr(Interpreter& interp, const std::string& 
         auto mode = args.String("print_mode");
         if (!mode) return mode.error();
         if (*mode != "schedule")
-          return args.ErrorAt("print_mode", "Tessera prints the best schedule as a TE script (print_mode=\"schedule\"); "
-                                            "for CUDA source run `tessera-cli export --format cuda` on it");
+          return args.ErrorAt(
+              "print_mode",
+              "Tessera prints the best schedule as a TE script (print_mode=\"schedule\"); "
+              "for CUDA source run `tessera-cli export --format cuda` on it");
       }
       auto best = me->Best(*log, args.loc("log_file"));
       if (!best) return best.error();
@@ -262,19 +282,24 @@ std::vector<size_t> OutputIndices(const std::vector<te::Tensor>& tensors) {
     for (const te::Tensor& t : op->InputTensors()) read.insert(t->op.get());
   std::vector<size_t> out;
   for (size_t i = 0; i < tensors.size(); ++i)
-    if (!dynamic_cast<const te::PlaceholderOpNode*>(tensors[i]->op.get()) && !read.count(tensors[i]->op.get()))
+    if (!dynamic_cast<const te::PlaceholderOpNode*>(tensors[i]->op.get()) &&
+        !read.count(tensors[i]->op.get()))
       out.push_back(i);
   return out;
 }
 
-Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& state, const CallArgs& c) {
+Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& state,
+                             const CallArgs& c) {
   Args args(c, "SearchTask",
-            {"func", "args", "compute_dag", "workload_key", "target", "target_host", "hardware_params",
-             "layout_rewrite_option", "task_inputs", "task_inputs_overwrite", "task_inputs_save_to_file", "desc"},
+            {"func", "args", "compute_dag", "workload_key", "target", "target_host",
+             "hardware_params", "layout_rewrite_option", "task_inputs", "task_inputs_overwrite",
+             "task_inputs_save_to_file", "desc"},
             0);
   if (!args.status()) return args.status().error();
   if (!args.has("func") || args.get("func").is_none())
-    return Error("SearchTask: Tessera makes a task from func= and args= (a registered workload function)", c.loc);
+    return Error(
+        "SearchTask: Tessera makes a task from func= and args= (a registered workload function)",
+        c.loc);
   Value func = args.get("func");
   if (func.is_string()) {
     auto found = state->workloads.find(func.as_string());
@@ -298,13 +323,15 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
   std::vector<te::Tensor> tensors;
   if (result->is_sequence())
     for (const Value& v : result->items()) tensors.push_back(AsTensor(v));
-  if (tensors.empty() || std::any_of(tensors.begin(), tensors.end(), [](const te::Tensor& t) { return !t.defined(); }))
-    return args.ErrorAt("func", "a workload function returns a list of its tensors (inputs and outputs)");
+  if (tensors.empty() ||
+      std::any_of(tensors.begin(), tensors.end(), [](const te::Tensor& t) { return !t.defined(); }))
+    return args.ErrorAt("func",
+                        "a workload function returns a list of its tensors (inputs and outputs)");
   std::vector<size_t> outputs = OutputIndices(tensors);
   if (outputs.empty()) return args.ErrorAt("func", "the workload returns no computed tensor");
   std::string ops;
-  for (size_t i = 0; i < outputs.size(); ++i) ops += (i ? ", " : "") + std::string("_tessera_result[") +
-                                                     std::to_string(outputs[i]) + "].op";
+  for (size_t i = 0; i < outputs.size(); ++i)
+    ops += (i ? ", " : "") + std::string("_tessera_result[") + std::to_string(outputs[i]) + "].op";
   std::string tail = "s = tvm.te.create_schedule([" + ops + "])\ntvm.lower(s, _tessera_result)\n";
   auto text = FlattenFunction(*state->host, *fn, call, tail);
   if (!text) return text.error();
@@ -315,9 +342,12 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
   task->target = "llvm";
   if (args.has("target")) {
     const Value& t = args.get("target");
-    if (t.is_string()) task->target = t.as_string();
-    else if (auto* target = t.as<TargetObject>()) task->target = target->text;
-    else return args.TypeError("target", "a target (\"llvm\", tvm.target.Target(...))");
+    if (t.is_string())
+      task->target = t.as_string();
+    else if (auto* target = t.as<TargetObject>())
+      task->target = target->text;
+    else
+      return args.TypeError("target", "a target (\"llvm\", tvm.target.Target(...))");
   }
   task->args = list;
   task->tensors = std::move(tensors);
@@ -328,8 +358,9 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
 }
 
 Result<Value> MakeTuningOptions(const CallArgs& c) {
-  Args args(c, "TuningOptions", {"num_measure_trials", "early_stopping", "num_measures_per_round", "verbose",
-                                 "builder", "runner", "measure_callbacks"},
+  Args args(c, "TuningOptions",
+            {"num_measure_trials", "early_stopping", "num_measures_per_round", "verbose", "builder",
+             "runner", "measure_callbacks"},
             0);
   if (!args.status()) return args.status().error();
   auto options = std::make_shared<AutoSchedulerSetting>();
@@ -337,20 +368,23 @@ Result<Value> MakeTuningOptions(const CallArgs& c) {
   if (args.has("num_measure_trials")) {
     auto n = args.Int("num_measure_trials");
     if (!n) return n.error();
-    if (*n < 0) return args.ErrorAt("num_measure_trials", "num_measure_trials must not be negative");
+    if (*n < 0)
+      return args.ErrorAt("num_measure_trials", "num_measure_trials must not be negative");
     options->trials = static_cast<int>(std::min<int64_t>(*n, 100000));
   }
   const Value& runner = args.get("runner");
   if (!runner.is_none() && !(runner.is_string() && runner.as_string() == "local")) {
     if (!AsSetting(runner, "LocalRunner") && !AsSetting(runner, "RPCRunner"))
-      return args.TypeError("runner", "\"local\", auto_scheduler.LocalRunner(...) or a measure context's runner");
+      return args.TypeError(
+          "runner", "\"local\", auto_scheduler.LocalRunner(...) or a measure context's runner");
     options->runner = runner;
   }
   const Value& callbacks = args.get("measure_callbacks");
   if (callbacks.is_sequence()) {
     for (const Value& cb : callbacks.items()) {
       auto* record = AsSetting(cb, "RecordToFile");
-      if (!record) return args.TypeError("measure_callbacks", "a list of auto_scheduler.RecordToFile(...)");
+      if (!record)
+        return args.TypeError("measure_callbacks", "a list of auto_scheduler.RecordToFile(...)");
       options->logs.push_back(record->path);
     }
   } else if (!callbacks.is_none()) {
@@ -362,8 +396,9 @@ Result<Value> MakeTuningOptions(const CallArgs& c) {
 // LocalRunner / LocalRPCMeasureContext(number=3, repeat=1, timeout=10, min_repeat_ms=...):
 // number * repeat timed runs per candidate (at most 100).
 Result<Value> MakeRunnerSetting(const std::string& kind, const CallArgs& c) {
-  Args args(c, kind, {"priority", "n_parallel", "timeout", "number", "repeat", "min_repeat_ms", "cooldown_interval",
-                      "enable_cpu_cache_flush", "device"},
+  Args args(c, kind,
+            {"priority", "n_parallel", "timeout", "number", "repeat", "min_repeat_ms",
+             "cooldown_interval", "enable_cpu_cache_flush", "device"},
             0);
   if (!args.status()) return args.status().error();
   auto runner = std::make_shared<AutoSchedulerSetting>();
@@ -379,7 +414,8 @@ Result<Value> MakeRunnerSetting(const std::string& kind, const CallArgs& c) {
   runner->repeat = static_cast<int>(std::min<int64_t>(number * repeat, 100));
   if (args.has("timeout")) {
     const Value& t = args.get("timeout");
-    if (!t.is_number() || t.as_float() <= 0) return args.TypeError("timeout", "a positive number of seconds");
+    if (!t.is_number() || t.as_float() <= 0)
+      return args.TypeError("timeout", "a positive number of seconds");
     runner->timeout_s = t.as_float();
   }
   if (kind == "LocalRunner") return Value::FromObject(runner);
@@ -395,15 +431,19 @@ Result<Value> MakeSimpleSetting(const std::string& kind, const CallArgs& c) {
   if (kind == "RecordToFile" || kind == "PreloadMeasuredStates") {
     Args args(c, kind, {"filename"}, 0);
     if (!args.status()) return args.status().error();
-    setting->path = args.has("filename") ? args.get("filename").is_string() ? args.get("filename").as_string() : ""
-                                         : "auto_scheduler_tuning.json";
+    setting->path = args.has("filename")
+                        ? args.get("filename").is_string() ? args.get("filename").as_string() : ""
+                        : "auto_scheduler_tuning.json";
     if (setting->path.empty()) return args.TypeError("filename", "a file name");
   } else if (kind == "SketchPolicy") {
-    Args args(c, kind, {"task", "program_cost_model", "params", "seed", "verbose", "init_search_callbacks"}, 1);
+    Args args(c, kind,
+              {"task", "program_cost_model", "params", "seed", "verbose", "init_search_callbacks"},
+              1);
     if (!args.status()) return args.status().error();
     if (!args.get("task").as<SearchTaskObject>()) return args.TypeError("task", "a SearchTask");
     const Value& model = args.get("program_cost_model");
-    setting->strategy = AsSetting(model, "XGBModel") ? "evolution" : "random";  // TVM's default: RandomModel
+    setting->strategy =
+        AsSetting(model, "XGBModel") ? "evolution" : "random";  // TVM's default: RandomModel
     if (!model.is_none() && !AsSetting(model, "XGBModel") && !AsSetting(model, "RandomModel"))
       return args.TypeError("program_cost_model", "auto_scheduler.XGBModel() or RandomModel()");
   }
@@ -417,38 +457,47 @@ void RegisterAutoScheduler(Interpreter& interp, const ScriptTuningHost& host) {
   state->host = &host;
   interp.RegisterFunction("tvm.auto_scheduler.register_workload",
                           [state](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "register_workload", {"func_name", "f", "override"}, 1);
-    if (!args.status()) return args.status().error();
-    auto add = [state](const std::string& name, const Value& f, const SourceLoc& loc) -> Result<Value> {
-      if (!f.as<FunctionObject>()) return Error("register_workload registers a def", loc);
-      state->workloads[name] = f;
-      return f;
-    };
-    const Value& first = args.get("func_name");
-    if (auto* fn = first.as<FunctionObject>()) return add(fn->def->name, first, args.loc("func_name"));
-    if (!first.is_string()) return args.TypeError("func_name", "a def or the workload's name");
-    std::string name = first.as_string();
-    if (args.has("f")) return add(name, args.get("f"), args.loc("f"));
-    return MakeFunction("register_workload", [add, name](Interpreter&, const CallArgs& d) -> Result<Value> {
-      if (d.positional.size() != 1) return Error("register_workload decorates one def", d.loc);
-      return add(name, d.positional[0], d.positional_locs[0]);
-    });
-  });
-  interp.RegisterFunction("tvm.auto_scheduler.SearchTask", [state](Interpreter& in, const CallArgs& c) {
-    return MakeSearchTask(in, state, c);
-  });
+                            Args args(c, "register_workload", {"func_name", "f", "override"}, 1);
+                            if (!args.status()) return args.status().error();
+                            auto add = [state](const std::string& name, const Value& f,
+                                               const SourceLoc& loc) -> Result<Value> {
+                              if (!f.as<FunctionObject>())
+                                return Error("register_workload registers a def", loc);
+                              state->workloads[name] = f;
+                              return f;
+                            };
+                            const Value& first = args.get("func_name");
+                            if (auto* fn = first.as<FunctionObject>())
+                              return add(fn->def->name, first, args.loc("func_name"));
+                            if (!first.is_string())
+                              return args.TypeError("func_name", "a def or the workload's name");
+                            std::string name = first.as_string();
+                            if (args.has("f")) return add(name, args.get("f"), args.loc("f"));
+                            return MakeFunction(
+                                "register_workload",
+                                [add, name](Interpreter&, const CallArgs& d) -> Result<Value> {
+                                  if (d.positional.size() != 1)
+                                    return Error("register_workload decorates one def", d.loc);
+                                  return add(name, d.positional[0], d.positional_locs[0]);
+                                });
+                          });
+  interp.RegisterFunction(
+      "tvm.auto_scheduler.SearchTask",
+      [state](Interpreter& in, const CallArgs& c) { return MakeSearchTask(in, state, c); });
   interp.RegisterFunction("tvm.auto_scheduler.TuningOptions",
                           [](Interpreter&, const CallArgs& c) { return MakeTuningOptions(c); });
   for (const char* kind : {"LocalRunner", "LocalRPCMeasureContext"}) {
     std::string k = kind;
-    interp.RegisterFunction("tvm.auto_scheduler." + k,
-                            [k](Interpreter&, const CallArgs& c) { return MakeRunnerSetting(k, c); });
+    interp.RegisterFunction("tvm.auto_scheduler." + k, [k](Interpreter&, const CallArgs& c) {
+      return MakeRunnerSetting(k, c);
+    });
   }
-  for (const char* kind : {"RecordToFile", "PreloadMeasuredStates", "XGBModel", "RandomModel", "SketchPolicy",
-                           "LocalBuilder"}) {
+  for (const char* kind : {"RecordToFile", "PreloadMeasuredStates", "XGBModel", "RandomModel",
+                           "SketchPolicy", "LocalBuilder"}) {
     std::string k = kind;
-    interp.RegisterFunction("tvm.auto_scheduler." + k,
-                            [k](Interpreter&, const CallArgs& c) { return MakeSimpleSetting(k, c); });
+    interp.RegisterFunction("tvm.auto_scheduler." + k, [k](Interpreter&, const CallArgs& c) {
+      return MakeSimpleSetting(k, c);
+    });
   }
 }
 

@@ -25,7 +25,8 @@ struct AutotvmHistory;
 struct AutotvmState {
   const ScriptTuningHost* host = nullptr;
   std::map<std::string, Value> templates;  // name -> the decorated function
-  std::vector<std::shared_ptr<const AutotvmHistory>> history;  // apply_history_best scopes, innermost last
+  std::vector<std::shared_ptr<const AutotvmHistory>>
+      history;  // apply_history_best scopes, innermost last
 };
 using AutotvmStatePtr = std::shared_ptr<AutotvmState>;
 
@@ -50,8 +51,8 @@ struct ConfigSpaceObject : PrintableTuningObject {
   }
   std::optional<int64_t> Len() const override { return Length(); }
   std::string Str() const override {
-    std::string out = "ConfigSpace (len=" + std::to_string(Length()) + ", range_length=" + std::to_string(Length()) +
-                      ", space_map=\n";
+    std::string out = "ConfigSpace (len=" + std::to_string(Length()) +
+                      ", range_length=" + std::to_string(Length()) + ", space_map=\n";
     for (size_t i = 0; i < knobs.size(); ++i) {
       const ScriptKnob& k = knobs[i];
       std::string index = std::to_string(i);
@@ -71,7 +72,8 @@ struct ConfigSpaceObject : PrintableTuningObject {
     }
     return out + ")";
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name == "range_length") return Value::Int(Length());
     return Object::GetAttr(interp, name, loc);
   }
@@ -85,8 +87,11 @@ struct AutotvmTaskObject : PrintableTuningObject {
   std::shared_ptr<const ScriptProgram> workload;  // the flat template script, fallback config
   std::shared_ptr<const ConfigSpaceObject> space;
   std::string type_name() const override { return "Task"; }
-  std::string Str() const override { return "Task(func_name=" + name + ", args=" + repr(args) + ")"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const override {
+  std::string Str() const override {
+    return "Task(func_name=" + name + ", args=" + repr(args) + ")";
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override {
     if (attr == "name") return Value::String(name);
     if (attr == "args") return args;
     if (attr == "target") return Value::String(target);
@@ -103,7 +108,8 @@ struct AutotvmTaskObject : PrintableTuningObject {
 
 // A builder, runner, measure_option or callback: keyword settings kept for tune().
 struct AutotvmSettingObject : Object {
-  std::string kind;  // "LocalBuilder", "LocalRunner", "MeasureOption", "log_to_file", "progress_bar"
+  std::string
+      kind;  // "LocalBuilder", "LocalRunner", "MeasureOption", "log_to_file", "progress_bar"
   int repeat = 5;
   double timeout_s = 60;
   std::string path;  // log_to_file
@@ -122,17 +128,23 @@ struct AutotvmHistory : PrintableTuningObject {
   std::weak_ptr<AutotvmState> state;  // the evaluation's (it holds the scopes entered)
   std::weak_ptr<const AutotvmHistory> self;
   std::string type_name() const override { return "ApplyHistoryBest"; }
-  std::string Str() const override { return "ApplyHistoryBest(" + (path.empty() ? "None" : path) + ")"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+  std::string Str() const override {
+    return "ApplyHistoryBest(" + (path.empty() ? "None" : path) + ")";
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
 };
 
 // dispatch_context.query(target, workload): what a template would take in this context.
 struct AutotvmQueryResult : PrintableTuningObject {
   std::string text;
   bool fallback = true;
-  std::string type_name() const override { return fallback ? "FallbackConfigEntity" : "ConfigEntity"; }
+  std::string type_name() const override {
+    return fallback ? "FallbackConfigEntity" : "ConfigEntity";
+  }
   std::string Str() const override { return text; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name == "is_fallback") return Value::Bool(fallback);
     return Object::GetAttr(interp, name, loc);
   }
@@ -140,20 +152,22 @@ struct AutotvmQueryResult : PrintableTuningObject {
 
 // The flat script of template `fn` called with `call`'s arguments, evaluated with the
 // fallback config.
-Result<ScriptProgram> TemplateWorkload(const AutotvmState& state, const FunctionObject& fn, const CallArgs& call) {
+Result<ScriptProgram> TemplateWorkload(const AutotvmState& state, const FunctionObject& fn,
+                                       const CallArgs& call) {
   auto text = FlattenFunction(*state.host, fn, call, kAutotvmTemplateTail);
   if (!text) return text.error();
   auto program = EvaluateScript(*text, state.host->file);
   if (!program) return program.error();
   if (!program->schedule)
-    return Error("the template '" + fn.def->name + "' creates no schedule (te.create_schedule)", fn.def->loc);
+    return Error("the template '" + fn.def->name + "' creates no schedule (te.create_schedule)",
+                 fn.def->loc);
   return program;
 }
 
 // The decorated template: a call takes the innermost apply_history_best's record.
 struct TemplateObject : Object {
   std::string name;
-  Value function;  // the def
+  Value function;                          // the def
   std::weak_ptr<AutotvmState> weak_state;  // the evaluation's registry holds this template
   std::string type_name() const override { return "function"; }
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override {
@@ -168,18 +182,19 @@ struct TemplateObject : Object {
       if (!best) return best.error();
       if (best->has_value()) {
         const TunedSchedule& tuned = **best;
-        ScriptTuningMessage(args.loc.file + ":" + std::to_string(args.loc.line) + ": apply_history_best: '" + name +
-                            "' takes the best record of " + history.path + " (" +
-                            std::to_string(tuned.record.gflops) + " GFLOP/s, " +
-                            std::to_string(tuned.record.median_ms) + " ms)");
+        ScriptTuningMessage(args.loc.file + ":" + std::to_string(args.loc.line) +
+                            ": apply_history_best: '" + name + "' takes the best record of " +
+                            history.path + " (" + std::to_string(tuned.record.gflops) +
+                            " GFLOP/s, " + std::to_string(tuned.record.median_ms) + " ms)");
         if (state->host->adopt) state->host->adopt(tuned.schedule, tuned.args);
         std::vector<Value> tensors;
         for (const te::Tensor& t : tuned.args) tensors.push_back(MakeTensorValue(t));
         return Value::Tuple({Value::FromObject(std::make_shared<ScheduleObject>(tuned.schedule)),
                              Value::List(std::move(tensors))});
       }
-      ScriptTuningMessage(args.loc.file + ":" + std::to_string(args.loc.line) + ": apply_history_best: no record of '" +
-                          name + "' with these arguments for this machine in " + history.path +
+      ScriptTuningMessage(args.loc.file + ":" + std::to_string(args.loc.line) +
+                          ": apply_history_best: no record of '" + name +
+                          "' with these arguments for this machine in " + history.path +
                           ": the fallback configuration is used");
     }
     // The fallback (or, inside a template's own tuning, the tuner's) configuration.
@@ -191,7 +206,8 @@ struct TemplateObject : Object {
   }
 };
 
-Result<Value> AutotvmHistory::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
+Result<Value> AutotvmHistory::GetAttr(Interpreter& interp, const std::string& name,
+                                      const SourceLoc& loc) const {
   std::shared_ptr<const AutotvmHistory> me = self.lock();
   if (name == "__enter__")
     return MakeFunction("__enter__", [me](Interpreter&, const CallArgs&) -> Result<Value> {
@@ -236,7 +252,8 @@ Result<Value> AutotvmHistory::GetAttr(Interpreter& interp, const std::string& na
         result->fallback = false;
         result->text = "best record of '" + template_name + "' in " + me->path + ": " +
                        std::to_string((*best)->record.gflops) + " GFLOP/s, " +
-                       std::to_string((*best)->record.median_ms) + " ms\n" + TunedScriptText((*best)->record);
+                       std::to_string((*best)->record.median_ms) + " ms\n" +
+                       TunedScriptText((*best)->record);
       }
       return Value::FromObject(result);
     });
@@ -250,7 +267,8 @@ struct AutotvmTunerObject : Object {
   std::shared_ptr<const AutotvmTaskObject> task;
   std::string type_name() const override { return kind; }
   Result<Value> Tune(const CallArgs& c) const {
-    Args args(c, "tune", {"n_trial", "measure_option", "early_stopping", "callbacks", "si_prefix"}, 1);
+    Args args(c, "tune", {"n_trial", "measure_option", "early_stopping", "callbacks", "si_prefix"},
+              1);
     if (!args.status()) return args.status().error();
     auto n = args.Int("n_trial");
     if (!n) return n.error();
@@ -259,7 +277,8 @@ struct AutotvmTunerObject : Object {
     request.what = "autotvm task '" + task->name + "'";
     request.strategy = strategy;
     // TVM's tuners stop when the space is exhausted too.
-    request.trials = static_cast<int>(std::min<int64_t>(*n, std::min<int64_t>(task->space->Length(), 100000)));
+    request.trials =
+        static_cast<int>(std::min<int64_t>(*n, std::min<int64_t>(task->space->Length(), 100000)));
     request.target = task->target;
     if (args.has("measure_option") && !args.get("measure_option").is_none()) {
       auto* m = SettingOf(args.get("measure_option"), "MeasureOption");
@@ -272,7 +291,9 @@ struct AutotvmTunerObject : Object {
       for (const Value& cb : callbacks.items()) {
         if (SettingOf(cb, "progress_bar")) continue;  // progress lines go to stderr anyway
         auto* log = SettingOf(cb, "log_to_file");
-        if (!log) return args.TypeError("callbacks", "autotvm.callback.log_to_file(...) / progress_bar(...)");
+        if (!log)
+          return args.TypeError("callbacks",
+                                "autotvm.callback.log_to_file(...) / progress_bar(...)");
         if (!request.log_path.empty() && request.log_path != log->path)
           return args.ErrorAt("callbacks", "Tessera writes one log per tune call");
         request.log_path = log->path;
@@ -285,9 +306,11 @@ struct AutotvmTunerObject : Object {
     if (!measured) return measured.error();
     return Value();
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     auto me = std::make_shared<const AutotvmTunerObject>(*this);
-    if (name == "tune") return MakeFunction("tune", [me](Interpreter&, const CallArgs& c) { return me->Tune(c); });
+    if (name == "tune")
+      return MakeFunction("tune", [me](Interpreter&, const CallArgs& c) { return me->Tune(c); });
     if (name == "task") return Value::FromObject(task);
     return Object::GetAttr(interp, name, loc);
   }
@@ -300,13 +323,15 @@ Result<Value> CreateTask(const AutotvmStatePtr& state, const CallArgs& c) {
   if (!name) return name.error();
   auto found = state->templates.find(*name);
   if (found == state->templates.end())
-    return args.ErrorAt("task_name", "no template named '" + *name + "' (register one with @autotvm.template(\"" +
-                                         *name + "\") before creating its task)");
+    return args.ErrorAt("task_name", "no template named '" + *name +
+                                         "' (register one with @autotvm.template(\"" + *name +
+                                         "\") before creating its task)");
   auto* tmpl = found->second.as<TemplateObject>();
   auto* fn = tmpl ? tmpl->function.as<FunctionObject>() : nullptr;
   if (!fn) return args.ErrorAt("task_name", "the template '" + *name + "' is not a def");
   const Value& list = args.get("args");
-  if (!list.is_sequence() && !list.is_none()) return args.TypeError("args", "a tuple of the template's arguments");
+  if (!list.is_sequence() && !list.is_none())
+    return args.TypeError("args", "a tuple of the template's arguments");
   CallArgs call;
   call.loc = args.loc("args");
   if (list.is_sequence())
@@ -319,7 +344,8 @@ Result<Value> CreateTask(const AutotvmStatePtr& state, const CallArgs& c) {
   auto evaluated = EvaluateTunableScript(*text, state->host->file, {});
   if (!evaluated) return evaluated.error();
   if (!evaluated->program.schedule)
-    return args.ErrorAt("task_name", "the template '" + *name + "' creates no schedule (te.create_schedule)");
+    return args.ErrorAt("task_name",
+                        "the template '" + *name + "' creates no schedule (te.create_schedule)");
   auto task = std::make_shared<AutotvmTaskObject>();
   task->name = *name;
   task->args = list.is_none() ? Value::Tuple({}) : list;
@@ -335,7 +361,8 @@ Result<Value> MakeTuner(const std::string& kind, const std::string& strategy, co
   // The TVM tuners' own settings (pop_size, loss_type, feature_type, plan_size, ...) steer
   // TVM's search, not Tessera's: accepted as keywords and not used.
   if (c.positional.empty()) return Error(kind + "() needs the task", c.loc);
-  if (c.positional.size() > 1) return Error(kind + "() takes the task and keyword settings", c.positional_locs[1]);
+  if (c.positional.size() > 1)
+    return Error(kind + "() takes the task and keyword settings", c.positional_locs[1]);
   auto* task = c.positional[0].as<AutotvmTaskObject>();
   if (!task) return Error(kind + "() takes a task from autotvm.task.create", c.positional_locs[0]);
   auto tuner = std::make_shared<AutotvmTunerObject>();
@@ -349,8 +376,9 @@ Result<Value> MakeTuner(const std::string& kind, const std::string& strategy, co
 // number * repeat runs of each candidate (at most 100); min_repeat_ms and the cooldown
 // are TVM's timer settings and are not used.
 Result<Value> MakeLocalRunner(const CallArgs& c) {
-  Args args(c, "LocalRunner", {"timeout", "n_parallel", "number", "repeat", "min_repeat_ms", "cooldown_interval",
-                               "enable_cpu_cache_flush", "module_loader"},
+  Args args(c, "LocalRunner",
+            {"timeout", "n_parallel", "number", "repeat", "min_repeat_ms", "cooldown_interval",
+             "enable_cpu_cache_flush", "module_loader"},
             0);
   if (!args.status()) return args.status().error();
   auto setting = std::make_shared<AutotvmSettingObject>();
@@ -366,11 +394,13 @@ Result<Value> MakeLocalRunner(const CallArgs& c) {
     if (!r) return r.error();
     repeat = *r;
   }
-  if (number < 1 || repeat < 1) return Error("LocalRunner: number and repeat must be positive", c.loc);
+  if (number < 1 || repeat < 1)
+    return Error("LocalRunner: number and repeat must be positive", c.loc);
   setting->repeat = static_cast<int>(std::min<int64_t>(number * repeat, 100));
   if (args.has("timeout")) {
     const Value& t = args.get("timeout");
-    if (!t.is_number() || t.as_float() <= 0) return args.TypeError("timeout", "a positive number of seconds");
+    if (!t.is_number() || t.as_float() <= 0)
+      return args.TypeError("timeout", "a positive number of seconds");
     setting->timeout_s = t.as_float();
   }
   return Value::FromObject(setting);
@@ -380,8 +410,10 @@ Result<Value> MakeMeasureOption(const CallArgs& c) {
   Args args(c, "measure_option", {"builder", "runner"}, 2);
   if (!args.status()) return args.status().error();
   const Value& builder = args.get("builder");
-  if (!(builder.is_string() && builder.as_string() == "local") && !SettingOf(builder, "LocalBuilder"))
-    return args.TypeError("builder", "\"local\" or autotvm.LocalBuilder() (Tessera builds on this machine)");
+  if (!(builder.is_string() && builder.as_string() == "local") &&
+      !SettingOf(builder, "LocalBuilder"))
+    return args.TypeError("builder",
+                          "\"local\" or autotvm.LocalBuilder() (Tessera builds on this machine)");
   const Value& runner = args.get("runner");
   auto option = std::make_shared<AutotvmSettingObject>();
   option->kind = "MeasureOption";
@@ -392,8 +424,10 @@ Result<Value> MakeMeasureOption(const CallArgs& c) {
     option->repeat = 12;  // LocalRunner's defaults: number=4, repeat=3
     option->timeout_s = 10;
   } else {
-    return args.TypeError("runner", "\"local\" or autotvm.LocalRunner(...) (Tessera measures on this machine; "
-                                    "RPC runners are not supported)");
+    return args.TypeError(
+        "runner",
+        "\"local\" or autotvm.LocalRunner(...) (Tessera measures on this machine; "
+        "RPC runners are not supported)");
   }
   return Value::FromObject(option);
 }
@@ -423,7 +457,8 @@ Result<Value> PickBest(const CallArgs& c) {
     if (!record || record->status != tune::kStatusOk || !(record->median_ms > 0)) continue;
     std::string key = record->workload + "|" + record->target + "|" + record->machine_key;
     auto it = best.find(key);
-    if (it == best.end() || record->median_ms < it->second.first) best[key] = {record->median_ms, line};
+    if (it == best.end() || record->median_ms < it->second.first)
+      best[key] = {record->median_ms, line};
   }
   std::string picked;
   for (const auto& [key, entry] : best) picked += entry.second + "\n";
@@ -442,7 +477,8 @@ Result<Value> MakeHistory(const AutotvmStatePtr& state, const CallArgs& c) {
   history->self = history;
   const Value& records = args.get("records");
   if (!records.is_none()) {
-    if (!records.is_string()) return args.TypeError("records", "the path of a Tessera tuning log, or None");
+    if (!records.is_string())
+      return args.TypeError("records", "the path of a Tessera tuning log, or None");
     history->path = records.as_string();
     auto db = OpenTuningLog(history->path, true, args.loc("records"));
     if (!db) return db.error();
@@ -452,8 +488,10 @@ Result<Value> MakeHistory(const AutotvmStatePtr& state, const CallArgs& c) {
 }
 
 void RegisterTunerClasses(Interpreter& interp) {
-  const std::pair<const char*, const char*> tuners[] = {
-      {"XGBTuner", "evolution"}, {"GATuner", "evolution"}, {"RandomTuner", "random"}, {"GridSearchTuner", "grid"}};
+  const std::pair<const char*, const char*> tuners[] = {{"XGBTuner", "evolution"},
+                                                        {"GATuner", "evolution"},
+                                                        {"RandomTuner", "random"},
+                                                        {"GridSearchTuner", "grid"}};
   for (const auto& [kind, strategy] : tuners) {
     std::string k = kind, s = strategy;
     interp.RegisterFunction("tvm.autotvm.tuner." + k,
@@ -462,33 +500,38 @@ void RegisterTunerClasses(Interpreter& interp) {
 }
 
 void RegisterMeasureSettings(Interpreter& interp) {
-  interp.RegisterFunction("tvm.autotvm.LocalRunner", [](Interpreter&, const CallArgs& c) { return MakeLocalRunner(c); });
-  interp.RegisterFunction("tvm.autotvm.LocalBuilder", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "LocalBuilder", {"timeout", "n_parallel", "build_kwargs", "build_func", "do_fork", "runtime"}, 0);
-    if (!args.status()) return args.status().error();
-    auto setting = std::make_shared<AutotvmSettingObject>();
-    setting->kind = "LocalBuilder";
-    return Value::FromObject(setting);
-  });
+  interp.RegisterFunction("tvm.autotvm.LocalRunner",
+                          [](Interpreter&, const CallArgs& c) { return MakeLocalRunner(c); });
+  interp.RegisterFunction(
+      "tvm.autotvm.LocalBuilder", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "LocalBuilder",
+                  {"timeout", "n_parallel", "build_kwargs", "build_func", "do_fork", "runtime"}, 0);
+        if (!args.status()) return args.status().error();
+        auto setting = std::make_shared<AutotvmSettingObject>();
+        setting->kind = "LocalBuilder";
+        return Value::FromObject(setting);
+      });
   interp.RegisterFunction("tvm.autotvm.measure_option",
                           [](Interpreter&, const CallArgs& c) { return MakeMeasureOption(c); });
-  interp.RegisterFunction("tvm.autotvm.callback.log_to_file", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "log_to_file", {"file_out", "protocol"}, 1);
-    if (!args.status()) return args.status().error();
-    auto path = args.String("file_out");
-    if (!path) return path.error();
-    auto setting = std::make_shared<AutotvmSettingObject>();
-    setting->kind = "log_to_file";
-    setting->path = *path;
-    return Value::FromObject(setting);
-  });
-  interp.RegisterFunction("tvm.autotvm.callback.progress_bar", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "progress_bar", {"total", "prefix", "si_prefix"}, 1);
-    if (!args.status()) return args.status().error();
-    auto setting = std::make_shared<AutotvmSettingObject>();
-    setting->kind = "progress_bar";
-    return Value::FromObject(setting);
-  });
+  interp.RegisterFunction("tvm.autotvm.callback.log_to_file",
+                          [](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            Args args(c, "log_to_file", {"file_out", "protocol"}, 1);
+                            if (!args.status()) return args.status().error();
+                            auto path = args.String("file_out");
+                            if (!path) return path.error();
+                            auto setting = std::make_shared<AutotvmSettingObject>();
+                            setting->kind = "log_to_file";
+                            setting->path = *path;
+                            return Value::FromObject(setting);
+                          });
+  interp.RegisterFunction("tvm.autotvm.callback.progress_bar",
+                          [](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            Args args(c, "progress_bar", {"total", "prefix", "si_prefix"}, 1);
+                            if (!args.status()) return args.status().error();
+                            auto setting = std::make_shared<AutotvmSettingObject>();
+                            setting->kind = "progress_bar";
+                            return Value::FromObject(setting);
+                          });
 }
 
 }  // namespace
@@ -496,33 +539,41 @@ void RegisterMeasureSettings(Interpreter& interp) {
 void RegisterAutotvm(Interpreter& interp, const ScriptTuningHost& host) {
   auto state = std::make_shared<AutotvmState>();
   state->host = &host;
-  interp.RegisterFunction("tvm.autotvm.template", [state](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "template", {"task_name", "func"}, 1);
-    if (!args.status()) return args.status().error();
-    if (!args.get("task_name").is_string())
-      return args.TypeError("task_name", "the template's name (@autotvm.template(\"name\"))");
-    std::string name = args.get("task_name").as_string();
-    auto decorate = [state, name](const Value& function, const SourceLoc& loc) -> Result<Value> {
-      if (!function.as<FunctionObject>()) return Error("@autotvm.template decorates a def", loc);
-      auto tmpl = std::make_shared<TemplateObject>();
-      tmpl->name = name;
-      tmpl->function = function;
-      tmpl->weak_state = state;
-      Value v = Value::FromObject(tmpl);
-      state->templates[name] = v;
-      return v;
-    };
-    if (args.has("func")) return decorate(args.get("func"), args.loc("func"));
-    return MakeFunction("template", [decorate](Interpreter&, const CallArgs& d) -> Result<Value> {
-      if (d.positional.size() != 1) return Error("@autotvm.template decorates one def", d.loc);
-      return decorate(d.positional[0], d.positional_locs[0]);
-    });
+  interp.RegisterFunction(
+      "tvm.autotvm.template", [state](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "template", {"task_name", "func"}, 1);
+        if (!args.status()) return args.status().error();
+        if (!args.get("task_name").is_string())
+          return args.TypeError("task_name", "the template's name (@autotvm.template(\"name\"))");
+        std::string name = args.get("task_name").as_string();
+        auto decorate = [state, name](const Value& function,
+                                      const SourceLoc& loc) -> Result<Value> {
+          if (!function.as<FunctionObject>())
+            return Error("@autotvm.template decorates a def", loc);
+          auto tmpl = std::make_shared<TemplateObject>();
+          tmpl->name = name;
+          tmpl->function = function;
+          tmpl->weak_state = state;
+          Value v = Value::FromObject(tmpl);
+          state->templates[name] = v;
+          return v;
+        };
+        if (args.has("func")) return decorate(args.get("func"), args.loc("func"));
+        return MakeFunction("template",
+                            [decorate](Interpreter&, const CallArgs& d) -> Result<Value> {
+                              if (d.positional.size() != 1)
+                                return Error("@autotvm.template decorates one def", d.loc);
+                              return decorate(d.positional[0], d.positional_locs[0]);
+                            });
+      });
+  interp.RegisterFunction("tvm.autotvm.task.create", [state](Interpreter&, const CallArgs& c) {
+    return CreateTask(state, c);
   });
-  interp.RegisterFunction("tvm.autotvm.task.create",
-                          [state](Interpreter&, const CallArgs& c) { return CreateTask(state, c); });
-  interp.RegisterFunction("tvm.autotvm.apply_history_best",
-                          [state](Interpreter&, const CallArgs& c) { return MakeHistory(state, c); });
-  interp.RegisterFunction("tvm.autotvm.record.pick_best", [](Interpreter&, const CallArgs& c) { return PickBest(c); });
+  interp.RegisterFunction(
+      "tvm.autotvm.apply_history_best",
+      [state](Interpreter&, const CallArgs& c) { return MakeHistory(state, c); });
+  interp.RegisterFunction("tvm.autotvm.record.pick_best",
+                          [](Interpreter&, const CallArgs& c) { return PickBest(c); });
   RegisterTunerClasses(interp);
   RegisterMeasureSettings(interp);
 }

@@ -14,6 +14,7 @@
 #include "script/Interpreter.h"
 #include "script/ScriptPrinter.h"
 #include "script/TuneConfig.h"
+#include "support/Json.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/Fingerprint.h"
 
@@ -25,23 +26,10 @@ std::mutex g_tuning_log_mutex;
 std::function<void(const std::string&)> g_tuning_log;
 ScriptRunnerFactory g_runner_factory;  // guarded by g_tuning_log_mutex
 
-std::string QuotedLiteral(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
 // A task argument as Python source; nullopt for anything TVM could not serialise either.
 std::optional<std::string> AutotvmLiteral(const Value& v) {
   if (v.is_none() || v.is_bool() || v.is_int() || v.is_float()) return repr(v);
-  if (v.is_string()) return QuotedLiteral(v.as_string());
+  if (v.is_string()) return JsonQuote(v.as_string());  // its escapes are Python's too
   if (!v.is_sequence()) return std::nullopt;
   const bool tuple = v.kind() == Value::Kind::Tuple;
   std::string out = tuple ? "(" : "[";
@@ -65,9 +53,11 @@ std::string Dedented(const std::string& text, size_t width) {
   size_t start = 0;
   while (start <= text.size()) {
     size_t eol = text.find('\n', start);
-    std::string line = text.substr(start, eol == std::string::npos ? std::string::npos : eol - start);
+    std::string line =
+        text.substr(start, eol == std::string::npos ? std::string::npos : eol - start);
     size_t strip = 0;
-    while (strip < width && strip < line.size() && (line[strip] == ' ' || line[strip] == '\t')) ++strip;
+    while (strip < width && strip < line.size() && (line[strip] == ' ' || line[strip] == '\t'))
+      ++strip;
     out += line.substr(strip);
     if (eol == std::string::npos) break;
     out += "\n";
@@ -76,7 +66,9 @@ std::string Dedented(const std::string& text, size_t width) {
   return out;
 }
 
-std::string TuningTargetKind(const std::string& target) { return target.substr(0, target.find(' ')); }
+std::string TuningTargetKind(const std::string& target) {
+  return target.substr(0, target.find(' '));
+}
 
 std::string Fixed(double v, int digits) {
   char buf[64];
@@ -86,7 +78,8 @@ std::string Fixed(double v, int digits) {
 
 // The knobs' points in TVM's ConfigSpace index order (the first knob varies fastest) as
 // complete candidate scripts, skipping those measured already.
-tune::CandidateList GridCandidates(const ScriptProgram& workload, const std::set<std::string>& measured, int count) {
+tune::CandidateList GridCandidates(const ScriptProgram& workload,
+                                   const std::set<std::string>& measured, int count) {
   tune::CandidateList list;
   list.source = "grid";
   auto fallback = EvaluateTunableScript(workload.source, workload.file, {});
@@ -104,7 +97,8 @@ tune::CandidateList GridCandidates(const ScriptProgram& workload, const std::set
     total = d.empty() ? 0 : std::min<uint64_t>(total * d.size(), uint64_t{1} << 40);
     domains.push_back(std::move(d));
   }
-  for (uint64_t index = 0; index < total && static_cast<int>(list.scripts.size()) < count; ++index) {
+  for (uint64_t index = 0; index < total && static_cast<int>(list.scripts.size()) < count;
+       ++index) {
     KnobValues values;
     uint64_t rest = index;
     for (size_t i = 0; i < knobs.size(); ++i) {
@@ -131,14 +125,15 @@ void RegisterTuningStrLen(Interpreter& interp) {
     if (!found) continue;
     Value original = *found;
     const bool is_str = std::string(name) == "str";
-    interp.RegisterFunction(name, [original, is_str](Interpreter& in, const CallArgs& c) -> Result<Value> {
-      if (c.positional.size() == 1 && c.keywords.empty())
-        if (auto* p = c.positional[0].as<PrintableTuningObject>()) {
-          if (is_str) return Value::String(p->Str());
-          if (auto n = p->Len()) return Value::Int(*n);
-        }
-      return in.CallValue(original, c);
-    });
+    interp.RegisterFunction(
+        name, [original, is_str](Interpreter& in, const CallArgs& c) -> Result<Value> {
+          if (c.positional.size() == 1 && c.keywords.empty())
+            if (auto* p = c.positional[0].as<PrintableTuningObject>()) {
+              if (is_str) return Value::String(p->Str());
+              if (auto n = p->Len()) return Value::Int(*n);
+            }
+          return in.CallValue(original, c);
+        });
   }
 }
 
@@ -170,8 +165,8 @@ std::optional<int> ScriptTrialCap() {
   return static_cast<int>(v);
 }
 
-Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(const FunctionObject& fn,
-                                                                              const CallArgs& call) {
+Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(
+    const FunctionObject& fn, const CallArgs& call) {
   const std::vector<AstParam>& params = fn.def->params;
   std::vector<std::pair<std::string, std::string>> bound;
   if (call.positional.size() > params.size())
@@ -186,7 +181,9 @@ Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(co
   for (size_t i = 0; i < params.size(); ++i) {
     const AstParam& p = params[i];
     if (p.kind != ParamKind::Positional)
-      return Error("a tuning template or workload takes plain parameters (not *args or keyword-only ones)", p.loc);
+      return Error(
+          "a tuning template or workload takes plain parameters (not *args or keyword-only ones)",
+          p.loc);
     const Value* value = nullptr;
     SourceLoc where = call.loc;
     if (i < call.positional.size()) {
@@ -199,24 +196,28 @@ Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(co
         where = call.keyword_locs[k];
       }
     if (!value && i < fn.defaults.size() && fn.defaults[i]) value = &*fn.defaults[i];
-    if (!value) return Error("'" + fn.def->name + "' is missing the argument '" + p.name + "'", call.loc);
+    if (!value)
+      return Error("'" + fn.def->name + "' is missing the argument '" + p.name + "'", call.loc);
     auto literal = AutotvmLiteral(*value);
     if (!literal)
       return Error("the argument '" + p.name + "' of '" + fn.def->name +
-                       "' must be a number, a string, a boolean, None or a tuple / list of them (a tuning task's "
-                       "arguments are its key, as in TVM), not " + value->type_name(),
+                       "' must be a number, a string, a boolean, None or a tuple / list of them (a "
+                       "tuning task's "
+                       "arguments are its key, as in TVM), not " +
+                       value->type_name(),
                    where);
     bound.emplace_back(p.name, *literal);
   }
   return bound;
 }
 
-Result<std::string> FlattenFunction(const ScriptTuningHost& host, const FunctionObject& fn, const CallArgs& call,
-                                    const std::string& tail) {
+Result<std::string> FlattenFunction(const ScriptTuningHost& host, const FunctionObject& fn,
+                                    const CallArgs& call, const std::string& tail) {
   const AstStmt& def = *fn.def;
   if (def.body.empty() || def.body.back().kind != StmtKind::Return || !def.body.back().value)
-    return Error("'" + def.name + "' must end with a return of what it builds (TVM's templates return "
-                 "`s, [tensors]`, workloads `[tensors]`)",
+    return Error("'" + def.name +
+                     "' must end with a return of what it builds (TVM's templates return "
+                     "`s, [tensors]`, workloads `[tensors]`)",
                  def.loc);
   for (size_t i = 0; i + 1 < def.body.size(); ++i)
     if (def.body[i].kind == StmtKind::Return)
@@ -236,7 +237,9 @@ Result<std::string> FlattenFunction(const ScriptTuningHost& host, const Function
   for (int line = header_lines + 1; line < first.loc.line; ++line) header += "\n";
   const size_t body_start = LineStart(src, first.begin);
   const size_t indent = first.begin - body_start;
-  std::string body = def.body.size() > 1 ? src.substr(body_start, def.body[def.body.size() - 2].end - body_start) : "";
+  std::string body = def.body.size() > 1
+                         ? src.substr(body_start, def.body[def.body.size() - 2].end - body_start)
+                         : "";
   std::string value = src.substr(ret.begin, ret.end - ret.begin);
   value = value.substr(std::string("return").size());
   value.erase(0, value.find_first_not_of(" \t"));
@@ -245,13 +248,15 @@ Result<std::string> FlattenFunction(const ScriptTuningHost& host, const Function
   return out + "_tessera_result = " + value + "\n" + tail;
 }
 
-Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, bool must_exist, const SourceLoc& loc) {
+Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, bool must_exist,
+                                                      const SourceLoc& loc) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (path.empty()) return Error("the tuning log needs a file name", loc);
   const bool exists = fs::exists(path, ec);
   if (!exists && must_exist)
-    return Error("the tuning log '" + path + "' does not exist (tune first: tuner.tune(..., callbacks=[autotvm." +
+    return Error("the tuning log '" + path +
+                     "' does not exist (tune first: tuner.tune(..., callbacks=[autotvm." +
                      "callback.log_to_file(...)]) or task.tune with auto_scheduler.RecordToFile)",
                  loc);
   if (exists) {
@@ -263,13 +268,16 @@ Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, b
     if (!head.empty() && head != std::string("SQLite format 3\0", 16)) {
       size_t first = head.find_first_not_of(" \t\r\n");
       const bool json = first != std::string::npos && head[first] == '{';
-      return Error("'" + path + "' is not a Tessera tuning log" +
-                       std::string(json ? " (it looks like TVM's JSON-lines log, whose records name TVM's own "
-                                          "schedule steps and cannot be replayed by Tessera)"
-                                        : "") +
-                       ": Tessera's logs are its records database (an SQLite file, LANGUAGE.md \"Tuning logs\"); "
-                       "tune with Tessera to write one, or name another file",
-                   loc);
+      return Error(
+          "'" + path + "' is not a Tessera tuning log" +
+              std::string(
+                  json ? " (it looks like TVM's JSON-lines log, whose records name TVM's own "
+                         "schedule steps and cannot be replayed by Tessera)"
+                       : "") +
+              ": Tessera's logs are its records database (an SQLite file, LANGUAGE.md \"Tuning "
+              "logs\"); "
+              "tune with Tessera to write one, or name another file",
+          loc);
     }
   }
   auto db = tune::Database::Open(path);
@@ -277,12 +285,13 @@ Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, b
   return std::move(db.value());
 }
 
-Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request, const SourceLoc& loc) {
+Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
+                            const SourceLoc& loc) {
   const std::string where = loc.file + ":" + std::to_string(loc.line) + ": ";
   int trials = request.trials;
   if (auto cap = ScriptTrialCap(); cap && *cap < trials) {
-    ScriptTuningMessage(where + request.what + ": TESSERA_TUNE_TRIALS=" + std::to_string(*cap) + " caps the " +
-                        std::to_string(trials) + " trials the program asks for");
+    ScriptTuningMessage(where + request.what + ": TESSERA_TUNE_TRIALS=" + std::to_string(*cap) +
+                        " caps the " + std::to_string(trials) + " trials the program asks for");
     trials = *cap;
   }
   if (trials <= 0) {
@@ -296,17 +305,19 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
       ScriptTuningMessage(where + request.what + ": measuring CUDA kernels needs a GPU (" + why +
                           "): the tuning step is skipped");
     else
-      ScriptTuningMessage(where + request.what +
-                          ": Tessera's tuner measures CPU (llvm) kernels only: the CUDA tuning step is skipped");
+      ScriptTuningMessage(
+          where + request.what +
+          ": Tessera's tuner measures CPU (llvm) kernels only: the CUDA tuning step is skipped");
     return 0;
   }
   if (kind != "llvm") {
-    ScriptTuningMessage(where + request.what + ": Tessera tunes for the target llvm, not '" + request.target +
-                        "': the tuning step is skipped");
+    ScriptTuningMessage(where + request.what + ": Tessera tunes for the target llvm, not '" +
+                        request.target + "': the tuning step is skipped");
     return 0;
   }
   if (!codegen::LLVMAvailable()) {
-    ScriptTuningMessage(where + request.what + ": this build has no LLVM backend: the tuning step is skipped");
+    ScriptTuningMessage(where + request.what +
+                        ": this build has no LLVM backend: the tuning step is skipped");
     return 0;
   }
   std::unique_ptr<tune::Database> db;
@@ -322,8 +333,10 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
     factory = g_runner_factory;
   }
   std::unique_ptr<runner::Runner> runner;
-  if (factory) runner = factory(&problem);
-  else runner = tune::ChildProcessRunner::Create("", &problem);
+  if (factory)
+    runner = factory(&problem);
+  else
+    runner = tune::ChildProcessRunner::Create("", &problem);
   if (!runner) return Error(request.what + ": " + problem, loc);
   auto machine = runner->Machine(&problem);
   if (!machine) return Error(request.what + ": " + problem, loc);
@@ -338,10 +351,11 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
   const std::string prefix = "tune (" + request.what + "): ";
   callbacks.on_message = [prefix](const std::string& m) { ScriptTuningMessage(prefix + m); };
   callbacks.on_trial = [prefix, trials](const tune::TuneTrial& t) {
-    std::string line = prefix + "[" + std::to_string(t.index) + "/" + std::to_string(trials) + "] " + t.source +
-                       " " + t.status;
+    std::string line = prefix + "[" + std::to_string(t.index) + "/" + std::to_string(trials) +
+                       "] " + t.source + " " + t.status;
     if (t.status == tune::kStatusOk) line += " " + Fixed(t.gflops, 2) + " GFLOP/s";
-    ScriptTuningMessage(line + "  best " + Fixed(t.best_gflops, 2) + " GFLOP/s  (" + Fixed(t.elapsed_s, 1) + " s)");
+    ScriptTuningMessage(line + "  best " + Fixed(t.best_gflops, 2) + " GFLOP/s  (" +
+                        Fixed(t.elapsed_s, 1) + " s)");
   };
   ScriptTuningMessage(where + request.what + ": tuning " + std::to_string(trials) + " trials (" +
                       request.strategy + ") on this machine" +
@@ -356,10 +370,12 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
     result = tune::Tune(workload, *runner, db.get(), *machine, options, callbacks);
   }
   if (!result) return Error(request.what + ": " + result.error().message, loc);
-  std::string summary = prefix + std::to_string(result->measured) + " measured (" + std::to_string(result->failed) +
-                        " failed) in " + Fixed(result->elapsed_s, 1) + " s";
-  if (result->best) summary += "; best " + Fixed(result->best->gflops, 2) + " GFLOP/s, " +
-                               Fixed(result->best->median_ms, 3) + " ms";
+  std::string summary = prefix + std::to_string(result->measured) + " measured (" +
+                        std::to_string(result->failed) + " failed) in " +
+                        Fixed(result->elapsed_s, 1) + " s";
+  if (result->best)
+    summary += "; best " + Fixed(result->best->gflops, 2) + " GFLOP/s, " +
+               Fixed(result->best->median_ms, 3) + " ms";
   ScriptTuningMessage(summary);
   return result->measured;
 }
@@ -378,7 +394,8 @@ Result<std::optional<TunedSchedule>> BestFromLog(tune::Database& db, const Scrip
     return Error("the best record of " + fp.name + " in the log does not evaluate: " +
                      (program ? std::string("no schedule") : program.error().format()),
                  loc);
-  return std::optional<TunedSchedule>(TunedSchedule{program->schedule, program->Arguments(), record});
+  return std::optional<TunedSchedule>(
+      TunedSchedule{program->schedule, program->Arguments(), record});
 }
 
 std::string TunedScriptText(const tune::TuningRecord& record) {

@@ -42,7 +42,7 @@ struct TuneConfigState;
 struct ScriptTuningHost {
   std::string source;  // the script's text (function bodies are cut from it)
   std::string file;
-  TuneConfigState* config = nullptr;  // the knobs of template calls in this evaluation
+  TuneConfigState* config = nullptr;     // the knobs of template calls in this evaluation
   std::function<std::string()> imports;  // the module-level import lines run so far
   // Makes a schedule from a log the program's schedule (what `lower` prints), as if the
   // script had created it; `args` are its arguments (tvm.lower's order).
@@ -76,26 +76,27 @@ std::optional<int> ScriptTrialCap();
 // tuples / lists of them, as TVM serialises a task's arguments), the body dedented with
 // its final `return X` made `_tessera_result = X`, then `tail`. Body lines keep their
 // line numbers when the header fits above them, so errors point into the script.
-Result<std::string> FlattenFunction(const ScriptTuningHost& host, const FunctionObject& fn, const CallArgs& call,
-                                    const std::string& tail);
+Result<std::string> FlattenFunction(const ScriptTuningHost& host, const FunctionObject& fn,
+                                    const CallArgs& call, const std::string& tail);
 
 // The arguments of `call` bound to `fn`'s parameters as Python literals (name, text).
-Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(const FunctionObject& fn,
-                                                                              const CallArgs& call);
+Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(
+    const FunctionObject& fn, const CallArgs& call);
 
 // Opens the tuning log at `path` (created when missing unless `must_exist`). A file that
 // is not Tessera's records database — TVM's JSON-lines log in particular — is an error
 // at `loc` that says so.
-Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, bool must_exist, const SourceLoc& loc);
+Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, bool must_exist,
+                                                      const SourceLoc& loc);
 
 struct ScriptTuneRequest {
-  std::string what;                // "autotvm task 'tutorial/matmul'", for messages
+  std::string what;                    // "autotvm task 'tutorial/matmul'", for messages
   std::string strategy = "evolution";  // "evolution", "random" or "grid"
   int trials = 10;
   int repeat = 5;
   double timeout_s = 60;
   std::string target = "llvm";
-  std::string log_path;            // "" : records kept in memory for this call only
+  std::string log_path;  // "" : records kept in memory for this call only
   uint64_t seed = 1;
 };
 
@@ -104,7 +105,8 @@ struct ScriptTuneRequest {
 // (the first knob varies fastest). A CUDA target, or no LLVM backend, skips tuning with
 // a message (the program goes on, as TVM's tutorials do without a GPU). Returns the
 // number of candidates measured.
-Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request, const SourceLoc& loc);
+Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
+                            const SourceLoc& loc);
 
 // The best record of `workload` for `target` on this machine in `db`, evaluated: its
 // schedule and arguments. nullopt when the log holds none.

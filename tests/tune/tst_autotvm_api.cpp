@@ -7,9 +7,8 @@
 // log's best schedule (which becomes the program's); a TVM JSON log or another file is
 // refused with a message saying so; a crashing candidate is a record, not the end of the
 // evaluation; a CUDA task skips tuning without a GPU; TESSERA_TUNE_TRIALS caps trials.
-#include <QtTest>
-
 #include <QTemporaryDir>
+#include <QtTest>
 #include <fstream>
 #include <set>
 
@@ -107,7 +106,8 @@ std::vector<tune::TuningRecord> AllRecords(const std::string& path) {
 
 // The trace of the best record of `program`'s workload in the log.
 std::string BestTrace(const std::string& log, const std::vector<te::Operation>& outputs) {
-  tune::RecordQuery q{tune::FingerprintWorkload(outputs).hash, "llvm", runner::ReadMachineSignature().Key()};
+  tune::RecordQuery q{tune::FingerprintWorkload(outputs).hash, "llvm",
+                      runner::ReadMachineSignature().Key()};
   auto best = OpenLog(log)->Best(q);
   if (!best || !best->has_value()) return "<no best>";
   auto program = EvaluateScript((*best)->script, "best.py");
@@ -124,7 +124,8 @@ void WriteFile(const std::string& path, const std::string& text) {
 // the first call): a segfault in the measuring child, through MeasureRequest::test_fault.
 class CrashFirstCandidateRunner : public runner::Runner {
  public:
-  explicit CrashFirstCandidateRunner(std::unique_ptr<tune::ChildProcessRunner> inner) : inner_(std::move(inner)) {}
+  explicit CrashFirstCandidateRunner(std::unique_ptr<tune::ChildProcessRunner> inner)
+      : inner_(std::move(inner)) {}
   std::string Name() const override { return "crash-first-candidate"; }
   std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
                                              const runner::MeasureCallbacks& callbacks) override {
@@ -181,20 +182,23 @@ class TestAutotvmApi : public QObject {
   }
 
   void taskOfAnUnknownTemplateIsAnError() {
-    auto p = EvaluateScript(MatmulTemplate("task = autotvm.task.create(\"tutorial/other\", args=(8, 8, 8, "
-                                           "\"float32\"), target=\"llvm\")\n"),
-                            "t.py");
+    auto p = EvaluateScript(
+        MatmulTemplate("task = autotvm.task.create(\"tutorial/other\", args=(8, 8, 8, "
+                       "\"float32\"), target=\"llvm\")\n"),
+        "t.py");
     QVERIFY(!p);
     QVERIFY2(p.error().message.find("no template named 'tutorial/other'") != std::string::npos,
              p.error().message.c_str());
     QCOMPARE(p.error().loc.line, 22);
     // A task's arguments are its key: a tensor cannot be one.
-    auto q = EvaluateScript(MatmulTemplate("X = te.placeholder((4,), name=\"X\")\n"
-                                           "task = autotvm.task.create(\"tutorial/matmul\", args=(X, 8, 8, "
-                                           "\"float32\"), target=\"llvm\")\n"),
-                            "t.py");
+    auto q = EvaluateScript(
+        MatmulTemplate("X = te.placeholder((4,), name=\"X\")\n"
+                       "task = autotvm.task.create(\"tutorial/matmul\", args=(X, 8, 8, "
+                       "\"float32\"), target=\"llvm\")\n"),
+        "t.py");
     QVERIFY(!q);
-    QVERIFY2(q.error().message.find("must be a number, a string") != std::string::npos, q.error().message.c_str());
+    QVERIFY2(q.error().message.find("must be a number, a string") != std::string::npos,
+             q.error().message.c_str());
   }
 
   // Sizes as TVM's SplitSpace with policy "factors" counts them: the ordered choices of
@@ -214,13 +218,16 @@ class TestAutotvmApi : public QObject {
     QTest::newRow("24 in 2") << "cfg.define_split(\"t\", y, num_outputs=2)" << 24 << 8;
     QTest::newRow("24 in 3") << "cfg.define_split(\"t\", y, num_outputs=3)" << 24 << 30;
     QTest::newRow("64 in 4") << "cfg.define_split(\"t\", y, num_outputs=4)" << 64 << 84;
-    QTest::newRow("max_factor") << "cfg.define_split(\"t\", y, num_outputs=2, max_factor=16)" << 512 << 5;
-    QTest::newRow("tutorial") << "cfg.define_split(\"ty\", y, num_outputs=2)\n    cfg.define_split(\"tx\", x, "
-                                 "num_outputs=2)"
-                              << 512 << 100;
-    QTest::newRow("matmul_v1") << "cfg.define_knob(\"tile_y\", [1, 2, 4, 8, 16])\n    cfg.define_knob(\"tile_x\", "
-                                  "[1, 2, 4, 8, 16])"
-                               << 512 << 25;
+    QTest::newRow("max_factor") << "cfg.define_split(\"t\", y, num_outputs=2, max_factor=16)" << 512
+                                << 5;
+    QTest::newRow("tutorial")
+        << "cfg.define_split(\"ty\", y, num_outputs=2)\n    cfg.define_split(\"tx\", x, "
+           "num_outputs=2)"
+        << 512 << 100;
+    QTest::newRow("matmul_v1")
+        << "cfg.define_knob(\"tile_y\", [1, 2, 4, 8, 16])\n    cfg.define_knob(\"tile_x\", "
+           "[1, 2, 4, 8, 16])"
+        << 512 << 25;
     QTest::newRow("reorder") << "cfg.define_reorder(\"r\", [y, x, kk], policy=\"all\")" << 16 << 6;
   }
   void configSpaceSizesEqualTvms() {
@@ -229,13 +236,18 @@ class TestAutotvmApi : public QObject {
     QFETCH(int, expected);
     auto script = [&](int claimed) {
       return "import tvm\nfrom tvm import te, autotvm\n\n@autotvm.template(\"space\")\ndef f(n):\n"
-             "    A = te.placeholder((n, n), name=\"A\")\n    r = te.reduce_axis((0, n), name=\"r\")\n"
-             "    B = te.compute((n, n), lambda i, j: te.sum(A[i, r] * A[r, j], axis=r), name=\"B\")\n"
-             "    s = te.create_schedule(B.op)\n    y, x = s[B].op.axis\n    kk = s[B].op.reduce_axis[0]\n"
+             "    A = te.placeholder((n, n), name=\"A\")\n    r = te.reduce_axis((0, n), "
+             "name=\"r\")\n"
+             "    B = te.compute((n, n), lambda i, j: te.sum(A[i, r] * A[r, j], axis=r), "
+             "name=\"B\")\n"
+             "    s = te.create_schedule(B.op)\n    y, x = s[B].op.axis\n    kk = "
+             "s[B].op.reduce_axis[0]\n"
              "    cfg = autotvm.get_config()\n    " +
-             define.toStdString() + "\n    return s, [A, B]\n\ntask = autotvm.task.create(\"space\", args=(" +
-             std::to_string(extent) + ",), target=\"llvm\")\nassert len(task.config_space) == " +
-             std::to_string(claimed) + ", str(task.config_space)\n";
+             define.toStdString() +
+             "\n    return s, [A, B]\n\ntask = autotvm.task.create(\"space\", args=(" +
+             std::to_string(extent) +
+             ",), target=\"llvm\")\nassert len(task.config_space) == " + std::to_string(claimed) +
+             ", str(task.config_space)\n";
     };
     auto right = EvaluateScript(script(expected), "space.py");
     QVERIFY2(right, right ? "" : right.error().format().c_str());
@@ -248,12 +260,14 @@ class TestAutotvmApi : public QObject {
         "ConfigSpace (len=100, range_length=100, space_map=\\n"
         "   0 tile_y: Split(policy=factors, product=512, num_outputs=2) len=10\\n"
         "   1 tile_x: Split(policy=factors, product=512, num_outputs=2) len=10\\n)";
-    auto p = EvaluateScript(MatmulTemplate("task = autotvm.task.create(\"tutorial/matmul\", args=(512, 512, 512, "
-                                           "\"float32\"), target=\"llvm\")\n"
-                                           "assert str(task.config_space) == \"" + expected +
-                                           "\", str(task.config_space)\n"
-                                           "assert task.config_space.range_length == 100\n"),
-                            "t.py");
+    auto p = EvaluateScript(
+        MatmulTemplate("task = autotvm.task.create(\"tutorial/matmul\", args=(512, 512, 512, "
+                       "\"float32\"), target=\"llvm\")\n"
+                       "assert str(task.config_space) == \"" +
+                       expected +
+                       "\", str(task.config_space)\n"
+                       "assert task.config_space.range_length == 100\n"),
+        "t.py");
     QVERIFY2(p, p ? "" : p.error().format().c_str());
   }
 
@@ -265,11 +279,17 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("matmul.log").toStdString();
     const std::string source = MatmulTemplate(
-        "task = autotvm.task.create(\"tutorial/matmul\", args=(32, 32, 32, \"float32\"), target=\"llvm\")\n"
-        "option = autotvm.measure_option(builder=\"local\", runner=autotvm.LocalRunner(number=2, repeat=1))\n"
+        "task = autotvm.task.create(\"tutorial/matmul\", args=(32, 32, 32, \"float32\"), "
+        "target=\"llvm\")\n"
+        "option = autotvm.measure_option(builder=\"local\", runner=autotvm.LocalRunner(number=2, "
+        "repeat=1))\n"
         "tuner = autotvm.tuner.RandomTuner(task)\n"
-        "tuner.tune(n_trial=3, measure_option=option, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n"
-        "with autotvm.apply_history_best(\"" + log + "\"):\n"
+        "tuner.tune(n_trial=3, measure_option=option, callbacks=[autotvm.callback.log_to_file(\"" +
+        log +
+        "\")])\n"
+        "with autotvm.apply_history_best(\"" +
+        log +
+        "\"):\n"
         "    s, arg_bufs = matmul(32, 32, 32, \"float32\")\n");
     auto first = EvaluateScript(source, "tune.py");
     QVERIFY2(first, first ? "" : first.error().format().c_str());
@@ -293,10 +313,11 @@ class TestAutotvmApi : public QObject {
 
     // pick_best keeps the best record only; a later run applies it.
     const std::string best_log = dir.filePath("best.log").toStdString();
-    auto picked = EvaluateScript(MatmulTemplate("autotvm.record.pick_best(\"" + log + "\", \"" + best_log +
-                                                "\")\nwith autotvm.apply_history_best(\"" + best_log +
-                                                "\"):\n    s, a = matmul(32, 32, 32, \"float32\")\n"),
-                                 "pick.py");
+    auto picked =
+        EvaluateScript(MatmulTemplate("autotvm.record.pick_best(\"" + log + "\", \"" + best_log +
+                                      "\")\nwith autotvm.apply_history_best(\"" + best_log +
+                                      "\"):\n    s, a = matmul(32, 32, 32, \"float32\")\n"),
+                       "pick.py");
     QVERIFY2(picked, picked ? "" : picked.error().format().c_str());
     QCOMPARE(AllRecords(best_log).size(), size_t{1});
     QCOMPARE(TraceText(*picked->schedule), BestTrace(log, picked->schedule->outputs));
@@ -308,10 +329,12 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("grid.log").toStdString();
     auto p = EvaluateScript(
-        MatmulTemplate("task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
-                       "target=\"llvm\")\n"
-                       "tuner = autotvm.tuner.GridSearchTuner(task)\n"
-                       "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n"),
+        MatmulTemplate(
+            "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
+            "target=\"llvm\")\n"
+            "tuner = autotvm.tuner.GridSearchTuner(task)\n"
+            "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" +
+            log + "\")])\n"),
         "grid.py");
     QVERIFY2(p, p ? "" : p.error().format().c_str());
     std::vector<std::string> grid;
@@ -319,9 +342,11 @@ class TestAutotvmApi : public QObject {
       if (r.source == "grid") grid.push_back(r.script);
     QCOMPARE(grid.size(), size_t{2});
     // Index 0 is (tile_y, tile_x) = ([16, 1], [16, 1]); index 1 moves tile_y to [8, 2].
-    QVERIFY2(grid[0].find("factor=1)") != std::string::npos && grid[0].find("factor=2)") == std::string::npos,
+    QVERIFY2(grid[0].find("factor=1)") != std::string::npos &&
+                 grid[0].find("factor=2)") == std::string::npos,
              grid[0].c_str());
-    QVERIFY2(grid[1].find("s[C].split(C.op.axis[0], factor=2)") != std::string::npos, grid[1].c_str());
+    QVERIFY2(grid[1].find("s[C].split(C.op.axis[0], factor=2)") != std::string::npos,
+             grid[1].c_str());
   }
 
   // TVM's logs are JSON lines naming TVM's own schedule steps; Tessera refuses them (and
@@ -329,33 +354,44 @@ class TestAutotvmApi : public QObject {
   void tvmOrMalformedLogIsAClearError() {
     QTemporaryDir dir;
     const std::string tvm_log = dir.filePath("matmul.log").toStdString();
-    WriteFile(tvm_log,
-              "{\"input\": [\"llvm -keys=cpu\", \"tutorial/matmul\", [512, 512, 512, \"float32\"], {}], "
-              "\"config\": {\"index\": 57, \"code_hash\": null, \"entity\": [[\"tile_y\", \"sp\", [-1, 64]]]}, "
-              "\"result\": [[0.0051], 0, 0.42, 1700000000.0], \"version\": 0.2, \"tvm_version\": \"0.19.0\"}\n");
-    auto p = EvaluateScript(MatmulTemplate("with autotvm.apply_history_best(\"" + tvm_log + "\"):\n"
+    WriteFile(
+        tvm_log,
+        "{\"input\": [\"llvm -keys=cpu\", \"tutorial/matmul\", [512, 512, 512, \"float32\"], {}], "
+        "\"config\": {\"index\": 57, \"code_hash\": null, \"entity\": [[\"tile_y\", \"sp\", [-1, "
+        "64]]]}, "
+        "\"result\": [[0.0051], 0, 0.42, 1700000000.0], \"version\": 0.2, \"tvm_version\": "
+        "\"0.19.0\"}\n");
+    auto p = EvaluateScript(MatmulTemplate("with autotvm.apply_history_best(\"" + tvm_log +
+                                           "\"):\n"
                                            "    s, a = matmul(512, 512, 512, \"float32\")\n"),
                             "apply.py");
     QVERIFY(!p);
-    QVERIFY2(p.error().message.find("is not a Tessera tuning log") != std::string::npos, p.error().message.c_str());
-    QVERIFY2(p.error().message.find("TVM's JSON-lines log") != std::string::npos, p.error().message.c_str());
+    QVERIFY2(p.error().message.find("is not a Tessera tuning log") != std::string::npos,
+             p.error().message.c_str());
+    QVERIFY2(p.error().message.find("TVM's JSON-lines log") != std::string::npos,
+             p.error().message.c_str());
     QCOMPARE(p.error().loc.line, 22);
 
     const std::string garbage = dir.filePath("garbage.json").toStdString();
     WriteFile(garbage, "not a log at all\n");
-    auto q = EvaluateScript(MatmulAddWorkload("task = auto_scheduler.SearchTask(func=matmul_add, args=(8, 8, 8, "
-                                              "\"float32\"), target=\"llvm\")\n"
-                                              "sch, args = task.apply_best(\"" + garbage + "\")\n"),
-                            "as.py");
+    auto q = EvaluateScript(
+        MatmulAddWorkload("task = auto_scheduler.SearchTask(func=matmul_add, args=(8, 8, 8, "
+                          "\"float32\"), target=\"llvm\")\n"
+                          "sch, args = task.apply_best(\"" +
+                          garbage + "\")\n"),
+        "as.py");
     QVERIFY(!q);
-    QVERIFY2(q.error().message.find("is not a Tessera tuning log") != std::string::npos, q.error().message.c_str());
+    QVERIFY2(q.error().message.find("is not a Tessera tuning log") != std::string::npos,
+             q.error().message.c_str());
     QCOMPARE(q.error().loc.line, 15);
 
-    auto missing = EvaluateScript(MatmulTemplate("with autotvm.apply_history_best(\"" +
-                                                 dir.filePath("none.log").toStdString() + "\"):\n    pass\n"),
-                                  "apply.py");
+    auto missing =
+        EvaluateScript(MatmulTemplate("with autotvm.apply_history_best(\"" +
+                                      dir.filePath("none.log").toStdString() + "\"):\n    pass\n"),
+                       "apply.py");
     QVERIFY(!missing);
-    QVERIFY2(missing.error().message.find("does not exist") != std::string::npos, missing.error().message.c_str());
+    QVERIFY2(missing.error().message.find("does not exist") != std::string::npos,
+             missing.error().message.c_str());
   }
 
   // A candidate that crashes its measuring process is recorded as crashed; the
@@ -370,12 +406,17 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("crash.log").toStdString();
     auto p = EvaluateScript(
-        MatmulTemplate("task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
-                       "target=\"llvm\")\n"
-                       "tuner = autotvm.tuner.XGBTuner(task, loss_type=\"rank\", feature_type=\"knob\")\n"
-                       "tuner.tune(n_trial=3, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n"
-                       "with autotvm.apply_history_best(\"" + log + "\"):\n"
-                       "    s, a = matmul(16, 16, 16, \"float32\")\n"),
+        MatmulTemplate(
+            "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
+            "target=\"llvm\")\n"
+            "tuner = autotvm.tuner.XGBTuner(task, loss_type=\"rank\", feature_type=\"knob\")\n"
+            "tuner.tune(n_trial=3, callbacks=[autotvm.callback.log_to_file(\"" +
+            log +
+            "\")])\n"
+            "with autotvm.apply_history_best(\"" +
+            log +
+            "\"):\n"
+            "    s, a = matmul(16, 16, 16, \"float32\")\n"),
         "crash.py");
     QVERIFY2(p, p ? "" : p.error().format().c_str());
     int crashed = 0, ok = 0;
@@ -399,17 +440,26 @@ class TestAutotvmApi : public QObject {
         "A = PLACEHOLDER [32, 32]\\nB = PLACEHOLDER [32, 32]\\nmatmul(i, j) += (A[i, k]*B[k, j])\\n"
         "C = PLACEHOLDER [32, 32]\\nout(i, j) = (matmul[i, j] + C[i, j])\\n";
     auto p = EvaluateScript(
-        MatmulAddWorkload("target = tvm.target.Target(\"llvm\")\n"
-                          "task = tvm.auto_scheduler.SearchTask(func=matmul_add, args=(32, 32, 32, \"float32\"), "
-                          "target=target)\n"
-                          "assert str(task.compute_dag) == \"" + dag + "\", str(task.compute_dag)\n"
-                          "opts = auto_scheduler.TuningOptions(num_measure_trials=3, "
-                          "measure_callbacks=[auto_scheduler.RecordToFile(\"" + log + "\")], verbose=2)\n"
-                          "task.tune(opts)\n"
-                          "sch, args = task.apply_best(\"" + log + "\")\n"
-                          "mod = tvm.lower(sch, args, simple_mode=True)\n"
-                          "text = task.print_best(\"" + log + "\")\n"
-                          "assert \"create_schedule\" in text and \"tvm.lower\" in text, text\n"),
+        MatmulAddWorkload(
+            "target = tvm.target.Target(\"llvm\")\n"
+            "task = tvm.auto_scheduler.SearchTask(func=matmul_add, args=(32, 32, 32, \"float32\"), "
+            "target=target)\n"
+            "assert str(task.compute_dag) == \"" +
+            dag +
+            "\", str(task.compute_dag)\n"
+            "opts = auto_scheduler.TuningOptions(num_measure_trials=3, "
+            "measure_callbacks=[auto_scheduler.RecordToFile(\"" +
+            log +
+            "\")], verbose=2)\n"
+            "task.tune(opts)\n"
+            "sch, args = task.apply_best(\"" +
+            log +
+            "\")\n"
+            "mod = tvm.lower(sch, args, simple_mode=True)\n"
+            "text = task.print_best(\"" +
+            log +
+            "\")\n"
+            "assert \"create_schedule\" in text and \"tvm.lower\" in text, text\n"),
         "as.py");
     QVERIFY2(p, p ? "" : p.error().format().c_str());
     QVERIFY(p->schedule);
@@ -426,17 +476,21 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("cuda.log").toStdString();
     auto p = EvaluateScript(
-        MatmulTemplate("task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
-                       "target=\"cuda\")\n"
-                       "tuner = autotvm.tuner.XGBTuner(task)\n"
-                       "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n"),
+        MatmulTemplate(
+            "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
+            "target=\"cuda\")\n"
+            "tuner = autotvm.tuner.XGBTuner(task)\n"
+            "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" +
+            log + "\")])\n"),
         "cuda.py");
     QVERIFY2(p, p ? "" : p.error().format().c_str());
     std::string why;
-    const std::string expected = runtime::CudaAvailable(&why) ? "CPU (llvm) kernels only" : "needs a GPU";
+    const std::string expected =
+        runtime::CudaAvailable(&why) ? "CPU (llvm) kernels only" : "needs a GPU";
     QVERIFY2(Messages().find("cuda.py:24: ") != std::string::npos, Messages().c_str());
     QVERIFY2(Messages().find(expected) != std::string::npos, Messages().c_str());
-    QVERIFY2(Messages().find("the tuning step is skipped") != std::string::npos, Messages().c_str());
+    QVERIFY2(Messages().find("the tuning step is skipped") != std::string::npos,
+             Messages().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(log)));
   }
 
@@ -446,15 +500,21 @@ class TestAutotvmApi : public QObject {
     qputenv("TESSERA_TUNE_TRIALS", "0");
     QTemporaryDir dir;
     const std::string log = dir.filePath("capped.json").toStdString();
-    auto p = EvaluateScript(MatmulAddWorkload("task = auto_scheduler.SearchTask(func=matmul_add, args=(8, 8, 8, "
-                                              "\"float32\"), target=\"llvm\")\n"
-                                              "task.tune(auto_scheduler.TuningOptions(num_measure_trials=10, "
-                                              "measure_callbacks=[auto_scheduler.RecordToFile(\"" + log + "\")]))\n"
-                                              "sch, args = task.apply_best(\"" + log + "\")\n"),
-                            "capped.py");
+    auto p = EvaluateScript(
+        MatmulAddWorkload("task = auto_scheduler.SearchTask(func=matmul_add, args=(8, 8, 8, "
+                          "\"float32\"), target=\"llvm\")\n"
+                          "task.tune(auto_scheduler.TuningOptions(num_measure_trials=10, "
+                          "measure_callbacks=[auto_scheduler.RecordToFile(\"" +
+                          log +
+                          "\")]))\n"
+                          "sch, args = task.apply_best(\"" +
+                          log + "\")\n"),
+        "capped.py");
     QVERIFY(!p);
-    QVERIFY2(Messages().find("TESSERA_TUNE_TRIALS=0 caps the 10 trials") != std::string::npos, Messages().c_str());
-    QVERIFY2(p.error().message.find("does not exist") != std::string::npos, p.error().message.c_str());
+    QVERIFY2(Messages().find("TESSERA_TUNE_TRIALS=0 caps the 10 trials") != std::string::npos,
+             Messages().c_str());
+    QVERIFY2(p.error().message.find("does not exist") != std::string::npos,
+             p.error().message.c_str());
     QCOMPARE(p.error().loc.line, 16);
   }
 };
