@@ -84,7 +84,7 @@ Result<Value> TopiNativeSameDim(Interpreter&, const CallArgs& call) {
   return Value::Bool(ir::StructuralEqual(*a, *b));
 }
 
-Value MakeNativeHelpers() {
+Value MakeTopiNativeHelpers() {
   auto dict = std::make_shared<DictObject>();
   auto add = [&](const char* name, BuiltinFn fn) {
     dict->entries->emplace_back(Value::String(name), MakeFunction(name, std::move(fn)));
@@ -128,7 +128,7 @@ Status RegisterTopiBuiltins(Interpreter& interp) {
   auto wrapper = std::make_shared<FunctionObject>();
   wrapper->def = std::make_shared<const AstStmt>(module->body[0]);
   CallArgs call;
-  call.positional.push_back(MakeNativeHelpers());
+  call.positional.push_back(MakeTopiNativeHelpers());
   call.positional_locs.emplace_back();
   auto table = interp.CallValue(Value::FromObject(wrapper), call);
   if (!table) return table.error();
