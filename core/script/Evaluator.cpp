@@ -223,7 +223,10 @@ class ScriptEvaluation {
     RegisterScriptBuiltins(interp, state_);
     RegisterTuneConfig(interp, *config_);
     RegisterTuningApis(interp);
-    if (auto st = RegisterTopiBuiltins(interp); !st) return st.error();
+    // Only a script that names topi can reach it (in TVM a tensor's `+` is topi's once
+    // topi is imported); the others do not pay for its prelude.
+    if (source_.find("topi") != std::string_view::npos)
+      if (auto st = RegisterTopiBuiltins(interp); !st) return st.error();
     interp.SetIdentity(Identity);
     interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
       RecordAxisOrigins(object, name, result);
@@ -337,6 +340,7 @@ class ScriptEvaluation {
     tuning_host_.source = std::string(source_);
     tuning_host_.file = file_;
     tuning_host_.config = config_;
+    tuning_host_.run_tuning = config_ == &own_config_;  // not in EvaluateTunableScript
     tuning_host_.imports = [this] { return program_.imports; };
     tuning_host_.adopt = [this](SchedulePtr sch, std::vector<te::Tensor>) {
       state_.schedule = std::move(sch);

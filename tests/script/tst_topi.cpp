@@ -274,6 +274,20 @@ class TestTopi : public QObject {
     QVERIFY2(text.find(message) != std::string::npos, text.c_str());
   }
 
+  // As in TVM, tensors have `+ - * /` once topi is imported: a script that never names
+  // topi does not load it.
+  void tensorOperatorsNeedTopi() {
+    const char* body =
+        "a = te.placeholder((3, 4), name='a')\n"
+        "c = a + a\n";
+    auto without = EvaluateScript(std::string("import tvm\nfrom tvm import te\n") + body, "t.py");
+    QVERIFY(!without.ok());
+    QVERIFY2(without.error().format().find("t.py:4:7: error: unsupported operand types for +: 'Tensor'") == 0,
+             without.error().format().c_str());
+    auto with = EvalTopi(body);
+    QVERIFY2(with.ok(), with.ok() ? "" : with.error().format().c_str());
+  }
+
   // A refused call caught by the script leaves the interpreter usable (the target scope
   // is left, later topi calls work).
   void caughtErrorsLeaveTopiUsable() {
