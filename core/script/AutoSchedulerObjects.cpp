@@ -189,6 +189,7 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
   request.what = "auto_scheduler task '" + name + "'";
   request.trials = options->trials;
   request.target = target;
+  request.allowed = host->run_tuning;
   if (options->logs.size() > 1)
     return args.ErrorAt("tuning_options", "Tessera writes one log per tune call");
   if (!options->logs.empty()) request.log_path = options->logs[0];

@@ -86,6 +86,7 @@ struct AutotvmTaskObject : PrintableTuningObject {
   std::string target;
   std::shared_ptr<const ScriptProgram> workload;  // the flat template script, fallback config
   std::shared_ptr<const ConfigSpaceObject> space;
+  bool run_tuning = true;  // ScriptTuningHost::run_tuning
   std::string type_name() const override { return "Task"; }
   std::string Str() const override {
     return "Task(func_name=" + name + ", args=" + repr(args) + ")";
@@ -280,6 +281,7 @@ struct AutotvmTunerObject : Object {
     request.trials =
         static_cast<int>(std::min<int64_t>(*n, std::min<int64_t>(task->space->Length(), 100000)));
     request.target = task->target;
+    request.allowed = task->run_tuning;
     if (args.has("measure_option") && !args.get("measure_option").is_none()) {
       auto* m = SettingOf(args.get("measure_option"), "MeasureOption");
       if (!m) return args.TypeError("measure_option", "autotvm.measure_option(...)");
@@ -301,7 +303,7 @@ struct AutotvmTunerObject : Object {
     } else if (!callbacks.is_none()) {
       return args.TypeError("callbacks", "a list of callbacks");
     }
-    ScriptTuningMessage("tune (" + request.what + "): " + task->space->Str());
+    if (request.allowed) ScriptTuningMessage("tune (" + request.what + "): " + task->space->Str());
     auto measured = RunScriptTuning(*task->workload, request, c.loc);
     if (!measured) return measured.error();
     return Value();
@@ -349,6 +351,7 @@ Result<Value> CreateTask(const AutotvmStatePtr& state, const CallArgs& c) {
   auto task = std::make_shared<AutotvmTaskObject>();
   task->name = *name;
   task->args = list.is_none() ? Value::Tuple({}) : list;
+  task->run_tuning = state->host->run_tuning;
   task->target = args.has("target") ? AutotvmTargetText(args.get("target")) : "llvm";
   task->workload = std::make_shared<const ScriptProgram>(std::move(evaluated->program));
   auto space = std::make_shared<ConfigSpaceObject>();

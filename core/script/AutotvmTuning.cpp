@@ -1,6 +1,7 @@
 #include "script/AutotvmTuning.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +26,14 @@ namespace {
 std::mutex g_tuning_log_mutex;
 std::function<void(const std::string&)> g_tuning_log;
 ScriptRunnerFactory g_runner_factory;  // guarded by g_tuning_log_mutex
+// Tune calls running in this process; a forked measuring child inherits the count, so a
+// script it evaluates never starts a tuning job of its own.
+std::atomic<int> g_tuning_depth{0};
+
+struct TuningDepthGuard {
+  TuningDepthGuard() { ++g_tuning_depth; }
+  ~TuningDepthGuard() { --g_tuning_depth; }
+};
 
 // A task argument as Python source; nullopt for anything TVM could not serialise either.
 std::optional<std::string> AutotvmLiteral(const Value& v) {
@@ -288,6 +297,11 @@ Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, b
 Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
                             const SourceLoc& loc) {
   const std::string where = loc.file + ":" + std::to_string(loc.line) + ": ";
+  if (!request.allowed) return 0;  // a tuner's own evaluation of the program
+  if (g_tuning_depth.load() > 0) {
+    ScriptTuningMessage(where + request.what + ": tuning skipped (a tuning job is already running)");
+    return 0;
+  }
   int trials = request.trials;
   if (auto cap = ScriptTrialCap(); cap && *cap < trials) {
     ScriptTuningMessage(where + request.what + ": TESSERA_TUNE_TRIALS=" + std::to_string(*cap) +
@@ -360,6 +374,7 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
   ScriptTuningMessage(where + request.what + ": tuning " + std::to_string(trials) + " trials (" +
                       request.strategy + ") on this machine" +
                       (request.log_path.empty() ? "" : ", records in " + request.log_path));
+  TuningDepthGuard depth;
   Result<tune::TuneResult> result = Error("");
   if (request.strategy == "grid") {
     tune::CandidateSource grid = [&workload](const std::set<std::string>& measured, int count) {

@@ -47,6 +47,10 @@ struct ScriptTuningHost {
   // Makes a schedule from a log the program's schedule (what `lower` prints), as if the
   // script had created it; `args` are its arguments (tvm.lower's order).
   std::function<void(std::shared_ptr<schedule::Schedule>, std::vector<te::Tensor>)> adopt;
+  // False where a tuner evaluates the program itself (EvaluateTunableScript: `tessera-cli
+  // tune` on a program that calls a tuner): its tune calls are skipped there, so tuning
+  // never nests.
+  bool run_tuning = true;
 };
 
 // A tuning API object with Python's str() and len() (ConfigSpace, ComputeDAG, ...):
@@ -98,13 +102,15 @@ struct ScriptTuneRequest {
   std::string target = "llvm";
   std::string log_path;  // "" : records kept in memory for this call only
   uint64_t seed = 1;
+  bool allowed = true;  // ScriptTuningHost::run_tuning of the evaluation asking
 };
 
 // Tunes `workload` (a flat script: a template with its knobs, or a bare workload whose
 // space core/tune generates). "grid" measures the knobs' points in TVM's index order
 // (the first knob varies fastest). A CUDA target, or no LLVM backend, skips tuning with
-// a message (the program goes on, as TVM's tutorials do without a GPU). Returns the
-// number of candidates measured.
+// a message (the program goes on, as TVM's tutorials do without a GPU), as does a call
+// made while another tune call of this process (or of the process that forked this one)
+// runs, or one not `allowed`. Returns the number of candidates measured.
 Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
                             const SourceLoc& loc);
 

@@ -340,6 +340,7 @@ class ScriptEvaluation {
     tuning_host_.source = std::string(source_);
     tuning_host_.file = file_;
     tuning_host_.config = config_;
+    tuning_host_.run_tuning = config_ == &own_config_;  // not in EvaluateTunableScript
     tuning_host_.imports = [this] { return program_.imports; };
     tuning_host_.adopt = [this](SchedulePtr sch, std::vector<te::Tensor>) {
       state_.schedule = std::move(sch);

@@ -17,6 +17,7 @@
 #include "schedule/Trace.h"
 #include "script/AutotvmTuning.h"
 #include "script/Evaluator.h"
+#include "script/TuneConfig.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/Database.h"
 #include "tune/Fingerprint.h"
@@ -492,6 +493,21 @@ class TestAutotvmApi : public QObject {
     QVERIFY2(Messages().find("the tuning step is skipped") != std::string::npos,
              Messages().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(log)));
+  }
+
+  // A tuner that evaluates the program itself (`tessera-cli tune` on a program that calls
+  // a tuner: EvaluateTunableScript) does not start the program's tuning job again.
+  void aTunersOwnEvaluationDoesNotTuneAgain() {
+    QTemporaryDir dir;
+    const std::string log = dir.filePath("nested.log").toStdString();
+    const std::string source = MatmulTemplate(
+        "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), target=\"llvm\")\n"
+        "tuner = autotvm.tuner.RandomTuner(task)\n"
+        "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n");
+    auto t = EvaluateTunableScript(source, "nested.py", {});
+    QVERIFY2(t, t ? "" : t.error().format().c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(log)));
+    QVERIFY2(messages_.empty(), Messages().c_str());
   }
 
   // TESSERA_TUNE_TRIALS caps every tune call of a script (0: none is measured), so CI
