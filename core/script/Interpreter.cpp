@@ -1155,6 +1155,9 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
     case StmtKind::Try: return ExecTry(s, locals);
     case StmtKind::Except: return Flow::Normal;  // run by its Try only
     case StmtKind::Raise: return ExecRaise(s, locals);
+    case StmtKind::Del:
+      if (auto st = Unbind(*s.target_exprs[0], locals); !st) return st.error();
+      return Flow::Normal;
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
@@ -1175,9 +1178,6 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
       if (!test) return test.error();
       auto truth = Truth(*test, s.value->loc);
       if (!truth) return truth.error();
-    case StmtKind::Del:
-      if (auto st = Unbind(*s.target_exprs[0], locals); !st) return st.error();
-      return Flow::Normal;
       if (*truth) return Flow::Normal;
       std::string message = to_source(*s.value);
       if (s.message) {
@@ -1356,26 +1356,6 @@ Status Interpreter::AssignItem(const Value& object, const Value& index, const Va
   return Error("'" + object.type_name() + "' object does not support item assignment", loc);
 }
 
-// x op= v: the name / item is read, combined and stored back. A list extended by `+=`
-// is changed in place, as in Python.
-Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
-                                                     const std::shared_ptr<Scope>& locals) {
-  const AstExpr& target = *s.target_exprs[0];
-  if (target.kind == AstKind::Attribute)
-    return Error("cannot set attribute '" + target.text + "' (scripts assign names, list items "
-                 "and dict entries only)",
-                 target.text_loc);
-  Value object, index;
-  Result<Value> current = Value();
-  if (target.kind == AstKind::Subscript) {
-    auto o = Eval(*target.object, locals);
-    if (!o) return o.error();
-    auto indices = EvalItems(target.items, locals);
-    if (!indices) return indices.error();
-    object = *o;
-    index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
-    std::vector<SourceLoc> locs;
-    for (const AstPtr& item : target.items) locs.push_back(item->loc);
 // del target: a name leaves the innermost scope (a later read is a NameError, as in
 // Python); a list item or dict entry is removed; a tuple of targets, left to right.
 Status Interpreter::Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals) {
@@ -1427,6 +1407,26 @@ Status Interpreter::DeleteItem(const Value& object, const Value& index, const So
   return Error("'" + object.type_name() + "' object does not support item deletion", loc);
 }
 
+// x op= v: the name / item is read, combined and stored back. A list extended by `+=`
+// is changed in place, as in Python.
+Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
+                                                     const std::shared_ptr<Scope>& locals) {
+  const AstExpr& target = *s.target_exprs[0];
+  if (target.kind == AstKind::Attribute)
+    return Error("cannot set attribute '" + target.text + "' (scripts assign names, list items "
+                 "and dict entries only)",
+                 target.text_loc);
+  Value object, index;
+  Result<Value> current = Value();
+  if (target.kind == AstKind::Subscript) {
+    auto o = Eval(*target.object, locals);
+    if (!o) return o.error();
+    auto indices = EvalItems(target.items, locals);
+    if (!indices) return indices.error();
+    object = *o;
+    index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
+    std::vector<SourceLoc> locs;
+    for (const AstPtr& item : target.items) locs.push_back(item->loc);
     if (object.is_object()) current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
     else current = Eval(target, locals);
   } else {
