@@ -123,8 +123,8 @@ Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
   });
 }
 
-Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
-              const std::string& text) {
+Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+                  const std::string& text) {
   return AddPragmaAnnotation(sch, std::move(stage), std::move(iv), key, ir::StringImm(text),
                              [&](TraceEntry& e) { e.strings["value"] = text; });
 }

@@ -55,8 +55,8 @@ Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
               std::optional<int64_t> value = std::nullopt);
 // A pragma whose value is text (TVM takes any expression: tensorize.py's
 // `pragma(x, "import_llvm", ll_code)`); the loop's AttrStmt carries it as a StringImm.
-Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
-              const std::string& text);
+Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+                  const std::string& text);
 // Pads the stride of the dimension of root axis `axis` so that stride % factor == offset.
 Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
                     int64_t offset);

@@ -119,7 +119,7 @@ Status ApplyPragma(Schedule& sch, const TraceEntry& e, const Args& a) {
   Result<std::string> key = Str(e, "key");
   if (!key) return key.error();
   if (auto text = e.strings.find("value"); text != e.strings.end())
-    return Pragma(sch, a.stage, a.vars[0], *key, text->second);
+    return PragmaText(sch, a.stage, a.vars[0], *key, text->second);
   std::optional<int64_t> value;
   if (auto it = e.ints.find("value"); it != e.ints.end()) value = it->second;
   return Pragma(sch, a.stage, a.vars[0], *key, value);

@@ -178,7 +178,7 @@ Result<Value> Pragma(const StageObject& self, const CallArgs& call) {
   const Value& given = args.get("pragma_value");
   // TVM takes any expression; text (tensorize.py's import_llvm code) is kept as written.
   if (given.is_string()) {
-    if (auto st = schedule::Pragma(*self.sch, self.stage, *var, *key, given.as_string()); !st)
+    if (auto st = schedule::PragmaText(*self.sch, self.stage, *var, *key, given.as_string()); !st)
       return Located(st.error(), call.loc);
     return Value();
   }
