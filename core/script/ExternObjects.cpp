@@ -6,6 +6,7 @@
 #include "ir/ExprOp.h"
 #include "script/Args.h"
 #include "script/OperationAttrs.h"
+#include "script/RuntimeObjects.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
 #include "te/Extern.h"
@@ -284,6 +285,13 @@ void RegisterExternBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.contrib.cblas.matmul", [](Interpreter& in, const CallArgs& c) {
     return CblasMatmul(in, c);
   });
+  // TVM's packed-function registry is runtime state: `tvm.get_global_func(name,
+  // allow_missing=True)` (extern_op.py's check for cblas) and `@tvm.register_func(name)`
+  // are runtime values (a decorator from the runtime half leaves its function as it is).
+  for (const char* name : {"get_global_func", "register_func"})
+    interp.RegisterFunction(std::string("tvm.") + name, [name](Interpreter&, const CallArgs&) -> Result<Value> {
+      return MakeRuntimeValue(std::string("tvm.") + name + "(...)");
+    });
 }
 
 }  // namespace tessera::script

@@ -9,6 +9,7 @@
 //   tvm.contrib.cblas.matmul(lhs, rhs, transa=False, transb=False, name=...)
 //       TVM's BLAS matmul: an extern op C whose body call_packs
 //       "tvm.contrib.cblas.matmul" (lower and export show it; `run` refuses it).
+//   tvm.get_global_func(...), @tvm.register_func(...)   runtime values (RuntimeObjects.h).
 #pragma once
 
 #include "script/Interpreter.h"

@@ -200,6 +200,28 @@ class TestExtern : public QObject {
              refused.error().message.c_str());
   }
 
+  // The tutorial's last part: a @tvm.register_func Python function called with
+  // call_packed, after its get_global_func check; run refuses the function by name.
+  void registeredPythonFunctionIsRefusedByName() {
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "if not tvm.get_global_func(\"tvm.contrib.cblas.matmul\", allow_missing=True):\n"
+                                        "    raise Exception(\"Not compiled with cblas support\")\n"
+                                        "@tvm.register_func(\"tvm.contrib.my_tvm_addone\")\n"
+                                        "def my_tvm_addone(x, y):\n"
+                                        "    tvm.nd.array(x.numpy() + 1).copyto(y)\n"
+                                        "A = te.placeholder((16,), name=\"A\")\n"
+                                        "B = te.extern(A.shape, [A], lambda ins, outs: tvm.tir.call_packed(\n"
+                                        "    \"tvm.contrib.my_tvm_addone\", ins[0], outs[0]), name=\"C\")\n"
+                                        "s = te.create_schedule(B.op)\n",
+                                    "addone.py");
+    TE_VERIFY_OK(p);
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
+    TE_VERIFY_OK(lowered);
+    Status refused = codegen::CheckNoExternCalls(lowered->func.body);
+    QVERIFY2(!refused.ok() && Contains(refused.error().message, "'tvm.contrib.my_tvm_addone'"),
+             refused.ok() ? "accepted" : refused.error().message.c_str());
+  }
+
   void printsBackToTheSameProgram() {
     auto p = script::EvaluateScript(RowScanScript("s[Z].parallel(Z.op.axis[0])\n"), "scan.py");
     TE_VERIFY_OK(p);
