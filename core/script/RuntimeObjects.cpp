@@ -54,6 +54,42 @@ Result<std::string> TargetText(const Args& args, const std::string& param) {
   return args.TypeError(param, "a target string (\"llvm\", \"cuda\") or a Target");
 }
 
+// tvm.target.Target: called, a Target; `Target.current(allow_none=True)` is the target
+// of the innermost `with` block (TVM's), as topi-style schedule code asks for it.
+struct TargetClassObject : Object {
+  std::string type_name() const override { return "type"; }
+  Result<Value> Call(Interpreter&, const CallArgs& c) const override {
+    Args args(c, "Target", {"target", "host"}, 1);
+    if (!args.status()) return args.status().error();
+    auto text = TargetText(args, "target");
+    if (!text) return text.error();
+    std::string host;
+    if (args.has("host") && !args.get("host").is_none()) {
+      auto h = TargetText(args, "host");
+      if (!h) return h.error();
+      host = *h;
+    }
+    return MakeTarget(*text, host);
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+    if (name != "current") return Object::GetAttr(interp, name, loc);
+    return MakeFunction(name, [](Interpreter& in, const CallArgs& c) -> Result<Value> {
+      Args args(c, "current", {"allow_none"}, 0);
+      if (!args.status()) return args.status().error();
+      bool allow_none = true;
+      if (args.has("allow_none")) {
+        auto b = args.Bool("allow_none");
+        if (!b) return b.error();
+        allow_none = *b;
+      }
+      Value current = CurrentTarget(in);
+      if (current.is_none() && !allow_none)
+        return Error("TVMError: Target context required. Please set it by constructing a TargetContext", c.loc);
+      return current;
+    });
+  }
+};
+
 }  // namespace
 
 Value MakeRuntimeValue(std::string what) { return Value::FromObject(std::make_shared<RuntimeValueObject>(std::move(what))); }
@@ -131,19 +167,7 @@ void RegisterRuntimeBuiltins(Interpreter& interp) {
     module->path = m;
     interp.Register(m, Value::FromObject(module));
   }
-  interp.RegisterFunction("tvm.target.Target", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "Target", {"target", "host"}, 1);
-    if (!args.status()) return args.status().error();
-    auto text = TargetText(args, "target");
-    if (!text) return text.error();
-    std::string host;
-    if (args.has("host") && !args.get("host").is_none()) {
-      auto h = TargetText(args, "host");
-      if (!h) return h.error();
-      host = *h;
-    }
-    return MakeTarget(*text, host);
-  });
+  interp.Register("tvm.target.Target", Value::FromObject(std::make_shared<TargetClassObject>()));
   interp.Alias("tvm.target.create", "tvm.target.Target");  // before TVM 0.8
   // tvm.target.cuda(model=..., arch=...), tvm.target.rocm(), ...: the kind's Target.
   for (const char* kind : {"cuda", "rocm", "vulkan", "opencl", "metal"}) {

@@ -275,12 +275,13 @@ const char* TopiPreludeSource() {
             raise ValueError("reshape: cannot reshape " + str(tuple(a.shape)) + " (" + str(before) +
                              " elements) to " + str(tuple(newshape)) + " (" + str(after) + " elements)")
         def body(idx):
-            flat = 0
-            for i in range(len(newshape)):
+            # TVM's RavelIndex over the new shape, then UnravelIndex over the old one.
+            flat = idx[0] if len(idx) > 0 else 0
+            for i in range(1, len(newshape)):
                 flat = flat * newshape[i] + idx[i]
             src = [0] * len(a.shape)
             for i in range(len(a.shape) - 1, -1, -1):
-                src[i] = flat % a.shape[i] if i > 0 else flat
+                src[i] = flat % a.shape[i]
                 flat = flat // a.shape[i]
             return a(*src)
         return _compute(newshape, body, "T_reshape", INJECTIVE)

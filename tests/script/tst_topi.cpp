@@ -156,6 +156,16 @@ class TestTopi : public QObject {
         "b = te.placeholder((3,), name='b')\n"
         "assert (a + b).shape == (2, 3)\n"
         "assert topi.max(a, axis=0).shape == (3,)\n");
+    QTest::newRow("the current target") << std::string(
+        "assert tvm.target.Target.current() is None\n"
+        "with tvm.target.Target('cuda'):\n"
+        "    assert tvm.target.Target.current(allow_none=False).kind.name == 'cuda'\n"
+        "    with tvm.target.Target('llvm'):\n"
+        "        assert tvm.target.Target.current().kind.name == 'llvm'\n"
+        "    assert tvm.target.Target.current().kind.name == 'cuda'\n"
+        "assert tvm.target.Target.current() is None\n"
+        "t = tvm.target.Target('llvm', host='llvm')\n"
+        "assert t.kind.name == 'llvm'\n");
     QTest::newRow("topi.testing stays the runtime half") << std::string(
         "import tvm.topi.testing\n"
         "ref = tvm.topi.testing.conv2d_nchw_python(1, 2, 3, 4)\n");
@@ -260,6 +270,8 @@ class TestTopi : public QObject {
         "with tvm.target.Target('cuda'):\n"
         "    s = topi.generic.schedule_dense(topi.nn.relu(A))\n") << std::string("t.py:6:22")
         << std::string("schedule not registered for 'cuda'");
+    QTest::newRow("no current target") << std::string("t = tvm.target.Target.current(allow_none=False)\n")
+                                       << std::string("t.py:4:23") << std::string("Target context required");
     QTest::newRow("unknown operator") << std::string("y = topi.nn.conv3d_ncdhw\n") << std::string("t.py:4:")
                                       << std::string("module 'tvm.topi.nn' has no attribute 'conv3d_ncdhw'");
   }
