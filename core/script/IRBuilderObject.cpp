@@ -352,11 +352,19 @@ struct IRBuilderObject : Object {
       });
     if (name == "let") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
     if (name == "allocate") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
+    if (name == "likely")  // TVM's IRBuilder.likely: a condition marked as usually true
+      return MakeFunction(name, [](Interpreter&, const CallArgs& call) -> Result<Value> {
+        Args args(call, "likely", {"expr"}, 1);
+        if (!args.status()) return args.status().error();
+        auto e = args.Expr("expr");
+        if (!e) return e.error();
+        return Value::FromExpr(ir::MakeCall(ir::DataType::Bool(), "likely", {*e}));
+      });
     if (name == "buffer_ptr")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return BufferPtr(s, c); });
     if (name == "pointer" || name == "assume" || name == "while_loop")
       return Error("ir_builder." + name + " is not supported in Tessera (emit, for_range, if_scope, else_scope, "
-                   "new_scope, let, allocate, buffer_ptr and get are)",
+                   "new_scope, let, allocate, buffer_ptr, likely and get are)",
                    loc);
     return Error("'IRBuilder' object has no attribute '" + name + "' in Tessera", loc);
   }

@@ -14,6 +14,7 @@
 //   buf = ib.allocate(dtype, shape, name="buf", scope="local")
 //                                        a buffer allocated around what follows (TVM's
 //                                        BufferVar): buf[i] reads, buf[i] = v stores
+//   ib.likely(cond)                      cond, marked as usually true
 //   ib.get()                             the statements (outside every scope)
 // Like TVM, let and allocate wrap the statements emitted after them in their scope.
 // Not supported, with a located error: ib.pointer, buffer_ptr's own shape, BufferVar's vload / vstore (TVM's

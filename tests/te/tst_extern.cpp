@@ -88,6 +88,33 @@ class TestExtern : public QObject {
     TE_VERIFY_OK(RunAndCheck(*p));
   }
 
+  // ib.allocate inside the body (a local scratch per iteration of a parallel loop),
+  // if / else on it, and ib.likely (test_tir_ir_builder.py's idioms), on int32.
+  void localAllocationsAndLikelyInTheBody() {
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "n = 32\n"
+                                        "A = te.placeholder((n,), name=\"A\", dtype=\"int32\")\n"
+                                        "def body(ins, outs):\n"
+                                        "    ib = tvm.tir.ir_builder.create()\n"
+                                        "    a, c = ib.buffer_ptr(ins[0]), ib.buffer_ptr(outs[0])\n"
+                                        "    with ib.for_range(0, n, name=\"i\", kind=\"parallel\") as i:\n"
+                                        "        t = ib.allocate(\"int32\", (1,), name=\"t\", scope=\"local\")\n"
+                                        "        t[0] = a[i] * 3\n"
+                                        "        with ib.if_scope(ib.likely(tvm.tir.floormod(t[0], 2) == 1)):\n"
+                                        "            c[i] = t[0] + 1\n"
+                                        "        with ib.else_scope():\n"
+                                        "            c[i] = t[0] // 2\n"
+                                        "    return ib.get()\n"
+                                        "C = te.extern((n,), [A], body, name=\"C\")\n"
+                                        "D = te.compute((n,), lambda i: C[i] + 1, name=\"D\")\n"
+                                        "s = te.create_schedule(D.op)\n"
+                                        "xo, xi = s[D].split(D.op.axis[0], factor=4)\n",
+                                    "alloc.py");
+    TE_VERIFY_OK(p);
+    QCOMPARE(p->schedule->find("C")->op->output_dtype(0).str(), std::string("int32"));
+    TE_VERIFY_OK(RunAndCheck(*p));
+  }
+
   // The oracle runs the body itself: row sums of X + 1, minus Y, by hand.
   void oracleRunsTheBody() {
     auto p = script::EvaluateScript(RowScanScript(""), "scan.py");
