@@ -2,6 +2,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/IterVarRelation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Graph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScanFixPoint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PrimitiveUtil.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Split.cpp

@@ -4,6 +4,7 @@
 #include "schedule/Bound.h"
 #include "schedule/Normalize.h"
 #include "script/Args.h"
+#include "script/GraphObjects.h"
 #include "script/Interpreter.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
@@ -93,6 +94,7 @@ void RegisterBoundBuiltins(Interpreter& interp) {
     return Value::FromObject(bounds);
   });
   interp.Alias("tvm.schedule.InferBound", "tvm.te.schedule.InferBound");
+  RegisterGraphBuiltins(interp);  // the other tvm.te.schedule analyses
 }
 
 void RegisterTypeBuiltins(Interpreter& interp) {

@@ -162,6 +162,11 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
     if (name == "init") return list(scan->init);
     if (name == "update") return list(scan->update);
     if (name == "state_placeholder") return list(scan->state_placeholder);
+    if (name == "spatial_axis_") {
+      std::vector<Value> axes;
+      for (const ir::IterVar& iv : scan->spatial_axis) axes.push_back(MakeIterVarValue(iv));
+      return Value::List(std::move(axes));
+    }
   }
   if (name == "body") {  // a compute's expressions, one per output (TVM's ComputeOp.body)
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());

@@ -31,6 +31,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StringMethods.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BoundObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GraphObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Topi.cpp
