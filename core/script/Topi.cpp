@@ -49,8 +49,10 @@ Result<Value> TopiNativeCompute(Interpreter& interp, const CallArgs& call) {
     inner.positional_locs.push_back(call.loc);
     auto result = interp.CallValue(fcompute, inner);
     std::optional<ir::Expr> e = result ? ToExpr(*result) : std::nullopt;
-    if (!result) body_error = result.error();
-    else if (!e || result->is_string()) body_error = Error("a topi compute must return an expression", call.loc);
+    if (!result)
+      body_error = result.error();
+    else if (!e || result->is_string())
+      body_error = Error("a topi compute must return an expression", call.loc);
     if (body_error) return {ir::make_zero(ir::DataType::Int(32))};
     return {*e};
   };
@@ -138,8 +140,10 @@ Status RegisterTopiBuiltins(Interpreter& interp) {
   for (const auto& [key, fn] : *dict->entries) {
     const std::string& path = key.as_string();
     std::string short_name = path.substr(path.rfind('.') + 1);
-    if (fn.is_object()) interp.Register("tvm.topi." + path, WrapTopiFunction(short_name, fn, module));
-    else interp.Register("tvm.topi." + path, fn);  // constants (topi.tag.BROADCAST)
+    if (fn.is_object())
+      interp.Register("tvm.topi." + path, WrapTopiFunction(short_name, fn, module));
+    else
+      interp.Register("tvm.topi." + path, fn);  // constants (topi.tag.BROADCAST)
   }
   return Status::Ok();
 }

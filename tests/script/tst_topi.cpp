@@ -4,10 +4,9 @@
 // message. Python-level facts are checked by `assert`s inside the scripts (a failed one
 // is an evaluation error); the values are checked against the te oracle by the
 // tests/tvm_programs/topi_*.py programs (tst_tvm_programs) and the CLI test below.
-#include <QtTest>
-
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #include "script/Evaluator.h"
 #include "te/Operation.h"
@@ -89,7 +88,8 @@ class TestTopi : public QObject {
         "t = topi.transpose(A, (1, 0, 2))\n"
         "assert t.shape == (3, 2, 4) and t.op.name == 'T_transpose_1' and t.op.tag == 'injective'\n"
         "r = topi.reshape(A, (6, 4))\n"
-        "assert r.shape == (6, 4) and r.op.name == 'T_reshape' and topi.tag.is_injective(r.op.tag)\n");
+        "assert r.shape == (6, 4) and r.op.name == 'T_reshape' and "
+        "topi.tag.is_injective(r.op.tag)\n");
     QTest::newRow("pad") << std::string(
         "A = te.placeholder((2, 3), name='A')\n"
         "P = topi.nn.pad(A, [1, 0], [2, 3], pad_value=1.0)\n"
@@ -107,7 +107,8 @@ class TestTopi : public QObject {
         "assert topi.nn.conv2d_nchw(data, kernel, (2, 2), 'VALID', 1).shape == (1, 10, 110, 110)\n"
         "assert topi.nn.conv2d_nchw(data, kernel, 1, 'SAME', (2, 2)).shape == (1, 10, 224, 224)\n"
         "assert topi.nn.conv2d_nchw(data, kernel, 1, (1, 2, 3, 4), 1).shape == (1, 10, 224, 226)\n"
-        "assert topi.nn.conv2d(data, kernel, 1, 0, 1, data_layout='NCHW').shape == (1, 10, 220, 220)\n"
+        "assert topi.nn.conv2d(data, kernel, 1, 0, 1, data_layout='NCHW').shape == (1, 10, 220, "
+        "220)\n"
         "A = te.placeholder((32, 32, 16, 1), name='A')\n"
         "W = te.placeholder((3, 3, 16, 8), name='W')\n"
         "h = topi.nn.conv2d_hwcn(A, W, 1, 'SAME', 1)\n"
@@ -129,7 +130,8 @@ class TestTopi : public QObject {
         "assert q.shape == (1, 4, 7, 7) and q.op.name == 'pool_avg'\n"
         "assert q.op.input_tensors[0].op.name == 'pool_sum'\n"
         "h = te.placeholder((4, 13, 13, 2), name='h')\n"
-        "assert topi.nn.pool2d(h, 3, 1, 1, (0, 0, 0, 0), 'avg', layout='NHWC').shape == (4, 11, 11, 2)\n"
+        "assert topi.nn.pool2d(h, 3, 1, 1, (0, 0, 0, 0), 'avg', layout='NHWC').shape == (4, 11, "
+        "11, 2)\n"
         "d = te.placeholder((8, 16), name='d')\n"
         "w = te.placeholder((5, 16), name='w')\n"
         "o = topi.nn.dense(d, w)\n"
@@ -211,7 +213,8 @@ class TestTopi : public QObject {
         "    sg = topi.cuda.schedule_reduce(g)\n");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
     std::vector<std::string> primitives;
-    for (const schedule::TraceEntry& e : p->schedule->trace.entries) primitives.push_back(e.primitive);
+    for (const schedule::TraceEntry& e : p->schedule->trace.entries)
+      primitives.push_back(e.primitive);
     QVERIFY(std::count(primitives.begin(), primitives.end(), "compute_inline") == 4);
     QVERIFY(std::count(primitives.begin(), primitives.end(), "rfactor") == 1);
     QVERIFY(std::count(primitives.begin(), primitives.end(), "set_store_predicate") == 1);
@@ -231,49 +234,65 @@ class TestTopi : public QObject {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<std::string>("where");
     QTest::addColumn<std::string>("message");
-    QTest::newRow("incompatible broadcast") << std::string(
-        "a = te.placeholder((3, 4), name='a')\n"
-        "b = te.placeholder((5,), name='b')\n"
-        "c = a + b\n") << std::string("t.py:6:7") << std::string("Incompatible broadcast dims: 4 and 5");
-    QTest::newRow("axis out of range") << std::string(
-        "A = te.placeholder((3, 4), name='A')\n"
-        "B = topi.sum(A, axis=2)\n") << std::string("t.py:5:10") << std::string("exceeds the maximum dimension 2");
-    QTest::newRow("reduce a 0-d tensor") << std::string(
-        "A = te.placeholder((3,), name='A')\n"
-        "B = topi.sum(topi.sum(A))\n") << std::string("t.py:5:10") << std::string("Cannot reduce a 0 dim Tensor");
-    QTest::newRow("pad of the wrong rank") << std::string(
-        "A = te.placeholder((3, 4), name='A')\n"
-        "B = topi.nn.pad(A, [1, 1, 1])\n") << std::string("t.py:5:13")
+    QTest::newRow("incompatible broadcast")
+        << std::string(
+               "a = te.placeholder((3, 4), name='a')\n"
+               "b = te.placeholder((5,), name='b')\n"
+               "c = a + b\n")
+        << std::string("t.py:6:7") << std::string("Incompatible broadcast dims: 4 and 5");
+    QTest::newRow("axis out of range")
+        << std::string(
+               "A = te.placeholder((3, 4), name='A')\n"
+               "B = topi.sum(A, axis=2)\n")
+        << std::string("t.py:5:10") << std::string("exceeds the maximum dimension 2");
+    QTest::newRow("reduce a 0-d tensor")
+        << std::string(
+               "A = te.placeholder((3,), name='A')\n"
+               "B = topi.sum(topi.sum(A))\n")
+        << std::string("t.py:5:10") << std::string("Cannot reduce a 0 dim Tensor");
+    QTest::newRow("pad of the wrong rank")
+        << std::string(
+               "A = te.placeholder((3, 4), name='A')\n"
+               "B = topi.nn.pad(A, [1, 1, 1])\n")
+        << std::string("t.py:5:13")
         << std::string("Input dimension and pad_before dismatch : 2 vs 3");
-    QTest::newRow("conv2d padding option") << std::string(
-        "d = te.placeholder((1, 3, 8, 8), name='d')\n"
-        "k = te.placeholder((2, 3, 3, 3), name='k')\n"
-        "c = topi.nn.conv2d_nchw(d, k, 1, 'FULL', 1)\n") << std::string("t.py:6:13")
-        << std::string("Unknown padding option FULL");
-    QTest::newRow("conv2d channel mismatch") << std::string(
-        "d = te.placeholder((1, 3, 8, 8), name='d')\n"
-        "k = te.placeholder((2, 4, 3, 3), name='k')\n"
-        "c = topi.nn.conv2d_nchw(d, k, 1, 1, 1)\n") << std::string("t.py:6:13")
-        << std::string("the input has 3 channels but the kernel 4");
+    QTest::newRow("conv2d padding option")
+        << std::string(
+               "d = te.placeholder((1, 3, 8, 8), name='d')\n"
+               "k = te.placeholder((2, 3, 3, 3), name='k')\n"
+               "c = topi.nn.conv2d_nchw(d, k, 1, 'FULL', 1)\n")
+        << std::string("t.py:6:13") << std::string("Unknown padding option FULL");
+    QTest::newRow("conv2d channel mismatch")
+        << std::string(
+               "d = te.placeholder((1, 3, 8, 8), name='d')\n"
+               "k = te.placeholder((2, 4, 3, 3), name='k')\n"
+               "c = topi.nn.conv2d_nchw(d, k, 1, 1, 1)\n")
+        << std::string("t.py:6:13") << std::string("the input has 3 channels but the kernel 4");
     QTest::newRow("softmax axis") << std::string(
-        "x = te.placeholder((4, 6), name='x')\n"
-        "y = topi.nn.softmax(x, axis=2)\n") << std::string("t.py:5:13")
-        << std::string("axis parameter should be less than input dim");
-    QTest::newRow("not a tensor") << std::string("y = topi.nn.relu(3)\n") << std::string("t.py:4:13")
+                                         "x = te.placeholder((4, 6), name='x')\n"
+                                         "y = topi.nn.softmax(x, axis=2)\n")
+                                  << std::string("t.py:5:13")
+                                  << std::string("axis parameter should be less than input dim");
+    QTest::newRow("not a tensor") << std::string("y = topi.nn.relu(3)\n")
+                                  << std::string("t.py:4:13")
                                   << std::string("relu expects a te.Tensor");
-    QTest::newRow("cuda schedule outside a target") << std::string(
-        "A = te.placeholder((3, 4), name='A')\n"
-        "s = topi.cuda.schedule_reduce(topi.sum(A))\n") << std::string("t.py:5:15")
-        << std::string("Target context required");
-    QTest::newRow("generic schedule for cuda") << std::string(
-        "A = te.placeholder((3, 4), name='A')\n"
-        "with tvm.target.Target('cuda'):\n"
-        "    s = topi.generic.schedule_dense(topi.nn.relu(A))\n") << std::string("t.py:6:22")
-        << std::string("schedule not registered for 'cuda'");
-    QTest::newRow("no current target") << std::string("t = tvm.target.Target.current(allow_none=False)\n")
-                                       << std::string("t.py:4:23") << std::string("Target context required");
-    QTest::newRow("unknown operator") << std::string("y = topi.nn.conv3d_ncdhw\n") << std::string("t.py:4:")
-                                      << std::string("module 'tvm.topi.nn' has no attribute 'conv3d_ncdhw'");
+    QTest::newRow("cuda schedule outside a target")
+        << std::string(
+               "A = te.placeholder((3, 4), name='A')\n"
+               "s = topi.cuda.schedule_reduce(topi.sum(A))\n")
+        << std::string("t.py:5:15") << std::string("Target context required");
+    QTest::newRow("generic schedule for cuda")
+        << std::string(
+               "A = te.placeholder((3, 4), name='A')\n"
+               "with tvm.target.Target('cuda'):\n"
+               "    s = topi.generic.schedule_dense(topi.nn.relu(A))\n")
+        << std::string("t.py:6:22") << std::string("schedule not registered for 'cuda'");
+    QTest::newRow("no current target")
+        << std::string("t = tvm.target.Target.current(allow_none=False)\n")
+        << std::string("t.py:4:23") << std::string("Target context required");
+    QTest::newRow("unknown operator")
+        << std::string("y = topi.nn.conv3d_ncdhw\n") << std::string("t.py:4:")
+        << std::string("module 'tvm.topi.nn' has no attribute 'conv3d_ncdhw'");
   }
   void errorsAreLocated() {
     QFETCH(std::string, code);
@@ -294,7 +313,8 @@ class TestTopi : public QObject {
         "c = a + a\n";
     auto without = EvaluateScript(std::string("import tvm\nfrom tvm import te\n") + body, "t.py");
     QVERIFY(!without.ok());
-    QVERIFY2(without.error().format().find("t.py:4:7: error: unsupported operand types for +: 'Tensor'") == 0,
+    QVERIFY2(without.error().format().find(
+                 "t.py:4:7: error: unsupported operand types for +: 'Tensor'") == 0,
              without.error().format().c_str());
     auto with = EvalTopi(body);
     QVERIFY2(with.ok(), with.ok() ? "" : with.error().format().c_str());
@@ -331,12 +351,13 @@ class TestTopi : public QObject {
     QFile f(file);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(kTopiPrelude);
-    f.write("data = te.placeholder((1, 2, 9, 9), name='data')\n"
-            "kernel = te.placeholder((3, 2, 3, 3), name='kernel')\n"
-            "with tvm.target.Target('llvm'):\n"
-            "    out = topi.nn.relu(topi.nn.conv2d_nchw(data, kernel, 2, 1, 1) + 0.5)\n"
-            "    s = topi.generic.schedule_conv2d_nchw([out])\n"
-            "s[out].parallel(out.op.axis[1])\n");
+    f.write(
+        "data = te.placeholder((1, 2, 9, 9), name='data')\n"
+        "kernel = te.placeholder((3, 2, 3, 3), name='kernel')\n"
+        "with tvm.target.Target('llvm'):\n"
+        "    out = topi.nn.relu(topi.nn.conv2d_nchw(data, kernel, 2, 1, 1) + 0.5)\n"
+        "    s = topi.generic.schedule_conv2d_nchw([out])\n"
+        "s[out].parallel(out.op.axis[1])\n");
     f.close();
     QProcess cli;
     cli.start(QStringLiteral(TESSERA_CLI_PATH), {"run", file, "--check"});
@@ -361,12 +382,15 @@ class TestTopi : public QObject {
     QSKIP("tessera-cli is not built");
 #else
     QFETCH(QString, file);
-    QString path = QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/tests/script/data/topi/" + file;
+    QString path =
+        QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/tests/script/data/topi/" + file;
     QProcess cli;
-    cli.start(QStringLiteral(TESSERA_CLI_PATH), {"run", path, "--check", "--target", "cuda-emulator"});
+    cli.start(QStringLiteral(TESSERA_CLI_PATH),
+              {"run", path, "--check", "--target", "cuda-emulator"});
     QVERIFY(cli.waitForFinished(300000));
     QString out = cli.readAllStandardOutput() + cli.readAllStandardError();
-    if (cli.exitCode() != 0 && out.contains("C++ compiler")) QSKIP("the GPU emulator needs a host C++ compiler");
+    if (cli.exitCode() != 0 && out.contains("C++ compiler"))
+      QSKIP("the GPU emulator needs a host C++ compiler");
     QVERIFY2(cli.exitCode() == 0, qPrintable(out));
     QVERIFY2(out.contains(" 0 mismatches") && !out.contains(": race:"), qPrintable(out));
     QVERIFY2(out.contains("main_kernel0: no race seen"), qPrintable(out));
