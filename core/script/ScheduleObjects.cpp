@@ -183,7 +183,7 @@ Result<Value> Pragma(const StageObject& self, const CallArgs& call) {
     return Value();
   }
   if (IsRuntimeValue(given))
-    return args.ErrorAt("pragma_value", "pragma(): the value of pragma '" + *key + "' is " +
+    return args.ErrorAt("pragma_value", "the value of pragma '" + *key + "' is " +
                                             given.type_name() +
                                             "; a pragma value must be known when the script is read "
                                             "(an integer or a string)");
