@@ -115,6 +115,31 @@ class TestExtern : public QObject {
     TE_VERIFY_OK(RunAndCheck(*p));
   }
 
+  // TVM's test_extern_multi_out: two outputs (a list of shapes), each a tensor of the op.
+  void twoOutputsMatchTheOracle() {
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "n = 16\n"
+                                        "A = te.placeholder((n,), name=\"A\")\n"
+                                        "B = te.compute((n,), lambda i: A[i] * 10.0, name=\"B\")\n"
+                                        "def body(ins, outs):\n"
+                                        "    ib = tvm.tir.ir_builder.create()\n"
+                                        "    a, b = ib.buffer_ptr(ins[0]), ib.buffer_ptr(ins[1])\n"
+                                        "    s, d = ib.buffer_ptr(outs[0]), ib.buffer_ptr(outs[1])\n"
+                                        "    with ib.for_range(0, n, name=\"i\") as i:\n"
+                                        "        s[i] = a[i] + b[i]\n"
+                                        "        d[i] = b[i] - a[i]\n"
+                                        "    return ib.get()\n"
+                                        "S, D = te.extern([A.shape, A.shape], [A, B], body, name=\"SD\")\n"
+                                        "E = te.compute((n,), lambda i: S[i] * D[i], name=\"E\")\n"
+                                        "s = te.create_schedule(E.op)\n"
+                                        "xo, xi = s[E].split(E.op.axis[0], factor=4)\n",
+                                    "multi.py");
+    TE_VERIFY_OK(p);
+    const te::Operation& op = p->schedule->find("SD")->op;
+    QCOMPARE(op->num_outputs(), 2);
+    TE_VERIFY_OK(RunAndCheck(*p));
+  }
+
   // The oracle runs the body itself: row sums of X + 1, minus Y, by hand.
   void oracleRunsTheBody() {
     auto p = script::EvaluateScript(RowScanScript(""), "scan.py");
