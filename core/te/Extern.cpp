@@ -41,6 +41,14 @@ Result<Operation> MakeExternOp(std::string name, std::string tag, std::vector<Te
                    " dimensions but the tensor has " + std::to_string(t->shape.size()));
   }
   if (output_placeholders.empty()) return Error("te.extern: the op has no output");
+  // Lowering binds each buffer to its compact tensor by logical index, so a buffer
+  // with strides or an element offset (decl_buffer's strides=, offset_factor=) would
+  // be read differently by the lowered program and by the oracle: refused.
+  for (const auto* list : {&input_placeholders, &output_placeholders})
+    for (const ir::Buffer& b : *list)
+      if (b && (!b->strides.empty() || b->elem_offset.defined()))
+        return Error("te.extern: buffer " + b->name +
+                     " has strides or an element offset; Tessera binds an extern's tensors to compact buffers only");
   if (!body.defined()) return Error("te.extern: the body is undefined");
   auto op = std::make_shared<ExternOpNode>(std::move(name), std::move(tag));
   op->inputs = std::move(inputs);

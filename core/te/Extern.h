@@ -36,8 +36,9 @@ struct ExternOpNode : OperationNode {
 };
 
 // Checks and builds an ExternOp as TVM's constructor does: one input placeholder per
-// input with the input's dtype and rank, at least one output, a defined body. Errors
-// start "te.extern: ".
+// input with the input's dtype and rank, at least one output, a defined body; and, a
+// Tessera limit, compact buffers (no strides, no element offset). Errors start
+// "te.extern: ".
 Result<Operation> MakeExternOp(std::string name, std::string tag, std::vector<Tensor> inputs,
                                std::vector<ir::Buffer> input_placeholders,
                                std::vector<ir::Buffer> output_placeholders, ir::Stmt body);

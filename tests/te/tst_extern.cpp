@@ -229,6 +229,19 @@ class TestExtern : public QObject {
                         "A = te.placeholder((8,), name=\"A\")\n"
                         "B = te.extern((8,), [A, 3], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
     QVERIFY2(Contains(error, "expect inputs to be tensors"), error.c_str());
+    // in_buffers: dtype as the input's; compact (Tessera binds by logical index).
+    const std::string with_buffer = std::string(kHeader) + "A = te.placeholder((8,), name=\"A\")\n";
+    error = ScriptError(with_buffer + "Ab = tvm.tir.decl_buffer((8,), \"int32\", \"Ab\")\n"
+                                      "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                                      "in_buffers=[Ab])\n");
+    QVERIFY2(Contains(error, "t.py:5:") && Contains(error, "holds int32 but the tensor is float32"), error.c_str());
+    error = ScriptError(with_buffer + "Ab = tvm.tir.decl_buffer((8,), \"float32\", \"Ab\", offset_factor=4)\n"
+                                      "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                                      "in_buffers=Ab)\n");
+    QVERIFY2(Contains(error, "buffer Ab has strides or an element offset"), error.c_str());
+    error = ScriptError(with_buffer + "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                                      "out_buffers=[])\n");
+    QVERIFY2(Contains(error, "number of outputs and out_buffers mismatch: 1 vs 0"), error.c_str());
   }
 
   // TVM's extern_op tutorial: cblas.matmul and a register_func function lower (the
