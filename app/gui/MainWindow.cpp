@@ -29,6 +29,7 @@
 #include "ViewState.h"
 #include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
+#include "script/AutotvmTuning.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
 #include "Examples.h"
@@ -91,6 +92,9 @@ class OnResize : public QObject {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)),
       runner_(new RunController(this)) {
+  // The document evaluates the program after every edit: a tune call in it (TVM's autotvm
+  // / auto_scheduler tutorials) must not start a tuning job each time; the Tune dock tunes.
+  script::SetScriptTuningEnabled(false);
   targetCode_ = new TargetCode(doc_, this);
   autosave_ = new Autosave(doc_, this);
   doc_->setPeakGflops(EstimatedPeakGflops());

@@ -137,16 +137,20 @@ struct AutoSchedulerSetting : Object {
   std::string strategy = "evolution";  // SketchPolicy: its cost model's search
   Value runner;                        // TuningOptions / LocalRPCMeasureContext
   std::vector<std::string> logs;       // TuningOptions: RecordToFile paths
+  const ScriptTuningHost* host = nullptr;  // the evaluation that made it
   std::string type_name() const override { return kind; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (kind == "LocalRPCMeasureContext" && name == "runner") return runner;
     if ((kind == "XGBModel" || kind == "RandomModel") &&
         (name == "update_from_file" || name == "update"))
-      return MakeFunction(name, [](Interpreter&, const CallArgs& c) -> Result<Value> {
+      return MakeFunction(name, [h = host](Interpreter&, const CallArgs& c) -> Result<Value> {
         // The search trains its model on what it measures and resumes from the log (the
         // records in it are not measured again); the file must still be a Tessera log.
         if (c.positional.size() == 1 && c.positional[0].is_string()) {
+          if (h && MissingLogOfSkippedTuning(*h, c.positional[0].as_string(),
+                                             "the cost model starts empty", c.positional_locs[0]))
+            return Value();
           auto db = OpenTuningLog(c.positional[0].as_string(), true, c.positional_locs[0]);
           if (!db) return db.error();
         }
@@ -208,6 +212,9 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
 }
 
 Result<TunedSchedule> SearchTaskObject::Best(const std::string& log, const SourceLoc& loc) const {
+  if (workload->schedule &&
+      MissingLogOfSkippedTuning(*host, log, "the workload's bare schedule is used", loc))
+    return TunedSchedule{workload->schedule, workload->Arguments(), {}};
   auto db = OpenTuningLog(log, true, loc);
   std::string why;
   // A CUDA task's log comes from a GPU machine; say so where there is none.
@@ -426,9 +433,11 @@ Result<Value> MakeRunnerSetting(const std::string& kind, const CallArgs& c) {
   return Value::FromObject(context);
 }
 
-Result<Value> MakeSimpleSetting(const std::string& kind, const CallArgs& c) {
+Result<Value> MakeSimpleSetting(const std::string& kind, const CallArgs& c,
+                                const ScriptTuningHost* host) {
   auto setting = std::make_shared<AutoSchedulerSetting>();
   setting->kind = kind;
+  setting->host = host;
   if (kind == "RecordToFile" || kind == "PreloadMeasuredStates") {
     Args args(c, kind, {"filename"}, 0);
     if (!args.status()) return args.status().error();
@@ -496,8 +505,8 @@ void RegisterAutoScheduler(Interpreter& interp, const ScriptTuningHost& host) {
   for (const char* kind : {"RecordToFile", "PreloadMeasuredStates", "XGBModel", "RandomModel",
                            "SketchPolicy", "LocalBuilder"}) {
     std::string k = kind;
-    interp.RegisterFunction("tvm.auto_scheduler." + k, [k](Interpreter&, const CallArgs& c) {
-      return MakeSimpleSetting(k, c);
+    interp.RegisterFunction("tvm.auto_scheduler." + k, [k, h = &host](Interpreter&, const CallArgs& c) {
+      return MakeSimpleSetting(k, c, h);
     });
   }
 }

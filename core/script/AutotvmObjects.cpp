@@ -483,6 +483,9 @@ Result<Value> MakeHistory(const AutotvmStatePtr& state, const CallArgs& c) {
     if (!records.is_string())
       return args.TypeError("records", "the path of a Tessera tuning log, or None");
     history->path = records.as_string();
+    if (MissingLogOfSkippedTuning(*state->host, history->path,
+                                  "templates use their fallback configuration", args.loc("records")))
+      return Value::FromObject(history);
     auto db = OpenTuningLog(history->path, true, args.loc("records"));
     if (!db) return db.error();
     history->db = std::shared_ptr<tune::Database>(std::move(db.value()));

@@ -151,6 +151,14 @@ void SetScriptTuningRunnerFactory(ScriptRunnerFactory factory) {
   g_runner_factory = std::move(factory);
 }
 
+namespace {
+// False in processes whose evaluations must stay quick (the GUI evaluates the program
+// after every edit: a tutorial's tune call would start a tuning job each time).
+std::atomic<bool> g_script_tuning_enabled{true};
+}  // namespace
+
+void SetScriptTuningEnabled(bool enabled) { g_script_tuning_enabled.store(enabled); }
+
 void SetScriptTuningLog(std::function<void(const std::string&)> sink) {
   std::lock_guard<std::mutex> lock(g_tuning_log_mutex);
   g_tuning_log = std::move(sink);
@@ -172,6 +180,21 @@ std::optional<int> ScriptTrialCap() {
   long v = std::strtol(text, &end, 10);
   if (*end != '\0' || v < 0 || v > 1000000) return std::nullopt;
   return static_cast<int>(v);
+}
+
+bool ScriptTuningSkipped(const ScriptTuningHost& host) {
+  const std::optional<int> cap = ScriptTrialCap();
+  return !host.run_tuning || !g_script_tuning_enabled.load() || (cap && *cap == 0);
+}
+
+bool MissingLogOfSkippedTuning(const ScriptTuningHost& host, const std::string& path,
+                               const std::string& fallback, const SourceLoc& loc) {
+  std::error_code ec;
+  if (path.empty() || std::filesystem::exists(path, ec) || !ScriptTuningSkipped(host)) return false;
+  ScriptTuningMessage(loc.file + ":" + std::to_string(loc.line) + ": the tuning log '" + path +
+                      "' does not exist and tuning is skipped in this evaluation: " + fallback +
+                      " (tune with tessera-cli lower / tune, or the GUI's Tune dock)");
+  return true;
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> BindLiteralArguments(
@@ -298,6 +321,12 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
                             const SourceLoc& loc) {
   const std::string where = loc.file + ":" + std::to_string(loc.line) + ": ";
   if (!request.allowed) return 0;  // a tuner's own evaluation of the program
+  if (!g_script_tuning_enabled.load()) {
+    ScriptTuningMessage(where + request.what +
+                        ": tuning skipped (tune calls in a program are not run here: use the "
+                        "Tune dock, or tessera-cli lower / tune)");
+    return 0;
+  }
   if (g_tuning_depth.load() > 0) {
     ScriptTuningMessage(where + request.what + ": tuning skipped (a tuning job is already running)");
     return 0;

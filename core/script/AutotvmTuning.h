@@ -61,6 +61,10 @@ struct PrintableTuningObject : Object {
 };
 void RegisterTuningStrLen(Interpreter& interp);
 
+// Whether tune calls in scripts run in this process (default true). The GUI turns them
+// off: it evaluates the program after every edit; its Tune dock tunes instead.
+void SetScriptTuningEnabled(bool enabled);
+
 // Where progress lines of tuning in scripts go (default: stderr, as `tessera-cli tune`).
 void SetScriptTuningLog(std::function<void(const std::string&)> sink);
 void ScriptTuningMessage(const std::string& line);
@@ -74,6 +78,16 @@ void SetScriptTuningRunnerFactory(ScriptRunnerFactory factory);
 // TESSERA_TUNE_TRIALS, when set to a non-negative integer: the most trials one tune call
 // in a script measures (0: tuning is skipped). nullopt when unset or malformed.
 std::optional<int> ScriptTrialCap();
+
+// Whether tune calls of this evaluation are skipped (a tuner's own evaluation, the GUI's,
+// or TESSERA_TUNE_TRIALS=0). Then a log the program applies that does not exist yet is
+// not an error: the template's fallback configuration (autotvm) or the workload's bare
+// schedule (auto_scheduler) is used, with a message — the program still opens, as it
+// does in TVM before it has been tuned.
+bool ScriptTuningSkipped(const ScriptTuningHost& host);
+// True (after saying so) when `path` does not exist and `host` skips tuning.
+bool MissingLogOfSkippedTuning(const ScriptTuningHost& host, const std::string& path,
+                               const std::string& fallback, const SourceLoc& loc);
 
 // `fn` called with `call`'s arguments as a standalone flat script: the imports, one
 // assignment per parameter (the arguments must be numbers, strings, booleans, None or
