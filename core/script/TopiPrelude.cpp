@@ -592,6 +592,13 @@ const char* TopiPreludeSource() {
                                "(call " + what + " inside `with tvm.target.Target(...):`)")
         return t
 
+    def _fuse(stage, axes):
+        # TVM's fuse of one axis is that axis (Tessera's fuse wants two or more).
+        axes = list(axes)
+        if len(axes) == 1:
+            return axes[0]
+        return stage.fuse(*axes) if len(axes) > 1 else None
+
     def _auto_inline_injective(s, outs):
         out_ops = [x.op for x in outs]
         for stage in s.stages:
@@ -611,13 +618,15 @@ const char* TopiPreludeSource() {
             if auto_inline:
                 x = outs[0]
                 _auto_inline_injective(s, outs)
-                s[x].fuse(*s[x].op.axis)
+                _fuse(s[x], s[x].op.axis)
             return s
         return schedule
 
     def schedule_injective_from_existing(sch, out):
         # cuda/injective.py: the output's loops fused and split over blocks and threads.
-        fused = sch[out].fuse(*sch[out].op.axis)
+        fused = _fuse(sch[out], sch[out].op.axis)
+        if fused is None:
+            return sch
         num_thread = 1024
         bx, tx = sch[out].split(fused, factor=num_thread)
         sch[out].bind(bx, te.thread_axis("blockIdx.x"))
@@ -648,14 +657,14 @@ const char* TopiPreludeSource() {
             all_reduce = True
             num_thread = 1024  # the CUDA target's max_num_threads
             thread_x = te.thread_axis((0, num_thread), "threadIdx.x")
-        fused_reduce = sch[data_out].fuse(*sch[data_out].op.reduce_axis)
+        fused_reduce = _fuse(sch[data_out], sch[data_out].op.reduce_axis)
         ko, ki = sch[data_out].split(fused_reduce, factor=num_thread)
         data_out_rf = sch.rfactor(data_out, ki)
         tx = sch[data_out].op.reduce_axis[0]
         sch[data_out].bind(tx, thread_x)
         sch[data_out_rf].compute_at(sch[data_out], tx)
         if not all_reduce:
-            fused_outer = sch[data_out].fuse(*sch[data_out].op.axis)
+            fused_outer = _fuse(sch[data_out], sch[data_out].op.axis)
             bx, outer_in = sch[data_out].split(fused_outer, factor=num_thread)
             sch[data_out].bind(outer_in, thread_y)
             sch[data_out].bind(bx, block_x)

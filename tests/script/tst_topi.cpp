@@ -225,7 +225,8 @@ class TestTopi : public QObject {
         "with tvm.target.Target('llvm'):\n"
         "    out = topi.nn.relu(topi.nn.conv2d_hwcn(A, W, 1, 'SAME', 1))\n"
         "    s = topi.generic.schedule_conv2d_hwcn([out])\n"
-        "    r = topi.generic.schedule_reduce(topi.sum(A + 1.0, axis=0))\n");
+        "    r = topi.generic.schedule_reduce(topi.sum(A + 1.0, axis=0))\n"
+        "    r0 = topi.generic.schedule_reduce(topi.sum(A * 2.0))\n");
     QVERIFY2(generic.ok(), generic.ok() ? "" : generic.error().format().c_str());
   }
 
@@ -376,6 +377,7 @@ class TestTopi : public QObject {
     QTest::addColumn<QString>("file");
     QTest::newRow("schedule_reduce") << "topi_sum_cuda.py";
     QTest::newRow("schedule_softmax") << "topi_softmax_cuda.py";
+    QTest::newRow("schedule_reduce, one axis") << "topi_row_sum_cuda.py";
   }
   void cudaSchedulesMatchTheOracleOnTheEmulator() {
 #ifndef TESSERA_CLI_PATH
