@@ -719,20 +719,30 @@ const char* TopiPreludeSource() {
         s = te.create_schedule([x.op for x in outs])
         output = outs[0]
         softmax_op = output.op
-        if softmax_op.tag != "softmax_output":
-            raise ValueError("Tag is expected to be softmax_output (Tessera). Got " + softmax_op.tag)
+        axis = get_const_int(softmax_op.attrs["axis"]) if "axis" in softmax_op.attrs else len(output.shape) - 1
+        if softmax_op.tag == "softmax_output":
+            expsum = softmax_op.input_tensors[1]
+            exp_ = softmax_op.input_tensors[0]
+            max_elem = s[exp_].op.input_tensors[1]
+        elif softmax_op.tag == "log_softmax_output":
+            exp_ = None
+            max_elem = softmax_op.input_tensors[1]
+            expsum = softmax_op.input_tensors[2]
+        else:
+            raise ValueError("Tag is expected to be softmax_output or log_softmax_output. Got " + softmax_op.tag)
         if len(output.shape) != 2:
-            raise ValueError("topi.cuda.schedule_softmax: Tessera schedules 2-D softmax only, not " +
-                             str(len(output.shape)) + "-D")
-        axis = get_const_int(softmax_op.attrs["axis"])
-        expsum = softmax_op.input_tensors[1]
-        exp_ = softmax_op.input_tensors[0]
-        max_elem = s[exp_].op.input_tensors[1]
+            ops = [max_elem.op, expsum.op, softmax_op]
+            if exp_ is not None:
+                ops.append(exp_.op)
+            for op in ops:
+                schedule_injective_from_existing(s, op.output(0))
+            return s
         # TVM's schedule for GPUs without warp shuffles (its cuda one uses the "warp" scope).
         num_thread = 64
         block_x = te.thread_axis("blockIdx.x")
         thread_x = te.thread_axis((0, num_thread), "threadIdx.x")
-        s[exp_].bind(exp_.op.axis[1 - axis], block_x)
+        if exp_ is not None:
+            s[exp_].bind(exp_.op.axis[1 - axis], block_x)
         s[max_elem].bind(max_elem.op.axis[0], block_x)
         k = expsum.op.reduce_axis[0]
         ko, ki = s[expsum].split(k, factor=num_thread)

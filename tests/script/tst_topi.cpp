@@ -378,6 +378,8 @@ class TestTopi : public QObject {
     QTest::newRow("schedule_reduce") << "topi_sum_cuda.py";
     QTest::newRow("schedule_softmax") << "topi_softmax_cuda.py";
     QTest::newRow("schedule_reduce, one axis") << "topi_row_sum_cuda.py";
+    QTest::newRow("schedule_softmax, log_softmax") << "topi_log_softmax_cuda.py";
+    QTest::newRow("schedule_softmax, 3-D") << "topi_softmax3d_cuda.py";
   }
   void cudaSchedulesMatchTheOracleOnTheEmulator() {
 #ifndef TESSERA_CLI_PATH
