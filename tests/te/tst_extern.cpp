@@ -197,6 +197,22 @@ class TestExtern : public QObject {
     TE_VERIFY_OK(RunAndCheck(*p));
   }
 
+  // The extern and its producer both at the consumer's row loop: the producer is still
+  // computed whole there (the extern needs all of it), so the result is right; the
+  // producer alone at that loop is refused (the extern reads it outside the loop).
+  void producerBesideTheExternAtAConsumerLoop() {
+    auto p = script::EvaluateScript(RowScanScript("s[S].compute_at(s[Z], Z.op.axis[0])\n"
+                                                  "s[Y].compute_at(s[Z], Z.op.axis[0])\n"),
+                                    "scan.py");
+    TE_VERIFY_OK(p);
+    TE_VERIFY_OK(RunAndCheck(*p, kRows));
+    auto alone = script::EvaluateScript(RowScanScript("s[Y].compute_at(s[Z], Z.op.axis[0])\n"), "scan.py");
+    TE_VERIFY_OK(alone);
+    auto lowered = transform::LowerSchedule(*alone->schedule, alone->Arguments(), "llvm");
+    QVERIFY(!lowered.ok());
+    QVERIFY2(Contains(lowered.error().message, "S reads it outside that loop"), lowered.error().message.c_str());
+  }
+
   // cache_read of an extern's input: the extern reads the cache through the same buffer.
   void cacheReadOfAnInputFeedsTheExtern() {
     auto p = script::EvaluateScript(VectorAddScript("AA = s.cache_read(A, \"global\", [C])\n"), "add.py");
