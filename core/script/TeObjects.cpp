@@ -4,6 +4,8 @@
 
 #include "ir/ExprOp.h"
 #include "script/Args.h"
+#include "script/TensorIntrinObjects.h"
+#include "te/Extern.h"
 #include "te/Scan.h"
 
 namespace tessera::script {
@@ -167,6 +169,21 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
       for (const ir::IterVar& iv : scan->spatial_axis) axes.push_back(MakeIterVarValue(iv));
       return Value::List(std::move(axes));
     }
+  }
+  if (auto* ext = dynamic_cast<const te::ExternOpNode*>(op.get())) {  // TVM's ExternOp fields
+    auto buffers = [](const std::vector<ir::Buffer>& list) {
+      std::vector<Value> values;
+      for (const ir::Buffer& b : list) values.push_back(Value::FromObject(std::make_shared<BufferObject>(b)));
+      return Value::List(std::move(values));
+    };
+    if (name == "inputs") {
+      std::vector<Value> tensors;
+      for (const te::Tensor& t : ext->inputs) tensors.push_back(MakeTensorValue(t));
+      return Value::List(std::move(tensors));
+    }
+    if (name == "input_placeholders") return buffers(ext->input_placeholders);
+    if (name == "output_placeholders") return buffers(ext->output_placeholders);
+    if (name == "body") return Value::FromObject(std::make_shared<StmtObject>(ext->body));
   }
   if (name == "body") {  // a compute's expressions, one per output (TVM's ComputeOp.body)
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());

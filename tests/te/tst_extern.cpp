@@ -85,6 +85,13 @@ class TestExtern : public QObject {
     QVERIFY(op);
     QCOMPARE(op->inputs.size(), size_t(2));
     QVERIFY(p->schedule->find("C")->leaf_iter_vars.empty());  // no IterVars of its own
+    // TVM's ExternOp fields, read from the script.
+    auto fields = script::EvaluateScript(VectorAddScript("assert len(C.op.inputs) == 2 and C.op.inputs[1] == B\n"
+                                                         "assert C.op.input_placeholders[0].name == \"A\"\n"
+                                                         "assert C.op.output_placeholders[0].shape[0] == n\n"
+                                                         "body = C.op.body\n"),
+                                         "add.py");
+    TE_VERIFY_OK(fields);
     TE_VERIFY_OK(RunAndCheck(*p));
   }
 
