@@ -52,6 +52,12 @@ MUST_FAIL = {
     "an axis of the op rfactor replaced":
         "ko, ki = s[B].split(k, 4)\nBF = s.rfactor(B, ki)\ns[BF].compute_at(s[B], B.op.axis[0])",
     "set_axis_separators (not a method of TVM 0.19's te.Stage)": "s[C].set_axis_separators([1])",
+    "extern with an input that is no tensor":
+        "D = te.extern((4,), [A, 3], lambda ins, outs: tvm.tir.call_packed('f'))",
+    "extern whose fcompute returns a string": "D = te.extern((4,), [A], lambda ins, outs: 'nothing')",
+    "extern whose dtype cannot be inferred":
+        "I = te.placeholder((4,), name='I', dtype='int32')\n"
+        "D = te.extern((4,), [A, I], lambda ins, outs: tvm.tir.call_packed('f'))",
     "transform_layout that pads": "D = te.compute((14,), lambda i: A[i, 0], name='D')\n"
                                   "s2 = te.create_schedule(D.op)\n"
                                   "s2[D].transform_layout(lambda i: [i // 4, i % 4])",
@@ -91,6 +97,14 @@ print(tvm.lower(s, [A, B, C], simple_mode=True))
                           "assert len(D.shape) == 2",
     # Where TVM 0.19 has TOPI's x86 vector-width helper (not tvm.topi.x86.utils).
     "import get_simd_32bit_lanes": "from tvm.target.x86 import get_simd_32bit_lanes",
+    "extern with an ir_builder body": "def body(ins, outs):\n"
+                                      "    ib = tvm.tir.ir_builder.create()\n"
+                                      "    a, c = ib.buffer_ptr(ins[0]), ib.buffer_ptr(outs[0])\n"
+                                      "    with ib.for_range(0, 16, name='i') as i:\n"
+                                      "        c[i] = a[i, 0] + ins[0][i, 1]\n"
+                                      "    return ib.get()\n"
+                                      "D = te.extern((16,), [A], body, name='D')\n"
+                                      "print(tvm.lower(te.create_schedule(D.op), [A, D], simple_mode=True))",
     # TVM parses dtypes: any bit width, lanes, default widths.
     "dtypes TVM parses": "for d in ['float31', 'int7', 'uint1x8', 'float32x4', 'int', 'bfloat']:\n"
                          "    tvm.tir.const(1, d)",
