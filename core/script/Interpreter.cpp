@@ -1320,12 +1320,9 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
       return Status::Ok();
     }
     case AstKind::Subscript: {
-      auto object = Eval(*target.object, locals);
-      if (!object) return object.error();
-      auto indices = EvalItems(target.items, locals);
-      if (!indices) return indices.error();
-      Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
-      return AssignItem(*object, index, value, target.items.front()->loc);
+      auto item = EvalItemTarget(target, locals);
+      if (!item) return item.error();
+      return AssignItem(item->first, item->second, value, target.items.front()->loc);
     }
     case AstKind::Attribute:
       return Error("cannot set attribute '" + target.text + "' (scripts assign names, list "
@@ -1334,6 +1331,18 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
     default: break;
   }
   return Error("cannot assign to " + to_source(target), target.loc);
+}
+
+// The object and the index (one value, or a tuple of several) of `object[i, ...]` as an
+// assignment or del target.
+Result<std::pair<Value, Value>> Interpreter::EvalItemTarget(const AstExpr& target,
+                                                            const std::shared_ptr<Scope>& locals) {
+  auto object = Eval(*target.object, locals);
+  if (!object) return object.error();
+  auto indices = EvalItems(target.items, locals);
+  if (!indices) return indices.error();
+  Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
+  return std::make_pair(std::move(object.value()), std::move(index));
 }
 
 Status Interpreter::AssignItem(const Value& object, const Value& index, const Value& value,
@@ -1371,12 +1380,9 @@ Status Interpreter::Unbind(const AstExpr& target, const std::shared_ptr<Scope>& 
         if (auto st = Unbind(*item, locals); !st) return st;
       return Status::Ok();
     case AstKind::Subscript: {
-      auto object = Eval(*target.object, locals);
-      if (!object) return object.error();
-      auto indices = EvalItems(target.items, locals);
-      if (!indices) return indices.error();
-      Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
-      return DeleteItem(*object, index, target.items.front()->loc);
+      auto item = EvalItemTarget(target, locals);
+      if (!item) return item.error();
+      return DeleteItem(item->first, item->second, target.items.front()->loc);
     }
     default: break;
   }

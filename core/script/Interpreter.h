@@ -208,6 +208,7 @@ class Interpreter {
   Status Bind(const AstExpr& target, const Value& value, const std::shared_ptr<Scope>& locals);
   Status AssignItem(const Value& object, const Value& index, const Value& value,
                     const SourceLoc& loc);
+  Result<std::pair<Value, Value>> EvalItemTarget(const AstExpr& target, const std::shared_ptr<Scope>& locals);
   Status Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals);  // del
   Status DeleteItem(const Value& object, const Value& index, const SourceLoc& loc);
   Result<Value> EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

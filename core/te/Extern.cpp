@@ -80,7 +80,7 @@ class ExternPlaceholderBinder : public ir::IRMutator {
     auto* load = visited.as<ir::BufferLoadNode>();
     const Tensor* t = Find(load->buffer);
     if (!t) return visited;
-    return ir::MakeProducerLoad(t->producer(), Indices(*t, load->indices));
+    return ir::MakeProducerLoad(t->producer(), load->indices);
   }
 
   // A placeholder's data handle (a call_packed argument, access_ptr) is the address of
@@ -100,7 +100,7 @@ class ExternPlaceholderBinder : public ir::IRMutator {
     auto* store = visited.as<ir::BufferStoreNode>();
     const Tensor* t = Find(store->buffer);
     if (!t) return visited;
-    return ir::MakeProducerStore(t->producer(), store->value, Indices(*t, store->indices));
+    return ir::MakeProducerStore(t->producer(), store->value, store->indices);
   }
 
  private:
@@ -112,19 +112,6 @@ class ExternPlaceholderBinder : public ir::IRMutator {
     return nullptr;
   }
 
-  // One flat index into an N-d tensor: its row-major coordinates (TVM's ir_builder
-  // unravels the same way).
-  static std::vector<Expr> Indices(const Tensor& t, const std::vector<Expr>& given) {
-    if (given.size() != 1 || t->shape.size() <= 1) return given;
-    std::vector<Expr> out(t->shape.size());
-    Expr rest = given[0];
-    for (size_t d = t->shape.size(); d-- > 0;) {
-      Expr extent = ir::cast(rest.dtype(), t->shape[d]);
-      out[d] = d == 0 ? rest : ir::floormod(rest, extent);
-      rest = ir::floordiv(rest, extent);
-    }
-    return out;
-  }
 };
 
 }  // namespace

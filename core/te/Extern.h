@@ -50,9 +50,9 @@ Operation ExternWithInputs(const ExternOpNode& op, std::vector<Tensor> inputs);
 // The body with every access through an input placeholder made a ProducerLoad of that
 // input and every store through an output placeholder a ProducerStore of `self`'s
 // output: what TVM's buffer_bind_scope + StorageFlatten do, so that the lowered extern
-// reads and writes the realized tensors like a compute stage. A single index into an
-// N-d placeholder (ir_builder's flat indexing) is unravelled row-major; a placeholder's
-// data handle (a call_packed argument) becomes tir.address_of(tensor[0, ...]).
+// reads and writes the realized tensors like a compute stage (accesses carry one index
+// per dimension: ib.buffer_ptr unravels a flat one); a placeholder's data handle (a
+// call_packed argument) becomes tir.address_of(tensor[0, ...]).
 ir::Stmt ExternBodyOnTensors(const Operation& self);
 
 }  // namespace tessera::te
