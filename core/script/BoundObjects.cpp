@@ -54,6 +54,17 @@ std::optional<bool> InstanceOf(const Value& v, const std::string& type) {
   if (type == "Tensor") return v.as<TensorObject>() != nullptr;
   if (type == "Schedule") return v.as<ScheduleObject>() != nullptr;
   if (type == "Stage") return v.as<StageObject>() != nullptr;
+  // te's operation classes (isinstance(A.op, tvm.te.PlaceholderOp)).
+  if (type == "Operation" || type == "PlaceholderOp" || type == "ComputeOp" || type == "ScanOp" ||
+      type == "ExternOp") {
+    auto* op = v.as<OperationObject>();
+    if (!op) return false;
+    if (type == "PlaceholderOp") return op->op->kind() == te::OpKind::Placeholder;
+    if (type == "ComputeOp") return op->op->kind() == te::OpKind::Compute;
+    if (type == "ScanOp") return op->op->kind() == te::OpKind::Scan;
+    if (type == "ExternOp") return op->op->kind() == te::OpKind::Extern;
+    return true;
+  }
   return TirInstanceOf(v, type);  // tvm.tir's statement and expression classes
 }
 
@@ -112,6 +123,10 @@ void RegisterTypeBuiltins(Interpreter& interp) {
   RegisterType(interp, "tvm.tir.expr.IntImm", "IntImm");
   RegisterType(interp, "tvm.tir.expr.FloatImm", "FloatImm");
   RegisterType(interp, "tvm.tir.expr.Var", "Var");
+  for (const char* op : {"Operation", "PlaceholderOp", "ComputeOp", "ScanOp", "ExternOp"}) {
+    RegisterType(interp, std::string("tvm.te.") + op, op);
+    RegisterType(interp, std::string("tvm.te.tensor.") + op, op);
+  }
   interp.RegisterFunction("isinstance", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     if (c.positional.size() != 2 || !c.keywords.empty())
       return Error("isinstance expected 2 arguments, got " + std::to_string(c.size()), c.loc);

@@ -90,6 +90,14 @@ Result<Value> TensorObject::GetAttr(Interpreter& interp, const std::string& name
   if (name == "dtype") return Value::String(tensor->dtype.str());
   if (name == "ndim") return Value::Int(static_cast<int64_t>(tensor.ndim()));
   if (name == "value_index") return Value::Int(tensor->value_index);
+  if (name == "__hash__") {  // equal for the same output of the same operation (TVM's hash)
+    const int64_t hash = static_cast<int64_t>(te::TensorHash()(tensor) & 0x7fffffffffffffffULL);
+    return MakeFunction("__hash__", [hash](Interpreter&, const CallArgs& call) -> Result<Value> {
+      if (!call.positional.empty() || !call.keywords.empty())
+        return Error("__hash__() takes no arguments", call.loc);
+      return Value::Int(hash);
+    });
+  }
   if (name == "shape") {
     std::vector<Value> dims;
     for (const ir::Expr& d : tensor->shape) dims.push_back(DimensionValue(d));

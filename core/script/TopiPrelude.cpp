@@ -819,6 +819,19 @@ const char* TopiPreludeSource() {
                      ("conv2d_hwcn", conv2d_hwcn), ("dense", dense), ("pool2d", pool2d),
                      ("get_pad_tuple", get_pad_tuple)]:
         table["nn." + name] = fn
+    # The same functions where TVM's submodules define them (`from tvm.topi.nn.pooling import
+    # pool2d`, as TVM's test_te_tensor.py imports it); submodules whose name is also a function
+    # of topi.nn (pad, softmax, conv2d, dense) keep the function.
+    for path, fn in [("nn.pooling.pool2d", pool2d), ("nn.elemwise.relu", relu),
+                     ("nn.utils.get_pad_tuple", get_pad_tuple), ("reduction.sum", sum),
+                     ("reduction.max", max), ("reduction.min", min), ("reduction.prod", prod),
+                     ("broadcast.add", add), ("broadcast.subtract", subtract),
+                     ("broadcast.multiply", multiply), ("broadcast.divide", divide),
+                     ("broadcast.maximum", maximum), ("broadcast.minimum", minimum),
+                     ("transform.transpose", transpose), ("transform.reshape", reshape),
+                     ("math.exp", exp), ("math.log", log), ("math.sqrt", sqrt), ("math.tanh", tanh),
+                     ("math.sigmoid", sigmoid)]:
+        table[path] = fn
     for name, fn in [("get_const_int", get_const_int), ("get_const_tuple", get_const_tuple),
                      ("equal_const_int", equal_const_int)]:
         table["utils." + name] = fn

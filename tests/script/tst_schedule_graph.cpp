@@ -125,6 +125,28 @@ class TestScheduleGraph : public QObject {
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
+  // isinstance with te's operation classes (TVM's test_te_tensor.py asserts
+  // isinstance(A.op, tvm.te.PlaceholderOp) and isinstance(scan, tvm.te.ScanOp)).
+  void operationClasses() {
+    auto r = Eval(
+        "m = te.var('m')\nn = te.var('n')\n"
+        "A = te.placeholder((m, n), name='A')\n"
+        "B = te.compute((m, n), lambda i, j: A[i, j] + 1, name='B')\n"
+        "state = te.placeholder((m, n))\n"
+        "init = te.compute((1, n), lambda _, i: A[0, i], name='init')\n"
+        "update = te.compute((m, n), lambda t, i: state[t - 1, i] + A[t, i], name='update')\n"
+        "res = tvm.te.scan(init, update, state)\n"
+        "assert isinstance(A.op, tvm.te.PlaceholderOp) and not isinstance(A.op, tvm.te.ComputeOp)\n"
+        "assert isinstance(B.op, tvm.te.ComputeOp) and isinstance(B.op, tvm.te.Operation)\n"
+        "assert isinstance(res.op, tvm.te.ScanOp) and not isinstance(res.op, tvm.te.ExternOp)\n"
+        "assert not isinstance(B, tvm.te.Operation) and isinstance(B.op, (int, tvm.te.tensor.ComputeOp))\n"
+        "assert B.op.output(0).__hash__() == B.__hash__() and B.__hash__() != A.__hash__()\n"
+        "d = {B.op.output(0): 1}\n"
+        "assert d[B] == 1\n"
+        "s = te.create_schedule(B.op)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("body");
     QTest::addColumn<QString>("message");

@@ -204,6 +204,24 @@ class TestTopi : public QObject {
     QVERIFY(p->schedule->find("pad_temp")->attach_type == schedule::AttachType::Inline);
   }
 
+  // TVM's submodule paths name the same functions (TVM's test_te_tensor.py imports
+  // pool2d from tvm.topi.nn.pooling; it stopped there).
+  void submodulePathsNameTheSameFunctions() {
+    auto p = EvaluateScript(
+        "import tvm\nfrom tvm import te\n"
+        "from tvm.topi.nn.pooling import pool2d\n"
+        "from tvm.topi.reduction import sum as rsum\n"
+        "from tvm.topi import nn\n"
+        "A = te.placeholder((1, 2, 8, 8), name='A')\n"
+        "P = pool2d(A, [2, 2], [2, 2], [1, 1], [0, 0, 0, 0], 'max')\n"
+        "assert [int(d) for d in P.shape] == [1, 2, 4, 4]\n"
+        "R = rsum(nn.elemwise.relu(P), axis=1)\n"
+        "assert [int(d) for d in R.shape] == [1, 4, 4]\n"
+        "s = te.create_schedule(R.op)\n",
+        "t.py");
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+  }
+
   // The schedules the tutorials call, under their targets.
   void schedulesBuildOnTopiStages() {
     auto p = EvalTopi(
