@@ -211,6 +211,53 @@ class TestMainWindow : public QObject {
     QVERIFY(w.lastMessage().contains("missing.py"));
   }
 
+  // A program that tunes (TVM's autotvm tutorial) opens without starting a tuning job:
+  // the window evaluates the program after every edit, so its tune call is skipped and
+  // apply_history_best of the log it would have written gives the template's fallback
+  // configuration (before, each evaluation tuned and wrote the log).
+  void aProgramThatTunesOpensWithoutTuning() {
+    QTemporaryDir dir;
+    const QString log = dir.filePath("matmul.log");
+    const QString path = dir.filePath("tuning.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QString(
+                "import tvm\nfrom tvm import te\nfrom tvm import autotvm\n\n"
+                "@autotvm.template(\"gui/matmul\")\n"
+                "def matmul(N, L, M, dtype):\n"
+                "    A = te.placeholder((N, L), name=\"A\", dtype=dtype)\n"
+                "    B = te.placeholder((L, M), name=\"B\", dtype=dtype)\n"
+                "    k = te.reduce_axis((0, L), name=\"k\")\n"
+                "    C = te.compute((N, M), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
+                "    s = te.create_schedule(C.op)\n"
+                "    y, x = s[C].op.axis\n"
+                "    cfg = autotvm.get_config()\n"
+                "    cfg.define_split(\"tile_y\", y, num_outputs=2)\n"
+                "    yo, yi = cfg[\"tile_y\"].apply(s, C, y)\n"
+                "    return s, [A, B, C]\n\n"
+                "task = autotvm.task.create(\"gui/matmul\", args=(32, 32, 32, \"float32\"), target=\"llvm\")\n"
+                "tuner = autotvm.tuner.RandomTuner(task)\n"
+                "tuner.tune(n_trial=4, callbacks=[autotvm.callback.log_to_file(\"%1\")])\n"
+                "with autotvm.apply_history_best(\"%1\"):\n"
+                "    s, args = matmul(32, 32, 32, \"float32\")\n"
+                "print(tvm.lower(s, args, simple_mode=True))\n")
+                .arg(log)
+                .toUtf8());
+    f.close();
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(path).ok());
+    const auto& state = w.document()->state();
+    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY(state.schedule);
+    QVERIFY(!QFile::exists(log));  // nothing was tuned
+    // An edit evaluates again, still without tuning.
+    w.scriptView()->editor()->appendPlainText("# edited");
+    w.scriptView()->flush();
+    QVERIFY(w.document()->state().errors.empty());
+    QVERIFY(!QFile::exists(log));
+  }
+
   void scriptEditsAreUndoneAndRedone() {
     MainWindow w;
     w.setInteractive(false);
