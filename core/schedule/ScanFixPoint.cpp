@@ -25,16 +25,6 @@ struct DimKey {
 
 using AxisId = const ir::IterVarNode*;
 
-// The tensor loads of a compute's bodies.
-template <typename F>
-void ForEachLoad(const te::ComputeOpNode& op, F&& f) {
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      if (auto* load = sub.as<ir::ProducerLoadNode>())
-        if (te::Tensor t = te::Tensor::from(load->producer); t.defined()) f(t, load->indices);
-    });
-}
-
 // Which spatial axis each output dimension of the body reads "exactly" (index k of the
 // output read at index k of the state that axis belongs to, through plain axis
 // variables only), and the axes for which two different ones meet or an index is not a
@@ -62,7 +52,7 @@ struct ExactReach {
     }
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     if (!compute) return;
-    ForEachLoad(*compute, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    te::ForEachTensorLoad(compute->body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
       for (size_t i = 0; i < indices.size(); ++i) {
         const DimKey src(t, i);
         const auto* var = indices[i].as<ir::VarNode>();
@@ -99,7 +89,7 @@ std::map<DimKey, std::vector<DimKey>> ReachGraph(const std::vector<te::Operation
     if (!compute) continue;
     const te::Tensor out = te::output_of(op, 0);
     for (size_t a = 0; a < compute->axis.size(); ++a) graph[DimKey(out, a)];
-    ForEachLoad(*compute, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    te::ForEachTensorLoad(compute->body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
       if (!in_body.count(t->op.get())) return;
       for (size_t i = 0; i < indices.size(); ++i)
         for (size_t a = 0; a < compute->axis.size(); ++a)

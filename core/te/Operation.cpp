@@ -55,18 +55,23 @@ std::vector<IterVar> ComputeOpNode::root_iter_vars() const {
 
 std::vector<Tensor> ComputeOpNode::InputTensors() const { return TensorsReadBy(body); }
 
+void ForEachTensorLoad(const std::vector<Expr>& exprs,
+                       const std::function<void(const Tensor&, const std::vector<Expr>&)>& f) {
+  for (const Expr& e : exprs)
+    ir::PostOrderVisit(e, [&](const Expr& sub) {
+      auto* load = sub.as<ir::ProducerLoadNode>();
+      if (!load) return;
+      if (Tensor t = Tensor::from(load->producer); t.defined()) f(t, load->indices);
+    });
+}
+
 std::vector<Tensor> TensorsReadBy(const std::vector<Expr>& exprs) {
   std::vector<Tensor> result;
-  auto visit = [&](const Expr& e) {
-    auto* load = e.as<ir::ProducerLoadNode>();
-    if (!load) return;
-    Tensor t = Tensor::from(load->producer);
-    if (!t.defined()) return;
+  ForEachTensorLoad(exprs, [&](const Tensor& t, const std::vector<Expr>&) {
     for (const Tensor& seen : result)
       if (seen.same_as(t)) return;
     result.push_back(t);
-  };
-  for (const Expr& e : exprs) ir::PostOrderVisit(e, visit);
+  });
   return result;
 }
 

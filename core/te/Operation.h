@@ -60,4 +60,9 @@ Operation WithBody(const Operation& op, std::vector<Expr> body);
 // Tensors read by `e` (ProducerLoads), first-appearance order, no duplicates.
 std::vector<Tensor> TensorsReadBy(const std::vector<Expr>& exprs);
 
+// Calls `f(tensor, indices)` for every tensor read (ProducerLoad) in `exprs`, in post order,
+// duplicates included — what the tuner's rules and the scan analyses inspect.
+void ForEachTensorLoad(const std::vector<Expr>& exprs,
+                       const std::function<void(const Tensor&, const std::vector<Expr>&)>& f);
+
 }  // namespace tessera::te

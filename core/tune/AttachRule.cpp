@@ -4,6 +4,7 @@
 #include <map>
 
 #include "ir/Functor.h"
+#include "te/Operation.h"
 #include "te/Tensor.h"
 
 namespace tessera::tune {
@@ -21,20 +22,16 @@ bool Reads(const te::ComputeOpNode& op, const std::string& producer) {
 
 bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer, bool every_axis) {
   bool reads = false, aligned = true;
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      auto* load = sub.as<ir::ProducerLoadNode>();
-      if (!load) return;
-      te::Tensor t = te::Tensor::from(load->producer);
-      if (!t.defined() || t.op()->name != producer) return;
-      reads = true;
-      if (load->indices.size() > op.axis.size() || (every_axis && load->indices.size() != op.axis.size())) {
-        aligned = false;
-        return;
-      }
-      for (size_t d = 0; d < load->indices.size(); ++d)
-        if (!load->indices[d].same_as(op.axis[d]->var)) aligned = false;
-    });
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    if (t.op()->name != producer) return;
+    reads = true;
+    if (indices.size() > op.axis.size() || (every_axis && indices.size() != op.axis.size())) {
+      aligned = false;
+      return;
+    }
+    for (size_t d = 0; d < indices.size(); ++d)
+      if (!indices[d].same_as(op.axis[d]->var)) aligned = false;
+  });
   return reads && aligned;
 }
 

@@ -79,23 +79,19 @@ Knob ChoiceKnob(std::string name, std::vector<int64_t> choices) {
 void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
   if (op.axis.empty()) return;
   const ir::Var inner = op.axis.back()->var;
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      auto* load = sub.as<ir::ProducerLoadNode>();
-      if (!load || load->indices.empty() || !rule->streamed.empty()) return;
-      te::Tensor t = te::Tensor::from(load->producer);
-      if (!t.defined()) return;
-      const std::string& name = t.op()->name;
-      if (std::find(rule->packable.begin(), rule->packable.end(), name) == rule->packable.end()) return;
-      if (!ir::UsesVar(load->indices.back(), inner)) return;
-      rule->streamed = name;
-      for (const ir::IterVar& iv : op.axis)
-        for (const ir::Expr& index : load->indices)
-          if (ir::UsesVar(index, iv->var)) {
-            rule->streamed_axes.push_back(iv->var.name());
-            break;
-          }
-    });
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    if (indices.empty() || !rule->streamed.empty()) return;
+    const std::string& name = t.op()->name;
+    if (std::find(rule->packable.begin(), rule->packable.end(), name) == rule->packable.end()) return;
+    if (!ir::UsesVar(indices.back(), inner)) return;
+    rule->streamed = name;
+    for (const ir::IterVar& iv : op.axis)
+      for (const ir::Expr& index : indices)
+        if (ir::UsesVar(index, iv->var)) {
+          rule->streamed_axes.push_back(iv->var.name());
+          break;
+        }
+  });
 }
 
 }  // namespace
