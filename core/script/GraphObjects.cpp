@@ -64,7 +64,7 @@ void RegisterGraphBuiltins(Interpreter& interp) {
       map->entries->emplace_back(MakeOperationValue(op), TensorList(g.at(op)));
     return Value::FromObject(map);
   });
-  interp.RegisterFunction("tvm.te.schedule.PostDFSOrder", [](Interpreter& in, const CallArgs& c) -> Result<Value> {
+  interp.RegisterFunction("tvm.te.schedule.PostDFSOrder", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "PostDFSOrder", {"roots", "g"}, 2);
     if (!args.status()) return args.status().error();
     auto roots = OperationList(args, "roots");
@@ -85,7 +85,6 @@ void RegisterGraphBuiltins(Interpreter& interp) {
       }
       g[op] = std::move(tensors);
     }
-    (void)in;
     return OperationListValue(schedule::PostDFSOrder(*roots, g));
   });
   interp.RegisterFunction("tvm.te.schedule.CreateAttachPath", [](Interpreter&, const CallArgs& c) -> Result<Value> {

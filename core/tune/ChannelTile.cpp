@@ -44,13 +44,9 @@ struct Load {
 
 std::vector<Load> Loads(const te::ComputeOpNode& op) {
   std::vector<Load> out;
-  for (const ir::Expr& e : op.body)
-    ir::PostOrderVisit(e, [&](const ir::Expr& sub) {
-      auto* load = sub.as<ir::ProducerLoadNode>();
-      if (!load) return;
-      te::Tensor t = te::Tensor::from(load->producer);
-      if (t.defined()) out.push_back({t, load->indices});
-    });
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    out.push_back({t, indices});
+  });
   return out;
 }
 
@@ -72,6 +68,9 @@ std::vector<int64_t> ChunkChoices(const ChannelAxis& c) {
     if (c.chunk_extent % k == 0) out.push_back(k);
   return out;
 }
+
+// Whether the rule offers the producer knob: a computed broadcast tensor and chunks.
+bool HasProducerKnob(const ChannelAxis& c) { return c.broadcast_computed && !ChunkChoices(c).empty(); }
 
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
   return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
@@ -197,7 +196,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   chunk.choices = {0};
   for (int64_t k : ChunkChoices(c)) chunk.choices.push_back(k);
   std::vector<Knob> knobs = {on, a, col, order, chunk};
-  if (c.broadcast_computed && chunk.choices.size() > 1) {
+  if (HasProducerKnob(c)) {
     Knob producer;
     producer.name = ProducerKnob(stage);
     producer.choices = {0, 1};
@@ -213,13 +212,13 @@ bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
 }
 
 bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const StageRule& rule) {
-  if (!ChannelTileOn(d, rule) || !rule.channel.broadcast_computed ||
+  if (!ChannelTileOn(d, rule) || !HasProducerKnob(rule.channel) ||
       ChannelChoice(d, ChunkKnob(rule.stage), 0) <= 0 ||
       ChannelChoice(d, ProducerKnob(rule.stage), 0) != 1)
     return false;
   // Another reader would need the whole tensor: it stays at the root.
   const Stage producer = sch.find(rule.channel.broadcast);
-  return producer && !producer->is_placeholder() && schedule::ConsumerStages(sch, producer).size() == 1;
+  return producer && schedule::ConsumerStages(sch, producer).size() == 1;
 }
 
 bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
@@ -257,8 +256,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     d.values[SplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
     d.values[OrderKnob(rule.stage)] = {order};
     d.values[ChunkKnob(rule.stage)] = {chunk};
-    if (rule.channel.broadcast_computed && !ChunkChoices(rule.channel).empty())
-      d.values[ProducerKnob(rule.stage)] = {producer};
+    if (HasProducerKnob(rule.channel)) d.values[ProducerKnob(rule.stage)] = {producer};
     // The broadcast operand's element-wise producer stays a stage (no guards inside).
     auto inl = d.values.find(rule.channel.broadcast + ".inline");
     if (inl != d.values.end()) inl->second = {0};
