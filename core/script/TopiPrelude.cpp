@@ -320,7 +320,9 @@ const char* TopiPreludeSource() {
         body = _pad_body(data, pad_before, pad_after, value)
         return te.compute(out_shape, lambda *i: body(*i), name=_name(name), tag=INJECTIVE + ",pad")
 
-    def _softmax_common(x, axis, what):
+    # What softmax and log_softmax share: the axis (negative counts from the end), two
+    # reduce axes over it, index helpers and the row maximum.
+    def _softmax_prologue(x, axis, what):
         _tensor(x, what)
         shape = x.shape
         if axis < 0:
@@ -336,6 +338,11 @@ const char* TopiPreludeSource() {
         reduced = tuple([d for (i, d) in enumerate(shape) if i != axis])
         max_elem = te.compute(reduced, lambda *i: te.max(x(*with_reduce(i, k1)), axis=k1),
                               name=_name("T_softmax_maxelem"))
+        return axis, shape, k2, with_reduce, without_axis, reduced, max_elem
+
+    @te.tag_scope(tag="softmax_output")
+    def softmax(x, axis=-1):
+        axis, shape, k2, with_reduce, without_axis, reduced, max_elem = _softmax_prologue(x, axis, "softmax")
         exp_ = te.compute(shape, lambda *i: te.exp(x(*i) - max_elem(*without_axis(i))),
                           name=_name("T_softmax_exp"))
         expsum = te.compute(reduced, lambda *i: te.sum(exp_(*with_reduce(i, k2)), axis=k2),
@@ -343,27 +350,9 @@ const char* TopiPreludeSource() {
         return te.compute(shape, lambda *i: exp_(*i) / expsum(*without_axis(i)),
                           name=_name("T_softmax_norm"), attrs={"axis": axis})
 
-    @te.tag_scope(tag="softmax_output")
-    def softmax(x, axis=-1):
-        return _softmax_common(x, axis, "softmax")
-
     @te.tag_scope(tag="log_softmax_output")
     def log_softmax(x, axis=-1):
-        _tensor(x, "log_softmax")
-        shape = x.shape
-        if axis < 0:
-            axis = len(shape) + axis
-        if axis >= len(shape) or axis < 0:
-            raise ValueError("axis parameter should be less than input dim")
-        k1 = te.reduce_axis((0, shape[axis]), name="k")
-        k2 = te.reduce_axis((0, shape[axis]), name="k")
-        def with_reduce(indices, k):
-            return list(indices[:axis]) + [k] + list(indices[axis:])
-        def without_axis(indices):
-            return [v for (i, v) in enumerate(indices) if i != axis]
-        reduced = tuple([d for (i, d) in enumerate(shape) if i != axis])
-        max_elem = te.compute(reduced, lambda *i: te.max(x(*with_reduce(i, k1)), axis=k1),
-                              name=_name("T_softmax_maxelem"))
+        axis, shape, k2, with_reduce, without_axis, reduced, max_elem = _softmax_prologue(x, axis, "log_softmax")
         expsum = te.compute(reduced, lambda *i: te.sum(te.exp(x(*with_reduce(i, k2)) - max_elem(*i)), axis=k2))
         return te.compute(shape, lambda *i: x(*i) - max_elem(*without_axis(i)) - te.log(expsum(*without_axis(i))),
                           attrs={"axis": axis})
