@@ -23,6 +23,7 @@ std::string SplitKnobName(const std::string& stage, const std::string& axis) {
 std::string OrderKnob(const std::string& stage) { return stage + ".channel/order"; }
 std::string ChunkKnob(const std::string& stage) { return stage + ".channel/chunk"; }
 std::string ProducerKnob(const std::string& stage) { return stage + ".channel/producer"; }
+std::string RowsKnob(const std::string& stage) { return stage + ".channel/rows"; }
 
 // A Choice knob's value, `fallback` when `d` has none (a point of an older space).
 int64_t ChannelChoice(const Decisions& d, const std::string& name, int64_t fallback) {
@@ -195,7 +196,10 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   chunk.name = ChunkKnob(stage);
   chunk.choices = {0};
   for (int64_t k : ChunkChoices(c)) chunk.choices.push_back(k);
-  std::vector<Knob> knobs = {on, a, col, order, chunk};
+  Knob rows;
+  rows.name = RowsKnob(stage);
+  rows.choices = {0, 1};
+  std::vector<Knob> knobs = {on, a, col, order, chunk, rows};
   if (HasProducerKnob(c)) {
     Knob producer;
     producer.name = ProducerKnob(stage);
@@ -249,13 +253,14 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
-  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer) {
+  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer, int64_t rows) {
     Decisions d = base;
     d.values[OnKnob(rule.stage)] = {1};
     d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
     d.values[SplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
     d.values[OrderKnob(rule.stage)] = {order};
     d.values[ChunkKnob(rule.stage)] = {chunk};
+    d.values[RowsKnob(rule.stage)] = {rows};
     if (HasProducerKnob(rule.channel)) d.values[ProducerKnob(rule.stage)] = {producer};
     // The broadcast operand's element-wise producer stays a stage (no guards inside).
     auto inl = d.values.find(rule.channel.broadcast + ".inline");
@@ -265,7 +270,10 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   for (int64_t vectors : {2, 1, 4}) {
     const int64_t t = vectors * lanes;
     if (axis_extent % t != 0) continue;
-    seed(t, LargestDivisorAtMost(column_extent, registers / 2 / vectors), 0, 0, 0);
+    const int64_t x = LargestDivisorAtMost(column_extent, registers / 2 / vectors);
+    seed(t, x, 0, 0, 0, 0);
+    // The same tile with each core on a band of rows for every block of `a`.
+    seed(t, x, 0, 0, 0, 1);
   }
   // The densest tiles: as many accumulators as fit beside their operands (the columns
   // ragged when the peeled tile is a small part), the operand loop with fewer live values
@@ -287,7 +295,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     int64_t chunk = 0;
     for (int64_t k : ChunkChoices(rule.channel))
       if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
-    seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0);
+    seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0);
   }
 }
 
@@ -322,6 +330,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   const int64_t columns = d.values.at(SplitKnobName(rule.stage, c.column)).back();
   const int64_t vectors_outer = ChannelChoice(d, OrderKnob(rule.stage), 0);
   const int64_t chunk = ChannelChoice(d, ChunkKnob(rule.stage), 0);
+  const int64_t rows_outer = ChannelChoice(d, RowsKnob(rule.stage), 0);
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
@@ -361,7 +370,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   stage = acc->outer;
   auto local = Result<Stage>(acc->local);
   std::vector<ir::IterVar> outer;
-  ir::IterVar column_outer, axis_inner, column_inner;
+  ir::IterVar axis_block, column_outer, axis_inner, column_inner;
   for (const std::string& name : rule.spatial_axes) {
     auto iv = stage->find_iter_var(OuterAxisName(rule, name));
     if (!iv) return iv.error();
@@ -374,6 +383,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();
       if (name == c.axis) {
+        axis_block = parts->first;
         outer.push_back(parts->first);
         axis_inner = parts->second;
       } else {
@@ -383,6 +393,13 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     } else {
       outer.push_back(*iv);
     }
+  }
+  // Rows outer: the blocks of `a` innermost in the fused loop, so each core takes a band of
+  // the other axes (conv2d's output rows) for every block, and reads mostly the rows of a
+  // producer at the root that it computed itself (its parallel loop splits the same rows).
+  if (rows_outer == 1 && outer.size() > 1) {
+    outer.erase(std::find(outer.begin(), outer.end(), axis_block));
+    outer.push_back(axis_block);
   }
   std::vector<ir::IterVar> order = outer;
   order.insert(order.end(), {column_outer, axis_inner, column_inner});

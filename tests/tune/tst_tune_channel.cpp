@@ -309,7 +309,7 @@ class TuneChannel : public QObject {
     std::vector<Decisions> seeds = ChannelSeeds(space, stage);
     QVERIFY(!seeds.empty());
     const std::vector<te::Tensor> args = p.Arguments();
-    int at_chunk = 0;
+    int at_chunk = 0, rows_outer = 0;
     for (const Decisions& seed : seeds) {
     auto valid = space.Validate(seed, args);
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
@@ -334,6 +334,31 @@ class TuneChannel : public QObject {
       QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
       QVERIFY(pad->layout);  // stored [n, h, c, w]
     }
+    // The parallel loop: blocks of `a` outermost, or (rows knob 1) innermost, so that each
+    // core takes a band of the other axes for every block.
+    {
+      schedule::Stage out = valid->schedule.find(stage);
+      QVERIFY(out);
+      std::string parallel;
+      for (const ir::IterVar& iv : out->leaf_iter_vars) {
+        auto attr = out->iter_var_attrs.find(iv);
+        if (attr != out->iter_var_attrs.end() && attr->second.annotation == ir::IterVarType::Parallelized)
+          parallel = iv->var.name();
+      }
+      QVERIFY2(!parallel.empty(), DesignSpace::Describe(seed).c_str());
+      const std::string block = RuleOf(space, stage).channel.axis + ".outer";
+      auto rows = seed.values.find(stage + ".channel/rows");
+      QVERIFY(rows != seed.values.end());
+      if (parallel.find(".fused") != std::string::npos) {
+        const bool block_last = parallel.size() >= block.size() + 6 &&
+                                parallel.compare(parallel.size() - block.size() - 6, block.size(), block) == 0;
+        // (conv2d's f comes before y: only the rows knob moves its blocks last.)
+        const bool conv = QString(QTest::currentDataTag()).contains("x");
+        if (rows->second[0] == 1 || conv)
+          QVERIFY2(block_last == (rows->second[0] == 1), (parallel + "\n" + DesignSpace::Describe(seed)).c_str());
+        if (rows->second[0] == 1) ++rows_outer;
+      }
+    }
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
     auto kernel = codegen::BuildLLVM(valid->func);
     QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
@@ -354,6 +379,8 @@ class TuneChannel : public QObject {
     }
     // The chunked (densest) seeds of the 3x3 convolution compute the padding per chunk.
     if (QString(QTest::currentDataTag()).startsWith("3x3")) QVERIFY(at_chunk > 0);
+    // ... and some seeds put the rows outer (conv2d's n, y before the channel blocks).
+    if (QString(QTest::currentDataTag()).contains("x")) QVERIFY(rows_outer > 0);
   }
 
   // A padding that another stage reads too stays at the root (the other reader needs all
