@@ -9,7 +9,7 @@ namespace tessera::cli {
 
 // The checks themselves are the core's (runtime/cuda/EmulatorCheck.h), shared with the
 // GUI's Run ▸ Check on the GPU emulator; this prints their report.
-int RunOnEmulator(const script::ScriptProgram& program, const std::map<std::string, int64_t>& vars,
+int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArgs& vars,
                   uint64_t seed, bool check, std::ostream& out, std::ostream& err) {
   auto lowered = LowerProgram(program, "cuda", err);
   if (!lowered) return kBadInput;
@@ -23,8 +23,7 @@ int RunOnEmulator(const script::ScriptProgram& program, const std::map<std::stri
     err << "tessera-cli run: " << arguments.error().message << "\n";
     return kBadInput;
   }
-  for (const std::string& v : arguments->defaulted)
-    out << "note: shape variable " << v << " = " << arguments->scalars[v] << " (use --var " << v << "=N)\n";
+  PrintScalarNotes(*arguments, out);
   runtime::EmulatorCheckOptions options;
   options.seed = seed;
   options.check = check;

@@ -14,11 +14,12 @@
 #include <ostream>
 #include <string>
 
+#include "runtime/ScalarValue.h"
 #include "script/Evaluator.h"
 
 namespace tessera::cli {
 
-int RunOnEmulator(const script::ScriptProgram& program, const std::map<std::string, int64_t>& vars,
+int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArgs& vars,
                   uint64_t seed, bool check, std::ostream& out, std::ostream& err);
 
 }  // namespace tessera::cli

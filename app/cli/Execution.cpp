@@ -1,6 +1,9 @@
 #include "Execution.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 
 #include "CliCommon.h"
 #include "codegen/LLVMBackend.h"
@@ -20,9 +23,14 @@ constexpr int64_t kDefaultShapeValue = 64;
 
 std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& program,
                                                       const std::string& target, std::ostream& err) {
-  auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target);
+  auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target, "main",
+                                          program.ScalarParameters());
   if (!lowered) {
-    err << program.file << ": error: " << lowered.error().message << "\n";
+    // An unlisted variable is the argument list's fault: point at the call that gave it.
+    std::string where = program.file;
+    if (program.lower_line > 0 && lowered.error().message.find("is not bound") != std::string::npos)
+      where += ":" + std::to_string(program.lower_line) + ":1";
+    err << where << ": error: " << lowered.error().message << "\n";
     return std::nullopt;
   }
   return std::move(lowered.value());
@@ -41,15 +49,81 @@ std::optional<std::string> ParseVarValues(const std::vector<std::string>& specs,
   return std::nullopt;
 }
 
+std::optional<std::string> ParseScalarValues(const std::vector<std::string>& specs,
+                                             runtime::ScalarArgs* values) {
+  for (const std::string& spec : specs) {
+    size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+      return "--scalar expects NAME=VALUE, got '" + spec + "'";
+    std::string name = spec.substr(0, eq), text = spec.substr(eq + 1);
+    if (auto i = ParseInteger(text)) {
+      (*values)[name] = *i;
+    } else if (text == "True" || text == "true" || text == "False" || text == "false") {
+      (*values)[name] = int64_t{text[0] == 'T' || text[0] == 't'};
+    } else {
+      char* end = nullptr;
+      double d = std::strtod(text.c_str(), &end);
+      if (end != text.c_str() + text.size() || !std::isfinite(d) || std::isspace(static_cast<unsigned char>(text[0])))
+        return "--scalar expects a number (an integer, a float such as 2.5, or True/False), got '" + spec + "'";
+      (*values)[name] = d;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func, const runtime::ScalarArgs& given) {
+  std::string names;
+  for (const ir::Var& v : func.scalar_params()) names += (names.empty() ? "" : ", ") + v.name();
+  for (const auto& [name, value] : given) {
+    bool found = false;
+    for (const ir::Var& v : func.scalar_params()) found |= v.name() == name;
+    if (!found)
+      return "--scalar " + name + "=" + value.str() + ": the kernel " + func.name + " has no scalar parameter '" +
+             name + "' (" + (names.empty() ? std::string("it has none") : "it has " + names) + ")";
+  }
+  return std::nullopt;
+}
+
+Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs& values) {
+  std::map<std::string, int64_t> out;
+  for (const auto& [name, value] : values) {
+    if (!value.is_integral()) return Error(name + " = " + value.str() + " is not an integer");
+    out[name] = value.as_int();
+  }
+  return out;
+}
+
+std::map<std::string, int64_t> KernelArguments::IntegerValues() const { return runtime::IntegerValues(scalars); }
+
+void PrintScalarNotes(const KernelArguments& a, std::ostream& out) {
+  auto defaulted = [&](const std::string& name) {
+    return std::find(a.defaulted.begin(), a.defaulted.end(), name) != a.defaulted.end();
+  };
+  for (const std::string& v : a.defaulted) {
+    bool plain = false;
+    for (const auto& [name, type] : a.plain_scalars) plain |= name == v;
+    if (!plain) out << "note: shape variable " << v << " = " << a.scalars.at(v) << " (use --var " << v << "=N)\n";
+  }
+  for (const auto& [name, type] : a.plain_scalars)
+    out << "scalar " << name << " = " << a.scalars.at(name) << " (" << type
+        << (defaulted(name) ? ", default; use --scalar " + name + "=VALUE" : std::string()) << ")\n";
+}
+
 Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const transform::PrimFunc& func,
-                                      const std::map<std::string, int64_t>& var_values,
+                                      const runtime::ScalarArgs& var_values,
                                       uint64_t seed) {
   KernelArguments out;
   for (const ir::Var& v : func.scalar_params()) {
+    bool shape = runtime::IsShapeVariable(func, v);
+    if (!shape) out.plain_scalars.emplace_back(v.name(), v.dtype().str());
     auto it = var_values.find(v.name());
     if (it == var_values.end()) out.defaulted.push_back(v.name());
-    out.scalars[v.name()] = it != var_values.end() ? it->second : kDefaultShapeValue;
+    runtime::ScalarValue value = it != var_values.end() ? it->second
+                                 : shape                ? runtime::ScalarValue(kDefaultShapeValue)
+                                                        : runtime::DefaultScalarValue(v);
+    if (Status st = runtime::CheckScalarArgument(v, value); !st) return st.error();
+    out.scalars[v.name()] = value;
   }
   const std::vector<te::Tensor> tensors = program.Arguments();
   auto arrays = runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars, seed);

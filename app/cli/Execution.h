@@ -1,6 +1,7 @@
 // What run, profile and export need after a script is loaded: its schedule lowered
 // through the pipeline into a PrimFunc, and arrays for the function's parameters
-// (random inputs, zeroed outputs; shape variables from --var NAME=VALUE or 64).
+// (random inputs, zeroed outputs; scalar parameters from --var / --scalar NAME=VALUE or
+// their defaults: 64 for a shape variable, runtime::DefaultScalarValue for another).
 #pragma once
 
 #include <functional>
@@ -25,19 +26,42 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
 struct KernelArguments {
   std::vector<runtime::NDArray> buffers;   // in parameter order
   std::vector<bool> is_output;             // per buffer: written by the kernel
-  std::map<std::string, int64_t> scalars;  // shape variables by name
-  std::vector<std::string> defaulted;      // shape variables that got the default value
+  runtime::ScalarArgs scalars;             // every scalar parameter by name
+  std::vector<std::string> defaulted;      // scalar parameters that got the default value
+  // The scalar parameters that are not shape variables (te.var alpha), in order, with
+  // their types: what a run prints, so that its check is reproducible.
+  std::vector<std::pair<std::string, std::string>> plain_scalars;
+  // The integer values (shape variables), for what takes only those (flop counts).
+  std::map<std::string, int64_t> IntegerValues() const;
 };
 
 // Shape variables given as NAME=VALUE (--var); an error sentence for a malformed one.
 std::optional<std::string> ParseVarValues(const std::vector<std::string>& specs,
                                           std::map<std::string, int64_t>* values);
 
+// Scalar values given as NAME=VALUE (--scalar): VALUE an integer, a decimal or
+// exponent float (2.5, -1e-3) or True/False; an error sentence for a malformed one.
+std::optional<std::string> ParseScalarValues(const std::vector<std::string>& specs,
+                                             runtime::ScalarArgs* values);
+
+// The values as integers (what a runner job carries); an error names a float one.
+Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs& values);
+
+// An error sentence when a name in `given` (--scalar) is not a scalar parameter of
+// `func` (the sentence lists those it has).
+std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func, const runtime::ScalarArgs& given);
+
 // Arrays for `func`'s buffer parameters: inputs filled from `seed`, outputs zero.
+// Errors: a value that does not suit its parameter (2.5 for an int32 n), an argument
+// that cannot be made.
 Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const transform::PrimFunc& func,
-                                      const std::map<std::string, int64_t>& var_values,
+                                      const runtime::ScalarArgs& var_values,
                                       uint64_t seed);
+
+// "note: shape variable n = 64 (use --var n=N)" per defaulted shape variable and
+// "scalar b = 1.5 (float32, default; use --scalar b=VALUE)" per other scalar parameter.
+void PrintScalarNotes(const KernelArguments& a, std::ostream& out);
 
 // A kernel compiled for the CPU (LLVM) or the GPU (CUDA), behind one interface.
 struct Kernel {

@@ -1,4 +1,4 @@
-// tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
+// tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]... [--scalar NAME=VALUE]...
 //
 // Compiles the script's schedule, calls it once to warm up and then N times, and prints
 // the minimum and median time, GFLOP/s (the useful work of the te definition,
@@ -27,6 +27,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
+                             [--scalar NAME=VALUE]...
 
 Compiles the script's schedule and times it on random inputs: one warm-up call, then N
 timed calls. Prints the minimum and median time, GFLOP/s (the floating-point work of
@@ -44,6 +45,9 @@ Options:
                    and "mca": each innermost loop's static throughput (LLVM MCA: stage,
                    loop, cycles_per_iteration, bottleneck, instructions, cpu)
   --var NAME=N     the value of shape variable NAME (default 64; repeatable)
+  --scalar NAME=V  the value of scalar parameter NAME (a te.var listed in tvm.lower's
+                   arguments): an integer, a float or True/False (defaults as `run`'s:
+                   1.5, 3, True); --json prints every scalar's value under "scalars"
   -h, --help       show this help
 
 FILE may be a .tessera project: its saved target, shape variables and repeat count are the defaults.
@@ -121,6 +125,9 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::map<std::string, int64_t> given_vars;
   if (auto problem = ParseVarValues(args.values("--var"), &given_vars))
     return UsageError("profile", *problem, err);
+  runtime::ScalarArgs given_scalars;
+  if (auto problem = ParseScalarValues(args.values("--scalar"), &given_scalars))
+    return UsageError("profile", *problem, err);
 
   int code = kSuccess;
   // A project's saved settings are the defaults; the command line overrides them.
@@ -130,27 +137,29 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda")
     return UsageError("profile", "unknown target '" + target + "' (expected llvm or cuda)", err);
-  std::map<std::string, int64_t> vars = settings.vars;
+  runtime::ScalarArgs vars(settings.vars.begin(), settings.vars.end());
   for (const auto& [name, value] : given_vars) vars[name] = value;
+  for (const auto& [name, value] : given_scalars) vars[name] = value;
   const int64_t repeat_count = given_repeat ? *given_repeat : settings.repeat;
   if (repeat_count < 1 || repeat_count > 1000000) {
     err << "tessera-cli profile: the project's repeat count " << repeat_count
         << " is out of range (1 to 1000000)\n";
     return kBadInput;
   }
-  if (args.has("--runner"))
-    return RunThroughRunner({.command = "profile", .file = args.positional[0], .target = target, .vars = vars,
+  if (args.has("--runner")) {
+    auto integers = IntegerScalars(vars);
+    if (!integers) return UsageError("profile", "--runner passes integer values only; " + integers.error().message, err);
+    return RunThroughRunner({.command = "profile", .file = args.positional[0], .target = target, .vars = *integers,
                              .repeat = static_cast<int>(repeat_count), .json = args.has("--json")},
                             *program, args, out, err);
+  }
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
+  if (auto problem = CheckScalarNames(lowered->func, given_scalars)) return UsageError("profile", *problem, err);
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, 1);
-  if (!arguments) {
-    err << "tessera-cli profile: " << arguments.error().message << "\n";
-    return kBadInput;
-  }
+  if (!arguments) return UsageError("profile", arguments.error().message, err);
   auto measured = kernel->time(*arguments, static_cast<int>(repeat_count));
   if (!measured) {
     err << "tessera-cli profile: the kernel failed: " << measured.error().message << "\n";
@@ -163,14 +172,14 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::vector<te::Tensor> outputs;
   for (const te::Operation& op : program->schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
-  double flops = te::CountWorkloadFlops(outputs, arguments->scalars);
+  double flops = te::CountWorkloadFlops(outputs, arguments->IntegerValues());
   double bytes = 0;
   for (const runtime::NDArray& a : arguments->buffers) bytes += static_cast<double>(a.bytes());
   double seconds = median_ms / 1000.0;
   double gflops = seconds > 0 ? flops / seconds / 1e9 : 0.0;
   double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
   std::optional<runtime::RooflinePoint> roofline;
-  if (target == "llvm") roofline = CpuRoofline(*program, flops, seconds, arguments->scalars);
+  if (target == "llvm") roofline = CpuRoofline(*program, flops, seconds, arguments->IntegerValues());
   std::vector<codegen::LoopThroughput> throughput;
   if (target == "llvm")
     if (auto loops = codegen::EstimateLoopThroughput(lowered->func)) throughput = std::move(*loops);
@@ -186,6 +195,15 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         .key("gflops").value(gflops)
         .key("gbps").value(gbps)
         .key("compile_ms").value(kernel->compile_ms);
+    if (!arguments->scalars.empty()) {
+      w.key("scalars").begin_object();
+      for (const auto& [name, value] : arguments->scalars) {
+        w.key(name);
+        if (value.is_float()) w.value(value.as_float());
+        else w.value(value.as_int());
+      }
+      w.end_object();
+    }
     if (roofline) WriteRoofline(w, *roofline);
     if (target == "llvm") WriteThroughput(w, throughput);
     w.end_object();

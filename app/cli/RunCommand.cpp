@@ -1,4 +1,4 @@
-// tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--seed N]
+// tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--scalar NAME=VALUE]... [--seed N]
 //
 // Compiles the script's schedule, runs it once on random inputs and, with --check,
 // compares every output with the te oracle (runtime/Reference.h: the unscheduled compute
@@ -21,7 +21,8 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli run FILE [--target llvm|cuda|cuda-emulator] [--check] [--var NAME=VALUE]... [--seed N]
+    R"(Usage: tessera-cli run FILE [--target llvm|cuda|cuda-emulator] [--check] [--var NAME=VALUE]...
+                         [--scalar NAME=VALUE]... [--seed N]
 
 Compiles the script's schedule and runs it once on random inputs (outputs start at 0).
 
@@ -34,6 +35,13 @@ Options:
                    the same inputs and compare every output; prints the largest absolute
                    and relative error (padding cells of transformed layouts not compared)
   --var NAME=N     the value of shape variable NAME (default 64; repeatable)
+  --scalar NAME=V  the value of scalar parameter NAME, a te.var the computation reads
+                   and tvm.lower / tvm.build lists (b = te.var("b", dtype="float32")):
+                   an integer, a float (2.5, 1e-3) or True/False; repeatable. Without
+                   it a float scalar is 1.5, an integer one 3, a bool True; every such
+                   value is printed as "scalar b = 1.5 (float32, default; ...", and
+                   the oracle of --check reads the same values. A shape variable may
+                   be given either way
   --seed N         seed of the random inputs (default 1)
   -h, --help       show this help
 
@@ -51,7 +59,7 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
 
 int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--var", "--seed"}), {"--check"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--var", "--scalar", "--seed"}), {"--check"}}, &args))
     return UsageError("run", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;
@@ -61,6 +69,9 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return UsageError("run", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
   std::map<std::string, int64_t> given_vars;
   if (auto problem = ParseVarValues(args.values("--var"), &given_vars)) return UsageError("run", *problem, err);
+  runtime::ScalarArgs given_scalars;
+  if (auto problem = ParseScalarValues(args.values("--scalar"), &given_scalars))
+    return UsageError("run", *problem, err);
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
 
@@ -72,25 +83,25 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda" && target != "cuda-emulator")
     return UsageError("run", "unknown target '" + target + "' (expected llvm, cuda or cuda-emulator)", err);
-  std::map<std::string, int64_t> vars = settings.vars;
+  runtime::ScalarArgs vars(settings.vars.begin(), settings.vars.end());
   for (const auto& [name, value] : given_vars) vars[name] = value;
-  if (args.has("--runner"))
-    return RunThroughRunner({.command = "run", .file = args.positional[0], .target = target, .vars = vars,
+  for (const auto& [name, value] : given_scalars) vars[name] = value;
+  if (args.has("--runner")) {
+    auto integers = IntegerScalars(vars);
+    if (!integers) return UsageError("run", "--runner passes integer values only; " + integers.error().message, err);
+    return RunThroughRunner({.command = "run", .file = args.positional[0], .target = target, .vars = *integers,
                              .check = args.has("--check")}, *program, args, out, err);
+  }
   if (target == "cuda-emulator")
     return RunOnEmulator(*program, vars, static_cast<uint64_t>(*seed), args.has("--check"), out, err);
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
+  if (auto problem = CheckScalarNames(lowered->func, given_scalars)) return UsageError("run", *problem, err);
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, static_cast<uint64_t>(*seed));
-  if (!arguments) {
-    err << "tessera-cli run: " << arguments.error().message << "\n";
-    return kBadInput;
-  }
-  for (const std::string& v : arguments->defaulted)
-    out << "note: shape variable " << v << " = " << arguments->scalars[v] << " (use --var " << v
-        << "=N)\n";
+  if (!arguments) return UsageError("run", arguments.error().message, err);
+  PrintScalarNotes(*arguments, out);
   auto start = std::chrono::steady_clock::now();
   if (auto st = kernel->call(*arguments); !st) {
     err << "tessera-cli run: the kernel failed: " << st.error().message << "\n";

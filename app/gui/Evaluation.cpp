@@ -90,7 +90,7 @@ Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& p
   ctx.target = target;
   // Arguments with a layout transform are passed in their physical layout (RFC 0077).
   transform::AddLayoutArgBuffers(*program.schedule, args, &ctx);
-  return transform::LowerToPrimFunc(loops, args, "default_function", ctx);
+  return transform::LowerToPrimFunc(loops, args, "default_function", ctx, program.ScalarParameters());
 }
 
 // The core reports errors as values; an exception escaping it is a bug there, and the

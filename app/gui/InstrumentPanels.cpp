@@ -16,6 +16,7 @@
 
 #include "Evaluation.h"
 #include "MainWindow.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/cuda/Emulator.h"
 #include "views/LoopNestView.h"
 #include "views/RooflineView.h"
@@ -128,7 +129,9 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
     auto lowered = LowerToFunction(*program, loops, "cuda");
     if (!lowered.ok()) return {std::nullopt, QString::fromStdString(lowered.error().message)};
     runtime::ScalarArgs scalars;
-    for (const ir::Var& v : lowered->func.scalar_params()) scalars[v.name()] = kShapeValue;
+    for (const ir::Var& v : lowered->func.scalar_params())
+      scalars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(kShapeValue)
+                                                                     : runtime::DefaultScalarValue(v);
     runtime::EmulatorCheckOptions options;
     options.edit = edit;
     auto report = runtime::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, scalars, options);

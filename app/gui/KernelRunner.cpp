@@ -14,6 +14,7 @@
 #include "runtime/ArgBinder.h"
 #include "runtime/Compare.h"
 #include "runtime/Interpreter.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
@@ -71,7 +72,11 @@ struct Arrays {
 Result<Arrays> MakeArrays(const RunRequest& r) {
   Arrays out;
   const transform::PrimFunc& f = r.function->func;
-  for (const ir::Var& v : f.scalar_params()) out.scalars[v.name()] = r.shape_var_value;
+  // Shape variables take the document's value; other scalars (te.var alpha) the CLI's
+  // defaults, so that the GUI's check and `tessera-cli run --check` agree.
+  for (const ir::Var& v : f.scalar_params())
+    out.scalars[v.name()] = runtime::IsShapeVariable(f, v) ? runtime::ScalarValue(r.shape_var_value)
+                                                           : runtime::DefaultScalarValue(v);
   std::vector<te::Tensor> tensors = r.program->Arguments();
   std::vector<ir::Buffer> buffers = f.buffer_params();
   for (size_t i = 0; i < buffers.size(); ++i) {

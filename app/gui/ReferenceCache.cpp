@@ -91,7 +91,7 @@ Split SplitArguments(const schedule::Schedule& sch, const std::vector<te::Tensor
       Describe(t, seen, s.key);
     }
   }
-  for (const auto& [name, value] : vars) s.key += name + "=" + std::to_string(value) + ";";
+  for (const auto& [name, value] : vars) s.key += name + "=" + value.str() + ";";
   return s;
 }
 

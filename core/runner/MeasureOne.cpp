@@ -116,13 +116,16 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   if (!program->schedule)
     return fail(MeasureStatus::BuildError, "the script creates no schedule (expected a call to te.create_schedule)");
   const std::vector<te::Tensor> tensors = program->Arguments();
-  auto lowered = transform::LowerSchedule(*program->schedule, tensors, request.target);
+  auto lowered = transform::LowerSchedule(*program->schedule, tensors, request.target, "main",
+                                          program->ScalarParameters());
   if (!lowered) return fail(MeasureStatus::BuildError, "lowering failed: " + lowered.error().message);
 
   runtime::ScalarArgs scalars;
   for (const ir::Var& v : lowered->func.scalar_params()) {
     auto it = request.shape_vars.find(v.name());
-    scalars[v.name()] = it != request.shape_vars.end() ? it->second : kDefaultShapeValue;
+    scalars[v.name()] = it != request.shape_vars.end()             ? runtime::ScalarValue(it->second)
+                        : runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(kDefaultShapeValue)
+                                                                     : runtime::DefaultScalarValue(v);
   }
   auto arrays = runtime::MakeKernelArguments(*program->schedule, tensors, lowered->func, scalars, 1);
   if (!arrays) return fail(MeasureStatus::RunError, "arguments: " + arrays.error().message);
@@ -184,7 +187,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   std::vector<te::Tensor> outputs;
   for (const te::Operation& op : program->schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
-  result.flops = te::CountWorkloadFlops(outputs, scalars);
+  result.flops = te::CountWorkloadFlops(outputs, runtime::IntegerValues(scalars));
   for (const runtime::NDArray& a : buffers) result.bytes += static_cast<double>(a.bytes());
   result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0.0;
 

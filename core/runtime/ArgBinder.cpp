@@ -18,17 +18,29 @@ std::string dim_name(const Buffer& b, size_t d) {
 
 // Checks that `value` fits the scalar parameter's type and, for a shape variable, is
 // non-negative (the bound-info RFC's `assert n >= 0`).
-Status CheckScalar(const Var& v, int64_t value, const std::string& origin) {
-  if (v->is_size_var && value < 0)
-    return Error(origin + v.name() + " = " + std::to_string(value) + " violates " + v.name() +
-                 " >= 0 (" + v.name() + " is a shape variable)");
+Status CheckScalar(const Var& v, const ScalarValue& value, const std::string& origin) {
   DataType t = v.dtype();
+  if (t.is_float()) return Status::Ok();
+  std::string given = origin + v.name() + " = " + value.str();
+  if (!value.is_integral())
+    return Error(given + " is not a whole number; " + v.name() + " is " + t.str());
+  int64_t n = value.as_int();
+  if (v->is_size_var && n < 0)
+    return Error(given + " violates " + v.name() + " >= 0 (" + v.name() + " is a shape variable)");
+  if (t.is_bool() && n != 0 && n != 1) return Error(given + " is not a bool (0 or 1)");
   if (t.is_int() && t.bits() < 64) {
     int64_t hi = (int64_t{1} << (t.bits() - 1)) - 1, lo = -hi - 1;
-    if (value < lo || value > hi)
-      return Error(origin + v.name() + " = " + std::to_string(value) + " does not fit " + t.str());
+    if (n < lo || n > hi) return Error(given + " does not fit " + t.str());
   }
+  if (t.is_uint() && t.bits() < 64 && (n < 0 || n >= (int64_t{1} << t.bits())))
+    return Error(given + " does not fit " + t.str());
   return Status::Ok();
+}
+
+// The value as the parameter's type holds it: a float for a float parameter.
+ScalarValue AsParamType(const Var& v, const ScalarValue& value) {
+  if (v.dtype().is_float()) return ScalarValue(value.as_float());
+  return ScalarValue(value.as_int());
 }
 
 class Binder {
@@ -38,7 +50,7 @@ class Binder {
       if (p.is_buffer()) buffers_.push_back(p.buffer);
   }
 
-  Result<BoundArguments> Run(const std::map<std::string, int64_t>& scalars) {
+  Result<BoundArguments> Run(const ScalarArgs& scalars) {
     if (Status s = CheckBufferCount(); !s.ok()) return s.error();
     if (Status s = BindExplicit(scalars); !s.ok()) return s.error();
     for (size_t i = 0; i < buffers_.size(); ++i)
@@ -48,7 +60,8 @@ class Binder {
       if (!values_.count(v.get()))
         return Error("function " + f_.name + ": missing scalar argument '" + v.name() +
                      "' (no buffer dimension determines it)");
-      if (Status s = CheckScalar(v, values_[v.get()], "shape binding: "); !s.ok()) return s.error();
+      if (Status s = CheckScalar(v, values_[v.get()], "scalar argument "); !s.ok()) return s.error();
+      values_[v.get()] = AsParamType(v, values_[v.get()]);
     }
     for (size_t i = 0; i < buffers_.size(); ++i)
       if (Status s = CheckDimensions(i); !s.ok()) return s.error();
@@ -64,7 +77,7 @@ class Binder {
                  " buffers (" + names + "), got " + std::to_string(arrays_.size()));
   }
 
-  Status BindExplicit(const std::map<std::string, int64_t>& scalars) {
+  Status BindExplicit(const ScalarArgs& scalars) {
     for (auto& [name, value] : scalars) {
       const VarNode* found = nullptr;
       for (auto& v : f_.scalar_params())
@@ -145,14 +158,14 @@ class Binder {
         out.packed.push_back(reinterpret_cast<uint64_t>(arrays_[next++].data()));
         continue;
       }
-      int64_t v = values_[p.var.get()];
+      const ScalarValue& v = values_[p.var.get()];
       out.scalars.emplace_back(p.var, v);
       uint64_t word;
       if (p.var.dtype().is_float()) {
-        double d = static_cast<double>(v);
+        double d = v.as_float();
         std::memcpy(&word, &d, sizeof word);
       } else {
-        word = static_cast<uint64_t>(v);
+        word = static_cast<uint64_t>(v.as_int());
       }
       out.packed.push_back(word);
     }
@@ -162,14 +175,18 @@ class Binder {
   const transform::PrimFunc& f_;
   const std::vector<NDArray>& arrays_;
   std::vector<Buffer> buffers_;
-  std::map<const ExprNode*, int64_t> values_;
+  std::map<const ExprNode*, ScalarValue> values_;
 };
 
 }  // namespace
 
+Status CheckScalarArgument(const Var& v, const ScalarValue& value) {
+  return CheckScalar(v, value, "scalar argument ");
+}
+
 Result<BoundArguments> BindArguments(const transform::PrimFunc& f,
                                      const std::vector<NDArray>& buffers,
-                                     const std::map<std::string, int64_t>& scalars) {
+                                     const ScalarArgs& scalars) {
   return Binder(f, buffers).Run(scalars);
 }
 

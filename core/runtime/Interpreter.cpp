@@ -377,6 +377,10 @@ void Interpreter::BindScalar(const Var& v, int64_t value) {
 void Interpreter::BindScalar(const Var& v, double value) {
   impl_->vars[v.get()] = Value::Float(v.dtype(), value);
 }
+void Interpreter::BindScalar(const Var& v, const ScalarValue& value) {
+  if (v.dtype().is_float()) BindScalar(v, value.as_float());
+  else BindScalar(v, value.as_int());
+}
 
 Status Interpreter::Run(const Stmt& s) {
   impl_->error.reset();

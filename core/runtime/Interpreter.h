@@ -15,14 +15,11 @@
 #include "ir/Stmt.h"
 #include "runtime/InterpreterValue.h"
 #include "runtime/NDArray.h"
+#include "runtime/ScalarValue.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
 
 namespace tessera::runtime {
-
-// Scalar arguments by parameter name (shape vars may be omitted when a buffer's shape
-// determines them).
-using ScalarArgs = std::map<std::string, int64_t>;
 
 struct InterpreterOptions {
   // Statements executed before the run is stopped with an error (guards tests against
@@ -41,6 +38,8 @@ class Interpreter {
   void BindBuffer(const ir::Var& data, const NDArray& array);
   void BindScalar(const ir::Var& v, int64_t value);
   void BindScalar(const ir::Var& v, double value);
+  // As the variable's type: a float variable takes the number as a float.
+  void BindScalar(const ir::Var& v, const ScalarValue& value);
 
   Status Run(const ir::Stmt& s);
   Result<Value> Eval(const ir::Expr& e);

@@ -15,7 +15,8 @@ ir::Expr SubstituteScalars(const ir::Expr& e, const ScalarArgs& scalars) {
   return ir::Substitute(e, [&](const ir::Var& v) -> ir::Expr {
     auto it = scalars.find(v.name());
     if (it == scalars.end()) return ir::Expr();
-    return ir::make_const(v.dtype(), it->second);
+    if (v.dtype().is_float()) return ir::make_const(v.dtype(), it->second.as_float());
+    return ir::make_const(v.dtype(), it->second.as_int());
   });
 }
 
@@ -41,6 +42,20 @@ Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, c
     out.push_back(*c);
   }
   return out;
+}
+
+bool IsShapeVariable(const transform::PrimFunc& func, const ir::Var& v) {
+  bool found = false;
+  for (const ir::Buffer& b : func.buffer_params())
+    for (const ir::Expr& e : b->shape)
+      ir::PostOrderVisit(e, [&](const ir::Expr& x) { found |= x.get() == v.get(); });
+  return found;
+}
+
+ScalarValue DefaultScalarValue(const ir::Var& v) {
+  if (v.dtype().is_float()) return 1.5;
+  if (v.dtype().is_bool()) return int64_t{1};
+  return int64_t{3};
 }
 
 layout::PhysicalTensor ArgumentLayout(const schedule::Schedule& sch, const te::Tensor& t) {

@@ -34,6 +34,16 @@ Result<std::vector<NDArray>> MakeKernelArguments(const schedule::Schedule& sch,
                                                  const transform::PrimFunc& func,
                                                  const ScalarArgs& scalars, uint64_t seed);
 
+// True when a buffer parameter's shape of `func` names `v` (a shape variable: arrays
+// determine it); false for another scalar parameter (a te.var alpha).
+bool IsShapeVariable(const transform::PrimFunc& func, const ir::Var& v);
+
+// The value a scalar parameter that is not a shape variable gets when a caller gives
+// none (the CLI's run, the GUI's Run): deterministic and neither 0 nor 1, so that a
+// check against the oracle notices a scalar that is dropped or misread — 1.5 for a
+// float, 3 for an integer, True for a bool.
+ScalarValue DefaultScalarValue(const ir::Var& v);
+
 // The constant shape of `shape` with the shape variables of `scalars` substituted.
 Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, const ScalarArgs& scalars);
 

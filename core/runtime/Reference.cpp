@@ -53,7 +53,7 @@ const NDArray* FindInput(const te::Operation& op, const TensorArrays& inputs) {
 // Shape variables a placeholder dimension names directly take the input's extent when
 // `vars` does not give them.
 void InferShapeVars(const std::vector<te::Operation>& ops, const TensorArrays& inputs,
-                    std::map<std::string, int64_t>* constants) {
+                    ScalarArgs* constants) {
   for (const te::Operation& op : ops) {
     if (op->kind() != te::OpKind::Placeholder) continue;
     const NDArray* a = FindInput(op, inputs);
@@ -66,7 +66,7 @@ void InferShapeVars(const std::vector<te::Operation>& ops, const TensorArrays& i
 }
 
 Status AddPlaceholder(const te::Operation& op, const TensorArrays& inputs,
-                      const std::map<std::string, int64_t>& constants, TensorTable* table) {
+                      const ScalarArgs& constants, TensorTable* table) {
   const NDArray* a = FindInput(op, inputs);
   if (!a || !a->defined()) return Error("missing input '" + op->name + "'");
   std::vector<int64_t> expected;
@@ -91,7 +91,7 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
                                                const TensorArrays& inputs, const ScalarArgs& vars,
                                                const ReferenceOptions& options) {
   std::vector<te::Operation> order = DataFlowOrder(outputs);
-  std::map<std::string, int64_t> constants(vars.begin(), vars.end());
+  ScalarArgs constants(vars.begin(), vars.end());
   InferShapeVars(order, inputs, &constants);
   TensorTable table;
   for (const te::Operation& op : order) {

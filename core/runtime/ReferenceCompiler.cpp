@@ -609,11 +609,14 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
       if (auto it = s.bound.find(v); it != s.bound.end())
         return LaneNodePtr(std::make_unique<BoundNode>(t, c.bound_uniform_[v], it->second, c.NextId()));
       if (auto it = s.constants.find(v->name); it != s.constants.end()) {
-        int64_t value = WrapInt(t, it->second);
+        // A float scalar (alpha) is rounded to its type once, as the kernel's parameter is.
+        if (t.is_float())
+          return LaneNodePtr(std::make_unique<ConstNode>(t, RoundFloat(t, it->second.as_float()), 0, c.NextId()));
+        int64_t value = WrapInt(t, it->second.as_int());
         return LaneNodePtr(std::make_unique<ConstNode>(t, static_cast<double>(value), value, c.NextId()));
       }
       return Error("stage " + s.stage + ": the variable '" + v->name +
-                   "' has no value (not an axis of the stage and not a given shape variable)");
+                   "' has no value (not an axis of the stage and not a given scalar argument)");
     }
     case ExprKind::Not: {
       auto a = Compile(c, e.as<ir::NotNode>()->a);

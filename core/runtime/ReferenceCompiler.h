@@ -23,6 +23,7 @@
 
 #include "ir/Expr.h"
 #include "runtime/NDArray.h"
+#include "runtime/ScalarValue.h"
 #include "support/Result.h"
 
 namespace tessera::runtime::reference {
@@ -88,7 +89,7 @@ struct CompileScope {
   const ir::VarNode* batch_var = nullptr;                // lanes: batch_base + l
   std::unordered_map<const ir::VarNode*, int> slots;     // scalar variables
   std::unordered_map<const ir::VarNode*, int> bound;     // Frame::bound entries
-  std::map<std::string, int64_t> constants;              // shape variables by name
+  ScalarArgs constants;  // scalar parameters (shape variables, te.var scalars) by name
   // Readable tensors by producer node; loads of anything else are an error.
   std::unordered_map<const ir::DataProducerNode*, const ReadableTensor*> tensors;
   int num_bound = 0;

@@ -29,7 +29,7 @@ std::vector<ir::Var> ExternShapeVars(const te::ExternOpNode& op) {
 }  // namespace
 
 Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op, const TensorTable& table,
-                                                 const std::map<std::string, int64_t>& constants) {
+                                                 const ScalarArgs& constants) {
   Interpreter interp;
   for (const ir::Var& v : ExternShapeVars(op))
     if (auto it = constants.find(v.name()); it != constants.end()) interp.BindScalar(v, it->second);

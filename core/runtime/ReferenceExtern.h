@@ -17,6 +17,6 @@ namespace tessera::runtime::reference {
 
 // One array per output of `op`; `table` must hold its inputs.
 Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op, const TensorTable& table,
-                                                 const std::map<std::string, int64_t>& constants);
+                                                 const ScalarArgs& constants);
 
 }  // namespace tessera::runtime::reference

@@ -60,7 +60,7 @@ std::vector<te::Operation> ScanDependencies(const te::ScanOpNode& scan) {
 }
 
 Result<std::vector<NDArray>> EvaluateScanStage(const te::ScanOpNode& scan, TensorTable& table,
-                                               const std::map<std::string, int64_t>& constants,
+                                               const ScalarArgs& constants,
                                                const ReferenceOptions& options) {
   auto time_extent = EvalScalar(scan.state_placeholder[0]->shape[0], constants, scan.name);
   if (!time_extent) return time_extent.error();

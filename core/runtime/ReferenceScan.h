@@ -21,7 +21,7 @@ std::vector<te::Operation> ScanDependencies(const te::ScanOpNode& scan);
 // One array per state. `table` must hold the init tensors and the group's outside
 // inputs; the states and the group's tensors are added to it.
 Result<std::vector<NDArray>> EvaluateScanStage(const te::ScanOpNode& scan, TensorTable& table,
-                                               const std::map<std::string, int64_t>& constants,
+                                               const ScalarArgs& constants,
                                                const ReferenceOptions& options);
 
 }  // namespace tessera::runtime::reference

@@ -27,7 +27,7 @@ const ReadableTensor* TensorTable::Find(const te::Tensor& t) const {
   return it == tensors_.end() ? nullptr : it->second.get();
 }
 
-Result<int64_t> EvalScalar(const ir::Expr& e, const std::map<std::string, int64_t>& constants,
+Result<int64_t> EvalScalar(const ir::Expr& e, const ScalarArgs& constants,
                            const std::string& stage) {
   CompileScope scope;
   scope.stage = stage;
@@ -298,7 +298,7 @@ std::string RunParallel(int64_t n, const ReferenceOptions& options,
 
 Result<std::vector<NDArray>> EvaluateComputeStage(const te::ComputeOpNode& op,
                                                   const TensorTable& table,
-                                                  const std::map<std::string, int64_t>& constants,
+                                                  const ScalarArgs& constants,
                                                   const ReferenceOptions& options) {
   if (op.body.empty()) return Error("stage " + op.name + " has no body");
   size_t rank = op.axis.size();

@@ -24,13 +24,13 @@ class TensorTable {
 };
 
 // A scalar expression over shape variables only (an extent, a shape).
-Result<int64_t> EvalScalar(const ir::Expr& e, const std::map<std::string, int64_t>& constants,
+Result<int64_t> EvalScalar(const ir::Expr& e, const ScalarArgs& constants,
                            const std::string& stage);
 
 // Evaluates every output of `op`; one logical array per output.
 Result<std::vector<NDArray>> EvaluateComputeStage(const te::ComputeOpNode& op,
                                                   const TensorTable& table,
-                                                  const std::map<std::string, int64_t>& constants,
+                                                  const ScalarArgs& constants,
                                                   const ReferenceOptions& options);
 
 }  // namespace tessera::runtime::reference

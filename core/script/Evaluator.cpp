@@ -12,6 +12,8 @@
 #include "script/AutotvmTuning.h"
 #include "script/BoundObjects.h"
 #include "script/Interpreter.h"
+#include "script/JsonGraph.h"
+#include "script/LowerArgs.h"
 #include "script/Parser.h"
 #include "script/RuntimeObjects.h"
 #include "script/ScheduleObjects.h"
@@ -33,6 +35,11 @@ struct EvalState {
   int schedules_created = 0;
   std::vector<te::Tensor> lower_args;
   bool has_lower_call = false;
+  std::vector<transform::ListedScalar> lower_scalars;
+  int lower_line = 0;
+  std::vector<te::Tensor> build_args;
+  std::vector<transform::ListedScalar> build_scalars;
+  int build_line = 0;
 };
 
 // Names bound by assignments, in order, with the phase they were bound in.
@@ -158,6 +165,27 @@ void WrapIntegralArgument(Interpreter& interp, const std::string& qualified,
   });
 }
 
+// tvm.build(s, [A, B, b]) of a schedule records its list (the kernel's parameters when
+// no tvm.lower call gives them), then does what the runtime built-in does.
+void RecordBuildArguments(Interpreter& interp, EvalState& state) {
+  const Value* found = interp.Lookup("tvm.build");
+  if (!found) return;
+  Value original = *found;
+  auto record = [original, &state](Interpreter& in, const CallArgs& c) -> Result<Value> {
+    Args args(c, "build", {"inputs", "args", "target", "target_host", "runtime", "name", "binds"}, 0);
+    if (args.status() && args.get("inputs").as<ScheduleObject>()) {
+      auto list = ParseLowerArgs(args, "args");
+      if (!list) return list.error();
+      state.build_args = list->tensors;
+      state.build_scalars = list->scalars;
+      state.build_line = c.loc.line;
+    }
+    return in.CallValue(original, c);
+  };
+  interp.RegisterFunction("tvm.build", record);
+  interp.RegisterFunction("tvm.driver.build", record);
+}
+
 void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterTeBuiltins(interp);
   WrapIntegralArgument(interp, "tvm.te.placeholder", "shape", "dimension");
@@ -186,17 +214,13 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
       if (!args.get("name").is_string()) return args.TypeError("name", "a string");
       name = args.get("name").as_string();
     }
-    std::vector<te::Tensor> tensors;
-    const Value& list = args.get("args");
-    if (list.is_sequence())
-      for (const Value& v : list.items()) {
-        te::Tensor t = AsTensor(v);
-        if (!t.defined()) return args.TypeError("args", "a list of tensors");
-        tensors.push_back(t);
-      }
-    state.lower_args = tensors;
+    auto list = ParseLowerArgs(args, "args");
+    if (!list) return list.error();
+    state.lower_args = list->tensors;
+    state.lower_scalars = list->scalars;
+    state.lower_line = c.loc.line;
     state.has_lower_call = true;
-    return ScheduleModuleValue(sch->sch, tensors, name, true, c.loc);
+    return ScheduleModuleValue(sch->sch, *list, name, true, c.loc);
   });
   // tvm.tir.undef(dtype=...): an unspecified pad value (RFC 0077).
   interp.RegisterFunction("tvm.tir.undef", [](Interpreter&, const CallArgs& c) -> Result<Value> {
@@ -205,8 +229,10 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
     return Value::FromObject(std::make_shared<UndefObject>());
   });
   RegisterRuntimeBuiltins(interp);
+  RecordBuildArguments(interp, state);
   RegisterBoundBuiltins(interp);
   RegisterTypeBuiltins(interp);
+  RegisterJsonBuiltins(interp);
   RegisterTirModuleBuiltins(interp);  // after the tvm.tir constructors its class names yield to
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }
@@ -316,6 +342,11 @@ class ScriptEvaluation {
     program_.schedule = state_.schedule;
     program_.lower_args = state_.lower_args;
     program_.has_lower_call = state_.has_lower_call;
+    program_.lower_scalars = state_.lower_scalars;
+    program_.lower_line = state_.lower_line;
+    program_.build_args = state_.build_args;
+    program_.build_scalars = state_.build_scalars;
+    if (!state_.has_lower_call && !state_.build_args.empty()) program_.lower_line = state_.build_line;
     CollectTensors();
     CollectNames();
     return std::move(program_);
@@ -501,7 +532,12 @@ class ScriptEvaluation {
 
   void CollectNames() {
     ScriptNames& names = program_.names;
-    for (const auto& [name, value] : workload_globals_) names.workload_names.push_back(name);
+    for (const auto& [name, value] : workload_globals_) {
+      names.workload_names.push_back(name);
+      const ir::VarNode* var = value.is_expr() ? value.as_expr().as<ir::VarNode>() : nullptr;
+      // A name equal to the var's own wins over an alias bound to it.
+      if (var && (!names.scalar_vars.count(var->name) || name == var->name)) names.scalar_vars[var->name] = name;
+    }
     // Printed names must not rebind what kept statements (`factor = 8`) bind either.
     for (const std::string& name : kept_names_) names.workload_names.push_back(name);
     for (const Binding& b : bindings_) {
@@ -599,8 +635,17 @@ class ScriptEvaluation {
 
 }  // namespace
 
+transform::ScalarParams ScriptProgram::ScalarParameters() const {
+  transform::ScalarParams out;
+  if (has_lower_call && !lower_args.empty()) out.listed = lower_scalars;
+  else if (!build_args.empty()) out.listed = build_scalars;
+  else out.bind_unlisted = true;
+  return out;
+}
+
 std::vector<te::Tensor> ScriptProgram::Arguments() const {
   if (has_lower_call && !lower_args.empty()) return lower_args;
+  if (!build_args.empty()) return build_args;
   std::vector<te::Tensor> args;
   if (!schedule) return args;
   std::set<const void*> seen;

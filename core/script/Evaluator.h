@@ -14,6 +14,7 @@
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
+#include "transform/PrimFunc.h"
 
 namespace tessera::script {
 
@@ -29,6 +30,9 @@ struct ScriptNames {
   std::map<std::string, std::string> workload_iter_vars;
   // Variable the script bound to output `k` of trace entry `e`: key {e, k}.
   std::map<std::pair<int, int>, std::string> entry_outputs;
+  // Variable holding each scalar te.var / te.size_var of the workload, by the var's name
+  // (`b = te.var("b", "float32")`): how an exported tvm.lower list names it.
+  std::map<std::string, std::string> scalar_vars;
   // Every name the workload binds (generated names avoid them).
   std::vector<std::string> workload_names;
   // Structured scripts: the module-level name that still holds output `k` of trace entry
@@ -42,6 +46,13 @@ struct ScriptProgram {
   std::vector<te::Tensor> tensors;     // every tensor the script named, in order
   std::vector<te::Tensor> lower_args;  // tvm.lower(s, [A, B, C]) when given
   bool has_lower_call = false;
+  // The variables among tvm.lower's arguments (tvm.lower(s, [A, B, b])), at their
+  // positions in its list; without a tvm.lower call, tvm.build's (LowerArgs.h).
+  std::vector<transform::ListedScalar> lower_scalars;
+  int lower_line = 0;  // the line of the call whose list was taken (0: none)
+  // tvm.build(s, [...])'s list, used when no tvm.lower call gave one.
+  std::vector<te::Tensor> build_args;
+  std::vector<transform::ListedScalar> build_scalars;
   // Source text of the script's parts, for the script printer.
   std::string header_comment;  // leading comment lines (the example's description)
   std::string imports;         // the import statements, one per line
@@ -71,6 +82,10 @@ struct ScriptProgram {
   // The arguments of the lowered function: tvm.lower's list when the script gave one,
   // otherwise the placeholders the outputs read and the outputs.
   std::vector<te::Tensor> Arguments() const;
+  // The scalar parameters besides the arguments' shape variables: the variables of the
+  // list Arguments() came from; a script that gives no list passes every variable its
+  // computation reads (bind_unlisted), one that does must list them (TVM's rule).
+  transform::ScalarParams ScalarParameters() const;
 };
 
 // Parses and evaluates a script; errors are `FILE:LINE:COL: error: ...` with `file`.

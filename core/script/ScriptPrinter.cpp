@@ -9,6 +9,7 @@
 #include "script/Lexer.h"
 #include "script/PythonExpr.h"
 #include "script/TuneConfig.h"
+#include "te/Operation.h"
 
 namespace tessera::script {
 
@@ -462,9 +463,63 @@ std::set<std::string> PaddedStages(const ScriptProgram& program) {
   return padded;
 }
 
+// True when the shape of one of `tensors` names the variable called `name`.
+bool InSomeShape(const std::vector<te::Tensor>& tensors, const std::string& name) {
+  bool found = false;
+  for (const te::Tensor& t : tensors)
+    for (const ir::Expr& e : t->shape)
+      ir::PostOrderVisit(e, [&](const ir::Expr& x) {
+        if (auto* v = x.as<ir::VarNode>()) found |= v->name == name;
+      });
+  return found;
+}
+
+// Names of the variables the compute bodies of the schedule's stages read.
+std::set<std::string> VarsReadByComputes(const ScriptProgram& program) {
+  std::set<std::string> out;
+  if (!program.schedule) return out;
+  for (const schedule::Stage& st : program.schedule->stages) {
+    const auto* c = dynamic_cast<const te::ComputeOpNode*>(st->op.get());
+    if (!c) continue;
+    for (const ir::Expr& body : c->body)
+      ir::PostOrderVisit(body, [&](const ir::Expr& x) {
+        if (auto* v = x.as<ir::VarNode>()) out.insert(v->name);
+      });
+  }
+  return out;
+}
+
+// tvm.lower's argument list: the tensors with the listed scalar variables at their
+// places (tvm.lower(s, [A, B, b])). A script that listed none passes every scalar
+// variable of its workload that a compute reads and no argument's shape determines
+// (TVM requires them).
+std::string ArgumentList(const ScriptProgram& program) {
+  const ScriptNames& names = program.names;
+  std::vector<te::Tensor> tensors = program.Arguments();
+  std::vector<std::string> items;
+  for (const te::Tensor& t : tensors) items.push_back(TensorList({t}, names));
+  auto name_of = [&](const std::string& var) {
+    auto it = names.scalar_vars.find(var);
+    return it != names.scalar_vars.end() ? it->second : Identifier(var);
+  };
+  transform::ScalarParams scalars = program.ScalarParameters();
+  std::vector<transform::ListedScalar> listed = scalars.listed;
+  std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.position < b.position; });
+  for (const transform::ListedScalar& s : listed)
+    items.insert(items.begin() + static_cast<std::ptrdiff_t>(std::min(s.position, items.size())), name_of(s.var.name()));
+  if (scalars.bind_unlisted) {
+    std::set<std::string> read = VarsReadByComputes(program);
+    for (const auto& [var, python] : names.scalar_vars)
+      if (read.count(var) && !InSomeShape(tensors, var)) items.push_back(python);
+  }
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+  return out;
+}
+
 std::string LowerLine(const ScriptProgram& program) {
-  return "print(tvm.lower(" + program.names.schedule_var + ", [" +
-         TensorList(program.Arguments(), program.names) + "], simple_mode=True))\n";
+  return "print(tvm.lower(" + program.names.schedule_var + ", [" + ArgumentList(program) +
+         "], simple_mode=True))\n";
 }
 
 // Whether every stage and IterVar that trace entry `e` refers to has a name the script

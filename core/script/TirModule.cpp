@@ -241,21 +241,14 @@ Result<Value> TirScheduleToModule(const CallArgs& c, const std::string& what, bo
   if (!s) return args.TypeError("sch", "a schedule");
   if (args.has("binds") && !args.get("binds").is_none())
     return Error(what + ": binds are not supported by Tessera", c.loc);
-  std::vector<te::Tensor> tensors;
-  const Value& list = args.get("args");
-  if (!list.is_none() && !list.is_sequence()) return args.TypeError("args", "a list of tensors");
-  if (list.is_sequence())
-    for (const Value& v : list.items()) {
-      te::Tensor t = AsTensor(v);
-      if (!t.defined()) return args.TypeError("args", "a list of tensors");
-      tensors.push_back(t);
-    }
+  auto list = ParseLowerArgs(args, "args");
+  if (!list) return list.error();
   std::string name = "main";
   if (args.has("name") && !args.get("name").is_none()) {
     if (!args.get("name").is_string()) return args.TypeError("name", "a string");
     name = args.get("name").as_string();
   }
-  return ScheduleModuleValue(s->sch, tensors, name, run_pipeline, c.loc);
+  return ScheduleModuleValue(s->sch, *list, name, run_pipeline, c.loc);
 }
 
 // tvm.te.schedule.ScheduleOps(s, bounds): the loop program as a statement. Tessera's
@@ -319,7 +312,7 @@ Result<const std::vector<TirModuleObject::Function>*> TirModuleObject::Functions
   if (pending) {
     PendingPipeline p = std::move(*pending);
     pending.reset();
-    auto lowered = transform::LowerToPrimFunc(p.input, p.args, p.name, p.ctx);
+    auto lowered = transform::LowerToPrimFunc(p.input, p.args, p.name, p.ctx, p.scalars);
     if (lowered)
       functions.push_back({p.name, TirMakeFunc(std::move(lowered->func), std::move(p.ctx))});
     else
@@ -385,10 +378,12 @@ Result<Value> TirModuleObject::Subscript(Interpreter&, const std::vector<Value>&
 }
 
 Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch,
-                                  const std::vector<te::Tensor>& args, const std::string& name,
+                                  const LowerArgList& args, const std::string& name,
                                   bool run_pipeline, const SourceLoc& loc) {
-  std::vector<te::Tensor> tensors = args;
+  std::vector<te::Tensor> tensors = args.tensors;
+  transform::ScalarParams scalars{args.scalars, false};
   if (tensors.empty()) {
+    scalars = {{}, true};
     ScriptProgram outputs;  // its Arguments(): the placeholders the outputs read, then the outputs
     outputs.schedule = sch;
     tensors = outputs.Arguments();
@@ -408,11 +403,11 @@ Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch
   std::vector<ir::Buffer> buffers = TirBindArgBuffers(producers, &ctx);
   if (run_pipeline) {
     auto m = std::make_shared<TirModuleObject>();
-    m->pending = TirModuleObject::PendingPipeline{*input, producers, ctx, name};
+    m->pending = TirModuleObject::PendingPipeline{*input, producers, ctx, name, scalars};
     m->failure_line = loc.line;
     return Value::FromObject(m);
   }
-  return TirModuleValue({{name, TirMakeFunc(transform::MakePrimFunc(name, buffers, *input), ctx)}});
+  return TirModuleValue({{name, TirMakeFunc(transform::MakePrimFunc(name, buffers, scalars.listed, *input), ctx)}});
 }
 
 void RegisterTirModuleBuiltins(Interpreter& interp) {

@@ -18,6 +18,7 @@
 
 #include "schedule/Schedule.h"
 #include "script/Interpreter.h"
+#include "script/LowerArgs.h"
 #include "te/Tensor.h"
 #include "transform/PassContext.h"
 #include "transform/PrimFunc.h"
@@ -47,6 +48,7 @@ struct TirModuleObject : Object {
     std::vector<ir::DataProducer> args;
     transform::PassContext ctx;
     std::string name;
+    transform::ScalarParams scalars;
   };
   mutable std::optional<PendingPipeline> pending;
   // Why a module from tvm.lower has no function: ScheduleOps or a pass failed. It is
@@ -68,13 +70,14 @@ struct TirModuleObject : Object {
                           const SourceLoc& loc) const override;
 };
 
-// tvm.lower's module of `sch` with parameters `args` (the placeholders the outputs read
-// and the outputs when empty): ScheduleOps runs now (on the schedule as it is at the
-// call), the passes when the module is first read; a failure of either is reported then.
-// `run_pipeline` false keeps ScheduleOps' program (schedule_to_module), whose failure is
-// an error at `loc`.
+// tvm.lower's module of `sch` with parameters `args` (tensors and scalar variables in
+// the order given; the placeholders the outputs read and the outputs, and every variable
+// the computation reads, when it has no tensor): ScheduleOps runs now (on the schedule as
+// it is at the call), the passes when the module is first read; a failure of either
+// (an unlisted variable too) is reported then. `run_pipeline` false keeps ScheduleOps'
+// program (schedule_to_module), whose failure is an error at `loc`.
 Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch,
-                                  const std::vector<te::Tensor>& args, const std::string& name,
+                                  const LowerArgList& args, const std::string& name,
                                   bool run_pipeline, const SourceLoc& loc);
 
 // schedule_to_module (tvm.driver.build_module, tvm.driver), tvm.tir.transform.<pass>,

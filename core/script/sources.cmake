@@ -9,6 +9,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Exceptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprSize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Args.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LowerArgs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprEval.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Assumptions.cpp

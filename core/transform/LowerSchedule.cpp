@@ -6,7 +6,8 @@
 namespace tessera::transform {
 
 Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                                     const std::string& target, const std::string& name) {
+                                     const std::string& target, const std::string& name,
+                                     const ScalarParams& scalars) {
   auto stmt = schedule::Lower(sch);
   if (!stmt) return stmt.error();
   std::vector<ir::DataProducer> producers;
@@ -14,7 +15,7 @@ Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::v
   PassContext ctx;
   ctx.target = target;
   AddLayoutArgBuffers(sch, producers, &ctx);
-  return LowerToPrimFunc(*stmt, producers, name, ctx);
+  return LowerToPrimFunc(*stmt, producers, name, ctx, scalars);
 }
 
 }  // namespace tessera::transform

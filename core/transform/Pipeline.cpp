@@ -2,6 +2,8 @@
 // error, record the program after it.
 #include "transform/Pipeline.h"
 
+#include <optional>
+
 #include "ir/Printer.h"
 #include "transform/LayoutOvercompute.h"
 #include "transform/LoopPartition.h"
@@ -44,7 +46,8 @@ const std::vector<PassEntry>& Passes() {
   return passes;
 }
 
-Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_pass) {
+Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_pass,
+                           std::optional<bool> bind_unlisted = std::nullopt) {
   LoweredProgram out;
   out.timeline.push_back({"Input", ir::to_string(func.body)});
   ctx.ClearErrors();
@@ -56,6 +59,9 @@ Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_p
     if (!func.body.defined()) func.body = ir::MakeEvaluate(0);
     out.timeline.push_back({passes[i].name, ir::to_string(func.body)});
   }
+  // After the passes: a scalar that simplification removed needs no value.
+  if (bind_unlisted)
+    if (Status s = BindUnlistedScalars(&func, *bind_unlisted); !s.ok()) return s.error();
   if (Status s = VerifyPrimFunc(func); !s.ok()) return s.error();
   out.func = std::move(func);
   return out;
@@ -79,7 +85,7 @@ const std::vector<std::string>& PipelinePassNames() {
 }
 
 Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
-                             const std::string& name, PassContext ctx) {
+                             const std::string& name, PassContext ctx, const ScalarParams& scalars) {
   if (!stmt.defined()) return Error("LowerToPrimFunc: the program is empty");
   std::vector<ir::Buffer> buffers;
   for (auto& t : args) {
@@ -91,7 +97,7 @@ Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<i
     }
     buffers.push_back(b);
   }
-  return Run(MakePrimFunc(name, buffers, stmt), ctx, 0);
+  return Run(MakePrimFunc(name, buffers, scalars.listed, stmt), ctx, 0, scalars.bind_unlisted);
 }
 
 Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx) {

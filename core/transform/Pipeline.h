@@ -34,11 +34,13 @@ const std::vector<std::string>& PipelinePassNames();
 // Lowers `stmt` into a function named `name` whose buffer parameters are `args` (the
 // placeholder and output tensors, in order); argument buffers are compact row-major
 // buffers with the tensors' shapes unless ctx.arg_buffers already gives one. Scalar
-// parameters are the shape variables of those buffers. Errors: a pass reported a
-// problem (message names the pass), or the result uses a variable that is not a
-// parameter.
+// parameters are `scalars.listed` (at their positions among the tensors), then the
+// shape variables of those buffers, then (scalars.bind_unlisted) the variables the body
+// reads that nothing defines. Errors: a pass reported a problem (message names the
+// pass), or the result uses a variable that is not a parameter (an unlisted scalar).
 Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
-                             const std::string& name, PassContext ctx = {});
+                             const std::string& name, PassContext ctx = {},
+                             const ScalarParams& scalars = {});
 
 // Runs the single pipeline pass named `pass` on `body` (a script's
 // tvm.tir.transform.Simplify()(mod)). Errors: no pass has that name (the message lists

@@ -111,6 +111,49 @@ PrimFunc MakePrimFunc(std::string name, const std::vector<Buffer>& buffers, Stmt
   return f;
 }
 
+PrimFunc MakePrimFunc(std::string name, const std::vector<Buffer>& buffers,
+                      const std::vector<ListedScalar>& listed, Stmt body) {
+  PrimFunc f = MakePrimFunc(std::move(name), buffers, std::move(body));
+  if (listed.empty()) return f;
+  std::vector<PrimFuncParam> buffer_params, shape_params;
+  for (auto& p : f.params) (p.is_buffer() ? buffer_params : shape_params).push_back(p);
+  std::unordered_set<const ExprNode*> placed;
+  f.params.clear();
+  size_t next_buffer = 0;
+  auto place_scalars_at = [&](size_t position) {
+    for (const ListedScalar& s : listed)
+      if (s.position == position && placed.insert(s.var.get()).second) f.params.push_back({s.var, nullptr});
+  };
+  for (size_t position = 0; position < buffers.size() + listed.size(); ++position) {
+    size_t before = f.params.size();
+    place_scalars_at(position);
+    if (f.params.size() == before && next_buffer < buffer_params.size())
+      f.params.push_back(buffer_params[next_buffer++]);
+  }
+  while (next_buffer < buffer_params.size()) f.params.push_back(buffer_params[next_buffer++]);
+  for (const ListedScalar& s : listed)  // positions past the end (a caller's slip): last
+    if (placed.insert(s.var.get()).second) f.params.push_back({s.var, nullptr});
+  for (auto& p : shape_params)
+    if (placed.insert(p.var.get()).second) f.params.push_back(p);
+  return f;
+}
+
+Status BindUnlistedScalars(PrimFunc* f, bool bind) {
+  std::unordered_set<const ExprNode*> params;
+  for (auto& p : f->params) params.insert(p.var.get());
+  for (const Var& v : UndefinedVars(f->body)) {
+    if (params.count(v.get()) || v.dtype().is_handle()) continue;
+    if (!bind)
+      return Error("variable " + v.name() + " (" + v.dtype().str() + ") is not bound: function " + f->name +
+                   " reads it, but it is neither among the arguments nor a shape variable of one; "
+                   "list it among the arguments (as TVM requires), e.g. tvm.lower(s, [..., " +
+                   v.name() + "])");
+    f->params.push_back({v, nullptr});
+    params.insert(v.get());
+  }
+  return Status::Ok();
+}
+
 std::vector<Var> UndefinedVars(const Stmt& body) {
   UndefinedVarCollector c;
   if (body.defined()) c.VisitStmt(body);

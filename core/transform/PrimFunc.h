@@ -37,6 +37,33 @@ struct PrimFunc {
 PrimFunc MakePrimFunc(std::string name, const std::vector<ir::Buffer>& buffers, ir::Stmt body,
                       const std::vector<ir::Var>& extra_scalars = {});
 
+// A scalar variable a caller lists among a function's arguments, as TVM's
+// tvm.lower(s, [A, b, B]) makes `b` a parameter: `position` is its index in that list,
+// tensors counted.
+struct ListedScalar {
+  ir::Var var;
+  size_t position = 0;
+};
+
+// The scalar parameters a caller asks for besides the argument buffers' shape variables.
+struct ScalarParams {
+  std::vector<ListedScalar> listed;
+  // A variable the body reads that is neither a parameter nor defined in it (a te.var
+  // `alpha` of a compute): true, it becomes a trailing parameter (a script that gives
+  // no argument list); false, lowering fails naming it (TVM: "variable is not bound").
+  bool bind_unlisted = false;
+};
+
+// The parameters in argument order — `buffers` with each listed scalar at its position
+// — then the buffers' shape variables not listed (in order of first appearance).
+PrimFunc MakePrimFunc(std::string name, const std::vector<ir::Buffer>& buffers,
+                      const std::vector<ListedScalar>& listed, ir::Stmt body);
+
+// The variables `f`'s body reads that are neither parameters nor defined in it (data
+// handles excluded): with `bind`, appended to f's parameters; otherwise an error naming
+// the first, as TVM refuses an unbound variable.
+Status BindUnlistedScalars(PrimFunc* f, bool bind);
+
 // Variables the body uses but does not define (loop vars, lets and allocations define).
 std::vector<ir::Var> UndefinedVars(const ir::Stmt& body);
 

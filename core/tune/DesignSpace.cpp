@@ -783,7 +783,8 @@ Result<ValidCandidate> DesignSpace::Validate(const Decisions& d, const std::vect
     auto evaluated = script::EvaluateTunableScript(script_source_, script_file_, d.values);
     if (!evaluated) return evaluated.error();
     schedule::Schedule sch = evaluated->program.schedule->copy();
-    auto lowered = transform::LowerSchedule(sch, evaluated->program.Arguments(), "llvm");
+    auto lowered = transform::LowerSchedule(sch, evaluated->program.Arguments(), "llvm", "main",
+                                            evaluated->program.ScalarParameters());
     if (!lowered) return lowered.error();
     return ValidCandidate{std::move(sch), std::move(lowered->func)};
   }

@@ -367,7 +367,7 @@ class TestReference : public QObject {
         << 3 << "stage B: out-of-bounds read A[6] (shape [6])";
     QTest::newRow("integer division by zero") << 4 << "stage D: integer division by zero";
     QTest::newRow("shape variable without a value")
-        << 5 << "the shape of input 'A': stage A: the variable 'm' has no value (not an axis of the stage and not a given shape variable)";
+        << 5 << "the shape of input 'A': stage A: the variable 'm' has no value (not an axis of the stage and not a given scalar argument)";
   }
   void errors() {
     QFETCH(int, which);

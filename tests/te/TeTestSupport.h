@@ -22,7 +22,7 @@ namespace tessera::te_testing {
 // The lowered function's body as text (after the whole pipeline).
 inline Result<std::string> LoweredText(const script::ScriptProgram& p,
                                        const std::string& target = "llvm") {
-  auto lowered = transform::LowerSchedule(*p.schedule, p.Arguments(), target);
+  auto lowered = transform::LowerSchedule(*p.schedule, p.Arguments(), target, "main", p.ScalarParameters());
   if (!lowered) return lowered.error();
   return ir::to_string(lowered->func.body);
 }
@@ -32,7 +32,7 @@ inline Result<std::string> LoweredText(const script::ScriptProgram& p,
 inline Status RunAndCheck(const script::ScriptProgram& p, const runtime::ScalarArgs& vars = {}) {
   if (!p.schedule) return Error("the script creates no schedule");
   std::vector<te::Tensor> args = p.Arguments();
-  auto lowered = transform::LowerSchedule(*p.schedule, args, "llvm");
+  auto lowered = transform::LowerSchedule(*p.schedule, args, "llvm", "main", p.ScalarParameters());
   if (!lowered) return lowered.error();
   for (int backend = 0; backend < 2; ++backend) {
     if (backend == 1 && !codegen::LLVMAvailable()) break;

@@ -72,10 +72,11 @@ std::string RunAndCheck(const script::ScriptProgram& p,
                                                    const std::vector<runtime::NDArray>&,
                                                    const runtime::ScalarArgs&)>& run) {
   std::vector<te::Tensor> args = p.Arguments();
-  auto lowered = transform::LowerSchedule(*p.schedule, args, "llvm");
+  auto lowered = transform::LowerSchedule(*p.schedule, args, "llvm", "main", p.ScalarParameters());
   if (!lowered) return "lowering: " + lowered.error().message;
   runtime::ScalarArgs vars;
-  for (const ir::Var& v : lowered->func.scalar_params()) vars[v.name()] = 24;
+  for (const ir::Var& v : lowered->func.scalar_params())
+    vars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(24) : runtime::DefaultScalarValue(v);
   auto buffers = runtime::MakeKernelArguments(*p.schedule, args, lowered->func, vars, 7);
   if (!buffers) return "arguments: " + buffers.error().message;
   if (auto st = run(lowered->func, *buffers, vars); !st) return "run: " + st.error().message;
@@ -111,7 +112,7 @@ class TestTvmProgramsCorpus : public QObject {
     // A tensorize intrinsic calling extern C code or TVM's tir.* builtins
     // (tensorize_gemv_update, tensorize_tensorcore_wmma) lowers but does not run: the CPU
     // backend refuses it, naming the intrinsic and the function.
-    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm", "main", p->ScalarParameters());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     // A te.extern calling a packed function (extern_cblas_matmul) is refused the same way.
     if (Status refused = codegen::CheckNoExternCalls(lowered->func.body); !refused.ok()) {
@@ -131,7 +132,7 @@ class TestTvmProgramsCorpus : public QObject {
     // interpreter ran its threads one after another; the CPU backend refuses bound loops,
     // so its CUDA kernels are checked on the emulator instead (oracle, races, bounds).
     if (transform::HasThreadLoop(lowered->func.body)) {
-      auto cuda = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda");
+      auto cuda = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main", p->ScalarParameters());
       QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
       auto report = runtime::CheckOnEmulator(*p->schedule, p->Arguments(), *cuda, {});
       if (!report && report.error().message.find("C++ compiler") != std::string::npos)

@@ -56,7 +56,7 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
 
   std::vector<te::Tensor> args = program->Arguments();
   const schedule::Schedule& sch = *program->schedule;
-  auto lowered = transform::LowerSchedule(sch, args);
+  auto lowered = transform::LowerSchedule(sch, args, "llvm", "main", program->ScalarParameters());
   if (!lowered) return Fail("lower", lowered.error().message);
   // Only the function's shape variables (a value given for another name is ignored).
   runtime::ScalarArgs scalars;

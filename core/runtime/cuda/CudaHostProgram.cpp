@@ -1,6 +1,7 @@
 #include "runtime/cuda/CudaHostProgram.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "codegen/cuda/LaunchChecks.h"
 #include "ir/ExprOp.h"
@@ -111,6 +112,7 @@ class HostExecutor {
       words->push_back(it->second);
       return Status::Ok();
     }
+    if (p.var.dtype().is_float()) return PackFloat(p.var, words);
     if (!p.var.dtype().is_integer() && !p.var.dtype().is_bool())
       return Error("the scalar parameter " + p.var.name() + " of type " + p.var.dtype().str() +
                    " is not supported by the CUDA runtime");
@@ -118,6 +120,24 @@ class HostExecutor {
     if (!v) return v.error();
     words->push_back(
         static_cast<uint64_t>(*v));  // little endian: narrower types read the low bytes
+    return Status::Ok();
+  }
+
+  // A float parameter's bits in the low bytes of its slot (little endian, as integers).
+  Status PackFloat(const Var& v, std::vector<uint64_t>* words) {
+    auto it = run_.float_values.find(v.get());
+    if (it == run_.float_values.end()) return Error("no value for the scalar parameter " + v.name());
+    uint64_t word = 0;
+    if (v.dtype().bits() == 64) {
+      std::memcpy(&word, &it->second, sizeof(double));
+    } else if (v.dtype().bits() == 32) {
+      float f = static_cast<float>(it->second);
+      std::memcpy(&word, &f, sizeof f);
+    } else {
+      return Error("the scalar parameter " + v.name() + " of type " + v.dtype().str() +
+                   " is not supported by the CUDA runtime");
+    }
+    words->push_back(word);
     return Status::Ok();
   }
 

@@ -25,7 +25,7 @@ class KernelLauncher {
   // it between runs of the host program).
   virtual Result<uint64_t> Temporary(const ir::Var& var, size_t bytes) = 0;
   // Launches kernels[index]; `args` holds one 8-byte word per kernel parameter (a device
-  // address or an integer in the low bytes). Asynchronous.
+  // address, an integer in the low bytes, a float32's or float64's bits). Asynchronous.
   virtual Status Launch(int index, const std::array<int64_t, 3>& grid,
                         const std::array<int64_t, 3>& block, std::vector<uint64_t>& args) = 0;
 };
@@ -35,6 +35,9 @@ struct HostRun {
   const codegen::CudaOptions* options = nullptr;
   KernelLauncher* launcher = nullptr;
   arith::VarValueMap values;  // scalar parameters (host loops and lets are added while running)
+  // Float scalar parameters (alpha): kernels take them by value; host code never
+  // computes with them (grids and loops are integer).
+  std::unordered_map<const ir::ExprNode*, double> float_values;
   std::unordered_map<const ir::ExprNode*, uint64_t> buffers;  // data handle -> device address
   int launches = 0;
 };

@@ -101,7 +101,10 @@ std::string Wrappers(const codegen::CudaProgram& program) {
     for (size_t i = 0; i < k.params.size(); ++i) {
       const auto& p = k.params[i];
       std::string type = p.is_buffer() ? CType(p.buffer->dtype) + "*" : CType(p.var.dtype());
-      args += (i ? ", " : "") + std::string("(") + type + ")a[" + std::to_string(i) + "]";
+      std::string slot = "a[" + std::to_string(i) + "]";
+      // A float parameter's slot holds its bits (CudaHostProgram's PackFloat), not a number.
+      bool bits = !p.is_buffer() && p.var.dtype().is_float();
+      args += (i ? ", " : "") + (bits ? "*(const " + type + "*)&" + slot : "(" + type + ")" + slot);
     }
     out += "extern \"C\" void " + k.name + "_packed(const unsigned long long* a) { " + k.name +
            "(" + args + "); }\n";
@@ -316,7 +319,10 @@ Status EmulatedCudaModule::Call(const std::vector<NDArray>& buffers, const Scala
   run.program = program_;
   run.options = &options;
   run.launcher = this;
-  for (const auto& [var, value] : bound->scalars) run.values[var] = value;
+  for (const auto& [var, value] : bound->scalars) {
+    if (var.dtype().is_float()) run.float_values[var.get()] = value.as_float();
+    else run.values[var] = value.as_int();
+  }
   guarded_.clear();
   size_t b = 0;
   for (const auto& p : program_->host.params) {
