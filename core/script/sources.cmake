@@ -11,6 +11,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Args.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerArgs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TvmScriptModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprEval.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Assumptions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TeObjects.cpp
@@ -37,4 +38,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TirModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Topi.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TopiPrelude.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JsonSave.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JsonLoad.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JsonBuiltins.cpp
 )
