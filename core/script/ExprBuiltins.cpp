@@ -3,6 +3,7 @@
 #include "ir/ExprOp.h"
 #include "script/Args.h"
 #include "script/Operators.h"
+#include "script/TvmScriptModule.h"
 
 namespace tessera::script {
 
@@ -217,6 +218,7 @@ void RegisterExprBuiltins(Interpreter& interp) {
     });
 
   interp.RegisterFunction("tvm.tir.const", [](Interpreter&, const CallArgs& c) { return Const(c, "const"); });
+  RegisterTvmScriptModule(interp);  // T.int32(16): TVMScript's typed constants
   AliasTirName(interp, "const");
   for (std::string name : {"IntImm", "FloatImm"})
     interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
