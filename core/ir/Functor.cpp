@@ -149,8 +149,26 @@ Expr IRMutator::VisitReduce(const ReduceNode* n, const Expr& e) {
   bool changed = MutateArray(n->source, &src);
   Expr cond = n->condition.defined() ? VisitExpr(n->condition) : n->condition;
   changed |= !cond.same_as(n->condition);
+  CommReducer combiner = MutateReducer(n->combiner);
+  changed |= combiner != n->combiner;
   if (!changed) return e;
-  return MakeReduce(n->combiner, std::move(src), n->axis, cond, n->value_index);
+  return MakeReduce(std::move(combiner), std::move(src), n->axis, cond, n->value_index);
+}
+
+// The reducer's combine and identity may read the enclosing compute's variables (TVM's
+// test_loop_dep_reduce_cache_write: max(x + y, i)); a mutation of the Reduce (a renaming
+// by cache_write, rfactor, the loop nest's substitution) must reach them, or they keep
+// variables no loop defines. Its lhs/rhs are its own: no substitution maps them.
+CommReducer IRMutator::MutateReducer(const CommReducer& r) {
+  if (!r) return r;
+  std::vector<Expr> result, identity;
+  bool changed = MutateArray(r->result, &result);
+  changed |= MutateArray(r->identity, &identity);
+  if (!changed) return r;
+  auto out = std::make_shared<CommReducerNode>(*r);
+  out->result = std::move(result);
+  out->identity = std::move(identity);
+  return out;
 }
 
 Stmt IRMutator::VisitFor(const ForNode* n, const Stmt& s) {
@@ -240,6 +258,7 @@ namespace {
 class VarSubstituter : public IRMutator {
  public:
   explicit VarSubstituter(std::function<Expr(const Var&)> f) : f_(std::move(f)) {}
+  CommReducer Reducer(const CommReducer& r) { return MutateReducer(r); }
 
  protected:
   Expr VisitVar(const VarNode*, const Expr& e) override {
@@ -300,6 +319,13 @@ Expr Substitute(const Expr& e, const VarMap& vmap) {
     auto it = vmap.find(v);
     return it == vmap.end() ? Expr() : it->second;
   });
+}
+CommReducer Substitute(const CommReducer& r, const VarMap& vmap) {
+  if (vmap.empty()) return r;
+  return VarSubstituter([&](const Var& v) {
+    auto it = vmap.find(v);
+    return it == vmap.end() ? Expr() : it->second;
+  }).Reducer(r);
 }
 Stmt Substitute(const Stmt& s, const VarMap& vmap) {
   if (vmap.empty()) return s;

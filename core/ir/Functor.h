@@ -198,6 +198,9 @@ class IRMutator : public ExprFunctor<Expr>, public StmtFunctor<Stmt> {
 
   // Mutates each element; true when any changed.
   bool MutateArray(const std::vector<Expr>& in, std::vector<Expr>* out);
+  // The reducer with its combine results and identities mutated (the same one when
+  // nothing changed).
+  CommReducer MutateReducer(const CommReducer& r);
 };
 
 using VarMap = std::unordered_map<Var, Expr, VarHash, VarEqual>;
@@ -205,6 +208,9 @@ using VarMap = std::unordered_map<Var, Expr, VarHash, VarEqual>;
 // Replaces free occurrences of the mapped variables.
 Expr Substitute(const Expr& e, const VarMap& vmap);
 Stmt Substitute(const Stmt& s, const VarMap& vmap);
+// The reducer with the mapped variables replaced in its combine and identity (they may
+// read the enclosing compute's variables); the same reducer when none occurs.
+CommReducer Substitute(const CommReducer& r, const VarMap& vmap);
 // Replaces variables by a callback (returns an undefined Expr to keep the var).
 Expr Substitute(const Expr& e, const std::function<Expr(const Var&)>& f);
 

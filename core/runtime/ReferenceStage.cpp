@@ -193,10 +193,15 @@ class ReductionRunner {
   Lanes Run(size_t output) { return acc_.lanes(p_.value_index[output]); }
 
   void Reduce() {
+    // Per lane: the identity may read the compute's axes (a Select on one, as TVM's
+    // test_loop_dep_reduce_cache_write).
     for (size_t v = 0; v < p_.identity.size(); ++v) {
-      Lanes id = EvalLanes(*p_.identity[v], fr_, 1, nullptr);
-      std::fill(acc_.f[v].begin(), acc_.f[v].begin() + n_, id.f ? id.f[0] : 0.0);
-      std::fill(acc_.i[v].begin(), acc_.i[v].begin() + n_, id.i ? id.i[0] : 0);
+      Lanes id = EvalLanes(*p_.identity[v], fr_, n_, nullptr);
+      for (int l = 0; l < n_; ++l) {
+        int k = id.scalar ? 0 : l;
+        acc_.f[v][l] = id.f ? id.f[k] : 0.0;
+        acc_.i[v][l] = id.i ? id.i[k] : 0;
+      }
     }
     Level(0);
   }

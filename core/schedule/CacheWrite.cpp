@@ -99,6 +99,35 @@ Expr GuardCacheWriteBody(const std::vector<Expr>& predicates, const Expr& body) 
   return ir::MakeCall(body.dtype(), "if_then_else", {cond, body, ir::make_zero(body.dtype())});
 }
 
+// A reduce axis whose range reads C's axes (TVM's test_loop_dep_reduce:
+// te.reduce_axis((0, i))) must read the cache stage's axes: one renamed axis per reduce
+// axis (its variable kept), the same one in the Reduce of every output. The rest of the
+// Reduce (source, condition, combine and identity) was renamed by the substitution.
+std::vector<Expr> RenameCacheWriteReduceAxes(const std::vector<Expr>& body,
+                                             const ir::VarMap& root_values,
+                                             const ir::VarMap& leaf_to_axis) {
+  auto* first = body.empty() ? nullptr : body[0].as<ir::ReduceNode>();
+  if (!first) return body;
+  auto rename = [&](const Expr& e) {
+    return ir::Substitute(ir::Substitute(e, root_values), leaf_to_axis);
+  };
+  std::vector<IterVar> axes;
+  bool changed = false;
+  for (const IterVar& iv : first->axis) {
+    ir::Range dom(rename(iv->dom.min), rename(iv->dom.extent));
+    bool same = dom.min.same_as(iv->dom.min) && dom.extent.same_as(iv->dom.extent);
+    axes.push_back(same ? iv : ir::MakeIterVar(dom, iv->var, iv->iter_type, iv->thread_tag));
+    changed |= !same;
+  }
+  if (!changed) return body;
+  std::vector<Expr> out;
+  for (const Expr& b : body) {
+    auto* r = b.as<ir::ReduceNode>();
+    out.push_back(r ? ir::MakeReduce(r->combiner, r->source, axes, r->condition, r->value_index) : b);
+  }
+  return out;
+}
+
 // The two operations cache_write builds, before anything in the schedule changes.
 struct CacheWriteOps {
   te::Operation cache, copy;
@@ -144,6 +173,7 @@ Result<CacheWriteOps> BuildCacheWriteOps(const Stage& stage, const te::ComputeOp
     Expr e = GuardCacheWriteBody(predicates, ir::Substitute(b, root_values));
     body.push_back(ir::Substitute(e, leaf_to_axis));
   }
+  body = RenameCacheWriteReduceAxes(body, root_values, leaf_to_axis);
   Result<te::Operation> cache_op = te::MakeComputeOp(name, c.tag, axes, body);
   if (!cache_op) return cache_op.error();
 

@@ -3,6 +3,7 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/Printer.h"
 #include "schedule/MakeLoopNest.h"
 #include "schedule/StageStorage.h"
 
@@ -41,6 +42,26 @@ Expr Conjunction(const std::vector<Expr>& conds) {
   return all;
 }
 
+// "sum", "max" or "min" when the reducer's combine is that operation of its two
+// arguments (either order); "" otherwise. The all-reduce is chosen by what the reducer
+// computes, not by its name: a comm_reducer named "sum" may combine as max(x + y, i)
+// (TVM's test_loop_dep_reduce_cache_write).
+std::string CrossThreadReducerKind(const ir::CommReducer& comb) {
+  if (!comb || comb->result.size() != 1) return "";
+  const auto* b = comb->result[0].as<ir::BinaryNode>();
+  if (!b) return "";
+  const void* x = comb->lhs[0].get();
+  const void* y = comb->rhs[0].get();
+  bool args = (b->a.get() == x && b->b.get() == y) || (b->a.get() == y && b->b.get() == x);
+  if (!args) return "";
+  switch (b->kind) {
+    case ir::ExprKind::Add: return "sum";
+    case ir::ExprKind::Max: return "max";
+    case ir::ExprKind::Min: return "min";
+    default: return "";
+  }
+}
+
 Expr Combine(const ir::CommReducer& comb, const Expr& a, const Expr& b) {
   return ir::Substitute(comb->result[0], ir::VarMap{{comb->lhs[0], a}, {comb->rhs[0], b}});
 }
@@ -56,9 +77,10 @@ Status CheckCrossThreadBind(const Stage& stage, const IterVar& iv, const IterVar
   auto* reduce = c && !c->body.empty() ? c->body[0].as<ir::ReduceNode>() : nullptr;
   if (!reduce || c->num_outputs() != 1)
     return Error(what + "; cross-thread reductions support single-output reductions only");
-  const std::string& name = reduce->combiner->name;
-  if (name != "sum" && name != "max" && name != "min")
-    return Error(what + "; cross-thread reductions support sum, max and min (not " + name + ")");
+  if (CrossThreadReducerKind(reduce->combiner).empty())
+    return Error(what + "; cross-thread reductions support sum, max and min (not " +
+                 reduce->combiner->name + ", whose combine is " +
+                 ir::to_string(reduce->combiner->result[0]) + ")");
   for (const IterVar& leaf : stage->leaf_iter_vars)
     if (leaf != iv && IsBoundReduce(stage, leaf))
       return Error(what + "; " + leaf->var.name() +
@@ -76,7 +98,6 @@ bool HasCrossThreadReduction(const Stage& stage) {
 Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop) {
   const te::ComputeOpNode* c = ComputeOf(stage);
   auto* reduce = c->body[0].as<ir::ReduceNode>();
-  const ir::CommReducer& comb = reduce->combiner;
   arith::Analyzer analyzer;
 
   LoopNest nest = MakeLoopNest(stage, rmap, keep_trivial_loop);
@@ -84,6 +105,8 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
   ir::VarMap vmap;
   for (const IterVar& iv : c->root_iter_vars())
     if (nest.values.count(iv)) vmap[iv->var] = nest.values.at(iv);
+  // The identity may read the compute's axes (a Select on one): they take their values.
+  const ir::CommReducer comb = ir::Substitute(reduce->combiner, vmap);
 
   // Loops: bound and data-parallel leaves outside, unbound reduce leaves inside.
   std::vector<std::vector<NestWrap>> outer, normal;
@@ -147,7 +170,7 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
   Stmt allreduce =
       one_thread ? Store(result, contribution)
                  : Store(result, ir::MakeCall(t, kThreadAllreduce,
-                                              {ir::StringImm(comb->name), contribution, identity,
+                                              {ir::StringImm(CrossThreadReducerKind(comb)), contribution, identity,
                                                ir::StringImm(thread->thread_tag), thread_extent}));
   // One thread of the group writes the result.
   if (!one_thread)

@@ -148,7 +148,9 @@ std::vector<Stmt> UpdateStores(const Stage& stage, const te::ComputeOpNode* c,
   // A tuple reducer's results are computed from the accumulators before any of them is
   // stored (value 1 may read accumulator 0), so the old values are bound first.
   bool tuple = comb->lhs.size() > 1;
-  ir::VarMap lr;
+  // The combine may read the compute's axes too (TVM's test_loop_dep_reduce_cache_write):
+  // they take their loop values, as in the source.
+  ir::VarMap lr = vmap;
   std::vector<std::pair<ir::Var, Expr>> old_values;
   for (size_t k = 0; k < comb->lhs.size(); ++k) {
     Expr acc = te::output_of(stage->op, static_cast<int>(k))(idx);
@@ -195,7 +197,7 @@ Stmt MakeReduction(const Stage& stage, const te::ComputeOpNode* c, const RangeMa
   std::vector<Stmt> init_stores;
   for (int k = 0; k < c->num_outputs(); ++k)
     init_stores.push_back(ir::MakeProducerStore(te::output_of(stage->op, k).producer(),
-                                                first->combiner->identity[static_cast<size_t>(k)],
+                                                ir::Substitute(first->combiner->identity[static_cast<size_t>(k)], init_map),
                                                 StoreIndices(c, init_map)));
   Stmt init_stmt = Guard(MakeBoundCheck(stage, rmap, init.values, a, c->reduce_axis),
                          ir::MakeSeq(init_stores), a);

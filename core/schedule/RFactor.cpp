@@ -28,6 +28,13 @@ Status CheckRFactor(const Schedule& sch, const Stage& stage, const IterVar& k, i
   if (!IsReduce(k)) return Error("rfactor: " + k->var.name() + " is not a reduction axis");
   if (factor_axis < 0 || factor_axis > static_cast<int>(c->axis.size()))
     return Error("rfactor: factor_axis must be in [0, " + std::to_string(c->axis.size()) + "]");
+  // k becomes a data axis of B.rf, whose ranges cannot depend on one another.
+  for (const IterVar& r : c->reduce_axis)
+    for (const IterVar& a : c->axis)
+      if (ir::UsesVar(r->dom.min, a->var) || ir::UsesVar(r->dom.extent, a->var))
+        return Error("rfactor: the range of reduction axis " + r->var.name() + " reads " +
+                     stage->name() + "'s axis " + a->var.name() +
+                     "; rfactor needs reduction ranges that do not depend on the data axes");
   for (const IterVarRelation& rel : stage->relations) {
     for (const IterVar& iv : relation_parents(rel))
       if (!IsReduce(iv))
@@ -83,7 +90,8 @@ Result<te::Operation> MakeRFactorOp(const Stage& stage, const IterVar& k, int fa
     cond = ir::logical_and(cond, ir::Substitute(p, vsub));
   std::vector<Expr> source;
   for (const Expr& s : reduce->source) source.push_back(ir::Substitute(s, vsub));
-  Expr body = ir::MakeReduce(reduce->combiner, source, reduce_axes, cond, 0);
+  // The combine and identity may read B's axes: they read B.rf's copies.
+  Expr body = ir::MakeReduce(ir::Substitute(reduce->combiner, vsub), source, reduce_axes, cond, 0);
   if (reduce_axes.empty()) body = source[0];  // k was the only reduce loop
   return te::MakeComputeOp(name, c->tag, axes, {body});
 }

@@ -188,7 +188,13 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   if (!shape) return shape.error();
   const Value& fcompute = args.get("fcompute");
   std::vector<std::string> axis_names;
-  if (auto* lambda = fcompute.as<LambdaObject>()) {
+  // A def names the axes after its positional parameters too (TVM reads co_varnames:
+  // `def f(n): ...; te.compute(X.shape, f)` has the axis n, as test_loop_dep_reduce).
+  if (auto* def = fcompute.as<FunctionObject>()) {
+    for (const AstParam& p : def->def->params)
+      if (p.kind == ParamKind::Positional && axis_names.size() < shape->size()) axis_names.push_back(p.name);
+    for (size_t k = axis_names.size(); k < shape->size(); ++k) axis_names.push_back("i" + std::to_string(k));
+  } else if (auto* lambda = fcompute.as<LambdaObject>()) {
     // As TVM's te.compute: the named parameters name the first axes; `*rest` takes the
     // remaining dimensions, named i<k> after their position (`lambda *i: A(*i)`).
     const size_t named = lambda->arity();

@@ -17,21 +17,24 @@ Expr ConvertConstant(const Expr& e, DataType t) {
   return e;
 }
 
-Status CheckOnlyReads(const Expr& e, const std::vector<Var>& lhs, const std::vector<Var>& rhs,
-                      const std::string& what) {
+// The identity is what the accumulator starts from, before any combination: it cannot
+// read the reducer's own arguments. Other free variables (an axis of the enclosing
+// compute, a shape variable) are allowed in both functions, as in TVM, where they are the
+// compute's variables and every pass that renames those renames them in the reducer too.
+Status CheckIdentityReadsNoArgument(const Expr& e, const std::vector<Var>& lhs,
+                                    const std::vector<Var>& rhs, const std::string& what) {
   std::string stray;
   ir::PostOrderVisit(e, [&](const Expr& x) {
     auto* v = x.as<ir::VarNode>();
     if (!v || !stray.empty()) return;
     for (const std::vector<Var>* vars : {&lhs, &rhs})
       for (const Var& known : *vars)
-        if (known.get() == v) return;
-    stray = v->name;
+        if (known.get() == v) stray = v->name;
   });
   if (!stray.empty())
     return Error(what + " reads '" + stray +
-                 "', which is not one of its two arguments (a reducer combines only its "
-                 "accumulator and the incoming value)");
+                 "', an argument of the combine function (the identity is the value the "
+                 "accumulator starts from)");
   return Status::Ok();
 }
 
@@ -60,13 +63,11 @@ Result<ir::CommReducer> MakeCommReducer(std::string name, std::vector<Var> lhs,
     if (result[i].dtype() != t)
       return Error(what + ": value" + value + " of the combine function is " +
                    result[i].dtype().str() + " but the reduced value is " + t.str());
-    if (Status s = CheckOnlyReads(result[i], lhs, rhs, what + ": the combine function"); !s)
-      return s.error();
     identity[i] = ConvertConstant(identity[i], t);
     if (identity[i].dtype() != t)
       return Error(what + ": identity" + value + " is " + identity[i].dtype().str() +
                    " but the reduced value is " + t.str());
-    if (Status s = CheckOnlyReads(identity[i], {}, {}, what + ": the identity"); !s)
+    if (Status s = CheckIdentityReadsNoArgument(identity[i], lhs, rhs, what + ": the identity"); !s)
       return s.error();
   }
   auto r = std::make_shared<ir::CommReducerNode>();

@@ -14,8 +14,11 @@
 namespace tessera::te {
 
 // Checks and builds a reducer. lhs, rhs, result and identity have one entry per value;
-// result[i] may read only the lhs and rhs variables and must have lhs[i]'s type, as must
-// identity[i] (a numeric constant of another type is converted, as TVM's const(0, t)).
+// result[i] must have lhs[i]'s type, as must identity[i] (a numeric constant of another
+// type is converted, as TVM's const(0, t)). Both may read variables other than lhs and rhs
+// (TVM's test_loop_dep_reduce_cache_write: an axis of the enclosing compute); those are
+// the compute's variables, renamed in the reducer wherever the compute's body is. The
+// identity may not read lhs or rhs.
 // Errors name the reducer and the value: "comm_reducer 'argmax': value 1 of the combine
 // function is int32 but the reduced value is float32".
 Result<ir::CommReducer> MakeCommReducer(std::string name, std::vector<Var> lhs,
