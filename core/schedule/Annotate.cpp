@@ -141,6 +141,12 @@ Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
     return Error("storage_align: factor must be positive, got " + std::to_string(factor));
   if (offset < 0 || offset >= factor)
     return Error("storage_align: offset must be in [0, factor), got " + std::to_string(offset));
+  // Both would decide the strides of the same allocation (TVM applies the alignment to
+  // the logical dimensions, the layout replaces them): one or the other.
+  if (stage->layout)
+    return Error("storage_align: " + stage->name() +
+                 " has a transform_layout; pad its physical layout there (pad_value) instead of aligning a "
+                 "logical dimension");
   IterVarRef ref = detail::MakeIterVarRef(sch, stage, axis);
   IterVarAttr& attr = stage->iter_var_attrs[axis];
   attr.align_factor = factor;

@@ -42,6 +42,20 @@ Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
     if (whole) bounds = ExternWholeRegion(stage->op->output_shape(k));
     ir::DataProducer t = te::output_of(stage->op, k).producer();
     body = ir::MakeProducerRealize(t, bounds, Expr(), body, stage->scope);
+    // storage_align: one attr per aligned dimension, tvm_tuple(dim, factor, offset), as
+    // TVM's BuildRealize; StorageFlatten pads that dimension's stride.
+    if (c)
+      for (size_t d = 0; d < c->axis.size(); ++d) {
+        auto attr = stage->iter_var_attrs.find(c->axis[d]);
+        if (attr == stage->iter_var_attrs.end() || attr->second.align_factor == 0) continue;
+        body = ir::MakeAttr(t, "buffer_dim_align",
+                            ir::MakeCall(ir::DataType::Handle(), "tir.tvm_tuple",
+                                         {ir::make_const(ir::DataType::Int(32), static_cast<int64_t>(d)),
+                                          ir::make_const(ir::DataType::Int(32), attr->second.align_factor),
+                                          ir::make_const(ir::DataType::Int(32), attr->second.align_offset)},
+                                         ir::CallKind::Intrinsic),
+                            body);
+      }
     body = ir::MakeAttr(t, "realize_scope", ir::StringImm(stage->scope), body);
   }
   return body;

@@ -179,6 +179,10 @@ Result<std::vector<IterVar>> TransformLayout(Schedule& sch, Stage stage, ir::Ind
                                              layout::PadValue pad_value, std::vector<int> axis_separators) {
   if (Status s = CheckStage(sch, stage); !s) return s.error();
   if (!index_map) return Fail("needs an index map");
+  for (const auto& [iv, attr] : stage->iter_var_attrs)
+    if (attr.align_factor != 0)
+      return Fail(stage->name() + " has a storage_align on " + iv->var.name() +
+                  "; a layout transform and an aligned dimension cannot both set its strides");
   if (Status s = CheckMapVariables(index_map); !s) return s.error();
   auto padded = layout::AnalyzePaddedLayout(index_map, stage->op->output_shape(0));
   if (!padded) return Fail(padded.error().message);

@@ -76,11 +76,36 @@ Buffer flat_buffer(const std::string& name, const Var& data, DataType dtype,
   return b;
 }
 
-// A realized tensor: its flat buffer and the region it covers.
+// A realized tensor: its flat buffer and the region it covers; `strides` per dimension
+// when storage_align padded one (empty: row-major over `extents`).
 struct Realized {
   Buffer flat;
-  std::vector<Expr> mins, extents;
+  std::vector<Expr> mins, extents, strides;
 };
+
+// storage_align of one dimension: its stride rounded up to factor * k + offset.
+struct DimAlign {
+  int64_t factor = 0, offset = 0;
+};
+
+// Row-major strides over `extents` with each aligned dimension's stride padded as TVM's
+// StorageFlatten does (innermost first: stride += (factor + offset - stride % factor) %
+// factor, then the next stride is that times the extent).
+std::vector<Expr> AlignedStrides(const std::vector<Expr>& extents, const std::vector<DimAlign>& aligns) {
+  std::vector<Expr> strides(extents.size());
+  arith::Analyzer analyzer;
+  Expr stride = 1;
+  for (size_t d = extents.size(); d-- > 0;) {
+    if (d < aligns.size() && aligns[d].factor != 0) {
+      const Expr factor = make_const(stride.dtype(), aligns[d].factor);
+      const Expr offset = make_const(stride.dtype(), aligns[d].offset);
+      stride = analyzer.Simplify(index_add(stride, floormod(index_sub(index_add(factor, offset), floormod(stride, factor)), factor)));
+    }
+    strides[d] = stride;
+    stride = analyzer.Simplify(index_mul(stride, extents[d]));
+  }
+  return strides;
+}
 
 class StorageFlattener : public IRMutator {
  public:
@@ -96,6 +121,12 @@ class StorageFlattener : public IRMutator {
       r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope));
     }
     Expr size = product(r.extents, 0, r.extents.size());
+    if (auto align = dim_align_.find(n->producer.get()); align != dim_align_.end() && !r.extents.empty()) {
+      // The allocation spans the first dimension at its (padded) stride, as TVM's
+      // flattened buffer: strides[0] * extents[0].
+      r.strides = AlignedStrides(r.extents, align->second);
+      size = arith::Analyzer().Simplify(index_mul(r.strides[0], r.extents[0]));
+    }
     Var data(name, DataType::Handle());
     r.flat = flat_buffer(name, data, n->producer->producer_dtype(), {size}, n->storage_scope);
     const DataProducerNode* key = n->producer.get();
@@ -128,6 +159,7 @@ class StorageFlattener : public IRMutator {
   // tensorize (schedule/Tensorize.h): an intrinsic's buffer bound to a tensor's region.
   Stmt VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
     if (n->key == "buffer_bind_scope") return BindBufferScope(n);
+    if (n->key == "buffer_dim_align") return AlignDimension(n);
     return IRMutator::VisitAttrStmt(n, s);
   }
 
@@ -169,7 +201,13 @@ class StorageFlattener : public IRMutator {
       std::vector<Expr> rel;
       for (size_t d = 0; d < indices.size(); ++d) rel.push_back(index_sub(indices[d], r->mins[d]));
       *buffer = r->flat;
-      *physical = {row_major(rel, r->extents, 0, rel.size())};
+      if (r->strides.empty()) {
+        *physical = {row_major(rel, r->extents, 0, rel.size())};
+      } else {
+        Expr flat = 0;
+        for (size_t d = 0; d < rel.size(); ++d) flat = index_add(flat, index_mul(rel[d], r->strides[d]));
+        *physical = {flat};
+      }
       return true;
     }
     Buffer arg = ctx_.FindArgBuffer(p);
@@ -224,6 +262,7 @@ class StorageFlattener : public IRMutator {
   std::vector<Expr> TensorStrides(const DataProducer& p) const {
     std::vector<Expr> extents;
     if (const Realized* r = FindRealized(p)) {
+      if (!r->strides.empty()) return r->strides;
       extents = r->extents;
     } else if (Buffer arg = ctx_.FindArgBuffer(p)) {
       if (arg->strides.size() == arg->shape.size()) return arg->strides;
@@ -299,7 +338,31 @@ class StorageFlattener : public IRMutator {
     return Substitute(body, vars);
   }
 
+  // attr [tensor] buffer_dim_align = tvm_tuple(dim, factor, offset) around a realize
+  // (ScheduleOps, from storage_align): remembered for that realize, then dropped.
+  Stmt AlignDimension(const AttrStmtNode* n) {
+    const DataProducer* p = std::get_if<DataProducer>(&n->node);
+    auto* tuple = n->value.as<CallNode>();
+    const int64_t* dim = tuple && tuple->args.size() == 3 ? as_const_int(tuple->args[0]) : nullptr;
+    const int64_t* factor = dim ? as_const_int(tuple->args[1]) : nullptr;
+    const int64_t* offset = dim ? as_const_int(tuple->args[2]) : nullptr;
+    if (!p || !*p || !dim || !factor || !offset || *dim < 0 || *factor <= 0) {
+      ctx_.ReportError("buffer_dim_align needs a tensor and tvm_tuple(dim, factor, offset) with constants");
+      return VisitStmt(n->body);
+    }
+    const DataProducerNode* key = p->get();
+    std::vector<DimAlign> saved = dim_align_[key];
+    std::vector<DimAlign>& aligns = dim_align_[key];
+    if (aligns.size() <= static_cast<size_t>(*dim)) aligns.resize(static_cast<size_t>(*dim) + 1);
+    aligns[static_cast<size_t>(*dim)] = DimAlign{*factor, *offset};
+    Stmt body = VisitStmt(n->body);
+    if (saved.empty()) dim_align_.erase(key);
+    else dim_align_[key] = saved;
+    return body;
+  }
+
   const PassContext& ctx_;
+  std::unordered_map<const DataProducerNode*, std::vector<DimAlign>> dim_align_;
   std::unordered_map<const BufferNode*, Bound> bound_;
   std::unordered_map<const DataProducerNode*, Realized> realized_;
   std::unordered_map<const BufferNode*, Buffer> flattened_;

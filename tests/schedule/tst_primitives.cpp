@@ -297,6 +297,47 @@ class TestPrimitives : public QObject {
     QVERIFY2(r.error().message.find("B.local is computed at") != std::string::npos, r.error().message.c_str());
     QCOMPARE(Snapshot(sch), before);
   }
+
+  // storage_align and transform_layout would both decide one allocation's strides: the
+  // second one is refused with the reason, whichever comes first, and nothing changes.
+  void storageAlignAndTransformLayoutExcludeEachOther() {
+    const char* kSource =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((16, 30), name=\"A\")\n"
+        "B = te.compute((16, 30), lambda i, j: A[i, j] + 1.0, name=\"B\")\n"
+        "C = te.compute((16, 30), lambda i, j: B[i, j] * 2.0, name=\"C\")\n"
+        "s = te.create_schedule(C.op)\n";
+    auto map = std::make_shared<ir::IndexMapNode>();
+    ir::Var l0("l0"), l1("l1");
+    map->initial_indices = {l0, l1};
+    map->final_indices = {l1, l0};
+    {
+      auto program = script::EvaluateScript(kSource);
+      QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
+      Schedule& sch = *program->schedule;
+      Stage b = sch.find("B");
+      auto* op = dynamic_cast<const te::ComputeOpNode*>(b->op.get());
+      QVERIFY(StorageAlign(sch, b, op->axis[0], 32, 1).ok());
+      QString before = Snapshot(sch);
+      auto r = TransformLayout(sch, b, map);
+      QVERIFY(!r.ok());
+      QVERIFY2(r.error().message.find("has a storage_align on i") != std::string::npos, r.error().message.c_str());
+      QCOMPARE(Snapshot(sch), before);
+    }
+    {
+      auto program = script::EvaluateScript(kSource);
+      QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
+      Schedule& sch = *program->schedule;
+      Stage b = sch.find("B");
+      auto* op = dynamic_cast<const te::ComputeOpNode*>(b->op.get());
+      QVERIFY(TransformLayout(sch, b, map).ok());
+      QString before = Snapshot(sch);
+      Status st = StorageAlign(sch, b, op->axis[0], 32, 1);
+      QVERIFY(!st.ok());
+      QVERIFY2(st.error().message.find("has a transform_layout") != std::string::npos, st.error().message.c_str());
+      QCOMPARE(Snapshot(sch), before);
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestPrimitives)

@@ -69,6 +69,45 @@ class TestStorageFlatten : public QObject {
       for (int k = 0; k < 4; ++k) QCOMPARE(c.GetDouble(r * 4 + k), double(float(2 * a.GetDouble((r + 2) * 4 + k))));
   }
 
+  // storage_align (attr buffer_dim_align = tvm_tuple(dim, factor, offset) around the
+  // realize, from ScheduleOps): as TVM's StorageFlatten, innermost first, an aligned
+  // dimension's stride s becomes s + (factor + offset - s % factor) % factor, the next
+  // stride is that times the extent, and the allocation is strides[0] * extents[0].
+  // B's region [2, 3) x [0, 30) with rows aligned to 32k + 1 and elements to 4k + 2:
+  // element stride 1 + (4 + 2 - 1) % 4 = 2, row stride 2 * 30 = 60 -> 60 + (33 - 28) % 32 = 65.
+  void alignedDimensionsPadTheirStrides() {
+    auto A = Tensor("A", {8, 30});
+    auto B = Tensor("B", {8, 30});
+    Buffer Ab = MakeBuffer("A", DataType::Float(32), {8, 30});
+    Var i("i"), j("j");
+    Stmt produce_b = MakeFor(i, 2, 3, ForKind::Serial,
+                             MakeFor(j, 0, 30, ForKind::Serial,
+                                     MakeProducerStore(B, MakeProducerLoad(A, {i, j}), {i, j})));
+    auto tuple = [](int64_t dim, int64_t factor, int64_t offset) {
+      return MakeCall(DataType::Handle(), "tir.tvm_tuple",
+                      {make_const(DataType::Int(32), dim), make_const(DataType::Int(32), factor),
+                       make_const(DataType::Int(32), offset)},
+                      CallKind::Intrinsic);
+    };
+    Stmt realize = MakeProducerRealize(B, {Range(2, 3), Range(0, 30)}, Expr(), MakeAttr(B, "produce", 0, produce_b));
+    Stmt s = MakeAttr(B, "buffer_dim_align", tuple(0, 32, 1), MakeAttr(B, "buffer_dim_align", tuple(1, 4, 2), realize));
+    PassContext ctx;
+    ctx.arg_buffers = {{A, Ab}};
+    Stmt flat = StorageFlatten(s, ctx);
+    QVERIFY(ctx.errors().empty());
+    QString text = Text(flat);
+    QVERIFY2(text.contains("allocate B[float32 * 195]"), qPrintable(text));  // 65 * 3
+    QVERIFY2(text.contains("B[((((i - 2)*65) + (j*2)))]") || text.contains("B[(((i - 2)*65) + (j*2))]"),
+             qPrintable(text));
+    QVERIFY2(!text.contains("buffer_dim_align"), qPrintable(text));
+    // A malformed annotation is reported, not crashed on.
+    PassContext bad;
+    bad.arg_buffers = {{A, Ab}};
+    (void)StorageFlatten(MakeAttr(B, "buffer_dim_align", make_const(DataType::Int(32), int64_t{3}), realize), bad);
+    QVERIFY(!bad.errors().empty());
+    QVERIFY2(bad.errors().front().message.find("tvm_tuple") != std::string::npos, bad.errors().front().message.c_str());
+  }
+
   void argumentsAreRowMajorOverTheirShape() {
     Var n = SizeVar("n");
     auto A = Tensor("A", {n, 5});
