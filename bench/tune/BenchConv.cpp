@@ -7,8 +7,11 @@
 // and the median of the per-round ratios (oneDNN blocked / script: > 1, Tessera faster).
 // --threads all: every contender on all cores instead (oneDNN's OpenMP team, Tessera's
 // pool), to see what the parallel regions and their barriers cost.
+// --shape C,K,H[,KERNEL[,PAD]]: another layer (batch 1, H x H input, stride 1; default
+// 64,64,56,3,1); every script's three tensors must be that layer's data [1, C, H, H],
+// weights [K, C, KERNEL, KERNEL] and NCHW output, else it is refused with what differs.
 //
-//   tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...
+//   tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] [--shape ...] SCRIPT...
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -40,8 +43,35 @@ struct ConvScript {
   std::vector<double> ms;  // one per round
 };
 
-// Compiles `file` for this process's target and allocates its (physical) arguments.
-std::optional<ConvScript> LoadConvScript(const std::string& file) {
+const char* kConvUsage =
+    "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] [--shape C,K,H[,KERNEL[,PAD]]] "
+    "SCRIPT...\n";
+
+// "C,K,H[,KERNEL[,PAD]]" as a batch-1, square, stride-1 layer; nullopt when malformed.
+std::optional<onednn::ConvShape> ParseConvShape(const std::string& text) {
+  std::vector<int64_t> v;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    char* end = nullptr;
+    const long long x = std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || *end != '\0' || x < 0) return std::nullopt;
+    v.push_back(x);
+  }
+  if (v.size() < 3 || v.size() > 5) return std::nullopt;
+  const int64_t kernel = v.size() > 3 ? v[3] : 3, pad = v.size() > 4 ? v[4] : 1;
+  if (v[0] < 1 || v[1] < 1 || kernel < 1 || v[2] + 2 * pad < kernel) return std::nullopt;
+  return onednn::ConvShape{1, v[0], v[1], v[2], v[2], kernel, pad};
+}
+
+std::string ShapeText(const std::vector<int64_t>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+// Compiles `file` for this process's target and allocates its (physical) arguments, which
+// must be `layer`'s data, weights and output (the tensors oneDNN is timed with).
+std::optional<ConvScript> LoadConvScript(const std::string& file, const onednn::ConvShape& layer) {
   std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
@@ -55,6 +85,28 @@ std::optional<ConvScript> LoadConvScript(const std::string& file) {
   if (!kernel)
     return std::fprintf(stderr, "%s: %s\n", file.c_str(), kernel.error().message.c_str()),
            std::nullopt;
+  const std::vector<te::Tensor> args = program->Arguments();
+  const int64_t out_h = layer.height + 2 * layer.pad - layer.kernel + 1;
+  const int64_t out_w = layer.width + 2 * layer.pad - layer.kernel + 1;
+  const std::vector<std::vector<int64_t>> expected = {
+      {layer.batch, layer.in_channels, layer.height, layer.width},
+      {layer.out_channels, layer.in_channels, layer.kernel, layer.kernel},
+      {layer.batch, layer.out_channels, out_h, out_w}};
+  if (args.size() != expected.size())
+    return std::fprintf(stderr, "%s: expected 3 tensors (data, weights, output), the script lowers %zu\n",
+                        file.c_str(), args.size()),
+           std::nullopt;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::vector<int64_t> shape;
+    for (const ir::Expr& e : args[i]->shape) {
+      const int64_t* v = ir::as_const_int(e);
+      shape.push_back(v ? *v : -1);
+    }
+    if (shape != expected[i])
+      return std::fprintf(stderr, "%s: tensor %s is %s, the layer's (--shape) is %s\n", file.c_str(),
+                          args[i]->op->name.c_str(), ShapeText(shape).c_str(), ShapeText(expected[i]).c_str()),
+             std::nullopt;
+  }
   ConvScript s{file, std::move(*kernel), {}, {}};
   for (const auto& param : lowered->func.params) {
     if (!param.is_buffer()) continue;
@@ -87,6 +139,7 @@ int main(int argc, char** argv) {
   int rounds = 5;
   std::string isa_mode = "native";
   bool all_threads = false;
+  onednn::ConvShape shape{1, 64, 64, 56, 56, 3, 1};
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -97,17 +150,19 @@ int main(int argc, char** argv) {
     else if (a == "--threads" && i + 1 < argc && (std::string(argv[i + 1]) == "1" ||
                                                   std::string(argv[i + 1]) == "all"))
       all_threads = std::string(argv[++i]) == "all";
-    else if (!a.empty() && a[0] == '-')
-      return std::fprintf(stderr,
-                          "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...\n"),
-             2;
+    else if (a == "--shape" && i + 1 < argc) {
+      auto parsed = ParseConvShape(argv[++i]);
+      if (!parsed)
+        return std::fprintf(stderr, "tessera-bench-conv: --shape '%s': expected C,K,H[,KERNEL[,PAD]]\n%s", argv[i],
+                            kConvUsage),
+               2;
+      shape = *parsed;
+    } else if (!a.empty() && a[0] == '-')
+      return std::fprintf(stderr, "%s", kConvUsage), 2;
     else
       files.push_back(a);
   }
-  if (files.empty() || rounds < 1)
-    return std::fprintf(stderr,
-                        "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] SCRIPT...\n"),
-           2;
+  if (files.empty() || rounds < 1) return std::fprintf(stderr, "%s", kConvUsage), 2;
   if (std::string problem = isa::Apply(isa_mode, argv); !problem.empty())
     return std::fprintf(stderr, "tessera-bench-conv: %s\n", problem.c_str()), 2;
   if (!onednn::ConvAvailable())
@@ -118,11 +173,15 @@ int main(int argc, char** argv) {
   onednn::SetThreads(threads);
   std::vector<ConvScript> scripts;
   for (const std::string& f : files) {
-    auto s = LoadConvScript(f);
+    auto s = LoadConvScript(f, shape);
     if (!s) return 1;
     scripts.push_back(std::move(*s));
   }
-  const onednn::ConvShape shape{1, 64, 64, 56, 56, 3, 1};
+  std::printf("layer: 1x%lldx%lldx%lld, %lld %lldx%lld filters, pad %lld, stride 1\n",
+              static_cast<long long>(shape.in_channels), static_cast<long long>(shape.height),
+              static_cast<long long>(shape.width), static_cast<long long>(shape.out_channels),
+              static_cast<long long>(shape.kernel), static_cast<long long>(shape.kernel),
+              static_cast<long long>(shape.pad));
   std::vector<double> blocked, nchw;
   for (int r = 0; r < rounds; ++r) {
     std::string why;
