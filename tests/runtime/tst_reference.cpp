@@ -166,7 +166,7 @@ std::string Shrunk(const std::string& source) {
 // Arrays for a lowered function's buffer parameters: inputs random, outputs zero.
 std::vector<NDArray> MakeBuffers(const transform::PrimFunc& f, const ScalarArgs& vars, size_t num_inputs) {
   ir::VarMap sub;
-  for (const ir::Var& v : f.scalar_params()) sub[v] = ir::make_const(v.dtype(), vars.at(v.name()));
+  for (const ir::Var& v : f.scalar_params()) sub[v] = ir::make_const(v.dtype(), vars.at(v.name()).as_int());
   arith::Analyzer analyzer;
   std::vector<NDArray> out;
   for (const ir::Buffer& b : f.buffer_params()) {
