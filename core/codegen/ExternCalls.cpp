@@ -41,6 +41,10 @@ class FirstExternCall : public ir::IRVisitor {
       message = who + " calls packed function '" + (name ? name->value : std::string("?")) +
                 "' (tvm.tir.call_packed), which is runtime code Tessera cannot run (lower and export show the call)";
     }
+    // tvm.tir.vscale(): Arm SVE's vector length, known only on an SVE machine.
+    if (n->op == "vscale" && !message)
+      message = who + " reads tvm.tir.vscale() (the scalable vector length of Arm SVE), which no Tessera "
+                      "target has (lower and export show the expression)";
     // TVM's builtins (tir.tvm_mma_sync, ...) from call_intrin: no CPU code exists for them.
     if (n->call_kind == ir::CallKind::Intrinsic && n->op.rfind("tir.", 0) == 0 && !message)
       message = who + " calls TVM intrinsic '" + n->op +

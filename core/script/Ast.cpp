@@ -132,9 +132,12 @@ std::string to_source(const AstExpr& e) {
     case AstKind::Binary:
       return "(" + to_source(*e.left) + " " + spelling(e.binary_op) + " " + to_source(*e.right) +
              ")";
-    case AstKind::Compare:
-      return "(" + to_source(*e.left) + " " + spelling(e.compare_op) + " " +
-             to_source(*e.right) + ")";
+    case AstKind::Compare: {
+      // A chain prints as one comparison: "(a < b < c)".
+      std::string left = to_source(*e.left);
+      if (e.chained) left = left.substr(1, left.size() - 2);
+      return "(" + left + " " + spelling(e.compare_op) + " " + to_source(*e.right) + ")";
+    }
     case AstKind::And: return "(" + to_source(*e.left) + " and " + to_source(*e.right) + ")";
     case AstKind::Or: return "(" + to_source(*e.left) + " or " + to_source(*e.right) + ")";
     case AstKind::Not: return "(not " + to_source(*e.object) + ")";

@@ -28,7 +28,8 @@ enum class AstKind : uint8_t {
   Lambda,     // lambda params: object   (object = body)
   Unary,      // unary_op operand       (operand = `object`)
   Binary,     // left binary_op right
-  Compare,    // left compare_op right  (chained comparisons are rejected by the parser)
+  Compare,    // left compare_op right; `chained`: left is a Compare whose right operand
+              // this one compares again (a < b < c: Compare(chained, Compare(a, b), c))
   And,        // left and right
   Or,         // left or right
   Not,        // not object
@@ -97,6 +98,7 @@ struct AstExpr : std::enable_shared_from_this<AstExpr> {
   BinaryOp binary_op = BinaryOp::Add;
   CompareOp compare_op = CompareOp::LT;
   SourceLoc op_loc;           // Binary / Compare / And / Or: the operator
+  bool chained = false;       // Compare: continues the chain in `left` (see AstKind::Compare)
 
   AstPtr object;              // Attribute, Subscript, Call, Lambda body, Unary, Not
   AstPtr left, right;         // Binary, Compare, And, Or

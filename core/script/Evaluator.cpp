@@ -16,6 +16,7 @@
 #include "script/LowerArgs.h"
 #include "script/Parser.h"
 #include "script/RuntimeObjects.h"
+#include "script/ScalableVectors.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
@@ -233,6 +234,7 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterBoundBuiltins(interp);
   RegisterTypeBuiltins(interp);
   RegisterJsonBuiltins(interp);
+  RegisterScalableVectorBuiltins(interp);
   RegisterTirModuleBuiltins(interp);  // after the tvm.tir constructors its class names yield to
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }

@@ -741,11 +741,47 @@ Result<Value> Interpreter::EvalSequenceBinary(const AstExpr& e, const Value& a, 
 }
 
 Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
-  auto a = Eval(*e.left, scope);
-  if (!a) return a;
+  Value right;
+  return EvalCompareLink(e, scope, &right);
+}
+
+// a < b < c as Python's (a < b) and (b < c), b evaluated once: on plain values a false
+// link ends the chain (its value is the result); on expressions (te bodies) the links
+// are combined with And, as `and` combines them (TVM's hybrid script makes a chain
+// tvm.tir.all of its links).
+Result<Value> Interpreter::EvalCompareLink(const AstExpr& e, const std::shared_ptr<const Scope>& scope,
+                                           Value* right) {
+  Result<Value> prefix = Value();
+  Value a;
+  if (e.chained) {
+    prefix = EvalCompareLink(*e.left, scope, &a);
+    if (!prefix) return prefix;
+    bool symbolic = prefix->is_expr() || (prefix->is_object() && ToExpr(*prefix));
+    if (!symbolic) {
+      auto truth = Truth(*prefix, e.left->op_loc);
+      if (!truth) return truth.error();
+      if (!*truth) return prefix;
+    }
+  } else {
+    auto left = Eval(*e.left, scope);
+    if (!left) return left;
+    a = std::move(left.value());
+  }
   auto b = Eval(*e.right, scope);
   if (!b) return b;
-  switch (e.compare_op) {
+  *right = *b;
+  auto result = CompareValues(e.compare_op, a, *b, e.op_loc);
+  if (!result || !e.chained) return result;
+  bool symbolic = prefix->is_expr() || (prefix->is_object() && ToExpr(*prefix));
+  if (!symbolic) return result;
+  return CombineLogical(true, *prefix, *result, e.op_loc);
+}
+
+Result<Value> Interpreter::CompareValues(CompareOp op, const Value& a_value, const Value& b_value,
+                                         const SourceLoc& op_loc) {
+  const Value* a = &a_value;
+  const Value* b = &b_value;
+  switch (op) {
     case CompareOp::Is:
     case CompareOp::IsNot: {
       bool same;
@@ -753,7 +789,7 @@ Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<c
       else if (a->is_none() || b->is_none()) same = a->is_none() && b->is_none();
       else if (a->is_bool() && b->is_bool()) same = a->as_bool() == b->as_bool();
       else same = PlainEqual(*a, *b).value_or(false) && a->kind() == b->kind();
-      return Value::Bool(same == (e.compare_op == CompareOp::Is));
+      return Value::Bool(same == (op == CompareOp::Is));
     }
     case CompareOp::In:
     case CompareOp::NotIn: {
@@ -775,9 +811,9 @@ Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<c
             break;
           }
       } else {
-        return Error("argument of type '" + b->type_name() + "' is not a container", e.op_loc);
+        return Error("argument of type '" + b->type_name() + "' is not a container", op_loc);
       }
-      return Value::Bool(found == (e.compare_op == CompareOp::In));
+      return Value::Bool(found == (op == CompareOp::In));
     }
     case CompareOp::EQ:
     case CompareOp::NE:
@@ -785,12 +821,12 @@ Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<c
       if ((a->is_object() && b->is_object() && !ToExpr(*a) && !ToExpr(*b)) ||
           (a->is_sequence() && b->is_sequence())) {
         bool eq = PlainEqual(*a, *b).value_or(false);
-        return Value::Bool(eq == (e.compare_op == CompareOp::EQ));
+        return Value::Bool(eq == (op == CompareOp::EQ));
       }
       break;
     default: break;
   }
-  return ApplyCompare(e.compare_op, *a, *b, e.op_loc);
+  return ApplyCompare(op, *a, *b, op_loc);
 }
 
 Result<Value> Interpreter::EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {

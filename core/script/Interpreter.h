@@ -212,6 +212,9 @@ class Interpreter {
   Status Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals);  // del
   Status DeleteItem(const Value& object, const Value& index, const SourceLoc& loc);
   Result<Value> EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  // One comparison of a chain; `right` receives its right operand (the next link's left).
+  Result<Value> EvalCompareLink(const AstExpr& e, const std::shared_ptr<const Scope>& scope, Value* right);
+  Result<Value> CompareValues(CompareOp op, const Value& a, const Value& b, const SourceLoc& op_loc);
   Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b, bool* handled);

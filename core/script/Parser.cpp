@@ -884,26 +884,31 @@ class Parser {
     return false;
   }
 
+  // a < b < c is Python's (a < b) and (b < c) with b evaluated once: each further
+  // comparison is a Compare node marked `chained` whose left is the chain so far.
   Result<AstPtr> Comparison() {
     auto left = BitOr();
     if (!left) return left;
+    AstPtr result = std::move(left.value());
+    bool first = true;
     CompareOp op;
-    if (!AtComparison(&op)) return left;
-    MutableAst node = NewNode(AstKind::Compare, left.value()->loc);
-    node->compare_op = op;
-    node->op_loc = Cur().loc;
-    Next();
-    if (op == CompareOp::NotIn || op == CompareOp::IsNot) Next();
-    auto right = BitOr();
-    if (!right) return right;
-    CompareOp second;
-    if (AtComparison(&second))
-      return ErrorAt(Cur().loc,
-                     "chained comparisons ('a < b < c') are not supported; write "
-                     "'(a < b) and (b < c)'");
-    node->left = std::move(left.value());
-    node->right = std::move(right.value());
-    return Finish(std::move(node));
+    while (AtComparison(&op)) {
+      MutableAst node = NewNode(AstKind::Compare, result->loc);
+      node->compare_op = op;
+      node->op_loc = Cur().loc;
+      node->chained = !first;
+      Next();
+      if (op == CompareOp::NotIn || op == CompareOp::IsNot) Next();
+      auto right = BitOr();
+      if (!right) return right;
+      node->left = std::move(result);
+      node->right = std::move(right.value());
+      auto finished = Finish(std::move(node));
+      if (!finished) return finished;
+      result = std::move(finished.value());
+      first = false;
+    }
+    return result;
   }
 
   // A left-associative binary level: next (op next)*.

@@ -10,6 +10,7 @@
 #include "script/Args.h"
 #include "script/Operators.h"
 #include "script/RuntimeObjects.h"
+#include "script/ScalableVectors.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
 
@@ -81,7 +82,10 @@ Result<Value> Split(const StageObject& self, const CallArgs& call) {
   bool has_nparts = args.has("nparts") && !args.get("nparts").is_none();
   if (has_factor == has_nparts)
     return Error("split() needs exactly one of factor= and nparts=", call.loc);
-  auto amount = args.Int(has_factor ? "factor" : "nparts");
+  const std::string amount_param = has_factor ? "factor" : "nparts";
+  if (const Value& v = args.get(amount_param); v.is_expr() && ReadsVscale(v.as_expr()))
+    return ScalableAmountError("split(): " + amount_param, args.loc(amount_param));
+  auto amount = args.Int(amount_param);
   if (!amount) return amount.error();
   auto result = has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount)
                            : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount);

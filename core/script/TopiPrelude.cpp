@@ -193,6 +193,23 @@ const char* TopiPreludeSource() {
         _tensor(x, "identity")
         return te.compute(x.shape, lambda *i: x(*i), tag=ELEMWISE)
 
+    # ---- elemwise.h: full / full_like (a constant of the dtype, C++ operators) --------
+    def _fill(value, dtype, what):
+        if isinstance(value, (bool, int, float)):
+            return tvm.tir.const(value, dtype)
+        if isinstance(value, tvm.tir.PrimExpr):
+            return value if value.dtype == dtype else value.astype(dtype)
+        raise TypeError(what + ": fill_value must be a number or an expression, not " + type_name(value))
+
+    def full(shape, dtype, fill_value):
+        v = _fill(fill_value, dtype, "full")
+        return _compute(shape if isinstance(shape, (tuple, list)) else (shape,), lambda idx: v, "T_full", ELEMWISE)
+
+    def full_like(x, fill_value):
+        _tensor(x, "full_like")
+        v = _fill(fill_value, x.dtype, "full_like")
+        return _compute(x.shape, lambda idx: v, "T_full_like", ELEMWISE)
+
     # ---- reduction.py ----------------------------------------------------------------
     def _comm_reduce(reducer, data, axis, keepdims, what):
         _tensor(data, what)
@@ -798,7 +815,7 @@ const char* TopiPreludeSource() {
                      ("power", power), ("broadcast_to", broadcast_to), ("elemwise_sum", elemwise_sum),
                      ("exp", exp), ("log", log), ("sqrt", sqrt), ("tanh", tanh), ("sigmoid", sigmoid),
                      ("negative", negative), ("abs", abs_), ("identity", identity),
-                     ("transpose", transpose), ("reshape", reshape)]:
+                     ("full", full), ("full_like", full_like), ("transpose", transpose), ("reshape", reshape)]:
         table[name] = fn
     for name, fn in [("add", add), ("sub", subtract), ("mul", multiply), ("div", divide),
                      ("maximum", maximum), ("minimum", minimum)]:
@@ -819,7 +836,7 @@ const char* TopiPreludeSource() {
                      ("broadcast.maximum", maximum), ("broadcast.minimum", minimum),
                      ("transform.transpose", transpose), ("transform.reshape", reshape),
                      ("math.exp", exp), ("math.log", log), ("math.sqrt", sqrt), ("math.tanh", tanh),
-                     ("math.sigmoid", sigmoid)]:
+                     ("math.sigmoid", sigmoid), ("tensor.full", full), ("tensor.full_like", full_like)]:
         table[path] = fn
     for name, fn in [("get_const_int", get_const_int), ("get_const_tuple", get_const_tuple),
                      ("equal_const_int", equal_const_int)]:

@@ -200,10 +200,8 @@ class TestParser : public QObject {
     QTest::newRow("unmatched closer") << std::string("a = 1)") << "m.py:1:6: error: unmatched ')'";
     QTest::newRow("two expressions")
         << std::string("a b") << "m.py:1:3: error: expected end of line, found name 'b'";
-    QTest::newRow("chained comparison")
-        << std::string("0 <= i < n")
-        << "m.py:1:8: error: chained comparisons ('a < b < c') are not supported; write '(a < "
-           "b) and (b < c)'";
+    QTest::newRow("chained comparison without its last operand")
+        << std::string("0 <= i <") << "m.py:1:9: error: expected an expression, found end of line";
     QTest::newRow("conditional expression without else")
         << std::string("x = a if c")
         << "m.py:1:11: error: expected 'else' in the conditional expression, found end of line";

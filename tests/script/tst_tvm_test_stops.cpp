@@ -1,0 +1,122 @@
+// Script-language features TVM's te unit tests stopped at: chained comparisons
+// (test_te_hybrid_script.py: `if 0 <= i < 5`), tvm.tir.vscale() (test_te_schedule.py's
+// parametrized split factor) and topi.full / full_like (test_te_autodiff.py). The facts
+// are `assert` statements inside the scripts; refusals are located errors.
+#include <QtTest>
+
+#include "script/Evaluator.h"
+#include "script/Parser.h"
+#include "script/Ast.h"
+
+using namespace tessera;
+using namespace tessera::script;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+const char* kPrelude = "import tvm\nfrom tvm import te\nfrom tvm import topi\n";
+
+Result<ScriptProgram> Eval(const std::string& body) {
+  return EvaluateScript(std::string(kPrelude) + body, "t.py");
+}
+
+}  // namespace
+
+class TestTvmTestStops : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Python's semantics on plain values: a < b < c is (a < b) and (b < c), b evaluated
+  // once, the chain stops at the first false link (whose value is the result).
+  void chainedComparisonsOnValues() {
+    auto r = Eval(
+        "calls = []\n"
+        "def f(x):\n"
+        "    calls.append(x)\n"
+        "    return x\n"
+        "assert 0 <= 3 < 5\n"
+        "assert not (0 <= 7 < 5)\n"
+        "assert (1 < f(2) < 3) and calls == [2]\n"
+        "assert (1 < 0 < f(9)) is False and calls == [2]\n"
+        "assert 1 < 2 < 3 < 4 <= 4 != 5 and not (1 < 2 < 3 < 3)\n"
+        "x = [1, 2]\n"
+        "assert 1 in x in [x] and 3 not in x is not None\n"
+        "assert [i for i in range(10) if 2 <= i < 5] == [2, 3, 4]\n"
+        "y = 4\n"
+        "assert (0 < y < 3) == False and (0 < y > 3) == True\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
+  // On expressions the links are combined with And (TVM's hybrid script makes a chain
+  // tvm.tir.all of its links), the middle operand appearing in both.
+  void chainedComparisonsOnExpressions() {
+    auto r = Eval(
+        "A = te.placeholder((10,), name='A')\n"
+        "B = te.compute((10,), lambda i: tvm.tir.if_then_else(2 <= i < 5, A[i], 0.0), name='B')\n"
+        "assert str(B.op.body[0]) == 'if_then_else(((2 <= i) && (i < 5)), A(i), 0f)', str(B.op.body[0])\n"
+        "n = te.var('n')\n"
+        "c = 0 <= n < 8 <= 2 * n\n"
+        "assert str(c) == str(tvm.tir.all(0 <= n, n < 8, 8 <= 2 * n)), str(c)\n"
+        "s = te.create_schedule(B.op)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
+  // The chain keeps one node per link in the syntax tree and prints back as one chain.
+  void chainedComparisonSource() {
+    auto module = ParseModule("z = a < b <= c\n", "t.py");
+    QVERIFY2(module.ok(), module ? "" : module.error().format().c_str());
+    const AstExpr& value = *module->body.at(0).value;
+    QVERIFY(value.kind == AstKind::Compare && value.chained);
+    QVERIFY(value.left->kind == AstKind::Compare && !value.left->chained);
+    QCOMPARE(QString::fromStdString(to_source(value)), QString("(a < b <= c)"));
+  }
+
+  // test_te_schedule.py's parametrized split factor: 4 * tvm.tir.vscale() builds (the
+  // decorator argument), a split by it is refused where it is written, and a program
+  // reading it lowers but does not compile.
+  void vscale() {
+    auto r = Eval(
+        "f = 4 * tvm.tir.vscale()\n"
+        "assert str(f) == '(4*vscale())', str(f)\n"
+        "assert f.dtype == 'int32'\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    auto split = Eval(
+        "A = te.placeholder((43,), name='A')\n"
+        "B = te.compute(A.shape, lambda i: A[i] + 2, name='C')\n"
+        "s = te.create_schedule(B.op)\n"
+        "xo, xi = s[B].split(B.op.axis[0], factor=4 * tvm.tir.vscale())\n");
+    QVERIFY(!split.ok());
+    QVERIFY2(QString::fromStdString(split.error().format())
+                 .startsWith("t.py:7:35: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
+             split.error().format().c_str());
+    auto args = Eval("tvm.tir.vscale(1)\n");
+    QVERIFY(!args.ok());
+    QCOMPARE(QString::fromStdString(args.error().format()), QString("t.py:4:9: error: vscale() takes no arguments"));
+  }
+
+  // topi.full / full_like (TVM's C++ elemwise.h): a constant of the dtype over the shape,
+  // stages T_full / T_full_like tagged elemwise.
+  void fullAndFullLike() {
+    auto r = Eval(
+        "A = te.placeholder((3, 4), name='A')\n"
+        "ones = topi.full_like(A, 1.0)\n"
+        "assert ones.op.name == 'T_full_like' and ones.op.tag == 'elemwise'\n"
+        "assert ones.dtype == 'float32' and [int(d) for d in ones.shape] == [3, 4]\n"
+        "assert str(ones.op.body[0]) == '1f', str(ones.op.body[0])\n"
+        "Z = topi.full((2, 5), 'int32', 7)\n"
+        "assert Z.op.name == 'T_full' and Z.dtype == 'int32' and str(Z.op.body[0]) == '7'\n"
+        "H = topi.full_like(A, A.shape[0])\n"
+        "assert H.dtype == 'float32', H.dtype\n"
+        "s = te.create_schedule(ones.op)\n"
+        "m = tvm.lower(s, [ones], simple_mode=True)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    auto bad = Eval("topi.full_like(3, 1.0)\n");
+    QVERIFY(!bad.ok());
+    QVERIFY2(QString::fromStdString(bad.error().format()).contains("full_like expects a te.Tensor"),
+             bad.error().format().c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTvmTestStops)
+#include "tst_tvm_test_stops.moc"
