@@ -91,10 +91,10 @@ std::optional<int64_t> ConstUpperBound(const ir::Expr& e, arith::Analyzer* analy
   return b;
 }
 
-ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope) {
+ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope, arith::Analyzer* context) {
   if (scope.empty() || scope == "global" || ir::as_const_int(extent)) return extent;
-  arith::Analyzer analyzer;
-  std::optional<int64_t> bound = ConstUpperBound(extent, &analyzer);
+  arith::Analyzer own;
+  std::optional<int64_t> bound = ConstUpperBound(extent, context ? context : &own);
   // A bound that only comes from the type's range (a shape variable up to 2^31 - 1) is
   // no allocation size: such an extent stays symbolic.
   constexpr int64_t kLargestConstantExtent = int64_t{1} << 16;

@@ -30,6 +30,9 @@ std::optional<int64_t> ConstUpperBound(const ir::Expr& e, arith::Analyzer* analy
 // constant size, so it gets the extent's constant upper bound where one can be proved
 // (TVM's regions are not clipped, so its extents are constants there). Global memory,
 // and an extent with no provable bound of at most 2^16, keep the extent as it is.
-ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope);
+// `context` (optional) knows the ranges of the loops and thread indices around the
+// allocation: max(2 - threadIdx.y*2, 0) is at most 2 only with threadIdx.y >= 0.
+ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope,
+                          arith::Analyzer* context = nullptr);
 
 }  // namespace tessera::schedule

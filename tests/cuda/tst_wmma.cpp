@@ -405,6 +405,27 @@ class TestWmma : public QObject {
     QVERIFY2(Contains(report->cuda_source, "nvcuda::wmma::mma_sync("), report->cuda_source.c_str());
   }
 
+  // TVM's test_te_schedule_tensor_core.py (batch_conv): 4 warp row tiles of a batch of 2
+  // tiles and 2 column tiles of 2 per warp. Tessera clips each warp's accumulator region
+  // to the tensor (extent max(2 - threadIdx.y*2, 0)); the fragment is allocated at that
+  // extent's bound under the thread ranges around it (2 tiles), not refused as symbolic.
+  void clippedAccumulatorIsAllocatedAtItsBound() {
+    std::string text = ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py");
+    for (auto [from, to] : {std::pair{"batch_size = 16", "batch_size = 32"}, {"block_row_warps = 1", "block_row_warps = 2"},
+                            {"warp_row_tiles = 1", "warp_row_tiles = 4"}, {"warp_col_tiles = 1", "warp_col_tiles = 2"}})
+      text = Replaced(text, from, to);
+    auto p = testing::LoadScript(text);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda");
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    std::string ir = to_string(lowered->func.body);
+    QVERIFY2(Contains(ir, "allocate Conv.wmma.accumulator[float32 * 1024]"), ir.c_str());
+    auto report = runtime::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
+    if (!report && Contains(report.error().message, "C++ compiler")) QSKIP("no host C++ compiler for the emulator");
+    QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+    QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
+  }
+
   // Without tensorize the fragments are plain local arrays on the CPU, but the GPU can
   // only reach them through the builtins: refused, as TVM refuses it (the GEMM without
   // its tensorize calls).
