@@ -18,6 +18,7 @@
 #include "script/RuntimeObjects.h"
 #include "script/ScalableVectors.h"
 #include "script/ScheduleObjects.h"
+#include "script/StructuralEqualBuiltins.h"
 #include "script/TeBuiltins.h"
 #include "script/TeObjects.h"
 #include "script/TirModule.h"
@@ -235,6 +236,7 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterTypeBuiltins(interp);
   RegisterJsonBuiltins(interp);
   RegisterScalableVectorBuiltins(interp);
+  RegisterStructuralEqualBuiltins(interp);
   RegisterTirModuleBuiltins(interp);  // after the tvm.tir constructors its class names yield to
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }

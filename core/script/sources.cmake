@@ -42,4 +42,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/JsonLoad.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScalableVectors.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StructuralEqualBuiltins.cpp
 )

@@ -1,6 +1,7 @@
 // Script-language features TVM's te unit tests stopped at: chained comparisons
 // (test_te_hybrid_script.py: `if 0 <= i < 5`), tvm.tir.vscale() (test_te_schedule.py's
-// parametrized split factor) and topi.full / full_like (test_te_autodiff.py). The facts
+// parametrized split factor), topi.full / full_like (test_te_autodiff.py) and
+// tvm.ir.structural_equal / assert_structural_equal (test_te_schedule_tensorize.py). The facts
 // are `assert` statements inside the scripts; refusals are located errors.
 #include <QtTest>
 
@@ -115,6 +116,29 @@ class TestTvmTestStops : public QObject {
     QVERIFY(!bad.ok());
     QVERIFY2(QString::fromStdString(bad.error().format()).contains("full_like expects a te.Tensor"),
              bad.error().format().c_str());
+  }
+
+  // Expressions compare by structure (free variables by identity unless map_free_vars),
+  // Python ints as int32 immediates, lists item by item, objects by identity; the assert
+  // is a ValueError showing both sides.
+  void structuralEqual() {
+    auto r = Eval(
+        "n = te.var('n')\nm = te.var('m')\n"
+        "assert tvm.ir.structural_equal(n * 2 + 1, n * 2 + 1)\n"
+        "assert not tvm.ir.structural_equal(n * 2 + 1, m * 2 + 1)\n"
+        "assert tvm.ir.structural_equal(n * 2 + 1, m * 2 + 1, map_free_vars=True)\n"
+        "assert not tvm.ir.structural_equal(tvm.tir.const(1, 'int64'), 1)\n"
+        "tvm.ir.assert_structural_equal(tvm.tir.const(16, 'int32'), 16)\n"
+        "tvm.ir.assert_structural_equal([n, 2, 'a'], [n, 2, 'a'])\n"
+        "assert not tvm.ir.structural_equal([n], [n, n])\n"
+        "A = te.placeholder((4,), name='A')\n"
+        "assert tvm.ir.structural_equal(A, A) and not tvm.ir.structural_equal(A, te.placeholder((4,), name='A'))\n"
+        "try:\n"
+        "    tvm.ir.assert_structural_equal(n + 1, n + 2)\n"
+        "    assert False\n"
+        "except ValueError as e:\n"
+        "    assert '(n + 1) is not structurally equal to (n + 2)' in str(e), str(e)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 };
 
