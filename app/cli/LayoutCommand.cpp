@@ -2,8 +2,8 @@
 //
 // A buffer's layout (RFC 0077): logical and physical shape, pad value, number of padding
 // cells, the padding predicate and, for buffers of at most 65,536 physical elements, the
-// element map (which logical element each physical cell holds). A buffer without
-// transform_layout has the identity layout.
+// element map (which logical element each physical cell holds). A buffer with neither
+// transform_layout nor storage_align has the identity layout.
 #include <ostream>
 
 #include "CliCommon.h"
@@ -24,7 +24,8 @@ constexpr const char* kHelp =
 Prints the layout of buffer NAME (a tensor of the script): its logical and physical
 shape, the pad value, the number of padding cells, the padding predicate and, for at
 most 65,536 physical elements, which logical element each physical cell holds. Layouts
-come from transform_layout (RFC 0077); other buffers have the identity layout.
+come from transform_layout (RFC 0077) and storage_align (rows of the padded stride, the
+cells past each row's elements padding); other buffers have the identity layout.
 
 Options:
   --buffer NAME  the tensor (required)

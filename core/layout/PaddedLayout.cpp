@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/Printer.h"
 #include "layout/ConstEval.h"
 
 namespace tessera::layout {
@@ -37,6 +38,11 @@ void BindLogicalDomain(const IndexMap& map, const std::vector<Expr>& shape, arit
 }  // namespace
 
 Result<PaddedLayout> AnalyzePaddedLayout(const IndexMap& map, const std::vector<Expr>& logical_shape) {
+  return AnalyzePaddedLayoutIn(map, logical_shape, {});
+}
+
+Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map, const std::vector<Expr>& logical_shape,
+                                           const std::vector<Expr>& allocated) {
   if (!map) return Error("transform_layout needs an index map");
   if (map->initial_indices.size() != logical_shape.size()) {
     return Error("the index map takes " + std::to_string(map->initial_indices.size()) +
@@ -65,6 +71,20 @@ Result<PaddedLayout> AnalyzePaddedLayout(const IndexMap& map, const std::vector<
                    " of the index map can be negative (its minimum is " + s.str() + ")");
     }
     out.physical_shape.push_back(analyzer.Simplify(add(s.max(), make_const(s.max().dtype(), int64_t{1}))));
+  }
+  // An allocation larger than the map's range (storage_align's padded strides): the
+  // extra cells are padding too.
+  if (!allocated.empty()) {
+    if (allocated.size() != out.physical_shape.size())
+      return Error("the allocation has rank " + std::to_string(allocated.size()) + " but the index map returns " +
+                   std::to_string(out.physical_shape.size()) + " indices");
+    for (size_t k = 0; k < allocated.size(); ++k) {
+      if (!analyzer.CanProve(le(out.physical_shape[k], allocated[k])))
+        return Error("physical index " + std::to_string(k) + " of the index map reaches " +
+                     ir::to_string(out.physical_shape[k]) + ", beyond the allocation's extent " +
+                     ir::to_string(allocated[k]));
+      out.physical_shape[k] = allocated[k];
+    }
   }
 
   if (auto lp = ConstProduct(logical_shape), pp = ConstProduct(out.physical_shape); lp && pp)

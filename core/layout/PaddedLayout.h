@@ -34,6 +34,10 @@ struct PaddedLayout {
 // or is unbounded, a map that is not injective (found by enumeration on small shapes).
 Result<PaddedLayout> AnalyzePaddedLayout(const ir::IndexMap& map,
                                          const std::vector<ir::Expr>& logical_shape);
+// The same within a given physical allocation (at least the map's range in every
+// dimension; the cells past the range are padding): storage_align's padded strides.
+Result<PaddedLayout> AnalyzePaddedLayoutIn(const ir::IndexMap& map, const std::vector<ir::Expr>& logical_shape,
+                                           const std::vector<ir::Expr>& allocated);
 
 struct LayoutElement {
   std::vector<int64_t> physical;

@@ -6,6 +6,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "layout/StorageAlign.h"
 #include "schedule/BoundExtent.h"
 
 namespace tessera::transform {
@@ -83,30 +84,6 @@ struct Realized {
   std::vector<Expr> mins, extents, strides;
 };
 
-// storage_align of one dimension: its stride rounded up to factor * k + offset.
-struct DimAlign {
-  int64_t factor = 0, offset = 0;
-};
-
-// Row-major strides over `extents` with each aligned dimension's stride padded as TVM's
-// StorageFlatten does (innermost first: stride += (factor + offset - stride % factor) %
-// factor, then the next stride is that times the extent).
-std::vector<Expr> AlignedStrides(const std::vector<Expr>& extents, const std::vector<DimAlign>& aligns) {
-  std::vector<Expr> strides(extents.size());
-  arith::Analyzer analyzer;
-  Expr stride = 1;
-  for (size_t d = extents.size(); d-- > 0;) {
-    if (d < aligns.size() && aligns[d].factor != 0) {
-      const Expr factor = make_const(stride.dtype(), aligns[d].factor);
-      const Expr offset = make_const(stride.dtype(), aligns[d].offset);
-      stride = analyzer.Simplify(index_add(stride, floormod(index_sub(index_add(factor, offset), floormod(stride, factor)), factor)));
-    }
-    strides[d] = stride;
-    stride = analyzer.Simplify(index_mul(stride, extents[d]));
-  }
-  return strides;
-}
-
 class StorageFlattener : public IRMutator {
  public:
   explicit StorageFlattener(const PassContext& ctx) : ctx_(ctx) {}
@@ -118,13 +95,13 @@ class StorageFlattener : public IRMutator {
     Realized r;
     for (auto& range : n->bounds) {
       r.mins.push_back(range.min);
-      r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope, &ranges_));
+      r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope));
     }
     Expr size = product(r.extents, 0, r.extents.size());
     if (auto align = dim_align_.find(n->producer.get()); align != dim_align_.end() && !r.extents.empty()) {
       // The allocation spans the first dimension at its (padded) stride, as TVM's
       // flattened buffer: strides[0] * extents[0].
-      r.strides = AlignedStrides(r.extents, align->second);
+      r.strides = layout::AlignedStrides(r.extents, align->second);
       size = arith::Analyzer().Simplify(index_mul(r.strides[0], r.extents[0]));
     }
     Var data(name, DataType::Handle());
@@ -160,18 +137,7 @@ class StorageFlattener : public IRMutator {
   Stmt VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
     if (n->key == "buffer_bind_scope") return BindBufferScope(n);
     if (n->key == "buffer_dim_align") return AlignDimension(n);
-    if (n->key == "thread_extent")
-      if (auto* iv = std::get_if<IterVar>(&n->node); iv && *iv && n->value.defined())
-        ranges_.Bind((*iv)->var, Range(make_zero(n->value.dtype()), n->value), true);
     return IRMutator::VisitAttrStmt(n, s);
-  }
-
-  // The ranges of the loops around a realize bound its clipped extents (a wmma fragment
-  // realized per warp at extent max(2 - threadIdx.y*2, 0) is allocated 2, a constant).
-  Stmt VisitFor(const ForNode* n, const Stmt& s) override {
-    if (n->min.dtype().is_scalar() && n->extent.dtype().is_scalar())
-      ranges_.Bind(n->loop_var, Range(n->min, n->extent), true);
-    return IRMutator::VisitFor(n, s);
   }
 
   Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
@@ -362,10 +328,10 @@ class StorageFlattener : public IRMutator {
       return VisitStmt(n->body);
     }
     const DataProducerNode* key = p->get();
-    std::vector<DimAlign> saved = dim_align_[key];
-    std::vector<DimAlign>& aligns = dim_align_[key];
+    std::vector<layout::DimAlign> saved = dim_align_[key];
+    std::vector<layout::DimAlign>& aligns = dim_align_[key];
     if (aligns.size() <= static_cast<size_t>(*dim)) aligns.resize(static_cast<size_t>(*dim) + 1);
-    aligns[static_cast<size_t>(*dim)] = DimAlign{*factor, *offset};
+    aligns[static_cast<size_t>(*dim)] = layout::DimAlign{*factor, *offset};
     Stmt body = VisitStmt(n->body);
     if (saved.empty()) dim_align_.erase(key);
     else dim_align_[key] = saved;
@@ -373,8 +339,7 @@ class StorageFlattener : public IRMutator {
   }
 
   const PassContext& ctx_;
-  arith::Analyzer ranges_;  // loop and thread ranges seen on the way down
-  std::unordered_map<const DataProducerNode*, std::vector<DimAlign>> dim_align_;
+  std::unordered_map<const DataProducerNode*, std::vector<layout::DimAlign>> dim_align_;
   std::unordered_map<const BufferNode*, Bound> bound_;
   std::unordered_map<const DataProducerNode*, Realized> realized_;
   std::unordered_map<const BufferNode*, Buffer> flattened_;
