@@ -26,11 +26,9 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
   auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target, "main",
                                           program.ScalarParameters());
   if (!lowered) {
-    // An unlisted variable is the argument list's fault: point at the call that gave it.
-    std::string where = program.file;
-    if (program.lower_line > 0 && lowered.error().message.find("is not bound") != std::string::npos)
-      where += ":" + std::to_string(program.lower_line) + ":1";
-    err << where << ": error: " << lowered.error().message << "\n";
+    Error e = program.LocateLoweringError(lowered.error());
+    if (e.loc.line > 0) err << e.format() << "\n";
+    else err << program.file << ": error: " << e.message << "\n";
     return std::nullopt;
   }
   return std::move(lowered.value());

@@ -108,7 +108,7 @@ std::string Fixed(double v, int digits = 3) {
 
 int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var"}), {"--json"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var", "--scalar"}), {"--json"}}, &args))
     return UsageError("profile", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;

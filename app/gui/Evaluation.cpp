@@ -60,7 +60,7 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   state.passes.push_back({"ScheduleOps", "", state.lowered});
   auto lowered = LowerToFunction(program, state.lowered, "llvm");
   if (!lowered.ok()) {
-    state.errors.push_back(lowered.error());
+    state.errors.push_back(program.LocateLoweringError(lowered.error()));
     return;
   }
   for (const transform::PassRecord& r : lowered->timeline)

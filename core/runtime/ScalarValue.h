@@ -7,6 +7,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -21,13 +22,14 @@ class ScalarValue {
   template <std::integral T>
   ScalarValue(T v) : int_(static_cast<int64_t>(v)), float_(static_cast<double>(v)) {}
   template <std::floating_point T>
-  ScalarValue(T v) : is_float_(true), int_(static_cast<int64_t>(v)), float_(static_cast<double>(v)) {}
+  ScalarValue(T v) : is_float_(true), int_(Truncated(static_cast<double>(v))), float_(static_cast<double>(v)) {}
 
   bool is_float() const { return is_float_; }
   // The integer (a float truncates toward zero) and the number as a double.
   int64_t as_int() const { return int_; }
   double as_float() const { return float_; }
-  // A float that is a whole number fits an integer parameter; 2.5 does not.
+  // A float that is a whole number (in int64's range) fits an integer parameter; 2.5
+  // does not.
   bool is_integral() const { return !is_float_ || static_cast<double>(int_) == float_; }
 
   // "64", "2.5" (shortest text that reads back as the same double).
@@ -42,13 +44,21 @@ class ScalarValue {
       std::ostringstream shorter;
       shorter.precision(p);
       shorter << float_;
-      if (std::stod(shorter.str()) == float_) return shorter.str();
+      // strtod, not stod: stod throws for a subnormal (ERANGE), strtod just reads it.
+      if (std::strtod(shorter.str().c_str(), nullptr) == float_) return shorter.str();
     }
     return text;
   }
 
+  // The float truncated toward zero, 0 where no int64 holds it (NaN, 1e30): a cast
+  // would be undefined there.
+  static int64_t Truncated(double d) {
+    return d > -9.2e18 && d < 9.2e18 ? static_cast<int64_t>(d) : 0;
+  }
+
   bool operator==(const ScalarValue& o) const {
-    return is_float_ == o.is_float_ && int_ == o.int_ && (float_ == o.float_ || is_float_ == false);
+    if (is_float_ != o.is_float_) return false;
+    return is_float_ ? float_ == o.float_ : int_ == o.int_;
   }
 
  private:

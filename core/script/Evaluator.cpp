@@ -643,8 +643,14 @@ transform::ScalarParams ScriptProgram::ScalarParameters() const {
   transform::ScalarParams out;
   if (has_lower_call && !lower_args.empty()) out.listed = lower_scalars;
   else if (!build_args.empty()) out.listed = build_scalars;
-  else out.bind_unlisted = true;
+  else if (schedule) out.unlisted = VarsTheComputationReads(*schedule);
   return out;
+}
+
+Error ScriptProgram::LocateLoweringError(Error e) const {
+  if (e.loc.line <= 0 && lower_line > 0 && e.message.find(" is not bound: ") != std::string::npos)
+    e.loc = SourceLoc{file, lower_line, 1};
+  return e;
 }
 
 std::vector<te::Tensor> ScriptProgram::Arguments() const {

@@ -84,8 +84,12 @@ struct ScriptProgram {
   std::vector<te::Tensor> Arguments() const;
   // The scalar parameters besides the arguments' shape variables: the variables of the
   // list Arguments() came from; a script that gives no list passes every variable its
-  // computation reads (bind_unlisted), one that does must list them (TVM's rule).
+  // computation reads (VarsTheComputationReads), one that does must list them (TVM's rule).
   transform::ScalarParams ScalarParameters() const;
+  // A lowering error located where the script can fix it: an unlisted variable
+  // (transform::BindUnlistedScalars) at the tvm.lower / tvm.build call whose list left it
+  // out; any other error as it is.
+  Error LocateLoweringError(Error e) const;
 };
 
 // Parses and evaluates a script; errors are `FILE:LINE:COL: error: ...` with `file`.

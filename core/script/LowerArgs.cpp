@@ -1,6 +1,10 @@
 #include "script/LowerArgs.h"
 
+#include <unordered_set>
+
+#include "ir/Functor.h"
 #include "script/TeObjects.h"
+#include "te/Operation.h"
 
 namespace tessera::script {
 
@@ -25,6 +29,29 @@ Result<LowerArgList> ParseLowerArgs(const Args& args, const std::string& param) 
       if (s.var.get() == var)
         return args.ErrorAt(param, "argument '" + param + "' lists the variable " + var->name + " twice");
     out.scalars.push_back({ir::Var::from(item.as_expr()), k});
+  }
+  return out;
+}
+
+std::vector<ir::Var> VarsTheComputationReads(const schedule::Schedule& sch) {
+  std::vector<ir::Var> out;
+  std::unordered_set<const ir::ExprNode*> skip;
+  auto collect = [&](const ir::Expr& e) {
+    if (!e.defined()) return;
+    ir::PostOrderVisit(e, [&](const ir::Expr& x) {
+      if (x.as<ir::VarNode>() && skip.insert(x.get()).second) out.push_back(ir::Var::from(x));
+    });
+  };
+  for (const schedule::Stage& st : sch.stages) {
+    const auto* c = dynamic_cast<const te::ComputeOpNode*>(st->op.get());
+    if (!c) continue;
+    for (const ir::IterVar& iv : c->axis) skip.insert(iv->var.get());
+    for (const ir::IterVar& iv : c->reduce_axis) skip.insert(iv->var.get());
+    for (const ir::IterVar& iv : c->reduce_axis) {
+      collect(iv->dom.min);
+      collect(iv->dom.extent);
+    }
+    for (const ir::Expr& body : c->body) collect(body);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "schedule/Schedule.h"
 #include "script/Args.h"
 #include "te/Tensor.h"
 #include "transform/PrimFunc.h"
@@ -24,5 +25,10 @@ struct LowerArgList {
 // argument: not a list, or an item that is neither a tensor nor a variable (a constant
 // or an expression such as n + 1 cannot be a parameter), or a variable listed twice.
 Result<LowerArgList> ParseLowerArgs(const Args& args, const std::string& param);
+
+// The variables the compute definitions of `sch`'s stages read besides their own axes
+// (bodies, reduction conditions, reduce-axis bounds), in order of first use: what a
+// script with no argument list passes as scalar parameters (te.var alpha).
+std::vector<ir::Var> VarsTheComputationReads(const schedule::Schedule& sch);
 
 }  // namespace tessera::script

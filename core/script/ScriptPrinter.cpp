@@ -9,7 +9,6 @@
 #include "script/Lexer.h"
 #include "script/PythonExpr.h"
 #include "script/TuneConfig.h"
-#include "te/Operation.h"
 
 namespace tessera::script {
 
@@ -474,25 +473,10 @@ bool InSomeShape(const std::vector<te::Tensor>& tensors, const std::string& name
   return found;
 }
 
-// Names of the variables the compute bodies of the schedule's stages read.
-std::set<std::string> VarsReadByComputes(const ScriptProgram& program) {
-  std::set<std::string> out;
-  if (!program.schedule) return out;
-  for (const schedule::Stage& st : program.schedule->stages) {
-    const auto* c = dynamic_cast<const te::ComputeOpNode*>(st->op.get());
-    if (!c) continue;
-    for (const ir::Expr& body : c->body)
-      ir::PostOrderVisit(body, [&](const ir::Expr& x) {
-        if (auto* v = x.as<ir::VarNode>()) out.insert(v->name);
-      });
-  }
-  return out;
-}
-
 // tvm.lower's argument list: the tensors with the listed scalar variables at their
-// places (tvm.lower(s, [A, B, b])). A script that listed none passes every scalar
-// variable of its workload that a compute reads and no argument's shape determines
-// (TVM requires them).
+// places (tvm.lower(s, [A, B, b])). A script that listed none passes every variable of
+// its workload that a compute reads and no argument's shape determines (TVM requires
+// them).
 std::string ArgumentList(const ScriptProgram& program) {
   const ScriptNames& names = program.names;
   std::vector<te::Tensor> tensors = program.Arguments();
@@ -507,11 +491,9 @@ std::string ArgumentList(const ScriptProgram& program) {
   std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.position < b.position; });
   for (const transform::ListedScalar& s : listed)
     items.insert(items.begin() + static_cast<std::ptrdiff_t>(std::min(s.position, items.size())), name_of(s.var.name()));
-  if (scalars.bind_unlisted) {
-    std::set<std::string> read = VarsReadByComputes(program);
-    for (const auto& [var, python] : names.scalar_vars)
-      if (read.count(var) && !InSomeShape(tensors, var)) items.push_back(python);
-  }
+  for (const ir::Var& v : scalars.unlisted)  // those the workload bound to a name
+    if (auto it = names.scalar_vars.find(v.name()); it != names.scalar_vars.end() && !InSomeShape(tensors, v.name()))
+      items.push_back(it->second);
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
   return out;

@@ -381,9 +381,9 @@ Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch
                                   const LowerArgList& args, const std::string& name,
                                   bool run_pipeline, const SourceLoc& loc) {
   std::vector<te::Tensor> tensors = args.tensors;
-  transform::ScalarParams scalars{args.scalars, false};
+  transform::ScalarParams scalars{args.scalars, {}};
   if (tensors.empty()) {
-    scalars = {{}, true};
+    scalars = {{}, VarsTheComputationReads(*sch)};
     ScriptProgram outputs;  // its Arguments(): the placeholders the outputs read, then the outputs
     outputs.schedule = sch;
     tensors = outputs.Arguments();

@@ -2,8 +2,6 @@
 // error, record the program after it.
 #include "transform/Pipeline.h"
 
-#include <optional>
-
 #include "ir/Printer.h"
 #include "transform/LayoutOvercompute.h"
 #include "transform/LoopPartition.h"
@@ -47,7 +45,7 @@ const std::vector<PassEntry>& Passes() {
 }
 
 Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_pass,
-                           std::optional<bool> bind_unlisted = std::nullopt) {
+                           const ScalarParams* scalars = nullptr) {
   LoweredProgram out;
   out.timeline.push_back({"Input", ir::to_string(func.body)});
   ctx.ClearErrors();
@@ -60,8 +58,8 @@ Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_p
     out.timeline.push_back({passes[i].name, ir::to_string(func.body)});
   }
   // After the passes: a scalar that simplification removed needs no value.
-  if (bind_unlisted)
-    if (Status s = BindUnlistedScalars(&func, *bind_unlisted); !s.ok()) return s.error();
+  if (scalars)
+    if (Status s = BindUnlistedScalars(&func, scalars->unlisted); !s.ok()) return s.error();
   if (Status s = VerifyPrimFunc(func); !s.ok()) return s.error();
   out.func = std::move(func);
   return out;
@@ -97,7 +95,7 @@ Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<i
     }
     buffers.push_back(b);
   }
-  return Run(MakePrimFunc(name, buffers, scalars.listed, stmt), ctx, 0, scalars.bind_unlisted);
+  return Run(MakePrimFunc(name, buffers, scalars.listed, stmt), ctx, 0, &scalars);
 }
 
 Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx) {

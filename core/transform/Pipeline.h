@@ -35,8 +35,7 @@ const std::vector<std::string>& PipelinePassNames();
 // placeholder and output tensors, in order); argument buffers are compact row-major
 // buffers with the tensors' shapes unless ctx.arg_buffers already gives one. Scalar
 // parameters are `scalars.listed` (at their positions among the tensors), then the
-// shape variables of those buffers, then (scalars.bind_unlisted) the variables the body
-// reads that nothing defines. Errors: a pass reported a problem (message names the
+// shape variables of those buffers, then those of `scalars.unlisted` the body reads. Errors: a pass reported a problem (message names the
 // pass), or the result uses a variable that is not a parameter (an unlisted scalar).
 Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
                              const std::string& name, PassContext ctx = {},

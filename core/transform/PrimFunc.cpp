@@ -138,12 +138,13 @@ PrimFunc MakePrimFunc(std::string name, const std::vector<Buffer>& buffers,
   return f;
 }
 
-Status BindUnlistedScalars(PrimFunc* f, bool bind) {
-  std::unordered_set<const ExprNode*> params;
+Status BindUnlistedScalars(PrimFunc* f, const std::vector<Var>& bindable) {
+  std::unordered_set<const ExprNode*> params, allowed;
   for (auto& p : f->params) params.insert(p.var.get());
+  for (const Var& v : bindable) allowed.insert(v.get());
   for (const Var& v : UndefinedVars(f->body)) {
     if (params.count(v.get()) || v.dtype().is_handle()) continue;
-    if (!bind)
+    if (!allowed.count(v.get()))
       return Error("variable " + v.name() + " (" + v.dtype().str() + ") is not bound: function " + f->name +
                    " reads it, but it is neither among the arguments nor a shape variable of one; "
                    "list it among the arguments (as TVM requires), e.g. tvm.lower(s, [..., " +

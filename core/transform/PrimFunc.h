@@ -48,10 +48,12 @@ struct ListedScalar {
 // The scalar parameters a caller asks for besides the argument buffers' shape variables.
 struct ScalarParams {
   std::vector<ListedScalar> listed;
-  // A variable the body reads that is neither a parameter nor defined in it (a te.var
-  // `alpha` of a compute): true, it becomes a trailing parameter (a script that gives
-  // no argument list); false, lowering fails naming it (TVM: "variable is not bound").
-  bool bind_unlisted = false;
+  // Variables that become trailing parameters when the body reads them unlisted (a
+  // script that gives no argument list: the te.var scalars its computation reads). Any
+  // other variable the body reads that is neither a parameter nor defined in it fails
+  // lowering, named (TVM: "variable is not bound"; a loop variable leaking out of its
+  // loop stays an error, never a parameter).
+  std::vector<ir::Var> unlisted;
 };
 
 // The parameters in argument order — `buffers` with each listed scalar at its position
@@ -60,9 +62,9 @@ PrimFunc MakePrimFunc(std::string name, const std::vector<ir::Buffer>& buffers,
                       const std::vector<ListedScalar>& listed, ir::Stmt body);
 
 // The variables `f`'s body reads that are neither parameters nor defined in it (data
-// handles excluded): with `bind`, appended to f's parameters; otherwise an error naming
-// the first, as TVM refuses an unbound variable.
-Status BindUnlistedScalars(PrimFunc* f, bool bind);
+// handles excluded): those among `bindable` are appended to f's parameters; another is
+// an error naming it, as TVM refuses an unbound variable.
+Status BindUnlistedScalars(PrimFunc* f, const std::vector<ir::Var>& bindable);
 
 // Variables the body uses but does not define (loop vars, lets and allocations define).
 std::vector<ir::Var> UndefinedVars(const ir::Stmt& body);

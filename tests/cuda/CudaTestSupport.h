@@ -158,12 +158,12 @@ namespace tessera::testing {
 // Arrays for `f`'s buffer parameters (shapes evaluated with `scalars` by name), filled
 // with reproducible random values in [-1, 1).
 inline Result<std::vector<runtime::NDArray>> MakeArrays(
-    const transform::PrimFunc& f, const std::map<std::string, int64_t>& scalars, uint64_t seed) {
+    const transform::PrimFunc& f, const runtime::ScalarArgs& scalars, uint64_t seed) {
   arith::VarValueMap values;
   for (const ir::Var& v : f.scalar_params()) {
     auto it = scalars.find(v.name());
     if (it == scalars.end()) return Error("no value for " + v.name());
-    values[v] = it->second;
+    values[v] = it->second.as_int();
   }
   std::vector<runtime::NDArray> arrays;
   for (const ir::Buffer& b : f.buffer_params()) {

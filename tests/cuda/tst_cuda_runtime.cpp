@@ -25,7 +25,7 @@ std::string NoGpu() {
 // Builds `lowered` for the GPU, runs it and the interpreter on the same inputs and
 // compares every buffer.
 void ExpectGpuMatchesInterpreter(const transform::LoweredProgram& lowered,
-                                 const std::map<std::string, int64_t>& scalars,
+                                 const ScalarArgs& scalars,
                                  const codegen::CudaOptions& options = {}) {
   Result<CudaModule> module = BuildCUDA(lowered, options);
   TSR_VERIFY_OK(module);

@@ -201,6 +201,20 @@ class TestScalarParams : public QObject {
     QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
   }
 
+  // How values print (run's "scalar b = 2.5" lines, error messages) and where a float
+  // has no integer (no undefined cast: UBSan halts on one).
+  void scalarValueTextAndRange() {
+    QCOMPARE(runtime::ScalarValue(2.5).str(), std::string("2.5"));
+    QCOMPARE(runtime::ScalarValue(0.1).str(), std::string("0.1"));
+    QCOMPARE(runtime::ScalarValue(int64_t{-7}).str(), std::string("-7"));
+    QCOMPARE(runtime::ScalarValue(5e-324).str(), std::string("5e-324"));
+    runtime::ScalarValue huge(1e30);
+    QCOMPARE(huge.as_int(), int64_t{0});
+    QVERIFY(!huge.is_integral());
+    QVERIFY(runtime::ScalarValue(3.0).is_integral());
+    QVERIFY(!(runtime::ScalarValue(3.0) == runtime::ScalarValue(int64_t{3})));
+  }
+
   // The binder converts and checks each value against its parameter's type.
   void binderChecksTypes_data() {
     QTest::addColumn<QString>("dtype");
