@@ -428,10 +428,13 @@ class ScriptEvaluation {
   // ones as loops of s[T] ("Cannot find the axis ... in parent's leaf_iter_vars").
   // Tessera's rfactor keeps the IterVars, so it would accept them: refuse them here,
   // where the script names them, to mean what the script means in TVM.
-  Status CheckAxisOrigin(const Value& v, const SourceLoc& loc) const {
+  // `depth` bounds the walk: a list may hold itself (`l.append(l)`), and axes are never
+  // nested more than a few lists deep.
+  Status CheckAxisOrigin(const Value& v, const SourceLoc& loc, int depth = 0) const {
     if (v.is_sequence()) {
+      if (depth > 8) return Status::Ok();
       for (const Value& item : v.items())
-        if (auto st = CheckAxisOrigin(item, loc); !st) return st;
+        if (auto st = CheckAxisOrigin(item, loc, depth + 1); !st) return st;
       return Status::Ok();
     }
     if (!v.is_object() || !state_.schedule) return Status::Ok();

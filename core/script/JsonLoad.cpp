@@ -15,6 +15,7 @@
 #include "script/TeObjects.h"
 #include "support/JsonReader.h"
 #include "te/Compute.h"
+#include "te/BitOps.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
 
@@ -22,8 +23,10 @@ namespace tessera::script {
 
 namespace {
 
-// Expression nesting a JSON graph may have (a deeper one is refused, not a stack overflow).
-constexpr int kMaxJsonGraphDepth = 400;
+// Nesting a JSON graph may have (a deeper one is refused, not a stack overflow: a level
+// costs several frames, large ones in the sanitizer build). A te body of a 150-term sum
+// nests about as deep.
+constexpr int kMaxJsonGraphDepth = 200;
 
 // What a node was rebuilt into: a script value, or one of the IR objects that only
 // appear inside others (a Range, a CommReducer, a PrimType, an Op name).
@@ -75,20 +78,6 @@ std::string ReducerNameOf(const ir::CommReducerNode& r) {
   if (b->kind == ir::ExprKind::Max) return "max";
   if (b->kind == ir::ExprKind::Min) return "min";
   return "reduce";
-}
-
-// Intrinsic names Tessera keeps without TVM's "tir." prefix.
-bool UnprefixedIntrinsic(const std::string& name) {
-  static const char* names[] = {"if_then_else", "likely", "shift_left", "shift_right", "bitwise_and",
-                                "bitwise_or", "bitwise_xor", "bitwise_not", "popcount", "fma",
-                                "nearbyint", "isnan", "isinf", "isfinite", "tvm_access_ptr",
-                                "type_annotation", "fmod", "log1p", "log10", "tan", "atan", "atan2",
-                                "asin", "acos", "sinh", "cosh", "hypot", "copysign", "nextafter",
-                                "ldexp", "clz", "exp10", "q_multiply_shift"};
-  if (te::is_intrinsic_name(name)) return true;
-  for (const char* n : names)
-    if (name == n) return true;
-  return false;
 }
 
 class TeJsonLoader {
@@ -403,6 +392,7 @@ class TeJsonLoader {
       if (!t) return t.error();
       auto v = ExprField(i, "value");
       if (!v) return v.error();
+      if (t->lanes() != v->dtype().lanes()) return NodeError(i, "a cast cannot change the number of lanes");
       return OfExpr(ir::MakeCast(*t, *v));
     }
     if (type_key == "tir.Let") {
@@ -412,6 +402,7 @@ class TeJsonLoader {
       if (!body) return body.error();
       ir::Var v = ir::Var::from(*var);
       if (!v.defined()) return NodeError(i, "'var' must be a variable");
+      if (v.dtype() != value->dtype()) return NodeError(i, "the variable and its value have different types");
       return OfExpr(ir::MakeLet(v, *value, *body));
     }
     // Ramp / Broadcast: lanes is an IntImm node in TVM 0.19 (a plain integer before).
@@ -420,11 +411,14 @@ class TeJsonLoader {
     if (type_key == "tir.Broadcast") {
       auto v = ExprField(i, "value");
       if (!v) return v.error();
+      if (!v->dtype().is_scalar()) return NodeError(i, "a broadcast value must be a scalar");
       return OfExpr(ir::MakeBroadcast(*v, *lanes));
     }
     auto base = ExprField(i, "base");
     auto stride = base ? ExprField(i, "stride") : base;
     if (!stride) return stride.error();
+    if (!base->dtype().is_scalar() || base->dtype() != stride->dtype() || !base->dtype().is_integer())
+      return NodeError(i, "a ramp needs a scalar integer base and a stride of its type");
     return OfExpr(ir::MakeRamp(*base, *stride, *lanes));
   }
 
@@ -465,8 +459,52 @@ class TeJsonLoader {
       return OfExpr(ir::MakeCall(*t, callee, *args, ir::CallKind::Extern));
     }
     std::string bare = name.rfind("tir.", 0) == 0 ? name.substr(4) : name;
-    if (UnprefixedIntrinsic(bare)) return OfExpr(ir::MakeCall(*t, bare, *args, ir::CallKind::PureIntrinsic));
+    auto call = KnownIntrinsicCall(i, bare, *args);
+    if (!call) return call.error();
+    if (call->defined()) {
+      if (call->dtype() != *t)
+        return NodeError(i, bare + " of these arguments is " + call->dtype().str() + ", not " + t->str());
+      return OfExpr(*call);
+    }
+    // Any other TVM builtin keeps its name; code generation refuses it by name
+    // (codegen/ExternCalls), lowering and export show it.
     return OfExpr(ir::MakeCall(*t, name, *args, ir::CallKind::Intrinsic));
+  }
+
+  // The intrinsics Tessera computes, built by the builders the script uses (so the
+  // arguments are checked as there); undefined for other names.
+  Result<ir::Expr> KnownIntrinsicCall(size_t i, const std::string& bare, const std::vector<ir::Expr>& args) {
+    auto arity = [&](size_t n) -> Status {
+      if (args.size() == n) return Status::Ok();
+      return NodeError(i, bare + " takes " + std::to_string(n) + " arguments, not " + std::to_string(args.size()));
+    };
+    if (te::is_intrinsic_name(bare)) {
+      ir::Expr e = te::call_intrinsic(bare, args);
+      if (!e.defined()) return NodeError(i, "wrong arguments for " + bare);
+      return e;
+    }
+    if (auto bit = codegen::LookupBitOp(bare)) {
+      if (Status st = arity(static_cast<size_t>(bit->arity)); !st) return st.error();
+      te::BitOpBuild built = te::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());
+      if (!built.expr.defined()) return NodeError(i, built.error);
+      return built.expr;
+    }
+    if (bare == "if_then_else") {
+      if (Status st = arity(3); !st) return st.error();
+      if (!args[0].dtype().is_bool() || args[1].dtype() != args[2].dtype())
+        return NodeError(i, "if_then_else needs a bool condition and two values of one type");
+      return ir::MakeCall(args[1].dtype(), "if_then_else", args);
+    }
+    if (bare == "likely") {
+      if (Status st = arity(1); !st) return st.error();
+      if (!args[0].dtype().is_bool()) return NodeError(i, "likely needs a bool condition");
+      return ir::MakeCall(ir::DataType::Bool(), "likely", args);
+    }
+    if (bare == "vscale") {
+      if (Status st = arity(0); !st) return st.error();
+      return ir::MakeCall(ir::DataType::Int(32), "vscale", {});
+    }
+    return ir::Expr();
   }
 
   Result<JsonLoaded> BuildProducerLoad(size_t i) {
@@ -477,6 +515,9 @@ class TeJsonLoader {
     if (indices->size() != producer->tensor.ndim())
       return NodeError(i, "a load of the " + std::to_string(producer->tensor.ndim()) + "-d tensor '" +
                               producer->tensor.name() + "' with " + std::to_string(indices->size()) + " indices");
+    for (const ir::Expr& index : *indices)
+      if (!index.dtype().is_integer() || !index.dtype().is_scalar())
+        return NodeError(i, "an index must be a scalar integer, not " + index.dtype().str());
     return OfExpr(producer->tensor(*indices));
   }
 
@@ -492,6 +533,10 @@ class TeJsonLoader {
     size_t n = lhs->size();
     if (n == 0 || rhs->size() != n || result->size() != n || identity->size() != n)
       return NodeError(i, "lhs, rhs, result and identity_element must have the same (non-zero) length");
+    for (size_t k = 0; k < n; ++k)
+      if ((*lhs)[k].dtype() != (*rhs)[k].dtype() || (*lhs)[k].dtype() != (*result)[k].dtype() ||
+          (*lhs)[k].dtype() != (*identity)[k].dtype())
+        return NodeError(i, "value " + std::to_string(k) + " has different types in lhs, rhs, result and identity_element");
     auto r = std::make_shared<ir::CommReducerNode>();
     r->lhs = std::move(*lhs);
     r->rhs = std::move(*rhs);
@@ -520,6 +565,13 @@ class TeJsonLoader {
                               std::to_string(source->size()));
     if (*value_index < 0 || static_cast<size_t>(*value_index) >= source->size())
       return NodeError(i, "value_index out of range: " + std::to_string(*value_index));
+    for (size_t k = 0; k < source->size(); ++k)
+      if ((*source)[k].dtype() != combiner->reducer->lhs[k].dtype())
+        return NodeError(i, "source " + std::to_string(k) + " is " + (*source)[k].dtype().str() + " but the combiner takes " +
+                                combiner->reducer->lhs[k].dtype().str());
+    for (const ir::IterVar& iv : *axis)
+      if (!iv->dom.defined()) return NodeError(i, "a reduce axis needs a range");
+    if (condition->defined() && !condition->dtype().is_bool()) return NodeError(i, "the condition must be bool");
     ir::Expr cond = condition->defined() ? *condition : ir::make_bool(true);
     return OfExpr(ir::MakeReduce(combiner->reducer, *source, *axis, cond, static_cast<int>(*value_index)));
   }
@@ -529,6 +581,9 @@ class TeJsonLoader {
     if (!min) return min.error();
     auto extent = ExprField(i, "extent");
     if (!extent) return extent.error();
+    if (!min->dtype().is_integer() || !extent->dtype().is_integer() || !min->dtype().is_scalar() ||
+        !extent->dtype().is_scalar())
+      return NodeError(i, "a range needs scalar integer bounds");
     JsonLoaded l;
     l.kind = JsonLoaded::Kind::Range;
     l.range = ir::Range(*min, *extent);
@@ -542,6 +597,7 @@ class TeJsonLoader {
     if (!var) return var.error();
     ir::Var v = ir::Var::from(*var);
     if (!v.defined()) return NodeError(i, "'var' must be a variable");
+    if (!v.dtype().is_integer() || !v.dtype().is_scalar()) return NodeError(i, "an IterVar's variable must be an integer");
     auto type = IntAttr(i, "iter_type");
     if (!type) return type.error();
     if (*type < 0 || *type > static_cast<int>(ir::IterVarType::Tensorized))
@@ -572,11 +628,14 @@ class TeJsonLoader {
     auto name = Attr(i, "name");
     if (!name) return name.error();
     *name = DistinctOpName(*name);
-    std::string tag = HasAttr(i, "tag") ? *Attr(i, "tag") : "";
-    Result<te::Operation> op = BuildOperationOf(i, type_key, *name, tag);
+    Result<std::string> tag = HasAttr(i, "tag") ? Attr(i, "tag") : Result<std::string>(std::string());
+    if (!tag) return tag.error();
+    Result<te::Operation> op = BuildOperationOf(i, type_key, *name, *tag);
     if (!op) return NodeError(i, op.error().message);
     if (HasAttr(i, "attrs")) {
-      auto attrs = LoadValue(*RefAttr(i, "attrs"));
+      auto ref = RefAttr(i, "attrs");
+      if (!ref) return ref.error();
+      auto attrs = LoadValue(*ref);
       if (!attrs) return attrs.error();
       if (!attrs->is_none() && !attrs->as<DictObject>()) return NodeError(i, "'attrs' must be a Map");
       if (Status st = SetOperationAttrs(interp_, *op, *attrs, loc_); !st) return NodeError(i, st.error().message);

@@ -61,6 +61,8 @@ class TeJsonSaver {
   }
 
   Result<size_t> SaveValue(const Value& v) {
+    DepthGuard guard(this);
+    if (guard.too_deep()) return DepthError();
     switch (v.kind()) {
       case Value::Kind::None: return size_t{0};
       case Value::Kind::Bool: return Boxed("runtime.BoxBool", v.as_bool() ? "1" : "0");
@@ -100,6 +102,21 @@ class TeJsonSaver {
   }
 
  private:
+  // Nesting is bounded so that a list holding itself or a pathologically deep expression
+  // is an error, not a stack overflow.
+  static constexpr int kMaxSaveDepth = 1000;
+  struct DepthGuard {
+    TeJsonSaver* saver;
+    explicit DepthGuard(TeJsonSaver* s) : saver(s) { ++saver->depth_; }
+    ~DepthGuard() { --saver->depth_; }
+    bool too_deep() const { return saver->depth_ > kMaxSaveDepth; }
+  };
+  Error DepthError() const {
+    return Error("save_json: the object is nested deeper than " + std::to_string(kMaxSaveDepth) +
+                     " levels (a list or dict that contains itself?)",
+                 loc_);
+  }
+
   // A node for `key` (nullptr: never shared) at the next index.
   size_t NewNode(const void* key, std::string type_key) {
     size_t self = nodes_.size();
@@ -190,6 +207,8 @@ class TeJsonSaver {
 
   Result<size_t> SaveTensor(const te::Tensor& t) {
     if (auto seen = Seen(t.get())) return *seen;
+    DepthGuard guard(this);
+    if (guard.too_deep()) return DepthError();
     size_t self = NewNode(t.get(), "Tensor");
     if (!Field(self, "shape", ExprArray(t->shape))) return error_;
     nodes_[self].attrs["dtype"] = t->dtype.str();
@@ -303,6 +322,7 @@ class TeJsonSaver {
   std::unordered_map<const void*, size_t> index_;
   std::map<std::vector<size_t>, size_t> arrays_;  // items -> the Array node holding them
   Error error_;
+  int depth_ = 0;
 };
 
 // TVM's type keys of the binary nodes, by Tessera's ExprKind.
@@ -352,6 +372,8 @@ const char* ExprTypeKey(const ir::Expr& e) {
 Result<size_t> TeJsonSaver::SaveExpr(const ir::Expr& e) {
   if (!e.defined()) return size_t{0};
   if (auto seen = Seen(e.get())) return *seen;
+  DepthGuard guard(this);
+  if (guard.too_deep()) return DepthError();
   const char* type_key = ExprTypeKey(e);
   if (!type_key)
     return Error(std::string("save_json: cannot serialize a ") + ir::kind_name(e.kind()) +

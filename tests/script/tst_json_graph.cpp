@@ -4,6 +4,9 @@
 // written by the real TVM 0.19 (tests/script/data/json, make_samples.py) load and lower;
 // malformed JSON and invalid graphs get located errors. The facts are `assert`
 // statements inside the scripts.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include "script/Evaluator.h"
@@ -227,6 +230,49 @@ class TestJsonGraph : public QObject {
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
+  // Bad input never crashes: every attribute of every node of TVM's samples, set to a
+  // null / self / out-of-range reference or removed, gives an object that lowers or a
+  // located error (the sanitizers of the test build catch a crash; ~6 s with them).
+  void mutatedSamplesLoadOrFailCleanly_data() {
+    QTest::addColumn<std::string>("file");
+    QTest::newRow("gemm") << std::string("tvm_gemm_tensor.json");
+    QTest::newRow("select exp") << std::string("tvm_select_exp.json");
+    QTest::newRow("max where") << std::string("tvm_max_where.json");
+  }
+  void mutatedSamplesLoadOrFailCleanly() {
+    QFETCH(std::string, file);
+    std::string json = ReadSample(file);
+    QVERIFY(!json.empty());
+    QJsonObject doc = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    QJsonArray nodes = doc["nodes"].toArray();
+    int runs = 0, loaded = 0;
+    for (int i = 0; i < nodes.size(); ++i) {
+      QJsonObject attrs = nodes[i].toObject()["attrs"].toObject();
+      for (const QString& key : attrs.keys()) {
+        for (const QString& value : {QString("0"), QString::number(i), QString::number(nodes.size()), QString()}) {
+          QJsonObject mutated_attrs = attrs;
+          if (value.isEmpty()) mutated_attrs.remove(key);
+          else mutated_attrs[key] = value;
+          QJsonObject node = nodes[i].toObject();
+          node["attrs"] = mutated_attrs;
+          QJsonArray mutated_nodes = nodes;
+          mutated_nodes[i] = node;
+          QJsonObject mutated = doc;
+          mutated["nodes"] = mutated_nodes;
+          std::string text = QJsonDocument(mutated).toJson(QJsonDocument::Compact).toStdString();
+          auto r = Eval("T = tvm.ir.load_json(r'''" + text + "''')\n"
+                        "s = te.create_schedule(T.op)\n"
+                        "m = tvm.lower(s, T.op.input_tensors + [T], simple_mode=True)\n");
+          ++runs;
+          if (r.ok()) ++loaded;
+          else QVERIFY2(r.error().loc.line > 0, r.error().format().c_str());
+        }
+      }
+    }
+    QVERIFY(runs > 100);
+    QVERIFY(loaded > 0 && loaded < runs);  // some mutations are harmless (a span, a name)
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("body");
     QTest::addColumn<QString>("message");
@@ -266,6 +312,15 @@ class TestJsonGraph : public QObject {
                 " {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\", \"value\": \"1\"}},"
                 " {\"type_key\": \"FloatImm\", \"attrs\": {\"dtype\": \"float32\", \"value\": \"1\"}}]}")
         << "t.py:3:22: error: load_json: node 1 (tir.Add) at line 1, column 41: operands of different types (int32 and float32)";
+    QTest::newRow("a list holding itself")
+        << std::string("l = [1]\nl.append(l)\ntvm.ir.save_json(l)\n")
+        << "t.py:5:18: error: save_json: the object is nested deeper than 1000 levels";
+    QTest::newRow("deep nesting in the JSON")
+        << std::string("j = '{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, ' + ', '.join("
+                       "['{\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"%d\"}}' % (k + 2) for k in range(600)]) + "
+                       "', {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"bool\", \"value\": \"1\"}}]}'\n"
+                       "tvm.ir.load_json(j)\n")
+        << "t.py:4:18: error: load_json: node 201 (tir.Not) at line 1, column 9535: nested deeper than 200 nodes";
     QTest::newRow("not a string") << std::string("tvm.ir.load_json(3)\n")
                                   << "t.py:3:18: error: load_json(): argument 'json_str' must be";
     QTest::newRow("extern op not saved")
