@@ -28,19 +28,30 @@ Expr LinearIndex(const Buffer& buffer, const std::vector<Expr>& indices) {
   return index;
 }
 
-Expr ContiguousBase(const Expr& index) {
-  if (auto* r = index.as<RampNode>()) return is_one(r->stride) ? r->base : Expr();
+Expr StridedBase(const Expr& index, int64_t* stride) {
+  if (auto* r = index.as<RampNode>()) {
+    const int64_t* s = as_const_int(r->stride);
+    if (!s) return Expr();
+    *stride = *s;
+    return r->base;
+  }
   auto* sum = index.as<BinaryNode>();
   if (!sum || sum->kind != ExprKind::Add) return Expr();
   if (auto* ba = sum->a.as<BroadcastNode>()) {
-    Expr base = ContiguousBase(sum->b);
+    Expr base = StridedBase(sum->b, stride);
     return base.defined() ? add(ba->value, base) : Expr();
   }
   if (auto* bb = sum->b.as<BroadcastNode>()) {
-    Expr base = ContiguousBase(sum->a);
+    Expr base = StridedBase(sum->a, stride);
     return base.defined() ? add(base, bb->value) : Expr();
   }
   return Expr();
+}
+
+Expr ContiguousBase(const Expr& index) {
+  int64_t stride = 0;
+  Expr base = StridedBase(index, &stride);
+  return base.defined() && stride == 1 ? base : Expr();
 }
 
 }  // namespace tessera::codegen

@@ -18,4 +18,8 @@ ir::Expr LinearIndex(const ir::Buffer& buffer, const std::vector<ir::Expr>& indi
 // The first element of a contiguous (stride 1) vector index, or undefined.
 ir::Expr ContiguousBase(const ir::Expr& index);
 
+// The first element of a vector index with a constant stride (ramp(b, s, N), or
+// x(b) + ramp(c, s, N)) and that stride, or undefined.
+ir::Expr StridedBase(const ir::Expr& index, int64_t* stride);
+
 }  // namespace tessera::codegen

@@ -78,8 +78,15 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   void CreateAliasScopes(const transform::PrimFunc& f);
   llvm::Value* Annotate(llvm::Value* access, const ir::Buffer& buffer);
   llvm::Value* BufferPointer(const ir::Buffer& buffer);
+  // The element index of an access; for a vector index with a constant stride (1, or up
+  // to kMaxWideLoadStride when `stride` is given) the scalar index of its first element,
+  // that element in `vector_base` and the stride in `stride`.
   llvm::Value* ElementIndex(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
-                            ir::Expr* contiguous_base, int* lanes);
+                            ir::Expr* vector_base, int* lanes, int64_t* stride = nullptr);
+  // A load of `lanes` elements `stride` apart (2 to 4) as one masked contiguous load of
+  // lanes x stride elements and a shuffle: pooling's and strided convolution's
+  // x * 2 + rx reads, which a gather does one element at a time.
+  llvm::Value* EmitStridedLoad(const ir::Buffer& buffer, llvm::Value* ptr, int lanes, int64_t stride);
   llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, ir::DataType t);
   void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, const ir::Expr& value);
 

@@ -1,7 +1,8 @@
 // CodeGenLLVM: buffer loads and stores. An access is linearised to one element index
 // (row-major over the buffer's shape, or its strides, for N-D physical buffers); a
 // vector index that is contiguous (ramp(b, 1, N), possibly written x(b) + ramp(c, 1, N))
-// becomes one vector load/store, any other vector index a gather/scatter. Loads inside a
+// becomes one vector load/store; a load with a small constant stride (2 to 4) one masked
+// contiguous load and a shuffle; any other vector index a gather/scatter. Loads inside a
 // vector if_then_else are masked to the lanes that take that branch.
 #include <llvm/IR/MDBuilder.h>
 
@@ -56,8 +57,14 @@ llvm::Value* CodeGenLLVM::BufferPointer(const Buffer& buffer) {
 // Returns the i64 element index (scalar: the first element of a contiguous vector
 // access, or the scalar access; vector: one index per lane) and sets *lanes and, for a
 // contiguous vector access, *contiguous_base.
+namespace {
+// Strides a strided load reads as one contiguous span (a span of more elements than
+// that per lane costs more than the gather it replaces).
+constexpr int64_t kMaxWideLoadStride = 4;
+}  // namespace
+
 llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<Expr>& indices,
-                                       Expr* contiguous_base, int* lanes) {
+                                       Expr* contiguous_base, int* lanes, int64_t* stride) {
   *lanes = 1;
   for (auto& i : indices) *lanes = std::max(*lanes, i.dtype().lanes());
   if (indices.empty() || (buffer->strides.empty() && indices.size() > 1 && buffer->shape.size() != indices.size())) {
@@ -67,8 +74,11 @@ llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<E
   if (*lanes > 1) {
     bool leading_scalar = true;
     for (size_t d = 0; d + 1 < indices.size(); ++d) leading_scalar = leading_scalar && indices[d].dtype().is_scalar();
-    Expr base = leading_scalar ? ContiguousBase(indices.back()) : Expr();
+    int64_t step = 0;
+    Expr base = leading_scalar ? StridedBase(indices.back(), &step) : Expr();
+    if (base.defined() && step != 1 && (!stride || step < 2 || step > kMaxWideLoadStride)) base = Expr();
     if (base.defined()) {
+      if (stride) *stride = step;
       std::vector<Expr> scalar_indices(indices.begin(), indices.end() - 1);
       scalar_indices.push_back(base);
       *contiguous_base = base;
@@ -83,7 +93,11 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
   llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
   Expr contiguous;
   int lanes = 1;
-  llvm::Value* index = ElementIndex(buffer, indices, &contiguous, &lanes);
+  int64_t stride = 1;
+  // Only 32- and 64-bit elements: narrower masked loads are scalarised without AVX-512BW.
+  const int bits = buffer->dtype.element_of().bits();
+  const bool wide_ok = !buffer->dtype.is_bool() && (bits == 32 || bits == 64);
+  llvm::Value* index = ElementIndex(buffer, indices, &contiguous, &lanes, wide_ok ? &stride : nullptr);
   llvm::Value* base = BufferPointer(buffer);
   if (failed()) return llvm::PoisonValue::get(LLVMType(t));
   llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
@@ -110,7 +124,9 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
     auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(lanes));
     llvm::Value* zero = llvm::Constant::getNullValue(vec);
     bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() == static_cast<unsigned>(lanes);
-    if (contiguous.defined()) {
+    if (contiguous.defined() && stride > 1) {
+      value = EmitStridedLoad(buffer, ptr, lanes, stride);
+    } else if (contiguous.defined()) {
       if (masked) value = Annotate(b_->CreateMaskedLoad(vec, ptr, align, mask_, zero), buffer);
       else value = Annotate(b_->CreateAlignedLoad(vec, ptr, align), buffer);
     } else {
@@ -119,6 +135,35 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
   }
   if (buffer->dtype.is_bool()) value = b_->CreateICmpNE(value, llvm::Constant::getNullValue(value->getType()));
   return value;
+}
+
+llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr, int lanes, int64_t stride) {
+  llvm::Type* elem = MemoryType(buffer->dtype);
+  llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
+  const unsigned span = static_cast<unsigned>(lanes * stride);
+  auto* wide = llvm::FixedVectorType::get(elem, span);
+  // Only the lanes read are enabled (a masked-off lane is not accessed, so the span may
+  // end past the buffer, as the gather's last element does not), and of those only the
+  // ones an enclosing if_then_else takes.
+  const bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() ==
+                                   static_cast<unsigned>(lanes);
+  std::vector<llvm::Constant*> lane_of(span, b_->getFalse());
+  std::vector<int> pick(static_cast<size_t>(lanes));
+  for (int k = 0; k < lanes; ++k) {
+    lane_of[static_cast<size_t>(k * stride)] = b_->getTrue();
+    pick[static_cast<size_t>(k)] = static_cast<int>(k * stride);
+  }
+  llvm::Value* enabled = llvm::ConstantVector::get(lane_of);
+  if (masked) {
+    // mask_[k] placed at lane k * stride: spread by a shuffle, the other lanes false.
+    std::vector<int> spread(span, lanes);  // index `lanes`: the second operand, all false
+    for (int k = 0; k < lanes; ++k) spread[static_cast<size_t>(k * stride)] = k;
+    llvm::Value* none = llvm::Constant::getNullValue(mask_->getType());
+    enabled = b_->CreateShuffleVector(mask_, none, spread);
+  }
+  llvm::Value* loaded =
+      Annotate(b_->CreateMaskedLoad(wide, ptr, align, enabled, llvm::Constant::getNullValue(wide)), buffer);
+  return b_->CreateShuffleVector(loaded, pick);
 }
 
 void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices, const Expr& value_expr) {
