@@ -176,6 +176,19 @@ class TensorIntrinMatcher : public ir::IRMutator {
     return in.tensor(indices);
   }
 
+  // if_then_else(c, a, b) is compared as Select(c, a, b): Tessera's cache_write guards a
+  // relaid-out tail with if_then_else (it reads the inputs only where c holds) where
+  // TVM writes a Select, and an intrinsic declared for TVM's cache stage uses Select
+  // (test_te_schedule_tensorize.py check_cache_write). As values they are the same; the
+  // matched body is only compared, never lowered.
+  Expr VisitCall(const ir::CallNode* n, const Expr& e) override {
+    Expr visited = IRMutator::VisitCall(n, e);
+    auto* call = visited.as<ir::CallNode>();
+    if (call && call->op == "if_then_else" && call->args.size() == 3)
+      return ir::MakeSelect(call->args[0], call->args[1], call->args[2]);
+    return visited;
+  }
+
   Expr VisitReduce(const ir::ReduceNode* n, const Expr& e) override {
     Expr visited = IRMutator::VisitReduce(n, e);
     auto* red = visited.as<ir::ReduceNode>();
@@ -355,6 +368,54 @@ Status VerifyTensorize(const Schedule& normalized, const RangeMap& rmap) {
     if (TensorizedLeaf(stage))
       if (Status s = VerifyStage(stage, rmap); !s) return s;
   return Status::Ok();
+}
+
+Result<TensorizeRegions> InferTensorizeRegions(const Stage& stage, const RangeMap& rmap) {
+  auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  if (!c) return Error("InferTensorizeRegion: " + stage->name() + " is not a te.compute");
+  if (FindTensorized(stage) == stage->leaf_iter_vars.size())
+    return Error("InferTensorizeRegion: " + stage->name() + " has no tensorized loop");
+  for (const IterVar& iv : stage->leaf_iter_vars)
+    if (!rmap.count(iv)) return Error("InferTensorizeRegion: loop " + iv->var.name() + " has no range");
+  for (const IterVar& iv : c->root_iter_vars())
+    if (!rmap.count(iv)) return Error("InferTensorizeRegion: axis " + iv->var.name() + " has no range");
+  arith::Analyzer a;
+  TensorizeRegion r = InferTensorizeRegion(stage, c, rmap, &a);
+  TensorizeRegions out;
+  out.out_dom = std::move(r.out_dom);
+  std::vector<te::Tensor> inputs = c->InputTensors();
+  for (size_t i = 0; i < inputs.size(); ++i) out.in_dom.emplace_back(inputs[i], r.in_region[i]);
+  return out;
+}
+
+Result<std::vector<Expr>> MatchTensorizeBody(const Stage& stage, const TensorizeRegions& regions,
+                                             const te::TensorIntrin& intrin) {
+  auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
+  if (!c) return Error("MatchTensorizeBody: " + stage->name() + " is not a te.compute");
+  if (!intrin) return Error("MatchTensorizeBody: no tensor intrinsic given");
+  TensorizeRegion r;
+  r.tloc = FindTensorized(stage);
+  if (r.tloc == stage->leaf_iter_vars.size())
+    return Error("MatchTensorizeBody: " + stage->name() + " has no tensorized loop");
+  for (const IterVar& iv : c->root_iter_vars()) {
+    auto it = regions.out_dom.find(iv);
+    if (it == regions.out_dom.end())
+      return Error("MatchTensorizeBody: the region has no range for axis " + iv->var.name());
+    r.out_dom[iv] = it->second;
+  }
+  for (const te::Tensor& t : c->InputTensors()) {
+    auto it = std::find_if(regions.in_dom.begin(), regions.in_dom.end(),
+                           [&](const auto& entry) { return entry.first.same_as(t); });
+    if (it == regions.in_dom.end())
+      return Error("MatchTensorizeBody: the region has no entry for input " + t.name());
+    r.in_region.push_back(it->second);
+  }
+  arith::Analyzer a;
+  TensorIntrinMatcher matcher(&a);
+  if (Status s = matcher.Init(stage, c, r, intrin); !s) return s.error();
+  std::vector<Expr> body;
+  for (const Expr& b : c->body) body.push_back(matcher.VisitExpr(b));
+  return body;
 }
 
 Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop) {

@@ -43,6 +43,21 @@ Status VerifyTensorize(const Schedule& normalized, const RangeMap& rmap);
 // The loops and statement of a tensorized compute stage (after VerifyTensorize).
 ir::Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop);
 
+// TVM's test hooks (test.op.InferTensorizeRegion / test.op.MatchTensorizeBody): the
+// region the tensorized nest of `stage` covers per outer iteration — each root IterVar's
+// range (`out_dom`) and each input tensor's region (`in_dom`, InputTensors order) — and
+// the stage's body matched to an intrinsic over given regions (its axes renamed to the
+// intrinsic's, offset by the region's start, its loads rebased to the region), the
+// expressions VerifyTensorize compares with the intrinsic's body. Errors: no tensorized
+// leaf, not a compute, a region missing for an axis or input, a shape mismatch.
+struct TensorizeRegions {
+  RangeMap out_dom;
+  std::vector<std::pair<te::Tensor, ir::Region>> in_dom;
+};
+Result<TensorizeRegions> InferTensorizeRegions(const Stage& stage, const RangeMap& rmap);
+Result<std::vector<ir::Expr>> MatchTensorizeBody(const Stage& stage, const TensorizeRegions& regions,
+                                                 const te::TensorIntrin& intrin);
+
 // Attribute keys of the lowered program.
 inline constexpr const char* kBufferBindScope = "buffer_bind_scope";
 inline constexpr const char* kTensorIntrinScope = "tensor_intrin";

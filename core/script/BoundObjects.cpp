@@ -14,17 +14,6 @@ namespace tessera::script {
 
 namespace {
 
-// A Range of the map: .min and .extent are expressions (.value of a constant one).
-struct BoundRangeObject : Object {
-  ir::Range range;
-  std::string type_name() const override { return "Range"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
-    if (name == "min") return Value::FromExpr(range.min);
-    if (name == "extent") return Value::FromExpr(range.extent);
-    return Object::GetAttr(interp, name, loc);
-  }
-};
-
 // A type usable with isinstance that is not already a callable built-in.
 struct TypeObject : Object {
   std::string name;
@@ -76,6 +65,19 @@ void RegisterType(Interpreter& interp, const std::string& qualified, const std::
 
 }  // namespace
 
+Result<Value> BoundRangeObject::GetAttr(Interpreter& interp, const std::string& name,
+                                        const SourceLoc& loc) const {
+  if (name == "min") return Value::FromExpr(range.min);
+  if (name == "extent") return Value::FromExpr(range.extent);
+  return Object::GetAttr(interp, name, loc);
+}
+
+Value MakeRangeValue(const ir::Range& range) {
+  auto r = std::make_shared<BoundRangeObject>();
+  r->range = range;
+  return Value::FromObject(r);
+}
+
 Result<Value> BoundsObject::Subscript(Interpreter&, const std::vector<Value>& indices,
                                       const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const {
   ir::IterVar iv = indices.size() == 1 ? AsIterVar(indices[0]) : ir::IterVar();
@@ -83,9 +85,7 @@ Result<Value> BoundsObject::Subscript(Interpreter&, const std::vector<Value>& in
   auto it = ranges.find(iv);
   if (it == ranges.end())
     return Error("KeyError: IterVar " + iv->var.name() + " has no range in this schedule", index_locs[0]);
-  auto r = std::make_shared<BoundRangeObject>();
-  r->range = it->second;
-  return Value::FromObject(r);
+  return MakeRangeValue(it->second);
 }
 
 Result<Value> BoundsObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {

@@ -22,6 +22,14 @@ struct BoundsObject : Object {
   Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
 };
 
+// A Range of such a map (TVM's Range): .min and .extent are expressions.
+struct BoundRangeObject : Object {
+  ir::Range range;
+  std::string type_name() const override { return "Range"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+};
+Value MakeRangeValue(const ir::Range& range);
+
 // tvm.te.schedule.InferBound (and tvm.schedule.InferBound, its pre-0.7 name).
 void RegisterBoundBuiltins(Interpreter& interp);
 

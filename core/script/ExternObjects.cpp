@@ -9,6 +9,7 @@
 #include "script/RuntimeObjects.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
+#include "script/TensorizeHooks.h"
 #include "te/Extern.h"
 
 namespace tessera::script {
@@ -288,8 +289,12 @@ void RegisterExternBuiltins(Interpreter& interp) {
   // TVM's packed-function registry is runtime state: `tvm.get_global_func(name,
   // allow_missing=True)` (extern_op.py's check for cblas) and `@tvm.register_func(name)`
   // are runtime values (a decorator from the runtime half leaves its function as it is).
+  // The test hooks Tessera implements (TensorizeHooks.h) are real functions.
+  RegisterTensorizeHooks(interp);
   for (const char* name : {"get_global_func", "register_func"})
-    interp.RegisterFunction(std::string("tvm.") + name, [name](Interpreter&, const CallArgs&) -> Result<Value> {
+    interp.RegisterFunction(std::string("tvm.") + name, [name](Interpreter& in, const CallArgs& c) -> Result<Value> {
+      if (std::string(name) == "get_global_func" && !c.positional.empty() && c.positional[0].is_string())
+        if (const Value* hook = FindGlobalFunc(in, c.positional[0].as_string())) return *hook;
       return MakeRuntimeValue(std::string("tvm.") + name + "(...)");
     });
 }

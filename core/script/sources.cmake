@@ -19,6 +19,8 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TeBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CommReducerObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrinObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TensorizeHooks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ArithAnalyzerObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IRBuilderObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExternObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleObjects.cpp
