@@ -95,7 +95,7 @@ class StorageFlattener : public IRMutator {
     Realized r;
     for (auto& range : n->bounds) {
       r.mins.push_back(range.min);
-      r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope));
+      r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope, &ranges_));
     }
     Expr size = product(r.extents, 0, r.extents.size());
     if (auto align = dim_align_.find(n->producer.get()); align != dim_align_.end() && !r.extents.empty()) {
@@ -137,7 +137,18 @@ class StorageFlattener : public IRMutator {
   Stmt VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
     if (n->key == "buffer_bind_scope") return BindBufferScope(n);
     if (n->key == "buffer_dim_align") return AlignDimension(n);
+    if (n->key == "thread_extent")
+      if (auto* iv = std::get_if<IterVar>(&n->node); iv && *iv && n->value.defined())
+        ranges_.Bind((*iv)->var, Range(make_zero(n->value.dtype()), n->value), true);
     return IRMutator::VisitAttrStmt(n, s);
+  }
+
+  // The ranges of the loops around a realize bound its clipped extents (a wmma fragment
+  // realized per warp at extent max(2 - threadIdx.y*2, 0) is allocated 2, a constant).
+  Stmt VisitFor(const ForNode* n, const Stmt& s) override {
+    if (n->min.dtype().is_scalar() && n->extent.dtype().is_scalar())
+      ranges_.Bind(n->loop_var, Range(n->min, n->extent), true);
+    return IRMutator::VisitFor(n, s);
   }
 
   Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
@@ -339,6 +350,7 @@ class StorageFlattener : public IRMutator {
   }
 
   const PassContext& ctx_;
+  arith::Analyzer ranges_;  // loop and thread ranges seen on the way down
   std::unordered_map<const DataProducerNode*, std::vector<layout::DimAlign>> dim_align_;
   std::unordered_map<const BufferNode*, Bound> bound_;
   std::unordered_map<const DataProducerNode*, Realized> realized_;
