@@ -983,6 +983,8 @@ Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
                                          const std::shared_ptr<const Scope>& scope) {
   auto object = Eval(*e.object, scope);
   if (!object) return object;
+  // numpy's a[i, :, :] on a runtime array: runtime code, whatever the indices are.
+  if (IsRuntimeValue(*object)) return object->object()->Subscript(*this, {}, {}, e.op_loc);
   for (const AstPtr& item : e.items)
     if (item->kind == AstKind::Slice) {
       if (e.items.size() != 1) return Error("a slice must be the only index", item->loc);
@@ -1375,6 +1377,8 @@ Result<std::pair<Value, Value>> Interpreter::EvalItemTarget(const AstExpr& targe
                                                             const std::shared_ptr<Scope>& locals) {
   auto object = Eval(*target.object, locals);
   if (!object) return object.error();
+  // c_np[b, :, :] = ... on a runtime array: the store is runtime code (the value absorbs it).
+  if (IsRuntimeValue(*object)) return std::make_pair(std::move(object.value()), Value());
   auto indices = EvalItems(target.items, locals);
   if (!indices) return indices.error();
   Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
@@ -1446,6 +1450,7 @@ Status Interpreter::DeleteItem(const Value& object, const Value& index, const So
       }
     return Status::Ok();
   }
+  if (IsRuntimeValue(object)) return Status::Ok();  // del a[i] of a runtime array
   return Error("'" + object.type_name() + "' object does not support item deletion", loc);
 }
 

@@ -118,6 +118,10 @@ Result<Value> RuntimeValueObject::Subscript(Interpreter&, const std::vector<Valu
   return MakeRuntimeValue(what + "[...]");
 }
 
+Status RuntimeValueObject::SetItem(Interpreter&, const Value&, const Value&, const SourceLoc&) const {
+  return Status::Ok();
+}
+
 Value CurrentTarget(const Interpreter& interp) {
   std::vector<Value> scopes = TargetScopes(interp);
   return scopes.empty() ? Value() : scopes.back();

@@ -23,6 +23,8 @@ struct RuntimeValueObject : Object {
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
   Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
                           const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const override;
+  // a[i] = v, del a[i]: runtime code, nothing to do.
+  Status SetItem(Interpreter& interp, const Value& index, const Value& value, const SourceLoc& loc) const override;
 };
 
 Value MakeRuntimeValue(std::string what);

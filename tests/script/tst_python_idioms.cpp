@@ -262,6 +262,31 @@ class TestPythonIdioms : public QObject {
     QCOMPARE(r->schedule->trace.entries.size(), size_t{2});  // split, vectorize; no bind on llvm
   }
 
+  // numpy's multi-dimensional slicing of a runtime array (TVM's tensor-core tests:
+  // c_np[bs, :, :] = np.dot(a_np[bs, :, :], b_np[bs, :, :])): reads, stores and deletes
+  // are runtime code the value absorbs; a slice mixed with indices of a list is still an
+  // error with its location.
+  void numpySlicingOfRuntimeArraysIsNotRun() {
+    auto r = EvaluateScript(
+        "import tvm\nfrom tvm import te\nimport numpy as np\n"
+        "A = te.placeholder((4, 8), name='A')\n"
+        "B = te.compute((4, 8), lambda i, j: A[i, j] * 2.0, name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "a_np = np.random.uniform(size=(4, 8, 8)).astype('float32')\n"
+        "c_np = np.zeros((4, 8, 8), dtype='float32')\n"
+        "for bs in range(4):\n"
+        "    c_np[bs, :, :] = np.dot(a_np[bs, :, :], a_np[bs, :, :])\n"
+        "c_np[1:3] = 0\n"
+        "x = a_np[:, 0] + c_np[:, 1]\n"
+        "del c_np[0, :]\n",
+        "t.py");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    auto bad = EvaluateScript("xs = [1, 2, 3]\ny = xs[0, 1:2]\n", "t.py");
+    QVERIFY(!bad.ok());
+    QVERIFY2(bad.error().format().find("t.py:2:11: error: a slice must be the only index") != std::string::npos,
+             bad.error().format().c_str());
+  }
+
   void boundAssertsOfTvmUnitTestsRun() {
     // tests/script/data/bound_inference_asserts.py is written as TVM's
     // test_te_schedule_bound_inference.py is (functions of asserts on
