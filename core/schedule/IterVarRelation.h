@@ -16,10 +16,13 @@ using ir::Expr;
 using ir::IterVar;
 
 // parent = outer * factor + inner. Exactly one of factor / nparts is set by the user;
-// the other is derived from the parent's range by PassDownDomain.
+// the other is derived from the parent's range by PassDownDomain. disable_predication
+// (TVM's split(..., disable_predication=True)): the user asserts the factor divides the
+// parent, so no bound check guards the tail (MakeBoundCheck).
 struct SplitRelation {
   IterVar parent, outer, inner;
   Expr factor, nparts;
+  bool disable_predication = false;
 };
 
 // fused = outer * extent(inner) + inner.

@@ -422,6 +422,11 @@ std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap
   for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
     std::visit(Overloaded{
                    [&](const SplitRelation& s) {
+                     // TVM's PassUpBoundCheck: the user vouches for the whole parent.
+                     if (s.disable_predication) {
+                       flag[s.parent] = false;
+                       return;
+                     }
                      bool exact = false;
                      if (rmap.count(s.parent) && rmap.count(s.outer) && rmap.count(s.inner)) {
                        Expr covered = rmap.at(s.outer).extent * rmap.at(s.inner).extent;

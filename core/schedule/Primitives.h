@@ -18,12 +18,14 @@
 
 namespace tessera::schedule {
 
-// i -> (i.outer, i.inner) with extent(i.inner) == factor.
+// i -> (i.outer, i.inner) with extent(i.inner) == factor. disable_predication: no bound
+// check guards a tail (the caller asserts the factor divides i; TVM's split option).
 Result<std::pair<IterVar, IterVar>> Split(Schedule& sch, Stage stage, IterVar parent,
-                                          int64_t factor);
+                                          int64_t factor, bool disable_predication = false);
 // i -> (i.outer, i.inner) with extent(i.outer) == nparts.
 Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage,
-                                                  IterVar parent, int64_t nparts);
+                                                  IterVar parent, int64_t nparts,
+                                                  bool disable_predication = false);
 // Fuses adjacent leaf vars, outer to inner: (i, j) -> i.j.fused.
 Result<IterVar> Fuse(Schedule& sch, Stage stage, std::vector<IterVar> vars);
 // Puts `order` (distinct leaf vars) into the loop positions they occupy, in this order.

@@ -83,8 +83,9 @@ Status ApplySplit(Schedule& sch, const TraceEntry& e, const Args& a) {
   bool by_factor = e.ints.count("factor") != 0;
   Result<int64_t> amount = Int(e, by_factor ? "factor" : "nparts");
   if (!amount) return Error("split: needs factor or nparts");
-  return by_factor ? Drop(Split(sch, a.stage, a.vars[0], *amount))
-                   : Drop(SplitByNParts(sch, a.stage, a.vars[0], *amount));
+  bool no_predicate = e.ints.count("disable_predication") && e.ints.at("disable_predication") != 0;
+  return by_factor ? Drop(Split(sch, a.stage, a.vars[0], *amount, no_predicate))
+                   : Drop(SplitByNParts(sch, a.stage, a.vars[0], *amount, no_predicate));
 }
 
 Status ApplyTile(Schedule& sch, const TraceEntry& e, const Args& a) {

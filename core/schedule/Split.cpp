@@ -17,7 +17,7 @@ IterVar MakeChild(const IterVar& parent, const std::string& suffix) {
 
 Result<std::pair<IterVar, IterVar>> SplitImpl(Schedule& sch, const Stage& stage,
                                               const IterVar& parent, int64_t value,
-                                              bool by_factor) {
+                                              bool by_factor, bool disable_predication) {
   const char* what = "split";
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s.error();
   if (Status s = detail::CheckLeaf(sch, stage, parent, what); !s) return s.error();
@@ -29,12 +29,13 @@ Result<std::pair<IterVar, IterVar>> SplitImpl(Schedule& sch, const Stage& stage,
   TraceEntry entry;
   entry.iter_vars.push_back(detail::MakeIterVarRef(sch, stage, parent));
   entry.ints[by_factor ? "factor" : "nparts"] = value;
+  if (disable_predication) entry.ints["disable_predication"] = 1;
 
   IterVar outer = MakeChild(parent, ".outer");
   IterVar inner = MakeChild(parent, ".inner");
   Expr amount = ir::make_const(parent->var.dtype(), value);
   stage->relations.push_back(SplitRelation{parent, outer, inner, by_factor ? amount : Expr(),
-                                           by_factor ? Expr() : amount});
+                                           by_factor ? Expr() : amount, disable_predication});
   stage->all_iter_vars.push_back(outer);
   stage->all_iter_vars.push_back(inner);
   auto& leaves = stage->leaf_iter_vars;
@@ -51,13 +52,14 @@ Result<std::pair<IterVar, IterVar>> SplitImpl(Schedule& sch, const Stage& stage,
 }  // namespace
 
 Result<std::pair<IterVar, IterVar>> Split(Schedule& sch, Stage stage, IterVar parent,
-                                          int64_t factor) {
-  return SplitImpl(sch, stage, parent, factor, true);
+                                          int64_t factor, bool disable_predication) {
+  return SplitImpl(sch, stage, parent, factor, true, disable_predication);
 }
 
 Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage,
-                                                  IterVar parent, int64_t nparts) {
-  return SplitImpl(sch, stage, parent, nparts, false);
+                                                  IterVar parent, int64_t nparts,
+                                                  bool disable_predication) {
+  return SplitImpl(sch, stage, parent, nparts, false, disable_predication);
 }
 
 }  // namespace tessera::schedule

@@ -74,7 +74,7 @@ Result<std::vector<ir::IterVar>> IterVarList(const CallArgs& call, const std::st
 using Method = std::function<Result<Value>(const StageObject&, const CallArgs&)>;
 
 Result<Value> Split(const StageObject& self, const CallArgs& call) {
-  Args args(call, "split", {"parent", "factor", "nparts"}, 1);
+  Args args(call, "split", {"parent", "factor", "nparts", "disable_predication"}, 1);
   if (!args.status()) return args.status().error();
   auto parent = IterVarArg(args, "parent");
   if (!parent) return parent.error();
@@ -87,8 +87,14 @@ Result<Value> Split(const StageObject& self, const CallArgs& call) {
     return ScalableAmountError("split(): " + amount_param, args.loc(amount_param));
   auto amount = args.Int(amount_param);
   if (!amount) return amount.error();
-  auto result = has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount)
-                           : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount);
+  bool no_predicate = false;
+  if (args.has("disable_predication")) {
+    auto b = args.Bool("disable_predication");
+    if (!b) return b.error();
+    no_predicate = *b;
+  }
+  auto result = has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount, no_predicate)
+                           : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount, no_predicate);
   if (!result) return Located(result.error(), call.loc);
   return Value::Tuple({MakeIterVarValue(result->first), MakeIterVarValue(result->second)});
 }

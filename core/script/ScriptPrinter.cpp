@@ -168,6 +168,7 @@ class TracePrinter {
       bool nparts = e.ints.count("nparts") != 0;
       std::string arg = nparts ? "nparts=" + std::to_string(Int(e, "nparts"))
                                : "factor=" + std::to_string(Int(e, "factor"));
+      if (e.ints.count("disable_predication") && Int(e, "disable_predication")) arg += ", disable_predication=True";
       std::string parent = Var(FirstVar(e));
       return Outputs(entry, e) + " = " + stage + ".split(" + parent + ", " + arg + ")";
     }

@@ -1,11 +1,12 @@
 // Script-language features TVM's te unit tests stopped at: chained comparisons
 // (test_te_hybrid_script.py: `if 0 <= i < 5`), tvm.tir.vscale() (test_te_schedule.py's
-// parametrized split factor), topi.full / full_like (test_te_autodiff.py) and
+// parametrized split factor, with split's disable_predication), topi.full / full_like (test_te_autodiff.py) and
 // tvm.ir.structural_equal / assert_structural_equal (test_te_schedule_tensorize.py). The facts
 // are `assert` statements inside the scripts; refusals are located errors.
 #include <QtTest>
 
 #include "script/Evaluator.h"
+#include "script/ScriptPrinter.h"
 #include "script/Parser.h"
 #include "script/Ast.h"
 
@@ -94,6 +95,74 @@ class TestTvmTestStops : public QObject {
     auto args = Eval("tvm.tir.vscale(1)\n");
     QVERIFY(!args.ok());
     QCOMPARE(QString::fromStdString(args.error().format()), QString("t.py:4:9: error: vscale() takes no arguments"));
+  }
+
+  // test_te_schedule.py's test_split_disable_predicate, run for each parametrization:
+  // with a constant factor the tail's predicate is there unless disable_predication=True;
+  // the vscale cases fail, at the split, with the located refusal.
+  void splitDisablePredicationAsTvmsTest_data() {
+    QTest::addColumn<std::string>("factor");
+    QTest::addColumn<std::string>("disable");
+    QTest::addColumn<bool>("ok");
+    QTest::newRow("4, True") << std::string("4") << std::string("True") << true;
+    QTest::newRow("4, False") << std::string("4") << std::string("False") << true;
+    QTest::newRow("4 * vscale, True") << std::string("4 * tvm.tir.vscale()") << std::string("True") << false;
+    QTest::newRow("4 * vscale, False") << std::string("4 * tvm.tir.vscale()") << std::string("False") << false;
+  }
+  void splitDisablePredicationAsTvmsTest() {
+    QFETCH(std::string, factor);
+    QFETCH(std::string, disable);
+    QFETCH(bool, ok);
+    auto r = Eval(
+        "from tvm.driver.build_module import schedule_to_module\n"
+        "def test_split_disable_predicate(split_factor, disable_predication):\n"
+        "    A = te.placeholder((43,), name='A')\n"
+        "    B = te.compute(A.shape, lambda i: A[i] + 2, name='C')\n"
+        "    sch = te.create_schedule(B.op)\n"
+        "    (i,) = sch[B].op.axis\n"
+        "    _, _ = sch[B].split(i, factor=split_factor, disable_predication=disable_predication)\n"
+        "    mod = schedule_to_module(sch, [A, B], 'main')\n"
+        "    predicates = []\n"
+        "    def _find_predicates(stmt):\n"
+        "        if isinstance(stmt, tvm.tir.stmt.IfThenElse):\n"
+        "            predicates.append(stmt)\n"
+        "    tvm.tir.stmt_functor.post_order_visit(mod['main'].body, _find_predicates)\n"
+        "    assert bool(len(predicates)) != disable_predication\n"
+        "test_split_disable_predicate(" + factor + ", " + disable + ")\n");
+    if (ok) {
+      QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+      return;
+    }
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().format()).startsWith("t.py:10:28: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
+             r.error().format().c_str());
+  }
+
+  // The option is part of the schedule: the script printer writes it back, and the
+  // printed script replays to the same program.
+  void disablePredicationPrintsAndReplays() {
+    auto r = Eval(
+        "A = te.placeholder((43,), name='A')\n"
+        "B = te.compute(A.shape, lambda i: A[i] + 2, name='C')\n"
+        "s = te.create_schedule(B.op)\n"
+        "xo, xi = s[B].split(B.op.axis[0], factor=4, disable_predication=True)\n"
+        "m = tvm.lower(s, [A, B], simple_mode=True)\n"
+        "assert 'likely' not in str(m), str(m)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+    std::string printed = PrintScript(*r);
+    QVERIFY2(printed.find("split(") != std::string::npos &&
+                 printed.find("factor=4, disable_predication=True)") != std::string::npos,
+             printed.c_str());
+    auto again = EvaluateScript(printed, "printed.py");
+    QVERIFY2(again.ok(), again ? "" : again.error().format().c_str());
+    auto plain = Eval(
+        "A = te.placeholder((43,), name='A')\n"
+        "B = te.compute(A.shape, lambda i: A[i] + 2, name='C')\n"
+        "s = te.create_schedule(B.op)\n"
+        "xo, xi = s[B].split(B.op.axis[0], factor=4)\n"
+        "m = tvm.lower(s, [A, B], simple_mode=True)\n"
+        "assert 'likely' in str(m), str(m)\n");
+    QVERIFY2(plain.ok(), plain ? "" : plain.error().format().c_str());
   }
 
   // topi.full / full_like (TVM's C++ elemwise.h): a constant of the dtype over the shape,
