@@ -178,26 +178,23 @@ class TeJsonLoader {
     }
     return out;
   }
-  Result<std::vector<ir::Expr>> ExprsField(size_t i, const std::string& name) {
-    auto items = ArrayField(i, name, JsonLoaded::Kind::Expr);
+  // One member of each item of an Array field of `kind` items.
+  template <typename T>
+  Result<std::vector<T>> MembersOf(size_t i, const std::string& name, JsonLoaded::Kind kind, T JsonLoaded::*member) {
+    auto items = ArrayField(i, name, kind);
     if (!items) return items.error();
-    std::vector<ir::Expr> out;
-    for (auto& c : *items) out.push_back(c.expr);
+    std::vector<T> out;
+    for (auto& c : *items) out.push_back(c.*member);
     return out;
+  }
+  Result<std::vector<ir::Expr>> ExprsField(size_t i, const std::string& name) {
+    return MembersOf(i, name, JsonLoaded::Kind::Expr, &JsonLoaded::expr);
   }
   Result<std::vector<ir::IterVar>> IterVarsField(size_t i, const std::string& name) {
-    auto items = ArrayField(i, name, JsonLoaded::Kind::IterVar);
-    if (!items) return items.error();
-    std::vector<ir::IterVar> out;
-    for (auto& c : *items) out.push_back(c.iter_var);
-    return out;
+    return MembersOf(i, name, JsonLoaded::Kind::IterVar, &JsonLoaded::iter_var);
   }
   Result<std::vector<te::Tensor>> TensorsField(size_t i, const std::string& name) {
-    auto items = ArrayField(i, name, JsonLoaded::Kind::Tensor);
-    if (!items) return items.error();
-    std::vector<te::Tensor> out;
-    for (auto& c : *items) out.push_back(c.tensor);
-    return out;
+    return MembersOf(i, name, JsonLoaded::Kind::Tensor, &JsonLoaded::tensor);
   }
   Result<std::vector<ir::Var>> VarsField(size_t i, const std::string& name) {
     auto exprs = ExprsField(i, name);

@@ -10,6 +10,7 @@
 #include "script/JsonGraph.h"
 #include "script/OperationAttrs.h"
 #include "script/TeObjects.h"
+#include "support/Json.h"
 #include "te/Scan.h"
 
 namespace tessera::script {
@@ -23,28 +24,6 @@ struct JsonOutNode {
   std::vector<size_t> data;                  // Array items, Map values (or key/value pairs)
   std::optional<std::string> repr_str;       // runtime.String, Box*, Op
 };
-
-std::string JsonQuoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 // 17 significant digits, as TVM writes a double, so a float survives the round trip.
 std::string DoubleText(double v) {
@@ -287,8 +266,8 @@ class TeJsonSaver {
   Result<size_t> SaveExprFields(size_t self, const ir::Expr& e);
 
   void WriteNode(std::string& out, const JsonOutNode& n) const {
-    out += "{\n      \"type_key\": " + JsonQuoted(n.type_key);
-    if (n.repr_str) out += ", \n      \"repr_str\": " + JsonQuoted(*n.repr_str);
+    out += "{\n      \"type_key\": " + JsonQuote(n.type_key);
+    if (n.repr_str) out += ", \n      \"repr_str\": " + JsonQuote(*n.repr_str);
     if (!n.attrs.empty()) {
       out += ", \n      \"attrs\": {";
       // dmlc writes a one-member object on one line.
@@ -297,7 +276,7 @@ class TeJsonSaver {
       for (const auto& [k, v] : n.attrs) {
         out += first ? "" : ", ";
         if (multi) out += "\n        ";
-        out += JsonQuoted(k) + ": " + JsonQuoted(v);
+        out += JsonQuote(k) + ": " + JsonQuote(v);
         first = false;
       }
       out += multi ? "\n      }" : "}";
@@ -305,7 +284,7 @@ class TeJsonSaver {
     if (!n.keys.empty()) {
       out += ", \n      \"keys\": [";
       for (size_t i = 0; i < n.keys.size(); ++i)
-        out += (i ? ", \n        " : "\n        ") + JsonQuoted(n.keys[i]);
+        out += (i ? ", \n        " : "\n        ") + JsonQuote(n.keys[i]);
       out += "\n      ]";
     }
     if (!n.data.empty()) {
