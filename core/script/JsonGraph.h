@@ -24,7 +24,8 @@ namespace tessera::script {
 
 // The JSON text of `root` (the attrs of every operation reached come from `interp`).
 // `loc` locates an error for an object that cannot be serialized.
-Result<std::string> SaveJsonGraph(const Interpreter& interp, const Value& root, const SourceLoc& loc);
+Result<std::string> SaveJsonGraph(const Interpreter& interp, const Value& root,
+                                  const SourceLoc& loc);
 
 // The object a node-graph JSON text describes, rebuilt with fresh variables and
 // operations (their attrs recorded in `interp`). Errors are located at `loc` (the

@@ -14,8 +14,8 @@
 #include "script/OperationAttrs.h"
 #include "script/TeObjects.h"
 #include "support/JsonReader.h"
-#include "te/Compute.h"
 #include "te/BitOps.h"
+#include "te/Compute.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
 
@@ -31,9 +31,21 @@ constexpr int kMaxJsonGraphDepth = 200;
 // What a node was rebuilt into: a script value, or one of the IR objects that only
 // appear inside others (a Range, a CommReducer, a PrimType, an Op name).
 struct JsonLoaded {
-  enum class Kind : uint8_t { Null, Value, Expr, IterVar, Range, Reducer, Operation, Tensor, PrimType, Op, Array };
+  enum class Kind : uint8_t {
+    Null,
+    Value,
+    Expr,
+    IterVar,
+    Range,
+    Reducer,
+    Operation,
+    Tensor,
+    PrimType,
+    Op,
+    Array
+  };
   Kind kind = Kind::Null;
-  Value value;        // Value; a Map as a dict
+  Value value;  // Value; a Map as a dict
   ir::Expr expr;
   ir::IterVar iter_var;
   ir::Range range;
@@ -46,19 +58,30 @@ struct JsonLoaded {
 };
 
 const char* LoadedKindName(JsonLoaded::Kind k) {
-  static const char* names[] = {"null", "value", "expression", "IterVar", "Range", "CommReducer",
-                                "operation", "Tensor", "PrimType", "Op", "Array"};
+  static const char* names[] = {"null",     "value",       "expression", "IterVar",
+                                "Range",    "CommReducer", "operation",  "Tensor",
+                                "PrimType", "Op",          "Array"};
   return names[static_cast<int>(k)];
 }
 
 std::optional<ir::ExprKind> BinaryKindOf(const std::string& type_key) {
   static const std::unordered_map<std::string, ir::ExprKind> kinds = {
-      {"tir.Add", ir::ExprKind::Add}, {"tir.Sub", ir::ExprKind::Sub}, {"tir.Mul", ir::ExprKind::Mul},
-      {"tir.Div", ir::ExprKind::Div}, {"tir.Mod", ir::ExprKind::Mod},
-      {"tir.FloorDiv", ir::ExprKind::FloorDiv}, {"tir.FloorMod", ir::ExprKind::FloorMod},
-      {"tir.Min", ir::ExprKind::Min}, {"tir.Max", ir::ExprKind::Max}, {"tir.EQ", ir::ExprKind::EQ},
-      {"tir.NE", ir::ExprKind::NE}, {"tir.LT", ir::ExprKind::LT}, {"tir.LE", ir::ExprKind::LE},
-      {"tir.GT", ir::ExprKind::GT}, {"tir.GE", ir::ExprKind::GE}, {"tir.And", ir::ExprKind::And},
+      {"tir.Add", ir::ExprKind::Add},
+      {"tir.Sub", ir::ExprKind::Sub},
+      {"tir.Mul", ir::ExprKind::Mul},
+      {"tir.Div", ir::ExprKind::Div},
+      {"tir.Mod", ir::ExprKind::Mod},
+      {"tir.FloorDiv", ir::ExprKind::FloorDiv},
+      {"tir.FloorMod", ir::ExprKind::FloorMod},
+      {"tir.Min", ir::ExprKind::Min},
+      {"tir.Max", ir::ExprKind::Max},
+      {"tir.EQ", ir::ExprKind::EQ},
+      {"tir.NE", ir::ExprKind::NE},
+      {"tir.LT", ir::ExprKind::LT},
+      {"tir.LE", ir::ExprKind::LE},
+      {"tir.GT", ir::ExprKind::GT},
+      {"tir.GE", ir::ExprKind::GE},
+      {"tir.And", ir::ExprKind::And},
       {"tir.Or", ir::ExprKind::Or}};
   auto it = kinds.find(type_key);
   return it == kinds.end() ? std::nullopt : std::optional<ir::ExprKind>(it->second);
@@ -83,7 +106,10 @@ std::string ReducerNameOf(const ir::CommReducerNode& r) {
 class TeJsonLoader {
  public:
   TeJsonLoader(Interpreter& interp, const JsonValue& nodes, SourceLoc loc)
-      : interp_(interp), nodes_(nodes.items), loc_(std::move(loc)), memo_(nodes.items.size()),
+      : interp_(interp),
+        nodes_(nodes.items),
+        loc_(std::move(loc)),
+        memo_(nodes.items.size()),
         busy_(nodes.items.size(), false) {}
 
   Result<Value> RootValue(size_t root) {
@@ -120,7 +146,8 @@ class TeJsonLoader {
     if (!s) return s.error();
     char* end = nullptr;
     long long v = std::strtoll(s->c_str(), &end, 10);
-    if (s->empty() || *end != '\0') return NodeError(i, "attribute '" + name + "' is not an integer: '" + *s + "'");
+    if (s->empty() || *end != '\0')
+      return NodeError(i, "attribute '" + name + "' is not an integer: '" + *s + "'");
     return static_cast<int64_t>(v);
   }
   Result<ir::DataType> DtypeAttr(size_t i) const {
@@ -135,12 +162,13 @@ class TeJsonLoader {
     auto v = IntAttr(i, name);
     if (!v) return v.error();
     if (*v < 0 || static_cast<size_t>(*v) >= nodes_.size())
-      return NodeError(i, "attribute '" + name + "' refers to node " + std::to_string(*v) + ", but there are " +
-                              std::to_string(nodes_.size()) + " nodes");
+      return NodeError(i, "attribute '" + name + "' refers to node " + std::to_string(*v) +
+                              ", but there are " + std::to_string(nodes_.size()) + " nodes");
     return static_cast<size_t>(*v);
   }
   // The object an attribute refers to, which must be of `kind` (null allowed when `optional`).
-  Result<JsonLoaded> Child(size_t i, const std::string& name, JsonLoaded::Kind kind, bool optional = false) {
+  Result<JsonLoaded> Child(size_t i, const std::string& name, JsonLoaded::Kind kind,
+                           bool optional = false) {
     auto ref = RefAttr(i, name);
     if (!ref) return ref.error();
     auto child = Load(*ref);
@@ -164,7 +192,8 @@ class TeJsonLoader {
     return NodeError(i, "attribute '" + name + "' must be a string");
   }
   // The items of the Array an attribute refers to, each of `kind`.
-  Result<std::vector<JsonLoaded>> ArrayField(size_t i, const std::string& name, JsonLoaded::Kind kind) {
+  Result<std::vector<JsonLoaded>> ArrayField(size_t i, const std::string& name,
+                                             JsonLoaded::Kind kind) {
     auto a = Child(i, name, JsonLoaded::Kind::Array);
     if (!a) return a.error();
     std::vector<JsonLoaded> out;
@@ -180,7 +209,8 @@ class TeJsonLoader {
   }
   // One member of each item of an Array field of `kind` items.
   template <typename T>
-  Result<std::vector<T>> MembersOf(size_t i, const std::string& name, JsonLoaded::Kind kind, T JsonLoaded::*member) {
+  Result<std::vector<T>> MembersOf(size_t i, const std::string& name, JsonLoaded::Kind kind,
+                                   T JsonLoaded::*member) {
     auto items = ArrayField(i, name, kind);
     if (!items) return items.error();
     std::vector<T> out;
@@ -224,7 +254,8 @@ class TeJsonLoader {
   // ---------------------------------------------------------------- nodes
   Result<JsonLoaded> Load(size_t i) {
     if (memo_[i]) return *memo_[i];
-    if (busy_[i]) return NodeError(i, "a cyclic reference (the node refers to itself through its fields)");
+    if (busy_[i])
+      return NodeError(i, "a cyclic reference (the node refers to itself through its fields)");
     if (depth_ >= kMaxJsonGraphDepth)
       return NodeError(i, "nested deeper than " + std::to_string(kMaxJsonGraphDepth) + " nodes");
     busy_[i] = true;
@@ -240,8 +271,8 @@ class TeJsonLoader {
     const std::string& type_key = nodes_[i].find("type_key")->string;
     if (type_key.empty()) return JsonLoaded{};
     if (auto kind = BinaryKindOf(type_key)) return BuildBinary(i, *kind);
-    if (type_key == "runtime.String" || type_key == "runtime.BoxInt" || type_key == "runtime.BoxFloat" ||
-        type_key == "runtime.BoxBool")
+    if (type_key == "runtime.String" || type_key == "runtime.BoxInt" ||
+        type_key == "runtime.BoxFloat" || type_key == "runtime.BoxBool")
       return BuildBoxed(i, type_key);
     if (type_key == "Array") {
       JsonLoaded l;
@@ -267,10 +298,12 @@ class TeJsonLoader {
       l.op_name = repr->string;
       return l;
     }
-    if (type_key == "IntImm" || type_key == "FloatImm" || type_key == "tir.StringImm") return BuildImm(i, type_key);
-    if (type_key == "tir.Var" || type_key == "tir.SizeVar") return BuildVar(i, type_key == "tir.SizeVar");
-    if (type_key == "tir.Not" || type_key == "tir.Select" || type_key == "tir.Cast" || type_key == "tir.Let" ||
-        type_key == "tir.Ramp" || type_key == "tir.Broadcast")
+    if (type_key == "IntImm" || type_key == "FloatImm" || type_key == "tir.StringImm")
+      return BuildImm(i, type_key);
+    if (type_key == "tir.Var" || type_key == "tir.SizeVar")
+      return BuildVar(i, type_key == "tir.SizeVar");
+    if (type_key == "tir.Not" || type_key == "tir.Select" || type_key == "tir.Cast" ||
+        type_key == "tir.Let" || type_key == "tir.Ramp" || type_key == "tir.Broadcast")
       return BuildOther(i, type_key);
     if (type_key == "tir.Call") return BuildCall(i);
     if (type_key == "tir.ProducerLoad") return BuildProducerLoad(i);
@@ -279,15 +312,19 @@ class TeJsonLoader {
     if (type_key == "Range") return BuildRange(i);
     if (type_key == "tir.IterVar") return BuildIterVar(i);
     if (type_key == "Tensor") return BuildTensor(i);
-    if (type_key == "PlaceholderOp" || type_key == "ComputeOp" || type_key == "ScanOp") return BuildOperation(i, type_key);
+    if (type_key == "PlaceholderOp" || type_key == "ComputeOp" || type_key == "ScanOp")
+      return BuildOperation(i, type_key);
     if (type_key == "ExternOp")
-      return NodeError(i, "extern operations are not loaded (Tessera serializes te expressions, not statements)");
+      return NodeError(
+          i,
+          "extern operations are not loaded (Tessera serializes te expressions, not statements)");
     return NodeError(i, "unsupported type_key '" + type_key + "'");
   }
 
   Result<JsonLoaded> BuildBoxed(size_t i, const std::string& type_key) {
     const JsonValue* repr = nodes_[i].find("repr_str");
-    if (nodes_[i].find("repr_b64")) return NodeError(i, "base64 (\"repr_b64\") values are not supported");
+    if (nodes_[i].find("repr_b64"))
+      return NodeError(i, "base64 (\"repr_b64\") values are not supported");
     std::string text = repr && repr->is_string() ? repr->string : "";
     if (type_key == "runtime.String") return OfValue(Value::String(text));
     char* end = nullptr;
@@ -308,14 +345,16 @@ class TeJsonLoader {
     auto dict = std::make_shared<DictObject>();
     const JsonValue* keys = nodes_[i].find("keys");
     if (keys && !keys->items.empty()) {
-      if (keys->items.size() != data.size()) return NodeError(i, "a Map needs as many \"keys\" as \"data\"");
+      if (keys->items.size() != data.size())
+        return NodeError(i, "a Map needs as many \"keys\" as \"data\"");
       for (size_t k = 0; k < data.size(); ++k) {
         auto v = LoadValue(data[k]);
         if (!v) return v.error();
         dict->entries->emplace_back(Value::String(keys->items[k].string), *v);
       }
     } else {
-      if (data.size() % 2) return NodeError(i, "a Map without \"keys\" needs key / value pairs in \"data\"");
+      if (data.size() % 2)
+        return NodeError(i, "a Map without \"keys\" needs key / value pairs in \"data\"");
       for (size_t k = 0; k < data.size(); k += 2) {
         auto key = LoadValue(data[k]);
         auto v = key ? LoadValue(data[k + 1]) : key;
@@ -339,13 +378,16 @@ class TeJsonLoader {
     char* end = nullptr;
     if (type_key == "FloatImm") {
       double v = std::strtod(text->c_str(), &end);
-      if (text->empty() || *end != '\0') return NodeError(i, "value is not a number: '" + *text + "'");
+      if (text->empty() || *end != '\0')
+        return NodeError(i, "value is not a number: '" + *text + "'");
       if (!t->is_float()) return NodeError(i, "a FloatImm needs a float dtype, not " + t->str());
       return OfExpr(ir::FloatImm(*t, v));
     }
     long long v = std::strtoll(text->c_str(), &end, 10);
-    if (text->empty() || *end != '\0') return NodeError(i, "value is not an integer: '" + *text + "'");
-    if (t->is_float()) return NodeError(i, "an IntImm needs an integer or bool dtype, not " + t->str());
+    if (text->empty() || *end != '\0')
+      return NodeError(i, "value is not an integer: '" + *text + "'");
+    if (t->is_float())
+      return NodeError(i, "an IntImm needs an integer or bool dtype, not " + t->str());
     return OfExpr(ir::IntImm(*t, v));
   }
 
@@ -363,7 +405,8 @@ class TeJsonLoader {
     auto b = ExprField(i, "b");
     if (!b) return b.error();
     if (a->dtype() != b->dtype())
-      return NodeError(i, "operands of different types (" + a->dtype().str() + " and " + b->dtype().str() + ")");
+      return NodeError(
+          i, "operands of different types (" + a->dtype().str() + " and " + b->dtype().str() + ")");
     if ((kind == ir::ExprKind::And || kind == ir::ExprKind::Or) && !a->dtype().is_bool())
       return NodeError(i, "operands must be bool, not " + a->dtype().str());
     return OfExpr(ir::MakeBinary(kind, *a, *b));
@@ -380,7 +423,8 @@ class TeJsonLoader {
       auto t = c ? ExprField(i, "true_value") : c;
       auto f = t ? ExprField(i, "false_value") : t;
       if (!f) return f.error();
-      if (c->dtype() != ir::DataType::Bool(c->dtype().lanes())) return NodeError(i, "the condition must be bool");
+      if (c->dtype() != ir::DataType::Bool(c->dtype().lanes()))
+        return NodeError(i, "the condition must be bool");
       if (t->dtype() != f->dtype()) return NodeError(i, "the two values have different types");
       return OfExpr(ir::MakeSelect(*c, *t, *f));
     }
@@ -389,7 +433,8 @@ class TeJsonLoader {
       if (!t) return t.error();
       auto v = ExprField(i, "value");
       if (!v) return v.error();
-      if (t->lanes() != v->dtype().lanes()) return NodeError(i, "a cast cannot change the number of lanes");
+      if (t->lanes() != v->dtype().lanes())
+        return NodeError(i, "a cast cannot change the number of lanes");
       return OfExpr(ir::MakeCast(*t, *v));
     }
     if (type_key == "tir.Let") {
@@ -399,7 +444,8 @@ class TeJsonLoader {
       if (!body) return body.error();
       ir::Var v = ir::Var::from(*var);
       if (!v.defined()) return NodeError(i, "'var' must be a variable");
-      if (v.dtype() != value->dtype()) return NodeError(i, "the variable and its value have different types");
+      if (v.dtype() != value->dtype())
+        return NodeError(i, "the variable and its value have different types");
       return OfExpr(ir::MakeLet(v, *value, *body));
     }
     // Ramp / Broadcast: lanes is an IntImm node in TVM 0.19 (a plain integer before).
@@ -414,7 +460,8 @@ class TeJsonLoader {
     auto base = ExprField(i, "base");
     auto stride = base ? ExprField(i, "stride") : base;
     if (!stride) return stride.error();
-    if (!base->dtype().is_scalar() || base->dtype() != stride->dtype() || !base->dtype().is_integer())
+    if (!base->dtype().is_scalar() || base->dtype() != stride->dtype() ||
+        !base->dtype().is_integer())
       return NodeError(i, "a ramp needs a scalar integer base and a stride of its type");
     return OfExpr(ir::MakeRamp(*base, *stride, *lanes));
   }
@@ -436,7 +483,8 @@ class TeJsonLoader {
       if (!v) return v.error();
       lanes = *v;
     }
-    if (lanes < 1 || lanes > 65535) return NodeError(i, "lanes out of range: " + std::to_string(lanes));
+    if (lanes < 1 || lanes > 65535)
+      return NodeError(i, "lanes out of range: " + std::to_string(lanes));
     return static_cast<int>(lanes);
   }
 
@@ -460,7 +508,8 @@ class TeJsonLoader {
     if (!call) return call.error();
     if (call->defined()) {
       if (call->dtype() != *t)
-        return NodeError(i, bare + " of these arguments is " + call->dtype().str() + ", not " + t->str());
+        return NodeError(
+            i, bare + " of these arguments is " + call->dtype().str() + ", not " + t->str());
       return OfExpr(*call);
     }
     // Any other TVM builtin keeps its name; code generation refuses it by name
@@ -470,10 +519,12 @@ class TeJsonLoader {
 
   // The intrinsics Tessera computes, built by the builders the script uses (so the
   // arguments are checked as there); undefined for other names.
-  Result<ir::Expr> KnownIntrinsicCall(size_t i, const std::string& bare, const std::vector<ir::Expr>& args) {
+  Result<ir::Expr> KnownIntrinsicCall(size_t i, const std::string& bare,
+                                      const std::vector<ir::Expr>& args) {
     auto arity = [&](size_t n) -> Status {
       if (args.size() == n) return Status::Ok();
-      return NodeError(i, bare + " takes " + std::to_string(n) + " arguments, not " + std::to_string(args.size()));
+      return NodeError(i, bare + " takes " + std::to_string(n) + " arguments, not " +
+                              std::to_string(args.size()));
     };
     if (te::is_intrinsic_name(bare)) {
       ir::Expr e = te::call_intrinsic(bare, args);
@@ -482,7 +533,8 @@ class TeJsonLoader {
     }
     if (auto bit = codegen::LookupBitOp(bare)) {
       if (Status st = arity(static_cast<size_t>(bit->arity)); !st) return st.error();
-      te::BitOpBuild built = te::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());
+      te::BitOpBuild built =
+          te::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());
       if (!built.expr.defined()) return NodeError(i, built.error);
       return built.expr;
     }
@@ -510,8 +562,9 @@ class TeJsonLoader {
     auto indices = ExprsField(i, "indices");
     if (!indices) return indices.error();
     if (indices->size() != producer->tensor.ndim())
-      return NodeError(i, "a load of the " + std::to_string(producer->tensor.ndim()) + "-d tensor '" +
-                              producer->tensor.name() + "' with " + std::to_string(indices->size()) + " indices");
+      return NodeError(i, "a load of the " + std::to_string(producer->tensor.ndim()) +
+                              "-d tensor '" + producer->tensor.name() + "' with " +
+                              std::to_string(indices->size()) + " indices");
     for (const ir::Expr& index : *indices)
       if (!index.dtype().is_integer() || !index.dtype().is_scalar())
         return NodeError(i, "an index must be a scalar integer, not " + index.dtype().str());
@@ -529,11 +582,13 @@ class TeJsonLoader {
     if (!identity) return identity.error();
     size_t n = lhs->size();
     if (n == 0 || rhs->size() != n || result->size() != n || identity->size() != n)
-      return NodeError(i, "lhs, rhs, result and identity_element must have the same (non-zero) length");
+      return NodeError(
+          i, "lhs, rhs, result and identity_element must have the same (non-zero) length");
     for (size_t k = 0; k < n; ++k)
       if ((*lhs)[k].dtype() != (*rhs)[k].dtype() || (*lhs)[k].dtype() != (*result)[k].dtype() ||
           (*lhs)[k].dtype() != (*identity)[k].dtype())
-        return NodeError(i, "value " + std::to_string(k) + " has different types in lhs, rhs, result and identity_element");
+        return NodeError(i, "value " + std::to_string(k) +
+                                " has different types in lhs, rhs, result and identity_element");
     auto r = std::make_shared<ir::CommReducerNode>();
     r->lhs = std::move(*lhs);
     r->rhs = std::move(*rhs);
@@ -553,24 +608,28 @@ class TeJsonLoader {
     if (!source) return source.error();
     auto axis = IterVarsField(i, "axis");
     if (!axis) return axis.error();
-    auto condition = HasAttr(i, "condition") ? ExprField(i, "condition", true) : Result<ir::Expr>(ir::Expr());
+    auto condition =
+        HasAttr(i, "condition") ? ExprField(i, "condition", true) : Result<ir::Expr>(ir::Expr());
     if (!condition) return condition.error();
     auto value_index = IntAttr(i, "value_index");
     if (!value_index) return value_index.error();
     if (source->size() != combiner->reducer->lhs.size())
-      return NodeError(i, "the combiner takes " + std::to_string(combiner->reducer->lhs.size()) + " values, the source has " +
-                              std::to_string(source->size()));
+      return NodeError(i, "the combiner takes " + std::to_string(combiner->reducer->lhs.size()) +
+                              " values, the source has " + std::to_string(source->size()));
     if (*value_index < 0 || static_cast<size_t>(*value_index) >= source->size())
       return NodeError(i, "value_index out of range: " + std::to_string(*value_index));
     for (size_t k = 0; k < source->size(); ++k)
       if ((*source)[k].dtype() != combiner->reducer->lhs[k].dtype())
-        return NodeError(i, "source " + std::to_string(k) + " is " + (*source)[k].dtype().str() + " but the combiner takes " +
+        return NodeError(i, "source " + std::to_string(k) + " is " + (*source)[k].dtype().str() +
+                                " but the combiner takes " +
                                 combiner->reducer->lhs[k].dtype().str());
     for (const ir::IterVar& iv : *axis)
       if (!iv->dom.defined()) return NodeError(i, "a reduce axis needs a range");
-    if (condition->defined() && !condition->dtype().is_bool()) return NodeError(i, "the condition must be bool");
+    if (condition->defined() && !condition->dtype().is_bool())
+      return NodeError(i, "the condition must be bool");
     ir::Expr cond = condition->defined() ? *condition : ir::make_bool(true);
-    return OfExpr(ir::MakeReduce(combiner->reducer, *source, *axis, cond, static_cast<int>(*value_index)));
+    return OfExpr(
+        ir::MakeReduce(combiner->reducer, *source, *axis, cond, static_cast<int>(*value_index)));
   }
 
   Result<JsonLoaded> BuildRange(size_t i) {
@@ -594,7 +653,8 @@ class TeJsonLoader {
     if (!var) return var.error();
     ir::Var v = ir::Var::from(*var);
     if (!v.defined()) return NodeError(i, "'var' must be a variable");
-    if (!v.dtype().is_integer() || !v.dtype().is_scalar()) return NodeError(i, "an IterVar's variable must be an integer");
+    if (!v.dtype().is_integer() || !v.dtype().is_scalar())
+      return NodeError(i, "an IterVar's variable must be an integer");
     auto type = IntAttr(i, "iter_type");
     if (!type) return type.error();
     if (*type < 0 || *type > static_cast<int>(ir::IterVarType::Tensorized))
@@ -613,8 +673,9 @@ class TeJsonLoader {
     auto value_index = IntAttr(i, "value_index");
     if (!value_index) return value_index.error();
     if (*value_index < 0 || *value_index >= op->op->num_outputs())
-      return NodeError(i, "value_index " + std::to_string(*value_index) + " but the operation '" + op->op->name + "' has " +
-                              std::to_string(op->op->num_outputs()) + " outputs");
+      return NodeError(i, "value_index " + std::to_string(*value_index) + " but the operation '" +
+                              op->op->name + "' has " + std::to_string(op->op->num_outputs()) +
+                              " outputs");
     JsonLoaded l;
     l.kind = JsonLoaded::Kind::Tensor;
     l.tensor = te::output_of(op->op, static_cast<int>(*value_index));
@@ -625,7 +686,8 @@ class TeJsonLoader {
     auto name = Attr(i, "name");
     if (!name) return name.error();
     *name = DistinctOpName(*name);
-    Result<std::string> tag = HasAttr(i, "tag") ? Attr(i, "tag") : Result<std::string>(std::string());
+    Result<std::string> tag =
+        HasAttr(i, "tag") ? Attr(i, "tag") : Result<std::string>(std::string());
     if (!tag) return tag.error();
     Result<te::Operation> op = BuildOperationOf(i, type_key, *name, *tag);
     if (!op) return NodeError(i, op.error().message);
@@ -634,8 +696,10 @@ class TeJsonLoader {
       if (!ref) return ref.error();
       auto attrs = LoadValue(*ref);
       if (!attrs) return attrs.error();
-      if (!attrs->is_none() && !attrs->as<DictObject>()) return NodeError(i, "'attrs' must be a Map");
-      if (Status st = SetOperationAttrs(interp_, *op, *attrs, loc_); !st) return NodeError(i, st.error().message);
+      if (!attrs->is_none() && !attrs->as<DictObject>())
+        return NodeError(i, "'attrs' must be a Map");
+      if (Status st = SetOperationAttrs(interp_, *op, *attrs, loc_); !st)
+        return NodeError(i, st.error().message);
     }
     JsonLoaded l;
     l.kind = JsonLoaded::Kind::Operation;
@@ -643,8 +707,8 @@ class TeJsonLoader {
     return l;
   }
 
-  Result<te::Operation> BuildOperationOf(size_t i, const std::string& type_key, const std::string& name,
-                                         const std::string& tag) {
+  Result<te::Operation> BuildOperationOf(size_t i, const std::string& type_key,
+                                         const std::string& name, const std::string& tag) {
     if (type_key == "PlaceholderOp") {
       auto shape = ExprsField(i, "shape");
       if (!shape) return shape.error();
@@ -695,12 +759,18 @@ class TeJsonLoader {
 
   Result<Value> ToValue(size_t i, const JsonLoaded& l) {
     switch (l.kind) {
-      case JsonLoaded::Kind::Null: return Value();
-      case JsonLoaded::Kind::Value: return l.value;
-      case JsonLoaded::Kind::Expr: return Value::FromExpr(l.expr);
-      case JsonLoaded::Kind::IterVar: return MakeIterVarValue(l.iter_var);
-      case JsonLoaded::Kind::Operation: return MakeOperationValue(l.op);
-      case JsonLoaded::Kind::Tensor: return MakeTensorValue(l.tensor);
+      case JsonLoaded::Kind::Null:
+        return Value();
+      case JsonLoaded::Kind::Value:
+        return l.value;
+      case JsonLoaded::Kind::Expr:
+        return Value::FromExpr(l.expr);
+      case JsonLoaded::Kind::IterVar:
+        return MakeIterVarValue(l.iter_var);
+      case JsonLoaded::Kind::Operation:
+        return MakeOperationValue(l.op);
+      case JsonLoaded::Kind::Tensor:
+        return MakeTensorValue(l.tensor);
       case JsonLoaded::Kind::Array: {
         std::vector<Value> items;
         for (size_t item : l.items) {
@@ -711,7 +781,8 @@ class TeJsonLoader {
         return Value::List(std::move(items));
       }
       default:
-        return NodeError(i, std::string("a ") + LoadedKindName(l.kind) + " is not a value a script can hold");
+        return NodeError(
+            i, std::string("a ") + LoadedKindName(l.kind) + " is not a value a script can hold");
     }
   }
 
@@ -728,8 +799,8 @@ class TeJsonLoader {
 // fields without checking their JSON kinds again.
 Status CheckJsonGraphShape(const JsonValue& doc, size_t* root, const SourceLoc& loc) {
   auto at = [&loc](const JsonValue& v, const std::string& what) {
-    return Error("load_json: line " + std::to_string(v.loc.line) + ", column " + std::to_string(v.loc.column) +
-                     " of the JSON: " + what,
+    return Error("load_json: line " + std::to_string(v.loc.line) + ", column " +
+                     std::to_string(v.loc.column) + " of the JSON: " + what,
                  loc);
   };
   if (!doc.is_object()) return at(doc, "expected a JSON object with \"root\" and \"nodes\"");
@@ -738,7 +809,8 @@ Status CheckJsonGraphShape(const JsonValue& doc, size_t* root, const SourceLoc& 
   if (!nodes || !nodes->is_array()) return at(doc, "missing \"nodes\" (an array)");
   if (!r || !r->is_number() || !r->is_integer) return at(doc, "missing \"root\" (a node index)");
   auto index_ok = [nodes](const JsonValue& v) {
-    return v.is_number() && v.is_integer && v.integer >= 0 && static_cast<size_t>(v.integer) < nodes->items.size();
+    return v.is_number() && v.is_integer && v.integer >= 0 &&
+           static_cast<size_t>(v.integer) < nodes->items.size();
   };
   if (!index_ok(*r)) return at(*r, "\"root\" is not the index of a node");
   for (const JsonValue& n : nodes->items) {

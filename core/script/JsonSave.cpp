@@ -43,12 +43,18 @@ class TeJsonSaver {
     DepthGuard guard(this);
     if (guard.too_deep()) return DepthError();
     switch (v.kind()) {
-      case Value::Kind::None: return size_t{0};
-      case Value::Kind::Bool: return Boxed("runtime.BoxBool", v.as_bool() ? "1" : "0");
-      case Value::Kind::Int: return Boxed("runtime.BoxInt", std::to_string(v.as_int()));
-      case Value::Kind::Float: return Boxed("runtime.BoxFloat", DoubleText(v.as_float()));
-      case Value::Kind::String: return Boxed("runtime.String", v.as_string());
-      case Value::Kind::Expr: return SaveExpr(v.as_expr());
+      case Value::Kind::None:
+        return size_t{0};
+      case Value::Kind::Bool:
+        return Boxed("runtime.BoxBool", v.as_bool() ? "1" : "0");
+      case Value::Kind::Int:
+        return Boxed("runtime.BoxInt", std::to_string(v.as_int()));
+      case Value::Kind::Float:
+        return Boxed("runtime.BoxFloat", DoubleText(v.as_float()));
+      case Value::Kind::String:
+        return Boxed("runtime.String", v.as_string());
+      case Value::Kind::Expr:
+        return SaveExpr(v.as_expr());
       case Value::Kind::Tuple:
       case Value::Kind::List: {
         size_t self = NewNode(nullptr, "Array");
@@ -61,7 +67,8 @@ class TeJsonSaver {
         nodes_[self].data = std::move(items);
         return self;
       }
-      case Value::Kind::Object: break;
+      case Value::Kind::Object:
+        break;
     }
     if (te::Tensor t = AsTensor(v); t.defined()) return SaveTensor(t);
     if (auto* op = v.as<OperationObject>()) return SaveOperation(op->op);
@@ -232,7 +239,8 @@ class TeJsonSaver {
   Result<size_t> SaveRange(const ir::Range& r) {
     if (!r.defined()) return size_t{0};
     size_t self = NewNode(nullptr, "Range");
-    if (!Field(self, "min", SaveExpr(r.min)) || !Field(self, "extent", SaveExpr(r.extent))) return error_;
+    if (!Field(self, "min", SaveExpr(r.min)) || !Field(self, "extent", SaveExpr(r.extent)))
+      return error_;
     nodes_[self].attrs["span"] = "0";
     return self;
   }
@@ -241,7 +249,8 @@ class TeJsonSaver {
     if (!iv) return size_t{0};
     if (auto seen = Seen(iv.get())) return *seen;
     size_t self = NewNode(iv.get(), "tir.IterVar");
-    if (!Field(self, "dom", SaveRange(iv->dom)) || !Field(self, "var", SaveExpr(iv->var))) return error_;
+    if (!Field(self, "dom", SaveRange(iv->dom)) || !Field(self, "var", SaveExpr(iv->var)))
+      return error_;
     // Tessera's IterVarType lists TVM's kinds in TVM's order (kDataPar = 0, ...).
     nodes_[self].attrs["iter_type"] = std::to_string(static_cast<int>(iv->iter_type));
     nodes_[self].attrs["thread_tag"] = std::to_string(Boxed("runtime.String", iv->thread_tag));
@@ -307,44 +316,76 @@ class TeJsonSaver {
 // TVM's type keys of the binary nodes, by Tessera's ExprKind.
 const char* BinaryTypeKey(ir::ExprKind k) {
   switch (k) {
-    case ir::ExprKind::Add: return "tir.Add";
-    case ir::ExprKind::Sub: return "tir.Sub";
-    case ir::ExprKind::Mul: return "tir.Mul";
-    case ir::ExprKind::Div: return "tir.Div";
-    case ir::ExprKind::Mod: return "tir.Mod";
-    case ir::ExprKind::FloorDiv: return "tir.FloorDiv";
-    case ir::ExprKind::FloorMod: return "tir.FloorMod";
-    case ir::ExprKind::Min: return "tir.Min";
-    case ir::ExprKind::Max: return "tir.Max";
-    case ir::ExprKind::EQ: return "tir.EQ";
-    case ir::ExprKind::NE: return "tir.NE";
-    case ir::ExprKind::LT: return "tir.LT";
-    case ir::ExprKind::LE: return "tir.LE";
-    case ir::ExprKind::GT: return "tir.GT";
-    case ir::ExprKind::GE: return "tir.GE";
-    case ir::ExprKind::And: return "tir.And";
-    case ir::ExprKind::Or: return "tir.Or";
-    default: return nullptr;
+    case ir::ExprKind::Add:
+      return "tir.Add";
+    case ir::ExprKind::Sub:
+      return "tir.Sub";
+    case ir::ExprKind::Mul:
+      return "tir.Mul";
+    case ir::ExprKind::Div:
+      return "tir.Div";
+    case ir::ExprKind::Mod:
+      return "tir.Mod";
+    case ir::ExprKind::FloorDiv:
+      return "tir.FloorDiv";
+    case ir::ExprKind::FloorMod:
+      return "tir.FloorMod";
+    case ir::ExprKind::Min:
+      return "tir.Min";
+    case ir::ExprKind::Max:
+      return "tir.Max";
+    case ir::ExprKind::EQ:
+      return "tir.EQ";
+    case ir::ExprKind::NE:
+      return "tir.NE";
+    case ir::ExprKind::LT:
+      return "tir.LT";
+    case ir::ExprKind::LE:
+      return "tir.LE";
+    case ir::ExprKind::GT:
+      return "tir.GT";
+    case ir::ExprKind::GE:
+      return "tir.GE";
+    case ir::ExprKind::And:
+      return "tir.And";
+    case ir::ExprKind::Or:
+      return "tir.Or";
+    default:
+      return nullptr;
   }
 }
 
 const char* ExprTypeKey(const ir::Expr& e) {
   if (const char* binary = BinaryTypeKey(e.kind())) return binary;
   switch (e.kind()) {
-    case ir::ExprKind::IntImm: return "IntImm";
-    case ir::ExprKind::FloatImm: return "FloatImm";
-    case ir::ExprKind::StringImm: return "tir.StringImm";
-    case ir::ExprKind::Var: return e.as<ir::VarNode>()->is_size_var ? "tir.SizeVar" : "tir.Var";
-    case ir::ExprKind::Not: return "tir.Not";
-    case ir::ExprKind::Select: return "tir.Select";
-    case ir::ExprKind::Cast: return "tir.Cast";
-    case ir::ExprKind::Call: return "tir.Call";
-    case ir::ExprKind::ProducerLoad: return "tir.ProducerLoad";
-    case ir::ExprKind::Ramp: return "tir.Ramp";
-    case ir::ExprKind::Broadcast: return "tir.Broadcast";
-    case ir::ExprKind::Let: return "tir.Let";
-    case ir::ExprKind::Reduce: return "tir.Reduce";
-    default: return nullptr;  // BufferLoad: buffers are not serialized
+    case ir::ExprKind::IntImm:
+      return "IntImm";
+    case ir::ExprKind::FloatImm:
+      return "FloatImm";
+    case ir::ExprKind::StringImm:
+      return "tir.StringImm";
+    case ir::ExprKind::Var:
+      return e.as<ir::VarNode>()->is_size_var ? "tir.SizeVar" : "tir.Var";
+    case ir::ExprKind::Not:
+      return "tir.Not";
+    case ir::ExprKind::Select:
+      return "tir.Select";
+    case ir::ExprKind::Cast:
+      return "tir.Cast";
+    case ir::ExprKind::Call:
+      return "tir.Call";
+    case ir::ExprKind::ProducerLoad:
+      return "tir.ProducerLoad";
+    case ir::ExprKind::Ramp:
+      return "tir.Ramp";
+    case ir::ExprKind::Broadcast:
+      return "tir.Broadcast";
+    case ir::ExprKind::Let:
+      return "tir.Let";
+    case ir::ExprKind::Reduce:
+      return "tir.Reduce";
+    default:
+      return nullptr;  // BufferLoad: buffers are not serialized
   }
 }
 
@@ -371,9 +412,15 @@ Result<size_t> TeJsonSaver::SaveExprFields(size_t self, const ir::Expr& e) {
     return self;
   }
   switch (e.kind()) {
-    case ir::ExprKind::IntImm: attrs()["value"] = std::to_string(e.as<ir::IntImmNode>()->value); break;
-    case ir::ExprKind::FloatImm: attrs()["value"] = DoubleText(e.as<ir::FloatImmNode>()->value); break;
-    case ir::ExprKind::StringImm: attrs()["value"] = e.as<ir::StringImmNode>()->value; break;
+    case ir::ExprKind::IntImm:
+      attrs()["value"] = std::to_string(e.as<ir::IntImmNode>()->value);
+      break;
+    case ir::ExprKind::FloatImm:
+      attrs()["value"] = DoubleText(e.as<ir::FloatImmNode>()->value);
+      break;
+    case ir::ExprKind::StringImm:
+      attrs()["value"] = e.as<ir::StringImmNode>()->value;
+      break;
     case ir::ExprKind::Var: {
       auto* v = e.as<ir::VarNode>();
       attrs()["name"] = std::to_string(Boxed("runtime.String", v->name));
@@ -413,7 +460,8 @@ Result<size_t> TeJsonSaver::SaveExprFields(size_t self, const ir::Expr& e) {
     case ir::ExprKind::ProducerLoad: {
       auto* p = e.as<ir::ProducerLoadNode>();
       te::Tensor t = te::Tensor::from(p->producer);
-      if (!t.defined()) return Error("save_json: a load of a producer that is not a te tensor", loc_);
+      if (!t.defined())
+        return Error("save_json: a load of a producer that is not a te tensor", loc_);
       if (!Field(self, "producer", SaveTensor(t)) || !Field(self, "indices", ExprArray(p->indices)))
         return error_;
       break;
@@ -442,21 +490,23 @@ Result<size_t> TeJsonSaver::SaveExprFields(size_t self, const ir::Expr& e) {
     case ir::ExprKind::Reduce: {
       auto* r = e.as<ir::ReduceNode>();
       if (!Field(self, "combiner", SaveReducer(r->combiner)) ||
-          !Field(self, "source", ExprArray(r->source)) ||
-          !Field(self, "init", ExprArray({})) || !Field(self, "axis", IterVarArray(r->axis)) ||
+          !Field(self, "source", ExprArray(r->source)) || !Field(self, "init", ExprArray({})) ||
+          !Field(self, "axis", IterVarArray(r->axis)) ||
           !Field(self, "condition", SaveExpr(r->condition)))
         return error_;
       attrs()["value_index"] = std::to_string(r->value_index);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return self;
 }
 
 }  // namespace
 
-Result<std::string> SaveJsonGraph(const Interpreter& interp, const Value& root, const SourceLoc& loc) {
+Result<std::string> SaveJsonGraph(const Interpreter& interp, const Value& root,
+                                  const SourceLoc& loc) {
   TeJsonSaver saver(interp, loc);
   auto index = saver.SaveValue(root);
   if (!index) return index.error();

@@ -9,7 +9,8 @@ void RegisterScalableVectorBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.tir.vscale", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     if (c.size() != 0) return Error("vscale() takes no arguments", c.loc);
     // Pure: TVM's tir.vscale has no side effects (one value for the whole run).
-    return Value::FromExpr(ir::MakeCall(ir::DataType::Int(32), "vscale", {}, ir::CallKind::PureIntrinsic));
+    return Value::FromExpr(
+        ir::MakeCall(ir::DataType::Int(32), "vscale", {}, ir::CallKind::PureIntrinsic));
   });
   interp.Alias("tvm.tir.op.vscale", "tvm.tir.vscale");
 }
@@ -23,9 +24,11 @@ bool ReadsVscale(const ir::Expr& e) {
 }
 
 Error ScalableAmountError(const std::string& what, const SourceLoc& loc) {
-  return Error(what + " cannot be a multiple of tvm.tir.vscale(): scalable vectors (Arm SVE) have no Tessera "
-                      "target, and Tessera splits by constant factors; split by a constant (e.g. factor=4)",
-               loc);
+  return Error(
+      what +
+          " cannot be a multiple of tvm.tir.vscale(): scalable vectors (Arm SVE) have no Tessera "
+          "target, and Tessera splits by constant factors; split by a constant (e.g. factor=4)",
+      loc);
 }
 
 }  // namespace tessera::script

@@ -16,7 +16,8 @@ bool ScriptValuesStructurallyEqual(const Value& a, const Value& b, bool map_free
       if (!ScriptValuesStructurallyEqual(a.items()[i], b.items()[i], map_free_vars)) return false;
     return true;
   }
-  if (a.is_string() || b.is_string()) return a.is_string() && b.is_string() && a.as_string() == b.as_string();
+  if (a.is_string() || b.is_string())
+    return a.is_string() && b.is_string() && a.as_string() == b.as_string();
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
   auto* sa = a.as<StmtObject>();
   auto* sb = b.as<StmtObject>();
@@ -46,8 +47,9 @@ Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool asse
   bool equal = ScriptValuesStructurallyEqual(args.get("lhs"), args.get("rhs"), map_free_vars);
   if (!assert_equal) return Value::Bool(equal);
   if (equal) return Value();
-  return Error(std::string("ValueError: StructuralEqual check failed: ") + ShownForStructuralEqual(args.get("lhs")) +
-                   " is not structurally equal to " + ShownForStructuralEqual(args.get("rhs")),
+  return Error(std::string("ValueError: StructuralEqual check failed: ") +
+                   ShownForStructuralEqual(args.get("lhs")) + " is not structurally equal to " +
+                   ShownForStructuralEqual(args.get("rhs")),
                c.loc);
 }
 
