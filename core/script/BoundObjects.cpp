@@ -8,6 +8,7 @@
 #include "script/Interpreter.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
+#include "script/TensorIntrinObjects.h"
 #include "script/TirObjects.h"
 
 namespace tessera::script {
@@ -43,6 +44,7 @@ std::optional<bool> InstanceOf(const Value& v, const std::string& type) {
   if (type == "Tensor") return v.as<TensorObject>() != nullptr;
   if (type == "Schedule") return v.as<ScheduleObject>() != nullptr;
   if (type == "Stage") return v.as<StageObject>() != nullptr;
+  if (type == "Buffer") return v.as<BufferObject>() != nullptr;
   // te's operation classes (isinstance(A.op, tvm.te.PlaceholderOp)).
   if (type == "Operation" || type == "PlaceholderOp" || type == "ComputeOp" || type == "ScanOp" ||
       type == "ExternOp") {
@@ -120,6 +122,9 @@ void RegisterTypeBuiltins(Interpreter& interp) {
   RegisterType(interp, "tvm.te.schedule.Schedule", "Schedule");
   RegisterType(interp, "tvm.te.Stage", "Stage");
   RegisterType(interp, "tvm.te.schedule.Stage", "Stage");
+  // te.extern hands its body Buffers (test_te_tensor.py: isinstance(ins[0], tvm.te.schedule.Buffer)).
+  for (const char* path : {"tvm.tir.Buffer", "tvm.tir.buffer.Buffer", "tvm.te.schedule.Buffer"})
+    RegisterType(interp, path, "Buffer");
   RegisterType(interp, "tvm.tir.expr.IntImm", "IntImm");
   RegisterType(interp, "tvm.tir.expr.FloatImm", "FloatImm");
   RegisterType(interp, "tvm.tir.expr.Var", "Var");

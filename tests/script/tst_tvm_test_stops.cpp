@@ -165,6 +165,21 @@ class TestTvmTestStops : public QObject {
     QVERIFY2(plain.ok(), plain ? "" : plain.error().format().c_str());
   }
 
+  // test_te_tensor.py's test_extern: the body's arguments are Buffers for isinstance
+  // (tvm.te.schedule.Buffer, tvm.tir.Buffer).
+  void externBuffersAreBuffers() {
+    auto r = Eval(
+        "m = te.size_var('m')\n"
+        "A = te.placeholder((m,), name='A')\n"
+        "def extern_func(ins, outs):\n"
+        "    assert isinstance(ins[0], tvm.te.schedule.Buffer) and isinstance(outs[0], tvm.tir.Buffer)\n"
+        "    assert not isinstance(A, tvm.tir.Buffer)\n"
+        "    return tvm.tir.call_packed('myadd', ins[0].data, outs[0].data, m)\n"
+        "B = te.extern((m,), [A], extern_func)\n"
+        "assert tuple(B.shape) == (m,)\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   // topi.full / full_like (TVM's C++ elemwise.h): a constant of the dtype over the shape,
   // stages T_full / T_full_like tagged elemwise.
   void fullAndFullLike() {
