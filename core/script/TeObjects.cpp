@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/Args.h"
+#include "script/BoundObjects.h"
 #include "script/TensorIntrinObjects.h"
 #include "te/Extern.h"
 #include "te/Scan.h"
@@ -215,8 +216,8 @@ Result<Value> IterVarObject::GetAttr(Interpreter& interp, const std::string& nam
                                      const SourceLoc& loc) const {
   if (name == "var") return Value::FromExpr(iter_var->var);
   if (name == "thread_tag") return Value::String(iter_var->thread_tag);
-  if (name == "dom" && iter_var->dom.defined())
-    return Value::Tuple({Value::FromExpr(iter_var->dom.min), Value::FromExpr(iter_var->dom.extent)});
+  // TVM's Range (.min, .extent), as x86's reduce schedule reads ivar.dom.extent.
+  if (name == "dom" && iter_var->dom.defined()) return MakeRangeValue(iter_var->dom);
   return Object::GetAttr(interp, name, loc);
 }
 

@@ -678,6 +678,131 @@ const char* TopiPreludeSource() {
             sch[data_out].set_store_predicate(thread_x.var == 0)
         return sch
 
+    # ---- topi.x86 (x86/injective.py, x86/reduction.py) -----------------------------
+    def x86_schedule_injective_from_existing(sch, out):
+        axes = sch[out].op.axis
+        if len(axes) >= 5:
+            sch[out].parallel(sch[out].fuse(axes[0], axes[1], axes[2]))
+        elif len(axes) >= 3:
+            sch[out].parallel(sch[out].fuse(axes[0], axes[1]))
+        elif len(axes) >= 2:
+            # (TVM also parallelizes a 1-D op's only axis before splitting it; the split
+            # drops that, parallel(lo) below is what stays. Tessera refuses to split an
+            # annotated axis, so it is not annotated first.)
+            sch[out].parallel(axes[0])
+        if len(axes) >= 1:
+            lo, li = sch[out].split(axes[-1], factor=16)
+            sch[out].vectorize(li)
+            if len(axes) == 1:
+                sch[out].parallel(lo)
+        return sch
+
+    def _empty_shape(shape):
+        for d in shape:
+            if isinstance(d, int) and d == 0:
+                return True
+            if isinstance(d, tvm.tir.IntImm) and d.value == 0:
+                return True
+        return False
+
+    def x86_schedule_injective(outs):
+        outs = _outputs(outs)
+        s = te.create_schedule([x.op for x in outs])
+        _auto_inline_injective(s, outs)
+        for x in outs:
+            if not _empty_shape(x.shape):
+                x86_schedule_injective_from_existing(s, x)
+        return s
+
+    def _x86_schedule_reduce(sch, op, is_idx_reduce):
+        if is_idx_reduce:
+            real_out = op.output(0)
+            _fuse(sch[real_out], sch[real_out].op.axis)
+            out = op.input_tensors[0]
+        else:
+            out = op.output(0)
+        const_shape = True
+        for d in get_const_tuple(out.shape):
+            if not isinstance(d, int):
+                const_shape = False
+        axes = sch[out].op.axis
+        if const_shape:
+            # TVM's heuristic: fuse leading axes until 128-way parallelism.
+            parallelism = 1
+            fuse_axes = []
+            while len(fuse_axes) < len(axes) and parallelism < 128:
+                ivar = axes[len(fuse_axes)]
+                parallelism *= int(ivar.dom.extent)
+                fuse_axes.append(ivar)
+            fused = _fuse(sch[out], fuse_axes)
+        elif len(axes) >= 5:
+            fused = sch[out].fuse(axes[0], axes[1], axes[2])
+        else:
+            fused = _fuse(sch[out], axes)
+        if fused is not None:
+            sch[out].parallel(fused)
+
+    def x86_schedule_reduce(outs):
+        outs = _outputs(outs)
+        sch = te.create_schedule([x.op for x in outs])
+        scheduled = []
+        def traverse_before_reduce(op):
+            if _is_placeholder(op):
+                return
+            if is_injective(op.tag):
+                sch[op].compute_inline()
+                for t in op.input_tensors:
+                    if t.op not in scheduled:
+                        traverse_before_reduce(t.op)
+            else:
+                raise RuntimeError("Unsupported operator: " + op.tag)
+            scheduled.append(op)
+        def traverse_after_reduce(op):
+            if is_broadcast(op.tag):
+                if op not in scheduled:
+                    x86_schedule_injective_from_existing(sch, op.output(0))
+                for t in op.input_tensors:
+                    traverse_after_reduce(t.op)
+            elif op.tag == COMM_REDUCE:
+                _x86_schedule_reduce(sch, op, False)
+                for t in op.input_tensors:
+                    if t.op not in scheduled:
+                        traverse_before_reduce(t.op)
+            elif op.tag == COMM_REDUCE_IDX:
+                _x86_schedule_reduce(sch, op, True)
+                for t in op.input_tensors[0].op.input_tensors:
+                    if t.op not in scheduled:
+                        traverse_before_reduce(t.op)
+            elif _is_placeholder(op):
+                pass
+            else:
+                raise RuntimeError("Unsupported operator: " + str(op) + " (tag: " + op.tag + ")")
+            scheduled.append(op)
+        traverse_after_reduce(outs[0].op)
+        return sch
+
+    # ---- topi.testing (testing/common.py): the implementation for a target's keys ----
+    def _dispatch(target, table):
+        if isinstance(target, str):
+            target = tvm.target.Target(target)
+        for key in target.keys:
+            if key in table:
+                return table[key]
+        return table["generic"]
+
+    def testing_get_injective_schedule(target):
+        return _dispatch(target, {"generic": _default_schedule("schedule_injective", True),
+                                  "cpu": x86_schedule_injective, "gpu": cuda_schedule_injective})
+
+    def testing_get_reduce_schedule(target):
+        return _dispatch(target, {"generic": _default_schedule("schedule_reduce", True),
+                                  "cpu": x86_schedule_reduce, "gpu": cuda_schedule_reduce})
+
+    def testing_get_conv2d_nchw_implement(target):
+        return _dispatch(target, {"generic": (conv2d_nchw, _default_schedule("schedule_conv2d_nchw", False)),
+                                  "cpu": (conv2d_nchw, _default_schedule("schedule_conv2d_nchw", False)),
+                                  "gpu": (cuda_conv2d_nchw, cuda_schedule_conv2d_nchw)})
+
     def cuda_schedule_reduce(outs):
         _target("topi.cuda.schedule_reduce")
         outs = _outputs(outs)
@@ -858,6 +983,17 @@ const char* TopiPreludeSource() {
     table["cuda.schedule_injective"] = cuda_schedule_injective
     table["cuda.schedule_elemwise"] = cuda_schedule_injective
     table["cuda.schedule_broadcast"] = cuda_schedule_injective
+    for name in ["injective", "elemwise", "broadcast"]:
+        table["x86.schedule_" + name] = x86_schedule_injective
+    table["x86.schedule_injective_from_existing"] = x86_schedule_injective_from_existing
+    table["x86.schedule_reduce"] = x86_schedule_reduce
+    table["x86.conv2d_nchw"] = conv2d_nchw
+    for name, fn in [("get_injective_schedule", testing_get_injective_schedule),
+                     ("get_broadcast_schedule", testing_get_injective_schedule),
+                     ("get_elemwise_schedule", testing_get_injective_schedule),
+                     ("get_reduce_schedule", testing_get_reduce_schedule),
+                     ("get_conv2d_nchw_implement", testing_get_conv2d_nchw_implement)]:
+        table["testing." + name] = fn
     return table
 )TOPI";
 }

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "ir/Printer.h"
+#include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 #include "te/Operation.h"
 
@@ -246,6 +248,55 @@ class TestTopi : public QObject {
         "    r = topi.generic.schedule_reduce(topi.sum(A + 1.0, axis=0))\n"
         "    r0 = topi.generic.schedule_reduce(topi.sum(A * 2.0))\n");
     QVERIFY2(generic.ok(), generic.ok() ? "" : generic.error().format().c_str());
+  }
+
+  // topi.x86's injective and reduce schedules (TVM's loop structure: leading axes fused
+  // and parallel, the innermost split by 16 and vectorized; a reduction's leading axes
+  // fused up to 128-way parallelism) and topi.testing's dispatch on the target's keys
+  // (cpu -> x86, gpu -> cuda, otherwise generic), as TOPI's unit tests call them.
+  void x86SchedulesAndTestingDispatch_data() {
+    QTest::addColumn<std::string>("body");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("injective 1-D") << std::string(
+        "a = te.placeholder((300,), name='a')\n"
+        "s = tvm.topi.testing.get_injective_schedule('llvm')(topi.exp(a))\n")
+        << QStringList{"parallel (i0.outer, 0, 19)", "vectorized (i0.inner, 0, 16)"};
+    QTest::newRow("injective 3-D") << std::string(
+        "b = te.placeholder((4, 6, 32), name='b')\n"
+        "s = topi.x86.schedule_injective(b + 1.0)\n")
+        << QStringList{"parallel (ax0.ax1.fused, 0, 24)", "vectorized (ax2.inner, 0, 16)"};
+    QTest::newRow("reduce: 64 x 4 rows fused") << std::string(
+        "c = te.placeholder((64, 4, 100), name='c')\n"
+        "s = tvm.topi.testing.get_reduce_schedule(tvm.target.Target('llvm'))(topi.sum(c * 2.0, axis=2))\n")
+        << QStringList{"parallel (ax0.ax1.fused, 0, 256)"};
+    QTest::newRow("reduce: 200 rows, the first axis alone") << std::string(
+        "c = te.placeholder((200, 4, 100), name='c')\n"
+        "s = topi.x86.schedule_reduce(topi.sum(c, axis=2))\n")
+        << QStringList{"parallel (ax0, 0, 200)"};
+    QTest::newRow("gpu keys dispatch to topi.cuda") << std::string(
+        "c = te.placeholder((64, 100), name='c')\n"
+        "with tvm.target.Target('cuda'):\n"
+        "    s = tvm.topi.testing.get_reduce_schedule('cuda')(topi.sum(c, axis=1))\n")
+        << QStringList{"threadIdx.x"};
+    QTest::newRow("conv2d implement for llvm") << std::string(
+        "conv, sched = tvm.topi.testing.get_conv2d_nchw_implement('llvm')\n"
+        "A = te.placeholder((1, 3, 10, 10), name='A')\n"
+        "W = te.placeholder((4, 3, 3, 3), name='W')\n"
+        "with tvm.target.Target('llvm'):\n"
+        "    C = conv(A, W, 1, 1, (1, 1), A.dtype) * 2.0\n"
+        "    s = sched([C])\n"
+        "assert C.op.input_tensors[0].op.tag == 'conv2d_nchw'\n")
+        << QStringList{"realize conv2d_nchw(", "T_multiply"};
+  }
+  void x86SchedulesAndTestingDispatch() {
+    QFETCH(std::string, body);
+    QFETCH(QStringList, expected);
+    auto p = EvalTopi("import tvm.topi.testing\n" + body);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = schedule::Lower(*p->schedule);
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    const QString text = QString::fromStdString(ir::to_string(*lowered));
+    for (const QString& e : expected) QVERIFY2(text.contains(e), qPrintable(e + " not in\n" + text));
   }
 
   // Bad input: located at the script's call (or operator), with TVM's message.
