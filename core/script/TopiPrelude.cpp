@@ -742,21 +742,26 @@ const char* TopiPreludeSource() {
         if fused is not None:
             sch[out].parallel(fused)
 
+    def _inline_before_reduce(sch, op, scheduled):
+        # topi's traverse_before_reduce (x86 and cuda alike): a reduction's injective
+        # producers inlined, any other producer refused with TVM's message.
+        if _is_placeholder(op):
+            return
+        if is_injective(op.tag):
+            sch[op].compute_inline()
+            for t in op.input_tensors:
+                if t.op not in scheduled:
+                    _inline_before_reduce(sch, t.op, scheduled)
+        else:
+            raise RuntimeError("Unsupported operator: " + op.tag)
+        scheduled.append(op)
+
     def x86_schedule_reduce(outs):
         outs = _outputs(outs)
         sch = te.create_schedule([x.op for x in outs])
         scheduled = []
         def traverse_before_reduce(op):
-            if _is_placeholder(op):
-                return
-            if is_injective(op.tag):
-                sch[op].compute_inline()
-                for t in op.input_tensors:
-                    if t.op not in scheduled:
-                        traverse_before_reduce(t.op)
-            else:
-                raise RuntimeError("Unsupported operator: " + op.tag)
-            scheduled.append(op)
+            _inline_before_reduce(sch, op, scheduled)
         def traverse_after_reduce(op):
             if is_broadcast(op.tag):
                 if op not in scheduled:
@@ -809,16 +814,7 @@ const char* TopiPreludeSource() {
         sch = te.create_schedule([x.op for x in outs])
         scheduled = []
         def traverse_before_reduce(op):
-            if _is_placeholder(op):
-                return
-            if is_injective(op.tag):
-                sch[op].compute_inline()
-                for t in op.input_tensors:
-                    if t.op not in scheduled:
-                        traverse_before_reduce(t.op)
-            else:
-                raise RuntimeError("Unsupported operator: " + op.tag)
-            scheduled.append(op)
+            _inline_before_reduce(sch, op, scheduled)
         def traverse_after_reduce(op):
             if is_broadcast(op.tag):
                 if op not in scheduled:
