@@ -60,7 +60,8 @@ class Binder {
       if (!values_.count(v.get()))
         return Error("function " + f_.name + ": missing scalar argument '" + v.name() +
                      "' (no buffer dimension determines it)");
-      if (Status s = CheckScalar(v, values_[v.get()], "scalar argument "); !s.ok()) return s.error();
+      if (Status s = CheckScalar(v, values_[v.get()], "scalar argument "); !s.ok())
+        return s.error();
       values_[v.get()] = AsParamType(v, values_[v.get()]);
     }
     for (size_t i = 0; i < buffers_.size(); ++i)

@@ -22,7 +22,8 @@ class ScalarValue {
   template <std::integral T>
   ScalarValue(T v) : int_(static_cast<int64_t>(v)), float_(static_cast<double>(v)) {}
   template <std::floating_point T>
-  ScalarValue(T v) : is_float_(true), int_(Truncated(static_cast<double>(v))), float_(static_cast<double>(v)) {}
+  ScalarValue(T v)
+      : is_float_(true), int_(Truncated(static_cast<double>(v))), float_(static_cast<double>(v)) {}
 
   bool is_float() const { return is_float_; }
   // The integer (a float truncates toward zero) and the number as a double.

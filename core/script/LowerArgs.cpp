@@ -27,7 +27,8 @@ Result<LowerArgList> ParseLowerArgs(const Args& args, const std::string& param) 
                                      (item.is_expr() ? " (an expression, not a variable)" : ""));
     for (const transform::ListedScalar& s : out.scalars)
       if (s.var.get() == var)
-        return args.ErrorAt(param, "argument '" + param + "' lists the variable " + var->name + " twice");
+        return args.ErrorAt(param,
+                            "argument '" + param + "' lists the variable " + var->name + " twice");
     out.scalars.push_back({ir::Var::from(item.as_expr()), k});
   }
   return out;

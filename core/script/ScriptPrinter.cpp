@@ -489,11 +489,14 @@ std::string ArgumentList(const ScriptProgram& program) {
   };
   transform::ScalarParams scalars = program.ScalarParameters();
   std::vector<transform::ListedScalar> listed = scalars.listed;
-  std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.position < b.position; });
+  std::sort(listed.begin(), listed.end(),
+            [](const auto& a, const auto& b) { return a.position < b.position; });
   for (const transform::ListedScalar& s : listed)
-    items.insert(items.begin() + static_cast<std::ptrdiff_t>(std::min(s.position, items.size())), name_of(s.var.name()));
+    items.insert(items.begin() + static_cast<std::ptrdiff_t>(std::min(s.position, items.size())),
+                 name_of(s.var.name()));
   for (const ir::Var& v : scalars.unlisted)  // those the workload bound to a name
-    if (auto it = names.scalar_vars.find(v.name()); it != names.scalar_vars.end() && !InSomeShape(tensors, v.name()))
+    if (auto it = names.scalar_vars.find(v.name());
+        it != names.scalar_vars.end() && !InSomeShape(tensors, v.name()))
       items.push_back(it->second);
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];

@@ -407,7 +407,8 @@ Result<Value> ScheduleModuleValue(const std::shared_ptr<schedule::Schedule>& sch
     m->failure_line = loc.line;
     return Value::FromObject(m);
   }
-  return TirModuleValue({{name, TirMakeFunc(transform::MakePrimFunc(name, buffers, scalars.listed, *input), ctx)}});
+  return TirModuleValue(
+      {{name, TirMakeFunc(transform::MakePrimFunc(name, buffers, scalars.listed, *input), ctx)}});
 }
 
 void RegisterTirModuleBuiltins(Interpreter& interp) {

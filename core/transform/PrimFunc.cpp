@@ -122,7 +122,8 @@ PrimFunc MakePrimFunc(std::string name, const std::vector<Buffer>& buffers,
   size_t next_buffer = 0;
   auto place_scalars_at = [&](size_t position) {
     for (const ListedScalar& s : listed)
-      if (s.position == position && placed.insert(s.var.get()).second) f.params.push_back({s.var, nullptr});
+      if (s.position == position && placed.insert(s.var.get()).second)
+        f.params.push_back({s.var, nullptr});
   };
   for (size_t position = 0; position < buffers.size() + listed.size(); ++position) {
     size_t before = f.params.size();
@@ -145,10 +146,10 @@ Status BindUnlistedScalars(PrimFunc* f, const std::vector<Var>& bindable) {
   for (const Var& v : UndefinedVars(f->body)) {
     if (params.count(v.get()) || v.dtype().is_handle()) continue;
     if (!allowed.count(v.get()))
-      return Error("variable " + v.name() + " (" + v.dtype().str() + ") is not bound: function " + f->name +
-                   " reads it, but it is neither among the arguments nor a shape variable of one; "
-                   "list it among the arguments (as TVM requires), e.g. tvm.lower(s, [..., " +
-                   v.name() + "])");
+      return Error("variable " + v.name() + " (" + v.dtype().str() + ") is not bound: function " +
+                   f->name + " reads it, but it is neither among the arguments nor a shape " +
+                   "variable of one; list it among the arguments (as TVM requires), e.g. " +
+                   "tvm.lower(s, [..., " + v.name() + "])");
     f->params.push_back({v, nullptr});
     params.insert(v.get());
   }

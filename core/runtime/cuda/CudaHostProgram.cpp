@@ -126,7 +126,8 @@ class HostExecutor {
   // A float parameter's bits in the low bytes of its slot (little endian, as integers).
   Status PackFloat(const Var& v, std::vector<uint64_t>* words) {
     auto it = run_.float_values.find(v.get());
-    if (it == run_.float_values.end()) return Error("no value for the scalar parameter " + v.name());
+    if (it == run_.float_values.end())
+      return Error("no value for the scalar parameter " + v.name());
     uint64_t word = 0;
     if (v.dtype().bits() == 64) {
       std::memcpy(&word, &it->second, sizeof(double));
