@@ -2,8 +2,8 @@
 
 #include "ir/Functor.h"
 #include "schedule/Tensorize.h"
-#include "script/ArithAnalyzerObject.h"
 #include "script/Args.h"
+#include "script/ArithAnalyzerObject.h"
 #include "script/BoundObjects.h"
 #include "script/Interpreter.h"
 #include "script/ScheduleObjects.h"
@@ -52,9 +52,11 @@ Result<Value> InferTensorizeRegionHook(Interpreter&, const CallArgs& call) {
 }
 
 // in_dom back from a script: {Tensor: [Range, ...]}.
-Result<std::vector<std::pair<te::Tensor, ir::Region>>> InDomArg(const Args& args, const std::string& param) {
+Result<std::vector<std::pair<te::Tensor, ir::Region>>> InDomArg(const Args& args,
+                                                                const std::string& param) {
   auto* dict = args.get(param).as<DictObject>();
-  if (!dict) return args.TypeError(param, "a {Tensor: [Range]} map (InferTensorizeRegion's in_dom)");
+  if (!dict)
+    return args.TypeError(param, "a {Tensor: [Range]} map (InferTensorizeRegion's in_dom)");
   std::vector<std::pair<te::Tensor, ir::Region>> out;
   for (const auto& [key, value] : *dict->entries) {
     auto* tensor = key.as<TensorObject>();
@@ -63,7 +65,9 @@ Result<std::vector<std::pair<te::Tensor, ir::Region>>> InDomArg(const Args& args
     ir::Region region;
     for (const Value& item : value.items()) {
       auto* range = item.as<BoundRangeObject>();
-      if (!range) return args.ErrorAt(param, "the region of " + tensor->tensor.name() + " must be a list of ranges");
+      if (!range)
+        return args.ErrorAt(param,
+                            "the region of " + tensor->tensor.name() + " must be a list of ranges");
       region.push_back(range->range);
     }
     out.emplace_back(tensor->tensor, std::move(region));
@@ -102,10 +106,13 @@ Result<Value> SubstituteHook(Interpreter&, const CallArgs& call) {
   ir::VarMap vmap;
   for (const auto& [key, value] : *dict->entries) {
     ir::Var var;
-    if (ir::IterVar iv = AsIterVar(key)) var = iv->var;
-    else if (key.is_expr()) var = ir::Var::from(key.as_expr());
+    if (ir::IterVar iv = AsIterVar(key))
+      var = iv->var;
+    else if (key.is_expr())
+      var = ir::Var::from(key.as_expr());
     std::optional<ir::Expr> to = ToExpr(value);
-    if (!var.defined() || !to) return args.ErrorAt("vmap", "each key must be a variable and each value an expression");
+    if (!var.defined() || !to)
+      return args.ErrorAt("vmap", "each key must be a variable and each value an expression");
     vmap[var] = *to;
   }
   return Value::FromExpr(ir::Substitute(*node, vmap));
@@ -119,14 +126,17 @@ const Value* FindGlobalFunc(const Interpreter& interp, const std::string& name) 
 
 void RegisterTensorizeHooks(Interpreter& interp) {
   RegisterArithAnalyzer(interp);  // what the tests compare the matched bodies with
-  interp.RegisterFunction(std::string(kGlobalFuncPrefix) + "test.op.InferTensorizeRegion", InferTensorizeRegionHook);
-  interp.RegisterFunction(std::string(kGlobalFuncPrefix) + "test.op.MatchTensorizeBody", MatchTensorizeBodyHook);
+  interp.RegisterFunction(std::string(kGlobalFuncPrefix) + "test.op.InferTensorizeRegion",
+                          InferTensorizeRegionHook);
+  interp.RegisterFunction(std::string(kGlobalFuncPrefix) + "test.op.MatchTensorizeBody",
+                          MatchTensorizeBodyHook);
   interp.RegisterFunction("tvm.tir.stmt_functor.substitute", SubstituteHook);
-  interp.RegisterFunction("tvm.runtime.convert", [](Interpreter&, const CallArgs& call) -> Result<Value> {
-    Args args(call, "convert", {"value", "span"}, 1);
-    if (!args.status()) return args.status().error();
-    return args.get("value");
-  });
+  interp.RegisterFunction("tvm.runtime.convert",
+                          [](Interpreter&, const CallArgs& call) -> Result<Value> {
+                            Args args(call, "convert", {"value", "span"}, 1);
+                            if (!args.status()) return args.status().error();
+                            return args.get("value");
+                          });
 }
 
 }  // namespace tessera::script

@@ -20,7 +20,8 @@ struct TvmScriptTirModule : ModuleObject {
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (const Value* v = interp.Lookup(path + "." + name)) return *v;
-    return Error("T." + name + ": TVMScript (T.prim_func, T.Buffer, T.block, ...) is not "
+    return Error("T." + name +
+                     ": TVMScript (T.prim_func, T.Buffer, T.block, ...) is not "
                      "supported; Tessera reads tensor-expression programs (tvm.te), and of "
                      "tvm.script.tir only the typed constants (T.int32(16), T.float32(0.5), "
                      "T.bool(True), ...)",
@@ -52,7 +53,8 @@ Result<Value> TypedConstant(const CallArgs& call, const std::string& name, ir::D
   ir::Expr e;
   if (v.is_string()) {
     std::optional<double> f = SpecialFloat(v.as_string());
-    if (!f) return args.ErrorAt("expr", "could not convert string to float: '" + v.as_string() + "'");
+    if (!f)
+      return args.ErrorAt("expr", "could not convert string to float: '" + v.as_string() + "'");
     e = ir::FloatImm(ir::DataType::Float(64), *f);
   } else if (std::optional<ir::Expr> x = ToExpr(v)) {
     e = *x;
@@ -73,10 +75,12 @@ void RegisterTvmScriptModule(Interpreter& interp) {
     types.emplace_back("int" + std::to_string(bits), ir::DataType::Int(bits));
     types.emplace_back("uint" + std::to_string(bits), ir::DataType::UInt(bits));
   }
-  for (int bits : {16, 32, 64}) types.emplace_back("float" + std::to_string(bits), ir::DataType::Float(bits));
+  for (int bits : {16, 32, 64})
+    types.emplace_back("float" + std::to_string(bits), ir::DataType::Float(bits));
   for (const auto& [name, t] : types)
-    interp.RegisterFunction(std::string(kTvmScriptPath) + "." + name,
-                            [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
+    interp.RegisterFunction(
+        std::string(kTvmScriptPath) + "." + name,
+        [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
 }
 
 }  // namespace tessera::script

@@ -25,11 +25,13 @@ const char* kVadd =
     "    if m % n == 0:\n"
     "        body = lambda i: x[i] + y[i]\n"
     "    else:\n"
-    "        body = lambda i: tvm.tir.Select(xo * n + i < m, x[i] + y[i], tvm.tir.const(0, dtype=x.dtype))\n"
+    "        body = lambda i: tvm.tir.Select(xo * n + i < m, x[i] + y[i], tvm.tir.const(0, "
+    "dtype=x.dtype))\n"
     "    z = te.compute(x.shape, body, name=\"z\")\n"
     "    def intrin_func(ins, outs):\n"
     "        return tvm.tir.call_packed(\"vadd\", ins[0], ins[1], outs[0])\n"
-    "    return te.decl_tensor_intrin(z.op, intrin_func, default_buffer_params={\"offset_factor\": 16})\n"
+    "    return te.decl_tensor_intrin(z.op, intrin_func, default_buffer_params={\"offset_factor\": "
+    "16})\n"
     "def add(m):\n"
     "    x = te.placeholder((m,), name=\"x\")\n"
     "    y = te.placeholder((m,), name=\"y\")\n"
@@ -43,11 +45,12 @@ class TestTensorizeHooks : public QObject {
 
  private slots:
   void typedConstantsAreTvmScriptsDtypeFunctions() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "a = T.int32(16)\n"
         "assert isinstance(a, tvm.tir.IntImm) and a.dtype == \"int32\" and a.value == 16\n"
         "assert T.int64(3).dtype == \"int64\" and T.uint8(255).dtype == \"uint8\"\n"
-        "assert T.int8(300).value == 44\n"                       // wraps as TVM's cast does
+        "assert T.int8(300).value == 44\n"  // wraps as TVM's cast does
         "assert T.float32(2).dtype == \"float32\" and T.float16(0.5).dtype == \"float16\"\n"
         "assert T.bool(1).dtype == \"bool\"\n"
         "inf = T.float32(\"inf\")\n"
@@ -63,17 +66,22 @@ class TestTensorizeHooks : public QObject {
 
   void tvmScriptProperIsRefusedWhereItIsNamed() {
     std::string error = ScriptError(std::string(kHeader) + "f = T.prim_func\n");
-    QVERIFY2(Contains(error, "t.py:4:7: error: T.prim_func: TVMScript (T.prim_func, T.Buffer, T.block, ...) is "
-                             "not supported"),
-             error.c_str());
+    QVERIFY2(
+        Contains(error,
+                 "t.py:4:7: error: T.prim_func: TVMScript (T.prim_func, T.Buffer, T.block, ...) is "
+                 "not supported"),
+        error.c_str());
     error = ScriptError(std::string(kHeader) + "x = T.int32(\"seven\")\n");
-    QVERIFY2(Contains(error, "t.py:4:13: error: int32(): could not convert string to float: 'seven'"), error.c_str());
+    QVERIFY2(
+        Contains(error, "t.py:4:13: error: int32(): could not convert string to float: 'seven'"),
+        error.c_str());
   }
 
   // TVM's check(128, 16): the region of the tensorized split and the body in the
   // intrinsic's terms.
   void regionAndMatchedBodyAsTvmsTestChecksThem() {
-    std::string text = std::string(kHeader) + kVadd +
+    std::string text =
+        std::string(kHeader) + kVadd +
         "x, y, z = add(128)\n"
         "factor = T.int32(16)\n"
         "s = te.create_schedule(z.op)\n"
@@ -100,7 +108,8 @@ class TestTensorizeHooks : public QObject {
   // TVM's check_cache_write(129, 16): the cache stage's tail guard is if_then_else in
   // Tessera and Select in the intrinsic; they match (tensorize refused it before).
   void cacheWriteTailGuardMatchesTheIntrinsicsSelect() {
-    std::string text = std::string(kHeader) + kVadd +
+    std::string text =
+        std::string(kHeader) + kVadd +
         "x, y, z = add(129)\n"
         "s = te.create_schedule(z.op)\n"
         "_, _ = s[z].split(z.op.axis[0], factor=16)\n"
@@ -110,11 +119,13 @@ class TestTensorizeHooks : public QObject {
         "s[z_global].tensorize(xi, vadd)\n"
         "s = s.normalize()\n"
         "dom_map = tvm.te.schedule.InferBound(s)\n"
-        "out_dom, in_dom = tvm.get_global_func(\"test.op.InferTensorizeRegion\")(s[z_global], dom_map)\n"
+        "out_dom, in_dom = tvm.get_global_func(\"test.op.InferTensorizeRegion\")(s[z_global], "
+        "dom_map)\n"
         "tvm.ir.assert_structural_equal(out_dom[xo].extent, T.int32(1))\n"
         "assert isinstance(out_dom[xo].min, tvm.tir.Var)\n"
         "assert xo.var.name == out_dom[xo].min.name\n"
-        "body = tvm.get_global_func(\"test.op.MatchTensorizeBody\")(s[z_global], out_dom, in_dom, vadd)[0]\n"
+        "body = tvm.get_global_func(\"test.op.MatchTensorizeBody\")(s[z_global], out_dom, in_dom, "
+        "vadd)[0]\n"
         "ana = tvm.arith.Analyzer()\n"
         "vars = tvm.runtime.convert({xo.var: out_dom[xo].min})\n"
         "vadd_body = tvm.tir.stmt_functor.substitute(vadd.op.body[0], vars)\n"
@@ -125,7 +136,8 @@ class TestTensorizeHooks : public QObject {
   }
 
   void analyzerSimplifiesProvesAndBinds() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "ana = tvm.arith.Analyzer()\n"
         "x = te.var(\"x\")\n"
         "tvm.ir.assert_structural_equal(ana.simplify(x * 4 + x * 4 - x * 8 + 3), T.int32(3))\n"
@@ -141,17 +153,19 @@ class TestTensorizeHooks : public QObject {
 
   void hooksRefuseWhatTheyCannotAnswer() {
     std::string text = std::string(kHeader) +
-        "A = te.placeholder((8,), name=\"A\")\n"
-        "B = te.compute((8,), lambda i: A[i] + 1, name=\"B\")\n"
-        "s = te.create_schedule(B.op)\n"
-        "dom_map = tvm.te.schedule.InferBound(s)\n"
-        "finfer = tvm.get_global_func(\"test.op.InferTensorizeRegion\")\n"
-        "finfer(s[B], dom_map)\n";
+                       "A = te.placeholder((8,), name=\"A\")\n"
+                       "B = te.compute((8,), lambda i: A[i] + 1, name=\"B\")\n"
+                       "s = te.create_schedule(B.op)\n"
+                       "dom_map = tvm.te.schedule.InferBound(s)\n"
+                       "finfer = tvm.get_global_func(\"test.op.InferTensorizeRegion\")\n"
+                       "finfer(s[B], dom_map)\n";
     std::string error = ScriptError(text);
-    QVERIFY2(Contains(error, "t.py:9:1: error: InferTensorizeRegion: B has no tensorized loop"), error.c_str());
+    QVERIFY2(Contains(error, "t.py:9:1: error: InferTensorizeRegion: B has no tensorized loop"),
+             error.c_str());
     // Any other global function stays a value of the runtime half.
-    auto p = script::EvaluateScript(std::string(kHeader) + "f = tvm.get_global_func(\"tvm.contrib.cblas.matmul\", True)\n",
-                                    "t.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) + "f = tvm.get_global_func(\"tvm.contrib.cblas.matmul\", True)\n",
+        "t.py");
     TE_VERIFY_OK(p);
   }
 };
