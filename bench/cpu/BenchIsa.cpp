@@ -13,6 +13,7 @@
 #include <cblas.h>
 #endif
 
+#include "OpenBlasCore.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/CpuTarget.h"
 #include "runtime/MachinePeak.h"
@@ -26,6 +27,32 @@ namespace {
 
 constexpr const char* kGuard = "TESSERA_BENCH_ISA";  // set once the variables are in place
 constexpr const char* kHalideAvx2 = "x86-64-linux-avx-avx2-f16c-fma-sse41";
+// Set, with OPENBLAS_CORETYPE, when the benchmark overrode the core OpenBLAS picked: that core.
+constexpr const char* kOpenBlasPicked = "TESSERA_BENCH_OPENBLAS_PICKED";
+
+// Native mode: OpenBLAS with the kernels of this CPU's ISA. When the library took the CPU
+// for an older one (OpenBlasCore.h: a model newer than the library gets the SSE3
+// "Prescott" kernels), re-executes argv with OPENBLAS_CORETYPE set to the kernels this
+// CPU runs, as a user of OpenBLAS would (read when the library is loaded, before main).
+// A user's own OPENBLAS_CORETYPE is left as it is. Returns an error message or "".
+std::string UseOpenBlasKernelsOfThisCpu(char** argv) {
+#ifdef TESSERA_BENCH_OPENBLAS
+  if (std::getenv("OPENBLAS_CORETYPE") || std::getenv(kOpenBlasPicked)) return "";
+  const char* picked = openblas_get_corename();
+  const std::string core = picked ? picked : "";
+  const auto coretype = OpenBlasCoreTypeFor(core, runtime::HostFp32Lanes());
+  if (!coretype) return "";
+  setenv("OPENBLAS_CORETYPE", coretype->c_str(), 1);
+  setenv(kOpenBlasPicked, core.c_str(), 1);
+  std::fflush(stdout);
+  execv("/proc/self/exe", argv);
+  return "cannot re-execute /proc/self/exe with OPENBLAS_CORETYPE=" + *coretype +
+         " (OpenBLAS picked " + core + " kernels for this CPU)";
+#else
+  (void)argv;
+  return "";
+#endif
+}
 
 #ifdef TESSERA_BENCH_ONEDNN
 const char* OneDnnIsaName(dnnl_cpu_isa_t isa) {
@@ -110,7 +137,7 @@ s[C].vectorize(v)
 }  // namespace
 
 std::string Apply(const std::string& isa, char** argv) {
-  if (isa == "native") return "";
+  if (isa == "native") return UseOpenBlasKernelsOfThisCpu(argv);
   if (isa != "avx2") return "--isa: unknown value '" + isa + "' (native or avx2)";
   const int host = runtime::HostFp32Lanes();
   if (host < 8) return "--isa avx2: this CPU has no AVX2";
@@ -160,8 +187,11 @@ void PrintContenders() {
 #endif
 #ifdef TESSERA_BENCH_OPENBLAS
   const char* core = std::getenv("OPENBLAS_CORETYPE");
-  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s)\n", openblas_get_corename(),
-              core ? core : "unset");
+  const char* overridden = core ? std::getenv(kOpenBlasPicked) : nullptr;
+  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s%s%s%s)\n", openblas_get_corename(),
+              core ? core : "unset",
+              overridden ? ", set by the benchmark: the library took this CPU for " : "",
+              overridden ? overridden : "", overridden ? ", below its ISA" : "");
 #else
   std::printf("  OpenBLAS: not available\n");
 #endif

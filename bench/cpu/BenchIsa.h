@@ -8,7 +8,10 @@
 //   OpenBLAS  OPENBLAS_CORETYPE=Haswell (read when the library is loaded, before main:
 //             the process re-executes itself once with the variables set)
 //   Halide    HL_JIT_TARGET=x86-64-linux-avx-avx2-f16c-fma-sse41
-// `--isa native` (the default) changes nothing: each uses the best this CPU has.
+// `--isa native` (the default): each uses the best this CPU has. OpenBLAS is the one that
+// may need telling: a CPU model newer than the library gets its SSE3 kernels
+// (OpenBlasCore.h), and then OPENBLAS_CORETYPE is set to the kernels of the CPU's ISA
+// (SkylakeX, Haswell) and argv re-executed, unless the user set the variable.
 // PrintContenders() prints the ISA each contender actually runs with, read back from it
 // (oneDNN's effective ISA and its convolution's implementation name, OpenBLAS's core, the
 // Halide target, LLVM's CPU and the vector registers in a Tessera kernel's assembly).

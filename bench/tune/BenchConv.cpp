@@ -11,7 +11,10 @@
 // 64,64,56,3,1); every script's three tensors must be that layer's data [1, C, H, H],
 // weights [K, C, KERNEL, KERNEL] and NCHW output, else it is refused with what differs.
 //
+// --contenders: only the machine and the ISA each contender runs with (BenchIsa.h), then exit.
+//
 //   tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] [--shape ...] SCRIPT...
+//   tessera-bench-conv [--isa native|avx2] --contenders
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -44,8 +47,10 @@ struct ConvScript {
 };
 
 const char* kConvUsage =
-    "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] [--shape C,K,H[,KERNEL[,PAD]]] "
-    "SCRIPT...\n";
+    "usage: tessera-bench-conv [--rounds N] [--isa native|avx2] [--threads 1|all] [--shape "
+    "C,K,H[,KERNEL[,PAD]]] "
+    "SCRIPT...\n"
+    "       tessera-bench-conv [--isa native|avx2] --contenders\n";
 
 // "C,K,H[,KERNEL[,PAD]]" as a batch-1, square, stride-1 layer; nullopt when malformed.
 std::optional<onednn::ConvShape> ParseConvShape(const std::string& text) {
@@ -93,7 +98,8 @@ std::optional<ConvScript> LoadConvScript(const std::string& file, const onednn::
       {layer.out_channels, layer.in_channels, layer.kernel, layer.kernel},
       {layer.batch, layer.out_channels, out_h, out_w}};
   if (args.size() != expected.size())
-    return std::fprintf(stderr, "%s: expected 3 tensors (data, weights, output), the script lowers %zu\n",
+    return std::fprintf(stderr,
+                        "%s: expected 3 tensors (data, weights, output), the script lowers %zu\n",
                         file.c_str(), args.size()),
            std::nullopt;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -103,8 +109,9 @@ std::optional<ConvScript> LoadConvScript(const std::string& file, const onednn::
       shape.push_back(v ? *v : -1);
     }
     if (shape != expected[i])
-      return std::fprintf(stderr, "%s: tensor %s is %s, the layer's (--shape) is %s\n", file.c_str(),
-                          args[i]->op->name.c_str(), ShapeText(shape).c_str(), ShapeText(expected[i]).c_str()),
+      return std::fprintf(stderr, "%s: tensor %s is %s, the layer's (--shape) is %s\n",
+                          file.c_str(), args[i]->op->name.c_str(), ShapeText(shape).c_str(),
+                          ShapeText(expected[i]).c_str()),
              std::nullopt;
   }
   ConvScript s{file, std::move(*kernel), {}, {}};
@@ -139,6 +146,7 @@ int main(int argc, char** argv) {
   int rounds = 5;
   std::string isa_mode = "native";
   bool all_threads = false;
+  bool contenders_only = false;
   onednn::ConvShape shape{1, 64, 64, 56, 56, 3, 1};
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -147,14 +155,17 @@ int main(int argc, char** argv) {
       rounds = std::atoi(argv[++i]);
     else if (a == "--isa" && i + 1 < argc)
       isa_mode = argv[++i];
-    else if (a == "--threads" && i + 1 < argc && (std::string(argv[i + 1]) == "1" ||
-                                                  std::string(argv[i + 1]) == "all"))
+    else if (a == "--contenders")
+      contenders_only = true;
+    else if (a == "--threads" && i + 1 < argc &&
+             (std::string(argv[i + 1]) == "1" || std::string(argv[i + 1]) == "all"))
       all_threads = std::string(argv[++i]) == "all";
     else if (a == "--shape" && i + 1 < argc) {
       auto parsed = ParseConvShape(argv[++i]);
       if (!parsed)
-        return std::fprintf(stderr, "tessera-bench-conv: --shape '%s': expected C,K,H[,KERNEL[,PAD]]\n%s", argv[i],
-                            kConvUsage),
+        return std::fprintf(stderr,
+                            "tessera-bench-conv: --shape '%s': expected C,K,H[,KERNEL[,PAD]]\n%s",
+                            argv[i], kConvUsage),
                2;
       shape = *parsed;
     } else if (!a.empty() && a[0] == '-')
@@ -162,9 +173,15 @@ int main(int argc, char** argv) {
     else
       files.push_back(a);
   }
-  if (files.empty() || rounds < 1) return std::fprintf(stderr, "%s", kConvUsage), 2;
+  if ((files.empty() && !contenders_only) || rounds < 1)
+    return std::fprintf(stderr, "%s", kConvUsage), 2;
   if (std::string problem = isa::Apply(isa_mode, argv); !problem.empty())
     return std::fprintf(stderr, "tessera-bench-conv: %s\n", problem.c_str()), 2;
+  if (contenders_only) {
+    std::printf("machine: %s\n", runtime::HostMachinePeak().Describe().c_str());
+    isa::PrintContenders();
+    return 0;
+  }
   if (!onednn::ConvAvailable())
     return std::printf("tessera-bench-conv: not available: built without oneDNN\n"), 4;
   std::printf("machine: %s\n", runtime::HostMachinePeak().Describe().c_str());
