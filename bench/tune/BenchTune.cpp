@@ -7,12 +7,15 @@
 // hand-written schedules — and prints the ratios, the machine's ISA, the load average and
 // how long the search took to reach 90% of its final best. A command, not a CTest test
 // (bench/README.md).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../cpu/BenchIsa.h"
@@ -36,7 +39,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
-                         [--halide-seconds S] [--isa native|avx2]
+                         [--halide-seconds S] [--isa native|avx2] [--rounds N]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -48,6 +51,9 @@ child process; one that runs past it is skipped with the reason (default 120).
 --isa avx2: every contender AVX2-only on an AVX-512 machine — Tessera compiles for
 -mcpu=haswell and tunes for 8 lanes / 16 registers, oneDNN, OpenBLAS and Halide are
 limited to AVX2 (bench/cpu/BenchIsa.h); the ISA each ran with is printed. Default native.
+--rounds: the closing comparison's interleaved rounds (default 5): each round times the
+tuned schedule and then every contender; a ratio is the median of the per-round ratios,
+so that a machine whose speed drifts compares contenders at the same moment.
 )";
 
 struct Options {
@@ -56,6 +62,7 @@ struct Options {
   std::string only;
   uint64_t seed = 1;
   double halide_seconds = 120;  // per autoscheduler: schedule, compile, check and time
+  int rounds = 5;               // interleaved rounds of the closing comparison
   std::string isa = "native";   // --isa (BenchIsa.h)
 };
 
@@ -107,8 +114,8 @@ std::string ReadSource(const std::string& path) {
 
 // Times a script's schedule in a child process, as the tuner measured its candidates
 // (the same isolation and timing path as the tuning run).
-runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id, const std::string& script,
-                                     int repeat) {
+runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id,
+                                     const std::string& script, int repeat) {
   runner::MeasureRequest request;
   request.id = id;
   request.script = script;
@@ -132,15 +139,18 @@ double GemmReferenceMs(bool onednn_gemm) {
     b[i] = static_cast<float>((i * 5) % 11) / 11.0f - 0.5f;
   }
   auto run = [&] {
-    if (onednn_gemm) onednn::Gemm(n, n, n, a.data(), b.data(), c.data());
-    else openblas::Gemm(n, n, n, a.data(), b.data(), c.data());
+    if (onednn_gemm)
+      onednn::Gemm(n, n, n, a.data(), b.data(), c.data());
+    else
+      openblas::Gemm(n, n, n, a.data(), b.data(), c.data());
   };
   return TimeRuns(run, 10).median_ms;
 }
 
 void PrintRatio(const char* label, double tessera_ms, double reference_ms) {
   if (reference_ms > 0)
-    std::printf("  %-34s %9.3f ms   tuned/reference speed ratio %.2fx\n", label, reference_ms, reference_ms / tessera_ms);
+    std::printf("  %-34s %9.3f ms   tuned/reference speed ratio %.2fx\n", label, reference_ms,
+                reference_ms / tessera_ms);
   else
     std::printf("  %-34s not available\n", label);
 }
@@ -149,9 +159,27 @@ void PrintRatio(const char* label, double tessera_ms, double reference_ms) {
 struct Summary {
   std::string workload;
   double tuned_ms = -1, best_reference_ms = -1, halide_best_ms = -1, seconds_to_90 = -1;
+  double best_reference_ratio = -1;  // the median of its per-round ratios
   std::string best_reference;
   std::string load;  // the load average when its references were timed
 };
+
+// A contender of the closing comparison, timed once per round after the tuned schedule.
+struct Contender {
+  Contender(std::string l, std::function<double()> t, bool r = false)
+      : label(std::move(l)), time_ms(std::move(t)), reference(r) {}
+  std::string label;
+  std::function<double()> time_ms;  // <= 0: failed or not available
+  bool reference = false;           // one of the summary's references (oneDNN / OpenBLAS)
+  std::vector<double> ms, ratios;   // per round: its time, its time / the tuned one's
+};
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty()      ? -1
+         : v.size() % 2 ? v[v.size() / 2]
+                        : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
 
 // One autoscheduler in a child process (Isolated.h): schedule, compile, check, time.
 // Its answer: "ok <median ms> <schedule ms> <compile ms> <max error>" or "error <why>".
@@ -162,7 +190,8 @@ std::string HalideChild(const std::string& workload, const char* name) {
   if (!k.run) return "error " + k.error.substr(0, 160);
   const double ms = TimeRuns(k.run, 10).median_ms;
   char line[160];
-  std::snprintf(line, sizeof line, "ok %.6f %.1f %.1f %.3g", ms, k.schedule_ms, k.compile_ms, k.max_error);
+  std::snprintf(line, sizeof line, "ok %.6f %.1f %.1f %.3g", ms, k.schedule_ms, k.compile_ms,
+                k.max_error);
   return line;
 }
 
@@ -173,7 +202,8 @@ double HalideAutoschedulers(const std::string& workload, double tuned_ms, double
   double best = -1;
   for (const char* const* name = halide_auto::SchedulerNames(); *name; ++name) {
     std::string label = std::string("Halide 14 autoscheduler ") + *name;
-    IsolatedResult r = RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
+    IsolatedResult r =
+        RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
     if (!r.ok || r.text.rfind("ok ", 0) != 0) {
       std::string why = r.ok ? r.text.substr(r.text.find(' ') + 1) : r.failure;
       if (std::string(*name) == "Adams2019") {
@@ -186,7 +216,8 @@ double HalideAutoschedulers(const std::string& workload, double tuned_ms, double
     double ms = -1, schedule_ms = 0, compile_ms = 0, max_error = -1;
     std::sscanf(r.text.c_str(), "ok %lf %lf %lf %lf", &ms, &schedule_ms, &compile_ms, &max_error);
     PrintRatio(label.c_str(), tuned_ms, ms);
-    std::printf("    (scheduled in %.0f ms, compiled in %.0f ms, max error %.1e)\n", schedule_ms, compile_ms, max_error);
+    std::printf("    (scheduled in %.0f ms, compiled in %.0f ms, max error %.1e)\n", schedule_ms,
+                compile_ms, max_error);
     if (ms > 0 && (best < 0 || ms < best)) best = ms;
   }
   std::fflush(stdout);
@@ -194,8 +225,8 @@ double HalideAutoschedulers(const std::string& workload, double tuned_ms, double
 }
 
 void BenchWorkload(const Workload& w, const Options& options, std::vector<Summary>* summaries) {
-  std::printf("\n== %s: tuning from the bare te definition (budget: %d trials, %.0f s) ==\n", w.title.c_str(),
-              options.trials, options.seconds);
+  std::printf("\n== %s: tuning from the bare te definition (budget: %d trials, %.0f s) ==\n",
+              w.title.c_str(), options.trials, options.seconds);
   std::fflush(stdout);
   auto program = script::EvaluateScript(w.bare, w.name + ".py");
   if (!program) {
@@ -219,61 +250,117 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
   tune::TuneCallbacks cb;
   cb.on_trial = [](const tune::TuneTrial& t) {
     if (t.index % 8 == 0)
-      std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops), std::fflush(stdout);
+      std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops),
+          std::fflush(stdout);
   };
   auto result = tune::Tune(*program, *runner, nullptr, runner::ReadMachineSignature(), o, cb);
   if (!result || !result->best) {
-    std::printf("  tuning failed: %s\n", result ? "no candidate ran" : result.error().message.c_str());
+    std::printf("  tuning failed: %s\n",
+                result ? "no candidate ran" : result.error().message.c_str());
     return;
   }
-  std::printf("  %d measured (%d failed, %d invalid samples skipped) in %.1f s; 90%% of the final best after %.1f s\n",
-              result->measured, result->failed, result->invalid, result->elapsed_s, result->seconds_to_90_percent);
+  std::printf(
+      "  %d measured (%d failed, %d invalid samples skipped) in %.1f s; 90%% of the final best "
+      "after %.1f s\n",
+      result->measured, result->failed, result->invalid, result->elapsed_s,
+      result->seconds_to_90_percent);
   std::printf("  load average now: %s\n", LoadAverage().c_str());
-  runner::MeasureResult best = MeasureInChild(*runner, "best-" + w.name, result->best->script, 10);
-  if (best.status != runner::MeasureStatus::Ok) {
-    std::printf("  the best schedule failed when timed again: %s\n", best.message.c_str());
-    return;
-  }
-  std::printf("  tuned        %9.3f ms   %7.2f GFLOP/s   %.0f%% of peak\n", best.median_ms, best.gflops,
-              100.0 * best.gflops / runtime::HostMachinePeak().PeakGflops(0));
-  runner::MeasureResult shipped =
-      MeasureInChild(*runner, "shipped-" + w.name, ReadSource("resources/examples/" + w.shipped), 10);
-  PrintRatio((w.shipped + " (shipped)").c_str(), best.median_ms,
-             shipped.status == runner::MeasureStatus::Ok ? shipped.median_ms : -1);
-  Summary summary;
-  summary.workload = w.title;
-  summary.tuned_ms = best.median_ms;
-  summary.seconds_to_90 = result->seconds_to_90_percent;
-  auto reference = [&](const std::string& label, double ms) {
-    PrintRatio(label.c_str(), best.median_ms, ms);
-    if (ms > 0 && (summary.best_reference_ms < 0 || ms < summary.best_reference_ms)) {
-      summary.best_reference_ms = ms;
-      summary.best_reference = label;
-    }
+  // The comparison in interleaved rounds: each round times the tuned schedule, then every
+  // contender, and a ratio is taken within its round. On a shared or virtual machine whose
+  // speed drifts by tens of percent from one minute to the next (seen: an Emerald Rapids
+  // VM timing one schedule at 0.74 and at 1.17 ms a few seconds apart), contenders timed
+  // once each, one after the other, were compared at different speeds.
+  std::vector<Contender> contenders;
+  // A measurement's id names its result file in the runner's folder, where a result found
+  // is taken as measured before (resume): each round's measurement gets an id of its own.
+  auto child = [&](const std::string& id, const std::string& script) {
+    return [&runner, id, script, round = 0]() mutable {
+      runner::MeasureResult m =
+          MeasureInChild(*runner, id + "-round" + std::to_string(++round), script, 10);
+      return m.status == runner::MeasureStatus::Ok ? m.median_ms : -1.0;
+    };
   };
+  contenders.push_back({w.shipped + " (shipped)",
+                        child("shipped-" + w.name, ReadSource("resources/examples/" + w.shipped))});
   if (w.name == "gemm") {
-    runner::MeasureResult tutorial =
-        MeasureInChild(*runner, "tutorial-7", ReadSource("bench/gemm_tutorial/7_parallel.py"), 10);
-    PrintRatio("GEMM tutorial step 7 (TVM's schedule)", best.median_ms,
-               tutorial.status == runner::MeasureStatus::Ok ? tutorial.median_ms : -1);
+    contenders.push_back({"GEMM tutorial step 7 (TVM's schedule)",
+                          child("tutorial-7", ReadSource("bench/gemm_tutorial/7_parallel.py"))});
     openblas::SetThreads(0);
     onednn::SetThreads(0);
-    reference(openblas::Available() ? "OpenBLAS cblas_sgemm" : "OpenBLAS",
-              openblas::Available() ? GemmReferenceMs(false) : -1);
-    reference(onednn::Available() ? "oneDNN dnnl_sgemm" : "oneDNN", onednn::Available() ? GemmReferenceMs(true) : -1);
+    contenders.push_back({openblas::Available() ? "OpenBLAS cblas_sgemm" : "OpenBLAS",
+                          [] { return openblas::Available() ? GemmReferenceMs(false) : -1.0; },
+                          true});
+    contenders.push_back({onednn::Available() ? "oneDNN dnnl_sgemm" : "oneDNN",
+                          [] { return onednn::Available() ? GemmReferenceMs(true) : -1.0; }, true});
   } else if (w.name == "conv2d") {
     onednn::SetThreads(0);
-    std::string why;
-    double ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why);
-    reference("oneDNN convolution (direct)", ms);
-    if (ms < 0) std::printf("    (%s)\n", why.c_str());
+    contenders.push_back({"oneDNN convolution (direct)",
+                          [] {
+                            std::string why;
+                            const double ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why);
+                            if (ms < 0) std::printf("    (oneDNN convolution: %s)\n", why.c_str());
+                            return ms;
+                          },
+                          true});
     // The same tensors as the te definition's (NCHW in and out): reorders timed. Not a
     // reference of the summary, which keeps oneDNN's best case.
-    double nchw_ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why, onednn::ConvLayouts::kUserNchw);
-    PrintRatio("oneDNN conv NCHW (reorders timed)", best.median_ms, nchw_ms);
-    if (nchw_ms < 0) std::printf("    (%s)\n", why.c_str());
+    contenders.push_back({"oneDNN conv NCHW (reorders timed)", [] {
+                            std::string why;
+                            const double ms = onednn::TimeConv({1, 64, 64, 56, 56, 3, 1}, 10, &why,
+                                                               onednn::ConvLayouts::kUserNchw);
+                            if (ms < 0) std::printf("    (oneDNN conv NCHW: %s)\n", why.c_str());
+                            return ms;
+                          }});
   }
-  summary.halide_best_ms = HalideAutoschedulers(w.name, best.median_ms, options.halide_seconds);
+  std::vector<double> tuned_ms;
+  double mflop = 0;  // the workload's floating-point work (GFLOP/s x ms)
+  for (int round = 0; round < options.rounds; ++round) {
+    runner::MeasureResult best = MeasureInChild(
+        *runner, "best-" + w.name + "-round" + std::to_string(round + 1), result->best->script, 10);
+    if (best.status != runner::MeasureStatus::Ok) {
+      std::printf("  the best schedule failed when timed again: %s\n", best.message.c_str());
+      return;
+    }
+    tuned_ms.push_back(best.median_ms);
+    mflop = best.gflops * best.median_ms;
+    for (Contender& c : contenders) {
+      const double ms = c.time_ms();
+      if (ms <= 0) continue;
+      c.ms.push_back(ms);
+      c.ratios.push_back(ms / best.median_ms);
+    }
+  }
+  const double tuned = Median(tuned_ms);
+  std::printf(
+      "  tuned        %9.3f ms   %7.2f GFLOP/s   %.0f%% of peak   (median of %d rounds; min %.3f, "
+      "max %.3f)\n",
+      tuned, mflop / tuned, 100.0 * mflop / tuned / runtime::HostMachinePeak().PeakGflops(0),
+      options.rounds, *std::min_element(tuned_ms.begin(), tuned_ms.end()),
+      *std::max_element(tuned_ms.begin(), tuned_ms.end()));
+  Summary summary;
+  summary.workload = w.title;
+  summary.tuned_ms = tuned;
+  summary.seconds_to_90 = result->seconds_to_90_percent;
+  for (const Contender& c : contenders) {
+    if (c.ms.empty()) {
+      std::printf("  %-34s not available\n", c.label.c_str());
+      continue;
+    }
+    const double ms = Median(c.ms), ratio = Median(c.ratios);
+    std::printf(
+        "  %-34s %9.3f ms   tuned/reference speed ratio %.2fx   (median of %zu per-round ratios, "
+        "%.2f-%.2f)\n",
+        c.label.c_str(), ms, ratio, c.ratios.size(),
+        *std::min_element(c.ratios.begin(), c.ratios.end()),
+        *std::max_element(c.ratios.begin(), c.ratios.end()));
+    if (c.reference && (summary.best_reference_ms < 0 || ms < summary.best_reference_ms)) {
+      summary.best_reference_ms = ms;
+      summary.best_reference_ratio = ratio;
+      summary.best_reference = c.label;
+    }
+  }
+  std::fflush(stdout);
+  summary.halide_best_ms = HalideAutoschedulers(w.name, tuned, options.halide_seconds);
   summary.load = LoadAverage();
   summaries->push_back(summary);
   std::printf("  best schedule:\n");
@@ -286,7 +373,8 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
       in_schedule = true;
       continue;
     }
-    if (in_schedule && !line.empty() && line.rfind("print(", 0) != 0) std::printf("    %s\n", line.c_str());
+    if (in_schedule && !line.empty() && line.rfind("print(", 0) != 0)
+      std::printf("    %s\n", line.c_str());
   }
   std::fflush(stdout);
 }
@@ -307,29 +395,50 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--trials") options.trials = std::atoi(next("--trials").c_str());
-    else if (a == "--seconds") options.seconds = std::atof(next("--seconds").c_str());
-    else if (a == "--only") options.only = next("--only");
-    else if (a == "--seed") options.seed = std::strtoull(next("--seed").c_str(), nullptr, 10);
-    else if (a == "--halide-seconds") options.halide_seconds = std::atof(next("--halide-seconds").c_str());
-    else if (a == "--quick") options.trials = 24, options.seconds = 60;
-    else if (a == "--isa") options.isa = next("--isa");
-    else if (a == "-h" || a == "--help") return std::printf("%s", kUsage), 0;
-    else return std::fprintf(stderr, "tessera-bench-tune: unknown option %s\n%s", a.c_str(), kUsage), 2;
+    if (a == "--trials")
+      options.trials = std::atoi(next("--trials").c_str());
+    else if (a == "--seconds")
+      options.seconds = std::atof(next("--seconds").c_str());
+    else if (a == "--only")
+      options.only = next("--only");
+    else if (a == "--seed")
+      options.seed = std::strtoull(next("--seed").c_str(), nullptr, 10);
+    else if (a == "--halide-seconds")
+      options.halide_seconds = std::atof(next("--halide-seconds").c_str());
+    else if (a == "--quick")
+      options.trials = 24, options.seconds = 60;
+    else if (a == "--isa")
+      options.isa = next("--isa");
+    else if (a == "--rounds")
+      options.rounds = std::atoi(next("--rounds").c_str());
+    else if (a == "-h" || a == "--help")
+      return std::printf("%s", kUsage), 0;
+    else
+      return std::fprintf(stderr, "tessera-bench-tune: unknown option %s\n%s", a.c_str(), kUsage),
+             2;
   }
-  if (options.trials < 1 || !(options.seconds > 0) || !(options.halide_seconds > 0)) return std::fprintf(stderr, "%s", kUsage), 2;
+  if (options.trials < 1 || options.rounds < 1 || !(options.seconds > 0) ||
+      !(options.halide_seconds > 0))
+    return std::fprintf(stderr, "%s", kUsage), 2;
   if (std::string problem = isa::Apply(options.isa, argv); !problem.empty())
     return std::fprintf(stderr, "tessera-bench-tune: %s\n", problem.c_str()), 2;
-  if (!codegen::LLVMAvailable()) return std::printf("tessera-bench-tune: not available: no LLVM backend\n"), 4;
+  if (!codegen::LLVMAvailable())
+    return std::printf("tessera-bench-tune: not available: no LLVM backend\n"), 4;
   const runtime::MachinePeak& peak = runtime::HostMachinePeak();
   tune::TargetInfo target = tune::HostTargetInfo();
   std::printf("machine: %s\n", peak.Describe().c_str());
   std::printf("tuning for: %s, %d fp32 lanes, %d vector registers, %d cores\n", target.isa.c_str(),
               target.vector_lanes, target.vector_registers, target.cores);
-  std::printf("openblas: %s\nonednn: %s\n", openblas::Available() ? openblas::Description() : "not available",
+  std::printf("openblas: %s\nonednn: %s\n",
+              openblas::Available() ? openblas::Description() : "not available",
               onednn::Description());
   isa::PrintContenders();
-  std::printf("times: median of 10 calls after one warm-up, every core; Tessera kernels in a child process, references in this one\n");
+  std::printf(
+      "times: median of 10 calls after one warm-up, every core; Tessera kernels in a child "
+      "process, references in this one;\n"
+      "       %d interleaved rounds (the tuned schedule, then each contender): medians over "
+      "rounds, ratios within a round\n",
+      options.rounds);
   std::printf("load average at the start: %s\n", LoadAverage().c_str());
   std::vector<Summary> summaries;
   const std::vector<Workload> workloads = {
@@ -338,14 +447,15 @@ int main(int argc, char** argv) {
       {"softmax", "softmax 1024^2", kSoftmax, "softmax_fast.py"}};
   for (const Workload& w : workloads)
     if (options.only.empty() || options.only == w.name) BenchWorkload(w, options, &summaries);
-  std::printf("\n== summary (%s, --isa %s, %d cores; load average at the end: %s) ==\n", target.isa.c_str(),
-              isa::Current().c_str(), target.cores, LoadAverage().c_str());
+  std::printf("\n== summary (%s, --isa %s, %d cores; load average at the end: %s) ==\n",
+              target.isa.c_str(), isa::Current().c_str(), target.cores, LoadAverage().c_str());
   for (const Summary& s : summaries) {
     std::printf("  %-46s tuned %8.3f ms", s.workload.c_str(), s.tuned_ms);
     if (s.best_reference_ms > 0)
-      std::printf("   %.2fx the best of oneDNN/OpenBLAS (%s)", s.best_reference_ms / s.tuned_ms,
+      std::printf("   %.2fx the best of oneDNN/OpenBLAS (%s)", s.best_reference_ratio,
                   s.best_reference.c_str());
-    if (s.halide_best_ms > 0) std::printf("   %.2fx the best Halide autoscheduler", s.halide_best_ms / s.tuned_ms);
+    if (s.halide_best_ms > 0)
+      std::printf("   %.2fx the best Halide autoscheduler", s.halide_best_ms / s.tuned_ms);
     std::printf("   90%% of the best after %.0f s   (load %s)\n", s.seconds_to_90, s.load.c_str());
   }
   return 0;
