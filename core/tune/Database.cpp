@@ -197,6 +197,17 @@ Status Database::SetChecked(int64_t id, bool matched, const std::string& message
   return Status::Ok();
 }
 
+Status Database::SetTiming(int64_t id, double median_ms, double gflops, const std::string& message) {
+  Statement s(db_, "UPDATE records SET median_ms = ?2, gflops = ?3, message = ?4 WHERE id = ?1");
+  if (!s.get()) return SqlError(db_, "preparing an update");
+  s.Bind(1, id);
+  s.Bind(2, median_ms);
+  s.Bind(3, gflops);
+  s.Bind(4, message);
+  if (sqlite3_step(s.get()) != SQLITE_DONE) return SqlError(db_, "updating a record");
+  return Status::Ok();
+}
+
 Result<std::vector<TuningRecord>> Database::Select(const std::string& where_order,
                                                    const std::vector<std::string>& params) {
   Statement s(db_, std::string("SELECT ") + kColumns + " FROM records " + where_order);

@@ -46,6 +46,9 @@ class Database {
   // Marks record `id` after the te oracle judged it: checked and still ok, or the
   // status "check_failed" with the oracle's message (it is then never the best).
   Status SetChecked(int64_t id, bool matched, const std::string& message = "");
+  // Replaces record `id`'s median time and GFLOP/s (the tuner keeps the slower of two
+  // timings of a would-be best, Tuner.cpp) and notes why in its message.
+  Status SetTiming(int64_t id, double median_ms, double gflops, const std::string& message);
 
   // The fastest ok record for the query (smallest median), or nullopt.
   Result<std::optional<TuningRecord>> Best(const RecordQuery& query);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <random>
 #include <set>
@@ -103,6 +104,9 @@ class TuneRun {
                 std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
   Status AcceptBest();
+  // Times `rec` (an oracle-checked would-be best) once more (TuneOptions::confirm_best);
+  // false when it was slower then: its record now holds the slower time.
+  Result<bool> Confirm(TuningRecord* rec);
   runner::MeasureRequest Request(const std::string& id, const std::string& script, bool check) const;
   TuningRecord MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
                           const runner::MeasureResult& r) const;
@@ -169,6 +173,26 @@ Status TuneRun::Resume() {
   return AcceptBest();
 }
 
+Result<bool> TuneRun::Confirm(TuningRecord* rec) {
+  const bool leads_already = result_.best && result_.best->id == rec->id;
+  if (!options_.confirm_best || leads_already || Remaining() <= 0) return true;
+  auto again = runner_.Measure({Request("r" + rec->schedule_hash, rec->script, false)}, {});
+  ++result_.confirmations;
+  if (again.empty() || again[0].status != runner::MeasureStatus::Ok || !(again[0].median_ms > 0))
+    return true;  // not timed again (cut by the budget, say): its first timing stands
+  const double first = rec->median_ms, second = again[0].median_ms;
+  if (second <= first) return true;
+  rec->gflops *= first / second;
+  rec->median_ms = second;
+  ++result_.demoted;
+  char why[160];
+  std::snprintf(why, sizeof why, "timed %.4g ms, then %.4g ms when it would have led: the slower kept",
+                first, second);
+  if (Status st = db_->SetTiming(rec->id, rec->median_ms, rec->gflops, why); !st) return st.error();
+  Message(std::string("a would-be best was ") + why);
+  return false;
+}
+
 Status TuneRun::AcceptBest() {
   // Each unchecked leader is checked once; one that disagrees with the oracle drops out.
   for (int attempt = 0; attempt < 8; ++attempt) {
@@ -187,6 +211,9 @@ Status TuneRun::AcceptBest() {
     if (matched) {
       rec.checked = true;
       if (!results.empty()) rec.max_error = results[0].max_error;
+      auto confirmed = Confirm(&rec);
+      if (!confirmed) return confirmed.error();
+      if (!*confirmed) continue;  // slower the second time: the leader may have changed
       if (!result_.best || result_.best->id != rec.id)
         Message("new best: " + std::to_string(rec.gflops) + " GFLOP/s, " + std::to_string(rec.median_ms) +
                 " ms (agrees with the te oracle)");

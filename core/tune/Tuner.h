@@ -43,6 +43,12 @@ struct TuneOptions {
   int repeat = 5;
   double timeout_s = 60;
   bool measure_input = true;   // also measure the script's own schedule (the speed-up baseline)
+  // Time a would-be new best once more (after its oracle check) and keep the slower of its
+  // two medians: the fastest of many noisy timings is mostly luck (an Emerald Rapids VM's
+  // 2-thread speed swung 1.5x between runs; the search's best conv2d was timed at 307
+  // GFLOP/s there and 194 afterwards), so a candidate must be fast twice to lead. Skipped
+  // once the time budget is spent.
+  bool confirm_best = true;
   std::string target = "llvm";
   std::map<std::string, int64_t> shape_vars;
 };
@@ -72,6 +78,8 @@ struct TuneResult {
   int measured = 0;                   // candidates measured in this run
   int failed = 0;                     // of them, not ok
   int invalid = 0;                    // samples refused by the legality checks / lowering
+  int confirmations = 0;              // would-be bests timed again (not counted in measured)
+  int demoted = 0;                    // of them, slower the second time (the slower time kept)
   int resumed = 0;                    // records found in the database at the start
   double elapsed_s = 0;
   double seconds_to_90_percent = -1;  // when this run's best first reached 90% of its final best

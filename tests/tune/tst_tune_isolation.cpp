@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include "runner/MachineSignature.h"
@@ -113,6 +114,37 @@ class SlowRunner : public runner::Runner {
   }
 };
 
+// A runner that times nothing and answers from the request: every candidate takes 2 ms
+// plus a little by its hash, except the first one it sees, which is "lucky" the first
+// time (0.5 ms) and slow when timed again (3 ms) — the noisy machine's winner's curse.
+class LuckyFirstRunner : public runner::Runner {
+ public:
+  std::string lucky;  // the hash of the first candidate measured
+  int retimed = 0;
+
+  std::string Name() const override { return "lucky-first-fake"; }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks&) override {
+    std::vector<runner::MeasureResult> out;
+    for (const runner::MeasureRequest& r : requests) {
+      runner::MeasureResult m;
+      m.id = r.id;
+      m.status = runner::MeasureStatus::Ok;
+      const std::string hash = r.id.substr(1);
+      if (!r.check && lucky.empty()) lucky = hash;
+      const bool again = r.id[0] == 'r';
+      retimed += again ? 1 : 0;
+      m.median_ms = hash == lucky ? (again ? 3.0 : 0.5)
+                                  : 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
+      m.min_ms = m.median_ms;
+      m.times_ms = {m.median_ms};
+      m.gflops = 1.0 / m.median_ms;
+      out.push_back(m);
+    }
+    return out;
+  }
+};
+
 }  // namespace
 
 class TestTuneIsolation : public QObject {
@@ -194,6 +226,36 @@ class TestTuneIsolation : public QObject {
     QCOMPARE(result->measured, runner.measured);
     // Every candidate's timeout was cut to what was left of the budget.
     for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
+  }
+
+  // A candidate fast once and slow when timed again does not stay the best; without the
+  // confirmation (TuneOptions::confirm_best = false, the earlier behaviour) it does.
+  void aLuckyTimingDoesNotMakeTheBest() {
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 8;
+    o.batch_size = 4;
+    o.measure_input = false;
+    o.strategy = "random";
+    LuckyFirstRunner confirming;
+    auto confirmed = Tune(program, confirming, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : confirmed.error().message.c_str());
+    QVERIFY(!confirming.lucky.empty());
+    QVERIFY(confirmed->best.has_value());
+    QVERIFY2(confirmed->best->schedule_hash != confirming.lucky, "the lucky candidate stayed the best");
+    QVERIFY(confirmed->best->median_ms >= 2.0 && confirmed->best->median_ms < 2.1);
+    QVERIFY(confirmed->demoted >= 1);
+    QVERIFY(confirmed->confirmations >= 2);  // the lucky one, then the one that took the lead
+    QCOMPARE(confirmed->confirmations, confirming.retimed);
+    QCOMPARE(confirmed->measured, 8);  // the re-timings are not candidates
+
+    o.confirm_best = false;
+    LuckyFirstRunner trusting;
+    auto trusted = Tune(program, trusting, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(trusted.ok(), trusted.ok() ? "" : trusted.error().message.c_str());
+    QVERIFY(trusted->best.has_value());
+    QCOMPARE(trusted->best->schedule_hash, trusting.lucky);
+    QCOMPARE(trusting.retimed, 0);
   }
 
   void aHangingCandidateIsStoppedAtTheEndOfTheBudgetAndNotRecorded() {
