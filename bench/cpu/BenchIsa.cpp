@@ -188,10 +188,12 @@ void PrintContenders() {
 #ifdef TESSERA_BENCH_OPENBLAS
   const char* core = std::getenv("OPENBLAS_CORETYPE");
   const char* overridden = core ? std::getenv(kOpenBlasPicked) : nullptr;
-  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s%s%s%s)\n", openblas_get_corename(),
-              core ? core : "unset",
-              overridden ? ", set by the benchmark: the library took this CPU for " : "",
-              overridden ? overridden : "", overridden ? ", below its ISA" : "");
+  const std::string why =
+      overridden ? std::string(", set by the benchmark: the library took this CPU for ") +
+                       overridden + ", below its ISA"
+                 : "";
+  std::printf("  OpenBLAS: core %s (OPENBLAS_CORETYPE=%s%s)\n", openblas_get_corename(),
+              core ? core : "unset", why.c_str());
 #else
   std::printf("  OpenBLAS: not available\n");
 #endif

@@ -174,13 +174,6 @@ struct Contender {
   std::vector<double> ms, ratios;   // per round: its time, its time / the tuned one's
 };
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty()      ? -1
-         : v.size() % 2 ? v[v.size() / 2]
-                        : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
 // One autoscheduler in a child process (Isolated.h): schedule, compile, check, time.
 // Its answer: "ok <median ms> <schedule ms> <compile ms> <max error>" or "error <why>".
 std::string HalideChild(const std::string& workload, const char* name) {
@@ -330,13 +323,13 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
       c.ratios.push_back(ms / best.median_ms);
     }
   }
-  const double tuned = Median(tuned_ms);
+  const Timing rounds = Summarize(tuned_ms);
+  const double tuned = rounds.median_ms;
   std::printf(
       "  tuned        %9.3f ms   %7.2f GFLOP/s   %.0f%% of peak   (median of %d rounds; min %.3f, "
       "max %.3f)\n",
       tuned, mflop / tuned, 100.0 * mflop / tuned / runtime::HostMachinePeak().PeakGflops(0),
-      options.rounds, *std::min_element(tuned_ms.begin(), tuned_ms.end()),
-      *std::max_element(tuned_ms.begin(), tuned_ms.end()));
+      options.rounds, rounds.min_ms, *std::max_element(tuned_ms.begin(), tuned_ms.end()));
   Summary summary;
   summary.workload = w.title;
   summary.tuned_ms = tuned;
@@ -346,7 +339,7 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
       std::printf("  %-34s not available\n", c.label.c_str());
       continue;
     }
-    const double ms = Median(c.ms), ratio = Median(c.ratios);
+    const double ms = Summarize(c.ms).median_ms, ratio = Summarize(c.ratios).median_ms;
     std::printf(
         "  %-34s %9.3f ms   tuned/reference speed ratio %.2fx   (median of %zu per-round ratios, "
         "%.2f-%.2f)\n",
