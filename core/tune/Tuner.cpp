@@ -189,6 +189,9 @@ Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   std::snprintf(why, sizeof why, "timed %.4g ms, then %.4g ms when it would have led: the slower kept",
                 first, second);
   if (Status st = db_->SetTiming(rec->id, rec->median_ms, rec->gflops, why); !st) return st.error();
+  // The input schedule is a candidate like any other: the speed-up over it must use the
+  // timing its record now holds, or a tuned run and a later `--best` disagree.
+  if (result_.input && result_.input->id == rec->id) result_.input = *rec;
   Message(std::string("a would-be best was ") + why);
   return false;
 }

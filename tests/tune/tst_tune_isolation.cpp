@@ -258,6 +258,34 @@ class TestTuneIsolation : public QObject {
     QCOMPARE(trusting.retimed, 0);
   }
 
+  void aDemotedInputScheduleIsComparedAtItsKeptTiming() {
+    // The input is measured first, so it is the lucky one: fast once, slower when it would lead.
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 4;
+    o.batch_size = 4;
+    o.strategy = "random";
+    LuckyFirstRunner runner;
+    auto db = Database::Open(":memory:");
+    QVERIFY(db.ok());
+    auto result = Tune(program, runner, db->get(), runner::ReadMachineSignature(), o);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY(result->input.has_value());
+    QCOMPARE(result->input->schedule_hash, runner.lucky);
+    QVERIFY(result->demoted >= 1);
+    QCOMPARE(result->input->median_ms, 3.0);  // the kept (slower) timing, as in the database
+    auto stored = (*db)->All(RecordQuery{result->input->workload, result->input->target,
+                                         result->input->machine_key});
+    QVERIFY(stored.ok());
+    bool found = false;
+    for (const TuningRecord& r : *stored)
+      if (r.id == result->input->id) {
+        found = true;
+        QCOMPARE(r.median_ms, result->input->median_ms);
+      }
+    QVERIFY(found);
+  }
+
   void aHangingCandidateIsStoppedAtTheEndOfTheBudgetAndNotRecorded() {
     SlowRunner runner;
     runner.hang = true;  // every candidate runs until its timeout (60 s unless cut)
