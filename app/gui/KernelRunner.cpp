@@ -13,6 +13,7 @@
 #include "ir/Functor.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/Compare.h"
+#include "runtime/CpuCount.h"
 #include "runtime/Interpreter.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/MachinePeak.h"
@@ -232,7 +233,7 @@ double EstimatedPeakGflops() {
     }
   // Two FMA units of 16 (AVX-512) or 8 (AVX2) float lanes, 2 flops per FMA.
   double per_cycle = __builtin_cpu_supports("avx512f") ? 64 : (__builtin_cpu_supports("avx2") ? 32 : 8);
-  return std::max(1u, std::thread::hardware_concurrency()) * ghz * per_cycle;
+  return runtime::PoolThreadCount() * ghz * per_cycle;
 }
 
 RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const RunProgress& progress) {

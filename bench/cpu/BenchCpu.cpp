@@ -16,6 +16,7 @@
 #include "TesseraKernel.h"
 #include "Timing.h"
 #include "codegen/LLVMBackend.h"
+#include "runtime/CpuCount.h"
 #include "runtime/MachinePeak.h"
 
 using namespace tessera;
@@ -28,9 +29,7 @@ namespace {
 constexpr double kTolerance = 1e-4;
 bool g_failed = false;
 
-int ThreadCount(int threads) {
-  return threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
+int ThreadCount(int threads) { return threads > 0 ? threads : runtime::PoolThreadCount(); }
 
 std::string ThreadLabel(int threads) {
   int n = ThreadCount(threads);

@@ -13,6 +13,7 @@
 #include "TesseraKernel.h"
 #include "Timing.h"
 #include "codegen/LLVMBackend.h"
+#include "runtime/CpuCount.h"
 #include "runtime/MachinePeak.h"
 
 namespace tessera::bench {
@@ -36,9 +37,7 @@ const Step kSteps[] = {
     {"7_parallel.py", "parallel"},
 };
 
-int ThreadCount(int threads) {
-  return threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
+int ThreadCount(int threads) { return threads > 0 ? threads : runtime::PoolThreadCount(); }
 
 struct Measured {
   std::optional<Timing> timing;

@@ -5,7 +5,8 @@
 #include <dnnl.h>
 
 #include <string>
-#include <thread>
+
+#include "runtime/CpuCount.h"
 #endif
 
 namespace tessera::bench::onednn {
@@ -14,7 +15,7 @@ namespace tessera::bench::onednn {
 bool Available() { return true; }
 
 void SetThreads(int threads) {
-  if (threads <= 0) threads = static_cast<int>(std::thread::hardware_concurrency());
+  if (threads <= 0) threads = runtime::PoolThreadCount();
   using SetNumThreads = void (*)(int);
   static auto set = reinterpret_cast<SetNumThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
   if (set) set(threads);

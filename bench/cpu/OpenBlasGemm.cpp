@@ -4,7 +4,8 @@
 #include <cblas.h>
 
 #include <string>
-#include <thread>
+
+#include "runtime/CpuCount.h"
 #endif
 
 namespace tessera::bench::openblas {
@@ -13,7 +14,7 @@ namespace tessera::bench::openblas {
 bool Available() { return true; }
 
 void SetThreads(int threads) {
-  if (threads <= 0) threads = static_cast<int>(std::thread::hardware_concurrency());
+  if (threads <= 0) threads = runtime::PoolThreadCount();
   openblas_set_num_threads(threads);
 }
 

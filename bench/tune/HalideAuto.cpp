@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../cpu/NaiveReference.h"
+#include "runtime/CpuCount.h"
 #endif
 
 namespace tessera::bench::halide_auto {
@@ -82,7 +83,7 @@ AutoKernel Build(const std::string& scheduler, Halide::Func out, Halide::Buffer<
   try {
     auto pipeline = std::make_shared<Halide::Pipeline>(out);
     Halide::Target target = Halide::get_jit_target_from_environment();
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = runtime::PoolThreadCount();
     Halide::MachineParams params(cores, LastLevelCache(), 40);
     auto start = Clock::now();
     pipeline->auto_schedule(scheduler, target, params);

@@ -1,14 +1,13 @@
 #include "runner/MachineSignature.h"
 
-#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
+#include "runtime/CpuCount.h"
 #include "runtime/CpuTarget.h"
 #include "support/Json.h"
 #include "support/JsonReader.h"
@@ -41,17 +40,6 @@ bool IsIsaFeature(const std::string& flag) {
   for (const char* p : kPrefixes)
     if (flag.rfind(p, 0) == 0) return true;
   return false;
-}
-
-int UsableCores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) {
-    int n = CPU_COUNT(&set);
-    if (n > 0) return n;
-  }
-  unsigned n = std::thread::hardware_concurrency();
-  return n > 0 ? static_cast<int>(n) : 1;
 }
 
 // The first NVIDIA GPU's model from the kernel driver's proc files (no driver library is
@@ -172,7 +160,9 @@ MachineSignature ReadMachineSignature() {
     };
     std::erase_if(m.isa_features, beyond);
   }
-  m.cores = UsableCores();
+  // The threads a kernel runs on here (runtime/CpuCount.h: the CPUs this process may use,
+  // or TESSERA_NUM_THREADS): timings taken with another count are another machine's.
+  m.cores = runtime::PoolThreadCount();
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) m.hostname = host;
   m.gpu = GpuModel();

@@ -2,6 +2,7 @@
 // for the formula and its assumptions).
 #include "runtime/MachinePeak.h"
 
+#include "runtime/CpuCount.h"
 #include "runtime/CpuTarget.h"
 
 #include <algorithm>
@@ -252,10 +253,11 @@ MachinePeak DetectMachinePeak() {
 #endif
   std::string why;
   p.fma_pipes = AssumedFmaPipes(p, &why);
-  int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  std::string source;
+  int threads = PoolThreadCount(&source);
   int per_core = ThreadsPerCore();
   p.cores = std::max(1, threads / per_core);
-  p.assumptions = why + "; " + std::to_string(threads) + " hardware threads / " +
+  p.assumptions = why + "; " + std::to_string(threads) + " threads (" + source + ") / " +
                   std::to_string(per_core) + " per core";
   p.clock_ghz = MeasureClockGHz();
   return p;

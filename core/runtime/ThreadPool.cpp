@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "runtime/CpuCount.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -35,7 +37,7 @@ void ForgetGlobalInChild() {
 }  // namespace
 
 ThreadPool::ThreadPool(int num_threads) {
-  if (num_threads <= 0) num_threads = static_cast<int>(std::thread::hardware_concurrency());
+  if (num_threads <= 0) num_threads = PoolThreadCount();
   num_threads = std::max(num_threads, 1);
   for (int i = 1; i < num_threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
 }

@@ -1,4 +1,5 @@
-// ThreadPool: a fixed set of worker threads (hardware_concurrency) that runs parallel
+// ThreadPool: a fixed set of worker threads (PoolThreadCount(): the CPUs this process may
+// use, or TESSERA_NUM_THREADS / TVM_NUM_THREADS) that runs parallel
 // loops over [0, n) with static chunking: thread t gets one contiguous chunk, so a
 // kernel's parallel loop touches the same memory from the same thread on every call.
 // The pool is created once and reused by every call. Between loops the workers (and,
@@ -23,7 +24,7 @@ namespace tessera::runtime {
 
 class ThreadPool {
  public:
-  // `num_threads` <= 0 means std::thread::hardware_concurrency().
+  // `num_threads` <= 0 means PoolThreadCount() (runtime/CpuCount.h).
   explicit ThreadPool(int num_threads = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
