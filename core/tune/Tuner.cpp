@@ -104,6 +104,12 @@ class TuneRun {
                 std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
   Status AcceptBest();
+  // Times the fastest records again in rounds (TuneOptions::rerank_top); each keeps the
+  // median of all its timings.
+  Status Rerank();
+  // Sets `rec`'s timing in the database and wherever this run holds a copy of it.
+  Status UpdateTiming(TuningRecord* rec, double median_ms, const std::string& why);
+  std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
   // Times `rec` (an oracle-checked would-be best) once more (TuneOptions::confirm_best);
   // false when it was slower then: its record now holds the slower time.
   Result<bool> Confirm(TuningRecord* rec);
@@ -175,25 +181,83 @@ Status TuneRun::Resume() {
 
 Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   const bool leads_already = result_.best && result_.best->id == rec->id;
-  if (!options_.confirm_best || leads_already || Remaining() <= 0) return true;
+  if (!options_.confirm_best || leads_already || reranked_ids_.count(rec->id) || Remaining() <= 0) return true;
   auto again = runner_.Measure({Request("r" + rec->schedule_hash, rec->script, false)}, {});
   ++result_.confirmations;
   if (again.empty() || again[0].status != runner::MeasureStatus::Ok || !(again[0].median_ms > 0))
     return true;  // not timed again (cut by the budget, say): its first timing stands
   const double first = rec->median_ms, second = again[0].median_ms;
   if (second <= first) return true;
-  rec->gflops *= first / second;
-  rec->median_ms = second;
   ++result_.demoted;
   char why[160];
   std::snprintf(why, sizeof why, "timed %.4g ms, then %.4g ms when it would have led: the slower kept",
                 first, second);
-  if (Status st = db_->SetTiming(rec->id, rec->median_ms, rec->gflops, why); !st) return st.error();
+  if (Status st = UpdateTiming(rec, second, why); !st) return st.error();
+  Message(std::string("a would-be best was ") + why);
+  return false;
+}
+
+Status TuneRun::UpdateTiming(TuningRecord* rec, double median_ms, const std::string& why) {
+  rec->gflops *= rec->median_ms / median_ms;
+  rec->median_ms = median_ms;
+  if (Status st = db_->SetTiming(rec->id, rec->median_ms, rec->gflops, why); !st) return st;
   // The input schedule is a candidate like any other: the speed-up over it must use the
   // timing its record now holds, or a tuned run and a later `--best` disagree.
   if (result_.input && result_.input->id == rec->id) result_.input = *rec;
-  Message(std::string("a would-be best was ") + why);
-  return false;
+  if (result_.best && result_.best->id == rec->id) result_.best = *rec;
+  return Status::Ok();
+}
+
+Status TuneRun::Rerank() {
+  if (options_.rerank_top <= 0 || options_.rerank_rounds <= 0 || Cancelled() || OutOfTime()) return Status::Ok();
+  auto top = db_->Top(query_, options_.rerank_top);
+  if (!top) return top.error();
+  std::vector<TuningRecord> records = std::move(top.value());
+  if (records.size() < 2) return Status::Ok();  // nothing to rank
+  std::vector<std::vector<double>> times(records.size());
+  for (size_t i = 0; i < records.size(); ++i) times[i].push_back(records[i].median_ms);
+  for (int round = 1; round <= options_.rerank_rounds && !OutOfTime() && !Cancelled(); ++round) {
+    // All of them in each round, one after another: a slow moment of the machine falls on
+    // one round of every candidate rather than on every round of one.
+    std::vector<runner::MeasureRequest> requests;
+    for (const TuningRecord& r : records)
+      requests.push_back(Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
+    std::vector<runner::MeasureResult> results = runner_.Measure(requests, {});
+    for (const runner::MeasureResult& m : results) {
+      if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
+      for (size_t i = 0; i < records.size(); ++i)
+        if (requests[i].id == m.id) times[i].push_back(m.median_ms);
+    }
+    ++result_.rerank_rounds;
+  }
+  if (result_.rerank_rounds == 0) return Status::Ok();
+  const std::optional<int64_t> leader = result_.best ? std::optional<int64_t>(result_.best->id) : std::nullopt;
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (times[i].size() < 2) continue;  // not timed again (cut by the budget)
+    std::vector<double> sorted = times[i];
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    const double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    std::string why = "re-ranked after the search: timed";
+    for (double t : times[i]) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, " %.4g", t);
+      why += buf;
+    }
+    why += " ms, the median kept";
+    if (Status st = UpdateTiming(&records[i], median, why); !st) return st;
+    reranked_ids_.insert(records[i].id);
+    ++result_.reranked;
+  }
+  Message("re-ranked the " + std::to_string(result_.reranked) + " fastest records in " +
+          std::to_string(result_.rerank_rounds) + " rounds (each keeps the median of its timings)");
+  // The leader is chosen again from the new medians (AcceptBest: checked against the
+  // oracle first when it has not been).
+  if (Status st = AcceptBest(); !st) return st;
+  if (result_.best && leader && result_.best->id != *leader)
+    Message("re-ranking the " + std::to_string(records.size()) + " fastest changed the best: " +
+            std::to_string(result_.best->gflops) + " GFLOP/s");
+  return Status::Ok();
 }
 
 Status TuneRun::AcceptBest() {
@@ -457,6 +521,7 @@ Result<TuneResult> TuneRun::Run() {
   }
   if (Status st = Search(); !st) return st.error();
   if (Status st = AcceptBest(); !st) return st.error();
+  if (Status st = Rerank(); !st) return st.error();
   result_.elapsed_s = Elapsed();
   if (!curve_.empty() && curve_.back().second > 0)
     for (const auto& [t, g] : curve_)

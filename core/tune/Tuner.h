@@ -49,6 +49,15 @@ struct TuneOptions {
   // GFLOP/s there and 194 afterwards), so a candidate must be fast twice to lead. Skipped
   // once the time budget is spent.
   bool confirm_best = true;
+  // After the search, the `rerank_top` fastest records of this workload on this machine are
+  // timed again in `rerank_rounds` rounds (each round all of them, one after another) and
+  // each keeps the median of its timings: one measurement per candidate ranked them, and
+  // on a machine whose speed drifts a good candidate timed once in a slow moment dropped
+  // out for good (Emerald Rapids VM, AVX2 conv2d: the search kept a tile measured fast
+  // once, 0.84x oneDNN on one thread, over the 4 x 3 tile of the shipped script, 0.92x).
+  // 0 turns it off; rounds stop when the time budget is spent.
+  int rerank_top = 8;
+  int rerank_rounds = 3;
   std::string target = "llvm";
   std::map<std::string, int64_t> shape_vars;
 };
@@ -80,6 +89,8 @@ struct TuneResult {
   int invalid = 0;                    // samples refused by the legality checks / lowering
   int confirmations = 0;              // would-be bests timed again (not counted in measured)
   int demoted = 0;                    // of them, slower the second time (the slower time kept)
+  int reranked = 0;                   // records timed again after the search (TuneOptions::rerank_top)
+  int rerank_rounds = 0;              // rounds of it that ran
   int resumed = 0;                    // records found in the database at the start
   double elapsed_s = 0;
   double seconds_to_90_percent = -1;  // when this run's best first reached 90% of its final best
