@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "RunnerTestSupport.h"
+#include "ScopedEnv.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MeasureBatch.h"
 #include "runner/Runner.h"
@@ -21,6 +22,7 @@
 #include "runner/Subprocess.h"
 
 using namespace tessera::runner;
+using tessera::testing::ScopedEnv;
 namespace fs = std::filesystem;
 
 namespace {
@@ -46,23 +48,6 @@ RunnerOptions SlurmOptions(const std::string& cli, const std::string& workdir) {
   o.parallel_builds = 2;  // two array tasks: the node's two job slots
   return o;
 }
-
-// Restores an environment variable when the scope ends.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_) setenv(name_, old_->c_str(), 1);
-    else unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 }  // namespace
 
@@ -119,7 +104,7 @@ class TestSlurmRunner : public QObject {
     std::string empty = FreshDir("tst-nopath");
     std::string error;
     {
-      ScopedEnv path("PATH", empty);
+      ScopedEnv path("PATH", empty.c_str());
       RunnerOptions o;
       o.kind = "slurm";
       o.worker_path = "/bin/true";
@@ -142,7 +127,7 @@ class TestSlurmRunner : public QObject {
       QVERIFY(chmod((bin + "/" + tool).c_str(), 0755) == 0);
     std::string error;
     {
-      ScopedEnv path("PATH", bin);
+      ScopedEnv path("PATH", bin.c_str());
       RunnerOptions o = SlurmOptions("/bin/true", bin);
       QVERIFY(!MakeRunner(o, &error));
     }

@@ -12,32 +12,16 @@
 #include <set>
 #include <thread>
 
+#include "ScopedEnv.h"
 #include "runner/MachineSignature.h"
 #include "runtime/CpuCount.h"
 #include "runtime/ThreadPool.h"
 
 using namespace tessera;
 using namespace tessera::runtime;
+using tessera::testing::ScopedEnv;
 
 namespace {
-
-// Sets (or, with nullptr, unsets) an environment variable for one scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) setenv(name, value, 1);
-    else unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) setenv(name_, old_->c_str(), 1);
-    else unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 // What a forked child limited to one CPU saw, as an exit code: 0 all as expected, else the
 // number of the first check that failed.

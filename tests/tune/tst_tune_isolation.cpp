@@ -114,17 +114,11 @@ class SlowRunner : public runner::Runner {
   }
 };
 
-// A runner that times nothing and answers from the request: every candidate takes 2 ms
-// plus a little by its hash, except the first one it sees, which is "lucky" the first
-// time (0.5 ms) and slow when timed again (3 ms) — the noisy machine's winner's curse.
-// Times the first candidate measured at 3 ms once and at 1 ms every time after (a good
-// candidate measured in a slow moment), every other one at 2.0-2.1 ms.
-class UnluckyFirstRunner : public runner::Runner {
+// A fake runner whose times a subclass picks from each request: its id is "<kind><schedule
+// hash>" ('c' a candidate, 'k' an oracle check, 'r' a confirmation) or, for the re-ranking
+// after the search, "q<hash>-<round>".
+class ChosenTimesRunner : public runner::Runner {
  public:
-  std::string unlucky;
-  int reranks = 0;  // measurements of the re-ranking after the search
-
-  std::string Name() const override { return "unlucky-first-fake"; }
   std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
                                              const runner::MeasureCallbacks&) override {
     std::vector<runner::MeasureResult> out;
@@ -132,12 +126,7 @@ class UnluckyFirstRunner : public runner::Runner {
       runner::MeasureResult m;
       m.id = r.id;
       m.status = runner::MeasureStatus::Ok;
-      const std::string hash = r.id.substr(1, r.id.find('-') - 1);
-      const bool first = !r.check && unlucky.empty();
-      if (first) unlucky = hash;
-      reranks += r.id[0] == 'q' ? 1 : 0;
-      m.median_ms = hash == unlucky ? (first ? 3.0 : 1.0)
-                                    : 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
+      m.median_ms = TimeOf(r, r.id.substr(1, r.id.find('-') - 1));
       m.min_ms = m.median_ms;
       m.times_ms = {m.median_ms};
       m.gflops = 1.0 / m.median_ms;
@@ -145,33 +134,48 @@ class UnluckyFirstRunner : public runner::Runner {
     }
     return out;
   }
+
+ protected:
+  virtual double TimeOf(const runner::MeasureRequest& r, const std::string& hash) = 0;
+  // Every other candidate: 2.0-2.1 ms, the same each time.
+  static double Ordinary(const std::string& hash) {
+    return 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
+  }
 };
 
-class LuckyFirstRunner : public runner::Runner {
+// Times the first candidate measured at 3 ms once and at 1 ms every time after (a good
+// candidate measured in a slow moment).
+class UnluckyFirstRunner : public ChosenTimesRunner {
+ public:
+  std::string unlucky;
+  int reranks = 0;  // measurements of the re-ranking after the search
+
+  std::string Name() const override { return "unlucky-first-fake"; }
+
+ protected:
+  double TimeOf(const runner::MeasureRequest& r, const std::string& hash) override {
+    const bool first = !r.check && unlucky.empty();
+    if (first) unlucky = hash;
+    reranks += r.id[0] == 'q' ? 1 : 0;
+    return hash == unlucky ? (first ? 3.0 : 1.0) : Ordinary(hash);
+  }
+};
+
+// Times the first candidate measured at 0.5 ms, then at 3 ms when it is timed again (a
+// lucky timing: the noisy machine's winner's curse).
+class LuckyFirstRunner : public ChosenTimesRunner {
  public:
   std::string lucky;  // the hash of the first candidate measured
-  int retimed = 0;
+  int retimed = 0;    // confirmations
 
   std::string Name() const override { return "lucky-first-fake"; }
-  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
-                                             const runner::MeasureCallbacks&) override {
-    std::vector<runner::MeasureResult> out;
-    for (const runner::MeasureRequest& r : requests) {
-      runner::MeasureResult m;
-      m.id = r.id;
-      m.status = runner::MeasureStatus::Ok;
-      const std::string hash = r.id.substr(1, r.id.find('-') - 1);  // "q<hash>-<round>": a re-rank
-      if (!r.check && lucky.empty()) lucky = hash;
-      const bool again = r.id[0] == 'r' || r.id[0] == 'q';
-      retimed += again ? 1 : 0;
-      m.median_ms = hash == lucky ? (again ? 3.0 : 0.5)
-                                  : 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
-      m.min_ms = m.median_ms;
-      m.times_ms = {m.median_ms};
-      m.gflops = 1.0 / m.median_ms;
-      out.push_back(m);
-    }
-    return out;
+
+ protected:
+  double TimeOf(const runner::MeasureRequest& r, const std::string& hash) override {
+    if (!r.check && lucky.empty()) lucky = hash;
+    retimed += r.id[0] == 'r' ? 1 : 0;
+    const bool again = r.id[0] == 'r' || r.id[0] == 'q';
+    return hash == lucky ? (again ? 3.0 : 0.5) : Ordinary(hash);
   }
 };
 

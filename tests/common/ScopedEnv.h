@@ -1,5 +1,6 @@
-// ScopedEnv: sets an environment variable for a scope and restores it after (the GUI
-// suites take sbatch off $PATH to see how a missing Slurm is reported).
+// ScopedEnv: sets (or, given nullptr, unsets) an environment variable for a scope and
+// restores it after — the GUI and Slurm suites take sbatch off $PATH to see how a missing
+// Slurm is reported; the thread-count suite sets TESSERA_NUM_THREADS.
 #pragma once
 
 #include <QByteArray>
@@ -9,9 +10,10 @@ namespace tessera::testing {
 
 class ScopedEnv {
  public:
-  ScopedEnv(const char* name, const QByteArray& value)
+  ScopedEnv(const char* name, const char* value)
       : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name)) {
-    qputenv(name, value);
+    if (value) qputenv(name, QByteArray(value));
+    else qunsetenv(name);
   }
   ~ScopedEnv() {
     if (had_) qputenv(name_, old_);
