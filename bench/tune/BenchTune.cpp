@@ -254,11 +254,14 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
   }
   std::printf(
       "  %d measured (%d failed, %d invalid samples skipped) in %.1f s; 90%% of the final best "
-      "after %.1f s; %d would-be bests timed again, %d of them slower then; the %d fastest re-ranked "
-      "in %d rounds\n",
+      "after %.1f s; %d would-be bests timed again, %d of them slower then\n",
       result->measured, result->failed, result->invalid, result->elapsed_s,
-      result->seconds_to_90_percent, result->confirmations, result->demoted, result->reranked,
-      result->rerank_rounds);
+      result->seconds_to_90_percent, result->confirmations, result->demoted);
+  if (result->rerank_rounds > 0)
+    std::printf("  then the %d fastest timed again in %d rounds, each keeping its median\n", result->reranked,
+                result->rerank_rounds);
+  else
+    std::printf("  not re-ranked (no time left of the budget, or fewer than 2 records)\n");
   std::printf("  load average now: %s\n", LoadAverage().c_str());
   // The comparison in interleaved rounds: each round times the tuned schedule, then every
   // contender, and a ratio is taken within its round. On a shared or virtual machine whose

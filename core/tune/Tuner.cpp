@@ -91,6 +91,12 @@ class TuneRun {
   }
   bool Cancelled() const { return callbacks_.cancelled && callbacks_.cancelled(); }
   bool OutOfTime() const { return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s; }
+  // The search stops earlier when the re-ranking follows: the last tenth of the budget is
+  // its own (without the reserve a search that spends the budget is never re-ranked).
+  bool RerankOn() const { return options_.rerank_top > 0 && options_.rerank_rounds > 0; }
+  bool SearchOutOfTime() const {
+    return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s * (RerankOn() ? 0.9 : 1.0);
+  }
   // Seconds left of the time budget (a large number without one).
   double Remaining() const { return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9; }
 
@@ -209,7 +215,7 @@ Status TuneRun::UpdateTiming(TuningRecord* rec, double median_ms, const std::str
 }
 
 Status TuneRun::Rerank() {
-  if (options_.rerank_top <= 0 || options_.rerank_rounds <= 0 || Cancelled() || OutOfTime()) return Status::Ok();
+  if (!RerankOn() || Cancelled() || OutOfTime()) return Status::Ok();
   auto top = db_->Top(query_, options_.rerank_top);
   if (!top) return top.error();
   std::vector<TuningRecord> records = std::move(top.value());
@@ -222,7 +228,9 @@ Status TuneRun::Rerank() {
     std::vector<runner::MeasureRequest> requests;
     for (const TuningRecord& r : records)
       requests.push_back(Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
-    std::vector<runner::MeasureResult> results = runner_.Measure(requests, {});
+    runner::MeasureCallbacks cb;  // the budget is checked between candidates, as in the search
+    cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
+    std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
     for (const runner::MeasureResult& m : results) {
       if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
       for (size_t i = 0; i < records.size(); ++i)
@@ -417,7 +425,7 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
   runner::MeasureCallbacks cb;
   // The budget is checked between the candidates of a batch too (the runner stops and
   // reports the rest Cancelled), not only between batches.
-  cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
+  cb.cancelled = [this] { return Cancelled() || SearchOutOfTime(); };
   std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
   std::vector<TuneTrial> trials;
   for (size_t i = 0; i < proposals.size() && i < results.size(); ++i) {
@@ -457,7 +465,7 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
 }
 
 Status TuneRun::Search() {
-  while (result_.measured < options_.trials && !OutOfTime() && !Cancelled()) {
+  while (result_.measured < options_.trials && !SearchOutOfTime() && !Cancelled()) {
     const int count = std::min(options_.batch_size, options_.trials - result_.measured);
     // The rule-derived seeds first, then the search proper (or the given candidates).
     std::vector<Proposal> proposals = given_source_ ? ProposeGiven(count) : ProposeSeeds(count);

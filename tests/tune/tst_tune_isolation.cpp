@@ -253,12 +253,35 @@ class TestTuneIsolation : public QObject {
     o.batch_size = 8;  // one batch of 8 x 1 s without a check inside it
     o.time_budget_s = 2.0;
     o.measure_input = false;
+    o.rerank_top = 0;  // the search's own checks (the re-ranking's: aSearchThatSpendsItsBudgetIsStillReranked)
     auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
     QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
     // The batch was cut: not all 8 seconds were spent (a count, not a wall-clock limit).
     QVERIFY2(runner.measured <= 3, std::to_string(runner.measured).c_str());
     QCOMPARE(result->measured, runner.measured);
     // Every candidate's timeout was cut to what was left of the budget.
+    for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
+  }
+
+  void aSearchThatSpendsItsBudgetIsStillReranked() {
+    SlowRunner runner;
+    runner.seconds_per_candidate = 0.1;
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 1000;  // more than the budget allows
+    o.batch_size = 4;
+    o.time_budget_s = 6.0;
+    o.measure_input = false;
+    o.strategy = "random";
+    o.rerank_top = 2;
+    o.rerank_rounds = 1;
+    auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY(result->measured >= 2);
+    // The search left the last tenth of the budget (0.6 s) to the re-ranking: 2 x 0.1 s.
+    QCOMPARE(result->rerank_rounds, 1);
+    QCOMPARE(result->reranked, 2);
+    // Counted, not timed: the re-ranking's candidates are checked against the budget too.
     for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
   }
 
