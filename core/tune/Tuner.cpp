@@ -84,6 +84,7 @@ class TuneRun {
   CostModel model_;
   TuneResult result_;
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
+  std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   void Message(const std::string& m) const {
@@ -115,7 +116,6 @@ class TuneRun {
   Status Rerank();
   // Sets `rec`'s timing in the database and wherever this run holds a copy of it.
   Status UpdateTiming(TuningRecord* rec, double median_ms, const std::string& why);
-  std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
   // Times `rec` (an oracle-checked would-be best) once more (TuneOptions::confirm_best);
   // false when it was slower then: its record now holds the slower time.
   Result<bool> Confirm(TuningRecord* rec);
@@ -230,16 +230,15 @@ Status TuneRun::Rerank() {
       requests.push_back(Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
     runner::MeasureCallbacks cb;  // the budget is checked between candidates, as in the search
     cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
+    // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
     std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
-    for (const runner::MeasureResult& m : results) {
-      if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
-      for (size_t i = 0; i < records.size(); ++i)
-        if (requests[i].id == m.id) times[i].push_back(m.median_ms);
-    }
+    for (size_t i = 0; i < records.size() && i < results.size(); ++i)
+      if (results[i].status == runner::MeasureStatus::Ok && results[i].median_ms > 0)
+        times[i].push_back(results[i].median_ms);
     ++result_.rerank_rounds;
   }
   if (result_.rerank_rounds == 0) return Status::Ok();
-  const std::optional<int64_t> leader = result_.best ? std::optional<int64_t>(result_.best->id) : std::nullopt;
+  const int64_t leader = result_.best ? result_.best->id : 0;  // row ids start at 1
   for (size_t i = 0; i < records.size(); ++i) {
     if (times[i].size() < 2) continue;  // not timed again (cut by the budget)
     std::vector<double> sorted = times[i];
@@ -262,7 +261,7 @@ Status TuneRun::Rerank() {
   // The leader is chosen again from the new medians (AcceptBest: checked against the
   // oracle first when it has not been).
   if (Status st = AcceptBest(); !st) return st;
-  if (result_.best && leader && result_.best->id != *leader)
+  if (result_.best && leader != 0 && result_.best->id != leader)
     Message("re-ranking the " + std::to_string(records.size()) + " fastest changed the best: " +
             std::to_string(result_.best->gflops) + " GFLOP/s");
   return Status::Ok();
