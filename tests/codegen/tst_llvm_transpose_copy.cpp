@@ -2,8 +2,8 @@
 // src[ramp(c + v, F, L)]` — a row-major L x F tile written out column by column, as
 // ChannelTile's accumulator is copied to an NCHW output — is emitted as L row loads and
 // a shuffle transpose instead of F gathers, and gives the same results (a copy: bit for
-// bit). Tiles the transpose does not cover (L not a power of two, L not dividing F) stay
-// gathers and are still right.
+// bit). L need not be a power of two (transposed as the next power of two, P); tiles the
+// transpose does not cover (P not dividing F) stay gathers and are still right.
 #include <QtTest>
 
 #include "codegen/LLVMBackend.h"
@@ -89,6 +89,10 @@ class LlvmTransposeCopy : public QObject {
     QTest::newRow("4 x 16 (AVX2)") << 4 << 16;
     QTest::newRow("16 x 16") << 16 << 16;
     QTest::newRow("2 x 8") << 2 << 8;
+    // Not powers of two: 14 x 32 is a 56-column conv2d row copied 14 columns at a time.
+    QTest::newRow("14 x 32") << 14 << 32;
+    QTest::newRow("7 x 8") << 7 << 8;
+    QTest::newRow("3 x 4") << 3 << 4;
   }
   void tileIsTransposedWithShufflesNotGathers() {
     QFETCH(int, rows);
@@ -106,6 +110,14 @@ class LlvmTransposeCopy : public QObject {
     QVERIFY(!HasGather(b.ir));
   }
 
+  // 56 x 32 in tiles of 14 rows (P = 16 with two rows never loaded): every element of the
+  // first tile row and of the last lands where it belongs, none past the matrix.
+  void tilesOfFourteenRows() {
+    Built b = BuildAndCheck(TransposeScript(56, 32, 14));
+    QVERIFY2(b.matches, b.message.c_str());
+    QVERIFY2(!HasGather(b.ir), b.ir.c_str());
+  }
+
   // Not a power of two, or not dividing the width: not a register transpose, the result
   // is right; the column reads stay gathers, or, 4 apart, one strided load each.
   void otherTilesStayGathers_data() {
@@ -113,7 +125,7 @@ class LlvmTransposeCopy : public QObject {
     QTest::addColumn<int>("width");
     QTest::addColumn<int>("lanes");
     QTest::addColumn<bool>("gather");
-    QTest::newRow("6 lanes") << 6 << 12 << 6 << true;
+    QTest::newRow("6 lanes (8 does not divide 12)") << 6 << 12 << 6 << true;
     QTest::newRow("8 lanes, width 4") << 8 << 4 << 8 << false;
   }
   void otherTilesStayGathers() {
