@@ -330,6 +330,7 @@ class ScriptEvaluation {
     program_.tvm_imported = tvm && tvm_module && tvm->object() == tvm_module->object();
     // A script with tunable knobs is kept as its source (the knobs round-trip); its
     // trace holds the chosen values (TuneConfig.h).
+    program_.uses_tune_config = config_->used;
     if (config_->used) structured = true;
     if (structured) {
       program_.structured = true;

@@ -75,6 +75,7 @@ struct ScriptProgram {
   // is "structured": the printer keeps its source verbatim as long as the schedule's
   // trace still begins with what the source made (ScriptPrinter.h, LANGUAGE.md).
   bool structured = false;
+  bool uses_tune_config = false;  // it called autotvm.get_config() (TuneConfig.h)
   std::string source;                     // the whole script, line ends normalised to "\n"
   std::vector<std::string> source_trace;  // schedule::to_string of each entry the source made
   std::string schedule_source;            // the statements after create_schedule, verbatim

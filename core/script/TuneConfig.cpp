@@ -407,9 +407,10 @@ bool InKnobDomain(const ScriptKnob& knob, const std::vector<int64_t>& value) {
   return product == knob.extent;
 }
 
-bool UsesTuneConfig(const ScriptProgram& program) {
-  return program.structured && program.source.find("get_config(") != std::string::npos;
-}
+// What the evaluation did, not the text: a TVM export keeps the knob script in comments
+// ("#   cfg = autotvm.get_config()"), and a structured export (a comprehension among its
+// statements) was taken for a knob script.
+bool UsesTuneConfig(const ScriptProgram& program) { return program.uses_tune_config; }
 
 void RegisterTuneConfig(Interpreter& interp, TuneConfigState& state) {
   auto config = std::make_shared<ConfigObject>(&state);

@@ -165,6 +165,24 @@ class TestTuneKnobs : public QObject {
     QCOMPARE(Trace(*exported), Trace(tuned->program));
   }
 
+  // A program that mentions get_config() only in a comment has no knobs, even when its
+  // statements keep it verbatim (structured: a comprehension); it was taken for a knob
+  // script by the text.
+  void aCommentedGetConfigIsNoKnobScript() {
+    const std::string source =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((56, 32), name=\"A\")\n"
+        "B = te.compute((56, 32), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
+        "s = te.create_schedule(B.op)\n"
+        "#   cfg = autotvm.get_config()\n"
+        "width = max(w for w in [1, 2, 4, 8] if 32 % w == 0)\n"
+        "jo, ji = s[B].split(B.op.axis[1], factor=width)\n";
+    auto p = EvaluateScript(source, "commented.py");
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    QVERIFY(p->structured);
+    QVERIFY(!UsesTuneConfig(*p));
+  }
+
   void theTunersSpaceIsExactlyTheScriptsKnobs() {
     auto space = tune::DesignSpace::FromScriptKnobs(kTunable, "gemm.py", tune::TargetInfoFromFeatures({"avx2"}, 2));
     QVERIFY2(space.ok(), space.ok() ? "" : space.error().message.c_str());
