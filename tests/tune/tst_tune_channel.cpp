@@ -383,6 +383,37 @@ class TuneChannel : public QObject {
     if (QString(QTest::currentDataTag()).contains("x")) QVERIFY(rows_outer > 0);
   }
 
+  // A chunked seed's accumulator covers the whole output row; the output's copy out of it
+  // writes a power of two of columns at a time when one of at least half a vector divides
+  // the row — 8 of ResNet-50's 56 with 16 lanes (it wrote 14, a copy the code generator
+  // could only emit as gathers or as a padded 16-row transpose) — and the widest divisor
+  // otherwise (28 columns: 14, not 4).
+  void chunkedCopyWritesWholePowerOfTwoTiles_data() {
+    QTest::addColumn<int>("size");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("56 columns") << 56 << 8;
+    QTest::newRow("28 columns") << 28 << 14;
+  }
+  void chunkedCopyWritesWholePowerOfTwoTiles() {
+    QFETCH(int, size);
+    QFETCH(int, columns);
+    auto p = Load(Conv(16, size, 32, 3, 1, 1));
+    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    int chunked = 0;
+    for (const Decisions& seed : ChannelSeeds(space, "conv")) {
+      auto chunk = seed.values.find("conv.channel/chunk");
+      if (chunk == seed.values.end() || chunk->second[0] == 0) continue;
+      auto valid = space.Validate(seed, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      // The copy: conv[ramp(.., 1, columns)] = conv.local[ramp(.., channels, columns)].
+      const std::string text = ir::to_string(valid->func.body);
+      const std::string copy = ", 1, " + std::to_string(columns) + ")] = conv.local[ramp(";
+      QVERIFY2(text.find(copy) != std::string::npos, (copy + "\n" + text).c_str());
+      ++chunked;
+    }
+    QVERIFY(chunked > 0);
+  }
+
   // A padding that another stage reads too stays at the root (the other reader needs all
   // of it), whatever the producer knob says; the seeds still agree with the oracle.
   void sharedPaddingStaysAtTheRoot() {
