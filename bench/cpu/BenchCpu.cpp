@@ -10,6 +10,7 @@
 #include "BenchTable.h"
 #include "GemmTutorial.h"
 #include "HalideKernels.h"
+#include "IdleWait.h"
 #include "NaiveReference.h"
 #include "OneDnnGemm.h"
 #include "OpenBlasGemm.h"
@@ -68,16 +69,22 @@ double TimeCall(const Candidate& c) {
   return ms;
 }
 
-// Times the candidates in interleaved rounds (one call of each per round, after one
-// warm-up call of each): on a shared machine a busy moment then slows every
-// implementation alike instead of whichever happened to be measured then.
+// Times the candidates in interleaved rounds, one timed call of each per round: on a
+// shared machine a busy moment then slows every implementation alike instead of
+// whichever happened to be measured then. Before each timed call the other runtimes'
+// workers are let go idle (IdleWait.h: OpenMP's, OpenBLAS's and Halide's threads spin
+// after a call and took a core from the next implementation; one call after another's
+// measured each with the previous one's spinners) and the implementation is called once
+// untimed, which wakes its own workers.
 void TimeInterleaved(const std::vector<Candidate*>& candidates, int repeat) {
   std::vector<std::vector<double>> samples(candidates.size());
-  for (Candidate* c : candidates)
-    if (c->run) TimeCall(*c);
   for (int r = 0; r < std::max(repeat, 1); ++r)
     for (size_t i = 0; i < candidates.size(); ++i)
-      if (candidates[i]->run) samples[i].push_back(TimeCall(*candidates[i]));
+      if (candidates[i]->run) {
+        WaitForOtherThreadsIdle();
+        TimeCall(*candidates[i]);
+        samples[i].push_back(TimeCall(*candidates[i]));
+      }
   for (size_t i = 0; i < candidates.size(); ++i)
     if (candidates[i]->run) candidates[i]->row.timing = Summarize(samples[i]);
 }
@@ -238,8 +245,8 @@ int main(int argc, char** argv) {
   std::printf("halide: %s\n", halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
   std::printf("onednn: %s\n", onednn::Description());
   isa::PrintContenders();
-  std::printf("times: min / median of %d calls after one warm-up, implementations interleaved call by call;\n"
-              "  GFLOP/s and %% of peak from the min time\n",
+  std::printf("times: min / median of %d calls, implementations interleaved call by call, each call after the\n"
+              "  other runtimes' workers went idle and one untimed call; GFLOP/s and %% of peak from the min time\n",
               options.repeat);
   if (!options.tutorial_only) {
     for (int64_t n : options.sizes) BenchGemm(n, options);

@@ -7,6 +7,7 @@
 #include <string>
 #include <thread>
 
+#include "IdleWait.h"
 #include "NaiveReference.h"
 #include "OneDnnGemm.h"
 #include "OpenBlasGemm.h"
@@ -44,8 +45,10 @@ struct Measured {
   std::string note;  // why there is no timing
 };
 
-// One warm-up call, then up to `repeat` timed calls within kBudgetMs.
+// After the other runtimes' workers went idle (IdleWait.h), one warm-up call, then up to
+// `repeat` timed calls within kBudgetMs.
 Timing TimeWithinBudget(const std::function<void()>& run, int repeat) {
+  WaitForOtherThreadsIdle();
   double first = TimeOnce(run);
   int calls = static_cast<int>(std::clamp(kBudgetMs / std::max(first, 1e-3), 1.0, double(std::max(repeat, 1))));
   std::vector<double> samples;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <vector>
 
+#include "IdleWait.h"
 #include "runtime/ThreadPool.h"
 
 namespace tessera::bench {
@@ -33,6 +34,7 @@ Timing Summarize(std::vector<double> times) {
 }
 
 Timing TimeRuns(const std::function<void()>& run, int repeat) {
+  WaitForOtherThreadsIdle();
   run();  // warm-up: caches, page faults, the thread pool's first wake-up
   std::vector<double> times;
   for (int i = 0; i < std::max(repeat, 1); ++i) times.push_back(TimeOnce(run));

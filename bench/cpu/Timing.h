@@ -13,6 +13,8 @@ struct Timing {
   double median_ms = 0.0;
 };
 
+// Waits until the process's other threads are idle (IdleWait.h: another runtime's
+// spinning workers), then one warm-up call, then `repeat` timed calls.
 Timing TimeRuns(const std::function<void()>& run, int repeat);
 
 // Milliseconds of one call of `run`.

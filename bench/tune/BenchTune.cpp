@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../cpu/BenchIsa.h"
+#include "../cpu/IdleWait.h"
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/OpenBlasGemm.h"
 #include "../cpu/Timing.h"
@@ -113,9 +114,12 @@ std::string ReadSource(const std::string& path) {
 }
 
 // Times a script's schedule in a child process, as the tuner measured its candidates
-// (the same isolation and timing path as the tuning run).
+// (the same isolation and timing path as the tuning run), once this process's other
+// threads are idle: the references' runtimes (oneDNN's OpenMP, OpenBLAS) keep their
+// workers spinning after a call, and the child shares the cores with them (IdleWait.h).
 runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id,
                                      const std::string& script, int repeat) {
+  WaitForOtherThreadsIdle();
   runner::MeasureRequest request;
   request.id = id;
   request.script = script;
@@ -195,8 +199,8 @@ double HalideAutoschedulers(const std::string& workload, double tuned_ms, double
   double best = -1;
   for (const char* const* name = halide_auto::SchedulerNames(); *name; ++name) {
     std::string label = std::string("Halide 14 autoscheduler ") + *name;
-    IsolatedResult r =
-        RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
+    WaitForOtherThreadsIdle();  // the child shares the cores with this process's runtimes
+    IsolatedResult r = RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
     if (!r.ok || r.text.rfind("ok ", 0) != 0) {
       std::string why = r.ok ? r.text.substr(r.text.find(' ') + 1) : r.failure;
       if (std::string(*name) == "Adams2019") {

@@ -11,7 +11,7 @@
 
 #include "runtime/CpuTarget.h"
 
-#ifdef TESSERA_HAVE_BENCH_BLAS_CORE
+#ifdef TESSERA_HAVE_BENCH_SUPPORT
 #include "OpenBlasCore.h"
 #endif
 
@@ -67,7 +67,7 @@ class TestBenchOpenBlasCore : public QObject {
     QTest::newRow("empty name") << "" << 16 << "";
   }
   void coreTypeFromPickedCoreAndLanes() {
-#ifndef TESSERA_HAVE_BENCH_BLAS_CORE
+#ifndef TESSERA_HAVE_BENCH_SUPPORT
     QSKIP("built without the benchmarks (TESSERA_BENCH=OFF)");
 #else
     QFETCH(QString, picked);
@@ -79,7 +79,7 @@ class TestBenchOpenBlasCore : public QObject {
   }
 
   void ranksOfKnownCores() {
-#ifndef TESSERA_HAVE_BENCH_BLAS_CORE
+#ifndef TESSERA_HAVE_BENCH_SUPPORT
     QSKIP("built without the benchmarks (TESSERA_BENCH=OFF)");
 #else
     using tessera::bench::OpenBlasCoreRank;

@@ -1,0 +1,48 @@
+#include "IdleWait.h"
+
+#include <time.h>
+
+namespace tessera::bench {
+
+namespace {
+
+double ProcessCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+double WallMs() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+void SleepMs(double ms) {
+  timespec t{};
+  t.tv_sec = static_cast<time_t>(ms / 1e3);
+  t.tv_nsec = static_cast<long>((ms - t.tv_sec * 1e3) * 1e6);
+  while (nanosleep(&t, &t) != 0) {
+  }
+}
+
+}  // namespace
+
+IdleWait WaitForOtherThreadsIdle(double max_ms, double slice_ms) {
+  IdleWait w;
+  const double start = WallMs();
+  while (WallMs() - start < max_ms) {
+    const double cpu = ProcessCpuMs(), wall = WallMs();
+    SleepMs(slice_ms);
+    // This thread slept: what the process used meanwhile, the other threads used.
+    const double used = ProcessCpuMs() - cpu, slept = WallMs() - wall;
+    if (used < 0.1 * slept) {
+      w.idle = true;
+      break;
+    }
+  }
+  w.waited_ms = WallMs() - start;
+  return w;
+}
+
+}  // namespace tessera::bench
