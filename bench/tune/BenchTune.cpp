@@ -52,7 +52,7 @@ child process; one that runs past it is skipped with the reason (default 120).
 --isa avx2: every contender AVX2-only on an AVX-512 machine — Tessera compiles for
 -mcpu=haswell and tunes for 8 lanes / 16 registers, oneDNN, OpenBLAS and Halide are
 limited to AVX2 (bench/cpu/BenchIsa.h); the ISA each ran with is printed. Default native.
---rounds: the closing comparison's interleaved rounds (default 5): each round times the
+--rounds: the closing comparison's interleaved rounds (default 9): each round times the
 tuned schedule and then every contender; a ratio is the median of the per-round ratios,
 so that a machine whose speed drifts compares contenders at the same moment.
 )";
@@ -63,7 +63,7 @@ struct Options {
   std::string only;
   uint64_t seed = 1;
   double halide_seconds = 120;  // per autoscheduler: schedule, compile, check and time
-  int rounds = 5;               // interleaved rounds of the closing comparison
+  int rounds = 9;               // closing comparison rounds (a shared VM: ratios vary +-30 % by round)
   std::string isa = "native";   // --isa (BenchIsa.h)
 };
 
