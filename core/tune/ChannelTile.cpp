@@ -24,6 +24,11 @@ std::string OrderKnob(const std::string& stage) { return stage + ".channel/order
 std::string ChunkKnob(const std::string& stage) { return stage + ".channel/chunk"; }
 std::string ProducerKnob(const std::string& stage) { return stage + ".channel/producer"; }
 std::string RowsKnob(const std::string& stage) { return stage + ".channel/rows"; }
+std::string WindowKnob(const std::string& stage) { return stage + ".channel/window"; }
+
+// The most reduction steps after the first axis the window knob unrolls (5 x 5): one step
+// of the first axis is then window x tile FMAs of straight code (25 x 16 = 400 on AVX-512).
+constexpr int64_t kMaxUnrolledWindow = 25;
 
 // A Choice knob's value, `fallback` when `d` has none (a point of an older space).
 int64_t ChannelChoice(const Decisions& d, const std::string& name, int64_t fallback) {
@@ -72,6 +77,9 @@ std::vector<int64_t> ChunkChoices(const ChannelAxis& c) {
 
 // Whether the rule offers the producer knob: a computed broadcast tensor and chunks.
 bool HasProducerKnob(const ChannelAxis& c) { return c.broadcast_computed && !ChunkChoices(c).empty(); }
+
+// Whether the rule offers the window knob: reduction axes after the first, few steps.
+bool HasWindowKnob(const ChannelAxis& c) { return c.window > 1 && c.window <= kMaxUnrolledWindow; }
 
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
   return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
@@ -219,6 +227,12 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
     producer.choices = {0, 1};
     knobs.push_back(producer);
   }
+  if (HasWindowKnob(c)) {
+    Knob window;
+    window.name = WindowKnob(stage);
+    window.choices = {0, 1};
+    knobs.push_back(window);
+  }
   return knobs;
 }
 
@@ -266,7 +280,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
-  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer, int64_t rows) {
+  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer, int64_t rows,
+                  int64_t window = 0) {
     Decisions d = base;
     d.values[OnKnob(rule.stage)] = {1};
     d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
@@ -275,6 +290,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     d.values[ChunkKnob(rule.stage)] = {chunk};
     d.values[RowsKnob(rule.stage)] = {rows};
     if (HasProducerKnob(rule.channel)) d.values[ProducerKnob(rule.stage)] = {producer};
+    if (HasWindowKnob(rule.channel)) d.values[WindowKnob(rule.stage)] = {window};
     // The broadcast operand's element-wise producer stays a stage (no guards inside).
     auto inl = d.values.find(rule.channel.broadcast + ".inline");
     if (inl != d.values.end()) inl->second = {0};
@@ -309,6 +325,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     for (int64_t k : ChunkChoices(rule.channel))
       if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
     seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0);
+    if (HasWindowKnob(rule.channel)) seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0, 1);
   }
 }
 
@@ -344,6 +361,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   const int64_t vectors_outer = ChannelChoice(d, OrderKnob(rule.stage), 0);
   const int64_t chunk = ChannelChoice(d, ChunkKnob(rule.stage), 0);
   const int64_t rows_outer = ChannelChoice(d, RowsKnob(rule.stage), 0);
+  const bool unroll_window = HasWindowKnob(c) && ChannelChoice(d, WindowKnob(rule.stage), 0) == 1;
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
@@ -439,6 +457,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   std::vector<ir::IterVar> inner_order(axes->begin(),
                                        axes->end() - 2);  // the axes other than column, `a`
   ir::IterVar local_column = (*axes)[axes->size() - 2];
+  std::vector<ir::IterVar> window;  // the reduction axes after the first
   for (size_t r = 0; r < rule.reduce_axes.size(); ++r) {
     auto iv = (*local)->find_iter_var(rule.reduce_axes[r]);
     if (!iv) return iv.error();
@@ -454,12 +473,16 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       continue;
     }
     inner_order.push_back(*iv);
+    if (r > 0) window.push_back(*iv);
   }
   if (vectors_outer == 0)
     inner_order.insert(inner_order.end(), {local_column, lanes->first, lanes->second});
   else
     inner_order.insert(inner_order.end(), {lanes->first, local_column, lanes->second});
   if (Status st = schedule::Reorder(sch, *local, inner_order); !st) return st;
+  if (unroll_window)
+    for (const ir::IterVar& iv : window)
+      if (Status st = schedule::Unroll(sch, *local, iv); !st) return st;
   if (Status st = schedule::Unroll(sch, *local, local_column); !st) return st;
   if (Status st = schedule::Unroll(sch, *local, lanes->first); !st) return st;
   return schedule::Vectorize(sch, *local, lanes->second);

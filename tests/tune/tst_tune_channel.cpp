@@ -414,6 +414,32 @@ class TuneChannel : public QObject {
     QVERIFY(chunked > 0);
   }
 
+  // The window knob: 1 unrolls the reduction axes after the first (conv2d's ky and kx), so
+  // that the lowered accumulator has no ry / rx loop left; 0 keeps them. Both seeds of the
+  // densest tile are there (the oracle check above runs every seed); a 7 x 7 window (49
+  // steps, past kMaxUnrolledWindow) gets no knob.
+  void windowKnobUnrollsTheKernelWindow() {
+    auto p = Load(Conv(16, 14, 32, 3, 1, 1));
+    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    int kept = 0, unrolled = 0;
+    for (const Decisions& seed : ChannelSeeds(space, "conv")) {
+      auto window = seed.values.find("conv.channel/window");
+      QVERIFY(window != seed.values.end());
+      auto valid = space.Validate(seed, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const std::string text = ir::to_string(valid->func.body);
+      const bool has_ry_loop = text.find("for (ry, ") != std::string::npos;
+      QVERIFY2(has_ry_loop == (window->second[0] == 0), (DesignSpace::Describe(seed) + "\n" + text).c_str());
+      ++(window->second[0] == 1 ? unrolled : kept);
+    }
+    QVERIFY(kept > 0);
+    QVERIFY(unrolled > 0);
+    auto wide = Load(Conv(8, 14, 32, 7, 1, 3));
+    const DesignSpace wide_space = SpaceOf(wide, Target("avx512f"));
+    for (const Knob& k : wide_space.knobs())
+      QVERIFY2(k.name != "conv.channel/window", "a 7 x 7 window is not unrolled");
+  }
+
   // A padding that another stage reads too stays at the root (the other reader needs all
   // of it), whatever the producer knob says; the seeds still agree with the oracle.
   void sharedPaddingStaysAtTheRoot() {
