@@ -31,12 +31,15 @@ void SleepMs(double ms) {
 IdleWait WaitForOtherThreadsIdle(double max_ms, double slice_ms) {
   IdleWait w;
   const double start = WallMs();
+  int idle_slices = 0;
   while (WallMs() - start < max_ms) {
     const double cpu = ProcessCpuMs(), wall = WallMs();
     SleepMs(slice_ms);
-    // This thread slept: what the process used meanwhile, the other threads used.
+    // This thread slept: what the process used meanwhile, the other threads used. Two
+    // idle slices in a row: on a loaded machine a spinning thread can lose the CPU for one.
     const double used = ProcessCpuMs() - cpu, slept = WallMs() - wall;
-    if (used < 0.1 * slept) {
+    idle_slices = used < 0.1 * slept ? idle_slices + 1 : 0;
+    if (idle_slices == 2) {
       w.idle = true;
       break;
     }

@@ -8,8 +8,8 @@
 // median of 1.65 ms, and at 1.24-1.29 ms with a pause before it (0.79x -> 0.92x oneDNN).
 //
 // The wait needs no knowledge of the runtimes: the calling thread sleeps in short slices
-// and reads the process's CPU time; a slice in which the other threads used less than a
-// tenth of it is idle.
+// and reads the process's CPU time; when the other threads used less than a tenth of two
+// slices in a row, they are idle.
 #pragma once
 
 namespace tessera::bench {
