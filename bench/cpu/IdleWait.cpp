@@ -2,29 +2,23 @@
 
 #include <time.h>
 
+#include <chrono>
+#include <thread>
+
 namespace tessera::bench {
 
 namespace {
 
+using Ms = std::chrono::duration<double, std::milli>;
+
+// The CPU time of all of this process's threads.
 double ProcessCpuMs() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
-double WallMs() {
-  timespec t{};
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-void SleepMs(double ms) {
-  timespec t{};
-  t.tv_sec = static_cast<time_t>(ms / 1e3);
-  t.tv_nsec = static_cast<long>((ms - t.tv_sec * 1e3) * 1e6);
-  while (nanosleep(&t, &t) != 0) {
-  }
-}
+double WallMs() { return Ms(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -34,7 +28,7 @@ IdleWait WaitForOtherThreadsIdle(double max_ms, double slice_ms) {
   int idle_slices = 0;
   while (WallMs() - start < max_ms) {
     const double cpu = ProcessCpuMs(), wall = WallMs();
-    SleepMs(slice_ms);
+    std::this_thread::sleep_for(Ms(slice_ms));
     // This thread slept: what the process used meanwhile, the other threads used. Two
     // idle slices in a row: on a loaded machine a spinning thread can lose the CPU for one.
     const double used = ProcessCpuMs() - cpu, slept = WallMs() - wall;

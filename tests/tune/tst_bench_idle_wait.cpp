@@ -15,18 +15,28 @@
 #include "IdleWait.h"
 #endif
 
+#ifdef TESSERA_HAVE_BENCH_SUPPORT
 namespace {
 
-// Spins (burning CPU) until `stop` or for `ms`, whichever comes first; sets `started`
-// when it runs.
-void Spin(const std::atomic<bool>& stop, std::atomic<bool>& started, int ms) {
-  started = true;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-  volatile unsigned sink = 0;
-  while (!stop.load(std::memory_order_relaxed) && std::chrono::steady_clock::now() < until) sink = sink + 1;
+// The idle wait while another thread of this process spins (burns CPU) for `spin_ms`:
+// the spinner is running before the wait starts, and stopped when it returns.
+tessera::bench::IdleWait WaitBesideSpinner(int spin_ms, double max_ms, double slice_ms) {
+  std::atomic<bool> stop{false}, started{false};
+  std::thread spinner([&] {
+    started = true;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(spin_ms);
+    volatile unsigned sink = 0;
+    while (!stop.load(std::memory_order_relaxed) && std::chrono::steady_clock::now() < until) sink = sink + 1;
+  });
+  while (!started) std::this_thread::yield();
+  const tessera::bench::IdleWait w = tessera::bench::WaitForOtherThreadsIdle(max_ms, slice_ms);
+  stop = true;
+  spinner.join();
+  return w;
 }
 
 }  // namespace
+#endif
 
 class TestBenchIdleWait : public QObject {
   Q_OBJECT
@@ -49,12 +59,7 @@ class TestBenchIdleWait : public QObject {
   // processes (a CI machine) a runnable thread runs within the scheduler's period (12-24
   // ms), never sits out two such slices; with 4 ms ones it did.
   void waitsForASpinningThreadToStop() {
-    std::atomic<bool> stop{false}, started{false};
-    std::thread spinner([&] { Spin(stop, started, 400); });
-    while (!started) std::this_thread::yield();
-    const tessera::bench::IdleWait w = tessera::bench::WaitForOtherThreadsIdle(3000, 25);
-    stop = true;
-    spinner.join();
+    const tessera::bench::IdleWait w = WaitBesideSpinner(400, 3000, 25);
     QVERIFY(w.idle);
     QVERIFY2(w.waited_ms >= 300, qPrintable(QString::number(w.waited_ms)));
     QVERIFY2(w.waited_ms < 2900, qPrintable(QString::number(w.waited_ms)));
@@ -62,12 +67,7 @@ class TestBenchIdleWait : public QObject {
 
   // One that does not stop: the wait gives up at its limit and says so.
   void givesUpAtItsLimit() {
-    std::atomic<bool> stop{false}, started{false};
-    std::thread spinner([&] { Spin(stop, started, 10000); });
-    while (!started) std::this_thread::yield();
-    const tessera::bench::IdleWait w = tessera::bench::WaitForOtherThreadsIdle(200, 25);
-    stop = true;
-    spinner.join();
+    const tessera::bench::IdleWait w = WaitBesideSpinner(10000, 200, 25);
     QVERIFY(!w.idle);
     QVERIFY2(w.waited_ms >= 200, qPrintable(QString::number(w.waited_ms)));
   }
