@@ -47,7 +47,8 @@ void RunOnOneThread(const std::function<void()>& work) {
     work();
     return;
   }
-  // Chunk [1, 2) runs on the first worker; chunk [0, 1) on this thread does nothing.
+  // Block [1, 2) runs `work` (on the worker, or here if this thread claims it first);
+  // block [0, 1) does nothing.
   pool.ParallelFor(2, [&](int64_t begin, int64_t) {
     if (begin == 1) work();
     return 0;

@@ -26,9 +26,11 @@ Timing Summarize(std::vector<double> samples_ms);
 // be read: printed next to every figure of a benchmark on a shared machine.
 std::string LoadAverage();
 
-// Runs `work` on a worker of the runtime's thread pool. A parallel loop started from a
-// worker runs serially (ThreadPool's nested-loop rule), so Tessera's compiled kernels
-// run single-threaded inside `work` without recompiling the schedule.
+// Runs `work` inside a parallel loop of the runtime's thread pool (on its worker or, when
+// the caller claims that block first, on the caller, which counts as a worker while it
+// runs a loop's blocks). A parallel loop started from there runs serially (ThreadPool's
+// nested-loop rule), so Tessera's compiled kernels run single-threaded inside `work`
+// without recompiling the schedule.
 void RunOnOneThread(const std::function<void()>& work);
 
 }  // namespace tessera::bench

@@ -2,6 +2,11 @@
 // use, or TESSERA_NUM_THREADS / TVM_NUM_THREADS) that runs parallel
 // loops over [0, n) with static chunking: thread t gets one contiguous chunk, so a
 // kernel's parallel loop touches the same memory from the same thread on every call.
+// A thread runs its chunk in blocks (an eighth of it), claimed one at a time; a thread
+// done with its own chunk claims the blocks left in the others'. On a machine that other
+// work shares, a core that is slowed or descheduled for a while no longer holds up the
+// whole loop by the rest of its static chunk: the other threads finish it. Balanced,
+// each thread runs its own chunk but for at most its last block or so, as before.
 // The pool is created once and reused by every call. Between loops the workers (and,
 // at the end of a loop, the caller) spin for a short while before they block: a kernel
 // runs several parallel loops per call (a padding stage, a packing stage, the compute),
@@ -16,6 +21,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -35,9 +41,11 @@ class ThreadPool {
 
   int num_threads() const { return static_cast<int>(workers_.size()) + 1; }
 
-  // Calls body(begin, end) on disjoint chunks covering [0, n); the calling thread runs
-  // chunk 0. Returns the first non-zero value a chunk returned (0 when all succeeded).
-  // Calls from several threads at once are serialised.
+  // Calls body(begin, end) on disjoint ranges covering [0, n): blocks of thread t's static
+  // chunk, the calling thread's being chunk 0, unless another thread was done first and
+  // took some of them. Returns the first non-zero value a call returned (0 when all
+  // succeeded); after one, no further blocks are started. Calls from several threads at
+  // once are serialised.
   int ParallelFor(int64_t n, const std::function<int(int64_t begin, int64_t end)>& body);
 
   // True on a worker thread of any pool (nested loops run serially there).
@@ -45,7 +53,10 @@ class ThreadPool {
 
  private:
   void WorkerLoop(int index);
-  void RunChunk(int index);
+  // Runs thread `index`'s chunk, then claims what is left of the others'.
+  void Work(int index);
+  // Runs blocks of chunk `chunk` until none is left (or a block failed).
+  void RunBlocks(int chunk);
   // Spins until `ready` holds or the spin time is over; true when it holds.
   template <typename Ready>
   static bool SpinUntil(const Ready& ready);
@@ -63,6 +74,15 @@ class ThreadPool {
   int64_t n_ = 0;
   int chunks_ = 0;
   int result_ = 0;
+  // Per chunk: the first iteration no thread has claimed yet, the chunk's end and its
+  // block size; one cache line each (the owner claims from its own without sharing it).
+  struct alignas(64) Cursor {
+    std::atomic<int64_t> next{0};
+    int64_t end = 0;
+    int64_t block = 1;
+  };
+  std::unique_ptr<Cursor[]> cursors_;
+  std::atomic<bool> failed_{false};
 };
 
 }  // namespace tessera::runtime

@@ -1,9 +1,12 @@
-// ThreadPool: static chunking covers [0, n) exactly once, the pool is reusable, a
-// non-zero return code of a chunk is reported, nested loops run serially, and the C
-// entry point kernels call propagates a worker's error message to the caller.
+// ThreadPool: the blocks of the static chunks cover [0, n) exactly once, a late thread's
+// blocks are run by the others, the pool is reusable, a non-zero return code of a block
+// is reported and no block starts after it, nested loops run serially, and the C entry
+// point kernels call propagates a worker's error message to the caller.
 #include <QtTest>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <mutex>
 #include <set>
 #include <vector>
@@ -52,17 +55,63 @@ class TestThreadPool : public QObject {
     for (auto& h : hits) QCOMPARE(h.load(), 1);
   }
 
-  void chunksAreStaticAndContiguous() {
+  // Every call is a block of one static chunk (10 over 4 threads: 3, 3, 2, 2), the
+  // blocks of a chunk in order when its thread runs them.
+  void callsAreBlocksOfStaticChunks() {
     ThreadPool pool(4);
     std::mutex m;
-    std::set<std::pair<int64_t, int64_t>> chunks;
+    std::vector<std::pair<int64_t, int64_t>> calls;
     pool.ParallelFor(10, [&](int64_t b, int64_t e) {
       std::lock_guard<std::mutex> lock(m);
-      chunks.insert({b, e});
+      calls.push_back({b, e});
       return 0;
     });
-    std::set<std::pair<int64_t, int64_t>> expected{{0, 3}, {3, 6}, {6, 8}, {8, 10}};
-    QCOMPARE(chunks, expected);
+    const std::vector<std::pair<int64_t, int64_t>> chunks{{0, 3}, {3, 6}, {6, 8}, {8, 10}};
+    for (const auto& [b, e] : calls) {
+      bool inside = false;
+      for (const auto& [cb, ce] : chunks) inside = inside || (cb <= b && e <= ce && b < e);
+      QVERIFY2(inside, qPrintable(QString("call [%1, %2) crosses a chunk").arg(b).arg(e)));
+      QCOMPARE(e - b, int64_t{1});  // chunks this small: blocks of one iteration
+    }
+    QCOMPARE(calls.size(), size_t{10});
+  }
+
+  // A thread held up in its chunk (here the caller, asleep in its first block) does not
+  // hold up the loop by the rest of its chunk: the other thread, done with its own,
+  // runs the blocks left. With plain static chunking all of chunk 0 ran on the caller.
+  void aLateThreadsChunkIsFinishedByTheOthers() {
+    ThreadPool pool(2);
+    const auto caller = std::this_thread::get_id();
+    std::mutex m;
+    std::set<int64_t> by_caller;
+    pool.ParallelFor(64, [&](int64_t b, int64_t e) {
+      if (b == 0) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      std::lock_guard<std::mutex> lock(m);
+      if (std::this_thread::get_id() == caller)
+        for (int64_t i = b; i < e; ++i) by_caller.insert(i);
+      return 0;
+    });
+    // Chunk 0 is [0, 32) in blocks of 4: the caller ran the first and at most a few more.
+    QVERIFY(by_caller.count(0) == 1);
+    int64_t of_chunk0 = 0;
+    for (int64_t i : by_caller) of_chunk0 += i < 32 ? 1 : 0;
+    QVERIFY2(of_chunk0 < 32, qPrintable(QString("the caller ran %1 of its 32 iterations").arg(of_chunk0)));
+  }
+
+  // After a failing block no further blocks start; the error is the loop's result. The
+  // caller's first block fails at once; the worker's blocks take 20 ms each, and it
+  // stops after the one it was in (80 iterations, blocks of 5: 16 calls without the stop).
+  void noBlockStartsAfterAFailure() {
+    ThreadPool pool(2);
+    std::atomic<int> calls{0};
+    const int rc = pool.ParallelFor(80, [&](int64_t b, int64_t) {
+      ++calls;
+      if (b == 0) return 5;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      return 0;
+    });
+    QCOMPARE(rc, 5);
+    QVERIFY2(calls.load() <= 3, qPrintable(QString("%1 calls").arg(calls.load())));
   }
 
   void poolIsReusable() {
