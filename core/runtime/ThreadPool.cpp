@@ -113,8 +113,12 @@ void ThreadPool::RunBlocks(int chunk) {
 
 void ThreadPool::Work(int index) {
   if (index < chunks_) RunBlocks(index);
-  // Then the blocks left in the other chunks, starting with the next thread's.
-  for (int k = 1; k < chunks_; ++k) RunBlocks((index + k) % chunks_);
+  // Then the blocks left in the other chunks, starting with the next thread's (a thread
+  // without a chunk of its own, when n < threads, visits every chunk).
+  for (int k = 1; k <= chunks_; ++k) {
+    const int chunk = (index + k) % chunks_;
+    if (chunk != index) RunBlocks(chunk);
+  }
 }
 
 void ThreadPool::WorkerLoop(int index) {
