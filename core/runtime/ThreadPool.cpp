@@ -1,9 +1,12 @@
 #include "runtime/ThreadPool.h"
 
 #include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <string>
 
 #include "runtime/CpuCount.h"
 
@@ -34,6 +37,25 @@ void ForgetGlobalInChild() {
   g_global = nullptr;
   g_global_mutex.unlock();
 }
+
+// Whether the workers are bound to CPUs: TESSERA_BIND_THREADS, else TVM_BIND_THREADS (the
+// TVM runtime's variable); "0" says no. Bound by default.
+bool BindThreads() {
+  for (const char* name : {"TESSERA_BIND_THREADS", "TVM_BIND_THREADS"})
+    if (const char* value = std::getenv(name)) return std::string(value) != "0";
+  return true;
+}
+
+// The CPUs of this process's affinity mask, lowest first (empty when it cannot be read).
+std::vector<int> AllowedCpus() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
+}
 }  // namespace
 
 ThreadPool::ThreadPool(int num_threads) {
@@ -41,6 +63,22 @@ ThreadPool::ThreadPool(int num_threads) {
   num_threads = std::max(num_threads, 1);
   cursors_ = std::make_unique<Cursor[]>(static_cast<size_t>(num_threads));
   for (int i = 1; i < num_threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+  // Worker t on the t-th CPU of the mask (the caller, not bound, keeps the first to itself in
+  // effect), when there is a CPU for every thread.
+  worker_cpus_.assign(workers_.size(), -1);
+  const std::vector<int> cpus = BindThreads() ? AllowedCpus() : std::vector<int>();
+  if (cpus.size() < static_cast<size_t>(num_threads)) return;
+  for (size_t w = 0; w < workers_.size(); ++w) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpus[w + 1], &one);
+    if (pthread_setaffinity_np(workers_[w].native_handle(), sizeof one, &one) == 0) worker_cpus_[w] = cpus[w + 1];
+  }
+}
+
+int ThreadPool::WorkerCpu(int worker) const {
+  if (worker < 1 || worker > static_cast<int>(worker_cpus_.size())) return -1;
+  return worker_cpus_[static_cast<size_t>(worker - 1)];
 }
 
 ThreadPool::~ThreadPool() {

@@ -48,6 +48,9 @@ class ThreadPool {
   // once are serialised.
   int ParallelFor(int64_t n, const std::function<int(int64_t begin, int64_t end)>& body);
 
+  // The CPU worker `worker` (1 .. num_threads() - 1) is bound to; -1 when not bound.
+  int WorkerCpu(int worker) const;
+
   // True on a worker thread of any pool (nested loops run serially there).
   static bool InWorker();
 
@@ -62,6 +65,7 @@ class ThreadPool {
   static bool SpinUntil(const Ready& ready);
 
   std::vector<std::thread> workers_;
+  std::vector<int> worker_cpus_;  // per worker: its CPU, or -1
   std::mutex call_mutex_;  // one ParallelFor at a time
   std::mutex mutex_;
   std::condition_variable start_cv_, done_cv_;

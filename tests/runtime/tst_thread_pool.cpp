@@ -4,6 +4,9 @@
 // point kernels call propagates a worker's error message to the caller.
 #include <QtTest>
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -110,6 +113,70 @@ class TestThreadPool : public QObject {
     });
     QCOMPARE(rc, 5);
     QVERIFY2(calls.load() <= 3, qPrintable(QString("%1 calls").arg(calls.load())));
+  }
+
+  // Each worker runs on the CPU it is bound to, its own (the t-th of the affinity mask);
+  // TESSERA_BIND_THREADS=0 leaves it free. Unbound, the scheduler put the worker on the
+  // caller's CPU when another process kept the other CPU busy.
+  void workersAreBoundToCpusOfTheirOwn() {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    QCOMPARE(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    if (CPU_COUNT(&allowed) < 2) QSKIP("one usable CPU: no worker to bind");
+    const QByteArray saved = qgetenv("TESSERA_BIND_THREADS"), saved_tvm = qgetenv("TVM_BIND_THREADS");
+    qunsetenv("TESSERA_BIND_THREADS");
+    qunsetenv("TVM_BIND_THREADS");
+    {
+      ThreadPool pool(2);
+      const int cpu = pool.WorkerCpu(1);
+      QVERIFY2(cpu >= 0 && CPU_ISSET(cpu, &allowed), qPrintable(QString("worker 1 on CPU %1").arg(cpu)));
+      QCOMPARE(pool.WorkerCpu(0), -1);  // the caller is not a worker: never bound
+      // What the worker's thread runs on, seen from a block it runs (the caller sleeps in its
+      // first block, so the worker takes the rest of the caller's chunk too).
+      const auto caller = std::this_thread::get_id();
+      std::mutex m;
+      std::vector<int> worker_mask_sizes;
+      bool on_its_cpu = true;
+      pool.ParallelFor(16, [&](int64_t b, int64_t) {
+        if (b == 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        if (std::this_thread::get_id() == caller) return 0;
+        cpu_set_t mine;
+        CPU_ZERO(&mine);
+        pthread_getaffinity_np(pthread_self(), sizeof mine, &mine);
+        std::lock_guard<std::mutex> lock(m);
+        worker_mask_sizes.push_back(CPU_COUNT(&mine));
+        on_its_cpu = on_its_cpu && CPU_ISSET(cpu, &mine);
+        return 0;
+      });
+      QVERIFY(!worker_mask_sizes.empty());
+      for (int size : worker_mask_sizes) QCOMPARE(size, 1);
+      QVERIFY(on_its_cpu);
+    }
+    qputenv("TESSERA_BIND_THREADS", "0");
+    {
+      ThreadPool pool(2);
+      QCOMPARE(pool.WorkerCpu(1), -1);
+    }
+    qunsetenv("TESSERA_BIND_THREADS");
+    qputenv("TVM_BIND_THREADS", "0");  // the TVM runtime's variable is read too
+    {
+      ThreadPool pool(2);
+      QCOMPARE(pool.WorkerCpu(1), -1);
+    }
+    qunsetenv("TVM_BIND_THREADS");
+    if (!saved.isNull()) qputenv("TESSERA_BIND_THREADS", saved);
+    if (!saved_tvm.isNull()) qputenv("TVM_BIND_THREADS", saved_tvm);
+  }
+
+  // More threads than CPUs in the mask: nothing is bound (two workers on one CPU would wait
+  // for each other).
+  void moreThreadsThanCpusAreNotBound() {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    QCOMPARE(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    const int threads = CPU_COUNT(&allowed) + 1;
+    ThreadPool pool(threads);
+    for (int w = 1; w < threads; ++w) QCOMPARE(pool.WorkerCpu(w), -1);
   }
 
   void poolIsReusable() {
