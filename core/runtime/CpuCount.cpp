@@ -16,14 +16,10 @@ namespace {
 constexpr int kMaxThreads = 1024;
 
 int AffinityCpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) {
-    int n = CPU_COUNT(&set);
-    if (n > 0) return n;
-  }
-  unsigned n = std::thread::hardware_concurrency();
-  return n > 0 ? static_cast<int>(n) : 1;
+  const size_t n = AffinityMaskCpus().size();
+  if (n > 0) return static_cast<int>(n);
+  unsigned online = std::thread::hardware_concurrency();
+  return online > 0 ? static_cast<int>(online) : 1;
 }
 
 // This process's cgroup path in the hierarchy of `controller` (cgroup v1: the line whose
@@ -98,6 +94,16 @@ std::optional<int> CpuLimitFromCgroupMax(const std::string& text) {
   if (!end || *end != '\0' || q <= 0) return std::nullopt;
   long long cpus = (q + period - 1) / period;
   return static_cast<int>(std::clamp<long long>(cpus, 1, kMaxThreads));
+}
+
+std::vector<int> AffinityMaskCpus() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
 }
 
 int UsableCpus() {

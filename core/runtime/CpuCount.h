@@ -11,8 +11,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tessera::runtime {
+
+// The CPUs of this process's affinity mask, lowest first (empty when it cannot be read).
+std::vector<int> AffinityMaskCpus();
 
 // The CPUs this process may run on: its affinity mask, capped by its cgroup's CPU quota
 // (v2 cpu.max or v1 cpu.cfs_quota_us / cpu.cfs_period_us, rounded up); at least 1.

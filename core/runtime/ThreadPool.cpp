@@ -45,17 +45,6 @@ bool BindThreads() {
     if (const char* value = std::getenv(name)) return std::string(value) != "0";
   return true;
 }
-
-// The CPUs of this process's affinity mask, lowest first (empty when it cannot be read).
-std::vector<int> AllowedCpus() {
-  std::vector<int> cpus;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
-  for (int c = 0; c < CPU_SETSIZE; ++c)
-    if (CPU_ISSET(c, &set)) cpus.push_back(c);
-  return cpus;
-}
 }  // namespace
 
 ThreadPool::ThreadPool(int num_threads) {
@@ -66,7 +55,7 @@ ThreadPool::ThreadPool(int num_threads) {
   // Worker t on the t-th CPU of the mask (the caller, not bound, keeps the first to itself in
   // effect), when there is a CPU for every thread.
   worker_cpus_.assign(workers_.size(), -1);
-  const std::vector<int> cpus = BindThreads() ? AllowedCpus() : std::vector<int>();
+  const std::vector<int> cpus = BindThreads() ? AffinityMaskCpus() : std::vector<int>();
   if (cpus.size() < static_cast<size_t>(num_threads)) return;
   for (size_t w = 0; w < workers_.size(); ++w) {
     cpu_set_t one;
@@ -188,7 +177,6 @@ int ThreadPool::ParallelFor(int64_t n, const std::function<int(int64_t, int64_t)
   {
     std::lock_guard<std::mutex> lock(mutex_);
     body_ = &body;
-    n_ = n;
     chunks_ = static_cast<int>(std::min<int64_t>(n, num_threads()));
     // Static chunking: the first n % chunks chunks get one extra iteration.
     const int64_t base = n / chunks_, extra = n % chunks_;

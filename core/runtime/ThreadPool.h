@@ -75,7 +75,6 @@ class ThreadPool {
   std::atomic<bool> stop_{false};
   // The current job.
   const std::function<int(int64_t, int64_t)>* body_ = nullptr;
-  int64_t n_ = 0;
   int chunks_ = 0;
   int result_ = 0;
   // Per chunk: the first iteration no thread has claimed yet, the chunk's end and its
