@@ -22,9 +22,10 @@ constexpr int64_t kDefaultShapeValue = 64;
 }  // namespace
 
 std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& program,
-                                                      const std::string& target, std::ostream& err) {
+                                                      const std::string& target, std::ostream& err,
+                                                      bool partition_guards) {
   auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target, "main",
-                                          program.ScalarParameters());
+                                          program.ScalarParameters(), partition_guards);
   if (!lowered) {
     Error e = program.LocateLoweringError(lowered.error());
     if (e.loc.line > 0) err << e.format() << "\n";

@@ -20,8 +20,10 @@ namespace tessera::cli {
 
 // The lowered program of `program`'s schedule for `target`; on failure a message is
 // written to `err` and nullopt returned (the exit code is kBadInput).
+// `partition_guards`: PassContext's (false: if_then_else guards stay in their loops).
 std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& program,
-                                                      const std::string& target, std::ostream& err);
+                                                      const std::string& target, std::ostream& err,
+                                                      bool partition_guards = true);
 
 struct KernelArguments {
   std::vector<runtime::NDArray> buffers;   // in parameter order

@@ -1,4 +1,4 @@
-// tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS]
+// tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS] [--keep-guards]
 //
 // Evaluates the script, lowers its schedule (Normalize, InferBound, ScheduleOps) and
 // runs the lowering pipeline; prints the program after the last pass, or after PASS.
@@ -17,13 +17,16 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS]
+    R"(Usage: tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS] [--keep-guards]
 
 Prints the lowered loop program of the script's schedule. FILE is a script or the name
 of a shipped example (see 'tessera-cli examples').
 
 Options:
   --target T   llvm (default), cuda or c: the target the passes lower for
+  --keep-guards  leave the guards of if_then_else (an inlined padding stage's border
+               test) in their loops, as TVM 0.19's lower does; by default LoopPartition
+               cuts the loops where the guard is decided and tests row conditions once
   --after P    print the program after pass P instead of after the last pass;
                Input (= ScheduleOps, the loop program before any pass) or one of
                (the last three only with --target cuda):
@@ -46,7 +49,7 @@ std::string PassList() {
 
 int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--after"}, {}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--after"}, {"--keep-guards"}}, &args))
     return UsageError("lower", *problem, err);
   if (args.help) {
     out << kHelp << PassList() << "\n  -h, --help   show this help\n\nExit codes: 0 success, 1 bad "
@@ -71,7 +74,7 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("lower", args.positional[0], true, err, &code);
   if (!program) return code;
-  auto lowered = LowerProgram(*program, target, err);
+  auto lowered = LowerProgram(*program, target, err, !args.has("--keep-guards"));
   if (!lowered) return kBadInput;
   std::vector<transform::PassRecord> timeline = lowered->timeline;
   if (target == "cuda") {

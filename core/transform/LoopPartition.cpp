@@ -1,8 +1,10 @@
 #include "transform/LoopPartition.h"
 
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "arith/ExprOrder.h"
 #include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "transform/AnalyzerMutator.h"
@@ -14,19 +16,96 @@ using namespace ir;
 namespace {
 
 using RangeMap = std::unordered_map<Var, Range, VarHash, VarEqual>;
+using TermList = std::vector<Expr>;  // compared by structure (arith::ExprDeepEqual)
 
-// A likely() guard inside a loop body, with the ranges of the loops between the loop
-// and the guard (over which the guard must hold).
-struct Guard {
-  const IfThenElseNode* node;
-  Expr condition;  // without likely()
+bool Contains(const TermList& list, const Expr& e) {
+  for (auto& t : list)
+    if (arith::ExprDeepEqual(t, e)) return true;
+  return false;
+}
+
+void SplitConjunction(const Expr& e, TermList* out) {
+  if (auto* b = e.as<BinaryNode>(); b && b->kind == ExprKind::And) {
+    SplitConjunction(b->a, out);
+    SplitConjunction(b->b, out);
+    return;
+  }
+  out->push_back(e);
+}
+
+Expr JoinConjunction(const TermList& terms) {
+  Expr out;
+  for (auto& t : terms) out = out.defined() ? logical_and(out, t) : t;
+  return out;
+}
+
+const CallNode* AsLikely(const Expr& cond) {
+  auto* c = cond.as<CallNode>();
+  return c && c->op == "likely" && c->args.size() == 1 && c->args[0].dtype().is_scalar() ? c : nullptr;
+}
+
+const CallNode* AsIfThenElse(const Expr& e) {
+  auto* c = e.as<CallNode>();
+  return c && c->op == "if_then_else" && c->args.size() == 3 && c->args[0].dtype().is_scalar() ? c : nullptr;
+}
+
+// An integer expression that can be evaluated anywhere: no loads, no calls, no division
+// by anything but a non-zero constant (a hoisted test must not fault where the loop it
+// came from would not have run).
+bool IsPureIndex(const Expr& e) {
+  bool pure = true;
+  PostOrderVisit(e, [&](const Expr& x) {
+    switch (x.kind()) {
+      case ExprKind::BufferLoad:
+      case ExprKind::ProducerLoad:
+      case ExprKind::Call:
+      case ExprKind::Let:
+      case ExprKind::Reduce:
+        pure = false;
+        break;
+      case ExprKind::Div:
+      case ExprKind::Mod:
+      case ExprKind::FloorDiv:
+      case ExprKind::FloorMod: {
+        const int64_t* d = as_const_int(x.as<BinaryNode>()->b);
+        if (!d || *d == 0) pure = false;
+        break;
+      }
+      default: break;
+    }
+  });
+  return pure;
+}
+
+// The term as `d < 0`, or nothing when it is not an integer comparison.
+std::optional<Expr> AsNegative(const Expr& term) {
+  auto* cmp = term.as<BinaryNode>();
+  if (!cmp || !cmp->a.dtype().is_int() || !cmp->a.dtype().is_scalar()) return std::nullopt;
+  if (!IsPureIndex(cmp->a) || !IsPureIndex(cmp->b)) return std::nullopt;
+  switch (cmp->kind) {
+    case ExprKind::LT: return cmp->a - cmp->b;
+    case ExprKind::LE: return cmp->a - cmp->b - 1;
+    case ExprKind::GT: return cmp->b - cmp->a;
+    case ExprKind::GE: return cmp->b - cmp->a - 1;
+    default: return std::nullopt;
+  }
+}
+
+// One occurrence of a term of a guard, with the loops between the loop being looked at
+// and the term (over which it must hold).
+struct TermSite {
+  Expr term;
   RangeMap inner_loops;
+  bool likely;  // from an if (likely(...)) guard; else from an if_then_else call
 };
 
-// Finds the likely() guards of a loop body and the variables the body defines.
-class GuardCollector : public IRVisitor {
+// The decidable terms of the guards in a loop body, and the variables the body defines.
+class TermCollector : public IRVisitor {
  public:
-  std::vector<Guard> guards;
+  // `guards`: also the terms of if_then_else calls (else likely() guards only).
+  TermCollector(const TermList& excluded, bool guards) : excluded_(excluded), guards_(guards) {}
+
+  std::vector<TermSite> sites;
   std::unordered_set<const ExprNode*> defined;  // let / allocate vars (not relaxable)
 
  protected:
@@ -48,129 +127,283 @@ class GuardCollector : public IRVisitor {
     IRVisitor::VisitAllocate(n, s);
   }
   void VisitIfThenElse(const IfThenElseNode* n, const Stmt& s) override {
-    if (auto* c = n->condition.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1 &&
-                                               c->args[0].dtype().is_scalar())
-      guards.push_back({n, c->args[0], loops_});
+    if (auto* c = AsLikely(n->condition)) Add(c->args[0], true);
     IRVisitor::VisitIfThenElse(n, s);
+  }
+  void VisitCall(const CallNode* n, const Expr& e) override {
+    if (auto* c = AsIfThenElse(e); c && guards_) Add(c->args[0], false);
+    IRVisitor::VisitCall(n, e);
   }
 
  private:
+  void Add(const Expr& condition, bool likely) {
+    TermList terms;
+    SplitConjunction(condition, &terms);
+    for (auto& t : terms)
+      if (AsNegative(t) && !Contains(excluded_, t)) sites.push_back({t, loops_, likely});
+  }
+
+  const TermList& excluded_;
+  bool guards_;
   RangeMap loops_;
 };
 
-// Replaces the chosen guards by their then-branch.
-class GuardRemover : public IRMutator {
+// Replaces the given terms by true in the guards the collector reads; a guard left
+// without terms goes (an `if` becomes its then-branch, an if_then_else its true value).
+class TermRemover : public IRMutator {
  public:
-  explicit GuardRemover(std::unordered_set<const IfThenElseNode*> guards) : guards_(std::move(guards)) {}
+  explicit TermRemover(const TermList& terms) : terms_(terms) {}
 
  protected:
   Stmt VisitIfThenElse(const IfThenElseNode* n, const Stmt& s) override {
-    if (guards_.count(n)) return VisitStmt(n->then_case);
-    return IRMutator::VisitIfThenElse(n, s);
+    auto* c = AsLikely(n->condition);
+    if (!c) return IRMutator::VisitIfThenElse(n, s);
+    std::optional<Expr> rest = Remove(c->args[0]);
+    if (!rest) return IRMutator::VisitIfThenElse(n, s);
+    if (!rest->defined()) return VisitStmt(n->then_case);
+    Stmt then_case = VisitStmt(n->then_case);
+    Stmt else_case = n->else_case.defined() ? VisitStmt(n->else_case) : Stmt();
+    return MakeIf(MakeCall(n->condition.dtype(), "likely", {*rest}), then_case, else_case);
+  }
+  Expr VisitCall(const CallNode* n, const Expr& e) override {
+    auto* c = AsIfThenElse(e);
+    if (!c) return IRMutator::VisitCall(n, e);
+    std::optional<Expr> rest = Remove(c->args[0]);
+    if (!rest) return IRMutator::VisitCall(n, e);
+    if (!rest->defined()) return VisitExpr(c->args[1]);
+    return MakeCall(n->dtype, n->op, {*rest, VisitExpr(c->args[1]), VisitExpr(c->args[2])});
   }
 
  private:
-  std::unordered_set<const IfThenElseNode*> guards_;
+  // The condition without the removed terms (undefined when none is left); nothing when
+  // no term was removed.
+  std::optional<Expr> Remove(const Expr& condition) {
+    TermList terms, kept;
+    SplitConjunction(condition, &terms);
+    for (auto& t : terms)
+      if (!Contains(terms_, t)) kept.push_back(t);
+    if (kept.size() == terms.size()) return std::nullopt;
+    return JoinConjunction(kept);
+  }
+
+  const TermList& terms_;
+};
+
+// Where a term holds for every value of the loops inside: v >= lower and v < upper.
+struct Interval {
+  std::optional<Expr> lower, upper;
 };
 
 class Partitioner : public AnalyzerMutator {
  public:
-  using AnalyzerMutator::AnalyzerMutator;
+  Partitioner(arith::Analyzer& analyzer, bool partition_guards)
+      : AnalyzerMutator(analyzer), partition_guards_(partition_guards) {}
 
  protected:
   Expr Rewrite(const Expr& e) override { return e; }
 
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
     if (n->for_kind == ForKind::ThreadBinding) return AnalyzerMutator::VisitFor(n, s);
-    std::optional<Expr> split;
-    std::unordered_set<const IfThenElseNode*> removable;
-    FindSplit(n, &split, &removable);
-    if (!split) return AnalyzerMutator::VisitFor(n, s);
-
-    Expr end = n->min + n->extent;
-    Expr bound = split->dtype() == n->min.dtype() ? *split : cast(n->min.dtype(), *split);
-    Expr main_end = analyzer_.Simplify(min(max(bound, n->min), end));
-    Expr main_extent = analyzer_.Simplify(main_end - n->min);
-    Expr tail_extent = analyzer_.Simplify(end - main_end);
-    if (analyzer_.CanProveLess(main_extent, 1)) return AnalyzerMutator::VisitFor(n, s);  // no main loop
-    Stmt main_body = GuardRemover(removable).VisitStmt(n->body);
-    Stmt main = VisitStmt(std::make_shared<const ForNode>(n->loop_var, n->min, main_extent, n->for_kind,
-                                                          main_body, nullptr, n->annotations));
-    if (analyzer_.CanProveLess(tail_extent, 1)) return main;  // the guard always holds
-    Stmt tail = std::make_shared<const ForNode>(n->loop_var, main_end, tail_extent, n->for_kind,
-                                                n->body, nullptr, n->annotations);
-    return MakeSeq({main, tail});
+    TermCollector c(excluded_, partition_guards_);
+    c.VisitStmt(n->body);
+    std::erase_if(c.sites, [&](const TermSite& site) {
+      return UsesVar(site.term, [&](const VarNode* v) { return c.defined.count(v) > 0; });
+    });
+    const auto* outer_defined = defined_;
+    defined_ = &c.defined;
+    std::optional<Stmt> split;
+    if (splits_ < kMaxGuardSplits) split = Unswitch(n, s, c.sites);
+    if (!split) split = Partition(n, c.sites);
+    defined_ = outer_defined;
+    if (split) return *split;
+    outer_loops_.insert(n->loop_var.get());
+    if (n->for_kind == ForKind::Vectorized) lanes_.insert(n->loop_var.get());
+    Stmt out = AnalyzerMutator::VisitFor(n, s);
+    outer_loops_.erase(n->loop_var.get());
+    lanes_.erase(n->loop_var.get());
+    return out;
   }
 
  private:
-  // The exclusive upper end of loop values for which every guard in `removable` holds
-  // (for all values of the inner loops), from the guards of n's body that allow it.
-  void FindSplit(const ForNode* n, std::optional<Expr>* split,
-                 std::unordered_set<const IfThenElseNode*>* removable) {
-    GuardCollector c;
-    c.VisitStmt(n->body);
-    for (const Guard& g : c.guards) {
-      if (!UsesVar(g.condition, n->loop_var)) continue;
-      bool invariant = !UsesVar(g.condition, [&](const VarNode* v) { return c.defined.count(v) > 0; });
-      if (!invariant) continue;
-      std::optional<Expr> bound = GuardBound(g, n->loop_var);
-      if (!bound) continue;
-      *split = *split ? min(**split, *bound) : *bound;
-      removable->insert(g.node);
+  // `if (the terms hold for every inner value) { loop without them } else { loop }` for the
+  // terms of if_then_else calls that do not involve the loop variable and are decided by
+  // the enclosing loops alone.
+  std::optional<Stmt> Unswitch(const ForNode* n, const Stmt& s, const std::vector<TermSite>& sites) {
+    TermList terms, tests;
+    for (const TermSite& site : sites) {
+      if (site.likely || UsesVar(site.term, n->loop_var) || Contains(terms, site.term)) continue;
+      TermList site_tests;
+      bool decided = true;
+      for (const TermSite& other : sites) {  // every occurrence of the term must be decided
+        if (!arith::ExprDeepEqual(other.term, site.term)) continue;
+        std::optional<Expr> test = HoldsForAllInner(other, n->loop_var);
+        if (!test) {
+          decided = false;
+          break;
+        }
+        if (!Contains(site_tests, *test)) site_tests.push_back(*test);
+      }
+      if (!decided) continue;
+      terms.push_back(site.term);
+      for (auto& t : site_tests)
+        if (!Contains(tests, t)) tests.push_back(t);
     }
+    if (terms.empty()) return std::nullopt;
+    Expr test = JoinConjunction(tests);
+    ++splits_;
+    Stmt then_case;
+    {
+      auto scope = analyzer_.EnterConstraint(test);
+      then_case = VisitStmt(TermRemover(terms).VisitStmt(s));
+    }
+    size_t excluded = excluded_.size();
+    excluded_.insert(excluded_.end(), terms.begin(), terms.end());
+    Stmt else_case = VisitStmt(s);
+    excluded_.resize(excluded);
+    --splits_;
+    return MakeIf(test, then_case, else_case);
   }
 
-  // For a guard that is a conjunction of `lhs < rhs` terms: the exclusive bound on v.
-  std::optional<Expr> GuardBound(const Guard& g, const Var& v) {
-    std::vector<Expr> terms;
-    SplitConjunction(g.condition, &terms);
-    std::optional<Expr> bound;
-    for (auto& t : terms) {
-      std::optional<Expr> b = TermBound(t, g.inner_loops, v);
-      if (!b) return std::nullopt;
-      bound = bound ? min(*bound, *b) : *b;
-    }
-    return bound;
+  // The test, on the enclosing loops' variables only, that the site's term holds for every
+  // value of its inner loops (nothing when there is none, or it is decided already).
+  std::optional<Expr> HoldsForAllInner(const TermSite& site, const Var& loop_var) {
+    std::optional<Expr> dmax = MaxOverInner(site);
+    if (!dmax || UsesVar(*dmax, loop_var) || UsesLanes(*dmax)) return std::nullopt;
+    if (!UsesVar(*dmax, [&](const VarNode* v) { return outer_loops_.count(v) > 0; })) return std::nullopt;
+    // (as 0 < -dmax: the simplifier writes `0 < y` and `y < 4` for -dmax = y, 4 - y)
+    Expr zero = make_const(dmax->dtype(), int64_t{0});
+    Expr test = analyzer_.Simplify(lt(zero, analyzer_.Simplify(zero - *dmax)));
+    if (as_const_int(test)) return std::nullopt;  // always or never: nothing to hoist
+    return test;
   }
 
-  static void SplitConjunction(const Expr& e, std::vector<Expr>* out) {
-    if (auto* b = e.as<BinaryNode>(); b && b->kind == ExprKind::And) {
-      SplitConjunction(b->a, out);
-      SplitConjunction(b->b, out);
-      return;
-    }
-    out->push_back(e);
-  }
-
-  // A term d < 0 (d = lhs - rhs) holds for all inner values iff max_inner(d) < 0; when
-  // max_inner(d) = a*v + b with a constant a > 0 and b free of v, that is v < ceil(-b/a)
-  // = floordiv(a - 1 - b, a).
-  std::optional<Expr> TermBound(const Expr& term, const RangeMap& inner, const Var& v) {
-    auto* cmp = term.as<BinaryNode>();
-    if (!cmp || !cmp->a.dtype().is_int() || !cmp->a.dtype().is_scalar()) return std::nullopt;
-    Expr d;
-    switch (cmp->kind) {
-      case ExprKind::LT: d = cmp->a - cmp->b; break;
-      case ExprKind::LE: d = cmp->a - cmp->b - 1; break;
-      case ExprKind::GT: d = cmp->b - cmp->a; break;
-      case ExprKind::GE: d = cmp->b - cmp->a - 1; break;
-      default: return std::nullopt;
-    }
+  // max over the inner loops of the term's `d` (it holds iff d < 0), free of them.
+  std::optional<Expr> MaxOverInner(const TermSite& site) {
+    std::optional<Expr> d = AsNegative(site.term);
+    if (!d) return std::nullopt;
     arith::IntSetMap relax;
-    for (auto& [var, range] : inner) relax[var] = arith::IntSet::FromRange(range);
-    arith::IntSet set = arith::EvalSet(d, relax, &analyzer_);
+    for (auto& [var, range] : site.inner_loops) relax[var] = arith::IntSet::FromRange(range);
+    arith::IntSet set = arith::EvalSet(*d, relax, &analyzer_);
     if (!set.has_upper_bound()) return std::nullopt;
     Expr dmax = analyzer_.Simplify(set.max());
-    for (auto& [var, range] : inner)
+    for (auto& [var, range] : site.inner_loops)
       if (UsesVar(dmax, var)) return std::nullopt;
-    Expr slope = analyzer_.Simplify(Substitute(dmax, VarMap{{v, v + make_const(v.dtype(), int64_t{1})}}) - dmax);
-    const int64_t* a = as_const_int(slope);
-    if (!a || *a <= 0) return std::nullopt;
-    Expr b = analyzer_.Simplify(dmax - make_const(dmax.dtype(), *a) * v);
-    if (UsesVar(b, v)) return std::nullopt;
-    Expr a_e = make_const(b.dtype(), *a);
-    return analyzer_.Simplify(floordiv(a_e - make_const(b.dtype(), int64_t{1}) - b, a_e));
+    // (an inner loop's range may read a variable the body defines: not usable outside)
+    if (UsesVar(dmax, [&](const VarNode* v) { return defined_->count(v) > 0; })) return std::nullopt;
+    return dmax;
   }
+
+  // With max_inner(d) = a*v + b (a constant, b free of v): for a > 0 the term holds iff
+  // v < ceil(-b/a) = floordiv(a - 1 - b, a); for a < 0 iff v > b/|a|, v >= floordiv(b, |a|) + 1.
+  std::optional<Interval> TermInterval(const TermSite& site, const Var& v) {
+    std::optional<Expr> dmax = MaxOverInner(site);
+    if (!dmax) return std::nullopt;
+    Expr slope = analyzer_.Simplify(Substitute(*dmax, VarMap{{v, v + make_const(v.dtype(), int64_t{1})}}) - *dmax);
+    const int64_t* a = as_const_int(slope);
+    if (!a || *a == 0) return std::nullopt;
+    Expr b = analyzer_.Simplify(*dmax - make_const(dmax->dtype(), *a) * v);
+    if (UsesVar(b, v) || UsesLanes(b)) return std::nullopt;
+    Interval out;
+    if (*a > 0) {
+      Expr a_e = make_const(b.dtype(), *a);
+      out.upper = analyzer_.Simplify(floordiv(a_e - make_const(b.dtype(), int64_t{1}) - b, a_e));
+    } else {
+      Expr a_e = make_const(b.dtype(), -*a);
+      out.lower = analyzer_.Simplify(floordiv(b, a_e) + make_const(b.dtype(), int64_t{1}));
+    }
+    return out;
+  }
+
+  // Inside a vectorized loop, a test or loop bound on its variable would differ between
+  // lanes: the vectorizer could no longer make one vector statement of the body.
+  bool UsesLanes(const Expr& e) const {
+    return !lanes_.empty() && UsesVar(e, [&](const VarNode* v) { return lanes_.count(v) > 0; });
+  }
+
+  Expr InLoopType(const ForNode* n, const Expr& e) {
+    return e.dtype() == n->min.dtype() ? e : cast(n->min.dtype(), e);
+  }
+
+  // Head [begin, lower), middle [lower, upper) without the terms that hold there, tail
+  // [upper, end), over the terms of n's body that bound n's variable.
+  std::optional<Stmt> Partition(const ForNode* n, const std::vector<TermSite>& sites) {
+    bool serial = n->for_kind == ForKind::Serial;
+    Expr begin = n->min, end = analyzer_.Simplify(n->min + n->extent);
+    Expr lower = begin, upper = end;
+    TermList accepted, rejected;
+    bool guard_split = false;  // an if_then_else term is among the accepted ones
+    for (const TermSite& site : sites) {
+      if (!UsesVar(site.term, n->loop_var) || Contains(accepted, site.term) || Contains(rejected, site.term))
+        continue;
+      bool likely = true;
+      std::optional<Expr> lo, hi;
+      bool decided = true;
+      for (const TermSite& other : sites) {  // the interval where every occurrence holds
+        if (!arith::ExprDeepEqual(other.term, site.term)) continue;
+        likely = likely && other.likely;
+        std::optional<Interval> in = TermInterval(other, n->loop_var);
+        if (!in) {
+          decided = false;
+          break;
+        }
+        if (in->lower) lo = lo ? max(*lo, InLoopType(n, *in->lower)) : InLoopType(n, *in->lower);
+        if (in->upper) hi = hi ? min(*hi, InLoopType(n, *in->upper)) : InLoopType(n, *in->upper);
+      }
+      if (!decided || (!likely && (!serial || splits_ >= kMaxGuardSplits))) {
+        rejected.push_back(site.term);
+        continue;
+      }
+      Expr new_lower = lo ? analyzer_.Simplify(min(max(*lo, lower), end)) : lower;
+      Expr new_upper = hi ? analyzer_.Simplify(min(max(*hi, new_lower), upper)) : upper;
+      if (analyzer_.CanProveLess(new_upper - new_lower, 1)) {  // no middle loop left
+        rejected.push_back(site.term);
+        continue;
+      }
+      lower = new_lower;
+      upper = analyzer_.Simplify(max(new_upper, lower));
+      accepted.push_back(site.term);
+      guard_split = guard_split || !likely;
+    }
+    if (accepted.empty()) return std::nullopt;
+
+    if (guard_split) ++splits_;
+    std::vector<Stmt> parts;
+    size_t excluded = excluded_.size();
+    excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
+    if (!analyzer_.CanProveLess(lower - begin, 1)) parts.push_back(Part(n, begin, lower, guard_split));
+    excluded_.resize(excluded);
+    Stmt middle_body = TermRemover(accepted).VisitStmt(n->body);
+    parts.push_back(VisitStmt(std::make_shared<const ForNode>(n->loop_var, lower,
+                                                              analyzer_.Simplify(upper - lower), n->for_kind,
+                                                              middle_body, nullptr, n->annotations)));
+    excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
+    if (!analyzer_.CanProveLess(end - upper, 1)) parts.push_back(Part(n, upper, end, guard_split));
+    excluded_.resize(excluded);
+    if (guard_split) --splits_;
+    return parts.size() == 1 ? parts[0] : MakeSeq(parts);
+  }
+
+  // The loop over [from, to) that keeps the guards. After a cut for if_then_else terms
+  // it is visited, and a single iteration has the variable substituted (the unrolled
+  // loops inside then fold the guards on it); a head or tail of likely() guards alone
+  // (a split's remainder) is left as it is.
+  Stmt Part(const ForNode* n, const Expr& from, const Expr& to, bool visit) {
+    Expr extent = analyzer_.Simplify(to - from);
+    if (!visit)
+      return std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body, nullptr,
+                                             n->annotations);
+    if (const int64_t* e = as_const_int(extent); e && *e == 1)
+      return VisitStmt(Substitute(n->body, VarMap{{n->loop_var, from}}));
+    return VisitStmt(std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body, nullptr,
+                                                     n->annotations));
+  }
+
+  const std::unordered_set<const ExprNode*>* defined_ = nullptr;  // of the loop being looked at
+  bool partition_guards_;
+  TermList excluded_;  // terms already split on above (kept in the head, tail, else branch)
+  std::unordered_set<const ExprNode*> outer_loops_;
+  std::unordered_set<const ExprNode*> lanes_;  // variables of the enclosing vectorized loops
+  int splits_ = 0;  // nested cuts and unswitches for if_then_else terms
 };
 
 }  // namespace
@@ -178,7 +411,7 @@ class Partitioner : public AnalyzerMutator {
 Stmt LoopPartition(Stmt s, const PassContext& ctx) {
   if (!s.defined()) return s;
   auto analyzer = ctx.MakeAnalyzer();
-  return Partitioner(*analyzer).VisitStmt(s);
+  return Partitioner(*analyzer, ctx.partition_guards).VisitStmt(s);
 }
 
 }  // namespace tessera::transform

@@ -1,19 +1,35 @@
-// LoopPartition: removes the guards that split loops with a tail put in the loop body.
-// A split of an extent n that the factor does not divide leaves
-// `if (likely(i.outer*8 + i.inner < n))` around the body; for most iterations of the
-// outer loop the guard is true for every inner iteration. The loop is cut in two: a
-// main loop over the iterations where the guard provably holds for all values of the
-// loops inside (interval analysis of the guard over their ranges), without the guard,
-// and a tail loop over the rest that keeps it. Only guards marked likely() of the form
-// `e < bound` / `e <= bound` / `bound > e` / `bound >= e` (and conjunctions) are used, with
-// e's upper bound increasing linearly in the loop variable and everything else invariant
-// in the loop; anything else is left unchanged, so the result is always correct.
+// LoopPartition: takes guards out of the loops where they are decided.
+//
+// Two kinds of guard are handled, both conjunctions of integer comparisons:
+//   - `if (likely(c))` around a loop body: a split whose factor does not divide the extent
+//     leaves `likely(i.outer*8 + i.inner < n)`;
+//   - the condition of an `if_then_else(c, a, b)` call: an inlined padding stage leaves
+//     `if_then_else(h >= 1 && h < 57 && w >= 1 && w < 57, data[h - 1, w - 1], 0)` in the
+//     innermost statement of a convolution (TVM's `s[pad].compute_inline()`).
+// Each comparison (term) is decided on its own, for all values of the loops between the
+// loop being cut and the term (interval analysis over their ranges):
+//   - Partition: a term whose bound moves linearly with the loop variable holds on an
+//     interval of it. The loop is cut into a head, a middle loop over that interval
+//     without the term, and a tail; head and tail keep it. likely() terms cut any loop
+//     but a thread binding (a split's remainder stays one loop, as it was); if_then_else
+//     terms cut serial loops, and their head and tail are cut further on other terms, a
+//     part of one iteration with the variable substituted, so that the unrolled loops
+//     inside fold their guards to constants.
+//   - Unswitch: a term that does not involve the loop variable, but whose value over the
+//     inner loops is decided by the enclosing loops (an output row of a convolution
+//     decides whether the window's rows are inside the image), is tested once before
+//     the loop: `if (the term holds for every inner value) loop-without-it else loop`.
+// Terms that read memory, call functions or divide by a non-constant are left alone, as
+// is anything that does not fit these forms, so the result is always correct. Cuts and
+// unswitches for if_then_else terms nest at most kMaxGuardSplits deep (code size).
 #pragma once
 
 #include "ir/Stmt.h"
 #include "transform/PassContext.h"
 
 namespace tessera::transform {
+
+inline constexpr int kMaxGuardSplits = 3;
 
 ir::Stmt LoopPartition(ir::Stmt s, const PassContext& ctx);
 

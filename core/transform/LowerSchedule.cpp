@@ -7,13 +7,14 @@ namespace tessera::transform {
 
 Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
                                      const std::string& target, const std::string& name,
-                                     const ScalarParams& scalars) {
+                                     const ScalarParams& scalars, bool partition_guards) {
   auto stmt = schedule::Lower(sch);
   if (!stmt) return stmt.error();
   std::vector<ir::DataProducer> producers;
   for (const te::Tensor& t : args) producers.push_back(t.producer());
   PassContext ctx;
   ctx.target = target;
+  ctx.partition_guards = partition_guards;
   AddLayoutArgBuffers(sch, producers, &ctx);
   return LowerToPrimFunc(*stmt, producers, name, ctx, scalars);
 }

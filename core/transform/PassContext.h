@@ -25,6 +25,10 @@ struct PassContext {
   // Unrolled loops with a constant extent up to this are unrolled; longer ones stay
   // serial loops (so a mistaken unroll cannot blow up the program).
   int64_t max_unroll_extent = 256;
+  // LoopPartition cuts loops and hoists tests for the terms of if_then_else guards (an
+  // inlined padding stage's border test); false keeps those guards in the loops, as
+  // TVM 0.19's lower does (likely() tails are split either way).
+  bool partition_guards = true;
   // Creates the analyzer a pass uses (tests may inject one with extra assumptions);
   // null means a default Analyzer.
   std::function<std::unique_ptr<arith::Analyzer>()> analyzer_factory;
