@@ -18,7 +18,8 @@
 //   - Unswitch: a term that does not involve the loop variable, but whose value over the
 //     inner loops is decided by the enclosing loops (an output row of a convolution
 //     decides whether the window's rows are inside the image), is tested once before
-//     the loop: `if (the term holds for every inner value) loop-without-it else loop`.
+//     the loop: `if (the term holds for every inner value) loop-without-it else loop`;
+//     the else loop (the border rows) is not cut further.
 // Terms that read memory, call functions or divide by a non-constant are left alone, as
 // is anything that does not fit these forms, so the result is always correct. Cuts and
 // unswitches for if_then_else terms nest at most kMaxGuardSplits deep (code size).

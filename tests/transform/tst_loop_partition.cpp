@@ -230,6 +230,7 @@ class TestLoopPartition : public QObject {
     const ForNode* columns = clean.Loop("x", 1, 4);
     QVERIFY2(columns, qPrintable(Text(g.body)));
     QCOMPARE(Shape(columns->body).selects, 0);
+    QVERIFY2(Shape(test->else_case).Loop("x", 0, 6), qPrintable(Text(g.body)));  // border rows: not cut
     ExpectSameResults(f, g, {{5 * 6}, {5 * 6 * 2}});
   }
 
