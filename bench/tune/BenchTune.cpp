@@ -246,6 +246,11 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
   o.seed = options.seed;
   tune::TuneCallbacks cb;
   cb.on_trial = [](const tune::TuneTrial& t) {
+    // (a failed candidate's kind — timeout, crash, check_failed — says whether it was
+    // the machine or the schedule)
+    if (t.status != "ok")
+      std::printf("  [%3d] %6.1f s  a %s candidate: %s\n", t.index, t.elapsed_s, t.source.c_str(),
+                  t.status.c_str());
     if (t.index % 8 == 0)
       std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops),
           std::fflush(stdout);
