@@ -16,7 +16,8 @@ using namespace ir;
 namespace {
 
 using RangeMap = std::unordered_map<Var, Range, VarHash, VarEqual>;
-using TermList = std::vector<Expr>;  // compared by structure (arith::ExprDeepEqual)
+using TermList = std::vector<Expr>;
+using VarSet = std::unordered_set<const ExprNode*>;  // compared by structure (arith::ExprDeepEqual)
 
 bool Contains(const TermList& list, const Expr& e) {
   for (auto& t : list)
@@ -106,7 +107,7 @@ class TermCollector : public IRVisitor {
   TermCollector(const TermList& excluded, bool guards) : excluded_(excluded), guards_(guards) {}
 
   std::vector<TermSite> sites;
-  std::unordered_set<const ExprNode*> defined;  // let / allocate vars (not relaxable)
+  VarSet defined;  // let / allocate vars (not relaxable)
 
  protected:
   void VisitFor(const ForNode* n, const Stmt& s) override {
@@ -209,12 +210,9 @@ class Partitioner : public AnalyzerMutator {
     std::erase_if(c.sites, [&](const TermSite& site) {
       return UsesVar(site.term, [&](const VarNode* v) { return c.defined.count(v) > 0; });
     });
-    const auto* outer_defined = defined_;
-    defined_ = &c.defined;
     std::optional<Stmt> split;
-    if (splits_ < kMaxGuardSplits) split = Unswitch(n, s, c.sites);
-    if (!split) split = Partition(n, c.sites);
-    defined_ = outer_defined;
+    if (splits_ < kMaxGuardSplits) split = Unswitch(n, s, c);
+    if (!split) split = Partition(n, c);
     if (split) return *split;
     outer_loops_.insert(n->loop_var.get());
     if (n->for_kind == ForKind::Vectorized) lanes_.insert(n->loop_var.get());
@@ -228,7 +226,8 @@ class Partitioner : public AnalyzerMutator {
   // `if (the terms hold for every inner value) { loop without them } else { loop }` for the
   // terms of if_then_else calls that do not involve the loop variable and are decided by
   // the enclosing loops alone.
-  std::optional<Stmt> Unswitch(const ForNode* n, const Stmt& s, const std::vector<TermSite>& sites) {
+  std::optional<Stmt> Unswitch(const ForNode* n, const Stmt& s, const TermCollector& body) {
+    const std::vector<TermSite>& sites = body.sites;
     TermList terms, tests;
     for (const TermSite& site : sites) {
       if (site.likely || UsesVar(site.term, n->loop_var) || Contains(terms, site.term)) continue;
@@ -236,7 +235,7 @@ class Partitioner : public AnalyzerMutator {
       bool decided = true;
       for (const TermSite& other : sites) {  // every occurrence of the term must be decided
         if (!arith::ExprDeepEqual(other.term, site.term)) continue;
-        std::optional<Expr> test = HoldsForAllInner(other, n->loop_var);
+        std::optional<Expr> test = HoldsForAllInner(other, n->loop_var, body.defined);
         if (!test) {
           decided = false;
           break;
@@ -271,8 +270,8 @@ class Partitioner : public AnalyzerMutator {
 
   // The test, on the enclosing loops' variables only, that the site's term holds for every
   // value of its inner loops (nothing when there is none, or it is decided already).
-  std::optional<Expr> HoldsForAllInner(const TermSite& site, const Var& loop_var) {
-    std::optional<Expr> dmax = MaxOverInner(site);
+  std::optional<Expr> HoldsForAllInner(const TermSite& site, const Var& loop_var, const VarSet& defined) {
+    std::optional<Expr> dmax = MaxOverInner(site, defined);
     if (!dmax || UsesVar(*dmax, loop_var) || UsesLanes(*dmax)) return std::nullopt;
     if (!UsesVar(*dmax, [&](const VarNode* v) { return outer_loops_.count(v) > 0; })) return std::nullopt;
     // (as 0 < -dmax: the simplifier writes `0 < y` and `y < 4` for -dmax = y, 4 - y)
@@ -283,7 +282,8 @@ class Partitioner : public AnalyzerMutator {
   }
 
   // max over the inner loops of the term's `d` (it holds iff d < 0), free of them.
-  std::optional<Expr> MaxOverInner(const TermSite& site) {
+  // `defined`: the variables the loop body defines.
+  std::optional<Expr> MaxOverInner(const TermSite& site, const VarSet& defined) {
     std::optional<Expr> d = AsNegative(site.term);
     if (!d) return std::nullopt;
     arith::IntSetMap relax;
@@ -294,14 +294,14 @@ class Partitioner : public AnalyzerMutator {
     for (auto& [var, range] : site.inner_loops)
       if (UsesVar(dmax, var)) return std::nullopt;
     // (an inner loop's range may read a variable the body defines: not usable outside)
-    if (UsesVar(dmax, [&](const VarNode* v) { return defined_->count(v) > 0; })) return std::nullopt;
+    if (UsesVar(dmax, [&](const VarNode* v) { return defined.count(v) > 0; })) return std::nullopt;
     return dmax;
   }
 
   // With max_inner(d) = a*v + b (a constant, b free of v): for a > 0 the term holds iff
   // v < ceil(-b/a) = floordiv(a - 1 - b, a); for a < 0 iff v > b/|a|, v >= floordiv(b, |a|) + 1.
-  std::optional<Interval> TermInterval(const TermSite& site, const Var& v) {
-    std::optional<Expr> dmax = MaxOverInner(site);
+  std::optional<Interval> TermInterval(const TermSite& site, const Var& v, const VarSet& defined) {
+    std::optional<Expr> dmax = MaxOverInner(site, defined);
     if (!dmax) return std::nullopt;
     Expr slope = analyzer_.Simplify(Substitute(*dmax, VarMap{{v, v + make_const(v.dtype(), int64_t{1})}}) - *dmax);
     const int64_t* a = as_const_int(slope);
@@ -331,7 +331,8 @@ class Partitioner : public AnalyzerMutator {
 
   // Head [begin, lower), middle [lower, upper) without the terms that hold there, tail
   // [upper, end), over the terms of n's body that bound n's variable.
-  std::optional<Stmt> Partition(const ForNode* n, const std::vector<TermSite>& sites) {
+  std::optional<Stmt> Partition(const ForNode* n, const TermCollector& body) {
+    const std::vector<TermSite>& sites = body.sites;
     bool serial = n->for_kind == ForKind::Serial;
     Expr begin = n->min, end = analyzer_.Simplify(n->min + n->extent);
     Expr lower = begin, upper = end;
@@ -346,7 +347,7 @@ class Partitioner : public AnalyzerMutator {
       for (const TermSite& other : sites) {  // the interval where every occurrence holds
         if (!arith::ExprDeepEqual(other.term, site.term)) continue;
         likely = likely && other.likely;
-        std::optional<Interval> in = TermInterval(other, n->loop_var);
+        std::optional<Interval> in = TermInterval(other, n->loop_var, body.defined);
         if (!in) {
           decided = false;
           break;
@@ -403,11 +404,10 @@ class Partitioner : public AnalyzerMutator {
                                                      n->annotations));
   }
 
-  const std::unordered_set<const ExprNode*>* defined_ = nullptr;  // of the loop being looked at
   bool partition_guards_;
   TermList excluded_;  // terms already split on above (kept in the head, tail, else branch)
-  std::unordered_set<const ExprNode*> outer_loops_;
-  std::unordered_set<const ExprNode*> lanes_;  // variables of the enclosing vectorized loops
+  VarSet outer_loops_;
+  VarSet lanes_;  // variables of the enclosing vectorized loops
   int splits_ = 0;  // nested cuts and unswitches for if_then_else terms
 };
 

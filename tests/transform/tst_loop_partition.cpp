@@ -32,6 +32,11 @@ PrimFunc SplitKernel(Expr n, Expr outer_extent, const std::function<Expr(Expr)>&
   return MakePrimFunc("split", {A, B}, s);
 }
 
+// if_then_else(inside, value, 0f): what an inlined padding stage reads.
+Expr ZeroOutside(Expr inside, Expr value) {
+  return MakeCall(DataType::Float(32), "if_then_else", {std::move(inside), std::move(value), FloatImm(DataType::Float(32), 0.0)});
+}
+
 // B[y, x] = sum over a 3 x 3 window of the zero-padded A (H x W, padding 1), the padding
 // inlined: if_then_else(y + r >= 1 && y + r < H + 1 && x + c >= 1 && x + c < W + 1,
 // A[y + r - 1, x + c - 1], 0). Rows come from `rows` (a loop of its own, or a parallel loop
@@ -45,8 +50,7 @@ PrimFunc PaddedWindowSum(Expr H, Expr W, Rows rows, std::vector<Var> scalars = {
   Expr image = rows == Rows::Serial ? Expr(0) : floordiv(p, H) * H * W;
   Expr h = y + r, w = x + c;
   Expr inside = logical_and(logical_and(ge(h, 1), lt(h, H + 1)), logical_and(ge(w, 1), lt(w, W + 1)));
-  Expr value = MakeCall(DataType::Float(32), "if_then_else",
-                        {inside, MakeBufferLoad(A, {(h - 1) * W + w - 1}), FloatImm(DataType::Float(32), 0.0)});
+  Expr value = ZeroOutside(inside, MakeBufferLoad(A, {(h - 1) * W + w - 1}));
   Expr out = image + y * W + x;
   Stmt acc = MakeBufferStore(B, MakeBufferLoad(B, {out}) + value, {out});
   Stmt window = MakeFor(r, 0, 3, ForKind::Unrolled, MakeFor(c, 0, 3, ForKind::Unrolled, acc));
@@ -247,8 +251,7 @@ class TestLoopPartition : public QObject {
     Buffer B = MakeBuffer("B", DataType::Float(32), {8});
     Var x("x"), c("c");
     Expr w = x + c;
-    Expr value = MakeCall(DataType::Float(32), "if_then_else",
-                          {logical_and(ge(w, 1), lt(w, 9)), MakeBufferLoad(A, {w - 1}), FloatImm(DataType::Float(32), 0.0)});
+    Expr value = ZeroOutside(logical_and(ge(w, 1), lt(w, 9)), MakeBufferLoad(A, {w - 1}));
     Stmt s = MakeFor(x, 0, 8, ForKind(kind),
                      MakeFor(c, 0, 3, ForKind::Unrolled, MakeBufferStore(B, MakeBufferLoad(B, {x}) + value, {x})));
     QVERIFY(LoopPartition(s, PassContext()).same_as(s));
@@ -267,8 +270,7 @@ class TestLoopPartition : public QObject {
     Buffer I = MakeBuffer("I", DataType::Int(32), {4});
     Buffer A = MakeBuffer("A", DataType::Float(32), {32});
     Expr term = form == 0 ? lt(MakeBufferLoad(I, {o}), 2) : lt(floordiv(o * 8 + i, n), 2);
-    Expr value = MakeCall(DataType::Float(32), "if_then_else",
-                          {term, MakeBufferLoad(A, {o * 8 + i}), FloatImm(DataType::Float(32), 0.0)});
+    Expr value = ZeroOutside(term, MakeBufferLoad(A, {o * 8 + i}));
     Stmt s = MakeFor(o, 0, 4, ForKind::Serial,
                      MakeFor(i, 0, 8, ForKind::Serial, MakeBufferStore(A, value, {o * 8 + i})));
     QVERIFY(LoopPartition(s, PassContext()).same_as(s));
@@ -289,8 +291,7 @@ class TestLoopPartition : public QObject {
       index = index * 3 + v[d];
       shifted = shifted * 3 + v[d] - 1;
     }
-    Expr value = MakeCall(DataType::Float(32), "if_then_else",
-                          {inside, MakeBufferLoad(A, {shifted}), FloatImm(DataType::Float(32), 0.0)});
+    Expr value = ZeroOutside(inside, MakeBufferLoad(A, {shifted}));
     Stmt s = MakeBufferStore(B, value, {index});
     for (int d = kDims - 1; d >= 0; --d) s = MakeFor(v[d], 0, 3, ForKind::Serial, s);
     PrimFunc f = MakePrimFunc("pad5", {A, B}, s);
