@@ -27,7 +27,7 @@ struct Worker {
 
 // A worker measures its candidates one after another; each phase of each candidate is
 // bounded by the candidate's timeout inside the worker, and other workers may hold the
-// timing lock meanwhile. This bound only catches a worker that stopped responding.
+// timing lock meanwhile (or wait at it to build). This bound only catches a worker that stopped responding.
 double WorkerDeadlineSeconds(const std::vector<MeasureRequest>& requests, const std::vector<size_t>& indices,
                              int workers) {
   double total = 30;

@@ -11,8 +11,9 @@
 // that exceeds the request's timeout in one phase (build, timed runs, check) and records
 // the candidate as Timeout or Crashed with the reason.
 //
-// Timing runs never overlap between processes on one machine: the timed part holds an
-// exclusive flock on DIR/.timing-<hostname>.lock (builds run in parallel).
+// Timing runs never overlap between processes on one machine, nor with another process's
+// build or oracle check (HostLocks.h: flocks in DIR named by host); builds and checks run
+// in parallel with each other. Each result gives its phases' windows (Runner.h).
 //
 // Resume: a request whose result file already exists in DIR is read back, not measured.
 //

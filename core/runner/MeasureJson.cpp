@@ -1,5 +1,6 @@
 // JSON of MeasureRequest and MeasureResult (the files exchanged with worker processes
 // and cluster nodes). Unknown keys are ignored so that newer writers stay readable.
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -88,6 +89,13 @@ std::optional<T> ParseWith(std::string_view text, const char* what, std::string*
     return std::nullopt;
   }
   return from_value(*parsed, error);
+}
+
+// The result's phase windows by their JSON names (the "phases" object).
+template <typename R>
+auto PhaseWindows(R& r) {
+  using W = decltype(&r.build);
+  return std::array<std::pair<const char*, W>, 3>{{{"build", &r.build}, {"timing", &r.timing}, {"check", &r.check}}};
 }
 
 }  // namespace
@@ -181,6 +189,8 @@ void WriteResultJson(JsonWriter& w, const MeasureResult& r) {
       .key("message").value(r.message)
       .key("times_ms").begin_array();
   for (double t : r.times_ms) w.value(t);
+  w.end_array().key("probe_ms").begin_array();
+  for (double t : r.probe_ms) w.value(t);
   w.end_array()
       .key("min_ms").value(r.min_ms)
       .key("median_ms").value(r.median_ms)
@@ -190,7 +200,13 @@ void WriteResultJson(JsonWriter& w, const MeasureResult& r) {
       .key("flops").value(r.flops)
       .key("bytes").value(r.bytes)
       .key("attempts").value(r.attempts)
-      .key("machine");
+      .key("phases")
+      .begin_object();
+  for (const auto& [name, window] : PhaseWindows(r)) {
+    if (window->begin_s == 0 && window->end_s == 0) continue;
+    w.key(name).begin_array().value(window->begin_s).value(window->end_s).end_array();
+  }
+  w.end_object().key("machine");
   r.machine.WriteJson(w);
   w.end_object();
 }
@@ -207,14 +223,16 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
     else r.status = *s;
   }
   in.String("message", &r.message);
-  if (const JsonValue* times = in.Find("times_ms", false)) {
-    if (!times->is_array()) in.Fail("\"times_ms\" must be an array of numbers");
+  for (auto [key, list] : {std::pair{"times_ms", &r.times_ms}, std::pair{"probe_ms", &r.probe_ms}}) {
+    const JsonValue* times = in.Find(key, false);
+    if (!times) continue;
+    if (!times->is_array()) in.Fail(std::string("\"") + key + "\" must be an array of numbers");
     for (const JsonValue& t : times->items) {
       if (!t.is_number()) {
-        in.Fail("\"times_ms\" must be an array of numbers");
+        in.Fail(std::string("\"") + key + "\" must be an array of numbers");
         break;
       }
-      r.times_ms.push_back(t.number);
+      list->push_back(t.number);
     }
   }
   in.Number("min_ms", &r.min_ms);
@@ -225,6 +243,19 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
   in.Number("flops", &r.flops);
   in.Number("bytes", &r.bytes);
   in.Int("attempts", &r.attempts, 0, 1000000);
+  if (const JsonValue* phases = in.Find("phases", false)) {
+    if (!phases->is_object()) in.Fail("\"phases\" must be an object");
+    for (const auto& [name, window] : PhaseWindows(r)) {
+      const JsonValue* w = phases->is_object() ? phases->find(name) : nullptr;
+      if (!w) continue;
+      if (!w->is_array() || w->items.size() != 2 || !w->items[0].is_number() || !w->items[1].is_number()) {
+        in.Fail(std::string("\"phases\": \"") + name + "\" must be [begin, end] in seconds");
+        break;
+      }
+      window->begin_s = w->items[0].number;
+      window->end_s = w->items[1].number;
+    }
+  }
   if (const JsonValue* m = in.Find("machine", true)) {
     std::string why;
     auto machine = MachineSignature::FromJsonValue(*m, &why);

@@ -1,8 +1,6 @@
 // MeasureOne: one candidate measured in this process — parse, lower, compile for this
-// machine, time under the machine's timing lock, check against the oracle when asked.
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
+// machine, time while nothing else of the runner runs on the machine (HostLocks), check
+// against the oracle when asked.
 
 #include <algorithm>
 #include <chrono>
@@ -13,9 +11,11 @@
 #include <thread>
 
 #include "codegen/LLVMBackend.h"
+#include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CompiledFunction.h"
+#include "runtime/HostProbe.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
@@ -38,43 +38,11 @@ void SetPhase(volatile int* phase, MeasurePhase p) {
   if (phase) *phase = static_cast<int>(p);
 }
 
-// An exclusive flock on LOCK_DIR/.timing-<hostname>.lock, held while alive.
-class TimingLock {
- public:
-  explicit TimingLock(const std::string& dir) {
-    if (dir.empty()) return;
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    path_ = dir + "/.timing-" + std::string(host) + ".lock";
-    fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) error_ = "cannot open the timing lock " + path_;
-  }
-  ~TimingLock() {
-    if (fd_ >= 0) close(fd_);  // closing releases the flock
-  }
-  TimingLock(const TimingLock&) = delete;
-  TimingLock& operator=(const TimingLock&) = delete;
-
-  // Polls (never blocks forever) until the lock is ours or `limit_s` has passed.
-  bool Acquire(double limit_s) {
-    if (fd_ < 0) return error_.empty();
-    auto start = std::chrono::steady_clock::now();
-    while (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-      if (MillisecondsSince(start) > limit_s * 1000) {
-        error_ = "the timing lock " + path_ + " stayed busy for " + std::to_string(static_cast<int>(limit_s)) + " s";
-        return false;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return true;
-  }
-  const std::string& error() const { return error_; }
-
- private:
-  std::string path_;
-  int fd_ = -1;
-  std::string error_;
-};
+// Seconds of the machine's monotonic clock (CLOCK_MONOTONIC under steady_clock on Linux):
+// comparable between the processes of one machine.
+double MonotonicSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 // The test hook (MeasureBatch.h): a real crash or hang after the build.
 void InjectFault(const std::string& fault) {
@@ -93,6 +61,7 @@ void InjectFault(const std::string& fault) {
 struct Timed {
   std::vector<double> times;
   std::string error;
+  std::vector<double> probes;  // the host probe's time before each timed call (CPU)
 };
 
 }  // namespace
@@ -109,7 +78,12 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     SetPhase(phase, MeasurePhase::Done);
     return result;
   };
+  // Builds (and checks) may run side by side; a timing runs alone (HostLocks).
+  HostLocks locks(lock_dir);
+  SetPhase(phase, MeasurePhase::WaitingForLock);
+  if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
   SetPhase(phase, MeasurePhase::Building);
+  result.build.begin_s = MonotonicSeconds();
   auto build_start = std::chrono::steady_clock::now();
   auto program = script::EvaluateScript(request.script, request.id + ".py");
   if (!program) return fail(MeasureStatus::BuildError, program.error().format());
@@ -145,8 +119,8 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
       options.warmup = request.warmup;
       options.repeat = request.repeat;
       auto r = runtime::RunCUDA(*module, buffers, scalars, options);
-      if (!r) return Timed{{}, r.error().message};
-      return Timed{r->times_ms, ""};
+      if (!r) return Timed{{}, r.error().message, {}};
+      return Timed{r->times_ms, "", {}};
     };
   } else {
     if (!codegen::LLVMAvailable())
@@ -157,29 +131,36 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     result.build_ms = MillisecondsSince(build_start);
     time_kernel = [&, compiled]() {
       auto bound = runtime::BindArguments(compiled->signature(), buffers, scalars);
-      if (!bound) return Timed{{}, bound.error().message};
+      if (!bound) return Timed{{}, bound.error().message, {}};
       Timed t;
       for (int i = 0; i < request.warmup + request.repeat; ++i) {
+        // The host probe right before each timed call: how fast the machine ran then.
+        const double probe = i >= request.warmup ? runtime::TimeHostProbe() : 0.0;
         auto start = std::chrono::steady_clock::now();
-        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message};
-        if (i >= request.warmup) t.times.push_back(MillisecondsSince(start));
+        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message, {}};
+        if (i >= request.warmup) {
+          t.times.push_back(MillisecondsSince(start));
+          t.probes.push_back(probe);
+        }
       }
       return t;
     };
   }
 
+  result.build.end_s = MonotonicSeconds();
+  locks.EndBusy();
   SetPhase(phase, MeasurePhase::WaitingForLock);
-  Timed timed;
-  {
-    TimingLock lock(lock_dir);
-    if (!lock.Acquire(lock_wait_limit_s)) return fail(MeasureStatus::RunError, lock.error());
-    SetPhase(phase, MeasurePhase::Timing);
-    InjectFault(request.test_fault);
-    timed = time_kernel();
-  }
+  if (!locks.BeginQuiet(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
+  SetPhase(phase, MeasurePhase::Timing);
+  result.timing.begin_s = MonotonicSeconds();
+  InjectFault(request.test_fault);
+  Timed timed = time_kernel();
+  result.timing.end_s = MonotonicSeconds();
+  locks.EndQuiet();
   if (!timed.error.empty()) return fail(MeasureStatus::RunError, "the kernel failed: " + timed.error);
   if (timed.times.empty()) return fail(MeasureStatus::RunError, "no timed run");
   result.times_ms = timed.times;
+  result.probe_ms = timed.probes;
   std::vector<double> sorted = timed.times;
   std::sort(sorted.begin(), sorted.end());
   result.min_ms = sorted.front();
@@ -192,8 +173,13 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0.0;
 
   if (request.check) {
+    SetPhase(phase, MeasurePhase::WaitingForLock);
+    if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
     SetPhase(phase, MeasurePhase::Checking);
+    result.check.begin_s = MonotonicSeconds();
     auto checks = runtime::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
+    result.check.end_s = MonotonicSeconds();
+    locks.EndBusy();
     if (!checks) return fail(MeasureStatus::RunError, "the reference failed: " + checks.error().message);
     std::string mismatches;
     for (const runtime::OutputCheck& c : *checks) {

@@ -59,11 +59,20 @@ struct MeasureResult {
   MeasureStatus status = MeasureStatus::RunError;
   std::string message;           // the reason when status != Ok
   std::vector<double> times_ms;  // one per timed repeat
+  // CPU targets: the host probe's time right before each timed repeat (runtime/HostProbe.h)
+  std::vector<double> probe_ms;
   double min_ms = 0, median_ms = 0, gflops = 0, max_error = 0, build_ms = 0;
   double flops = 0;  // of one call: the te definition's useful work (te::CountWorkloadFlops)
   double bytes = 0;  // of one call's argument arrays (the GB/s basis of `profile`)
   int attempts = 0;  // how many times it was run (retries after node failures count)
   MachineSignature machine;
+  // When the build, the timed runs and the oracle check ran, in seconds of the machine's
+  // monotonic clock (comparable between its processes; {0, 0}: did not run). A timing
+  // never overlaps another measurement's build or check on the same machine (HostLocks).
+  struct Window {
+    double begin_s = 0, end_s = 0;
+  };
+  Window build, timing, check;
 
   std::string ToJson() const;
   static std::optional<MeasureResult> FromJson(std::string_view text, std::string* error);

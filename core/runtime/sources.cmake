@@ -1,6 +1,7 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/NDArray.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ThreadPool.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/HostProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuCount.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RuntimeABI.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InterpreterValue.cpp

@@ -37,6 +37,10 @@ CREATE TABLE IF NOT EXISTS records (
 );
 CREATE INDEX IF NOT EXISTS records_by_task ON records(workload, target, machine_key, status, median_ms);
 CREATE INDEX IF NOT EXISTS records_by_schedule ON records(workload, target, machine_key, schedule_hash);
+CREATE TABLE IF NOT EXISTS probe_reference (
+  machine_key TEXT PRIMARY KEY,
+  probe_ms REAL NOT NULL
+);
 )";
 
 constexpr const char* kColumns =
@@ -206,6 +210,21 @@ Status Database::SetTiming(int64_t id, double median_ms, double gflops, const st
   s.Bind(4, message);
   if (sqlite3_step(s.get()) != SQLITE_DONE) return SqlError(db_, "updating a record");
   return Status::Ok();
+}
+
+Result<double> Database::ProbeReference(const std::string& machine_key, double proposed_ms) {
+  {
+    Statement s(db_, "INSERT OR IGNORE INTO probe_reference (machine_key, probe_ms) VALUES (?1, ?2)");
+    if (!s.get()) return SqlError(db_, "preparing an insert");
+    s.Bind(1, machine_key);
+    s.Bind(2, proposed_ms);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) return SqlError(db_, "storing the probe reference");
+  }
+  Statement q(db_, "SELECT probe_ms FROM probe_reference WHERE machine_key = ?1");
+  if (!q.get()) return SqlError(db_, "preparing a query");
+  q.Bind(1, machine_key);
+  if (sqlite3_step(q.get()) != SQLITE_ROW) return SqlError(db_, "reading the probe reference");
+  return sqlite3_column_double(q.get(), 0);
 }
 
 Result<std::vector<TuningRecord>> Database::Select(const std::string& where_order,

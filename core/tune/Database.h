@@ -50,6 +50,12 @@ class Database {
   // timings of a would-be best, Tuner.cpp) and notes why in its message.
   Status SetTiming(int64_t id, double median_ms, double gflops, const std::string& message);
 
+  // The machine's host-probe reference (runtime/HostProbe.h; tune/HostSpeed.h): the probe
+  // time that every timing of a record measured on `machine_key` is scaled to. The first
+  // caller's `proposed_ms` becomes it (kept in the file, table probe_reference); later
+  // callers, and other runs sharing the file, get the stored value.
+  Result<double> ProbeReference(const std::string& machine_key, double proposed_ms);
+
   // The fastest ok record for the query (smallest median), or nullopt.
   Result<std::optional<TuningRecord>> Best(const RecordQuery& query);
   // The `limit` fastest ok records for the query, fastest first.

@@ -8,9 +8,11 @@
 #include <random>
 #include <set>
 
+#include "runtime/HostProbe.h"
 #include "script/ScriptPrinter.h"
 #include "tune/CostModel.h"
 #include "tune/Features.h"
+#include "tune/HostSpeed.h"
 
 namespace tessera::tune {
 
@@ -85,6 +87,7 @@ class TuneRun {
   TuneResult result_;
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
   std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
+  std::map<std::string, double> probe_reference_;  // per machine key (HostSpeed.h)
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   void Message(const std::string& m) const {
@@ -121,7 +124,10 @@ class TuneRun {
   Result<bool> Confirm(TuningRecord* rec);
   runner::MeasureRequest Request(const std::string& id, const std::string& script, bool check) const;
   TuningRecord MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
-                          const runner::MeasureResult& r) const;
+                          const runner::MeasureResult& r);
+  // `r`'s median time at its machine's reference speed (HostSpeed.h); the first result
+  // with probes of a machine without a stored reference sets it.
+  double TimeOf(const runner::MeasureResult& r);
 };
 
 runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string& script, bool check) const {
@@ -144,8 +150,28 @@ runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string
   return req;
 }
 
+double TuneRun::TimeOf(const runner::MeasureResult& r) {
+  if (!HasHostProbes(r)) return r.median_ms;
+  const std::string key = r.machine.cpu_model.empty() ? machine_.Key() : r.machine.Key();
+  auto it = probe_reference_.find(key);
+  if (it == probe_reference_.end()) {
+    // Measured here: the probe calibrated in this process (the machine at its usual best,
+    // so that times and GFLOP/s read as on a quiet machine); elsewhere (a cluster node):
+    // this result's own probes.
+    const double proposed =
+        key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe() : MedianProbeMs(r);
+    auto stored = db_->ProbeReference(key, proposed);
+    if (!stored) {
+      Message(stored.error().message + " (timings taken as measured)");
+      return r.median_ms;
+    }
+    it = probe_reference_.emplace(key, *stored).first;
+  }
+  return HostNormalizedMs(r, it->second);
+}
+
 TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
-                                 const runner::MeasureResult& r) const {
+                                 const runner::MeasureResult& r) {
   TuningRecord rec;
   rec.workload = result_.workload.hash;
   rec.workload_name = result_.workload.name;
@@ -160,8 +186,10 @@ TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& h
   rec.message = r.message;
   rec.times_ms = r.times_ms;
   rec.min_ms = r.min_ms;
-  rec.median_ms = r.median_ms;
-  rec.gflops = r.gflops;
+  // The time at the machine's reference speed ranks the records; times_ms keeps what was
+  // measured.
+  rec.median_ms = r.status == runner::MeasureStatus::Ok ? TimeOf(r) : r.median_ms;
+  rec.gflops = rec.median_ms > 0 ? r.gflops * r.median_ms / rec.median_ms : 0.0;
   rec.max_error = r.max_error;
   rec.source = source;
   rec.created = static_cast<int64_t>(std::time(nullptr));
@@ -192,7 +220,7 @@ Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   ++result_.confirmations;
   if (again.empty() || again[0].status != runner::MeasureStatus::Ok || !(again[0].median_ms > 0))
     return true;  // not timed again (cut by the budget, say): its first timing stands
-  const double first = rec->median_ms, second = again[0].median_ms;
+  const double first = rec->median_ms, second = TimeOf(again[0]);
   if (second <= first) return true;
   ++result_.demoted;
   char why[160];
@@ -234,7 +262,7 @@ Status TuneRun::Rerank() {
     std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
     for (size_t i = 0; i < records.size() && i < results.size(); ++i)
       if (results[i].status == runner::MeasureStatus::Ok && results[i].median_ms > 0)
-        times[i].push_back(results[i].median_ms);
+        times[i].push_back(TimeOf(results[i]));
     ++result_.rerank_rounds;
   }
   if (result_.rerank_rounds == 0) return Status::Ok();

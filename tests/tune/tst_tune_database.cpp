@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <QTemporaryDir>
+#include <sqlite3.h>
 
 #include "script/Evaluator.h"
 #include "tune/Database.h"
@@ -91,6 +92,47 @@ class TestTuneDatabase : public QObject {
     QCOMPARE(all->at(0).script, std::string("s1"));
     QCOMPARE(all->at(0).times_ms.size(), size_t{2});
     QCOMPARE(all->at(0).times_ms[1], 5.5);
+  }
+
+  // The host-probe reference (tune/HostSpeed.h) is set once per machine, kept in the file,
+  // and given to every later caller; a file written before the table existed gets it.
+  void probeReferenceIsSetOncePerMachineAndPersists() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("records.db").toStdString();
+    {
+      // A records file as session 15 wrote it: the records table only.
+      sqlite3* raw = nullptr;
+      QCOMPARE(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+      const char* old_schema =
+          "CREATE TABLE records (id INTEGER PRIMARY KEY AUTOINCREMENT, workload TEXT NOT NULL, "
+          "workload_name TEXT NOT NULL, target TEXT NOT NULL, machine_key TEXT NOT NULL, machine_json TEXT "
+          "NOT NULL, schedule_hash TEXT NOT NULL, script TEXT NOT NULL, status TEXT NOT NULL, message TEXT "
+          "NOT NULL, times_ms TEXT NOT NULL, min_ms REAL NOT NULL, median_ms REAL NOT NULL, gflops REAL NOT "
+          "NULL, max_error REAL NOT NULL, checked INTEGER NOT NULL, source TEXT NOT NULL, created INTEGER NOT "
+          "NULL); PRAGMA user_version = 1;";
+      QCOMPARE(sqlite3_exec(raw, old_schema, nullptr, nullptr, nullptr), SQLITE_OK);
+      sqlite3_close(raw);
+    }
+    {
+      auto db = OpenOrFail(path);
+      QVERIFY(db->Add(MakeRecord(kAvx2Machine, "s1", 5.0)).ok());
+      auto first = db->ProbeReference(kAvx2Machine, 0.61);
+      QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+      QCOMPARE(*first, 0.61);
+      auto again = db->ProbeReference(kAvx2Machine, 0.9);  // a later run's own probe: not taken
+      QVERIFY(again.ok());
+      QCOMPARE(*again, 0.61);
+      auto other = db->ProbeReference(kAvx512Machine, 0.4);  // each machine its own
+      QVERIFY(other.ok());
+      QCOMPARE(*other, 0.4);
+    }
+    auto db = OpenOrFail(path);
+    auto kept = db->ProbeReference(kAvx2Machine, 2.0);
+    QVERIFY(kept.ok());
+    QCOMPARE(*kept, 0.61);
+    auto count = db->Count(QueryFor(kAvx2Machine));
+    QVERIFY(count.ok());
+    QCOMPARE(*count, int64_t{1});
   }
 
   void bestIsTheFastestOkRecordOfThisMachine() {

@@ -179,6 +179,42 @@ class LuckyFirstRunner : public ChosenTimesRunner {
   }
 };
 
+// A machine whose speed moves: the first candidate, the best schedule (1 ms at full speed),
+// is measured while the machine runs 2.5x slower; every other candidate (2.0-2.1 ms) at
+// full speed. Each timed call comes with the host probe's time just before it (0.5 ms at
+// full speed), as the real runner reports them.
+class SlowMomentRunner : public ChosenTimesRunner {
+ public:
+  std::string slowed;  // the hash of the candidate measured in the slow moment
+  bool with_probes = true;
+
+  std::string Name() const override { return "slow-moment-fake"; }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks& callbacks) override {
+    std::vector<runner::MeasureResult> out = ChosenTimesRunner::Measure(requests, callbacks);
+    for (runner::MeasureResult& m : out) {
+      const double speed = m.id == slow_id_ ? 2.5 : 1.0;  // how much slower the machine ran
+      // Three calls; the probe's times move with the machine, with noise of their own.
+      m.times_ms = {m.median_ms * 0.98, m.median_ms, m.median_ms * 1.03};
+      if (with_probes) m.probe_ms = {0.5 * speed * 0.99, 0.5 * speed, 0.5 * speed * 1.01};
+    }
+    return out;
+  }
+
+ protected:
+  double TimeOf(const runner::MeasureRequest& r, const std::string& hash) override {
+    if (!r.check && slowed.empty()) {
+      slowed = hash;
+      slow_id_ = r.id;
+    }
+    if (hash != slowed) return Ordinary(hash);
+    return r.id == slow_id_ ? 2.5 : 1.0;
+  }
+
+ private:
+  std::string slow_id_;  // the one measurement made in the slow moment
+};
+
 }  // namespace
 
 class TestTuneIsolation : public QObject {
@@ -314,6 +350,50 @@ class TestTuneIsolation : public QObject {
     QVERIFY(trusted->best.has_value());
     QCOMPARE(trusted->best->schedule_hash, trusting.lucky);
     QCOMPARE(trusting.retimed, 0);
+  }
+
+  // The tuner ranks by time relative to the host probe measured with each call: the best
+  // schedule, measured once while the machine ran 2.5x slower, still leads (without the
+  // confirmation and the re-ranking, which would need more measurements to see it).
+  void aSlowMomentOfTheMachineDoesNotDecideTheRanking() {
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 8;
+    o.batch_size = 4;
+    o.measure_input = false;
+    o.strategy = "random";
+    o.rerank_top = 0;
+    o.confirm_best = false;
+    SlowMomentRunner probed;
+    auto db = Database::Open(":memory:");
+    QVERIFY(db.ok());
+    auto ranked = Tune(program, probed, db->get(), runner::ReadMachineSignature(), o);
+    QVERIFY2(ranked.ok(), ranked.ok() ? "" : ranked.error().message.c_str());
+    QVERIFY(ranked->best.has_value());
+    QCOMPARE(ranked->best->schedule_hash, probed.slowed);
+    // Times are scaled to the machine's reference probe time (calibrated in this process
+    // by the first result with probes, runtime::CalibrateHostProbe): the best's calls took
+    // twice its probes, the others' four times theirs. The measured times are kept.
+    auto reference = (*db)->ProbeReference(ranked->machine_key, 99.0);
+    QVERIFY(reference.ok());
+    QVERIFY(*reference > 0 && *reference < 99.0);
+    QVERIFY(std::abs(ranked->best->median_ms - 2.0 * *reference) < 1e-9 * *reference);
+    QCOMPARE(ranked->best->times_ms.size(), size_t{3});
+    QVERIFY(std::abs(ranked->best->times_ms[1] - 2.5) < 1e-9);
+    auto all = (*db)->All(RecordQuery{ranked->best->workload, ranked->best->target, ranked->machine_key});
+    QVERIFY(all.ok());
+    for (const TuningRecord& r : *all)
+      if (r.schedule_hash != probed.slowed)
+        QVERIFY2(r.median_ms >= 4.0 * *reference && r.median_ms < 4.21 * *reference, r.script.c_str());
+
+    // Without probes (a CUDA kernel, an older worker's results) the times rank as measured.
+    SlowMomentRunner unprobed;
+    unprobed.with_probes = false;
+    auto raw = Tune(program, unprobed, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(raw.ok(), raw.ok() ? "" : raw.error().message.c_str());
+    QVERIFY(raw->best.has_value());
+    QVERIFY(raw->best->schedule_hash != unprobed.slowed);
+    QVERIFY(raw->best->median_ms >= 2.0 && raw->best->median_ms < 2.1);
   }
 
   void anUnluckyTimingIsCorrectedByTheRerank() {

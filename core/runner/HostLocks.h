@@ -1,0 +1,51 @@
+// HostLocks: keeps a timed run alone on its machine. Timings of one machine never overlap
+// each other, and since session 16 they never overlap a build or an oracle check either:
+// on a 2-core machine the local runner's second worker compiled the next candidate (LLVM:
+// one core at 100 %) while the first timed its 2-thread kernel, so a candidate's time
+// depended on what the other worker was doing — the tuner kept a conv2d tile timed at
+// 1.58 ms during a quiet moment that ran at 2.55 ms in the closing comparison (0.78x the
+// shipped script). MetaSchedule's LocalBuilder/LocalRunner avoid it by building a whole
+// batch before running any of it; here the workers keep building in parallel with each
+// other but pause for a timing.
+//
+// Two flock(2) files in the runner's folder, named by host (a cluster node has its own):
+//   gate  .timing-<host>.lock  exclusive while a process times; shared for a moment by a
+//                              process about to build (so builds wait at the gate while a
+//                              timing waits or runs: a timing cannot be starved by a
+//                              stream of overlapping builds)
+//   busy  .busy-<host>.lock    shared while a process builds or checks; exclusive while
+//                              one times (it waits for the builds already running)
+// Locks are polled, never waited on without a bound, and released by closing the files
+// (also when the process dies).
+#pragma once
+
+#include <string>
+
+namespace tessera::runner {
+
+class HostLocks {
+ public:
+  explicit HostLocks(const std::string& dir);  // "" = no locks (every call succeeds at once)
+  ~HostLocks();
+  HostLocks(const HostLocks&) = delete;
+  HostLocks& operator=(const HostLocks&) = delete;
+
+  // Building or checking: waits (at most `limit_s`) while a timing waits or runs.
+  bool BeginBusy(double limit_s);
+  void EndBusy();
+  // Timing: waits (at most `limit_s`) for the other timings and for the builds running.
+  bool BeginQuiet(double limit_s);
+  void EndQuiet();
+
+  const std::string& error() const { return error_; }
+
+ private:
+  bool Lock(int fd, int operation, double limit_s, const char* what);
+  bool Open();
+
+  std::string dir_, gate_path_, busy_path_;
+  int gate_ = -1, busy_ = -1;
+  std::string error_;
+};
+
+}  // namespace tessera::runner

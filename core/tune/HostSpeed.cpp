@@ -1,0 +1,35 @@
+#include "tune/HostSpeed.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace tessera::tune {
+
+namespace {
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+bool HasHostProbes(const runner::MeasureResult& r) {
+  if (r.probe_ms.empty() || r.probe_ms.size() != r.times_ms.size()) return false;
+  for (size_t i = 0; i < r.probe_ms.size(); ++i)
+    if (!(r.probe_ms[i] > 0) || !(r.times_ms[i] > 0)) return false;
+  return true;
+}
+
+double MedianProbeMs(const runner::MeasureResult& r) { return HasHostProbes(r) ? Median(r.probe_ms) : 0.0; }
+
+double HostNormalizedMs(const runner::MeasureResult& r, double reference_ms) {
+  if (!HasHostProbes(r) || !(reference_ms > 0)) return r.median_ms;
+  std::vector<double> ratios;
+  for (size_t i = 0; i < r.times_ms.size(); ++i) ratios.push_back(r.times_ms[i] / r.probe_ms[i]);
+  return Median(std::move(ratios)) * reference_ms;
+}
+
+}  // namespace tessera::tune

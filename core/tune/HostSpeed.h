@@ -1,0 +1,27 @@
+// HostSpeed: a candidate's time as it would be at one fixed speed of the machine.
+//
+// The runner times the host probe (runtime/HostProbe.h) right before each timed call of a
+// CPU kernel. On the Emerald Rapids VM of sessions 11-16, 24 measurements of one conv2d
+// schedule in a row (one child process each, AVX2, 2 threads) had medians 1.49-4.85 ms
+// (coefficient of variation 14-36 %); the median of each call's time divided by the
+// probe's just before it varied by 4 % (max/min 1.18-1.25). So the tuner ranks by
+//     median_i(time_i / probe_i) x reference
+// where `reference` is one probe time per machine (Database::ProbeReference, kept in the
+// records file: the probe calibrated by the first tuning run on this machine,
+// runtime::CalibrateHostProbe — or a cluster node's first probes), i.e. milliseconds at
+// the machine's usual best speed. Timings without probes (CUDA, results of older workers) are
+// taken as they are.
+#pragma once
+
+#include "runner/Runner.h"
+
+namespace tessera::tune {
+
+// Whether `r` carries a usable probe time for each timed call.
+bool HasHostProbes(const runner::MeasureResult& r);
+// The median of `r.probe_ms` (0 without probes).
+double MedianProbeMs(const runner::MeasureResult& r);
+// `r`'s median time scaled to the probe time `reference_ms` (r.median_ms without probes).
+double HostNormalizedMs(const runner::MeasureResult& r, double reference_ms);
+
+}  // namespace tessera::tune
