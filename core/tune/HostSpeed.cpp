@@ -17,6 +17,7 @@ double Median(std::vector<double> v) {
 }  // namespace
 
 bool HasHostProbes(const runner::MeasureResult& r) {
+  if (!(r.bytes > 0) || r.flops < kComputeBoundFlopsPerByte * r.bytes) return false;
   if (r.probe_ms.empty() || r.probe_ms.size() != r.times_ms.size()) return false;
   for (size_t i = 0; i < r.probe_ms.size(); ++i)
     if (!(r.probe_ms[i] > 0) || !(r.times_ms[i] > 0)) return false;

@@ -10,14 +10,21 @@
 // records file: the probe calibrated by the first tuning run on this machine,
 // runtime::CalibrateHostProbe — or a cluster node's first probes), i.e. milliseconds at
 // the machine's usual best speed. Timings without probes (CUDA, results of older workers) are
-// taken as they are.
+// taken as they are, and so are those of kernels that may be bound by memory bandwidth
+// (fewer than kComputeBoundFlopsPerByte flops per byte of arguments: softmax, element-wise
+// stages): the probe follows the CPU's clock, and a slower clock slows them less.
 #pragma once
 
 #include "runner/Runner.h"
 
 namespace tessera::tune {
 
-// Whether `r` carries a usable probe time for each timed call.
+// About a 2-core machine's balance (~160 GFLOP/s AVX2 against ~20 GB/s of DRAM):
+// GEMM 1024^3 has 170 flops per byte of arguments, a ResNet-50 3x3 conv2d 136, softmax <1.
+inline constexpr double kComputeBoundFlopsPerByte = 8.0;
+
+// Whether `r` carries a usable probe time for each timed call and its work is
+// compute-bound enough for the probe to track it.
 bool HasHostProbes(const runner::MeasureResult& r);
 // The median of `r.probe_ms` (0 without probes).
 double MedianProbeMs(const runner::MeasureResult& r);

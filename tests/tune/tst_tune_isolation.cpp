@@ -19,6 +19,7 @@
 #include "runtime/ThreadPool.h"
 #include "script/Evaluator.h"
 #include "tune/ChildProcessRunner.h"
+#include "tune/HostSpeed.h"
 #include "tune/Tuner.h"
 
 using namespace tessera;
@@ -196,6 +197,8 @@ class SlowMomentRunner : public ChosenTimesRunner {
       const double speed = m.id == slow_id_ ? 2.5 : 1.0;  // how much slower the machine ran
       // Three calls; the probe's times move with the machine, with noise of their own.
       m.times_ms = {m.median_ms * 0.98, m.median_ms, m.median_ms * 1.03};
+      m.flops = 2e6;  // compute-bound: 200 flops per byte of arguments
+      m.bytes = 1e4;
       if (with_probes) m.probe_ms = {0.5 * speed * 0.99, 0.5 * speed, 0.5 * speed * 1.01};
     }
     return out;
@@ -214,6 +217,16 @@ class SlowMomentRunner : public ChosenTimesRunner {
  private:
   std::string slow_id_;  // the one measurement made in the slow moment
 };
+
+// The fake runners' tuning runs: 8 random candidates in batches of 4, no input schedule.
+TuneOptions EightRandomTrials() {
+  TuneOptions o;
+  o.trials = 8;
+  o.batch_size = 4;
+  o.measure_input = false;
+  o.strategy = "random";
+  return o;
+}
 
 }  // namespace
 
@@ -325,11 +338,7 @@ class TestTuneIsolation : public QObject {
   // confirmation (TuneOptions::confirm_best = false, the earlier behaviour) it does.
   void aLuckyTimingDoesNotMakeTheBest() {
     auto program = Load(kSmallGemm);
-    TuneOptions o;
-    o.trials = 8;
-    o.batch_size = 4;
-    o.measure_input = false;
-    o.strategy = "random";
+    TuneOptions o = EightRandomTrials();
     o.rerank_top = 0;  // the confirmation alone (the re-ranking would correct it too)
     LuckyFirstRunner confirming;
     auto confirmed = Tune(program, confirming, nullptr, runner::ReadMachineSignature(), o);
@@ -357,11 +366,7 @@ class TestTuneIsolation : public QObject {
   // confirmation and the re-ranking, which would need more measurements to see it).
   void aSlowMomentOfTheMachineDoesNotDecideTheRanking() {
     auto program = Load(kSmallGemm);
-    TuneOptions o;
-    o.trials = 8;
-    o.batch_size = 4;
-    o.measure_input = false;
-    o.strategy = "random";
+    TuneOptions o = EightRandomTrials();
     o.rerank_top = 0;
     o.confirm_best = false;
     SlowMomentRunner probed;
@@ -396,13 +401,38 @@ class TestTuneIsolation : public QObject {
     QVERIFY(raw->best->median_ms >= 2.0 && raw->best->median_ms < 2.1);
   }
 
+  // The probe-relative time is used only where the probe can track the kernel: every
+  // timed call has a positive probe, and the work is compute-bound.
+  void hostNormalizedTimeNeedsProbesAndComputeBoundWork() {
+    runner::MeasureResult r;
+    r.status = runner::MeasureStatus::Ok;
+    r.times_ms = {2.0, 6.0, 3.0};
+    r.probe_ms = {1.0, 3.0, 1.0};  // the second call in a 3x slower moment
+    r.median_ms = 3.0;
+    r.flops = 1e9;
+    r.bytes = 1e6;
+    QVERIFY(HasHostProbes(r));
+    QCOMPARE(MedianProbeMs(r), 1.0);
+    QCOMPARE(HostNormalizedMs(r, 0.5), 1.0);  // median(2, 2, 3) x 0.5
+    QCOMPARE(HostNormalizedMs(r, 0.0), 3.0);  // no reference: as measured
+    runner::MeasureResult memory_bound = r;
+    memory_bound.flops = 4e6;  // 4 flops per byte (a softmax has <1)
+    QVERIFY(!HasHostProbes(memory_bound));
+    QCOMPARE(HostNormalizedMs(memory_bound, 0.5), 3.0);
+    runner::MeasureResult unknown_bytes = r;
+    unknown_bytes.bytes = 0;
+    QVERIFY(!HasHostProbes(unknown_bytes));
+    runner::MeasureResult missing = r;
+    missing.probe_ms = {1.0, 0.0, 1.0};
+    QVERIFY(!HasHostProbes(missing));
+    missing.probe_ms = {1.0, 1.0};
+    QVERIFY(!HasHostProbes(missing));
+    QCOMPARE(HostNormalizedMs(missing, 0.5), 3.0);
+  }
+
   void anUnluckyTimingIsCorrectedByTheRerank() {
     auto program = Load(kSmallGemm);
-    TuneOptions o;
-    o.trials = 8;
-    o.batch_size = 4;
-    o.measure_input = false;
-    o.strategy = "random";
+    TuneOptions o = EightRandomTrials();
     o.rerank_top = 0;
     UnluckyFirstRunner once;
     auto ranked_once = Tune(program, once, nullptr, runner::ReadMachineSignature(), o);
