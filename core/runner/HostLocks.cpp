@@ -11,21 +11,10 @@
 
 namespace tessera::runner {
 
-namespace {
-
-std::string HostName() {
-  char host[256] = {};
-  gethostname(host, sizeof host - 1);
-  return host;
-}
-
-}  // namespace
-
-HostLocks::HostLocks(const std::string& dir) : dir_(dir) {
-  if (dir_.empty()) return;
-  const std::string host = HostName();
-  gate_path_ = dir_ + "/.timing-" + host + ".lock";
-  busy_path_ = dir_ + "/.busy-" + host + ".lock";
+HostLocks::HostLocks(const std::string& dir, const std::string& host) {
+  if (dir.empty()) return;
+  gate_path_ = dir + "/.timing-" + host + ".lock";
+  busy_path_ = dir + "/.busy-" + host + ".lock";
 }
 
 HostLocks::~HostLocks() {
@@ -67,7 +56,7 @@ bool HostLocks::Lock(int fd, int operation, double limit_s, const char* what) {
 }
 
 bool HostLocks::BeginBusy(double limit_s) {
-  if (dir_.empty()) return true;
+  if (gate_path_.empty()) return true;
   if (!Open()) return false;
   if (!Lock(gate_, LOCK_SH, limit_s, ("the timing lock " + gate_path_).c_str())) return false;
   // No timing holds the busy lock while the gate is shared: this returns at once.
@@ -81,7 +70,7 @@ void HostLocks::EndBusy() {
 }
 
 bool HostLocks::BeginQuiet(double limit_s) {
-  if (dir_.empty()) return true;
+  if (gate_path_.empty()) return true;
   if (!Open()) return false;
   const auto start = std::chrono::steady_clock::now();
   if (!Lock(gate_, LOCK_EX, limit_s, ("the timing lock " + gate_path_).c_str())) return false;

@@ -25,7 +25,9 @@ namespace tessera::runner {
 
 class HostLocks {
  public:
-  explicit HostLocks(const std::string& dir);  // "" = no locks (every call succeeds at once)
+  // `dir` "" = no locks (every call succeeds at once); `host` names the files
+  // (MachineSignature::hostname of the measuring process).
+  HostLocks(const std::string& dir, const std::string& host);
   ~HostLocks();
   HostLocks(const HostLocks&) = delete;
   HostLocks& operator=(const HostLocks&) = delete;
@@ -43,7 +45,7 @@ class HostLocks {
   bool Lock(int fd, int operation, double limit_s, const char* what);
   bool Open();
 
-  std::string dir_, gate_path_, busy_path_;
+  std::string gate_path_, busy_path_;  // both "" without locks
   int gate_ = -1, busy_ = -1;
   std::string error_;
 };

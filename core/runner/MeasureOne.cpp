@@ -79,7 +79,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     return result;
   };
   // Builds (and checks) may run side by side; a timing runs alone (HostLocks).
-  HostLocks locks(lock_dir);
+  HostLocks locks(lock_dir, result.machine.hostname);
   SetPhase(phase, MeasurePhase::WaitingForLock);
   if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
   SetPhase(phase, MeasurePhase::Building);

@@ -212,19 +212,28 @@ Status Database::SetTiming(int64_t id, double median_ms, double gflops, const st
   return Status::Ok();
 }
 
-Result<double> Database::ProbeReference(const std::string& machine_key, double proposed_ms) {
-  {
-    Statement s(db_, "INSERT OR IGNORE INTO probe_reference (machine_key, probe_ms) VALUES (?1, ?2)");
-    if (!s.get()) return SqlError(db_, "preparing an insert");
-    s.Bind(1, machine_key);
-    s.Bind(2, proposed_ms);
-    if (sqlite3_step(s.get()) != SQLITE_DONE) return SqlError(db_, "storing the probe reference");
-  }
-  Statement q(db_, "SELECT probe_ms FROM probe_reference WHERE machine_key = ?1");
-  if (!q.get()) return SqlError(db_, "preparing a query");
-  q.Bind(1, machine_key);
-  if (sqlite3_step(q.get()) != SQLITE_ROW) return SqlError(db_, "reading the probe reference");
-  return sqlite3_column_double(q.get(), 0);
+Result<double> Database::ProbeReference(const std::string& machine_key, const std::function<double()>& propose) {
+  auto stored = [&]() -> Result<std::optional<double>> {
+    Statement q(db_, "SELECT probe_ms FROM probe_reference WHERE machine_key = ?1");
+    if (!q.get()) return SqlError(db_, "preparing a query");
+    q.Bind(1, machine_key);
+    const int rc = sqlite3_step(q.get());
+    if (rc == SQLITE_DONE) return std::optional<double>();
+    if (rc != SQLITE_ROW) return SqlError(db_, "reading the probe reference");
+    return std::optional<double>(sqlite3_column_double(q.get(), 0));
+  };
+  auto found = stored();
+  if (!found) return found.error();
+  if (*found) return **found;
+  Statement s(db_, "INSERT OR IGNORE INTO probe_reference (machine_key, probe_ms) VALUES (?1, ?2)");
+  if (!s.get()) return SqlError(db_, "preparing an insert");
+  s.Bind(1, machine_key);
+  s.Bind(2, propose());
+  if (sqlite3_step(s.get()) != SQLITE_DONE) return SqlError(db_, "storing the probe reference");
+  found = stored();  // ours, or the one another run stored meanwhile
+  if (!found) return found.error();
+  if (!*found) return SqlError(db_, "the probe reference vanished");
+  return **found;
 }
 
 Result<std::vector<TuningRecord>> Database::Select(const std::string& where_order,

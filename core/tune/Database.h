@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,10 +52,10 @@ class Database {
   Status SetTiming(int64_t id, double median_ms, double gflops, const std::string& message);
 
   // The machine's host-probe reference (runtime/HostProbe.h; tune/HostSpeed.h): the probe
-  // time that every timing of a record measured on `machine_key` is scaled to. The first
-  // caller's `proposed_ms` becomes it (kept in the file, table probe_reference); later
-  // callers, and other runs sharing the file, get the stored value.
-  Result<double> ProbeReference(const std::string& machine_key, double proposed_ms);
+  // time that every timing of a record measured on `machine_key` is scaled to. The stored
+  // value when the file has one (table probe_reference); otherwise `propose()` is called
+  // and its value stored (a run sharing the file that stored one first wins).
+  Result<double> ProbeReference(const std::string& machine_key, const std::function<double()>& propose);
 
   // The fastest ok record for the query (smallest median), or nullopt.
   Result<std::optional<TuningRecord>> Best(const RecordQuery& query);

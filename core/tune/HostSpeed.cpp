@@ -5,16 +5,12 @@
 
 namespace tessera::tune {
 
-namespace {
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+double Median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
-
-}  // namespace
 
 bool HasHostProbes(const runner::MeasureResult& r) {
   if (!(r.bytes > 0) || r.flops < kComputeBoundFlopsPerByte * r.bytes) return false;

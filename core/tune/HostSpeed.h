@@ -15,6 +15,8 @@
 // stages): the probe follows the CPU's clock, and a slower clock slows them less.
 #pragma once
 
+#include <vector>
+
 #include "runner/Runner.h"
 
 namespace tessera::tune {
@@ -22,6 +24,9 @@ namespace tessera::tune {
 // About a 2-core machine's balance (~160 GFLOP/s AVX2 against ~20 GB/s of DRAM):
 // GEMM 1024^3 has 170 flops per byte of arguments, a ResNet-50 3x3 conv2d 136, softmax <1.
 inline constexpr double kComputeBoundFlopsPerByte = 8.0;
+
+// The median of `values` (the mean of the middle two for an even count; 0 when empty).
+double Median(std::vector<double> values);
 
 // Whether `r` carries a usable probe time for each timed call and its work is
 // compute-bound enough for the probe to track it.

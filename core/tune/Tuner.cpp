@@ -155,12 +155,12 @@ double TuneRun::TimeOf(const runner::MeasureResult& r) {
   const std::string key = r.machine.cpu_model.empty() ? machine_.Key() : r.machine.Key();
   auto it = probe_reference_.find(key);
   if (it == probe_reference_.end()) {
-    // Measured here: the probe calibrated in this process (the machine at its usual best,
+    // Without a stored one: measured here, the probe calibrated in this process (the machine at its usual best,
     // so that times and GFLOP/s read as on a quiet machine); elsewhere (a cluster node):
     // this result's own probes.
-    const double proposed =
-        key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe() : MedianProbeMs(r);
-    auto stored = db_->ProbeReference(key, proposed);
+    auto stored = db_->ProbeReference(key, [&] {
+      return key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe() : MedianProbeMs(r);
+    });
     if (!stored) {
       Message(stored.error().message + " (timings taken as measured)");
       return r.median_ms;
@@ -269,10 +269,7 @@ Status TuneRun::Rerank() {
   const int64_t leader = result_.best ? result_.best->id : 0;  // row ids start at 1
   for (size_t i = 0; i < records.size(); ++i) {
     if (times[i].size() < 2) continue;  // not timed again (cut by the budget)
-    std::vector<double> sorted = times[i];
-    std::sort(sorted.begin(), sorted.end());
-    const size_t n = sorted.size();
-    const double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    const double median = Median(times[i]);
     std::string why = "re-ranked after the search: timed";
     for (double t : times[i]) {
       char buf[32];

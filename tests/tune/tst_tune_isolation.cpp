@@ -379,7 +379,7 @@ class TestTuneIsolation : public QObject {
     // Times are scaled to the machine's reference probe time (calibrated in this process
     // by the first result with probes, runtime::CalibrateHostProbe): the best's calls took
     // twice its probes, the others' four times theirs. The measured times are kept.
-    auto reference = (*db)->ProbeReference(ranked->machine_key, 99.0);
+    auto reference = (*db)->ProbeReference(ranked->machine_key, [] { return 99.0; });
     QVERIFY(reference.ok());
     QVERIFY(*reference > 0 && *reference < 99.0);
     QVERIFY(std::abs(ranked->best->median_ms - 2.0 * *reference) < 1e-9 * *reference);
