@@ -17,6 +17,10 @@ namespace tessera::arith {
 // so that deep expressions never exhaust the stack.
 inline constexpr int kMaxAnalyzerDepth = 500;
 
+// The value of a constant, or of every lane of a broadcast constant (a vectorized guard
+// decided for all lanes: x8(True)); nullptr otherwise. (RewriteSimplify_Vector.cpp)
+const int64_t* AsUniformConstant(const ir::Expr& e);
+
 struct Analyzer::Impl {
   Impl()
       : const_int_bound(this), modular_set(this), canonical(this), rewrite(this) {}

@@ -101,7 +101,9 @@ class RewriteSimplifier {
   // ---- shared helpers (RewriteSimplify.cpp) ----
   // Visits both operands; returns the folded constant when both are immediates, else
   // the node rebuilt from the simplified operands (same pointer when unchanged).
+  // (also float identities: x*0, x*1, x + 0, x - 0, which count as folded)
   ir::Expr VisitOperands(const ir::BinaryNode* n, const ir::Expr& e, bool* folded);
+  static ir::Expr FloatIdentity(ir::ExprKind kind, const ir::Expr& a, const ir::Expr& b);
   static bool IsIndex(const ir::Expr& e);  // scalar int / uint
   ConstIntBound Bound(const ir::Expr& e);
   // a <= b by the bound of a - b or by the context's linear facts.

@@ -56,6 +56,45 @@ Expr RewriteSimplifier::ConstFromBound(const Expr& e) {
   return make_const(e.dtype(), b.min_value);
 }
 
+namespace {
+
+// The value of a float constant, or of every lane of a broadcast one.
+std::optional<double> UniformFloat(const Expr& e) {
+  if (auto* f = e.as<FloatImmNode>()) return f->value;
+  if (auto* b = e.as<BroadcastNode>())
+    if (auto* f = b->value.as<FloatImmNode>()) return f->value;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// TVM's constant folding of float operands (arith/const_fold.h): x*0 -> 0, x*1 -> x,
+// x + 0 -> x, x - 0 -> x, also on broadcast lanes. The padding of a convolution after
+// LoopPartition is why: if_then_else(outside, ..., 0f) decided to 0f leaves
+// `acc = acc + x8(0f)*w`, a multiply-add per padded tap (2-4 % of a 3x3 layer's work)
+// that LLVM must keep (0*w is NaN for an infinite w); folded, the store is acc = acc and
+// RemoveNoOp drops it, as TVM's pipeline does. Undefined when no rule applies.
+Expr RewriteSimplifier::FloatIdentity(ExprKind kind, const Expr& a, const Expr& b) {
+  if (!a.dtype().is_float() || a.dtype() != b.dtype()) return Expr();
+  const std::optional<double> fa = UniformFloat(a), fb = UniformFloat(b);
+  switch (kind) {
+    case ExprKind::Mul:
+      if (fa && *fa == 0) return a;
+      if (fb && *fb == 0) return b;
+      if (fa && *fa == 1) return b;
+      if (fb && *fb == 1) return a;
+      return Expr();
+    case ExprKind::Add:
+      if (fa && *fa == 0) return b;
+      if (fb && *fb == 0) return a;
+      return Expr();
+    case ExprKind::Sub:
+      if (fb && *fb == 0) return a;
+      return Expr();
+    default: return Expr();
+  }
+}
+
 Expr RewriteSimplifier::VisitOperands(const BinaryNode* n, const Expr& e, bool* folded) {
   Expr a = Visit(n->a), b = Visit(n->b);
   *folded = false;
@@ -65,6 +104,10 @@ Expr RewriteSimplifier::VisitOperands(const BinaryNode* n, const Expr& e, bool* 
       *folded = true;
       return f;
     }
+  }
+  if (Expr identity = FloatIdentity(n->kind, a, b); identity.defined()) {
+    *folded = true;
+    return identity;
   }
   if (a.same_as(n->a) && b.same_as(n->b)) return e;
   return MakeBinary(n->kind, a, b);
@@ -93,7 +136,7 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
     case ExprKind::Select: {
       auto* n = e.as<SelectNode>();
       Expr c = Visit(n->condition);
-      if (auto* v = as_const_int(c)) return Visit(*v ? n->true_value : n->false_value);
+      if (auto* v = AsUniformConstant(c)) return Visit(*v ? n->true_value : n->false_value);
       // Each branch is simplified knowing which way the condition went.
       size_t token = parent_->EnterScoped(c);
       Expr t = Visit(n->true_value);

@@ -29,7 +29,7 @@ Expr RewriteSimplifier::VisitSelect(const SelectNode* n, const Expr& e) {
 //   if_then_else(x < 5, if_then_else(1 < x, 1, 0), 0) -> if_then_else(x < 5 && 1 < x, 1, 0).
 Expr RewriteSimplifier::VisitIfThenElse(const CallNode* n, const Expr& e) {
   Expr c = Visit(n->args[0]);
-  if (auto* v = as_const_int(c)) return Visit(*v ? n->args[1] : n->args[2]);
+  if (auto* v = AsUniformConstant(c)) return Visit(*v ? n->args[1] : n->args[2]);
   size_t token = parent_->EnterScoped(c);
   Expr t = Visit(n->args[1]);
   parent_->ExitScoped(token);

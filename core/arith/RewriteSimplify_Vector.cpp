@@ -38,7 +38,18 @@ std::optional<LaneForm> AsLanes(const Expr& e) {
   return std::nullopt;
 }
 
+// The value of every lane of a broadcast constant (x8(True), x4(0)), else nullptr.
+const int64_t* BroadcastConstant(const Expr& e) {
+  auto* b = e.as<BroadcastNode>();
+  return b ? as_const_int(b->value) : nullptr;
+}
+
 }  // namespace
+
+const int64_t* AsUniformConstant(const Expr& e) {
+  if (const int64_t* v = as_const_int(e)) return v;
+  return BroadcastConstant(e);
+}
 
 Expr RewriteSimplifier::VisitRamp(const RampNode* n, const Expr& e) {
   Expr base = Visit(n->base), stride = Visit(n->stride);
@@ -74,6 +85,17 @@ std::optional<std::pair<Expr, Expr>> RewriteSimplifier::LaneRange(const Expr& ba
 
 Expr RewriteSimplifier::VisitVectorBinary(const BinaryNode* n, const Expr& e) {
   int lanes = e.dtype().lanes();
+  // Lanes of && and || with a side the same in every lane (a vectorized guard whose
+  // scalar half was decided: (ramp(0, 1, 8) >= x8(1)) && x8(True)).
+  if (n->kind == ExprKind::And || n->kind == ExprKind::Or) {
+    const bool is_and = n->kind == ExprKind::And;
+    for (const auto& [side, other] : {std::pair{n->a, n->b}, std::pair{n->b, n->a}}) {
+      const int64_t* v = BroadcastConstant(side);
+      if (!v) continue;
+      if ((*v != 0) == is_and) return other;  // x && true, x || false
+      return side;                             // x && false, x || true
+    }
+  }
   auto la = AsLanes(n->a), lb = AsLanes(n->b);
   if (!la || !lb) return e;
   // x(a) op x(b) -> x(a op b): one scalar operation for all lanes.

@@ -232,10 +232,57 @@ class TestRewriteSimplify : public QObject {
     AddRow("cast round trip", MakeCast(DataType::Int(32), MakeCast(DataType::Int(64), v.x)), "x");
     AddRow("narrowing round trip stays", MakeCast(DataType::Int(32), MakeCast(DataType::Int(8), v.x)),
            "int32(int8(x))");
-    AddRow("float arithmetic untouched", B(ExprKind::Add, Var("f", DataType::Float(32)), Expr(0.0)),
-           "(f + 0f)");
+    AddRow("float arithmetic untouched", B(ExprKind::Add, Var("f", DataType::Float(32)), Expr(0.5)),
+           "(f + 0.5f)");
   }
   void passThrough() { Check(); }
+
+  // TVM's constant folding of float operands (arith/const_fold.h): x*0 -> 0, x*1 -> x,
+  // x + 0 -> x, x - 0 -> x, on scalars and on the lanes of a broadcast — what a padded
+  // tap leaves after LoopPartition decides its if_then_else (acc + x8(0f)*w). Other
+  // constants are not folded into float arithmetic (no reassociation).
+  void floatIdentitiesFoldAsTvm_data() {
+    QTest::addColumn<Expr>("expr");
+    QTest::addColumn<QString>("expected");
+    const DataType f32 = DataType::Float(32), f32x8 = DataType::Float(32, 8);
+    Var f("f", f32), w("w", f32x8), acc("acc", f32x8);
+    auto zeros = MakeBroadcast(Expr(0.0), 8), ones = MakeBroadcast(Expr(1.0), 8);
+    AddRow("f + 0", B(ExprKind::Add, f, Expr(0.0)), "f");
+    AddRow("0 + f", B(ExprKind::Add, Expr(0.0), f), "f");
+    AddRow("f - 0", B(ExprKind::Sub, f, Expr(0.0)), "f");
+    AddRow("f * 0", B(ExprKind::Mul, f, Expr(0.0)), "0f");
+    AddRow("0 * f", B(ExprKind::Mul, Expr(0.0), f), "0f");
+    AddRow("f * 1", B(ExprKind::Mul, f, Expr(1.0)), "f");
+    AddRow("0 - f stays", B(ExprKind::Sub, Expr(0.0), f), "(0f - f)");
+    AddRow("f * 2 stays", B(ExprKind::Mul, f, Expr(2.0)), "(f*2f)");
+    AddRow("padded tap", B(ExprKind::Add, acc, B(ExprKind::Mul, zeros, w)), "acc");
+    AddRow("lanes times one", B(ExprKind::Mul, w, ones), "w");
+    AddRow("integer lanes untouched here", B(ExprKind::Add, Var("v", DataType::Int(32, 8)), MakeBroadcast(Expr(2), 8)),
+           "(v + x8(2))");
+  }
+  void floatIdentitiesFoldAsTvm() { Check(); }
+
+  // A vectorized guard whose scalar half was decided: && and || with a side that is the
+  // same constant in every lane, and if_then_else / select on such a condition.
+  void vectorGuardsDecidedForAllLanes_data() {
+    QTest::addColumn<Expr>("expr");
+    QTest::addColumn<QString>("expected");
+    const DataType f32x8 = DataType::Float(32, 8);
+    Var a("a", f32x8), b("b", f32x8);
+    Expr lane_test = B(ExprKind::GE, MakeRamp(Expr(0), Expr(1), 8), MakeBroadcast(Expr(1), 8));
+    Expr all_true = MakeBroadcast(make_bool(true), 8), all_false = MakeBroadcast(make_bool(false), 8);
+    AddRow("c && true", B(ExprKind::And, lane_test, all_true), "(ramp(0, 1, 8) >= x8(1))");
+    AddRow("true && c", B(ExprKind::And, all_true, lane_test), "(ramp(0, 1, 8) >= x8(1))");
+    AddRow("c && false", B(ExprKind::And, lane_test, all_false), "x8(False)");
+    AddRow("c || true", B(ExprKind::Or, lane_test, all_true), "x8(True)");
+    AddRow("c || false", B(ExprKind::Or, lane_test, all_false), "(ramp(0, 1, 8) >= x8(1))");
+    AddRow("if_then_else(all true)", MakeCall(f32x8, "if_then_else", {all_true, a, b}), "a");
+    AddRow("if_then_else(all false)", MakeCall(f32x8, "if_then_else", {all_false, a, b}), "b");
+    AddRow("if_then_else(lanes differ) stays", MakeCall(f32x8, "if_then_else", {lane_test, a, b}),
+           "if_then_else((ramp(0, 1, 8) >= x8(1)), a, b)");
+    AddRow("select(all true)", MakeSelect(all_true, a, b), "a");
+  }
+  void vectorGuardsDecidedForAllLanes() { Check(); }
 
   void rewriteAloneUsesRules() {
     Vars& v = V();
