@@ -256,16 +256,32 @@ class Partitioner : public AnalyzerMutator {
       then_case = VisitStmt(TermRemover(terms).VisitStmt(s));
     }
     // The else branch runs where a window crosses the border (a convolution's first and
-    // last rows): it keeps its other guards too (no further cuts), which halves the code
-    // the unswitch adds for a small part of the iterations.
+    // last rows): no further cuts there (its column guards stay, which keeps the code the
+    // unswitch adds small for a small part of the iterations), one copy per hoisted test.
     const int splits = splits_;
     splits_ = kMaxGuardSplits;
     size_t excluded = excluded_.size();
     excluded_.insert(excluded_.end(), terms.begin(), terms.end());
-    Stmt else_case = VisitStmt(s);
+    Stmt else_case = BorderCases(VisitStmt(s), tests);
     excluded_.resize(excluded);
     splits_ = splits - 1;
     return MakeIf(test, then_case, else_case);
+  }
+
+  // Where the unswitch's test fails, one copy of the loop per hoisted test, in turn: the
+  // copy for test i runs where the tests before it hold and test i fails, which the
+  // conditions say (`if (!t1) {copy} else if (!t2) {copy} ...`; the last needs no else:
+  // some test fails here). Simplify then decides the hoisted terms in each copy — a
+  // convolution's first row has its taps of the row above decided to the padding's 0,
+  // which fold away with their multiply-adds, as the last row's of the row below — where
+  // one copy for all border rows kept every tap, guarded. Up to kMaxBorderCases tests
+  // (each a copy of the loop); one test needs none (the else branch says it fails).
+  static constexpr size_t kMaxBorderCases = 4;
+  static Stmt BorderCases(const Stmt& loop, const TermList& tests) {
+    if (tests.size() < 2 || tests.size() > kMaxBorderCases) return loop;
+    Stmt chain;
+    for (size_t i = tests.size(); i-- > 0;) chain = MakeIf(logical_not(tests[i]), loop, chain);
+    return chain;
   }
 
   // The test, on the enclosing loops' variables only, that the site's term holds for every

@@ -9,6 +9,9 @@
 #include "TransformTestSupport.h"
 #include "ir/Functor.h"
 #include "transform/LoopPartition.h"
+#include "transform/RemoveNoOp.h"
+#include "transform/Simplify.h"
+#include "transform/UnrollLoops.h"
 
 using namespace tessera;
 using namespace tessera::ir;
@@ -235,6 +238,28 @@ class TestLoopPartition : public QObject {
     QVERIFY2(columns, qPrintable(Text(g.body)));
     QCOMPARE(Shape(columns->body).selects, 0);
     QVERIFY2(Shape(test->else_case).Loop("x", 0, 6), qPrintable(Text(g.body)));  // border rows: not cut
+    ExpectSameResults(f, g, {{5 * 6}, {5 * 6 * 2}});
+  }
+
+  void eachBorderRowOfAFusedParallelLoopGetsItsOwnCopy() {
+    // Where "every window row inside" fails, one copy of the columns loop per hoisted test:
+    // if (!(0 < y)) {top row} else if (!(y < 4)) {bottom row}. After unrolling and
+    // Simplify (which reads those conditions), the top row's taps of the row above are the
+    // padding's 0 and fold away with their additions, as the bottom row's of the row
+    // below: 6 of the 9 accumulations are left in each copy, where one copy for both kept
+    // all 9, guarded.
+    PrimFunc f = PaddedWindowSum(5, 6, Rows::FusedParallel);
+    PrimFunc g = f;
+    PassContext ctx;
+    g.body = RemoveNoOp(Simplify(UnrollLoops(LoopPartition(f.body, ctx), ctx), ctx), ctx);
+    Shape shape(g.body);
+    QVERIFY2(!shape.ifs.empty(), qPrintable(Text(g.body)));
+    const IfThenElseNode* border = shape.ifs.front()->else_case.as<IfThenElseNode>();
+    QVERIFY2(border && border->else_case.defined(), qPrintable(Text(g.body)));
+    const IfThenElseNode* bottom = border->else_case.as<IfThenElseNode>();
+    QVERIFY2(bottom, qPrintable(Text(g.body)));
+    QCOMPARE(Shape(border->then_case).stores, 6);
+    QCOMPARE(Shape(bottom->then_case).stores, 6);
     ExpectSameResults(f, g, {{5 * 6}, {5 * 6 * 2}});
   }
 
