@@ -13,8 +13,12 @@ namespace tessera::codegen {
 
 using namespace ir;
 
-CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract, bool loop_locations)
-    : ctx_(context), fp_contract_(fp_contract), loop_locations_(loop_locations) {}
+CodeGenLLVM::CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract, bool loop_locations,
+                         int64_t vector_register_bytes)
+    : ctx_(context),
+      fp_contract_(fp_contract),
+      loop_locations_(loop_locations),
+      vector_register_bytes_(vector_register_bytes) {}
 CodeGenLLVM::~CodeGenLLVM() = default;
 
 void CodeGenLLVM::Fail(const std::string& message) {

@@ -38,8 +38,11 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   // `fp_contract`: float multiply-adds may be fused (FMA), as C compilers do by default.
   // `loop_locations`: every instruction gets a debug location whose line is the number
   // of its innermost loop (LoopLines.h; 0 outside loops), for the loop <-> code link.
+  // `vector_register_bytes`: the target's vector register file (count x width; 16 x 32
+  // with AVX2, 32 x 64 with AVX-512), which sizes the tiles of a transposing copy; 0 when
+  // unknown (one tile per copy).
   explicit CodeGenLLVM(llvm::LLVMContext& context, bool fp_contract = false,
-                       bool loop_locations = false);
+                       bool loop_locations = false, int64_t vector_register_bytes = 0);
   ~CodeGenLLVM() override;
 
   // Builds the module for f (data layout and triple are set by the caller).
@@ -100,6 +103,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   // vector, emitted as a register transpose instead (CodeGenLLVMTranspose.cpp); false
   // when `n` is not such a loop.
   bool EmitTransposeCopy(const ir::ForNode* n);
+  std::vector<llvm::Value*> TransposeByInterleaving(std::vector<llvm::Value*> rows, int64_t padded, int64_t width);
+  std::vector<llvm::Value*> Transpose8x8InLanes(const std::vector<llvm::Value*>& rows);
   void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end, const ir::Stmt& body);
   void EmitParallelFor(const ir::ForNode* n);
 
@@ -152,6 +157,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   std::unordered_map<const ir::ExprNode*, llvm::MDNode*> alias_scopes_;  // by data handle
   std::optional<Error> error_;
   bool loop_locations_ = false;
+  int64_t vector_register_bytes_ = 0;
   std::unique_ptr<llvm::DIBuilder> di_;
   llvm::DIFile* di_file_ = nullptr;
   std::unordered_map<const ir::ForNode*, int> loop_numbers_;

@@ -12,6 +12,7 @@
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/LegacyPassManager.h>
+#include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
@@ -70,6 +71,17 @@ Result<llvm::orc::JITTargetMachineBuilder> TargetBuilder(const LLVMOptions& opti
                                                          : llvm::CodeGenOptLevel::Aggressive;
   jtmb->setCodeGenOptLevel(level);
   return std::move(*jtmb);
+}
+
+// The vector register file of the target machine's CPU and features (count x width in
+// bytes), which CodeGenLLVM sizes register tiles by; 0 for a target it does not know.
+int64_t VectorRegisterBytes(const llvm::TargetMachine& tm) {
+  const llvm::MCSubtargetInfo* sti = tm.getMCSubtargetInfo();
+  if (!sti || !tm.getTargetTriple().isX86()) return 0;
+  if (sti->checkFeatures("+avx512f")) return 32 * 64;
+  if (sti->checkFeatures("+avx")) return 16 * 32;
+  if (sti->checkFeatures("+sse2")) return 16 * 16;
+  return 0;
 }
 
 void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
@@ -136,7 +148,8 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
   if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
   runtime::CompileStats stats;
   auto start = Clock::now();
-  auto module = CodeGenLLVM(context, options.fp_contract, loop_locations).Compile(f);
+  auto module =
+      CodeGenLLVM(context, options.fp_contract, loop_locations, VectorRegisterBytes(**tm)).Compile(f);
   if (!module.ok()) return module.error();
   std::unique_ptr<llvm::Module> m = std::move(module).value();
   m->setDataLayout((*tm)->createDataLayout());

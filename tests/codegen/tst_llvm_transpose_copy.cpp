@@ -3,7 +3,9 @@
 // ChannelTile's accumulator is copied to an NCHW output — is emitted as L row loads and
 // a shuffle transpose instead of F gathers, and gives the same results (a copy: bit for
 // bit). L need not be a power of two (transposed as the next power of two, P); tiles the
-// transpose does not cover (P not dividing F) stay gathers and are still right.
+// transpose does not cover (P not dividing F) stay gathers and are still right. A tile
+// whose rows would fill more than half the target's vector registers (8 x 32 with AVX2)
+// is transposed in square blocks.
 #include <QtTest>
 
 #include "codegen/LLVMBackend.h"
@@ -42,17 +44,17 @@ struct Built {
   std::string message;
 };
 
-Built BuildAndCheck(const std::string& source) {
+Built BuildAndCheck(const std::string& source, const codegen::LLVMOptions& options = {}) {
   Built out;
   auto program = script::EvaluateScript(source, "transpose.py");
   if (!program) qFatal("%s", program.error().format().c_str());
   const std::vector<te::Tensor> args = program->Arguments();
   auto lowered = transform::LowerSchedule(*program->schedule, args, "llvm", "transpose");
   if (!lowered) qFatal("%s", lowered.error().message.c_str());
-  auto ir = codegen::EmitLLVMIR(lowered->func, {}, /*optimized=*/false);
+  auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
   if (!ir) qFatal("%s", ir.error().message.c_str());
   out.ir = *ir;
-  auto kernel = codegen::BuildLLVM(lowered->func);
+  auto kernel = codegen::BuildLLVM(lowered->func, options);
   if (!kernel) qFatal("%s", kernel.error().message.c_str());
   for (size_t i = 0; i < args.size(); ++i) {
     std::vector<int64_t> shape;
@@ -97,10 +99,53 @@ class LlvmTransposeCopy : public QObject {
   void tileIsTransposedWithShufflesNotGathers() {
     QFETCH(int, rows);
     QFETCH(int, width);
-    Built b = BuildAndCheck(TransposeScript(rows, width, rows));
+    // The host's registers, and AVX2's (square blocks where AVX-512 takes whole tiles)
+    // where the host can run AVX2 code.
+    std::vector<std::string> cpus = {""};
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
+#endif
+    for (const std::string& cpu : cpus) {
+      codegen::LLVMOptions options;
+      options.cpu = cpu;
+      Built b = BuildAndCheck(TransposeScript(rows, width, rows), options);
+      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+      QVERIFY2(!HasGather(b.ir), b.ir.c_str());
+      QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
+    }
+  }
+
+  // With AVX2's 16 ymm the 8 x 32 tile (32 registers of rows) goes in four 8 x 8 blocks:
+  // rows of 8 elements loaded, none of 32; with AVX-512's 32 zmm it is one tile (rows of
+  // 32). The IR of both targets is checked on any host; the host's own build runs.
+  void tileTooLargeForTheRegistersGoesInBlocks_data() {
+    QTest::addColumn<QString>("cpu");
+    QTest::addColumn<QString>("row_load");
+    QTest::addColumn<QString>("never");
+    QTest::addColumn<bool>("in_lanes");  // an 8 x 8 block: the AVX steps (unpcklps first)
+    QTest::newRow("haswell (AVX2)") << "haswell" << "load <8 x float>" << "load <32 x float>" << true;
+    QTest::newRow("skylake-avx512") << "skylake-avx512" << "load <32 x float>" << "load <8 x float>" << false;
+  }
+  void tileTooLargeForTheRegistersGoesInBlocks() {
+    QFETCH(QString, cpu);
+    QFETCH(QString, row_load);
+    QFETCH(QString, never);
+    auto program = script::EvaluateScript(TransposeScript(8, 32, 8), "transpose.py");
+    QVERIFY(program.ok());
+    auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "transpose");
+    QVERIFY(lowered.ok());
+    codegen::LLVMOptions options;
+    options.cpu = cpu.toStdString();
+    auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
+    QVERIFY2(ir.ok(), ir.ok() ? "" : ir.error().message.c_str());
+    QVERIFY2(ir->find(row_load.toStdString()) != std::string::npos, ir->c_str());
+    QVERIFY2(ir->find(never.toStdString()) == std::string::npos, ir->c_str());
+    QVERIFY(!HasGather(*ir));
+    QFETCH(bool, in_lanes);
+    const std::string unpcklps = "<8 x i32> <i32 0, i32 8, i32 1, i32 9, i32 4, i32 12, i32 5, i32 13>";
+    QCOMPARE(ir->find(unpcklps) != std::string::npos, in_lanes);
+    Built b = BuildAndCheck(TransposeScript(8, 32, 8));  // the host's registers
     QVERIFY2(b.matches, b.message.c_str());
-    QVERIFY2(!HasGather(b.ir), b.ir.c_str());
-    QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
   }
 
   // Several tiles along both axes: the copy's bases move with the outer loops.
