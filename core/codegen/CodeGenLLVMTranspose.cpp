@@ -24,7 +24,9 @@
 // column blocks of C (a multiple of P dividing F; P x C elements each, loaded as P rows of
 // C): with AVX2's 16 ymm the 8 x 32 tile above, 32 registers of rows, spilled every
 // round (609 instructions per tile, LLVM's cross-register permutes of 32-element rows
-// through the stack); as four 8 x 8 blocks each round is 8 in-register interleaves.
+// through the stack); as four 8 x 8 blocks, each in the three in-lane AVX steps
+// (Transpose8x8InLanes: 24 shuffles; the interleaving rounds would take two per
+// full-width interleave there), 227 instructions.
 #include <optional>
 
 #include "codegen/BufferIndex.h"

@@ -155,9 +155,9 @@ double TuneRun::TimeOf(const runner::MeasureResult& r) {
   const std::string key = r.machine.cpu_model.empty() ? machine_.Key() : r.machine.Key();
   auto it = probe_reference_.find(key);
   if (it == probe_reference_.end()) {
-    // Without a stored one: measured here, the probe calibrated in this process (the machine at its usual best,
-    // so that times and GFLOP/s read as on a quiet machine); elsewhere (a cluster node):
-    // this result's own probes.
+    // Without a stored one: measured here, the probe calibrated in this process (the
+    // machine at its usual best, so that times and GFLOP/s read as on a quiet machine);
+    // elsewhere (a cluster node): this result's own probes.
     auto stored = db_->ProbeReference(key, [&] {
       return key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe() : MedianProbeMs(r);
     });
