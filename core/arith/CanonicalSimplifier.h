@@ -32,6 +32,7 @@ class CanonicalSimplifier {
   LinearSum ModByConst(ir::ExprKind kind, const LinearSum& a, int64_t c);
   int64_t SplitBySmallRest(const LinearSum& r, int64_t c, LinearSum* t, LinearSum* s);
   void MergeDivModPairs(LinearSum* s);
+  void MergeDigitRanges(LinearSum* s);
   bool NonNegative(const LinearSum& s);
 };
 

@@ -343,11 +343,90 @@ LinearSum CanonicalSimplifier::ModByConst(ExprKind kind, const LinearSum& a, int
   return result;
 }
 
+namespace {
+
+// An atom that is a digit range of X: (X mod upper) div lower, as TVM's canonical form
+// writes div, mod and their compositions (its SplitExpr). upper 0 is no modulo: X div c
+// is (X, c, 0), X mod c is (X, 1, c), (X div l) mod m is (X, l, l*m), (X mod u) div l
+// with l dividing u is (X, l, u). Floor division only (it holds for every X).
+struct DigitRange {
+  Expr x;
+  int64_t lower = 1;
+  int64_t upper = 0;
+};
+
+std::optional<DigitRange> AsDigitRange(const Expr& atom) {
+  int64_t c = 0, inner = 0;
+  if (const Expr* e = DivModOperand(atom, ExprKind::FloorMod, &c)) {
+    if (const Expr* x = DivModOperand(*e, ExprKind::FloorDiv, &inner)) {
+      auto upper = CheckedMul(inner, c);
+      if (upper) return DigitRange{*x, inner, *upper};
+    }
+    return DigitRange{*e, 1, c};
+  }
+  if (const Expr* e = DivModOperand(atom, ExprKind::FloorDiv, &c)) {
+    if (const Expr* x = DivModOperand(*e, ExprKind::FloorMod, &inner); x && inner % c == 0)
+      return DigitRange{*x, c, inner};
+    return DigitRange{*e, c, 0};
+  }
+  return std::nullopt;
+}
+
+Expr DigitRangeAtom(const DigitRange& d) {
+  const DataType t = d.x.dtype();
+  if (d.upper == 0) return MakeBinary(ExprKind::FloorDiv, d.x, make_const(t, d.lower));
+  if (d.lower == 1) return MakeBinary(ExprKind::FloorMod, d.x, make_const(t, d.upper));
+  return MakeBinary(ExprKind::FloorMod, MakeBinary(ExprKind::FloorDiv, d.x, make_const(t, d.lower)),
+                    make_const(t, d.upper / d.lower));
+}
+
+}  // namespace
+
+// Adjacent digit ranges of one X merge (TVM's SimplifySplitExprs): with Y = X mod u1,
+//   ((Y div l1) * (l1 / l2) + (X mod l1) div l2) * k == (Y div l2) * k
+// for l2 dividing l1 and l1 dividing u1 (Y = l1 * (Y div l1) + Y mod l1). A fused loop
+// split again reads its index as digits — floordiv(v, 9)*9 + floormod(floordiv(v, 3), 3)*3
+// + floormod(v, 3) for v = fused(c, h, w) — which folds back to v, then with the pair rule
+// below to the loop's own index; the lowering sees a contiguous (or constant-stride)
+// access instead of three divisions per element.
+void CanonicalSimplifier::MergeDigitRanges(LinearSum* s) {
+  constexpr int kMaxMerges = 16;  // each merge removes a term; guards a pathological sum
+  int merges = 0;
+  for (size_t i = 0; i < s->terms.size() && merges < kMaxMerges; ++i) {
+    const std::optional<DigitRange> high = AsDigitRange(s->terms[i].atom);
+    if (!high) continue;
+    for (size_t j = 0; j < s->terms.size(); ++j) {
+      if (j == i) continue;
+      const std::optional<DigitRange> low = AsDigitRange(s->terms[j].atom);
+      if (!low || low->upper != high->lower || high->lower % low->lower != 0 ||
+          !ExprDeepEqual(low->x, high->x))
+        continue;
+      const int64_t k = s->terms[j].coeff;
+      auto scaled = CheckedMul(k, high->lower / low->lower);
+      if (!scaled || *scaled != s->terms[i].coeff) continue;
+      const DigitRange merged{high->x, low->lower, high->upper};
+      const Expr high_atom = s->terms[i].atom, low_atom = s->terms[j].atom;
+      s->AddTerm(high_atom, -*scaled);
+      s->AddTerm(low_atom, -k);
+      if (merged.upper == 0 && merged.lower == 1)
+        s->AddSum(SumOf(merged.x), k);
+      else
+        s->AddTerm(DigitRangeAtom(merged), k);
+      if (s->overflow) return;
+      ++merges;
+      i = static_cast<size_t>(-1);  // restart: the sum changed
+      break;
+    }
+  }
+}
+
 // k*c*div(X, c) + k*mod(X, c) == k*X (for floor and for trunc division), and
 // k*X - k*c*div(X, c) == k*mod(X, c): fold such pairs back. The second identity also
 // applies when the sum holds only part of k*X, if that makes the sum no larger:
 // y*5 - floordiv(y + z, 2)*10 == floormod(y + z, 2)*5 - z*5.
 void CanonicalSimplifier::MergeDivModPairs(LinearSum* s) {
+  MergeDigitRanges(s);
+  if (s->overflow) return;
   // Each merge removes a quotient; the bound only guards against a pathological sum.
   constexpr int kMaxMerges = 16;
   int merges = 0;

@@ -3,11 +3,14 @@
 // channels, channels innermost) copied to an NCHW output (channels x columns, columns
 // innermost) — lowers to
 //
-//   for (v, 0, F) { dst[ramp(d(v), 1, L)] = src[ramp(c + v, F, L)] }
+//   for (v, 0, F) { dst[ramp(d(v), 1, L)] = src[ramp(c + v, S, L)] }
 //
-// whose load is a gather of L elements F apart: F gathers for one L x F tile. Here the
-// tile's L rows are loaded instead (L contiguous loads of F elements: exactly the
-// elements the gathers read), transposed with log2(L) rounds of interleaving shuffles
+// whose load is a gather of L elements S apart: F gathers for one L x F tile. S is F when
+// the tile is a whole row-major matrix, the source's row length when it is a block of a
+// larger one (a transpose in tiles; the NCHW -> NCHWc packing of TVM's x86 conv2d
+// schedules and a weight packing with the output channels innermost: one channel's run
+// of elements per row, the channels S apart). Here the tile's L rows are loaded instead
+// (L contiguous loads of F elements: exactly the elements the gathers read), transposed with log2(L) rounds of interleaving shuffles
 // (rows i and i + L/2 interleaved into rows 2i and 2i+1: after log2(L) rounds the rows,
 // concatenated, hold the tile column by column), and each output vector is an aligned
 // L-element slice of one row. LLVM turns the interleaves into unpack/permute
@@ -51,6 +54,7 @@ struct TransposeCopy {
   int64_t rows = 0;     // L
   int64_t padded = 0;   // P: L rounded up to a power of two
   int64_t width = 0;    // F
+  int64_t stride = 0;   // S: from one row of the tile to the next in src
   int64_t block = 0;    // C: the columns transposed together (F, or a part of it)
 };
 
@@ -103,9 +107,10 @@ std::optional<TransposeCopy> MatchTransposeCopy(const ForNode* n) {
   t.rows = type.lanes();
   t.padded = NextPowerOfTwo(t.rows);
   t.width = *extent;
-  if (!stride || *stride != t.width || t.rows < 2 || t.width % t.padded != 0 ||
+  if (!stride || *stride < 2 || t.rows < 2 || t.width % t.padded != 0 ||
       t.width * t.padded > kMaxTransposeElements)
     return std::nullopt;
+  t.stride = *stride;
   t.column_base = OffsetFromLoopVar(ramp->base, n->loop_var);
   t.store_base = ContiguousBase(t.store->indices[0]);
   if (!t.column_base.defined() || !t.store_base.defined()) return std::nullopt;
@@ -188,11 +193,11 @@ bool CodeGenLLVM::EmitTransposeCopy(const ForNode* n) {
   if (failed()) return true;
   auto* row_type = llvm::FixedVectorType::get(elem, static_cast<unsigned>(t->block));
   for (int64_t column = 0; column < t->width && !failed(); column += t->block) {
-    // The L rows of the block: src[c + r * F + column, +C).
+    // The L rows of the block: src[c + r * S + column, +C).
     std::vector<llvm::Value*> rows;
     for (int64_t r = 0; r < t->rows; ++r) {
       llvm::Value* index =
-          b_->CreateAdd(first, llvm::ConstantInt::get(first->getType(), r * t->width + column));
+          b_->CreateAdd(first, llvm::ConstantInt::get(first->getType(), r * t->stride + column));
       llvm::Value* ptr = b_->CreateInBoundsGEP(elem, src_base, index);
       rows.push_back(Annotate(b_->CreateAlignedLoad(row_type, ptr, align), src));
     }

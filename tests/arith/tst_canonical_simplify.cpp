@@ -27,6 +27,22 @@ class TestCanonicalSimplify : public QObject {
     row("x % 4 + (x // 4)*4 == x", floormod(x, 4) + floordiv(x, 4) * 4, "x");
     row("truncated pair", truncdiv(x, 4) * 4 + truncmod(x, 4), "x");
     row("scaled pair", floordiv(x, 4) * 8 + floormod(x, 4) * 2, "(x*2)");
+    // Digit ranges of one index (TVM's SimplifySplitExprs): a fused (c, h, w) of 3 x 3
+    // split again reads floordiv(v, 9), floormod(floordiv(v, 3), 3) and floormod(v, 3).
+    row("fused index's digits", floordiv(x, 9) * 9 + floormod(floordiv(x, 3), 3) * 3 + floormod(x, 3), "x");
+    row("fused index's digits, scaled",
+        floordiv(x, 9) * 72 + floormod(floordiv(x, 3), 3) * 24 + floormod(x, 3) * 8, "(x*8)");
+    row("two low digits", floormod(floordiv(x, 3), 3) * 3 + floormod(x, 3), "floormod(x, 9)");
+    row("two middle digits", floormod(floordiv(x, 4), 2) * 2 + floormod(floordiv(x, 2), 2),
+        "floormod(floordiv(x, 2), 4)");
+    row("a quotient and a middle digit", floordiv(x, 12) * 3 + floormod(floordiv(x, 4), 3), "floordiv(x, 4)");
+    row("digit of a floormod", floordiv(floormod(x, 12), 4) * 4 + floormod(x, 4), "floormod(x, 12)");
+    row("digits of a sum", floordiv(x + z, 6) * 6 + floormod(floordiv(x + z, 2), 3) * 2 + floormod(x + z, 2),
+        "(x + z)");
+    row("coefficients that do not match stay", floormod(floordiv(x, 3), 3) * 2 + floormod(x, 3),
+        "((floormod(floordiv(x, 3), 3)*2) + floormod(x, 3))");
+    row("ranges that are not adjacent stay", floormod(floordiv(x, 4), 3) * 2 + floormod(x, 2),
+        "((floormod(floordiv(x, 4), 3)*2) + floormod(x, 2))");
     row("x - (x // 4)*4", x - floordiv(x, 4) * 4, "floormod(x, 4)");
     row("x + y + x", x + y + x, "((x*2) + y)");
     row("larger coefficient first", y + x * 8, "((x*8) + y)");

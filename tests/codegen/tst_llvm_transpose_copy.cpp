@@ -18,8 +18,10 @@ using namespace tessera;
 
 namespace {
 
-// B[i, j] = A[j, i] for A of rows x width: B's rows vectorized by `rows` lanes.
-std::string TransposeScript(int rows, int width, int lanes) {
+// B[i, j] = A[j, i] for A of rows x width: B's rows vectorized by `rows` lanes; with
+// `columns`, B's rows also in blocks of that many (each tile a block of A: its rows
+// `width` apart, not `columns`).
+std::string TransposeScript(int rows, int width, int lanes, int columns = 0) {
   const std::string r = std::to_string(rows), w = std::to_string(width), l = std::to_string(lanes);
   return "import tvm\nfrom tvm import te\n"
          "A = te.placeholder((" +
@@ -34,7 +36,38 @@ std::string TransposeScript(int rows, int width, int lanes) {
          l +
          ")\n"
          "s[B].reorder(jo, i, ji)\n"
-         "s[B].vectorize(ji)\n";
+         "s[B].vectorize(ji)\n" +
+         (columns > 0 ? "io, ii = s[B].split(i, factor=" + std::to_string(columns) +
+                            ")\n"
+                            "s[B].reorder(jo, io, ii, ji)\n"
+                      : std::string());
+}
+
+// The packings TVM's x86 conv2d schedules do before the kernel: NCHW data into NCHWc
+// blocks (`data`: channels `block` at a time innermost; a vector of them reads one element
+// of each channel's image, H * W apart; the image's rows fused: 64 columns per tile) and
+// OIHW weights into [O / block, I, H, W,
+// block] (the output channels innermost, I * H * W apart).
+std::string PackingScript(bool weights, int block) {
+  const std::string b = std::to_string(block);
+  std::string s = "import tvm\nfrom tvm import te\n";
+  if (weights)
+    s += "W = te.placeholder((64, 16, 3, 3), name=\"W\")\n"
+         "P = te.compute((64 // " + b + ", 16, 3, 3, " + b + "), lambda o, i, h, w, c: W[o * " + b +
+         " + c, i, h, w], name=\"P\")\n"
+         "s = te.create_schedule(P.op)\n"
+         "o, i, h, w, c = s[P].op.axis\n"
+         "ihw = s[P].fuse(i, h, w)\n"
+         "outer, inner = s[P].split(ihw, factor=" + b + ")\n"
+         "s[P].reorder(o, outer, inner, c)\n";
+  else
+    s += "D = te.placeholder((1, 32, 8, 8), name=\"D\")\n"
+         "P = te.compute((1, 32 // " + b + ", 8, 8, " + b + "), lambda n, cb, h, w, c: D[n, cb * " + b +
+         " + c, h, w], name=\"P\")\n"
+         "s = te.create_schedule(P.op)\n"
+         "n, cb, h, w, c = s[P].op.axis\n"
+         "s[P].fuse(h, w)\n";
+  return s + "s[P].vectorize(c)\n";
 }
 
 struct Built {
@@ -153,6 +186,57 @@ class LlvmTransposeCopy : public QObject {
     Built b = BuildAndCheck(TransposeScript(24, 32, 8));
     QVERIFY2(b.matches, b.message.c_str());
     QVERIFY(!HasGather(b.ir));
+  }
+
+  // A tile that is a block of a larger matrix (its rows `width` apart, `columns` of each
+  // copied): the same row loads and shuffles, each row from its own place (failed before:
+  // one gather per column when the rows were not `columns` apart).
+  void blocksOfAMatrixAreTransposedToo_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("lanes");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("32 x 64 in 8 x 8 tiles") << 32 << 64 << 8 << 8;
+    QTest::newRow("16 x 48 in 16 x 16 tiles") << 16 << 48 << 16 << 16;
+    QTest::newRow("28 x 48 in 14 x 16 tiles (P = 16 rows)") << 28 << 48 << 14 << 16;
+    QTest::newRow("8 x 96 in 8 x 32 tiles") << 8 << 96 << 8 << 32;
+  }
+  void blocksOfAMatrixAreTransposedToo() {
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    QFETCH(int, lanes);
+    QFETCH(int, columns);
+    std::vector<std::string> cpus = {""};
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
+#endif
+    for (const std::string& cpu : cpus) {
+      codegen::LLVMOptions options;
+      options.cpu = cpu;
+      Built b = BuildAndCheck(TransposeScript(rows, width, lanes, columns), options);
+      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+      QVERIFY2(!HasGather(b.ir), (cpu + ": " + b.ir).c_str());
+      QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
+    }
+  }
+
+  // NCHW -> NCHWc data and OIHW -> [O/b, I, H, W, b] weight packings: rows of one channel,
+  // the channels H * W (I * H * W) apart — row loads and shuffles, bit for bit the copy.
+  void convolutionPackingsAreTransposes_data() {
+    QTest::addColumn<bool>("weights");
+    QTest::addColumn<int>("block");
+    QTest::newRow("data, 8 channels") << false << 8;
+    QTest::newRow("data, 16 channels") << false << 16;
+    QTest::newRow("weights, 8 channels") << true << 8;
+    QTest::newRow("weights, 16 channels") << true << 16;
+  }
+  void convolutionPackingsAreTransposes() {
+    QFETCH(bool, weights);
+    QFETCH(int, block);
+    Built b = BuildAndCheck(PackingScript(weights, block));
+    QVERIFY2(b.matches, b.message.c_str());
+    QVERIFY2(!HasGather(b.ir), b.ir.c_str());
+    QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
   }
 
   // 56 x 32 in tiles of 14 rows (P = 16 with two rows never loaded): every element of the
