@@ -83,6 +83,15 @@ k_block, k_c, k_h, k_w, k_f = s[packed].transform_layout(
     lambda f, c, h, w: [f // cfg["tile_f"].size[-1], c, h, w, f % cfg["tile_f"].size[-1]]
 )
 s[packed].parallel(k_block)
+# As tiles of a vector's channels x as many consecutive (c, h, w) elements of each: a tile
+# reads one contiguous run per channel and writes vectors of channels, which the lowering
+# does as row loads and a register transpose (innermost loop over the block's channels
+# alone: one element per channel, 576 floats apart, gathered; 12 -> 5 us on one thread).
+k_run = s[packed].fuse(k_c, k_h, k_w)
+k_ro, k_ri = s[packed].split(k_run, factor=min(lanes, cfg["tile_f"].size[-1]))
+k_fo, k_fi = s[packed].split(k_f, factor=min(lanes, cfg["tile_f"].size[-1]))
+s[packed].reorder(k_block, k_ro, k_fo, k_ri, k_fi)
+s[packed].vectorize(k_fi)
 # The padding inlined (as TVM's conv2d schedules do): each input value the kernel reads
 # is if_then_else(inside the image, data[...], 0). The lowering cuts the column tiles'
 # loop where the window is inside the image and tests a row's window once per row (the

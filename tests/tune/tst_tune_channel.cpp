@@ -424,6 +424,44 @@ class TuneChannel : public QObject {
     QVERIFY(chunked > 0);
   }
 
+  // The packing of the operand that moves with the vectorized axis is tiles of a vector's
+  // channels x as many elements of each: the lowered copy reads vectors of channels, one
+  // element of each channel's run (a strided ramp the code generator transposes in
+  // registers), where its innermost loop over a block's channels was scalar (gathered).
+  void packingIsVectorizedAcrossTheChannels_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("operand");
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<QString>("stage");
+    const QString conv = QString::fromStdString(Conv(16, 14, 32, 3, 1, 1));
+    QTest::newRow("conv2d, AVX-512") << conv << "kernel" << "avx512f" << "conv";
+    QTest::newRow("conv2d, AVX2") << conv << "kernel" << "avx2" << "conv";
+    QTest::newRow("GEMM rows, AVX2") << QString(kGemm) << "A" << "avx2" << "C";
+  }
+  void packingIsVectorizedAcrossTheChannels() {
+    QFETCH(QString, source);
+    QFETCH(QString, operand);
+    QFETCH(QString, isa);
+    QFETCH(QString, stage);
+    auto p = Load(source.toStdString());
+    const TargetInfo target = Target(isa.toStdString().c_str());
+    DesignSpace space = SpaceOf(p, target);
+    const std::string read = "] = " + operand.toStdString() + "[ramp(";
+    const std::string lanes = ", " + std::to_string(target.vector_lanes) + ")]";
+    int seeds = 0;
+    for (const Decisions& seed : ChannelSeeds(space, stage.toStdString())) {
+      auto valid = space.Validate(seed, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const std::string text = ir::to_string(valid->func.body);
+      const size_t at = text.find(read);
+      QVERIFY2(at != std::string::npos, (DesignSpace::Describe(seed) + "\n" + text).c_str());
+      const size_t end = text.find('\n', at);
+      QVERIFY2(text.substr(at, end - at).find(lanes) != std::string::npos, text.substr(at, end - at).c_str());
+      ++seeds;
+    }
+    QVERIFY(seeds > 0);
+  }
+
   // The window knob: 1 unrolls the reduction axes after the first (conv2d's ky and kx), so
   // that the lowered accumulator has no ry / rx loop left; 0 keeps them. Both seeds of the
   // densest tile are there (the oracle check above runs every seed); a 7 x 7 window (49
