@@ -87,6 +87,8 @@ class TuneRun {
   TuneResult result_;
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
   std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
+  double search_measure_s_ = 0;     // wall time of the search's measurement batches
+  int search_measured_ = 0;         // the candidates they measured (cancelled ones not)
   std::map<std::string, double> probe_reference_;  // per machine key (HostSpeed.h)
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -95,11 +97,24 @@ class TuneRun {
   }
   bool Cancelled() const { return callbacks_.cancelled && callbacks_.cancelled(); }
   bool OutOfTime() const { return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s; }
-  // The search stops earlier when the re-ranking follows: the last tenth of the budget is
-  // its own (without the reserve a search that spends the budget is never re-ranked).
+  // The search stops earlier when the re-ranking follows: the end of the budget is its own
+  // (without the reserve a search that spends the budget is never re-ranked).
   bool RerankOn() const { return options_.rerank_top > 0 && options_.rerank_rounds > 0; }
   bool SearchOutOfTime() const {
-    return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s * (RerankOn() ? 0.9 : 1.0);
+    return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s - RerankReserve();
+  }
+  // The re-ranking's share: its rerank_top x rerank_rounds measurements, and the one the
+  // search may have started when it stopped, at the pace the search's batches went
+  // (builds, checks and timings of one candidate), at least a tenth
+  // of the budget and at most a third. A fixed tenth was too little where candidates are
+  // slow to build: a 200 s conv2d search (2 cores, 2.8 s per measurement) left 20 s, one
+  // round re-ranked one record, and the pick the search had timed fast once (253 GFLOP/s)
+  // ran at 180 in the closing comparison, slower than the shipped schedule.
+  double RerankReserve() const {
+    if (!RerankOn() || options_.time_budget_s <= 0) return 0;
+    const double per = search_measured_ > 0 ? search_measure_s_ / search_measured_ : 0;
+    const double need = per * (options_.rerank_top * options_.rerank_rounds + 1);
+    return std::clamp(need, 0.1 * options_.time_budget_s, options_.time_budget_s / 3);
   }
   // Seconds left of the time budget (a large number without one).
   double Remaining() const { return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9; }
@@ -450,7 +465,11 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
   // The budget is checked between the candidates of a batch too (the runner stops and
   // reports the rest Cancelled), not only between batches.
   cb.cancelled = [this] { return Cancelled() || SearchOutOfTime(); };
+  const double batch_start = Elapsed();
   std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
+  search_measure_s_ += Elapsed() - batch_start;
+  for (const runner::MeasureResult& r : results)
+    if (r.status != runner::MeasureStatus::Cancelled) ++search_measured_;
   std::vector<TuneTrial> trials;
   for (size_t i = 0; i < proposals.size() && i < results.size(); ++i) {
     if (results[i].status == runner::MeasureStatus::Cancelled) continue;

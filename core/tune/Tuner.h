@@ -55,8 +55,9 @@ struct TuneOptions {
   // on a machine whose speed drifts a good candidate timed once in a slow moment dropped
   // out for good (Emerald Rapids VM, AVX2 conv2d: the search kept a tile measured fast
   // once, 0.84x oneDNN on one thread, over the 4 x 3 tile of the shipped script, 0.92x).
-  // 0 turns it off. With a time budget the search stops at 90 % of it, leaving the rest to
-  // the re-ranking, whose rounds stop (between candidates) when the budget is spent.
+  // 0 turns it off. With a time budget the search leaves the re-ranking what its
+  // measurements take at the search's pace (a tenth to a third of the budget); its rounds
+  // stop (between candidates) when the budget is spent.
   int rerank_top = 8;
   int rerank_rounds = 3;
   std::string target = "llvm";

@@ -334,6 +334,30 @@ class TestTuneIsolation : public QObject {
     for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
   }
 
+  // Slow candidates: the re-ranking's share of the budget is what its measurements take at
+  // the search's pace (0.3 s each: 4 x 1 + the one in flight = 1.5 s of 9), where a fixed
+  // tenth (0.9 s) timed 3 of the 4 again (failed before).
+  void theRerankingGetsTheTimeItsMeasurementsTake() {
+    SlowRunner runner;
+    runner.seconds_per_candidate = 0.3;
+    auto program = Load(kSmallGemm);
+    TuneOptions o;
+    o.trials = 1000;  // more than the budget allows
+    o.batch_size = 4;
+    o.time_budget_s = 9.0;
+    o.measure_input = false;
+    o.strategy = "random";
+    o.confirm_best = false;  // the re-timings of would-be bests would move the pace
+    o.rerank_top = 4;
+    o.rerank_rounds = 1;
+    auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY(result->measured >= 4);
+    QCOMPARE(result->rerank_rounds, 1);
+    QCOMPARE(result->reranked, 4);
+    for (double t : runner.timeouts) QVERIFY(t <= o.time_budget_s + 1e-9);
+  }
+
   // A candidate fast once and slow when timed again does not stay the best; without the
   // confirmation (TuneOptions::confirm_best = false, the earlier behaviour) it does.
   void aLuckyTimingDoesNotMakeTheBest() {
