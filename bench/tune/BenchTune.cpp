@@ -52,9 +52,10 @@ child process; one that runs past it is skipped with the reason (default 120).
 --isa avx2: every contender AVX2-only on an AVX-512 machine — Tessera compiles for
 -mcpu=haswell and tunes for 8 lanes / 16 registers, oneDNN, OpenBLAS and Halide are
 limited to AVX2 (bench/cpu/BenchIsa.h); the ISA each ran with is printed. Default native.
---rounds: the closing comparison's interleaved rounds (default 9): each round times the
+--rounds: the closing comparison's interleaved rounds (default 15): each round times the
 tuned schedule and then every contender; a ratio is the median of the per-round ratios,
-so that a machine whose speed drifts compares contenders at the same moment.
+so that a machine whose speed drifts compares contenders at the same moment (each
+contender's per-round ratios are listed, and the ratio of the fastest rounds beside).
 )";
 
 struct Options {
@@ -63,7 +64,10 @@ struct Options {
   std::string only;
   uint64_t seed = 1;
   double halide_seconds = 120;  // per autoscheduler: schedule, compile, check and time
-  int rounds = 9;               // closing comparison rounds (a shared VM: ratios vary +-30 % by round)
+  // Closing comparison rounds. A shared VM's per-round ratios spread 0.5-1.4 (one round in
+  // five or so lands in a slow moment of one side): with 9 the median moved by 0.1-0.2
+  // between runs of the same kernels; 15 rounds cost a child's compile (~1 s) each.
+  int rounds = 15;
   std::string isa = "native";   // --isa (BenchIsa.h)
 };
 
@@ -356,10 +360,18 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
     const double ms = Summarize(c.ms).median_ms, ratio = Summarize(c.ratios).median_ms;
     std::printf(
         "  %-34s %9.3f ms   tuned/reference speed ratio %.2fx   (median of %zu per-round ratios, "
-        "%.2f-%.2f)\n",
+        "%.2f-%.2f; fastest rounds %.2fx)\n",
         c.label.c_str(), ms, ratio, c.ratios.size(),
         *std::min_element(c.ratios.begin(), c.ratios.end()),
-        *std::max_element(c.ratios.begin(), c.ratios.end()));
+        *std::max_element(c.ratios.begin(), c.ratios.end()),
+        Summarize(c.ms).min_ms / rounds.min_ms);
+    std::string per_round;
+    for (double r : c.ratios) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, " %.2f", r);
+      per_round += buf;
+    }
+    std::printf("  %-34s   per round:%s\n", "", per_round.c_str());
     if (c.reference && (summary.best_reference_ms < 0 || ms < summary.best_reference_ms)) {
       summary.best_reference_ms = ms;
       summary.best_reference_ratio = ratio;
