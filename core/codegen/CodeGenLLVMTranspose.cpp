@@ -10,12 +10,13 @@
 // larger one (a transpose in tiles; the NCHW -> NCHWc packing of TVM's x86 conv2d
 // schedules and a weight packing with the output channels innermost: one channel's run
 // of elements per row, the channels S apart). Here the tile's L rows are loaded instead
-// (L contiguous loads of F elements: exactly the elements the gathers read), transposed with log2(L) rounds of interleaving shuffles
-// (rows i and i + L/2 interleaved into rows 2i and 2i+1: after log2(L) rounds the rows,
-// concatenated, hold the tile column by column), and each output vector is an aligned
-// L-element slice of one row. LLVM turns the interleaves into unpack/permute
-// instructions: on AVX-512 an 8 x 32 tile takes about 64 permutes of the accumulators
-// where they are (registers) instead of spilling them and 32 gathers from the stack.
+// (L contiguous loads of F elements: exactly the elements the gathers read), transposed
+// with log2(L) rounds of interleaving shuffles (rows i and i + L/2 interleaved into rows
+// 2i and 2i+1: after log2(L) rounds the rows, concatenated, hold the tile column by
+// column), and each output vector is an aligned L-element slice of one row. LLVM turns
+// the interleaves into unpack/permute instructions: on AVX-512 an 8 x 32 tile takes about
+// 64 permutes of the accumulators where they are (registers) instead of spilling them and
+// 32 gathers from the stack.
 // L need not be a power of two: the tile is transposed as P x F, P the next power of two,
 // with P - L rows that are never loaded nor stored (poison), and each output vector is the
 // first L elements of its P-element slice — a 56-column row copied 14 columns at a time
