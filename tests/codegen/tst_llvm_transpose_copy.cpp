@@ -108,6 +108,24 @@ Built BuildAndCheck(const std::string& source, const codegen::LLVMOptions& optio
 
 bool HasGather(const std::string& ir) { return ir.find("masked.gather") != std::string::npos; }
 
+// Builds `script` for the host's registers and for AVX2's (square blocks where AVX-512
+// takes whole tiles) where the host can run AVX2 code: each a shuffle transpose, no
+// gather, bit for bit the copy.
+void ExpectShuffleTransposeOnEachCpu(const std::string& script) {
+  std::vector<std::string> cpus = {""};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
+#endif
+  for (const std::string& cpu : cpus) {
+    codegen::LLVMOptions options;
+    options.cpu = cpu;
+    Built b = BuildAndCheck(script, options);
+    QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+    QVERIFY2(!HasGather(b.ir), (cpu + ": " + b.ir).c_str());
+    QVERIFY2(b.ir.find("shufflevector") != std::string::npos, (cpu + ": " + b.ir).c_str());
+  }
+}
+
 }  // namespace
 
 class LlvmTransposeCopy : public QObject {
@@ -132,20 +150,7 @@ class LlvmTransposeCopy : public QObject {
   void tileIsTransposedWithShufflesNotGathers() {
     QFETCH(int, rows);
     QFETCH(int, width);
-    // The host's registers, and AVX2's (square blocks where AVX-512 takes whole tiles)
-    // where the host can run AVX2 code.
-    std::vector<std::string> cpus = {""};
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
-#endif
-    for (const std::string& cpu : cpus) {
-      codegen::LLVMOptions options;
-      options.cpu = cpu;
-      Built b = BuildAndCheck(TransposeScript(rows, width, rows), options);
-      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
-      QVERIFY2(!HasGather(b.ir), b.ir.c_str());
-      QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
-    }
+    ExpectShuffleTransposeOnEachCpu(TransposeScript(rows, width, rows));
   }
 
   // With AVX2's 16 ymm the 8 x 32 tile (32 registers of rows) goes in four 8 x 8 blocks:
@@ -206,18 +211,7 @@ class LlvmTransposeCopy : public QObject {
     QFETCH(int, width);
     QFETCH(int, lanes);
     QFETCH(int, columns);
-    std::vector<std::string> cpus = {""};
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
-#endif
-    for (const std::string& cpu : cpus) {
-      codegen::LLVMOptions options;
-      options.cpu = cpu;
-      Built b = BuildAndCheck(TransposeScript(rows, width, lanes, columns), options);
-      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
-      QVERIFY2(!HasGather(b.ir), (cpu + ": " + b.ir).c_str());
-      QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
-    }
+    ExpectShuffleTransposeOnEachCpu(TransposeScript(rows, width, lanes, columns));
   }
 
   // NCHW -> NCHWc data and OIHW -> [O/b, I, H, W, b] weight packings: rows of one channel,
@@ -233,10 +227,7 @@ class LlvmTransposeCopy : public QObject {
   void convolutionPackingsAreTransposes() {
     QFETCH(bool, weights);
     QFETCH(int, block);
-    Built b = BuildAndCheck(PackingScript(weights, block));
-    QVERIFY2(b.matches, b.message.c_str());
-    QVERIFY2(!HasGather(b.ir), b.ir.c_str());
-    QVERIFY2(b.ir.find("shufflevector") != std::string::npos, b.ir.c_str());
+    ExpectShuffleTransposeOnEachCpu(PackingScript(weights, block));
   }
 
   // 56 x 32 in tiles of 14 rows (P = 16 with two rows never loaded): every element of the
