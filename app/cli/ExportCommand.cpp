@@ -1,5 +1,8 @@
-// tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [-o OUT]
+// tessera-cli export FILE --format tvm|tir|script|project|c|cuda|ptx|llvm|asm [-o OUT]
 //
+// `tir` prints the schedule as a TensorIR schedule program for TVM >= 0.20 (which has
+// no TE schedules): `--tvm 0.20` .. `0.26` picks the release's spellings (default 0.26);
+// a schedule without a TensorIR equivalent is refused, located (script/tvm/TirExport.h).
 // `script` prints the schedule as Tessera's script (the workload, create_schedule and
 // one line per trace entry); `tvm` prints the same program for TVM (identical while the
 // script uses no Tessera-only extension). `c` prints the C translation unit, `llvm` and
@@ -24,23 +27,28 @@
 #include "project/ProjectFile.h"
 #include "runtime/cuda/CudaModule.h"
 #include "script/ScriptPrinter.h"
+#include "script/tvm/TirExport.h"
 
 namespace tessera::cli {
 
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli export FILE --format tvm|script|project|c|cuda|ptx|llvm|asm [--mca] [-o OUT]
+    R"(Usage: tessera-cli export FILE --format tvm|tir|script|project|c|cuda|ptx|llvm|asm [--tvm V] [--mca] [-o OUT]
 
 Prints an artefact of the script's schedule (FILE: a script, a .tessera project or
 a shipped example's name):
   script   the Tessera script: workload, create_schedule, one line per primitive
-  tvm      the same as a TVM tensor-expression program
+  tvm      the same as a TVM tensor-expression program (TVM <= 0.19)
+  tir      a TensorIR schedule program for TVM >= 0.20: the te definition,
+           te.create_prim_func, the schedule as tir/s_tir.Schedule calls, a build,
+           a run on random data and a check against the unscheduled function
   project  a Tessera project file (.tessera, JSON): the script and its trace
   c, cuda, ptx, llvm, asm   generated code (needs the code generators of this build)
 
 Options:
   --format F        the artefact (required)
+  --tvm V           with tir: the TVM release, 0.20 .. 0.26 (default 0.26)
   --mca             with asm: first, as comments, each innermost loop's static
                     throughput (cycles per iteration and the bottleneck, LLVM's MCA
                     on the host CPU's scheduling model)
@@ -107,7 +115,7 @@ Result<std::string> AssemblyWithThroughput(const transform::LoweredProgram& lowe
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output"}, {"--mca"}}, &args))
+  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output", "--tvm"}, {"--mca"}}, &args))
     return UsageError("export", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -119,10 +127,17 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (format.empty()) return UsageError("export", "missing --format", err);
   bool code = format == "c" || format == "cuda" || format == "ptx" || format == "llvm" ||
               format == "asm";
-  if (format != "tvm" && format != "script" && format != "project" && !code)
+  if (format != "tvm" && format != "tir" && format != "script" && format != "project" && !code)
     return UsageError("export", "unknown format '" + format +
-                                    "' (expected tvm, script, project, c, cuda, ptx, llvm or asm)",
+                                    "' (expected tvm, tir, script, project, c, cuda, ptx, llvm or asm)",
                       err);
+  script::TvmVersion tvm_version;
+  if (args.has("--tvm")) {
+    if (format != "tir") return UsageError("export", "--tvm goes with --format tir", err);
+    auto parsed = script::ParseTvmVersion(args.value("--tvm"));
+    if (!parsed) return UsageError("export", parsed.error().message, err);
+    tvm_version = *parsed;
+  }
   std::string output = args.value("--output");
   if (args.has("--mca") && format != "asm") return UsageError("export", "--mca goes with --format asm", err);
   if (format == "ptx" && !codegen::NVRTCAvailable()) {
@@ -144,6 +159,14 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
       return kBadInput;
     }
     return kSuccess;
+  }
+  if (format == "tir") {
+    auto text = script::ExportTirProgram(*program, tvm_version);
+    if (!text) {
+      err << text.error().format() << "\n";
+      return kBadInput;
+    }
+    return WriteOutput(output, *text, out, err);
   }
   if (!code) {
     return WriteOutput(output,

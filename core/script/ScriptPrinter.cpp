@@ -474,15 +474,13 @@ bool InSomeShape(const std::vector<te::Tensor>& tensors, const std::string& name
   return found;
 }
 
-// tvm.lower's argument list: the tensors with the listed scalar variables at their
-// places (tvm.lower(s, [A, B, b])). A script that listed none passes every variable of
-// its workload that a compute reads and no argument's shape determines (TVM requires
-// them).
-std::string ArgumentList(const ScriptProgram& program) {
+}  // namespace
+
+std::vector<ScriptArgument> ScriptArguments(const ScriptProgram& program) {
   const ScriptNames& names = program.names;
   std::vector<te::Tensor> tensors = program.Arguments();
-  std::vector<std::string> items;
-  for (const te::Tensor& t : tensors) items.push_back(TensorList({t}, names));
+  std::vector<ScriptArgument> items;
+  for (const te::Tensor& t : tensors) items.push_back({TensorList({t}, names), t, {}});
   auto name_of = [&](const std::string& var) {
     auto it = names.scalar_vars.find(var);
     return it != names.scalar_vars.end() ? it->second : Identifier(var);
@@ -493,13 +491,24 @@ std::string ArgumentList(const ScriptProgram& program) {
             [](const auto& a, const auto& b) { return a.position < b.position; });
   for (const transform::ListedScalar& s : listed)
     items.insert(items.begin() + static_cast<std::ptrdiff_t>(std::min(s.position, items.size())),
-                 name_of(s.var.name()));
+                 ScriptArgument{name_of(s.var.name()), te::Tensor(), s.var});
   for (const ir::Var& v : scalars.unlisted)  // those the workload bound to a name
     if (auto it = names.scalar_vars.find(v.name());
         it != names.scalar_vars.end() && !InSomeShape(tensors, v.name()))
-      items.push_back(it->second);
+      items.push_back({it->second, te::Tensor(), v});
+  return items;
+}
+
+namespace {
+
+// tvm.lower's argument list: the tensors with the listed scalar variables at their
+// places (tvm.lower(s, [A, B, b])). A script that listed none passes every variable of
+// its workload that a compute reads and no argument's shape determines (TVM requires
+// them).
+std::string ArgumentList(const ScriptProgram& program) {
   std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+  for (const ScriptArgument& item : ScriptArguments(program))
+    out += (out.empty() ? "" : ", ") + item.text;
   return out;
 }
 

@@ -27,6 +27,18 @@ std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const Scr
                                          const std::string& te_prefix = "te.",
                                          ScriptDialect dialect = ScriptDialect::Tessera);
 
+// One argument of the lowered function as the script names it (`A`, `T.op.output(1)`,
+// a scalar variable `b`): a tensor, or else the scalar `var`.
+struct ScriptArgument {
+  std::string text;
+  te::Tensor tensor;
+  ir::Var var;
+};
+
+// tvm.lower's argument list in order: the tensors of ScriptProgram::Arguments() with the
+// listed scalar variables at their places, then the unlisted scalars a compute reads.
+std::vector<ScriptArgument> ScriptArguments(const ScriptProgram& program);
+
 // The whole script of `program` with its schedule's current trace.
 std::string PrintScript(const ScriptProgram& program,
                         ScriptDialect dialect = ScriptDialect::Tessera);

@@ -45,4 +45,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/JsonBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScalableVectors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StructuralEqualBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportPrimitives.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportProgram.cpp
 )

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Runs the TensorIR export (tessera-cli export --format tir) of every shipped example and
+# every tests/tvm_programs program under a real TVM built from source, and writes what
+# TVM printed into tests/tvm_reference_tir/<name>.txt: first the schedule lines of the
+# export (from `sch = ...Schedule(func)` to the print of the module), then a line
+# "==== TVM", then TVM's output (the scheduled module, the check's verdict) and the exit
+# status. tst_tir_export compares the exporter's current output with these files; CI
+# cannot build TVM, so the files are committed. A refused program gets no file (the
+# refusal is printed here and checked by tst_tir_export).
+#
+# Usage: TVM_SRC=/path/to/tvm TVM_BUILD=/path/to/tvm/build scripts/tvm-reference.sh
+#   TVM_VERSION  the release the build is (0.20 by default): the export's spelling
+#   TESSERA_CLI  the tessera-cli binary (default build-test/app/cli/tessera-cli)
+set -u
+: "${TVM_SRC:?set TVM_SRC to the TVM source tree}"
+: "${TVM_BUILD:?set TVM_BUILD to the TVM build directory (holding libtvm.so)}"
+root=$(cd "$(dirname "$0")/.." && pwd)
+version=${TVM_VERSION:-0.20}
+cli=${TESSERA_CLI:-$root/build-test/app/cli/tessera-cli}
+out=$root/tests/tvm_reference_tir
+python=/usr/bin/python3
+
+[ -x "$cli" ] || { echo "tvm-reference: no tessera-cli at $cli (set TESSERA_CLI)" >&2; exit 2; }
+[ -e "$TVM_BUILD/libtvm.so" ] || { echo "tvm-reference: no libtvm.so in $TVM_BUILD" >&2; exit 2; }
+# The Cython FFI (TVM 0.20 falls back to ctypes without it, which is slower but works).
+if ! ls "$TVM_SRC"/python/tvm/_ffi/_cy3/core*.so >/dev/null 2>&1; then
+  (cd "$TVM_SRC/python" && "$python" setup.py build_ext --inplace) >/dev/null 2>&1 ||
+    echo "tvm-reference: the Cython FFI did not build; TVM runs through ctypes" >&2
+fi
+
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+exported=0
+refused=0
+passed=0
+for file in "$root"/resources/examples/*.py "$root"/tests/tvm_programs/*.py; do
+  name=$(basename "$file" .py)
+  program=$work/$name.py
+  if ! "$cli" export "$file" --format tir --tvm "$version" >"$program" 2>"$work/err"; then
+    refused=$((refused + 1))
+    echo "refused  $(cat "$work/err")"
+    continue
+  fi
+  exported=$((exported + 1))
+  {
+    sed -n '/^sch = .*Schedule(func)$/,/^print(sch.mod.script())$/p' "$program"
+    echo "==== TVM"
+    PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$program" 2>&1
+    echo "EXIT $?"
+  } >"$out/$name.txt"
+  if grep -q '^CHECK: OK' "$out/$name.txt"; then
+    passed=$((passed + 1))
+    echo "ok       $name"
+  else
+    echo "FAILED   $name (see $out/$name.txt)"
+  fi
+done
+echo "TVM $version: $exported exported ($passed ran and matched the unscheduled function), $refused refused"
