@@ -1,0 +1,313 @@
+#include "tir/Schedule.h"
+
+#include <map>
+
+#include "tir/ScheduleError.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace schedule_detail {
+
+Instruction Inst(InstKind kind, std::vector<int> inputs = {}) {
+  Instruction inst;
+  inst.kind = kind;
+  inst.inputs = std::move(inputs);
+  return inst;
+}
+
+}  // namespace schedule_detail
+
+using schedule_detail::Inst;
+
+int Schedule::NewBlockRV(const std::string& name) {
+  rvs_.push_back({true, name, Var()});
+  return static_cast<int>(rvs_.size()) - 1;
+}
+
+int Schedule::NewLoopRV(const Var& v) {
+  rvs_.push_back({false, "", v});
+  return static_cast<int>(rvs_.size()) - 1;
+}
+
+Result<const BlockRealizeNode*> Schedule::Get(const BlockRV& block) const {
+  if (block.id < 0 || block.id >= static_cast<int>(rvs_.size()) || !rvs_[block.id].is_block) {
+    return ScheduleError("ValueError", "Not a block random variable of this schedule");
+  }
+  std::vector<const BlockRealizeNode*> found = state_.FindBlocks(rvs_[block.id].block);
+  if (found.size() != 1) {
+    return ScheduleError("ValueError",
+                         "The block " + rvs_[block.id].block + " is no longer in the function");
+  }
+  return found[0];
+}
+
+Result<Var> Schedule::LoopVar(const LoopRV& loop) const {
+  if (loop.id < 0 || loop.id >= static_cast<int>(rvs_.size()) || rvs_[loop.id].is_block) {
+    return ScheduleError("ValueError", "Not a loop random variable of this schedule");
+  }
+  return rvs_[loop.id].loop;
+}
+
+Result<const ForNode*> Schedule::Get(const LoopRV& loop) const {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (const ForNode* f = state_.FindLoop(*v)) return f;
+  return ScheduleError("ValueError", "The loop " + v->name() +
+                                         " is no longer in the function (an earlier primitive "
+                                         "replaced it)");
+}
+
+Result<std::vector<Var>> Schedule::LoopVars(const std::vector<LoopRV>& loops) const {
+  std::vector<Var> vars;
+  for (const LoopRV& l : loops) {
+    auto v = LoopVar(l);
+    if (!v.ok()) return v.error();
+    vars.push_back(*v);
+  }
+  return vars;
+}
+
+Result<BlockRV> Schedule::GetBlock(const std::string& name, const std::string& func_name) {
+  if (func_name != func().name) {
+    return ScheduleError("ValueError", "No function named " + func_name + " in the module");
+  }
+  auto found = tir::GetBlock(state_, name);
+  if (!found.ok()) return found.error();
+  BlockRV rv{NewBlockRV(name)};
+  Instruction inst = Inst(InstKind::GetBlock);
+  inst.name = name;
+  inst.func_name = func_name;
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
+Result<std::vector<LoopRV>> Schedule::GetLoops(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  Instruction inst = Inst(InstKind::GetLoops, {block.id});
+  std::vector<LoopRV> loops;
+  for (const Var& v : tir::GetLoops(state_, *realize)) {
+    loops.push_back({NewLoopRV(v)});
+    inst.outputs.push_back(loops.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return loops;
+}
+
+Result<std::vector<BlockRV>> Schedule::RecordBlocks(InstKind kind, int input,
+                                                    const std::vector<std::string>& names) {
+  Instruction inst = Inst(kind, {input});
+  std::vector<BlockRV> blocks;
+  for (const std::string& n : names) {
+    blocks.push_back({NewBlockRV(n)});
+    inst.outputs.push_back(blocks.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return blocks;
+}
+
+Result<std::vector<BlockRV>> Schedule::GetChildBlocks(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  return RecordBlocks(InstKind::GetChildBlocks, block.id, tir::GetChildBlocks(state_, *realize));
+}
+
+Result<std::vector<BlockRV>> Schedule::GetChildBlocks(const LoopRV& loop) {
+  auto l = Get(loop);
+  if (!l.ok()) return l.error();
+  return RecordBlocks(InstKind::GetChildBlocks, loop.id, tir::GetChildBlocks(state_, *l));
+}
+
+Result<std::vector<BlockRV>> Schedule::GetProducers(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  return RecordBlocks(InstKind::GetProducers, block.id, tir::GetProducers(state_, *realize));
+}
+
+Result<std::vector<BlockRV>> Schedule::GetConsumers(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  return RecordBlocks(InstKind::GetConsumers, block.id, tir::GetConsumers(state_, *realize));
+}
+
+Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<Expr>& factors,
+                                            bool preserve_unit_iters, bool disable_predication) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto vars = tir::Split(&state_, *v, factors, preserve_unit_iters, disable_predication);
+  if (!vars.ok()) return vars.error();
+  Instruction inst = Inst(InstKind::Split, {loop.id});
+  inst.factors = factors;
+  inst.preserve_unit_iters = preserve_unit_iters;
+  inst.disable_predication = disable_predication;
+  std::vector<LoopRV> loops;
+  for (const Var& nv : *vars) {
+    loops.push_back({NewLoopRV(nv)});
+    inst.outputs.push_back(loops.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return loops;
+}
+
+Result<LoopRV> Schedule::Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters) {
+  auto vars = LoopVars(loops);
+  if (!vars.ok()) return vars.error();
+  auto fused = tir::Fuse(&state_, *vars, preserve_unit_iters);
+  if (!fused.ok()) return fused.error();
+  Instruction inst = Inst(InstKind::Fuse);
+  inst.preserve_unit_iters = preserve_unit_iters;
+  for (const LoopRV& l : loops) inst.inputs.push_back(l.id);
+  LoopRV rv{NewLoopRV(*fused)};
+  inst.outputs.push_back(rv.id);
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
+Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
+  auto vars = LoopVars(loops);
+  if (!vars.ok()) return vars.error();
+  if (Status s = tir::Reorder(&state_, *vars); !s.ok()) return s;
+  Instruction inst = Inst(InstKind::Reorder);
+  for (const LoopRV& l : loops) inst.inputs.push_back(l.id);
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
+Status Schedule::Parallel(const LoopRV& loop) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (Status s = tir::Parallel(&state_, *v); !s.ok()) return s;
+  trace_.insts.push_back(Inst(InstKind::Parallel, {loop.id}));
+  return Status::Ok();
+}
+
+Status Schedule::Vectorize(const LoopRV& loop) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (Status s = tir::Vectorize(&state_, *v); !s.ok()) return s;
+  trace_.insts.push_back(Inst(InstKind::Vectorize, {loop.id}));
+  return Status::Ok();
+}
+
+Status Schedule::Unroll(const LoopRV& loop) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (Status s = tir::Unroll(&state_, *v); !s.ok()) return s;
+  trace_.insts.push_back(Inst(InstKind::Unroll, {loop.id}));
+  return Status::Ok();
+}
+
+Status Schedule::Bind(const LoopRV& loop, const std::string& thread_axis) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (Status s = tir::Bind(&state_, *v, thread_axis); !s.ok()) return s;
+  Instruction inst = Inst(InstKind::Bind, {loop.id});
+  inst.name = thread_axis;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
+namespace apply_trace_detail {
+
+// Runs one instruction with its inputs translated; returns the new output ids.
+Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in, Schedule* sch) {
+  auto loops_of = [&] {
+    std::vector<LoopRV> loops;
+    for (int id : in) loops.push_back({id});
+    return loops;
+  };
+  auto ids = [](const auto& rvs) {
+    std::vector<int> out;
+    for (const auto& rv : rvs) out.push_back(rv.id);
+    return out;
+  };
+  auto status = [](const Status& s) -> Result<std::vector<int>> {
+    if (!s.ok()) return s.error();
+    return std::vector<int>{};
+  };
+  switch (inst.kind) {
+    case InstKind::GetBlock: {
+      auto b = sch->GetBlock(inst.name, inst.func_name);
+      if (!b.ok()) return b.error();
+      return std::vector<int>{b->id};
+    }
+    case InstKind::GetLoops: {
+      auto r = sch->GetLoops({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::GetChildBlocks: {
+      // The input is a block or a loop; try it as what it was recorded as.
+      auto r = sch->Get(BlockRV{in.at(0)}).ok() ? sch->GetChildBlocks(BlockRV{in.at(0)})
+                                                : sch->GetChildBlocks(LoopRV{in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::GetProducers: {
+      auto r = sch->GetProducers({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::GetConsumers: {
+      auto r = sch->GetConsumers({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::Split: {
+      auto r =
+          sch->Split({in.at(0)}, inst.factors, inst.preserve_unit_iters, inst.disable_predication);
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::Fuse: {
+      auto r = sch->Fuse(loops_of(), inst.preserve_unit_iters);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::Reorder:
+      return status(sch->Reorder(loops_of()));
+    case InstKind::Parallel:
+      return status(sch->Parallel({in.at(0)}));
+    case InstKind::Vectorize:
+      return status(sch->Vectorize({in.at(0)}));
+    case InstKind::Unroll:
+      return status(sch->Unroll({in.at(0)}));
+    case InstKind::Bind:
+      return status(sch->Bind({in.at(0)}, inst.name));
+  }
+  return ScheduleError("ValueError", "unknown instruction");
+}
+
+}  // namespace apply_trace_detail
+
+Status ApplyTrace(const Trace& trace, Schedule* sch) {
+  std::map<int, int> rv_map;  // recorded id -> id in `sch`
+  for (size_t i = 0; i < trace.insts.size(); ++i) {
+    const Instruction& inst = trace.insts[i];
+    std::vector<int> in;
+    for (int id : inst.inputs) {
+      auto it = rv_map.find(id);
+      if (it == rv_map.end()) {
+        return Error("instruction " + std::to_string(i) + " (" + inst_kind_name(inst.kind) +
+                     "): ValueError: it uses a random variable no instruction defined");
+      }
+      in.push_back(it->second);
+    }
+    auto out = apply_trace_detail::Run(inst, in, sch);
+    if (!out.ok()) {
+      return Error("instruction " + std::to_string(i) + " (" + inst_kind_name(inst.kind) +
+                   "): " + out.error().message);
+    }
+    if (out->size() != inst.outputs.size()) {
+      return Error("instruction " + std::to_string(i) + " (" + inst_kind_name(inst.kind) +
+                   "): ValueError: it produced " + std::to_string(out->size()) +
+                   " results where the trace recorded " + std::to_string(inst.outputs.size()));
+    }
+    for (size_t k = 0; k < out->size(); ++k) rv_map[inst.outputs[k]] = (*out)[k];
+  }
+  return Status::Ok();
+}
+
+}  // namespace tessera::tir

@@ -1,0 +1,88 @@
+// tir.Schedule (s_tir.Schedule since TVM 0.24): the PrimFunc being scheduled, the random
+// variables that name its blocks and loops, and the trace of every primitive applied.
+//
+//   auto func = *CreatePrimFunc({A, B, C});
+//   Schedule sch(func);
+//   BlockRV c = *sch.GetBlock("C");
+//   std::vector<LoopRV> loops = *sch.GetLoops(c);
+//   auto [io, ii] = ...*sch.Split(loops[0], {Expr(), Expr(32)});   // factors=[None, 32]
+//   AsTVMScript(sch.func());  TraceAsPython(sch.trace());
+//
+// Each primitive validates, then applies completely or returns the error and leaves the
+// function and the trace as they were. A random variable whose loop or block an earlier
+// primitive replaced (a split loop) no longer resolves.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "support/Result.h"
+#include "tir/ScheduleState.h"
+#include "tir/Trace.h"
+
+namespace tessera::tir {
+
+struct BlockRV {
+  int id = -1;
+};
+struct LoopRV {
+  int id = -1;
+};
+
+class Schedule {
+ public:
+  explicit Schedule(PrimFunc func) : state_(std::move(func)) {}
+
+  const PrimFunc& func() const { return state_.func(); }
+  const ScheduleState& state() const { return state_; }
+  const Trace& trace() const { return trace_; }
+
+  // ---- queries (recorded in the trace, as TVM records them) ----
+  Result<BlockRV> GetBlock(const std::string& name, const std::string& func_name = "main");
+  Result<std::vector<LoopRV>> GetLoops(const BlockRV& block);
+  Result<std::vector<BlockRV>> GetChildBlocks(const BlockRV& block);
+  Result<std::vector<BlockRV>> GetChildBlocks(const LoopRV& loop);
+  Result<std::vector<BlockRV>> GetProducers(const BlockRV& block);
+  Result<std::vector<BlockRV>> GetConsumers(const BlockRV& block);
+
+  // ---- loop transformations ----
+  // factors: an undefined Expr is None (inferred).
+  Result<std::vector<LoopRV>> Split(const LoopRV& loop, const std::vector<Expr>& factors,
+                                    bool preserve_unit_iters = true,
+                                    bool disable_predication = false);
+  Result<LoopRV> Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
+  Status Reorder(const std::vector<LoopRV>& loops);
+
+  // ---- loop kinds ----
+  Status Parallel(const LoopRV& loop);
+  Status Vectorize(const LoopRV& loop);
+  Status Unroll(const LoopRV& loop);
+  Status Bind(const LoopRV& loop, const std::string& thread_axis);
+
+  // ---- what a random variable stands for now ----
+  Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
+  Result<const ForNode*> Get(const LoopRV& loop) const;
+
+ private:
+  struct RVEntry {
+    bool is_block = false;
+    std::string block;  // a block's name
+    Var loop;           // a loop's variable
+  };
+  int NewBlockRV(const std::string& name);
+  int NewLoopRV(const Var& v);
+  Result<Var> LoopVar(const LoopRV& loop) const;
+  Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
+  Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
+                                            const std::vector<std::string>& names);
+
+  ScheduleState state_;
+  Trace trace_;
+  std::vector<RVEntry> rvs_;
+};
+
+// Replays `trace` (recorded on a schedule of the same function) on `sch`; the first
+// instruction that fails stops the replay, and its error names the instruction.
+Status ApplyTrace(const Trace& trace, Schedule* sch);
+
+}  // namespace tessera::tir

@@ -1,0 +1,69 @@
+#include "tir/Stmt.h"
+
+#include "ir/ExprOp.h"
+
+namespace tessera::tir {
+
+Stmt MakeCompute(ir::Stmt s) { return std::make_shared<const ComputeNode>(std::move(s)); }
+
+Stmt MakeSeq(std::vector<Stmt> stmts) {
+  std::vector<Stmt> flat;
+  for (Stmt& s : stmts) {
+    if (!s) continue;
+    if (const auto* seq = As<SeqNode>(s)) {
+      flat.insert(flat.end(), seq->seq.begin(), seq->seq.end());
+    } else {
+      flat.push_back(std::move(s));
+    }
+  }
+  if (flat.size() == 1) return flat[0];
+  return std::make_shared<const SeqNode>(std::move(flat));
+}
+
+Stmt MakeFor(Var v, Expr min, Expr extent, ForKind kind, Stmt body) {
+  return std::make_shared<const ForNode>(std::move(v), std::move(min), std::move(extent), kind,
+                                         std::move(body));
+}
+
+Stmt MakeBlockRealize(std::vector<Expr> iter_values, Expr predicate, Block block) {
+  return std::make_shared<const BlockRealizeNode>(std::move(iter_values), std::move(predicate),
+                                                  std::move(block));
+}
+
+Stmt WithBody(const ForNode& loop, Stmt body) {
+  auto n = std::make_shared<ForNode>(loop);
+  n->body = std::move(body);
+  return n;
+}
+
+Stmt WithBody(const BlockRealizeNode& realize, Stmt body) {
+  auto block = std::make_shared<BlockNode>(*realize.block);
+  block->body = std::move(body);
+  return MakeBlockRealize(realize.iter_values, realize.predicate, std::move(block));
+}
+
+const BlockRealizeNode* RootRealize(const PrimFunc& f) { return As<BlockRealizeNode>(f.body); }
+
+void PreOrderVisit(const Stmt& s, const std::function<bool(const StmtNode*)>& f) {
+  if (!s || !f(s.get())) return;
+  if (const auto* seq = As<SeqNode>(s)) {
+    for (const Stmt& c : seq->seq) PreOrderVisit(c, f);
+  } else if (const auto* loop = As<ForNode>(s)) {
+    PreOrderVisit(loop->body, f);
+  } else if (const auto* realize = As<BlockRealizeNode>(s)) {
+    PreOrderVisit(realize->block->body, f);
+  }
+}
+
+char IterKindChar(ir::IterVarType t) {
+  switch (t) {
+    case ir::IterVarType::DataPar:
+      return 'S';
+    case ir::IterVarType::CommReduce:
+      return 'R';
+    default:
+      return 'O';
+  }
+}
+
+}  // namespace tessera::tir

@@ -1,0 +1,146 @@
+// The TensorIR tree: loops, blocks and block realizes around the computations of a
+// PrimFunc (the seed's "Block and Block Realize"). Expressions, variables, buffers and
+// ranges are core/ir's; the leaves are core/ir statements (BufferStore, IfThenElse, ...).
+//
+// The tree lives here rather than as new core/ir statement kinds so that adding it did
+// not change every StmtFunctor of the compiler; the nodes mirror TVM's BlockNode,
+// BlockRealizeNode and ForNode field for field and can move to core/ir unchanged.
+//
+// Nodes are immutable and shared. A loop is identified by its loop variable (pointer
+// identity) and a block by its name, which CreatePrimFunc and the primitives keep unique.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/Buffer.h"
+#include "ir/Expr.h"
+#include "ir/IterVar.h"
+#include "ir/Stmt.h"
+
+namespace tessera::tir {
+
+using ir::Buffer;
+using ir::DataType;
+using ir::Expr;
+using ir::ForKind;
+using ir::IterVar;
+using ir::Range;
+using ir::Region;
+using ir::Var;
+
+enum class StmtKind : uint8_t { Compute, Seq, For, BlockRealize };
+
+struct StmtNode {
+  const StmtKind kind;
+  virtual ~StmtNode() = default;
+
+ protected:
+  explicit StmtNode(StmtKind k) : kind(k) {}
+};
+using Stmt = std::shared_ptr<const StmtNode>;
+
+template <typename T>
+const T* As(const Stmt& s) {
+  return s && s->kind == T::kKind ? static_cast<const T*>(s.get()) : nullptr;
+}
+template <typename T>
+const T* As(const StmtNode* s) {
+  return s && s->kind == T::kKind ? static_cast<const T*>(s) : nullptr;
+}
+
+// A leaf: a core/ir statement that holds no TensorIR loop or block.
+struct ComputeNode : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::Compute;
+  ir::Stmt stmt;
+  explicit ComputeNode(ir::Stmt s) : StmtNode(kKind), stmt(std::move(s)) {}
+};
+
+struct SeqNode : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::Seq;
+  std::vector<Stmt> seq;
+  explicit SeqNode(std::vector<Stmt> s) : StmtNode(kKind), seq(std::move(s)) {}
+};
+
+// A loop: serial, parallel, vectorized, unrolled or bound to `thread_tag`.
+struct ForNode : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::For;
+  Var loop_var;
+  Expr min, extent;
+  ForKind for_kind = ForKind::Serial;
+  std::string thread_tag;  // set when for_kind == ThreadBinding
+  std::map<std::string, Expr> annotations;
+  Stmt body;
+  ForNode(Var v, Expr m, Expr e, ForKind k, Stmt b)
+      : StmtNode(kKind),
+        loop_var(std::move(v)),
+        min(std::move(m)),
+        extent(std::move(e)),
+        for_kind(k),
+        body(std::move(b)) {}
+};
+
+// The region of `buffer` a block reads or writes.
+struct BufferRegion {
+  Buffer buffer;
+  Region region;
+};
+
+// A block: its iterators (IterVarType::DataPar is "S", CommReduce is "R"), the regions it
+// reads and writes, its local buffers and its body; `init` (undefined when none) runs
+// before the first reduction step of each output element.
+struct BlockNode {
+  std::string name;
+  std::vector<IterVar> iter_vars;
+  std::vector<BufferRegion> reads, writes;
+  std::vector<Buffer> alloc_buffers;
+  std::map<std::string, Expr> annotations;
+  ir::Stmt init;
+  Stmt body;
+};
+using Block = std::shared_ptr<const BlockNode>;
+
+// Executes `block` with its iterators bound to `iter_values` where `predicate` holds.
+struct BlockRealizeNode : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::BlockRealize;
+  std::vector<Expr> iter_values;
+  Expr predicate;
+  Block block;
+  BlockRealizeNode(std::vector<Expr> values, Expr pred, Block b)
+      : StmtNode(kKind),
+        iter_values(std::move(values)),
+        predicate(std::move(pred)),
+        block(std::move(b)) {}
+};
+
+// A function over buffers; `body` is the realize of the root block.
+struct PrimFunc {
+  std::string name = "main";
+  std::vector<Buffer> params;
+  bool noalias = true;  // the "tir.noalias" attribute
+  Stmt body;
+};
+
+Stmt MakeCompute(ir::Stmt s);
+// Flattens nested sequences; one element returns it.
+Stmt MakeSeq(std::vector<Stmt> stmts);
+Stmt MakeFor(Var v, Expr min, Expr extent, ForKind kind, Stmt body);
+Stmt MakeBlockRealize(std::vector<Expr> iter_values, Expr predicate, Block block);
+// A copy of the loop with another body / kind (the loop variable is kept, so the loop
+// keeps its identity).
+Stmt WithBody(const ForNode& loop, Stmt body);
+Stmt WithBody(const BlockRealizeNode& realize, Stmt body);
+
+// The root block realize of `f` and its block.
+const BlockRealizeNode* RootRealize(const PrimFunc& f);
+
+// Visits every TensorIR node of `s` in pre order (blocks' bodies included).
+void PreOrderVisit(const Stmt& s, const std::function<bool(const StmtNode*)>& f);
+
+// 'S', 'R' or 'O' for a block iterator's kind.
+char IterKindChar(ir::IterVarType t);
+
+}  // namespace tessera::tir

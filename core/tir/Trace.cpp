@@ -1,0 +1,144 @@
+#include "tir/Trace.h"
+
+#include <map>
+
+#include "ir/ExprOp.h"
+
+namespace tessera::tir {
+
+const char* inst_kind_name(InstKind kind) {
+  switch (kind) {
+    case InstKind::GetBlock:
+      return "GetBlock";
+    case InstKind::GetLoops:
+      return "GetLoops";
+    case InstKind::GetChildBlocks:
+      return "GetChildBlocks";
+    case InstKind::GetProducers:
+      return "GetProducers";
+    case InstKind::GetConsumers:
+      return "GetConsumers";
+    case InstKind::Split:
+      return "Split";
+    case InstKind::Fuse:
+      return "Fuse";
+    case InstKind::Reorder:
+      return "Reorder";
+    case InstKind::Parallel:
+      return "Parallel";
+    case InstKind::Vectorize:
+      return "Vectorize";
+    case InstKind::Unroll:
+      return "Unroll";
+    case InstKind::Bind:
+      return "Bind";
+  }
+  return "?";
+}
+
+bool outputs_blocks(InstKind kind) {
+  return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
+         kind == InstKind::GetProducers || kind == InstKind::GetConsumers;
+}
+
+namespace trace_detail {
+
+// PythonAPICall::OutputList: "a, b = ", "a, = " for one output, nothing for none.
+std::string OutputList(const std::vector<std::string>& outs) {
+  if (outs.empty()) return "";
+  std::string s = outs[0];
+  for (size_t i = 1; i < outs.size(); ++i) s += ", " + outs[i];
+  return s + (outs.size() == 1 ? "," : "") + " = ";
+}
+
+std::string Factor(const Expr& e) {
+  if (!e.defined()) return "None";
+  if (const int64_t* c = ir::as_const_int(e)) return std::to_string(*c);
+  return ExprToTVMScript(e);
+}
+
+}  // namespace trace_detail
+
+std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
+  using namespace trace_detail;
+  std::map<int, std::string> names;
+  std::vector<std::string> lines;
+  auto rv = [&](int id) {
+    auto it = names.find(id);
+    return it == names.end() ? std::string("None") : it->second;
+  };
+  for (const Instruction& inst : trace.insts) {
+    std::vector<std::string> outs;
+    for (int id : inst.outputs) {
+      std::string name = (outputs_blocks(inst.kind) ? "b" : "l") + std::to_string(names.size());
+      names[id] = name;
+      outs.push_back(name);
+    }
+    std::string in0 = inst.inputs.empty() ? "None" : rv(inst.inputs[0]);
+    std::string all_inputs;
+    for (size_t i = 0; i < inst.inputs.size(); ++i)
+      all_inputs += (i ? ", " : "") + rv(inst.inputs[i]);
+    std::string line;
+    switch (inst.kind) {
+      case InstKind::GetBlock:
+        line = outs.at(0) + " = sch." + (dialect == TvmDialect::STir ? "get_sblock" : "get_block") +
+               "(name=\"" + inst.name + "\", func_name=\"" + inst.func_name + "\")";
+        break;
+      case InstKind::GetLoops:
+        line = OutputList(outs) + "sch.get_loops(block=" + in0 + ")";
+        break;
+      case InstKind::GetChildBlocks:
+        line = OutputList(outs) + "sch.get_child_blocks(" + in0 + ")";
+        break;
+      case InstKind::GetProducers:
+        line = OutputList(outs) + "sch.get_producers(block=" + in0 + ")";
+        break;
+      case InstKind::GetConsumers:
+        line = OutputList(outs) + "sch.get_consumers(block=" + in0 + ")";
+        break;
+      case InstKind::Split: {
+        std::string factors;
+        for (size_t i = 0; i < inst.factors.size(); ++i)
+          factors += (i ? ", " : "") + Factor(inst.factors[i]);
+        line = OutputList(outs) + "sch.split(loop=" + in0 + ", factors=[" + factors +
+               "], preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") +
+               ", disable_predication=" + (inst.disable_predication ? "True" : "False") + ")";
+        break;
+      }
+      case InstKind::Fuse:
+        line = outs.at(0) + " = sch.fuse(" + all_inputs +
+               ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
+        break;
+      case InstKind::Reorder:
+        line = "sch.reorder(" + all_inputs + ")";
+        break;
+      case InstKind::Parallel:
+        line = "sch.parallel(loop=" + in0 + ")";
+        break;
+      case InstKind::Vectorize:
+        line = "sch.vectorize(loop=" + in0 + ")";
+        break;
+      case InstKind::Unroll:
+        line = "sch.unroll(loop=" + in0 + ")";
+        break;
+      case InstKind::Bind:
+        line = "sch.bind(loop=" + in0 + ", thread_axis=\"" + inst.name + "\")";
+        break;
+    }
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+std::string TraceAsPython(const Trace& trace, TvmDialect dialect) {
+  bool stir = dialect == TvmDialect::STir;
+  std::string text =
+      stir ? "# from tvm import s_tir\ndef apply_trace(sch: s_tir.Schedule) -> None:\n"
+           : "# from tvm import tir\ndef apply_trace(sch: tir.Schedule) -> None:\n";
+  std::vector<std::string> lines = TraceLines(trace, dialect);
+  if (lines.empty()) return text + "  pass";
+  for (size_t i = 0; i < lines.size(); ++i) text += (i ? "\n  " : "  ") + lines[i];
+  return text;
+}
+
+}  // namespace tessera::tir

@@ -1,0 +1,61 @@
+// The trace of a TensorIR schedule: every primitive applied, with its inputs (random
+// variables: blocks and loops, as ids), its attributes and its outputs, in order. It is
+// printed as TVM prints `sch.trace`:
+//   # from tvm import tir
+//   def apply_trace(sch: tir.Schedule) -> None:
+//     b0 = sch.get_block(name="C", func_name="main")
+//     l1, l2, l3 = sch.get_loops(block=b0)
+//     l4, l5 = sch.split(loop=l1, factors=[None, 32], preserve_unit_iters=True,
+//     disable_predication=False)
+// (TvmDialect::STir: `from tvm import s_tir`, `s_tir.Schedule`, `sch.get_sblock`), and
+// ApplyTrace (Schedule.h) replays it on another schedule.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tir/ScriptPrinter.h"
+
+namespace tessera::tir {
+
+enum class InstKind {
+  GetBlock,
+  GetLoops,
+  GetChildBlocks,
+  GetProducers,
+  GetConsumers,
+  Split,
+  Fuse,
+  Reorder,
+  Parallel,
+  Vectorize,
+  Unroll,
+  Bind,
+};
+// TVM's instruction kind name: "GetBlock", "Split", ...
+const char* inst_kind_name(InstKind kind);
+// Whether the instruction's outputs are blocks (else loops).
+bool outputs_blocks(InstKind kind);
+
+struct Instruction {
+  InstKind kind = InstKind::GetBlock;
+  std::vector<int> inputs;    // random variable ids
+  std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
+  std::string name;           // GetBlock: the block's name; Bind: the thread axis
+  std::string func_name;      // GetBlock
+  bool preserve_unit_iters = true;
+  bool disable_predication = false;
+  std::vector<int> outputs;  // random variable ids
+};
+
+struct Trace {
+  std::vector<Instruction> insts;
+};
+
+// The instruction lines (without the function header), random variables named b0, l1,
+// ... in order of appearance as TVM names them.
+std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect = TvmDialect::Tir);
+// The whole `def apply_trace(sch)` text (no trailing newline).
+std::string TraceAsPython(const Trace& trace, TvmDialect dialect = TvmDialect::Tir);
+
+}  // namespace tessera::tir

@@ -1,0 +1,89 @@
+#include <algorithm>
+
+#include "tir/ScheduleError.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace get_block_loop_detail {
+
+bool Touches(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
+  return std::any_of(regions.begin(), regions.end(),
+                     [&](const BufferRegion& r) { return r.buffer == buffer; });
+}
+
+// The blocks of `block`'s scope in execution order, and the position of `block` there.
+std::vector<const BlockRealizeNode*> ScopeBlocks(const ScheduleState& state,
+                                                 const BlockRealizeNode* block, size_t* index) {
+  const BlockRealizeNode* scope = state.ScopeOf(block);
+  std::vector<const BlockRealizeNode*> blocks =
+      scope ? state.ChildBlocks(scope) : std::vector<const BlockRealizeNode*>{};
+  *index = std::find(blocks.begin(), blocks.end(), block) - blocks.begin();
+  return blocks;
+}
+
+void AddUnique(std::vector<std::string>* out, const std::string& name) {
+  if (std::find(out->begin(), out->end(), name) == out->end()) out->push_back(name);
+}
+
+}  // namespace get_block_loop_detail
+
+Result<const BlockRealizeNode*> GetBlock(const ScheduleState& state, const std::string& name) {
+  std::vector<const BlockRealizeNode*> found = state.FindBlocks(name);
+  if (found.empty()) {
+    return ScheduleError("ValueError", "Cannot find a block with the name: " + name);
+  }
+  if (found.size() > 1) {
+    return ScheduleError("ValueError", "Multiple blocks with the name " + name + " found (" +
+                                           std::to_string(found.size()) + ")");
+  }
+  return found[0];
+}
+
+std::vector<Var> GetLoops(const ScheduleState& state, const BlockRealizeNode* block) {
+  std::vector<Var> vars;
+  for (const ForNode* loop : state.LoopsAbove(block)) vars.push_back(loop->loop_var);
+  return vars;
+}
+
+std::vector<std::string> GetChildBlocks(const ScheduleState& state, const StmtNode* parent) {
+  std::vector<std::string> names;
+  for (const BlockRealizeNode* r : state.ChildBlocks(parent)) names.push_back(r->block->name);
+  return names;
+}
+
+std::vector<std::string> GetProducers(const ScheduleState& state, const BlockRealizeNode* block) {
+  using namespace get_block_loop_detail;
+  size_t index = 0;
+  std::vector<const BlockRealizeNode*> blocks = ScopeBlocks(state, block, &index);
+  std::vector<std::string> out;
+  const BlockNode& dst = *block->block;
+  auto add_writers_of = [&](const std::vector<BufferRegion>& regions) {
+    for (const BufferRegion& r : regions) {
+      for (size_t i = 0; i < index && i < blocks.size(); ++i) {
+        if (Touches(blocks[i]->block->writes, r.buffer)) AddUnique(&out, blocks[i]->block->name);
+      }
+    }
+  };
+  add_writers_of(dst.reads);   // read after write
+  add_writers_of(dst.writes);  // write after write
+  return out;
+}
+
+std::vector<std::string> GetConsumers(const ScheduleState& state, const BlockRealizeNode* block) {
+  using namespace get_block_loop_detail;
+  size_t index = 0;
+  std::vector<const BlockRealizeNode*> blocks = ScopeBlocks(state, block, &index);
+  std::vector<std::string> out;
+  for (size_t i = index + 1; i < blocks.size(); ++i) {
+    const BlockNode& later = *blocks[i]->block;
+    for (const BufferRegion& w : block->block->writes) {
+      if (Touches(later.reads, w.buffer) || Touches(later.writes, w.buffer)) {
+        AddUnique(&out, later.name);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tessera::tir

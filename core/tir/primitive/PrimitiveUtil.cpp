@@ -1,0 +1,71 @@
+#include "tir/primitive/PrimitiveUtil.h"
+
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "tir/AffineBinding.h"
+
+namespace tessera::tir {
+
+namespace primitive_util_detail {
+
+// Rebuilds the tree, giving each block realize directly below to `f` (not recursing
+// into blocks unless `f` does).
+template <typename F>
+Stmt MapRealizes(const Stmt& s, const F& f) {
+  if (const auto* seq = As<SeqNode>(s)) {
+    std::vector<Stmt> out;
+    for (const Stmt& c : seq->seq) out.push_back(MapRealizes(c, f));
+    return MakeSeq(std::move(out));
+  }
+  if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, MapRealizes(loop->body, f));
+  if (const auto* realize = As<BlockRealizeNode>(s)) return f(*realize);
+  return s;
+}
+
+}  // namespace primitive_util_detail
+
+Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
+  if (!s) return s;
+  if (const auto* c = As<ComputeNode>(s)) return MakeCompute(ir::Substitute(c->stmt, vmap));
+  if (const auto* seq = As<SeqNode>(s)) {
+    std::vector<Stmt> out;
+    for (const Stmt& e : seq->seq) out.push_back(SubstituteTir(e, vmap));
+    return MakeSeq(std::move(out));
+  }
+  if (const auto* loop = As<ForNode>(s)) {
+    auto n = std::make_shared<ForNode>(*loop);
+    n->min = ir::Substitute(loop->min, vmap);
+    n->extent = ir::Substitute(loop->extent, vmap);
+    n->body = SubstituteTir(loop->body, vmap);
+    return n;
+  }
+  const auto* realize = As<BlockRealizeNode>(s);
+  std::vector<Expr> values;
+  for (const Expr& v : realize->iter_values) values.push_back(ir::Substitute(v, vmap));
+  auto block = std::make_shared<BlockNode>(*realize->block);
+  block->body = SubstituteTir(block->body, vmap);
+  if (block->init.defined()) block->init = ir::Substitute(block->init, vmap);
+  return MakeBlockRealize(std::move(values), ir::Substitute(realize->predicate, vmap),
+                          std::move(block));
+}
+
+Stmt AppendPredicate(const Stmt& s, const Expr& predicate) {
+  return primitive_util_detail::MapRealizes(s, [&](const BlockRealizeNode& r) {
+    Expr pred = ir::is_one(r.predicate) ? predicate : ir::logical_and(r.predicate, predicate);
+    return MakeBlockRealize(r.iter_values, pred, r.block);
+  });
+}
+
+Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars) {
+  auto uses = [&](const Expr& e) {
+    return std::any_of(vars.begin(), vars.end(), [&](const Var& v) { return ir::UsesVar(e, v); });
+  };
+  return primitive_util_detail::MapRealizes(s, [&](const BlockRealizeNode& r) {
+    std::vector<Expr> values;
+    for (const Expr& v : r.iter_values) values.push_back(uses(v) ? NormalizeAffineBinding(v) : v);
+    return MakeBlockRealize(std::move(values), r.predicate, r.block);
+  });
+}
+
+}  // namespace tessera::tir

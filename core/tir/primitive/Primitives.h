@@ -1,0 +1,48 @@
+// The TensorIR schedule primitives over a ScheduleState, one family per file as in TVM's
+// src/tir/schedule/primitive/. Each checks TVM's conditions first and either applies
+// completely or returns the error (see ScheduleError.h) with the state unchanged.
+// Loops are named by their loop variable, blocks by their name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "support/Result.h"
+#include "tir/ScheduleState.h"
+
+namespace tessera::tir {
+
+// ---- GetBlockLoop.cpp: queries ----
+// The block named `name`; errors when there is none or more than one.
+Result<const BlockRealizeNode*> GetBlock(const ScheduleState& state, const std::string& name);
+// The loops above the block up to its enclosing block, outermost first.
+std::vector<Var> GetLoops(const ScheduleState& state, const BlockRealizeNode* block);
+// The blocks directly under a block or loop (not under a nested block), in order.
+std::vector<std::string> GetChildBlocks(const ScheduleState& state, const StmtNode* parent);
+// Blocks of the same scope that write what `block` reads or writes before it (TVM's RAW
+// and WAW dependences), and those that read or write what it writes after it.
+std::vector<std::string> GetProducers(const ScheduleState& state, const BlockRealizeNode* block);
+std::vector<std::string> GetConsumers(const ScheduleState& state, const BlockRealizeNode* block);
+
+// ---- LoopTransformation.cpp ----
+// Splits `loop` into factors.size() nested loops named loop_0, loop_1, ...; one factor
+// may be undefined (None) and is inferred as ceil(extent / product of the others). When
+// the product exceeds the extent the child blocks get a `T.where` predicate (unless
+// disable_predication). Returns the new loops, outermost first.
+Result<std::vector<Var>> Split(ScheduleState* state, const Var& loop, std::vector<Expr> factors,
+                               bool preserve_unit_iters, bool disable_predication);
+// Fuses a chain of perfectly nested loops (outermost first) into one loop named
+// i_j_fused.
+Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loops, bool preserve_unit_iters);
+// Puts the given loops, which lie on one chain, in the given order; the other loops of
+// the chain keep their places.
+Status Reorder(ScheduleState* state, const std::vector<Var>& loops);
+
+// ---- ForKind.cpp ----
+Status Parallel(ScheduleState* state, const Var& loop);
+Status Vectorize(ScheduleState* state, const Var& loop);
+Status Unroll(ScheduleState* state, const Var& loop);
+// thread_axis: blockIdx.x/y/z, threadIdx.x/y/z, vthread, vthread.x/y/z.
+Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axis);
+
+}  // namespace tessera::tir

@@ -1,0 +1,346 @@
+// The TensorIR schedule primitives, in the style of TVM's tests/python/tir-schedule: for
+// each primitive the program before and after (printed as TVM 0.20 prints it), and each
+// rule it checks with the error kind TVM raises. A failed primitive leaves the function
+// and the trace untouched.
+#include <QtTest>
+
+#include "TirTestSupport.h"
+
+using namespace tessera;
+using namespace tessera::tir;
+using namespace tessera::tir::testing;
+
+namespace {
+
+const std::string kGemmParams =
+    Buf("A", "(128, 128)") + ", " + Buf("B", "(128, 128)") + ", " + Buf("C", "(128, 128)");
+
+// GEMM printed with the given loop lines (each at its own depth, starting at 1) and the
+// block's iterator lines; the block sits one level below the last loop line.
+std::string GemmText(const std::vector<std::pair<int, std::string>>& loops,
+                     const std::vector<std::string>& iterators) {
+  auto ind = [](int depth) { return std::string(depth * 4, ' '); };
+  std::string s = Header(kGemmParams) + "    T.func_attr({\"tir.noalias\": T.bool(True)})\n" +
+                  "    # with T.block(\"root\"):\n";
+  int depth = 1;
+  for (const auto& [d, line] : loops) {
+    s += ind(d) + line + "\n";
+    depth = d + 1;
+  }
+  s += ind(depth) + "with T.block(\"C\"):\n";
+  std::string in = ind(depth + 1);
+  for (const std::string& it : iterators) s += in + it + "\n";
+  s += in + "T.reads(A[v_i, v_k], B[v_k, v_j])\n" + in + "T.writes(C[v_i, v_j])\n" + in +
+       "with T.init():\n" + in + "    C[v_i, v_j] = T.float32(0.0)\n" + in +
+       "C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]";
+  return s;
+}
+
+struct GemmSchedule {
+  Schedule sch{Gemm()};
+  BlockRV c = *sch.GetBlock("C");
+  std::vector<LoopRV> loops = *sch.GetLoops(c);
+  LoopRV i() const { return loops[0]; }
+  LoopRV j() const { return loops[1]; }
+  LoopRV k() const { return loops[2]; }
+};
+
+// for i in range(16): {for j in range(16): block B;  for j in range(16): block C}
+// B[i, j] = A[i, j] + 1 and C[i, j] = B[i, j] * 2; or, with `accumulate`, one block
+// B[i, j] = B[i, j] + A[i, j] (spatial only and no init: not a complete block).
+PrimFunc HandBuilt(bool accumulate) {
+  DataType f32 = DataType::Float(32);
+  Buffer a = ir::MakeBuffer("A", f32, {16, 16}), b = ir::MakeBuffer("B", f32, {16, 16}),
+         c = ir::MakeBuffer("C", f32, {16, 16});
+  Var i("i");
+  auto block = [&](const std::string& name, const Buffer& in, const Buffer& out, Expr value_of_load,
+                   bool reads_out) {
+    Var j("j"), vi("vi"), vj("vj");
+    auto blk = std::make_shared<BlockNode>();
+    blk->name = name;
+    blk->iter_vars = {ir::MakeIterVar(Range(0, 16), vi, ir::IterVarType::DataPar),
+                      ir::MakeIterVar(Range(0, 16), vj, ir::IterVarType::DataPar)};
+    Region point{Range(vi, 1), Range(vj, 1)};
+    blk->reads = {{in, point}};
+    if (reads_out) blk->reads.push_back({out, point});
+    blk->writes = {{out, point}};
+    Expr load = ir::MakeBufferLoad(in, {vi, vj});
+    Expr value = reads_out ? ir::MakeBufferLoad(out, {vi, vj}) + load : load * value_of_load;
+    blk->body = MakeCompute(ir::MakeBufferStore(out, value, {vi, vj}));
+    return MakeFor(j, 0, 16, ForKind::Serial,
+                   MakeBlockRealize({i, j}, ir::make_bool(true), std::move(blk)));
+  };
+  std::vector<Stmt> body;
+  if (accumulate) {
+    body.push_back(block("B", a, b, Expr(), true));
+  } else {
+    body.push_back(block("B", a, b, Expr(2.0), false));
+    body.push_back(block("C", b, c, Expr(2.0), false));
+  }
+  auto root = std::make_shared<BlockNode>();
+  root->name = "root";
+  if (!accumulate) root->alloc_buffers = {b};
+  root->body = MakeFor(i, 0, 16, ForKind::Serial, MakeSeq(std::move(body)));
+  PrimFunc f;
+  f.params = accumulate ? std::vector<Buffer>{a, b} : std::vector<Buffer>{a, c};
+  f.body = MakeBlockRealize({}, ir::make_bool(true), std::move(root));
+  return f;
+}
+
+}  // namespace
+
+class TestTirPrimitives : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // ---- get_block / get_loops / get_child_blocks / producers / consumers ----
+  void getBlockAndLoops() {
+    GemmSchedule g;
+    QCOMPARE(g.loops.size(), size_t(3));
+    QCOMPARE(Q((*g.sch.Get(g.j()))->loop_var.name()), QString("j"));
+    QCOMPARE(Q((*g.sch.Get(g.c))->block->name), QString("C"));
+  }
+
+  void getBlockOfUnknownNameIsValueError() {
+    Schedule sch(Gemm());
+    auto b = sch.GetBlock("D");
+    QVERIFY(!b.ok());
+    QCOMPARE(Q(ErrorKind(b.error())), QString("ValueError"));
+    QVERIFY(b.error().message.find("Cannot find a block with the name: D") != std::string::npos);
+    QVERIFY(sch.trace().insts.empty());
+  }
+
+  void childBlocksProducersConsumers() {
+    Schedule sch(ElementwiseChain());
+    BlockRV root = *sch.GetBlock("root");
+    BlockRV b = *sch.GetBlock("B");
+    BlockRV c = *sch.GetBlock("C");
+    auto children = *sch.GetChildBlocks(root);
+    QCOMPARE(children.size(), size_t(2));
+    QCOMPARE(Q((*sch.Get(children[1]))->block->name), QString("C"));
+    auto under_loop = *sch.GetChildBlocks((*sch.GetLoops(c))[0]);
+    QCOMPARE(under_loop.size(), size_t(1));
+    QCOMPARE(Q((*sch.Get(under_loop[0]))->block->name), QString("C"));
+    auto producers = *sch.GetProducers(c);
+    QCOMPARE(producers.size(), size_t(1));
+    QCOMPARE(Q((*sch.Get(producers[0]))->block->name), QString("B"));
+    QVERIFY(sch.GetProducers(b)->empty());
+    auto consumers = *sch.GetConsumers(b);
+    QCOMPARE(consumers.size(), size_t(1));
+    QCOMPARE(Q((*sch.Get(consumers[0]))->block->name), QString("C"));
+    QVERIFY(sch.GetConsumers(c)->empty());
+  }
+
+  // ---- split ----
+  void splitWithInferredFactor() {
+    GemmSchedule g;
+    auto parts = g.sch.Split(g.i(), {Expr(), Expr(32)});
+    QVERIFY(parts.ok());
+    QCOMPARE(parts->size(), size_t(2));
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i_0, i_1, j, k in T.grid(4, 32, 128, 128):"}},
+                        {"v_i = T.axis.spatial(128, i_0 * 32 + i_1)",
+                         "v_j, v_k = T.axis.remap(\"SR\", [j, k])"})));
+  }
+
+  void nonDivisibleSplitAddsPredicate() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Split(g.i(), {Expr(), Expr(48)}).ok());
+    QCOMPARE(
+        Q(AsTVMScript(g.sch.func())),
+        Q(GemmText({{1, "for i_0, i_1, j, k in T.grid(3, 48, 128, 128):"}},
+                   {"v_i = T.axis.spatial(128, i_0 * 48 + i_1)",
+                    "v_j, v_k = T.axis.remap(\"SR\", [j, k])", "T.where(i_0 * 48 + i_1 < 128)"})));
+  }
+
+  void nonDivisibleSplitWithoutPredication() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Split(g.i(), {Expr(), Expr(48)}, true, /*disable_predication=*/true).ok());
+    QVERIFY(AsTVMScript(g.sch.func()).find("T.where") == std::string::npos);
+  }
+
+  void splitOfSplitKeepsBindingAffine() {
+    GemmSchedule g;
+    auto outer = *g.sch.Split(g.i(), {Expr(), Expr(32)});
+    QVERIFY(g.sch.Split(outer[1], {Expr(), Expr(8)}).ok());
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i_0, i_1_0, i_1_1, j, k in T.grid(4, 4, 8, 128, 128):"}},
+                        {"v_i = T.axis.spatial(128, i_0 * 32 + i_1_0 * 8 + i_1_1)",
+                         "v_j, v_k = T.axis.remap(\"SR\", [j, k])"})));
+  }
+
+  void splitErrors() {
+    GemmSchedule g;
+    std::string before = AsTVMScript(g.sch.func());
+    size_t trace_size = g.sch.trace().insts.size();
+    auto two_none = g.sch.Split(g.i(), {Expr(), Expr()});
+    QCOMPARE(Q(ErrorKind(two_none.error())), QString("NotSingleInferFactorError"));
+    auto zero = g.sch.Split(g.i(), {Expr(0), Expr()});
+    QCOMPARE(Q(ErrorKind(zero.error())), QString("NonPositiveFactorError"));
+    auto short_product = g.sch.Split(g.i(), {Expr(3), Expr(32)});
+    QCOMPARE(Q(ErrorKind(short_product.error())), QString("WrongFactorProductError"));
+    QVERIFY(short_product.error().message.find("loop i") != std::string::npos);
+    QCOMPARE(Q(AsTVMScript(g.sch.func())), Q(before));
+    QCOMPARE(g.sch.trace().insts.size(), trace_size);
+  }
+
+  void splitLoopIsExpiredAfterwards() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Split(g.i(), {Expr(), Expr(32)}).ok());
+    auto again = g.sch.Split(g.i(), {Expr(), Expr(2)});
+    QVERIFY(!again.ok());
+    QCOMPARE(Q(ErrorKind(again.error())), QString("ValueError"));
+    QVERIFY(again.error().message.find("no longer") != std::string::npos);
+  }
+
+  // ---- fuse ----
+  void fuseTwoLoops() {
+    GemmSchedule g;
+    auto fused = g.sch.Fuse({g.i(), g.j()});
+    QVERIFY(fused.ok());
+    QCOMPARE(
+        Q(AsTVMScript(g.sch.func())),
+        Q(GemmText({{1, "for i_j_fused, k in T.grid(16384, 128):"}},
+                   {"v_i = T.axis.spatial(128, i_j_fused // 128)",
+                    "v_j = T.axis.spatial(128, i_j_fused % 128)", "v_k = T.axis.reduce(128, k)"})));
+  }
+
+  void fuseThreeLoops() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Fuse({g.i(), g.j(), g.k()}).ok());
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i_j_k_fused in range(2097152):"}},
+                        {"v_i = T.axis.spatial(128, i_j_k_fused // 16384)",
+                         "v_j = T.axis.spatial(128, i_j_k_fused % 16384 // 128)",
+                         "v_k = T.axis.reduce(128, i_j_k_fused % 128)"})));
+  }
+
+  void fuseErrors() {
+    GemmSchedule g;
+    auto skip = g.sch.Fuse({g.i(), g.k()});
+    QCOMPARE(Q(ErrorKind(skip.error())), QString("OuterNotInnerParent"));
+
+    Schedule two(HandBuilt(false));
+    auto loops = *two.GetLoops(*two.GetBlock("B"));
+    std::string before = AsTVMScript(two.func());
+    auto not_only = two.Fuse(loops);
+    QCOMPARE(Q(ErrorKind(not_only.error())), QString("NotOnlyChildError"));
+    QCOMPARE(Q(AsTVMScript(two.func())), Q(before));
+
+    GemmSchedule bound;
+    QVERIFY(bound.sch.Bind(bound.i(), "blockIdx.x").ok());
+    auto annotated = bound.sch.Fuse({bound.i(), bound.j()});
+    QCOMPARE(Q(ErrorKind(annotated.error())), QString("HasAnnotationOrThreadBindingError"));
+    auto split_bound = bound.sch.Split(bound.i(), {Expr(), Expr(2)});
+    QCOMPARE(Q(ErrorKind(split_bound.error())), QString("HasAnnotationOrThreadBindingError"));
+  }
+
+  // ---- reorder ----
+  void reorderSwapsLoops() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Reorder({g.k(), g.i()}).ok());
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for k, j, i in T.grid(128, 128, 128):"}},
+                        {"v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])"})));
+  }
+
+  void reorderAfterSplitTiles() {
+    GemmSchedule g;
+    auto io = *g.sch.Split(g.i(), {Expr(), Expr(32)});
+    auto jo = *g.sch.Split(g.j(), {Expr(), Expr(32)});
+    QVERIFY(g.sch.Reorder({io[0], jo[0], io[1], jo[1]}).ok());
+    QCOMPARE(
+        Q(AsTVMScript(g.sch.func())),
+        Q(GemmText({{1, "for i_0, j_0, i_1, j_1, k in T.grid(4, 4, 32, 32, 128):"}},
+                   {"v_i = T.axis.spatial(128, i_0 * 32 + i_1)",
+                    "v_j = T.axis.spatial(128, j_0 * 32 + j_1)", "v_k = T.axis.reduce(128, k)"})));
+  }
+
+  void reorderErrors() {
+    GemmSchedule g;
+    auto dup = g.sch.Reorder({g.i(), g.i()});
+    QCOMPARE(Q(ErrorKind(dup.error())), QString("LoopMultiAppearanceError"));
+
+    Schedule chain(ElementwiseChain());
+    LoopRV bi = (*chain.GetLoops(*chain.GetBlock("B")))[0];
+    LoopRV cj = (*chain.GetLoops(*chain.GetBlock("C")))[1];
+    auto apart = chain.Reorder({cj, bi});
+    QCOMPARE(Q(ErrorKind(apart.error())), QString("LoopsNotAChainError"));
+
+    Schedule two(HandBuilt(false));
+    LoopRV i = (*two.GetLoops(*two.GetBlock("B")))[0];
+    LoopRV cj2 = (*two.GetLoops(*two.GetBlock("C")))[1];
+    auto branch = two.Reorder({cj2, i});
+    QCOMPARE(Q(ErrorKind(branch.error())), QString("LoopsNotAChainError"));
+    QVERIFY(branch.error().message.find("non-single-branch") != std::string::npos);
+  }
+
+  // ---- parallel / vectorize / unroll / bind ----
+  void parallelAndUnroll() {
+    GemmSchedule g;
+    auto io = *g.sch.Split(g.i(), {Expr(), Expr(32)});
+    QVERIFY(g.sch.Parallel(io[0]).ok());
+    QVERIFY(g.sch.Unroll(g.k()).ok());
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i_0 in T.parallel(4):"},
+                         {2, "for i_1, j in T.grid(32, 128):"},
+                         {3, "for k in T.unroll(128):"}},
+                        {"v_i = T.axis.spatial(128, i_0 * 32 + i_1)",
+                         "v_j, v_k = T.axis.remap(\"SR\", [j, k])"})));
+  }
+
+  void vectorizeSpatialLoop() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Reorder({g.k(), g.j()}).ok());
+    QVERIFY(g.sch.Vectorize(g.j()).ok());
+    QVERIFY(AsTVMScript(g.sch.func()).find("        for j in T.vectorized(128):\n") !=
+            std::string::npos);
+  }
+
+  void bindToGpuThreads() {
+    GemmSchedule g;
+    auto io = *g.sch.Split(g.i(), {Expr(), Expr(32)});
+    QVERIFY(g.sch.Bind(io[0], "blockIdx.x").ok());
+    QVERIFY(g.sch.Bind(io[1], "threadIdx.x").ok());
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i_0 in T.thread_binding(4, thread=\"blockIdx.x\"):"},
+                         {2, "for i_1 in T.thread_binding(32, thread=\"threadIdx.x\"):"},
+                         {3, "for j, k in T.grid(128, 128):"}},
+                        {"v_i = T.axis.spatial(128, i_0 * 32 + i_1)",
+                         "v_j, v_k = T.axis.remap(\"SR\", [j, k])"})));
+  }
+
+  void reductionLoopCannotRunInParallel() {
+    GemmSchedule g;
+    std::string before = AsTVMScript(g.sch.func());
+    auto par = g.sch.Parallel(g.k());
+    QCOMPARE(Q(ErrorKind(par.error())), QString("WrongBlockIterTypeError"));
+    QVERIFY(par.error().message.find("\"parallel\"") != std::string::npos);
+    auto vec = g.sch.Vectorize(g.k());
+    QCOMPARE(Q(ErrorKind(vec.error())), QString("WrongBlockIterTypeError"));
+    auto block_bind = g.sch.Bind(g.k(), "blockIdx.x");
+    QCOMPARE(Q(ErrorKind(block_bind.error())), QString("WrongBlockIterTypeError"));
+    QCOMPARE(Q(AsTVMScript(g.sch.func())), Q(before));
+    // Cross-thread reduction: a reduction loop may be bound to threadIdx.
+    QVERIFY(g.sch.Bind(g.k(), "threadIdx.x").ok());
+    // Unroll is always legal.
+    QVERIFY(g.sch.Unroll(g.j()).ok());
+  }
+
+  void bindRejectsUnknownThreadAxis() {
+    GemmSchedule g;
+    auto bad = g.sch.Bind(g.i(), "threadIdx.w");
+    QCOMPARE(Q(ErrorKind(bad.error())), QString("ValueError"));
+  }
+
+  void parallelNeedsCompactDataflow() {
+    Schedule sch(HandBuilt(true));
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("B")))[0];
+    auto par = sch.Parallel(i);
+    QCOMPARE(Q(ErrorKind(par.error())), QString("NotCompactDataFlowError"));
+    QVERIFY(sch.Unroll(i).ok());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTirPrimitives)
+#include "tst_tir_primitives.moc"

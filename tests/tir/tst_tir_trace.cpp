@@ -1,0 +1,128 @@
+// The trace of a TensorIR schedule: printed as TVM prints `sch.trace` (0.20's tir and
+// 0.24's s_tir spelling) and replayed on a fresh schedule of the same function.
+#include <QtTest>
+
+#include "TirTestSupport.h"
+
+using namespace tessera;
+using namespace tessera::tir;
+using namespace tessera::tir::testing;
+
+namespace {
+
+// get_block, get_loops, split, reorder, fuse, parallel, vectorize, unroll on GEMM.
+Schedule TiledGemm() {
+  Schedule sch(Gemm());
+  BlockRV c = *sch.GetBlock("C");
+  std::vector<LoopRV> l = *sch.GetLoops(c);
+  std::vector<LoopRV> io = *sch.Split(l[0], {Expr(), Expr(32)});
+  std::vector<LoopRV> jo = *sch.Split(l[1], {Expr(4), Expr()});
+  if (!sch.Reorder({io[0], jo[0], io[1], l[2], jo[1]}).ok()) qFatal("reorder failed");
+  LoopRV outer = *sch.Fuse({io[0], jo[0]});
+  if (!sch.Parallel(outer).ok() || !sch.Unroll(l[2]).ok() || !sch.Vectorize(jo[1]).ok()) {
+    qFatal("loop kinds failed");
+  }
+  return sch;
+}
+
+}  // namespace
+
+class TestTirTrace : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void printsAsTvm020() {
+    Schedule sch = TiledGemm();
+    QCOMPARE(Q(TraceAsPython(sch.trace())),
+             QString("# from tvm import tir\n"
+                     "def apply_trace(sch: tir.Schedule) -> None:\n"
+                     "  b0 = sch.get_block(name=\"C\", func_name=\"main\")\n"
+                     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+                     "  l4, l5 = sch.split(loop=l1, factors=[None, 32], preserve_unit_iters=True, "
+                     "disable_predication=False)\n"
+                     "  l6, l7 = sch.split(loop=l2, factors=[4, None], preserve_unit_iters=True, "
+                     "disable_predication=False)\n"
+                     "  sch.reorder(l4, l6, l5, l3, l7)\n"
+                     "  l8 = sch.fuse(l4, l6, preserve_unit_iters=True)\n"
+                     "  sch.parallel(loop=l8)\n"
+                     "  sch.unroll(loop=l3)\n"
+                     "  sch.vectorize(loop=l7)"));
+  }
+
+  void printsAsTvm024() {
+    Schedule sch = TiledGemm();
+    std::string text = TraceAsPython(sch.trace(), TvmDialect::STir);
+    QVERIFY(text.rfind("# from tvm import s_tir\n"
+                       "def apply_trace(sch: s_tir.Schedule) -> None:\n"
+                       "  b0 = sch.get_sblock(name=\"C\", func_name=\"main\")\n",
+                       0) == 0);
+  }
+
+  void scheduledProgram() {
+    Schedule sch = TiledGemm();
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(
+        text.find(
+            "    for i_0_j_0_fused in T.parallel(16):\n"
+            "        for i_1 in range(32):\n"
+            "            for k in T.unroll(128):\n"
+            "                for j_1 in T.vectorized(32):\n"
+            "                    with T.block(\"C\"):\n"
+            "                        v_i = T.axis.spatial(128, i_0_j_0_fused // 4 * 32 + i_1)\n"
+            "                        v_j = T.axis.spatial(128, i_0_j_0_fused % 4 * 32 + j_1)\n"
+            "                        v_k = T.axis.reduce(128, k)\n") != std::string::npos,
+        text.c_str());
+  }
+
+  void emptyTraceIsPass() {
+    Schedule sch(Gemm());
+    QCOMPARE(Q(TraceAsPython(sch.trace())),
+             QString("# from tvm import tir\ndef apply_trace(sch: tir.Schedule) -> None:\n  pass"));
+  }
+
+  void singleOutputListKeepsTheComma() {
+    auto A = *te::placeholder({16}, ir::DataType::Float(32), "A");
+    auto B = *te::compute(
+        {16}, [&](const std::vector<ir::Var>& i) { return A(i[0]) + 1; }, "B");
+    Schedule sch(*CreatePrimFunc({A, B}));
+    QVERIFY(sch.GetLoops(*sch.GetBlock("B")).ok());
+    QCOMPARE(Q(TraceLines(sch.trace()).at(1)), QString("l1, = sch.get_loops(block=b0)"));
+  }
+
+  void replayReproducesProgramAndTrace() {
+    Schedule original = TiledGemm();
+    Schedule replayed(Gemm());
+    Status s = ApplyTrace(original.trace(), &replayed);
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(original.func())));
+    QCOMPARE(Q(TraceAsPython(replayed.trace())), Q(TraceAsPython(original.trace())));
+  }
+
+  void replayStopsAtTheFailingInstruction() {
+    Schedule original = TiledGemm();
+    // The convolution has no block "C": the replay fails at its first instruction.
+    Schedule other(PaddedConv());
+    Status s = ApplyTrace(original.trace(), &other);
+    QVERIFY(!s.ok());
+    QVERIFY(s.error().message.rfind("instruction 0 (GetBlock): ValueError", 0) == 0);
+  }
+
+  void replayOnAnotherShapeFailsWhereTheShapeMatters() {
+    // Block C of the elementwise chain has two loops where the GEMM had three.
+    Schedule other(ElementwiseChain());
+    Status s = ApplyTrace(TiledGemm().trace(), &other);
+    QVERIFY(!s.ok());
+    QVERIFY2(s.error().message.rfind("instruction 1 (GetLoops)", 0) == 0,
+             s.error().message.c_str());
+  }
+
+  void failedPrimitiveIsNotRecorded() {
+    Schedule sch(Gemm());
+    std::vector<LoopRV> l = *sch.GetLoops(*sch.GetBlock("C"));
+    QVERIFY(!sch.Parallel(l[2]).ok());
+    QCOMPARE(sch.trace().insts.size(), size_t(2));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTirTrace)
+#include "tst_tir_trace.moc"
