@@ -209,6 +209,14 @@ Status Schedule::Bind(const LoopRV& loop, const std::string& thread_axis) {
   return Status::Ok();
 }
 
+Status Schedule::ComputeInline(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::ComputeInline(&state_, (*realize)->block->name); !s.ok()) return s;
+  trace_.insts.push_back(Inst(InstKind::ComputeInline, {block.id}));
+  return Status::Ok();
+}
+
 namespace apply_trace_detail {
 
 // Runs one instruction with its inputs translated; returns the new output ids.
@@ -276,6 +284,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->Unroll({in.at(0)}));
     case InstKind::Bind:
       return status(sch->Bind({in.at(0)}, inst.name));
+    case InstKind::ComputeInline:
+      return status(sch->ComputeInline({in.at(0)}));
   }
   return ScheduleError("ValueError", "unknown instruction");
 }

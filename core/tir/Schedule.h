@@ -59,6 +59,9 @@ class Schedule {
   Status Unroll(const LoopRV& loop);
   Status Bind(const LoopRV& loop, const std::string& thread_axis);
 
+  // ---- block transformations ----
+  Status ComputeInline(const BlockRV& block);
+
   // ---- what a random variable stands for now ----
   Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
   Result<const ForNode*> Get(const LoopRV& loop) const;

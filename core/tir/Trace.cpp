@@ -32,6 +32,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Unroll";
     case InstKind::Bind:
       return "Bind";
+    case InstKind::ComputeInline:
+      return "ComputeInline";
   }
   return "?";
 }
@@ -123,6 +125,9 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::Bind:
         line = "sch.bind(loop=" + in0 + ", thread_axis=\"" + inst.name + "\")";
+        break;
+      case InstKind::ComputeInline:
+        line = "sch.compute_inline(block=" + in0 + ")";
         break;
     }
     lines.push_back(line);

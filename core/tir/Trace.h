@@ -31,6 +31,7 @@ enum class InstKind {
   Vectorize,
   Unroll,
   Bind,
+  ComputeInline,
 };
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);

@@ -11,4 +11,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PrimitiveUtil.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ForKind.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeInline.cpp
 )

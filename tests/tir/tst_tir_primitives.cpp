@@ -333,6 +333,64 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(bad.error())), QString("ValueError"));
   }
 
+  // ---- compute_inline ----
+  void computeInlineElementwise() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.ComputeInline(*sch.GetBlock("B")).ok());
+    QCOMPARE(Q(AsTVMScript(sch.func())),
+             Q(Header(Buf("A", "(128, 128)") + ", " + Buf("C", "(128, 128)")) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    for i, j in T.grid(128, 128):\n"
+               "        with T.block(\"C\"):\n"
+               "            v_i, v_j = T.axis.remap(\"SS\", [i, j])\n"
+               "            T.reads(A[v_i, v_j])\n"
+               "            T.writes(C[v_i, v_j])\n"
+               "            C[v_i, v_j] = A[v_i, v_j] * T.float32(2.0) + T.float32(1.0)"));
+    QVERIFY(!sch.Get(BlockRV{0}).ok());  // the inlined block's random variable expired
+  }
+
+  void computeInlineIntoReduction() {
+    auto A = *te::placeholder({64, 64}, ir::DataType::Float(32), "A");
+    auto B = *te::placeholder({64, 64}, ir::DataType::Float(32), "B");
+    auto Ar = *te::compute(
+        {64, 64}, [&](const std::vector<ir::Var>& i) { return ir::max(A(i[0], i[1]), Expr(0.0)); },
+        "relu");
+    auto k = te::reduce_axis(Range(0, 64), "k");
+    auto C = *te::compute(
+        {64, 64},
+        [&](const std::vector<ir::Var>& i) {
+          return te::sum(Ar(i[0], k->var) * B(k->var, i[1]), {k});
+        },
+        "C");
+    Schedule sch(*CreatePrimFunc({A, B, C}));
+    QVERIFY(sch.ComputeInline(*sch.GetBlock("relu")).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("            T.reads(A[v_i, v_k], B[v_k, v_j])\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(
+        text.find("C[v_i, v_j] = C[v_i, v_j] + T.max(A[v_i, v_k], T.float32(0.0)) * B[v_k, v_j]") !=
+            std::string::npos,
+        text.c_str());
+    QVERIFY(text.find("alloc_buffer") == std::string::npos);
+  }
+
+  void computeInlineErrors() {
+    Schedule chain(ElementwiseChain());
+    std::string before = AsTVMScript(chain.func());
+    auto output = chain.ComputeInline(*chain.GetBlock("C"));
+    QCOMPARE(Q(ErrorKind(output.error())), QString("OutputBlockError"));
+    QCOMPARE(Q(AsTVMScript(chain.func())), Q(before));
+    Schedule gemm(Gemm());
+    auto init = gemm.ComputeInline(*gemm.GetBlock("C"));
+    QCOMPARE(Q(ErrorKind(init.error())), QString("HasInitBlock"));
+    // B's store is B[vi, vj] but under a split loop with a predicate it cannot go.
+    auto loops = *chain.GetLoops(*chain.GetBlock("B"));
+    QVERIFY(chain.Split(loops[0], {Expr(), Expr(48)}).ok());
+    auto predicated = chain.ComputeInline(*chain.GetBlock("B"));
+    QCOMPARE(Q(ErrorKind(predicated.error())), QString("ProducerHasNonTrivialPredicateError"));
+  }
+
   void parallelNeedsCompactDataflow() {
     Schedule sch(HandBuilt(true));
     LoopRV i = (*sch.GetLoops(*sch.GetBlock("B")))[0];

@@ -116,6 +116,19 @@ class TestTirTrace : public QObject {
              s.error().message.c_str());
   }
 
+  void computeInlineIsRecordedAndReplayed() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.ComputeInline(*sch.GetBlock("B")).ok());
+    QCOMPARE(Q(TraceAsPython(sch.trace())),
+             QString("# from tvm import tir\n"
+                     "def apply_trace(sch: tir.Schedule) -> None:\n"
+                     "  b0 = sch.get_block(name=\"B\", func_name=\"main\")\n"
+                     "  sch.compute_inline(block=b0)"));
+    Schedule replayed(ElementwiseChain());
+    QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+  }
+
   void failedPrimitiveIsNotRecorded() {
     Schedule sch(Gemm());
     std::vector<LoopRV> l = *sch.GetLoops(*sch.GetBlock("C"));

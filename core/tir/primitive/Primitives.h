@@ -45,4 +45,8 @@ Status Unroll(ScheduleState* state, const Var& loop);
 // thread_axis: blockIdx.x/y/z, threadIdx.x/y/z, vthread, vthread.x/y/z.
 Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axis);
 
+// ---- ComputeInline.cpp ----
+// Inlines the block named `block` into the blocks of its scope that read its buffer.
+Status ComputeInline(ScheduleState* state, const std::string& block);
+
 }  // namespace tessera::tir

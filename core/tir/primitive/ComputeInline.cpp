@@ -1,0 +1,196 @@
+// compute_inline (TVM's primitive/compute_inline.cc): a block that computes
+// B[v0, v1, ...] = f(v0, v1, ...) disappears, together with the loops that held only it,
+// and every read B[e0, e1, ...] in its scope becomes f(e0, e1, ...). Only a complete,
+// non-output block with a plain store body and no predicate can go: anything else would
+// change what is computed.
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "tir/BlockAccessRegion.h"
+#include "tir/ScheduleError.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace compute_inline_detail {
+
+bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& b) {
+  return std::any_of(regions.begin(), regions.end(),
+                     [&](const BufferRegion& r) { return r.buffer == b; });
+}
+
+// Replaces loads of the inlined buffer by the producer's value.
+class LoadInliner : public ir::IRMutator {
+ public:
+  LoadInliner(const ir::BufferStoreNode* store, std::vector<Var> index_vars)
+      : store_(store), index_vars_(std::move(index_vars)) {}
+  bool changed = false;
+
+ protected:
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
+    const auto* load = visited.as<ir::BufferLoadNode>();
+    if (load->buffer != store_->buffer) return visited;
+    ir::VarMap vmap;
+    for (size_t i = 0; i < index_vars_.size(); ++i) vmap[index_vars_[i]] = load->indices[i];
+    changed = true;
+    return ir::Substitute(store_->value, vmap);
+  }
+
+ private:
+  const ir::BufferStoreNode* store_;
+  std::vector<Var> index_vars_;
+};
+
+class ScopeInliner {
+ public:
+  ScopeInliner(const ir::BufferStoreNode* store, std::vector<Var> index_vars,
+               std::vector<Buffer> known)
+      : store_(store), index_vars_(std::move(index_vars)), known_(std::move(known)) {}
+
+  Stmt Visit(const Stmt& s) {
+    if (const auto* c = As<ComputeNode>(s)) {
+      LoadInliner inliner(store_, index_vars_);
+      ir::Stmt out = inliner.VisitStmt(c->stmt);
+      return inliner.changed ? MakeCompute(out) : s;
+    }
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> out;
+      for (const Stmt& e : seq->seq) out.push_back(Visit(e));
+      return MakeSeq(std::move(out));
+    }
+    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, Visit(loop->body));
+    const auto* realize = As<BlockRealizeNode>(s);
+    auto block = std::make_shared<BlockNode>(*realize->block);
+    block->body = Visit(block->body);
+    if (block->init.defined()) {
+      LoadInliner inliner(store_, index_vars_);
+      block->init = inliner.VisitStmt(block->init);
+    }
+    if (Accesses(block->reads, store_->buffer) || Accesses(block->writes, store_->buffer)) {
+      AccessRegions regions = GetBlockAccessRegion(*block, known_);
+      block->reads = std::move(regions.reads);
+      block->writes = std::move(regions.writes);
+    }
+    return MakeBlockRealize(realize->iter_values, realize->predicate, std::move(block));
+  }
+
+ private:
+  const ir::BufferStoreNode* store_;
+  std::vector<Var> index_vars_;
+  std::vector<Buffer> known_;
+};
+
+// The subtree to remove with the block: the block and the loops that hold nothing else.
+// Returns the node to drop from its parent sequence, or null when it is the scope's only
+// child.
+const StmtNode* RemovalRoot(const ScheduleState& state, const BlockRealizeNode* block) {
+  std::vector<const StmtNode*> path = state.PathTo(block);
+  const StmtNode* node = block;
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    const auto* loop = As<ForNode>(path[i]);
+    if (!loop || loop->body.get() != node) {
+      return path[i]->kind == StmtKind::Seq ? node : nullptr;
+    }
+    node = loop;
+  }
+  return nullptr;
+}
+
+}  // namespace compute_inline_detail
+
+Status ComputeInline(ScheduleState* state, const std::string& block_name) {
+  using namespace compute_inline_detail;
+  auto found = GetBlock(*state, block_name);
+  if (!found.ok()) return found.error();
+  const BlockRealizeNode* realize = *found;
+  const BlockNode& block = *realize->block;
+  const BlockRealizeNode* scope = state->ScopeOf(realize);
+  if (!scope) return ScheduleError("ValueError", "The root block cannot be inlined");
+  if (block.init.defined()) {
+    return ScheduleError("HasInitBlock", "The block has init statement: " + block.name);
+  }
+  if (block.writes.size() != 1) {
+    return ScheduleError("NotSingleReadWriteBuffer",
+                         "The block is only allowed to write a single buffer region, but it "
+                         "writes " +
+                             std::to_string(block.writes.size()) + " region(s)");
+  }
+  const Buffer& buffer = block.writes[0].buffer;
+  const PrimFunc& f = state->func();
+  if (std::find(f.params.begin(), f.params.end(), buffer) != f.params.end()) {
+    return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
+  }
+  // A complete block: spatial iterators only, the only writer of its buffer in the scope,
+  // and it does not read what it writes.
+  int violated = 0;
+  for (const IterVar& iv : block.iter_vars) {
+    if (iv->iter_type != ir::IterVarType::DataPar) violated = violated ? violated : 1;
+  }
+  for (const BlockRealizeNode* other : state->ChildBlocks(scope)) {
+    if (other != realize && Accesses(other->block->writes, buffer))
+      violated = violated ? violated : 2;
+  }
+  if (Accesses(block.reads, buffer)) violated = violated ? violated : 3;
+  if (violated) {
+    return ScheduleError("IncompleteBlockError", "The block " + block.name +
+                                                     " is not a complete block - it violates "
+                                                     "condition #" +
+                                                     std::to_string(violated));
+  }
+  const auto* compute = As<ComputeNode>(block.body);
+  const auto* store = compute ? compute->stmt.as<ir::BufferStoreNode>() : nullptr;
+  std::vector<Var> index_vars;
+  bool pattern =
+      store && store->buffer == buffer && store->indices.size() == block.iter_vars.size();
+  for (size_t i = 0; pattern && i < block.iter_vars.size(); ++i) {
+    pattern = store->indices[i].same_as(block.iter_vars[i]->var);
+    if (pattern) index_vars.push_back(block.iter_vars[i]->var);
+  }
+  if (!pattern) {
+    return ScheduleError("BodyAnalysisError",
+                         "The block " + block.name +
+                             " cannot be inlined because its body pattern does not meet the "
+                             "condition for inlining: it must be " +
+                             buffer->name +
+                             "[v0, v1, ...] = f(v0, v1, ...) over its iterators in order");
+  }
+  if (!ir::is_one(realize->predicate)) {
+    return ScheduleError("ProducerHasNonTrivialPredicateError",
+                         "The producer block " + block.name + " has a non-trivial predicate");
+  }
+  const StmtNode* removed = RemovalRoot(*state, realize);
+  if (!removed) {
+    return ScheduleError("OnlyLeafError", "Cannot remove the block " + block.name +
+                                              " because it is the only leaf in its scope");
+  }
+  // Drop the block (and its loops) from its sequence, then inline into the rest.
+  std::vector<const StmtNode*> path = state->PathTo(removed);
+  const auto* seq = As<SeqNode>(path[path.size() - 2]);
+  std::vector<Stmt> kept;
+  for (const Stmt& s : seq->seq) {
+    if (s.get() != removed) kept.push_back(s);
+  }
+  ScheduleState next = *state;
+  next.Replace(seq, MakeSeq(std::move(kept)));
+  const BlockRealizeNode* new_scope = next.FindBlocks(scope->block->name).at(0);
+  std::vector<Buffer> known = f.params;
+  PreOrderVisit(f.body, [&](const StmtNode* n) {
+    if (const auto* r = As<BlockRealizeNode>(n)) {
+      known.insert(known.end(), r->block->alloc_buffers.begin(), r->block->alloc_buffers.end());
+    }
+    return true;
+  });
+  ScopeInliner inliner(store, index_vars, known);
+  auto scope_block = std::make_shared<BlockNode>(*new_scope->block);
+  scope_block->body = inliner.Visit(scope_block->body);
+  auto& allocs = scope_block->alloc_buffers;
+  allocs.erase(std::remove(allocs.begin(), allocs.end(), buffer), allocs.end());
+  next.Replace(new_scope, MakeBlockRealize(new_scope->iter_values, new_scope->predicate,
+                                           std::move(scope_block)));
+  *state = std::move(next);
+  return Status::Ok();
+}
+
+}  // namespace tessera::tir
