@@ -217,6 +217,35 @@ Status Schedule::ComputeInline(const BlockRV& block) {
   return Status::Ok();
 }
 
+Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
+                                    const std::string& storage_scope) {
+  return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
+}
+
+Result<BlockRV> Schedule::CacheWrite(const BlockRV& block, int64_t write_buffer_index,
+                                     const std::string& storage_scope) {
+  return CacheStage(InstKind::CacheWrite, block, write_buffer_index, storage_scope);
+}
+
+Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_t index,
+                                     const std::string& storage_scope) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  const std::string& name = (*realize)->block->name;
+  auto stage = kind == InstKind::CacheRead
+                   ? tir::CacheRead(&state_, name, static_cast<size_t>(index), storage_scope)
+                   : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope);
+  if (!stage.ok()) return stage.error();
+  Instruction inst = Inst(kind, {block.id});
+  inst.buffer_index = index;
+  inst.name = storage_scope;
+  BlockRV rv{NewBlockRV(*stage)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 namespace apply_trace_detail {
 
 // Runs one instruction with its inputs translated; returns the new output ids.
@@ -286,6 +315,14 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->Bind({in.at(0)}, inst.name));
     case InstKind::ComputeInline:
       return status(sch->ComputeInline({in.at(0)}));
+    case InstKind::CacheRead:
+    case InstKind::CacheWrite: {
+      auto r = inst.kind == InstKind::CacheRead
+                   ? sch->CacheRead({in.at(0)}, inst.buffer_index, inst.name)
+                   : sch->CacheWrite({in.at(0)}, inst.buffer_index, inst.name);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
   }
   return ScheduleError("ValueError", "unknown instruction");
 }

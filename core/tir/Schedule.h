@@ -61,6 +61,11 @@ class Schedule {
 
   // ---- block transformations ----
   Status ComputeInline(const BlockRV& block);
+  // The copy block of the block's index-th read (write) buffer in `storage_scope`.
+  Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
+                            const std::string& storage_scope);
+  Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
+                             const std::string& storage_scope);
 
   // ---- what a random variable stands for now ----
   Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
@@ -76,6 +81,8 @@ class Schedule {
   int NewLoopRV(const Var& v);
   Result<Var> LoopVar(const LoopRV& loop) const;
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
+  Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
+                             const std::string& storage_scope);
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
                                             const std::vector<std::string>& names);
 

@@ -34,12 +34,17 @@ const char* inst_kind_name(InstKind kind) {
       return "Bind";
     case InstKind::ComputeInline:
       return "ComputeInline";
+    case InstKind::CacheRead:
+      return "CacheRead";
+    case InstKind::CacheWrite:
+      return "CacheWrite";
   }
   return "?";
 }
 
 bool outputs_blocks(InstKind kind) {
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
+         kind == InstKind::CacheRead || kind == InstKind::CacheWrite ||
          kind == InstKind::GetProducers || kind == InstKind::GetConsumers;
 }
 
@@ -129,6 +134,15 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::ComputeInline:
         line = "sch.compute_inline(block=" + in0 + ")";
         break;
+      case InstKind::CacheRead:
+      case InstKind::CacheWrite: {
+        bool read = inst.kind == InstKind::CacheRead;
+        line = outs.at(0) + " = sch." + (read ? "cache_read" : "cache_write") + "(block=" + in0 +
+               ", " + (read ? "read" : "write") +
+               "_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
+               inst.name + "\")";
+        break;
+      }
     }
     lines.push_back(line);
   }

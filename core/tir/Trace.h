@@ -32,6 +32,8 @@ enum class InstKind {
   Unroll,
   Bind,
   ComputeInline,
+  CacheRead,
+  CacheWrite,
 };
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
@@ -44,6 +46,7 @@ struct Instruction {
   std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
   std::string name;           // GetBlock: the block's name; Bind: the thread axis
   std::string func_name;      // GetBlock
+  int64_t buffer_index = 0;   // CacheRead / CacheWrite
   bool preserve_unit_iters = true;
   bool disable_predication = false;
   std::vector<int> outputs;  // random variable ids

@@ -12,4 +12,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ForKind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeInline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
 )

@@ -391,6 +391,85 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(predicated.error())), QString("ProducerHasNonTrivialPredicateError"));
   }
 
+  // ---- cache_read / cache_write ----
+  void cacheReadOfAnInput() {
+    Schedule sch(Gemm());
+    BlockRV c = *sch.GetBlock("C");
+    auto stage = sch.CacheRead(c, 0, "shared");
+    QVERIFY(stage.ok());
+    QCOMPARE(Q((*sch.Get(*stage))->block->name), QString("A_shared"));
+    QCOMPARE(Q(AsTVMScript(sch.func())),
+             Q(Header(kGemmParams) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    A_shared = T.alloc_buffer((128, 128), scope=\"shared\")\n"
+               "    for ax0, ax1 in T.grid(128, 128):\n"
+               "        with T.block(\"A_shared\"):\n"
+               "            v0, v1 = T.axis.remap(\"SS\", [ax0, ax1])\n"
+               "            T.reads(A[v0, v1])\n"
+               "            T.writes(A_shared[v0, v1])\n"
+               "            A_shared[v0, v1] = A[v0, v1]\n"
+               "    for i, j, k in T.grid(128, 128, 128):\n"
+               "        with T.block(\"C\"):\n"
+               "            v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])\n"
+               "            T.reads(A_shared[v_i, v_k], B[v_k, v_j])\n"
+               "            T.writes(C[v_i, v_j])\n"
+               "            with T.init():\n"
+               "                C[v_i, v_j] = T.float32(0.0)\n"
+               "            C[v_i, v_j] = C[v_i, v_j] + A_shared[v_i, v_k] * B[v_k, v_j]"));
+  }
+
+  void cacheReadOfAnIntermediateGoesAfterItsProducer() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.CacheRead(*sch.GetBlock("C"), 0, "local").ok());
+    std::string text = AsTVMScript(sch.func());
+    size_t producer = text.find("with T.block(\"B\")");
+    size_t copy = text.find("with T.block(\"B_local\")");
+    size_t consumer = text.find("with T.block(\"C\")");
+    QVERIFY2(producer < copy && copy < consumer, text.c_str());
+    QVERIFY(text.find("C[v_i, v_j] = B_local[v_i, v_j] + T.float32(1.0)") != std::string::npos);
+    QVERIFY(text.find("    B_local = T.alloc_buffer((128, 128), scope=\"local\")\n") !=
+            std::string::npos);
+  }
+
+  void cacheWriteOfAReduction() {
+    Schedule sch(Gemm());
+    QVERIFY(sch.CacheWrite(*sch.GetBlock("C"), 0, "local").ok());
+    QCOMPARE(Q(AsTVMScript(sch.func())),
+             Q(Header(kGemmParams) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    C_local = T.alloc_buffer((128, 128), scope=\"local\")\n"
+               "    for i, j, k in T.grid(128, 128, 128):\n"
+               "        with T.block(\"C\"):\n"
+               "            v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])\n"
+               "            T.reads(A[v_i, v_k], B[v_k, v_j])\n"
+               "            T.writes(C_local[v_i, v_j])\n"
+               "            with T.init():\n"
+               "                C_local[v_i, v_j] = T.float32(0.0)\n"
+               "            C_local[v_i, v_j] = C_local[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]\n"
+               "    for ax0, ax1 in T.grid(128, 128):\n"
+               "        with T.block(\"C_local\"):\n"
+               "            v0, v1 = T.axis.remap(\"SS\", [ax0, ax1])\n"
+               "            T.reads(C_local[v0, v1])\n"
+               "            T.writes(C[v0, v1])\n"
+               "            C[v0, v1] = C_local[v0, v1]"));
+  }
+
+  void cacheErrors() {
+    Schedule sch(Gemm());
+    BlockRV c = *sch.GetBlock("C");
+    std::string before = AsTVMScript(sch.func());
+    auto index = sch.CacheRead(c, 2, "shared");
+    QCOMPARE(Q(ErrorKind(index.error())), QString("BufferIndexOutOfRangeError"));
+    auto write_index = sch.CacheWrite(c, 1, "local");
+    QCOMPARE(Q(ErrorKind(write_index.error())), QString("BufferIndexOutOfRangeError"));
+    auto scope = sch.CacheRead(c, 0, "texture");
+    QCOMPARE(Q(ErrorKind(scope.error())), QString("ValueError"));
+    QCOMPARE(Q(AsTVMScript(sch.func())), Q(before));
+    QCOMPARE(sch.trace().insts.size(), size_t(1));
+  }
+
   void parallelNeedsCompactDataflow() {
     Schedule sch(HandBuilt(true));
     LoopRV i = (*sch.GetLoops(*sch.GetBlock("B")))[0];

@@ -129,6 +129,23 @@ class TestTirTrace : public QObject {
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
   }
 
+  void cacheStagesAreRecordedAndReplayed() {
+    Schedule sch(Gemm());
+    BlockRV c = *sch.GetBlock("C");
+    QVERIFY(sch.CacheRead(c, 1, "shared").ok());
+    QVERIFY(sch.CacheWrite(c, 0, "local").ok());
+    std::vector<std::string> lines = TraceLines(sch.trace());
+    QCOMPARE(
+        Q(lines.at(1)),
+        QString("b1 = sch.cache_read(block=b0, read_buffer_index=1, storage_scope=\"shared\")"));
+    QCOMPARE(
+        Q(lines.at(2)),
+        QString("b2 = sch.cache_write(block=b0, write_buffer_index=0, storage_scope=\"local\")"));
+    Schedule replayed(Gemm());
+    QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+  }
+
   void failedPrimitiveIsNotRecorded() {
     Schedule sch(Gemm());
     std::vector<LoopRV> l = *sch.GetLoops(*sch.GetBlock("C"));

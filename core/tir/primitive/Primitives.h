@@ -49,4 +49,12 @@ Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axi
 // Inlines the block named `block` into the blocks of its scope that read its buffer.
 Status ComputeInline(ScheduleState* state, const std::string& block);
 
+// ---- CacheReadWrite.cpp ----
+// A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
+// buffer's readers in the scope (written by the block); returns the copy block's name.
+Result<std::string> CacheRead(ScheduleState* state, const std::string& block, size_t index,
+                              const std::string& storage_scope);
+Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, size_t index,
+                               const std::string& storage_scope);
+
 }  // namespace tessera::tir

@@ -1,0 +1,231 @@
+// cache_read and cache_write (TVM's primitive/cache_read_write.cc): a copy of a buffer in
+// another storage scope, made by a new copy block, with the readers (cache_read) or the
+// writer (cache_write) switched to the copy. The copy stage covers the whole buffer (TVM's
+// cache_full_region) with loops ax0, ax1, ... and iterators v0, v1, ...; it goes where TVM
+// puts it at the scope's top level: first for an input buffer, right after the producer
+// for an intermediate one, right after the writer for cache_write.
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "tir/ScheduleError.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace cache_read_write_detail {
+
+class BufferReplacer : public ir::IRMutator {
+ public:
+  BufferReplacer(Buffer from, Buffer to) : from_(std::move(from)), to_(std::move(to)) {}
+
+ protected:
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
+    const auto* load = visited.as<ir::BufferLoadNode>();
+    return load->buffer == from_ ? ir::MakeBufferLoad(to_, load->indices) : visited;
+  }
+  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+    ir::Stmt visited = ir::IRMutator::VisitBufferStore(n, s);
+    const auto* store = visited.as<ir::BufferStoreNode>();
+    return store->buffer == from_ ? ir::MakeBufferStore(to_, store->value, store->indices)
+                                  : visited;
+  }
+
+ private:
+  Buffer from_, to_;
+};
+
+// The block with `from` replaced by `to` in its body, init and signature (not in nested
+// blocks: the copy stage is the only block that keeps the original buffer).
+Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to) {
+  auto out = std::make_shared<BlockNode>(block);
+  BufferReplacer replacer(from, to);
+  std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
+    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(replacer.VisitStmt(c->stmt));
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> v;
+      for (const Stmt& e : seq->seq) v.push_back(visit(e));
+      return MakeSeq(std::move(v));
+    }
+    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
+    return s;
+  };
+  out->body = visit(block.body);
+  if (block.init.defined()) out->init = replacer.VisitStmt(block.init);
+  for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
+  for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
+  return out;
+}
+
+Buffer WithScope(const Buffer& b, const std::string& scope) {
+  auto n = std::make_shared<ir::BufferNode>(*b);
+  n->name = b->name + "_" + scope;
+  n->data = Var(b->data.name() + "_" + scope, DataType::Handle());
+  n->scope = scope;
+  return n;
+}
+
+// for ax0, ax1, ...: with block(name): v0, v1, ... ; dst[v...] = src[v...]
+Stmt MakeCacheStage(const Buffer& src, const Buffer& dst, const Buffer& shape_of,
+                    const std::string& name) {
+  auto block = std::make_shared<BlockNode>();
+  block->name = name;
+  std::vector<Var> loops;
+  std::vector<Expr> values, indices;
+  Region point;
+  for (size_t i = 0; i < shape_of->shape.size(); ++i) {
+    const Expr& dim = shape_of->shape[i];
+    Var ax("ax" + std::to_string(i), dim.dtype());
+    Var v("v" + std::to_string(i), dim.dtype());
+    block->iter_vars.push_back(
+        ir::MakeIterVar(Range(ir::make_zero(dim.dtype()), dim), v, ir::IterVarType::DataPar));
+    loops.push_back(ax);
+    values.push_back(ax);
+    indices.push_back(v);
+    point.emplace_back(v, ir::make_const(v.dtype(), int64_t{1}));
+  }
+  block->reads = {{src, point}};
+  block->writes = {{dst, point}};
+  block->body = MakeCompute(ir::MakeBufferStore(dst, ir::MakeBufferLoad(src, indices), indices));
+  Stmt s = MakeBlockRealize(std::move(values), ir::make_bool(true), std::move(block));
+  for (size_t i = loops.size(); i-- > 0;) {
+    s = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), shape_of->shape[i], ForKind::Serial, s);
+  }
+  return s;
+}
+
+Status CheckStorageScope(const std::string& scope) {
+  static const char* const kScopes[] = {"global", "shared", "shared.dyn", "local", "warp"};
+  if (std::any_of(std::begin(kScopes), std::end(kScopes),
+                  [&](const char* s) { return scope == s; }) ||
+      scope.rfind("wmma.", 0) == 0) {
+    return Status::Ok();
+  }
+  return ScheduleError("ValueError", "Invalid storage scope \"" + scope + "\"");
+}
+
+Error IndexError(size_t index, size_t n, const char* what) {
+  return ScheduleError("BufferIndexOutOfRangeError", std::string("The input `") + what +
+                                                         "_buffer_index` is out of range. It is "
+                                                         "required to be in range [0, " +
+                                                         std::to_string(n) + ") but got " +
+                                                         std::to_string(index) + ".");
+}
+
+// The top-level statements of the scope's body, and the index of the one holding `node`.
+std::vector<Stmt> TopLevel(const BlockRealizeNode* scope) {
+  if (const auto* seq = As<SeqNode>(scope->block->body)) return seq->seq;
+  return {scope->block->body};
+}
+
+size_t TopLevelIndexOf(const ScheduleState& state, const std::vector<Stmt>& top,
+                       const StmtNode* node) {
+  std::vector<const StmtNode*> path = state.PathTo(node);
+  for (size_t i = 0; i < top.size(); ++i) {
+    if (std::find(path.begin(), path.end(), top[i].get()) != path.end()) return i;
+  }
+  return top.size();
+}
+
+// Replaces the scope's block by `block` (same realize) in the state.
+void ReplaceScope(ScheduleState* state, const BlockRealizeNode* scope, Block block) {
+  state->Replace(scope, MakeBlockRealize(scope->iter_values, scope->predicate, std::move(block)));
+}
+
+}  // namespace cache_read_write_detail
+
+Result<std::string> CacheRead(ScheduleState* state, const std::string& block_name, size_t index,
+                              const std::string& storage_scope) {
+  using namespace cache_read_write_detail;
+  if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
+  auto found = GetBlock(*state, block_name);
+  if (!found.ok()) return found.error();
+  const BlockRealizeNode* realize = *found;
+  if (index >= realize->block->reads.size()) {
+    return IndexError(index, realize->block->reads.size(), "read");
+  }
+  Buffer buffer = realize->block->reads[index].buffer;
+  Buffer cache = WithScope(buffer, storage_scope);
+  const BlockRealizeNode* scope = state->ScopeOf(realize);
+  std::vector<Stmt> top = TopLevel(scope);
+  // The copy goes after the buffer's producer in the scope, or first.
+  size_t pos = 0;
+  for (const BlockRealizeNode* b : state->ChildBlocks(scope)) {
+    for (const BufferRegion& w : b->block->writes) {
+      if (w.buffer == buffer) pos = TopLevelIndexOf(*state, top, b) + 1;
+    }
+  }
+  // Every reader in the scope reads the copy.
+  std::function<Stmt(const Stmt&)> rewrite = [&](const Stmt& s) -> Stmt {
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> v;
+      for (const Stmt& e : seq->seq) v.push_back(rewrite(e));
+      return MakeSeq(std::move(v));
+    }
+    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, rewrite(loop->body));
+    if (const auto* r = As<BlockRealizeNode>(s)) {
+      bool reads = std::any_of(r->block->reads.begin(), r->block->reads.end(),
+                               [&](const BufferRegion& br) { return br.buffer == buffer; });
+      Block b = reads ? ReplaceBuffer(*r->block, buffer, cache) : r->block;
+      auto nb = std::make_shared<BlockNode>(*b);
+      nb->body = rewrite(nb->body);
+      return MakeBlockRealize(r->iter_values, r->predicate, std::move(nb));
+    }
+    return s;
+  };
+  std::vector<Stmt> body;
+  for (const Stmt& s : top) body.push_back(rewrite(s));
+  std::string name = cache->name;
+  body.insert(body.begin() + static_cast<long>(std::min(pos, body.size())),
+              MakeCacheStage(buffer, cache, buffer, name));
+  auto root = std::make_shared<BlockNode>(*scope->block);
+  root->body = MakeSeq(std::move(body));
+  root->alloc_buffers.push_back(cache);
+  ReplaceScope(state, scope, std::move(root));
+  return name;
+}
+
+Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_name, size_t index,
+                               const std::string& storage_scope) {
+  using namespace cache_read_write_detail;
+  if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
+  auto found = GetBlock(*state, block_name);
+  if (!found.ok()) return found.error();
+  const BlockRealizeNode* realize = *found;
+  if (index >= realize->block->writes.size()) {
+    return IndexError(index, realize->block->writes.size(), "write");
+  }
+  Buffer buffer = realize->block->writes[index].buffer;
+  Buffer cache = WithScope(buffer, storage_scope);
+  const BlockRealizeNode* scope = state->ScopeOf(realize);
+  std::vector<Stmt> top = TopLevel(scope);
+  size_t pos = TopLevelIndexOf(*state, top, realize);
+  if (pos == top.size()) return ScheduleError("ValueError", "The block is not in its scope");
+  // The writer writes the copy; the copy stage writes the buffer right after it.
+  std::function<Stmt(const Stmt&)> rewrite = [&](const Stmt& s) -> Stmt {
+    if (s.get() == realize) {
+      return MakeBlockRealize(realize->iter_values, realize->predicate,
+                              ReplaceBuffer(*realize->block, buffer, cache));
+    }
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> v;
+      for (const Stmt& e : seq->seq) v.push_back(rewrite(e));
+      return MakeSeq(std::move(v));
+    }
+    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, rewrite(loop->body));
+    return s;
+  };
+  std::vector<Stmt> body = top;
+  body[pos] = rewrite(top[pos]);
+  std::string name = cache->name;
+  body.insert(body.begin() + static_cast<long>(pos) + 1,
+              MakeCacheStage(cache, buffer, buffer, name));
+  auto root = std::make_shared<BlockNode>(*scope->block);
+  root->body = MakeSeq(std::move(body));
+  root->alloc_buffers.push_back(cache);
+  ReplaceScope(state, scope, std::move(root));
+  return name;
+}
+
+}  // namespace tessera::tir
