@@ -175,38 +175,27 @@ Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
   return Status::Ok();
 }
 
-Status Schedule::Parallel(const LoopRV& loop) {
+Status Schedule::SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis) {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  if (Status s = tir::Parallel(&state_, *v); !s.ok()) return s;
-  trace_.insts.push_back(Inst(InstKind::Parallel, {loop.id}));
-  return Status::Ok();
-}
-
-Status Schedule::Vectorize(const LoopRV& loop) {
-  auto v = LoopVar(loop);
-  if (!v.ok()) return v.error();
-  if (Status s = tir::Vectorize(&state_, *v); !s.ok()) return s;
-  trace_.insts.push_back(Inst(InstKind::Vectorize, {loop.id}));
-  return Status::Ok();
-}
-
-Status Schedule::Unroll(const LoopRV& loop) {
-  auto v = LoopVar(loop);
-  if (!v.ok()) return v.error();
-  if (Status s = tir::Unroll(&state_, *v); !s.ok()) return s;
-  trace_.insts.push_back(Inst(InstKind::Unroll, {loop.id}));
-  return Status::Ok();
-}
-
-Status Schedule::Bind(const LoopRV& loop, const std::string& thread_axis) {
-  auto v = LoopVar(loop);
-  if (!v.ok()) return v.error();
-  if (Status s = tir::Bind(&state_, *v, thread_axis); !s.ok()) return s;
-  Instruction inst = Inst(InstKind::Bind, {loop.id});
+  Status applied = kind == InstKind::Parallel    ? tir::Parallel(&state_, *v)
+                   : kind == InstKind::Vectorize ? tir::Vectorize(&state_, *v)
+                   : kind == InstKind::Unroll    ? tir::Unroll(&state_, *v)
+                                                 : tir::Bind(&state_, *v, thread_axis);
+  if (!applied.ok()) return applied;
+  Instruction inst = Inst(kind, {loop.id});
   inst.name = thread_axis;
   trace_.insts.push_back(std::move(inst));
   return Status::Ok();
+}
+
+Status Schedule::Parallel(const LoopRV& loop) { return SetLoopKind(InstKind::Parallel, loop, ""); }
+Status Schedule::Vectorize(const LoopRV& loop) {
+  return SetLoopKind(InstKind::Vectorize, loop, "");
+}
+Status Schedule::Unroll(const LoopRV& loop) { return SetLoopKind(InstKind::Unroll, loop, ""); }
+Status Schedule::Bind(const LoopRV& loop, const std::string& thread_axis) {
+  return SetLoopKind(InstKind::Bind, loop, thread_axis);
 }
 
 Status Schedule::ComputeInline(const BlockRV& block) {

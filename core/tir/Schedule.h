@@ -81,6 +81,7 @@ class Schedule {
   int NewLoopRV(const Var& v);
   Result<Var> LoopVar(const LoopRV& loop) const;
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
+  Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope);
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,

@@ -9,6 +9,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
 namespace tessera::tir {
@@ -67,8 +68,8 @@ Buffer WithScope(const Buffer& b, const std::string& scope) {
 }
 
 // for ax0, ax1, ...: with block(name): v0, v1, ... ; dst[v...] = src[v...]
-Stmt MakeCacheStage(const Buffer& src, const Buffer& dst, const Buffer& shape_of,
-                    const std::string& name) {
+Stmt MakeCacheStage(const Buffer& src, const Buffer& dst, const std::string& name) {
+  const Buffer& shape_of = src;
   auto block = std::make_shared<BlockNode>();
   block->name = name;
   std::vector<Var> loops;
@@ -128,9 +129,35 @@ size_t TopLevelIndexOf(const ScheduleState& state, const std::vector<Stmt>& top,
   return top.size();
 }
 
-// Replaces the scope's block by `block` (same realize) in the state.
-void ReplaceScope(ScheduleState* state, const BlockRealizeNode* scope, Block block) {
-  state->Replace(scope, MakeBlockRealize(scope->iter_values, scope->predicate, std::move(block)));
+struct CacheTarget {
+  const BlockRealizeNode* realize;  // the block named by the primitive
+  Buffer buffer, cache;
+  const BlockRealizeNode* scope;
+  std::vector<Stmt> top;  // the scope's top-level statements
+};
+
+Result<CacheTarget> Prepare(const ScheduleState& state, const std::string& block_name, size_t index,
+                            const std::string& storage_scope, bool read) {
+  if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
+  auto found = GetBlock(state, block_name);
+  if (!found.ok()) return found.error();
+  const BlockRealizeNode* realize = *found;
+  const std::vector<BufferRegion>& regions = read ? realize->block->reads : realize->block->writes;
+  if (index >= regions.size()) return IndexError(index, regions.size(), read ? "read" : "write");
+  const BlockRealizeNode* scope = state.ScopeOf(realize);
+  if (!scope) return ScheduleError("ValueError", "The root block has no scope to cache in");
+  Buffer buffer = regions[index].buffer;
+  return CacheTarget{realize, buffer, WithScope(buffer, storage_scope), scope, TopLevel(scope)};
+}
+
+// The scope's new body, with the copy allocated by the scope root; returns the stage name.
+std::string Finish(ScheduleState* state, const CacheTarget& t, std::vector<Stmt> body) {
+  auto root = std::make_shared<BlockNode>(*t.scope->block);
+  root->body = MakeSeq(std::move(body));
+  root->alloc_buffers.push_back(t.cache);
+  state->Replace(t.scope,
+                 MakeBlockRealize(t.scope->iter_values, t.scope->predicate, std::move(root)));
+  return t.cache->name;
 }
 
 }  // namespace cache_read_write_detail
@@ -138,94 +165,48 @@ void ReplaceScope(ScheduleState* state, const BlockRealizeNode* scope, Block blo
 Result<std::string> CacheRead(ScheduleState* state, const std::string& block_name, size_t index,
                               const std::string& storage_scope) {
   using namespace cache_read_write_detail;
-  if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
-  auto found = GetBlock(*state, block_name);
-  if (!found.ok()) return found.error();
-  const BlockRealizeNode* realize = *found;
-  if (index >= realize->block->reads.size()) {
-    return IndexError(index, realize->block->reads.size(), "read");
-  }
-  Buffer buffer = realize->block->reads[index].buffer;
-  Buffer cache = WithScope(buffer, storage_scope);
-  const BlockRealizeNode* scope = state->ScopeOf(realize);
-  std::vector<Stmt> top = TopLevel(scope);
+  auto target = Prepare(*state, block_name, index, storage_scope, /*read=*/true);
+  if (!target.ok()) return target.error();
+  const CacheTarget& t = *target;
   // The copy goes after the buffer's producer in the scope, or first.
   size_t pos = 0;
-  for (const BlockRealizeNode* b : state->ChildBlocks(scope)) {
+  for (const BlockRealizeNode* b : state->ChildBlocks(t.scope)) {
     for (const BufferRegion& w : b->block->writes) {
-      if (w.buffer == buffer) pos = TopLevelIndexOf(*state, top, b) + 1;
+      if (w.buffer == t.buffer) pos = TopLevelIndexOf(*state, t.top, b) + 1;
     }
   }
   // Every reader in the scope reads the copy.
-  std::function<Stmt(const Stmt&)> rewrite = [&](const Stmt& s) -> Stmt {
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> v;
-      for (const Stmt& e : seq->seq) v.push_back(rewrite(e));
-      return MakeSeq(std::move(v));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, rewrite(loop->body));
-    if (const auto* r = As<BlockRealizeNode>(s)) {
-      bool reads = std::any_of(r->block->reads.begin(), r->block->reads.end(),
-                               [&](const BufferRegion& br) { return br.buffer == buffer; });
-      Block b = reads ? ReplaceBuffer(*r->block, buffer, cache) : r->block;
-      auto nb = std::make_shared<BlockNode>(*b);
-      nb->body = rewrite(nb->body);
-      return MakeBlockRealize(r->iter_values, r->predicate, std::move(nb));
-    }
-    return s;
+  std::function<Stmt(const BlockRealizeNode&)> to_copy = [&](const BlockRealizeNode& r) {
+    bool reads = std::any_of(r.block->reads.begin(), r.block->reads.end(),
+                             [&](const BufferRegion& br) { return br.buffer == t.buffer; });
+    auto b = std::make_shared<BlockNode>(
+        *(reads ? ReplaceBuffer(*r.block, t.buffer, t.cache) : r.block));
+    b->body = MapRealizes(b->body, to_copy);
+    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
   };
   std::vector<Stmt> body;
-  for (const Stmt& s : top) body.push_back(rewrite(s));
-  std::string name = cache->name;
-  body.insert(body.begin() + static_cast<long>(std::min(pos, body.size())),
-              MakeCacheStage(buffer, cache, buffer, name));
-  auto root = std::make_shared<BlockNode>(*scope->block);
-  root->body = MakeSeq(std::move(body));
-  root->alloc_buffers.push_back(cache);
-  ReplaceScope(state, scope, std::move(root));
-  return name;
+  for (const Stmt& s : t.top) body.push_back(MapRealizes(s, to_copy));
+  body.insert(body.begin() + static_cast<long>(pos),
+              MakeCacheStage(t.buffer, t.cache, t.cache->name));
+  return Finish(state, t, std::move(body));
 }
 
 Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_name, size_t index,
                                const std::string& storage_scope) {
   using namespace cache_read_write_detail;
-  if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
-  auto found = GetBlock(*state, block_name);
-  if (!found.ok()) return found.error();
-  const BlockRealizeNode* realize = *found;
-  if (index >= realize->block->writes.size()) {
-    return IndexError(index, realize->block->writes.size(), "write");
-  }
-  Buffer buffer = realize->block->writes[index].buffer;
-  Buffer cache = WithScope(buffer, storage_scope);
-  const BlockRealizeNode* scope = state->ScopeOf(realize);
-  std::vector<Stmt> top = TopLevel(scope);
-  size_t pos = TopLevelIndexOf(*state, top, realize);
-  if (pos == top.size()) return ScheduleError("ValueError", "The block is not in its scope");
+  auto target = Prepare(*state, block_name, index, storage_scope, /*read=*/false);
+  if (!target.ok()) return target.error();
+  const CacheTarget& t = *target;
   // The writer writes the copy; the copy stage writes the buffer right after it.
-  std::function<Stmt(const Stmt&)> rewrite = [&](const Stmt& s) -> Stmt {
-    if (s.get() == realize) {
-      return MakeBlockRealize(realize->iter_values, realize->predicate,
-                              ReplaceBuffer(*realize->block, buffer, cache));
-    }
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> v;
-      for (const Stmt& e : seq->seq) v.push_back(rewrite(e));
-      return MakeSeq(std::move(v));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, rewrite(loop->body));
-    return s;
-  };
-  std::vector<Stmt> body = top;
-  body[pos] = rewrite(top[pos]);
-  std::string name = cache->name;
+  size_t pos = TopLevelIndexOf(*state, t.top, t.realize);
+  std::vector<Stmt> body = t.top;
+  body[pos] = MapRealizes(body[pos], [&](const BlockRealizeNode& r) -> Stmt {
+    Block b = &r == t.realize ? ReplaceBuffer(*r.block, t.buffer, t.cache) : r.block;
+    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
+  });
   body.insert(body.begin() + static_cast<long>(pos) + 1,
-              MakeCacheStage(cache, buffer, buffer, name));
-  auto root = std::make_shared<BlockNode>(*scope->block);
-  root->body = MakeSeq(std::move(body));
-  root->alloc_buffers.push_back(cache);
-  ReplaceScope(state, scope, std::move(root));
-  return name;
+              MakeCacheStage(t.cache, t.buffer, t.cache->name));
+  return Finish(state, t, std::move(body));
 }
 
 }  // namespace tessera::tir

@@ -7,12 +7,7 @@
 
 namespace tessera::tir {
 
-namespace primitive_util_detail {
-
-// Rebuilds the tree, giving each block realize directly below to `f` (not recursing
-// into blocks unless `f` does).
-template <typename F>
-Stmt MapRealizes(const Stmt& s, const F& f) {
+Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f) {
   if (const auto* seq = As<SeqNode>(s)) {
     std::vector<Stmt> out;
     for (const Stmt& c : seq->seq) out.push_back(MapRealizes(c, f));
@@ -22,8 +17,6 @@ Stmt MapRealizes(const Stmt& s, const F& f) {
   if (const auto* realize = As<BlockRealizeNode>(s)) return f(*realize);
   return s;
 }
-
-}  // namespace primitive_util_detail
 
 Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
   if (!s) return s;
@@ -51,7 +44,7 @@ Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
 }
 
 Stmt AppendPredicate(const Stmt& s, const Expr& predicate) {
-  return primitive_util_detail::MapRealizes(s, [&](const BlockRealizeNode& r) {
+  return MapRealizes(s, [&](const BlockRealizeNode& r) {
     Expr pred = ir::is_one(r.predicate) ? predicate : ir::logical_and(r.predicate, predicate);
     return MakeBlockRealize(r.iter_values, pred, r.block);
   });
@@ -61,7 +54,7 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars) {
   auto uses = [&](const Expr& e) {
     return std::any_of(vars.begin(), vars.end(), [&](const Var& v) { return ir::UsesVar(e, v); });
   };
-  return primitive_util_detail::MapRealizes(s, [&](const BlockRealizeNode& r) {
+  return MapRealizes(s, [&](const BlockRealizeNode& r) {
     std::vector<Expr> values;
     for (const Expr& v : r.iter_values) values.push_back(uses(v) ? NormalizeAffineBinding(v) : v);
     return MakeBlockRealize(std::move(values), r.predicate, r.block);

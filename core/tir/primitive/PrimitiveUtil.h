@@ -1,10 +1,16 @@
 // Helpers shared by the loop primitives: rewriting the TensorIR tree below a loop.
 #pragma once
 
+#include <functional>
+
 #include "ir/Functor.h"
 #include "tir/Stmt.h"
 
 namespace tessera::tir {
+
+// The tree with each block realize directly below `s` (not inside another block) replaced
+// by `f(realize)`; sequences and loops are rebuilt around them.
+Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f);
 
 // Replaces the mapped variables everywhere in `s` (computations, loop bounds, bindings,
 // predicates, nested blocks).
