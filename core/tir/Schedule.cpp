@@ -206,6 +206,19 @@ Status Schedule::ComputeInline(const BlockRV& block) {
   return Status::Ok();
 }
 
+Status Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  Status s = tir::ComputeAt(&state_, (*realize)->block->name, *v, preserve_unit_loops);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::ComputeAt, {block.id, loop.id});
+  inst.preserve_unit_loops = preserve_unit_loops;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
                                     const std::string& storage_scope) {
   return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
@@ -304,6 +317,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->Bind({in.at(0)}, inst.name));
     case InstKind::ComputeInline:
       return status(sch->ComputeInline({in.at(0)}));
+    case InstKind::ComputeAt:
+      return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
     case InstKind::CacheRead:
     case InstKind::CacheWrite: {
       auto r = inst.kind == InstKind::CacheRead

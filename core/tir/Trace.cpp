@@ -34,6 +34,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Bind";
     case InstKind::ComputeInline:
       return "ComputeInline";
+    case InstKind::ComputeAt:
+      return "ComputeAt";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -133,6 +135,11 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::ComputeInline:
         line = "sch.compute_inline(block=" + in0 + ")";
+        break;
+      case InstKind::ComputeAt:
+        line = "sch.compute_at(block=" + in0 + ", loop=" + rv(inst.inputs.at(1)) +
+               ", preserve_unit_loops=" + (inst.preserve_unit_loops ? "True" : "False") +
+               ", index=-1)";
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite: {

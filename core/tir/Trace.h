@@ -32,6 +32,7 @@ enum class InstKind {
   Unroll,
   Bind,
   ComputeInline,
+  ComputeAt,
   CacheRead,
   CacheWrite,
 };
@@ -49,7 +50,8 @@ struct Instruction {
   int64_t buffer_index = 0;   // CacheRead / CacheWrite
   bool preserve_unit_iters = true;
   bool disable_predication = false;
-  std::vector<int> outputs;  // random variable ids
+  bool preserve_unit_loops = false;  // ComputeAt
+  std::vector<int> outputs;          // random variable ids
 };
 
 struct Trace {

@@ -12,5 +12,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ForKind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeInline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeAt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
 )

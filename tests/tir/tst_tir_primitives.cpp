@@ -391,6 +391,96 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(predicated.error())), QString("ProducerHasNonTrivialPredicateError"));
   }
 
+  // ---- compute_at ----
+  void computeAtOuterLoop() {
+    Schedule sch(ElementwiseChain());
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), i).ok());
+    QCOMPARE(Q(AsTVMScript(sch.func())),
+             Q(Header(Buf("A", "(128, 128)") + ", " + Buf("C", "(128, 128)")) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    B = T.alloc_buffer((128, 128))\n"
+               "    for i in range(128):\n"
+               "        for ax0 in range(128):\n"
+               "            with T.block(\"B\"):\n"
+               "                v_i, v_j = T.axis.remap(\"SS\", [i, ax0])\n"
+               "                T.reads(A[v_i, v_j])\n"
+               "                T.writes(B[v_i, v_j])\n"
+               "                B[v_i, v_j] = A[v_i, v_j] * T.float32(2.0)\n"
+               "        for j in range(128):\n"
+               "            with T.block(\"C\"):\n"
+               "                v_i, v_j = T.axis.remap(\"SS\", [i, j])\n"
+               "                T.reads(B[v_i, v_j])\n"
+               "                T.writes(C[v_i, v_j])\n"
+               "                C[v_i, v_j] = B[v_i, v_j] + T.float32(1.0)"));
+  }
+
+  void computeAtInnermostLoopNeedsNoLoops() {
+    Schedule sch(ElementwiseChain());
+    LoopRV j = (*sch.GetLoops(*sch.GetBlock("C")))[1];
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), j).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(
+        text.find("    for i, j in T.grid(128, 128):\n"
+                  "        with T.block(\"B\"):\n"
+                  "            v_i, v_j = T.axis.remap(\"SS\", [i, j])\n") != std::string::npos,
+        text.c_str());
+  }
+
+  void computeAtPreservingUnitLoops() {
+    Schedule sch(ElementwiseChain());
+    LoopRV j = (*sch.GetLoops(*sch.GetBlock("C")))[1];
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), j, /*preserve_unit_loops=*/true).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("        for ax0, ax1 in T.grid(1, 1):\n"
+                       "            with T.block(\"B\"):\n"
+                       "                v_i = T.axis.spatial(128, i + ax0)\n"
+                       "                v_j = T.axis.spatial(128, j + ax1)\n") != std::string::npos,
+             text.c_str());
+  }
+
+  void computeAtSplitLoopRelaxesTheInnerLoop() {
+    Schedule sch(ElementwiseChain());
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    auto io = *sch.Split(i, {Expr(), Expr(32)});
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), io[0]).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("    for i_0 in range(4):\n"
+                       "        for ax0, ax1 in T.grid(32, 128):\n"
+                       "            with T.block(\"B\"):\n"
+                       "                v_i = T.axis.spatial(128, i_0 * 32 + ax0)\n"
+                       "                v_j = T.axis.spatial(128, ax1)\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("        for i_1, j in T.grid(32, 128):\n"
+                       "            with T.block(\"C\"):\n") != std::string::npos,
+             text.c_str());
+  }
+
+  void computeAtErrors() {
+    Schedule chain(ElementwiseChain());
+    LoopRV bi = (*chain.GetLoops(*chain.GetBlock("B")))[0];
+    std::string before = AsTVMScript(chain.func());
+    auto own = chain.ComputeAt(*chain.GetBlock("B"), bi);
+    QCOMPARE(Q(ErrorKind(own.error())), QString("NotInSameScopeError"));
+    auto output = chain.ComputeAt(*chain.GetBlock("C"), bi);
+    QCOMPARE(Q(ErrorKind(output.error())), QString("OutputBlockError"));
+    QCOMPARE(Q(AsTVMScript(chain.func())), Q(before));
+
+    auto A = *te::placeholder({16}, ir::DataType::Float(32), "A");
+    auto B = *te::compute(
+        {16}, [&](const std::vector<ir::Var>& i) { return A(i[0]) * 2; }, "B");
+    auto C = *te::compute(
+        {16}, [&](const std::vector<ir::Var>& i) { return B(i[0]) + 1; }, "C");
+    auto D = *te::compute(
+        {16}, [&](const std::vector<ir::Var>& i) { return B(i[0]) * 3; }, "D");
+    Schedule two(*CreatePrimFunc({A, C, D}));
+    LoopRV c_loop = (*two.GetLoops(*two.GetBlock("C")))[0];
+    auto missing = two.ComputeAt(*two.GetBlock("B"), c_loop);
+    QCOMPARE(Q(ErrorKind(missing.error())), QString("NotAllRequiredBlocksAreVisitedError"));
+    QVERIFY(missing.error().message.find("D") != std::string::npos);
+  }
+
   // ---- cache_read / cache_write ----
   void cacheReadOfAnInput() {
     Schedule sch(Gemm());

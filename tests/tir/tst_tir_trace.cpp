@@ -146,6 +146,17 @@ class TestTirTrace : public QObject {
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
   }
 
+  void computeAtIsRecordedAndReplayed() {
+    Schedule sch(ElementwiseChain());
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), i).ok());
+    QCOMPARE(Q(TraceLines(sch.trace()).back()),
+             QString("sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)"));
+    Schedule replayed(ElementwiseChain());
+    QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+  }
+
   void failedPrimitiveIsNotRecorded() {
     Schedule sch(Gemm());
     std::vector<LoopRV> l = *sch.GetLoops(*sch.GetBlock("C"));

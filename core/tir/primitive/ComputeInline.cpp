@@ -9,6 +9,7 @@
 #include "ir/Functor.h"
 #include "tir/BlockAccessRegion.h"
 #include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
 namespace tessera::tir {
@@ -82,22 +83,6 @@ class ScopeInliner {
   std::vector<Buffer> known_;
 };
 
-// The subtree to remove with the block: the block and the loops that hold nothing else.
-// Returns the node to drop from its parent sequence, or null when it is the scope's only
-// child.
-const StmtNode* RemovalRoot(const ScheduleState& state, const BlockRealizeNode* block) {
-  std::vector<const StmtNode*> path = state.PathTo(block);
-  const StmtNode* node = block;
-  for (size_t i = path.size() - 1; i-- > 0;) {
-    const auto* loop = As<ForNode>(path[i]);
-    if (!loop || loop->body.get() != node) {
-      return path[i]->kind == StmtKind::Seq ? node : nullptr;
-    }
-    node = loop;
-  }
-  return nullptr;
-}
-
 }  // namespace compute_inline_detail
 
 Status ComputeInline(ScheduleState* state, const std::string& block_name) {
@@ -160,20 +145,9 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
     return ScheduleError("ProducerHasNonTrivialPredicateError",
                          "The producer block " + block.name + " has a non-trivial predicate");
   }
-  const StmtNode* removed = RemovalRoot(*state, realize);
-  if (!removed) {
-    return ScheduleError("OnlyLeafError", "Cannot remove the block " + block.name +
-                                              " because it is the only leaf in its scope");
-  }
-  // Drop the block (and its loops) from its sequence, then inline into the rest.
-  std::vector<const StmtNode*> path = state->PathTo(removed);
-  const auto* seq = As<SeqNode>(path[path.size() - 2]);
-  std::vector<Stmt> kept;
-  for (const Stmt& s : seq->seq) {
-    if (s.get() != removed) kept.push_back(s);
-  }
+  // Drop the block (and its loops), then inline into the rest of the scope.
   ScheduleState next = *state;
-  next.Replace(seq, MakeSeq(std::move(kept)));
+  if (Status s = RemoveLeafBlock(&next, realize); !s.ok()) return s;
   const BlockRealizeNode* new_scope = next.FindBlocks(scope->block->name).at(0);
   std::vector<Buffer> known = f.params;
   PreOrderVisit(f.body, [&](const StmtNode* n) {

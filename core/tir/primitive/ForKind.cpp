@@ -7,32 +7,12 @@
 
 #include "ir/Functor.h"
 #include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
 namespace tessera::tir {
 
 namespace for_kind_detail {
-
-bool Writes(const BlockNode& b, const Buffer& buffer) {
-  return std::any_of(b.writes.begin(), b.writes.end(),
-                     [&](const BufferRegion& r) { return r.buffer == buffer; });
-}
-
-// A complete block only has spatial iterators and does not read what it writes; a
-// reduction block has an init and only spatial and reduction iterators.
-bool IsCompactDataflowBlock(const BlockNode& b) {
-  bool all_spatial = true, spatial_or_reduce = true;
-  for (const IterVar& iv : b.iter_vars) {
-    all_spatial = all_spatial && iv->iter_type == ir::IterVarType::DataPar;
-    spatial_or_reduce = spatial_or_reduce && (iv->iter_type == ir::IterVarType::DataPar ||
-                                              iv->iter_type == ir::IterVarType::CommReduce);
-  }
-  bool reads_own_output = std::any_of(b.reads.begin(), b.reads.end(),
-                                      [&](const BufferRegion& r) { return Writes(b, r.buffer); });
-  bool complete = all_spatial && !reads_own_output;
-  bool reduction = b.init.defined() && spatial_or_reduce;
-  return complete || reduction;
-}
 
 bool IsThreadIdx(const std::string& tag) { return tag.rfind("threadIdx.", 0) == 0; }
 
@@ -54,7 +34,7 @@ Status ParallelizeComputation(ScheduleState* state, const Var& loop_var, ForKind
                    : kind == ForKind::Vectorized ? "vectorize"
                                                  : "bind";
   for (const BlockRealizeNode* r : state->ChildBlocks(loop)) {
-    if (!IsCompactDataflowBlock(*r->block)) {
+    if (!IsCompleteOrReductionBlock(*r->block)) {
       return ScheduleError("NotCompactDataFlowError",
                            "The subtree under loop " + loop_var.name() +
                                " does not have compact dataflow: block " + r->block->name +

@@ -4,6 +4,7 @@
 
 #include "ir/ExprOp.h"
 #include "tir/AffineBinding.h"
+#include "tir/ScheduleError.h"
 
 namespace tessera::tir {
 
@@ -59,6 +60,44 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars) {
     for (const Expr& v : r.iter_values) values.push_back(uses(v) ? NormalizeAffineBinding(v) : v);
     return MakeBlockRealize(std::move(values), r.predicate, r.block);
   });
+}
+
+bool IsCompleteOrReductionBlock(const BlockNode& b) {
+  auto writes = [&](const Buffer& buffer) {
+    return std::any_of(b.writes.begin(), b.writes.end(),
+                       [&](const BufferRegion& r) { return r.buffer == buffer; });
+  };
+  bool all_spatial = true, spatial_or_reduce = true;
+  for (const IterVar& iv : b.iter_vars) {
+    all_spatial = all_spatial && iv->iter_type == ir::IterVarType::DataPar;
+    spatial_or_reduce = spatial_or_reduce && (iv->iter_type == ir::IterVarType::DataPar ||
+                                              iv->iter_type == ir::IterVarType::CommReduce);
+  }
+  bool reads_own_output = std::any_of(b.reads.begin(), b.reads.end(),
+                                      [&](const BufferRegion& r) { return writes(r.buffer); });
+  return (all_spatial && !reads_own_output) || (b.init.defined() && spatial_or_reduce);
+}
+
+Status RemoveLeafBlock(ScheduleState* state, const BlockRealizeNode* block) {
+  std::vector<const StmtNode*> path = state->PathTo(block);
+  const StmtNode* node = block;
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    if (const auto* loop = As<ForNode>(path[i]); loop && loop->body.get() == node) {
+      node = loop;
+      continue;
+    }
+    if (const auto* seq = As<SeqNode>(path[i])) {
+      std::vector<Stmt> kept;
+      for (const Stmt& c : seq->seq) {
+        if (c.get() != node) kept.push_back(c);
+      }
+      state->Replace(seq, MakeSeq(std::move(kept)));
+      return Status::Ok();
+    }
+    break;
+  }
+  return ScheduleError("OnlyLeafError", "Cannot remove the block " + block->block->name +
+                                            " because it is the only leaf in its scope");
 }
 
 }  // namespace tessera::tir

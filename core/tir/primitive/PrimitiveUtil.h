@@ -4,6 +4,8 @@
 #include <functional>
 
 #include "ir/Functor.h"
+#include "support/Result.h"
+#include "tir/ScheduleState.h"
 #include "tir/Stmt.h"
 
 namespace tessera::tir {
@@ -20,5 +22,14 @@ Stmt AppendPredicate(const Stmt& s, const Expr& predicate);
 // The bindings of the block realizes directly below `s` in their affine normal form
 // (only bindings that use one of `vars` change).
 Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
+
+// A complete block (spatial iterators only, does not read what it writes) or a reduction
+// block (an init, spatial and reduction iterators only): what TVM requires of blocks whose
+// loops run in parallel or move.
+bool IsCompleteOrReductionBlock(const BlockNode& block);
+
+// Removes `block` and the loops that hold nothing else (TVM's LeafBlockRemovalPlan);
+// OnlyLeafError when it is the only leaf of its scope.
+Status RemoveLeafBlock(ScheduleState* state, const BlockRealizeNode* block);
 
 }  // namespace tessera::tir

@@ -49,6 +49,12 @@ Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axi
 // Inlines the block named `block` into the blocks of its scope that read its buffer.
 Status ComputeInline(ScheduleState* state, const std::string& block);
 
+// ---- ComputeAt.cpp ----
+// Moves the block named `block` under `loop`, before the first of its consumers there,
+// computing per iteration what the consumers below the loop read.
+Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
+                 bool preserve_unit_loops);
+
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
 // buffer's readers in the scope (written by the block); returns the copy block's name.

@@ -1,0 +1,172 @@
+// compute_at (TVM's primitive/compute_at.cc): moves a producer block under a loop of its
+// consumers, so that each iteration of the loop computes only the part of the buffer the
+// consumers below it read. The consumers' read regions, relaxed over the loops between
+// the target loop and them, give each producer iterator its new range; the producer gets
+// fresh loops ax0, ax1, ... over those ranges (none for a unit range unless
+// preserve_unit_loops), placed before the first consumer under the loop.
+#include <algorithm>
+
+#include "arith/Analyzer.h"
+#include "arith/IntSet.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace compute_at_detail {
+
+bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* ancestor) {
+  std::vector<const StmtNode*> path = state.PathTo(node);
+  return std::find(path.begin(), path.end(), ancestor) != path.end();
+}
+
+// The region of `buffer` the consumer reads per iteration of `loop`: its read regions in
+// its bindings, relaxed over the loops between `loop` and it.
+std::vector<arith::IntSet> RequiredRegion(const ScheduleState& state, const ForNode* loop,
+                                          const BlockRealizeNode* consumer, const Buffer& buffer,
+                                          arith::Analyzer* analyzer) {
+  ir::VarMap bindings;
+  for (size_t i = 0; i < consumer->block->iter_vars.size(); ++i) {
+    bindings[consumer->block->iter_vars[i]->var] = consumer->iter_values[i];
+  }
+  arith::IntSetMap dom;
+  std::vector<const StmtNode*> path = state.PathTo(consumer);
+  auto it = std::find(path.begin(), path.end(), loop);
+  for (++it; it != path.end(); ++it) {
+    if (const auto* inner = As<ForNode>(*it)) {
+      dom[inner->loop_var] = arith::IntSet::FromMinExtent(inner->min, inner->extent);
+    }
+  }
+  std::vector<arith::IntSet> region;
+  for (const BufferRegion& r : consumer->block->reads) {
+    if (r.buffer != buffer) continue;
+    for (size_t d = 0; d < r.region.size(); ++d) {
+      Range sub(ir::Substitute(r.region[d].min, bindings),
+                ir::Substitute(r.region[d].extent, bindings));
+      arith::IntSet set = arith::EvalSet(sub, dom, analyzer);
+      region.size() <= d ? region.push_back(set)
+                         : void(region[d] = arith::Union({region[d], set}, analyzer));
+    }
+  }
+  return region;
+}
+
+}  // namespace compute_at_detail
+
+Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var& loop_var,
+                 bool preserve_unit_loops) {
+  using namespace compute_at_detail;
+  auto found = GetBlock(*state, block_name);
+  if (!found.ok()) return found.error();
+  const BlockRealizeNode* realize = *found;
+  const BlockNode& block = *realize->block;
+  const ForNode* loop = state->FindLoop(loop_var);
+  if (!loop) {
+    return ScheduleError("ValueError",
+                         "The loop " + loop_var.name() + " is no longer in the function");
+  }
+  const BlockRealizeNode* scope = state->ScopeOf(realize);
+  if (state->ScopeOf(loop) != scope || Under(*state, realize, loop)) {
+    return ScheduleError("NotInSameScopeError",
+                         "Expected the block " + block.name + " and loop " + loop_var.name() +
+                             " to be under the same block scope, and loop not to be the ancestor "
+                             "of block");
+  }
+  if (!IsCompleteOrReductionBlock(block)) {
+    return ScheduleError("NotCompleteOrReductionBlockError",
+                         "The block " + block.name +
+                             " is neither a complete block nor a reduction "
+                             "block");
+  }
+  if (block.writes.size() != 1) {
+    return ScheduleError("NotSingleReadWriteBuffer",
+                         "compute_at supports blocks that write a single buffer region; " +
+                             block.name + " writes " + std::to_string(block.writes.size()));
+  }
+  const Buffer& buffer = block.writes[0].buffer;
+  const PrimFunc& f = state->func();
+  if (std::find(f.params.begin(), f.params.end(), buffer) != f.params.end()) {
+    return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
+  }
+  // All consumers must be under the loop; the block goes before the first of them.
+  std::vector<const BlockRealizeNode*> consumers;
+  std::string outside;
+  for (const std::string& name : GetConsumers(*state, realize)) {
+    const BlockRealizeNode* c = state->FindBlocks(name).at(0);
+    consumers.push_back(c);
+    if (!Under(*state, c, loop)) outside += (outside.empty() ? "" : ", ") + name;
+  }
+  if (!outside.empty() || consumers.empty()) {
+    return ScheduleError(
+        "NotAllRequiredBlocksAreVisitedError",
+        "The primitive requires all the consumer(s) of the given block to be "
+        "present under the target loop. However, these are not: " +
+            (outside.empty() ? std::string("(the block has no consumer)") : outside));
+  }
+  std::vector<Stmt> children;
+  if (const auto* seq = As<SeqNode>(loop->body)) {
+    children = seq->seq;
+  } else {
+    children = {loop->body};
+  }
+  size_t position = children.size();
+  for (size_t i = 0; i < children.size() && position == children.size(); ++i) {
+    for (const BlockRealizeNode* c : consumers) {
+      if (c == children[i].get() || Under(*state, c, children[i].get())) position = i;
+    }
+  }
+  // Required region of the buffer, then the range of each producer iterator.
+  arith::Analyzer analyzer;
+  std::vector<arith::IntSet> required;
+  for (const BlockRealizeNode* c : consumers) {
+    std::vector<arith::IntSet> r = RequiredRegion(*state, loop, c, buffer, &analyzer);
+    for (size_t d = 0; d < r.size(); ++d) {
+      if (required.size() <= d) {
+        required.push_back(r[d]);
+      } else {
+        required[d] = arith::Union({required[d], r[d]}, &analyzer);
+      }
+    }
+  }
+  const Region& provided = block.writes[0].region;
+  std::vector<Range> ranges;
+  for (const IterVar& iv : block.iter_vars) {
+    Range range = iv->dom;
+    for (size_t d = 0; d < provided.size() && d < required.size(); ++d) {
+      if (provided[d].min.same_as(iv->var) && ir::is_one(provided[d].extent)) {
+        Range cover = required[d].CoverRange(iv->dom);
+        range = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+      }
+    }
+    ranges.push_back(range);
+  }
+  // The new loops and bindings.
+  std::vector<Var> loops;
+  std::vector<Expr> extents, values;
+  for (const Range& r : ranges) {
+    if (!preserve_unit_loops && ir::is_one(r.extent)) {
+      values.push_back(r.min);
+      continue;
+    }
+    Var ax("ax" + std::to_string(loops.size()), r.extent.dtype());
+    loops.push_back(ax);
+    extents.push_back(r.extent);
+    values.push_back(ir::is_zero(r.min) ? Expr(ax) : ir::add(r.min, ax));
+  }
+  Stmt nest = MakeBlockRealize(std::move(values), ir::make_bool(true), realize->block);
+  for (size_t i = loops.size(); i-- > 0;) {
+    nest = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), extents[i], ForKind::Serial, nest);
+  }
+  ScheduleState next = *state;
+  if (Status s = RemoveLeafBlock(&next, realize); !s.ok()) return s;
+  children.insert(children.begin() + static_cast<long>(position), nest);
+  const ForNode* moved_loop = next.FindLoop(loop_var);
+  next.Replace(moved_loop, WithBody(*moved_loop, MakeSeq(std::move(children))));
+  *state = std::move(next);
+  return Status::Ok();
+}
+
+}  // namespace tessera::tir
