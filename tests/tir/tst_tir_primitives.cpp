@@ -457,6 +457,20 @@ class TestTirPrimitives : public QObject {
              text.c_str());
   }
 
+  void computeAtUnderNonDivisibleSplitKeepsTheProducerInBounds() {
+    Schedule sch(ElementwiseChain());
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    auto io = *sch.Split(i, {Expr(), Expr(48)});
+    QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), io[0]).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("        for ax0, ax1 in T.grid(48, 128):\n"
+                       "            with T.block(\"B\"):\n"
+                       "                v_i = T.axis.spatial(128, i_0 * 48 + ax0)\n"
+                       "                v_j = T.axis.spatial(128, ax1)\n"
+                       "                T.where(i_0 * 48 + ax0 < 128)\n") != std::string::npos,
+             text.c_str());
+  }
+
   void computeAtErrors() {
     Schedule chain(ElementwiseChain());
     LoopRV bi = (*chain.GetLoops(*chain.GetBlock("B")))[0];

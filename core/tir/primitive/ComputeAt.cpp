@@ -143,20 +143,35 @@ Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var&
     }
     ranges.push_back(range);
   }
-  // The new loops and bindings.
+  // The new loops and bindings; where the region reaches past an iterator's domain (a
+  // consumer loop split with a remainder) a predicate keeps the producer inside it.
+  for (const StmtNode* n : state->PathTo(loop)) {
+    if (const auto* outer = As<ForNode>(n))
+      analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
+  }
   std::vector<Var> loops;
   std::vector<Expr> extents, values;
-  for (const Range& r : ranges) {
+  Expr predicate = ir::make_bool(true);
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    const Range& r = ranges[i];
     if (!preserve_unit_loops && ir::is_one(r.extent)) {
       values.push_back(r.min);
-      continue;
+    } else {
+      Var ax("ax" + std::to_string(loops.size()), r.extent.dtype());
+      analyzer.Bind(ax, Range(ir::make_zero(ax.dtype()), r.extent));
+      loops.push_back(ax);
+      extents.push_back(r.extent);
+      values.push_back(ir::is_zero(r.min) ? Expr(ax) : ir::add(r.min, ax));
     }
-    Var ax("ax" + std::to_string(loops.size()), r.extent.dtype());
-    loops.push_back(ax);
-    extents.push_back(r.extent);
-    values.push_back(ir::is_zero(r.min) ? Expr(ax) : ir::add(r.min, ax));
+    const Range& dom = block.iter_vars[i]->dom;
+    Expr lower = ir::ge(values.back(), dom.min);
+    Expr upper = ir::lt(values.back(), ir::add(dom.min, dom.extent));
+    for (const Expr& bound : {lower, upper}) {
+      if (analyzer.CanProve(bound)) continue;
+      predicate = ir::is_one(predicate) ? bound : ir::logical_and(predicate, bound);
+    }
   }
-  Stmt nest = MakeBlockRealize(std::move(values), ir::make_bool(true), realize->block);
+  Stmt nest = MakeBlockRealize(std::move(values), predicate, realize->block);
   for (size_t i = loops.size(); i-- > 0;) {
     nest = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), extents[i], ForKind::Serial, nest);
   }
