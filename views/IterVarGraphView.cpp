@@ -6,7 +6,7 @@
 #include "views/IterVarGraphModel.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
-#include "views/TunableKnobs.h"
+#include "views/MakeTunableMenu.h"
 
 namespace tessera::views {
 

@@ -11,7 +11,7 @@
 #include "views/FullTextTips.h"
 #include "views/CacheFitColumn.h"
 #include "views/PrimitiveRequests.h"
-#include "views/TunableKnobs.h"
+#include "views/MakeTunableMenu.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {

@@ -2,12 +2,12 @@
 
 #include "CliCommon.h"
 #include "Execution.h"
-#include "runtime/cuda/EmulatorCheck.h"
+#include "reference/EmulatorCheck.h"
 #include "runtime/cuda/Emulator.h"
 
 namespace tessera::cli {
 
-// The checks themselves are the core's (runtime/cuda/EmulatorCheck.h), shared with the
+// The checks themselves are the core's (reference/EmulatorCheck.h), shared with the
 // GUI's Run ▸ Check on the GPU emulator; this prints their report.
 int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArgs& vars,
                   uint64_t seed, bool check, std::ostream& out, std::ostream& err) {
@@ -24,10 +24,10 @@ int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArg
     return kBadInput;
   }
   PrintScalarNotes(*arguments, out);
-  runtime::EmulatorCheckOptions options;
+  reference::EmulatorCheckOptions options;
   options.seed = seed;
   options.check = check;
-  auto report = runtime::CheckOnEmulator(*program.schedule, program.Arguments(), *lowered, arguments->scalars, options);
+  auto report = reference::CheckOnEmulator(*program.schedule, program.Arguments(), *lowered, arguments->scalars, options);
   if (!report) {
     err << "tessera-cli run: " << report.error().message << "\n";
     return kBadInput;

@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "CliCommon.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
@@ -146,7 +146,7 @@ std::optional<Kernel> BuildCpuKernel(const transform::PrimFunc& func, std::ostre
     *exit_code = kUnavailable;
     return std::nullopt;
   }
-  auto built = codegen::BuildLLVM(func);
+  auto built = runtime::BuildLLVM(func);
   if (!built) {
     err << "tessera-cli: error: compiling for llvm failed: " << built.error().message << "\n";
     *exit_code = kBadInput;

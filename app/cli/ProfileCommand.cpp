@@ -220,7 +220,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     for (const runtime::RooflineLevel& l : roofline->levels)
       out << " " << l.level << " " << Fixed(l.intensity, 2) << " flop/B (ceiling " << Fixed(l.attainable_gflops, 1)
           << ")";
-    out << "; bound by " << roofline->bound_by << "\n";
+    out << (roofline->bound_by.empty() ? "; above every ceiling" : "; bound by " + roofline->bound_by) << "\n";
   }
   for (const codegen::LoopThroughput& t : throughput)
     out << "  mca " << t.stage << "." << t.var << ": " << t.estimate.Describe() << "\n";

@@ -1,7 +1,7 @@
 // tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--scalar NAME=VALUE]... [--seed N]
 //
 // Compiles the script's schedule, runs it once on random inputs and, with --check,
-// compares every output with the te oracle (runtime/Reference.h: the unscheduled compute
+// compares every output with the te oracle (reference/Reference.h: the unscheduled compute
 // definitions evaluated directly, so a bug in InferBound or a pass cannot hide in the
 // reference too), printing the largest error; a mismatch exits with code 3.
 #include <chrono>
@@ -13,8 +13,8 @@
 #include "Execution.h"
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
-#include "runtime/Compare.h"
-#include "runtime/Reference.h"
+#include "reference/Compare.h"
+#include "reference/Reference.h"
 
 namespace tessera::cli {
 
@@ -112,7 +112,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (!args.has("--check")) return kSuccess;
 
   auto start_check = std::chrono::steady_clock::now();
-  auto checks = runtime::CheckAgainstReference(*program->schedule, program->Arguments(),
+  auto checks = reference::CheckAgainstReference(*program->schedule, program->Arguments(),
                                                arguments->buffers, arguments->scalars);
   if (!checks) {
     err << "tessera-cli run: the reference failed: " << checks.error().message << "\n";
@@ -122,7 +122,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::vector<te::Tensor> tensors = program->Arguments();
   out << "check against the reference (reference: te oracle, " << MillisecondsSince(start_check)
       << " ms):\n";
-  for (const runtime::OutputCheck& c : *checks) {
+  for (const reference::OutputCheck& c : *checks) {
     all_ok &= c.result.ok();
     std::string type;
     for (size_t i = 0; i < tensors.size() && i < arguments->buffers.size(); ++i)

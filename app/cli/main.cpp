@@ -7,7 +7,8 @@
 
 #include "CliCommon.h"
 #include "Commands.h"
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
+#include "tuning_api/TuningApis.h"
 
 namespace {
 
@@ -47,16 +48,18 @@ int main(int argc, char** argv) {
   }
   std::string command = args.front();
   args.erase(args.begin());
-  // A CPU named in --target (runtime/CpuTarget.h) is set for the whole process and the
+  // A CPU named in --target (codegen/CpuTarget.h) is set for the whole process and the
   // workers it starts before anything reads the host; the commands see plain "llvm".
   for (size_t i = 0; i + 1 < args.size(); ++i)
     if (args[i] == "--target" && args[i + 1].rfind("llvm ", 0) == 0) {
-      if (tessera::Status st = tessera::runtime::SetCpuTargetEnvironment(args[i + 1]); !st) {
+      if (tessera::Status st = tessera::codegen::SetCpuTargetEnvironment(args[i + 1]); !st) {
         std::cerr << "tessera-cli " << command << ": " << st.error().message << "\n";
         return kUsage;
       }
       args[i + 1] = "llvm";
     }
+  // Scripts evaluated by any command may call TVM's tuning APIs, and here they tune.
+  tessera::tuning_api::RegisterTuningApis();
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kHelp;
     return kSuccess;

@@ -132,9 +132,9 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
     for (const ir::Var& v : lowered->func.scalar_params())
       scalars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(kShapeValue)
                                                                      : runtime::DefaultScalarValue(v);
-    runtime::EmulatorCheckOptions options;
+    reference::EmulatorCheckOptions options;
     options.edit = edit;
-    auto report = runtime::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, scalars, options);
+    auto report = reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, scalars, options);
     if (!report.ok()) return {std::nullopt, QString::fromStdString(report.error().message)};
     return {std::move(*report), QString()};
   }));
@@ -168,12 +168,12 @@ void InstrumentPanels::checkDone() {
                                          "race was seen."),
                                       8000);
   } else {
-    const runtime::EmulatorFinding& first = report_->findings.front();
+    const reference::EmulatorFinding& first = report_->findings.front();
     window_->statusBar()->showMessage(tr("GPU emulator: %n problem(s); %1", "", int(report_->findings.size()))
                                           .arg(QString::fromStdString((first.kernel.empty() ? "" : first.kernel + ": ") +
                                                                       first.message)));
     // The loop the first located finding is on becomes the selection (every view shows it).
-    for (const runtime::EmulatorFinding& f : report_->findings)
+    for (const reference::EmulatorFinding& f : report_->findings)
       if (!f.loops.empty()) {
         QString var = QString::fromStdString(f.loops.front());
         QString stage = ownerStage(var);
@@ -211,7 +211,7 @@ void InstrumentPanels::showReport() {
   QString text = QString::fromStdString(report_->text);
   if (!report_->ran) text += tr("The run failed: %1\n").arg(QString::fromStdString(report_->run_error));
   if (report_->findings.empty()) text += tr("\nNo problem found.\n");
-  for (const runtime::EmulatorFinding& f : report_->findings) {
+  for (const reference::EmulatorFinding& f : report_->findings) {
     text += "\n" + tr("%1 in %2: %3")
                        .arg(QString::fromStdString(f.kind),
                             f.kernel.empty() ? tr("the outputs") : QString::fromStdString(f.kernel),
@@ -230,7 +230,7 @@ void InstrumentPanels::showReport() {
   QTextCharFormat format;
   format.setBackground(QColor(220, 60, 50, 70));
   format.setProperty(QTextFormat::FullWidthSelection, true);
-  for (const runtime::EmulatorFinding& f : report_->findings)
+  for (const reference::EmulatorFinding& f : report_->findings)
     for (int l : f.lines) {
       QTextEdit::ExtraSelection sel;
       sel.cursor = QTextCursor(source->document()->findBlockByNumber(l - 1));

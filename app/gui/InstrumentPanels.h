@@ -6,7 +6,7 @@
 // - the Loop nest view's MCA column filled once the generated code is there (the
 //   working-set column fills with every evaluation);
 // - Run ▸ Check on the GPU Emulator: the CUDA-bound schedule run on the CPU emulation of
-//   its kernels (runtime/cuda/EmulatorCheck.h) off the GUI thread; findings (races,
+//   its kernels (reference/EmulatorCheck.h) off the GUI thread; findings (races,
 //   shuffle-mask errors, out-of-bounds writes, wrong outputs) are shown with the loops and
 //   CUDA lines they are located on, and the first finding's loop is selected.
 // It attaches itself to a MainWindow through its public interface (docks, actions,
@@ -20,7 +20,7 @@
 #include <optional>
 #include <string>
 
-#include "runtime/cuda/EmulatorCheck.h"
+#include "reference/EmulatorCheck.h"
 
 class QDialog;
 class QDockWidget;
@@ -51,7 +51,7 @@ class InstrumentPanels : public QObject {
   void waitForCheck() { watcher_.waitForFinished(); }
   bool checking() const { return watcher_.isRunning(); }
   // The last check's report, or its error.
-  const std::optional<runtime::EmulatorReport>& lastReport() const { return report_; }
+  const std::optional<reference::EmulatorReport>& lastReport() const { return report_; }
   QString lastError() const { return error_; }
   // The dialog showing the last report (null before the first check).
   QDialog* reportDialog() const { return dialog_; }
@@ -64,7 +64,7 @@ class InstrumentPanels : public QObject {
 
  private:
   struct Outcome {
-    std::optional<runtime::EmulatorReport> report;
+    std::optional<reference::EmulatorReport> report;
     QString error;
   };
   void createDock();
@@ -80,7 +80,7 @@ class InstrumentPanels : public QObject {
   QDockWidget* dock_ = nullptr;
   QAction* checkAction_ = nullptr;
   QFutureWatcher<Outcome> watcher_;
-  std::optional<runtime::EmulatorReport> report_;
+  std::optional<reference::EmulatorReport> report_;
   QString error_;
   QPointer<QDialog> dialog_;
 };

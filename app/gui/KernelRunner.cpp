@@ -8,16 +8,16 @@
 #include "arith/Evaluate.h"
 #include "Evaluation.h"
 #include "ReferenceCache.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "runtime/ArgBinder.h"
-#include "runtime/Compare.h"
+#include "reference/Compare.h"
 #include "runtime/CpuCount.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/MachinePeak.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
 #include "schedule/ScheduleOps.h"
@@ -99,7 +99,7 @@ Result<Arrays> MakeArrays(const RunRequest& r) {
   return out;
 }
 
-// The kernel's outputs against the te oracle (runtime::CheckAgainstReference), which
+// The kernel's outputs against the te oracle (reference::CheckAgainstReference), which
 // evaluates the compute definitions without the schedule: the same check as
 // `tessera-cli run --check`.
 // The oracle's answer is kept per workload (ReferenceCache), so only the first Run of
@@ -116,7 +116,7 @@ void Check(const RunRequest& r, const Arrays& kernel, RunResult& result) {
   result.checked = true;
   result.matches = true;
   result.reference_reused = checks->reused;
-  for (const runtime::OutputCheck& c : checks->outputs) {
+  for (const reference::OutputCheck& c : checks->outputs) {
     result.matches &= c.result.ok();
     result.max_abs_error = std::max(result.max_abs_error, c.result.max_abs_error);
   }
@@ -131,7 +131,7 @@ struct Compiled {
 };
 
 Result<Compiled> CompileForCpu(const transform::PrimFunc& func) {
-  auto built = codegen::BuildLLVM(func);
+  auto built = runtime::BuildLLVM(func);
   if (!built.ok()) return built.error();
   auto kernel = std::make_shared<runtime::CompiledFunction>(std::move(*built));
   Compiled c;

@@ -1,5 +1,5 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
-// (CUDA) and runs it on random inputs: once, checked against the te oracle (runtime::CheckAgainstReference)
+// (CUDA) and runs it on random inputs: once, checked against the te oracle (reference::CheckAgainstReference)
 // (Run), or repeatedly and timed (Profile). Qt-free; it runs on a worker thread
 // (RunController), reads only immutable snapshots and stops early when cancelled.
 #pragma once

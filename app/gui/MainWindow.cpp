@@ -29,7 +29,7 @@
 #include "ViewState.h"
 #include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
-#include "script/AutotvmTuning.h"
+#include "tuning_api/TuningApis.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "Appearance.h"
 #include "Examples.h"
@@ -94,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent)
       runner_(new RunController(this)) {
   // The document evaluates the program after every edit: a tune call in it (TVM's autotvm
   // / auto_scheduler tutorials) must not start a tuning job each time; the Tune dock tunes.
-  script::SetScriptTuningEnabled(false);
+  tuning_api::RegisterTuningApis({.run_tuning = false});
   targetCode_ = new TargetCode(doc_, this);
   autosave_ = new Autosave(doc_, this);
   doc_->setPeakGflops(EstimatedPeakGflops());
@@ -159,7 +159,7 @@ MainWindow::MainWindow(QWidget* parent)
     applyDefaultDockSizes();
     defaultLayoutPending_ = true;  // dock sizes only hold once the window is laid out
   }
-  new InstrumentPanels(this);  // roofline dock, MCA column, Run > Check on the GPU emulator (#15)
+  new InstrumentPanels(this);  // roofline dock, MCA column, Run > Check on the GPU emulator
   refresh();
   updateTitle();
 }

@@ -62,7 +62,7 @@ bool IsOutput(const schedule::Schedule& sch, const te::Tensor& t) {
 struct Split {
   bool cacheable = true;
   std::string key;
-  runtime::TensorArrays inputs;
+  reference::TensorArrays inputs;
   std::vector<te::Tensor> outputs;
   std::vector<runtime::NDArray> actual;
 };
@@ -116,7 +116,7 @@ Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
                                                 const runtime::ScalarArgs& vars) {
   Split s = SplitArguments(sch, args, buffers, vars);
   if (!s.cacheable) {
-    auto checks = runtime::CheckAgainstReference(sch, args, buffers, vars);
+    auto checks = reference::CheckAgainstReference(sch, args, buffers, vars);
     if (!checks.ok()) return checks.error();
     return ReferenceCheck{std::move(*checks), false};
   }
@@ -130,7 +130,7 @@ Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
     }
   }
   if (!reused) {
-    auto computed = runtime::EvaluateReference(s.outputs, s.inputs, vars);
+    auto computed = reference::EvaluateReference(s.outputs, s.inputs, vars);
     if (!computed.ok()) return computed.error();
     expected = *computed;
     std::lock_guard<std::mutex> lock(Lock());
@@ -140,7 +140,7 @@ Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
   ReferenceCheck out;
   out.reused = reused;
   for (size_t k = 0; k < s.outputs.size(); ++k)
-    out.outputs.push_back(runtime::OutputCheck{s.outputs[k].name(), runtime::Compare(s.actual[k], expected[k])});
+    out.outputs.push_back(reference::OutputCheck{s.outputs[k].name(), reference::Compare(s.actual[k], expected[k])});
   return out;
 }
 

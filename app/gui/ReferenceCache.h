@@ -10,18 +10,18 @@
 
 #include <vector>
 
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 
 namespace tessera::gui {
 
 struct ReferenceCheck {
-  std::vector<runtime::OutputCheck> outputs;  // as runtime::CheckAgainstReference gives them
+  std::vector<reference::OutputCheck> outputs;  // as reference::CheckAgainstReference gives them
   bool reused = false;  // the reference came from the cache
 };
 
-// runtime::CheckAgainstReference with the reference kept for the next check.
+// reference::CheckAgainstReference with the reference kept for the next check.
 Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
                                                 const std::vector<te::Tensor>& args,
                                                 const std::vector<runtime::NDArray>& buffers,

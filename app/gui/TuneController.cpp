@@ -32,7 +32,7 @@ struct TuneJob {
   tune::TuneOptions options;
   std::string db_path;
   TuneController::RunnerFactory factory;
-  std::vector<views::TunableKnob> knobs;  // none: the space core/tune generates
+  std::vector<tune::TunableKnob> knobs;  // none: the space core/tune generates
 };
 
 // How a worker run reports; each call is queued to the GUI thread by the controller.
@@ -279,7 +279,7 @@ bool TuneController::start(const TuneSettings& settings) {
   }
   QString space = knobs_.empty() ? tr("the space generated from the workload")
                                  : tr("the %1 points of %2 tunable knob(s)")
-                                       .arg(views::KnobSpaceSize(knobs_))
+                                       .arg(tune::KnobSpaceSize(knobs_))
                                        .arg(knobs_.size());
   addMessage(tr("Tuning %1 over %2: %3 trials%4, records in %5")
                  .arg(QString::fromStdString(file_), space)
@@ -508,7 +508,7 @@ Status TuneController::makeTunable(const views::Intent& intent) {
   if (!state.schedule) return Error(tr("Make tunable: the script has no schedule (fix its errors first)").toStdString());
   auto knob = views::KnobFromIntent(*state.schedule, intent);
   if (!knob) return Error("Make tunable: " + knob.error().message);
-  for (views::TunableKnob& k : knobs_)
+  for (tune::TunableKnob& k : knobs_)
     if (k.SameChoice(*knob)) {
       k = *knob;
       showKnobs();
@@ -517,7 +517,7 @@ Status TuneController::makeTunable(const views::Intent& intent) {
   knobs_.push_back(*knob);
   addMessage(tr("Tunable: %1. Sessions now search the knobs' %2 points.")
                  .arg(QString::fromStdString(knob->Describe()))
-                 .arg(views::KnobSpaceSize(knobs_)),
+                 .arg(tune::KnobSpaceSize(knobs_)),
              false);
   showKnobs();
   return Status::Ok();
@@ -535,9 +535,9 @@ void TuneController::removeKnob(int index) {
 void TuneController::refreshKnobs() {
   const views::DocumentState& state = doc_->state();
   if (knobs_.empty() || !state.schedule) return;
-  std::vector<views::TunableKnob> kept;
-  for (const views::TunableKnob& k : knobs_) {
-    auto again = views::OfferKnob(*state.schedule, k.stage, k.var, k.kind);
+  std::vector<tune::TunableKnob> kept;
+  for (const tune::TunableKnob& k : knobs_) {
+    auto again = tune::OfferKnob(*state.schedule, k.stage, k.var, k.kind);
     if (again)
       kept.push_back(*again);
     else
@@ -551,7 +551,7 @@ void TuneController::refreshKnobs() {
 
 void TuneController::showKnobs() {
   QStringList texts;
-  for (const views::TunableKnob& k : knobs_) texts << QString::fromStdString(k.Describe());
+  for (const tune::TunableKnob& k : knobs_) texts << QString::fromStdString(k.Describe());
   if (view_) view_->setKnobs(texts);
   emit knobsChanged();
 }

@@ -15,7 +15,7 @@
 
 #include "OpenBlasCore.h"
 #include "codegen/LLVMBackend.h"
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 #include "runtime/MachinePeak.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
@@ -40,7 +40,7 @@ std::string UseOpenBlasKernelsOfThisCpu(char** argv) {
   if (std::getenv("OPENBLAS_CORETYPE") || std::getenv(kOpenBlasPicked)) return "";
   const char* picked = openblas_get_corename();
   const std::string core = picked ? picked : "";
-  const auto coretype = OpenBlasCoreTypeFor(core, runtime::HostFp32Lanes());
+  const auto coretype = OpenBlasCoreTypeFor(core, codegen::HostFp32Lanes());
   if (!coretype) return "";
   setenv("OPENBLAS_CORETYPE", coretype->c_str(), 1);
   setenv(kOpenBlasPicked, core.c_str(), 1);
@@ -139,11 +139,11 @@ s[C].vectorize(v)
 std::string Apply(const std::string& isa, char** argv) {
   if (isa == "native") return UseOpenBlasKernelsOfThisCpu(argv);
   if (isa != "avx2") return "--isa: unknown value '" + isa + "' (native or avx2)";
-  const int host = runtime::HostFp32Lanes();
+  const int host = codegen::HostFp32Lanes();
   if (host < 8) return "--isa avx2: this CPU has no AVX2";
   const char* guard = std::getenv(kGuard);
   if (guard && isa == guard) return "";
-  if (Status st = runtime::SetCpuTargetEnvironment("llvm -mcpu=haswell"); !st)
+  if (Status st = codegen::SetCpuTargetEnvironment("llvm -mcpu=haswell"); !st)
     return st.error().message;
   setenv("DNNL_MAX_CPU_ISA", "AVX2", 1);
   setenv("OPENBLAS_CORETYPE", "Haswell", 1);
@@ -163,7 +163,7 @@ int HalideLanes() {
   const char* target = std::getenv("HL_JIT_TARGET");
   if (target && std::string(target).find("avx512") == std::string::npos)
     return std::string(target).find("avx2") != std::string::npos ? 8 : 4;
-  return runtime::HostFp32Lanes();
+  return codegen::HostFp32Lanes();
 }
 
 int HalideRegisters() { return HalideLanes() >= 16 ? 32 : 16; }

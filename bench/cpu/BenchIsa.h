@@ -1,7 +1,7 @@
 // BenchIsa: the benchmarks' --isa option. `--isa avx2` on an AVX-512 machine makes every
 // contender of the run AVX2-only, so the ratios an AVX2 machine would see are measured
 // here, side by side:
-//   Tessera   TESSERA_TARGET="llvm -mcpu=haswell" (runtime/CpuTarget.h): LLVM compiles for
+//   Tessera   TESSERA_TARGET="llvm -mcpu=haswell" (codegen/CpuTarget.h): LLVM compiles for
 //             Haswell, schedules and the *_fast.py defaults are sized for 8 lanes and 16
 //             vector registers, the tuning records are keyed without the AVX-512 features
 //   oneDNN    DNNL_MAX_CPU_ISA=AVX2 (read at its first call)

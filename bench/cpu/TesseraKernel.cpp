@@ -5,7 +5,7 @@
 #include <regex>
 #include <sstream>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
@@ -80,7 +80,7 @@ Result<std::string> ExampleSource(const std::string& name, const std::map<std::s
 Result<TesseraKernel> CompileScript(const std::string& path, const std::map<std::string, int64_t>& sizes) {
   auto func = LowerScript(SourcePath(path), sizes);
   if (!func) return func.error();
-  auto built = codegen::BuildLLVM(*func);
+  auto built = runtime::BuildLLVM(*func);
   if (!built) return built.error();
   TesseraKernel k;
   k.function = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
@@ -114,7 +114,7 @@ Result<double> MedianCompileMs(const std::string& name, const std::map<std::stri
   options.keep_llvm_ir = false;  // what is timed is compilation, not printing
   std::vector<double> times;
   for (int i = 0; i < std::max(runs, 1); ++i) {
-    auto built = codegen::BuildLLVM(*func, options);
+    auto built = runtime::BuildLLVM(*func, options);
     if (!built) return built.error();
     times.push_back(built->stats.total_ms());
   }

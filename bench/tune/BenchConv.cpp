@@ -28,7 +28,7 @@
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/Timing.h"
 #include "OneDnnConv.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/NDArray.h"
@@ -86,7 +86,7 @@ std::optional<ConvScript> LoadConvScript(const std::string& file, const onednn::
   if (!lowered)
     return std::fprintf(stderr, "%s: %s\n", file.c_str(), lowered.error().message.c_str()),
            std::nullopt;
-  auto kernel = codegen::BuildLLVM(lowered->func);
+  auto kernel = runtime::BuildLLVM(lowered->func);
   if (!kernel)
     return std::fprintf(stderr, "%s: %s\n", file.c_str(), kernel.error().message.c_str()),
            std::nullopt;

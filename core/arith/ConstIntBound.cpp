@@ -3,7 +3,7 @@
 #include "arith/AnalyzerImpl.h"
 #include "arith/IntMath.h"
 #include "arith/IntSet.h"
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 
 namespace tessera::arith {
@@ -146,17 +146,17 @@ ConstIntBound ConstIntBoundAnalyzer::VisitBinary(const BinaryNode* n, const Expr
 // `x >> c` for a constant count is floordiv by 2^c (exact for int and uint). Any other
 // call keeps the bound of its type.
 ConstIntBound ConstIntBoundAnalyzer::VisitBitCall(const CallNode* n, const Expr& e) {
-  auto bit = codegen::LookupBitOp(n->op);
+  auto bit = ir::LookupBitOp(n->op);
   if (!bit || !e.dtype().is_integer() || static_cast<int>(n->args.size()) != bit->arity ||
       bit->arity != 2)
     return TypeBound(e.dtype());
   ConstIntBound a = Visit(n->args[0]), b = Visit(n->args[1]);
-  if (bit->op == codegen::BitOp::And) {
+  if (bit->op == ir::BitOp::And) {
     if (a.min_value >= 0 && b.min_value >= 0) return Make(0, std::min(a.max_value, b.max_value));
     if (a.min_value >= 0) return Make(0, a.max_value);
     if (b.min_value >= 0) return Make(0, b.max_value);
   }
-  if (bit->op == codegen::BitOp::ShiftRight && b.min_value == b.max_value && b.min_value >= 0 &&
+  if (bit->op == ir::BitOp::ShiftRight && b.min_value == b.max_value && b.min_value >= 0 &&
       b.min_value < e.dtype().bits() && b.min_value < 63) {
     auto shift = [&](int64_t v) { return IsInf(v) ? v : (v >> b.min_value); };
     return Make(shift(a.min_value), shift(a.max_value));

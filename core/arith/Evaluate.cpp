@@ -5,7 +5,7 @@
 #include <string>
 
 #include "arith/IntMath.h"
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 
 namespace tessera::arith {
 
@@ -74,7 +74,7 @@ class Evaluator {
       return Eval(*cond ? c->args[1] : c->args[2]);
     }
     if (auto* c = e.as<CallNode>()) {
-      auto bit = codegen::LookupBitOp(c->op);
+      auto bit = ir::LookupBitOp(c->op);
       if (bit && static_cast<int>(c->args.size()) == bit->arity && c->dtype.is_integer()) {
         auto a = Eval(c->args[0]);
         if (!a.ok()) return a;
@@ -84,7 +84,7 @@ class Evaluator {
           if (!b.ok()) return b;
           y = *b;
         }
-        return codegen::EvalBitOp(bit->op, c->dtype.element_of(), *a, y);
+        return ir::EvalBitOp(bit->op, c->dtype.element_of(), *a, y);
       }
     }
     return Error(std::string("cannot evaluate a ") + kind_name(e.kind()) + " node");

@@ -8,7 +8,7 @@
 #include "arith/AnalyzerImpl.h"
 #include "arith/ExprOrder.h"
 #include "arith/MapChildren.h"
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
@@ -164,7 +164,7 @@ class IntSetEvaluator {
   // 2^c, `x << c` is x * 2^c, `x & c` for a constant c >= 0 lies in [0, c]. Any other
   // call is exact on points and everything otherwise (each child is evaluated once).
   IntSet EvalBitCall(const CallNode* n, const Expr& e) {
-    auto bit = codegen::LookupBitOp(n->op);
+    auto bit = ir::LookupBitOp(n->op);
     if (!bit || bit->arity != 2 || n->args.size() != 2 || !e.dtype().is_integer() ||
         e.dtype().lanes() != 1)
       return EvalPointwise(e);
@@ -180,11 +180,11 @@ class IntSetEvaluator {
     };
     std::optional<int64_t> c = constant(b);
     bool count_ok = c && *c >= 0 && *c < e.dtype().bits() && *c < 62;
-    if (count_ok && bit->op == codegen::BitOp::ShiftRight)
+    if (count_ok && bit->op == ir::BitOp::ShiftRight)
       return EvalDiv(ExprKind::FloorDiv, a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
-    if (count_ok && bit->op == codegen::BitOp::ShiftLeft)
+    if (count_ok && bit->op == ir::BitOp::ShiftLeft)
       return EvalMul(a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
-    if (bit->op == codegen::BitOp::And) {
+    if (bit->op == ir::BitOp::And) {
       for (const IntSet* side : {&a, &b}) {
         std::optional<int64_t> mask = constant(*side);
         if (mask && *mask >= 0) return IntSet::Interval(make_zero(e.dtype()), side->point_value());

@@ -13,9 +13,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "codegen/LoopLines.h"
-#include "codegen/MathIntrinsics.h"
+#include "ir/MathIntrinsics.h"
 #include "ir/Functor.h"
 #include "support/Result.h"
 
@@ -38,8 +38,8 @@ class CodeGenCBase : public ir::ExprFunctor<std::string>, public ir::StmtFunctor
   // Mod, FloorDiv, FloorMod, Min and Max of operands a, b of element type t.
   virtual std::string DivModMinMax(ir::ExprKind kind, ir::DataType t, const std::string& a,
                                    const std::string& b) = 0;
-  virtual std::string Math(const MathOpInfo& info, const ir::CallNode* n) = 0;
-  std::string BitOperator(const BitOpInfo& bit, const ir::CallNode* n, const ir::Expr& e);
+  virtual std::string Math(const ir::MathOpInfo& info, const ir::CallNode* n) = 0;
+  std::string BitOperator(const ir::BitOpInfo& bit, const ir::CallNode* n, const ir::Expr& e);
   // The element index of an access to `b`.
   virtual ir::Expr Index(const ir::Buffer& b, const std::vector<ir::Expr>& indices) = 0;
   // The line(s) opening the loop over the lanes of a vector statement.

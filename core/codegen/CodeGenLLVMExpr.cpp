@@ -2,9 +2,9 @@
 // (vectors as LLVM vector types); scalar operands of vector operations are splatted.
 #include <llvm/IR/Intrinsics.h>
 
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "codegen/CodeGenLLVM.h"
-#include "codegen/MathIntrinsics.h"
+#include "ir/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 
 namespace tessera::codegen {

@@ -23,8 +23,7 @@
 
 #include "codegen/ExternCalls.h"
 #include "codegen/CodeGenLLVM.h"
-#include "runtime/CpuTarget.h"
-#include "runtime/RuntimeABI.h"
+#include "codegen/CpuTarget.h"
 
 namespace tessera::codegen {
 
@@ -56,8 +55,8 @@ Result<llvm::orc::JITTargetMachineBuilder> TargetBuilder(const LLVMOptions& opti
   InitializeLLVMOnce();
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!jtmb) return Error("LLVM: cannot describe the host: " + ToString(jtmb.takeError()));
-  // No CPU named: the host, or the narrower CPU of TESSERA_TARGET (runtime/CpuTarget.h).
-  const auto& override_target = runtime::CpuTargetFromEnvironment();
+  // No CPU named: the host, or the narrower CPU of TESSERA_TARGET (codegen/CpuTarget.h).
+  const auto& override_target = CpuTargetFromEnvironment();
   const std::string cpu = !options.cpu.empty() ? options.cpu : override_target ? override_target->cpu : "";
   if (!cpu.empty()) {
     jtmb->setCPU(cpu);
@@ -135,7 +134,7 @@ struct OptimizedModule {
   std::unique_ptr<llvm::Module> module;
   std::unique_ptr<llvm::TargetMachine> tm;
   llvm::orc::JITTargetMachineBuilder jtmb;
-  runtime::CompileStats stats;
+  CompileStats stats;
   std::string unoptimized_ir;
 };
 
@@ -146,7 +145,7 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
   if (!jtmb.ok()) return jtmb.error();
   auto tm = jtmb->createTargetMachine();
   if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
-  runtime::CompileStats stats;
+  CompileStats stats;
   auto start = Clock::now();
   auto module =
       CodeGenLLVM(context, options.fp_contract, loop_locations, VectorRegisterBytes(**tm)).Compile(f);
@@ -163,9 +162,9 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
 }
 
 // Makes the runtime's C functions and the process's libraries (libm) visible to the JIT.
-llvm::Error DefineRuntimeSymbols(llvm::orc::LLJIT& jit) {
+llvm::Error DefineRuntimeSymbols(llvm::orc::LLJIT& jit, const JitSymbols& runtime_symbols) {
   llvm::orc::SymbolMap symbols;
-  for (auto& [name, address] : runtime::RuntimeSymbols()) {
+  for (auto& [name, address] : runtime_symbols) {
     symbols[jit.mangleAndIntern(name)] = llvm::orc::ExecutorSymbolDef(
         llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
   }
@@ -183,13 +182,14 @@ bool LLVMAvailable() { return true; }
 
 std::string LLVMTargetDescription() {
   InitializeLLVMOnce();
-  if (const auto& target = runtime::CpuTargetFromEnvironment())
+  if (const auto& target = CpuTargetFromEnvironment())
     return llvm::sys::getProcessTriple() + ", cpu " + target->cpu + " (TESSERA_TARGET; host " +
            llvm::sys::getHostCPUName().str() + ")";
   return llvm::sys::getProcessTriple() + ", cpu " + llvm::sys::getHostCPUName().str();
 }
 
-Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options) {
+Result<JitFunction> JitCompile(const transform::PrimFunc& f, const JitSymbols& symbols,
+                               const LLVMOptions& options) {
   if (Status s = CheckNoExternCalls(f.body); !s) return s.error();
   auto context = std::make_unique<llvm::LLVMContext>();
   auto generated = Generate(f, options, *context, false);
@@ -207,15 +207,16 @@ Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const 
   auto start = Clock::now();
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(g.jtmb)).create();
   if (!jit) return Error("LLVM: cannot create the JIT: " + ToString(jit.takeError()));
-  if (auto err = DefineRuntimeSymbols(**jit)) return Error("LLVM: " + ToString(std::move(err)));
+  if (auto err = DefineRuntimeSymbols(**jit, symbols)) return Error("LLVM: " + ToString(std::move(err)));
   llvm::orc::ThreadSafeModule tsm(std::move(g.module), std::move(context));
   if (auto err = (*jit)->addIRModule(std::move(tsm))) return Error("LLVM: " + ToString(std::move(err)));
   auto entry = (*jit)->lookup(f.name + "_packed");  // materialises: machine code is generated here
   if (!entry) return Error("LLVM: cannot link " + f.name + ": " + ToString(entry.takeError()));
   g.stats.jit_ms = MillisecondsSince(start);
 
-  std::shared_ptr<llvm::orc::LLJIT> owner(std::move(*jit));
-  runtime::CompiledFunction fn(f, entry->toPtr<runtime::PackedEntry>(), owner);
+  JitFunction fn;
+  fn.entry = entry->toPtr<void*>();
+  fn.owner = std::shared_ptr<llvm::orc::LLJIT>(std::move(*jit));
   fn.stats = g.stats;
   fn.target = target;
   fn.llvm_ir = std::move(ir_text);

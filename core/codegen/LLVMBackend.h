@@ -1,16 +1,19 @@
 // The CPU backend: a lowered PrimFunc -> LLVM IR (CodeGenLLVM) -> the O3 pipeline for
 // the host CPU with all its features (AVX-512 where present) -> machine code in an ORC
-// LLJIT session, returned as a runtime::CompiledFunction. The same path produces the
+// LLJIT session (JitCompile; runtime/LLVMModule.h makes it a callable
+// runtime::CompiledFunction with the runtime's symbols). The same path produces the
 // textual LLVM IR and assembly for `tessera-cli export --format llvm|asm`.
 //
 // Built without LLVM (-DTESSERA_LLVM=OFF) every function returns an Error saying so and
 // LLVMAvailable() is false (the CLI exits with code 4).
 #pragma once
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "codegen/LoopLines.h"
-#include "runtime/CompiledFunction.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
 
@@ -27,10 +30,33 @@ struct LLVMOptions {
   bool keep_assembly = false;
 };
 
+// Where the compile time went (milliseconds).
+struct CompileStats {
+  double codegen_ms = 0.0;   // IR -> LLVM IR
+  double optimize_ms = 0.0;  // the O3 pipeline
+  double jit_ms = 0.0;       // machine code generation and linking
+  double total_ms() const { return codegen_ms + optimize_ms + jit_ms; }
+};
+
+// Machine code of one function: its packed entry point `int32_t f(const uint64_t* args)`
+// and the JIT session that keeps the code alive.
+struct JitFunction {
+  void* entry = nullptr;
+  std::shared_ptr<void> owner;
+  CompileStats stats;
+  std::string target;    // e.g. "x86_64-pc-linux-gnu (sapphirerapids)"
+  std::string llvm_ir;   // optimized LLVM IR when kept
+  std::string assembly;  // when requested
+};
+
+// The C functions generated code calls, by name (the runtime's ABI, given by the caller).
+using JitSymbols = std::vector<std::pair<const char*, void*>>;
+
 bool LLVMAvailable();
 
-// Compiles and links f; the result is callable at once.
-Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const LLVMOptions& options = {});
+// Compiles and links f, resolving `symbols` and the process's libraries (libm).
+Result<JitFunction> JitCompile(const transform::PrimFunc& f, const JitSymbols& symbols,
+                               const LLVMOptions& options = {});
 
 // The LLVM IR of f (after the O3 pipeline unless `optimized` is false). With `lines`,
 // the instructions carry loop debug locations (`!dbg`) and `lines` says which lines

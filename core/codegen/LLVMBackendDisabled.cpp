@@ -8,7 +8,7 @@ Error Disabled() { return Error("the LLVM CPU backend is not available (built wi
 }  // namespace
 
 bool LLVMAvailable() { return false; }
-Result<runtime::CompiledFunction> BuildLLVM(const transform::PrimFunc&, const LLVMOptions&) { return Disabled(); }
+Result<JitFunction> JitCompile(const transform::PrimFunc&, const JitSymbols&, const LLVMOptions&) { return Disabled(); }
 Result<std::string> EmitLLVMIR(const transform::PrimFunc&, const LLVMOptions&, bool, LoopLines*) { return Disabled(); }
 Result<std::string> EmitAssembly(const transform::PrimFunc&, const LLVMOptions&, LoopLines*) { return Disabled(); }
 std::string LLVMTargetDescription() { return "LLVM not available"; }

@@ -39,7 +39,7 @@
 #include <llvm/TargetParser/Host.h>
 #include <llvm/TargetParser/SubtargetFeature.h>
 
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 
 namespace tessera::codegen {
 
@@ -122,7 +122,7 @@ Result<MachineTarget> DescribeTarget(const std::string& cpu_name) {
   t.target = llvm::TargetRegistry::lookupTarget(t.triple, error);
   if (!t.target) return Error("MCA: no LLVM target for " + t.triple + ": " + error);
   // No CPU named: the one the backend compiles for (the host, or TESSERA_TARGET's).
-  const auto& override_target = runtime::CpuTargetFromEnvironment();
+  const auto& override_target = codegen::CpuTargetFromEnvironment();
   const std::string cpu = !cpu_name.empty() ? cpu_name : override_target ? override_target->cpu : "";
   t.cpu = cpu.empty() ? llvm::sys::getHostCPUName().str() : cpu;
   std::string features = cpu.empty() ? HostFeatures() : std::string();

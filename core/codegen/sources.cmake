@@ -1,12 +1,10 @@
 list(APPEND TESSERA_CORE_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/MathIntrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BufferIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenCBase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenC.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopLines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CpuTarget.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExternCalls.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/WmmaBuiltins.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/BitIntrinsics.cpp
 )
 # The LLVM backend only when LLVM is on; otherwise its entry points report that.
 if(TESSERA_LLVM)

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "runtime/CpuCount.h"
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 #include "support/Json.h"
 #include "support/JsonReader.h"
 
@@ -151,9 +151,9 @@ MachineSignature ReadMachineSignature() {
   if (m.cpu_model.empty()) m.cpu_model = "unknown";
   std::sort(m.isa_features.begin(), m.isa_features.end());
   m.isa_features.erase(std::unique(m.isa_features.begin(), m.isa_features.end()), m.isa_features.end());
-  // A narrower target (TESSERA_TARGET, runtime/CpuTarget.h) is what candidates are built
+  // A narrower target (TESSERA_TARGET, codegen/CpuTarget.h) is what candidates are built
   // for: the features its CPU lacks are not this signature's (its records are its own).
-  if (const auto& target = runtime::CpuTargetFromEnvironment()) {
+  if (const auto& target = codegen::CpuTargetFromEnvironment()) {
     auto beyond = [&](const std::string& f) {
       if (target->fp32_lanes < 16 && (f.rfind("avx512", 0) == 0 || f.rfind("amx", 0) == 0)) return true;
       return target->fp32_lanes < 8 && (f.rfind("avx", 0) == 0 || f == "fma" || f == "f16c");

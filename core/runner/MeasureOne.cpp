@@ -10,14 +10,14 @@
 #include <memory>
 #include <thread>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CompiledFunction.h"
 #include "runtime/HostProbe.h"
 #include "runtime/KernelArguments.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
 #include "script/Evaluator.h"
@@ -125,7 +125,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   } else {
     if (!codegen::LLVMAvailable())
       return fail(MeasureStatus::Unavailable, "this build has no LLVM backend (" + codegen::LLVMTargetDescription() + ")");
-    auto built = codegen::BuildLLVM(lowered->func);
+    auto built = runtime::BuildLLVM(lowered->func);
     if (!built) return fail(MeasureStatus::BuildError, "compiling for llvm failed: " + built.error().message);
     auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
     result.build_ms = MillisecondsSince(build_start);
@@ -177,12 +177,12 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
     SetPhase(phase, MeasurePhase::Checking);
     result.check.begin_s = MonotonicSeconds();
-    auto checks = runtime::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
+    auto checks = reference::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
     result.check.end_s = MonotonicSeconds();
     locks.EndBusy();
     if (!checks) return fail(MeasureStatus::RunError, "the reference failed: " + checks.error().message);
     std::string mismatches;
-    for (const runtime::OutputCheck& c : *checks) {
+    for (const reference::OutputCheck& c : *checks) {
       if (std::isnan(c.result.max_abs_error) || c.result.max_abs_error > result.max_error)
         result.max_error = c.result.max_abs_error;
       if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();

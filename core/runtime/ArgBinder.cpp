@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "ir/ExprOp.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 
 namespace tessera::runtime {
 
@@ -115,7 +115,7 @@ class Binder {
   }
 
   Result<int64_t> Evaluate(const Expr& e) {
-    Interpreter interp;
+    IRInterpreter interp;
     for (auto& v : f_.scalar_params()) interp.BindScalar(v, values_[v.get()]);
     auto r = interp.Eval(e);
     if (!r.ok()) return r.error();

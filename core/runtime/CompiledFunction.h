@@ -10,8 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "codegen/LLVMBackend.h"
 #include "runtime/ArgBinder.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
@@ -20,13 +21,7 @@ namespace tessera::runtime {
 
 using PackedEntry = int32_t (*)(const uint64_t* args);
 
-// Where the compile time went (milliseconds).
-struct CompileStats {
-  double codegen_ms = 0.0;   // IR -> LLVM IR
-  double optimize_ms = 0.0;  // the O3 pipeline
-  double jit_ms = 0.0;       // machine code generation and linking
-  double total_ms() const { return codegen_ms + optimize_ms + jit_ms; }
-};
+using CompileStats = codegen::CompileStats;
 
 class CompiledFunction {
  public:

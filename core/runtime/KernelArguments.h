@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "layout/PhysicalTensor.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 #include "schedule/Schedule.h"
 #include "support/Result.h"

@@ -3,7 +3,7 @@
 #include "runtime/MachinePeak.h"
 
 #include "runtime/CpuCount.h"
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 
 #include <algorithm>
 #include <chrono>
@@ -208,7 +208,7 @@ double MeasureClockGHz() {
 double MeasureFmaGflopsPerCore() {
 #ifdef TESSERA_X86
   // The widest FMAs of the target: AVX2 ones under a narrower TESSERA_TARGET (CpuTarget.h).
-  const auto& target = CpuTargetFromEnvironment();
+  const auto& target = codegen::CpuTargetFromEnvironment();
   bool avx512 = __builtin_cpu_supports("avx512f") && !(target && target->fp32_lanes < 16);
   bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && !(target && target->fp32_lanes < 8);
   if (!avx512 && !avx2) return 0.0;
@@ -242,7 +242,7 @@ MachinePeak DetectMachinePeak() {
   p.isa = avx512 ? "AVX-512" : (avx2 && p.fma) ? "AVX2+FMA" : avx2 ? "AVX2" : "SSE";
   // A narrower target (TESSERA_TARGET, CpuTarget.h): the peak and the vector width the
   // schedules are sized for are that CPU's.
-  if (const auto& target = CpuTargetFromEnvironment(); target && target->fp32_lanes < p.fp32_lanes) {
+  if (const auto& target = codegen::CpuTargetFromEnvironment(); target && target->fp32_lanes < p.fp32_lanes) {
     p.fp32_lanes = target->fp32_lanes;
     p.isa = target->isa + " (-mcpu=" + target->cpu + " on this " + p.isa + " CPU)";
   }

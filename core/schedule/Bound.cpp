@@ -68,8 +68,17 @@ PhaseRow SetRow(const std::string& name, const arith::IntSet& s) {
 }
 
 PhaseRow RangeRow(const std::string& name, const ir::Range& r) {
-  return PhaseRow{name, ir::to_string(r), Str(r.min), Str(r.extent)};
+  return PhaseRow{name, "[" + Str(r.min) + ", " + Str(RangeLast(r)) + "]", Str(r.min), Str(r.extent)};
 }
+
+}  // namespace
+
+ir::Expr RangeLast(const ir::Range& r) {
+  arith::Analyzer a;
+  return a.Simplify(r.min + r.extent - ir::make_const(r.extent.dtype(), int64_t{1}));
+}
+
+namespace {
 
 bool Recording(const BoundContext& ctx, const Stage& stage, const Stage& consumer) {
   return ctx.tables && ctx.tables->producer == stage->name() &&

@@ -27,7 +27,7 @@ struct InferBoundOptions {
 // One row of a phase table: an IterVar (or tensor dimension) and its set or range.
 struct PhaseRow {
   std::string name;  // "ci.cj.fused.inner", or "B[1]" for a tensor dimension
-  std::string set;   // "[min, max]" (IntSet) or "[min, extent]" (Range, Phase 4)
+  std::string set;   // "[min, max]", closed (a Phase 4 Range is printed so too)
   std::string min, max_or_extent;
 };
 
@@ -46,6 +46,10 @@ struct PhaseTables {
   std::vector<PhaseRow> phase3;            // producer tensor dims -> this consumer's request
   std::vector<PhaseRow> phase4;            // producer roots -> Range (all consumers)
 };
+
+// The last value of `r`, min + extent - 1, simplified: ranges are shown as closed
+// intervals [min, max] everywhere, as IntSets are.
+ir::Expr RangeLast(const ir::Range& r);
 
 // Leaf IterVar -> the thread IterVar it is bound to (s[X].bind).
 using BindMap = std::unordered_map<IterVar, IterVar>;

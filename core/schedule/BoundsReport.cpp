@@ -353,6 +353,7 @@ StageBounds Describe(const ReportContext& ctx, const Stage& stage) {
     if (it != ctx.rmap.end()) {
       b.min = ir::to_string(it->second.min);
       b.extent = ir::to_string(it->second.extent);
+      b.max = ir::to_string(RangeLast(it->second));
     }
     if (IterVar t = stage->attr(iv).bind_thread) b.thread = t->thread_tag;
     sb.iter_vars.push_back(b);

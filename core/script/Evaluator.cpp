@@ -7,9 +7,7 @@
 #include <sstream>
 
 #include "script/Args.h"
-#include "script/AutoSchedulerObjects.h"
-#include "script/AutotvmObjects.h"
-#include "script/AutotvmTuning.h"
+#include "script/EvaluationModules.h"
 #include "script/BoundObjects.h"
 #include "script/Interpreter.h"
 #include "script/JsonGraph.h"
@@ -252,7 +250,7 @@ class ScriptEvaluation {
     Interpreter interp;
     RegisterScriptBuiltins(interp, state_);
     RegisterTuneConfig(interp, *config_);
-    RegisterTuningApis(interp);
+    RegisterModules(interp);
     // Only a script that names topi can reach it (in TVM a tensor's `+` is topi's once
     // topi is imported); the others do not pay for its prelude.
     if (source_.find("topi") != std::string_view::npos)
@@ -368,23 +366,21 @@ class ScriptEvaluation {
   ScriptProgram program_;
   std::vector<std::string> kept_names_;  // bound by kept schedule statements
 
-  ScriptTuningHost tuning_host_;
+  EvaluationHost host_;
 
-  // tvm.autotvm's templates and tuners and tvm.auto_scheduler (AutotvmTuning.h): a
-  // schedule they read from a log becomes the program's, as if the script created it.
-  void RegisterTuningApis(Interpreter& interp) {
-    tuning_host_.source = std::string(source_);
-    tuning_host_.file = file_;
-    tuning_host_.config = config_;
-    tuning_host_.run_tuning = config_ == &own_config_;  // not in EvaluateTunableScript
-    tuning_host_.imports = [this] { return program_.imports; };
-    tuning_host_.adopt = [this](SchedulePtr sch, std::vector<te::Tensor>) {
+  // The modules the process added (EvaluationModules.h): a schedule they adopt becomes
+  // the program's, as if the script created it.
+  void RegisterModules(Interpreter& interp) {
+    host_.source = std::string(source_);
+    host_.file = file_;
+    host_.config = config_;
+    host_.run_tuning = config_ == &own_config_;  // not in EvaluateTunableScript
+    host_.imports = [this] { return program_.imports; };
+    host_.adopt = [this](SchedulePtr sch, std::vector<te::Tensor>) {
       state_.schedule = std::move(sch);
       ++state_.schedules_created;
     };
-    RegisterAutotvm(interp, tuning_host_);
-    RegisterAutoScheduler(interp, tuning_host_);
-    RegisterTuningStrLen(interp);
+    for (const EvaluationModule& module : EvaluationModules()) module(interp, host_);
   }
 
   size_t TraceSize() const { return state_.schedule ? state_.schedule->trace.entries.size() : 0; }

@@ -531,7 +531,7 @@ class TeJsonLoader {
       if (!e.defined()) return NodeError(i, "wrong arguments for " + bare);
       return e;
     }
-    if (auto bit = codegen::LookupBitOp(bare)) {
+    if (auto bit = ir::LookupBitOp(bare)) {
       if (Status st = arity(static_cast<size_t>(bit->arity)); !st) return st.error();
       te::BitOpBuild built =
           te::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());

@@ -115,7 +115,7 @@ void match_immediate(Expr& a, Expr& b) {
 }
 
 // `a & b`, `x << n`, ... on integer expressions: TVM's tir.bitwise_and / tir.shift_left.
-Result<Value> BitExpr(codegen::BitOp op, Expr a, Expr b, const SourceLoc& loc) {
+Result<Value> BitExpr(ir::BitOp op, Expr a, Expr b, const SourceLoc& loc) {
   te::BitOpBuild built = te::MakeBitOp(op, std::move(a), std::move(b));
   if (!built.expr.defined()) return Error(built.error, loc);
   return Value::FromExpr(built.expr);
@@ -151,15 +151,15 @@ Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
       return Value::FromExpr(ir::MakeCall(a.dtype(), "pow", {a, b}));
     case BinaryOp::BitAnd:
       if (is_bool) return Value::FromExpr(ir::logical_and(a, b));
-      return BitExpr(codegen::BitOp::And, a, b, loc);
+      return BitExpr(ir::BitOp::And, a, b, loc);
     case BinaryOp::BitOr:
       if (is_bool) return Value::FromExpr(ir::logical_or(a, b));
-      return BitExpr(codegen::BitOp::Or, a, b, loc);
+      return BitExpr(ir::BitOp::Or, a, b, loc);
     case BinaryOp::BitXor:
       if (is_bool) return Value::FromExpr(ir::ne(a, b));
-      return BitExpr(codegen::BitOp::Xor, a, b, loc);
-    case BinaryOp::LShift: return BitExpr(codegen::BitOp::ShiftLeft, a, b, loc);
-    case BinaryOp::RShift: return BitExpr(codegen::BitOp::ShiftRight, a, b, loc);
+      return BitExpr(ir::BitOp::Xor, a, b, loc);
+    case BinaryOp::LShift: return BitExpr(ir::BitOp::ShiftLeft, a, b, loc);
+    case BinaryOp::RShift: return BitExpr(ir::BitOp::ShiftRight, a, b, loc);
     default: break;
   }
   return Error(std::string("operator '") + spelling(op) +
@@ -220,7 +220,7 @@ Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
     if (op == UnaryOp::Pos) return Value::FromExpr(*e);
     if (op == UnaryOp::Neg) return Value::FromExpr(-*e);
     if (e->dtype().is_bool()) return Value::FromExpr(ir::logical_not(*e));
-    te::BitOpBuild built = te::MakeBitOp(codegen::BitOp::Not, *e);
+    te::BitOpBuild built = te::MakeBitOp(ir::BitOp::Not, *e);
     if (!built.expr.defined()) return Error(built.error, loc);
     return Value::FromExpr(built.expr);
   }

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cmath>
 
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "support/Json.h"
 #include "te/Intrinsics.h"
 
@@ -122,13 +122,13 @@ class Writer {
     if (n.op == "if_then_else") return Call(names_.te + "if_then_else", n.args, depth);
     if (n.op == "pow") return Call(names_.te + "power", n.args, depth);
     if (te::is_intrinsic_name(n.op)) return Call(names_.te + n.op, n.args, depth);
-    if (auto bit = codegen::LookupBitOp(n.op)) return BitOperator(*bit, n, depth);
+    if (auto bit = ir::LookupBitOp(n.op)) return BitOperator(*bit, n, depth);
     return Error("the call '" + n.op + "' cannot be written as a script");
   }
 
   // As Python's operators, fully parenthesised like the binary operators (so no
   // precedence question arises on reading back): `(x >> 4)`, `(~x)`.
-  Result<std::string> BitOperator(const codegen::BitOpInfo& bit, const ir::CallNode& n, int depth) {
+  Result<std::string> BitOperator(const ir::BitOpInfo& bit, const ir::CallNode& n, int depth) {
     if (static_cast<int>(n.args.size()) != bit.arity)
       return Error("the call '" + n.op + "' has " + std::to_string(n.args.size()) + " arguments");
     auto a = Write(n.args[0], depth + 1);

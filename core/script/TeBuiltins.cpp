@@ -415,7 +415,7 @@ Result<Value> Intrinsic(const CallArgs& call, const std::string& name) {
 // tvm.tir.shift_left(x, n), bitwise_and(a, b), ...: the same calls the operators build.
 Result<Value> BitIntrinsic(const CallArgs& call, const std::string& name) {
   if (auto st = NoKeywords(call, name); !st) return st.error();
-  auto info = codegen::LookupBitOp(name);
+  auto info = ir::LookupBitOp(name);
   if (static_cast<int>(call.positional.size()) != info->arity)
     return Error(name + "() takes " + std::to_string(info->arity) + " argument" +
                      (info->arity == 1 ? "" : "s") + " (" +

@@ -27,9 +27,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TuneConfig.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/AutotvmTuning.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/AutotvmObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/AutoSchedulerObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PythonExpr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RuntimeObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
@@ -39,13 +36,22 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TirObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Topi.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TopiPrelude.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonSave.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonLoad.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScalableVectors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StructuralEqualBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EvaluationModules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportPrimitives.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportProgram.cpp
 )
+# tvm.topi is a Python file of the script language (tvm/topi.py), embedded at build time.
+set(TESSERA_TOPI_PRELUDE ${CMAKE_CURRENT_BINARY_DIR}/generated/TopiPrelude.cpp)
+add_custom_command(
+  OUTPUT ${TESSERA_TOPI_PRELUDE}
+  COMMAND ${CMAKE_COMMAND} -DIN=${CMAKE_CURRENT_LIST_DIR}/tvm/topi.py -DOUT=${TESSERA_TOPI_PRELUDE}
+          -DFUNCTION=TopiPreludeSource -DNAMESPACE=tessera::script -P ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
+  DEPENDS ${CMAKE_CURRENT_LIST_DIR}/tvm/topi.py ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
+  COMMENT "Embedding tvm/topi.py")
+list(APPEND TESSERA_CORE_SOURCES ${TESSERA_TOPI_PRELUDE})

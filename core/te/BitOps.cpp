@@ -13,7 +13,7 @@ bool BitOpIsImm(const Expr& e) { return e.as<ir::IntImmNode>() != nullptr; }
 
 Expr BitOpRetype(const Expr& e, DataType t) {
   if (auto* i = e.as<ir::IntImmNode>())
-    return ir::make_const(t, codegen::EvalBitOp(codegen::BitOp::Or, t.element_of(), i->value, 0));
+    return ir::make_const(t, ir::EvalBitOp(ir::BitOp::Or, t.element_of(), i->value, 0));
   return e.dtype() == t ? e : ir::MakeCast(t, e);
 }
 
@@ -25,8 +25,8 @@ DataType BitOpCommonType(DataType a, DataType b) {
 
 }  // namespace
 
-BitOpBuild MakeBitOp(codegen::BitOp op, Expr a, Expr b) {
-  const codegen::BitOpInfo& info = codegen::GetBitOpInfo(op);
+BitOpBuild MakeBitOp(ir::BitOp op, Expr a, Expr b) {
+  const ir::BitOpInfo& info = ir::GetBitOpInfo(op);
   bool unary = info.arity == 1;
   for (const Expr* e : {&a, &b}) {
     if (unary && e == &b) break;
@@ -37,14 +37,14 @@ BitOpBuild MakeBitOp(codegen::BitOp op, Expr a, Expr b) {
   }
   if (unary) {
     if (auto* i = a.as<ir::IntImmNode>())
-      return {ir::IntImm(a.dtype(), codegen::EvalBitOp(op, a.dtype(), i->value)), ""};
+      return {ir::IntImm(a.dtype(), ir::EvalBitOp(op, a.dtype(), i->value)), ""};
     return {ir::MakeCall(a.dtype(), info.name, {a}), ""};
   }
   int lanes = std::max(a.dtype().lanes(), b.dtype().lanes());
   if ((a.dtype().lanes() != 1 && a.dtype().lanes() != lanes) ||
       (b.dtype().lanes() != 1 && b.dtype().lanes() != lanes))
     return {Expr(), std::string(info.name) + ": operands have different lane counts"};
-  bool shift = op == codegen::BitOp::ShiftLeft || op == codegen::BitOp::ShiftRight;
+  bool shift = op == ir::BitOp::ShiftLeft || op == ir::BitOp::ShiftRight;
   DataType t;
   // An immediate takes the other side's type (TVM's `1 << x` on an int64 x is int64).
   if (BitOpIsImm(a) && !BitOpIsImm(b))
@@ -64,7 +64,7 @@ BitOpBuild MakeBitOp(codegen::BitOp op, Expr a, Expr b) {
   b = BitOpRetype(b, t.with_lanes(b.dtype().lanes()));
   auto* ia = a.as<ir::IntImmNode>();
   auto* ib = b.as<ir::IntImmNode>();
-  if (ia && ib) return {ir::IntImm(t, codegen::EvalBitOp(op, t, ia->value, ib->value)), ""};
+  if (ia && ib) return {ir::IntImm(t, ir::EvalBitOp(op, t, ia->value, ib->value)), ""};
   if (lanes > 1) {
     if (a.dtype().lanes() == 1) a = ir::MakeBroadcast(a, lanes);
     if (b.dtype().lanes() == 1) b = ir::MakeBroadcast(b, lanes);

@@ -3,8 +3,8 @@
 #include <unordered_map>
 
 #include "arith/Analyzer.h"
-#include "codegen/BitIntrinsics.h"
-#include "codegen/MathIntrinsics.h"
+#include "ir/BitIntrinsics.h"
+#include "ir/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 
@@ -166,8 +166,8 @@ class Widener : public IRMutator {
     for (auto& a : args) vector = vector || IsVector(a);
     if (!vector) return MakeCall(n->dtype, n->op, args, n->call_kind);
     bool elementwise = n->op == "likely" || n->op == "if_then_else" ||
-                       codegen::LookupMathOp(n->op).has_value() ||
-                       codegen::LookupBitOp(n->op).has_value();
+                       ir::LookupMathOp(n->op).has_value() ||
+                       ir::LookupBitOp(n->op).has_value();
     if (!elementwise) return Fail(e);  // an extern or unknown call: scalarise
     for (size_t i = 0; i < args.size(); ++i) {
       // if_then_else keeps a scalar condition (it selects whole vectors).

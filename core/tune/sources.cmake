@@ -12,4 +12,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Tuner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChildProcessRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EarlierCandidates.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TunableKnobs.cpp
 )

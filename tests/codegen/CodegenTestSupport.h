@@ -9,8 +9,8 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Stmt.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 #include "transform/PrimFunc.h"
 
 namespace tessera::testing {
@@ -60,7 +60,7 @@ inline void ExpectMatchesInterpreter(const transform::PrimFunc& f,
   QVERIFY2(interpreted.ok(), interpreted.ok() ? "" : interpreted.error().message.c_str());
   auto buffers = f.buffer_params();
   for (size_t i = 0; i < compiled.size(); ++i) {
-    auto r = runtime::Compare(compiled[i], reference[i]);
+    auto r = reference::Compare(compiled[i], reference[i]);
     QVERIFY2(r.ok(), (buffers[i]->name + ": " + r.str()).c_str());
   }
 }

@@ -7,7 +7,7 @@
 
 #include "../transform/TransformTestSupport.h"
 #include "CodegenTestSupport.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "transform/Pipeline.h"
 
 using namespace tessera;
@@ -68,7 +68,7 @@ class TestLLVMPipeline : public QObject {
     Program p(static_cast<ForKind>(outer), static_cast<ForKind>(inner));
     auto lowered = LowerToPrimFunc(p.stmt, {p.A, p.C}, "fused");
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-    auto fn = codegen::BuildLLVM(lowered->func);
+    auto fn = runtime::BuildLLVM(lowered->func);
     QVERIFY2(fn.ok(), fn.ok() ? "" : fn.error().message.c_str());
     for (int64_t n : {1, 8, 13, 64, 1001}) {
       ExpectMatchesInterpreter(lowered->func, [&](const std::vector<runtime::NDArray>& a) { return fn->Call(a); },

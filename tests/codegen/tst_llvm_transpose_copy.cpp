@@ -8,9 +8,9 @@
 // is transposed in square blocks.
 #include <QtTest>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -87,7 +87,7 @@ Built BuildAndCheck(const std::string& source, const codegen::LLVMOptions& optio
   auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
   if (!ir) qFatal("%s", ir.error().message.c_str());
   out.ir = *ir;
-  auto kernel = codegen::BuildLLVM(lowered->func, options);
+  auto kernel = runtime::BuildLLVM(lowered->func, options);
   if (!kernel) qFatal("%s", kernel.error().message.c_str());
   for (size_t i = 0; i < args.size(); ++i) {
     std::vector<int64_t> shape;
@@ -96,10 +96,10 @@ Built BuildAndCheck(const std::string& source, const codegen::LLVMOptions& optio
     out.buffers.back().FillRandom(3 + i);
   }
   if (Status st = kernel->Call(out.buffers); !st) qFatal("%s", st.error().message.c_str());
-  auto checks = runtime::CheckAgainstReference(*program->schedule, args, out.buffers, {});
+  auto checks = reference::CheckAgainstReference(*program->schedule, args, out.buffers, {});
   if (!checks) qFatal("%s", checks.error().message.c_str());
   out.matches = !checks->empty();
-  for (const runtime::OutputCheck& c : *checks) {
+  for (const reference::OutputCheck& c : *checks) {
     out.matches = out.matches && c.result.ok() && c.result.max_abs_error == 0.0;
     out.message += c.tensor + ": " + c.result.str() + "\n";
   }

@@ -9,7 +9,7 @@
 
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "runtime/ArgBinder.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/cuda/CudaHostProgram.h"
 #include "runtime/cuda/Emulator.h"
 

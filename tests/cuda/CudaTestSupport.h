@@ -150,7 +150,7 @@ s[EF].bind(s[EF].op.axis[0], te.thread_axis("threadIdx.x"))
 }  // namespace tessera::testing
 
 #include "arith/Evaluate.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 
 namespace tessera::testing {

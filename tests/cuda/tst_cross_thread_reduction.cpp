@@ -11,8 +11,8 @@
 #include "CudaTestSupport.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 
 using namespace tessera;
 using namespace tessera::testing;
@@ -101,7 +101,7 @@ class TestCrossThreadReduction : public QObject {
     *matches = true;
     for (size_t i = 0; i < gpu->size(); ++i)
       *matches =
-          *matches && runtime::Compare((*gpu)[i], cpu[i], runtime::Tolerance{1e-4, 1e-4}).ok();
+          *matches && reference::Compare((*gpu)[i], cpu[i], reference::Tolerance{1e-4, 1e-4}).ok();
     return Status::Ok();
   }
 

@@ -7,9 +7,9 @@
 #include <QtTest>
 
 #include "CudaTestSupport.h"
-#include "codegen/LLVMBackend.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "runtime/LLVMModule.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/cuda/CudaModule.h"
 
 using namespace tessera;
@@ -26,7 +26,7 @@ Status RunCpuReference(const script::ScriptProgram& p, const std::vector<NDArray
   Result<transform::LoweredProgram> lowered = LowerSchedule(p, *plain, "llvm");
   if (!lowered) return lowered.error();
   if (!codegen::LLVMAvailable()) return Interpret(lowered->func, arrays, scalars);
-  Result<CompiledFunction> f = codegen::BuildLLVM(lowered->func);
+  Result<CompiledFunction> f = runtime::BuildLLVM(lowered->func);
   if (!f) return f.error();
   return f->Call(arrays, scalars);
 }

@@ -8,8 +8,8 @@
 #include "CudaEmulator.h"
 #include "CudaTestSupport.h"
 #include "codegen/cuda/CudaLowering.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 
 using namespace tessera;
 using namespace tessera::testing;
@@ -65,8 +65,8 @@ class TestCudaEmulated : public QObject {
     auto buffers = lowered->func.buffer_params();
     bool all_match = true;
     for (size_t i = 0; i < gpu->size(); ++i) {
-      runtime::CompareResult r =
-          runtime::Compare((*gpu)[i], reference[i], runtime::Tolerance{1e-4, 1e-4});
+      reference::CompareResult r =
+          reference::Compare((*gpu)[i], reference[i], reference::Tolerance{1e-4, 1e-4});
       all_match = all_match && r.ok();
       if (expect_match) QVERIFY2(r.ok(), (buffers[i]->name + ": " + r.str()).c_str());
     }

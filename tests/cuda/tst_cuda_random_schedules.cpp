@@ -6,7 +6,7 @@
 // with NVRTC for sm_90 and, run in the CPU emulation (CudaEmulator.h: warps in a fixed
 // order between barriers, checked shuffle masks), must match the same workload with a
 // default schedule run by the reference interpreter, and the te oracle
-// (runtime/Reference.h, the compute definitions evaluated directly). A failure prints the script,
+// (reference/Reference.h, the compute definitions evaluated directly). A failure prints the script,
 // so it can be replayed with `tessera-cli run FILE --target cuda --check` on a GPU.
 #include <QtTest>
 #include <random>
@@ -15,9 +15,9 @@
 #include "CudaTestSupport.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
-#include "runtime/Reference.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
+#include "reference/Reference.h"
 
 using namespace tessera;
 using namespace tessera::testing;
@@ -235,21 +235,21 @@ class TestCudaRandomSchedules : public QObject {
     TSR_VERIFY_OK(reference);
     auto buffers = lowered->func.buffer_params();
     for (size_t i = 0; i < gpu->size(); ++i) {
-      runtime::CompareResult c =
-          runtime::Compare((*gpu)[i], cpu[i], runtime::Tolerance{1e-4, 1e-4});
+      reference::CompareResult c =
+          reference::Compare((*gpu)[i], cpu[i], reference::Tolerance{1e-4, 1e-4});
       QVERIFY2(c.ok(), (buffers[i]->name + ": " + c.str() + context).c_str());
     }
     CheckAgainstOracle(*p, *gpu, context);
   }
 
  private:
-  // The te oracle (runtime/Reference.h) evaluates the compute definitions directly: no
+  // The te oracle (reference/Reference.h) evaluates the compute definitions directly: no
   // schedule, no lowering, so a bug shared by the pipeline and the interpreter shows.
   void CheckAgainstOracle(const script::ScriptProgram& p, const std::vector<runtime::NDArray>& gpu,
                           const std::string& context) {
     std::vector<te::Tensor> args = p.Arguments(), outputs;
     std::vector<size_t> where;
-    runtime::TensorArrays inputs;
+    reference::TensorArrays inputs;
     for (size_t i = 0; i < args.size(); ++i) {
       if (dynamic_cast<const te::PlaceholderOpNode*>(args[i].op().get())) {
         inputs[args[i].get()] = gpu[i];
@@ -259,11 +259,11 @@ class TestCudaRandomSchedules : public QObject {
       }
     }
     Result<std::vector<runtime::NDArray>> expected =
-        runtime::EvaluateReference(outputs, inputs, {});
+        reference::EvaluateReference(outputs, inputs, {});
     QVERIFY2(expected.ok(), ((expected.ok() ? "" : expected.error().message) + context).c_str());
     for (size_t k = 0; k < outputs.size(); ++k) {
-      runtime::CompareResult c =
-          runtime::Compare(gpu[where[k]], (*expected)[k], runtime::Tolerance{1e-4, 1e-4});
+      reference::CompareResult c =
+          reference::Compare(gpu[where[k]], (*expected)[k], reference::Tolerance{1e-4, 1e-4});
       QVERIFY2(c.ok(), ("oracle, " + outputs[k].name() + ": " + c.str() + context).c_str());
     }
   }

@@ -7,8 +7,8 @@
 #include <QtTest>
 
 #include "CudaTestSupport.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/cuda/CudaModule.h"
 
 using namespace tessera;

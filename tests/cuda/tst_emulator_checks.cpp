@@ -8,7 +8,7 @@
 #include "CudaEmulator.h"
 #include "CudaTestSupport.h"
 #include "codegen/cuda/CudaLowering.h"
-#include "runtime/Compare.h"
+#include "reference/Compare.h"
 #include "runtime/cuda/Emulator.h"
 
 using namespace tessera;
@@ -96,7 +96,7 @@ class TestEmulatorChecks : public QObject {
     TSR_VERIFY_OK(a);
     TSR_VERIFY_OK(b);
     for (size_t i = 0; i < forward.size(); ++i)
-      QVERIFY(runtime::Compare(forward[i], reversed[i], runtime::Tolerance{0, 0}).ok());
+      QVERIFY(reference::Compare(forward[i], reversed[i], reference::Tolerance{0, 0}).ok());
   }
 
   void missingBarrierChangesTheResultWithTheWarpOrder() {
@@ -109,7 +109,7 @@ class TestEmulatorChecks : public QObject {
     TSR_VERIFY_OK(b);
     bool differs = false;
     for (size_t i = 0; i < forward.size(); ++i)
-      differs |= !runtime::Compare(forward[i], reversed[i], runtime::Tolerance{0, 0}).ok();
+      differs |= !reference::Compare(forward[i], reversed[i], reference::Tolerance{0, 0}).ok();
     QVERIFY2(differs, "a kernel without its barrier gave the same result in both warp orders");
   }
 

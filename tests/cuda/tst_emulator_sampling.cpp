@@ -7,7 +7,7 @@
 
 #include "CudaTestSupport.h"
 #include "runtime/cuda/Emulator.h"
-#include "runtime/cuda/EmulatorCheck.h"
+#include "reference/EmulatorCheck.h"
 
 using namespace tessera;
 
@@ -37,15 +37,15 @@ std::string WrongInLastBlock(std::string source) {
 class TestEmulatorSampling : public QObject {
   Q_OBJECT
 
-  Result<runtime::EmulatorReport> Check(int64_t max_blocks, const std::function<std::string(std::string)>& edit = {}) {
+  Result<reference::EmulatorReport> Check(int64_t max_blocks, const std::function<std::string(std::string)>& edit = {}) {
     auto program = testing::LoadScript(kLargeGrid);
     if (!program) return program.error();
     auto lowered = testing::LowerProgram(*program);
     if (!lowered) return lowered.error();
-    runtime::EmulatorCheckOptions options;
+    reference::EmulatorCheckOptions options;
     options.max_blocks = max_blocks;
     options.edit = edit;
-    return runtime::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, {}, options);
+    return reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, {}, options);
   }
 
  private slots:

@@ -6,7 +6,7 @@
 #include <QtTest>
 
 #include "runtime/cuda/Emulator.h"
-#include "runtime/cuda/EmulatorCheck.h"
+#include "reference/EmulatorCheck.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -41,7 +41,7 @@ class TestScalarEmulated : public QObject {
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main", p->ScalarParameters());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     runtime::ScalarArgs scalars{{"n", 200}, {"b", -1.25}, {"c", 0.375}};
-    auto report = runtime::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, scalars);
+    auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, scalars);
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
   }

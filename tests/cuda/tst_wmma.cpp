@@ -1,4 +1,4 @@
-// TVM's tensor-core builtins (codegen/WmmaBuiltins.h), checked against their spec:
+// TVM's tensor-core builtins (ir/WmmaBuiltins.h), checked against their spec:
 // - on the CPU: each shape TVM supports and every layout of a, b and the stored result,
 //   one fill / load / mma / store program run by the IR interpreter and LLVM, compared
 //   element by element with a plain C++ product (small integers: the sums are exact);
@@ -18,8 +18,8 @@
 #include <sstream>
 
 #include "CudaTestSupport.h"
-#include "codegen/LLVMBackend.h"
-#include "codegen/WmmaBuiltins.h"
+#include "runtime/LLVMModule.h"
+#include "ir/WmmaBuiltins.h"
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "codegen/cuda/CodeGenCUDAWmma.h"
 #include "codegen/cuda/CudaLowering.h"
@@ -27,8 +27,8 @@
 #include "ir/Buffer.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
-#include "runtime/Interpreter.h"
-#include "runtime/cuda/EmulatorCheck.h"
+#include "runtime/IRInterpreter.h"
+#include "reference/EmulatorCheck.h"
 #include "transform/LowerSchedule.h"
 #include "transform/LowerWmmaBuiltins.h"
 #include "transform/PrimFunc.h"
@@ -146,7 +146,7 @@ std::string LoweringError(const std::string& text, const std::string& target = "
 
 // The IR-level error for a program built by `build` (InferFragments).
 std::string FragmentError(const Stmt& body) {
-  auto f = codegen::InferFragments(body);
+  auto f = ir::InferFragments(body);
   return f ? std::string() : f.error().message;
 }
 
@@ -208,7 +208,7 @@ class TestWmma : public QObject {
         Status s = runtime::Interpret(f, {*A, *B, *D, *E});
         QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
       } else {
-        auto built = codegen::BuildLLVM(f);
+        auto built = runtime::BuildLLVM(f);
         QVERIFY2(built.ok(), built.ok() ? "" : built.error().message.c_str());
         Status s = built->Call({*A, *B, *D, *E}, {});
         QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
@@ -226,7 +226,7 @@ class TestWmma : public QObject {
   void fillAndTilesAreIndependent() {
     Case c{16, 16, 16, false, false, false};
     Program p = MakeProgram(c);
-    Stmt lowered = codegen::LowerWmmaBuiltinsToLoops(p.body).value();
+    Stmt lowered = ir::LowerWmmaBuiltinsToLoops(p.body).value();
     std::string text = to_string(lowered);
     QVERIFY2(Contains(text, "c_frag[((wmma_r*16) + wmma_c)] = 7f"), text.c_str());
     QVERIFY2(Contains(text, "c_frag[((256 + (wmma_r*16)) + wmma_c)] = D["), text.c_str());
@@ -234,7 +234,7 @@ class TestWmma : public QObject {
 
   void fragmentsAreInferredAsTvmDoes() {
     Program p = MakeProgram({32, 8, 16, true, false, false});
-    auto f = codegen::InferFragments(p.body);
+    auto f = ir::InferFragments(p.body);
     QVERIFY2(f.ok(), f.ok() ? "" : f.error().message.c_str());
     QCOMPARE(f->size(), size_t{3});
     for (const auto& [var, info] : *f) {
@@ -398,7 +398,7 @@ class TestWmma : public QObject {
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda");
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-    auto report = runtime::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
+    auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
     if (!report && Contains(report.error().message, "C++ compiler")) QSKIP("no host C++ compiler for the emulator");
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
@@ -420,7 +420,7 @@ class TestWmma : public QObject {
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     std::string ir = to_string(lowered->func.body);
     QVERIFY2(Contains(ir, "allocate Conv.wmma.accumulator[float32 * 1024]"), ir.c_str());
-    auto report = runtime::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
+    auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
     if (!report && Contains(report.error().message, "C++ compiler")) QSKIP("no host C++ compiler for the emulator");
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(report->ok(), (report->run_error + report->text).c_str());

@@ -8,7 +8,7 @@
 #include "DifferentialCase.h"
 #include "ScheduleGenerator.h"
 #include "Workloads.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"

@@ -68,7 +68,7 @@ class TestEmulatorCheckGui : public QObject {
   void anIntactScheduleMatchesAndHasNoRace() {
     QVERIFY(Check({}));
     QVERIFY2(panels_->lastReport().has_value(), qPrintable(panels_->lastError()));
-    const runtime::EmulatorReport& r = *panels_->lastReport();
+    const reference::EmulatorReport& r = *panels_->lastReport();
     QVERIFY2(r.ok(), r.text.c_str());
     QVERIFY(r.text.find("no race seen") != std::string::npos);
     QVERIFY(r.cuda_source.find("__syncthreads();") != std::string::npos);
@@ -79,10 +79,10 @@ class TestEmulatorCheckGui : public QObject {
     window_->selection()->clear();
     QVERIFY(Check(WithoutBarriers));
     QVERIFY2(panels_->lastReport().has_value(), qPrintable(panels_->lastError()));
-    const runtime::EmulatorReport& r = *panels_->lastReport();
+    const reference::EmulatorReport& r = *panels_->lastReport();
     QVERIFY(!r.ok());
-    const runtime::EmulatorFinding* race = nullptr;
-    for (const runtime::EmulatorFinding& f : r.findings)
+    const reference::EmulatorFinding* race = nullptr;
+    for (const reference::EmulatorFinding& f : r.findings)
       if (f.kind == "race") race = &f;
     QVERIFY2(race, r.text.c_str());
     QVERIFY(!race->kernel.empty());

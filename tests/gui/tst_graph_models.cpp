@@ -81,7 +81,7 @@ class TestGraphModels : public QObject {
     QVERIFY(m.node("iv:ci.cj.fused.outer")->emphasized);
     QVERIFY(!m.node("iv:ci.cj.fused")->emphasized);
     QVERIFY(m.node("iv:ci.cj.fused.inner")->badges.contains("vectorized"));
-    QCOMPARE(m.node("iv:ci.cj.fused")->label, QString("ci.cj.fused\n[0, 16)"));
+    QCOMPARE(m.node("iv:ci.cj.fused")->label, QString("ci.cj.fused\n[0, 15]"));
     QCOMPARE(m.node("rel:0")->label, QString("fuse"));
     QCOMPARE(m.node("rel:1")->label, QString("split"));
     QVERIFY(FindEdge(m, "iv:ci", "rel:0", "relation"));

@@ -19,7 +19,7 @@
 #include "ReferenceCache.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/KernelArguments.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "script/Evaluator.h"
 #include "views/ParameterDialog.h"
 #include "views/ProfileView.h"
@@ -229,8 +229,8 @@ class TestRunLog : public QObject {
     auto a = runtime::NDArray::Empty({32, 16}, ir::DataType::Float(32));
     QVERIFY(a.ok());
     a->FillRandom(7);
-    runtime::TensorArrays inputs{{args[0].get(), *a}};
-    auto expected = runtime::EvaluateReference({args[1]}, inputs, {});
+    reference::TensorArrays inputs{{args[0].get(), *a}};
+    auto expected = reference::EvaluateReference({args[1]}, inputs, {});
     QVERIFY(expected.ok());
     std::vector<runtime::NDArray> buffers{*a, (*expected)[0].Clone()};
 

@@ -34,7 +34,7 @@
 #include "tune/Database.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
-#include "views/TunableKnobs.h"
+#include "tune/TunableKnobs.h"
 #include "views/TuneView.h"
 
 using namespace tessera;
@@ -195,37 +195,37 @@ class TestTuneDock : public QObject {
     auto program = script::EvaluateScript(SplitGemm().toStdString(), "split.py");
     QVERIFY2(program.ok(), program.ok() ? "" : program.error().format().c_str());
     const schedule::Schedule& sch = *program->schedule;
-    auto split = views::OfferKnob(sch, "C", "j.inner", views::TunableKnob::Kind::SplitFactor);
+    auto split = tune::OfferKnob(sch, "C", "j.inner", tune::TunableKnob::Kind::SplitFactor);
     QVERIFY2(split.ok(), split.ok() ? "" : split.error().message.c_str());
     QCOMPARE(split->parent, std::string("j"));
     QCOMPARE(split->current, std::string("8"));
     QCOMPARE(split->values, (std::vector<std::string>{"2", "4", "8", "16", "32"}));
-    auto annotation = views::OfferKnob(sch, "C", "j.inner", views::TunableKnob::Kind::Annotation);
+    auto annotation = tune::OfferKnob(sch, "C", "j.inner", tune::TunableKnob::Kind::Annotation);
     QVERIFY(annotation.ok());
     QCOMPARE(annotation->current, std::string("vectorize"));
-    QVERIFY(!views::OfferKnob(sch, "C", "k", views::TunableKnob::Kind::SplitFactor).ok());  // k is not split
-    QVERIFY(!views::OfferKnob(sch, "C", "j", views::TunableKnob::Kind::Annotation).ok());   // j is not a loop
-    auto order = views::OfferKnob(sch, "C", "i", views::TunableKnob::Kind::LoopOrder);
+    QVERIFY(!tune::OfferKnob(sch, "C", "k", tune::TunableKnob::Kind::SplitFactor).ok());  // k is not split
+    QVERIFY(!tune::OfferKnob(sch, "C", "j", tune::TunableKnob::Kind::Annotation).ok());   // j is not a loop
+    auto order = tune::OfferKnob(sch, "C", "i", tune::TunableKnob::Kind::LoopOrder);
     QVERIFY(order.ok());
     QCOMPARE(order->values.size(), size_t(24));  // 4 loops: i, j.outer, j.inner, k
     QCOMPARE(order->values.front(), order->current);
 
-    std::vector<views::TunableKnob> knobs{*split, *annotation};
+    std::vector<tune::TunableKnob> knobs{*split, *annotation};
     // factor 16, no annotation: the split changed, the vectorize entry is gone.
-    auto changed = views::ApplyKnobs(*program, knobs, {3, 0});
+    auto changed = tune::ApplyKnobs(*program, knobs, {3, 0});
     QVERIFY2(changed.ok(), changed.ok() ? "" : changed.error().message.c_str());
     QCOMPARE(changed->trace.entries.size(), size_t(1));
     QCOMPARE(changed->trace.entries[0].ints.at("factor"), int64_t(16));
-    auto unrolled = views::ApplyKnobs(*program, knobs, {0, 1});
+    auto unrolled = tune::ApplyKnobs(*program, knobs, {0, 1});
     QVERIFY(unrolled.ok());
     QCOMPARE(unrolled->trace.entries.back().primitive, std::string("unroll"));
-    QCOMPARE(views::KnobSpaceSize(knobs), int64_t(15));
+    QCOMPARE(tune::KnobSpaceSize(knobs), int64_t(15));
     int invalid = 0;
-    std::vector<std::string> grid = views::KnobCandidates(*program, knobs, 100, 1, &invalid);
+    std::vector<std::string> grid = tune::KnobCandidates(*program, knobs, 100, 1, &invalid);
     QCOMPARE(int(grid.size()) + invalid, 15);
     QVERIFY(grid.size() >= 10);
     QCOMPARE(int(std::set<std::string>(grid.begin(), grid.end()).size()), int(grid.size()));
-    std::vector<std::string> sample = views::KnobCandidates(*program, knobs, 4, 1);
+    std::vector<std::string> sample = tune::KnobCandidates(*program, knobs, 4, 1);
     QVERIFY(sample.size() <= 4 && !sample.empty());
   }
 
@@ -243,7 +243,7 @@ class TestTuneDock : public QObject {
     QVERIFY(split && split->isEnabled());
     split->trigger();
     QCOMPARE(int(win.tune->knobs().size()), 1);
-    QCOMPARE(win.tune->knobs()[0].kind, views::TunableKnob::Kind::SplitFactor);
+    QCOMPARE(win.tune->knobs()[0].kind, tune::TunableKnob::Kind::SplitFactor);
     QCOMPARE(win.view->knobList()->count(), 1);
     QVERIFY(win.view->knobList()->item(0)->text().contains("factor"));
     MakeTunableAction(menu, "annotation")->trigger();

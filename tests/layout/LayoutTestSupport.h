@@ -10,7 +10,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "layout/PaddedLayout.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 #include "schedule/Primitives.h"
 #include "schedule/Replay.h"

@@ -6,7 +6,7 @@
 #include <QtTest>
 
 #include "LayoutTestSupport.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/Functor.h"
 #include "schedule/LayoutLowering.h"
 
@@ -32,7 +32,7 @@ void RunBoth(const transform::PrimFunc& func, std::vector<NDArray> arrays, std::
   Status st = runtime::Interpret(func, *interpreted, scalars);
   QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
   if (!codegen::LLVMAvailable()) return;
-  auto kernel = codegen::BuildLLVM(func);
+  auto kernel = runtime::BuildLLVM(func);
   QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
   for (const NDArray& a : arrays) compiled->push_back(a.Clone());
   st = kernel->Call(*compiled, scalars);

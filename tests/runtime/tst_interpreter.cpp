@@ -1,4 +1,4 @@
-// Interpreter and ArgBinder: the reference execution of flattened statements that
+// IRInterpreter and ArgBinder: the reference execution of flattened statements that
 // passes and backends are checked against, and the shape binding of a call
 // (bound-info RFC, proposal 1: `assert n >= 0` when binding shapes).
 #include <QtTest>
@@ -6,7 +6,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Stmt.h"
 #include "runtime/ArgBinder.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 
 using namespace tessera;
 using namespace tessera::ir;
@@ -133,7 +133,7 @@ class TestInterpreter : public QObject {
     QFETCH(int, tdiv);
     QFETCH(int, tmod);
     Var x("x"), y("y");
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindScalar(x, int64_t{a});
     interp.BindScalar(y, int64_t{b});
     QCOMPARE(interp.Eval(MakeBinary(ExprKind::FloorDiv, x, y))->as_int(0), fdiv);
@@ -143,7 +143,7 @@ class TestInterpreter : public QObject {
   }
 
   void integerArithmeticWraps() {
-    Interpreter interp;
+    IRInterpreter interp;
     Expr big = IntImm(DataType::Int(32), 2147483647);
     QCOMPARE(interp.Eval(MakeBinary(ExprKind::Add, big, IntImm(DataType::Int(32), 1)))->as_int(0),
              -2147483648LL);
@@ -153,7 +153,7 @@ class TestInterpreter : public QObject {
   }
 
   void float32ArithmeticRoundsLikeHardware() {
-    Interpreter interp;
+    IRInterpreter interp;
     Expr third = MakeBinary(ExprKind::Div, FloatImm(DataType::Float(32), 1.0),
                             FloatImm(DataType::Float(32), 3.0));
     QCOMPARE(interp.Eval(third)->f[0], double(1.0f / 3.0f));
@@ -161,7 +161,7 @@ class TestInterpreter : public QObject {
 
   void divisionByZeroIsAnError() {
     Var x("x");
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindScalar(x, int64_t{0});
     auto r = interp.Eval(MakeBinary(ExprKind::FloorDiv, IntImm(DataType::Int(32), 4), x));
     QVERIFY(!r.ok());
@@ -177,7 +177,7 @@ class TestInterpreter : public QObject {
                              {MakeRamp(0, 2, 4)});
     NDArray a = Array({4}, DataType::Int(32)), b = Array({8}, DataType::Int(32));
     for (int i = 0; i < 4; ++i) a.SetInt(i, i + 1);
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindBuffer(A->data, a);
     interp.BindBuffer(B->data, b);
     QVERIFY(interp.Run(s).ok());
@@ -192,7 +192,7 @@ class TestInterpreter : public QObject {
     Expr ramp = MakeRamp(0, 1, 64);
     Stmt s = MakeBufferStore(A, MakeCast(DataType::Float(64, 64), MakeBinary(ExprKind::Mul, ramp, ramp)), {ramp});
     NDArray a = Array({64}, DataType::Float(64));
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindBuffer(A->data, a);
     QVERIFY(interp.Run(s).ok());
     QCOMPARE(a.GetDouble(63), 3969.0);
@@ -203,7 +203,7 @@ class TestInterpreter : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {4});
     Var i("i");
     Stmt s = MakeFor(i, 0, 5, ForKind::Serial, MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {i}));
-    Interpreter interp;
+    IRInterpreter interp;
     NDArray a = Array({4});
     interp.BindBuffer(A->data, a);
     QCOMPARE(Message(interp.Run(s)),
@@ -220,7 +220,7 @@ class TestInterpreter : public QObject {
                              MakeBufferLoad(A, {ramp}), MakeBroadcast(FloatImm(DataType::Float(32), 0.0), 8)});
     NDArray a = Array({4}), b = Array({8});
     a.Fill(2.0);
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindBuffer(A->data, a);
     interp.BindBuffer(B->data, b);
     QVERIFY(interp.Run(MakeBufferStore(B, guarded, {ramp})).ok());
@@ -257,7 +257,7 @@ class TestInterpreter : public QObject {
     Stmt body = MakeAllocate(t, DataType::Float(32), {2}, Expr(),
                              MakeBufferStore(Out, MakeBufferLoad(Buffer(tb), {1}), {0}));
     NDArray out = Array({1});
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindBuffer(Out->data, out);
     QVERIFY(interp.Run(body).ok());
     QVERIFY(std::isnan(out.GetDouble(0)));
@@ -269,7 +269,7 @@ class TestInterpreter : public QObject {
     Stmt s = MakeFor(i, 0, 3, ForKind::Parallel,
                      MakeFor(j, 0, 4, ForKind::Vectorized, MakeBufferStore(A, i * 10 + j, {i, j})));
     NDArray a = Array({3, 4}, DataType::Int(32));
-    Interpreter interp;
+    IRInterpreter interp;
     interp.BindBuffer(A->data, a);
     QVERIFY(interp.Run(s).ok());
     QCOMPARE(a.GetInt(2 * 4 + 3), 23);
@@ -279,13 +279,13 @@ class TestInterpreter : public QObject {
     Var i("i");
     InterpreterOptions opts;
     opts.max_steps = 100;
-    Interpreter interp(opts);
+    IRInterpreter interp(opts);
     Status s = interp.Run(MakeFor(i, 0, 1000, ForKind::Serial, MakeEvaluate(0)));
     QVERIFY(Message(s).contains("step limit"));
   }
 
   void unboundVariableIsAnError() {
-    Interpreter interp;
+    IRInterpreter interp;
     auto r = interp.Eval(Var("q") + 1);
     QVERIFY(!r.ok());
     QCOMPARE(QString::fromStdString(r.error().message), QString("variable 'q' is not bound"));

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "runtime/Compare.h"
+#include "reference/Compare.h"
 #include "runtime/NDArray.h"
 
 using namespace tessera;

@@ -1,4 +1,4 @@
-// The oracle (runtime/Reference.h): the unscheduled compute definition evaluated
+// The oracle (reference/Reference.h): the unscheduled compute definition evaluated
 // directly. Every expression kind and dtype against hand-computed values, every
 // reducer, where-conditions, multi-stage graphs, symbolic shapes, the error paths,
 // agreement with the IR interpreter on every shipped example, and
@@ -13,8 +13,8 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "runtime/Interpreter.h"
-#include "runtime/Reference.h"
+#include "runtime/IRInterpreter.h"
+#include "reference/Reference.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 #include "te/Compute.h"

@@ -7,7 +7,7 @@
 #include "arith/Analyzer.h"
 #include "arith/Evaluate.h"
 #include "arith/IntSet.h"
-#include "codegen/BitIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "script/ExprEval.h"
@@ -15,7 +15,7 @@
 
 using namespace tessera;
 using namespace tessera::script;
-using codegen::BitOp;
+using ir::BitOp;
 using ir::DataType;
 
 Q_DECLARE_METATYPE(std::string)
@@ -149,23 +149,23 @@ class TestBitOps : public QObject {
 
   // The one evaluation every consumer shares: C's / LLVM's results in each width.
   void exact_semantics() {
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::Int(8), -128, 1), int64_t{-64});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -1, 28), int64_t{-1});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28),
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::Int(8), -128, 1), int64_t{-64});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -1, 28), int64_t{-1});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28),
              int64_t{15});
     // A uint64 above 2^63 is held negative; its shift is still logical.
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::UInt(64), -1, 60), int64_t{15});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 31), int64_t{INT32_MIN});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftLeft, DataType::Int(8), 0x41, 1), int64_t{-126});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftLeft, DataType::UInt(16), 0xFFFF, 4), int64_t{0xFFF0});
-    QCOMPARE(codegen::EvalBitOp(BitOp::Not, DataType::UInt(8), 0), int64_t{255});
-    QCOMPARE(codegen::EvalBitOp(BitOp::Not, DataType::Int(8), 0), int64_t{-1});
-    QCOMPARE(codegen::EvalBitOp(BitOp::Xor, DataType::Int(8), -1, 0x0F), int64_t{-16});
-    QCOMPARE(codegen::EvalBitOp(BitOp::And, DataType::UInt(32), 0xFFFFFFFFLL, 0xF0), int64_t{0xF0});
-    QCOMPARE(codegen::EvalBitOp(BitOp::Or, DataType::Int(16), 0x7F00, 0x80FF), int64_t{-1});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::UInt(64), -1, 60), int64_t{15});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 31), int64_t{INT32_MIN});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftLeft, DataType::Int(8), 0x41, 1), int64_t{-126});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftLeft, DataType::UInt(16), 0xFFFF, 4), int64_t{0xFFF0});
+    QCOMPARE(ir::EvalBitOp(BitOp::Not, DataType::UInt(8), 0), int64_t{255});
+    QCOMPARE(ir::EvalBitOp(BitOp::Not, DataType::Int(8), 0), int64_t{-1});
+    QCOMPARE(ir::EvalBitOp(BitOp::Xor, DataType::Int(8), -1, 0x0F), int64_t{-16});
+    QCOMPARE(ir::EvalBitOp(BitOp::And, DataType::UInt(32), 0xFFFFFFFFLL, 0xF0), int64_t{0xF0});
+    QCOMPARE(ir::EvalBitOp(BitOp::Or, DataType::Int(16), 0x7F00, 0x80FF), int64_t{-1});
     // Out-of-range counts (undefined in C and LLVM) are defined here.
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 32), int64_t{0});
-    QCOMPARE(codegen::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -8, 40), int64_t{-1});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 32), int64_t{0});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -8, 40), int64_t{-1});
   }
 
   // The index evaluator (the simplifier's property oracle) knows them too, and the

@@ -7,11 +7,11 @@
 #include <QtTest>
 #include <string>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/Printer.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -41,14 +41,14 @@ inline Status RunAndCheck(const script::ScriptProgram& p, const runtime::ScalarA
     if (backend == 0) {
       if (Status s = runtime::Interpret(lowered->func, *buffers, vars); !s) return s.error();
     } else {
-      auto f = codegen::BuildLLVM(lowered->func);
+      auto f = runtime::BuildLLVM(lowered->func);
       if (!f) return f.error();
       if (Status s = f->Call(*buffers, vars); !s) return s.error();
     }
-    auto checks = runtime::CheckAgainstReference(*p.schedule, args, *buffers, vars);
+    auto checks = reference::CheckAgainstReference(*p.schedule, args, *buffers, vars);
     if (!checks) return checks.error();
     if (checks->empty()) return Error("no output was checked");
-    for (const runtime::OutputCheck& c : *checks)
+    for (const reference::OutputCheck& c : *checks)
       if (!c.result.ok())
         return Error(std::string(backend == 0 ? "interpreter" : "llvm") + ": " + c.tensor + ": " +
                      c.result.str());

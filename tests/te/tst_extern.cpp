@@ -156,8 +156,8 @@ class TestExtern : public QObject {
     auto x = runtime::NDArray::Empty({2, 8}, ir::DataType::Float(32));
     TE_VERIFY_OK(x);
     for (int e = 0; e < 16; ++e) x->SetDouble(e, e);
-    runtime::TensorArrays inputs{{args[0].get(), *x}};
-    auto out = runtime::EvaluateReference({args[1]}, inputs, {{"m", 2}});
+    reference::TensorArrays inputs{{args[0].get(), *x}};
+    auto out = reference::EvaluateReference({args[1]}, inputs, {{"m", 2}});
     TE_VERIFY_OK(out);
     for (int i = 0; i < 2; ++i) {
       double sum = 0;

@@ -77,17 +77,17 @@ class TestScalarParams : public QObject {
       if (backend == 0) {
         TE_VERIFY_OK(runtime::Interpret(lowered->func, *buffers, vars));
       } else {
-        auto f = codegen::BuildLLVM(lowered->func);
+        auto f = runtime::BuildLLVM(lowered->func);
         TE_VERIFY_OK(f);
         TE_VERIFY_OK(f->Call(*buffers, vars));
       }
       const double* a = static_cast<const double*>((*buffers)[0].data());
       const double* out = static_cast<const double*>((*buffers)[1].data());
       for (int i = 0; i < 8; ++i) QCOMPARE(out[i], a[i] * 2.5);
-      auto checks = runtime::CheckAgainstReference(*p.schedule, p.Arguments(), *buffers, vars);
+      auto checks = reference::CheckAgainstReference(*p.schedule, p.Arguments(), *buffers, vars);
       TE_VERIFY_OK(checks);
       QVERIFY((*checks)[0].result.ok());
-      auto wrong = runtime::CheckAgainstReference(*p.schedule, p.Arguments(), *buffers,
+      auto wrong = reference::CheckAgainstReference(*p.schedule, p.Arguments(), *buffers,
                                                   {{"b", 3.5}, {"n", 8}});
       TE_VERIFY_OK(wrong);
       QVERIFY(!(*wrong)[0].result.ok());

@@ -98,8 +98,8 @@ class TestScan : public QObject {
     auto x = runtime::NDArray::Empty({4, 3}, ir::DataType::Float(32));
     QVERIFY(x.ok());
     for (int e = 0; e < 12; ++e) x->SetDouble(e, e + 1);
-    runtime::TensorArrays inputs{{args[0].get(), *x}};
-    auto out = runtime::EvaluateReference({args[1]}, inputs, {{"m", 4}, {"n", 3}});
+    reference::TensorArrays inputs{{args[0].get(), *x}};
+    auto out = reference::EvaluateReference({args[1]}, inputs, {{"m", 4}, {"n", 3}});
     TE_VERIFY_OK(out);
     const double expected[12] = {1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 30};
     for (int e = 0; e < 12; ++e) QCOMPARE((*out)[0].GetDouble(e), expected[e]);

@@ -161,7 +161,7 @@ class TestTensorize : public QObject {
              std::string("intrinsic 'gemv' (tensorizing C at loop j.inner) calls extern function 'gemv_reset', which cannot be "
                          "run here: Tessera runs no external code (lower and export show the call)"));
     if (codegen::LLVMAvailable()) {
-      auto built = codegen::BuildLLVM(lowered->func);
+      auto built = runtime::BuildLLVM(lowered->func);
       QVERIFY(!built.ok());
       QVERIFY2(Contains(built.error().message, "cannot be run here"), built.error().message.c_str());
       // Export still works: the LLVM IR declares and calls the function.
@@ -204,7 +204,7 @@ class TestTensorize : public QObject {
                  mma != std::string::npos && store != std::string::npos,
              t.c_str());
     QVERIFY2(fill < loop && loop < load && load < mma && mma < store, t.c_str());
-    // On the CPU they become loops (codegen/WmmaBuiltins.h), and the program runs.
+    // On the CPU they become loops (ir/WmmaBuiltins.h), and the program runs.
     auto cpu = LoweredText(*p);
     TE_VERIFY_OK(cpu);
     QVERIFY2(cpu->find("tir.tvm_") == std::string::npos, cpu->c_str());

@@ -12,8 +12,8 @@
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "ir/Stmt.h"
-#include "runtime/Compare.h"
-#include "runtime/Interpreter.h"
+#include "reference/Compare.h"
+#include "runtime/IRInterpreter.h"
 #include "transform/PrimFunc.h"
 
 namespace tessera::testing {
@@ -67,7 +67,7 @@ inline void ExpectSameResults(const transform::PrimFunc& before, const transform
   tessera::Status s2 = runtime::Interpret(after, b, scalars);
   QVERIFY2(s2.ok(), s2.ok() ? "" : s2.error().message.c_str());
   for (size_t i = 0; i < a.size(); ++i) {
-    auto r = runtime::Compare(b[i], a[i]);
+    auto r = reference::Compare(b[i], a[i]);
     QVERIFY2(r.ok(), (buffers[i]->name + ": " + r.str()).c_str());
   }
 }

@@ -71,7 +71,7 @@ Decisions SeedWith(const DesignSpace& space, const std::map<std::string, int64_t
   std::vector<Decisions> seeds = space.Seeds();
   if (seeds.empty()) qFatal("no seed");
   Decisions d = seeds.front();
-  for (const auto& [stage, at] : attach) d.values[AttachKnob(stage)] = {at};
+  for (const auto& [stage, at] : attach) d.values[AttachKnobName(stage)] = {at};
   return d;
 }
 
@@ -96,7 +96,7 @@ class TuneAttach : public QObject {
       QCOMPARE(rule->kind, StageRule::Kind::Attach);
       // expsum also reads maxelem, so maxelem cannot go inside expsum alone: B only.
       QCOMPARE(rule->attach_to, std::vector<std::string>{"B"});
-      const Knob* k = KnobOf(space, AttachKnob(stage));
+      const Knob* k = KnobOf(space, AttachKnobName(stage));
       QVERIFY(k);
       QCOMPARE(k->choices, (std::vector<int64_t>{1, 0}));
     }

@@ -10,10 +10,10 @@
 #include <QtTest>
 #include <random>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "script/Evaluator.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
@@ -109,7 +109,7 @@ TargetInfo Target(const char* isa) { return TargetInfoFromFeatures({isa, "fma"},
 std::vector<Decisions> ChannelSeeds(const DesignSpace& space, const std::string& stage) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
-    if (d.values.at(stage + ".channel")[0] == 1) out.push_back(d);
+    if (d.values.at(ChannelKnobName(stage))[0] == 1) out.push_back(d);
   return out;
 }
 
@@ -276,7 +276,7 @@ class TuneChannel : public QObject {
       int validated = 0;
       for (int i = 0; i < 60 && validated < 12; ++i) {
         Decisions d = space.Sample(rng);
-        d.values[stage + ".channel"] = {1};
+        d.values[ChannelKnobName(stage)] = {1};
         if (!space.Satisfies(d)) continue;  // the resampled tile of `a` may not fit
         auto valid = space.Validate(d, p.Arguments());
         QVERIFY2(valid.ok(), (valid.ok() ? std::string()
@@ -326,8 +326,8 @@ class TuneChannel : public QObject {
       QCOMPARE(pad->attach_type, schedule::AttachType::Inline);
       ++inlined;
     } else if (pad) {
-      auto chunk = seed.values.find(stage + ".channel/chunk");
-      auto at = seed.values.find(stage + ".channel/producer");
+      auto chunk = seed.values.find(ChannelChunkKnobName(stage));
+      auto at = seed.values.find(ChannelProducerKnobName(stage));
       if (chunk != seed.values.end() && chunk->second[0] > 0 && at != seed.values.end() &&
           at->second[0] == 1) {
         QCOMPARE(pad->attach_type, schedule::AttachType::Scope);
@@ -355,7 +355,7 @@ class TuneChannel : public QObject {
       }
       QVERIFY2(!parallel.empty(), DesignSpace::Describe(seed).c_str());
       const std::string block = RuleOf(space, stage).channel.axis + ".outer";
-      auto rows = seed.values.find(stage + ".channel/rows");
+      auto rows = seed.values.find(ChannelRowsKnobName(stage));
       QVERIFY(rows != seed.values.end());
       if (parallel.find(".fused") != std::string::npos) {
         const bool block_last = parallel.size() >= block.size() + 6 &&
@@ -368,7 +368,7 @@ class TuneChannel : public QObject {
       }
     }
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
-    auto kernel = codegen::BuildLLVM(valid->func);
+    auto kernel = runtime::BuildLLVM(valid->func);
     QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
     std::vector<runtime::NDArray> buffers;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -379,10 +379,10 @@ class TuneChannel : public QObject {
     }
     Status st = kernel->Call(buffers);
     QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
-    auto checks = runtime::CheckAgainstReference(valid->schedule, args, buffers, {});
+    auto checks = reference::CheckAgainstReference(valid->schedule, args, buffers, {});
     QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
     QVERIFY(!checks->empty());
-    for (const runtime::OutputCheck& c : *checks)
+    for (const reference::OutputCheck& c : *checks)
       QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str() + "\n" + DesignSpace::Describe(seed)).c_str());
     }
     // The chunked (densest) seeds of the 3x3 convolution compute the padding per chunk in

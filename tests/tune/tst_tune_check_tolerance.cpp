@@ -1,4 +1,4 @@
-// The oracle check of a float sum (runtime::CompareSum, used by CheckAgainstReference for
+// The oracle check of a float sum (reference::CompareSum, used by CheckAgainstReference for
 // `run --check` and the tuner's check of every new best): a conv2d whose reduction runs
 // in another order than the te definition's (rc innermost instead of rx, with FMAs, as
 // the ChannelTile rule's tuned schedules may) rounds differently; the plain 1e-5 float32
@@ -9,10 +9,10 @@
 #include <QtTest>
 #include <cmath>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
-#include "runtime/Compare.h"
-#include "runtime/Reference.h"
+#include "reference/Compare.h"
+#include "reference/Reference.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -104,8 +104,8 @@ ConvCase MakeCase(const std::string& schedule) {
   return c;
 }
 
-runtime::CompareResult CheckOutput(const ConvCase& c) {
-  auto checks = runtime::CheckAgainstReference(*c.program.schedule, c.args, c.buffers, {});
+reference::CompareResult CheckOutput(const ConvCase& c) {
+  auto checks = reference::CheckAgainstReference(*c.program.schedule, c.args, c.buffers, {});
   if (!checks) qFatal("%s", checks.error().message.c_str());
   if (checks->size() != 1) qFatal("expected one output check");
   return checks->front().result;
@@ -118,7 +118,7 @@ bool RunScheduled(ConvCase* c) {
     qWarning("%s", lowered.error().message.c_str());
     return false;
   }
-  auto kernel = codegen::BuildLLVM(lowered->func);
+  auto kernel = runtime::BuildLLVM(lowered->func);
   if (!kernel) {
     qWarning("%s", kernel.error().message.c_str());
     return false;
@@ -135,20 +135,20 @@ class TuneCheckTolerance : public QObject {
     ConvCase c = MakeCase("");
     QCOMPARE(c.args.size(), size_t{3});
     c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn, 0);
-    auto expected = runtime::EvaluateReference(
+    auto expected = reference::EvaluateReference(
         {c.args[2]}, {{c.args[0].get(), c.buffers[0]}, {c.args[1].get(), c.buffers[1]}}, {});
     QVERIFY(expected.ok());
     // The check as it was: a fixed 1e-5 refuses the other summation order.
-    runtime::CompareResult plain = runtime::Compare(c.buffers[2], (*expected)[0]);
+    reference::CompareResult plain = reference::Compare(c.buffers[2], (*expected)[0]);
     QVERIFY2(!plain.ok(), plain.str().c_str());
-    runtime::CompareResult r = CheckOutput(c);
+    reference::CompareResult r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
   }
 
   void offByOneBoundStillFails() {
     ConvCase c = MakeCase("");
     c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn - 1, 0);
-    runtime::CompareResult r = CheckOutput(c);
+    reference::CompareResult r = CheckOutput(c);
     QVERIFY2(!r.ok(), r.str().c_str());
     // Not a borderline refusal: nearly every element is outside the allowance.
     QVERIFY2(r.mismatches > kOut * kSize * kSize * 9 / 10, r.str().c_str());
@@ -157,7 +157,7 @@ class TuneCheckTolerance : public QObject {
   void shiftedWindowStillFails() {
     ConvCase c = MakeCase("");
     c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn, 1);
-    runtime::CompareResult r = CheckOutput(c);
+    reference::CompareResult r = CheckOutput(c);
     QVERIFY2(!r.ok(), r.str().c_str());
     QVERIFY2(r.mismatches > kOut * kSize * kSize * 9 / 10, r.str().c_str());
   }
@@ -171,20 +171,20 @@ class TuneCheckTolerance : public QObject {
       return a;
     };
     runtime::NDArray expected = make(0.0f), magnitude = make(100.0f);
-    runtime::Tolerance none{0.0, 0.0};
-    QVERIFY(runtime::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude, 576,
+    reference::Tolerance none{0.0, 0.0};
+    QVERIFY(reference::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude, 576,
                                 none)
                 .ok());
-    QVERIFY(!runtime::CompareSum(make(static_cast<float>(allowance * 1.1)), expected, magnitude,
+    QVERIFY(!reference::CompareSum(make(static_cast<float>(allowance * 1.1)), expected, magnitude,
                                  576, none)
                  .ok());
     // Past terms^1.5 >= 1 / (2 eps) (float32: about 25 000 terms) a missing term would
     // hide in the allowance: none is given.
-    QVERIFY(!runtime::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude,
+    QVERIFY(!reference::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude,
                                  30000, none)
                  .ok());
     // Integers stay exact.
-    QCOMPARE(runtime::MachineEpsilon(ir::DataType::Int(32)), 0.0);
+    QCOMPARE(reference::MachineEpsilon(ir::DataType::Int(32)), 0.0);
   }
 
   void scheduledKernelWithReorderedReductionPasses() {
@@ -195,7 +195,7 @@ class TuneCheckTolerance : public QObject {
         "s[conv].reorder(n, f, y, ry, rx, rc, x)\n"
         "s[conv].pragma(f, \"fp_contract\")\n");
     QVERIFY(RunScheduled(&c));
-    runtime::CompareResult r = CheckOutput(c);
+    reference::CompareResult r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
   }
 
@@ -204,7 +204,7 @@ class TuneCheckTolerance : public QObject {
   void cacheWriteOfReorderedReductionPasses() {
     ConvCase c = MakeCase("acc = s.cache_write(conv, \"local\")\n");
     c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn, 0);
-    runtime::CompareResult r = CheckOutput(c);
+    reference::CompareResult r = CheckOutput(c);
     QVERIFY2(r.ok(), r.str().c_str());
     c.buffers[2] = ConvByHand(c.buffers[0], c.buffers[1], kIn - 1, 0);
     r = CheckOutput(c);

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/KernelArguments.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
@@ -28,20 +28,20 @@ std::string Blame(const schedule::Schedule& sch, const std::vector<te::Tensor>& 
     return "the interpreter fails on the lowered program: " + st.error().message;
   auto checks = CheckOutputs(sch, args, *buffers, scalars);
   if (!checks) return "cannot tell: " + checks.error().message;
-  for (const runtime::OutputCheck& c : *checks)
+  for (const reference::OutputCheck& c : *checks)
     if (!c.result.ok()) return "the lowered program is wrong too: a lowering bug";
   return "the interpreter agrees with the reference: a backend bug";
 }
 
 }  // namespace
 
-Result<std::vector<runtime::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
+Result<std::vector<reference::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
                                                        const std::vector<te::Tensor>& args,
                                                        const std::vector<runtime::NDArray>& buffers,
                                                        const runtime::ScalarArgs& vars) {
-  // The oracle (runtime/Reference.h) evaluates the compute definitions directly; it
+  // The oracle (reference/Reference.h) evaluates the compute definitions directly; it
   // replaced the stand-in (the IR interpreter on the unscheduled program) once it landed.
-  return runtime::CheckAgainstReference(sch, args, buffers, vars);
+  return reference::CheckAgainstReference(sch, args, buffers, vars);
 }
 
 CaseResult RunScript(const std::string& script, const std::map<std::string, int64_t>& vars,
@@ -75,14 +75,14 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
   if (!codegen::LLVMAvailable()) {
     *buffers = std::move(copies);
   } else {
-    auto compiled = codegen::BuildLLVM(lowered->func);
+    auto compiled = runtime::BuildLLVM(lowered->func);
     if (!compiled) return Fail("compile", compiled.error().message);
     if (Status st = compiled->Call(*buffers, scalars); !st) return Fail("run", st.error().message);
   }
   auto checks = CheckOutputs(sch, args, *buffers, scalars);
   if (!checks) return Fail("check", checks.error().message);
   std::string mismatches;
-  for (const runtime::OutputCheck& c : *checks)
+  for (const reference::OutputCheck& c : *checks)
     if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
   if (!mismatches.empty()) return Fail("check", mismatches + " (" + Blame(sch, args, *lowered, scalars, input_seed) + ")");
   return CaseResult{true, "", ""};

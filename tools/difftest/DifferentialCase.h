@@ -1,7 +1,7 @@
 // DifferentialCase: one script run end to end and checked — evaluate, printer fixed
 // point, lower (transform::LowerSchedule), compile with LLVM, run on random inputs
 // (runtime::MakeKernelArguments, physical arrays for transformed layouts) and compare
-// every output with the oracle (runtime::CheckAgainstReference), which evaluates the
+// every output with the oracle (reference::CheckAgainstReference), which evaluates the
 // compute definitions without any schedule.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/Reference.h"
+#include "reference/Reference.h"
 #include "schedule/Schedule.h"
 
 namespace tessera::difftest {
@@ -28,7 +28,7 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
 // The one place the reference is chosen: compares the outputs among `buffers` (the
 // kernel's arrays after the call, physical where `sch` transformed the layout) with the
 // reference evaluated on the same inputs.
-Result<std::vector<runtime::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
+Result<std::vector<reference::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
                                                        const std::vector<te::Tensor>& args,
                                                        const std::vector<runtime::NDArray>& buffers,
                                                        const runtime::ScalarArgs& vars);

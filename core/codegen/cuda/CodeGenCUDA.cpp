@@ -8,7 +8,7 @@
 
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenCBase.h"
-#include "codegen/MathIntrinsics.h"
+#include "ir/MathIntrinsics.h"
 #include "codegen/cuda/CodeGenCUDAWmma.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"

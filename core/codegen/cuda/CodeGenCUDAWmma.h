@@ -1,5 +1,5 @@
 // How the CUDA printer (CodeGenCUDA.h) writes tensor-core code, as TVM's codegen_cuda
-// does: a wmma fragment buffer (codegen/WmmaBuiltins.h) becomes an array of
+// does: a wmma fragment buffer (ir/WmmaBuiltins.h) becomes an array of
 // nvcuda::wmma::fragment<use, m, n, k, type[, layout]> with one element per tile, and
 // each builtin the matching nvcuda::wmma call on tile `index` — fill_fragment,
 // load_matrix_sync (the layout is the fragment's own for matrix_a/b, mem_row_major /
@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "codegen/WmmaBuiltins.h"
+#include "ir/WmmaBuiltins.h"
 #include "codegen/cuda/CudaProgram.h"
 #include "ir/Expr.h"
 #include "support/Result.h"
@@ -23,10 +23,10 @@ namespace tessera::codegen {
 std::string CudaHeaders(const CudaProgram& program);
 
 // `nvcuda::wmma::fragment<...> name[tiles];` for fragment `f`, or why it cannot be one.
-Result<std::string> WmmaFragmentDeclaration(const FragmentInfo& f, const std::string& name);
+Result<std::string> WmmaFragmentDeclaration(const ir::FragmentInfo& f, const std::string& name);
 
 // The builtin call `n` as an nvcuda::wmma call; `print` prints an argument.
-Result<std::string> WmmaCallText(const ir::CallNode* n, const FragmentMap& fragments,
+Result<std::string> WmmaCallText(const ir::CallNode* n, const ir::FragmentMap& fragments,
                                  const std::function<std::string(const ir::Expr&)>& print);
 
 }  // namespace tessera::codegen

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "codegen/cuda/CudaLowering.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "transform/Pipeline.h"

@@ -35,7 +35,7 @@
 
 #include "codegen/cuda/CudaOptions.h"
 #include "codegen/cuda/CudaProgram.h"
-#include "runtime/Interpreter.h"
+#include "runtime/IRInterpreter.h"
 #include "runtime/NDArray.h"
 #include "runtime/cuda/CudaHostProgram.h"
 

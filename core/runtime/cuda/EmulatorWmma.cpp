@@ -8,7 +8,7 @@ const char* kHalf = R"(// cuda_fp16.h, emulated (runtime/cuda/EmulatorWmma.cpp).
 typedef _Float16 half;
 )";
 
-// Tile (r, c) of a fragment is x[r * cols + c]; see codegen/WmmaBuiltins.h.
+// Tile (r, c) of a fragment is x[r * cols + c]; see ir/WmmaBuiltins.h.
 const char* kWmma = R"(// mma.h, emulated (runtime/cuda/EmulatorWmma.cpp).
 namespace nvcuda {
 namespace wmma {

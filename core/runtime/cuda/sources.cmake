@@ -8,4 +8,5 @@ list(APPEND TESSERA_CORE_SOURCES
 )
 # The CPU emulation of generated kernels (needs a host C++ compiler at run time only).
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/Emulator.cpp
-     ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp ${CMAKE_CURRENT_LIST_DIR}/EmulatorWmma.cpp)
+     ${CMAKE_CURRENT_LIST_DIR}/EmulatorBlock.cpp ${CMAKE_CURRENT_LIST_DIR}/EmulatorFibers.cpp
+     ${CMAKE_CURRENT_LIST_DIR}/EmulatorWmma.cpp)

@@ -1,0 +1,11 @@
+# The oracle every --check compares with: the te definitions evaluated directly.
+list(APPEND TESSERA_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceCompiler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceStage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceScan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReferenceExtern.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
+)
+# The GPU emulator's check: a CUDA schedule run on the emulator against the oracle.
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp)
