@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "CodegenTestSupport.h"
-#include "codegen/LLVMBackend.h"
+#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "runtime/MachinePeak.h"
 #include "transform/Pipeline.h"
@@ -25,7 +25,7 @@ using runtime::NDArray;
 namespace {
 
 CompiledFunction Build(const PrimFunc& f, codegen::LLVMOptions options = {}) {
-  auto r = codegen::BuildLLVM(f, options);
+  auto r = runtime::BuildLLVM(f, options);
   if (!r.ok()) qFatal("BuildLLVM failed: %s", r.error().message.c_str());
   return std::move(r).value();
 }
@@ -89,7 +89,7 @@ class TestLLVMCodegen : public QObject {
         QCOMPARE(arrays[2].GetDouble(i), double(float(arrays[0].GetDouble(i)) + float(arrays[1].GetDouble(i))));
     }
     QVERIFY(fn.stats.total_ms() > 0.0);
-    QVERIFY(fn.stats.codegen_ms >= 0.0 && fn.stats.optimize_ms >= 0.0 && fn.stats.jit_ms > 0.0);
+    QVERIFY(fn.stats.codegen_ms > 0.0 && fn.stats.optimize_ms > 0.0 && fn.stats.jit_ms > 0.0);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains(QRegularExpression("define .*i32 @vector_add\\(ptr noalias")));
   }
 
@@ -492,7 +492,7 @@ class TestLLVMCodegen : public QObject {
       case 2: body = MakeBufferStore(A, MakeCall(DataType::Float(32), "frobnicate", {F32(1.0)}), {0}); break;
       case 3: body = MakeFor(i, 0, 4, ForKind::ThreadBinding, MakeBufferStore(A, F32(0.0), {i})); break;
     }
-    auto r = codegen::BuildLLVM(MakePrimFunc("bad", {A}, body));
+    auto r = runtime::BuildLLVM(MakePrimFunc("bad", {A}, body));
     QVERIFY(!r.ok());
     QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
   }

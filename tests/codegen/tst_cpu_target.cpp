@@ -1,4 +1,4 @@
-// A narrower CPU target on this machine (runtime/CpuTarget.h: TESSERA_TARGET, tessera-cli
+// A narrower CPU target on this machine (codegen/CpuTarget.h: TESSERA_TARGET, tessera-cli
 // --target "llvm -mcpu=NAME", the benchmarks' --isa avx2): the parser's answers and
 // refusals, and end to end through the real tessera-cli — a kernel vectorized by 16
 // lanes compiled for Haswell names no AVX-512 register, the machine peak reads 8 lanes,
@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
@@ -60,7 +60,7 @@ class CpuTargetTest : public QObject {
  private slots:
   void hostWhenNoCpuIsNamed() {
     for (const char* spec : {"", "llvm", "  llvm  "}) {
-      auto t = runtime::ParseCpuTarget(spec, 16);
+      auto t = codegen::ParseCpuTarget(spec, 16);
       QVERIFY(t.ok());
       QVERIFY(!t->has_value());
     }
@@ -79,7 +79,7 @@ class CpuTargetTest : public QObject {
     QFETCH(QString, cpu);
     QFETCH(int, lanes);
     const std::string spec = "llvm -mcpu=" + cpu.toStdString();
-    auto t = runtime::ParseCpuTarget(spec, 16);
+    auto t = codegen::ParseCpuTarget(spec, 16);
     QVERIFY2(t.ok(), t.ok() ? "" : t.error().message.c_str());
     QVERIFY(t->has_value());
     QCOMPARE((*t)->cpu, cpu.toStdString());
@@ -88,24 +88,24 @@ class CpuTargetTest : public QObject {
   }
 
   void badTargetsAreRefusedWithTheReason() {
-    auto wider = runtime::ParseCpuTarget("llvm -mcpu=sapphirerapids", 8);  // an AVX2 host
+    auto wider = codegen::ParseCpuTarget("llvm -mcpu=sapphirerapids", 8);  // an AVX2 host
     QVERIFY(!wider.ok());
     QVERIFY2(wider.error().message.find("cannot execute") != std::string::npos,
              wider.error().message.c_str());
-    auto unknown = runtime::ParseCpuTarget("llvm -mcpu=pentium9", 16);
+    auto unknown = codegen::ParseCpuTarget("llvm -mcpu=pentium9", 16);
     QVERIFY(!unknown.ok());
     QVERIFY(unknown.error().message.find("unknown -mcpu 'pentium9'") != std::string::npos);
     QVERIFY(unknown.error().message.find("haswell") != std::string::npos);  // the known names
-    auto option = runtime::ParseCpuTarget("llvm -mattr=+avx2", 16);
+    auto option = codegen::ParseCpuTarget("llvm -mattr=+avx2", 16);
     QVERIFY(!option.ok());
     QVERIFY(option.error().message.find("-mattr=+avx2") != std::string::npos);
-    QVERIFY(!runtime::ParseCpuTarget("cuda -mcpu=haswell", 16).ok());
+    QVERIFY(!codegen::ParseCpuTarget("cuda -mcpu=haswell", 16).ok());
   }
 
   // Through the real binary: assembly for Haswell has ymm and no zmm registers, on any
   // x86 host with AVX2 (on an AVX-512 host the same kernel uses zmm without the target).
   void theBackendCompilesForTheNamedCpu() {
-    if (runtime::HostFp32Lanes() < 8) QSKIP("this CPU has no AVX2");
+    if (codegen::HostFp32Lanes() < 8) QSKIP("this CPU has no AVX2");
     QTemporaryDir dir;
     const QString file = dir.filePath("vec.py");
     QFile f(file);
@@ -116,7 +116,7 @@ class CpuTargetTest : public QObject {
     QCOMPARE(haswell.code, 0);
     QVERIFY(!haswell.out.contains("%zmm"));
     QVERIFY(haswell.out.contains("%ymm"));
-    if (runtime::HostFp32Lanes() >= 16) {
+    if (codegen::HostFp32Lanes() >= 16) {
       Run native = Cli({"export", file, "--format", "asm"});
       QCOMPARE(native.code, 0);
       QVERIFY(

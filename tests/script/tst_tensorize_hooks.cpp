@@ -7,7 +7,7 @@
 // failing assert is a located error.
 #include <QtTest>
 
-#include "TeTestSupport.h"
+#include "../te/TeTestSupport.h"
 
 using namespace tessera;
 using namespace tessera::te_testing;

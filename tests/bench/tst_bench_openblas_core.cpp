@@ -9,7 +9,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
-#include "runtime/CpuTarget.h"
+#include "codegen/CpuTarget.h"
 
 #ifdef TESSERA_HAVE_BENCH_SUPPORT
 #include "OpenBlasCore.h"
@@ -103,7 +103,7 @@ class TestBenchOpenBlasCore : public QObject {
     if (line.contains("not available")) QSKIP("tessera-bench-conv was built without OpenBLAS");
     const QRegularExpressionMatch m = QRegularExpression(R"(^OpenBLAS: core (\S+))").match(line);
     QVERIFY2(m.hasMatch(), qPrintable(line));
-    const int host = tessera::runtime::HostFp32Lanes();
+    const int host = tessera::codegen::HostFp32Lanes();
     const int rank = tessera::bench::OpenBlasCoreRank(m.captured(1).toStdString()).value_or(-1);
     QVERIFY2(rank >= 0, qPrintable("a core name the table does not know: " + line));
     QVERIFY2(
@@ -120,7 +120,7 @@ class TestBenchOpenBlasCore : public QObject {
 #ifndef TESSERA_BENCH_CONV_PATH
     QSKIP("tessera-bench-conv is not built (TESSERA_BENCH=OFF)");
 #else
-    if (tessera::runtime::HostFp32Lanes() < 8)
+    if (tessera::codegen::HostFp32Lanes() < 8)
       QSKIP("this CPU has no AVX2: Haswell kernels would not run");
     const Contenders r = Run("Haswell");
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
