@@ -5,7 +5,7 @@
 // axis names and shapes, so topi-style code that walks `op.input_tensors` and tests
 // `op.tag` works on them.
 //
-// The operators are written in the script language itself (TopiPrelude.cpp), run once
+// The operators are written in the script language itself (tvm/topi.py, embedded at build time), run once
 // per evaluation inside a function so that their names never mix with the script's; a
 // few native helpers (a compute whose axes are named ax0, ax1, ... as TVM's C++ topi
 // names them, the current `with tvm.target...` target) are handed to it. An error inside
@@ -20,7 +20,7 @@ namespace tessera::script {
 // tensor in `+ - * /` mean topi's broadcast operator, as importing topi does in TVM.
 Status RegisterTopiBuiltins(Interpreter& interp);
 
-// The topi prelude's source (TopiPrelude.cpp).
+// The topi prelude's source (tvm/topi.py, embedded at build time).
 const char* TopiPreludeSource();
 
 }  // namespace tessera::script

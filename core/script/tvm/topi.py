@@ -1,16 +1,13 @@
-// The tvm.topi operators and schedules, written in the script language (Topi.h says how
-// they are run). Each mirrors the TVM 0.19 operator of the same name: the same stage
-// names ("T_add", "A_red", "pad_temp", "conv2d_nchw"), tags ("broadcast", "comm_reduce",
-// "injective,pad", "conv2d_nchw"), axis names (ax0, ... for TVM's C++ operators; the
-// lambda's names for its Python ones) and reduce-axis names (k1, rc, ry, rx, rv0), and
-// refuses what TVM refuses with TVM's message. Names TVM would repeat ("T_add" twice)
-// get a suffix ("T_add_1"): Tessera's schedules address stages by name.
-#include "script/Topi.h"
-
-namespace tessera::script {
-
-const char* TopiPreludeSource() {
-  return R"TOPI(def __tessera_topi__(native):
+# tvm.topi for Tessera's scripts: the operators and schedules, written in the script
+# language and run by Tessera's own interpreter (core/script/Topi.h says how). Each
+# mirrors the TVM 0.19 operator of the same name: the same stage names ("T_add",
+# "A_red", "pad_temp", "conv2d_nchw"), tags ("broadcast", "comm_reduce", "injective,pad",
+# "conv2d_nchw"), axis names (ax0, ... for TVM's C++ operators; the lambda's names for its
+# Python ones) and reduce-axis names (k1, rc, ry, rx, rv0), and refuses what TVM refuses
+# with TVM's message. Names TVM would repeat ("T_add" twice) get a suffix ("T_add_1"):
+# Tessera's schedules address stages by name. Embedded in the core at build time
+# (core/script/EmbedText.cmake).
+def __tessera_topi__(native):
     # Builtins are bound here, before the script runs, so that a script's own `max` or
     # `sum` does not change what the operators do.
     len, range, isinstance, enumerate, zip = len, range, isinstance, enumerate, zip
@@ -991,7 +988,3 @@ const char* TopiPreludeSource() {
                      ("get_conv2d_nchw_implement", testing_get_conv2d_nchw_implement)]:
         table["testing." + name] = fn
     return table
-)TOPI";
-}
-
-}  // namespace tessera::script
