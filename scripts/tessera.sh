@@ -18,7 +18,7 @@ PACKAGES=(
   llvm-19-dev libzstd-dev zlib1g-dev
   libopenblas-dev libhalide14-0-dev
   xvfb xauth fonts-wqy-microhei
-  python3 python3-numpy clang-14 libclang-rt-14-dev mold
+  python3 python3-numpy clang-14 libclang-rt-14-dev clang-format-14 mold
   libdnnl-dev libxgboost-dev libsqlite3-dev
   slurmctld slurmd slurm-client munge
 )
@@ -76,6 +76,19 @@ configure_and_build() {
   fi
   log "building ($JOBS jobs)"
   cmake --build "$BUILD" -j "$JOBS"
+}
+
+# The main job needs the desktop application and the command line only, not the test
+# suite, the benchmarks or the tools.
+build_app() {
+  if [ ! -f "$BUILD/build.ninja" ]; then
+    log "configuring $BUILD"
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  fi
+  local targets=(tessera-cli)
+  grep -q '^build app/gui/tessera:' "$BUILD/build.ninja" && targets+=(tessera)
+  log "building ${targets[*]} ($JOBS jobs)"
+  cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"
 }
 
 run_main() {
@@ -142,7 +155,8 @@ run_tests() {
 }
 
 case "${1:-}" in
-  run) timed "install packages" install_missing; timed "main build" configure_and_build; run_main ;;
-  test) timed "install packages" install_missing; timed "test build" build_tests; run_tests ;;
+  run) timed "install packages" install_missing; timed "application build" build_app; run_main ;;
+  test) timed "install packages" install_missing; timed "format check" bash "$ROOT/scripts/format-check.sh"
+        timed "test build" build_tests; run_tests ;;
   *) echo "usage: scripts/tessera.sh run|test" >&2; exit 2 ;;
 esac
