@@ -1,4 +1,4 @@
-// CacheFitColumn: the Loop nest view's "Working set" column (issue #15, cache fit per
+// CacheFitColumn: the Loop nest view's "Working set" column (cache fit per
 // loop). Each loop shows the bytes one of its iterations touches (cache lines, all
 // buffers; analysis/Footprint.h) as a small bar on a log scale up to the last cache
 // level, coloured by the innermost cache that holds it; a loop whose working set spills

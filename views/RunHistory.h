@@ -1,5 +1,5 @@
 // RunHistory: the schedule versions a document has run or profiled, and every Run and
-// Profile with its verdict and numbers (issue #15 item 3, issue #17 items 2 and 3).
+// Profile with its verdict and numbers.
 // A version is the script (the trace as a script) at the moment it ran. Versions are
 // never removed: undoing and scheduling differently starts a branch, and the old
 // branch stays reachable from the run log. Plain C++ (no Qt), so it is tested alone

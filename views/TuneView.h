@@ -1,4 +1,4 @@
-// TuneView: the Tune dock (issue #13 item 6). It shows one tuning session of the
+// TuneView: the Tune dock. It shows one tuning session of the
 // document's workload: the controls (trials, time budget, strategy; start, pause, resume,
 // cancel), the progress with its ETA, a live chart of every measured candidate's GFLOP/s
 // with the best-so-far curve under the machine's peak, the fastest stored candidates with

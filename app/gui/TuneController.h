@@ -1,4 +1,4 @@
-// TuneController: the work behind the Tune dock (issue #13 item 6). A session tunes the
+// TuneController: the work behind the Tune dock. A session tunes the
 // document's workload with core/tune's Tuner on a worker thread of its own (the window
 // stays responsive; candidates are measured by a runner::Runner in worker processes, so
 // a candidate that crashes or hangs is a failed trial, never the end of the app). Every
@@ -27,7 +27,8 @@
 #include "support/Result.h"
 #include "tune/Record.h"
 #include "tune/Tuner.h"
-#include "views/TunableKnobs.h"
+#include "tune/TunableKnobs.h"
+#include "views/MakeTunableMenu.h"
 #include "views/TuneView.h"
 
 class QDialog;
@@ -119,7 +120,7 @@ class TuneController : public QObject {
   // dropped (with a message) when their loop is gone; another document clears them.
   Status makeTunable(const views::Intent& intent);
   void removeKnob(int index);
-  const std::vector<views::TunableKnob>& knobs() const { return knobs_; }
+  const std::vector<tune::TunableKnob>& knobs() const { return knobs_; }
 
  signals:
   void stateChanged(tessera::views::TuneRunState state);
@@ -166,8 +167,8 @@ class TuneController : public QObject {
   std::vector<tune::TuningRecord> candidates_;
   TuneOutcome outcome_;
   QStringList messages_;
-  std::vector<views::TunableKnob> knobs_;
-  std::vector<views::TunableKnob> sessionKnobs_;  // the knobs of the session's script
+  std::vector<tune::TunableKnob> knobs_;
+  std::vector<tune::TunableKnob> sessionKnobs_;  // the knobs of the session's script
 };
 
 }  // namespace tessera::gui

@@ -1,4 +1,4 @@
-// VersionCompare: two schedule versions side by side (issue #15 item 3): their scripts
+// VersionCompare: two schedule versions side by side: their scripts
 // and their loop nests as line diffs, and their numbers (best run, check, speed).
 // The loop nests come from evaluating each version's script again (the document keeps
 // only the current evaluation).

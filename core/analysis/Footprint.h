@@ -1,6 +1,6 @@
 // Footprint: the bytes of each buffer that one iteration of a loop touches, the cache
 // working set that decides whether a loop nest reuses its data from L1, L2, L3 or
-// DRAM (issue #15, "cache fit per loop").
+// DRAM ("cache fit per loop").
 //
 // For a loop L, "one iteration" fixes L's variable and the loops around L at their
 // first value and lets every loop inside L run all its iterations. Each access of the

@@ -1,5 +1,5 @@
 // TrafficModel: the bytes each memory level must deliver for one call of a loop
-// program, the denominators of the roofline's operational intensities (issue #15).
+// program, the denominators of the roofline's operational intensities.
 //
 //   "L1"   bytes the core loads and stores: every access, every time it runs;
 //   "L2"   bytes L2 delivers to L1 (misses of a cache of L1's size);

@@ -1,6 +1,6 @@
 // LoopLines: which lines of a generated text (C source, CUDA C++, LLVM IR, assembly)
 // belong to which loop of the lowered function, so that selecting a loop highlights its
-// lines in every code view and a click on a line selects its loop (issue #15).
+// lines in every code view and a click on a line selects its loop.
 //
 // Loops are numbered 1, 2, ... in pre-order over the function body (NumberLoops), each
 // with the stage of its enclosing `produce` scope and its loop variable. The printers

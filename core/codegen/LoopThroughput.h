@@ -1,4 +1,4 @@
-// LoopThroughput: a static throughput estimate for each innermost loop (issue #15). LLVM's
+// LoopThroughput: a static throughput estimate for each innermost loop. LLVM's
 // machine-code analyzer (libLLVMMCA, the model behind llvm-mca) runs a loop's machine
 // instructions, iterated back to back, on the scheduling model of a CPU (the host's by
 // default: sys::getHostCPUName) and says how many cycles one iteration takes and what

@@ -1,10 +1,8 @@
 // HostLocks: keeps a timed run alone on its machine. Timings of one machine never overlap
-// each other, and since session 16 they never overlap a build or an oracle check either:
-// on a 2-core machine the local runner's second worker compiled the next candidate (LLVM:
-// one core at 100 %) while the first timed its 2-thread kernel, so a candidate's time
-// depended on what the other worker was doing — the tuner kept a conv2d tile timed at
-// 1.58 ms during a quiet moment that ran at 2.55 ms in the closing comparison (0.78x the
-// shipped script). MetaSchedule's LocalBuilder/LocalRunner avoid it by building a whole
+// each other, nor a build or an oracle check: on a small machine a worker compiling the
+// next candidate takes a core from the kernel another worker times, so a candidate's
+// time would depend on what the other worker was doing. MetaSchedule's
+// LocalBuilder/LocalRunner avoid it by building a whole
 // batch before running any of it; here the workers keep building in parallel with each
 // other but pause for a timing.
 //

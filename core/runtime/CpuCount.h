@@ -4,9 +4,8 @@
 // process may use: under `taskset -c 0`, in a Slurm job given one CPU of a node, or in a
 // container limited with --cpus=1, a pool of hardware_concurrency() threads puts two or
 // more threads on each usable CPU, and a parallel loop with static chunks then waits for
-// the chunks whose threads are descheduled (seen: a conv2d at 1.43 ms on one thread took
-// 2.2-2.6 ms with the pool's two threads pinned to one CPU). TVM's runtime and OpenMP
-// count the affinity mask the same way.
+// the chunks whose threads are descheduled, slower than one thread alone. TVM's runtime
+// and OpenMP count the affinity mask the same way.
 #pragma once
 
 #include <optional>

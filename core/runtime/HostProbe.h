@@ -1,8 +1,7 @@
 // HostProbe: a fixed piece of work timed next to a kernel, to see how fast the machine
 // runs at that moment. On a shared or virtual machine the same kernel's time moves by
-// tens of percent within seconds (an Emerald Rapids VM's measured clock went 1.9-2.9 GHz
-// between runs; one conv2d schedule timed 0.74 and 1.17 ms a few seconds apart), so the
-// times of two candidates measured at different moments compare the moments as much as
+// tens of percent within seconds (the clock of a virtual CPU moves with its host's load),
+// so the times of two candidates measured at different moments compare the moments as much as
 // the schedules. The probe runs scalar multiply-add chains on every thread of the
 // kernels' pool (ThreadPool::Global, the same threads, CPUs and work sharing a kernel
 // gets): a lower clock, a descheduled vCPU or a core shared with another process slow it

@@ -29,21 +29,17 @@
 // accumulators are stored and reloaded once per chunk, as oneDNN's input-channel blocks),
 // <stage>.channel/producer (with chunks, when the broadcast tensor is a compute stage:
 // 0, its producer at the root; 1, computed inside the accumulator at the chunk loop —
-// the chunk's rows of conv2d's padded input, 5.5 KB for 8 channels, written into L1 and
-// read there, instead of a separate pass over the whole padded input in its own parallel
-// region: +9 % on 2 threads, +2 % on one, AVX-512; +6 % / 0 % AVX2),
+// the chunk's rows of conv2d's padded input written into L1 and read there, instead of a
+// separate pass over the whole padded input in its own parallel region),
 // <stage>.channel/rows (0: the blocks of `a` outermost in the fused parallel loop, each
 // core on its own blocks of the packed operand; 1: innermost, each core on a band of the
 // other axes — conv2d's output rows — for every block, so that it reads mostly the rows of
-// a producer at the root that it computed itself: AVX-512 conv2d 3x3, 2 x 8 unchunked
-// with the padding at the root, 2 threads: 0.528 ms against 0.568 for the best chunked
-// tile with blocks outer),
+// a producer at the root that it computed itself),
 // <stage>.channel/window (when the reduction axes after the first span at most
 // kMaxUnrolledWindow steps — conv2d's 3 x 3 window: 0, their loops as they are (LLVM
 // unrolls the innermost one, kx, by itself); 1, all of them unrolled, so that one step of
-// the first axis (an input channel) is one straight block of window x tile FMAs — AVX-512
-// conv2d 3x3, 2 x 8, chunks of 8, 2 threads: 0.90-0.96x oneDNN blocked against
-// 0.85-0.90x with the ky loop kept, in 3 of 3 runs; equal on one thread).
+// the first axis (an input channel) is one straight block of window x tile FMAs).
+// Which of these wins depends on the machine; bench/README.md has the measurements.
 // The accumulators fill at most 3/4 of the registers, the operands the rest. Seeds: 1, 2
 // and 4 vectors of `a` with the most divisor columns that fit half the registers
 // (AVX-512: 2 x 8, AVX2: 2 x 4), each with the blocks of `a` outer and with rows outer,

@@ -1,10 +1,9 @@
 // HostSpeed: a candidate's time as it would be at one fixed speed of the machine.
 //
 // The runner times the host probe (runtime/HostProbe.h) right before each timed call of a
-// CPU kernel. On the Emerald Rapids VM of sessions 11-16, 24 measurements of one conv2d
-// schedule in a row (one child process each, AVX2, 2 threads) had medians 1.49-4.85 ms
-// (coefficient of variation 14-36 %); the median of each call's time divided by the
-// probe's just before it varied by 4 % (max/min 1.18-1.25). So the tuner ranks by
+// CPU kernel. On a shared machine whose clock drifts, the times of one schedule measured
+// in a row vary far more than each call's time divided by the probe's just before it
+// (bench/README.md has the numbers). So the tuner ranks by
 //     median_i(time_i / probe_i) x reference
 // where `reference` is one probe time per machine (Database::ProbeReference, kept in the
 // records file: the probe calibrated by the first tuning run on this machine,

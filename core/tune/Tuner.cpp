@@ -106,10 +106,8 @@ class TuneRun {
   // The re-ranking's share: its rerank_top x rerank_rounds measurements, and the one the
   // search may have started when it stopped, at the pace the search's batches went
   // (builds, checks and timings of one candidate), at least a tenth of the budget and at
-  // most a third. A fixed tenth was too little where candidates are slow to build: a 200 s
-  // conv2d search (2 cores, 2.8 s per measurement) left 20 s, one round re-ranked one
-  // record, and the pick the search had timed fast once (253 GFLOP/s) ran at 180 in the
-  // closing comparison, slower than the shipped schedule.
+  // most a third — where candidates are slow to build, a fixed share would re-rank too
+  // few records to matter.
   double RerankReserve() const {
     if (!RerankOn() || options_.time_budget_s <= 0) return 0;
     const double per = search_measured_ > 0 ? search_measure_s_ / search_measured_ : 0;

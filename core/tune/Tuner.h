@@ -44,20 +44,17 @@ struct TuneOptions {
   double timeout_s = 60;
   bool measure_input = true;   // also measure the script's own schedule (the speed-up baseline)
   // Time a would-be new best once more (after its oracle check) and keep the slower of its
-  // two medians: the fastest of many noisy timings is mostly luck (an Emerald Rapids VM's
-  // 2-thread speed swung 1.5x between runs; the search's best conv2d was timed at 307
-  // GFLOP/s there and 194 afterwards), so a candidate must be fast twice to lead. Skipped
-  // once the time budget is spent.
+  // two medians: the fastest of many noisy timings is mostly luck, so a candidate must be
+  // fast twice to lead. Skipped once the time budget is spent.
   bool confirm_best = true;
   // After the search, the `rerank_top` fastest records of this workload on this machine are
   // timed again in `rerank_rounds` rounds (each round all of them, one after another) and
   // each keeps the median of its timings: one measurement per candidate ranked them, and
-  // on a machine whose speed drifts a good candidate timed once in a slow moment dropped
-  // out for good (Emerald Rapids VM, AVX2 conv2d: the search kept a tile measured fast
-  // once, 0.84x oneDNN on one thread, over the 4 x 3 tile of the shipped script, 0.92x).
-  // 0 turns it off. With a time budget the search leaves the re-ranking what its
-  // measurements take at the search's pace (a tenth to a third of the budget); its rounds
-  // stop (between candidates) when the budget is spent.
+  // on a machine whose speed drifts a candidate timed once in a fast moment would lead
+  // for good, or a good one timed in a slow moment drop out. 0 turns it off. With a time
+  // budget the search leaves the re-ranking what its measurements take at the search's pace
+  // (a tenth to a third of the budget); its rounds stop (between candidates) when the
+  // budget is spent.
   int rerank_top = 8;
   int rerank_rounds = 3;
   std::string target = "llvm";
