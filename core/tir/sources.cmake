@@ -1,6 +1,7 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Stmt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BlockAccessRegion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RegionAnalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CreatePrimFunc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AffineBinding.cpp

@@ -10,6 +10,7 @@
 #include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "tir/RegionAnalysis.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
@@ -21,37 +22,6 @@ namespace compute_at_detail {
 bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* ancestor) {
   std::vector<const StmtNode*> path = state.PathTo(node);
   return std::find(path.begin(), path.end(), ancestor) != path.end();
-}
-
-// The region of `buffer` the consumer reads per iteration of `loop`: its read regions in
-// its bindings, relaxed over the loops between `loop` and it.
-std::vector<arith::IntSet> RequiredRegion(const ScheduleState& state, const ForNode* loop,
-                                          const BlockRealizeNode* consumer, const Buffer& buffer,
-                                          arith::Analyzer* analyzer) {
-  ir::VarMap bindings;
-  for (size_t i = 0; i < consumer->block->iter_vars.size(); ++i) {
-    bindings[consumer->block->iter_vars[i]->var] = consumer->iter_values[i];
-  }
-  arith::IntSetMap dom;
-  std::vector<const StmtNode*> path = state.PathTo(consumer);
-  auto it = std::find(path.begin(), path.end(), loop);
-  for (++it; it != path.end(); ++it) {
-    if (const auto* inner = As<ForNode>(*it)) {
-      dom[inner->loop_var] = arith::IntSet::FromMinExtent(inner->min, inner->extent);
-    }
-  }
-  std::vector<arith::IntSet> region;
-  for (const BufferRegion& r : consumer->block->reads) {
-    if (r.buffer != buffer) continue;
-    for (size_t d = 0; d < r.region.size(); ++d) {
-      Range sub(ir::Substitute(r.region[d].min, bindings),
-                ir::Substitute(r.region[d].extent, bindings));
-      arith::IntSet set = arith::EvalSet(sub, dom, analyzer);
-      region.size() <= d ? region.push_back(set)
-                         : void(region[d] = arith::Union({region[d], set}, analyzer));
-    }
-  }
-  return region;
 }
 
 }  // namespace compute_at_detail
@@ -120,17 +90,7 @@ Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var&
   }
   // Required region of the buffer, then the range of each producer iterator.
   arith::Analyzer analyzer;
-  std::vector<arith::IntSet> required;
-  for (const BlockRealizeNode* c : consumers) {
-    std::vector<arith::IntSet> r = RequiredRegion(*state, loop, c, buffer, &analyzer);
-    for (size_t d = 0; d < r.size(); ++d) {
-      if (required.size() <= d) {
-        required.push_back(r[d]);
-      } else {
-        required[d] = arith::Union({required[d], r[d]}, &analyzer);
-      }
-    }
-  }
+  std::vector<arith::IntSet> required = AnalyzeRequiredRegion(*state, loop, buffer).required;
   const Region& provided = block.writes[0].region;
   std::vector<Range> ranges;
   for (const IterVar& iv : block.iter_vars) {

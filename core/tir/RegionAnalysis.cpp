@@ -1,0 +1,82 @@
+#include "tir/RegionAnalysis.h"
+
+#include <algorithm>
+
+#include "arith/Analyzer.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+
+namespace tessera::tir {
+
+namespace region_analysis_detail {
+
+ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
+                     const BlockRealizeNode* consumer, const Buffer& buffer,
+                     arith::Analyzer* analyzer) {
+  ConsumerRegion out{consumer->block->name, {}, {}};
+  ir::VarMap bindings;
+  for (size_t i = 0; i < consumer->block->iter_vars.size(); ++i) {
+    bindings[consumer->block->iter_vars[i]->var] = consumer->iter_values[i];
+  }
+  arith::IntSetMap dom;
+  std::vector<const StmtNode*> path = state.PathTo(consumer);
+  auto it = std::find(path.begin(), path.end(), loop);
+  for (++it; it != path.end(); ++it) {
+    if (const auto* inner = As<ForNode>(*it)) {
+      dom[inner->loop_var] = arith::IntSet::FromMinExtent(inner->min, inner->extent);
+      out.relaxed_loops.push_back(inner->loop_var);
+    }
+  }
+  for (const BufferRegion& r : consumer->block->reads) {
+    if (r.buffer != buffer) continue;
+    for (size_t d = 0; d < r.region.size(); ++d) {
+      Range sub(ir::Substitute(r.region[d].min, bindings),
+                ir::Substitute(r.region[d].extent, bindings));
+      arith::IntSet set = arith::EvalSet(sub, dom, analyzer);
+      if (out.region.size() <= d) {
+        out.region.push_back(set);
+      } else {
+        out.region[d] = arith::Union({out.region[d], set}, analyzer);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace region_analysis_detail
+
+Region RequiredRegion::AsRegion() const {
+  Region region;
+  for (size_t d = 0; d < required.size(); ++d) {
+    Expr dim = d < buffer->shape.size() ? buffer->shape[d] : Expr(1);
+    region.push_back(required[d].CoverRange(Range(ir::make_zero(dim.dtype()), dim)));
+  }
+  return region;
+}
+
+RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer) {
+  RequiredRegion result{buffer, {}, {}};
+  arith::Analyzer analyzer;
+  PreOrderVisit(loop->body, [&](const StmtNode* n) {
+    const auto* r = As<BlockRealizeNode>(n);
+    if (!r) return true;
+    bool reads = std::any_of(r->block->reads.begin(), r->block->reads.end(),
+                             [&](const BufferRegion& br) { return br.buffer == buffer; });
+    if (reads) {
+      result.consumers.push_back(region_analysis_detail::Relax(state, loop, r, buffer, &analyzer));
+      const std::vector<arith::IntSet>& region = result.consumers.back().region;
+      for (size_t d = 0; d < region.size(); ++d) {
+        if (result.required.size() <= d) {
+          result.required.push_back(region[d]);
+        } else {
+          result.required[d] = arith::Union({result.required[d], region[d]}, &analyzer);
+        }
+      }
+    }
+    return false;  // blocks nested in a reader read through its signature
+  });
+  return result;
+}
+
+}  // namespace tessera::tir

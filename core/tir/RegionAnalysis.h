@@ -1,0 +1,35 @@
+// Region analysis, TensorIR's counterpart of InferBound: which part of a buffer the blocks
+// under a loop read during one iteration of that loop. Each reading block's read regions
+// are taken in its bindings (its iterators replaced by the loop expressions bound to
+// them) and relaxed over the loops between the given loop and the block; the loop's own
+// variable and the loops outside it stay symbolic. The union over the readers is what a
+// producer computed at that loop must provide (compute_at uses exactly this).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "arith/IntSet.h"
+#include "tir/ScheduleState.h"
+
+namespace tessera::tir {
+
+struct ConsumerRegion {
+  std::string block;               // the reading block
+  std::vector<Var> relaxed_loops;  // the loops between the given loop and the block
+  std::vector<arith::IntSet> region;
+};
+
+struct RequiredRegion {
+  Buffer buffer;
+  std::vector<ConsumerRegion> consumers;
+  std::vector<arith::IntSet> required;  // the union, per dimension
+  // The union as [min, min + extent) per dimension (the buffer's extent where unbounded).
+  Region AsRegion() const;
+};
+
+// The region of `buffer` the blocks under `loop` read per iteration of `loop`.
+RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer);
+
+}  // namespace tessera::tir
