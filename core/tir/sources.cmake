@@ -7,6 +7,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/AffineBinding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleState.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Trace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TraceJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/GetBlockLoop.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PrimitiveUtil.cpp

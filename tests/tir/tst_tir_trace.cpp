@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "TirTestSupport.h"
+#include "tir/TraceJson.h"
 
 using namespace tessera;
 using namespace tessera::tir;
@@ -155,6 +156,38 @@ class TestTirTrace : public QObject {
     Schedule replayed(ElementwiseChain());
     QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+  }
+
+  void jsonInTvmLayout() {
+    Schedule sch(Gemm());
+    auto loops = *sch.GetLoops(*sch.GetBlock("C"));
+    QVERIFY(sch.Split(loops[0], {Expr(), Expr(32)}).ok());
+    QCOMPARE(Q(TraceToJson(sch.trace())),
+             QString("[[[\"GetBlock\", [], [\"C\", \"main\"], [\"b0\"]], "
+                     "[\"GetLoops\", [\"b0\"], [], [\"l1\", \"l2\", \"l3\"]], "
+                     "[\"Split\", [\"l1\", null, 32], [1, 0], [\"l4\", \"l5\"]]], []]"));
+  }
+
+  void jsonRoundTripReplays() {
+    Schedule original = TiledGemm();
+    BlockRV c = *original.GetBlock("C");
+    QVERIFY(original.CacheWrite(c, 0, "local").ok());
+    auto trace = TraceFromJson(TraceToJson(original.trace()));
+    QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().message.c_str());
+    QCOMPARE(Q(TraceAsPython(*trace)), Q(TraceAsPython(original.trace())));
+    Schedule replayed(Gemm());
+    QVERIFY(ApplyTrace(*trace, &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(original.func())));
+  }
+
+  void jsonErrorsNameTheInstruction() {
+    auto unknown = TraceFromJson(R"([[["Explode", [], [], []]], []])");
+    QVERIFY(!unknown.ok());
+    QVERIFY(unknown.error().message.find("instruction 0: unknown instruction kind") !=
+            std::string::npos);
+    auto undefined = TraceFromJson(R"([[["GetLoops", ["b7"], [], ["l0"]]], []])");
+    QVERIFY(!undefined.ok());
+    QVERIFY(undefined.error().message.find("b7 is not defined") != std::string::npos);
   }
 
   void failedPrimitiveIsNotRecorded() {

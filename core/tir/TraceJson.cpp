@@ -1,0 +1,160 @@
+#include "tir/TraceJson.h"
+
+#include <map>
+
+#include "ir/ExprOp.h"
+#include "support/Json.h"
+#include "support/JsonReader.h"
+
+namespace tessera::tir {
+
+namespace trace_json_detail {
+
+const InstKind kKinds[] = {
+    InstKind::GetBlock,      InstKind::GetLoops,  InstKind::GetChildBlocks, InstKind::GetProducers,
+    InstKind::GetConsumers,  InstKind::Split,     InstKind::Fuse,           InstKind::Reorder,
+    InstKind::Parallel,      InstKind::Vectorize, InstKind::Unroll,         InstKind::Bind,
+    InstKind::ComputeInline, InstKind::ComputeAt, InstKind::CacheRead,      InstKind::CacheWrite,
+};
+
+std::string RVName(int id, const std::map<int, std::string>& names) {
+  auto it = names.find(id);
+  return it == names.end() ? std::string() : it->second;
+}
+
+Error Bad(size_t index, const std::string& what) {
+  return Error("trace JSON: instruction " + std::to_string(index) + ": " + what);
+}
+
+}  // namespace trace_json_detail
+
+std::string TraceToJson(const Trace& trace) {
+  using namespace trace_json_detail;
+  std::map<int, std::string> names;
+  JsonWriter w;
+  w.begin_array().begin_array();
+  for (const Instruction& inst : trace.insts) {
+    w.begin_array().value(inst_kind_name(inst.kind)).begin_array();
+    for (size_t i = 0; i < inst.inputs.size(); ++i) {
+      w.value(RVName(inst.inputs[i], names));
+      if (inst.kind == InstKind::Split && i == 0) {
+        for (const Expr& f : inst.factors) {
+          const int64_t* c = f.defined() ? ir::as_const_int(f) : nullptr;
+          c ? w.value(*c) : w.null();
+        }
+      }
+    }
+    if (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite) {
+      w.begin_array().end_array();  // consumer_blocks
+    }
+    w.end_array().begin_array();
+    switch (inst.kind) {
+      case InstKind::GetBlock:
+        w.value(inst.name).value(inst.func_name);
+        break;
+      case InstKind::Split:
+        w.value(int64_t{inst.preserve_unit_iters}).value(int64_t{inst.disable_predication});
+        break;
+      case InstKind::Fuse:
+        w.value(int64_t{inst.preserve_unit_iters});
+        break;
+      case InstKind::Bind:
+        w.value(inst.name);
+        break;
+      case InstKind::ComputeAt:
+        w.value(int64_t{inst.preserve_unit_loops}).value(int64_t{-1});
+        break;
+      case InstKind::CacheRead:
+      case InstKind::CacheWrite:
+        w.value(inst.buffer_index).value(inst.name);
+        break;
+      default:
+        break;
+    }
+    w.end_array().begin_array();
+    for (int id : inst.outputs) {
+      std::string name = (outputs_blocks(inst.kind) ? "b" : "l") + std::to_string(names.size());
+      names[id] = name;
+      w.value(name);
+    }
+    w.end_array().end_array();
+  }
+  w.end_array().begin_array().end_array().end_array();
+  return w.str();
+}
+
+Result<Trace> TraceFromJson(std::string_view text) {
+  using namespace trace_json_detail;
+  auto parsed = ParseJson(text);
+  if (!parsed.ok()) return parsed.error();
+  const JsonValue& root = *parsed;
+  if (!root.is_array() || root.items.empty() || !root.items[0].is_array()) {
+    return Error("trace JSON: expected [[instruction, ...], [decision, ...]]");
+  }
+  Trace trace;
+  std::map<std::string, int> ids;
+  for (size_t n = 0; n < root.items[0].items.size(); ++n) {
+    const JsonValue& e = root.items[0].items[n];
+    if (!e.is_array() || e.items.size() != 4 || !e.items[0].is_string() || !e.items[1].is_array() ||
+        !e.items[2].is_array() || !e.items[3].is_array()) {
+      return Bad(n, "expected [kind, inputs, attrs, outputs]");
+    }
+    Instruction inst;
+    bool known = false;
+    for (InstKind k : kKinds) {
+      if (e.items[0].string == inst_kind_name(k)) inst.kind = k, known = true;
+    }
+    if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
+    for (const JsonValue& in : e.items[1].items) {
+      if (in.is_string()) {
+        auto it = ids.find(in.string);
+        if (it == ids.end()) return Bad(n, "random variable " + in.string + " is not defined");
+        inst.inputs.push_back(it->second);
+      } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
+        inst.factors.push_back(in.is_null() ? Expr() : Expr(in.integer));
+      } else if (!in.is_array()) {
+        return Bad(n, "unexpected input");
+      }
+    }
+    const std::vector<JsonValue>& attrs = e.items[2].items;
+    auto str = [&](size_t i) {
+      return i < attrs.size() && attrs[i].is_string() ? attrs[i].string : "";
+    };
+    auto num = [&](size_t i, int64_t d) {
+      return i < attrs.size() && attrs[i].is_integer ? attrs[i].integer : d;
+    };
+    switch (inst.kind) {
+      case InstKind::GetBlock:
+        inst.name = str(0), inst.func_name = str(1);
+        break;
+      case InstKind::Split:
+        inst.preserve_unit_iters = num(0, 1) != 0, inst.disable_predication = num(1, 0) != 0;
+        break;
+      case InstKind::Fuse:
+        inst.preserve_unit_iters = num(0, 1) != 0;
+        break;
+      case InstKind::Bind:
+        inst.name = str(0);
+        break;
+      case InstKind::ComputeAt:
+        inst.preserve_unit_loops = num(0, 0) != 0;
+        break;
+      case InstKind::CacheRead:
+      case InstKind::CacheWrite:
+        inst.buffer_index = num(0, 0), inst.name = str(1);
+        break;
+      default:
+        break;
+    }
+    for (const JsonValue& out : e.items[3].items) {
+      if (!out.is_string()) return Bad(n, "outputs must be names");
+      int id = static_cast<int>(ids.size());
+      ids[out.string] = id;
+      inst.outputs.push_back(id);
+    }
+    trace.insts.push_back(std::move(inst));
+  }
+  return trace;
+}
+
+}  // namespace tessera::tir

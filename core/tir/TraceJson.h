@@ -1,0 +1,22 @@
+// A trace as JSON, in the layout of TVM's `sch.trace.as_json()`, for project files and
+// undo history: [[instruction, ...], [decision, ...]] with each instruction
+// [kind, inputs, attrs, outputs]; random variables by their printed names ("b0", "l1"),
+// None as null, booleans as 0/1:
+//   [[["GetBlock", [], ["C", "main"], ["b0"]],
+//     ["GetLoops", ["b0"], [], ["l1", "l2", "l3"]],
+//     ["Split", ["l1", null, 32], [1, 0], ["l4", "l5"]]], []]
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "support/Result.h"
+#include "tir/Trace.h"
+
+namespace tessera::tir {
+
+std::string TraceToJson(const Trace& trace);
+// Errors name the instruction and what is wrong with it.
+Result<Trace> TraceFromJson(std::string_view text);
+
+}  // namespace tessera::tir
