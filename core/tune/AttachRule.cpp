@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "ir/Functor.h"
+#include "schedule/Primitives.h"
 #include "te/Operation.h"
 #include "te/Tensor.h"
+#include "tune/KnobNames.h"
+#include "tune/RootRule.h"
 
 namespace tessera::tune {
 
@@ -120,13 +124,125 @@ std::vector<std::string> ReadersOf(const te::Operation& producer,
   return out;
 }
 
-std::string AttachKnob(const std::string& stage) { return stage + ".attach"; }
-
 Result<ir::IterVar> AttachLoop(const schedule::Stage& consumer) {
   for (const ir::IterVar& iv : consumer->leaf_iter_vars)
     if (iv->iter_type == ir::IterVarType::DataPar) return iv;
   return Error("tune: stage " + consumer->name() +
                " has no data-parallel loop to attach a reduction at");
+}
+
+namespace {
+
+// The attach choice `d` makes for `rule`'s stage (0: the root); nullopt when `d` has none.
+std::optional<int64_t> AttachChoice(const Decisions& d, const StageRule& rule) {
+  auto at = KnobChoice(d, AttachKnobName(rule.stage));
+  if (!at) return std::nullopt;
+  return *at;
+}
+
+// Whether every other reduction reading `rule`'s stage is attached too (at the root, it
+// would read the attached stage outside the loop that computes it). `at` >= 1.
+bool ReadersAttached(const StageRule& rule, int64_t at, const Decisions& d) {
+  const std::string& consumer = rule.attach_to[at - 1];
+  for (const std::string& reader : rule.attach_readers) {
+    if (reader == consumer) continue;
+    auto it = d.values.find(AttachKnobName(reader));
+    if (it == d.values.end() || it->second[0] == 0) return false;
+  }
+  return true;
+}
+
+class AttachRuleImpl final : public ScheduleRule {
+ public:
+  const char* name() const override { return "attach"; }
+  bool after_stages() const override { return true; }
+
+  bool Applies(const StageInfo& s, const StageRule& rule) const override {
+    return rule.kind == StageRule::Kind::Root &&
+           !AttachConsumers(s.stage->op, s.consumers, s.inlined, s.spatial_output).empty();
+  }
+
+  void AddKnobs(const StageInfo& s, StageRule* rule, KnobTable* knobs) const override {
+    rule->attach_to = AttachConsumers(s.stage->op, s.consumers, s.inlined, s.spatial_output);
+    rule->kind = StageRule::Kind::Attach;
+    rule->attach_rows = rule->spatial_axes.size();
+    rule->attach_readers = ReadersOf(s.stage->op, s.reductions, s.inlined);
+    // In the root rule's place (generation has added this rule's name after the others).
+    auto& names = rule->rule_names;
+    names.erase(std::remove(names.begin(), names.end(), std::string(RootRule().name())),
+                names.end());
+    std::vector<int64_t> choices;
+    for (size_t c = 1; c <= rule->attach_to.size(); ++c) choices.push_back(static_cast<int64_t>(c));
+    choices.push_back(0);
+    knobs->Add(MakeChoiceKnob(AttachKnobName(rule->stage), choices));
+  }
+
+  // The attach point of a reduction at the output is the output's fused outer loop: an
+  // outer factor above 1 on an axis the reduction does not use would compute every row's
+  // reduction again for each block of that axis.
+  bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
+    const std::optional<int64_t> at = AttachChoice(d, rule);
+    if (!at) return false;
+    if (*at == 0) return true;
+    if (!ReadersAttached(rule, *at, d)) return false;
+    const StageRule* consumer = nullptr;
+    for (const StageRule& r : space.rules)
+      if (r.stage == rule.attach_to[*at - 1] && r.kind == StageRule::Kind::Spatial) consumer = &r;
+    if (!consumer) return true;
+    for (size_t a = rule.attach_rows; a < consumer->spatial_axes.size(); ++a) {
+      auto f = KnobFactors(d, TileKnobName(consumer->stage, consumer->spatial_axes[a]));
+      if (!f || f->front() != 1) return false;
+    }
+    return true;
+  }
+
+  Status Apply(schedule::Schedule& sch, const SpaceContext& space, const StageRule& rule,
+               const Decisions& d) const override {
+    auto at = KnobChoice(d, AttachKnobName(rule.stage));
+    if (!at) return at.error();
+    if (*at == 0) return RootRule().Apply(sch, space, rule, d);
+    schedule::Stage stage = sch.find(rule.stage);
+    schedule::Stage consumer = sch.find(rule.attach_to[*at - 1]);
+    if (!consumer)
+      return Error("tune: no stage " + rule.attach_to[*at - 1] + " to attach " + rule.stage +
+                   " at");
+    auto loop = AttachLoop(consumer);
+    if (!loop) return loop.error();
+    return schedule::ComputeAt(sch, stage, consumer, *loop);
+  }
+};
+
+}  // namespace
+
+const ScheduleRule& AttachRule() {
+  static const AttachRuleImpl rule{};
+  return rule;
+}
+
+void RepairAttach(const std::vector<StageRule>& rules, Decisions* d) {
+  // Readers first (reverse program order): a reduction whose reader stays at the root
+  // goes to the root as well.
+  for (auto rule = rules.rbegin(); rule != rules.rend(); ++rule) {
+    if (rule->kind != StageRule::Kind::Attach) continue;
+    auto it = d->values.find(AttachKnobName(rule->stage));
+    if (it != d->values.end() && it->second[0] != 0 && !ReadersAttached(*rule, it->second[0], *d))
+      it->second = {0};
+  }
+  for (const StageRule& rule : rules) {
+    if (rule.kind != StageRule::Kind::Attach) continue;
+    const std::optional<int64_t> at = AttachChoice(*d, rule);
+    if (!at || *at == 0) continue;
+    for (const StageRule& r : rules) {
+      if (r.stage != rule.attach_to[*at - 1] || r.kind != StageRule::Kind::Spatial) continue;
+      for (size_t a = rule.attach_rows; a < r.spatial_axes.size(); ++a) {
+        auto it = d->values.find(TileKnobName(r.stage, r.spatial_axes[a]));
+        if (it == d->values.end()) continue;
+        std::vector<int64_t>& f = it->second;
+        f[1] *= f[0];
+        f[0] = 1;
+      }
+    }
+  }
 }
 
 }  // namespace tessera::tune

@@ -12,6 +12,12 @@
 // only through inlined element-wise stages count as readers (layer-norm's centred input).
 // A choice that leaves a reader outside the attach loop is refused by the schedule's
 // attach check when the candidate is validated, never measured.
+//
+// As a schedule rule (ScheduleRule.h) it runs after the stages: it takes the root
+// reductions (RootRule.h) that have a consumer to attach at, and applies in the root
+// rule's place. Attached at the element-wise output, the output's other axes keep their
+// outer factor 1 (each row block's reductions are computed once): Fits refuses other
+// points, RepairAttach folds a sample's outer factors inwards.
 #pragma once
 
 #include <set>
@@ -21,8 +27,17 @@
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 #include "te/Operation.h"
+#include "tune/ScheduleRule.h"
 
 namespace tessera::tune {
+
+const ScheduleRule& AttachRule();
+
+// Makes a sampled point fit the attach rules of `rules`: a reduction whose reader stays
+// at the root goes to the root too, and the outer factors an attach point forbids are
+// folded into the next level. The whole space at once: one stage's choice changes what
+// another may choose.
+void RepairAttach(const std::vector<StageRule>& rules, Decisions* d);
 
 // The consumers `producer` (a compute op) may be attached to, among `candidates` (compute
 // ops that have an outer loop to attach at, in the order choices are numbered): those
@@ -44,9 +59,6 @@ bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer
 std::vector<std::string> ReadersOf(const te::Operation& producer,
                                    const std::vector<te::Operation>& stages,
                                    const std::set<std::string>& inlined);
-
-// "<stage>.attach"
-std::string AttachKnob(const std::string& stage);
 
 // The loop of `consumer` a producer is computed at: its outermost data-parallel leaf loop
 // (the fused parallel loop of an element-wise output, the row loop of a reduction).

@@ -6,7 +6,8 @@
 #include "ir/Functor.h"
 #include "schedule/Graph.h"
 #include "schedule/Primitives.h"
-#include "tune/DesignSpace.h"
+#include "tune/KnobNames.h"
+#include "tune/ScheduleRule.h"
 
 namespace tessera::tune {
 
@@ -14,17 +15,6 @@ using schedule::Schedule;
 using schedule::Stage;
 
 namespace {
-
-std::string OnKnob(const std::string& stage) { return stage + ".channel"; }
-std::string SplitKnobName(const std::string& stage, const std::string& axis) {
-  return stage + ".channel." + axis;
-}
-// Axis names are the op's identifiers, so these cannot collide with SplitKnobName's.
-std::string OrderKnob(const std::string& stage) { return stage + ".channel/order"; }
-std::string ChunkKnob(const std::string& stage) { return stage + ".channel/chunk"; }
-std::string ProducerKnob(const std::string& stage) { return stage + ".channel/producer"; }
-std::string RowsKnob(const std::string& stage) { return stage + ".channel/rows"; }
-std::string WindowKnob(const std::string& stage) { return stage + ".channel/window"; }
 
 // The most reduction steps after the first axis the window knob unrolls (5 x 5): one step
 // of the first axis is then window x tile FMAs of straight code (25 x 16 = 400 on AVX-512).
@@ -223,42 +213,42 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
 std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
                                int64_t column_extent, const TargetInfo& target) {
   Knob on;
-  on.name = OnKnob(stage);
+  on.name = ChannelKnobName(stage);
   on.choices = {0, 1};  // 0 first: the base point (and every earlier seed) keeps the ordinary rule
   Knob a;
-  a.name = SplitKnobName(stage, c.axis);
+  a.name = ChannelSplitKnobName(stage, c.axis);
   a.kind = Knob::Kind::Split;
   a.extent = axis_extent;
   a.parts = 2;
   a.innermost_multiple = target.vector_lanes;
   a.innermost_max = 4 * target.vector_lanes;
   Knob col;
-  col.name = SplitKnobName(stage, c.column);
+  col.name = ChannelSplitKnobName(stage, c.column);
   col.kind = Knob::Kind::Split;
   col.extent = column_extent;
   col.parts = 2;
   col.innermost_max = target.vector_registers / 2;
   col.ragged_innermost = true;
   Knob order;
-  order.name = OrderKnob(stage);
+  order.name = ChannelOrderKnobName(stage);
   order.choices = {0, 1};
   Knob chunk;
-  chunk.name = ChunkKnob(stage);
+  chunk.name = ChannelChunkKnobName(stage);
   chunk.choices = {0};
   for (int64_t k : ChunkChoices(c)) chunk.choices.push_back(k);
   Knob rows;
-  rows.name = RowsKnob(stage);
+  rows.name = ChannelRowsKnobName(stage);
   rows.choices = {0, 1};
   std::vector<Knob> knobs = {on, a, col, order, chunk, rows};
   if (HasProducerKnob(c)) {
     Knob producer;
-    producer.name = ProducerKnob(stage);
+    producer.name = ChannelProducerKnobName(stage);
     producer.choices = {0, 1};
     knobs.push_back(producer);
   }
   if (HasWindowKnob(c)) {
     Knob window;
-    window.name = WindowKnob(stage);
+    window.name = ChannelWindowKnobName(stage);
     window.choices = {0, 1};
     knobs.push_back(window);
   }
@@ -267,14 +257,14 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
 
 bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
   if (!rule.channel.defined()) return false;
-  auto it = d.values.find(OnKnob(rule.stage));
+  auto it = d.values.find(ChannelKnobName(rule.stage));
   return it != d.values.end() && !it->second.empty() && it->second[0] == 1;
 }
 
 bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const StageRule& rule) {
   if (!ChannelTileOn(d, rule) || !HasProducerKnob(rule.channel) ||
-      ChannelChoice(d, ChunkKnob(rule.stage), 0) <= 0 ||
-      ChannelChoice(d, ProducerKnob(rule.stage), 0) != 1)
+      ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0) <= 0 ||
+      ChannelChoice(d, ChannelProducerKnobName(rule.stage), 0) != 1)
     return false;
   // Another reader would need the whole tensor: it stays at the root.
   const Stage producer = sch.find(rule.channel.broadcast);
@@ -283,12 +273,15 @@ bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const Stage
 
 bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
                      const TargetInfo& target) {
-  const auto& a = d.values.at(SplitKnobName(rule.stage, rule.channel.axis));
-  const auto& col = d.values.at(SplitKnobName(rule.stage, rule.channel.column));
+  auto a_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, rule.channel.axis));
+  auto col_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, rule.channel.column));
+  if (!a_split || !col_split) return false;
+  const std::vector<int64_t>& a = *a_split;
+  const std::vector<int64_t>& col = *col_split;
   if (a.back() % target.vector_lanes != 0) return false;
   const int64_t vectors = a.back() / target.vector_lanes;
   const int64_t accumulators = vectors * col.back();
-  const int64_t order = ChannelChoice(d, OrderKnob(rule.stage), 0);
+  const int64_t order = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
   if (4 * accumulators > 3 * target.vector_registers ||
       accumulators + ChannelOperands(vectors, col.back(), order) > target.vector_registers)
     return false;
@@ -312,19 +305,19 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer, int64_t rows,
                   int64_t window = 0, bool inline_producer = true) {
     Decisions d = base;
-    d.values[OnKnob(rule.stage)] = {1};
-    d.values[SplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
-    d.values[SplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
-    d.values[OrderKnob(rule.stage)] = {order};
-    d.values[ChunkKnob(rule.stage)] = {chunk};
-    d.values[RowsKnob(rule.stage)] = {rows};
-    if (HasProducerKnob(rule.channel)) d.values[ProducerKnob(rule.stage)] = {producer};
-    if (HasWindowKnob(rule.channel)) d.values[WindowKnob(rule.stage)] = {window};
+    d.values[ChannelKnobName(rule.stage)] = {1};
+    d.values[ChannelSplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
+    d.values[ChannelSplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
+    d.values[ChannelOrderKnobName(rule.stage)] = {order};
+    d.values[ChannelChunkKnobName(rule.stage)] = {chunk};
+    d.values[ChannelRowsKnobName(rule.stage)] = {rows};
+    if (HasProducerKnob(rule.channel)) d.values[ChannelProducerKnobName(rule.stage)] = {producer};
+    if (HasWindowKnob(rule.channel)) d.values[ChannelWindowKnobName(rule.stage)] = {window};
     // The broadcast operand's element-wise producer (conv2d's padding) inlined: the
     // lowering cuts the column tiles where its guard holds and tests a row's window once
     // (LoopPartition), so interior tiles read the input without guard or copy; or a
     // stage of its own (`producer`: at the chunk loop).
-    auto inl = d.values.find(rule.channel.broadcast + ".inline");
+    auto inl = d.values.find(InlineKnobName(rule.channel.broadcast));
     if (inl != d.values.end()) inl->second = {inline_producer ? 1 : 0};
     out->push_back(std::move(d));
   };
@@ -391,12 +384,16 @@ Status LayOutBroadcastProducer(Schedule& sch, const Stage& producer, const Chann
 Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target) {
   const ChannelAxis& c = rule.channel;
-  const int64_t block = d.values.at(SplitKnobName(rule.stage, c.axis)).back();
-  const int64_t columns = d.values.at(SplitKnobName(rule.stage, c.column)).back();
-  const int64_t vectors_outer = ChannelChoice(d, OrderKnob(rule.stage), 0);
-  const int64_t chunk = ChannelChoice(d, ChunkKnob(rule.stage), 0);
-  const int64_t rows_outer = ChannelChoice(d, RowsKnob(rule.stage), 0);
-  const bool unroll_window = HasWindowKnob(c) && ChannelChoice(d, WindowKnob(rule.stage), 0) == 1;
+  auto block_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, c.axis));
+  if (!block_split) return block_split.error();
+  auto column_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, c.column));
+  if (!column_split) return column_split.error();
+  const int64_t block = block_split->back();
+  const int64_t columns = column_split->back();
+  const int64_t vectors_outer = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
+  const int64_t chunk = ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0);
+  const int64_t rows_outer = ChannelChoice(d, ChannelRowsKnobName(rule.stage), 0);
+  const bool unroll_window = HasWindowKnob(c) && ChannelChoice(d, ChannelWindowKnobName(rule.stage), 0) == 1;
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));

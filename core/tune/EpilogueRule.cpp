@@ -8,7 +8,7 @@
 #include "schedule/Primitives.h"
 #include "te/Tensor.h"
 #include "tune/AttachRule.h"
-#include "tune/DesignSpace.h"
+#include "tune/ScheduleRule.h"
 
 namespace tessera::tune {
 

@@ -2,6 +2,16 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Fingerprint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Database.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetInfo.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Knob.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TileRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SpatialRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/InlineRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RfactorRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RootRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SpaceGenerator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GeneratedSpace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScriptKnobSpace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DesignSpace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChannelTile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachRule.cpp

@@ -1,0 +1,500 @@
+#include "tune/TileRule.h"
+
+#include <algorithm>
+#include <map>
+
+#include "ir/Functor.h"
+#include "schedule/Primitives.h"
+#include "te/Tensor.h"
+#include "tune/KnobNames.h"
+
+namespace tessera::tune {
+
+using schedule::Schedule;
+using schedule::Stage;
+
+namespace {
+
+constexpr int64_t kMaxReduceInner = 64;
+
+// Placeholders `op` reads directly with at least two dimensions: packing candidates.
+std::vector<std::string> PackableInputs(const te::ComputeOpNode& op) {
+  std::vector<std::string> out;
+  for (const te::Tensor& t : op.InputTensors())
+    if (t.op()->kind() == te::OpKind::Placeholder && t.ndim() >= 2) out.push_back(t.op()->name);
+  return out;
+}
+
+// The packable input whose last index moves with the innermost spatial axis, and the
+// spatial axes its indices use (StageRule::streamed, streamed_axes).
+void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
+  if (op.axis.empty()) return;
+  const ir::Var inner = op.axis.back()->var;
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    if (indices.empty() || !rule->streamed.empty()) return;
+    const std::string& name = t.op()->name;
+    if (std::find(rule->packable.begin(), rule->packable.end(), name) == rule->packable.end())
+      return;
+    if (!ir::UsesVar(indices.back(), inner)) return;
+    rule->streamed = name;
+    for (const ir::IterVar& iv : op.axis)
+      for (const ir::Expr& index : indices)
+        if (ir::UsesVar(index, iv->var)) {
+          rule->streamed_axes.push_back(iv->var.name());
+          break;
+        }
+  });
+}
+
+// A register tile of a Tile stage: rows on one or two non-innermost axes (axis index ->
+// rows) times `cols` of the innermost axis (vectorized).
+struct RegisterTile {
+  std::map<size_t, int64_t> rows;
+  int64_t cols = 1;
+  int64_t vectors = 1;
+  int64_t Useful() const {
+    int64_t n = cols;
+    for (const auto& [axis, r] : rows) n *= r;
+    return n;
+  }
+  // Loads per reduction step: one per vector of the streamed operand, one broadcast per
+  // row. Useful lanes per load is what the FMA pipes can sustain (x86 loads 2-3 per
+  // cycle, FMAs 2), so tiles are ranked by it.
+  double LanesPerLoad() const {
+    int64_t loads = vectors;
+    int64_t n = 1;
+    for (const auto& [axis, r] : rows) n *= r;
+    return static_cast<double>(Useful()) / static_cast<double>(loads + (rows.empty() ? 0 : n));
+  }
+};
+
+// ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
+int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
+
+// The register tiles that fill the target's vector registers: for every column count
+// (a divisor of the innermost extent filling whole vectors, or at least half a vector
+// when the extent is not a multiple of the width; at most 4 vectors), as many rows on
+// one axis, or on two, as leave room for the operands: Fits' budget, and the
+// accumulators plus the row's operand vectors plus a broadcast within the register file
+// (AVX2's 3 x 32 tile = 12 + 4 + 1 ymm spills). Rows on one axis may be ragged (not a
+// divisor: the last tile is peeled) when that fits more accumulators — 1024 rows x 2 ymm
+// get 6 rows (12 accumulators) where the divisors stop at 4 (8): 8 accumulators cannot
+// cover the FMA latency of 2 pipes (4-5 cycles) with any slack.
+std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
+                                        const TargetInfo& target) {
+  const size_t n = extents.size();
+  const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
+  const int64_t inner = extents.back();
+  std::vector<RegisterTile> tiles;
+  for (int64_t cols : Divisors(inner)) {
+    if (cols > 4 * lanes) break;
+    const bool whole = cols % lanes == 0;
+    const bool partial = inner % lanes != 0 && (2 * cols >= lanes || cols == inner);
+    if (!whole && !partial) continue;
+    RegisterTile base;
+    base.cols = cols;
+    base.vectors = (cols + lanes - 1) / lanes;
+    const int64_t max_rows = std::min(budget / base.vectors,
+                                      (target.vector_registers - base.vectors - 1) / base.vectors);
+    if (max_rows < 1) continue;
+    if (n == 1) tiles.push_back(base);
+    for (size_t a = 0; a + 1 < n; ++a) {
+      if (extents[a] == 1) continue;
+      RegisterTile one = base;
+      one.rows[a] = LargestDivisorAtMost(extents[a], max_rows);
+      if (one.rows[a] > 1) tiles.push_back(one);
+      if (max_rows > one.rows[a] &&
+          extents[a] >= 8 * max_rows) {  // the peeled tile: <= 1/8 of the rows
+        RegisterTile ragged = base;
+        ragged.rows[a] = max_rows;
+        tiles.push_back(ragged);
+      }
+      for (size_t b = a + 1; b + 1 < n; ++b) {
+        RegisterTile two = base;
+        for (int64_t ra : Divisors(extents[a])) {
+          if (ra < 2 || 2 * ra > max_rows) continue;
+          int64_t rb = LargestDivisorAtMost(extents[b], max_rows / ra);
+          if (rb >= 2 && (two.rows.empty() || ra * rb > two.rows[a] * two.rows[b]))
+            two.rows = {{a, ra}, {b, rb}};
+        }
+        if (!two.rows.empty()) tiles.push_back(two);
+      }
+    }
+  }
+  // The most useful lanes per load first (partial vectors waste lanes; one broadcast per
+  // column vector is load-bound), then per FMA step; ties keep the order above (fewer
+  // columns, more rows first).
+  std::stable_sort(tiles.begin(), tiles.end(), [](const RegisterTile& x, const RegisterTile& y) {
+    if (x.LanesPerLoad() != y.LanesPerLoad()) return x.LanesPerLoad() > y.LanesPerLoad();
+    return x.Useful() > y.Useful();
+  });
+  if (tiles.size() > 4) tiles.resize(4);
+  return tiles;
+}
+
+// The factors of a 4-level spatial split, outer first.
+std::vector<int64_t> Split4(int64_t s0, int64_t s1, int64_t s2, int64_t s3) {
+  return {s0, s1, s2, s3};
+}
+
+int64_t ProductFrom(const std::vector<int64_t>& v, size_t from) {
+  int64_t p = 1;
+  for (size_t i = from; i < v.size(); ++i) p *= v[i];
+  return p;
+}
+
+// The extents of `axes` of `rule`'s stage, from its tile knobs.
+Result<std::vector<int64_t>> TileExtents(const SpaceContext& space, const StageRule& rule,
+                                         const std::vector<std::string>& axes) {
+  std::vector<int64_t> extents;
+  for (const std::string& axis : axes) {
+    auto k = space.knobs.Find(TileKnobName(rule.stage, axis));
+    if (!k) return k.error();
+    extents.push_back((*k)->extent);
+  }
+  return extents;
+}
+
+// Every tile knob's factors of `rule`'s stage (spatial and reduce axes), by axis.
+Result<std::map<std::string, std::vector<int64_t>>> TileFactors(const StageRule& rule,
+                                                                const Decisions& d) {
+  std::map<std::string, std::vector<int64_t>> out;
+  for (const auto* axes : {&rule.spatial_axes, &rule.reduce_axes})
+    for (const std::string& axis : *axes) {
+      auto f = KnobFactors(d, TileKnobName(rule.stage, axis));
+      if (!f) return f.error();
+      out[axis] = std::move(f.value());
+    }
+  return out;
+}
+
+class TileRuleImpl final : public ScheduleRule {
+ public:
+  const char* name() const override { return "tile"; }
+
+  bool Applies(const StageInfo& s, const StageRule&) const override {
+    return !s.several_outputs && (s.is_output || s.epilogue) && s.op->is_reduction();
+  }
+
+  void AddKnobs(const StageInfo& s, StageRule* rule, KnobTable* knobs) const override {
+    const std::string& stage = rule->stage;
+    const int lanes = s.target.vector_lanes;
+    rule->kind = StageRule::Kind::Tile;
+    if (s.epilogue) rule->epilogue = *s.epilogue;
+    rule->packable = PackableInputs(*s.op);
+    FindStreamedOperand(*s.op, rule);
+    for (size_t a = 0; a < s.extents.size(); ++a) {
+      Knob k = MakeSplitKnob(TileKnobName(stage, rule->spatial_axes[a]), s.extents[a], kTileLevels);
+      const bool innermost = a + 1 == s.extents.size();
+      k.innermost_multiple = innermost && s.extents[a] % lanes == 0 ? lanes : 1;
+      k.innermost_max = innermost ? 4 * lanes : s.target.vector_registers;
+      k.ragged_innermost = !innermost;  // register rows: vectors stay whole, rows may not divide
+      knobs->Add(k);
+    }
+    for (size_t r = 0; r < s.reduce_extents.size(); ++r) {
+      Knob k = MakeSplitKnob(TileKnobName(stage, rule->reduce_axes[r]), s.reduce_extents[r],
+                             kReduceLevels);
+      k.innermost_max = kMaxReduceInner;
+      knobs->Add(k);
+    }
+    knobs->Add(MakeChoiceKnob(UnrollKnobName(stage), {0, 1, 2}));
+    knobs->Add(MakeChoiceKnob(CacheWriteKnobName(stage), rule->epilogue.output.empty()
+                                                             ? std::vector<int64_t>{0, 1}
+                                                             : std::vector<int64_t>{1}));
+    // With an epilogue the accumulator is cache_write's stage, where Apply offers no
+    // packing (the ChannelTile variant packs its operand itself).
+    for (const std::string& p : rule->packable)
+      if (rule->epilogue.output.empty())
+        knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
+    // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
+    rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
+    if (rule->channel.defined()) {
+      const size_t a =
+          std::find(rule->spatial_axes.begin(), rule->spatial_axes.end(), rule->channel.axis) -
+          rule->spatial_axes.begin();
+      for (Knob& k : ChannelKnobs(stage, rule->channel, s.extents[a], s.extents.back(), s.target))
+        knobs->Add(std::move(k));
+    }
+  }
+
+  Status AddSeeds(const SpaceContext& space, const StageRule& rule, const Decisions& base,
+                  std::vector<Decisions>* out) const override {
+    auto extents = TileExtents(space, rule, rule.spatial_axes);
+    if (!extents) return extents.error();
+    AddChannelSeeds(rule, base, *extents, space.target, out);
+    return AddTileSeeds(space, rule, *extents, base, out);
+  }
+
+  bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
+    const TargetInfo& target = space.target;
+    if (ChannelTileOn(d, rule)) {
+      auto extents = TileExtents(space, rule, rule.spatial_axes);
+      return extents && ChannelTileFits(d, rule, *extents, target);
+    }
+    auto factors = TileFactors(rule, d);
+    if (!factors) return false;
+    int64_t accumulators = 1;
+    for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
+      const std::vector<int64_t>& f = factors->at(rule.spatial_axes[a]);
+      const bool innermost = a + 1 == rule.spatial_axes.size();
+      accumulators *=
+          innermost ? (f.back() + target.vector_lanes - 1) / target.vector_lanes : f.back();
+    }
+    // Room for the operands: one vector of the streamed operand and a broadcast, plus one spare.
+    if (accumulators > target.vector_registers - 3) return false;
+    // The fused outer loops are the parallel loop: at least one iteration per core
+    // (when the stage has that many outer iterations at all).
+    int64_t outer = 1, total = 1;
+    for (const std::string& axis : rule.spatial_axes) {
+      const std::vector<int64_t>& f = factors->at(axis);
+      outer *= f.front();
+      for (int64_t factor : f) total *= factor;
+    }
+    return outer >= std::min<int64_t>(target.cores, total);
+  }
+
+  Status Apply(Schedule& sch, const SpaceContext& space, const StageRule& rule,
+               const Decisions& d) const override {
+    if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, space.target);
+    return ApplyTile(sch, rule, d);
+  }
+
+ private:
+  static Status AddTileSeeds(const SpaceContext& space, const StageRule& rule,
+                             const std::vector<int64_t>& extents, const Decisions& base,
+                             std::vector<Decisions>* out);
+  static Status ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d);
+};
+
+Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& rule,
+                                  const std::vector<int64_t>& extents, const Decisions& base,
+                                  std::vector<Decisions>* out) {
+  const size_t n = rule.spatial_axes.size();
+  if (n == 0) return Status::Ok();
+  auto reduce_extents = TileExtents(space, rule, rule.reduce_axes);
+  if (!reduce_extents) return reduce_extents.error();
+  const std::string unroll_knob = UnrollKnobName(rule.stage);
+  auto set_axis = [&](Decisions& d, size_t a, std::vector<int64_t> f) {
+    d.values[TileKnobName(rule.stage, rule.spatial_axes[a])] = std::move(f);
+  };
+  // The last reduction axis split for an unrolled inner step of u (when it divides).
+  auto unroll_reduction = [&](Decisions& d) {
+    if (rule.reduce_axes.empty()) return;
+    const std::string name = TileKnobName(rule.stage, rule.reduce_axes.back());
+    const int64_t e = reduce_extents->back(), u = LargestDivisorAtMost(e, 4);
+    if (u < 2) return;
+    d.values[name] = {e / u, u};
+    d.values[unroll_knob] = {2};
+  };
+  const bool has_streamed = !rule.streamed.empty();
+  for (const RegisterTile& tile : RegisterTiles(extents, space.target)) {
+    const size_t inner = n - 1;
+    const int64_t cols = tile.cols, inner_extent = extents[inner];
+    bool panel_ok = has_streamed;  // a panel of the streamed operand is independent of the rows
+    for (const auto& [axis, r] : tile.rows)
+      if (std::find(rule.streamed_axes.begin(), rule.streamed_axes.end(),
+                    rule.spatial_axes[axis]) != rule.streamed_axes.end())
+        panel_ok = false;
+    Decisions start = base;
+    start.values[unroll_knob] = {1};
+    for (size_t a = 0; a < inner; ++a) set_axis(start, a, Split4(1, extents[a], 1, 1));
+    // 1. Panel: the parallel loop runs over column panels of the streamed operand, packed
+    //    once per panel (contiguous rows of `cols` floats); rows of mr inside it; the
+    //    register tile inside the whole reduction (gemm_fast.py's structure).
+    if (panel_ok) {
+      Decisions d = start;
+      set_axis(d, inner, Split4(inner_extent / cols, 1, 1, cols));
+      for (const auto& [axis, r] : tile.rows)
+        set_axis(d, axis, Split4(1, TilesCovering(extents[axis], r), 1, r));
+      d.values[PackKnobName(rule.stage, rule.streamed)] = {1};
+      out->push_back(d);
+      // A wider panel (up to 4 register tiles side by side, S2): each row sliver of the
+      // other operand (rows x reduction, in L1) serves all of them before the next, so
+      // that operand streams from the outer caches a quarter as often. The reductions are
+      // whole inside S2 (R1; with R0 > 1 the loop order S0 S1 R0 S2 R1 S3 would put S2
+      // inside the reduction and reload the accumulators at every step).
+      const int64_t wide = LargestDivisorAtMost(inner_extent / cols, 4);
+      if (wide > 1) {
+        Decisions w = d;
+        set_axis(w, inner, Split4(inner_extent / (cols * wide), 1, wide, cols));
+        for (size_t r = 0; r < rule.reduce_axes.size(); ++r)
+          w.values[TileKnobName(rule.stage, rule.reduce_axes[r])] = {1, (*reduce_extents)[r]};
+        out->push_back(w);
+      }
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+    // 2. Rows: the parallel loop runs over blocks of the first row axis, the register
+    //    tile inside all reductions (conv2d_fast.py's structure).
+    {
+      Decisions d = start;
+      set_axis(d, inner, Split4(1, inner_extent / cols, 1, cols));
+      bool first = true;
+      for (const auto& [axis, r] : tile.rows) {
+        const int64_t q = TilesCovering(extents[axis], r);
+        set_axis(d, axis, first ? Split4(q, 1, 1, r) : Split4(1, q, 1, r));
+        first = false;
+      }
+      out->push_back(d);
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+    // 3. Blocked: a cache_write accumulator block of up to 32 rows x 64 columns, the
+    //    reduction split by 4 and unrolled around the register tile (the GEMM tutorial's
+    //    structure, without its packing), parallel over the blocks.
+    if (!tile.rows.empty()) {
+      Decisions d = start;
+      d.values[CacheWriteKnobName(rule.stage)] = {1};
+      const int64_t bn =
+          cols * LargestDivisorAtMost(inner_extent / cols, std::max<int64_t>(1, 64 / cols));
+      const auto& [row_axis, r] = *tile.rows.begin();
+      const int64_t q = TilesCovering(extents[row_axis], r);
+      const int64_t bm =
+          LargestDivisorAtMost(q, std::max<int64_t>(1, 32 / r));  // register tiles per block
+      set_axis(d, inner, Split4(inner_extent / bn, 1, bn / cols, cols));
+      set_axis(d, row_axis, Split4(q / bm, 1, bm, r));
+      for (const auto& [axis, rows] : tile.rows)
+        if (axis != row_axis)
+          set_axis(d, axis, Split4(1, TilesCovering(extents[axis], rows), 1, rows));
+      unroll_reduction(d);
+      out->push_back(d);
+    }
+  }
+  return Status::Ok();
+}
+
+Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d) {
+  Stage stage = sch.find(rule.stage);
+  auto factors = TileFactors(rule, d);
+  if (!factors) return factors.error();
+  const std::map<std::string, std::vector<int64_t>>& f_of = *factors;
+  bool cache_write = !rule.epilogue.output.empty();
+  if (!cache_write) {
+    auto chosen = KnobChoice(d, CacheWriteKnobName(rule.stage));
+    if (!chosen) return chosen.error();
+    cache_write = *chosen == 1;
+  }
+  auto unroll_choice = KnobChoice(d, UnrollKnobName(rule.stage));
+  if (!unroll_choice) return unroll_choice.error();
+  const int64_t unroll = *unroll_choice;
+  // Packing: copies of operands, made before the stage's loops change (cache_read keeps
+  // the reader's IterVars). With cache_write the accumulator stage reads the operands
+  // and sits inside the S1 loops (a copy attached to the output's loops would not be
+  // read there: compute_at refuses it), so packing is not offered there.
+  std::vector<std::pair<Stage, int64_t>> packs;
+  for (const std::string& p : rule.packable) {
+    if (cache_write) break;
+    auto where = KnobChoice(d, PackKnobName(rule.stage, p));
+    if (!where) return where.error();
+    if (*where == 0) continue;
+    auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
+    if (!copy) return copy.error();
+    packs.emplace_back(*copy, *where);
+  }
+  Stage compute = stage;  // the stage that accumulates
+  if (cache_write) {
+    auto acc = MakeAccumulator(sch, rule);  // with an epilogue, its loops are the outer ones
+    if (!acc) return acc.error();
+    stage = acc->outer;
+    compute = acc->local;
+  }
+  // The output's loops: S0 S1 (then S2 R... when it computes itself).
+  std::vector<ir::IterVar> s0, s1;
+  std::vector<std::vector<ir::IterVar>> spatial_levels;
+  for (const std::string& axis : rule.spatial_axes) {
+    auto iv = RuleAxis(stage, OuterAxisName(rule, axis));
+    if (!iv) return iv.error();
+    std::vector<int64_t> f = f_of.at(axis);
+    if (cache_write) f = {f[0], f[1], ProductFrom(f, 2)};
+    auto levels = SplitLevels(sch, stage, *iv, f);
+    if (!levels) return levels.error();
+    spatial_levels.push_back(*levels);
+  }
+  auto level = [&](size_t l) {
+    std::vector<ir::IterVar> out;
+    for (const auto& lv : spatial_levels) out.push_back(lv[l]);
+    return out;
+  };
+  s0 = level(0);
+  s1 = level(1);
+  if (cache_write) {
+    std::vector<ir::IterVar> order = s0;
+    for (const auto& group : {s1, level(2)}) order.insert(order.end(), group.begin(), group.end());
+    if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
+  }
+  const std::vector<int64_t>& vf = f_of.at(rule.spatial_axes.back());
+  // The accumulating stage's inner loops: S2 R1 S3 (and R0 before them).
+  auto tile_inner = [&](const Stage& st, std::vector<ir::IterVar> outer_prefix,
+                        bool split_spatial_in_two) -> Status {
+    std::vector<ir::IterVar> r0, s2, r1, s3;
+    for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
+      const std::vector<int64_t>& f = f_of.at(rule.spatial_axes[a]);
+      if (split_spatial_in_two) {
+        // The cache stage's own axis, bounded by the attach point to f2 * f3.
+        auto iv = st->find_iter_var(rule.spatial_axes[a] + ".c");
+        if (!iv) return iv.error();
+        auto parts = schedule::Split(sch, st, *iv, f[3]);
+        if (!parts) return parts.error();
+        s2.push_back(parts->first);
+        s3.push_back(parts->second);
+      } else {
+        s2.push_back(spatial_levels[a][2]);
+        s3.push_back(spatial_levels[a][3]);
+      }
+    }
+    for (const std::string& axis : rule.reduce_axes) {
+      auto iv = st->find_iter_var(axis);
+      if (!iv) return iv.error();
+      auto levels = SplitLevels(sch, st, *iv, f_of.at(axis));
+      if (!levels) return levels.error();
+      r0.push_back((*levels)[0]);
+      r1.push_back((*levels)[1]);
+    }
+    std::vector<ir::IterVar> order = std::move(outer_prefix);
+    for (const auto& group : {r0, s2, r1, s3})
+      order.insert(order.end(), group.begin(), group.end());
+    if (Status s = schedule::Reorder(sch, st, order); !s) return s;
+    if (vf.back() > 1)
+      if (Status s = schedule::Vectorize(sch, st, s3.back()); !s) return s;
+    for (size_t a = 0; a + 1 < s3.size() && unroll >= 1; ++a)
+      if (f_of.at(rule.spatial_axes[a]).back() > 1)
+        if (Status s = schedule::Unroll(sch, st, s3[a]); !s) return s;
+    for (size_t r = 0; r < r1.size() && unroll >= 2; ++r)
+      if (f_of.at(rule.reduce_axes[r]).back() > 1)
+        if (Status s = schedule::Unroll(sch, st, r1[r]); !s) return s;
+    return Status::Ok();
+  };
+  if (!cache_write) {
+    std::vector<ir::IterVar> prefix = s0;
+    prefix.insert(prefix.end(), s1.begin(), s1.end());
+    if (Status st = tile_inner(stage, prefix, false); !st) return st;
+  }
+  auto fused = FuseAll(sch, stage, s0);
+  if (!fused) return fused.error();
+  if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
+  // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
+  if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
+  if (cache_write) {
+    // The copy-out loop: vectorized when the innermost tile is.
+    if (ProductFrom(vf, 2) > 1)
+      if (Status st = schedule::Vectorize(sch, stage, spatial_levels.back()[2]); !st) return st;
+    if (Status st = schedule::ComputeAt(sch, compute, stage, s1.back()); !st) return st;
+    if (Status st = tile_inner(compute, {}, true); !st) return st;
+  }
+  for (const auto& [copy, where] : packs) {
+    ir::IterVar at = where == 1 ? *fused : s1.back();
+    if (Status st = schedule::ComputeAt(sch, copy, stage, at); !st) return st;
+    if (!copy->leaf_iter_vars.empty())
+      if (Status st = schedule::Vectorize(sch, copy, copy->leaf_iter_vars.back()); !st) return st;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+const ScheduleRule& TileRule() {
+  static const TileRuleImpl rule{};
+  return rule;
+}
+
+}  // namespace tessera::tune

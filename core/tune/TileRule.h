@@ -1,0 +1,36 @@
+// TileRule: a reduction that is an output, or whose element-wise epilogue is the output
+// (EpilogueRule.h), gets multi-level tiling "SSRSRS" for CPUs (MetaSchedule's
+// multi_level_tiling.cc, Ansor's sketches): every spatial axis split in 4 levels, every
+// reduce axis in 2, loop order S0 S1 R0 S2 R1 S3; the S0 loops fused and parallel; the
+// innermost S3 loop vectorized (a multiple of the vector width); the other S3 loops (the
+// register tile) unrolled; optionally cache_write of the accumulator (computed in "local"
+// inside the S1 loops and copied out) and packing of operands (cache_read into a
+// contiguous buffer at the S0 or S1 loop). Or, where one operand is invariant along an
+// output axis, the register tile vectorized along that axis (ChannelTile.h: conv2d along
+// its output channels).
+//
+// Knobs: <stage>.tile.<axis> (every spatial and reduce axis), <stage>.unroll (0: none,
+// 1: the register tile's rows, 2: also the inner reduction), <stage>.cache_write,
+// <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1; not with an epilogue), then
+// ChannelTile's.
+//
+// The register tile is sized for the target read at run time (TargetInfo): the
+// innermost factor is a multiple of the vector width, and the accumulators of the
+// register tile (rows x vectors) fit the vector registers with room for the operands.
+//
+// Seeds, after ChannelTile's: the structures of hand-written CPU kernels (a packed
+// operand panel per parallel column block with an mr x nr register tile inside the whole
+// reduction; a register tile inside all reductions parallel over row blocks; a
+// cache_write accumulator block with the reduction unrolled), with mr x nr derived from
+// the target's vector width and register count, ranked by useful lanes per load (1024
+// rows, AVX2: 6x16 — rows ragged —, 4x16, 2x32, 13x8; AVX-512: 6x64, 4x64, 14x32, 8x32).
+// The tuner measures them first and evolves from the best.
+#pragma once
+
+#include "tune/ScheduleRule.h"
+
+namespace tessera::tune {
+
+const ScheduleRule& TileRule();
+
+}  // namespace tessera::tune
