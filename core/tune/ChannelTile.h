@@ -1,4 +1,4 @@
-// ChannelTile: a rule of the generated design space (DesignSpace.h) for reductions whose
+// ChannelTile: a variant of the tile rule (TileRule.h) for reductions whose
 // output has an axis `a` (not the innermost) along which one operand is invariant and
 // another can be packed contiguous — conv2d's output channels (the input does not move
 // with f; the weights do, in one index), a batched contraction's row axis. The register

@@ -1,4 +1,4 @@
-// The GEMM register tiles of the generated space (core/tune/DesignSpace.cpp) against the
+// The GEMM register tiles of the generated space (core/tune/TileRule.cpp) against the
 // register file of the target (TargetInfo, never this CPU): every seed's accumulators
 // plus its operand vectors and a broadcast fit the vector registers (AVX2: 16 ymm,
 // AVX-512: 32 zmm); on AVX2 the rows of a 1024-row GEMM may be ragged (6 rows, not a

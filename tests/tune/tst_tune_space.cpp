@@ -1,4 +1,4 @@
-// The generated design space (core/tune/DesignSpace.h) on bare te programs: GEMM (one
+// The generated design space (core/tune/GeneratedSpace.h) on bare te programs: GEMM (one
 // reduction), conv2d (an inlined padding stage + a 3-axis reduction) and softmax (two
 // reductions attached to an element-wise output). Every sample passes the primitives'
 // checks and lowering; the register tile is sized for the vector width and register
