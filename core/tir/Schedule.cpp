@@ -206,6 +206,14 @@ Status Schedule::ComputeInline(const BlockRV& block) {
   return Status::Ok();
 }
 
+Status Schedule::ReverseComputeInline(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::ReverseComputeInline(&state_, (*realize)->block->name); !s.ok()) return s;
+  trace_.insts.push_back(Inst(InstKind::ReverseComputeInline, {block.id}));
+  return Status::Ok();
+}
+
 Status Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
@@ -317,6 +325,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->Bind({in.at(0)}, inst.name));
     case InstKind::ComputeInline:
       return status(sch->ComputeInline({in.at(0)}));
+    case InstKind::ReverseComputeInline:
+      return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
     case InstKind::CacheRead:

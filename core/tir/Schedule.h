@@ -61,6 +61,7 @@ class Schedule {
 
   // ---- block transformations ----
   Status ComputeInline(const BlockRV& block);
+  Status ReverseComputeInline(const BlockRV& block);
   Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,

@@ -34,6 +34,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Bind";
     case InstKind::ComputeInline:
       return "ComputeInline";
+    case InstKind::ReverseComputeInline:
+      return "ReverseComputeInline";
     case InstKind::ComputeAt:
       return "ComputeAt";
     case InstKind::CacheRead:
@@ -135,6 +137,9 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::ComputeInline:
         line = "sch.compute_inline(block=" + in0 + ")";
+        break;
+      case InstKind::ReverseComputeInline:
+        line = "sch.reverse_compute_inline(block=" + in0 + ")";
         break;
       case InstKind::ComputeAt:
         line = "sch.compute_at(block=" + in0 + ", loop=" + rv(inst.inputs.at(1)) +

@@ -32,6 +32,7 @@ enum class InstKind {
   Unroll,
   Bind,
   ComputeInline,
+  ReverseComputeInline,
   ComputeAt,
   CacheRead,
   CacheWrite,

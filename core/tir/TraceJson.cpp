@@ -11,10 +11,15 @@ namespace tessera::tir {
 namespace trace_json_detail {
 
 const InstKind kKinds[] = {
-    InstKind::GetBlock,      InstKind::GetLoops,  InstKind::GetChildBlocks, InstKind::GetProducers,
-    InstKind::GetConsumers,  InstKind::Split,     InstKind::Fuse,           InstKind::Reorder,
-    InstKind::Parallel,      InstKind::Vectorize, InstKind::Unroll,         InstKind::Bind,
-    InstKind::ComputeInline, InstKind::ComputeAt, InstKind::CacheRead,      InstKind::CacheWrite,
+    InstKind::GetBlock,       InstKind::GetLoops,
+    InstKind::GetChildBlocks, InstKind::GetProducers,
+    InstKind::GetConsumers,   InstKind::Split,
+    InstKind::Fuse,           InstKind::Reorder,
+    InstKind::Parallel,       InstKind::Vectorize,
+    InstKind::Unroll,         InstKind::Bind,
+    InstKind::ComputeInline,  InstKind::ReverseComputeInline,
+    InstKind::ComputeAt,      InstKind::CacheRead,
+    InstKind::CacheWrite,
 };
 
 std::string RVName(int id, const std::map<int, std::string>& names) {

@@ -14,6 +14,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ForKind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeInline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/ReverseComputeInline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeAt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
 )

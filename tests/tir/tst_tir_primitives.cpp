@@ -391,6 +391,65 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(predicated.error())), QString("ProducerHasNonTrivialPredicateError"));
   }
 
+  // ---- reverse_compute_inline ----
+  void reverseComputeInlineElementwise() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.ReverseComputeInline(*sch.GetBlock("C")).ok());
+    QCOMPARE(Q(AsTVMScript(sch.func())),
+             Q(Header(Buf("A", "(128, 128)") + ", " + Buf("C", "(128, 128)")) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    for i, j in T.grid(128, 128):\n"
+               "        with T.block(\"B\"):\n"
+               "            v_i, v_j = T.axis.remap(\"SS\", [i, j])\n"
+               "            T.reads(A[v_i, v_j])\n"
+               "            T.writes(C[v_i, v_j])\n"
+               "            C[v_i, v_j] = A[v_i, v_j] * T.float32(2.0) + T.float32(1.0)"));
+  }
+
+  void reverseComputeInlineTransposedRead() {
+    auto A = *te::placeholder({8, 16}, ir::DataType::Float(32), "A");
+    auto B = *te::compute(
+        {8, 16}, [&](const std::vector<ir::Var>& i) { return A(i[0], i[1]) + 1; }, "B");
+    auto C = *te::compute(
+        {16, 8}, [&](const std::vector<ir::Var>& i) { return B(i[1], i[0]) * 2; }, "C");
+    Schedule sch(*CreatePrimFunc({A, C}));
+    QVERIFY(sch.ReverseComputeInline(*sch.GetBlock("C")).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(
+        text.find("            T.writes(C[v_j, v_i])\n"
+                  "            C[v_j, v_i] = (A[v_i, v_j] + T.float32(1.0)) * T.float32(2.0)") !=
+            std::string::npos,
+        text.c_str());
+  }
+
+  void reverseComputeInlineErrors() {
+    Schedule gemm(Gemm());
+    auto reduction = gemm.ReverseComputeInline(*gemm.GetBlock("C"));
+    QCOMPARE(Q(ErrorKind(reduction.error())), QString("HasInitBlock"));
+
+    auto A = *te::placeholder({64}, ir::DataType::Float(32), "A");
+    auto k = te::reduce_axis(Range(0, 64), "k");
+    auto S = *te::compute(
+        {1}, [&](const std::vector<ir::Var>&) { return te::sum(A(k->var), {k}); }, "S");
+    auto T2 = *te::compute(
+        {1}, [&](const std::vector<ir::Var>& i) { return S(i[0]) * 2; }, "T2");
+    Schedule red(*CreatePrimFunc({A, T2}));
+    std::string before = AsTVMScript(red.func());
+    auto producer = red.ReverseComputeInline(*red.GetBlock("T2"));
+    QCOMPARE(Q(ErrorKind(producer.error())), QString("NonSingleProducerError"));
+    QCOMPARE(Q(AsTVMScript(red.func())), Q(before));
+
+    auto X = *te::placeholder({16}, ir::DataType::Float(32), "X");
+    auto Y = *te::compute(
+        {16}, [&](const std::vector<ir::Var>& i) { return X(i[0]) + 1; }, "Y");
+    auto Z = *te::compute(
+        {8}, [&](const std::vector<ir::Var>& i) { return Y(i[0] * 2) + Y(i[0] * 2 + 1); }, "Z");
+    Schedule pairs(*CreatePrimFunc({X, Z}));
+    auto body = pairs.ReverseComputeInline(*pairs.GetBlock("Z"));
+    QCOMPARE(Q(ErrorKind(body.error())), QString("BodyAnalysisError"));
+  }
+
   // ---- compute_at ----
   void computeAtOuterLoop() {
     Schedule sch(ElementwiseChain());

@@ -49,6 +49,10 @@ Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axi
 // Inlines the block named `block` into the blocks of its scope that read its buffer.
 Status ComputeInline(ScheduleState* state, const std::string& block);
 
+// ---- ReverseComputeInline.cpp ----
+// Inlines the consumer block named `block` into its single complete producer.
+Status ReverseComputeInline(ScheduleState* state, const std::string& block);
+
 // ---- ComputeAt.cpp ----
 // Moves the block named `block` under `loop`, before the first of its consumers there,
 // computing per iteration what the consumers below the loop read.
