@@ -4,19 +4,20 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <barrier>
 #include <climits>
-#include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <mutex>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "runtime/ArgBinder.h"
+#include "runtime/CpuCount.h"
+#include "runtime/cuda/EmulatorBlock.h"
 #include "runtime/cuda/EmulatorWmma.h"
 
 namespace tessera::runtime {
@@ -73,13 +74,11 @@ template <typename T> T __shfl_sync(unsigned mask, T v, int lane, int width = 32
 #define __forceinline__ inline
 #define __launch_bounds__(n)
 #define __restrict__ __restrict
-#define __shared__ static
+#define __shared__ static thread_local
 #define __syncthreads() tsr_barrier()
 #define __trap() __builtin_trap()
 )";
 
-constexpr int64_t kWarp = 32;
-constexpr int64_t kBlockSpan = int64_t{1} << 40;  // positions per block
 constexpr unsigned char kGuardPattern = 0xA5;
 
 int& Counter() {
@@ -120,130 +119,6 @@ std::string Quoted(const std::string& s) {
 
 }  // namespace
 
-// The threads of one launch: the block barrier, the warps' shuffle exchanges and the
-// order in which warps run between barriers.
-struct EmulatedCudaModule::LaunchState {
-  LaunchState(int64_t n, bool reversed)
-      : threads(n), warps((n + kWarp - 1) / kWarp), reverse(reversed), block_barrier(n), position(n, 0) {
-    for (int64_t w = 0; w < warps; ++w)
-      exchanges.push_back(std::make_unique<Exchange>(std::min(kWarp, n - w * kWarp)));
-  }
-  struct Exchange {
-    explicit Exchange(int64_t lanes) : barrier(lanes) {}
-    std::barrier<> barrier;
-    unsigned long long values[kWarp] = {};
-    unsigned masks[kWarp] = {};
-  };
-  int64_t threads, warps;
-  bool reverse;
-  std::barrier<> block_barrier;
-  std::vector<std::unique_ptr<Exchange>> exchanges;
-  // Per thread: block * kBlockSpan + barriers passed; kBlockSpan - 1 past that when done.
-  std::vector<int64_t> position;
-  std::mutex mutex;
-  std::condition_variable moved;
-  std::string error;
-
-  int64_t Lanes(int64_t warp) const { return std::min(kWarp, threads - warp * kWarp); }
-  void Fail(const std::string& message) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (error.empty()) error = message;
-  }
-  bool Forward(int64_t seq) const { return (seq % 2 == 0) != reverse; }
-  // Warp `w`'s rank in block `seq`: warps run in rank order between barriers.
-  int64_t Rank(int64_t w, int64_t seq) const { return Forward(seq) ? w : warps - 1 - w; }
-  int64_t WarpAt(int64_t rank, int64_t seq) const { return Forward(seq) ? rank : warps - 1 - rank; }
-  int64_t MinPosition(int64_t w) {
-    int64_t m = INT64_MAX;
-    for (int64_t t = w * kWarp; t < w * kWarp + Lanes(w); ++t) m = std::min(m, position[t]);
-    return m;
-  }
-  void Move(int64_t t, int64_t to) {
-    std::lock_guard<std::mutex> lock(mutex);
-    position[t] = to;
-    moved.notify_all();
-  }
-  // Waits until the warp before this thread's (in rank order) has reached the barrier
-  // after the one this thread just passed (or finished the block).
-  void WaitTurn(int64_t t, int64_t seq) {
-    int64_t rank = Rank(t / kWarp, seq);
-    if (rank == 0) return;
-    int64_t before = WarpAt(rank - 1, seq);
-    std::unique_lock<std::mutex> lock(mutex);
-    int64_t target = position[t] + 1;
-    moved.wait(lock, [&] { return MinPosition(before) >= target; });
-  }
-  void StartBlock(int64_t t, int64_t seq) {
-    Move(t, seq * kBlockSpan);
-    WaitTurn(t, seq);
-  }
-  void FinishBlock(int64_t t) { Move(t, position[t] / kBlockSpan * kBlockSpan + kBlockSpan - 1); }
-  void Barrier(int64_t t) {
-    int64_t seq = position[t] / kBlockSpan;
-    Move(t, position[t] + 1);
-    block_barrier.arrive_and_wait();
-    WaitTurn(t, seq);
-  }
-  unsigned long long Shuffle(int64_t t, int kind, unsigned mask, unsigned long long bits, int arg,
-                             int width);
-};
-
-namespace {
-
-EmulatedCudaModule::LaunchState*& Current() {
-  static EmulatedCudaModule::LaunchState* s = nullptr;
-  return s;
-}
-int64_t& Tid() {
-  thread_local int64_t t = 0;
-  return t;
-}
-void BarrierHook() { Current()->Barrier(Tid()); }
-unsigned long long ShuffleHook(int kind, unsigned mask, unsigned long long bits, int arg, int width) {
-  return Current()->Shuffle(Tid(), kind, mask, bits, arg, width);
-}
-
-}  // namespace
-
-unsigned long long EmulatedCudaModule::LaunchState::Shuffle(int64_t t, int kind, unsigned mask,
-                                                            unsigned long long bits, int arg,
-                                                            int width) {
-  int64_t warp = t / kWarp, lane = t % kWarp, lanes = Lanes(warp);
-  Exchange& x = *exchanges[static_cast<size_t>(warp)];
-  x.values[lane] = bits;
-  x.masks[lane] = mask;
-  x.barrier.arrive_and_wait();
-  const char* name = kind == 0 ? "__shfl_down_sync" : "__shfl_sync";
-  std::string where =
-      std::string(name) + " in lane " + std::to_string(lane) + " of warp " + std::to_string(warp);
-  char hex[16];
-  std::snprintf(hex, sizeof hex, "0x%08x", mask);
-  unsigned existing = lanes == kWarp ? 0xffffffffu : (1u << lanes) - 1u;
-  int64_t source = lane;
-  if (!((mask >> lane) & 1u)) {
-    Fail(where + ": the mask " + hex + " leaves out the calling lane");
-  } else if (mask & ~existing) {
-    Fail(where + ": the mask " + hex + " names lanes the warp does not have (it has " +
-         std::to_string(lanes) + " threads)");
-  } else if (width < 1 || width > kWarp || (width & (width - 1)) != 0) {
-    Fail(where + ": the width " + std::to_string(width) + " is not a power of two up to 32");
-  } else {
-    for (int64_t l = 0; l < lanes; ++l)
-      if (((mask >> l) & 1u) && x.masks[l] != mask) {
-        Fail(where + ": lane " + std::to_string(l) + " passed another mask");
-        break;
-      }
-    int64_t base = lane / width * width;
-    source = kind == 0 ? (lane - base + arg < width ? lane + arg : lane) : base + arg % width;
-    if (!((mask >> source) & 1u))
-      Fail(where + ": it reads lane " + std::to_string(source) + ", which the mask " + hex +
-           " leaves out");
-  }
-  unsigned long long result = source < lanes ? x.values[source] : bits;
-  x.barrier.arrive_and_wait();  // nobody overwrites a value before everyone has read
-  return result;
-}
-
 EmulatedCudaModule::~EmulatedCudaModule() {
   if (handle_) dlclose(handle_);
 }
@@ -271,20 +146,24 @@ Result<std::unique_ptr<EmulatedCudaModule>> EmulatedCudaModule::Build(
   std::string text = edit ? edit(*source) : *source;
   const std::string dynamic = "extern __shared__ __align__(16) unsigned char tsr_dynamic_shared[];";
   for (size_t at = text.find(dynamic); at != std::string::npos; at = text.find(dynamic))
-    text.replace(at, dynamic.size(), "alignas(16) static unsigned char tsr_dynamic_shared[256 * 1024];");
+    text.replace(at, dynamic.size(),
+                 "alignas(16) static thread_local unsigned char tsr_dynamic_shared[256 * 1024];");
   text = kEmulationPrelude + EmulateCudaHeaders(text) + Wrappers(program);
   std::string compiler = Compiler();
-  if (compiler.empty()) return Error("the GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH");
-  std::string base = dir + "/emulated" + std::to_string(::getpid()) + "_" + std::to_string(Counter()++);
+  if (compiler.empty())
+    return Error("the GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH");
+  std::string base =
+      dir + "/emulated" + std::to_string(::getpid()) + "_" + std::to_string(Counter()++);
   {
     std::ofstream file(base + ".cpp", std::ios::trunc);
     if (!file) return Error("cannot write " + base + ".cpp");
     file << text;
     if (!file) return Error("cannot write " + base + ".cpp");
   }
-  std::string command = Quoted(compiler) +
-                        " -std=c++20 -O1 -shared -fPIC -fno-strict-aliasing -Wno-unknown-pragmas -o " +
-                        Quoted(base + ".so") + " " + Quoted(base + ".cpp") + " 2>&1";
+  std::string command =
+      Quoted(compiler) +
+      " -std=c++20 -O1 -shared -fPIC -fno-strict-aliasing -Wno-unknown-pragmas -o " +
+      Quoted(base + ".so") + " " + Quoted(base + ".cpp") + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return Error("cannot start the C++ compiler " + compiler);
   std::string output;
@@ -301,8 +180,8 @@ Result<std::unique_ptr<EmulatedCudaModule>> EmulatedCudaModule::Build(
   using ShuffleFn = unsigned long long (*)(int, unsigned, unsigned long long, int, int);
   auto shuffle = reinterpret_cast<void (*)(ShuffleFn)>(dlsym(m->handle_, "tsr_emulator_shuffle"));
   if (!barrier || !m->set_indices_ || !shuffle) return Error("the emulation prelude is missing");
-  barrier(&BarrierHook);
-  shuffle(&ShuffleHook);
+  barrier(&EmulatedBlock::BarrierHook);
+  shuffle(&EmulatedBlock::ShuffleHook);
   for (const codegen::CudaKernel& k : program.kernels) {
     auto f = reinterpret_cast<Packed>(dlsym(m->handle_, (k.name + "_packed").c_str()));
     if (!f) return Error("no kernel " + k.name);
@@ -320,8 +199,10 @@ Status EmulatedCudaModule::Call(const std::vector<NDArray>& buffers, const Scala
   run.options = &options;
   run.launcher = this;
   for (const auto& [var, value] : bound->scalars) {
-    if (var.dtype().is_float()) run.float_values[var.get()] = value.as_float();
-    else run.values[var] = value.as_int();
+    if (var.dtype().is_float())
+      run.float_values[var.get()] = value.as_float();
+    else
+      run.values[var] = value.as_int();
   }
   guarded_.clear();
   size_t b = 0;
@@ -368,16 +249,20 @@ Status EmulatedCudaModule::CheckGuards(int kernel) const {
   for (const Guarded& g : guarded_) {
     const unsigned char* m = g.memory.get();
     auto report = [&](int64_t byte) {
-      int64_t element = byte >= 0 ? byte / g.element_bytes : -((-byte + g.element_bytes - 1) / g.element_bytes);
+      int64_t element =
+          byte >= 0 ? byte / g.element_bytes : -((-byte + g.element_bytes - 1) / g.element_bytes);
       int64_t count = static_cast<int64_t>(g.bytes) / g.element_bytes;
-      return Error("out-of-bounds write: kernel " + program_->kernels[static_cast<size_t>(kernel)].name +
-                   " wrote element " + std::to_string(element) + " of buffer " + g.name +
-                   ", which has elements [0, " + std::to_string(count) + ")");
+      return Error("out-of-bounds write: kernel " +
+                   program_->kernels[static_cast<size_t>(kernel)].name + " wrote element " +
+                   std::to_string(element) + " of buffer " + g.name + ", which has elements [0, " +
+                   std::to_string(count) + ")");
     };
     for (size_t i = guard_bytes; i-- > 0;)  // nearest to the array first
-      if (m[i] != kGuardPattern) return report(static_cast<int64_t>(i) - static_cast<int64_t>(guard_bytes));
+      if (m[i] != kGuardPattern)
+        return report(static_cast<int64_t>(i) - static_cast<int64_t>(guard_bytes));
     for (size_t i = 0; i < guard_bytes; ++i)
-      if (m[guard_bytes + g.bytes + i] != kGuardPattern) return report(static_cast<int64_t>(g.bytes + i));
+      if (m[guard_bytes + g.bytes + i] != kGuardPattern)
+        return report(static_cast<int64_t>(g.bytes + i));
   }
   return Status::Ok();
 }
@@ -392,40 +277,58 @@ std::vector<int64_t> EmulatedCudaModule::SampledBlocks(int64_t total, int64_t ma
   if (max_blocks == 1) return {0};
   // Evenly spaced from 0 to total - 1 (rounded down; the steps are > 1, so distinct).
   for (int64_t i = 0; i < max_blocks; ++i)
-    out.push_back(static_cast<int64_t>((static_cast<__int128>(i) * (total - 1)) / (max_blocks - 1)));
+    out.push_back(
+        static_cast<int64_t>((static_cast<__int128>(i) * (total - 1)) / (max_blocks - 1)));
   return out;
 }
 
 Status EmulatedCudaModule::Launch(int index, const std::array<int64_t, 3>& grid,
-                                  const std::array<int64_t, 3>& block, std::vector<uint64_t>& args) {
-  Packed kernel = kernels_[static_cast<size_t>(index)];
-  int64_t threads = block[0] * block[1] * block[2];
+                                  const std::array<int64_t, 3>& block,
+                                  std::vector<uint64_t>& args) {
+  const EmulatedBlock::Kernel kernel = kernels_[static_cast<size_t>(index)];
   const std::vector<int64_t> blocks = SampledBlocks(grid[0] * grid[1] * grid[2], max_blocks);
   blocks_run += static_cast<int64_t>(blocks.size());
   blocks_in_grids += grid[0] * grid[1] * grid[2];
-  bool reversed = reverse_warp_order && (reverse_only_kernel < 0 || reverse_only_kernel == index);
-  LaunchState state(threads, reversed);
-  Current() = &state;
+  const bool reversed =
+      reverse_warp_order && (reverse_only_kernel < 0 || reverse_only_kernel == index);
+  const auto* packed = reinterpret_cast<const unsigned long long*>(args.data());
+  // OS thread w runs blocks w, w + n, w + 2n, ... of the n threads: a fixed assignment,
+  // so that what a block finds in shared memory from the one before (a kernel that reads
+  // before it writes) is the same every run. The error of the lowest failing block is
+  // reported.
+  struct Failure {
+    size_t block = SIZE_MAX;
+    std::string message;
+  };
+  static const int cpus = UsableCpus();
+  const size_t threads =
+      std::max<size_t>(std::min<size_t>(static_cast<size_t>(cpus), blocks.size()), 1);
+  std::vector<Failure> failures(threads);
+  auto work = [&](size_t w) {
+    EmulatedBlock runner(block, kernel, packed, set_indices_);
+    for (size_t i = w; i < blocks.size(); i += threads) {
+      runner.Run(blocks[i], grid, reversed);
+      std::string error = runner.TakeError();
+      if (!error.empty() && i < failures[w].block) failures[w] = Failure{i, std::move(error)};
+    }
+  };
   std::vector<std::thread> pool;
-  for (int64_t t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      Tid() = t;
-      unsigned tx = static_cast<unsigned>(t % block[0]);
-      unsigned ty = static_cast<unsigned>(t / block[0] % block[1]);
-      unsigned tz = static_cast<unsigned>(t / (block[0] * block[1]));
-      for (int64_t seq : blocks) {  // linear block index: x fastest
-        const int64_t bx = seq % grid[0], by = seq / grid[0] % grid[1], bz = seq / (grid[0] * grid[1]);
-        set_indices_(static_cast<unsigned>(bx), static_cast<unsigned>(by), static_cast<unsigned>(bz), tx, ty, tz);
-        state.StartBlock(t, seq);
-        kernel(reinterpret_cast<const unsigned long long*>(args.data()));
-        state.FinishBlock(t);
-        state.block_barrier.arrive_and_wait();  // the next block reuses the shared arrays
-      }
-    });
+  size_t started = 1;
+  for (; started < threads; ++started) {
+    try {
+      pool.emplace_back(work, started);
+    } catch (const std::system_error&) {
+      break;  // no more OS threads: this one runs their blocks too
+    }
+  }
+  for (size_t w = started; w < threads; ++w) work(w);
+  work(0);
   for (std::thread& t : pool) t.join();
-  Current() = nullptr;
-  if (!state.error.empty())
-    return Error("emulated launch of kernel " + std::to_string(index) + ": " + state.error);
+  const Failure* first = &failures[0];
+  for (const Failure& f : failures)
+    if (f.block < first->block) first = &f;
+  if (!first->message.empty())
+    return Error("emulated launch of kernel " + std::to_string(index) + ": " + first->message);
   return CheckGuards(index);
 }
 

@@ -3,11 +3,13 @@
 // --target cuda-emulator --check`, Run > Check on the GPU emulator, the CUDA tests).
 // The CUDA C++ source is compiled by the host C++ compiler after a prelude that maps the
 // CUDA built-ins to C++: thread and block indices are thread_local, __shared__ arrays
-// are static (one copy, shared by the threads of the block that runs), __syncthreads()
-// is a barrier and the warp shuffles (__shfl_down_sync, __shfl_sync) exchange values
-// through the host. A launch runs its blocks one after another, each with one
-// std::thread per CUDA thread; the host program is the real one (CudaHostProgram.h) with
-// host arrays standing in for device memory. It says nothing about speed.
+// are static thread_local (one copy per OS thread, shared by the CUDA threads of the
+// block it runs), __syncthreads() and the warp shuffles (__shfl_down_sync, __shfl_sync)
+// call the host. A block's CUDA threads are fibers on one OS thread (EmulatorBlock.h),
+// which switches between them at those calls; the blocks of a launch are spread over
+// one OS thread per usable CPU, each running whole blocks. The host program is the real
+// one (CudaHostProgram.h) with host arrays standing in for device memory. It says
+// nothing about speed.
 //
 // Made to catch the mistakes a GPU punishes, deterministically:
 // - Between two barriers the warps of a block run one after another, warp 0 first in
@@ -15,13 +17,20 @@
 //   linear thread order, as on the GPU); `reverse_warp_order` swaps the two. A missing
 //   barrier therefore lets a warp read what another has not written yet (read after
 //   write) or overwrite what another still has to read (write after read): wrong
-//   results every run, and results that change when the order is reversed.
+//   results every run, and results that change when the order is reversed. Within a
+//   warp the lanes run in lane order up to the warp's next shuffle.
 // - A shuffle needs every thread of its warp; the lane mask must contain the calling
 //   lane, only lanes the warp has, be the same on every lane and contain the lane read.
-//   A violation makes the launch fail with a message saying which.
+//   A violation makes the launch fail with a message saying which (a shuffle that some
+//   lanes never reach, where a GPU would hang, too).
 // - With `guard_bytes` > 0 every argument array lives between two guard zones filled
 //   with a pattern; a kernel that writes outside its array fails the launch with the
 //   kernel, the array and the element it wrote.
+// Blocks of one launch run at the same time on different OS threads, as on the GPU (each
+// OS thread a fixed share of them); a kernel whose blocks write the same element with
+// different values (a bug on the GPU as well) can give different results from run to
+// run. Everything within a block is deterministic, and a launch reports the error of the
+// lowest failing block.
 // Large grids: with `max_blocks` > 0 a launch of more blocks runs only that many of them,
 // spread evenly over the grid in linear block order, the first and the last included
 // (edge blocks are where bounds and tails go wrong). Blocks keep their own indices and
@@ -72,8 +81,6 @@ class EmulatedCudaModule : public KernelLauncher {
 
   // The linear indices of the blocks a launch of `total` blocks runs with `max_blocks`.
   static std::vector<int64_t> SampledBlocks(int64_t total, int64_t max_blocks);
-
-  struct LaunchState;
 
  private:
   EmulatedCudaModule() = default;
