@@ -11,7 +11,7 @@ namespace tessera::tir {
 namespace region_analysis_detail {
 
 ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
-                     const BlockRealizeNode* consumer, const Buffer& buffer,
+                     const BlockRealizeNode* consumer, const Buffer& buffer, bool reads,
                      arith::Analyzer* analyzer) {
   ConsumerRegion out{consumer->block->name, {}, {}};
   ir::VarMap bindings;
@@ -27,7 +27,7 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
       out.relaxed_loops.push_back(inner->loop_var);
     }
   }
-  for (const BufferRegion& r : consumer->block->reads) {
+  for (const BufferRegion& r : reads ? consumer->block->reads : consumer->block->writes) {
     if (r.buffer != buffer) continue;
     for (size_t d = 0; d < r.region.size(); ++d) {
       Range sub(ir::Substitute(r.region[d].min, bindings),
@@ -43,6 +43,32 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
   return out;
 }
 
+RequiredRegion Analyze(const ScheduleState& state, const ForNode* loop, const Buffer& buffer,
+                       bool reads) {
+  RequiredRegion result{buffer, {}, {}};
+  arith::Analyzer analyzer;
+  PreOrderVisit(loop->body, [&](const StmtNode* n) {
+    const auto* r = As<BlockRealizeNode>(n);
+    if (!r) return true;
+    const std::vector<BufferRegion>& regions = reads ? r->block->reads : r->block->writes;
+    bool accesses = std::any_of(regions.begin(), regions.end(),
+                                [&](const BufferRegion& br) { return br.buffer == buffer; });
+    if (accesses) {
+      result.consumers.push_back(Relax(state, loop, r, buffer, reads, &analyzer));
+      const std::vector<arith::IntSet>& region = result.consumers.back().region;
+      for (size_t d = 0; d < region.size(); ++d) {
+        if (result.required.size() <= d) {
+          result.required.push_back(region[d]);
+        } else {
+          result.required[d] = arith::Union({result.required[d], region[d]}, &analyzer);
+        }
+      }
+    }
+    return false;  // blocks nested in another one access through its signature
+  });
+  return result;
+}
+
 }  // namespace region_analysis_detail
 
 Region RequiredRegion::AsRegion() const {
@@ -56,27 +82,12 @@ Region RequiredRegion::AsRegion() const {
 
 RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer) {
-  RequiredRegion result{buffer, {}, {}};
-  arith::Analyzer analyzer;
-  PreOrderVisit(loop->body, [&](const StmtNode* n) {
-    const auto* r = As<BlockRealizeNode>(n);
-    if (!r) return true;
-    bool reads = std::any_of(r->block->reads.begin(), r->block->reads.end(),
-                             [&](const BufferRegion& br) { return br.buffer == buffer; });
-    if (reads) {
-      result.consumers.push_back(region_analysis_detail::Relax(state, loop, r, buffer, &analyzer));
-      const std::vector<arith::IntSet>& region = result.consumers.back().region;
-      for (size_t d = 0; d < region.size(); ++d) {
-        if (result.required.size() <= d) {
-          result.required.push_back(region[d]);
-        } else {
-          result.required[d] = arith::Union({result.required[d], region[d]}, &analyzer);
-        }
-      }
-    }
-    return false;  // blocks nested in a reader read through its signature
-  });
-  return result;
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/true);
+}
+
+RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer) {
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/false);
 }
 
 }  // namespace tessera::tir

@@ -31,5 +31,9 @@ struct RequiredRegion {
 // The region of `buffer` the blocks under `loop` read per iteration of `loop`.
 RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer);
+// The same for the blocks under `loop` that write `buffer` (what reverse_compute_at
+// gives a consumer moved under the loop): `consumers` then lists those writers.
+RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer);
 
 }  // namespace tessera::tir

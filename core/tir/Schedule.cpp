@@ -215,13 +215,26 @@ Status Schedule::ReverseComputeInline(const BlockRV& block) {
 }
 
 Status Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops) {
+  return MoveUnderLoop(InstKind::ComputeAt, block, loop, preserve_unit_loops);
+}
+
+Status Schedule::ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
+                                  bool preserve_unit_loops) {
+  return MoveUnderLoop(InstKind::ReverseComputeAt, block, loop, preserve_unit_loops);
+}
+
+Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
+                               bool preserve_unit_loops) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  Status s = tir::ComputeAt(&state_, (*realize)->block->name, *v, preserve_unit_loops);
+  const std::string& name = (*realize)->block->name;
+  Status s = kind == InstKind::ComputeAt
+                 ? tir::ComputeAt(&state_, name, *v, preserve_unit_loops)
+                 : tir::ReverseComputeAt(&state_, name, *v, preserve_unit_loops);
   if (!s.ok()) return s;
-  Instruction inst = Inst(InstKind::ComputeAt, {block.id, loop.id});
+  Instruction inst = Inst(kind, {block.id, loop.id});
   inst.preserve_unit_loops = preserve_unit_loops;
   trace_.insts.push_back(std::move(inst));
   return Status::Ok();
@@ -329,6 +342,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::ReverseComputeAt:
+      return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
     case InstKind::CacheRead:
     case InstKind::CacheWrite: {
       auto r = inst.kind == InstKind::CacheRead

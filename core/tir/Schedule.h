@@ -63,6 +63,8 @@ class Schedule {
   Status ComputeInline(const BlockRV& block);
   Status ReverseComputeInline(const BlockRV& block);
   Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
+  Status ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
+                          bool preserve_unit_loops = false);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
                             const std::string& storage_scope);
@@ -83,6 +85,8 @@ class Schedule {
   int NewLoopRV(const Var& v);
   Result<Var> LoopVar(const LoopRV& loop) const;
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
+  Status MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
+                       bool preserve_unit_loops);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope);

@@ -38,6 +38,8 @@ const char* inst_kind_name(InstKind kind) {
       return "ReverseComputeInline";
     case InstKind::ComputeAt:
       return "ComputeAt";
+    case InstKind::ReverseComputeAt:
+      return "ReverseComputeAt";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -142,7 +144,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = "sch.reverse_compute_inline(block=" + in0 + ")";
         break;
       case InstKind::ComputeAt:
-        line = "sch.compute_at(block=" + in0 + ", loop=" + rv(inst.inputs.at(1)) +
+      case InstKind::ReverseComputeAt:
+        line = std::string("sch.") +
+               (inst.kind == InstKind::ComputeAt ? "compute_at" : "reverse_compute_at") +
+               "(block=" + in0 + ", loop=" + rv(inst.inputs.at(1)) +
                ", preserve_unit_loops=" + (inst.preserve_unit_loops ? "True" : "False") +
                ", index=-1)";
         break;

@@ -34,9 +34,11 @@ enum class InstKind {
   ComputeInline,
   ReverseComputeInline,
   ComputeAt,
+  ReverseComputeAt,
   CacheRead,
   CacheWrite,
 };
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheWrite) + 1;  // last kind
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).

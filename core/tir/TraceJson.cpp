@@ -10,18 +10,6 @@ namespace tessera::tir {
 
 namespace trace_json_detail {
 
-const InstKind kKinds[] = {
-    InstKind::GetBlock,       InstKind::GetLoops,
-    InstKind::GetChildBlocks, InstKind::GetProducers,
-    InstKind::GetConsumers,   InstKind::Split,
-    InstKind::Fuse,           InstKind::Reorder,
-    InstKind::Parallel,       InstKind::Vectorize,
-    InstKind::Unroll,         InstKind::Bind,
-    InstKind::ComputeInline,  InstKind::ReverseComputeInline,
-    InstKind::ComputeAt,      InstKind::CacheRead,
-    InstKind::CacheWrite,
-};
-
 std::string RVName(int id, const std::map<int, std::string>& names) {
   auto it = names.find(id);
   return it == names.end() ? std::string() : it->second;
@@ -67,6 +55,7 @@ std::string TraceToJson(const Trace& trace) {
         w.value(inst.name);
         break;
       case InstKind::ComputeAt:
+      case InstKind::ReverseComputeAt:
         w.value(int64_t{inst.preserve_unit_loops}).value(int64_t{-1});
         break;
       case InstKind::CacheRead:
@@ -106,8 +95,11 @@ Result<Trace> TraceFromJson(std::string_view text) {
     }
     Instruction inst;
     bool known = false;
-    for (InstKind k : kKinds) {
-      if (e.items[0].string == inst_kind_name(k)) inst.kind = k, known = true;
+    for (int k = 0; k < kNumInstKinds; ++k) {
+      if (e.items[0].string == inst_kind_name(static_cast<InstKind>(k))) {
+        inst.kind = static_cast<InstKind>(k);
+        known = true;
+      }
     }
     if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
     for (const JsonValue& in : e.items[1].items) {
@@ -142,6 +134,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.name = str(0);
         break;
       case InstKind::ComputeAt:
+      case InstKind::ReverseComputeAt:
         inst.preserve_unit_loops = num(0, 0) != 0;
         break;
       case InstKind::CacheRead:

@@ -554,6 +554,33 @@ class TestTirPrimitives : public QObject {
     QVERIFY(missing.error().message.find("D") != std::string::npos);
   }
 
+  // ---- reverse_compute_at ----
+  void reverseComputeAtUnderTheProducersLoop() {
+    Schedule sch(ElementwiseChain());
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("B")))[0];
+    QVERIFY(sch.ReverseComputeAt(*sch.GetBlock("C"), i).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("    for i in range(128):\n"
+                       "        for j in range(128):\n"
+                       "            with T.block(\"B\"):\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("        for ax0 in range(128):\n"
+                       "            with T.block(\"C\"):\n"
+                       "                v_i, v_j = T.axis.remap(\"SS\", [i, ax0])\n"
+                       "                T.reads(B[v_i, v_j])\n") != std::string::npos,
+             text.c_str());
+    QVERIFY(text.find("with T.block(\"B\")") < text.find("with T.block(\"C\")"));
+  }
+
+  void reverseComputeAtErrors() {
+    Schedule sch(ElementwiseChain());
+    LoopRV ci = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    auto own = sch.ReverseComputeAt(*sch.GetBlock("C"), ci);
+    QCOMPARE(Q(ErrorKind(own.error())), QString("NotInSameScopeError"));
+    auto none = sch.ReverseComputeAt(*sch.GetBlock("B"), ci);
+    QCOMPARE(Q(ErrorKind(none.error())), QString("NotAllRequiredBlocksAreVisitedError"));
+  }
+
   // ---- cache_read / cache_write ----
   void cacheReadOfAnInput() {
     Schedule sch(Gemm());

@@ -181,6 +181,16 @@ class TestTirTrace : public QObject {
   }
 
   void jsonErrorsNameTheInstruction() {
+    Schedule moved(ElementwiseChain());
+    LoopRV i = (*moved.GetLoops(*moved.GetBlock("B")))[0];
+    QVERIFY(moved.ReverseComputeAt(*moved.GetBlock("C"), i).ok());
+    QCOMPARE(
+        Q(TraceLines(moved.trace()).back()),
+        QString("sch.reverse_compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)"));
+    auto round = TraceFromJson(TraceToJson(moved.trace()));
+    Schedule replayed(ElementwiseChain());
+    QVERIFY(round.ok() && ApplyTrace(*round, &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(moved.func())));
     auto unknown = TraceFromJson(R"([[["Explode", [], [], []]], []])");
     QVERIFY(!unknown.ok());
     QVERIFY(unknown.error().message.find("instruction 0: unknown instruction kind") !=

@@ -1,9 +1,11 @@
-// compute_at (TVM's primitive/compute_at.cc): moves a producer block under a loop of its
-// consumers, so that each iteration of the loop computes only the part of the buffer the
-// consumers below it read. The consumers' read regions, relaxed over the loops between
-// the target loop and them, give each producer iterator its new range; the producer gets
-// fresh loops ax0, ax1, ... over those ranges (none for a unit range unless
-// preserve_unit_loops), placed before the first consumer under the loop.
+// compute_at and reverse_compute_at (TVM's primitive/compute_at.cc). compute_at moves a
+// producer block under a loop of its consumers, so that each iteration of the loop
+// computes only the part of the buffer the consumers below it read: their read regions,
+// relaxed over the loops between the target loop and them (RegionAnalysis.h), give each
+// producer iterator its new range; the producer gets fresh loops ax0, ax1, ... over those
+// ranges (none for a unit range unless preserve_unit_loops), before the first consumer
+// under the loop. reverse_compute_at moves a consumer after the last of its producers
+// under a loop, over what they write per iteration.
 #include <algorithm>
 
 #include "arith/Analyzer.h"
@@ -24,11 +26,9 @@ bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* anc
   return std::find(path.begin(), path.end(), ancestor) != path.end();
 }
 
-}  // namespace compute_at_detail
-
-Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var& loop_var,
-                 bool preserve_unit_loops) {
-  using namespace compute_at_detail;
+// compute_at (reverse = false) or reverse_compute_at (reverse = true).
+Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const Var& loop_var,
+                     bool preserve_unit_loops, bool reverse) {
   auto found = GetBlock(*state, block_name);
   if (!found.ok()) return found.error();
   const BlockRealizeNode* realize = *found;
@@ -51,30 +51,45 @@ Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var&
                              " is neither a complete block nor a reduction "
                              "block");
   }
-  if (block.writes.size() != 1) {
-    return ScheduleError("NotSingleReadWriteBuffer",
-                         "compute_at supports blocks that write a single buffer region; " +
-                             block.name + " writes " + std::to_string(block.writes.size()));
+  // The buffers linking the block to the blocks it depends on under the loop, and how
+  // the block indexes them: what it writes (compute_at) or the produced buffers it reads.
+  std::vector<BufferRegion> links;
+  if (!reverse) {
+    if (block.writes.size() != 1) {
+      return ScheduleError("NotSingleReadWriteBuffer",
+                           "compute_at supports blocks that write a single buffer region; " +
+                               block.name + " writes " + std::to_string(block.writes.size()));
+    }
+    links = block.writes;
+    const PrimFunc& f = state->func();
+    if (std::find(f.params.begin(), f.params.end(), links[0].buffer) != f.params.end()) {
+      return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
+    }
   }
-  const Buffer& buffer = block.writes[0].buffer;
-  const PrimFunc& f = state->func();
-  if (std::find(f.params.begin(), f.params.end(), buffer) != f.params.end()) {
-    return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
-  }
-  // All consumers must be under the loop; the block goes before the first of them.
-  std::vector<const BlockRealizeNode*> consumers;
+  // All the blocks it depends on must be under the loop: the block goes before the first
+  // consumer (compute_at) or after the last producer (reverse_compute_at).
+  std::vector<const BlockRealizeNode*> deps;
   std::string outside;
-  for (const std::string& name : GetConsumers(*state, realize)) {
-    const BlockRealizeNode* c = state->FindBlocks(name).at(0);
-    consumers.push_back(c);
-    if (!Under(*state, c, loop)) outside += (outside.empty() ? "" : ", ") + name;
+  for (const std::string& name :
+       reverse ? GetProducers(*state, realize) : GetConsumers(*state, realize)) {
+    const BlockRealizeNode* d = state->FindBlocks(name).at(0);
+    deps.push_back(d);
+    if (!Under(*state, d, loop)) outside += (outside.empty() ? "" : ", ") + name;
+    if (reverse) {
+      for (const BufferRegion& r : block.reads) {
+        for (const BufferRegion& w : d->block->writes) {
+          if (r.buffer == w.buffer) links.push_back(r);
+        }
+      }
+    }
   }
-  if (!outside.empty() || consumers.empty()) {
-    return ScheduleError(
-        "NotAllRequiredBlocksAreVisitedError",
-        "The primitive requires all the consumer(s) of the given block to be "
-        "present under the target loop. However, these are not: " +
-            (outside.empty() ? std::string("(the block has no consumer)") : outside));
+  const char* relation = reverse ? "producer" : "consumer";
+  if (!outside.empty() || deps.empty()) {
+    return ScheduleError("NotAllRequiredBlocksAreVisitedError",
+                         std::string("The primitive requires all the ") + relation +
+                             "(s) of the given block to be present under the target loop. "
+                             "However, these are not: " +
+                             (outside.empty() ? std::string("(the block has none)") : outside));
   }
   std::vector<Stmt> children;
   if (const auto* seq = As<SeqNode>(loop->body)) {
@@ -82,29 +97,34 @@ Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var&
   } else {
     children = {loop->body};
   }
-  size_t position = children.size();
-  for (size_t i = 0; i < children.size() && position == children.size(); ++i) {
-    for (const BlockRealizeNode* c : consumers) {
-      if (c == children[i].get() || Under(*state, c, children[i].get())) position = i;
+  size_t position = reverse ? 0 : children.size();
+  for (size_t i = 0; i < children.size(); ++i) {
+    for (const BlockRealizeNode* d : deps) {
+      if (d != children[i].get() && !Under(*state, d, children[i].get())) continue;
+      position = reverse ? i + 1 : std::min(position, i);
     }
   }
-  // Required region of the buffer, then the range of each producer iterator.
+  // The region the blocks under the loop read (write) per iteration, then the range of
+  // each iterator of the block that indexes it.
   arith::Analyzer analyzer;
-  std::vector<arith::IntSet> required = AnalyzeRequiredRegion(*state, loop, buffer).required;
-  const Region& provided = block.writes[0].region;
   std::vector<Range> ranges;
-  for (const IterVar& iv : block.iter_vars) {
-    Range range = iv->dom;
-    for (size_t d = 0; d < provided.size() && d < required.size(); ++d) {
-      if (provided[d].min.same_as(iv->var) && ir::is_one(provided[d].extent)) {
-        Range cover = required[d].CoverRange(iv->dom);
-        range = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+  for (const IterVar& iv : block.iter_vars) ranges.push_back(iv->dom);
+  for (const BufferRegion& link : links) {
+    std::vector<arith::IntSet> needed =
+        reverse ? AnalyzeProvidedRegion(*state, loop, link.buffer).required
+                : AnalyzeRequiredRegion(*state, loop, link.buffer).required;
+    for (size_t i = 0; i < block.iter_vars.size(); ++i) {
+      const IterVar& iv = block.iter_vars[i];
+      for (size_t d = 0; d < link.region.size() && d < needed.size(); ++d) {
+        if (link.region[d].min.same_as(iv->var) && ir::is_one(link.region[d].extent)) {
+          Range cover = needed[d].CoverRange(iv->dom);
+          ranges[i] = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+        }
       }
     }
-    ranges.push_back(range);
   }
   // The new loops and bindings; where the region reaches past an iterator's domain (a
-  // consumer loop split with a remainder) a predicate keeps the producer inside it.
+  // consumer loop split with a remainder) a predicate keeps the block inside it.
   for (const StmtNode* n : state->PathTo(loop)) {
     if (const auto* outer = As<ForNode>(n))
       analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
@@ -142,6 +162,18 @@ Status ComputeAt(ScheduleState* state, const std::string& block_name, const Var&
   next.Replace(moved_loop, WithBody(*moved_loop, MakeSeq(std::move(children))));
   *state = std::move(next);
   return Status::Ok();
+}
+
+}  // namespace compute_at_detail
+
+Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
+                 bool preserve_unit_loops) {
+  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, false);
+}
+
+Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
+                        bool preserve_unit_loops) {
+  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, true);
 }
 
 }  // namespace tessera::tir

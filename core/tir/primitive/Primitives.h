@@ -58,6 +58,10 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block);
 // computing per iteration what the consumers below the loop read.
 Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
                  bool preserve_unit_loops);
+// Moves the consumer block named `block` under `loop`, after the last of its producers
+// there, consuming per iteration what the producers below the loop write.
+Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
+                        bool preserve_unit_loops);
 
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
