@@ -111,6 +111,20 @@ Result<std::string> AssemblyWithThroughput(const transform::LoweredProgram& lowe
   return head + *assembly;
 }
 
+// The text of the script `arg` names (a project's script), which locates a refusal of
+// the TensorIR export; empty when it cannot be read again.
+std::string ScriptText(const std::string& arg) {
+  auto path = ResolveScript(arg);
+  if (!path) return "";
+  if (project::IsProjectPath(path->string())) {
+    auto project = project::LoadProject(path->string());
+    return project ? project->script : "";
+  }
+  std::string problem;
+  auto text = ReadFile(*path, &problem);
+  return text ? *text : "";
+}
+
 }  // namespace
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
@@ -161,7 +175,7 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kSuccess;
   }
   if (format == "tir") {
-    auto text = script::ExportTirProgram(*program, tvm_version);
+    auto text = script::ExportTirProgram(*program, tvm_version, ScriptText(args.positional[0]));
     if (!text) {
       err << text.error().format() << "\n";
       return kBadInput;

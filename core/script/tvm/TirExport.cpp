@@ -5,6 +5,7 @@
 #include <set>
 
 #include "schedule/Schedule.h"
+#include "script/ScriptPrinter.h"
 #include "script/tvm/TirExportInternal.h"
 
 namespace tessera::script {
@@ -14,10 +15,10 @@ namespace tir_export {
 namespace {
 
 // 1-based line and column of byte `offset` in `text`.
-SourceLoc LocationOf(const ScriptProgram& program, size_t offset) {
+SourceLoc LocationOf(const ScriptProgram& program, const std::string& source, size_t offset) {
   SourceLoc loc{program.file, 1, 1};
-  for (size_t k = 0; k < offset && k < program.source.size(); ++k) {
-    if (program.source[k] == '\n') {
+  for (size_t k = 0; k < offset && k < source.size(); ++k) {
+    if (source[k] == '\n') {
       ++loc.line;
       loc.column = 1;
     } else {
@@ -46,9 +47,9 @@ size_t FindOutsideComments(const std::string& text, const std::string& needle, s
   return std::string::npos;
 }
 
-SourceLoc Fallback(const ScriptProgram& program) {
-  size_t at = FindOutsideComments(program.source, "create_schedule(", 0);
-  return at == std::string::npos ? SourceLoc{program.file, 1, 1} : LocationOf(program, at);
+SourceLoc Fallback(const ScriptProgram& program, const std::string& source) {
+  size_t at = FindOutsideComments(source, "create_schedule(", 0);
+  return at == std::string::npos ? SourceLoc{program.file, 1, 1} : LocationOf(program, source, at);
 }
 
 // The primitives the writer maps (TirExportPrimitives.cpp).
@@ -92,8 +93,55 @@ std::string Unmapped(const std::string& p) {
   return p + " has no TensorIR equivalent in this export";
 }
 
+// The names a module-level assignment of `workload` binds ("A = ...", "m, n = ...").
+std::set<std::string> ModuleLevelNames(const std::string& workload) {
+  std::set<std::string> names;
+  size_t start = 0;
+  while (start < workload.size()) {
+    size_t eol = workload.find('\n', start);
+    if (eol == std::string::npos) eol = workload.size();
+    std::string line = workload.substr(start, eol - start);
+    start = eol + 1;
+    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#') continue;
+    size_t eq = line.find('=');
+    while (eq != std::string::npos &&
+           ((eq + 1 < line.size() && line[eq + 1] == '=') ||
+            (eq > 0 && std::string("<>!=").find(line[eq - 1]) != std::string::npos)))
+      eq = line.find('=', eq + 2);
+    if (eq == std::string::npos) continue;
+    std::string left = line.substr(0, eq);
+    size_t from = 0;
+    while (from <= left.size()) {
+      size_t comma = left.find(',', from);
+      std::string part =
+          left.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+      size_t a = part.find_first_not_of(" ()[]"), b = part.find_last_not_of(" ()[]");
+      if (a != std::string::npos) names.insert(part.substr(a, b - a + 1));
+      if (comma == std::string::npos) break;
+      from = comma + 1;
+    }
+  }
+  return names;
+}
+
+// An argument the te definition does not bind at module level (made inside a `with` or
+// `def` block together with its TE schedule, as topi programs do): the TensorIR program
+// cannot repeat the definition without the schedule.
+std::optional<Error> UnboundArgument(const ScriptProgram& program, const std::string& source) {
+  std::set<std::string> bound = ModuleLevelNames(program.workload);
+  for (const ScriptArgument& a : ScriptArguments(program)) {
+    std::string name = a.text.substr(0, a.text.find('.'));
+    if (bound.count(name)) continue;
+    return Error("'" + name +
+                     "' is defined together with its TE schedule (not at module level before "
+                     "create_schedule), so the TensorIR program cannot repeat its te definition",
+                 LocateText(program, source, name + " ="));
+  }
+  return std::nullopt;
+}
+
 // A located refusal for a workload construct, a primitive or a missing definition.
-std::optional<Error> Refusal(const ScriptProgram& program) {
+std::optional<Error> Refusal(const ScriptProgram& program, const std::string& source) {
   const schedule::Schedule& sch = *program.schedule;
   for (const schedule::Stage& st : sch.stages) {
     if (!st->op) continue;
@@ -102,51 +150,54 @@ std::optional<Error> Refusal(const ScriptProgram& program) {
       return Error("te.scan '" + st->name() +
                        "' has no TensorIR equivalent (TensorIR has no "
                        "scan operation; te.create_prim_func refuses it)",
-                   LocateText(program, "scan("));
+                   LocateText(program, source, "scan("));
     if (kind == te::OpKind::Extern)
       return Error("extern op '" + st->name() +
                        "' is not exported: its body is a packed call or "
                        "IR builder code that this export does not translate to TensorIR",
-                   LocateText(program, "extern("));
+                   LocateText(program, source, "extern("));
   }
   const auto& entries = sch.trace.entries;
   for (size_t e = 0; e < entries.size(); ++e)
     if (!Mapped(entries[e].primitive))
-      return Error(Unmapped(entries[e].primitive), LocateEntry(program, e));
+      return Error(Unmapped(entries[e].primitive), LocateEntry(program, source, e));
   if (program.workload.empty())
     return Error(
         "the te definition is not written at module level before create_schedule, "
         "so the TensorIR program cannot repeat it",
-        Fallback(program));
-  return std::nullopt;
+        Fallback(program, source));
+  return UnboundArgument(program, source);
 }
 
 }  // namespace
 
-SourceLoc LocateEntry(const ScriptProgram& program, size_t entry) {
+SourceLoc LocateEntry(const ScriptProgram& program, const std::string& source, size_t entry) {
   const auto& entries = program.schedule->trace.entries;
-  if (entry >= entries.size()) return Fallback(program);
+  if (entry >= entries.size()) return Fallback(program, source);
   const std::string& p = entries[entry].primitive;
   size_t occurrence = 0;
   for (size_t e = 0; e < entry; ++e) occurrence += entries[e].primitive == p;
-  size_t at = FindOutsideComments(program.source, "." + p + "(", occurrence);
-  return at == std::string::npos ? Fallback(program) : LocationOf(program, at + 1);
+  size_t at = FindOutsideComments(source, "." + p + "(", occurrence);
+  return at == std::string::npos ? Fallback(program, source) : LocationOf(program, source, at + 1);
 }
 
-SourceLoc LocateText(const ScriptProgram& program, const std::string& needle) {
-  size_t at = FindOutsideComments(program.source, needle, 0);
-  return at == std::string::npos ? Fallback(program) : LocationOf(program, at);
+SourceLoc LocateText(const ScriptProgram& program, const std::string& source,
+                     const std::string& needle) {
+  size_t at = FindOutsideComments(source, needle, 0);
+  return at == std::string::npos ? Fallback(program, source) : LocationOf(program, source, at);
 }
 
 }  // namespace tir_export
 
-Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version) {
+Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version,
+                                     std::string_view source) {
+  const std::string text = source.empty() ? program.source : std::string(source);
   if (!program.schedule)
     return Error("the script creates no schedule (te.create_schedule) to export",
                  SourceLoc{program.file, 1, 1});
-  if (auto refused = tir_export::Refusal(program)) return *refused;
+  if (auto refused = tir_export::Refusal(program, text)) return *refused;
   tir_export::TirSpelling spelling = tir_export::SpellingFor(version);
-  auto schedule = tir_export::WriteTirSchedule(program, spelling);
+  auto schedule = tir_export::WriteTirSchedule(program, text, spelling);
   if (!schedule) return schedule.error();
   return tir_export::ProgramText(program, spelling, *schedule);
 }

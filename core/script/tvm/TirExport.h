@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "script/Evaluator.h"
 #include "support/Result.h"
@@ -24,7 +25,9 @@ struct TvmVersion {
 Result<TvmVersion> ParseTvmVersion(const std::string& text);
 
 // The whole TensorIR program of `program` for `version`; an error located at the
-// construct that has no TensorIR equivalent.
-Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version = {});
+// construct that has no TensorIR equivalent. `source`: the script's text, which locates
+// it (ScriptProgram keeps the text of structured scripts only).
+Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version = {},
+                                     std::string_view source = {});
 
 }  // namespace tessera::script

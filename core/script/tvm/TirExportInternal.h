@@ -3,7 +3,9 @@
 // trace entries.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "script/Evaluator.h"
@@ -29,8 +31,13 @@ TirSpelling SpellingFor(TvmVersion version);
 struct TirSchedule {
   std::vector<std::string> lines;
   bool gpu = false;
+  // Per stage whose buffer transform_layout changed: each index map (a Python lambda) and
+  // its pad value, in order (the run passes such an argument in its new layout).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> layouts;
 };
-Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const TirSpelling& spelling);
+// `source` is the script's text (for the locations of refusals).
+Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::string& source,
+                                     const TirSpelling& spelling);
 
 // The whole program around `schedule`: imports, the te definition, create_prim_func, the
 // schedule, then the build, the run and the check against the unscheduled function.
@@ -39,10 +46,11 @@ Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling&
 
 // Where trace entry `entry` was written (its `.primitive(` call in the source); the
 // create_schedule call, else line 1, when the source does not show it.
-SourceLoc LocateEntry(const ScriptProgram& program, size_t entry);
+SourceLoc LocateEntry(const ScriptProgram& program, const std::string& source, size_t entry);
 // Where `needle` ("te.scan(") first occurs outside a comment; the create_schedule
 // call, else line 1, when it does not.
-SourceLoc LocateText(const ScriptProgram& program, const std::string& needle);
+SourceLoc LocateText(const ScriptProgram& program, const std::string& source,
+                     const std::string& needle);
 
 // A Python identifier from a TVM name ("i.outer" -> "i_outer").
 std::string PythonIdentifier(const std::string& name);

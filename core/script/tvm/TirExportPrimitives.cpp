@@ -64,8 +64,9 @@ bool Reads(const Stage& reader, const Stage& producer) {
 
 class TirScheduleWriter {
  public:
-  TirScheduleWriter(const ScriptProgram& program, const TirSpelling& spelling)
-      : program_(program), sch_(*program.schedule), spelling_(spelling) {
+  TirScheduleWriter(const ScriptProgram& program, const std::string& source,
+                    const TirSpelling& spelling)
+      : program_(program), source_(source), sch_(*program.schedule), spelling_(spelling) {
     used_.insert(program.names.workload_names.begin(), program.names.workload_names.end());
     for (const char* name : {"tvm", "te", "tir", "s_tir", "np", "sch", "func", "T", "target", "dev",
                              "rng", "host", "scheduled", "reference", "got", "want"})
@@ -74,6 +75,8 @@ class TirScheduleWriter {
 
   Result<TirSchedule> Write() {
     const auto& entries = sch_.trace.entries;
+    for (const TraceEntry& e : entries)
+      if (e.primitive == "rfactor") rfactor_pending_.insert(e.stage.name);
     for (size_t e = 0; e < entries.size() && ok(); ++e)
       if (IsDataFlow(entries[e].primitive)) DataFlow(e, entries[e]);
     for (size_t e = 0; e < entries.size() && ok(); ++e) {
@@ -92,6 +95,7 @@ class TirScheduleWriter {
 
  private:
   const ScriptProgram& program_;
+  const std::string& source_;
   const schedule::Schedule& sch_;
   const TirSpelling& spelling_;
   TirSchedule result_;
@@ -102,13 +106,18 @@ class TirScheduleWriter {
   std::map<std::string, std::vector<std::string>> root_loops_;  // stage -> root loop vars
   std::map<std::pair<int, int>, std::string> outputs_;          // {entry, k} -> loop var
   std::map<std::string, size_t> block_layout_entry_;  // stage -> transform_block_layout entry
-  std::map<std::string, size_t> rfactored_;           // stage -> its rfactor entry
-  std::set<std::string> reduction_loops_;             // loop vars over reduce iterators
+  // Stages whose rfactor is still to be written: until then their loops are those of the
+  // operation the stage was created for (rfactor replaces it by the write-back).
+  std::set<std::string> rfactor_pending_;
+  std::map<std::string, size_t> rf_factor_axis_;  // rfactor stage -> its factor_axis
+  // Each stage's loops, outermost first, as its loop-structure primitives leave them.
+  std::map<std::string, std::vector<std::string>> leaves_;
+  std::set<std::string> reduction_loops_;  // loop vars over reduce iterators
 
   bool ok() const { return !error_.has_value(); }
   void Emit(const std::string& line) { result_.lines.push_back(line); }
   void Fail(size_t entry, const std::string& message) {
-    if (!error_) error_ = Error(message, LocateEntry(program_, entry));
+    if (!error_) error_ = Error(message, LocateEntry(program_, source_, entry));
   }
 
   std::string Fresh(const std::string& base_name) {
@@ -142,6 +151,16 @@ class TirScheduleWriter {
     return var;
   }
 
+  // The compute of `stage` as the schedule written so far sees it.
+  const te::ComputeOpNode* OpOf(const std::string& stage) const {
+    Stage st = sch_.find(stage);
+    if (st && rfactor_pending_.count(stage)) {
+      if (!st->origin_op || st->origin_op->kind() != te::OpKind::Compute) return nullptr;
+      return static_cast<const te::ComputeOpNode*>(st->origin_op.get());
+    }
+    return AsCompute(st);
+  }
+
   // Binds the root loops of `stage` (or the loops of its transformed block layout).
   bool BindRoot(const std::string& stage, size_t entry) {
     if (root_loops_.count(stage)) return true;
@@ -153,8 +172,14 @@ class TirScheduleWriter {
         vars.push_back(OutputVar(layout->second, k, false));
         reduce.push_back(false);
       }
+      // The reduce iterators follow the transformed spatial ones (BlockLayoutMap).
+      if (const auto* op = OpOf(stage))
+        for (const ir::IterVar& iv : op->reduce_axis) {
+          vars.push_back(Fresh(iv->var.name()));
+          reduce.push_back(true);
+        }
     } else {
-      const auto* op = AsCompute(sch_.find(stage));
+      const auto* op = OpOf(stage);
       if (!op) {
         Fail(entry, "stage '" + stage + "' has no loops in TensorIR (it is not a compute)");
         return false;
@@ -172,28 +197,30 @@ class TirScheduleWriter {
       Fail(entry, "stage '" + stage + "' has no loops to schedule");
       return false;
     }
+    // TensorIR's rfactor block iterates the factored loop first, then the spatial axes
+    // (TE puts the factored axis at factor_axis): regenerated loops come in that order.
+    std::vector<size_t> order;
+    if (auto rf = rf_factor_axis_.find(stage);
+        rf != rf_factor_axis_.end() && rf->second < vars.size())
+      order.push_back(rf->second);
+    for (size_t k = 0; k < vars.size(); ++k)
+      if (order.empty() || k != order.front()) order.push_back(k);
     std::string list;
-    for (size_t k = 0; k < vars.size(); ++k) {
-      list += (k ? ", " : "") + vars[k];
+    std::vector<std::string> nest;
+    for (size_t k : order) {
+      list += (list.empty() ? "" : ", ") + vars[k];
+      nest.push_back(vars[k]);
       if (reduce[k]) reduction_loops_.insert(vars[k]);
     }
     if (vars.size() == 1) list += ",";
     Emit(list + " = sch.get_loops(" + Block(stage) + ")[-" + std::to_string(vars.size()) + ":]");
     root_loops_[stage] = vars;
+    leaves_[stage] = nest;
     return true;
   }
 
   // The loop variable of `ref`, as seen by trace entry `entry`.
   std::optional<std::string> Loop(const IterVarRef& ref, size_t entry) {
-    if (auto rf = rfactored_.find(ref.stage);
-        rf != rfactored_.end() && (ref.origin != IterVarRef::Origin::EntryOutput ||
-                                   static_cast<size_t>(ref.entry) > rf->second)) {
-      Fail(entry, "loop '" + ref.name + "' of stage '" + ref.stage +
-                      "' after rfactor: TE's rfactor gives the stage new axes while TensorIR's "
-                      "keeps the reduction's loops for the rfactor block, and this export does "
-                      "not map the one onto the other");
-      return std::nullopt;
-    }
     if (ref.origin == IterVarRef::Origin::EntryOutput) {
       if (auto it = outputs_.find({ref.entry, ref.index}); it != outputs_.end()) return it->second;
       if (block_layout_entry_.count(ref.stage) && BindRoot(ref.stage, entry))
@@ -203,9 +230,14 @@ class TirScheduleWriter {
       return std::nullopt;
     }
     if (!BindRoot(ref.stage, entry)) return std::nullopt;
-    const auto* op = AsCompute(sch_.find(ref.stage));
+    const auto* op = OpOf(ref.stage);
     size_t index = static_cast<size_t>(ref.index);
-    if (ref.origin == IterVarRef::Origin::ReduceAxis && op) index += op->axis.size();
+    if (ref.origin == IterVarRef::Origin::ReduceAxis && op) {
+      auto layout = block_layout_entry_.find(ref.stage);
+      index += layout != block_layout_entry_.end()
+                   ? sch_.trace.entries[layout->second].outputs.size()
+                   : op->axis.size();
+    }
     const auto& loops = root_loops_[ref.stage];
     if (index >= loops.size()) {
       Fail(entry, "loop '" + ref.name + "' of stage '" + ref.stage + "' has no TensorIR loop");
@@ -321,6 +353,18 @@ class TirScheduleWriter {
     return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
   }
 
+  // transform_block_layout maps every block iterator: the reduce iterators of a
+  // reduction are passed through after the buffer's index map.
+  static schedule::TraceLambda BlockLayoutMap(schedule::TraceLambda map, const Stage& st) {
+    if (const auto* op = AsCompute(st))
+      for (const ir::IterVar& iv : op->reduce_axis) {
+        ir::Var v(iv->var.name(), iv->var.dtype());
+        map.params.push_back(v);
+        map.body.push_back(v);
+      }
+    return map;
+  }
+
   bool Padded(const Stage& st) const {
     if (!st || !st->layout) return false;
     const auto& count = st->layout->padded.padding_count;
@@ -345,9 +389,9 @@ class TirScheduleWriter {
     return nullptr;
   }
 
-  // Native in TensorIR, pad_value included. A compute stage whose loops TE also
-  // transformed gets transform_block_layout (bijective maps only: TensorIR's
-  // padded layouts keep the block's logical loops).
+  // Native in TensorIR, pad_value included. A compute stage whose new loops TE's trace
+  // schedules gets them from transform_block_layout (a bijective map) or, for a padded
+  // layout, from the loop nest TensorIR rewrites over the padded shape.
   void TransformLayout(size_t entry, const TraceEntry& e) {
     auto map = e.lambdas.find("index_map");
     if (map == e.lambdas.end()) return Fail(entry, "transform_layout without an index map");
@@ -369,6 +413,11 @@ class TirScheduleWriter {
           "sch.set_axis_separator after the transform");
     Stage st = sch_.find(e.stage.name);
     bool padded = Padded(st);
+    auto constant_pad = e.lambdas.find("pad_value");
+    bool plain_pad =
+        constant_pad != e.lambdas.end() && constant_pad->second.params.empty() && kind != "undef";
+    result_.layouts[e.stage.name].push_back(
+        {*index_map, plain_pad ? pad.substr(std::string(", pad_value=").size()) : "0"});
     if (st && st->is_placeholder()) {
       Stage reader = FirstReader(e.stage.name);
       if (!reader)
@@ -385,12 +434,18 @@ class TirScheduleWriter {
     Emit("sch.transform_layout(" + Block(e.stage.name) + ", (\"write\", 0), " + *index_map + pad +
          ")");
     if (e.outputs.empty() || !OutputsUsedLater(entry)) return;
-    if (padded)
-      return Fail(entry, "transform_layout of '" + e.stage.name +
-                             "' pads and its new loops are scheduled: TensorIR keeps the logical "
-                             "loops of a block whose layout pads (transform_block_layout needs a "
-                             "bijective map)");
-    Emit("sch.transform_block_layout(" + Block(e.stage.name) + ", " + *index_map + ")");
+    if (padded) {
+      // With a pad value TensorIR rewrites the loop nest of the block that writes the whole
+      // buffer to iterate over the padded layout (writing the pad value where the logical
+      // index is out of bounds): the loops TE's transform_layout returns.
+      Emit("# TVM replaces " + e.stage.name +
+           "'s loops by loops over the padded layout; they "
+           "are the loops the TE transform_layout returned");
+    } else {
+      auto block_map = Lambda(BlockLayoutMap(map->second, st), true, entry);
+      if (!block_map) return;
+      Emit("sch.transform_block_layout(" + Block(e.stage.name) + ", " + *block_map + ")");
+    }
     block_layout_entry_[e.stage.name] = entry;
     root_loops_.erase(e.stage.name);
   }
@@ -458,6 +513,9 @@ class TirScheduleWriter {
     if (!loop) return;
     Emit(std::string("sch.") + (reverse ? "reverse_compute_at(" : "compute_at(") +
          Block(st->name()) + ", " + *loop + ", preserve_unit_loops=True)");
+    // The moved block's loops are new: named again when next needed.
+    root_loops_.erase(st->name());
+    leaves_.erase(st->name());
   }
 
   void Structure(size_t entry, const TraceEntry& e) {
@@ -472,28 +530,35 @@ class TirScheduleWriter {
       bool reduce = reduction_loops_.count(*parent) != 0;
       Emit(Outputs(entry, e, reduce) + " = sch.split(" + *parent + ", factors=" + factors + extra +
            ")");
+      Replace(e.stage.name, {*parent}, {Output(entry, 0), Output(entry, 1)});
       return;
     }
     if (p == "fuse") {
       std::string vars;
+      std::vector<std::string> fused;
       bool reduce = false;
       for (const IterVarRef& ref : e.iter_vars) {
         auto loop = Loop(ref, entry);
         if (!loop) return;
         reduce |= reduction_loops_.count(*loop) != 0;
         vars += (vars.empty() ? "" : ", ") + *loop;
+        fused.push_back(*loop);
       }
       Emit(Outputs(entry, e, reduce) + " = sch.fuse(" + vars + ")");
+      Replace(e.stage.name, fused, {Output(entry, 0)});
       return;
     }
     if (p == "reorder") {
       std::string vars;
+      std::vector<std::string> order;
       for (const IterVarRef& ref : e.iter_vars) {
         auto loop = Loop(ref, entry);
         if (!loop) return;
         vars += (vars.empty() ? "" : ", ") + *loop;
+        order.push_back(*loop);
       }
       Emit("sch.reorder(" + vars + ")");
+      Reorder(e.stage.name, order);
       return;
     }
     if (p == "tile") return Tile(entry, e);
@@ -517,17 +582,91 @@ class TirScheduleWriter {
     Emit(yo + ", " + yi + " = sch.split(" + *y + ", factors=[None, " +
          std::to_string(Int(e, "y_factor")) + "])");
     Emit("sch.reorder(" + xo + ", " + yo + ", " + xi + ", " + yi + ")");
+    Replace(e.stage.name, {*x}, {xo, xi});
+    Replace(e.stage.name, {*y}, {yo, yi});
+    Reorder(e.stage.name, {xo, yo, xi, yi});
   }
 
+  std::string Output(size_t entry, int k) const {
+    auto it = outputs_.find({static_cast<int>(entry), k});
+    return it == outputs_.end() ? "" : it->second;
+  }
+
+  // The leaves `from` (adjacent) of `stage` become `to`, at the place of the first.
+  void Replace(const std::string& stage, const std::vector<std::string>& from,
+               const std::vector<std::string>& to) {
+    auto& leaves = leaves_[stage];
+    auto at = std::find(leaves.begin(), leaves.end(), from.front());
+    if (at == leaves.end()) return;
+    size_t index = static_cast<size_t>(at - leaves.begin());
+    for (const std::string& old : from) leaves.erase(std::find(leaves.begin(), leaves.end(), old));
+    leaves.insert(leaves.begin() + static_cast<std::ptrdiff_t>(std::min(index, leaves.size())),
+                  to.begin(), to.end());
+  }
+
+  // TE's reorder: the named leaves take the places they occupy, in the given order.
+  void Reorder(const std::string& stage, const std::vector<std::string>& order) {
+    auto& leaves = leaves_[stage];
+    std::vector<size_t> places;
+    for (size_t k = 0; k < leaves.size(); ++k)
+      if (std::find(order.begin(), order.end(), leaves[k]) != order.end()) places.push_back(k);
+    for (size_t k = 0; k < places.size() && k < order.size(); ++k) leaves[places[k]] = order[k];
+  }
+
+  // TE: B.rf computes partial sums with the factored loop as a data axis (at factor_axis)
+  // and B reduces them over it. TensorIR gives the rfactor block a copy of B's loops and
+  // keeps B (the write-back) under B's spatial loops and the factored loop. Both are
+  // named again through get_loops; the TE axes of B.rf are found among B's leaves.
   void RFactor(size_t entry, const TraceEntry& e) {
+    const std::string& stage = e.stage.name;
     auto loop = Loop(e.iter_vars.at(0), entry);
     if (!loop || e.outputs.empty()) return;
+    const auto* op = OpOf(stage);
+    const auto* rf_op = AsCompute(sch_.find(e.outputs[0]));
+    if (!op || !rf_op) return Fail(entry, "rfactor of a stage that is not a reduction");
+    std::vector<std::string> leaves = leaves_[stage];
+    const std::vector<std::string>& roots = root_loops_[stage];
+    size_t spatial = op->axis.size();
+    // B's spatial loops must be its outer leaves, unsplit, for both blocks to be named.
+    for (size_t k = 0; k < spatial; ++k)
+      if (k >= leaves.size() || k >= roots.size() || leaves[k] != roots[k])
+        return Fail(entry, "rfactor of '" + stage +
+                               "' after its spatial loops were split or moved inward is not "
+                               "exported (TensorIR's write-back block gets copies of them)");
+    int64_t factor_axis = Int(e, "factor_axis");
     std::string var = Fresh("b_" + e.outputs[0]);
-    Emit(var + " = sch.rfactor(" + *loop +
-         ", factor_axis=" + std::to_string(Int(e, "factor_axis")) + ")");
+    Emit(var + " = sch.rfactor(" + *loop + ", factor_axis=" + std::to_string(factor_axis) + ")");
     block_var_[e.outputs[0]] = var;
-    rfactored_[e.stage.name] = entry;
-    rfactored_[e.outputs[0]] = entry;
+    std::vector<std::string> copies;
+    std::string list;
+    for (const std::string& leaf : leaves) {
+      copies.push_back(Fresh(leaf));
+      if (reduction_loops_.count(leaf) && leaf != *loop) reduction_loops_.insert(copies.back());
+      list += (list.empty() ? "" : ", ") + copies.back();
+    }
+    Emit(list + (copies.size() == 1 ? "," : "") + " = sch.get_loops(" + var + ")[-" +
+         std::to_string(copies.size()) + ":]");
+    std::vector<std::string> rf_roots;
+    for (size_t p = 0; p <= spatial; ++p) {
+      if (static_cast<int64_t>(p) == factor_axis) {
+        size_t at =
+            static_cast<size_t>(std::find(leaves.begin(), leaves.end(), *loop) - leaves.begin());
+        rf_roots.push_back(copies.at(at));
+      }
+      if (p < spatial) rf_roots.push_back(copies[p]);
+    }
+    for (size_t k = spatial; k < leaves.size(); ++k)
+      if (leaves[k] != *loop) rf_roots.push_back(copies[k]);
+    if (rf_roots.size() != rf_op->axis.size() + rf_op->reduce_axis.size())
+      return Fail(entry, "rfactor of '" + stage + "': its loops do not match the axes of '" +
+                             e.outputs[0] + "'");
+    root_loops_[e.outputs[0]] = rf_roots;
+    rf_factor_axis_[e.outputs[0]] = static_cast<size_t>(factor_axis);
+    leaves_[e.outputs[0]] = copies;
+    // The write-back block's loops are taken when next needed.
+    rfactor_pending_.erase(stage);
+    root_loops_.erase(stage);
+    leaves_.erase(stage);
   }
 
   // ---- kinds and annotations ----------------------------------------------------------
@@ -594,9 +733,10 @@ std::string PythonIdentifier(const std::string& name) {
   return id;
 }
 
-Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const TirSpelling& spelling) {
+Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::string& source,
+                                     const TirSpelling& spelling) {
   if (!program.schedule) return TirSchedule{};
-  return TirScheduleWriter(program, spelling).Write();
+  return TirScheduleWriter(program, source, spelling).Write();
 }
 
 }  // namespace tessera::script::tir_export

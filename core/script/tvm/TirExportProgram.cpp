@@ -94,6 +94,108 @@ std::string RenameTirPackage(std::string text, int minor) {
   return text;
 }
 
+// The shape of `tensor` with its size variables set, as a Python tuple ("(64, 64)").
+Result<std::string> ConcreteShape(const ScriptArgument& a) {
+  std::string shape;
+  for (const ir::Expr& extent : a.tensor->shape) {
+    auto value = ConcreteExtent(extent);
+    if (!value)
+      return Error("the shape of '" + a.text +
+                   "' is not a constant once its size variables are set");
+    shape += (shape.empty() ? "" : ", ") + std::to_string(*value);
+  }
+  return "(" + shape + (a.tensor->shape.size() == 1 ? ",)" : ")");
+}
+
+// Arguments whose layout the schedule transforms are passed to the scheduled function in
+// that layout (TensorIR changes the parameter's buffer): these helpers move numpy data
+// into it (the padding holding the pad value) and read the logical elements back.
+const char* kLayoutHelpers = R"(
+
+def to_layout(index, array):
+    for index_map, pad in layouts.get(index, []):
+        places = {idx: tuple(int(x) for x in index_map(*idx)) for idx in np.ndindex(*array.shape)}
+        rank = len(next(iter(places.values())))
+        shape = [max(place[d] for place in places.values()) + 1 for d in range(rank)]
+        moved = np.full(shape, pad, dtype=array.dtype)
+        for idx, place in places.items():
+            moved[place] = array[idx]
+        array = moved
+    return array
+
+
+def from_layout(index, array, shape):
+    logical = np.empty(shape, dtype=array.dtype)
+    for idx in np.ndindex(*shape):
+        place = idx
+        for index_map, _ in layouts.get(index, []):
+            place = tuple(int(x) for x in index_map(*place))
+        logical[idx] = array[place]
+    return logical
+)";
+
+// Random inputs, zero outputs and fixed scalars; the scheduled function and the
+// unscheduled one run on the same data and every output is compared.
+Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, const TirSpelling& s,
+                               const TirSchedule& schedule) {
+  std::string host, got, want, checks, layouts;
+  for (size_t k = 0; k < arguments.size(); ++k) {
+    const ScriptArgument& a = arguments[k];
+    std::string sep = k ? ", " : "";
+    if (!a.tensor.defined()) {
+      std::string value = a.var.dtype().is_float() ? "0.5" : "3";
+      got += sep + value;
+      want += sep + value;
+      continue;
+    }
+    auto shape = ConcreteShape(a);
+    if (!shape) return shape.error();
+    std::string n = std::to_string(k);
+    bool input = a.tensor.op()->kind() == te::OpKind::Placeholder;
+    const ir::DataType& dtype = a.tensor->dtype;
+    host += "    " + n + ": " +
+            (input ? RandomData(dtype, *shape)
+                   : "np.zeros(" + *shape + ", dtype=\"" + dtype.str() + "\")") +
+            ",  # " + a.text + "\n";
+    auto layout = schedule.layouts.find(a.tensor.op()->name);
+    bool moved = layout != schedule.layouts.end();
+    if (moved) {
+      std::string maps;
+      for (const auto& [index_map, pad] : layout->second)
+        maps += (maps.empty() ? "(" : ", (") + index_map + ", " + pad + ")";
+      layouts += "    " + n + ": [" + maps + "],  # " + a.text + "\n";
+    }
+    got += sep + s.array + "(" +
+           (moved ? "to_layout(" + n + ", host[" + n + "])" : "host[" + n + "]") + ", dev)";
+    want += sep + s.array + "(host[" + n + "], tvm.cpu(0))";
+    if (!input) {
+      std::string tol = dtype.is_float() ? (dtype.bits() <= 16 ? "1e-2" : "1e-3") : "0";
+      std::string result = "got[" + n + "].numpy()";
+      if (moved) result = "from_layout(" + n + ", " + result + ", " + *shape + ")";
+      checks += "np.testing.assert_allclose(" + result + ", want[" + n + "].numpy(), rtol=" + tol +
+                ", atol=" + tol + ")\n";
+    }
+  }
+  std::string target = schedule.gpu ? "cuda" : "llvm";
+  std::string out;
+  if (schedule.gpu)
+    out +=
+        "dev = tvm.cuda(0)\nif not dev.exist:\n    print(\"SKIP: no CUDA device\")\n    raise "
+        "SystemExit(0)\n";
+  else
+    out += "dev = tvm.cpu(0)\n";
+  out += "rng = np.random.default_rng(0)\nhost = {\n" + host + "}\n";
+  if (!layouts.empty()) out += "layouts = {\n" + layouts + "}\n" + kLayoutHelpers + "\n\n";
+  out += "scheduled = " + s.build + "(sch.mod, target=\"" + target + "\")\n";
+  out +=
+      "reference = " + s.build + "(func, target=\"llvm\")  # the same te definition, unscheduled\n";
+  out += "got = [" + got + "]\nwant = [" + want + "]\n";
+  out += "scheduled[\"main\"](*got)\nreference[\"main\"](*want)\n";
+  out += checks;
+  out += "print(\"CHECK: OK (the scheduled function equals the unscheduled one)\")\n";
+  return out;
+}
+
 }  // namespace
 
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& s,
@@ -121,59 +223,9 @@ Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling&
   out += "sch = " + s.schedule_module + ".Schedule(func)\n";
   for (const std::string& line : schedule.lines) out += line + "\n";
   out += "\nprint(sch.mod.script())\n\n";
-  // Random inputs, zero outputs; scalars get fixed values.
-  std::string host, call, checks;
-  int index = 0;
-  for (const ScriptArgument& a : arguments) {
-    if (!a.tensor.defined()) {
-      call += std::string(call.empty() ? "" : ", ") + (a.var.dtype().is_float() ? "0.5" : "3");
-      continue;
-    }
-    std::string shape = "(";
-    for (const ir::Expr& extent : a.tensor->shape) {
-      auto value = ConcreteExtent(extent);
-      if (!value)
-        return Error("the shape of '" + a.text +
-                     "' is not a constant once its size variables are set");
-      shape += std::to_string(*value) + ", ";
-    }
-    if (a.tensor->shape.size() > 1)
-      shape.erase(shape.size() - 2);
-    else if (!a.tensor->shape.empty())
-      shape.erase(shape.size() - 1);
-    shape += ")";
-    bool input = a.tensor.op()->kind() == te::OpKind::Placeholder;
-    const ir::DataType& dtype = a.tensor->dtype;
-    host += "    " +
-            (input ? RandomData(dtype, shape)
-                   : "np.zeros(" + shape + ", dtype=\"" + dtype.str() + "\")") +
-            ",  # " + a.text + "\n";
-    call += std::string(call.empty() ? "" : ", ") + s.array + "(host[" + std::to_string(index) +
-            "], device)";
-    if (!input) {
-      std::string tol = dtype.is_float() ? (dtype.bits() <= 16 ? "1e-2" : "1e-4") : "0";
-      checks += "np.testing.assert_allclose(got[" + std::to_string(&a - arguments.data()) +
-                "].numpy(), want[" + std::to_string(&a - arguments.data()) +
-                "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
-    }
-    ++index;
-  }
-  if (schedule.gpu)
-    out +=
-        "dev = tvm.cuda(0)\nif not dev.exist:\n    print(\"SKIP: no CUDA device\")\n    raise "
-        "SystemExit(0)\n";
-  else
-    out += "dev = tvm.cpu(0)\n";
-  out += "rng = np.random.default_rng(0)\nhost = [\n" + host + "]\n\n\n";
-  out += "def arguments(device):\n    return [" + call + "]\n\n\n";
-  out += "scheduled = " + s.build + "(sch.mod, target=\"" + target + "\")\n";
-  out +=
-      "reference = " + s.build + "(func, target=\"llvm\")  # the same te definition, unscheduled\n";
-  out += "got = arguments(dev)\nwant = arguments(tvm.cpu(0))\n";
-  out += "scheduled[\"main\"](*got)\nreference[\"main\"](*want)\n";
-  out += checks;
-  out += "print(\"CHECK: OK (the scheduled function equals the unscheduled one)\")\n";
-  return out;
+  auto run = RunSection(arguments, s, schedule);
+  if (!run) return run.error();
+  return out + *run;
 }
 
 }  // namespace tir_export
