@@ -155,15 +155,19 @@ Result<std::vector<int64_t>> TileExtents(const SpaceContext& space, const StageR
   return extents;
 }
 
-// Every tile knob's factors of `rule`'s stage (spatial and reduce axes), by axis.
-Result<std::map<std::string, std::vector<int64_t>>> TileFactors(const StageRule& rule,
-                                                                const Decisions& d) {
-  std::map<std::string, std::vector<int64_t>> out;
-  for (const auto* axes : {&rule.spatial_axes, &rule.reduce_axes})
+// The factors `d` gives each tile knob of `rule`'s stage, in the order of its axes.
+struct TileSplits {
+  std::vector<std::vector<int64_t>> spatial;  // spatial_axes[a] -> its 4 levels
+  std::vector<std::vector<int64_t>> reduce;   // reduce_axes[r] -> its 2 levels
+};
+Result<TileSplits> TileFactors(const StageRule& rule, const Decisions& d) {
+  TileSplits out;
+  for (auto [axes, splits] :
+       {std::pair{&rule.spatial_axes, &out.spatial}, std::pair{&rule.reduce_axes, &out.reduce}})
     for (const std::string& axis : *axes) {
       auto f = KnobFactors(d, TileKnobName(rule.stage, axis));
       if (!f) return f.error();
-      out[axis] = std::move(f.value());
+      splits->push_back(std::move(f.value()));
     }
   return out;
 }
@@ -235,7 +239,7 @@ class TileRuleImpl final : public ScheduleRule {
     if (!factors) return false;
     int64_t accumulators = 1;
     for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
-      const std::vector<int64_t>& f = factors->at(rule.spatial_axes[a]);
+      const std::vector<int64_t>& f = factors->spatial[a];
       const bool innermost = a + 1 == rule.spatial_axes.size();
       accumulators *=
           innermost ? (f.back() + target.vector_lanes - 1) / target.vector_lanes : f.back();
@@ -245,8 +249,7 @@ class TileRuleImpl final : public ScheduleRule {
     // The fused outer loops are the parallel loop: at least one iteration per core
     // (when the stage has that many outer iterations at all).
     int64_t outer = 1, total = 1;
-    for (const std::string& axis : rule.spatial_axes) {
-      const std::vector<int64_t>& f = factors->at(axis);
+    for (const std::vector<int64_t>& f : factors->spatial) {
       outer *= f.front();
       for (int64_t factor : f) total *= factor;
     }
@@ -367,7 +370,7 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   Stage stage = sch.find(rule.stage);
   auto factors = TileFactors(rule, d);
   if (!factors) return factors.error();
-  const std::map<std::string, std::vector<int64_t>>& f_of = *factors;
+  const TileSplits& splits = *factors;
   bool cache_write = !rule.epilogue.output.empty();
   if (!cache_write) {
     auto chosen = KnobChoice(d, CacheWriteKnobName(rule.stage));
@@ -401,10 +404,10 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   // The output's loops: S0 S1 (then S2 R... when it computes itself).
   std::vector<ir::IterVar> s0, s1;
   std::vector<std::vector<ir::IterVar>> spatial_levels;
-  for (const std::string& axis : rule.spatial_axes) {
-    auto iv = RuleAxis(stage, OuterAxisName(rule, axis));
+  for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
+    auto iv = RuleAxis(stage, OuterAxisName(rule, rule.spatial_axes[a]));
     if (!iv) return iv.error();
-    std::vector<int64_t> f = f_of.at(axis);
+    std::vector<int64_t> f = splits.spatial[a];
     if (cache_write) f = {f[0], f[1], ProductFrom(f, 2)};
     auto levels = SplitLevels(sch, stage, *iv, f);
     if (!levels) return levels.error();
@@ -422,13 +425,13 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     for (const auto& group : {s1, level(2)}) order.insert(order.end(), group.begin(), group.end());
     if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
   }
-  const std::vector<int64_t>& vf = f_of.at(rule.spatial_axes.back());
+  const std::vector<int64_t>& vf = splits.spatial.back();
   // The accumulating stage's inner loops: S2 R1 S3 (and R0 before them).
   auto tile_inner = [&](const Stage& st, std::vector<ir::IterVar> outer_prefix,
                         bool split_spatial_in_two) -> Status {
     std::vector<ir::IterVar> r0, s2, r1, s3;
     for (size_t a = 0; a < rule.spatial_axes.size(); ++a) {
-      const std::vector<int64_t>& f = f_of.at(rule.spatial_axes[a]);
+      const std::vector<int64_t>& f = splits.spatial[a];
       if (split_spatial_in_two) {
         // The cache stage's own axis, bounded by the attach point to f2 * f3.
         auto iv = st->find_iter_var(rule.spatial_axes[a] + ".c");
@@ -442,10 +445,10 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
         s3.push_back(spatial_levels[a][3]);
       }
     }
-    for (const std::string& axis : rule.reduce_axes) {
-      auto iv = st->find_iter_var(axis);
+    for (size_t r = 0; r < rule.reduce_axes.size(); ++r) {
+      auto iv = st->find_iter_var(rule.reduce_axes[r]);
       if (!iv) return iv.error();
-      auto levels = SplitLevels(sch, st, *iv, f_of.at(axis));
+      auto levels = SplitLevels(sch, st, *iv, splits.reduce[r]);
       if (!levels) return levels.error();
       r0.push_back((*levels)[0]);
       r1.push_back((*levels)[1]);
@@ -457,10 +460,10 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     if (vf.back() > 1)
       if (Status s = schedule::Vectorize(sch, st, s3.back()); !s) return s;
     for (size_t a = 0; a + 1 < s3.size() && unroll >= 1; ++a)
-      if (f_of.at(rule.spatial_axes[a]).back() > 1)
+      if (splits.spatial[a].back() > 1)
         if (Status s = schedule::Unroll(sch, st, s3[a]); !s) return s;
     for (size_t r = 0; r < r1.size() && unroll >= 2; ++r)
-      if (f_of.at(rule.reduce_axes[r]).back() > 1)
+      if (splits.reduce[r].back() > 1)
         if (Status s = schedule::Unroll(sch, st, r1[r]); !s) return s;
     return Status::Ok();
   };
