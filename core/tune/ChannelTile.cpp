@@ -307,7 +307,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     Decisions d = base;
     d.values[ChannelKnobName(rule.stage)] = {1};
     d.values[ChannelSplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
-    d.values[ChannelSplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x, x};
+    d.values[ChannelSplitKnobName(rule.stage, rule.channel.column)] = {(column_extent + x - 1) / x,
+                                                                       x};
     d.values[ChannelOrderKnobName(rule.stage)] = {order};
     d.values[ChannelChunkKnobName(rule.stage)] = {chunk};
     d.values[ChannelRowsKnobName(rule.stage)] = {rows};
@@ -393,7 +394,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   const int64_t vectors_outer = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
   const int64_t chunk = ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0);
   const int64_t rows_outer = ChannelChoice(d, ChannelRowsKnobName(rule.stage), 0);
-  const bool unroll_window = HasWindowKnob(c) && ChannelChoice(d, ChannelWindowKnobName(rule.stage), 0) == 1;
+  const bool unroll_window =
+      HasWindowKnob(c) && ChannelChoice(d, ChannelWindowKnobName(rule.stage), 0) == 1;
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
