@@ -240,6 +240,24 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
   return Status::Ok();
 }
 
+Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV& loop) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  std::string name = (*realize)->block->name;
+  auto init = tir::DecomposeReduction(&state_, name, *v);
+  if (!init.ok()) return init.error();
+  for (RVEntry& rv : rvs_) {
+    if (rv.is_block && rv.block == name) rv.block = name + "_update";
+  }
+  Instruction inst = Inst(InstKind::DecomposeReduction, {block.id, loop.id});
+  BlockRV rv{NewBlockRV(*init)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
                                     const std::string& storage_scope) {
   return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
@@ -342,6 +360,11 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::DecomposeReduction: {
+      auto r = sch->DecomposeReduction({in.at(0)}, {in.at(1)});
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::ReverseComputeAt:
       return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
     case InstKind::CacheRead:

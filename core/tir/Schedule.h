@@ -65,13 +65,16 @@ class Schedule {
   Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
   Status ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
                           bool preserve_unit_loops = false);
+  // The init block; `block` then names the update block ("<name>_update"), as in TVM.
+  Result<BlockRV> DecomposeReduction(const BlockRV& block, const LoopRV& loop);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
                             const std::string& storage_scope);
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
                              const std::string& storage_scope);
 
-  // ---- what a random variable stands for now ----
+  // ---- what a random variable stands for now (the pointers stay valid until the next
+  // primitive changes the function) ----
   Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
   Result<const ForNode*> Get(const LoopRV& loop) const;
 

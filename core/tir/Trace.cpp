@@ -40,6 +40,8 @@ const char* inst_kind_name(InstKind kind) {
       return "ComputeAt";
     case InstKind::ReverseComputeAt:
       return "ReverseComputeAt";
+    case InstKind::DecomposeReduction:
+      return "DecomposeReduction";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -50,8 +52,9 @@ const char* inst_kind_name(InstKind kind) {
 
 bool outputs_blocks(InstKind kind) {
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
-         kind == InstKind::CacheRead || kind == InstKind::CacheWrite ||
-         kind == InstKind::GetProducers || kind == InstKind::GetConsumers;
+         kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
+         kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
+         kind == InstKind::GetConsumers;
 }
 
 namespace trace_detail {
@@ -139,6 +142,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::ComputeInline:
         line = "sch.compute_inline(block=" + in0 + ")";
+        break;
+      case InstKind::DecomposeReduction:
+        line = outs.at(0) + " = sch.decompose_reduction(block=" + in0 +
+               ", loop=" + rv(inst.inputs.at(1)) + ")";
         break;
       case InstKind::ReverseComputeInline:
         line = "sch.reverse_compute_inline(block=" + in0 + ")";

@@ -35,6 +35,7 @@ enum class InstKind {
   ReverseComputeInline,
   ComputeAt,
   ReverseComputeAt,
+  DecomposeReduction,
   CacheRead,
   CacheWrite,
 };

@@ -581,6 +581,60 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(none.error())), QString("NotAllRequiredBlocksAreVisitedError"));
   }
 
+  // ---- decompose_reduction ----
+  void decomposeReductionAtTheMiddleLoop() {
+    GemmSchedule g;
+    auto init = g.sch.DecomposeReduction(g.c, g.j());
+    QVERIFY(init.ok());
+    QCOMPARE(Q((*g.sch.Get(*init))->block->name), QString("C_init"));
+    QCOMPARE(Q((*g.sch.Get(g.c))->block->name), QString("C_update"));
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(Header(kGemmParams) +
+               "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+               "    # with T.block(\"root\"):\n"
+               "    for i in range(128):\n"
+               "        for j_init in range(128):\n"
+               "            with T.block(\"C_init\"):\n"
+               "                v_i, v_j = T.axis.remap(\"SS\", [i, j_init])\n"
+               "                T.reads()\n"
+               "                T.writes(C[v_i, v_j])\n"
+               "                C[v_i, v_j] = T.float32(0.0)\n"
+               "        for j, k in T.grid(128, 128):\n"
+               "            with T.block(\"C_update\"):\n"
+               "                v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])\n"
+               "                T.reads(C[v_i, v_j], A[v_i, v_k], B[v_k, v_j])\n"
+               "                T.writes(C[v_i, v_j])\n"
+               "                C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]"));
+  }
+
+  void decomposeReductionAtTheOutermostLoop() {
+    GemmSchedule g;
+    QVERIFY(g.sch.DecomposeReduction(g.c, g.i()).ok());
+    std::string text = AsTVMScript(g.sch.func());
+    QVERIFY2(text.find("    for i_init, j_init in T.grid(128, 128):\n"
+                       "        with T.block(\"C_init\"):\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("    for i, j, k in T.grid(128, 128, 128):\n"
+                       "        with T.block(\"C_update\"):\n") != std::string::npos,
+             text.c_str());
+  }
+
+  void decomposeReductionErrors() {
+    GemmSchedule g;
+    std::string before = AsTVMScript(g.sch.func());
+    auto below = g.sch.Reorder({g.k(), g.j()});
+    QVERIFY(below.ok());  // i, k, j: k binds the reduction iterator above j
+    auto height = g.sch.DecomposeReduction(g.c, g.j());
+    QCOMPARE(Q(ErrorKind(height.error())), QString("LoopHeightError"));
+    Schedule chain(ElementwiseChain());
+    auto not_reduction =
+        chain.DecomposeReduction(*chain.GetBlock("B"), (*chain.GetLoops(*chain.GetBlock("B")))[0]);
+    QCOMPARE(Q(ErrorKind(not_reduction.error())), QString("NotReductionBlockError"));
+    auto position =
+        chain.DecomposeReduction(*chain.GetBlock("B"), (*chain.GetLoops(*chain.GetBlock("C")))[0]);
+    QCOMPARE(Q(ErrorKind(position.error())), QString("LoopPositionError"));
+  }
+
   // ---- cache_read / cache_write ----
   void cacheReadOfAnInput() {
     Schedule sch(Gemm());

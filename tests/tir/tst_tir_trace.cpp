@@ -191,6 +191,17 @@ class TestTirTrace : public QObject {
     Schedule replayed(ElementwiseChain());
     QVERIFY(round.ok() && ApplyTrace(*round, &replayed).ok());
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(moved.func())));
+    Schedule decomposed(Gemm());
+    BlockRV c = *decomposed.GetBlock("C");
+    LoopRV j = (*decomposed.GetLoops(c))[1];
+    QVERIFY(decomposed.DecomposeReduction(c, j).ok());
+    QVERIFY(decomposed.Unroll((*decomposed.GetLoops(c))[2]).ok());  // c names C_update now
+    QCOMPARE(Q(TraceLines(decomposed.trace()).at(2)),
+             QString("b4 = sch.decompose_reduction(block=b0, loop=l2)"));
+    auto again = TraceFromJson(TraceToJson(decomposed.trace()));
+    Schedule replayed_decomposition(Gemm());
+    QVERIFY(again.ok() && ApplyTrace(*again, &replayed_decomposition).ok());
+    QCOMPARE(Q(AsTVMScript(replayed_decomposition.func())), Q(AsTVMScript(decomposed.func())));
     auto unknown = TraceFromJson(R"([[["Explode", [], [], []]], []])");
     QVERIFY(!unknown.ok());
     QVERIFY(unknown.error().message.find("instruction 0: unknown instruction kind") !=

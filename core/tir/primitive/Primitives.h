@@ -63,6 +63,12 @@ Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop
 Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
                         bool preserve_unit_loops);
 
+// ---- DecomposeReduction.cpp ----
+// Splits the reduction block named `block` into "<block>_init" (placed before `loop`) and
+// "<block>_update"; returns the init block's name.
+Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& block,
+                                       const Var& loop);
+
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
 // buffer's readers in the scope (written by the block); returns the copy block's name.
