@@ -110,6 +110,17 @@ std::vector<const BlockRealizeNode*> ScheduleState::ChildBlocks(const StmtNode* 
   return blocks;
 }
 
+std::vector<Buffer> ScheduleState::AllBuffers() const {
+  std::vector<Buffer> buffers = func_.params;
+  PreOrderVisit(func_.body, [&](const StmtNode* n) {
+    if (const auto* r = As<BlockRealizeNode>(n)) {
+      buffers.insert(buffers.end(), r->block->alloc_buffers.begin(), r->block->alloc_buffers.end());
+    }
+    return true;
+  });
+  return buffers;
+}
+
 void ScheduleState::Replace(const StmtNode* old, Stmt replacement) {
   func_.body = schedule_state_detail::Rebuild(func_.body, old, replacement);
 }

@@ -32,6 +32,9 @@ class ScheduleState {
   // The blocks under `node` that are not inside another block under it, in order.
   std::vector<const BlockRealizeNode*> ChildBlocks(const StmtNode* node) const;
 
+  // The function's parameters and every buffer a block allocates.
+  std::vector<Buffer> AllBuffers() const;
+
   // Replaces the subtree `old` by `replacement`.
   void Replace(const StmtNode* old, Stmt replacement);
 

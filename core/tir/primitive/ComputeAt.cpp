@@ -33,11 +33,9 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   if (!found.ok()) return found.error();
   const BlockRealizeNode* realize = *found;
   const BlockNode& block = *realize->block;
-  const ForNode* loop = state->FindLoop(loop_var);
-  if (!loop) {
-    return ScheduleError("ValueError",
-                         "The loop " + loop_var.name() + " is no longer in the function");
-  }
+  auto live = LiveLoop(*state, loop_var);
+  if (!live.ok()) return live.error();
+  const ForNode* loop = *live;
   const BlockRealizeNode* scope = state->ScopeOf(realize);
   if (state->ScopeOf(loop) != scope || Under(*state, realize, loop)) {
     return ScheduleError("NotInSameScopeError",

@@ -149,13 +149,7 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
   ScheduleState next = *state;
   if (Status s = RemoveLeafBlock(&next, realize); !s.ok()) return s;
   const BlockRealizeNode* new_scope = next.FindBlocks(scope->block->name).at(0);
-  std::vector<Buffer> known = f.params;
-  PreOrderVisit(f.body, [&](const StmtNode* n) {
-    if (const auto* r = As<BlockRealizeNode>(n)) {
-      known.insert(known.end(), r->block->alloc_buffers.begin(), r->block->alloc_buffers.end());
-    }
-    return true;
-  });
+  std::vector<Buffer> known = state->AllBuffers();
   ScopeInliner inliner(store, index_vars, known);
   auto scope_block = std::make_shared<BlockNode>(*new_scope->block);
   scope_block->body = inliner.Visit(scope_block->body);

@@ -39,11 +39,9 @@ Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& 
   if (!found.ok()) return found.error();
   const BlockRealizeNode* realize = *found;
   const BlockNode& block = *realize->block;
-  const ForNode* loop = state->FindLoop(loop_var);
-  if (!loop) {
-    return ScheduleError("ValueError",
-                         "The loop " + loop_var.name() + " is no longer in the function");
-  }
+  auto live = LiveLoop(*state, loop_var);
+  if (!live.ok()) return live.error();
+  const ForNode* loop = *live;
   std::vector<const ForNode*> loops = state->LoopsAbove(realize);
   auto at = std::find(loops.begin(), loops.end(), loop);
   if (at == loops.end()) {

@@ -25,11 +25,9 @@ bool IsValidThreadAxis(const std::string& tag) {
 
 Status ParallelizeComputation(ScheduleState* state, const Var& loop_var, ForKind kind,
                               const std::string& thread_axis) {
-  const ForNode* loop = state->FindLoop(loop_var);
-  if (!loop) {
-    return ScheduleError("ValueError",
-                         "The loop " + loop_var.name() + " is no longer in the function");
-  }
+  auto live = LiveLoop(*state, loop_var);
+  if (!live.ok()) return live.error();
+  const ForNode* loop = *live;
   const char* op = kind == ForKind::Parallel     ? "parallel"
                    : kind == ForKind::Vectorized ? "vectorize"
                                                  : "bind";
@@ -90,11 +88,9 @@ Status Bind(ScheduleState* state, const Var& loop, const std::string& thread_axi
 }
 
 Status Unroll(ScheduleState* state, const Var& loop_var) {
-  const ForNode* loop = state->FindLoop(loop_var);
-  if (!loop) {
-    return ScheduleError("ValueError",
-                         "The loop " + loop_var.name() + " is no longer in the function");
-  }
+  auto live = LiveLoop(*state, loop_var);
+  if (!live.ok()) return live.error();
+  const ForNode* loop = *live;
   auto n = std::make_shared<ForNode>(*loop);
   n->for_kind = ForKind::Unrolled;
   n->thread_tag.clear();

@@ -17,13 +17,6 @@ namespace tessera::tir {
 
 namespace loop_transformation_detail {
 
-Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v) {
-  if (const ForNode* loop = state.FindLoop(v)) return loop;
-  return ScheduleError("ValueError", "The loop " + v.name() +
-                                         " is no longer in the function (an earlier primitive "
-                                         "replaced it)");
-}
-
 Status CheckNoAnnotation(const ForNode* loop) {
   if (loop->annotations.empty() && loop->for_kind != ForKind::ThreadBinding) return Status::Ok();
   return ScheduleError("HasAnnotationOrThreadBindingError",

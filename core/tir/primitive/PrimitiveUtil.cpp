@@ -62,6 +62,13 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars) {
   });
 }
 
+Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v) {
+  if (const ForNode* loop = state.FindLoop(v)) return loop;
+  return ScheduleError("ValueError", "The loop " + v.name() +
+                                         " is no longer in the function (an earlier primitive "
+                                         "replaced it)");
+}
+
 bool IsCompleteOrReductionBlock(const BlockNode& b) {
   auto writes = [&](const Buffer& buffer) {
     return std::any_of(b.writes.begin(), b.writes.end(),

@@ -23,6 +23,9 @@ Stmt AppendPredicate(const Stmt& s, const Expr& predicate);
 // (only bindings that use one of `vars` change).
 Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 
+// The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
+Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
+
 // A complete block (spatial iterators only, does not read what it writes) or a reduction
 // block (an init, spatial and reduction iterators only): what TVM requires of blocks whose
 // loops run in parallel or move.

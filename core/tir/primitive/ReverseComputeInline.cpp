@@ -137,13 +137,7 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
   for (const Expr& idx : c_store->indices) new_indices.push_back(ir::Substitute(idx, to_producer));
   auto new_producer = std::make_shared<BlockNode>(*producer);
   new_producer->body = MakeCompute(ir::MakeBufferStore(c_store->buffer, new_value, new_indices));
-  std::vector<Buffer> known = f.params;
-  PreOrderVisit(f.body, [&](const StmtNode* n) {
-    if (const auto* r = As<BlockRealizeNode>(n)) {
-      known.insert(known.end(), r->block->alloc_buffers.begin(), r->block->alloc_buffers.end());
-    }
-    return true;
-  });
+  std::vector<Buffer> known = state->AllBuffers();
   AccessRegions regions = GetBlockAccessRegion(*new_producer, known);
   new_producer->reads = std::move(regions.reads);
   new_producer->writes = std::move(regions.writes);
