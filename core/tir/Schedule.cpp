@@ -258,6 +258,37 @@ Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV&
   return rv;
 }
 
+Status Schedule::Annotate(const LoopRV& loop, const std::string& key, const Expr& value) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  if (Status s = tir::AnnotateLoop(&state_, *v, key, value); !s.ok()) return s;
+  return RecordAnnotation(loop.id, key, value);
+}
+
+Status Schedule::Annotate(const BlockRV& block, const std::string& key, const Expr& value) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::AnnotateBlock(&state_, (*realize)->block->name, key, value); !s.ok())
+    return s;
+  return RecordAnnotation(block.id, key, value);
+}
+
+Status Schedule::Unannotate(const LoopRV& loop, const std::string& key) {
+  return Annotate(loop, key, Expr());
+}
+
+Status Schedule::Unannotate(const BlockRV& block, const std::string& key) {
+  return Annotate(block, key, Expr());
+}
+
+Status Schedule::RecordAnnotation(int rv, const std::string& key, const Expr& value) {
+  Instruction inst = Inst(value.defined() ? InstKind::Annotate : InstKind::Unannotate, {rv});
+  inst.name = key;
+  inst.ann_val = value;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
                                     const std::string& storage_scope) {
   return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
@@ -360,6 +391,13 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::Annotate:
+    case InstKind::Unannotate: {
+      Expr value = inst.kind == InstKind::Annotate ? inst.ann_val : Expr();
+      int rv = in.at(0);
+      return status(sch->Get(BlockRV{rv}).ok() ? sch->Annotate(BlockRV{rv}, inst.name, value)
+                                               : sch->Annotate(LoopRV{rv}, inst.name, value));
+    }
     case InstKind::DecomposeReduction: {
       auto r = sch->DecomposeReduction({in.at(0)}, {in.at(1)});
       if (!r.ok()) return r.error();

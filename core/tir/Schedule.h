@@ -73,6 +73,12 @@ class Schedule {
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
                              const std::string& storage_scope);
 
+  // ---- annotations (value: an IntImm, FloatImm or StringImm) ----
+  Status Annotate(const LoopRV& loop, const std::string& key, const Expr& value);
+  Status Annotate(const BlockRV& block, const std::string& key, const Expr& value);
+  Status Unannotate(const LoopRV& loop, const std::string& key);
+  Status Unannotate(const BlockRV& block, const std::string& key);
+
   // ---- what a random variable stands for now (the pointers stay valid until the next
   // primitive changes the function) ----
   Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
@@ -90,6 +96,7 @@ class Schedule {
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
   Status MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
                        bool preserve_unit_loops);
+  Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope);

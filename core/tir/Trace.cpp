@@ -42,6 +42,10 @@ const char* inst_kind_name(InstKind kind) {
       return "ReverseComputeAt";
     case InstKind::DecomposeReduction:
       return "DecomposeReduction";
+    case InstKind::Annotate:
+      return "Annotate";
+    case InstKind::Unannotate:
+      return "Unannotate";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -142,6 +146,16 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::ComputeInline:
         line = "sch.compute_inline(block=" + in0 + ")";
+        break;
+      case InstKind::Annotate:
+        line = "sch.annotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\", ann_val=" +
+               (inst.ann_val.as<ir::StringImmNode>()
+                    ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
+                    : Factor(inst.ann_val)) +
+               ")";
+        break;
+      case InstKind::Unannotate:
+        line = "sch.unannotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\")";
         break;
       case InstKind::DecomposeReduction:
         line = outs.at(0) + " = sch.decompose_reduction(block=" + in0 +

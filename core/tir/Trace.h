@@ -36,6 +36,8 @@ enum class InstKind {
   ComputeAt,
   ReverseComputeAt,
   DecomposeReduction,
+  Annotate,
+  Unannotate,
   CacheRead,
   CacheWrite,
 };
@@ -49,9 +51,10 @@ struct Instruction {
   InstKind kind = InstKind::GetBlock;
   std::vector<int> inputs;    // random variable ids
   std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
-  std::string name;           // GetBlock: the block's name; Bind: the thread axis
-  std::string func_name;      // GetBlock
-  int64_t buffer_index = 0;   // CacheRead / CacheWrite
+  std::string name;       // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key
+  std::string func_name;  // GetBlock
+  int64_t buffer_index = 0;  // CacheRead / CacheWrite
+  Expr ann_val;              // Annotate (its key is `name`)
   bool preserve_unit_iters = true;
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt

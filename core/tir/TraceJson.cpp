@@ -40,6 +40,17 @@ std::string TraceToJson(const Trace& trace) {
     if (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite) {
       w.begin_array().end_array();  // consumer_blocks
     }
+    if (inst.kind == InstKind::Annotate) {  // the value: a number, or a string in quotes
+      if (const auto* str = inst.ann_val.as<ir::StringImmNode>()) {
+        w.value("\"" + str->value + "\"");
+      } else if (const auto* f = inst.ann_val.as<ir::FloatImmNode>()) {
+        w.value(f->value);
+      } else if (const int64_t* c = ir::as_const_int(inst.ann_val)) {
+        w.value(*c);
+      } else {
+        w.null();
+      }
+    }
     w.end_array().begin_array();
     switch (inst.kind) {
       case InstKind::GetBlock:
@@ -52,6 +63,8 @@ std::string TraceToJson(const Trace& trace) {
         w.value(int64_t{inst.preserve_unit_iters});
         break;
       case InstKind::Bind:
+      case InstKind::Annotate:
+      case InstKind::Unannotate:
         w.value(inst.name);
         break;
       case InstKind::ComputeAt:
@@ -103,12 +116,20 @@ Result<Trace> TraceFromJson(std::string_view text) {
     }
     if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
     for (const JsonValue& in : e.items[1].items) {
-      if (in.is_string()) {
+      if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
+        if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
+          inst.ann_val = ir::StringImm(in.string.substr(1, in.string.size() - 2));
+        } else if (in.is_number()) {
+          inst.ann_val =
+              in.is_integer ? ir::make_const(DataType::Int(32), in.integer) : Expr(in.number);
+        }
+      } else if (in.is_string()) {
         auto it = ids.find(in.string);
         if (it == ids.end()) return Bad(n, "random variable " + in.string + " is not defined");
         inst.inputs.push_back(it->second);
       } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
-        inst.factors.push_back(in.is_null() ? Expr() : Expr(in.integer));
+        inst.factors.push_back(in.is_null() ? Expr()
+                                            : ir::make_const(DataType::Int(32), in.integer));
       } else if (!in.is_array()) {
         return Bad(n, "unexpected input");
       }
@@ -131,6 +152,8 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.preserve_unit_iters = num(0, 1) != 0;
         break;
       case InstKind::Bind:
+      case InstKind::Annotate:
+      case InstKind::Unannotate:
         inst.name = str(0);
         break;
       case InstKind::ComputeAt:

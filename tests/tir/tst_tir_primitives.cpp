@@ -635,6 +635,38 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(position.error())), QString("LoopPositionError"));
   }
 
+  // ---- annotate / unannotate ----
+  void annotateLoopAndBlock() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Annotate(g.j(), "pragma_auto_unroll_max_step", Expr(16)).ok());
+    QVERIFY(g.sch.Annotate(g.c, "meta_schedule.tiling_structure", ir::StringImm("SSRSRS")).ok());
+    QCOMPARE(
+        Q(AsTVMScript(g.sch.func())),
+        Q(Header(kGemmParams) +
+          "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+          "    # with T.block(\"root\"):\n"
+          "    for i in range(128):\n"
+          "        for j in T.serial(128, annotations={\"pragma_auto_unroll_max_step\": 16}):\n"
+          "            for k in range(128):\n"
+          "                with T.block(\"C\"):\n"
+          "                    v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])\n"
+          "                    T.reads(A[v_i, v_k], B[v_k, v_j])\n"
+          "                    T.writes(C[v_i, v_j])\n"
+          "                    T.block_attr({\"meta_schedule.tiling_structure\": \"SSRSRS\"})\n"
+          "                    with T.init():\n"
+          "                        C[v_i, v_j] = T.float32(0.0)\n"
+          "                    C[v_i, v_j] = C[v_i, v_j] + A[v_i, v_k] * B[v_k, v_j]"));
+  }
+
+  void annotatedLoopRefusesSplitUntilUnannotated() {
+    GemmSchedule g;
+    QVERIFY(g.sch.Annotate(g.i(), "pragma_unroll_explicit", Expr(1)).ok());
+    auto split = g.sch.Split(g.i(), {Expr(), Expr(32)});
+    QCOMPARE(Q(ErrorKind(split.error())), QString("HasAnnotationOrThreadBindingError"));
+    QVERIFY(g.sch.Unannotate(g.i(), "pragma_unroll_explicit").ok());
+    QVERIFY(g.sch.Split(g.i(), {Expr(), Expr(32)}).ok());
+  }
+
   // ---- cache_read / cache_write ----
   void cacheReadOfAnInput() {
     Schedule sch(Gemm());

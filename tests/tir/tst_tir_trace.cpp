@@ -202,6 +202,28 @@ class TestTirTrace : public QObject {
     Schedule replayed_decomposition(Gemm());
     QVERIFY(again.ok() && ApplyTrace(*again, &replayed_decomposition).ok());
     QCOMPARE(Q(AsTVMScript(replayed_decomposition.func())), Q(AsTVMScript(decomposed.func())));
+    Schedule annotated(Gemm());
+    BlockRV ab = *annotated.GetBlock("C");
+    LoopRV al = (*annotated.GetLoops(ab))[0];
+    QVERIFY(annotated.Annotate(al, "pragma_auto_unroll_max_step", Expr(64)).ok());
+    QVERIFY(annotated.Annotate(ab, "schedule_rule", ir::StringImm("None")).ok());
+    QVERIFY(annotated.Unannotate(ab, "schedule_rule").ok());
+    std::vector<std::string> lines = TraceLines(annotated.trace());
+    QCOMPARE(
+        Q(lines.at(2)),
+        QString(
+            "sch.annotate(block_or_loop=l1, ann_key=\"pragma_auto_unroll_max_step\", ann_val=64)"));
+    QCOMPARE(
+        Q(lines.at(3)),
+        QString("sch.annotate(block_or_loop=b0, ann_key=\"schedule_rule\", ann_val=\"None\")"));
+    QCOMPARE(Q(lines.at(4)),
+             QString("sch.unannotate(block_or_loop=b0, ann_key=\"schedule_rule\")"));
+    auto annotated_json = TraceFromJson(TraceToJson(annotated.trace()));
+    QVERIFY(annotated_json.ok());
+    QCOMPARE(Q(TraceAsPython(*annotated_json)), Q(TraceAsPython(annotated.trace())));
+    Schedule annotated_replay(Gemm());
+    QVERIFY(ApplyTrace(*annotated_json, &annotated_replay).ok());
+    QCOMPARE(Q(AsTVMScript(annotated_replay.func())), Q(AsTVMScript(annotated.func())));
     auto unknown = TraceFromJson(R"([[["Explode", [], [], []]], []])");
     QVERIFY(!unknown.ok());
     QVERIFY(unknown.error().message.find("instruction 0: unknown instruction kind") !=

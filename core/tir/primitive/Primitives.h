@@ -69,6 +69,13 @@ Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Va
 Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& block,
                                        const Var& loop);
 
+// ---- Annotate.cpp ----
+// Sets annotation `key` of a loop or block to `value`; an undefined value removes it.
+Status AnnotateLoop(ScheduleState* state, const Var& loop, const std::string& key,
+                    const Expr& value);
+Status AnnotateBlock(ScheduleState* state, const std::string& block, const std::string& key,
+                     const Expr& value);
+
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
 // buffer's readers in the scope (written by the block); returns the copy block's name.
