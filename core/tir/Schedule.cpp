@@ -175,6 +175,28 @@ Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
   return Status::Ok();
 }
 
+Result<LoopRV> Schedule::AddUnitLoop(const BlockRV& block) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  return RecordUnitLoop(block.id, *realize);
+}
+
+Result<LoopRV> Schedule::AddUnitLoop(const LoopRV& loop) {
+  auto l = Get(loop);
+  if (!l.ok()) return l.error();
+  return RecordUnitLoop(loop.id, *l);
+}
+
+Result<LoopRV> Schedule::RecordUnitLoop(int input, const StmtNode* target) {
+  auto u = tir::AddUnitLoop(&state_, target);
+  if (!u.ok()) return u.error();
+  Instruction inst = Inst(InstKind::AddUnitLoop, {input});
+  LoopRV rv{NewLoopRV(*u)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Status Schedule::SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis) {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
@@ -391,6 +413,12 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::AddUnitLoop: {
+      auto r = sch->Get(BlockRV{in.at(0)}).ok() ? sch->AddUnitLoop(BlockRV{in.at(0)})
+                                                : sch->AddUnitLoop(LoopRV{in.at(0)});
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::Annotate:
     case InstKind::Unannotate: {
       Expr value = inst.kind == InstKind::Annotate ? inst.ann_val : Expr();

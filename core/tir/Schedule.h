@@ -52,6 +52,8 @@ class Schedule {
                                     bool disable_predication = false);
   Result<LoopRV> Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
   Status Reorder(const std::vector<LoopRV>& loops);
+  Result<LoopRV> AddUnitLoop(const BlockRV& block);
+  Result<LoopRV> AddUnitLoop(const LoopRV& loop);
 
   // ---- loop kinds ----
   Status Parallel(const LoopRV& loop);
@@ -96,6 +98,7 @@ class Schedule {
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
   Status MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
                        bool preserve_unit_loops);
+  Result<LoopRV> RecordUnitLoop(int input, const StmtNode* target);
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,

@@ -24,6 +24,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Fuse";
     case InstKind::Reorder:
       return "Reorder";
+    case InstKind::AddUnitLoop:
+      return "AddUnitLoop";
     case InstKind::Parallel:
       return "Parallel";
     case InstKind::Vectorize:
@@ -131,6 +133,9 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::Reorder:
         line = "sch.reorder(" + all_inputs + ")";
+        break;
+      case InstKind::AddUnitLoop:
+        line = outs.at(0) + " = sch.add_unit_loop(block_or_loop=" + in0 + ")";
         break;
       case InstKind::Parallel:
         line = "sch.parallel(loop=" + in0 + ")";

@@ -27,6 +27,7 @@ enum class InstKind {
   Split,
   Fuse,
   Reorder,
+  AddUnitLoop,
   Parallel,
   Vectorize,
   Unroll,

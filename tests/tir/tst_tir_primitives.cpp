@@ -235,6 +235,22 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q(ErrorKind(split_bound.error())), QString("HasAnnotationOrThreadBindingError"));
   }
 
+  // ---- add_unit_loop ----
+  void addUnitLoopAboveBlockAndLoop() {
+    GemmSchedule g;
+    auto u = g.sch.AddUnitLoop(g.c);
+    QVERIFY(u.ok());
+    QCOMPARE(Q((*g.sch.Get(*u))->loop_var.name()), QString("u"));
+    QCOMPARE(Q(AsTVMScript(g.sch.func())),
+             Q(GemmText({{1, "for i, j, k, u in T.grid(128, 128, 128, 1):"}},
+                        {"v_i, v_j, v_k = T.axis.remap(\"SSR\", [i, j, k])"})));
+    auto outer = g.sch.AddUnitLoop(g.i());
+    QVERIFY(outer.ok());
+    QVERIFY(AsTVMScript(g.sch.func())
+                .find("    for u, i, j, k, u_1 in T.grid(1, 128, 128, 128, 1):\n") !=
+            std::string::npos);
+  }
+
   // ---- reorder ----
   void reorderSwapsLoops() {
     GemmSchedule g;

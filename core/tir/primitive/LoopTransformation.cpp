@@ -271,4 +271,20 @@ Status Reorder(ScheduleState* state, const std::vector<Var>& loop_vars) {
   return Status::Ok();
 }
 
+Result<Var> AddUnitLoop(ScheduleState* state, const StmtNode* block_or_loop) {
+  std::vector<const StmtNode*> path = state->PathTo(block_or_loop);
+  if (path.size() < 2)
+    return ScheduleError("ValueError", "The root block cannot get a loop above it");
+  // The statement itself, shared: its parent holds it as a Stmt.
+  Stmt self;
+  if (const auto* seq = As<SeqNode>(path[path.size() - 2])) {
+    for (const Stmt& c : seq->seq) self = c.get() == block_or_loop ? c : self;
+  } else {
+    self = BodyOf(path[path.size() - 2]);
+  }
+  Var u("u", DataType::Int(32));
+  state->Replace(block_or_loop, MakeFor(u, 0, 1, ForKind::Serial, self));
+  return u;
+}
+
 }  // namespace tessera::tir

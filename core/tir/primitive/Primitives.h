@@ -38,6 +38,9 @@ Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loops, bool prese
 // the chain keep their places.
 Status Reorder(ScheduleState* state, const std::vector<Var>& loops);
 
+// A serial loop "u" of extent 1 directly above a block realize or a loop.
+Result<Var> AddUnitLoop(ScheduleState* state, const StmtNode* block_or_loop);
+
 // ---- ForKind.cpp ----
 Status Parallel(ScheduleState* state, const Var& loop);
 Status Vectorize(ScheduleState* state, const Var& loop);
