@@ -23,6 +23,7 @@
 #include "AppSettings.h"
 #include "Autosave.h"
 #include "RunnerSettingsDialog.h"
+#include "SavePaths.h"
 #include "TargetCode.h"
 #include "TuneController.h"
 #include "VersionCompare.h"
@@ -794,11 +795,16 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs(const QString& given) {
   QString path = given;
-  if (path.isEmpty() && interactive_)
-    path = QFileDialog::getSaveFileName(
-        this, tr("Save project"), QFileInfo(doc_->displayName()).completeBaseName() + ".tessera",
-        tr("Tessera projects (*.tessera);;Tessera scripts (*.py)"));
+  if (path.isEmpty())
+    path = CompletedSaveAsPath(AskSavePath(this, tr("Save project"),
+                                           ProposedSaveAs(doc_->path(), doc_->displayName()),
+                                           tr("Tessera projects (*.tessera);;Tessera scripts (*.py)"),
+                                           interactive_));
   if (path.isEmpty()) return false;
+  if (QString problem = SaveAsProblem(path); !problem.isEmpty()) {
+    showRefusal(tr("Save As"), problem);
+    return false;
+  }
   script_->flush();
   doc_->setViewState(CaptureViewState(*this));
   Status st = doc_->save(path);
@@ -844,6 +850,11 @@ void MainWindow::discardChanges() { Autosave::discard(doc_->path()); }
 void MainWindow::showMessage(const QString& message, bool error) {
   lastMessage_ = message;
   statusBar()->showMessage(message, error ? 0 : 6000);
+}
+
+void MainWindow::showRefusal(const QString& title, const QString& message) {
+  showMessage(message, true);
+  if (interactive_) QMessageBox::warning(this, title, message);
 }
 
 bool MainWindow::applyIntent(const views::Intent& intent) {
@@ -892,12 +903,17 @@ void MainWindow::requestPrimitive(const QString& primitive) {
 }
 
 void MainWindow::exportScript() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Export script for TVM"),
-                                              doc_->displayName(), tr("Python (*.py)"));
+  QString path = AskSavePath(this, tr("Export script for TVM"),
+                             ProposedScriptExport(doc_->path(), doc_->displayName()),
+                             tr("Python (*.py)"), interactive_);
   if (!path.isEmpty()) exportScriptTo(path);
 }
 
 bool MainWindow::exportScriptTo(const QString& path) {
+  if (QString problem = ScriptExportProblem(path, doc_->path()); !problem.isEmpty()) {
+    showRefusal(tr("Export script for TVM"), problem);
+    return false;
+  }
   script_->flush();
   QSaveFile file(path);
   if (file.open(QIODevice::WriteOnly)) {
@@ -920,9 +936,15 @@ void MainWindow::exportCurrentView() {
   views::ViewBase* view = currentView();
   QDockWidget* d = DockOf(view);
   QString name = d ? d->windowTitle() : QString("view");
-  QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(name), name + ".png",
-                                              tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  QString file = d ? d->objectName().remove("Dock") : QString("view");
+  QString path = AskSavePath(this, tr("Export %1").arg(name),
+                             ProposedViewExport(doc_->path(), doc_->displayName(), file),
+                             tr("PNG image (*.png);;SVG drawing (*.svg)"), interactive_);
   if (path.isEmpty()) return;
+  if (QString problem = ViewExportProblem(path, doc_->path()); !problem.isEmpty()) {
+    showRefusal(tr("Export %1").arg(name), problem);
+    return;
+  }
   if (view->exportImage(path))
     showMessage(tr("Exported %1").arg(path));
   else

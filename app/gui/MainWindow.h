@@ -60,7 +60,8 @@ class MainWindow : public QMainWindow {
   void resetDockSizes() { applyDefaultDockSizes(); }
   bool save();
   bool saveAs(const QString& path);
-  // File > Export > Script for TVM without its dialog: writes the script atomically.
+  // File > Export > Script for TVM without its dialog: writes the script atomically;
+  // the document's own file and .tessera paths are refused (SavePaths.h).
   bool exportScriptTo(const QString& path);
 
   // Applies a view's or a menu's intent as one undo command; an illegal one changes
@@ -152,6 +153,8 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void discardChanges();
   void showMessage(const QString& message, bool error = false);
+  // A refused save or export: the status bar, and a warning when interactive.
+  void showRefusal(const QString& title, const QString& message);
   void requestPrimitive(const QString& primitive);
   void exportScript();
   void exportCurrentView();
