@@ -96,6 +96,16 @@ void RooflineView::requestHostCeilings() {
   });
 }
 
+void RooflineView::forgetDocument() {
+  points_.clear();
+  selected_ = -1;
+  seen_runs_ = 0;
+  first_state_ = true;
+  redraw();
+}
+
+QString RooflineView::note() const { return note_->text(); }
+
 void RooflineView::setState(const DocumentState& state) {
   state_peak_ = state.peak_gflops;
   if (first_state_ || state.profiles.size() < seen_runs_) {
@@ -136,8 +146,14 @@ QString RooflineView::pointSummary(int i) const {
   QString text = tr("%1: %2 GFLOP/s").arg(p.label).arg(p.gflops, 0, 'f', 2);
   for (const auto& [level, intensity] : p.intensities)
     text += "\n" + tr("%1: %2 flop/byte").arg(QString::fromStdString(level)).arg(intensity, 0, 'g', 3);
+  for (const std::string& level : p.exceeded)
+    text += "\n" + tr("above the %1 ceiling: %1 delivered fewer bytes than the model counts "
+                       "(reuse in registers) or was measured low")
+                        .arg(QString::fromStdString(level));
   if (!p.bound_by.empty())
     text += "\n" + tr("bound by %1").arg(QString::fromStdString(p.bound_by));
+  else if (ceilings_)
+    text += "\n" + tr("above every ceiling: the ceilings were measured low");
   return text;
 }
 
@@ -171,12 +187,17 @@ void RooflineView::redraw() {
   QColor text = palette().color(QPalette::Text);
   double peak = ceilings_ ? ceilings_->peak_gflops : state_peak_;
   double top = std::max(1.0, peak);
-  // Each run's "bound by": the level whose ceiling is lowest at its intensity.
+  // Each run's "bound by": the lowest ceiling at or above it at its intensities.
   if (ceilings_)
     for (Point& p : points_) {
+      double flops = p.gflops * 1e9;  // in one second
       analysis::TrafficEstimate t;
-      for (const auto& [level, intensity] : p.intensities) t.levels.push_back({level, 1.0 / intensity});
-      p.bound_by = runtime::MakeRooflinePoint(1.0, 0, t, ceilings_->bandwidth, peak).bound_by;
+      for (const auto& [level, intensity] : p.intensities) t.levels.push_back({level, flops / intensity});
+      runtime::RooflinePoint r = runtime::MakeRooflinePoint(flops, 1.0, t, ceilings_->bandwidth, peak);
+      p.bound_by = r.bound_by;
+      p.exceeded.clear();
+      for (const runtime::RooflineLevel& l : r.levels)
+        if (l.exceeded) p.exceeded.push_back(l.level);
     }
   if (ceilings_) {
     for (const runtime::LevelBandwidth& l : ceilings_->bandwidth.levels) {
@@ -222,14 +243,21 @@ void RooflineView::redraw() {
   }
   plot_->xAxis->setRange(kMinIntensity, kMaxIntensity);
   plot_->yAxis->setRange(0.01, top * 2);
+  QString ceilings;
+  if (ceilings_) {
+    const runtime::MemoryBandwidth& bw = ceilings_->bandwidth;
+    ceilings = tr("Ceilings: peak %1 GFLOP/s; %2, %3.")
+                   .arg(peak, 0, 'f', 1)
+                   .arg(QString::fromStdString(bw.Describe()), QString::fromStdString(bw.Provenance()));
+    if (!bw.problem.empty())
+      ceilings += " " + tr("Not trusted: %1, also when measured again (the machine is busy?).")
+                            .arg(QString::fromStdString(bw.problem));
+  }
   if (points_.empty())
-    note_->setText(tr("Profile the kernel on the CPU: each run appears at its intensity for every memory level."));
-  else if (!ceilings_ && !measuring_.valid())
-    note_->setText(QString());
-  else if (ceilings_)
-    note_->setText(tr("Ceilings: peak %1 GFLOP/s; %2.")
-                       .arg(peak, 0, 'f', 1)
-                       .arg(QString::fromStdString(ceilings_->bandwidth.Describe())));
+    note_->setText(tr("Profile the kernel on the CPU: each run appears at its intensity for every memory level.") +
+                   (ceilings.isEmpty() ? QString() : "\n" + ceilings));
+  else if (ceilings_ || !measuring_.valid())
+    note_->setText(ceilings);
   plot_->replot();
 }
 

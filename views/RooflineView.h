@@ -1,10 +1,11 @@
-// RooflineView: the measured roofline of this machine (issue #15). Log-log chart of
+// RooflineView: the measured roofline of this machine. Log-log chart of
 // GFLOP/s against operational intensity (flops per byte): the flat ceiling is the peak
 // (runtime/MachinePeak.h), the sloped ones the measured bandwidth of L1, L2, L3 and
 // DRAM (runtime/MemoryBandwidth.h). Each CPU profile run is a point per memory level at
 // its intensity for that level (flops over the bytes the level delivers, from the
 // traffic model of the loop nest, analysis/TrafficModel.h) and its measured GFLOP/s;
-// the level whose ceiling is lowest for a run is the one that bounds it. Hovering a
+// the lowest ceiling at or above a run is the one that bounds it (a ceiling the run is
+// above is marked as exceeded, never as the bound). Hovering a
 // point shows the run and its numbers; clicking selects the run (its points are drawn
 // larger and pointActivated is emitted).
 //
@@ -35,7 +36,10 @@ class RooflineView : public ViewBase {
     int version = 0;  // the schedule version profiled (RunHistory id); 0 = unknown
     double gflops = 0;
     std::vector<std::pair<std::string, double>> intensities;  // per level, flops per byte
-    std::string bound_by;  // the level with the lowest ceiling at its intensity
+    // With ceilings: the lowest ceiling at or above the run (runtime/Roofline.h), "" when
+    // the run is above all; the levels whose ceiling the run is above.
+    std::string bound_by;
+    std::vector<std::string> exceeded;
   };
 
   explicit RooflineView(QWidget* parent = nullptr);
@@ -47,6 +51,12 @@ class RooflineView : public ViewBase {
   // thread the first time a run needs them).
   void setCeilings(double peak_gflops, const runtime::MemoryBandwidth& bandwidth);
   bool hasCeilings() const { return ceilings_.has_value(); }
+  // Another document replaces this one: its runs go; the next setState() is that of the
+  // new document as it was opened (its runs from before have no program here).
+  void forgetDocument() override;
+  bool waitingForDocument() const { return first_state_; }
+  // The line above the chart (what the ceilings are, when and at what load measured).
+  QString note() const;
 
   QCustomPlot* plot() const { return plot_; }
   const std::vector<Point>& points() const { return points_; }

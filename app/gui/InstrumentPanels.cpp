@@ -46,6 +46,12 @@ InstrumentPanels::InstrumentPanels(MainWindow* window) : QObject(window), window
   auto update = [this] { roofline_->setState(window_->document()->state()); };
   connect(doc, &Document::profilesChanged, this, update);
   connect(doc, &Document::historyChanged, this, update);
+  // The runs of the previous document go with it; the new one's state is taken as it
+  // opens (its first evaluation), so that its own runs are the next points.
+  connect(doc, &Document::replacing, this, [this] { roofline_->forgetDocument(); });
+  connect(doc, &Document::changed, this, [this, update] {
+    if (roofline_->waitingForDocument()) update();
+  });
   // The MCA estimates come with the generated code, after the evaluation.
   connect(doc, &Document::targetsChanged, this, [this] {
     const views::DocumentState& state = window_->document()->state();

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -142,9 +143,14 @@ std::optional<MemoryBandwidth> ReadCache(const std::string& file, const std::str
   if (!sig || !sig->is_string() || sig->string != signature || !threads || !threads->is_number() ||
       !levels || !levels->is_array())
     return std::nullopt;
+  const JsonValue* when = json->find("measured_at");
+  const JsonValue* load = json->find("load");
+  if (!when || !when->is_string() || !load || !load->is_number()) return std::nullopt;
   MemoryBandwidth m;
   m.signature = signature;
   m.threads = static_cast<int>(threads->number);
+  m.measured_at = when->string;
+  m.load = load->number;
   for (const JsonValue& l : levels->items) {
     const JsonValue* name = l.find("level");
     const JsonValue* set = l.find("working_set");
@@ -163,6 +169,7 @@ std::optional<MemoryBandwidth> ReadCache(const std::string& file, const std::str
 void WriteCache(const std::string& file, const MemoryBandwidth& m) {
   JsonWriter w(2);
   w.begin_object().key("signature").value(m.signature).key("threads").value(m.threads);
+  w.key("measured_at").value(m.measured_at).key("load").value(m.load);
   w.key("levels").begin_array();
   for (const LevelBandwidth& l : m.levels)
     w.begin_object().key("level").value(l.level).key("working_set").value(l.working_set)
@@ -182,7 +189,51 @@ void WriteCache(const std::string& file, const MemoryBandwidth& m) {
   if (ec) std::filesystem::remove(temporary, ec);
 }
 
+std::string UtcNow() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &utc);
+  return buf;
+}
+
 }  // namespace
+
+std::string BandwidthProblem(const MemoryBandwidth& m) {
+  if (m.levels.empty()) return "no memory level was measured";
+  for (const LevelBandwidth& l : m.levels)
+    if (!std::isfinite(l.gbps) || l.gbps <= 0) return l.level + " has no bandwidth";
+  for (size_t i = 0; i + 1 < m.levels.size(); ++i) {
+    const LevelBandwidth &in = m.levels[i], &out = m.levels[i + 1];
+    if (in.gbps < out.gbps) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%s %.0f GB/s is slower than %s %.0f GB/s", in.level.c_str(),
+                    in.gbps, out.level.c_str(), out.gbps);
+      return buf;
+    }
+  }
+  return "";
+}
+
+bool SameLoad(double measured, double now) {
+  return measured >= 0 && now >= 0 && std::abs(measured - now) <= 0.25;
+}
+
+double HostLoadPerCore() {
+  double average[1];
+  if (getloadavg(average, 1) != 1) return -1;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return average[0] / static_cast<double>(std::max(1L, cpus));
+}
+
+std::string MemoryBandwidth::Provenance() const {
+  std::string out = "measured " + (measured_at.empty() ? std::string("at an unknown time") : measured_at + " UTC");
+  if (load < 0) return out + " at an unknown load";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, " at load %.2f per core", load);
+  return out + buf;
+}
 
 std::optional<double> MemoryBandwidth::gbps(const std::string& level) const {
   for (const LevelBandwidth& l : levels)
@@ -231,14 +282,34 @@ std::string DefaultCacheDirectory() {
 }
 
 MemoryBandwidth CachedMemoryBandwidth(const analysis::CacheHierarchy& caches,
-                                      const std::string& directory, int threads) {
-  std::string signature = BandwidthSignature(caches, threads);
-  std::string file = directory + "/bandwidth-" + Hex(Fnv1a(signature)) + ".json";
-  if (auto cached = ReadCache(file, signature)) return *cached;
-  MemoryBandwidth m = MeasureMemoryBandwidth(caches, threads);
-  m.cache_file = file;
-  WriteCache(file, m);
+                                      const BandwidthCacheOptions& options) {
+  std::string signature = BandwidthSignature(caches, options.threads);
+  std::string file = options.directory + "/bandwidth-" + Hex(Fnv1a(signature)) + ".json";
+  double load = options.load ? options.load() : -1;
+  if (auto cached = ReadCache(file, signature);
+      cached && BandwidthProblem(*cached).empty() && SameLoad(cached->load, load))
+    return *cached;
+  MemoryBandwidth m;
+  for (int attempt = 0; attempt < std::max(1, options.attempts); ++attempt) {
+    m = options.measure(caches, options.threads);
+    m.signature = signature;
+    m.cache_file = file;
+    m.from_cache = false;
+    m.measured_at = UtcNow();
+    m.load = load;
+    m.problem = BandwidthProblem(m);
+    if (m.problem.empty()) break;
+  }
+  WriteCache(file, m);  // an insane one too: reading it back refuses it again
   return m;
+}
+
+MemoryBandwidth CachedMemoryBandwidth(const analysis::CacheHierarchy& caches,
+                                      const std::string& directory, int threads) {
+  BandwidthCacheOptions options;
+  options.directory = directory;
+  options.threads = threads;
+  return CachedMemoryBandwidth(caches, options);
 }
 
 const MemoryBandwidth& HostMemoryBandwidth() {

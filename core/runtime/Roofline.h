@@ -1,8 +1,13 @@
 // Roofline: where one measured run of a kernel sits under this machine's ceilings, per
-// memory level (issue #15). The operational intensity at a level is the workload's
-// flops over the bytes that level delivers (analysis/TrafficModel.h); the attainable
-// speed there is min(peak, bandwidth x intensity); the level with the lowest attainable
-// speed is the one that bounds the kernel (or "compute" when the peak is lowest).
+// memory level. The operational intensity at a level is the workload's flops over the
+// bytes that level delivers (analysis/TrafficModel.h); the attainable speed there is
+// min(peak, bandwidth x intensity).
+//
+// The run is "bound by" the lowest ceiling that is at or above its measured speed (or
+// "compute" when that is the peak). A ceiling below the measured speed cannot be what
+// holds the run back: the level delivered fewer bytes than the model counts (loads kept
+// in registers, say) or its bandwidth was measured low; such a level is marked
+// `exceeded` instead. A run above every ceiling is bound by nothing ("").
 #pragma once
 
 #include <string>
@@ -19,6 +24,7 @@ struct RooflineLevel {
   double intensity = 0;     // flops per byte
   double gbps = 0;          // measured ceiling, 0 when unknown
   double attainable_gflops = 0;
+  bool exceeded = false;    // the run is faster than this ceiling
 };
 
 struct RooflinePoint {
@@ -27,7 +33,7 @@ struct RooflinePoint {
   double gflops = 0;       // measured
   double peak_gflops = 0;  // the flat ceiling
   std::vector<RooflineLevel> levels;
-  std::string bound_by;    // the level with the lowest attainable speed, or "compute"
+  std::string bound_by;    // see above: a level, "compute", or "" (above every ceiling)
 };
 
 RooflinePoint MakeRooflinePoint(double flops, double seconds, const analysis::TrafficEstimate& traffic,

@@ -1,4 +1,4 @@
-// The Roofline view (issue #15) with fixed ceilings (peak 100 GFLOP/s; L1 400, L2 200,
+// The Roofline view with fixed ceilings (peak 100 GFLOP/s; L1 400, L2 200,
 // L3 100, DRAM 20 GB/s) so that the numbers hold on every machine: a profile run of a
 // GEMM is a point per memory level at its intensity, hovering names the run, a click on
 // its marker selects it and asks for its version; in the main window the Roofline dock
@@ -6,9 +6,11 @@
 #include <QtTest>
 
 #include <QDockWidget>
+#include <QTemporaryDir>
 #include <qcustomplot.h>
 
 #include "Evaluation.h"
+#include "Examples.h"
 #include "MainWindow.h"
 #include "InstrumentPanels.h"
 #include "views/RooflineView.h"
@@ -104,6 +106,91 @@ class TestRooflineView : public QObject {
     QCOMPARE(view.selected(), 0);
     QCOMPARE(version.count(), 1);
     QCOMPARE(version.first().first().toInt(), 3);
+  }
+
+  // On every shipped example, at any measured speed, a run is at or under the ceiling
+  // it is said to be bound by, above every ceiling marked exceeded, and under the others.
+  void aRunIsNeverAboveTheCeilingItIsBoundBy() {
+    const runtime::MemoryBandwidth bw = TestBandwidth();
+    const double peak = 100;
+    int examples = 0;
+    for (const QString& file : gui::ExampleFiles()) {
+      QFile f(file);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      views::DocumentState state = gui::Evaluate(f.readAll().toStdString(), file.toStdString());
+      if (!state.lowered.defined()) continue;
+      views::RooflineView view;
+      view.setCeilings(peak, bw);
+      view.setState(state);
+      const double speeds[] = {1e-3, 0.5, 3, 12, 40, 99, 250, 1e4};
+      for (double gflops : speeds) {
+        views::ProfileRecord r = Run(1);
+        r.gflops = gflops;
+        state.profiles.push_back(r);
+      }
+      view.setState(state);
+      if (view.points().empty()) continue;  // symbolic shapes: no traffic estimate
+      ++examples;
+      QCOMPARE(view.points().size(), std::size(speeds));
+      for (const views::RooflineView::Point& p : view.points()) {
+        auto ceiling = [&](const std::string& level) {
+          if (level == "compute") return peak;
+          for (const auto& [l, intensity] : p.intensities)
+            if (l == level) return std::min(peak, bw.gbps(l).value_or(0) * intensity);
+          return 0.0;
+        };
+        QString where = QFileInfo(file).fileName() + " at " + QString::number(p.gflops) + " GFLOP/s";
+        if (p.bound_by.empty()) {
+          QVERIFY2(p.gflops > peak, qPrintable(where));
+        } else {
+          QVERIFY2(p.gflops <= ceiling(p.bound_by) * (1 + 1e-9),
+                   qPrintable(where + " bound by " + QString::fromStdString(p.bound_by)));
+        }
+        for (const auto& [level, intensity] : p.intensities) {
+          bool exceeded = std::find(p.exceeded.begin(), p.exceeded.end(), level) != p.exceeded.end();
+          QVERIFY2(exceeded == (p.gflops > ceiling(level) * (1 + 1e-9)),
+                   qPrintable(where + " " + QString::fromStdString(level)));
+        }
+      }
+    }
+    QVERIFY2(examples >= 10, qPrintable(QString::number(examples)));
+  }
+
+  // The chart says when and at what load its ceilings were measured, and when they are
+  // not to be trusted.
+  void theCeilingsSayWhenTheyWereMeasured() {
+    views::RooflineView view;
+    runtime::MemoryBandwidth bw = TestBandwidth();
+    bw.measured_at = "2026-11-29 06:20";
+    bw.load = 0.1;
+    view.setCeilings(100, bw);
+    QVERIFY2(view.note().contains("2026-11-29 06:20 UTC") && view.note().contains("load 0.10"),
+             qPrintable(view.note()));
+    QVERIFY(!view.note().contains("Not trusted"));
+    bw.problem = "L1 11 GB/s is slower than L2 17 GB/s";
+    view.setCeilings(100, bw);
+    QVERIFY2(view.note().contains("Not trusted: L1 11 GB/s is slower than L2 17 GB/s"), qPrintable(view.note()));
+  }
+
+  // The runs of one document are not drawn over the next one's (a click on one asked
+  // for a version the new document does not have).
+  void anotherDocumentStartsWithoutTheLastOnesRuns() {
+    QTemporaryDir dir;
+    QString other = dir.filePath("other.py");
+    QVERIFY(QFile::copy(gui::ExamplePath("softmax.py"), other));
+    gui::MainWindow window;
+    window.setInteractive(false);
+    auto* panels = window.findChild<gui::InstrumentPanels*>();
+    panels->roofline()->setCeilings(100, TestBandwidth());
+    window.document()->reset(QString(kGemm), "gemm.py");
+    window.document()->addProfile(Run(window.document()->recordVersion()));
+    QCOMPARE(int(panels->roofline()->points().size()), 1);
+    QVERIFY(window.openFile(other).ok());
+    QVERIFY(panels->roofline()->points().empty());
+    views::ProfileRecord r = Run(window.document()->recordVersion());
+    window.document()->addProfile(r);
+    QCOMPARE(int(panels->roofline()->points().size()), 1);
+    QCOMPARE(panels->roofline()->points()[0].version, r.version);
   }
 
   void theMainWindowHasARooflineDockThatGoesToTheVersion() {
