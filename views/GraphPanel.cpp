@@ -28,6 +28,11 @@ void GraphPanel::setNote(const QString& text) {
   note_->setVisible(!text.isEmpty());
 }
 
+void GraphPanel::showNothing(const QString& why) {
+  scene_->clearModel();
+  setNote(why);
+}
+
 void GraphPanel::addFooter(QWidget* widget) { layout()->addWidget(widget); }
 
 void GraphPanel::showModel(const GraphModel& model, RankDir dir) {

@@ -24,6 +24,8 @@ class GraphPanel : public ViewBase {
   // Shows `model` (Graphviz runs only when its structure changed) and refits.
   void showModel(const GraphModel& model, RankDir dir = RankDir::TopToBottom);
   void setNote(const QString& text);
+  // Nothing drawn, and `why` above the empty view.
+  void showNothing(const QString& why);
   // Adds a widget below the graph (the IterVar view's loop-order strip).
   void addFooter(QWidget* widget);
 

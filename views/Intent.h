@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
+#include <functional>
 
 namespace tessera::views {
 
@@ -19,6 +20,10 @@ struct Intent {
   // "split(C, i, factor=32)": for undo-stack labels and status messages.
   QString describe() const;
 };
+
+// Why the application would refuse `intent` (a dry run of its legality check), empty
+// when it applies: dialogs show it while the parameters are edited.
+using IntentCheck = std::function<QString(const Intent& intent)>;
 
 }  // namespace tessera::views
 

@@ -39,10 +39,7 @@ QString RangeText(const QString& name, const schedule::StageBounds* bounds) {
   if (!bounds) return QString();
   for (const auto& b : bounds->iter_vars)
     if (QString::fromStdString(b.name) == name)
-      return QString("[%1, %2)").arg(QString::fromStdString(b.min),
-                                     b.min == "0" ? QString::fromStdString(b.extent)
-                                                  : QString::fromStdString(b.min) + " + " +
-                                                        QString::fromStdString(b.extent));
+      return QString("[%1, %2]").arg(QString::fromStdString(b.min), QString::fromStdString(b.max));
   return QString();
 }
 

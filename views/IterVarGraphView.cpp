@@ -50,7 +50,7 @@ schedule::Stage IterVarGraphView::stage() const {
 void IterVarGraphView::setState(const DocumentState& state) {
   state_ = state;
   if (!state.schedule) {
-    setNote(tr("No iter vars: the script has no schedule."));
+    showNothing(tr("No iter vars: the script has no schedule."));
     return;
   }
   QString wanted = selectionModel() ? selectionModel()->stage() : QString();
@@ -177,7 +177,8 @@ QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
 }
 
 void IterVarGraphView::requestPrimitive(const QString& primitive, const QString& var) {
-  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage_, var, state_.bounds.get());
+  PrimitiveRequest r =
+      RequestPrimitive(this, primitive, state_.schedule.get(), stage_, var, state_.bounds.get(), intentCheck());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

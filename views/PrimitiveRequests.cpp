@@ -54,6 +54,7 @@ struct Builder {
   QString iterVar;
   Intent intent;
   const schedule::BoundsReport* bounds = nullptr;
+  const IntentCheck& check;
 
   PrimitiveRequest Ask(const Fields& fields) { return Ask(fields, PrimitiveTitle(primitive).remove("…")); }
 
@@ -180,7 +181,20 @@ struct Builder {
     pad.label = PrimitiveText::tr("Pad value (empty: never accessed)");
     pad.kind = ParamField::Kind::Text;
     pad.value = "0.0";
-    return Ask({map, pad});
+    if (!check) return Ask({map, pad});
+    // The map is written by hand: whether it applies is shown while it is edited, and
+    // a refusal is read in the dialog rather than after it closed.
+    ParamField verdict;
+    verdict.key = "check";
+    verdict.label = PrimitiveText::tr("Check");
+    verdict.kind = ParamField::Kind::Preview;
+    verdict.preview = [check = check, base = intent](const QVariantMap& values) {
+      Intent i = base;
+      for (auto it = values.cbegin(); it != values.cend(); ++it) i.params[it.key()] = it.value();
+      QString problem = check(i);
+      return problem.isEmpty() ? PrimitiveText::tr("✓ applies") : "✗ " + problem;
+    };
+    return Ask({map, pad, verdict});
   }
 
   PrimitiveRequest ForStage() {
@@ -401,12 +415,13 @@ QString SplitPreview(const QString& var, const QString& extent, int64_t factor, 
 
 PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
-                                  const QString& iterVar, const schedule::BoundsReport* bounds) {
+                                  const QString& iterVar, const schedule::BoundsReport* bounds,
+                                  const IntentCheck& check) {
   if (!sch) return {std::nullopt, PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
   if (stage.isEmpty()) return {std::nullopt, PrimitiveText::tr("%1: select a stage first").arg(primitive)};
   schedule::Stage s = sch->find(stage.toStdString());
   if (!s) return {std::nullopt, PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage)};
-  Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}, bounds};
+  Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}, bounds, check};
   if (primitive == "reorder") return b.Reorder();
   if (IterVarPrimitives().contains(primitive)) return b.ForIterVar();
   return b.ForStage();

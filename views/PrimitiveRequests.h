@@ -31,7 +31,8 @@ QString PrimitiveTitle(const QString& primitive);
 PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
                                   const QString& iterVar,
-                                  const schedule::BoundsReport* bounds = nullptr);
+                                  const schedule::BoundsReport* bounds = nullptr,
+                                  const IntentCheck& check = {});
 
 // The split dialog's preview: the extents `var` of extent `extent` ("" = unknown)
 // splits into with `factor`, or with `nparts` when it is > 0.

@@ -31,8 +31,8 @@ StageDagView::StageDagView(QWidget* parent) : GraphPanel(parent) {
 void StageDagView::setState(const DocumentState& state) {
   state_ = state;
   if (!state.schedule) {
-    setNote(state.errors.empty() ? tr("The script creates no schedule.")
-                                 : tr("No stage DAG: the script has errors."));
+    showNothing(state.errors.empty() ? tr("The script creates no schedule.")
+                                     : tr("No stage DAG: the script has errors."));
     return;
   }
   setNote(QString());
@@ -88,7 +88,8 @@ QMenu* StageDagView::contextMenuFor(const QString& stage) {
 }
 
 void StageDagView::requestPrimitive(const QString& primitive, const QString& stage) {
-  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString());
+  PrimitiveRequest r =
+      RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString(), nullptr, intentCheck());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

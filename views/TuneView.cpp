@@ -193,7 +193,7 @@ void TuneView::retranslateUi() {
   strategy_->setItemText(0, tr("evolution (cost model)"));
   strategy_->setItemText(1, tr("random (baseline)"));
   start_->setText(tr("Start"));
-  start_->setToolTip(tr("Tune the document's workload on this machine (a new session)"));
+  updateButtons();
   pause_->setText(tr("Pause"));
   pause_->setToolTip(tr("Stop after recording what was measured; Resume continues the session"));
   resume_->setText(tr("Resume"));
@@ -245,6 +245,11 @@ void TuneView::applyPalette() {
 }
 
 void TuneView::setState(const DocumentState& state) {
+  bool errors = !state.errors.empty() || !state.schedule;
+  if (errors != scriptErrors_) {
+    scriptErrors_ = errors;
+    updateButtons();
+  }
   if (state.peak_gflops == peak_) return;
   peak_ = state.peak_gflops;
   updatePeak();
@@ -279,7 +284,9 @@ void TuneView::setRunState(TuneRunState state) {
 
 void TuneView::updateButtons() {
   const bool idle = state_ == TuneRunState::Idle, running = state_ == TuneRunState::Running;
-  start_->setEnabled(idle || state_ == TuneRunState::Paused);
+  start_->setEnabled((idle || state_ == TuneRunState::Paused) && !scriptErrors_);
+  start_->setToolTip(scriptErrors_ ? tr("Fix the script's errors first: a session tunes the document's schedule")
+                                   : tr("Tune the document's workload on this machine (a new session)"));
   pause_->setEnabled(running);
   resume_->setEnabled(state_ == TuneRunState::Paused);
   cancel_->setEnabled(running || state_ == TuneRunState::Paused || state_ == TuneRunState::Pausing);

@@ -109,6 +109,7 @@ class TuneView : public ViewBase {
   void rescale();
 
   TuneRunState state_ = TuneRunState::Idle;
+  bool scriptErrors_ = false;  // a session starts from the document's schedule
   QSpinBox* trials_;
   QSpinBox* budget_;
   QComboBox* strategy_;

@@ -24,6 +24,9 @@ class ViewBase : public QWidget {
   // Shares the selection; the view highlights it and writes user selections to it.
   void setSelectionModel(SelectionModel* model);
   SelectionModel* selectionModel() const { return selection_; }
+  // The application's dry run of an intent, for the dialogs a view opens.
+  void setIntentCheck(IntentCheck check) { check_ = std::move(check); }
+  const IntentCheck& intentCheck() const { return check_; }
 
   // Saves the view's content as PNG, or SVG when the path ends in ".svg".
   virtual bool exportImage(const QString& path);
@@ -58,6 +61,7 @@ class ViewBase : public QWidget {
   void placeStaleBanner();
 
   QPointer<SelectionModel> selection_;
+  IntentCheck check_;
   QLabel* staleBanner_ = nullptr;
 };
 

@@ -195,6 +195,24 @@ Status Document::apply(const views::Intent& intent) {
 // script evaluator checks it like any other line, and the script is then printed back
 // from the new trace.
 Status Document::applyScriptLine(const views::Intent& intent) {
+  views::DocumentState next;
+  Result<QString> text = withScriptLine(intent, next);
+  if (!text.ok()) return text.error();
+  pending_ = std::move(next);
+  undo_.push(new ApplyPrimitiveCommand(this, intent, text_, *text));
+  return Status::Ok();
+}
+
+QString Document::problemOf(const views::Intent& intent) const {
+  if (!state_.program || !state_.schedule)
+    return tr("%1: the script has no schedule to apply it to (fix its errors first)").arg(intent.describe());
+  if (intent.primitive != "transform_layout") return QString();
+  views::DocumentState next;
+  Result<QString> text = withScriptLine(intent, next);
+  return text.ok() ? QString() : QString::fromStdString(text.error().message);
+}
+
+Result<QString> Document::withScriptLine(const views::Intent& intent, views::DocumentState& next) const {
   QString map = intent.params.value("index_map").toString().trimmed();
   QString pad = intent.params.value("pad_value").toString().trimmed();
   if (!map.startsWith("lambda"))
@@ -207,7 +225,7 @@ Status Document::applyScriptLine(const views::Intent& intent) {
                      .arg(QString::fromStdString(names.schedule_var), var, map,
                           pad.isEmpty() ? QString() : ", pad_value=" + pad);
   QString text = text_ + (text_.endsWith('\n') ? "" : "\n") + line + "\n";
-  views::DocumentState next = Evaluate(text.toStdString(), state_.file);
+  next = Evaluate(text.toStdString(), state_.file);
   if (!next.program || next.errors.size() > state_.errors.size()) {
     const Error& e = next.errors.empty() ? Error("the script did not evaluate") : next.errors.back();
     return Error(intent.describe().toStdString() + ": " + e.message);
@@ -218,9 +236,7 @@ Status Document::applyScriptLine(const views::Intent& intent) {
     text = printed;
     next = std::move(canonical);
   }
-  pending_ = std::move(next);
-  undo_.push(new ApplyPrimitiveCommand(this, intent, text_, text));
-  return Status::Ok();
+  return text;
 }
 
 void Document::addProfile(const views::ProfileRecord& record) {

@@ -50,6 +50,10 @@ class Document : public QObject {
   // Turns `intent` into one trace entry; when the primitive is legal pushes it as an
   // undo command, otherwise returns the error and changes nothing.
   Status apply(const views::Intent& intent);
+  // Why apply() would refuse `intent`, without applying it; empty when it applies (a
+  // transform_layout is evaluated as its script line; other primitives are checked
+  // when applied).
+  QString problemOf(const views::Intent& intent) const;
 
   QString text() const { return text_; }
   QString path() const { return path_; }
@@ -93,6 +97,9 @@ class Document : public QObject {
  private:
   void evaluate();
   Status applyScriptLine(const views::Intent& intent);
+  // The script with `intent`'s line added (printed back from the trace when it can be),
+  // evaluated into `next`; the error when the line does not evaluate.
+  Result<QString> withScriptLine(const views::Intent& intent, views::DocumentState& next) const;
   void install(views::DocumentState next);
   void remember(const views::DocumentState& state);
 

@@ -58,6 +58,7 @@ InstrumentPanels::InstrumentPanels(MainWindow* window) : QObject(window), window
     if (state.errors.empty()) window_->loopNestView()->setState(state);
   });
   connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &InstrumentPanels::checkDone);
+  connect(doc, &Document::changed, this, &InstrumentPanels::updateCheckAction);
   window_->installEventFilter(this);
   update();
 }
@@ -98,6 +99,13 @@ void InstrumentPanels::createActions() {
   checkAction_->setObjectName("actionCheckEmulator");
   checkAction_->setShortcut(QKeySequence("Shift+F6"));
   connect(checkAction_, &QAction::triggered, this, [this] { checkOnEmulator(); });
+  updateCheckAction();
+}
+
+void InstrumentPanels::updateCheckAction() {
+  if (!checkAction_) return;
+  const views::DocumentState& state = window_->document()->state();
+  checkAction_->setEnabled(!watcher_.isRunning() && state.errors.empty() && state.lowered.defined());
 }
 
 void InstrumentPanels::retranslate() {
@@ -159,7 +167,7 @@ QString InstrumentPanels::ownerStage(const QString& var) const {
 }
 
 void InstrumentPanels::checkDone() {
-  if (checkAction_) checkAction_->setEnabled(true);
+  updateCheckAction();
   Outcome outcome = watcher_.result();
   report_ = std::move(outcome.report);
   error_ = outcome.error;

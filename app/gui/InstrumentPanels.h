@@ -71,6 +71,8 @@ class InstrumentPanels : public QObject {
   void createActions();
   void retranslate();
   void checkDone();
+  // Enabled when the script evaluates to a lowered program and no check is going.
+  void updateCheckAction();
   void showReport();
   // The stage that owns a leaf loop named `var` (the first when several do).
   QString ownerStage(const QString& var) const;

@@ -58,6 +58,8 @@ class MainWindow : public QMainWindow {
   Status openExample(const QString& path);
   // Sizes the docks of the default layout for the window's current size.
   void resetDockSizes() { applyDefaultDockSizes(); }
+  // View ▸ Reset Layout: every dock shown, docked and grouped as at the first start.
+  void resetLayout();
   bool save();
   bool saveAs(const QString& path);
   // File > Export > Script for TVM without its dialog: writes the script atomically;
@@ -197,6 +199,7 @@ class MainWindow : public QMainWindow {
   std::optional<views::DocumentState> lastGood_;
   RefreshProbe probe_;
   bool defaultLayoutPending_ = false;  // first start: size the docks once shown
+  QByteArray defaultDockState_;        // the layout createDocks() made
   struct TranslatedText {
     QPointer<QObject> object;  // a QAction, QMenu or QDockWidget
     const char* source;

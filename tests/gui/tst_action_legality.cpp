@@ -5,9 +5,11 @@
 // to drag into order with a legality check.
 #include <QtTest>
 
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTreeWidget>
@@ -17,6 +19,7 @@
 #include "views/LoopNestView.h"
 #include "views/ParameterDialog.h"
 #include "views/PrimitiveRequests.h"
+#include "views/TuneView.h"
 #include "views/graph/GraphScene.h"
 
 using namespace tessera;
@@ -77,6 +80,45 @@ class TestActionLegality : public QObject {
   void cleanup() {
     w.reset();
     views::SetParameterAsker(views::AcceptDefaults());
+  }
+
+  // Tune and the GPU emulator work on the document's schedule: while the script has an
+  // error they are disabled (the schedule views meanwhile show the last one that
+  // evaluated, which is not what a session or a check would get).
+  void tuneAndTheEmulatorWaitForAScriptWithoutErrors() {
+    QAction* check = w->action("actionCheckEmulator");
+    QPushButton* start = w->tuneView()->button("tuneStart");
+    QVERIFY(check && start);
+    QVERIFY(check->isEnabled());
+    QVERIFY(start->isEnabled());
+    w->document()->editScript(QString(kTwoStages) + "s[C].split(\n");
+    QVERIFY(!w->document()->state().errors.empty());
+    QVERIFY(!check->isEnabled());
+    QVERIFY(!start->isEnabled());
+    QVERIFY(start->toolTip().contains("error"));
+    w->document()->editScript(kTwoStages);
+    QVERIFY(check->isEnabled());
+    QVERIFY(start->isEnabled());
+  }
+
+  // A transform_layout that would be refused says so in its dialog while the map is
+  // edited (a modal dialog hides the status bar); one that applies says that too.
+  void theTransformLayoutDialogShowsItsRefusal() {
+    QString preview;
+    views::SetParameterAsker(Through(
+        [](views::ParameterDialog& d) {
+          static_cast<QLineEdit*>(d.editor("index_map"))->setText("lambda i: [i // 4, i % 4]");
+        },
+        nullptr, &preview));
+    w->selection()->selectStage("B");
+    w->action("action_transform_layout")->trigger();
+    QVERIFY2(preview.startsWith(QString::fromUtf8("✗")) && preview.contains("transform_layout"),
+             qPrintable(preview));
+    QVERIFY(w->document()->state().layouts.empty());
+    views::SetParameterAsker(Through([](views::ParameterDialog&) {}, nullptr, &preview));
+    w->action("action_transform_layout")->trigger();
+    QVERIFY2(preview.contains("applies"), qPrintable(preview));
+    QVERIFY(!w->document()->state().layouts.empty());
   }
 
   // Item 8: fusing with a parallelized loop is refused by the preview (no green

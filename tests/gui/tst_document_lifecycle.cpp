@@ -18,6 +18,7 @@
 #include "views/LoopNestView.h"
 #include "views/ParameterDialog.h"
 #include "views/ScriptView.h"
+#include "views/StageDagView.h"
 
 using namespace tessera;
 using tessera::gui::MainWindow;
@@ -81,6 +82,25 @@ class TestDocumentLifecycle : public QObject {
   }
 
   // Item 4: a project keeps the stage in view, also when no loop is selected.
+  // A script that does not evaluate, opened after another document, shows no graph of
+  // the other one: there is nothing of its own to show yet.
+  void aBrokenScriptShowsNoGraphOfThePreviousDocument() {
+    QTemporaryDir dir;
+    QString first = Write(dir, "first.py", kBComputed);
+    QString broken = Write(dir, "broken.py", "import tvm\nfrom tvm import te\nA = te.placeholder((16,), name=\"A\"\nB = \n");
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(first).ok());
+    QVERIFY(!w.stageDagView()->scene()->items().isEmpty());
+    QVERIFY(!w.iterVarView()->scene()->items().isEmpty());
+    QVERIFY(w.openFile(broken).ok());
+    QVERIFY(!w.document()->state().errors.empty());
+    QVERIFY(w.stageDagView()->scene()->items().isEmpty());
+    QVERIFY(w.iterVarView()->scene()->items().isEmpty());
+    QVERIFY(w.stageDagView()->note().contains("errors"));
+  }
+
   void theStageIsSavedInTheProject() {
     QTemporaryDir dir;
     MainWindow w;

@@ -116,6 +116,32 @@ class TestMainWindow : public QObject {
     again.saveSettings();
   }
 
+  // View ▸ Reset Layout undoes what a session did to the docks: hidden, floated,
+  // moved out of their tab group; and the reset layout is the one saved.
+  void resetLayoutBringsBackTheDefaultDocks() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QAction* reset = w.action("actionResetLayout");
+    QVERIFY(reset);
+    w.dock("ScriptDock")->hide();
+    w.dock("StageDagDock")->setFloating(true);
+    w.addDockWidget(Qt::BottomDockWidgetArea, w.dock("TuneDock"));
+    w.addDockWidget(Qt::BottomDockWidgetArea, w.dock("RooflineDock"));
+    reset->trigger();
+    QVERIFY(w.dock("ScriptDock")->isVisible());
+    QVERIFY(!w.dock("StageDagDock")->isFloating());
+    QCOMPARE(w.dockWidgetArea(w.dock("ScriptDock")), Qt::LeftDockWidgetArea);
+    QVERIFY(w.tabifiedDockWidgets(w.dock("BoundsDock")).contains(w.dock("TuneDock")));
+    QVERIFY(w.tabifiedDockWidgets(w.dock("ProfileDock")).contains(w.dock("RooflineDock")));
+    w.saveSettings();
+    MainWindow again;
+    QVERIFY(!again.dock("ScriptDock")->isHidden());
+    QVERIFY(!again.dock("StageDagDock")->isFloating());
+  }
+
   void settingsRoundTrip() {
     AppSettings::setPalette(gui::PaletteMode::Dark);
     QCOMPARE(AppSettings::palette(), gui::PaletteMode::Dark);

@@ -179,12 +179,16 @@ class TestTuneDock : public QObject {
     QCOMPARE(win.tune->databasePath(), dir.filePath("records.db"));
   }
 
-  // Nothing to tune: the error is a message, the state stays idle, nothing crashes.
+  // Nothing to tune: Start is disabled and says why; a start asked for anyway is a
+  // message, the state stays idle, nothing crashes.
   void aScriptWithErrorsIsRefused() {
     QTemporaryDir dir;
     Window win(dir.filePath("records.db"));
     win.w.document()->reset("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\n", "broken.py");
+    QVERIFY(!win.view->button("tuneStart")->isEnabled());
+    QVERIFY(win.view->button("tuneStart")->toolTip().contains("errors"));
     QVERIFY(!win.start(2));
+    QVERIFY(!win.tune->start(gui::TuneSettings{}));
     QCOMPARE(win.tune->state(), TuneRunState::Idle);
     QVERIFY(MessagesContain(win.tune, "does not evaluate"));
   }

@@ -31,6 +31,14 @@ bool GraphScene::setModel(const GraphModel& model, RankDir dir) {
   return true;
 }
 
+void GraphScene::clearModel() {
+  clear();
+  nodes_.clear();
+  model_ = GraphModel();
+  signature_.clear();
+  layoutError_.clear();
+}
+
 void GraphScene::rebuild(const GraphGeometry& geometry) {
   QSet<QString> highlighted;
   for (auto it = nodes_.cbegin(); it != nodes_.cend(); ++it)

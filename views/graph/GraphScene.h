@@ -29,6 +29,8 @@ class GraphScene : public QGraphicsScene {
   // only restyles the existing items. Returns false when the layout failed.
   bool setModel(const GraphModel& model, RankDir dir = RankDir::TopToBottom);
   const GraphModel& model() const { return model_; }
+  // Shows nothing (a document with no schedule to draw).
+  void clearModel();
   QString layoutError() const { return layoutError_; }
   int layoutCount() const { return layoutCount_; }  // how many times Graphviz ran
 
