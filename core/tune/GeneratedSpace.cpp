@@ -64,7 +64,7 @@ Result<GeneratedSpace> GeneratedSpace::Generate(const std::vector<te::Operation>
                            epilogue->relays.end();
   };
   // A scan's init and update stages run inside the scan's time loop: never inlined or
-  // moved (every such sample was refused by the primitives, hundreds per run).
+  // moved (the primitives refuse every such choice).
   std::set<std::string> scan_parts;
   for (const Stage& st : sch->stages)
     if (auto* scan = dynamic_cast<const te::ScanOpNode*>(st->op.get()))
