@@ -311,6 +311,21 @@ Status Schedule::RecordAnnotation(int rv, const std::string& key, const Expr& va
   return Status::Ok();
 }
 
+Status Schedule::SetScope(const BlockRV& block, int64_t buffer_index,
+                          const std::string& storage_scope) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::SetScope(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
+                           storage_scope);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::SetScope, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.name = storage_scope;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
                                     const std::string& storage_scope) {
   return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
@@ -413,6 +428,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::SetScope:
+      return status(sch->SetScope({in.at(0)}, inst.buffer_index, inst.name));
     case InstKind::AddUnitLoop: {
       auto r = sch->Get(BlockRV{in.at(0)}).ok() ? sch->AddUnitLoop(BlockRV{in.at(0)})
                                                 : sch->AddUnitLoop(LoopRV{in.at(0)});

@@ -72,6 +72,7 @@ class Schedule {
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
                             const std::string& storage_scope);
+  Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
                              const std::string& storage_scope);
 

@@ -48,6 +48,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Annotate";
     case InstKind::Unannotate:
       return "Unannotate";
+    case InstKind::SetScope:
+      return "SetScope";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -158,6 +160,11 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                     ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
                     : Factor(inst.ann_val)) +
                ")";
+        break;
+      case InstKind::SetScope:
+        line = "sch.set_scope(block=" + in0 +
+               ", buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
+               inst.name + "\")";
         break;
       case InstKind::Unannotate:
         line = "sch.unannotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\")";

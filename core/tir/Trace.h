@@ -39,6 +39,7 @@ enum class InstKind {
   DecomposeReduction,
   Annotate,
   Unannotate,
+  SetScope,
   CacheRead,
   CacheWrite,
 };

@@ -73,6 +73,7 @@ std::string TraceToJson(const Trace& trace) {
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite:
+      case InstKind::SetScope:
         w.value(inst.buffer_index).value(inst.name);
         break;
       default:
@@ -162,6 +163,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite:
+      case InstKind::SetScope:
         inst.buffer_index = num(0, 0), inst.name = str(1);
         break;
       default:

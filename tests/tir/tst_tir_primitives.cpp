@@ -683,6 +683,32 @@ class TestTirPrimitives : public QObject {
     QVERIFY(g.sch.Split(g.i(), {Expr(), Expr(32)}).ok());
   }
 
+  // ---- set_scope ----
+  void setScopeOfAnIntermediate() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.SetScope(*sch.GetBlock("B"), 0, "shared").ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(
+        text.find("    B = T.alloc_buffer((128, 128), scope=\"shared\")\n") != std::string::npos,
+        text.c_str());
+    QVERIFY(text.find("C[v_i, v_j] = B[v_i, v_j] + T.float32(1.0)") != std::string::npos);
+    QCOMPARE(Q(TraceLines(sch.trace()).back()),
+             QString("sch.set_scope(block=b0, buffer_index=0, storage_scope=\"shared\")"));
+    Schedule replayed(ElementwiseChain());
+    QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(text));
+  }
+
+  void setScopeErrors() {
+    Schedule sch(ElementwiseChain());
+    auto param = sch.SetScope(*sch.GetBlock("C"), 0, "shared");
+    QCOMPARE(Q(ErrorKind(param.error())), QString("NonAllocatedBufferError"));
+    auto index = sch.SetScope(*sch.GetBlock("B"), 1, "shared");
+    QCOMPARE(Q(ErrorKind(index.error())), QString("BufferIndexOutOfRangeError"));
+    auto scope = sch.SetScope(*sch.GetBlock("B"), 0, "texture");
+    QCOMPARE(Q(ErrorKind(scope.error())), QString("ValueError"));
+  }
+
   // ---- cache_read / cache_write ----
   void cacheReadOfAnInput() {
     Schedule sch(Gemm());

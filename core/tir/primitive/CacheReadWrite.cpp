@@ -16,49 +16,6 @@ namespace tessera::tir {
 
 namespace cache_read_write_detail {
 
-class BufferReplacer : public ir::IRMutator {
- public:
-  BufferReplacer(Buffer from, Buffer to) : from_(std::move(from)), to_(std::move(to)) {}
-
- protected:
-  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
-    Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
-    const auto* load = visited.as<ir::BufferLoadNode>();
-    return load->buffer == from_ ? ir::MakeBufferLoad(to_, load->indices) : visited;
-  }
-  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
-    ir::Stmt visited = ir::IRMutator::VisitBufferStore(n, s);
-    const auto* store = visited.as<ir::BufferStoreNode>();
-    return store->buffer == from_ ? ir::MakeBufferStore(to_, store->value, store->indices)
-                                  : visited;
-  }
-
- private:
-  Buffer from_, to_;
-};
-
-// The block with `from` replaced by `to` in its body, init and signature (not in nested
-// blocks: the copy stage is the only block that keeps the original buffer).
-Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to) {
-  auto out = std::make_shared<BlockNode>(block);
-  BufferReplacer replacer(from, to);
-  std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
-    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(replacer.VisitStmt(c->stmt));
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> v;
-      for (const Stmt& e : seq->seq) v.push_back(visit(e));
-      return MakeSeq(std::move(v));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
-    return s;
-  };
-  out->body = visit(block.body);
-  if (block.init.defined()) out->init = replacer.VisitStmt(block.init);
-  for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
-  for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
-  return out;
-}
-
 Buffer WithScope(const Buffer& b, const std::string& scope) {
   auto n = std::make_shared<ir::BufferNode>(*b);
   n->name = b->name + "_" + scope;
@@ -180,7 +137,7 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block_nam
     bool reads = std::any_of(r.block->reads.begin(), r.block->reads.end(),
                              [&](const BufferRegion& br) { return br.buffer == t.buffer; });
     auto b = std::make_shared<BlockNode>(
-        *(reads ? ReplaceBuffer(*r.block, t.buffer, t.cache) : r.block));
+        *(reads ? ReplaceBuffer(*r.block, t.buffer, t.cache, /*nested=*/false) : r.block));
     b->body = MapRealizes(b->body, to_copy);
     return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
   };
@@ -201,7 +158,8 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_na
   size_t pos = TopLevelIndexOf(*state, t.top, t.realize);
   std::vector<Stmt> body = t.top;
   body[pos] = MapRealizes(body[pos], [&](const BlockRealizeNode& r) -> Stmt {
-    Block b = &r == t.realize ? ReplaceBuffer(*r.block, t.buffer, t.cache) : r.block;
+    Block b =
+        &r == t.realize ? ReplaceBuffer(*r.block, t.buffer, t.cache, /*nested=*/false) : r.block;
     return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
   });
   body.insert(body.begin() + static_cast<long>(pos) + 1,

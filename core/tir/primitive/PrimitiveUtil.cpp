@@ -8,6 +8,57 @@
 
 namespace tessera::tir {
 
+namespace primitive_util_detail {
+
+class BufferReplacer : public ir::IRMutator {
+ public:
+  BufferReplacer(Buffer from, Buffer to) : from_(std::move(from)), to_(std::move(to)) {}
+
+ protected:
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
+    const auto* load = visited.as<ir::BufferLoadNode>();
+    return load->buffer == from_ ? ir::MakeBufferLoad(to_, load->indices) : visited;
+  }
+  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+    ir::Stmt visited = ir::IRMutator::VisitBufferStore(n, s);
+    const auto* store = visited.as<ir::BufferStoreNode>();
+    return store->buffer == from_ ? ir::MakeBufferStore(to_, store->value, store->indices)
+                                  : visited;
+  }
+
+ private:
+  Buffer from_, to_;
+};
+
+}  // namespace primitive_util_detail
+
+Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested) {
+  using primitive_util_detail::BufferReplacer;
+  auto out = std::make_shared<BlockNode>(block);
+  BufferReplacer replacer(from, to);
+  std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
+    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(replacer.VisitStmt(c->stmt));
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> v;
+      for (const Stmt& e : seq->seq) v.push_back(visit(e));
+      return MakeSeq(std::move(v));
+    }
+    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
+    if (const auto* r = As<BlockRealizeNode>(s); r && nested) {
+      return MakeBlockRealize(r->iter_values, r->predicate,
+                              ReplaceBuffer(*r->block, from, to, true));
+    }
+    return s;
+  };
+  out->body = visit(block.body);
+  if (block.init.defined()) out->init = replacer.VisitStmt(block.init);
+  for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
+  for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
+  for (Buffer& b : out->alloc_buffers) b = b == from ? to : b;
+  return out;
+}
+
 Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f) {
   if (const auto* seq = As<SeqNode>(s)) {
     std::vector<Stmt> out;

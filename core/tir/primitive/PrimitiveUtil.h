@@ -26,6 +26,10 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 // The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
 
+// The block with buffer `from` replaced by `to` in its body, init, signature and
+// allocations; inside nested blocks too when `nested`.
+Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested);
+
 // A complete block (spatial iterators only, does not read what it writes) or a reduction
 // block (an init, spatial and reduction iterators only): what TVM requires of blocks whose
 // loops run in parallel or move.

@@ -79,6 +79,12 @@ Status AnnotateLoop(ScheduleState* state, const Var& loop, const std::string& ke
 Status AnnotateBlock(ScheduleState* state, const std::string& block, const std::string& key,
                      const Expr& value);
 
+// ---- BlockAnnotate.cpp ----
+// Moves the block's index-th written buffer (which the function must allocate) to
+// `storage_scope`.
+Status SetScope(ScheduleState* state, const std::string& block, size_t index,
+                const std::string& storage_scope);
+
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
 // buffer's readers in the scope (written by the block); returns the copy block's name.
