@@ -5,7 +5,7 @@
 //   Schedule sch(func);
 //   BlockRV c = *sch.GetBlock("C");
 //   std::vector<LoopRV> loops = *sch.GetLoops(c);
-//   auto [io, ii] = ...*sch.Split(loops[0], {Expr(), Expr(32)});   // factors=[None, 32]
+//   std::vector<LoopRV> io = *sch.Split(loops[0], {Expr(), Expr(32)});  // factors=[None, 32]
 //   AsTVMScript(sch.func());  TraceAsPython(sch.trace());
 //
 // Each primitive validates, then applies completely or returns the error and leaves the
@@ -72,9 +72,9 @@ class Schedule {
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
                             const std::string& storage_scope);
-  Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
                              const std::string& storage_scope);
+  Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
 
   // ---- annotations (value: an IntImm, FloatImm or StringImm) ----
   Status Annotate(const LoopRV& loop, const std::string& key, const Expr& value);
