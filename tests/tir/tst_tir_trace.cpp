@@ -75,6 +75,23 @@ class TestTirTrace : public QObject {
         text.c_str());
   }
 
+  void scheduledProgramInTheTvm024Spelling() {
+    Schedule sch(ElementwiseChain());
+    QVERIFY(sch.CacheRead(*sch.GetBlock("C"), 0, "shared").ok());
+    QVERIFY(sch.Annotate(*sch.GetBlock("C"), "note", ir::StringImm("x")).ok());
+    std::string text = AsTVMScript(sch.func(), TvmDialect::STir);
+    QVERIFY2(text.find("    B = T.sblock_alloc_buffer((128, 128))\n"
+                       "    B_shared = T.sblock_alloc_buffer((128, 128), scope=\"shared\")\n") !=
+                 std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("        with T.sblock(\"B_shared\"):\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("            T.sblock_attr({\"note\": \"x\"})\n") != std::string::npos,
+             text.c_str());
+    QVERIFY(text.find("T.block(") == std::string::npos &&
+            text.find("T.alloc_buffer") == std::string::npos);
+  }
+
   void emptyTraceIsPass() {
     Schedule sch(Gemm());
     QCOMPARE(Q(TraceAsPython(sch.trace())),
