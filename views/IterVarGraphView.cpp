@@ -177,8 +177,8 @@ QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
 }
 
 void IterVarGraphView::requestPrimitive(const QString& primitive, const QString& var) {
-  PrimitiveRequest r =
-      RequestPrimitive(this, primitive, state_.schedule.get(), stage_, var, state_.bounds.get(), intentCheck());
+  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage_, var,
+                                        state_.bounds.get(), intentCheck());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

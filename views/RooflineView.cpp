@@ -148,8 +148,8 @@ QString RooflineView::pointSummary(int i) const {
     text += "\n" + tr("%1: %2 flop/byte").arg(QString::fromStdString(level)).arg(intensity, 0, 'g', 3);
   for (const std::string& level : p.exceeded)
     text += "\n" + tr("above the %1 ceiling: %1 delivered fewer bytes than the model counts "
-                       "(reuse in registers) or was measured low")
-                        .arg(QString::fromStdString(level));
+                      "(reuse in registers) or was measured low")
+                       .arg(QString::fromStdString(level));
   if (!p.bound_by.empty())
     text += "\n" + tr("bound by %1").arg(QString::fromStdString(p.bound_by));
   else if (ceilings_)
@@ -192,8 +192,10 @@ void RooflineView::redraw() {
     for (Point& p : points_) {
       double flops = p.gflops * 1e9;  // in one second
       analysis::TrafficEstimate t;
-      for (const auto& [level, intensity] : p.intensities) t.levels.push_back({level, flops / intensity});
-      runtime::RooflinePoint r = runtime::MakeRooflinePoint(flops, 1.0, t, ceilings_->bandwidth, peak);
+      for (const auto& [level, intensity] : p.intensities)
+        t.levels.push_back({level, flops / intensity});
+      runtime::RooflinePoint r =
+          runtime::MakeRooflinePoint(flops, 1.0, t, ceilings_->bandwidth, peak);
       p.bound_by = r.bound_by;
       p.exceeded.clear();
       for (const runtime::RooflineLevel& l : r.levels)
@@ -246,15 +248,17 @@ void RooflineView::redraw() {
   QString ceilings;
   if (ceilings_) {
     const runtime::MemoryBandwidth& bw = ceilings_->bandwidth;
-    ceilings = tr("Ceilings: peak %1 GFLOP/s; %2, %3.")
-                   .arg(peak, 0, 'f', 1)
-                   .arg(QString::fromStdString(bw.Describe()), QString::fromStdString(bw.Provenance()));
+    ceilings =
+        tr("Ceilings: peak %1 GFLOP/s; %2, %3.")
+            .arg(peak, 0, 'f', 1)
+            .arg(QString::fromStdString(bw.Describe()), QString::fromStdString(bw.Provenance()));
     if (!bw.problem.empty())
       ceilings += " " + tr("Not trusted: %1, also when measured again (the machine is busy?).")
                             .arg(QString::fromStdString(bw.problem));
   }
   if (points_.empty())
-    note_->setText(tr("Profile the kernel on the CPU: each run appears at its intensity for every memory level.") +
+    note_->setText(tr("Profile the kernel on the CPU: each run appears at its intensity for every "
+                      "memory level.") +
                    (ceilings.isEmpty() ? QString() : "\n" + ceilings));
   else if (ceilings_ || !measuring_.valid())
     note_->setText(ceilings);

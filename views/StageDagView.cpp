@@ -88,8 +88,8 @@ QMenu* StageDagView::contextMenuFor(const QString& stage) {
 }
 
 void StageDagView::requestPrimitive(const QString& primitive, const QString& stage) {
-  PrimitiveRequest r =
-      RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString(), nullptr, intentCheck());
+  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString(),
+                                        nullptr, intentCheck());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

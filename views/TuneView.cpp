@@ -285,8 +285,9 @@ void TuneView::setRunState(TuneRunState state) {
 void TuneView::updateButtons() {
   const bool idle = state_ == TuneRunState::Idle, running = state_ == TuneRunState::Running;
   start_->setEnabled((idle || state_ == TuneRunState::Paused) && !scriptErrors_);
-  start_->setToolTip(scriptErrors_ ? tr("Fix the script's errors first: a session tunes the document's schedule")
-                                   : tr("Tune the document's workload on this machine (a new session)"));
+  start_->setToolTip(
+      scriptErrors_ ? tr("Fix the script's errors first: a session tunes the document's schedule")
+                    : tr("Tune the document's workload on this machine (a new session)"));
   pause_->setEnabled(running);
   resume_->setEnabled(state_ == TuneRunState::Paused);
   cancel_->setEnabled(running || state_ == TuneRunState::Paused || state_ == TuneRunState::Pausing);

@@ -205,14 +205,16 @@ Status Document::applyScriptLine(const views::Intent& intent) {
 
 QString Document::problemOf(const views::Intent& intent) const {
   if (!state_.program || !state_.schedule)
-    return tr("%1: the script has no schedule to apply it to (fix its errors first)").arg(intent.describe());
+    return tr("%1: the script has no schedule to apply it to (fix its errors first)")
+        .arg(intent.describe());
   if (intent.primitive != "transform_layout") return QString();
   views::DocumentState next;
   Result<QString> text = withScriptLine(intent, next);
   return text.ok() ? QString() : QString::fromStdString(text.error().message);
 }
 
-Result<QString> Document::withScriptLine(const views::Intent& intent, views::DocumentState& next) const {
+Result<QString> Document::withScriptLine(const views::Intent& intent,
+                                         views::DocumentState& next) const {
   QString map = intent.params.value("index_map").toString().trimmed();
   QString pad = intent.params.value("pad_value").toString().trimmed();
   if (!map.startsWith("lambda"))

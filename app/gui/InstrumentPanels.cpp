@@ -105,7 +105,8 @@ void InstrumentPanels::createActions() {
 void InstrumentPanels::updateCheckAction() {
   if (!checkAction_) return;
   const views::DocumentState& state = window_->document()->state();
-  checkAction_->setEnabled(!watcher_.isRunning() && state.errors.empty() && state.lowered.defined());
+  checkAction_->setEnabled(!watcher_.isRunning() && state.errors.empty() &&
+                           state.lowered.defined());
 }
 
 void InstrumentPanels::retranslate() {

@@ -5,9 +5,10 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -17,11 +18,13 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTableWidget>
-#include <QHeaderView>
 #include <QVBoxLayout>
 
 #include "AppSettings.h"
+#include "Appearance.h"
 #include "Autosave.h"
+#include "Examples.h"
+#include "InstrumentPanels.h"
 #include "RunnerSettingsDialog.h"
 #include "SavePaths.h"
 #include "TargetCode.h"
@@ -30,11 +33,8 @@
 #include "ViewState.h"
 #include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
-#include "tuning_api/TuningApis.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "Appearance.h"
-#include "Examples.h"
-#include "InstrumentPanels.h"
+#include "tuning_api/TuningApis.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
 #include "views/CodeView.h"
@@ -815,10 +815,9 @@ bool MainWindow::save() {
 bool MainWindow::saveAs(const QString& given) {
   QString path = given;
   if (path.isEmpty())
-    path = CompletedSaveAsPath(AskSavePath(this, tr("Save project"),
-                                           ProposedSaveAs(doc_->path(), doc_->displayName()),
-                                           tr("Tessera projects (*.tessera);;Tessera scripts (*.py)"),
-                                           interactive_));
+    path = CompletedSaveAsPath(
+        AskSavePath(this, tr("Save project"), ProposedSaveAs(doc_->path(), doc_->displayName()),
+                    tr("Tessera projects (*.tessera);;Tessera scripts (*.py)"), interactive_));
   if (path.isEmpty()) return false;
   if (QString problem = SaveAsProblem(path); !problem.isEmpty()) {
     showRefusal(tr("Save As"), problem);
@@ -914,7 +913,8 @@ void MainWindow::requestPrimitive(const QString& primitive) {
   QString stage = selection_->stage();
   if (stage.isEmpty()) stage = iterVars_->shownStage();
   views::PrimitiveRequest r = views::RequestPrimitive(
-      this, primitive, doc_->state().schedule.get(), stage, selection_->iterVar(), doc_->state().bounds.get(),
+      this, primitive, doc_->state().schedule.get(), stage, selection_->iterVar(),
+      doc_->state().bounds.get(),
       [this](const views::Intent& intent) { return doc_->problemOf(intent); });
   if (r.intent)
     applyIntent(*r.intent);

@@ -228,7 +228,8 @@ double HostLoadPerCore() {
 }
 
 std::string MemoryBandwidth::Provenance() const {
-  std::string out = "measured " + (measured_at.empty() ? std::string("at an unknown time") : measured_at + " UTC");
+  std::string out = "measured " + (measured_at.empty() ? std::string("at an unknown time")
+                                                       : measured_at + " UTC");
   if (load < 0) return out + " at an unknown load";
   char buf[48];
   std::snprintf(buf, sizeof buf, " at load %.2f per core", load);

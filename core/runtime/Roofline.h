@@ -24,7 +24,7 @@ struct RooflineLevel {
   double intensity = 0;     // flops per byte
   double gbps = 0;          // measured ceiling, 0 when unknown
   double attainable_gflops = 0;
-  bool exceeded = false;    // the run is faster than this ceiling
+  bool exceeded = false;  // the run is faster than this ceiling
 };
 
 struct RooflinePoint {
@@ -33,7 +33,7 @@ struct RooflinePoint {
   double gflops = 0;       // measured
   double peak_gflops = 0;  // the flat ceiling
   std::vector<RooflineLevel> levels;
-  std::string bound_by;    // see above: a level, "compute", or "" (above every ceiling)
+  std::string bound_by;  // see above: a level, "compute", or "" (above every ceiling)
 };
 
 RooflinePoint MakeRooflinePoint(double flops, double seconds, const analysis::TrafficEstimate& traffic,

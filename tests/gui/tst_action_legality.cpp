@@ -3,8 +3,6 @@
 // apply are disabled with the reason as their tooltip; the split dialog offers factor
 // or number of parts with a preview of the extents, and the reorder dialog is a list
 // to drag into order with a legality check.
-#include <QtTest>
-
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -13,6 +11,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTreeWidget>
+#include <QtTest>
 
 #include "MainWindow.h"
 #include "views/IterVarGraphView.h"

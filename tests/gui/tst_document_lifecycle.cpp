@@ -2,13 +2,12 @@
 // document (never leaks into the next) and is saved in its project; discarded or saved
 // work is never offered for recovery again; Undo says what it undid; typing and then
 // deleting it leaves the document unmodified; Simplified Chinese uses one set of terms.
-#include <QtTest>
-
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QtTest>
 
 #include "Appearance.h"
 #include "Autosave.h"
@@ -87,7 +86,9 @@ class TestDocumentLifecycle : public QObject {
   void aBrokenScriptShowsNoGraphOfThePreviousDocument() {
     QTemporaryDir dir;
     QString first = Write(dir, "first.py", kBComputed);
-    QString broken = Write(dir, "broken.py", "import tvm\nfrom tvm import te\nA = te.placeholder((16,), name=\"A\"\nB = \n");
+    QString broken =
+        Write(dir, "broken.py",
+              "import tvm\nfrom tvm import te\nA = te.placeholder((16,), name=\"A\"\nB = \n");
     MainWindow w;
     w.setInteractive(false);
     w.show();

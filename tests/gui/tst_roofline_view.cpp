@@ -3,16 +3,16 @@
 // GEMM is a point per memory level at its intensity, hovering names the run, a click on
 // its marker selects it and asks for its version; in the main window the Roofline dock
 // sits with the Profile dock and a click there goes back to the version profiled.
-#include <QtTest>
+#include <qcustomplot.h>
 
 #include <QDockWidget>
 #include <QTemporaryDir>
-#include <qcustomplot.h>
+#include <QtTest>
 
 #include "Evaluation.h"
 #include "Examples.h"
-#include "MainWindow.h"
 #include "InstrumentPanels.h"
+#include "MainWindow.h"
 #include "views/RooflineView.h"
 
 using namespace tessera;
@@ -139,7 +139,8 @@ class TestRooflineView : public QObject {
             if (l == level) return std::min(peak, bw.gbps(l).value_or(0) * intensity);
           return 0.0;
         };
-        QString where = QFileInfo(file).fileName() + " at " + QString::number(p.gflops) + " GFLOP/s";
+        QString where =
+            QFileInfo(file).fileName() + " at " + QString::number(p.gflops) + " GFLOP/s";
         if (p.bound_by.empty()) {
           QVERIFY2(p.gflops > peak, qPrintable(where));
         } else {
@@ -147,7 +148,8 @@ class TestRooflineView : public QObject {
                    qPrintable(where + " bound by " + QString::fromStdString(p.bound_by)));
         }
         for (const auto& [level, intensity] : p.intensities) {
-          bool exceeded = std::find(p.exceeded.begin(), p.exceeded.end(), level) != p.exceeded.end();
+          bool exceeded =
+              std::find(p.exceeded.begin(), p.exceeded.end(), level) != p.exceeded.end();
           QVERIFY2(exceeded == (p.gflops > ceiling(level) * (1 + 1e-9)),
                    qPrintable(where + " " + QString::fromStdString(level)));
         }
@@ -169,7 +171,8 @@ class TestRooflineView : public QObject {
     QVERIFY(!view.note().contains("Not trusted"));
     bw.problem = "L1 11 GB/s is slower than L2 17 GB/s";
     view.setCeilings(100, bw);
-    QVERIFY2(view.note().contains("Not trusted: L1 11 GB/s is slower than L2 17 GB/s"), qPrintable(view.note()));
+    QVERIFY2(view.note().contains("Not trusted: L1 11 GB/s is slower than L2 17 GB/s"),
+             qPrintable(view.note()));
   }
 
   // The runs of one document are not drawn over the next one's (a click on one asked

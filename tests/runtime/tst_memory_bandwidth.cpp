@@ -213,19 +213,20 @@ class TestMemoryBandwidth : public QObject {
     QCOMPARE(runtime::MakeRooflinePoint(2e9, 1.0, traffic, bw, 10).bound_by, std::string("compute"));
   }
 
-  // A run above a ceiling is not bound by it: 50 GFLOP/s is above L1's 25, so L2 (100)
-  // bounds it and L1 is marked exceeded; above the peak too, nothing bounds it.
+  // A run above a ceiling is not bound by it: 50 GFLOP/s is above L1's 25, so L2 (100;
+  // DRAM and the peak are at 150) bounds it and L1 is marked exceeded; above the peak
+  // too, nothing bounds it.
   void aRunIsNeverBoundByACeilingBelowIt() {
     analysis::TrafficEstimate traffic;
     traffic.levels = {{"L1", 8e9}, {"L2", 1e9}, {"DRAM", 1e8}};
     runtime::MemoryBandwidth bw;
     bw.levels = {{"L1", 1, 100}, {"L2", 1, 50}, {"DRAM", 1, 10}};
-    runtime::RooflinePoint p = runtime::MakeRooflinePoint(2e9, 0.04, traffic, bw, 100);
+    runtime::RooflinePoint p = runtime::MakeRooflinePoint(2e9, 0.04, traffic, bw, 150);
     QCOMPARE(p.gflops, 50.0);
     QCOMPARE(p.bound_by, std::string("L2"));
     QVERIFY(p.levels[0].exceeded);
     QVERIFY(!p.levels[1].exceeded);
-    p = runtime::MakeRooflinePoint(2e9, 0.01, traffic, bw, 100);
+    p = runtime::MakeRooflinePoint(2e9, 0.01, traffic, bw, 150);
     QCOMPARE(p.gflops, 200.0);
     QCOMPARE(p.bound_by, std::string());
     QVERIFY(p.levels[0].exceeded && p.levels[1].exceeded && p.levels[2].exceeded);
