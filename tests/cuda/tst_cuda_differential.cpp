@@ -14,6 +14,7 @@
 
 using namespace tessera;
 using namespace tessera::runtime;
+using namespace tessera::reference;
 using namespace tessera::testing;
 
 namespace {

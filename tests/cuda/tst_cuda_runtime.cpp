@@ -13,6 +13,7 @@
 
 using namespace tessera;
 using namespace tessera::runtime;
+using namespace tessera::reference;
 using namespace tessera::testing;
 
 namespace {

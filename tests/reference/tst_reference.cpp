@@ -24,6 +24,7 @@
 
 using namespace tessera;
 using namespace tessera::runtime;
+using namespace tessera::reference;
 using ir::DataType;
 using ir::Expr;
 

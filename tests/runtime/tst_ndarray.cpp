@@ -10,6 +10,7 @@
 
 using namespace tessera;
 using namespace tessera::runtime;
+using namespace tessera::reference;
 using ir::DataType;
 
 class TestNDArray : public QObject {
