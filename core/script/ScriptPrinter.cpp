@@ -35,18 +35,6 @@ std::string PythonStringLiteral(const std::string& text) {
   return out + "\"";
 }
 
-// A valid Python identifier from a TVM name: "i.outer" -> "i_outer", "A.shared" -> A_shared.
-std::string Identifier(const std::string& name) {
-  std::string id;
-  for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    id += ok ? c : '_';
-  }
-  if (id.empty() || (id[0] >= '0' && id[0] <= '9')) id = "_" + id;
-  if (is_python_keyword(id)) id += "_";
-  return id;
-}
-
 class TracePrinter {
  public:
   TracePrinter(const ScriptNames& names, std::string te_prefix, bool tvm,
@@ -99,7 +87,7 @@ class TracePrinter {
   // A fresh name: the script's own when it gave one, else one derived from `fallback`.
   std::string Fresh(int entry, int index, const std::string& fallback) {
     auto given = names_.entry_outputs.find({entry, index});
-    std::string base = given != names_.entry_outputs.end() ? given->second : Identifier(fallback);
+    std::string base = given != names_.entry_outputs.end() ? given->second : PythonIdentifier(fallback);
     std::string name = base;
     for (int n = 1; used_.count(name); ++n) name = base + "_" + std::to_string(n);
     used_.insert(name);
@@ -110,7 +98,7 @@ class TracePrinter {
   std::string TensorVar(const std::string& stage) const {
     if (auto it = created_stages_.find(stage); it != created_stages_.end()) return it->second;
     if (auto it = names_.tensor_vars.find(stage); it != names_.tensor_vars.end()) return it->second;
-    return Identifier(stage);
+    return PythonIdentifier(stage);
   }
   std::string StageExpr(const std::string& stage) const {
     return names_.schedule_var + "[" + TensorVar(stage) + "]";
@@ -125,7 +113,7 @@ class TracePrinter {
   std::string Var(const IterVarRef& ref) const {
     if (ref.origin == IterVarRef::Origin::EntryOutput) {
       auto it = outputs_.find({ref.entry, ref.index});
-      return it != outputs_.end() ? it->second : Identifier(ref.name);
+      return it != outputs_.end() ? it->second : PythonIdentifier(ref.name);
     }
     if (auto it = names_.workload_iter_vars.find(ref.stage + "/" + ref.name);
         it != names_.workload_iter_vars.end())
@@ -213,7 +201,7 @@ class TracePrinter {
     if (p == "tensorize") {
       auto var = e.strings.find("intrin_var");
       auto name = e.strings.find("intrin");
-      std::string intrin = var != e.strings.end() ? var->second : name != e.strings.end() ? Identifier(name->second) : "intrin";
+      std::string intrin = var != e.strings.end() ? var->second : name != e.strings.end() ? PythonIdentifier(name->second) : "intrin";
       return stage + ".tensorize(" + Var(FirstVar(e)) + ", " + intrin + ")";
     }
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
@@ -222,31 +210,17 @@ class TracePrinter {
   // `lambda a, b: body` with the parameters renamed to identifiers, or just the body
   // for a constant. `as_list`: the body is a list even with one element (index maps).
   std::string Lambda(const schedule::TraceLambda& l, bool as_list, std::string* error) const {
-    ir::VarMap rename;
-    std::string params;
-    std::set<std::string> taken;
-    for (const ir::Var& p : l.params) {
-      std::string name = Identifier(p.name());
-      while (taken.count(name)) name += "_";
-      taken.insert(name);
-      rename[p] = ir::Var(name, p.dtype());
-      params += (params.empty() ? "" : ", ") + name;
-    }
     PythonExprNames names;
     names.te = te_;
     names.tensor = [this](const ir::DataProducer& t) { return TensorVar(t->producer_name()); };
-    std::string body;
-    for (size_t k = 0; k < l.body.size(); ++k) {
-      auto text = ToPython(ir::Substitute(l.body[k], rename), names);
-      if (!text) {
-        *error = text.error().message;
-        return "";
-      }
-      body += (k ? ", " : "") + *text;
+    auto text = PrintTraceLambda(l, as_list, names);
+    if (!text) {
+      *error = text.error().message;
+      return "";
     }
-    if (as_list) body = "[" + body + "]";
-    return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
+    return *text;
   }
+
 
   // g = s.create_group(outputs=[...], inputs=[...], include_inputs=...): the entry's stage
   // and first num_outputs - 1 stages are the outputs, the rest the inputs.
@@ -384,7 +358,7 @@ class TracePrinter {
     std::vector<std::string> names;  // bound by Outputs() when the line was started
     for (size_t k = 0; k < parts.size(); ++k) {
       auto it = outputs_.find({entry, static_cast<int>(k)});
-      names.push_back(it != outputs_.end() ? it->second : Identifier(e.outputs[k]));
+      names.push_back(it != outputs_.end() ? it->second : PythonIdentifier(e.outputs[k]));
     }
     std::string op = replaced_ops_.count(e.stage.name) ? StageExpr(e.stage.name) + ".op"
                                                       : TensorVar(e.stage.name) + ".op";
@@ -438,7 +412,7 @@ std::string TensorList(const std::vector<te::Tensor>& tensors, const ScriptNames
   std::string out;
   for (size_t i = 0; i < tensors.size(); ++i) {
     auto it = names.tensor_vars.find(tensors[i]->op->name);
-    std::string var = it != names.tensor_vars.end() ? it->second : Identifier(tensors[i].name());
+    std::string var = it != names.tensor_vars.end() ? it->second : PythonIdentifier(tensors[i].name());
     // The variable holds one output of a multi-output op (argmax's T0, T1): name each.
     if (it != names.tensor_vars.end() && tensors[i]->op->num_outputs() > 1)
       var += ".op.output(" + std::to_string(tensors[i]->value_index) + ")";
@@ -483,7 +457,7 @@ std::vector<ScriptArgument> ScriptArguments(const ScriptProgram& program) {
   for (const te::Tensor& t : tensors) items.push_back({TensorList({t}, names), t, {}});
   auto name_of = [&](const std::string& var) {
     auto it = names.scalar_vars.find(var);
-    return it != names.scalar_vars.end() ? it->second : Identifier(var);
+    return it != names.scalar_vars.end() ? it->second : PythonIdentifier(var);
   };
   transform::ScalarParams scalars = program.ScalarParameters();
   std::vector<transform::ListedScalar> listed = scalars.listed;
@@ -600,6 +574,39 @@ std::string Commented(const std::string& text) {
 }
 
 }  // namespace
+
+std::string PythonIdentifier(const std::string& name) {
+  std::string id;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    id += ok ? c : '_';
+  }
+  if (id.empty() || (id[0] >= '0' && id[0] <= '9')) id = "_" + id;
+  if (is_python_keyword(id)) id += "_";
+  return id;
+}
+
+Result<std::string> PrintTraceLambda(const schedule::TraceLambda& l, bool as_list,
+                                     const PythonExprNames& names) {
+  ir::VarMap rename;
+  std::string params;
+  std::set<std::string> taken;
+  for (const ir::Var& p : l.params) {
+    std::string name = PythonIdentifier(p.name());
+    while (taken.count(name)) name += "_";
+    taken.insert(name);
+    rename[p] = ir::Var(name, p.dtype());
+    params += (params.empty() ? "" : ", ") + name;
+  }
+  std::string body;
+  for (size_t k = 0; k < l.body.size(); ++k) {
+    auto text = ToPython(ir::Substitute(l.body[k], rename), names);
+    if (!text) return text.error();
+    body += (k ? ", " : "") + *text;
+  }
+  if (as_list) body = "[" + body + "]";
+  return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
+}
 
 std::vector<std::string> PrintTraceLines(const schedule::Trace& trace, const ScriptNames& names,
                                          const std::string& te_prefix, ScriptDialect dialect) {

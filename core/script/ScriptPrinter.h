@@ -12,12 +12,22 @@
 
 #include "schedule/Trace.h"
 #include "script/Evaluator.h"
+#include "script/PythonExpr.h"
 
 namespace tessera::script {
 
 // Tessera's scripts may use extensions of TVM's API (transform_layout's pad_value and
 // axis_separators); for TVM they print as the closest TVM call plus a comment.
 enum class ScriptDialect : uint8_t { Tessera, TVM };
+
+// A valid Python identifier from a TVM name: "i.outer" -> "i_outer".
+std::string PythonIdentifier(const std::string& name);
+
+// A trace lambda (transform_layout's index map or pad value) as Python: `lambda i, j:
+// [...]` with the parameters renamed to identifiers, or the constant itself. `as_list`:
+// the body is a list even with one element (index maps).
+Result<std::string> PrintTraceLambda(const schedule::TraceLambda& l, bool as_list,
+                                     const PythonExprNames& names = {});
 
 // The schedule statements of `trace`, one per entry, e.g.
 //   io, ii = s[B].split(B.op.axis[0], factor=8)

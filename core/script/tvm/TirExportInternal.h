@@ -52,7 +52,4 @@ SourceLoc LocateEntry(const ScriptProgram& program, const std::string& source, s
 SourceLoc LocateText(const ScriptProgram& program, const std::string& source,
                      const std::string& needle);
 
-// A Python identifier from a TVM name ("i.outer" -> "i_outer").
-std::string PythonIdentifier(const std::string& name);
-
 }  // namespace tessera::script::tir_export

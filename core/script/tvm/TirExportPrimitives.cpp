@@ -22,6 +22,7 @@
 #include "ir/Functor.h"
 #include "schedule/Schedule.h"
 #include "script/PythonExpr.h"
+#include "script/ScriptPrinter.h"
 #include "script/tvm/TirExportInternal.h"
 #include "te/Operation.h"
 
@@ -329,28 +330,12 @@ class TirScheduleWriter {
 
   // `lambda i, j: [...]` with the parameters renamed to identifiers (or the constant).
   std::optional<std::string> Lambda(const schedule::TraceLambda& l, bool as_list, size_t entry) {
-    ir::VarMap rename;
-    std::string params;
-    std::set<std::string> taken;
-    for (const ir::Var& p : l.params) {
-      std::string name = PythonIdentifier(p.name());
-      while (taken.count(name)) name += "_";
-      taken.insert(name);
-      rename[p] = ir::Var(name, p.dtype());
-      params += (params.empty() ? "" : ", ") + name;
+    auto text = PrintTraceLambda(l, as_list);
+    if (!text) {
+      Fail(entry, "transform_layout: " + text.error().message);
+      return std::nullopt;
     }
-    PythonExprNames names;
-    std::string body;
-    for (size_t k = 0; k < l.body.size(); ++k) {
-      auto text = ToPython(ir::Substitute(l.body[k], rename), names);
-      if (!text) {
-        Fail(entry, "transform_layout: " + text.error().message);
-        return std::nullopt;
-      }
-      body += (k ? ", " : "") + *text;
-    }
-    if (as_list) body = "[" + body + "]";
-    return l.params.empty() && !as_list ? body : "lambda " + params + ": " + body;
+    return *text;
   }
 
   // transform_block_layout maps every block iterator: the reduce iterators of a
@@ -715,23 +700,6 @@ class TirScheduleWriter {
 };
 
 }  // namespace
-
-std::string PythonIdentifier(const std::string& name) {
-  std::string id;
-  for (char c : name) {
-    bool ok =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    id += ok ? c : '_';
-  }
-  if (id.empty() || (id[0] >= '0' && id[0] <= '9')) id = "_" + id;
-  static const std::set<std::string> kKeywords = {
-      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
-      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
-      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
-      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
-  if (kKeywords.count(id)) id += "_";
-  return id;
-}
 
 Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::string& source,
                                      const TirSpelling& spelling) {
