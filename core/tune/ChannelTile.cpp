@@ -120,8 +120,8 @@ int64_t CopyColumns(int64_t extent, int64_t lanes) {
 // the channels split by L, vectorized): each tile reads L rows of the operand and writes
 // L vectors of L channels, which the LLVM lowering does as L row loads and a register
 // transpose (CodeGenLLVMTranspose.cpp); left as it is, the innermost loop over a block's
-// channels reads one element per channel, I*H*W apart (gathers: conv2d 64 x 64 x 3 x 3
-// weights, AVX-512, 12 us of 1.5 ms). L: the vector's lanes or the block, whichever is
+// channels reads one element per channel, I*H*W apart (a gather per vector). L: the
+// vector's lanes or the block, whichever is
 // smaller, when it is a power of two dividing both the block and the fused extent
 // `middle` (the product of the operand's other dimensions).
 Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterVar>& axes, int64_t block,
