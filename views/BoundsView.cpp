@@ -32,7 +32,9 @@ QString AttachText(const schedule::StageBounds& b) {
 constexpr int kComputed = 4;
 constexpr int kRequired = 5;
 
-QString Count(const std::optional<int64_t>& n) { return n ? QString::number(*n) : QStringLiteral("?"); }
+QString Count(const std::optional<int64_t>& n) {
+  return n ? QString::number(*n) : QStringLiteral("?");
+}
 
 // The core's names of op and iter-var kinds, in the interface language (the same words
 // as the Stage DAG and the loop nest use, so that zh_CN does not mix languages).
@@ -70,8 +72,12 @@ void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& row
 }  // namespace
 
 BoundsView::BoundsView(QWidget* parent)
-    : ViewBase(parent), note_(new QLabel(this)), pairLabel_(new QLabel(this)), stages_(new QTreeWidget(this)),
-      pairs_(new QComboBox(this)), phases_(new QTreeWidget(this)) {
+    : ViewBase(parent),
+      note_(new QLabel(this)),
+      pairLabel_(new QLabel(this)),
+      stages_(new QTreeWidget(this)),
+      pairs_(new QComboBox(this)),
+      phases_(new QTreeWidget(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(note_);
@@ -160,8 +166,9 @@ void BoundsView::fillStages() {
     item->setData(0, kOvercomputeRole, overcomputed);
     if (overcomputed) {
       for (int c : {kComputed, kRequired}) item->setBackground(c, over);
-      item->setToolTip(kComputed, item->text(kComputed) + " — " +
-                                      tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
+      item->setToolTip(
+          kComputed, item->text(kComputed) + " — " +
+                         tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
     }
     for (const schedule::IterVarBound& v : b.iter_vars) {
       auto* child = new QTreeWidgetItem(item);
@@ -177,7 +184,8 @@ void BoundsView::fillStages() {
   for (QTreeWidgetItemIterator it(stages_); *it; ++it)
     for (int c : {kComputed, kRequired})
       if ((*it)->text(c) == "?")
-        (*it)->setToolTip(c, tr("?: the count depends on a shape variable whose value is not known here"));
+        (*it)->setToolTip(
+            c, tr("?: the count depends on a shape variable whose value is not known here"));
   FitColumns(stages_, 160);
   updating_ = false;
 }
@@ -186,24 +194,27 @@ void BoundsView::fillPhases(int index) {
   phases_->clear();
   if (index < 0 || index >= int(state_.phase_tables.size())) {
     // An empty panel explains itself (#17 item 12).
-    auto* why = new QTreeWidgetItem(phases_, {state_.schedule ? tr("No producer → consumer pair here")
-                                                              : tr("No schedule")});
+    auto* why = new QTreeWidgetItem(
+        phases_, {state_.schedule ? tr("No producer → consumer pair here") : tr("No schedule")});
     why->setText(1, tr("The phase tables explain how InferBound sizes a compute stage that another "
                        "compute stage reads (e.g. after cache_read, or B read by C)."));
     why->setToolTip(1, why->text(1));
     return;
   }
   const schedule::PhaseTables& t = state_.phase_tables[size_t(index)];
-  auto* p1 = new QTreeWidgetItem(phases_, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
+  auto* p1 =
+      new QTreeWidgetItem(phases_, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
   AddRows(p1, t.phase1);
-  auto* p2 = new QTreeWidgetItem(phases_, {tr("Phase 2: PassUpDomain to %1's root vars").arg(S(t.consumer))});
+  auto* p2 = new QTreeWidgetItem(
+      phases_, {tr("Phase 2: PassUpDomain to %1's root vars").arg(S(t.consumer))});
   for (const auto& step : t.phase2_steps) {
     auto* s = new QTreeWidgetItem(p2, {tr("after %1").arg(S(step.relation))});
     AddRows(s, step.rows);
   }
   auto* roots = new QTreeWidgetItem(p2, {tr("root vars (after relaxation)")});
   AddRows(roots, t.phase2);
-  auto* p3 = new QTreeWidgetItem(phases_, {tr("Phase 3: %1's request of %2").arg(S(t.consumer), S(t.producer))});
+  auto* p3 = new QTreeWidgetItem(
+      phases_, {tr("Phase 3: %1's request of %2").arg(S(t.consumer), S(t.producer))});
   AddRows(p3, t.phase3);
   auto* p4 = new QTreeWidgetItem(phases_, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
   AddRows(p4, t.phase4);
@@ -213,7 +224,8 @@ void BoundsView::fillPhases(int index) {
 
 QTreeWidgetItem* BoundsView::stageItem(const QString& stage) const {
   for (int i = 0; i < stages_->topLevelItemCount(); ++i)
-    if (stages_->topLevelItem(i)->data(0, kStageRole).toString() == stage) return stages_->topLevelItem(i);
+    if (stages_->topLevelItem(i)->data(0, kStageRole).toString() == stage)
+      return stages_->topLevelItem(i);
   return nullptr;
 }
 

@@ -10,8 +10,8 @@
 #include <QSpinBox>
 #include <QStyleOptionGraphicsItem>
 #include <QToolButton>
-#include <set>
 #include <QVBoxLayout>
+#include <set>
 
 #include "ir/ExprOp.h"
 #include "views/graph/GraphView.h"
@@ -20,8 +20,8 @@ namespace tessera::views {
 namespace {
 
 constexpr double kCell = 30.0;
-constexpr int kMaxGridSide = 64;  // larger slices are drawn in blocks of elements
-constexpr int kWrap = 32;         // 1-D buffers wrap after this many cells
+constexpr int kMaxGridSide = 64;       // larger slices are drawn in blocks of elements
+constexpr int kWrap = 32;              // 1-D buffers wrap after this many cells
 constexpr double kMinTextCell = 18.0;  // on-screen pixels a cell needs to show its text
 constexpr int64_t kStripMinSide = 16;  // slices with more rows or columns get summary strips
 constexpr double kStripGap = kCell / 3, kStripWidth = kCell / 2;
@@ -58,8 +58,8 @@ bool Dark() { return QApplication::palette().color(QPalette::Window).lightness()
 
 // The element at row r, column c of a drawn grid (`wrap`: a 1-D buffer drawn kWrap
 // elements a row); nullopt past the end of a wrapped buffer.
-std::optional<std::vector<int64_t>> GridIndex(const std::vector<int64_t>& prefix, bool wrap, int64_t n,
-                                              int64_t r, int64_t c) {
+std::optional<std::vector<int64_t>> GridIndex(const std::vector<int64_t>& prefix, bool wrap,
+                                              int64_t n, int64_t r, int64_t c) {
   std::vector<int64_t> index = prefix;
   if (wrap) {
     if (r * kWrap + c >= n) return std::nullopt;
@@ -83,7 +83,9 @@ QColor PaddingShade(double share, bool physical) {
 
 LayoutCellItem::LayoutCellItem(const QRectF& rect, bool physicalGrid, std::vector<int64_t> index,
                                std::optional<std::vector<int64_t>> partner)
-    : QGraphicsRectItem(rect), physical_(physicalGrid), index_(std::move(index)),
+    : QGraphicsRectItem(rect),
+      physical_(physicalGrid),
+      index_(std::move(index)),
       partner_(std::move(partner)) {
   setAcceptHoverEvents(true);
 }
@@ -103,7 +105,8 @@ void LayoutCellItem::setBlock(int64_t elements, int64_t padding) {
 // in a size that follows the cell (never below ~8 px on screen); the grid lines only
 // where cells are more than a few pixels wide. A block is shaded by its padding share.
 void LayoutCellItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
-  double share = blockElements_ > 1 ? double(blockPadding_) / double(blockElements_) : (isPadding() ? 1 : 0);
+  double share =
+      blockElements_ > 1 ? double(blockPadding_) / double(blockElements_) : (isPadding() ? 1 : 0);
   painter->setBrush(PaddingShade(share, physical_));
   double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
   double onScreen = rect().width() * lod;
@@ -133,7 +136,11 @@ void LayoutCellItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
 
 PaddingStripItem::PaddingStripItem(const QRectF& rect, bool rowStrip, int64_t first, int64_t last,
                                    int64_t elements, int64_t padding)
-    : QGraphicsRectItem(rect), row_(rowStrip), first_(first), last_(last), elements_(elements),
+    : QGraphicsRectItem(rect),
+      row_(rowStrip),
+      first_(first),
+      last_(last),
+      elements_(elements),
       padding_(padding) {
   setAcceptHoverEvents(true);
 }
@@ -144,7 +151,8 @@ PaddingStripItem::PaddingStripItem(const QRectF& rect, bool rowStrip, int64_t fi
 void PaddingStripItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
   double share = elements_ ? double(padding_) / double(elements_) : 0;
   painter->setBrush(PaddingShade(share, true));
-  QPen pen(padding_ ? QColor::fromHsl(5, 200, 110) : QApplication::palette().color(QPalette::Mid), 1);
+  QPen pen(padding_ ? QColor::fromHsl(5, 200, 110) : QApplication::palette().color(QPalette::Mid),
+           1);
   pen.setCosmetic(true);
   if (hovered_) pen = QPen(QApplication::palette().color(QPalette::Highlight), 3);
   painter->setPen(pen);
@@ -164,8 +172,13 @@ void PaddingStripItem::hoverLeaveEvent(QGraphicsSceneHoverEvent*) {
 }
 
 BufferLayoutView::BufferLayoutView(QWidget* parent)
-    : ViewBase(parent), bufferLabel_(new QLabel(this)), buffers_(new QComboBox(this)), sliceBar_(new QHBoxLayout),
-      summary_(new QLabel(this)), nextPadded_(new QToolButton(this)), view_(new GraphView(this)),
+    : ViewBase(parent),
+      bufferLabel_(new QLabel(this)),
+      buffers_(new QComboBox(this)),
+      sliceBar_(new QHBoxLayout),
+      summary_(new QLabel(this)),
+      nextPadded_(new QToolButton(this)),
+      view_(new GraphView(this)),
       scene_(new QGraphicsScene(this)) {
   auto* top = new QHBoxLayout;
   top->addWidget(bufferLabel_);
@@ -190,7 +203,8 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
   connect(buffers_, &QComboBox::currentIndexChanged, this, [this] {
     rebuildSliceControls();
     rebuild();
-    if (selectionModel() && !currentBuffer().isEmpty()) selectionModel()->selectBuffer(currentBuffer());
+    if (selectionModel() && !currentBuffer().isEmpty())
+      selectionModel()->selectBuffer(currentBuffer());
   });
 }
 
@@ -307,8 +321,9 @@ void BufferLayoutView::rebuild(bool refit) {
   const BufferLayoutInfo* info = current();
   nextPadded_->hide();
   if (!info) {
-    summary_->setText(tr("No buffer has a layout transform. Apply transform_layout to a "
-                         "stage to see its physical layout and padding."));
+    summary_->setText(
+        tr("No buffer has a layout transform. Apply transform_layout to a "
+           "stage to see its physical layout and padding."));
     return;
   }
   QString head = tr("%1: logical %2 → physical %3")
@@ -336,7 +351,8 @@ void BufferLayoutView::rebuild(bool refit) {
       physicalOf_[*c.logical] = c.physical;
     } else {
       ++paddingCount_;
-      if (sliced) padded.insert(std::vector<int64_t>(c.physical.begin(), c.physical.begin() + long(sliced)));
+      if (sliced)
+        padded.insert(std::vector<int64_t>(c.physical.begin(), c.physical.begin() + long(sliced)));
     }
   }
   paddedSlices_.assign(padded.begin(), padded.end());
@@ -410,16 +426,16 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
         auto it = physicalOf_.find(index);
         if (it != physicalOf_.end()) partner = it->second;
       }
-      auto* cell = new LayoutCellItem(QRectF(x0 + double(c) * kCell, y0 + double(r) * kCell, kCell, kCell),
-                                      physical, index, partner);
+      auto* cell =
+          new LayoutCellItem(QRectF(x0 + double(c) * kCell, y0 + double(r) * kCell, kCell, kCell),
+                             physical, index, partner);
       cell->setText(physical ? (partner ? CellText(*partner) : padCell) : CellText(index));
-      cell->setToolTip(physical ? (partner ? tr("physical %1 ↔ logical %2")
-                                                 .arg(IndexText(index), IndexText(*partner))
-                                           : tr("physical %1: padding, pad value %2")
-                                                 .arg(IndexText(index), pad))
-                                : tr("logical %1 ↔ physical %2")
-                                      .arg(IndexText(index),
-                                           partner ? IndexText(*partner) : tr("(none)")));
+      cell->setToolTip(
+          physical
+              ? (partner ? tr("physical %1 ↔ logical %2").arg(IndexText(index), IndexText(*partner))
+                         : tr("physical %1: padding, pad value %2").arg(IndexText(index), pad))
+              : tr("logical %1 ↔ physical %2")
+                    .arg(IndexText(index), partner ? IndexText(*partner) : tr("(none)")));
       cell->onHover = [this](LayoutCellItem* item, bool entering) { hoverCell(item, entering); };
       scene_->addItem(cell);
     }
@@ -428,8 +444,9 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
 
 // One cell per block×block elements: its shade is the block's share of padding, its
 // tooltip the index range and the counts.
-void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n,
-                                  int64_t rows, int64_t cols, int64_t block, double x0, double y0) {
+void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap,
+                                  int64_t n, int64_t rows, int64_t cols, int64_t block, double x0,
+                                  double y0) {
   for (int64_t br = 0; br * block < rows; ++br) {
     for (int64_t bc = 0; bc * block < cols; ++bc) {
       int64_t elements = 0, padding = 0;
@@ -444,13 +461,16 @@ void BufferLayoutView::drawBlocks(bool physical, const std::vector<int64_t>& pre
       std::vector<int64_t> first = prefix;
       first.push_back(br * block);
       first.push_back(bc * block);
-      auto* cell = new LayoutCellItem(QRectF(x0 + double(bc) * kCell, y0 + double(br) * kCell, kCell, kCell),
-                                      physical, first, std::vector<int64_t>{});
+      auto* cell =
+          new LayoutCellItem(QRectF(x0 + double(bc) * kCell, y0 + double(br) * kCell, kCell, kCell),
+                             physical, first, std::vector<int64_t>{});
       cell->setBlock(elements, padding);
       int64_t r1 = std::min(rows, (br + 1) * block) - 1, c1 = std::min(cols, (bc + 1) * block) - 1;
-      QString range = tr("rows %1–%2, columns %3–%4").arg(br * block).arg(r1).arg(bc * block).arg(c1);
-      cell->setToolTip(physical ? tr("%1: %2 of %3 elements are padding").arg(range).arg(padding).arg(elements)
-                                : tr("%1: %2 elements").arg(range).arg(elements));
+      QString range =
+          tr("rows %1–%2, columns %3–%4").arg(br * block).arg(r1).arg(bc * block).arg(c1);
+      cell->setToolTip(
+          physical ? tr("%1: %2 of %3 elements are padding").arg(range).arg(padding).arg(elements)
+                   : tr("%1: %2 elements").arg(range).arg(elements));
       cell->setText(padding ? QString::number(padding) : QString());
       cell->onHover = [this](LayoutCellItem* item, bool entering) {
         item->setMarked(entering);
@@ -469,8 +489,8 @@ bool BufferLayoutView::isPaddingAt(const std::vector<int64_t>& physical) const {
 // The summary strips of a physical grid (drawn in cells of block x block elements): one
 // strip cell per drawn row, right of the grid, and per drawn column, below it. Nothing
 // is drawn when the slice holds no padding: the strips only point at padding.
-void BufferLayoutView::drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
-                                  int64_t cols, int64_t block, double x0, double y0) {
+void BufferLayoutView::drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n,
+                                  int64_t rows, int64_t cols, int64_t block, double x0, double y0) {
   int64_t drawnRows = (rows + block - 1) / block, drawnCols = (cols + block - 1) / block;
   std::vector<int64_t> rowElements(size_t(drawnRows), 0), rowPadding(size_t(drawnRows), 0);
   std::vector<int64_t> colElements(size_t(drawnCols), 0), colPadding(size_t(drawnCols), 0);
@@ -488,19 +508,23 @@ void BufferLayoutView::drawStrips(const std::vector<int64_t>& prefix, bool wrap,
   auto hover = [this](PaddingStripItem* item, bool entering) {
     if (entering) emit statusMessage(item->toolTip());
   };
-  auto add = [&](bool rowStrip, int64_t i, const QRectF& rect, int64_t elements, int64_t padding, int64_t extent) {
+  auto add = [&](bool rowStrip, int64_t i, const QRectF& rect, int64_t elements, int64_t padding,
+                 int64_t extent) {
     int64_t first = i * block, last = std::min(extent, (i + 1) * block) - 1;
     auto* item = new PaddingStripItem(rect, rowStrip, first, last, elements, padding);
-    QString range = rowStrip ? tr("rows %1–%2").arg(first).arg(last) : tr("columns %1–%2").arg(first).arg(last);
-    item->setToolTip(tr("%1: %2 of %3 elements are padding (%4 %)")
-                         .arg(range)
-                         .arg(padding)
-                         .arg(elements)
-                         .arg(elements ? 100.0 * double(padding) / double(elements) : 0.0, 0, 'f', 1));
+    QString range =
+        rowStrip ? tr("rows %1–%2").arg(first).arg(last) : tr("columns %1–%2").arg(first).arg(last);
+    item->setToolTip(
+        tr("%1: %2 of %3 elements are padding (%4 %)")
+            .arg(range)
+            .arg(padding)
+            .arg(elements)
+            .arg(elements ? 100.0 * double(padding) / double(elements) : 0.0, 0, 'f', 1));
     item->onHover = hover;
     scene_->addItem(item);
   };
-  double right = x0 + double(drawnCols) * kCell + kStripGap, below = y0 + double(drawnRows) * kCell + kStripGap;
+  double right = x0 + double(drawnCols) * kCell + kStripGap,
+         below = y0 + double(drawnRows) * kCell + kStripGap;
   for (int64_t i = 0; i < drawnRows; ++i)
     add(true, i, QRectF(right, y0 + double(i) * kCell, kStripWidth, kCell), rowElements[size_t(i)],
         rowPadding[size_t(i)], rows);
@@ -516,7 +540,8 @@ QList<PaddingStripItem*> BufferLayoutView::strips(bool rows) const {
       auto* strip = static_cast<PaddingStripItem*>(item);
       if (strip->rowStrip() == rows) out << strip;
     }
-  std::sort(out.begin(), out.end(), [](PaddingStripItem* a, PaddingStripItem* b) { return a->first() < b->first(); });
+  std::sort(out.begin(), out.end(),
+            [](PaddingStripItem* a, PaddingStripItem* b) { return a->first() < b->first(); });
   return out;
 }
 
@@ -532,7 +557,8 @@ QList<LayoutCellItem*> BufferLayoutView::cells(bool physical) const {
 
 int BufferLayoutView::paddingCellCount() const {
   int count = 0;
-  for (LayoutCellItem* cell : cells(true)) count += cell->isPadding() || cell->blockPadding() > 0 ? 1 : 0;
+  for (LayoutCellItem* cell : cells(true))
+    count += cell->isPadding() || cell->blockPadding() > 0 ? 1 : 0;
   return count;
 }
 

@@ -144,10 +144,10 @@ class BufferLayoutView : public ViewBase {
   void rebuild(bool refit = true);
   void rebuildSliceControls();
   void drawGrid(bool physical, const std::vector<int64_t>& shape, double x0, double y0);
-  void drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
+  void drawBlocks(bool physical, const std::vector<int64_t>& prefix, bool wrap, int64_t n,
+                  int64_t rows, int64_t cols, int64_t block, double x0, double y0);
+  void drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows,
                   int64_t cols, int64_t block, double x0, double y0);
-  void drawStrips(const std::vector<int64_t>& prefix, bool wrap, int64_t n, int64_t rows, int64_t cols,
-                  int64_t block, double x0, double y0);
   bool isPaddingAt(const std::vector<int64_t>& physical) const;
   void setSliceQuietly(bool physical, int dim, int value);
   const BufferLayoutInfo* current() const;

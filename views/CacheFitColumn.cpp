@@ -21,29 +21,35 @@ QColor LevelColor(const QString& level) {
 
 // Log scale from one line to the last cache level (a bit beyond, for DRAM).
 double Fraction(int64_t bytes, const analysis::CacheHierarchy& caches) {
-  double top = caches.levels.empty() ? 64.0 * 1024 * 1024 : static_cast<double>(caches.levels.back().size_bytes) * 2;
+  double top = caches.levels.empty() ? 64.0 * 1024 * 1024
+                                     : static_cast<double>(caches.levels.back().size_bytes) * 2;
   double low = static_cast<double>(caches.line_bytes);
   if (bytes <= low) return 0.02;
   return std::min(1.0, std::log(static_cast<double>(bytes) / low) / std::log(top / low));
 }
 
 QString Tooltip(const analysis::LoopFootprint& l, const analysis::CacheHierarchy& caches) {
-  QString text = CacheFitDelegate::tr("One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.")
-                     .arg(QString::fromStdString(l.var),
-                          QString::fromStdString(analysis::FormatBytes(static_cast<double>(l.per_iteration->line_bytes()))),
-                          QString::fromStdString(analysis::FormatBytes(static_cast<double>(l.per_iteration->bytes()))),
-                          QString::fromStdString(l.fits));
+  QString text =
+      CacheFitDelegate::tr("One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.")
+          .arg(QString::fromStdString(l.var),
+               QString::fromStdString(
+                   analysis::FormatBytes(static_cast<double>(l.per_iteration->line_bytes()))),
+               QString::fromStdString(
+                   analysis::FormatBytes(static_cast<double>(l.per_iteration->bytes()))),
+               QString::fromStdString(l.fits));
   for (const analysis::BufferFootprint& b : l.per_iteration->buffers)
     text += "\n  " + QString::fromStdString(b.buffer) + ": " +
             QString::fromStdString(analysis::FormatBytes(static_cast<double>(b.line_bytes))) +
-            (b.whole_dimension ? CacheFitDelegate::tr(" (an index not followed: whole dimension)") : QString());
+            (b.whole_dimension ? CacheFitDelegate::tr(" (an index not followed: whole dimension)")
+                               : QString());
   text += "\n" + QString::fromStdString(caches.Describe());
   return text;
 }
 
 }  // namespace
 
-void CacheFitDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const {
+void CacheFitDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                             const QModelIndex& index) const {
   QVariant bytes = index.data(kBytesRole);
   if (!bytes.isValid()) return QStyledItemDelegate::paint(painter, option, index);
   QStyledItemDelegate::paint(painter, option, QModelIndex());  // background, selection
@@ -60,15 +66,18 @@ void CacheFitDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     fill.setWidth(std::max(1, int(std::round(fraction * (bar.width() - 1)))));
     painter->fillRect(fill, LevelColor(level));
   }
-  painter->setPen(option.palette.color(option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
-  QString text = bytes.toLongLong() < 0 ? tr("unknown")
-                                        : QString::fromStdString(analysis::FormatBytes(double(bytes.toLongLong()))) +
-                                              (level == "L1" ? QString() : "  " + tr("spills to %1").arg(level));
+  painter->setPen(option.palette.color(
+      option.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
+  QString text = bytes.toLongLong() < 0
+                     ? tr("unknown")
+                     : QString::fromStdString(analysis::FormatBytes(double(bytes.toLongLong()))) +
+                           (level == "L1" ? QString() : "  " + tr("spills to %1").arg(level));
   painter->drawText(r.adjusted(barWidth + 6, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
   painter->restore();
 }
 
-QSize CacheFitDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+QSize CacheFitDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                 const QModelIndex& index) const {
   QSize s = QStyledItemDelegate::sizeHint(option, index);
   return QSize(std::max(s.width(), 190), s.height());
 }
@@ -78,7 +87,8 @@ void ApplyCacheFit(QTreeWidget* tree, int column, int var_role, const DocumentSt
   const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
   analysis::FootprintOptions options;
   options.line_size = caches.line_bytes;
-  std::vector<analysis::LoopFootprint> loops = analysis::LoopFootprints(state.lowered, caches, options);
+  std::vector<analysis::LoopFootprint> loops =
+      analysis::LoopFootprints(state.lowered, caches, options);
   size_t next = 0;
   for (QTreeWidgetItemIterator it(tree); *it; ++it) {
     QTreeWidgetItem* item = *it;
@@ -90,7 +100,8 @@ void ApplyCacheFit(QTreeWidget* tree, int column, int var_role, const DocumentSt
     const analysis::LoopFootprint& l = loops[next++];
     if (!l.per_iteration) {
       item->setData(column, CacheFitDelegate::kBytesRole, qint64(-1));
-      item->setToolTip(column, CacheFitDelegate::tr("Unknown: a loop bound or a shape is symbolic."));
+      item->setToolTip(column,
+                       CacheFitDelegate::tr("Unknown: a loop bound or a shape is symbolic."));
       continue;
     }
     int64_t bytes = l.per_iteration->line_bytes();

@@ -22,7 +22,8 @@ class CacheFitDelegate : public QStyledItemDelegate {
   static constexpr int kFractionRole = Qt::UserRole + 22;  // bar length in [0, 1]
 
   using QStyledItemDelegate::QStyledItemDelegate;
-  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+  void paint(QPainter* painter, const QStyleOptionViewItem& option,
+             const QModelIndex& index) const override;
   QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };
 

@@ -36,8 +36,11 @@ int Indent(const QString& line) {
 }  // namespace
 
 CodeView::CodeView(QWidget* parent)
-    : ViewBase(parent), artifacts_(new QComboBox(this)), previous_(new QToolButton(this)),
-      next_(new QToolButton(this)), editor_(new QPlainTextEdit(this)) {
+    : ViewBase(parent),
+      artifacts_(new QComboBox(this)),
+      previous_(new QToolButton(this)),
+      next_(new QToolButton(this)),
+      editor_(new QPlainTextEdit(this)) {
   auto* bar = new QHBoxLayout;
   previous_->setArrowType(Qt::LeftArrow);
   next_->setArrowType(Qt::RightArrow);
@@ -105,8 +108,9 @@ QStringList CodeView::listedTitles() const {
 void CodeView::showArtifact(int index) {
   printed_ = {};
   tree_ = {};
-  QString title = index >= 0 && index < int(entries_.size()) ? QString::fromStdString(entries_[size_t(index)].title)
-                                                              : QString();
+  QString title = index >= 0 && index < int(entries_.size())
+                      ? QString::fromStdString(entries_[size_t(index)].title)
+                      : QString();
   auto show = [&](const QString& text) {
     if (title == shownTitle_ && !title.isEmpty())
       ReplaceChangedText(editor_, text);
@@ -162,7 +166,8 @@ QString CodeView::ownerStage(const QString& var) const {
   QStringList owners;
   for (const auto& s : schedule_->stages)
     for (const auto& iv : s->leaf_iter_vars)
-      if (QString::fromStdString(iv->var.name()) == var) owners << QString::fromStdString(s->name());
+      if (QString::fromStdString(iv->var.name()) == var)
+        owners << QString::fromStdString(s->name());
   return owners.size() == 1 ? owners.first() : QString();
 }
 
@@ -261,7 +266,8 @@ int CodeView::offsetOfLoop(const QString& stage, const QString& var) const {
     if (QString::fromStdString(loop->stage) != stage || QString::fromStdString(loop->var) != var)
       continue;
     auto spans = printed_.SpansOf(loop->node);
-    if (!spans.empty()) return int(QString::fromUtf8(printed_.text.substr(0, spans[0]->begin)).size());
+    if (!spans.empty())
+      return int(QString::fromUtf8(printed_.text.substr(0, spans[0]->begin)).size());
   }
   return -1;
 }
@@ -272,7 +278,8 @@ void CodeView::selectionChanged() {
     QTextCharFormat format;
     format.setBackground(palette().color(QPalette::Highlight).lighter(150));
     format.setProperty(QTextFormat::FullWidthSelection, true);
-    std::vector<int> generated = generatedLoopLines(selectionModel()->stage(), selectionModel()->iterVar());
+    std::vector<int> generated =
+        generatedLoopLines(selectionModel()->stage(), selectionModel()->iterVar());
     for (int line : generated) {
       QTextEdit::ExtraSelection sel;
       sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line));
@@ -286,8 +293,9 @@ void CodeView::selectionChanged() {
       editor_->ensureCursorVisible();
     }
     bool textOnly = printed_.spans.empty() && !generatedLines();
-    for (const QString& line : textOnly ? textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())
-                                        : QStringList()) {
+    for (const QString& line :
+         textOnly ? textLoopLines(selectionModel()->stage(), selectionModel()->iterVar())
+                  : QStringList()) {
       QTextEdit::ExtraSelection sel;
       sel.cursor = QTextCursor(editor_->document()->findBlockByNumber(line.toInt()));
       sel.format = format;

@@ -53,15 +53,15 @@ struct ProfileRecord {
   std::string target;  // "llvm", "cuda"
   double seconds = 0;  // median time of one run
   double gflops = 0;
-  int version = 0;     // the schedule version (RunHistory id); 0 = unknown
+  int version = 0;                          // the schedule version (RunHistory id); 0 = unknown
   double min_seconds = 0, max_seconds = 0;  // the fastest and slowest timed call (0 = unknown)
 };
 
 struct DocumentState {
-  int version = 0;             // grows by one per evaluation (views skip stale redraws)
-  std::string file;            // shown in messages; empty for an unsaved document
-  std::string script;          // the script text (the trace as a script)
-  std::vector<Error> errors;   // parse / evaluation / lowering errors, with locations
+  int version = 0;            // grows by one per evaluation (views skip stale redraws)
+  std::string file;           // shown in messages; empty for an unsaved document
+  std::string script;         // the script text (the trace as a script)
+  std::vector<Error> errors;  // parse / evaluation / lowering errors, with locations
   // The evaluated script (tensors, names) and its schedule; null when evaluation failed.
   std::shared_ptr<const script::ScriptProgram> program;
   std::shared_ptr<const schedule::Schedule> schedule;
@@ -69,7 +69,7 @@ struct DocumentState {
   std::shared_ptr<const schedule::BoundsReport> bounds;
   // The InferBound phase tables of every producer/consumer pair of compute stages.
   std::vector<schedule::PhaseTables> phase_tables;
-  ir::Stmt lowered;            // the lowered loop program; undefined when unavailable
+  ir::Stmt lowered;  // the lowered loop program; undefined when unavailable
   // The pipeline's output (the function the backends compile); null when lowering failed.
   std::shared_ptr<const transform::LoweredProgram> function;
   std::vector<CodeArtifact> passes;   // the pass timeline: IR after each lowering pass

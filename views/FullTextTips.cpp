@@ -41,7 +41,8 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy);
 // Refits the tree's columns when its viewport changes width (a dock resized).
 class FitOnResize : public QObject {
  public:
-  FitOnResize(QTreeWidget* tree, const FitPolicy& policy) : QObject(tree), tree_(tree), policy_(policy) {}
+  FitOnResize(QTreeWidget* tree, const FitPolicy& policy)
+      : QObject(tree), tree_(tree), policy_(policy) {}
   void set(const FitPolicy& policy) { policy_ = policy; }
   bool eventFilter(QObject*, QEvent* event) override {
     if (event->type() == QEvent::Resize && !busy_) {
@@ -60,7 +61,8 @@ class FitOnResize : public QObject {
 
 void Fit(QTreeWidget* tree, const FitPolicy& policy) {
   constexpr const char* kName = "tessera-fit-columns";
-  auto* fitter = static_cast<FitOnResize*>(tree->findChild<QObject*>(kName, Qt::FindDirectChildrenOnly));
+  auto* fitter =
+      static_cast<FitOnResize*>(tree->findChild<QObject*>(kName, Qt::FindDirectChildrenOnly));
   if (!fitter) {
     fitter = new FitOnResize(tree, policy);
     fitter->setObjectName(kName);
@@ -71,7 +73,9 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
   std::vector<int> wanted;
   for (int c = 0; c < tree->columnCount(); ++c) {
     // QTreeView's override is protected; the base class's declaration is public.
-    int contents = tree->isColumnHidden(c) ? 0 : static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(c);
+    int contents = tree->isColumnHidden(c)
+                       ? 0
+                       : static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(c);
     contents = std::max(contents, tree->header()->sectionSizeHint(c));
     wanted.push_back(c == 0 && policy.firstShare > 0 ? contents : std::min(contents, policy.cap));
   }
@@ -98,7 +102,8 @@ void ShowFullTextInTips(QTreeWidget* tree) {
   tree->setTextElideMode(Qt::ElideMiddle);
   for (QTreeWidgetItemIterator it(tree); *it; ++it)
     for (int c = 0; c < (*it)->columnCount(); ++c)
-      if ((*it)->toolTip(c).isEmpty() && !(*it)->text(c).isEmpty()) (*it)->setToolTip(c, (*it)->text(c));
+      if ((*it)->toolTip(c).isEmpty() && !(*it)->text(c).isEmpty())
+        (*it)->setToolTip(c, (*it)->text(c));
 }
 
 void FitColumnsToWidth(QTreeWidget* tree, int cap, int minimum) { Fit(tree, {cap, minimum, 0}); }

@@ -6,7 +6,9 @@
 namespace tessera::views {
 
 GraphPanel::GraphPanel(QWidget* parent)
-    : ViewBase(parent), scene_(new GraphScene(this)), view_(new GraphView(this)),
+    : ViewBase(parent),
+      scene_(new GraphScene(this)),
+      view_(new GraphView(this)),
       note_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -37,7 +39,8 @@ void GraphPanel::addFooter(QWidget* widget) { layout()->addWidget(widget); }
 
 void GraphPanel::showModel(const GraphModel& model, RankDir dir) {
   int before = scene_->layoutCount();
-  if (!scene_->setModel(model, dir)) setNote(tr("Graph layout failed: %1").arg(scene_->layoutError()));
+  if (!scene_->setModel(model, dir))
+    setNote(tr("Graph layout failed: %1").arg(scene_->layoutError()));
   if (scene_->layoutCount() != before) view_->fitAll();
 }
 

@@ -21,14 +21,22 @@ QStringList Badges(const schedule::Stage& stage, const ir::IterVar& iv) {
   if (iv->iter_type == ir::IterVarType::CommReduce) badges << "reduce";
   schedule::IterVarAttr attr = stage->attr(iv);
   switch (attr.annotation) {
-    case ir::IterVarType::Vectorized: badges << "vectorized"; break;
-    case ir::IterVarType::Unrolled: badges << "unrolled"; break;
-    case ir::IterVarType::Parallelized: badges << "parallel"; break;
-    case ir::IterVarType::Tensorized:
-      badges << (attr.tensor_intrin ? "tensorized: " + QString::fromStdString(attr.tensor_intrin->name)
-                                    : QString("tensorized"));
+    case ir::IterVarType::Vectorized:
+      badges << "vectorized";
       break;
-    default: break;
+    case ir::IterVarType::Unrolled:
+      badges << "unrolled";
+      break;
+    case ir::IterVarType::Parallelized:
+      badges << "parallel";
+      break;
+    case ir::IterVarType::Tensorized:
+      badges << (attr.tensor_intrin
+                     ? "tensorized: " + QString::fromStdString(attr.tensor_intrin->name)
+                     : QString("tensorized"));
+      break;
+    default:
+      break;
   }
   if (attr.bind_thread) badges << QString::fromStdString(attr.bind_thread->thread_tag);
   if (!attr.pragmas.empty()) badges << "pragma";

@@ -4,9 +4,9 @@
 #include <QMenu>
 
 #include "views/IterVarGraphModel.h"
+#include "views/MakeTunableMenu.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
-#include "views/MakeTunableMenu.h"
 
 namespace tessera::views {
 
@@ -151,8 +151,8 @@ void IterVarGraphView::dropNode(const QString& source, const QString& target) {
   }
   QString from = IterVarOfNodeId(source);
   QStringList leaves = LeafNames(stage());
-  QStringList pair = leaves.indexOf(from) < leaves.indexOf(to) ? QStringList{from, to}
-                                                               : QStringList{to, from};
+  QStringList pair =
+      leaves.indexOf(from) < leaves.indexOf(to) ? QStringList{from, to} : QStringList{to, from};
   emit intentRequested(Intent{"fuse", stage_, pair, {}});
 }
 
@@ -172,7 +172,8 @@ QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
     connect(a, &QAction::triggered, this, [this, p, var] { requestPrimitive(p, var); });
   }
   menu->addSeparator();
-  AddMakeTunableMenu(menu, state_.schedule.get(), stage_, var, [this](const Intent& i) { emit intentRequested(i); });
+  AddMakeTunableMenu(menu, state_.schedule.get(), stage_, var,
+                     [this](const Intent& i) { emit intentRequested(i); });
   return menu;
 }
 

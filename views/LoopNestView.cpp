@@ -2,16 +2,16 @@
 
 #include <QDragMoveEvent>
 #include <QHeaderView>
+#include <QMenu>
 #include <QMimeData>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
-#include <QMenu>
 #include <QVBoxLayout>
 
-#include "views/FullTextTips.h"
 #include "views/CacheFitColumn.h"
-#include "views/PrimitiveRequests.h"
+#include "views/FullTextTips.h"
 #include "views/MakeTunableMenu.h"
+#include "views/PrimitiveRequests.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {
@@ -19,13 +19,20 @@ namespace {
 
 QString KindName(LoopTreeNode::Kind k) {
   switch (k) {
-    case LoopTreeNode::Kind::Loop: return LoopNestView::tr("loop");
-    case LoopTreeNode::Kind::Produce: return LoopNestView::tr("produce");
-    case LoopTreeNode::Kind::Realize: return LoopNestView::tr("realize");
-    case LoopTreeNode::Kind::Allocate: return LoopNestView::tr("allocate");
-    case LoopTreeNode::Kind::If: return LoopNestView::tr("condition");
-    case LoopTreeNode::Kind::Store: return LoopNestView::tr("store");
-    default: return QString();
+    case LoopTreeNode::Kind::Loop:
+      return LoopNestView::tr("loop");
+    case LoopTreeNode::Kind::Produce:
+      return LoopNestView::tr("produce");
+    case LoopTreeNode::Kind::Realize:
+      return LoopNestView::tr("realize");
+    case LoopTreeNode::Kind::Allocate:
+      return LoopNestView::tr("allocate");
+    case LoopTreeNode::Kind::If:
+      return LoopNestView::tr("condition");
+    case LoopTreeNode::Kind::Store:
+      return LoopNestView::tr("store");
+    default:
+      return QString();
   }
 }
 
@@ -129,7 +136,8 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
 }
 
 void LoopNestView::retranslateUi() {
-  tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Stage"), tr("Working set"), tr("Throughput (MCA)")});
+  tree_->setHeaderLabels(
+      {tr("Statement"), tr("Kind"), tr("Stage"), tr("Working set"), tr("Throughput (MCA)")});
 }
 
 void LoopNestView::setState(const DocumentState& state) {
@@ -162,7 +170,8 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
   for (const LoopTreeNode& child : node.children) {
     auto* item = new QTreeWidgetItem(parent);
     item->setText(0, QString::fromStdString(child.label));
-    item->setText(1, child.kind == LoopTreeNode::Kind::Loop ? LoopKindName(child.for_kind) : KindName(child.kind));
+    item->setText(1, child.kind == LoopTreeNode::Kind::Loop ? LoopKindName(child.for_kind)
+                                                            : KindName(child.kind));
     item->setText(2, QString::fromStdString(child.stage));
     item->setData(0, kStageRole, QString::fromStdString(child.stage));
     item->setData(0, kVarRole, QString::fromStdString(child.var));
@@ -194,19 +203,23 @@ void LoopNestView::applyThroughput(const DocumentState& state) {
     QString stage = QString::fromStdString(t.stage), var = QString::fromStdString(t.var);
     for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
       QTreeWidgetItem* item = *it;
-      if (item->data(0, kVarRole).toString() != var || (!stage.isEmpty() && item->data(0, kStageRole).toString() != stage))
+      if (item->data(0, kVarRole).toString() != var ||
+          (!stage.isEmpty() && item->data(0, kStageRole).toString() != stage))
         continue;
       const codegen::ThroughputEstimate& e = t.estimate;
-      QString bound = e.bottleneck.rfind("resource ", 0) == 0 ? QString::fromStdString(e.busiest_resource)
-                                                              : QString::fromStdString(e.bottleneck);
-      item->setText(kThroughputColumn, tr("%1 cyc/it · %2").arg(e.cycles_per_iteration, 0, 'f', 2).arg(bound));
-      QString tip = tr("LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 "
-                       "micro-ops), bound by %5.")
-                        .arg(QString::fromStdString(e.cpu))
-                        .arg(e.cycles_per_iteration, 0, 'f', 2)
-                        .arg(e.instructions)
-                        .arg(e.uops)
-                        .arg(QString::fromStdString(e.bottleneck));
+      QString bound = e.bottleneck.rfind("resource ", 0) == 0
+                          ? QString::fromStdString(e.busiest_resource)
+                          : QString::fromStdString(e.bottleneck);
+      item->setText(kThroughputColumn,
+                    tr("%1 cyc/it · %2").arg(e.cycles_per_iteration, 0, 'f', 2).arg(bound));
+      QString tip =
+          tr("LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 "
+             "micro-ops), bound by %5.")
+              .arg(QString::fromStdString(e.cpu))
+              .arg(e.cycles_per_iteration, 0, 'f', 2)
+              .arg(e.instructions)
+              .arg(e.uops)
+              .arg(QString::fromStdString(e.bottleneck));
       if (!e.busiest_resource.empty())
         tip += "\n" + tr("Busiest unit: %1, %2 cycles per iteration.")
                           .arg(QString::fromStdString(e.busiest_resource))
@@ -223,20 +236,23 @@ QMenu* LoopNestView::contextMenuFor(QTreeWidgetItem* item) {
   if (var.isEmpty()) return nullptr;  // only loops have knobs
   auto* menu = new QMenu(this);
   menu->addSection(stage + "." + var);
-  AddMakeTunableMenu(menu, state_.schedule.get(), stage, var, [this](const Intent& i) { emit intentRequested(i); });
+  AddMakeTunableMenu(menu, state_.schedule.get(), stage, var,
+                     [this](const Intent& i) { emit intentRequested(i); });
   return menu;
 }
 
 QTreeWidgetItem* LoopNestView::loopItem(const QString& stage, const QString& var) const {
   for (QTreeWidgetItemIterator it(tree_); *it; ++it)
-    if ((*it)->data(0, kStageRole).toString() == stage && (*it)->data(0, kVarRole).toString() == var)
+    if ((*it)->data(0, kStageRole).toString() == stage &&
+        (*it)->data(0, kVarRole).toString() == var)
       return *it;
   return nullptr;
 }
 
 QTreeWidgetItem* LoopNestView::produceItem(const QString& stage) const {
   for (QTreeWidgetItemIterator it(tree_); *it; ++it)
-    if ((*it)->data(0, kStageRole).toString() == stage && (*it)->data(0, kVarRole).toString().isEmpty() &&
+    if ((*it)->data(0, kStageRole).toString() == stage &&
+        (*it)->data(0, kVarRole).toString().isEmpty() &&
         (*it)->text(1) == KindName(LoopTreeNode::Kind::Produce))
       return *it;
   return nullptr;
@@ -249,7 +265,8 @@ QMimeData* LoopNestView::mimeForItem(QTreeWidgetItem* item) {
   return GraphScene::mimeForNode(var.isEmpty() ? "stage:" + stage : "loop:" + stage + "/" + var);
 }
 
-QStringList LoopNestView::droppedOrder(const QString& payload, QTreeWidgetItem* target, bool after) const {
+QStringList LoopNestView::droppedOrder(const QString& payload, QTreeWidgetItem* target,
+                                       bool after) const {
   if (!payload.startsWith("loop:") || !target || !state_.schedule) return {};
   QStringList parts = payload.mid(5).split('/');
   QString stage = target->data(0, kStageRole).toString();
@@ -258,27 +275,33 @@ QStringList LoopNestView::droppedOrder(const QString& payload, QTreeWidgetItem* 
   return MoveLoop(leaves, parts[1], target->data(0, kVarRole).toString(), after);
 }
 
-QString LoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target, bool after) const {
+QString LoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target,
+                                  bool after) const {
   if (!dropProblem(payload, target, after).isEmpty()) return QString();
   QString stage = target->data(0, kStageRole).toString();
   QString var = target->data(0, kVarRole).toString();
-  if (payload.startsWith("stage:")) return tr("Drop: compute %1 at %2.%3").arg(payload.mid(6), stage, var);
+  if (payload.startsWith("stage:"))
+    return tr("Drop: compute %1 at %2.%3").arg(payload.mid(6), stage, var);
   return tr("Drop: reorder %1 to %2").arg(stage, droppedOrder(payload, target, after).join(", "));
 }
 
-QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target, bool after) const {
+QString LoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target,
+                                  bool after) const {
   if (!state_.schedule) return tr("There is no schedule.");
   if (!target || target->data(0, kVarRole).toString().isEmpty()) return tr("Drop on a loop.");
   QString stage = target->data(0, kStageRole).toString();
   QString var = target->data(0, kVarRole).toString();
   schedule::Stage owner = state_.schedule->find(stage.toStdString());
   if (!owner) return tr("Unknown stage %1.").arg(stage);
-  if (!LeafNames(owner).contains(var)) return tr("%1 is not a loop of %2's schedule.").arg(var, stage);
-  if (payload.startsWith("stage:")) return ComputeAtProblem(state_.schedule.get(), payload.mid(6), stage);
+  if (!LeafNames(owner).contains(var))
+    return tr("%1 is not a loop of %2's schedule.").arg(var, stage);
+  if (payload.startsWith("stage:"))
+    return ComputeAtProblem(state_.schedule.get(), payload.mid(6), stage);
   if (payload.startsWith("loop:")) {
     QStringList parts = payload.mid(5).split('/');
     if (parts.size() != 2) return tr("Unknown drag.");
-    if (parts[0] != stage) return tr("reorder: %1 and %2 belong to different stages.").arg(parts[1], var);
+    if (parts[0] != stage)
+      return tr("reorder: %1 and %2 belong to different stages.").arg(parts[1], var);
     if (parts[1] == var) return tr("Dropped on itself: nothing to do.");
     QStringList order = droppedOrder(payload, target, after);
     if (order == LeafNames(owner)) return tr("%1 is already there: nothing to do.").arg(parts[1]);

@@ -17,7 +17,8 @@ std::string FirstLine(const std::string& text) {
 // Headers are printed here, not cut from to_string(stmt), which would print every
 // loop's whole body again (quadratic in the depth of the nest).
 std::string LoopHeader(const ir::ForNode& loop) {
-  std::string kind = loop.for_kind == ir::ForKind::Serial ? "for" : ir::for_kind_name(loop.for_kind);
+  std::string kind =
+      loop.for_kind == ir::ForKind::Serial ? "for" : ir::for_kind_name(loop.for_kind);
   if (loop.for_kind == ir::ForKind::ThreadBinding && loop.thread_binding)
     kind = loop.thread_binding->thread_tag;
   return kind + " (" + loop.loop_var.name() + ", " + ir::to_string(loop.min) + ", " +
@@ -64,8 +65,8 @@ class Builder {
       Visit(as->body, parent, stage);
     } else {
       bool store = s.as<ir::ProducerStoreNode>() || s.as<ir::BufferStoreNode>();
-      LoopTreeNode& n = Add(parent, store ? LoopTreeNode::Kind::Store : LoopTreeNode::Kind::Other,
-                            s, stage);
+      LoopTreeNode& n =
+          Add(parent, store ? LoopTreeNode::Kind::Store : LoopTreeNode::Kind::Other, s, stage);
       n.label = FirstLine(ir::to_string(s));
     }
   }

@@ -14,11 +14,11 @@ namespace tessera::views {
 struct LoopTreeNode {
   enum class Kind { Root, Loop, Produce, Realize, Allocate, If, Store, Other };
   Kind kind = Kind::Root;
-  std::string label;         // "for (i.outer, 0, 32)", "produce B", "C(i, j) = ..."
+  std::string label;           // "for (i.outer, 0, 32)", "produce B", "C(i, j) = ..."
   const void* node = nullptr;  // the StmtNode this entry shows
-  std::string stage;         // the enclosing produce scope's stage ("" outside any)
-  std::string var;           // loops: the loop variable (= the IterVar's name)
-  std::string for_kind;      // loops: "serial", "parallel", "vectorized", ...
+  std::string stage;           // the enclosing produce scope's stage ("" outside any)
+  std::string var;             // loops: the loop variable (= the IterVar's name)
+  std::string for_kind;        // loops: "serial", "parallel", "vectorized", ...
   std::vector<LoopTreeNode> children;
 };
 

@@ -10,14 +10,17 @@ using tune::TunableKnob;
 
 Result<TunableKnob> KnobFromIntent(const schedule::Schedule& sch, const Intent& intent) {
   const QString kind = intent.params.value("knob").toString();
-  const std::string var = intent.iterVars.isEmpty() ? std::string() : intent.iterVars.front().toStdString();
-  for (TunableKnob::Kind k : {TunableKnob::Kind::SplitFactor, TunableKnob::Kind::Annotation, TunableKnob::Kind::LoopOrder})
+  const std::string var =
+      intent.iterVars.isEmpty() ? std::string() : intent.iterVars.front().toStdString();
+  for (TunableKnob::Kind k : {TunableKnob::Kind::SplitFactor, TunableKnob::Kind::Annotation,
+                              TunableKnob::Kind::LoopOrder})
     if (kind == KnobKindName(k)) return OfferKnob(sch, intent.stage.toStdString(), var, k);
-  return Error("make_tunable: unknown knob '" + kind.toStdString() + "' (split, annotation or order)");
+  return Error("make_tunable: unknown knob '" + kind.toStdString() +
+               "' (split, annotation or order)");
 }
 
-void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QString& stage, const QString& var,
-                        const std::function<void(const Intent&)>& request) {
+void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QString& stage,
+                        const QString& var, const std::function<void(const Intent&)>& request) {
   QMenu* sub = menu->addMenu(QObject::tr("Make &Tunable"));
   sub->setObjectName("menuMakeTunable");
   sub->setToolTipsVisible(true);
@@ -31,7 +34,8 @@ void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QStrin
     Result<TunableKnob> knob = sch ? OfferKnob(*sch, stage.toStdString(), var.toStdString(), kind)
                                    : Result<TunableKnob>(Error("the script has no schedule"));
     a->setEnabled(knob.ok());
-    a->setToolTip(knob.ok() ? QString::fromStdString(knob->Describe()) : QString::fromStdString(knob.error().message));
+    a->setToolTip(knob.ok() ? QString::fromStdString(knob->Describe())
+                            : QString::fromStdString(knob.error().message));
     Intent intent{"make_tunable", stage, {var}, {{"knob", QString(KnobKindName(kind))}}};
     QObject::connect(a, &QAction::triggered, menu, [request, intent] { request(intent); });
   }

@@ -2,9 +2,8 @@
 // (tune/TunableKnobs.h holds the knobs themselves).
 #pragma once
 
-#include <functional>
-
 #include <QString>
+#include <functional>
 
 #include "schedule/Schedule.h"
 #include "support/Result.h"
@@ -22,7 +21,7 @@ Result<tune::TunableKnob> KnobFromIntent(const schedule::Schedule& sch, const In
 // Adds the "Make tunable" submenu for loop `var` of `stage` to `menu`: one action per
 // kind of knob, disabled with the reason when the loop offers none; a chosen one calls
 // `request` with its intent.
-void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QString& stage, const QString& var,
-                        const std::function<void(const Intent&)>& request);
+void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QString& stage,
+                        const QString& var, const std::function<void(const Intent&)>& request);
 
 }  // namespace tessera::views

@@ -51,7 +51,8 @@ QWidget* OrderEditor(const ParamField& f, QWidget* parent, QListWidget** list) {
 
 }  // namespace
 
-ParameterDialog::ParameterDialog(QWidget* parent, const QString& title, const QList<ParamField>& fields)
+ParameterDialog::ParameterDialog(QWidget* parent, const QString& title,
+                                 const QList<ParamField>& fields)
     : QDialog(parent), fields_(fields) {
   setWindowTitle(title);
   auto* form = new QFormLayout(this);
@@ -86,7 +87,8 @@ ParameterDialog::ParameterDialog(QWidget* parent, const QString& title, const QL
         QListWidget* list = nullptr;
         shown = OrderEditor(f, this, &list);
         connect(list->model(), &QAbstractItemModel::rowsMoved, this, [this] { updatePreview(); });
-        connect(list->model(), &QAbstractItemModel::rowsInserted, this, [this] { updatePreview(); });
+        connect(list->model(), &QAbstractItemModel::rowsInserted, this,
+                [this] { updatePreview(); });
         editor = list;
         break;
       }
@@ -114,9 +116,15 @@ QVariantMap ParameterDialog::values() const {
   for (int i = 0; i < fields_.size(); ++i) {
     QWidget* e = editors_[i];
     switch (fields_[i].kind) {
-      case ParamField::Kind::Int: out[fields_[i].key] = static_cast<QSpinBox*>(e)->value(); break;
-      case ParamField::Kind::Choice: out[fields_[i].key] = static_cast<QComboBox*>(e)->currentText(); break;
-      case ParamField::Kind::Text: out[fields_[i].key] = static_cast<QLineEdit*>(e)->text(); break;
+      case ParamField::Kind::Int:
+        out[fields_[i].key] = static_cast<QSpinBox*>(e)->value();
+        break;
+      case ParamField::Kind::Choice:
+        out[fields_[i].key] = static_cast<QComboBox*>(e)->currentText();
+        break;
+      case ParamField::Kind::Text:
+        out[fields_[i].key] = static_cast<QLineEdit*>(e)->text();
+        break;
       case ParamField::Kind::Order: {
         auto* list = static_cast<QListWidget*>(e);
         QStringList order;
@@ -124,7 +132,8 @@ QVariantMap ParameterDialog::values() const {
         out[fields_[i].key] = order;
         break;
       }
-      case ParamField::Kind::Preview: break;
+      case ParamField::Kind::Preview:
+        break;
     }
   }
   return out;
@@ -139,7 +148,8 @@ QWidget* ParameterDialog::editor(const QString& key) const {
 QString ParameterDialog::previewText() const {
   QStringList lines;
   for (int i = 0; i < fields_.size(); ++i)
-    if (fields_[i].kind == ParamField::Kind::Preview) lines << static_cast<QLabel*>(editors_[i])->text();
+    if (fields_[i].kind == ParamField::Kind::Preview)
+      lines << static_cast<QLabel*>(editors_[i])->text();
   return lines.join('\n');
 }
 

@@ -27,8 +27,8 @@ struct ParamField {
   Kind kind = Kind::Int;
   int minimum = 1;
   int maximum = 1 << 20;
-  QVariant value;        // the default
-  QStringList choices;   // Choice
+  QVariant value;       // the default
+  QStringList choices;  // Choice
   QString tooltip;
   std::function<QString(const QVariantMap&)> preview;  // Preview
 };

@@ -40,7 +40,8 @@ ParamField ChoiceField(const QString& key, const QString& label, const QStringLi
 QStringList ComputeAtTargets(const schedule::Schedule& sch, const schedule::Stage& stage) {
   QStringList out;
   for (const schedule::Stage& s : sch.stages) {
-    if (s == stage || s->is_placeholder() || !schedule::ReadsThroughInlined(sch, s, stage)) continue;
+    if (s == stage || s->is_placeholder() || !schedule::ReadsThroughInlined(sch, s, stage))
+      continue;
     for (const QString& leaf : LeafNames(s)) out << QString::fromStdString(s->name()) + ": " + leaf;
   }
   return out;
@@ -56,12 +57,15 @@ struct Builder {
   const schedule::BoundsReport* bounds = nullptr;
   const IntentCheck& check;
 
-  PrimitiveRequest Ask(const Fields& fields) { return Ask(fields, PrimitiveTitle(primitive).remove("…")); }
+  PrimitiveRequest Ask(const Fields& fields) {
+    return Ask(fields, PrimitiveTitle(primitive).remove("…"));
+  }
 
   PrimitiveRequest Ask(const Fields& fields, const QString& title) {
     auto values = AskParameters(parent, title, fields);
     if (!values) return {};
-    for (auto it = values->cbegin(); it != values->cend(); ++it) intent.params[it.key()] = it.value();
+    for (auto it = values->cbegin(); it != values->cend(); ++it)
+      intent.params[it.key()] = it.value();
     return {intent, {}};
   }
 
@@ -70,22 +74,26 @@ struct Builder {
   PrimitiveRequest WithNextLeaf(const Fields& fields) {
     QString next = NextLeaf(stage, iterVar);
     if (next.isEmpty())
-      return Problem(PrimitiveText::tr("%1 needs a leaf loop with another leaf loop after it; %2 has none")
-                         .arg(primitive, iterVar));
+      return Problem(
+          PrimitiveText::tr("%1 needs a leaf loop with another leaf loop after it; %2 has none")
+              .arg(primitive, iterVar));
     intent.iterVars << next;
     return Ask(fields);
   }
 
   PrimitiveRequest ForIterVar() {
-    if (iterVar.isEmpty()) return Problem(PrimitiveText::tr("%1: select a loop (iter var) first").arg(primitive));
+    if (iterVar.isEmpty())
+      return Problem(PrimitiveText::tr("%1: select a loop (iter var) first").arg(primitive));
     intent.iterVars << iterVar;
     if (primitive == "split") return Split();
     if (primitive == "tile")
       return WithNextLeaf({IntField("x_factor", PrimitiveText::tr("Outer loop factor"), 8),
                            IntField("y_factor", PrimitiveText::tr("Inner loop factor"), 8)});
     if (primitive == "fuse") return WithNextLeaf({});
-    if (primitive == "bind") return Ask({ChoiceField("thread", PrimitiveText::tr("Thread axis"), ThreadTags())});
-    if (primitive == "rfactor") return Ask({IntField("factor_axis", PrimitiveText::tr("Factor axis"), 0, 0)});
+    if (primitive == "bind")
+      return Ask({ChoiceField("thread", PrimitiveText::tr("Thread axis"), ThreadTags())});
+    if (primitive == "rfactor")
+      return Ask({IntField("factor_axis", PrimitiveText::tr("Factor axis"), 0, 0)});
     return {intent, {}};  // vectorize, unroll, parallel
   }
 
@@ -102,19 +110,25 @@ struct Builder {
   PrimitiveRequest Split() {
     QString extent = Extent(), var = iterVar;
     ParamField factor = IntField("factor", PrimitiveText::tr("Factor (inner extent)"), 8);
-    ParamField nparts = IntField("nparts", PrimitiveText::tr("Parts (outer extent; 0: use the factor)"), 0, 0);
+    ParamField nparts =
+        IntField("nparts", PrimitiveText::tr("Parts (outer extent; 0: use the factor)"), 0, 0);
     nparts.tooltip = PrimitiveText::tr("split(nparts=…): the outer loop gets this many iterations");
     ParamField preview;
     preview.key = "preview";
     preview.kind = ParamField::Kind::Preview;
     preview.label = PrimitiveText::tr("Result");
     preview.preview = [var, extent](const QVariantMap& v) {
-      return SplitPreview(var, extent, v.value("factor").toLongLong(), v.value("nparts").toLongLong());
+      return SplitPreview(var, extent, v.value("factor").toLongLong(),
+                          v.value("nparts").toLongLong());
     };
-    QString title = extent.isEmpty() ? PrimitiveText::tr("Split %1.%2").arg(intent.stage, var)
-                                     : PrimitiveText::tr("Split %1.%2 (extent %3)").arg(intent.stage, var, extent);
+    QString title =
+        extent.isEmpty()
+            ? PrimitiveText::tr("Split %1.%2").arg(intent.stage, var)
+            : PrimitiveText::tr("Split %1.%2 (extent %3)").arg(intent.stage, var, extent);
     PrimitiveRequest r = Ask({factor, nparts, preview}, title);
-    if (r.intent) r.intent->params.remove(r.intent->params.value("nparts").toLongLong() > 0 ? "factor" : "nparts");
+    if (r.intent)
+      r.intent->params.remove(r.intent->params.value("nparts").toLongLong() > 0 ? "factor"
+                                                                                : "nparts");
     return r;
   }
 
@@ -137,12 +151,14 @@ struct Builder {
       QString problem = ReorderProblem(current, stageName, v.value("order").toStringList());
       return problem.isEmpty() ? PrimitiveText::tr("✓ legal") : "✗ " + problem;
     };
-    auto values = AskParameters(parent, PrimitiveText::tr("Reorder the loops of %1").arg(intent.stage), {order, check});
+    auto values = AskParameters(
+        parent, PrimitiveText::tr("Reorder the loops of %1").arg(intent.stage), {order, check});
     if (!values) return {};
     // A list from the dialog; a comma-separated text from scripted askers.
     QVariant chosen = values->value("order");
-    QStringList names = chosen.typeId() == QMetaType::QStringList ? chosen.toStringList()
-                                                                  : chosen.toString().split(',', Qt::SkipEmptyParts);
+    QStringList names = chosen.typeId() == QMetaType::QStringList
+                            ? chosen.toStringList()
+                            : chosen.toString().split(',', Qt::SkipEmptyParts);
     for (const QString& v : names) intent.iterVars << v.trimmed();
     return {intent, {}};
   }
@@ -150,9 +166,11 @@ struct Builder {
   PrimitiveRequest ComputeAt() {
     QStringList targets = ComputeAtTargets(sch, stage);
     if (targets.isEmpty())
-      return Problem(PrimitiveText::tr("compute_at: no stage reads %1, so it has no loop to be computed at")
-                         .arg(intent.stage));
-    auto values = AskParameters(parent, PrimitiveText::tr("Compute at"), {ChoiceField("target", PrimitiveText::tr("Loop"), targets)});
+      return Problem(
+          PrimitiveText::tr("compute_at: no stage reads %1, so it has no loop to be computed at")
+              .arg(intent.stage));
+    auto values = AskParameters(parent, PrimitiveText::tr("Compute at"),
+                                {ChoiceField("target", PrimitiveText::tr("Loop"), targets)});
     if (!values) return {};
     QStringList parts = values->value("target").toString().split(": ");
     if (parts.size() != 2) return Problem(PrimitiveText::tr("compute_at: choose a loop"));
@@ -203,12 +221,15 @@ struct Builder {
       QStringList readers;
       for (const schedule::Stage& s : schedule::ConsumerStages(sch, stage))
         readers << QString::fromStdString(s->name());
-      if (readers.isEmpty()) return Problem(PrimitiveText::tr("cache_read: no stage reads %1").arg(intent.stage));
+      if (readers.isEmpty())
+        return Problem(PrimitiveText::tr("cache_read: no stage reads %1").arg(intent.stage));
       intent.params["readers"] = readers;
-      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"), {"shared", "local", "global"})});
+      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"),
+                              {"shared", "local", "global"})});
     }
     if (primitive == "cache_write")
-      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"), {"local", "shared", "global"})});
+      return Ask({ChoiceField("scope", PrimitiveText::tr("Storage scope"),
+                              {"local", "shared", "global"})});
     if (primitive == "transform_layout") return TransformLayout();
     return {intent, {}};  // compute_inline, compute_root
   }
@@ -217,14 +238,14 @@ struct Builder {
 }  // namespace
 
 const QStringList& IterVarPrimitives() {
-  static const QStringList list{"split", "tile", "fuse", "reorder", "vectorize",
+  static const QStringList list{"split",  "tile",     "fuse", "reorder", "vectorize",
                                 "unroll", "parallel", "bind", "rfactor"};
   return list;
 }
 
 const QStringList& StagePrimitives() {
   static const QStringList list{"compute_at", "compute_inline", "compute_root",
-                                "cache_read", "cache_write", "transform_layout"};
+                                "cache_read", "cache_write",    "transform_layout"};
   return list;
 }
 
@@ -250,7 +271,8 @@ QString PrimitiveTitle(const QString& p) {
 QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
                          const QString& consumer) {
   if (!sch) return PrimitiveText::tr("There is no schedule.");
-  if (producer.isEmpty() || consumer.isEmpty()) return PrimitiveText::tr("Drop a stage on another stage.");
+  if (producer.isEmpty() || consumer.isEmpty())
+    return PrimitiveText::tr("Drop a stage on another stage.");
   schedule::Stage s = sch->find(producer.toStdString());
   schedule::Stage t = sch->find(consumer.toStdString());
   if (!s || !t) return PrimitiveText::tr("Unknown stage.");
@@ -260,7 +282,8 @@ QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
   if (t->is_placeholder())
     return PrimitiveText::tr("%1 is an input (placeholder): it has no loops.").arg(consumer);
   if (!schedule::ReadsThroughInlined(*sch, t, s))
-    return PrimitiveText::tr("compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
+    return PrimitiveText::tr(
+               "compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.")
         .arg(consumer, producer);
   return QString();
 }
@@ -286,7 +309,9 @@ ir::IterVarType AnnotationKind(const QString& primitive) {
   return ir::IterVarType::Parallelized;
 }
 
-QString Message(const Status& st) { return st ? QString() : QString::fromStdString(st.error().message); }
+QString Message(const Status& st) {
+  return st ? QString() : QString::fromStdString(st.error().message);
+}
 
 }  // namespace
 
@@ -296,12 +321,14 @@ QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const Q
   schedule::Schedule copy = sch->copy();
   schedule::Stage s = copy.find(stage.toStdString());
   schedule::IterVar a = FindIterVar(s, outer), b = FindIterVar(s, inner);
-  if (!s || !a || !b) return PrimitiveText::tr("fuse: %1 has no loops %2 and %3").arg(stage, outer, inner);
+  if (!s || !a || !b)
+    return PrimitiveText::tr("fuse: %1 has no loops %2 and %3").arg(stage, outer, inner);
   auto fused = schedule::Fuse(copy, s, {a, b});
   return fused.ok() ? QString() : QString::fromStdString(fused.error().message);
 }
 
-QString ReorderProblem(const schedule::Schedule* sch, const QString& stage, const QStringList& order) {
+QString ReorderProblem(const schedule::Schedule* sch, const QString& stage,
+                       const QStringList& order) {
   if (!sch) return PrimitiveText::tr("There is no schedule.");
   schedule::Schedule copy = sch->copy();
   schedule::Stage s = copy.find(stage.toStdString());
@@ -325,13 +352,16 @@ QStringList MoveLoop(QStringList order, const QString& moved, const QString& tar
 
 QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
                                 const QString& primitive, const QString& iterVar) {
-  if (!sch) return PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive);
+  if (!sch)
+    return PrimitiveText::tr("%1: the script has no schedule (fix its errors first)")
+        .arg(primitive);
   if (stage.isEmpty()) return PrimitiveText::tr("%1: select a stage first").arg(primitive);
   if (!sch->find(stage.toStdString()))
     return PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage);
   schedule::Stage original = sch->find(stage.toStdString());
   schedule::IterVar iv = FindIterVar(original, iterVar);
-  if (!original || !iv) return PrimitiveText::tr("%1: %2 has no loop %3").arg(primitive, stage, iterVar);
+  if (!original || !iv)
+    return PrimitiveText::tr("%1: %2 has no loop %3").arg(primitive, stage, iterVar);
   bool leaf = original->is_leaf(iv);
   if (primitive == "split") {
     // The check does not depend on the factor: split by 1 on a copy.
@@ -341,7 +371,8 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
     return split.ok() ? QString() : QString::fromStdString(split.error().message);
   }
   if (!leaf)
-    return PrimitiveText::tr("%1: %2 is not a loop any more (it was split or fused)").arg(primitive, iterVar);
+    return PrimitiveText::tr("%1: %2 is not a loop any more (it was split or fused)")
+        .arg(primitive, iterVar);
   if (primitive == "fuse" || primitive == "tile") {
     QString next = NextLeaf(original, iterVar);
     if (next.isEmpty())
@@ -355,7 +386,8 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
   }
   if (primitive == "vectorize" || primitive == "unroll" || primitive == "parallel") {
     if (original->attr(iv).annotation == AnnotationKind(primitive))
-      return PrimitiveText::tr("%1: %2 is already %3").arg(primitive, iterVar, AnnotationName(primitive));
+      return PrimitiveText::tr("%1: %2 is already %3")
+          .arg(primitive, iterVar, AnnotationName(primitive));
     schedule::Schedule copy = sch->copy();
     schedule::Stage s = copy.find(stage.toStdString());
     schedule::IterVar v = FindIterVar(s, iterVar);
@@ -367,8 +399,8 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
 }
 
 const QStringList& ThreadTags() {
-  static const QStringList tags{"blockIdx.x", "blockIdx.y", "blockIdx.z",
-                                "threadIdx.x", "threadIdx.y", "threadIdx.z", "vthread"};
+  static const QStringList tags{"blockIdx.x",  "blockIdx.y",  "blockIdx.z", "threadIdx.x",
+                                "threadIdx.y", "threadIdx.z", "vthread"};
   return tags;
 }
 
@@ -395,21 +427,34 @@ QString SplitPreview(const QString& var, const QString& extent, int64_t factor, 
   if (nparts > 0) {
     o = nparts;
     outer = QString::number(nparts);
-    if (known) inner = QString::number(i = ceilDiv(e, nparts));
-    else inner = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(nparts) : QString("ceil(%1 / %2)").arg(extent).arg(nparts);
+    if (known)
+      inner = QString::number(i = ceilDiv(e, nparts));
+    else
+      inner = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(nparts)
+                               : QString("ceil(%1 / %2)").arg(extent).arg(nparts);
   } else {
     if (factor <= 0) return PrimitiveText::tr("The factor must be at least 1.");
     i = known ? std::min(factor, e) : factor;  // a factor over the extent is clamped to it
     inner = QString::number(i);
-    if (known) outer = QString::number(o = ceilDiv(e, i));
-    else outer = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(factor) : QString("ceil(%1 / %2)").arg(extent).arg(factor);
+    if (known)
+      outer = QString::number(o = ceilDiv(e, i));
+    else
+      outer = extent.isEmpty() ? PrimitiveText::tr("extent / %1").arg(factor)
+                               : QString("ceil(%1 / %2)").arg(extent).arg(factor);
   }
   QString text = QString("%1.outer: %2 × %1.inner: %3").arg(var, outer, inner);
   if (known && o * i != e)
-    text += " " + PrimitiveText::tr("(%1 × %2 = %3 > %4: the last iterations are guarded by a condition)")
-                      .arg(o).arg(i).arg(o * i).arg(e);
+    text += " " +
+            PrimitiveText::tr("(%1 × %2 = %3 > %4: the last iterations are guarded by a condition)")
+                .arg(o)
+                .arg(i)
+                .arg(o * i)
+                .arg(e);
   if (known && nparts <= 0 && factor > e)
-    text += " " + PrimitiveText::tr("(the factor %1 is larger than the extent %2, so it is clamped)").arg(factor).arg(e);
+    text +=
+        " " + PrimitiveText::tr("(the factor %1 is larger than the extent %2, so it is clamped)")
+                  .arg(factor)
+                  .arg(e);
   return text;
 }
 
@@ -417,10 +462,15 @@ PrimitiveRequest RequestPrimitive(QWidget* parent, const QString& primitive,
                                   const schedule::Schedule* sch, const QString& stage,
                                   const QString& iterVar, const schedule::BoundsReport* bounds,
                                   const IntentCheck& check) {
-  if (!sch) return {std::nullopt, PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
-  if (stage.isEmpty()) return {std::nullopt, PrimitiveText::tr("%1: select a stage first").arg(primitive)};
+  if (!sch)
+    return {
+        std::nullopt,
+        PrimitiveText::tr("%1: the script has no schedule (fix its errors first)").arg(primitive)};
+  if (stage.isEmpty())
+    return {std::nullopt, PrimitiveText::tr("%1: select a stage first").arg(primitive)};
   schedule::Stage s = sch->find(stage.toStdString());
-  if (!s) return {std::nullopt, PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage)};
+  if (!s)
+    return {std::nullopt, PrimitiveText::tr("%1: there is no stage %2").arg(primitive, stage)};
   Builder b{parent, primitive, *sch, s, iterVar, Intent{primitive, stage, {}, {}}, bounds, check};
   if (primitive == "reorder") return b.Reorder();
   if (IterVarPrimitives().contains(primitive)) return b.ForIterVar();

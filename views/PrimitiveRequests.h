@@ -60,7 +60,8 @@ QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const Q
 
 // Why reordering `stage`'s leaf loops into `order` is illegal ("" = legal): the reorder
 // primitive's own check, on a copy of the schedule.
-QString ReorderProblem(const schedule::Schedule* sch, const QString& stage, const QStringList& order);
+QString ReorderProblem(const schedule::Schedule* sch, const QString& stage,
+                       const QStringList& order);
 // `order` with `moved` taken out and put back just before `target` (after it when
 // `after`): what dropping one loop on another in a loop list does.
 QStringList MoveLoop(QStringList order, const QString& moved, const QString& target, bool after);

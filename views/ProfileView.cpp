@@ -31,7 +31,9 @@ QString Ms(double seconds) { return QString::number(seconds * 1e3, 'f', 3); }
 }  // namespace
 
 ProfileView::ProfileView(QWidget* parent)
-    : ViewBase(parent), plot_(new QCustomPlot(this)), timeRect_(new QCPAxisRect(plot_)),
+    : ViewBase(parent),
+      plot_(new QCustomPlot(this)),
+      timeRect_(new QCPAxisRect(plot_)),
       note_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -131,7 +133,8 @@ void ProfileView::setState(const DocumentState& state) {
     maxG = std::max(maxG, r.gflops);
     maxT = std::max(maxT, hi * 1e3);
     int first = Baseline(runs_, i);
-    speedups_.push_back(first >= 0 && r.seconds > 0 ? runs_[size_t(first)].seconds / r.seconds : 1.0);
+    speedups_.push_back(first >= 0 && r.seconds > 0 ? runs_[size_t(first)].seconds / r.seconds
+                                                    : 1.0);
     noise_.push_back(first >= 0 && WithinNoise(Timing(runs_[size_t(first)]), Timing(r)));
     if (first < 0) continue;
     auto* label = new QCPItemText(plot_);
@@ -149,7 +152,8 @@ void ProfileView::setState(const DocumentState& state) {
     note += " · " + tr("latest: ×%1 the speed of the first").arg(speedups_.back(), 0, 'f', 2);
     if (noise_.back()) note += " " + tr("(within noise: the runs' times overlap)");
   }
-  if (!runs_.empty()) note += " · " + tr("hover a run for its numbers, click it to show its schedule");
+  if (!runs_.empty())
+    note += " · " + tr("hover a run for its numbers, click it to show its schedule");
   note_->setText(note);
   if (state.peak_gflops > 0) {
     auto* peak = new QCPItemStraightLine(plot_);
@@ -183,8 +187,9 @@ void ProfileView::setState(const DocumentState& state) {
 QString ProfileView::runSummary(int i) const {
   if (i < 0 || i >= int(runs_.size())) return {};
   const ProfileRecord& r = runs_[size_t(i)];
-  QString text = tr("%1 (%2): median %3 ms").arg(QString::fromStdString(r.label),
-                                                  QString::fromStdString(r.target), Ms(r.seconds));
+  QString text =
+      tr("%1 (%2): median %3 ms")
+          .arg(QString::fromStdString(r.label), QString::fromStdString(r.target), Ms(r.seconds));
   if (r.min_seconds > 0 && r.max_seconds > 0)
     text += tr(", fastest %1 ms, slowest %2 ms").arg(Ms(r.min_seconds), Ms(r.max_seconds));
   text += tr(", %1 GFLOP/s").arg(r.gflops, 0, 'f', 2);

@@ -91,7 +91,10 @@ void RooflineView::requestHostCeilings() {
     const runtime::MemoryBandwidth& bw = runtime::HostMemoryBandwidth();
     double peak = runtime::HostMachinePeak().PeakGflops(0);
     QMetaObject::invokeMethod(
-        qApp, [self, bw, peak] { if (self && !self->ceilings_) self->setCeilings(peak, bw); },
+        qApp,
+        [self, bw, peak] {
+          if (self && !self->ceilings_) self->setCeilings(peak, bw);
+        },
         Qt::QueuedConnection);
   });
 }
@@ -145,7 +148,8 @@ QString RooflineView::pointSummary(int i) const {
   const Point& p = points_[size_t(i)];
   QString text = tr("%1: %2 GFLOP/s").arg(p.label).arg(p.gflops, 0, 'f', 2);
   for (const auto& [level, intensity] : p.intensities)
-    text += "\n" + tr("%1: %2 flop/byte").arg(QString::fromStdString(level)).arg(intensity, 0, 'g', 3);
+    text +=
+        "\n" + tr("%1: %2 flop/byte").arg(QString::fromStdString(level)).arg(intensity, 0, 'g', 3);
   for (const std::string& level : p.exceeded)
     text += "\n" + tr("above the %1 ceiling: %1 delivered fewer bytes than the model counts "
                       "(reuse in registers) or was measured low")
@@ -162,7 +166,8 @@ int RooflineView::pointAt(const QPoint& pos) const {
   double bestDistance = 8.0;  // pixels
   for (size_t i = 0; i < points_.size(); ++i)
     for (const auto& [level, intensity] : points_[i].intensities) {
-      double x = plot_->xAxis->coordToPixel(intensity), y = plot_->yAxis->coordToPixel(points_[i].gflops);
+      double x = plot_->xAxis->coordToPixel(intensity),
+             y = plot_->yAxis->coordToPixel(points_[i].gflops);
       double d = std::hypot(x - pos.x(), y - pos.y());
       if (d < bestDistance) {
         bestDistance = d;

@@ -73,7 +73,8 @@ std::string RunHistory::label(int id) const {
 
 std::vector<int> RunHistory::lineage(int id) const {
   std::vector<int> out;
-  for (const ScheduleVersion* v = find(id); v && out.size() <= versions_.size(); v = find(v->parent))
+  for (const ScheduleVersion* v = find(id); v && out.size() <= versions_.size();
+       v = find(v->parent))
     out.push_back(v->id);
   std::reverse(out.begin(), out.end());
   return out;
@@ -83,7 +84,8 @@ bool WithinNoise(const RunRecord& a, const RunRecord& b) {
   if (a.median_ms <= 0 || b.median_ms <= 0) return false;
   double gap = std::abs(a.median_ms - b.median_ms);
   double noise = std::max(a.max_ms - a.min_ms, b.max_ms - b.min_ms);
-  if (a.max_ms <= a.min_ms || b.max_ms <= b.min_ms) noise = std::max(noise, 0.03 * std::min(a.median_ms, b.median_ms));
+  if (a.max_ms <= a.min_ms || b.max_ms <= b.min_ms)
+    noise = std::max(noise, 0.03 * std::min(a.median_ms, b.median_ms));
   return gap <= noise;
 }
 

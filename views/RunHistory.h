@@ -21,10 +21,10 @@ struct ScheduleVersion {
 // One Run (kind "run", checked against the reference) or Profile (kind "profile", timed).
 struct RunRecord {
   int version = 0;
-  std::string kind;    // "run" | "profile"
-  std::string target;  // where it ran, as the runner names it ("CPU", "CUDA sm_90")
-  bool ok = false;     // compiled and ran (a failed check is still ok)
-  std::string message; // why it failed, when !ok
+  std::string kind;     // "run" | "profile"
+  std::string target;   // where it ran, as the runner names it ("CPU", "CUDA sm_90")
+  bool ok = false;      // compiled and ran (a failed check is still ok)
+  std::string message;  // why it failed, when !ok
   bool checked = false;
   bool matches = false;  // the check passed (only meaningful when checked)
   double max_error = 0;

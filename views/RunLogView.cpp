@@ -11,7 +11,18 @@
 namespace tessera::views {
 namespace {
 
-enum Column { kVersion, kKind, kTarget, kCheck, kMaxError, kMedian, kSpread, kGflops, kWhen, kColumns };
+enum Column {
+  kVersion,
+  kKind,
+  kTarget,
+  kCheck,
+  kMaxError,
+  kMedian,
+  kSpread,
+  kGflops,
+  kWhen,
+  kColumns
+};
 
 QTableWidgetItem* Cell(const QString& text, const QString& tip = QString()) {
   auto* item = new QTableWidgetItem(text);
@@ -36,13 +47,17 @@ std::vector<const RunRecord*> FailingChecks(const RunHistory& h) {
 }  // namespace
 
 RunLogView::RunLogView(QWidget* parent)
-    : ViewBase(parent), banner_(new QLabel(this)), table_(new QTableWidget(this)),
-      show_(new QPushButton(this)), compare_(new QPushButton(this)) {
+    : ViewBase(parent),
+      banner_(new QLabel(this)),
+      table_(new QTableWidget(this)),
+      show_(new QPushButton(this)),
+      compare_(new QPushButton(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   banner_->setWordWrap(true);
   banner_->setObjectName("runLogBanner");
-  banner_->setStyleSheet("QLabel { background: #c62828; color: white; font-weight: bold; padding: 6px; }");
+  banner_->setStyleSheet(
+      "QLabel { background: #c62828; color: white; font-weight: bold; padding: 6px; }");
   banner_->hide();
   layout->addWidget(banner_);
   table_->setColumnCount(kColumns);
@@ -81,7 +96,8 @@ void RunLogView::retranslateUi() {
   show_->setText(tr("Show Version"));
   show_->setToolTip(tr("Go back to the schedule of the selected run (Edit ▸ Undo returns)"));
   compare_->setText(tr("Compare…"));
-  compare_->setToolTip(tr("Select the runs of two versions to compare their scripts, loop nests and numbers"));
+  compare_->setToolTip(
+      tr("Select the runs of two versions to compare their scripts, loop nests and numbers"));
 }
 
 // Newest first: the run just finished is the top row.
@@ -103,10 +119,13 @@ void RunLogView::setState(const DocumentState& state) {
                                  : tr("DIFFERS");
     table_->setItem(row, kCheck, Cell(check));
     table_->setItem(row, kMaxError, Cell(r.checked ? QString::number(r.max_error, 'g', 3) : "—"));
-    table_->setItem(row, kMedian, Cell(Ms(r.median_ms), tr("min %1 ms, median %2 ms, max %3 ms")
-                                                             .arg(Ms(r.min_ms), Ms(r.median_ms), Ms(r.max_ms))));
+    table_->setItem(row, kMedian,
+                    Cell(Ms(r.median_ms), tr("min %1 ms, median %2 ms, max %3 ms")
+                                              .arg(Ms(r.min_ms), Ms(r.median_ms), Ms(r.max_ms))));
     double spread = r.relativeSpread();
-    table_->setItem(row, kSpread, Cell(spread > 0 ? QString("%1%").arg(100 * spread, 0, 'f', 1) : "—", tr("(slowest - fastest) / median of the timed calls")));
+    table_->setItem(row, kSpread,
+                    Cell(spread > 0 ? QString("%1%").arg(100 * spread, 0, 'f', 1) : "—",
+                         tr("(slowest - fastest) / median of the timed calls")));
     table_->setItem(row, kGflops, Cell(r.gflops > 0 ? QString::number(r.gflops, 'f', 2) : "—"));
     table_->setItem(row, kWhen, Cell(QString::fromStdString(r.when)));
     if (!r.ok || r.failedCheck())

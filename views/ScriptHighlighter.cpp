@@ -15,9 +15,9 @@ QTextCharFormat Format(const QColor& color, bool bold = false, bool italic = fal
 
 // Later rules win, so strings and comments (last) override keywords inside them.
 ScriptHighlighter::ScriptHighlighter(QTextDocument* document) : QSyntaxHighlighter(document) {
-  rules_.push_back({QRegularExpression(
-                        R"(\b(import|from|as|lambda|and|or|not|in|True|False|None)\b)"),
-                    Format(QColor(170, 60, 160), true)});
+  rules_.push_back(
+      {QRegularExpression(R"(\b(import|from|as|lambda|and|or|not|in|True|False|None)\b)"),
+       Format(QColor(170, 60, 160), true)});
   rules_.push_back({QRegularExpression(R"(\b(te|tvm|tir|s)\b)"), Format(QColor(30, 110, 200))});
   rules_.push_back({QRegularExpression(R"(\b[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?\b)"),
                     Format(QColor(200, 110, 20))});

@@ -114,12 +114,15 @@ void ScriptView::showErrors(const std::vector<Error>& errors) {
   QString text = "✗ " + QString::fromStdString(errors.front().format());
   if (errors.size() > 1) text += " " + tr("(and %n more)", "", int(errors.size() - 1));
   errorBanner_->setText(text);
-  errorBanner_->setToolTip(errorLine_ > 0 ? tr("Click to go to line %1").arg(errorLine_) : QString());
+  errorBanner_->setToolTip(errorLine_ > 0 ? tr("Click to go to line %1").arg(errorLine_)
+                                          : QString());
   errorBanner_->show();
   emit statusMessage(QString::fromStdString(errors.front().format()));
 }
 
-QString ScriptView::errorBanner() const { return errorBanner_->isHidden() ? QString() : errorBanner_->text(); }
+QString ScriptView::errorBanner() const {
+  return errorBanner_->isHidden() ? QString() : errorBanner_->text();
+}
 
 QString ScriptView::errorAt(int position) const {
   for (int i = 0; i < errors_.size(); ++i) {

@@ -33,7 +33,7 @@ GraphNode StageNode(const schedule::Stage& s, const schedule::BoundsReport* boun
   GraphNode n;
   n.id = StageNodeId(Name(s));
   n.kind = Kind(s);
-  QString detail = s->is_placeholder()                       ? QObject::tr("placeholder")
+  QString detail = s->is_placeholder()                   ? QObject::tr("placeholder")
                    : s->op->kind() == te::OpKind::Scan   ? QObject::tr("scan")
                    : s->op->kind() == te::OpKind::Extern ? QObject::tr("extern")
                                                          : QObject::tr("compute");
@@ -62,9 +62,7 @@ GraphNode StageNode(const schedule::Stage& s, const schedule::BoundsReport* boun
 
 QString StageNodeId(const QString& stage) { return "stage:" + stage; }
 
-QString StageOfNodeId(const QString& id) {
-  return id.startsWith("stage:") ? id.mid(6) : QString();
-}
+QString StageOfNodeId(const QString& id) { return id.startsWith("stage:") ? id.mid(6) : QString(); }
 
 GraphModel BuildStageDag(const schedule::Schedule& sch, const schedule::BoundsReport* bounds) {
   GraphModel m;
@@ -78,11 +76,13 @@ GraphModel BuildStageDag(const schedule::Schedule& sch, const schedule::BoundsRe
   }
   for (const schedule::Stage& s : sch.stages) {
     bool scan_update = s->attach_type == schedule::AttachType::ScanUpdate;
-    if ((s->attach_type != schedule::AttachType::Scope && !scan_update) || !s->attach_stage) continue;
+    if ((s->attach_type != schedule::AttachType::Scope && !scan_update) || !s->attach_stage)
+      continue;
     // A scan's update runs inside the scan's time loop (its innermost loop).
-    ir::IterVar at = scan_update ? (s->attach_stage->leaf_iter_vars.empty() ? ir::IterVar()
-                                                                       : s->attach_stage->leaf_iter_vars.back())
-                             : s->attach_ivar;
+    ir::IterVar at = scan_update ? (s->attach_stage->leaf_iter_vars.empty()
+                                        ? ir::IterVar()
+                                        : s->attach_stage->leaf_iter_vars.back())
+                                 : s->attach_ivar;
     QString loop = at ? QString::fromStdString(at->var.name()) : QString();
     GraphEdge attach{StageNodeId(Name(s)), StageNodeId(Name(s->attach_stage)), "@" + loop,
                      EdgeStyle::Dashed, "attach"};

@@ -23,9 +23,10 @@ StageDagView::StageDagView(QWidget* parent) : GraphPanel(parent) {
   scene()->setDropValidator([this](const QString& source, const QString& target) {
     return computeAtProblem(StageOfNodeId(source), StageOfNodeId(target));
   });
-  connect(scene(), &GraphScene::nodeDropped, this, [this](const QString& source, const QString& target) {
-    dropStage(StageOfNodeId(source), StageOfNodeId(target));
-  });
+  connect(scene(), &GraphScene::nodeDropped, this,
+          [this](const QString& source, const QString& target) {
+            dropStage(StageOfNodeId(source), StageOfNodeId(target));
+          });
 }
 
 void StageDagView::setState(const DocumentState& state) {

@@ -8,7 +8,8 @@ namespace {
 constexpr size_t kMaxLcsLines = 4000;
 
 // Without a table (too many lines): equal positions match when the lines are equal.
-std::vector<DiffLine> PositionalDiff(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+std::vector<DiffLine> PositionalDiff(const std::vector<std::string>& a,
+                                     const std::vector<std::string>& b) {
   std::vector<DiffLine> out;
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
     if (i < a.size() && i < b.size() && a[i] == b[i]) {
@@ -35,7 +36,8 @@ std::vector<std::string> SplitLines(const std::string& text) {
   return lines;
 }
 
-std::vector<DiffLine> DiffLines(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+std::vector<DiffLine> DiffLines(const std::vector<std::string>& a,
+                                const std::vector<std::string>& b) {
   if (a.size() > kMaxLcsLines || b.size() > kMaxLcsLines) return PositionalDiff(a, b);
   // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
   std::vector<std::vector<int>> lcs(a.size() + 1, std::vector<int>(b.size() + 1, 0));

@@ -15,7 +15,8 @@ bool ReplaceChangedText(QPlainTextEdit* editor, const QString& text) {
   qsizetype prefix = 0;
   while (prefix < shorter && before[prefix] == text[prefix]) ++prefix;
   qsizetype suffix = 0;
-  while (suffix < shorter - prefix && before[before.size() - 1 - suffix] == text[text.size() - 1 - suffix])
+  while (suffix < shorter - prefix &&
+         before[before.size() - 1 - suffix] == text[text.size() - 1 - suffix])
     ++suffix;
   // A surrogate pair must not be cut in half.
   if (prefix > 0 && before[prefix - 1].isHighSurrogate()) --prefix;

@@ -28,7 +28,8 @@ QString ScheduleLines(const std::string& script) {
   QStringList out;
   bool after = false;
   for (const QString& line : lines) {
-    if (after && !line.trimmed().isEmpty() && !line.trimmed().startsWith('#')) out << line.trimmed();
+    if (after && !line.trimmed().isEmpty() && !line.trimmed().startsWith('#'))
+      out << line.trimmed();
     if (line.contains("create_schedule")) after = true;
   }
   return out.join("\n");
@@ -51,12 +52,24 @@ QString FormatDuration(double seconds) {
 }
 
 TuneView::TuneView(QWidget* parent)
-    : ViewBase(parent), trials_(new QSpinBox(this)), budget_(new QSpinBox(this)),
-      strategy_(new QComboBox(this)), start_(new QPushButton(this)), pause_(new QPushButton(this)),
-      resume_(new QPushButton(this)), cancel_(new QPushButton(this)), progress_(new QProgressBar(this)),
-      progressLabel_(new QLabel(this)), plot_(new QCustomPlot(this)), table_(new QTableWidget(this)),
-      apply_(new QPushButton(this)), compare_(new QPushButton(this)), dbLabel_(new QLabel(this)),
-      knobsLabel_(new QLabel(this)), knobs_(new QListWidget(this)), removeKnob_(new QPushButton(this)),
+    : ViewBase(parent),
+      trials_(new QSpinBox(this)),
+      budget_(new QSpinBox(this)),
+      strategy_(new QComboBox(this)),
+      start_(new QPushButton(this)),
+      pause_(new QPushButton(this)),
+      resume_(new QPushButton(this)),
+      cancel_(new QPushButton(this)),
+      progress_(new QProgressBar(this)),
+      progressLabel_(new QLabel(this)),
+      plot_(new QCustomPlot(this)),
+      table_(new QTableWidget(this)),
+      apply_(new QPushButton(this)),
+      compare_(new QPushButton(this)),
+      dbLabel_(new QLabel(this)),
+      knobsLabel_(new QLabel(this)),
+      knobs_(new QListWidget(this)),
+      removeKnob_(new QPushButton(this)),
       log_(new QPlainTextEdit(this)) {
   trials_->setRange(1, 100000);
   trials_->setValue(32);
@@ -68,8 +81,9 @@ TuneView::TuneView(QWidget* parent)
   strategy_->addItem(QString(), "random");
   strategy_->setObjectName("tuneStrategy");
   const std::pair<QPushButton*, const char*> buttons[] = {
-      {start_, "tuneStart"}, {pause_, "tunePause"}, {resume_, "tuneResume"},
-      {cancel_, "tuneCancel"}, {apply_, "tuneApply"}, {compare_, "tuneCompare"}, {removeKnob_, "tuneRemoveKnob"}};
+      {start_, "tuneStart"},          {pause_, "tunePause"}, {resume_, "tuneResume"},
+      {cancel_, "tuneCancel"},        {apply_, "tuneApply"}, {compare_, "tuneCompare"},
+      {removeKnob_, "tuneRemoveKnob"}};
   for (auto [b, name] : buttons) b->setObjectName(name);
 
   auto* controls = new QHBoxLayout;
@@ -171,7 +185,8 @@ TuneView::TuneView(QWidget* parent)
   connect(removeKnob_, &QPushButton::clicked, this, [this] {
     if (knobs_->currentRow() >= 0) emit removeKnobRequested(knobs_->currentRow());
   });
-  connect(knobs_, &QListWidget::currentRowChanged, this, [this](int row) { removeKnob_->setEnabled(row >= 0); });
+  connect(knobs_, &QListWidget::currentRowChanged, this,
+          [this](int row) { removeKnob_->setEnabled(row >= 0); });
   connect(compare_, &QPushButton::clicked, this, [this] {
     QList<qint64> ids = selectedIds();
     if (ids.size() == 2) emit compareRequested(ids[0], ids[1]);
@@ -188,7 +203,8 @@ void TuneView::retranslateUi() {
   settingsLabels_[1]->setText(tr("Time budget (s)"));
   settingsLabels_[2]->setText(tr("Search"));
   budget_->setSpecialValueText(tr("none"));
-  budget_->setToolTip(tr("Stop after this many seconds (none: only the trial count limits the session)"));
+  budget_->setToolTip(
+      tr("Stop after this many seconds (none: only the trial count limits the session)"));
   trials_->setToolTip(tr("How many candidate schedules to measure in this session"));
   strategy_->setItemText(0, tr("evolution (cost model)"));
   strategy_->setItemText(1, tr("random (baseline)"));
@@ -197,17 +213,19 @@ void TuneView::retranslateUi() {
   pause_->setText(tr("Pause"));
   pause_->setToolTip(tr("Stop after recording what was measured; Resume continues the session"));
   resume_->setText(tr("Resume"));
-  resume_->setToolTip(tr("Continue the paused session: schedules already measured are not measured again"));
+  resume_->setToolTip(
+      tr("Continue the paused session: schedules already measured are not measured again"));
   cancel_->setText(tr("Cancel"));
   cancel_->setToolTip(tr("Stop the session (what was measured stays in the records)"));
   apply_->setText(tr("Apply"));
   apply_->setToolTip(tr("Put the selected candidate's schedule on the trace (one undoable step)"));
   compare_->setText(tr("Compare"));
   compare_->setToolTip(tr("Show the two selected candidates' scripts and loop nests side by side"));
-  table_->setHorizontalHeaderLabels(
-      {tr("#"), tr("GFLOP/s"), tr("% of peak"), tr("median (ms)"), tr("checked"), tr("found by"), tr("schedule")});
-  knobsLabel_->setText(tr("Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph's or "
-                          "the loop nest's context menu); without knobs, the space generated from the workload"));
+  table_->setHorizontalHeaderLabels({tr("#"), tr("GFLOP/s"), tr("% of peak"), tr("median (ms)"),
+                                     tr("checked"), tr("found by"), tr("schedule")});
+  knobsLabel_->setText(
+      tr("Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph's or "
+         "the loop nest's context menu); without knobs, the space generated from the workload"));
   knobsLabel_->setWordWrap(true);
   removeKnob_->setText(tr("Remove"));
   removeKnob_->setToolTip(tr("The selected knob goes back to its concrete value"));
@@ -302,16 +320,21 @@ void TuneView::setProgress(const TuneProgress& p) {
   progress_->setRange(0, std::max(1, p.total));
   progress_->setValue(std::min(p.done, std::max(1, p.total)));
   progress_->setFormat(QString("%1 / %2").arg(p.done).arg(p.total));
-  QString text = tr("%1 of %2 trials measured in %3").arg(p.done).arg(p.total).arg(FormatDuration(p.elapsed_s));
+  QString text = tr("%1 of %2 trials measured in %3")
+                     .arg(p.done)
+                     .arg(p.total)
+                     .arg(FormatDuration(p.elapsed_s));
   if (p.best_gflops > 0) {
     text += " · " + tr("best %1 GFLOP/s").arg(p.best_gflops, 0, 'f', 2);
     if (peak_ > 0) text += " " + tr("(%1% of peak)").arg(100 * p.best_gflops / peak_, 0, 'f', 0);
   }
   if (state_ == TuneRunState::Running)
-    text += " · " + (p.eta_s >= 0 ? tr("about %1 left").arg(FormatDuration(p.eta_s)) : tr("estimating time left…"));
+    text += " · " + (p.eta_s >= 0 ? tr("about %1 left").arg(FormatDuration(p.eta_s))
+                                  : tr("estimating time left…"));
   else if (state_ == TuneRunState::Paused)
     text += " · " + tr("paused");
-  if (!p.jobs.isEmpty() && state_ != TuneRunState::Idle && state_ != TuneRunState::Paused) text += " · " + p.jobs;
+  if (!p.jobs.isEmpty() && state_ != TuneRunState::Idle && state_ != TuneRunState::Paused)
+    text += " · " + p.jobs;
   progressLabel_->setText(text);
 }
 
@@ -338,7 +361,9 @@ void TuneView::addTrial(const tune::TuneTrial& t) {
   rescale();
 }
 
-int TuneView::plottedTrials() const { return trialsGraph_->dataCount() + failedGraph_->dataCount(); }
+int TuneView::plottedTrials() const {
+  return trialsGraph_->dataCount() + failedGraph_->dataCount();
+}
 
 std::vector<double> TuneView::bestCurve() const {
   std::vector<double> out;
@@ -356,12 +381,17 @@ void TuneView::setCandidates(const std::vector<tune::TuningRecord>& records) {
     QString schedule = ScheduleLines(r.script);
     table_->setItem(row, kRank, Item(QString::number(row + 1), tr("record %1").arg(r.id)));
     table_->setItem(row, kGflops, Item(QString::number(r.gflops, 'f', 2)));
-    table_->setItem(row, kPeak, Item(peak_ > 0 ? QString::number(100 * r.gflops / peak_, 'f', 0) : "—"));
-    table_->setItem(row, kMedian, Item(QString::number(r.median_ms, 'f', 3),
-                                       tr("median %1 ms, fastest %2 ms").arg(r.median_ms, 0, 'f', 3).arg(r.min_ms, 0, 'f', 3)));
-    table_->setItem(row, kChecked, Item(r.checked ? tr("agrees with the te oracle") : tr("not yet")));
+    table_->setItem(row, kPeak,
+                    Item(peak_ > 0 ? QString::number(100 * r.gflops / peak_, 'f', 0) : "—"));
+    table_->setItem(row, kMedian,
+                    Item(QString::number(r.median_ms, 'f', 3), tr("median %1 ms, fastest %2 ms")
+                                                                   .arg(r.median_ms, 0, 'f', 3)
+                                                                   .arg(r.min_ms, 0, 'f', 3)));
+    table_->setItem(row, kChecked,
+                    Item(r.checked ? tr("agrees with the te oracle") : tr("not yet")));
     table_->setItem(row, kSource, Item(QString::fromStdString(r.source)));
-    table_->setItem(row, kSchedule, Item(QString(schedule).replace('\n', QStringLiteral("; ")), schedule));
+    table_->setItem(row, kSchedule,
+                    Item(QString(schedule).replace('\n', QStringLiteral("; ")), schedule));
   }
   table_->resizeColumnsToContents();
   selectIds(keep);
@@ -406,11 +436,14 @@ void TuneView::appendMessage(const QString& message, bool error) {
 
 void TuneView::setDatabasePath(const QString& path) {
   dbLabel_->setText(tr("records: %1").arg(path));
-  dbLabel_->setToolTip(tr("Every measured candidate is kept in this SQLite file; a session started again "
-                          "on the same workload resumes from it"));
+  dbLabel_->setToolTip(
+      tr("Every measured candidate is kept in this SQLite file; a session started again "
+         "on the same workload resumes from it"));
 }
 
-QPushButton* TuneView::button(const QString& objectName) const { return findChild<QPushButton*>(objectName); }
+QPushButton* TuneView::button(const QString& objectName) const {
+  return findChild<QPushButton*>(objectName);
+}
 
 bool TuneView::exportImage(const QString& path) {
   if (path.endsWith(".svg", Qt::CaseInsensitive)) return ViewBase::exportImage(path);

@@ -10,7 +10,8 @@ namespace tessera::views {
 void ViewBase::setSelectionModel(SelectionModel* model) {
   if (selection_) disconnect(selection_, nullptr, this, nullptr);
   selection_ = model;
-  if (selection_) connect(selection_, &SelectionModel::changed, this, [this] { selectionChanged(); });
+  if (selection_)
+    connect(selection_, &SelectionModel::changed, this, [this] { selectionChanged(); });
   selectionChanged();
 }
 

@@ -41,14 +41,16 @@ Exit codes: 0 success, 1 bad script (FILE:LINE:COL: error: ...), 2 usage.
 
 // {"caches": ..., "loops": [...]} of the loop program (analysis/Footprint.h), or "null"
 // when the schedule does not lower.
-std::string CacheFitJson(const schedule::Schedule& sch, const std::map<std::string, int64_t>& vars) {
+std::string CacheFitJson(const schedule::Schedule& sch,
+                         const std::map<std::string, int64_t>& vars) {
   auto program = schedule::Lower(sch);
   if (!program) return "null";
   const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
   analysis::FootprintOptions options;
   options.shape_values = vars;
   options.line_size = caches.line_bytes;
-  return analysis::LoopFootprintsJson(analysis::LoopFootprints(*program, caches, options), caches, 0);
+  return analysis::LoopFootprintsJson(analysis::LoopFootprints(*program, caches, options), caches,
+                                      0);
 }
 
 // `json` (an object) with one more member at its end; the text before stays as it was.
@@ -66,15 +68,18 @@ std::string Count(const std::optional<int64_t>& n) { return n ? std::to_string(*
 
 void PrintStage(const schedule::StageBounds& s, std::ostream& out) {
   out << s.name << " (" << s.op << (s.is_output ? ", output" : "") << ")";
-  if (s.attach_type == "scope") out << " computed at " << s.attach_stage << "." << s.attach_iter_var;
-  else out << " at " << s.attach_type;
+  if (s.attach_type == "scope")
+    out << " computed at " << s.attach_stage << "." << s.attach_iter_var;
+  else
+    out << " at " << s.attach_type;
   if (!s.scope.empty()) out << ", scope " << s.scope;
   out << "\n";
   if (!s.realize.empty()) {
     out << "  realize:";
     for (const schedule::RealizeDim& d : s.realize) {
       out << " [" << d.min << ", " << d.extent << "]";
-      if (d.max_extent && d.extent != std::to_string(*d.max_extent)) out << " (max " << *d.max_extent << ")";
+      if (d.max_extent && d.extent != std::to_string(*d.max_extent))
+        out << " (max " << *d.max_extent << ")";
     }
     out << "\n";
   }
@@ -106,9 +111,11 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("bounds", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+    return UsageError("bounds", args.positional.empty() ? "missing FILE" : "expected one FILE",
+                      err);
   std::map<std::string, int64_t> vars;
-  if (auto problem = ParseVarValues(args.values("--var"), &vars)) return UsageError("bounds", *problem, err);
+  if (auto problem = ParseVarValues(args.values("--var"), &vars))
+    return UsageError("bounds", *problem, err);
   int code = kSuccess;
   auto program = LoadScript("bounds", args.positional[0], true, err, &code);
   if (!program) return code;
@@ -120,7 +127,8 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kBadInput;
   }
   if (args.has("--json")) {
-    out << WithMember(schedule::ToJson(*report), "cache_fit", CacheFitJson(*program->schedule, vars))
+    out << WithMember(schedule::ToJson(*report), "cache_fit",
+                      CacheFitJson(*program->schedule, vars))
         << "\n";
     return kSuccess;
   }

@@ -100,7 +100,7 @@ std::optional<fs::path> ExamplesDir() {
     candidates.push_back(fs::path(src) / "resources" / "examples");
   fs::path exe_dir = ExecutableDir();
   if (!exe_dir.empty()) {
-    candidates.push_back(exe_dir / ".." / "share" / "tessera" / "examples");  // installed
+    candidates.push_back(exe_dir / ".." / "share" / "tessera" / "examples");        // installed
     candidates.push_back(exe_dir / ".." / ".." / ".." / "resources" / "examples");  // build/app/cli
   }
 #ifdef TESSERA_EXAMPLES_DIR

@@ -16,10 +16,10 @@ namespace tessera::cli {
 // Exit codes (a stable contract: scripts and CI depend on them).
 enum ExitCode : int {
   kSuccess = 0,
-  kBadInput = 1,      // the script or expression is wrong (message says where)
-  kUsage = 2,         // the command line is wrong
-  kCheckFailed = 3,   // run --check found a mismatch
-  kUnavailable = 4,   // the target / feature is not available on this machine or build
+  kBadInput = 1,     // the script or expression is wrong (message says where)
+  kUsage = 2,        // the command line is wrong
+  kCheckFailed = 3,  // run --check found a mismatch
+  kUnavailable = 4,  // the target / feature is not available on this machine or build
 };
 
 // One subcommand's command line: positional arguments and options.

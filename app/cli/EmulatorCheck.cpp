@@ -14,7 +14,8 @@ int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArg
   auto lowered = LowerProgram(program, "cuda", err);
   if (!lowered) return kBadInput;
   if (runtime::EmulatedCudaModule::Compiler().empty()) {
-    err << "tessera-cli: not available: the GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH\n";
+    err << "tessera-cli: not available: the GPU emulator needs a C++ compiler (c++, g++ or "
+           "clang++) on PATH\n";
     return kUnavailable;
   }
   // The shape variables' values (and which were defaulted), as for any run.
@@ -27,7 +28,8 @@ int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArg
   reference::EmulatorCheckOptions options;
   options.seed = seed;
   options.check = check;
-  auto report = reference::CheckOnEmulator(*program.schedule, program.Arguments(), *lowered, arguments->scalars, options);
+  auto report = reference::CheckOnEmulator(*program.schedule, program.Arguments(), *lowered,
+                                           arguments->scalars, options);
   if (!report) {
     err << "tessera-cli run: " << report.error().message << "\n";
     return kBadInput;

@@ -6,11 +6,11 @@
 #include <cstdlib>
 
 #include "CliCommon.h"
-#include "runtime/LLVMModule.h"
 #include "runtime/ArgBinder.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
-#include "runtime/KernelArguments.h"
 #include "transform/LowerSchedule.h"
 
 namespace tessera::cli {
@@ -28,8 +28,10 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
                                           program.ScalarParameters(), partition_guards);
   if (!lowered) {
     Error e = program.LocateLoweringError(lowered.error());
-    if (e.loc.line > 0) err << e.format() << "\n";
-    else err << program.file << ": error: " << e.message << "\n";
+    if (e.loc.line > 0)
+      err << e.format() << "\n";
+    else
+      err << program.file << ": error: " << e.message << "\n";
     return std::nullopt;
   }
   return std::move(lowered.value());
@@ -62,23 +64,27 @@ std::optional<std::string> ParseScalarValues(const std::vector<std::string>& spe
     } else {
       char* end = nullptr;
       double d = std::strtod(text.c_str(), &end);
-      if (end != text.c_str() + text.size() || !std::isfinite(d) || std::isspace(static_cast<unsigned char>(text[0])))
-        return "--scalar expects a number (an integer, a float such as 2.5, or True/False), got '" + spec + "'";
+      if (end != text.c_str() + text.size() || !std::isfinite(d) ||
+          std::isspace(static_cast<unsigned char>(text[0])))
+        return "--scalar expects a number (an integer, a float such as 2.5, or True/False), got '" +
+               spec + "'";
       (*values)[name] = d;
     }
   }
   return std::nullopt;
 }
 
-std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func, const runtime::ScalarArgs& given) {
+std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func,
+                                            const runtime::ScalarArgs& given) {
   std::string names;
   for (const ir::Var& v : func.scalar_params()) names += (names.empty() ? "" : ", ") + v.name();
   for (const auto& [name, value] : given) {
     bool found = false;
     for (const ir::Var& v : func.scalar_params()) found |= v.name() == name;
     if (!found)
-      return "--scalar " + name + "=" + value.str() + ": the kernel " + func.name + " has no scalar parameter '" +
-             name + "' (" + (names.empty() ? std::string("it has none") : "it has " + names) + ")";
+      return "--scalar " + name + "=" + value.str() + ": the kernel " + func.name +
+             " has no scalar parameter '" + name + "' (" +
+             (names.empty() ? std::string("it has none") : "it has " + names) + ")";
   }
   return std::nullopt;
 }
@@ -92,7 +98,9 @@ Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs&
   return out;
 }
 
-std::map<std::string, int64_t> KernelArguments::IntegerValues() const { return runtime::IntegerValues(scalars); }
+std::map<std::string, int64_t> KernelArguments::IntegerValues() const {
+  return runtime::IntegerValues(scalars);
+}
 
 void PrintScalarNotes(const KernelArguments& a, std::ostream& out) {
   auto defaulted = [&](const std::string& name) {
@@ -101,17 +109,19 @@ void PrintScalarNotes(const KernelArguments& a, std::ostream& out) {
   for (const std::string& v : a.defaulted) {
     bool plain = false;
     for (const auto& [name, type] : a.plain_scalars) plain |= name == v;
-    if (!plain) out << "note: shape variable " << v << " = " << a.scalars.at(v) << " (use --var " << v << "=N)\n";
+    if (!plain)
+      out << "note: shape variable " << v << " = " << a.scalars.at(v) << " (use --var " << v
+          << "=N)\n";
   }
   for (const auto& [name, type] : a.plain_scalars)
     out << "scalar " << name << " = " << a.scalars.at(name) << " (" << type
-        << (defaulted(name) ? ", default; use --scalar " + name + "=VALUE" : std::string()) << ")\n";
+        << (defaulted(name) ? ", default; use --scalar " + name + "=VALUE" : std::string())
+        << ")\n";
 }
 
 Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const transform::PrimFunc& func,
-                                      const runtime::ScalarArgs& var_values,
-                                      uint64_t seed) {
+                                      const runtime::ScalarArgs& var_values, uint64_t seed) {
   KernelArguments out;
   for (const ir::Var& v : func.scalar_params()) {
     bool shape = runtime::IsShapeVariable(func, v);
@@ -128,14 +138,16 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
   auto arrays = runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars, seed);
   if (!arrays) return arrays.error();
   out.buffers = std::move(arrays.value());
-  for (const te::Tensor& t : tensors) out.is_output.push_back(runtime::IsScheduleOutput(*program.schedule, t));
+  for (const te::Tensor& t : tensors)
+    out.is_output.push_back(runtime::IsScheduleOutput(*program.schedule, t));
   return out;
 }
 
 namespace {
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 std::optional<Kernel> BuildCpuKernel(const transform::PrimFunc& func, std::ostream& err,

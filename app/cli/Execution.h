@@ -26,10 +26,10 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
                                                       bool partition_guards = true);
 
 struct KernelArguments {
-  std::vector<runtime::NDArray> buffers;   // in parameter order
-  std::vector<bool> is_output;             // per buffer: written by the kernel
-  runtime::ScalarArgs scalars;             // every scalar parameter by name
-  std::vector<std::string> defaulted;      // scalar parameters that got the default value
+  std::vector<runtime::NDArray> buffers;  // in parameter order
+  std::vector<bool> is_output;            // per buffer: written by the kernel
+  runtime::ScalarArgs scalars;            // every scalar parameter by name
+  std::vector<std::string> defaulted;     // scalar parameters that got the default value
   // The scalar parameters that are not shape variables (te.var alpha), in order, with
   // their types: what a run prints, so that its check is reproducible.
   std::vector<std::pair<std::string, std::string>> plain_scalars;
@@ -51,15 +51,15 @@ Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs&
 
 // An error sentence when a name in `given` (--scalar) is not a scalar parameter of
 // `func` (the sentence lists those it has).
-std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func, const runtime::ScalarArgs& given);
+std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func,
+                                            const runtime::ScalarArgs& given);
 
 // Arrays for `func`'s buffer parameters: inputs filled from `seed`, outputs zero.
 // Errors: a value that does not suit its parameter (2.5 for an int32 n), an argument
 // that cannot be made.
 Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const transform::PrimFunc& func,
-                                      const runtime::ScalarArgs& var_values,
-                                      uint64_t seed);
+                                      const runtime::ScalarArgs& var_values, uint64_t seed);
 
 // "note: shape variable n = 64 (use --var n=N)" per defaulted shape variable and
 // "scalar b = 1.5 (float32, default; use --scalar b=VALUE)" per other scalar parameter.
@@ -67,7 +67,7 @@ void PrintScalarNotes(const KernelArguments& a, std::ostream& out);
 
 // A kernel compiled for the CPU (LLVM) or the GPU (CUDA), behind one interface.
 struct Kernel {
-  std::string target;       // "x86_64-pc-linux-gnu (znver5)", "CUDA sm_90"
+  std::string target;  // "x86_64-pc-linux-gnu (znver5)", "CUDA sm_90"
   double compile_ms = 0.0;
   // One call on the arrays (outputs written back into them).
   std::function<Status(const KernelArguments&)> call;

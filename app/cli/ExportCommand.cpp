@@ -102,12 +102,15 @@ Result<std::string> AssemblyWithThroughput(const transform::LoweredProgram& lowe
   auto assembly = codegen::EmitAssembly(lowered.func, {}, &lines);
   if (!assembly) return assembly;
   std::vector<codegen::LoopThroughput> loops = codegen::EstimateLoopThroughput(*assembly, lines);
-  std::string head = "# Static throughput of each innermost loop (LLVM MCA; one iteration of the machine loop):\n";
+  std::string head =
+      "# Static throughput of each innermost loop (LLVM MCA; one iteration of the machine loop):\n";
   for (const codegen::LoopThroughput& t : loops)
-    head += "#   " + (t.stage.empty() ? std::string() : t.stage + ".") + t.var + " (loop " + std::to_string(t.loop) +
-            "): " + t.estimate.Describe() + "\n";
+    head += "#   " + (t.stage.empty() ? std::string() : t.stage + ".") + t.var + " (loop " +
+            std::to_string(t.loop) + "): " + t.estimate.Describe() + "\n";
   if (loops.empty()) head += "#   (no innermost machine loop)\n";
-  head += "# `.loc 1 N` lines: the instructions that follow belong to loop N (pre-order over the loop nest).\n";
+  head +=
+      "# `.loc 1 N` lines: the instructions that follow belong to loop N (pre-order over the loop "
+      "nest).\n";
   return head + *assembly;
 }
 
@@ -129,21 +132,24 @@ std::string ScriptText(const std::string& arg) {
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(SpellOutputOption(argv), OptionSpec{{"--format", "--output", "--tvm"}, {"--mca"}}, &args))
+  if (auto problem = ParseArgs(SpellOutputOption(argv),
+                               OptionSpec{{"--format", "--output", "--tvm"}, {"--mca"}}, &args))
     return UsageError("export", *problem, err);
   if (args.help) {
     out << kHelp;
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("export", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+    return UsageError("export", args.positional.empty() ? "missing FILE" : "expected one FILE",
+                      err);
   std::string format = args.value("--format");
   if (format.empty()) return UsageError("export", "missing --format", err);
-  bool code = format == "c" || format == "cuda" || format == "ptx" || format == "llvm" ||
-              format == "asm";
+  bool code =
+      format == "c" || format == "cuda" || format == "ptx" || format == "llvm" || format == "asm";
   if (format != "tvm" && format != "tir" && format != "script" && format != "project" && !code)
-    return UsageError("export", "unknown format '" + format +
-                                    "' (expected tvm, tir, script, project, c, cuda, ptx, llvm or asm)",
+    return UsageError("export",
+                      "unknown format '" + format +
+                          "' (expected tvm, tir, script, project, c, cuda, ptx, llvm or asm)",
                       err);
   script::TvmVersion tvm_version;
   if (args.has("--tvm")) {
@@ -153,7 +159,8 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     tvm_version = *parsed;
   }
   std::string output = args.value("--output");
-  if (args.has("--mca") && format != "asm") return UsageError("export", "--mca goes with --format asm", err);
+  if (args.has("--mca") && format != "asm")
+    return UsageError("export", "--mca goes with --format asm", err);
   if (format == "ptx" && !codegen::NVRTCAvailable()) {
     err << "tessera-cli export: not available: " << codegen::NVRTCVersion() << ".\n";
     return kUnavailable;
@@ -183,15 +190,17 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return WriteOutput(output, *text, out, err);
   }
   if (!code) {
-    return WriteOutput(output,
-                       script::PrintScript(*program, format == "tvm" ? script::ScriptDialect::TVM
-                                                                     : script::ScriptDialect::Tessera),
-                       out, err);
+    return WriteOutput(
+        output,
+        script::PrintScript(*program, format == "tvm" ? script::ScriptDialect::TVM
+                                                      : script::ScriptDialect::Tessera),
+        out, err);
   }
   bool gpu = format == "cuda" || format == "ptx";
   auto lowered = LowerProgram(*program, gpu ? "cuda" : format == "c" ? "c" : "llvm", err);
   if (!lowered) return kBadInput;
-  Result<std::string> text = args.has("--mca") ? AssemblyWithThroughput(*lowered) : CodeText(format, *lowered);
+  Result<std::string> text =
+      args.has("--mca") ? AssemblyWithThroughput(*lowered) : CodeText(format, *lowered);
   if (!text) {
     err << "tessera-cli export: error: " << text.error().message << "\n";
     return kBadInput;

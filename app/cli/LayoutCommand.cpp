@@ -67,8 +67,10 @@ Result<schedule::BufferLayoutSummary> FindLayout(const script::ScriptProgram& pr
 void WriteShape(JsonWriter& w, const std::vector<ir::Expr>& shape) {
   w.begin_array();
   for (const ir::Expr& d : shape) {
-    if (const int64_t* c = ir::as_const_int(d)) w.value(*c);
-    else w.value(ir::to_string(d));
+    if (const int64_t* c = ir::as_const_int(d))
+      w.value(*c);
+    else
+      w.value(ir::to_string(d));
   }
   w.end_array();
 }
@@ -116,8 +118,10 @@ void PrintJson(const schedule::BufferLayoutSummary& b, std::ostream& out) {
       w.begin_object().key("physical");
       WriteIndex(w, e.physical);
       w.key("logical");
-      if (e.logical) WriteIndex(w, *e.logical);
-      else w.null();
+      if (e.logical)
+        WriteIndex(w, *e.logical);
+      else
+        w.null();
       w.end_object();
     }
     w.end_array();
@@ -132,7 +136,8 @@ void PrintText(const schedule::BufferLayoutSummary& b, std::ostream& out) {
       << "  logical shape:     " << ShapeText(l.logical_shape) << "\n"
       << "  physical shape:    " << ShapeText(l.physical_shape) << "\n"
       << "  pad value:         " << b.pad_value.str() << "\n"
-      << "  padding cells:     " << (l.padding_count ? std::to_string(*l.padding_count) : "unknown") << "\n"
+      << "  padding cells:     " << (l.padding_count ? std::to_string(*l.padding_count) : "unknown")
+      << "\n"
       << "  padding predicate: " << Predicate(l) << "\n";
   if (!b.axis_separators.empty()) {
     out << "  axis separators:  ";
@@ -143,8 +148,8 @@ void PrintText(const schedule::BufferLayoutSummary& b, std::ostream& out) {
   if (!elements) return;
   out << "  elements (physical <- logical):\n";
   for (const layout::LayoutElement& e : *elements)
-    out << "    " << IndexText(e.physical) << " <- " << (e.logical ? IndexText(*e.logical) : "padding")
-        << "\n";
+    out << "    " << IndexText(e.physical) << " <- "
+        << (e.logical ? IndexText(*e.logical) : "padding") << "\n";
 }
 
 }  // namespace
@@ -158,7 +163,8 @@ int LayoutCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("layout", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+    return UsageError("layout", args.positional.empty() ? "missing FILE" : "expected one FILE",
+                      err);
   if (!args.has("--buffer")) return UsageError("layout", "missing --buffer NAME", err);
   int code = kSuccess;
   auto program = LoadScript("layout", args.positional[0], true, err, &code);
@@ -168,8 +174,10 @@ int LayoutCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     err << program->file << ": error: " << buffer.error().message << "\n";
     return kBadInput;
   }
-  if (args.has("--json")) PrintJson(*buffer, out);
-  else PrintText(*buffer, out);
+  if (args.has("--json"))
+    PrintJson(*buffer, out);
+  else
+    PrintText(*buffer, out);
   return kSuccess;
 }
 

@@ -67,8 +67,8 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     bool known = false;
     for (const std::string& p : PassNames()) known |= p == after;
     if (!known)
-      return UsageError("lower", "unknown pass '" + after + "' (expected Input or " + PassList() + ")",
-                        err);
+      return UsageError("lower",
+                        "unknown pass '" + after + "' (expected Input or " + PassList() + ")", err);
   }
 
   int code = kSuccess;

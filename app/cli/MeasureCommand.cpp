@@ -59,15 +59,19 @@ cannot be written.
 )";
 
 // The batch handed to a runner; prints the results as they arrive and the throughput.
-int MeasureThroughRunner(const ParsedArgs& args, const std::vector<runner::MeasureRequest>& requests,
-                         const std::string& out_dir, const std::function<void(const runner::MeasureResult&)>& print,
+int MeasureThroughRunner(const ParsedArgs& args,
+                         const std::vector<runner::MeasureRequest>& requests,
+                         const std::string& out_dir,
+                         const std::function<void(const runner::MeasureResult&)>& print,
                          std::ostream& out, std::ostream& err) {
   runner::RunnerOptions options = RunnerOptionsFromArgs(args);
   if (options.kind != "local" && options.kind != "slurm")
-    return UsageError("measure", "unknown runner '" + options.kind + "' (expected local or slurm)", err);
+    return UsageError("measure", "unknown runner '" + options.kind + "' (expected local or slurm)",
+                      err);
   if (args.has("--parallel")) {
     auto n = ParseInteger(args.value("--parallel"));
-    if (!n || *n < 1 || *n > 4096) return UsageError("measure", "--parallel expects an integer from 1 to 4096", err);
+    if (!n || *n < 1 || *n > 4096)
+      return UsageError("measure", "--parallel expects an integer from 1 to 4096", err);
     options.parallel_builds = static_cast<int>(*n);
   }
   if (options.workdir.empty()) options.workdir = out_dir;
@@ -87,9 +91,11 @@ int MeasureThroughRunner(const ParsedArgs& args, const std::vector<runner::Measu
     int ok = 0;
     for (const auto& r : results) ok += r.status == runner::MeasureStatus::Ok ? 1 : 0;
     char line[256];
-    std::snprintf(line, sizeof line, "measured %zu candidates (%d ok) in %.2f s with the %s runner: %.1f trials/minute\n",
-                  results.size(), ok, seconds, made->Name().c_str(),
-                  seconds > 0 ? 60.0 * static_cast<double>(results.size()) / seconds : 0.0);
+    std::snprintf(
+        line, sizeof line,
+        "measured %zu candidates (%d ok) in %.2f s with the %s runner: %.1f trials/minute\n",
+        results.size(), ok, seconds, made->Name().c_str(),
+        seconds > 0 ? 60.0 * static_cast<double>(results.size()) / seconds : 0.0);
     out << line;
   }
   return kSuccess;
@@ -99,8 +105,9 @@ int MeasureThroughRunner(const ParsedArgs& args, const std::vector<runner::Measu
 
 int MeasureCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem =
-          ParseArgs(argv, OptionSpec{WithRunnerOptions({"--out", "--parallel", "--signature"}), {"--json"}}, &args))
+  if (auto problem = ParseArgs(
+          argv, OptionSpec{WithRunnerOptions({"--out", "--parallel", "--signature"}), {"--json"}},
+          &args))
     return UsageError("measure", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;
@@ -117,7 +124,8 @@ int MeasureCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("measure", args.positional.empty() ? "missing BATCH" : "expected one BATCH", err);
+    return UsageError("measure", args.positional.empty() ? "missing BATCH" : "expected one BATCH",
+                      err);
   auto requests = runner::ReadBatchFile(args.positional[0]);
   if (!requests) {
     err << (requests.error().loc.line > 0 ? requests.error().format()
@@ -145,14 +153,16 @@ int MeasureCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     }
     out.flush();
   };
-  if (args.has("--runner")) return MeasureThroughRunner(args, *requests, out_dir, options.on_result, out, err);
+  if (args.has("--runner"))
+    return MeasureThroughRunner(args, *requests, out_dir, options.on_result, out, err);
   out.flush();  // the batch forks a child per candidate: nothing buffered may be duplicated
   err.flush();
   // The folder is checked first: the only error a batch then reports is a candidate
   // killed from outside (the job is being torn down), which is a failed run.
-  if (std::filesystem::path probe = out_dir; !std::filesystem::is_directory(probe, ec) ||
-                                             access(out_dir.c_str(), W_OK) != 0) {
-    err << "tessera-cli measure: not available: the output folder '" << out_dir << "' cannot be written\n";
+  if (std::filesystem::path probe = out_dir;
+      !std::filesystem::is_directory(probe, ec) || access(out_dir.c_str(), W_OK) != 0) {
+    err << "tessera-cli measure: not available: the output folder '" << out_dir
+        << "' cannot be written\n";
     return kUnavailable;
   }
   auto results = runner::MeasureBatch(*requests, options);

@@ -1,4 +1,5 @@
-// tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]... [--scalar NAME=VALUE]...
+// tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
+// [--scalar NAME=VALUE]...
 //
 // Compiles the script's schedule, calls it once to warm up and then N times, and prints
 // the minimum and median time, GFLOP/s (the useful work of the te definition,
@@ -14,10 +15,10 @@
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
 #include "analysis/TrafficModel.h"
+#include "codegen/LoopThroughput.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/Roofline.h"
 #include "schedule/ScheduleOps.h"
-#include "codegen/LoopThroughput.h"
 #include "support/Json.h"
 #include "te/WorkloadFlops.h"
 
@@ -57,8 +58,8 @@ Exit codes: 0 success, 1 bad script or failed run, 2 usage, 4 target not availab
 
 // The run's place on the CPU roofline: the traffic model of the schedule's loop program
 // with the shape values of the run, the host's cached bandwidth ceilings and its peak.
-std::optional<runtime::RooflinePoint> CpuRoofline(const script::ScriptProgram& program, double flops,
-                                                  double seconds,
+std::optional<runtime::RooflinePoint> CpuRoofline(const script::ScriptProgram& program,
+                                                  double flops, double seconds,
                                                   const std::map<std::string, int64_t>& vars) {
   auto loops = schedule::Lower(*program.schedule);
   if (!loops) return std::nullopt;
@@ -78,7 +79,10 @@ void WriteRoofline(JsonWriter& w, const runtime::RooflinePoint& p) {
   w.end_object().key("intensities").begin_object();
   for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.intensity);
   w.end_object().key("ceilings").begin_object().key("peak_gflops").value(p.peak_gflops);
-  w.key("threads").value(runtime::HostMemoryBandwidth().threads).key("bandwidth_gbps").begin_object();
+  w.key("threads")
+      .value(runtime::HostMemoryBandwidth().threads)
+      .key("bandwidth_gbps")
+      .begin_object();
   for (const runtime::RooflineLevel& l : p.levels) w.key(l.level).value(l.gbps);
   w.end_object().end_object().key("bound_by").value(p.bound_by);
 }
@@ -87,13 +91,20 @@ void WriteThroughput(JsonWriter& w, const std::vector<codegen::LoopThroughput>& 
   w.key("mca").begin_array();
   for (const codegen::LoopThroughput& t : loops)
     w.begin_object()
-        .key("stage").value(t.stage)
-        .key("loop").value(t.var)
-        .key("cycles_per_iteration").value(t.estimate.cycles_per_iteration)
-        .key("bottleneck").value(t.estimate.bottleneck)
-        .key("busiest_resource").value(t.estimate.busiest_resource)
-        .key("instructions").value(t.estimate.instructions)
-        .key("cpu").value(t.estimate.cpu)
+        .key("stage")
+        .value(t.stage)
+        .key("loop")
+        .value(t.var)
+        .key("cycles_per_iteration")
+        .value(t.estimate.cycles_per_iteration)
+        .key("bottleneck")
+        .value(t.estimate.bottleneck)
+        .key("busiest_resource")
+        .value(t.estimate.busiest_resource)
+        .key("instructions")
+        .value(t.estimate.instructions)
+        .key("cpu")
+        .value(t.estimate.cpu)
         .end_object();
   w.end_array();
 }
@@ -108,14 +119,18 @@ std::string Fixed(double v, int digits = 3) {
 
 int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var", "--scalar"}), {"--json"}}, &args))
+  if (auto problem = ParseArgs(
+          argv,
+          OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var", "--scalar"}), {"--json"}},
+          &args))
     return UsageError("profile", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("profile", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
+    return UsageError("profile", args.positional.empty() ? "missing FILE" : "expected one FILE",
+                      err);
   std::optional<int64_t> given_repeat;
   if (args.has("--repeat")) {
     given_repeat = ParseInteger(args.value("--repeat", ""));
@@ -148,14 +163,21 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   }
   if (args.has("--runner")) {
     auto integers = IntegerScalars(vars);
-    if (!integers) return UsageError("profile", "--runner passes integer values only; " + integers.error().message, err);
-    return RunThroughRunner({.command = "profile", .file = args.positional[0], .target = target, .vars = *integers,
-                             .repeat = static_cast<int>(repeat_count), .json = args.has("--json")},
+    if (!integers)
+      return UsageError("profile",
+                        "--runner passes integer values only; " + integers.error().message, err);
+    return RunThroughRunner({.command = "profile",
+                             .file = args.positional[0],
+                             .target = target,
+                             .vars = *integers,
+                             .repeat = static_cast<int>(repeat_count),
+                             .json = args.has("--json")},
                             *program, args, out, err);
   }
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
-  if (auto problem = CheckScalarNames(lowered->func, given_scalars)) return UsageError("profile", *problem, err);
+  if (auto problem = CheckScalarNames(lowered->func, given_scalars))
+    return UsageError("profile", *problem, err);
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, 1);
@@ -179,28 +201,40 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   double gflops = seconds > 0 ? flops / seconds / 1e9 : 0.0;
   double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
   std::optional<runtime::RooflinePoint> roofline;
-  if (target == "llvm") roofline = CpuRoofline(*program, flops, seconds, arguments->IntegerValues());
+  if (target == "llvm")
+    roofline = CpuRoofline(*program, flops, seconds, arguments->IntegerValues());
   std::vector<codegen::LoopThroughput> throughput;
   if (target == "llvm")
     if (auto loops = codegen::EstimateLoopThroughput(lowered->func)) throughput = std::move(*loops);
   if (args.has("--json")) {
     JsonWriter w;
     w.begin_object()
-        .key("target").value(target)
-        .key("repeat").value(repeat_count)
-        .key("min_ms").value(min_ms)
-        .key("median_ms").value(median_ms)
-        .key("flops").value(static_cast<int64_t>(flops))
-        .key("bytes").value(static_cast<int64_t>(bytes))
-        .key("gflops").value(gflops)
-        .key("gbps").value(gbps)
-        .key("compile_ms").value(kernel->compile_ms);
+        .key("target")
+        .value(target)
+        .key("repeat")
+        .value(repeat_count)
+        .key("min_ms")
+        .value(min_ms)
+        .key("median_ms")
+        .value(median_ms)
+        .key("flops")
+        .value(static_cast<int64_t>(flops))
+        .key("bytes")
+        .value(static_cast<int64_t>(bytes))
+        .key("gflops")
+        .value(gflops)
+        .key("gbps")
+        .value(gbps)
+        .key("compile_ms")
+        .value(kernel->compile_ms);
     if (!arguments->scalars.empty()) {
       w.key("scalars").begin_object();
       for (const auto& [name, value] : arguments->scalars) {
         w.key(name);
-        if (value.is_float()) w.value(value.as_float());
-        else w.value(value.as_int());
+        if (value.is_float())
+          w.value(value.as_float());
+        else
+          w.value(value.as_int());
       }
       w.end_object();
     }
@@ -218,9 +252,11 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (roofline) {
     out << "  roofline:";
     for (const runtime::RooflineLevel& l : roofline->levels)
-      out << " " << l.level << " " << Fixed(l.intensity, 2) << " flop/B (ceiling " << Fixed(l.attainable_gflops, 1)
-          << ")";
-    out << (roofline->bound_by.empty() ? "; above every ceiling" : "; bound by " + roofline->bound_by) << "\n";
+      out << " " << l.level << " " << Fixed(l.intensity, 2) << " flop/B (ceiling "
+          << Fixed(l.attainable_gflops, 1) << ")";
+    out << (roofline->bound_by.empty() ? "; above every ceiling"
+                                       : "; bound by " + roofline->bound_by)
+        << "\n";
   }
   for (const codegen::LoopThroughput& t : throughput)
     out << "  mca " << t.stage << "." << t.var << ": " << t.estimate.Describe() << "\n";

@@ -1,4 +1,5 @@
-// tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--scalar NAME=VALUE]... [--seed N]
+// tessera-cli run FILE [--target llvm|cuda] [--check] [--var NAME=VALUE]... [--scalar
+// NAME=VALUE]... [--seed N]
 //
 // Compiles the script's schedule, runs it once on random inputs and, with --check,
 // compares every output with the te oracle (reference/Reference.h: the unscheduled compute
@@ -52,14 +53,18 @@ Exit codes: 0 success, 1 bad script or failed run, 2 usage, 3 --check mismatch,
 )";
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 }  // namespace
 
 int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{WithRunnerOptions({"--target", "--var", "--scalar", "--seed"}), {"--check"}}, &args))
+  if (auto problem = ParseArgs(
+          argv,
+          OptionSpec{WithRunnerOptions({"--target", "--var", "--scalar", "--seed"}), {"--check"}},
+          &args))
     return UsageError("run", *problem, err);
   if (args.help) {
     out << kHelp << "\nRunner options:\n" << kRunnerHelp;
@@ -68,7 +73,8 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (args.positional.size() != 1)
     return UsageError("run", args.positional.empty() ? "missing FILE" : "expected one FILE", err);
   std::map<std::string, int64_t> given_vars;
-  if (auto problem = ParseVarValues(args.values("--var"), &given_vars)) return UsageError("run", *problem, err);
+  if (auto problem = ParseVarValues(args.values("--var"), &given_vars))
+    return UsageError("run", *problem, err);
   runtime::ScalarArgs given_scalars;
   if (auto problem = ParseScalarValues(args.values("--scalar"), &given_scalars))
     return UsageError("run", *problem, err);
@@ -82,21 +88,30 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (!program) return code;
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda" && target != "cuda-emulator")
-    return UsageError("run", "unknown target '" + target + "' (expected llvm, cuda or cuda-emulator)", err);
+    return UsageError(
+        "run", "unknown target '" + target + "' (expected llvm, cuda or cuda-emulator)", err);
   runtime::ScalarArgs vars(settings.vars.begin(), settings.vars.end());
   for (const auto& [name, value] : given_vars) vars[name] = value;
   for (const auto& [name, value] : given_scalars) vars[name] = value;
   if (args.has("--runner")) {
     auto integers = IntegerScalars(vars);
-    if (!integers) return UsageError("run", "--runner passes integer values only; " + integers.error().message, err);
-    return RunThroughRunner({.command = "run", .file = args.positional[0], .target = target, .vars = *integers,
-                             .check = args.has("--check")}, *program, args, out, err);
+    if (!integers)
+      return UsageError("run", "--runner passes integer values only; " + integers.error().message,
+                        err);
+    return RunThroughRunner({.command = "run",
+                             .file = args.positional[0],
+                             .target = target,
+                             .vars = *integers,
+                             .check = args.has("--check")},
+                            *program, args, out, err);
   }
   if (target == "cuda-emulator")
-    return RunOnEmulator(*program, vars, static_cast<uint64_t>(*seed), args.has("--check"), out, err);
+    return RunOnEmulator(*program, vars, static_cast<uint64_t>(*seed), args.has("--check"), out,
+                         err);
   auto lowered = LowerProgram(*program, target, err);
   if (!lowered) return kBadInput;
-  if (auto problem = CheckScalarNames(lowered->func, given_scalars)) return UsageError("run", *problem, err);
+  if (auto problem = CheckScalarNames(lowered->func, given_scalars))
+    return UsageError("run", *problem, err);
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, static_cast<uint64_t>(*seed));
@@ -113,7 +128,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
 
   auto start_check = std::chrono::steady_clock::now();
   auto checks = reference::CheckAgainstReference(*program->schedule, program->Arguments(),
-                                               arguments->buffers, arguments->scalars);
+                                                 arguments->buffers, arguments->scalars);
   if (!checks) {
     err << "tessera-cli run: the reference failed: " << checks.error().message << "\n";
     return kBadInput;

@@ -19,7 +19,8 @@ const char* const kRunnerHelp =
 )";
 
 std::vector<std::string> WithRunnerOptions(std::vector<std::string> valued) {
-  for (const char* o : {"--runner", "--partition", "--gres", "--time", "--account", "--workdir", "--slurm-extra"})
+  for (const char* o :
+       {"--runner", "--partition", "--gres", "--time", "--account", "--workdir", "--slurm-extra"})
     valued.push_back(o);
   return valued;
 }
@@ -75,16 +76,18 @@ std::string RequestId(const RunnerJob& job, const std::string& script) {
 
 }  // namespace
 
-int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program, const ParsedArgs& args,
-                     std::ostream& out, std::ostream& err) {
+int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
+                     const ParsedArgs& args, std::ostream& out, std::ostream& err) {
   const std::string prefix = "tessera-cli " + job.command + ": ";
   runner::RunnerOptions options = RunnerOptionsFromArgs(args);
   options.parallel_builds = 1;
   options.poll_s = 0.2;
   if (options.kind != "local" && options.kind != "slurm")
-    return UsageError(job.command, "unknown runner '" + options.kind + "' (expected local or slurm)", err);
+    return UsageError(job.command,
+                      "unknown runner '" + options.kind + "' (expected local or slurm)", err);
   if (job.target != "llvm" && job.target != "cuda")
-    return UsageError(job.command, "--runner measures the llvm or cuda target, not '" + job.target + "'", err);
+    return UsageError(job.command,
+                      "--runner measures the llvm or cuda target, not '" + job.target + "'", err);
   std::string problem;
   auto text = ScriptText(job.file, &problem);
   if (!text) {
@@ -108,12 +111,13 @@ int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
   using runner::MeasureStatus;
   if (r.status != MeasureStatus::Ok && r.status != MeasureStatus::CheckFailed) {
     err << prefix << (r.status == MeasureStatus::Unavailable ? "not available: " : "")
-        << runner::MeasureStatusName(r.status) << " on " << (r.machine.hostname.empty() ? "?" : r.machine.hostname)
-        << ": " << r.message << "\n";
+        << runner::MeasureStatusName(r.status) << " on "
+        << (r.machine.hostname.empty() ? "?" : r.machine.hostname) << ": " << r.message << "\n";
     if (r.status == MeasureStatus::Unavailable) return kUnavailable;
     return kBadInput;
   }
-  const std::string where = r.machine.hostname + " (" + r.machine.cpu_model + ", " + made->Name() + " runner)";
+  const std::string where =
+      r.machine.hostname + " (" + r.machine.cpu_model + ", " + made->Name() + " runner)";
   // The node's counts: it knows the shape values it used (defaults included).
   const double bytes = r.bytes;
   const double flops = r.flops;
@@ -122,16 +126,26 @@ int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
     if (job.json) {
       JsonWriter w;
       w.begin_object()
-          .key("target").value(job.target)
-          .key("repeat").value(job.repeat)
-          .key("min_ms").value(r.min_ms)
-          .key("median_ms").value(r.median_ms)
-          .key("flops").value(static_cast<int64_t>(flops))
-          .key("bytes").value(static_cast<int64_t>(bytes))
-          .key("gflops").value(r.gflops)
-          .key("gbps").value(gbps)
-          .key("compile_ms").value(r.build_ms)
-          .key("runner").value(made->Name())
+          .key("target")
+          .value(job.target)
+          .key("repeat")
+          .value(job.repeat)
+          .key("min_ms")
+          .value(r.min_ms)
+          .key("median_ms")
+          .value(r.median_ms)
+          .key("flops")
+          .value(static_cast<int64_t>(flops))
+          .key("bytes")
+          .value(static_cast<int64_t>(bytes))
+          .key("gflops")
+          .value(r.gflops)
+          .key("gbps")
+          .value(gbps)
+          .key("compile_ms")
+          .value(r.build_ms)
+          .key("runner")
+          .value(made->Name())
           .key("machine");
       r.machine.WriteJson(w);
       w.end_object();
@@ -145,9 +159,11 @@ int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
         << "  " << Fixed(gbps, 2) << " GB/s (" << Fixed(bytes, 0) << " bytes of arguments)\n";
     return kSuccess;
   }
-  out << "main on " << where << ": compiled in " << r.build_ms << " ms, ran in " << r.median_ms << " ms\n";
+  out << "main on " << where << ": compiled in " << r.build_ms << " ms, ran in " << r.median_ms
+      << " ms\n";
   if (!job.check) return kSuccess;
-  out << "check against the reference (reference: te oracle, on the node): max abs error " << r.max_error << "\n";
+  out << "check against the reference (reference: te oracle, on the node): max abs error "
+      << r.max_error << "\n";
   if (r.status == MeasureStatus::CheckFailed) {
     out << "  " << r.message << "\n";
     err << prefix << "--check found a mismatch\n";

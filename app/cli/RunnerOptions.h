@@ -37,9 +37,10 @@ struct RunnerJob {
 
 // Measures `job` through the runner the options name and prints the result as the local
 // command would. `program` is the script as the command loaded it (its errors were
-// reported before a job is submitted); the counts printed are the node's. Exit codes as the local command: 1 build or run failure, 3 --check
-// mismatch, 4 the runner (Slurm) or the target not available.
-int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program, const ParsedArgs& args,
-                     std::ostream& out, std::ostream& err);
+// reported before a job is submitted); the counts printed are the node's. Exit codes as the local
+// command: 1 build or run failure, 3 --check mismatch, 4 the runner (Slurm) or the target not
+// available.
+int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
+                     const ParsedArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace tessera::cli

@@ -55,9 +55,8 @@ int SimplifyCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kSuccess;
   }
   if (args.positional.size() != 1)
-    return UsageError("simplify", args.positional.empty() ? "missing EXPR"
-                                                          : "expected one EXPR (quote it)",
-                      err);
+    return UsageError(
+        "simplify", args.positional.empty() ? "missing EXPR" : "expected one EXPR (quote it)", err);
 
   script::ExprEnvironment env(args.values("--size-var"));
   auto expr = env.Evaluate(args.positional[0], "<expr>");
@@ -73,8 +72,8 @@ int SimplifyCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
       return kBadInput;
     }
     if (!c->dtype().is_bool()) {
-      err << "<assume>:1:1: error: an assumption must be a condition, got a "
-          << c->dtype().str() << " expression\n";
+      err << "<assume>:1:1: error: an assumption must be a condition, got a " << c->dtype().str()
+          << " expression\n";
       return kBadInput;
     }
     assumptions.push_back(*c);

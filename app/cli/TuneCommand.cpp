@@ -96,7 +96,8 @@ std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostre
 
 // The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
 // headed by what it achieved.
-std::string TvmScript(const tune::TuningRecord& best, const std::optional<tune::TuningRecord>& input) {
+std::string TvmScript(const tune::TuningRecord& best,
+                      const std::optional<tune::TuningRecord>& input) {
   std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops) + " GFLOP/s, median " +
                        Fixed(best.median_ms, 3) + " ms";
   if (input && input->median_ms > 0 && best.median_ms > 0)
@@ -143,8 +144,8 @@ int ExportImport(const ParsedArgs& args, std::ostream& out, std::ostream& err) {
   return kSuccess;
 }
 
-int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>& vars, std::ostream& out,
-                    std::ostream& err) {
+int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>& vars,
+                    std::ostream& out, std::ostream& err) {
   if (!args.has("--db")) return UsageError("tune", "--best needs --db DB", err);
   int code = kSuccess;
   auto program = LoadScript("tune", args.value("--best"), true, err, &code);
@@ -170,8 +171,8 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
     return kBadInput;
   }
   if (!best->has_value()) {
-    err << "tessera-cli tune: no record of workload " << fp.name << " (" << fp.hash << ") on this machine ("
-        << machine.Key() << ") in " << args.value("--db") << "\n";
+    err << "tessera-cli tune: no record of workload " << fp.name << " (" << fp.hash
+        << ") on this machine (" << machine.Key() << ") in " << args.value("--db") << "\n";
     return kBadInput;
   }
   std::optional<tune::TuningRecord> input;
@@ -185,32 +186,50 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
 void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, std::ostream& out) {
   JsonWriter w;
   w.begin_object()
-      .key("workload").value(r.workload.hash)
-      .key("workload_name").value(r.workload.name)
-      .key("machine").value(r.machine_key)
-      .key("runner").value(runner_name)
-      .key("measured").value(r.measured)
-      .key("failed").value(r.failed)
-      .key("invalid").value(r.invalid)
-      .key("resumed").value(r.resumed)
-      .key("elapsed_s").value(r.elapsed_s)
-      .key("seconds_to_90_percent").value(r.seconds_to_90_percent);
+      .key("workload")
+      .value(r.workload.hash)
+      .key("workload_name")
+      .value(r.workload.name)
+      .key("machine")
+      .value(r.machine_key)
+      .key("runner")
+      .value(runner_name)
+      .key("measured")
+      .value(r.measured)
+      .key("failed")
+      .value(r.failed)
+      .key("invalid")
+      .value(r.invalid)
+      .key("resumed")
+      .value(r.resumed)
+      .key("elapsed_s")
+      .value(r.elapsed_s)
+      .key("seconds_to_90_percent")
+      .value(r.seconds_to_90_percent);
   if (r.input) w.key("input_median_ms").value(r.input->median_ms);
   if (r.best) {
     w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
-    if (r.input && r.best->median_ms > 0) w.key("speedup").value(r.input->median_ms / r.best->median_ms);
+    if (r.input && r.best->median_ms > 0)
+      w.key("speedup").value(r.input->median_ms / r.best->median_ms);
     w.key("best_script").value(r.best->script);
   }
   w.key("trials").begin_array();
   for (const tune::TuneTrial& t : r.trials)
     w.begin_object()
-        .key("index").value(t.index)
-        .key("source").value(t.source)
-        .key("status").value(t.status)
-        .key("median_ms").value(t.median_ms)
-        .key("gflops").value(t.gflops)
-        .key("best_gflops").value(t.best_gflops)
-        .key("elapsed_s").value(t.elapsed_s)
+        .key("index")
+        .value(t.index)
+        .key("source")
+        .value(t.source)
+        .key("status")
+        .value(t.status)
+        .key("median_ms")
+        .value(t.median_ms)
+        .key("gflops")
+        .value(t.gflops)
+        .key("best_gflops")
+        .value(t.best_gflops)
+        .key("elapsed_s")
+        .value(t.elapsed_s)
         .end_object();
   w.end_array().end_object();
   out << w.str() << "\n";
@@ -220,23 +239,26 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
 
 int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed", "--strategy",
-                                     "--batch", "--repeat", "--best", "--export", "--import", "--var"}),
-                  {"--json"}};
+  OptionSpec spec{
+      WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed", "--strategy",
+                         "--batch", "--repeat", "--best", "--export", "--import", "--var"}),
+      {"--json"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
     out << kHelp << kRunnerHelp << kFooter;
     return kSuccess;
   }
   std::map<std::string, int64_t> vars;
-  if (auto problem = ParseVarValues(args.values("--var"), &vars)) return UsageError("tune", *problem, err);
+  if (auto problem = ParseVarValues(args.values("--var"), &vars))
+    return UsageError("tune", *problem, err);
   if (args.has("--export") || args.has("--import")) {
     if (!args.positional.empty() || (args.has("--export") && args.has("--import")))
       return UsageError("tune", "--export and --import take no FILE and not each other", err);
     return ExportImport(args, out, err);
   }
   if (args.has("--best")) {
-    if (!args.positional.empty()) return UsageError("tune", "--best takes its FILE as its value", err);
+    if (!args.positional.empty())
+      return UsageError("tune", "--best takes its FILE as its value", err);
     return PrintStoredBest(args, vars, out, err);
   }
   if (args.positional.size() != 1)
@@ -245,7 +267,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   tune::TuneOptions options;
   options.shape_vars = vars;
   options.target = args.value("--target", "llvm");
-  if (options.target != "llvm") return UsageError("tune", "unknown target '" + options.target + "' (tune supports llvm)", err);
+  if (options.target != "llvm")
+    return UsageError("tune", "unknown target '" + options.target + "' (tune supports llvm)", err);
   struct IntOption {
     const char* name;
     int* into;
@@ -257,8 +280,10 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     if (!args.has(o.name)) continue;
     auto v = ParseInteger(args.value(o.name));
     if (!v || *v < o.low || *v > o.high)
-      return UsageError("tune", std::string(o.name) + " expects an integer from " + std::to_string(o.low) + " to " +
-                                    std::to_string(o.high), err);
+      return UsageError("tune",
+                        std::string(o.name) + " expects an integer from " + std::to_string(o.low) +
+                            " to " + std::to_string(o.high),
+                        err);
     *o.into = static_cast<int>(*v);
   }
   if (args.has("--seed")) {
@@ -289,7 +314,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   }
   runner::RunnerOptions runner_options = RunnerOptionsFromArgs(args);
   if (runner_options.kind != "local" && runner_options.kind != "slurm")
-    return UsageError("tune", "unknown runner '" + runner_options.kind + "' (expected local or slurm)", err);
+    return UsageError(
+        "tune", "unknown runner '" + runner_options.kind + "' (expected local or slurm)", err);
   runner_options.poll_s = runner_options.kind == "local" ? 0.05 : 0.2;
   std::string problem;
   std::unique_ptr<runner::Runner> runner = runner::MakeRunner(runner_options, &problem);
@@ -313,8 +339,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kUnavailable;
   }
   if (runner->Name() != "local")
-    err << "tune: measuring on " << machine->hostname << " (" << machine->Key() << ") through " << runner->Name()
-        << "\n";
+    err << "tune: measuring on " << machine->hostname << " (" << machine->Key() << ") through "
+        << runner->Name() << "\n";
   // The batch an earlier run left in flight on this work folder (core/tune/EarlierCandidates.h).
   if (db) {
     auto earlier = tune::RecordEarlierCandidates(*program, *runner, *db, *machine, options);
@@ -323,7 +349,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
       return kBadInput;
     }
     if (*earlier > 0)
-      err << "tune: resumed " << *earlier << " candidates that an earlier run left unrecorded in the work folder\n";
+      err << "tune: resumed " << *earlier
+          << " candidates that an earlier run left unrecorded in the work folder\n";
   }
   auto result = tune::Tune(*program, *runner, db.get(), *machine, options, callbacks);
   if (!result) {
@@ -334,8 +361,9 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     WriteJsonReport(*result, runner->Name(), out);
     return result->best ? kSuccess : kBadInput;
   }
-  err << "tune: " << result->measured << " measured (" << result->failed << " failed, " << result->invalid
-      << " invalid samples skipped) in " << Fixed(result->elapsed_s, 1) << " s\n";
+  err << "tune: " << result->measured << " measured (" << result->failed << " failed, "
+      << result->invalid << " invalid samples skipped) in " << Fixed(result->elapsed_s, 1)
+      << " s\n";
   if (!result->best) {
     err << "tessera-cli tune: no candidate ran successfully\n";
     return kBadInput;

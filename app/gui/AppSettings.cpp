@@ -32,7 +32,9 @@ QString AppSettings::language() {
   return lang == "zh_CN" ? lang : QStringLiteral("en");
 }
 
-void AppSettings::setLanguage(const QString& language) { QSettings().setValue(kLanguage, language); }
+void AppSettings::setLanguage(const QString& language) {
+  QSettings().setValue(kLanguage, language);
+}
 
 QStringList AppSettings::recentFiles() { return QSettings().value(kRecent).toStringList(); }
 

@@ -32,8 +32,11 @@ QString Autosave::fileFor(const QString& path) {
   QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave";
   if (path.isEmpty()) return dir + "/untitled.tessera";
   QByteArray hash = QCryptographicHash::hash(QFileInfo(path).absoluteFilePath().toUtf8(),
-                                             QCryptographicHash::Sha1).toHex().left(16);
-  return dir + "/" + QFileInfo(path).completeBaseName() + "-" + QString::fromLatin1(hash) + ".tessera";
+                                             QCryptographicHash::Sha1)
+                        .toHex()
+                        .left(16);
+  return dir + "/" + QFileInfo(path).completeBaseName() + "-" + QString::fromLatin1(hash) +
+         ".tessera";
 }
 
 bool Autosave::saveNow() {

@@ -9,7 +9,8 @@
 
 namespace tessera::gui {
 
-runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings, const std::string& worker) {
+runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings,
+                                       const std::string& worker) {
   runner::RunnerOptions o;
   o.kind = settings.kind;
   o.partition = settings.partition;
@@ -28,24 +29,28 @@ runner::MeasureRequest MeasureRequestFor(const RunRequest& r) {
   runner::MeasureRequest m;
   m.script = script::PrintScript(*r.program);
   m.target = r.target;
-  for (const ir::Var& v : r.function->func.scalar_params()) m.shape_vars[v.name()] = r.shape_var_value;
+  for (const ir::Var& v : r.function->func.scalar_params())
+    m.shape_vars[v.name()] = r.shape_var_value;
   m.check = r.check;
   m.warmup = r.repeat > 0 ? 1 : 0;
   m.repeat = std::max(1, r.repeat);
   // Every press of Run measures anew (a work folder may hold earlier results of the same
   // schedule): the id carries the time.
   const long long now = std::chrono::duration_cast<std::chrono::microseconds>(
-                            std::chrono::system_clock::now().time_since_epoch()).count();
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
   m.id = std::string(r.repeat > 0 ? "profile-" : "run-") + std::to_string(now);
   return m;
 }
 
 namespace {
 
-RunResult FromMeasure(const runner::MeasureResult& m, const RunRequest& r, const std::string& runner_name) {
+RunResult FromMeasure(const runner::MeasureResult& m, const RunRequest& r,
+                      const std::string& runner_name) {
   RunResult out;
   out.target = r.target;
-  out.where = (m.machine.hostname.empty() ? std::string("?") : m.machine.hostname) + " (" + runner_name + ")";
+  out.where = (m.machine.hostname.empty() ? std::string("?") : m.machine.hostname) + " (" +
+              runner_name + ")";
   using runner::MeasureStatus;
   if (m.status == MeasureStatus::Cancelled) {
     out.cancelled = true;
@@ -53,14 +58,16 @@ RunResult FromMeasure(const runner::MeasureResult& m, const RunRequest& r, const
     return out;
   }
   if (m.status != MeasureStatus::Ok && m.status != MeasureStatus::CheckFailed) {
-    out.message = std::string(runner::MeasureStatusName(m.status)) + " on " + out.where + ": " + m.message;
+    out.message =
+        std::string(runner::MeasureStatusName(m.status)) + " on " + out.where + ": " + m.message;
     return out;
   }
   out.ok = true;
   out.compile_ms = m.build_ms;
   out.min_ms = m.min_ms;
   out.median_ms = m.median_ms;
-  out.max_ms = m.times_ms.empty() ? m.median_ms : *std::max_element(m.times_ms.begin(), m.times_ms.end());
+  out.max_ms =
+      m.times_ms.empty() ? m.median_ms : *std::max_element(m.times_ms.begin(), m.times_ms.end());
   out.flops = m.flops;
   out.gflops = m.gflops;
   out.checked = r.check;
@@ -71,7 +78,8 @@ RunResult FromMeasure(const runner::MeasureResult& m, const RunRequest& r, const
 
 }  // namespace
 
-RunResult RunOnCluster(const RunRequest& r, const std::atomic<bool>& cancel, const RunProgress& progress) {
+RunResult RunOnCluster(const RunRequest& r, const std::atomic<bool>& cancel,
+                       const RunProgress& progress) {
   RunResult result;
   result.target = r.target;
   if (!r.program || !r.function || !r.program->schedule) {
@@ -95,9 +103,12 @@ RunResult RunOnCluster(const RunRequest& r, const std::atomic<bool>& cancel, con
   callbacks.cancelled = [&cancel] { return cancel.load(); };
   callbacks.on_progress = [&progress, &kind](int queued, int running, int done) {
     if (!progress) return;
-    if (done > 0) progress(95, kind + " job finished");
-    else if (running > 0) progress(50, kind + " job running");
-    else if (queued > 0) progress(10, kind + " job queued");
+    if (done > 0)
+      progress(95, kind + " job finished");
+    else if (running > 0)
+      progress(50, kind + " job running");
+    else if (queued > 0)
+      progress(10, kind + " job queued");
   };
   std::vector<runner::MeasureResult> results = made->Measure({MeasureRequestFor(r)}, callbacks);
   if (results.empty()) {

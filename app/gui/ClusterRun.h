@@ -15,12 +15,14 @@
 namespace tessera::gui {
 
 // The runner options of the project's settings (RunRequest::runner) and worker.
-runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings, const std::string& worker);
+runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings,
+                                       const std::string& worker);
 
 // The candidate the node measures: the printed script, every shape variable at
 // shape_var_value, check and repeats as the request asks.
 runner::MeasureRequest MeasureRequestFor(const RunRequest& request);
 
-RunResult RunOnCluster(const RunRequest& request, const std::atomic<bool>& cancel, const RunProgress& progress);
+RunResult RunOnCluster(const RunRequest& request, const std::atomic<bool>& cancel,
+                       const RunProgress& progress);
 
 }  // namespace tessera::gui

@@ -21,11 +21,13 @@ constexpr qint64 kMaxScriptBytes = 8 << 20;
 // A script is UTF-8 text without NUL bytes; anything else is refused before parsing.
 Result<QString> DecodeScript(const QByteArray& bytes, const QString& path) {
   if (bytes.contains('\0'))
-    return Error(QObject::tr("%1 is not a script: it contains binary data").arg(path).toStdString());
+    return Error(
+        QObject::tr("%1 is not a script: it contains binary data").arg(path).toStdString());
   QStringDecoder decoder(QStringDecoder::Utf8);
   QString text = decoder(bytes);
   if (decoder.hasError())
-    return Error(QObject::tr("%1 is not a script: it is not valid UTF-8 text").arg(path).toStdString());
+    return Error(
+        QObject::tr("%1 is not a script: it is not valid UTF-8 text").arg(path).toStdString());
   return text;
 }
 
@@ -46,7 +48,8 @@ Status Document::loadScript(const QString& path, QString& text) {
   if (!file.open(QIODevice::ReadOnly))
     return Error(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
   if (file.size() > kMaxScriptBytes)
-    return Error(tr("%1 is too large for a script (%2 bytes)").arg(path).arg(file.size()).toStdString());
+    return Error(
+        tr("%1 is too large for a script (%2 bytes)").arg(path).arg(file.size()).toStdString());
   auto decoded = DecodeScript(file.readAll(), path);
   if (!decoded.ok()) return decoded.error();
   text = *decoded;
@@ -62,7 +65,8 @@ Status Document::loadProject(const QString& path, QString& text) {
   if (!file.open(QIODevice::ReadOnly))
     return Error(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
   if (file.size() > qint64(project::kMaxProjectBytes))
-    return Error(tr("%1 is too large for a project (%2 bytes)").arg(path).arg(file.size()).toStdString());
+    return Error(
+        tr("%1 is too large for a project (%2 bytes)").arg(path).arg(file.size()).toStdString());
   QByteArray bytes = file.readAll();
   auto p = project::ParseProjectJson(std::string_view(bytes.constData(), size_t(bytes.size())),
                                      path.toStdString());
@@ -96,8 +100,8 @@ Status Document::load(const QString& path) {
 }
 
 project::ProjectFile Document::toProject() const {
-  project::ProjectFile p = state_.program ? project::ProjectFromProgram(*state_.program)
-                                          : project::ProjectFile{};
+  project::ProjectFile p =
+      state_.program ? project::ProjectFromProgram(*state_.program) : project::ProjectFile{};
   p.script = text_.toStdString();  // what the user sees, comments and all
   p.view_state_json = viewState_;
   p.target = target_;
@@ -166,7 +170,8 @@ Status Document::apply(const views::Intent& intent) {
                      .toStdString());
   if (intent.primitive == "transform_layout") return applyScriptLine(intent);
   // Annotating a loop again is legal for the schedule but only adds a duplicate line.
-  if ((intent.primitive == "vectorize" || intent.primitive == "unroll" || intent.primitive == "parallel") &&
+  if ((intent.primitive == "vectorize" || intent.primitive == "unroll" ||
+       intent.primitive == "parallel") &&
       intent.iterVars.size() == 1) {
     QString problem = views::IterVarPrimitiveProblem(state_.schedule.get(), intent.stage,
                                                      intent.primitive, intent.iterVars.front());
@@ -218,18 +223,21 @@ Result<QString> Document::withScriptLine(const views::Intent& intent,
   QString map = intent.params.value("index_map").toString().trimmed();
   QString pad = intent.params.value("pad_value").toString().trimmed();
   if (!map.startsWith("lambda"))
-    return Error(tr("transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]")
-                     .toStdString());
+    return Error(
+        tr("transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]")
+            .toStdString());
   const script::ScriptNames& names = state_.program->names;
   auto tensor = names.tensor_vars.find(intent.stage.toStdString());
-  QString var = tensor != names.tensor_vars.end() ? QString::fromStdString(tensor->second) : intent.stage;
+  QString var =
+      tensor != names.tensor_vars.end() ? QString::fromStdString(tensor->second) : intent.stage;
   QString line = QString("%1[%2].transform_layout(%3%4)")
                      .arg(QString::fromStdString(names.schedule_var), var, map,
                           pad.isEmpty() ? QString() : ", pad_value=" + pad);
   QString text = text_ + (text_.endsWith('\n') ? "" : "\n") + line + "\n";
   next = Evaluate(text.toStdString(), state_.file);
   if (!next.program || next.errors.size() > state_.errors.size()) {
-    const Error& e = next.errors.empty() ? Error("the script did not evaluate") : next.errors.back();
+    const Error& e =
+        next.errors.empty() ? Error("the script did not evaluate") : next.errors.back();
     return Error(intent.describe().toStdString() + ": " + e.message);
   }
   QString printed = QString::fromStdString(script::PrintScript(*next.program));
@@ -271,8 +279,8 @@ Status Document::showVersion(int id) {
   if (!v) return Error(tr("there is no version v%1").arg(id).toStdString());
   QString script = QString::fromStdString(v->script);
   if (script == text_) return Status::Ok();
-  undo_.push(new ReplaceScriptCommand(this, text_, script,
-                                      tr("go to %1").arg(QString::fromStdString(state_.history.label(id)))));
+  undo_.push(new ReplaceScriptCommand(
+      this, text_, script, tr("go to %1").arg(QString::fromStdString(state_.history.label(id)))));
   return Status::Ok();
 }
 

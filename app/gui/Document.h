@@ -68,7 +68,8 @@ class Document : public QObject {
   // Adds a Run or Profile to the run log (state().history).
   void addRun(const views::RunRecord& run);
   // Replaces the history (a project being opened).
-  void restoreHistory(std::vector<views::ScheduleVersion> versions, std::vector<views::RunRecord> runs);
+  void restoreHistory(std::vector<views::ScheduleVersion> versions,
+                      std::vector<views::RunRecord> runs);
   // Goes to a recorded version: its script replaces the text as one undoable step.
   Status showVersion(int id);
   void setPeakGflops(double peak) { state_.peak_gflops = peak; }

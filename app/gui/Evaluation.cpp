@@ -83,14 +83,16 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
 }  // namespace
 
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
-                                                  const ir::Stmt& loops, const std::string& target) {
+                                                  const ir::Stmt& loops,
+                                                  const std::string& target) {
   std::vector<ir::DataProducer> args;
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
   transform::PassContext ctx;
   ctx.target = target;
   // Arguments with a layout transform are passed in their physical layout (RFC 0077).
   transform::AddLayoutArgBuffers(*program.schedule, args, &ctx);
-  return transform::LowerToPrimFunc(loops, args, "default_function", ctx, program.ScalarParameters());
+  return transform::LowerToPrimFunc(loops, args, "default_function", ctx,
+                                    program.ScalarParameters());
 }
 
 // The core reports errors as values; an exception escaping it is a bug there, and the

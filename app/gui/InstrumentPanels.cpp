@@ -72,7 +72,8 @@ void InstrumentPanels::createDock() {
   dock_->setObjectName("RooflineDock");
   dock_->setWidget(roofline_);
   window_->addDockWidget(Qt::RightDockWidgetArea, dock_);
-  if (QDockWidget* profile = window_->dock("ProfileDock")) window_->tabifyDockWidget(profile, dock_);
+  if (QDockWidget* profile = window_->dock("ProfileDock"))
+    window_->tabifyDockWidget(profile, dock_);
   window_->restoreDockWidget(dock_);  // where the saved layout had it
   if (QMenu* view = MenuOf(window_->action("actionDarkPalette"))) {
     QAction* before = nullptr;
@@ -113,8 +114,9 @@ void InstrumentPanels::retranslate() {
   dock_->setWindowTitle(tr("Roofline"));
   if (checkAction_) {
     checkAction_->setText(tr("Check on the GPU &Emulator"));
-    checkAction_->setToolTip(tr("Runs the CUDA kernels of this schedule on the CPU and reports races, "
-                                "shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)"));
+    checkAction_->setToolTip(
+        tr("Runs the CUDA kernels of this schedule on the CPU and reports races, "
+           "shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)"));
   }
 }
 
@@ -145,11 +147,13 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
     if (!lowered.ok()) return {std::nullopt, QString::fromStdString(lowered.error().message)};
     runtime::ScalarArgs scalars;
     for (const ir::Var& v : lowered->func.scalar_params())
-      scalars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(kShapeValue)
-                                                                     : runtime::DefaultScalarValue(v);
+      scalars[v.name()] = runtime::IsShapeVariable(lowered->func, v)
+                              ? runtime::ScalarValue(kShapeValue)
+                              : runtime::DefaultScalarValue(v);
     reference::EmulatorCheckOptions options;
     options.edit = edit;
-    auto report = reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, scalars, options);
+    auto report = reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered,
+                                             scalars, options);
     if (!report.ok()) return {std::nullopt, QString::fromStdString(report.error().message)};
     return {std::move(*report), QString()};
   }));
@@ -179,14 +183,16 @@ void InstrumentPanels::checkDone() {
   }
   bool ok = report_->ok();
   if (ok) {
-    window_->statusBar()->showMessage(tr("Checked on the GPU emulator: the outputs match the reference and no "
-                                         "race was seen."),
-                                      8000);
+    window_->statusBar()->showMessage(
+        tr("Checked on the GPU emulator: the outputs match the reference and no "
+           "race was seen."),
+        8000);
   } else {
     const reference::EmulatorFinding& first = report_->findings.front();
-    window_->statusBar()->showMessage(tr("GPU emulator: %n problem(s); %1", "", int(report_->findings.size()))
-                                          .arg(QString::fromStdString((first.kernel.empty() ? "" : first.kernel + ": ") +
-                                                                      first.message)));
+    window_->statusBar()->showMessage(
+        tr("GPU emulator: %n problem(s); %1", "", int(report_->findings.size()))
+            .arg(QString::fromStdString((first.kernel.empty() ? "" : first.kernel + ": ") +
+                                        first.message)));
     // The loop the first located finding is on becomes the selection (every view shows it).
     for (const reference::EmulatorFinding& f : report_->findings)
       if (!f.loops.empty()) {
@@ -224,7 +230,8 @@ void InstrumentPanels::showReport() {
   auto* summary = dialog_->findChild<QPlainTextEdit*>("emulatorSummary");
   auto* source = dialog_->findChild<QPlainTextEdit*>("emulatorSource");
   QString text = QString::fromStdString(report_->text);
-  if (!report_->ran) text += tr("The run failed: %1\n").arg(QString::fromStdString(report_->run_error));
+  if (!report_->ran)
+    text += tr("The run failed: %1\n").arg(QString::fromStdString(report_->run_error));
   if (report_->findings.empty()) text += tr("\nNo problem found.\n");
   for (const reference::EmulatorFinding& f : report_->findings) {
     text += "\n" + tr("%1 in %2: %3")

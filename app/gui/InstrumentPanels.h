@@ -1,4 +1,4 @@
-// InstrumentPanels: the main window's instrument (issue #15) — why a schedule is fast or
+// InstrumentPanels: the main window's instrument — why a schedule is fast or
 // slow, and whether a GPU schedule is right, without a GPU:
 // - the Roofline dock (views/RooflineView.h): every CPU profile run at its intensity for
 //   each memory level against this machine's measured ceilings; a click goes to the run's

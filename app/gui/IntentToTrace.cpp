@@ -26,7 +26,8 @@ Status TakeInt(const views::Intent& intent, const char* key, int64_t minimum, Tr
   if (!intent.params.contains(key) || !ok)
     return Problem(intent, QObject::tr("needs an integer '%1'").arg(key));
   if (value < minimum)
-    return Problem(intent, QObject::tr("'%1' must be at least %2, not %3").arg(key).arg(minimum).arg(value));
+    return Problem(
+        intent, QObject::tr("'%1' must be at least %2, not %3").arg(key).arg(minimum).arg(value));
   entry.ints[key] = value;
   return Status::Ok();
 }
@@ -40,9 +41,9 @@ Status TakeString(const views::Intent& intent, const char* key, TraceEntry& entr
 
 Status ExpectVars(const views::Intent& intent, int count) {
   if (intent.iterVars.size() == count) return Status::Ok();
-  if (count == 1)
-    return Problem(intent, QObject::tr("select one loop (iter var) first"));
-  return Problem(intent, QObject::tr("needs %1 iter vars, got %2").arg(count).arg(intent.iterVars.size()));
+  if (count == 1) return Problem(intent, QObject::tr("select one loop (iter var) first"));
+  return Problem(intent,
+                 QObject::tr("needs %1 iter vars, got %2").arg(count).arg(intent.iterVars.size()));
 }
 
 Status FillArguments(const views::Intent& intent, TraceEntry& entry) {
@@ -101,8 +102,7 @@ Status FillArguments(const views::Intent& intent, TraceEntry& entry) {
 }  // namespace
 
 Result<schedule::TraceEntry> ToTraceEntry(const views::Intent& intent) {
-  if (intent.stage.isEmpty())
-    return Problem(intent, QObject::tr("select a stage first"));
+  if (intent.stage.isEmpty()) return Problem(intent, QObject::tr("select a stage first"));
   TraceEntry entry;
   entry.primitive = intent.primitive.toStdString();
   entry.stage.name = intent.stage.toStdString();

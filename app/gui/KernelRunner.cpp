@@ -5,23 +5,23 @@
 #include <fstream>
 #include <thread>
 
-#include "arith/Evaluate.h"
 #include "Evaluation.h"
 #include "ReferenceCache.h"
-#include "runtime/LLVMModule.h"
+#include "arith/Evaluate.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "runtime/ArgBinder.h"
 #include "reference/Compare.h"
+#include "reference/Reference.h"
+#include "runtime/ArgBinder.h"
 #include "runtime/CpuCount.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/MachinePeak.h"
-#include "reference/Reference.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
-#include "schedule/ScheduleOps.h"
 #include "schedule/Graph.h"
+#include "schedule/ScheduleOps.h"
 #include "te/Operation.h"
 
 namespace tessera::gui {
@@ -35,7 +35,8 @@ double Ms(Clock::time_point since) {
 
 // Every variable (shape variables only, in shapes and domains) takes `value`.
 std::optional<int64_t> ConstantWith(const ir::Expr& e, int64_t value) {
-  ir::Expr fixed = ir::Substitute(e, [&](const ir::Var& v) { return ir::make_const(v.dtype(), value); });
+  ir::Expr fixed =
+      ir::Substitute(e, [&](const ir::Var& v) { return ir::make_const(v.dtype(), value); });
   auto r = arith::EvaluateConstant(fixed, {});
   return r.ok() ? std::optional<int64_t>(*r) : std::nullopt;
 }
@@ -88,7 +89,8 @@ Result<Arrays> MakeArrays(const RunRequest& r) {
       shape.push_back(*c);
     }
     auto array = runtime::NDArray::Empty(shape, buffers[i]->dtype);
-    if (!array.ok()) return Error("cannot allocate '" + buffers[i]->name + "': " + array.error().message);
+    if (!array.ok())
+      return Error("cannot allocate '" + buffers[i]->name + "': " + array.error().message);
     array->FillRandom(1000 + i);
     bool output = false;
     if (i < tensors.size())
@@ -106,8 +108,8 @@ Result<Arrays> MakeArrays(const RunRequest& r) {
 // an algorithm computes it.
 void Check(const RunRequest& r, const Arrays& kernel, RunResult& result) {
   auto start = Clock::now();
-  auto checks = CheckWithCachedReference(*r.program->schedule, r.program->Arguments(), kernel.buffers,
-                                         kernel.scalars);
+  auto checks = CheckWithCachedReference(*r.program->schedule, r.program->Arguments(),
+                                         kernel.buffers, kernel.scalars);
   result.check_ms = Ms(start);
   if (!checks.ok()) {
     result.message = "the reference failed: " + checks.error().message;
@@ -232,11 +234,13 @@ double EstimatedPeakGflops() {
       break;
     }
   // Two FMA units of 16 (AVX-512) or 8 (AVX2) float lanes, 2 flops per FMA.
-  double per_cycle = __builtin_cpu_supports("avx512f") ? 64 : (__builtin_cpu_supports("avx2") ? 32 : 8);
+  double per_cycle =
+      __builtin_cpu_supports("avx512f") ? 64 : (__builtin_cpu_supports("avx2") ? 32 : 8);
   return runtime::PoolThreadCount() * ghz * per_cycle;
 }
 
-RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const RunProgress& progress) {
+RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
+                    const RunProgress& progress) {
   RunResult result;
   if (!r.program || !r.function || !r.program->schedule)
     return Failed(result, "nothing to run: the script has no lowered function");
@@ -257,7 +261,8 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel, const 
   result.min_ms = result.median_ms = result.max_ms = Ms(start);
   if (r.check && !cancel) {
     if (progress)
-      progress(30, ReferenceIsCached(*r.program->schedule, r.program->Arguments(), arrays->buffers, arrays->scalars)
+      progress(30, ReferenceIsCached(*r.program->schedule, r.program->Arguments(), arrays->buffers,
+                                     arrays->scalars)
                        ? "checking: comparing with the kept reference"
                        : "checking: computing the reference (once per algorithm)");
     Check(r, *arrays, result);

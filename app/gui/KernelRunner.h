@@ -1,7 +1,7 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
-// (CUDA) and runs it on random inputs: once, checked against the te oracle (reference::CheckAgainstReference)
-// (Run), or repeatedly and timed (Profile). Qt-free; it runs on a worker thread
-// (RunController), reads only immutable snapshots and stops early when cancelled.
+// (CUDA) and runs it on random inputs: once, checked against the te oracle
+// (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). Qt-free; it runs on
+// a worker thread (RunController), reads only immutable snapshots and stops early when cancelled.
 #pragma once
 
 #include <atomic>
@@ -18,8 +18,8 @@ namespace tessera::gui {
 struct RunRequest {
   std::shared_ptr<const script::ScriptProgram> program;
   std::shared_ptr<const transform::LoweredProgram> function;
-  bool check = true;     // compare with the te oracle
-  int repeat = 0;        // timed calls after one warm-up (0: run once)
+  bool check = true;             // compare with the te oracle
+  int repeat = 0;                // timed calls after one warm-up (0: run once)
   int64_t shape_var_value = 64;  // the value of every shape variable
   std::string target = "llvm";   // "llvm" (the CPU) or "cuda" (the GPU)
   // Where it runs: here (RunKernel), or on a cluster node through Slurm (RunOnCluster,
@@ -32,18 +32,18 @@ struct RunRequest {
 struct RunResult {
   bool ok = false;
   bool cancelled = false;
-  std::string message;       // the error, or a one-line summary
+  std::string message;  // the error, or a one-line summary
   double compile_ms = 0;
   double min_ms = 0, median_ms = 0, max_ms = 0;  // over the timed calls
-  double flops = 0;          // floating-point operations of the workload per call
-  double gflops = 0;         // at the median time
+  double flops = 0;   // floating-point operations of the workload per call
+  double gflops = 0;  // at the median time
   bool checked = false;
-  bool matches = false;      // kernel == te oracle within tolerance
+  bool matches = false;  // kernel == te oracle within tolerance
   double max_abs_error = 0;
-  double check_ms = 0;             // how long the check took
-  bool reference_reused = false;   // the oracle's answer was kept from an earlier Run
+  double check_ms = 0;            // how long the check took
+  bool reference_reused = false;  // the oracle's answer was kept from an earlier Run
   std::string target;
-  std::string where;         // the machine that ran it, when not this one ("node1 (slurm)")
+  std::string where;  // the machine that ran it, when not this one ("node1 (slurm)")
 };
 
 using RunProgress = std::function<void(int percent, const std::string& step)>;

@@ -8,16 +8,18 @@
 
 #include <vector>
 
-#include "tune/TunableKnobs.h"
 #include "runner/Runner.h"
 #include "tune/Database.h"
+#include "tune/TunableKnobs.h"
 #include "tune/Tuner.h"
 
 namespace tessera::gui {
 
-Result<tune::TuneResult> TuneKnobs(const script::ScriptProgram& program, const std::vector<tune::TunableKnob>& knobs,
+Result<tune::TuneResult> TuneKnobs(const script::ScriptProgram& program,
+                                   const std::vector<tune::TunableKnob>& knobs,
                                    runner::Runner& runner, tune::Database& db,
-                                   const runner::MachineSignature& machine, const tune::TuneOptions& options,
+                                   const runner::MachineSignature& machine,
+                                   const tune::TuneOptions& options,
                                    const tune::TuneCallbacks& callbacks = {});
 
 }  // namespace tessera::gui

@@ -91,7 +91,9 @@ class OnResize : public QObject {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), doc_(new Document(this)), selection_(new views::SelectionModel(this)),
+    : QMainWindow(parent),
+      doc_(new Document(this)),
+      selection_(new views::SelectionModel(this)),
       runner_(new RunController(this)) {
   // The document evaluates the program after every edit: a tune call in it (TVM's autotvm
   // / auto_scheduler tutorials) must not start a tuning job each time; the Tune dock tunes.
@@ -153,7 +155,8 @@ MainWindow::MainWindow(QWidget* parent)
   // First start: the screen's available area (at most 1920x1200); later starts restore
   // the saved geometry and layout.
   QScreen* screen = QGuiApplication::primaryScreen();
-  QSize size = screen ? screen->availableGeometry().size().boundedTo(QSize(1920, 1200)) : QSize(1600, 1000);
+  QSize size =
+      screen ? screen->availableGeometry().size().boundedTo(QSize(1920, 1200)) : QSize(1600, 1000);
   resize(size);
   restoreSettings();
   if (AppSettings::dockState().isEmpty()) {
@@ -183,7 +186,8 @@ void MainWindow::createViews() {
   profile_ = new views::ProfileView;
   runLog_ = new views::RunLogView;
   tune_ = new views::TuneView;
-  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_, bounds_, code_, profile_, runLog_, tune_};
+  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_,
+            bounds_, code_,     profile_,  runLog_,   tune_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     v->setIntentCheck([this](const views::Intent& intent) { return doc_->problemOf(intent); });
@@ -205,7 +209,8 @@ void MainWindow::createViews() {
 }
 
 QDialog* MainWindow::compareVersions(int left, int right) {
-  auto* dialog = new VersionCompareDialog(CompareVersions(doc_->state().history, left, right), this);
+  auto* dialog =
+      new VersionCompareDialog(CompareVersions(doc_->state().history, left, right), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
   return dialog;
@@ -289,7 +294,8 @@ void MainWindow::applyDefaultDockSizes() {
               {w * 33 / 100, w * 40 / 100, w * 27 / 100}, Qt::Horizontal);
   resizeDocks({script, dock("LoopNestDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
   resizeDocks({dock("CodeDock"), dock("BoundsDock")}, {h * 55 / 100, h * 45 / 100}, Qt::Vertical);
-  resizeDocks({dock("StageDagDock"), dock("IterVarDock")}, {h * 40 / 100, h * 60 / 100}, Qt::Vertical);
+  resizeDocks({dock("StageDagDock"), dock("IterVarDock")}, {h * 40 / 100, h * 60 / 100},
+              Qt::Vertical);
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const char* source,
@@ -347,8 +353,8 @@ void MainWindow::changeEvent(QEvent* event) {
 
 void MainWindow::createFileMenu() {
   QMenu* m = addMenu(nullptr, QT_TR_NOOP("&File"));
-  connect(addAction(m, "actionOpen", QT_TR_NOOP("&Open…"), QKeySequence::Open), &QAction::triggered, this,
-          [this] {
+  connect(addAction(m, "actionOpen", QT_TR_NOOP("&Open…"), QKeySequence::Open), &QAction::triggered,
+          this, [this] {
             if (!maybeSave()) return;
             QString path = QFileDialog::getOpenFileName(
                 this, tr("Open project or script"), QString(),
@@ -365,19 +371,20 @@ void MainWindow::createFileMenu() {
   recentMenu_->setObjectName("menuRecent");
   updateRecentMenu();
   m->addSeparator();
-  connect(addAction(m, "actionSave", QT_TR_NOOP("&Save"), QKeySequence::Save), &QAction::triggered, this,
-          &MainWindow::save);
-  connect(addAction(m, "actionSaveAs", QT_TR_NOOP("Save &As…"), QKeySequence::SaveAs), &QAction::triggered,
-          this, [this] { saveAs(QString()); });
+  connect(addAction(m, "actionSave", QT_TR_NOOP("&Save"), QKeySequence::Save), &QAction::triggered,
+          this, &MainWindow::save);
+  connect(addAction(m, "actionSaveAs", QT_TR_NOOP("Save &As…"), QKeySequence::SaveAs),
+          &QAction::triggered, this, [this] { saveAs(QString()); });
   QMenu* exportMenu = addMenu(m, QT_TR_NOOP("&Export"));
-  connect(addAction(exportMenu, "actionExportScript", QT_TR_NOOP("Script for &TVM…"), QKeySequence("Ctrl+E")),
+  connect(addAction(exportMenu, "actionExportScript", QT_TR_NOOP("Script for &TVM…"),
+                    QKeySequence("Ctrl+E")),
           &QAction::triggered, this, &MainWindow::exportScript);
   connect(addAction(exportMenu, "actionExportView", QT_TR_NOOP("Current &View as PNG/SVG…"),
                     QKeySequence("Ctrl+Shift+E")),
           &QAction::triggered, this, &MainWindow::exportCurrentView);
   m->addSeparator();
-  connect(addAction(m, "actionQuit", QT_TR_NOOP("&Quit"), QKeySequence::Quit), &QAction::triggered, this,
-          &QWidget::close);
+  connect(addAction(m, "actionQuit", QT_TR_NOOP("&Quit"), QKeySequence::Quit), &QAction::triggered,
+          this, &QWidget::close);
 }
 
 void MainWindow::createEditMenu() {
@@ -466,21 +473,24 @@ void MainWindow::createRunMenu() {
   QAction* prof = addAction(m, "actionProfile", QT_TR_NOOP("&Profile"), QKeySequence("Ctrl+F5"));
   m->addSeparator();
   QAction* runGpu = addAction(m, "actionRunGpu", QT_TR_NOOP("Run on &GPU"), QKeySequence("F6"));
-  QAction* profGpu = addAction(m, "actionProfileGpu", QT_TR_NOOP("Profile on G&PU"), QKeySequence("Ctrl+F6"));
+  QAction* profGpu =
+      addAction(m, "actionProfileGpu", QT_TR_NOOP("Profile on G&PU"), QKeySequence("Ctrl+F6"));
   m->addSeparator();
   QAction* cancel = addAction(m, "actionCancel", QT_TR_NOOP("C&ancel"), QKeySequence("Shift+F5"));
   m->addSeparator();
   // Where Run and Profile measure (this machine or a Slurm cluster), saved in the project.
-  connect(addAction(m, "actionRunnerSettings", QT_TR_NOOP("R&unner…")), &QAction::triggered, this, [this] {
-    RunnerSettingsDialog dialog(doc_->targetSettings().runner, this);
-    if (dialog.exec() != QDialog::Accepted) return;
-    project::TargetSettings target = doc_->targetSettings();
-    target.runner = dialog.settings();
-    doc_->setTargetSettings(target);
-    updateRunActions();
-    showMessage(target.runner.kind == "slurm" ? tr("Run and Profile now submit Slurm jobs.")
-                                              : tr("Run and Profile now run on this machine."));
-  });
+  connect(addAction(m, "actionRunnerSettings", QT_TR_NOOP("R&unner…")), &QAction::triggered, this,
+          [this] {
+            RunnerSettingsDialog dialog(doc_->targetSettings().runner, this);
+            if (dialog.exec() != QDialog::Accepted) return;
+            project::TargetSettings target = doc_->targetSettings();
+            target.runner = dialog.settings();
+            doc_->setTargetSettings(target);
+            updateRunActions();
+            showMessage(target.runner.kind == "slurm"
+                            ? tr("Run and Profile now submit Slurm jobs.")
+                            : tr("Run and Profile now run on this machine."));
+          });
   connect(run, &QAction::triggered, this, [this] { startRun(false); });
   connect(prof, &QAction::triggered, this, [this] { startRun(true); });
   connect(runGpu, &QAction::triggered, this, [this] { startRun(false, "cuda"); });
@@ -488,13 +498,14 @@ void MainWindow::createRunMenu() {
   connect(cancel, &QAction::triggered, runner_, &RunController::cancel);
   m->addSeparator();
   // Tune: the Tune dock in sight, and a session with its settings when none is going.
-  connect(addAction(m, "actionTune", QT_TR_NOOP("&Tune"), QKeySequence("F7")), &QAction::triggered, this, [this] {
-    if (QDockWidget* d = dock("TuneDock")) {
-      d->show();
-      d->raise();
-    }
-    if (tuner_->state() == views::TuneRunState::Idle) tuner_->startFromView();
-  });
+  connect(addAction(m, "actionTune", QT_TR_NOOP("&Tune"), QKeySequence("F7")), &QAction::triggered,
+          this, [this] {
+            if (QDockWidget* d = dock("TuneDock")) {
+              d->show();
+              d->raise();
+            }
+            if (tuner_->state() == views::TuneRunState::Idle) tuner_->startFromView();
+          });
   updateRunToolTips();
   updateRunActions();
 }
@@ -504,7 +515,8 @@ void MainWindow::updateRunToolTips() {
   static const bool gpu = runtime::CudaAvailable(&why);
   if (!gpu)
     for (const char* name : {"actionRunGpu", "actionProfileGpu"})
-      if (QAction* a = action(name)) a->setToolTip(tr("No CUDA GPU here (%1)").arg(QString::fromStdString(why)));
+      if (QAction* a = action(name))
+        a->setToolTip(tr("No CUDA GPU here (%1)").arg(QString::fromStdString(why)));
   if (!codegen::LLVMAvailable())
     for (const char* name : {"actionRunCpu", "actionProfile"})
       if (QAction* a = action(name)) a->setToolTip(tr("This build has no LLVM backend"));
@@ -524,7 +536,7 @@ void MainWindow::updateRunActions() {
 
 bool MainWindow::startRun(bool profile, const QString& target) {
   const views::DocumentState& state = doc_->state();
-  RunRequest request{state.program, state.function, !profile, profile ? 10 : 0, 64,
+  RunRequest request{state.program,       state.function, !profile, profile ? 10 : 0, 64,
                      target.toStdString()};
   request.runner = doc_->targetSettings().runner;
   if (!state.function) {
@@ -544,7 +556,8 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   progress_->show();
   updateRunActions();
   bool gpu = target == "cuda";
-  QString version = QString::fromStdString(doc_->state().history.label(runVersion_)).section(' ', 0, 0);
+  QString version =
+      QString::fromStdString(doc_->state().history.label(runVersion_)).section(' ', 0, 0);
   runTitle_ = profile ? tr("Profiling %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"))
                       : tr("Running %1 on the %2").arg(version, gpu ? tr("GPU") : tr("CPU"));
   if (request.runner.kind == "slurm") runTitle_ += tr(" of a Slurm node");
@@ -592,21 +605,28 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   }
   if (!profile) {
     QString check = !r.checked ? QString()
-                    : r.matches ? tr(", matches the reference (max error %1)").arg(r.max_abs_error)
-                                : tr(", DIFFERS from the reference (max error %1)").arg(r.max_abs_error);
+                    : r.matches
+                        ? tr(", matches the reference (max error %1)").arg(r.max_abs_error)
+                        : tr(", DIFFERS from the reference (max error %1)").arg(r.max_abs_error);
     if (r.checked)
-      check += r.reference_reused ? tr("; checked in %1 ms against the kept reference").arg(r.check_ms, 0, 'f', 0)
-                                  : tr("; reference computed in %1 ms (kept for the next runs)").arg(r.check_ms, 0, 'f', 0);
+      check += r.reference_reused
+                   ? tr("; checked in %1 ms against the kept reference").arg(r.check_ms, 0, 'f', 0)
+                   : tr("; reference computed in %1 ms (kept for the next runs)")
+                         .arg(r.check_ms, 0, 'f', 0);
     bool failed = r.checked && !r.matches;
     showMessage(tr("%1 ran in %2 ms (compiled in %3 ms)%4")
-                    .arg(version).arg(r.median_ms, 0, 'f', 3).arg(r.compile_ms, 0, 'f', 0).arg(check),
+                    .arg(version)
+                    .arg(r.median_ms, 0, 'f', 3)
+                    .arg(r.compile_ms, 0, 'f', 0)
+                    .arg(check),
                 failed);
     if (failed)
       if (QDockWidget* d = dock("RunLogDock")) d->raise();
     return;
   }
   bool gpu = QString::fromStdString(r.target).startsWith("CUDA");
-  views::ProfileRecord record{version.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0, r.gflops};
+  views::ProfileRecord record{version.toStdString(), gpu ? "cuda" : "llvm", r.median_ms / 1000.0,
+                              r.gflops};
   record.version = versionId;
   record.min_seconds = r.min_ms / 1000.0;
   record.max_seconds = r.max_ms / 1000.0;
@@ -626,7 +646,8 @@ void MainWindow::createViewMenu() {
   m->addSeparator();
   connect(addAction(m, "actionResetLayout", QT_TR_NOOP("&Reset Layout")), &QAction::triggered, this,
           &MainWindow::resetLayout);
-  QAction* dark = addAction(m, "actionDarkPalette", QT_TR_NOOP("&Dark Palette"), QKeySequence("Ctrl+Shift+D"));
+  QAction* dark =
+      addAction(m, "actionDarkPalette", QT_TR_NOOP("&Dark Palette"), QKeySequence("Ctrl+Shift+D"));
   dark->setCheckable(true);
   dark->setChecked(qApp->palette().color(QPalette::Window).lightness() < 128);
   connect(dark, &QAction::toggled, this, [this](bool on) {
@@ -650,15 +671,16 @@ void MainWindow::createViewMenu() {
 
 void MainWindow::createHelpMenu() {
   QMenu* m = addMenu(nullptr, QT_TR_NOOP("&Help"));
-  connect(addAction(m, "actionShortcuts", QT_TR_NOOP("&Keyboard Shortcuts")), &QAction::triggered, this,
-          &MainWindow::showShortcuts);
-  connect(addAction(m, "actionAbout", QT_TR_NOOP("&About Tessera")), &QAction::triggered, this, [this] {
-    QMessageBox::about(this, tr("About Tessera"),
-                       tr("<b>Tessera</b> %1<br>A schedule studio for tensor kernels: see the "
-                          "stage DAG, iter vars, bounds, layouts and code of a tensor program "
-                          "while you schedule it.")
-                           .arg(QCoreApplication::applicationVersion()));
-  });
+  connect(addAction(m, "actionShortcuts", QT_TR_NOOP("&Keyboard Shortcuts")), &QAction::triggered,
+          this, &MainWindow::showShortcuts);
+  connect(
+      addAction(m, "actionAbout", QT_TR_NOOP("&About Tessera")), &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Tessera"),
+                           tr("<b>Tessera</b> %1<br>A schedule studio for tensor kernels: see the "
+                              "stage DAG, iter vars, bounds, layouts and code of a tensor program "
+                              "while you schedule it.")
+                               .arg(QCoreApplication::applicationVersion()));
+      });
 }
 
 QList<QDockWidget*> MainWindow::docks() const { return findChildren<QDockWidget*>(); }
@@ -681,7 +703,8 @@ void MainWindow::refresh() {
   updateRunActions();
   updateScheduleActions();
   const auto& errors = doc_->state().errors;
-  statusLabel_->setText(errors.empty() ? tr("No errors") : tr("%n error(s)", "", int(errors.size())));
+  statusLabel_->setText(errors.empty() ? tr("No errors")
+                                       : tr("%n error(s)", "", int(errors.size())));
   if (!errors.empty()) {
     scriptError_ = QString::fromStdString(errors.front().format());
     showMessage(scriptError_, true);
@@ -737,11 +760,12 @@ void MainWindow::updateTitle() {
 Status MainWindow::openFile(const QString& path) {
   Status st = doc_->load(path);
   if (!st.ok()) {
-    QString message = tr("Could not open %1: %2").arg(path, QString::fromStdString(st.error().message));
+    QString message =
+        tr("Could not open %1: %2").arg(path, QString::fromStdString(st.error().message));
     showMessage(message, true);
     if (interactive_) {
-      auto* box = new QMessageBox(QMessageBox::Warning, tr("Open failed"), message,
-                                  QMessageBox::Ok, this);
+      auto* box =
+          new QMessageBox(QMessageBox::Warning, tr("Open failed"), message, QMessageBox::Ok, this);
       box->setAttribute(Qt::WA_DeleteOnClose);
       box->open();
     }
@@ -768,7 +792,8 @@ bool MainWindow::offerRecovery() {
     return false;
   }
   doc_->editScript(*text);
-  showMessage(tr("Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).").arg(doc_->displayName()));
+  showMessage(
+      tr("Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).").arg(doc_->displayName()));
   return true;
 }
 
@@ -782,8 +807,9 @@ void MainWindow::openStartupFile(const QString& path) {
     doc_->reset(EmbeddedGemmExample(), tr("%1 (example)").arg("gemm.py"));
   // First orientation: where to start, in one line that stays until something happens.
   if (lastMessage_.startsWith(tr("Opened")) || lastMessage_.isEmpty())
-    showMessage(tr("Start here: select a loop in the IterVar graph or the loop nest and use the "
-                   "Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles."));
+    showMessage(
+        tr("Start here: select a loop in the IterVar graph or the loop nest and use the "
+           "Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles."));
 }
 
 Status MainWindow::openExample(const QString& path) {
@@ -795,7 +821,8 @@ Status MainWindow::openExample(const QString& path) {
   }
   QString name = QFileInfo(path).fileName();
   doc_->reset(QString::fromUtf8(file.readAll()), tr("%1 (example)").arg(name));
-  showMessage(tr("Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)").arg(name));
+  showMessage(
+      tr("Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)").arg(name));
   return Status::Ok();
 }
 
@@ -842,7 +869,8 @@ void MainWindow::updateRecentMenu() {
   const QStringList files = AppSettings::recentFiles();
   for (int i = 0; i < files.size(); ++i) {
     QString file = files[i];
-    QAction* a = recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
+    QAction* a =
+        recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(file).fileName()));
     a->setToolTip(file);
     connect(a, &QAction::triggered, this, [this, file] {
       if (maybeSave()) (void)openFile(file);
@@ -853,9 +881,10 @@ void MainWindow::updateRecentMenu() {
 
 bool MainWindow::maybeSave() {
   if (!doc_->isModified() || !interactive_) return true;
-  auto answer = QMessageBox::question(
-      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(doc_->displayName()),
-      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  auto answer =
+      QMessageBox::question(this, tr("Unsaved changes"),
+                            tr("%1 has unsaved changes. Save them?").arg(doc_->displayName()),
+                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save) return save();
   if (answer != QMessageBox::Discard) return false;
   discardChanges();
@@ -879,7 +908,9 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
   // Make Tunable changes no schedule: the knob joins the Tune dock's session.
   if (intent.primitive == "make_tunable") {
     Status made = tuner_->makeTunable(intent);
-    showMessage(made.ok() ? tr("Made tunable: see the Tune dock") : QString::fromStdString(made.error().message), !made.ok());
+    showMessage(made.ok() ? tr("Made tunable: see the Tune dock")
+                          : QString::fromStdString(made.error().message),
+                !made.ok());
     if (QDockWidget* d = dock("TuneDock"); d && made.ok()) d->raise();
     return made.ok();
   }
@@ -900,8 +931,8 @@ void MainWindow::updateScheduleActions() {
     QAction* a = action(QString("action_") + name);
     if (!a) continue;
     QString problem = var.isEmpty() ? QString()  // asks for a loop when triggered
-                                    : views::IterVarPrimitiveProblem(doc_->state().schedule.get(), stage,
-                                                                     name, var);
+                                    : views::IterVarPrimitiveProblem(doc_->state().schedule.get(),
+                                                                     stage, name, var);
     a->setEnabled(problem.isEmpty());
     a->setToolTip(problem);
   }
@@ -999,7 +1030,8 @@ void MainWindow::setLanguage(const QString& language) {
   AppSettings::setLanguage(language);
   if (language == CurrentLanguage()) return;
   if (!InstallTranslators(language)) {
-    showMessage(tr("There is no %1 translation; the language stays as it was.").arg(language), true);
+    showMessage(tr("There is no %1 translation; the language stays as it was.").arg(language),
+                true);
     InstallTranslators(CurrentLanguage());
     return;
   }

@@ -179,7 +179,7 @@ class MainWindow : public QMainWindow {
   views::RunLogView* runLog_ = nullptr;
   views::TuneView* tune_ = nullptr;
   TuneController* tuner_ = nullptr;  // the Tune dock's sessions
-  int runVersion_ = 0;  // the schedule version the current run runs
+  int runVersion_ = 0;               // the schedule version the current run runs
   QList<views::ViewBase*> views_;
   QHash<views::ViewBase*, int> shownVersion_;  // hidden docks refresh when shown
   QPointer<views::ViewBase> lastFocused_;

@@ -38,7 +38,8 @@ void Describe(const te::Tensor& t, std::set<const te::OperationNode*>& seen, std
   out += "]";
   if (auto* c = dynamic_cast<const te::ComputeOpNode*>(op)) {
     for (const ir::IterVar& iv : c->axis) out += " " + iv->var.name() + ir::to_string(iv->dom);
-    for (const ir::IterVar& iv : c->reduce_axis) out += " r" + iv->var.name() + ir::to_string(iv->dom);
+    for (const ir::IterVar& iv : c->reduce_axis)
+      out += " r" + iv->var.name() + ir::to_string(iv->dom);
     for (const ir::Expr& b : c->body) out += " = " + ir::to_string(b);
   }
   out += ";";
@@ -68,7 +69,8 @@ struct Split {
 };
 
 Split SplitArguments(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                     const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& vars) {
+                     const std::vector<runtime::NDArray>& buffers,
+                     const runtime::ScalarArgs& vars) {
   Split s;
   if (args.size() != buffers.size()) {
     s.cacheable = false;
@@ -104,7 +106,8 @@ const Entry* Find(const std::string& key) {
 }  // namespace
 
 bool ReferenceIsCached(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                       const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& vars) {
+                       const std::vector<runtime::NDArray>& buffers,
+                       const runtime::ScalarArgs& vars) {
   Split s = SplitArguments(sch, args, buffers, vars);
   std::lock_guard<std::mutex> lock(Lock());
   return s.cacheable && Find(s.key);
@@ -140,7 +143,8 @@ Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
   ReferenceCheck out;
   out.reused = reused;
   for (size_t k = 0; k < s.outputs.size(); ++k)
-    out.outputs.push_back(reference::OutputCheck{s.outputs[k].name(), reference::Compare(s.actual[k], expected[k])});
+    out.outputs.push_back(
+        reference::OutputCheck{s.outputs[k].name(), reference::Compare(s.actual[k], expected[k])});
   return out;
 }
 

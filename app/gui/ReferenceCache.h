@@ -18,7 +18,7 @@ namespace tessera::gui {
 
 struct ReferenceCheck {
   std::vector<reference::OutputCheck> outputs;  // as reference::CheckAgainstReference gives them
-  bool reused = false;  // the reference came from the cache
+  bool reused = false;                          // the reference came from the cache
 };
 
 // reference::CheckAgainstReference with the reference kept for the next check.
@@ -28,7 +28,8 @@ Result<ReferenceCheck> CheckWithCachedReference(const schedule::Schedule& sch,
                                                 const runtime::ScalarArgs& vars);
 // Whether a check of these arguments would reuse a kept reference.
 bool ReferenceIsCached(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                       const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& vars);
+                       const std::vector<runtime::NDArray>& buffers,
+                       const runtime::ScalarArgs& vars);
 void ClearReferenceCache();
 
 }  // namespace tessera::gui

@@ -27,9 +27,12 @@ bool RunController::start(const RunRequest& request, bool profile) {
   QPointer<RunController> self(this);
   RunProgress report = [self](int percent, const std::string& step) {
     QString text = QString::fromStdString(step);
-    QMetaObject::invokeMethod(self, [self, percent, text] {
-      if (self) emit self->progress(percent, text);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        self,
+        [self, percent, text] {
+          if (self) emit self->progress(percent, text);
+        },
+        Qt::QueuedConnection);
   };
   // The project's runner setting: here, or a job on the cluster (ClusterRun.h).
   RunRequest job = request;

@@ -1,7 +1,5 @@
 #include "RunnerSettingsDialog.h"
 
-#include <algorithm>
-
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -15,6 +13,7 @@
 #include <QRegularExpression>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
 
 #include "runner/SlurmRunner.h"
 
@@ -43,8 +42,10 @@ RunnerSettingsDialog::RunnerSettingsDialog(const project::RunnerSettings& settin
   gres_ = Field(this, "runnerGres", tr("none (e.g. gpu:1)"));
   time_ = Field(this, "runnerTime", tr("from the candidates' timeouts (e.g. 10 or 1:00:00)"));
   account_ = Field(this, "runnerAccount", tr("your default account"));
-  extra_ = Field(this, "runnerExtra", tr("more sbatch options, e.g. --constraint=avx512 --qos=short"));
-  workdir_ = Field(this, "runnerWorkdir", tr("a new folder under $TMPDIR (must be shared with the nodes)"));
+  extra_ =
+      Field(this, "runnerExtra", tr("more sbatch options, e.g. --constraint=avx512 --qos=short"));
+  workdir_ = Field(this, "runnerWorkdir",
+                   tr("a new folder under $TMPDIR (must be shared with the nodes)"));
   browse_ = new QPushButton(tr("Browse…"), this);
   browse_->setObjectName("runnerBrowse");
   check_ = new QPushButton(tr("Check Slurm"), this);
@@ -81,7 +82,8 @@ RunnerSettingsDialog::RunnerSettingsDialog(const project::RunnerSettings& settin
   connect(kind_, &QComboBox::currentIndexChanged, this, &RunnerSettingsDialog::updateEnabled);
   connect(check_, &QPushButton::clicked, this, &RunnerSettingsDialog::checkSlurm);
   connect(browse_, &QPushButton::clicked, this, [this] {
-    QString dir = QFileDialog::getExistingDirectory(this, tr("Work folder shared with the nodes"), workdir_->text());
+    QString dir = QFileDialog::getExistingDirectory(this, tr("Work folder shared with the nodes"),
+                                                    workdir_->text());
     if (!dir.isEmpty()) workdir_->setText(dir);
   });
   setSettings(settings);
@@ -111,20 +113,24 @@ void RunnerSettingsDialog::setSettings(const project::RunnerSettings& s) {
 }
 
 QString RunnerSettingsDialog::validate(const project::RunnerSettings& s) {
-  if (s.kind != "local" && s.kind != "slurm") return tr("Unknown runner \"%1\".").arg(QString::fromStdString(s.kind));
+  if (s.kind != "local" && s.kind != "slurm")
+    return tr("Unknown runner \"%1\".").arg(QString::fromStdString(s.kind));
   static const QRegularExpression word("^[^\\s]*$");
   const std::pair<QString, std::string> words[] = {
       {tr("The partition"), s.partition}, {tr("--gres"), s.gres}, {tr("The account"), s.account}};
   for (const auto& [name, value] : words)
-    if (!word.match(QString::fromStdString(value)).hasMatch()) return tr("%1 cannot contain spaces.").arg(name);
+    if (!word.match(QString::fromStdString(value)).hasMatch())
+      return tr("%1 cannot contain spaces.").arg(name);
   // Slurm's forms: MIN, MIN:SEC, H:MIN:SEC, D-H, D-H:MIN, D-H:MIN:SEC, or UNLIMITED.
-  static const QRegularExpression time("^(\\d+(:\\d+){0,2}|\\d+-\\d+(:\\d+){0,2}|UNLIMITED|INFINITE)$");
+  static const QRegularExpression time(
+      "^(\\d+(:\\d+){0,2}|\\d+-\\d+(:\\d+){0,2}|UNLIMITED|INFINITE)$");
   if (!s.time_limit.empty() && !time.match(QString::fromStdString(s.time_limit)).hasMatch())
     return tr("The time limit \"%1\" is not one Slurm reads (minutes, H:MM:SS or D-HH:MM).")
         .arg(QString::fromStdString(s.time_limit));
   for (const std::string* text : {&s.extra, &s.workdir})
     for (char c : *text)
-      if (c == '\n' || c == '\r' || c == '\t') return tr("The options cannot contain line breaks or tabs.");
+      if (c == '\n' || c == '\r' || c == '\t')
+        return tr("The options cannot contain line breaks or tabs.");
   if (!s.workdir.empty() && !QDir::isAbsolutePath(QString::fromStdString(s.workdir)))
     return tr("The work folder must be an absolute path (the nodes see the same path).");
   return {};
@@ -159,7 +165,8 @@ void RunnerSettingsDialog::checkSlurm() {
 
 void RunnerSettingsDialog::updateEnabled() {
   const bool slurm = kind_->currentData().toString() == "slurm";
-  for (QWidget* w : std::initializer_list<QWidget*>{partition_, gres_, time_, account_, extra_, check_})
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{partition_, gres_, time_, account_, extra_, check_})
     w->setEnabled(slurm);
 }
 

@@ -3,8 +3,8 @@
 #include <QtConcurrent>
 
 #include "Document.h"
-#include "codegen/CodeGenC.h"
 #include "Evaluation.h"
+#include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
 #include "codegen/LoopThroughput.h"
 #include "codegen/cuda/CudaLowering.h"

@@ -1,7 +1,7 @@
 // TargetCode: the generated code of the document's lowered function (C source, LLVM IR,
-// host assembly, and CUDA C++ and PTX when NVRTC is there; no GPU needed), built off the GUI thread after the document settles, because
-// LLVM's O3 pipeline takes longer than a frame. The Code view lists them after the
-// pass timeline.
+// host assembly, and CUDA C++ and PTX when NVRTC is there; no GPU needed), built off the GUI thread
+// after the document settles, because LLVM's O3 pipeline takes longer than a frame. The Code view
+// lists them after the pass timeline.
 #pragma once
 
 #include <QFutureWatcher>

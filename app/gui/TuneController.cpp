@@ -47,10 +47,15 @@ struct TuneReports {
 // (the tuner's trials carry only the status), and the state of a cluster's jobs.
 class ReportingRunner : public runner::Runner {
  public:
-  ReportingRunner(runner::Runner& inner, const TuneReports& reports) : inner_(inner), reports_(reports) {}
+  ReportingRunner(runner::Runner& inner, const TuneReports& reports)
+      : inner_(inner), reports_(reports) {}
   std::string Name() const override { return inner_.Name(); }
-  std::optional<runner::MachineSignature> Machine(std::string* error) override { return inner_.Machine(error); }
-  std::vector<runner::MeasureRequest> EarlierRequests() const override { return inner_.EarlierRequests(); }
+  std::optional<runner::MachineSignature> Machine(std::string* error) override {
+    return inner_.Machine(error);
+  }
+  std::vector<runner::MeasureRequest> EarlierRequests() const override {
+    return inner_.EarlierRequests();
+  }
   std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
                                              const runner::MeasureCallbacks& callbacks) override {
     runner::MeasureCallbacks forwarded = callbacks;
@@ -63,9 +68,11 @@ class ReportingRunner : public runner::Runner {
     for (size_t i = 0; i < results.size() && i < requests.size(); ++i) {
       const runner::MeasureResult& r = results[i];
       // A failed oracle check is the tuner's own message.
-      if (r.status == runner::MeasureStatus::Ok || r.status == runner::MeasureStatus::Cancelled || requests[i].check)
+      if (r.status == runner::MeasureStatus::Ok || r.status == runner::MeasureStatus::Cancelled ||
+          requests[i].check)
         continue;
-      std::string text = "candidate " + requests[i].id + ": " + std::string(runner::MeasureStatusName(r.status));
+      std::string text =
+          "candidate " + requests[i].id + ": " + std::string(runner::MeasureStatusName(r.status));
       if (!r.message.empty()) text += ": " + r.message;
       reports_.message(text, true);
     }
@@ -79,7 +86,8 @@ class ReportingRunner : public runner::Runner {
 
 // One worker run: evaluates the session's script, opens the records, makes the runner
 // and tunes, reporting as it goes. Runs on the controller's thread pool.
-TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, const TuneReports& reports) {
+TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
+                       const TuneReports& reports) {
   TuneOutcome out;
   auto program = script::EvaluateScript(job.script, job.file);
   if (!program) {
@@ -106,15 +114,17 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
   // sized for that machine and the records are keyed with its signature.
   std::optional<runner::MachineSignature> machine = reporting.Machine(&problem);
   if (!machine) {
-    out.error = "cannot learn the machine the " + runner->Name() + " runner measures on: " + problem;
+    out.error =
+        "cannot learn the machine the " + runner->Name() + " runner measures on: " + problem;
     return out;
   }
   if (runner->Name() != "local")
     reports.message("measuring on " + machine->hostname + " (" + machine->cpu_model + ", " +
                         std::to_string(machine->cores) + " cores) through " + runner->Name(),
                     false);
-  tune::RecordQuery query{tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
-                          job.options.target, machine->Key()};
+  tune::RecordQuery query{
+      tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
+      job.options.target, machine->Key()};
   auto postTop = [&] {
     auto top = (*db)->Top(query, kTopCandidates);
     if (top) reports.candidates(std::move(top.value()));
@@ -127,7 +137,8 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
     return out;
   }
   if (*earlier > 0)
-    reports.message("resumed " + std::to_string(*earlier) + " candidates an earlier session left in the work folder",
+    reports.message("resumed " + std::to_string(*earlier) +
+                        " candidates an earlier session left in the work folder",
                     false);
   postTop();  // what earlier sessions stored: the table shows it before the first trial
   tune::TuneCallbacks callbacks;
@@ -137,9 +148,10 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
   };
   callbacks.on_message = [&](const std::string& m) { reports.message(m, false); };
   callbacks.cancelled = [&cancel] { return cancel.load(); };
-  auto result = job.knobs.empty()
-                    ? tune::Tune(*program, reporting, db->get(), *machine, job.options, callbacks)
-                    : TuneKnobs(*program, job.knobs, reporting, **db, *machine, job.options, callbacks);
+  auto result =
+      job.knobs.empty()
+          ? tune::Tune(*program, reporting, db->get(), *machine, job.options, callbacks)
+          : TuneKnobs(*program, job.knobs, reporting, **db, *machine, job.options, callbacks);
   if (!result) {
     out.error = result.error().format();
     return out;
@@ -158,7 +170,8 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel, cons
 
 std::string LoopNestText(const std::string& script, const std::string& name) {
   views::DocumentState s = Evaluate(script, name);
-  if (!s.lowered.defined()) return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
+  if (!s.lowered.defined())
+    return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
   return ir::Print(s.lowered).text;
 }
 
@@ -191,13 +204,16 @@ void TuneController::attach(views::TuneView* view) {
   connect(view, &views::TuneView::resumeRequested, this, &TuneController::resume);
   connect(view, &views::TuneView::cancelRequested, this, &TuneController::cancel);
   connect(view, &views::TuneView::applyRequested, this, [this](qint64 id) {
-    if (Status st = apply(id); !st.ok()) addMessage(QString::fromStdString(st.error().message), true);
+    if (Status st = apply(id); !st.ok())
+      addMessage(QString::fromStdString(st.error().message), true);
   });
   connect(view, &views::TuneView::compareRequested, this,
           [this, view](qint64 a, qint64 b) { compare(a, b, view->window()); });
   connect(this, &TuneController::stateChanged, view, &views::TuneView::setRunState);
-  connect(this, &TuneController::candidatesChanged, view, [this, view] { view->setCandidates(candidates_); });
-  connect(this, &TuneController::progressChanged, view, [this, view] { view->setProgress(progress()); });
+  connect(this, &TuneController::candidatesChanged, view,
+          [this, view] { view->setCandidates(candidates_); });
+  connect(this, &TuneController::progressChanged, view,
+          [this, view] { view->setProgress(progress()); });
   connect(this, &TuneController::trialMeasured, view, &views::TuneView::addTrial);
   connect(this, &TuneController::message, view, &views::TuneView::appendMessage);
   connect(view, &views::TuneView::removeKnobRequested, this, &TuneController::removeKnob);
@@ -284,8 +300,9 @@ bool TuneController::start(const TuneSettings& settings) {
   addMessage(tr("Tuning %1 over %2: %3 trials%4, records in %5")
                  .arg(QString::fromStdString(file_), space)
                  .arg(settings.trials)
-                 .arg(settings.time_budget_s > 0 ? tr(" within %1").arg(views::FormatDuration(settings.time_budget_s))
-                                                 : QString())
+                 .arg(settings.time_budget_s > 0
+                          ? tr(" within %1").arg(views::FormatDuration(settings.time_budget_s))
+                          : QString())
                  .arg(sessionDatabase_),
              false);
   launch();
@@ -299,7 +316,8 @@ void TuneController::launch() {
   job.db_path = sessionDatabase_.toStdString();
   tune::TuneOptions& o = job.options;
   o.trials = std::max(1, session_.trials - done_);
-  if (session_.time_budget_s > 0) o.time_budget_s = std::max(1.0, session_.time_budget_s - elapsedBefore_);
+  if (session_.time_budget_s > 0)
+    o.time_budget_s = std::max(1.0, session_.time_budget_s - elapsedBefore_);
   o.seed = session_.seed + uint64_t(segment_++);  // a resumed run samples afresh
   o.strategy = session_.strategy;
   o.batch_size = session_.batch_size;
@@ -314,40 +332,55 @@ void TuneController::launch() {
   QPointer<TuneController> self(this);
   TuneReports reports;
   reports.trial = [self](const tune::TuneTrial& t) {
-    QMetaObject::invokeMethod(self, [self, t] { if (self) self->receiveTrial(t); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        self,
+        [self, t] {
+          if (self) self->receiveTrial(t);
+        },
+        Qt::QueuedConnection);
   };
   reports.candidates = [self](std::vector<tune::TuningRecord> records) {
-    QMetaObject::invokeMethod(self, [self, records = std::move(records)] {
-      if (!self) return;
-      self->candidates_ = records;
-      emit self->candidatesChanged();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        self,
+        [self, records = std::move(records)] {
+          if (!self) return;
+          self->candidates_ = records;
+          emit self->candidatesChanged();
+        },
+        Qt::QueuedConnection);
   };
   reports.message = [self](const std::string& m, bool error) {
     QString text = QString::fromStdString(m);
-    QMetaObject::invokeMethod(self, [self, text, error] { if (self) self->addMessage(text, error); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        self,
+        [self, text, error] {
+          if (self) self->addMessage(text, error);
+        },
+        Qt::QueuedConnection);
   };
   reports.jobs = [self](const std::string& name, int queued, int running, int done) {
-    QString text = tr("%1: %2 queued, %3 running, %4 done")
-                       .arg(name == "slurm" ? QStringLiteral("Slurm") : QString::fromStdString(name))
-                       .arg(queued)
-                       .arg(running)
-                       .arg(done);
-    QMetaObject::invokeMethod(self, [self, text] {
-      if (!self) return;
-      self->jobs_ = text;
-      emit self->progressChanged();
-    }, Qt::QueuedConnection);
+    QString text =
+        tr("%1: %2 queued, %3 running, %4 done")
+            .arg(name == "slurm" ? QStringLiteral("Slurm") : QString::fromStdString(name))
+            .arg(queued)
+            .arg(running)
+            .arg(done);
+    QMetaObject::invokeMethod(
+        self,
+        [self, text] {
+          if (!self) return;
+          self->jobs_ = text;
+          emit self->progressChanged();
+        },
+        Qt::QueuedConnection);
   };
   cancel_ = std::make_shared<std::atomic<bool>>(false);
   jobs_.clear();
   segmentClock_.start();
   tick_.start();
   setState(views::TuneRunState::Running);
-  watcher_.setFuture(QtConcurrent::run(&pool_, [job, flag = cancel_, reports] {
-    return RunTuneJob(job, *flag, reports);
-  }));
+  watcher_.setFuture(QtConcurrent::run(
+      &pool_, [job, flag = cancel_, reports] { return RunTuneJob(job, *flag, reports); }));
 }
 
 void TuneController::receiveTrial(tune::TuneTrial trial) {
@@ -359,7 +392,8 @@ void TuneController::receiveTrial(tune::TuneTrial trial) {
 }
 
 double TuneController::elapsedSeconds() const {
-  return elapsedBefore_ + (busy() && segmentClock_.isValid() ? segmentClock_.elapsed() / 1000.0 : 0.0);
+  return elapsedBefore_ +
+         (busy() && segmentClock_.isValid() ? segmentClock_.elapsed() / 1000.0 : 0.0);
 }
 
 views::TuneProgress TuneController::progress() const {
@@ -386,7 +420,8 @@ void TuneController::pause() {
 
 bool TuneController::resume() {
   if (state_ != views::TuneRunState::Paused || busy()) return false;
-  addMessage(tr("Resuming: %1 of %2 trials left").arg(session_.trials - done_).arg(session_.trials), false);
+  addMessage(tr("Resuming: %1 of %2 trials left").arg(session_.trials - done_).arg(session_.trials),
+             false);
   launch();
   return true;
 }
@@ -420,16 +455,23 @@ void TuneController::workerStopped() {
                         (session_.time_budget_s > 0 && elapsedBefore_ >= session_.time_budget_s);
   if (state_ == views::TuneRunState::Pausing && !complete) {
     setState(views::TuneRunState::Paused);
-    addMessage(tr("Paused after %1 of %2 trials: Resume continues.").arg(done_).arg(session_.trials), false);
+    addMessage(
+        tr("Paused after %1 of %2 trials: Resume continues.").arg(done_).arg(session_.trials),
+        false);
     return;
   }
   QString summary = state_ == views::TuneRunState::Cancelling
                         ? tr("Cancelled after %1 of %2 trials.").arg(done_).arg(session_.trials)
-                        : tr("Tuned: %1 trials measured in %2.").arg(done_).arg(views::FormatDuration(elapsedBefore_));
+                        : tr("Tuned: %1 trials measured in %2.")
+                              .arg(done_)
+                              .arg(views::FormatDuration(elapsedBefore_));
   if (outcome_.best) {
-    summary += " " + tr("Best %1 GFLOP/s (%2 ms)").arg(outcome_.best->gflops, 0, 'f', 2).arg(outcome_.best->median_ms, 0, 'f', 3);
+    summary += " " + tr("Best %1 GFLOP/s (%2 ms)")
+                         .arg(outcome_.best->gflops, 0, 'f', 2)
+                         .arg(outcome_.best->median_ms, 0, 'f', 3);
     if (outcome_.input && outcome_.input->median_ms > 0 && outcome_.best->median_ms > 0)
-      summary += ", " + tr("×%1 the document's schedule").arg(outcome_.input->median_ms / outcome_.best->median_ms, 0, 'f', 2);
+      summary += ", " + tr("×%1 the document's schedule")
+                            .arg(outcome_.input->median_ms / outcome_.best->median_ms, 0, 'f', 2);
     summary += ".";
   }
   addMessage(summary, false);
@@ -438,29 +480,38 @@ void TuneController::workerStopped() {
 }
 
 Status TuneController::apply(qint64 id) {
-  auto it = std::find_if(candidates_.begin(), candidates_.end(), [id](const tune::TuningRecord& r) { return r.id == id; });
-  if (it == candidates_.end()) return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
+  auto it = std::find_if(candidates_.begin(), candidates_.end(),
+                         [id](const tune::TuningRecord& r) { return r.id == id; });
+  if (it == candidates_.end())
+    return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
   const views::DocumentState& state = doc_->state();
   if (!state.program || !state.program->schedule)
-    return Error(tr("the document's script does not evaluate: fix it before applying a tuned candidate").toStdString());
+    return Error(
+        tr("the document's script does not evaluate: fix it before applying a tuned candidate")
+            .toStdString());
   auto candidate = script::EvaluateScript(it->script, "candidate.py");
   if (!candidate || !candidate->schedule)
     return Error(tr("tuned candidate %1 does not evaluate: %2")
                      .arg(id)
-                     .arg(QString::fromStdString(candidate ? std::string("it creates no schedule") : candidate.error().format()))
+                     .arg(QString::fromStdString(candidate ? std::string("it creates no schedule")
+                                                           : candidate.error().format()))
                      .toStdString());
   const auto& vars = doc_->targetSettings().vars;
   if (tune::FingerprintWorkload(candidate->schedule->outputs, vars).hash !=
       tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash)
-    return Error(tr("tuned candidate %1 computes another workload than the document's (was the te definition "
+    return Error(tr("tuned candidate %1 computes another workload than the document's (was the te "
+                    "definition "
                     "edited since it was tuned?)")
                      .arg(id)
                      .toStdString());
   QString text = QString::fromStdString(it->script);
   if (text == doc_->text()) return Status::Ok();
   doc_->undoStack()->push(new ReplaceScriptCommand(
-      doc_, doc_->text(), text, tr("apply tuned candidate (%1 GFLOP/s)").arg(it->gflops, 0, 'f', 2)));
-  addMessage(tr("Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).").arg(it->gflops, 0, 'f', 2), false);
+      doc_, doc_->text(), text,
+      tr("apply tuned candidate (%1 GFLOP/s)").arg(it->gflops, 0, 'f', 2)));
+  addMessage(
+      tr("Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).").arg(it->gflops, 0, 'f', 2),
+      false);
   return Status::Ok();
 }
 
@@ -489,14 +540,19 @@ QDialog* TuneController::compare(qint64 left, qint64 right, QWidget* parent) {
   auto checked = [](const tune::TuningRecord* r) {
     return r->checked ? tr("agrees with the te oracle") : tr("not checked");
   };
-  c.numbers.push_back({tr("GFLOP/s"), QString::number(a->gflops, 'f', 2), QString::number(b->gflops, 'f', 2)});
+  c.numbers.push_back(
+      {tr("GFLOP/s"), QString::number(a->gflops, 'f', 2), QString::number(b->gflops, 'f', 2)});
   c.numbers.push_back({tr("median time"), ms(a), ms(b)});
   c.numbers.push_back({tr("reference check"), checked(a), checked(b)});
-  c.numbers.push_back({tr("found by"), QString::fromStdString(a->source), QString::fromStdString(b->source)});
+  c.numbers.push_back(
+      {tr("found by"), QString::fromStdString(a->source), QString::fromStdString(b->source)});
   c.numbers.push_back({tr("speed of right vs left"), QString(),
-                       b->median_ms > 0 ? QString("×%1").arg(a->median_ms / b->median_ms, 0, 'f', 2) : QString("—")});
-  c.numbers.push_back({tr("changed script lines"), QString(), QString::number(views::ChangedLineCount(c.script))});
-  c.numbers.push_back({tr("changed loop-nest lines"), QString(), QString::number(views::ChangedLineCount(c.loops))});
+                       b->median_ms > 0 ? QString("×%1").arg(a->median_ms / b->median_ms, 0, 'f', 2)
+                                        : QString("—")});
+  c.numbers.push_back(
+      {tr("changed script lines"), QString(), QString::number(views::ChangedLineCount(c.script))});
+  c.numbers.push_back({tr("changed loop-nest lines"), QString(),
+                       QString::number(views::ChangedLineCount(c.loops))});
   auto* dialog = new VersionCompareDialog(c, parent);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
@@ -505,7 +561,9 @@ QDialog* TuneController::compare(qint64 left, qint64 right, QWidget* parent) {
 
 Status TuneController::makeTunable(const views::Intent& intent) {
   const views::DocumentState& state = doc_->state();
-  if (!state.schedule) return Error(tr("Make tunable: the script has no schedule (fix its errors first)").toStdString());
+  if (!state.schedule)
+    return Error(
+        tr("Make tunable: the script has no schedule (fix its errors first)").toStdString());
   auto knob = views::KnobFromIntent(*state.schedule, intent);
   if (!knob) return Error("Make tunable: " + knob.error().message);
   for (tune::TunableKnob& k : knobs_)
@@ -542,7 +600,8 @@ void TuneController::refreshKnobs() {
       kept.push_back(*again);
     else
       addMessage(tr("The knob %1 was dropped: %2")
-                     .arg(QString::fromStdString(k.Describe()), QString::fromStdString(again.error().message)),
+                     .arg(QString::fromStdString(k.Describe()),
+                          QString::fromStdString(again.error().message)),
                  true);
   }
   knobs_ = std::move(kept);

@@ -26,8 +26,8 @@
 #include "runner/Runner.h"
 #include "support/Result.h"
 #include "tune/Record.h"
-#include "tune/Tuner.h"
 #include "tune/TunableKnobs.h"
+#include "tune/Tuner.h"
 #include "views/MakeTunableMenu.h"
 #include "views/TuneView.h"
 
@@ -45,7 +45,7 @@ struct TuneSettings {
   uint64_t seed = 1;
   int batch_size = 4;
   int repeat = 3;
-  double timeout_s = 30;     // per candidate and phase (build, timed runs, check)
+  double timeout_s = 30;  // per candidate and phase (build, timed runs, check)
 };
 
 // What one worker run ended with (a session has one per start / resume).
@@ -152,11 +152,11 @@ class TuneController : public QObject {
   TuneSettings session_;
   std::string script_, file_;  // the session's workload (the document's script at start)
   std::map<std::string, int64_t> vars_;
-  int segment_ = 0;            // worker runs in this session (seeds differ per run)
+  int segment_ = 0;  // worker runs in this session (seeds differ per run)
   int done_ = 0;
-  double elapsedBefore_ = 0;   // tuning time of the finished runs of this session
+  double elapsedBefore_ = 0;  // tuning time of the finished runs of this session
   QElapsedTimer segmentClock_;
-  QTimer tick_;                // the progress line's clock
+  QTimer tick_;  // the progress line's clock
   double bestGflops_ = 0;
   QString jobs_;
   QString databasePath_;

@@ -37,7 +37,8 @@ Summary Summarize(const views::RunHistory& h, int version) {
   for (const views::RunRecord& r : h.runs()) {
     if (r.version != version) continue;
     ++s.runs;
-    if (r.ok && r.median_ms > 0 && (!s.fastest || r.median_ms < s.fastest->median_ms)) s.fastest = &r;
+    if (r.ok && r.median_ms > 0 && (!s.fastest || r.median_ms < s.fastest->median_ms))
+      s.fastest = &r;
     if (r.ok && r.checked) s.checked = &r;
   }
   return s;
@@ -52,7 +53,9 @@ QString CheckText(const views::RunRecord* r) {
 QString Ms(const views::RunRecord* r) {
   if (!r) return "—";
   return QObject::tr("%1 ms (min %2, max %3)")
-      .arg(r->median_ms, 0, 'f', 3).arg(r->min_ms, 0, 'f', 3).arg(r->max_ms, 0, 'f', 3);
+      .arg(r->median_ms, 0, 'f', 3)
+      .arg(r->min_ms, 0, 'f', 3)
+      .arg(r->max_ms, 0, 'f', 3);
 }
 
 // One side of a side-by-side diff as HTML: this side's lines, coloured where they
@@ -105,11 +108,13 @@ VersionComparison CompareVersions(const views::RunHistory& h, int left, int righ
   c.right = QString::fromStdString(h.label(right));
   const views::ScheduleVersion* a = h.find(left);
   const views::ScheduleVersion* b = h.find(right);
-  c.script = views::DiffLines(views::SplitLines(a ? a->script : ""), views::SplitLines(b ? b->script : ""));
+  c.script = views::DiffLines(views::SplitLines(a ? a->script : ""),
+                              views::SplitLines(b ? b->script : ""));
   c.loops = views::DiffLines(views::SplitLines(LoopNestOf(a)), views::SplitLines(LoopNestOf(b)));
   Summary sa = Summarize(h, left), sb = Summarize(h, right);
   c.numbers.push_back({QObject::tr("runs"), QString::number(sa.runs), QString::number(sb.runs)});
-  c.numbers.push_back({QObject::tr("reference check"), CheckText(sa.checked), CheckText(sb.checked)});
+  c.numbers.push_back(
+      {QObject::tr("reference check"), CheckText(sa.checked), CheckText(sb.checked)});
   c.numbers.push_back({QObject::tr("fastest median"), Ms(sa.fastest), Ms(sb.fastest)});
   auto gflops = [](const views::RunRecord* r) {
     return r && r->gflops > 0 ? QString::number(r->gflops, 'f', 2) : QString("—");
@@ -129,9 +134,12 @@ VersionComparison CompareVersions(const views::RunHistory& h, int left, int righ
 }
 
 VersionCompareDialog::VersionCompareDialog(const VersionComparison& c, QWidget* parent)
-    : QDialog(parent), scriptLeft_(Pane(SideHtml(c.script, false))),
-      scriptRight_(Pane(SideHtml(c.script, true))), loopsLeft_(Pane(SideHtml(c.loops, false))),
-      loopsRight_(Pane(SideHtml(c.loops, true))), numbers_(new QTableWidget(this)) {
+    : QDialog(parent),
+      scriptLeft_(Pane(SideHtml(c.script, false))),
+      scriptRight_(Pane(SideHtml(c.script, true))),
+      loopsLeft_(Pane(SideHtml(c.loops, false))),
+      loopsRight_(Pane(SideHtml(c.loops, true))),
+      numbers_(new QTableWidget(this)) {
   setWindowTitle(tr("Compare %1 with %2").arg(c.left, c.right));
   setObjectName("VersionCompareDialog");
   numbers_->setColumnCount(3);
@@ -151,7 +159,8 @@ VersionCompareDialog::VersionCompareDialog(const VersionComparison& c, QWidget* 
   tabs->addTab(SideBySide(scriptLeft_, scriptRight_), tr("Script"));
   tabs->addTab(SideBySide(loopsLeft_, loopsRight_), tr("Loop nest"));
   auto* heading = new QLabel(tr("<b>%1</b> (left) and <b>%2</b> (right)")
-                                 .arg(c.left.toHtmlEscaped(), c.right.toHtmlEscaped()), this);
+                                 .arg(c.left.toHtmlEscaped(), c.right.toHtmlEscaped()),
+                             this);
   auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);

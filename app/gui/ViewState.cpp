@@ -33,17 +33,26 @@ QJsonObject Profile(const views::ProfileRecord& r) {
 QJsonObject Version(const views::ScheduleVersion& v) {
   QJsonArray trace;
   for (const std::string& line : v.trace) trace.append(QString::fromStdString(line));
-  return {{"id", v.id}, {"parent", v.parent}, {"script", QString::fromStdString(v.script)}, {"trace", trace}};
+  return {{"id", v.id},
+          {"parent", v.parent},
+          {"script", QString::fromStdString(v.script)},
+          {"trace", trace}};
 }
 
 QJsonObject Run(const views::RunRecord& r) {
-  return {{"version", r.version},     {"kind", QString::fromStdString(r.kind)},
+  return {{"version", r.version},
+          {"kind", QString::fromStdString(r.kind)},
           {"target", QString::fromStdString(r.target)},
-          {"ok", r.ok},               {"message", QString::fromStdString(r.message)},
-          {"checked", r.checked},     {"matches", r.matches},
-          {"max_error", r.max_error}, {"compile_ms", r.compile_ms},
-          {"min_ms", r.min_ms},       {"median_ms", r.median_ms},
-          {"max_ms", r.max_ms},       {"gflops", r.gflops},
+          {"ok", r.ok},
+          {"message", QString::fromStdString(r.message)},
+          {"checked", r.checked},
+          {"matches", r.matches},
+          {"max_error", r.max_error},
+          {"compile_ms", r.compile_ms},
+          {"min_ms", r.min_ms},
+          {"median_ms", r.median_ms},
+          {"max_ms", r.max_ms},
+          {"gflops", r.gflops},
           {"when", QString::fromStdString(r.when)}};
 }
 
@@ -57,7 +66,8 @@ void ApplyHistory(Document& doc, const QJsonArray& versions, const QJsonArray& r
     v.id = o.value("id").toInt();
     v.parent = o.value("parent").toInt();
     v.script = o.value("script").toString().toStdString();
-    for (const QJsonValue& line : o.value("trace").toArray()) v.trace.push_back(line.toString().toStdString());
+    for (const QJsonValue& line : o.value("trace").toArray())
+      v.trace.push_back(line.toString().toStdString());
     vs.push_back(std::move(v));
   }
   std::vector<views::RunRecord> rs;

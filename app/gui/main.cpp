@@ -39,13 +39,15 @@ void Arrange(MainWindow& w, const QCommandLineParser& p) {
   RaiseDocks(w, p.values("raise"));
   // A dock made wider (its column of the window): long columns fit.
   for (const QString& name : p.values("widen"))
-    if (QDockWidget* d = w.dock(name + "Dock")) w.resizeDocks({d}, {w.width() * 3 / 5}, Qt::Horizontal);
+    if (QDockWidget* d = w.dock(name + "Dock"))
+      w.resizeDocks({d}, {w.width() * 3 / 5}, Qt::Horizontal);
   if (p.isSet("profile")) {
     QTimer::singleShot(300, &w, [&w] { w.startRun(true); });
     // A finished profile raises its own dock: the requested ones come back on top.
-    QObject::connect(w.runner(), &tessera::gui::RunController::finished, &w, [&w, names = p.values("raise")] {
-      QTimer::singleShot(200, &w, [&w, names] { RaiseDocks(w, names); });
-    });
+    QObject::connect(w.runner(), &tessera::gui::RunController::finished, &w,
+                     [&w, names = p.values("raise")] {
+                       QTimer::singleShot(200, &w, [&w, names] { RaiseDocks(w, names); });
+                     });
   }
   // The generated code arrives after the evaluation: show the artefact once it is there,
   // with the selected loop's lines highlighted in it.
@@ -87,15 +89,35 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument("file", QApplication::translate("main", "A script to open."));
-  parser.addOption({"select", QApplication::translate("main", "Select STAGE or STAGE:ITERVAR."), "object"});
-  parser.addOption({"raise", QApplication::translate("main", "Show and raise a dock (Script, StageDag, IterVar, LoopNest, BufferLayout, Bounds, Code, Profile)."), "dock"});
-  parser.addOption({"palette", QApplication::translate("main", "light or dark, for this session."), "palette"});
-  parser.addOption({"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
-  parser.addOption({"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
-  parser.addOption({"code", QApplication::translate("main", "Show this code artefact (\"C source\", \"LLVM IR\", \"Assembly\", ...)."), "title"});
-  parser.addOption({"widen", QApplication::translate("main", "Make this dock's column of the window wider."), "dock"});
-  parser.addOption({"action", QApplication::translate("main", "Trigger this menu action (its object name, e.g. actionCheckEmulator)."), "name"});
-  parser.addOption({"compare-with", QApplication::translate("main", "Compare the script with FILE's as two versions."), "file"});
+  parser.addOption(
+      {"select", QApplication::translate("main", "Select STAGE or STAGE:ITERVAR."), "object"});
+  parser.addOption({"raise",
+                    QApplication::translate("main",
+                                            "Show and raise a dock (Script, StageDag, IterVar, "
+                                            "LoopNest, BufferLayout, Bounds, Code, Profile)."),
+                    "dock"});
+  parser.addOption(
+      {"palette", QApplication::translate("main", "light or dark, for this session."), "palette"});
+  parser.addOption(
+      {"language", QApplication::translate("main", "en or zh_CN, for this session."), "language"});
+  parser.addOption(
+      {"profile", QApplication::translate("main", "Profile the schedule once it is open.")});
+  parser.addOption(
+      {"code",
+       QApplication::translate(
+           "main", "Show this code artefact (\"C source\", \"LLVM IR\", \"Assembly\", ...)."),
+       "title"});
+  parser.addOption({"widen",
+                    QApplication::translate("main", "Make this dock's column of the window wider."),
+                    "dock"});
+  parser.addOption(
+      {"action",
+       QApplication::translate(
+           "main", "Trigger this menu action (its object name, e.g. actionCheckEmulator)."),
+       "name"});
+  parser.addOption(
+      {"compare-with",
+       QApplication::translate("main", "Compare the script with FILE's as two versions."), "file"});
   parser.process(app);
 
   using tessera::gui::AppSettings;

@@ -45,8 +45,8 @@ struct Candidate {
 };
 
 // Runs `run` once and checks `out` against `ref`; a wrong result is not timed.
-Candidate Check(const std::string& impl, std::function<void()> run, const float* out, const float* ref,
-                int64_t count, bool one_thread) {
+Candidate Check(const std::string& impl, std::function<void()> run, const float* out,
+                const float* ref, int64_t count, bool one_thread) {
   Candidate c;
   c.row.impl = impl;
   run();
@@ -109,7 +109,8 @@ void BenchGemm(int64_t n, const BenchOptions& options) {
   std::map<std::string, int64_t> sizes = {{"M", n}, {"N", n}, {"K", n}};
   auto kernel = CompileExample("gemm_fast", sizes);
   if (!kernel) {
-    std::printf("\nGEMM %lld: gemm_fast.py: %s\n", static_cast<long long>(n), kernel.error().message.c_str());
+    std::printf("\nGEMM %lld: gemm_fast.py: %s\n", static_cast<long long>(n),
+                kernel.error().message.c_str());
     g_failed = true;
     return;
   }
@@ -129,17 +130,20 @@ void BenchGemm(int64_t n, const BenchOptions& options) {
   for (int threads : options.threads) {
     bool one = ThreadCount(threads) == 1;
     double peak = runtime::HostMachinePeak().PeakGflops(ThreadCount(threads));
-    PrintSection("GEMM fp32 " + std::to_string(n) + "^3, " + ThreadLabel(threads) + " (reference: " +
-                 (openblas::Available() ? "OpenBLAS" : "C++ loops") + ")");
+    PrintSection("GEMM fp32 " + std::to_string(n) + "^3, " + ThreadLabel(threads) +
+                 " (reference: " + (openblas::Available() ? "OpenBLAS" : "C++ loops") + ")");
     PrintColumnHeader();
     Candidate t = Check("tessera", TesseraRun(*kernel), C.data_as<float>(), ref.data(), n * n, one);
     Candidate o = Unavailable("openblas", openblas::Description());
     if (openblas::Available()) {
       openblas::SetThreads(ThreadCount(threads));
-      o = Check("openblas", [&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(), n * n, false);
+      o = Check(
+          "openblas", [&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(),
+          n * n, false);
     }
     halide::Kernel hk = halide::MakeGemm(n, n, n, a, b, hal.data(), !one);
-    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), n * n, false) : Unavailable("halide", hk.error);
+    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), n * n, false)
+                         : Unavailable("halide", hk.error);
     TimeInterleaved({&t, &o, &h}, options.repeat);
     openblas::SetThreads(0);
     PrintRow(t.row, flops, peak);
@@ -157,7 +161,8 @@ void BenchConv2d(const BenchOptions& options) {
     g_failed = true;
     return;
   }
-  runtime::NDArray data = kernel->Array("data"), weights = kernel->Array("kernel"), out = kernel->Array("conv");
+  runtime::NDArray data = kernel->Array("data"), weights = kernel->Array("kernel"),
+                   out = kernel->Array("conv");
   data.FillRandom(3);
   weights.FillRandom(4);
   std::vector<float> ref(out.numel()), hal(out.numel());
@@ -165,10 +170,13 @@ void BenchConv2d(const BenchOptions& options) {
   for (int threads : options.threads) {
     bool one = ThreadCount(threads) == 1;
     double peak = runtime::HostMachinePeak().PeakGflops(ThreadCount(threads));
-    PrintSection("conv2d fp32 1x64x56x56, 64 3x3 filters, pad 1 (conv2d_fast.py), " + ThreadLabel(threads));
+    PrintSection("conv2d fp32 1x64x56x56, 64 3x3 filters, pad 1 (conv2d_fast.py), " +
+                 ThreadLabel(threads));
     PrintColumnHeader();
-    Candidate t = Check("tessera", TesseraRun(*kernel), out.data_as<float>(), ref.data(), out.numel(), one);
-    halide::Kernel hk = halide::MakeConv2d(s, data.data_as<float>(), weights.data_as<float>(), hal.data(), !one);
+    Candidate t =
+        Check("tessera", TesseraRun(*kernel), out.data_as<float>(), ref.data(), out.numel(), one);
+    halide::Kernel hk =
+        halide::MakeConv2d(s, data.data_as<float>(), weights.data_as<float>(), hal.data(), !one);
     Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), out.numel(), false)
                          : Unavailable("halide", hk.error);
     TimeInterleaved({&t, &h}, options.repeat);
@@ -192,12 +200,13 @@ void BenchSoftmax(const BenchOptions& options) {
   SoftmaxReference(m, n, A.data_as<float>(), ref.data());
   for (int threads : options.threads) {
     bool one = ThreadCount(threads) == 1;
-    PrintSection("softmax fp32 rows of " + std::to_string(m) + "x" + std::to_string(n) + " (softmax_fast.py), " +
-                 ThreadLabel(threads));
+    PrintSection("softmax fp32 rows of " + std::to_string(m) + "x" + std::to_string(n) +
+                 " (softmax_fast.py), " + ThreadLabel(threads));
     PrintColumnHeader();
     Candidate t = Check("tessera", TesseraRun(*kernel), B.data_as<float>(), ref.data(), m * n, one);
     halide::Kernel hk = halide::MakeSoftmax(m, n, A.data_as<float>(), hal.data(), !one);
-    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), m * n, false) : Unavailable("halide", hk.error);
+    Candidate h = hk.run ? Check("halide", hk.run, hal.data(), ref.data(), m * n, false)
+                         : Unavailable("halide", hk.error);
     TimeInterleaved({&t, &h}, options.repeat);
     PrintRow(t.row, 0, 0);
     PrintRow(h.row, 0, 0);
@@ -206,14 +215,17 @@ void BenchSoftmax(const BenchOptions& options) {
 }
 
 void PrintCompileTime(const BenchOptions& options) {
-  auto ms = MedianCompileMs("gemm_fast", {{"M", 1024}, {"N", 1024}, {"K", 1024}}, options.compile_runs);
+  auto ms =
+      MedianCompileMs("gemm_fast", {{"M", 1024}, {"N", 1024}, {"K", 1024}}, options.compile_runs);
   if (!ms) {
     std::printf("\nLLVM compile time of gemm_fast.py: %s\n", ms.error().message.c_str());
     g_failed = true;
     return;
   }
-  std::printf("\nLLVM compile time of gemm_fast.py (1024^3; codegen + O3 + JIT), median of %d: %.1f ms "
-              "(target <= 150 ms)\n", options.compile_runs, *ms);
+  std::printf(
+      "\nLLVM compile time of gemm_fast.py (1024^3; codegen + O3 + JIT), median of %d: %.1f ms "
+      "(target <= 150 ms)\n",
+      options.compile_runs, *ms);
 }
 
 }  // namespace
@@ -239,15 +251,20 @@ int main(int argc, char** argv) {
   const runtime::MachinePeak& peak = runtime::HostMachinePeak();
   std::printf("machine: %s\n", peak.Describe().c_str());
   std::printf("  assumptions: %s\n", peak.assumptions.c_str());
-  std::printf("  measured: %.1f GFLOP/s per core running independent FMAs\n", runtime::MeasureFmaGflopsPerCore());
+  std::printf("  measured: %.1f GFLOP/s per core running independent FMAs\n",
+              runtime::MeasureFmaGflopsPerCore());
   std::printf("tessera: LLVM backend, %s\n", codegen::LLVMTargetDescription().c_str());
   std::printf("openblas: %s\n", openblas::Available() ? openblas::Description() : "not available");
-  std::printf("halide: %s\n", halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
+  std::printf("halide: %s\n",
+              halide::Available() ? "Halide 14 JIT (libHalide14)" : "not available");
   std::printf("onednn: %s\n", onednn::Description());
   isa::PrintContenders();
-  std::printf("times: min / median of %d calls, implementations interleaved call by call, each call after the\n"
-              "  other runtimes' workers went idle and one untimed call; GFLOP/s and %% of peak from the min time\n",
-              options.repeat);
+  std::printf(
+      "times: min / median of %d calls, implementations interleaved call by call, each call after "
+      "the\n"
+      "  other runtimes' workers went idle and one untimed call; GFLOP/s and %% of peak from the "
+      "min time\n",
+      options.repeat);
   if (!options.tutorial_only) {
     for (int64_t n : options.sizes) BenchGemm(n, options);
     BenchConv2d(options);

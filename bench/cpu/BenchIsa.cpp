@@ -14,8 +14,8 @@
 #endif
 
 #include "OpenBlasCore.h"
-#include "codegen/LLVMBackend.h"
 #include "codegen/CpuTarget.h"
+#include "codegen/LLVMBackend.h"
 #include "runtime/MachinePeak.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"

@@ -6,11 +6,14 @@
 namespace tessera::bench {
 
 const char* kBenchUsage =
-    "Usage: tessera-bench-cpu [--sizes 512,1024,2048] [--threads 1|all|both] [--repeat N] [--quick]\n"
-    "                         [--gemm-tutorial | --no-gemm-tutorial] [--tutorial-size N] [--isa native|avx2]\n"
+    "Usage: tessera-bench-cpu [--sizes 512,1024,2048] [--threads 1|all|both] [--repeat N] "
+    "[--quick]\n"
+    "                         [--gemm-tutorial | --no-gemm-tutorial] [--tutorial-size N] [--isa "
+    "native|avx2]\n"
     "\n"
     "GEMM (fp32, M = N = K = each size) with resources/examples/gemm_fast.py against OpenBLAS\n"
-    "cblas_sgemm and Halide 14 (equivalent schedule); conv2d_fast.py and softmax_fast.py against Halide.\n"
+    "cblas_sgemm and Halide 14 (equivalent schedule); conv2d_fast.py and softmax_fast.py against "
+    "Halide.\n"
     "Every result is checked against a reference before it is timed. Ratios are speed ratios:\n"
     "> 1 means Tessera is faster. Times: one warm-up call, then N timed calls.\n"
     "\n"
@@ -18,12 +21,14 @@ const char* kBenchUsage =
     "  --threads T    1, all or both (default both)\n"
     "  --repeat N     timed calls per measurement (default 10)\n"
     "  --quick        sizes 512,1024, repeat 3, 3 compile-time runs\n"
-    "  --gemm-tutorial     only the TVM GEMM-tutorial section: bench/gemm_tutorial/*.py (baseline,\n"
+    "  --gemm-tutorial     only the TVM GEMM-tutorial section: bench/gemm_tutorial/*.py "
+    "(baseline,\n"
     "                      blocking, vectorization, loop permutation, array packing, write cache,\n"
     "                      parallel) against OpenBLAS and oneDNN dnnl_sgemm\n"
     "  --no-gemm-tutorial  skip that section (it runs last by default)\n"
     "  --tutorial-size N   M = N = K of the tutorial section (default 1024, the tutorial's)\n"
-    "  --isa avx2     every contender AVX2-only on an AVX-512 machine (Tessera -mcpu=haswell, oneDNN,\n"
+    "  --isa avx2     every contender AVX2-only on an AVX-512 machine (Tessera -mcpu=haswell, "
+    "oneDNN,\n"
     "                 OpenBLAS and Halide limited to AVX2; bench/cpu/BenchIsa.h); default native\n";
 
 namespace {
@@ -58,7 +63,8 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
       auto v = value();
       auto n = v ? ParseInt(*v) : std::nullopt;
       if (!n || *n < 32 || *n > 8192 || *n % 32 != 0)
-        return "--tutorial-size expects a multiple of 32 in [32, 8192] (the tutorial's block is 32)";
+        return "--tutorial-size expects a multiple of 32 in [32, 8192] (the tutorial's block is "
+               "32)";
       out->tutorial_size = *n;
     } else if (arg == "--sizes") {
       auto v = value();
@@ -79,10 +85,14 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
       if (out->isa != "native" && out->isa != "avx2") return "--isa expects native or avx2";
     } else if (arg == "--threads") {
       auto v = value();
-      if (v == "1") out->threads = {1};
-      else if (v == "all") out->threads = {0};
-      else if (v == "both") out->threads = {1, 0};
-      else return "--threads expects 1, all or both";
+      if (v == "1")
+        out->threads = {1};
+      else if (v == "all")
+        out->threads = {0};
+      else if (v == "both")
+        out->threads = {1, 0};
+      else
+        return "--threads expects 1, all or both";
     } else if (arg == "--repeat") {
       auto v = value();
       auto n = v ? ParseInt(*v) : std::nullopt;
@@ -97,7 +107,8 @@ std::optional<std::string> ParseBenchOptions(int argc, char** argv, BenchOptions
     out->repeat = 3;
     out->compile_runs = 3;
   }
-  if (out->tutorial_only && out->skip_tutorial) return "--gemm-tutorial and --no-gemm-tutorial exclude each other";
+  if (out->tutorial_only && out->skip_tutorial)
+    return "--gemm-tutorial and --no-gemm-tutorial exclude each other";
   if (sizes) out->sizes = *sizes;
   if (repeat) out->repeat = *repeat;
   return std::nullopt;

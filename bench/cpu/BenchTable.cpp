@@ -7,7 +7,8 @@ namespace tessera::bench {
 void PrintSection(const std::string& title) { std::printf("\n%s\n", title.c_str()); }
 
 void PrintColumnHeader() {
-  std::printf("  %-9s %10s %10s %9s %7s %11s\n", "impl", "min ms", "median ms", "GFLOP/s", "%peak", "max err");
+  std::printf("  %-9s %10s %10s %9s %7s %11s\n", "impl", "min ms", "median ms", "GFLOP/s", "%peak",
+              "max err");
 }
 
 void PrintRow(const BenchRow& row, double flops, double peak_gflops) {
@@ -23,8 +24,8 @@ void PrintRow(const BenchRow& row, double flops, double peak_gflops) {
     if (peak_gflops > 0) std::snprintf(peak, sizeof peak, "%.0f%%", 100.0 * g / peak_gflops);
   }
   if (row.checked) std::snprintf(err, sizeof err, "%.1e", row.error);
-  std::printf("  %-9s %10.3f %10.3f %9s %7s %11s %s\n", row.impl.c_str(), t.min_ms, t.median_ms, gflops, peak,
-              err, row.note.c_str());
+  std::printf("  %-9s %10.3f %10.3f %9s %7s %11s %s\n", row.impl.c_str(), t.min_ms, t.median_ms,
+              gflops, peak, err, row.note.c_str());
 }
 
 std::optional<double> SpeedRatio(const BenchRow& tessera, const BenchRow& other) {
@@ -37,8 +38,10 @@ void PrintRatios(const BenchRow& tessera, const BenchRow& a, const BenchRow* b) 
   for (const BenchRow* other : {&a, b}) {
     if (!other) continue;
     auto r = SpeedRatio(tessera, *other);
-    if (r) std::printf("  tessera/%s %.2fx", other->impl.c_str(), *r);
-    else std::printf("  tessera/%s n/a", other->impl.c_str());
+    if (r)
+      std::printf("  tessera/%s %.2fx", other->impl.c_str(), *r);
+    else
+      std::printf("  tessera/%s n/a", other->impl.c_str());
   }
   std::printf("\n");
 }

@@ -9,10 +9,10 @@
 namespace tessera::bench {
 
 struct BenchRow {
-  std::string impl;                 // "tessera", "openblas", "halide"
-  std::optional<Timing> timing;     // empty: not available or failed
-  std::string note;                 // why there is no timing, or extra information
-  double error = 0.0;               // max relative error against the reference
+  std::string impl;              // "tessera", "openblas", "halide"
+  std::optional<Timing> timing;  // empty: not available or failed
+  std::string note;              // why there is no timing, or extra information
+  double error = 0.0;            // max relative error against the reference
   bool checked = false;
 };
 

@@ -32,7 +32,7 @@ struct Step {
 };
 
 const Step kSteps[] = {
-    {"1_baseline.py", "baseline"},          {"2_blocking.py", "blocking"},
+    {"1_baseline.py", "baseline"},           {"2_blocking.py", "blocking"},
     {"3_vectorization.py", "vectorization"}, {"4_loop_permutation.py", "loop permutation"},
     {"5_array_packing.py", "array packing"}, {"6_write_cache.py", "write cache"},
     {"7_parallel.py", "parallel"},
@@ -50,18 +50,20 @@ struct Measured {
 Timing TimeWithinBudget(const std::function<void()>& run, int repeat) {
   WaitForOtherThreadsIdle();
   double first = TimeOnce(run);
-  int calls = static_cast<int>(std::clamp(kBudgetMs / std::max(first, 1e-3), 1.0, double(std::max(repeat, 1))));
+  int calls = static_cast<int>(
+      std::clamp(kBudgetMs / std::max(first, 1e-3), 1.0, double(std::max(repeat, 1))));
   std::vector<double> samples;
   for (int i = 0; i < calls; ++i) samples.push_back(TimeOnce(run));
   return Summarize(samples);
 }
 
 // Runs once, checks against `ref`, then times (a wrong result is not timed).
-Measured CheckAndTime(const std::function<void()>& run, const float* out, const float* ref, int64_t count,
-                      int repeat) {
+Measured CheckAndTime(const std::function<void()>& run, const float* out, const float* ref,
+                      int64_t count, int repeat) {
   run();
   double error = RelativeMaxError(out, ref, count);
-  if (!(error <= kTolerance)) return {std::nullopt, "WRONG RESULT (max relative error " + std::to_string(error) + ")"};
+  if (!(error <= kTolerance))
+    return {std::nullopt, "WRONG RESULT (max relative error " + std::to_string(error) + ")"};
   return {TimeWithinBudget(run, repeat), ""};
 }
 
@@ -78,8 +80,9 @@ void PrintLine(const std::string& impl, const Measured& m, double flops, const s
     std::printf("  %-18s %s\n", impl.c_str(), m.note.c_str());
     return;
   }
-  std::printf("  %-18s %10.2f %10.2f %9.1f %11s %10s\n", impl.c_str(), m.timing->min_ms, m.timing->median_ms,
-              flops / (m.timing->min_ms * 1e6), vs_blas.c_str(), vs_dnnl.c_str());
+  std::printf("  %-18s %10.2f %10.2f %9.1f %11s %10s\n", impl.c_str(), m.timing->min_ms,
+              m.timing->median_ms, flops / (m.timing->min_ms * 1e6), vs_blas.c_str(),
+              vs_dnnl.c_str());
 }
 
 struct Kernels {
@@ -90,7 +93,8 @@ struct Kernels {
 Kernels CompileSteps(int64_t n) {
   Kernels k;
   for (const Step& step : kSteps) {
-    auto kernel = CompileScript(std::string("bench/gemm_tutorial/") + step.file, {{"M", n}, {"N", n}, {"K", n}});
+    auto kernel = CompileScript(std::string("bench/gemm_tutorial/") + step.file,
+                                {{"M", n}, {"N", n}, {"K", n}});
     if (!kernel) {
       k.steps.emplace_back(std::nullopt);
       k.errors.push_back(kernel.error().message);
@@ -109,8 +113,10 @@ Kernels CompileSteps(int64_t n) {
 bool BenchGemmTutorial(const TutorialOptions& options) {
   const int64_t n = options.size;
   const runtime::MachinePeak& peak = runtime::HostMachinePeak();
-  std::printf("\nTVM tutorial \"How to optimize GEMM on CPU\", %lldx%lldx%lld fp32 (bench/gemm_tutorial/*.py)\n",
-              static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n));
+  std::printf(
+      "\nTVM tutorial \"How to optimize GEMM on CPU\", %lldx%lldx%lld fp32 "
+      "(bench/gemm_tutorial/*.py)\n",
+      static_cast<long long>(n), static_cast<long long>(n), static_cast<long long>(n));
   std::printf("  ISA: %s (%s); tessera: %s\n", peak.isa.c_str(), peak.cpu_name.c_str(),
               codegen::LLVMTargetDescription().c_str());
   std::printf("  references: %s; %s\n", openblas::Description(), onednn::Description());
@@ -131,18 +137,18 @@ bool BenchGemmTutorial(const TutorialOptions& options) {
   const double flops = 2.0 * n * n * n;
   for (int threads : options.threads) {
     const int count = ThreadCount(threads);
-    std::printf("\n  %d thread%s          min ms  median ms   GFLOP/s  x openblas   x onednn\n", count,
-                count == 1 ? " " : "s");
+    std::printf("\n  %d thread%s          min ms  median ms   GFLOP/s  x openblas   x onednn\n",
+                count, count == 1 ? " " : "s");
     Measured o{std::nullopt, "not available"}, d{std::nullopt, "not available"};
     if (openblas::Available()) {
       openblas::SetThreads(count);
-      o = CheckAndTime([&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(), n * n,
-                       options.repeat);
+      o = CheckAndTime([&] { openblas::Gemm(n, n, n, a, b, blas.data()); }, blas.data(), ref.data(),
+                       n * n, options.repeat);
     }
     if (onednn::Available()) {
       onednn::SetThreads(count);
-      d = CheckAndTime([&] { onednn::Gemm(n, n, n, a, b, dnnl.data()); }, dnnl.data(), ref.data(), n * n,
-                       options.repeat);
+      d = CheckAndTime([&] { onednn::Gemm(n, n, n, a, b, dnnl.data()); }, dnnl.data(), ref.data(),
+                       n * n, options.repeat);
     }
     PrintLine("openblas", o, flops, "1.00x", Ratio(o, d));
     PrintLine("onednn", d, flops, Ratio(d, o), "1.00x");
@@ -156,8 +162,10 @@ bool BenchGemmTutorial(const TutorialOptions& options) {
             ok = false;
           }
         };
-        if (count == 1) RunOnOneThread([&] { m = CheckAndTime(run, out, ref.data(), n * n, options.repeat); });
-        else m = CheckAndTime(run, out, ref.data(), n * n, options.repeat);
+        if (count == 1)
+          RunOnOneThread([&] { m = CheckAndTime(run, out, ref.data(), n * n, options.repeat); });
+        else
+          m = CheckAndTime(run, out, ref.data(), n * n, options.repeat);
       }
       ok = ok && m.timing.has_value();
       PrintLine(std::to_string(i + 1) + " " + kSteps[i].name, m, flops, Ratio(m, o), Ratio(m, d));
@@ -165,8 +173,10 @@ bool BenchGemmTutorial(const TutorialOptions& options) {
   }
   openblas::SetThreads(0);
   onednn::SetThreads(0);
-  std::printf("  (x openblas, x onednn: speed relative to that library in this run, > 1: Tessera faster;\n"
-              "   slow schedules are timed fewer times, within %.0f s each)\n", kBudgetMs / 1000.0);
+  std::printf(
+      "  (x openblas, x onednn: speed relative to that library in this run, > 1: Tessera faster;\n"
+      "   slow schedules are timed fewer times, within %.0f s each)\n",
+      kBudgetMs / 1000.0);
   return ok;
 }
 

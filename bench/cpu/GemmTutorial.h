@@ -11,9 +11,9 @@
 namespace tessera::bench {
 
 struct TutorialOptions {
-  int64_t size = 1024;            // M = N = K, as in the tutorial
+  int64_t size = 1024;                // M = N = K, as in the tutorial
   std::vector<int> threads = {1, 0};  // 0: every core
-  int repeat = 10;                // timed calls per schedule at most (slow ones get fewer)
+  int repeat = 10;                    // timed calls per schedule at most (slow ones get fewer)
 };
 
 // Prints the section; false when a schedule failed to compile, run or check.

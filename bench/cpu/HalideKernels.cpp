@@ -45,7 +45,8 @@ Kernel Compile(Halide::Func out, Halide::Buffer<float> result) {
     Halide::Target target = Halide::get_jit_target_from_environment();
     auto start = std::chrono::steady_clock::now();
     pipeline->compile_jit(target);
-    k.compile_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    k.compile_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     k.run = [pipeline, result, target]() mutable { pipeline->realize(result, target); };
   } catch (const Halide::Error& e) {
     k.error = e.what();
@@ -60,7 +61,8 @@ bool Available() { return true; }
 // gemm_fast.py: loop j.outer (panels of tile.cols columns, parallel) { pack the K x
 // tile.cols panel of B; loop i.outer (tile.rows rows) { zero the tile; loop k { tile +=
 // A column x B row } } }, the tile rows unrolled and its columns vectorized.
-Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float* C, bool parallel) {
+Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float* C,
+                bool parallel) {
   using namespace Halide;
   Buffer<float> a = Wrap(A, {int(K), int(M)});  // a(k, i)
   Buffer<float> b = Wrap(B, {int(N), int(K)});  // b(j, k)
@@ -74,7 +76,11 @@ Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B,
   out(j, i) = tile(j, i);
   const RegisterTile t = GemmTile(M);
   const int kTileCols = t.cols, kTileRows = t.rows;
-  out.split(j, jo, ji, kTileCols).split(i, io, ii, kTileRows).reorder(ji, ii, io, jo).vectorize(ji).unroll(ii);
+  out.split(j, jo, ji, kTileCols)
+      .split(i, io, ii, kTileRows)
+      .reorder(ji, ii, io, jo)
+      .vectorize(ji)
+      .unroll(ii);
   if (parallel) out.parallel(jo);
   packed.compute_at(out, jo).vectorize(j, kTileCols);
   tile.compute_at(out, io).vectorize(j).unroll(i);
@@ -85,7 +91,8 @@ Kernel MakeGemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B,
 // conv2d_fast.py: the padded input computed once at the root; per group of 4 output
 // channels (parallel) and output row y, the reduction (rc, ry, rx) outside a register
 // tile of 4 channels x 56 columns (7 vectors of 8, unrolled).
-Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, float* out_data, bool parallel) {
+Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, float* out_data,
+                  bool parallel) {
   using namespace Halide;
   int size = int(s.size), o = int(s.out_size()), ks = int(s.kernel), pad = int(s.pad);
   Buffer<float> d = Wrap(data, {size, size, int(s.in_channel), int(s.batch)});
@@ -94,7 +101,8 @@ Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, 
   Var x("x"), y("y"), f("f"), n("n"), xo("xo"), xi("xi"), fo("fo"), fi("fi");
   Func padded("pad"), tile("conv_tile"), conv("conv");
   Expr inside = x >= pad && x < size + pad && y >= pad && y < size + pad;
-  padded(x, y, f, n) = select(inside, d(clamp(x - pad, 0, size - 1), clamp(y - pad, 0, size - 1), f, n), 0.0f);
+  padded(x, y, f, n) =
+      select(inside, d(clamp(x - pad, 0, size - 1), clamp(y - pad, 0, size - 1), f, n), 0.0f);
   RDom r(0, int(s.in_channel), 0, ks, 0, ks, "r");  // r.x = rc, r.y = ry, r.z = rx
   tile(x, y, f, n) = 0.0f;
   tile(x, y, f, n) += padded(x + r.z, y + r.y, r.x, n) * w(r.z, r.y, r.x, f);
@@ -107,7 +115,12 @@ Kernel MakeConv2d(const Conv2dShape& s, const float* data, const float* kernel, 
   if (parallel) conv.parallel(fo);
   // The 4 x 56 tile in registers: Halide's idiom for Tessera's tile accumulated in place.
   tile.compute_at(conv, y).vectorize(x, 8).unroll(f);
-  tile.update().split(x, xo, xi, 8).reorder(xi, xo, f, r.z, r.y, r.x).vectorize(xi).unroll(xo).unroll(f);
+  tile.update()
+      .split(x, xo, xi, 8)
+      .reorder(xi, xo, f, r.z, r.y, r.x)
+      .vectorize(xi)
+      .unroll(xo)
+      .unroll(f);
   return Compile(conv, res);
 }
 

@@ -25,8 +25,8 @@ void Gemm(int64_t M, int64_t N, int64_t K, const float* A, const float* B, float
 }
 
 const char* Description() {
-  static const std::string text = std::string("OpenBLAS (") + openblas_get_config() + ", core " +
-                                  openblas_get_corename() + ")";
+  static const std::string text =
+      std::string("OpenBLAS (") + openblas_get_config() + ", core " + openblas_get_corename() + ")";
   return text.c_str();
 }
 #else

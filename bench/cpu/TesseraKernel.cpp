@@ -5,8 +5,8 @@
 #include <regex>
 #include <sstream>
 
-#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
+#include "runtime/LLVMModule.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 #include "transform/LayoutArguments.h"
@@ -40,7 +40,8 @@ std::string SourcePath(const std::string& path) {
 
 // The script at `path` with each top-level `X = <integer>` line whose X is in `sizes`
 // given the new value.
-Result<std::string> ScriptSource(const std::string& path, const std::map<std::string, int64_t>& sizes) {
+Result<std::string> ScriptSource(const std::string& path,
+                                 const std::map<std::string, int64_t>& sizes) {
   std::ifstream in(path);
   if (!in) return Error("cannot open " + path);
   std::stringstream text;
@@ -55,7 +56,8 @@ Result<std::string> ScriptSource(const std::string& path, const std::map<std::st
   return source;
 }
 
-Result<transform::PrimFunc> LowerScript(const std::string& path, const std::map<std::string, int64_t>& sizes) {
+Result<transform::PrimFunc> LowerScript(const std::string& path,
+                                        const std::map<std::string, int64_t>& sizes) {
   auto source = ScriptSource(path, sizes);
   if (!source) return source.error();
   std::string file = path.substr(path.find_last_of('/') + 1);
@@ -73,11 +75,13 @@ runtime::NDArray TesseraKernel::Array(const std::string& name) const {
   return runtime::NDArray();
 }
 
-Result<std::string> ExampleSource(const std::string& name, const std::map<std::string, int64_t>& sizes) {
+Result<std::string> ExampleSource(const std::string& name,
+                                  const std::map<std::string, int64_t>& sizes) {
   return ScriptSource(ExamplePath(name), sizes);
 }
 
-Result<TesseraKernel> CompileScript(const std::string& path, const std::map<std::string, int64_t>& sizes) {
+Result<TesseraKernel> CompileScript(const std::string& path,
+                                    const std::map<std::string, int64_t>& sizes) {
   auto func = LowerScript(SourcePath(path), sizes);
   if (!func) return func.error();
   auto built = runtime::BuildLLVM(*func);
@@ -103,11 +107,13 @@ Result<TesseraKernel> CompileScript(const std::string& path, const std::map<std:
   return k;
 }
 
-Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std::string, int64_t>& sizes) {
+Result<TesseraKernel> CompileExample(const std::string& name,
+                                     const std::map<std::string, int64_t>& sizes) {
   return CompileScript(ExamplePath(name), sizes);
 }
 
-Result<double> MedianCompileMs(const std::string& name, const std::map<std::string, int64_t>& sizes, int runs) {
+Result<double> MedianCompileMs(const std::string& name, const std::map<std::string, int64_t>& sizes,
+                               int runs) {
   auto func = LowerScript(ExamplePath(name), sizes);
   if (!func) return func.error();
   codegen::LLVMOptions options;

@@ -30,16 +30,20 @@ struct TesseraKernel {
 
 // The text of resources/examples/NAME.py with each top-level `X = <integer>` line whose
 // X is in `sizes` given the new value (how the benchmark runs GEMM at 512/1024/2048).
-Result<std::string> ExampleSource(const std::string& name, const std::map<std::string, int64_t>& sizes);
+Result<std::string> ExampleSource(const std::string& name,
+                                  const std::map<std::string, int64_t>& sizes);
 
-Result<TesseraKernel> CompileExample(const std::string& name, const std::map<std::string, int64_t>& sizes);
+Result<TesseraKernel> CompileExample(const std::string& name,
+                                     const std::map<std::string, int64_t>& sizes);
 
 // The same for a script anywhere (path absolute or relative to the source tree), e.g.
 // bench/gemm_tutorial/7_parallel.py, with its `X = <integer>` lines set from `sizes`.
-Result<TesseraKernel> CompileScript(const std::string& path, const std::map<std::string, int64_t>& sizes);
+Result<TesseraKernel> CompileScript(const std::string& path,
+                                    const std::map<std::string, int64_t>& sizes);
 
 // Median LLVM compile time (codegen + O3 + JIT, as CompiledFunction::stats) of `runs`
 // compilations of the example.
-Result<double> MedianCompileMs(const std::string& name, const std::map<std::string, int64_t>& sizes, int runs);
+Result<double> MedianCompileMs(const std::string& name, const std::map<std::string, int64_t>& sizes,
+                               int runs);
 
 }  // namespace tessera::bench

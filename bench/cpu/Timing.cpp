@@ -13,7 +13,8 @@ namespace tessera::bench {
 double TimeOnce(const std::function<void()>& run) {
   auto start = std::chrono::steady_clock::now();
   run();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 std::string LoadAverage() {

@@ -136,7 +136,8 @@ void Row(const std::string& what, double ms, double rate, const char* unit) {
 
 // The reference's result against Tessera's, as "max rel. difference X".
 std::string Difference(const runtime::NDArray& tessera, const runtime::NDArray& reference) {
-  reference::CompareResult r = reference::Compare(tessera, reference, reference::Tolerance{1e-3, 1e-3});
+  reference::CompareResult r =
+      reference::Compare(tessera, reference, reference::Tolerance{1e-3, 1e-3});
   char buf[96];
   std::snprintf(buf, sizeof buf, "max abs. difference %.2e%s", r.max_abs_error,
                 r.ok() ? "" : " (MISMATCH)");

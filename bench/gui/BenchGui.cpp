@@ -22,10 +22,10 @@
 #include <cstdio>
 #include <functional>
 #include <map>
-#include <set>
-#include <utility>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "MainWindow.h"
@@ -87,7 +87,10 @@ class Attribution {
   std::map<std::string, double> takeSetState() { return std::exchange(setState_, {}); }
   std::map<std::string, double> takeEvents() { return std::exchange(events_, {}); }
 
-  void setStateBegin() { stateClock_.start(); inSetState_ = true; }
+  void setStateBegin() {
+    stateClock_.start();
+    inSetState_ = true;
+  }
   void setStateEnd(views::ViewBase* view) {
     inSetState_ = false;
     if (recording_) setState_[Name(view)] += Ms(stateClock_);
@@ -135,7 +138,8 @@ class BenchApplication : public QApplication {
  public:
   using QApplication::QApplication;
   bool notify(QObject* receiver, QEvent* event) override {
-    return Attribution::instance().deliver(receiver, [&] { return QApplication::notify(receiver, event); });
+    return Attribution::instance().deliver(receiver,
+                                           [&] { return QApplication::notify(receiver, event); });
   }
 };
 
@@ -159,13 +163,16 @@ class Bench {
     });
     // Fuse needs two adjacent loops without annotations: k.outer is first moved after
     // i.inner (untimed), then i.inner is dropped on j.outer.
-    primitive("fuse (drag)", [&] {
-      w_.selection()->selectStage("C");
-      w_.iterVarView()->scene()->dropOnNode(Mime("iv:i.inner").get(), "iv:j.outer");
-    }, [&] {
-      w_.selection()->selectStage("C");
-      w_.iterVarView()->loopOrderStrip()->model()->moveRow(QModelIndex(), 2, QModelIndex(), 4);
-    });
+    primitive(
+        "fuse (drag)",
+        [&] {
+          w_.selection()->selectStage("C");
+          w_.iterVarView()->scene()->dropOnNode(Mime("iv:i.inner").get(), "iv:j.outer");
+        },
+        [&] {
+          w_.selection()->selectStage("C");
+          w_.iterVarView()->loopOrderStrip()->model()->moveRow(QModelIndex(), 2, QModelIndex(), 4);
+        });
     primitive("vectorize", [&] {
       w_.selection()->selectIterVar("C", "i.inner");
       w_.action("action_vectorize")->trigger();
@@ -204,13 +211,17 @@ class Bench {
         views.push_back(Sum(s.setState));
         events.push_back(Sum(s.events));
       }
-      std::printf("  of which evaluation p50 %.2f ms, views' setState p50 %.2f ms, events (layout, paint) p50 %.2f ms\n",
-                  Percentile(evaluation_.at(name), 0.5), Percentile(views, 0.5), Percentile(events, 0.5));
+      std::printf(
+          "  of which evaluation p50 %.2f ms, views' setState p50 %.2f ms, events (layout, paint) "
+          "p50 %.2f ms\n",
+          Percentile(evaluation_.at(name), 0.5), Percentile(views, 0.5), Percentile(events, 0.5));
       if (name != "script edit re-parse") all.insert(all.end(), ms.begin(), ms.end());
     }
     Report("all primitives", all);
     reportViews();
-    if (failures_) std::printf("(%d steps were refused and are not counted: %s)\n", failures_, lastFailure_.c_str());
+    if (failures_)
+      std::printf("(%d steps were refused and are not counted: %s)\n", failures_,
+                  lastFailure_.c_str());
   }
 
  private:
@@ -231,7 +242,9 @@ class Bench {
         for (const auto& [view, ms] : s.setState) setState[view].push_back(ms);
         for (const auto& [view, ms] : s.events) events[view].push_back(ms);
       }
-    std::printf("per view over %zu steps (mean / p95 ms per step; a view absent from a step counts 0):\n", steps);
+    std::printf(
+        "per view over %zu steps (mean / p95 ms per step; a view absent from a step counts 0):\n",
+        steps);
     std::set<std::string> names;
     for (const auto& [view, v] : setState) names.insert(view);
     for (const auto& [view, v] : events) names.insert(view);
@@ -244,7 +257,8 @@ class Bench {
     for (const std::string& view : names) {
       auto [sMean, sP95] = stats(setState.count(view) ? setState.at(view) : std::vector<double>{});
       auto [eMean, eP95] = stats(events.count(view) ? events.at(view) : std::vector<double>{});
-      std::printf("  %-18s setState %6.2f / %6.2f   events %6.2f / %6.2f\n", view.c_str(), sMean, sP95, eMean, eP95);
+      std::printf("  %-18s setState %6.2f / %6.2f   events %6.2f / %6.2f\n", view.c_str(), sMean,
+                  sP95, eMean, eP95);
     }
   }
 
@@ -318,8 +332,10 @@ void MeasureRunStall(MainWindow& w) {
   }
   while (!done) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
   heartbeat.stop();
-  std::printf("run stall: longest GUI-thread gap %.2f ms during a %.0f ms profile "
-              "(%.2f frames; heartbeat 1 ms)\n", worst, Ms(run), worst / kFrameMs);
+  std::printf(
+      "run stall: longest GUI-thread gap %.2f ms during a %.0f ms profile "
+      "(%.2f frames; heartbeat 1 ms)\n",
+      worst, Ms(run), worst / kFrameMs);
   std::printf("  %s\n", qPrintable(w.lastMessage()));
 }
 
@@ -338,7 +354,10 @@ void PrintMachine() {
   auto has = [&](const char* f) {
     return std::find(m.isa_features.begin(), m.isa_features.end(), f) != m.isa_features.end();
   };
-  const char* isa = has("avx512f") ? "AVX-512" : has("avx2") ? "AVX2" : has("avx") ? "AVX" : "no AVX";
+  const char* isa = has("avx512f") ? "AVX-512"
+                    : has("avx2")  ? "AVX2"
+                    : has("avx")   ? "AVX"
+                                   : "no AVX";
   std::printf("machine: %s, %s, %d cores usable; %s\n", m.cpu_model.c_str(), isa, m.cores,
               LoadAverage().c_str());
 }
@@ -373,16 +392,17 @@ int main(int argc, char** argv) {
   w.setInteractive(false);
   w.resize(1600, 1000);
   w.show();
-  w.resetDockSizes();  // the default layout a first start gets at this size
+  w.resetDockSizes();            // the default layout a first start gets at this size
   w.openStartupFile(QString());  // the built-in GEMM example
   QCoreApplication::processEvents();
   QStringList shown;
   for (QDockWidget* d : w.docks())  // a tab behind another is "visible" but out of sight
     if (d->isVisible() && !d->visibleRegion().isEmpty()) shown << d->objectName().remove("Dock");
   shown.sort();
-  std::printf("tessera-bench-gui: %s, %d rounds, window %dx%d, docks in sight: %s; frame budget %.0f ms\n",
-              qPrintable(w.document()->displayName()), rounds, w.width(), w.height(),
-              qPrintable(shown.join(", ")), kFrameMs);
+  std::printf(
+      "tessera-bench-gui: %s, %d rounds, window %dx%d, docks in sight: %s; frame budget %.0f ms\n",
+      qPrintable(w.document()->displayName()), rounds, w.width(), w.height(),
+      qPrintable(shown.join(", ")), kFrameMs);
   PrintMachine();
   Bench bench(w);
   bench.round();  // warm-up: first layouts, fonts, caches

@@ -68,7 +68,7 @@ struct Options {
   // five or so lands in a slow moment of one side): with 9 the median moved by 0.1-0.2
   // between runs of the same kernels; 15 rounds cost a child's compile (~1 s) each.
   int rounds = 15;
-  std::string isa = "native";   // --isa (BenchIsa.h)
+  std::string isa = "native";  // --isa (BenchIsa.h)
 };
 
 struct Workload {
@@ -204,7 +204,8 @@ double HalideAutoschedulers(const std::string& workload, double tuned_ms, double
   for (const char* const* name = halide_auto::SchedulerNames(); *name; ++name) {
     std::string label = std::string("Halide 14 autoscheduler ") + *name;
     WaitForOtherThreadsIdle();  // the child shares the cores with this process's runtimes
-    IsolatedResult r = RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
+    IsolatedResult r =
+        RunIsolated([&] { return HalideChild(workload, *name); }, limit_s, 8ull << 30);
     if (!r.ok || r.text.rfind("ok ", 0) != 0) {
       std::string why = r.ok ? r.text.substr(r.text.find(' ') + 1) : r.failure;
       if (std::string(*name) == "Adams2019") {
@@ -271,8 +272,8 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
       result->measured, result->failed, result->invalid, result->elapsed_s,
       result->seconds_to_90_percent, result->confirmations, result->demoted);
   if (result->rerank_rounds > 0)
-    std::printf("  then the %d fastest timed again in %d rounds, each keeping its median\n", result->reranked,
-                result->rerank_rounds);
+    std::printf("  then the %d fastest timed again in %d rounds, each keeping its median\n",
+                result->reranked, result->rerank_rounds);
   else
     std::printf("  not re-ranked (no time left of the budget, or fewer than 2 records)\n");
   std::printf("  load average now: %s\n", LoadAverage().c_str());

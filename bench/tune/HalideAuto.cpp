@@ -2,7 +2,6 @@
 
 #ifdef TESSERA_BENCH_HALIDE
 #include <Halide.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -42,10 +41,12 @@ bool LoadPlugin(const std::string& scheduler, std::string* error) {
   auto it = loaded.find(scheduler);
   if (it == loaded.end()) {
     std::string lower;
-    for (char c : scheduler) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char c : scheduler)
+      lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::string why;
     try {
-      Halide::load_plugin(std::string(TESSERA_HALIDE_PLUGIN_DIR) + "/libautoschedule_" + lower + ".so");
+      Halide::load_plugin(std::string(TESSERA_HALIDE_PLUGIN_DIR) + "/libautoschedule_" + lower +
+                          ".so");
     } catch (const Halide::Error& e) {
       why = e.what();
     }
@@ -133,7 +134,8 @@ AutoKernel MakeConv2d(const std::string& scheduler, int64_t channels, int64_t si
   Var x("x"), y("y"), f("f"), n("n");
   Func padded("pad"), conv("conv");
   Expr inside = x >= 1 && x < s + 1 && y >= 1 && y < s + 1;
-  padded(x, y, f, n) = select(inside, d(clamp(x - 1, 0, s - 1), clamp(y - 1, 0, s - 1), f, n), 0.0f);
+  padded(x, y, f, n) =
+      select(inside, d(clamp(x - 1, 0, s - 1), clamp(y - 1, 0, s - 1), f, n), 0.0f);
   RDom r(0, ch, 0, 3, 0, 3, "r");  // r.x = rc, r.y = ry, r.z = rx
   conv(x, y, f, n) = 0.0f;
   conv(x, y, f, n) += padded(x + r.z, y + r.y, r.x, n) * w(r.z, r.y, r.x, f);

@@ -16,7 +16,7 @@ struct AutoKernel {
   std::function<void()> run;  // empty when not available or the autoscheduler failed
   double schedule_ms = 0.0;   // the autoscheduler's own time
   double compile_ms = 0.0;
-  double max_error = -1.0;    // vs the plain C++ reference, relative (negative: not checked)
+  double max_error = -1.0;  // vs the plain C++ reference, relative (negative: not checked)
   std::string error;
 };
 

@@ -26,7 +26,8 @@ void WriteAll(int fd, const std::string& text) {
 
 }  // namespace
 
-IsolatedResult RunIsolated(const std::function<std::string()>& work, double timeout_s, uint64_t memory_limit_bytes) {
+IsolatedResult RunIsolated(const std::function<std::string()>& work, double timeout_s,
+                           uint64_t memory_limit_bytes) {
   IsolatedResult result;
   int fds[2];
   if (pipe(fds) != 0) {
@@ -78,8 +79,9 @@ IsolatedResult RunIsolated(const std::function<std::string()>& work, double time
     std::snprintf(why, sizeof why, "did not finish within %.0f s (stopped)", timeout_s);
     result.failure = why;
   } else if (WIFSIGNALED(status)) {
-    result.failure = "the child was killed by signal " + std::to_string(WTERMSIG(status)) +
-                     (WTERMSIG(status) == SIGABRT ? " (abort; out of memory under the limit?)" : "");
+    result.failure =
+        "the child was killed by signal " + std::to_string(WTERMSIG(status)) +
+        (WTERMSIG(status) == SIGABRT ? " (abort; out of memory under the limit?)" : "");
   } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
     result.failure = "the child exited with status " + std::to_string(WEXITSTATUS(status));
   } else {

@@ -20,6 +20,7 @@ struct IsolatedResult {
   double seconds = 0;   // how long the child ran
 };
 
-IsolatedResult RunIsolated(const std::function<std::string()>& work, double timeout_s, uint64_t memory_limit_bytes);
+IsolatedResult RunIsolated(const std::function<std::string()>& work, double timeout_s,
+                           uint64_t memory_limit_bytes);
 
 }  // namespace tessera::bench

@@ -35,7 +35,8 @@ struct Handles {
   // FMA peak on an Emerald Rapids VM, against random data for everyone else.
   dnnl_memory_t Memory(const dnnl_memory_desc_t* md) {
     dnnl_memory_t mem = nullptr;
-    if (!md || dnnl_memory_create(&mem, md, engine, DNNL_MEMORY_ALLOCATE) != dnnl_success) return nullptr;
+    if (!md || dnnl_memory_create(&mem, md, engine, DNNL_MEMORY_ALLOCATE) != dnnl_success)
+      return nullptr;
     memories.push_back(mem);
     void* data = nullptr;
     dnnl_memory_get_data_handle(mem, &data);
@@ -51,7 +52,8 @@ struct Handles {
   // A reorder primitive from `from` to `to`; nullptr on failure.
   dnnl_primitive_t Reorder(const dnnl_memory_desc_t* from, const dnnl_memory_desc_t* to) {
     dnnl_primitive_desc_t pd = nullptr;
-    if (dnnl_reorder_primitive_desc_create(&pd, from, engine, to, engine, nullptr) != dnnl_success) return nullptr;
+    if (dnnl_reorder_primitive_desc_create(&pd, from, engine, to, engine, nullptr) != dnnl_success)
+      return nullptr;
     pds.push_back(pd);
     dnnl_primitive_t prim = nullptr;
     if (dnnl_primitive_create(&prim, pd) != dnnl_success) return nullptr;
@@ -81,7 +83,8 @@ double TimeConv(const ConvShape& s, int repeat, std::string* error, ConvLayouts 
     return -1.0;
   };
   if (dnnl_engine_create(&h.engine, dnnl_cpu, 0) != dnnl_success) return fail("engine");
-  if (dnnl_stream_create(&h.stream, h.engine, dnnl_stream_default_flags) != dnnl_success) return fail("stream");
+  if (dnnl_stream_create(&h.stream, h.engine, dnnl_stream_default_flags) != dnnl_success)
+    return fail("stream");
   const int64_t out_h = s.height + 2 * s.pad - s.kernel + 1;
   const int64_t out_w = s.width + 2 * s.pad - s.kernel + 1;
   dnnl_dims_t src_dims = {s.batch, s.in_channels, s.height, s.width};
@@ -94,8 +97,9 @@ double TimeConv(const ConvShape& s, int repeat, std::string* error, ConvLayouts 
   dnnl_memory_desc_init_by_tag(&wei_md, 4, wei_dims, dnnl_f32, dnnl_format_tag_any);
   dnnl_memory_desc_init_by_tag(&dst_md, 4, dst_dims, dnnl_f32, dnnl_format_tag_any);
   dnnl_convolution_desc_t desc;
-  if (dnnl_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct, &src_md, &wei_md,
-                                         nullptr, &dst_md, strides, padding, padding) != dnnl_success)
+  if (dnnl_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct,
+                                         &src_md, &wei_md, nullptr, &dst_md, strides, padding,
+                                         padding) != dnnl_success)
     return fail("convolution descriptor");
   dnnl_primitive_desc_t conv_pd = nullptr;
   if (dnnl_primitive_desc_create(&conv_pd, &desc, nullptr, h.engine, nullptr) != dnnl_success)
@@ -105,7 +109,8 @@ double TimeConv(const ConvShape& s, int repeat, std::string* error, ConvLayouts 
   if (dnnl_primitive_create(&conv, conv_pd) != dnnl_success) return fail("primitive");
   h.prims.push_back(conv);
   const dnnl_memory_desc_t* conv_src = dnnl_primitive_desc_query_md(conv_pd, dnnl_query_src_md, 0);
-  const dnnl_memory_desc_t* conv_wei = dnnl_primitive_desc_query_md(conv_pd, dnnl_query_weights_md, 0);
+  const dnnl_memory_desc_t* conv_wei =
+      dnnl_primitive_desc_query_md(conv_pd, dnnl_query_weights_md, 0);
   const dnnl_memory_desc_t* conv_dst = dnnl_primitive_desc_query_md(conv_pd, dnnl_query_dst_md, 0);
   dnnl_memory_t src = h.Memory(conv_src), wei = h.Memory(conv_wei), dst = h.Memory(conv_dst);
   if (!src || !wei || !dst) return fail("memory");
@@ -116,7 +121,8 @@ double TimeConv(const ConvShape& s, int repeat, std::string* error, ConvLayouts 
     dnnl_memory_desc_init_by_tag(&user_src, 4, src_dims, dnnl_f32, dnnl_nchw);
     dnnl_memory_desc_init_by_tag(&user_wei, 4, wei_dims, dnnl_f32, dnnl_oihw);
     dnnl_memory_desc_init_by_tag(&user_dst, 4, dst_dims, dnnl_f32, dnnl_nchw);
-    dnnl_memory_t in = h.Memory(&user_src), weights = h.Memory(&user_wei), out = h.Memory(&user_dst);
+    dnnl_memory_t in = h.Memory(&user_src), weights = h.Memory(&user_wei),
+                  out = h.Memory(&user_dst);
     if (!in || !weights || !out) return fail("memory");
     // Weights: once, before the timing (inference reorders them when the model loads).
     if (!dnnl_memory_desc_equal(&user_wei, conv_wei)) {

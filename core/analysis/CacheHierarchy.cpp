@@ -41,8 +41,10 @@ int CountCpus(const std::string& list) {
     size_t comma = list.find(',', at);
     std::string part = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
     int a = 0, b = 0;
-    if (std::sscanf(part.c_str(), "%d-%d", &a, &b) == 2) count += b - a + 1;
-    else if (std::sscanf(part.c_str(), "%d", &a) == 1) count += 1;
+    if (std::sscanf(part.c_str(), "%d-%d", &a, &b) == 2)
+      count += b - a + 1;
+    else if (std::sscanf(part.c_str(), "%d", &a) == 1)
+      count += 1;
     if (comma == std::string::npos) break;
     at = comma + 1;
   }

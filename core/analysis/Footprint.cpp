@@ -57,14 +57,17 @@ class AccessCollector {
           return;
         }
         if (extent->hi <= 0) return;
-        Bind(f->loop_var.get(), Interval{min->lo, min->hi + extent->hi - 1}, [&] { Walk(f->body); });
+        Bind(f->loop_var.get(), Interval{min->lo, min->hi + extent->hi - 1},
+             [&] { Walk(f->body); });
         return;
       }
       case ir::StmtKind::LetStmt: {
         auto* l = s.as<ir::LetStmtNode>();
         Loads(l->value);
-        if (auto v = EvalInterval(l->value, env_)) Bind(l->var.get(), *v, [&] { Walk(l->body); });
-        else Walk(l->body);
+        if (auto v = EvalInterval(l->value, env_))
+          Bind(l->var.get(), *v, [&] { Walk(l->body); });
+        else
+          Walk(l->body);
         return;
       }
       case ir::StmtKind::IfThenElse: {
@@ -89,14 +92,24 @@ class AccessCollector {
                p->producer->producer_dtype(), p->indices);
         return;
       }
-      case ir::StmtKind::Allocate: Walk(s.as<ir::AllocateNode>()->body); return;
-      case ir::StmtKind::AttrStmt: Walk(s.as<ir::AttrStmtNode>()->body); return;
-      case ir::StmtKind::AssertStmt: Walk(s.as<ir::AssertStmtNode>()->body); return;
+      case ir::StmtKind::Allocate:
+        Walk(s.as<ir::AllocateNode>()->body);
+        return;
+      case ir::StmtKind::AttrStmt:
+        Walk(s.as<ir::AttrStmtNode>()->body);
+        return;
+      case ir::StmtKind::AssertStmt:
+        Walk(s.as<ir::AssertStmtNode>()->body);
+        return;
       case ir::StmtKind::SeqStmt:
         for (const ir::Stmt& c : s.as<ir::SeqStmtNode>()->seq) Walk(c);
         return;
-      case ir::StmtKind::Evaluate: Loads(s.as<ir::EvaluateNode>()->value); return;
-      case ir::StmtKind::ProducerRealize: Walk(s.as<ir::ProducerRealizeNode>()->body); return;
+      case ir::StmtKind::Evaluate:
+        Loads(s.as<ir::EvaluateNode>()->value);
+        return;
+      case ir::StmtKind::ProducerRealize:
+        Walk(s.as<ir::ProducerRealizeNode>()->body);
+        return;
     }
   }
 
@@ -135,8 +148,10 @@ class AccessCollector {
     if (old != env_.vars.end()) saved = old->second;
     env_.vars[key] = value;
     body();
-    if (saved) env_.vars[key] = *saved;
-    else env_.vars.erase(key);
+    if (saved)
+      env_.vars[key] = *saved;
+    else
+      env_.vars.erase(key);
   }
 
   void Loads(const ir::Expr& e) {
@@ -243,7 +258,8 @@ class LoopLister {
         auto* a = s.as<ir::AttrStmtNode>();
         std::string saved = stage_;
         if (a->key == "produce")
-          if (auto* p = std::get_if<ir::DataProducer>(&a->node); p && *p) stage_ = (*p)->producer_name();
+          if (auto* p = std::get_if<ir::DataProducer>(&a->node); p && *p)
+            stage_ = (*p)->producer_name();
         Walk(a->body, executions);
         stage_ = saved;
         return;
@@ -260,15 +276,20 @@ class LoopLister {
         Walk(s.as<ir::IfThenElseNode>()->then_case, executions);
         Walk(s.as<ir::IfThenElseNode>()->else_case, executions);
         return;
-      case ir::StmtKind::Allocate: Walk(s.as<ir::AllocateNode>()->body, executions); return;
-      case ir::StmtKind::AssertStmt: Walk(s.as<ir::AssertStmtNode>()->body, executions); return;
+      case ir::StmtKind::Allocate:
+        Walk(s.as<ir::AllocateNode>()->body, executions);
+        return;
+      case ir::StmtKind::AssertStmt:
+        Walk(s.as<ir::AssertStmtNode>()->body, executions);
+        return;
       case ir::StmtKind::SeqStmt:
         for (const ir::Stmt& c : s.as<ir::SeqStmtNode>()->seq) Walk(c, executions);
         return;
       case ir::StmtKind::ProducerRealize:
         Walk(s.as<ir::ProducerRealizeNode>()->body, executions);
         return;
-      default: return;
+      default:
+        return;
     }
   }
 
@@ -317,25 +338,45 @@ std::vector<LoopFootprint> LoopFootprints(const ir::Stmt& program, const CacheHi
   return std::move(lister.out);
 }
 
-std::string LoopFootprintsJson(const std::vector<LoopFootprint>& loops, const CacheHierarchy& caches,
-                               int indent) {
+std::string LoopFootprintsJson(const std::vector<LoopFootprint>& loops,
+                               const CacheHierarchy& caches, int indent) {
   JsonWriter w(indent);
   w.begin_object().key("caches").begin_object();
   for (const CacheLevel& l : caches.levels) w.key(l.name).value(l.size_bytes);
   w.key("line").value(caches.line_bytes).end_object();
   w.key("loops").begin_array();
   for (const LoopFootprint& l : loops) {
-    w.begin_object().key("stage").value(l.stage).key("loop").value(l.var).key("depth").value(l.depth)
-        .key("extent").value(l.extent);
+    w.begin_object()
+        .key("stage")
+        .value(l.stage)
+        .key("loop")
+        .value(l.var)
+        .key("depth")
+        .value(l.depth)
+        .key("extent")
+        .value(l.extent);
     if (!l.per_iteration) {
       w.key("bytes").null().key("line_bytes").null().key("fits").null().end_object();
       continue;
     }
-    w.key("bytes").value(l.per_iteration->bytes()).key("line_bytes").value(l.per_iteration->line_bytes())
-        .key("fits").value(l.fits).key("buffers").begin_array();
+    w.key("bytes")
+        .value(l.per_iteration->bytes())
+        .key("line_bytes")
+        .value(l.per_iteration->line_bytes())
+        .key("fits")
+        .value(l.fits)
+        .key("buffers")
+        .begin_array();
     for (const BufferFootprint& b : l.per_iteration->buffers) {
-      w.begin_object().key("name").value(b.buffer).key("bytes").value(b.bytes)
-          .key("line_bytes").value(b.line_bytes).key("box").begin_array();
+      w.begin_object()
+          .key("name")
+          .value(b.buffer)
+          .key("bytes")
+          .value(b.bytes)
+          .key("line_bytes")
+          .value(b.line_bytes)
+          .key("box")
+          .begin_array();
       for (const Interval& i : b.box) w.begin_array().value(i.lo).value(i.hi).end_array();
       w.end_array().end_object();
     }

@@ -31,10 +31,10 @@ namespace tessera::analysis {
 struct BufferFootprint {
   std::string buffer;
   int element_bytes = 4;
-  std::vector<Interval> box;  // per dimension, within the shape
-  int64_t elements = 0;       // elements of the box
-  int64_t bytes = 0;          // elements x element size
-  int64_t line_bytes = 0;     // bytes of the cache lines the box occupies
+  std::vector<Interval> box;     // per dimension, within the shape
+  int64_t elements = 0;          // elements of the box
+  int64_t bytes = 0;             // elements x element size
+  int64_t line_bytes = 0;        // bytes of the cache lines the box occupies
   bool whole_dimension = false;  // some index could not be followed
 };
 
@@ -59,13 +59,13 @@ std::optional<Footprint> FootprintOf(const ir::Stmt& stmt, const VarValues& fixe
 // One loop of the program with the footprint of one of its iterations.
 struct LoopFootprint {
   const ir::ForNode* loop = nullptr;
-  std::string var;      // the loop variable (the IterVar's name)
-  std::string stage;    // the enclosing produce scope ("" outside any)
-  int depth = 0;        // loops around it
-  int64_t extent = 0;   // iterations (the first execution's)
+  std::string var;        // the loop variable (the IterVar's name)
+  std::string stage;      // the enclosing produce scope ("" outside any)
+  int depth = 0;          // loops around it
+  int64_t extent = 0;     // iterations (the first execution's)
   double executions = 0;  // how often its body runs in one call (outer extents x extent)
   std::optional<Footprint> per_iteration;
-  std::string fits;     // innermost level that holds per_iteration's lines: L1, L2, L3, DRAM
+  std::string fits;  // innermost level that holds per_iteration's lines: L1, L2, L3, DRAM
 };
 
 // Every loop of `program`, in program order (pre-order).
@@ -75,7 +75,7 @@ std::vector<LoopFootprint> LoopFootprints(const ir::Stmt& program, const CacheHi
 // The loops as `bounds --json` prints them: {"caches": {...}, "loops": [{"stage", "loop",
 // "depth", "extent", "bytes", "line_bytes", "fits", "buffers": [{"name", "bytes",
 // "line_bytes", "box": [[lo, hi], ...]}]}]} (indent 0 = one line).
-std::string LoopFootprintsJson(const std::vector<LoopFootprint>& loops, const CacheHierarchy& caches,
-                               int indent = 2);
+std::string LoopFootprintsJson(const std::vector<LoopFootprint>& loops,
+                               const CacheHierarchy& caches, int indent = 2);
 
 }  // namespace tessera::analysis

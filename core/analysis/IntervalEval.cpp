@@ -18,14 +18,18 @@ int64_t FloorMod(int64_t a, int64_t b) { return a - FloorDiv(a, b) * b; }
 
 std::optional<Interval> Binary(ExprKind kind, Interval a, Interval b) {
   switch (kind) {
-    case ExprKind::Add: return Interval{a.lo + b.lo, a.hi + b.hi};
-    case ExprKind::Sub: return Interval{a.lo - b.hi, a.hi - b.lo};
+    case ExprKind::Add:
+      return Interval{a.lo + b.lo, a.hi + b.hi};
+    case ExprKind::Sub:
+      return Interval{a.lo - b.hi, a.hi - b.lo};
     case ExprKind::Mul: {
       int64_t p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
       return Interval{*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
     }
-    case ExprKind::Min: return Interval{std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
-    case ExprKind::Max: return Interval{std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+    case ExprKind::Min:
+      return Interval{std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+    case ExprKind::Max:
+      return Interval{std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
     case ExprKind::FloorDiv:
     case ExprKind::Div: {
       // Only by a positive constant; truncated division equals floor division for the
@@ -39,10 +43,12 @@ std::optional<Interval> Binary(ExprKind kind, Interval a, Interval b) {
       if (b.lo != b.hi || b.lo <= 0) return std::nullopt;
       if (kind == ExprKind::Mod && a.lo < 0) return std::nullopt;
       int64_t c = b.lo;
-      if (FloorDiv(a.lo, c) == FloorDiv(a.hi, c)) return Interval{FloorMod(a.lo, c), FloorMod(a.hi, c)};
+      if (FloorDiv(a.lo, c) == FloorDiv(a.hi, c))
+        return Interval{FloorMod(a.lo, c), FloorMod(a.hi, c)};
       return Interval{0, c - 1};
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -48,16 +48,23 @@ class Walker {
         visit(s.as<ir::IfThenElseNode>()->then_case, executions);
         visit(s.as<ir::IfThenElseNode>()->else_case, executions);
         return true;
-      case ir::StmtKind::Allocate: visit(s.as<ir::AllocateNode>()->body, executions); return true;
-      case ir::StmtKind::AttrStmt: visit(s.as<ir::AttrStmtNode>()->body, executions); return true;
-      case ir::StmtKind::AssertStmt: visit(s.as<ir::AssertStmtNode>()->body, executions); return true;
+      case ir::StmtKind::Allocate:
+        visit(s.as<ir::AllocateNode>()->body, executions);
+        return true;
+      case ir::StmtKind::AttrStmt:
+        visit(s.as<ir::AttrStmtNode>()->body, executions);
+        return true;
+      case ir::StmtKind::AssertStmt:
+        visit(s.as<ir::AssertStmtNode>()->body, executions);
+        return true;
       case ir::StmtKind::ProducerRealize:
         visit(s.as<ir::ProducerRealizeNode>()->body, executions);
         return true;
       case ir::StmtKind::SeqStmt:
         for (const ir::Stmt& c : s.as<ir::SeqStmtNode>()->seq) visit(c, executions);
         return true;
-      default: return false;
+      default:
+        return false;
     }
   }
 
@@ -92,7 +99,8 @@ class CacheTraffic : public Walker {
     // the whole loop comes in once.
     if (auto one = OneIteration(s); one && *one <= capacity_) return lines * executions;
     double sum = 0;
-    bool inner = Children(s, executions, [&](const ir::Stmt& c, double n) { sum += Traffic(c, n); });
+    bool inner =
+        Children(s, executions, [&](const ir::Stmt& c, double n) { sum += Traffic(c, n); });
     return inner ? sum : lines * executions;
   }
 
@@ -170,7 +178,8 @@ std::optional<double> AccessedBytes(const ir::Stmt& program, const FootprintOpti
   return AccessCounter(options).Run(program);
 }
 
-std::optional<TrafficEstimate> EstimateTraffic(const ir::Stmt& program, const CacheHierarchy& caches,
+std::optional<TrafficEstimate> EstimateTraffic(const ir::Stmt& program,
+                                               const CacheHierarchy& caches,
                                                const FootprintOptions& options) {
   TrafficEstimate out;
   auto core = AccessedBytes(program, options);

@@ -14,9 +14,9 @@
 // - a loop whose iteration does not fit costs its body's traffic once per iteration;
 // - a sequence costs the sum of its parts.
 // So an untiled GEMM reloads B from the next level for every row of C when B exceeds
-// the cache, and a tiled one whose tile fits loads A and B once per tile of C. The model ignores conflict misses,
-// prefetching, write-allocate and sharing between sequential stages (it counts them
-// separately): it ranks schedules, it does not predict miss counters.
+// the cache, and a tiled one whose tile fits loads A and B once per tile of C. The model ignores
+// conflict misses, prefetching, write-allocate and sharing between sequential stages (it counts
+// them separately): it ranks schedules, it does not predict miss counters.
 #pragma once
 
 #include <optional>
@@ -42,7 +42,8 @@ struct TrafficEstimate {
 // The traffic of one call of `program` (a loop program before or after StorageFlatten);
 // nullopt when a loop bound or a shape cannot be evaluated. Levels the hierarchy does
 // not have are left out (no L3: L2 then DRAM).
-std::optional<TrafficEstimate> EstimateTraffic(const ir::Stmt& program, const CacheHierarchy& caches,
+std::optional<TrafficEstimate> EstimateTraffic(const ir::Stmt& program,
+                                               const CacheHierarchy& caches,
                                                const FootprintOptions& options);
 
 // Bytes moved into a cache of `capacity` bytes (the model above for one level).

@@ -14,7 +14,9 @@ using namespace ir;
 
 namespace {
 
-bool IsIntScalar(const Expr& e) { return e.defined() && e.dtype().is_int() && e.dtype().is_scalar(); }
+bool IsIntScalar(const Expr& e) {
+  return e.defined() && e.dtype().is_int() && e.dtype().is_scalar();
+}
 
 // Calls f on each conjunct of a && b && ...
 void ForEachConjunct(const Expr& e, const std::function<void(const Expr&)>& f) {
@@ -32,12 +34,18 @@ Expr NegatedComparison(const Expr& cmp) {
   auto* n = cmp.as<BinaryNode>();
   if (!n || !is_comparison(n->kind)) return Expr();
   switch (n->kind) {
-    case ExprKind::LT: return MakeBinary(ExprKind::GE, n->a, n->b);
-    case ExprKind::LE: return MakeBinary(ExprKind::GT, n->a, n->b);
-    case ExprKind::GT: return MakeBinary(ExprKind::LE, n->a, n->b);
-    case ExprKind::GE: return MakeBinary(ExprKind::LT, n->a, n->b);
-    case ExprKind::EQ: return MakeBinary(ExprKind::NE, n->a, n->b);
-    default: return MakeBinary(ExprKind::EQ, n->a, n->b);
+    case ExprKind::LT:
+      return MakeBinary(ExprKind::GE, n->a, n->b);
+    case ExprKind::LE:
+      return MakeBinary(ExprKind::GT, n->a, n->b);
+    case ExprKind::GT:
+      return MakeBinary(ExprKind::LE, n->a, n->b);
+    case ExprKind::GE:
+      return MakeBinary(ExprKind::LT, n->a, n->b);
+    case ExprKind::EQ:
+      return MakeBinary(ExprKind::NE, n->a, n->b);
+    default:
+      return MakeBinary(ExprKind::EQ, n->a, n->b);
   }
 }
 
@@ -81,11 +89,21 @@ std::optional<LinearFact> Analyzer::Impl::ComparisonFact(const Expr& cmp) {
   LinearSum d = canonical.ToSum(MakeBinary(ExprKind::Sub, n->a, n->b));
   LinearFact f;
   switch (n->kind) {
-    case ExprKind::LT: d.AddConst(1); break;                  // a - b + 1 <= 0
-    case ExprKind::LE: break;                                 // a - b <= 0
-    case ExprKind::GT: d = d.Scaled(-1); d.AddConst(1); break;  // b - a + 1 <= 0
-    case ExprKind::GE: d = d.Scaled(-1); break;               // b - a <= 0
-    default: f.equality = true; break;                        // a - b == 0
+    case ExprKind::LT:
+      d.AddConst(1);
+      break;  // a - b + 1 <= 0
+    case ExprKind::LE:
+      break;  // a - b <= 0
+    case ExprKind::GT:
+      d = d.Scaled(-1);
+      d.AddConst(1);
+      break;  // b - a + 1 <= 0
+    case ExprKind::GE:
+      d = d.Scaled(-1);
+      break;  // b - a <= 0
+    default:
+      f.equality = true;
+      break;  // a - b == 0
   }
   if (d.overflow) return std::nullopt;
   f.sum = std::move(d);
@@ -115,10 +133,14 @@ std::optional<bool> Analyzer::Impl::DecideByLiterals(const Expr& condition) {
   ctx.ForEachLiteral([&](const Expr& literal) {
     ForEachConjunct(literal, [&](const Expr& lit) {
       if (result) return;
-      if (ExprDeepEqual(lit, cond)) result = true;
-      else if (negated && ExprDeepEqual(lit, negated->a)) result = false;
-      else if (auto* ln = lit.as<NotNode>(); ln && ExprDeepEqual(ln->a, cond)) result = false;
-      else if (Expr opposite = NegatedComparison(lit); opposite.defined() && ExprDeepEqual(opposite, cond))
+      if (ExprDeepEqual(lit, cond))
+        result = true;
+      else if (negated && ExprDeepEqual(lit, negated->a))
+        result = false;
+      else if (auto* ln = lit.as<NotNode>(); ln && ExprDeepEqual(ln->a, cond))
+        result = false;
+      else if (Expr opposite = NegatedComparison(lit);
+               opposite.defined() && ExprDeepEqual(opposite, cond))
         result = false;
     });
   });
@@ -207,7 +229,9 @@ Expr Analyzer::Simplify(const Expr& e) {
   return current;
 }
 
-IntSet Analyzer::int_set(const Expr& e, const IntSetMap& dom_map) { return EvalSet(e, dom_map, this); }
+IntSet Analyzer::int_set(const Expr& e, const IntSetMap& dom_map) {
+  return EvalSet(e, dom_map, this);
+}
 
 bool Analyzer::CanProve(const Expr& condition) {
   if (!condition.defined()) return false;

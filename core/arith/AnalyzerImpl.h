@@ -22,8 +22,7 @@ inline constexpr int kMaxAnalyzerDepth = 500;
 const int64_t* AsUniformConstant(const ir::Expr& e);
 
 struct Analyzer::Impl {
-  Impl()
-      : const_int_bound(this), modular_set(this), canonical(this), rewrite(this) {}
+  Impl() : const_int_bound(this), modular_set(this), canonical(this), rewrite(this) {}
 
   ConstraintContext ctx;
   ConstIntBoundAnalyzer const_int_bound;

@@ -22,9 +22,14 @@ void LinearSum::AddTerm(const Expr& atom, int64_t coeff) {
   for (size_t i = 0; i < terms.size(); ++i) {
     if (!ExprDeepEqual(terms[i].atom, atom)) continue;
     auto c = CheckedAdd(terms[i].coeff, coeff);
-    if (!c) { overflow = true; return; }
-    if (*c == 0) terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(i));
-    else terms[i].coeff = *c;
+    if (!c) {
+      overflow = true;
+      return;
+    }
+    if (*c == 0)
+      terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(i));
+    else
+      terms[i].coeff = *c;
     return;
   }
   terms.push_back({atom, coeff});
@@ -32,20 +37,27 @@ void LinearSum::AddTerm(const Expr& atom, int64_t coeff) {
 
 void LinearSum::AddConst(int64_t c) {
   auto b = CheckedAdd(base, c);
-  if (!b) overflow = true;
-  else base = *b;
+  if (!b)
+    overflow = true;
+  else
+    base = *b;
 }
 
 void LinearSum::AddSum(const LinearSum& other, int64_t scale) {
   overflow |= other.overflow;
   for (const SumTerm& t : other.terms) {
     auto c = CheckedMul(t.coeff, scale);
-    if (!c) { overflow = true; return; }
+    if (!c) {
+      overflow = true;
+      return;
+    }
     AddTerm(t.atom, *c);
   }
   auto b = CheckedMul(other.base, scale);
-  if (!b) overflow = true;
-  else AddConst(*b);
+  if (!b)
+    overflow = true;
+  else
+    AddConst(*b);
 }
 
 LinearSum LinearSum::Scaled(int64_t c) const {
@@ -71,11 +83,16 @@ LinearSum AtomSum(const Expr& atom) {
 
 ExprKind MirrorComparison(ExprKind k) {
   switch (k) {
-    case ExprKind::LT: return ExprKind::GT;
-    case ExprKind::GT: return ExprKind::LT;
-    case ExprKind::LE: return ExprKind::GE;
-    case ExprKind::GE: return ExprKind::LE;
-    default: return k;
+    case ExprKind::LT:
+      return ExprKind::GT;
+    case ExprKind::GT:
+      return ExprKind::LT;
+    case ExprKind::LE:
+      return ExprKind::GE;
+    case ExprKind::GE:
+      return ExprKind::LE;
+    default:
+      return k;
   }
 }
 
@@ -91,7 +108,9 @@ Expr ScaledAtom(const SumTerm& t, int64_t magnitude) {
 Expr SumToExpr(const LinearSum& s) {
   std::vector<SumTerm> order = s.terms;
   std::stable_sort(order.begin(), order.end(), [](const SumTerm& a, const SumTerm& b) {
-    auto mag = [](int64_t c) { return c < 0 ? -static_cast<uint64_t>(c) : static_cast<uint64_t>(c); };
+    auto mag = [](int64_t c) {
+      return c < 0 ? -static_cast<uint64_t>(c) : static_cast<uint64_t>(c);
+    };
     return mag(a.coeff) > mag(b.coeff);
   });
   Expr result;
@@ -113,7 +132,8 @@ Expr SumToExpr(const LinearSum& s) {
   }
   if (!result.defined()) return make_const(s.dtype, base);
   if (base > 0) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
-  if (base < 0 && base != INT64_MIN) result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
+  if (base < 0 && base != INT64_MIN)
+    result = MakeBinary(ExprKind::Sub, result, make_const(s.dtype, -base));
   if (base == INT64_MIN) result = MakeBinary(ExprKind::Add, result, make_const(s.dtype, base));
   return result;
 }
@@ -142,8 +162,10 @@ Expr ComparisonToExpr(ExprKind op, LinearSum d) {
   }
   LinearSum lhs = ConstSum(d.dtype, 0), rhs = ConstSum(d.dtype, -d.base);
   for (const SumTerm& t : d.terms) {
-    if (t.coeff > 0) lhs.AddTerm(t.atom, t.coeff);
-    else rhs.AddTerm(t.atom, -t.coeff);
+    if (t.coeff > 0)
+      lhs.AddTerm(t.atom, t.coeff);
+    else
+      rhs.AddTerm(t.atom, -t.coeff);
   }
   return MakeBinary(op, SumToExpr(lhs), SumToExpr(rhs));
 }

@@ -31,7 +31,11 @@ struct LinearSum {
   void AddConst(int64_t c);
   void AddSum(const LinearSum& other, int64_t scale);
   LinearSum Scaled(int64_t c) const;
-  LinearSum Minus(const LinearSum& other) const { LinearSum r = *this; r.AddSum(other, -1); return r; }
+  LinearSum Minus(const LinearSum& other) const {
+    LinearSum r = *this;
+    r.AddSum(other, -1);
+    return r;
+  }
 };
 
 LinearSum ConstSum(ir::DataType t, int64_t value);

@@ -79,11 +79,13 @@ LinearSum CanonicalSimplifier::SumOf(const Expr& e) {
   ++depth_;
   LinearSum r;
   switch (e.kind()) {
-    case ExprKind::IntImm: r = ConstSum(e.dtype(), e.as<IntImmNode>()->value); break;
+    case ExprKind::IntImm:
+      r = ConstSum(e.dtype(), e.as<IntImmNode>()->value);
+      break;
     case ExprKind::Var: {
       auto it = parent_->ctx.values.find(Var::from(e));
       r = it != parent_->ctx.values.end() && IsIndexScalar(it->second) ? SumOf(it->second)
-                                                                      : AtomSum(e);
+                                                                       : AtomSum(e);
       break;
     }
     case ExprKind::Add:
@@ -107,7 +109,9 @@ LinearSum CanonicalSimplifier::SumOf(const Expr& e) {
       r = DivModSum(e.kind(), SumOf(n->a), SumOf(n->b), e);
       break;
     }
-    default: r = Opaque(e); break;
+    default:
+      r = Opaque(e);
+      break;
   }
   r.dtype = e.dtype();
   --depth_;
@@ -149,19 +153,26 @@ LinearSum CanonicalSimplifier::DivModSum(ExprKind kind, const LinearSum& a, cons
   if (a.is_const()) {
     if (c == -1) return opaque();
     switch (kind) {
-      case ExprKind::Div: return ConstSum(a.dtype, a.base / c);
-      case ExprKind::Mod: return ConstSum(a.dtype, a.base % c);
-      case ExprKind::FloorDiv: return ConstSum(a.dtype, FloorDivInt(a.base, c));
-      default: return ConstSum(a.dtype, FloorModInt(a.base, c));
+      case ExprKind::Div:
+        return ConstSum(a.dtype, a.base / c);
+      case ExprKind::Mod:
+        return ConstSum(a.dtype, a.base % c);
+      case ExprKind::FloorDiv:
+        return ConstSum(a.dtype, FloorDivInt(a.base, c));
+      default:
+        return ConstSum(a.dtype, FloorModInt(a.base, c));
     }
   }
   // Truncated division by a negative constant: truncmod(a, -c) == truncmod(a, c) and
   // truncdiv(a, -c) == -truncdiv(a, c). Floor division keeps its negative divisor.
   LinearSum r;
   if (c < 0) {
-    if (kind == ExprKind::Mod) r = ModByConst(kind, a, -c);
-    else if (kind == ExprKind::Div) r = DivByConst(kind, a, -c).Scaled(-1);
-    else return opaque();
+    if (kind == ExprKind::Mod)
+      r = ModByConst(kind, a, -c);
+    else if (kind == ExprKind::Div)
+      r = DivByConst(kind, a, -c).Scaled(-1);
+    else
+      return opaque();
   } else {
     r = IsDivKind(kind) ? DivByConst(kind, a, c) : ModByConst(kind, a, c);
   }
@@ -186,8 +197,10 @@ LinearSum SplitMultiples(const LinearSum& s, int64_t c, LinearSum* rest) {
   LinearSum q = ConstSum(s.dtype, FloorDivInt(s.base, c));
   *rest = ConstSum(s.dtype, FloorModInt(s.base, c));
   for (const SumTerm& t : s.terms) {
-    if (t.coeff % c == 0) q.AddTerm(t.atom, t.coeff / c);
-    else rest->AddTerm(t.atom, t.coeff);
+    if (t.coeff % c == 0)
+      q.AddTerm(t.atom, t.coeff / c);
+    else
+      rest->AddTerm(t.atom, t.coeff);
   }
   return q;
 }
@@ -210,11 +223,15 @@ LinearSum DivideTerms(const LinearSum& s, int64_t g) {
 // Splits r into g*T + S where T holds the terms of largest |coefficient| (a common
 // factor g > 1 of theirs and of c) and S, the other terms and the base, is provably in
 // [0, g). Returns g (and sets *t, *s), or 0 when no such split exists.
-int64_t CanonicalSimplifier::SplitBySmallRest(const LinearSum& r, int64_t c, LinearSum* t, LinearSum* s) {
+int64_t CanonicalSimplifier::SplitBySmallRest(const LinearSum& r, int64_t c, LinearSum* t,
+                                              LinearSum* s) {
   std::vector<SumTerm> order = r.terms;
-  auto magnitude = [](int64_t v) { return v < 0 ? -static_cast<uint64_t>(v) : static_cast<uint64_t>(v); };
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const SumTerm& a, const SumTerm& b) { return magnitude(a.coeff) > magnitude(b.coeff); });
+  auto magnitude = [](int64_t v) {
+    return v < 0 ? -static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](const SumTerm& a, const SumTerm& b) {
+    return magnitude(a.coeff) > magnitude(b.coeff);
+  });
   int64_t g = c;
   for (size_t k = 1; k < order.size(); ++k) {
     g = Gcd(g, order[k - 1].coeff);
@@ -237,10 +254,12 @@ int64_t CanonicalSimplifier::SplitBySmallRest(const LinearSum& r, int64_t c, Lin
 LinearSum CanonicalSimplifier::DivByConst(ExprKind kind, const LinearSum& a, int64_t c) {
   Expr whole = SumToExpr(a);
   if (c == 1) return a;
-  if (kind == ExprKind::Div && !NonNegative(a)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  if (kind == ExprKind::Div && !NonNegative(a))
+    return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
   LinearSum r;
   LinearSum q = SplitMultiples(a, c, &r);
-  if (kind == ExprKind::Div && !NonNegative(r)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  if (kind == ExprKind::Div && !NonNegative(r))
+    return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
   while (!r.is_const()) {
     // All values of R in one block [k*c, k*c + c): the quotient is k.
     ConstIntBound b = parent_->const_int_bound.Bound(SumToExpr(r));
@@ -294,10 +313,12 @@ LinearSum CanonicalSimplifier::DivByConst(ExprKind kind, const LinearSum& a, int
 LinearSum CanonicalSimplifier::ModByConst(ExprKind kind, const LinearSum& a, int64_t c) {
   Expr whole = SumToExpr(a);
   if (c == 1) return ConstSum(a.dtype, 0);
-  if (kind == ExprKind::Mod && !NonNegative(a)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  if (kind == ExprKind::Mod && !NonNegative(a))
+    return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
   LinearSum r;
   SplitMultiples(a, c, &r);
-  if (kind == ExprKind::Mod && !NonNegative(r)) return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
+  if (kind == ExprKind::Mod && !NonNegative(r))
+    return AtomSum(MakeBinary(kind, whole, make_const(a.dtype, c)));
   LinearSum result = ConstSum(a.dtype, 0);
   int64_t scale = 1;
   while (!r.is_const()) {

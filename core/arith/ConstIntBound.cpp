@@ -137,8 +137,10 @@ ConstIntBound ConstIntBoundAnalyzer::VisitBinary(const BinaryNode* n, const Expr
     case ExprKind::Div:
     case ExprKind::Mod:
     case ExprKind::FloorDiv:
-    case ExprKind::FloorMod: return VisitDivMod(n->kind, a, b);
-    default: return TypeBound(e.dtype());
+    case ExprKind::FloorMod:
+      return VisitDivMod(n->kind, a, b);
+    default:
+      return TypeBound(e.dtype());
   }
 }
 
@@ -179,8 +181,9 @@ ConstIntBound ConstIntBoundAnalyzer::VisitDivMod(ExprKind kind, const ConstIntBo
       int64_t m = std::max(Negate(a.min_value), a.max_value);
       return Make(Negate(m), m);
     }
-    return FromCorners(DivInf(a.min_value, d.min_value, floor), DivInf(a.min_value, d.max_value, floor),
-                       DivInf(a.max_value, d.min_value, floor), DivInf(a.max_value, d.max_value, floor));
+    return FromCorners(
+        DivInf(a.min_value, d.min_value, floor), DivInf(a.min_value, d.max_value, floor),
+        DivInf(a.max_value, d.min_value, floor), DivInf(a.max_value, d.max_value, floor));
   }
   // Modulo: |result| < max |divisor|.
   int64_t limit = MinusOne(std::max(Negate(b.min_value), b.max_value));
@@ -212,11 +215,14 @@ ConstIntBound ConstIntBoundAnalyzer::VisitLet(const Expr& e) {
   const VarNode* var = n->var.as<VarNode>();
   ConstIntBound value = Visit(n->value);
   auto saved = let_bounds_.find(var) != let_bounds_.end()
-                   ? std::optional<ConstIntBound>(let_bounds_[var]) : std::nullopt;
+                   ? std::optional<ConstIntBound>(let_bounds_[var])
+                   : std::nullopt;
   let_bounds_[var] = value;
   ConstIntBound body = Visit(n->body);
-  if (saved) let_bounds_[var] = *saved;
-  else let_bounds_.erase(var);
+  if (saved)
+    let_bounds_[var] = *saved;
+  else
+    let_bounds_.erase(var);
   return body;
 }
 

@@ -63,7 +63,8 @@ class Evaluator {
     if (auto* c = e.as<CastNode>()) {
       auto integral = [](DataType t) { return t.is_integer() || t.is_bool(); };
       if (!integral(c->value.dtype()) || !integral(c->dtype))
-        return Error("cannot evaluate a cast from " + c->value.dtype().str() + " to " + c->dtype.str());
+        return Error("cannot evaluate a cast from " + c->value.dtype().str() + " to " +
+                     c->dtype.str());
       return Eval(c->value);
     }
     if (auto* l = e.as<LetNode>()) return EvalLet(l);
@@ -94,12 +95,14 @@ class Evaluator {
     auto v = Eval(l->value);
     if (!v.ok()) return v;
     Var var = Var::from(l->var);
-    auto saved = values_.find(var) != values_.end() ? std::optional<int64_t>(values_[var])
-                                                    : std::nullopt;
+    auto saved =
+        values_.find(var) != values_.end() ? std::optional<int64_t>(values_[var]) : std::nullopt;
     values_[var] = *v;
     auto r = Eval(l->body);
-    if (saved) values_[var] = *saved;
-    else values_.erase(var);
+    if (saved)
+      values_[var] = *saved;
+    else
+      values_.erase(var);
     return r;
   }
 
@@ -119,32 +122,52 @@ class Evaluator {
   static Result<int64_t> Apply(ExprKind kind, int64_t a, int64_t b) {
     auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
     switch (kind) {
-      case ExprKind::Add: return static_cast<int64_t>(u(a) + u(b));
-      case ExprKind::Sub: return static_cast<int64_t>(u(a) - u(b));
-      case ExprKind::Mul: return static_cast<int64_t>(u(a) * u(b));
-      case ExprKind::Min: return std::min(a, b);
-      case ExprKind::Max: return std::max(a, b);
-      case ExprKind::EQ: return int64_t{a == b};
-      case ExprKind::NE: return int64_t{a != b};
-      case ExprKind::LT: return int64_t{a < b};
-      case ExprKind::LE: return int64_t{a <= b};
-      case ExprKind::GT: return int64_t{a > b};
-      case ExprKind::GE: return int64_t{a >= b};
-      case ExprKind::And: return int64_t{a != 0 && b != 0};
-      case ExprKind::Or: return int64_t{a != 0 || b != 0};
-      default: break;
+      case ExprKind::Add:
+        return static_cast<int64_t>(u(a) + u(b));
+      case ExprKind::Sub:
+        return static_cast<int64_t>(u(a) - u(b));
+      case ExprKind::Mul:
+        return static_cast<int64_t>(u(a) * u(b));
+      case ExprKind::Min:
+        return std::min(a, b);
+      case ExprKind::Max:
+        return std::max(a, b);
+      case ExprKind::EQ:
+        return int64_t{a == b};
+      case ExprKind::NE:
+        return int64_t{a != b};
+      case ExprKind::LT:
+        return int64_t{a < b};
+      case ExprKind::LE:
+        return int64_t{a <= b};
+      case ExprKind::GT:
+        return int64_t{a > b};
+      case ExprKind::GE:
+        return int64_t{a >= b};
+      case ExprKind::And:
+        return int64_t{a != 0 && b != 0};
+      case ExprKind::Or:
+        return int64_t{a != 0 || b != 0};
+      default:
+        break;
     }
     if (b == 0) return Error("division by zero");
     if (b == -1) {  // avoids INT64_MIN / -1
-      if (kind == ExprKind::Div || kind == ExprKind::FloorDiv) return static_cast<int64_t>(0 - u(a));
+      if (kind == ExprKind::Div || kind == ExprKind::FloorDiv)
+        return static_cast<int64_t>(0 - u(a));
       return int64_t{0};
     }
     switch (kind) {
-      case ExprKind::Div: return a / b;
-      case ExprKind::Mod: return a % b;
-      case ExprKind::FloorDiv: return FloorDivInt(a, b);
-      case ExprKind::FloorMod: return FloorModInt(a, b);
-      default: return Error("unsupported operator");
+      case ExprKind::Div:
+        return a / b;
+      case ExprKind::Mod:
+        return a % b;
+      case ExprKind::FloorDiv:
+        return FloorDivInt(a, b);
+      case ExprKind::FloorMod:
+        return FloorModInt(a, b);
+      default:
+        return Error("unsupported operator");
     }
   }
 };

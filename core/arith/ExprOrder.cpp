@@ -35,7 +35,8 @@ int CompareArrays(const std::vector<Expr>& a, const std::vector<Expr>& b, int de
 // Compares the fields of two nodes of the same kind and type.
 int CompareFields(const Expr& a, const Expr& b, int depth) {
   switch (a.kind()) {
-    case ExprKind::IntImm: return Cmp3(a.as<IntImmNode>()->value, b.as<IntImmNode>()->value);
+    case ExprKind::IntImm:
+      return Cmp3(a.as<IntImmNode>()->value, b.as<IntImmNode>()->value);
     case ExprKind::FloatImm:
       return Cmp3(a.as<FloatImmNode>()->value, b.as<FloatImmNode>()->value);
     case ExprKind::StringImm:
@@ -44,14 +45,16 @@ int CompareFields(const Expr& a, const Expr& b, int depth) {
       if (int c = Cmp3(a.as<VarNode>()->name, b.as<VarNode>()->name)) return c;
       return Cmp3(a.get(), b.get());
     }
-    case ExprKind::Not: return Compare(a.as<NotNode>()->a, b.as<NotNode>()->a, depth);
+    case ExprKind::Not:
+      return Compare(a.as<NotNode>()->a, b.as<NotNode>()->a, depth);
     case ExprKind::Select: {
       auto *x = a.as<SelectNode>(), *y = b.as<SelectNode>();
       if (int c = Compare(x->condition, y->condition, depth)) return c;
       if (int c = Compare(x->true_value, y->true_value, depth)) return c;
       return Compare(x->false_value, y->false_value, depth);
     }
-    case ExprKind::Cast: return Compare(a.as<CastNode>()->value, b.as<CastNode>()->value, depth);
+    case ExprKind::Cast:
+      return Compare(a.as<CastNode>()->value, b.as<CastNode>()->value, depth);
     case ExprKind::Call: {
       auto *x = a.as<CallNode>(), *y = b.as<CallNode>();
       if (int c = Cmp3(x->op, y->op)) return c;

@@ -65,9 +65,9 @@ Range IntSet::CoverRange(const Range& max_range) const {
   Analyzer analyzer;
   Expr lo = has_lower_bound() ? min_ : max_range.min;
   if (is_single_point()) return Range(lo, make_const(lo.dtype(), int64_t{1}));
-  Expr hi = has_upper_bound()
-                ? max_
-                : sub(add(max_range.min, max_range.extent), make_const(max_range.extent.dtype(), int64_t{1}));
+  Expr hi = has_upper_bound() ? max_
+                              : sub(add(max_range.min, max_range.extent),
+                                    make_const(max_range.extent.dtype(), int64_t{1}));
   return Range(lo, analyzer.Simplify(add(sub(hi, lo), make_const(hi.dtype(), int64_t{1}))));
 }
 
@@ -171,7 +171,8 @@ class IntSetEvaluator {
     IntSet a = Eval(n->args[0]), b = Eval(n->args[1]);
     if (a.is_empty() || b.is_empty()) return IntSet::Nothing();
     if (a.is_single_point() && b.is_single_point())
-      return IntSet::SinglePoint(S(MakeCall(e.dtype(), n->op, {a.point_value(), b.point_value()}, n->call_kind)));
+      return IntSet::SinglePoint(
+          S(MakeCall(e.dtype(), n->op, {a.point_value(), b.point_value()}, n->call_kind)));
     auto constant = [](const IntSet& set) -> std::optional<int64_t> {
       if (!set.is_single_point()) return std::nullopt;
       Expr p = set.point_value();
@@ -181,7 +182,8 @@ class IntSetEvaluator {
     std::optional<int64_t> c = constant(b);
     bool count_ok = c && *c >= 0 && *c < e.dtype().bits() && *c < 62;
     if (count_ok && bit->op == ir::BitOp::ShiftRight)
-      return EvalDiv(ExprKind::FloorDiv, a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
+      return EvalDiv(ExprKind::FloorDiv, a,
+                     IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
     if (count_ok && bit->op == ir::BitOp::ShiftLeft)
       return EvalMul(a, IntSet::SinglePoint(make_const(e.dtype(), int64_t{1} << *c)));
     if (bit->op == ir::BitOp::And) {
@@ -231,12 +233,16 @@ class IntSetEvaluator {
       case ExprKind::Add:
         return Make(AddEnd(a.min(), b.min(), true), AddEnd(a.max(), b.max(), false));
       case ExprKind::Sub:
-        return Make(AddEnd(a.min(), Negate(b.max()), true), AddEnd(a.max(), Negate(b.min()), false));
-      case ExprKind::Mul: return EvalMul(a, b);
+        return Make(AddEnd(a.min(), Negate(b.max()), true),
+                    AddEnd(a.max(), Negate(b.min()), false));
+      case ExprKind::Mul:
+        return EvalMul(a, b);
       case ExprKind::Div:
-      case ExprKind::FloorDiv: return EvalDiv(n->kind, a, b);
+      case ExprKind::FloorDiv:
+        return EvalDiv(n->kind, a, b);
       case ExprKind::Mod:
-      case ExprKind::FloorMod: return EvalMod(n->kind, a, b);
+      case ExprKind::FloorMod:
+        return EvalMod(n->kind, a, b);
       default:
         return Make(MinMaxEnd(n->kind, a.min(), b.min()), MinMaxEnd(n->kind, a.max(), b.max()));
     }
@@ -313,7 +319,8 @@ class IntSetEvaluator {
     if (t.is_single_point() && f.is_single_point()) {
       IntSet c = Eval(s->condition);
       if (c.is_single_point())
-        return IntSet::SinglePoint(S(MakeSelect(c.point_value(), t.point_value(), f.point_value())));
+        return IntSet::SinglePoint(
+            S(MakeSelect(c.point_value(), t.point_value(), f.point_value())));
     }
     return Union({t, f}, an_);
   }
@@ -324,8 +331,10 @@ class IntSetEvaluator {
     auto saved = dom_.find(v) != dom_.end() ? std::optional<IntSet>(dom_[v]) : std::nullopt;
     dom_[v] = value;
     IntSet body = Eval(l->body);
-    if (saved) dom_[v] = *saved;
-    else dom_.erase(v);
+    if (saved)
+      dom_[v] = *saved;
+    else
+      dom_.erase(v);
     return body;
   }
 

@@ -30,17 +30,17 @@ class IntSet {
 
   static IntSet Interval(Expr min, Expr max);  // [min, max], both inclusive
   static IntSet SinglePoint(Expr point);
-  static IntSet FromRange(const Range& r);     // [min, min + extent - 1]
+  static IntSet FromRange(const Range& r);  // [min, min + extent - 1]
   static IntSet FromMinExtent(Expr min, Expr extent);
   static IntSet Everything();
   static IntSet Nothing();
 
-  const Expr& min() const { return min_; }     // may be neg_inf()
-  const Expr& max() const { return max_; }     // may be pos_inf()
+  const Expr& min() const { return min_; }  // may be neg_inf()
+  const Expr& max() const { return max_; }  // may be pos_inf()
 
-  bool is_empty() const;          // min > max is known (or constructed empty)
-  bool is_everything() const;     // (-inf, +inf)
-  bool is_single_point() const;   // min and max are the same expression
+  bool is_empty() const;         // min > max is known (or constructed empty)
+  bool is_everything() const;    // (-inf, +inf)
+  bool is_single_point() const;  // min and max are the same expression
   bool has_lower_bound() const { return !is_neg_inf(min_); }
   bool has_upper_bound() const { return !is_pos_inf(max_); }
   bool is_bounded() const { return has_lower_bound() && has_upper_bound(); }

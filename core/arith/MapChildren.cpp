@@ -60,7 +60,8 @@ Expr MapChildren(const Expr& e, const Fn& f) {
       Expr a = f(n->a);
       return a.same_as(n->a) ? e : MakeNot(a);
     }
-    case ExprKind::Select: return MapSelect(e.as<SelectNode>(), e, f);
+    case ExprKind::Select:
+      return MapSelect(e.as<SelectNode>(), e, f);
     case ExprKind::Cast: {
       auto* n = e.as<CastNode>();
       Expr v = f(n->value);
@@ -95,9 +96,12 @@ Expr MapChildren(const Expr& e, const Fn& f) {
       Expr v = f(n->value);
       return v.same_as(n->value) ? e : MakeBroadcast(v, n->lanes);
     }
-    case ExprKind::Let: return MapLet(e.as<LetNode>(), e, f);
-    case ExprKind::Reduce: return MapReduce(e.as<ReduceNode>(), e, f);
-    default: return e;
+    case ExprKind::Let:
+      return MapLet(e.as<LetNode>(), e, f);
+    case ExprKind::Reduce:
+      return MapReduce(e.as<ReduceNode>(), e, f);
+    default:
+      return e;
   }
 }
 

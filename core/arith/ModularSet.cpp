@@ -42,8 +42,10 @@ std::optional<ModularSet> Combine(ExprKind kind, const ModularSet& a, const Modu
       return Normalize(Gcd(Gcd(*cc, *cab), *cba), *base);
     }
     case ExprKind::Min:
-    case ExprKind::Max: return Union(a, b);
-    default: return std::nullopt;
+    case ExprKind::Max:
+      return Union(a, b);
+    default:
+      return std::nullopt;
   }
 }
 
@@ -116,8 +118,10 @@ ModularSet ModularSetAnalyzer::VisitBinary(const BinaryNode* n, const Expr& e) {
     case ExprKind::Div:
     case ExprKind::Mod:
     case ExprKind::FloorDiv:
-    case ExprKind::FloorMod: return VisitDivMod(n, a);
-    default: break;
+    case ExprKind::FloorMod:
+      return VisitDivMod(n, a);
+    default:
+      break;
   }
   auto r = Combine(n->kind, a, Visit(n->b));
   return r ? *r : Everything();

@@ -92,11 +92,17 @@ struct IsPattern<PLit> : std::true_type {};
 
 // Leaves with match state are held by reference; everything else by value.
 template <typename T>
-struct Hold { using type = T; };
+struct Hold {
+  using type = T;
+};
 template <>
-struct Hold<PVar> { using type = const PVar&; };
+struct Hold<PVar> {
+  using type = const PVar&;
+};
 template <>
-struct Hold<PConst> { using type = const PConst&; };
+struct Hold<PConst> {
+  using type = const PConst&;
+};
 
 template <typename T>
 using AsPattern = std::conditional_t<std::is_integral_v<T>, PLit, T>;
@@ -170,52 +176,73 @@ concept Pattern = IsPattern<std::remove_cvref_t<T>>::value;
 template <typename T>
 concept Operand = Pattern<T> || std::is_integral_v<std::remove_cvref_t<T>>;
 template <typename A, typename B>
-concept Operands = Operand<A> && Operand<B> && (Pattern<A> || Pattern<B>);
+concept Operands = Operand<A> && Operand<B> &&(Pattern<A> || Pattern<B>);
 
 template <ExprKind K, typename A, typename B>
 auto MakePattern(const A& a, const B& b) {
   return PBinary<K, AsPattern<A>, AsPattern<B>>(a, b);
 }
 
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator+(const A& a, const B& b) { return MakePattern<ExprKind::Add>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator-(const A& a, const B& b) { return MakePattern<ExprKind::Sub>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator*(const A& a, const B& b) { return MakePattern<ExprKind::Mul>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator<(const A& a, const B& b) { return MakePattern<ExprKind::LT>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator<=(const A& a, const B& b) { return MakePattern<ExprKind::LE>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator>(const A& a, const B& b) { return MakePattern<ExprKind::GT>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator>=(const A& a, const B& b) { return MakePattern<ExprKind::GE>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator&&(const A& a, const B& b) { return MakePattern<ExprKind::And>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto operator||(const A& a, const B& b) { return MakePattern<ExprKind::Or>(a, b); }
 template <Pattern A>
-auto operator!(const A& a) { return PNot<A>(a); }
+auto operator!(const A& a) {
+  return PNot<A>(a);
+}
 
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto peq(const A& a, const B& b) { return MakePattern<ExprKind::EQ>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto pne(const A& a, const B& b) { return MakePattern<ExprKind::NE>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto pmin(const A& a, const B& b) { return MakePattern<ExprKind::Min>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto pmax(const A& a, const B& b) { return MakePattern<ExprKind::Max>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto pfloordiv(const A& a, const B& b) { return MakePattern<ExprKind::FloorDiv>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto pfloormod(const A& a, const B& b) { return MakePattern<ExprKind::FloorMod>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto ptruncdiv(const A& a, const B& b) { return MakePattern<ExprKind::Div>(a, b); }
-template <typename A, typename B> requires Operands<A, B>
+template <typename A, typename B>
+requires Operands<A, B>
 auto ptruncmod(const A& a, const B& b) { return MakePattern<ExprKind::Mod>(a, b); }
 template <Pattern C, Pattern T, Pattern F>
-auto pselect(const C& c, const T& t, const F& f) { return PSelect<C, T, F>(c, t, f); }
+auto pselect(const C& c, const T& t, const F& f) {
+  return PSelect<C, T, F>(c, t, f);
+}
 
 // Gives a rule's result the type of the expression it replaces (a literal result such
 // as 0 is int32 until retyped).

@@ -91,7 +91,8 @@ Expr RewriteSimplifier::FloatIdentity(ExprKind kind, const Expr& a, const Expr& 
     case ExprKind::Sub:
       if (fb && *fb == 0) return a;
       return Expr();
-    default: return Expr();
+    default:
+      return Expr();
   }
 }
 
@@ -124,8 +125,10 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
   switch (e.kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
-    case ExprKind::StringImm: return e;
-    case ExprKind::Var: return VisitVar(e);
+    case ExprKind::StringImm:
+      return e;
+    case ExprKind::Var:
+      return VisitVar(e);
     case ExprKind::Not: {
       auto* n = e.as<NotNode>();
       Expr a = Visit(n->a);
@@ -144,10 +147,10 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
       token = parent_->EnterScoped(logical_not(c));
       Expr f = Visit(n->false_value);
       parent_->ExitScoped(token);
-      Expr rebuilt = c.same_as(n->condition) && t.same_as(n->true_value) &&
-                             f.same_as(n->false_value)
-                         ? e
-                         : MakeSelect(c, t, f);
+      Expr rebuilt =
+          c.same_as(n->condition) && t.same_as(n->true_value) && f.same_as(n->false_value)
+              ? e
+              : MakeSelect(c, t, f);
       return VisitSelect(rebuilt.as<SelectNode>(), rebuilt);
     }
     case ExprKind::Cast: {
@@ -161,9 +164,12 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
       if (n->op == "if_then_else" && n->args.size() == 3) return VisitIfThenElse(n, e);
       return MapChildren(e, [this](const Expr& c) { return Visit(c); });
     }
-    case ExprKind::Ramp: return VisitRamp(e.as<RampNode>(), e);
-    case ExprKind::Broadcast: return VisitBroadcast(e.as<BroadcastNode>(), e);
-    default: break;
+    case ExprKind::Ramp:
+      return VisitRamp(e.as<RampNode>(), e);
+    case ExprKind::Broadcast:
+      return VisitBroadcast(e.as<BroadcastNode>(), e);
+    default:
+      break;
   }
   auto* n = e.as<BinaryNode>();
   if (!n) return MapChildren(e, [this](const Expr& c) { return Visit(c); });
@@ -173,18 +179,30 @@ Expr RewriteSimplifier::Dispatch(const Expr& e) {
   auto* m = rebuilt.as<BinaryNode>();
   if (IsVectorArith(rebuilt)) return VisitVectorBinary(m, rebuilt);
   switch (m->kind) {
-    case ExprKind::Add: return VisitAdd(m, rebuilt);
-    case ExprKind::Sub: return VisitSub(m, rebuilt);
-    case ExprKind::Mul: return VisitMul(m, rebuilt);
-    case ExprKind::Div: return VisitDiv(m, rebuilt);
-    case ExprKind::FloorDiv: return VisitFloorDiv(m, rebuilt);
-    case ExprKind::Mod: return VisitMod(m, rebuilt);
-    case ExprKind::FloorMod: return VisitFloorMod(m, rebuilt);
-    case ExprKind::Min: return VisitMin(m, rebuilt);
-    case ExprKind::Max: return VisitMax(m, rebuilt);
-    case ExprKind::And: return VisitAnd(m, rebuilt);
-    case ExprKind::Or: return VisitOr(m, rebuilt);
-    default: return VisitCompare(m, rebuilt);
+    case ExprKind::Add:
+      return VisitAdd(m, rebuilt);
+    case ExprKind::Sub:
+      return VisitSub(m, rebuilt);
+    case ExprKind::Mul:
+      return VisitMul(m, rebuilt);
+    case ExprKind::Div:
+      return VisitDiv(m, rebuilt);
+    case ExprKind::FloorDiv:
+      return VisitFloorDiv(m, rebuilt);
+    case ExprKind::Mod:
+      return VisitMod(m, rebuilt);
+    case ExprKind::FloorMod:
+      return VisitFloorMod(m, rebuilt);
+    case ExprKind::Min:
+      return VisitMin(m, rebuilt);
+    case ExprKind::Max:
+      return VisitMax(m, rebuilt);
+    case ExprKind::And:
+      return VisitAnd(m, rebuilt);
+    case ExprKind::Or:
+      return VisitOr(m, rebuilt);
+    default:
+      return VisitCompare(m, rebuilt);
   }
 }
 

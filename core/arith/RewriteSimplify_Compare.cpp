@@ -43,7 +43,8 @@ std::optional<bool> DecideByBound(ExprKind op, const ConstIntBound& b) {
       if (equal && op == ExprKind::NE) return !*equal;
       return equal;
     }
-    default: break;
+    default:
+      break;
   }
   return std::nullopt;
 }
@@ -57,10 +58,18 @@ LinearSum DivideByGcd(ExprKind op, const LinearSum& d, int64_t g, bool* impossib
   int64_t k = d.base;
   *impossible = false;
   switch (op) {
-    case ExprKind::LE: t.base = -FloorDivInt(-k, g); break;
-    case ExprKind::LT: t.base = -FloorDivInt(-(k + 1), g) - 1; break;
-    case ExprKind::GE: t.base = FloorDivInt(k, g); break;
-    case ExprKind::GT: t.base = FloorDivInt(k - 1, g) + 1; break;
+    case ExprKind::LE:
+      t.base = -FloorDivInt(-k, g);
+      break;
+    case ExprKind::LT:
+      t.base = -FloorDivInt(-(k + 1), g) - 1;
+      break;
+    case ExprKind::GE:
+      t.base = FloorDivInt(k, g);
+      break;
+    case ExprKind::GT:
+      t.base = FloorDivInt(k - 1, g) + 1;
+      break;
     default:
       if (k % g != 0) *impossible = true;
       t.base = k / g;
@@ -112,18 +121,31 @@ Expr DivisionComparison(ExprKind op, const Expr& a, const Expr& b) {
   int64_t bound = *k;
   bool upper;
   switch (op) {
-    case ExprKind::LT: upper = true; bound = *k - 1; break;
-    case ExprKind::LE: upper = true; break;
-    case ExprKind::GT: upper = false; bound = *k + 1; break;
-    case ExprKind::GE: upper = false; break;
-    default: return Expr();
+    case ExprKind::LT:
+      upper = true;
+      bound = *k - 1;
+      break;
+    case ExprKind::LE:
+      upper = true;
+      break;
+    case ExprKind::GT:
+      upper = false;
+      bound = *k + 1;
+      break;
+    case ExprKind::GE:
+      upper = false;
+      break;
+    default:
+      return Expr();
   }
   bool trunc = div->kind == ExprKind::Div;
   auto kc = CheckedMul(bound, *c);
   if (!kc) return Expr();
   std::optional<int64_t> limit;
-  if (upper) limit = trunc && bound < 0 ? kc : CheckedAdd(*kc, *c - 1);
-  else limit = trunc && bound <= 0 ? CheckedAdd(*kc, 1 - *c) : kc;
+  if (upper)
+    limit = trunc && bound < 0 ? kc : CheckedAdd(*kc, *c - 1);
+  else
+    limit = trunc && bound <= 0 ? CheckedAdd(*kc, 1 - *c) : kc;
   Expr x = div->a;
   if (!limit) return Expr();
   // The limit must be representable in x's type (x <= limit would otherwise wrap).
@@ -213,7 +235,8 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
     ModularSet m = parent_->modular_set.Modular(SumToExpr(d));
     if (m.coeff > 0 && FloorModInt(m.base, m.coeff) != 0) return make_bool(op == ExprKind::NE);
   }
-  if (auto fact = parent_->ComparisonFact(op == ExprKind::NE ? MakeBinary(ExprKind::EQ, n->a, n->b) : e)) {
+  if (auto fact =
+          parent_->ComparisonFact(op == ExprKind::NE ? MakeBinary(ExprKind::EQ, n->a, n->b) : e)) {
     if (auto v = parent_->DecideByFacts(*fact)) return make_bool(op == ExprKind::NE ? !*v : *v);
   }
   int64_t g = 0;

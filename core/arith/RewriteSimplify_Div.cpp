@@ -31,8 +31,8 @@ void ProductFactors(const Expr& e, std::vector<Expr>* out) {
 // The dividend as d*Q + R for a symbolic divisor d = c*f1*...*fk (one monomial): a term
 // is in Q when its factors include all of d's and c divides its coefficient. False when
 // d is no monomial or no term is such a multiple.
-bool RewriteSimplifier::SplitSymbolicMultiple(const Expr& dividend, const Expr& divisor, LinearSum* q,
-                                              LinearSum* rest) {
+bool RewriteSimplifier::SplitSymbolicMultiple(const Expr& dividend, const Expr& divisor,
+                                              LinearSum* q, LinearSum* rest) {
   LinearSum d = parent_->canonical.ToSum(divisor);
   LinearSum a = parent_->canonical.ToSum(dividend);
   if (d.overflow || a.overflow || d.terms.size() != 1 || d.base != 0) return false;
@@ -49,9 +49,12 @@ bool RewriteSimplifier::SplitSymbolicMultiple(const Expr& dividend, const Expr& 
     bool contains = t.coeff % dc == 0;
     for (const Expr& f : df) {
       if (!contains) break;
-      auto it = std::find_if(tf.begin(), tf.end(), [&](const Expr& g) { return ExprDeepEqual(f, g); });
-      if (it == tf.end()) contains = false;
-      else tf.erase(it);
+      auto it =
+          std::find_if(tf.begin(), tf.end(), [&](const Expr& g) { return ExprDeepEqual(f, g); });
+      if (it == tf.end())
+        contains = false;
+      else
+        tf.erase(it);
     }
     if (!contains) {
       rest->AddTerm(t.atom, t.coeff);
@@ -82,19 +85,20 @@ Expr RewriteSimplifier::VisitDiv(const BinaryNode* n, const Expr& e) {
   }
   auto divides = [&] { return c2.value() != 0 && c1.value() % c2.value() == 0; };
   auto positive = [&] { return c1.value() > 0 && c2.value() > 0; };
-  auto whole_multiple = [&] {
-    return positive() && c2.value() % c1.value() == 0;
-  };
+  auto whole_multiple = [&] { return positive() && c2.value() % c1.value() == 0; };
   if (TryRewrite(e, ptruncdiv(x * c1, c2), x * ptruncdiv(c1, c2), divides, &r) ||
       TryRewrite(e, ptruncdiv(x * c1, c2), ptruncdiv(x, ptruncdiv(c2, c1)), whole_multiple, &r) ||
       TryRewrite(e, ptruncdiv(ptruncdiv(x, c1), c2), ptruncdiv(x, c1 * c2), positive, &r))
     return Revisit(r);
-  if (TryRewrite(e, ptruncdiv(x * c1 + y, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
-                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
-      TryRewrite(e, ptruncdiv(y + x * c1, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
-                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
-      TryRewrite(e, ptruncdiv(x + c1, c2), ptruncdiv(x, c2) + ptruncdiv(c1, c2),
-                 [&] { return divides() && ProveGE(x.value(), 0) && c1.value() >= 0; }, &r))
+  if (TryRewrite(
+          e, ptruncdiv(x * c1 + y, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
+          [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(
+          e, ptruncdiv(y + x * c1, c2), x * ptruncdiv(c1, c2) + ptruncdiv(y, c2),
+          [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(
+          e, ptruncdiv(x + c1, c2), ptruncdiv(x, c2) + ptruncdiv(c1, c2),
+          [&] { return divides() && ProveGE(x.value(), 0) && c1.value() >= 0; }, &r))
     return Revisit(r);
   if (TryRewrite(e, ptruncdiv(x * y, y), x, &r) || TryRewrite(e, ptruncdiv(y * x, y), x, &r) ||
       TryRewrite(e, ptruncdiv(x, x), 1, &r))
@@ -109,9 +113,13 @@ Expr RewriteSimplifier::VisitDiv(const BinaryNode* n, const Expr& e) {
       TryRewrite(e, ptruncdiv(z + y * x, y), ptruncdiv(z, y) + x, rest_non_negative, &r))
     return Revisit(r);
   PConst c3;
-  if (TryRewrite(e, ptruncdiv(ptruncdiv(x, c1) + c2, c3), ptruncdiv(x + c1 * c2, c1 * c3),
-                 [&] { return c1.value() > 0 && c2.value() >= 0 && c3.value() > 0 && ProveGE(x.value(), 0) &&
-                              CheckedMul(c1.value(), c2.value()) && CheckedMul(c1.value(), c3.value()); }, &r))
+  if (TryRewrite(
+          e, ptruncdiv(ptruncdiv(x, c1) + c2, c3), ptruncdiv(x + c1 * c2, c1 * c3),
+          [&] {
+            return c1.value() > 0 && c2.value() >= 0 && c3.value() > 0 && ProveGE(x.value(), 0) &&
+                   CheckedMul(c1.value(), c2.value()) && CheckedMul(c1.value(), c3.value());
+          },
+          &r))
     return Revisit(r);
   return e;
 }
@@ -135,8 +143,10 @@ Expr RewriteSimplifier::VisitFloorDiv(const BinaryNode* n, const Expr& e) {
   auto whole_multiple = [&] { return positive() && c2.value() % c1.value() == 0; };
   if (TryRewrite(e, pfloordiv(x * c1, c2), x * pfloordiv(c1, c2), divides, &r) ||
       TryRewrite(e, pfloordiv(x * c1, c2), pfloordiv(x, pfloordiv(c2, c1)), whole_multiple, &r) ||
-      TryRewrite(e, pfloordiv(x * c1 + y, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2), divides_pos, &r) ||
-      TryRewrite(e, pfloordiv(y + x * c1, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2), divides_pos, &r) ||
+      TryRewrite(e, pfloordiv(x * c1 + y, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2),
+                 divides_pos, &r) ||
+      TryRewrite(e, pfloordiv(y + x * c1, c2), x * pfloordiv(c1, c2) + pfloordiv(y, c2),
+                 divides_pos, &r) ||
       TryRewrite(e, pfloordiv(x + c1, c2), pfloordiv(x, c2) + pfloordiv(c1, c2), divides_pos, &r) ||
       TryRewrite(e, pfloordiv(pfloordiv(x, c1), c2), pfloordiv(x, c1 * c2), positive, &r))
     return Revisit(r);
@@ -151,14 +161,20 @@ Expr RewriteSimplifier::VisitFloorDiv(const BinaryNode* n, const Expr& e) {
       TryRewrite(e, pfloordiv(z + y * x, y), pfloordiv(z, y) + x, &r))
     return Revisit(r);
   // x - floormod(x, c) is a multiple of c; floormod(x, 2) + 1 is 1 or 2.
-  if (TryRewrite(e, pfloordiv(x - pfloormod(x, c1), c1), pfloordiv(x, c1), [&] { return c1.value() > 0; }, &r) ||
+  if (TryRewrite(
+          e, pfloordiv(x - pfloormod(x, c1), c1), pfloordiv(x, c1), [&] { return c1.value() > 0; },
+          &r) ||
       TryRewrite(e, pfloordiv(pfloormod(x, 2) + 1, 2), pfloormod(x, 2), &r))
     return r;
   // floordiv(floordiv(x, c1) + c2, c3) == floordiv(x + c1*c2, c1*c3) for c1, c3 > 0.
   PConst c3;
-  if (TryRewrite(e, pfloordiv(pfloordiv(x, c1) + c2, c3), pfloordiv(x + c1 * c2, c1 * c3),
-                 [&] { return c1.value() > 0 && c3.value() > 0 && CheckedMul(c1.value(), c2.value()) &&
-                              CheckedMul(c1.value(), c3.value()); }, &r))
+  if (TryRewrite(
+          e, pfloordiv(pfloordiv(x, c1) + c2, c3), pfloordiv(x + c1 * c2, c1 * c3),
+          [&] {
+            return c1.value() > 0 && c3.value() > 0 && CheckedMul(c1.value(), c2.value()) &&
+                   CheckedMul(c1.value(), c3.value());
+          },
+          &r))
     return Revisit(r);
   // A non-negative symbolic divisor (so >= 1 wherever the division is defined) and a
   // dividend in [-1, 0) or [0, divisor): floordiv(-1, n) -> -1, floordiv(i, n) -> 0.

@@ -70,7 +70,8 @@ Expr RewriteSimplifier::FactorCommonTerm(const BinaryNode* n, const Expr& e) {
     if (is_const(fa[i])) continue;
     for (size_t j = 0; j < fb.size(); ++j) {
       if (!ExprDeepEqual(fa[i], fb[j])) continue;
-      Expr rest = MakeBinary(n->kind, ProductWithout(fa, i, e.dtype()), ProductWithout(fb, j, e.dtype()));
+      Expr rest =
+          MakeBinary(n->kind, ProductWithout(fa, i, e.dtype()), ProductWithout(fb, j, e.dtype()));
       return Revisit(MakeBinary(ExprKind::Mul, fa[i], Revisit(rest)));
     }
   }
@@ -78,7 +79,8 @@ Expr RewriteSimplifier::FactorCommonTerm(const BinaryNode* n, const Expr& e) {
   Expr p, q;
   int64_t cp = 0, cq = 0;
   if (ScaledBy(n->a, &p, &cp) && ScaledBy(n->b, &q, &cq) && (IsRemainder(p) || IsRemainder(q)) &&
-      cp != INT64_MIN && cq != INT64_MIN && (cp == cq || cp == -cq) && cp != 0 && cp != 1 && cp != -1) {
+      cp != INT64_MIN && cq != INT64_MIN && (cp == cq || cp == -cq) && cp != 0 && cp != 1 &&
+      cp != -1) {
     ExprKind op = n->kind;
     if (cp == -cq) op = op == ExprKind::Add ? ExprKind::Sub : ExprKind::Add;
     return MakeBinary(ExprKind::Mul, MakeBinary(op, p, q), n->a.as<BinaryNode>()->b);

@@ -52,7 +52,8 @@ Expr QuotientAndRemainder(const Expr& quotient_fact, const Expr& other) {
     op = MirrorComparison(op);
   }
   auto* m = mod.as<BinaryNode>();
-  if (!r || !m || m->kind != ExprKind::FloorMod || !ExprDeepEqual(m->a, x) || !is_const_int(m->b, c))
+  if (!r || !m || m->kind != ExprKind::FloorMod || !ExprDeepEqual(m->a, x) ||
+      !is_const_int(m->b, c))
     return Expr();
   auto base = CheckedMul(k, c);
   if (!base || *r < -c || *r > 2 * c) return Expr();
@@ -63,11 +64,16 @@ Expr QuotientAndRemainder(const Expr& quotient_fact, const Expr& other) {
     case ExprKind::EQ:
       if (*r < 0 || *r >= c) return make_bool(false);
       return MakeBinary(ExprKind::EQ, x, at(*r));
-    case ExprKind::LT: return logical_and(MakeBinary(ExprKind::LE, lo, x), MakeBinary(ExprKind::LT, x, at(*r)));
-    case ExprKind::LE: return logical_and(MakeBinary(ExprKind::LE, lo, x), MakeBinary(ExprKind::LE, x, at(*r)));
-    case ExprKind::GT: return logical_and(MakeBinary(ExprKind::LT, at(*r), x), MakeBinary(ExprKind::LT, x, hi));
-    case ExprKind::GE: return logical_and(MakeBinary(ExprKind::LE, at(*r), x), MakeBinary(ExprKind::LT, x, hi));
-    default: return Expr();
+    case ExprKind::LT:
+      return logical_and(MakeBinary(ExprKind::LE, lo, x), MakeBinary(ExprKind::LT, x, at(*r)));
+    case ExprKind::LE:
+      return logical_and(MakeBinary(ExprKind::LE, lo, x), MakeBinary(ExprKind::LE, x, at(*r)));
+    case ExprKind::GT:
+      return logical_and(MakeBinary(ExprKind::LT, at(*r), x), MakeBinary(ExprKind::LT, x, hi));
+    case ExprKind::GE:
+      return logical_and(MakeBinary(ExprKind::LE, at(*r), x), MakeBinary(ExprKind::LT, x, hi));
+    default:
+      return Expr();
   }
 }
 
@@ -85,7 +91,8 @@ Expr QuotientOfRange(const LinearSum& lower, int64_t k) {
     if (range.overflow) return Expr();
     range.AddTerm(t.atom, *width);  // R = E + w*t
     DataType dt = t.atom.dtype();
-    return MakeBinary(ExprKind::EQ, t.atom, MakeBinary(ExprKind::FloorDiv, SumToExpr(range), make_const(dt, *width)));
+    return MakeBinary(ExprKind::EQ, t.atom,
+                      MakeBinary(ExprKind::FloorDiv, SumToExpr(range), make_const(dt, *width)));
   }
   return Expr();
 }

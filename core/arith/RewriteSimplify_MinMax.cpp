@@ -80,10 +80,8 @@ Expr RewriteSimplifier::MinMaxAlgebra(const BinaryNode* n, const Expr& e) {
     return Revisit(add(make(self, ra, rb), common));
   auto* sa = AsKind(n->a, ExprKind::Sub);
   auto* sb = AsKind(n->b, ExprKind::Sub);
-  if (sa && sb && ExprDeepEqual(sa->a, sb->a))
-    return Revisit(sub(sa->a, make(dual, sa->b, sb->b)));
-  if (sa && sb && ExprDeepEqual(sa->b, sb->b))
-    return Revisit(sub(make(self, sa->a, sb->a), sa->b));
+  if (sa && sb && ExprDeepEqual(sa->a, sb->a)) return Revisit(sub(sa->a, make(dual, sa->b, sb->b)));
+  if (sa && sb && ExprDeepEqual(sa->b, sb->b)) return Revisit(sub(make(self, sa->a, sb->a), sa->b));
   for (ExprKind div : {ExprKind::Div, ExprKind::FloorDiv}) {
     auto* qa = AsKind(n->a, div);
     auto* qb = AsKind(n->b, div);
@@ -107,8 +105,12 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
     return Revisit(r);
   // min(x*c1, c2) with c1 dividing c2: the scale moves out (max for a negative c1).
   auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
-  if (TryRewrite(e, pmin(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() > 0; }, &r) ||
-      TryRewrite(e, pmin(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() < 0; }, &r))
+  if (TryRewrite(
+          e, pmin(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1,
+          [&] { return scales() && c1.value() > 0; }, &r) ||
+      TryRewrite(
+          e, pmin(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1,
+          [&] { return scales() && c1.value() < 0; }, &r))
     return Revisit(r);
   if (TryRewrite(e, pmin(pmin(x, y), x), pmin(x, y), &r) ||
       TryRewrite(e, pmin(pmin(x, y), y), pmin(x, y), &r) ||
@@ -118,7 +120,9 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
       TryRewrite(e, pmin(x, pmax(x, y)), x, &r) || TryRewrite(e, pmin(y, pmax(x, y)), y, &r))
     return r;
   // x rounded up to a multiple of c is at least x and, for x >= 1, at least c.
-  auto ceiling = [&] { return c2.value() > 0 && c1.value() + 1 == c2.value() && ProveGE(x.value(), 1); };
+  auto ceiling = [&] {
+    return c2.value() > 0 && c1.value() + 1 == c2.value() && ProveGE(x.value(), 1);
+  };
   if (TryRewrite(e, pmin(pfloordiv(x + c1, c2) * c2, pmax(x, c2)), pmax(x, c2), ceiling, &r) ||
       TryRewrite(e, pmin(pmax(x, c2), pfloordiv(x + c1, c2) * c2), pmax(x, c2), ceiling, &r) ||
       TryRewrite(e, pmin(ptruncdiv(x + c1, c2) * c2, pmax(x, c2)), pmax(x, c2), ceiling, &r) ||
@@ -130,11 +134,13 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
       TryRewrite(e, pmin(y + x, z + x), pmin(y, z) + x, &r) ||
       TryRewrite(e, pmin(x * c1, y * c1), pmin(x, y) * c1, c1_pos, &r) ||
       TryRewrite(e, pmin(x * c1, y * c1), pmax(x, y) * c1, c1_neg, &r) ||
-      TryRewrite(e, pmin(pfloordiv(x, c1), pfloordiv(y, c1)), pfloordiv(pmin(x, y), c1), c1_pos, &r))
+      TryRewrite(e, pmin(pfloordiv(x, c1), pfloordiv(y, c1)), pfloordiv(pmin(x, y), c1), c1_pos,
+                 &r))
     return Revisit(r);
   // Selects on the same condition: one select of the two mins.
   PVar c, w;
-  if (TryRewrite(e, pmin(pselect(c, x, y), pselect(c, z, w)), pselect(c, pmin(x, z), pmin(y, w)), &r))
+  if (TryRewrite(e, pmin(pselect(c, x, y), pselect(c, z, w)), pselect(c, pmin(x, z), pmin(y, w)),
+                 &r))
     return Revisit(r);
   if (Expr m = MinMaxAlgebra(n, e); m.defined()) return m;
   return e;
@@ -153,8 +159,12 @@ Expr RewriteSimplifier::VisitMax(const BinaryNode* n, const Expr& e) {
     return Revisit(r);
   // max(x*c1, c2) with c1 dividing c2: the scale moves out (min for a negative c1).
   auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
-  if (TryRewrite(e, pmax(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() > 0; }, &r) ||
-      TryRewrite(e, pmax(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1, [&] { return scales() && c1.value() < 0; }, &r))
+  if (TryRewrite(
+          e, pmax(x * c1, c2), pmax(x, ptruncdiv(c2, c1)) * c1,
+          [&] { return scales() && c1.value() > 0; }, &r) ||
+      TryRewrite(
+          e, pmax(x * c1, c2), pmin(x, ptruncdiv(c2, c1)) * c1,
+          [&] { return scales() && c1.value() < 0; }, &r))
     return Revisit(r);
   if (TryRewrite(e, pmax(pmax(x, y), x), pmax(x, y), &r) ||
       TryRewrite(e, pmax(pmax(x, y), y), pmax(x, y), &r) ||
@@ -169,11 +179,13 @@ Expr RewriteSimplifier::VisitMax(const BinaryNode* n, const Expr& e) {
       TryRewrite(e, pmax(y + x, z + x), pmax(y, z) + x, &r) ||
       TryRewrite(e, pmax(x * c1, y * c1), pmax(x, y) * c1, c1_pos, &r) ||
       TryRewrite(e, pmax(x * c1, y * c1), pmin(x, y) * c1, c1_neg, &r) ||
-      TryRewrite(e, pmax(pfloordiv(x, c1), pfloordiv(y, c1)), pfloordiv(pmax(x, y), c1), c1_pos, &r))
+      TryRewrite(e, pmax(pfloordiv(x, c1), pfloordiv(y, c1)), pfloordiv(pmax(x, y), c1), c1_pos,
+                 &r))
     return Revisit(r);
   // Selects on the same condition: one select of the two maxs.
   PVar c, w;
-  if (TryRewrite(e, pmax(pselect(c, x, y), pselect(c, z, w)), pselect(c, pmax(x, z), pmax(y, w)), &r))
+  if (TryRewrite(e, pmax(pselect(c, x, y), pselect(c, z, w)), pselect(c, pmax(x, z), pmax(y, w)),
+                 &r))
     return Revisit(r);
   if (Expr m = MinMaxAlgebra(n, e); m.defined()) return m;
   return e;

@@ -22,18 +22,23 @@ Expr RewriteSimplifier::VisitMod(const BinaryNode* n, const Expr& e) {
     // |a| < c: the remainder is a itself.
     if (a.min_value > -*c && a.max_value < *c) return n->a;
     ModularSet m = parent_->modular_set.Modular(n->a);
-    if (a.min_value >= 0 && m.coeff % *c == 0) return make_const(e.dtype(), FloorModInt(m.base, *c));
+    if (a.min_value >= 0 && m.coeff % *c == 0)
+      return make_const(e.dtype(), FloorModInt(m.base, *c));
   }
   auto divides = [&] { return c2.value() != 0 && c1.value() % c2.value() == 0; };
   if (TryRewrite(e, ptruncmod(x * c1, c2), 0, divides, &r)) return r;
-  if (TryRewrite(e, ptruncmod(x * c1 + y, c2), ptruncmod(y, c2),
-                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
-      TryRewrite(e, ptruncmod(y + x * c1, c2), ptruncmod(y, c2),
-                 [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
-      TryRewrite(e, ptruncmod(x + c1, c2), ptruncmod(x, c2),
-                 [&] { return divides() && ProveGE(x.value(), 0) && c1.value() >= 0; }, &r) ||
-      TryRewrite(e, ptruncmod(ptruncmod(x, c1), c2), ptruncmod(x, c2),
-                 [&] { return c2.value() > 0 && divides(); }, &r))
+  if (TryRewrite(
+          e, ptruncmod(x * c1 + y, c2), ptruncmod(y, c2),
+          [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(
+          e, ptruncmod(y + x * c1, c2), ptruncmod(y, c2),
+          [&] { return divides() && ProveGE(n->a, 0) && ProveGE(y.value(), 0); }, &r) ||
+      TryRewrite(
+          e, ptruncmod(x + c1, c2), ptruncmod(x, c2),
+          [&] { return divides() && ProveGE(x.value(), 0) && c1.value() >= 0; }, &r) ||
+      TryRewrite(
+          e, ptruncmod(ptruncmod(x, c1), c2), ptruncmod(x, c2),
+          [&] { return c2.value() > 0 && divides(); }, &r))
     return Revisit(r);
   if (TryRewrite(e, ptruncmod(x * y, y), 0, &r) || TryRewrite(e, ptruncmod(y * x, y), 0, &r) ||
       TryRewrite(e, ptruncmod(x, x), 0, &r))

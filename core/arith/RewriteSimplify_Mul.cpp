@@ -18,11 +18,14 @@ Expr RewriteSimplifier::VisitMul(const BinaryNode* n, const Expr& e) {
   if (TryRewrite(e, c1 * x, x * c1, &r) || TryRewrite(e, (x * c1) * c2, x * (c1 * c2), &r) ||
       TryRewrite(e, (x + c1) * c2, x * c2 + c1 * c2, &r) ||
       TryRewrite(e, (x - c1) * c2, x * c2 - c1 * c2, &r) ||
-      TryRewrite(e, (x * c1) * y, (x * y) * c1, &r) || TryRewrite(e, x * (y * c1), (x * y) * c1, &r))
+      TryRewrite(e, (x * c1) * y, (x * y) * c1, &r) ||
+      TryRewrite(e, x * (y * c1), (x * y) * c1, &r))
     return Revisit(r);
   // min(x, y)*max(x, y) is x*y (one factor is x, the other y).
-  if (TryRewrite(e, pmin(x, y) * pmax(x, y), x * y, &r) || TryRewrite(e, pmax(x, y) * pmin(x, y), x * y, &r) ||
-      TryRewrite(e, pmin(x, y) * pmax(y, x), x * y, &r) || TryRewrite(e, pmax(x, y) * pmin(y, x), x * y, &r))
+  if (TryRewrite(e, pmin(x, y) * pmax(x, y), x * y, &r) ||
+      TryRewrite(e, pmax(x, y) * pmin(x, y), x * y, &r) ||
+      TryRewrite(e, pmin(x, y) * pmax(y, x), x * y, &r) ||
+      TryRewrite(e, pmax(x, y) * pmin(y, x), x * y, &r))
     return Revisit(r);
   return e;
 }

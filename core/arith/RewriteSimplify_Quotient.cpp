@@ -46,13 +46,16 @@ bool MatchByConst(const Expr& e, ExprKind kind, Expr* x, int64_t* c) {
 }
 
 bool IsDivision(ExprKind k) { return k == ExprKind::FloorDiv || k == ExprKind::Div; }
-ExprKind RemainderOf(ExprKind div) { return div == ExprKind::Div ? ExprKind::Mod : ExprKind::FloorMod; }
+ExprKind RemainderOf(ExprKind div) {
+  return div == ExprKind::Div ? ExprKind::Mod : ExprKind::FloorMod;
+}
 
 bool HasRemainder(const Expr& e) {
   auto* n = e.as<BinaryNode>();
   if (!n) return false;
   if (n->kind == ExprKind::FloorMod || n->kind == ExprKind::Mod) return true;
-  if (n->kind == ExprKind::Add || n->kind == ExprKind::Sub) return HasRemainder(n->a) || HasRemainder(n->b);
+  if (n->kind == ExprKind::Add || n->kind == ExprKind::Sub)
+    return HasRemainder(n->a) || HasRemainder(n->b);
   return false;
 }
 
@@ -115,8 +118,8 @@ Expr RewriteSimplifier::QuotientSum(const BinaryNode* n, const Expr& e) {
         MatchByConst(b, ExprKind::FloorMod, &xb, &cb) && cb == 2 && ExprDeepEqual(xa, xb))
       return Revisit(floordiv(add(xa, Const(xa, 1)), Const(xa, 2)));
     // floordiv(floormod(x, c) + c1, c) + floordiv(x, c) == floordiv(x + c1, c).
-    if (MatchByConst(a, ExprKind::FloorDiv, &xa, &ca) && MatchByConst(b, ExprKind::FloorDiv, &xb, &cb) &&
-        ca == cb) {
+    if (MatchByConst(a, ExprKind::FloorDiv, &xa, &ca) &&
+        MatchByConst(b, ExprKind::FloorDiv, &xb, &cb) && ca == cb) {
       auto [r, c1] = SplitConstant(xa);
       Expr x;
       int64_t cr = 0;
@@ -129,12 +132,14 @@ Expr RewriteSimplifier::QuotientSum(const BinaryNode* n, const Expr& e) {
   auto* q = n->a.as<BinaryNode>();
   Expr dividend;
   int64_t c = 0;
-  if (!k || !q || !IsDivision(q->kind) || !MatchByConst(n->a, q->kind, &dividend, &c)) return Expr();
+  if (!k || !q || !IsDivision(q->kind) || !MatchByConst(n->a, q->kind, &dividend, &c))
+    return Expr();
   auto [y, c0] = SplitConstant(dividend);
   if (c0 == 0 || !HasRemainder(y)) return Expr();
   auto kc = CheckedMul(*k, c);
   auto moved = kc ? CheckedAdd(c0, *kc) : std::nullopt;
-  if (!moved || (y.dtype().bits() <= 32 && (*moved > INT32_MAX || *moved < INT32_MIN))) return Expr();
+  if (!moved || (y.dtype().bits() <= 32 && (*moved > INT32_MAX || *moved < INT32_MIN)))
+    return Expr();
   Expr inner = add(y, Const(y, *moved));
   if (q->kind == ExprKind::Div && (!ProveGE(dividend, 0) || !ProveGE(inner, 0))) return Expr();
   return MakeBinary(q->kind, inner, q->b);

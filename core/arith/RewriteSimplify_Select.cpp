@@ -37,10 +37,10 @@ Expr RewriteSimplifier::VisitIfThenElse(const CallNode* n, const Expr& e) {
   Expr f = Visit(n->args[2]);
   parent_->ExitScoped(token);
   if (ExprDeepEqual(t, f)) return t;
-  if (auto* inner = t.as<CallNode>();
-      inner && inner->op == "if_then_else" && inner->args.size() == 3 && ExprDeepEqual(inner->args[2], f))
-    return Revisit(MakeCall(e.dtype(), "if_then_else", {logical_and(c, inner->args[0]), inner->args[1], f},
-                            n->call_kind));
+  if (auto* inner = t.as<CallNode>(); inner && inner->op == "if_then_else" &&
+                                      inner->args.size() == 3 && ExprDeepEqual(inner->args[2], f))
+    return Revisit(MakeCall(e.dtype(), "if_then_else",
+                            {logical_and(c, inner->args[0]), inner->args[1], f}, n->call_kind));
   if (c.same_as(n->args[0]) && t.same_as(n->args[1]) && f.same_as(n->args[2])) return e;
   return MakeCall(e.dtype(), "if_then_else", {c, t, f}, n->call_kind);
 }

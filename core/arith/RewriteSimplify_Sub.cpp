@@ -33,15 +33,20 @@ Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
       TryRewrite(e, x - pmax(z, x + y), pmin(x - z, 0 - y), &r) ||
       TryRewrite(e, x - pmax(z, y + x), pmin(x - z, 0 - y), &r))
     return Revisit(r);
-  if (TryRewrite(e, pmin(x, y) - pmin(y, x), 0, &r) || TryRewrite(e, pmax(x, y) - pmax(y, x), 0, &r))
+  if (TryRewrite(e, pmin(x, y) - pmin(y, x), 0, &r) ||
+      TryRewrite(e, pmax(x, y) - pmax(y, x), 0, &r))
     return r;
   // One operand of the min/max is the subtrahend (TVM's rules): min(x, y) - x ->
   // min(y - x, 0), x - max(x, y) -> min(x - y, 0). The extent of a request clipped at
   // one end, min(i, n - 1) - i + 1, then has the constant upper bound 1.
-  if (TryRewrite(e, pmin(x, y) - x, pmin(y - x, 0), &r) || TryRewrite(e, pmin(y, x) - x, pmin(y - x, 0), &r) ||
-      TryRewrite(e, pmax(x, y) - x, pmax(y - x, 0), &r) || TryRewrite(e, pmax(y, x) - x, pmax(y - x, 0), &r) ||
-      TryRewrite(e, x - pmin(x, y), pmax(x - y, 0), &r) || TryRewrite(e, x - pmin(y, x), pmax(x - y, 0), &r) ||
-      TryRewrite(e, x - pmax(x, y), pmin(x - y, 0), &r) || TryRewrite(e, x - pmax(y, x), pmin(x - y, 0), &r))
+  if (TryRewrite(e, pmin(x, y) - x, pmin(y - x, 0), &r) ||
+      TryRewrite(e, pmin(y, x) - x, pmin(y - x, 0), &r) ||
+      TryRewrite(e, pmax(x, y) - x, pmax(y - x, 0), &r) ||
+      TryRewrite(e, pmax(y, x) - x, pmax(y - x, 0), &r) ||
+      TryRewrite(e, x - pmin(x, y), pmax(x - y, 0), &r) ||
+      TryRewrite(e, x - pmin(y, x), pmax(x - y, 0), &r) ||
+      TryRewrite(e, x - pmax(x, y), pmin(x - y, 0), &r) ||
+      TryRewrite(e, x - pmax(y, x), pmin(x - y, 0), &r))
     return r;
   // min(s1 + d, s2 + d) - min(s1, s2) == d (and max; either operand order of the
   // second): min(x + 10, y + 1) - min(x, y - 9) -> 10.
@@ -54,7 +59,8 @@ Expr RewriteSimplifier::SubtractFromMinMax(const Expr& e) {
       const Expr& s2 = swapped ? b->a : b->b;
       LinearSum d1 = canonical.ToSum(MakeBinary(ExprKind::Sub, a->a, s1));
       LinearSum d2 = canonical.ToSum(MakeBinary(ExprKind::Sub, a->b, s2));
-      if (!d1.overflow && !d2.overflow && ConstantDifference(d1, d2, 1) == 0) return Revisit(SumToExpr(d1));
+      if (!d1.overflow && !d2.overflow && ConstantDifference(d1, d2, 1) == 0)
+        return Revisit(SumToExpr(d1));
     }
   }
   return Expr();
@@ -67,9 +73,13 @@ Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
   Expr r;
   if (TryRewrite(e, x - 0, x, &r) || TryRewrite(e, x - x, 0, &r)) return r;
   // A negated product keeps its sign in the coefficient (TVM's form): 0 - x*2 -> x*-2.
-  if (TryRewrite(e, 0 - x * c1, x * (0 - c1), [&] { return c1.value() > 1; }, &r)) return Revisit(r);
+  if (TryRewrite(
+          e, 0 - x * c1, x * (0 - c1), [&] { return c1.value() > 1; }, &r))
+    return Revisit(r);
   // truncdiv(x, -c) == -truncdiv(x, c): the canonical form's 0 - x/c folds back.
-  if (TryRewrite(e, 0 - ptruncdiv(x, c1), ptruncdiv(x, 0 - c1), [&] { return c1.value() > 0; }, &r)) return r;
+  if (TryRewrite(
+          e, 0 - ptruncdiv(x, c1), ptruncdiv(x, 0 - c1), [&] { return c1.value() > 0; }, &r))
+    return r;
   // Constants.
   if (TryRewrite(e, (x + c1) - c2, x + (c1 - c2), &r) ||
       TryRewrite(e, (x - c1) - c2, x - (c1 + c2), &r) ||
@@ -100,7 +110,8 @@ Expr RewriteSimplifier::VisitSub(const BinaryNode* n, const Expr& e) {
   if (Expr m = SubtractFromMinMax(e); m.defined()) return m;
   // max(x, y + 2) - 2 is max(x, y + 2) + -2 for the rules that move constants into min/max.
   if (auto* c = as_const_int(n->b); c && *c != INT64_MIN) {
-    if (Expr m = AbsorbIntoMinMax(MakeBinary(ExprKind::Add, n->a, make_const(e.dtype(), -*c))); m.defined())
+    if (Expr m = AbsorbIntoMinMax(MakeBinary(ExprKind::Add, n->a, make_const(e.dtype(), -*c)));
+        m.defined())
       return m;
   }
   if (Expr f = FactorCommonTerm(n, e); f.defined()) return f;

@@ -73,7 +73,7 @@ bool RewriteSimplifier::IsVectorArith(const Expr& e) {
 }
 
 std::optional<std::pair<Expr, Expr>> RewriteSimplifier::LaneRange(const Expr& base,
-                                                                   const Expr& stride, int lanes) {
+                                                                  const Expr& stride, int lanes) {
   const int64_t* s = as_const_int(stride);
   if (!s) return std::nullopt;
   auto span = CheckedMul(*s, lanes - 1);
@@ -93,7 +93,7 @@ Expr RewriteSimplifier::VisitVectorBinary(const BinaryNode* n, const Expr& e) {
       const int64_t* v = BroadcastConstant(side);
       if (!v) continue;
       if ((*v != 0) == is_and) return other;  // x && true, x || false
-      return side;                             // x && false, x || true
+      return side;                            // x && false, x || true
     }
   }
   auto la = AsLanes(n->a), lb = AsLanes(n->b);
@@ -106,16 +106,20 @@ Expr RewriteSimplifier::VisitVectorBinary(const BinaryNode* n, const Expr& e) {
     return Revisit(MakeRamp(Revisit(base), Revisit(stride), lanes));
   };
   switch (n->kind) {
-    case ExprKind::Add: return ramp(add(la->base, lb->base), add(la->stride, lb->stride));
-    case ExprKind::Sub: return ramp(sub(la->base, lb->base), sub(la->stride, lb->stride));
+    case ExprKind::Add:
+      return ramp(add(la->base, lb->base), add(la->stride, lb->stride));
+    case ExprKind::Sub:
+      return ramp(sub(la->base, lb->base), sub(la->stride, lb->stride));
     case ExprKind::Mul:
       // Lane k of ramp(b, s)*x(v) is (b + k*s)*v: a ramp again. ramp*ramp is quadratic.
       if (lb->is_broadcast) return ramp(mul(la->base, lb->base), mul(la->stride, lb->base));
       if (la->is_broadcast) return ramp(mul(la->base, lb->base), mul(la->base, lb->stride));
       return e;
     case ExprKind::Min:
-    case ExprKind::Max: return VisitVectorMinMax(n, *la, *lb, e);
-    default: break;
+    case ExprKind::Max:
+      return VisitVectorMinMax(n, *la, *lb, e);
+    default:
+      break;
   }
   if (IsDivision(n->kind) && lb->is_broadcast) return VisitRampDivMod(n->kind, *la, lb->base, e);
   if (IsComparison(n->kind)) return VisitVectorCompare(n->kind, *la, *lb, e);
@@ -124,8 +128,8 @@ Expr RewriteSimplifier::VisitVectorBinary(const BinaryNode* n, const Expr& e) {
 
 // min/max of two lane forms: equal strides take the scalar min/max of the bases; a ramp
 // against a broadcast is decided when one lies below the other in every lane.
-Expr RewriteSimplifier::VisitVectorMinMax(const BinaryNode* n, const LaneForm& a,
-                                          const LaneForm& b, const Expr& e) {
+Expr RewriteSimplifier::VisitVectorMinMax(const BinaryNode* n, const LaneForm& a, const LaneForm& b,
+                                          const Expr& e) {
   int lanes = e.dtype().lanes();
   if (ExprDeepEqual(a.stride, b.stride))
     return Revisit(MakeRamp(Revisit(MakeBinary(n->kind, a.base, b.base)), a.stride, lanes));
@@ -142,8 +146,8 @@ Expr RewriteSimplifier::VisitVectorMinMax(const BinaryNode* n, const LaneForm& a
 // Lanes of a - b form ramp(a.base - b.base, a.stride - b.stride); the comparison is
 // decided for all lanes when that ramp's range is on one side of zero. Equal strides
 // compare the bases only (one scalar comparison broadcast).
-Expr RewriteSimplifier::VisitVectorCompare(ExprKind kind, const LaneForm& a,
-                                           const LaneForm& b, const Expr& e) {
+Expr RewriteSimplifier::VisitVectorCompare(ExprKind kind, const LaneForm& a, const LaneForm& b,
+                                           const Expr& e) {
   int lanes = e.dtype().lanes();
   if (ExprDeepEqual(a.stride, b.stride))
     return MakeBroadcast(Revisit(MakeBinary(kind, a.base, b.base)), lanes);
@@ -151,19 +155,32 @@ Expr RewriteSimplifier::VisitVectorCompare(ExprKind kind, const LaneForm& a,
   auto range = LaneRange(dbase, dstride, lanes);
   if (!range) return e;
   Expr zero = make_zero(dbase.dtype()), one = make_const(dbase.dtype(), int64_t{1});
-  auto all_lt = [&] { return ProveLessEqual(add(range->second, one), zero); };   // max < 0
-  auto all_le = [&] { return ProveLessEqual(range->second, zero); };             // max <= 0
+  auto all_lt = [&] { return ProveLessEqual(add(range->second, one), zero); };  // max < 0
+  auto all_le = [&] { return ProveLessEqual(range->second, zero); };            // max <= 0
   auto all_gt = [&] { return ProveLessEqual(one, range->first); };              // min > 0
-  auto all_ge = [&] { return ProveLessEqual(zero, range->first); };              // min >= 0
+  auto all_ge = [&] { return ProveLessEqual(zero, range->first); };             // min >= 0
   std::optional<bool> v;
   switch (kind) {
-    case ExprKind::LT: v = all_lt() ? std::optional(true) : all_ge() ? std::optional(false) : std::nullopt; break;
-    case ExprKind::LE: v = all_le() ? std::optional(true) : all_gt() ? std::optional(false) : std::nullopt; break;
-    case ExprKind::GT: v = all_gt() ? std::optional(true) : all_le() ? std::optional(false) : std::nullopt; break;
-    case ExprKind::GE: v = all_ge() ? std::optional(true) : all_lt() ? std::optional(false) : std::nullopt; break;
-    case ExprKind::EQ: if (all_lt() || all_gt()) v = false; break;
-    case ExprKind::NE: if (all_lt() || all_gt()) v = true; break;
-    default: break;
+    case ExprKind::LT:
+      v = all_lt() ? std::optional(true) : all_ge() ? std::optional(false) : std::nullopt;
+      break;
+    case ExprKind::LE:
+      v = all_le() ? std::optional(true) : all_gt() ? std::optional(false) : std::nullopt;
+      break;
+    case ExprKind::GT:
+      v = all_gt() ? std::optional(true) : all_le() ? std::optional(false) : std::nullopt;
+      break;
+    case ExprKind::GE:
+      v = all_ge() ? std::optional(true) : all_lt() ? std::optional(false) : std::nullopt;
+      break;
+    case ExprKind::EQ:
+      if (all_lt() || all_gt()) v = false;
+      break;
+    case ExprKind::NE:
+      if (all_lt() || all_gt()) v = true;
+      break;
+    default:
+      break;
   }
   if (!v) return e;
   return MakeBroadcast(make_bool(*v), lanes);
@@ -192,10 +209,12 @@ Expr RewriteSimplifier::VisitRampDivMod(ExprKind kind, const LaneForm& a, const 
     int64_t low_lane_offset = std::min<int64_t>(0, *span);
     if (b.min_value == ConstIntBound::kNegInf || b.min_value + low_lane_offset < 0) return e;
   }
-  ExprKind div_kind = kind == ExprKind::Mod ? ExprKind::Div
-                      : kind == ExprKind::FloorMod ? ExprKind::FloorDiv : kind;
-  ExprKind mod_kind = kind == ExprKind::Div ? ExprKind::Mod
-                      : kind == ExprKind::FloorDiv ? ExprKind::FloorMod : kind;
+  ExprKind div_kind = kind == ExprKind::Mod        ? ExprKind::Div
+                      : kind == ExprKind::FloorMod ? ExprKind::FloorDiv
+                                                   : kind;
+  ExprKind mod_kind = kind == ExprKind::Div        ? ExprKind::Mod
+                      : kind == ExprKind::FloorDiv ? ExprKind::FloorMod
+                                                   : kind;
   Expr cexpr = make_const(a.base.dtype(), c);
   auto quotient = [&] { return Revisit(MakeBinary(div_kind, a.base, cexpr)); };
   if (s % c == 0) {

@@ -8,9 +8,9 @@
 
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenCBase.h"
-#include "ir/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/MathIntrinsics.h"
 
 namespace tessera::codegen {
 
@@ -118,9 +118,11 @@ class CPrinter : public CodeGenCBase {
     return LinearIndex(b, indices);
   }
   void LaneLoop(int lanes) override {
-    Line() << "for (int32_t " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane << ") {\n";
+    Line() << "for (int32_t " << kLane << " = 0; " << kLane << " < " << lanes << "; ++" << kLane
+           << ") {\n";
   }
-  std::string DivModMinMax(ExprKind kind, DataType t, const std::string& a, const std::string& b) override {
+  std::string DivModMinMax(ExprKind kind, DataType t, const std::string& a,
+                           const std::string& b) override {
     std::string ct = CType(t);
     switch (kind) {
       case ExprKind::Mod:
@@ -131,13 +133,17 @@ class CPrinter : public CodeGenCBase {
         if (t.is_uint()) return "(" + a + " / " + b + ")";
         return "((" + ct + ")tsr_floordiv(" + a + ", " + b + "))";
       case ExprKind::FloorMod:
-        if (t.is_float()) return "((" + ct + ")(" + a + " - floor((double)" + a + " / (double)" + b + ") * " + b + "))";
+        if (t.is_float())
+          return "((" + ct + ")(" + a + " - floor((double)" + a + " / (double)" + b + ") * " + b +
+                 "))";
         if (t.is_uint()) return "(" + a + " % " + b + ")";
         return "((" + ct + ")tsr_floormod(" + a + ", " + b + "))";
       default: {
         bool is_min = kind == ExprKind::Min;
-        if (t.is_float()) return "((" + ct + ")" + (is_min ? "fmin(" : "fmax(") + a + ", " + b + "))";
-        std::string fn = std::string(is_min ? "tsr_min_" : "tsr_max_") + (t.is_uint() ? "u64" : "i64");
+        if (t.is_float())
+          return "((" + ct + ")" + (is_min ? "fmin(" : "fmax(") + a + ", " + b + "))";
+        std::string fn =
+            std::string(is_min ? "tsr_min_" : "tsr_max_") + (t.is_uint() ? "u64" : "i64");
         return "((" + ct + ")" + fn + "(" + a + ", " + b + "))";
       }
     }
@@ -145,18 +151,24 @@ class CPrinter : public CodeGenCBase {
   std::string Math(const MathOpInfo& info, const CallNode* n) override {
     DataType t = n->dtype.element_of();
     if (!t.is_float() || static_cast<int>(n->args.size()) != info.arity) {
-      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) + " float arguments");
+      Fail("math intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
+           " float arguments");
       return "0";
     }
     std::string suffix = t.bits() == 64 ? "" : "f";
     std::string ct = CType(t);
     std::vector<std::string> args;
-    for (auto& a : n->args) args.push_back("(" + std::string(t.bits() == 64 ? "double" : "float") + ")" + VisitExpr(a));
+    for (auto& a : n->args)
+      args.push_back("(" + std::string(t.bits() == 64 ? "double" : "float") + ")" + VisitExpr(a));
     std::string call;
-    if (info.op == MathOp::Sigmoid) call = "(1.0" + suffix + " / (1.0" + suffix + " + exp" + suffix + "(-" + args[0] + ")))";
-    else if (info.op == MathOp::Rsqrt) call = "(1.0" + suffix + " / sqrt" + suffix + "(" + args[0] + "))";
-    else if (info.arity == 2) call = std::string(info.c_name) + suffix + "(" + args[0] + ", " + args[1] + ")";
-    else call = std::string(info.c_name) + suffix + "(" + args[0] + ")";
+    if (info.op == MathOp::Sigmoid)
+      call = "(1.0" + suffix + " / (1.0" + suffix + " + exp" + suffix + "(-" + args[0] + ")))";
+    else if (info.op == MathOp::Rsqrt)
+      call = "(1.0" + suffix + " / sqrt" + suffix + "(" + args[0] + "))";
+    else if (info.arity == 2)
+      call = std::string(info.c_name) + suffix + "(" + args[0] + ", " + args[1] + ")";
+    else
+      call = std::string(info.c_name) + suffix + "(" + args[0] + ")";
     return "((" + ct + ")" + call + ")";
   }
 
@@ -169,14 +181,15 @@ class CPrinter : public CodeGenCBase {
       if (p.is_buffer()) {
         value = "(" + CType(p.buffer->dtype) + "*)(uintptr_t)" + word;
       } else if (p.var.dtype().is_float()) {
-        value = "({ double d; __builtin_memcpy(&d, &" + word + ", 8); (" + CType(p.var.dtype()) + ")d; })";
+        value = "({ double d; __builtin_memcpy(&d, &" + word + ", 8); (" + CType(p.var.dtype()) +
+                ")d; })";
       } else {
         value = "(" + CType(p.var.dtype()) + ")" + word;
       }
       args += (i ? ", " : "") + value;
     }
-    return "int32_t " + f.name + "_packed(const uint64_t* args) {\n  (void)args;\n  return " + f.name + "(" +
-           args + ");\n}\n";
+    return "int32_t " + f.name + "_packed(const uint64_t* args) {\n  (void)args;\n  return " +
+           f.name + "(" + args + ");\n}\n";
   }
 
   // ---- expressions C prints its own way ----
@@ -184,7 +197,8 @@ class CPrinter : public CodeGenCBase {
     DataType t = n->dtype;
     if (t.is_bool()) return n->value ? "true" : "false";
     if (t.is_uint()) return "UINT64_C(" + std::to_string(static_cast<uint64_t>(n->value)) + ")";
-    if (t.bits() == 64) return n->value == INT64_MIN ? "INT64_MIN" : "INT64_C(" + std::to_string(n->value) + ")";
+    if (t.bits() == 64)
+      return n->value == INT64_MIN ? "INT64_MIN" : "INT64_C(" + std::to_string(n->value) + ")";
     std::string v = n->value == INT32_MIN ? "(-2147483647 - 1)" : std::to_string(n->value);
     if (n->value < 0) v = "(" + v + ")";
     return t.bits() == 32 ? v : "((" + CType(t) + ")" + v + ")";
@@ -206,7 +220,9 @@ class CPrinter : public CodeGenCBase {
     if (n->dtype.bits() == 16) return "((_Float16)" + text + ")";
     return v < 0 || std::isinf(v) ? "(" + text + ")" : text;
   }
-  std::string VisitStringImm(const StringImmNode* n, const Expr&) override { return Quote(n->value); }
+  std::string VisitStringImm(const StringImmNode* n, const Expr&) override {
+    return Quote(n->value);
+  }
   std::string VisitLet(const LetNode* n, const Expr&) override {
     if (n->value.dtype().lanes() > 1 && !lane_) return Vector(n->value);
     std::string value = VisitExpr(n->value);
@@ -214,7 +230,8 @@ class CPrinter : public CodeGenCBase {
     std::string name = Define(v);
     vector_vars_.erase(v.get());
     // GNU statement expression: a let inside an expression.
-    return "({ " + CType(n->value.dtype()) + " " + name + " = " + value + "; " + VisitExpr(n->body) + "; })";
+    return "({ " + CType(n->value.dtype()) + " " + name + " = " + value + "; " +
+           VisitExpr(n->body) + "; })";
   }
 
   // ---- statements C prints its own way ----
@@ -227,9 +244,11 @@ class CPrinter : public CodeGenCBase {
     std::string min = VisitExpr(n->min), extent = VisitExpr(n->extent);
     std::string v = Define(n->loop_var);
     BeginLoop(n);
-    if (n->for_kind == ForKind::Parallel && !HasAssert(n->body)) Line() << "#pragma omp parallel for\n";
+    if (n->for_kind == ForKind::Parallel && !HasAssert(n->body))
+      Line() << "#pragma omp parallel for\n";
     std::string end = is_zero(n->min) ? extent : min + " + " + extent;
-    Line() << "for (" << t << " " << v << " = " << min << "; " << v << " < " << end << "; ++" << v << ") {\n";
+    Line() << "for (" << t << " " << v << " = " << min << "; " << v << " < " << end << "; ++" << v
+           << ") {\n";
     ++indent_;
     VisitStmt(n->body);
     --indent_;
@@ -243,7 +262,8 @@ class CPrinter : public CodeGenCBase {
     ++indent_;
     if (lanes > 1) {
       Line() << CType(n->value.dtype()) << " " << name << "[" << lanes << "];\n";
-      PerLane(lanes, [&] { Line() << name << "[" << kLane << "] = " << VisitExpr(n->value) << ";\n"; });
+      PerLane(lanes,
+              [&] { Line() << name << "[" << kLane << "] = " << VisitExpr(n->value) << ";\n"; });
       vector_vars_.insert(n->var.get());
     } else {
       Line() << CType(n->value.dtype()) << " " << name << " = " << VisitExpr(n->value) << ";\n";
@@ -266,10 +286,12 @@ class CPrinter : public CodeGenCBase {
     Line() << "{\n";
     ++indent_;
     if (count && *count * elem_bytes <= kMaxStackBytes) {
-      Line() << t << " " << name << "[" << std::max<int64_t>(*count, 1) << "] __attribute__((aligned(64)));\n";
+      Line() << t << " " << name << "[" << std::max<int64_t>(*count, 1)
+             << "] __attribute__((aligned(64)));\n";
       VisitStmt(n->body);
     } else {
-      Line() << t << "* " << name << " = (" << t << "*)tsr_alloc(" << size << " * " << elem_bytes << ");\n";
+      Line() << t << "* " << name << " = (" << t << "*)tsr_alloc(" << size << " * " << elem_bytes
+             << ");\n";
       Line() << "if (!" << name << ") {\n";
       ++indent_;
       ReturnError("cannot allocate memory for " + n->buffer_var.name());

@@ -13,10 +13,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "ir/BitIntrinsics.h"
 #include "codegen/LoopLines.h"
-#include "ir/MathIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "ir/Functor.h"
+#include "ir/MathIntrinsics.h"
 #include "support/Result.h"
 
 namespace tessera::codegen {

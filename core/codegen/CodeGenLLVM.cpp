@@ -35,15 +35,24 @@ llvm::Type* CodeGenLLVM::LLVMType(DataType t) {
     scalar = llvm::Type::getInt1Ty(ctx_);
   } else if (t.is_float()) {
     switch (t.bits()) {
-      case 16: scalar = llvm::Type::getHalfTy(ctx_); break;
-      case 32: scalar = llvm::Type::getFloatTy(ctx_); break;
-      case 64: scalar = llvm::Type::getDoubleTy(ctx_); break;
-      default: Fail("unsupported float width " + std::to_string(t.bits())); scalar = llvm::Type::getFloatTy(ctx_);
+      case 16:
+        scalar = llvm::Type::getHalfTy(ctx_);
+        break;
+      case 32:
+        scalar = llvm::Type::getFloatTy(ctx_);
+        break;
+      case 64:
+        scalar = llvm::Type::getDoubleTy(ctx_);
+        break;
+      default:
+        Fail("unsupported float width " + std::to_string(t.bits()));
+        scalar = llvm::Type::getFloatTy(ctx_);
     }
   } else {
     scalar = llvm::Type::getIntNTy(ctx_, static_cast<unsigned>(t.bits()));
   }
-  return t.lanes() > 1 ? llvm::FixedVectorType::get(scalar, static_cast<unsigned>(t.lanes())) : scalar;
+  return t.lanes() > 1 ? llvm::FixedVectorType::get(scalar, static_cast<unsigned>(t.lanes()))
+                       : scalar;
 }
 
 llvm::Type* CodeGenLLVM::MemoryType(DataType t) {
@@ -62,11 +71,14 @@ void CodeGenLLVM::DeclareRuntime() {
   auto* i64 = b_->getInt64Ty();
   auto* ptr = b_->getPtrTy();
   auto* void_ty = b_->getVoidTy();
-  set_error_ = module_->getOrInsertFunction("tessera_set_error", llvm::FunctionType::get(void_ty, {ptr}, false));
-  alloc_ = module_->getOrInsertFunction("tessera_alloc", llvm::FunctionType::get(ptr, {i64}, false));
-  free_ = module_->getOrInsertFunction("tessera_free", llvm::FunctionType::get(void_ty, {ptr}, false));
-  parallel_for_ = module_->getOrInsertFunction("tessera_parallel_for",
-                                               llvm::FunctionType::get(i32, {i64, ptr, ptr}, false));
+  set_error_ = module_->getOrInsertFunction("tessera_set_error",
+                                            llvm::FunctionType::get(void_ty, {ptr}, false));
+  alloc_ =
+      module_->getOrInsertFunction("tessera_alloc", llvm::FunctionType::get(ptr, {i64}, false));
+  free_ =
+      module_->getOrInsertFunction("tessera_free", llvm::FunctionType::get(void_ty, {ptr}, false));
+  parallel_for_ = module_->getOrInsertFunction(
+      "tessera_parallel_for", llvm::FunctionType::get(i32, {i64, ptr, ptr}, false));
 }
 
 llvm::Value* CodeGenLLVM::CreateEntryAlloca(llvm::Type* t, llvm::Value* count, uint64_t align) {
@@ -78,7 +90,8 @@ llvm::Value* CodeGenLLVM::CreateEntryAlloca(llvm::Type* t, llvm::Value* count, u
 
 llvm::Function* CodeGenLLVM::EmitKernel(const transform::PrimFunc& f) {
   std::vector<llvm::Type*> params;
-  for (auto& p : f.params) params.push_back(p.is_buffer() ? b_->getPtrTy() : LLVMType(p.var.dtype()));
+  for (auto& p : f.params)
+    params.push_back(p.is_buffer() ? b_->getPtrTy() : LLVMType(p.var.dtype()));
   auto* type = llvm::FunctionType::get(b_->getInt32Ty(), params, false);
   auto* fn = llvm::Function::Create(type, llvm::Function::ExternalLinkage, f.name, module_.get());
   fn->addFnAttr(llvm::Attribute::NoUnwind);
@@ -107,7 +120,8 @@ llvm::Function* CodeGenLLVM::EmitKernel(const transform::PrimFunc& f) {
 
 void CodeGenLLVM::EmitPackedEntry(const transform::PrimFunc& f, llvm::Function* kernel) {
   auto* type = llvm::FunctionType::get(b_->getInt32Ty(), {b_->getPtrTy()}, false);
-  auto* fn = llvm::Function::Create(type, llvm::Function::ExternalLinkage, f.name + "_packed", module_.get());
+  auto* fn = llvm::Function::Create(type, llvm::Function::ExternalLinkage, f.name + "_packed",
+                                    module_.get());
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   llvm::Argument* words = fn->getArg(0);
   words->setName("args");
@@ -146,9 +160,10 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
     for (const LoopId& l : NumberLoops(f.body)) loop_numbers_[l.node] = l.id;
     di_ = std::make_unique<llvm::DIBuilder>(*module_);
     di_file_ = di_->createFile(f.name + ".loops", ".");
-    di_->createCompileUnit(llvm::dwarf::DW_LANG_C, di_file_, "tessera", /*isOptimized=*/true, "", 0, "",
-                           llvm::DICompileUnit::LineTablesOnly);
-    module_->addModuleFlag(llvm::Module::Warning, "Debug Info Version", llvm::DEBUG_METADATA_VERSION);
+    di_->createCompileUnit(llvm::dwarf::DW_LANG_C, di_file_, "tessera", /*isOptimized=*/true, "", 0,
+                           "", llvm::DICompileUnit::LineTablesOnly);
+    module_->addModuleFlag(llvm::Module::Warning, "Debug Info Version",
+                           llvm::DEBUG_METADATA_VERSION);
     module_->addModuleFlag(llvm::Module::Warning, "Dwarf Version", 4);
   }
   llvm::Function* kernel = EmitKernel(f);
@@ -168,16 +183,17 @@ Result<std::unique_ptr<llvm::Module>> CodeGenLLVM::Compile(const transform::Prim
 llvm::DISubprogram* CodeGenLLVM::BeginLocations(llvm::Function* fn) {
   if (!di_) return nullptr;
   llvm::DISubroutineType* type = di_->createSubroutineType(di_->getOrCreateTypeArray({}));
-  llvm::DISubprogram* sp =
-      di_->createFunction(di_file_, fn->getName(), fn->getName(), di_file_, 0, type, 0, llvm::DINode::FlagZero,
-                          llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
+  llvm::DISubprogram* sp = di_->createFunction(
+      di_file_, fn->getName(), fn->getName(), di_file_, 0, type, 0, llvm::DINode::FlagZero,
+      llvm::DISubprogram::SPFlagDefinition | llvm::DISubprogram::SPFlagOptimized);
   fn->setSubprogram(sp);
   return sp;
 }
 
 void CodeGenLLVM::SetLoopLocation(int loop, llvm::DISubprogram* subprogram) {
   current_loop_ = loop;
-  if (subprogram) b_->SetCurrentDebugLocation(llvm::DILocation::get(ctx_, unsigned(loop), 0, subprogram));
+  if (subprogram)
+    b_->SetCurrentDebugLocation(llvm::DILocation::get(ctx_, unsigned(loop), 0, subprogram));
 }
 
 int CodeGenLLVM::LoopNumber(const ForNode* n) const {
@@ -202,7 +218,8 @@ void CodeGenLLVM::VisitStmtDefault(const Stmt& s) {
   Fail(std::string("cannot compile ") + kind_name(s.kind()) + " (run the lowering pipeline first)");
 }
 
-void CodeGenLLVM::EmitSerialLoop(const Var& var, llvm::Value* begin, llvm::Value* end, const Stmt& body) {
+void CodeGenLLVM::EmitSerialLoop(const Var& var, llvm::Value* begin, llvm::Value* end,
+                                 const Stmt& body) {
   llvm::BasicBlock* pre = b_->GetInsertBlock();
   auto* header = llvm::BasicBlock::Create(ctx_, var.name() + ".header", fn_.function);
   auto* loop = llvm::BasicBlock::Create(ctx_, var.name() + ".body", fn_.function);
@@ -215,8 +232,9 @@ void CodeGenLLVM::EmitSerialLoop(const Var& var, llvm::Value* begin, llvm::Value
   b_->SetInsertPoint(loop);
   fn_.vars[var.get()] = iv;
   VisitStmt(body);
-  llvm::Value* next = b_->CreateAdd(iv, llvm::ConstantInt::get(iv->getType(), 1), var.name() + ".next",
-                                    /*HasNUW=*/false, /*HasNSW=*/true);
+  llvm::Value* next =
+      b_->CreateAdd(iv, llvm::ConstantInt::get(iv->getType(), 1), var.name() + ".next",
+                    /*HasNUW=*/false, /*HasNSW=*/true);
   iv->addIncoming(next, b_->GetInsertBlock());
   b_->CreateBr(header);
   b_->SetInsertPoint(exit);
@@ -261,7 +279,8 @@ void CodeGenLLVM::VisitIfThenElse(const IfThenElseNode* n, const Stmt&) {
   if (failed()) return;
   auto* then_block = llvm::BasicBlock::Create(ctx_, "if.then", fn_.function);
   auto* end_block = llvm::BasicBlock::Create(ctx_, "if.end", fn_.function);
-  auto* else_block = n->else_case.defined() ? llvm::BasicBlock::Create(ctx_, "if.else", fn_.function) : end_block;
+  auto* else_block =
+      n->else_case.defined() ? llvm::BasicBlock::Create(ctx_, "if.else", fn_.function) : end_block;
   b_->CreateCondBr(cond, then_block, else_block);
   b_->SetInsertPoint(then_block);
   VisitStmt(n->then_case);
@@ -298,7 +317,8 @@ void CodeGenLLVM::VisitAllocate(const AllocateNode* n, const Stmt&) {
     fn_.vars.erase(n->buffer_var.get());
     return;
   }
-  llvm::Value* bytes = b_->CreateMul(count, b_->getInt64(elem_bytes), n->buffer_var.name() + ".bytes");
+  llvm::Value* bytes =
+      b_->CreateMul(count, b_->getInt64(elem_bytes), n->buffer_var.name() + ".bytes");
   llvm::Value* ptr = b_->CreateCall(alloc_, {bytes}, n->buffer_var.name());
   auto* fail = llvm::BasicBlock::Create(ctx_, "alloc.fail", fn_.function);
   auto* ok = llvm::BasicBlock::Create(ctx_, "alloc.ok", fn_.function);

@@ -13,16 +13,16 @@
 // small constant allocations live on the stack, others on the heap (freed on every exit).
 #pragma once
 
+#include <llvm/IR/DIBuilder.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <llvm/IR/DIBuilder.h>
-#include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
 
 #include "ir/Functor.h"
 #include "support/Result.h"
@@ -54,7 +54,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
     llvm::Function* function = nullptr;
     llvm::BasicBlock* alloca_block = nullptr;
     std::unordered_map<const ir::ExprNode*, llvm::Value*> vars;
-    std::vector<llvm::Value*> heap;  // live heap allocations, innermost last
+    std::vector<llvm::Value*> heap;            // live heap allocations, innermost last
     llvm::DISubprogram* subprogram = nullptr;  // with loop locations
   };
 
@@ -89,9 +89,12 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   // A load of `lanes` elements `stride` apart (2 to 4) as one masked contiguous load of
   // lanes x stride elements and a shuffle: pooling's and strided convolution's
   // x * 2 + rx reads, which a gather does one element at a time.
-  llvm::Value* EmitStridedLoad(const ir::Buffer& buffer, llvm::Value* ptr, int lanes, int64_t stride);
-  llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, ir::DataType t);
-  void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices, const ir::Expr& value);
+  llvm::Value* EmitStridedLoad(const ir::Buffer& buffer, llvm::Value* ptr, int lanes,
+                               int64_t stride);
+  llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
+                        ir::DataType t);
+  void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
+                 const ir::Expr& value);
 
   // loop locations (LoopLines.h)
   llvm::DISubprogram* BeginLocations(llvm::Function* fn);
@@ -103,9 +106,11 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   // vector, emitted as a register transpose instead (CodeGenLLVMTranspose.cpp); false
   // when `n` is not such a loop.
   bool EmitTransposeCopy(const ir::ForNode* n);
-  std::vector<llvm::Value*> TransposeByInterleaving(std::vector<llvm::Value*> rows, int64_t padded, int64_t width);
+  std::vector<llvm::Value*> TransposeByInterleaving(std::vector<llvm::Value*> rows, int64_t padded,
+                                                    int64_t width);
   std::vector<llvm::Value*> Transpose8x8InLanes(const std::vector<llvm::Value*>& rows);
-  void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end, const ir::Stmt& body);
+  void EmitSerialLoop(const ir::Var& var, llvm::Value* begin, llvm::Value* end,
+                      const ir::Stmt& body);
   void EmitParallelFor(const ir::ForNode* n);
 
   // expressions with more than one instruction
@@ -116,7 +121,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* EmitExpF32(llvm::Value* x);  // inline float32 exp (scalar or vector)
   llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
   llvm::Value* EmitExternCall(const ir::CallNode* n);
-  llvm::Value* EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args, ir::DataType t);
+  llvm::Value* EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args,
+                            ir::DataType t);
 
   // ---- ExprFunctor ----
   llvm::Value* VisitExprDefault(const ir::Expr& e) override;

@@ -2,10 +2,10 @@
 // (vectors as LLVM vector types); scalar operands of vector operations are splatted.
 #include <llvm/IR/Intrinsics.h>
 
-#include "ir/BitIntrinsics.h"
 #include "codegen/CodeGenLLVM.h"
-#include "ir/MathIntrinsics.h"
+#include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
+#include "ir/MathIntrinsics.h"
 
 namespace tessera::codegen {
 
@@ -18,7 +18,8 @@ llvm::Value* CodeGenLLVM::VisitExprDefault(const Expr& e) {
 }
 
 llvm::Value* CodeGenLLVM::VisitIntImm(const IntImmNode* n, const Expr&) {
-  return llvm::ConstantInt::get(LLVMType(n->dtype), static_cast<uint64_t>(n->value), n->dtype.is_int());
+  return llvm::ConstantInt::get(LLVMType(n->dtype), static_cast<uint64_t>(n->value),
+                                n->dtype.is_int());
 }
 
 llvm::Value* CodeGenLLVM::VisitFloatImm(const FloatImmNode* n, const Expr&) {
@@ -50,7 +51,8 @@ llvm::Value* CodeGenLLVM::CastTo(llvm::Value* v, DataType from, DataType to) {
     return b_->CreateICmpNE(v, llvm::Constant::getNullValue(v->getType()));
   }
   if (from.is_float() && to.is_float()) return b_->CreateFPCast(v, target);
-  if (from.is_float()) return to.is_uint() ? b_->CreateFPToUI(v, target) : b_->CreateFPToSI(v, target);
+  if (from.is_float())
+    return to.is_uint() ? b_->CreateFPToUI(v, target) : b_->CreateFPToSI(v, target);
   bool is_signed = from.is_int();
   if (to.is_float()) return is_signed ? b_->CreateSIToFP(v, target) : b_->CreateUIToFP(v, target);
   if (from.is_handle() || to.is_handle()) {
@@ -73,8 +75,9 @@ llvm::Value* CodeGenLLVM::EmitFloorDiv(llvm::Value* a, llvm::Value* b, DataType 
   llvm::Value* q = b_->CreateSDiv(a, b);
   llvm::Value* r = b_->CreateSRem(a, b);
   llvm::Value* zero = llvm::Constant::getNullValue(a->getType());
-  llvm::Value* adjust = b_->CreateAnd(b_->CreateICmpNE(r, zero),
-                                      b_->CreateICmpNE(b_->CreateICmpSLT(r, zero), b_->CreateICmpSLT(b, zero)));
+  llvm::Value* adjust =
+      b_->CreateAnd(b_->CreateICmpNE(r, zero),
+                    b_->CreateICmpNE(b_->CreateICmpSLT(r, zero), b_->CreateICmpSLT(b, zero)));
   return b_->CreateSub(q, b_->CreateZExt(adjust, a->getType()));
 }
 
@@ -88,8 +91,9 @@ llvm::Value* CodeGenLLVM::EmitFloorMod(llvm::Value* a, llvm::Value* b, DataType 
   if (t.is_uint()) return b_->CreateURem(a, b);
   llvm::Value* r = b_->CreateSRem(a, b);
   llvm::Value* zero = llvm::Constant::getNullValue(a->getType());
-  llvm::Value* adjust = b_->CreateAnd(b_->CreateICmpNE(r, zero),
-                                      b_->CreateICmpNE(b_->CreateICmpSLT(r, zero), b_->CreateICmpSLT(b, zero)));
+  llvm::Value* adjust =
+      b_->CreateAnd(b_->CreateICmpNE(r, zero),
+                    b_->CreateICmpNE(b_->CreateICmpSLT(r, zero), b_->CreateICmpSLT(b, zero)));
   return b_->CreateAdd(r, b_->CreateSelect(adjust, b, zero));
 }
 
@@ -102,32 +106,57 @@ llvm::Value* CodeGenLLVM::VisitBinary(const BinaryNode* n, const Expr& e) {
   if (failed()) return a;
   bool f = t.is_float(), s = t.is_int();
   switch (n->kind) {
-    case ExprKind::Add: return f ? b_->CreateFAdd(a, b) : b_->CreateAdd(a, b, "", false, s);
-    case ExprKind::Sub: return f ? b_->CreateFSub(a, b) : b_->CreateSub(a, b, "", false, s);
-    case ExprKind::Mul: return f ? b_->CreateFMul(a, b) : b_->CreateMul(a, b, "", false, s);
-    case ExprKind::Div: return f ? b_->CreateFDiv(a, b) : s ? b_->CreateSDiv(a, b) : b_->CreateUDiv(a, b);
-    case ExprKind::Mod: return f ? b_->CreateFRem(a, b) : s ? b_->CreateSRem(a, b) : b_->CreateURem(a, b);
-    case ExprKind::FloorDiv: return EmitFloorDiv(a, b, t);
-    case ExprKind::FloorMod: return EmitFloorMod(a, b, t);
+    case ExprKind::Add:
+      return f ? b_->CreateFAdd(a, b) : b_->CreateAdd(a, b, "", false, s);
+    case ExprKind::Sub:
+      return f ? b_->CreateFSub(a, b) : b_->CreateSub(a, b, "", false, s);
+    case ExprKind::Mul:
+      return f ? b_->CreateFMul(a, b) : b_->CreateMul(a, b, "", false, s);
+    case ExprKind::Div:
+      return f ? b_->CreateFDiv(a, b) : s ? b_->CreateSDiv(a, b) : b_->CreateUDiv(a, b);
+    case ExprKind::Mod:
+      return f ? b_->CreateFRem(a, b) : s ? b_->CreateSRem(a, b) : b_->CreateURem(a, b);
+    case ExprKind::FloorDiv:
+      return EmitFloorDiv(a, b, t);
+    case ExprKind::FloorMod:
+      return EmitFloorMod(a, b, t);
     case ExprKind::Min:
-      return b_->CreateBinaryIntrinsic(f ? llvm::Intrinsic::minnum : s ? llvm::Intrinsic::smin : llvm::Intrinsic::umin, a, b);
+      return b_->CreateBinaryIntrinsic(f   ? llvm::Intrinsic::minnum
+                                       : s ? llvm::Intrinsic::smin
+                                           : llvm::Intrinsic::umin,
+                                       a, b);
     case ExprKind::Max:
-      return b_->CreateBinaryIntrinsic(f ? llvm::Intrinsic::maxnum : s ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, a, b);
-    case ExprKind::EQ: return f ? b_->CreateFCmpOEQ(a, b) : b_->CreateICmpEQ(a, b);
-    case ExprKind::NE: return f ? b_->CreateFCmpUNE(a, b) : b_->CreateICmpNE(a, b);
-    case ExprKind::LT: return f ? b_->CreateFCmpOLT(a, b) : s ? b_->CreateICmpSLT(a, b) : b_->CreateICmpULT(a, b);
-    case ExprKind::LE: return f ? b_->CreateFCmpOLE(a, b) : s ? b_->CreateICmpSLE(a, b) : b_->CreateICmpULE(a, b);
-    case ExprKind::GT: return f ? b_->CreateFCmpOGT(a, b) : s ? b_->CreateICmpSGT(a, b) : b_->CreateICmpUGT(a, b);
-    case ExprKind::GE: return f ? b_->CreateFCmpOGE(a, b) : s ? b_->CreateICmpSGE(a, b) : b_->CreateICmpUGE(a, b);
-    case ExprKind::And: return b_->CreateAnd(CastTo(a, operand, DataType::Bool(lanes)), CastTo(b, operand, DataType::Bool(lanes)));
-    case ExprKind::Or: return b_->CreateOr(CastTo(a, operand, DataType::Bool(lanes)), CastTo(b, operand, DataType::Bool(lanes)));
-    default: return VisitExprDefault(e);
+      return b_->CreateBinaryIntrinsic(f   ? llvm::Intrinsic::maxnum
+                                       : s ? llvm::Intrinsic::smax
+                                           : llvm::Intrinsic::umax,
+                                       a, b);
+    case ExprKind::EQ:
+      return f ? b_->CreateFCmpOEQ(a, b) : b_->CreateICmpEQ(a, b);
+    case ExprKind::NE:
+      return f ? b_->CreateFCmpUNE(a, b) : b_->CreateICmpNE(a, b);
+    case ExprKind::LT:
+      return f ? b_->CreateFCmpOLT(a, b) : s ? b_->CreateICmpSLT(a, b) : b_->CreateICmpULT(a, b);
+    case ExprKind::LE:
+      return f ? b_->CreateFCmpOLE(a, b) : s ? b_->CreateICmpSLE(a, b) : b_->CreateICmpULE(a, b);
+    case ExprKind::GT:
+      return f ? b_->CreateFCmpOGT(a, b) : s ? b_->CreateICmpSGT(a, b) : b_->CreateICmpUGT(a, b);
+    case ExprKind::GE:
+      return f ? b_->CreateFCmpOGE(a, b) : s ? b_->CreateICmpSGE(a, b) : b_->CreateICmpUGE(a, b);
+    case ExprKind::And:
+      return b_->CreateAnd(CastTo(a, operand, DataType::Bool(lanes)),
+                           CastTo(b, operand, DataType::Bool(lanes)));
+    case ExprKind::Or:
+      return b_->CreateOr(CastTo(a, operand, DataType::Bool(lanes)),
+                          CastTo(b, operand, DataType::Bool(lanes)));
+    default:
+      return VisitExprDefault(e);
   }
 }
 
 llvm::Value* CodeGenLLVM::VisitNot(const NotNode* n, const Expr&) {
   llvm::Value* a = VisitExpr(n->a);
-  return failed() ? a : b_->CreateNot(CastTo(a, n->a.dtype(), DataType::Bool(n->a.dtype().lanes())));
+  return failed() ? a
+                  : b_->CreateNot(CastTo(a, n->a.dtype(), DataType::Bool(n->a.dtype().lanes())));
 }
 
 llvm::Value* CodeGenLLVM::VisitSelect(const SelectNode* n, const Expr&) {
@@ -165,8 +194,10 @@ llvm::Value* CodeGenLLVM::VisitLet(const LetNode* n, const Expr&) {
   auto saved = fn_.vars.find(n->var.get()) != fn_.vars.end() ? fn_.vars[n->var.get()] : nullptr;
   fn_.vars[n->var.get()] = v;
   llvm::Value* body = VisitExpr(n->body);
-  if (saved) fn_.vars[n->var.get()] = saved;
-  else fn_.vars.erase(n->var.get());
+  if (saved)
+    fn_.vars[n->var.get()] = saved;
+  else
+    fn_.vars.erase(n->var.get());
   return body;
 }
 
@@ -184,7 +215,8 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
     llvm::Value* base = VisitExpr(n->args[1]);
     llvm::Value* offset = VisitExpr(n->args[2]);
     if (failed()) return llvm::PoisonValue::get(b_->getPtrTy());
-    return b_->CreateInBoundsGEP(LLVMType(n->args[0].dtype()), base, b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
+    return b_->CreateInBoundsGEP(LLVMType(n->args[0].dtype()), base,
+                                 b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
   }
   if (n->call_kind == CallKind::Extern) return EmitExternCall(n);
   Fail("unsupported intrinsic '" + n->op + "'");
@@ -228,13 +260,15 @@ llvm::Value* CodeGenLLVM::EmitIfThenElseExpr(const CallNode* n) {
   return failed() ? x : b_->CreateSelect(c, x, y);
 }
 
-llvm::Value* CodeGenLLVM::EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args, DataType t) {
+llvm::Value* CodeGenLLVM::EmitLibmCall(const std::string& name,
+                                       const std::vector<llvm::Value*>& args, DataType t) {
   // libm has float and double versions; half computes in float.
   DataType compute = t.element_of().bits() == 64 ? DataType::Float(64) : DataType::Float(32);
   std::string fname = compute.bits() == 32 ? name + "f" : name;
   llvm::Type* ct = LLVMType(compute);
   std::vector<llvm::Type*> param_types(args.size(), ct);
-  llvm::FunctionCallee callee = module_->getOrInsertFunction(fname, llvm::FunctionType::get(ct, param_types, false));
+  llvm::FunctionCallee callee =
+      module_->getOrInsertFunction(fname, llvm::FunctionType::get(ct, param_types, false));
   auto scalar_call = [&](const std::vector<llvm::Value*>& scalars) {
     std::vector<llvm::Value*> converted;
     for (auto* s : scalars) converted.push_back(CastTo(s, t.element_of(), compute));
@@ -262,22 +296,24 @@ llvm::Value* CodeGenLLVM::EmitLibmCall(const std::string& name, const std::vecto
 llvm::Value* CodeGenLLVM::EmitExpF32(llvm::Value* x) {
   llvm::Type* ft = x->getType();
   auto c = [&](double v) { return llvm::ConstantFP::get(ft, v); };
-  llvm::Value* hi = c(89.0), *lo = c(-104.0);
+  llvm::Value *hi = c(89.0), *lo = c(-104.0);
   x = b_->CreateSelect(b_->CreateFCmpOGT(x, hi), hi, x);
   x = b_->CreateSelect(b_->CreateFCmpOLT(x, lo), lo, x);
-  llvm::Value* n = b_->CreateUnaryIntrinsic(llvm::Intrinsic::rint, b_->CreateFMul(x, c(1.4426950408889634)));
+  llvm::Value* n =
+      b_->CreateUnaryIntrinsic(llvm::Intrinsic::rint, b_->CreateFMul(x, c(1.4426950408889634)));
   llvm::Value* r = b_->CreateFSub(x, b_->CreateFMul(n, c(0.693145751953125)));  // ln2 high: 16 bits
-  r = b_->CreateFSub(r, b_->CreateFMul(n, c(1.4286068202862268e-06)));           // ln2 - high
+  r = b_->CreateFSub(r, b_->CreateFMul(n, c(1.4286068202862268e-06)));          // ln2 - high
   const double taylor[] = {1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1.0, 1.0};
   llvm::Value* p = c(taylor[0]);
   for (int i = 1; i < 8; ++i) p = b_->CreateFAdd(b_->CreateFMul(p, r), c(taylor[i]));
-  llvm::Type* it = ft->isVectorTy()
-                       ? static_cast<llvm::Type*>(llvm::VectorType::get(b_->getInt32Ty(), llvm::cast<llvm::VectorType>(ft)))
-                       : b_->getInt32Ty();
+  llvm::Type* it = ft->isVectorTy() ? static_cast<llvm::Type*>(llvm::VectorType::get(
+                                          b_->getInt32Ty(), llvm::cast<llvm::VectorType>(ft)))
+                                    : b_->getInt32Ty();
   llvm::Value* ni = b_->CreateFPToSI(n, it);
   llvm::Value* half = b_->CreateAShr(ni, llvm::ConstantInt::get(it, 1));
   auto pow2 = [&](llvm::Value* e) {  // 2^e for e in [-126, 127]: exponent bits
-    llvm::Value* bits = b_->CreateShl(b_->CreateAdd(e, llvm::ConstantInt::get(it, 127)), llvm::ConstantInt::get(it, 23));
+    llvm::Value* bits = b_->CreateShl(b_->CreateAdd(e, llvm::ConstantInt::get(it, 127)),
+                                      llvm::ConstantInt::get(it, 23));
     return b_->CreateBitCast(bits, ft);
   };
   return b_->CreateFMul(b_->CreateFMul(p, pow2(half)), pow2(b_->CreateSub(ni, half)));
@@ -300,25 +336,43 @@ llvm::Value* CodeGenLLVM::EmitMath(const CallNode* n) {
   auto unary = [&](ID id) { return b_->CreateUnaryIntrinsic(id, x); };
   bool f32 = t.element_of() == DataType::Float(32);
   switch (info.op) {
-    case MathOp::Exp: return f32 ? EmitExpF32(x) : unary(llvm::Intrinsic::exp);
-    case MathOp::Exp2: return unary(llvm::Intrinsic::exp2);
-    case MathOp::Log: return unary(llvm::Intrinsic::log);
-    case MathOp::Log2: return unary(llvm::Intrinsic::log2);
-    case MathOp::Log10: return unary(llvm::Intrinsic::log10);
-    case MathOp::Sqrt: return unary(llvm::Intrinsic::sqrt);
-    case MathOp::Fabs: return unary(llvm::Intrinsic::fabs);
-    case MathOp::Floor: return unary(llvm::Intrinsic::floor);
-    case MathOp::Ceil: return unary(llvm::Intrinsic::ceil);
-    case MathOp::Round: return unary(llvm::Intrinsic::roundeven);
-    case MathOp::Trunc: return unary(llvm::Intrinsic::trunc);
-    case MathOp::Sin: return unary(llvm::Intrinsic::sin);
-    case MathOp::Cos: return unary(llvm::Intrinsic::cos);
-    case MathOp::Pow: return b_->CreateBinaryIntrinsic(llvm::Intrinsic::pow, x, args[1]);
-    case MathOp::Fmod: return b_->CreateFRem(x, args[1]);
-    case MathOp::Rsqrt: return b_->CreateFDiv(one, unary(llvm::Intrinsic::sqrt));
+    case MathOp::Exp:
+      return f32 ? EmitExpF32(x) : unary(llvm::Intrinsic::exp);
+    case MathOp::Exp2:
+      return unary(llvm::Intrinsic::exp2);
+    case MathOp::Log:
+      return unary(llvm::Intrinsic::log);
+    case MathOp::Log2:
+      return unary(llvm::Intrinsic::log2);
+    case MathOp::Log10:
+      return unary(llvm::Intrinsic::log10);
+    case MathOp::Sqrt:
+      return unary(llvm::Intrinsic::sqrt);
+    case MathOp::Fabs:
+      return unary(llvm::Intrinsic::fabs);
+    case MathOp::Floor:
+      return unary(llvm::Intrinsic::floor);
+    case MathOp::Ceil:
+      return unary(llvm::Intrinsic::ceil);
+    case MathOp::Round:
+      return unary(llvm::Intrinsic::roundeven);
+    case MathOp::Trunc:
+      return unary(llvm::Intrinsic::trunc);
+    case MathOp::Sin:
+      return unary(llvm::Intrinsic::sin);
+    case MathOp::Cos:
+      return unary(llvm::Intrinsic::cos);
+    case MathOp::Pow:
+      return b_->CreateBinaryIntrinsic(llvm::Intrinsic::pow, x, args[1]);
+    case MathOp::Fmod:
+      return b_->CreateFRem(x, args[1]);
+    case MathOp::Rsqrt:
+      return b_->CreateFDiv(one, unary(llvm::Intrinsic::sqrt));
     case MathOp::Sigmoid:
-      return b_->CreateFDiv(one, b_->CreateFAdd(one, f32 ? EmitExpF32(b_->CreateFNeg(x))
-                                                      : b_->CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_->CreateFNeg(x))));
+      return b_->CreateFDiv(
+          one, b_->CreateFAdd(
+                   one, f32 ? EmitExpF32(b_->CreateFNeg(x))
+                            : b_->CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_->CreateFNeg(x))));
     case MathOp::Tanh:
     case MathOp::Tan:
     case MathOp::Erf:
@@ -341,13 +395,18 @@ llvm::Value* CodeGenLLVM::EmitBitOp(const CallNode* n) {
   for (auto& a : n->args) args.push_back(CastTo(VisitExpr(a), a.dtype(), t));
   if (failed()) return args[0];
   switch (info.op) {
-    case BitOp::ShiftLeft: return b_->CreateShl(args[0], args[1]);
+    case BitOp::ShiftLeft:
+      return b_->CreateShl(args[0], args[1]);
     case BitOp::ShiftRight:
       return t.is_int() ? b_->CreateAShr(args[0], args[1]) : b_->CreateLShr(args[0], args[1]);
-    case BitOp::And: return b_->CreateAnd(args[0], args[1]);
-    case BitOp::Or: return b_->CreateOr(args[0], args[1]);
-    case BitOp::Xor: return b_->CreateXor(args[0], args[1]);
-    case BitOp::Not: return b_->CreateNot(args[0]);
+    case BitOp::And:
+      return b_->CreateAnd(args[0], args[1]);
+    case BitOp::Or:
+      return b_->CreateOr(args[0], args[1]);
+    case BitOp::Xor:
+      return b_->CreateXor(args[0], args[1]);
+    case BitOp::Not:
+      return b_->CreateNot(args[0]);
   }
   return args[0];
 }
@@ -360,8 +419,8 @@ llvm::Value* CodeGenLLVM::EmitExternCall(const CallNode* n) {
     types.push_back(args.back()->getType());
   }
   if (failed()) return llvm::PoisonValue::get(LLVMType(n->dtype));
-  llvm::FunctionCallee callee =
-      module_->getOrInsertFunction(n->op, llvm::FunctionType::get(LLVMType(n->dtype), types, false));
+  llvm::FunctionCallee callee = module_->getOrInsertFunction(
+      n->op, llvm::FunctionType::get(LLVMType(n->dtype), types, false));
   return b_->CreateCall(callee, args);
 }
 

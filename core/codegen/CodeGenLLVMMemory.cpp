@@ -30,7 +30,8 @@ void CodeGenLLVM::CreateAliasScopes(const transform::PrimFunc& f) {
   llvm::MDBuilder md(ctx_);
   llvm::MDNode* domain = md.createAnonymousAliasScopeDomain(f.name);
   for (auto& [handle, name] : handles)
-    if (!alias_scopes_.count(handle)) alias_scopes_[handle] = md.createAnonymousAliasScope(domain, name);
+    if (!alias_scopes_.count(handle))
+      alias_scopes_[handle] = md.createAnonymousAliasScope(domain, name);
 }
 
 llvm::Value* CodeGenLLVM::Annotate(llvm::Value* access, const Buffer& buffer) {
@@ -41,7 +42,8 @@ llvm::Value* CodeGenLLVM::Annotate(llvm::Value* access, const Buffer& buffer) {
   for (auto& [handle, scope] : alias_scopes_)
     if (handle != own->first) others.push_back(scope);
   inst->setMetadata(llvm::LLVMContext::MD_alias_scope, llvm::MDNode::get(ctx_, {own->second}));
-  if (!others.empty()) inst->setMetadata(llvm::LLVMContext::MD_noalias, llvm::MDNode::get(ctx_, others));
+  if (!others.empty())
+    inst->setMetadata(llvm::LLVMContext::MD_noalias, llvm::MDNode::get(ctx_, others));
   return access;
 }
 
@@ -67,16 +69,20 @@ llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<E
                                        Expr* contiguous_base, int* lanes, int64_t* stride) {
   *lanes = 1;
   for (auto& i : indices) *lanes = std::max(*lanes, i.dtype().lanes());
-  if (indices.empty() || (buffer->strides.empty() && indices.size() > 1 && buffer->shape.size() != indices.size())) {
-    Fail("buffer " + buffer->name + " is accessed with " + std::to_string(indices.size()) + " indices");
+  if (indices.empty() ||
+      (buffer->strides.empty() && indices.size() > 1 && buffer->shape.size() != indices.size())) {
+    Fail("buffer " + buffer->name + " is accessed with " + std::to_string(indices.size()) +
+         " indices");
     return b_->getInt64(0);
   }
   if (*lanes > 1) {
     bool leading_scalar = true;
-    for (size_t d = 0; d + 1 < indices.size(); ++d) leading_scalar = leading_scalar && indices[d].dtype().is_scalar();
+    for (size_t d = 0; d + 1 < indices.size(); ++d)
+      leading_scalar = leading_scalar && indices[d].dtype().is_scalar();
     int64_t step = 0;
     Expr base = leading_scalar ? StridedBase(indices.back(), &step) : Expr();
-    if (base.defined() && step != 1 && (!stride || step < 2 || step > kMaxWideLoadStride)) base = Expr();
+    if (base.defined() && step != 1 && (!stride || step < 2 || step > kMaxWideLoadStride))
+      base = Expr();
     if (base.defined()) {
       if (stride) *stride = step;
       std::vector<Expr> scalar_indices(indices.begin(), indices.end() - 1);
@@ -88,7 +94,8 @@ llvm::Value* CodeGenLLVM::ElementIndex(const Buffer& buffer, const std::vector<E
   return VisitExpr(LinearIndex(buffer, indices));
 }
 
-llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>& indices, DataType t) {
+llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>& indices,
+                                   DataType t) {
   llvm::Type* elem = MemoryType(buffer->dtype);
   llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
   Expr contiguous;
@@ -97,7 +104,8 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
   // Only 32- and 64-bit elements: narrower masked loads are scalarised without AVX-512BW.
   const int bits = buffer->dtype.element_of().bits();
   const bool wide_ok = !buffer->dtype.is_bool() && (bits == 32 || bits == 64);
-  llvm::Value* index = ElementIndex(buffer, indices, &contiguous, &lanes, wide_ok ? &stride : nullptr);
+  llvm::Value* index =
+      ElementIndex(buffer, indices, &contiguous, &lanes, wide_ok ? &stride : nullptr);
   llvm::Value* base = BufferPointer(buffer);
   if (failed()) return llvm::PoisonValue::get(LLVMType(t));
   llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
@@ -123,21 +131,27 @@ llvm::Value* CodeGenLLVM::EmitLoad(const Buffer& buffer, const std::vector<Expr>
   } else {
     auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(lanes));
     llvm::Value* zero = llvm::Constant::getNullValue(vec);
-    bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() == static_cast<unsigned>(lanes);
+    bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() ==
+                               static_cast<unsigned>(lanes);
     if (contiguous.defined() && stride > 1) {
       value = EmitStridedLoad(buffer, ptr, lanes, stride);
     } else if (contiguous.defined()) {
-      if (masked) value = Annotate(b_->CreateMaskedLoad(vec, ptr, align, mask_, zero), buffer);
-      else value = Annotate(b_->CreateAlignedLoad(vec, ptr, align), buffer);
+      if (masked)
+        value = Annotate(b_->CreateMaskedLoad(vec, ptr, align, mask_, zero), buffer);
+      else
+        value = Annotate(b_->CreateAlignedLoad(vec, ptr, align), buffer);
     } else {
-      value = Annotate(b_->CreateMaskedGather(vec, ptr, align, masked ? mask_ : nullptr, zero), buffer);
+      value =
+          Annotate(b_->CreateMaskedGather(vec, ptr, align, masked ? mask_ : nullptr, zero), buffer);
     }
   }
-  if (buffer->dtype.is_bool()) value = b_->CreateICmpNE(value, llvm::Constant::getNullValue(value->getType()));
+  if (buffer->dtype.is_bool())
+    value = b_->CreateICmpNE(value, llvm::Constant::getNullValue(value->getType()));
   return value;
 }
 
-llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr, int lanes, int64_t stride) {
+llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr, int lanes,
+                                          int64_t stride) {
   llvm::Type* elem = MemoryType(buffer->dtype);
   llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
   const unsigned span = static_cast<unsigned>(lanes * stride);
@@ -145,8 +159,9 @@ llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr
   // Only the lanes read are enabled (a masked-off lane is not accessed, so the span may
   // end past the buffer, as the gather's last element does not), and of those only the
   // ones an enclosing if_then_else takes.
-  const bool masked = mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() ==
-                                   static_cast<unsigned>(lanes);
+  const bool masked =
+      mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() ==
+                   static_cast<unsigned>(lanes);
   std::vector<llvm::Constant*> lane_of(span, b_->getFalse());
   std::vector<int> pick(static_cast<size_t>(lanes));
   for (int k = 0; k < lanes; ++k) {
@@ -161,12 +176,13 @@ llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr
     llvm::Value* none = llvm::Constant::getNullValue(mask_->getType());
     enabled = b_->CreateShuffleVector(mask_, none, spread);
   }
-  llvm::Value* loaded =
-      Annotate(b_->CreateMaskedLoad(wide, ptr, align, enabled, llvm::Constant::getNullValue(wide)), buffer);
+  llvm::Value* loaded = Annotate(
+      b_->CreateMaskedLoad(wide, ptr, align, enabled, llvm::Constant::getNullValue(wide)), buffer);
   return b_->CreateShuffleVector(loaded, pick);
 }
 
-void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices, const Expr& value_expr) {
+void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices,
+                            const Expr& value_expr) {
   llvm::Type* elem = MemoryType(buffer->dtype);
   llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
   Expr contiguous;
@@ -175,12 +191,14 @@ void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indic
   llvm::Value* base = BufferPointer(buffer);
   DataType stored = buffer->dtype.element_of().with_lanes(lanes);
   if (value_expr.dtype().lanes() > lanes) {
-    Fail("store of a " + value_expr.dtype().str() + " value to a scalar location of " + buffer->name);
+    Fail("store of a " + value_expr.dtype().str() + " value to a scalar location of " +
+         buffer->name);
     return;
   }
   llvm::Value* value = CastTo(VisitExpr(value_expr), value_expr.dtype(), stored);
   if (failed()) return;
-  if (buffer->dtype.is_bool()) value = b_->CreateZExt(value, lanes > 1 ? llvm::FixedVectorType::get(elem, lanes) : elem);
+  if (buffer->dtype.is_bool())
+    value = b_->CreateZExt(value, lanes > 1 ? llvm::FixedVectorType::get(elem, lanes) : elem);
   llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
   if (lanes == 1 || contiguous.defined()) {
     Annotate(b_->CreateAlignedStore(value, ptr, align), buffer);

@@ -59,9 +59,12 @@ void CodeGenLLVM::EmitParallelFor(const ForNode* n) {
   b_->SetInsertPoint(body);
   llvm::Value* env_arg = fn->getArg(2);
   for (size_t k = 0; k < keys.size(); ++k)
-    fn_.vars[keys[k]] = b_->CreateLoad(types[k], b_->CreateStructGEP(env_type, env_arg, static_cast<unsigned>(k)));
-  llvm::Value* inner_min = b_->CreateLoad(types.back(), b_->CreateStructGEP(env_type, env_arg, static_cast<unsigned>(keys.size())));
-  llvm::Value* begin = b_->CreateAdd(inner_min, b_->CreateTrunc(fn->getArg(0), inner_min->getType()));
+    fn_.vars[keys[k]] =
+        b_->CreateLoad(types[k], b_->CreateStructGEP(env_type, env_arg, static_cast<unsigned>(k)));
+  llvm::Value* inner_min = b_->CreateLoad(
+      types.back(), b_->CreateStructGEP(env_type, env_arg, static_cast<unsigned>(keys.size())));
+  llvm::Value* begin =
+      b_->CreateAdd(inner_min, b_->CreateTrunc(fn->getArg(0), inner_min->getType()));
   llvm::Value* end = b_->CreateAdd(inner_min, b_->CreateTrunc(fn->getArg(1), inner_min->getType()));
   EmitSerialLoop(n->loop_var, begin, end, n->body);
   if (!b_->GetInsertBlock()->getTerminator()) b_->CreateRet(b_->getInt32(0));

@@ -50,13 +50,13 @@ constexpr int64_t kMaxTransposeElements = 1024;
 struct TransposeCopy {
   const BufferStoreNode* store = nullptr;
   const BufferLoadNode* load = nullptr;
-  Expr column_base;   // c
-  Expr store_base;    // d(v)
-  int64_t rows = 0;     // L
-  int64_t padded = 0;   // P: L rounded up to a power of two
-  int64_t width = 0;    // F
-  int64_t stride = 0;   // S: from one row of the tile to the next in src
-  int64_t block = 0;    // C: the columns transposed together (F, or a part of it)
+  Expr column_base;    // c
+  Expr store_base;     // d(v)
+  int64_t rows = 0;    // L
+  int64_t padded = 0;  // P: L rounded up to a power of two
+  int64_t width = 0;   // F
+  int64_t stride = 0;  // S: from one row of the tile to the next in src
+  int64_t block = 0;   // C: the columns transposed together (F, or a part of it)
 };
 
 bool IsTransposeLoopVar(const Expr& e, const Var& v) { return e.as<VarNode>() == v.get(); }
@@ -81,7 +81,9 @@ int64_t NextPowerOfTwo(int64_t x) {
 // vector registers (or their size is unknown), else the widest multiple of P dividing F
 // that does, at least P.
 int64_t TransposeBlock(const TransposeCopy& t, int64_t element_bytes, int64_t register_bytes) {
-  auto fits = [&](int64_t c) { return register_bytes <= 0 || 2 * t.padded * c * element_bytes <= register_bytes; };
+  auto fits = [&](int64_t c) {
+    return register_bytes <= 0 || 2 * t.padded * c * element_bytes <= register_bytes;
+  };
   if (fits(t.width)) return t.width;
   for (int64_t c = t.width - t.padded; c > t.padded; c -= t.padded)
     if (t.width % c == 0 && fits(c)) return c;
@@ -133,8 +135,8 @@ std::vector<int> InterleaveMask(int64_t width, bool high) {
 
 // log2(P) rounds of interleaving rows i and i + P/2 (rows of `width` elements): the rows,
 // concatenated, then hold the P x width tile column by column.
-std::vector<llvm::Value*> CodeGenLLVM::TransposeByInterleaving(std::vector<llvm::Value*> rows, int64_t padded,
-                                                              int64_t width) {
+std::vector<llvm::Value*> CodeGenLLVM::TransposeByInterleaving(std::vector<llvm::Value*> rows,
+                                                               int64_t padded, int64_t width) {
   const std::vector<int> low = InterleaveMask(width, false), high = InterleaveMask(width, true);
   for (int64_t round = 1; round < padded; round *= 2) {
     std::vector<llvm::Value*> next(rows.size());
@@ -159,7 +161,8 @@ std::vector<llvm::Value*> CodeGenLLVM::Transpose8x8InLanes(const std::vector<llv
   };
   const std::vector<int> lo32 = {0, 8, 1, 9, 4, 12, 5, 13}, hi32 = {2, 10, 3, 11, 6, 14, 7, 15};
   const std::vector<int> lo64 = {0, 1, 8, 9, 4, 5, 12, 13}, hi64 = {2, 3, 10, 11, 6, 7, 14, 15};
-  const std::vector<int> low_halves = {0, 1, 2, 3, 8, 9, 10, 11}, high_halves = {4, 5, 6, 7, 12, 13, 14, 15};
+  const std::vector<int> low_halves = {0, 1, 2, 3, 8, 9, 10, 11},
+                         high_halves = {4, 5, 6, 7, 12, 13, 14, 15};
   std::vector<llvm::Value*> t(8), u(8), columns(8);
   for (int i = 0; i < 8; i += 2) {  // t[i]: columns {0,1 | 4,5} of rows i, i+1; t[i+1]: {2,3 | 6,7}
     t[i] = shuffle(r[i], r[i + 1], lo32);
@@ -215,10 +218,12 @@ bool CodeGenLLVM::EmitTransposeCopy(const ForNode* n) {
       std::vector<int> slice;
       for (int64_t l = 0; l < t->rows; ++l) slice.push_back(static_cast<int>(at % t->block + l));
       llvm::Value* vec = b_->CreateShuffleVector(rows[static_cast<size_t>(at / t->block)], slice);
-      fn_.vars[n->loop_var.get()] = llvm::ConstantInt::get(LLVMType(n->loop_var.dtype()), column + j);
+      fn_.vars[n->loop_var.get()] =
+          llvm::ConstantInt::get(LLVMType(n->loop_var.dtype()), column + j);
       llvm::Value* index = VisitExpr(LinearIndex(dst, {t->store_base}));
       if (failed()) break;
-      Annotate(b_->CreateAlignedStore(vec, b_->CreateInBoundsGEP(elem, dst_base, index), align), dst);
+      Annotate(b_->CreateAlignedStore(vec, b_->CreateInBoundsGEP(elem, dst_base, index), align),
+               dst);
     }
   }
   fn_.vars.erase(n->loop_var.get());

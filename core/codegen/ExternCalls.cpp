@@ -33,18 +33,21 @@ class FirstExternCall : public ir::IRVisitor {
     std::string who = where_.empty() ? std::string("the program") : where_;
     if (n->call_kind == ir::CallKind::Extern && !message)
       message = who + " calls extern function '" + n->op +
-                "', which cannot be run here: Tessera runs no external code (lower and export show the call)";
+                "', which cannot be run here: Tessera runs no external code (lower and export show "
+                "the call)";
     // call_packed (a te.extern's body: tvm.contrib.cblas.matmul, a @tvm.register_func
     // Python function) calls into TVM's runtime registry.
     if (n->call_kind == ir::CallKind::Intrinsic && n->op == "tir.tvm_call_packed" && !message) {
       auto* name = n->args.empty() ? nullptr : n->args[0].as<ir::StringImmNode>();
       message = who + " calls packed function '" + (name ? name->value : std::string("?")) +
-                "' (tvm.tir.call_packed), which is runtime code Tessera cannot run (lower and export show the call)";
+                "' (tvm.tir.call_packed), which is runtime code Tessera cannot run (lower and "
+                "export show the call)";
     }
     // tvm.tir.vscale(): Arm SVE's vector length, known only on an SVE machine.
     if (n->op == "vscale" && !message)
-      message = who + " reads tvm.tir.vscale() (the scalable vector length of Arm SVE), which no Tessera "
-                      "target has (lower and export show the expression)";
+      message = who +
+                " reads tvm.tir.vscale() (the scalable vector length of Arm SVE), which no Tessera "
+                "target has (lower and export show the expression)";
     // TVM's builtins (tir.tvm_mma_sync, ...) from call_intrin: no CPU code exists for them.
     if (n->call_kind == ir::CallKind::Intrinsic && n->op.rfind("tir.", 0) == 0 && !message)
       message = who + " calls TVM intrinsic '" + n->op +

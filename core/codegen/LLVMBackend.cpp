@@ -2,9 +2,6 @@
 // LLJIT. One LLJIT session per compiled function; the CompiledFunction owns it.
 #include "codegen/LLVMBackend.h"
 
-#include <chrono>
-#include <mutex>
-
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
@@ -21,9 +18,12 @@
 #include <llvm/TargetParser/Host.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
-#include "codegen/ExternCalls.h"
+#include <chrono>
+#include <mutex>
+
 #include "codegen/CodeGenLLVM.h"
 #include "codegen/CpuTarget.h"
+#include "codegen/ExternCalls.h"
 
 namespace tessera::codegen {
 
@@ -57,7 +57,9 @@ Result<llvm::orc::JITTargetMachineBuilder> TargetBuilder(const LLVMOptions& opti
   if (!jtmb) return Error("LLVM: cannot describe the host: " + ToString(jtmb.takeError()));
   // No CPU named: the host, or the narrower CPU of TESSERA_TARGET (codegen/CpuTarget.h).
   const auto& override_target = CpuTargetFromEnvironment();
-  const std::string cpu = !options.cpu.empty() ? options.cpu : override_target ? override_target->cpu : "";
+  const std::string cpu = !options.cpu.empty() ? options.cpu
+                          : override_target    ? override_target->cpu
+                                               : "";
   if (!cpu.empty()) {
     jtmb->setCPU(cpu);
     llvm::SubtargetFeatures features;
@@ -117,7 +119,8 @@ std::string ModuleText(const llvm::Module& module) {
 }
 
 // `verbose`: with the printer's comments (block names, loop headers and depths).
-Result<std::string> AssemblyText(const llvm::Module& module, llvm::TargetMachine& tm, bool verbose = false) {
+Result<std::string> AssemblyText(const llvm::Module& module, llvm::TargetMachine& tm,
+                                 bool verbose = false) {
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
   if (verbose) tm.Options.MCOptions.AsmVerbose = true;
   llvm::SmallString<4096> text;
@@ -147,8 +150,8 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
   if (!tm) return Error("LLVM: cannot create a target machine: " + ToString(tm.takeError()));
   CompileStats stats;
   auto start = Clock::now();
-  auto module =
-      CodeGenLLVM(context, options.fp_contract, loop_locations, VectorRegisterBytes(**tm)).Compile(f);
+  auto module = CodeGenLLVM(context, options.fp_contract, loop_locations, VectorRegisterBytes(**tm))
+                    .Compile(f);
   if (!module.ok()) return module.error();
   std::unique_ptr<llvm::Module> m = std::move(module).value();
   m->setDataLayout((*tm)->createDataLayout());
@@ -158,7 +161,8 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
   start = Clock::now();
   Optimize(*m, **tm, options.opt_level);
   stats.optimize_ms = MillisecondsSince(start);
-  return OptimizedModule{std::move(m), std::move(*tm), std::move(*jtmb), stats, std::move(unoptimized)};
+  return OptimizedModule{std::move(m), std::move(*tm), std::move(*jtmb), stats,
+                         std::move(unoptimized)};
 }
 
 // Makes the runtime's C functions and the process's libraries (libm) visible to the JIT.
@@ -166,9 +170,11 @@ llvm::Error DefineRuntimeSymbols(llvm::orc::LLJIT& jit, const JitSymbols& runtim
   llvm::orc::SymbolMap symbols;
   for (auto& [name, address] : runtime_symbols) {
     symbols[jit.mangleAndIntern(name)] = llvm::orc::ExecutorSymbolDef(
-        llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
+        llvm::orc::ExecutorAddr::fromPtr(address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
   }
-  if (auto err = jit.getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) return err;
+  if (auto err = jit.getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols))))
+    return err;
   auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       jit.getDataLayout().getGlobalPrefix());
   if (!process) return process.takeError();
@@ -207,9 +213,11 @@ Result<JitFunction> JitCompile(const transform::PrimFunc& f, const JitSymbols& s
   auto start = Clock::now();
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(g.jtmb)).create();
   if (!jit) return Error("LLVM: cannot create the JIT: " + ToString(jit.takeError()));
-  if (auto err = DefineRuntimeSymbols(**jit, symbols)) return Error("LLVM: " + ToString(std::move(err)));
+  if (auto err = DefineRuntimeSymbols(**jit, symbols))
+    return Error("LLVM: " + ToString(std::move(err)));
   llvm::orc::ThreadSafeModule tsm(std::move(g.module), std::move(context));
-  if (auto err = (*jit)->addIRModule(std::move(tsm))) return Error("LLVM: " + ToString(std::move(err)));
+  if (auto err = (*jit)->addIRModule(std::move(tsm)))
+    return Error("LLVM: " + ToString(std::move(err)));
   auto entry = (*jit)->lookup(f.name + "_packed");  // materialises: machine code is generated here
   if (!entry) return Error("LLVM: cannot link " + f.name + ": " + ToString(entry.takeError()));
   g.stats.jit_ms = MillisecondsSince(start);
@@ -224,8 +232,8 @@ Result<JitFunction> JitCompile(const transform::PrimFunc& f, const JitSymbols& s
   return fn;
 }
 
-Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options, bool optimized,
-                               LoopLines* lines) {
+Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& options,
+                               bool optimized, LoopLines* lines) {
   llvm::LLVMContext context;
   auto generated = Generate(f, options, context, !optimized, lines != nullptr);
   if (!generated.ok()) return generated.error();
@@ -234,7 +242,8 @@ Result<std::string> EmitLLVMIR(const transform::PrimFunc& f, const LLVMOptions& 
   return text;
 }
 
-Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options, LoopLines* lines) {
+Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions& options,
+                                 LoopLines* lines) {
   llvm::LLVMContext context;
   auto generated = Generate(f, options, context, false, lines != nullptr);
   if (!generated.ok()) return generated.error();

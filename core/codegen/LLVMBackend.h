@@ -20,13 +20,13 @@
 namespace tessera::codegen {
 
 struct LLVMOptions {
-  int opt_level = 3;        // 0..3
-  std::string cpu;          // empty: the host CPU (llvm::sys::getHostCPUName)
-  std::string features;     // empty with an empty cpu: the host's features
+  int opt_level = 3;     // 0..3
+  std::string cpu;       // empty: the host CPU (llvm::sys::getHostCPUName)
+  std::string features;  // empty with an empty cpu: the host's features
   // Allow fusing a*b + c into an FMA (one rounding instead of two). Off by default so that
   // results match the interpreter (and `run --check`) bit for bit on + - * /.
   bool fp_contract = false;
-  bool keep_llvm_ir = true; // CompiledFunction::llvm_ir gets the optimized IR
+  bool keep_llvm_ir = true;  // CompiledFunction::llvm_ir gets the optimized IR
   bool keep_assembly = false;
 };
 

@@ -58,8 +58,8 @@ int ValidId(int id, size_t count) { return id > 0 && size_t(id) <= count ? id : 
 // Label lines take the loop of the next line that is neither a label nor transparent
 // (blank lines, directives that only say where the next instruction comes from).
 template <typename IsLabel, typename IsTransparent>
-void LabelsTakeNextLoop(const std::vector<std::string>& lines, std::vector<int>& loop_of, IsLabel is_label,
-                        IsTransparent is_transparent) {
+void LabelsTakeNextLoop(const std::vector<std::string>& lines, std::vector<int>& loop_of,
+                        IsLabel is_label, IsTransparent is_transparent) {
   int next = 0;
   for (size_t i = lines.size(); i-- > 0;) {
     if (is_label(lines[i]))
@@ -124,7 +124,8 @@ LoopLines LinesFromByteRanges(const std::string& text, std::vector<LoopId> loops
   for (const LoopByteRange& r : ranges) {
     int id = ValidId(r.id, out.loops.size());
     if (!id || r.end <= r.begin || r.begin >= text.size()) continue;
-    for (size_t l = line_of(r.begin), last = line_of(std::min(r.end, text.size()) - 1); l <= last; ++l)
+    for (size_t l = line_of(r.begin), last = line_of(std::min(r.end, text.size()) - 1); l <= last;
+         ++l)
       out.line_loop[l] = id;
   }
   return out;
@@ -139,7 +140,8 @@ LoopLines LinesFromLLVMIR(const std::string& text, std::vector<LoopId> loops) {
   std::unordered_map<std::string, int> line_of_node;
   for (const std::string& l : lines) {
     std::smatch m;
-    if (l.rfind("!", 0) == 0 && std::regex_search(l, m, location)) line_of_node[m[1]] = std::stoi(m[2]);
+    if (l.rfind("!", 0) == 0 && std::regex_search(l, m, location))
+      line_of_node[m[1]] = std::stoi(m[2]);
   }
   out.line_loop.assign(lines.size(), 0);
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -184,7 +186,9 @@ LoopLines LinesFromAssembly(const std::string& text, std::vector<LoopId> loops) 
   // A label line before a block's first .loc belongs to the block's loop.
   LabelsTakeNextLoop(
       lines, out.line_loop,
-      [](const std::string& l) { return !l.empty() && l[0] == '.' && l.find(':') != std::string::npos; },
+      [](const std::string& l) {
+        return !l.empty() && l[0] == '.' && l.find(':') != std::string::npos;
+      },
       [](const std::string& l) { return Blank(l) || std::regex_search(l, loc); });
   return out;
 }

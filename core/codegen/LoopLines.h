@@ -21,10 +21,10 @@
 namespace tessera::codegen {
 
 struct LoopId {
-  int id = 0;        // 1-based, pre-order
-  int parent = 0;    // the enclosing loop's id; 0 at the top
-  std::string stage; // the enclosing produce scope's stage ("" when there is none)
-  std::string var;   // the loop variable (the IterVar's name)
+  int id = 0;         // 1-based, pre-order
+  int parent = 0;     // the enclosing loop's id; 0 at the top
+  std::string stage;  // the enclosing produce scope's stage ("" when there is none)
+  std::string var;    // the loop variable (the IterVar's name)
   const ir::ForNode* node = nullptr;
   bool innermost = true;  // no loop inside
 };

@@ -5,13 +5,6 @@
 // execution unit is used (as llvm-mca's resource-pressure view does).
 #include "codegen/LoopThroughput.h"
 
-#include <algorithm>
-#include <cstdio>
-#include <map>
-#include <mutex>
-#include <regex>
-#include <sstream>
-
 #include <llvm/ADT/bit.h>
 #include <llvm/MC/MCAsmInfo.h>
 #include <llvm/MC/MCContext.h>
@@ -38,6 +31,13 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 #include <llvm/TargetParser/SubtargetFeature.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <sstream>
 
 #include "codegen/CpuTarget.h"
 
@@ -66,10 +66,13 @@ class InstructionCollector : public llvm::MCStreamer {
  public:
   InstructionCollector(llvm::MCContext& context, std::vector<llvm::MCInst>& out)
       : llvm::MCStreamer(context), out_(out) {}
-  void emitInstruction(const llvm::MCInst& inst, const llvm::MCSubtargetInfo&) override { out_.push_back(inst); }
+  void emitInstruction(const llvm::MCInst& inst, const llvm::MCSubtargetInfo&) override {
+    out_.push_back(inst);
+  }
   bool emitSymbolAttribute(llvm::MCSymbol*, llvm::MCSymbolAttr) override { return true; }
   void emitCommonSymbol(llvm::MCSymbol*, uint64_t, llvm::Align) override {}
-  void emitZerofill(llvm::MCSection*, llvm::MCSymbol*, uint64_t, llvm::Align, llvm::SMLoc) override {}
+  void emitZerofill(llvm::MCSection*, llvm::MCSymbol*, uint64_t, llvm::Align,
+                    llvm::SMLoc) override {}
 
  private:
   std::vector<llvm::MCInst>& out_;
@@ -123,7 +126,9 @@ Result<MachineTarget> DescribeTarget(const std::string& cpu_name) {
   if (!t.target) return Error("MCA: no LLVM target for " + t.triple + ": " + error);
   // No CPU named: the one the backend compiles for (the host, or TESSERA_TARGET's).
   const auto& override_target = codegen::CpuTargetFromEnvironment();
-  const std::string cpu = !cpu_name.empty() ? cpu_name : override_target ? override_target->cpu : "";
+  const std::string cpu = !cpu_name.empty() ? cpu_name
+                          : override_target ? override_target->cpu
+                                            : "";
   t.cpu = cpu.empty() ? llvm::sys::getHostCPUName().str() : cpu;
   std::string features = cpu.empty() ? HostFeatures() : std::string();
   t.mri.reset(t.target->createMCRegInfo(t.triple));
@@ -140,7 +145,8 @@ Result<MachineTarget> DescribeTarget(const std::string& cpu_name) {
 
 Result<std::vector<llvm::MCInst>> Parse(const std::string& assembly, MachineTarget& t) {
   llvm::SourceMgr sources;
-  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(assembly, "loop.s"), llvm::SMLoc());
+  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(assembly, "loop.s"),
+                             llvm::SMLoc());
   std::string diagnostics;
   sources.setDiagHandler(
       [](const llvm::SMDiagnostic& d, void* text) {
@@ -153,7 +159,8 @@ Result<std::vector<llvm::MCInst>> Parse(const std::string& assembly, MachineTarg
   context.setObjectFileInfo(files.get());
   std::vector<llvm::MCInst> insts;
   InstructionCollector streamer(context, insts);
-  std::unique_ptr<llvm::MCAsmParser> parser(llvm::createMCAsmParser(sources, context, streamer, *t.mai));
+  std::unique_ptr<llvm::MCAsmParser> parser(
+      llvm::createMCAsmParser(sources, context, streamer, *t.mai));
   std::unique_ptr<llvm::MCTargetAsmParser> target_parser(
       t.target->createMCAsmParser(*t.sti, *parser, *t.mcii, t.options));
   if (!target_parser) return Error("MCA: no assembly parser for " + t.triple);
@@ -191,7 +198,8 @@ Result<ThroughputEstimate> EstimateThroughput(const std::string& assembly, const
   iterations = std::max(iterations, 1);
 
   llvm::mca::InstrumentManager instruments(*t.sti, *t.mcii);
-  llvm::mca::InstrBuilder builder(*t.sti, *t.mcii, *t.mri, t.mcia.get(), instruments, /*CallLatency=*/100);
+  llvm::mca::InstrBuilder builder(*t.sti, *t.mcii, *t.mri, t.mcia.get(), instruments,
+                                  /*CallLatency=*/100);
   std::vector<std::unique_ptr<llvm::mca::Instruction>> lowered;
   for (const llvm::MCInst& inst : *insts) {
     auto instruction = builder.createInstruction(inst, {});
@@ -207,7 +215,8 @@ Result<ThroughputEstimate> EstimateThroughput(const std::string& assembly, const
   llvm::mca::CustomBehaviour behaviour(*t.sti, source, *t.mcii);
   llvm::mca::Context mca(*t.mri, *t.sti);
   llvm::mca::PipelineOptions options(0, 0, 0, 0, 0, 0, /*NoAlias=*/true);
-  std::unique_ptr<llvm::mca::Pipeline> pipeline = mca.createDefaultPipeline(options, source, behaviour);
+  std::unique_ptr<llvm::mca::Pipeline> pipeline =
+      mca.createDefaultPipeline(options, source, behaviour);
   const llvm::MCSchedModel& model = t.sti->getSchedModel();
   PressureListener listener(model);
   pipeline->addEventListener(&listener);
@@ -265,7 +274,8 @@ std::vector<MachineLoop> InnermostMachineLoops(const std::vector<std::string>& l
     const std::string& line = lines[i];
     if (IsLabel(line)) {
       std::string comments = line;
-      for (size_t j = i + 1; j < lines.size() && !IsLabel(lines[j]) && lines[j].find_first_not_of(" \t") != std::string::npos &&
+      for (size_t j = i + 1; j < lines.size() && !IsLabel(lines[j]) &&
+                             lines[j].find_first_not_of(" \t") != std::string::npos &&
                              lines[j][lines[j].find_first_not_of(" \t")] == '#';
            ++j)
         comments += "\n" + lines[j];
@@ -287,8 +297,8 @@ std::vector<MachineLoop> InnermostMachineLoops(const std::vector<std::string>& l
 
 }  // namespace
 
-std::vector<LoopThroughput> EstimateLoopThroughput(const std::string& assembly, const LoopLines& lines,
-                                                   const std::string& cpu) {
+std::vector<LoopThroughput> EstimateLoopThroughput(const std::string& assembly,
+                                                   const LoopLines& lines, const std::string& cpu) {
   std::vector<std::string> text;
   std::istringstream in(assembly);
   for (std::string line; std::getline(in, line);) text.push_back(line);
@@ -302,8 +312,9 @@ std::vector<LoopThroughput> EstimateLoopThroughput(const std::string& assembly, 
       body += instruction.substr(0, instruction.find('#')) + "\n";
     }
     if (votes.empty()) continue;
-    int id = std::max_element(votes.begin(), votes.end(),
-                              [](const auto& a, const auto& b) { return a.second < b.second; })->first;
+    int id = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) {
+               return a.second < b.second;
+             })->first;
     auto estimate = EstimateThroughput(body, cpu);
     if (!estimate.ok()) continue;
     auto it = best.find(id);

@@ -38,8 +38,8 @@ struct ThroughputEstimate {
 // The estimate for `assembly` (instructions in the host's assembler syntax, one loop
 // body) iterated `iterations` times. Errors: LLVM missing, an unknown CPU, a CPU without
 // a scheduling model, assembly that does not parse (message with the line).
-Result<ThroughputEstimate> EstimateThroughput(const std::string& assembly, const std::string& cpu = "",
-                                              int iterations = 200);
+Result<ThroughputEstimate> EstimateThroughput(const std::string& assembly,
+                                              const std::string& cpu = "", int iterations = 200);
 
 struct LoopThroughput {
   int loop = 0;       // LoopLines id
@@ -51,7 +51,8 @@ struct LoopThroughput {
 // The innermost machine loops of `assembly` (verbose, with loop locations: EmitAssembly
 // with `lines`) and their estimates, by Tessera loop in id order. Loops MCA cannot model
 // are left out.
-std::vector<LoopThroughput> EstimateLoopThroughput(const std::string& assembly, const LoopLines& lines,
+std::vector<LoopThroughput> EstimateLoopThroughput(const std::string& assembly,
+                                                   const LoopLines& lines,
                                                    const std::string& cpu = "");
 
 // EmitAssembly + the above for f on the host (or options.cpu).

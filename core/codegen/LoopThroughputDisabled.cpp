@@ -9,11 +9,13 @@ Result<ThroughputEstimate> EstimateThroughput(const std::string&, const std::str
   return Error("MCA is not available (built with TESSERA_LLVM=OFF)");
 }
 
-std::vector<LoopThroughput> EstimateLoopThroughput(const std::string&, const LoopLines&, const std::string&) {
+std::vector<LoopThroughput> EstimateLoopThroughput(const std::string&, const LoopLines&,
+                                                   const std::string&) {
   return {};
 }
 
-Result<std::vector<LoopThroughput>> EstimateLoopThroughput(const transform::PrimFunc&, const LLVMOptions&) {
+Result<std::vector<LoopThroughput>> EstimateLoopThroughput(const transform::PrimFunc&,
+                                                           const LLVMOptions&) {
   return Error("MCA is not available (built with TESSERA_LLVM=OFF)");
 }
 

@@ -19,14 +19,14 @@ using IndexMap = std::shared_ptr<const IndexMapNode>;
 
 struct BufferNode {
   std::string name;
-  Var data;                    // the handle variable holding the base pointer
-  DataType dtype;              // element type
+  Var data;        // the handle variable holding the base pointer
+  DataType dtype;  // element type
   std::vector<Expr> shape;
-  std::vector<Expr> strides;   // empty = compact row-major
-  Expr elem_offset;            // undefined = 0
+  std::vector<Expr> strides;  // empty = compact row-major
+  Expr elem_offset;           // undefined = 0
   std::string scope = "global";
   std::vector<int> axis_separators;  // flattening groups (RFC 0077); empty = flatten all
-  IndexMap layout;             // logical -> physical map; null = identity
+  IndexMap layout;                   // logical -> physical map; null = identity
 };
 
 // A compact row-major global buffer with a fresh data handle named after it.

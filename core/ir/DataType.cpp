@@ -8,11 +8,21 @@ std::string DataType::str() const {
   if (is_void()) return "void";
   std::string base;
   switch (code_) {
-    case Code::Int: base = "int" + std::to_string(bits_); break;
-    case Code::UInt: base = "uint" + std::to_string(bits_); break;
-    case Code::Float: base = "float" + std::to_string(bits_); break;
-    case Code::Bool: base = "bool"; break;
-    case Code::Handle: base = "handle"; break;
+    case Code::Int:
+      base = "int" + std::to_string(bits_);
+      break;
+    case Code::UInt:
+      base = "uint" + std::to_string(bits_);
+      break;
+    case Code::Float:
+      base = "float" + std::to_string(bits_);
+      break;
+    case Code::Bool:
+      base = "bool";
+      break;
+    case Code::Handle:
+      base = "handle";
+      break;
   }
   if (lanes_ > 1) base += "x" + std::to_string(lanes_);
   return base;
@@ -43,9 +53,12 @@ std::optional<DataType> DataType::parse(const std::string& name) {
   }
   if (body == "bool") return Bool(lanes);
   if (body == "handle" && lanes == 1) return Handle();
-  struct Prefix { const char* text; Code code; };
-  for (const Prefix& p : {Prefix{"uint", Code::UInt}, Prefix{"int", Code::Int},
-                          Prefix{"float", Code::Float}}) {
+  struct Prefix {
+    const char* text;
+    Code code;
+  };
+  for (const Prefix& p :
+       {Prefix{"uint", Code::UInt}, Prefix{"int", Code::Int}, Prefix{"float", Code::Float}}) {
     std::string pre = p.text;
     if (body.rfind(pre, 0) != 0) continue;
     // TVM's String2DLDataType: a missing width is 32 ("float" is float32, "int" int32).

@@ -15,12 +15,39 @@
 namespace tessera::ir {
 
 enum class ExprKind : uint8_t {
-  IntImm, FloatImm, StringImm, Var,
+  IntImm,
+  FloatImm,
+  StringImm,
+  Var,
   // binary arithmetic (Div/Mod truncate toward zero, as C; FloorDiv/FloorMod round down)
-  Add, Sub, Mul, Div, Mod, FloorDiv, FloorMod, Min, Max,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  FloorDiv,
+  FloorMod,
+  Min,
+  Max,
   // comparisons and logic (result dtype bool)
-  EQ, NE, LT, LE, GT, GE, And, Or, Not,
-  Select, Cast, Call, BufferLoad, ProducerLoad, Ramp, Broadcast, Let, Reduce,
+  EQ,
+  NE,
+  LT,
+  LE,
+  GT,
+  GE,
+  And,
+  Or,
+  Not,
+  Select,
+  Cast,
+  Call,
+  BufferLoad,
+  ProducerLoad,
+  Ramp,
+  Broadcast,
+  Let,
+  Reduce,
 };
 
 const char* kind_name(ExprKind kind);
@@ -43,9 +70,9 @@ class Expr {
   Expr(std::shared_ptr<const T> node) : node_(std::move(node)) {}  // NOLINT
   // Integer literals become int32 immediates, doubles float32 ones (TVM's convention
   // for Python literals).
-  Expr(int value);     // NOLINT: implicit, so that `x + 1` reads naturally
+  Expr(int value);      // NOLINT: implicit, so that `x + 1` reads naturally
   Expr(int64_t value);  // NOLINT
-  Expr(double value);  // NOLINT
+  Expr(double value);   // NOLINT
 
   bool defined() const { return node_ != nullptr; }
   const ExprNode* get() const { return node_.get(); }
@@ -142,7 +169,9 @@ struct SelectNode : ExprNode {
   Expr condition, true_value, false_value;
   SelectNode(Expr c, Expr t, Expr f)
       : ExprNode(ExprKind::Select, t.dtype()),
-        condition(std::move(c)), true_value(std::move(t)), false_value(std::move(f)) {}
+        condition(std::move(c)),
+        true_value(std::move(t)),
+        false_value(std::move(f)) {}
 };
 
 struct CastNode : ExprNode {
@@ -186,8 +215,10 @@ struct RampNode : ExprNode {
   Expr base, stride;
   int lanes;
   RampNode(Expr b, Expr s, int l)
-      : ExprNode(ExprKind::Ramp, b.dtype().with_lanes(l)), base(std::move(b)),
-        stride(std::move(s)), lanes(l) {}
+      : ExprNode(ExprKind::Ramp, b.dtype().with_lanes(l)),
+        base(std::move(b)),
+        stride(std::move(s)),
+        lanes(l) {}
 };
 
 struct BroadcastNode : ExprNode {
@@ -203,7 +234,9 @@ struct LetNode : ExprNode {
   Expr var;  // a Var
   Expr value, body;
   LetNode(Expr v, Expr val, Expr b)
-      : ExprNode(ExprKind::Let, b.dtype()), var(std::move(v)), value(std::move(val)),
+      : ExprNode(ExprKind::Let, b.dtype()),
+        var(std::move(v)),
+        value(std::move(val)),
         body(std::move(b)) {}
 };
 
@@ -215,10 +248,14 @@ struct ReduceNode : ExprNode {
   std::vector<IterVar> axis;
   Expr condition;
   int value_index;
-  ReduceNode(DataType t, CommReducer c, std::vector<Expr> src, std::vector<IterVar> ax,
-             Expr cond, int vi)
-      : ExprNode(ExprKind::Reduce, t), combiner(std::move(c)), source(std::move(src)),
-        axis(std::move(ax)), condition(std::move(cond)), value_index(vi) {}
+  ReduceNode(DataType t, CommReducer c, std::vector<Expr> src, std::vector<IterVar> ax, Expr cond,
+             int vi)
+      : ExprNode(ExprKind::Reduce, t),
+        combiner(std::move(c)),
+        source(std::move(src)),
+        axis(std::move(ax)),
+        condition(std::move(cond)),
+        value_index(vi) {}
 };
 
 #undef TESSERA_EXPR_MATCH
@@ -249,10 +286,10 @@ struct VarEqual {
 };
 
 struct CommReducerNode {
-  std::vector<Var> lhs, rhs;      // accumulator and incoming value
-  std::vector<Expr> result;       // combine(lhs, rhs)
-  std::vector<Expr> identity;     // identity element per value
-  std::string name;               // "sum", "max", "min" or user name
+  std::vector<Var> lhs, rhs;   // accumulator and incoming value
+  std::vector<Expr> result;    // combine(lhs, rhs)
+  std::vector<Expr> identity;  // identity element per value
+  std::string name;            // "sum", "max", "min" or user name
 };
 
 }  // namespace tessera::ir

@@ -12,7 +12,9 @@ Expr IntImm(DataType t, int64_t value) {
   return std::make_shared<const IntImmNode>(t, value);
 }
 Expr FloatImm(DataType t, double value) { return std::make_shared<const FloatImmNode>(t, value); }
-Expr StringImm(std::string value) { return std::make_shared<const StringImmNode>(std::move(value)); }
+Expr StringImm(std::string value) {
+  return std::make_shared<const StringImmNode>(std::move(value));
+}
 
 Expr make_const(DataType t, int64_t value) {
   DataType s = t.element_of();
@@ -93,8 +95,10 @@ namespace {
 void match_types(Expr& a, Expr& b) {
   if (!a.defined() || !b.defined() || a.dtype() == b.dtype()) return;
   auto retype = [](Expr& imm, DataType t) {
-    if (auto* i = imm.as<IntImmNode>()) imm = make_const(t, i->value);
-    else if (auto* f = imm.as<FloatImmNode>()) imm = make_const(t, f->value);
+    if (auto* i = imm.as<IntImmNode>())
+      imm = make_const(t, i->value);
+    else if (auto* f = imm.as<FloatImmNode>())
+      imm = make_const(t, f->value);
   };
   bool a_imm = a.as<IntImmNode>() || a.as<FloatImmNode>();
   bool b_imm = b.as<IntImmNode>() || b.as<FloatImmNode>();
@@ -108,17 +112,20 @@ void match_types(Expr& a, Expr& b) {
     b = MakeCast(a.dtype().with_lanes(b.dtype().lanes()), b);
     return;
   }
-  if (b_imm && !a_imm) retype(b, a.dtype());
-  else if (a_imm && !b_imm) retype(a, b.dtype());
+  if (b_imm && !a_imm)
+    retype(b, a.dtype());
+  else if (a_imm && !b_imm)
+    retype(a, b.dtype());
   else if (a_imm && b_imm) {
     // both immediates: widen to the float one or the wider int
     if (a.dtype().is_float() || (!b.dtype().is_float() && a.dtype().bits() > b.dtype().bits()))
       retype(b, a.dtype());
     else
       retype(a, b.dtype());
-  }
-  else if (a.dtype().lanes() == 1 && b.dtype().lanes() > 1) a = MakeBroadcast(a, b.dtype().lanes());
-  else if (b.dtype().lanes() == 1 && a.dtype().lanes() > 1) b = MakeBroadcast(b, a.dtype().lanes());
+  } else if (a.dtype().lanes() == 1 && b.dtype().lanes() > 1)
+    a = MakeBroadcast(a, b.dtype().lanes());
+  else if (b.dtype().lanes() == 1 && a.dtype().lanes() > 1)
+    b = MakeBroadcast(b, a.dtype().lanes());
 }
 
 int64_t floordiv_i(int64_t a, int64_t b) {
@@ -151,43 +158,79 @@ Expr fold(ExprKind kind, const Expr& a, const Expr& b) {
     uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
     bool div_ok = y != 0 && !(x == std::numeric_limits<int64_t>::min() && y == -1);
     switch (kind) {
-      case ExprKind::Add: return IntImm(t, wrap(t, static_cast<int64_t>(ux + uy)));
-      case ExprKind::Sub: return IntImm(t, wrap(t, static_cast<int64_t>(ux - uy)));
-      case ExprKind::Mul: return IntImm(t, wrap(t, static_cast<int64_t>(ux * uy)));
-      case ExprKind::Div: if (div_ok) return IntImm(t, x / y); break;
-      case ExprKind::Mod: if (div_ok) return IntImm(t, x % y); break;
-      case ExprKind::FloorDiv: if (div_ok) return IntImm(t, floordiv_i(x, y)); break;
-      case ExprKind::FloorMod: if (div_ok) return IntImm(t, floormod_i(x, y)); break;
-      case ExprKind::Min: return IntImm(t, std::min(x, y));
-      case ExprKind::Max: return IntImm(t, std::max(x, y));
-      case ExprKind::EQ: return make_bool(x == y);
-      case ExprKind::NE: return make_bool(x != y);
-      case ExprKind::LT: return make_bool(x < y);
-      case ExprKind::LE: return make_bool(x <= y);
-      case ExprKind::GT: return make_bool(x > y);
-      case ExprKind::GE: return make_bool(x >= y);
-      case ExprKind::And: return make_bool(x && y);
-      case ExprKind::Or: return make_bool(x || y);
-      default: break;
+      case ExprKind::Add:
+        return IntImm(t, wrap(t, static_cast<int64_t>(ux + uy)));
+      case ExprKind::Sub:
+        return IntImm(t, wrap(t, static_cast<int64_t>(ux - uy)));
+      case ExprKind::Mul:
+        return IntImm(t, wrap(t, static_cast<int64_t>(ux * uy)));
+      case ExprKind::Div:
+        if (div_ok) return IntImm(t, x / y);
+        break;
+      case ExprKind::Mod:
+        if (div_ok) return IntImm(t, x % y);
+        break;
+      case ExprKind::FloorDiv:
+        if (div_ok) return IntImm(t, floordiv_i(x, y));
+        break;
+      case ExprKind::FloorMod:
+        if (div_ok) return IntImm(t, floormod_i(x, y));
+        break;
+      case ExprKind::Min:
+        return IntImm(t, std::min(x, y));
+      case ExprKind::Max:
+        return IntImm(t, std::max(x, y));
+      case ExprKind::EQ:
+        return make_bool(x == y);
+      case ExprKind::NE:
+        return make_bool(x != y);
+      case ExprKind::LT:
+        return make_bool(x < y);
+      case ExprKind::LE:
+        return make_bool(x <= y);
+      case ExprKind::GT:
+        return make_bool(x > y);
+      case ExprKind::GE:
+        return make_bool(x >= y);
+      case ExprKind::And:
+        return make_bool(x && y);
+      case ExprKind::Or:
+        return make_bool(x || y);
+      default:
+        break;
     }
     return Expr();
   }
   if (fa && fb) {
     double x = fa->value, y = fb->value;
     switch (kind) {
-      case ExprKind::Add: return FloatImm(t, x + y);
-      case ExprKind::Sub: return FloatImm(t, x - y);
-      case ExprKind::Mul: return FloatImm(t, x * y);
-      case ExprKind::Div: if (y != 0) return FloatImm(t, x / y); break;
-      case ExprKind::Min: return FloatImm(t, std::min(x, y));
-      case ExprKind::Max: return FloatImm(t, std::max(x, y));
-      case ExprKind::EQ: return make_bool(x == y);
-      case ExprKind::NE: return make_bool(x != y);
-      case ExprKind::LT: return make_bool(x < y);
-      case ExprKind::LE: return make_bool(x <= y);
-      case ExprKind::GT: return make_bool(x > y);
-      case ExprKind::GE: return make_bool(x >= y);
-      default: break;
+      case ExprKind::Add:
+        return FloatImm(t, x + y);
+      case ExprKind::Sub:
+        return FloatImm(t, x - y);
+      case ExprKind::Mul:
+        return FloatImm(t, x * y);
+      case ExprKind::Div:
+        if (y != 0) return FloatImm(t, x / y);
+        break;
+      case ExprKind::Min:
+        return FloatImm(t, std::min(x, y));
+      case ExprKind::Max:
+        return FloatImm(t, std::max(x, y));
+      case ExprKind::EQ:
+        return make_bool(x == y);
+      case ExprKind::NE:
+        return make_bool(x != y);
+      case ExprKind::LT:
+        return make_bool(x < y);
+      case ExprKind::LE:
+        return make_bool(x <= y);
+      case ExprKind::GT:
+        return make_bool(x > y);
+      case ExprKind::GE:
+        return make_bool(x >= y);
+      default:
+        break;
     }
   }
   return Expr();
@@ -257,7 +300,8 @@ Expr cast(DataType t, Expr v) {
   }
   if (auto* f = v.as<FloatImmNode>()) {
     if (t.is_float()) return FloatImm(t, f->value);
-    if (t.lanes() == 1 && std::isfinite(f->value)) return IntImm(t, wrap(t, static_cast<int64_t>(f->value)));
+    if (t.lanes() == 1 && std::isfinite(f->value))
+      return IntImm(t, wrap(t, static_cast<int64_t>(f->value)));
   }
   return MakeCast(t, std::move(v));
 }
@@ -272,8 +316,8 @@ Expr min_value(DataType t) {
                                         : -std::numeric_limits<float>::infinity());
   }
   if (t.is_uint() || t.is_bool()) return make_const(t, int64_t{0});
-  int64_t v = t.bits() >= 64 ? std::numeric_limits<int64_t>::min()
-                             : -(int64_t{1} << (t.bits() - 1));
+  int64_t v =
+      t.bits() >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (t.bits() - 1));
   return make_const(t, v);
 }
 Expr max_value(DataType t) {
@@ -283,8 +327,10 @@ Expr max_value(DataType t) {
   }
   if (t.is_bool()) return make_const(t, int64_t{1});
   int64_t v;
-  if (t.is_uint()) v = t.bits() >= 63 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << t.bits()) - 1;
-  else v = t.bits() >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (t.bits() - 1)) - 1;
+  if (t.is_uint())
+    v = t.bits() >= 63 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << t.bits()) - 1;
+  else
+    v = t.bits() >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (t.bits() - 1)) - 1;
   return make_const(t, v);
 }
 

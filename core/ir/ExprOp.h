@@ -17,7 +17,7 @@ namespace tessera::ir {
 Expr IntImm(DataType t, int64_t value);
 Expr FloatImm(DataType t, double value);
 Expr StringImm(std::string value);
-Expr make_const(DataType t, int64_t value);   // int/uint/bool/float of any lanes
+Expr make_const(DataType t, int64_t value);  // int/uint/bool/float of any lanes
 Expr make_const(DataType t, double value);
 Expr make_zero(DataType t);
 Expr make_bool(bool value);
@@ -64,7 +64,9 @@ inline Expr operator+(Expr a, Expr b) { return add(std::move(a), std::move(b)); 
 inline Expr operator-(Expr a, Expr b) { return sub(std::move(a), std::move(b)); }
 // Unary operators are templates so that they never apply to a shared_ptr by conversion.
 template <typename T, typename = std::enable_if_t<std::is_base_of_v<Expr, T>>>
-Expr operator-(const T& a) { return sub(make_zero(a.dtype()), a); }
+Expr operator-(const T& a) {
+  return sub(make_zero(a.dtype()), a);
+}
 inline Expr operator*(Expr a, Expr b) { return mul(std::move(a), std::move(b)); }
 inline Expr operator<(Expr a, Expr b) { return lt(std::move(a), std::move(b)); }
 inline Expr operator<=(Expr a, Expr b) { return le(std::move(a), std::move(b)); }
@@ -73,7 +75,9 @@ inline Expr operator>=(Expr a, Expr b) { return ge(std::move(a), std::move(b)); 
 inline Expr operator&&(Expr a, Expr b) { return logical_and(std::move(a), std::move(b)); }
 inline Expr operator||(Expr a, Expr b) { return logical_or(std::move(a), std::move(b)); }
 template <typename T, typename = std::enable_if_t<std::is_base_of_v<Expr, T>>>
-Expr operator!(const T& a) { return logical_not(a); }
+Expr operator!(const T& a) {
+  return logical_not(a);
+}
 // No operator/ or operator%: say truncdiv or floordiv.
 // Note: == and != on Expr are not overloaded (they would be ambiguous with identity);
 // use eq()/ne() to build comparisons and same_as() for identity.

@@ -5,7 +5,10 @@
 namespace tessera::ir {
 
 // ------------------------------ IRVisitor -----------------------------------
-void IRVisitor::VisitBinary(const BinaryNode* n, const Expr&) { VisitExpr(n->a); VisitExpr(n->b); }
+void IRVisitor::VisitBinary(const BinaryNode* n, const Expr&) {
+  VisitExpr(n->a);
+  VisitExpr(n->b);
+}
 void IRVisitor::VisitNot(const NotNode* n, const Expr&) { VisitExpr(n->a); }
 void IRVisitor::VisitSelect(const SelectNode* n, const Expr&) {
   VisitExpr(n->condition);
@@ -13,14 +16,19 @@ void IRVisitor::VisitSelect(const SelectNode* n, const Expr&) {
   VisitExpr(n->false_value);
 }
 void IRVisitor::VisitCast(const CastNode* n, const Expr&) { VisitExpr(n->value); }
-void IRVisitor::VisitCall(const CallNode* n, const Expr&) { for (auto& a : n->args) VisitExpr(a); }
+void IRVisitor::VisitCall(const CallNode* n, const Expr&) {
+  for (auto& a : n->args) VisitExpr(a);
+}
 void IRVisitor::VisitBufferLoad(const BufferLoadNode* n, const Expr&) {
   for (auto& i : n->indices) VisitExpr(i);
 }
 void IRVisitor::VisitProducerLoad(const ProducerLoadNode* n, const Expr&) {
   for (auto& i : n->indices) VisitExpr(i);
 }
-void IRVisitor::VisitRamp(const RampNode* n, const Expr&) { VisitExpr(n->base); VisitExpr(n->stride); }
+void IRVisitor::VisitRamp(const RampNode* n, const Expr&) {
+  VisitExpr(n->base);
+  VisitExpr(n->stride);
+}
 void IRVisitor::VisitBroadcast(const BroadcastNode* n, const Expr&) { VisitExpr(n->value); }
 // Declarations (Let/LetStmt vars, loop vars) are not uses: they are not visited.
 void IRVisitor::VisitLet(const LetNode* n, const Expr&) {
@@ -73,7 +81,9 @@ void IRVisitor::VisitAssertStmt(const AssertStmtNode* n, const Stmt&) {
   VisitExpr(n->message);
   VisitStmt(n->body);
 }
-void IRVisitor::VisitSeqStmt(const SeqStmtNode* n, const Stmt&) { for (auto& s : n->seq) VisitStmt(s); }
+void IRVisitor::VisitSeqStmt(const SeqStmtNode* n, const Stmt&) {
+  for (auto& s : n->seq) VisitStmt(s);
+}
 void IRVisitor::VisitEvaluate(const EvaluateNode* n, const Stmt&) { VisitExpr(n->value); }
 void IRVisitor::VisitProducerRealize(const ProducerRealizeNode* n, const Stmt&) {
   for (auto& r : n->bounds) {
@@ -175,8 +185,8 @@ Stmt IRMutator::VisitFor(const ForNode* n, const Stmt& s) {
   Expr m = VisitExpr(n->min), ext = VisitExpr(n->extent);
   Stmt body = VisitStmt(n->body);
   if (m.same_as(n->min) && ext.same_as(n->extent) && body.same_as(n->body)) return s;
-  return std::make_shared<const ForNode>(n->loop_var, m, ext, n->for_kind, body,
-                                         n->thread_binding, n->annotations);
+  return std::make_shared<const ForNode>(n->loop_var, m, ext, n->for_kind, body, n->thread_binding,
+                                         n->annotations);
 }
 Stmt IRMutator::VisitLetStmt(const LetStmtNode* n, const Stmt& s) {
   Expr v = VisitExpr(n->value);
@@ -281,17 +291,50 @@ class PostOrderVisitor : public IRVisitor {
 
  protected:
   void VisitExprDefault(const Expr& e) override { f_(e); }
-  void VisitBinary(const BinaryNode* n, const Expr& e) override { IRVisitor::VisitBinary(n, e); f_(e); }
-  void VisitNot(const NotNode* n, const Expr& e) override { IRVisitor::VisitNot(n, e); f_(e); }
-  void VisitSelect(const SelectNode* n, const Expr& e) override { IRVisitor::VisitSelect(n, e); f_(e); }
-  void VisitCast(const CastNode* n, const Expr& e) override { IRVisitor::VisitCast(n, e); f_(e); }
-  void VisitCall(const CallNode* n, const Expr& e) override { IRVisitor::VisitCall(n, e); f_(e); }
-  void VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override { IRVisitor::VisitBufferLoad(n, e); f_(e); }
-  void VisitProducerLoad(const ProducerLoadNode* n, const Expr& e) override { IRVisitor::VisitProducerLoad(n, e); f_(e); }
-  void VisitRamp(const RampNode* n, const Expr& e) override { IRVisitor::VisitRamp(n, e); f_(e); }
-  void VisitBroadcast(const BroadcastNode* n, const Expr& e) override { IRVisitor::VisitBroadcast(n, e); f_(e); }
-  void VisitLet(const LetNode* n, const Expr& e) override { IRVisitor::VisitLet(n, e); f_(e); }
-  void VisitReduce(const ReduceNode* n, const Expr& e) override { IRVisitor::VisitReduce(n, e); f_(e); }
+  void VisitBinary(const BinaryNode* n, const Expr& e) override {
+    IRVisitor::VisitBinary(n, e);
+    f_(e);
+  }
+  void VisitNot(const NotNode* n, const Expr& e) override {
+    IRVisitor::VisitNot(n, e);
+    f_(e);
+  }
+  void VisitSelect(const SelectNode* n, const Expr& e) override {
+    IRVisitor::VisitSelect(n, e);
+    f_(e);
+  }
+  void VisitCast(const CastNode* n, const Expr& e) override {
+    IRVisitor::VisitCast(n, e);
+    f_(e);
+  }
+  void VisitCall(const CallNode* n, const Expr& e) override {
+    IRVisitor::VisitCall(n, e);
+    f_(e);
+  }
+  void VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
+    IRVisitor::VisitBufferLoad(n, e);
+    f_(e);
+  }
+  void VisitProducerLoad(const ProducerLoadNode* n, const Expr& e) override {
+    IRVisitor::VisitProducerLoad(n, e);
+    f_(e);
+  }
+  void VisitRamp(const RampNode* n, const Expr& e) override {
+    IRVisitor::VisitRamp(n, e);
+    f_(e);
+  }
+  void VisitBroadcast(const BroadcastNode* n, const Expr& e) override {
+    IRVisitor::VisitBroadcast(n, e);
+    f_(e);
+  }
+  void VisitLet(const LetNode* n, const Expr& e) override {
+    IRVisitor::VisitLet(n, e);
+    f_(e);
+  }
+  void VisitReduce(const ReduceNode* n, const Expr& e) override {
+    IRVisitor::VisitReduce(n, e);
+    f_(e);
+  }
 
  private:
   const std::function<void(const Expr&)>& f_;
@@ -323,9 +366,10 @@ Expr Substitute(const Expr& e, const VarMap& vmap) {
 CommReducer Substitute(const CommReducer& r, const VarMap& vmap) {
   if (vmap.empty()) return r;
   return VarSubstituter([&](const Var& v) {
-    auto it = vmap.find(v);
-    return it == vmap.end() ? Expr() : it->second;
-  }).Reducer(r);
+           auto it = vmap.find(v);
+           return it == vmap.end() ? Expr() : it->second;
+         })
+      .Reducer(r);
 }
 Stmt Substitute(const Stmt& s, const VarMap& vmap) {
   if (vmap.empty()) return s;

@@ -18,37 +18,68 @@ class ExprFunctor {
 
   R VisitExpr(const Expr& e) {
     switch (e.kind()) {
-      case ExprKind::IntImm: return VisitIntImm(e.as<IntImmNode>(), e);
-      case ExprKind::FloatImm: return VisitFloatImm(e.as<FloatImmNode>(), e);
-      case ExprKind::StringImm: return VisitStringImm(e.as<StringImmNode>(), e);
-      case ExprKind::Var: return VisitVar(e.as<VarNode>(), e);
-      case ExprKind::Add: return VisitAdd(e.as<BinaryNode>(), e);
-      case ExprKind::Sub: return VisitSub(e.as<BinaryNode>(), e);
-      case ExprKind::Mul: return VisitMul(e.as<BinaryNode>(), e);
-      case ExprKind::Div: return VisitDiv(e.as<BinaryNode>(), e);
-      case ExprKind::Mod: return VisitMod(e.as<BinaryNode>(), e);
-      case ExprKind::FloorDiv: return VisitFloorDiv(e.as<BinaryNode>(), e);
-      case ExprKind::FloorMod: return VisitFloorMod(e.as<BinaryNode>(), e);
-      case ExprKind::Min: return VisitMin(e.as<BinaryNode>(), e);
-      case ExprKind::Max: return VisitMax(e.as<BinaryNode>(), e);
-      case ExprKind::EQ: return VisitEQ(e.as<BinaryNode>(), e);
-      case ExprKind::NE: return VisitNE(e.as<BinaryNode>(), e);
-      case ExprKind::LT: return VisitLT(e.as<BinaryNode>(), e);
-      case ExprKind::LE: return VisitLE(e.as<BinaryNode>(), e);
-      case ExprKind::GT: return VisitGT(e.as<BinaryNode>(), e);
-      case ExprKind::GE: return VisitGE(e.as<BinaryNode>(), e);
-      case ExprKind::And: return VisitAnd(e.as<BinaryNode>(), e);
-      case ExprKind::Or: return VisitOr(e.as<BinaryNode>(), e);
-      case ExprKind::Not: return VisitNot(e.as<NotNode>(), e);
-      case ExprKind::Select: return VisitSelect(e.as<SelectNode>(), e);
-      case ExprKind::Cast: return VisitCast(e.as<CastNode>(), e);
-      case ExprKind::Call: return VisitCall(e.as<CallNode>(), e);
-      case ExprKind::BufferLoad: return VisitBufferLoad(e.as<BufferLoadNode>(), e);
-      case ExprKind::ProducerLoad: return VisitProducerLoad(e.as<ProducerLoadNode>(), e);
-      case ExprKind::Ramp: return VisitRamp(e.as<RampNode>(), e);
-      case ExprKind::Broadcast: return VisitBroadcast(e.as<BroadcastNode>(), e);
-      case ExprKind::Let: return VisitLet(e.as<LetNode>(), e);
-      case ExprKind::Reduce: return VisitReduce(e.as<ReduceNode>(), e);
+      case ExprKind::IntImm:
+        return VisitIntImm(e.as<IntImmNode>(), e);
+      case ExprKind::FloatImm:
+        return VisitFloatImm(e.as<FloatImmNode>(), e);
+      case ExprKind::StringImm:
+        return VisitStringImm(e.as<StringImmNode>(), e);
+      case ExprKind::Var:
+        return VisitVar(e.as<VarNode>(), e);
+      case ExprKind::Add:
+        return VisitAdd(e.as<BinaryNode>(), e);
+      case ExprKind::Sub:
+        return VisitSub(e.as<BinaryNode>(), e);
+      case ExprKind::Mul:
+        return VisitMul(e.as<BinaryNode>(), e);
+      case ExprKind::Div:
+        return VisitDiv(e.as<BinaryNode>(), e);
+      case ExprKind::Mod:
+        return VisitMod(e.as<BinaryNode>(), e);
+      case ExprKind::FloorDiv:
+        return VisitFloorDiv(e.as<BinaryNode>(), e);
+      case ExprKind::FloorMod:
+        return VisitFloorMod(e.as<BinaryNode>(), e);
+      case ExprKind::Min:
+        return VisitMin(e.as<BinaryNode>(), e);
+      case ExprKind::Max:
+        return VisitMax(e.as<BinaryNode>(), e);
+      case ExprKind::EQ:
+        return VisitEQ(e.as<BinaryNode>(), e);
+      case ExprKind::NE:
+        return VisitNE(e.as<BinaryNode>(), e);
+      case ExprKind::LT:
+        return VisitLT(e.as<BinaryNode>(), e);
+      case ExprKind::LE:
+        return VisitLE(e.as<BinaryNode>(), e);
+      case ExprKind::GT:
+        return VisitGT(e.as<BinaryNode>(), e);
+      case ExprKind::GE:
+        return VisitGE(e.as<BinaryNode>(), e);
+      case ExprKind::And:
+        return VisitAnd(e.as<BinaryNode>(), e);
+      case ExprKind::Or:
+        return VisitOr(e.as<BinaryNode>(), e);
+      case ExprKind::Not:
+        return VisitNot(e.as<NotNode>(), e);
+      case ExprKind::Select:
+        return VisitSelect(e.as<SelectNode>(), e);
+      case ExprKind::Cast:
+        return VisitCast(e.as<CastNode>(), e);
+      case ExprKind::Call:
+        return VisitCall(e.as<CallNode>(), e);
+      case ExprKind::BufferLoad:
+        return VisitBufferLoad(e.as<BufferLoadNode>(), e);
+      case ExprKind::ProducerLoad:
+        return VisitProducerLoad(e.as<ProducerLoadNode>(), e);
+      case ExprKind::Ramp:
+        return VisitRamp(e.as<RampNode>(), e);
+      case ExprKind::Broadcast:
+        return VisitBroadcast(e.as<BroadcastNode>(), e);
+      case ExprKind::Let:
+        return VisitLet(e.as<LetNode>(), e);
+      case ExprKind::Reduce:
+        return VisitReduce(e.as<ReduceNode>(), e);
     }
     return VisitExprDefault(e);
   }
@@ -83,7 +114,9 @@ class ExprFunctor {
   virtual R VisitCast(const CastNode*, const Expr& e) { return VisitExprDefault(e); }
   virtual R VisitCall(const CallNode*, const Expr& e) { return VisitExprDefault(e); }
   virtual R VisitBufferLoad(const BufferLoadNode*, const Expr& e) { return VisitExprDefault(e); }
-  virtual R VisitProducerLoad(const ProducerLoadNode*, const Expr& e) { return VisitExprDefault(e); }
+  virtual R VisitProducerLoad(const ProducerLoadNode*, const Expr& e) {
+    return VisitExprDefault(e);
+  }
   virtual R VisitRamp(const RampNode*, const Expr& e) { return VisitExprDefault(e); }
   virtual R VisitBroadcast(const BroadcastNode*, const Expr& e) { return VisitExprDefault(e); }
   virtual R VisitLet(const LetNode*, const Expr& e) { return VisitExprDefault(e); }
@@ -97,17 +130,28 @@ class StmtFunctor {
 
   R VisitStmt(const Stmt& s) {
     switch (s.kind()) {
-      case StmtKind::For: return VisitFor(s.as<ForNode>(), s);
-      case StmtKind::LetStmt: return VisitLetStmt(s.as<LetStmtNode>(), s);
-      case StmtKind::IfThenElse: return VisitIfThenElse(s.as<IfThenElseNode>(), s);
-      case StmtKind::BufferStore: return VisitBufferStore(s.as<BufferStoreNode>(), s);
-      case StmtKind::ProducerStore: return VisitProducerStore(s.as<ProducerStoreNode>(), s);
-      case StmtKind::Allocate: return VisitAllocate(s.as<AllocateNode>(), s);
-      case StmtKind::AttrStmt: return VisitAttrStmt(s.as<AttrStmtNode>(), s);
-      case StmtKind::AssertStmt: return VisitAssertStmt(s.as<AssertStmtNode>(), s);
-      case StmtKind::SeqStmt: return VisitSeqStmt(s.as<SeqStmtNode>(), s);
-      case StmtKind::Evaluate: return VisitEvaluate(s.as<EvaluateNode>(), s);
-      case StmtKind::ProducerRealize: return VisitProducerRealize(s.as<ProducerRealizeNode>(), s);
+      case StmtKind::For:
+        return VisitFor(s.as<ForNode>(), s);
+      case StmtKind::LetStmt:
+        return VisitLetStmt(s.as<LetStmtNode>(), s);
+      case StmtKind::IfThenElse:
+        return VisitIfThenElse(s.as<IfThenElseNode>(), s);
+      case StmtKind::BufferStore:
+        return VisitBufferStore(s.as<BufferStoreNode>(), s);
+      case StmtKind::ProducerStore:
+        return VisitProducerStore(s.as<ProducerStoreNode>(), s);
+      case StmtKind::Allocate:
+        return VisitAllocate(s.as<AllocateNode>(), s);
+      case StmtKind::AttrStmt:
+        return VisitAttrStmt(s.as<AttrStmtNode>(), s);
+      case StmtKind::AssertStmt:
+        return VisitAssertStmt(s.as<AssertStmtNode>(), s);
+      case StmtKind::SeqStmt:
+        return VisitSeqStmt(s.as<SeqStmtNode>(), s);
+      case StmtKind::Evaluate:
+        return VisitEvaluate(s.as<EvaluateNode>(), s);
+      case StmtKind::ProducerRealize:
+        return VisitProducerRealize(s.as<ProducerRealizeNode>(), s);
     }
     return VisitStmtDefault(s);
   }
@@ -118,13 +162,17 @@ class StmtFunctor {
   virtual R VisitLetStmt(const LetStmtNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitIfThenElse(const IfThenElseNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitBufferStore(const BufferStoreNode*, const Stmt& s) { return VisitStmtDefault(s); }
-  virtual R VisitProducerStore(const ProducerStoreNode*, const Stmt& s) { return VisitStmtDefault(s); }
+  virtual R VisitProducerStore(const ProducerStoreNode*, const Stmt& s) {
+    return VisitStmtDefault(s);
+  }
   virtual R VisitAllocate(const AllocateNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitAttrStmt(const AttrStmtNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitAssertStmt(const AssertStmtNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitSeqStmt(const SeqStmtNode*, const Stmt& s) { return VisitStmtDefault(s); }
   virtual R VisitEvaluate(const EvaluateNode*, const Stmt& s) { return VisitStmtDefault(s); }
-  virtual R VisitProducerRealize(const ProducerRealizeNode*, const Stmt& s) { return VisitStmtDefault(s); }
+  virtual R VisitProducerRealize(const ProducerRealizeNode*, const Stmt& s) {
+    return VisitStmtDefault(s);
+  }
 };
 
 // Walks every sub-expression and sub-statement. Override a Visit* and call the base

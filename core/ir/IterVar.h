@@ -35,7 +35,7 @@ enum class IterVarType : uint8_t {
 const char* iter_var_type_name(IterVarType t);
 
 struct IterVarNode {
-  Range dom;               // may be undefined for vars created by split/fuse
+  Range dom;  // may be undefined for vars created by split/fuse
   Var var;
   IterVarType iter_type;
   std::string thread_tag;  // "threadIdx.x", "blockIdx.y", ... for ThreadIndex

@@ -9,8 +9,26 @@
 namespace tessera::ir {
 
 enum class MathOp {
-  Exp, Exp2, Log, Log2, Log10, Sqrt, Rsqrt, Tanh, Sigmoid, Fabs, Floor, Ceil, Round, Trunc,
-  Sin, Cos, Tan, Erf, Pow, Fmod,
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Log10,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Sigmoid,
+  Fabs,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Sin,
+  Cos,
+  Tan,
+  Erf,
+  Pow,
+  Fmod,
 };
 
 struct MathOpInfo {

@@ -46,11 +46,20 @@ std::string quote(const std::string& s) {
   std::string q = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': q += "\\\""; break;
-      case '\\': q += "\\\\"; break;
-      case '\n': q += "\\n"; break;
-      case '\t': q += "\\t"; break;
-      default: q += c;
+      case '"':
+        q += "\\\"";
+        break;
+      case '\\':
+        q += "\\\\";
+        break;
+      case '\n':
+        q += "\\n";
+        break;
+      case '\t':
+        q += "\\t";
+        break;
+      default:
+        q += c;
     }
   }
   return q + "\"";
@@ -58,40 +67,63 @@ std::string quote(const std::string& s) {
 
 const char* infix_operator(ExprKind k) {
   switch (k) {
-    case ExprKind::Add: return " + ";
-    case ExprKind::Sub: return " - ";
-    case ExprKind::Mul: return "*";
-    case ExprKind::Div: return " / ";
-    case ExprKind::Mod: return " % ";
-    case ExprKind::EQ: return " == ";
-    case ExprKind::NE: return " != ";
-    case ExprKind::LT: return " < ";
-    case ExprKind::LE: return " <= ";
-    case ExprKind::GT: return " > ";
-    case ExprKind::GE: return " >= ";
-    case ExprKind::And: return " && ";
-    case ExprKind::Or: return " || ";
-    default: return nullptr;
+    case ExprKind::Add:
+      return " + ";
+    case ExprKind::Sub:
+      return " - ";
+    case ExprKind::Mul:
+      return "*";
+    case ExprKind::Div:
+      return " / ";
+    case ExprKind::Mod:
+      return " % ";
+    case ExprKind::EQ:
+      return " == ";
+    case ExprKind::NE:
+      return " != ";
+    case ExprKind::LT:
+      return " < ";
+    case ExprKind::LE:
+      return " <= ";
+    case ExprKind::GT:
+      return " > ";
+    case ExprKind::GE:
+      return " >= ";
+    case ExprKind::And:
+      return " && ";
+    case ExprKind::Or:
+      return " || ";
+    default:
+      return nullptr;
   }
 }
 
 const char* call_style_operator(ExprKind k) {
   switch (k) {
-    case ExprKind::FloorDiv: return "floordiv";
-    case ExprKind::FloorMod: return "floormod";
-    case ExprKind::Min: return "min";
-    case ExprKind::Max: return "max";
-    default: return nullptr;
+    case ExprKind::FloorDiv:
+      return "floordiv";
+    case ExprKind::FloorMod:
+      return "floormod";
+    case ExprKind::Min:
+      return "min";
+    case ExprKind::Max:
+      return "max";
+    default:
+      return nullptr;
   }
 }
 
 // The word that starts a loop header: its kind, or its thread tag when thread-bound.
 std::string loop_keyword(const ForNode* n) {
   switch (n->for_kind) {
-    case ForKind::Serial: return "for";
-    case ForKind::Parallel: return "parallel";
-    case ForKind::Vectorized: return "vectorized";
-    case ForKind::Unrolled: return "unrolled";
+    case ForKind::Serial:
+      return "for";
+    case ForKind::Parallel:
+      return "parallel";
+    case ForKind::Vectorized:
+      return "vectorized";
+    case ForKind::Unrolled:
+      return "unrolled";
     case ForKind::ThreadBinding:
       if (n->thread_binding && !n->thread_binding->thread_tag.empty())
         return n->thread_binding->thread_tag;
@@ -147,7 +179,9 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
   // ---------------------------------------------------------------- expressions
   void VisitExprDefault(const Expr&) override { Emit(kUndefined); }
 
-  void VisitIntImm(const IntImmNode* n, const Expr&) override { Emit(format_int(n->dtype, n->value)); }
+  void VisitIntImm(const IntImmNode* n, const Expr&) override {
+    Emit(format_int(n->dtype, n->value));
+  }
   void VisitFloatImm(const FloatImmNode* n, const Expr&) override {
     Emit(format_float(n->dtype, n->value));
   }
@@ -216,13 +250,17 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
     Emit("reduce(");
     Emit(n->combiner ? n->combiner->name : std::string(kUndefined));
     Emit(", ");
-    if (n->source.size() == 1) PrintExpr(n->source.front());
-    else PrintList(n->source, "[", "]");
+    if (n->source.size() == 1)
+      PrintExpr(n->source.front());
+    else
+      PrintList(n->source, "[", "]");
     Emit(", axis=[");
     for (size_t i = 0; i < n->axis.size(); ++i) {
       if (i) Emit(", ");
-      if (n->axis[i]) PrintExpr(n->axis[i]->var);
-      else Emit(kUndefined);
+      if (n->axis[i])
+        PrintExpr(n->axis[i]->var);
+      else
+        Emit(kUndefined);
     }
     Emit("]");
     if (!is_true(n->condition)) {

@@ -51,7 +51,7 @@ namespace tessera::ir {
 inline constexpr int kMaxPrintDepth = 1000;
 
 std::string to_string(const Expr& e);
-std::string to_string(const Stmt& s);  // every line ends with '\n'
+std::string to_string(const Stmt& s);   // every line ends with '\n'
 std::string to_string(const Range& r);  // [min, extent]
 
 // The text of one printed object: [begin, end) in bytes, and the 1-based line of begin.

@@ -6,28 +6,44 @@ namespace tessera::ir {
 
 const char* kind_name(StmtKind kind) {
   switch (kind) {
-    case StmtKind::For: return "For";
-    case StmtKind::LetStmt: return "LetStmt";
-    case StmtKind::IfThenElse: return "IfThenElse";
-    case StmtKind::BufferStore: return "BufferStore";
-    case StmtKind::ProducerStore: return "ProducerStore";
-    case StmtKind::Allocate: return "Allocate";
-    case StmtKind::AttrStmt: return "AttrStmt";
-    case StmtKind::AssertStmt: return "AssertStmt";
-    case StmtKind::SeqStmt: return "SeqStmt";
-    case StmtKind::Evaluate: return "Evaluate";
-    case StmtKind::ProducerRealize: return "ProducerRealize";
+    case StmtKind::For:
+      return "For";
+    case StmtKind::LetStmt:
+      return "LetStmt";
+    case StmtKind::IfThenElse:
+      return "IfThenElse";
+    case StmtKind::BufferStore:
+      return "BufferStore";
+    case StmtKind::ProducerStore:
+      return "ProducerStore";
+    case StmtKind::Allocate:
+      return "Allocate";
+    case StmtKind::AttrStmt:
+      return "AttrStmt";
+    case StmtKind::AssertStmt:
+      return "AssertStmt";
+    case StmtKind::SeqStmt:
+      return "SeqStmt";
+    case StmtKind::Evaluate:
+      return "Evaluate";
+    case StmtKind::ProducerRealize:
+      return "ProducerRealize";
   }
   return "?";
 }
 
 const char* for_kind_name(ForKind k) {
   switch (k) {
-    case ForKind::Serial: return "serial";
-    case ForKind::Parallel: return "parallel";
-    case ForKind::Vectorized: return "vectorized";
-    case ForKind::Unrolled: return "unrolled";
-    case ForKind::ThreadBinding: return "thread_binding";
+    case ForKind::Serial:
+      return "serial";
+    case ForKind::Parallel:
+      return "parallel";
+    case ForKind::Vectorized:
+      return "vectorized";
+    case ForKind::Unrolled:
+      return "unrolled";
+    case ForKind::ThreadBinding:
+      return "thread_binding";
   }
   return "?";
 }
@@ -54,8 +70,8 @@ Stmt MakeProducerStore(DataProducer p, Expr value, std::vector<Expr> indices) {
 Stmt MakeAllocate(Var v, DataType t, std::vector<Expr> extents, Expr cond, Stmt body,
                   std::string scope) {
   if (!cond.defined()) cond = make_bool(true);
-  return std::make_shared<const AllocateNode>(std::move(v), t, std::move(extents),
-                                              std::move(cond), std::move(body), std::move(scope));
+  return std::make_shared<const AllocateNode>(std::move(v), t, std::move(extents), std::move(cond),
+                                              std::move(body), std::move(scope));
 }
 Stmt MakeAttr(AttrTarget node, std::string key, Expr value, Stmt body) {
   return std::make_shared<const AttrStmtNode>(std::move(node), std::move(key), std::move(value),
@@ -82,9 +98,8 @@ Stmt MakeSeq(std::vector<Stmt> stmts) {
 Stmt MakeEvaluate(Expr value) { return std::make_shared<const EvaluateNode>(std::move(value)); }
 Stmt MakeProducerRealize(DataProducer p, Region bounds, Expr cond, Stmt body, std::string scope) {
   if (!cond.defined()) cond = make_bool(true);
-  return std::make_shared<const ProducerRealizeNode>(std::move(p), std::move(bounds),
-                                                     std::move(cond), std::move(body),
-                                                     std::move(scope));
+  return std::make_shared<const ProducerRealizeNode>(
+      std::move(p), std::move(bounds), std::move(cond), std::move(body), std::move(scope));
 }
 
 }  // namespace tessera::ir

@@ -15,8 +15,17 @@
 namespace tessera::ir {
 
 enum class StmtKind : uint8_t {
-  For, LetStmt, IfThenElse, BufferStore, ProducerStore, Allocate, AttrStmt, AssertStmt,
-  SeqStmt, Evaluate, ProducerRealize,
+  For,
+  LetStmt,
+  IfThenElse,
+  BufferStore,
+  ProducerStore,
+  Allocate,
+  AttrStmt,
+  AssertStmt,
+  SeqStmt,
+  Evaluate,
+  ProducerRealize,
 };
 const char* kind_name(StmtKind kind);
 
@@ -60,8 +69,13 @@ struct ForNode : StmtNode {
   std::map<std::string, Expr> annotations;  // pragmas
   ForNode(Var v, Expr m, Expr e, ForKind k, Stmt b, IterVar tb = nullptr,
           std::map<std::string, Expr> ann = {})
-      : StmtNode(kKind), loop_var(std::move(v)), min(std::move(m)), extent(std::move(e)),
-        for_kind(k), thread_binding(std::move(tb)), body(std::move(b)),
+      : StmtNode(kKind),
+        loop_var(std::move(v)),
+        min(std::move(m)),
+        extent(std::move(e)),
+        for_kind(k),
+        thread_binding(std::move(tb)),
+        body(std::move(b)),
         annotations(std::move(ann)) {}
 };
 
@@ -79,7 +93,9 @@ struct IfThenElseNode : StmtNode {
   Expr condition;
   Stmt then_case, else_case;  // else_case may be undefined
   IfThenElseNode(Expr c, Stmt t, Stmt e = Stmt())
-      : StmtNode(kKind), condition(std::move(c)), then_case(std::move(t)),
+      : StmtNode(kKind),
+        condition(std::move(c)),
+        then_case(std::move(t)),
         else_case(std::move(e)) {}
 };
 
@@ -112,8 +128,13 @@ struct AllocateNode : StmtNode {
   std::string scope;
   AllocateNode(Var v, DataType t, std::vector<Expr> ext, Expr cond, Stmt b,
                std::string sc = "global")
-      : StmtNode(kKind), buffer_var(std::move(v)), dtype(t), extents(std::move(ext)),
-        condition(std::move(cond)), body(std::move(b)), scope(std::move(sc)) {}
+      : StmtNode(kKind),
+        buffer_var(std::move(v)),
+        dtype(t),
+        extents(std::move(ext)),
+        condition(std::move(cond)),
+        body(std::move(b)),
+        scope(std::move(sc)) {}
 };
 
 // What an attribute is attached to.
@@ -128,7 +149,10 @@ struct AttrStmtNode : StmtNode {
   Expr value;
   Stmt body;
   AttrStmtNode(AttrTarget n, std::string k, Expr v, Stmt b)
-      : StmtNode(kKind), node(std::move(n)), key(std::move(k)), value(std::move(v)),
+      : StmtNode(kKind),
+        node(std::move(n)),
+        key(std::move(k)),
+        value(std::move(v)),
         body(std::move(b)) {}
 };
 
@@ -162,8 +186,12 @@ struct ProducerRealizeNode : StmtNode {
   Stmt body;
   std::string storage_scope;
   ProducerRealizeNode(DataProducer p, Region r, Expr c, Stmt b, std::string sc = "")
-      : StmtNode(kKind), producer(std::move(p)), bounds(std::move(r)), condition(std::move(c)),
-        body(std::move(b)), storage_scope(std::move(sc)) {}
+      : StmtNode(kKind),
+        producer(std::move(p)),
+        bounds(std::move(r)),
+        condition(std::move(c)),
+        body(std::move(b)),
+        storage_scope(std::move(sc)) {}
 };
 
 // Convenience constructors.

@@ -35,17 +35,27 @@ class EqualChecker {
       // A shared subtree equals itself while every active binding maps a variable to
       // itself (otherwise a shared `x` could refer to different binders on the two sides).
       // With map_free_vars the walk must still record the free variables it meets.
-      if (x.same_as(y) && renamed_ == 0 && !map_free_vars_) { ok = true; break; }
-      if (!x.defined() || !y.defined()) { ok = x.defined() == y.defined(); break; }
+      if (x.same_as(y) && renamed_ == 0 && !map_free_vars_) {
+        ok = true;
+        break;
+      }
+      if (!x.defined() || !y.defined()) {
+        ok = x.defined() == y.defined();
+        break;
+      }
       if (x.kind() != y.kind() || x.dtype() != y.dtype()) break;
       const auto* bx = x.as<BinaryNode>();
-      if (!bx) { ok = EqNode(x, y); break; }
+      if (!bx) {
+        ok = EqNode(x, y);
+        break;
+      }
       const auto* by = y.as<BinaryNode>();
       spine.emplace_back(bx, by);
       x = bx->a;
       y = by->a;
     }
-    for (auto it = spine.rbegin(); ok && it != spine.rend(); ++it) ok = Eq(it->first->b, it->second->b);
+    for (auto it = spine.rbegin(); ok && it != spine.rend(); ++it)
+      ok = Eq(it->first->b, it->second->b);
     return ok;
   }
 
@@ -116,8 +126,10 @@ class EqualChecker {
     return it == m.end() ? nullptr : it->second;
   }
   static void Restore(VarMap& m, const VarNode* key, const VarNode* old) {
-    if (old) m[key] = old;
-    else m.erase(key);
+    if (old)
+      m[key] = old;
+    else
+      m.erase(key);
   }
 
   // Binds a pair, compares `inside` within the binding, and ends the binding.
@@ -135,23 +147,30 @@ class EqualChecker {
     return true;
   }
 
-  bool EqRange(const Range& a, const Range& b) { return Eq(a.min, b.min) && Eq(a.extent, b.extent); }
+  bool EqRange(const Range& a, const Range& b) {
+    return Eq(a.min, b.min) && Eq(a.extent, b.extent);
+  }
 
   bool EqNode(const Expr& a, const Expr& b) {
     switch (a.kind()) {
-      case ExprKind::IntImm: return a.as<IntImmNode>()->value == b.as<IntImmNode>()->value;
+      case ExprKind::IntImm:
+        return a.as<IntImmNode>()->value == b.as<IntImmNode>()->value;
       case ExprKind::FloatImm:
         return std::bit_cast<uint64_t>(a.as<FloatImmNode>()->value) ==
                std::bit_cast<uint64_t>(b.as<FloatImmNode>()->value);
-      case ExprKind::StringImm: return a.as<StringImmNode>()->value == b.as<StringImmNode>()->value;
-      case ExprKind::Var: return EqVar(as_var(a), as_var(b));
-      case ExprKind::Not: return Eq(a.as<NotNode>()->a, b.as<NotNode>()->a);
+      case ExprKind::StringImm:
+        return a.as<StringImmNode>()->value == b.as<StringImmNode>()->value;
+      case ExprKind::Var:
+        return EqVar(as_var(a), as_var(b));
+      case ExprKind::Not:
+        return Eq(a.as<NotNode>()->a, b.as<NotNode>()->a);
       case ExprKind::Select: {
         auto *x = a.as<SelectNode>(), *y = b.as<SelectNode>();
         return Eq(x->condition, y->condition) && Eq(x->true_value, y->true_value) &&
                Eq(x->false_value, y->false_value);
       }
-      case ExprKind::Cast: return Eq(a.as<CastNode>()->value, b.as<CastNode>()->value);
+      case ExprKind::Cast:
+        return Eq(a.as<CastNode>()->value, b.as<CastNode>()->value);
       case ExprKind::Call: {
         auto *x = a.as<CallNode>(), *y = b.as<CallNode>();
         return x->op == y->op && x->call_kind == y->call_kind && EqArray(x->args, y->args);
@@ -174,10 +193,13 @@ class EqualChecker {
       }
       case ExprKind::Let: {
         auto *x = a.as<LetNode>(), *y = b.as<LetNode>();
-        return Eq(x->value, y->value) && EqBound(x->var, y->var, [&] { return Eq(x->body, y->body); });
+        return Eq(x->value, y->value) &&
+               EqBound(x->var, y->var, [&] { return Eq(x->body, y->body); });
       }
-      case ExprKind::Reduce: return EqReduce(a.as<ReduceNode>(), b.as<ReduceNode>());
-      default: break;
+      case ExprKind::Reduce:
+        return EqReduce(a.as<ReduceNode>(), b.as<ReduceNode>());
+      default:
+        break;
     }
     if (auto* x = a.as<BinaryNode>()) {
       auto* y = b.as<BinaryNode>();
@@ -225,10 +247,12 @@ class EqualChecker {
   // ------------------------------------------------------------ statements
   bool EqNode(const Stmt& a, const Stmt& b) {
     switch (a.kind()) {
-      case StmtKind::For: return EqFor(a.as<ForNode>(), b.as<ForNode>());
+      case StmtKind::For:
+        return EqFor(a.as<ForNode>(), b.as<ForNode>());
       case StmtKind::LetStmt: {
         auto *x = a.as<LetStmtNode>(), *y = b.as<LetStmtNode>();
-        return Eq(x->value, y->value) && EqBound(x->var, y->var, [&] { return Eq(x->body, y->body); });
+        return Eq(x->value, y->value) &&
+               EqBound(x->var, y->var, [&] { return Eq(x->body, y->body); });
       }
       case StmtKind::IfThenElse: {
         auto *x = a.as<IfThenElseNode>(), *y = b.as<IfThenElseNode>();
@@ -250,7 +274,8 @@ class EqualChecker {
                Eq(x->condition, y->condition) &&
                EqBound(x->buffer_var, y->buffer_var, [&] { return Eq(x->body, y->body); });
       }
-      case StmtKind::AttrStmt: return EqAttr(a.as<AttrStmtNode>(), b.as<AttrStmtNode>());
+      case StmtKind::AttrStmt:
+        return EqAttr(a.as<AttrStmtNode>(), b.as<AttrStmtNode>());
       case StmtKind::AssertStmt: {
         auto *x = a.as<AssertStmtNode>(), *y = b.as<AssertStmtNode>();
         return Eq(x->condition, y->condition) && Eq(x->message, y->message) && Eq(x->body, y->body);
@@ -262,7 +287,8 @@ class EqualChecker {
           if (!Eq(x->seq[i], y->seq[i])) return false;
         return true;
       }
-      case StmtKind::Evaluate: return Eq(a.as<EvaluateNode>()->value, b.as<EvaluateNode>()->value);
+      case StmtKind::Evaluate:
+        return Eq(a.as<EvaluateNode>()->value, b.as<EvaluateNode>()->value);
       case StmtKind::ProducerRealize: {
         auto *x = a.as<ProducerRealizeNode>(), *y = b.as<ProducerRealizeNode>();
         if (x->producer != y->producer || x->storage_scope != y->storage_scope ||
@@ -286,8 +312,8 @@ class EqualChecker {
       return false;
     if (!Eq(a->min, b->min) || !Eq(a->extent, b->extent)) return false;
     if (a->annotations.size() != b->annotations.size()) return false;
-    for (auto ia = a->annotations.begin(), ib = b->annotations.begin();
-         ia != a->annotations.end(); ++ia, ++ib)
+    for (auto ia = a->annotations.begin(), ib = b->annotations.begin(); ia != a->annotations.end();
+         ++ia, ++ib)
       if (ia->first != ib->first || !Eq(ia->second, ib->second)) return false;
     return EqBound(a->loop_var, b->loop_var, [&] { return Eq(a->body, b->body); });
   }
@@ -300,7 +326,8 @@ class EqualChecker {
     if (ia && *ia && *ib) {
       // The attr's IterVar (thread_extent, virtual_thread) defines its var for the body.
       const IterVar &x = *ia, &y = *ib;
-      if (x->iter_type != y->iter_type || x->thread_tag != y->thread_tag || !EqRange(x->dom, y->dom))
+      if (x->iter_type != y->iter_type || x->thread_tag != y->thread_tag ||
+          !EqRange(x->dom, y->dom))
         return false;
       return EqBound(x->var, y->var, [&] { return Eq(a->body, b->body); });
     }
@@ -339,11 +366,17 @@ class Hasher {
     std::vector<const BinaryNode*> spine;
     Expr cur = e;
     for (;;) {
-      if (!cur.defined()) { Mix(0x5eedu); break; }
+      if (!cur.defined()) {
+        Mix(0x5eedu);
+        break;
+      }
       Mix(static_cast<size_t>(cur.kind()) + 1);
       MixType(cur.dtype());
       const auto* bin = cur.as<BinaryNode>();
-      if (!bin) { HashNode(cur); break; }
+      if (!bin) {
+        HashNode(cur);
+        break;
+      }
       spine.push_back(bin);
       cur = bin->a;
     }
@@ -394,8 +427,10 @@ class Hasher {
       Saved s = saved_.back();
       saved_.pop_back();
       if (!s.var) continue;
-      if (s.had) bound_[s.var] = s.old;
-      else bound_.erase(s.var);
+      if (s.had)
+        bound_[s.var] = s.old;
+      else
+        bound_.erase(s.var);
     }
   }
 
@@ -411,18 +446,24 @@ class Hasher {
 
   void HashNode(const Expr& e) {
     switch (e.kind()) {
-      case ExprKind::IntImm: return Mix(static_cast<size_t>(e.as<IntImmNode>()->value));
-      case ExprKind::FloatImm: return Mix(std::bit_cast<uint64_t>(e.as<FloatImmNode>()->value));
-      case ExprKind::StringImm: return Mix(e.as<StringImmNode>()->value);
-      case ExprKind::Var: return HashVar(as_var(e));
-      case ExprKind::Not: return Hash(e.as<NotNode>()->a);
+      case ExprKind::IntImm:
+        return Mix(static_cast<size_t>(e.as<IntImmNode>()->value));
+      case ExprKind::FloatImm:
+        return Mix(std::bit_cast<uint64_t>(e.as<FloatImmNode>()->value));
+      case ExprKind::StringImm:
+        return Mix(e.as<StringImmNode>()->value);
+      case ExprKind::Var:
+        return HashVar(as_var(e));
+      case ExprKind::Not:
+        return Hash(e.as<NotNode>()->a);
       case ExprKind::Select: {
         auto* n = e.as<SelectNode>();
         Hash(n->condition);
         Hash(n->true_value);
         return Hash(n->false_value);
       }
-      case ExprKind::Cast: return Hash(e.as<CastNode>()->value);
+      case ExprKind::Cast:
+        return Hash(e.as<CastNode>()->value);
       case ExprKind::Call: {
         auto* n = e.as<CallNode>();
         Mix(n->op);
@@ -457,8 +498,10 @@ class Hasher {
         Hash(n->body);
         return Unbind(1);
       }
-      case ExprKind::Reduce: return HashReduce(e.as<ReduceNode>());
-      default: break;
+      case ExprKind::Reduce:
+        return HashReduce(e.as<ReduceNode>());
+      default:
+        break;
     }
     if (auto* n = e.as<BinaryNode>()) {
       Hash(n->a);
@@ -504,7 +547,8 @@ class Hasher {
 
   void HashNode(const Stmt& s) {
     switch (s.kind()) {
-      case StmtKind::For: return HashFor(s.as<ForNode>());
+      case StmtKind::For:
+        return HashFor(s.as<ForNode>());
       case StmtKind::LetStmt: {
         auto* n = s.as<LetStmtNode>();
         Hash(n->value);
@@ -536,7 +580,8 @@ class Hasher {
         Hash(n->condition);
         return HashBound(n->buffer_var, n->body);
       }
-      case StmtKind::AttrStmt: return HashAttr(s.as<AttrStmtNode>());
+      case StmtKind::AttrStmt:
+        return HashAttr(s.as<AttrStmtNode>());
       case StmtKind::AssertStmt: {
         auto* n = s.as<AssertStmtNode>();
         Hash(n->condition);
@@ -549,7 +594,8 @@ class Hasher {
         for (const Stmt& st : n->seq) Hash(st);
         return;
       }
-      case StmtKind::Evaluate: return Hash(s.as<EvaluateNode>()->value);
+      case StmtKind::Evaluate:
+        return Hash(s.as<EvaluateNode>()->value);
       case StmtKind::ProducerRealize: {
         auto* n = s.as<ProducerRealizeNode>();
         Mix(static_cast<const void*>(n->producer.get()));
@@ -588,10 +634,14 @@ class Hasher {
       HashRange(x->dom);
       return HashBound(x->var, n->body);
     }
-    if (auto* e = std::get_if<Expr>(&n->node)) Hash(*e);
-    else if (auto* b = std::get_if<Buffer>(&n->node)) Mix(static_cast<const void*>(b->get()));
-    else if (auto* p = std::get_if<DataProducer>(&n->node)) Mix(static_cast<const void*>(p->get()));
-    else if (auto* str = std::get_if<std::string>(&n->node)) Mix(*str);
+    if (auto* e = std::get_if<Expr>(&n->node))
+      Hash(*e);
+    else if (auto* b = std::get_if<Buffer>(&n->node))
+      Mix(static_cast<const void*>(b->get()));
+    else if (auto* p = std::get_if<DataProducer>(&n->node))
+      Mix(static_cast<const void*>(p->get()));
+    else if (auto* str = std::get_if<std::string>(&n->node))
+      Mix(*str);
     Hash(n->body);
   }
 

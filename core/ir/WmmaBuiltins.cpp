@@ -12,7 +12,6 @@
 
 namespace tessera::ir {
 
-
 namespace {
 
 struct BuiltinName {
@@ -28,7 +27,8 @@ constexpr BuiltinName kBuiltins[] = {
      "(fragment, m, n, k, index, pointer, stride, layout)"},
     {"tir.tvm_store_matrix_sync", WmmaBuiltin::StoreMatrixSync, 8,
      "(fragment, m, n, k, index, pointer, stride, layout)"},
-    {"tir.tvm_mma_sync", WmmaBuiltin::MmaSync, 8, "(d, d_index, a, a_index, b, b_index, c, c_index)"},
+    {"tir.tvm_mma_sync", WmmaBuiltin::MmaSync, 8,
+     "(d, d_index, a, a_index, b, b_index, c, c_index)"},
 };
 
 const BuiltinName* Lookup(const std::string& op) {
@@ -39,9 +39,12 @@ const BuiltinName* Lookup(const std::string& op) {
 
 const char* RoleScope(FragmentRole r) {
   switch (r) {
-    case FragmentRole::MatrixA: return "wmma.matrix_a";
-    case FragmentRole::MatrixB: return "wmma.matrix_b";
-    default: return "wmma.accumulator";
+    case FragmentRole::MatrixA:
+      return "wmma.matrix_a";
+    case FragmentRole::MatrixB:
+      return "wmma.matrix_b";
+    default:
+      return "wmma.accumulator";
   }
 }
 
@@ -74,11 +77,13 @@ Result<ParsedCall> ParseBuiltin(const CallNode* n, const BuiltinName* b) {
   p.name = b;
   std::string who = std::string(b->op) + ": ";
   if (n->args.size() != b->arity)
-    return Error(who + "takes " + std::to_string(b->arity) + " arguments " + b->signature + ", got " +
-                 std::to_string(n->args.size()));
+    return Error(who + "takes " + std::to_string(b->arity) + " arguments " + b->signature +
+                 ", got " + std::to_string(n->args.size()));
   auto fragment = [&](const Expr& e, Var* out) -> Status {
     *out = Var::from(e);
-    if (!out->defined()) return Error(who + "a fragment argument must be a buffer's data (BC.data), got " + to_string(e));
+    if (!out->defined())
+      return Error(who + "a fragment argument must be a buffer's data (BC.data), got " +
+                   to_string(e));
     return Status::Ok();
   };
   if (b->which == WmmaBuiltin::MmaSync) {
@@ -103,19 +108,23 @@ Result<ParsedCall> ParseBuiltin(const CallNode* n, const BuiltinName* b) {
     return p;
   }
   p.ptr = n->args[5].as<CallNode>();
-  if (!p.ptr || p.ptr->op != "tvm_access_ptr" || p.ptr->args.size() != 5 || !Var::from(p.ptr->args[1]).defined())
-    return Error(who + "the pointer must be a buffer's access_ptr(...), got " + to_string(n->args[5]));
+  if (!p.ptr || p.ptr->op != "tvm_access_ptr" || p.ptr->args.size() != 5 ||
+      !Var::from(p.ptr->args[1]).defined())
+    return Error(who + "the pointer must be a buffer's access_ptr(...), got " +
+                 to_string(n->args[5]));
   p.stride = n->args[6];
   auto* layout = n->args[7].as<StringImmNode>();
   if (!layout || (layout->value != "row_major" && layout->value != "col_major"))
-    return Error(who + "the layout must be \"row_major\" or \"col_major\", got " + to_string(n->args[7]));
+    return Error(who + "the layout must be \"row_major\" or \"col_major\", got " +
+                 to_string(n->args[7]));
   p.layout = layout->value;
   return p;
 }
 
 // The element type a fragment's operands need in the accumulator.
 bool AccumulatorFits(DataType operand, DataType acc) {
-  if (operand == DataType::Float(16)) return acc == DataType::Float(32) || acc == DataType::Float(16);
+  if (operand == DataType::Float(16))
+    return acc == DataType::Float(32) || acc == DataType::Float(16);
   if (operand == DataType::Int(8) || operand == DataType::UInt(8)) return acc == DataType::Int(32);
   return false;
 }
@@ -134,8 +143,9 @@ class FragmentInference : public IRVisitor {
     for (auto& [var, f] : fragments) {
       if (error || f.shape.m == 0) continue;
       if (f.elements % (f.rows() * f.cols()) != 0)
-        Fail("", "fragment " + f.name + " holds " + std::to_string(f.elements) + " elements, not a whole number of " +
-                     std::to_string(f.rows()) + "x" + std::to_string(f.cols()) + " tiles");
+        Fail("", "fragment " + f.name + " holds " + std::to_string(f.elements) +
+                     " elements, not a whole number of " + std::to_string(f.rows()) + "x" +
+                     std::to_string(f.cols()) + " tiles");
     }
   }
 
@@ -145,7 +155,8 @@ class FragmentInference : public IRVisitor {
     if (n->key != "tensor_intrin" || !intrin) return IRVisitor::VisitAttrStmt(n, s);
     std::string saved = where_;
     auto* stage = n->value.as<StringImmNode>();
-    where_ = "intrinsic '" + *intrin + "'" + (stage ? " (tensorizing " + stage->value + ")" : "") + ": ";
+    where_ =
+        "intrinsic '" + *intrin + "'" + (stage ? " (tensorizing " + stage->value + ")" : "") + ": ";
     IRVisitor::VisitAttrStmt(n, s);
     where_ = saved;
   }
@@ -184,16 +195,18 @@ class FragmentInference : public IRVisitor {
     if (!f) return;
     std::string who = where_ + b->op + ": ";
     if (f->shape.m != 0 && !(f->shape == p->shape))
-      return Fail(who, "fragment " + f->name + " is used with shape " + f->shape.str() + " and " + p->shape.str() +
-                           " (a fragment has one shape)");
+      return Fail(who, "fragment " + f->name + " is used with shape " + f->shape.str() + " and " +
+                           p->shape.str() + " (a fragment has one shape)");
     f->shape = p->shape;
     if (!CheckIndex(*f, p->index, who)) return;
     if (b->which == WmmaBuiltin::StoreMatrixSync && f->role != FragmentRole::Accumulator)
-      return Fail(who, "only a wmma.accumulator fragment can be stored; " + f->name + " is " + RoleScope(f->role));
+      return Fail(who, "only a wmma.accumulator fragment can be stored; " + f->name + " is " +
+                           RoleScope(f->role));
     if (b->which == WmmaBuiltin::FillFragment) return;
     DataType memory = p->ptr->args[0].dtype();
     if (memory != f->dtype)
-      return Fail(who, "fragment " + f->name + " holds " + f->dtype.str() + " but the memory holds " + memory.str());
+      return Fail(who, "fragment " + f->name + " holds " + f->dtype.str() +
+                           " but the memory holds " + memory.str());
     if (b->which == WmmaBuiltin::LoadMatrixSync && f->role != FragmentRole::Accumulator) {
       if (!f->layout.empty() && f->layout != p->layout)
         return Fail(who, "fragment " + f->name + " is loaded " + f->layout + " and " + p->layout +
@@ -226,8 +239,8 @@ class FragmentInference : public IRVisitor {
     const int64_t* i = as_const_int(index);
     int64_t tile = f.rows() * f.cols();
     if (!i || tile == 0 || f.elements % tile != 0 || (*i >= 0 && *i < f.tiles())) return true;
-    Fail(who, "tile " + std::to_string(*i) + " of fragment " + f.name + ", which holds " + std::to_string(f.tiles()) +
-                  (f.tiles() == 1 ? " tile" : " tiles"));
+    Fail(who, "tile " + std::to_string(*i) + " of fragment " + f.name + ", which holds " +
+                  std::to_string(f.tiles()) + (f.tiles() == 1 ? " tile" : " tiles"));
     return false;
   }
 
@@ -235,28 +248,31 @@ class FragmentInference : public IRVisitor {
     auto it = fragments.find(v.get());
     if (it != fragments.end()) return &it->second;
     Fail(where_ + p.name->op + ": ",
-         v.name() + " is not a wmma fragment (a buffer in scope wmma.matrix_a, wmma.matrix_b or wmma.accumulator: "
-                    "cache_read / cache_write into that scope and tensorize the stage)");
+         v.name() +
+             " is not a wmma fragment (a buffer in scope wmma.matrix_a, wmma.matrix_b or "
+             "wmma.accumulator: "
+             "cache_read / cache_write into that scope and tensorize the stage)");
     return nullptr;
   }
 
   void CheckMma(const ParsedCall& p, const std::string& where) {
     std::string who = where + p.name->op + ": ";
-    const FragmentRole roles[4] = {FragmentRole::Accumulator, FragmentRole::MatrixA, FragmentRole::MatrixB,
-                                   FragmentRole::Accumulator};
+    const FragmentRole roles[4] = {FragmentRole::Accumulator, FragmentRole::MatrixA,
+                                   FragmentRole::MatrixB, FragmentRole::Accumulator};
     const char* names[4] = {"d", "a", "b", "c"};
     FragmentInfo* f[4];
     for (size_t i = 0; i < 4; ++i) {
       f[i] = &fragments.at(p.operands[i].get());
       if (f[i]->role != roles[i])
-        return Fail(who, std::string(names[i]) + " must be a " + RoleScope(roles[i]) + " fragment; " + f[i]->name +
-                             " is " + RoleScope(f[i]->role));
+        return Fail(who, std::string(names[i]) + " must be a " + RoleScope(roles[i]) +
+                             " fragment; " + f[i]->name + " is " + RoleScope(f[i]->role));
     }
     WmmaShape shape;
     for (FragmentInfo* x : f) {
       if (x->shape.m == 0) continue;
       if (shape.m != 0 && !(shape == x->shape))
-        return Fail(who, "the operands' shapes differ (" + shape.str() + " and " + x->shape.str() + " for " + x->name + ")");
+        return Fail(who, "the operands' shapes differ (" + shape.str() + " and " + x->shape.str() +
+                             " for " + x->name + ")");
       shape = x->shape;
     }
     if (shape.m == 0) return Fail(who, "no fill, load or store gives the operands' shape");
@@ -264,11 +280,13 @@ class FragmentInference : public IRVisitor {
     for (size_t i = 0; i < 4; ++i)
       if (!CheckIndex(*f[i], p.indices[i], who)) return;
     if (f[1]->dtype != f[2]->dtype)
-      return Fail(who, "a and b hold " + f[1]->dtype.str() + " and " + f[2]->dtype.str() + " (they must agree)");
+      return Fail(who, "a and b hold " + f[1]->dtype.str() + " and " + f[2]->dtype.str() +
+                           " (they must agree)");
     for (size_t i : {size_t{0}, size_t{3}})
       if (!AccumulatorFits(f[1]->dtype, f[i]->dtype))
-        return Fail(who, "a " + f[1]->dtype.str() + " product cannot accumulate into " + f[i]->dtype.str() + " (" +
-                             f[i]->name + "); float16 -> float32 or float16, int8 / uint8 -> int32");
+        return Fail(who, "a " + f[1]->dtype.str() + " product cannot accumulate into " +
+                             f[i]->dtype.str() + " (" + f[i]->name +
+                             "); float16 -> float32 or float16, int8 / uint8 -> int32");
   }
 
   std::string where_;
@@ -277,7 +295,8 @@ class FragmentInference : public IRVisitor {
 
 // ---- the CPU meaning ----
 
-Buffer FlatView(const std::string& name, const Var& data, DataType dtype, Expr size, const std::string& scope) {
+Buffer FlatView(const std::string& name, const Var& data, DataType dtype, Expr size,
+                const std::string& scope) {
   auto b = std::make_shared<BufferNode>();
   b->name = name;
   b->data = data;
@@ -287,7 +306,8 @@ Buffer FlatView(const std::string& name, const Var& data, DataType dtype, Expr s
   return b;
 }
 
-Stmt TileLoop(const std::string& name, int64_t extent, const std::function<Stmt(const Expr&)>& body) {
+Stmt TileLoop(const std::string& name, int64_t extent,
+              const std::function<Stmt(const Expr&)>& body) {
   Var v(name);
   return MakeFor(v, 0, make_const(DataType::Int(32), extent), ForKind::Serial, body(v));
 }
@@ -305,9 +325,12 @@ class LowerToLoops : public IRMutator {
     if (!b) return IRMutator::VisitEvaluate(n, s);
     ParsedCall p = ParseBuiltin(call, b).value();  // InferFragments parsed it already
     switch (b->which) {
-      case WmmaBuiltin::FillFragment: return Fill(p);
-      case WmmaBuiltin::MmaSync: return Mma(p);
-      default: return Copy(p);
+      case WmmaBuiltin::FillFragment:
+        return Fill(p);
+      case WmmaBuiltin::MmaSync:
+        return Mma(p);
+      default:
+        return Copy(p);
     }
   }
 
@@ -316,12 +339,15 @@ class LowerToLoops : public IRMutator {
     Buffer buffer;
     Expr base;  // the tile's first element
     int64_t cols;
-    Expr at(const Expr& r, const Expr& c) const { return base + r * make_const(DataType::Int(32), cols) + c; }
+    Expr at(const Expr& r, const Expr& c) const {
+      return base + r * make_const(DataType::Int(32), cols) + c;
+    }
   };
   Tile TileOf(const Var& v, const Expr& index) const {
     const FragmentInfo& f = fragments_.at(v.get());
     int64_t size = f.rows() * f.cols();
-    return {FlatView(f.name, v, f.dtype, Expr(f.elements), RoleScope(f.role)), index * make_const(index.dtype(), size), f.cols()};
+    return {FlatView(f.name, v, f.dtype, Expr(f.elements), RoleScope(f.role)),
+            index * make_const(index.dtype(), size), f.cols()};
   }
 
   Stmt Fill(const ParsedCall& p) {
@@ -329,7 +355,9 @@ class LowerToLoops : public IRMutator {
     const FragmentInfo& f = fragments_.at(p.fragment.get());
     Expr value = cast(f.dtype, p.value);
     return TileLoop("wmma_r", f.rows(), [&](const Expr& r) {
-      return TileLoop("wmma_c", f.cols(), [&](const Expr& c) { return MakeBufferStore(t.buffer, value, {t.at(r, c)}); });
+      return TileLoop("wmma_c", f.cols(), [&](const Expr& c) {
+        return MakeBufferStore(t.buffer, value, {t.at(r, c)});
+      });
     });
   }
 
@@ -360,10 +388,13 @@ class LowerToLoops : public IRMutator {
     DataType acc = fd.dtype;
     return TileLoop("wmma_i", s.m, [&](const Expr& i) {
       return TileLoop("wmma_j", s.n, [&](const Expr& j) {
-        Stmt init = MakeBufferStore(d.buffer, cast(acc, MakeBufferLoad(c.buffer, {c.at(i, j)})), {d.at(i, j)});
+        Stmt init = MakeBufferStore(d.buffer, cast(acc, MakeBufferLoad(c.buffer, {c.at(i, j)})),
+                                    {d.at(i, j)});
         Stmt update = TileLoop("wmma_k", s.k, [&](const Expr& kk) {
-          Expr product = cast(acc, MakeBufferLoad(a.buffer, {a.at(i, kk)})) * cast(acc, MakeBufferLoad(b.buffer, {b.at(kk, j)}));
-          return MakeBufferStore(d.buffer, MakeBufferLoad(d.buffer, {d.at(i, j)}) + product, {d.at(i, j)});
+          Expr product = cast(acc, MakeBufferLoad(a.buffer, {a.at(i, kk)})) *
+                         cast(acc, MakeBufferLoad(b.buffer, {b.at(kk, j)}));
+          return MakeBufferStore(d.buffer, MakeBufferLoad(d.buffer, {d.at(i, j)}) + product,
+                                 {d.at(i, j)});
         });
         return MakeSeq({init, update});
       });

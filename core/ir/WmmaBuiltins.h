@@ -53,11 +53,11 @@ struct FragmentInfo {
   std::string name;
   FragmentRole role = FragmentRole::Accumulator;
   ir::DataType dtype;
-  int64_t elements = 0;      // the allocation's size
-  WmmaShape shape;           // from the builtins that use it
-  std::string layout;        // "row_major" / "col_major" for matrix_a / matrix_b
+  int64_t elements = 0;         // the allocation's size
+  WmmaShape shape;              // from the builtins that use it
+  std::string layout;           // "row_major" / "col_major" for matrix_a / matrix_b
   bool element_access = false;  // read or written element by element (CPU only)
-  int64_t rows() const;      // of one tile
+  int64_t rows() const;         // of one tile
   int64_t cols() const;
   int64_t tiles() const { return elements / (rows() * cols()); }
 };

@@ -52,24 +52,46 @@ std::optional<int64_t> eval(const Expr& e, const ConstEnv& env, int depth) {
   auto y = eval(b->b, env, depth + 1);
   if (!y) return std::nullopt;
   switch (b->kind) {
-    case ExprKind::Add: return *x + *y;
-    case ExprKind::Sub: return *x - *y;
-    case ExprKind::Mul: return *x * *y;
-    case ExprKind::Div: if (*y == 0) return std::nullopt; return *x / *y;
-    case ExprKind::Mod: if (*y == 0) return std::nullopt; return *x % *y;
-    case ExprKind::FloorDiv: if (*y == 0) return std::nullopt; return floor_div(*x, *y);
-    case ExprKind::FloorMod: if (*y == 0) return std::nullopt; return *x - floor_div(*x, *y) * *y;
-    case ExprKind::Min: return std::min(*x, *y);
-    case ExprKind::Max: return std::max(*x, *y);
-    case ExprKind::EQ: return *x == *y;
-    case ExprKind::NE: return *x != *y;
-    case ExprKind::LT: return *x < *y;
-    case ExprKind::LE: return *x <= *y;
-    case ExprKind::GT: return *x > *y;
-    case ExprKind::GE: return *x >= *y;
-    case ExprKind::And: return *x != 0 && *y != 0;
-    case ExprKind::Or: return *x != 0 || *y != 0;
-    default: return std::nullopt;
+    case ExprKind::Add:
+      return *x + *y;
+    case ExprKind::Sub:
+      return *x - *y;
+    case ExprKind::Mul:
+      return *x * *y;
+    case ExprKind::Div:
+      if (*y == 0) return std::nullopt;
+      return *x / *y;
+    case ExprKind::Mod:
+      if (*y == 0) return std::nullopt;
+      return *x % *y;
+    case ExprKind::FloorDiv:
+      if (*y == 0) return std::nullopt;
+      return floor_div(*x, *y);
+    case ExprKind::FloorMod:
+      if (*y == 0) return std::nullopt;
+      return *x - floor_div(*x, *y) * *y;
+    case ExprKind::Min:
+      return std::min(*x, *y);
+    case ExprKind::Max:
+      return std::max(*x, *y);
+    case ExprKind::EQ:
+      return *x == *y;
+    case ExprKind::NE:
+      return *x != *y;
+    case ExprKind::LT:
+      return *x < *y;
+    case ExprKind::LE:
+      return *x <= *y;
+    case ExprKind::GT:
+      return *x > *y;
+    case ExprKind::GE:
+      return *x >= *y;
+    case ExprKind::And:
+      return *x != 0 && *y != 0;
+    case ExprKind::Or:
+      return *x != 0 || *y != 0;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -119,8 +119,10 @@ std::optional<std::vector<std::vector<Digit>>> GroupDigits(const IndexMap& map) 
     if (!d) return std::nullopt;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [&](const std::vector<Digit>& g) { return g.front().e == d->e; });
-    if (it == groups.end()) groups.push_back({*d});
-    else it->push_back(*d);
+    if (it == groups.end())
+      groups.push_back({*d});
+    else
+      it->push_back(*d);
   }
   for (auto& g : groups)
     std::sort(g.begin(), g.end(), [](const Digit& a, const Digit& b) { return a.D < b.D; });
@@ -160,7 +162,8 @@ std::vector<std::string> PhysicalIndexNames(const IndexMap& map) {
         names[g[1].out] = base + "o";  // larger D = outer digit
         names[g[0].out] = base + "i";
       } else {
-        for (size_t k = 0; k < g.size(); ++k) names[g[g.size() - 1 - k].out] = base + std::to_string(k);
+        for (size_t k = 0; k < g.size(); ++k)
+          names[g[g.size() - 1 - k].out] = base + std::to_string(k);
       }
     }
   }
@@ -191,7 +194,8 @@ std::optional<IndexMapInverse> InvertIndexMap(const IndexMap& map,
   for (size_t k = 0; k < map->initial_indices.size(); ++k)
     position[static_cast<const VarNode*>(map->initial_indices[k].get())] = k;
   for (size_t k = 0; k < logical_shape.size(); ++k)
-    analyzer.Bind(map->initial_indices[k], Range(make_zero(logical_shape[k].dtype()), logical_shape[k]), true);
+    analyzer.Bind(map->initial_indices[k],
+                  Range(make_zero(logical_shape[k].dtype()), logical_shape[k]), true);
 
   std::vector<Expr> solved(logical_shape.size());
   Expr exact = make_bool(true);
@@ -252,7 +256,8 @@ std::optional<IndexMapInverse> InvertIndexMap(const IndexMap& map,
     for (size_t k = 0; k < terms.size(); ++k) {
       size_t pos = position.at(terms[k].second);
       if (solved[pos].defined()) return std::nullopt;
-      Expr q = terms[k].first == 1 ? rest : floordiv(rest, make_const(rest.dtype(), terms[k].first));
+      Expr q =
+          terms[k].first == 1 ? rest : floordiv(rest, make_const(rest.dtype(), terms[k].first));
       solved[pos] = k + 1 < terms.size() ? floormod(q, logical_shape[pos]) : q;
     }
   }

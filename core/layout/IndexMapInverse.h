@@ -20,8 +20,8 @@
 namespace tessera::layout {
 
 struct IndexMapInverse {
-  std::vector<ir::Var> physical_vars;    // one per final index, named after its origin
-  std::vector<ir::Expr> logical_of;      // logical index k as a function of physical_vars
+  std::vector<ir::Var> physical_vars;  // one per final index, named after its origin
+  std::vector<ir::Expr> logical_of;    // logical index k as a function of physical_vars
   // Extra conditions for a physical point to be the image of *some* integer point
   // (e.g. divisibility when e = 2*i); true when none.
   ir::Expr exact_condition;

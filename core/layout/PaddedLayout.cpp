@@ -37,11 +37,13 @@ void BindLogicalDomain(const IndexMap& map, const std::vector<Expr>& shape, arit
 
 }  // namespace
 
-Result<PaddedLayout> AnalyzePaddedLayout(const IndexMap& map, const std::vector<Expr>& logical_shape) {
+Result<PaddedLayout> AnalyzePaddedLayout(const IndexMap& map,
+                                         const std::vector<Expr>& logical_shape) {
   return AnalyzePaddedLayoutIn(map, logical_shape, {});
 }
 
-Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map, const std::vector<Expr>& logical_shape,
+Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map,
+                                           const std::vector<Expr>& logical_shape,
                                            const std::vector<Expr>& allocated) {
   if (!map) return Error("transform_layout needs an index map");
   if (map->initial_indices.size() != logical_shape.size()) {
@@ -58,26 +60,29 @@ Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map, const std::vecto
   BindLogicalDomain(map, logical_shape, analyzer);
   arith::IntSetMap dom;
   for (size_t k = 0; k < logical_shape.size(); ++k) {
-    dom[map->initial_indices[k]] = arith::IntSet::FromMinExtent(make_zero(logical_shape[k].dtype()),
-                                                                logical_shape[k]);
+    dom[map->initial_indices[k]] =
+        arith::IntSet::FromMinExtent(make_zero(logical_shape[k].dtype()), logical_shape[k]);
   }
   for (size_t k = 0; k < map->final_indices.size(); ++k) {
     arith::IntSet s = arith::EvalSet(map->final_indices[k], dom, &analyzer);
     if (!s.has_upper_bound() || !s.has_lower_bound()) {
-      return Error("physical index " + std::to_string(k) + " of the index map is unbounded over the buffer");
+      return Error("physical index " + std::to_string(k) +
+                   " of the index map is unbounded over the buffer");
     }
     if (!analyzer.CanProveGreaterEqual(s.min(), 0)) {
       return Error("physical index " + std::to_string(k) +
                    " of the index map can be negative (its minimum is " + s.str() + ")");
     }
-    out.physical_shape.push_back(analyzer.Simplify(add(s.max(), make_const(s.max().dtype(), int64_t{1}))));
+    out.physical_shape.push_back(
+        analyzer.Simplify(add(s.max(), make_const(s.max().dtype(), int64_t{1}))));
   }
   // An allocation larger than the map's range (storage_align's padded strides): the
   // extra cells are padding too.
   if (!allocated.empty()) {
     if (allocated.size() != out.physical_shape.size())
-      return Error("the allocation has rank " + std::to_string(allocated.size()) + " but the index map returns " +
-                   std::to_string(out.physical_shape.size()) + " indices");
+      return Error("the allocation has rank " + std::to_string(allocated.size()) +
+                   " but the index map returns " + std::to_string(out.physical_shape.size()) +
+                   " indices");
     for (size_t k = 0; k < allocated.size(); ++k) {
       if (!analyzer.CanProve(le(out.physical_shape[k], allocated[k])))
         return Error("physical index " + std::to_string(k) + " of the index map reaches " +
@@ -103,7 +108,8 @@ Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map, const std::vecto
     }
     arith::Analyzer pa;
     for (size_t k = 0; k < out.physical_vars.size(); ++k) {
-      pa.Bind(out.physical_vars[k], Range(make_zero(out.physical_shape[k].dtype()), out.physical_shape[k]));
+      pa.Bind(out.physical_vars[k],
+              Range(make_zero(out.physical_shape[k].dtype()), out.physical_shape[k]));
     }
     for (auto& e : logical_shape)
       if (auto* v = e.as<VarNode>()) pa.AddAssumption(ge(e, make_zero(e.dtype()))), (void)v;
@@ -126,8 +132,8 @@ Result<std::vector<LayoutElement>> EnumerateElements(const PaddedLayout& layout,
   if (!phys_total || !log_total)
     return Error("the element map needs constant shapes; this layout has a symbolic shape");
   if (*phys_total > limit) {
-    return Error("the buffer has " + std::to_string(*phys_total) + " physical elements; the element map is listed up to " +
-                 std::to_string(limit));
+    return Error("the buffer has " + std::to_string(*phys_total) +
+                 " physical elements; the element map is listed up to " + std::to_string(limit));
   }
   const size_t prank = layout.physical_shape.size(), lrank = layout.logical_shape.size();
   std::vector<int64_t> pext(prank), lext(lrank);
@@ -151,16 +157,19 @@ Result<std::vector<LayoutElement>> EnumerateElements(const PaddedLayout& layout,
     int64_t flat = 0;
     for (size_t k = 0; k < prank; ++k) {
       auto v = EvalConstInt(layout.map->final_indices[k], env);
-      if (!v) return Error("the index map cannot be evaluated at logical index " + IndexText(logical));
+      if (!v)
+        return Error("the index map cannot be evaluated at logical index " + IndexText(logical));
       if (*v < 0 || *v >= pext[k]) {
-        return Error("the index map sends logical index " + IndexText(logical) + " outside the physical shape");
+        return Error("the index map sends logical index " + IndexText(logical) +
+                     " outside the physical shape");
       }
       flat = flat * pext[k] + *v;
     }
     auto& cell = cells[static_cast<size_t>(flat)];
     if (cell.logical) {
-      return Error("the index map is not injective: logical indices " + IndexText(*cell.logical) + " and " +
-                   IndexText(logical) + " both map to physical index " + IndexText(cell.physical));
+      return Error("the index map is not injective: logical indices " + IndexText(*cell.logical) +
+                   " and " + IndexText(logical) + " both map to physical index " +
+                   IndexText(cell.physical));
     }
     cell.logical = logical;
     for (int64_t k = static_cast<int64_t>(lrank) - 1; k >= 0; --k) {
@@ -172,7 +181,8 @@ Result<std::vector<LayoutElement>> EnumerateElements(const PaddedLayout& layout,
 }
 
 Result<bool> IsPaddingCell(const PaddedLayout& layout, const std::vector<int64_t>& physical) {
-  if (physical.size() != layout.physical_shape.size()) return Error("wrong number of physical indices");
+  if (physical.size() != layout.physical_shape.size())
+    return Error("wrong number of physical indices");
   for (size_t k = 0; k < physical.size(); ++k) {
     auto* e = as_const_int(layout.physical_shape[k]);
     if (physical[k] < 0 || (e && physical[k] >= *e)) return Error("physical index out of range");

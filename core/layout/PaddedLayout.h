@@ -36,7 +36,8 @@ Result<PaddedLayout> AnalyzePaddedLayout(const ir::IndexMap& map,
                                          const std::vector<ir::Expr>& logical_shape);
 // The same within a given physical allocation (at least the map's range in every
 // dimension; the cells past the range are padding): storage_align's padded strides.
-Result<PaddedLayout> AnalyzePaddedLayoutIn(const ir::IndexMap& map, const std::vector<ir::Expr>& logical_shape,
+Result<PaddedLayout> AnalyzePaddedLayoutIn(const ir::IndexMap& map,
+                                           const std::vector<ir::Expr>& logical_shape,
                                            const std::vector<ir::Expr>& allocated);
 
 struct LayoutElement {

@@ -54,8 +54,10 @@ int64_t RaiseLow(const Expr& cond, const std::vector<Var>& vars, Box box, size_t
     int64_t mid = l + (h - l + 1) / 2;
     box.lo[k] = lo;
     box.hi[k] = mid;
-    if (Impossible(cond, vars, box)) l = best = mid;
-    else h = mid - 1;
+    if (Impossible(cond, vars, box))
+      l = best = mid;
+    else
+      h = mid - 1;
   }
   return best;
 }
@@ -68,8 +70,10 @@ int64_t LowerHigh(const Expr& cond, const std::vector<Var>& vars, Box box, size_
     int64_t mid = l + (h - l) / 2;
     box.lo[k] = mid;
     box.hi[k] = hi;
-    if (Impossible(cond, vars, box)) h = best = mid;
-    else l = mid + 1;
+    if (Impossible(cond, vars, box))
+      h = best = mid;
+    else
+      l = mid + 1;
   }
   return best;
 }

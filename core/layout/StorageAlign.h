@@ -23,11 +23,13 @@ struct DimAlign {
 
 // The strides of a realized region with `extents`, `aligns[d]` applied to dimension d
 // (fewer entries than dimensions: the rest unaligned).
-std::vector<ir::Expr> AlignedStrides(const std::vector<ir::Expr>& extents, const std::vector<DimAlign>& aligns);
+std::vector<ir::Expr> AlignedStrides(const std::vector<ir::Expr>& extents,
+                                     const std::vector<DimAlign>& aligns);
 
 // The buffer as the views show it: rank 1, [i * stride] in [extent * stride]; rank >= 2,
 // [i0, sum of i_d * stride_d for d >= 1] in [extent0, stride0] — rows of the padded
 // length, the cells past each row's elements (and between strided elements) padding.
-Result<PaddedLayout> AlignedLayout(const std::vector<ir::Expr>& shape, const std::vector<DimAlign>& aligns);
+Result<PaddedLayout> AlignedLayout(const std::vector<ir::Expr>& shape,
+                                   const std::vector<DimAlign>& aligns);
 
 }  // namespace tessera::layout

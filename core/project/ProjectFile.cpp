@@ -100,7 +100,8 @@ Status SaveProject(const std::string& path, const ProjectFile& p) {
     if (!ec) target = resolved;
   }
   std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-  std::string temp = (std::filesystem::path(dir) / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::string temp =
+      (std::filesystem::path(dir) / ("." + target.filename().string() + ".XXXXXX")).string();
   int fd = ::mkstemp(temp.data());
   if (fd < 0) return Error(SystemError("create a temporary file in", dir));
   // mkstemp creates the file 0600; a project keeps the mode of the file it replaces.

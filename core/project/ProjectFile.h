@@ -3,7 +3,8 @@
 //   {"format": "tessera-project", "version": 1, "script": "...", "trace": ["..."],
 //    "view_state": {...}, "target": {"target": "llvm", "vars": {"n": 1024},
 //                                    "threads": 0, "repeat": 10,
-//                                    "runner": {"kind": "slurm", "partition": "gpu", "gres": "gpu:1",
+//                                    "runner": {"kind": "slurm", "partition": "gpu", "gres":
+//                                    "gpu:1",
 //                                               "time": "10", "account": "", "extra": "",
 //                                               "workdir": "/shared/tessera-runs"}}}
 // The script is authoritative on load; the trace is for people and tools. Unknown or
@@ -42,20 +43,20 @@ struct RunnerSettings {
 
 // What Run and Profile use.
 struct TargetSettings {
-  std::string target = "llvm";           // "llvm" | "cuda"
-  std::map<std::string, int64_t> vars;   // shape variable values
-  int threads = 0;                       // 0 = all
-  int repeat = 10;                       // profile repeats
-  RunnerSettings runner;                 // where they run
+  std::string target = "llvm";          // "llvm" | "cuda"
+  std::map<std::string, int64_t> vars;  // shape variable values
+  int threads = 0;                      // 0 = all
+  int repeat = 10;                      // profile repeats
+  RunnerSettings runner;                // where they run
 };
 
 struct ProjectFile {
-  std::string script;               // the whole script (workload + schedule), as printed
-  std::vector<std::string> trace;   // one script line per primitive, in order (for humans
-                                    // and tools; the script is authoritative on load)
+  std::string script;                  // the whole script (workload + schedule), as printed
+  std::vector<std::string> trace;      // one script line per primitive, in order (for humans
+                                       // and tools; the script is authoritative on load)
   std::string view_state_json = "{}";  // an opaque JSON object owned by the GUI
   TargetSettings target;
-  std::string source_path;          // where it was loaded from (not saved)
+  std::string source_path;  // where it was loaded from (not saved)
 };
 
 // Pretty JSON with a stable key order; ends with a newline.

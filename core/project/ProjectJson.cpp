@@ -16,7 +16,9 @@ Error FileError(const std::string& file, std::string message) {
   return Error(std::move(message), SourceLoc{file, 1, 1});
 }
 
-Error FieldError(const JsonValue& at, std::string message) { return Error(std::move(message), at.loc); }
+Error FieldError(const JsonValue& at, std::string message) {
+  return Error(std::move(message), at.loc);
+}
 
 Error WrongType(const JsonValue& value, const std::string& field, std::string_view expected) {
   return FieldError(value, "field \"" + field + "\" must be " + std::string(expected) + ", not " +
@@ -24,7 +26,8 @@ Error WrongType(const JsonValue& value, const std::string& field, std::string_vi
 }
 
 // An integer member in [lo, hi].
-Result<int64_t> IntegerField(const JsonValue& value, const std::string& field, int64_t lo, int64_t hi) {
+Result<int64_t> IntegerField(const JsonValue& value, const std::string& field, int64_t lo,
+                             int64_t hi) {
   if (!value.is_number() || !value.is_integer) return WrongType(value, field, "an integer");
   if (value.integer < lo || value.integer > hi)
     return FieldError(value, "field \"" + field + "\" is " + std::to_string(value.integer) +
@@ -42,8 +45,9 @@ Status CheckKnownKeys(const JsonValue& object, const std::string& where,
 
 Status ReadRunner(const JsonValue& object, RunnerSettings* runner) {
   if (!object.is_object()) return WrongType(object, "target.runner", "an object");
-  if (auto status = CheckKnownKeys(object, "\"target.runner\"",
-                                   {"kind", "partition", "gres", "time", "account", "extra", "workdir"});
+  if (auto status =
+          CheckKnownKeys(object, "\"target.runner\"",
+                         {"kind", "partition", "gres", "time", "account", "extra", "workdir"});
       !status.ok())
     return status;
   const std::pair<const char*, std::string*> fields[] = {
@@ -53,7 +57,8 @@ Status ReadRunner(const JsonValue& object, RunnerSettings* runner) {
   for (const auto& [key, into] : fields) {
     const JsonValue* value = object.find(key);
     if (!value) continue;
-    if (!value->is_string()) return WrongType(*value, std::string("target.runner.") + key, "a string");
+    if (!value->is_string())
+      return WrongType(*value, std::string("target.runner.") + key, "a string");
     *into = value->string;
   }
   if (runner->kind != "local" && runner->kind != "slurm")
@@ -64,13 +69,15 @@ Status ReadRunner(const JsonValue& object, RunnerSettings* runner) {
 
 Status ReadTarget(const JsonValue& object, TargetSettings* target) {
   if (!object.is_object()) return WrongType(object, "target", "an object");
-  if (auto status = CheckKnownKeys(object, "\"target\"", {"target", "vars", "threads", "repeat", "runner"});
+  if (auto status =
+          CheckKnownKeys(object, "\"target\"", {"target", "vars", "threads", "repeat", "runner"});
       !status.ok())
     return status;
   if (const JsonValue* name = object.find("target")) {
     if (!name->is_string()) return WrongType(*name, "target.target", "a string");
     if (name->string != "llvm" && name->string != "cuda")
-      return FieldError(*name, "unknown target \"" + name->string + "\" (expected \"llvm\" or \"cuda\")");
+      return FieldError(*name,
+                        "unknown target \"" + name->string + "\" (expected \"llvm\" or \"cuda\")");
     target->target = name->string;
   }
   if (const JsonValue* vars = object.find("vars")) {
@@ -101,8 +108,8 @@ Status ReadTarget(const JsonValue& object, TargetSettings* target) {
 Status CheckFormatAndVersion(const JsonValue& root, const std::string& file) {
   const JsonValue* format = root.find("format");
   if (!format)
-    return FileError(file, "not a Tessera project (no \"format\": \"" + std::string(kProjectFormatName) +
-                               "\" field)");
+    return FileError(file, "not a Tessera project (no \"format\": \"" +
+                               std::string(kProjectFormatName) + "\" field)");
   if (!format->is_string() || format->string != kProjectFormatName)
     return FieldError(*format, "not a Tessera project (\"format\" is " +
                                    (format->is_string() ? JsonQuote(format->string)
@@ -110,10 +117,12 @@ Status CheckFormatAndVersion(const JsonValue& root, const std::string& file) {
                                    ", expected \"" + kProjectFormatName + "\")");
   const JsonValue* version = root.find("version");
   if (!version) return FileError(file, "missing field \"version\"");
-  if (!version->is_number() || !version->is_integer) return WrongType(*version, "version", "an integer");
+  if (!version->is_number() || !version->is_integer)
+    return WrongType(*version, "version", "an integer");
   if (version->integer > kProjectFormatVersion)
-    return FieldError(*version, "written by a newer Tessera (version " + std::to_string(version->integer) +
-                                    "); this one reads version " + std::to_string(kProjectFormatVersion));
+    return FieldError(*version,
+                      "written by a newer Tessera (version " + std::to_string(version->integer) +
+                          "); this one reads version " + std::to_string(kProjectFormatVersion));
   if (version->integer < 1)
     return FieldError(*version, "invalid project version " + std::to_string(version->integer) +
                                     " (this Tessera reads version " +
@@ -162,8 +171,10 @@ std::string SerializeProject(const ProjectFile& p) {
   // The view state is the GUI's; anything that is not a JSON object is not saved.
   w.key("view_state");
   auto view = ParseJson(p.view_state_json);
-  if (view && view->is_object()) WriteJson(w, *view);
-  else w.begin_object().end_object();
+  if (view && view->is_object())
+    WriteJson(w, *view);
+  else
+    w.begin_object().end_object();
   w.key("target").begin_object();
   w.key("target").value(p.target.target);
   w.key("vars").begin_object();
@@ -198,8 +209,8 @@ Result<ProjectFile> ParseProjectJson(std::string_view text, const std::string& f
     return FieldError(*root, "not a Tessera project (expected a JSON object, found " +
                                  std::string(JsonKindName(root->kind)) + ")");
   if (auto status = CheckFormatAndVersion(*root, file); !status.ok()) return status.error();
-  if (auto status = CheckKnownKeys(*root, "the project",
-                                   {"format", "version", "script", "trace", "view_state", "target"});
+  if (auto status = CheckKnownKeys(
+          *root, "the project", {"format", "version", "script", "trace", "view_state", "target"});
       !status.ok())
     return status.error();
   ProjectFile project;

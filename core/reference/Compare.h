@@ -24,10 +24,10 @@ struct CompareResult {
   bool shapes_match = true;  // false: dtype or shape differ (nothing else is set)
   double max_abs_error = 0.0;
   double max_rel_error = 0.0;
-  int64_t mismatches = 0;           // elements outside the tolerance
-  int64_t first_mismatch = -1;      // flat index, -1 when none
+  int64_t mismatches = 0;       // elements outside the tolerance
+  int64_t first_mismatch = -1;  // flat index, -1 when none
   bool ok() const { return shapes_match && mismatches == 0; }
-  std::string str() const;          // one line for the CLI and test messages
+  std::string str() const;  // one line for the CLI and test messages
 };
 
 // `actual` against `expected`.

@@ -25,7 +25,8 @@ class ScratchDirectory {
  public:
   ScratchDirectory() {
     std::error_code ec;
-    std::string pattern = (std::filesystem::temp_directory_path(ec) / "tessera-emulator-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path(ec) / "tessera-emulator-XXXXXX").string();
     if (char* made = mkdtemp(pattern.data())) path_ = made;
   }
   ~ScratchDirectory() {
@@ -88,11 +89,20 @@ void SharedAccessLoops(const codegen::CudaKernel& kernel, EmulatorFinding& f) {
         reads(s.as<ir::LetStmtNode>()->value);
         walk(s.as<ir::LetStmtNode>()->body);
         return;
-      case ir::StmtKind::Allocate: walk(s.as<ir::AllocateNode>()->body); return;
-      case ir::StmtKind::AttrStmt: walk(s.as<ir::AttrStmtNode>()->body); return;
-      case ir::StmtKind::AssertStmt: walk(s.as<ir::AssertStmtNode>()->body); return;
-      case ir::StmtKind::Evaluate: reads(s.as<ir::EvaluateNode>()->value); return;
-      default: return;
+      case ir::StmtKind::Allocate:
+        walk(s.as<ir::AllocateNode>()->body);
+        return;
+      case ir::StmtKind::AttrStmt:
+        walk(s.as<ir::AttrStmtNode>()->body);
+        return;
+      case ir::StmtKind::AssertStmt:
+        walk(s.as<ir::AssertStmtNode>()->body);
+        return;
+      case ir::StmtKind::Evaluate:
+        reads(s.as<ir::EvaluateNode>()->value);
+        return;
+      default:
+        return;
     }
   };
   walk(kernel.body);
@@ -115,7 +125,8 @@ void KernelLines(const std::string& source, const codegen::CudaKernel& kernel, E
     for (const codegen::SharedAllocation& s : kernel.shared) {
       std::string identifier = s.name;  // CUDA names have '_' where the IR has '.'
       std::replace(identifier.begin(), identifier.end(), '.', '_');
-      if (line.find(s.name + "[") == std::string::npos && line.find(identifier + "[") == std::string::npos)
+      if (line.find(s.name + "[") == std::string::npos &&
+          line.find(identifier + "[") == std::string::npos)
         continue;
       size_t first = line.find_first_not_of(' ');
       f.lines.push_back(number);
@@ -135,7 +146,8 @@ std::vector<NDArray> Clones(const std::vector<NDArray>& arrays) {
 
 // The outputs (by parameter name) where `a` and `b` differ.
 std::vector<std::string> Differing(const std::vector<NDArray>& a, const std::vector<NDArray>& b,
-                                   const std::vector<bool>& is_output, const transform::PrimFunc& func) {
+                                   const std::vector<bool>& is_output,
+                                   const transform::PrimFunc& func) {
   std::vector<std::string> out;
   auto params = func.buffer_params();
   for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
@@ -147,7 +159,8 @@ std::vector<std::string> Differing(const std::vector<NDArray>& a, const std::vec
 }
 
 // Sets every byte of the outputs to `byte` (what a sampled run leaves unwritten keeps it).
-void FillOutputs(std::vector<NDArray>& arrays, const std::vector<bool>& is_output, unsigned char byte) {
+void FillOutputs(std::vector<NDArray>& arrays, const std::vector<bool>& is_output,
+                 unsigned char byte) {
   for (size_t i = 0; i < arrays.size() && i < is_output.size(); ++i)
     if (is_output[i]) std::memset(arrays[i].data(), byte, static_cast<size_t>(arrays[i].bytes()));
 }
@@ -171,7 +184,8 @@ Result<std::vector<OutputCheck>> CheckWrittenElements(
   std::vector<te::Tensor> outputs;
   std::vector<size_t> at;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i]->op->kind() == te::OpKind::Placeholder) inputs[args[i].get()] = ones[i];
+    if (args[i]->op->kind() == te::OpKind::Placeholder)
+      inputs[args[i].get()] = ones[i];
     else if (is_output[i]) {
       outputs.push_back(args[i]);
       at.push_back(i);
@@ -186,7 +200,8 @@ Result<std::vector<OutputCheck>> CheckWrittenElements(
     const NDArray& a = ones[at[k]];
     const NDArray& b = zeros[at[k]];
     NDArray merged = (*expected)[k].Clone();
-    if (merged.bytes() != a.bytes()) return Error(outputs[k].name() + ": the kernel's array and the oracle's differ in size");
+    if (merged.bytes() != a.bytes())
+      return Error(outputs[k].name() + ": the kernel's array and the oracle's differ in size");
     const size_t size = static_cast<size_t>(a.element_bytes());
     auto* pa = static_cast<const unsigned char*>(a.data());
     auto* pb = static_cast<const unsigned char*>(b.data());
@@ -214,8 +229,10 @@ Result<std::vector<OutputCheck>> CheckWrittenElements(
 
 }  // namespace
 
-Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                                       const transform::LoweredProgram& lowered, const ScalarArgs& scalars,
+Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch,
+                                       const std::vector<te::Tensor>& args,
+                                       const transform::LoweredProgram& lowered,
+                                       const ScalarArgs& scalars,
                                        const EmulatorCheckOptions& options) {
   codegen::CudaOptions cuda_options;
   auto cuda = codegen::LowerForCUDA(lowered, cuda_options);
@@ -234,7 +251,8 @@ Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch, const std:
   if (!module) return module.error();
   // The loop lines of the source as generated; an edit that adds or removes lines
   // (tests) leaves them approximate.
-  if (auto generated = codegen::CodeGenCUDA(cuda->program, &report.lines); !generated) report.lines = {};
+  if (auto generated = codegen::CodeGenCUDA(cuda->program, &report.lines); !generated)
+    report.lines = {};
   auto arrays = MakeKernelArguments(sch, args, lowered.func, scalars, options.seed);
   if (!arrays) return arrays.error();
   std::vector<NDArray> buffers = std::move(arrays.value());
@@ -288,16 +306,22 @@ Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch, const std:
     return CheckWrittenElements(sch, args, buffers, zeros, is_output, scalars, &written);
   }();
   if (!checks) return Error("the reference check failed: " + checks.error().message);
-  out << "check against the reference (te oracle" << (report.sampled() ? ", the elements the sampled blocks wrote" : "")
-      << "):\n";
+  out << "check against the reference (te oracle"
+      << (report.sampled() ? ", the elements the sampled blocks wrote" : "") << "):\n";
   for (size_t i = 0; i < checks->size(); ++i) {
     const OutputCheck& c = (*checks)[i];
     out << "  " << c.tensor << ": " << c.result.str();
     if (i < written.size()) out << " (" << written[i] << " elements written)";
     out << "\n";
     if (i < written.size() && written[i] == 0)
-      report.findings.push_back({"mismatch", "", c.tensor + ": the sampled blocks wrote none of its elements", {}, {}, {}});
-    if (!c.result.ok()) report.findings.push_back({"mismatch", "", c.tensor + ": " + c.result.str(), {}, {}, {}});
+      report.findings.push_back({"mismatch",
+                                 "",
+                                 c.tensor + ": the sampled blocks wrote none of its elements",
+                                 {},
+                                 {},
+                                 {}});
+    if (!c.result.ok())
+      report.findings.push_back({"mismatch", "", c.tensor + ": " + c.result.str(), {}, {}, {}});
   }
   // Races: each kernel again with its warps in the other order between barriers.
   out << "race check (warps in the other order between barriers, one kernel at a time):\n";
@@ -323,10 +347,13 @@ Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch, const std:
     }
     std::string outputs;
     for (size_t i = 0; i < differ.size(); ++i) outputs += (i ? ", " : "") + differ[i];
-    EmulatorFinding f{"race", kernel.name,
+    EmulatorFinding f{"race",
+                      kernel.name,
                       "race: " + outputs + " change" + (differ.size() == 1 ? "s" : "") +
                           " with the order of the warps (a missing barrier)",
-                      {}, {}, {}};
+                      {},
+                      {},
+                      {}};
     out << "  " << kernel.name << ": " << f.message << "\n";
     SharedAccessLoops(kernel, f);
     for (const std::string& where : f.places) out << "    " << where << "\n";

@@ -25,8 +25,8 @@
 #include <vector>
 
 #include "codegen/LoopLines.h"
-#include "runtime/IRInterpreter.h"
 #include "reference/Reference.h"
+#include "runtime/IRInterpreter.h"
 #include "schedule/Schedule.h"
 #include "te/Tensor.h"
 #include "transform/Pipeline.h"
@@ -36,9 +36,9 @@ namespace tessera::reference {
 using runtime::ScalarArgs;
 
 struct EmulatorFinding {
-  std::string kind;     // "mismatch", "race", "launch"
-  std::string kernel;   // the kernel it is in ("" for a mismatch)
-  std::string message;  // one sentence
+  std::string kind;                 // "mismatch", "race", "launch"
+  std::string kernel;               // the kernel it is in ("" for a mismatch)
+  std::string message;              // one sentence
   std::vector<std::string> places;  // "loop k.inner reads A.shared"
   std::vector<std::string> loops;   // the loop variables of those places
   std::vector<int> lines;           // 1-based lines of the CUDA source
@@ -46,18 +46,18 @@ struct EmulatorFinding {
 
 struct EmulatorCheckOptions {
   uint64_t seed = 1;
-  bool check = true;         // compare with the oracle and look for races
-  size_t guard_bytes = 4096; // guard zones around the arrays (out-of-bounds writes)
-  int64_t max_blocks = 256;  // blocks per launch at most (see above); 0: every block
+  bool check = true;          // compare with the oracle and look for races
+  size_t guard_bytes = 4096;  // guard zones around the arrays (out-of-bounds writes)
+  int64_t max_blocks = 256;   // blocks per launch at most (see above); 0: every block
   // Edits the CUDA source before it is compiled (tests break kernels on purpose).
   std::function<std::string(std::string)> edit;
 };
 
 struct EmulatorReport {
-  std::string function;   // the lowered function's name
+  std::string function;  // the lowered function's name
   size_t kernels = 0;
   int launches = 0;
-  bool ran = false;       // the first run completed
+  bool ran = false;                             // the first run completed
   int64_t blocks_run = 0, blocks_in_grids = 0;  // of the first run's launches
   bool sampled() const { return blocks_run < blocks_in_grids; }
   std::string run_error;  // why it did not
@@ -71,8 +71,10 @@ struct EmulatorReport {
 
 // Errors: the CUDA lowering failed, no host C++ compiler (message says so), the kernels
 // do not compile, the arguments cannot be made, the oracle failed.
-Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                                       const transform::LoweredProgram& lowered, const ScalarArgs& scalars,
+Result<EmulatorReport> CheckOnEmulator(const schedule::Schedule& sch,
+                                       const std::vector<te::Tensor>& args,
+                                       const transform::LoweredProgram& lowered,
+                                       const ScalarArgs& scalars,
                                        const EmulatorCheckOptions& options = {});
 
 }  // namespace tessera::reference

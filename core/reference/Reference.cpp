@@ -5,10 +5,10 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "runtime/KernelArguments.h"
 #include "reference/ReferenceExtern.h"
 #include "reference/ReferenceScan.h"
 #include "reference/ReferenceStage.h"
+#include "runtime/KernelArguments.h"
 #include "schedule/Schedule.h"
 #include "schedule/StageLayout.h"
 #include "te/Compute.h"
@@ -104,7 +104,8 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
     const auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     const auto* scan = dynamic_cast<const te::ScanOpNode*>(op.get());
     const auto* ext = dynamic_cast<const te::ExternOpNode*>(op.get());
-    if (!compute && !scan && !ext) return Error("the oracle cannot evaluate operation '" + op->name + "'");
+    if (!compute && !scan && !ext)
+      return Error("the oracle cannot evaluate operation '" + op->name + "'");
     auto arrays = scan  ? reference::EvaluateScanStage(*scan, table, constants, options)
                   : ext ? reference::EvaluateExternStage(*ext, table, constants)
                         : reference::EvaluateComputeStage(*compute, table, constants, options);
@@ -147,7 +148,8 @@ Result<NDArray> ReadLogical(const te::Tensor& t, const layout::PhysicalTensor& p
   TensorArrays in;
   in[holder->get()] = physical;
   auto r = EvaluateReference({*logical}, in, vars);
-  if (!r) return Error("reading '" + t.name() + "' back from its physical layout: " + r.error().message);
+  if (!r)
+    return Error("reading '" + t.name() + "' back from its physical layout: " + r.error().message);
   return (*r)[0];
 }
 
@@ -234,8 +236,9 @@ Result<std::vector<OutputCheck>> CheckAgainstReference(const schedule::Schedule&
   if (!expected) return expected.error();
   std::vector<OutputCheck> checks;
   for (size_t k = 0; k < outputs.size(); ++k) {
-    auto result = CompareAllowingSumRounding(outputs[k], actual[k], (*expected)[k],
-                                             Compare(actual[k], (*expected)[k]), inputs, vars, options);
+    auto result =
+        CompareAllowingSumRounding(outputs[k], actual[k], (*expected)[k],
+                                   Compare(actual[k], (*expected)[k]), inputs, vars, options);
     if (!result) return result.error();
     checks.push_back(OutputCheck{outputs[k].name(), *result});
   }

@@ -55,8 +55,8 @@ Result<std::vector<NDArray>> EvaluateReference(const std::vector<te::Tensor>& ou
                                                const ReferenceOptions& options = {});
 
 struct OutputCheck {
-  std::string tensor;     // the output's name
-  CompareResult result;   // scheduled kernel (actual) vs reference (expected)
+  std::string tensor;    // the output's name
+  CompareResult result;  // scheduled kernel (actual) vs reference (expected)
 };
 
 // Checks one run of a scheduled kernel. `args` are the tensors of the lowered function's

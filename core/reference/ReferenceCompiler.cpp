@@ -22,9 +22,12 @@ namespace {
 
 template <int Bits>
 inline double Rnd(double v) {
-  if constexpr (Bits == 32) return static_cast<float>(v);
-  else if constexpr (Bits == 16) return HalfToFloat(FloatToHalf(static_cast<float>(v)));
-  else return v;
+  if constexpr (Bits == 32)
+    return static_cast<float>(v);
+  else if constexpr (Bits == 16)
+    return HalfToFloat(FloatToHalf(static_cast<float>(v)));
+  else
+    return v;
 }
 
 double* FOut(Frame& fr, int id) { return fr.fbuf[id].data(); }
@@ -98,7 +101,8 @@ class BatchNode : public LaneNode {
 
 class BoundNode : public LaneNode {
  public:
-  BoundNode(DataType t, bool uniform, int index, int id) : LaneNode(t, uniform, id), index_(index) {}
+  BoundNode(DataType t, bool uniform, int index, int id)
+      : LaneNode(t, uniform, id), index_(index) {}
   Lanes Eval(Frame& fr, int, const uint8_t*) const override { return fr.bound[index_]; }
 
  private:
@@ -126,34 +130,58 @@ template <int Bits>
 void FloatArith(ExprKind k, int n, const Lanes& a, const Lanes& b, double* out) {
   auto run = [&](auto f) { Map2(n, a.f, a.scalar, b.f, b.scalar, out, f); };
   switch (k) {
-    case ExprKind::Add: run([](double x, double y) { return Rnd<Bits>(x + y); }); break;
-    case ExprKind::Sub: run([](double x, double y) { return Rnd<Bits>(x - y); }); break;
-    case ExprKind::Mul: run([](double x, double y) { return Rnd<Bits>(x * y); }); break;
-    case ExprKind::Div: run([](double x, double y) { return Rnd<Bits>(x / y); }); break;
-    case ExprKind::Mod: run([](double x, double y) { return Rnd<Bits>(std::fmod(x, y)); }); break;
+    case ExprKind::Add:
+      run([](double x, double y) { return Rnd<Bits>(x + y); });
+      break;
+    case ExprKind::Sub:
+      run([](double x, double y) { return Rnd<Bits>(x - y); });
+      break;
+    case ExprKind::Mul:
+      run([](double x, double y) { return Rnd<Bits>(x * y); });
+      break;
+    case ExprKind::Div:
+      run([](double x, double y) { return Rnd<Bits>(x / y); });
+      break;
+    case ExprKind::Mod:
+      run([](double x, double y) { return Rnd<Bits>(std::fmod(x, y)); });
+      break;
     case ExprKind::FloorDiv:
       run([](double x, double y) { return Rnd<Bits>(std::floor(x / y)); });
       break;
     case ExprKind::FloorMod:
       run([](double x, double y) { return Rnd<Bits>(x - std::floor(x / y) * y); });
       break;
-    case ExprKind::Min: run([](double x, double y) { return y < x ? y : x; }); break;
-    case ExprKind::Max: run([](double x, double y) { return x < y ? y : x; }); break;
-    default: break;
+    case ExprKind::Min:
+      run([](double x, double y) { return y < x ? y : x; });
+      break;
+    case ExprKind::Max:
+      run([](double x, double y) { return x < y ? y : x; });
+      break;
+    default:
+      break;
   }
 }
 
 bool FloatCompare(ExprKind k, double x, double y) {
   switch (k) {
-    case ExprKind::EQ: return x == y;
-    case ExprKind::NE: return x != y;
-    case ExprKind::LT: return x < y;
-    case ExprKind::LE: return x <= y;
-    case ExprKind::GT: return x > y;
-    case ExprKind::GE: return x >= y;
-    case ExprKind::And: return x != 0 && y != 0;
-    case ExprKind::Or: return x != 0 || y != 0;
-    default: return false;
+    case ExprKind::EQ:
+      return x == y;
+    case ExprKind::NE:
+      return x != y;
+    case ExprKind::LT:
+      return x < y;
+    case ExprKind::LE:
+      return x <= y;
+    case ExprKind::GT:
+      return x > y;
+    case ExprKind::GE:
+      return x >= y;
+    case ExprKind::And:
+      return x != 0 && y != 0;
+    case ExprKind::Or:
+      return x != 0 || y != 0;
+    default:
+      return false;
   }
 }
 
@@ -168,9 +196,12 @@ int64_t IntOp(ExprKind k, DataType t, int64_t x, int64_t y, bool* div_by_zero) {
   bool u = t.is_uint();
   uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
   switch (k) {
-    case ExprKind::Add: return static_cast<int64_t>(ux + uy);
-    case ExprKind::Sub: return static_cast<int64_t>(ux - uy);
-    case ExprKind::Mul: return static_cast<int64_t>(ux * uy);
+    case ExprKind::Add:
+      return static_cast<int64_t>(ux + uy);
+    case ExprKind::Sub:
+      return static_cast<int64_t>(ux - uy);
+    case ExprKind::Mul:
+      return static_cast<int64_t>(ux * uy);
     case ExprKind::Div:
     case ExprKind::Mod:
     case ExprKind::FloorDiv:
@@ -183,37 +214,52 @@ int64_t IntOp(ExprKind k, DataType t, int64_t x, int64_t y, bool* div_by_zero) {
         bool quotient = k == ExprKind::Div || k == ExprKind::FloorDiv;
         return static_cast<int64_t>(quotient ? ux / uy : ux % uy);
       }
-      if (y == -1) return k == ExprKind::Div || k == ExprKind::FloorDiv
-                              ? static_cast<int64_t>(0 - ux) : 0;  // no INT64_MIN / -1 trap
+      if (y == -1)
+        return k == ExprKind::Div || k == ExprKind::FloorDiv ? static_cast<int64_t>(0 - ux)
+                                                             : 0;  // no INT64_MIN / -1 trap
       if (k == ExprKind::Div) return x / y;
       if (k == ExprKind::Mod) return x % y;
       int64_t q = FloorDivInt(x, y);
       return k == ExprKind::FloorDiv ? q : x - q * y;
     }
-    case ExprKind::Min: return u ? (uy < ux ? y : x) : (y < x ? y : x);
-    case ExprKind::Max: return u ? (ux < uy ? y : x) : (x < y ? y : x);
-    case ExprKind::EQ: return x == y;
-    case ExprKind::NE: return x != y;
-    case ExprKind::LT: return u ? ux < uy : x < y;
-    case ExprKind::LE: return u ? ux <= uy : x <= y;
-    case ExprKind::GT: return u ? ux > uy : x > y;
-    case ExprKind::GE: return u ? ux >= uy : x >= y;
-    case ExprKind::And: return x != 0 && y != 0;
-    case ExprKind::Or: return x != 0 || y != 0;
-    default: return 0;
+    case ExprKind::Min:
+      return u ? (uy < ux ? y : x) : (y < x ? y : x);
+    case ExprKind::Max:
+      return u ? (ux < uy ? y : x) : (x < y ? y : x);
+    case ExprKind::EQ:
+      return x == y;
+    case ExprKind::NE:
+      return x != y;
+    case ExprKind::LT:
+      return u ? ux < uy : x < y;
+    case ExprKind::LE:
+      return u ? ux <= uy : x <= y;
+    case ExprKind::GT:
+      return u ? ux > uy : x > y;
+    case ExprKind::GE:
+      return u ? ux >= uy : x >= y;
+    case ExprKind::And:
+      return x != 0 && y != 0;
+    case ExprKind::Or:
+      return x != 0 || y != 0;
+    default:
+      return 0;
   }
 }
 
 class BinaryLaneNode : public LaneNode {
  public:
   BinaryLaneNode(DataType t, ExprKind k, LaneNodePtr a, LaneNodePtr b, int id, std::string stage)
-      : LaneNode(t, a->uniform() && b->uniform(), id), kind_(k), a_(std::move(a)),
-        b_(std::move(b)), stage_(std::move(stage)) {}
+      : LaneNode(t, a->uniform() && b->uniform(), id),
+        kind_(k),
+        a_(std::move(a)),
+        b_(std::move(b)),
+        stage_(std::move(stage)) {}
 
   bool unit_stride() const override {
     // batch + c, c + batch, batch - c: still unit stride.
-    if (kind_ == ExprKind::Add) return (a_->unit_stride() && b_->uniform()) ||
-                                       (b_->unit_stride() && a_->uniform());
+    if (kind_ == ExprKind::Add)
+      return (a_->unit_stride() && b_->uniform()) || (b_->unit_stride() && a_->uniform());
     if (kind_ == ExprKind::Sub) return a_->unit_stride() && b_->uniform();
     return false;
   }
@@ -227,9 +273,12 @@ class BinaryLaneNode : public LaneNode {
     if (ot.is_float() && !ir::is_comparison(kind_) && kind_ != ExprKind::And &&
         kind_ != ExprKind::Or) {
       double* out = FOut(fr, id());
-      if (ot.bits() == 32) FloatArith<32>(kind_, m, a, b, out);
-      else if (ot.bits() == 16) FloatArith<16>(kind_, m, a, b, out);
-      else FloatArith<64>(kind_, m, a, b, out);
+      if (ot.bits() == 32)
+        FloatArith<32>(kind_, m, a, b, out);
+      else if (ot.bits() == 16)
+        FloatArith<16>(kind_, m, a, b, out);
+      else
+        FloatArith<64>(kind_, m, a, b, out);
       return Lanes{out, nullptr, scalar};
     }
     int64_t* out = IOut(fr, id());
@@ -245,7 +294,8 @@ class BinaryLaneNode : public LaneNode {
         out[l] = 0;
         continue;
       }
-      out[l] = WrapInt(rt, IntOp(kind_, ot, a.i[a.scalar ? 0 : l], b.i[b.scalar ? 0 : l], &div_by_zero));
+      out[l] =
+          WrapInt(rt, IntOp(kind_, ot, a.i[a.scalar ? 0 : l], b.i[b.scalar ? 0 : l], &div_by_zero));
     }
     if (div_by_zero) fr.Fail("stage " + stage_ + ": integer division by zero");
     return Lanes{nullptr, out, scalar};
@@ -274,7 +324,8 @@ class NotLaneNode : public LaneNode {
 
 class CastLaneNode : public LaneNode {
  public:
-  CastLaneNode(DataType t, LaneNodePtr a, int id) : LaneNode(t, a->uniform(), id), a_(std::move(a)) {}
+  CastLaneNode(DataType t, LaneNodePtr a, int id)
+      : LaneNode(t, a->uniform(), id), a_(std::move(a)) {}
   Lanes Eval(Frame& fr, int n, const uint8_t* mask) const override {
     Lanes a = EvalLanes(*a_, fr, n, mask);
     int m = a.scalar ? 1 : n;
@@ -286,9 +337,12 @@ class CastLaneNode : public LaneNode {
     }
     int64_t* out = IOut(fr, id());
     for (int l = 0; l < m; ++l) {
-      if (to.is_bool()) out[l] = from.is_float() ? a.f[l] != 0.0 : a.i[l] != 0;
-      else if (from.is_float()) out[l] = FloatToInt(to, a.f[l]);
-      else out[l] = WrapInt(to, a.i[l]);
+      if (to.is_bool())
+        out[l] = from.is_float() ? a.f[l] != 0.0 : a.i[l] != 0;
+      else if (from.is_float())
+        out[l] = FloatToInt(to, a.f[l]);
+      else
+        out[l] = WrapInt(to, a.i[l]);
     }
     return Lanes{nullptr, out, a.scalar};
   }
@@ -322,8 +376,10 @@ Lanes Merge(Frame& fr, int id, DataType type, int n, const Lanes& c, const Lanes
 class SelectLaneNode : public LaneNode {
  public:
   SelectLaneNode(LaneNodePtr c, LaneNodePtr t, LaneNodePtr f, int id)
-      : LaneNode(t->type(), c->uniform() && t->uniform() && f->uniform(), id), c_(std::move(c)),
-        t_(std::move(t)), f_(std::move(f)) {}
+      : LaneNode(t->type(), c->uniform() && t->uniform() && f->uniform(), id),
+        c_(std::move(c)),
+        t_(std::move(t)),
+        f_(std::move(f)) {}
   Lanes Eval(Frame& fr, int n, const uint8_t* mask) const override {
     Lanes c = EvalLanes(*c_, fr, n, mask);
     Lanes t = EvalLanes(*t_, fr, n, mask);
@@ -340,8 +396,10 @@ class SelectLaneNode : public LaneNode {
 class IfThenElseLaneNode : public LaneNode {
  public:
   IfThenElseLaneNode(LaneNodePtr c, LaneNodePtr t, LaneNodePtr f, int id)
-      : LaneNode(t->type(), c->uniform() && t->uniform() && f->uniform(), id), c_(std::move(c)),
-        t_(std::move(t)), f_(std::move(f)) {}
+      : LaneNode(t->type(), c->uniform() && t->uniform() && f->uniform(), id),
+        c_(std::move(c)),
+        t_(std::move(t)),
+        f_(std::move(f)) {}
   Lanes Eval(Frame& fr, int n, const uint8_t* mask) const override {
     Lanes c = EvalLanes(*c_, fr, n, mask);
     if (c.scalar) return EvalLanes(c.i[0] ? *t_ : *f_, fr, n, mask);
@@ -417,8 +475,10 @@ class BitLaneNode : public LaneNode {
 class LetLaneNode : public LaneNode {
  public:
   LetLaneNode(int index, LaneNodePtr value, LaneNodePtr body, int id)
-      : LaneNode(body->type(), value->uniform() && body->uniform(), id), index_(index),
-        value_(std::move(value)), body_(std::move(body)) {}
+      : LaneNode(body->type(), value->uniform() && body->uniform(), id),
+        index_(index),
+        value_(std::move(value)),
+        body_(std::move(body)) {}
   Lanes Eval(Frame& fr, int n, const uint8_t* mask) const override {
     fr.bound[index_] = EvalLanes(*value_, fr, n, mask);
     return EvalLanes(*body_, fr, n, mask);
@@ -442,8 +502,10 @@ void LoadRun(const NDArray& a, int64_t start, int64_t stride, int n, double* f, 
   DataType t = a.dtype();
   if (t == DataType::Float(32)) {
     const float* p = a.data_as<float>() + start;
-    if (stride == 1) for (int l = 0; l < n; ++l) f[l] = p[l];
-    else for (int l = 0; l < n; ++l) f[l] = p[l * stride];
+    if (stride == 1)
+      for (int l = 0; l < n; ++l) f[l] = p[l];
+    else
+      for (int l = 0; l < n; ++l) f[l] = p[l * stride];
   } else if (t == DataType::Float(64)) {
     const double* p = a.data_as<double>() + start;
     for (int l = 0; l < n; ++l) f[l] = p[l * stride];
@@ -522,8 +584,10 @@ class LoadLaneNode : public LaneNode {
         io[l] = 0;
         continue;
       }
-      if (is_float) fo[l] = LoadElementDouble(a.data(), offset, a.dtype());
-      else io[l] = LoadElementInt(a.data(), offset, a.dtype());
+      if (is_float)
+        fo[l] = LoadElementDouble(a.data(), offset, a.dtype());
+      else
+        io[l] = LoadElementInt(a.data(), offset, a.dtype());
     }
     return is_float ? Lanes{fo, nullptr, scalar} : Lanes{nullptr, io, scalar};
   }
@@ -565,7 +629,9 @@ struct CompilerAccess {
   static Result<LaneNodePtr> CompileLoad(LaneCompiler& c, const ir::ProducerLoadNode* n);
 };
 
-Result<LaneNodePtr> LaneCompiler::Compile(const ir::Expr& e) { return CompilerAccess::Compile(*this, e); }
+Result<LaneNodePtr> LaneCompiler::Compile(const ir::Expr& e) {
+  return CompilerAccess::Compile(*this, e);
+}
 
 int LaneCompiler::Bind(const ir::Var& v, bool uniform) {
   int index = scope_.num_bound++;
@@ -609,13 +675,16 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
       if (auto it = s.slots.find(v); it != s.slots.end())
         return LaneNodePtr(std::make_unique<SlotNode>(t, it->second, c.NextId()));
       if (auto it = s.bound.find(v); it != s.bound.end())
-        return LaneNodePtr(std::make_unique<BoundNode>(t, c.bound_uniform_[v], it->second, c.NextId()));
+        return LaneNodePtr(
+            std::make_unique<BoundNode>(t, c.bound_uniform_[v], it->second, c.NextId()));
       if (auto it = s.constants.find(v->name); it != s.constants.end()) {
         // A float scalar (alpha) is rounded to its type once, as the kernel's parameter is.
         if (t.is_float())
-          return LaneNodePtr(std::make_unique<ConstNode>(t, RoundFloat(t, it->second.as_float()), 0, c.NextId()));
+          return LaneNodePtr(
+              std::make_unique<ConstNode>(t, RoundFloat(t, it->second.as_float()), 0, c.NextId()));
         int64_t value = WrapInt(t, it->second.as_int());
-        return LaneNodePtr(std::make_unique<ConstNode>(t, static_cast<double>(value), value, c.NextId()));
+        return LaneNodePtr(
+            std::make_unique<ConstNode>(t, static_cast<double>(value), value, c.NextId()));
       }
       return Error("stage " + s.stage + ": the variable '" + v->name +
                    "' has no value (not an axis of the stage and not a given scalar argument)");
@@ -641,8 +710,10 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
       if (!a) return a.error();
       return LaneNodePtr(std::make_unique<CastLaneNode>(t, std::move(*a), c.NextId()));
     }
-    case ExprKind::Call: return CompileCall(c, e.as<ir::CallNode>());
-    case ExprKind::ProducerLoad: return CompileLoad(c, e.as<ir::ProducerLoadNode>());
+    case ExprKind::Call:
+      return CompileCall(c, e.as<ir::CallNode>());
+    case ExprKind::ProducerLoad:
+      return CompileLoad(c, e.as<ir::ProducerLoadNode>());
     case ExprKind::Let: {
       const auto* n = e.as<ir::LetNode>();
       auto value = Compile(c, n->value);
@@ -650,11 +721,13 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
       int index = c.Bind(ir::Var::from(n->var), (*value)->uniform());
       auto body = Compile(c, n->body);
       if (!body) return body.error();
-      return LaneNodePtr(std::make_unique<LetLaneNode>(index, std::move(*value), std::move(*body), c.NextId()));
+      return LaneNodePtr(
+          std::make_unique<LetLaneNode>(index, std::move(*value), std::move(*body), c.NextId()));
     }
     case ExprKind::Reduce:
       return Error("stage " + s.stage + ": a reduction may only be the whole body of a compute");
-    default: break;
+    default:
+      break;
   }
   if (const auto* n = e.as<ir::BinaryNode>()) {
     auto a = Compile(c, n->a);
@@ -663,7 +736,8 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
     if (!b) return b.error();
     if ((*a)->type().is_float() != (*b)->type().is_float())
       return Error("stage " + s.stage + ": operands of '" + ir::kind_name(e.kind()) +
-                   "' have different types (" + (*a)->type().str() + ", " + (*b)->type().str() + ")");
+                   "' have different types (" + (*a)->type().str() + ", " + (*b)->type().str() +
+                   ")");
     return LaneNodePtr(std::make_unique<BinaryLaneNode>(t, e.kind(), std::move(*a), std::move(*b),
                                                         c.NextId(), s.stage));
   }
@@ -691,20 +765,23 @@ Result<LaneNodePtr> CompilerAccess::CompileCall(LaneCompiler& c, const ir::CallN
     if (!integral)
       return Error("stage " + stage + ": the oracle needs " + std::to_string(bit->arity) +
                    " integer arguments for '" + n->op + "'");
-    return LaneNodePtr(std::make_unique<BitLaneNode>(n->dtype, bit->op, std::move(args), c.NextId(), uniform));
+    return LaneNodePtr(
+        std::make_unique<BitLaneNode>(n->dtype, bit->op, std::move(args), c.NextId(), uniform));
   }
   auto info = ir::LookupMathOp(n->op);
   if (!info || static_cast<int>(args.size()) != info->arity)
     return Error("stage " + stage + ": the oracle does not know the call '" + n->op + "' with " +
                  std::to_string(args.size()) + " arguments");
-  return LaneNodePtr(std::make_unique<MathLaneNode>(n->dtype, info->op, std::move(args), c.NextId(), uniform));
+  return LaneNodePtr(
+      std::make_unique<MathLaneNode>(n->dtype, info->op, std::move(args), c.NextId(), uniform));
 }
 
 Result<LaneNodePtr> CompilerAccess::CompileLoad(LaneCompiler& c, const ir::ProducerLoadNode* n) {
   const std::string& stage = c.scope_.stage;
   auto it = c.scope_.tensors.find(n->producer.get());
   if (it == c.scope_.tensors.end())
-    return Error("stage " + stage + " reads '" + (n->producer ? n->producer->producer_name() : "?") +
+    return Error("stage " + stage + " reads '" +
+                 (n->producer ? n->producer->producer_name() : "?") +
                  "', which is not an input or an earlier stage");
   const ReadableTensor* tensor = it->second;
   if (n->indices.size() != tensor->array.shape().size())
@@ -734,8 +811,10 @@ void StoreLanes(const NDArray& array, int64_t start, int64_t stride, int n, cons
   }
   for (int l = 0; l < n; ++l) {
     int k = v.scalar ? 0 : l;
-    if (t.is_float()) StoreElementDouble(array.data(), start + l * stride, t, v.f[k]);
-    else StoreElementInt(array.data(), start + l * stride, t, v.i[k]);
+    if (t.is_float())
+      StoreElementDouble(array.data(), start + l * stride, t, v.f[k]);
+    else
+      StoreElementInt(array.data(), start + l * stride, t, v.i[k]);
   }
 }
 

@@ -50,13 +50,13 @@ struct ReadableTensor {
 
 // Per-thread evaluation state.
 struct Frame {
-  std::vector<int64_t> slots;       // scalar variables (outer axes, reduce axes)
-  int64_t batch_base = 0;           // lane l of the batch variable is batch_base + l
-  std::vector<Lanes> bound;         // let variables, reducer lhs/rhs
-  std::vector<std::vector<double>> fbuf;   // per node scratch (kChunk lanes)
+  std::vector<int64_t> slots;             // scalar variables (outer axes, reduce axes)
+  int64_t batch_base = 0;                 // lane l of the batch variable is batch_base + l
+  std::vector<Lanes> bound;               // let variables, reducer lhs/rhs
+  std::vector<std::vector<double>> fbuf;  // per node scratch (kChunk lanes)
   std::vector<std::vector<int64_t>> ibuf;
   std::vector<std::vector<uint8_t>> masks;  // two per node (if_then_else branches)
-  std::string error;                // the first error of this thread; later ones are dropped
+  std::string error;  // the first error of this thread; later ones are dropped
 
   void Fail(const std::string& message) {
     if (error.empty()) error = message;
@@ -88,10 +88,10 @@ Lanes EvalLanes(const LaneNode& node, Frame& fr, int n, const uint8_t* mask);
 
 // What a compiled body may refer to.
 struct CompileScope {
-  std::string stage;                                     // for messages
-  const ir::VarNode* batch_var = nullptr;                // lanes: batch_base + l
-  std::unordered_map<const ir::VarNode*, int> slots;     // scalar variables
-  std::unordered_map<const ir::VarNode*, int> bound;     // Frame::bound entries
+  std::string stage;                                  // for messages
+  const ir::VarNode* batch_var = nullptr;             // lanes: batch_base + l
+  std::unordered_map<const ir::VarNode*, int> slots;  // scalar variables
+  std::unordered_map<const ir::VarNode*, int> bound;  // Frame::bound entries
   ScalarArgs constants;  // scalar parameters (shape variables, te.var scalars) by name
   // Readable tensors by producer node; loads of anything else are an error.
   std::unordered_map<const ir::DataProducerNode*, const ReadableTensor*> tensors;

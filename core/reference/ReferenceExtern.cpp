@@ -30,14 +30,17 @@ std::vector<ir::Var> ExternShapeVars(const te::ExternOpNode& op) {
 
 }  // namespace
 
-Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op, const TensorTable& table,
+Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op,
+                                                 const TensorTable& table,
                                                  const ScalarArgs& constants) {
   IRInterpreter interp;
   for (const ir::Var& v : ExternShapeVars(op))
     if (auto it = constants.find(v.name()); it != constants.end()) interp.BindScalar(v, it->second);
   for (size_t i = 0; i < op.inputs.size(); ++i) {
     const ReadableTensor* in = table.Find(op.inputs[i]);
-    if (!in) return Error("te.extern " + op.name + ": its input " + op.inputs[i].name() + " was not evaluated");
+    if (!in)
+      return Error("te.extern " + op.name + ": its input " + op.inputs[i].name() +
+                   " was not evaluated");
     interp.BindBuffer(op.input_placeholders[i]->data, in->array);
   }
   std::vector<NDArray> outputs;

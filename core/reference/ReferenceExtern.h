@@ -16,7 +16,8 @@
 namespace tessera::reference {
 
 // One array per output of `op`; `table` must hold its inputs.
-Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op, const TensorTable& table,
+Result<std::vector<NDArray>> EvaluateExternStage(const te::ExternOpNode& op,
+                                                 const TensorTable& table,
                                                  const ScalarArgs& constants);
 
 }  // namespace tessera::reference

@@ -29,7 +29,8 @@ size_t RowBytes(const NDArray& a) {
   return n;
 }
 
-void CopyRows(const NDArray& from, int64_t from_row, const NDArray& to, int64_t to_row, int64_t rows) {
+void CopyRows(const NDArray& from, int64_t from_row, const NDArray& to, int64_t to_row,
+              int64_t rows) {
   size_t row = RowBytes(to);
   std::memcpy(static_cast<char*>(to.data()) + row * static_cast<size_t>(to_row),
               static_cast<const char*>(from.data()) + row * static_cast<size_t>(from_row),
@@ -82,9 +83,12 @@ Result<std::vector<NDArray>> EvaluateScanStage(const te::ScanOpNode& scan, Tenso
     auto a = NDArray::Empty(shape, scan.output_dtype(static_cast<int>(i)));
     if (!a) return Error("scan " + scan.name + ": " + a.error().message);
     const ReadableTensor* init = table.Find(scan.init[i]);
-    if (!init) return Error("scan " + scan.name + ": its init " + scan.init[i].name() + " was not evaluated");
+    if (!init)
+      return Error("scan " + scan.name + ": its init " + scan.init[i].name() +
+                   " was not evaluated");
     if (RowBytes(init->array) != RowBytes(*a) || init->array.shape()[0] != *init_extent)
-      return Error("scan " + scan.name + ": init " + scan.init[i].name() + " does not match the state's shape");
+      return Error("scan " + scan.name + ": init " + scan.init[i].name() +
+                   " does not match the state's shape");
     CopyRows(init->array, 0, *a, 0, *init_extent);
     table.Add(scan.state_placeholder[i], *a);
     states.push_back(*a);
@@ -95,14 +99,17 @@ Result<std::vector<NDArray>> EvaluateScanStage(const te::ScanOpNode& scan, Tenso
   for (const te::Operation& op : group) {
     auto* c = dynamic_cast<const te::ComputeOpNode*>(op.get());
     if (!c || c->axis.empty())
-      return Error("scan " + scan.name + ": the oracle evaluates update stages that are computes "
-                   "with a time axis; " + op->name + " is not");
+      return Error("scan " + scan.name +
+                   ": the oracle evaluates update stages that are computes "
+                   "with a time axis; " +
+                   op->name + " is not");
     auto extent = EvalScalar(c->axis[0]->dom.extent, constants, op->name);
     if (!extent) return extent.error();
     if (*extent != *time_extent || !ir::is_zero(c->axis[0]->dom.min))
       return Error("scan " + scan.name + ": update stage " + op->name + "'s first dimension (" +
                    std::to_string(*extent) + ") is not the scan's time (" +
-                   std::to_string(*time_extent) + "); the oracle evaluates one time step at a time");
+                   std::to_string(*time_extent) +
+                   "); the oracle evaluates one time step at a time");
     for (int v = 0; v < op->num_outputs(); ++v) {
       std::vector<int64_t> shape{*time_extent};
       for (size_t d = 1; d < c->axis.size(); ++d) {
@@ -120,7 +127,8 @@ Result<std::vector<NDArray>> EvaluateScanStage(const te::ScanOpNode& scan, Tenso
     for (const auto& [op, c] : computes) {
       auto rows = EvaluateComputeStage(*AtTime(*c, t), table, constants, options);
       if (!rows)
-        return Error("scan " + scan.name + " at time " + std::to_string(t) + ": " + rows.error().message);
+        return Error("scan " + scan.name + " at time " + std::to_string(t) + ": " +
+                     rows.error().message);
       for (size_t v = 0; v < rows->size(); ++v)
         CopyRows((*rows)[v], 0, table.Find(te::output_of(op, static_cast<int>(v)))->array, t, 1);
     }

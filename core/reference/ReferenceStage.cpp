@@ -68,15 +68,20 @@ std::string FastReducer(const ir::CommReducerNode& r) {
   const auto* b = r.result[0].as<ir::BinaryNode>();
   if (!b || !IsVarNode(b->a, r.lhs[0]) || !IsVarNode(b->b, r.rhs[0])) return "";
   switch (b->kind) {
-    case ir::ExprKind::Add: return "sum";
-    case ir::ExprKind::Max: return "max";
-    case ir::ExprKind::Min: return "min";
-    default: return "";
+    case ir::ExprKind::Add:
+      return "sum";
+    case ir::ExprKind::Max:
+      return "max";
+    case ir::ExprKind::Min:
+      return "min";
+    default:
+      return "";
   }
 }
 
 // Registers every tensor the expressions read with the compile scope.
-Status RegisterReads(const std::vector<ir::Expr>& exprs, const TensorTable& table, CompileScope* scope) {
+Status RegisterReads(const std::vector<ir::Expr>& exprs, const TensorTable& table,
+                     CompileScope* scope) {
   for (const te::Tensor& t : te::TensorsReadBy(exprs)) {
     const ReadableTensor* r = table.Find(t);
     if (!r) return Error("stage " + scope->stage + " reads '" + t.name() + "', which has no value");
@@ -125,7 +130,8 @@ Status CompileReduction(const te::ComputeOpNode& op, StageProgram* p) {
   const ir::CommReducerNode& red = *first->combiner;
   if (red.lhs.size() != first->source.size() || red.result.size() != red.lhs.size() ||
       red.identity.size() != red.lhs.size())
-    return Error("stage " + op.name + ": the reducer '" + red.name + "' does not match its sources");
+    return Error("stage " + op.name + ": the reducer '" + red.name +
+                 "' does not match its sources");
   for (size_t v = 0; v < red.lhs.size(); ++v) {
     p->lhs_bound.push_back(c.Bind(red.lhs[v], false));
     p->rhs_bound.push_back(c.Bind(red.rhs[v], false));
@@ -153,16 +159,20 @@ struct Accumulators {
   std::vector<std::vector<int64_t>> next_i;
   std::vector<uint8_t> mask;
   explicit Accumulators(size_t values)
-      : f(values, std::vector<double>(kChunk)), i(values, std::vector<int64_t>(kChunk)),
-        next_f(values, std::vector<double>(kChunk)), next_i(values, std::vector<int64_t>(kChunk)),
+      : f(values, std::vector<double>(kChunk)),
+        i(values, std::vector<int64_t>(kChunk)),
+        next_f(values, std::vector<double>(kChunk)),
+        next_i(values, std::vector<int64_t>(kChunk)),
         mask(kChunk) {}
   Lanes lanes(size_t v) const { return Lanes{f[v].data(), i[v].data(), false}; }
 };
 
 template <int Bits>
 double RoundBits(double v) {
-  if constexpr (Bits == 32) return static_cast<float>(v);
-  else return v;
+  if constexpr (Bits == 32)
+    return static_cast<float>(v);
+  else
+    return v;
 }
 
 // acc = acc (op) x on active lanes, float32/float64 accumulation in the output type (as
@@ -181,9 +191,12 @@ void CombineFast(const std::string& op, double* acc, const Lanes& x, int n, cons
         if (mask[l]) acc[l] = f(acc[l], x.f[l]);
     }
   };
-  if (op == "sum") each([](double a, double v) { return RoundBits<Bits>(a + v); });
-  else if (op == "max") each([](double a, double v) { return a < v ? v : a; });
-  else each([](double a, double v) { return v < a ? v : a; });
+  if (op == "sum")
+    each([](double a, double v) { return RoundBits<Bits>(a + v); });
+  else if (op == "max")
+    each([](double a, double v) { return a < v ? v : a; });
+  else
+    each([](double a, double v) { return v < a ? v : a; });
 }
 
 // One chunk of a reduction: identity, every reduce point, store.
@@ -239,9 +252,12 @@ class ReductionRunner {
     }
     if (!p_.fast_reducer.empty()) {
       Lanes x = EvalLanes(*p_.sources[0], fr_, n_, mask);
-      if (p_.sources[0]->type().bits() == 32) CombineFast<32>(p_.fast_reducer, acc_.f[0].data(), x, n_, mask);
-      else if (p_.sources[0]->type().bits() == 64) CombineFast<64>(p_.fast_reducer, acc_.f[0].data(), x, n_, mask);
-      else GenericCombine(mask);
+      if (p_.sources[0]->type().bits() == 32)
+        CombineFast<32>(p_.fast_reducer, acc_.f[0].data(), x, n_, mask);
+      else if (p_.sources[0]->type().bits() == 64)
+        CombineFast<64>(p_.fast_reducer, acc_.f[0].data(), x, n_, mask);
+      else
+        GenericCombine(mask);
       return;
     }
     GenericCombine(mask);
@@ -260,8 +276,10 @@ class ReductionRunner {
       bool is_float = p_.combine[v]->type().is_float();
       for (int l = 0; l < n_; ++l) {
         int k = r.scalar ? 0 : l;
-        if (is_float) acc_.next_f[v][l] = r.f[k];
-        else acc_.next_i[v][l] = r.i[k];
+        if (is_float)
+          acc_.next_f[v][l] = r.f[k];
+        else
+          acc_.next_i[v][l] = r.i[k];
       }
     }
     for (size_t v = 0; v < values; ++v)
@@ -353,11 +371,13 @@ Result<std::vector<NDArray>> EvaluateComputeStage(const te::ComputeOpNode& op,
   p.compiler = std::make_unique<LaneCompiler>(std::move(scope));
   if (op.is_reduction()) {
     const auto* first = op.body[0].as<ir::ReduceNode>();
-    if (!first) return Error("stage " + op.name + ": a reduction stage whose body is not a reduction");
+    if (!first)
+      return Error("stage " + op.name + ": a reduction stage whose body is not a reduction");
     for (const ir::IterVar& r : first->axis) {
       auto it = p.compiler->scope().slots.find(static_cast<const ir::VarNode*>(r->var.get()));
       if (it == p.compiler->scope().slots.end())
-        return Error("stage " + op.name + ": reduce axis '" + r->var.name() + "' is not the stage's");
+        return Error("stage " + op.name + ": reduce axis '" + r->var.name() +
+                     "' is not the stage's");
       p.red_slot.push_back(it->second);
     }
     if (Status st = CompileReduction(op, &p); !st) return st.error();
@@ -387,7 +407,8 @@ Result<std::vector<NDArray>> EvaluateComputeStage(const te::ComputeOpNode& op,
       if (op.is_reduction()) {
         ReductionRunner runner(p, fr, n);
         runner.Reduce();
-        for (size_t v = 0; v < outputs.size(); ++v) StoreLanes(outputs[v], start, 1, n, runner.Run(v));
+        for (size_t v = 0; v < outputs.size(); ++v)
+          StoreLanes(outputs[v], start, 1, n, runner.Run(v));
       } else {
         for (size_t v = 0; v < outputs.size(); ++v)
           StoreLanes(outputs[v], start, 1, n, EvalLanes(*p.bodies[v], fr, n, nullptr));

@@ -47,7 +47,8 @@ bool HostLocks::Lock(int fd, int operation, double limit_s, const char* what) {
       return false;
     }
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > limit_s) {
-      error_ = std::string(what) + " stayed busy for " + std::to_string(static_cast<int>(limit_s)) + " s";
+      error_ = std::string(what) + " stayed busy for " + std::to_string(static_cast<int>(limit_s)) +
+               " s";
       return false;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));

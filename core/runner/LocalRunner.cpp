@@ -27,9 +27,10 @@ struct Worker {
 
 // A worker measures its candidates one after another; each phase of each candidate is
 // bounded by the candidate's timeout inside the worker, and other workers may hold the
-// timing lock meanwhile (or wait at it to build). This bound only catches a worker that stopped responding.
-double WorkerDeadlineSeconds(const std::vector<MeasureRequest>& requests, const std::vector<size_t>& indices,
-                             int workers) {
+// timing lock meanwhile (or wait at it to build). This bound only catches a worker that stopped
+// responding.
+double WorkerDeadlineSeconds(const std::vector<MeasureRequest>& requests,
+                             const std::vector<size_t>& indices, int workers) {
   double total = 30;
   for (size_t i : indices) total += (3 * requests[i].timeout_s + 10) * std::max(1, workers);
   return total;
@@ -49,8 +50,10 @@ std::vector<MeasureResult> LocalRunner::Measure(const std::vector<MeasureRequest
                                                 const MeasureCallbacks& callbacks) {
   MeasureLedger ledger(requests, callbacks, workdir_);
   ledger.Start();
-  const int max_workers = options_.parallel_builds > 0 ? options_.parallel_builds : ReadMachineSignature().cores;
-  const auto poll = std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 10, 5000));
+  const int max_workers =
+      options_.parallel_builds > 0 ? options_.parallel_builds : ReadMachineSignature().cores;
+  const auto poll =
+      std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 10, 5000));
   std::vector<Worker> workers;
 
   // Starts workers for `indices`, dealt round-robin; a start failure finishes them.
@@ -65,14 +68,17 @@ std::vector<MeasureResult> LocalRunner::Measure(const std::vector<MeasureRequest
         sub.push_back(requests[i]);
         ++ledger.attempts(i);
       }
-      std::string base = workdir_ + "/local-" + std::to_string(getpid()) + "-" + std::to_string(++launch_counter);
+      std::string base =
+          workdir_ + "/local-" + std::to_string(getpid()) + "-" + std::to_string(++launch_counter);
       std::string error;
       Status written = WriteFileAtomically(base + ".batch.json", BatchToJson(sub));
       worker.log = base + ".log";
       worker.process = std::make_unique<Subprocess>();
-      if (!written) error = written.error().message;
-      else if (!worker.process->Start({worker_, "measure", base + ".batch.json", "--out", workdir_, "--json"},
-                                      worker.log, &error))
+      if (!written)
+        error = written.error().message;
+      else if (!worker.process->Start(
+                   {worker_, "measure", base + ".batch.json", "--out", workdir_, "--json"},
+                   worker.log, &error))
         error = "cannot start the worker " + worker_ + ": " + error;
       if (!error.empty()) {
         for (size_t i : worker.indices) {
@@ -124,8 +130,8 @@ std::vector<MeasureResult> LocalRunner::Measure(const std::vector<MeasureRequest
         MeasureResult r;
         r.status = MeasureStatus::RunError;
         std::string tail = LogTail(it->log);
-        r.message = why + " before measuring it (" + std::to_string(ledger.attempts(i)) + " attempts)" +
-                    (tail.empty() ? "" : "; its log: " + tail);
+        r.message = why + " before measuring it (" + std::to_string(ledger.attempts(i)) +
+                    " attempts)" + (tail.empty() ? "" : "; its log: " + tail);
         ledger.Finish(i, std::move(r), true);
       }
       it = workers.erase(it);

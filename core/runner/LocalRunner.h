@@ -2,9 +2,9 @@
 // dealt round-robin into one sub-batch per worker (up to parallel_builds workers, default
 // the core count); each worker is `tessera-cli measure SUB.json --out WORKDIR`, which
 // builds in parallel with the others, times its kernels while no other worker builds,
-// checks or times (HostLocks.h) and isolates each candidate in a child process (MeasureBatch.h). The runner polls the
-// work folder for result files, reports each as it appears, kills every worker on
-// cancel, and restarts a worker that died with candidates left (up to max_retries).
+// checks or times (HostLocks.h) and isolates each candidate in a child process (MeasureBatch.h).
+// The runner polls the work folder for result files, reports each as it appears, kills every worker
+// on cancel, and restarts a worker that died with candidates left (up to max_retries).
 #pragma once
 
 #include <memory>

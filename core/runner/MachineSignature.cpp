@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "runtime/CpuCount.h"
 #include "codegen/CpuTarget.h"
+#include "runtime/CpuCount.h"
 #include "support/Json.h"
 #include "support/JsonReader.h"
 
@@ -34,9 +34,10 @@ std::optional<std::string> FieldValue(const std::string& line, std::string_view 
 // The features a kernel's speed depends on; the rest of /proc/cpuinfo's flags (bugs,
 // virtualisation details) would make equal machines look different.
 bool IsIsaFeature(const std::string& flag) {
-  static const char* const kPrefixes[] = {"sse", "ssse", "avx", "fma", "f16c", "amx", "bmi", "popcnt",
-                                          "aes", "sha", "vnni", "asimd", "sve", "neon", "fp16", "vpclmulqdq",
-                                          "gfni", "movbe", "adx", "lzcnt", "abm"};
+  static const char* const kPrefixes[] = {"sse", "ssse",   "avx",  "fma",        "f16c", "amx",
+                                          "bmi", "popcnt", "aes",  "sha",        "vnni", "asimd",
+                                          "sve", "neon",   "fp16", "vpclmulqdq", "gfni", "movbe",
+                                          "adx", "lzcnt",  "abm"};
   for (const char* p : kPrefixes)
     if (flag.rfind(p, 0) == 0) return true;
   return false;
@@ -76,9 +77,12 @@ void MachineSignature::WriteJson(JsonWriter& w) const {
   w.begin_object().key("cpu_model").value(cpu_model).key("isa_features").begin_array();
   for (const std::string& f : isa_features) w.value(f);
   w.end_array()
-      .key("cores").value(cores)
-      .key("hostname").value(hostname)
-      .key("gpu").value(gpu)
+      .key("cores")
+      .value(cores)
+      .key("hostname")
+      .value(hostname)
+      .key("gpu")
+      .value(gpu)
       .end_object();
 }
 
@@ -88,7 +92,8 @@ std::string MachineSignature::ToJson() const {
   return w.str();
 }
 
-std::optional<MachineSignature> MachineSignature::FromJsonValue(const JsonValue& v, std::string* error) {
+std::optional<MachineSignature> MachineSignature::FromJsonValue(const JsonValue& v,
+                                                                std::string* error) {
   auto fail = [&](const std::string& what) -> std::optional<MachineSignature> {
     if (error) *error = "machine signature: " + what;
     return std::nullopt;
@@ -119,7 +124,8 @@ std::optional<MachineSignature> MachineSignature::FromJsonValue(const JsonValue&
   return m;
 }
 
-std::optional<MachineSignature> MachineSignature::FromJson(std::string_view text, std::string* error) {
+std::optional<MachineSignature> MachineSignature::FromJson(std::string_view text,
+                                                           std::string* error) {
   auto parsed = ParseJson(text, "machine signature");
   if (!parsed) {
     if (error) *error = parsed.error().format();
@@ -150,12 +156,14 @@ MachineSignature ReadMachineSignature() {
   }
   if (m.cpu_model.empty()) m.cpu_model = "unknown";
   std::sort(m.isa_features.begin(), m.isa_features.end());
-  m.isa_features.erase(std::unique(m.isa_features.begin(), m.isa_features.end()), m.isa_features.end());
+  m.isa_features.erase(std::unique(m.isa_features.begin(), m.isa_features.end()),
+                       m.isa_features.end());
   // A narrower target (TESSERA_TARGET, codegen/CpuTarget.h) is what candidates are built
   // for: the features its CPU lacks are not this signature's (its records are its own).
   if (const auto& target = codegen::CpuTargetFromEnvironment()) {
     auto beyond = [&](const std::string& f) {
-      if (target->fp32_lanes < 16 && (f.rfind("avx512", 0) == 0 || f.rfind("amx", 0) == 0)) return true;
+      if (target->fp32_lanes < 16 && (f.rfind("avx512", 0) == 0 || f.rfind("amx", 0) == 0))
+        return true;
       return target->fp32_lanes < 8 && (f.rfind("avx", 0) == 0 || f == "fma" || f == "f16c");
     };
     std::erase_if(m.isa_features, beyond);

@@ -22,8 +22,9 @@ namespace tessera::runner {
 
 struct MachineSignature {
   std::string cpu_model;
-  std::vector<std::string> isa_features;  // lower case, as /proc/cpuinfo names them: avx2, avx512f, fma...
-  int cores = 0;                          // logical CPUs this process may use
+  std::vector<std::string>
+      isa_features;  // lower case, as /proc/cpuinfo names them: avx2, avx512f, fma...
+  int cores = 0;     // logical CPUs this process may use
   std::string hostname;
   std::string gpu;  // "" when none
 

@@ -41,12 +41,18 @@ std::string SignalName(int sig) {
 
 std::string PhaseName(MeasurePhase p) {
   switch (p) {
-    case MeasurePhase::Starting: return "starting";
-    case MeasurePhase::Building: return "the build";
-    case MeasurePhase::WaitingForLock: return "waiting for the timing lock";
-    case MeasurePhase::Timing: return "the timed runs";
-    case MeasurePhase::Checking: return "the check against the reference";
-    case MeasurePhase::Done: return "writing the result";
+    case MeasurePhase::Starting:
+      return "starting";
+    case MeasurePhase::Building:
+      return "the build";
+    case MeasurePhase::WaitingForLock:
+      return "waiting for the timing lock";
+    case MeasurePhase::Timing:
+      return "the timed runs";
+    case MeasurePhase::Checking:
+      return "the check against the reference";
+    case MeasurePhase::Done:
+      return "writing the result";
   }
   return "?";
 }
@@ -68,8 +74,10 @@ MeasureResult FailedResult(const MeasureRequest& r, MeasureStatus status, std::s
 MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions& options,
                               const std::string& path, bool* killed_from_outside) {
   // The child's phase, shared with the parent.
-  void* shared = mmap(nullptr, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (shared == MAP_FAILED) return FailedResult(r, MeasureStatus::RunError, "mmap failed: " + std::string(strerror(errno)));
+  void* shared =
+      mmap(nullptr, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED)
+    return FailedResult(r, MeasureStatus::RunError, "mmap failed: " + std::string(strerror(errno)));
   volatile int* phase = static_cast<volatile int*>(shared);
   *phase = static_cast<int>(MeasurePhase::Starting);
   pid_t pid = fork();
@@ -103,8 +111,8 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
     double in_phase = std::chrono::duration<double>(Clock::now() - phase_start).count();
     if (killed_for.empty() && in_phase > limit) {
       killed_in = static_cast<MeasurePhase>(now_phase);
-      killed_for = "exceeded its timeout of " + std::to_string(r.timeout_s).substr(0, 6) + " s in " +
-                   PhaseName(killed_in) + " and was killed";
+      killed_for = "exceeded its timeout of " + std::to_string(r.timeout_s).substr(0, 6) +
+                   " s in " + PhaseName(killed_in) + " and was killed";
       kill(pid, SIGKILL);
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(killed_for.empty() ? 10 : 2));
@@ -120,21 +128,23 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
     // killer): not the candidate's fault, so nothing is recorded; the runner retries it.
     *killed_from_outside = true;
     return FailedResult(r, MeasureStatus::RunError,
-                        "the worker was killed from outside by " + SignalName(WTERMSIG(status)) + " during " +
-                            PhaseName(static_cast<MeasurePhase>(last_phase)));
+                        "the worker was killed from outside by " + SignalName(WTERMSIG(status)) +
+                            " during " + PhaseName(static_cast<MeasurePhase>(last_phase)));
   }
   if (WIFSIGNALED(status)) {
-    MeasureResult m = FailedResult(r, MeasureStatus::Crashed,
-                                   "the worker died of " + SignalName(WTERMSIG(status)) + " during " +
-                                       PhaseName(static_cast<MeasurePhase>(last_phase)));
+    MeasureResult m =
+        FailedResult(r, MeasureStatus::Crashed,
+                     "the worker died of " + SignalName(WTERMSIG(status)) + " during " +
+                         PhaseName(static_cast<MeasurePhase>(last_phase)));
     (void)WriteFileAtomically(path, m.ToJson());
     return m;
   }
   std::string why;
   if (auto m = ReadResultFile(path, &why)) return *m;
-  MeasureResult m = FailedResult(r, MeasureStatus::RunError,
-                                 "the worker exited with status " + std::to_string(WEXITSTATUS(status)) +
-                                     " without a result (" + why + ")");
+  MeasureResult m =
+      FailedResult(r, MeasureStatus::RunError,
+                   "the worker exited with status " + std::to_string(WEXITSTATUS(status)) +
+                       " without a result (" + why + ")");
   (void)WriteFileAtomically(path, m.ToJson());
   return m;
 }
@@ -143,7 +153,13 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
 
 std::string BatchToJson(const std::vector<MeasureRequest>& requests) {
   JsonWriter w;
-  w.begin_object().key("format").value(kBatchFormat).key("version").value(1).key("requests").begin_array();
+  w.begin_object()
+      .key("format")
+      .value(kBatchFormat)
+      .key("version")
+      .value(1)
+      .key("requests")
+      .begin_array();
   for (const MeasureRequest& r : requests) WriteRequestJson(w, r);
   w.end_array().end_object();
   return w.str() + "\n";
@@ -241,7 +257,8 @@ Result<std::vector<MeasureResult>> MeasureBatch(const std::vector<MeasureRequest
     std::optional<MeasureResult> result = ReadResultFile(path);  // resume: measured before
     bool killed_from_outside = false;
     if (!result) result = MeasureIsolated(r, options, path, &killed_from_outside);
-    if (killed_from_outside) return Error(result->message + " (candidate " + r.id + "); the batch stops");
+    if (killed_from_outside)
+      return Error(result->message + " (candidate " + r.id + "); the batch stops");
     if (options.on_result) options.on_result(*result);
     results.push_back(std::move(*result));
   }

@@ -75,7 +75,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
                          volatile int* phase = nullptr, double lock_wait_limit_s = 3600);
 
 struct MeasureBatchOptions {
-  std::string out_dir;                              // must exist and be writable
+  std::string out_dir;  // must exist and be writable
   std::function<void(const MeasureResult&)> on_result;
   double lock_wait_limit_s = 3600;  // a timing lock held longer than this fails the candidate
 };

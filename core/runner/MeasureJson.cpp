@@ -57,8 +57,8 @@ class ObjectReader {
     const JsonValue* m = Find(key, false);
     if (!m) return;
     if (!m->is_integer || m->integer < lo || m->integer > hi)
-      return Fail(std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) + " to " +
-                  std::to_string(hi));
+      return Fail(std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) +
+                  " to " + std::to_string(hi));
     *out = static_cast<int>(m->integer);
   }
   void Bool(const char* key, bool* out) {
@@ -95,7 +95,8 @@ std::optional<T> ParseWith(std::string_view text, const char* what, std::string*
 template <typename R>
 auto PhaseWindows(R& r) {
   using W = decltype(&r.build);
-  return std::array<std::pair<const char*, W>, 3>{{{"build", &r.build}, {"timing", &r.timing}, {"check", &r.check}}};
+  return std::array<std::pair<const char*, W>, 3>{
+      {{"build", &r.build}, {"timing", &r.timing}, {"check", &r.check}}};
 }
 
 }  // namespace
@@ -115,22 +116,31 @@ std::optional<MeasureStatus> ParseMeasureStatus(std::string_view name) {
 bool IsValidMeasureId(std::string_view id) {
   if (id.empty() || id.size() > 200 || id == "." || id == "..") return false;
   for (char c : id)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+      return false;
   return true;
 }
 
 void WriteRequestJson(JsonWriter& w, const MeasureRequest& r) {
   w.begin_object()
-      .key("id").value(r.id)
-      .key("script").value(r.script)
-      .key("target").value(r.target)
-      .key("shape_vars").begin_object();
+      .key("id")
+      .value(r.id)
+      .key("script")
+      .value(r.script)
+      .key("target")
+      .value(r.target)
+      .key("shape_vars")
+      .begin_object();
   for (const auto& [name, value] : r.shape_vars) w.key(name).value(static_cast<int64_t>(value));
   w.end_object()
-      .key("warmup").value(r.warmup)
-      .key("repeat").value(r.repeat)
-      .key("check").value(r.check)
-      .key("timeout_s").value(r.timeout_s);
+      .key("warmup")
+      .value(r.warmup)
+      .key("repeat")
+      .value(r.repeat)
+      .key("check")
+      .value(r.check)
+      .key("timeout_s")
+      .value(r.timeout_s);
   if (!r.test_fault.empty()) w.key("test_fault").value(r.test_fault);
   w.end_object();
 }
@@ -140,7 +150,8 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
   ObjectReader in(v, "measure request");
   in.String("id", &r.id, true);
   if (in.ok() && !IsValidMeasureId(r.id))
-    in.Fail("\"id\" must be 1 to 200 characters from A-Z a-z 0-9 _ - . (it names a file), got \"" + r.id + "\"");
+    in.Fail("\"id\" must be 1 to 200 characters from A-Z a-z 0-9 _ - . (it names a file), got \"" +
+            r.id + "\"");
   in.String("script", &r.script, true);
   in.String("target", &r.target);
   if (in.ok() && r.target != "llvm" && r.target != "cuda")
@@ -164,7 +175,8 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
   in.String("test_fault", &r.test_fault);
   if (in.ok() && !r.test_fault.empty() && r.test_fault != "abort" && r.test_fault != "segfault" &&
       r.test_fault != "hang")
-    in.Fail("\"test_fault\" must be \"abort\", \"segfault\" or \"hang\", got \"" + r.test_fault + "\"");
+    in.Fail("\"test_fault\" must be \"abort\", \"segfault\" or \"hang\", got \"" + r.test_fault +
+            "\"");
   if (!in.ok()) {
     if (error) *error = in.error();
     return std::nullopt;
@@ -184,22 +196,34 @@ std::optional<MeasureRequest> MeasureRequest::FromJson(std::string_view text, st
 
 void WriteResultJson(JsonWriter& w, const MeasureResult& r) {
   w.begin_object()
-      .key("id").value(r.id)
-      .key("status").value(MeasureStatusName(r.status))
-      .key("message").value(r.message)
-      .key("times_ms").begin_array();
+      .key("id")
+      .value(r.id)
+      .key("status")
+      .value(MeasureStatusName(r.status))
+      .key("message")
+      .value(r.message)
+      .key("times_ms")
+      .begin_array();
   for (double t : r.times_ms) w.value(t);
   w.end_array().key("probe_ms").begin_array();
   for (double t : r.probe_ms) w.value(t);
   w.end_array()
-      .key("min_ms").value(r.min_ms)
-      .key("median_ms").value(r.median_ms)
-      .key("gflops").value(r.gflops)
-      .key("max_error").value(r.max_error)
-      .key("build_ms").value(r.build_ms)
-      .key("flops").value(r.flops)
-      .key("bytes").value(r.bytes)
-      .key("attempts").value(r.attempts)
+      .key("min_ms")
+      .value(r.min_ms)
+      .key("median_ms")
+      .value(r.median_ms)
+      .key("gflops")
+      .value(r.gflops)
+      .key("max_error")
+      .value(r.max_error)
+      .key("build_ms")
+      .value(r.build_ms)
+      .key("flops")
+      .value(r.flops)
+      .key("bytes")
+      .value(r.bytes)
+      .key("attempts")
+      .value(r.attempts)
       .key("phases")
       .begin_object();
   for (const auto& [name, window] : PhaseWindows(r)) {
@@ -219,11 +243,14 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
   in.String("status", &status, true);
   if (in.ok()) {
     auto s = ParseMeasureStatus(status);
-    if (!s) in.Fail("unknown \"status\" \"" + status + "\"");
-    else r.status = *s;
+    if (!s)
+      in.Fail("unknown \"status\" \"" + status + "\"");
+    else
+      r.status = *s;
   }
   in.String("message", &r.message);
-  for (auto [key, list] : {std::pair{"times_ms", &r.times_ms}, std::pair{"probe_ms", &r.probe_ms}}) {
+  for (auto [key, list] :
+       {std::pair{"times_ms", &r.times_ms}, std::pair{"probe_ms", &r.probe_ms}}) {
     const JsonValue* times = in.Find(key, false);
     if (!times) continue;
     if (!times->is_array()) in.Fail(std::string("\"") + key + "\" must be an array of numbers");
@@ -248,7 +275,8 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
     for (const auto& [name, window] : PhaseWindows(r)) {
       const JsonValue* w = phases->is_object() ? phases->find(name) : nullptr;
       if (!w) continue;
-      if (!w->is_array() || w->items.size() != 2 || !w->items[0].is_number() || !w->items[1].is_number()) {
+      if (!w->is_array() || w->items.size() != 2 || !w->items[0].is_number() ||
+          !w->items[1].is_number()) {
         in.Fail(std::string("\"phases\": \"") + name + "\" must be [begin, end] in seconds");
         break;
       }
@@ -259,8 +287,10 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
   if (const JsonValue* m = in.Find("machine", true)) {
     std::string why;
     auto machine = MachineSignature::FromJsonValue(*m, &why);
-    if (!machine) in.Fail(why);
-    else r.machine = std::move(*machine);
+    if (!machine)
+      in.Fail(why);
+    else
+      r.machine = std::move(*machine);
   }
   if (!in.ok()) {
     if (error) *error = in.error();

@@ -10,14 +10,14 @@
 #include <memory>
 #include <thread>
 
-#include "runtime/LLVMModule.h"
+#include "reference/Reference.h"
 #include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CompiledFunction.h"
 #include "runtime/HostProbe.h"
 #include "runtime/KernelArguments.h"
-#include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
 #include "script/Evaluator.h"
@@ -31,7 +31,8 @@ namespace {
 constexpr int64_t kDefaultShapeValue = 64;  // as tessera-cli run/profile
 
 double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 void SetPhase(volatile int* phase, MeasurePhase p) {
@@ -66,8 +67,8 @@ struct Timed {
 
 }  // namespace
 
-MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_dir, volatile int* phase,
-                         double lock_wait_limit_s) {
+MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_dir,
+                         volatile int* phase, double lock_wait_limit_s) {
   MeasureResult result;
   result.id = request.id;
   result.attempts = 1;
@@ -88,20 +89,24 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   auto program = script::EvaluateScript(request.script, request.id + ".py");
   if (!program) return fail(MeasureStatus::BuildError, program.error().format());
   if (!program->schedule)
-    return fail(MeasureStatus::BuildError, "the script creates no schedule (expected a call to te.create_schedule)");
+    return fail(MeasureStatus::BuildError,
+                "the script creates no schedule (expected a call to te.create_schedule)");
   const std::vector<te::Tensor> tensors = program->Arguments();
   auto lowered = transform::LowerSchedule(*program->schedule, tensors, request.target, "main",
                                           program->ScalarParameters());
-  if (!lowered) return fail(MeasureStatus::BuildError, "lowering failed: " + lowered.error().message);
+  if (!lowered)
+    return fail(MeasureStatus::BuildError, "lowering failed: " + lowered.error().message);
 
   runtime::ScalarArgs scalars;
   for (const ir::Var& v : lowered->func.scalar_params()) {
     auto it = request.shape_vars.find(v.name());
-    scalars[v.name()] = it != request.shape_vars.end()             ? runtime::ScalarValue(it->second)
-                        : runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(kDefaultShapeValue)
-                                                                     : runtime::DefaultScalarValue(v);
+    scalars[v.name()] = it != request.shape_vars.end() ? runtime::ScalarValue(it->second)
+                        : runtime::IsShapeVariable(lowered->func, v)
+                            ? runtime::ScalarValue(kDefaultShapeValue)
+                            : runtime::DefaultScalarValue(v);
   }
-  auto arrays = runtime::MakeKernelArguments(*program->schedule, tensors, lowered->func, scalars, 1);
+  auto arrays =
+      runtime::MakeKernelArguments(*program->schedule, tensors, lowered->func, scalars, 1);
   if (!arrays) return fail(MeasureStatus::RunError, "arguments: " + arrays.error().message);
   std::vector<runtime::NDArray>& buffers = arrays.value();
 
@@ -109,9 +114,11 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   std::function<Timed()> time_kernel;
   if (request.target == "cuda") {
     std::string why;
-    if (!runtime::CudaAvailable(&why)) return fail(MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")");
+    if (!runtime::CudaAvailable(&why))
+      return fail(MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")");
     auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
-    if (!built) return fail(MeasureStatus::BuildError, "compiling for cuda failed: " + built.error().message);
+    if (!built)
+      return fail(MeasureStatus::BuildError, "compiling for cuda failed: " + built.error().message);
     auto module = std::make_shared<runtime::CudaModule>(std::move(built.value()));
     result.build_ms = MillisecondsSince(build_start);
     time_kernel = [&, module]() {
@@ -124,9 +131,11 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     };
   } else {
     if (!codegen::LLVMAvailable())
-      return fail(MeasureStatus::Unavailable, "this build has no LLVM backend (" + codegen::LLVMTargetDescription() + ")");
+      return fail(MeasureStatus::Unavailable,
+                  "this build has no LLVM backend (" + codegen::LLVMTargetDescription() + ")");
     auto built = runtime::BuildLLVM(lowered->func);
-    if (!built) return fail(MeasureStatus::BuildError, "compiling for llvm failed: " + built.error().message);
+    if (!built)
+      return fail(MeasureStatus::BuildError, "compiling for llvm failed: " + built.error().message);
     auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
     result.build_ms = MillisecondsSince(build_start);
     time_kernel = [&, compiled]() {
@@ -157,7 +166,8 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   Timed timed = time_kernel();
   result.timing.end_s = MonotonicSeconds();
   locks.EndQuiet();
-  if (!timed.error.empty()) return fail(MeasureStatus::RunError, "the kernel failed: " + timed.error);
+  if (!timed.error.empty())
+    return fail(MeasureStatus::RunError, "the kernel failed: " + timed.error);
   if (timed.times.empty()) return fail(MeasureStatus::RunError, "no timed run");
   result.times_ms = timed.times;
   result.probe_ms = timed.probes;
@@ -180,14 +190,17 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     auto checks = reference::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
     result.check.end_s = MonotonicSeconds();
     locks.EndBusy();
-    if (!checks) return fail(MeasureStatus::RunError, "the reference failed: " + checks.error().message);
+    if (!checks)
+      return fail(MeasureStatus::RunError, "the reference failed: " + checks.error().message);
     std::string mismatches;
     for (const reference::OutputCheck& c : *checks) {
       if (std::isnan(c.result.max_abs_error) || c.result.max_abs_error > result.max_error)
         result.max_error = c.result.max_abs_error;
-      if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
+      if (!c.result.ok())
+        mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
     }
-    if (!mismatches.empty()) return fail(MeasureStatus::CheckFailed, "check against the reference: " + mismatches);
+    if (!mismatches.empty())
+      return fail(MeasureStatus::CheckFailed, "check against the reference: " + mismatches);
   }
   result.status = MeasureStatus::Ok;
   SetPhase(phase, MeasurePhase::Done);

@@ -48,9 +48,19 @@ struct MeasureRequest {
   static std::optional<MeasureRequest> FromJson(std::string_view text, std::string* error);
 };
 
-enum class MeasureStatus { Ok, BuildError, RunError, CheckFailed, Timeout, Crashed, Cancelled, Unavailable };
+enum class MeasureStatus {
+  Ok,
+  BuildError,
+  RunError,
+  CheckFailed,
+  Timeout,
+  Crashed,
+  Cancelled,
+  Unavailable
+};
 
-// "ok", "build_error", "run_error", "check_failed", "timeout", "crashed", "cancelled", "unavailable".
+// "ok", "build_error", "run_error", "check_failed", "timeout", "crashed", "cancelled",
+// "unavailable".
 std::string_view MeasureStatusName(MeasureStatus status);
 std::optional<MeasureStatus> ParseMeasureStatus(std::string_view name);
 
@@ -107,8 +117,8 @@ class Runner {
 
 struct RunnerOptions {
   std::string kind = "local";
-  std::string worker_path;  // tessera-cli to run `measure` with
-  int parallel_builds = 0;  // 0 = all cores
+  std::string worker_path;                                  // tessera-cli to run `measure` with
+  int parallel_builds = 0;                                  // 0 = all cores
   std::string partition, gres, time_limit, account, extra;  // Slurm: sbatch options
   std::string workdir;  // "" = a fresh temporary folder (Slurm: must be shared with the nodes)
   int max_retries = 2;

@@ -14,7 +14,8 @@
 
 namespace tessera::runner {
 
-std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::string& prefix, std::string* error) {
+std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::string& prefix,
+                                          std::string* error) {
   namespace fs = std::filesystem;
   std::error_code ec;
   std::string path = dir;
@@ -39,7 +40,8 @@ std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::str
   if (path.size() > 1 && path.back() == '/') path.pop_back();
   std::string probe = path + "/.write-test." + std::to_string(getpid());
   if (Status st = WriteFileAtomically(probe, "ok\n"); !st) {
-    if (error) *error = "the work folder '" + path + "' is not writable (" + st.error().message + ")";
+    if (error)
+      *error = "the work folder '" + path + "' is not writable (" + st.error().message + ")";
     return std::nullopt;
   }
   unlink(probe.c_str());
@@ -59,11 +61,14 @@ std::optional<std::string> ResolveWorker(const std::string& given, std::string* 
     if (exe.filename() == "tessera-cli") return exe.string();
     // Installed, the programs share bin/; in the build tree the app is in app/gui/ and
     // the command line in app/cli/.
-    for (const auto& candidate : {exe.parent_path() / "tessera-cli", exe.parent_path() / ".." / "cli" / "tessera-cli"})
+    for (const auto& candidate :
+         {exe.parent_path() / "tessera-cli", exe.parent_path() / ".." / "cli" / "tessera-cli"})
       if (access(candidate.c_str(), X_OK) == 0) return candidate.lexically_normal().string();
   }
   if (auto on_path = FindExecutable("tessera-cli")) return on_path;
-  if (error) *error = "no worker: tessera-cli is neither next to this program nor on $PATH (set the worker path)";
+  if (error)
+    *error =
+        "no worker: tessera-cli is neither next to this program nor on $PATH (set the worker path)";
   return std::nullopt;
 }
 
@@ -78,8 +83,8 @@ std::string LogTail(const std::string& path, size_t max_chars) {
   return text;
 }
 
-MeasureLedger::MeasureLedger(const std::vector<MeasureRequest>& requests, const MeasureCallbacks& callbacks,
-                             std::string workdir)
+MeasureLedger::MeasureLedger(const std::vector<MeasureRequest>& requests,
+                             const MeasureCallbacks& callbacks, std::string workdir)
     : requests_(requests),
       callbacks_(callbacks),
       workdir_(std::move(workdir)),
@@ -94,9 +99,9 @@ void MeasureLedger::Start() {
       MeasureResult bad;
       bad.id = r.id;
       bad.status = MeasureStatus::RunError;
-      bad.message = IsValidMeasureId(r.id)
-                        ? "duplicate request id \"" + r.id + "\" in the batch"
-                        : "invalid request id \"" + r.id + "\" (1 to 200 characters from A-Z a-z 0-9 _ - .)";
+      bad.message = IsValidMeasureId(r.id) ? "duplicate request id \"" + r.id + "\" in the batch"
+                                           : "invalid request id \"" + r.id +
+                                                 "\" (1 to 200 characters from A-Z a-z 0-9 _ - .)";
       bad.machine = ReadMachineSignature();
       Deliver(i, std::move(bad));
     }

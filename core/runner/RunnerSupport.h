@@ -15,7 +15,8 @@ namespace tessera::runner {
 
 // `dir` created if needed and checked writable (a file is written and removed); a fresh
 // folder under $TMPDIR named `prefix`-XXXXXX when `dir` is empty. nullopt + *error when not.
-std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::string& prefix, std::string* error);
+std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::string& prefix,
+                                          std::string* error);
 
 // The tessera-cli to run `measure` with: `given` when set (must be executable), else this
 // process when it is tessera-cli, else tessera-cli next to this executable or on $PATH.

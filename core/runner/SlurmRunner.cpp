@@ -24,9 +24,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr double kCommandTimeout = 30;       // any one Slurm command
-constexpr double kControllerSilence = 90;    // squeue failing this long fails the run
-constexpr int kMaxTasksPerRound = 64;        // array size at most, when parallel_builds is not set
+constexpr double kCommandTimeout = 30;     // any one Slurm command
+constexpr double kControllerSilence = 90;  // squeue failing this long fails the run
+constexpr int kMaxTasksPerRound = 64;      // array size at most, when parallel_builds is not set
 
 // Quotes `s` for /bin/sh.
 std::string ShellQuote(const std::string& s) {
@@ -48,8 +48,8 @@ std::atomic<int> submission_counter{0};
 
 // One array task of one submission: the requests of its sub-batch.
 struct Task {
-  std::string job;      // array job id
-  int index = 0;        // array task index
+  std::string job;  // array job id
+  int index = 0;    // array task index
   std::vector<size_t> indices;
   std::string log;
   std::string state = "PENDING";
@@ -81,15 +81,19 @@ std::string EndReason(const Task& t) {
     std::string exit_code = Field(out.output, "ExitCode");
     if (!state.empty()) why = state;
     if (!reason.empty() && reason != "None") why += (why.empty() ? "" : ", ") + reason;
-    if (!exit_code.empty() && exit_code != "0:0") why += (why.empty() ? "" : ", ") + std::string("exit code ") + exit_code;
+    if (!exit_code.empty() && exit_code != "0:0")
+      why += (why.empty() ? "" : ", ") + std::string("exit code ") + exit_code;
   }
-  if (why.empty()) why = "ended (Slurm no longer lists it" + (t.reason.empty() ? "" : "; last reason " + t.reason) + ")";
+  if (why.empty())
+    why = "ended (Slurm no longer lists it" +
+          (t.reason.empty() ? "" : "; last reason " + t.reason) + ")";
   std::string tail = LogTail(t.log);
   if (!tail.empty()) why += "; its log: " + tail;
   return why;
 }
 
-using TaskStates = std::map<std::string, std::pair<std::string, std::string>>;  // "JOB_TASK" -> state, reason
+using TaskStates =
+    std::map<std::string, std::pair<std::string, std::string>>;  // "JOB_TASK" -> state, reason
 
 // The array tasks Slurm lists for this user; nullopt (and *output what squeue said) when
 // squeue does not answer.
@@ -122,7 +126,8 @@ std::string ParseJobId(const std::string& output) {
 // Why an sbatch call failed, or "" when it printed a job id.
 std::string SbatchProblem(const CommandOutput& out) {
   if (!out.started) return "sbatch could not run: " + OneLine(out.output);
-  if (out.timed_out) return "sbatch did not answer within " + std::to_string(int(kCommandTimeout)) + " s";
+  if (out.timed_out)
+    return "sbatch did not answer within " + std::to_string(int(kCommandTimeout)) + " s";
   if (out.exit_code != 0) return "sbatch failed: " + OneLine(out.output);
   if (ParseJobId(out.output).empty()) return "sbatch printed no job id: " + OneLine(out.output);
   return "";
@@ -130,7 +135,8 @@ std::string SbatchProblem(const CommandOutput& out) {
 
 // A new submission folder in the work folder (never the same name twice).
 std::string NewSubmissionDir(const std::string& workdir) {
-  std::string dir = workdir + "/slurm-" + std::to_string(getpid()) + "-" + std::to_string(++submission_counter);
+  std::string dir =
+      workdir + "/slurm-" + std::to_string(getpid()) + "-" + std::to_string(++submission_counter);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   return dir;
@@ -166,7 +172,8 @@ bool SlurmAvailable(std::string* why) {
     }
   }
   CommandOutput ping = RunCommand({"scontrol", "ping"}, 15);
-  if (!ping.started || ping.timed_out || ping.exit_code != 0 || ping.output.find("is UP") == std::string::npos) {
+  if (!ping.started || ping.timed_out || ping.exit_code != 0 ||
+      ping.output.find("is UP") == std::string::npos) {
     if (why)
       *why = "the Slurm controller does not answer (scontrol ping: " +
              (ping.timed_out ? std::string("no answer within 15 s") : OneLine(ping.output)) + ")";
@@ -192,8 +199,12 @@ std::vector<std::string> SlurmRunner::SbatchCommand(const std::string& script, i
                                                     const std::string& log_pattern) const {
   // --no-requeue: a task that loses its node ends (NODE_FAIL) instead of waiting out
   // Slurm's requeue delay; the runner resubmits what it left open at once, counting it.
-  std::vector<std::string> cmd = {"sbatch", "--parsable", "--no-requeue", "--job-name=tessera-measure",
-                                  "--array=0-" + std::to_string(tasks - 1), "--output=" + log_pattern,
+  std::vector<std::string> cmd = {"sbatch",
+                                  "--parsable",
+                                  "--no-requeue",
+                                  "--job-name=tessera-measure",
+                                  "--array=0-" + std::to_string(tasks - 1),
+                                  "--output=" + log_pattern,
                                   "--chdir=" + workdir_};
   if (!options_.partition.empty()) cmd.push_back("--partition=" + options_.partition);
   if (!options_.gres.empty()) cmd.push_back("--gres=" + options_.gres);
@@ -221,12 +232,14 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
                                                 const MeasureCallbacks& callbacks) {
   MeasureLedger ledger(requests, callbacks, workdir_);
   ledger.Start();
-  const auto poll = std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
+  const auto poll =
+      std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
   const int max_tasks = options_.parallel_builds > 0 ? options_.parallel_builds : JobSlots();
   // Every wait has a deadline: the candidates' own time bounds for every attempt, plus
   // ten minutes in the queue.
   double budget = 600;
-  for (size_t i : ledger.OpenIndices()) budget += (3 * requests[i].timeout_s + 10) * (1 + options_.max_retries);
+  for (size_t i : ledger.OpenIndices())
+    budget += (3 * requests[i].timeout_s + 10) * (1 + options_.max_retries);
   const auto deadline = Clock::now() + std::chrono::milliseconds(static_cast<long>(budget * 1000));
   std::vector<Task> tasks;
   std::vector<std::string> active_jobs;
@@ -250,14 +263,17 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
         seconds += 3 * requests[indices[k]].timeout_s + 10;
       }
       task_seconds = std::max(task_seconds, seconds);
-      if (Status st = WriteFileAtomically(dir + "/task-" + std::to_string(t) + ".json", BatchToJson(sub)); !st)
+      if (Status st =
+              WriteFileAtomically(dir + "/task-" + std::to_string(t) + ".json", BatchToJson(sub));
+          !st)
         problem = st.error().message;
     }
     std::string script = dir + "/job.sh";
     if (problem.empty()) {
-      std::string text = "#!/bin/sh\n# tessera: measure one sub-batch per array task (SlurmRunner.h)\nexec " +
-                         ShellQuote(worker_) + " measure " + ShellQuote(dir) +
-                         "/task-\"$SLURM_ARRAY_TASK_ID\".json --out " + ShellQuote(workdir_) + " --json\n";
+      std::string text =
+          "#!/bin/sh\n# tessera: measure one sub-batch per array task (SlurmRunner.h)\nexec " +
+          ShellQuote(worker_) + " measure " + ShellQuote(dir) +
+          "/task-\"$SLURM_ARRAY_TASK_ID\".json --out " + ShellQuote(workdir_) + " --json\n";
       if (Status st = WriteFileAtomically(script, text); !st) problem = st.error().message;
     }
     CommandOutput out;
@@ -332,7 +348,8 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
         }
         if (task.indices.empty()) continue;
         adopted_.push_back(task.id());
-        if (std::find(active_jobs.begin(), active_jobs.end(), job) == active_jobs.end()) active_jobs.push_back(job);
+        if (std::find(active_jobs.begin(), active_jobs.end(), job) == active_jobs.end())
+          active_jobs.push_back(job);
         tasks.push_back(std::move(task));
       }
     }
@@ -349,11 +366,13 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
     if (ledger.Cancelled()) {
       cancel_jobs();
       ledger.Collect();
-      ledger.FinishAllOpen(MeasureStatus::Cancelled, "cancelled (scancel " + OneLine([&] {
+      ledger.FinishAllOpen(MeasureStatus::Cancelled,
+                           "cancelled (scancel " + OneLine([&] {
                              std::string s;
                              for (const auto& j : active_jobs) s += j + " ";
                              return s;
-                           }()) + ")",
+                           }()) +
+                               ")",
                            false);
       break;
     }
@@ -361,10 +380,12 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
       cancel_jobs();
       ledger.Collect();
       std::string states;
-      for (const Task& t : tasks) states += " " + t.id() + ":" + t.state + (t.reason.empty() ? "" : "(" + t.reason + ")");
+      for (const Task& t : tasks)
+        states += " " + t.id() + ":" + t.state + (t.reason.empty() ? "" : "(" + t.reason + ")");
       ledger.FinishAllOpen(MeasureStatus::Timeout,
-                           "the Slurm jobs did not finish within " + std::to_string(static_cast<long>(budget)) +
-                               " s; cancelled them (" + OneLine(states.substr(states.empty() ? 0 : 1)) + ")",
+                           "the Slurm jobs did not finish within " +
+                               std::to_string(static_cast<long>(budget)) + " s; cancelled them (" +
+                               OneLine(states.substr(states.empty() ? 0 : 1)) + ")",
                            false);
       break;
     }
@@ -390,7 +411,8 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
     int queued = 0, running = 0;
     for (auto it = tasks.begin(); it != tasks.end();) {
       auto found = listed.find(it->id());
-      bool open_left = std::any_of(it->indices.begin(), it->indices.end(), [&](size_t i) { return ledger.open(i); });
+      bool open_left = std::any_of(it->indices.begin(), it->indices.end(),
+                                   [&](size_t i) { return ledger.open(i); });
       if (found != listed.end()) {
         it->state = found->second.first;
         it->reason = found->second.second;
@@ -419,7 +441,8 @@ std::vector<MeasureResult> SlurmRunner::Measure(const std::vector<MeasureRequest
     }
     active_jobs.clear();
     for (const Task& t : tasks)
-      if (std::find(active_jobs.begin(), active_jobs.end(), t.job) == active_jobs.end()) active_jobs.push_back(t.job);
+      if (std::find(active_jobs.begin(), active_jobs.end(), t.job) == active_jobs.end())
+        active_jobs.push_back(t.job);
     if (!retry.empty()) {
       std::sort(retry.begin(), retry.end());
       submit(retry);
@@ -464,8 +487,9 @@ std::optional<MachineSignature> SlurmRunner::Machine(std::string* error) {
   const std::string dir = NewSubmissionDir(workdir_);
   const std::string out_file = dir + "/machine.json";
   const std::string script = dir + "/probe.sh";
-  const std::string text = "#!/bin/sh\n# tessera: report this node's machine signature (SlurmRunner::Machine)\nexec " +
-                           ShellQuote(worker_) + " measure --signature " + ShellQuote(out_file) + "\n";
+  const std::string text =
+      "#!/bin/sh\n# tessera: report this node's machine signature (SlurmRunner::Machine)\nexec " +
+      ShellQuote(worker_) + " measure --signature " + ShellQuote(out_file) + "\n";
   if (Status st = WriteFileAtomically(script, text); !st) return fail(st.error().message);
   std::vector<std::string> cmd = SbatchCommand(script, 1, dir + "/probe.log");
   if (options_.time_limit.empty()) cmd.insert(cmd.end() - 1, "--time=1");
@@ -476,7 +500,8 @@ std::optional<MachineSignature> SlurmRunner::Machine(std::string* error) {
   task.log = dir + "/probe.log";
   // Queued as long as a measurement may be: ten minutes.
   const auto deadline = Clock::now() + std::chrono::seconds(600);
-  const auto poll = std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
+  const auto poll =
+      std::chrono::milliseconds(std::clamp(static_cast<int>(options_.poll_s * 1000), 50, 10000));
   auto last_answer = Clock::now();
   auto read = [&]() -> std::optional<MachineSignature> {
     std::ifstream in(out_file);

@@ -52,7 +52,8 @@ class SlurmRunner : public Runner {
   int JobSlots();
 
   // The sbatch command line for a job array of `tasks` tasks running `script`.
-  std::vector<std::string> SbatchCommand(const std::string& script, int tasks, const std::string& log_pattern) const;
+  std::vector<std::string> SbatchCommand(const std::string& script, int tasks,
+                                         const std::string& log_pattern) const;
 
  private:
   SlurmRunner(RunnerOptions options, std::string worker, std::string workdir)

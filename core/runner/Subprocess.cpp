@@ -38,7 +38,8 @@ std::optional<std::string> FindExecutable(const std::string& name) {
     if (dir.empty()) continue;
     std::string candidate = dir + "/" + name;
     struct stat st {};
-    if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(candidate.c_str(), X_OK) == 0)
+    if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        access(candidate.c_str(), X_OK) == 0)
       return candidate;
   }
   return std::nullopt;
@@ -48,13 +49,15 @@ Subprocess::~Subprocess() {
   if (running()) Kill();
 }
 
-bool Subprocess::Start(const std::vector<std::string>& argv, const std::string& log_path, std::string* error) {
+bool Subprocess::Start(const std::vector<std::string>& argv, const std::string& log_path,
+                       std::string* error) {
   if (argv.empty()) {
     if (error) *error = "no command";
     return false;
   }
   // Opened before fork: the child only calls async-signal-safe functions.
-  int log = open(log_path.empty() ? "/dev/null" : log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  int log = open(log_path.empty() ? "/dev/null" : log_path.c_str(),
+                 O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log < 0) {
     if (error) *error = "cannot open '" + log_path + "': " + strerror(errno);
     return false;
@@ -116,7 +119,8 @@ void Subprocess::Kill() {
 std::string Subprocess::Describe() const {
   if (signal_ != 0) {
     const char* d = strsignal(signal_);
-    return "was killed by signal " + std::to_string(signal_) + (d ? std::string(" (") + d + ")" : "");
+    return "was killed by signal " + std::to_string(signal_) +
+           (d ? std::string(" (") + d + ")" : "");
   }
   if (exit_code_ == 127) return "could not be started (exit status 127: not executable?)";
   return "exited with status " + std::to_string(exit_code_);
@@ -159,11 +163,13 @@ CommandOutput RunCommand(const std::vector<std::string>& argv, double timeout_s)
   close(fds[1]);
   if (null_in >= 0) close(null_in);
   out.started = true;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(static_cast<long>(timeout_s * 1000));
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(static_cast<long>(timeout_s * 1000));
   char buf[4096];
   bool open_pipe = true;
   while (open_pipe) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       out.timed_out = true;
       break;
@@ -173,8 +179,10 @@ CommandOutput RunCommand(const std::vector<std::string>& argv, double timeout_s)
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
     ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n > 0) out.output.append(buf, static_cast<size_t>(n));
-    else if (n == 0 || errno != EINTR) open_pipe = false;
+    if (n > 0)
+      out.output.append(buf, static_cast<size_t>(n));
+    else if (n == 0 || errno != EINTR)
+      open_pipe = false;
   }
   close(fds[0]);
   if (out.timed_out) kill(-pid, SIGKILL);

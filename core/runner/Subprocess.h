@@ -47,7 +47,7 @@ struct CommandOutput {
   bool started = false;    // false: could not run it at all (message in output)
   bool timed_out = false;  // killed at the deadline
   int exit_code = -1;
-  std::string output;      // stdout and stderr together
+  std::string output;  // stdout and stderr together
 };
 
 // Runs argv (argv[0] looked up on $PATH) with stdin from /dev/null, killing it after

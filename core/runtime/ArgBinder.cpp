@@ -45,7 +45,8 @@ ScalarValue AsParamType(const Var& v, const ScalarValue& value) {
 
 class Binder {
  public:
-  Binder(const transform::PrimFunc& f, const std::vector<NDArray>& arrays) : f_(f), arrays_(arrays) {
+  Binder(const transform::PrimFunc& f, const std::vector<NDArray>& arrays)
+      : f_(f), arrays_(arrays) {
     for (auto& p : f.params)
       if (p.is_buffer()) buffers_.push_back(p.buffer);
   }
@@ -83,8 +84,7 @@ class Binder {
       const VarNode* found = nullptr;
       for (auto& v : f_.scalar_params())
         if (v.name() == name) found = v.operator->();
-      if (!found)
-        return Error("function " + f_.name + " has no scalar parameter '" + name + "'");
+      if (!found) return Error("function " + f_.name + " has no scalar parameter '" + name + "'");
       values_[found] = value;
     }
     return Status::Ok();

@@ -8,7 +8,8 @@ CompiledFunction::CompiledFunction(transform::PrimFunc signature, PackedEntry en
                                    std::shared_ptr<void> owner)
     : signature_(std::move(signature)), entry_(entry), owner_(std::move(owner)) {}
 
-Status CompiledFunction::Call(const std::vector<NDArray>& buffers, const ScalarArgs& scalars) const {
+Status CompiledFunction::Call(const std::vector<NDArray>& buffers,
+                              const ScalarArgs& scalars) const {
   auto bound = BindArguments(signature_, buffers, scalars);
   if (!bound.ok()) return bound.error();
   return CallBound(*bound);
@@ -20,7 +21,8 @@ Status CompiledFunction::CallBound(const BoundArguments& args) const {
   int32_t rc = entry_(args.packed.data());
   if (rc == 0) return Status::Ok();
   std::string message = LastError();
-  if (message.empty()) message = "kernel " + signature_.name + " failed with code " + std::to_string(rc);
+  if (message.empty())
+    message = "kernel " + signature_.name + " failed with code " + std::to_string(rc);
   return Error(message);
 }
 

@@ -37,9 +37,9 @@ class CompiledFunction {
   Status CallBound(const BoundArguments& args) const;
 
   CompileStats stats;
-  std::string target;        // e.g. "x86_64-pc-linux-gnu (sapphirerapids)"
-  std::string llvm_ir;       // optimized LLVM IR when kept
-  std::string assembly;      // when requested
+  std::string target;    // e.g. "x86_64-pc-linux-gnu (sapphirerapids)"
+  std::string llvm_ir;   // optimized LLVM IR when kept
+  std::string assembly;  // when requested
 
  private:
   transform::PrimFunc signature_;

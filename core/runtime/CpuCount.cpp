@@ -31,7 +31,8 @@ std::string OwnCgroupPath(const std::string& controller) {
     size_t a = line.find(':'), b = a == std::string::npos ? a : line.find(':', a + 1);
     if (b == std::string::npos) continue;
     std::string controllers = "," + line.substr(a + 1, b - a - 1) + ",";
-    if (controller.empty() ? controllers == ",," : controllers.find("," + controller + ",") != std::string::npos)
+    if (controller.empty() ? controllers == ",,"
+                           : controllers.find("," + controller + ",") != std::string::npos)
       return line.substr(b + 1);
   }
   return "";
@@ -56,11 +57,13 @@ std::optional<int> CgroupCpuLimit() {
       path = path.substr(0, path.find_last_of('/'));
     }
   };
-  walk(OwnCgroupPath(""), [](const std::string& p) { return FirstLine("/sys/fs/cgroup" + p + "/cpu.max"); });
+  walk(OwnCgroupPath(""),
+       [](const std::string& p) { return FirstLine("/sys/fs/cgroup" + p + "/cpu.max"); });
   for (const char* mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"})
     walk(OwnCgroupPath("cpu"), [mount](const std::string& p) {
       std::string dir = mount + p;
-      std::string quota = FirstLine(dir + "/cpu.cfs_quota_us"), period = FirstLine(dir + "/cpu.cfs_period_us");
+      std::string quota = FirstLine(dir + "/cpu.cfs_quota_us"),
+                  period = FirstLine(dir + "/cpu.cfs_period_us");
       if (quota.empty() || period.empty()) return std::string();
       return (quota == "-1" ? std::string("max") : quota) + " " + period;
     });
@@ -75,7 +78,8 @@ std::optional<int> ThreadsFromEnv(const char* name, std::string* ignored) {
   char* end = nullptr;
   long n = std::strtol(value, &end, 10);
   if (errno == 0 && end && *end == '\0' && n >= 1 && n <= kMaxThreads) return static_cast<int>(n);
-  if (ignored && ignored->empty()) *ignored = std::string(name) + "='" + value + "' ignored (not 1-1024)";
+  if (ignored && ignored->empty())
+    *ignored = std::string(name) + "='" + value + "' ignored (not 1-1024)";
   return std::nullopt;
 }
 

@@ -32,13 +32,16 @@ double TimeHostProbe() {
   ThreadPool& pool = ThreadPool::Global();
   static std::atomic<double> sink{0};
   const auto start = std::chrono::steady_clock::now();
-  pool.ParallelFor(static_cast<int64_t>(kItemsPerThread) * pool.num_threads(), [](int64_t begin, int64_t end) {
-    double s = 0;
-    for (int64_t i = begin; i < end; ++i) s += Chains(kIterationsPerItem, static_cast<double>(i));
-    sink.store(s, std::memory_order_relaxed);
-    return 0;
-  });
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  pool.ParallelFor(static_cast<int64_t>(kItemsPerThread) * pool.num_threads(),
+                   [](int64_t begin, int64_t end) {
+                     double s = 0;
+                     for (int64_t i = begin; i < end; ++i)
+                       s += Chains(kIterationsPerItem, static_cast<double>(i));
+                     sink.store(s, std::memory_order_relaxed);
+                     return 0;
+                   });
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 double CalibrateHostProbe(int runs) {

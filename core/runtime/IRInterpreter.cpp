@@ -4,8 +4,8 @@
 #include <unordered_map>
 
 #include "ir/BitIntrinsics.h"
-#include "ir/MathIntrinsics.h"
 #include "ir/Functor.h"
+#include "ir/MathIntrinsics.h"
 #include "runtime/ArgBinder.h"
 
 namespace tessera::runtime {
@@ -50,8 +50,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       map[k] = std::move(value);
     }
     ~Scoped() {
-      if (saved) map[key] = std::move(*saved);
-      else map.erase(key);
+      if (saved)
+        map[key] = std::move(*saved);
+      else
+        map.erase(key);
     }
   };
   using ScopedVar = Scoped<std::unordered_map<const ExprNode*, Value>, Value>;
@@ -144,7 +146,9 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     return Fail(std::string("the interpreter cannot evaluate ") + kind_name(e.kind()) +
                 " (run StorageFlatten first)");
   }
-  Value VisitIntImm(const IntImmNode* n, const Expr&) override { return Value::Int(n->dtype, n->value); }
+  Value VisitIntImm(const IntImmNode* n, const Expr&) override {
+    return Value::Int(n->dtype, n->value);
+  }
   Value VisitFloatImm(const FloatImmNode* n, const Expr&) override {
     return Value::Float(n->dtype, n->value);
   }
@@ -178,8 +182,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     Value r;
     r.type = n->dtype;
     for (int l = 0; l < n->lanes; ++l) {
-      if (r.is_float()) r.f.push_back(RoundFloat(r.type, base.as_double(0) + l * stride.as_double(0)));
-      else r.i.push_back(WrapInt(r.type, base.as_int(0) + l * stride.as_int(0)));
+      if (r.is_float())
+        r.f.push_back(RoundFloat(r.type, base.as_double(0) + l * stride.as_double(0)));
+      else
+        r.i.push_back(WrapInt(r.type, base.as_int(0) + l * stride.as_int(0)));
     }
     return r;
   }
@@ -189,8 +195,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     Value r;
     r.type = n->dtype;
     for (int l = 0; l < n->lanes; ++l) {
-      if (r.is_float()) r.f.push_back(v.as_double(0));
-      else r.i.push_back(v.as_int(0));
+      if (r.is_float())
+        r.f.push_back(v.as_double(0));
+      else
+        r.i.push_back(v.as_int(0));
     }
     return r;
   }
@@ -210,13 +218,16 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       if (!LaneActive(l, index.lanes())) continue;
       int64_t k = index.as_int(l);
       if (!CheckInBounds(n->buffer, *m, k, "read")) return r;
-      if (elem.is_float()) r.f[l] = LoadElementDouble(m->base, k, elem);
-      else r.i[l] = LoadElementInt(m->base, k, elem);
+      if (elem.is_float())
+        r.f[l] = LoadElementDouble(m->base, k, elem);
+      else
+        r.i[l] = LoadElementInt(m->base, k, elem);
     }
     return r;
   }
   Value VisitCall(const CallNode* n, const Expr& e) override {
-    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1) return VisitExpr(n->args[0]);
+    if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1)
+      return VisitExpr(n->args[0]);
     if (n->op == "if_then_else" && n->args.size() == 3) return IfThenElse(n);
     if (auto bit = ir::LookupBitOp(n->op)) return BitCall(n, *bit);
     auto info = ir::LookupMathOp(n->op);
@@ -232,8 +243,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       double a = args[0].as_double(args[0].lanes() == 1 ? 0 : l);
       double b = info->arity == 2 ? args[1].as_double(args[1].lanes() == 1 ? 0 : l) : 0.0;
       double v = ir::EvalMathOp(info->op, a, b);
-      if (r.is_float()) r.f.push_back(RoundFloat(r.type, v));
-      else r.i.push_back(WrapInt(r.type, static_cast<int64_t>(v)));
+      if (r.is_float())
+        r.f.push_back(RoundFloat(r.type, v));
+      else
+        r.i.push_back(WrapInt(r.type, static_cast<int64_t>(v)));
     }
     return r;
   }
@@ -301,8 +314,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
   void VisitIfThenElse(const IfThenElseNode* n, const Stmt&) override {
     auto c = EvalScalarInt(n->condition, "if condition");
     if (!c || !Step()) return;
-    if (*c) VisitStmt(n->then_case);
-    else if (n->else_case.defined()) VisitStmt(n->else_case);
+    if (*c)
+      VisitStmt(n->then_case);
+    else if (n->else_case.defined())
+      VisitStmt(n->else_case);
   }
   void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
     if (!Step()) return;
@@ -315,8 +330,10 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       int64_t k = index.as_int(l);
       if (!CheckInBounds(n->buffer, *m, k, "write")) return;
       int vl = value.lanes() == 1 ? 0 : l;
-      if (value.is_float()) StoreElementDouble(m->base, k, elem, value.f[vl]);
-      else StoreElementInt(m->base, k, elem, value.i[vl]);
+      if (value.is_float())
+        StoreElementDouble(m->base, k, elem, value.f[vl]);
+      else
+        StoreElementInt(m->base, k, elem, value.i[vl]);
     }
   }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
@@ -332,7 +349,8 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     }
     int64_t bytes = count * StorageBytes(n->dtype.element_of());
     if (bytes > (int64_t{1} << 34)) {
-      Fail("allocation " + n->buffer_var.name() + " is too large (" + std::to_string(bytes) + " bytes)");
+      Fail("allocation " + n->buffer_var.name() + " is too large (" + std::to_string(bytes) +
+           " bytes)");
       return;
     }
     std::shared_ptr<char[]> data(new char[static_cast<size_t>(bytes) + 1]);
@@ -368,8 +386,8 @@ IRInterpreter::IRInterpreter(InterpreterOptions options) : impl_(std::make_uniqu
 IRInterpreter::~IRInterpreter() = default;
 
 void IRInterpreter::BindBuffer(const Var& data, const NDArray& array) {
-  impl_->memory[data.get()] = Memory{array.data(), array.numel() * StorageBytes(array.dtype()),
-                                     std::shared_ptr<void>()};
+  impl_->memory[data.get()] =
+      Memory{array.data(), array.numel() * StorageBytes(array.dtype()), std::shared_ptr<void>()};
 }
 void IRInterpreter::BindScalar(const Var& v, int64_t value) {
   impl_->vars[v.get()] = Value::Int(v.dtype(), value);
@@ -378,8 +396,10 @@ void IRInterpreter::BindScalar(const Var& v, double value) {
   impl_->vars[v.get()] = Value::Float(v.dtype(), value);
 }
 void IRInterpreter::BindScalar(const Var& v, const ScalarValue& value) {
-  if (v.dtype().is_float()) BindScalar(v, value.as_float());
-  else BindScalar(v, value.as_int());
+  if (v.dtype().is_float())
+    BindScalar(v, value.as_float());
+  else
+    BindScalar(v, value.as_int());
 }
 
 Status IRInterpreter::Run(const Stmt& s) {

@@ -62,8 +62,10 @@ Value Value::Zero(DataType t) { return t.is_float() ? Float(t, 0.0) : Int(t, 0);
 Value Value::Lane(int lane) const {
   Value r;
   r.type = type.element_of();
-  if (is_float()) r.f = {f[lane]};
-  else r.i = {i[lane]};
+  if (is_float())
+    r.f = {f[lane]};
+  else
+    r.i = {i[lane]};
   return r;
 }
 
@@ -97,26 +99,59 @@ bool int_op(ExprKind k, DataType t, int64_t a, int64_t b, int64_t* out) {
     return true;
   }
   switch (k) {
-    case ExprKind::Add: *out = static_cast<int64_t>(ua + ub); break;
-    case ExprKind::Sub: *out = static_cast<int64_t>(ua - ub); break;
-    case ExprKind::Mul: *out = static_cast<int64_t>(ua * ub); break;
-    case ExprKind::Div: *out = u ? static_cast<int64_t>(ua / ub) : a / b; break;
-    case ExprKind::Mod: *out = u ? static_cast<int64_t>(ua % ub) : a % b; break;
-    case ExprKind::FloorDiv: *out = u ? static_cast<int64_t>(ua / ub) : floordiv_int(a, b); break;
+    case ExprKind::Add:
+      *out = static_cast<int64_t>(ua + ub);
+      break;
+    case ExprKind::Sub:
+      *out = static_cast<int64_t>(ua - ub);
+      break;
+    case ExprKind::Mul:
+      *out = static_cast<int64_t>(ua * ub);
+      break;
+    case ExprKind::Div:
+      *out = u ? static_cast<int64_t>(ua / ub) : a / b;
+      break;
+    case ExprKind::Mod:
+      *out = u ? static_cast<int64_t>(ua % ub) : a % b;
+      break;
+    case ExprKind::FloorDiv:
+      *out = u ? static_cast<int64_t>(ua / ub) : floordiv_int(a, b);
+      break;
     case ExprKind::FloorMod:
       *out = u ? static_cast<int64_t>(ua % ub) : a - floordiv_int(a, b) * b;
       break;
-    case ExprKind::Min: *out = u ? (ua < ub ? a : b) : std::min(a, b); break;
-    case ExprKind::Max: *out = u ? (ua > ub ? a : b) : std::max(a, b); break;
-    case ExprKind::EQ: *out = a == b; return true;
-    case ExprKind::NE: *out = a != b; return true;
-    case ExprKind::LT: *out = u ? ua < ub : a < b; return true;
-    case ExprKind::LE: *out = u ? ua <= ub : a <= b; return true;
-    case ExprKind::GT: *out = u ? ua > ub : a > b; return true;
-    case ExprKind::GE: *out = u ? ua >= ub : a >= b; return true;
-    case ExprKind::And: *out = a != 0 && b != 0; return true;
-    case ExprKind::Or: *out = a != 0 || b != 0; return true;
-    default: return false;
+    case ExprKind::Min:
+      *out = u ? (ua < ub ? a : b) : std::min(a, b);
+      break;
+    case ExprKind::Max:
+      *out = u ? (ua > ub ? a : b) : std::max(a, b);
+      break;
+    case ExprKind::EQ:
+      *out = a == b;
+      return true;
+    case ExprKind::NE:
+      *out = a != b;
+      return true;
+    case ExprKind::LT:
+      *out = u ? ua < ub : a < b;
+      return true;
+    case ExprKind::LE:
+      *out = u ? ua <= ub : a <= b;
+      return true;
+    case ExprKind::GT:
+      *out = u ? ua > ub : a > b;
+      return true;
+    case ExprKind::GE:
+      *out = u ? ua >= ub : a >= b;
+      return true;
+    case ExprKind::And:
+      *out = a != 0 && b != 0;
+      return true;
+    case ExprKind::Or:
+      *out = a != 0 || b != 0;
+      return true;
+    default:
+      return false;
   }
   *out = WrapInt(t, *out);
   return true;
@@ -124,24 +159,42 @@ bool int_op(ExprKind k, DataType t, int64_t a, int64_t b, int64_t* out) {
 
 double float_op(ExprKind k, double a, double b) {
   switch (k) {
-    case ExprKind::Add: return a + b;
-    case ExprKind::Sub: return a - b;
-    case ExprKind::Mul: return a * b;
-    case ExprKind::Div: return a / b;
-    case ExprKind::Mod: return std::fmod(a, b);
-    case ExprKind::FloorDiv: return std::floor(a / b);
-    case ExprKind::FloorMod: return a - std::floor(a / b) * b;
-    case ExprKind::Min: return std::fmin(a, b);
-    case ExprKind::Max: return std::fmax(a, b);
-    case ExprKind::EQ: return a == b;
-    case ExprKind::NE: return a != b;
-    case ExprKind::LT: return a < b;
-    case ExprKind::LE: return a <= b;
-    case ExprKind::GT: return a > b;
-    case ExprKind::GE: return a >= b;
-    case ExprKind::And: return a != 0 && b != 0;
-    case ExprKind::Or: return a != 0 || b != 0;
-    default: return 0.0;
+    case ExprKind::Add:
+      return a + b;
+    case ExprKind::Sub:
+      return a - b;
+    case ExprKind::Mul:
+      return a * b;
+    case ExprKind::Div:
+      return a / b;
+    case ExprKind::Mod:
+      return std::fmod(a, b);
+    case ExprKind::FloorDiv:
+      return std::floor(a / b);
+    case ExprKind::FloorMod:
+      return a - std::floor(a / b) * b;
+    case ExprKind::Min:
+      return std::fmin(a, b);
+    case ExprKind::Max:
+      return std::fmax(a, b);
+    case ExprKind::EQ:
+      return a == b;
+    case ExprKind::NE:
+      return a != b;
+    case ExprKind::LT:
+      return a < b;
+    case ExprKind::LE:
+      return a <= b;
+    case ExprKind::GT:
+      return a > b;
+    case ExprKind::GE:
+      return a >= b;
+    case ExprKind::And:
+      return a != 0 && b != 0;
+    case ExprKind::Or:
+      return a != 0 || b != 0;
+    default:
+      return 0.0;
   }
 }
 
@@ -170,8 +223,10 @@ std::optional<Value> ApplyBinary(ExprKind kind, const Value& a, const Value& b,
     int la = a.lanes() == 1 ? 0 : l, lb = b.lanes() == 1 ? 0 : l;
     if (operand.is_float()) {
       double v = float_op(kind, a.as_double(la), b.as_double(lb));
-      if (logical) r.i.push_back(v != 0.0);
-      else r.f.push_back(RoundFloat(operand, v));
+      if (logical)
+        r.i.push_back(v != 0.0);
+      else
+        r.f.push_back(RoundFloat(operand, v));
       continue;
     }
     int64_t v;
@@ -216,8 +271,10 @@ Value ApplySelect(const Value& cond, const Value& t, const Value& f) {
     bool c = cond.as_bool(cond.lanes() == 1 ? 0 : l);
     const Value& src = c ? t : f;
     int sl = src.lanes() == 1 ? 0 : l;
-    if (r.is_float()) r.f.push_back(src.as_double(sl));
-    else r.i.push_back(src.as_int(sl));
+    if (r.is_float())
+      r.f.push_back(src.as_double(sl));
+    else
+      r.i.push_back(src.as_int(sl));
   }
   return r;
 }

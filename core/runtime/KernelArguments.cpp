@@ -21,7 +21,8 @@ ir::Expr SubstituteScalars(const ir::Expr& e, const ScalarArgs& scalars) {
 }
 
 // Writes t's pad value into the padding cells of input `array` (RFC 0077 §1.3).
-Status FillPadding(const layout::PhysicalTensor& t, const NDArray& array, const ScalarArgs& scalars) {
+Status FillPadding(const layout::PhysicalTensor& t, const NDArray& array,
+                   const ScalarArgs& scalars) {
   auto fill = transform::MakePaddingFill(t);
   if (!fill) return fill.error();
   ScalarArgs args;
@@ -32,13 +33,16 @@ Status FillPadding(const layout::PhysicalTensor& t, const NDArray& array, const 
 
 }  // namespace
 
-Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, const ScalarArgs& scalars) {
+Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape,
+                                           const ScalarArgs& scalars) {
   arith::Analyzer analyzer;
   std::vector<int64_t> out;
   for (const ir::Expr& dim : shape) {
     ir::Expr value = analyzer.Simplify(SubstituteScalars(dim, scalars));
     const int64_t* c = ir::as_const_int(value);
-    if (!c) return Error("the extent " + ir::to_string(dim) + " is not a constant; give its shape variables");
+    if (!c)
+      return Error("the extent " + ir::to_string(dim) +
+                   " is not a constant; give its shape variables");
     out.push_back(*c);
   }
   return out;
@@ -90,7 +94,8 @@ Result<std::vector<NDArray>> MakeKernelArguments(const schedule::Schedule& sch,
       layout::PhysicalTensor p = ArgumentLayout(sch, args[i]);
       if (p && p->pad.has_value()) {
         if (Status st = FillPadding(p, *array, scalars); !st)
-          return Error("cannot fill the padding of '" + params[i]->name + "': " + st.error().message);
+          return Error("cannot fill the padding of '" + params[i]->name +
+                       "': " + st.error().message);
       }
     }
     out.push_back(*array);

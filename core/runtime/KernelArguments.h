@@ -45,6 +45,7 @@ bool IsShapeVariable(const transform::PrimFunc& func, const ir::Var& v);
 ScalarValue DefaultScalarValue(const ir::Var& v);
 
 // The constant shape of `shape` with the shape variables of `scalars` substituted.
-Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape, const ScalarArgs& scalars);
+Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape,
+                                           const ScalarArgs& scalars);
 
 }  // namespace tessera::runtime

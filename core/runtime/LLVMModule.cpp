@@ -4,7 +4,8 @@
 
 namespace tessera::runtime {
 
-Result<CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const codegen::LLVMOptions& options) {
+Result<CompiledFunction> BuildLLVM(const transform::PrimFunc& f,
+                                   const codegen::LLVMOptions& options) {
   auto jit = codegen::JitCompile(f, RuntimeSymbols(), options);
   if (!jit.ok()) return jit.error();
   CompiledFunction fn(f, reinterpret_cast<PackedEntry>(jit->entry), jit->owner);

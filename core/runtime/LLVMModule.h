@@ -9,6 +9,7 @@
 
 namespace tessera::runtime {
 
-Result<CompiledFunction> BuildLLVM(const transform::PrimFunc& f, const codegen::LLVMOptions& options = {});
+Result<CompiledFunction> BuildLLVM(const transform::PrimFunc& f,
+                                   const codegen::LLVMOptions& options = {});
 
 }  // namespace tessera::runtime

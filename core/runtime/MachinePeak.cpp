@@ -2,9 +2,6 @@
 // for the formula and its assumptions).
 #include "runtime/MachinePeak.h"
 
-#include "runtime/CpuCount.h"
-#include "codegen/CpuTarget.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -13,6 +10,9 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include "codegen/CpuTarget.h"
+#include "runtime/CpuCount.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -36,7 +36,8 @@ std::string BrandString() {
   unsigned max_ext = __get_cpuid_max(0x80000000u, nullptr);
   if (max_ext < 0x80000004u) return "unknown x86 CPU";
   for (unsigned i = 0; i < 3; ++i)
-    __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2], &regs[4 * i + 3]);
+    __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],
+                &regs[4 * i + 3]);
   char text[49] = {};
   std::memcpy(text, regs, 48);
   std::string s(text);
@@ -89,15 +90,22 @@ uint64_t AddChain(uint64_t iterations) {
 // variables, not an array: GCC keeps an array of vectors in memory.
 __attribute__((target("avx512f"))) float FmaLoop512(int64_t iterations) {
   const __m512 a = _mm512_set1_ps(0.999f), b = _mm512_set1_ps(0.001f);
-  __m512 c0 = _mm512_set1_ps(1.0f), c1 = _mm512_add_ps(c0, a), c2 = _mm512_add_ps(c1, a), c3 = _mm512_add_ps(c2, a);
-  __m512 c4 = _mm512_add_ps(c3, a), c5 = _mm512_add_ps(c4, a), c6 = _mm512_add_ps(c5, a), c7 = _mm512_add_ps(c6, a);
-  __m512 c8 = _mm512_add_ps(c7, a), c9 = _mm512_add_ps(c8, a), c10 = _mm512_add_ps(c9, a), c11 = _mm512_add_ps(c10, a);
+  __m512 c0 = _mm512_set1_ps(1.0f), c1 = _mm512_add_ps(c0, a), c2 = _mm512_add_ps(c1, a),
+         c3 = _mm512_add_ps(c2, a);
+  __m512 c4 = _mm512_add_ps(c3, a), c5 = _mm512_add_ps(c4, a), c6 = _mm512_add_ps(c5, a),
+         c7 = _mm512_add_ps(c6, a);
+  __m512 c8 = _mm512_add_ps(c7, a), c9 = _mm512_add_ps(c8, a), c10 = _mm512_add_ps(c9, a),
+         c11 = _mm512_add_ps(c10, a);
   for (int64_t n = 0; n < iterations; ++n) {
-    c0 = _mm512_fmadd_ps(c0, a, b), c1 = _mm512_fmadd_ps(c1, a, b), c2 = _mm512_fmadd_ps(c2, a, b), c3 = _mm512_fmadd_ps(c3, a, b);
-    c4 = _mm512_fmadd_ps(c4, a, b), c5 = _mm512_fmadd_ps(c5, a, b), c6 = _mm512_fmadd_ps(c6, a, b), c7 = _mm512_fmadd_ps(c7, a, b);
-    c8 = _mm512_fmadd_ps(c8, a, b), c9 = _mm512_fmadd_ps(c9, a, b), c10 = _mm512_fmadd_ps(c10, a, b), c11 = _mm512_fmadd_ps(c11, a, b);
+    c0 = _mm512_fmadd_ps(c0, a, b), c1 = _mm512_fmadd_ps(c1, a, b), c2 = _mm512_fmadd_ps(c2, a, b),
+    c3 = _mm512_fmadd_ps(c3, a, b);
+    c4 = _mm512_fmadd_ps(c4, a, b), c5 = _mm512_fmadd_ps(c5, a, b), c6 = _mm512_fmadd_ps(c6, a, b),
+    c7 = _mm512_fmadd_ps(c7, a, b);
+    c8 = _mm512_fmadd_ps(c8, a, b), c9 = _mm512_fmadd_ps(c9, a, b),
+    c10 = _mm512_fmadd_ps(c10, a, b), c11 = _mm512_fmadd_ps(c11, a, b);
   }
-  __m512 s0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0, c1), _mm512_add_ps(c2, c3)), _mm512_add_ps(_mm512_add_ps(c4, c5), _mm512_add_ps(c6, c7)));
+  __m512 s0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0, c1), _mm512_add_ps(c2, c3)),
+                            _mm512_add_ps(_mm512_add_ps(c4, c5), _mm512_add_ps(c6, c7)));
   __m512 sum = _mm512_add_ps(s0, _mm512_add_ps(_mm512_add_ps(c8, c9), _mm512_add_ps(c10, c11)));
   float lanes[16];
   _mm512_storeu_ps(lanes, sum);
@@ -108,15 +116,22 @@ __attribute__((target("avx512f"))) float FmaLoop512(int64_t iterations) {
 
 __attribute__((target("avx2,fma"))) float FmaLoop256(int64_t iterations) {
   const __m256 a = _mm256_set1_ps(0.999f), b = _mm256_set1_ps(0.001f);
-  __m256 c0 = _mm256_set1_ps(1.0f), c1 = _mm256_add_ps(c0, a), c2 = _mm256_add_ps(c1, a), c3 = _mm256_add_ps(c2, a);
-  __m256 c4 = _mm256_add_ps(c3, a), c5 = _mm256_add_ps(c4, a), c6 = _mm256_add_ps(c5, a), c7 = _mm256_add_ps(c6, a);
-  __m256 c8 = _mm256_add_ps(c7, a), c9 = _mm256_add_ps(c8, a), c10 = _mm256_add_ps(c9, a), c11 = _mm256_add_ps(c10, a);
+  __m256 c0 = _mm256_set1_ps(1.0f), c1 = _mm256_add_ps(c0, a), c2 = _mm256_add_ps(c1, a),
+         c3 = _mm256_add_ps(c2, a);
+  __m256 c4 = _mm256_add_ps(c3, a), c5 = _mm256_add_ps(c4, a), c6 = _mm256_add_ps(c5, a),
+         c7 = _mm256_add_ps(c6, a);
+  __m256 c8 = _mm256_add_ps(c7, a), c9 = _mm256_add_ps(c8, a), c10 = _mm256_add_ps(c9, a),
+         c11 = _mm256_add_ps(c10, a);
   for (int64_t n = 0; n < iterations; ++n) {
-    c0 = _mm256_fmadd_ps(c0, a, b), c1 = _mm256_fmadd_ps(c1, a, b), c2 = _mm256_fmadd_ps(c2, a, b), c3 = _mm256_fmadd_ps(c3, a, b);
-    c4 = _mm256_fmadd_ps(c4, a, b), c5 = _mm256_fmadd_ps(c5, a, b), c6 = _mm256_fmadd_ps(c6, a, b), c7 = _mm256_fmadd_ps(c7, a, b);
-    c8 = _mm256_fmadd_ps(c8, a, b), c9 = _mm256_fmadd_ps(c9, a, b), c10 = _mm256_fmadd_ps(c10, a, b), c11 = _mm256_fmadd_ps(c11, a, b);
+    c0 = _mm256_fmadd_ps(c0, a, b), c1 = _mm256_fmadd_ps(c1, a, b), c2 = _mm256_fmadd_ps(c2, a, b),
+    c3 = _mm256_fmadd_ps(c3, a, b);
+    c4 = _mm256_fmadd_ps(c4, a, b), c5 = _mm256_fmadd_ps(c5, a, b), c6 = _mm256_fmadd_ps(c6, a, b),
+    c7 = _mm256_fmadd_ps(c7, a, b);
+    c8 = _mm256_fmadd_ps(c8, a, b), c9 = _mm256_fmadd_ps(c9, a, b),
+    c10 = _mm256_fmadd_ps(c10, a, b), c11 = _mm256_fmadd_ps(c11, a, b);
   }
-  __m256 s0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)), _mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)));
+  __m256 s0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)),
+                            _mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)));
   __m256 sum = _mm256_add_ps(s0, _mm256_add_ps(_mm256_add_ps(c8, c9), _mm256_add_ps(c10, c11)));
   float lanes[8];
   _mm256_storeu_ps(lanes, sum);
@@ -136,8 +151,10 @@ int ThreadsPerCore() {
   std::string part;
   while (std::getline(ss, part, ',')) {
     int lo = 0, hi = 0;
-    if (std::sscanf(part.c_str(), "%d-%d", &lo, &hi) == 2) count += hi - lo + 1;
-    else ++count;
+    if (std::sscanf(part.c_str(), "%d-%d", &lo, &hi) == 2)
+      count += hi - lo + 1;
+    else
+      ++count;
   }
   return std::max(count, 1);
 }
@@ -210,7 +227,8 @@ double MeasureFmaGflopsPerCore() {
   // The widest FMAs of the target: AVX2 ones under a narrower TESSERA_TARGET (CpuTarget.h).
   const auto& target = codegen::CpuTargetFromEnvironment();
   bool avx512 = __builtin_cpu_supports("avx512f") && !(target && target->fp32_lanes < 16);
-  bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && !(target && target->fp32_lanes < 8);
+  bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+              !(target && target->fp32_lanes < 8);
   if (!avx512 && !avx2) return 0.0;
   constexpr int64_t kIterations = 100000;  // 0.6M cycles with 2 pipes
   const double flops = 2.0 * 12 * (avx512 ? 16 : 8) * kIterations;
@@ -242,7 +260,8 @@ MachinePeak DetectMachinePeak() {
   p.isa = avx512 ? "AVX-512" : (avx2 && p.fma) ? "AVX2+FMA" : avx2 ? "AVX2" : "SSE";
   // A narrower target (TESSERA_TARGET, CpuTarget.h): the peak and the vector width the
   // schedules are sized for are that CPU's.
-  if (const auto& target = codegen::CpuTargetFromEnvironment(); target && target->fp32_lanes < p.fp32_lanes) {
+  if (const auto& target = codegen::CpuTargetFromEnvironment();
+      target && target->fp32_lanes < p.fp32_lanes) {
     p.fp32_lanes = target->fp32_lanes;
     p.isa = target->isa + " (-mcpu=" + target->cpu + " on this " + p.isa + " CPU)";
   }

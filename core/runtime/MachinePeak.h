@@ -24,21 +24,22 @@
 namespace tessera::runtime {
 
 struct MachinePeak {
-  std::string cpu_name;        // cpuid brand string, e.g. "AMD EPYC 9B45"
-  std::string vendor;          // "AuthenticAMD", "GenuineIntel", ...
-  int family = 0;              // cpuid display family (0x19 = Zen 3/4, 0x1A = Zen 5)
-  std::string isa;             // "AVX-512", "AVX2+FMA", "SSE"
-  int fp32_lanes = 4;          // lanes of the widest fp32 vector
+  std::string cpu_name;  // cpuid brand string, e.g. "AMD EPYC 9B45"
+  std::string vendor;    // "AuthenticAMD", "GenuineIntel", ...
+  int family = 0;        // cpuid display family (0x19 = Zen 3/4, 0x1A = Zen 5)
+  std::string isa;       // "AVX-512", "AVX2+FMA", "SSE"
+  int fp32_lanes = 4;    // lanes of the widest fp32 vector
   bool fma = false;
-  int fma_pipes = 1;           // assumed full-width vector FMA instructions per cycle per core
-  int cores = 1;               // physical cores the runtime uses
-  double clock_ghz = 0.0;      // measured sustained clock of the calling core
-  std::string assumptions;     // one line: where fma_pipes and cores came from
+  int fma_pipes = 1;        // assumed full-width vector FMA instructions per cycle per core
+  int cores = 1;            // physical cores the runtime uses
+  double clock_ghz = 0.0;   // measured sustained clock of the calling core
+  std::string assumptions;  // one line: where fma_pipes and cores came from
 
   double FlopsPerCycle() const;          // per core: pipes x lanes x 2
   double PeakGflopsPerCore() const;      // clock x FlopsPerCycle
   double PeakGflops(int threads) const;  // threads capped at `cores`; <= 0 means all cores
-  // "AMD EPYC ..., AVX-512, 2 FMA pipes x 16 lanes, 2 cores @ 3.10 GHz: 198.4 GFLOP/s/core, 396.8 GFLOP/s"
+  // "AMD EPYC ..., AVX-512, 2 FMA pipes x 16 lanes, 2 cores @ 3.10 GHz: 198.4 GFLOP/s/core, 396.8
+  // GFLOP/s"
   std::string Describe() const;
 };
 

@@ -33,24 +33,30 @@ using Clock = std::chrono::steady_clock;
 typedef float Vec8 __attribute__((vector_size(32)));
 typedef float Vec4 __attribute__((vector_size(16)));
 
+// clang-format off (it reflows the unrolled loads differently on every run)
 #define TESSERA_STREAM_LOAD(V, L, u, acc)             \
-  {                                                    \
-    V x;                                               \
-    std::memcpy(&x, data + i + (u) * (L), sizeof(V));  \
-    acc += x;                                          \
+  {                                                   \
+    V x;                                              \
+    std::memcpy(&x, data + i + (u) * (L), sizeof(V)); \
+    acc += x;                                         \
   }
-#define TESSERA_STREAM_BODY(V, L)                                                  \
-  V a0 = {}, a1 = {}, a2 = {}, a3 = {}, a4 = {}, a5 = {}, a6 = {}, a7 = {};        \
-  for (size_t i = 0; i < n; i += 8 * (L)) {                                        \
-    TESSERA_STREAM_LOAD(V, L, 0, a0) TESSERA_STREAM_LOAD(V, L, 1, a1)              \
-    TESSERA_STREAM_LOAD(V, L, 2, a2) TESSERA_STREAM_LOAD(V, L, 3, a3)              \
-    TESSERA_STREAM_LOAD(V, L, 4, a4) TESSERA_STREAM_LOAD(V, L, 5, a5)              \
-    TESSERA_STREAM_LOAD(V, L, 6, a6) TESSERA_STREAM_LOAD(V, L, 7, a7)              \
-  }                                                                                \
-  V s = ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));                         \
-  float total = 0;                                                                 \
-  for (int l = 0; l < (L); ++l) total += s[l];                                     \
+#define TESSERA_STREAM_BODY(V, L)                                           \
+  V a0 = {}, a1 = {}, a2 = {}, a3 = {}, a4 = {}, a5 = {}, a6 = {}, a7 = {}; \
+  for (size_t i = 0; i < n; i += 8 * (L)) {                                 \
+    TESSERA_STREAM_LOAD(V, L, 0, a0)                                        \
+    TESSERA_STREAM_LOAD(V, L, 1, a1)                                        \
+    TESSERA_STREAM_LOAD(V, L, 2, a2)                                        \
+    TESSERA_STREAM_LOAD(V, L, 3, a3)                                        \
+    TESSERA_STREAM_LOAD(V, L, 4, a4)                                        \
+    TESSERA_STREAM_LOAD(V, L, 5, a5)                                        \
+    TESSERA_STREAM_LOAD(V, L, 6, a6)                                        \
+    TESSERA_STREAM_LOAD(V, L, 7, a7)                                        \
+  }                                                                         \
+  V s = ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));                  \
+  float total = 0;                                                          \
+  for (int l = 0; l < (L); ++l) total += s[l];                              \
   return total;
+// clang-format on
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) float StreamAvx2(const float* data, size_t n) {
@@ -94,7 +100,8 @@ double Stream(StreamFn fn, int threads, int64_t bytes, int trials) {
   auto start = Clock::now();
   sink = sink + fn(buffers[0].get(), floats);
   double one = std::chrono::duration<double>(Clock::now() - start).count();
-  int64_t passes = std::clamp<int64_t>(static_cast<int64_t>(0.01 / std::max(one, 1e-9)), 1, 1 << 20);
+  int64_t passes =
+      std::clamp<int64_t>(static_cast<int64_t>(0.01 / std::max(one, 1e-9)), 1, 1 << 20);
   double best = 0;
   for (int trial = 0; trial < trials; ++trial) {
     std::vector<std::thread> pool;
@@ -109,14 +116,17 @@ double Stream(StreamFn fn, int threads, int64_t bytes, int trials) {
     for (std::thread& th : pool) th.join();
     double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     for (float s : sums) sink = sink + s;
-    double moved = static_cast<double>(floats * sizeof(float)) * static_cast<double>(passes) * threads;
+    double moved =
+        static_cast<double>(floats * sizeof(float)) * static_cast<double>(passes) * threads;
     if (seconds > 0) best = std::max(best, moved / seconds / 1e9);
   }
   (void)sink;
   return best;
 }
 
-int DefaultThreads(int threads) { return threads > 0 ? threads : std::max(1, HostMachinePeak().cores); }
+int DefaultThreads(int threads) {
+  return threads > 0 ? threads : std::max(1, HostMachinePeak().cores);
+}
 
 std::string Hex(uint64_t v) {
   char buf[20];
@@ -172,8 +182,14 @@ void WriteCache(const std::string& file, const MemoryBandwidth& m) {
   w.key("measured_at").value(m.measured_at).key("load").value(m.load);
   w.key("levels").begin_array();
   for (const LevelBandwidth& l : m.levels)
-    w.begin_object().key("level").value(l.level).key("working_set").value(l.working_set)
-        .key("gbps").value(l.gbps).end_object();
+    w.begin_object()
+        .key("level")
+        .value(l.level)
+        .key("working_set")
+        .value(l.working_set)
+        .key("gbps")
+        .value(l.gbps)
+        .end_object();
   w.end_array().end_object();
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
@@ -246,7 +262,8 @@ std::string MemoryBandwidth::Describe() const {
   std::string out;
   for (const LevelBandwidth& l : levels) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%s%s %.0f GB/s", out.empty() ? "" : ", ", l.level.c_str(), l.gbps);
+    std::snprintf(buf, sizeof buf, "%s%s %.0f GB/s", out.empty() ? "" : ", ", l.level.c_str(),
+                  l.gbps);
     out += buf;
   }
   return out + " (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
@@ -276,8 +293,10 @@ MemoryBandwidth MeasureMemoryBandwidth(const analysis::CacheHierarchy& caches, i
 }
 
 std::string DefaultCacheDirectory() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/tessera";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/tessera";
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/tessera";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.cache/tessera";
   std::error_code ec;
   return (std::filesystem::temp_directory_path(ec) / "tessera-cache").string();
 }

@@ -25,9 +25,9 @@
 namespace tessera::runtime {
 
 struct LevelBandwidth {
-  std::string level;          // "L1", "L2", "L3", "DRAM"
-  int64_t working_set = 0;    // bytes streamed by each thread
-  double gbps = 0;            // all threads together, 1e9 bytes per second
+  std::string level;        // "L1", "L2", "L3", "DRAM"
+  int64_t working_set = 0;  // bytes streamed by each thread
+  double gbps = 0;          // all threads together, 1e9 bytes per second
 };
 
 struct MemoryBandwidth {

@@ -94,19 +94,29 @@ int64_t LoadElementInt(const void* base, int64_t i, DataType t) {
   // (no ?: here: int32_t and uint32_t would promote to unsigned)
   bool s = t.is_int();
   switch (t.bits()) {
-    case 8: if (s) return load<int8_t>(base, i); return load<uint8_t>(base, i);
-    case 16: if (s) return load<int16_t>(base, i); return load<uint16_t>(base, i);
-    case 32: if (s) return load<int32_t>(base, i); return load<uint32_t>(base, i);
-    default: return load<int64_t>(base, i);
+    case 8:
+      if (s) return load<int8_t>(base, i);
+      return load<uint8_t>(base, i);
+    case 16:
+      if (s) return load<int16_t>(base, i);
+      return load<uint16_t>(base, i);
+    case 32:
+      if (s) return load<int32_t>(base, i);
+      return load<uint32_t>(base, i);
+    default:
+      return load<int64_t>(base, i);
   }
 }
 
 double LoadElementDouble(const void* base, int64_t i, DataType t) {
   if (t.is_float()) {
     switch (t.bits()) {
-      case 16: return HalfToFloat(load<uint16_t>(base, i));
-      case 32: return load<float>(base, i);
-      default: return load<double>(base, i);
+      case 16:
+        return HalfToFloat(load<uint16_t>(base, i));
+      case 32:
+        return load<float>(base, i);
+      default:
+        return load<double>(base, i);
     }
   }
   if (t.is_uint() && t.bits() == 64) return static_cast<double>(load<uint64_t>(base, i));
@@ -118,26 +128,33 @@ void StoreElementInt(void* base, int64_t i, DataType t, int64_t v) {
   if (t.is_bool()) return store<uint8_t>(base, i, v != 0);
   if (t.is_handle()) return store<int64_t>(base, i, v);
   switch (t.bits()) {
-    case 8: return store<uint8_t>(base, i, static_cast<uint8_t>(v));
-    case 16: return store<uint16_t>(base, i, static_cast<uint16_t>(v));
-    case 32: return store<uint32_t>(base, i, static_cast<uint32_t>(v));
-    default: return store<int64_t>(base, i, v);
+    case 8:
+      return store<uint8_t>(base, i, static_cast<uint8_t>(v));
+    case 16:
+      return store<uint16_t>(base, i, static_cast<uint16_t>(v));
+    case 32:
+      return store<uint32_t>(base, i, static_cast<uint32_t>(v));
+    default:
+      return store<int64_t>(base, i, v);
   }
 }
 
 void StoreElementDouble(void* base, int64_t i, DataType t, double v) {
   if (!t.is_float()) {
     if (t.is_uint() && t.bits() == 64 && v >= 9.2233720368547758e18) {
-      return store<uint64_t>(base, i, v >= 1.8446744073709552e19
-                                          ? std::numeric_limits<uint64_t>::max()
-                                          : static_cast<uint64_t>(v));
+      return store<uint64_t>(base, i,
+                             v >= 1.8446744073709552e19 ? std::numeric_limits<uint64_t>::max()
+                                                        : static_cast<uint64_t>(v));
     }
     return StoreElementInt(base, i, t, double_to_int(v));
   }
   switch (t.bits()) {
-    case 16: return store<uint16_t>(base, i, FloatToHalf(static_cast<float>(v)));
-    case 32: return store<float>(base, i, static_cast<float>(v));
-    default: return store<double>(base, i, v);
+    case 16:
+      return store<uint16_t>(base, i, FloatToHalf(static_cast<float>(v)));
+    case 32:
+      return store<float>(base, i, static_cast<float>(v));
+    default:
+      return store<double>(base, i, v);
   }
 }
 
@@ -197,9 +214,9 @@ void NDArray::FillRandom(uint64_t seed, double low, double high) {
 
 Status NDArray::CopyFrom(const NDArray& other) {
   if (other.dtype_ != dtype_ || other.shape_ != shape_)
-    return Error("NDArray::CopyFrom: cannot copy " + other.TypeString() + " into " +
-                 TypeString());
-  if (numel_ > 0) std::memcpy(data(), other.data(), static_cast<size_t>(numel_ * StorageBytes(dtype_)));
+    return Error("NDArray::CopyFrom: cannot copy " + other.TypeString() + " into " + TypeString());
+  if (numel_ > 0)
+    std::memcpy(data(), other.data(), static_cast<size_t>(numel_ * StorageBytes(dtype_)));
   return Status::Ok();
 }
 

@@ -32,7 +32,9 @@ class NDArray {
   int64_t bytes() const { return numel_ * element_bytes(); }
   void* data() const { return data_.get(); }
   template <typename T>
-  T* data_as() const { return static_cast<T*>(data_.get()); }
+  T* data_as() const {
+    return static_cast<T*>(data_.get());
+  }
 
   // Element access by flat index, converted to / from double or int64 (any dtype).
   double GetDouble(int64_t flat) const;

@@ -14,7 +14,8 @@ bool Under(double gflops, double ceiling) { return gflops <= ceiling * (1 + kTol
 
 }  // namespace
 
-RooflinePoint MakeRooflinePoint(double flops, double seconds, const analysis::TrafficEstimate& traffic,
+RooflinePoint MakeRooflinePoint(double flops, double seconds,
+                                const analysis::TrafficEstimate& traffic,
                                 const MemoryBandwidth& bandwidth, double peak_gflops) {
   RooflinePoint p;
   p.flops = flops;

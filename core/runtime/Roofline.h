@@ -19,10 +19,10 @@
 namespace tessera::runtime {
 
 struct RooflineLevel {
-  std::string level;        // "L1", "L2", "L3", "DRAM"
-  double bytes = 0;         // traffic of one call
-  double intensity = 0;     // flops per byte
-  double gbps = 0;          // measured ceiling, 0 when unknown
+  std::string level;     // "L1", "L2", "L3", "DRAM"
+  double bytes = 0;      // traffic of one call
+  double intensity = 0;  // flops per byte
+  double gbps = 0;       // measured ceiling, 0 when unknown
   double attainable_gflops = 0;
   bool exceeded = false;  // the run is faster than this ceiling
 };
@@ -36,7 +36,8 @@ struct RooflinePoint {
   std::string bound_by;  // see above: a level, "compute", or "" (above every ceiling)
 };
 
-RooflinePoint MakeRooflinePoint(double flops, double seconds, const analysis::TrafficEstimate& traffic,
+RooflinePoint MakeRooflinePoint(double flops, double seconds,
+                                const analysis::TrafficEstimate& traffic,
                                 const MemoryBandwidth& bandwidth, double peak_gflops);
 
 }  // namespace tessera::runtime

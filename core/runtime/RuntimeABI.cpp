@@ -15,8 +15,8 @@ extern "C" {
 int32_t tessera_parallel_for(int64_t n, int32_t (*body)(int64_t, int64_t, void*), void* env) {
   std::mutex error_mutex;
   std::string first_error;
-  int rc = tessera::runtime::ThreadPool::Global().ParallelFor(
-      n, [&](int64_t begin, int64_t end) -> int {
+  int rc =
+      tessera::runtime::ThreadPool::Global().ParallelFor(n, [&](int64_t begin, int64_t end) -> int {
         int32_t code = body(begin, end, env);
         if (code != 0) {
           std::lock_guard<std::mutex> lock(error_mutex);

@@ -61,7 +61,8 @@ ThreadPool::ThreadPool(int num_threads) {
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(cpus[w + 1], &one);
-    if (pthread_setaffinity_np(workers_[w].native_handle(), sizeof one, &one) == 0) worker_cpus_[w] = cpus[w + 1];
+    if (pthread_setaffinity_np(workers_[w].native_handle(), sizeof one, &one) == 0)
+      worker_cpus_[w] = cpus[w + 1];
   }
 }
 

@@ -66,7 +66,7 @@ class ThreadPool {
 
   std::vector<std::thread> workers_;
   std::vector<int> worker_cpus_;  // per worker: its CPU, or -1
-  std::mutex call_mutex_;  // one ParallelFor at a time
+  std::mutex call_mutex_;         // one ParallelFor at a time
   std::mutex mutex_;
   std::condition_variable start_cv_, done_cv_;
   // Written under mutex_, read by spinning threads without it.

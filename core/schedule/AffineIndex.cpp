@@ -60,13 +60,16 @@ std::optional<AffineIndex> MakeAffineIndex(const ir::Expr& e, const std::vector<
   auto b = MakeAffineIndex(bin->b, vars);
   if (!a || !b) return std::nullopt;
   switch (e.kind()) {
-    case ir::ExprKind::Add: return Combine(*a, *b, 1);
-    case ir::ExprKind::Sub: return Combine(*a, *b, -1);
+    case ir::ExprKind::Add:
+      return Combine(*a, *b, 1);
+    case ir::ExprKind::Sub:
+      return Combine(*a, *b, -1);
     case ir::ExprKind::Mul:
       if (IsConstant(*b)) return Scale(*a, b->base);
       if (IsConstant(*a)) return Scale(*b, a->base);
       return std::nullopt;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -76,8 +76,8 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
     return Error("bind: " + iv->var.name() + " is already bound to " +
                  current.bind_thread->thread_tag);
   if (current.annotation != ir::IterVarType::DataPar)
-    return Error("bind: " + iv->var.name() + " is " +
-                 ir::iter_var_type_name(current.annotation) + "; a bound loop cannot be");
+    return Error("bind: " + iv->var.name() + " is " + ir::iter_var_type_name(current.annotation) +
+                 "; a bound loop cannot be");
   // A stage binds each real thread once; virtual threads are told apart by their
   // IterVar (TVM's opt_conv_cuda binds two vthreads, vx and vy, in one stage).
   bool is_virtual = te::is_virtual_thread_tag(thread->thread_tag);
@@ -100,8 +100,8 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
 namespace {
 // The pragma (key, value) on leaf iv, recorded with the value's field filled by `record`.
 template <typename RecordValue>
-Status AddPragmaAnnotation(Schedule& sch, Stage stage, IterVar iv, const std::string& key, Expr value,
-                           RecordValue record) {
+Status AddPragmaAnnotation(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
+                           Expr value, RecordValue record) {
   if (Status s = detail::CheckSchedulable(sch, stage, "pragma"); !s) return s;
   if (Status s = detail::CheckLeaf(sch, stage, iv, "pragma"); !s) return s;
   if (key.empty()) return Error("pragma: the pragma key is empty");
@@ -129,8 +129,7 @@ Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key
                              [&](TraceEntry& e) { e.strings["value"] = text; });
 }
 
-Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
-                    int64_t offset) {
+Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor, int64_t offset) {
   if (Status s = detail::CheckSchedulable(sch, stage, "storage_align"); !s) return s;
   if (Status s = detail::CheckOwned(sch, stage, axis, "storage_align"); !s) return s;
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
@@ -144,9 +143,10 @@ Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
   // Both would decide the strides of the same allocation (TVM applies the alignment to
   // the logical dimensions, the layout replaces them): one or the other.
   if (stage->layout)
-    return Error("storage_align: " + stage->name() +
-                 " has a transform_layout; pad its physical layout there (pad_value) instead of aligning a "
-                 "logical dimension");
+    return Error(
+        "storage_align: " + stage->name() +
+        " has a transform_layout; pad its physical layout there (pad_value) instead of aligning a "
+        "logical dimension");
   IterVarRef ref = detail::MakeIterVarRef(sch, stage, axis);
   IterVarAttr& attr = stage->iter_var_attrs[axis];
   attr.align_factor = factor;

@@ -18,9 +18,10 @@ std::string LoopNames(const std::vector<IterVar>& loops) {
 Status CheckAttachLoopIsALoop(const Stage& s) {
   const Stage& at = s->attach_stage;
   if (at->is_leaf(s->attach_ivar)) return Status::Ok();
-  return Error(s->name() + " is computed at loop " + s->attach_ivar->var.name() + " of " + at->name() +
-               ", but a later split or fuse replaced that loop (the loops of " + at->name() +
-               " are now " + LoopNames(at->leaf_iter_vars) + "); apply compute_at after the split, "
+  return Error(s->name() + " is computed at loop " + s->attach_ivar->var.name() + " of " +
+               at->name() + ", but a later split or fuse replaced that loop (the loops of " +
+               at->name() + " are now " + LoopNames(at->leaf_iter_vars) +
+               "); apply compute_at after the split, "
                "at one of those loops");
 }
 

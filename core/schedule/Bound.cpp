@@ -68,7 +68,8 @@ PhaseRow SetRow(const std::string& name, const arith::IntSet& s) {
 }
 
 PhaseRow RangeRow(const std::string& name, const ir::Range& r) {
-  return PhaseRow{name, "[" + Str(r.min) + ", " + Str(RangeLast(r)) + "]", Str(r.min), Str(r.extent)};
+  return PhaseRow{name, "[" + Str(r.min) + ", " + Str(RangeLast(r)) + "]", Str(r.min),
+                  Str(r.extent)};
 }
 
 }  // namespace
@@ -190,9 +191,10 @@ void PropBoundToScanInputs(const te::ScanOpNode& scan, const te::Operation& prod
       if (t->op() != producer) continue;
       auto& dims = (*tmap)[static_cast<size_t>((*t)->value_index)];
       bool is_init = t == &scan.init[i];
-      dims[0].push_back(is_init ? arith::IntSet::FromRange(ir::Range(
-                                      ir::make_zero(scan.init_extent().dtype()), scan.init_extent()))
-                                : dom_map.at(scan.scan_axis->var));
+      dims[0].push_back(is_init
+                            ? arith::IntSet::FromRange(ir::Range(
+                                  ir::make_zero(scan.init_extent().dtype()), scan.init_extent()))
+                            : dom_map.at(scan.scan_axis->var));
       for (size_t k = 0; k < spatial.size() && k + 1 < dims.size(); ++k)
         dims[k + 1].push_back(dom_map.at(spatial[k]->var));
     }
@@ -200,12 +202,14 @@ void PropBoundToScanInputs(const te::ScanOpNode& scan, const te::Operation& prod
 }
 
 // An extern op reads each of its inputs whole (TVM's ExternOpNode::PropBoundToInputs).
-void PropBoundToExternInputs(const te::ExternOpNode& ext, const te::Operation& producer, TensorDom* tmap) {
+void PropBoundToExternInputs(const te::ExternOpNode& ext, const te::Operation& producer,
+                             TensorDom* tmap) {
   for (const te::Tensor& t : ext.inputs) {
     if (t.op() != producer) continue;
     auto& dims = (*tmap)[static_cast<size_t>(t->value_index)];
     for (size_t i = 0; i < dims.size() && i < t->shape.size(); ++i)
-      dims[i].push_back(arith::IntSet::FromRange(ir::Range(ir::make_zero(t->shape[i].dtype()), t->shape[i])));
+      dims[i].push_back(
+          arith::IntSet::FromRange(ir::Range(ir::make_zero(t->shape[i].dtype()), t->shape[i])));
   }
 }
 
@@ -265,7 +269,8 @@ void RequestFromConsumer(BoundContext& ctx, const Stage& stage, const Stage& con
   arith::IntSetMap relax = RelaxSet(ctx, stage, consumer, found_attach, scope);
   arith::IntSetMap dom_map = RootSets(consumer, up, relax, &analyzer);
   size_t before = (*tmap)[0].empty() ? 0 : (*tmap)[0][0].size();
-  PropBoundToInputs(consumer, stage->op, dom_map, ctx.options.pass_up.clip_to_range, &analyzer, tmap);
+  PropBoundToInputs(consumer, stage->op, dom_map, ctx.options.pass_up.clip_to_range, &analyzer,
+                    tmap);
   if (!recording) return;
   for (const IterVar& iv : consumer->op->root_iter_vars())
     ctx.tables->phase2.push_back(SetRow(iv->var.name(), dom_map.at(iv->var)));
@@ -350,7 +355,8 @@ bool RelaxedForThread(const std::string& scope, const std::string& thread_tag) {
   return StorageRank(scope) <= ThreadRank(thread_tag);
 }
 
-std::string InferStorageScope(const Stage& stage, const AttachPath& paths, const BindMap& bind_map) {
+std::string InferStorageScope(const Stage& stage, const AttachPath& paths,
+                              const BindMap& bind_map) {
   if (!stage->scope.empty()) return stage->scope;
   int max_rank = -1;
   auto it = paths.find(stage->op.get());

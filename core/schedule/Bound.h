@@ -35,16 +35,16 @@ struct PhaseRow {
 // for the bounds view (document, "Phase 1" ... "Phase 4").
 struct PhaseTables {
   std::string producer, consumer;
-  bool found = false;                      // the pair was visited
-  std::vector<PhaseRow> phase1;            // consumer leaves -> IntSet
+  bool found = false;            // the pair was visited
+  std::vector<PhaseRow> phase1;  // consumer leaves -> IntSet
   struct Step {
-    std::string relation;                  // "split ci.cj.fused.outer ci.cj.fused.inner"
-    std::vector<PhaseRow> rows;            // every consumer IterVar with a set so far
+    std::string relation;        // "split ci.cj.fused.outer ci.cj.fused.inner"
+    std::vector<PhaseRow> rows;  // every consumer IterVar with a set so far
   };
-  std::vector<Step> phase2_steps;          // after PassUpDomain on each relation
-  std::vector<PhaseRow> phase2;            // consumer roots -> IntSet (after relaxation)
-  std::vector<PhaseRow> phase3;            // producer tensor dims -> this consumer's request
-  std::vector<PhaseRow> phase4;            // producer roots -> Range (all consumers)
+  std::vector<Step> phase2_steps;  // after PassUpDomain on each relation
+  std::vector<PhaseRow> phase2;    // consumer roots -> IntSet (after relaxation)
+  std::vector<PhaseRow> phase3;    // producer tensor dims -> this consumer's request
+  std::vector<PhaseRow> phase4;    // producer roots -> Range (all consumers)
 };
 
 // The last value of `r`, min + extent - 1, simplified: ranges are shown as closed

@@ -34,10 +34,14 @@ Bound Min(Bound x, Bound y) {
 
 Expr Combine(ExprKind kind, const Expr& x, const Expr& y) {
   switch (kind) {
-    case ExprKind::Add: return ir::add(x, y);
-    case ExprKind::Sub: return ir::sub(x, y);
-    case ExprKind::Min: return ir::min(x, y);
-    default: return ir::max(x, y);
+    case ExprKind::Add:
+      return ir::add(x, y);
+    case ExprKind::Sub:
+      return ir::sub(x, y);
+    case ExprKind::Min:
+      return ir::min(x, y);
+    default:
+      return ir::max(x, y);
   }
 }
 
@@ -72,8 +76,10 @@ Bound Upper(const Expr& e, arith::Analyzer* a, int depth) {
   if (depth >= kMaxDepth) return whole;
   Bound parts;
   if (const auto* b = e.as<ir::BinaryNode>()) {
-    if (b->kind == ExprKind::Min) parts = Min(Upper(b->a, a, depth + 1), Upper(b->b, a, depth + 1));
-    else if (b->kind == ExprKind::Max) parts = Max(Upper(b->a, a, depth + 1), Upper(b->b, a, depth + 1));
+    if (b->kind == ExprKind::Min)
+      parts = Min(Upper(b->a, a, depth + 1), Upper(b->b, a, depth + 1));
+    else if (b->kind == ExprKind::Max)
+      parts = Max(Upper(b->a, a, depth + 1), Upper(b->b, a, depth + 1));
   } else if (const auto* s = e.as<ir::SelectNode>()) {
     parts = Max(Upper(s->true_value, a, depth + 1), Upper(s->false_value, a, depth + 1));
   }
@@ -86,12 +92,14 @@ std::optional<int64_t> ConstUpperBound(const ir::Expr& e, arith::Analyzer* analy
   if (!e.defined() || !e.dtype().is_int() || e.dtype().bits() > 64) return std::nullopt;
   Bound b = Upper(Hoist(e, 0), analyzer, 0);
   // The largest value of the type is no bound (an unconstrained shape variable m).
-  const int64_t type_max = e.dtype().bits() == 64 ? INT64_MAX : (int64_t{1} << (e.dtype().bits() - 1)) - 1;
+  const int64_t type_max =
+      e.dtype().bits() == 64 ? INT64_MAX : (int64_t{1} << (e.dtype().bits() - 1)) - 1;
   if (b && *b >= type_max) return std::nullopt;
   return b;
 }
 
-ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope, arith::Analyzer* context) {
+ir::Expr AllocationExtent(const ir::Expr& extent, const std::string& scope,
+                          arith::Analyzer* context) {
   if (scope.empty() || scope == "global" || ir::as_const_int(extent)) return extent;
   arith::Analyzer own;
   std::optional<int64_t> bound = ConstUpperBound(extent, context ? context : &own);

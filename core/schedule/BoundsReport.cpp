@@ -64,7 +64,8 @@ std::vector<bool> LoopsReadBelow(const ReportContext& ctx, const std::vector<Ite
       const ir::Range& r = ctx.rmap.at(path[j]);
       read[k] = uses(r.min) || uses(r.extent);
     }
-    for (size_t d = 0; d < axes.size() && !read[k]; ++d) read[k] = uses(ctx.rmap.at(axes[d]).extent);
+    for (size_t d = 0; d < axes.size() && !read[k]; ++d)
+      read[k] = uses(ctx.rmap.at(axes[d]).extent);
   }
   return read;
 }
@@ -84,28 +85,43 @@ ComputedCount CountComputed(const ReportContext& ctx, const Stage& stage,
   // `times`: how often this point of the iteration space recurs (loops skipped above).
   std::function<void(size_t, int64_t)> visit = [&](size_t k, int64_t times) {
     if (!ok) return;
-    if (++steps > kMaxSteps) { ok = false; return; }
+    if (++steps > kMaxSteps) {
+      ok = false;
+      return;
+    }
     if (k == path.size()) {
       int64_t region = 1;
       for (size_t d = 0; d < axes.size(); ++d) {
         std::optional<int64_t> e = Eval(ctx.rmap.at(axes[d]).extent, env);
-        if (!e) { ok = false; return; }
+        if (!e) {
+          ok = false;
+          return;
+        }
         int64_t ext = std::max<int64_t>(*e, 0);
         max_ext[d] = std::max(max_ext[d], ext);
         region *= ext;
       }
-      if (region > 0 && times > (int64_t{1} << 62) / region) { ok = false; return; }
+      if (region > 0 && times > (int64_t{1} << 62) / region) {
+        ok = false;
+        return;
+      }
       total += region * times;
       return;
     }
     const ir::Range& r = ctx.rmap.at(path[k]);
     std::optional<int64_t> lo = Eval(r.min, env), ext = Eval(r.extent, env);
-    if (!lo || !ext) { ok = false; return; }
+    if (!lo || !ext) {
+      ok = false;
+      return;
+    }
     ir::Var var = LoopVar(ctx, path[k]);
     int64_t count = SharedAcross(ctx, path[k], scope) ? std::min<int64_t>(*ext, 1) : *ext;
     if (count <= 0) return;
     if (!read_below[k]) {
-      if (times > (int64_t{1} << 62) / count) { ok = false; return; }
+      if (times > (int64_t{1} << 62) / count) {
+        ok = false;
+        return;
+      }
       env[var] = *lo;  // any value: nothing below reads it
       visit(k + 1, times * count);
     } else {
@@ -163,8 +179,8 @@ void MarkPoint(const std::vector<AffineIndex>& forms, const std::vector<int64_t>
 
 // When the innermost loop moves only the last index, by 1, it reads a contiguous run of
 // one row: marked with one fill (word-wise in vector<bool>). False when it does not.
-bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int64_t>& step, int64_t count,
-                       const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int64_t>& step,
+                       int64_t count, const std::vector<int64_t>& shape, std::vector<bool>* seen) {
   const size_t last = shape.size() - 1;
   if (shape.empty() || step[last] != 1) return false;
   int64_t row = 0;
@@ -177,7 +193,8 @@ bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int6
   const int64_t end = std::min<int64_t>(value[last] + count, shape[last]);
   if (begin < end) {
     auto first = seen->begin() + static_cast<std::ptrdiff_t>(row * shape[last]);
-    std::fill(first + static_cast<std::ptrdiff_t>(begin), first + static_cast<std::ptrdiff_t>(end), true);
+    std::fill(first + static_cast<std::ptrdiff_t>(begin), first + static_cast<std::ptrdiff_t>(end),
+              true);
   }
   return true;
 }
@@ -267,7 +284,8 @@ bool MarkReads(const Stage& consumer, const te::Operation& producer,
       auto* load = e.as<ir::ProducerLoadNode>();
       if (!load) return;
       te::Tensor t = te::Tensor::from(load->producer);
-      if (t.defined() && t.op() == producer && t->value_index == 0) accesses.push_back(load->indices);
+      if (t.defined() && t.op() == producer && t->value_index == 0)
+        accesses.push_back(load->indices);
     });
   if (accesses.empty()) return true;
   // Only the loops the indices read matter: C(i, j) += A(i, k) * B(k, j) reads A over
@@ -404,19 +422,44 @@ void WriteStage(JsonWriter& w, const StageBounds& s) {
   w.begin_object().key("name").value(s.name).key("op").value(s.op);
   w.key("attach");
   if (s.attach_type == "scope")
-    w.begin_object().key("stage").value(s.attach_stage).key("iter_var").value(s.attach_iter_var).end_object();
+    w.begin_object()
+        .key("stage")
+        .value(s.attach_stage)
+        .key("iter_var")
+        .value(s.attach_iter_var)
+        .end_object();
   else
     w.null();
-  w.key("attach_type").value(s.attach_type).key("scope").value(s.scope).key("output").value(s.is_output);
+  w.key("attach_type")
+      .value(s.attach_type)
+      .key("scope")
+      .value(s.scope)
+      .key("output")
+      .value(s.is_output);
   w.key("realize").begin_array();
   for (const RealizeDim& d : s.realize)
-    w.begin_object().key("min").value(d.min).key("extent").value(d.extent)
-        .key("max_extent").value(d.max_extent).end_object();
+    w.begin_object()
+        .key("min")
+        .value(d.min)
+        .key("extent")
+        .value(d.extent)
+        .key("max_extent")
+        .value(d.max_extent)
+        .end_object();
   w.end_array();
   w.key("iter_vars").begin_array();
   for (const IterVarBound& iv : s.iter_vars) {
-    w.begin_object().key("name").value(iv.name).key("min").value(iv.min).key("extent").value(iv.extent)
-        .key("kind").value(iv.kind).key("leaf").value(iv.leaf);
+    w.begin_object()
+        .key("name")
+        .value(iv.name)
+        .key("min")
+        .value(iv.min)
+        .key("extent")
+        .value(iv.extent)
+        .key("kind")
+        .value(iv.kind)
+        .key("leaf")
+        .value(iv.leaf);
     if (!iv.thread.empty()) w.key("thread").value(iv.thread);
     w.end_object();
   }
@@ -424,7 +467,10 @@ void WriteStage(JsonWriter& w, const StageBounds& s) {
   w.key("computed_elements").value(s.computed_elements);
   w.key("required_elements").value(s.required_elements);
   w.key("overcompute");
-  if (std::optional<double> r = s.overcompute()) w.value(*r); else w.null();
+  if (std::optional<double> r = s.overcompute())
+    w.value(*r);
+  else
+    w.null();
   w.end_object();
 }
 

@@ -23,7 +23,7 @@
 namespace tessera::schedule {
 
 struct RealizeDim {
-  std::string min, extent;           // expressions (may use enclosing loop vars)
+  std::string min, extent;            // expressions (may use enclosing loop vars)
   std::optional<int64_t> max_extent;  // largest extent over all iterations
 };
 
@@ -32,15 +32,15 @@ struct IterVarBound {
   std::string kind;    // data_par, comm_reduce, vectorized, unrolled, parallelized, ...
   std::string thread;  // bound thread tag, "" when none
   bool leaf = false;
-  std::string max;     // min + extent - 1: the range is [min, max], closed
+  std::string max;  // min + extent - 1: the range is [min, max], closed
 };
 
 struct StageBounds {
   std::string name;
-  std::string op;           // "compute", "placeholder"
-  std::string attach_type;  // "root", "inline", "inlined", "scope"
+  std::string op;                             // "compute", "placeholder"
+  std::string attach_type;                    // "root", "inline", "inlined", "scope"
   std::string attach_stage, attach_iter_var;  // set for "scope"
-  std::string scope;        // storage scope ("" = global)
+  std::string scope;                          // storage scope ("" = global)
   bool is_output = false;
   std::vector<RealizeDim> realize;
   std::vector<IterVarBound> iter_vars;

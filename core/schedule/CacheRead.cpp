@@ -15,8 +15,9 @@ namespace tessera::schedule {
 // The wmma.* scopes are TVM's tensor-core fragments: on the CPU they are ordinary local
 // buffers; CUDA stores them as nvcuda::wmma fragments only through tensorize.
 bool is_storage_scope(const std::string& scope) {
-  static const std::set<std::string> kScopes = {"global", "shared", "shared.dyn", "local", "warp",
-                                                "wmma.matrix_a", "wmma.matrix_b", "wmma.accumulator"};
+  static const std::set<std::string> kScopes = {
+      "global", "shared",        "shared.dyn",    "local",
+      "warp",   "wmma.matrix_a", "wmma.matrix_b", "wmma.accumulator"};
   return kScopes.count(scope) != 0;
 }
 
@@ -24,13 +25,13 @@ namespace {
 
 Status CheckCacheRead(const Schedule& sch, const Stage& producer, const std::string& scope,
                       const std::vector<Stage>& readers) {
-  if (!producer || detail::StageIndex(sch, producer) < 0)
-    return Error("cache_read: no such stage");
+  if (!producer || detail::StageIndex(sch, producer) < 0) return Error("cache_read: no such stage");
   if (producer->op->num_outputs() != 1)
     return Error("cache_read: " + producer->name() + " has several outputs");
   if (!is_storage_scope(scope))
     return Error("cache_read: unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or "
+                 "wmma.accumulator)");
   if (readers.empty()) return Error("cache_read: needs at least one reader");
   std::set<const StageNode*> seen;
   std::vector<Stage> consumers = ConsumerStages(sch, producer);
@@ -73,7 +74,8 @@ Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
   // TVM: the copy joins the producer's group and is computed where the group is (a
   // scan's update keeps its own handling of copies).
   bool in_scan = false;
-  for (Stage g = producer->group; g; g = g->group) in_scan |= g->attach_type == AttachType::ScanUpdate;
+  for (Stage g = producer->group; g; g = g->group)
+    in_scan |= g->attach_type == AttachType::ScanUpdate;
   if (producer->group && !in_scan) {
     stage->group = producer->group;
     ++stage->group->num_child_stages;
@@ -86,7 +88,8 @@ Result<Stage> CacheRead(Schedule& sch, Stage producer, const std::string& scope,
   for (const Stage& r : readers) {
     te::Operation old_op = r->op;
     if (auto* ext = dynamic_cast<const te::ExternOpNode*>(old_op.get())) {
-      std::vector<te::Tensor> inputs = ext->inputs;  // the extern reads the copy through the same buffer
+      std::vector<te::Tensor> inputs =
+          ext->inputs;  // the extern reads the copy through the same buffer
       for (te::Tensor& t : inputs)
         if (t.same_as(source)) t = *cache;
       r->op = te::ExternWithInputs(*ext, std::move(inputs));

@@ -36,7 +36,8 @@ Status CheckCacheWrite(const Schedule& sch, const Stage& stage, const std::strin
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (!is_storage_scope(scope))
     return Error("cache_write: unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or "
+                 "wmma.accumulator)");
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c)
     return Error("cache_write: " + stage->name() +
@@ -60,17 +61,19 @@ Status CheckCacheWrite(const Schedule& sch, const Stage& stage, const std::strin
                    "use data-parallel loops (split the reduction on the cache stage instead)");
   for (const Stage& other : sch.stages)
     if (other->attach_type == AttachType::Scope && other->attach_stage == stage)
-      return Error("cache_write: " + other->name() + " is computed at " + stage->name() + "'s loop " +
-                   other->attach_ivar->var.name() + "; after cache_write it would be read by " +
-                   stage->name() + "'s cache stage, outside those loops (call cache_write before compute_at)");
+      return Error("cache_write: " + other->name() + " is computed at " + stage->name() +
+                   "'s loop " + other->attach_ivar->var.name() +
+                   "; after cache_write it would be read by " + stage->name() +
+                   "'s cache stage, outside those loops (call cache_write before compute_at)");
   const std::vector<IterVar>& roots = c->axis;
   // TVM keeps the binding of a removed loop and then fails in PassDownDomain (no range
   // for it), so an export of such a schedule would not lower there.
   for (const IterVar& leaf : stage->leaf_iter_vars) {
     IterVar thread = stage->attr(leaf).bind_thread;
     if (thread && std::find(roots.begin(), roots.end(), leaf) == roots.end())
-      return Error("cache_write: " + stage->name() + "'s loop " + leaf->var.name() + " is bound to " +
-                   thread->thread_tag + " and cache_write removes it; bind after cache_write");
+      return Error("cache_write: " + stage->name() + "'s loop " + leaf->var.name() +
+                   " is bound to " + thread->thread_tag +
+                   " and cache_write removes it; bind after cache_write");
   }
   if (stage->store_predicate.defined()) {
     for (const IterVar& iv : stage->all_iter_vars) {
@@ -123,7 +126,8 @@ std::vector<Expr> RenameCacheWriteReduceAxes(const std::vector<Expr>& body,
   std::vector<Expr> out;
   for (const Expr& b : body) {
     auto* r = b.as<ir::ReduceNode>();
-    out.push_back(r ? ir::MakeReduce(r->combiner, r->source, axes, r->condition, r->value_index) : b);
+    out.push_back(r ? ir::MakeReduce(r->combiner, r->source, axes, r->condition, r->value_index)
+                    : b);
   }
   return out;
 }
@@ -151,7 +155,8 @@ Result<CacheWriteOps> BuildCacheWriteOps(const Stage& stage, const te::ComputeOp
   for (const IterVar& leaf : stage->leaf_iter_vars) {
     if (IsCacheWriteReduceAxis(c, leaf)) continue;
     auto it = dom.find(leaf);
-    if (it == dom.end()) return Error("cache_write: the range of loop " + leaf->var.name() + " is unknown");
+    if (it == dom.end())
+      return Error("cache_write: the range of loop " + leaf->var.name() + " is unknown");
     ir::Var v(leaf->var.name() + ".c", leaf->var.dtype());
     axes.push_back(ir::MakeIterVar(it->second, v, ir::IterVarType::DataPar));
     // TVM tests the min (not the extent) for one here; reproduced so that layouts match.

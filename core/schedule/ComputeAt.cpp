@@ -52,17 +52,21 @@ Status CheckComputeAt(const Schedule& sch, const Stage& stage, const Stage& targ
   if (target->attach_type == AttachType::Inline)
     return Error("compute_at: " + target->name() + " is inlined; it has no loops");
   if (Status s = detail::CheckLeaf(sch, target, ivar, what); !s) return s;
-  if (Stage scan = detail::ScanReadingAsWhole(sch, stage); scan && !detail::ScanGroupOwner(sch, stage))
+  if (Stage scan = detail::ScanReadingAsWhole(sch, stage);
+      scan && !detail::ScanGroupOwner(sch, stage))
     return Error("compute_at: " + stage->name() + " is the init of scan " + scan->name() +
                  "; it runs once, before the scan's time loop");
-  if (Stage scan = detail::ScanGroupOwner(sch, stage); scan && detail::ScanGroupOwner(sch, target) != scan)
-    return Error("compute_at: " + stage->name() + " runs inside the time loop of scan " + scan->name() +
-                 " (its update); it can only be computed at a loop of another stage of that update");
+  if (Stage scan = detail::ScanGroupOwner(sch, stage);
+      scan && detail::ScanGroupOwner(sch, target) != scan)
+    return Error(
+        "compute_at: " + stage->name() + " runs inside the time loop of scan " + scan->name() +
+        " (its update); it can only be computed at a loop of another stage of that update");
   // TVM: "Can only assign compute_at to stages within the same group".
   if (check_group && stage->group && !detail::InGroup(target, stage->group) &&
       stage->group->attach_type != AttachType::ScanUpdate)
-    return Error("compute_at: " + stage->name() + " is a member of " + stage->group->name() + " but " +
-                 target->name() + " is not; a member of a group can only be computed at a stage of that group");
+    return Error("compute_at: " + stage->name() + " is a member of " + stage->group->name() +
+                 " but " + target->name() +
+                 " is not; a member of a group can only be computed at a stage of that group");
   if (!ReadsTransitively(sch, target, stage))
     return Error("compute_at: " + target->name() + " does not read " + stage->name() +
                  ", directly or through other stages; a stage can only be computed inside a "

@@ -55,10 +55,14 @@ std::string CrossThreadReducerKind(const ir::CommReducer& comb) {
   bool args = (b->a.get() == x && b->b.get() == y) || (b->a.get() == y && b->b.get() == x);
   if (!args) return "";
   switch (b->kind) {
-    case ir::ExprKind::Add: return "sum";
-    case ir::ExprKind::Max: return "max";
-    case ir::ExprKind::Min: return "min";
-    default: return "";
+    case ir::ExprKind::Add:
+      return "sum";
+    case ir::ExprKind::Max:
+      return "max";
+    case ir::ExprKind::Min:
+      return "min";
+    default:
+      return "";
   }
 }
 
@@ -169,9 +173,10 @@ Stmt MakeCrossThreadReduction(const Stage& stage, const RangeMap& rmap, bool kee
   bool one_thread = ir::is_one(thread_extent) && !keep_trivial_loop;
   Stmt allreduce =
       one_thread ? Store(result, contribution)
-                 : Store(result, ir::MakeCall(t, kThreadAllreduce,
-                                              {ir::StringImm(CrossThreadReducerKind(comb)), contribution, identity,
-                                               ir::StringImm(thread->thread_tag), thread_extent}));
+                 : Store(result, ir::MakeCall(
+                                     t, kThreadAllreduce,
+                                     {ir::StringImm(CrossThreadReducerKind(comb)), contribution,
+                                      identity, ir::StringImm(thread->thread_tag), thread_extent}));
   // One thread of the group writes the result.
   if (!one_thread)
     store_conds.insert(store_conds.begin(),

@@ -34,8 +34,9 @@ Status CheckFusible(const Schedule& sch, const Stage& stage, const std::vector<I
   auto is_reduce = [](const IterVar& iv) { return iv->iter_type == ir::IterVarType::CommReduce; };
   for (size_t i = 1; i < vars.size(); ++i)
     if (is_reduce(vars[i - 1]) != is_reduce(vars[i]))
-      return Error("fuse: " + vars[i - 1]->var.name() + " and " + vars[i]->var.name() + " of stage " +
-                   stage->name() + " mix data-parallel and reduction iterations (the reduction's "
+      return Error("fuse: " + vars[i - 1]->var.name() + " and " + vars[i]->var.name() +
+                   " of stage " + stage->name() +
+                   " mix data-parallel and reduction iterations (the reduction's "
                    "initialisation would have no loop of its own)");
   const auto& leaves = stage->leaf_iter_vars;
   for (size_t i = 1; i < vars.size(); ++i) {

@@ -60,8 +60,9 @@ AttachPath CreateAttachPath(const Schedule& sch) {
   for (const Stage& stage : sch.stages) {
     std::vector<IterVar> path;
     std::unordered_set<const StageNode*> seen;
-    for (Stage s = stage; (s->attach_type == AttachType::Scope ||
-                           s->attach_type == AttachType::ScanUpdate) && s->attach_stage;
+    for (Stage s = stage;
+         (s->attach_type == AttachType::Scope || s->attach_type == AttachType::ScanUpdate) &&
+         s->attach_stage;
          s = s->attach_stage) {
       if (!seen.insert(s.get()).second) break;  // a cycle; primitives prevent it
       const std::vector<IterVar>& leaves = s->attach_stage->leaf_iter_vars;
@@ -71,8 +72,7 @@ AttachPath CreateAttachPath(const Schedule& sch) {
                     : std::find(leaves.begin(), leaves.end(), s->attach_ivar);
       if (it == leaves.end()) break;
       // The attach loop and every loop outside it, innermost first.
-      for (auto r = std::make_reverse_iterator(it + 1); r != leaves.rend(); ++r)
-        path.push_back(*r);
+      for (auto r = std::make_reverse_iterator(it + 1); r != leaves.rend(); ++r) path.push_back(*r);
     }
     paths[stage->op.get()] = std::move(path);
   }
@@ -106,8 +106,7 @@ std::vector<Stage> ProducerStages(const Schedule& sch, const Stage& s) {
 bool ReadsThroughInlined(const Schedule& sch, const Stage& reader, const Stage& producer) {
   for (const Stage& p : ProducerStages(sch, reader)) {
     if (p == producer) return true;
-    if (p->attach_type == AttachType::Inline && ReadsThroughInlined(sch, p, producer))
-      return true;
+    if (p->attach_type == AttachType::Inline && ReadsThroughInlined(sch, p, producer)) return true;
   }
   return false;
 }

@@ -29,9 +29,9 @@ Stage CommonGroupOf(const Stage& a, const Stage& b) {
 
 // GetSubGraph (TVM's graph.cc) over stages: post-order from the outputs, keeping the
 // stages from which an input is reachable; the inputs themselves when include_inputs.
-bool CollectGroupRegion(const Schedule& sch, const Stage& s, const std::set<const StageNode*>& inputs,
-                        bool include_inputs, std::map<const StageNode*, bool>& reaches,
-                        std::vector<Stage>& region) {
+bool CollectGroupRegion(const Schedule& sch, const Stage& s,
+                        const std::set<const StageNode*>& inputs, bool include_inputs,
+                        std::map<const StageNode*, bool>& reaches, std::vector<Stage>& region) {
   if (auto it = reaches.find(s.get()); it != reaches.end()) return it->second;
   if (inputs.count(s.get())) {
     reaches[s.get()] = true;
@@ -72,8 +72,9 @@ Status AdoptGroupMembers(const std::vector<Stage>& region, const Stage& g) {
   }
   for (const auto& [grp, count] : touched)
     if (grp->num_child_stages != count)
-      return Error("create_group: the region (" + GroupRegionNames(region) + ") covers only part of " +
-                   grp->name() + "; a group may hold other groups whole, never part of one");
+      return Error("create_group: the region (" + GroupRegionNames(region) +
+                   ") covers only part of " + grp->name() +
+                   "; a group may hold other groups whole, never part of one");
   auto move_into_group = [&](const Stage& member) {
     member->group = g;
     ++g->num_child_stages;
@@ -123,7 +124,8 @@ std::vector<Stage> InheritingMembers(const Schedule& sch, const Stage& group) {
 
 Status CheckGroupMovable(const Stage& group, const std::string& what) {
   if (group->attach_type == AttachType::ScanUpdate)
-    return Error(what + ": " + group->name() + " is the update of scan " + group->attach_stage->name() +
+    return Error(what + ": " + group->name() + " is the update of scan " +
+                 group->attach_stage->name() +
                  "; it runs in the scan's time loop and cannot be moved");
   return Status::Ok();
 }
@@ -188,7 +190,8 @@ Result<Stage> CreateGroup(Schedule& sch, const std::vector<Stage>& outputs,
   for (const Stage& s : outputs) {
     if (!CollectGroupRegion(sch, s, boundary, include_inputs, reaches, region))
       return Error("create_group: output " + s->name() + " does not read any of the inputs (" +
-                   GroupRegionNames(inputs) + "), directly or through other stages; the group would be empty");
+                   GroupRegionNames(inputs) +
+                   "), directly or through other stages; the group would be empty");
   }
   Stage parent = region[0]->group;
   for (const Stage& s : region) parent = CommonGroupOf(parent, s->group);
@@ -205,7 +208,8 @@ Result<Stage> CreateGroup(Schedule& sch, const std::vector<Stage>& outputs,
   }
   KeepAttachInsideGroup(sch, region, g);
   TraceEntry& recorded = detail::Record(sch, "create_group", outputs[0]);
-  for (size_t k = 1; k < outputs.size(); ++k) recorded.stages.push_back(detail::MakeStageRef(sch, outputs[k]));
+  for (size_t k = 1; k < outputs.size(); ++k)
+    recorded.stages.push_back(detail::MakeStageRef(sch, outputs[k]));
   for (const Stage& s : inputs) recorded.stages.push_back(detail::MakeStageRef(sch, s));
   recorded.ints["num_outputs"] = static_cast<int64_t>(outputs.size());
   recorded.ints["include_inputs"] = include_inputs ? 1 : 0;
@@ -222,11 +226,13 @@ Status GroupComputeAt(Schedule& sch, const Stage& group, const Stage& target, co
     return Error(what + ": " + target->name() + " is a member of " + group->name() +
                  "; a group cannot be computed inside itself");
   if (group->group && !detail::InGroup(target, group->group))
-    return Error(what + ": " + group->name() + " is inside " + group->group->name() + ", but " + target->name() +
+    return Error(what + ": " + group->name() + " is inside " + group->group->name() + ", but " +
+                 target->name() +
                  " is not; compute_at can only move a group to a stage of its own enclosing group");
   for (const Stage& member : InheritingMembers(sch, group))
     if (Status st = detail::CheckComputeAt(sch, member, target, ivar, false); !st)
-      return Error(st.error().message + " (" + member->name() + " is a member of " + group->name() + ")");
+      return Error(st.error().message + " (" + member->name() + " is a member of " + group->name() +
+                   ")");
   TraceEntry entry;
   entry.stages = {detail::MakeStageRef(sch, target)};
   entry.iter_vars = {detail::MakeIterVarRef(sch, target, ivar)};

@@ -23,7 +23,9 @@ const char* relation_name(const IterVarRelation& r) {
 std::vector<IterVar> relation_parents(const IterVarRelation& r) {
   return std::visit(
       Overloaded{[](const SplitRelation& s) { return std::vector<IterVar>{s.parent}; },
-                 [](const FuseRelation& f) { return std::vector<IterVar>{f.outer, f.inner}; },
+                 [](const FuseRelation& f) {
+                   return std::vector<IterVar>{f.outer, f.inner};
+                 },
                  [](const RebaseRelation& b) { return std::vector<IterVar>{b.parent}; },
                  [](const SingletonRelation&) { return std::vector<IterVar>{}; },
                  [](const TransformRelation& t) { return t.original; }},
@@ -32,7 +34,9 @@ std::vector<IterVar> relation_parents(const IterVarRelation& r) {
 
 std::vector<IterVar> relation_children(const IterVarRelation& r) {
   return std::visit(
-      Overloaded{[](const SplitRelation& s) { return std::vector<IterVar>{s.outer, s.inner}; },
+      Overloaded{[](const SplitRelation& s) {
+                   return std::vector<IterVar>{s.outer, s.inner};
+                 },
                  [](const FuseRelation& f) { return std::vector<IterVar>{f.fused}; },
                  [](const RebaseRelation& b) { return std::vector<IterVar>{b.rebased}; },
                  [](const SingletonRelation& s) { return std::vector<IterVar>{s.iter}; },

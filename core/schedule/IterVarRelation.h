@@ -53,8 +53,8 @@ struct TransformRelation {
   Expr inverse_condition;
 };
 
-using IterVarRelation = std::variant<SplitRelation, FuseRelation, RebaseRelation,
-                                     SingletonRelation, TransformRelation>;
+using IterVarRelation =
+    std::variant<SplitRelation, FuseRelation, RebaseRelation, SingletonRelation, TransformRelation>;
 
 // "split", "fuse", "rebase", "singleton", "transform".
 const char* relation_name(const IterVarRelation& r);

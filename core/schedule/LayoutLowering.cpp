@@ -30,7 +30,8 @@ Stmt PaddingLoops(const PhysicalTensor& t, const CellBody& body) {
       vars.emplace_back(p.name(), p.dtype());
       to_loop[p] = vars.back();
     }
-    Stmt s = body(std::vector<Expr>(vars.begin(), vars.end()), ir::Substitute(r.condition, to_loop));
+    Stmt s =
+        body(std::vector<Expr>(vars.begin(), vars.end()), ir::Substitute(r.condition, to_loop));
     for (size_t k = vars.size(); k-- > 0;)
       s = ir::MakeFor(vars[k], r.box[k].min, r.box[k].extent, ir::ForKind::Serial, s);
     nests.push_back(s);

@@ -18,10 +18,14 @@ using ir::Stmt;
 
 ir::ForKind LoopKind(const IterVarAttr& attr) {
   switch (attr.annotation) {
-    case ir::IterVarType::Vectorized: return ir::ForKind::Vectorized;
-    case ir::IterVarType::Unrolled: return ir::ForKind::Unrolled;
-    case ir::IterVarType::Parallelized: return ir::ForKind::Parallel;
-    default: return ir::ForKind::Serial;
+    case ir::IterVarType::Vectorized:
+      return ir::ForKind::Vectorized;
+    case ir::IterVarType::Unrolled:
+      return ir::ForKind::Unrolled;
+    case ir::IterVarType::Parallelized:
+      return ir::ForKind::Parallel;
+    default:
+      return ir::ForKind::Serial;
   }
 }
 
@@ -34,7 +38,8 @@ std::vector<NestWrap> LeafLevel(const Stage& stage, const IterVar& iv, const ir:
   IterVarAttr attr = stage->attr(iv);
   for (const auto& [key, v] : attr.pragmas) {
     Expr pv = v.defined() ? v : Expr(1);
-    level.push_back([iv, key = key, pv](Stmt b) { return ir::MakeAttr(iv, "pragma_" + key, pv, b); });
+    level.push_back(
+        [iv, key = key, pv](Stmt b) { return ir::MakeAttr(iv, "pragma_" + key, pv, b); });
   }
   bool trivial = ir::is_one(r.extent) && !keep_trivial;
   if (trivial) {
@@ -125,8 +130,9 @@ Stmt MakeElementwise(const Stage& stage, const te::ComputeOpNode* c, const Range
     stores.push_back(ir::MakeProducerStore(te::output_of(stage->op, k).producer(),
                                            ir::Substitute(c->body[static_cast<size_t>(k)], vmap),
                                            StoreIndices(c, vmap)));
-  Stmt body = Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, nest.values, a), nest.values),
-                    ir::MakeSeq(stores), a);
+  Stmt body =
+      Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, nest.values, a), nest.values),
+            ir::MakeSeq(stores), a);
   return MergeNest(nest.levels, body);
 }
 
@@ -181,30 +187,36 @@ Stmt MakeReduction(const Stage& stage, const te::ComputeOpNode* c, const RangeMa
   LoopNest main = MakeLoopNest(stage, rmap, keep_trivial);
   PassUpIndex(stage, rmap, &main.values);
   ir::VarMap vmap = RootSubstitution(c, main.values);
-  Stmt update = Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, main.values, a), main.values),
-                      ir::MakeSeq(UpdateStores(stage, c, vmap)), a);
+  Stmt update =
+      Guard(WithStorePredicate(stage, MakeBoundCheck(stage, rmap, main.values, a), main.values),
+            ir::MakeSeq(UpdateStores(stage, c, vmap)), a);
 
   // Init: fresh ".init" loops over the data-parallel leaves after the common loops.
   std::vector<IterVar> reduce_leaves;
   for (const IterVar& iv : stage->leaf_iter_vars)
     if (iv->iter_type == ir::IterVarType::CommReduce) reduce_leaves.push_back(iv);
   LoopNest init = MakeLoopNest(stage, rmap, keep_trivial, begin, reduce_leaves, ".init");
-  for (size_t i = 0; i < begin; ++i) init.values[stage->leaf_iter_vars[i]] = main.values.at(stage->leaf_iter_vars[i]);
+  for (size_t i = 0; i < begin; ++i)
+    init.values[stage->leaf_iter_vars[i]] = main.values.at(stage->leaf_iter_vars[i]);
   for (const IterVar& iv : reduce_leaves) init.values[iv] = ir::make_zero(iv->var.dtype());
   PassUpIndex(stage, rmap, &init.values);
   ir::VarMap init_map = RootSubstitution(c, init.values);
   auto* first = c->body[0].as<ir::ReduceNode>();
   std::vector<Stmt> init_stores;
   for (int k = 0; k < c->num_outputs(); ++k)
-    init_stores.push_back(ir::MakeProducerStore(te::output_of(stage->op, k).producer(),
-                                                ir::Substitute(first->combiner->identity[static_cast<size_t>(k)], init_map),
-                                                StoreIndices(c, init_map)));
+    init_stores.push_back(ir::MakeProducerStore(
+        te::output_of(stage->op, k).producer(),
+        ir::Substitute(first->combiner->identity[static_cast<size_t>(k)], init_map),
+        StoreIndices(c, init_map)));
   Stmt init_stmt = Guard(MakeBoundCheck(stage, rmap, init.values, a, c->reduce_axis),
                          ir::MakeSeq(init_stores), a);
 
-  std::vector<std::vector<NestWrap>> common(main.levels.begin(), main.levels.begin() + static_cast<long>(begin));
-  std::vector<std::vector<NestWrap>> inner(main.levels.begin() + static_cast<long>(begin), main.levels.end());
-  return MergeNest(common, ir::MakeSeq({MergeNest(init.levels, init_stmt), MergeNest(inner, update)}));
+  std::vector<std::vector<NestWrap>> common(main.levels.begin(),
+                                            main.levels.begin() + static_cast<long>(begin));
+  std::vector<std::vector<NestWrap>> inner(main.levels.begin() + static_cast<long>(begin),
+                                           main.levels.end());
+  return MergeNest(common,
+                   ir::MakeSeq({MergeNest(init.levels, init_stmt), MergeNest(inner, update)}));
 }
 
 }  // namespace
@@ -212,7 +224,8 @@ Stmt MakeReduction(const Stage& stage, const te::ComputeOpNode* c, const RangeMa
 Stmt MakeComputeStmt(const Stage& stage, const RangeMap& rmap, bool keep_trivial_loop) {
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c) return Stmt();
-  if (HasCrossThreadReduction(stage)) return MakeCrossThreadReduction(stage, rmap, keep_trivial_loop);
+  if (HasCrossThreadReduction(stage))
+    return MakeCrossThreadReduction(stage, rmap, keep_trivial_loop);
   if (TensorizedLeaf(stage)) return MakeTensorize(stage, rmap, keep_trivial_loop);
   arith::Analyzer analyzer;
   return c->is_reduction() ? MakeReduction(stage, c, rmap, keep_trivial_loop, &analyzer)

@@ -47,7 +47,8 @@ std::unordered_map<IterVar, bool> ThreadBoundBelow(const Stage& stage) {
 // 32 with 24 guarded away). Not clamped when the child leads to a thread-bound loop (the
 // launch may rely on the factor) or for an empty parent. Unlike TVM, rfactor's early
 // call clamps too: the factored axis then has the extent that exists.
-Expr FactorExtent(const Expr& factor, const Expr& parent_extent, bool clamp, arith::Analyzer* analyzer) {
+Expr FactorExtent(const Expr& factor, const Expr& parent_extent, bool clamp,
+                  arith::Analyzer* analyzer) {
   if (!clamp || ir::is_zero(parent_extent)) return factor;
   arith::Analyzer local;
   arith::Analyzer* a = analyzer ? analyzer : &local;
@@ -94,7 +95,8 @@ void DownTransform(const TransformRelation& t, RangeMap* rmap, arith::Analyzer* 
     if (it == rmap->end()) return;
     const ir::Var& param = t.forward_map->initial_indices[k];
     dom[param] = arith::IntSet::FromRange(it->second);
-    whole[param] = t.original[k]->dom.defined() ? arith::IntSet::FromRange(t.original[k]->dom) : dom[param];
+    whole[param] =
+        t.original[k]->dom.defined() ? arith::IntSet::FromRange(t.original[k]->dom) : dom[param];
   }
   for (size_t k = 0; k < t.transformed.size(); ++k) {
     const Expr& f = t.forward_map->final_indices[k];
@@ -111,10 +113,8 @@ void DownTransform(const TransformRelation& t, RangeMap* rmap, arith::Analyzer* 
 void PassDownDomain(const Stage& stage, RangeMap* rmap, arith::Analyzer* analyzer) {
   const std::unordered_map<IterVar, bool> thread_bound = ThreadBoundBelow(stage);
   for (const IterVarRelation& rel : stage->relations) {
-    std::visit(Overloaded{
-                   [&](const SplitRelation& s) {
-                     DownSplit(s, rmap, analyzer, thread_bound);
-                   },
+    std::visit(
+        Overloaded{[&](const SplitRelation& s) { DownSplit(s, rmap, analyzer, thread_bound); },
                    [&](const FuseRelation& f) { DownFuse(f, rmap, analyzer); },
                    [&](const RebaseRelation& b) {
                      if (rmap->count(b.parent)) {
@@ -122,11 +122,9 @@ void PassDownDomain(const Stage& stage, RangeMap* rmap, arith::Analyzer* analyze
                        SetOnce(rmap, b.rebased, ir::Range(Zero(ext), ext));
                      }
                    },
-                   [&](const SingletonRelation& s) {
-                     SetOnce(rmap, s.iter, ir::Range(0, 1));
-                   },
+                   [&](const SingletonRelation& s) { SetOnce(rmap, s.iter, ir::Range(0, 1)); },
                    [&](const TransformRelation& t) { DownTransform(t, rmap, analyzer); }},
-               rel);
+        rel);
   }
   for (const IterVar& leaf : stage->leaf_iter_vars) {
     IterVar thread = stage->attr(leaf).bind_thread;
@@ -219,8 +217,8 @@ void UpFuseRectangle(const FuseRelation& f, const arith::IntSet& fused, UpContex
   ctx.state[f.outer] =
       arith::IntSet::Interval(a->Simplify(qlo + ro.min), a->Simplify(qhi + ro.min));
   if (SameRow(lo, hi, e, a)) {
-    ctx.state[f.outer] = arith::IntSet::Interval(a->Simplify(qlo + ro.min),
-                                                 a->Simplify(qlo + ro.min));
+    ctx.state[f.outer] =
+        arith::IntSet::Interval(a->Simplify(qlo + ro.min), a->Simplify(qlo + ro.min));
     ctx.state[f.inner] = arith::IntSet::Interval(a->Simplify(ir::floormod(lo, e) + ri.min),
                                                  a->Simplify(ir::floormod(hi, e) + ri.min));
     return;
@@ -280,8 +278,10 @@ void UpTransform(const TransformRelation& t, UpContext& ctx) {
       continue;
     }
     arith::IntSet s = arith::EvalSet(t.inverse_map->final_indices[k], dom, ctx.analyzer);
-    if (!s.is_bounded()) s = ctx.Full(iv);
-    else if (ctx.options.clip_to_range) s = ClipToRange(s, ctx.rmap.at(iv), ctx.analyzer);
+    if (!s.is_bounded())
+      s = ctx.Full(iv);
+    else if (ctx.options.clip_to_range)
+      s = ClipToRange(s, ctx.rmap.at(iv), ctx.analyzer);
     ctx.state[iv] = s;
   }
 }
@@ -333,36 +333,37 @@ void PassUpIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* valu
   };
   for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
     std::visit(
-        Overloaded{
-            [&](const SplitRelation& s) {
-              if (!values.count(s.outer) || !values.count(s.inner) || !rmap.count(s.inner)) return;
-              Expr f = rmap.at(s.inner).extent;
-              values[s.parent] = add_min(values[s.outer] * f + values[s.inner], s.parent);
-            },
-            [&](const FuseRelation& f) {
-              if (!values.count(f.fused) || !rmap.count(f.inner)) return;
-              Expr v = values[f.fused], e = rmap.at(f.inner).extent;
-              if (ir::is_one(e)) {
-                values[f.outer] = add_min(v, f.outer);
-                values[f.inner] = add_min(Zero(v), f.inner);
-              } else {
-                values[f.outer] = add_min(ir::floordiv(v, e), f.outer);
-                values[f.inner] = add_min(ir::floormod(v, e), f.inner);
-              }
-            },
-            [&](const RebaseRelation& b) {
-              if (values.count(b.rebased)) values[b.parent] = add_min(values[b.rebased], b.parent);
-            },
-            [&](const SingletonRelation&) {},
-            [&](const TransformRelation& t) {
-              ir::VarMap at;
-              for (size_t k = 0; k < t.transformed.size(); ++k) {
-                if (!values.count(t.transformed[k])) return;
-                at[t.inverse_map->initial_indices[k]] = values[t.transformed[k]];
-              }
-              for (size_t k = 0; k < t.original.size(); ++k)
-                values[t.original[k]] = ir::Substitute(t.inverse_map->final_indices[k], at);
-            }},
+        Overloaded{[&](const SplitRelation& s) {
+                     if (!values.count(s.outer) || !values.count(s.inner) || !rmap.count(s.inner))
+                       return;
+                     Expr f = rmap.at(s.inner).extent;
+                     values[s.parent] = add_min(values[s.outer] * f + values[s.inner], s.parent);
+                   },
+                   [&](const FuseRelation& f) {
+                     if (!values.count(f.fused) || !rmap.count(f.inner)) return;
+                     Expr v = values[f.fused], e = rmap.at(f.inner).extent;
+                     if (ir::is_one(e)) {
+                       values[f.outer] = add_min(v, f.outer);
+                       values[f.inner] = add_min(Zero(v), f.inner);
+                     } else {
+                       values[f.outer] = add_min(ir::floordiv(v, e), f.outer);
+                       values[f.inner] = add_min(ir::floormod(v, e), f.inner);
+                     }
+                   },
+                   [&](const RebaseRelation& b) {
+                     if (values.count(b.rebased))
+                       values[b.parent] = add_min(values[b.rebased], b.parent);
+                   },
+                   [&](const SingletonRelation&) {},
+                   [&](const TransformRelation& t) {
+                     ir::VarMap at;
+                     for (size_t k = 0; k < t.transformed.size(); ++k) {
+                       if (!values.count(t.transformed[k])) return;
+                       at[t.inverse_map->initial_indices[k]] = values[t.transformed[k]];
+                     }
+                     for (size_t k = 0; k < t.original.size(); ++k)
+                       values[t.original[k]] = ir::Substitute(t.inverse_map->final_indices[k], at);
+                   }},
         *it);
   }
 }
@@ -374,37 +375,37 @@ Status PassDownIndex(const Stage& stage, const RangeMap& rmap, IterVarValueMap* 
   auto zero_based = [&](const IterVar& iv) -> Status {
     auto it = rmap.find(iv);
     if (it == rmap.end()) return Error(iv->var.name() + " has no range");
-    if (!ir::is_zero(it->second.min))
-      return Error(iv->var.name() + " does not start at 0");
+    if (!ir::is_zero(it->second.min)) return Error(iv->var.name() + " does not start at 0");
     return Status::Ok();
   };
   for (const IterVarRelation& rel : stage->relations) {
     Status st = Status::Ok();
-    std::visit(
-        Overloaded{
-            [&](const SplitRelation& s) {
-              if (!values.count(s.parent)) return;
-              if (st = zero_based(s.inner); !st) return;
-              Expr f = rmap.at(s.inner).extent, v = values[s.parent];
-              values[s.outer] = ir::floordiv(v, f);
-              values[s.inner] = ir::floormod(v, f);
-            },
-            [&](const FuseRelation& f) {
-              if (!values.count(f.outer) || !values.count(f.inner)) return;
-              if (st = zero_based(f.outer); !st) return;
-              if (st = zero_based(f.inner); !st) return;
-              values[f.fused] = values[f.outer] * rmap.at(f.inner).extent + values[f.inner];
-            },
-            [&](const RebaseRelation& b) {
-              if (!values.count(b.parent)) return;
-              if (st = zero_based(b.parent); !st) return;
-              values[b.rebased] = values[b.parent];
-            },
-            [&](const SingletonRelation& s) { values[s.iter] = ir::make_zero(s.iter->var.dtype()); },
-            [&](const TransformRelation&) {
-              st = Error("a transform_layout relation cannot be indexed downwards");
-            }},
-        rel);
+    std::visit(Overloaded{[&](const SplitRelation& s) {
+                            if (!values.count(s.parent)) return;
+                            if (st = zero_based(s.inner); !st) return;
+                            Expr f = rmap.at(s.inner).extent, v = values[s.parent];
+                            values[s.outer] = ir::floordiv(v, f);
+                            values[s.inner] = ir::floormod(v, f);
+                          },
+                          [&](const FuseRelation& f) {
+                            if (!values.count(f.outer) || !values.count(f.inner)) return;
+                            if (st = zero_based(f.outer); !st) return;
+                            if (st = zero_based(f.inner); !st) return;
+                            values[f.fused] =
+                                values[f.outer] * rmap.at(f.inner).extent + values[f.inner];
+                          },
+                          [&](const RebaseRelation& b) {
+                            if (!values.count(b.parent)) return;
+                            if (st = zero_based(b.parent); !st) return;
+                            values[b.rebased] = values[b.parent];
+                          },
+                          [&](const SingletonRelation& s) {
+                            values[s.iter] = ir::make_zero(s.iter->var.dtype());
+                          },
+                          [&](const TransformRelation&) {
+                            st = Error("a transform_layout relation cannot be indexed downwards");
+                          }},
+               rel);
     if (!st) return st;
   }
   return Status::Ok();
@@ -420,8 +421,8 @@ std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap
   std::unordered_map<IterVar, bool> flag;
   auto get = [&](const IterVar& iv) { return flag.count(iv) ? flag[iv] : false; };
   for (auto it = stage->relations.rbegin(); it != stage->relations.rend(); ++it) {
-    std::visit(Overloaded{
-                   [&](const SplitRelation& s) {
+    std::visit(
+        Overloaded{[&](const SplitRelation& s) {
                      // TVM's PassUpBoundCheck: the user vouches for the whole parent.
                      if (s.disable_predication) {
                        flag[s.parent] = false;
@@ -434,15 +435,13 @@ std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap
                      }
                      flag[s.parent] = get(s.outer) || get(s.inner) || !exact;
                    },
-                   [&](const FuseRelation& f) {
-                     flag[f.outer] = flag[f.inner] = get(f.fused);
-                   },
+                   [&](const FuseRelation& f) { flag[f.outer] = flag[f.inner] = get(f.fused); },
                    [&](const RebaseRelation& b) { flag[b.parent] = get(b.rebased); },
                    [&](const SingletonRelation&) {},
                    [&](const TransformRelation& t) {
                      for (const IterVar& iv : t.original) flag[iv] = true;
                    }},
-               *it);
+        *it);
   }
   return flag;
 }
@@ -451,7 +450,8 @@ std::unordered_map<IterVar, bool> MayOverflow(const Stage& stage, const RangeMap
 // below its axis's range (offset maps pad at the front) and strided maps reach a
 // physical point only when inverse_condition holds.
 void TransformChecks(const Stage& stage, const RangeMap& rmap, const IterVarValueMap& value_map,
-                     const arith::IntSetMap& leaf_sets, arith::Analyzer* analyzer, std::vector<Expr>* preds) {
+                     const arith::IntSetMap& leaf_sets, arith::Analyzer* analyzer,
+                     std::vector<Expr>* preds) {
   for (const IterVarRelation& rel : stage->relations) {
     auto* t = std::get_if<TransformRelation>(&rel);
     if (!t) continue;

@@ -11,7 +11,8 @@ namespace {
 // Replaces loads of `tensor` by its definition with the indices substituted.
 class InlineLoads : public ir::IRMutator {
  public:
-  InlineLoads(te::Tensor tensor, const te::ComputeOpNode* def) : tensor_(std::move(tensor)), def_(def) {}
+  InlineLoads(te::Tensor tensor, const te::ComputeOpNode* def)
+      : tensor_(std::move(tensor)), def_(def) {}
 
  protected:
   Expr VisitProducerLoad(const ir::ProducerLoadNode* n, const Expr& e) override {

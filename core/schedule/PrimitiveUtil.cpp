@@ -4,8 +4,8 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "te/Operation.h"
 #include "te/Extern.h"
+#include "te/Operation.h"
 #include "te/Scan.h"
 
 namespace tessera::schedule::detail {
@@ -180,7 +180,8 @@ void ReplaceExternInputs(const Stage& s, const te::ExternOpNode& ext, TensorMap&
   if (!changed) return;
   te::Operation old_op = s->op;
   s->op = te::ExternWithInputs(ext, std::move(inputs));
-  for (int i = 0; i < old_op->num_outputs(); ++i) vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
+  for (int i = 0; i < old_op->num_outputs(); ++i)
+    vmap[te::output_of(old_op, i)] = te::output_of(s->op, i);
 }
 
 }  // namespace

@@ -23,16 +23,15 @@ namespace tessera::schedule {
 Result<std::pair<IterVar, IterVar>> Split(Schedule& sch, Stage stage, IterVar parent,
                                           int64_t factor, bool disable_predication = false);
 // i -> (i.outer, i.inner) with extent(i.outer) == nparts.
-Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage,
-                                                  IterVar parent, int64_t nparts,
-                                                  bool disable_predication = false);
+Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage, IterVar parent,
+                                                  int64_t nparts, bool disable_predication = false);
 // Fuses adjacent leaf vars, outer to inner: (i, j) -> i.j.fused.
 Result<IterVar> Fuse(Schedule& sch, Stage stage, std::vector<IterVar> vars);
 // Puts `order` (distinct leaf vars) into the loop positions they occupy, in this order.
 Status Reorder(Schedule& sch, Stage stage, std::vector<IterVar> order);
 // split x by x_factor, y by y_factor, reorder to (x.outer, y.outer, x.inner, y.inner).
-Result<std::array<IterVar, 4>> Tile(Schedule& sch, Stage stage, IterVar x,
-                                    IterVar y, int64_t x_factor, int64_t y_factor);
+Result<std::array<IterVar, 4>> Tile(Schedule& sch, Stage stage, IterVar x, IterVar y,
+                                    int64_t x_factor, int64_t y_factor);
 
 // Computes `stage` inside loop `ivar` of `target`, which must read it (directly or
 // through inlined stages).
@@ -60,8 +59,7 @@ Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
 Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
                   const std::string& text);
 // Pads the stride of the dimension of root axis `axis` so that stride % factor == offset.
-Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor,
-                    int64_t offset);
+Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor, int64_t offset);
 // Factors reduction `stage` over leaf reduce var `k`: a new stage "B.rf" computes partial
 // results with k as a data-parallel axis (at position factor_axis), B reduces them.
 Result<Stage> RFactor(Schedule& sch, Stage stage, IterVar k, int factor_axis = 0);

@@ -23,7 +23,8 @@ Status CheckRFactor(const Schedule& sch, const Stage& stage, const IterVar& k, i
   auto* c = dynamic_cast<const te::ComputeOpNode*>(stage->op.get());
   if (!c || !c->is_reduction()) return Error("rfactor: " + stage->name() + " is not a reduction");
   if (c->num_outputs() != 1) return Error("rfactor: " + stage->name() + " has several outputs");
-  if (stage->attach_type == AttachType::Inline) return Error("rfactor: " + stage->name() + " is inlined");
+  if (stage->attach_type == AttachType::Inline)
+    return Error("rfactor: " + stage->name() + " is inlined");
   if (Status s = detail::CheckLeaf(sch, stage, k, what); !s) return s;
   if (!IsReduce(k)) return Error("rfactor: " + k->var.name() + " is not a reduction axis");
   if (factor_axis < 0 || factor_axis > static_cast<int>(c->axis.size()))

@@ -25,8 +25,8 @@ void ApplyReorder(const Stage& stage, const std::vector<IterVar>& order) {
   auto& leaves = stage->leaf_iter_vars;
   std::vector<size_t> positions;
   for (const IterVar& iv : order)
-    positions.push_back(static_cast<size_t>(std::find(leaves.begin(), leaves.end(), iv) -
-                                            leaves.begin()));
+    positions.push_back(
+        static_cast<size_t>(std::find(leaves.begin(), leaves.end(), iv) - leaves.begin()));
   std::sort(positions.begin(), positions.end());
   for (size_t i = 0; i < order.size(); ++i) leaves[positions[i]] = order[i];
 }
@@ -42,8 +42,8 @@ Status Reorder(Schedule& sch, Stage stage, std::vector<IterVar> order) {
   return Status::Ok();
 }
 
-Result<std::array<IterVar, 4>> Tile(Schedule& sch, Stage stage, IterVar x,
-                                    IterVar y, int64_t x_factor, int64_t y_factor) {
+Result<std::array<IterVar, 4>> Tile(Schedule& sch, Stage stage, IterVar x, IterVar y,
+                                    int64_t x_factor, int64_t y_factor) {
   // Check everything first so that a failure leaves the schedule unchanged.
   if (Status s = detail::CheckSchedulable(sch, stage, "tile"); !s) return s.error();
   for (const IterVar& iv : {x, y}) {

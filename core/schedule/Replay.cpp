@@ -38,7 +38,9 @@ Result<Args> Resolve(const Schedule& sch, const TraceEntry& e) {
   if (e.stage.entry >= 0 && e.stage.entry < static_cast<int>(sch.trace.entries.size()) &&
       sch.trace.entries[e.stage.entry].primitive == "create_group") {
     args.stage = FindGroup(sch, e.stage.entry);
-    if (!args.stage) return Error(e.primitive + ": no group was created by trace entry " + std::to_string(e.stage.entry));
+    if (!args.stage)
+      return Error(e.primitive + ": no group was created by trace entry " +
+                   std::to_string(e.stage.entry));
   } else {
     Result<Stage> stage = sch.lookup(e.stage.name);
     if (!stage) return Error(e.primitive + ": " + stage.error().message);
@@ -65,8 +67,8 @@ Status Expect(const TraceEntry& e, const Args& a, size_t vars, size_t stages) {
     return Error(e.primitive + ": expects " + std::to_string(vars) + " iter var argument(s), got " +
                  std::to_string(a.vars.size()));
   if (a.stages.size() != stages)
-    return Error(e.primitive + ": expects " + std::to_string(stages) +
-                 " stage argument(s), got " + std::to_string(a.stages.size()));
+    return Error(e.primitive + ": expects " + std::to_string(stages) + " stage argument(s), got " +
+                 std::to_string(a.stages.size()));
   return Status::Ok();
 }
 
@@ -162,8 +164,9 @@ Status ApplySetStorePredicate(Schedule& sch, const TraceEntry& e, const Args& a)
                  " parameters for " + std::to_string(a.vars.size() + threads.size()) + " names");
   ir::VarMap vmap;
   for (size_t i = 0; i < params.size(); ++i)
-    vmap[params[i]] = i < a.vars.size() ? Expr(a.vars[i]->var)
-                                        : Expr(ir::Var(threads[i - a.vars.size()], params[i].dtype()));
+    vmap[params[i]] = i < a.vars.size()
+                          ? Expr(a.vars[i]->var)
+                          : Expr(ir::Var(threads[i - a.vars.size()], params[i].dtype()));
   return SetStorePredicate(sch, a.stage, ir::Substitute(l->second.body[0], vmap));
 }
 
@@ -208,7 +211,8 @@ Result<layout::PadValue> PadValueOf(const TraceEntry& e) {
   if (fn == e.lambdas.end() || fn->second.body.size() != 1)
     return Error("transform_layout: pad_kind '" + kind->second + "' needs a pad_value");
   if (kind->second == "constant") return layout::PadValue::Constant(fn->second.body[0]);
-  if (kind->second == "function") return layout::PadValue::Function(fn->second.params, fn->second.body[0]);
+  if (kind->second == "function")
+    return layout::PadValue::Function(fn->second.params, fn->second.body[0]);
   return Error("transform_layout: unknown pad_kind '" + kind->second + "'");
 }
 
@@ -221,30 +225,28 @@ Status ApplyTransformLayout(Schedule& sch, const TraceEntry& e, const Args& a) {
   std::vector<int> separators;
   if (auto it = e.int_lists.find("axis_separators"); it != e.int_lists.end())
     for (int64_t v : it->second) separators.push_back(static_cast<int>(v));
-  auto index_map = std::make_shared<const ir::IndexMapNode>(ir::IndexMapNode{map->second.params, map->second.body});
+  auto index_map = std::make_shared<const ir::IndexMapNode>(
+      ir::IndexMapNode{map->second.params, map->second.body});
   return Drop(TransformLayout(sch, a.stage, index_map, *pad, separators));
 }
 
 const std::map<std::string, Applier>& Appliers() {
   static const std::map<std::string, Applier> kAppliers = {
       {"split", ApplySplit},
-      {"fuse", [](Schedule& sch, const TraceEntry&, const Args& a) {
-         return Drop(Fuse(sch, a.stage, a.vars));
-       }},
-      {"reorder", [](Schedule& sch, const TraceEntry&, const Args& a) {
-         return Reorder(sch, a.stage, a.vars);
-       }},
+      {"fuse", [](Schedule& sch, const TraceEntry&,
+                  const Args& a) { return Drop(Fuse(sch, a.stage, a.vars)); }},
+      {"reorder", [](Schedule& sch, const TraceEntry&,
+                     const Args& a) { return Reorder(sch, a.stage, a.vars); }},
       {"tile", ApplyTile},
-      {"compute_at", [](Schedule& sch, const TraceEntry& e, const Args& a) {
+      {"compute_at",
+       [](Schedule& sch, const TraceEntry& e, const Args& a) {
          if (Status s = Expect(e, a, 1, 1); !s) return s;
          return ComputeAt(sch, a.stage, a.stages[0], a.vars[0]);
        }},
-      {"compute_inline", [](Schedule& sch, const TraceEntry&, const Args& a) {
-         return ComputeInline(sch, a.stage);
-       }},
-      {"compute_root", [](Schedule& sch, const TraceEntry&, const Args& a) {
-         return ComputeRoot(sch, a.stage);
-       }},
+      {"compute_inline",
+       [](Schedule& sch, const TraceEntry&, const Args& a) { return ComputeInline(sch, a.stage); }},
+      {"compute_root",
+       [](Schedule& sch, const TraceEntry&, const Args& a) { return ComputeRoot(sch, a.stage); }},
       {"cache_read", ApplyCacheRead},
       {"create_group", ApplyCreateGroup},
       {"cache_write", ApplyCacheWrite},
@@ -258,7 +260,8 @@ const std::map<std::string, Applier>& Appliers() {
       {"set_store_predicate", ApplySetStorePredicate},
       {"rfactor", ApplyRFactor},
       {"transform_layout", ApplyTransformLayout},
-      {"tensorize", [](Schedule& sch, const TraceEntry& e, const Args& a) {
+      {"tensorize",
+       [](Schedule& sch, const TraceEntry& e, const Args& a) {
          if (Status s = Expect(e, a, 1, 0); !s) return s;
          if (Status s = Tensorize(sch, a.stage, a.vars[0], e.intrin); !s) return s;
          if (auto var = e.strings.find("intrin_var"); var != e.strings.end())
@@ -273,8 +276,7 @@ const std::map<std::string, Applier>& Appliers() {
 
 Status ApplyPrimitive(Schedule& sch, const TraceEntry& entry) {
   auto it = Appliers().find(entry.primitive);
-  if (it == Appliers().end())
-    return Error("unknown schedule primitive '" + entry.primitive + "'");
+  if (it == Appliers().end()) return Error("unknown schedule primitive '" + entry.primitive + "'");
   Result<Args> args = Resolve(sch, entry);
   if (!args) return args.error();
   return it->second(sch, entry, *args);

@@ -20,7 +20,9 @@ struct DimKey {
   bool operator<(const DimKey& o) const {
     return std::tie(op, value_index, dim) < std::tie(o.op, o.value_index, o.dim);
   }
-  bool operator==(const DimKey& o) const { return op == o.op && value_index == o.value_index && dim == o.dim; }
+  bool operator==(const DimKey& o) const {
+    return op == o.op && value_index == o.value_index && dim == o.dim;
+  }
 };
 
 using AxisId = const ir::IterVarNode*;
@@ -52,20 +54,22 @@ struct ExactReach {
     }
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
     if (!compute) return;
-    te::ForEachTensorLoad(compute->body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
-      for (size_t i = 0; i < indices.size(); ++i) {
-        const DimKey src(t, i);
-        const auto* var = indices[i].as<ir::VarNode>();
-        size_t axis = compute->axis.size();
-        for (size_t a = 0; var && a < compute->axis.size(); ++a)
-          if (compute->axis[a]->var.get() == var) axis = a;
-        if (axis < compute->axis.size()) {
-          for (int j = 0; j < op->num_outputs(); ++j) Merge(DimKey(te::output_of(op, j), axis), src);
-        } else if (auto it = reach.find(src); it != reach.end()) {
-          failed.insert(it->second);  // read at an index other than an axis: not exact
-        }
-      }
-    });
+    te::ForEachTensorLoad(
+        compute->body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+          for (size_t i = 0; i < indices.size(); ++i) {
+            const DimKey src(t, i);
+            const auto* var = indices[i].as<ir::VarNode>();
+            size_t axis = compute->axis.size();
+            for (size_t a = 0; var && a < compute->axis.size(); ++a)
+              if (compute->axis[a]->var.get() == var) axis = a;
+            if (axis < compute->axis.size()) {
+              for (int j = 0; j < op->num_outputs(); ++j)
+                Merge(DimKey(te::output_of(op, j), axis), src);
+            } else if (auto it = reach.find(src); it != reach.end()) {
+              failed.insert(it->second);  // read at an index other than an axis: not exact
+            }
+          }
+        });
   }
 };
 
@@ -89,13 +93,16 @@ std::map<DimKey, std::vector<DimKey>> ReachGraph(const std::vector<te::Operation
     if (!compute) continue;
     const te::Tensor out = te::output_of(op, 0);
     for (size_t a = 0; a < compute->axis.size(); ++a) graph[DimKey(out, a)];
-    te::ForEachTensorLoad(compute->body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
-      if (!in_body.count(t->op.get())) return;
-      for (size_t i = 0; i < indices.size(); ++i)
-        for (size_t a = 0; a < compute->axis.size(); ++a)
-          if (ir::UsesVar(indices[i], [&](const ir::VarNode* v) { return v == compute->axis[a]->var.get(); }))
-            graph[DimKey(out, a)].push_back(DimKey(t, i));
-    });
+    te::ForEachTensorLoad(compute->body,
+                          [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+                            if (!in_body.count(t->op.get())) return;
+                            for (size_t i = 0; i < indices.size(); ++i)
+                              for (size_t a = 0; a < compute->axis.size(); ++a)
+                                if (ir::UsesVar(indices[i], [&](const ir::VarNode* v) {
+                                      return v == compute->axis[a]->var.get();
+                                    }))
+                                  graph[DimKey(out, a)].push_back(DimKey(t, i));
+                          });
   }
   return graph;
 }

@@ -10,7 +10,9 @@ namespace tessera::schedule {
 
 using ir::Stmt;
 
-ir::DataProducer ScanMarkerNode(const te::Operation& scan) { return te::output_of(scan, 0).producer(); }
+ir::DataProducer ScanMarkerNode(const te::Operation& scan) {
+  return te::output_of(scan, 0).producer();
+}
 
 Stmt MakeScanStmt(const Stage& stage, const te::ScanOpNode& scan, const RangeMap& rmap,
                   bool keep_trivial_loop) {

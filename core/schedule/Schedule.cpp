@@ -12,11 +12,16 @@ namespace tessera::schedule {
 
 const char* attach_type_name(AttachType t) {
   switch (t) {
-    case AttachType::GroupRoot: return "root";
-    case AttachType::Inline: return "inline";
-    case AttachType::InlinedAlready: return "inlined";
-    case AttachType::Scope: return "scope";
-    case AttachType::ScanUpdate: return "scan_update";
+    case AttachType::GroupRoot:
+      return "root";
+    case AttachType::Inline:
+      return "inline";
+    case AttachType::InlinedAlready:
+      return "inlined";
+    case AttachType::Scope:
+      return "scope";
+    case AttachType::ScanUpdate:
+      return "scan_update";
   }
   return "?";
 }

@@ -67,9 +67,9 @@ struct StageNode {
   // create_group (Group.h; TVM's group stage). A group is a StageNode without an op,
   // kept in Schedule::groups; `group` is the innermost group a stage or group is in.
   Stage group;
-  int num_child_stages = 0;        // a group: its direct members, stages and groups
-  int group_entry = -1;            // a group: its create_group trace entry (-1: a scan's)
-  std::string group_label;         // a group: its name in messages and traces ("group#3")
+  int num_child_stages = 0;  // a group: its direct members, stages and groups
+  int group_entry = -1;      // a group: its create_group trace entry (-1: a scan's)
+  std::string group_label;   // a group: its name in messages and traces ("group#3")
   // attach_* were copied from the enclosing group's compute_at: the stage's own attach is
   // "root of its group" (TVM's GetAttachSpec, resolved when the group moves).
   bool attach_from_group = false;

@@ -48,13 +48,14 @@ Stmt MakeRealize(const Stage& stage, const RangeMap& rmap, Stmt body) {
       for (size_t d = 0; d < c->axis.size(); ++d) {
         auto attr = stage->iter_var_attrs.find(c->axis[d]);
         if (attr == stage->iter_var_attrs.end() || attr->second.align_factor == 0) continue;
-        body = ir::MakeAttr(t, "buffer_dim_align",
-                            ir::MakeCall(ir::DataType::Handle(), "tir.tvm_tuple",
-                                         {ir::make_const(ir::DataType::Int(32), static_cast<int64_t>(d)),
-                                          ir::make_const(ir::DataType::Int(32), attr->second.align_factor),
-                                          ir::make_const(ir::DataType::Int(32), attr->second.align_offset)},
-                                         ir::CallKind::Intrinsic),
-                            body);
+        body = ir::MakeAttr(
+            t, "buffer_dim_align",
+            ir::MakeCall(ir::DataType::Handle(), "tir.tvm_tuple",
+                         {ir::make_const(ir::DataType::Int(32), static_cast<int64_t>(d)),
+                          ir::make_const(ir::DataType::Int(32), attr->second.align_factor),
+                          ir::make_const(ir::DataType::Int(32), attr->second.align_offset)},
+                         ir::CallKind::Intrinsic),
+            body);
       }
     body = ir::MakeAttr(t, "realize_scope", ir::StringImm(stage->scope), body);
   }
@@ -101,8 +102,8 @@ class InjectAttach : public ir::IRMutator {
 // Puts `stage`'s pipeline inside the scan marker `key` of `scan` (TVM's InjectScanStep).
 class InjectScanStep : public ir::IRMutator {
  public:
-  InjectScanStep(const Stage& stage, const te::Operation& scan, const char* key, const RangeMap& rmap,
-                 const ScheduleOpsOptions& options)
+  InjectScanStep(const Stage& stage, const te::Operation& scan, const char* key,
+                 const RangeMap& rmap, const ScheduleOpsOptions& options)
       : stage_(stage), node_(ScanMarkerNode(scan)), key_(key), rmap_(rmap), options_(options) {}
   bool found = false;
 
@@ -111,7 +112,8 @@ class InjectScanStep : public ir::IRMutator {
     const ir::DataProducer* p = std::get_if<ir::DataProducer>(&n->node);
     if (n->key == key_ && p && *p == node_ && !found) {
       found = true;
-      return ir::MakeAttr(n->node, n->key, n->value, MakePipeline(stage_, rmap_, n->body, options_));
+      return ir::MakeAttr(n->node, n->key, n->value,
+                          MakePipeline(stage_, rmap_, n->body, options_));
     }
     return IRMutator::VisitAttrStmt(n, s);
   }
@@ -125,8 +127,8 @@ class InjectScanStep : public ir::IRMutator {
 };
 
 // Injects a scan's init stage or a stage of its update group at the scan's marker.
-Result<Stmt> InjectIntoScan(const Schedule& sch, const Stage& s, const Stmt& body, const RangeMap& rmap,
-                            const ScheduleOpsOptions& options) {
+Result<Stmt> InjectIntoScan(const Schedule& sch, const Stage& s, const Stmt& body,
+                            const RangeMap& rmap, const ScheduleOpsOptions& options) {
   bool init = s->attach_type != AttachType::ScanUpdate;
   te::Operation scan = init ? ScanOfInit(sch, s)->op : s->attach_stage->op;
   InjectScanStep inject(s, scan, init ? kScanInitScope : kScanUpdateScope, rmap, options);

@@ -16,8 +16,8 @@ IterVar MakeChild(const IterVar& parent, const std::string& suffix) {
 }
 
 Result<std::pair<IterVar, IterVar>> SplitImpl(Schedule& sch, const Stage& stage,
-                                              const IterVar& parent, int64_t value,
-                                              bool by_factor, bool disable_predication) {
+                                              const IterVar& parent, int64_t value, bool by_factor,
+                                              bool disable_predication) {
   const char* what = "split";
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s.error();
   if (Status s = detail::CheckLeaf(sch, stage, parent, what); !s) return s.error();
@@ -56,9 +56,8 @@ Result<std::pair<IterVar, IterVar>> Split(Schedule& sch, Stage stage, IterVar pa
   return SplitImpl(sch, stage, parent, factor, true, disable_predication);
 }
 
-Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage,
-                                                  IterVar parent, int64_t nparts,
-                                                  bool disable_predication) {
+Result<std::pair<IterVar, IterVar>> SplitByNParts(Schedule& sch, Stage stage, IterVar parent,
+                                                  int64_t nparts, bool disable_predication) {
   return SplitImpl(sch, stage, parent, nparts, false, disable_predication);
 }
 

@@ -10,9 +10,9 @@ std::vector<layout::PhysicalTensor> PhysicalTensorsOf(const StageNode& stage) {
   std::vector<layout::PhysicalTensor> out;
   if (!stage.layout) return out;
   for (int k = 0; k < stage.op->num_outputs(); ++k) {
-    out.push_back(layout::MakePhysicalTensor(te::output_of(stage.op, k).producer(), stage.layout->padded,
-                                             stage.layout->pad_value, stage.layout->axis_separators,
-                                             stage.is_placeholder()));
+    out.push_back(layout::MakePhysicalTensor(
+        te::output_of(stage.op, k).producer(), stage.layout->padded, stage.layout->pad_value,
+        stage.layout->axis_separators, stage.is_placeholder()));
   }
   return out;
 }
@@ -41,7 +41,8 @@ std::vector<BufferLayoutSummary> Schedule::buffer_layouts() const {
     // An aligned stage's buffer over its whole shape, with the padded strides lowering
     // gives it (a region realized at an inner loop has the same row strides when its
     // inner extents are the tensor's). One whose layout cannot be analysed is not listed.
-    if (const std::vector<layout::DimAlign> aligns = DimAlignsOf(*s); !s->layout && !aligns.empty()) {
+    if (const std::vector<layout::DimAlign> aligns = DimAlignsOf(*s);
+        !s->layout && !aligns.empty()) {
       for (int k = 0; k < s->op->num_outputs(); ++k) {
         te::Tensor t = te::output_of(s->op, k);
         auto aligned = layout::AlignedLayout(t->shape, aligns);
@@ -52,7 +53,8 @@ std::vector<BufferLayoutSummary> Schedule::buffer_layouts() const {
     if (!s->layout) continue;
     for (int k = 0; k < s->op->num_outputs(); ++k) {
       te::Tensor t = te::output_of(s->op, k);
-      out.push_back({t.name(), t->dtype, s->layout->padded, s->layout->pad_value, s->layout->axis_separators});
+      out.push_back({t.name(), t->dtype, s->layout->padded, s->layout->pad_value,
+                     s->layout->axis_separators});
     }
   }
   return out;

@@ -30,7 +30,7 @@ std::vector<layout::PhysicalTensor> PhysicalTensorsOf(const StageNode& stage);
 
 // A buffer layout as the views and `tessera-cli layout` show it.
 struct BufferLayoutSummary {
-  std::string name;             // the tensor ("A")
+  std::string name;  // the tensor ("A")
   ir::DataType dtype;
   layout::PaddedLayout layout;
   layout::PadValue pad_value;

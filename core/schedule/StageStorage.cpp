@@ -1,13 +1,14 @@
 // set_scope and set_store_predicate (TVM's Stage.set_scope / set_store_predicate):
 // where a stage's result is stored, and a condition under which its elements are
 // written (the loops still run; the store is skipped where the predicate is false).
+#include "schedule/StageStorage.h"
+
 #include <set>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/PrimitiveUtil.h"
 #include "schedule/Primitives.h"
-#include "schedule/StageStorage.h"
 #include "te/Compute.h"
 
 namespace tessera::schedule {
@@ -17,7 +18,8 @@ Status SetScope(Schedule& sch, Stage stage, const std::string& scope) {
   if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
   if (!is_storage_scope(scope))
     return Error(what + ": unknown storage scope '" + scope +
-                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or wmma.accumulator)");
+                 "' (use global, shared, shared.dyn, local, warp, wmma.matrix_a, wmma.matrix_b or "
+                 "wmma.accumulator)");
   if (stage->is_output && scope != "global")
     return Error(what + ": " + stage->name() +
                  " is an output of the schedule; its result is the kernel's argument and stays "

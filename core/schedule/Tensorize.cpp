@@ -34,8 +34,10 @@ std::string Where(const Stage& stage, size_t tloc) {
   return stage->name() + " at loop " + stage->leaf_iter_vars[tloc]->var.name();
 }
 
-Error Fail(const Stage& stage, size_t tloc, const te::TensorIntrin& intrin, const std::string& what) {
-  return Error("tensorize " + Where(stage, tloc) + " with intrinsic '" + intrin->name + "': " + what);
+Error Fail(const Stage& stage, size_t tloc, const te::TensorIntrin& intrin,
+           const std::string& what) {
+  return Error("tensorize " + Where(stage, tloc) + " with intrinsic '" + intrin->name +
+               "': " + what);
 }
 
 size_t FindTensorized(const Stage& stage) {
@@ -44,8 +46,8 @@ size_t FindTensorized(const Stage& stage) {
   return stage->leaf_iter_vars.size();
 }
 
-TensorizeRegion InferTensorizeRegion(const Stage& stage, const te::ComputeOpNode* c, const RangeMap& rmap,
-                                     arith::Analyzer* a) {
+TensorizeRegion InferTensorizeRegion(const Stage& stage, const te::ComputeOpNode* c,
+                                     const RangeMap& rmap, arith::Analyzer* a) {
   TensorizeRegion r;
   r.tloc = FindTensorized(stage);
   const auto& leaves = stage->leaf_iter_vars;
@@ -99,7 +101,8 @@ bool SameExtent(arith::Analyzer* an, const Expr& a, const Expr& b) {
   Expr x = an->Simplify(a), y = an->Simplify(b);
   if (ir::StructuralEqual(x, y)) return true;
   return x.dtype().is_integer() && y.dtype().is_integer() &&
-         an->CanProve(ir::eq(ir::cast(ir::DataType::Int(64), x), ir::cast(ir::DataType::Int(64), y)));
+         an->CanProve(
+             ir::eq(ir::cast(ir::DataType::Int(64), x), ir::cast(ir::DataType::Int(64), y)));
 }
 
 std::string ShapeText(const std::vector<Expr>& shape) {
@@ -128,23 +131,26 @@ class TensorIntrinMatcher : public ir::IRMutator {
     auto* ic = dynamic_cast<const te::ComputeOpNode*>(intrin->op.get());
     std::vector<te::Tensor> inputs = c->InputTensors();
     if (inputs.size() != intrin->inputs.size())
-      return Fail(stage, r.tloc, intrin, stage->name() + " reads " + std::to_string(inputs.size()) +
-                                             " tensors but the intrinsic reads " +
-                                             std::to_string(intrin->inputs.size()));
+      return Fail(stage, r.tloc, intrin,
+                  stage->name() + " reads " + std::to_string(inputs.size()) +
+                      " tensors but the intrinsic reads " + std::to_string(intrin->inputs.size()));
     for (size_t i = 0; i < inputs.size(); ++i) {
       const te::Tensor& want = intrin->inputs[i];
       const ir::Region& region = r.in_region[i];
       if (region.size() < want.ndim())
-        return Fail(stage, r.tloc, intrin, "input " + inputs[i].name() + " has " +
-                                               std::to_string(region.size()) + " dimensions, the intrinsic's " +
-                                               want.name() + " " + std::to_string(want.ndim()));
+        return Fail(stage, r.tloc, intrin,
+                    "input " + inputs[i].name() + " has " + std::to_string(region.size()) +
+                        " dimensions, the intrinsic's " + want.name() + " " +
+                        std::to_string(want.ndim()));
       size_t start = region.size() - want.ndim();
       for (size_t d = 0; d < region.size(); ++d) {
-        Expr expected = d < start ? ir::make_const(region[d].extent.dtype(), int64_t{1}) : want->shape[d - start];
+        Expr expected = d < start ? ir::make_const(region[d].extent.dtype(), int64_t{1})
+                                  : want->shape[d - start];
         if (!SameExtent(a_, region[d].extent, expected))
-          return Fail(stage, r.tloc, intrin, "input " + inputs[i].name() + ": the region under the loop has shape " +
-                                                 RegionText(region) + " but the intrinsic's " + want.name() +
-                                                 " has shape " + ShapeText(want->shape));
+          return Fail(stage, r.tloc, intrin,
+                      "input " + inputs[i].name() + ": the region under the loop has shape " +
+                          RegionText(region) + " but the intrinsic's " + want.name() +
+                          " has shape " + ShapeText(want->shape));
       }
       inputs_[inputs[i]->op.get()] = {want, region, start, inputs[i]->value_index};
     }
@@ -202,14 +208,15 @@ class TensorIntrinMatcher : public ir::IRMutator {
     }
     std::vector<Expr> source;
     for (const Expr& s : red->source) source.push_back(a_->Simplify(s));
-    return ir::MakeReduce(red->combiner, source, axis, a_->Simplify(red->condition), red->value_index);
+    return ir::MakeReduce(red->combiner, source, axis, a_->Simplify(red->condition),
+                          red->value_index);
   }
 
  private:
   struct Input {
     te::Tensor tensor;  // the intrinsic's
     ir::Region region;
-    size_t start = 0;   // leading dimensions of extent 1 the intrinsic does not have
+    size_t start = 0;  // leading dimensions of extent 1 the intrinsic does not have
     int value_index = 0;
   };
   arith::Analyzer* a_;
@@ -219,26 +226,30 @@ class TensorIntrinMatcher : public ir::IRMutator {
   std::unordered_map<IterVar, IterVar> axis_remap_;
 
   Status MapAxes(const Stage& stage, const TensorizeRegion& r, const te::TensorIntrin& intrin,
-                 const std::vector<IterVar>& mine, const std::vector<IterVar>& theirs, const std::string& kind) {
+                 const std::vector<IterVar>& mine, const std::vector<IterVar>& theirs,
+                 const std::string& kind) {
     if (mine.size() < theirs.size())
-      return Fail(stage, r.tloc, intrin, stage->name() + " has " + std::to_string(mine.size()) + " " + kind +
-                                             "(es) but the intrinsic has " + std::to_string(theirs.size()));
+      return Fail(stage, r.tloc, intrin,
+                  stage->name() + " has " + std::to_string(mine.size()) + " " + kind +
+                      "(es) but the intrinsic has " + std::to_string(theirs.size()));
     size_t start = mine.size() - theirs.size();
     for (size_t i = 0; i < mine.size(); ++i) {
       const ir::Range& range = r.out_dom.at(mine[i]);
       if (i < start) {
         if (!SameExtent(a_, range.extent, ir::make_const(range.extent.dtype(), int64_t{1})))
-          return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " covers " + ExprText(range.extent) +
-                                                 " iterations inside the region; the intrinsic has no such " + kind +
-                                                 " (split it so that the part inside has extent 1)");
+          return Fail(stage, r.tloc, intrin,
+                      kind + " " + mine[i]->var.name() + " covers " + ExprText(range.extent) +
+                          " iterations inside the region; the intrinsic has no such " + kind +
+                          " (split it so that the part inside has extent 1)");
         var_remap_.emplace_back(mine[i]->var, range.min);
         continue;
       }
       const IterVar& target = theirs[i - start];
       if (!SameExtent(a_, range.extent, target->dom.extent))
-        return Fail(stage, r.tloc, intrin, kind + " " + mine[i]->var.name() + " has extent " + ExprText(range.extent) +
-                                               " inside the region but the intrinsic's " + target->var.name() +
-                                               " has extent " + ExprText(target->dom.extent));
+        return Fail(stage, r.tloc, intrin,
+                    kind + " " + mine[i]->var.name() + " has extent " + ExprText(range.extent) +
+                        " inside the region but the intrinsic's " + target->var.name() +
+                        " has extent " + ExprText(target->dom.extent));
       var_remap_.emplace_back(mine[i]->var, target->var + range.min);
       axis_remap_[mine[i]] = target;
       a_->Bind(target->var, target->dom, true);
@@ -260,8 +271,9 @@ Status VerifyTensorizeLoopNest(const Stage& stage, const RangeMap& rmap, size_t 
   }
   for (const Expr& pred : MakeBoundCheck(stage, rmap, nest.values, a))
     if (ir::UsesVar(pred, [&](const ir::VarNode* v) { return inner.count(v) != 0; }))
-      return Fail(stage, tloc, intrin, "the tail condition " + ExprText(pred) +
-                                           " (a split that does not divide) depends on a loop inside the region");
+      return Fail(stage, tloc, intrin,
+                  "the tail condition " + ExprText(pred) +
+                      " (a split that does not divide) depends on a loop inside the region");
   return Status::Ok();
 }
 
@@ -273,17 +285,19 @@ Status VerifyStage(const Stage& stage, const RangeMap& rmap) {
   if (!c) return Fail(stage, tloc, intrin, stage->name() + " is not a te.compute");
   auto* ic = dynamic_cast<const te::ComputeOpNode*>(intrin->op.get());
   if (c->is_reduction() != ic->is_reduction())
-    return Fail(stage, tloc, intrin, stage->name() + (c->is_reduction() ? " is" : " is not") +
-                                         " a reduction but the intrinsic's " + intrin->op->name +
-                                         (ic->is_reduction() ? " is" : " is not"));
+    return Fail(stage, tloc, intrin,
+                stage->name() + (c->is_reduction() ? " is" : " is not") +
+                    " a reduction but the intrinsic's " + intrin->op->name +
+                    (ic->is_reduction() ? " is" : " is not"));
   arith::Analyzer a;
   TensorizeRegion region = InferTensorizeRegion(stage, c, rmap, &a);
   if (Status s = VerifyTensorizeLoopNest(stage, rmap, tloc, intrin, &a); !s) return s;
   TensorIntrinMatcher matcher(&a);
   if (Status s = matcher.Init(stage, c, region, intrin); !s) return s;
   if (c->body.size() != ic->body.size())
-    return Fail(stage, tloc, intrin, stage->name() + " has " + std::to_string(c->body.size()) +
-                                         " outputs but the intrinsic " + std::to_string(ic->body.size()));
+    return Fail(stage, tloc, intrin,
+                stage->name() + " has " + std::to_string(c->body.size()) +
+                    " outputs but the intrinsic " + std::to_string(ic->body.size()));
   for (size_t i = 0; i < c->body.size(); ++i) {
     Expr lhs = matcher.VisitExpr(c->body[i]);
     if (!lhs.as<ir::ReduceNode>()) lhs = a.Simplify(lhs);
@@ -292,12 +306,13 @@ Status VerifyStage(const Stage& stage, const RangeMap& rmap) {
     Expr rhs = same.VisitExpr(ic->body[i]);
     if (!rhs.as<ir::ReduceNode>()) rhs = a.Simplify(rhs);
     if (lhs.dtype() != rhs.dtype())
-      return Fail(stage, tloc, intrin, "the data types differ: " + stage->name() + " computes " +
-                                           lhs.dtype().str() + ", the intrinsic " + rhs.dtype().str());
+      return Fail(stage, tloc, intrin,
+                  "the data types differ: " + stage->name() + " computes " + lhs.dtype().str() +
+                      ", the intrinsic " + rhs.dtype().str());
     if (!ir::StructuralEqual(lhs, rhs))
-      return Fail(stage, tloc, intrin, "the computation does not match the intrinsic's declaration: " +
-                                           stage->name() + " computes " + ExprText(lhs) + " there, the intrinsic " +
-                                           ExprText(rhs));
+      return Fail(stage, tloc, intrin,
+                  "the computation does not match the intrinsic's declaration: " + stage->name() +
+                      " computes " + ExprText(lhs) + " there, the intrinsic " + ExprText(rhs));
   }
   size_t common = stage->leaf_iter_vars.size();
   for (size_t i = 0; i < stage->leaf_iter_vars.size(); ++i)
@@ -307,20 +322,24 @@ Status VerifyStage(const Stage& stage, const RangeMap& rmap) {
     }
   if (c->is_reduction() && tloc > common) {
     if (!intrin->reduce_update.defined())
-      return Fail(stage, tloc, intrin, "the reduction loop " + stage->leaf_iter_vars[common]->var.name() +
-                                           " is outside the region, so the intrinsic must give a reduce_update "
-                                           "(return (body, reduce_init, reduce_update))");
+      return Fail(stage, tloc, intrin,
+                  "the reduction loop " + stage->leaf_iter_vars[common]->var.name() +
+                      " is outside the region, so the intrinsic must give a reduce_update "
+                      "(return (body, reduce_init, reduce_update))");
     if (!intrin->reduce_init.defined() && !intrin->body.defined())
-      return Fail(stage, tloc, intrin, "the intrinsic gives neither reduce_init nor a body to start the reduction");
+      return Fail(stage, tloc, intrin,
+                  "the intrinsic gives neither reduce_init nor a body to start the reduction");
   } else if (!intrin->body.defined()) {
-    return Fail(stage, tloc, intrin, "the whole computation is inside the region but the intrinsic has no body");
+    return Fail(stage, tloc, intrin,
+                "the whole computation is inside the region but the intrinsic has no body");
   }
   return Status::Ok();
 }
 
 // buffer_bind_scope attributes binding each intrinsic buffer to its tensor's region.
-std::vector<NestWrap> BindNest(const Stage& stage, const te::ComputeOpNode* c, const TensorizeRegion& r,
-                               const te::TensorIntrin& intrin, bool inputs, bool outputs) {
+std::vector<NestWrap> BindNest(const Stage& stage, const te::ComputeOpNode* c,
+                               const TensorizeRegion& r, const te::TensorIntrin& intrin,
+                               bool inputs, bool outputs) {
   std::vector<NestWrap> nest;
   std::vector<te::Tensor> in = c->InputTensors();
   auto bind = [&nest](const ir::Buffer& b, const te::Tensor& t, const ir::Region& region) {
@@ -376,9 +395,11 @@ Result<TensorizeRegions> InferTensorizeRegions(const Stage& stage, const RangeMa
   if (FindTensorized(stage) == stage->leaf_iter_vars.size())
     return Error("InferTensorizeRegion: " + stage->name() + " has no tensorized loop");
   for (const IterVar& iv : stage->leaf_iter_vars)
-    if (!rmap.count(iv)) return Error("InferTensorizeRegion: loop " + iv->var.name() + " has no range");
+    if (!rmap.count(iv))
+      return Error("InferTensorizeRegion: loop " + iv->var.name() + " has no range");
   for (const IterVar& iv : c->root_iter_vars())
-    if (!rmap.count(iv)) return Error("InferTensorizeRegion: axis " + iv->var.name() + " has no range");
+    if (!rmap.count(iv))
+      return Error("InferTensorizeRegion: axis " + iv->var.name() + " has no range");
   arith::Analyzer a;
   TensorizeRegion r = InferTensorizeRegion(stage, c, rmap, &a);
   TensorizeRegions out;
@@ -447,21 +468,26 @@ Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_l
       common = i;
       break;
     }
-  std::vector<std::vector<NestWrap>> outer(main.levels.begin(), main.levels.begin() + static_cast<long>(tloc));
+  std::vector<std::vector<NestWrap>> outer(main.levels.begin(),
+                                           main.levels.begin() + static_cast<long>(tloc));
   if (!c->is_reduction() || tloc <= common) {
-    Stmt body = GuardIntrinsicBody(preds, mark(ir::Substitute(bound(intrin->body, true), main_vmap)), &a);
+    Stmt body =
+        GuardIntrinsicBody(preds, mark(ir::Substitute(bound(intrin->body, true), main_vmap)), &a);
     return MergeNest(outer, body);
   }
 
   // The reduction is split: its outer reduction loops [common, tloc) run the update.
-  std::vector<std::vector<NestWrap>> shared(outer.begin(), outer.begin() + static_cast<long>(common));
-  std::vector<std::vector<NestWrap>> update_nest(outer.begin() + static_cast<long>(common), outer.end());
+  std::vector<std::vector<NestWrap>> shared(outer.begin(),
+                                            outer.begin() + static_cast<long>(common));
+  std::vector<std::vector<NestWrap>> update_nest(outer.begin() + static_cast<long>(common),
+                                                 outer.end());
   Stmt update = bound(intrin->reduce_update, true);
   Stmt init_stmt;
   if (intrin->reduce_init.defined()) {
     std::vector<IterVar> skip;
     for (size_t i = common; i < leaves.size(); ++i)
-      if (i >= tloc || leaves[i]->iter_type == ir::IterVarType::CommReduce) skip.push_back(leaves[i]);
+      if (i >= tloc || leaves[i]->iter_type == ir::IterVarType::CommReduce)
+        skip.push_back(leaves[i]);
     LoopNest init = MakeLoopNest(stage, rmap, keep_trivial_loop, common, skip, ".init");
     for (size_t i = 0; i < common; ++i) init.values[leaves[i]] = main.values.at(leaves[i]);
     for (const IterVar& iv : skip)
@@ -469,7 +495,8 @@ Stmt MakeTensorize(const Stage& stage, const RangeMap& rmap, bool keep_trivial_l
     ir::VarMap init_vmap = LeafValues(stage, init.values, tloc);
     PassUpIndex(stage, rmap, &init.values);
     std::vector<Expr> init_preds = MakeBoundCheck(stage, rmap, init.values, &a, c->reduce_axis);
-    Stmt reset = GuardIntrinsicBody(init_preds, mark(ir::Substitute(bound(intrin->reduce_init, false), init_vmap)), &a);
+    Stmt reset = GuardIntrinsicBody(
+        init_preds, mark(ir::Substitute(bound(intrin->reduce_init, false), init_vmap)), &a);
     init_stmt = MergeNest(init.levels, reset);
   } else {
     // No reduce_init: the body (which starts the reduction) on the first step of every
@@ -495,18 +522,21 @@ Status Tensorize(Schedule& sch, Stage stage, IterVar axis, te::TensorIntrin intr
     return Error("tensorize: " + stage->name() + " is a " + te::op_kind_name(stage->op->kind()) +
                  "; only a te.compute stage can be tensorized");
   if (IterVar other = TensorizedLeaf(stage))
-    return Error("tensorize: " + stage->name() + " is already tensorized at loop " + other->var.name() +
-                 " (one tensorized loop per stage)");
+    return Error("tensorize: " + stage->name() + " is already tensorized at loop " +
+                 other->var.name() + " (one tensorized loop per stage)");
   if (stage->store_predicate.defined())
-    return Error("tensorize: " + stage->name() + " has a store predicate, which an intrinsic cannot honour");
+    return Error("tensorize: " + stage->name() +
+                 " has a store predicate, which an intrinsic cannot honour");
   if (stage->layout)
-    return Error("tensorize: " + stage->name() + " has a transformed layout; tensorize the logical layout");
+    return Error("tensorize: " + stage->name() +
+                 " has a transformed layout; tensorize the logical layout");
   const auto& leaves = stage->leaf_iter_vars;
   size_t tloc = static_cast<size_t>(std::find(leaves.begin(), leaves.end(), axis) - leaves.begin());
   for (size_t i = tloc; i < leaves.size(); ++i)
     if (IterVar t = stage->attr(leaves[i]).bind_thread)
-      return Error("tensorize: loop " + leaves[i]->var.name() + " of " + stage->name() + " is bound to " +
-                   t->thread_tag + "; no thread may be bound inside the tensorized region");
+      return Error("tensorize: loop " + leaves[i]->var.name() + " of " + stage->name() +
+                   " is bound to " + t->thread_tag +
+                   "; no thread may be bound inside the tensorized region");
   // Check the match now when the bounds can be inferred, so that a script's error is
   // reported at its tensorize line; lowering checks again (later primitives may change it).
   {

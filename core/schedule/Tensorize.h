@@ -55,7 +55,8 @@ struct TensorizeRegions {
   std::vector<std::pair<te::Tensor, ir::Region>> in_dom;
 };
 Result<TensorizeRegions> InferTensorizeRegions(const Stage& stage, const RangeMap& rmap);
-Result<std::vector<ir::Expr>> MatchTensorizeBody(const Stage& stage, const TensorizeRegions& regions,
+Result<std::vector<ir::Expr>> MatchTensorizeBody(const Stage& stage,
+                                                 const TensorizeRegions& regions,
                                                  const te::TensorIntrin& intrin);
 
 // Attribute keys of the lowered program.

@@ -15,7 +15,8 @@ bool TraceLambda::operator==(const TraceLambda& other) const {
   // objects, so loads also match by their printed form.
   for (size_t k = 0; k < body.size(); ++k) {
     ir::Expr theirs = ir::Substitute(other.body[k], rename);
-    if (!ir::StructuralEqual(body[k], theirs) && ir::to_string(body[k]) != ir::to_string(theirs)) return false;
+    if (!ir::StructuralEqual(body[k], theirs) && ir::to_string(body[k]) != ir::to_string(theirs))
+      return false;
   }
   return true;
 }

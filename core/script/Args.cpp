@@ -6,11 +6,14 @@ namespace tessera::script {
 
 Args::Args(const CallArgs& call, std::string function, std::vector<std::string> params,
            size_t required)
-    : call_(call), function_(std::move(function)), params_(std::move(params)),
-      positional_(params_.size()), keyword_(params_.size()) {
+    : call_(call),
+      function_(std::move(function)),
+      params_(std::move(params)),
+      positional_(params_.size()),
+      keyword_(params_.size()) {
   if (call.positional.size() > params_.size()) {
-    status_ = Error(function_ + "() takes at most " + std::to_string(params_.size()) +
-                        " argument" + (params_.size() == 1 ? "" : "s") + " (" +
+    status_ = Error(function_ + "() takes at most " + std::to_string(params_.size()) + " argument" +
+                        (params_.size() == 1 ? "" : "s") + " (" +
                         std::to_string(call.positional.size()) + " given)",
                     call.positional_locs[params_.size()]);
     return;
@@ -19,15 +22,15 @@ Args::Args(const CallArgs& call, std::string function, std::vector<std::string> 
   for (size_t k = 0; k < call.keywords.size(); ++k) {
     int p = index_of(call.keywords[k].first);
     if (p < 0) {
-      status_ = Error(function_ + "() got an unexpected keyword argument '" +
-                          call.keywords[k].first + "'",
-                      call.keyword_locs[k]);
+      status_ = Error(
+          function_ + "() got an unexpected keyword argument '" + call.keywords[k].first + "'",
+          call.keyword_locs[k]);
       return;
     }
     if (positional_[static_cast<size_t>(p)]) {
-      status_ = Error(function_ + "() got multiple values for argument '" +
-                          call.keywords[k].first + "'",
-                      call.keyword_locs[k]);
+      status_ =
+          Error(function_ + "() got multiple values for argument '" + call.keywords[k].first + "'",
+                call.keyword_locs[k]);
       return;
     }
     keyword_[static_cast<size_t>(p)] = k;
@@ -72,8 +75,8 @@ Error Args::ErrorAt(const std::string& param, const std::string& message) const 
 }
 
 Error Args::TypeError(const std::string& param, const std::string& expected) const {
-  return ErrorAt(param, "argument '" + param + "' must be " + expected + ", not " +
-                            get(param).type_name());
+  return ErrorAt(
+      param, "argument '" + param + "' must be " + expected + ", not " + get(param).type_name());
 }
 
 Result<int64_t> Args::Int(const std::string& param) const {

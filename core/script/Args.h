@@ -23,8 +23,8 @@ class Args {
   const Status& status() const { return status_; }
 
   bool has(const std::string& param) const;
-  const Value& get(const std::string& param) const;   // None when not given
-  SourceLoc loc(const std::string& param) const;      // the argument, or the call
+  const Value& get(const std::string& param) const;  // None when not given
+  SourceLoc loc(const std::string& param) const;     // the argument, or the call
 
   // Typed access; an absent optional argument gives `fallback` (or nullopt).
   Result<int64_t> Int(const std::string& param) const;

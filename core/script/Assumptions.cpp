@@ -28,21 +28,37 @@ void Collect(const ir::BinaryNode* cmp, ExprKind kind, std::map<const void*, Var
     VarBounds& b = bounds[var];
     b.var = ir::Var::from(v);
     switch (k) {
-      case ExprKind::GE: b.begin = other; break;                   // v >= other
-      case ExprKind::GT: b.begin = ir::add(other, 1); break;       // v > other
-      case ExprKind::LT: b.end = other; break;                     // v < other
-      case ExprKind::LE: b.end = ir::add(other, 1); break;         // v <= other
-      case ExprKind::EQ: b.value = other; break;
-      default: break;
+      case ExprKind::GE:
+        b.begin = other;
+        break;  // v >= other
+      case ExprKind::GT:
+        b.begin = ir::add(other, 1);
+        break;  // v > other
+      case ExprKind::LT:
+        b.end = other;
+        break;  // v < other
+      case ExprKind::LE:
+        b.end = ir::add(other, 1);
+        break;  // v <= other
+      case ExprKind::EQ:
+        b.value = other;
+        break;
+      default:
+        break;
     }
   };
   auto mirror = [](ExprKind k) {
     switch (k) {
-      case ExprKind::LT: return ExprKind::GT;
-      case ExprKind::LE: return ExprKind::GE;
-      case ExprKind::GT: return ExprKind::LT;
-      case ExprKind::GE: return ExprKind::LE;
-      default: return k;
+      case ExprKind::LT:
+        return ExprKind::GT;
+      case ExprKind::LE:
+        return ExprKind::GE;
+      case ExprKind::GT:
+        return ExprKind::LT;
+      case ExprKind::GE:
+        return ExprKind::LE;
+      default:
+        return k;
     }
   };
   record(cmp->a, kind, cmp->b);

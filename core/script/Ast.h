@@ -43,7 +43,19 @@ enum class AstKind : uint8_t {
 
 enum class UnaryOp : uint8_t { Neg, Pos, Invert };
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, LShift, RShift,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  MatMul,
+  BitAnd,
+  BitOr,
+  BitXor,
+  LShift,
+  RShift,
 };
 enum class CompareOp : uint8_t { LT, LE, GT, GE, EQ, NE, In, NotIn, Is, IsNot };
 
@@ -86,26 +98,26 @@ struct AstComprehension {
 // empty. A closed set of small cases reads more simply this way than as a class tree.
 struct AstExpr : std::enable_shared_from_this<AstExpr> {
   AstKind kind = AstKind::None;
-  SourceLoc loc;              // first character of the construct (operator for Unary)
-  int depth = 1;              // 1 + the deepest child (the parser caps it)
+  SourceLoc loc;  // first character of the construct (operator for Unary)
+  int depth = 1;  // 1 + the deepest child (the parser caps it)
 
-  std::string text;           // Name, String, Attribute
-  SourceLoc text_loc;         // Attribute: the attribute name
+  std::string text;    // Name, String, Attribute
+  SourceLoc text_loc;  // Attribute: the attribute name
   int64_t int_value = 0;
   double float_value = 0.0;
   bool bool_value = false;
   UnaryOp unary_op = UnaryOp::Neg;
   BinaryOp binary_op = BinaryOp::Add;
   CompareOp compare_op = CompareOp::LT;
-  SourceLoc op_loc;           // Binary / Compare / And / Or: the operator
-  bool chained = false;       // Compare: continues the chain in `left` (see AstKind::Compare)
+  SourceLoc op_loc;      // Binary / Compare / And / Or: the operator
+  bool chained = false;  // Compare: continues the chain in `left` (see AstKind::Compare)
 
-  AstPtr object;              // Attribute, Subscript, Call, Lambda body, Unary, Not
-  AstPtr left, right;         // Binary, Compare, And, Or
-  std::vector<AstPtr> items;  // Tuple, List, Subscript indices, Call positional args
-  std::vector<AstKeyword> keywords;  // Call
-  std::vector<AstParam> params;      // Lambda
-  std::vector<AstPtr> values;        // Dict: the value of each key in `items`
+  AstPtr object;                             // Attribute, Subscript, Call, Lambda body, Unary, Not
+  AstPtr left, right;                        // Binary, Compare, And, Or
+  std::vector<AstPtr> items;                 // Tuple, List, Subscript indices, Call positional args
+  std::vector<AstKeyword> keywords;          // Call
+  std::vector<AstParam> params;              // Lambda
+  std::vector<AstPtr> values;                // Dict: the value of each key in `items`
   std::vector<AstComprehension> generators;  // ListComp, DictComp
 };
 
@@ -118,20 +130,24 @@ struct AstImportName {
 };
 
 enum class StmtKind : uint8_t {
-  Import, Assign, Expr,
+  Import,
+  Assign,
+  Expr,
   AugAssign,  // target op= value
   If,         // if value: body else: orelse   (`elif` is an If alone in orelse)
   For,        // for target in value: body
   While,      // while value: body
   Def,        // def name(params): body
   Return,     // return [value]
-  Break, Continue, Pass,
-  Assert,     // assert value[, message]
-  With,       // with value [as target]: body   (one context manager: ir_builder scopes)
-  Try,        // try: body  handlers...  [else: orelse]  [finally: finalbody]
-  Except,     // one handler of a Try: except [value [as name]]: body
-  Raise,      // raise [value [from message]]
-  Del,        // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
+  Break,
+  Continue,
+  Pass,
+  Assert,  // assert value[, message]
+  With,    // with value [as target]: body   (one context manager: ir_builder scopes)
+  Try,     // try: body  handlers...  [else: orelse]  [finally: finalbody]
+  Except,  // one handler of a Try: except [value [as name]]: body
+  Raise,   // raise [value [from message]]
+  Del,     // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
 };
 
 struct AstStmt {
@@ -146,7 +162,8 @@ struct AstStmt {
   std::vector<AstParam> targets;
   bool unpack = false;
   // Assign: every target, left to right (`a = b = 1` has two); each is a name, an
-  // attribute, a subscript or a tuple / list of targets. AugAssign, For and Del: one; With: none or one (`as`).
+  // attribute, a subscript or a tuple / list of targets. AugAssign, For and Del: one; With: none or
+  // one (`as`).
   std::vector<AstPtr> target_exprs;
   BinaryOp aug_op = BinaryOp::Add;  // AugAssign
   // Assign, Expr, AugAssign, Return (may be null), Assert: the value / test. If, While:

@@ -81,37 +81,44 @@ Value MakeRangeValue(const ir::Range& range) {
 }
 
 Result<Value> BoundsObject::Subscript(Interpreter&, const std::vector<Value>& indices,
-                                      const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const {
+                                      const std::vector<SourceLoc>& index_locs,
+                                      const SourceLoc& loc) const {
   ir::IterVar iv = indices.size() == 1 ? AsIterVar(indices[0]) : ir::IterVar();
-  if (!iv) return Error("the bounds are indexed by an IterVar", index_locs.empty() ? loc : index_locs[0]);
+  if (!iv)
+    return Error("the bounds are indexed by an IterVar", index_locs.empty() ? loc : index_locs[0]);
   auto it = ranges.find(iv);
   if (it == ranges.end())
-    return Error("KeyError: IterVar " + iv->var.name() + " has no range in this schedule", index_locs[0]);
+    return Error("KeyError: IterVar " + iv->var.name() + " has no range in this schedule",
+                 index_locs[0]);
   return MakeRangeValue(it->second);
 }
 
-Result<Value> BoundsObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
+Result<Value> BoundsObject::GetAttr(Interpreter& interp, const std::string& name,
+                                    const SourceLoc& loc) const {
   return Object::GetAttr(interp, name, loc);
 }
 
 void RegisterBoundBuiltins(Interpreter& interp) {
-  interp.RegisterFunction("tvm.te.schedule.InferBound", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "InferBound", {"sch"}, 1);
-    if (!args.status()) return args.status().error();
-    auto* s = args.get("sch").as<ScheduleObject>();
-    if (!s) return args.TypeError("sch", "a schedule");
-    auto ranges = schedule::InferBound(schedule::Normalize(*s->sch), schedule::InferBoundOptions::TVM());
-    if (!ranges) return Error("InferBound: " + ranges.error().message, c.loc);
-    auto bounds = std::make_shared<BoundsObject>();
-    bounds->ranges = std::move(ranges.value());
-    return Value::FromObject(bounds);
-  });
+  interp.RegisterFunction(
+      "tvm.te.schedule.InferBound", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "InferBound", {"sch"}, 1);
+        if (!args.status()) return args.status().error();
+        auto* s = args.get("sch").as<ScheduleObject>();
+        if (!s) return args.TypeError("sch", "a schedule");
+        auto ranges =
+            schedule::InferBound(schedule::Normalize(*s->sch), schedule::InferBoundOptions::TVM());
+        if (!ranges) return Error("InferBound: " + ranges.error().message, c.loc);
+        auto bounds = std::make_shared<BoundsObject>();
+        bounds->ranges = std::move(ranges.value());
+        return Value::FromObject(bounds);
+      });
   interp.Alias("tvm.schedule.InferBound", "tvm.te.schedule.InferBound");
   RegisterGraphBuiltins(interp);  // the other tvm.te.schedule analyses
 }
 
 void RegisterTypeBuiltins(Interpreter& interp) {
-  for (const char* path : {"tvm.container.Map", "tvm.ir.container.Map", "tvm.ir.Map", "tvm.runtime.container.Map"})
+  for (const char* path :
+       {"tvm.container.Map", "tvm.ir.container.Map", "tvm.ir.Map", "tvm.runtime.container.Map"})
     RegisterType(interp, path, "Map");
   RegisterType(interp, "tvm.tir.PrimExpr", "PrimExpr");
   RegisterType(interp, "tvm.ir.PrimExpr", "PrimExpr");
@@ -122,7 +129,8 @@ void RegisterTypeBuiltins(Interpreter& interp) {
   RegisterType(interp, "tvm.te.schedule.Schedule", "Schedule");
   RegisterType(interp, "tvm.te.Stage", "Stage");
   RegisterType(interp, "tvm.te.schedule.Stage", "Stage");
-  // te.extern hands its body Buffers (test_te_tensor.py: isinstance(ins[0], tvm.te.schedule.Buffer)).
+  // te.extern hands its body Buffers (test_te_tensor.py: isinstance(ins[0],
+  // tvm.te.schedule.Buffer)).
   for (const char* path : {"tvm.tir.Buffer", "tvm.tir.buffer.Buffer", "tvm.te.schedule.Buffer"})
     RegisterType(interp, path, "Buffer");
   RegisterType(interp, "tvm.tir.expr.IntImm", "IntImm");
@@ -136,14 +144,20 @@ void RegisterTypeBuiltins(Interpreter& interp) {
     if (c.positional.size() != 2 || !c.keywords.empty())
       return Error("isinstance expected 2 arguments, got " + std::to_string(c.size()), c.loc);
     const Value& types = c.positional[1];
-    std::vector<Value> list = types.kind() == Value::Kind::Tuple ? types.items() : std::vector<Value>{types};
+    std::vector<Value> list =
+        types.kind() == Value::Kind::Tuple ? types.items() : std::vector<Value>{types};
     for (const Value& t : list) {
       std::string name;
-      if (auto* type = t.as<TypeObject>()) name = type->name;
-      else if (auto* fn = t.as<BuiltinFunction>()) name = fn->name;
-      else if (auto tir = TirTypeName(t)) name = *tir;
+      if (auto* type = t.as<TypeObject>())
+        name = type->name;
+      else if (auto* fn = t.as<BuiltinFunction>())
+        name = fn->name;
+      else if (auto tir = TirTypeName(t))
+        name = *tir;
       auto is = name.empty() ? std::nullopt : InstanceOf(c.positional[0], name);
-      if (!is) return Error("isinstance() arg 2 must be a type Tessera knows, not " + t.type_name(), c.positional_locs[1]);
+      if (!is)
+        return Error("isinstance() arg 2 must be a type Tessera knows, not " + t.type_name(),
+                     c.positional_locs[1]);
       if (*is) return Value::Bool(true);
     }
     return Value::Bool(false);

@@ -18,15 +18,18 @@ struct BoundsObject : Object {
   schedule::RangeMap ranges;
   std::string type_name() const override { return "Map"; }
   Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
-                          const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const override;
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+                          const std::vector<SourceLoc>& index_locs,
+                          const SourceLoc& loc) const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
 };
 
 // A Range of such a map (TVM's Range): .min and .extent are expressions.
 struct BoundRangeObject : Object {
   ir::Range range;
   std::string type_name() const override { return "Range"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
 };
 Value MakeRangeValue(const ir::Range& range);
 

@@ -78,8 +78,8 @@ Result<Value> MakeCommReducerValue(const CallArgs& call) {
 Result<Value> CommReducerObject::Call(Interpreter& interp, const CallArgs& call) const {
   bool has_axis_keyword = false;
   for (const auto& [k, v] : call.keywords) has_axis_keyword |= k == "axis";
-  bool reduces = has_axis_keyword ||
-                 (call.positional.size() >= 2 && IsAxisArgument(call.positional[1]));
+  bool reduces =
+      has_axis_keyword || (call.positional.size() >= 2 && IsAxisArgument(call.positional[1]));
   if (!reduces) {
     // reducer(a, b, ...): combine the values directly, left to right.
     if (!call.keywords.empty())
@@ -135,7 +135,8 @@ Result<Value> CommReducerObject::Call(Interpreter& interp, const CallArgs& call)
   if (!result) return result.error();
   auto identity_value = interp.CallValue(fidentity, Positional(dtypes, call.loc));
   if (!identity_value) return identity_value.error();
-  auto identity = ExprsOf(*identity_value, "comm_reducer '" + name + "': the identity function", loc);
+  auto identity =
+      ExprsOf(*identity_value, "comm_reducer '" + name + "': the identity function", loc);
   if (!identity) return identity.error();
 
   auto reducer = te::MakeCommReducer(name, lhs, rhs, *result, *identity);

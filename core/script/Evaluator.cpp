@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "script/Args.h"
-#include "script/EvaluationModules.h"
 #include "script/BoundObjects.h"
+#include "script/EvaluationModules.h"
 #include "script/Interpreter.h"
 #include "script/JsonGraph.h"
 #include "script/LowerArgs.h"
@@ -69,7 +69,8 @@ std::string TrailingComment(std::string_view source, size_t end) {
   while (i < source.size() && (source[i] == ' ' || source[i] == '\t')) ++i;
   if (i >= source.size() || source[i] != '#') return "";
   size_t eol = source.find_first_of("\r\n", i);
-  std::string comment(source.substr(i, eol == std::string_view::npos ? std::string_view::npos : eol - i));
+  std::string comment(
+      source.substr(i, eol == std::string_view::npos ? std::string_view::npos : eol - i));
   while (!comment.empty() && (comment.back() == ' ' || comment.back() == '\t')) comment.pop_back();
   return comment;
 }
@@ -132,7 +133,8 @@ Result<Value> IntegralDims(const Value& v, const SourceLoc& loc, const std::stri
     if (!d) return d;
     items.push_back(std::move(d.value()));
   }
-  return v.kind() == Value::Kind::List ? Value::List(std::move(items)) : Value::Tuple(std::move(items));
+  return v.kind() == Value::Kind::List ? Value::List(std::move(items))
+                                       : Value::Tuple(std::move(items));
 }
 
 // Replaces a built-in by one that first makes its first argument (or keyword `keyword`)
@@ -142,27 +144,27 @@ void WrapIntegralArgument(Interpreter& interp, const std::string& qualified,
   const Value* found = interp.Lookup(qualified);
   if (!found) return;
   Value original = *found;
-  interp.RegisterFunction(qualified, [original, keyword, what](Interpreter& in,
-                                                               const CallArgs& call) -> Result<Value> {
-    CallArgs args = call;
-    Value* arg = nullptr;
-    SourceLoc loc = call.loc;
-    if (!args.positional.empty()) {
-      arg = &args.positional[0];
-      loc = args.positional_locs[0];
-    }
-    for (size_t k = 0; !arg && k < args.keywords.size(); ++k)
-      if (args.keywords[k].first == keyword) {
-        arg = &args.keywords[k].second;
-        loc = args.keyword_locs[k];
-      }
-    if (arg) {
-      auto fixed = IntegralDims(*arg, loc, what);
-      if (!fixed) return fixed.error();
-      *arg = std::move(fixed.value());
-    }
-    return in.CallValue(original, args);
-  });
+  interp.RegisterFunction(
+      qualified, [original, keyword, what](Interpreter& in, const CallArgs& call) -> Result<Value> {
+        CallArgs args = call;
+        Value* arg = nullptr;
+        SourceLoc loc = call.loc;
+        if (!args.positional.empty()) {
+          arg = &args.positional[0];
+          loc = args.positional_locs[0];
+        }
+        for (size_t k = 0; !arg && k < args.keywords.size(); ++k)
+          if (args.keywords[k].first == keyword) {
+            arg = &args.keywords[k].second;
+            loc = args.keyword_locs[k];
+          }
+        if (arg) {
+          auto fixed = IntegralDims(*arg, loc, what);
+          if (!fixed) return fixed.error();
+          *arg = std::move(fixed.value());
+        }
+        return in.CallValue(original, args);
+      });
 }
 
 // tvm.build(s, [A, B, b]) of a schedule records its list (the kernel's parameters when
@@ -172,7 +174,8 @@ void RecordBuildArguments(Interpreter& interp, EvalState& state) {
   if (!found) return;
   Value original = *found;
   auto record = [original, &state](Interpreter& in, const CallArgs& c) -> Result<Value> {
-    Args args(c, "build", {"inputs", "args", "target", "target_host", "runtime", "name", "binds"}, 0);
+    Args args(c, "build", {"inputs", "args", "target", "target_host", "runtime", "name", "binds"},
+              0);
     if (args.status() && args.get("inputs").as<ScheduleObject>()) {
       auto list = ParseLowerArgs(args, "args");
       if (!list) return list.error();
@@ -256,14 +259,16 @@ class ScriptEvaluation {
     if (source_.find("topi") != std::string_view::npos)
       if (auto st = RegisterTopiBuiltins(interp); !st) return st.error();
     interp.SetIdentity(Identity);
-    interp.SetAttributeHook([this](const Value& object, const std::string& name, const Value& result) {
-      RecordAxisOrigins(object, name, result);
-    });
+    interp.SetAttributeHook(
+        [this](const Value& object, const std::string& name, const Value& result) {
+          RecordAxisOrigins(object, name, result);
+        });
     interp.SetCallHook([this](const Value&, const CallArgs& args) -> Status {
       for (size_t i = 0; i < args.positional.size(); ++i)
         if (auto st = CheckAxisOrigin(args.positional[i], args.positional_locs[i]); !st) return st;
       for (size_t i = 0; i < args.keywords.size(); ++i)
-        if (auto st = CheckAxisOrigin(args.keywords[i].second, args.keyword_locs[i]); !st) return st;
+        if (auto st = CheckAxisOrigin(args.keywords[i].second, args.keyword_locs[i]); !st)
+          return st;
       return Status::Ok();
     });
     interp.SetAssignHook([this](const std::string& name, const Value& value) {
@@ -293,8 +298,8 @@ class ScriptEvaluation {
       if (stmt.kind == StmtKind::Import) {
         program_.imports += SourceText(source_, stmt) + "\n";
       } else if (in_workload && state_.schedules_created == 0) {
-        program_.workload += comments + SourceText(source_, stmt) +
-                             (trailing.empty() ? "" : "  " + trailing) + "\n";
+        program_.workload +=
+            comments + SourceText(source_, stmt) + (trailing.empty() ? "" : "  " + trailing) + "\n";
       } else if (in_workload) {
         schedule_stmt = i;
         program_.workload += comments;  // the comments above create_schedule
@@ -309,8 +314,10 @@ class ScriptEvaluation {
     // Comment lines after the last statement.
     if (!body.empty()) {
       std::string comments = CommentLines(source_, body.back().end, source_.size());
-      if (state_.schedule) program_.schedule_text[static_cast<int>(TraceSize())] += comments;
-      else program_.workload += comments;
+      if (state_.schedule)
+        program_.schedule_text[static_cast<int>(TraceSize())] += comments;
+      else
+        program_.workload += comments;
     }
     // What follows the last primitive stays last when an editor appends primitives.
     if (auto tail = program_.schedule_text.find(static_cast<int>(TraceSize()));
@@ -349,7 +356,8 @@ class ScriptEvaluation {
     program_.lower_line = state_.lower_line;
     program_.build_args = state_.build_args;
     program_.build_scalars = state_.build_scalars;
-    if (!state_.has_lower_call && !state_.build_args.empty()) program_.lower_line = state_.build_line;
+    if (!state_.has_lower_call && !state_.build_args.empty())
+      program_.lower_line = state_.build_line;
     CollectTensors();
     CollectNames();
     return std::move(program_);
@@ -397,7 +405,7 @@ class ScriptEvaluation {
   static const void* Identity(const Value& v) {
     if (auto* t = v.as<TensorObject>())
       return t->tensor->value_index == 0 ? static_cast<const void*>(t->tensor.op().get())
-                                          : static_cast<const void*>(t->tensor.get());
+                                         : static_cast<const void*>(t->tensor.get());
     if (auto* o = v.as<OperationObject>()) return o->op.get();
     if (auto* iv = v.as<IterVarObject>()) return iv->iter_var.get();
     if (auto* st = v.as<StageObject>()) return st->stage.get();
@@ -442,9 +450,13 @@ class ScriptEvaluation {
     if (!st || st->op == o.op || !Rfactored(st->name())) return Status::Ok();
     std::string name = o.op->name;
     std::string ref = "." + o.list + "[" + std::to_string(o.index) + "]";
-    return Error(name + ".op" + ref + " is an axis of " + name + "'s original operation, which "
-                     "s.rfactor(" + name + ", ...) replaced: TVM refuses it (\"Cannot find the "
-                     "axis in parent's leaf_iter_vars\"); use s[" + name + "].op" + ref,
+    return Error(name + ".op" + ref + " is an axis of " + name +
+                     "'s original operation, which "
+                     "s.rfactor(" +
+                     name +
+                     ", ...) replaced: TVM refuses it (\"Cannot find the "
+                     "axis in parent's leaf_iter_vars\"); use s[" +
+                     name + "].op" + ref,
                  loc);
   }
 
@@ -491,17 +503,21 @@ class ScriptEvaluation {
   // the printer writes the values into the primitives, the assignment stays as the user
   // wrote it), and otherwise only its comments stay. The tvm.lower statement is printed
   // by the printer itself.
-  void KeepScheduleText(const AstStmt& stmt, const std::string& comments, const std::string& trailing,
-                        size_t entries_before, size_t bindings_before, bool lower_call) {
+  void KeepScheduleText(const AstStmt& stmt, const std::string& comments,
+                        const std::string& trailing, size_t entries_before, size_t bindings_before,
+                        bool lower_call) {
     int at = static_cast<int>(entries_before);
     std::string& text = program_.schedule_text[at];
     text += comments;
     size_t entries_after = TraceSize();
     if (entries_after > entries_before) {
-      if (!trailing.empty()) program_.entry_comments[static_cast<int>(entries_after) - 1] = trailing;
-    } else if (!lower_call && stmt.kind == StmtKind::Assign && KeepsOnlyConstants(bindings_before)) {
+      if (!trailing.empty())
+        program_.entry_comments[static_cast<int>(entries_after) - 1] = trailing;
+    } else if (!lower_call && stmt.kind == StmtKind::Assign &&
+               KeepsOnlyConstants(bindings_before)) {
       text += SourceText(source_, stmt) + (trailing.empty() ? "" : "  " + trailing) + "\n";
-      for (size_t b = bindings_before; b < bindings_.size(); ++b) kept_names_.push_back(bindings_[b].name);
+      for (size_t b = bindings_before; b < bindings_.size(); ++b)
+        kept_names_.push_back(bindings_[b].name);
     } else if (!trailing.empty()) {
       text += trailing + "\n";
     }
@@ -540,7 +556,8 @@ class ScriptEvaluation {
       names.workload_names.push_back(name);
       const ir::VarNode* var = value.is_expr() ? value.as_expr().as<ir::VarNode>() : nullptr;
       // A name equal to the var's own wins over an alias bound to it.
-      if (var && (!names.scalar_vars.count(var->name) || name == var->name)) names.scalar_vars[var->name] = name;
+      if (var && (!names.scalar_vars.count(var->name) || name == var->name))
+        names.scalar_vars[var->name] = name;
     }
     // Printed names must not rebind what kept statements (`factor = 8`) bind either.
     for (const std::string& name : kept_names_) names.workload_names.push_back(name);
@@ -592,7 +609,8 @@ class ScriptEvaluation {
   // names that output of the most recent trace entry that produced it.
   void NameNewIterVar(const std::string& name, const Value& value) {
     // A group bound by `g = s.create_group(...)` names that entry's output.
-    if (auto* st = value.as<StageObject>(); st && st->stage->is_group() && st->stage->group_entry >= 0) {
+    if (auto* st = value.as<StageObject>();
+        st && st->stage->is_group() && st->stage->group_entry >= 0) {
       program_.names.entry_outputs.emplace(std::make_pair(st->stage->group_entry, 0), name);
       return;
     }
@@ -605,7 +623,8 @@ class ScriptEvaluation {
       if (!owner || !owner->owns(iv)) continue;
       for (size_t k = 0; k < entries[e].outputs.size(); ++k)
         if (entries[e].outputs[k] == iv->var.name()) {
-          program_.names.entry_outputs.emplace(std::make_pair(static_cast<int>(e), static_cast<int>(k)), name);
+          program_.names.entry_outputs.emplace(
+              std::make_pair(static_cast<int>(e), static_cast<int>(k)), name);
           return;
         }
     }
@@ -641,9 +660,12 @@ class ScriptEvaluation {
 
 transform::ScalarParams ScriptProgram::ScalarParameters() const {
   transform::ScalarParams out;
-  if (has_lower_call && !lower_args.empty()) out.listed = lower_scalars;
-  else if (!build_args.empty()) out.listed = build_scalars;
-  else if (schedule) out.unlisted = VarsTheComputationReads(*schedule);
+  if (has_lower_call && !lower_args.empty())
+    out.listed = lower_scalars;
+  else if (!build_args.empty())
+    out.listed = build_scalars;
+  else if (schedule)
+    out.unlisted = VarsTheComputationReads(*schedule);
   return out;
 }
 

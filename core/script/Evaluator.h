@@ -43,8 +43,8 @@ struct ScriptNames {
 struct ScriptProgram {
   std::string file;
   std::shared_ptr<schedule::Schedule> schedule;  // null when the script creates none
-  std::vector<te::Tensor> tensors;     // every tensor the script named, in order
-  std::vector<te::Tensor> lower_args;  // tvm.lower(s, [A, B, C]) when given
+  std::vector<te::Tensor> tensors;               // every tensor the script named, in order
+  std::vector<te::Tensor> lower_args;            // tvm.lower(s, [A, B, C]) when given
   bool has_lower_call = false;
   // The variables among tvm.lower's arguments (tvm.lower(s, [A, B, b])), at their
   // positions in its list; without a tvm.lower call, tvm.build's (LowerArgs.h).
@@ -68,14 +68,14 @@ struct ScriptProgram {
   std::map<int, std::string> schedule_text;
   // The comment on the same line as the statement that made trace entry `e` ("# why").
   std::map<int, std::string> entry_comments;
-  bool tvm_imported = false;   // `tvm` names the tvm module (`import tvm`)
+  bool tvm_imported = false;  // `tvm` names the tvm module (`import tvm`)
 
   // A script with code the flat form above cannot reproduce (def, for, while, if,
   // augmented or chained assignment, comprehensions among the schedule statements...)
   // is "structured": the printer keeps its source verbatim as long as the schedule's
   // trace still begins with what the source made (ScriptPrinter.h, LANGUAGE.md).
   bool structured = false;
-  bool uses_tune_config = false;  // it called autotvm.get_config() (TuneConfig.h)
+  bool uses_tune_config = false;          // it called autotvm.get_config() (TuneConfig.h)
   std::string source;                     // the whole script, line ends normalised to "\n"
   std::vector<std::string> source_trace;  // schedule::to_string of each entry the source made
   std::string schedule_source;            // the statements after create_schedule, verbatim

@@ -18,7 +18,8 @@ namespace {
 bool IsExceptionClassName(const std::string& name) {
   for (const char* suffix : {"Error", "Exception", "Exit", "Interrupt", "Warning"}) {
     const std::string s(suffix);
-    if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return true;
+    if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0)
+      return true;
   }
   return false;
 }
@@ -27,8 +28,10 @@ bool IsExceptionClassName(const std::string& name) {
 std::string ExceptionClass(const Error& e) {
   const std::string& m = e.message;
   size_t end = 0;
-  while (end < m.size() && (std::isalnum(static_cast<unsigned char>(m[end])) || m[end] == '_')) ++end;
-  if (end > 0 && (end == m.size() || m[end] == ':') && IsExceptionClassName(m.substr(0, end))) return m.substr(0, end);
+  while (end < m.size() && (std::isalnum(static_cast<unsigned char>(m[end])) || m[end] == '_'))
+    ++end;
+  if (end > 0 && (end == m.size() || m[end] == ':') && IsExceptionClassName(m.substr(0, end)))
+    return m.substr(0, end);
   if (m.rfind("assertion failed", 0) == 0) return "AssertionError";
   return "TVMError";
 }
@@ -36,19 +39,21 @@ std::string ExceptionClass(const Error& e) {
 // Python's built-in hierarchy (and TVM's errors, all TVMError < RuntimeError).
 std::string ParentClass(const std::string& cls) {
   static const std::map<std::string, std::string> parents = {
-      {"Exception", "BaseException"},      {"SystemExit", "BaseException"},
+      {"Exception", "BaseException"},         {"SystemExit", "BaseException"},
       {"KeyboardInterrupt", "BaseException"}, {"RuntimeError", "Exception"},
-      {"TVMError", "RuntimeError"},        {"NotImplementedError", "RuntimeError"},
-      {"RecursionError", "RuntimeError"},  {"LookupError", "Exception"},
-      {"IndexError", "LookupError"},       {"KeyError", "LookupError"},
-      {"ArithmeticError", "Exception"},    {"ZeroDivisionError", "ArithmeticError"},
-      {"OverflowError", "ArithmeticError"}, {"ImportError", "Exception"},
+      {"TVMError", "RuntimeError"},           {"NotImplementedError", "RuntimeError"},
+      {"RecursionError", "RuntimeError"},     {"LookupError", "Exception"},
+      {"IndexError", "LookupError"},          {"KeyError", "LookupError"},
+      {"ArithmeticError", "Exception"},       {"ZeroDivisionError", "ArithmeticError"},
+      {"OverflowError", "ArithmeticError"},   {"ImportError", "Exception"},
       {"ModuleNotFoundError", "ImportError"}, {"BaseException", ""}};
   auto it = parents.find(cls);
   if (it != parents.end()) return it->second;
   // tvm.error.InternalError, OpError, ...: TVM's own classes derive from TVMError.
-  static const char* const kTvmErrors[] = {"InternalError", "OpError", "OpNotImplemented", "OpAttributeRequired",
-                                           "OpAttributeInvalid", "OpAttributeUnImplemented", "DiagnosticError"};
+  static const char* const kTvmErrors[] = {"InternalError",      "OpError",
+                                           "OpNotImplemented",   "OpAttributeRequired",
+                                           "OpAttributeInvalid", "OpAttributeUnImplemented",
+                                           "DiagnosticError"};
   for (const char* t : kTvmErrors)
     if (cls == t) return "TVMError";
   return "Exception";  // ValueError, TypeError, AssertionError, user names, ...
@@ -73,8 +78,10 @@ Result<std::vector<std::string>> HandlerClasses(const AstExpr& e) {
     }
     return all;
   }
-  if (e.kind == AstKind::Name || e.kind == AstKind::Attribute) return std::vector<std::string>{e.text};
-  return Error("an except clause names exception classes (e.g. 'except tvm.error.TVMError:')", e.loc);
+  if (e.kind == AstKind::Name || e.kind == AstKind::Attribute)
+    return std::vector<std::string>{e.text};
+  return Error("an except clause names exception classes (e.g. 'except tvm.error.TVMError:')",
+               e.loc);
 }
 
 bool Uncatchable(const Error& e) { return e.message.rfind("the script ran more than", 0) == 0; }
@@ -88,10 +95,12 @@ Error Interpreter::ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& loc
   }
   const AstExpr& v = *s.value;
   const AstExpr* cls = v.kind == AstKind::Call ? v.object.get() : &v;
-  if (!cls || (cls->kind != AstKind::Name && cls->kind != AstKind::Attribute) || !IsExceptionClassName(cls->text))
-    return Error("TypeError: exceptions must derive from BaseException (raise an exception class such as "
-                 "ValueError(...))",
-                 v.loc);
+  if (!cls || (cls->kind != AstKind::Name && cls->kind != AstKind::Attribute) ||
+      !IsExceptionClassName(cls->text))
+    return Error(
+        "TypeError: exceptions must derive from BaseException (raise an exception class such as "
+        "ValueError(...))",
+        v.loc);
   std::string message = cls->text;
   if (v.kind == AstKind::Call && !v.items.empty()) {
     auto arg = Eval(*v.items[0], locals);
@@ -101,9 +110,11 @@ Error Interpreter::ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& loc
   return Error(std::move(message), s.loc);
 }
 
-Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s,
+                                               const std::shared_ptr<Scope>& locals) {
   Result<Flow> flow = ExecBlock(s.body, locals);
-  if (flow && !s.orelse.empty() && *flow == Flow::Normal) flow = ExecBlock(s.orelse, locals);
+  if (flow && !s.orelse.empty() && *flow == Flow::Normal)
+    flow = ExecBlock(s.orelse, locals);
   else if (!flow && !Uncatchable(flow.error())) {
     const Error raised = flow.error();
     const std::string cls = ExceptionClass(raised);
@@ -119,7 +130,8 @@ Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s, const std::shar
         // `except E as e`: e is the message (str(e), `"..." in str(e)`).
         std::string text = raised.message;
         if (text.rfind(cls + ": ", 0) == 0) text = text.substr(cls.size() + 2);
-        if (cls == "AssertionError" && text.rfind("assertion failed: ", 0) == 0) text = text.substr(18);
+        if (cls == "AssertionError" && text.rfind("assertion failed: ", 0) == 0)
+          text = text.substr(18);
         auto bound = std::make_shared<AstExpr>();
         bound->kind = AstKind::Name;
         bound->text = h.name;

@@ -25,28 +25,33 @@ Result<DataType> ParseDtype(const Args& args, const std::string& param) {
 // Gives an immediate the other operand's type, as TVM's binary helpers do.
 void MatchImmediate(Expr& a, Expr& b) {
   auto retype = [](Expr& imm, DataType t) {
-    if (auto* i = imm.as<ir::IntImmNode>()) imm = ir::make_const(t, i->value);
-    else if (auto* f = imm.as<ir::FloatImmNode>()) imm = ir::make_const(t, f->value);
+    if (auto* i = imm.as<ir::IntImmNode>())
+      imm = ir::make_const(t, i->value);
+    else if (auto* f = imm.as<ir::FloatImmNode>())
+      imm = ir::make_const(t, f->value);
   };
   if (a.dtype() == b.dtype()) return;
-  if (ir::is_const(b) && !ir::is_const(a)) retype(b, a.dtype());
-  else if (ir::is_const(a) && !ir::is_const(b)) retype(a, b.dtype());
+  if (ir::is_const(b) && !ir::is_const(a))
+    retype(b, a.dtype());
+  else if (ir::is_const(a) && !ir::is_const(b))
+    retype(a, b.dtype());
 }
 
 // tvm.tir.truncdiv(a, b) and friends: integer division in an explicit rounding mode.
 void RegisterDivision(Interpreter& interp, const std::string& name, BinaryBuilder build,
                       bool divides) {
-  interp.RegisterFunction("tvm.tir." + name, [name, build, divides](
-                                                 Interpreter&, const CallArgs& call) -> Result<Value> {
-    Args args(call, name, {"a", "b"}, 2);
-    if (!args.status()) return args.status().error();
-    auto a = args.Expr("a");
-    if (!a) return a.error();
-    auto b = args.Expr("b");
-    if (!b) return b.error();
-    if (divides && ir::is_zero(*b)) return args.ErrorAt("b", "division by zero");
-    return Value::FromExpr(build(*a, *b));
-  });
+  interp.RegisterFunction(
+      "tvm.tir." + name,
+      [name, build, divides](Interpreter&, const CallArgs& call) -> Result<Value> {
+        Args args(call, name, {"a", "b"}, 2);
+        if (!args.status()) return args.status().error();
+        auto a = args.Expr("a");
+        if (!a) return a.error();
+        auto b = args.Expr("b");
+        if (!b) return b.error();
+        if (divides && ir::is_zero(*b)) return args.ErrorAt("b", "division by zero");
+        return Value::FromExpr(build(*a, *b));
+      });
   AliasTirName(interp, name);
 }
 
@@ -77,7 +82,9 @@ Result<Value> AllAny(const CallArgs& call, bool is_all) {
   for (size_t i = 0; i < call.positional.size(); ++i) {
     auto c = ToBoolExpr(call.positional[i], name + "()", call.positional_locs[i]);
     if (!c) return c.error();
-    result = !result.defined() ? *c : is_all ? ir::logical_and(result, *c) : ir::logical_or(result, *c);
+    result = !result.defined() ? *c
+             : is_all          ? ir::logical_and(result, *c)
+                               : ir::logical_or(result, *c);
   }
   return Value::FromExpr(result);
 }
@@ -88,7 +95,9 @@ Result<Value> Const(const CallArgs& call, const std::string& name) {
   if (!args.status()) return args.status().error();
   const Value& v = args.get("value");
   if (!v.is_number()) return args.TypeError("value", "a number");
-  DataType t = v.is_bool() ? DataType::Bool() : v.is_float() ? DataType::Float(32) : DataType::Int(32);
+  DataType t = v.is_bool()    ? DataType::Bool()
+               : v.is_float() ? DataType::Float(32)
+                              : DataType::Int(32);
   if (args.has("dtype") && !args.get("dtype").is_none()) {
     auto parsed = ParseDtype(args, "dtype");
     if (!parsed) return parsed.error();
@@ -153,8 +162,8 @@ Result<Value> Extreme(const CallArgs& call, bool is_max) {
 
 Result<Value> Logical(const CallArgs& call, const std::string& name) {
   size_t arity = name == "Not" ? 1 : 2;
-  std::vector<std::string> params = arity == 1 ? std::vector<std::string>{"a"}
-                                               : std::vector<std::string>{"a", "b"};
+  std::vector<std::string> params =
+      arity == 1 ? std::vector<std::string>{"a"} : std::vector<std::string>{"a", "b"};
   Args args(call, name, params, arity);
   if (!args.status()) return args.status().error();
   auto a = ToBoolExpr(args.get("a"), name + "()", args.loc("a"));
@@ -182,8 +191,7 @@ Result<Value> DirectMinMax(bool is_max, const CallArgs& call) {
     auto e = ToExpr(call.positional[i]);
     if (!e || call.positional[i].is_string())
       return Error(name + "(): argument " + std::to_string(i + 1) +
-                       " must be a number or an expression, not " +
-                       call.positional[i].type_name(),
+                       " must be a number or an expression, not " + call.positional[i].type_name(),
                    call.positional_locs[i]);
     result = !result.defined() ? *e : is_max ? ir::max(result, *e) : ir::min(result, *e);
   }
@@ -208,25 +216,28 @@ void RegisterExprBuiltins(Interpreter& interp) {
   AliasTirName(interp, "if_then_else");
   interp.Alias("tvm.select", "tvm.tir.Select");  // pre-0.7 spelling
 
-  interp.RegisterFunction("tvm.tir.all", [](Interpreter&, const CallArgs& c) { return AllAny(c, true); });
-  interp.RegisterFunction("tvm.tir.any", [](Interpreter&, const CallArgs& c) { return AllAny(c, false); });
+  interp.RegisterFunction("tvm.tir.all",
+                          [](Interpreter&, const CallArgs& c) { return AllAny(c, true); });
+  interp.RegisterFunction("tvm.tir.any",
+                          [](Interpreter&, const CallArgs& c) { return AllAny(c, false); });
   AliasTirName(interp, "all");
   AliasTirName(interp, "any");
   for (std::string name : {"Not", "And", "Or"})
-    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
-      return Logical(c, name);
-    });
+    interp.RegisterFunction("tvm.tir." + name,
+                            [name](Interpreter&, const CallArgs& c) { return Logical(c, name); });
 
-  interp.RegisterFunction("tvm.tir.const", [](Interpreter&, const CallArgs& c) { return Const(c, "const"); });
+  interp.RegisterFunction("tvm.tir.const",
+                          [](Interpreter&, const CallArgs& c) { return Const(c, "const"); });
   RegisterTvmScriptModule(interp);  // T.int32(16): TVMScript's typed constants
   AliasTirName(interp, "const");
   for (std::string name : {"IntImm", "FloatImm"})
-    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
-      return Immediate(c, name);
-    });
+    interp.RegisterFunction("tvm.tir." + name,
+                            [name](Interpreter&, const CallArgs& c) { return Immediate(c, name); });
   interp.RegisterFunction("tvm.tir.Cast", [](Interpreter&, const CallArgs& c) { return Cast(c); });
-  interp.RegisterFunction("tvm.tir.max_value", [](Interpreter&, const CallArgs& c) { return Extreme(c, true); });
-  interp.RegisterFunction("tvm.tir.min_value", [](Interpreter&, const CallArgs& c) { return Extreme(c, false); });
+  interp.RegisterFunction("tvm.tir.max_value",
+                          [](Interpreter&, const CallArgs& c) { return Extreme(c, true); });
+  interp.RegisterFunction("tvm.tir.min_value",
+                          [](Interpreter&, const CallArgs& c) { return Extreme(c, false); });
   AliasTirName(interp, "max_value");
   AliasTirName(interp, "min_value");
 
@@ -247,8 +258,10 @@ void RegisterExprBuiltins(Interpreter& interp) {
 
   // Without an axis, te.max / te.min take the max / min of their arguments; the tensor
   // built-ins replace these with versions that also reduce over axes.
-  interp.RegisterFunction("tvm.tir.max", [](Interpreter&, const CallArgs& c) { return DirectMinMax(true, c); });
-  interp.RegisterFunction("tvm.tir.min", [](Interpreter&, const CallArgs& c) { return DirectMinMax(false, c); });
+  interp.RegisterFunction("tvm.tir.max",
+                          [](Interpreter&, const CallArgs& c) { return DirectMinMax(true, c); });
+  interp.RegisterFunction("tvm.tir.min",
+                          [](Interpreter&, const CallArgs& c) { return DirectMinMax(false, c); });
   AliasTirName(interp, "max");
   AliasTirName(interp, "min");
 }

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "script/TeBuiltins.h"
 #include "script/Interpreter.h"
 #include "script/Parser.h"
+#include "script/TeBuiltins.h"
 
 namespace tessera::script {
 
@@ -15,8 +15,8 @@ ExprEnvironment::ExprEnvironment(std::vector<std::string> size_var_names)
   interp_->SetGlobal("te", *interp_->Lookup("tvm.te"));
   interp_->SetGlobal("tir", *interp_->Lookup("tvm.tir"));
   interp_->SetNameFallback([this](const std::string& name) -> std::optional<Value> {
-    bool is_size = std::find(size_var_names_.begin(), size_var_names_.end(), name) !=
-                   size_var_names_.end();
+    bool is_size =
+        std::find(size_var_names_.begin(), size_var_names_.end(), name) != size_var_names_.end();
     ir::Var v = is_size ? ir::SizeVar(name) : ir::Var(name);
     vars_.push_back(v);
     interp_->SetGlobal(name, Value::FromExpr(v));  // the same name gives the same Var

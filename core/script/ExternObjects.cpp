@@ -33,7 +33,8 @@ Result<std::vector<std::vector<Expr>>> ExternShapes(const Args& args) {
     for (const Value& d : shape.items()) {
       auto e = d.is_string() ? std::nullopt : ToExpr(d);
       if (!e || !e->dtype().is_integer())
-        return args.ErrorAt("shape", "extern(): a dimension of the shape must be an integer, not " + d.type_name());
+        return args.ErrorAt(
+            "shape", "extern(): a dimension of the shape must be an integer, not " + d.type_name());
       dims.push_back(*e);
     }
     out.push_back(std::move(dims));
@@ -42,8 +43,10 @@ Result<std::vector<std::vector<Expr>>> ExternShapes(const Args& args) {
 }
 
 // A Buffer or a list of them (in_buffers / out_buffers); nullopt when not given.
-Result<std::optional<std::vector<ir::Buffer>>> BufferList(const Args& args, const std::string& param) {
-  if (!args.has(param) || args.get(param).is_none()) return std::optional<std::vector<ir::Buffer>>();
+Result<std::optional<std::vector<ir::Buffer>>> BufferList(const Args& args,
+                                                          const std::string& param) {
+  if (!args.has(param) || args.get(param).is_none())
+    return std::optional<std::vector<ir::Buffer>>();
   const Value& v = args.get(param);
   std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
   std::vector<ir::Buffer> out;
@@ -56,7 +59,8 @@ Result<std::optional<std::vector<ir::Buffer>>> BufferList(const Args& args, cons
 }
 
 // The output dtypes: dtype= (a name or a list of names), else the inputs' one dtype.
-Result<std::vector<DataType>> ExternDtypes(const Args& args, const std::vector<te::Tensor>& inputs, size_t outputs) {
+Result<std::vector<DataType>> ExternDtypes(const Args& args, const std::vector<te::Tensor>& inputs,
+                                           size_t outputs) {
   std::vector<DataType> out;
   if (args.has("dtype") && !args.get("dtype").is_none()) {
     const Value& v = args.get("dtype");
@@ -74,18 +78,21 @@ Result<std::vector<DataType>> ExternDtypes(const Args& args, const std::vector<t
     return out;
   }
   if (inputs.empty())
-    return Error("extern(): cannot infer the output type without inputs (please provide the dtype argument)",
-                 args.call().loc);
+    return Error(
+        "extern(): cannot infer the output type without inputs (please provide the dtype argument)",
+        args.call().loc);
   for (const te::Tensor& t : inputs)
     if (t->dtype != inputs[0]->dtype)
-      return args.ErrorAt("inputs", "extern(): cannot infer the output type from inputs of different dtypes "
-                                    "(please provide the dtype argument)");
+      return args.ErrorAt("inputs",
+                          "extern(): cannot infer the output type from inputs of different dtypes "
+                          "(please provide the dtype argument)");
   return std::vector<DataType>(outputs, inputs[0]->dtype);
 }
 
 Value BufferValues(const std::vector<ir::Buffer>& buffers) {
   std::vector<Value> items;
-  for (const ir::Buffer& b : buffers) items.push_back(Value::FromObject(std::make_shared<BufferObject>(b)));
+  for (const ir::Buffer& b : buffers)
+    items.push_back(Value::FromObject(std::make_shared<BufferObject>(b)));
   return Value::List(std::move(items));
 }
 
@@ -94,9 +101,11 @@ Result<ir::Stmt> ExternBody(const Value& v, const SourceLoc& loc) {
   if (auto* st = v.as<StmtObject>()) return st->stmt;
   auto e = v.is_string() || v.is_none() ? std::nullopt : ToExpr(v);
   if (e) return ir::MakeEvaluate(*e);
-  return Error("extern(): fcompute should return a statement (ib.get()) or an expression (a call), but it "
-               "returned " + (v.is_none() ? std::string("None") : v.type_name()),
-               loc);
+  return Error(
+      "extern(): fcompute should return a statement (ib.get()) or an expression (a call), but it "
+      "returned " +
+          (v.is_none() ? std::string("None") : v.type_name()),
+      loc);
 }
 
 struct ExternRequest {
@@ -115,21 +124,25 @@ Result<Value> MakeExtern(Interpreter& interp, const ExternRequest& r, const Sour
   std::vector<ir::Buffer> ins, outs;
   if (r.in_buffers) {
     if (r.in_buffers->size() != r.inputs.size())
-      return Error("extern(): number of inputs and in_buffers mismatch: " + std::to_string(r.inputs.size()) +
-                       " vs " + std::to_string(r.in_buffers->size()),
-                   loc);
+      return Error(
+          "extern(): number of inputs and in_buffers mismatch: " + std::to_string(r.inputs.size()) +
+              " vs " + std::to_string(r.in_buffers->size()),
+          loc);
     ins = *r.in_buffers;
   } else {
-    for (const te::Tensor& t : r.inputs) ins.push_back(ir::MakeBuffer(t.op()->name, t->dtype, t->shape));
+    for (const te::Tensor& t : r.inputs)
+      ins.push_back(ir::MakeBuffer(t.op()->name, t->dtype, t->shape));
   }
   if (r.out_buffers) {
     if (r.out_buffers->size() != r.shapes.size())
-      return Error("extern(): number of outputs and out_buffers mismatch: " + std::to_string(r.shapes.size()) +
-                       " vs " + std::to_string(r.out_buffers->size()),
+      return Error("extern(): number of outputs and out_buffers mismatch: " +
+                       std::to_string(r.shapes.size()) + " vs " +
+                       std::to_string(r.out_buffers->size()),
                    loc);
     outs = *r.out_buffers;
   } else {
-    for (size_t k = 0; k < r.shapes.size(); ++k) outs.push_back(ir::MakeBuffer(r.name, r.dtypes[k], r.shapes[k]));
+    for (size_t k = 0; k < r.shapes.size(); ++k)
+      outs.push_back(ir::MakeBuffer(r.name, r.dtypes[k], r.shapes[k]));
   }
   CallArgs call;
   call.loc = loc;
@@ -143,7 +156,8 @@ Result<Value> MakeExtern(Interpreter& interp, const ExternRequest& r, const Sour
   if (!op) return Error(op.error().message, loc);
   if ((*op)->num_outputs() == 1) return MakeTensorValue(te::output_of(*op, 0));
   std::vector<Value> tensors;
-  for (int k = 0; k < (*op)->num_outputs(); ++k) tensors.push_back(MakeTensorValue(te::output_of(*op, k)));
+  for (int k = 0; k < (*op)->num_outputs(); ++k)
+    tensors.push_back(MakeTensorValue(te::output_of(*op, k)));
   return Value::List(std::move(tensors));
 }
 
@@ -153,15 +167,20 @@ Result<std::vector<te::Tensor>> ExternInputs(const Args& args) {
   std::vector<te::Tensor> out;
   for (const Value& item : v.items()) {
     te::Tensor t = AsTensor(item);
-    if (!t.defined()) return args.ErrorAt("inputs", "extern(): expect inputs to be tensors, got " + item.type_name());
+    if (!t.defined())
+      return args.ErrorAt("inputs",
+                          "extern(): expect inputs to be tensors, got " + item.type_name());
     out.push_back(t);
   }
   return out;
 }
 
-Result<Value> Extern(Interpreter& interp, const CallArgs& call, std::map<std::string, int>& used_names) {
-  Args args(call, "extern", {"shape", "inputs", "fcompute", "name", "dtype", "in_buffers", "out_buffers", "tag", "attrs"},
-            3);
+Result<Value> Extern(Interpreter& interp, const CallArgs& call,
+                     std::map<std::string, int>& used_names) {
+  Args args(
+      call, "extern",
+      {"shape", "inputs", "fcompute", "name", "dtype", "in_buffers", "out_buffers", "tag", "attrs"},
+      3);
   if (!args.status()) return args.status().error();
   ExternRequest r;
   auto shapes = ExternShapes(args);
@@ -199,8 +218,9 @@ Result<Value> Extern(Interpreter& interp, const CallArgs& call, std::map<std::st
   auto out = MakeExtern(interp, r, call.loc);
   if (!out) return out.error();
   if (args.has("attrs") && !args.get("attrs").is_none())
-    if (Status st = SetOperationAttrs(interp, AsTensor(out->is_sequence() ? out->items()[0] : *out).op(),
-                                      args.get("attrs"), args.loc("attrs"));
+    if (Status st =
+            SetOperationAttrs(interp, AsTensor(out->is_sequence() ? out->items()[0] : *out).op(),
+                              args.get("attrs"), args.loc("attrs"));
         !st)
       return st.error();
   return out;
@@ -213,23 +233,26 @@ Result<Expr> PackedArgument(const Value& v, size_t i, const SourceLoc& loc) {
   if (v.is_string()) return ir::StringImm(v.as_string());
   if (v.is_bool()) return ir::make_bool(v.as_bool());
   auto e = ToExpr(v);
-  if (!e) return Error("call_packed(): argument " + std::to_string(i) + " must be an expression or a Buffer, not " +
-                           v.type_name(),
-                       loc);
+  if (!e)
+    return Error("call_packed(): argument " + std::to_string(i) +
+                     " must be an expression or a Buffer, not " + v.type_name(),
+                 loc);
   return *e;
 }
 
 Result<Value> CallPacked(const CallArgs& call) {
   if (Status s = NoKeywords(call, "call_packed"); !s) return s.error();
   if (call.positional.empty() || !call.positional[0].is_string())
-    return Error("call_packed(func_name, *args): the first argument must be the function's name", call.loc);
+    return Error("call_packed(func_name, *args): the first argument must be the function's name",
+                 call.loc);
   std::vector<Expr> args{ir::StringImm(call.positional[0].as_string())};
   for (size_t i = 1; i < call.positional.size(); ++i) {
     auto e = PackedArgument(call.positional[i], i, call.positional_locs[i]);
     if (!e) return e.error();
     args.push_back(*e);
   }
-  return Value::FromExpr(ir::MakeCall(DataType::Int(32), "tir.tvm_call_packed", args, ir::CallKind::Intrinsic));
+  return Value::FromExpr(
+      ir::MakeCall(DataType::Int(32), "tir.tvm_call_packed", args, ir::CallKind::Intrinsic));
 }
 
 // tvm.contrib.cblas.matmul: python/tvm/contrib/cblas.py.
@@ -260,16 +283,21 @@ Result<Value> CblasMatmul(Interpreter& interp, const CallArgs& call) {
   auto dtypes = ExternDtypes(args, r.inputs, 1);
   if (!dtypes) return dtypes.error();
   r.dtypes = *dtypes;
-  r.fcompute = MakeFunction("cblas_matmul_body", [transa, transb](Interpreter&, const CallArgs& c) -> Result<Value> {
-    const auto& ins = c.positional[0].items();
-    const auto& outs = c.positional[1].items();
-    CallArgs packed;
-    packed.loc = c.loc;
-    packed.positional = {Value::String("tvm.contrib.cblas.matmul"), ins[0], ins[1], outs[0], Value::Bool(transa),
-                         Value::Bool(transb)};
-    packed.positional_locs.assign(packed.positional.size(), c.loc);
-    return CallPacked(packed);
-  });
+  r.fcompute = MakeFunction("cblas_matmul_body",
+                            [transa, transb](Interpreter&, const CallArgs& c) -> Result<Value> {
+                              const auto& ins = c.positional[0].items();
+                              const auto& outs = c.positional[1].items();
+                              CallArgs packed;
+                              packed.loc = c.loc;
+                              packed.positional = {Value::String("tvm.contrib.cblas.matmul"),
+                                                   ins[0],
+                                                   ins[1],
+                                                   outs[0],
+                                                   Value::Bool(transa),
+                                                   Value::Bool(transb)};
+                              packed.positional_locs.assign(packed.positional.size(), c.loc);
+                              return CallPacked(packed);
+                            });
   return MakeExtern(interp, r, call.loc);
 }
 
@@ -281,22 +309,24 @@ void RegisterExternBuiltins(Interpreter& interp) {
     return Extern(in, c, *used_names);
   });
   interp.Alias("tvm.extern", "tvm.te.extern");
-  interp.RegisterFunction("tvm.tir.call_packed", [](Interpreter&, const CallArgs& c) { return CallPacked(c); });
+  interp.RegisterFunction("tvm.tir.call_packed",
+                          [](Interpreter&, const CallArgs& c) { return CallPacked(c); });
   interp.Alias("tvm.call_packed", "tvm.tir.call_packed");
-  interp.RegisterFunction("tvm.contrib.cblas.matmul", [](Interpreter& in, const CallArgs& c) {
-    return CblasMatmul(in, c);
-  });
+  interp.RegisterFunction("tvm.contrib.cblas.matmul",
+                          [](Interpreter& in, const CallArgs& c) { return CblasMatmul(in, c); });
   // TVM's packed-function registry is runtime state: `tvm.get_global_func(name,
   // allow_missing=True)` (extern_op.py's check for cblas) and `@tvm.register_func(name)`
   // are runtime values (a decorator from the runtime half leaves its function as it is).
   // The test hooks Tessera implements (TensorizeHooks.h) are real functions.
   RegisterTensorizeHooks(interp);
   for (const char* name : {"get_global_func", "register_func"})
-    interp.RegisterFunction(std::string("tvm.") + name, [name](Interpreter& in, const CallArgs& c) -> Result<Value> {
-      if (std::string(name) == "get_global_func" && !c.positional.empty() && c.positional[0].is_string())
-        if (const Value* hook = FindGlobalFunc(in, c.positional[0].as_string())) return *hook;
-      return MakeRuntimeValue(std::string("tvm.") + name + "(...)");
-    });
+    interp.RegisterFunction(
+        std::string("tvm.") + name, [name](Interpreter& in, const CallArgs& c) -> Result<Value> {
+          if (std::string(name) == "get_global_func" && !c.positional.empty() &&
+              c.positional[0].is_string())
+            if (const Value* hook = FindGlobalFunc(in, c.positional[0].as_string())) return *hook;
+          return MakeRuntimeValue(std::string("tvm.") + name + "(...)");
+        });
 }
 
 }  // namespace tessera::script

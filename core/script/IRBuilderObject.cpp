@@ -49,27 +49,33 @@ Value BuiltStmtValue(const Stmt& s) { return Value::FromObject(std::make_shared<
 // statement appended to the enclosing block.
 struct ScopeObject : Object {
   State state;
-  std::string kind;                   // for_range, if_scope, else_scope, new_scope
-  Value entered;                      // what `as` binds (the loop variable)
-  std::function<Stmt(Stmt)> close;    // the block -> the statement
+  std::string kind;                 // for_range, if_scope, else_scope, new_scope
+  Value entered;                    // what `as` binds (the loop variable)
+  std::function<Stmt(Stmt)> close;  // the block -> the statement
   SourceLoc loc;
   std::string type_name() const override { return "IRBuilder." + kind; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& at) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& at) const override {
     State s = state;
     if (name == "__enter__") {
       std::string what = kind;
       Value v = entered;
       SourceLoc where = loc;
-      return MakeFunction(name, [s, what, v, where](Interpreter&, const CallArgs&) -> Result<Value> {
-        if (what == "else_scope") {
-          Frame& current = s->frames.back();
-          auto* last = current.empty() || current.back().wrap ? nullptr : current.back().stmt.as<ir::IfThenElseNode>();
-          if (!last || last->else_case.defined())
-            return Error("ir_builder.else_scope() must come right after the block of an if_scope()", where);
-        }
-        s->frames.emplace_back();
-        return v;
-      });
+      return MakeFunction(
+          name, [s, what, v, where](Interpreter&, const CallArgs&) -> Result<Value> {
+            if (what == "else_scope") {
+              Frame& current = s->frames.back();
+              auto* last = current.empty() || current.back().wrap
+                               ? nullptr
+                               : current.back().stmt.as<ir::IfThenElseNode>();
+              if (!last || last->else_case.defined())
+                return Error(
+                    "ir_builder.else_scope() must come right after the block of an if_scope()",
+                    where);
+            }
+            s->frames.emplace_back();
+            return v;
+          });
     }
     if (name == "__exit__") {
       auto make = close;
@@ -84,7 +90,8 @@ struct ScopeObject : Object {
   }
 };
 
-Value MakeScope(const State& s, std::string kind, Value entered, std::function<Stmt(Stmt)> close, SourceLoc loc) {
+Value MakeScope(const State& s, std::string kind, Value entered, std::function<Stmt(Stmt)> close,
+                SourceLoc loc) {
   auto o = std::make_shared<ScopeObject>();
   o->state = s;
   o->kind = std::move(kind);
@@ -122,16 +129,23 @@ Result<Value> ForRange(const State& s, const CallArgs& call) {
   auto kind_name = Name(args, "kind", "serial");
   if (!kind_name) return kind_name.error();
   ir::ForKind kind;
-  if (*kind_name == "serial") kind = ir::ForKind::Serial;
-  else if (*kind_name == "parallel") kind = ir::ForKind::Parallel;
-  else if (*kind_name == "vectorize") kind = ir::ForKind::Vectorized;
-  else if (*kind_name == "unroll") kind = ir::ForKind::Unrolled;
-  else return args.ErrorAt("kind", "for_range(): unknown kind \"" + *kind_name + "\" (serial, parallel, vectorize or unroll)");
+  if (*kind_name == "serial")
+    kind = ir::ForKind::Serial;
+  else if (*kind_name == "parallel")
+    kind = ir::ForKind::Parallel;
+  else if (*kind_name == "vectorize")
+    kind = ir::ForKind::Vectorized;
+  else if (*kind_name == "unroll")
+    kind = ir::ForKind::Unrolled;
+  else
+    return args.ErrorAt("kind", "for_range(): unknown kind \"" + *kind_name +
+                                    "\" (serial, parallel, vectorize or unroll)");
   ir::Var v(*name, *dtype);
   Expr b = ir::cast(*dtype, *begin), e = ir::cast(*dtype, *end);
   Expr extent = ir::is_zero(b) ? e : e - b;
-  return MakeScope(s, "for_range", Value::FromExpr(v),
-               [v, b, extent, kind](Stmt body) { return ir::MakeFor(v, b, extent, kind, body); }, call.loc);
+  return MakeScope(
+      s, "for_range", Value::FromExpr(v),
+      [v, b, extent, kind](Stmt body) { return ir::MakeFor(v, b, extent, kind, body); }, call.loc);
 }
 
 Result<Value> Let(const State& s, const CallArgs& call) {
@@ -143,7 +157,8 @@ Result<Value> Let(const State& s, const CallArgs& call) {
   if (!value) return value.error();
   ir::Var v(*name, value->dtype());
   Expr bound = *value;
-  s->frames.back().push_back(Item{Stmt(), [v, bound](Stmt body) { return ir::MakeLetStmt(v, bound, body); }});
+  s->frames.back().push_back(
+      Item{Stmt(), [v, bound](Stmt body) { return ir::MakeLetStmt(v, bound, body); }});
   return Value::FromExpr(v);
 }
 
@@ -168,22 +183,27 @@ struct BufferVarObject : Object {
     }
     return flat;
   }
-  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices, const std::vector<SourceLoc>&,
-                          const SourceLoc& loc) const override {
+  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices,
+                          const std::vector<SourceLoc>&, const SourceLoc& loc) const override {
     auto at = FlatIndex(indices, loc);
     if (!at) return at.error();
     return Value::FromExpr(ir::MakeBufferLoad(buffer, {*at}));
   }
-  Status SetItem(Interpreter&, const Value& index, const Value& value, const SourceLoc& loc) const override {
-    auto at = FlatIndex(index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
+  Status SetItem(Interpreter&, const Value& index, const Value& value,
+                 const SourceLoc& loc) const override {
+    auto at = FlatIndex(
+        index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
     if (!at) return at.error();
     auto v = value.is_string() ? std::nullopt : ToExpr(value);
-    if (!v) return Error("BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
+    if (!v)
+      return Error(
+          "BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
     Expr stored = v->dtype() == buffer->dtype ? *v : ir::cast(buffer->dtype, *v);
     state->frames.back().push_back(Item{ir::MakeBufferStore(buffer, stored, {*at}), nullptr});
     return Status::Ok();
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name == "dtype") return Value::String(buffer->dtype.str());
     return Object::GetAttr(interp, name, loc);
   }
@@ -195,11 +215,13 @@ Result<Value> Allocate(const State& s, const CallArgs& call) {
   auto dtype = DType(args, "dtype", ir::DataType::Float(32));
   if (!dtype) return dtype.error();
   const Value& shape_value = args.get("shape");
-  std::vector<Value> dims = shape_value.is_sequence() ? shape_value.items() : std::vector<Value>{shape_value};
+  std::vector<Value> dims =
+      shape_value.is_sequence() ? shape_value.items() : std::vector<Value>{shape_value};
   std::vector<Expr> shape;
   for (const Value& d : dims) {
     auto e = d.is_string() ? std::nullopt : ToExpr(d);
-    if (!e || !e->dtype().is_integer()) return args.TypeError("shape", "an integer or a list of integers");
+    if (!e || !e->dtype().is_integer())
+      return args.TypeError("shape", "an integer or a list of integers");
     shape.push_back(*e);
   }
   auto name = Name(args, "name", "buf");
@@ -212,7 +234,8 @@ Result<Value> Allocate(const State& s, const CallArgs& call) {
   ir::DataType t = *dtype;
   std::string sc = b->scope;
   s->frames.back().push_back(Item{Stmt(), [b, t, size, sc](Stmt body) {
-                                    return ir::MakeAllocate(b->data, t, {size}, ir::make_bool(true), body, sc);
+                                    return ir::MakeAllocate(b->data, t, {size}, ir::make_bool(true),
+                                                            body, sc);
                                   }});
   auto var = std::make_shared<BufferVarObject>();
   var->state = s;
@@ -232,8 +255,8 @@ struct BufferPtrObject : Object {
   Result<std::vector<Expr>> Indices(const std::vector<Value>& given, const SourceLoc& loc) const {
     size_t rank = buffer->shape.size();
     if (given.size() != 1 && given.size() != rank)
-      return Error("BufferVar[...]: " + std::to_string(given.size()) + " indices for buffer " + buffer->name +
-                       " of " + std::to_string(rank) + " dimensions",
+      return Error("BufferVar[...]: " + std::to_string(given.size()) + " indices for buffer " +
+                       buffer->name + " of " + std::to_string(rank) + " dimensions",
                    loc);
     std::vector<Expr> indices;
     for (const Value& v : given) {
@@ -251,14 +274,16 @@ struct BufferPtrObject : Object {
     }
     return unravelled;
   }
-  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices, const std::vector<SourceLoc>&,
-                          const SourceLoc& loc) const override {
+  Result<Value> Subscript(Interpreter&, const std::vector<Value>& indices,
+                          const std::vector<SourceLoc>&, const SourceLoc& loc) const override {
     auto at = Indices(indices, loc);
     if (!at) return at.error();
     return Value::FromExpr(ir::MakeBufferLoad(buffer, *at));
   }
-  Status SetItem(Interpreter&, const Value& index, const Value& value, const SourceLoc& loc) const override {
-    auto at = Indices(index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
+  Status SetItem(Interpreter&, const Value& index, const Value& value,
+                 const SourceLoc& loc) const override {
+    auto at = Indices(
+        index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index}, loc);
     if (!at) return at.error();
     if (value.is_number()) {
       Expr c = value.is_float() ? ir::make_const(buffer->dtype, value.as_float())
@@ -267,15 +292,18 @@ struct BufferPtrObject : Object {
       return Status::Ok();
     }
     auto v = value.is_string() ? std::nullopt : ToExpr(value);
-    if (!v) return Error("BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
+    if (!v)
+      return Error(
+          "BufferVar[...] = value: the value must be an expression, not " + value.type_name(), loc);
     if (v->dtype() != buffer->dtype)
-      return Error("BufferVar[...] = value: the value has dtype " + v->dtype().str() + " but buffer " +
-                       buffer->name + " holds " + buffer->dtype.str(),
+      return Error("BufferVar[...] = value: the value has dtype " + v->dtype().str() +
+                       " but buffer " + buffer->name + " holds " + buffer->dtype.str(),
                    loc);
     state->frames.back().push_back(Item{ir::MakeBufferStore(buffer, *v, *at), nullptr});
     return Status::Ok();
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name == "dtype") return Value::String(buffer->dtype.str());
     return Object::GetAttr(interp, name, loc);
   }
@@ -298,7 +326,8 @@ Result<Value> BufferPtr(const State& s, const CallArgs& call) {
 struct IRBuilderObject : Object {
   State state = std::make_shared<BuilderState>();
   std::string type_name() const override { return "IRBuilder"; }
-  Result<Value> GetAttr(Interpreter&, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter&, const std::string& name,
+                        const SourceLoc& loc) const override {
     State s = state;
     if (name == "emit")
       return MakeFunction("emit", [s](Interpreter&, const CallArgs& call) -> Result<Value> {
@@ -317,7 +346,8 @@ struct IRBuilderObject : Object {
     if (name == "get")
       return MakeFunction("get", [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("get() takes no arguments", call.loc);
-        if (s->frames.size() != 1) return Error("ir_builder.get() inside a 'with' scope of the builder", call.loc);
+        if (s->frames.size() != 1)
+          return Error("ir_builder.get() inside a 'with' scope of the builder", call.loc);
         return BuiltStmtValue(Fold(s->frames.back()));
       });
     if (name == "for_range")
@@ -329,29 +359,34 @@ struct IRBuilderObject : Object {
         auto cond = args.Expr("cond");
         if (!cond) return cond.error();
         Expr c = *cond;
-        return MakeScope(s, "if_scope", Value(), [c](Stmt body) { return ir::MakeIf(c, body); }, call.loc);
+        return MakeScope(
+            s, "if_scope", Value(), [c](Stmt body) { return ir::MakeIf(c, body); }, call.loc);
       });
     if (name == "else_scope")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("else_scope() takes no arguments", call.loc);
         // The if is taken out of the enclosing block when the else block closes.
-        return MakeScope(s, "else_scope", Value(),
-                     [s](Stmt body) {
-                       Frame& current = s->frames.back();
-                       Stmt ite = current.back().stmt;
-                       current.pop_back();
-                       auto* n = ite.as<ir::IfThenElseNode>();
-                       return ir::MakeIf(n->condition, n->then_case, body);
-                     },
-                     call.loc);
+        return MakeScope(
+            s, "else_scope", Value(),
+            [s](Stmt body) {
+              Frame& current = s->frames.back();
+              Stmt ite = current.back().stmt;
+              current.pop_back();
+              auto* n = ite.as<ir::IfThenElseNode>();
+              return ir::MakeIf(n->condition, n->then_case, body);
+            },
+            call.loc);
       });
     if (name == "new_scope")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& call) -> Result<Value> {
         if (call.size() != 0) return Error("new_scope() takes no arguments", call.loc);
-        return MakeScope(s, "new_scope", Value(), [](Stmt body) { return body; }, call.loc);
+        return MakeScope(
+            s, "new_scope", Value(), [](Stmt body) { return body; }, call.loc);
       });
-    if (name == "let") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
-    if (name == "allocate") return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
+    if (name == "let")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Let(s, c); });
+    if (name == "allocate")
+      return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return Allocate(s, c); });
     if (name == "likely")  // TVM's IRBuilder.likely: a condition marked as usually true
       return MakeFunction(name, [](Interpreter&, const CallArgs& call) -> Result<Value> {
         Args args(call, "likely", {"expr"}, 1);
@@ -363,8 +398,9 @@ struct IRBuilderObject : Object {
     if (name == "buffer_ptr")
       return MakeFunction(name, [s](Interpreter&, const CallArgs& c) { return BufferPtr(s, c); });
     if (name == "pointer" || name == "assume" || name == "while_loop")
-      return Error("ir_builder." + name + " is not supported in Tessera (emit, for_range, if_scope, else_scope, "
-                   "new_scope, let, allocate, buffer_ptr, likely and get are)",
+      return Error("ir_builder." + name +
+                       " is not supported in Tessera (emit, for_range, if_scope, else_scope, "
+                       "new_scope, let, allocate, buffer_ptr, likely and get are)",
                    loc);
     return Error("'IRBuilder' object has no attribute '" + name + "' in Tessera", loc);
   }

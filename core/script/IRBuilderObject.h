@@ -17,8 +17,8 @@
 //   ib.likely(cond)                      cond, marked as usually true
 //   ib.get()                             the statements (outside every scope)
 // Like TVM, let and allocate wrap the statements emitted after them in their scope.
-// Not supported, with a located error: ib.pointer, buffer_ptr's own shape, BufferVar's vload / vstore (TVM's
-// BufferVar has neither).
+// Not supported, with a located error: ib.pointer, buffer_ptr's own shape, BufferVar's vload /
+// vstore (TVM's BufferVar has neither).
 #pragma once
 
 #include "script/Interpreter.h"

@@ -64,7 +64,8 @@ Result<std::vector<std::pair<std::string, Value>>> BindArguments(
   }
   if (args.positional.size() > positional && !varargs)
     return Error(fname + "() takes " + std::to_string(positional) + " positional argument" +
-                     (positional == 1 ? "" : "s") + " but " + std::to_string(args.positional.size()) +
+                     (positional == 1 ? "" : "s") + " but " +
+                     std::to_string(args.positional.size()) +
                      (args.positional.size() == 1 ? " was" : " were") + " given",
                  loc);
   std::vector<std::optional<Value>> bound(params.size());
@@ -81,17 +82,20 @@ Result<std::vector<std::pair<std::string, Value>>> BindArguments(
   for (size_t k = 0; k < args.keywords.size(); ++k) {
     const std::string& name = args.keywords[k].first;
     auto it = std::find_if(params.begin(), params.end(), [&](const AstParam& p) {
-      return p.name == name && (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly);
+      return p.name == name &&
+             (p.kind == ParamKind::Positional || p.kind == ParamKind::KeywordOnly);
     });
     if (it == params.end()) {
       if (!kwargs)
-        return Error(fname + "() got an unexpected keyword argument '" + name + "'", args.keyword_locs[k]);
+        return Error(fname + "() got an unexpected keyword argument '" + name + "'",
+                     args.keyword_locs[k]);
       extra->entries->emplace_back(Value::String(name), args.keywords[k].second);
       continue;
     }
     size_t i = static_cast<size_t>(it - params.begin());
     if (bound[i])
-      return Error(fname + "() got multiple values for argument '" + name + "'", args.keyword_locs[k]);
+      return Error(fname + "() got multiple values for argument '" + name + "'",
+                   args.keyword_locs[k]);
     bound[i] = args.keywords[k].second;
   }
   std::vector<std::pair<std::string, Value>> out;
@@ -109,7 +113,8 @@ Result<std::vector<std::pair<std::string, Value>>> BindArguments(
     if (!bound[i] && defaults) bound[i] = (*defaults)[i];
     if (!bound[i])
       return Error(fname + "() missing required " +
-                       (p.kind == ParamKind::KeywordOnly ? "keyword-only " : "") + "argument '" + p.name + "'",
+                       (p.kind == ParamKind::KeywordOnly ? "keyword-only " : "") + "argument '" +
+                       p.name + "'",
                    loc);
     out.emplace_back(p.name, *bound[i]);
   }
@@ -124,8 +129,9 @@ bool LambdaObject::variadic() const {
 }
 
 size_t LambdaObject::arity() const {
-  return static_cast<size_t>(std::count_if(node->params.begin(), node->params.end(),
-                                           [](const AstParam& p) { return p.kind == ParamKind::Positional; }));
+  return static_cast<size_t>(
+      std::count_if(node->params.begin(), node->params.end(),
+                    [](const AstParam& p) { return p.kind == ParamKind::Positional; }));
 }
 
 Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) const {
@@ -239,7 +245,8 @@ namespace {
 // The items of an iterable as a vector (range and dict included), for the built-ins
 // that consume one whole.
 Result<std::vector<Value>> Items(Interpreter& interp, const Value& v, const SourceLoc& loc) {
-  if (auto* r = v.as<RangeObject>(); r && r->size() > static_cast<int64_t>(Interpreter::kMaxListSize))
+  if (auto* r = v.as<RangeObject>();
+      r && r->size() > static_cast<int64_t>(Interpreter::kMaxListSize))
     return Error("range of " + std::to_string(r->size()) + " items is too large for a list", loc);
   std::vector<Value> items;
   auto st = interp.ForEach(v, loc, [&](const Value& item) -> Result<bool> {
@@ -256,7 +263,8 @@ Status OnlyPositional(const CallArgs& a, const std::string& name, size_t min, si
                  a.keyword_locs[0]);
   if (a.positional.size() < min || a.positional.size() > max)
     return Error(name + "() takes " +
-                     (min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max)) +
+                     (min == max ? std::to_string(min)
+                                 : std::to_string(min) + " to " + std::to_string(max)) +
                      " argument" + (max == 1 ? "" : "s") + " (" +
                      std::to_string(a.positional.size()) + " given)",
                  a.loc);
@@ -322,8 +330,9 @@ void Interpreter::RegisterPythonBuiltins() {
     if (a.positional.empty() || a.positional.size() > 2)
       return Error("enumerate() takes an iterable and an optional start", a.loc);
     int64_t start = 0;
-    const Value* s = a.positional.size() == 2 ? &a.positional[1]
-                                              : (a.keywords.empty() ? nullptr : &a.keywords[0].second);
+    const Value* s = a.positional.size() == 2
+                         ? &a.positional[1]
+                         : (a.keywords.empty() ? nullptr : &a.keywords[0].second);
     if (s) {
       if (!s->is_integer()) return Error("enumerate() start must be an integer", a.loc);
       start = s->as_int();
@@ -338,7 +347,8 @@ void Interpreter::RegisterPythonBuiltins() {
   for (const char* name : {"list", "tuple", "reversed", "sorted"}) {
     std::string n = name;
     RegisterFunction(n, [n](Interpreter& in, const CallArgs& a) -> Result<Value> {
-      if (auto st = OnlyPositional(a, n, n == "list" || n == "tuple" ? 0 : 1, 1); !st) return st.error();
+      if (auto st = OnlyPositional(a, n, n == "list" || n == "tuple" ? 0 : 1, 1); !st)
+        return st.error();
       std::vector<Value> items;
       if (!a.positional.empty()) {
         auto got = Items(in, a.positional[0], a.positional_locs[0]);
@@ -349,7 +359,8 @@ void Interpreter::RegisterPythonBuiltins() {
       if (n == "sorted") {
         for (const Value& v : items)
           if (!v.is_number() && !v.is_string())
-            return Error("sorted() sorts numbers or strings, not " + v.type_name(), a.positional_locs[0]);
+            return Error("sorted() sorts numbers or strings, not " + v.type_name(),
+                         a.positional_locs[0]);
         std::stable_sort(items.begin(), items.end(), [](const Value& x, const Value& y) {
           if (x.is_string() && y.is_string()) return x.as_string() < y.as_string();
           if (x.is_number() && y.is_number()) return x.as_float() < y.as_float();
@@ -360,7 +371,9 @@ void Interpreter::RegisterPythonBuiltins() {
     });
   }
   RegisterFunction("dict", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
-    if (auto st = OnlyPositional(CallArgs{a.loc, a.positional, a.positional_locs, {}, {}}, "dict", 0, 1); !st)
+    if (auto st =
+            OnlyPositional(CallArgs{a.loc, a.positional, a.positional_locs, {}, {}}, "dict", 0, 1);
+        !st)
       return st.error();
     auto d = std::make_shared<DictObject>();
     if (!a.positional.empty()) {
@@ -369,8 +382,10 @@ void Interpreter::RegisterPythonBuiltins() {
       for (const Value& kv : *items) {
         if (!kv.is_sequence() || kv.items().size() != 2)
           return Error("dict() needs (key, value) pairs", a.positional_locs[0]);
-        if (Value* old = const_cast<Value*>(d->Find(in, kv.items()[0]))) *old = kv.items()[1];
-        else d->entries->emplace_back(kv.items()[0], kv.items()[1]);
+        if (Value* old = const_cast<Value*>(d->Find(in, kv.items()[0])))
+          *old = kv.items()[1];
+        else
+          d->entries->emplace_back(kv.items()[0], kv.items()[1]);
       }
     }
     for (const auto& [k, v] : a.keywords) d->entries->emplace_back(Value::String(k), v);
@@ -388,8 +403,8 @@ void Interpreter::RegisterPythonBuiltins() {
       }
       for (const Value& v : items)
         if (!v.is_number())
-          return Error(n + "() of Python numbers only (got " + v.type_name() + "); for expressions use te." +
-                           (n == "sum" ? "sum" : n),
+          return Error(n + "() of Python numbers only (got " + v.type_name() +
+                           "); for expressions use te." + (n == "sum" ? "sum" : n),
                        a.loc);
       if (n == "sum") {
         Value total = Value::Int(0);
@@ -423,7 +438,8 @@ void Interpreter::RegisterPythonBuiltins() {
     if (v.is_integer()) return Value::Int(v.as_int());
     if (v.is_float()) {
       double f = v.as_float();
-      if (!(f > -9.2e18 && f < 9.2e18)) return Error("cannot convert float to int", a.positional_locs[0]);
+      if (!(f > -9.2e18 && f < 9.2e18))
+        return Error("cannot convert float to int", a.positional_locs[0]);
       return Value::Int(static_cast<int64_t>(f));
     }
     if (auto e = ToExpr(v); e && !v.is_string())
@@ -444,15 +460,16 @@ void Interpreter::RegisterPythonBuiltins() {
     RegisterFunction(name, [name, is_any](Interpreter& in, const CallArgs& a) -> Result<Value> {
       if (auto st = OnlyPositional(a, name, 1, 1); !st) return st.error();
       bool result = !is_any;
-      auto st = in.ForEach(a.positional[0], a.positional_locs[0], [&](const Value& item) -> Result<bool> {
-        auto t = in.Truth(item, a.positional_locs[0]);
-        if (!t) return t.error();
-        if (*t == is_any) {
-          result = is_any;
-          return false;  // decided
-        }
-        return true;
-      });
+      auto st =
+          in.ForEach(a.positional[0], a.positional_locs[0], [&](const Value& item) -> Result<bool> {
+            auto t = in.Truth(item, a.positional_locs[0]);
+            if (!t) return t.error();
+            if (*t == is_any) {
+              result = is_any;
+              return false;  // decided
+            }
+            return true;
+          });
       if (!st) return st.error();
       return Value::Bool(result);
     });
@@ -480,7 +497,8 @@ const void* Interpreter::Identity(const Value& v) const {
 
 std::optional<bool> Interpreter::PlainEqual(const Value& a, const Value& b) const {
   if (a.is_number() && b.is_number())
-    return a.is_integer() && b.is_integer() ? a.as_int() == b.as_int() : a.as_float() == b.as_float();
+    return a.is_integer() && b.is_integer() ? a.as_int() == b.as_int()
+                                            : a.as_float() == b.as_float();
   if (a.is_string() && b.is_string()) return a.as_string() == b.as_string();
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
   if (a.is_sequence() && b.is_sequence()) {
@@ -492,7 +510,8 @@ std::optional<bool> Interpreter::PlainEqual(const Value& a, const Value& b) cons
     }
     return true;
   }
-  if (auto *sa = a.as<SetObject>(), *sb = b.as<SetObject>(); sa && sb) return SetObject::Equal(*this, *sa, *sb);
+  if (auto* sa = a.as<SetObject>(), *sb = b.as<SetObject>(); sa && sb)
+    return SetObject::Equal(*this, *sa, *sb);
   if (a.is_object() && b.is_object()) return Identity(a) == Identity(b);
   if (a.is_expr() || b.is_expr()) {
     if (a.is_expr() && b.is_expr() && a.as_expr().get() == b.as_expr().get()) return true;
@@ -512,9 +531,10 @@ Result<bool> Interpreter::Truth(const Value& v, const SourceLoc& loc) const {
       bool same = ir::StructuralEqual(cmp->a, cmp->b);
       return e->kind() == ir::ExprKind::EQ ? same : !same;
     }
-    return Error("the condition is a symbolic expression, which has no Python truth value (as "
-                 "in TVM); inside te.compute use te.if_then_else",
-                 loc);
+    return Error(
+        "the condition is a symbolic expression, which has no Python truth value (as "
+        "in TVM); inside te.compute use te.if_then_else",
+        loc);
   }
   if (auto* d = v.as<DictObject>()) return !d->entries->empty();
   if (auto* r = v.as<RangeObject>()) return r->size() > 0;
@@ -573,7 +593,8 @@ void Interpreter::Register(const std::string& qualified_name, Value value) {
 
 void Interpreter::RegisterFunction(const std::string& qualified_name, BuiltinFn fn) {
   size_t dot = qualified_name.rfind('.');
-  std::string short_name = dot == std::string::npos ? qualified_name : qualified_name.substr(dot + 1);
+  std::string short_name =
+      dot == std::string::npos ? qualified_name : qualified_name.substr(dot + 1);
   Register(qualified_name, MakeFunction(short_name, std::move(fn)));
 }
 
@@ -593,7 +614,9 @@ const Value* Interpreter::Lookup(const std::string& qualified_name) const {
   return it == registry_.end() ? nullptr : &it->second;
 }
 
-void Interpreter::SetGlobal(const std::string& name, Value value) { globals_[name] = std::move(value); }
+void Interpreter::SetGlobal(const std::string& name, Value value) {
+  globals_[name] = std::move(value);
+}
 
 const Value* Interpreter::GetGlobal(const std::string& name) const {
   auto it = globals_.find(name);
@@ -604,12 +627,18 @@ const Value* Interpreter::GetGlobal(const std::string& name) const {
 
 Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
   switch (e.kind) {
-    case AstKind::Name: return EvalName(e, scope);
-    case AstKind::Int: return Value::Int(e.int_value);
-    case AstKind::Float: return Value::Float(e.float_value);
-    case AstKind::String: return Value::String(e.text);
-    case AstKind::Bool: return Value::Bool(e.bool_value);
-    case AstKind::None: return Value();
+    case AstKind::Name:
+      return EvalName(e, scope);
+    case AstKind::Int:
+      return Value::Int(e.int_value);
+    case AstKind::Float:
+      return Value::Float(e.float_value);
+    case AstKind::String:
+      return Value::String(e.text);
+    case AstKind::Bool:
+      return Value::Bool(e.bool_value);
+    case AstKind::None:
+      return Value();
     case AstKind::Tuple:
     case AstKind::List: {
       auto items = EvalDisplayItems(e.items, scope);
@@ -617,9 +646,12 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       return e.kind == AstKind::Tuple ? Value::Tuple(std::move(items.value()))
                                       : Value::List(std::move(items.value()));
     }
-    case AstKind::Attribute: return EvalAttribute(e, scope);
-    case AstKind::Subscript: return EvalSubscript(e, scope);
-    case AstKind::Call: return EvalCall(e, scope);
+    case AstKind::Attribute:
+      return EvalAttribute(e, scope);
+    case AstKind::Subscript:
+      return EvalSubscript(e, scope);
+    case AstKind::Call:
+      return EvalCall(e, scope);
     case AstKind::Lambda: {
       auto lambda = std::make_shared<LambdaObject>();
       lambda->node = e.shared_from_this();  // keeps the body alive with the value
@@ -649,10 +681,12 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       if (auto overloaded = TensorOperator(e, *a, *b)) return *overloaded;
       return ApplyBinary(e.binary_op, *a, *b, e.op_loc);
     }
-    case AstKind::Compare: return EvalCompare(e, scope);
+    case AstKind::Compare:
+      return EvalCompare(e, scope);
     case AstKind::And:
     case AstKind::Or:
-    case AstKind::Not: return EvalLogic(e, scope);
+    case AstKind::Not:
+      return EvalLogic(e, scope);
     case AstKind::IfExp: {
       auto cond = Eval(*e.object, scope);
       if (!cond) return cond;
@@ -660,18 +694,22 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       if (!truth) return truth.error();
       return Eval(*truth ? *e.left : *e.right, scope);
     }
-    case AstKind::Dict: return EvalDict(e, scope);
+    case AstKind::Dict:
+      return EvalDict(e, scope);
     case AstKind::ListComp:
-    case AstKind::DictComp: return EvalComprehension(e, scope);
-    case AstKind::Starred: return Error("can't use starred expression here", e.loc);
-    case AstKind::Slice: return Error("a slice is only allowed as an index", e.loc);
+    case AstKind::DictComp:
+      return EvalComprehension(e, scope);
+    case AstKind::Starred:
+      return Error("can't use starred expression here", e.loc);
+    case AstKind::Slice:
+      return Error("a slice is only allowed as an index", e.loc);
   }
   return Error("unsupported expression", e.loc);
 }
 
 // The items of a tuple or list display, with `*iterable` items spliced in.
-Result<std::vector<Value>> Interpreter::EvalDisplayItems(const std::vector<AstPtr>& items,
-                                                         const std::shared_ptr<const Scope>& scope) {
+Result<std::vector<Value>> Interpreter::EvalDisplayItems(
+    const std::vector<AstPtr>& items, const std::shared_ptr<const Scope>& scope) {
   std::vector<Value> values;
   for (const AstPtr& item : items) {
     const bool starred = item->kind == AstKind::Starred;
@@ -681,10 +719,11 @@ Result<std::vector<Value>> Interpreter::EvalDisplayItems(const std::vector<AstPt
       values.push_back(std::move(v.value()));
       continue;
     }
-    if (auto st = ForEach(*v, item->object->loc, [&](const Value& x) -> Result<bool> {
-          values.push_back(x);
-          return true;
-        });
+    if (auto st = ForEach(*v, item->object->loc,
+                          [&](const Value& x) -> Result<bool> {
+                            values.push_back(x);
+                            return true;
+                          });
         !st)
       return st.error();
   }
@@ -705,7 +744,8 @@ Result<std::vector<Value>> Interpreter::EvalItems(const std::vector<AstPtr>& ite
 
 // A tensor in `+ - * /` is topi's broadcast operator (tvm.topi.add, ...), as importing
 // topi makes it in TVM (topi/generic_op_impl.py); nullopt for other operands.
-std::optional<Result<Value>> Interpreter::TensorOperator(const AstExpr& e, const Value& a, const Value& b) {
+std::optional<Result<Value>> Interpreter::TensorOperator(const AstExpr& e, const Value& a,
+                                                         const Value& b) {
   auto is_tensor = [](const Value& v) { return v.is_object() && v.type_name() == "Tensor"; };
   if (!is_tensor(a) && !is_tensor(b)) return std::nullopt;
   const char* name = e.binary_op == BinaryOp::Add   ? "add"
@@ -732,15 +772,19 @@ Result<Value> Interpreter::EvalSequenceBinary(const AstExpr& e, const Value& a, 
     const Value& seq = a.is_sequence() ? a : b;
     int64_t n = std::max<int64_t>(0, (a.is_sequence() ? b : a).as_int());
     if (n > 0 && seq.items().size() > kMaxListSize / static_cast<size_t>(n))
-      return Error("sequence repetition larger than " + std::to_string(kMaxListSize) + " items", e.op_loc);
+      return Error("sequence repetition larger than " + std::to_string(kMaxListSize) + " items",
+                   e.op_loc);
     std::vector<Value> items;
-    for (int64_t k = 0; k < n; ++k) items.insert(items.end(), seq.items().begin(), seq.items().end());
-    return seq.kind() == Value::Kind::List ? Value::List(std::move(items)) : Value::Tuple(std::move(items));
+    for (int64_t k = 0; k < n; ++k)
+      items.insert(items.end(), seq.items().begin(), seq.items().end());
+    return seq.kind() == Value::Kind::List ? Value::List(std::move(items))
+                                           : Value::Tuple(std::move(items));
   }
   return Value();
 }
 
-Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
+Result<Value> Interpreter::EvalCompare(const AstExpr& e,
+                                       const std::shared_ptr<const Scope>& scope) {
   Value right;
   return EvalCompareLink(e, scope, &right);
 }
@@ -749,7 +793,8 @@ Result<Value> Interpreter::EvalCompare(const AstExpr& e, const std::shared_ptr<c
 // link ends the chain (its value is the result); on expressions (te bodies) the links
 // are combined with And, as `and` combines them (TVM's hybrid script makes a chain
 // tvm.tir.all of its links).
-Result<Value> Interpreter::EvalCompareLink(const AstExpr& e, const std::shared_ptr<const Scope>& scope,
+Result<Value> Interpreter::EvalCompareLink(const AstExpr& e,
+                                           const std::shared_ptr<const Scope>& scope,
                                            Value* right) {
   Result<Value> prefix = Value();
   Value a;
@@ -785,10 +830,14 @@ Result<Value> Interpreter::CompareValues(CompareOp op, const Value& a_value, con
     case CompareOp::Is:
     case CompareOp::IsNot: {
       bool same;
-      if (a->is_object() || b->is_object()) same = Identity(*a) == Identity(*b);
-      else if (a->is_none() || b->is_none()) same = a->is_none() && b->is_none();
-      else if (a->is_bool() && b->is_bool()) same = a->as_bool() == b->as_bool();
-      else same = PlainEqual(*a, *b).value_or(false) && a->kind() == b->kind();
+      if (a->is_object() || b->is_object())
+        same = Identity(*a) == Identity(*b);
+      else if (a->is_none() || b->is_none())
+        same = a->is_none() && b->is_none();
+      else if (a->is_bool() && b->is_bool())
+        same = a->as_bool() == b->as_bool();
+      else
+        same = PlainEqual(*a, *b).value_or(false) && a->kind() == b->kind();
       return Value::Bool(same == (op == CompareOp::Is));
     }
     case CompareOp::In:
@@ -799,7 +848,8 @@ Result<Value> Interpreter::CompareValues(CompareOp op, const Value& a_value, con
       } else if (auto* r = b->as<RangeObject>()) {
         if (a->is_integer()) {
           int64_t x = a->as_int();
-          bool inside = r->step > 0 ? (x >= r->start && x < r->stop) : (x <= r->start && x > r->stop);
+          bool inside =
+              r->step > 0 ? (x >= r->start && x < r->stop) : (x <= r->start && x > r->stop);
           found = inside && (x - r->start) % r->step == 0;
         }
       } else if (auto* d = b->as<DictObject>()) {
@@ -824,7 +874,8 @@ Result<Value> Interpreter::CompareValues(CompareOp op, const Value& a_value, con
         return Value::Bool(eq == (op == CompareOp::EQ));
       }
       break;
-    default: break;
+    default:
+      break;
   }
   return ApplyCompare(op, *a, *b, op_loc);
 }
@@ -836,8 +887,10 @@ Result<Value> Interpreter::EvalDict(const AstExpr& e, const std::shared_ptr<cons
     if (!k) return k;
     auto v = Eval(*e.values[i], scope);
     if (!v) return v;
-    if (Value* old = const_cast<Value*>(d->Find(*this, *k))) *old = std::move(v.value());
-    else d->entries->emplace_back(std::move(k.value()), std::move(v.value()));
+    if (Value* old = const_cast<Value*>(d->Find(*this, *k)))
+      *old = std::move(v.value());
+    else
+      d->entries->emplace_back(std::move(k.value()), std::move(v.value()));
   }
   return Value::FromObject(d);
 }
@@ -856,7 +909,8 @@ Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
         auto v = Eval(*e.object, inner);
         if (!v) return v.error();
         if (list.size() >= kMaxListSize)
-          return Error("comprehension larger than " + std::to_string(kMaxListSize) + " items", e.loc);
+          return Error("comprehension larger than " + std::to_string(kMaxListSize) + " items",
+                       e.loc);
         list.push_back(std::move(v.value()));
         return Status::Ok();
       }
@@ -864,8 +918,10 @@ Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
       if (!k) return k.error();
       auto v = Eval(*e.right, inner);
       if (!v) return v.error();
-      if (Value* old = const_cast<Value*>(dict->Find(*this, *k))) *old = std::move(v.value());
-      else dict->entries->emplace_back(std::move(k.value()), std::move(v.value()));
+      if (Value* old = const_cast<Value*>(dict->Find(*this, *k)))
+        *old = std::move(v.value());
+      else
+        dict->entries->emplace_back(std::move(k.value()), std::move(v.value()));
       return Status::Ok();
     }
     const AstComprehension& gen = e.generators[g];
@@ -928,22 +984,29 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
         if (a.positional.size() != 1 || !a.positional[0].is_string())
           return Error("astype() takes one dtype string, e.g. astype(\"float32\")", a.loc);
         auto t = ir::DataType::parse(a.positional[0].as_string());
-        if (!t) return Error("unknown dtype \"" + a.positional[0].as_string() + "\"",
-                             a.positional_locs[0]);
+        if (!t)
+          return Error("unknown dtype \"" + a.positional[0].as_string() + "\"",
+                       a.positional_locs[0]);
         return Value::FromExpr(expr.dtype() == *t ? expr : ir::cast(*t, expr));
       });
     if (e.text == "equal")  // TVM's ExprOp.equal: the EQ expression (tx.var.equal(0))
       return MakeFunction("equal", [expr](Interpreter&, const CallArgs& a) -> Result<Value> {
-        if (a.positional.size() != 1 || !a.keywords.empty()) return Error("equal() takes one argument", a.loc);
+        if (a.positional.size() != 1 || !a.keywords.empty())
+          return Error("equal() takes one argument", a.loc);
         auto other = ToExpr(a.positional[0]);
         if (!other || a.positional[0].is_string())
-          return Error("equal() needs an expression, not " + a.positional[0].type_name(), a.positional_locs[0]);
+          return Error("equal() needs an expression, not " + a.positional[0].type_name(),
+                       a.positional_locs[0]);
         return ApplyCompare(CompareOp::EQ, Value::FromExpr(expr), a.positional[0], a.loc);
       });
-    if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name") return Value::String(var->name);
-    if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value") return Value::Int(imm->value);
-    if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value") return Value::Float(imm->value);
-    if (auto attr = TirExprAttribute(expr, e.text)) return *attr;  // .a, .b, .args, ... (TVM's nodes)
+    if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name")
+      return Value::String(var->name);
+    if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value")
+      return Value::Int(imm->value);
+    if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value")
+      return Value::Float(imm->value);
+    if (auto attr = TirExprAttribute(expr, e.text))
+      return *attr;  // .a, .b, .args, ... (TVM's nodes)
   }
   return Error("'" + v.type_name() + "' object has no attribute '" + e.text + "'", e.text_loc);
 }
@@ -1036,7 +1099,8 @@ Result<Value> Interpreter::EvalSlice(const Value& v, const AstExpr& slice,
     auto part = Eval(**nodes[k], scope);
     if (!part) return part;
     if (part->is_none()) continue;
-    if (!part->is_integer()) return Error("slice indices must be integers or None", (*nodes[k])->loc);
+    if (!part->is_integer())
+      return Error("slice indices must be integers or None", (*nodes[k])->loc);
     parts[k] = part->as_int();
   }
   const int64_t n = v.is_string() ? static_cast<int64_t>(v.as_string().size())
@@ -1054,11 +1118,14 @@ Result<Value> Interpreter::EvalSlice(const Value& v, const AstExpr& slice,
   std::string text;
   for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
     if (auto st = Step(slice.loc); !st) return st.error();
-    if (v.is_string()) text += v.as_string()[static_cast<size_t>(i)];
-    else items.push_back(v.items()[static_cast<size_t>(i)]);
+    if (v.is_string())
+      text += v.as_string()[static_cast<size_t>(i)];
+    else
+      items.push_back(v.items()[static_cast<size_t>(i)]);
   }
   if (v.is_string()) return Value::String(std::move(text));
-  return v.kind() == Value::Kind::Tuple ? Value::Tuple(std::move(items)) : Value::List(std::move(items));
+  return v.kind() == Value::Kind::Tuple ? Value::Tuple(std::move(items))
+                                        : Value::List(std::move(items));
 }
 
 Result<Value> Interpreter::EvalCall(const AstExpr& e, const std::shared_ptr<const Scope>& scope) {
@@ -1076,11 +1143,12 @@ Result<Value> Interpreter::EvalCall(const AstExpr& e, const std::shared_ptr<cons
       continue;
     }
     // f(*items): each item of the sequence is one positional argument
-    if (auto st = ForEach(*v, item->object->loc, [&](const Value& x) -> Result<bool> {
-          args.positional.push_back(x);
-          args.positional_locs.push_back(item->loc);
-          return true;
-        });
+    if (auto st = ForEach(*v, item->object->loc,
+                          [&](const Value& x) -> Result<bool> {
+                            args.positional.push_back(x);
+                            args.positional_locs.push_back(item->loc);
+                            return true;
+                          });
         !st)
       return st.error();
   }
@@ -1094,7 +1162,8 @@ Result<Value> Interpreter::EvalCall(const AstExpr& e, const std::shared_ptr<cons
     }
     // f(**mapping): each string key of the dict is one keyword argument
     auto* dict = v->as<DictObject>();
-    if (!dict) return Error("argument after ** must be a dict, not " + v->type_name(), k.value->loc);
+    if (!dict)
+      return Error("argument after ** must be a dict, not " + v->type_name(), k.value->loc);
     for (const auto& [key, value] : *dict->entries) {
       if (!key.is_string()) return Error("keywords must be strings", k.value->loc);
       for (const auto& [name, unused] : args.keywords)
@@ -1164,7 +1233,8 @@ Result<Interpreter::Flow> Interpreter::ExecBlock(const std::vector<AstStmt>& bod
   return Flow::Normal;
 }
 
-Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s,
+                                              const std::shared_ptr<Scope>& locals) {
   if (auto st = Step(s.loc); !st) return st.error();
   std::shared_ptr<const Scope> scope = locals;
   switch (s.kind) {
@@ -1179,7 +1249,8 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
       if (!v) return v.error();
       return Flow::Normal;
     }
-    case StmtKind::AugAssign: return ExecAugAssign(s, locals);
+    case StmtKind::AugAssign:
+      return ExecAugAssign(s, locals);
     case StmtKind::If: {
       auto cond = Eval(*s.value, scope);
       if (!cond) return cond.error();
@@ -1187,12 +1258,18 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
       if (!truth) return truth.error();
       return ExecBlock(*truth ? s.body : s.orelse, locals);
     }
-    case StmtKind::For: return ExecFor(s, locals);
-    case StmtKind::While: return ExecWhile(s, locals);
-    case StmtKind::With: return ExecWith(s, locals);
-    case StmtKind::Try: return ExecTry(s, locals);
-    case StmtKind::Except: return Flow::Normal;  // run by its Try only
-    case StmtKind::Raise: return ExecRaise(s, locals);
+    case StmtKind::For:
+      return ExecFor(s, locals);
+    case StmtKind::While:
+      return ExecWhile(s, locals);
+    case StmtKind::With:
+      return ExecWith(s, locals);
+    case StmtKind::Try:
+      return ExecTry(s, locals);
+    case StmtKind::Except:
+      return Flow::Normal;  // run by its Try only
+    case StmtKind::Raise:
+      return ExecRaise(s, locals);
     case StmtKind::Del:
       if (auto st = Unbind(*s.target_exprs[0], locals); !st) return st.error();
       return Flow::Normal;
@@ -1208,9 +1285,12 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
       }
       return Flow::Return;
     }
-    case StmtKind::Break: return Flow::Break;
-    case StmtKind::Continue: return Flow::Continue;
-    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::Break:
+      return Flow::Break;
+    case StmtKind::Continue:
+      return Flow::Continue;
+    case StmtKind::Pass:
+      return Flow::Normal;
     case StmtKind::Assert: {
       auto test = Eval(*s.value, scope);
       if (!test) return test.error();
@@ -1229,7 +1309,8 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s, const std::share
   return Flow::Normal;
 }
 
-Result<Interpreter::Flow> Interpreter::ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+Result<Interpreter::Flow> Interpreter::ExecFor(const AstStmt& s,
+                                               const std::shared_ptr<Scope>& locals) {
   auto iterable = Eval(*s.value, locals);
   if (!iterable) return iterable.error();
   Flow result = Flow::Normal;
@@ -1248,7 +1329,8 @@ Result<Interpreter::Flow> Interpreter::ExecFor(const AstStmt& s, const std::shar
   return result;
 }
 
-Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s,
+                                                 const std::shared_ptr<Scope>& locals) {
   while (true) {  // the body's statements count the steps (a block is never empty)
     auto cond = Eval(*s.value, locals);
     if (!cond) return cond.error();
@@ -1264,15 +1346,17 @@ Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s, const std::sh
 
 // with manager [as target]: the manager's __enter__() is bound to the target, the block
 // runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
-Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s,
+                                                const std::shared_ptr<Scope>& locals) {
   auto manager = Eval(*s.value, locals);
   if (!manager) return manager.error();
   auto call = [&](const char* name) -> Result<Value> {
     Result<Value> method = Error("");
     if (manager->is_object()) method = manager->object()->GetAttr(*this, name, s.value->loc);
     if (!method)
-      return Error("'" + manager->type_name() + "' object is not a context manager (the 'with' of scripts takes "
-                   "ir_builder scopes: for_range, if_scope, else_scope, new_scope)",
+      return Error("'" + manager->type_name() +
+                       "' object is not a context manager (the 'with' of scripts takes "
+                       "ir_builder scopes: for_range, if_scope, else_scope, new_scope)",
                    s.value->loc);
     CallArgs none;
     none.loc = s.value->loc;
@@ -1363,10 +1447,12 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
       return AssignItem(item->first, item->second, value, target.items.front()->loc);
     }
     case AstKind::Attribute:
-      return Error("cannot set attribute '" + target.text + "' (scripts assign names, list "
-                   "items and dict entries only)",
+      return Error("cannot set attribute '" + target.text +
+                       "' (scripts assign names, list "
+                       "items and dict entries only)",
                    target.text_loc);
-    default: break;
+    default:
+      break;
   }
   return Error("cannot assign to " + to_source(target), target.loc);
 }
@@ -1397,8 +1483,10 @@ Status Interpreter::AssignItem(const Value& object, const Value& index, const Va
     return Status::Ok();
   }
   if (auto* d = object.as<DictObject>()) {
-    if (Value* old = const_cast<Value*>(d->Find(*this, index))) *old = value;
-    else d->entries->emplace_back(index, value);
+    if (Value* old = const_cast<Value*>(d->Find(*this, index)))
+      *old = value;
+    else
+      d->entries->emplace_back(index, value);
     return Status::Ok();
   }
   if (object.is_object()) return object.object()->SetItem(*this, index, value, loc);
@@ -1424,7 +1512,8 @@ Status Interpreter::Unbind(const AstExpr& target, const std::shared_ptr<Scope>& 
       if (!item) return item.error();
       return DeleteItem(item->first, item->second, target.items.front()->loc);
     }
-    default: break;
+    default:
+      break;
   }
   return Error("cannot delete " + to_source(target), target.loc);
 }
@@ -1460,8 +1549,9 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
                                                      const std::shared_ptr<Scope>& locals) {
   const AstExpr& target = *s.target_exprs[0];
   if (target.kind == AstKind::Attribute)
-    return Error("cannot set attribute '" + target.text + "' (scripts assign names, list items "
-                 "and dict entries only)",
+    return Error("cannot set attribute '" + target.text +
+                     "' (scripts assign names, list items "
+                     "and dict entries only)",
                  target.text_loc);
   Value object, index;
   Result<Value> current = Value();
@@ -1474,8 +1564,10 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
     index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
     std::vector<SourceLoc> locs;
     for (const AstPtr& item : target.items) locs.push_back(item->loc);
-    if (object.is_object()) current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
-    else current = Eval(target, locals);
+    if (object.is_object())
+      current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
+    else
+      current = Eval(target, locals);
   } else {
     current = Eval(target, locals);
   }
@@ -1499,7 +1591,8 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
   if (!combined) return combined.error();
   if (auto st = CheckSize(*combined, s.loc); !st) return st.error();
   if (target.kind == AstKind::Subscript) {
-    if (auto st = AssignItem(object, index, *combined, target.items.front()->loc); !st) return st.error();
+    if (auto st = AssignItem(object, index, *combined, target.items.front()->loc); !st)
+      return st.error();
   } else if (auto st = Bind(target, *combined, locals); !st) {
     return st.error();
   }
@@ -1510,8 +1603,10 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
   // Inside a function the imported names are its locals (TVM's tensorize tutorial imports
   // tvm.contrib's clang in the function that builds the extern code).
   auto bind = [&](const std::string& name, Value value) {
-    if (locals) locals->names[name] = std::move(value);
-    else SetGlobal(name, std::move(value));
+    if (locals)
+      locals->names[name] = std::move(value);
+    else
+      SetGlobal(name, std::move(value));
   };
   // A module outside tvm (numpy, timeit, ...) belongs to the runtime part: its
   // attributes are runtime values (RuntimeObjects.h).
@@ -1524,7 +1619,8 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
   for (const AstImportName& item : s.imports) {
     if (s.from_module.empty()) {
       // import a.b.c binds `a` (or the alias to a.b.c)
-      std::string bound = item.alias.empty() ? item.name.substr(0, item.name.find('.')) : item.alias;
+      std::string bound =
+          item.alias.empty() ? item.name.substr(0, item.name.find('.')) : item.alias;
       std::string path = item.alias.empty() ? bound : item.name;
       if (!is_tvm(item.name)) {
         bind(bound, runtime_module(path));
@@ -1551,8 +1647,7 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
       continue;
     }
     if (!v)
-      return Error("cannot import name '" + item.name + "' from '" + s.from_module + "'",
-                   item.loc);
+      return Error("cannot import name '" + item.name + "' from '" + s.from_module + "'", item.loc);
     bind(bound, *v);
   }
   return Status::Ok();

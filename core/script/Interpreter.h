@@ -194,7 +194,7 @@ class Interpreter {
   int call_depth_ = 0;
   int64_t steps_ = 0;
   std::vector<std::weak_ptr<Scope>> call_scopes_;  // locals of function calls (~Interpreter)
-  Value return_value_;  // set by `return`, read by FunctionObject::Call
+  Value return_value_;                             // set by `return`, read by FunctionObject::Call
   std::vector<Error> handling_;  // the exceptions whose `except` blocks are running (bare `raise`)
   friend struct LambdaObject;
   friend struct FunctionObject;
@@ -208,13 +208,16 @@ class Interpreter {
   Status Bind(const AstExpr& target, const Value& value, const std::shared_ptr<Scope>& locals);
   Status AssignItem(const Value& object, const Value& index, const Value& value,
                     const SourceLoc& loc);
-  Result<std::pair<Value, Value>> EvalItemTarget(const AstExpr& target, const std::shared_ptr<Scope>& locals);
+  Result<std::pair<Value, Value>> EvalItemTarget(const AstExpr& target,
+                                                 const std::shared_ptr<Scope>& locals);
   Status Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals);  // del
   Status DeleteItem(const Value& object, const Value& index, const SourceLoc& loc);
   Result<Value> EvalCompare(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   // One comparison of a chain; `right` receives its right operand (the next link's left).
-  Result<Value> EvalCompareLink(const AstExpr& e, const std::shared_ptr<const Scope>& scope, Value* right);
-  Result<Value> CompareValues(CompareOp op, const Value& a, const Value& b, const SourceLoc& op_loc);
+  Result<Value> EvalCompareLink(const AstExpr& e, const std::shared_ptr<const Scope>& scope,
+                                Value* right);
+  Result<Value> CompareValues(CompareOp op, const Value& a, const Value& b,
+                              const SourceLoc& op_loc);
   Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b, bool* handled);
@@ -233,7 +236,8 @@ class Interpreter {
   Result<Value> EvalAttribute(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<std::vector<Value>> EvalDisplayItems(const std::vector<AstPtr>& items,
                                               const std::shared_ptr<const Scope>& scope);
-  Result<Value> EvalSlice(const Value& v, const AstExpr& slice, const std::shared_ptr<const Scope>& scope);
+  Result<Value> EvalSlice(const Value& v, const AstExpr& slice,
+                          const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSubscript(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalCall(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalLogic(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

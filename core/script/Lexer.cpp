@@ -12,21 +12,19 @@ namespace tessera::script {
 namespace {
 
 constexpr std::string_view kKeywords[] = {
-    "False", "None",   "True",     "and",    "as",     "assert", "async", "await", "break",
-    "class", "continue", "def",    "del",    "elif",   "else",   "except", "finally", "for",
-    "from",  "global", "if",       "import", "in",     "is",     "lambda", "nonlocal", "not",
-    "or",    "pass",   "raise",    "return", "try",    "while",  "with",   "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
 // Longest operators first so that "//=" wins over "//" over "/".
 constexpr std::string_view kOperators[] = {
-    "**=", "//=", ">>=", "<<=", "...", "**", "//", "==", "!=", "<=", ">=", "<<", ">>", "->",
-    "+=",  "-=",  "*=",  "/=",  "%=",  "&=", "|=", "^=", "@=", ":=", "+",  "-",  "*",  "/",
-    "%",   "@",   "&",   "|",   "^",   "~",  "<",  ">",  "(",  ")",  "[",  "]",  "{",  "}",
-    ",",   ":",   ".",   ";",   "="};
+    "**=", "//=", ">>=", "<<=", "...", "**", "//", "==", "!=", "<=", ">=", "<<",
+    ">>",  "->",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", "@=", ":=",
+    "+",   "-",   "*",   "/",   "%",   "@",  "&",  "|",  "^",  "~",  "<",  ">",
+    "(",   ")",   "[",   "]",   "{",   "}",  ",",  ":",  ".",  ";",  "="};
 
-bool is_ident_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
 
@@ -35,7 +33,6 @@ std::string hex_byte(unsigned char c) {
   std::snprintf(buf, sizeof buf, "0x%02X", c);
   return buf;
 }
-
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -98,7 +95,7 @@ class Lexer {
   size_t pos_ = 0;
   int line_ = 1;
   int column_ = 1;
-  int depth_ = 0;  // open brackets: newlines inside them do not end the line
+  int depth_ = 0;                // open brackets: newlines inside them do not end the line
   std::vector<int> indents_{0};  // indentation widths of the open blocks (Python's stack)
   std::vector<Token> tokens_;
 
@@ -159,8 +156,9 @@ class Lexer {
       bool after_colon = !tokens_.empty() && tokens_.back().kind == TokenKind::Newline &&
                          tokens_.size() >= 2 && tokens_[tokens_.size() - 2].is_op(":");
       if (!after_colon)
-        return ErrorHere("unexpected indentation (only the block after a line ending in ':' "
-                         "is indented)");
+        return ErrorHere(
+            "unexpected indentation (only the block after a line ending in ':' "
+            "is indented)");
       indents_.push_back(width);
       EmitMarker(TokenKind::Indent);
       return Status::Ok();
@@ -247,7 +245,10 @@ class Lexer {
   // text stays the user's); errors point at the literal.
   Status LexFString(SourceLoc at, size_t begin, bool raw) {
     if (!tokens_.empty() && tokens_.back().kind == TokenKind::String)
-      return Error("an f-string next to another string literal is not supported in scripts (join them with +)", at);
+      return Error(
+          "an f-string next to another string literal is not supported in scripts (join them with "
+          "+)",
+          at);
     if (auto st = LexString(at, raw); !st) return st;
     const std::string text = tokens_.back().text;
     tokens_.pop_back();
@@ -280,7 +281,8 @@ class Lexer {
           ++depth;
         } else if ((d == ')' || d == ']' || d == '}') && depth > 0) {
           --depth;
-        } else if (depth == 0 && (d == '}' || d == ':' || (d == '!' && (j + 1 >= text.size() || text[j + 1] != '=')))) {
+        } else if (depth == 0 && (d == '}' || d == ':' ||
+                                  (d == '!' && (j + 1 >= text.size() || text[j + 1] != '=')))) {
           break;
         }
       }
@@ -289,11 +291,16 @@ class Lexer {
       const size_t first = expr.find_first_not_of(" \t\n");
       if (first == std::string::npos) return Error("f-string: empty expression not allowed", at);
       expr = expr.substr(first, expr.find_last_not_of(" \t\n") - first + 1);
-      if (expr.back() == '=' && (expr.size() < 2 || std::string("=!<>").find(expr[expr.size() - 2]) == std::string::npos))
-        return Error("f-string: the '=' (self-documenting) specifier is not supported in scripts", at);
+      if (expr.back() == '=' &&
+          (expr.size() < 2 || std::string("=!<>").find(expr[expr.size() - 2]) == std::string::npos))
+        return Error("f-string: the '=' (self-documenting) specifier is not supported in scripts",
+                     at);
       size_t close = j;
       while (close < text.size() && text[close] != '}') {
-        if (text[close] == '{') return Error("f-string: nested replacement fields in a format spec are not supported in scripts", at);
+        if (text[close] == '{')
+          return Error(
+              "f-string: nested replacement fields in a format spec are not supported in scripts",
+              at);
         ++close;
       }
       if (close >= text.size()) return Error("f-string: expecting '}'", at);
@@ -321,8 +328,8 @@ class Lexer {
       if (!sub) return Error("f-string expression '" + fields[f] + "': " + sub.error().message, at);
       push(TokenKind::Op, "(");
       for (Token& k : *sub) {
-        if (k.kind == TokenKind::Newline || k.kind == TokenKind::Indent || k.kind == TokenKind::Dedent ||
-            k.kind == TokenKind::End)
+        if (k.kind == TokenKind::Newline || k.kind == TokenKind::Indent ||
+            k.kind == TokenKind::Dedent || k.kind == TokenKind::End)
           continue;
         k.loc = at;
         k.offset = begin;
@@ -469,13 +476,29 @@ class Lexer {
     if (pos_ >= src_.size()) return Error("unterminated string literal", at);
     char e = Peek();
     switch (e) {
-      case '\n': case '\r': ConsumeLineBreak(); return Status::Ok();
-      case 'n': value += '\n'; break;
-      case 't': value += '\t'; break;
-      case 'r': value += '\r'; break;
-      case '0': value += '\0'; break;
-      case '\\': case '\'': case '"': value += e; break;
-      case 'x': case 'u': {
+      case '\n':
+      case '\r':
+        ConsumeLineBreak();
+        return Status::Ok();
+      case 'n':
+        value += '\n';
+        break;
+      case 't':
+        value += '\t';
+        break;
+      case 'r':
+        value += '\r';
+        break;
+      case '0':
+        value += '\0';
+        break;
+      case '\\':
+      case '\'':
+      case '"':
+        value += e;
+        break;
+      case 'x':
+      case 'u': {
         int n = e == 'x' ? 2 : 4;
         uint32_t cp = 0;
         for (int k = 1; k <= n; ++k) {
@@ -488,7 +511,10 @@ class Lexer {
         for (int k = 0; k < n; ++k) Advance();
         break;
       }
-      default: value += '\\'; value += e; break;  // Python keeps unknown escapes as written
+      default:
+        value += '\\';
+        value += e;
+        break;  // Python keeps unknown escapes as written
     }
     Advance();
     return Status::Ok();
@@ -528,16 +554,26 @@ bool is_python_keyword(std::string_view word) {
 
 std::string describe(const Token& token) {
   switch (token.kind) {
-    case TokenKind::Name: return "name '" + token.text + "'";
-    case TokenKind::Keyword: return "keyword '" + token.text + "'";
-    case TokenKind::Int: return "integer " + std::to_string(token.int_value);
-    case TokenKind::Float: return "number literal";
-    case TokenKind::String: return "string literal";
-    case TokenKind::Op: return "'" + token.text + "'";
-    case TokenKind::Newline: return "end of line";
-    case TokenKind::Indent: return "indented block";
-    case TokenKind::Dedent: return "end of indented block";
-    case TokenKind::End: return "end of input";
+    case TokenKind::Name:
+      return "name '" + token.text + "'";
+    case TokenKind::Keyword:
+      return "keyword '" + token.text + "'";
+    case TokenKind::Int:
+      return "integer " + std::to_string(token.int_value);
+    case TokenKind::Float:
+      return "number literal";
+    case TokenKind::String:
+      return "string literal";
+    case TokenKind::Op:
+      return "'" + token.text + "'";
+    case TokenKind::Newline:
+      return "end of line";
+    case TokenKind::Indent:
+      return "indented block";
+    case TokenKind::Dedent:
+      return "end of indented block";
+    case TokenKind::End:
+      return "end of input";
   }
   return "token";
 }

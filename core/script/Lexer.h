@@ -28,11 +28,11 @@ enum class TokenKind : uint8_t {
 
 struct Token {
   TokenKind kind = TokenKind::End;
-  std::string text;        // spelling (Name/Keyword/Op), decoded value (String)
+  std::string text;  // spelling (Name/Keyword/Op), decoded value (String)
   int64_t int_value = 0;
   double float_value = 0.0;
-  SourceLoc loc;           // where the token starts (1-based line and column)
-  size_t offset = 0;       // byte offsets of the token's text in the source: [offset, end)
+  SourceLoc loc;      // where the token starts (1-based line and column)
+  size_t offset = 0;  // byte offsets of the token's text in the source: [offset, end)
   size_t end = 0;
 
   bool is_op(std::string_view op) const { return kind == TokenKind::Op && text == op; }

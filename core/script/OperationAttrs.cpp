@@ -23,7 +23,8 @@ Status CheckAttrValue(const Value& v, const SourceLoc& loc) {
       if (Status st = CheckAttrValue(item, loc); !st) return st;
     return Status::Ok();
   }
-  if (v.is_none() || v.is_number() || v.is_string() || v.is_expr() || v.is_object()) return Status::Ok();
+  if (v.is_none() || v.is_number() || v.is_string() || v.is_expr() || v.is_object())
+    return Status::Ok();
   return Error("attrs: unsupported value of type " + v.type_name(), loc);
 }
 
@@ -33,10 +34,12 @@ Status SetOperationAttrs(Interpreter& interp, const te::Operation& op, const Val
                          const SourceLoc& param_loc) {
   if (attrs.is_none()) return Status::Ok();
   auto* dict = attrs.as<DictObject>();
-  if (!dict) return Error("attrs must be a dict with string keys, not " + attrs.type_name(), param_loc);
+  if (!dict)
+    return Error("attrs must be a dict with string keys, not " + attrs.type_name(), param_loc);
   auto copy = std::make_shared<DictObject>();
   for (const auto& [key, value] : *dict->entries) {
-    if (!key.is_string()) return Error("attrs: keys must be strings, not " + key.type_name(), param_loc);
+    if (!key.is_string())
+      return Error("attrs: keys must be strings, not " + key.type_name(), param_loc);
     if (Status st = CheckAttrValue(value, param_loc); !st) return st;
     copy->entries->emplace_back(key, value);
   }

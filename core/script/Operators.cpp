@@ -46,9 +46,15 @@ Result<Value> IntBinary(BinaryOp op, int64_t x, int64_t y, bool both_bool, const
   int64_t r = 0;
   const char* s = spelling(op);
   switch (op) {
-    case BinaryOp::Add: if (__builtin_add_overflow(x, y, &r)) return Overflow(s, loc); break;
-    case BinaryOp::Sub: if (__builtin_sub_overflow(x, y, &r)) return Overflow(s, loc); break;
-    case BinaryOp::Mul: if (__builtin_mul_overflow(x, y, &r)) return Overflow(s, loc); break;
+    case BinaryOp::Add:
+      if (__builtin_add_overflow(x, y, &r)) return Overflow(s, loc);
+      break;
+    case BinaryOp::Sub:
+      if (__builtin_sub_overflow(x, y, &r)) return Overflow(s, loc);
+      break;
+    case BinaryOp::Mul:
+      if (__builtin_mul_overflow(x, y, &r)) return Overflow(s, loc);
+      break;
     case BinaryOp::Div:
       if (y == 0) return Error("division by zero", loc);
       return Value::Float(static_cast<double>(x) / static_cast<double>(y));
@@ -62,9 +68,18 @@ Result<Value> IntBinary(BinaryOp op, int64_t x, int64_t y, bool both_bool, const
       if (y < 0) return Value::Float(std::pow(static_cast<double>(x), static_cast<double>(y)));
       if (!int_pow(x, y, &r)) return Overflow(s, loc);
       break;
-    case BinaryOp::BitAnd: r = x & y; if (both_bool) return Value::Bool(r != 0); break;
-    case BinaryOp::BitOr: r = x | y; if (both_bool) return Value::Bool(r != 0); break;
-    case BinaryOp::BitXor: r = x ^ y; if (both_bool) return Value::Bool(r != 0); break;
+    case BinaryOp::BitAnd:
+      r = x & y;
+      if (both_bool) return Value::Bool(r != 0);
+      break;
+    case BinaryOp::BitOr:
+      r = x | y;
+      if (both_bool) return Value::Bool(r != 0);
+      break;
+    case BinaryOp::BitXor:
+      r = x ^ y;
+      if (both_bool) return Value::Bool(r != 0);
+      break;
     case BinaryOp::LShift:
       if (y < 0) return Error("negative shift count", loc);
       if (y >= 63 || (x != 0 && (x > (std::numeric_limits<int64_t>::max() >> y) ||
@@ -76,16 +91,20 @@ Result<Value> IntBinary(BinaryOp op, int64_t x, int64_t y, bool both_bool, const
       if (y < 0) return Error("negative shift count", loc);
       r = y >= 63 ? (x < 0 ? -1 : 0) : (x >> y);
       break;
-    case BinaryOp::MatMul: return Error("the '@' operator is not supported", loc);
+    case BinaryOp::MatMul:
+      return Error("the '@' operator is not supported", loc);
   }
   return Value::Int(r);
 }
 
 Result<Value> FloatBinary(BinaryOp op, double x, double y, const SourceLoc& loc) {
   switch (op) {
-    case BinaryOp::Add: return Value::Float(x + y);
-    case BinaryOp::Sub: return Value::Float(x - y);
-    case BinaryOp::Mul: return Value::Float(x * y);
+    case BinaryOp::Add:
+      return Value::Float(x + y);
+    case BinaryOp::Sub:
+      return Value::Float(x - y);
+    case BinaryOp::Mul:
+      return Value::Float(x * y);
     case BinaryOp::Div:
       if (y == 0) return Error("float division by zero", loc);
       return Value::Float(x / y);
@@ -95,23 +114,28 @@ Result<Value> FloatBinary(BinaryOp op, double x, double y, const SourceLoc& loc)
     case BinaryOp::Mod:
       if (y == 0) return Error("float modulo by zero", loc);
       return Value::Float(x - std::floor(x / y) * y);
-    case BinaryOp::Pow: return Value::Float(std::pow(x, y));
+    case BinaryOp::Pow:
+      return Value::Float(std::pow(x, y));
     default:
-      return Error(std::string("unsupported operand types for ") + spelling(op) +
-                       ": 'float' and 'float'",
-                   loc);
+      return Error(
+          std::string("unsupported operand types for ") + spelling(op) + ": 'float' and 'float'",
+          loc);
   }
 }
 
 // Gives an immediate the other operand's type (what TVM's operators do for `x ** 2`).
 void match_immediate(Expr& a, Expr& b) {
   auto retype = [](Expr& imm, ir::DataType t) {
-    if (auto* i = imm.as<ir::IntImmNode>()) imm = ir::make_const(t, i->value);
-    else if (auto* f = imm.as<ir::FloatImmNode>()) imm = ir::make_const(t, f->value);
+    if (auto* i = imm.as<ir::IntImmNode>())
+      imm = ir::make_const(t, i->value);
+    else if (auto* f = imm.as<ir::FloatImmNode>())
+      imm = ir::make_const(t, f->value);
   };
   if (a.dtype() == b.dtype()) return;
-  if (ir::is_const(b) && !ir::is_const(a)) retype(b, a.dtype());
-  else if (ir::is_const(a) && !ir::is_const(b)) retype(a, b.dtype());
+  if (ir::is_const(b) && !ir::is_const(a))
+    retype(b, a.dtype());
+  else if (ir::is_const(a) && !ir::is_const(b))
+    retype(a, b.dtype());
 }
 
 // `a & b`, `x << n`, ... on integer expressions: TVM's tir.bitwise_and / tir.shift_left.
@@ -127,9 +151,12 @@ Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
   bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Mod;
   if (divides && ir::is_zero(b)) return Error("division by zero", loc);
   switch (op) {
-    case BinaryOp::Add: return Value::FromExpr(ir::add(a, b));
-    case BinaryOp::Sub: return Value::FromExpr(ir::sub(a, b));
-    case BinaryOp::Mul: return Value::FromExpr(ir::mul(a, b));
+    case BinaryOp::Add:
+      return Value::FromExpr(ir::add(a, b));
+    case BinaryOp::Sub:
+      return Value::FromExpr(ir::sub(a, b));
+    case BinaryOp::Mul:
+      return Value::FromExpr(ir::mul(a, b));
     case BinaryOp::Div:
       if (!is_float)
         return Error(
@@ -158,13 +185,15 @@ Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
     case BinaryOp::BitXor:
       if (is_bool) return Value::FromExpr(ir::ne(a, b));
       return BitExpr(ir::BitOp::Xor, a, b, loc);
-    case BinaryOp::LShift: return BitExpr(ir::BitOp::ShiftLeft, a, b, loc);
-    case BinaryOp::RShift: return BitExpr(ir::BitOp::ShiftRight, a, b, loc);
-    default: break;
+    case BinaryOp::LShift:
+      return BitExpr(ir::BitOp::ShiftLeft, a, b, loc);
+    case BinaryOp::RShift:
+      return BitExpr(ir::BitOp::ShiftRight, a, b, loc);
+    default:
+      break;
   }
-  return Error(std::string("operator '") + spelling(op) +
-                   "' is not supported on " + (is_bool ? "boolean" : "integer or float") +
-                   " expressions",
+  return Error(std::string("operator '") + spelling(op) + "' is not supported on " +
+                   (is_bool ? "boolean" : "integer or float") + " expressions",
                loc);
 }
 
@@ -175,7 +204,8 @@ constexpr size_t kMaxSequenceItems = 1 << 16;
 
 Result<Value> SequenceConcat(const Value& a, const Value& b, const SourceLoc& loc) {
   if (a.items().size() + b.items().size() > kMaxSequenceItems)
-    return Error("sequence too long (more than " + std::to_string(kMaxSequenceItems) + " items)", loc);
+    return Error("sequence too long (more than " + std::to_string(kMaxSequenceItems) + " items)",
+                 loc);
   std::vector<Value> items = a.items();
   items.insert(items.end(), b.items().begin(), b.items().end());
   return a.kind() == Value::Kind::Tuple ? Value::Tuple(std::move(items))
@@ -224,9 +254,8 @@ Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
     if (!built.expr.defined()) return Error(built.error, loc);
     return Value::FromExpr(built.expr);
   }
-  return Error(std::string("bad operand type for unary ") + spelling(op) + ": '" + v.type_name() +
-                   "'",
-               loc);
+  return Error(
+      std::string("bad operand type for unary ") + spelling(op) + ": '" + v.type_name() + "'", loc);
 }
 
 namespace {
@@ -234,39 +263,53 @@ namespace {
 template <typename T>
 bool compare(CompareOp op, const T& x, const T& y) {
   switch (op) {
-    case CompareOp::LT: return x < y;
-    case CompareOp::LE: return x <= y;
-    case CompareOp::GT: return x > y;
-    case CompareOp::GE: return x >= y;
-    case CompareOp::EQ: return x == y;
-    case CompareOp::NE: return x != y;
-    default: return false;  // in / is: the interpreter's (they are not arithmetic)
+    case CompareOp::LT:
+      return x < y;
+    case CompareOp::LE:
+      return x <= y;
+    case CompareOp::GT:
+      return x > y;
+    case CompareOp::GE:
+      return x >= y;
+    case CompareOp::EQ:
+      return x == y;
+    case CompareOp::NE:
+      return x != y;
+    default:
+      return false;  // in / is: the interpreter's (they are not arithmetic)
   }
 }
 
 Expr compare_expr(CompareOp op, Expr a, Expr b) {
   switch (op) {
-    case CompareOp::LT: return ir::lt(a, b);
-    case CompareOp::LE: return ir::le(a, b);
-    case CompareOp::GT: return ir::gt(a, b);
-    case CompareOp::GE: return ir::ge(a, b);
-    case CompareOp::EQ: return ir::eq(a, b);
-    case CompareOp::NE: return ir::ne(a, b);
-    default: return Expr();  // in / is are not expression operators
+    case CompareOp::LT:
+      return ir::lt(a, b);
+    case CompareOp::LE:
+      return ir::le(a, b);
+    case CompareOp::GT:
+      return ir::gt(a, b);
+    case CompareOp::GE:
+      return ir::ge(a, b);
+    case CompareOp::EQ:
+      return ir::eq(a, b);
+    case CompareOp::NE:
+      return ir::ne(a, b);
+    default:
+      return Expr();  // in / is are not expression operators
   }
 }
 
 }  // namespace
 
 Result<Value> ApplyCompare(CompareOp op, const Value& a, const Value& b, const SourceLoc& loc) {
-  if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is || op == CompareOp::IsNot)
+  if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is ||
+      op == CompareOp::IsNot)
     return Error(std::string("'") + spelling(op) + "' is evaluated by the interpreter", loc);
   if (IsRuntimeValue(a) || IsRuntimeValue(b))
     return MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)");
   if (a.is_integer() && b.is_integer()) return Value::Bool(compare(op, a.as_int(), b.as_int()));
   if (a.is_number() && b.is_number()) return Value::Bool(compare(op, a.as_float(), b.as_float()));
-  if (a.is_string() && b.is_string())
-    return Value::Bool(compare(op, a.as_string(), b.as_string()));
+  if (a.is_string() && b.is_string()) return Value::Bool(compare(op, a.as_string(), b.as_string()));
   if (is_expr_like(a) || is_expr_like(b)) {
     auto x = ToExpr(a);
     auto y = ToExpr(b);

@@ -14,22 +14,21 @@ using MutableAst = std::shared_ptr<AstExpr>;
 
 // Statements Python has and the script language does not (classes, exceptions,
 // generators, scoping declarations).
-constexpr std::string_view kUnsupportedStatements[] = {
-    "class", "global", "nonlocal",
-    "async", "yield", "await"};
+constexpr std::string_view kUnsupportedStatements[] = {"class", "global", "nonlocal",
+                                                       "async", "yield",  "await"};
 
 bool is_unsupported_statement(const Token& t) {
   if (t.kind != TokenKind::Keyword) return false;
-  return std::find(std::begin(kUnsupportedStatements), std::end(kUnsupportedStatements),
-                   t.text) != std::end(kUnsupportedStatements);
+  return std::find(std::begin(kUnsupportedStatements), std::end(kUnsupportedStatements), t.text) !=
+         std::end(kUnsupportedStatements);
 }
 
 // Augmented assignment operators and the binary operator each applies.
 constexpr std::pair<std::string_view, BinaryOp> kAugmented[] = {
-    {"+=", BinaryOp::Add},     {"-=", BinaryOp::Sub},     {"*=", BinaryOp::Mul},
-    {"/=", BinaryOp::Div},     {"//=", BinaryOp::FloorDiv}, {"%=", BinaryOp::Mod},
-    {"**=", BinaryOp::Pow},    {"&=", BinaryOp::BitAnd},  {"|=", BinaryOp::BitOr},
-    {"^=", BinaryOp::BitXor},  {">>=", BinaryOp::RShift}, {"<<=", BinaryOp::LShift},
+    {"+=", BinaryOp::Add},    {"-=", BinaryOp::Sub},       {"*=", BinaryOp::Mul},
+    {"/=", BinaryOp::Div},    {"//=", BinaryOp::FloorDiv}, {"%=", BinaryOp::Mod},
+    {"**=", BinaryOp::Pow},   {"&=", BinaryOp::BitAnd},    {"|=", BinaryOp::BitOr},
+    {"^=", BinaryOp::BitXor}, {">>=", BinaryOp::RShift},   {"<<=", BinaryOp::LShift},
     {"@=", BinaryOp::MatMul}};
 
 class Parser {
@@ -126,8 +125,8 @@ class Parser {
     }
     node->depth = deepest + 1;
     if (node->depth > kMaxTreeDepth)
-      return ErrorAt(node->loc, "expression nested deeper than " + std::to_string(kMaxTreeDepth) +
-                                    " levels");
+      return ErrorAt(node->loc,
+                     "expression nested deeper than " + std::to_string(kMaxTreeDepth) + " levels");
     return AstPtr(std::move(node));
   }
 
@@ -153,15 +152,19 @@ class Parser {
   bool StartsExpression() const {
     const Token& t = Cur();
     switch (t.kind) {
-      case TokenKind::Name: case TokenKind::Int: case TokenKind::Float: case TokenKind::String:
+      case TokenKind::Name:
+      case TokenKind::Int:
+      case TokenKind::Float:
+      case TokenKind::String:
         return true;
       case TokenKind::Keyword:
         return t.text == "lambda" || t.text == "not" || t.text == "True" || t.text == "False" ||
                t.text == "None";
       case TokenKind::Op:
-        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
-               t.text == "+" || t.text == "~";
-      default: return false;
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
+               t.text == "~";
+      default:
+        return false;
     }
   }
 
@@ -298,8 +301,8 @@ class Parser {
     }
     Next();  // the Newline
     if (Cur().kind != TokenKind::Indent)
-      return ErrorAt(Cur().loc, "expected an indented block after '" + header.text +
-                                    "' on line " + std::to_string(header.loc.line));
+      return ErrorAt(Cur().loc, "expected an indented block after '" + header.text + "' on line " +
+                                    std::to_string(header.loc.line));
     Next();
     while (Cur().kind != TokenKind::Dedent && Cur().kind != TokenKind::End) {
       if (Cur().kind == TokenKind::Newline || Cur().is_op(";")) {
@@ -412,7 +415,8 @@ class Parser {
       stmt.handlers.push_back(std::move(handler));
     }
     if (Cur().is_keyword("else")) {
-      if (stmt.handlers.empty()) return ErrorAt(Cur().loc, "'else' after 'try' needs an 'except' clause before it");
+      if (stmt.handlers.empty())
+        return ErrorAt(Cur().loc, "'else' after 'try' needs an 'except' clause before it");
       Token clause = Cur();
       Next();
       if (Status block = Block(stmt.orelse, clause); !block) return block.error();
@@ -446,15 +450,20 @@ class Parser {
 
   Status DelTarget(const AstExpr& e) {
     switch (e.kind) {
-      case AstKind::Name: case AstKind::Subscript: return Status::Ok();
-      case AstKind::Tuple: case AstKind::List:
+      case AstKind::Name:
+      case AstKind::Subscript:
+        return Status::Ok();
+      case AstKind::Tuple:
+      case AstKind::List:
         for (const AstPtr& item : e.items)
           if (auto st = DelTarget(*item); !st) return st;
         return Status::Ok();
       case AstKind::Attribute:
-        return ErrorAt(e.text_loc, "cannot delete attribute '" + e.text +
-                                       "' (scripts delete names, list items and dict entries only)");
-      default: break;
+        return ErrorAt(e.text_loc,
+                       "cannot delete attribute '" + e.text +
+                           "' (scripts delete names, list items and dict entries only)");
+      default:
+        break;
     }
     return ErrorAt(e.loc, "cannot delete " + to_source(e) +
                               " (expected a name, a subscript or a tuple of them)");
@@ -466,8 +475,8 @@ class Parser {
     stmt.kind = StmtKind::Raise;
     stmt.loc = Cur().loc;
     Next();
-    if (Cur().kind != TokenKind::Newline && Cur().kind != TokenKind::End && Cur().kind != TokenKind::Dedent &&
-        !Cur().is_op(";")) {
+    if (Cur().kind != TokenKind::Newline && Cur().kind != TokenKind::End &&
+        Cur().kind != TokenKind::Dedent && !Cur().is_op(";")) {
       auto value = Expression();
       if (!value) return value.error();
       stmt.value = std::move(value.value());
@@ -500,8 +509,9 @@ class Parser {
       stmt.target_exprs.push_back(std::move(target.value()));
     }
     if (Cur().is_op(","))
-      return ErrorAt(Cur().loc, "a 'with' statement with several context managers is not supported in scripts "
-                                "(nest one 'with' per manager)");
+      return ErrorAt(Cur().loc,
+                     "a 'with' statement with several context managers is not supported in scripts "
+                     "(nest one 'with' per manager)");
     Status block = Block(stmt.body, header);
     if (!block) return block.error();
     return stmt;
@@ -537,7 +547,9 @@ class Parser {
       Next();
     }
     if (!Cur().is_keyword("def"))
-      return ErrorAt(Cur().loc, "a decorator must be followed by a def (classes are not supported in scripts)");
+      return ErrorAt(
+          Cur().loc,
+          "a decorator must be followed by a def (classes are not supported in scripts)");
     auto def = Def();
     if (!def) return def;
     def->decorators = std::move(decorators);
@@ -593,13 +605,18 @@ class Parser {
   // targets (nested: `(a, b), c = ...`).
   Status Target(const AstExpr& e) {
     switch (e.kind) {
-      case AstKind::Name: case AstKind::Attribute: case AstKind::Subscript: return Status::Ok();
-      case AstKind::Tuple: case AstKind::List:
+      case AstKind::Name:
+      case AstKind::Attribute:
+      case AstKind::Subscript:
+        return Status::Ok();
+      case AstKind::Tuple:
+      case AstKind::List:
         if (e.items.empty()) break;
         for (const AstPtr& item : e.items)
           if (auto st = Target(*item); !st) return st;
         return Status::Ok();
-      default: break;
+      default:
+        break;
     }
     return ErrorAt(e.loc, "cannot assign to " + to_source(e) +
                               " (expected a name, an attribute, a subscript or a tuple of them)");
@@ -781,34 +798,44 @@ class Parser {
     const char* what = lambda ? "lambda" : "function definition";
     bool defaults = false, star = false, kwargs = false;
     while (!Cur().is_op(closer)) {
-      if (kwargs) return ErrorAt(Cur().loc, "no parameter may follow '**" + params.back().name + "'");
+      if (kwargs)
+        return ErrorAt(Cur().loc, "no parameter may follow '**" + params.back().name + "'");
       AstParam param{"", Cur().loc, nullptr};
       if (Cur().is_op("*") || Cur().is_op("**")) {
         bool dict = Cur().is_op("**");
-        if (lambda && dict) return ErrorAt(Cur().loc, "'**' parameters are not supported in lambdas (use def)");
+        if (lambda && dict)
+          return ErrorAt(Cur().loc, "'**' parameters are not supported in lambdas (use def)");
         if (!dict && star) return ErrorAt(Cur().loc, "only one '*' parameter is allowed");
         Next();
         param.kind = dict ? ParamKind::KwArgs : ParamKind::VarArgs;
         star = star || !dict;
         kwargs = dict;
         if (Cur().kind != TokenKind::Name) {
-          if (dict || lambda) return Expected("a parameter name after '" + std::string(dict ? "**" : "*") + "'");
+          if (dict || lambda)
+            return Expected("a parameter name after '" + std::string(dict ? "**" : "*") + "'");
           param.kind = ParamKind::KeywordOnly;  // the bare `*`: keyword-only parameters follow
-          if (Cur().is_op(closer)) return ErrorAt(Cur().loc, "named parameters must follow a bare '*'");
+          if (Cur().is_op(closer))
+            return ErrorAt(Cur().loc, "named parameters must follow a bare '*'");
         } else {
           param.name = Cur().text;
           param.loc = Cur().loc;
           Next();
         }
       } else {
-        if (Cur().kind != TokenKind::Name) return Expected(std::string("a parameter name or '") + closer + "'");
-        if (lambda && star) return ErrorAt(Cur().loc, "parameters after '*" + params.back().name + "' are not supported in lambdas");
+        if (Cur().kind != TokenKind::Name)
+          return Expected(std::string("a parameter name or '") + closer + "'");
+        if (lambda && star)
+          return ErrorAt(Cur().loc, "parameters after '*" + params.back().name +
+                                        "' are not supported in lambdas");
         param.name = Cur().text;
         param.kind = star ? ParamKind::KeywordOnly : ParamKind::Positional;
         Next();
-        if (!lambda && Cur().is_op(":")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+        if (!lambda && Cur().is_op(":"))
+          return ErrorAt(Cur().loc, "annotations are not supported in scripts");
         if (Cur().is_op("=")) {
-          if (lambda) return ErrorAt(Cur().loc, "default parameter values are not supported in lambdas (use def)");
+          if (lambda)
+            return ErrorAt(Cur().loc,
+                           "default parameter values are not supported in lambdas (use def)");
           Next();
           auto value = Expression();
           if (!value) return value.error();
@@ -912,7 +939,8 @@ class Parser {
   }
 
   // A left-associative binary level: next (op next)*.
-  Result<AstPtr> BinaryLevel(Level next, std::initializer_list<std::pair<const char*, BinaryOp>> ops) {
+  Result<AstPtr> BinaryLevel(Level next,
+                             std::initializer_list<std::pair<const char*, BinaryOp>> ops) {
     auto left = (this->*next)();
     if (!left) return left;
     AstPtr result = std::move(left.value());
@@ -955,10 +983,14 @@ class Parser {
   // factor: ('-' | '+' | '~') factor | power
   Result<AstPtr> Factor() {
     UnaryOp op;
-    if (Cur().is_op("-")) op = UnaryOp::Neg;
-    else if (Cur().is_op("+")) op = UnaryOp::Pos;
-    else if (Cur().is_op("~")) op = UnaryOp::Invert;
-    else return Power();
+    if (Cur().is_op("-"))
+      op = UnaryOp::Neg;
+    else if (Cur().is_op("+"))
+      op = UnaryOp::Pos;
+    else if (Cur().is_op("~"))
+      op = UnaryOp::Invert;
+    else
+      return Power();
     NestingGuard guard(this);
     if (!guard.ok()) return NestingError();
     MutableAst node = NewNode(AstKind::Unary, Cur().loc);
@@ -992,10 +1024,14 @@ class Parser {
     AstPtr result = std::move(atom.value());
     while (true) {
       Result<AstPtr> next = result;
-      if (Cur().is_op(".")) next = AttributeOf(result);
-      else if (Cur().is_op("[")) next = SubscriptOf(result);
-      else if (Cur().is_op("(")) next = CallOf(result);
-      else return result;
+      if (Cur().is_op("."))
+        next = AttributeOf(result);
+      else if (Cur().is_op("["))
+        next = SubscriptOf(result);
+      else if (Cur().is_op("("))
+        next = CallOf(result);
+      else
+        return result;
       if (!next) return next;
       result = std::move(next.value());
     }
@@ -1068,8 +1104,11 @@ class Parser {
     }
     if (Cur().is_keyword("for")) {
       // f(x for x in xs): the generator, the call's only argument, evaluated eagerly.
-      if (node->items.size() != 1 || !node->keywords.empty() || node->items.front()->kind == AstKind::Starred)
-        return ErrorAt(Cur().loc, "a generator expression must be the only argument of a call (or be parenthesised)");
+      if (node->items.size() != 1 || !node->keywords.empty() ||
+          node->items.front()->kind == AstKind::Starred)
+        return ErrorAt(
+            Cur().loc,
+            "a generator expression must be the only argument of a call (or be parenthesised)");
       auto gen = GeneratorOf(std::move(node->items.front()));
       if (!gen) return gen;
       node->items.front() = std::move(gen.value());
@@ -1117,8 +1156,7 @@ class Parser {
     SourceLoc at = Cur().loc;
     auto value = Expression();
     if (!value) return value.error();
-    if (!call.keywords.empty())
-      return ErrorAt(at, "positional argument follows keyword argument");
+    if (!call.keywords.empty()) return ErrorAt(at, "positional argument follows keyword argument");
     call.items.push_back(std::move(value.value()));
     return Status::Ok();
   }
@@ -1156,7 +1194,8 @@ class Parser {
         if (t.is_op("[")) return ListDisplay();
         if (t.is_op("{")) return DictDisplay();
         break;
-      default: break;
+      default:
+        break;
     }
     if (!node) return Expected("an expression");
     Next();
@@ -1269,7 +1308,8 @@ class Parser {
       auto key = Expression();
       if (!key) return key;
       if (!Cur().is_op(":"))
-        return ErrorAt(Cur().loc, "set literals are not supported in scripts (expected ':' of a dict)");
+        return ErrorAt(Cur().loc,
+                       "set literals are not supported in scripts (expected ':' of a dict)");
       Next();
       auto value = Expression();
       if (!value) return value;

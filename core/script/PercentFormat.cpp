@@ -32,7 +32,8 @@ Result<std::string> Convert(const Spec& spec, const Value& v, const SourceLoc& l
   char buf[512];
   if (c == 's' || c == 'r') {
     std::string text = c == 's' ? StrOf(v) : repr(v);
-    if (spec.precision && text.size() > static_cast<size_t>(*spec.precision)) text.resize(*spec.precision);
+    if (spec.precision && text.size() > static_cast<size_t>(*spec.precision))
+      text.resize(*spec.precision);
     size_t width = spec.width ? static_cast<size_t>(std::max(0, *spec.width)) : 0;
     if (text.size() >= width) return text;
     std::string pad(width - text.size(), ' ');
@@ -40,16 +41,19 @@ Result<std::string> Convert(const Spec& spec, const Value& v, const SourceLoc& l
   }
   if (c == 'c') {
     if (v.is_string() && v.as_string().size() == 1) return v.as_string();
-    if (v.is_integer() && v.as_int() >= 0 && v.as_int() < 128) return std::string(1, static_cast<char>(v.as_int()));
+    if (v.is_integer() && v.as_int() >= 0 && v.as_int() < 128)
+      return std::string(1, static_cast<char>(v.as_int()));
     return Error("%c requires an int or a single character", loc);
   }
   if (!v.is_number())
-    return Error(std::string("%") + c + " format: a real number is required, not " + v.type_name(), loc);
+    return Error(std::string("%") + c + " format: a real number is required, not " + v.type_name(),
+                 loc);
   if (c == 'd' || c == 'i' || c == 'o' || c == 'x' || c == 'X') {
     if (!v.is_integer() && c != 'd' && c != 'i')
       return Error(std::string("%") + c + " format: an integer is required, not float", loc);
     double f = v.as_float();
-    if (!v.is_integer() && !std::isfinite(f)) return Error("cannot convert float " + repr(v) + " to integer", loc);
+    if (!v.is_integer() && !std::isfinite(f))
+      return Error("cannot convert float " + repr(v) + " to integer", loc);
     long long i = v.is_integer() ? v.as_int() : static_cast<long long>(std::trunc(f));
     std::string fmt = printf_spec + "ll" + (c == 'i' ? 'd' : c);
     std::snprintf(buf, sizeof buf, fmt.c_str(), i);
@@ -65,7 +69,8 @@ Result<std::string> Convert(const Spec& spec, const Value& v, const SourceLoc& l
 Result<Value> PercentFormat(const Interpreter& interp, const std::string& format, const Value& args,
                             const SourceLoc& loc) {
   const auto* dict = args.as<DictObject>();
-  std::vector<Value> items = args.kind() == Value::Kind::Tuple ? args.items() : std::vector<Value>{args};
+  std::vector<Value> items =
+      args.kind() == Value::Kind::Tuple ? args.items() : std::vector<Value>{args};
   size_t next = 0;
   auto take = [&]() -> Result<Value> {
     if (next >= items.size()) return Error("not enough arguments for format string", loc);
@@ -90,7 +95,8 @@ Result<Value> PercentFormat(const Interpreter& interp, const std::string& format
       i = close + 1;
     }
     Spec spec;
-    while (i < format.size() && std::string("-+ 0#").find(format[i]) != std::string::npos) spec.flags += format[i++];
+    while (i < format.size() && std::string("-+ 0#").find(format[i]) != std::string::npos)
+      spec.flags += format[i++];
     auto number = [&](std::optional<int>* slot) -> Status {
       if (i < format.size() && format[i] == '*') {
         ++i;
@@ -136,7 +142,8 @@ Result<Value> PercentFormat(const Interpreter& interp, const std::string& format
     out += *text;
     if (out.size() > (1u << 20)) return Error("string too long (more than 1 MiB)", loc);
   }
-  if (!dict && next < items.size()) return Error("not all arguments converted during string formatting", loc);
+  if (!dict && next < items.size())
+    return Error("not all arguments converted during string formatting", loc);
   return Value::String(std::move(out));
 }
 

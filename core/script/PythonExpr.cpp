@@ -28,18 +28,30 @@ std::string FloatLiteral(double v) {
 
 const char* BinaryOperator(ExprKind k) {
   switch (k) {
-    case ExprKind::Add: return " + ";
-    case ExprKind::Sub: return " - ";
-    case ExprKind::Mul: return " * ";
-    case ExprKind::FloorDiv: return " // ";
-    case ExprKind::FloorMod: return " % ";
-    case ExprKind::EQ: return " == ";
-    case ExprKind::NE: return " != ";
-    case ExprKind::LT: return " < ";
-    case ExprKind::LE: return " <= ";
-    case ExprKind::GT: return " > ";
-    case ExprKind::GE: return " >= ";
-    default: return nullptr;
+    case ExprKind::Add:
+      return " + ";
+    case ExprKind::Sub:
+      return " - ";
+    case ExprKind::Mul:
+      return " * ";
+    case ExprKind::FloorDiv:
+      return " // ";
+    case ExprKind::FloorMod:
+      return " % ";
+    case ExprKind::EQ:
+      return " == ";
+    case ExprKind::NE:
+      return " != ";
+    case ExprKind::LT:
+      return " < ";
+    case ExprKind::LE:
+      return " <= ";
+    case ExprKind::GT:
+      return " > ";
+    case ExprKind::GE:
+      return " >= ";
+    default:
+      return nullptr;
   }
 }
 
@@ -103,11 +115,16 @@ class Writer {
       case ExprKind::Mod:
         if (is_float) return Error("float C modulo cannot be written as a script");
         return Call("tvm.tir.truncmod", {n.a, n.b}, depth);
-      case ExprKind::Min: return Call(names_.te + "min", {n.a, n.b}, depth);
-      case ExprKind::Max: return Call(names_.te + "max", {n.a, n.b}, depth);
-      case ExprKind::And: return Call("tvm.tir.all", {n.a, n.b}, depth);
-      case ExprKind::Or: return Call("tvm.tir.any", {n.a, n.b}, depth);
-      default: break;
+      case ExprKind::Min:
+        return Call(names_.te + "min", {n.a, n.b}, depth);
+      case ExprKind::Max:
+        return Call(names_.te + "max", {n.a, n.b}, depth);
+      case ExprKind::And:
+        return Call("tvm.tir.all", {n.a, n.b}, depth);
+      case ExprKind::Or:
+        return Call("tvm.tir.any", {n.a, n.b}, depth);
+      default:
+        break;
     }
     const char* op = k == ExprKind::Div ? " / " : BinaryOperator(k);
     if (!op) return Error("operator cannot be written as a script");

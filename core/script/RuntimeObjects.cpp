@@ -12,16 +12,17 @@ namespace {
 // tvm.transform / tvm.ir.transform: PassContext(opt_level=..., config=...) configures
 // tvm.build, which Tessera does not run (its own pipeline lowers the schedule).
 // tvm.topi.testing: TOPI's numpy reference implementations (conv2d_nhwc_python, ...).
-constexpr std::array<const char*, 8> kRuntimeModules = {"tvm.nd",        "tvm.runtime",      "tvm.testing",
-                                                        "tvm.contrib",   "tvm.rpc",          "tvm.transform",
-                                                        "tvm.ir.transform", "tvm.topi.testing"};
+constexpr std::array<const char*, 8> kRuntimeModules = {
+    "tvm.nd",  "tvm.runtime",   "tvm.testing",      "tvm.contrib",
+    "tvm.rpc", "tvm.transform", "tvm.ir.transform", "tvm.topi.testing"};
 
 // The attribute a Target answers without being asked for its runtime (TVM's Target
 // fields); a kind has a name.
 struct TargetKindObject : Object {
   std::string name;
   std::string type_name() const override { return "TargetKind"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override {
     if (attr == "name") return Value::String(name);
     return Object::GetAttr(interp, attr, loc);
   }
@@ -71,7 +72,8 @@ struct TargetClassObject : Object {
     }
     return MakeTarget(*text, host);
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     if (name != "current") return Object::GetAttr(interp, name, loc);
     return MakeFunction(name, [](Interpreter& in, const CallArgs& c) -> Result<Value> {
       Args args(c, "current", {"allow_none"}, 0);
@@ -84,7 +86,9 @@ struct TargetClassObject : Object {
       }
       Value current = CurrentTarget(in);
       if (current.is_none() && !allow_none)
-        return Error("TVMError: Target context required. Please set it by constructing a TargetContext", c.loc);
+        return Error(
+            "TVMError: Target context required. Please set it by constructing a TargetContext",
+            c.loc);
       return current;
     });
   }
@@ -92,7 +96,9 @@ struct TargetClassObject : Object {
 
 }  // namespace
 
-Value MakeRuntimeValue(std::string what) { return Value::FromObject(std::make_shared<RuntimeValueObject>(std::move(what))); }
+Value MakeRuntimeValue(std::string what) {
+  return Value::FromObject(std::make_shared<RuntimeValueObject>(std::move(what)));
+}
 
 bool IsRuntimeValue(const Value& v) { return v.as<RuntimeValueObject>() != nullptr; }
 
@@ -105,7 +111,8 @@ bool IsRuntimeModule(const std::string& path) {
   return false;
 }
 
-Result<Value> RuntimeValueObject::GetAttr(Interpreter&, const std::string& name, const SourceLoc&) const {
+Result<Value> RuntimeValueObject::GetAttr(Interpreter&, const std::string& name,
+                                          const SourceLoc&) const {
   return MakeRuntimeValue(what + "." + name);
 }
 
@@ -113,12 +120,13 @@ Result<Value> RuntimeValueObject::Call(Interpreter&, const CallArgs&) const {
   return MakeRuntimeValue(what + "(...)");
 }
 
-Result<Value> RuntimeValueObject::Subscript(Interpreter&, const std::vector<Value>&, const std::vector<SourceLoc>&,
-                                            const SourceLoc&) const {
+Result<Value> RuntimeValueObject::Subscript(Interpreter&, const std::vector<Value>&,
+                                            const std::vector<SourceLoc>&, const SourceLoc&) const {
   return MakeRuntimeValue(what + "[...]");
 }
 
-Status RuntimeValueObject::SetItem(Interpreter&, const Value&, const Value&, const SourceLoc&) const {
+Status RuntimeValueObject::SetItem(Interpreter&, const Value&, const Value&,
+                                   const SourceLoc&) const {
   return Status::Ok();
 }
 
@@ -127,7 +135,8 @@ Value CurrentTarget(const Interpreter& interp) {
   return scopes.empty() ? Value() : scopes.back();
 }
 
-Result<Value> TargetObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
+Result<Value> TargetObject::GetAttr(Interpreter& interp, const std::string& name,
+                                    const SourceLoc& loc) const {
   if (name == "__enter__") {
     auto self = std::make_shared<TargetObject>(*this);
     return MakeFunction(name, [self](Interpreter& in, const CallArgs&) -> Result<Value> {

@@ -18,13 +18,18 @@ namespace tessera::script {
 struct RuntimeValueObject : Object {
   std::string what;  // the expression it stands for, e.g. "numpy.random.uniform(...)"
   explicit RuntimeValueObject(std::string w) : what(std::move(w)) {}
-  std::string type_name() const override { return "'" + what + "' (runtime code Tessera does not run)"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+  std::string type_name() const override {
+    return "'" + what + "' (runtime code Tessera does not run)";
+  }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
   Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
-                          const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const override;
+                          const std::vector<SourceLoc>& index_locs,
+                          const SourceLoc& loc) const override;
   // a[i] = v, del a[i]: runtime code, nothing to do.
-  Status SetItem(Interpreter& interp, const Value& index, const Value& value, const SourceLoc& loc) const override;
+  Status SetItem(Interpreter& interp, const Value& index, const Value& value,
+                 const SourceLoc& loc) const override;
 };
 
 Value MakeRuntimeValue(std::string what);
@@ -38,7 +43,8 @@ struct TargetObject : Object {
   std::string kind() const { return text.substr(0, text.find(' ')); }
   // `with target:` makes it the current target (TVM's Target.__enter__) for topi's
   // target-specific schedules (Topi.h).
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
 };
 
 // The innermost target a `with` block entered, or None.

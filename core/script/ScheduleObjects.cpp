@@ -6,13 +6,13 @@
 #include "layout/PaddedLayout.h"
 #include "schedule/Group.h"
 #include "schedule/Primitives.h"
-#include "te/Compute.h"
 #include "script/Args.h"
 #include "script/Operators.h"
 #include "script/RuntimeObjects.h"
 #include "script/ScalableVectors.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
+#include "te/Compute.h"
 
 namespace tessera::script {
 
@@ -93,8 +93,9 @@ Result<Value> Split(const StageObject& self, const CallArgs& call) {
     if (!b) return b.error();
     no_predicate = *b;
   }
-  auto result = has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount, no_predicate)
-                           : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount, no_predicate);
+  auto result =
+      has_factor ? schedule::Split(*self.sch, self.stage, *parent, *amount, no_predicate)
+                 : schedule::SplitByNParts(*self.sch, self.stage, *parent, *amount, no_predicate);
   if (!result) return Located(result.error(), call.loc);
   return Value::Tuple({MakeIterVarValue(result->first), MakeIterVarValue(result->second)});
 }
@@ -193,10 +194,10 @@ Result<Value> Pragma(const StageObject& self, const CallArgs& call) {
     return Value();
   }
   if (IsRuntimeValue(given))
-    return args.ErrorAt("pragma_value", "the value of pragma '" + *key + "' is " +
-                                            given.type_name() +
-                                            "; a pragma value must be known when the script is read "
-                                            "(an integer or a string)");
+    return args.ErrorAt("pragma_value",
+                        "the value of pragma '" + *key + "' is " + given.type_name() +
+                            "; a pragma value must be known when the script is read "
+                            "(an integer or a string)");
   if (args.has("pragma_value") && !given.is_none()) {
     auto v = args.Int("pragma_value");
     if (!v) return v.error();
@@ -234,8 +235,8 @@ Result<Value> SetScope(const StageObject& self, const CallArgs& call) {
 Result<Value> SetStorePredicate(const StageObject& self, const CallArgs& call) {
   Args args(call, "set_store_predicate", {"predicate"}, 1);
   if (!args.status()) return args.status().error();
-  auto predicate = ToBoolExpr(args.get("predicate"), "set_store_predicate(): predicate",
-                              args.loc("predicate"));
+  auto predicate =
+      ToBoolExpr(args.get("predicate"), "set_store_predicate(): predicate", args.loc("predicate"));
   if (!predicate) return predicate.error();
   if (auto st = schedule::SetStorePredicate(*self.sch, self.stage, *predicate); !st)
     return Located(st.error(), call.loc);
@@ -247,8 +248,9 @@ Result<Value> SetStorePredicate(const StageObject& self, const CallArgs& call) {
 Result<std::pair<std::vector<ir::Var>, std::vector<Value>>> CallWithFreshVars(
     Interpreter& interp, const LambdaObject& fn, const SourceLoc& loc) {
   if (fn.variadic())
-    return Error("name each index in this lambda (lambda i, j: ...): '*' parameters are not supported here",
-                 fn.node->loc);
+    return Error(
+        "name each index in this lambda (lambda i, j: ...): '*' parameters are not supported here",
+        fn.node->loc);
   std::vector<ir::Var> params;
   CallArgs call;
   call.loc = loc;
@@ -273,8 +275,8 @@ Result<ir::IndexMap> IndexMapArg(Interpreter& interp, const Args& args) {
   for (const Value& v : called->second) {
     auto e = ToExpr(v);
     if (!e || v.is_string() || !e->dtype().is_integer())
-      return args.ErrorAt("mapping_function", "the index map must return integer indices, not " +
-                                                  v.type_name());
+      return args.ErrorAt("mapping_function",
+                          "the index map must return integer indices, not " + v.type_name());
     map->final_indices.push_back(*e);
   }
   return ir::IndexMap(map);
@@ -313,8 +315,8 @@ class PhysicalStandIn {
 
 // pad_value: None, a number or expression, tvm.tir.undef(), or a lambda over the
 // physical indices (whose None result means "no value").
-Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args, const schedule::Stage& stage,
-                                     const ir::IndexMap& map) {
+Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args,
+                                     const schedule::Stage& stage, const ir::IndexMap& map) {
   const Value& v = args.get("pad_value");
   if (v.is_none()) return layout::PadValue{};
   if (v.as<UndefObject>()) return layout::PadValue::Undef();
@@ -322,7 +324,8 @@ Result<layout::PadValue> PadValueArg(Interpreter& interp, const Args& args, cons
     PhysicalStandIn physical(interp, stage, map);
     auto called = CallWithFreshVars(interp, *fn, args.loc("pad_value"));
     if (!called) return called.error();
-    if (called->second.size() != 1) return args.ErrorAt("pad_value", "the pad function must return one value");
+    if (called->second.size() != 1)
+      return args.ErrorAt("pad_value", "the pad function must return one value");
     const Value& body = called->second[0];
     if (body.is_none()) return layout::PadValue{};
     auto e = ToExpr(body);
@@ -380,10 +383,8 @@ const std::map<std::string, Method>& StageMethods() {
        [](const StageObject& s, const CallArgs& c) {
          return Annotate(s, c, "vectorize", &schedule::Vectorize);
        }},
-      {"unroll",
-       [](const StageObject& s, const CallArgs& c) {
-         return Annotate(s, c, "unroll", &schedule::Unroll);
-       }},
+      {"unroll", [](const StageObject& s,
+                    const CallArgs& c) { return Annotate(s, c, "unroll", &schedule::Unroll); }},
       {"parallel",
        [](const StageObject& s, const CallArgs& c) {
          return Annotate(s, c, "parallel", &schedule::Parallel);
@@ -458,8 +459,8 @@ Result<Value> RFactor(const SchedulePtr& sch, const CallArgs& call) {
 }
 
 // The stages named by a tensor, a stage or a list of them (create_group's arguments).
-Result<std::vector<Stage>> StageListArg(const SchedulePtr& sch, const Value& v, const SourceLoc& loc,
-                                        const std::string& what) {
+Result<std::vector<Stage>> StageListArg(const SchedulePtr& sch, const Value& v,
+                                        const SourceLoc& loc, const std::string& what) {
   std::vector<Value> items = v.is_sequence() ? v.items() : std::vector<Value>{v};
   std::vector<Stage> stages;
   for (const Value& item : items) {
@@ -474,7 +475,8 @@ Result<std::vector<Stage>> StageListArg(const SchedulePtr& sch, const Value& v, 
 Result<Value> CreateGroup(const SchedulePtr& sch, const CallArgs& call) {
   Args args(call, "create_group", {"outputs", "inputs", "include_inputs"}, 2);
   if (!args.status()) return args.status().error();
-  auto outputs = StageListArg(sch, args.get("outputs"), args.loc("outputs"), "create_group(): outputs");
+  auto outputs =
+      StageListArg(sch, args.get("outputs"), args.loc("outputs"), "create_group(): outputs");
   if (!outputs) return outputs.error();
   auto inputs = StageListArg(sch, args.get("inputs"), args.loc("inputs"), "create_group(): inputs");
   if (!inputs) return inputs.error();
@@ -489,20 +491,24 @@ Result<Value> CreateGroup(const SchedulePtr& sch, const CallArgs& call) {
   return StageValue(sch, *group);
 }
 
-Value OptionalStageValue(const SchedulePtr& sch, const Stage& st) { return st ? StageValue(sch, st) : Value(); }
+Value OptionalStageValue(const SchedulePtr& sch, const Stage& st) {
+  return st ? StageValue(sch, st) : Value();
+}
 
 // A group stage's attributes: the attach primitives and TVM's group fields.
 Result<Value> GroupAttr(const StageObject& self, const std::string& name, const SourceLoc& loc) {
   if (name == "compute_at" || name == "compute_root" || name == "compute_inline") {
     Method method = StageMethods().at(name);
     StageObject bound(self.sch, self.stage);
-    return MakeFunction(name, [bound, method](Interpreter&, const CallArgs& c) { return method(bound, c); });
+    return MakeFunction(
+        name, [bound, method](Interpreter&, const CallArgs& c) { return method(bound, c); });
   }
   if (name == "num_child_stages") return Value::Int(self.stage->num_child_stages);
   if (name == "op") return Value();  // TVM: a group stage has no operation
-  return Error("a group stage (create_group) has no attribute '" + name +
-                   "'; a group supports compute_at, compute_root, group, attach_stage and num_child_stages",
-               loc);
+  return Error(
+      "a group stage (create_group) has no attribute '" + name +
+          "'; a group supports compute_at, compute_root, group, attach_stage and num_child_stages",
+      loc);
 }
 
 }  // namespace
@@ -529,13 +535,16 @@ Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& na
     });
   }
   if (name == "cache_read")
-    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheRead(self, c); });
+    return MakeFunction(name,
+                        [self](Interpreter&, const CallArgs& c) { return CacheRead(self, c); });
   if (name == "cache_write")
-    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CacheWrite(self, c); });
+    return MakeFunction(name,
+                        [self](Interpreter&, const CallArgs& c) { return CacheWrite(self, c); });
   if (name == "rfactor")
     return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return RFactor(self, c); });
   if (name == "create_group")
-    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return CreateGroup(self, c); });
+    return MakeFunction(name,
+                        [self](Interpreter&, const CallArgs& c) { return CreateGroup(self, c); });
   if (name == "groups") {
     std::vector<Value> groups;
     for (const Stage& g : sch->groups) groups.push_back(StageValue(sch, g));
@@ -563,21 +572,20 @@ Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
   if (stage->is_group()) return GroupAttr(*this, name, loc);
   if (name == "tensorize") {
     StageObject self(sch, stage);
-    return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) { return StageTensorize(i, self, c); });
+    return MakeFunction(
+        name, [self](Interpreter& i, const CallArgs& c) { return StageTensorize(i, self, c); });
   }
   if (name == "transform_layout") {
     StageObject self(sch, stage);
-    return MakeFunction(name, [self](Interpreter& i, const CallArgs& c) {
-      return TransformLayout(i, self, c);
-    });
+    return MakeFunction(
+        name, [self](Interpreter& i, const CallArgs& c) { return TransformLayout(i, self, c); });
   }
   const auto& methods = StageMethods();
   if (auto it = methods.find(name); it != methods.end()) {
     StageObject self(sch, stage);  // the bound method keeps the schedule alive
     Method method = it->second;
-    return MakeFunction(name, [self, method](Interpreter&, const CallArgs& c) {
-      return method(self, c);
-    });
+    return MakeFunction(
+        name, [self, method](Interpreter&, const CallArgs& c) { return method(self, c); });
   }
   if (name == "op") return MakeOperationValue(stage->op);
   if (name == "origin_op") return MakeOperationValue(stage->origin_op);

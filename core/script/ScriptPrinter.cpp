@@ -24,12 +24,23 @@ std::string PythonStringLiteral(const std::string& text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        out += c;
     }
   }
   return out + "\"";
@@ -74,11 +85,11 @@ class TracePrinter {
  private:
   const ScriptNames& names_;
   std::string te_;
-  bool tvm_;  // print for TVM: Tessera's extensions become comments
+  bool tvm_;                      // print for TVM: Tessera's extensions become comments
   std::set<std::string> padded_;  // stages whose layout pads (TVM's TE cannot)
   std::set<std::string> used_;
-  std::map<std::pair<int, int>, std::string> outputs_;   // printed output names
-  std::map<std::string, std::string> created_stages_;    // stage name -> printed var
+  std::map<std::pair<int, int>, std::string> outputs_;  // printed output names
+  std::map<std::string, std::string> created_stages_;   // stage name -> printed var
   // Stages whose op cache_write or rfactor replaced: their axes are reached through the
   // stage (`s[B].op.axis`), since TVM's `B.op` is still the original operation (after
   // rfactor its axes are not the stage's loops at all).
@@ -87,7 +98,8 @@ class TracePrinter {
   // A fresh name: the script's own when it gave one, else one derived from `fallback`.
   std::string Fresh(int entry, int index, const std::string& fallback) {
     auto given = names_.entry_outputs.find({entry, index});
-    std::string base = given != names_.entry_outputs.end() ? given->second : PythonIdentifier(fallback);
+    std::string base =
+        given != names_.entry_outputs.end() ? given->second : PythonIdentifier(fallback);
     std::string name = base;
     for (int n = 1; used_.count(name); ++n) name = base + "_" + std::to_string(n);
     used_.insert(name);
@@ -156,7 +168,8 @@ class TracePrinter {
       bool nparts = e.ints.count("nparts") != 0;
       std::string arg = nparts ? "nparts=" + std::to_string(Int(e, "nparts"))
                                : "factor=" + std::to_string(Int(e, "factor"));
-      if (e.ints.count("disable_predication") && Int(e, "disable_predication")) arg += ", disable_predication=True";
+      if (e.ints.count("disable_predication") && Int(e, "disable_predication"))
+        arg += ", disable_predication=True";
       std::string parent = Var(FirstVar(e));
       return Outputs(entry, e) + " = " + stage + ".split(" + parent + ", " + arg + ")";
     }
@@ -185,13 +198,15 @@ class TracePrinter {
     }
     if (p == "pragma") {
       std::string value = e.ints.count("value") ? ", " + std::to_string(Int(e, "value")) : "";
-      if (auto text = e.strings.find("value"); text != e.strings.end()) value = ", " + PythonStringLiteral(text->second);
+      if (auto text = e.strings.find("value"); text != e.strings.end())
+        value = ", " + PythonStringLiteral(text->second);
       return stage + ".pragma(" + Var(FirstVar(e)) + ", " + Str(e, "key") + value + ")";
     }
     if (p == "storage_align")
-      return stage + ".storage_align(" + Var(FirstVar(e)) + ", " + std::to_string(Int(e, "factor")) +
-             ", " + std::to_string(Int(e, "offset")) + ")";
-    if (p == "cache_read" || p == "cache_write" || p == "rfactor") return StageCreatingLine(entry, e);
+      return stage + ".storage_align(" + Var(FirstVar(e)) + ", " +
+             std::to_string(Int(e, "factor")) + ", " + std::to_string(Int(e, "offset")) + ")";
+    if (p == "cache_read" || p == "cache_write" || p == "rfactor")
+      return StageCreatingLine(entry, e);
     if (p == "transform_layout") return TransformLayoutLine(entry, e);
     if (p == "create_group") return CreateGroupLine(entry, e);
     if (p == "set_scope") return stage + ".set_scope(" + Str(e, "scope") + ")";
@@ -201,7 +216,9 @@ class TracePrinter {
     if (p == "tensorize") {
       auto var = e.strings.find("intrin_var");
       auto name = e.strings.find("intrin");
-      std::string intrin = var != e.strings.end() ? var->second : name != e.strings.end() ? PythonIdentifier(name->second) : "intrin";
+      std::string intrin = var != e.strings.end()    ? var->second
+                           : name != e.strings.end() ? PythonIdentifier(name->second)
+                                                     : "intrin";
       return stage + ".tensorize(" + Var(FirstVar(e)) + ", " + intrin + ")";
     }
     return "# " + schedule::to_string(e) + "  (not expressible as a TVM script line)";
@@ -221,15 +238,16 @@ class TracePrinter {
     return *text;
   }
 
-
   // g = s.create_group(outputs=[...], inputs=[...], include_inputs=...): the entry's stage
   // and first num_outputs - 1 stages are the outputs, the rest the inputs.
   std::string CreateGroupLine(int entry, const TraceEntry& e) {
     size_t num_outputs = static_cast<size_t>(std::max<int64_t>(1, Int(e, "num_outputs", 1)));
     std::string outputs = TensorVar(e.stage.name), inputs;
     for (size_t k = 0; k < e.stages.size(); ++k) {
-      if (k + 1 < num_outputs) outputs += ", " + TensorVar(e.stages[k].name);
-      else inputs += (inputs.empty() ? "" : ", ") + TensorVar(e.stages[k].name);
+      if (k + 1 < num_outputs)
+        outputs += ", " + TensorVar(e.stages[k].name);
+      else
+        inputs += (inputs.empty() ? "" : ", ") + TensorVar(e.stages[k].name);
     }
     std::string include = Int(e, "include_inputs") ? ", include_inputs=True" : "";
     return Outputs(entry, e) + " = " + names_.schedule_var + ".create_group(outputs=[" + outputs +
@@ -266,9 +284,12 @@ class TracePrinter {
       // map would have made are made by splits when the map is a split pattern.
       std::string text = outputs + call + extras +
                          (separators.empty() ? "" : ", axis_separators=[" + separators + "]") + ")";
-      std::string note = "# Tessera: " + text + "\n# TVM's TE cannot pad a layout (transform_layout "
-                         "refuses an index map that does not\n# cover its iteration space exactly), so "
-                         "in TVM " + TensorVar(e.stage.name) + " keeps its logical layout";
+      std::string note =
+          "# Tessera: " + text +
+          "\n# TVM's TE cannot pad a layout (transform_layout "
+          "refuses an index map that does not\n# cover its iteration space exactly), so "
+          "in TVM " +
+          TensorVar(e.stage.name) + " keeps its logical layout";
       if (e.outputs.empty()) return note;
       if (auto splits = SplitEquivalent(entry, e, map->second))
         return note + "; its loops are split as the index map splits them:\n" + *splits;
@@ -293,7 +314,8 @@ class TracePrinter {
     std::vector<std::string> threads;
     if (auto it = e.strings.find("threads"); it != e.strings.end()) {
       std::string rest = it->second;
-      for (size_t comma; (comma = rest.find(',')) != std::string::npos; rest = rest.substr(comma + 1))
+      for (size_t comma; (comma = rest.find(',')) != std::string::npos;
+           rest = rest.substr(comma + 1))
         threads.push_back(rest.substr(0, comma));
       threads.push_back(rest);
     }
@@ -351,7 +373,8 @@ class TracePrinter {
     for (size_t p = 0; p < uses.size(); ++p) {
       const auto& u = uses[p];
       bool plain = u.size() == 1 && parts[u[0]].factor == 0;
-      bool split = u.size() == 2 && parts[u[0]].factor > 0 && parts[u[0]].factor == parts[u[1]].factor &&
+      bool split = u.size() == 2 && parts[u[0]].factor > 0 &&
+                   parts[u[0]].factor == parts[u[1]].factor &&
                    parts[u[0]].outer != parts[u[1]].outer;
       if (!plain && !split) return std::nullopt;
     }
@@ -361,7 +384,7 @@ class TracePrinter {
       names.push_back(it != outputs_.end() ? it->second : PythonIdentifier(e.outputs[k]));
     }
     std::string op = replaced_ops_.count(e.stage.name) ? StageExpr(e.stage.name) + ".op"
-                                                      : TensorVar(e.stage.name) + ".op";
+                                                       : TensorVar(e.stage.name) + ".op";
     std::string lines;
     std::vector<std::string> natural;
     for (size_t p = 0; p < uses.size(); ++p) {
@@ -393,13 +416,15 @@ class TracePrinter {
     std::string args;
     if (e.primitive == "cache_read") {
       std::string readers;
-      for (size_t i = 0; i < e.stages.size(); ++i) readers += (i ? ", " : "") + TensorVar(e.stages[i].name);
+      for (size_t i = 0; i < e.stages.size(); ++i)
+        readers += (i ? ", " : "") + TensorVar(e.stages[i].name);
       args = producer + ", " + Str(e, "scope") + ", [" + readers + "]";
     } else if (e.primitive == "cache_write") {
       args = producer + ", " + Str(e, "scope");
       replaced_ops_.insert(e.stage.name);
     } else {
-      args = producer + ", " + Var(FirstVar(e)) + ", factor_axis=" + std::to_string(Int(e, "factor_axis"));
+      args = producer + ", " + Var(FirstVar(e)) +
+             ", factor_axis=" + std::to_string(Int(e, "factor_axis"));
       replaced_ops_.insert(e.stage.name);
     }
     std::string out = e.outputs.empty() ? "_" : Fresh(entry, 0, e.outputs[0]);
@@ -412,7 +437,8 @@ std::string TensorList(const std::vector<te::Tensor>& tensors, const ScriptNames
   std::string out;
   for (size_t i = 0; i < tensors.size(); ++i) {
     auto it = names.tensor_vars.find(tensors[i]->op->name);
-    std::string var = it != names.tensor_vars.end() ? it->second : PythonIdentifier(tensors[i].name());
+    std::string var =
+        it != names.tensor_vars.end() ? it->second : PythonIdentifier(tensors[i].name());
     // The variable holds one output of a multi-output op (argmax's T0, T1): name each.
     if (it != names.tensor_vars.end() && tensors[i]->op->num_outputs() > 1)
       var += ".op.output(" + std::to_string(tensors[i]->value_index) + ")";
@@ -503,7 +529,8 @@ bool Reachable(const schedule::TraceEntry& e, size_t first_new, const ScriptName
     if (!stage_ok(st.name)) return false;
   for (const schedule::IterVarRef& iv : e.iter_vars) {
     if (iv.origin == schedule::IterVarRef::Origin::EntryOutput) {
-      if (static_cast<size_t>(iv.entry) < first_new && !names.final_outputs.count({iv.entry, iv.index}))
+      if (static_cast<size_t>(iv.entry) < first_new &&
+          !names.final_outputs.count({iv.entry, iv.index}))
         return false;
     } else if (!stage_ok(iv.stage)) {
       return false;
@@ -544,7 +571,8 @@ std::optional<std::string> PrintVerbatim(const ScriptProgram& program, ScriptDia
       for (const std::string& out : entries[k].outputs) new_stages.insert(out);
     }
     std::vector<std::string> lines =
-        TracePrinter(program.names, te, tvm).PrintFrom(program.schedule->trace, n, program.names.final_outputs);
+        TracePrinter(program.names, te, tvm)
+            .PrintFrom(program.schedule->trace, n, program.names.final_outputs);
     added = "\n# Added in Tessera, after the script's own schedule code:\n";
     for (const std::string& line : lines) added += line + "\n";
   }
@@ -578,7 +606,8 @@ std::string Commented(const std::string& text) {
 std::string PythonIdentifier(const std::string& name) {
   std::string id;
   for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     id += ok ? c : '_';
   }
   if (id.empty() || (id[0] >= '0' && id[0] <= '9')) id = "_" + id;
@@ -634,25 +663,28 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
   std::string ops = TensorList(outputs, names);
   if (outputs.size() > 1) {
     ops.clear();
-    for (size_t i = 0; i < outputs.size(); ++i) ops += (i ? ".op, " : "") + TensorList({outputs[i]}, names);
+    for (size_t i = 0; i < outputs.size(); ++i)
+      ops += (i ? ".op, " : "") + TensorList({outputs[i]}, names);
     ops = "[" + ops + ".op]";
   } else {
     ops += ".op";
   }
   out += "\n" + names.schedule_var + " = " + te + "create_schedule(" + ops + ")\n";
   if (program.structured && UsesTuneConfig(program) && dialect == ScriptDialect::TVM) {
-    out += "# Tessera: the tunable knobs' chosen values as a flat list of primitives; the script's\n"
-           "# schedule code with its knobs (cfg.define_*) is kept here as comments:\n";
+    out +=
+        "# Tessera: the tunable knobs' chosen values as a flat list of primitives; the script's\n"
+        "# schedule code with its knobs (cfg.define_*) is kept here as comments:\n";
     out += Commented(program.schedule_source);
   } else if (program.structured) {
     // The script's loops / functions no longer produce this schedule (or cannot be
     // kept, see PrintVerbatim): say so, and keep that code as comments.
-    out += "# Tessera: the schedule below is the edited schedule as a flat list of primitives;\n"
-           "# the script's own schedule code no longer produces it and is kept here as comments:\n";
+    out +=
+        "# Tessera: the schedule below is the edited schedule as a flat list of primitives;\n"
+        "# the script's own schedule code no longer produces it and is kept here as comments:\n";
     out += Commented(program.schedule_source);
   }
-  std::set<std::string> padded = dialect == ScriptDialect::TVM ? PaddedStages(program)
-                                                               : std::set<std::string>{};
+  std::set<std::string> padded =
+      dialect == ScriptDialect::TVM ? PaddedStages(program) : std::set<std::string>{};
   std::vector<std::string> lines =
       TracePrinter(names, te, dialect == ScriptDialect::TVM, padded).Print(program.schedule->trace);
   // The script's comments and kept statements go back between the primitives.
@@ -662,7 +694,8 @@ std::string PrintScript(const ScriptProgram& program, ScriptDialect dialect) {
   };
   for (size_t e = 0; e < lines.size(); ++e) {
     out += text_before(static_cast<int>(e)) + lines[e];
-    if (auto c = program.entry_comments.find(static_cast<int>(e)); c != program.entry_comments.end())
+    if (auto c = program.entry_comments.find(static_cast<int>(e));
+        c != program.entry_comments.end())
       out += "  " + c->second;
     out += "\n";
   }

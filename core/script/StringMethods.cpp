@@ -22,15 +22,19 @@ std::string PyStr(const Value& v) {
 Result<std::string> StringArg(const CallArgs& a, size_t i, const std::string& method) {
   if (i >= a.positional.size()) return Error(method + "() missing an argument", a.loc);
   if (!a.positional[i].is_string())
-    return Error(method + "() argument must be str, not " + a.positional[i].type_name(), a.positional_locs[i]);
+    return Error(method + "() argument must be str, not " + a.positional[i].type_name(),
+                 a.positional_locs[i]);
   return a.positional[i].as_string();
 }
 
 Status ArgCount(const CallArgs& a, const std::string& method, size_t min, size_t max) {
-  if (!a.keywords.empty()) return Error(method + "() takes no keyword arguments", a.keyword_locs.front());
+  if (!a.keywords.empty())
+    return Error(method + "() takes no keyword arguments", a.keyword_locs.front());
   if (a.positional.size() < min || a.positional.size() > max)
-    return Error(method + "() takes " + (min == max ? std::to_string(min) : "at most " + std::to_string(max)) +
-                     " argument" + (max == 1 ? "" : "s") + " (" + std::to_string(a.positional.size()) + " given)",
+    return Error(method + "() takes " +
+                     (min == max ? std::to_string(min) : "at most " + std::to_string(max)) +
+                     " argument" + (max == 1 ? "" : "s") + " (" +
+                     std::to_string(a.positional.size()) + " given)",
                  a.loc);
   return Status::Ok();
 }
@@ -52,7 +56,8 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
   bool zero = false;
   if (i < spec.size() && spec[i] == '0') zero = true, ++i;
   int width = 0;
-  while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i]))) width = std::min(400, width * 10 + (spec[i++] - '0'));
+  while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i])))
+    width = std::min(400, width * 10 + (spec[i++] - '0'));
   int precision = -1;
   if (i < spec.size() && spec[i] == '.') {
     precision = 0;
@@ -70,14 +75,18 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
   } else if (type == 's') {
     text = PyStr(v);
   } else {
-    if (!v.is_number()) return Error("format code '" + std::string(1, type) + "' needs a number, not " + v.type_name(), loc);
+    if (!v.is_number())
+      return Error(
+          "format code '" + std::string(1, type) + "' needs a number, not " + v.type_name(), loc);
     if (type == 'd' || type == 'x' || type == 'X' || type == 'o' || type == 'b' ||
         (type == 0 && v.is_integer())) {
-      if (!v.is_integer()) return Error("format code '" + std::string(1, type) + "' needs an int", loc);
+      if (!v.is_integer())
+        return Error("format code '" + std::string(1, type) + "' needs an int", loc);
       long long n = v.as_int();
       if (type == 'b') {
         unsigned long long u = n < 0 ? -static_cast<unsigned long long>(n) : n;
-        do text.insert(text.begin(), static_cast<char>('0' + (u & 1))); while (u >>= 1);
+        do text.insert(text.begin(), static_cast<char>('0' + (u & 1)));
+        while (u >>= 1);
         if (n < 0) text = "-" + text;
       } else {
         std::string fmt = "%" + sign + "ll" + (type == 0 ? 'd' : type);
@@ -85,7 +94,8 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
         text = buf;
       }
     } else if (type == '%') {
-      std::snprintf(buf, sizeof buf, ("%" + sign + ".*f").c_str(), precision < 0 ? 6 : precision, v.as_float() * 100);
+      std::snprintf(buf, sizeof buf, ("%" + sign + ".*f").c_str(), precision < 0 ? 6 : precision,
+                    v.as_float() * 100);
       text = std::string(buf) + "%";
     } else if (type == 0) {  // a float without a type: Python's repr, or %g with a precision
       if (precision < 0) {
@@ -96,7 +106,8 @@ Result<std::string> ApplySpec(const Value& v, const std::string& spec, const Sou
         text = buf;
       }
     } else if (std::string("eEfFgG").find(type) != std::string::npos) {
-      std::snprintf(buf, sizeof buf, ("%" + sign + ".*" + type).c_str(), precision < 0 ? 6 : precision, v.as_float());
+      std::snprintf(buf, sizeof buf, ("%" + sign + ".*" + type).c_str(),
+                    precision < 0 ? 6 : precision, v.as_float());
       text = buf;
     } else {
       return Error("unknown format code '" + std::string(1, type) + "'", loc);
@@ -147,10 +158,14 @@ Result<Value> Format(const Interpreter& interp, const std::string& self, const C
     }
     if (size_t bang = field.find('!'); bang != std::string::npos) field = field.substr(0, bang);
     const Value* v = nullptr;
-    if (field.empty() || std::all_of(field.begin(), field.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    if (field.empty() || std::all_of(field.begin(), field.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        })) {
       size_t index = field.empty() ? auto_index++ : std::stoul(field.substr(0, 6));
       if (index >= a.positional.size())
-        return Error("Replacement index " + std::to_string(index) + " out of range for positional args tuple", a.loc);
+        return Error("Replacement index " + std::to_string(index) +
+                         " out of range for positional args tuple",
+                     a.loc);
       v = &a.positional[index];
     } else {
       for (const auto& [name, value] : a.keywords)
@@ -168,8 +183,10 @@ Result<Value> Format(const Interpreter& interp, const std::string& self, const C
 
 std::string Strip(const std::string& s, const std::string& chars, bool left, bool right) {
   size_t b = 0, e = s.size();
-  if (left) while (b < e && chars.find(s[b]) != std::string::npos) ++b;
-  if (right) while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
+  if (left)
+    while (b < e && chars.find(s[b]) != std::string::npos) ++b;
+  if (right)
+    while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
   return s.substr(b, e - b);
 }
 
@@ -177,24 +194,30 @@ std::string Strip(const std::string& s, const std::string& chars, bool left, boo
 
 Result<Value> StringMethod(const std::string& self, const std::string& name, const SourceLoc& loc) {
   auto method = [&](auto fn) {
-    return MakeFunction(name, [self, name, fn](Interpreter& interp, const CallArgs& a) -> Result<Value> {
-      return fn(interp, a);
-    });
+    return MakeFunction(name,
+                        [self, name, fn](Interpreter& interp, const CallArgs& a) -> Result<Value> {
+                          return fn(interp, a);
+                        });
   };
   if (name == "format")
-    return method([self](Interpreter& interp, const CallArgs& a) { return Format(interp, self, a); });
+    return method(
+        [self](Interpreter& interp, const CallArgs& a) { return Format(interp, self, a); });
   if (name == "join")
     return method([self](Interpreter& interp, const CallArgs& a) -> Result<Value> {
       if (auto st = ArgCount(a, "join", 1, 1); !st) return st.error();
       std::string out;
       bool first = true;
-      auto st = interp.ForEach(a.positional[0], a.positional_locs[0], [&](const Value& item) -> Result<bool> {
-        if (!item.is_string()) return Error("join() expects strings, found " + item.type_name(), a.positional_locs[0]);
-        out += (first ? "" : self) + item.as_string();
-        first = false;
-        if (out.size() > kMaxResultBytes) return Error("string too long (more than 1 MiB)", a.loc);
-        return true;
-      });
+      auto st = interp.ForEach(a.positional[0], a.positional_locs[0],
+                               [&](const Value& item) -> Result<bool> {
+                                 if (!item.is_string())
+                                   return Error("join() expects strings, found " + item.type_name(),
+                                                a.positional_locs[0]);
+                                 out += (first ? "" : self) + item.as_string();
+                                 first = false;
+                                 if (out.size() > kMaxResultBytes)
+                                   return Error("string too long (more than 1 MiB)", a.loc);
+                                 return true;
+                               });
       if (!st) return st.error();
       return Value::String(std::move(out));
     });
@@ -236,8 +259,9 @@ Result<Value> StringMethod(const std::string& self, const std::string& name, con
     return method([self, name](Interpreter&, const CallArgs& a) -> Result<Value> {
       if (auto st = ArgCount(a, name, 0, 0); !st) return st.error();
       std::string out = self;
-      for (char& c : out) c = static_cast<char>(name == "upper" ? std::toupper(static_cast<unsigned char>(c))
-                                                                : std::tolower(static_cast<unsigned char>(c)));
+      for (char& c : out)
+        c = static_cast<char>(name == "upper" ? std::toupper(static_cast<unsigned char>(c))
+                                              : std::tolower(static_cast<unsigned char>(c)));
       return Value::String(std::move(out));
     });
   if (name == "startswith" || name == "endswith" || name == "find" || name == "count")
@@ -247,14 +271,16 @@ Result<Value> StringMethod(const std::string& self, const std::string& name, con
       if (!x) return x.error();
       if (name == "startswith") return Value::Bool(self.rfind(*x, 0) == 0);
       if (name == "endswith")
-        return Value::Bool(self.size() >= x->size() && self.compare(self.size() - x->size(), x->size(), *x) == 0);
+        return Value::Bool(self.size() >= x->size() &&
+                           self.compare(self.size() - x->size(), x->size(), *x) == 0);
       if (name == "find") {
         size_t at = self.find(*x);
         return Value::Int(at == std::string::npos ? -1 : static_cast<int64_t>(at));
       }
       if (x->empty()) return Value::Int(static_cast<int64_t>(self.size() + 1));
       int64_t n = 0;
-      for (size_t at = self.find(*x); at != std::string::npos; at = self.find(*x, at + x->size())) ++n;
+      for (size_t at = self.find(*x); at != std::string::npos; at = self.find(*x, at + x->size()))
+        ++n;
       return Value::Int(n);
     });
   if (name == "replace")
@@ -276,19 +302,23 @@ Result<Value> StringMethod(const std::string& self, const std::string& name, con
   if (name == "rjust" || name == "ljust" || name == "center" || name == "zfill")
     return method([self, name](Interpreter&, const CallArgs& a) -> Result<Value> {
       if (auto st = ArgCount(a, name, 1, name == "zfill" ? 1 : 2); !st) return st.error();
-      if (!a.positional[0].is_integer()) return Error(name + "() width must be an int", a.positional_locs[0]);
+      if (!a.positional[0].is_integer())
+        return Error(name + "() width must be an int", a.positional_locs[0]);
       char fill = name == "zfill" ? '0' : ' ';
       if (a.positional.size() == 2) {
         auto f = StringArg(a, 1, name);
         if (!f) return f.error();
-        if (f->size() != 1) return Error("the fill character must be exactly one character long", a.positional_locs[1]);
+        if (f->size() != 1)
+          return Error("the fill character must be exactly one character long",
+                       a.positional_locs[1]);
         fill = (*f)[0];
       }
       int64_t width = std::min<int64_t>(a.positional[0].as_int(), kMaxResultBytes);
       if (width <= static_cast<int64_t>(self.size())) return Value::String(self);
       size_t pad = static_cast<size_t>(width) - self.size();
       if (name == "ljust") return Value::String(self + std::string(pad, fill));
-      if (name == "center") return Value::String(std::string(pad / 2, fill) + self + std::string(pad - pad / 2, fill));
+      if (name == "center")
+        return Value::String(std::string(pad / 2, fill) + self + std::string(pad - pad / 2, fill));
       if (name == "zfill" && !self.empty() && (self[0] == '-' || self[0] == '+'))
         return Value::String(self.substr(0, 1) + std::string(pad, '0') + self.substr(1));
       return Value::String(std::string(pad, fill) + self);
@@ -298,7 +328,8 @@ Result<Value> StringMethod(const std::string& self, const std::string& name, con
       if (auto st = ArgCount(a, name, 0, 0); !st) return st.error();
       bool all = !self.empty();
       for (char c : self)
-        all = all && (name == "isdigit" ? std::isdigit(static_cast<unsigned char>(c)) : std::isalpha(static_cast<unsigned char>(c)));
+        all = all && (name == "isdigit" ? std::isdigit(static_cast<unsigned char>(c))
+                                        : std::isalpha(static_cast<unsigned char>(c)));
       return Value::Bool(all);
     });
   return Error("'str' object has no attribute '" + name + "'", loc);

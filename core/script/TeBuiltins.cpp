@@ -7,12 +7,12 @@
 #include "script/CommReducerObject.h"
 #include "script/ExprBuiltins.h"
 #include "script/ExternObjects.h"
-#include "script/Operators.h"
 #include "script/OperationAttrs.h"
+#include "script/Operators.h"
 #include "script/TeObjects.h"
 #include "script/TensorIntrinObjects.h"
-#include "te/Compute.h"
 #include "te/BitOps.h"
+#include "te/Compute.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
 
@@ -45,10 +45,9 @@ Result<std::vector<Expr>> ShapeOf(const Args& args, const std::string& param) {
   for (size_t i = 0; i < dims.size(); ++i) {
     auto e = ToExpr(dims[i]);
     if (!e || dims[i].is_string() || !e->dtype().is_integer())
-      return args.ErrorAt(param, "dimension " + std::to_string(i) +
-                                     " of the shape must be an integer, not " +
-                                     (e && !dims[i].is_string() ? e->dtype().str()
-                                                                : dims[i].type_name()));
+      return args.ErrorAt(
+          param, "dimension " + std::to_string(i) + " of the shape must be an integer, not " +
+                     (e && !dims[i].is_string() ? e->dtype().str() : dims[i].type_name()));
     shape.push_back(*e);
   }
   return shape;
@@ -123,7 +122,8 @@ constexpr const char* kTagScopeGlobal = "<tag_scope>";
 
 std::string CurrentTagScope(const Interpreter& interp) {
   auto it = interp.globals().find(kTagScopeGlobal);
-  if (it == interp.globals().end() || it->second.kind() != Value::Kind::List || it->second.items().empty())
+  if (it == interp.globals().end() || it->second.kind() != Value::Kind::List ||
+      it->second.items().empty())
     return "";
   return it->second.items().back().as_string();
 }
@@ -139,7 +139,8 @@ struct TagScopeObject : Object {
                        "' inside tag_scope '" + outer + "')",
                    loc);
     auto it = interp.globals().find(kTagScopeGlobal);
-    std::vector<Value> stack = it == interp.globals().end() ? std::vector<Value>{} : it->second.items();
+    std::vector<Value> stack =
+        it == interp.globals().end() ? std::vector<Value>{} : it->second.items();
     stack.push_back(Value::String(tag));
     interp.SetGlobal(kTagScopeGlobal, Value::List(std::move(stack)));
     return Status::Ok();
@@ -151,7 +152,8 @@ struct TagScopeObject : Object {
     if (!stack.empty()) stack.pop_back();
     interp.SetGlobal(kTagScopeGlobal, Value::List(std::move(stack)));
   }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
     std::string t = tag;
     if (name == "__enter__")
       return MakeFunction(name, [t](Interpreter& in, const CallArgs& c) -> Result<Value> {
@@ -192,16 +194,20 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   // `def f(n): ...; te.compute(X.shape, f)` has the axis n, as test_loop_dep_reduce).
   if (auto* def = fcompute.as<FunctionObject>()) {
     for (const AstParam& p : def->def->params)
-      if (p.kind == ParamKind::Positional && axis_names.size() < shape->size()) axis_names.push_back(p.name);
-    for (size_t k = axis_names.size(); k < shape->size(); ++k) axis_names.push_back("i" + std::to_string(k));
+      if (p.kind == ParamKind::Positional && axis_names.size() < shape->size())
+        axis_names.push_back(p.name);
+    for (size_t k = axis_names.size(); k < shape->size(); ++k)
+      axis_names.push_back("i" + std::to_string(k));
   } else if (auto* lambda = fcompute.as<LambdaObject>()) {
     // As TVM's te.compute: the named parameters name the first axes; `*rest` takes the
     // remaining dimensions, named i<k> after their position (`lambda *i: A(*i)`).
     const size_t named = lambda->arity();
     if (lambda->variadic() ? named > shape->size() : named != shape->size())
-      return Error("the compute function takes " + std::string(lambda->variadic() ? "at least " : "") +
-                       std::to_string(named) + " argument" + (named == 1 ? "" : "s") + " but the shape has " +
-                       std::to_string(shape->size()) + " dimension" + (shape->size() == 1 ? "" : "s"),
+      return Error("the compute function takes " +
+                       std::string(lambda->variadic() ? "at least " : "") + std::to_string(named) +
+                       " argument" + (named == 1 ? "" : "s") + " but the shape has " +
+                       std::to_string(shape->size()) + " dimension" +
+                       (shape->size() == 1 ? "" : "s"),
                    lambda->node->loc);
     for (const AstParam& p : lambda->node->params)
       if (p.kind == ParamKind::Positional) axis_names.push_back(p.name);
@@ -216,7 +222,8 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
     auto t = args.String("tag");
     if (!t) return t.error();
     if (!tag.empty() && !t->empty())  // TVM's message
-      return args.ErrorAt("tag", "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
+      return args.ErrorAt("tag",
+                          "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
     if (!t->empty()) tag = *t;
   }
   std::optional<Error> body_error;
@@ -227,7 +234,9 @@ Result<Value> Compute(Interpreter& interp, const CallArgs& call, NameSource& nam
   if (body_error) return *body_error;
   if (!tensors) return Error(tensors.error().message, call.loc);
   if (args.has("attrs"))
-    if (Status st = SetOperationAttrs(interp, tensors->front().op(), args.get("attrs"), args.loc("attrs")); !st)
+    if (Status st =
+            SetOperationAttrs(interp, tensors->front().op(), args.get("attrs"), args.loc("attrs"));
+        !st)
       return st.error();
   if (tensors->size() == 1) return MakeTensorValue(tensors->front());
   std::vector<Value> outs;
@@ -251,7 +260,8 @@ Result<std::vector<te::Tensor>> TensorsOf(const Args& args, const std::string& p
 // te.scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attrs=None):
 // one tensor per state, or the tensor itself when there is one state (as TVM returns).
 Result<Value> Scan(Interpreter& interp, const CallArgs& call, NameSource& names) {
-  Args args(call, "scan", {"init", "update", "state_placeholder", "inputs", "name", "tag", "attrs"}, 3);
+  Args args(call, "scan", {"init", "update", "state_placeholder", "inputs", "name", "tag", "attrs"},
+            3);
   if (!args.status()) return args.status().error();
   std::vector<std::vector<te::Tensor>> lists;
   for (const char* param : {"init", "update", "state_placeholder"}) {
@@ -273,13 +283,17 @@ Result<Value> Scan(Interpreter& interp, const CallArgs& call, NameSource& names)
     auto t = args.String("tag");
     if (!t) return t.error();
     if (!tag.empty() && !t->empty())
-      return args.ErrorAt("tag", "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
+      return args.ErrorAt("tag",
+                          "nested tag is not allowed for now (inside tag_scope '" + tag + "')");
     if (!t->empty()) tag = *t;
   }
-  auto outs = te::scan(lists[0], lists[1], lists[2], inputs, names.Take(*name, args.has("name")), tag);
+  auto outs =
+      te::scan(lists[0], lists[1], lists[2], inputs, names.Take(*name, args.has("name")), tag);
   if (!outs) return Error(outs.error().message, call.loc);
   if (args.has("attrs"))
-    if (Status st = SetOperationAttrs(interp, outs->front().op(), args.get("attrs"), args.loc("attrs")); !st)
+    if (Status st =
+            SetOperationAttrs(interp, outs->front().op(), args.get("attrs"), args.loc("attrs"));
+        !st)
       return st.error();
   if (outs->size() == 1) return MakeTensorValue(outs->front());
   std::vector<Value> values;
@@ -371,7 +385,8 @@ bool IsAxisValue(const Value& v) {
 Result<Value> Reduction(const CallArgs& call, const std::string& name) {
   bool has_axis_keyword = false;
   for (const auto& [k, v] : call.keywords) has_axis_keyword |= k == "axis";
-  bool reduces = has_axis_keyword || (call.positional.size() >= 2 && IsAxisValue(call.positional[1]));
+  bool reduces =
+      has_axis_keyword || (call.positional.size() >= 2 && IsAxisValue(call.positional[1]));
   if (!reduces && name != "sum") return DirectMinMax(name == "max", call);
   Args args(call, name, {"expr", "axis", "where", "init"}, 2);
   if (!args.status()) return args.status().error();
@@ -406,9 +421,9 @@ Result<Value> Intrinsic(const CallArgs& call, const std::string& name) {
   std::string op = name == "power" ? "pow" : name;
   Expr result = te::call_intrinsic(op, args);
   if (!result.defined())
-    return Error(name + "() got the wrong number of arguments (" + std::to_string(args.size()) +
-                     " given)",
-                 call.loc);
+    return Error(
+        name + "() got the wrong number of arguments (" + std::to_string(args.size()) + " given)",
+        call.loc);
   return Value::FromExpr(result);
 }
 
@@ -418,8 +433,8 @@ Result<Value> BitIntrinsic(const CallArgs& call, const std::string& name) {
   auto info = ir::LookupBitOp(name);
   if (static_cast<int>(call.positional.size()) != info->arity)
     return Error(name + "() takes " + std::to_string(info->arity) + " argument" +
-                     (info->arity == 1 ? "" : "s") + " (" +
-                     std::to_string(call.positional.size()) + " given)",
+                     (info->arity == 1 ? "" : "s") + " (" + std::to_string(call.positional.size()) +
+                     " given)",
                  call.loc);
   std::vector<Expr> args;
   for (size_t i = 0; i < call.positional.size(); ++i) {
@@ -466,38 +481,33 @@ void RegisterTeBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.te.reduce_axis", [names](Interpreter&, const CallArgs& c) {
     return ReduceAxis(c, *names);
   });
-  interp.RegisterFunction("tvm.te.thread_axis", [](Interpreter&, const CallArgs& c) {
-    return ThreadAxis(c);
-  });
-  interp.RegisterFunction("tvm.te.scan", [names](Interpreter& in, const CallArgs& c) {
-    return Scan(in, c, *names);
-  });
+  interp.RegisterFunction("tvm.te.thread_axis",
+                          [](Interpreter&, const CallArgs& c) { return ThreadAxis(c); });
+  interp.RegisterFunction(
+      "tvm.te.scan", [names](Interpreter& in, const CallArgs& c) { return Scan(in, c, *names); });
   for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis", "scan"})
     interp.Alias(std::string("tvm.") + name, std::string("tvm.te.") + name);
 
   for (std::string name : {"sum", "max", "min"}) {
-    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
-      return Reduction(c, name);
-    });
+    interp.RegisterFunction("tvm.tir." + name,
+                            [name](Interpreter&, const CallArgs& c) { return Reduction(c, name); });
     AliasTirName(interp, name);
   }
-  interp.RegisterFunction("tvm.tir.comm_reducer", [](Interpreter&, const CallArgs& c) {
-    return MakeCommReducerValue(c);
-  });
+  interp.RegisterFunction("tvm.tir.comm_reducer",
+                          [](Interpreter&, const CallArgs& c) { return MakeCommReducerValue(c); });
   AliasTirName(interp, "comm_reducer");
   RegisterTensorIntrinBuiltins(interp);
   RegisterExternBuiltins(interp);
 
-  for (std::string name : {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid",
-                           "sin", "cos", "erf", "abs", "floor", "ceil", "round", "trunc", "pow",
-                           "power"}) {
-    interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
-      return Intrinsic(c, name);
-    });
+  for (std::string name :
+       {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid", "sin", "cos", "erf",
+        "abs", "floor", "ceil", "round", "trunc", "pow", "power"}) {
+    interp.RegisterFunction("tvm.tir." + name,
+                            [name](Interpreter&, const CallArgs& c) { return Intrinsic(c, name); });
     AliasTirName(interp, name);
   }
-  for (std::string name : {"shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
-                           "bitwise_not"}) {
+  for (std::string name :
+       {"shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"}) {
     interp.RegisterFunction("tvm.tir." + name, [name](Interpreter&, const CallArgs& c) {
       return BitIntrinsic(c, name);
     });

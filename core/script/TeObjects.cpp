@@ -1,10 +1,9 @@
 #include "script/TeObjects.h"
 
-#include "script/OperationAttrs.h"
-
 #include "ir/ExprOp.h"
 #include "script/Args.h"
 #include "script/BoundObjects.h"
+#include "script/OperationAttrs.h"
 #include "script/TensorIntrinObjects.h"
 #include "te/Extern.h"
 #include "te/Scan.h"
@@ -121,7 +120,8 @@ Result<Value> TensorObject::Call(Interpreter&, const CallArgs& call) const {
   const size_t rank = tensor.ndim();
   if (call.positional.size() != rank)
     return Error("tensor '" + tensor.name() + "' needs " + std::to_string(rank) + " ind" +
-                     (rank == 1 ? "ex" : "ices") + " but " + std::to_string(call.positional.size()) +
+                     (rank == 1 ? "ex" : "ices") + " but " +
+                     std::to_string(call.positional.size()) +
                      (call.positional.size() == 1 ? " was" : " were") + " given",
                  call.loc);
   auto exprs = IndexExprs(tensor, call.positional, call.positional_locs);
@@ -182,7 +182,8 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
   if (auto* ext = dynamic_cast<const te::ExternOpNode*>(op.get())) {  // TVM's ExternOp fields
     auto buffers = [](const std::vector<ir::Buffer>& list) {
       std::vector<Value> values;
-      for (const ir::Buffer& b : list) values.push_back(Value::FromObject(std::make_shared<BufferObject>(b)));
+      for (const ir::Buffer& b : list)
+        values.push_back(Value::FromObject(std::make_shared<BufferObject>(b)));
       return Value::List(std::move(values));
     };
     if (name == "inputs") {
@@ -196,7 +197,9 @@ Result<Value> OperationObject::GetAttr(Interpreter& interp, const std::string& n
   }
   if (name == "body") {  // a compute's expressions, one per output (TVM's ComputeOp.body)
     auto* compute = dynamic_cast<const te::ComputeOpNode*>(op.get());
-    if (!compute) return Error(std::string(te::op_kind_name(op->kind())) + " '" + op->name + "' has no body", loc);
+    if (!compute)
+      return Error(std::string(te::op_kind_name(op->kind())) + " '" + op->name + "' has no body",
+                   loc);
     std::vector<Value> exprs;
     for (const ir::Expr& e : compute->body) exprs.push_back(Value::FromExpr(e));
     return Value::List(std::move(exprs));

@@ -2,8 +2,8 @@
 
 #include "ir/ExprOp.h"
 #include "schedule/Tensorize.h"
-#include "script/IRBuilderObject.h"
 #include "script/Args.h"
+#include "script/IRBuilderObject.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
 #include "te/Compute.h"
@@ -14,7 +14,9 @@ namespace {
 
 using ir::Expr;
 
-Value BufferValue(const ir::Buffer& b) { return Value::FromObject(std::make_shared<BufferObject>(b)); }
+Value BufferValue(const ir::Buffer& b) {
+  return Value::FromObject(std::make_shared<BufferObject>(b));
+}
 Value StmtValue(const ir::Stmt& s) { return Value::FromObject(std::make_shared<StmtObject>(s)); }
 
 Value ExprList(const std::vector<Expr>& exprs) {
@@ -44,27 +46,36 @@ Status CheckRank(const ir::Buffer& b, size_t given, const std::string& what, con
 }
 
 // A value stored into (or passed as) an element of type `t`: Python numbers convert.
-Result<Expr> ElementValue(const Value& v, ir::DataType t, const std::string& what, const SourceLoc& loc) {
-  if (v.is_number()) return v.is_float() ? ir::make_const(t, v.as_float()) : ir::make_const(t, v.as_int());
+Result<Expr> ElementValue(const Value& v, ir::DataType t, const std::string& what,
+                          const SourceLoc& loc) {
+  if (v.is_number())
+    return v.is_float() ? ir::make_const(t, v.as_float()) : ir::make_const(t, v.as_int());
   auto e = v.is_string() ? std::nullopt : ToExpr(v);
   if (!e) return Error(what + ": the value must be an expression, not " + v.type_name(), loc);
   if (e->dtype() != t)
-    return Error(what + ": the value has dtype " + e->dtype().str() + " but the buffer holds " + t.str(), loc);
+    return Error(
+        what + ": the value has dtype " + e->dtype().str() + " but the buffer holds " + t.str(),
+        loc);
   return *e;
 }
 
 // buffer.access_ptr(access_mask, ptr_type="handle", content_lanes=1, offset=0, extent=None):
 // TVM's tvm_access_ptr(type_annotation(dtype), data, elem_offset + offset, extent, mask).
 Result<Value> AccessPtr(const ir::Buffer& b, const CallArgs& call) {
-  Args args(call, "access_ptr", {"access_mask", "ptr_type", "content_lanes", "offset", "extent"}, 1);
+  Args args(call, "access_ptr", {"access_mask", "ptr_type", "content_lanes", "offset", "extent"},
+            1);
   if (!args.status()) return args.status().error();
   int64_t mask = 0;
   const Value& m = args.get("access_mask");
   if (m.is_string()) {
     for (char c : m.as_string()) {
-      if (c == 'r') mask |= 1;
-      else if (c == 'w') mask |= 2;
-      else return args.ErrorAt("access_mask", "access_ptr(): unknown access mask '" + m.as_string() + "' (r, w or rw)");
+      if (c == 'r')
+        mask |= 1;
+      else if (c == 'w')
+        mask |= 2;
+      else
+        return args.ErrorAt("access_mask", "access_ptr(): unknown access mask '" + m.as_string() +
+                                               "' (r, w or rw)");
     }
   } else {
     auto i = args.Int("access_mask");
@@ -91,14 +102,15 @@ Result<Value> AccessPtr(const ir::Buffer& b, const CallArgs& call) {
   }
   Expr base = b->elem_offset.defined() ? b->elem_offset : Expr(0);
   Expr type = ir::MakeCall(b->dtype, "type_annotation", {}, ir::CallKind::PureIntrinsic);
-  return Value::FromExpr(ir::MakeCall(ir::DataType::Handle(), "tvm_access_ptr",
-                                      {type, b->data, base + offset, extent, ir::make_const(ir::DataType::Int(32), mask)},
-                                      ir::CallKind::Intrinsic));
+  return Value::FromExpr(ir::MakeCall(
+      ir::DataType::Handle(), "tvm_access_ptr",
+      {type, b->data, base + offset, extent, ir::make_const(ir::DataType::Int(32), mask)},
+      ir::CallKind::Intrinsic));
 }
 
 // The element `begin` of a vload/vstore names in `b` (no predicate: Tessera has none).
-Result<std::vector<Expr>> AccessIndices(const ir::Buffer& b, const Args& args, const std::string& what,
-                                        const SourceLoc& loc) {
+Result<std::vector<Expr>> AccessIndices(const ir::Buffer& b, const Args& args,
+                                        const std::string& what, const SourceLoc& loc) {
   if (args.has("predicate") && !args.get("predicate").is_none())
     return args.ErrorAt("predicate", what + ": a predicate is not supported in Tessera");
   auto indices = IndexList(args.get("begin"), what, args.loc("begin"));
@@ -126,13 +138,15 @@ Result<Value> VStore(const ir::Buffer& b, const CallArgs& call) {
 }
 
 Result<Value> DeclBuffer(const CallArgs& call) {
-  Args args(call, "decl_buffer", {"shape", "dtype", "name", "data", "strides", "elem_offset", "scope",
-                                  "data_alignment", "offset_factor", "buffer_type", "axis_separators", "span"},
+  Args args(call, "decl_buffer",
+            {"shape", "dtype", "name", "data", "strides", "elem_offset", "scope", "data_alignment",
+             "offset_factor", "buffer_type", "axis_separators", "span"},
             1);
   if (!args.status()) return args.status().error();
   for (const char* unsupported : {"data", "buffer_type", "axis_separators"})
     if (args.has(unsupported) && !args.get(unsupported).is_none())
-      return args.ErrorAt(unsupported, std::string("decl_buffer(): ") + unsupported + " is not supported in Tessera");
+      return args.ErrorAt(unsupported, std::string("decl_buffer(): ") + unsupported +
+                                           " is not supported in Tessera");
   auto shape = IndexList(args.get("shape"), "decl_buffer(): shape", args.loc("shape"));
   if (!shape) return shape.error();
   ir::DataType dtype = ir::DataType::Float(32);
@@ -159,8 +173,9 @@ Result<Value> DeclBuffer(const CallArgs& call) {
     auto strides = IndexList(args.get("strides"), "decl_buffer(): strides", args.loc("strides"));
     if (!strides) return strides.error();
     if (!strides->empty() && strides->size() != shape->size())
-      return args.ErrorAt("strides", "decl_buffer(): " + std::to_string(strides->size()) + " strides for " +
-                                         std::to_string(shape->size()) + " dimensions");
+      return args.ErrorAt("strides", "decl_buffer(): " + std::to_string(strides->size()) +
+                                         " strides for " + std::to_string(shape->size()) +
+                                         " dimensions");
     b->strides = *strides;
   }
   int64_t offset_factor = 0;
@@ -183,10 +198,13 @@ Result<Value> DeclBuffer(const CallArgs& call) {
 // lowered program keeps as written (TVM's tensor-core intrinsics are call_intrin).
 Result<Value> CallOut(const CallArgs& call, const std::string& what, ir::CallKind kind) {
   if (Status s = NoKeywords(call, what); !s) return s.error();
-  if (call.positional.size() < 2 || !call.positional[0].is_string() || !call.positional[1].is_string())
+  if (call.positional.size() < 2 || !call.positional[0].is_string() ||
+      !call.positional[1].is_string())
     return Error(what + "(dtype, func_name, *args): dtype and func_name must be strings", call.loc);
   auto dtype = ir::DataType::parse(call.positional[0].as_string());
-  if (!dtype) return Error(what + "(): unknown dtype \"" + call.positional[0].as_string() + "\"", call.positional_locs[0]);
+  if (!dtype)
+    return Error(what + "(): unknown dtype \"" + call.positional[0].as_string() + "\"",
+                 call.positional_locs[0]);
   std::vector<Expr> args;
   for (size_t i = 2; i < call.positional.size(); ++i) {
     const Value& v = call.positional[i];
@@ -195,8 +213,10 @@ Result<Value> CallOut(const CallArgs& call, const std::string& what, ir::CallKin
       continue;
     }
     auto e = ToExpr(v);
-    if (!e) return Error(what + "(): argument " + std::to_string(i - 1) + " must be an expression, not " + v.type_name(),
-                         call.positional_locs[i]);
+    if (!e)
+      return Error(what + "(): argument " + std::to_string(i - 1) + " must be an expression, not " +
+                       v.type_name(),
+                   call.positional_locs[i]);
     args.push_back(*e);
   }
   return Value::FromExpr(ir::MakeCall(*dtype, call.positional[1].as_string(), args, kind));
@@ -208,8 +228,11 @@ Result<ir::Stmt> PartOf(const Value& v, const std::string& what, const SourceLoc
   if (auto* s = v.as<StmtObject>()) return s->stmt;
   auto e = v.is_string() ? std::nullopt : ToExpr(v);
   if (e) return ir::MakeEvaluate(*e);
-  return Error("decl_tensor_intrin(): the intrinsic function's " + what + " must be a statement (ib.get()) or an "
-               "expression, not " + v.type_name(), loc);
+  return Error("decl_tensor_intrin(): the intrinsic function's " + what +
+                   " must be a statement (ib.get()) or an "
+                   "expression, not " +
+                   v.type_name(),
+               loc);
 }
 
 Result<int64_t> OffsetFactor(const Args& args) {
@@ -219,25 +242,31 @@ Result<int64_t> OffsetFactor(const Args& args) {
   if (!dict) return args.TypeError("default_buffer_params", "a dict");
   int64_t factor = 0;
   for (const auto& [key, value] : *dict->entries) {
-    if (!key.is_string()) return args.ErrorAt("default_buffer_params", "decl_tensor_intrin(): its keys must be strings");
-    if (key.as_string() == "offset_factor" && value.is_integer()) factor = value.as_int();
+    if (!key.is_string())
+      return args.ErrorAt("default_buffer_params",
+                          "decl_tensor_intrin(): its keys must be strings");
+    if (key.as_string() == "offset_factor" && value.is_integer())
+      factor = value.as_int();
     else if (key.as_string() != "data_alignment")
-      return args.ErrorAt("default_buffer_params", "decl_tensor_intrin(): default buffer parameter '" +
-                                                       key.as_string() + "' is not supported in Tessera");
+      return args.ErrorAt("default_buffer_params",
+                          "decl_tensor_intrin(): default buffer parameter '" + key.as_string() +
+                              "' is not supported in Tessera");
   }
   return factor;
 }
 
 Result<Value> DeclTensorIntrin(Interpreter& interp, const CallArgs& call) {
-  Args args(call, "decl_tensor_intrin", {"op", "fcompute", "name", "binds", "scalar_params", "default_buffer_params"}, 2);
+  Args args(call, "decl_tensor_intrin",
+            {"op", "fcompute", "name", "binds", "scalar_params", "default_buffer_params"}, 2);
   if (!args.status()) return args.status().error();
   te::Operation op = AsOperation(args.get("op"));
   if (!op) return args.TypeError("op", "an operation (c.op)");
   if (args.has("scalar_params") && !args.get("scalar_params").is_none())
-    return args.ErrorAt("scalar_params",
-                        "decl_tensor_intrin(): scalar_params are not supported in Tessera (TVM binds them only "
-                        "when te.compute calls the intrinsic, a TensorComputeOp, which Tessera does not have; "
-                        "s[C].tensorize never binds them)");
+    return args.ErrorAt(
+        "scalar_params",
+        "decl_tensor_intrin(): scalar_params are not supported in Tessera (TVM binds them only "
+        "when te.compute calls the intrinsic, a TensorComputeOp, which Tessera does not have; "
+        "s[C].tensorize never binds them)");
   std::string name = "tensor_intrin";
   if (args.has("name")) {
     auto n = args.String("name");
@@ -256,8 +285,8 @@ Result<Value> DeclTensorIntrin(Interpreter& interp, const CallArgs& call) {
       for (const auto& [key, value] : *binds->entries)
         if (AsTensor(key).same_as(t)) {
           if (auto* b = value.as<BufferObject>()) return b->buffer;
-          return args.ErrorAt("binds", "decl_tensor_intrin(): binds[" + t.name() + "] must be a Buffer, not " +
-                                           value.type_name());
+          return args.ErrorAt("binds", "decl_tensor_intrin(): binds[" + t.name() +
+                                           "] must be a Buffer, not " + value.type_name());
         }
     return te::DefaultIntrinBuffer(t, *offset_factor);
   };
@@ -283,9 +312,11 @@ Result<Value> DeclTensorIntrin(Interpreter& interp, const CallArgs& call) {
   if (!result) return result.error();
   std::vector<Value> parts = result->is_sequence() ? result->items() : std::vector<Value>{*result};
   if (parts.size() != 1 && parts.size() != 3)
-    return Error("decl_tensor_intrin(): the intrinsic function must return a body or (body, reduce_reset, "
-                 "reduce_update), not " + std::to_string(parts.size()) + " values",
-                 inner.loc);
+    return Error(
+        "decl_tensor_intrin(): the intrinsic function must return a body or (body, reduce_reset, "
+        "reduce_update), not " +
+            std::to_string(parts.size()) + " values",
+        inner.loc);
   std::vector<ir::Stmt> stmts;
   const char* what[] = {"body", "reduce_reset", "reduce_update"};
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -301,27 +332,33 @@ Result<Value> DeclTensorIntrin(Interpreter& interp, const CallArgs& call) {
 
 }  // namespace
 
-Result<Value> BufferObject::GetAttr(Interpreter&, const std::string& name, const SourceLoc& loc) const {
+Result<Value> BufferObject::GetAttr(Interpreter&, const std::string& name,
+                                    const SourceLoc& loc) const {
   ir::Buffer b = buffer;
   if (name == "name") return Value::String(b->name);
   if (name == "dtype") return Value::String(b->dtype.str());
   if (name == "shape") return ExprList(b->shape);
   if (name == "strides") return ExprList(b->strides);
-  if (name == "elem_offset") return Value::FromExpr(b->elem_offset.defined() ? b->elem_offset : Expr(0));
+  if (name == "elem_offset")
+    return Value::FromExpr(b->elem_offset.defined() ? b->elem_offset : Expr(0));
   if (name == "data") return Value::FromExpr(b->data);
-  if (name == "scope") return MakeFunction("scope", [b](Interpreter&, const CallArgs&) -> Result<Value> {
+  if (name == "scope")
+    return MakeFunction("scope", [b](Interpreter&, const CallArgs&) -> Result<Value> {
       return Value::String(b->scope);
     });
   if (name == "access_ptr")
     return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return AccessPtr(b, c); });
-  if (name == "vload") return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VLoad(b, c); });
-  if (name == "vstore") return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VStore(b, c); });
+  if (name == "vload")
+    return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VLoad(b, c); });
+  if (name == "vstore")
+    return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VStore(b, c); });
   return Error("'Buffer' object has no attribute '" + name + "' in Tessera", loc);
 }
 
 Result<Value> BufferObject::Subscript(Interpreter&, const std::vector<Value>& indices,
                                       const std::vector<SourceLoc>&, const SourceLoc& loc) const {
-  auto idx = IndexList(indices.size() == 1 ? indices[0] : Value::Tuple(indices), "Buffer[...]", loc);
+  auto idx =
+      IndexList(indices.size() == 1 ? indices[0] : Value::Tuple(indices), "Buffer[...]", loc);
   if (!idx) return idx.error();
   if (Status s = CheckRank(buffer, idx->size(), "Buffer[...]", loc); !s) return s.error();
   return Value::FromExpr(ir::MakeBufferLoad(buffer, *idx));
@@ -340,12 +377,15 @@ Result<Value> TensorIntrinObject::GetAttr(Interpreter& interp, const std::string
 }
 
 void RegisterTensorIntrinBuiltins(Interpreter& interp) {
-  interp.RegisterFunction("tvm.tir.decl_buffer", [](Interpreter&, const CallArgs& c) { return DeclBuffer(c); });
+  interp.RegisterFunction("tvm.tir.decl_buffer",
+                          [](Interpreter&, const CallArgs& c) { return DeclBuffer(c); });
   interp.Alias("tvm.decl_buffer", "tvm.tir.decl_buffer");
-  interp.RegisterFunction("tvm.tir.ir_builder.create", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    if (c.size() != 0) return Error("ir_builder.create() takes no arguments", c.loc);
-    return MakeIRBuilder();
-  });
+  interp.RegisterFunction("tvm.tir.ir_builder.create",
+                          [](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            if (c.size() != 0)
+                              return Error("ir_builder.create() takes no arguments", c.loc);
+                            return MakeIRBuilder();
+                          });
   interp.RegisterFunction("tvm.tir.call_extern", [](Interpreter&, const CallArgs& c) {
     return CallOut(c, "call_extern", ir::CallKind::Extern);
   });

@@ -5,11 +5,11 @@
 // axis names and shapes, so topi-style code that walks `op.input_tensors` and tests
 // `op.tag` works on them.
 //
-// The operators are written in the script language itself (tvm/topi.py, embedded at build time), run once
-// per evaluation inside a function so that their names never mix with the script's; a
-// few native helpers (a compute whose axes are named ax0, ax1, ... as TVM's C++ topi
-// names them, the current `with tvm.target...` target) are handed to it. An error inside
-// an operator is reported at the script's call of it.
+// The operators are written in the script language itself (tvm/topi.py, embedded at build time),
+// run once per evaluation inside a function so that their names never mix with the script's; a few
+// native helpers (a compute whose axes are named ax0, ax1, ... as TVM's C++ topi names them, the
+// current `with tvm.target...` target) are handed to it. An error inside an operator is reported at
+// the script's call of it.
 #pragma once
 
 #include "script/Interpreter.h"

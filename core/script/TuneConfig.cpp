@@ -42,9 +42,11 @@ struct ConfigObject : Object {
   mutable std::map<std::string, std::vector<std::vector<size_t>>> orders;
   explicit ConfigObject(TuneConfigState* s) : state(s) {}
   std::string type_name() const override { return "ConfigEntity"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
   Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
-                          const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const override;
+                          const std::vector<SourceLoc>& index_locs,
+                          const SourceLoc& loc) const override;
 
   const ScriptKnob* Find(const std::string& name) const {
     for (const ScriptKnob& k : state->knobs)
@@ -62,9 +64,11 @@ struct ConfigObject : Object {
 struct EntityObject : Object {
   std::shared_ptr<const ConfigObject> config;
   std::string name;
-  EntityObject(std::shared_ptr<const ConfigObject> c, std::string n) : config(std::move(c)), name(std::move(n)) {}
+  EntityObject(std::shared_ptr<const ConfigObject> c, std::string n)
+      : config(std::move(c)), name(std::move(n)) {}
   std::string type_name() const override { return "ConfigEntity"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override;
   const ScriptKnob& knob() const { return *config->Find(name); }
   Result<Value> ApplySplit(Interpreter& interp, const CallArgs& call) const;
   Result<Value> ApplyReorder(Interpreter& interp, const CallArgs& call) const;
@@ -78,7 +82,8 @@ Result<Value> StageOf(Interpreter& interp, const Args& args) {
   return sch->Subscript(interp, {args.get("op")}, {args.loc("op")}, args.loc("op"));
 }
 
-Result<Value> CallMethod(Interpreter& interp, const Value& object, const std::string& method, CallArgs args) {
+Result<Value> CallMethod(Interpreter& interp, const Value& object, const std::string& method,
+                         CallArgs args) {
   auto m = object.object()->GetAttr(interp, method, args.loc);
   if (!m) return m.error();
   return interp.CallValue(*m, args);
@@ -90,7 +95,8 @@ Result<Value> ConfigObject::Define(ScriptKnob knob, const Args& args) const {
   auto given = state->values.find(knob.name);
   if (given != state->values.end()) {
     if (!InKnobDomain(knob, given->second))
-      return args.ErrorAt("key", "the value " + ValueListText(given->second) + " given for the knob '" + knob.name +
+      return args.ErrorAt("key", "the value " + ValueListText(given->second) +
+                                     " given for the knob '" + knob.name +
                                      "' is not in its domain");
     knob.value = given->second;
   }
@@ -99,7 +105,8 @@ Result<Value> ConfigObject::Define(ScriptKnob knob, const Args& args) const {
 }
 
 Result<Value> ConfigObject::DefineSplit(const CallArgs& call) const {
-  Args args(call, "define_split", {"key", "axis", "policy", "num_outputs", "max_factor", "filter"}, 2);
+  Args args(call, "define_split", {"key", "axis", "policy", "num_outputs", "max_factor", "filter"},
+            2);
   if (!args.status()) return args.status().error();
   ScriptKnob k;
   k.kind = ScriptKnob::Kind::Split;
@@ -112,7 +119,9 @@ Result<Value> ConfigObject::DefineSplit(const CallArgs& call) const {
     k.extent = axis.as_int();
   } else if (const ir::IterVar* iv = KnobIterVar(axis)) {
     const int64_t* e = (*iv)->dom.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
-    if (!e) return args.ErrorAt("axis", "define_split needs an axis with a constant extent (an axis of the op)");
+    if (!e)
+      return args.ErrorAt("axis",
+                          "define_split needs an axis with a constant extent (an axis of the op)");
     k.extent = *e;
   } else {
     return args.TypeError("axis", "an IterVar or an integer length");
@@ -121,7 +130,8 @@ Result<Value> ConfigObject::DefineSplit(const CallArgs& call) const {
   if (args.has("policy")) {
     auto policy = args.String("policy");
     if (!policy) return policy.error();
-    if (*policy != "factors") return args.ErrorAt("policy", "Tessera supports the policy \"factors\" (divisors)");
+    if (*policy != "factors")
+      return args.ErrorAt("policy", "Tessera supports the policy \"factors\" (divisors)");
   }
   if (args.has("num_outputs")) {
     auto n = args.Int("num_outputs");
@@ -135,7 +145,8 @@ Result<Value> ConfigObject::DefineSplit(const CallArgs& call) const {
     if (*m < 1) return args.ErrorAt("max_factor", "max_factor must be positive");
     k.max_factor = *m;
   }
-  if (args.has("filter")) return args.ErrorAt("filter", "Tessera does not run Python filters; use max_factor");
+  if (args.has("filter"))
+    return args.ErrorAt("filter", "Tessera does not run Python filters; use max_factor");
   k.value.assign(k.parts, 1);
   k.value[0] = k.extent;  // AutoTVM's fallback [-1, 1, ...]: everything in the outer part
   return Define(std::move(k), args);
@@ -149,9 +160,11 @@ Result<Value> ConfigObject::DefineKnob(const CallArgs& call) const {
   if (!name) return name.error();
   k.name = *name;
   const Value& list = args.get("candidate");
-  if (!list.is_sequence() || list.items().empty()) return args.TypeError("candidate", "a non-empty list");
+  if (!list.is_sequence() || list.items().empty())
+    return args.TypeError("candidate", "a non-empty list");
   for (const Value& v : list.items()) {
-    if (!(v.is_number() || v.is_string())) return args.TypeError("candidate", "a list of numbers or strings");
+    if (!(v.is_number() || v.is_string()))
+      return args.TypeError("candidate", "a list of numbers or strings");
     k.choices.push_back(ValueText(v));
   }
   k.value = {0};  // the fallback: the first candidate
@@ -169,7 +182,8 @@ Result<Value> ConfigObject::DefineReorder(const CallArgs& call) const {
   if (!name) return name.error();
   k.name = *name;
   const Value& axes = args.get("axes");
-  if (!axes.is_sequence() || axes.items().empty()) return args.TypeError("axes", "a list of IterVars");
+  if (!axes.is_sequence() || axes.items().empty())
+    return args.TypeError("axes", "a list of IterVars");
   std::vector<const ir::IterVar*> vars;
   for (const Value& v : axes.items()) {
     const ir::IterVar* iv = KnobIterVar(v);
@@ -188,7 +202,8 @@ Result<Value> ConfigObject::DefineReorder(const CallArgs& call) const {
   if (policy == "identity") {
     perms.push_back(identity);
   } else if (policy == "all") {
-    if (vars.size() > 6) return args.ErrorAt("axes", "policy \"all\" takes at most 6 axes (720 orders)");
+    if (vars.size() > 6)
+      return args.ErrorAt("axes", "policy \"all\" takes at most 6 axes (720 orders)");
     std::vector<size_t> p = identity;
     do perms.push_back(p);
     while (std::next_permutation(p.begin(), p.end()));
@@ -242,11 +257,12 @@ Result<Value> ConfigObject::FallbackSplit(const CallArgs& call) const {
   for (ScriptKnob& k : state->knobs)
     if (k.name == *name) knob = &k;
   if (!knob || knob->kind != ScriptKnob::Kind::Split)
-    return args.ErrorAt("name", "fallback_split needs a split knob defined before it (cfg.define_split)");
+    return args.ErrorAt("name",
+                        "fallback_split needs a split knob defined before it (cfg.define_split)");
   const Value& list = args.get("constraints");
   if (!list.is_sequence() || list.items().size() != static_cast<size_t>(knob->parts))
-    return args.ErrorAt("constraints", "fallback_split takes one constraint per part of '" + *name + "' (" +
-                                           std::to_string(knob->parts) + ")");
+    return args.ErrorAt("constraints", "fallback_split takes one constraint per part of '" + *name +
+                                           "' (" + std::to_string(knob->parts) + ")");
   std::vector<int64_t> limits;
   for (const Value& v : list.items()) {
     if (!v.is_int() || (v.as_int() < 1 && v.as_int() != -1))
@@ -266,33 +282,42 @@ Result<Value> ConfigObject::FallbackSplit(const CallArgs& call) const {
     rest /= best;
   }
   if (limits[0] != -1 && rest > limits[0])
-    return args.ErrorAt("constraints", "the outer part of '" + *name + "' takes the rest (" + std::to_string(rest) +
+    return args.ErrorAt("constraints", "the outer part of '" + *name + "' takes the rest (" +
+                                           std::to_string(rest) +
                                            "); its constraint must be -1 or at least that");
   factors[0] = rest;
   knob->value = std::move(factors);
   return Value();
 }
 
-Result<Value> ConfigObject::GetAttr(Interpreter& interp, const std::string& name, const SourceLoc& loc) const {
+Result<Value> ConfigObject::GetAttr(Interpreter& interp, const std::string& name,
+                                    const SourceLoc& loc) const {
   std::shared_ptr<const ConfigObject> me = self.lock();
   if (name == "define_split")
-    return MakeFunction("define_split", [me](Interpreter&, const CallArgs& c) { return me->DefineSplit(c); });
+    return MakeFunction("define_split",
+                        [me](Interpreter&, const CallArgs& c) { return me->DefineSplit(c); });
   if (name == "define_knob")
-    return MakeFunction("define_knob", [me](Interpreter&, const CallArgs& c) { return me->DefineKnob(c); });
+    return MakeFunction("define_knob",
+                        [me](Interpreter&, const CallArgs& c) { return me->DefineKnob(c); });
   if (name == "define_reorder")
-    return MakeFunction("define_reorder", [me](Interpreter&, const CallArgs& c) { return me->DefineReorder(c); });
+    return MakeFunction("define_reorder",
+                        [me](Interpreter&, const CallArgs& c) { return me->DefineReorder(c); });
   if (name == "fallback_split")
-    return MakeFunction("fallback_split", [me](Interpreter&, const CallArgs& c) { return me->FallbackSplit(c); });
+    return MakeFunction("fallback_split",
+                        [me](Interpreter&, const CallArgs& c) { return me->FallbackSplit(c); });
   if (name == "is_fallback") return Value::Bool(state->values.empty());
   return Object::GetAttr(interp, name, loc);
 }
 
 Result<Value> ConfigObject::Subscript(Interpreter&, const std::vector<Value>& indices,
-                                      const std::vector<SourceLoc>& index_locs, const SourceLoc& loc) const {
+                                      const std::vector<SourceLoc>& index_locs,
+                                      const SourceLoc& loc) const {
   if (indices.size() != 1 || !indices[0].is_string())
-    return Error("cfg[...] takes a knob's name (a string)", index_locs.empty() ? loc : index_locs[0]);
+    return Error("cfg[...] takes a knob's name (a string)",
+                 index_locs.empty() ? loc : index_locs[0]);
   const std::string& name = indices[0].as_string();
-  if (!Find(name)) return Error("no knob named '" + name + "' (define it with cfg.define_*)", index_locs[0]);
+  if (!Find(name))
+    return Error("no knob named '" + name + "' (define it with cfg.define_*)", index_locs[0]);
   return Value::FromObject(std::make_shared<EntityObject>(self.lock(), name));
 }
 
@@ -313,7 +338,8 @@ Result<Value> EntityObject::ApplySplit(Interpreter& interp, const CallArgs& call
     split.keyword_locs = {call.loc};
     auto parts = CallMethod(interp, *stage, "split", split);
     if (!parts) return parts.error();
-    if (!parts->is_sequence() || parts->items().size() != 2) return Error("split returned no pair", call.loc);
+    if (!parts->is_sequence() || parts->items().size() != 2)
+      return Error("split returned no pair", call.loc);
     inner.push_back(parts->items()[1]);
     axis = parts->items()[0];
   }
@@ -330,7 +356,8 @@ Result<Value> EntityObject::ApplyReorder(Interpreter& interp, const CallArgs& ca
   const Value& axes = args.get("axes");
   const std::vector<size_t>& perm = config->orders.at(name)[static_cast<size_t>(knob().value[0])];
   if (!axes.is_sequence() || axes.items().size() != perm.size())
-    return args.ErrorAt("axes", "apply takes the " + std::to_string(perm.size()) + " axes the knob was defined with");
+    return args.ErrorAt("axes", "apply takes the " + std::to_string(perm.size()) +
+                                    " axes the knob was defined with");
   CallArgs reorder;
   reorder.loc = call.loc;
   for (size_t p : perm) {
@@ -342,7 +369,8 @@ Result<Value> EntityObject::ApplyReorder(Interpreter& interp, const CallArgs& ca
   return Value::List(reorder.positional);
 }
 
-Result<Value> EntityObject::GetAttr(Interpreter& interp, const std::string& attr, const SourceLoc& loc) const {
+Result<Value> EntityObject::GetAttr(Interpreter& interp, const std::string& attr,
+                                    const SourceLoc& loc) const {
   const ScriptKnob& k = knob();
   auto self = std::make_shared<const EntityObject>(config, name);
   if (k.kind == ScriptKnob::Kind::Split) {
@@ -352,7 +380,8 @@ Result<Value> EntityObject::GetAttr(Interpreter& interp, const std::string& attr
       return Value::List(std::move(sizes));
     }
     if (attr == "apply")
-      return MakeFunction("apply", [self](Interpreter& in, const CallArgs& c) { return self->ApplySplit(in, c); });
+      return MakeFunction(
+          "apply", [self](Interpreter& in, const CallArgs& c) { return self->ApplySplit(in, c); });
   } else if (k.kind == ScriptKnob::Kind::Choice) {
     if (attr == "val") return config->candidates.at(name)[static_cast<size_t>(k.value[0])];
   } else {
@@ -363,7 +392,9 @@ Result<Value> EntityObject::GetAttr(Interpreter& interp, const std::string& attr
       return Value::List(std::move(perm));
     }
     if (attr == "apply")
-      return MakeFunction("apply", [self](Interpreter& in, const CallArgs& c) { return self->ApplyReorder(in, c); });
+      return MakeFunction("apply", [self](Interpreter& in, const CallArgs& c) {
+        return self->ApplyReorder(in, c);
+      });
   }
   return Object::GetAttr(interp, attr, loc);
 }
@@ -396,7 +427,8 @@ std::vector<std::vector<int64_t>> SplitValues(const ScriptKnob& knob) {
 
 bool InKnobDomain(const ScriptKnob& knob, const std::vector<int64_t>& value) {
   if (knob.kind != ScriptKnob::Kind::Split)
-    return value.size() == 1 && value[0] >= 0 && value[0] < static_cast<int64_t>(knob.choices.size());
+    return value.size() == 1 && value[0] >= 0 &&
+           value[0] < static_cast<int64_t>(knob.choices.size());
   if (static_cast<int>(value.size()) != knob.parts) return false;
   int64_t product = 1;
   for (size_t i = 0; i < value.size(); ++i) {
@@ -415,12 +447,13 @@ bool UsesTuneConfig(const ScriptProgram& program) { return program.uses_tune_con
 void RegisterTuneConfig(Interpreter& interp, TuneConfigState& state) {
   auto config = std::make_shared<ConfigObject>(&state);
   config->self = config;
-  interp.RegisterFunction("tvm.autotvm.get_config", [config, &state](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "get_config", {}, 0);
-    if (!args.status()) return args.status().error();
-    state.used = true;
-    return Value::FromObject(config);
-  });
+  interp.RegisterFunction("tvm.autotvm.get_config",
+                          [config, &state](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            Args args(c, "get_config", {}, 0);
+                            if (!args.status()) return args.status().error();
+                            state.used = true;
+                            return Value::FromObject(config);
+                          });
   // TOPI's x86 helper: the fp32 lanes of the target's widest vector (16 AVX-512, 8 AVX2,
   // 4 otherwise), read from this CPU unless an evaluation stands for another one.
   auto simd_lanes = [&state](Interpreter&, const CallArgs& c) -> Result<Value> {

@@ -81,64 +81,93 @@ Value Value::FromObject(ObjectPtr object) {
 
 std::string Value::type_name() const {
   switch (kind_) {
-    case Kind::None: return "NoneType";
-    case Kind::Bool: return "bool";
-    case Kind::Int: return "int";
-    case Kind::Float: return "float";
-    case Kind::String: return "str";
-    case Kind::Expr: return "PrimExpr";
-    case Kind::Tuple: return "tuple";
-    case Kind::List: return "list";
-    case Kind::Object: return object_->type_name();
+    case Kind::None:
+      return "NoneType";
+    case Kind::Bool:
+      return "bool";
+    case Kind::Int:
+      return "int";
+    case Kind::Float:
+      return "float";
+    case Kind::String:
+      return "str";
+    case Kind::Expr:
+      return "PrimExpr";
+    case Kind::Tuple:
+      return "tuple";
+    case Kind::List:
+      return "list";
+    case Kind::Object:
+      return object_->type_name();
   }
   return "?";
 }
 
 bool Value::truthy() const {
   switch (kind_) {
-    case Kind::None: return false;
-    case Kind::Bool: case Kind::Int: return int_ != 0;
-    case Kind::Float: return float_ != 0.0;
-    case Kind::String: return !string_.empty();
-    case Kind::Tuple: case Kind::List: return !items_->empty();
-    default: return true;
+    case Kind::None:
+      return false;
+    case Kind::Bool:
+    case Kind::Int:
+      return int_ != 0;
+    case Kind::Float:
+      return float_ != 0.0;
+    case Kind::String:
+      return !string_.empty();
+    case Kind::Tuple:
+    case Kind::List:
+      return !items_->empty();
+    default:
+      return true;
   }
 }
 
 std::optional<ir::Expr> ToExpr(const Value& v) {
   switch (v.kind()) {
-    case Value::Kind::Bool: return ir::make_bool(v.as_bool());
+    case Value::Kind::Bool:
+      return ir::make_bool(v.as_bool());
     case Value::Kind::Int: {
       int64_t i = v.as_int();
-      bool fits32 = i >= std::numeric_limits<int32_t>::min() && i <= std::numeric_limits<int32_t>::max();
+      bool fits32 =
+          i >= std::numeric_limits<int32_t>::min() && i <= std::numeric_limits<int32_t>::max();
       return ir::IntImm(fits32 ? ir::DataType::Int(32) : ir::DataType::Int(64), i);
     }
-    case Value::Kind::Float: return ir::FloatImm(ir::DataType::Float(32), v.as_float());
-    case Value::Kind::Expr: return v.as_expr();
-    case Value::Kind::Object: return v.object()->to_expr();
-    default: return std::nullopt;
+    case Value::Kind::Float:
+      return ir::FloatImm(ir::DataType::Float(32), v.as_float());
+    case Value::Kind::Expr:
+      return v.as_expr();
+    case Value::Kind::Object:
+      return v.object()->to_expr();
+    default:
+      return std::nullopt;
   }
 }
 
 std::string repr(const Value& v) {
   switch (v.kind()) {
-    case Value::Kind::None: return "None";
-    case Value::Kind::Bool: return v.as_bool() ? "True" : "False";
-    case Value::Kind::Int: return std::to_string(v.as_int());
+    case Value::Kind::None:
+      return "None";
+    case Value::Kind::Bool:
+      return v.as_bool() ? "True" : "False";
+    case Value::Kind::Int:
+      return std::to_string(v.as_int());
     case Value::Kind::Float: {
       char buf[64];
       auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.as_float());
       return std::string(buf, ec == std::errc() ? end : buf);
     }
-    case Value::Kind::String: return "\"" + v.as_string() + "\"";
-    case Value::Kind::Tuple: case Value::Kind::List: {
+    case Value::Kind::String:
+      return "\"" + v.as_string() + "\"";
+    case Value::Kind::Tuple:
+    case Value::Kind::List: {
       bool tuple = v.kind() == Value::Kind::Tuple;
       std::string out = tuple ? "(" : "[";
       for (size_t i = 0; i < v.items().size(); ++i) out += (i ? ", " : "") + repr(v.items()[i]);
       if (tuple && v.items().size() == 1) out += ",";
       return out + (tuple ? ")" : "]");
     }
-    default: return v.type_name();
+    default:
+      return v.type_name();
   }
 }
 

@@ -10,11 +10,21 @@ std::string JsonQuote(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -57,10 +67,22 @@ void JsonWriter::Close(char c) {
   out_ += c;
 }
 
-JsonWriter& JsonWriter::begin_object() { Open('{'); return *this; }
-JsonWriter& JsonWriter::end_object() { Close('}'); return *this; }
-JsonWriter& JsonWriter::begin_array() { Open('['); return *this; }
-JsonWriter& JsonWriter::end_array() { Close(']'); return *this; }
+JsonWriter& JsonWriter::begin_object() {
+  Open('{');
+  return *this;
+}
+JsonWriter& JsonWriter::end_object() {
+  Close('}');
+  return *this;
+}
+JsonWriter& JsonWriter::begin_array() {
+  Open('[');
+  return *this;
+}
+JsonWriter& JsonWriter::end_array() {
+  Close(']');
+  return *this;
+}
 
 JsonWriter& JsonWriter::key(std::string_view k) {
   BeforeValue();
@@ -108,9 +130,7 @@ JsonWriter& JsonWriter::value(bool v) {
   return *this;
 }
 
-JsonWriter& JsonWriter::value(std::optional<int64_t> v) {
-  return v ? value(*v) : null();
-}
+JsonWriter& JsonWriter::value(std::optional<int64_t> v) { return v ? value(*v) : null(); }
 
 JsonWriter& JsonWriter::null() {
   BeforeValue();

@@ -17,18 +17,23 @@ const JsonValue* JsonValue::find(std::string_view key) const {
 
 std::string_view JsonKindName(JsonValue::Kind kind) {
   switch (kind) {
-    case JsonValue::Kind::Null: return "null";
-    case JsonValue::Kind::Bool: return "boolean";
-    case JsonValue::Kind::Number: return "number";
-    case JsonValue::Kind::String: return "string";
-    case JsonValue::Kind::Array: return "array";
-    case JsonValue::Kind::Object: return "object";
+    case JsonValue::Kind::Null:
+      return "null";
+    case JsonValue::Kind::Bool:
+      return "boolean";
+    case JsonValue::Kind::Number:
+      return "number";
+    case JsonValue::Kind::String:
+      return "string";
+    case JsonValue::Kind::Array:
+      return "array";
+    case JsonValue::Kind::Object:
+      return "object";
   }
   return "value";
 }
 
 namespace {
-
 
 class JsonParser {
  public:
@@ -39,12 +44,15 @@ class JsonParser {
     JsonValue value;
     if (auto status = ParseValue(value, 0); !status.ok()) return status.error();
     SkipWhitespace();
-    if (pos_ < text_.size()) return Fail("expected end of input after the JSON value, found " + Describe());
+    if (pos_ < text_.size())
+      return Fail("expected end of input after the JSON value, found " + Describe());
     return value;
   }
 
  private:
-  SourceLoc Here() const { return SourceLoc{file_, line_, static_cast<int>(pos_ - line_start_) + 1}; }
+  SourceLoc Here() const {
+    return SourceLoc{file_, line_, static_cast<int>(pos_ - line_start_) + 1};
+  }
   Error Fail(std::string message) const { return Error(std::move(message), Here()); }
   bool AtEnd() const { return pos_ >= text_.size(); }
   char Peek() const { return text_[pos_]; }
@@ -193,15 +201,32 @@ class JsonParser {
     char c = Peek();
     ++pos_;
     switch (c) {
-      case '"': out += '"'; return Status::Ok();
-      case '\\': out += '\\'; return Status::Ok();
-      case '/': out += '/'; return Status::Ok();
-      case 'b': out += '\b'; return Status::Ok();
-      case 'f': out += '\f'; return Status::Ok();
-      case 'n': out += '\n'; return Status::Ok();
-      case 'r': out += '\r'; return Status::Ok();
-      case 't': out += '\t'; return Status::Ok();
-      case 'u': break;
+      case '"':
+        out += '"';
+        return Status::Ok();
+      case '\\':
+        out += '\\';
+        return Status::Ok();
+      case '/':
+        out += '/';
+        return Status::Ok();
+      case 'b':
+        out += '\b';
+        return Status::Ok();
+      case 'f':
+        out += '\f';
+        return Status::Ok();
+      case 'n':
+        out += '\n';
+        return Status::Ok();
+      case 'r':
+        out += '\r';
+        return Status::Ok();
+      case 't':
+        out += '\t';
+        return Status::Ok();
+      case 'u':
+        break;
       default:
         --pos_;
         return Fail("invalid escape \\" + Describe());
@@ -210,7 +235,8 @@ class JsonParser {
     if (auto status = ParseHex4(cp); !status.ok()) return status;
     if (cp >= 0xDC00 && cp <= 0xDFFF) return Fail("unpaired UTF-16 low surrogate in \\u escape");
     if (cp >= 0xD800 && cp <= 0xDBFF) {
-      if (text_.substr(pos_, 2) != "\\u") return Fail("unpaired UTF-16 high surrogate in \\u escape");
+      if (text_.substr(pos_, 2) != "\\u")
+        return Fail("unpaired UTF-16 high surrogate in \\u escape");
       pos_ += 2;
       uint32_t low = 0;
       if (auto status = ParseHex4(low); !status.ok()) return status;
@@ -253,10 +279,12 @@ class JsonParser {
   Status ParseNumber(JsonValue& out) {
     size_t start = pos_;
     if (Peek() == '-') ++pos_;
-    if (AtEnd() || Peek() < '0' || Peek() > '9') return Fail("expected a digit, found " + Describe());
+    if (AtEnd() || Peek() < '0' || Peek() > '9')
+      return Fail("expected a digit, found " + Describe());
     if (Peek() == '0') {
       ++pos_;
-      if (!AtEnd() && Peek() >= '0' && Peek() <= '9') return Fail("numbers cannot have leading zeros");
+      if (!AtEnd() && Peek() >= '0' && Peek() <= '9')
+        return Fail("numbers cannot have leading zeros");
     } else {
       ConsumeDigits();
     }
@@ -276,7 +304,8 @@ class JsonParser {
     out.kind = JsonValue::Kind::Number;
     out.number = std::strtod(spelling.c_str(), nullptr);
     if (integral) {
-      auto [end, ec] = std::from_chars(spelling.data(), spelling.data() + spelling.size(), out.integer);
+      auto [end, ec] =
+          std::from_chars(spelling.data(), spelling.data() + spelling.size(), out.integer);
       out.is_integer = ec == std::errc() && end == spelling.data() + spelling.size();
     }
     return Status::Ok();
@@ -297,13 +326,21 @@ Result<JsonValue> ParseJson(std::string_view text, const std::string& file) {
 
 void WriteJson(JsonWriter& writer, const JsonValue& value) {
   switch (value.kind) {
-    case JsonValue::Kind::Null: writer.null(); return;
-    case JsonValue::Kind::Bool: writer.value(value.boolean); return;
-    case JsonValue::Kind::Number:
-      if (value.is_integer) writer.value(value.integer);
-      else writer.value(value.number);
+    case JsonValue::Kind::Null:
+      writer.null();
       return;
-    case JsonValue::Kind::String: writer.value(value.string); return;
+    case JsonValue::Kind::Bool:
+      writer.value(value.boolean);
+      return;
+    case JsonValue::Kind::Number:
+      if (value.is_integer)
+        writer.value(value.integer);
+      else
+        writer.value(value.number);
+      return;
+    case JsonValue::Kind::String:
+      writer.value(value.string);
+      return;
     case JsonValue::Kind::Array:
       writer.begin_array();
       for (const auto& item : value.items) WriteJson(writer, item);

@@ -29,9 +29,9 @@ struct JsonValue {
   bool is_integer = false;  // a number written without fraction or exponent that fits int64
   int64_t integer = 0;
   std::string string;
-  std::vector<JsonValue> items;                              // Array
+  std::vector<JsonValue> items;     // Array
   std::vector<JsonMember> members;  // Object, in source order
-  SourceLoc loc;  // where the value starts
+  SourceLoc loc;                    // where the value starts
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_bool() const { return kind == Kind::Bool; }

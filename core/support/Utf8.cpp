@@ -11,10 +11,10 @@ size_t Utf8SequenceLength(std::string_view s, size_t i) {
   if (n == 0 || s.size() - i < n) return 0;
   for (size_t k = 1; k < n; ++k)
     if ((byte(k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && b0 < 0xC2) return 0;                        // overlong
-  if (n == 3 && b0 == 0xE0 && byte(1) < 0xA0) return 0;     // overlong
-  if (n == 3 && b0 == 0xED && byte(1) >= 0xA0) return 0;    // UTF-16 surrogate
-  if (n == 4 && b0 == 0xF0 && byte(1) < 0x90) return 0;     // overlong
+  if (n == 2 && b0 < 0xC2) return 0;                                       // overlong
+  if (n == 3 && b0 == 0xE0 && byte(1) < 0xA0) return 0;                    // overlong
+  if (n == 3 && b0 == 0xED && byte(1) >= 0xA0) return 0;                   // UTF-16 surrogate
+  if (n == 4 && b0 == 0xF0 && byte(1) < 0x90) return 0;                    // overlong
   if (n == 4 && (b0 > 0xF4 || (b0 == 0xF4 && byte(1) >= 0x90))) return 0;  // above U+10FFFF
   return n;
 }

@@ -39,8 +39,7 @@ std::vector<Var> AxisVars(const std::vector<IterVar>& axes) {
   return vars;
 }
 
-Status CheckAxisNames(const std::vector<std::string>& names, size_t rank,
-                      const std::string& what) {
+Status CheckAxisNames(const std::vector<std::string>& names, size_t rank, const std::string& what) {
   if (!names.empty() && names.size() != rank)
     return Error(what + ": " + std::to_string(names.size()) + " axis names for a " +
                  std::to_string(rank) + "-dimensional shape");
@@ -50,10 +49,9 @@ Status CheckAxisNames(const std::vector<std::string>& names, size_t rank,
   return Status::Ok();
 }
 
-Expr MakeReduction(ir::CommReducer reducer, Expr source, std::vector<IterVar> axes,
-                   Expr where) {
-  return ir::MakeReduce(std::move(reducer), {std::move(source)}, std::move(axes),
-                        std::move(where), 0);
+Expr MakeReduction(ir::CommReducer reducer, Expr source, std::vector<IterVar> axes, Expr where) {
+  return ir::MakeReduce(std::move(reducer), {std::move(source)}, std::move(axes), std::move(where),
+                        0);
 }
 
 }  // namespace
@@ -89,9 +87,8 @@ Result<Tensor> compute(std::vector<Expr> shape, const ComputeFunction& f, std::s
                        std::string tag, std::vector<std::string> axis_names) {
   if (!f) return Error("compute '" + name + "' has no compute function");
   auto multi = [&](const std::vector<Var>& vars) { return std::vector<Expr>{f(vars)}; };
-  Result<std::vector<Tensor>> outs =
-      compute_multi(std::move(shape), multi, std::move(name), std::move(tag),
-                    std::move(axis_names));
+  Result<std::vector<Tensor>> outs = compute_multi(std::move(shape), multi, std::move(name),
+                                                   std::move(tag), std::move(axis_names));
   if (!outs) return outs.error();
   return outs->front();
 }
@@ -102,9 +99,9 @@ IterVar reduce_axis(Range dom, std::string name) {
 }
 
 bool is_thread_tag(const std::string& tag) {
-  static const std::set<std::string> kTags = {
-      "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y",
-      "blockIdx.z",  "vthread",     "cthread"};
+  static const std::set<std::string> kTags = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                              "blockIdx.x",  "blockIdx.y",  "blockIdx.z",
+                                              "vthread",     "cthread"};
   return kTags.count(tag) != 0;
 }
 

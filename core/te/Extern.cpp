@@ -37,8 +37,9 @@ Result<Operation> MakeExternOp(std::string name, std::string tag, std::vector<Te
       return Error("te.extern: the buffer of input " + t.name() + " holds " + b->dtype.str() +
                    " but the tensor is " + t->dtype.str());
     if (b->shape.size() != t->shape.size())
-      return Error("te.extern: the buffer of input " + t.name() + " has " + std::to_string(b->shape.size()) +
-                   " dimensions but the tensor has " + std::to_string(t->shape.size()));
+      return Error("te.extern: the buffer of input " + t.name() + " has " +
+                   std::to_string(b->shape.size()) + " dimensions but the tensor has " +
+                   std::to_string(t->shape.size()));
   }
   if (output_placeholders.empty()) return Error("te.extern: the op has no output");
   // Lowering binds each buffer to its compact tensor by logical index, so a buffer
@@ -48,7 +49,8 @@ Result<Operation> MakeExternOp(std::string name, std::string tag, std::vector<Te
     for (const ir::Buffer& b : *list)
       if (b && (!b->strides.empty() || b->elem_offset.defined()))
         return Error("te.extern: buffer " + b->name +
-                     " has strides or an element offset; Tessera binds an extern's tensors to compact buffers only");
+                     " has strides or an element offset; Tessera binds an extern's tensors to "
+                     "compact buffers only");
   if (!body.defined()) return Error("te.extern: the body is undefined");
   auto op = std::make_shared<ExternOpNode>(std::move(name), std::move(tag));
   op->inputs = std::move(inputs);
@@ -90,7 +92,8 @@ class ExternPlaceholderBinder : public ir::IRMutator {
       if (buffer && buffer->data.same_as(e)) {
         std::vector<Expr> origin(tensor->shape.size(), ir::make_zero(ir::DataType::Int(32)));
         return ir::MakeCall(ir::DataType::Handle(), "tir.address_of",
-                            {ir::MakeProducerLoad(tensor.producer(), origin)}, ir::CallKind::Intrinsic);
+                            {ir::MakeProducerLoad(tensor.producer(), origin)},
+                            ir::CallKind::Intrinsic);
       }
     return e;
   }
@@ -111,7 +114,6 @@ class ExternPlaceholderBinder : public ir::IRMutator {
       if (buffer == b || (buffer && b && buffer->data.same_as(b->data))) return &tensor;
     return nullptr;
   }
-
 };
 
 }  // namespace
@@ -120,7 +122,8 @@ ir::Stmt ExternBodyOnTensors(const Operation& self) {
   const auto* op = dynamic_cast<const ExternOpNode*>(self.get());
   if (!op) return ir::Stmt();
   ExternPlaceholderBinder binder;
-  for (size_t i = 0; i < op->inputs.size(); ++i) binder.Bind(op->input_placeholders[i], op->inputs[i]);
+  for (size_t i = 0; i < op->inputs.size(); ++i)
+    binder.Bind(op->input_placeholders[i], op->inputs[i]);
   for (size_t k = 0; k < op->output_placeholders.size(); ++k)
     binder.Bind(op->output_placeholders[k], output_of(self, static_cast<int>(k)));
   return binder.VisitStmt(op->body);

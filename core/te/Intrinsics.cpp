@@ -16,9 +16,9 @@ Expr Unary(const char* name, Expr x) {
 // name -> number of arguments
 const std::map<std::string, int>& IntrinsicArity() {
   static const std::map<std::string, int> kArity = {
-      {"exp", 1},  {"exp2", 1},  {"log", 1},   {"log2", 1},  {"sqrt", 1}, {"rsqrt", 1},
-      {"tanh", 1}, {"sigmoid", 1}, {"sin", 1}, {"cos", 1},   {"erf", 1},  {"abs", 1},
-      {"floor", 1}, {"ceil", 1}, {"round", 1}, {"trunc", 1}, {"pow", 2}};
+      {"exp", 1},   {"exp2", 1},    {"log", 1},   {"log2", 1},  {"sqrt", 1}, {"rsqrt", 1},
+      {"tanh", 1},  {"sigmoid", 1}, {"sin", 1},   {"cos", 1},   {"erf", 1},  {"abs", 1},
+      {"floor", 1}, {"ceil", 1},    {"round", 1}, {"trunc", 1}, {"pow", 2}};
   return kArity;
 }
 

@@ -7,10 +7,14 @@ namespace tessera::te {
 
 const char* op_kind_name(OpKind kind) {
   switch (kind) {
-    case OpKind::Placeholder: return "placeholder";
-    case OpKind::Compute: return "compute";
-    case OpKind::Scan: return "scan";
-    case OpKind::Extern: return "extern";
+    case OpKind::Placeholder:
+      return "placeholder";
+    case OpKind::Compute:
+      return "compute";
+    case OpKind::Scan:
+      return "scan";
+    case OpKind::Extern:
+      return "extern";
   }
   return "?";
 }
@@ -22,9 +26,8 @@ Tensor output_of(const Operation& op, int value_index) {
   if (auto alive = op->outputs_[index].lock()) return Tensor(alive);
   std::string name = op->name;
   if (op->num_outputs() > 1) name += ".v" + std::to_string(value_index);
-  auto node = std::make_shared<const TensorNode>(op, value_index, name,
-                                                 op->output_shape(value_index),
-                                                 op->output_dtype(value_index));
+  auto node = std::make_shared<const TensorNode>(
+      op, value_index, name, op->output_shape(value_index), op->output_dtype(value_index));
   op->outputs_[index] = node;
   return Tensor(node);
 }
@@ -107,11 +110,11 @@ Result<Operation> MakeComputeOp(std::string name, std::string tag, std::vector<I
   }
   if (first) reduce_axis = first->axis;
   for (const IterVar& iv : axis) {
-    if (!iv || !iv->dom.defined()) return Error("compute '" + name + "' has an axis without a range");
+    if (!iv || !iv->dom.defined())
+      return Error("compute '" + name + "' has an axis without a range");
   }
-  return Operation(std::make_shared<const ComputeOpNode>(std::move(name), std::move(tag),
-                                                         std::move(axis), std::move(reduce_axis),
-                                                         std::move(body)));
+  return Operation(std::make_shared<const ComputeOpNode>(
+      std::move(name), std::move(tag), std::move(axis), std::move(reduce_axis), std::move(body)));
 }
 
 Operation WithBody(const Operation& op, std::vector<Expr> body) {

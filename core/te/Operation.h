@@ -34,10 +34,12 @@ struct ComputeOpNode : OperationNode {
   std::vector<IterVar> reduce_axis;
   std::vector<Expr> body;
 
-  ComputeOpNode(std::string n, std::string t, std::vector<IterVar> ax,
-                std::vector<IterVar> rax, std::vector<Expr> b)
-      : OperationNode(std::move(n), std::move(t)), axis(std::move(ax)),
-        reduce_axis(std::move(rax)), body(std::move(b)) {}
+  ComputeOpNode(std::string n, std::string t, std::vector<IterVar> ax, std::vector<IterVar> rax,
+                std::vector<Expr> b)
+      : OperationNode(std::move(n), std::move(t)),
+        axis(std::move(ax)),
+        reduce_axis(std::move(rax)),
+        body(std::move(b)) {}
   OpKind kind() const override { return OpKind::Compute; }
   int num_outputs() const override { return static_cast<int>(body.size()); }
   DataType output_dtype(int i) const override;

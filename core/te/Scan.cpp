@@ -101,7 +101,8 @@ bool Reads(const Operation& op, const std::vector<Tensor>& targets) {
 Result<Operation> MakeScanOp(std::string name, std::string tag, std::vector<Tensor> init,
                              std::vector<Tensor> update, std::vector<Tensor> state_placeholder,
                              std::vector<Tensor> inputs) {
-  if (init.empty()) return Error("te.scan: no states (init, update and state_placeholder are empty)");
+  if (init.empty())
+    return Error("te.scan: no states (init, update and state_placeholder are empty)");
   if (init.size() != update.size() || init.size() != state_placeholder.size())
     return Error("te.scan: init, update and state_placeholder must have the same length (" +
                  std::to_string(init.size()) + ", " + std::to_string(update.size()) + ", " +
@@ -122,7 +123,7 @@ Result<Operation> MakeScanOp(std::string name, std::string tag, std::vector<Tens
                    state_placeholder[0].name() + "...); it is not a recurrence");
   const Expr& t0 = init[0]->shape[0];
   const Expr& t1 = update[0]->shape[0];
-  if (const int64_t *a = ir::as_const_int(t0), *b = ir::as_const_int(t1); a && b && *a > *b)
+  if (const int64_t* a = ir::as_const_int(t0), *b = ir::as_const_int(t1); a && b && *a > *b)
     return Error("te.scan: the init covers " + std::to_string(*a) + " times, more than the " +
                  std::to_string(*b) + " of the state");
   auto op = std::make_shared<ScanOpNode>(name, tag);
@@ -132,8 +133,8 @@ Result<Operation> MakeScanOp(std::string name, std::string tag, std::vector<Tens
     for (size_t k = 1; k < update[i].ndim(); ++k) {
       const Expr& extent = update[i]->shape[k];
       Var v(name + ".out" + std::to_string(i) + ".i" + std::to_string(k), extent.dtype());
-      op->spatial_axis.push_back(
-          ir::MakeIterVar(ir::Range(ir::make_zero(extent.dtype()), extent), v, ir::IterVarType::Opaque));
+      op->spatial_axis.push_back(ir::MakeIterVar(ir::Range(ir::make_zero(extent.dtype()), extent),
+                                                 v, ir::IterVarType::Opaque));
     }
   op->init = std::move(init);
   op->update = std::move(update);
@@ -142,7 +143,8 @@ Result<Operation> MakeScanOp(std::string name, std::string tag, std::vector<Tens
   return Operation(op);
 }
 
-Operation ScanWithInputs(const ScanOpNode& scan, std::vector<Tensor> init, std::vector<Tensor> update) {
+Operation ScanWithInputs(const ScanOpNode& scan, std::vector<Tensor> init,
+                         std::vector<Tensor> update) {
   auto op = std::make_shared<ScanOpNode>(scan.name, scan.tag);
   op->scan_axis = scan.scan_axis;
   op->spatial_axis = scan.spatial_axis;

@@ -24,7 +24,7 @@ struct ScanOpNode : OperationNode {
   std::vector<Tensor> init;
   std::vector<Tensor> update;
   std::vector<Tensor> state_placeholder;
-  std::vector<Tensor> inputs;  // the scan's other inputs (TVM: where its update group stops)
+  std::vector<Tensor> inputs;         // the scan's other inputs (TVM: where its update group stops)
   std::vector<IterVar> spatial_axis;  // state 0's dimensions 1.., then state 1's, ...
 
   ScanOpNode(std::string n, std::string t) : OperationNode(std::move(n), std::move(t)) {}
@@ -54,7 +54,8 @@ Result<Operation> MakeScanOp(std::string name, std::string tag, std::vector<Tens
 
 // The same scan (same axes and states) over rewritten init and update tensors: how
 // data-flow rewrites (inlining into an update, cache_read) replace a scan.
-Operation ScanWithInputs(const ScanOpNode& scan, std::vector<Tensor> init, std::vector<Tensor> update);
+Operation ScanWithInputs(const ScanOpNode& scan, std::vector<Tensor> init,
+                         std::vector<Tensor> update);
 
 // The scan outputs (one per state).
 Result<std::vector<Tensor>> scan(std::vector<Tensor> init, std::vector<Tensor> update,

@@ -32,8 +32,8 @@ Status CheckBuffer(const std::string& intrin, const ir::Buffer& b, const Tensor&
   }
   if (!b->strides.empty() && b->strides.size() != b->shape.size())
     return Error("decl_tensor_intrin '" + intrin + "': buffer " + b->name + " has " +
-                 std::to_string(b->strides.size()) + " strides for " + std::to_string(b->shape.size()) +
-                 " dimensions");
+                 std::to_string(b->strides.size()) + " strides for " +
+                 std::to_string(b->shape.size()) + " dimensions");
   return Status::Ok();
 }
 

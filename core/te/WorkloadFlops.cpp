@@ -15,8 +15,14 @@ using ir::ExprKind;
 
 bool IsArithmetic(ExprKind k) {
   switch (k) {
-    case ExprKind::Add: case ExprKind::Sub: case ExprKind::Mul: case ExprKind::Div:
-    case ExprKind::Mod: case ExprKind::FloorDiv: case ExprKind::FloorMod: case ExprKind::Min:
+    case ExprKind::Add:
+    case ExprKind::Sub:
+    case ExprKind::Mul:
+    case ExprKind::Div:
+    case ExprKind::Mod:
+    case ExprKind::FloorDiv:
+    case ExprKind::FloorMod:
+    case ExprKind::Min:
     case ExprKind::Max:
       return true;
     default:
@@ -38,20 +44,29 @@ std::optional<int64_t> EvalExtent(const ir::Expr& e, const std::map<std::string,
   auto x = EvalExtent(b->a, vars), y = EvalExtent(b->b, vars);
   if (!x || !y) return std::nullopt;
   switch (b->kind) {
-    case ExprKind::Add: return *x + *y;
-    case ExprKind::Sub: return *x - *y;
-    case ExprKind::Mul: return *x * *y;
-    case ExprKind::Min: return std::min(*x, *y);
-    case ExprKind::Max: return std::max(*x, *y);
-    case ExprKind::Div: case ExprKind::FloorDiv:
+    case ExprKind::Add:
+      return *x + *y;
+    case ExprKind::Sub:
+      return *x - *y;
+    case ExprKind::Mul:
+      return *x * *y;
+    case ExprKind::Min:
+      return std::min(*x, *y);
+    case ExprKind::Max:
+      return std::max(*x, *y);
+    case ExprKind::Div:
+    case ExprKind::FloorDiv:
       if (*y == 0) return std::nullopt;
-      return b->kind == ExprKind::Div || *x % *y == 0 || ((*x < 0) == (*y < 0)) ? *x / *y : *x / *y - 1;
-    case ExprKind::Mod: case ExprKind::FloorMod: {
+      return b->kind == ExprKind::Div || *x % *y == 0 || ((*x < 0) == (*y < 0)) ? *x / *y
+                                                                                : *x / *y - 1;
+    case ExprKind::Mod:
+    case ExprKind::FloorMod: {
       if (*y == 0) return std::nullopt;
       int64_t r = *x % *y;
       return b->kind == ExprKind::FloorMod && r != 0 && ((r < 0) != (*y < 0)) ? r + *y : r;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -79,14 +94,16 @@ double CountExprFlops(const ir::Expr& e) {
            std::max(CountExprFlops(s->true_value), CountExprFlops(s->false_value));
   if (const auto* c = e.as<ir::CallNode>()) {
     if (c->op == "if_then_else" && c->args.size() == 3)
-      return CountExprFlops(c->args[0]) + std::max(CountExprFlops(c->args[1]), CountExprFlops(c->args[2]));
+      return CountExprFlops(c->args[0]) +
+             std::max(CountExprFlops(c->args[1]), CountExprFlops(c->args[2]));
     double n = c->dtype.is_float() && c->op != "likely" && c->op != "assume" ? 1 : 0;
     for (const ir::Expr& a : c->args) n += CountExprFlops(a);
     return n;
   }
   if (const auto* c = e.as<ir::CastNode>()) return CountExprFlops(c->value);
   if (const auto* n = e.as<ir::NotNode>()) return CountExprFlops(n->a);
-  if (const auto* l = e.as<ir::LetNode>()) return CountExprFlops(l->value) + CountExprFlops(l->body);
+  if (const auto* l = e.as<ir::LetNode>())
+    return CountExprFlops(l->value) + CountExprFlops(l->body);
   if (const auto* r = e.as<ir::ReduceNode>()) {
     double n = 0;
     for (const ir::Expr& s : r->source) n += CountExprFlops(s);
@@ -113,7 +130,8 @@ double CountWorkloadFlops(const std::vector<Tensor>& outputs,
     if (!elements || !steps) return;
     double per_element = 0;
     // A multi-output reduction shares one combine: count its body once.
-    if (c->is_reduction()) per_element = CountExprFlops(c->body[0]) * static_cast<double>(*steps);
+    if (c->is_reduction())
+      per_element = CountExprFlops(c->body[0]) * static_cast<double>(*steps);
     else
       for (const ir::Expr& b : c->body) per_element += CountExprFlops(b);
     total += per_element * static_cast<double>(*elements);

@@ -7,11 +7,13 @@ namespace tessera::transform {
 using namespace ir;
 
 Expr AnalyzerMutator::StripLikely(const Expr& cond) {
-  if (auto* c = cond.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1) return c->args[0];
+  if (auto* c = cond.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1)
+    return c->args[0];
   return cond;
 }
 
-Stmt AnalyzerMutator::VisitInRange(const Var& var, const Expr& min, const Expr& extent, const Stmt& body) {
+Stmt AnalyzerMutator::VisitInRange(const Var& var, const Expr& min, const Expr& extent,
+                                   const Stmt& body) {
   // The same variable may head several loops (loop partition's main and tail, unrolled
   // copies), so each loop overrides the binding of the previous one.
   if (min.dtype().is_scalar() && extent.dtype().is_scalar())
@@ -31,11 +33,13 @@ Stmt AnalyzerMutator::VisitLetStmt(const LetStmtNode* n, const Stmt& s) {
   Expr value = Rewrite(n->value);
   if (value.dtype().is_int() && value.dtype().is_scalar()) {
     arith::ConstIntBound b = analyzer_.const_int_bound(value);
-    if (b.min_value != arith::ConstIntBound::kNegInf && b.max_value != arith::ConstIntBound::kPosInf &&
-        b.max_value >= b.min_value && b.max_value - b.min_value < (int64_t{1} << 62)) {
+    if (b.min_value != arith::ConstIntBound::kNegInf &&
+        b.max_value != arith::ConstIntBound::kPosInf && b.max_value >= b.min_value &&
+        b.max_value - b.min_value < (int64_t{1} << 62)) {
       DataType t = n->var.dtype();
-      analyzer_.Bind(n->var, Range(make_const(t, b.min_value), make_const(t, b.max_value - b.min_value + 1)),
-                     true);
+      analyzer_.Bind(
+          n->var, Range(make_const(t, b.min_value), make_const(t, b.max_value - b.min_value + 1)),
+          true);
     }
   }
   Stmt body = VisitStmt(n->body);

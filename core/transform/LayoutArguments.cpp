@@ -28,7 +28,8 @@ void AddLayoutArgBuffers(const schedule::Schedule& sch, const std::vector<ir::Da
 
 Result<PrimFunc> MakePaddingFill(const layout::PhysicalTensor& t) {
   if (!t->pad.has_value())
-    return Error(t->producer_name() + " has no pad value; there is nothing to fill its padding with");
+    return Error(t->producer_name() +
+                 " has no pad value; there is nothing to fill its padding with");
   ir::Stmt body = schedule::MakePaddingWrite(t);
   if (!body.defined()) body = ir::MakeEvaluate(0);  // no padding cells
   PassContext ctx;

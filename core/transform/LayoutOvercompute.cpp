@@ -43,7 +43,8 @@ Expr FoldIdentity(const Expr& e) {
   auto* fy = y.as<FloatImmNode>();
   if (fx && fy && e.dtype().is_float()) {  // padding times padding: 0 * 0 in a padded GEMM
     auto rounded = [&](double v) {
-      return FloatImm(e.dtype(), e.dtype().bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v);
+      return FloatImm(e.dtype(),
+                      e.dtype().bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v);
     };
     if (e.kind() == ExprKind::Mul) return rounded(fx->value * fy->value);
     if (e.kind() == ExprKind::Add) return rounded(fx->value + fy->value);
@@ -68,7 +69,8 @@ Expr FoldIdentity(const Expr& e) {
       if (IsHighest(y)) return x;
       if (IsHighest(x)) return y;
       break;
-    default: break;
+    default:
+      break;
   }
   return x.same_as(b->a) && y.same_as(b->b) ? e : MakeBinary(e.kind(), x, y);
 }
@@ -113,7 +115,8 @@ struct GuardedBody {
 
 class Overcompute : public AnalyzerMutator {
  public:
-  Overcompute(arith::Analyzer& analyzer, const PassContext& ctx) : AnalyzerMutator(analyzer), ctx_(ctx) {}
+  Overcompute(arith::Analyzer& analyzer, const PassContext& ctx)
+      : AnalyzerMutator(analyzer), ctx_(ctx) {}
 
  protected:
   Expr Rewrite(const Expr& e) override { return e; }
@@ -137,11 +140,14 @@ class Overcompute : public AnalyzerMutator {
 
   Stmt VisitProducerRealize(const ProducerRealizeNode* n, const Stmt& s) override {
     std::string name = n->producer->producer_name();
-    auto saved = realized_.find(name) != realized_.end() ? std::optional(realized_[name]) : std::nullopt;
+    auto saved =
+        realized_.find(name) != realized_.end() ? std::optional(realized_[name]) : std::nullopt;
     realized_[name] = n->bounds;
     Stmt r = IRMutator::VisitProducerRealize(n, s);
-    if (saved) realized_[name] = *saved;
-    else realized_.erase(name);
+    if (saved)
+      realized_[name] = *saved;
+    else
+      realized_.erase(name);
     return r;
   }
 
@@ -162,15 +168,18 @@ class Overcompute : public AnalyzerMutator {
 
  private:
   // Padding without a pad value must never be accessed (RFC 0077 §1.2).
-  void CheckNoPaddingAccess(const DataProducer& p, const std::vector<Expr>& indices, const char* verb) {
+  void CheckNoPaddingAccess(const DataProducer& p, const std::vector<Expr>& indices,
+                            const char* verb) {
     auto* t = layout::AsPhysicalTensor(p);
-    if (!t || t->pad.kind != layout::PadValue::Kind::None || !t->layout.padding_predicate.defined()) return;
+    if (!t || t->pad.kind != layout::PadValue::Kind::None || !t->layout.padding_predicate.defined())
+      return;
     if (!analyzer_.CanProve(t->IsPadding(indices))) return;
     std::string idx;
     for (size_t k = 0; k < indices.size(); ++k) idx += (k ? ", " : "") + to_string(indices[k]);
-    ctx_.ReportError("the program " + std::string(verb) + " " + t->producer_name() + "[" + idx +
-                     "], a padding cell of a buffer whose padding has no pad_value (give transform_layout a "
-                     "pad_value to make it readable)");
+    ctx_.ReportError(
+        "the program " + std::string(verb) + " " + t->producer_name() + "[" + idx +
+        "], a padding cell of a buffer whose padding has no pad_value (give transform_layout a "
+        "pad_value to make it readable)");
   }
 
   bool IsPaddingCell(const PhysicalTensorNode* t, const std::vector<Expr>& idx) {
@@ -192,7 +201,8 @@ class Overcompute : public AnalyzerMutator {
     }
     if (mins.size() != idx.size()) return false;
     for (size_t k = 0; k < idx.size(); ++k) {
-      if (!analyzer_.CanProve(ge(idx[k], mins[k])) || !analyzer_.CanProve(lt(idx[k], add(mins[k], extents[k]))))
+      if (!analyzer_.CanProve(ge(idx[k], mins[k])) ||
+          !analyzer_.CanProve(lt(idx[k], add(mins[k], extents[k]))))
         return false;
     }
     return true;
@@ -244,7 +254,8 @@ class Overcompute : public AnalyzerMutator {
     for (const Access& a : body.loads) {
       if (!InBounds(a.producer, a.indices)) return false;
       auto* t = layout::AsPhysicalTensor(a.producer);
-      bool no_value = t && t->pad.kind == layout::PadValue::Kind::None && t->layout.padding_predicate.defined();
+      bool no_value =
+          t && t->pad.kind == layout::PadValue::Kind::None && t->layout.padding_predicate.defined();
       if (no_value && !analyzer_.CanProve(logical_not(t->IsPadding(a.indices)))) return false;
     }
     for (const ProducerStoreNode* st : body.stores)

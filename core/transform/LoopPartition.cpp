@@ -42,12 +42,15 @@ Expr JoinConjunction(const TermList& terms) {
 
 const CallNode* AsLikely(const Expr& cond) {
   auto* c = cond.as<CallNode>();
-  return c && c->op == "likely" && c->args.size() == 1 && c->args[0].dtype().is_scalar() ? c : nullptr;
+  return c && c->op == "likely" && c->args.size() == 1 && c->args[0].dtype().is_scalar() ? c
+                                                                                         : nullptr;
 }
 
 const CallNode* AsIfThenElse(const Expr& e) {
   auto* c = e.as<CallNode>();
-  return c && c->op == "if_then_else" && c->args.size() == 3 && c->args[0].dtype().is_scalar() ? c : nullptr;
+  return c && c->op == "if_then_else" && c->args.size() == 3 && c->args[0].dtype().is_scalar()
+             ? c
+             : nullptr;
 }
 
 // An integer expression that can be evaluated anywhere: no loads, no calls, no division
@@ -72,7 +75,8 @@ bool IsPureIndex(const Expr& e) {
         if (!d || *d == 0) pure = false;
         break;
       }
-      default: break;
+      default:
+        break;
     }
   });
   return pure;
@@ -84,11 +88,16 @@ std::optional<Expr> AsNegative(const Expr& term) {
   if (!cmp || !cmp->a.dtype().is_int() || !cmp->a.dtype().is_scalar()) return std::nullopt;
   if (!IsPureIndex(cmp->a) || !IsPureIndex(cmp->b)) return std::nullopt;
   switch (cmp->kind) {
-    case ExprKind::LT: return cmp->a - cmp->b;
-    case ExprKind::LE: return cmp->a - cmp->b - 1;
-    case ExprKind::GT: return cmp->b - cmp->a;
-    case ExprKind::GE: return cmp->b - cmp->a - 1;
-    default: return std::nullopt;
+    case ExprKind::LT:
+      return cmp->a - cmp->b;
+    case ExprKind::LE:
+      return cmp->a - cmp->b - 1;
+    case ExprKind::GT:
+      return cmp->b - cmp->a;
+    case ExprKind::GE:
+      return cmp->b - cmp->a - 1;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -286,10 +295,12 @@ class Partitioner : public AnalyzerMutator {
 
   // The test, on the enclosing loops' variables only, that the site's term holds for every
   // value of its inner loops (nothing when there is none, or it is decided already).
-  std::optional<Expr> HoldsForAllInner(const TermSite& site, const Var& loop_var, const VarSet& defined) {
+  std::optional<Expr> HoldsForAllInner(const TermSite& site, const Var& loop_var,
+                                       const VarSet& defined) {
     std::optional<Expr> dmax = MaxOverInner(site, defined);
     if (!dmax || UsesVar(*dmax, loop_var) || UsesLanes(*dmax)) return std::nullopt;
-    if (!UsesVar(*dmax, [&](const VarNode* v) { return outer_loops_.count(v) > 0; })) return std::nullopt;
+    if (!UsesVar(*dmax, [&](const VarNode* v) { return outer_loops_.count(v) > 0; }))
+      return std::nullopt;
     // (as 0 < -dmax: the simplifier writes `0 < y` and `y < 4` for -dmax = y, 4 - y)
     Expr zero = make_const(dmax->dtype(), int64_t{0});
     Expr test = analyzer_.Simplify(lt(zero, analyzer_.Simplify(zero - *dmax)));
@@ -319,7 +330,8 @@ class Partitioner : public AnalyzerMutator {
   std::optional<Interval> TermInterval(const TermSite& site, const Var& v, const VarSet& defined) {
     std::optional<Expr> dmax = MaxOverInner(site, defined);
     if (!dmax) return std::nullopt;
-    Expr slope = analyzer_.Simplify(Substitute(*dmax, VarMap{{v, v + make_const(v.dtype(), int64_t{1})}}) - *dmax);
+    Expr slope = analyzer_.Simplify(
+        Substitute(*dmax, VarMap{{v, v + make_const(v.dtype(), int64_t{1})}}) - *dmax);
     const int64_t* a = as_const_int(slope);
     if (!a || *a == 0) return std::nullopt;
     Expr b = analyzer_.Simplify(*dmax - make_const(dmax->dtype(), *a) * v);
@@ -355,7 +367,8 @@ class Partitioner : public AnalyzerMutator {
     TermList accepted, rejected;
     bool guard_split = false;  // an if_then_else term is among the accepted ones
     for (const TermSite& site : sites) {
-      if (!UsesVar(site.term, n->loop_var) || Contains(accepted, site.term) || Contains(rejected, site.term))
+      if (!UsesVar(site.term, n->loop_var) || Contains(accepted, site.term) ||
+          Contains(rejected, site.term))
         continue;
       bool likely = true;
       std::optional<Expr> lo, hi;
@@ -392,12 +405,13 @@ class Partitioner : public AnalyzerMutator {
     std::vector<Stmt> parts;
     size_t excluded = excluded_.size();
     excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
-    if (!analyzer_.CanProveLess(lower - begin, 1)) parts.push_back(Part(n, begin, lower, guard_split));
+    if (!analyzer_.CanProveLess(lower - begin, 1))
+      parts.push_back(Part(n, begin, lower, guard_split));
     excluded_.resize(excluded);
     Stmt middle_body = TermRemover(accepted).VisitStmt(n->body);
-    parts.push_back(VisitStmt(std::make_shared<const ForNode>(n->loop_var, lower,
-                                                              analyzer_.Simplify(upper - lower), n->for_kind,
-                                                              middle_body, nullptr, n->annotations)));
+    parts.push_back(VisitStmt(
+        std::make_shared<const ForNode>(n->loop_var, lower, analyzer_.Simplify(upper - lower),
+                                        n->for_kind, middle_body, nullptr, n->annotations)));
     excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
     if (!analyzer_.CanProveLess(end - upper, 1)) parts.push_back(Part(n, upper, end, guard_split));
     excluded_.resize(excluded);
@@ -412,18 +426,18 @@ class Partitioner : public AnalyzerMutator {
   Stmt Part(const ForNode* n, const Expr& from, const Expr& to, bool visit) {
     Expr extent = analyzer_.Simplify(to - from);
     if (!visit)
-      return std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body, nullptr,
-                                             n->annotations);
+      return std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body,
+                                             nullptr, n->annotations);
     if (const int64_t* e = as_const_int(extent); e && *e == 1)
       return VisitStmt(Substitute(n->body, VarMap{{n->loop_var, from}}));
-    return VisitStmt(std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body, nullptr,
-                                                     n->annotations));
+    return VisitStmt(std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind,
+                                                     n->body, nullptr, n->annotations));
   }
 
   bool partition_guards_;
   TermList excluded_;  // terms already split on above (kept in the head, tail, else branch)
   VarSet outer_loops_;
-  VarSet lanes_;  // variables of the enclosing vectorized loops
+  VarSet lanes_;    // variables of the enclosing vectorized loops
   int splits_ = 0;  // nested cuts and unswitches for if_then_else terms
 };
 

@@ -5,9 +5,10 @@
 
 namespace tessera::transform {
 
-Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
-                                     const std::string& target, const std::string& name,
-                                     const ScalarParams& scalars, bool partition_guards) {
+Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch,
+                                     const std::vector<te::Tensor>& args, const std::string& target,
+                                     const std::string& name, const ScalarParams& scalars,
+                                     bool partition_guards) {
   auto stmt = schedule::Lower(sch);
   if (!stmt) return stmt.error();
   std::vector<ir::DataProducer> producers;

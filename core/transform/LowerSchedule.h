@@ -18,9 +18,11 @@ namespace tessera::transform {
 // Errors: ScheduleOps or a pass failed (the message says which).
 // `scalars`: the scalar parameters besides the shape variables (Pipeline.h); a script's
 // are ScriptProgram::ScalarParameters(). `partition_guards`: PassContext's.
-Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch,
+                                     const std::vector<te::Tensor>& args,
                                      const std::string& target = "llvm",
                                      const std::string& name = "main",
-                                     const ScalarParams& scalars = {}, bool partition_guards = true);
+                                     const ScalarParams& scalars = {},
+                                     bool partition_guards = true);
 
 }  // namespace tessera::transform

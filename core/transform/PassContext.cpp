@@ -14,6 +14,8 @@ ir::Buffer PassContext::FindArgBuffer(const ir::DataProducer& producer) const {
   return by_name;
 }
 
-void PassContext::ReportError(std::string message) const { errors_->emplace_back(std::move(message)); }
+void PassContext::ReportError(std::string message) const {
+  errors_->emplace_back(std::move(message));
+}
 
 }  // namespace tessera::transform

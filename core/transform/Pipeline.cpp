@@ -5,8 +5,8 @@
 #include "ir/Printer.h"
 #include "transform/LayoutOvercompute.h"
 #include "transform/LoopPartition.h"
-#include "transform/LowerWmmaBuiltins.h"
 #include "transform/LowerFloorDivMod.h"
+#include "transform/LowerWmmaBuiltins.h"
 #include "transform/RemoveNoOp.h"
 #include "transform/RemoveTrivialLoops.h"
 #include "transform/Simplify.h"
@@ -82,8 +82,10 @@ const std::vector<std::string>& PipelinePassNames() {
   return names;
 }
 
-Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
-                             const std::string& name, PassContext ctx, const ScalarParams& scalars) {
+Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt,
+                                       const std::vector<ir::DataProducer>& args,
+                                       const std::string& name, PassContext ctx,
+                                       const ScalarParams& scalars) {
   if (!stmt.defined()) return Error("LowerToPrimFunc: the program is empty");
   std::vector<ir::Buffer> buffers;
   for (auto& t : args) {
@@ -98,7 +100,8 @@ Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<i
   return Run(MakePrimFunc(name, buffers, scalars.listed, stmt), ctx, 0, &scalars);
 }
 
-Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx) {
+Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body,
+                                 const PassContext& ctx) {
   if (!body.defined()) return Error(pass + ": the function has no body");
   for (const PassEntry& p : Passes()) {
     if (pass != p.name) continue;
@@ -116,7 +119,8 @@ Result<LoweredProgram> Optimize(PrimFunc func, const PassContext& ctx) {
   if (!func.body.defined()) return Error("Optimize: the function has no body");
   // (layout-padding) the passes after StorageFlatten, wherever it is in the list.
   size_t flatten = 0;
-  while (flatten < Passes().size() && std::string(Passes()[flatten].name) != "StorageFlatten") ++flatten;
+  while (flatten < Passes().size() && std::string(Passes()[flatten].name) != "StorageFlatten")
+    ++flatten;
   return Run(std::move(func), ctx, flatten + 1);
 }
 

@@ -35,16 +35,19 @@ const std::vector<std::string>& PipelinePassNames();
 // placeholder and output tensors, in order); argument buffers are compact row-major
 // buffers with the tensors' shapes unless ctx.arg_buffers already gives one. Scalar
 // parameters are `scalars.listed` (at their positions among the tensors), then the
-// shape variables of those buffers, then those of `scalars.unlisted` the body reads. Errors: a pass reported a problem (message names the
-// pass), or the result uses a variable that is not a parameter (an unlisted scalar).
-Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt, const std::vector<ir::DataProducer>& args,
-                             const std::string& name, PassContext ctx = {},
-                             const ScalarParams& scalars = {});
+// shape variables of those buffers, then those of `scalars.unlisted` the body reads. Errors: a pass
+// reported a problem (message names the pass), or the result uses a variable that is not a
+// parameter (an unlisted scalar).
+Result<LoweredProgram> LowerToPrimFunc(const ir::Stmt& stmt,
+                                       const std::vector<ir::DataProducer>& args,
+                                       const std::string& name, PassContext ctx = {},
+                                       const ScalarParams& scalars = {});
 
 // Runs the single pipeline pass named `pass` on `body` (a script's
 // tvm.tir.transform.Simplify()(mod)). Errors: no pass has that name (the message lists
 // them), or the pass reported a problem.
-Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body, const PassContext& ctx = {});
+Result<ir::Stmt> RunPipelinePass(const std::string& pass, const ir::Stmt& body,
+                                 const PassContext& ctx = {});
 
 // Runs the passes after StorageFlatten on an already flattened function (hand-written
 // kernels, tests).

@@ -25,8 +25,7 @@ std::vector<Var> PrimFunc::scalar_params() const {
 
 namespace {
 
-void collect_vars(const Expr& e, std::vector<Var>* out,
-                  std::unordered_set<const VarNode*>* seen) {
+void collect_vars(const Expr& e, std::vector<Var>* out, std::unordered_set<const VarNode*>* seen) {
   if (!e.defined()) return;
   PostOrderVisit(e, [&](const Expr& x) {
     if (auto* v = x.as<VarNode>()) {
@@ -163,8 +162,7 @@ std::vector<Var> UndefinedVars(const Stmt& body) {
 }
 
 Status VerifyPrimFunc(const PrimFunc& f) {
-  if (!is_identifier(f.name))
-    return Error("function name '" + f.name + "' is not an identifier");
+  if (!is_identifier(f.name)) return Error("function name '" + f.name + "' is not an identifier");
   if (!f.body.defined()) return Error("function " + f.name + " has no body");
   std::unordered_set<const ExprNode*> params;
   for (auto& p : f.params) params.insert(p.var.get());

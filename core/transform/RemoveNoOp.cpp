@@ -33,13 +33,15 @@ class NoOpRemover : public IRMutator {
     Stmt r = IRMutator::VisitIfThenElse(n, s);
     auto* op = r.as<IfThenElseNode>();
     Expr cond = op->condition;
-    if (auto* c = cond.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1) cond = c->args[0];
+    if (auto* c = cond.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1)
+      cond = c->args[0];
     if (auto* v = as_const_int(cond)) {
       if (*v) return op->then_case;
       return op->else_case.defined() ? op->else_case : NoOp();
     }
     bool else_empty = !op->else_case.defined() || IsNoOp(op->else_case);
-    if (IsNoOp(op->then_case) && else_empty) return IsPure(op->condition) ? NoOp() : MakeEvaluate(op->condition);
+    if (IsNoOp(op->then_case) && else_empty)
+      return IsPure(op->condition) ? NoOp() : MakeEvaluate(op->condition);
     if (IsNoOp(op->then_case))  // if (c) {} else {S}  ->  if (!c) {S}
       return MakeIf(logical_not(op->condition), op->else_case);
     if (op->else_case.defined() && else_empty) return MakeIf(op->condition, op->then_case);
@@ -51,8 +53,9 @@ class NoOpRemover : public IRMutator {
   Stmt VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
     Stmt r = IRMutator::VisitBufferStore(n, s);
     auto* op = r.as<BufferStoreNode>();
-    if (auto* load = op->value.as<BufferLoadNode>();
-        load && load->buffer->data.same_as(op->buffer->data) && load->indices.size() == op->indices.size()) {
+    if (auto* load = op->value.as<BufferLoadNode>(); load &&
+                                                     load->buffer->data.same_as(op->buffer->data) &&
+                                                     load->indices.size() == op->indices.size()) {
       bool same = true;
       for (size_t d = 0; d < op->indices.size(); ++d)
         same = same && StructuralEqual(load->indices[d], op->indices[d]);

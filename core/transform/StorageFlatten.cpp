@@ -98,7 +98,8 @@ class StorageFlattener : public IRMutator {
       r.extents.push_back(schedule::AllocationExtent(range.extent, n->storage_scope, &ranges_));
     }
     Expr size = product(r.extents, 0, r.extents.size());
-    if (auto align = dim_align_.find(n->producer.get()); align != dim_align_.end() && !r.extents.empty()) {
+    if (auto align = dim_align_.find(n->producer.get());
+        align != dim_align_.end() && !r.extents.empty()) {
       // The allocation spans the first dimension at its (padded) stride, as TVM's
       // flattened buffer: strides[0] * extents[0].
       r.strides = layout::AlignedStrides(r.extents, align->second);
@@ -107,11 +108,14 @@ class StorageFlattener : public IRMutator {
     Var data(name, DataType::Handle());
     r.flat = flat_buffer(name, data, n->producer->producer_dtype(), {size}, n->storage_scope);
     const DataProducerNode* key = n->producer.get();
-    auto saved = realized_.find(key) != realized_.end() ? std::optional(realized_[key]) : std::nullopt;
+    auto saved =
+        realized_.find(key) != realized_.end() ? std::optional(realized_[key]) : std::nullopt;
     realized_[key] = r;
     Stmt body = VisitStmt(n->body);
-    if (saved) realized_[key] = *saved;
-    else realized_.erase(key);
+    if (saved)
+      realized_[key] = *saved;
+    else
+      realized_.erase(key);
     return MakeAllocate(data, r.flat->dtype, {size}, VisitExpr(n->condition), body, r.flat->scope);
   }
 
@@ -193,7 +197,8 @@ class StorageFlattener : public IRMutator {
         *physical = {row_major(rel, r->extents, 0, rel.size())};
       } else {
         Expr flat = 0;
-        for (size_t d = 0; d < rel.size(); ++d) flat = index_add(flat, index_mul(rel[d], r->strides[d]));
+        for (size_t d = 0; d < rel.size(); ++d)
+          flat = index_add(flat, index_mul(rel[d], r->strides[d]));
         *physical = {flat};
       }
       return true;
@@ -314,10 +319,12 @@ class StorageFlattener : public IRMutator {
       Expr compact = 1;
       for (size_t k = d + 1; k < buf.shape.size(); ++k) compact = index_mul(compact, buf.shape[k]);
       Expr declared = buf.strides.size() == buf.shape.size() ? buf.strides[d] : compact;
-      ok = BindField(declared, bound.strides[d], &vars, "the stride of dimension " + std::to_string(d) + " of " + at,
-                     buf.strides.empty() ? "a compact buffer; declare strides=[te.var(...), 1] to bind a "
-                                           "strided region"
-                                         : "declare a te.var stride to bind any stride");
+      ok = BindField(declared, bound.strides[d], &vars,
+                     "the stride of dimension " + std::to_string(d) + " of " + at,
+                     buf.strides.empty()
+                         ? "a compact buffer; declare strides=[te.var(...), 1] to bind a "
+                           "strided region"
+                         : "declare a te.var stride to bind any stride");
     }
     if (!ok) return VisitStmt(n->body);
     bound_[&buf] = bound;
@@ -335,7 +342,8 @@ class StorageFlattener : public IRMutator {
     const int64_t* factor = dim ? as_const_int(tuple->args[1]) : nullptr;
     const int64_t* offset = dim ? as_const_int(tuple->args[2]) : nullptr;
     if (!p || !*p || !dim || !factor || !offset || *dim < 0 || *factor <= 0) {
-      ctx_.ReportError("buffer_dim_align needs a tensor and tvm_tuple(dim, factor, offset) with constants");
+      ctx_.ReportError(
+          "buffer_dim_align needs a tensor and tvm_tuple(dim, factor, offset) with constants");
       return VisitStmt(n->body);
     }
     const DataProducerNode* key = p->get();
@@ -344,8 +352,10 @@ class StorageFlattener : public IRMutator {
     if (aligns.size() <= static_cast<size_t>(*dim)) aligns.resize(static_cast<size_t>(*dim) + 1);
     aligns[static_cast<size_t>(*dim)] = layout::DimAlign{*factor, *offset};
     Stmt body = VisitStmt(n->body);
-    if (saved.empty()) dim_align_.erase(key);
-    else dim_align_[key] = saved;
+    if (saved.empty())
+      dim_align_.erase(key);
+    else
+      dim_align_[key] = saved;
     return body;
   }
 
@@ -370,7 +380,8 @@ std::vector<Expr> FlattenIndices(const Buffer& b, const std::vector<Expr>& indic
   for (auto [begin, end] : axis_groups(b)) {
     if (b->strides.size() == b->shape.size()) {
       Expr flat = 0;
-      for (size_t d = begin; d < end; ++d) flat = index_add(flat, index_mul(indices[d], b->strides[d]));
+      for (size_t d = begin; d < end; ++d)
+        flat = index_add(flat, index_mul(indices[d], b->strides[d]));
       physical.push_back(flat);
     } else {
       physical.push_back(row_major(indices, b->shape, begin, end));

@@ -5,11 +5,11 @@
 #include <set>
 
 #include "arith/Analyzer.h"
-#include "ir/WmmaBuiltins.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
+#include "ir/WmmaBuiltins.h"
 #include "transform/ThreadAxes.h"
 
 namespace tessera::transform {
@@ -158,8 +158,10 @@ EffectScan ScanEffects(const Stmt& s) {
     void VisitEvaluate(const EvaluateNode* n, const Stmt& st) override {
       // A tensor-core builtin is warp-collective: every lane must run it (never guarded).
       auto* call = n->value.as<CallNode>();
-      if (call && ir::IsWmmaBuiltin(call->op)) scan.local = true;
-      else if (!is_const(n->value)) scan.non_local = true;
+      if (call && ir::IsWmmaBuiltin(call->op))
+        scan.local = true;
+      else if (!is_const(n->value))
+        scan.non_local = true;
       IRVisitor::VisitEvaluate(n, st);
     }
   } scanner;

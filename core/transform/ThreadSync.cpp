@@ -262,11 +262,11 @@ class KernelSync {
   }
 
   const PassContext& ctx_;
-  std::vector<Var> thread_vars_;               // threadIdx launch vars with extent > 1
-  std::unordered_set<const ExprNode*> local_;  // loop and let variables inside the kernel
+  std::vector<Var> thread_vars_;                        // threadIdx launch vars with extent > 1
+  std::unordered_set<const ExprNode*> local_;           // loop and let variables inside the kernel
   std::unordered_set<const ExprNode*> shared_handles_;  // shared allocations seen so far
-  int inserted_ = 0;                           // barriers inserted so far
-  bool single_thread_ = false;                 // inside a region only one thread runs
+  int inserted_ = 0;                                    // barriers inserted so far
+  bool single_thread_ = false;                          // inside a region only one thread runs
 };
 
 // Finds kernels (chains of launch loops) and synchronises their bodies.

@@ -16,7 +16,8 @@ namespace {
 // LoopPartition split off (o < 18) — left serial, its accumulators went through memory.
 class Unroller : public AnalyzerMutator {
  public:
-  Unroller(arith::Analyzer& analyzer, const PassContext& ctx) : AnalyzerMutator(analyzer), ctx_(ctx) {}
+  Unroller(arith::Analyzer& analyzer, const PassContext& ctx)
+      : AnalyzerMutator(analyzer), ctx_(ctx) {}
 
  protected:
   Expr Rewrite(const Expr& e) override { return e; }  // expressions stay as they are

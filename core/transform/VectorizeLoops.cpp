@@ -4,9 +4,9 @@
 
 #include "arith/Analyzer.h"
 #include "ir/BitIntrinsics.h"
-#include "ir/MathIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/MathIntrinsics.h"
 
 namespace tessera::transform {
 
@@ -49,7 +49,8 @@ bool HasVectorExpr(const Stmt& s) {
 // Widens the body of one vectorized loop; `failed` is set when it cannot.
 class Widener : public IRMutator {
  public:
-  Widener(const Var& var, Expr ramp, int lanes) : var_(var), ramp_(std::move(ramp)), lanes_(lanes) {}
+  Widener(const Var& var, Expr ramp, int lanes)
+      : var_(var), ramp_(std::move(ramp)), lanes_(lanes) {}
   bool failed = false;
 
  protected:
@@ -96,16 +97,22 @@ class Widener : public IRMutator {
       case ExprKind::Add:
         if (ra && bb) return MakeRamp(add(ra->base, bb->value), ra->stride, ra->lanes);
         if (ba && rb) return MakeRamp(add(ba->value, rb->base), rb->stride, rb->lanes);
-        if (ra && rb) return MakeRamp(add(ra->base, rb->base), add(ra->stride, rb->stride), ra->lanes);
+        if (ra && rb)
+          return MakeRamp(add(ra->base, rb->base), add(ra->stride, rb->stride), ra->lanes);
         break;
       case ExprKind::Sub:
         if (ra && bb) return MakeRamp(sub(ra->base, bb->value), ra->stride, ra->lanes);
-        if (ba && rb) return MakeRamp(sub(ba->value, rb->base), sub(make_zero(rb->stride.dtype()), rb->stride), rb->lanes);
-        if (ra && rb) return MakeRamp(sub(ra->base, rb->base), sub(ra->stride, rb->stride), ra->lanes);
+        if (ba && rb)
+          return MakeRamp(sub(ba->value, rb->base), sub(make_zero(rb->stride.dtype()), rb->stride),
+                          rb->lanes);
+        if (ra && rb)
+          return MakeRamp(sub(ra->base, rb->base), sub(ra->stride, rb->stride), ra->lanes);
         break;
       case ExprKind::Mul:
-        if (ra && bb) return MakeRamp(mul(ra->base, bb->value), mul(ra->stride, bb->value), ra->lanes);
-        if (ba && rb) return MakeRamp(mul(ba->value, rb->base), mul(ba->value, rb->stride), rb->lanes);
+        if (ra && bb)
+          return MakeRamp(mul(ra->base, bb->value), mul(ra->stride, bb->value), ra->lanes);
+        if (ba && rb)
+          return MakeRamp(mul(ba->value, rb->base), mul(ba->value, rb->stride), rb->lanes);
         break;
       case ExprKind::FloorDiv:
       case ExprKind::FloorMod:
@@ -166,8 +173,7 @@ class Widener : public IRMutator {
     for (auto& a : args) vector = vector || IsVector(a);
     if (!vector) return MakeCall(n->dtype, n->op, args, n->call_kind);
     bool elementwise = n->op == "likely" || n->op == "if_then_else" ||
-                       ir::LookupMathOp(n->op).has_value() ||
-                       ir::LookupBitOp(n->op).has_value();
+                       ir::LookupMathOp(n->op).has_value() || ir::LookupBitOp(n->op).has_value();
     if (!elementwise) return Fail(e);  // an extern or unknown call: scalarise
     for (size_t i = 0; i < args.size(); ++i) {
       // if_then_else keeps a scalar condition (it selects whole vectors).

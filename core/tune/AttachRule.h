@@ -53,7 +53,8 @@ std::vector<std::string> AttachConsumers(const te::Operation& producer,
 
 // Whether `op` reads `producer` and every load of it indexes it with `op`'s leading axes,
 // in order (with `every_axis`: all of them, one per dimension — an element-wise read).
-bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer, bool every_axis = false);
+bool ReadsAtLeadingAxes(const te::ComputeOpNode& op, const std::string& producer,
+                        bool every_axis = false);
 
 // The names among `stages` that read `producer` directly or through a stage in `inlined`.
 std::vector<std::string> ReadersOf(const te::Operation& producer,

@@ -66,7 +66,9 @@ std::vector<int64_t> ChunkChoices(const ChannelAxis& c) {
 }
 
 // Whether the rule offers the producer knob: a computed broadcast tensor and chunks.
-bool HasProducerKnob(const ChannelAxis& c) { return c.broadcast_computed && !ChunkChoices(c).empty(); }
+bool HasProducerKnob(const ChannelAxis& c) {
+  return c.broadcast_computed && !ChunkChoices(c).empty();
+}
 
 // Whether the rule offers the window knob: reduction axes after the first, few steps.
 bool HasWindowKnob(const ChannelAxis& c) { return c.window > 1 && c.window <= kMaxUnrolledWindow; }
@@ -124,8 +126,8 @@ int64_t CopyColumns(int64_t extent, int64_t lanes) {
 // vector's lanes or the block, whichever is
 // smaller, when it is a power of two dividing both the block and the fused extent
 // `middle` (the product of the operand's other dimensions).
-Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterVar>& axes, int64_t block,
-                        int64_t middle, int64_t lanes) {
+Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterVar>& axes,
+                        int64_t block, int64_t middle, int64_t lanes) {
   const int64_t width = std::min(block, lanes);
   if (axes.size() < 3 || width < 2 || (width & (width - 1)) != 0 || block % width != 0) return {};
   if (middle <= 0 || middle % width != 0) return {};
@@ -137,8 +139,9 @@ Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterV
   if (!elements) return elements.error();
   auto channels = schedule::Split(sch, packed, axes.back(), width);
   if (!channels) return channels.error();
-  if (Status st = schedule::Reorder(sch, packed, {axes.front(), elements->first, channels->first,
-                                                  elements->second, channels->second});
+  if (Status st = schedule::Reorder(
+          sch, packed,
+          {axes.front(), elements->first, channels->first, elements->second, channels->second});
       !st)
     return st;
   return schedule::Vectorize(sch, packed, channels->second);
@@ -185,7 +188,8 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
       std::vector<std::pair<int, size_t>> ranked;  // (class, dimension)
       for (size_t i = 0; i < l.indices.size(); ++i) {
         int rank = 1;
-        if (ir::UsesVar(l.indices[i], column)) rank = 2;
+        if (ir::UsesVar(l.indices[i], column))
+          rank = 2;
         else
           for (size_t s = 0; s + 1 < op.axis.size(); ++s)
             if (ir::UsesVar(l.indices[i], op.axis[s]->var)) rank = 0;
@@ -202,8 +206,10 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
       const ir::Expr& e = op.reduce_axis[r]->dom.extent;
       const int64_t* extent = e.defined() ? ir::as_const_int(e) : nullptr;
       if (!extent) return {};  // the generated space has constant extents only
-      if (r == 0) c.chunk_extent = *extent;
-      else c.window *= *extent;
+      if (r == 0)
+        c.chunk_extent = *extent;
+      else
+        c.window *= *extent;
     }
     return c;
   }
@@ -302,8 +308,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
-  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer, int64_t rows,
-                  int64_t window = 0, bool inline_producer = true) {
+  auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer,
+                  int64_t rows, int64_t window = 0, bool inline_producer = true) {
     Decisions d = base;
     d.values[ChannelKnobName(rule.stage)] = {1};
     d.values[ChannelSplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
@@ -341,7 +347,8 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     for (int64_t x = 1; x <= std::min(column_extent, registers / 2); ++x) {
       if (column_extent % x != 0 && 8 * x > column_extent) continue;
       const int64_t order = x <= vectors ? 1 : 0;
-      if (4 * vectors * x <= 3 * registers && vectors * x + ChannelOperands(vectors, x, order) <= registers) {
+      if (4 * vectors * x <= 3 * registers &&
+          vectors * x + ChannelOperands(vectors, x, order) <= registers) {
         best = x;
         best_order = order;
       }
@@ -367,7 +374,8 @@ Status LayOutBroadcastProducer(Schedule& sch, const Stage& producer, const Chann
     return Status::Ok();
   const te::Tensor out = te::output_of(producer->op, 0);
   if (order.size() != out.ndim())
-    return Error("tune: " + producer->name() + " is read with " + std::to_string(order.size()) + " indices");
+    return Error("tune: " + producer->name() + " is read with " + std::to_string(order.size()) +
+                 " indices");
   std::vector<ir::Var> vars;
   for (size_t i = 0; i < order.size(); ++i) vars.emplace_back("d" + std::to_string(i));
   std::vector<ir::Expr> indices;
@@ -416,7 +424,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     const int64_t* extent = ir::as_const_int(shape[i]);
     if (i != c.packed_dim) middle = extent ? middle * *extent : 0;
   }
-  if (Status st = PackAsTransposes(sch, *packed, *packed_axes, block, middle, target.vector_lanes); !st)
+  if (Status st = PackAsTransposes(sch, *packed, *packed_axes, block, middle, target.vector_lanes);
+      !st)
     return st;
   // The broadcast operand's producer not inlined (conv2d's padding): its innermost loop
   // vectorized, so that a guard in it becomes masked loads instead of a branch per
@@ -451,7 +460,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       // Chunked, the accumulator covers the row; the output's column loop only carries
       // the copy out of it (CopyColumns).
       int64_t out_columns = columns;
-      const int64_t* extent = (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
+      const int64_t* extent =
+          (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
       if (chunk > 0 && extent) out_columns = CopyColumns(*extent, target.vector_lanes);
       auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();

@@ -69,11 +69,11 @@ struct StageRule;
 
 // Where the rule applies in a reduction (empty axis: nowhere).
 struct ChannelAxis {
-  std::string axis;       // `a`, an axis of the output (not the innermost)
-  std::string column;     // the output's innermost axis
-  std::string packed;     // the placeholder read with `a` as one of its indices
-  size_t packed_dim = 0;  // that index
-  std::string broadcast;  // the tensor (a placeholder or a compute stage) invariant along `a`
+  std::string axis;          // `a`, an axis of the output (not the innermost)
+  std::string column;        // the output's innermost axis
+  std::string packed;        // the placeholder read with `a` as one of its indices
+  size_t packed_dim = 0;     // that index
+  std::string broadcast;     // the tensor (a placeholder or a compute stage) invariant along `a`
   int64_t chunk_extent = 0;  // the first reduction axis's extent (conv2d's input channels)
   int64_t window = 1;        // the product of the other reduction axes' extents (3 x 3)
   // The broadcast tensor's dimensions in the order its producer stores them (when it is a
@@ -102,7 +102,8 @@ bool ChannelTileOn(const Decisions& d, const StageRule& rule);
 // Whether `d` chooses the rule with chunks and its broadcast producer computed at the
 // chunk loop (the producer's Inline rule then leaves it serial: ApplyChannelTile attaches
 // it); not when another stage reads the producer too.
-bool ChannelProducerAtChunk(const schedule::Schedule& sch, const Decisions& d, const StageRule& rule);
+bool ChannelProducerAtChunk(const schedule::Schedule& sch, const Decisions& d,
+                            const StageRule& rule);
 // The register tile fits half of the vector registers and every core gets a block.
 bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vector<int64_t>& extents,
                      const TargetInfo& target);

@@ -9,7 +9,8 @@
 
 namespace tessera::tune {
 
-std::unique_ptr<ChildProcessRunner> ChildProcessRunner::Create(const std::string& workdir, std::string* error) {
+std::unique_ptr<ChildProcessRunner> ChildProcessRunner::Create(const std::string& workdir,
+                                                               std::string* error) {
   std::error_code ec;
   if (!workdir.empty()) {
     std::filesystem::create_directories(workdir, ec);
@@ -34,8 +35,9 @@ ChildProcessRunner::~ChildProcessRunner() {
   }
 }
 
-std::vector<runner::MeasureResult> ChildProcessRunner::Measure(const std::vector<runner::MeasureRequest>& requests,
-                                                               const runner::MeasureCallbacks& callbacks) {
+std::vector<runner::MeasureResult> ChildProcessRunner::Measure(
+    const std::vector<runner::MeasureRequest>& requests,
+    const runner::MeasureCallbacks& callbacks) {
   runner::MeasureBatchOptions options;
   options.out_dir = workdir_;
   options.on_result = callbacks.on_result;

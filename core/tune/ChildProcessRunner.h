@@ -25,7 +25,8 @@ class ChildProcessRunner : public runner::Runner {
                                              const runner::MeasureCallbacks& callbacks) override;
 
  private:
-  ChildProcessRunner(std::string workdir, bool owned) : workdir_(std::move(workdir)), owned_(owned) {}
+  ChildProcessRunner(std::string workdir, bool owned)
+      : workdir_(std::move(workdir)), owned_(owned) {}
   std::string workdir_;
   bool owned_ = false;
 };

@@ -126,7 +126,8 @@ constexpr const char* kQueryWhere = "workload = ?1 AND target = ?2 AND machine_k
 
 Result<std::unique_ptr<Database>> Database::Open(const std::string& path) {
   sqlite3* handle = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  int rc =
+      sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) {
     std::string why = handle ? sqlite3_errmsg(handle) : "out of memory";
     sqlite3_close(handle);
@@ -137,16 +138,20 @@ Result<std::unique_ptr<Database>> Database::Open(const std::string& path) {
   sqlite3_busy_timeout(handle, 10000);
   Statement version(handle, "PRAGMA user_version");
   if (!version.get() || sqlite3_step(version.get()) != SQLITE_ROW)
-    return Error("'" + path + "' is not a Tessera records database (" + sqlite3_errmsg(handle) + ")");
+    return Error("'" + path + "' is not a Tessera records database (" + sqlite3_errmsg(handle) +
+                 ")");
   int64_t found = sqlite3_column_int64(version.get(), 0);
-  Statement tables(handle, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence'");
+  Statement tables(
+      handle,
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name != 'sqlite_sequence'");
   sqlite3_step(tables.get());
   int64_t table_count = sqlite3_column_int64(tables.get(), 0);
   if (found != kSchemaVersion && (found != 0 || table_count != 0))
     return Error("'" + path + "' is not a Tessera records database (schema version " +
                  std::to_string(found) + ", expected " + std::to_string(kSchemaVersion) + ")");
   if (Status st = db->Exec(kSchema); !st) return st.error();
-  if (Status st = db->Exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str()); !st)
+  if (Status st = db->Exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
+      !st)
     return st.error();
   return db;
 }
@@ -192,8 +197,11 @@ Result<int64_t> Database::Add(const TuningRecord& r) {
 }
 
 Status Database::SetChecked(int64_t id, bool matched, const std::string& message) {
-  Statement s(db_, matched ? "UPDATE records SET checked = 1 WHERE id = ?1"
-                           : "UPDATE records SET checked = 1, status = 'check_failed', message = ?2 WHERE id = ?1");
+  Statement s(
+      db_,
+      matched
+          ? "UPDATE records SET checked = 1 WHERE id = ?1"
+          : "UPDATE records SET checked = 1, status = 'check_failed', message = ?2 WHERE id = ?1");
   if (!s.get()) return SqlError(db_, "preparing an update");
   s.Bind(1, id);
   if (!matched) s.Bind(2, message);
@@ -201,7 +209,8 @@ Status Database::SetChecked(int64_t id, bool matched, const std::string& message
   return Status::Ok();
 }
 
-Status Database::SetTiming(int64_t id, double median_ms, double gflops, const std::string& message) {
+Status Database::SetTiming(int64_t id, double median_ms, double gflops,
+                           const std::string& message) {
   Statement s(db_, "UPDATE records SET median_ms = ?2, gflops = ?3, message = ?4 WHERE id = ?1");
   if (!s.get()) return SqlError(db_, "preparing an update");
   s.Bind(1, id);
@@ -212,7 +221,8 @@ Status Database::SetTiming(int64_t id, double median_ms, double gflops, const st
   return Status::Ok();
 }
 
-Result<double> Database::ProbeReference(const std::string& machine_key, const std::function<double()>& propose) {
+Result<double> Database::ProbeReference(const std::string& machine_key,
+                                        const std::function<double()>& propose) {
   auto stored = [&]() -> Result<std::optional<double>> {
     Statement q(db_, "SELECT probe_ms FROM probe_reference WHERE machine_key = ?1");
     if (!q.get()) return SqlError(db_, "preparing a query");
@@ -269,7 +279,8 @@ Result<std::vector<TuningRecord>> Database::All(const RecordQuery& query) {
 Result<bool> Database::Contains(const RecordQuery& query, const std::string& schedule_hash) {
   auto params = QueryParams(query);
   params.push_back(schedule_hash);
-  auto rows = Select(std::string("WHERE ") + kQueryWhere + " AND schedule_hash = ?4 LIMIT 1", params);
+  auto rows =
+      Select(std::string("WHERE ") + kQueryWhere + " AND schedule_hash = ?4 LIMIT 1", params);
   if (!rows) return rows.error();
   return !rows->empty();
 }
@@ -316,7 +327,8 @@ Result<int64_t> Database::ImportJsonLines(const std::string& text, const std::st
   int64_t added = 0;
   for (const TuningRecord& r : records) {
     auto present = Contains(RecordQuery{r.workload, r.target, r.machine_key}, r.schedule_hash);
-    Result<int64_t> id = present ? (*present ? Result<int64_t>(0) : Add(r)) : Result<int64_t>(present.error());
+    Result<int64_t> id =
+        present ? (*present ? Result<int64_t>(0) : Add(r)) : Result<int64_t>(present.error());
     if (!id) {
       (void)Exec("ROLLBACK");
       return id.error();
@@ -330,25 +342,42 @@ Result<int64_t> Database::ImportJsonLines(const std::string& text, const std::st
 std::string RecordToJson(const TuningRecord& r) {
   JsonWriter w;
   w.begin_object()
-      .key("workload").value(r.workload)
-      .key("workload_name").value(r.workload_name)
-      .key("target").value(r.target)
-      .key("machine_key").value(r.machine_key)
-      .key("machine").value(r.machine_json)
-      .key("schedule_hash").value(r.schedule_hash)
-      .key("script").value(r.script)
-      .key("status").value(r.status)
-      .key("message").value(r.message)
-      .key("times_ms").begin_array();
+      .key("workload")
+      .value(r.workload)
+      .key("workload_name")
+      .value(r.workload_name)
+      .key("target")
+      .value(r.target)
+      .key("machine_key")
+      .value(r.machine_key)
+      .key("machine")
+      .value(r.machine_json)
+      .key("schedule_hash")
+      .value(r.schedule_hash)
+      .key("script")
+      .value(r.script)
+      .key("status")
+      .value(r.status)
+      .key("message")
+      .value(r.message)
+      .key("times_ms")
+      .begin_array();
   for (double t : r.times_ms) w.value(t);
   w.end_array()
-      .key("min_ms").value(r.min_ms)
-      .key("median_ms").value(r.median_ms)
-      .key("gflops").value(r.gflops)
-      .key("max_error").value(r.max_error)
-      .key("checked").value(r.checked)
-      .key("source").value(r.source)
-      .key("created").value(r.created)
+      .key("min_ms")
+      .value(r.min_ms)
+      .key("median_ms")
+      .value(r.median_ms)
+      .key("gflops")
+      .value(r.gflops)
+      .key("max_error")
+      .value(r.max_error)
+      .key("checked")
+      .value(r.checked)
+      .key("source")
+      .value(r.source)
+      .key("created")
+      .value(r.created)
       .end_object();
   return w.str();
 }
@@ -357,7 +386,8 @@ namespace {
 
 Result<std::string> StringField(const JsonValue& obj, const char* key, const SourceLoc& loc) {
   const JsonValue* v = obj.find(key);
-  if (!v || !v->is_string()) return Error(std::string("record has no string field '") + key + "'", loc);
+  if (!v || !v->is_string())
+    return Error(std::string("record has no string field '") + key + "'", loc);
   return v->string;
 }
 
@@ -387,7 +417,8 @@ Result<TuningRecord> RecordFromJson(const std::string& line, const SourceLoc& lo
   }
   if (r.workload.empty() || r.machine_key.empty())
     return Error("record has an empty workload or machine_key", loc);
-  if (const JsonValue* v = obj.find("workload_name"); v && v->is_string()) r.workload_name = v->string;
+  if (const JsonValue* v = obj.find("workload_name"); v && v->is_string())
+    r.workload_name = v->string;
   if (const JsonValue* v = obj.find("machine"); v && v->is_string()) r.machine_json = v->string;
   if (const JsonValue* v = obj.find("message"); v && v->is_string()) r.message = v->string;
   if (const JsonValue* v = obj.find("source"); v && v->is_string()) r.source = v->string;

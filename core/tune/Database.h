@@ -55,7 +55,8 @@ class Database {
   // time that every timing of a record measured on `machine_key` is scaled to. The stored
   // value when the file has one (table probe_reference); otherwise `propose()` is called
   // and its value stored (a run sharing the file that stored one first wins).
-  Result<double> ProbeReference(const std::string& machine_key, const std::function<double()>& propose);
+  Result<double> ProbeReference(const std::string& machine_key,
+                                const std::function<double()>& propose);
 
   // The fastest ok record for the query (smallest median), or nullopt.
   Result<std::optional<TuningRecord>> Best(const RecordQuery& query);

@@ -11,7 +11,8 @@ namespace {
 
 // Whether `r` is a candidate of this tuning run's kind: the tuner's id ("c" + the
 // script's hash), not a check, same target and shape values, same workload.
-bool SameTuning(const runner::MeasureRequest& r, const std::string& workload, const TuneOptions& options) {
+bool SameTuning(const runner::MeasureRequest& r, const std::string& workload,
+                const TuneOptions& options) {
   if (r.id.size() < 2 || r.id[0] != 'c' || r.check) return false;
   if (r.target != options.target || r.shape_vars != options.shape_vars) return false;
   if (HashText(r.script) != r.id.substr(1)) return false;
@@ -22,18 +23,21 @@ bool SameTuning(const runner::MeasureRequest& r, const std::string& workload, co
 
 }  // namespace
 
-Result<int> RecordEarlierCandidates(const script::ScriptProgram& program, runner::Runner& runner, Database& db,
-                                    const runner::MachineSignature& machine, const TuneOptions& options,
+Result<int> RecordEarlierCandidates(const script::ScriptProgram& program, runner::Runner& runner,
+                                    Database& db, const runner::MachineSignature& machine,
+                                    const TuneOptions& options,
                                     const std::function<bool()>& cancelled) {
   if (!program.schedule) return Error("tune: the script creates no schedule (te.create_schedule)");
-  const WorkloadFingerprint workload = FingerprintWorkload(program.schedule->outputs, options.shape_vars);
+  const WorkloadFingerprint workload =
+      FingerprintWorkload(program.schedule->outputs, options.shape_vars);
   auto recorded = db.All(RecordQuery{workload.hash, options.target, machine.Key()});
   if (!recorded) return recorded.error();
   std::set<std::string> seen;
   for (const TuningRecord& r : *recorded) seen.insert(r.schedule_hash);
   std::vector<runner::MeasureRequest> todo;
   for (runner::MeasureRequest& r : runner.EarlierRequests())
-    if (!seen.count(r.id.substr(std::min<size_t>(1, r.id.size()))) && SameTuning(r, workload.hash, options))
+    if (!seen.count(r.id.substr(std::min<size_t>(1, r.id.size()))) &&
+        SameTuning(r, workload.hash, options))
       todo.push_back(std::move(r));
   if (todo.empty()) return 0;
   runner::MeasureCallbacks callbacks;

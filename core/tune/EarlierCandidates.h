@@ -23,8 +23,9 @@ namespace tessera::tune {
 
 // The number of candidates recorded. `machine` keys the records when a result carries no
 // signature of its own (as in Tuner).
-Result<int> RecordEarlierCandidates(const script::ScriptProgram& program, runner::Runner& runner, Database& db,
-                                    const runner::MachineSignature& machine, const TuneOptions& options,
+Result<int> RecordEarlierCandidates(const script::ScriptProgram& program, runner::Runner& runner,
+                                    Database& db, const runner::MachineSignature& machine,
+                                    const TuneOptions& options,
                                     const std::function<bool()>& cancelled = {});
 
 }  // namespace tessera::tune

@@ -27,7 +27,8 @@ bool EpilogueSameShape(const te::Operation& a, const te::Operation& b) {
 }  // namespace
 
 std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Operation& reduction,
-                                     const te::Operation& output, const std::set<std::string>& inlinable) {
+                                     const te::Operation& output,
+                                     const std::set<std::string>& inlinable) {
   auto* out = dynamic_cast<const te::ComputeOpNode*>(output.get());
   if (!out || out->is_reduction() || out->num_outputs() != 1 || reduction->num_outputs() != 1)
     return std::nullopt;

@@ -36,7 +36,8 @@ struct Epilogue {
 // element-wise) is its only reader, directly or through stages in `inlinable` that read it
 // element for element and are read so, and has its shape; nullopt otherwise.
 std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Operation& reduction,
-                                     const te::Operation& output, const std::set<std::string>& inlinable);
+                                     const te::Operation& output,
+                                     const std::set<std::string>& inlinable);
 
 // The stages a Tile rule's accumulator splits into: `outer` carries the tiled loops (the
 // rule's stage, or its epilogue's output), `local` accumulates (cache_write's stage).

@@ -18,7 +18,7 @@ struct LoopInfo {
 };
 
 struct StoreFeatures {
-  double iterations = 1;     // product of enclosing loop extents
+  double iterations = 1;  // product of enclosing loop extents
   double depth = 0;
   double innermost_extent = 1;
   double lanes = 1;
@@ -39,7 +39,8 @@ class StoreWalker {
     if (!s.defined()) return;
     if (auto* f = s.as<ir::ForNode>()) {
       const int64_t* e = ir::as_const_int(f->extent);
-      loops_.push_back({f->loop_var.as<ir::VarNode>(), e ? static_cast<double>(*e) : 16.0, f->for_kind});
+      loops_.push_back(
+          {f->loop_var.as<ir::VarNode>(), e ? static_cast<double>(*e) : 16.0, f->for_kind});
       Walk(f->body);
       loops_.pop_back();
     } else if (auto* let = s.as<ir::LetStmtNode>()) {
@@ -88,7 +89,8 @@ class StoreWalker {
         if (e.dtype().lanes() > 1) f.vector_loads += 1;
         bool moves = false;
         for (const ir::Expr& index : load->indices)
-          if (innermost && ir::UsesVar(index, [&](const ir::VarNode* v) { return v == innermost; })) moves = true;
+          if (innermost && ir::UsesVar(index, [&](const ir::VarNode* v) { return v == innermost; }))
+            moves = true;
         if (!moves) f.invariant_loads += 1;
       } else if (ir::is_binary(e.kind()) && e.dtype().is_float()) {
         f.arith_ops += e.dtype().lanes();
@@ -112,12 +114,20 @@ std::vector<float> ProgramFeatures(const transform::PrimFunc& func) {
     if (s.iterations * s.arith_ops >= main.iterations * main.arith_ops) main = s;
   }
   double intensity = main.arith_ops / std::max(1.0, main.loads - main.invariant_loads);
-  std::vector<float> out = {
-      Log2p(main.iterations),     Log2p(main.depth),          Log2p(main.innermost_extent),
-      Log2p(main.lanes),          Log2p(main.parallel_extent), Log2p(main.unrolled_extent),
-      Log2p(main.loads),          Log2p(main.vector_loads),    Log2p(main.invariant_loads),
-      Log2p(main.arith_ops),      Log2p(intensity),            Log2p(static_cast<double>(walker.stores.size())),
-      Log2p(total_iterations),    Log2p(walker.allocated_bytes)};
+  std::vector<float> out = {Log2p(main.iterations),
+                            Log2p(main.depth),
+                            Log2p(main.innermost_extent),
+                            Log2p(main.lanes),
+                            Log2p(main.parallel_extent),
+                            Log2p(main.unrolled_extent),
+                            Log2p(main.loads),
+                            Log2p(main.vector_loads),
+                            Log2p(main.invariant_loads),
+                            Log2p(main.arith_ops),
+                            Log2p(intensity),
+                            Log2p(static_cast<double>(walker.stores.size())),
+                            Log2p(total_iterations),
+                            Log2p(walker.allocated_bytes)};
   return out;
 }
 
@@ -128,7 +138,8 @@ std::vector<float> CandidateFeatures(const transform::PrimFunc& func, const Desi
     auto it = d.values.find(k.name);
     const int n = k.kind == Knob::Kind::Split ? k.parts : 1;
     for (int i = 0; i < n; ++i) {
-      double v = it != d.values.end() && i < static_cast<int>(it->second.size()) ? it->second[i] : 0;
+      double v =
+          it != d.values.end() && i < static_cast<int>(it->second.size()) ? it->second[i] : 0;
       out.push_back(k.kind == Knob::Kind::Split ? Log2p(v) : static_cast<float>(v));
     }
   }

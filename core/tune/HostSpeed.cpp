@@ -20,7 +20,9 @@ bool HasHostProbes(const runner::MeasureResult& r) {
   return true;
 }
 
-double MedianProbeMs(const runner::MeasureResult& r) { return HasHostProbes(r) ? Median(r.probe_ms) : 0.0; }
+double MedianProbeMs(const runner::MeasureResult& r) {
+  return HasHostProbes(r) ? Median(r.probe_ms) : 0.0;
+}
 
 double HostNormalizedMs(const runner::MeasureResult& r, double reference_ms) {
   if (!HasHostProbes(r) || !(reference_ms > 0)) return r.median_ms;

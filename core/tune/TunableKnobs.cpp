@@ -75,7 +75,8 @@ std::vector<std::string> OrderValues(std::vector<std::string> order) {
   return out;
 }
 
-Result<TunableKnob> SplitKnob(const schedule::Schedule& sch, const schedule::Stage& stage, const std::string& var) {
+Result<TunableKnob> SplitKnob(const schedule::Schedule& sch, const schedule::Stage& stage,
+                              const std::string& var) {
   const auto& entries = sch.trace.entries;
   int made = -1, split = -1;
   for (int e = 0; e < int(entries.size()); ++e) {
@@ -85,7 +86,9 @@ Result<TunableKnob> SplitKnob(const schedule::Schedule& sch, const schedule::Sta
     if (!t.iter_vars.empty() && t.iter_vars[0].name == var) split = e;
   }
   const int e = made >= 0 ? made : split;
-  if (e < 0) return Error(var + " of " + stage->name() + " is not made or split by a split: there is no factor to tune");
+  if (e < 0)
+    return Error(var + " of " + stage->name() +
+                 " is not made or split by a split: there is no factor to tune");
   const TraceEntry& t = entries[size_t(e)];
   TunableKnob k;
   k.kind = TunableKnob::Kind::SplitFactor;
@@ -95,15 +98,18 @@ Result<TunableKnob> SplitKnob(const schedule::Schedule& sch, const schedule::Sta
   k.entry = e;
   k.key = t.ints.count("factor") ? "factor" : "nparts";
   auto amount = t.ints.find(k.key);
-  if (amount == t.ints.end()) return Error("the split of " + k.parent + " has neither factor nor nparts");
+  if (amount == t.ints.end())
+    return Error("the split of " + k.parent + " has neither factor nor nparts");
   k.current = std::to_string(amount->second);
   k.values = FactorValues(amount->second, ExtentOf(stage, k.parent));
   return k;
 }
 
-Result<TunableKnob> AnnotationKnob(const schedule::Schedule& sch, const schedule::Stage& stage, const std::string& var) {
+Result<TunableKnob> AnnotationKnob(const schedule::Schedule& sch, const schedule::Stage& stage,
+                                   const std::string& var) {
   const auto& leaves = stage->leaf_iter_vars;
-  if (std::none_of(leaves.begin(), leaves.end(), [&](const ir::IterVar& iv) { return iv->var.name() == var; }))
+  if (std::none_of(leaves.begin(), leaves.end(),
+                   [&](const ir::IterVar& iv) { return iv->var.name() == var; }))
     return Error(var + " is not a loop of " + stage->name() + " (only leaf iter vars are loops)");
   TunableKnob k;
   k.kind = TunableKnob::Kind::Annotation;
@@ -113,7 +119,8 @@ Result<TunableKnob> AnnotationKnob(const schedule::Schedule& sch, const schedule
   const auto& entries = sch.trace.entries;
   for (int e = 0; e < int(entries.size()); ++e) {
     const TraceEntry& t = entries[size_t(e)];
-    if (IsAnnotation(t.primitive) && t.stage.name == k.stage && !t.iter_vars.empty() && t.iter_vars[0].name == var) {
+    if (IsAnnotation(t.primitive) && t.stage.name == k.stage && !t.iter_vars.empty() &&
+        t.iter_vars[0].name == var) {
       k.entry = e;
       k.current = t.primitive;
     }
@@ -138,13 +145,15 @@ Result<TunableKnob> OrderKnob(const schedule::Schedule& sch, const schedule::Sta
   }
   if (k.entry < 0)
     for (const ir::IterVar& iv : stage->leaf_iter_vars) order.push_back(iv->var.name());
-  if (order.size() < 2) return Error(k.stage + " has fewer than two loops: there is no order to tune");
+  if (order.size() < 2)
+    return Error(k.stage + " has fewer than two loops: there is no order to tune");
   k.values = OrderValues(order);
   k.current = k.values.front();
   return k;
 }
 
-TraceEntry NewEntry(const std::string& primitive, const std::string& stage, const std::vector<std::string>& vars) {
+TraceEntry NewEntry(const std::string& primitive, const std::string& stage,
+                    const std::vector<std::string>& vars) {
   TraceEntry t;
   t.primitive = primitive;
   t.stage.name = stage;
@@ -158,13 +167,15 @@ TraceEntry NewEntry(const std::string& primitive, const std::string& stage, cons
 }
 
 // Entry `e` of `trace` set to `value` of `knob` (removals and additions go to the lists).
-Status SetKnob(const TunableKnob& knob, const std::string& value, schedule::Trace& trace, std::set<int>& removed,
-               std::vector<TraceEntry>& added) {
-  if (knob.entry >= int(trace.entries.size())) return Error("the knob " + knob.Describe() + " no longer matches the trace");
+Status SetKnob(const TunableKnob& knob, const std::string& value, schedule::Trace& trace,
+               std::set<int>& removed, std::vector<TraceEntry>& added) {
+  if (knob.entry >= int(trace.entries.size()))
+    return Error("the knob " + knob.Describe() + " no longer matches the trace");
   TraceEntry* entry = knob.entry >= 0 ? &trace.entries[size_t(knob.entry)] : nullptr;
   switch (knob.kind) {
     case TunableKnob::Kind::SplitFactor:
-      if (!entry || entry->primitive != "split") return Error("the knob " + knob.Describe() + " no longer matches the trace");
+      if (!entry || entry->primitive != "split")
+        return Error("the knob " + knob.Describe() + " no longer matches the trace");
       entry->ints[knob.key] = std::stoll(value);
       return Status::Ok();
     case TunableKnob::Kind::Annotation:
@@ -193,9 +204,12 @@ Status SetKnob(const TunableKnob& knob, const std::string& value, schedule::Trac
 
 const char* KnobKindName(TunableKnob::Kind kind) {
   switch (kind) {
-    case TunableKnob::Kind::SplitFactor: return "split";
-    case TunableKnob::Kind::Annotation: return "annotation";
-    case TunableKnob::Kind::LoopOrder: return "order";
+    case TunableKnob::Kind::SplitFactor:
+      return "split";
+    case TunableKnob::Kind::Annotation:
+      return "annotation";
+    case TunableKnob::Kind::LoopOrder:
+      return "order";
   }
   return "?";
 }
@@ -203,9 +217,15 @@ const char* KnobKindName(TunableKnob::Kind kind) {
 std::string TunableKnob::Describe() const {
   std::string what;
   switch (kind) {
-    case Kind::SplitFactor: what = "split " + parent + " " + key; break;
-    case Kind::Annotation: what = "annotation of " + var; break;
-    case Kind::LoopOrder: what = "loop order"; break;
+    case Kind::SplitFactor:
+      what = "split " + parent + " " + key;
+      break;
+    case Kind::Annotation:
+      what = "annotation of " + var;
+      break;
+    case Kind::LoopOrder:
+      what = "loop order";
+      break;
   }
   std::string shown = kind == Kind::LoopOrder ? std::to_string(values.size()) + " orders"
                                               : "{" + Join(values, ", ") + "}";
@@ -218,19 +238,23 @@ bool TunableKnob::SameChoice(const TunableKnob& other) const {
   return entry >= 0 || other.entry >= 0 ? entry == other.entry : var == other.var;
 }
 
-Result<TunableKnob> OfferKnob(const schedule::Schedule& sch, const std::string& stage, const std::string& var,
-                              TunableKnob::Kind kind) {
+Result<TunableKnob> OfferKnob(const schedule::Schedule& sch, const std::string& stage,
+                              const std::string& var, TunableKnob::Kind kind) {
   schedule::Stage s = sch.find(stage);
   if (!s) return Error("there is no stage " + stage);
   switch (kind) {
-    case TunableKnob::Kind::SplitFactor: return SplitKnob(sch, s, var);
-    case TunableKnob::Kind::Annotation: return AnnotationKnob(sch, s, var);
-    case TunableKnob::Kind::LoopOrder: return OrderKnob(sch, s);
+    case TunableKnob::Kind::SplitFactor:
+      return SplitKnob(sch, s, var);
+    case TunableKnob::Kind::Annotation:
+      return AnnotationKnob(sch, s, var);
+    case TunableKnob::Kind::LoopOrder:
+      return OrderKnob(sch, s);
   }
   return Error("unknown knob kind");
 }
 
-Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program, const std::vector<TunableKnob>& knobs,
+Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program,
+                                      const std::vector<TunableKnob>& knobs,
                                       const std::vector<size_t>& choice) {
   if (!program.schedule) return Error("the script creates no schedule");
   if (choice.size() != knobs.size()) return Error("one value per knob is needed");
@@ -239,9 +263,11 @@ Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program, cons
   std::vector<TraceEntry> added;
   for (size_t i = 0; i < knobs.size(); ++i) {
     if (choice[i] >= knobs[i].values.size()) return Error("a knob's value is out of its range");
-    if (Status st = SetKnob(knobs[i], knobs[i].values[choice[i]], trace, removed, added); !st) return st.error();
+    if (Status st = SetKnob(knobs[i], knobs[i].values[choice[i]], trace, removed, added); !st)
+      return st.error();
   }
-  for (auto it = removed.rbegin(); it != removed.rend(); ++it) trace.entries.erase(trace.entries.begin() + *it);
+  for (auto it = removed.rbegin(); it != removed.rend(); ++it)
+    trace.entries.erase(trace.entries.begin() + *it);
   auto sch = schedule::Replay(trace, program.schedule->outputs);
   if (!sch) return sch.error();
   for (const TraceEntry& t : added)
@@ -251,12 +277,14 @@ Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program, cons
 
 int64_t KnobSpaceSize(const std::vector<TunableKnob>& knobs) {
   int64_t size = 1;
-  for (const TunableKnob& k : knobs) size = std::min<int64_t>(kMaxSpace, size * int64_t(std::max<size_t>(1, k.values.size())));
+  for (const TunableKnob& k : knobs)
+    size = std::min<int64_t>(kMaxSpace, size * int64_t(std::max<size_t>(1, k.values.size())));
   return size;
 }
 
-std::vector<std::string> KnobCandidates(const script::ScriptProgram& program, const std::vector<TunableKnob>& knobs,
-                                        int limit, uint64_t seed, int* invalid) {
+std::vector<std::string> KnobCandidates(const script::ScriptProgram& program,
+                                        const std::vector<TunableKnob>& knobs, int limit,
+                                        uint64_t seed, int* invalid) {
   std::vector<std::string> out;
   if (knobs.empty() || limit <= 0) return out;
   const int64_t size = KnobSpaceSize(knobs);

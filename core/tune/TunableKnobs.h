@@ -25,8 +25,8 @@ struct TunableKnob {
   std::string stage;
   std::string var;     // the loop the user chose it on
   std::string parent;  // SplitFactor: the var the split splits
-  int entry = -1;    // the trace entry it varies; -1: none yet (appended when not "none")
-  std::string key;   // SplitFactor: "factor" or "nparts"
+  int entry = -1;      // the trace entry it varies; -1: none yet (appended when not "none")
+  std::string key;     // SplitFactor: "factor" or "nparts"
   std::vector<std::string> values;  // "8"; "none" / "unroll" / "vectorize"; "i.outer,k,i.inner"
   std::string current;              // the document's value (one of `values`)
 
@@ -41,11 +41,12 @@ const char* KnobKindName(TunableKnob::Kind kind);  // "split", "annotation", "or
 // The knob of `kind` that loop `var` of `stage` offers in `sch`: the split that made
 // `var` (or split it), `var`'s annotation, the stage's loop order. An error says why
 // there is none (e.g. "i is not made by a split").
-Result<TunableKnob> OfferKnob(const schedule::Schedule& sch, const std::string& stage, const std::string& var,
-                              TunableKnob::Kind kind);
+Result<TunableKnob> OfferKnob(const schedule::Schedule& sch, const std::string& stage,
+                              const std::string& var, TunableKnob::Kind kind);
 
 // The schedule of `program`'s workload with knob i at values[choice[i]].
-Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program, const std::vector<TunableKnob>& knobs,
+Result<schedule::Schedule> ApplyKnobs(const script::ScriptProgram& program,
+                                      const std::vector<TunableKnob>& knobs,
                                       const std::vector<size_t>& choice);
 
 // How many points the knobs' space has (capped at 1e9).
@@ -54,7 +55,8 @@ int64_t KnobSpaceSize(const std::vector<TunableKnob>& knobs);
 // Up to `limit` points of the space as complete candidate scripts, each replayed and
 // lowered for the CPU: the whole grid when it has at most `limit` points, otherwise
 // distinct random points. `*invalid` counts the points refused by the checks.
-std::vector<std::string> KnobCandidates(const script::ScriptProgram& program, const std::vector<TunableKnob>& knobs,
-                                        int limit, uint64_t seed, int* invalid = nullptr);
+std::vector<std::string> KnobCandidates(const script::ScriptProgram& program,
+                                        const std::vector<TunableKnob>& knobs, int limit,
+                                        uint64_t seed, int* invalid = nullptr);
 
 }  // namespace tessera::tune

@@ -56,10 +56,16 @@ struct Sample {
 class TuneRun {
  public:
   TuneRun(const script::ScriptProgram& program, runner::Runner& runner, Database* db,
-          const runner::MachineSignature& machine, const TuneOptions& options, const TuneCallbacks& callbacks,
-          const CandidateSource* given = nullptr)
-      : program_(program), runner_(runner), db_(db), machine_(machine), options_(options),
-        callbacks_(callbacks), given_source_(given), rng_(options.seed) {}
+          const runner::MachineSignature& machine, const TuneOptions& options,
+          const TuneCallbacks& callbacks, const CandidateSource* given = nullptr)
+      : program_(program),
+        runner_(runner),
+        db_(db),
+        machine_(machine),
+        options_(options),
+        callbacks_(callbacks),
+        given_source_(given),
+        rng_(options.seed) {}
 
   Result<TuneResult> Run();
 
@@ -79,7 +85,7 @@ class TuneRun {
   std::optional<DesignSpace> space_;
   std::vector<te::Tensor> args_;
   RecordQuery query_;
-  std::set<std::string> seen_;  // schedule hashes measured on this machine
+  std::set<std::string> seen_;    // schedule hashes measured on this machine
   std::vector<Decisions> seeds_;  // the space's rule-derived starting points, measured first
   size_t next_seed_ = 0;
   std::vector<Sample> samples_;
@@ -96,7 +102,9 @@ class TuneRun {
     if (callbacks_.on_message) callbacks_.on_message(m);
   }
   bool Cancelled() const { return callbacks_.cancelled && callbacks_.cancelled(); }
-  bool OutOfTime() const { return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s; }
+  bool OutOfTime() const {
+    return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s;
+  }
   // The search stops earlier when the re-ranking follows: the end of the budget is its own
   // (without the reserve a search that spends the budget is never re-ranked).
   bool RerankOn() const { return options_.rerank_top > 0 && options_.rerank_rounds > 0; }
@@ -115,7 +123,9 @@ class TuneRun {
     return std::clamp(need, 0.1 * options_.time_budget_s, options_.time_budget_s / 3);
   }
   // Seconds left of the time budget (a large number without one).
-  double Remaining() const { return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9; }
+  double Remaining() const {
+    return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9;
+  }
 
   Status Resume();
   Status MeasureInput();
@@ -123,8 +133,8 @@ class TuneRun {
   std::vector<Proposal> Propose(int count);
   std::vector<Proposal> ProposeSeeds(int count);
   std::vector<Proposal> ProposeGiven(int count);
-  bool Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool,
-                std::string* hash_out = nullptr);
+  bool Consider(const Decisions& d, const std::string& source,
+                std::map<std::string, Proposal>* pool, std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
   Status AcceptBest();
   // Times the fastest records again in rounds (TuneOptions::rerank_top); each keeps the
@@ -135,15 +145,17 @@ class TuneRun {
   // Times `rec` (an oracle-checked would-be best) once more (TuneOptions::confirm_best);
   // false when it was slower then: its record now holds the slower time.
   Result<bool> Confirm(TuningRecord* rec);
-  runner::MeasureRequest Request(const std::string& id, const std::string& script, bool check) const;
-  TuningRecord MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
-                          const runner::MeasureResult& r);
+  runner::MeasureRequest Request(const std::string& id, const std::string& script,
+                                 bool check) const;
+  TuningRecord MakeRecord(const std::string& script, const std::string& hash,
+                          const std::string& source, const runner::MeasureResult& r);
   // `r`'s median time at its machine's reference speed (HostSpeed.h); the first result
   // with probes of a machine without a stored reference sets it.
   double TimeOf(const runner::MeasureResult& r);
 };
 
-runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string& script, bool check) const {
+runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string& script,
+                                        bool check) const {
   runner::MeasureRequest req;
   req.id = id;
   req.script = script;
@@ -172,7 +184,8 @@ double TuneRun::TimeOf(const runner::MeasureResult& r) {
     // machine at its usual best, so that times and GFLOP/s read as on a quiet machine);
     // elsewhere (a cluster node): this result's own probes.
     auto stored = db_->ProbeReference(key, [&] {
-      return key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe() : MedianProbeMs(r);
+      return key == runner::ReadMachineSignature().Key() ? runtime::CalibrateHostProbe()
+                                                         : MedianProbeMs(r);
     });
     if (!stored) {
       Message(stored.error().message + " (timings taken as measured)");
@@ -183,8 +196,8 @@ double TuneRun::TimeOf(const runner::MeasureResult& r) {
   return HostNormalizedMs(r, it->second);
 }
 
-TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& hash, const std::string& source,
-                                 const runner::MeasureResult& r) {
+TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& hash,
+                                 const std::string& source, const runner::MeasureResult& r) {
   TuningRecord rec;
   rec.workload = result_.workload.hash;
   rec.workload_name = result_.workload.name;
@@ -222,13 +235,15 @@ Status TuneRun::Resume() {
   }
   result_.resumed = static_cast<int>(all->size());
   if (result_.resumed > 0)
-    Message("resumed: " + std::to_string(result_.resumed) + " records of this workload on this machine");
+    Message("resumed: " + std::to_string(result_.resumed) +
+            " records of this workload on this machine");
   return AcceptBest();
 }
 
 Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   const bool leads_already = result_.best && result_.best->id == rec->id;
-  if (!options_.confirm_best || leads_already || reranked_ids_.count(rec->id) || Remaining() <= 0) return true;
+  if (!options_.confirm_best || leads_already || reranked_ids_.count(rec->id) || Remaining() <= 0)
+    return true;
   auto again = runner_.Measure({Request("r" + rec->schedule_hash, rec->script, false)}, {});
   ++result_.confirmations;
   if (again.empty() || again[0].status != runner::MeasureStatus::Ok || !(again[0].median_ms > 0))
@@ -237,8 +252,9 @@ Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   if (second <= first) return true;
   ++result_.demoted;
   char why[160];
-  std::snprintf(why, sizeof why, "timed %.4g ms, then %.4g ms when it would have led: the slower kept",
-                first, second);
+  std::snprintf(why, sizeof why,
+                "timed %.4g ms, then %.4g ms when it would have led: the slower kept", first,
+                second);
   if (Status st = UpdateTiming(rec, second, why); !st) return st.error();
   Message(std::string("a would-be best was ") + why);
   return false;
@@ -268,7 +284,8 @@ Status TuneRun::Rerank() {
     // one round of every candidate rather than on every round of one.
     std::vector<runner::MeasureRequest> requests;
     for (const TuningRecord& r : records)
-      requests.push_back(Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
+      requests.push_back(
+          Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
     runner::MeasureCallbacks cb;  // the budget is checked between candidates, as in the search
     cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
     // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
@@ -300,8 +317,8 @@ Status TuneRun::Rerank() {
   // oracle first when it has not been).
   if (Status st = AcceptBest(); !st) return st;
   if (result_.best && leader != 0 && result_.best->id != leader)
-    Message("re-ranking the " + std::to_string(records.size()) + " fastest changed the best: " +
-            std::to_string(result_.best->gflops) + " GFLOP/s");
+    Message("re-ranking the " + std::to_string(records.size()) +
+            " fastest changed the best: " + std::to_string(result_.best->gflops) + " GFLOP/s");
   return Status::Ok();
 }
 
@@ -327,12 +344,13 @@ Status TuneRun::AcceptBest() {
       if (!confirmed) return confirmed.error();
       if (!*confirmed) continue;  // slower the second time: the leader may have changed
       if (!result_.best || result_.best->id != rec.id)
-        Message("new best: " + std::to_string(rec.gflops) + " GFLOP/s, " + std::to_string(rec.median_ms) +
-                " ms (agrees with the te oracle)");
+        Message("new best: " + std::to_string(rec.gflops) + " GFLOP/s, " +
+                std::to_string(rec.median_ms) + " ms (agrees with the te oracle)");
       result_.best = rec;
       return Status::Ok();
     }
-    Message("a candidate at " + std::to_string(rec.gflops) + " GFLOP/s failed the oracle check: " + why);
+    Message("a candidate at " + std::to_string(rec.gflops) +
+            " GFLOP/s failed the oracle check: " + why);
   }
   return Status::Ok();
 }
@@ -348,13 +366,15 @@ Status TuneRun::MeasureInput() {
   if (!id) return id.error();
   rec.id = *id;
   seen_.insert(hash);
-  if (rec.status == kStatusOk) result_.input = rec;
-  else Message("the input schedule did not run: " + rec.status + ": " + rec.message);
+  if (rec.status == kStatusOk)
+    result_.input = rec;
+  else
+    Message("the input schedule did not run: " + rec.status + ": " + rec.message);
   return Status::Ok();
 }
 
-bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<std::string, Proposal>* pool,
-                       std::string* hash_out) {
+bool TuneRun::Consider(const Decisions& d, const std::string& source,
+                       std::map<std::string, Proposal>* pool, std::string* hash_out) {
   auto valid = space_->Validate(d, args_);
   if (!valid) {
     ++result_.invalid;
@@ -364,7 +384,8 @@ bool TuneRun::Consider(const Decisions& d, const std::string& source, std::map<s
   std::string hash = HashText(script);
   if (seen_.count(hash) || pool->count(hash)) return false;
   if (hash_out) *hash_out = hash;
-  (*pool)[hash] = Proposal{d, std::move(script), hash, CandidateFeatures(valid->func, *space_, d), source, 0};
+  (*pool)[hash] =
+      Proposal{d, std::move(script), hash, CandidateFeatures(valid->func, *space_, d), source, 0};
   return true;
 }
 
@@ -397,7 +418,8 @@ std::vector<Proposal> TuneRun::Propose(int count) {
   std::vector<const Sample*> parents;
   for (const Sample& s : samples_)
     if (s.gflops > 0) parents.push_back(&s);
-  std::sort(parents.begin(), parents.end(), [](const Sample* a, const Sample* b) { return a->gflops > b->gflops; });
+  std::sort(parents.begin(), parents.end(),
+            [](const Sample* a, const Sample* b) { return a->gflops > b->gflops; });
   if (parents.size() > 8) parents.resize(8);
   const bool guided = options_.strategy != "random" && model_.trained() && !parents.empty();
   if (!guided) {
@@ -410,12 +432,14 @@ std::vector<Proposal> TuneRun::Propose(int count) {
   }
   // Generation 1: mutations of the best measured candidates, and some fresh samples.
   const int population = std::max(options_.population, count);
-  for (int attempt = 0; static_cast<int>(pool.size()) < population && attempt < 4 * population; ++attempt) {
+  for (int attempt = 0; static_cast<int>(pool.size()) < population && attempt < 4 * population;
+       ++attempt) {
     if (attempt % 4 == 3) {
       Consider(space_->Sample(rng_), "random", &pool);
       continue;
     }
-    Decisions d = parents[std::uniform_int_distribution<size_t>(0, parents.size() - 1)(rng_)]->decisions;
+    Decisions d =
+        parents[std::uniform_int_distribution<size_t>(0, parents.size() - 1)(rng_)]->decisions;
     int steps = 1 + static_cast<int>(rng_() % 2);
     for (int i = 0; i < steps; ++i) d = space_->Mutate(d, rng_);
     Consider(d, "evolution", &pool);
@@ -443,8 +467,9 @@ std::vector<Proposal> TuneRun::Propose(int count) {
   for (const Decisions& e : elite)
     for (int i = 0; i < 3; ++i) Consider(space_->Mutate(e, rng_), "evolution", &pool);
   std::vector<Proposal*> ranked = rank();
-  const int explore = std::min<int>(static_cast<int>(std::lround(count * options_.explore_fraction)),
-                                    std::max<int>(0, static_cast<int>(ranked.size()) - count));
+  const int explore =
+      std::min<int>(static_cast<int>(std::lround(count * options_.explore_fraction)),
+                    std::max<int>(0, static_cast<int>(ranked.size()) - count));
   std::vector<Proposal> out;
   for (Proposal* p : ranked) {
     if (static_cast<int>(out.size()) >= count - explore) break;
@@ -471,7 +496,8 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
   std::vector<TuneTrial> trials;
   for (size_t i = 0; i < proposals.size() && i < results.size(); ++i) {
     if (results[i].status == runner::MeasureStatus::Cancelled) continue;
-    if (results[i].status == runner::MeasureStatus::Timeout && requests[i].timeout_s < options_.timeout_s) {
+    if (results[i].status == runner::MeasureStatus::Timeout &&
+        requests[i].timeout_s < options_.timeout_s) {
       Message("a candidate was stopped at the end of the time budget (not recorded)");
       continue;
     }
@@ -549,7 +575,8 @@ Result<TuneResult> TuneRun::Run() {
                      : DesignSpace::Generate(outputs, target);
     if (!space) return space.error();
     space_ = std::move(space.value());
-    if (options_.strategy == "evolution") seeds_ = space_->Seeds();  // the random baseline stays random
+    if (options_.strategy == "evolution")
+      seeds_ = space_->Seeds();  // the random baseline stays random
     args_ = program_.Arguments();
   }
   result_.workload = FingerprintWorkload(outputs, options_.shape_vars);
@@ -590,8 +617,9 @@ Result<TuneResult> Tune(const script::ScriptProgram& program, runner::Runner& ru
   return run.Run();
 }
 
-Result<TuneResult> TuneCandidates(const script::ScriptProgram& program, const CandidateSource& candidates,
-                                  runner::Runner& runner, Database* db, const runner::MachineSignature& machine,
+Result<TuneResult> TuneCandidates(const script::ScriptProgram& program,
+                                  const CandidateSource& candidates, runner::Runner& runner,
+                                  Database* db, const runner::MachineSignature& machine,
                                   const TuneOptions& options, const TuneCallbacks& callbacks) {
   TuneRun run(program, runner, db, machine, options, callbacks, &candidates);
   return run.Run();

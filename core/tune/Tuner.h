@@ -30,19 +30,19 @@
 namespace tessera::tune {
 
 struct TuneOptions {
-  int trials = 64;             // candidates to measure in this run (checks not counted)
-  double time_budget_s = 0;    // stop after this many seconds (0: no limit): checked between the
-                               // candidates of a batch too; a candidate's timeout is capped at the
-                               // budget left when its batch starts (at least 1 s)
-  int batch_size = 8;          // candidates per measurement round
+  int trials = 64;           // candidates to measure in this run (checks not counted)
+  double time_budget_s = 0;  // stop after this many seconds (0: no limit): checked between the
+                             // candidates of a batch too; a candidate's timeout is capped at the
+                             // budget left when its batch starts (at least 1 s)
+  int batch_size = 8;        // candidates per measurement round
   uint64_t seed = 1;
   std::string strategy = "evolution";  // "evolution" (cost model) or "random"
-  int population = 32;         // candidates the cost model ranks per round
-  double explore_fraction = 0.25;  // share of each batch picked at random (exploration)
+  int population = 32;                 // candidates the cost model ranks per round
+  double explore_fraction = 0.25;      // share of each batch picked at random (exploration)
   int warmup = 1;
   int repeat = 5;
   double timeout_s = 60;
-  bool measure_input = true;   // also measure the script's own schedule (the speed-up baseline)
+  bool measure_input = true;  // also measure the script's own schedule (the speed-up baseline)
   // Time a would-be new best once more (after its oracle check) and keep the slower of its
   // two medians: the fastest of many noisy timings is mostly luck, so a candidate must be
   // fast twice to lead. Skipped once the time budget is spent.
@@ -63,12 +63,12 @@ struct TuneOptions {
 
 // One measured candidate, as reported while the run goes on.
 struct TuneTrial {
-  int index = 0;            // 1-based among this run's measurements
-  std::string source;       // "input", "seed" (rule-derived), "random", "evolution"
-  std::string status;       // MeasureStatusName
+  int index = 0;       // 1-based among this run's measurements
+  std::string source;  // "input", "seed" (rule-derived), "random", "evolution"
+  std::string status;  // MeasureStatusName
   double median_ms = 0;
   double gflops = 0;
-  double best_gflops = 0;   // the best accepted so far (this machine, this workload)
+  double best_gflops = 0;  // the best accepted so far (this machine, this workload)
   double elapsed_s = 0;
 };
 
@@ -88,9 +88,9 @@ struct TuneResult {
   int invalid = 0;                    // samples refused by the legality checks / lowering
   int confirmations = 0;              // would-be bests timed again (not counted in measured)
   int demoted = 0;                    // of them, slower the second time (the slower time kept)
-  int reranked = 0;                   // records timed again after the search (TuneOptions::rerank_top)
-  int rerank_rounds = 0;              // rounds of it that ran
-  int resumed = 0;                    // records found in the database at the start
+  int reranked = 0;       // records timed again after the search (TuneOptions::rerank_top)
+  int rerank_rounds = 0;  // rounds of it that ran
+  int resumed = 0;        // records found in the database at the start
   double elapsed_s = 0;
   double seconds_to_90_percent = -1;  // when this run's best first reached 90% of its final best
   std::vector<TuneTrial> trials;
@@ -115,12 +115,14 @@ struct CandidateList {
   std::string source = "given";  // the records' and trials' source
   int invalid = 0;               // points refused by the checks (TuneResult::invalid)
 };
-using CandidateSource = std::function<CandidateList(const std::set<std::string>& measured, int count)>;
+using CandidateSource =
+    std::function<CandidateList(const std::set<std::string>& measured, int count)>;
 
 // Tune over the candidates `candidates` gives, with everything else as Tune: records,
 // resume, the input's baseline, batches, time budget, the oracle check of a new best.
-Result<TuneResult> TuneCandidates(const script::ScriptProgram& program, const CandidateSource& candidates,
-                                  runner::Runner& runner, Database* db, const runner::MachineSignature& machine,
+Result<TuneResult> TuneCandidates(const script::ScriptProgram& program,
+                                  const CandidateSource& candidates, runner::Runner& runner,
+                                  Database* db, const runner::MachineSignature& machine,
                                   const TuneOptions& options, const TuneCallbacks& callbacks = {});
 
 }  // namespace tessera::tune

@@ -10,12 +10,12 @@
 #include "ir/Printer.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "script/Args.h"
-#include "tuning_api/AutotvmTuning.h"
 #include "script/Interpreter.h"
 #include "script/RuntimeObjects.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
 #include "te/Operation.h"
+#include "tuning_api/AutotvmTuning.h"
 
 namespace tessera::tuning_api {
 
@@ -135,10 +135,10 @@ struct AutoSchedulerSetting : Object {
   int trials = 0;
   int repeat = 3;
   double timeout_s = 10;
-  std::string path;                    // RecordToFile / PreloadMeasuredStates
-  std::string strategy = "evolution";  // SketchPolicy: its cost model's search
-  Value runner;                        // TuningOptions / LocalRPCMeasureContext
-  std::vector<std::string> logs;       // TuningOptions: RecordToFile paths
+  std::string path;                      // RecordToFile / PreloadMeasuredStates
+  std::string strategy = "evolution";    // SketchPolicy: its cost model's search
+  Value runner;                          // TuningOptions / LocalRPCMeasureContext
+  std::vector<std::string> logs;         // TuningOptions: RecordToFile paths
   const EvaluationHost* host = nullptr;  // the evaluation that made it
   std::string type_name() const override { return kind; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
@@ -507,9 +507,9 @@ void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host) {
   for (const char* kind : {"RecordToFile", "PreloadMeasuredStates", "XGBModel", "RandomModel",
                            "SketchPolicy", "LocalBuilder"}) {
     std::string k = kind;
-    interp.RegisterFunction("tvm.auto_scheduler." + k, [k, h = &host](Interpreter&, const CallArgs& c) {
-      return MakeSimpleSetting(k, c, h);
-    });
+    interp.RegisterFunction(
+        "tvm.auto_scheduler." + k,
+        [k, h = &host](Interpreter&, const CallArgs& c) { return MakeSimpleSetting(k, c, h); });
   }
 }
 

@@ -5,12 +5,12 @@
 #include <memory>
 
 #include "script/Args.h"
-#include "tuning_api/AutotvmTuning.h"
 #include "script/Interpreter.h"
 #include "script/RuntimeObjects.h"
 #include "script/ScheduleObjects.h"
 #include "script/TeObjects.h"
 #include "script/TuneConfig.h"
+#include "tuning_api/AutotvmTuning.h"
 
 namespace tessera::tuning_api {
 
@@ -486,7 +486,8 @@ Result<Value> MakeHistory(const AutotvmStatePtr& state, const CallArgs& c) {
       return args.TypeError("records", "the path of a Tessera tuning log, or None");
     history->path = records.as_string();
     if (MissingLogOfSkippedTuning(*state->host, history->path,
-                                  "templates use their fallback configuration", args.loc("records")))
+                                  "templates use their fallback configuration",
+                                  args.loc("records")))
       return Value::FromObject(history);
     auto db = OpenTuningLog(history->path, true, args.loc("records"));
     if (!db) return db.error();

@@ -330,7 +330,8 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
     return 0;
   }
   if (g_tuning_depth.load() > 0) {
-    ScriptTuningMessage(where + request.what + ": tuning skipped (a tuning job is already running)");
+    ScriptTuningMessage(where + request.what +
+                        ": tuning skipped (a tuning job is already running)");
     return 0;
   }
   int trials = request.trials;

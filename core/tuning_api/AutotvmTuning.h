@@ -42,7 +42,6 @@ namespace tessera::tuning_api {
 
 using namespace script;
 
-
 // A tuning API object with Python's str() and len() (ConfigSpace, ComputeDAG, ...):
 // RegisterTuningStrLen makes the built-ins str / len ask it.
 struct PrintableTuningObject : Object {

@@ -9,11 +9,12 @@ namespace tessera::tuning_api {
 
 void RegisterTuningApis(TuningApiOptions options) {
   SetScriptTuningEnabled(options.run_tuning);
-  script::AddEvaluationModule("tvm.tuning", [](script::Interpreter& interp, const script::EvaluationHost& host) {
-    RegisterAutotvm(interp, host);
-    RegisterAutoScheduler(interp, host);
-    RegisterTuningStrLen(interp);
-  });
+  script::AddEvaluationModule("tvm.tuning",
+                              [](script::Interpreter& interp, const script::EvaluationHost& host) {
+                                RegisterAutotvm(interp, host);
+                                RegisterAutoScheduler(interp, host);
+                                RegisterTuningStrLen(interp);
+                              });
 }
 
 }  // namespace tessera::tuning_api

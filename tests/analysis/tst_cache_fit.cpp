@@ -24,7 +24,8 @@ s = te.create_schedule(C.op)
 
 // The same GEMM tiled 32 x 32 with k split by 8: loops i.outer, j.outer, k.outer,
 // i.inner, k.inner, j.inner.
-constexpr const char* kTiled = R"(io, jo, ii, ji = s[C].tile(C.op.axis[0], C.op.axis[1], x_factor=32, y_factor=32)
+constexpr const char* kTiled =
+    R"(io, jo, ii, ji = s[C].tile(C.op.axis[0], C.op.axis[1], x_factor=32, y_factor=32)
 ko, ki = s[C].split(k, factor=8)
 s[C].reorder(io, jo, ko, ii, ki, ji)
 )";
@@ -186,8 +187,11 @@ io, ii = s[B].split(B.op.axis[0], factor=16)
     QTemporaryDir dir;
     auto write = [&](const QString& index, const char* level, const char* type, const char* size) {
       QDir(dir.path()).mkpath(index);
-      for (auto [name, text] : {std::pair{"level", level}, {"type", type}, {"size", size},
-                                {"shared_cpu_list", "0-3"}, {"coherency_line_size", "64"}}) {
+      for (auto [name, text] : {std::pair{"level", level},
+                                {"type", type},
+                                {"size", size},
+                                {"shared_cpu_list", "0-3"},
+                                {"coherency_line_size", "64"}}) {
         QFile f(dir.path() + "/" + index + "/" + name);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(text);

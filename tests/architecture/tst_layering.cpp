@@ -3,7 +3,6 @@
 // core never includes Qt, the application or the views; the views never include the
 // application (they emit intents the application turns into primitives).
 #include <QtTest>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -62,7 +61,8 @@ std::vector<Include> IncludesUnder(const std::string& dir, const fs::path& root 
     while (std::getline(in, text)) {
       ++number;
       const std::string target = IncludeTarget(text);
-      if (!target.empty()) out.push_back({fs::relative(entry.path(), root).string(), number, target});
+      if (!target.empty())
+        out.push_back({fs::relative(entry.path(), root).string(), number, target});
     }
   }
   return out;
@@ -86,7 +86,8 @@ std::vector<std::string> UpwardIncludes(const fs::path& root = SourceRoot()) {
     const std::string from = FirstComponent(fs::path(inc.file).lexically_relative("core").string());
     const std::string to = FirstComponent(inc.target.substr(1));
     if (!rank.count(from) || !rank.count(to)) continue;  // a folder-local header
-    if (rank[to] > rank[from]) upward.push_back(Located(inc) + " (" + from + " is below " + to + ")");
+    if (rank[to] > rank[from])
+      upward.push_back(Located(inc) + " (" + from + " is below " + to + ")");
   }
   return upward;
 }
@@ -116,16 +117,17 @@ class TestLayering : public QObject {
   void coreIncludesPointDown() {
     const std::vector<std::string> upward = UpwardIncludes();
     for (const std::string& edge : upward) qWarning("%s", edge.c_str());
-    QVERIFY2(upward.empty(), qPrintable(QString::number(upward.size()) + " upward include(s); first: " +
-                                        QString::fromStdString(upward.empty() ? "" : upward[0])));
+    QVERIFY2(upward.empty(),
+             qPrintable(QString::number(upward.size()) + " upward include(s); first: " +
+                        QString::fromStdString(upward.empty() ? "" : upward[0])));
   }
 
   void coreIncludesNeitherQtNorTheApplication() {
     std::vector<std::string> bad;
     for (const Include& inc : IncludesUnder("core")) {
       const std::string target = inc.target.substr(1);
-      if (target.rfind("Q", 0) == 0 || target.rfind("gui/", 0) == 0 || target.rfind("views/", 0) == 0 ||
-          target.rfind("cli/", 0) == 0)
+      if (target.rfind("Q", 0) == 0 || target.rfind("gui/", 0) == 0 ||
+          target.rfind("views/", 0) == 0 || target.rfind("cli/", 0) == 0)
         bad.push_back(Located(inc));
     }
     QVERIFY2(bad.empty(), bad.empty() ? "" : bad[0].c_str());
@@ -135,7 +137,8 @@ class TestLayering : public QObject {
     std::vector<std::string> bad;
     for (const Include& inc : IncludesUnder("views")) {
       const std::string target = inc.target.substr(1);
-      if (target.rfind("gui/", 0) == 0 || target.rfind("app/", 0) == 0 || target.rfind("cli/", 0) == 0)
+      if (target.rfind("gui/", 0) == 0 || target.rfind("app/", 0) == 0 ||
+          target.rfind("cli/", 0) == 0)
         bad.push_back(Located(inc));
     }
     QVERIFY2(bad.empty(), bad.empty() ? "" : bad[0].c_str());
@@ -148,10 +151,12 @@ class TestLayering : public QObject {
     QVERIFY(dir.isValid());
     const fs::path root = dir.path().toStdString();
     WriteFile(root / "core" / "layers.txt", "# lowest first\nsupport\nir\ncodegen\ncodegen/cuda\n");
-    WriteFile(root / "core" / "ir" / "Expr.h", "#include \"support/Result.h\"\n#include \"ir/Type.h\"\n");
+    WriteFile(root / "core" / "ir" / "Expr.h",
+              "#include \"support/Result.h\"\n#include \"ir/Type.h\"\n");
     WriteFile(root / "core" / "codegen" / "cuda" / "Emit.cpp", "#include \"ir/Expr.h\"\n");
     QVERIFY(UpwardIncludes(root).empty());
-    WriteFile(root / "core" / "ir" / "Call.cpp", "// math\n#include <cmath>\n  #include \"codegen/cuda/Emit.h\"\n");
+    WriteFile(root / "core" / "ir" / "Call.cpp",
+              "// math\n#include <cmath>\n  #include \"codegen/cuda/Emit.h\"\n");
     const std::vector<std::string> upward = UpwardIncludes(root);
     QCOMPARE(upward.size(), size_t(1));
     QCOMPARE(QString::fromStdString(upward[0]),

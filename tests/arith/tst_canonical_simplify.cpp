@@ -18,7 +18,9 @@ class TestCanonicalSimplify : public QObject {
     QTest::addColumn<QString>("expected");
     Vars& v = V();
     Expr x = v.x, y = v.y, z = v.z;
-    auto row = [](const char* name, const Expr& e, const char* s) { QTest::newRow(name) << e << QString(s); };
+    auto row = [](const char* name, const Expr& e, const char* s) {
+      QTest::newRow(name) << e << QString(s);
+    };
     row("(x + y) - x", (x + y) - x, "y");
     row("x*2 + x", x * 2 + x, "(x*3)");
     row("(x*8 + y) // 8 == x when 0 <= y < 8", floordiv(x * 8 + y, 8), "x");
@@ -29,15 +31,19 @@ class TestCanonicalSimplify : public QObject {
     row("scaled pair", floordiv(x, 4) * 8 + floormod(x, 4) * 2, "(x*2)");
     // Digit ranges of one index (TVM's SimplifySplitExprs): a fused (c, h, w) of 3 x 3
     // split again reads floordiv(v, 9), floormod(floordiv(v, 3), 3) and floormod(v, 3).
-    row("fused index's digits", floordiv(x, 9) * 9 + floormod(floordiv(x, 3), 3) * 3 + floormod(x, 3), "x");
+    row("fused index's digits",
+        floordiv(x, 9) * 9 + floormod(floordiv(x, 3), 3) * 3 + floormod(x, 3), "x");
     row("fused index's digits, scaled",
         floordiv(x, 9) * 72 + floormod(floordiv(x, 3), 3) * 24 + floormod(x, 3) * 8, "(x*8)");
     row("two low digits", floormod(floordiv(x, 3), 3) * 3 + floormod(x, 3), "floormod(x, 9)");
     row("two middle digits", floormod(floordiv(x, 4), 2) * 2 + floormod(floordiv(x, 2), 2),
         "floormod(floordiv(x, 2), 4)");
-    row("a quotient and a middle digit", floordiv(x, 12) * 3 + floormod(floordiv(x, 4), 3), "floordiv(x, 4)");
-    row("digit of a floormod", floordiv(floormod(x, 12), 4) * 4 + floormod(x, 4), "floormod(x, 12)");
-    row("digits of a sum", floordiv(x + z, 6) * 6 + floormod(floordiv(x + z, 2), 3) * 2 + floormod(x + z, 2),
+    row("a quotient and a middle digit", floordiv(x, 12) * 3 + floormod(floordiv(x, 4), 3),
+        "floordiv(x, 4)");
+    row("digit of a floormod", floordiv(floormod(x, 12), 4) * 4 + floormod(x, 4),
+        "floormod(x, 12)");
+    row("digits of a sum",
+        floordiv(x + z, 6) * 6 + floormod(floordiv(x + z, 2), 3) * 2 + floormod(x + z, 2),
         "(x + z)");
     row("coefficients that do not match stay", floormod(floordiv(x, 3), 3) * 2 + floormod(x, 3),
         "((floormod(floordiv(x, 3), 3)*2) + floormod(x, 3))");
@@ -68,8 +74,7 @@ class TestCanonicalSimplify : public QObject {
     row("min children", min(x + x, z), "min((x*2), z)");
     row("comparison children", x + x < z, "((x*2) < z)");
     row("select children", select(x < z, x + x, z - z), "select((x < z), (x*2), 0)");
-    row("big product stays a factor",
-        (x + z + 1 + v.w + y) * (x - z + 2 + v.w - y),
+    row("big product stays a factor", (x + z + 1 + v.w + y) * (x - z + 2 + v.w - y),
         "(((((x + z) + w) + y) + 1)*((((x + w) - z) - y) + 2))");
   }
   void normalForm() {

@@ -51,8 +51,10 @@ class TestConstIntBound : public QObject {
     QTest::newRow("size var minus one") << (v.n - 1) << qint64(-1) << kI32Max - 1;
     QTest::newRow("int64 var") << Expr(Var("k", DataType::Int(64))) << kNegInf << kPosInf;
     QTest::newRow("uint8 var") << Expr(Var("u", DataType::UInt(8))) << qint64(0) << qint64(255);
-    QTest::newRow("cast to int8 keeps a fitting bound") << cast(DataType::Int(8), v.x) << qint64(0) << qint64(7);
-    QTest::newRow("cast to int8 of int32") << cast(DataType::Int(8), v.z) << qint64(-128) << qint64(127);
+    QTest::newRow("cast to int8 keeps a fitting bound")
+        << cast(DataType::Int(8), v.x) << qint64(0) << qint64(7);
+    QTest::newRow("cast to int8 of int32")
+        << cast(DataType::Int(8), v.z) << qint64(-128) << qint64(127);
     QTest::newRow("split loop index") << (v.io * 8 + v.ii) << qint64(0) << qint64(31);
     QTest::newRow("let") << MakeLet(v.w, v.x * 2, v.w + 1) << qint64(1) << qint64(15);
     QTest::newRow("pos_inf") << pos_inf() << kPosInf << kPosInf;

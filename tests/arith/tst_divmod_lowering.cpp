@@ -41,7 +41,8 @@ class TestDivModLowering : public QObject {
              QString("A(floormod(i, n), floordiv(i, n))"));
     // An assertion `n >= 0` (the RFC's proposal 1) restores it.
     bound.AddAssumption(v.plain_n >= 0);
-    QCOMPARE(Str(bound.LowerFloorDivMod(FlattenIndices(v.i, v.plain_n))), QString("A((i % n), (i / n))"));
+    QCOMPARE(Str(bound.LowerFloorDivMod(FlattenIndices(v.i, v.plain_n))),
+             QString("A((i % n), (i / n))"));
   }
 
   void lowering_data() {
@@ -49,7 +50,9 @@ class TestDivModLowering : public QObject {
     QTest::addColumn<QString>("expected");
     Vars& v = V();
     Expr x = v.x, z = v.z, n = v.n;
-    auto row = [](const char* name, const Expr& e, const char* s) { QTest::newRow(name) << e << QString(s); };
+    auto row = [](const char* name, const Expr& e, const char* s) {
+      QTest::newRow(name) << e << QString(s);
+    };
     row("floordiv(x, 8), x in [0, 64)", floordiv(x, 8), "(x / 8)");
     row("floormod(x, 8)", floormod(x, 8), "(x % 8)");
     row("floordiv(x - 4, 8) may be negative", floordiv(x - 4, 8), "floordiv((x - 4), 8)");

@@ -86,9 +86,8 @@ class TestIntSet : public QObject {
     // Infinities appear only as ends, never inside an expression.
     for (const Expr& end : {s.min(), s.max()}) {
       if (is_pos_inf(end) || is_neg_inf(end)) continue;
-      QVERIFY(!UsesVar(end, [](const VarNode* n) {
-        return n == pos_inf().get() || n == neg_inf().get();
-      }));
+      QVERIFY(!UsesVar(
+          end, [](const VarNode* n) { return n == pos_inf().get() || n == neg_inf().get(); }));
     }
   }
 
@@ -99,11 +98,16 @@ class TestIntSet : public QObject {
     QTest::addColumn<int>("hi2");
     QTest::addColumn<QString>("united");
     QTest::addColumn<QString>("intersected");
-    QTest::newRow("overlapping") << 0 << 7 << 4 << 11 << "[0, 11]" << "[4, 7]";
-    QTest::newRow("nested") << 0 << 10 << 2 << 3 << "[0, 10]" << "[2, 3]";
-    QTest::newRow("disjoint") << 0 << 3 << 8 << 9 << "[0, 9]" << "{}";
-    QTest::newRow("touching") << 0 << 3 << 3 << 5 << "[0, 5]" << "[3, 3]";
-    QTest::newRow("negative") << -5 << -1 << -3 << 2 << "[-5, 2]" << "[-3, -1]";
+    QTest::newRow("overlapping") << 0 << 7 << 4 << 11 << "[0, 11]"
+                                 << "[4, 7]";
+    QTest::newRow("nested") << 0 << 10 << 2 << 3 << "[0, 10]"
+                            << "[2, 3]";
+    QTest::newRow("disjoint") << 0 << 3 << 8 << 9 << "[0, 9]"
+                              << "{}";
+    QTest::newRow("touching") << 0 << 3 << 3 << 5 << "[0, 5]"
+                              << "[3, 3]";
+    QTest::newRow("negative") << -5 << -1 << -3 << 2 << "[-5, 2]"
+                              << "[-3, -1]";
   }
   void unionAndIntersection() {
     QFETCH(int, lo1);
@@ -115,7 +119,8 @@ class TestIntSet : public QObject {
     IntSet a = IntSet::Interval(lo1, hi1), b = IntSet::Interval(lo2, hi2);
     QCOMPARE(QString::fromStdString(Union({a, b}).str()), united);
     IntSet inter = Intersect({a, b});
-    QCOMPARE(QString::fromStdString(inter.str()), intersected == "{}" ? QString("{}") : intersected);
+    QCOMPARE(QString::fromStdString(inter.str()),
+             intersected == "{}" ? QString("{}") : intersected);
   }
 
   void symbolicUnion() {

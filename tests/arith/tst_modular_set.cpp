@@ -18,7 +18,9 @@ class TestModularSet : public QObject {
     QTest::addColumn<qint64>("base");
     Vars& v = V();
     Expr x = v.x, y = v.y, p = v.i, q = v.j;
-    auto row = [](const char* name, const Expr& e, qint64 c, qint64 b) { QTest::newRow(name) << e << c << b; };
+    auto row = [](const char* name, const Expr& e, qint64 c, qint64 b) {
+      QTest::newRow(name) << e << c << b;
+    };
     row("4*x + 2", Expr(4) * x + 2, 4, 2);
     row("x*4 + 6", x * 4 + 6, 4, 2);
     row("8*x + 4*y", x * 8 + y * 4, 4, 0);

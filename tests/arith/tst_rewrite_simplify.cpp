@@ -141,7 +141,8 @@ class TestRewriteSimplify : public QObject {
     AddRow("!(x == y)", logical_not(eq(x, y)), "(x != y)");
     AddRow("select(x < 5, min(x, 5), 0)", select(x < 5, min(x, 5), 0), "select((x < 5), x, 0)");
     AddRow("select(c, x, x)", select(x < y, x, x), "x");
-    AddRow("select(x < y, x, y) + 1", select(x < y, x, y) + select(x < y, 1, 2), "select((x < y), (x + 1), (y + 2))");
+    AddRow("select(x < y, x, y) + 1", select(x < y, x, y) + select(x < y, 1, 2),
+           "select((x < y), (x + 1), (y + 2))");
     AddRow("select(!(x < y), x, y)", MakeSelect(MakeNot(x < y), x, y), "select((x >= y), x, y)");
   }
   void unbounded() { Check(); }
@@ -225,13 +226,16 @@ class TestRewriteSimplify : public QObject {
     QTest::addColumn<Expr>("expr");
     QTest::addColumn<QString>("expected");
     Vars& v = V();
-    AddRow("let children", MakeLet(v.w, B(ExprKind::Add, v.x, 0), v.w + v.w), "(let w = x in (w*2))");
-    AddRow("call args", MakeCall(DataType::Int(32), "foo", {B(ExprKind::Add, v.x, 0), (v.y + 1) - 1}), "foo(x, y)");
+    AddRow("let children", MakeLet(v.w, B(ExprKind::Add, v.x, 0), v.w + v.w),
+           "(let w = x in (w*2))");
+    AddRow("call args",
+           MakeCall(DataType::Int(32), "foo", {B(ExprKind::Add, v.x, 0), (v.y + 1) - 1}),
+           "foo(x, y)");
     AddRow("cast to same type", MakeCast(DataType::Int(32), v.x), "x");
     AddRow("cast of a constant", MakeCast(DataType::Int(64), Expr(3)), "(int64)3");
     AddRow("cast round trip", MakeCast(DataType::Int(32), MakeCast(DataType::Int(64), v.x)), "x");
-    AddRow("narrowing round trip stays", MakeCast(DataType::Int(32), MakeCast(DataType::Int(8), v.x)),
-           "int32(int8(x))");
+    AddRow("narrowing round trip stays",
+           MakeCast(DataType::Int(32), MakeCast(DataType::Int(8), v.x)), "int32(int8(x))");
     AddRow("float arithmetic untouched", B(ExprKind::Add, Var("f", DataType::Float(32)), Expr(0.5)),
            "(f + 0.5f)");
   }
@@ -257,7 +261,8 @@ class TestRewriteSimplify : public QObject {
     AddRow("f * 2 stays", B(ExprKind::Mul, f, Expr(2.0)), "(f*2f)");
     AddRow("padded tap", B(ExprKind::Add, acc, B(ExprKind::Mul, zeros, w)), "acc");
     AddRow("lanes times one", B(ExprKind::Mul, w, ones), "w");
-    AddRow("integer lanes untouched here", B(ExprKind::Add, Var("v", DataType::Int(32, 8)), MakeBroadcast(Expr(2), 8)),
+    AddRow("integer lanes untouched here",
+           B(ExprKind::Add, Var("v", DataType::Int(32, 8)), MakeBroadcast(Expr(2), 8)),
            "(v + x8(2))");
   }
   void floatIdentitiesFoldAsTvm() { Check(); }
@@ -270,7 +275,8 @@ class TestRewriteSimplify : public QObject {
     const DataType f32x8 = DataType::Float(32, 8);
     Var a("a", f32x8), b("b", f32x8);
     Expr lane_test = B(ExprKind::GE, MakeRamp(Expr(0), Expr(1), 8), MakeBroadcast(Expr(1), 8));
-    Expr all_true = MakeBroadcast(make_bool(true), 8), all_false = MakeBroadcast(make_bool(false), 8);
+    Expr all_true = MakeBroadcast(make_bool(true), 8),
+         all_false = MakeBroadcast(make_bool(false), 8);
     AddRow("c && true", B(ExprKind::And, lane_test, all_true), "(ramp(0, 1, 8) >= x8(1))");
     AddRow("true && c", B(ExprKind::And, all_true, lane_test), "(ramp(0, 1, 8) >= x8(1))");
     AddRow("c && false", B(ExprKind::And, lane_test, all_false), "x8(False)");

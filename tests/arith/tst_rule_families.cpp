@@ -6,13 +6,13 @@
 //   factor       x*y + x*10 -> x*(y + 10)                    (RewriteSimplify_Factor.cpp)
 //   remainder    y*5 - floordiv(y + z, 2)*10 -> (floormod(y + z, 2) - z)*5
 //                                          (CanonicalSimplify.cpp MergeDivModPairs)
-//   quotient     floordiv(x + 1, 2) - floordiv(x, 2) -> floormod(x, 2) (RewriteSimplify_Quotient.cpp)
-//   padded       floormod(x - floormod(x, 9), 9) -> 0         (RewriteSimplify_Mod.cpp)
-//   scale        min(x*3, 9) -> min(x, 3)*3, 0 - x*2 -> x*-2   (_MinMax.cpp, _Sub.cpp)
-//   range        0 <= x - y*5 && x - y*5 < 5 -> y == floordiv(x, 5) (RewriteSimplify_Logical.cpp)
-//   ifthenelse   nested if_then_else with one else-value joins its conditions (_Select.cpp)
+//   quotient     floordiv(x + 1, 2) - floordiv(x, 2) -> floormod(x, 2)
+//   (RewriteSimplify_Quotient.cpp) padded       floormod(x - floormod(x, 9), 9) -> 0
+//   (RewriteSimplify_Mod.cpp) scale        min(x*3, 9) -> min(x, 3)*3, 0 - x*2 -> x*-2
+//   (_MinMax.cpp, _Sub.cpp) range        0 <= x - y*5 && x - y*5 < 5 -> y == floordiv(x, 5)
+//   (RewriteSimplify_Logical.cpp) ifthenelse   nested if_then_else with one else-value joins its
+//   conditions (_Select.cpp)
 #include <QtTest>
-
 #include <functional>
 #include <random>
 
@@ -58,7 +58,8 @@ QString Counterexample(const Expr& e, const Expr& simplified, std::mt19937& rng,
       return QString("%1\n  -> %2\n  at%3: %4 vs %5")
           .arg(Str(e), Str(simplified), where)
           .arg(*before)
-          .arg(after.ok() ? QString::number(*after) : QString::fromStdString(after.error().message));
+          .arg(after.ok() ? QString::number(*after)
+                          : QString::fromStdString(after.error().message));
     }
   }
   return QString();
@@ -85,11 +86,16 @@ class Operands {
   Expr Operand() {
     switch (Const(0, 5)) {
       case 0:
-      case 1: return Var();
-      case 2: return Var() + Expr(static_cast<int>(Const(-9, 9)));
-      case 3: return Var() * Expr(static_cast<int>(NonZero(-4, 4)));
-      case 4: return floormod(Var(), Expr(static_cast<int>(Const(2, 5))));
-      default: return Var() - Var();
+      case 1:
+        return Var();
+      case 2:
+        return Var() + Expr(static_cast<int>(Const(-9, 9)));
+      case 3:
+        return Var() * Expr(static_cast<int>(NonZero(-4, 4)));
+      case 4:
+        return floormod(Var(), Expr(static_cast<int>(Const(2, 5))));
+      default:
+        return Var() - Var();
     }
   }
 
@@ -159,7 +165,8 @@ class TestRuleFamilies : public QObject {
     AddRow("x*y + x stays (no smaller)", x * y + x, "((x*y) + x)");
     AddRow("y*x - x*z", y * x - x * z, "(x*(y - z))");
     AddRow("x*y - 10*x", x * y - Expr(10) * x, "(x*(y - 10))");
-    AddRow("y*fm + 10*fm", y * floormod(x, 8) + Expr(10) * floormod(x, 8), "(floormod(x, 8)*(y + 10))");
+    AddRow("y*fm + 10*fm", y * floormod(x, 8) + Expr(10) * floormod(x, 8),
+           "(floormod(x, 8)*(y + 10))");
     AddRow("constants stay on their terms", x * 4 + y * 4, "((x*4) + (y*4))");
     AddRow("nothing shared", x * y + z * 10, "((z*10) + (x*y))");
   }
@@ -180,17 +187,41 @@ class TestRuleFamilies : public QObject {
   }
   void minMaxLessOperand() { CheckExample(); }
   void minMaxLessOperandKeepsValues() {
-    CheckShapes({[](Operands& o) { Expr a = o.Operand(); return min(a, o.Operand()) - a; },
-                 [](Operands& o) { Expr a = o.Operand(); return max(o.Operand(), a) - a; },
-                 [](Operands& o) { Expr a = o.Operand(); return a - min(o.Operand(), a); },
-                 [](Operands& o) { Expr a = o.Operand(); return a - max(a, o.Operand()); }},
+    CheckShapes({[](Operands& o) {
+                   Expr a = o.Operand();
+                   return min(a, o.Operand()) - a;
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return max(o.Operand(), a) - a;
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return a - min(o.Operand(), a);
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return a - max(a, o.Operand());
+                 }},
                 11);
   }
   void factorKeepsValues() {
-    CheckShapes({[](Operands& o) { Expr a = o.Operand(); return a * o.Operand() + a * o.Operand(); },
-                 [](Operands& o) { Expr a = o.Operand(); return o.Operand() * a - a * o.Operand(); },
-                 [](Operands& o) { Expr a = o.Var(); return a * o.Operand() + a * C(static_cast<int>(o.Const(-9, 9))); },
-                 [](Operands& o) { Expr a = o.Operand(); return o.Operand() * a - a; }},
+    CheckShapes({[](Operands& o) {
+                   Expr a = o.Operand();
+                   return a * o.Operand() + a * o.Operand();
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return o.Operand() * a - a * o.Operand();
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Var();
+                   return a * o.Operand() + a * C(static_cast<int>(o.Const(-9, 9)));
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return o.Operand() * a - a;
+                 }},
                 1);
   }
 
@@ -202,7 +233,8 @@ class TestRuleFamilies : public QObject {
     AddRow("y - floordiv(y + z, 5)*5", y - floordiv(y + z, 5) * 5, "(floormod((y + z), 5) - z)");
     AddRow("floordiv(y + z, 5)*5 - y", floordiv(y + z, 5) * 5 - y, "(z - floormod((y + z), 5))");
     AddRow("y - truncdiv(y - z, 5)*5", y - truncdiv(y - z, 5) * 5, "(z + ((y - z) % 5))");
-    AddRow("y*5 - floordiv(y + z, 2)*10", y * 5 - floordiv(y + z, 2) * 10, "((floormod((y + z), 2) - z)*5)");
+    AddRow("y*5 - floordiv(y + z, 2)*10", y * 5 - floordiv(y + z, 2) * 10,
+           "((floormod((y + z), 2) - z)*5)");
     AddRow("truncdiv(y, 3)*6 - y*2", truncdiv(y, 3) * 6 - y * 2, "((y % 3)*-2)");
     AddRow("floordiv(x, 8)*8 stays", floordiv(v.x, 8) * 8, "(floordiv(x, 8)*8)");
   }
@@ -216,8 +248,8 @@ class TestRuleFamilies : public QObject {
         return o.Const(0, 1) ? a * C(c2) - q : q - a * C(c2);
       };
     };
-    CheckShapes({shape(ExprKind::FloorDiv, 1), shape(ExprKind::FloorDiv, -1), shape(ExprKind::Div, 1),
-                 shape(ExprKind::Div, -1)},
+    CheckShapes({shape(ExprKind::FloorDiv, 1), shape(ExprKind::FloorDiv, -1),
+                 shape(ExprKind::Div, 1), shape(ExprKind::Div, -1)},
                 2);
   }
 
@@ -226,20 +258,27 @@ class TestRuleFamilies : public QObject {
     Columns();
     Vars& v = V();
     Expr x = v.x;
-    AddRow("floordiv(x + 1, 2) - floordiv(x, 2)", floordiv(x + 1, 2) - floordiv(x, 2), "floormod(x, 2)");
-    AddRow("floordiv(x, 2) - floordiv(x - 1, 2)", floordiv(x, 2) - floordiv(x - 1, 2), "(1 - floormod(x, 2))");
-    AddRow("floordiv(x + 5, 2) - floordiv(x - 2, 2)", floordiv(x + 5, 2) - floordiv(x - 2, 2), "(floormod(x, 2) + 3)");
+    AddRow("floordiv(x + 1, 2) - floordiv(x, 2)", floordiv(x + 1, 2) - floordiv(x, 2),
+           "floormod(x, 2)");
+    AddRow("floordiv(x, 2) - floordiv(x - 1, 2)", floordiv(x, 2) - floordiv(x - 1, 2),
+           "(1 - floormod(x, 2))");
+    AddRow("floordiv(x + 5, 2) - floordiv(x - 2, 2)", floordiv(x + 5, 2) - floordiv(x - 2, 2),
+           "(floormod(x, 2) + 3)");
     AddRow("floormod(x, 2) + floormod(x + 1, 2)", floormod(x, 2) + floormod(x + 1, 2), "1");
-    AddRow("floordiv(x, 2) + floormod(x, 2)", floordiv(x, 2) + floormod(x, 2), "floordiv((x + 1), 2)");
-    AddRow("floordiv(x + 1, 2) - floormod(x, 2)", floordiv(x + 1, 2) - floormod(x, 2), "floordiv(x, 2)");
+    AddRow("floordiv(x, 2) + floormod(x, 2)", floordiv(x, 2) + floormod(x, 2),
+           "floordiv((x + 1), 2)");
+    AddRow("floordiv(x + 1, 2) - floormod(x, 2)", floordiv(x + 1, 2) - floormod(x, 2),
+           "floordiv(x, 2)");
     AddRow("floordiv(floormod(x, 2) + 1, 2)", floordiv(floormod(x, 2) + 1, 2), "floormod(x, 2)");
     AddRow("floordiv(x + 5, 3) - floordiv(x, 3)", floordiv(x + 5, 3) - floordiv(x, 3),
            "floordiv((floormod(x, 3) + 5), 3)");
-    AddRow("floordiv(floormod(x, 2) + 7, 2) + floordiv(x, 2) (TVM: floordiv(x + 7, 2))", floordiv(floormod(x, 2) + 7, 2) + floordiv(x, 2),
-           "(floordiv((x + 1), 2) + 3)");
-    AddRow("floordiv(x - floormod(x, 21), 21)", floordiv(x - floormod(x, 21), 21), "floordiv(x, 21)");
+    AddRow("floordiv(floormod(x, 2) + 7, 2) + floordiv(x, 2) (TVM: floordiv(x + 7, 2))",
+           floordiv(floormod(x, 2) + 7, 2) + floordiv(x, 2), "(floordiv((x + 1), 2) + 3)");
+    AddRow("floordiv(x - floormod(x, 21), 21)", floordiv(x - floormod(x, 21), 21),
+           "floordiv(x, 21)");
     AddRow("floordiv(n*n - 1, n) with n >= 0", floordiv(v.n * v.n - 1, v.n), "(n - 1)");
-    AddRow("truncdiv of unknown sign stays", truncdiv(x + 5, 3) - truncdiv(x, 3), "(((x + 5) / 3) - (x / 3))");
+    AddRow("truncdiv of unknown sign stays", truncdiv(x + 5, 3) - truncdiv(x, 3),
+           "(((x + 5) / 3) - (x / 3))");
   }
   void quotient() { CheckExample(); }
   void quotientKeepsValues() {
@@ -247,22 +286,34 @@ class TestRuleFamilies : public QObject {
       return [div](Operands& o) {
         Expr a = o.Operand();
         Expr c = C(static_cast<int>(o.Const(1, 5)));
-        return B(div, a + C(static_cast<int>(o.Const(-7, 7))), c) - B(div, a + C(static_cast<int>(o.Const(-7, 7))), c);
+        return B(div, a + C(static_cast<int>(o.Const(-7, 7))), c) -
+               B(div, a + C(static_cast<int>(o.Const(-7, 7))), c);
       };
     };
     CheckShapes({difference(ExprKind::FloorDiv), difference(ExprKind::Div),
-                 [](Operands& o) { Expr a = o.Operand(); return floormod(a + C(static_cast<int>(o.Const(-5, 5))), 2) + floormod(a, 2); },
-                 [](Operands& o) { Expr a = o.Operand(); return floordiv(a, 2) + floormod(a, 2); },
-                 [](Operands& o) { Expr a = o.Operand(); return floordiv(a + 1, 2) - floormod(a, 2); },
                  [](Operands& o) {
                    Expr a = o.Operand();
-                   int c = static_cast<int>(o.Const(1, 5));
-                   return floordiv(floormod(a, c) + C(static_cast<int>(o.Const(-9, 9))), c) + floordiv(a, c);
+                   return floormod(a + C(static_cast<int>(o.Const(-5, 5))), 2) + floormod(a, 2);
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return floordiv(a, 2) + floormod(a, 2);
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   return floordiv(a + 1, 2) - floormod(a, 2);
                  },
                  [](Operands& o) {
                    Expr a = o.Operand();
                    int c = static_cast<int>(o.Const(1, 5));
-                   return B(ExprKind::Div, a - floormod(a, c) + C(static_cast<int>(o.Const(0, 9))), C(c)) +
+                   return floordiv(floormod(a, c) + C(static_cast<int>(o.Const(-9, 9))), c) +
+                          floordiv(a, c);
+                 },
+                 [](Operands& o) {
+                   Expr a = o.Operand();
+                   int c = static_cast<int>(o.Const(1, 5));
+                   return B(ExprKind::Div, a - floormod(a, c) + C(static_cast<int>(o.Const(0, 9))),
+                            C(c)) +
                           C(static_cast<int>(o.Const(-3, 3)));
                  }},
                 3);
@@ -278,16 +329,17 @@ class TestRuleFamilies : public QObject {
     AddRow("floormod(x + floormod(0 - x, 9), 9)", floormod(x + floormod(Expr(0) - x, 9), 9), "0");
     AddRow("floormod(x + floormod(x*8, 9), 9)", floormod(x + floormod(x * 8, 9), 9), "0");
     AddRow("floormod(x - floormod(x, y), y)", floormod(x - floormod(x, y), y), "0");
-    AddRow("another divisor stays", floormod(x - floormod(x, 4), 9), "floormod((x - floormod(x, 4)), 9)");
+    AddRow("another divisor stays", floormod(x - floormod(x, 4), 9),
+           "floormod((x - floormod(x, 4)), 9)");
   }
   void padded() { CheckExample(); }
   void paddedKeepsValues() {
     CheckShapes({[](Operands& o) {
-                   Expr a = o.Operand(), b = o.Operand();
-                   Expr c = o.Const(0, 1) ? Expr(V().z) : C(static_cast<int>(o.NonZero(-6, 6)));
-                   Expr inner = floormod(b, o.Const(0, 1) ? c : Expr(0) - c);
-                   return floormod(a + inner * C(static_cast<int>(o.NonZero(-3, 3))), c);
-                 }},
+                  Expr a = o.Operand(), b = o.Operand();
+                  Expr c = o.Const(0, 1) ? Expr(V().z) : C(static_cast<int>(o.NonZero(-6, 6)));
+                  Expr inner = floormod(b, o.Const(0, 1) ? c : Expr(0) - c);
+                  return floormod(a + inner * C(static_cast<int>(o.NonZero(-3, 3))), c);
+                }},
                 4);
   }
 
@@ -305,14 +357,15 @@ class TestRuleFamilies : public QObject {
   }
   void scale() { CheckExample(); }
   void scaleKeepsValues() {
-    CheckShapes({[](Operands& o) {
-                   int c1 = static_cast<int>(o.NonZero(-4, 4));
-                   Expr m = o.Operand() * C(c1);
-                   Expr k = C(c1 * static_cast<int>(o.Const(-5, 5)) + (o.Const(0, 3) == 0 ? 1 : 0));
-                   return o.Const(0, 1) ? min(m, k) : max(m, k);
-                 },
-                 [](Operands& o) { return Expr(0) - o.Operand() * C(static_cast<int>(o.Const(2, 5))); }},
-                5);
+    CheckShapes(
+        {[](Operands& o) {
+           int c1 = static_cast<int>(o.NonZero(-4, 4));
+           Expr m = o.Operand() * C(c1);
+           Expr k = C(c1 * static_cast<int>(o.Const(-5, 5)) + (o.Const(0, 3) == 0 ? 1 : 0));
+           return o.Const(0, 1) ? min(m, k) : max(m, k);
+         },
+         [](Operands& o) { return Expr(0) - o.Operand() * C(static_cast<int>(o.Const(2, 5))); }},
+        5);
   }
 
   // ---- range: a value pinned to one block of width w by two comparisons ----
@@ -320,23 +373,25 @@ class TestRuleFamilies : public QObject {
     Columns();
     Vars& v = V();
     Expr x = v.x, y = v.y;
-    AddRow("0 <= x - y*5 && x - y*5 < 5", Expr(0) <= x - y * 5 && x - y * 5 < 5, "(y == floordiv(x, 5))");
-    AddRow("x - y*5 < 5 && 0 <= x - y*5", x - y * 5 < 5 && Expr(0) <= x - y * 5, "(y == floordiv(x, 5))");
+    AddRow("0 <= x - y*5 && x - y*5 < 5", Expr(0) <= x - y * 5 && x - y * 5 < 5,
+           "(y == floordiv(x, 5))");
+    AddRow("x - y*5 < 5 && 0 <= x - y*5", x - y * 5 < 5 && Expr(0) <= x - y * 5,
+           "(y == floordiv(x, 5))");
     AddRow("a wider range stays", Expr(0) <= x - y * 5 && x - y * 5 < 6,
            "((0 <= (x - (y*5))) && ((x - (y*5)) < 6))");
   }
   void range() { CheckExample(); }
   void rangeKeepsValues() {
     CheckShapes({[](Operands& o) {
-      Vars& v = V();
-      int w = static_cast<int>(o.Const(2, 6));
-      int lo = static_cast<int>(o.Const(-4, 4));
-      Expr t = o.Const(0, 1) ? Expr(v.y) : Expr(v.x);
-      Expr d = o.Operand() + t * C(o.Const(0, 1) ? w : -w);
-      Expr upper = d < C(lo + w + static_cast<int>(o.Const(-1, 0)));
-      Expr lower = C(lo) <= d;
-      return select(lower && upper, C(1), C(0));
-    }},
+                  Vars& v = V();
+                  int w = static_cast<int>(o.Const(2, 6));
+                  int lo = static_cast<int>(o.Const(-4, 4));
+                  Expr t = o.Const(0, 1) ? Expr(v.y) : Expr(v.x);
+                  Expr d = o.Operand() + t * C(o.Const(0, 1) ? w : -w);
+                  Expr upper = d < C(lo + w + static_cast<int>(o.Const(-1, 0)));
+                  Expr lower = C(lo) <= d;
+                  return select(lower && upper, C(1), C(0));
+                }},
                 6);
   }
 
@@ -354,10 +409,11 @@ class TestRuleFamilies : public QObject {
   void ifThenElse() { CheckExample(); }
   void ifThenElseKeepsValues() {
     CheckShapes({[](Operands& o) {
-      Expr c1 = o.Operand() < o.Operand(), c2 = o.Operand() <= o.Operand();
-      Expr f = o.Operand();
-      return IfThenElse(c1, IfThenElse(c2, o.Operand(), o.Const(0, 1) ? f : o.Operand()), f);
-    }},
+                  Expr c1 = o.Operand() < o.Operand(), c2 = o.Operand() <= o.Operand();
+                  Expr f = o.Operand();
+                  return IfThenElse(
+                      c1, IfThenElse(c2, o.Operand(), o.Const(0, 1) ? f : o.Operand()), f);
+                }},
                 7);
   }
 };

@@ -3,7 +3,6 @@
 // simplification (fixed seeds, so a failure reproduces). This is the test that catches
 // a wrong rewrite rule.
 #include <QtTest>
-
 #include <random>
 
 #include "ArithTestSupport.h"
@@ -27,19 +26,32 @@ class RandomExprBuilder {
   Expr Int(int depth) {
     int choice = Pick(depth <= 0 ? 2 : 13);
     switch (choice) {
-      case 0: return vars_[Pick(static_cast<int>(vars_.size()))].var;
-      case 1: return Expr(Pick(17) - 8);
-      case 2: return Int(depth - 1) + Int(depth - 1);
-      case 3: return Int(depth - 1) - Int(depth - 1);
-      case 4: return Int(depth - 1) * Expr(Pick(7) - 3);
-      case 5: return Int(depth - 1) * Int(depth - 2);
-      case 6: return MakeBinary(ExprKind::FloorDiv, Int(depth - 1), Divisor());
-      case 7: return MakeBinary(ExprKind::FloorMod, Int(depth - 1), Divisor());
-      case 8: return MakeBinary(ExprKind::Div, Int(depth - 1), Divisor());
-      case 9: return MakeBinary(ExprKind::Mod, Int(depth - 1), Divisor());
-      case 10: return MakeBinary(ExprKind::Min, Int(depth - 1), Int(depth - 1));
-      case 11: return MakeBinary(ExprKind::Max, Int(depth - 1), Int(depth - 1));
-      default: return MakeSelect(Bool(depth - 1), Int(depth - 1), Int(depth - 1));
+      case 0:
+        return vars_[Pick(static_cast<int>(vars_.size()))].var;
+      case 1:
+        return Expr(Pick(17) - 8);
+      case 2:
+        return Int(depth - 1) + Int(depth - 1);
+      case 3:
+        return Int(depth - 1) - Int(depth - 1);
+      case 4:
+        return Int(depth - 1) * Expr(Pick(7) - 3);
+      case 5:
+        return Int(depth - 1) * Int(depth - 2);
+      case 6:
+        return MakeBinary(ExprKind::FloorDiv, Int(depth - 1), Divisor());
+      case 7:
+        return MakeBinary(ExprKind::FloorMod, Int(depth - 1), Divisor());
+      case 8:
+        return MakeBinary(ExprKind::Div, Int(depth - 1), Divisor());
+      case 9:
+        return MakeBinary(ExprKind::Mod, Int(depth - 1), Divisor());
+      case 10:
+        return MakeBinary(ExprKind::Min, Int(depth - 1), Int(depth - 1));
+      case 11:
+        return MakeBinary(ExprKind::Max, Int(depth - 1), Int(depth - 1));
+      default:
+        return MakeSelect(Bool(depth - 1), Int(depth - 1), Int(depth - 1));
     }
   }
 
@@ -80,16 +92,20 @@ std::vector<Domain> Domains() {
 }
 
 void BindAll(Analyzer& an) {
-  for (const Domain& d : Domains()) an.Bind(d.var, Range(Expr(static_cast<int>(d.lo)), Expr(static_cast<int>(d.extent))));
+  for (const Domain& d : Domains())
+    an.Bind(d.var, Range(Expr(static_cast<int>(d.lo)), Expr(static_cast<int>(d.extent))));
 }
 
 enum class Mode { Full, Canonical, Rewrite };
 
 Expr Run(Analyzer& an, Mode mode, const Expr& e) {
   switch (mode) {
-    case Mode::Full: return an.Simplify(e);
-    case Mode::Canonical: return an.canonical_simplify(e);
-    default: return an.rewrite_simplify(e);
+    case Mode::Full:
+      return an.Simplify(e);
+    case Mode::Canonical:
+      return an.canonical_simplify(e);
+    default:
+      return an.rewrite_simplify(e);
   }
 }
 
@@ -111,11 +127,13 @@ QString FindCounterexample(uint32_t seed, Mode mode, bool boolean, int samples, 
       ++*checked;
       if (!after.ok() || *after != *before) {
         QString where;
-        for (const auto& [var, value] : point) where += QString(" %1=%2").arg(QString::fromStdString(var.name())).arg(value);
+        for (const auto& [var, value] : point)
+          where += QString(" %1=%2").arg(QString::fromStdString(var.name())).arg(value);
         return QString("%1\n  -> %2\n  at%3: %4 vs %5")
             .arg(Str(e), Str(simplified), where)
             .arg(*before)
-            .arg(after.ok() ? QString::number(*after) : QString::fromStdString(after.error().message));
+            .arg(after.ok() ? QString::number(*after)
+                            : QString::fromStdString(after.error().message));
       }
     }
   }
@@ -135,7 +153,8 @@ class TestSimplifyProperty : public QObject {
     const struct {
       const char* name;
       Mode mode;
-    } modes[] = {{"simplify", Mode::Full}, {"canonical", Mode::Canonical}, {"rewrite", Mode::Rewrite}};
+    } modes[] = {
+        {"simplify", Mode::Full}, {"canonical", Mode::Canonical}, {"rewrite", Mode::Rewrite}};
     for (const auto& m : modes) {
       for (uint seed : {1u, 2u, 3u}) {
         QTest::addRow("%s integer seed %u", m.name, seed) << int(m.mode) << false << seed;

@@ -13,7 +13,6 @@
 // The hit rate is printed per section; the test fails when it drops below kMinHits
 // (a ratchet: raise it when the simplifier improves).
 #include <QtTest>
-
 #include <map>
 #include <random>
 
@@ -179,7 +178,8 @@ class TestTvmSimplifyCases : public QObject {
       int tvm_compared = 0;
       QString tvm_wrong = Difference(parsed->before, parsed->expected, points, &tvm_compared);
       if (c.tvm_unsound) {
-        QVERIFY2(!tvm_wrong.isEmpty(), qPrintable(at + ": marked !tvm-unsound but TVM's output agrees"));
+        QVERIFY2(!tvm_wrong.isEmpty(),
+                 qPrintable(at + ": marked !tvm-unsound but TVM's output agrees"));
         ++unsound;
         continue;
       }
@@ -207,7 +207,8 @@ class TestTvmSimplifyCases : public QObject {
     qInfo("TVM rewrite-simplify cases as simple as TVM: %d / %d (%.1f%%); %d TVM outputs unsound",
           hits, total, 100.0 * hits / std::max(total, 1), unsound);
     if (!misses.isEmpty()) qInfo("less simple than TVM:\n%s", qPrintable(misses.join('\n')));
-    QVERIFY2(hits >= kMinHits, qPrintable(QString("hit rate dropped: %1 < %2").arg(hits).arg(kMinHits)));
+    QVERIFY2(hits >= kMinHits,
+             qPrintable(QString("hit rate dropped: %1 < %2").arg(hits).arg(kMinHits)));
   }
 };
 

@@ -5,7 +5,6 @@
 // must be left alone where they might. A property test checks every lane of random
 // vector expressions before and after simplification.
 #include <QtTest>
-
 #include <random>
 
 #include "ArithTestSupport.h"
@@ -26,7 +25,8 @@ Expr X(Expr v, int lanes) { return MakeBroadcast(std::move(v), lanes); }
 // Lane `k` of a vector expression as a scalar expression.
 Expr LaneOf(const Expr& e, int k) {
   if (e.dtype().is_scalar()) return e;
-  if (auto* r = e.as<RampNode>()) return r->base + r->stride * make_const(r->stride.dtype(), int64_t{k});
+  if (auto* r = e.as<RampNode>())
+    return r->base + r->stride * make_const(r->stride.dtype(), int64_t{k});
   if (auto* b = e.as<BroadcastNode>()) return b->value;
   if (auto* n = e.as<BinaryNode>()) return MakeBinary(n->kind, LaneOf(n->a, k), LaneOf(n->b, k));
   if (auto* s = e.as<SelectNode>())
@@ -79,8 +79,10 @@ class TestVectorSimplify : public QObject {
     Expr io = v.io, x = v.x, i = v.i;
     Expr n = Ramp(io * 32, 1, 32);
     AddRows({
-        {"floordiv(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorDiv, n, X(32, 32)), "x32(i.outer)"},
-        {"floormod(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorMod, n, X(32, 32)), "ramp(0, 1, 32)"},
+        {"floordiv(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorDiv, n, X(32, 32)),
+         "x32(i.outer)"},
+        {"floormod(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorMod, n, X(32, 32)),
+         "ramp(0, 1, 32)"},
         {"truncdiv of a non-negative ramp", B(ExprKind::Div, n, X(32, 32)), "x32(i.outer)"},
         {"truncmod of a non-negative ramp", B(ExprKind::Mod, n, X(32, 32)), "ramp(0, 1, 32)"},
         {"packed-B index becomes one contiguous ramp",
@@ -99,19 +101,21 @@ class TestVectorSimplify : public QObject {
          B(ExprKind::FloorDiv, Ramp(x, 64, 4), X(32, 4)), "ramp(floordiv(x, 32), 2, 4)"},
         {"stride a multiple of the divisor: remainder broadcast",
          B(ExprKind::FloorMod, Ramp(x, 64, 4), X(32, 4)), "x4(floormod(x, 32))"},
-        {"bounds put every lane in block 0", B(ExprKind::FloorDiv, Ramp(i, 1, 4), X(8, 4)), "x4(0)"},
-        {"bounds: the remainder is the ramp", B(ExprKind::FloorMod, Ramp(i, 1, 4), X(8, 4)), "ramp(i, 1, 4)"},
-        {"descending ramp inside one block",
-         B(ExprKind::FloorDiv, Ramp(x * 8 + 7, -1, 8), X(8, 8)), "x8(x)"},
-        {"descending ramp remainder",
-         B(ExprKind::FloorMod, Ramp(x * 8 + 7, -1, 8), X(8, 8)), "ramp(7, -1, 8)"},
+        {"bounds put every lane in block 0", B(ExprKind::FloorDiv, Ramp(i, 1, 4), X(8, 4)),
+         "x4(0)"},
+        {"bounds: the remainder is the ramp", B(ExprKind::FloorMod, Ramp(i, 1, 4), X(8, 4)),
+         "ramp(i, 1, 4)"},
+        {"descending ramp inside one block", B(ExprKind::FloorDiv, Ramp(x * 8 + 7, -1, 8), X(8, 8)),
+         "x8(x)"},
+        {"descending ramp remainder", B(ExprKind::FloorMod, Ramp(x * 8 + 7, -1, 8), X(8, 8)),
+         "ramp(7, -1, 8)"},
         // Left alone: the lanes may cross a multiple of the divisor, or may be negative.
         {"lanes cross a block: kept", B(ExprKind::FloorDiv, Ramp(x * 32 + 1, 1, 32), X(32, 32)),
          "floordiv(ramp(((x*32) + 1), 1, 32), x32(32))"},
         {"unknown base: kept", B(ExprKind::FloorMod, Ramp(x, 1, 4), X(4, 4)),
          "floormod(ramp(x, 1, 4), x4(4))"},
-        {"truncdiv of a possibly negative ramp: kept", B(ExprKind::Div, Ramp(x * 32, 1, 32), X(32, 32)),
-         "(ramp((x*32), 1, 32) / x32(32))"},
+        {"truncdiv of a possibly negative ramp: kept",
+         B(ExprKind::Div, Ramp(x * 32, 1, 32), X(32, 32)), "(ramp((x*32), 1, 32) / x32(32))"},
         {"divisor not a constant: kept", B(ExprKind::FloorDiv, Ramp(io * 32, 1, 32), X(v.y, 32)),
          "floordiv(ramp((i.outer*32), 1, 32), x32(y))"},
     });
@@ -126,7 +130,8 @@ class TestVectorSimplify : public QObject {
         {"ramp + ramp", B(ExprKind::Add, Ramp(x, 1, 4), Ramp(y, 2, 4)), "ramp((x + y), 3, 4)"},
         {"ramp + broadcast", B(ExprKind::Add, Ramp(x, 1, 4), X(y, 4)), "ramp((x + y), 1, 4)"},
         {"broadcast + ramp", B(ExprKind::Add, X(y, 4), Ramp(x, 1, 4)), "ramp((y + x), 1, 4)"},
-        {"ramp - ramp of equal stride", B(ExprKind::Sub, Ramp(x, 1, 4), Ramp(y, 1, 4)), "x4((x - y))"},
+        {"ramp - ramp of equal stride", B(ExprKind::Sub, Ramp(x, 1, 4), Ramp(y, 1, 4)),
+         "x4((x - y))"},
         {"broadcast - ramp", B(ExprKind::Sub, X(y, 4), Ramp(x, 1, 4)), "ramp((y - x), -1, 4)"},
         {"ramp * broadcast", B(ExprKind::Mul, Ramp(x, 1, 4), X(Expr(8), 4)), "ramp((x*8), 8, 4)"},
         {"broadcast * ramp", B(ExprKind::Mul, X(Expr(8), 4), Ramp(x, 2, 4)), "ramp((x*8), 16, 4)"},
@@ -145,22 +150,27 @@ class TestVectorSimplify : public QObject {
     Vars& v = V();
     Expr x = v.x, y = v.y, i = v.i;
     AddRows({
-        {"ramp < broadcast, all lanes true", B(ExprKind::LT, Ramp(i, 1, 4), X(Expr(8), 4)), "x4(True)"},
-        {"ramp < broadcast, all lanes false", B(ExprKind::LT, Ramp(i, 1, 4), X(Expr(0), 4)), "x4(False)"},
-        {"ramp >= broadcast, last lane decides", B(ExprKind::GE, Ramp(i, 1, 4), X(Expr(7), 4)), "x4(False)"},
+        {"ramp < broadcast, all lanes true", B(ExprKind::LT, Ramp(i, 1, 4), X(Expr(8), 4)),
+         "x4(True)"},
+        {"ramp < broadcast, all lanes false", B(ExprKind::LT, Ramp(i, 1, 4), X(Expr(0), 4)),
+         "x4(False)"},
+        {"ramp >= broadcast, last lane decides", B(ExprKind::GE, Ramp(i, 1, 4), X(Expr(7), 4)),
+         "x4(False)"},
         {"ramp == broadcast never", B(ExprKind::EQ, Ramp(i, 1, 4), X(Expr(-1), 4)), "x4(False)"},
         {"ramp != broadcast always", B(ExprKind::NE, Ramp(i, 1, 4), X(Expr(7), 4)), "x4(True)"},
-        {"equal strides compare the bases", B(ExprKind::LT, Ramp(x, 1, 4), Ramp(y, 1, 4)), "x4((x < y))"},
+        {"equal strides compare the bases", B(ExprKind::LT, Ramp(x, 1, 4), Ramp(y, 1, 4)),
+         "x4((x < y))"},
         {"ramp < broadcast undecided: kept", B(ExprKind::LT, Ramp(i, 1, 4), X(Expr(5), 4)),
          "(ramp(i, 1, 4) < x4(5))"},
         {"broadcast and broadcast", B(ExprKind::And, X(x < y, 4), X(x < y + 1, 4)), "x4((x < y))"},
         {"min(ramp, broadcast above) is the ramp", B(ExprKind::Min, Ramp(i, 1, 4), X(Expr(10), 4)),
          "ramp(i, 1, 4)"},
-        {"max(ramp, broadcast above) is the broadcast", B(ExprKind::Max, Ramp(i, 1, 4), X(Expr(10), 4)),
-         "x4(10)"},
+        {"max(ramp, broadcast above) is the broadcast",
+         B(ExprKind::Max, Ramp(i, 1, 4), X(Expr(10), 4)), "x4(10)"},
         {"max(ramp, broadcast below) is the ramp", B(ExprKind::Max, Ramp(i, 1, 4), X(Expr(0), 4)),
          "ramp(i, 1, 4)"},
-        {"min of equal-stride ramps", B(ExprKind::Min, Ramp(x, 1, 4), Ramp(y, 1, 4)), "ramp(min(x, y), 1, 4)"},
+        {"min of equal-stride ramps", B(ExprKind::Min, Ramp(x, 1, 4), Ramp(y, 1, 4)),
+         "ramp(min(x, y), 1, 4)"},
         {"min(ramp, broadcast) undecided: kept", B(ExprKind::Min, Ramp(x, 1, 4), X(y, 4)),
          "min(ramp(x, 1, 4), x4(y))"},
     });
@@ -173,7 +183,7 @@ class TestVectorSimplify : public QObject {
     std::mt19937 rng(12);
     auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
     const int lanes = 8;
-    const ExprKind kinds[] = {ExprKind::Add, ExprKind::Sub, ExprKind::Min, ExprKind::Max,
+    const ExprKind kinds[] = {ExprKind::Add,      ExprKind::Sub,      ExprKind::Min, ExprKind::Max,
                               ExprKind::FloorDiv, ExprKind::FloorMod, ExprKind::Div, ExprKind::Mod};
     const ExprKind cmps[] = {ExprKind::LT, ExprKind::LE, ExprKind::GE, ExprKind::EQ, ExprKind::NE};
     auto scalar = [&] {

@@ -26,7 +26,8 @@ tessera::bench::IdleWait WaitBesideSpinner(int spin_ms, double max_ms, double sl
     started = true;
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(spin_ms);
     volatile unsigned sink = 0;
-    while (!stop.load(std::memory_order_relaxed) && std::chrono::steady_clock::now() < until) sink = sink + 1;
+    while (!stop.load(std::memory_order_relaxed) && std::chrono::steady_clock::now() < until)
+      sink = sink + 1;
   });
   while (!started) std::this_thread::yield();
   const tessera::bench::IdleWait w = tessera::bench::WaitForOtherThreadsIdle(max_ms, slice_ms);

@@ -1,8 +1,6 @@
 // tessera-cli as a user runs it: the real binary through QProcess, checking stdout,
 // stderr and the exit codes of the command-line contract (DESIGN.md, "The command
 // line": 0 success, 1 bad input, 2 usage, 3 --check mismatch, 4 not available).
-#include <QtTest>
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -11,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/cli/CMakeLists.txt passes the path of tessera-cli"
@@ -54,8 +53,8 @@ class TestCli : public QObject {
     // The bound-info RFC's example: with n a shape variable and 0 <= i < n*n, floormod
     // lowers to C's %; with n a plain int32 (possibly negative) it must stay floormod.
     QTest::newRow("bound-info RFC, n a size var")
-        << QStringList{"i % n", "--size-var", "n", "--assume", "0 <= i and i < n*n",
-                       "--lower-divmod"}
+        << QStringList{"i % n",    "--size-var",         "n",
+                       "--assume", "0 <= i and i < n*n", "--lower-divmod"}
         << "(i % n)";
     QTest::newRow("bound-info RFC, n a plain var")
         << QStringList{"i % n", "--assume", "0 <= i and i < n*n", "--lower-divmod"}
@@ -121,8 +120,8 @@ class TestCli : public QObject {
     QCOMPARE(top.code, 0);
     QVERIFY(top.out.contains("simplify EXPR"));
     QVERIFY(top.out.contains("Exit codes"));
-    for (const char* cmd : {"simplify", "examples", "lower", "bounds", "run", "profile",
-                            "export", "layout"}) {
+    for (const char* cmd :
+         {"simplify", "examples", "lower", "bounds", "run", "profile", "export", "layout"}) {
       Run r = Cli({cmd, "--help"});
       QVERIFY2(r.code == 0, cmd);
       QVERIFY2(r.out.contains(QString("tessera-cli ") + cmd), cmd);
@@ -133,8 +132,10 @@ class TestCli : public QObject {
   void cuda_target_runs_or_is_unavailable() {
     Run cuda = Cli({"run", "gpu_elementwise", "--target", "cuda", "--check", "--var", "n=1000"});
     QVERIFY2(cuda.code == 0 || cuda.code == 4, qPrintable(cuda.err));
-    if (cuda.code == 4) QVERIFY(cuda.err.contains("not available"));
-    else QVERIFY2(cuda.out.contains(" 0 mismatches"), qPrintable(cuda.out));
+    if (cuda.code == 4)
+      QVERIFY(cuda.err.contains("not available"));
+    else
+      QVERIFY2(cuda.out.contains(" 0 mismatches"), qPrintable(cuda.out));
   }
 
   // CUDA C++ needs no GPU; PTX needs the toolkit's NVRTC (else 4); a schedule whose
@@ -199,7 +200,9 @@ class TestCli : public QObject {
   void run_check_passes_on_every_example() {
     QFETCH(QString, example);
     QStringList args{"run", example, "--check"};
-    if (example == "flatten_symbolic" || example == "gpu_elementwise") args << "--var" << "n=100";
+    if (example == "flatten_symbolic" || example == "gpu_elementwise")
+      args << "--var"
+           << "n=100";
     Run r = Cli(args);
     if (r.code == 4) QSKIP("this build has no LLVM backend");
     if (example.startsWith("gpu_") && r.code == 1 &&
@@ -290,7 +293,8 @@ class TestCli : public QObject {
     QVERIFY2(cut.out.contains("for (y, 1, 54) {"), qPrintable(cut.out));
     Run kept = Cli({"lower", "conv2d", "--keep-guards"});
     QCOMPARE(kept.code, 0);
-    QVERIFY2(kept.out.contains("for (y, 0, 56) {") && !kept.out.contains("for (y, 1, 54)"), qPrintable(kept.out));
+    QVERIFY2(kept.out.contains("for (y, 0, 56) {") && !kept.out.contains("for (y, 1, 54)"),
+             qPrintable(kept.out));
     QCOMPARE(kept.out.count("if_then_else"), 1);
     QCOMPARE(Cli({"run", "conv2d", "--check"}).code, 0);
   }
@@ -300,13 +304,15 @@ class TestCli : public QObject {
     QString path = dir.filePath("bad.py");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("import tvm\nfrom tvm import te\nA = te.placeholder((4, 4), name='A')\n"
-            "B = te.compute((4, 4), lambda i: A[i, 0], name='B')\n");
+    f.write(
+        "import tvm\nfrom tvm import te\nA = te.placeholder((4, 4), name='A')\n"
+        "B = te.compute((4, 4), lambda i: A[i, 0], name='B')\n");
     f.close();
     Run r = Cli({"lower", path});
     QCOMPARE(r.code, 1);
-    QCOMPARE(r.err, path + ":4:24: error: the compute function takes 1 argument but the shape "
-                           "has 2 dimensions\n");
+    QCOMPARE(r.err, path +
+                        ":4:24: error: the compute function takes 1 argument but the shape "
+                        "has 2 dimensions\n");
     QFile g(dir.filePath("noschedule.py"));
     QVERIFY(g.open(QIODevice::WriteOnly));
     g.write("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name='A')\n");
@@ -331,11 +337,13 @@ class TestCli : public QObject {
   void bounds_fuse_split_ex6() {
     Run tessera = Cli({"bounds", "fuse_split_ex6"});
     QCOMPARE(tessera.code, 0);
-    QVERIFY2(tessera.out.contains("B (compute) computed at C.ci.cj.fused.outer"), qPrintable(tessera.out));
+    QVERIFY2(tessera.out.contains("B (compute) computed at C.ci.cj.fused.outer"),
+             qPrintable(tessera.out));
     QVERIFY2(tessera.out.contains("elements: computed 16, required 16"), qPrintable(tessera.out));
     Run tvm = Cli({"bounds", "fuse_split_ex6", "--tvm"});
     QCOMPARE(tvm.code, 0);
-    QVERIFY2(tvm.out.contains("computed 64, required 16 (4.00x over-computation)"), qPrintable(tvm.out));
+    QVERIFY2(tvm.out.contains("computed 64, required 16 (4.00x over-computation)"),
+             qPrintable(tvm.out));
   }
 
   void bounds_json() {
@@ -349,7 +357,8 @@ class TestCli : public QObject {
     for (const QJsonValue& s : stages)
       if (s.toObject().value("name").toString() == "B") b = s.toObject();
     QCOMPARE(b.value("attach").toObject().value("stage").toString(), QString("C"));
-    QCOMPARE(b.value("attach").toObject().value("iter_var").toString(), QString("ci.cj.fused.outer"));
+    QCOMPARE(b.value("attach").toObject().value("iter_var").toString(),
+             QString("ci.cj.fused.outer"));
     QCOMPARE(b.value("computed_elements").toInt(), 16);
     QCOMPARE(b.value("realize").toArray().size(), 2);
   }
@@ -375,7 +384,8 @@ class TestCli : public QObject {
     QCOMPARE(elements.at(13).toObject().value("logical").toArray().at(0).toInt(), 13);
     // A buffer without transform_layout has the identity layout.
     Run identity = Cli({"layout", "layout_padding", "--buffer", "A", "--json"});
-    QCOMPARE(QJsonDocument::fromJson(identity.out.toUtf8()).object().value("padding_count").toInt(), 0);
+    QCOMPARE(QJsonDocument::fromJson(identity.out.toUtf8()).object().value("padding_count").toInt(),
+             0);
     Run unknown = Cli({"layout", "layout_padding", "--buffer", "Q"});
     QCOMPARE(unknown.code, 1);
     QVERIFY(unknown.err.contains("no buffer named 'Q' (buffers: A, B)"));
@@ -393,8 +403,9 @@ class TestCli : public QObject {
     QVERIFY2(tvm.out.contains("# Tessera: io, ii = s[B].transform_layout(lambda i: [(i // 4), "
                               "(i % 4)], pad_value=0.0)"),
              qPrintable(tvm.out));
-    QVERIFY2(tvm.out.contains("\nio, ii = s[B].split(B.op.axis[0], factor=4)\ns[B].vectorize(ii)\n"),
-             qPrintable(tvm.out));
+    QVERIFY2(
+        tvm.out.contains("\nio, ii = s[B].split(B.op.axis[0], factor=4)\ns[B].vectorize(ii)\n"),
+        qPrintable(tvm.out));
     Run run = Cli({"run", "layout_padding", "--check"});
     if (run.code == 4) QSKIP("this build has no LLVM backend");
     QCOMPARE(run.code, 0);
@@ -493,7 +504,8 @@ class TestCli : public QObject {
     // Without -o the project goes to standard output; --output is the long spelling.
     Run printed = Cli({"export", project, "--format", "project"});
     QCOMPARE(printed.code, 0);
-    QCOMPARE(QJsonDocument::fromJson(printed.out.toUtf8()).object().value("script"), o.value("script"));
+    QCOMPARE(QJsonDocument::fromJson(printed.out.toUtf8()).object().value("script"),
+             o.value("script"));
     QString script_copy = dir.filePath("copy.py");
     QCOMPARE(Cli({"export", project, "--format", "script", "--output", script_copy}).code, 0);
     QFile copy(script_copy);
@@ -551,15 +563,19 @@ class TestCli : public QObject {
   void corrupt_project_files_data() {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("message");
-    QTest::newRow("not json") << QByteArray("{\n  \"format\": tessera\n}")
-                              << ":2:13: error: not a Tessera project (invalid JSON: expected a JSON value, found 't')";
-    QTest::newRow("newer version") << QByteArray(R"({"format": "tessera-project", "version": 2, "script": ""})")
-                                   << ":1:42: error: written by a newer Tessera (version 2); this one reads version 1";
+    QTest::newRow("not json")
+        << QByteArray("{\n  \"format\": tessera\n}")
+        << ":2:13: error: not a Tessera project (invalid JSON: expected a JSON value, found 't')";
+    QTest::newRow("newer version")
+        << QByteArray(R"({"format": "tessera-project", "version": 2, "script": ""})")
+        << ":1:42: error: written by a newer Tessera (version 2); this one reads version 1";
     QTest::newRow("other format") << QByteArray(R"({"format": "drawio", "version": 1})")
                                   << ":1:12: error: not a Tessera project";
-    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11) << ":1:1: error: binary data";
+    QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0", 11)
+                            << ":1:1: error: binary data";
     QTest::newRow("broken script")
-        << QByteArray(R"({"format": "tessera-project", "version": 1, "script": "import tvm\nA = te.placeholder((4,), nme='A')\n"})")
+        << QByteArray(
+               R"({"format": "tessera-project", "version": 1, "script": "import tvm\nA = te.placeholder((4,), nme='A')\n"})")
         << ":2:";
   }
   void corrupt_project_files() {
@@ -573,7 +589,9 @@ class TestCli : public QObject {
     f.close();
     for (const char* command : {"lower", "export"}) {
       QStringList args{command, path};
-      if (QString(command) == "export") args << "--format" << "script";
+      if (QString(command) == "export")
+        args << "--format"
+             << "script";
       Run r = Cli(args);
       QCOMPARE(r.code, 1);
       QVERIFY2(r.err.startsWith(path + message), qPrintable(r.err));
@@ -584,7 +602,8 @@ class TestCli : public QObject {
   // -o to a place that cannot be written is bad input, and the old file survives.
   void export_output_that_cannot_be_written() {
     QTemporaryDir dir;
-    Run r = Cli({"export", "gemm", "--format", "project", "-o", dir.filePath("no/such/dir/p.tessera")});
+    Run r =
+        Cli({"export", "gemm", "--format", "project", "-o", dir.filePath("no/such/dir/p.tessera")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("cannot create a temporary file"), qPrintable(r.err));
     Run s = Cli({"export", "gemm", "--format", "tvm", "-o", dir.filePath("no/such/dir/p.py")});
@@ -610,13 +629,14 @@ class TestCli : public QObject {
     QString path = dir.filePath("f16_sum.py");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("import tvm\nfrom tvm import te\n"
-            "A = te.placeholder((4, 65536), name='A', dtype='float16')\n"
-            "k = te.reduce_axis((0, 65536), name='k')\n"
-            "B = te.compute((4,), lambda i: te.sum(A[i, k], axis=k), name='B')\n"
-            "s = te.create_schedule(B.op)\n"
-            "ko, ki = s[B].split(k, factor=16)\n"
-            "BF = s.rfactor(B, ki)\n");
+    f.write(
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((4, 65536), name='A', dtype='float16')\n"
+        "k = te.reduce_axis((0, 65536), name='k')\n"
+        "B = te.compute((4,), lambda i: te.sum(A[i, k], axis=k), name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "ko, ki = s[B].split(k, factor=16)\n"
+        "BF = s.rfactor(B, ki)\n");
     f.close();
     Run r = Cli({"run", path, "--check"});
     if (r.code == 4) QSKIP("this build has no LLVM backend");

@@ -1,15 +1,14 @@
 // The CLI faces of issue #15 (tessera-cli as a user runs it): `bounds --json` carries
 // the cache fit per loop, `profile --json` the roofline (intensities per memory level,
 // measured ceilings) and each innermost loop's MCA throughput, `export --format asm
-// --mca` the assembly with loop locations after the throughput of each loop, `run --target cuda-emulator --check` checks a GPU schedule on the
-// CPU.
-#include <QtTest>
-
+// --mca` the assembly with loop locations after the throughput of each loop, `run --target
+// cuda-emulator --check` checks a GPU schedule on the CPU.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 namespace {
 
@@ -27,7 +26,8 @@ QString CliPath() {
 #endif
 }
 
-CliRun RunCli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+CliRun RunCli(const QStringList& args,
+              const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
   QProcess p;
   p.setProcessEnvironment(env);
   p.start(CliPath(), args);
@@ -86,7 +86,8 @@ class TestInstrumentCli : public QObject {
     QCOMPARE(r.code, 0);
     QJsonParseError error;
     QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
-    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + "\n" + r.out));
+    QVERIFY2(error.error == QJsonParseError::NoError,
+             qPrintable(error.errorString() + "\n" + r.out));
     QVERIFY(doc.object().contains("stages"));  // the existing fields stay
     QJsonObject fit = doc.object().value("cache_fit").toObject();
     QVERIFY(fit.value("caches").toObject().contains("line"));
@@ -117,7 +118,8 @@ class TestInstrumentCli : public QObject {
     // The core's accesses of one call: 256^2 x 4 bytes of initialisation, 16 bytes per
     // multiply-add (tst_cache_fit).
     QCOMPARE(traffic.value("L1").toDouble(), 256.0 * 256 * 4 + 256.0 * 256 * 256 * 16);
-    QCOMPARE(intensities.value("L1").toDouble(), o.value("flops").toDouble() / traffic.value("L1").toDouble());
+    QCOMPARE(intensities.value("L1").toDouble(),
+             o.value("flops").toDouble() / traffic.value("L1").toDouble());
     QJsonObject ceilings = o.value("ceilings").toObject();
     QVERIFY(ceilings.value("peak_gflops").toDouble() > 0);
     QVERIFY(ceilings.value("bandwidth_gbps").toObject().value("DRAM").toDouble() > 0);
@@ -147,8 +149,8 @@ class TestInstrumentCli : public QObject {
   }
 
   void cudaEmulatorCheckPassesAShippedGpuSchedule() {
-    CliRun r = RunCli({"run", Example("gpu_elementwise.py"), "--target", "cuda-emulator", "--check", "--var",
-                       "n=300"});
+    CliRun r = RunCli({"run", Example("gpu_elementwise.py"), "--target", "cuda-emulator", "--check",
+                       "--var", "n=300"});
     if (r.code == 4) QSKIP("no C++ compiler for the emulator");
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("GPU emulator"), qPrintable(r.out));

@@ -4,13 +4,12 @@
 // wrong type are usage errors naming them; a variable the computation reads that
 // tvm.lower's list leaves out is a located error; profile --json reports the values and
 // the TVM export keeps the list as written.
-#include <QtTest>
-
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/cli/CMakeLists.txt passes the path of tessera-cli"
@@ -50,7 +49,8 @@ QByteArray ScaleScript(const QByteArray& list) {
          "B = te.compute((n,), lambda i: A[i] * b, name=\"B\")\n"
          "s = te.create_schedule(B.op)\n"
          "xo, xi = s[B].split(B.op.axis[0], factor=8)\n"
-         "print(tvm.lower(s, [" + list + "], simple_mode=True))\n";
+         "print(tvm.lower(s, [" +
+         list + "], simple_mode=True))\n";
 }
 
 const QByteArray kOffsetScript =
@@ -93,7 +93,8 @@ class TestScalarCli : public QObject {
     Run r = Cli({"run", path, "--check"});
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QVERIFY2(r.out.contains("note: shape variable n = 64 (use --var n=N)\n"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("scalar b = 1.5 (float32, default; use --scalar b=VALUE)\n"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("scalar b = 1.5 (float32, default; use --scalar b=VALUE)\n"),
+             qPrintable(r.out));
   }
 
   void runIntScalar() {
@@ -103,7 +104,8 @@ class TestScalarCli : public QObject {
     QVERIFY2(r.out.contains("scalar off = 7 (int32)\n"), qPrintable(r.out));
     Run d = Cli({"run", path, "--check"});
     QVERIFY2(d.code == 0, qPrintable(d.err + d.out));
-    QVERIFY2(d.out.contains("scalar off = 3 (int32, default; use --scalar off=VALUE)\n"), qPrintable(d.out));
+    QVERIFY2(d.out.contains("scalar off = 3 (int32, default; use --scalar off=VALUE)\n"),
+             qPrintable(d.out));
   }
 
   void badScalarArguments_data() {
@@ -112,21 +114,25 @@ class TestScalarCli : public QObject {
     QTest::addColumn<QString>("expected");
     QTest::newRow("no value") << "scale" << QStringList{"--scalar", "b"}
                               << "tessera-cli run: --scalar expects NAME=VALUE, got 'b'\n";
-    QTest::newRow("not a number") << "scale" << QStringList{"--scalar", "b=fast"}
-                                  << "tessera-cli run: --scalar expects a number (an integer, a float such as "
-                                     "2.5, or True/False), got 'b=fast'\n";
-    QTest::newRow("unknown name") << "scale" << QStringList{"--scalar", "c=1"}
-                                  << "tessera-cli run: --scalar c=1: the kernel main has no scalar parameter "
-                                     "'c' (it has b, n)\n";
-    QTest::newRow("float for an int32") << "offset" << QStringList{"--scalar", "off=2.5"}
-                                        << "tessera-cli run: scalar argument off = 2.5 is not a whole number; "
-                                           "off is int32\n";
+    QTest::newRow("not a number")
+        << "scale" << QStringList{"--scalar", "b=fast"}
+        << "tessera-cli run: --scalar expects a number (an integer, a float such as "
+           "2.5, or True/False), got 'b=fast'\n";
+    QTest::newRow("unknown name")
+        << "scale" << QStringList{"--scalar", "c=1"}
+        << "tessera-cli run: --scalar c=1: the kernel main has no scalar parameter "
+           "'c' (it has b, n)\n";
+    QTest::newRow("float for an int32")
+        << "offset" << QStringList{"--scalar", "off=2.5"}
+        << "tessera-cli run: scalar argument off = 2.5 is not a whole number; "
+           "off is int32\n";
   }
   void badScalarArguments() {
     QFETCH(QString, script);
     QFETCH(QStringList, args);
     QFETCH(QString, expected);
-    QString path = script == "scale" ? Write("scale.py", ScaleScript("A, B, b")) : Write("offset.py", kOffsetScript);
+    QString path = script == "scale" ? Write("scale.py", ScaleScript("A, B, b"))
+                                     : Write("offset.py", kOffsetScript);
     Run r = Cli(QStringList{"run", path, "--check"} + args);
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.startsWith(expected), qPrintable(r.err));
@@ -147,7 +153,8 @@ class TestScalarCli : public QObject {
     QString path = Write("scale.py", ScaleScript("A, B, b"));
     Run r = Cli({"profile", path, "--json", "--repeat", "1", "--scalar", "b=-0.75"});
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
-    QJsonObject scalars = QJsonDocument::fromJson(r.out.toUtf8()).object().value("scalars").toObject();
+    QJsonObject scalars =
+        QJsonDocument::fromJson(r.out.toUtf8()).object().value("scalars").toObject();
     QCOMPARE(scalars.value("b").toDouble(), -0.75);
     QCOMPARE(scalars.value("n").toInt(), 64);
   }

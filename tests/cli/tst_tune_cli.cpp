@@ -2,14 +2,13 @@
 // a records database, the printed best script runs and agrees with the oracle (run
 // --check), --best prints the stored best and refuses another workload, records export
 // and import, --json reports every trial, bad usage exits 2.
-#include <QtTest>
-
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QtTest>
 
 namespace {
 
@@ -74,7 +73,8 @@ class TestTuneCli : public QObject {
     QTemporaryDir dir;
     const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
     const QString db = dir.filePath("records.db");
-    TuneCliRun tuned = RunTuneCli({"tune", gemm, "--trials", "6", "--batch", "3", "--repeat", "1", "--db", db});
+    TuneCliRun tuned =
+        RunTuneCli({"tune", gemm, "--trials", "6", "--batch", "3", "--repeat", "1", "--db", db});
     QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
     QVERIFY2(tuned.out.startsWith("# tuned by tessera-cli tune:"), qPrintable(tuned.out));
     QVERIFY(tuned.out.contains("x the input schedule"));
@@ -89,7 +89,8 @@ class TestTuneCli : public QObject {
     QVERIFY2(stored.code == 0, qPrintable(stored.err));
     QCOMPARE(stored.out, tuned.out);
     // Another workload has no record here.
-    QByteArray other = QByteArray(kTinyGemm).replace("32, 32), name=\"B\"", "32, 16), name=\"B\"")
+    QByteArray other = QByteArray(kTinyGemm)
+                           .replace("32, 32), name=\"B\"", "32, 16), name=\"B\"")
                            .replace("te.compute((32, 32)", "te.compute((32, 16)");
     TuneCliRun none = RunTuneCli({"tune", "--best", WriteFile(dir, "other.py", other), "--db", db});
     QCOMPARE(none.code, 1);
@@ -110,7 +111,8 @@ class TestTuneCli : public QObject {
     if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
     const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
-    TuneCliRun r = RunTuneCli({"tune", gemm, "--trials", "3", "--repeat", "1", "--strategy", "random", "--json"});
+    TuneCliRun r = RunTuneCli(
+        {"tune", gemm, "--trials", "3", "--repeat", "1", "--strategy", "random", "--json"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(report["measured"].toInt(), 3);
@@ -125,7 +127,8 @@ class TestTuneCli : public QObject {
     QCOMPARE(RunTuneCli({"tune", "gemm", "--trials", "0"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "gemm", "--strategy", "annealing"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "--best", "gemm"}).code, 2);  // needs --db
-    TuneCliRun bad_db = RunTuneCli({"tune", "--export", "/nonexistent/x.jsonl", "--db", "/nonexistent/dir/r.db"});
+    TuneCliRun bad_db =
+        RunTuneCli({"tune", "--export", "/nonexistent/x.jsonl", "--db", "/nonexistent/dir/r.db"});
     QCOMPARE(bad_db.code, 1);
     QVERIFY(bad_db.err.contains("cannot open records database"));
   }

@@ -1,10 +1,9 @@
 // TVM tutorials as they are written, whole, through the CLI a user runs: the
 // tensor_expr_get_started runtime half (kept, not run) and the reduction tutorial's
 // cross-thread GPU schedule with a symbolic row count, checked on the CUDA emulator.
-#include <QtTest>
-
 #include <QProcess>
 #include <QRegularExpression>
+#include <QtTest>
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
@@ -34,7 +33,8 @@ Ran RunCli(const QStringList& args) {
 }
 
 QString Script(const char* name) {
-  return QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/tests/cli/tutorial_scripts/" + name;
+  return QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/tests/cli/tutorial_scripts/" +
+         name;
 }
 
 }  // namespace
@@ -44,7 +44,8 @@ class TestTutorialScripts : public QObject {
 
  private slots:
   void initTestCase() {
-    if (qgetenv("TESSERA_SOURCE_DIR").isEmpty()) QSKIP("TESSERA_SOURCE_DIR is not set (CTest sets it)");
+    if (qgetenv("TESSERA_SOURCE_DIR").isEmpty())
+      QSKIP("TESSERA_SOURCE_DIR is not set (CTest sets it)");
   }
 
   void getStartedRunsAndChecks() {
@@ -54,13 +55,14 @@ class TestTutorialScripts : public QObject {
     // The runtime half is kept in the export, which TVM runs.
     Ran e = RunCli({"export", Script("get_started_runtime_part.py"), "--format", "tvm"});
     QVERIFY2(e.exit_code == 0, qPrintable(e.err));
-    QVERIFY(e.out.contains("fadd_parallel = tvm.build(s, [A, B, C], tgt, name=\"myadd_parallel\")"));
+    QVERIFY(
+        e.out.contains("fadd_parallel = tvm.build(s, [A, B, C], tgt, name=\"myadd_parallel\")"));
     QVERIFY(e.out.contains("evaluate_addition(fadd_vector, tgt, \"vector\", log=log)"));
   }
 
   void reductionTutorialGpuScheduleRunsOnTheEmulator() {
-    Ran r = RunCli({"run", Script("reduction_cross_thread_gpu.py"), "--target", "cuda-emulator", "--check",
-                    "--var", "n=100", "--var", "m=70"});
+    Ran r = RunCli({"run", Script("reduction_cross_thread_gpu.py"), "--target", "cuda-emulator",
+                    "--check", "--var", "n=100", "--var", "m=70"});
     QVERIFY2(r.exit_code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("0 mismatches"), qPrintable(r.out));
     QVERIFY2(r.out.contains("no race seen"), qPrintable(r.out));

@@ -4,10 +4,9 @@
 // emit plain contiguous vector loads and stores for them — no gathers. A gather here was
 // the 17x slowdown the issue found (`packedB[ramp(n.outer*32, 1, 32) / x32(32) ...]`).
 // Checked on what a user sees: `tessera-cli export --format llvm` and `--format asm`.
-#include <QtTest>
-
 #include <QProcess>
 #include <QRegularExpression>
+#include <QtTest>
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/CMakeLists.txt passes the path of tessera-cli"

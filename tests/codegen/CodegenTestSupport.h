@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QtTest>
-
 #include <functional>
 #include <vector>
 
@@ -48,10 +47,11 @@ inline std::vector<runtime::NDArray> Clones(const std::vector<runtime::NDArray>&
 
 // Runs `call` (the compiled function) and the interpreter on the same random inputs
 // and compares every buffer afterwards.
-inline void ExpectMatchesInterpreter(const transform::PrimFunc& f,
-                                     const std::function<Status(const std::vector<runtime::NDArray>&)>& call,
-                                     const std::vector<std::vector<int64_t>>& shapes,
-                                     const runtime::ScalarArgs& scalars = {}, double low = -4, double high = 4) {
+inline void ExpectMatchesInterpreter(
+    const transform::PrimFunc& f,
+    const std::function<Status(const std::vector<runtime::NDArray>&)>& call,
+    const std::vector<std::vector<int64_t>>& shapes, const runtime::ScalarArgs& scalars = {},
+    double low = -4, double high = 4) {
   auto compiled = RandomArrays(f, shapes, 7, low, high);
   auto reference = Clones(compiled);
   Status ran = call(compiled);

@@ -2,13 +2,12 @@
 // shared library, loaded with dlopen and run through their packed entry point; the
 // results must match the interpreter's. Also checks the printed form (restrict
 // pointers, lane loops for vectors, OpenMP pragma on parallel loops, error messages).
-#include <QtTest>
-
 #include <dlfcn.h>
 
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #include "CodegenTestSupport.h"
 #include "codegen/CodeGenC.h"
@@ -73,8 +72,8 @@ class TestCCodegen : public QObject {
     file.write(source->data(), static_cast<qint64>(source->size()));
     file.close();
     QProcess cc;
-    cc.start(Compiler(), {"-std=gnu11", "-O2", "-fwrapv", "-Wall", "-Wno-unknown-pragmas", "-Werror", "-shared",
-                          "-fPIC", "-o", base + ".so", base + ".c", "-lm"});
+    cc.start(Compiler(), {"-std=gnu11", "-O2", "-fwrapv", "-Wall", "-Wno-unknown-pragmas",
+                          "-Werror", "-shared", "-fPIC", "-o", base + ".so", base + ".c", "-lm"});
     if (!cc.waitForFinished(60000) || cc.exitCode() != 0) {
       qWarning("C compiler failed:\n%s\n--- source ---\n%s", cc.readAllStandardError().constData(),
                qPrintable(k->source));
@@ -96,16 +95,19 @@ class TestCCodegen : public QObject {
   }
 
   void CompileAndCompare(const PrimFunc& f, const std::vector<std::vector<int64_t>>& shapes,
-                         const runtime::ScalarArgs& scalars = {}, double low = -4, double high = 4) {
+                         const runtime::ScalarArgs& scalars = {}, double low = -4,
+                         double high = 4) {
     LoadedKernel k;
     QVERIFY(Load(f, &k));
     ExpectMatchesInterpreter(
-        f, [&](const std::vector<NDArray>& a) { return Call(k, f, a, scalars); }, shapes, scalars, low, high);
+        f, [&](const std::vector<NDArray>& a) { return Call(k, f, a, scalars); }, shapes, scalars,
+        low, high);
   }
 
  private slots:
   void initTestCase() {
-    if (Compiler().isEmpty()) QSKIP("no C compiler (cc, gcc or clang) on PATH: the C backend tests are skipped");
+    if (Compiler().isEmpty())
+      QSKIP("no C compiler (cc, gcc or clang) on PATH: the C backend tests are skipped");
     QVERIFY(dir_.isValid());
   }
 
@@ -113,13 +115,16 @@ class TestCCodegen : public QObject {
     Var n = SizeVar("n"), i("i");
     Buffer A = MakeBuffer("A", DataType::Float(32), {n});
     Buffer B = MakeBuffer("B", DataType::Float(32), {n});
-    PrimFunc f = MakePrimFunc("vadd", {A, B}, MakeFor(i, 0, n, ForKind::Serial,
-                              MakeBufferStore(B, MakeBufferLoad(A, {i}) + F32(0.5), {i})));
+    PrimFunc f = MakePrimFunc("vadd", {A, B},
+                              MakeFor(i, 0, n, ForKind::Serial,
+                                      MakeBufferStore(B, MakeBufferLoad(A, {i}) + F32(0.5), {i})));
     LoadedKernel k;
     QVERIFY(Load(f, &k));
-    QVERIFY2(k.source.contains("int32_t vadd(float* restrict A, float* restrict B, int32_t n)"), qPrintable(k.source));
+    QVERIFY2(k.source.contains("int32_t vadd(float* restrict A, float* restrict B, int32_t n)"),
+             qPrintable(k.source));
     for (int64_t n_value : {0, 5, 1000})
-      ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(k, f, a); }, {{n_value}, {n_value}});
+      ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(k, f, a); },
+                               {{n_value}, {n_value}});
   }
 
   void gemmWithAllocatedAccumulator() {
@@ -129,17 +134,25 @@ class TestCCodegen : public QObject {
     Buffer C = MakeBuffer("C", DataType::Float(32), {n, n});
     Var i("i"), j("j"), k("k"), acc_var("acc", DataType::Handle());
     Buffer acc = LocalBuffer(acc_var, DataType::Float(32), 1);
-    Stmt cell = MakeAllocate(acc_var, DataType::Float(32), {1}, Expr(),
-                             MakeSeq({MakeBufferStore(acc, F32(0.0), {0}),
-                                      MakeFor(k, 0, n, ForKind::Serial,
-                                              MakeBufferStore(acc, MakeBufferLoad(acc, {0}) + MakeBufferLoad(A, {i * n + k}) * MakeBufferLoad(B, {k * n + j}), {0})),
-                                      MakeBufferStore(C, MakeBufferLoad(acc, {0}), {i * n + j})}));
-    PrimFunc f = MakePrimFunc("gemm", {A, B, C}, MakeFor(i, 0, n, ForKind::Parallel, MakeFor(j, 0, n, ForKind::Serial, cell)));
+    Stmt cell = MakeAllocate(
+        acc_var, DataType::Float(32), {1}, Expr(),
+        MakeSeq(
+            {MakeBufferStore(acc, F32(0.0), {0}),
+             MakeFor(k, 0, n, ForKind::Serial,
+                     MakeBufferStore(acc,
+                                     MakeBufferLoad(acc, {0}) + MakeBufferLoad(A, {i * n + k}) *
+                                                                    MakeBufferLoad(B, {k * n + j}),
+                                     {0})),
+             MakeBufferStore(C, MakeBufferLoad(acc, {0}), {i * n + j})}));
+    PrimFunc f =
+        MakePrimFunc("gemm", {A, B, C},
+                     MakeFor(i, 0, n, ForKind::Parallel, MakeFor(j, 0, n, ForKind::Serial, cell)));
     LoadedKernel kernel;
     QVERIFY(Load(f, &kernel));
     QVERIFY(kernel.source.contains("#pragma omp parallel for"));
     QVERIFY(kernel.source.contains("float acc[1] __attribute__((aligned(64)));"));
-    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(kernel, f, a); }, {{n, n}, {n, n}, {n, n}});
+    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(kernel, f, a); },
+                             {{n, n}, {n, n}, {n, n}});
   }
 
   void floorDivisionOfNegatives_data() {
@@ -170,24 +183,29 @@ class TestCCodegen : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {64});
     Buffer B = MakeBuffer("B", DataType::Float(32), {64});
     Expr idx = o * 8 + i;
-    Stmt body = MakeFor(o, 0, 8, ForKind::Serial, MakeFor(i, 0, 8, ForKind::Vectorized,
-                        MakeLetStmt(t, MakeCall(DataType::Float(32), "tanh", {MakeBufferLoad(A, {idx})}),
-                                    MakeBufferStore(B, t * F32(2.0) - F32(1.0), {idx}))));
+    Stmt body = MakeFor(
+        o, 0, 8, ForKind::Serial,
+        MakeFor(i, 0, 8, ForKind::Vectorized,
+                MakeLetStmt(t, MakeCall(DataType::Float(32), "tanh", {MakeBufferLoad(A, {idx})}),
+                            MakeBufferStore(B, t * F32(2.0) - F32(1.0), {idx}))));
     PrimFunc f = Lowered(MakePrimFunc("lanes", {A, B}, body));
     LoadedKernel k;
     QVERIFY(Load(f, &k));
-    QVERIFY2(k.source.contains("for (int32_t tsr_lane = 0; tsr_lane < 8; ++tsr_lane)"), qPrintable(k.source));
+    QVERIFY2(k.source.contains("for (int32_t tsr_lane = 0; tsr_lane < 8; ++tsr_lane)"),
+             qPrintable(k.source));
     QVERIFY2(k.source.contains("float t[8];"), qPrintable(k.source));
-    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(k, f, a); }, {{64}, {64}});
+    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return Call(k, f, a); },
+                             {{64}, {64}});
   }
 
   void failingAssertSetsTheMessage() {
     Var n = SizeVar("n"), i("i"), big("big", DataType::Handle());
     Buffer A = MakeBuffer("A", DataType::Float(32), {n});
     Buffer T = LocalBuffer(big, DataType::Float(32), n);
-    Stmt body = MakeAllocate(big, DataType::Float(32), {n}, Expr(),
-                             MakeAssert(gt(n, 5), "n must be \"greater\" than 5",
-                                        MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(A, F32(1.0), {i}))));
+    Stmt body = MakeAllocate(
+        big, DataType::Float(32), {n}, Expr(),
+        MakeAssert(gt(n, 5), "n must be \"greater\" than 5",
+                   MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(A, F32(1.0), {i}))));
     PrimFunc f = MakePrimFunc("guarded", {A}, MakeSeq({body, MakeEvaluate(0)}));
     LoadedKernel k;
     QVERIFY(Load(f, &k));
@@ -205,8 +223,8 @@ class TestCCodegen : public QObject {
     Buffer B = MakeBuffer("B", DataType::Float(32), {16});
     Expr ramp = MakeRamp(0, 1, 8);
     Expr guarded = MakeCall(DataType::Float(32, 8), "if_then_else",
-                            {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(5, 8)), MakeBufferLoad(A, {ramp}),
-                             MakeBroadcast(F32(-1.0), 8)});
+                            {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(5, 8)),
+                             MakeBufferLoad(A, {ramp}), MakeBroadcast(F32(-1.0), 8)});
     PrimFunc f = MakePrimFunc("pad", {A, B}, MakeBufferStore(B, guarded, {MakeRamp(0, 2, 8)}));
     CompileAndCompare(f, {{5}, {16}});
   }
@@ -214,14 +232,22 @@ class TestCCodegen : public QObject {
   void mathAndTypes_data() {
     QTest::addColumn<QString>("dtype");
     QTest::addColumn<QString>("op");
-    QTest::newRow("float32 exp") << "float32" << "exp";
-    QTest::newRow("float32 sigmoid") << "float32" << "sigmoid";
-    QTest::newRow("float64 pow") << "float64" << "pow";
-    QTest::newRow("float64 sqrt") << "float64" << "sqrt";
-    QTest::newRow("float16 tanh") << "float16" << "tanh";
-    QTest::newRow("int8 min/max") << "int8" << "";
-    QTest::newRow("uint16 min/max") << "uint16" << "";
-    QTest::newRow("int64 min/max") << "int64" << "";
+    QTest::newRow("float32 exp") << "float32"
+                                 << "exp";
+    QTest::newRow("float32 sigmoid") << "float32"
+                                     << "sigmoid";
+    QTest::newRow("float64 pow") << "float64"
+                                 << "pow";
+    QTest::newRow("float64 sqrt") << "float64"
+                                  << "sqrt";
+    QTest::newRow("float16 tanh") << "float16"
+                                  << "tanh";
+    QTest::newRow("int8 min/max") << "int8"
+                                  << "";
+    QTest::newRow("uint16 min/max") << "uint16"
+                                    << "";
+    QTest::newRow("int64 min/max") << "int64"
+                                   << "";
   }
   void mathAndTypes() {
     QFETCH(QString, dtype);
@@ -233,13 +259,15 @@ class TestCCodegen : public QObject {
     Expr a = MakeBufferLoad(A, {i});
     Expr value;
     if (op.isEmpty()) {
-      value = MakeBinary(ExprKind::Max, MakeBinary(ExprKind::Min, a * IntImm(t, 3), IntImm(t, 50)), cast(t, i));
+      value = MakeBinary(ExprKind::Max, MakeBinary(ExprKind::Min, a * IntImm(t, 3), IntImm(t, 50)),
+                         cast(t, i));
     } else {
       std::vector<Expr> args = {op == "pow" || op == "sqrt" ? Expr(MakeCall(t, "fabs", {a})) : a};
       if (op == "pow") args.push_back(FloatImm(t, 1.5));
       value = MakeCall(t, op.toStdString(), args);
     }
-    PrimFunc f = Lowered(MakePrimFunc("mt", {A, B}, MakeFor(i, 0, 32, ForKind::Vectorized, MakeBufferStore(B, value, {i}))));
+    PrimFunc f = Lowered(MakePrimFunc(
+        "mt", {A, B}, MakeFor(i, 0, 32, ForKind::Vectorized, MakeBufferStore(B, value, {i}))));
     CompileAndCompare(f, {{32}, {32}}, {}, t.is_uint() ? 0 : -60, 60);
   }
 
@@ -248,7 +276,8 @@ class TestCCodegen : public QObject {
     auto r = codegen::CodeGenC(MakePrimFunc("bad", {A}, MakeBufferStore(A, F32(0.0), {Var("q")})));
     QVERIFY(!r.ok());
     QVERIFY(QString::fromStdString(r.error().message).contains("uses variable 'q'"));
-    auto vec = codegen::CodeGenC(MakePrimFunc("bad2", {A}, MakeBufferStore(A, MakeBroadcast(F32(0.0), 4), {0})));
+    auto vec = codegen::CodeGenC(
+        MakePrimFunc("bad2", {A}, MakeBufferStore(A, MakeBroadcast(F32(0.0), 4), {0})));
     QVERIFY(!vec.ok());
   }
 };

@@ -5,13 +5,12 @@
 // thread pool, math intrinsics, masked/guarded and strided vector accesses, heap
 // allocations, failing asserts and shape mismatches.
 #include <QtTest>
-
 #include <cmath>
 #include <limits>
 
 #include "CodegenTestSupport.h"
-#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/MachinePeak.h"
 #include "transform/Pipeline.h"
 
@@ -35,7 +34,8 @@ void CompileAndCompare(const PrimFunc& f, const std::vector<std::vector<int64_t>
                        const runtime::ScalarArgs& scalars = {}, double low = -4, double high = 4) {
   CompiledFunction fn = Build(f);
   ExpectMatchesInterpreter(
-      f, [&](const std::vector<NDArray>& arrays) { return fn.Call(arrays, scalars); }, shapes, scalars, low, high);
+      f, [&](const std::vector<NDArray>& arrays) { return fn.Call(arrays, scalars); }, shapes,
+      scalars, low, high);
 }
 
 PrimFunc VectorAdd(ForKind kind = ForKind::Serial) {
@@ -43,7 +43,8 @@ PrimFunc VectorAdd(ForKind kind = ForKind::Serial) {
   Buffer A = MakeBuffer("A", DataType::Float(32), {n});
   Buffer B = MakeBuffer("B", DataType::Float(32), {n});
   Buffer C = MakeBuffer("C", DataType::Float(32), {n});
-  Stmt body = MakeFor(i, 0, n, kind, MakeBufferStore(C, MakeBufferLoad(A, {i}) + MakeBufferLoad(B, {i}), {i}));
+  Stmt body = MakeFor(i, 0, n, kind,
+                      MakeBufferStore(C, MakeBufferLoad(A, {i}) + MakeBufferLoad(B, {i}), {i}));
   return MakePrimFunc("vector_add", {A, B, C}, body);
 }
 
@@ -54,10 +55,14 @@ PrimFunc Gemm(int n, ForKind outer = ForKind::Serial, ForKind inner = ForKind::S
   Buffer C = MakeBuffer("C", DataType::Float(32), {n, n});
   Var i("i"), j("j"), k("k"), acc_var("acc", DataType::Handle());
   Buffer acc = LocalBuffer(acc_var, DataType::Float(32), 1);
-  Stmt update = MakeBufferStore(acc, MakeBufferLoad(acc, {0}) + MakeBufferLoad(A, {i * n + k}) * MakeBufferLoad(B, {k * n + j}), {0});
-  Stmt cell = MakeAllocate(acc_var, DataType::Float(32), {1}, Expr(),
-                           MakeSeq({MakeBufferStore(acc, F32(0.0), {0}), MakeFor(k, 0, n, ForKind::Serial, update),
-                                    MakeBufferStore(C, MakeBufferLoad(acc, {0}), {i * n + j})}));
+  Stmt update = MakeBufferStore(
+      acc,
+      MakeBufferLoad(acc, {0}) + MakeBufferLoad(A, {i * n + k}) * MakeBufferLoad(B, {k * n + j}),
+      {0});
+  Stmt cell = MakeAllocate(
+      acc_var, DataType::Float(32), {1}, Expr(),
+      MakeSeq({MakeBufferStore(acc, F32(0.0), {0}), MakeFor(k, 0, n, ForKind::Serial, update),
+               MakeBufferStore(C, MakeBufferLoad(acc, {0}), {i * n + j})}));
   Stmt body = MakeFor(i, 0, n, outer, MakeFor(j, 0, n, inner, cell));
   return MakePrimFunc("gemm", {A, B, C}, body);
 }
@@ -68,7 +73,9 @@ PrimFunc Lowered(const PrimFunc& f) {
   return r->func;
 }
 
-QString Message(const Status& s) { return s.ok() ? QString() : QString::fromStdString(s.error().message); }
+QString Message(const Status& s) {
+  return s.ok() ? QString() : QString::fromStdString(s.error().message);
+}
 
 }  // namespace
 
@@ -76,7 +83,8 @@ class TestLLVMCodegen : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM (TESSERA_LLVM=OFF): the CPU backend tests are skipped");
+    if (!codegen::LLVMAvailable())
+      QSKIP("built without LLVM (TESSERA_LLVM=OFF): the CPU backend tests are skipped");
   }
 
   void vectorAdd() {
@@ -86,11 +94,13 @@ class TestLLVMCodegen : public QObject {
       auto arrays = RandomArrays(f, {{n}, {n}, {n}}, 11);
       QVERIFY(fn.Call(arrays).ok());
       for (int64_t i = 0; i < n; ++i)
-        QCOMPARE(arrays[2].GetDouble(i), double(float(arrays[0].GetDouble(i)) + float(arrays[1].GetDouble(i))));
+        QCOMPARE(arrays[2].GetDouble(i),
+                 double(float(arrays[0].GetDouble(i)) + float(arrays[1].GetDouble(i))));
     }
     QVERIFY(fn.stats.total_ms() > 0.0);
     QVERIFY(fn.stats.codegen_ms > 0.0 && fn.stats.optimize_ms > 0.0 && fn.stats.jit_ms > 0.0);
-    QVERIFY(QString::fromStdString(fn.llvm_ir).contains(QRegularExpression("define .*i32 @vector_add\\(ptr noalias")));
+    QVERIFY(QString::fromStdString(fn.llvm_ir)
+                .contains(QRegularExpression("define .*i32 @vector_add\\(ptr noalias")));
   }
 
   void gemm64WithAllocatedAccumulator() {
@@ -117,7 +127,8 @@ class TestLLVMCodegen : public QObject {
   void fpContractPragmaFusesInsideItsLoop() {
     PrimFunc plain = Lowered(Gemm(32));
     PrimFunc annotated = plain;
-    annotated.body = MakeAttr(std::string("i"), "pragma_fp_contract", make_const(DataType::Int(32), int64_t{1}), plain.body);
+    annotated.body = MakeAttr(std::string("i"), "pragma_fp_contract",
+                              make_const(DataType::Int(32), int64_t{1}), plain.body);
     auto with = codegen::EmitLLVMIR(annotated);
     auto without = codegen::EmitLLVMIR(plain);
     QVERIFY(with.ok() && without.ok());
@@ -125,7 +136,8 @@ class TestLLVMCodegen : public QObject {
     QVERIFY(!QString::fromStdString(*without).contains("contract"));
     auto assembly = codegen::EmitAssembly(annotated);
     QVERIFY(assembly.ok());
-    if (runtime::HostMachinePeak().fma) QVERIFY(QString::fromStdString(*assembly).contains("vfmadd"));
+    if (runtime::HostMachinePeak().fma)
+      QVERIFY(QString::fromStdString(*assembly).contains("vfmadd"));
     CompileAndCompare(annotated, {{32, 32}, {32, 32}, {32, 32}});
   }
 
@@ -147,23 +159,28 @@ class TestLLVMCodegen : public QObject {
     Buffer A = MakeBuffer("A", DataType::Int(32), {16});
     Buffer B = MakeBuffer("B", DataType::Int(32), {16});
     std::vector<Buffer> outs;
-    for (const char* name : {"Q", "R", "T", "M", "P", "S"}) outs.push_back(MakeBuffer(name, DataType::Int(32), {16}));
+    for (const char* name : {"Q", "R", "T", "M", "P", "S"})
+      outs.push_back(MakeBuffer(name, DataType::Int(32), {16}));
     Var i("i");
     Expr a = MakeBufferLoad(A, {i}), b = MakeBufferLoad(B, {i});
     Expr four = IntImm(DataType::Int(32), 4);
-    std::vector<Expr> values = {MakeBinary(ExprKind::FloorDiv, a, b), MakeBinary(ExprKind::FloorMod, a, b),
-                                MakeBinary(ExprKind::Div, a, b), MakeBinary(ExprKind::Mod, a, b),
-                                MakeBinary(ExprKind::FloorDiv, a, four), MakeBinary(ExprKind::FloorMod, a, four)};
+    std::vector<Expr> values = {
+        MakeBinary(ExprKind::FloorDiv, a, b),    MakeBinary(ExprKind::FloorMod, a, b),
+        MakeBinary(ExprKind::Div, a, b),         MakeBinary(ExprKind::Mod, a, b),
+        MakeBinary(ExprKind::FloorDiv, a, four), MakeBinary(ExprKind::FloorMod, a, four)};
     std::vector<Stmt> stores;
-    for (size_t k = 0; k < outs.size(); ++k) stores.push_back(MakeBufferStore(outs[k], values[k], {i}));
+    for (size_t k = 0; k < outs.size(); ++k)
+      stores.push_back(MakeBufferStore(outs[k], values[k], {i}));
     std::vector<Buffer> params = {A, B};
     params.insert(params.end(), outs.begin(), outs.end());
-    PrimFunc f = MakePrimFunc("divmod", params,
-                              MakeFor(i, 0, 16, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeSeq(stores)));
+    PrimFunc f = MakePrimFunc(
+        "divmod", params,
+        MakeFor(i, 0, 16, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeSeq(stores)));
     if (lanes > 1) f = Lowered(f);
     CompiledFunction fn = Build(f);
     std::vector<NDArray> arrays;
-    for (size_t k = 0; k < params.size(); ++k) arrays.push_back(NDArray::Empty({16}, DataType::Int(32)).value());
+    for (size_t k = 0; k < params.size(); ++k)
+      arrays.push_back(NDArray::Empty({16}, DataType::Int(32)).value());
     int av[16] = {-7, 7, -7, -8, 7, 0, -1, 1, -9, 9, -12, 13, -3, 3, -100, 100};
     int bv[16] = {2, -2, -2, 2, 2, 3, 4, -4, 4, -4, 5, -5, 7, -7, 9, -9};
     for (int k = 0; k < 16; ++k) {
@@ -196,18 +213,21 @@ class TestLLVMCodegen : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {256});
     Buffer B = MakeBuffer("B", DataType::Float(32), {256});
     Expr idx = o * lanes + i;
-    Stmt body = MakeFor(o, 0, 256 / lanes, ForKind::Serial,
-                        MakeFor(i, 0, lanes, ForKind::Vectorized,
-                                MakeBufferStore(B, MakeBufferLoad(A, {idx}) * F32(3.0) + F32(1.0), {idx})));
+    Stmt body =
+        MakeFor(o, 0, 256 / lanes, ForKind::Serial,
+                MakeFor(i, 0, lanes, ForKind::Vectorized,
+                        MakeBufferStore(B, MakeBufferLoad(A, {idx}) * F32(3.0) + F32(1.0), {idx})));
     PrimFunc f = Lowered(MakePrimFunc("scale", {A, B}, body));
     QVERIFY(Text(f.body).contains("ramp("));
     QString vector_type = QString("<%1 x float>").arg(lanes);
     auto ir = codegen::EmitLLVMIR(f, {}, /*optimized=*/false);
     QVERIFY(ir.ok());
-    QVERIFY2(QString::fromStdString(*ir).contains(vector_type), qPrintable(QString::fromStdString(*ir)));
+    QVERIFY2(QString::fromStdString(*ir).contains(vector_type),
+             qPrintable(QString::fromStdString(*ir)));
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains(" x float>"));
-    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); }, {{256}, {256}});
+    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); },
+                             {{256}, {256}});
   }
 
   void parallelLoopRunsOnThePool() {
@@ -215,8 +235,10 @@ class TestLLVMCodegen : public QObject {
     Var n = SizeVar("n"), i("i"), s("s", DataType::Float(32));
     Buffer A = MakeBuffer("A", DataType::Float(32), {n});
     Buffer B = MakeBuffer("B", DataType::Float(32), {n});
-    Stmt loop = MakeFor(i, 0, n, ForKind::Parallel,
-                        MakeBufferStore(B, MakeBufferLoad(A, {i}) * F32(2.0) + cast(DataType::Float(32), i) * s, {i}));
+    Stmt loop =
+        MakeFor(i, 0, n, ForKind::Parallel,
+                MakeBufferStore(
+                    B, MakeBufferLoad(A, {i}) * F32(2.0) + cast(DataType::Float(32), i) * s, {i}));
     PrimFunc f = MakePrimFunc("par", {A, B}, MakeLetStmt(s, F32(0.5), loop));
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("tessera_parallel_for"));
@@ -224,7 +246,8 @@ class TestLLVMCodegen : public QObject {
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("!alias.scope"));
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("!noalias"));
     for (int64_t size : {0, 1, 3, 100000})
-      ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); }, {{size}, {size}});
+      ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); },
+                               {{size}, {size}});
   }
 
   void nestedParallelLoopWithInnerAllocation() {
@@ -233,10 +256,14 @@ class TestLLVMCodegen : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {64});
     Buffer B = MakeBuffer("B", DataType::Float(32), {64});
     Buffer T = LocalBuffer(t, DataType::Float(32), 8);
-    Stmt body = MakeAllocate(t, DataType::Float(32), {8}, Expr(),
-                             MakeSeq({MakeFor(i, 0, 8, ForKind::Serial, MakeBufferStore(T, MakeBufferLoad(A, {o * 8 + i}), {i})),
-                                      MakeFor(i, 0, 8, ForKind::Parallel, MakeBufferStore(B, MakeBufferLoad(T, {7 - i}), {o * 8 + i}))}));
-    CompileAndCompare(MakePrimFunc("rev", {A, B}, MakeFor(o, 0, 8, ForKind::Parallel, body)), {{64}, {64}});
+    Stmt body = MakeAllocate(
+        t, DataType::Float(32), {8}, Expr(),
+        MakeSeq({MakeFor(i, 0, 8, ForKind::Serial,
+                         MakeBufferStore(T, MakeBufferLoad(A, {o * 8 + i}), {i})),
+                 MakeFor(i, 0, 8, ForKind::Parallel,
+                         MakeBufferStore(B, MakeBufferLoad(T, {7 - i}), {o * 8 + i}))}));
+    CompileAndCompare(MakePrimFunc("rev", {A, B}, MakeFor(o, 0, 8, ForKind::Parallel, body)),
+                      {{64}, {64}});
   }
 
   void failingAssertReturnsItsMessage() {
@@ -274,15 +301,18 @@ class TestLLVMCodegen : public QObject {
     auto a = NDArray::Empty({4}, DataType::Float(32)).value();
     auto b = NDArray::Empty({5}, DataType::Float(32)).value();
     auto c = NDArray::Empty({4}, DataType::Float(32)).value();
-    QCOMPARE(Message(fn.Call({a, b, c})), QString("buffer B: dimension 0 has extent 5 but the function expects n = 4"));
+    QCOMPARE(Message(fn.Call({a, b, c})),
+             QString("buffer B: dimension 0 has extent 5 but the function expects n = 4"));
     auto wrong_type = NDArray::Empty({4}, DataType::Float(64)).value();
-    QVERIFY(Message(fn.Call({a, a, wrong_type})).contains("buffer C: expected element type float32, got float64"));
+    QVERIFY(Message(fn.Call({a, a, wrong_type}))
+                .contains("buffer C: expected element type float32, got float64"));
   }
 
   void mathIntrinsics_data() {
     QTest::addColumn<QString>("op");
     QTest::addColumn<int>("lanes");
-    for (const char* op : {"exp", "log", "sqrt", "tanh", "sigmoid", "fabs", "pow", "floor", "ceil", "round", "erf"}) {
+    for (const char* op : {"exp", "log", "sqrt", "tanh", "sigmoid", "fabs", "pow", "floor", "ceil",
+                           "round", "erf"}) {
       QTest::newRow(qPrintable(QString("%1 scalar").arg(op))) << QString(op) << 1;
       QTest::newRow(qPrintable(QString("%1 x8").arg(op))) << QString(op) << 8;
     }
@@ -298,7 +328,8 @@ class TestLLVMCodegen : public QObject {
     std::vector<Expr> args = {x};
     if (op == "pow") args.push_back(F32(1.5));
     Expr call = MakeCall(DataType::Float(32), op.toStdString(), args);
-    Stmt body = MakeFor(i, 0, 64, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeBufferStore(B, call, {i}));
+    Stmt body = MakeFor(i, 0, 64, lanes > 1 ? ForKind::Vectorized : ForKind::Serial,
+                        MakeBufferStore(B, call, {i}));
     PrimFunc f = Lowered(MakePrimFunc("math", {A, B}, body));
     CompileAndCompare(f, {{64}, {64}}, {}, positive_only ? 0.01 : -4, 4);
   }
@@ -313,23 +344,52 @@ class TestLLVMCodegen : public QObject {
   }
   void expFloat32IsInlineAndAccurate() {
     QFETCH(int, lanes);
-    const std::vector<float> inputs = {-200.0f, -104.5f, -103.0f, -87.5f, -20.25f, -1.0f, -1e-7f, 0.0f, 1e-7f, 0.5f,
-                                       0.6931472f, 1.0f, 10.0f, 42.42f, 88.5f, 88.72f, 88.8f, 100.0f,
-                                       std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                                       std::numeric_limits<float>::quiet_NaN(), 3.0f, -3.0f, 7.75f, -50.0f,
-                                       60.0f, -60.0f, 0.125f, -0.34f, 0.34f, 2.0f, -2.0f};
+    const std::vector<float> inputs = {-200.0f,
+                                       -104.5f,
+                                       -103.0f,
+                                       -87.5f,
+                                       -20.25f,
+                                       -1.0f,
+                                       -1e-7f,
+                                       0.0f,
+                                       1e-7f,
+                                       0.5f,
+                                       0.6931472f,
+                                       1.0f,
+                                       10.0f,
+                                       42.42f,
+                                       88.5f,
+                                       88.72f,
+                                       88.8f,
+                                       100.0f,
+                                       std::numeric_limits<float>::infinity(),
+                                       -std::numeric_limits<float>::infinity(),
+                                       std::numeric_limits<float>::quiet_NaN(),
+                                       3.0f,
+                                       -3.0f,
+                                       7.75f,
+                                       -50.0f,
+                                       60.0f,
+                                       -60.0f,
+                                       0.125f,
+                                       -0.34f,
+                                       0.34f,
+                                       2.0f,
+                                       -2.0f};
     const int64_t n = static_cast<int64_t>(inputs.size());
     Buffer A = MakeBuffer("A", DataType::Float(32), {n});
     Buffer B = MakeBuffer("B", DataType::Float(32), {n});
     Var i("i");
     Expr call = MakeCall(DataType::Float(32), "exp", {MakeBufferLoad(A, {i})});
-    Stmt body = MakeFor(i, 0, n, lanes > 1 ? ForKind::Vectorized : ForKind::Serial, MakeBufferStore(B, call, {i}));
+    Stmt body = MakeFor(i, 0, n, lanes > 1 ? ForKind::Vectorized : ForKind::Serial,
+                        MakeBufferStore(B, call, {i}));
     PrimFunc f = Lowered(MakePrimFunc("exp32", {A, B}, body));
     auto ir = codegen::EmitLLVMIR(f);
     QVERIFY(ir.ok());
     QVERIFY2(!QString::fromStdString(*ir).contains("expf"), "exp(float32) calls libm");
     CompiledFunction fn = Build(f);
-    NDArray a = NDArray::Empty({n}, DataType::Float(32)).value(), b = NDArray::Empty({n}, DataType::Float(32)).value();
+    NDArray a = NDArray::Empty({n}, DataType::Float(32)).value(),
+            b = NDArray::Empty({n}, DataType::Float(32)).value();
     std::copy(inputs.begin(), inputs.end(), a.data_as<float>());
     QVERIFY(fn.Call({a, b}).ok());
     for (int64_t k = 0; k < n; ++k) {
@@ -341,9 +401,11 @@ class TestLLVMCodegen : public QObject {
       } else if (std::isinf(want) || want == 0.0f) {
         QVERIFY2(got == want, qPrintable(where));
       } else if (want < std::numeric_limits<float>::min()) {
-        QVERIFY2(std::fabs(got - want) <= 4 * std::numeric_limits<float>::denorm_min(), qPrintable(where));
+        QVERIFY2(std::fabs(got - want) <= 4 * std::numeric_limits<float>::denorm_min(),
+                 qPrintable(where));
       } else {
-        QVERIFY2(std::fabs(got - want) <= 3 * std::numeric_limits<float>::epsilon() * want, qPrintable(where));
+        QVERIFY2(std::fabs(got - want) <= 3 * std::numeric_limits<float>::epsilon() * want,
+                 qPrintable(where));
       }
     }
   }
@@ -362,9 +424,12 @@ class TestLLVMCodegen : public QObject {
     Expr a = MakeBufferLoad(A, {i});
     Expr three = t.is_float() ? FloatImm(t, 3.0) : IntImm(t, 3);
     // B = max(a*3 - a, a) + cast(t, i), in t's arithmetic (wrapping for integers)
-    Expr v = MakeBinary(ExprKind::Max, MakeBinary(ExprKind::Sub, MakeBinary(ExprKind::Mul, a, three), a), a);
-    Stmt body = MakeFor(i, 0, 32, ForKind::Vectorized, MakeBufferStore(B, MakeBinary(ExprKind::Add, v, cast(t, i)), {i}));
-    CompileAndCompare(Lowered(MakePrimFunc("types", {A, B}, body)), {{32}, {32}}, {}, t.is_uint() ? 0 : -100, 100);
+    Expr v = MakeBinary(ExprKind::Max,
+                        MakeBinary(ExprKind::Sub, MakeBinary(ExprKind::Mul, a, three), a), a);
+    Stmt body = MakeFor(i, 0, 32, ForKind::Vectorized,
+                        MakeBufferStore(B, MakeBinary(ExprKind::Add, v, cast(t, i)), {i}));
+    CompileAndCompare(Lowered(MakePrimFunc("types", {A, B}, body)), {{32}, {32}}, {},
+                      t.is_uint() ? 0 : -100, 100);
   }
 
   void guardedVectorLoadNeverReadsOutOfBounds() {
@@ -374,8 +439,8 @@ class TestLLVMCodegen : public QObject {
     Buffer B = MakeBuffer("B", DataType::Float(32), {8});
     Expr ramp = MakeRamp(0, 1, 8);
     Expr guarded = MakeCall(DataType::Float(32, 8), "if_then_else",
-                            {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(5, 8)), MakeBufferLoad(A, {ramp}),
-                             MakeBroadcast(F32(-1.0), 8)});
+                            {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(5, 8)),
+                             MakeBufferLoad(A, {ramp}), MakeBroadcast(F32(-1.0), 8)});
     PrimFunc f = MakePrimFunc("pad", {A, B}, MakeBufferStore(B, guarded, {ramp}));
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("masked.load") ||
@@ -392,7 +457,8 @@ class TestLLVMCodegen : public QObject {
     QTest::addColumn<int>("stride");
     QTest::addColumn<bool>("wide");
     for (const char* t : {"float32", "float64", "int32", "int64"})
-      for (int s : {2, 3, 4, 5}) QTest::newRow(qPrintable(QString("%1 x%2").arg(t).arg(s))) << QString(t) << s << (s <= 4);
+      for (int s : {2, 3, 4, 5})
+        QTest::newRow(qPrintable(QString("%1 x%2").arg(t).arg(s))) << QString(t) << s << (s <= 4);
     // 8- and 16-bit elements keep the gather (their masked loads need AVX-512BW).
     QTest::newRow("int8 x2") << QString("int8") << 2 << false;
   }
@@ -425,8 +491,8 @@ class TestLLVMCodegen : public QObject {
     Buffer B = MakeBuffer("B", DataType::Float(32), {8});
     Expr lane = MakeRamp(0, 1, 8);
     Expr guarded = MakeCall(DataType::Float(32, 8), "if_then_else",
-                            {MakeBinary(ExprKind::LT, lane, MakeBroadcast(5, 8)), MakeBufferLoad(A, {MakeRamp(0, 2, 8)}),
-                             MakeBroadcast(F32(-1.0), 8)});
+                            {MakeBinary(ExprKind::LT, lane, MakeBroadcast(5, 8)),
+                             MakeBufferLoad(A, {MakeRamp(0, 2, 8)}), MakeBroadcast(F32(-1.0), 8)});
     PrimFunc f = MakePrimFunc("pad", {A, B}, MakeBufferStore(B, guarded, {lane}));
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("masked.load"));
@@ -439,15 +505,18 @@ class TestLLVMCodegen : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(64), {n});
     Buffer S = MakeBuffer("S", DataType::Float(64), {1});
     Buffer T = LocalBuffer(t, DataType::Float(64), n);
-    Stmt body = MakeAllocate(t, DataType::Float(64), {n}, Expr(),
-                             MakeSeq({MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(T, MakeBufferLoad(A, {i}), {i})),
-                                      MakeBufferStore(S, FloatImm(DataType::Float(64), 0.0), {0}),
-                                      MakeFor(i, 0, n, ForKind::Serial,
-                                              MakeBufferStore(S, MakeBufferLoad(S, {0}) + MakeBufferLoad(T, {n - 1 - i}), {0}))}));
+    Stmt body = MakeAllocate(
+        t, DataType::Float(64), {n}, Expr(),
+        MakeSeq({MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(T, MakeBufferLoad(A, {i}), {i})),
+                 MakeBufferStore(S, FloatImm(DataType::Float(64), 0.0), {0}),
+                 MakeFor(i, 0, n, ForKind::Serial,
+                         MakeBufferStore(S, MakeBufferLoad(S, {0}) + MakeBufferLoad(T, {n - 1 - i}),
+                                         {0}))}));
     PrimFunc f = MakePrimFunc("heap", {A, S}, body);
     CompiledFunction fn = Build(f);
     QVERIFY(QString::fromStdString(fn.llvm_ir).contains("tessera_alloc"));
-    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); }, {{50000}, {1}});
+    ExpectMatchesInterpreter(f, [&](const std::vector<NDArray>& a) { return fn.Call(a); },
+                             {{50000}, {1}});
   }
 
   void boolBuffers() {
@@ -455,9 +524,13 @@ class TestLLVMCodegen : public QObject {
     Buffer M = MakeBuffer("M", DataType::Bool(), {16});
     Buffer B = MakeBuffer("B", DataType::Int(32), {16});
     Var i("i");
-    Stmt body = MakeSeq({MakeFor(i, 0, 16, ForKind::Serial, MakeBufferStore(M, gt(MakeBufferLoad(A, {i}), 0), {i})),
-                         MakeFor(i, 0, 16, ForKind::Vectorized,
-                                 MakeBufferStore(B, MakeSelect(MakeBufferLoad(M, {i}), MakeBufferLoad(A, {i}), IntImm(DataType::Int(32), -1)), {i}))});
+    Stmt body = MakeSeq(
+        {MakeFor(i, 0, 16, ForKind::Serial, MakeBufferStore(M, gt(MakeBufferLoad(A, {i}), 0), {i})),
+         MakeFor(i, 0, 16, ForKind::Vectorized,
+                 MakeBufferStore(B,
+                                 MakeSelect(MakeBufferLoad(M, {i}), MakeBufferLoad(A, {i}),
+                                            IntImm(DataType::Int(32), -1)),
+                                 {i}))});
     CompileAndCompare(Lowered(MakePrimFunc("masks", {A, M, B}, body)), {{16}, {16}, {16}});
   }
 
@@ -468,7 +541,8 @@ class TestLLVMCodegen : public QObject {
     QVERIFY(QString::fromStdString(*asm_text).contains("vector_add:"));
     auto ir = codegen::EmitLLVMIR(f);
     QVERIFY(ir.ok());
-    QVERIFY(QString::fromStdString(*ir).contains(QRegularExpression("define .*i32 @vector_add_packed\\(ptr")));
+    QVERIFY(QString::fromStdString(*ir).contains(
+        QRegularExpression("define .*i32 @vector_add_packed\\(ptr")));
     QVERIFY(!codegen::LLVMTargetDescription().empty());
   }
 
@@ -487,14 +561,23 @@ class TestLLVMCodegen : public QObject {
     Var i("i");
     Stmt body;
     switch (which) {
-      case 0: body = MakeBufferStore(A, F32(0.0), {Var("q")}); break;
-      case 1: body = MakeProducerStore(nullptr, F32(0.0), {0}); break;
-      case 2: body = MakeBufferStore(A, MakeCall(DataType::Float(32), "frobnicate", {F32(1.0)}), {0}); break;
-      case 3: body = MakeFor(i, 0, 4, ForKind::ThreadBinding, MakeBufferStore(A, F32(0.0), {i})); break;
+      case 0:
+        body = MakeBufferStore(A, F32(0.0), {Var("q")});
+        break;
+      case 1:
+        body = MakeProducerStore(nullptr, F32(0.0), {0});
+        break;
+      case 2:
+        body = MakeBufferStore(A, MakeCall(DataType::Float(32), "frobnicate", {F32(1.0)}), {0});
+        break;
+      case 3:
+        body = MakeFor(i, 0, 4, ForKind::ThreadBinding, MakeBufferStore(A, F32(0.0), {i}));
+        break;
     }
     auto r = runtime::BuildLLVM(MakePrimFunc("bad", {A}, body));
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(message),
+             r.error().message.c_str());
   }
 
  private:

@@ -34,15 +34,23 @@ struct Program {
     Var co("c.outer"), ci("c.inner"), bi("b.i");
     Expr base = co * 8;
     auto likely = [&](Expr c) { return MakeCall(DataType::Bool(), "likely", {c}); };
-    Stmt produce_b = MakeAttr(B, "produce", 0, MakeFor(bi, 0, 8, ForKind::Serial,
-        MakeIf(likely(lt(base + bi, n)),
-               MakeProducerStore(B, MakeCall(DataType::Float(32), "exp", {MakeProducerLoad(A, {base + bi})}), {base + bi}))));
-    Stmt compute_c = MakeFor(ci, 0, 8, inner,
-        MakeIf(likely(lt(base + ci, n)),
-               MakeProducerStore(C, MakeProducerLoad(B, {base + ci}) * F32(2.0) - F32(1.0), {base + ci})));
+    Stmt produce_b = MakeAttr(
+        B, "produce", 0,
+        MakeFor(
+            bi, 0, 8, ForKind::Serial,
+            MakeIf(likely(lt(base + bi, n)),
+                   MakeProducerStore(
+                       B, MakeCall(DataType::Float(32), "exp", {MakeProducerLoad(A, {base + bi})}),
+                       {base + bi}))));
+    Stmt compute_c =
+        MakeFor(ci, 0, 8, inner,
+                MakeIf(likely(lt(base + ci, n)),
+                       MakeProducerStore(C, MakeProducerLoad(B, {base + ci}) * F32(2.0) - F32(1.0),
+                                         {base + ci})));
     Stmt body = MakeProducerRealize(B, {Range(base, 8)}, Expr(), MakeSeq({produce_b, compute_c}));
-    stmt = MakeProducerRealize(C, {Range(0, n)}, Expr(),
-                               MakeAttr(C, "produce", 0, MakeFor(co, 0, ceildiv(n, 8), outer, body)));
+    stmt =
+        MakeProducerRealize(C, {Range(0, n)}, Expr(),
+                            MakeAttr(C, "produce", 0, MakeFor(co, 0, ceildiv(n, 8), outer, body)));
   }
 };
 
@@ -52,7 +60,8 @@ class TestLLVMPipeline : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM (TESSERA_LLVM=OFF): the CPU backend tests are skipped");
+    if (!codegen::LLVMAvailable())
+      QSKIP("built without LLVM (TESSERA_LLVM=OFF): the CPU backend tests are skipped");
   }
 
   void loweredProgramRunsLikeTheInterpreter_data() {
@@ -71,7 +80,8 @@ class TestLLVMPipeline : public QObject {
     auto fn = runtime::BuildLLVM(lowered->func);
     QVERIFY2(fn.ok(), fn.ok() ? "" : fn.error().message.c_str());
     for (int64_t n : {1, 8, 13, 64, 1001}) {
-      ExpectMatchesInterpreter(lowered->func, [&](const std::vector<runtime::NDArray>& a) { return fn->Call(a); },
+      ExpectMatchesInterpreter(lowered->func,
+                               [&](const std::vector<runtime::NDArray>& a) { return fn->Call(a); },
                                {{n}, {n}});
     }
     // and C = exp(A)*2 - 1 (in float32)

@@ -8,9 +8,9 @@
 // is transposed in square blocks.
 #include <QtTest>
 
-#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -53,16 +53,20 @@ std::string PackingScript(bool weights, int block) {
   std::string s = "import tvm\nfrom tvm import te\n";
   if (weights)
     s += "W = te.placeholder((64, 16, 3, 3), name=\"W\")\n"
-         "P = te.compute((64 // " + b + ", 16, 3, 3, " + b + "), lambda o, i, h, w, c: W[o * " + b +
+         "P = te.compute((64 // " +
+         b + ", 16, 3, 3, " + b + "), lambda o, i, h, w, c: W[o * " + b +
          " + c, i, h, w], name=\"P\")\n"
          "s = te.create_schedule(P.op)\n"
          "o, i, h, w, c = s[P].op.axis\n"
          "ihw = s[P].fuse(i, h, w)\n"
-         "outer, inner = s[P].split(ihw, factor=" + b + ")\n"
+         "outer, inner = s[P].split(ihw, factor=" +
+         b +
+         ")\n"
          "s[P].reorder(o, outer, inner, c)\n";
   else
     s += "D = te.placeholder((1, 32, 8, 8), name=\"D\")\n"
-         "P = te.compute((1, 32 // " + b + ", 8, 8, " + b + "), lambda n, cb, h, w, c: D[n, cb * " + b +
+         "P = te.compute((1, 32 // " +
+         b + ", 8, 8, " + b + "), lambda n, cb, h, w, c: D[n, cb * " + b +
          " + c, h, w], name=\"P\")\n"
          "s = te.create_schedule(P.op)\n"
          "n, cb, h, w, c = s[P].op.axis\n"
@@ -161,8 +165,12 @@ class LlvmTransposeCopy : public QObject {
     QTest::addColumn<QString>("row_load");
     QTest::addColumn<QString>("never");
     QTest::addColumn<bool>("in_lanes");  // an 8 x 8 block: the AVX steps (unpcklps first)
-    QTest::newRow("haswell (AVX2)") << "haswell" << "load <8 x float>" << "load <32 x float>" << true;
-    QTest::newRow("skylake-avx512") << "skylake-avx512" << "load <32 x float>" << "load <8 x float>" << false;
+    QTest::newRow("haswell (AVX2)") << "haswell"
+                                    << "load <8 x float>"
+                                    << "load <32 x float>" << true;
+    QTest::newRow("skylake-avx512") << "skylake-avx512"
+                                    << "load <32 x float>"
+                                    << "load <8 x float>" << false;
   }
   void tileTooLargeForTheRegistersGoesInBlocks() {
     QFETCH(QString, cpu);
@@ -170,7 +178,8 @@ class LlvmTransposeCopy : public QObject {
     QFETCH(QString, never);
     auto program = script::EvaluateScript(TransposeScript(8, 32, 8), "transpose.py");
     QVERIFY(program.ok());
-    auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "transpose");
+    auto lowered =
+        transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "transpose");
     QVERIFY(lowered.ok());
     codegen::LLVMOptions options;
     options.cpu = cpu.toStdString();
@@ -180,7 +189,8 @@ class LlvmTransposeCopy : public QObject {
     QVERIFY2(ir->find(never.toStdString()) == std::string::npos, ir->c_str());
     QVERIFY(!HasGather(*ir));
     QFETCH(bool, in_lanes);
-    const std::string unpcklps = "<8 x i32> <i32 0, i32 8, i32 1, i32 9, i32 4, i32 12, i32 5, i32 13>";
+    const std::string unpcklps =
+        "<8 x i32> <i32 0, i32 8, i32 1, i32 9, i32 4, i32 12, i32 5, i32 13>";
     QCOMPARE(ir->find(unpcklps) != std::string::npos, in_lanes);
     Built b = BuildAndCheck(TransposeScript(8, 32, 8));  // the host's registers
     QVERIFY2(b.matches, b.message.c_str());

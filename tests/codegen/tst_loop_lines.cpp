@@ -6,7 +6,6 @@
 // lines are where its code is (a C loop's lines open with its `for`, an innermost
 // loop's IR lines are instructions of that loop's blocks).
 #include <QtTest>
-
 #include <algorithm>
 #include <cctype>
 #include <sstream>
@@ -141,7 +140,8 @@ class TestLoopLines : public QObject {
         "\tretq\n"
         "\t.cfi_endproc\n";
     std::vector<LoopId> loops(3);
-    for (int i = 0; i < 3; ++i) loops[size_t(i)] = {i + 1, i, "C", "v" + std::to_string(i), nullptr, i == 2};
+    for (int i = 0; i < 3; ++i)
+      loops[size_t(i)] = {i + 1, i, "C", "v" + std::to_string(i), nullptr, i == 2};
     LoopLines lines = LinesFromAssembly(s, loops);
     QCOMPARE(lines.line_loop, (std::vector<int>{0, 0, 0, 0, 3, 0, 3, 3, 0, 0, 0}));
   }
@@ -184,7 +184,8 @@ class TestLoopLines : public QObject {
     QVERIFY(ko > 0);
     std::vector<int> own = lines.LinesOf(ko);
     QVERIFY(!own.empty());
-    QVERIFY2(text[size_t(own.front())].find("for (") != std::string::npos, text[size_t(own.front())].c_str());
+    QVERIFY2(text[size_t(own.front())].find("for (") != std::string::npos,
+             text[size_t(own.front())].c_str());
     QVERIFY(text[size_t(own.front())].find("k_outer") != std::string::npos);
     // The kernel's signature is no loop's.
     for (size_t i = 0; i < text.size(); ++i)
@@ -224,8 +225,10 @@ class TestLoopLines : public QObject {
     bool arithmetic = false;
     for (int l : k_asm) {
       const std::string& line = asm_text[size_t(l)];
-      arithmetic = arithmetic || line.find("vfmadd") != std::string::npos || line.find("vmul") != std::string::npos ||
-                   line.find("mulss") != std::string::npos || line.find("vadd") != std::string::npos;
+      arithmetic = arithmetic || line.find("vfmadd") != std::string::npos ||
+                   line.find("vmul") != std::string::npos ||
+                   line.find("mulss") != std::string::npos ||
+                   line.find("vadd") != std::string::npos;
     }
     QVERIFY2(arithmetic, "the multiply-adds of C's reduction are in k's lines");
   }

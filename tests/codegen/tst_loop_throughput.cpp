@@ -11,7 +11,6 @@
 //   8 of them take 5, not 4: the 5-cycle latency of each chain bounds them.
 // Then the innermost loops of a real kernel get an estimate each, named by stage and var.
 #include <QtTest>
-
 #include <cmath>
 
 #include "codegen/LoopThroughput.h"
@@ -90,10 +89,12 @@ class TestLoopThroughput : public QObject {
   void badInputIsAnErrorNotACrash() {
     auto cpu = EstimateThroughput(IndependentFmas(2), "no-such-cpu");
     QVERIFY(!cpu.ok());
-    QVERIFY2(cpu.error().message.find("no-such-cpu") != std::string::npos, cpu.error().message.c_str());
+    QVERIFY2(cpu.error().message.find("no-such-cpu") != std::string::npos,
+             cpu.error().message.c_str());
     auto text = EstimateThroughput("vfmadd231ps %ymm1\nnot an instruction at all\n", "znver3");
     QVERIFY(!text.ok());
-    QVERIFY2(text.error().message.find("loop.s:") != std::string::npos, text.error().message.c_str());
+    QVERIFY2(text.error().message.find("loop.s:") != std::string::npos,
+             text.error().message.c_str());
     auto empty = EstimateThroughput("# nothing\n", "znver3");
     QVERIFY(!empty.ok());
   }

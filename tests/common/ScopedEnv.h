@@ -12,12 +12,16 @@ class ScopedEnv {
  public:
   ScopedEnv(const char* name, const char* value)
       : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name)) {
-    if (value) qputenv(name, QByteArray(value));
-    else qunsetenv(name);
+    if (value)
+      qputenv(name, QByteArray(value));
+    else
+      qunsetenv(name);
   }
   ~ScopedEnv() {
-    if (had_) qputenv(name_, old_);
-    else qunsetenv(name_);
+    if (had_)
+      qputenv(name_, old_);
+    else
+      qunsetenv(name_);
   }
   ScopedEnv(const ScopedEnv&) = delete;
   ScopedEnv& operator=(const ScopedEnv&) = delete;

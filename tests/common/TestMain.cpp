@@ -2,8 +2,6 @@
 // the first argument with the remaining arguments, lists the suites with --list, and
 // without a suite name runs every suite in turn, each in its own child process (a Qt
 // application object can exist only once per process).
-#include "TestRegistry.h"
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +10,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#include "TestRegistry.h"
 
 namespace tessera::test {
 namespace {
@@ -64,8 +64,8 @@ int main(int argc, char* argv[]) {
   }
   auto it = Suites().find(argv[1]);
   if (it == Suites().end()) {
-    std::fprintf(stderr, "%s: no test suite '%s' in this executable (--list shows them)\n",
-                 argv[0], argv[1]);
+    std::fprintf(stderr, "%s: no test suite '%s' in this executable (--list shows them)\n", argv[0],
+                 argv[1]);
     return 2;
   }
   // The suite sees its own name as the program and the rest of the arguments as its own.

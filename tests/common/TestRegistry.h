@@ -23,15 +23,15 @@ int RegisterSuite(const char* file, SuiteMain main);
 // Qt's QTEST_*_MAIN macros all expand to QTEST_MAIN_WRAPPER(TestObject, app set-up); the
 // body below is Qt's, only wrapped in a function with internal linkage.
 #undef QTEST_MAIN_WRAPPER
-#define QTEST_MAIN_WRAPPER(TestObject, ...)                                               \
-  static int tesseraSuiteMain(int argc, char* argv[]) {                                   \
-    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                     \
-    __VA_ARGS__                                                                            \
-    TestObject tc;                                                                         \
-    QTEST_SET_MAIN_SOURCE_PATH                                                             \
-    return QTest::qExec(&tc, argc, argv);                                                  \
-  }                                                                                        \
-  [[maybe_unused]] static const int tesseraSuiteRegistered =                               \
+#define QTEST_MAIN_WRAPPER(TestObject, ...)                            \
+  static int tesseraSuiteMain(int argc, char* argv[]) {                \
+    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>(); \
+    __VA_ARGS__                                                        \
+    TestObject tc;                                                     \
+    QTEST_SET_MAIN_SOURCE_PATH                                         \
+    return QTest::qExec(&tc, argc, argv);                              \
+  }                                                                    \
+  [[maybe_unused]] static const int tesseraSuiteRegistered =           \
       ::tessera::test::RegisterSuite(__FILE__, &tesseraSuiteMain);
 
 #endif  // TESSERA_TESTS_COMMON_TESTREGISTRY_H_

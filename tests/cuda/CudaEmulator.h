@@ -21,7 +21,9 @@ struct EmulatedModule {
       const std::function<std::string(std::string)>& edit = {}) {
     return runtime::EmulatedCudaModule::Build(program, dir.toStdString(), edit);
   }
-  static QString Compiler() { return QString::fromStdString(runtime::EmulatedCudaModule::Compiler()); }
+  static QString Compiler() {
+    return QString::fromStdString(runtime::EmulatedCudaModule::Compiler());
+  }
 };
 
 }  // namespace tessera::testing

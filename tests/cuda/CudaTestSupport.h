@@ -157,8 +157,9 @@ namespace tessera::testing {
 
 // Arrays for `f`'s buffer parameters (shapes evaluated with `scalars` by name), filled
 // with reproducible random values in [-1, 1).
-inline Result<std::vector<runtime::NDArray>> MakeArrays(
-    const transform::PrimFunc& f, const runtime::ScalarArgs& scalars, uint64_t seed) {
+inline Result<std::vector<runtime::NDArray>> MakeArrays(const transform::PrimFunc& f,
+                                                        const runtime::ScalarArgs& scalars,
+                                                        uint64_t seed) {
   arith::VarValueMap values;
   for (const ir::Var& v : f.scalar_params()) {
     auto it = scalars.find(v.name());

@@ -56,14 +56,21 @@ class TestCudaCodegen : public QObject {
         << QStringList{"__shared__", "__syncthreads()"} << 0;
     QTest::newRow("reduction: a register sum per thread, warp shuffles, thread 0 writes")
         << "gpu_reduction"
-        << QStringList{"float B_acc[1];", "__shfl_down_sync(4294967295ull, red_v[0], 16, 32)",
-                       "__shared__ float red_buf[8];", "__shfl_sync(4294967295ull, red_v[0], 0, 32)",
-                       "if ((((int)threadIdx.x) == 0)) {", "__launch_bounds__(256)"}
+        << QStringList{"float B_acc[1];",
+                       "__shfl_down_sync(4294967295ull, red_v[0], 16, 32)",
+                       "__shared__ float red_buf[8];",
+                       "__shfl_sync(4294967295ull, red_v[0], 0, 32)",
+                       "if ((((int)threadIdx.x) == 0)) {",
+                       "__launch_bounds__(256)"}
         << QStringList{"tsr_dynamic_shared", "B_rf"} << 2;
     QTest::newRow("softmax: two cross-thread reductions per row, then the normalisation")
         << "gpu_softmax"
-        << QStringList{"__shared__ float maxelem[1];", "__shared__ float expsum[1];",
-                       "__shared__ float red_buf[4];", "__shfl_down_sync(", "fmaxf(", "expf(",
+        << QStringList{"__shared__ float maxelem[1];",
+                       "__shared__ float expsum[1];",
+                       "__shared__ float red_buf[4];",
+                       "__shfl_down_sync(",
+                       "fmaxf(",
+                       "expf(",
                        "__launch_bounds__(128)"}
         << QStringList{"maxelem_rf", "expsum_rf"} << 6;
     QTest::newRow("tiled GEMM: shared tiles, register tile, barriers around reuse")

@@ -7,9 +7,9 @@
 #include <QtTest>
 
 #include "CudaTestSupport.h"
-#include "runtime/LLVMModule.h"
 #include "reference/Compare.h"
 #include "runtime/IRInterpreter.h"
+#include "runtime/LLVMModule.h"
 #include "runtime/cuda/CudaModule.h"
 
 using namespace tessera;

@@ -16,8 +16,8 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 #include "reference/Compare.h"
-#include "runtime/IRInterpreter.h"
 #include "reference/Reference.h"
+#include "runtime/IRInterpreter.h"
 
 using namespace tessera;
 using namespace tessera::testing;

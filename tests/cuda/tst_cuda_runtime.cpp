@@ -54,7 +54,8 @@ class TestCudaRuntime : public QObject {
   void initTestCase() {
     QFile maps("/proc/self/maps");
     if (!maps.open(QIODevice::ReadOnly)) QSKIP("no /proc/self/maps");
-    QVERIFY2(!maps.readAll().contains("libcuda.so"), "libcuda is loaded before the first use of CUDA");
+    QVERIFY2(!maps.readAll().contains("libcuda.so"),
+             "libcuda is loaded before the first use of CUDA");
   }
 
   // ---- without a GPU (these run everywhere) ----

@@ -51,7 +51,8 @@ class TestEmulatorChecks : public QObject {
   QTemporaryDir dir_;
 
   // Builds `script`'s kernels (after `edit`) and random inputs.
-  bool Prepare(const std::string& script, const std::function<std::string(std::string)>& edit, Emulation* e) {
+  bool Prepare(const std::string& script, const std::function<std::string(std::string)>& edit,
+               Emulation* e) {
     auto program = testing::LoadScript(script);
     if (!program) return false;
     auto lowered = testing::LowerProgram(*program);
@@ -60,7 +61,8 @@ class TestEmulatorChecks : public QObject {
     auto cuda = codegen::LowerForCUDA(e->lowered);
     if (!cuda) return false;
     e->cuda = std::move(*cuda);
-    auto module = runtime::EmulatedCudaModule::Build(e->cuda.program, dir_.path().toStdString(), edit);
+    auto module =
+        runtime::EmulatedCudaModule::Build(e->cuda.program, dir_.path().toStdString(), edit);
     if (!module) {
       qWarning("%s", module.error().message.c_str());
       return false;

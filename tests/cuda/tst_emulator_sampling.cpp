@@ -6,8 +6,8 @@
 #include <QtTest>
 
 #include "CudaTestSupport.h"
-#include "runtime/cuda/Emulator.h"
 #include "reference/EmulatorCheck.h"
+#include "runtime/cuda/Emulator.h"
 
 using namespace tessera;
 
@@ -28,7 +28,8 @@ s[C].bind(tx, te.thread_axis("threadIdx.x"))
 std::string WrongInLastBlock(std::string source) {
   size_t store = source.find("C[");
   size_t assign = store == std::string::npos ? store : source.find("] = ", store);
-  if (assign != std::string::npos) source.insert(assign + 4, "(blockIdx.x == 1023u ? 1.0f : 0.0f) + ");
+  if (assign != std::string::npos)
+    source.insert(assign + 4, "(blockIdx.x == 1023u ? 1.0f : 0.0f) + ");
   return source;
 }
 
@@ -37,7 +38,8 @@ std::string WrongInLastBlock(std::string source) {
 class TestEmulatorSampling : public QObject {
   Q_OBJECT
 
-  Result<reference::EmulatorReport> Check(int64_t max_blocks, const std::function<std::string(std::string)>& edit = {}) {
+  Result<reference::EmulatorReport> Check(
+      int64_t max_blocks, const std::function<std::string(std::string)>& edit = {}) {
     auto program = testing::LoadScript(kLargeGrid);
     if (!program) return program.error();
     auto lowered = testing::LowerProgram(*program);
@@ -45,12 +47,14 @@ class TestEmulatorSampling : public QObject {
     reference::EmulatorCheckOptions options;
     options.max_blocks = max_blocks;
     options.edit = edit;
-    return reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, {}, options);
+    return reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered, {},
+                                      options);
   }
 
  private slots:
   void initTestCase() {
-    if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no host C++ compiler for the emulator");
+    if (runtime::EmulatedCudaModule::Compiler().empty())
+      QSKIP("no host C++ compiler for the emulator");
   }
 
   void theSampleIsSpreadWithTheFirstAndLastBlock() {
@@ -60,7 +64,8 @@ class TestEmulatorSampling : public QObject {
     QCOMPARE(blocks.back(), int64_t{1023});
     for (size_t i = 1; i < blocks.size(); ++i) {
       QVERIFY(blocks[i] > blocks[i - 1]);
-      QVERIFY(blocks[i] - blocks[i - 1] >= 68 && blocks[i] - blocks[i - 1] <= 69);  // 1023 / 15 = 68.2
+      QVERIFY(blocks[i] - blocks[i - 1] >= 68 &&
+              blocks[i] - blocks[i - 1] <= 69);  // 1023 / 15 = 68.2
     }
     // A grid within the limit, or no limit: every block.
     QCOMPARE(int(runtime::EmulatedCudaModule::SampledBlocks(10, 16).size()), 10);
@@ -75,9 +80,11 @@ class TestEmulatorSampling : public QObject {
     QVERIFY(report->sampled());
     QCOMPARE(report->blocks_run, int64_t{16});
     QCOMPARE(report->blocks_in_grids, int64_t{1024});
-    QVERIFY2(report->text.find("sampled 16 of 1024 blocks") != std::string::npos, report->text.c_str());
+    QVERIFY2(report->text.find("sampled 16 of 1024 blocks") != std::string::npos,
+             report->text.c_str());
     // 16 blocks of 64 threads wrote 1024 of C's 65536 elements.
-    QVERIFY2(report->text.find("(1024 elements written)") != std::string::npos, report->text.c_str());
+    QVERIFY2(report->text.find("(1024 elements written)") != std::string::npos,
+             report->text.c_str());
     QVERIFY2(report->text.find("no race seen") != std::string::npos, report->text.c_str());
   }
 
@@ -89,7 +96,8 @@ class TestEmulatorSampling : public QObject {
     QVERIFY2(!report->ok(), report->text.c_str());
     QCOMPARE(report->findings.front().kind, std::string("mismatch"));
     // 64 wrong elements: the last block's.
-    QVERIFY2(report->findings.front().message.find("64 mismatches (first at flat index 65472)") != std::string::npos,
+    QVERIFY2(report->findings.front().message.find("64 mismatches (first at flat index 65472)") !=
+                 std::string::npos,
              report->findings.front().message.c_str());
   }
 

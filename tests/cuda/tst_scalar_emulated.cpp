@@ -5,8 +5,8 @@
 // emulator (no GPU needed; a host C++ compiler is).
 #include <QtTest>
 
-#include "runtime/cuda/Emulator.h"
 #include "reference/EmulatorCheck.h"
+#include "runtime/cuda/Emulator.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -35,10 +35,12 @@ class TestScalarEmulated : public QObject {
 
  private slots:
   void floatScalarsReachTheKernels() {
-    if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("the GPU emulator needs a host C++ compiler");
+    if (runtime::EmulatedCudaModule::Compiler().empty())
+      QSKIP("the GPU emulator needs a host C++ compiler");
     auto p = script::EvaluateScript(kScaleOnThreads, "t.py");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
-    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main", p->ScalarParameters());
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main",
+                                            p->ScalarParameters());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     runtime::ScalarArgs scalars{{"n", 200}, {"b", -1.25}, {"c", 0.375}};
     auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, scalars);

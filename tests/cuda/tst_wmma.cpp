@@ -9,17 +9,14 @@
 // - the rules as errors naming the intrinsic: unsupported and inconsistent shapes,
 //   mismatched layouts, operands in the wrong scope, a buffer that is not a fragment,
 //   and (CUDA only) a fragment used element by element.
-#include <QtTest>
-
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QtTest>
 #include <fstream>
 #include <sstream>
 
 #include "CudaTestSupport.h"
-#include "runtime/LLVMModule.h"
-#include "ir/WmmaBuiltins.h"
 #include "codegen/cuda/CodeGenCUDA.h"
 #include "codegen/cuda/CodeGenCUDAWmma.h"
 #include "codegen/cuda/CudaLowering.h"
@@ -27,8 +24,10 @@
 #include "ir/Buffer.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
-#include "runtime/IRInterpreter.h"
+#include "ir/WmmaBuiltins.h"
 #include "reference/EmulatorCheck.h"
+#include "runtime/IRInterpreter.h"
+#include "runtime/LLVMModule.h"
 #include "transform/LowerSchedule.h"
 #include "transform/LowerWmmaBuiltins.h"
 #include "transform/PrimFunc.h"
@@ -45,9 +44,10 @@ struct Case {
 
 Expr Ptr(const Buffer& b, int64_t extent, int mask) {
   Expr type = MakeCall(b->dtype, "type_annotation", {}, CallKind::PureIntrinsic);
-  return MakeCall(DataType::Handle(), "tvm_access_ptr",
-                  {type, b->data, Expr(0), Expr(extent), make_const(DataType::Int(32), int64_t{mask})},
-                  CallKind::Intrinsic);
+  return MakeCall(
+      DataType::Handle(), "tvm_access_ptr",
+      {type, b->data, Expr(0), Expr(extent), make_const(DataType::Int(32), int64_t{mask})},
+      CallKind::Intrinsic);
 }
 
 Stmt Builtin(const std::string& op, std::vector<Expr> args) {
@@ -75,7 +75,8 @@ Program MakeProgram(const Case& c) {
   p.B = MakeBuffer("B", DataType::Float(16), {I(c.k * c.n)});
   p.D = MakeBuffer("D", DataType::Float(32), {I(c.m * c.n)});
   p.E = MakeBuffer("E", DataType::Float(32), {I(c.m * c.n)});
-  Var fa("a_frag", DataType::Handle()), fb("b_frag", DataType::Handle()), fc("c_frag", DataType::Handle());
+  Var fa("a_frag", DataType::Handle()), fb("b_frag", DataType::Handle()),
+      fc("c_frag", DataType::Handle());
   std::vector<Expr> shape = {I(c.m), I(c.n), I(c.k)};
   auto with_shape = [&](Expr frag, std::vector<Expr> rest) {
     std::vector<Expr> args = {std::move(frag)};
@@ -85,14 +86,18 @@ Program MakeProgram(const Case& c) {
   };
   Stmt seq = MakeSeq({
       Builtin("tir.tvm_fill_fragment", with_shape(fc, {I(0), FloatImm(DataType::Float(32), 7.0)})),
-      Builtin("tir.tvm_load_matrix_sync", with_shape(fc, {I(1), Ptr(p.D, c.m * c.n, 1), I(c.n), Str("row_major")})),
       Builtin("tir.tvm_load_matrix_sync",
-              with_shape(fa, {I(1), Ptr(p.A, c.m * c.k, 1), I(Ld(c.m, c.k, c.a_col)), Str(Layout(c.a_col))})),
+              with_shape(fc, {I(1), Ptr(p.D, c.m * c.n, 1), I(c.n), Str("row_major")})),
       Builtin("tir.tvm_load_matrix_sync",
-              with_shape(fb, {I(1), Ptr(p.B, c.k * c.n, 1), I(Ld(c.k, c.n, c.b_col)), Str(Layout(c.b_col))})),
+              with_shape(fa, {I(1), Ptr(p.A, c.m * c.k, 1), I(Ld(c.m, c.k, c.a_col)),
+                              Str(Layout(c.a_col))})),
+      Builtin("tir.tvm_load_matrix_sync",
+              with_shape(fb, {I(1), Ptr(p.B, c.k * c.n, 1), I(Ld(c.k, c.n, c.b_col)),
+                              Str(Layout(c.b_col))})),
       Builtin("tir.tvm_mma_sync", {fc, I(1), fa, I(1), fb, I(1), fc, I(1)}),
       Builtin("tir.tvm_store_matrix_sync",
-              with_shape(fc, {I(1), Ptr(p.E, c.m * c.n, 2), I(Ld(c.m, c.n, c.c_col)), Str(Layout(c.c_col))})),
+              with_shape(fc, {I(1), Ptr(p.E, c.m * c.n, 2), I(Ld(c.m, c.n, c.c_col)),
+                              Str(Layout(c.c_col))})),
   });
   Expr yes = make_bool(true);
   seq = MakeAllocate(fc, DataType::Float(32), {I(2 * c.m * c.n)}, yes, seq, "wmma.accumulator");
@@ -128,7 +133,9 @@ std::string ReadFile(const std::string& path) {
   return text.str();
 }
 
-std::string GemmScript() { return ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_tensorcore_wmma.py"); }
+std::string GemmScript() {
+  return ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_tensorcore_wmma.py");
+}
 
 std::string Replaced(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
@@ -150,11 +157,14 @@ std::string FragmentError(const Stmt& body) {
   return f ? std::string() : f.error().message;
 }
 
-bool Contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool Contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
 
 // The CUDA source of tests/tvm_programs/tensorize_conv_tensorcore.py.
 Result<std::string> ConvCudaSource() {
-  auto p = testing::LoadScript(ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
+  auto p = testing::LoadScript(
+      ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py"));
   if (!p) return Error(p.error().format());
   auto lowered = testing::LowerProgram(*p);
   if (!lowered) return lowered.error();
@@ -191,7 +201,8 @@ class TestWmma : public QObject {
     Program p = MakeProgram(c);
     transform::PassContext ctx;
     Stmt lowered = transform::LowerWmmaBuiltins(p.body, ctx);
-    QVERIFY2(ctx.errors().empty(), ctx.errors().empty() ? "" : ctx.errors().front().message.c_str());
+    QVERIFY2(ctx.errors().empty(),
+             ctx.errors().empty() ? "" : ctx.errors().front().message.c_str());
     QVERIFY(!Contains(to_string(lowered), "tir.tvm_"));
     transform::PrimFunc f = transform::MakePrimFunc("wmma", {p.A, p.B, p.D, p.E}, lowered);
     for (int backend = 0; backend < 2; ++backend) {
@@ -216,8 +227,9 @@ class TestWmma : public QObject {
       std::vector<double> want = Expected(c, *A, *B, *D);
       for (int64_t i = 0; i < E->numel(); ++i)
         QVERIFY2(E->GetDouble(i) == want[size_t(i)],
-                 (std::string(backend ? "llvm" : "interpreter") + ": element " + std::to_string(i) + " is " +
-                  std::to_string(E->GetDouble(i)) + ", expected " + std::to_string(want[size_t(i)]))
+                 (std::string(backend ? "llvm" : "interpreter") + ": element " + std::to_string(i) +
+                  " is " + std::to_string(E->GetDouble(i)) + ", expected " +
+                  std::to_string(want[size_t(i)]))
                      .c_str());
     }
   }
@@ -251,37 +263,53 @@ class TestWmma : public QObject {
   // ---- the rules, as errors ----
 
   void unsupportedShapeIsRefusedWithItsIntrinsic() {
-    std::string error = LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
-                                               "\"tir.tvm_fill_fragment\", BC.data, 8, 8, 8"));
-    QCOMPARE(error, std::string("LowerWmmaBuiltins: intrinsic 'tensor_intrin' (tensorizing C.wmma.accumulator at loop "
-                                "i.c): tir.tvm_fill_fragment: fragment shape 8, 8, 8 is not supported (16, 16, 16; "
-                                "32, 8, 16; 8, 32, 16)"));
+    std::string error =
+        LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
+                               "\"tir.tvm_fill_fragment\", BC.data, 8, 8, 8"));
+    QCOMPARE(
+        error,
+        std::string(
+            "LowerWmmaBuiltins: intrinsic 'tensor_intrin' (tensorizing C.wmma.accumulator at loop "
+            "i.c): tir.tvm_fill_fragment: fragment shape 8, 8, 8 is not supported (16, 16, 16; "
+            "32, 8, 16; 8, 32, 16)"));
   }
 
   void inconsistentShapesAreRefused() {
-    std::string error = LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
-                                               "\"tir.tvm_fill_fragment\", BC.data, 32, 8, 16"));
-    QVERIFY2(Contains(error, "intrinsic 'tensor_intrin' (tensorizing C at loop i.inner): tir.tvm_store_matrix_sync: "
-                             "fragment C.wmma.accumulator is used with shape 32, 8, 16 and 16, 16, 16"),
-             error.c_str());
+    std::string error =
+        LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
+                               "\"tir.tvm_fill_fragment\", BC.data, 32, 8, 16"));
+    QVERIFY2(
+        Contains(
+            error,
+            "intrinsic 'tensor_intrin' (tensorizing C at loop i.inner): tir.tvm_store_matrix_sync: "
+            "fragment C.wmma.accumulator is used with shape 32, 8, 16 and 16, 16, 16"),
+        error.c_str());
     // Same on the CUDA target (the calls stay, the check runs at lowering).
-    QVERIFY2(Contains(LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
-                                             "\"tir.tvm_fill_fragment\", BC.data, 32, 8, 16"),
-                                    "cuda"),
-                      "is used with shape 32, 8, 16 and 16, 16, 16"),
-             "cuda");
+    QVERIFY2(
+        Contains(LoweringError(Replaced(GemmScript(), "\"tir.tvm_fill_fragment\", BC.data, n, n, n",
+                                        "\"tir.tvm_fill_fragment\", BC.data, 32, 8, 16"),
+                               "cuda"),
+                 "is used with shape 32, 8, 16 and 16, 16, 16"),
+        "cuda");
   }
 
   void mismatchedLayoutsAreRefused() {
     Program p = MakeProgram({16, 16, 16, false, false, false});
     Var fa = Var::from(p.body.as<AllocateNode>()->buffer_var);
-    Stmt twice = MakeAllocate(fa, DataType::Float(16), {I(512)}, make_bool(true),
-                              MakeSeq({Builtin("tir.tvm_load_matrix_sync", {fa, I(16), I(16), I(16), I(0), Ptr(p.A, 256, 1), I(16), Str("row_major")}),
-                                       Builtin("tir.tvm_load_matrix_sync", {fa, I(16), I(16), I(16), I(1), Ptr(p.A, 256, 1), I(16), Str("col_major")})}),
-                              "wmma.matrix_a");
-    QCOMPARE(FragmentError(MakeAttr(std::string("wmma_load"), "tensor_intrin", StringImm("A.frag at loop i"), twice)),
-             std::string("intrinsic 'wmma_load' (tensorizing A.frag at loop i): tir.tvm_load_matrix_sync: fragment a_frag "
-                         "is loaded row_major and col_major (a matrix_a / matrix_b fragment has one layout)"));
+    Stmt twice = MakeAllocate(
+        fa, DataType::Float(16), {I(512)}, make_bool(true),
+        MakeSeq({Builtin("tir.tvm_load_matrix_sync", {fa, I(16), I(16), I(16), I(0),
+                                                      Ptr(p.A, 256, 1), I(16), Str("row_major")}),
+                 Builtin("tir.tvm_load_matrix_sync", {fa, I(16), I(16), I(16), I(1),
+                                                      Ptr(p.A, 256, 1), I(16), Str("col_major")})}),
+        "wmma.matrix_a");
+    QCOMPARE(
+        FragmentError(MakeAttr(std::string("wmma_load"), "tensor_intrin",
+                               StringImm("A.frag at loop i"), twice)),
+        std::string(
+            "intrinsic 'wmma_load' (tensorizing A.frag at loop i): tir.tvm_load_matrix_sync: "
+            "fragment a_frag "
+            "is loaded row_major and col_major (a matrix_a / matrix_b fragment has one layout)"));
   }
 
   void operandsInTheWrongScopeAreRefused() {
@@ -292,26 +320,36 @@ class TestWmma : public QObject {
     const auto* b = a->body.as<AllocateNode>();
     const auto* c = b->body.as<AllocateNode>();
     Expr fa = a->buffer_var, fb = b->buffer_var, fc = c->buffer_var;
-    Stmt swapped = MakeSeq({c->body, Builtin("tir.tvm_mma_sync", {fc, I(0), fb, I(0), fa, I(0), fc, I(0)})});
+    Stmt swapped =
+        MakeSeq({c->body, Builtin("tir.tvm_mma_sync", {fc, I(0), fb, I(0), fa, I(0), fc, I(0)})});
     Stmt body = MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition,
                              MakeAllocate(b->buffer_var, b->dtype, b->extents, b->condition,
-                                          MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, swapped, c->scope),
+                                          MakeAllocate(c->buffer_var, c->dtype, c->extents,
+                                                       c->condition, swapped, c->scope),
                                           b->scope),
                              a->scope);
-    QCOMPARE(FragmentError(body), std::string("tir.tvm_mma_sync: a must be a wmma.matrix_a fragment; b_frag is wmma.matrix_b"));
+    QCOMPARE(FragmentError(body),
+             std::string(
+                 "tir.tvm_mma_sync: a must be a wmma.matrix_a fragment; b_frag is wmma.matrix_b"));
     // Storing a matrix_a fragment.
-    Stmt store = Builtin("tir.tvm_store_matrix_sync", {fa, I(16), I(16), I(16), I(0), Ptr(p.E, 256, 2), I(16), Str("row_major")});
-    QCOMPARE(FragmentError(MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition, store, a->scope)),
-             std::string("tir.tvm_store_matrix_sync: only a wmma.accumulator fragment can be stored; a_frag is wmma.matrix_a"));
+    Stmt store = Builtin("tir.tvm_store_matrix_sync", {fa, I(16), I(16), I(16), I(0),
+                                                       Ptr(p.E, 256, 2), I(16), Str("row_major")});
+    QCOMPARE(FragmentError(
+                 MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition, store, a->scope)),
+             std::string("tir.tvm_store_matrix_sync: only a wmma.accumulator fragment can be "
+                         "stored; a_frag is wmma.matrix_a"));
   }
 
   void aBufferThatIsNotAFragmentIsRefused() {
     Program p = MakeProgram({16, 16, 16, false, false, false});
     Var local("acc", DataType::Handle());
-    Stmt fill = Builtin("tir.tvm_fill_fragment", {local, I(16), I(16), I(16), I(0), FloatImm(DataType::Float(32), 0.0)});
-    std::string error = FragmentError(MakeAllocate(local, DataType::Float(32), {I(256)}, make_bool(true), fill, "local"));
+    Stmt fill = Builtin("tir.tvm_fill_fragment",
+                        {local, I(16), I(16), I(16), I(0), FloatImm(DataType::Float(32), 0.0)});
+    std::string error = FragmentError(
+        MakeAllocate(local, DataType::Float(32), {I(256)}, make_bool(true), fill, "local"));
     QVERIFY2(Contains(error, "tir.tvm_fill_fragment: acc is not a wmma fragment"), error.c_str());
-    QVERIFY2(Contains(FragmentError(Builtin("tir.tvm_mma_sync", {local, I(0)})), "tir.tvm_mma_sync: takes 8 arguments"),
+    QVERIFY2(Contains(FragmentError(Builtin("tir.tvm_mma_sync", {local, I(0)})),
+                      "tir.tvm_mma_sync: takes 8 arguments"),
              "arity");
   }
 
@@ -321,17 +359,22 @@ class TestWmma : public QObject {
     const auto* a = p.body.as<AllocateNode>();
     const auto* b = a->body.as<AllocateNode>();
     const auto* c = b->body.as<AllocateNode>();
-    Stmt fill = Builtin("tir.tvm_fill_fragment", {c->buffer_var, I(16), I(16), I(16), I(2), FloatImm(DataType::Float(32), 0.0)});
-    QCOMPARE(FragmentError(MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, fill, c->scope)),
+    Stmt fill = Builtin("tir.tvm_fill_fragment", {c->buffer_var, I(16), I(16), I(16), I(2),
+                                                  FloatImm(DataType::Float(32), 0.0)});
+    QCOMPARE(FragmentError(
+                 MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, fill, c->scope)),
              std::string("tir.tvm_fill_fragment: tile 2 of fragment c_frag, which holds 2 tiles"));
-    Stmt mma = MakeSeq({c->body, Builtin("tir.tvm_mma_sync", {c->buffer_var, I(0), a->buffer_var, I(3), b->buffer_var,
-                                                             I(0), c->buffer_var, I(0)})});
-    Stmt body = MakeAllocate(a->buffer_var, a->dtype, a->extents, a->condition,
-                             MakeAllocate(b->buffer_var, b->dtype, b->extents, b->condition,
-                                          MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, mma, c->scope),
-                                          b->scope),
-                             a->scope);
-    QCOMPARE(FragmentError(body), std::string("tir.tvm_mma_sync: tile 3 of fragment a_frag, which holds 2 tiles"));
+    Stmt mma =
+        MakeSeq({c->body, Builtin("tir.tvm_mma_sync", {c->buffer_var, I(0), a->buffer_var, I(3),
+                                                       b->buffer_var, I(0), c->buffer_var, I(0)})});
+    Stmt body = MakeAllocate(
+        a->buffer_var, a->dtype, a->extents, a->condition,
+        MakeAllocate(b->buffer_var, b->dtype, b->extents, b->condition,
+                     MakeAllocate(c->buffer_var, c->dtype, c->extents, c->condition, mma, c->scope),
+                     b->scope),
+        a->scope);
+    QCOMPARE(FragmentError(body),
+             std::string("tir.tvm_mma_sync: tile 3 of fragment a_frag, which holds 2 tiles"));
   }
 
   // ---- CUDA ----
@@ -341,15 +384,20 @@ class TestWmma : public QObject {
     QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     const std::string& s = *source;
     for (const char* want :
-         {"#include <cuda_fp16.h>\n#include <mma.h>\n", "const half* __restrict__ A", "float* __restrict__ Conv",
-          "nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, float> Conv_wmma_accumulator[1];",
-          "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, half, nvcuda::wmma::row_major> "
+         {"#include <cuda_fp16.h>\n#include <mma.h>\n", "const half* __restrict__ A",
+          "float* __restrict__ Conv",
+          "nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, float> "
+          "Conv_wmma_accumulator[1];",
+          "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, half, "
+          "nvcuda::wmma::row_major> "
           "Apad_shared_wmma_matrix_a[1];",
           "nvcuda::wmma::fill_fragment(Conv_wmma_accumulator[0], (float)0.0f)",
           "nvcuda::wmma::load_matrix_sync(Apad_shared_wmma_matrix_a[0], (Apad_shared + ",
-          "nvcuda::wmma::mma_sync(Conv_wmma_accumulator[0], Apad_shared_wmma_matrix_a[0], W_shared_wmma_matrix_b[0], "
+          "nvcuda::wmma::mma_sync(Conv_wmma_accumulator[0], Apad_shared_wmma_matrix_a[0], "
+          "W_shared_wmma_matrix_b[0], "
           "Conv_wmma_accumulator[0])",
-          "nvcuda::wmma::store_matrix_sync((Conv + ", "16, nvcuda::wmma::mem_row_major)", "((half)0.0f)"})
+          "nvcuda::wmma::store_matrix_sync((Conv + ", "16, nvcuda::wmma::mem_row_major)",
+          "((half)0.0f)"})
       QVERIFY2(Contains(s, want), (std::string(want) + "\n---\n" + s).c_str());
     // Every lane of the warp runs the collective calls: no `threadIdx.x == 0` leader guard.
     QVERIFY2(!Contains(s, "(((int)threadIdx.x) == 0)"), s.c_str());
@@ -358,13 +406,16 @@ class TestWmma : public QObject {
     size_t sync = s.find("__syncthreads();", write);
     size_t load = s.find("load_matrix_sync(Apad_shared_wmma_matrix_a");
     QVERIFY2(write < sync && sync < load, s.c_str());
-    QVERIFY2(Contains(s.substr(0, write), "__syncthreads();"), "no barrier before the next kh step's copy");
+    QVERIFY2(Contains(s.substr(0, write), "__syncthreads();"),
+             "no barrier before the next kh step's copy");
   }
 
   void nvccCompilesTheTensorCoreKernel() {
     QString nvcc = QStandardPaths::findExecutable("nvcc");
-    if (nvcc.isEmpty() && QFileInfo::exists("/usr/local/cuda/bin/nvcc")) nvcc = "/usr/local/cuda/bin/nvcc";
-    if (nvcc.isEmpty()) QSKIP("nvcc is not installed: the CUDA source is not compiled (the emulator still runs it)");
+    if (nvcc.isEmpty() && QFileInfo::exists("/usr/local/cuda/bin/nvcc"))
+      nvcc = "/usr/local/cuda/bin/nvcc";
+    if (nvcc.isEmpty())
+      QSKIP("nvcc is not installed: the CUDA source is not compiled (the emulator still runs it)");
     auto source = ConvCudaSource();
     QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     QTemporaryDir dir;
@@ -372,7 +423,8 @@ class TestWmma : public QObject {
     std::string path = dir.filePath("conv_tc.cu").toStdString();
     std::ofstream(path) << *source;
     QProcess process;
-    process.start(nvcc, {"-arch=sm_80", "-c", QString::fromStdString(path), "-o", dir.filePath("conv_tc.o")});
+    process.start(
+        nvcc, {"-arch=sm_80", "-c", QString::fromStdString(path), "-o", dir.filePath("conv_tc.o")});
     QVERIFY(process.waitForFinished(120000));
     QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
   }
@@ -384,7 +436,8 @@ class TestWmma : public QObject {
     QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
     auto ptx = codegen::CompileToPTX(*source, "sm_80");
     QVERIFY2(ptx.ok(), ptx.ok() ? "" : ptx.error().message.c_str());
-    for (const char* want : {"wmma.load.a.sync.aligned.row.m16n16k16", "wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32",
+    for (const char* want : {"wmma.load.a.sync.aligned.row.m16n16k16",
+                             "wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32",
                              "wmma.store.d.sync.aligned.row.m16n16k16"})
       QVERIFY2(Contains(*ptx, want), want);
   }
@@ -399,7 +452,8 @@ class TestWmma : public QObject {
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda");
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
-    if (!report && Contains(report.error().message, "C++ compiler")) QSKIP("no host C++ compiler for the emulator");
+    if (!report && Contains(report.error().message, "C++ compiler"))
+      QSKIP("no host C++ compiler for the emulator");
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
     QVERIFY2(Contains(report->cuda_source, "nvcuda::wmma::mma_sync("), report->cuda_source.c_str());
@@ -410,9 +464,12 @@ class TestWmma : public QObject {
   // to the tensor (extent max(2 - threadIdx.y*2, 0)); the fragment is allocated at that
   // extent's bound under the thread ranges around it (2 tiles), not refused as symbolic.
   void clippedAccumulatorIsAllocatedAtItsBound() {
-    std::string text = ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py");
-    for (auto [from, to] : {std::pair{"batch_size = 16", "batch_size = 32"}, {"block_row_warps = 1", "block_row_warps = 2"},
-                            {"warp_row_tiles = 1", "warp_row_tiles = 4"}, {"warp_col_tiles = 1", "warp_col_tiles = 2"}})
+    std::string text =
+        ReadFile(testing::SourceDir() + "/tests/tvm_programs/tensorize_conv_tensorcore.py");
+    for (auto [from, to] : {std::pair{"batch_size = 16", "batch_size = 32"},
+                            {"block_row_warps = 1", "block_row_warps = 2"},
+                            {"warp_row_tiles = 1", "warp_row_tiles = 4"},
+                            {"warp_col_tiles = 1", "warp_col_tiles = 2"}})
       text = Replaced(text, from, to);
     auto p = testing::LoadScript(text);
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
@@ -421,7 +478,8 @@ class TestWmma : public QObject {
     std::string ir = to_string(lowered->func.body);
     QVERIFY2(Contains(ir, "allocate Conv.wmma.accumulator[float32 * 1024]"), ir.c_str());
     auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *lowered, {});
-    if (!report && Contains(report.error().message, "C++ compiler")) QSKIP("no host C++ compiler for the emulator");
+    if (!report && Contains(report.error().message, "C++ compiler"))
+      QSKIP("no host C++ compiler for the emulator");
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
   }
@@ -432,7 +490,8 @@ class TestWmma : public QObject {
   void cudaRefusesAFragmentUsedElementByElement() {
     std::string text = GemmScript();
     text = text.substr(0, text.find("s[AF].tensorize(")) +
-           "s[C].bind(io, te.thread_axis(\"blockIdx.x\"))\ns[C].bind(jo, te.thread_axis(\"threadIdx.y\"))\n";
+           "s[C].bind(io, te.thread_axis(\"blockIdx.x\"))\ns[C].bind(jo, "
+           "te.thread_axis(\"threadIdx.y\"))\n";
     QVERIFY2(LoweringError(text).empty(), LoweringError(text).c_str());
     auto p = testing::LoadScript(text);
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
@@ -440,8 +499,9 @@ class TestWmma : public QObject {
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto source = codegen::EmitCUDASource(*lowered);
     QVERIFY(!source.ok());
-    QVERIFY2(Contains(source.error().message, "is read or written element by element; on the GPU a wmma fragment is "
-                                              "reachable only through the tensor-core builtins"),
+    QVERIFY2(Contains(source.error().message,
+                      "is read or written element by element; on the GPU a wmma fragment is "
+                      "reachable only through the tensor-core builtins"),
              source.error().message.c_str());
   }
 };

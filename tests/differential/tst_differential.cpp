@@ -28,7 +28,8 @@ class TestDifferential : public QObject {
  private slots:
   void randomSchedulesMatchTheReference_data() {
     QTest::addColumn<QString>("workload");
-    for (const std::string& w : WorkloadNames()) QTest::newRow(w.c_str()) << QString::fromStdString(w);
+    for (const std::string& w : WorkloadNames())
+      QTest::newRow(w.c_str()) << QString::fromStdString(w);
   }
 
   void randomSchedulesMatchTheReference() {
@@ -39,7 +40,8 @@ class TestDifferential : public QObject {
       uint64_t seed = kFirstSeed + static_cast<uint64_t>(i);
       GeneratedCase c = GenerateCase(workload.toStdString(), seed);
       applied += c.applied;
-      CaseResult r = c.failure ? CaseResult{false, "generate", *c.failure} : RunScript(c.script, c.vars);
+      CaseResult r =
+          c.failure ? CaseResult{false, "generate", *c.failure} : RunScript(c.script, c.vars);
       passed += r.passed ? 1 : 0;
       // Lowering may still refuse a schedule the primitives accepted (an Error naming
       // the problem, e.g. a stage computed at a loop that another reader is outside
@@ -52,8 +54,10 @@ class TestDifferential : public QObject {
     }
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join("\n")));
     // The generator must actually schedule: most cases apply primitives.
-    QVERIFY2(applied >= kCasesPerWorkload, qPrintable(QString("only %1 primitives applied").arg(applied)));
-    QVERIFY2(passed >= kCasesPerWorkload / 2, qPrintable(QString("only %1 cases ran to the end").arg(passed)));
+    QVERIFY2(applied >= kCasesPerWorkload,
+             qPrintable(QString("only %1 primitives applied").arg(applied)));
+    QVERIFY2(passed >= kCasesPerWorkload / 2,
+             qPrintable(QString("only %1 cases ran to the end").arg(passed)));
   }
 
   // The generator is deterministic: the same seed gives the same script.
@@ -75,7 +79,8 @@ class TestDifferential : public QObject {
     std::vector<tessera::te::Tensor> args = program->Arguments();
     auto lowered = tessera::transform::LowerSchedule(*program->schedule, args);
     QVERIFY(lowered.ok());
-    auto buffers = tessera::runtime::MakeKernelArguments(*program->schedule, args, lowered->func, {}, 1);
+    auto buffers =
+        tessera::runtime::MakeKernelArguments(*program->schedule, args, lowered->func, {}, 1);
     QVERIFY(buffers.ok());
     QCOMPARE((*buffers)[1].shape(), (std::vector<int64_t>{4, 4}));  // physical
     QVERIFY(tessera::runtime::Interpret(lowered->func, *buffers).ok());
@@ -94,7 +99,8 @@ class TestDifferential : public QObject {
   }
 
   void badScriptIsReportedAtEvaluate() {
-    CaseResult r = RunScript("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\"\nx", {});
+    CaseResult r =
+        RunScript("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\"\nx", {});
     QVERIFY(!r.passed);
     QCOMPARE(QString::fromStdString(r.stage), QString("evaluate"));
   }

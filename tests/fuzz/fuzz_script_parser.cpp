@@ -42,8 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   if (auto tokens = script::Tokenize(text, kFile); !tokens) CheckLocated(tokens.error());
   auto module = script::ParseModule(text, kFile);
-  if (module) CheckReprint(*module);
-  else CheckLocated(module.error());
+  if (module)
+    CheckReprint(*module);
+  else
+    CheckLocated(module.error());
   if (auto expr = script::ParseExpression(text, kFile); !expr) CheckLocated(expr.error());
   return 0;
 }

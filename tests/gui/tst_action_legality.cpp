@@ -48,8 +48,8 @@ std::unique_ptr<QMimeData> Mime(const QString& id) {
 
 // An asker that builds the real dialog, lets `act` work on it (as a user would), and
 // answers with what the dialog then holds.
-views::ParameterAsker Through(std::function<void(views::ParameterDialog&)> act, QString* title = nullptr,
-                              QString* preview = nullptr) {
+views::ParameterAsker Through(std::function<void(views::ParameterDialog&)> act,
+                              QString* title = nullptr, QString* preview = nullptr) {
   return [=](QWidget* parent, const QString& t, const QList<views::ParamField>& fields) {
     views::ParameterDialog dialog(parent, t, fields);
     act(dialog);
@@ -153,9 +153,11 @@ class TestActionLegality : public QObject {
     QVERIFY(nest->dropOn(k.get(), i, true));
     QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "k", "j"}));  // moved, not swapped with i
     // Dropping where it already is: nothing to do, said so.
-    auto again = std::unique_ptr<QMimeData>(views::LoopNestView::mimeForItem(nest->loopItem("C", "k")));
-    QString same = nest->dropProblem(QString::fromUtf8(again->data(views::GraphScene::kNodeMimeType)),
-                                     nest->loopItem("C", "i"), true);
+    auto again =
+        std::unique_ptr<QMimeData>(views::LoopNestView::mimeForItem(nest->loopItem("C", "k")));
+    QString same =
+        nest->dropProblem(QString::fromUtf8(again->data(views::GraphScene::kNodeMimeType)),
+                          nest->loopItem("C", "i"), true);
     QVERIFY2(same.contains("already"), qPrintable(same));
     QVERIFY(!nest->dropOn(again.get(), nest->loopItem("C", "i"), true));
   }
@@ -197,8 +199,8 @@ class TestActionLegality : public QObject {
   void theSplitDialogOffersNpartsWithAPreview() {
     QString title, preview;
     views::SetParameterAsker(Through(
-        [](views::ParameterDialog& d) { static_cast<QSpinBox*>(d.editor("nparts"))->setValue(4); }, &title,
-        &preview));
+        [](views::ParameterDialog& d) { static_cast<QSpinBox*>(d.editor("nparts"))->setValue(4); },
+        &title, &preview));
     w->selection()->selectIterVar("C", "j");
     w->action("action_split")->trigger();
     QCOMPARE(title, QString("Split C.j (extent 64)"));
@@ -206,7 +208,8 @@ class TestActionLegality : public QObject {
     QCOMPARE(Leaves(*w, "C"), (QStringList{"i", "j.outer", "j.inner", "k"}));
     QVERIFY2(w->document()->text().contains("nparts=4"), qPrintable(w->document()->text()));
     QCOMPARE(views::SplitPreview("j", "64", 24, 0),
-             QString("j.outer: 3 × j.inner: 24 (3 × 24 = 72 > 64: the last iterations are guarded by a condition)"));
+             QString("j.outer: 3 × j.inner: 24 (3 × 24 = 72 > 64: the last iterations are guarded "
+                     "by a condition)"));
     QVERIFY(views::SplitPreview("j", "n", 8, 0).contains("ceil(n / 8)"));
   }
 

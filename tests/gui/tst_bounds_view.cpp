@@ -1,10 +1,9 @@
 // The Bounds view: every stage and IterVar of InferBound's result, over-computation
 // (computed > required elements) highlighted, and the phase tables of the InferBound
 // document's Ex. 6 (fuse, split by 4, compute_at) for the pair B -> C.
-#include <QtTest>
-
 #include <QComboBox>
 #include <QTreeWidget>
+#include <QtTest>
 
 #include "Evaluation.h"
 #include "views/BoundsView.h"
@@ -58,7 +57,8 @@ class TestBoundsView : public QObject {
 
   void ex6PhaseTablesForBAndC() {
     DocumentState state = gui::Evaluate(kEx6, "ex6.py");
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     BoundsView view;
     view.setState(state);
     QCOMPARE(view.pairBox()->currentText(), QString("B → C"));

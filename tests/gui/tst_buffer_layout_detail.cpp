@@ -16,7 +16,8 @@ using namespace tessera::views;
 
 namespace {
 
-BufferLayoutInfo Info(const std::string& name, std::vector<Var> in, std::vector<Expr> out, std::vector<Expr> shape) {
+BufferLayoutInfo Info(const std::string& name, std::vector<Var> in, std::vector<Expr> out,
+                      std::vector<Expr> shape) {
   auto map = std::make_shared<const IndexMapNode>(IndexMapNode{std::move(in), std::move(out)});
   auto analysed = layout::AnalyzePaddedLayout(map, shape);
   if (!analysed.ok()) qFatal("%s", analysed.error().message.c_str());
@@ -109,7 +110,7 @@ class TestBufferLayoutDetail : public QObject {
     QVERIFY(view.showNextPaddedSlice());
     QCOMPARE(view.slice(true), (std::vector<int64_t>{2}));
     QCOMPARE(view.paddingCellCount(), 3 * 2);  // j = 10, 11 for each of the 3 rows
-    QVERIFY(view.showNextPaddedSlice());  // wraps around to the same one
+    QVERIFY(view.showNextPaddedSlice());       // wraps around to the same one
     QCOMPARE(view.slice(true), (std::vector<int64_t>{2}));
     view.setState(With(GemmA()));  // k = 100 in blocks of 16: only block 6 is padded
     QCOMPARE(view.paddedSlices().size(), size_t(96));  // one per row i: [i, 6, 4..15]
@@ -159,7 +160,8 @@ class TestBufferLayoutDetail : public QObject {
     view.setState(With(GemmA()));  // physical [96, 7, 16], slice 0 = [7, 16] of row 0
     QVERIFY(view.strips(true).isEmpty());
     Var i("i"), j("j");
-    view.setState(With(Info("Q", {i, j}, {j, i}, {Expr(40), Expr(30)})));  // a transpose: no padding
+    view.setState(
+        With(Info("Q", {i, j}, {j, i}, {Expr(40), Expr(30)})));  // a transpose: no padding
     QVERIFY(view.strips(true).isEmpty());
     QVERIFY(view.strips(false).isEmpty());
   }

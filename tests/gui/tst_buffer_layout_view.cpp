@@ -2,7 +2,6 @@
 // padding cells holding the pad value; slices of a rank-3 layout; hover links the
 // logical and physical cells. Assertions query the scene, never pixels.
 #include <QtTest>
-
 #include <set>
 
 #include "ir/ExprOp.h"

@@ -4,10 +4,9 @@
 // of A and all of B (4 MiB and more) — it spills L1 on any machine; one iteration of the
 // innermost loop touches a few lines — it fits L1 on any machine. A symbolic shape makes
 // the working set unknown, said so rather than guessed.
-#include <QtTest>
-
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QtTest>
 
 #include "Evaluation.h"
 #include "analysis/CacheHierarchy.h"
@@ -66,7 +65,8 @@ class TestCacheFitColumn : public QObject {
     for (QTreeWidgetItemIterator it(view.tree()); *it; ++it) {
       if ((*it)->data(0, LoopNestView::kVarRole).toString().isEmpty()) continue;
       ++loops;
-      QVERIFY2((*it)->data(column, CacheFitDelegate::kBytesRole).toLongLong() > 0, qPrintable((*it)->text(0)));
+      QVERIFY2((*it)->data(column, CacheFitDelegate::kBytesRole).toLongLong() > 0,
+               qPrintable((*it)->text(0)));
     }
     QVERIFY(loops >= 6);
 
@@ -77,13 +77,15 @@ class TestCacheFitColumn : public QObject {
     qint64 inner_bytes = inner->data(column, CacheFitDelegate::kBytesRole).toLongLong();
     QVERIFY(outer_bytes >= 4 * 1024 * 1024);  // all of B, 4 MiB
     QVERIFY(inner_bytes <= 4 * 64);           // C, A and B: a line or two each
-    QVERIFY(outer->data(column, CacheFitDelegate::kLevelRole).toString() != "L1");  // marked as spilling
+    QVERIFY(outer->data(column, CacheFitDelegate::kLevelRole).toString() !=
+            "L1");  // marked as spilling
     QCOMPARE(inner->data(column, CacheFitDelegate::kLevelRole).toString(), QString("L1"));
     QVERIFY(outer->data(column, CacheFitDelegate::kFractionRole).toDouble() >
             inner->data(column, CacheFitDelegate::kFractionRole).toDouble());
     // The tooltip lists the buffers and the caches it was compared with.
     QString tip = outer->toolTip(column);
-    QVERIFY2(tip.contains("A:") && tip.contains("B:") && tip.contains("C:") && tip.contains("L1"), qPrintable(tip));
+    QVERIFY2(tip.contains("A:") && tip.contains("B:") && tip.contains("C:") && tip.contains("L1"),
+             qPrintable(tip));
     QVERIFY(tip.contains(QString::fromStdString(analysis::HostCacheHierarchy().Describe())));
   }
 
@@ -104,7 +106,8 @@ class TestCacheFitColumn : public QObject {
     view.setState(gui::Evaluate(kSymbolic, "sym.py"));
     QTreeWidgetItem* i = LastLoop(view, "B", "i");
     QVERIFY(i);
-    QCOMPARE(i->data(LoopNestView::kWorkingSetColumn, CacheFitDelegate::kBytesRole).toLongLong(), qint64(-1));
+    QCOMPARE(i->data(LoopNestView::kWorkingSetColumn, CacheFitDelegate::kBytesRole).toLongLong(),
+             qint64(-1));
     QVERIFY(i->toolTip(LoopNestView::kWorkingSetColumn).contains("symbolic"));
   }
 };

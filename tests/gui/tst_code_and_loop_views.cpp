@@ -1,9 +1,8 @@
 // The Code view and the Loop nest view on a hand-built loop program: clicking a loop
 // in the code selects its IterVar; the loop nest follows the selection and selects too.
-#include <QtTest>
-
 #include <QTextBlock>
 #include <QTreeWidget>
+#include <QtTest>
 
 #include "ir/ExprOp.h"
 #include "views/CodeView.h"

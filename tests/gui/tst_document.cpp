@@ -95,7 +95,8 @@ class TestDocument : public QObject {
     QTest::newRow("no stage") << Make("vectorize", "", {"i"}) << "stage";
     QTest::newRow("fuse twice") << Make("fuse", "C", {"i", "i"}) << "twice";
     QTest::newRow("unknown stage") << Make("unroll", "D", {"i"}) << "D";
-    QTest::newRow("compute_at self") << Make("compute_at", "C", {"i"}, {{"target_stage", "C"}}) << "C";
+    QTest::newRow("compute_at self")
+        << Make("compute_at", "C", {"i"}, {{"target_stage", "C"}}) << "C";
   }
   void illegalPrimitiveChangesNothing() {
     QFETCH(Intent, intent);

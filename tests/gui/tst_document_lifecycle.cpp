@@ -114,7 +114,8 @@ class TestDocumentLifecycle : public QObject {
     QFile f(project);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QByteArray json = f.readAll();
-    QVERIFY2(QString::fromUtf8(json).remove(' ').remove('\\').contains("\"stage\":\"B\""), json.constData());
+    QVERIFY2(QString::fromUtf8(json).remove(' ').remove('\\').contains("\"stage\":\"B\""),
+             json.constData());
     MainWindow again;
     again.setInteractive(false);
     again.show();
@@ -223,7 +224,8 @@ class TestDocumentLifecycle : public QObject {
       QVERIFY(b);
       QCOMPARE(b->text(1), QObject::tr("placeholder"));  // the Stage DAG's word
       for (QTreeWidgetItemIterator it(nest->tree()); *it; ++it)
-        for (const char* english : {"serial", "parallel", "vectorized", "unrolled", "produce", "realize"})
+        for (const char* english :
+             {"serial", "parallel", "vectorized", "unrolled", "produce", "realize"})
           QVERIFY2((*it)->text(1) != english, english);
     }
     QVERIFY(gui::InstallTranslators("en"));

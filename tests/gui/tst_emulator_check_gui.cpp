@@ -3,11 +3,10 @@
 // the same schedule with its barrier deliberately removed from the kernel is reported as
 // a race located on the kernel, the loops that write and read the shared tile (the first
 // becomes the selection) and the CUDA lines that touch it (highlighted in the report).
-#include <QtTest>
-
 #include <QAction>
 #include <QDialog>
 #include <QPlainTextEdit>
+#include <QtTest>
 
 #include "InstrumentPanels.h"
 #include "MainWindow.h"
@@ -54,7 +53,8 @@ class TestEmulatorCheckGui : public QObject {
 
  private slots:
   void initTestCase() {
-    if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no C++ compiler for the GPU emulator");
+    if (runtime::EmulatedCudaModule::Compiler().empty())
+      QSKIP("no C++ compiler for the GPU emulator");
     window_ = new gui::MainWindow;
     window_->setInteractive(false);
     panels_ = window_->findChild<gui::InstrumentPanels*>();

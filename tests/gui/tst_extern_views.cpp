@@ -45,7 +45,8 @@ class TestExternViews : public QObject {
  private slots:
   void externProgramEvaluatesAndLowers() {
     DocumentState state = gui::Evaluate(kVectorAdd, "add.py");
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     QVERIFY(state.schedule && state.bounds);
     QVERIFY(state.lowered.defined());
   }

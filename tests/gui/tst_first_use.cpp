@@ -4,8 +4,6 @@
 // until it is fixed (item 6); graphs keep readable text and scroll instead of shrinking
 // to a thumbnail (item 10); the first start explains itself and the built-in example is
 // not a file on disk (item 12); a window restored off-screen comes back (item 14).
-#include <QtTest>
-
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +12,7 @@
 #include <QStatusBar>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QtTest>
 
 #include "Document.h"
 #include "Examples.h"
@@ -37,7 +36,8 @@ namespace {
 bool AllColumnsInSight(QTreeWidget* tree) {
   QHeaderView* h = tree->header();
   for (int c = 0; c < tree->columnCount(); ++c)
-    if (!tree->isColumnHidden(c) && h->sectionViewportPosition(c) + h->sectionSize(c) > tree->viewport()->width() + 1) {
+    if (!tree->isColumnHidden(c) &&
+        h->sectionViewportPosition(c) + h->sectionSize(c) > tree->viewport()->width() + 1) {
       return false;
     }
   return true;
@@ -103,14 +103,18 @@ class TestFirstUse : public QObject {
     QCoreApplication::processEvents();
     // A tab behind another stays "visible" for Qt, out of the window: nothing of it shows.
     QVERIFY(!w.dock("BoundsDock")->visibleRegion().isEmpty());
-    for (const char* behind : {"RooflineDock", "TuneDock", "ProfileDock", "RunLogDock", "BufferLayoutDock"})
+    for (const char* behind :
+         {"RooflineDock", "TuneDock", "ProfileDock", "RunLogDock", "BufferLayoutDock"})
       QVERIFY2(w.dock(behind)->visibleRegion().isEmpty(), behind);
 
     auto check = [&](const QString& when) {
       QString where = when + QString(": %1x%2").arg(size.width()).arg(size.height());
-      int code = CharsAcross(w.codeView()->editor()), script = CharsAcross(w.scriptView()->editor());
-      QVERIFY2(code >= codeChars, qPrintable(where + QString(": the Code view shows %1 characters").arg(code)));
-      QVERIFY2(script >= scriptChars, qPrintable(where + QString(": the Script view shows %1 characters").arg(script)));
+      int code = CharsAcross(w.codeView()->editor()),
+          script = CharsAcross(w.scriptView()->editor());
+      QVERIFY2(code >= codeChars,
+               qPrintable(where + QString(": the Code view shows %1 characters").arg(code)));
+      QVERIFY2(script >= scriptChars,
+               qPrintable(where + QString(": the Script view shows %1 characters").arg(script)));
       // The statements column: at least statementPx, or all its text needs.
       QTreeWidget* nest = w.loopNestView()->tree();
       int statements = nest->header()->sectionSize(0);
@@ -123,10 +127,12 @@ class TestFirstUse : public QObject {
     check("default");
     QCOMPARE(w.codeView()->editor()->lineWrapMode(), QPlainTextEdit::NoWrap);  // it scrolls instead
     QTreeWidget* stages = w.boundsView()->stageTree();
-    QVERIFY2(AllColumnsInSight(stages), qPrintable(QString("bounds viewport %1").arg(stages->viewport()->width())));
+    QVERIFY2(AllColumnsInSight(stages),
+             qPrintable(QString("bounds viewport %1").arg(stages->viewport()->width())));
     for (int c : {5, 6, 7})  // Required, Realize, Attach: in sight and not squeezed to nothing
-      QVERIFY2(stages->header()->sectionSize(c) >= 44,
-               qPrintable(QString("column %1: %2 px").arg(c).arg(stages->header()->sectionSize(c))));
+      QVERIFY2(
+          stages->header()->sectionSize(c) >= 44,
+          qPrintable(QString("column %1: %2 px").arg(c).arg(stages->header()->sectionSize(c))));
     QVERIFY(EveryCellHasItsText(stages));
     QTreeWidget* nest = w.loopNestView()->tree();
     QCOMPARE(nest->textElideMode(), Qt::ElideMiddle);
@@ -189,7 +195,8 @@ class TestFirstUse : public QObject {
       QVERIFY(v->staleReason().contains("error"));
     }
     QVERIFY(!w.scriptView()->isStale());
-    QVERIFY2(w.scriptView()->errorBanner().contains("error"), qPrintable(w.scriptView()->errorBanner()));
+    QVERIFY2(w.scriptView()->errorBanner().contains("error"),
+             qPrintable(w.scriptView()->errorBanner()));
     QString error = w.statusBar()->currentMessage();
     QVERIFY(error.contains("error"));
 
@@ -197,7 +204,8 @@ class TestFirstUse : public QObject {
     w.scriptView()->flush();
     QVERIFY(w.document()->state().errors.empty());
     QCoreApplication::processEvents();
-    for (views::ViewBase* v : std::initializer_list<views::ViewBase*>{w.loopNestView(), w.codeView(), w.iterVarView()})
+    for (views::ViewBase* v :
+         std::initializer_list<views::ViewBase*>{w.loopNestView(), w.codeView(), w.iterVarView()})
       QVERIFY(!v->isStale());
     QVERIFY(w.scriptView()->errorBanner().isEmpty());
     QVERIFY(!w.statusBar()->currentMessage().contains("error"));
@@ -236,9 +244,10 @@ class TestFirstUse : public QObject {
 
     views::StageDagView big;
     gui::Document tiny;
-    tiny.reset("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\")\n"
-               "B = te.compute((4,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n",
-               "tiny.py");
+    tiny.reset(
+        "import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\"A\")\n"
+        "B = te.compute((4,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n",
+        "tiny.py");
     big.resize(1400, 1000);
     big.show();
     QVERIFY(QTest::qWaitForWindowExposed(&big));
@@ -261,14 +270,16 @@ class TestFirstUse : public QObject {
     w.setInteractive(false);
     w.show();
     w.openStartupFile(QString());
-    QVERIFY2(w.document()->displayName().contains("example"), qPrintable(w.document()->displayName()));
+    QVERIFY2(w.document()->displayName().contains("example"),
+             qPrintable(w.document()->displayName()));
     QVERIFY(w.document()->path().isEmpty());
     QVERIFY(w.windowTitle().contains("example"));
     QVERIFY2(w.lastMessage().startsWith("Start here"), qPrintable(w.lastMessage()));
     QVERIFY(!w.save());  // no path: it would ask where (interactive), never the example's file
     QTreeWidget* phases = w.boundsView()->phaseTree();
     QCOMPARE(phases->topLevelItemCount(), 1);  // GEMM has one compute stage: no pair
-    QVERIFY2(phases->topLevelItem(0)->text(1).contains("InferBound"), qPrintable(phases->topLevelItem(0)->text(1)));
+    QVERIFY2(phases->topLevelItem(0)->text(1).contains("InferBound"),
+             qPrintable(phases->topLevelItem(0)->text(1)));
     QVERIFY(w.boundsView()->stageTree()->headerItem()->toolTip(4).contains("?"));
   }
 
@@ -290,8 +301,11 @@ class TestFirstUse : public QObject {
     QVERIFY(available.contains(frame.topLeft()));
     QVERIFY(frame.width() <= std::max(available.width(), w.minimumSizeHint().width() + 40));
     QVERIFY2(frame.height() <= std::max(available.height(), w.minimumSizeHint().height() + 80),
-             qPrintable(QString("%1,%2 %3x%4").arg(w.frameGeometry().x()).arg(w.frameGeometry().y())
-                            .arg(w.frameGeometry().width()).arg(w.frameGeometry().height())));
+             qPrintable(QString("%1,%2 %3x%4")
+                            .arg(w.frameGeometry().x())
+                            .arg(w.frameGeometry().y())
+                            .arg(w.frameGeometry().width())
+                            .arg(w.frameGeometry().height())));
   }
 };
 

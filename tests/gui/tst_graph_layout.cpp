@@ -1,9 +1,8 @@
 // GraphModel + Graphviz layout + GraphScene: positions for a small graph, rank
 // groups, edge splines and labels, relayout only on structural change, drops.
-#include <QtTest>
-
 #include <QMimeData>
 #include <QTemporaryDir>
+#include <QtTest>
 
 #include "views/graph/GraphLayout.h"
 #include "views/graph/GraphModel.h"

@@ -4,11 +4,10 @@
 // assembly lines are instructions that carry its debug location), and clicking a line
 // inside an inner loop selects that loop. The Loop nest view shows MCA's cycles per
 // iteration beside the innermost loops once the assembly is there.
-#include <QtTest>
-
 #include <QTextBlock>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <QtTest>
 
 #include "MainWindow.h"
 #include "TargetCode.h"
@@ -59,7 +58,8 @@ class TestLoopCodeLink : public QObject {
     window_->selection()->selectIterVar("C", "k.outer");
     std::vector<int> lines = code->generatedLoopLines("C", "k.outer");
     QVERIFY(lines.size() > 3);
-    QVERIFY2(LineText(code, lines.front()).contains("for (") && LineText(code, lines.front()).contains("k_outer"),
+    QVERIFY2(LineText(code, lines.front()).contains("for (") &&
+                 LineText(code, lines.front()).contains("k_outer"),
              qPrintable(LineText(code, lines.front())));
     QCOMPARE(code->editor()->extraSelections().size(), int(lines.size()));
     // Its inner loops' lines are among them; clicking one selects the inner loop.
@@ -88,7 +88,8 @@ class TestLoopCodeLink : public QObject {
       bool instruction = false;
       for (int l : lines) {
         QString text = LineText(code, l);
-        instruction = instruction || text.contains("!dbg") || text.contains("\tv") || text.contains("\tadd");
+        instruction =
+            instruction || text.contains("!dbg") || text.contains("\tv") || text.contains("\tadd");
       }
       QVERIFY2(instruction, qPrintable(title));
       // Back: a highlighted line selects a loop of C at or inside k.outer.
@@ -96,14 +97,16 @@ class TestLoopCodeLink : public QObject {
       QVERIFY(code->selectLoopAt(position));
       QCOMPARE(window_->selection()->stage(), QString("C"));
       QStringList inside{"k.outer", "i.inner", "k.inner", "j.inner"};
-      QVERIFY2(inside.contains(window_->selection()->iterVar()), qPrintable(window_->selection()->iterVar()));
+      QVERIFY2(inside.contains(window_->selection()->iterVar()),
+               qPrintable(window_->selection()->iterVar()));
     }
   }
 
   void theLoopNestShowsMcaBesideTheInnermostLoops() {
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
     QTreeWidget* tree = window_->loopNestView()->tree();
-    QCOMPARE(tree->headerItem()->text(views::LoopNestView::kThroughputColumn), QString("Throughput (MCA)"));
+    QCOMPARE(tree->headerItem()->text(views::LoopNestView::kThroughputColumn),
+             QString("Throughput (MCA)"));
     int shown = 0;
     for (QTreeWidgetItemIterator it(tree); *it; ++it) {
       QString text = (*it)->text(views::LoopNestView::kThroughputColumn);

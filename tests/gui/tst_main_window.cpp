@@ -1,26 +1,25 @@
 // The main window: opens the built-in GEMM example, has every dock of DESIGN.md,
 // keeps its settings, refuses corrupt files, undoes script edits.
-#include <QtTest>
+#include <qcustomplot.h>
 
 #include <QDockWidget>
 #include <QMenuBar>
-#include <QStatusBar>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
 
 #include "AppSettings.h"
-#include "Autosave.h"
 #include "Appearance.h"
+#include "Autosave.h"
 #include "MainWindow.h"
 #include "views/BoundsView.h"
 #include "views/LoopNestView.h"
 #include "views/ParameterDialog.h"
 #include "views/ProfileView.h"
 #include "views/ScriptView.h"
-
-#include <qcustomplot.h>
-#include <QMessageBox>
-#include <QTreeWidget>
 
 using namespace tessera;
 using tessera::gui::AppSettings;
@@ -89,11 +88,11 @@ class TestMainWindow : public QObject {
 
   void hasTheMenusAndActions_data() {
     QTest::addColumn<QString>("action");
-    for (const char* a : {"actionOpen", "actionSave", "actionSaveAs", "actionExportScript",
-                          "actionExportView", "actionQuit", "actionUndo", "actionRedo",
-                          "action_split", "action_fuse", "action_reorder", "action_compute_at",
-                          "actionRunCpu", "actionProfile", "actionCancel", "actionDarkPalette",
-                          "actionLanguage_zh_CN", "actionAbout"})
+    for (const char* a :
+         {"actionOpen", "actionSave", "actionSaveAs", "actionExportScript", "actionExportView",
+          "actionQuit", "actionUndo", "actionRedo", "action_split", "action_fuse", "action_reorder",
+          "action_compute_at", "actionRunCpu", "actionProfile", "actionCancel", "actionDarkPalette",
+          "actionLanguage_zh_CN", "actionAbout"})
       QTest::newRow(a) << QString(a);
   }
   void hasTheMenusAndActions() {
@@ -191,7 +190,8 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.action("action_split")->text(), QString::fromUtf8("拆分(&S)…"));
     QVERIFY2(w.action("actionUndo")->text().startsWith(QString::fromUtf8("撤销 ")),
              qPrintable(w.action("actionUndo")->text()));
-    QCOMPARE(w.boundsView()->stageTree()->headerItem()->text(0), QString::fromUtf8("阶段 / 迭代变量"));
+    QCOMPARE(w.boundsView()->stageTree()->headerItem()->text(0),
+             QString::fromUtf8("阶段 / 迭代变量"));
     QCOMPARE(w.loopNestView()->tree()->headerItem()->text(0), QString::fromUtf8("语句"));
     QCOMPARE(w.profileView()->timeAxis()->label(), QString::fromUtf8("时间（毫秒）"));
     QVERIFY(w.action("actionLanguage_zh_CN")->isChecked());
@@ -247,26 +247,27 @@ class TestMainWindow : public QObject {
     const QString path = dir.filePath("tuning.py");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(QString(
-                "import tvm\nfrom tvm import te\nfrom tvm import autotvm\n\n"
-                "@autotvm.template(\"gui/matmul\")\n"
-                "def matmul(N, L, M, dtype):\n"
-                "    A = te.placeholder((N, L), name=\"A\", dtype=dtype)\n"
-                "    B = te.placeholder((L, M), name=\"B\", dtype=dtype)\n"
-                "    k = te.reduce_axis((0, L), name=\"k\")\n"
-                "    C = te.compute((N, M), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
-                "    s = te.create_schedule(C.op)\n"
-                "    y, x = s[C].op.axis\n"
-                "    cfg = autotvm.get_config()\n"
-                "    cfg.define_split(\"tile_y\", y, num_outputs=2)\n"
-                "    yo, yi = cfg[\"tile_y\"].apply(s, C, y)\n"
-                "    return s, [A, B, C]\n\n"
-                "task = autotvm.task.create(\"gui/matmul\", args=(32, 32, 32, \"float32\"), target=\"llvm\")\n"
-                "tuner = autotvm.tuner.RandomTuner(task)\n"
-                "tuner.tune(n_trial=4, callbacks=[autotvm.callback.log_to_file(\"%1\")])\n"
-                "with autotvm.apply_history_best(\"%1\"):\n"
-                "    s, args = matmul(32, 32, 32, \"float32\")\n"
-                "print(tvm.lower(s, args, simple_mode=True))\n")
+    f.write(QString("import tvm\nfrom tvm import te\nfrom tvm import autotvm\n\n"
+                    "@autotvm.template(\"gui/matmul\")\n"
+                    "def matmul(N, L, M, dtype):\n"
+                    "    A = te.placeholder((N, L), name=\"A\", dtype=dtype)\n"
+                    "    B = te.placeholder((L, M), name=\"B\", dtype=dtype)\n"
+                    "    k = te.reduce_axis((0, L), name=\"k\")\n"
+                    "    C = te.compute((N, M), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), "
+                    "name=\"C\")\n"
+                    "    s = te.create_schedule(C.op)\n"
+                    "    y, x = s[C].op.axis\n"
+                    "    cfg = autotvm.get_config()\n"
+                    "    cfg.define_split(\"tile_y\", y, num_outputs=2)\n"
+                    "    yo, yi = cfg[\"tile_y\"].apply(s, C, y)\n"
+                    "    return s, [A, B, C]\n\n"
+                    "task = autotvm.task.create(\"gui/matmul\", args=(32, 32, 32, \"float32\"), "
+                    "target=\"llvm\")\n"
+                    "tuner = autotvm.tuner.RandomTuner(task)\n"
+                    "tuner.tune(n_trial=4, callbacks=[autotvm.callback.log_to_file(\"%1\")])\n"
+                    "with autotvm.apply_history_best(\"%1\"):\n"
+                    "    s, args = matmul(32, 32, 32, \"float32\")\n"
+                    "print(tvm.lower(s, args, simple_mode=True))\n")
                 .arg(log)
                 .toUtf8());
     f.close();
@@ -274,7 +275,8 @@ class TestMainWindow : public QObject {
     w.setInteractive(false);
     QVERIFY(w.openFile(path).ok());
     const auto& state = w.document()->state();
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     QVERIFY(state.schedule);
     QVERIFY(!QFile::exists(log));  // nothing was tuned
     // An edit evaluates again, still without tuning.

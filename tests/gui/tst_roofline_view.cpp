@@ -31,7 +31,8 @@ s = te.create_schedule(C.op)
 runtime::MemoryBandwidth TestBandwidth() {
   runtime::MemoryBandwidth b;
   b.threads = 1;
-  b.levels = {{"L1", 16384, 400}, {"L2", 262144, 200}, {"L3", 4194304, 100}, {"DRAM", 67108864, 20}};
+  b.levels = {
+      {"L1", 16384, 400}, {"L2", 262144, 200}, {"L3", 4194304, 100}, {"DRAM", 67108864, 20}};
   return b;
 }
 
@@ -77,7 +78,8 @@ class TestRooflineView : public QObject {
     QVERIFY(p.intensities.front().second <= p.intensities.back().second);
     QVERIFY(!p.bound_by.empty());
     QString summary = view.pointSummary(0);
-    QVERIFY2(summary.contains("v1 gemm") && summary.contains("4.19 GFLOP/s") && summary.contains("bound by"),
+    QVERIFY2(summary.contains("v1 gemm") && summary.contains("4.19 GFLOP/s") &&
+                 summary.contains("bound by"),
              qPrintable(summary));
     QVERIFY(view.pointSummary(5).isEmpty());
     // Ceilings: one sloped line per level (4) plus the run's points per level.
@@ -96,7 +98,8 @@ class TestRooflineView : public QObject {
     view.setState(state);
     view.plot()->replot();
     const auto& [level, intensity] = view.points()[0].intensities.back();
-    QPoint at(int(view.plot()->xAxis->coordToPixel(intensity)), int(view.plot()->yAxis->coordToPixel(view.points()[0].gflops)));
+    QPoint at(int(view.plot()->xAxis->coordToPixel(intensity)),
+              int(view.plot()->yAxis->coordToPixel(view.points()[0].gflops)));
     QCOMPARE(view.pointAt(at), 0);
     QCOMPARE(view.pointAt(at + QPoint(40, 40)), -1);
     QSignalSpy activated(&view, &views::RooflineView::pointActivated);

@@ -3,7 +3,7 @@
 // and noise, labels runs by schedule version, keeps one axis per chart, answers hover
 // and click and follows the dark palette; the reference check is computed once per
 // workload and the run's progress stays in sight.
-#include <QtTest>
+#include <qcustomplot.h>
 
 #include <QDockWidget>
 #include <QLabel>
@@ -11,15 +11,14 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
-
-#include <qcustomplot.h>
+#include <QtTest>
 
 #include "KernelRunner.h"
 #include "MainWindow.h"
 #include "ReferenceCache.h"
 #include "codegen/LLVMBackend.h"
-#include "runtime/KernelArguments.h"
 #include "reference/Reference.h"
+#include "runtime/KernelArguments.h"
 #include "script/Evaluator.h"
 #include "views/ParameterDialog.h"
 #include "views/ProfileView.h"
@@ -96,7 +95,8 @@ class TestRunLog : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&w));
       w.document()->reset(kSmall, "small.py");
       w.runFinished(Checked(true, 0.0), false);
-      QVERIFY2(w.lastMessage().contains("matches the reference (max error 0)"), qPrintable(w.lastMessage()));
+      QVERIFY2(w.lastMessage().contains("matches the reference (max error 0)"),
+               qPrintable(w.lastMessage()));
       QTableWidget* log = w.runLogView()->table();
       QCOMPARE(log->rowCount(), 1);
       QCOMPARE(log->item(0, 0)->text(), QString("v1 default"));
@@ -111,10 +111,12 @@ class TestRunLog : public QObject {
       QCOMPARE(log->item(0, 3)->text(), QString("DIFFERS"));
       QCOMPARE(log->item(0, 3)->background().color(), QColor(198, 40, 40));
       QVERIFY(!w.dock("RunLogDock")->visibleRegion().isEmpty());  // raised
-      QVERIFY2(w.runLogView()->banner().contains("v2") && w.runLogView()->banner().contains("DIFFERS"),
-               qPrintable(w.runLogView()->banner()));
+      QVERIFY2(
+          w.runLogView()->banner().contains("v2") && w.runLogView()->banner().contains("DIFFERS"),
+          qPrintable(w.runLogView()->banner()));
       QTest::qWait(50);
-      QVERIFY2(w.statusBar()->currentMessage().contains("DIFFERS"), qPrintable(w.statusBar()->currentMessage()));
+      QVERIFY2(w.statusBar()->currentMessage().contains("DIFFERS"),
+               qPrintable(w.statusBar()->currentMessage()));
       QVERIFY(w.saveAs(project));
     }
     MainWindow again;
@@ -149,7 +151,8 @@ class TestRunLog : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     views::DocumentState state;
     state.peak_gflops = 100;
-    state.profiles = {Record("v1 default", 1, 1.0, 1.2, 1.6), Record("v1 default", 1, 0.9, 1.0, 1.5),
+    state.profiles = {Record("v1 default", 1, 1.0, 1.2, 1.6),
+                      Record("v1 default", 1, 0.9, 1.0, 1.5),
                       Record("v2 parallel(i)", 2, 0.30, 0.31, 0.33)};
     view.setState(state);
     QCOMPARE(view.barCount(), 3);
@@ -171,11 +174,13 @@ class TestRunLog : public QObject {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     views::DocumentState state;
-    state.profiles = {Record("v1 default", 1, 1.0, 1.1, 1.2), Record("v3 vectorize(j)", 3, 0.5, 0.5, 0.6)};
+    state.profiles = {Record("v1 default", 1, 1.0, 1.1, 1.2),
+                      Record("v3 vectorize(j)", 3, 0.5, 0.5, 0.6)};
     view.setState(state);
     view.plot()->replot();
     QCPAxis* x = view.plot()->axisRect(0)->axis(QCPAxis::atBottom);
-    QPoint onSecond(int(x->coordToPixel(2)), int(view.gflopsAxis()->coordToPixel(state.profiles[1].gflops / 2)));
+    QPoint onSecond(int(x->coordToPixel(2)),
+                    int(view.gflopsAxis()->coordToPixel(state.profiles[1].gflops / 2)));
     QCOMPARE(view.runAt(onSecond), 1);
     QSignalSpy asked(&view, &views::ViewBase::versionRequested);
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, onSecond);
@@ -212,7 +217,8 @@ class TestRunLog : public QObject {
     const auto& profiles = w.document()->state().profiles;
     QCOMPARE(int(profiles.size()), 2);
     QCOMPARE(QString::fromStdString(profiles[0].label), QString("v1 default"));
-    QVERIFY2(QString::fromStdString(profiles[1].label).startsWith("v2 parallel"), profiles[1].label.c_str());
+    QVERIFY2(QString::fromStdString(profiles[1].label).startsWith("v2 parallel"),
+             profiles[1].label.c_str());
     QCOMPARE(profiles[1].version, 2);
     QCOMPARE(w.runLogView()->table()->rowCount(), 2);
   }

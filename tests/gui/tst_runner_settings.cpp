@@ -4,7 +4,7 @@
 // result in the run log, and Cancel cancels the job. A missing Slurm is a failed run with
 // the reason within seconds, never a hang. The Slurm runs skip when Slurm is not up
 // (scripts/slurm-up.sh).
-#include <QtTest>
+#include <unistd.h>
 
 #include <QComboBox>
 #include <QLabel>
@@ -12,13 +12,12 @@
 #include <QScopeGuard>
 #include <QSettings>
 #include <QTemporaryDir>
-
+#include <QtTest>
 #include <cstdlib>
-#include <unistd.h>
 
 #include "MainWindow.h"
-#include "ScopedEnv.h"
 #include "RunnerSettingsDialog.h"
+#include "ScopedEnv.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/SlurmRunner.h"
 #include "runner/Subprocess.h"
@@ -59,8 +58,9 @@ class TestRunnerSettings : public QObject {
 
   bool SlurmRunsHere() {
     if (!slurm_missing_.empty()) {
-      QTest::qSkip(qPrintable(QString::fromStdString("Slurm is not up here (" + slurm_missing_ + ")")), __FILE__,
-                   __LINE__);
+      QTest::qSkip(
+          qPrintable(QString::fromStdString("Slurm is not up here (" + slurm_missing_ + ")")),
+          __FILE__, __LINE__);
       return false;
     }
     if (!codegen::LLVMAvailable() || Worker().empty()) {
@@ -97,7 +97,8 @@ class TestRunnerSettings : public QObject {
     QCoreApplication::setApplicationName("tst_runner_settings");
     QSettings().clear();
     views::SetParameterAsker(views::AcceptDefaults());
-    if (!runner::SlurmAvailable(&slurm_missing_) && slurm_missing_.empty()) slurm_missing_ = "unknown";
+    if (!runner::SlurmAvailable(&slurm_missing_) && slurm_missing_.empty())
+      slurm_missing_ = "unknown";
   }
 
   void theDialogShowsAndReturnsTheSettings() {
@@ -121,9 +122,15 @@ class TestRunnerSettings : public QObject {
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("time") << "runnerTime" << "ten minutes" << "time limit";
-    QTest::newRow("partition") << "runnerPartition" << "gpu a100" << "partition cannot contain spaces";
-    QTest::newRow("relative folder") << "runnerWorkdir" << "runs/here" << "absolute path";
+    QTest::newRow("time") << "runnerTime"
+                          << "ten minutes"
+                          << "time limit";
+    QTest::newRow("partition") << "runnerPartition"
+                               << "gpu a100"
+                               << "partition cannot contain spaces";
+    QTest::newRow("relative folder") << "runnerWorkdir"
+                                     << "runs/here"
+                                     << "absolute path";
   }
   void badValuesAreRefusedWithTheReason() {
     QFETCH(QString, field);
@@ -188,7 +195,8 @@ class TestRunnerSettings : public QObject {
       QVERIFY(w->startRun(false));
       QVERIFY(finished.wait(300000));
     }
-    QVERIFY2(w->lastMessage().contains("not available") && w->lastMessage().contains("Slurm is not installed"),
+    QVERIFY2(w->lastMessage().contains("not available") &&
+                 w->lastMessage().contains("Slurm is not installed"),
              qPrintable(w->lastMessage()));
     QVERIFY(w->action("actionRunCpu")->isEnabled());
   }
@@ -220,10 +228,13 @@ class TestRunnerSettings : public QObject {
     // Both CPUs of the node held by other jobs: the run's job waits in the queue.
     std::vector<std::string> blockers;
     for (int i = 0; i < 2; ++i) {
-      runner::CommandOutput o = runner::RunCommand(
-          {"sbatch", "--parsable", "--job-name=tst-blocker", "--output=/dev/null", "--wrap", "sleep 120"}, 20);
+      runner::CommandOutput o =
+          runner::RunCommand({"sbatch", "--parsable", "--job-name=tst-blocker",
+                              "--output=/dev/null", "--wrap", "sleep 120"},
+                             20);
       QVERIFY2(o.exit_code == 0, o.output.c_str());
-      blockers.push_back(QString::fromStdString(o.output).trimmed().section(';', 0, 0).toStdString());
+      blockers.push_back(
+          QString::fromStdString(o.output).trimmed().section(';', 0, 0).toStdString());
     }
     auto cleanup = qScopeGuard([&] {
       std::vector<std::string> cmd = {"scancel"};

@@ -5,7 +5,6 @@
 // argument. An unlisted variable is a document error naming it, located at the
 // tvm.lower call, not a crash either.
 #include <QtTest>
-
 #include <atomic>
 
 #include "Evaluation.h"
@@ -25,7 +24,8 @@ std::string ScaleScript(const std::string& list) {
          "B = te.compute((n,), lambda i: A[i] * b, name=\"B\")\n"
          "s = te.create_schedule(B.op)\n"
          "xo, xi = s[B].split(B.op.axis[0], factor=8)\n"
-         "print(tvm.lower(s, [" + list + "], simple_mode=True))\n";
+         "print(tvm.lower(s, [" +
+         list + "], simple_mode=True))\n";
 }
 
 }  // namespace
@@ -37,7 +37,8 @@ class TestScalarGuiRun : public QObject {
   void runWithAScalarParameterMatchesTheOracle() {
     if (!codegen::LLVMAvailable()) QSKIP("Run compiles with LLVM; this build has none");
     views::DocumentState state = gui::Evaluate(ScaleScript("A, B, b"), "scale.py");
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     QVERIFY(state.function);
     gui::RunRequest request;
     request.program = state.program;

@@ -39,7 +39,8 @@ class TestScanViews : public QObject {
  private slots:
   void scanProgramEvaluatesAndLowers() {
     DocumentState state = gui::Evaluate(kCumsum, "cumsum.py");
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     QVERIFY(state.schedule);
     QVERIFY(state.bounds);
     QVERIFY(state.lowered.defined());

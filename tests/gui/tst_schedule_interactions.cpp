@@ -2,8 +2,6 @@
 // context menus (parameters from a scripted dialog), drags in the IterVar graph, the
 // loop-order strip, the Stage DAG and the loop nest, illegal drops that only explain
 // themselves, undo / redo through the Edit menu, and run / profile off the GUI thread.
-#include <QtTest>
-
 #include <QComboBox>
 #include <QDockWidget>
 #include <QListWidget>
@@ -13,12 +11,13 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QtTest>
 
 #include "MainWindow.h"
 #include "TargetCode.h"
+#include "codegen/LLVMBackend.h"
 #include "codegen/cuda/NVRTC.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "codegen/LLVMBackend.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
 #include "views/CodeView.h"
@@ -73,8 +72,9 @@ class TestScheduleInteractions : public QObject {
     w->setInteractive(false);
     w->document()->reset(kTwoStages, "two_stages.py");
     QVERIFY2(w->document()->state().errors.empty(),
-             w->document()->state().errors.empty() ? ""
-                                                   : w->document()->state().errors.front().format().c_str());
+             w->document()->state().errors.empty()
+                 ? ""
+                 : w->document()->state().errors.front().format().c_str());
   }
   void cleanup() { w.reset(); }
 
@@ -94,25 +94,30 @@ class TestScheduleInteractions : public QObject {
     QTest::addColumn<QString>("selectedVar");
     QTest::addColumn<QVariantMap>("answers");
     QTest::addColumn<QStringList>("leaves");
-    QTest::newRow("split") << "split" << "j" << QVariantMap{{"factor", 16}}
+    QTest::newRow("split") << "split"
+                           << "j" << QVariantMap{{"factor", 16}}
                            << QStringList{"i", "j.outer", "j.inner"};
-    QTest::newRow("tile") << "tile" << "i" << QVariantMap{{"x_factor", 8}, {"y_factor", 4}}
+    QTest::newRow("tile") << "tile"
+                          << "i" << QVariantMap{{"x_factor", 8}, {"y_factor", 4}}
                           << QStringList{"i.outer", "j.outer", "i.inner", "j.inner"};
-    QTest::newRow("fuse") << "fuse" << "i" << QVariantMap{} << QStringList{"i.j.fused"};
-    QTest::newRow("reorder") << "reorder" << "i" << QVariantMap{{"order", "j, i"}}
-                             << QStringList{"j", "i"};
-    QTest::newRow("parallel") << "parallel" << "i" << QVariantMap{} << QStringList{"i", "j"};
+    QTest::newRow("fuse") << "fuse"
+                          << "i" << QVariantMap{} << QStringList{"i.j.fused"};
+    QTest::newRow("reorder") << "reorder"
+                             << "i" << QVariantMap{{"order", "j, i"}} << QStringList{"j", "i"};
+    QTest::newRow("parallel") << "parallel"
+                              << "i" << QVariantMap{} << QStringList{"i", "j"};
   }
   void loopPrimitivesFromTheScheduleMenu() {
     QFETCH(QString, primitive);
     QFETCH(QString, selectedVar);
     QFETCH(QVariantMap, answers);
     QFETCH(QStringList, leaves);
-    views::SetParameterAsker([answers](QWidget*, const QString&, const QList<views::ParamField>& fields) {
-      QVariantMap out;
-      for (const auto& f : fields) out[f.key] = answers.value(f.key, f.value);
-      return std::optional<QVariantMap>(out);
-    });
+    views::SetParameterAsker(
+        [answers](QWidget*, const QString&, const QList<views::ParamField>& fields) {
+          QVariantMap out;
+          for (const auto& f : fields) out[f.key] = answers.value(f.key, f.value);
+          return std::optional<QVariantMap>(out);
+        });
     w->selection()->selectIterVar("C", selectedVar);
     w->action("action_" + primitive)->trigger();
     views::SetParameterAsker(views::AcceptDefaults());
@@ -140,7 +145,8 @@ class TestScheduleInteractions : public QObject {
     w->selection()->selectStage("C");
     w->action("action_cache_write")->trigger();  // scope "local"
     QVERIFY(!w->document()->state().schedule->find("C.local"));
-    QVERIFY2(w->lastMessage().contains("call cache_write before compute_at"), qPrintable(w->lastMessage()));
+    QVERIFY2(w->lastMessage().contains("call cache_write before compute_at"),
+             qPrintable(w->lastMessage()));
     QCOMPARE(w->document()->text(), before);
     // Undo the compute_at, and cache_write applies.
     w->document()->undoStack()->undo();

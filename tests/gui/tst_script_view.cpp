@@ -1,8 +1,7 @@
 // The Script view: a malformed script is underlined (wave underline) where the parser
 // points, with the message as tooltip and in the status bar; edits are debounced.
-#include <QtTest>
-
 #include <QTextBlock>
+#include <QtTest>
 
 #include "Document.h"
 #include "views/ScriptView.h"

@@ -27,7 +27,8 @@ const char* kMac =
     "    b = te.placeholder((m, l), name=\"b\")\n"
     "    r = te.reduce_axis((0, l), name=\"r\")\n"
     "    c = te.compute((m,), lambda i: te.sum(a[r] * b[i, r], axis=r), name=\"c\")\n"
-    "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"Bb\", offset_factor=1, strides=[te.var(\"sb\"), 1])\n"
+    "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"Bb\", offset_factor=1, "
+    "strides=[te.var(\"sb\"), 1])\n"
     "    def intrin_func(ins, outs):\n"
     "        aa, bb = ins\n"
     "        ib = tvm.tir.ir_builder.create()\n"
@@ -57,7 +58,8 @@ class TestTensorizeViews : public QObject {
  private slots:
   void tensorizedProgramEvaluatesAndLowers() {
     DocumentState state = gui::Evaluate(kMac, "mac.py");
-    QVERIFY2(state.errors.empty(), state.errors.empty() ? "" : state.errors.front().format().c_str());
+    QVERIFY2(state.errors.empty(),
+             state.errors.empty() ? "" : state.errors.front().format().c_str());
     QVERIFY(state.schedule);
     QVERIFY(state.bounds);
     QVERIFY(state.lowered.defined());
@@ -81,7 +83,8 @@ class TestTensorizeViews : public QObject {
     QVERIFY(state.lowered.defined());
     LoopTreeNode tree = BuildLoopTree(state.lowered);
     QVERIFY(HasLabel(tree, "tensorized: intrinsic mac"));
-    for (const LoopTreeNode* loop : Loops(tree)) QVERIFY2(loop->var != "j.inner", loop->label.c_str());
+    for (const LoopTreeNode* loop : Loops(tree))
+      QVERIFY2(loop->var != "j.inner", loop->label.c_str());
   }
 };
 

@@ -8,8 +8,7 @@
 // With the document's Runner set to Slurm (issue #14) a session submits its batches as
 // Slurm job arrays (against the single-node Slurm of scripts/slurm-up.sh; skipped with the
 // reason when Slurm is not up) with the same trials, plots and records.
-#include <QtTest>
-
+#include <QDir>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -18,10 +17,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextEdit>
-#include <QDir>
-#include <set>
-
+#include <QtTest>
 #include <cstdlib>
+#include <set>
 
 #include "MainWindow.h"
 #include "ScopedEnv.h"
@@ -32,9 +30,9 @@
 #include "runner/SlurmRunner.h"
 #include "script/Evaluator.h"
 #include "tune/Database.h"
+#include "tune/TunableKnobs.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
-#include "tune/TunableKnobs.h"
 #include "views/TuneView.h"
 
 using namespace tessera;
@@ -184,7 +182,8 @@ class TestTuneDock : public QObject {
   void aScriptWithErrorsIsRefused() {
     QTemporaryDir dir;
     Window win(dir.filePath("records.db"));
-    win.w.document()->reset("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\n", "broken.py");
+    win.w.document()->reset("import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=\n",
+                            "broken.py");
     QVERIFY(!win.view->button("tuneStart")->isEnabled());
     QVERIFY(win.view->button("tuneStart")->toolTip().contains("errors"));
     QVERIFY(!win.start(2));
@@ -207,8 +206,10 @@ class TestTuneDock : public QObject {
     auto annotation = tune::OfferKnob(sch, "C", "j.inner", tune::TunableKnob::Kind::Annotation);
     QVERIFY(annotation.ok());
     QCOMPARE(annotation->current, std::string("vectorize"));
-    QVERIFY(!tune::OfferKnob(sch, "C", "k", tune::TunableKnob::Kind::SplitFactor).ok());  // k is not split
-    QVERIFY(!tune::OfferKnob(sch, "C", "j", tune::TunableKnob::Kind::Annotation).ok());   // j is not a loop
+    QVERIFY(!tune::OfferKnob(sch, "C", "k", tune::TunableKnob::Kind::SplitFactor)
+                 .ok());  // k is not split
+    QVERIFY(!tune::OfferKnob(sch, "C", "j", tune::TunableKnob::Kind::Annotation)
+                 .ok());  // j is not a loop
     auto order = tune::OfferKnob(sch, "C", "i", tune::TunableKnob::Kind::LoopOrder);
     QVERIFY(order.ok());
     QCOMPARE(order->values.size(), size_t(24));  // 4 loops: i, j.outer, j.inner, k
@@ -289,7 +290,8 @@ class TestTuneDock : public QObject {
     const QString db = dir.filePath("records.db");
     Window win(db);
     win.w.document()->reset(SplitGemm(), "split.py");
-    QVERIFY(win.w.applyIntent(views::Intent{"make_tunable", "C", {"j.inner"}, {{"knob", "split"}}}));
+    QVERIFY(
+        win.w.applyIntent(views::Intent{"make_tunable", "C", {"j.inner"}, {{"knob", "split"}}}));
     QVERIFY(win.start(3));
     QVERIFY(WaitForEnd(win.tune));
     QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
@@ -335,9 +337,11 @@ class TestTuneDock : public QObject {
     QVERIFY(WaitForEnd(win.tune));
     timer.stop();
     QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
-    qInfo("tuning took %lld ms; the GUI thread's longest gap between 20 ms ticks: %lld ms (%d ticks)",
-          static_cast<long long>(clock.elapsed()), static_cast<long long>(worstGap), ticks);
-    QVERIFY2(ticksAtFirstTrial > 0, "the GUI thread's timers did not run while the first trial was measured");
+    qInfo(
+        "tuning took %lld ms; the GUI thread's longest gap between 20 ms ticks: %lld ms (%d ticks)",
+        static_cast<long long>(clock.elapsed()), static_cast<long long>(worstGap), ticks);
+    QVERIFY2(ticksAtFirstTrial > 0,
+             "the GUI thread's timers did not run while the first trial was measured");
     // Every trial reached the chart; the best-so-far curve never goes down.
     QCOMPARE(trials.count(), 4);
     QCOMPARE(int(win.tune->trials().size()), 4);
@@ -351,7 +355,8 @@ class TestTuneDock : public QObject {
     const auto& candidates = win.tune->candidates();
     QVERIFY(!candidates.empty());
     QCOMPARE(win.view->table()->rowCount(), int(candidates.size()));
-    for (size_t i = 1; i < candidates.size(); ++i) QVERIFY(candidates[i - 1].median_ms <= candidates[i].median_ms);
+    for (size_t i = 1; i < candidates.size(); ++i)
+      QVERIFY(candidates[i - 1].median_ms <= candidates[i].median_ms);
     QVERIFY(candidates.front().checked);  // the best was checked against the te oracle
     // The records: the document's own schedule and the 4 candidates.
     auto records = AllRecords(db, candidates.front().workload);
@@ -484,8 +489,9 @@ class TestTuneDock : public QObject {
     // no time limit is asserted, a loaded machine must not fail the test.
     QVERIFY(win.tune->trials().empty());
     QVERIFY(!win.tune->lastOutcome().ok);
-    QVERIFY2(QString::fromStdString(win.tune->lastOutcome().error).contains("Slurm is not installed"),
-             win.tune->lastOutcome().error.c_str());
+    QVERIFY2(
+        QString::fromStdString(win.tune->lastOutcome().error).contains("Slurm is not installed"),
+        win.tune->lastOutcome().error.c_str());
     QVERIFY(win.view->button("tuneStart")->isEnabled());
   }
 
@@ -496,7 +502,8 @@ class TestTuneDock : public QObject {
   void aSessionTunesThroughSlurm() {
     std::string missing;
     if (!runner::SlurmAvailable(&missing))
-      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + missing + "); run scripts/slurm-up.sh as root")));
+      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + missing +
+                                              "); run scripts/slurm-up.sh as root")));
     if (!codegen::LLVMAvailable() || BuiltWorker().worker_path.empty())
       QSKIP("needs the LLVM backend and the build's tessera-cli");
     QTemporaryDir dir;
@@ -514,7 +521,8 @@ class TestTuneDock : public QObject {
     QCOMPARE(int(win.tune->trials().size()), 4);
     QCOMPARE(win.view->plottedTrials(), 4);
     QVERIFY(MessagesContain(win.tune, "through slurm"));
-    QVERIFY2(!jobLines.isEmpty() && jobLines.join("\n").contains("Slurm:"), qPrintable(jobLines.join("\n")));
+    QVERIFY2(!jobLines.isEmpty() && jobLines.join("\n").contains("Slurm:"),
+             qPrintable(jobLines.join("\n")));
     QVERIFY2(jobLines.join("\n").contains("done"), qPrintable(jobLines.join("\n")));
     // The batches went through Slurm: submission folders with their array tasks' batches.
     // (The first submission may be the probe job that asked the node for its signature.)

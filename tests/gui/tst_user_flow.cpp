@@ -3,13 +3,12 @@
 // at a loop by dragging, look at the bounds and at a padded layout, run on the CPU,
 // profile, apply one more primitive, profile again and see the speed-up, export the
 // script, save a project, reopen it and find the same session.
-#include <QtTest>
-
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QtTest>
 
 #include "MainWindow.h"
 #include "codegen/LLVMBackend.h"
@@ -49,11 +48,12 @@ QStringList Leaves(const MainWindow& w, const char* stage) {
 
 // The parameter dialog answers with `answers` (other fields keep their defaults).
 void Answer(const QVariantMap& answers) {
-  views::SetParameterAsker([answers](QWidget*, const QString&, const QList<views::ParamField>& fields) {
-    QVariantMap out;
-    for (const auto& f : fields) out[f.key] = answers.value(f.key, f.value);
-    return std::optional<QVariantMap>(out);
-  });
+  views::SetParameterAsker(
+      [answers](QWidget*, const QString&, const QList<views::ParamField>& fields) {
+        QVariantMap out;
+        for (const auto& f : fields) out[f.key] = answers.value(f.key, f.value);
+        return std::optional<QVariantMap>(out);
+      });
 }
 
 bool WaitForRun(MainWindow& w) {
@@ -127,15 +127,18 @@ class TestUserFlow : public QObject {
 
     // The padding: store the input B as [3, 48, 128] (rows padded from 128 to 144) and
     // look at it in the Buffer layout view, then take it back.
-    views::Intent layout{"transform_layout", "B", {},
-                         {{"index_map", "lambda k, j: [k // 48, k % 48, j]"}, {"pad_value", "0.0"}}};
+    views::Intent layout{
+        "transform_layout",
+        "B",
+        {},
+        {{"index_map", "lambda k, j: [k // 48, k % 48, j]"}, {"pad_value", "0.0"}}};
     QVERIFY2(w.applyIntent(layout), qPrintable(w.lastMessage()));
     // Its tab is behind Bounds: it is drawn when the user brings it forward.
     w.dock("BufferLayoutDock")->raise();
     QCoreApplication::processEvents();
     views::BufferLayoutView* buffers = w.bufferLayoutView();
     QCOMPARE(buffers->currentBuffer(), QString("B"));
-    buffers->setSlice(true, 0, 2);  // the last block of 48 rows: 16 of them are padding
+    buffers->setSlice(true, 0, 2);             // the last block of 48 rows: 16 of them are padding
     QVERIFY(buffers->paddingCellCount() > 0);  // large slices are drawn in part
     QVERIFY2(buffers->summary().contains("2048"), qPrintable(buffers->summary()));
     w.action("actionUndo")->trigger();
@@ -166,7 +169,8 @@ class TestUserFlow : public QObject {
     QFile script(exported);
     QVERIFY(script.open(QIODevice::ReadOnly));
     QString text = QString::fromUtf8(script.readAll());
-    for (const char* primitive : {"tile", "reorder", "vectorize", "cache_read", "compute_at", "parallel"})
+    for (const char* primitive :
+         {"tile", "reorder", "vectorize", "cache_read", "compute_at", "parallel"})
       QVERIFY2(text.contains(primitive), primitive);
 
     // Save a project and reopen it in a new window.

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QMetaType>
-
 #include <memory>
 #include <string>
 #include <vector>

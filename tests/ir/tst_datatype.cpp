@@ -41,9 +41,10 @@ class TestDataType : public QObject {
 
   void badNames_data() {
     QTest::addColumn<QString>("name");
-    for (const char* bad : {"", "int7", "int128", "uint1", "float8", "Int32", "int32 ",
-                            " int32", "int-32", "int32x", "int32x0", "int32x-1", "int32x4x2",
-                            "x4", "handlex2", "half", "double", "int032x", "bool8", "floatx"})
+    for (const char* bad :
+         {"",         "int7",   "int128", "uint1",   "float8",   "Int32",     "int32 ",
+          " int32",   "int-32", "int32x", "int32x0", "int32x-1", "int32x4x2", "x4",
+          "handlex2", "half",   "double", "int032x", "bool8",    "floatx"})
       QTest::newRow(bad[0] ? bad : "(empty)") << QString(bad);
   }
   void badNames() {
@@ -61,9 +62,7 @@ class TestDataType : public QObject {
   }
 
   // Lane counts that do not fit the 16-bit lane field must be rejected, not wrapped.
-  void oversizedLanes() {
-    QVERIFY(!DataType::parse("int32x65536").has_value());
-  }
+  void oversizedLanes() { QVERIFY(!DataType::parse("int32x65536").has_value()); }
 
   // str() names void "void"; parse() should read it back like every other name.
   void voidRoundTrip() {

@@ -52,8 +52,10 @@ class TestFunctor : public QObject {
   void mutatorReturnsSameTreeWhenNothingChanges() {
     Var i("i"), n("n");
     Buffer A = MakeBuffer("A", DataType::Float(32), {16});
-    Stmt s = MakeFor(i, 0, n, ForKind::Serial,
-                     MakeIf(i < n, MakeBufferStore(A, MakeBufferLoad(A, {i}) * FloatImm(DataType::Float(32), 2), {i})));
+    Stmt s = MakeFor(
+        i, 0, n, ForKind::Serial,
+        MakeIf(i < n,
+               MakeBufferStore(A, MakeBufferLoad(A, {i}) * FloatImm(DataType::Float(32), 2), {i})));
     QVERIFY(Identity().VisitStmt(s).same_as(s));
     QVERIFY(RenameVar(Var("other"), i).VisitStmt(s).same_as(s));
   }

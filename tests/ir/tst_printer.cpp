@@ -2,7 +2,6 @@
 // InferBound document (Ex. 4 and the CreateAttachPath example) rebuilt by hand, the
 // spans that link text to nodes, and robustness (undefined nodes, deep nesting).
 #include <QtTest>
-
 #include <algorithm>
 #include <map>
 
@@ -77,11 +76,13 @@ struct Ex4 {
     Expr c_load = MakeProducerLoad(C, {dj, dk});
     Expr d_value = c_load * 2;
     d_store = MakeProducerStore(D, d_value, {di, dj, dk});
-    Stmt produce_c = MakeAttr(C, "produce", 1,
-                              MakeFor(i, 0, 1, ForKind::Serial, MakeFor(j, 0, 1, ForKind::Serial, c_store)));
-    Stmt realize_c = MakeProducerRealize(C, {Range(dj, 1), Range(dk, 1)}, Expr(),
-                                         MakeSeq({produce_c, d_store}));
-    dk_loop = MakeFor(dk, 0, 16, ForKind::Serial, MakeAttr(C, "realize_scope", StringImm(""), realize_c));
+    Stmt produce_c =
+        MakeAttr(C, "produce", 1,
+                 MakeFor(i, 0, 1, ForKind::Serial, MakeFor(j, 0, 1, ForKind::Serial, c_store)));
+    Stmt realize_c =
+        MakeProducerRealize(C, {Range(dj, 1), Range(dk, 1)}, Expr(), MakeSeq({produce_c, d_store}));
+    dk_loop =
+        MakeFor(dk, 0, 16, ForKind::Serial, MakeAttr(C, "realize_scope", StringImm(""), realize_c));
     Stmt loops = MakeFor(di, 0, 4, ForKind::Serial, MakeFor(dj, 0, 5, ForKind::Serial, dk_loop));
     Stmt realize_d = MakeProducerRealize(D, {Range(0, 4), Range(0, 5), Range(0, 16)}, Expr(),
                                          MakeAttr(D, "produce", 1, loops));
@@ -184,9 +185,11 @@ class TestPrinter : public QObject {
     QTest::newRow("vector cast") << MakeCast(DataType::Float(32, 4), MakeRamp(i, 1, 4))
                                  << "float32x4(ramp(i, 1, 4))";
     QTest::newRow("call") << MakeCall(DataType::Float(32), "exp", {f}) << "exp(f)";
-    QTest::newRow("call without args") << MakeCall(DataType::Int(32), "get_tick", {}) << "get_tick()";
+    QTest::newRow("call without args")
+        << MakeCall(DataType::Int(32), "get_tick", {}) << "get_tick()";
     QTest::newRow("buffer load") << MakeBufferLoad(buf, {i, j}) << "C[i, j]";
-    QTest::newRow("flattened buffer load") << MakeBufferLoad(buf, {i * 16 + j}) << "C[((i*16) + j)]";
+    QTest::newRow("flattened buffer load")
+        << MakeBufferLoad(buf, {i * 16 + j}) << "C[((i*16) + j)]";
     QTest::newRow("producer load") << MakeProducerLoad(A, {i, j}) << "A(i, j)";
     QTest::newRow("ramp") << MakeRamp(i * 8, 1, 8) << "ramp((i*8), 1, 8)";
     QTest::newRow("broadcast") << MakeBroadcast(F32(1), 8) << "x8(1f)";
@@ -199,10 +202,11 @@ class TestPrinter : public QObject {
                                        << "reduce(max, A(i, k), axis=[k], where=(k < 5))";
     QTest::newRow("reduce of two values") << MakeReduce(TwoValueReducer(), {k, i}, {kv}, Expr(), 1)
                                           << "reduce(argmax, [k, i], axis=[k], value_index=1)";
-    QTest::newRow("nested index arithmetic") << floordiv(i * 16 + j, 4) - 2
-                                             << "(floordiv(((i*16) + j), 4) - 2)";
+    QTest::newRow("nested index arithmetic")
+        << floordiv(i * 16 + j, 4) - 2 << "(floordiv(((i*16) + j), 4) - 2)";
     QTest::newRow("undefined") << Expr() << "<undefined>";
-    QTest::newRow("undefined operand") << MakeBinary(ExprKind::Add, i, Expr()) << "(i + <undefined>)";
+    QTest::newRow("undefined operand")
+        << MakeBinary(ExprKind::Add, i, Expr()) << "(i + <undefined>)";
     QTest::newRow("reduce without combiner") << MakeReduce(nullptr, {k}, {nullptr}, Expr(), 0)
                                              << "reduce(<undefined>, k, axis=[<undefined>])";
   }
@@ -222,7 +226,8 @@ class TestPrinter : public QObject {
     Stmt store = MakeBufferStore(A, F32(0), {i});
     IterVar thread = MakeIterVar(Range(0, 32), tx, IterVarType::ThreadIndex, "threadIdx.x");
     Var thread_var("threadIdx.x");
-    IterVar thread_attr = MakeIterVar(Range(0, 32), thread_var, IterVarType::ThreadIndex, "threadIdx.x");
+    IterVar thread_attr =
+        MakeIterVar(Range(0, 32), thread_var, IterVarType::ThreadIndex, "threadIdx.x");
 
     QTest::newRow("serial for") << MakeFor(i, 0, 16, ForKind::Serial, store)
                                 << "for (i, 0, 16) {\n  A[i] = 0f\n}\n";
@@ -268,8 +273,9 @@ class TestPrinter : public QObject {
         << "// attr [iter_var(tx, , threadIdx.x)] virtual_thread = 2\n0\n";
     QTest::newRow("attr on a buffer") << MakeAttr(A, "double_buffer_scope", 1, MakeEvaluate(0))
                                       << "// attr [A] double_buffer_scope = 1\n0\n";
-    QTest::newRow("attr on a string") << MakeAttr(std::string("x"), "pragma_debug", 1, MakeEvaluate(0))
-                                      << "// attr [\"x\"] pragma_debug = 1\n0\n";
+    QTest::newRow("attr on a string")
+        << MakeAttr(std::string("x"), "pragma_debug", 1, MakeEvaluate(0))
+        << "// attr [\"x\"] pragma_debug = 1\n0\n";
     QTest::newRow("attr on nothing") << MakeAttr(std::monostate{}, "k", Expr(), MakeEvaluate(0))
                                      << "// attr [<undefined>] k = <undefined>\n0\n";
     QTest::newRow("produce") << MakeAttr(C, "produce", 1, MakeProducerStore(C, 0, {i, i}))
@@ -290,10 +296,10 @@ class TestPrinter : public QObject {
         << MakeProducerRealize(C, {Range(0, 4)}, n > 4, store, "local")
         << "realize C([0, 4]), storage_scope = local if (n > 4) {\n  A[i] = 0f\n}\n";
     QTest::newRow("undefined statement") << Stmt() << "<undefined>\n";
-    QTest::newRow("loop with undefined body") << MakeFor(i, 0, 4, ForKind::Serial, Stmt())
-                                              << "for (i, 0, 4) {\n  <undefined>\n}\n";
-    QTest::newRow("store to no buffer") << MakeBufferStore(nullptr, 1, {i})
-                                        << "<undefined>[i] = 1\n";
+    QTest::newRow("loop with undefined body")
+        << MakeFor(i, 0, 4, ForKind::Serial, Stmt()) << "for (i, 0, 4) {\n  <undefined>\n}\n";
+    QTest::newRow("store to no buffer")
+        << MakeBufferStore(nullptr, 1, {i}) << "<undefined>[i] = 1\n";
   }
   void statements() {
     QFETCH(Stmt, stmt);
@@ -315,17 +321,19 @@ class TestPrinter : public QObject {
     Buffer D = MakeBuffer("D", DataType::Int(32), {1});
     Buffer E = MakeBuffer("E", DataType::Int(32), {5, 16});
     Var ei("ei"), ej("ej"), di("di"), dj("dj"), ci("ci"), cj("cj");
-    Stmt produce_c = MakeAttr(C, "produce", 1,
-                              SerialNest({{ci, 1}, {cj, 1}}, MakeBufferStore(C, 5, {ci + cj})));
+    Stmt produce_c =
+        MakeAttr(C, "produce", 1, SerialNest({{ci, 1}, {cj, 1}}, MakeBufferStore(C, 5, {ci + cj})));
     Stmt d_store = MakeBufferStore(D, MakeBufferLoad(C, {di + dj}) * 2, {di + dj});
-    Stmt produce_d = MakeAttr(D, "produce", 1, SerialNest({{di, 1}, {dj, 1}}, MakeSeq({produce_c, d_store})));
+    Stmt produce_d =
+        MakeAttr(D, "produce", 1, SerialNest({{di, 1}, {dj, 1}}, MakeSeq({produce_c, d_store})));
     Stmt e_store = MakeBufferStore(E, MakeBufferLoad(D, {0}) * 4, {ei * 16 + ej});
-    Stmt produce_e = MakeAttr(E, "produce", 1, SerialNest({{ei, 5}, {ej, 16}}, MakeSeq({produce_d, e_store})));
-    Stmt program = MakeAttr(Expr(D->data), "storage_scope", StringImm("global"),
-                            MakeAllocate(D->data, DataType::Int(32), {1}, Expr(),
-                                         MakeAttr(Expr(C->data), "storage_scope", StringImm("global"),
-                                                  MakeAllocate(C->data, DataType::Int(32), {1}, Expr(),
-                                                               produce_e))));
+    Stmt produce_e =
+        MakeAttr(E, "produce", 1, SerialNest({{ei, 5}, {ej, 16}}, MakeSeq({produce_d, e_store})));
+    Stmt program = MakeAttr(
+        Expr(D->data), "storage_scope", StringImm("global"),
+        MakeAllocate(D->data, DataType::Int(32), {1}, Expr(),
+                     MakeAttr(Expr(C->data), "storage_scope", StringImm("global"),
+                              MakeAllocate(C->data, DataType::Int(32), {1}, Expr(), produce_e))));
     CompareListing(to_string(program), kAttachPathListing);
   }
 
@@ -400,7 +408,8 @@ class TestPrinter : public QObject {
     auto uses = p.SpansOf(ex.dk.get());
     QCOMPARE(uses.size(), size_t(5));
     QCOMPARE(uses.front()->begin, header + 5);
-    for (const PrintedSpan* s : uses) QCOMPARE(p.text.substr(s->begin, s->end - s->begin), std::string("dk"));
+    for (const PrintedSpan* s : uses)
+      QCOMPARE(p.text.substr(s->begin, s->end - s->begin), std::string("dk"));
   }
 
   void clickFindsInnermostNode() {

@@ -14,7 +14,8 @@ namespace {
 
 Expr SumOver(const DataProducer& A, const Var& i, const Var& k, int extent) {
   IterVar kv = MakeIterVar(Range(0, extent), k, IterVarType::CommReduce);
-  return MakeReduce(SumReducer(DataType::Float(32)), {MakeProducerLoad(A, {i, k})}, {kv}, Expr(), 0);
+  return MakeReduce(SumReducer(DataType::Float(32)), {MakeProducerLoad(A, {i, k})}, {kv}, Expr(),
+                    0);
 }
 
 Stmt Fill(const Buffer& buf, const Var& loop, const Expr& value) {
@@ -40,7 +41,8 @@ class TestStructuralEqual : public QObject {
     DataProducer T2 = MakeTensor("T", {16, 16}, DataType::Float(32));
 
     QTest::newRow("same structure, distinct nodes") << (i + 1) << (i + 1) << true << true;
-    QTest::newRow("int32 5 vs int64 5") << Expr(5) << IntImm(DataType::Int(64), 5) << false << false;
+    QTest::newRow("int32 5 vs int64 5")
+        << Expr(5) << IntImm(DataType::Int(64), 5) << false << false;
     QTest::newRow("different constants") << Expr(5) << Expr(6) << false << false;
     QTest::newRow("float32 vs float64") << FloatImm(DataType::Float(32), 0.5)
                                         << FloatImm(DataType::Float(64), 0.5) << false << false;
@@ -58,23 +60,28 @@ class TestStructuralEqual : public QObject {
     QTest::newRow("call kind") << MakeCall(DataType::Int(32), "f", {}, CallKind::Extern)
                                << MakeCall(DataType::Int(32), "f", {}, CallKind::PureIntrinsic)
                                << false << false;
-    QTest::newRow("buffers by identity") << MakeBufferLoad(A1, {i}) << MakeBufferLoad(A2, {i})
-                                         << false << false;
-    QTest::newRow("same buffer") << MakeBufferLoad(A1, {i}) << MakeBufferLoad(A1, {i}) << true << true;
-    QTest::newRow("producers by identity") << MakeProducerLoad(T, {i, j}) << MakeProducerLoad(T2, {i, j})
-                                           << false << false;
+    QTest::newRow("buffers by identity")
+        << MakeBufferLoad(A1, {i}) << MakeBufferLoad(A2, {i}) << false << false;
+    QTest::newRow("same buffer") << MakeBufferLoad(A1, {i}) << MakeBufferLoad(A1, {i}) << true
+                                 << true;
+    QTest::newRow("producers by identity")
+        << MakeProducerLoad(T, {i, j}) << MakeProducerLoad(T2, {i, j}) << false << false;
     QTest::newRow("ramp lanes") << MakeRamp(i, 1, 4) << MakeRamp(i, 1, 8) << false << false;
     QTest::newRow("broadcast") << MakeBroadcast(i, 4) << MakeBroadcast(i, 4) << true << true;
-    QTest::newRow("let: alpha-equivalent") << MakeLet(x, 1, x + i) << MakeLet(y, 1, y + i) << true << true;
-    QTest::newRow("let: bound vs free") << MakeLet(x, 1, x + i) << MakeLet(i, 1, i + i) << false << false;
-    QTest::newRow("let: different values") << MakeLet(x, 1, x) << MakeLet(y, 2, y) << false << false;
+    QTest::newRow("let: alpha-equivalent")
+        << MakeLet(x, 1, x + i) << MakeLet(y, 1, y + i) << true << true;
+    QTest::newRow("let: bound vs free")
+        << MakeLet(x, 1, x + i) << MakeLet(i, 1, i + i) << false << false;
+    QTest::newRow("let: different values")
+        << MakeLet(x, 1, x) << MakeLet(y, 2, y) << false << false;
     QTest::newRow("let: shadowing")
         << MakeLet(x, 1, MakeLet(y, 2, x)) << MakeLet(y, 1, MakeLet(x, 2, x)) << false << false;
     QTest::newRow("let: same inner binder")
         << MakeLet(x, 1, MakeLet(y, 2, y)) << MakeLet(y, 1, MakeLet(x, 2, x)) << true << true;
-    QTest::newRow("reduce: alpha-equivalent axes") << SumOver(T, i, k, 16) << SumOver(T, i, k2, 16)
-                                                   << true << true;
-    QTest::newRow("reduce: axis domain") << SumOver(T, i, k, 16) << SumOver(T, i, k2, 8) << false << false;
+    QTest::newRow("reduce: alpha-equivalent axes")
+        << SumOver(T, i, k, 16) << SumOver(T, i, k2, 16) << true << true;
+    QTest::newRow("reduce: axis domain")
+        << SumOver(T, i, k, 16) << SumOver(T, i, k2, 8) << false << false;
     QTest::newRow("reduce: sum vs max")
         << SumOver(T, i, k, 16)
         << MakeReduce(MaxReducer(DataType::Float(32)), {MakeProducerLoad(T, {i, k})},
@@ -115,41 +122,49 @@ class TestStructuralEqual : public QObject {
                                  << MakeFor(i, 0, 4, ForKind::Parallel, MakeEvaluate(i)) << false;
     QTest::newRow("loops: extent") << MakeFor(i, 0, 4, ForKind::Serial, MakeEvaluate(i))
                                    << MakeFor(i, 0, 8, ForKind::Serial, MakeEvaluate(i)) << false;
-    QTest::newRow("sibling loops reuse one var")
-        << MakeSeq({Fill(A, i, i), Fill(B, i, i)}) << MakeSeq({Fill(A, j, j), Fill(B, k, k)}) << true;
+    QTest::newRow("sibling loops reuse one var") << MakeSeq({Fill(A, i, i), Fill(B, i, i)})
+                                                 << MakeSeq({Fill(A, j, j), Fill(B, k, k)}) << true;
     QTest::newRow("nested loops keep their order")
-        << MakeFor(i, 0, 4, ForKind::Serial, MakeFor(j, 0, 4, ForKind::Serial, MakeBufferStore(A, i, {j})))
-        << MakeFor(j, 0, 4, ForKind::Serial, MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(A, i, {j})))
+        << MakeFor(i, 0, 4, ForKind::Serial,
+                   MakeFor(j, 0, 4, ForKind::Serial, MakeBufferStore(A, i, {j})))
+        << MakeFor(j, 0, 4, ForKind::Serial,
+                   MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(A, i, {j})))
         << false;
     QTest::newRow("let stmt: alpha-equivalent")
-        << MakeLetStmt(i, n * 2, MakeBufferStore(A, i, {i})) << MakeLetStmt(j, n * 2, MakeBufferStore(A, j, {j}))
-        << true;
+        << MakeLetStmt(i, n * 2, MakeBufferStore(A, i, {i}))
+        << MakeLetStmt(j, n * 2, MakeBufferStore(A, j, {j})) << true;
     QTest::newRow("if: else branch") << MakeIf(n > 0, MakeEvaluate(0))
                                      << MakeIf(n > 0, MakeEvaluate(0), MakeEvaluate(1)) << false;
     QTest::newRow("allocate: alpha-equivalent buffer var")
-        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(32), {16}, Expr(), MakeEvaluate(0))
-        << MakeAllocate(Var("b", DataType::Handle()), DataType::Int(32), {16}, Expr(), MakeEvaluate(0))
+        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(32), {16}, Expr(),
+                        MakeEvaluate(0))
+        << MakeAllocate(Var("b", DataType::Handle()), DataType::Int(32), {16}, Expr(),
+                        MakeEvaluate(0))
         << true;
     QTest::newRow("allocate: dtype")
-        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(32), {16}, Expr(), MakeEvaluate(0))
-        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(8), {16}, Expr(), MakeEvaluate(0))
+        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(32), {16}, Expr(),
+                        MakeEvaluate(0))
+        << MakeAllocate(Var("a", DataType::Handle()), DataType::Int(8), {16}, Expr(),
+                        MakeEvaluate(0))
         << false;
     QTest::newRow("thread_extent: the iter var binds")
         << MakeAttr(thread(tx), "thread_extent", 32, MakeBufferStore(A, tx, {tx}))
         << MakeAttr(thread(ty), "thread_extent", 32, MakeBufferStore(A, ty, {ty})) << true;
     QTest::newRow("attr key") << MakeAttr(C, "produce", 1, MakeEvaluate(0))
                               << MakeAttr(C, "realize_scope", 1, MakeEvaluate(0)) << false;
-    QTest::newRow("attr target kind") << MakeAttr(C, "k", 1, MakeEvaluate(0))
-                                      << MakeAttr(std::string("C"), "k", 1, MakeEvaluate(0)) << false;
+    QTest::newRow("attr target kind")
+        << MakeAttr(C, "k", 1, MakeEvaluate(0))
+        << MakeAttr(std::string("C"), "k", 1, MakeEvaluate(0)) << false;
     QTest::newRow("realize bounds")
         << MakeProducerRealize(C, {Range(0, 16)}, Expr(), MakeEvaluate(0))
         << MakeProducerRealize(C, {Range(0, 8)}, Expr(), MakeEvaluate(0)) << false;
-    QTest::newRow("producer store") << MakeProducerStore(C, 1, {i}) << MakeProducerStore(C, 1, {i}) << true;
+    QTest::newRow("producer store")
+        << MakeProducerStore(C, 1, {i}) << MakeProducerStore(C, 1, {i}) << true;
     QTest::newRow("assert message") << MakeAssert(n > 0, "a", MakeEvaluate(0))
                                     << MakeAssert(n > 0, "b", MakeEvaluate(0)) << false;
-    QTest::newRow("sequence length") << MakeSeq({MakeEvaluate(0), MakeEvaluate(1)})
-                                     << MakeSeq({MakeEvaluate(0), MakeEvaluate(1), MakeEvaluate(2)})
-                                     << false;
+    QTest::newRow("sequence length")
+        << MakeSeq({MakeEvaluate(0), MakeEvaluate(1)})
+        << MakeSeq({MakeEvaluate(0), MakeEvaluate(1), MakeEvaluate(2)}) << false;
     QTest::newRow("undefined") << Stmt() << Stmt() << true;
   }
   void statements() {
@@ -166,7 +181,8 @@ class TestStructuralEqual : public QObject {
   void sharedSubtreeUnderDifferentBinders() {
     Var x("x"), y("y");
     Expr shared = x + 1;
-    QVERIFY(!StructuralEqual(MakeLet(x, 0, MakeLet(y, 5, shared)), MakeLet(y, 0, MakeLet(x, 5, shared))));
+    QVERIFY(!StructuralEqual(MakeLet(x, 0, MakeLet(y, 5, shared)),
+                             MakeLet(y, 0, MakeLet(x, 5, shared))));
     QVERIFY(StructuralEqual(MakeLet(x, 0, shared), MakeLet(x, 0, shared)));
   }
 

@@ -36,8 +36,8 @@ inline ir::IndexMap SplitMap(int d) {
   return Map({i}, {ir::floordiv(i, Expr(d)), ir::floormod(i, Expr(d))});
 }
 
-inline te::Tensor Compute(std::vector<Expr> shape, const te::ComputeFunction& f, const std::string& name,
-                          std::vector<std::string> axes) {
+inline te::Tensor Compute(std::vector<Expr> shape, const te::ComputeFunction& f,
+                          const std::string& name, std::vector<std::string> axes) {
   return *te::compute(std::move(shape), f, name, "", std::move(axes));
 }
 

@@ -6,8 +6,8 @@
 #include <QtTest>
 
 #include "LayoutTestSupport.h"
-#include "runtime/LLVMModule.h"
 #include "ir/Functor.h"
+#include "runtime/LLVMModule.h"
 #include "schedule/LayoutLowering.h"
 
 using namespace tessera;
@@ -26,8 +26,9 @@ std::string After(const transform::LoweredProgram& p, const std::string& pass) {
 }
 
 // Runs `func` on `arrays` with the interpreter, and with LLVM when it is available.
-void RunBoth(const transform::PrimFunc& func, std::vector<NDArray> arrays, std::vector<NDArray>* interpreted,
-             std::vector<NDArray>* compiled, const runtime::ScalarArgs& scalars = {}) {
+void RunBoth(const transform::PrimFunc& func, std::vector<NDArray> arrays,
+             std::vector<NDArray>* interpreted, std::vector<NDArray>* compiled,
+             const runtime::ScalarArgs& scalars = {}) {
   for (const NDArray& a : arrays) interpreted->push_back(a.Clone());
   Status st = runtime::Interpret(func, *interpreted, scalars);
   QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
@@ -39,11 +40,14 @@ void RunBoth(const transform::PrimFunc& func, std::vector<NDArray> arrays, std::
   QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
 }
 
-void ExpectNear(const std::vector<double>& got, const std::vector<double>& want, double tol = 1e-4) {
+void ExpectNear(const std::vector<double>& got, const std::vector<double>& want,
+                double tol = 1e-4) {
   QCOMPARE(got.size(), want.size());
   for (size_t k = 0; k < got.size(); ++k)
     if (std::abs(got[k] - want[k]) > tol * (1 + std::abs(want[k])))
-      QFAIL(("element " + std::to_string(k) + ": " + std::to_string(got[k]) + " != " + std::to_string(want[k])).c_str());
+      QFAIL(("element " + std::to_string(k) + ": " + std::to_string(got[k]) +
+             " != " + std::to_string(want[k]))
+                .c_str());
 }
 
 // row_summation (digest §1.9): A (16, 14), B[i] = sum_j A[i, j]; A transformed to
@@ -73,8 +77,9 @@ bool UpdateIsGuarded(const transform::LoweredProgram& p) {
 void CheckRowSummation(const RowSummation& w, const transform::LoweredProgram& p, double padding) {
   std::vector<double> a = Iota(16 * 14, 0.25, -3.0);
   std::vector<NDArray> interp, compiled;
-  RunBoth(p.func, {Pack(a, w.sch.find("A")->layout->padded, DataType::Float(32), padding), Array({16})}, &interp,
-          &compiled);
+  RunBoth(p.func,
+          {Pack(a, w.sch.find("A")->layout->padded, DataType::Float(32), padding), Array({16})},
+          &interp, &compiled);
   std::vector<double> want;
   for (int i = 0; i < 16; ++i) {
     double s = 0;
@@ -94,16 +99,19 @@ class TestLayoutLowering : public QObject {
   // Digest §1.3 (L1732-1752) and §4 item 6: the producer of B[14] under [i//4, i%4]
   // with pad_value=-2 is followed by a stage writing -2 where 4*io + ii >= 14.
   void outputPaddingIsWrittenAfterTheProducer() {
-    te::Tensor B = Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
+    te::Tensor B =
+        Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
     Schedule sch = std::move(create_schedule({B}).value());
     QVERIFY(TransformLayout(sch, sch.find("B"), SplitMap(4), PadValue::Constant(Expr(-2.0))).ok());
     auto stmt = Lower(sch);
     QVERIFY2(stmt.ok(), stmt.ok() ? "" : stmt.error().message.c_str());
     std::string text = Text(*stmt);
     size_t produce = text.find("produce B"), pad = text.find("padding_write");
-    QVERIFY2(produce != std::string::npos && pad != std::string::npos && produce < pad, text.c_str());
+    QVERIFY2(produce != std::string::npos && pad != std::string::npos && produce < pad,
+             text.c_str());
     QVERIFY2(text.find("realize B([0, 4], [0, 4])") != std::string::npos, text.c_str());
-    QVERIFY2(text.find("B(axis0, axis1) =") != std::string::npos, text.c_str());  // loops follow the layout
+    QVERIFY2(text.find("B(axis0, axis1) =") != std::string::npos,
+             text.c_str());  // loops follow the layout
     QVERIFY2(text.find("-2") != std::string::npos, text.c_str());
 
     auto p = LowerWithLayouts(sch, {B});
@@ -118,7 +126,8 @@ class TestLayoutLowering : public QObject {
 
   // The padding loop visits only the padding cells (io = 3, ii in [2, 4)), unguarded.
   void paddingWriteVisitsOnlyThePaddingCells() {
-    te::Tensor B = Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
+    te::Tensor B =
+        Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
     Schedule sch = std::move(create_schedule({B}).value());
     QVERIFY(TransformLayout(sch, sch.find("B"), SplitMap(4), PadValue::Constant(Expr(-2.0))).ok());
     auto phys = PhysicalTensorsOf(*sch.find("B"));
@@ -142,13 +151,15 @@ class TestLayoutLowering : public QObject {
     QVERIFY2(assume != std::string::npos && assume < text.find("produce B"), text.c_str());
     QVERIFY2(text.find("A(io, ii) == -1f") != std::string::npos, text.c_str());
     QVERIFY2(text.find("A(floordiv(i, 4), floormod(i, 4))") != std::string::npos, text.c_str());
-    QVERIFY2(text.find("padding_write") == std::string::npos, text.c_str());  // inputs are not written
+    QVERIFY2(text.find("padding_write") == std::string::npos,
+             text.c_str());  // inputs are not written
     auto p = LowerWithLayouts(sch, {A, B});
     QVERIFY(p.ok());
     QVERIFY(Text(p->func.body).find("assume") == std::string::npos);
     QCOMPARE(ConstShape(p->func.buffer_params()[0]->shape), (std::vector<int64_t>{4, 4}));
     std::vector<NDArray> interp, compiled;
-    RunBoth(p->func, {Pack(Iota(14), sch.find("A")->layout->padded, DataType::Float(32), -1.0), Array({14})},
+    RunBoth(p->func,
+            {Pack(Iota(14), sch.find("A")->layout->padded, DataType::Float(32), -1.0), Array({14})},
             &interp, &compiled);
     ExpectNear(Values(interp[1]), Iota(14, 1.0, 1.0));
     if (!compiled.empty()) ExpectNear(Values(compiled[1]), Iota(14, 1.0, 1.0));
@@ -164,7 +175,8 @@ class TestLayoutLowering : public QObject {
     std::string text = Text(*Lower(sch));
     QVERIFY2(text.find("assume") == std::string::npos, text.c_str());
     QVERIFY2(text.find("padding_write") == std::string::npos, text.c_str());
-    QVERIFY2(text.find("if (likely(") != std::string::npos, text.c_str());  // B's padding cells skipped
+    QVERIFY2(text.find("if (likely(") != std::string::npos,
+             text.c_str());  // B's padding cells skipped
     auto p = LowerWithLayouts(sch, {A, B});
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
     NDArray out = Array({4, 4});
@@ -184,7 +196,8 @@ class TestLayoutLowering : public QObject {
     QVERIFY(TransformLayout(sch, sch.find("A"), SplitMap(4)).ok());
     auto p = LowerWithLayouts(sch, {A, B});
     QVERIFY(!p.ok());
-    QVERIFY2(p.error().message.find("padding cell") != std::string::npos, p.error().message.c_str());
+    QVERIFY2(p.error().message.find("padding cell") != std::string::npos,
+             p.error().message.c_str());
     QVERIFY2(p.error().message.find("pad_value") != std::string::npos, p.error().message.c_str());
   }
 
@@ -194,7 +207,8 @@ class TestLayoutLowering : public QObject {
     RowSummation w(PadValue::Constant(Expr(0.0)), "overcompute");
     auto p = LowerWithLayouts(w.sch, {w.A, w.B});
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
-    QVERIFY2(After(*p, "Input").find("if (likely") != std::string::npos, After(*p, "Input").c_str());
+    QVERIFY2(After(*p, "Input").find("if (likely") != std::string::npos,
+             After(*p, "Input").c_str());
     QVERIFY2(!UpdateIsGuarded(*p), After(*p, "LayoutOvercompute").c_str());
     QVERIFY2(After(*p, "LayoutOvercompute").find("pragma_overcompute") == std::string::npos,
              After(*p, "LayoutOvercompute").c_str());
@@ -243,7 +257,9 @@ class TestLayoutLowering : public QObject {
     Schedule sch = std::move(create_schedule({B}).value());
     Var i("i"), jj("j");
     auto map = Map({i, jj}, {i, ir::floordiv(jj, Expr(4)), ir::floormod(jj, Expr(4))});
-    QVERIFY(TransformLayout(sch, sch.find("A"), map, PadValue::Constant(ir::min_value(DataType::Float(32)))).ok());
+    QVERIFY(TransformLayout(sch, sch.find("A"), map,
+                            PadValue::Constant(ir::min_value(DataType::Float(32))))
+                .ok());
     auto parts = *Split(sch, sch.find("B"), j, 4);
     QVERIFY(Pragma(sch, sch.find("B"), parts.first, "overcompute").ok());
     auto p = LowerWithLayouts(sch, {A, B});
@@ -251,8 +267,9 @@ class TestLayoutLowering : public QObject {
     QVERIFY2(!UpdateIsGuarded(*p), After(*p, "LayoutOvercompute").c_str());
     std::vector<double> a = Iota(42, -0.5, 3.0);
     std::vector<NDArray> interp, compiled;
-    RunBoth(p->func, {Pack(a, sch.find("A")->layout->padded, DataType::Float(32), -INFINITY), Array({3})}, &interp,
-            &compiled);
+    RunBoth(p->func,
+            {Pack(a, sch.find("A")->layout->padded, DataType::Float(32), -INFINITY), Array({3})},
+            &interp, &compiled);
     ExpectNear(Values(interp[1]), {3.0, -4.0, -11.0});
     if (!compiled.empty()) ExpectNear(Values(compiled[1]), {3.0, -4.0, -11.0});
   }
@@ -299,19 +316,22 @@ class TestLayoutLowering : public QObject {
     QTest::newRow("lambda io, ii: 10*io + ii") << 1 << QList<double>{32.0, 33.0};
     QTest::newRow("undef: left as it was") << 2 << QList<double>{7.0, 7.0};
     QTest::newRow("none: left as it was") << 3 << QList<double>{7.0, 7.0};
-    QTest::newRow("wraps to the beginning: B[0, (4*io + ii - 14) % 4]") << 4 << QList<double>{0.0, 1.0};
+    QTest::newRow("wraps to the beginning: B[0, (4*io + ii - 14) % 4]")
+        << 4 << QList<double>{0.0, 1.0};
   }
   void padValueForms() {
     QFETCH(int, form);
     QFETCH(QList<double>, padding);
-    te::Tensor B = Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
+    te::Tensor B =
+        Compute({14}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0]); }, "B", {"i"});
     Schedule sch = std::move(create_schedule({B}).value());
     Var io("io"), ii("ii");
     PadValue pad;
     if (form == 0) pad = PadValue::Constant(Expr(0.0));
     if (form == 1) pad = PadValue::Function({io, ii}, ir::cast(DataType::Float(32), io * 10 + ii));
     if (form == 2) pad = PadValue::Undef();
-    if (form == 4) pad = PadValue::Function({io, ii}, B(Expr(0), ir::floormod(io * 4 + ii - 14, Expr(4))));
+    if (form == 4)
+      pad = PadValue::Function({io, ii}, B(Expr(0), ir::floormod(io * 4 + ii - 14, Expr(4))));
     auto vars = TransformLayout(sch, sch.find("B"), SplitMap(4), pad);
     QVERIFY2(vars.ok(), vars.ok() ? "" : vars.error().message.c_str());
     auto p = LowerWithLayouts(sch, {B});
@@ -358,16 +378,19 @@ class TestLayoutLowering : public QObject {
     std::vector<NDArray> interp, compiled;
     RunBoth(p->func, {a, Array(ConstShape(l.physical_shape))}, &interp, &compiled);
     ExpectNear(Unpack(interp[1], l), Iota(length, 2.0));
-    ExpectNear(PaddingValues(interp[1], l), std::vector<double>(static_cast<size_t>(*l.padding_count), -5.0));
+    ExpectNear(PaddingValues(interp[1], l),
+               std::vector<double>(static_cast<size_t>(*l.padding_count), -5.0));
     if (!compiled.empty()) ExpectNear(Values(compiled[1]), Values(interp[1]));
   }
 
   // A strided map leaves holes: i -> [2*i] on [5]; the loop skips the odd cells.
   void stridedOutputSkipsTheHoles() {
-    te::Tensor B = Compute({5}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0] + 1); }, "B", {"i"});
+    te::Tensor B =
+        Compute({5}, [&](auto& v) { return ir::cast(DataType::Float(32), v[0] + 1); }, "B", {"i"});
     Schedule sch = std::move(create_schedule({B}).value());
     Var i("i");
-    QVERIFY(TransformLayout(sch, sch.find("B"), Map({i}, {i * 2}), PadValue::Constant(Expr(0.0))).ok());
+    QVERIFY(
+        TransformLayout(sch, sch.find("B"), Map({i}, {i * 2}), PadValue::Constant(Expr(0.0))).ok());
     auto p = LowerWithLayouts(sch, {B});
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
     std::vector<NDArray> interp, compiled;
@@ -386,8 +409,8 @@ class TestLayoutLowering : public QObject {
       *out = std::move(create_schedule({*Y}).value());
       if (!transformed) return;
       Var i("i"), j("j");
-      auto map = Map({i, j}, {ir::floordiv(i, Expr(4)), ir::floordiv(j, Expr(4)), ir::floormod(i, Expr(4)),
-                              ir::floormod(j, Expr(4))});
+      auto map = Map({i, j}, {ir::floordiv(i, Expr(4)), ir::floordiv(j, Expr(4)),
+                              ir::floormod(i, Expr(4)), ir::floormod(j, Expr(4))});
       QVERIFY(TransformLayout(*out, out->find("X"), map, PadValue::Constant(Expr(0.0))).ok());
       QVERIFY(TransformLayout(*out, out->find("Y"), map, PadValue::Constant(Expr(0.0))).ok());
     };
@@ -516,20 +539,23 @@ class TestLayoutLowering : public QObject {
       te::Tensor A = *te::placeholder({M, K}, DataType::Float(32), "A");
       te::Tensor B = *te::placeholder({K, N}, DataType::Float(32), "B");
       IterVar k = te::reduce_axis(ir::Range(0, K), "k");
-      te::Tensor C = Compute({M, N}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); }, "C",
-                             {"i", "j"});
+      te::Tensor C =
+          Compute({M, N}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); },
+                  "C", {"i", "j"});
       *out = std::move(create_schedule({C}).value());
       *args = {A, B, C};
       auto ko = *Split(*out, out->find("C"), k, 4);
       Stage c = out->find("C");
-      QVERIFY(Reorder(*out, c, {c->leaf_iter_vars[0], ko.first, ko.second, c->leaf_iter_vars[1]}).ok());
+      QVERIFY(
+          Reorder(*out, c, {c->leaf_iter_vars[0], ko.first, ko.second, c->leaf_iter_vars[1]}).ok());
       QVERIFY(Vectorize(*out, c, c->leaf_iter_vars[3]).ok());
       if (!padded) return;
       Var i("i"), kk("k"), j("j");
       auto map_a = Map({i, kk}, {i, ir::floordiv(kk, Expr(4)), ir::floormod(kk, Expr(4))});
-      auto map_b = Map({kk, j}, {ir::floordiv(kk, Expr(4)), ir::floordiv(j, Expr(4)), ir::floormod(kk, Expr(4)),
-                                 ir::floormod(j, Expr(4))});
-      QVERIFY(TransformLayout(*out, out->find("A"), map_a, PadValue::Constant(Expr(0.0)), {1}).ok());
+      auto map_b = Map({kk, j}, {ir::floordiv(kk, Expr(4)), ir::floordiv(j, Expr(4)),
+                                 ir::floormod(kk, Expr(4)), ir::floormod(j, Expr(4))});
+      QVERIFY(
+          TransformLayout(*out, out->find("A"), map_a, PadValue::Constant(Expr(0.0)), {1}).ok());
       QVERIFY(TransformLayout(*out, out->find("B"), map_b, PadValue::Constant(Expr(0.0))).ok());
       if (overcompute) QVERIFY(Pragma(*out, c, ko.first, "overcompute").ok());
     };
@@ -551,7 +577,9 @@ class TestLayoutLowering : public QObject {
     const auto& lb = padded.find("B")->layout->padded;
     std::vector<NDArray> i0, c0, i1, c1;
     RunBoth(p0->func, {aa, ba, Array({M, N})}, &i0, &c0);
-    RunBoth(p1->func, {Pack(a, la, DataType::Float(32), 0.0), Pack(b, lb, DataType::Float(32), 0.0), Array({M, N})},
+    RunBoth(p1->func,
+            {Pack(a, la, DataType::Float(32), 0.0), Pack(b, lb, DataType::Float(32), 0.0),
+             Array({M, N})},
             &i1, &c1);
     ExpectNear(Values(i1[2]), Values(i0[2]));
     if (!c1.empty()) ExpectNear(Values(c1[2]), Values(i0[2]));
@@ -609,7 +637,8 @@ class TestLayoutLowering : public QObject {
     auto p = LowerWithLayouts(sch, {A, B});
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
     std::vector<NDArray> interp, compiled;
-    RunBoth(p->func, {Pack(Iota(14), sch.find("A")->layout->padded, DataType::Float(32), 0.0), Array({14})},
+    RunBoth(p->func,
+            {Pack(Iota(14), sch.find("A")->layout->padded, DataType::Float(32), 0.0), Array({14})},
             &interp, &compiled);
     ExpectNear(Values(interp[1]), Iota(14, 1.0, -1.0));
     if (!compiled.empty()) ExpectNear(Values(compiled[1]), Iota(14, 1.0, -1.0));

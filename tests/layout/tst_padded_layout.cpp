@@ -1,7 +1,6 @@
 // The worked examples of the Buffer Layout Padding RFC (shared/seeds/rfc0077-digest.md,
 // §1.1 and §4), plus 2-D, 4-D and symbolic layouts and the error paths.
 #include <QtTest>
-
 #include <set>
 
 #include "ir/ExprOp.h"
@@ -77,8 +76,8 @@ class TestPaddedLayout : public QObject {
     QTest::addColumn<int>("divisor");
     QTest::addColumn<QList<qint64>>("physical");
     QTest::addColumn<QList<QList<qint64>>>("padding");
-    QTest::newRow("A[16] i//8,i%8 -> [2,8], no padding") << 16 << 0 << 8 << QList<qint64>{2, 8}
-                                                         << QList<QList<qint64>>{};
+    QTest::newRow("A[16] i//8,i%8 -> [2,8], no padding")
+        << 16 << 0 << 8 << QList<qint64>{2, 8} << QList<QList<qint64>>{};
     QTest::newRow("B[14] i//8,i%8 -> [2,8], pad [1,6],[1,7]")
         << 14 << 0 << 8 << QList<qint64>{2, 8} << QList<QList<qint64>>{{1, 6}, {1, 7}};
     QTest::newRow("B[14] (i+2)//8 -> [2,8], pad [0,0],[0,1]")
@@ -146,8 +145,8 @@ class TestPaddedLayout : public QObject {
     // [i, j] -> [(i*14 + j) // 8, (i*14 + j) % 8] on 3x14: 42 elements in [6, 8].
     Var i("i"), j("j");
     Expr f = add(mul(i, Expr(14)), j);
-    auto l = layout::AnalyzePaddedLayout(MakeMap({i, j}, {floordiv(f, Expr(8)), floormod(f, Expr(8))}),
-                                         Shape({3, 14}));
+    auto l = layout::AnalyzePaddedLayout(
+        MakeMap({i, j}, {floordiv(f, Expr(8)), floormod(f, Expr(8))}), Shape({3, 14}));
     QVERIFY(l.ok());
     QCOMPARE(ConstShape(l->physical_shape), (std::vector<int64_t>{6, 8}));
     QCOMPARE(*l->padding_count, int64_t{6});
@@ -199,7 +198,8 @@ class TestPaddedLayout : public QObject {
     Var i("i");
     auto l = layout::AnalyzePaddedLayout(MakeMap({i}, {floormod(i, Expr(4))}), Shape({8}));
     QVERIFY(!l.ok());
-    QVERIFY2(l.error().message.find("not injective") != std::string::npos, l.error().message.c_str());
+    QVERIFY2(l.error().message.find("not injective") != std::string::npos,
+             l.error().message.c_str());
   }
 
   void elementMapOfB14() {

@@ -2,7 +2,6 @@
 // shared/seeds/rfc0077-digest.md §1.8 item 9). Each test checks the boxes against the
 // element map: every padding cell is selected exactly once, no data cell ever.
 #include <QtTest>
-
 #include <map>
 
 #include "LayoutTestSupport.h"
@@ -34,7 +33,8 @@ std::map<Index, int> Selected(const layout::PaddedLayout& l) {
         rest /= ext[k];
       }
       layout::ConstEnv env;
-      for (size_t k = 0; k < idx.size(); ++k) env[static_cast<const ir::VarNode*>(l.physical_vars[k].get())] = idx[k];
+      for (size_t k = 0; k < idx.size(); ++k)
+        env[static_cast<const ir::VarNode*>(l.physical_vars[k].get())] = idx[k];
       if (*layout::EvalConstInt(r.condition, env)) ++hits[idx];
     }
   }
@@ -81,7 +81,8 @@ class TestPaddingRegions : public QObject {
     // A[16] under [(i+2)//8, (i+2)%8]: padding [0,0..1] and [2,2..7] (digest §1.1).
     Var i("i");
     Expr e = i + 2;
-    auto l = *layout::AnalyzePaddedLayout(Map({i}, {ir::floordiv(e, Expr(8)), ir::floormod(e, Expr(8))}), {Expr(16)});
+    auto l = *layout::AnalyzePaddedLayout(
+        Map({i}, {ir::floordiv(e, Expr(8)), ir::floormod(e, Expr(8))}), {Expr(16)});
     CheckExact(l);
     int64_t visited = 0;
     for (auto& r : layout::PaddingRegions(l)) visited += Cells(r);
@@ -91,8 +92,8 @@ class TestPaddingRegions : public QObject {
   void blocked2DVisitsEachPaddingCellOnce() {
     // [i, j] -> [i//4, j//4, i%4, j%4] on 10x6: 36 padding cells of 96.
     Var i("i"), j("j");
-    auto map = Map({i, j}, {ir::floordiv(i, Expr(4)), ir::floordiv(j, Expr(4)), ir::floormod(i, Expr(4)),
-                            ir::floormod(j, Expr(4))});
+    auto map = Map({i, j}, {ir::floordiv(i, Expr(4)), ir::floordiv(j, Expr(4)),
+                            ir::floormod(i, Expr(4)), ir::floormod(j, Expr(4))});
     auto l = *layout::AnalyzePaddedLayout(map, {Expr(10), Expr(6)});
     CheckExact(l);
     int64_t visited = 0;

@@ -38,10 +38,13 @@ class TestStorageAlignLayout : public QObject {
   // elements aligned to 8k + 3 -> 3, then rows 90 -> 16k + 5 = 101.
   void stridesFollowTvm() {
     using layout::DimAlign;
-    QCOMPARE(Const(layout::AlignedStrides(Shape({16, 30}), {{32, 1}})), (std::vector<int64_t>{33, 1}));
-    QCOMPARE(Const(layout::AlignedStrides(Shape({16, 30}), {{16, 5}, {8, 3}})), (std::vector<int64_t>{101, 3}));
+    QCOMPARE(Const(layout::AlignedStrides(Shape({16, 30}), {{32, 1}})),
+             (std::vector<int64_t>{33, 1}));
+    QCOMPARE(Const(layout::AlignedStrides(Shape({16, 30}), {{16, 5}, {8, 3}})),
+             (std::vector<int64_t>{101, 3}));
     // Already aligned: unchanged; no alignment: row-major.
-    QCOMPARE(Const(layout::AlignedStrides(Shape({4, 32}), {{32, 0}})), (std::vector<int64_t>{32, 1}));
+    QCOMPARE(Const(layout::AlignedStrides(Shape({4, 32}), {{32, 0}})),
+             (std::vector<int64_t>{32, 1}));
     QCOMPARE(Const(layout::AlignedStrides(Shape({2, 3, 4}), {})), (std::vector<int64_t>{12, 4, 1}));
     // A middle dimension: [2, 3, 4] with dim 1 at 8k + 1 -> 9, dim 0 = 27.
     QCOMPARE(Const(layout::AlignedStrides(Shape({2, 3, 4}), {DimAlign{}, DimAlign{8, 1}})),
@@ -61,8 +64,8 @@ class TestStorageAlignLayout : public QObject {
     auto cells = layout::EnumerateElements(*l);
     QVERIFY(cells.ok());
     QCOMPARE(cells->size(), size_t{528});
-    QVERIFY((*cells)[29].logical.has_value());  // [0, 29] holds (0, 29)
-    QVERIFY(!(*cells)[30].logical.has_value());           // [0, 30]: padding
+    QVERIFY((*cells)[29].logical.has_value());   // [0, 29] holds (0, 29)
+    QVERIFY(!(*cells)[30].logical.has_value());  // [0, 30]: padding
     QCOMPARE(*(*cells)[33].logical, (std::vector<int64_t>{1, 0}));
   }
 
@@ -78,7 +81,8 @@ class TestStorageAlignLayout : public QObject {
     QCOMPARE(*one->padding_count, int64_t{6});
     auto cells = layout::EnumerateElements(*one);
     QVERIFY(cells.ok());
-    for (size_t c = 0; c < cells->size(); ++c) QCOMPARE((*cells)[c].logical.has_value(), c % 2 == 0);
+    for (size_t c = 0; c < cells->size(); ++c)
+      QCOMPARE((*cells)[c].logical.has_value(), c % 2 == 0);
   }
 
   // The views list an aligned stage's buffer (B), not an unaligned one (C).
@@ -103,7 +107,8 @@ class TestStorageAlignLayout : public QObject {
     auto map = std::make_shared<const IndexMapNode>(IndexMapNode{{i, j}, {i, j}});
     auto l = layout::AnalyzePaddedLayoutIn(map, Shape({4, 8}), Shape({4, 7}));
     QVERIFY(!l.ok());
-    QVERIFY2(l.error().message.find("beyond the allocation's extent 7") != std::string::npos, l.error().message.c_str());
+    QVERIFY2(l.error().message.find("beyond the allocation's extent 7") != std::string::npos,
+             l.error().message.c_str());
     auto rank = layout::AnalyzePaddedLayoutIn(map, Shape({4, 8}), Shape({32}));
     QVERIFY(!rank.ok());
     QVERIFY2(rank.error().message.find("rank") != std::string::npos, rank.error().message.c_str());

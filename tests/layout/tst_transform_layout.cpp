@@ -24,7 +24,9 @@ struct Chain {
   Stage s(const char* n) const { return sch.find(n); }
 };
 
-std::string Message(const Result<std::vector<IterVar>>& r) { return r.ok() ? "" : r.error().message; }
+std::string Message(const Result<std::vector<IterVar>>& r) {
+  return r.ok() ? "" : r.error().message;
+}
 
 }  // namespace
 
@@ -80,7 +82,8 @@ class TestTransformLayout : public QObject {
     QCOMPARE(e.lambdas.at("pad_value").params.size(), size_t{2});
     QCOMPARE(e.int_lists.at("axis_separators"), std::vector<int64_t>{1});
     QCOMPARE(e.outputs, (std::vector<std::string>{"axis0", "axis1"}));
-    QVERIFY2(to_string(e).find("index_map=lambda i: [floordiv(i, 4), floormod(i, 4)]") != std::string::npos,
+    QVERIFY2(to_string(e).find("index_map=lambda i: [floordiv(i, 4), floormod(i, 4)]") !=
+                 std::string::npos,
              to_string(e).c_str());
   }
 
@@ -151,7 +154,9 @@ class TestTransformLayout : public QObject {
         QVERIFY(ComputeInline(sch, b).ok());
         r = TransformLayout(sch, b, identity2);
         break;
-      case 4: r = TransformLayout(sch, b, SplitMap(4)); break;
+      case 4:
+        r = TransformLayout(sch, b, SplitMap(4));
+        break;
       case 5:
         r = TransformLayout(sch, b, Map({i, j}, {i, floordiv(j, Expr(4)), floormod(j, Expr(4))}),
                             PadValue::Function({p, q, Var("r")}, A(Expr(0), Expr(0))));
@@ -160,7 +165,9 @@ class TestTransformLayout : public QObject {
         r = TransformLayout(sch, b, Map({i, j}, {i, floordiv(j, Expr(4)), floormod(j, Expr(4))}),
                             PadValue::Function({p}, Expr(0.0)));
         break;
-      case 7: r = TransformLayout(sch, b, identity2, {}, {2}); break;
+      case 7:
+        r = TransformLayout(sch, b, identity2, {}, {2});
+        break;
       case 8:
         // [i, j] -> [i + j, j] is injective on 8x6 but not a split/fuse/offset map.
         r = TransformLayout(sch, b, Map({i, j}, {i + j, j}), PadValue::Constant(Expr(0.0)));
@@ -171,8 +178,12 @@ class TestTransformLayout : public QObject {
                             PadValue::Function({r0, r1, r2}, B(r0, r1, r2)));
         break;
       }
-      case 10: r = TransformLayout(sch, b, Map({i, j}, {i + p, j})); break;
-      case 11: r = TransformLayout(sch, b, Map({i, j}, {i - 1, j})); break;
+      case 10:
+        r = TransformLayout(sch, b, Map({i, j}, {i + p, j}));
+        break;
+      case 11:
+        r = TransformLayout(sch, b, Map({i, j}, {i - 1, j}));
+        break;
       case 12: {
         Stage s = sch.find("I");
         r = TransformLayout(sch, s, SplitMap(3), PadValue::Constant(Expr(0.5)));
@@ -180,7 +191,8 @@ class TestTransformLayout : public QObject {
       }
     }
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(message),
+             r.error().message.c_str());
     QVERIFY2(r.error().message.rfind("transform_layout", 0) == 0, r.error().message.c_str());
   }
 
@@ -227,7 +239,8 @@ class TestTransformLayout : public QObject {
     for (const Stage& s : sch.stages)
       out += QString::fromStdString(s->name()) + " " + Names(s->leaf_iter_vars).join(",") + " " +
              QString::number(s->relations.size()) + "\n";
-    for (const TraceEntry& e : sch.trace.entries) out += QString::fromStdString(to_string(e)) + "\n";
+    for (const TraceEntry& e : sch.trace.entries)
+      out += QString::fromStdString(to_string(e)) + "\n";
     return out;
   }
 };

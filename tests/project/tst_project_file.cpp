@@ -1,14 +1,13 @@
 // Project files (.tessera): save/load round trips, atomic saving, and every kind of bad
 // file (not JSON, another format, a newer version, wrong fields, a broken script,
 // oversize, binary) refused with a located message.
-#include <QtTest>
+#include <sys/stat.h>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
-
-#include <sys/stat.h>
+#include <QtTest>
 
 #include "project/ProjectFile.h"
 #include "script/Evaluator.h"
@@ -35,7 +34,8 @@ ProjectFile GemmProject() {
   auto program = script::EvaluateScript(ReadExample("gemm.py"), "gemm.py");
   if (!program) qFatal("gemm.py does not evaluate: %s", program.error().format().c_str());
   ProjectFile p = ProjectFromProgram(*program);
-  p.view_state_json = R"({"zoom": 1.5, "panels": ["loop nest", "code"], "selection": {"stage": "C"}})";
+  p.view_state_json =
+      R"({"zoom": 1.5, "panels": ["loop nest", "code"], "selection": {"stage": "C"}})";
   p.target.target = "cuda";
   p.target.vars = {{"n", 1024}, {"m", 512}};
   p.target.threads = 4;
@@ -75,8 +75,9 @@ class TestProjectFile : public QObject {
     QCOMPARE(back->target.vars, p.target.vars);
     QCOMPARE(back->target.threads, 4);
     QCOMPARE(back->target.repeat, 25);
-    QCOMPARE(QString::fromStdString(back->view_state_json),
-             QString(R"({"zoom": 1.5, "panels": ["loop nest", "code"], "selection": {"stage": "C"}})"));
+    QCOMPARE(
+        QString::fromStdString(back->view_state_json),
+        QString(R"({"zoom": 1.5, "panels": ["loop nest", "code"], "selection": {"stage": "C"}})"));
     // Serialising what was read gives the same bytes: the format is stable.
     QCOMPARE(SerializeProject(*back), SerializeProject(p));
   }
@@ -159,9 +160,11 @@ class TestProjectFile : public QObject {
       QCOMPARE(ReadAll(path), before);
     }
     // Saving over a path whose directory does not exist fails with a sentence.
-    Status missing = SaveProject(dir.filePath("no/such/dir/p.tessera").toStdString(), GemmProject());
+    Status missing =
+        SaveProject(dir.filePath("no/such/dir/p.tessera").toStdString(), GemmProject());
     QVERIFY(!missing.ok());
-    QVERIFY(QString::fromStdString(missing.error().message).contains("cannot create a temporary file"));
+    QVERIFY(
+        QString::fromStdString(missing.error().message).contains("cannot create a temporary file"));
   }
 
   void corrupt_files_data() {
@@ -169,57 +172,93 @@ class TestProjectFile : public QObject {
     QTest::addColumn<int>("line");
     QTest::addColumn<int>("column");
     QTest::addColumn<QString>("message");
-    QTest::newRow("not json") << QByteArray("{\n  \"format\": tessera\n}") << 2 << 13
-                              << "not a Tessera project (invalid JSON: expected a JSON value, found 't')";
-    QTest::newRow("truncated") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"scr") << 1 << 49
-                               << "invalid JSON: unterminated string";
-    QTest::newRow("array root") << QByteArray("[1]") << 1 << 1 << "expected a JSON object, found array";
-    QTest::newRow("no format") << QByteArray("{\"version\": 1}") << 1 << 1 << "no \"format\": \"tessera-project\" field";
-    QTest::newRow("wrong format") << QByteArray("{\"format\": \"vscode-workspace\", \"version\": 1}") << 1 << 12
-                                  << "(\"format\" is \"vscode-workspace\", expected \"tessera-project\")";
-    QTest::newRow("newer version") << QByteArray("{\"format\": \"tessera-project\", \"version\": 7, \"script\": \"\"}") << 1 << 42
-                                   << "written by a newer Tessera (version 7); this one reads version 1";
-    QTest::newRow("version zero") << QByteArray("{\"format\": \"tessera-project\", \"version\": 0, \"script\": \"\"}") << 1 << 42
-                                  << "invalid project version 0";
-    QTest::newRow("version string") << QByteArray("{\"format\": \"tessera-project\", \"version\": \"1\"}") << 1 << 42
-                                    << "field \"version\" must be an integer, not string";
-    QTest::newRow("no script") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1}") << 1 << 1
-                               << "missing field \"script\"";
-    QTest::newRow("script not string") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": 3}") << 1 << 55
-                                       << "field \"script\" must be a string, not number";
-    QTest::newRow("trace of numbers") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"trace\": [\"a\", 2]}") << 1 << 74
-                                      << "field \"trace\" must be an array of strings, not number";
-    QTest::newRow("view_state array") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"view_state\": []}") << 1 << 73
-                                      << "field \"view_state\" must be an object, not array";
-    QTest::newRow("unknown target") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": {\"target\": \"tpu\"}}") << 1 << 80
-                                    << "unknown target \"tpu\" (expected \"llvm\" or \"cuda\")";
-    QTest::newRow("var not integer") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": {\"vars\": {\"n\": 1.5}}}") << 1 << 84
-                                     << "field \"target.vars.n\" must be an integer, not number";
-    QTest::newRow("negative threads") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": {\"threads\": -1}}") << 1 << 81
-                                      << "field \"target.threads\" is -1, expected 0..4096";
-    QTest::newRow("zero repeat") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": {\"repeat\": 0}}") << 1 << 80
-                                 << "field \"target.repeat\" is 0, expected 1..1000000";
-    QTest::newRow("unknown field") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"scirpt\": \"\"}") << 1 << 69
-                                   << "unknown field \"scirpt\" in the project";
+    QTest::newRow("not json")
+        << QByteArray("{\n  \"format\": tessera\n}") << 2 << 13
+        << "not a Tessera project (invalid JSON: expected a JSON value, found 't')";
+    QTest::newRow("truncated") << QByteArray(
+                                      "{\"format\": \"tessera-project\", \"version\": 1, \"scr")
+                               << 1 << 49 << "invalid JSON: unterminated string";
+    QTest::newRow("array root") << QByteArray("[1]") << 1 << 1
+                                << "expected a JSON object, found array";
+    QTest::newRow("no format") << QByteArray("{\"version\": 1}") << 1 << 1
+                               << "no \"format\": \"tessera-project\" field";
+    QTest::newRow("wrong format")
+        << QByteArray("{\"format\": \"vscode-workspace\", \"version\": 1}") << 1 << 12
+        << "(\"format\" is \"vscode-workspace\", expected \"tessera-project\")";
+    QTest::newRow("newer version")
+        << QByteArray("{\"format\": \"tessera-project\", \"version\": 7, \"script\": \"\"}") << 1
+        << 42 << "written by a newer Tessera (version 7); this one reads version 1";
+    QTest::newRow("version zero")
+        << QByteArray("{\"format\": \"tessera-project\", \"version\": 0, \"script\": \"\"}") << 1
+        << 42 << "invalid project version 0";
+    QTest::newRow("version string")
+        << QByteArray("{\"format\": \"tessera-project\", \"version\": \"1\"}") << 1 << 42
+        << "field \"version\" must be an integer, not string";
+    QTest::newRow("no script") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1}")
+                               << 1 << 1 << "missing field \"script\"";
+    QTest::newRow("script not string")
+        << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": 3}") << 1 << 55
+        << "field \"script\" must be a string, not number";
+    QTest::newRow("trace of numbers")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"trace\": "
+               "[\"a\", 2]}")
+        << 1 << 74 << "field \"trace\" must be an array of strings, not number";
+    QTest::newRow("view_state array")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", "
+               "\"view_state\": []}")
+        << 1 << 73 << "field \"view_state\" must be an object, not array";
+    QTest::newRow("unknown target")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": "
+               "{\"target\": \"tpu\"}}")
+        << 1 << 80 << "unknown target \"tpu\" (expected \"llvm\" or \"cuda\")";
+    QTest::newRow("var not integer")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": "
+               "{\"vars\": {\"n\": 1.5}}}")
+        << 1 << 84 << "field \"target.vars.n\" must be an integer, not number";
+    QTest::newRow("negative threads")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"\", \"target\": "
+               "{\"threads\": -1}}")
+        << 1 << 81 << "field \"target.threads\" is -1, expected 0..4096";
+    QTest::newRow("zero repeat") << QByteArray(
+                                        "{\"format\": \"tessera-project\", \"version\": 1, "
+                                        "\"script\": \"\", \"target\": {\"repeat\": 0}}")
+                                 << 1 << 80 << "field \"target.repeat\" is 0, expected 1..1000000";
+    QTest::newRow("unknown field") << QByteArray(
+                                          "{\"format\": \"tessera-project\", \"version\": 1, "
+                                          "\"script\": \"\", \"scirpt\": \"\"}")
+                                   << 1 << 69 << "unknown field \"scirpt\" in the project";
     QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << 1 << 1
                             << "binary data (a NUL byte); not a Tessera project";
     QTest::newRow("binary without NUL") << QByteArray("\xff\xfe\xfd") << 1 << 1
                                         << "invalid JSON: expected a JSON value, found byte 0xFF";
-    QTest::newRow("empty file") << QByteArray("") << 1 << 1 << "invalid JSON: expected a JSON value, found end of input";
+    QTest::newRow("empty file") << QByteArray("") << 1 << 1
+                                << "invalid JSON: expected a JSON value, found end of input";
     // The script is authoritative: a broken script is refused with its own location.
-    QTest::newRow("broken script") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"import tvm\\nx = (1 +\\n\"}") << 3 << 1
-                                   << "(in the project's script)";
-    QTest::newRow("script with unknown name") << QByteArray("{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"A = frobnicate(3)\"}") << 1 << 5
-                                              << "frobnicate";
+    QTest::newRow("broken script") << QByteArray(
+                                          "{\"format\": \"tessera-project\", \"version\": 1, "
+                                          "\"script\": \"import tvm\\nx = (1 +\\n\"}")
+                                   << 3 << 1 << "(in the project's script)";
+    QTest::newRow("script with unknown name")
+        << QByteArray(
+               "{\"format\": \"tessera-project\", \"version\": 1, \"script\": \"A = "
+               "frobnicate(3)\"}")
+        << 1 << 5 << "frobnicate";
   }
   void corrupt_files() {
     QFETCH(QByteArray, text);
     QFETCH(int, line);
     QFETCH(int, column);
     QFETCH(QString, message);
-    auto p = ParseProject(std::string_view(text.constData(), static_cast<size_t>(text.size())), "bad.tessera");
+    auto p = ParseProject(std::string_view(text.constData(), static_cast<size_t>(text.size())),
+                          "bad.tessera");
     QVERIFY(!p.ok());
-    QVERIFY2(QString::fromStdString(p.error().message).contains(message), p.error().format().c_str());
+    QVERIFY2(QString::fromStdString(p.error().message).contains(message),
+             p.error().format().c_str());
     QCOMPARE(p.error().loc.file, std::string("bad.tessera"));
     QCOMPARE(p.error().loc.line, line);
     QCOMPARE(p.error().loc.column, column);
@@ -244,7 +283,8 @@ class TestProjectFile : public QObject {
   void missing_file() {
     auto p = LoadProject("/nonexistent/dir/x.tessera");
     QVERIFY(!p.ok());
-    QVERIFY(QString::fromStdString(p.error().message).startsWith("cannot open '/nonexistent/dir/x.tessera'"));
+    QVERIFY(QString::fromStdString(p.error().message)
+                .startsWith("cannot open '/nonexistent/dir/x.tessera'"));
   }
 
   void project_paths() {

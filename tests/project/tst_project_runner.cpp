@@ -37,7 +37,8 @@ class TestProjectRunner : public QObject {
   }
 
   void anOldProjectRunsLocally() {
-    auto p = ParseProjectJson(std::string(kHead) + R"("target": {"target": "llvm"}})", "old.tessera");
+    auto p =
+        ParseProjectJson(std::string(kHead) + R"("target": {"target": "llvm"}})", "old.tessera");
     QVERIFY(p.ok());
     QCOMPARE(p->target.runner.kind, std::string("local"));
     QVERIFY(p->target.runner == RunnerSettings{});
@@ -46,17 +47,24 @@ class TestProjectRunner : public QObject {
   void badRunnerSettingsAreRefused_data() {
     QTest::addColumn<QString>("runner");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown kind") << R"({"kind": "ssh"})" << "unknown runner \"ssh\" (expected \"local\" or \"slurm\")";
-    QTest::newRow("not an object") << R"("slurm")" << "field \"target.runner\" must be an object, not string";
-    QTest::newRow("number") << R"({"kind": "slurm", "time": 10})" << "field \"target.runner.time\" must be a string, not number";
-    QTest::newRow("unknown field") << R"({"kind": "slurm", "queue": "x"})" << "unknown field \"queue\" in \"target.runner\"";
+    QTest::newRow("unknown kind") << R"({"kind": "ssh"})"
+                                  << "unknown runner \"ssh\" (expected \"local\" or \"slurm\")";
+    QTest::newRow("not an object") << R"("slurm")"
+                                   << "field \"target.runner\" must be an object, not string";
+    QTest::newRow("number") << R"({"kind": "slurm", "time": 10})"
+                            << "field \"target.runner.time\" must be a string, not number";
+    QTest::newRow("unknown field") << R"({"kind": "slurm", "queue": "x"})"
+                                   << "unknown field \"queue\" in \"target.runner\"";
   }
   void badRunnerSettingsAreRefused() {
     QFETCH(QString, runner);
     QFETCH(QString, message);
-    auto p = ParseProjectJson(std::string(kHead) + "\"target\": {\"runner\": " + runner.toStdString() + "}}", "bad.tessera");
+    auto p = ParseProjectJson(
+        std::string(kHead) + "\"target\": {\"runner\": " + runner.toStdString() + "}}",
+        "bad.tessera");
     QVERIFY(!p.ok());
-    QVERIFY2(p.error().format().find(message.toStdString()) != std::string::npos, p.error().format().c_str());
+    QVERIFY2(p.error().format().find(message.toStdString()) != std::string::npos,
+             p.error().format().c_str());
     QVERIFY2(p.error().format().starts_with("bad.tessera:1:"), p.error().format().c_str());
   }
 };

@@ -4,7 +4,6 @@
 // agreement with the IR interpreter on every shipped example, and
 // CheckAgainstReference on transform_layout'ed examples.
 #include <QtTest>
-
 #include <cmath>
 #include <fstream>
 #include <regex>
@@ -13,8 +12,8 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "runtime/IRInterpreter.h"
 #include "reference/Reference.h"
+#include "runtime/IRInterpreter.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 #include "te/Compute.h"
@@ -36,7 +35,8 @@ using Binary = std::function<Expr(Expr, Expr)>;
 Result<double> EvalBinary(DataType in, const Binary& f, double a, double b) {
   auto A = te::placeholder({1}, in, "A");
   auto B = te::placeholder({1}, in, "B");
-  auto C = te::compute({1}, [&](const std::vector<ir::Var>& i) { return f((*A)(i[0]), (*B)(i[0])); }, "C");
+  auto C = te::compute(
+      {1}, [&](const std::vector<ir::Var>& i) { return f((*A)(i[0]), (*B)(i[0])); }, "C");
   if (!C) return C.error();
   NDArray x = NDArray::Empty({1}, in).value(), y = NDArray::Empty({1}, in).value();
   if (in.is_float()) {
@@ -81,38 +81,43 @@ const std::vector<ExprCase>& ExprCases() {
       {"float32 add rounds to float", DataType::Float(32), ir::add, 1.0, 1e-8, 1.0},
       {"float64 add keeps double", DataType::Float(64), ir::add, 1.0, 1e-8, 1.00000001},
       {"float16 add rounds to half", DataType::Float(16), ir::add, 2048, 1, 2048},
-      {"float32 div", DataType::Float(32), [](Expr a, Expr b) { return ir::MakeBinary(ir::ExprKind::Div, a, b); },
-       1.0, 4.0, 0.25},
+      {"float32 div", DataType::Float(32),
+       [](Expr a, Expr b) { return ir::MakeBinary(ir::ExprKind::Div, a, b); }, 1.0, 4.0, 0.25},
       {"float32 floordiv", DataType::Float(32), ir::floordiv, -7.0, 2.0, -4.0},
       {"float32 floormod", DataType::Float(32), ir::floormod, -7.0, 2.0, 1.0},
       {"float32 max", DataType::Float(32), ir::max, -1.5, 2.5, 2.5},
-      {"float32 le", DataType::Float(32), [](Expr a, Expr b) { return ir::cast(DataType::Float(32), ir::le(a, b)); },
-       2.0, 2.0, 1.0},
-      {"int32 ne", DataType::Int(32), [](Expr a, Expr b) { return ir::cast(DataType::Int(32), ir::ne(a, b)); }, 2, 2, 0},
+      {"float32 le", DataType::Float(32),
+       [](Expr a, Expr b) { return ir::cast(DataType::Float(32), ir::le(a, b)); }, 2.0, 2.0, 1.0},
+      {"int32 ne", DataType::Int(32),
+       [](Expr a, Expr b) { return ir::cast(DataType::Int(32), ir::ne(a, b)); }, 2, 2, 0},
       {"logical and / or / not", DataType::Int(32),
        [](Expr a, Expr b) {
-         Expr c = ir::logical_or(ir::logical_and(ir::gt(a, 0), ir::gt(b, 0)), ir::logical_not(ir::lt(a, 5)));
+         Expr c = ir::logical_or(ir::logical_and(ir::gt(a, 0), ir::gt(b, 0)),
+                                 ir::logical_not(ir::lt(a, 5)));
          return ir::cast(DataType::Int(32), c);
        },
        1, -1, 0},
-      {"select", DataType::Float(32), [](Expr a, Expr b) { return ir::MakeSelect(ir::lt(a, b), a, b); }, 3, 2, 2},
+      {"select", DataType::Float(32),
+       [](Expr a, Expr b) { return ir::MakeSelect(ir::lt(a, b), a, b); }, 3, 2, 2},
       {"if_then_else", DataType::Float(32),
        [](Expr a, Expr b) { return te::if_then_else(ir::gt(a, b), ir::sub(a, b), b); }, 5, 2, 3},
       {"cast float to int truncates", DataType::Float(32),
        [](Expr a, Expr) { return ir::cast(DataType::Int(32), a); }, -2.7, 0, -2},
-      {"cast int to float", DataType::Int(32), [](Expr a, Expr) { return ir::cast(DataType::Float(32), a); },
-       16777217, 0, 16777216},
+      {"cast int to float", DataType::Int(32),
+       [](Expr a, Expr) { return ir::cast(DataType::Float(32), a); }, 16777217, 0, 16777216},
       {"cast to bool", DataType::Float(32),
-       [](Expr a, Expr) { return ir::cast(DataType::Int(8), ir::cast(DataType::Bool(), a)); }, 0.5, 0, 1},
-      {"cast int32 to int8 wraps", DataType::Int(32), [](Expr a, Expr) { return ir::cast(DataType::Int(8), a); },
-       300, 0, 44},
+       [](Expr a, Expr) { return ir::cast(DataType::Int(8), ir::cast(DataType::Bool(), a)); }, 0.5,
+       0, 1},
+      {"cast int32 to int8 wraps", DataType::Int(32),
+       [](Expr a, Expr) { return ir::cast(DataType::Int(8), a); }, 300, 0, 44},
       {"exp", DataType::Float(64), [](Expr a, Expr) { return te::exp(a); }, 1, 0, std::exp(1.0)},
       {"exp2", DataType::Float(32), [](Expr a, Expr) { return te::exp2(a); }, 3, 0, 8},
       {"log", DataType::Float(64), [](Expr a, Expr) { return te::log(a); }, std::exp(2.0), 0, 2},
       {"log2", DataType::Float(32), [](Expr a, Expr) { return te::log2(a); }, 8, 0, 3},
       {"sqrt", DataType::Float(32), [](Expr a, Expr) { return te::sqrt(a); }, 6.25, 0, 2.5},
       {"rsqrt", DataType::Float(32), [](Expr a, Expr) { return te::rsqrt(a); }, 4, 0, 0.5},
-      {"tanh", DataType::Float(64), [](Expr a, Expr) { return te::tanh(a); }, 0.5, 0, std::tanh(0.5)},
+      {"tanh", DataType::Float(64), [](Expr a, Expr) { return te::tanh(a); }, 0.5, 0,
+       std::tanh(0.5)},
       {"sigmoid", DataType::Float(32), [](Expr a, Expr) { return te::sigmoid(a); }, 0, 0, 0.5},
       {"sin", DataType::Float(64), [](Expr a, Expr) { return te::sin(a); }, 1, 0, std::sin(1.0)},
       {"cos", DataType::Float(32), [](Expr a, Expr) { return te::cos(a); }, 0, 0, 1},
@@ -121,7 +126,8 @@ const std::vector<ExprCase>& ExprCases() {
       {"abs of an int", DataType::Int(32), [](Expr a, Expr) { return te::abs(a); }, -3, 0, 3},
       {"floor", DataType::Float(32), [](Expr a, Expr) { return te::floor(a); }, -1.5, 0, -2},
       {"ceil", DataType::Float(32), [](Expr a, Expr) { return te::ceil(a); }, -1.5, 0, -1},
-      {"round half to even", DataType::Float(32), [](Expr a, Expr) { return te::round(a); }, 2.5, 0, 2},
+      {"round half to even", DataType::Float(32), [](Expr a, Expr) { return te::round(a); }, 2.5, 0,
+       2},
       {"trunc", DataType::Float(32), [](Expr a, Expr) { return te::trunc(a); }, -1.5, 0, -1},
       {"pow", DataType::Float(32), [](Expr a, Expr b) { return te::pow(a, b); }, 2, 10, 1024},
       {"let", DataType::Int(32),
@@ -143,7 +149,8 @@ NDArray Random(std::vector<int64_t> shape, uint64_t seed, DataType t = DataType:
 QString Message(const Error& e) { return QString::fromStdString(e.message); }
 
 std::string ReadExample(const std::string& name) {
-  std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/resources/examples/" + name);
+  std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/resources/examples/" +
+                   name);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -165,9 +172,11 @@ std::string Shrunk(const std::string& source) {
 }
 
 // Arrays for a lowered function's buffer parameters: inputs random, outputs zero.
-std::vector<NDArray> MakeBuffers(const transform::PrimFunc& f, const ScalarArgs& vars, size_t num_inputs) {
+std::vector<NDArray> MakeBuffers(const transform::PrimFunc& f, const ScalarArgs& vars,
+                                 size_t num_inputs) {
   ir::VarMap sub;
-  for (const ir::Var& v : f.scalar_params()) sub[v] = ir::make_const(v.dtype(), vars.at(v.name()).as_int());
+  for (const ir::Var& v : f.scalar_params())
+    sub[v] = ir::make_const(v.dtype(), vars.at(v.name()).as_int());
   arith::Analyzer analyzer;
   std::vector<NDArray> out;
   for (const ir::Buffer& b : f.buffer_params()) {
@@ -210,13 +219,20 @@ class TestReference : public QObject {
     QTest::addColumn<QString>("reducer");
     QTest::addColumn<QString>("dtype");
     QTest::addColumn<double>("expected");  // over the values 3, -1, 4, -1, 5 of each row
-    QTest::newRow("sum float32") << "sum" << "float32" << 10.0;
-    QTest::newRow("max float32") << "max" << "float32" << 5.0;
-    QTest::newRow("min float32") << "min" << "float32" << -1.0;
-    QTest::newRow("sum int32") << "sum" << "int32" << 10.0;
-    QTest::newRow("max int32") << "max" << "int32" << 5.0;
-    QTest::newRow("min float64") << "min" << "float64" << -1.0;
-    QTest::newRow("sum float16") << "sum" << "float16" << 10.0;
+    QTest::newRow("sum float32") << "sum"
+                                 << "float32" << 10.0;
+    QTest::newRow("max float32") << "max"
+                                 << "float32" << 5.0;
+    QTest::newRow("min float32") << "min"
+                                 << "float32" << -1.0;
+    QTest::newRow("sum int32") << "sum"
+                               << "int32" << 10.0;
+    QTest::newRow("max int32") << "max"
+                               << "int32" << 5.0;
+    QTest::newRow("min float64") << "min"
+                                 << "float64" << -1.0;
+    QTest::newRow("sum float16") << "sum"
+                                 << "float16" << 10.0;
   }
   void reducers() {
     QFETCH(QString, reducer);
@@ -225,10 +241,15 @@ class TestReference : public QObject {
     DataType t = *DataType::parse(dtype.toStdString());
     auto A = *te::placeholder({2, 5}, t, "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 5), "k");
-    auto B = te::compute({2}, [&](const std::vector<ir::Var>& i) {
-      Expr x = A(i[0], k->var);
-      return reducer == "sum" ? te::sum(x, {k}) : reducer == "max" ? te::max(x, {k}) : te::min(x, {k});
-    }, "B");
+    auto B = te::compute(
+        {2},
+        [&](const std::vector<ir::Var>& i) {
+          Expr x = A(i[0], k->var);
+          return reducer == "sum"   ? te::sum(x, {k})
+                 : reducer == "max" ? te::max(x, {k})
+                                    : te::min(x, {k});
+        },
+        "B");
     NDArray a = NDArray::Empty({2, 5}, t).value();
     double values[] = {3, -1, 4, -1, 5};
     for (int r = 0; r < 2; ++r)
@@ -251,9 +272,12 @@ class TestReference : public QObject {
     r->name = "prod";
     auto A = *te::placeholder({4}, t, "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 4), "k");
-    auto B = te::compute({1}, [&](const std::vector<ir::Var>&) {
-      return ir::MakeReduce(r, {A(k->var)}, {k}, ir::make_bool(true), 0);
-    }, "B");
+    auto B = te::compute(
+        {1},
+        [&](const std::vector<ir::Var>&) {
+          return ir::MakeReduce(r, {A(k->var)}, {k}, ir::make_bool(true), 0);
+        },
+        "B");
     QVERIFY(B.ok());
     NDArray a = NDArray::Empty({4}, t).value();
     for (int i = 0; i < 4; ++i) a.SetDouble(i, i + 1.5);
@@ -275,11 +299,14 @@ class TestReference : public QObject {
     r->name = "argmax";
     auto A = *te::placeholder({2, 6}, f32, "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 6), "k");
-    auto outs = te::compute_multi({2}, [&](const std::vector<ir::Var>& i) {
-      std::vector<Expr> src = {k->var, A(i[0], k->var)};
-      return std::vector<Expr>{ir::MakeReduce(r, src, {k}, ir::make_bool(true), 0),
-                               ir::MakeReduce(r, src, {k}, ir::make_bool(true), 1)};
-    }, "argmax");
+    auto outs = te::compute_multi(
+        {2},
+        [&](const std::vector<ir::Var>& i) {
+          std::vector<Expr> src = {k->var, A(i[0], k->var)};
+          return std::vector<Expr>{ir::MakeReduce(r, src, {k}, ir::make_bool(true), 0),
+                                   ir::MakeReduce(r, src, {k}, ir::make_bool(true), 1)};
+        },
+        "argmax");
     QVERIFY2(outs.ok(), outs.ok() ? "" : outs.error().message.c_str());
     NDArray a = NDArray::Empty({2, 6}, f32).value();
     double values[] = {1, 7, 3, 2, 7, 0, -5, -4, -9, -1, -3, -2};
@@ -296,11 +323,14 @@ class TestReference : public QObject {
   void whereCondition() {
     auto A = *te::placeholder({8}, DataType::Float(32), "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 10), "k");
-    auto B = te::compute({3}, [&](const std::vector<ir::Var>& i) {
-      Expr even = ir::eq(ir::floormod(k->var, 2), 0);
-      return te::sum(ir::add(A(k->var), ir::cast(DataType::Float(32), i[0])), {k},
-                     ir::logical_and(even, ir::lt(k->var, 8)));
-    }, "B");
+    auto B = te::compute(
+        {3},
+        [&](const std::vector<ir::Var>& i) {
+          Expr even = ir::eq(ir::floormod(k->var, 2), 0);
+          return te::sum(ir::add(A(k->var), ir::cast(DataType::Float(32), i[0])), {k},
+                         ir::logical_and(even, ir::lt(k->var, 8)));
+        },
+        "B");
     NDArray a = NDArray::Empty({8}, DataType::Float(32)).value();
     for (int e = 0; e < 8; ++e) a.SetDouble(e, e);
     auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
@@ -311,10 +341,13 @@ class TestReference : public QObject {
   // if_then_else evaluates only the taken branch: the padded read is not an error.
   void ifThenElseGuardsAnOutOfBoundsRead() {
     auto A = *te::placeholder({300}, DataType::Float(32), "A");
-    auto B = te::compute({302}, [&](const std::vector<ir::Var>& i) {
-      return te::if_then_else(ir::logical_and(ir::ge(i[0], 1), ir::lt(i[0], 301)), A(ir::sub(i[0], 1)),
-                              ir::make_const(DataType::Float(32), 0.0));
-    }, "B");
+    auto B = te::compute(
+        {302},
+        [&](const std::vector<ir::Var>& i) {
+          return te::if_then_else(ir::logical_and(ir::ge(i[0], 1), ir::lt(i[0], 301)),
+                                  A(ir::sub(i[0], 1)), ir::make_const(DataType::Float(32), 0.0));
+        },
+        "B");
     NDArray a = Random({300}, 3);
     auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
     QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
@@ -328,10 +361,11 @@ class TestReference : public QObject {
   void multiStageGraph() {
     auto A = *te::placeholder({3, 300}, DataType::Float(32), "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 300), "k");
-    auto M = *te::compute({3}, [&](const std::vector<ir::Var>& i) { return te::max(A(i[0], k->var), {k}); }, "M");
-    auto B = *te::compute({3, 300}, [&](const std::vector<ir::Var>& i) {
-      return ir::sub(A(i[0], i[1]), M(i[0]));
-    }, "B");
+    auto M = *te::compute(
+        {3}, [&](const std::vector<ir::Var>& i) { return te::max(A(i[0], k->var), {k}); }, "M");
+    auto B = *te::compute(
+        {3, 300}, [&](const std::vector<ir::Var>& i) { return ir::sub(A(i[0], i[1]), M(i[0])); },
+        "B");
     NDArray a = Random({3, 300}, 5);
     auto out = EvaluateReference({B, M}, {{A.get(), a}}, {});
     QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
@@ -347,7 +381,8 @@ class TestReference : public QObject {
   void symbolicShapeFromVars() {
     ir::Var n = te::size_var("n");
     auto A = *te::placeholder({n}, DataType::Float(32), "A");
-    auto B = *te::compute({n}, [&](const std::vector<ir::Var>& i) { return ir::mul(A(i[0]), 2.0); }, "B");
+    auto B = *te::compute(
+        {n}, [&](const std::vector<ir::Var>& i) { return ir::mul(A(i[0]), 2.0); }, "B");
     NDArray a = Random({5}, 1);
     auto given = EvaluateReference({B}, {{A.get(), a}}, {{"n", 5}});
     QVERIFY(given.ok());
@@ -368,25 +403,38 @@ class TestReference : public QObject {
         << 3 << "stage B: out-of-bounds read A[6] (shape [6])";
     QTest::newRow("integer division by zero") << 4 << "stage D: integer division by zero";
     QTest::newRow("shape variable without a value")
-        << 5 << "the shape of input 'A': stage A: the variable 'm' has no value (not an axis of the stage and not a given scalar argument)";
+        << 5
+        << "the shape of input 'A': stage A: the variable 'm' has no value (not an axis of the "
+           "stage and not a given scalar argument)";
   }
   void errors() {
     QFETCH(int, which);
     QFETCH(QString, message);
     ir::Var n = te::size_var("n");
     auto A = *te::placeholder({n}, DataType::Float(32), "A");
-    auto B = *te::compute({n}, [&](const std::vector<ir::Var>& i) { return A(ir::add(i[0], 1)); }, "B");
+    auto B = *te::compute(
+        {n}, [&](const std::vector<ir::Var>& i) { return A(ir::add(i[0], 1)); }, "B");
     auto I = *te::placeholder({4}, DataType::Int(32), "I");
-    auto D = *te::compute({4}, [&](const std::vector<ir::Var>& i) { return ir::truncdiv(10, I(i[0])); }, "D");
+    auto D = *te::compute(
+        {4}, [&](const std::vector<ir::Var>& i) { return ir::truncdiv(10, I(i[0])); }, "D");
     ir::Var m = te::size_var("m");
     auto P = *te::placeholder({ir::add(m, 1)}, DataType::Float(32), "A");
-    auto Q = *te::compute({4}, [&](const std::vector<ir::Var>& i) { return P(i[0]); }, "Q");
+    auto Q = *te::compute(
+        {4}, [&](const std::vector<ir::Var>& i) { return P(i[0]); }, "Q");
     Result<std::vector<NDArray>> r = Error("not run");
     switch (which) {
-      case 0: r = EvaluateReference({B}, {}, {{"n", 6}}); break;
-      case 1: r = EvaluateReference({B}, {{A.get(), Random({5}, 1)}}, {{"n", 6}}); break;
-      case 2: r = EvaluateReference({B}, {{A.get(), Random({6}, 1, DataType::Int(32))}}, {}); break;
-      case 3: r = EvaluateReference({B}, {{A.get(), Random({6}, 1)}}, {}); break;
+      case 0:
+        r = EvaluateReference({B}, {}, {{"n", 6}});
+        break;
+      case 1:
+        r = EvaluateReference({B}, {{A.get(), Random({5}, 1)}}, {{"n", 6}});
+        break;
+      case 2:
+        r = EvaluateReference({B}, {{A.get(), Random({6}, 1, DataType::Int(32))}}, {});
+        break;
+      case 3:
+        r = EvaluateReference({B}, {{A.get(), Random({6}, 1)}}, {});
+        break;
       case 4: {
         NDArray i = NDArray::Empty({4}, DataType::Int(32)).value();
         i.Fill(1);
@@ -394,7 +442,9 @@ class TestReference : public QObject {
         r = EvaluateReference({D}, {{I.get(), i}}, {});
         break;
       }
-      case 5: r = EvaluateReference({Q}, {{P.get(), Random({5}, 1)}}, {}); break;
+      case 5:
+        r = EvaluateReference({Q}, {{P.get(), Random({5}, 1)}}, {});
+        break;
     }
     QVERIFY(!r.ok());
     QCOMPARE(Message(r.error()), message);
@@ -410,7 +460,8 @@ class TestReference : public QObject {
   }
   void agreesWithTheInterpreterOnEveryExample() {
     QFETCH(QString, file);
-    auto program = script::EvaluateScript(Shrunk(ReadExample(file.toStdString())), file.toStdString());
+    auto program =
+        script::EvaluateScript(Shrunk(ReadExample(file.toStdString())), file.toStdString());
     QVERIFY2(program.ok(), program.ok() ? "" : program.error().message.c_str());
     auto sch = schedule::create_schedule(program->schedule->outputs);
     QVERIFY(sch.ok());
@@ -428,7 +479,8 @@ class TestReference : public QObject {
     auto checks = CheckAgainstReference(*sch, args, buffers, vars);
     QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
     QVERIFY(!checks->empty());
-    for (const OutputCheck& c : *checks) QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str()).c_str());
+    for (const OutputCheck& c : *checks)
+      QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str()).c_str());
   }
 
   // A scheduled, transform_layout'ed kernel (run by the IR interpreter on physical
@@ -490,26 +542,33 @@ class TestReference : public QObject {
   // element is then evaluated on its own).
   void reduceDomainDependsOnAnOutputAxis() {
     auto A = *te::placeholder({300}, DataType::Float(64), "A");
-    auto B = te::compute({2, 300}, [&](const std::vector<ir::Var>& i) {
-      ir::IterVar k = te::reduce_axis(ir::Range(0, ir::add(i[1], 1)), "k");
-      return te::sum(ir::mul(A(k->var), ir::cast(DataType::Float(64), ir::add(i[0], 1))), {k});
-    }, "B");
+    auto B = te::compute(
+        {2, 300},
+        [&](const std::vector<ir::Var>& i) {
+          ir::IterVar k = te::reduce_axis(ir::Range(0, ir::add(i[1], 1)), "k");
+          return te::sum(ir::mul(A(k->var), ir::cast(DataType::Float(64), ir::add(i[0], 1))), {k});
+        },
+        "B");
     QVERIFY2(B.ok(), B.ok() ? "" : B.error().message.c_str());
     NDArray a = NDArray::Empty({300}, DataType::Float(64)).value();
     for (int e = 0; e < 300; ++e) a.SetDouble(e, e);
     auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
     QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
     for (int r = 0; r < 2; ++r)
-      for (int c : {0, 1, 255, 256, 299}) QCOMPARE((*out)[0].GetDouble(r * 300 + c), (r + 1) * c * (c + 1) / 2.0);
+      for (int c : {0, 1, 255, 256, 299})
+        QCOMPARE((*out)[0].GetDouble(r * 300 + c), (r + 1) * c * (c + 1) / 2.0);
   }
 
   // A where condition on the batch axis (a lane mask), guarding reads past the end.
   void whereConditionPerLane() {
     auto A = *te::placeholder({300}, DataType::Int(32), "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 300), "k");
-    auto B = te::compute({300}, [&](const std::vector<ir::Var>& i) {
-      return te::sum(A(ir::add(i[0], k->var)), {k}, ir::lt(ir::add(i[0], k->var), 300));
-    }, "B");
+    auto B = te::compute(
+        {300},
+        [&](const std::vector<ir::Var>& i) {
+          return te::sum(A(ir::add(i[0], k->var)), {k}, ir::lt(ir::add(i[0], k->var), 300));
+        },
+        "B");
     NDArray a = NDArray::Empty({300}, DataType::Int(32)).value();
     a.Fill(1);
     auto out = EvaluateReference({*B}, {{A.get(), a}}, {});
@@ -520,9 +579,12 @@ class TestReference : public QObject {
   // An element-wise compute with two outputs.
   void elementwiseMultiOutput() {
     auto A = *te::placeholder({5}, DataType::Float(32), "A");
-    auto outs = te::compute_multi({5}, [&](const std::vector<ir::Var>& i) {
-      return std::vector<Expr>{ir::add(A(i[0]), 1.0), ir::mul(A(i[0]), 3.0)};
-    }, "two");
+    auto outs = te::compute_multi(
+        {5},
+        [&](const std::vector<ir::Var>& i) {
+          return std::vector<Expr>{ir::add(A(i[0]), 1.0), ir::mul(A(i[0]), 3.0)};
+        },
+        "two");
     QVERIFY(outs.ok());
     NDArray a = Random({5}, 9);
     auto out = EvaluateReference(*outs, {{A.get(), a}}, {});
@@ -535,9 +597,12 @@ class TestReference : public QObject {
     auto A = *te::placeholder({37, 70}, DataType::Float(32), "A");
     auto B = *te::placeholder({70, 300}, DataType::Float(32), "B");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 70), "k");
-    auto C = *te::compute({37, 300}, [&](const std::vector<ir::Var>& i) {
-      return te::sum(ir::mul(A(i[0], k->var), B(k->var, i[1])), {k});
-    }, "C");
+    auto C = *te::compute(
+        {37, 300},
+        [&](const std::vector<ir::Var>& i) {
+          return te::sum(ir::mul(A(i[0], k->var), B(k->var, i[1])), {k});
+        },
+        "C");
     TensorArrays in{{A.get(), Random({37, 70}, 1)}, {B.get(), Random({70, 300}, 2)}};
     auto one = EvaluateReference({C}, in, {}, {1});
     auto many = EvaluateReference({C}, in, {}, {3});

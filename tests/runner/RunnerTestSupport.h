@@ -22,11 +22,13 @@ namespace {
 #ifdef TESSERA_CLI_PATH
   if (access(TESSERA_CLI_PATH, X_OK) == 0) return std::string(TESSERA_CLI_PATH);
 #endif
-  if (const char* env = std::getenv("TESSERA_CLI"); env && access(env, X_OK) == 0) return std::string(env);
+  if (const char* env = std::getenv("TESSERA_CLI"); env && access(env, X_OK) == 0)
+    return std::string(env);
   char self[PATH_MAX] = {};
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) return std::nullopt;
-  std::filesystem::path dir = std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path();
+  std::filesystem::path dir =
+      std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path();
   for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
     auto candidate = dir / "app" / "cli" / "tessera-cli";
     if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
@@ -58,7 +60,8 @@ namespace {
          "s = te.create_schedule(C.op)\n";
 }
 
-[[maybe_unused]] tessera::runner::MeasureRequest Request(const std::string& id, const std::string& script,
+[[maybe_unused]] tessera::runner::MeasureRequest Request(const std::string& id,
+                                                         const std::string& script,
                                                          int64_t n = 1000) {
   tessera::runner::MeasureRequest r;
   r.id = id;

@@ -4,7 +4,6 @@
 // resume from the work folder, cancel, and the clear refusals (bad worker, bad folder).
 #include <QProcess>
 #include <QtTest/QtTest>
-
 #include <atomic>
 #include <filesystem>
 
@@ -40,7 +39,8 @@ CliRun RunCli(const std::string& cli, const QStringList& args) {
   return r;
 }
 
-std::unique_ptr<Runner> MakeLocal(const std::string& cli, const std::string& workdir, int parallel = 2) {
+std::unique_ptr<Runner> MakeLocal(const std::string& cli, const std::string& workdir,
+                                  int parallel = 2) {
   RunnerOptions o;
   o.kind = "local";
   o.worker_path = cli;
@@ -61,10 +61,12 @@ class TestLocalRunner : public QObject {
   std::string cli_;
 
   void RequireWorker() {
-    if (cli_.empty()) QFAIL("tessera-cli was not found next to the tests (build the tessera-cli target)");
+    if (cli_.empty())
+      QFAIL("tessera-cli was not found next to the tests (build the tessera-cli target)");
   }
   void RequireLLVM() {
-    if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend: candidates cannot be compiled");
+    if (!tessera::codegen::LLVMAvailable())
+      QSKIP("this build has no LLVM backend: candidates cannot be compiled");
   }
 
  private slots:
@@ -105,7 +107,8 @@ class TestLocalRunner : public QObject {
     QVERIFY(std::is_sorted(m.isa_features.begin(), m.isa_features.end()));
 #if defined(__x86_64__)
     // Every x86-64 CPU has SSE2; the rest (avx2, avx512f...) depends on the machine.
-    QVERIFY(std::find(m.isa_features.begin(), m.isa_features.end(), "sse2") != m.isa_features.end());
+    QVERIFY(std::find(m.isa_features.begin(), m.isa_features.end(), "sse2") !=
+            m.isa_features.end());
 #endif
     QCOMPARE(ReadMachineSignature().Key(), m.Key());
   }
@@ -163,10 +166,11 @@ class TestLocalRunner : public QObject {
     MeasureRequest ok = Request("ok", VectorAddScript(8));
     ok.check = true;
     ok.repeat = 5;
-    MeasureRequest broken = Request("broken", "import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=)\n");
+    MeasureRequest broken =
+        Request("broken", "import tvm\nfrom tvm import te\nA = te.placeholder((4,), name=)\n");
     QVERIFY(WriteFileAtomically(dir + "/batch.json", BatchToJson({ok, broken})).ok());
     CliRun run = RunCli(cli_, {"measure", QString::fromStdString(dir + "/batch.json"), "--out",
-                        QString::fromStdString(dir + "/out")});
+                               QString::fromStdString(dir + "/out")});
     QVERIFY2(run.code == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains("ok: ok"), qPrintable(run.out));
 
@@ -178,8 +182,8 @@ class TestLocalRunner : public QObject {
     QVERIFY(r->min_ms > 0 && r->min_ms <= r->median_ms);
     QVERIFY(r->gflops > 0);
     QVERIFY(r->build_ms > 0);
-    QCOMPARE(r->max_error, 0.0);  // an add is exact
-    QCOMPARE(r->flops, 1000.0);        // one addition per element, n = 1000
+    QCOMPARE(r->max_error, 0.0);         // an add is exact
+    QCOMPARE(r->flops, 1000.0);          // one addition per element, n = 1000
     QCOMPARE(r->bytes, 3 * 1000 * 4.0);  // A, B and C in float32
     QCOMPARE(r->machine.Key(), ReadMachineSignature().Key());
 
@@ -208,7 +212,8 @@ class TestLocalRunner : public QObject {
     QVERIFY(runner);
     QCOMPARE(QString::fromStdString(runner->Name()), QString("local"));
     std::vector<MeasureRequest> batch;
-    for (int f : {1, 2, 4, 8, 16}) batch.push_back(Request("split" + std::to_string(f), VectorAddScript(f)));
+    for (int f : {1, 2, 4, 8, 16})
+      batch.push_back(Request("split" + std::to_string(f), VectorAddScript(f)));
     std::vector<std::string> arrived;
     int last_done = -1;
     MeasureCallbacks cb;
@@ -245,8 +250,8 @@ class TestLocalRunner : public QObject {
     std::vector<MeasureRequest> batch;
     for (int f : {1, 2, 3, 4, 5, 6, 7, 8, 12, 16}) {
       MeasureRequest r = Request("q" + std::to_string(f), VectorAddScript(f), 1 << 18);
-      r.repeat = 20;                   // timings long enough to meet the other worker's builds
-      r.check = f % 3 == 0;            // and some checks (the reference interpreter: CPU-heavy)
+      r.repeat = 20;         // timings long enough to meet the other worker's builds
+      r.check = f % 3 == 0;  // and some checks (the reference interpreter: CPU-heavy)
       batch.push_back(r);
     }
     auto results = runner->Measure(batch, {});
@@ -301,7 +306,8 @@ class TestLocalRunner : public QObject {
     QCOMPARE(results[1].status, MeasureStatus::Crashed);
     QVERIFY2(results[1].message.find("signal 11") != std::string::npos, results[1].message.c_str());
     QCOMPARE(results[2].status, MeasureStatus::Timeout);
-    QVERIFY2(results[2].message.find("timeout of 1") != std::string::npos, results[2].message.c_str());
+    QVERIFY2(results[2].message.find("timeout of 1") != std::string::npos,
+             results[2].message.c_str());
     QVERIFY2(results[3].status == MeasureStatus::Ok, results[3].message.c_str());
     // The failures are results like any other: on disk, with the machine's signature.
     auto on_disk = ReadResultFile(ResultPath(dir, "aborts"));
@@ -315,7 +321,8 @@ class TestLocalRunner : public QObject {
     RequireWorker();
     RequireLLVM();
     std::string dir = FreshDir("tst-resume");
-    std::vector<MeasureRequest> batch = {Request("a", VectorAddScript(4)), Request("b", VectorAddScript(8))};
+    std::vector<MeasureRequest> batch = {Request("a", VectorAddScript(4)),
+                                         Request("b", VectorAddScript(8))};
     auto first = MakeLocal(cli_, dir)->Measure(batch, {});
     QCOMPARE(first[0].status, MeasureStatus::Ok);
     // A second runner on the same folder reads both back: no worker is started.
@@ -361,7 +368,8 @@ class TestLocalRunner : public QObject {
   void invalidIdsAndDuplicatesAreRefusedNotRun() {
     RequireWorker();
     std::string dir = FreshDir("tst-ids");
-    auto results = MakeLocal(cli_, dir)->Measure({Request("../x", "s"), Request("d", "s"), Request("d", "s")}, {});
+    auto results = MakeLocal(cli_, dir)->Measure(
+        {Request("../x", "s"), Request("d", "s"), Request("d", "s")}, {});
     QCOMPARE(results.size(), size_t{3});
     QCOMPARE(results[0].status, MeasureStatus::RunError);
     QVERIFY(results[0].message.find("invalid request id") != std::string::npos);

@@ -5,7 +5,6 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QtTest/QtTest>
-
 #include <filesystem>
 
 #include "RunnerTestSupport.h"
@@ -23,7 +22,8 @@ struct CliResult {
   QString out, err;
 };
 
-CliResult Cli(const std::string& cli, const QStringList& args, const QString& path_env = QString()) {
+CliResult Cli(const std::string& cli, const QStringList& args,
+              const QString& path_env = QString()) {
   QProcess p;
   if (!path_env.isNull()) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -84,8 +84,8 @@ class TestRunnerCli : public QObject {
 
   void profileJsonCarriesTheMachine() {
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
-    CliResult r = Cli(cli_, {"profile", script_, "--repeat", "4", "--json", "--runner", "local", "--workdir",
-                             QString::fromStdString(dir_ + "/profile")});
+    CliResult r = Cli(cli_, {"profile", script_, "--repeat", "4", "--json", "--runner", "local",
+                             "--workdir", QString::fromStdString(dir_ + "/profile")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
     QVERIFY2(doc.isObject(), qPrintable(r.out));
@@ -95,20 +95,22 @@ class TestRunnerCli : public QObject {
     QCOMPARE(doc["flops"].toInteger(), qint64{64});  // n = 64 additions (the default)
     QVERIFY(doc["machine"]["cores"].toInt() >= 1);
     // The same command on the same folder resumes: the stored result is printed again.
-    CliResult again = Cli(cli_, {"profile", script_, "--repeat", "4", "--json", "--runner", "local", "--workdir",
-                                 QString::fromStdString(dir_ + "/profile")});
+    CliResult again = Cli(cli_, {"profile", script_, "--repeat", "4", "--json", "--runner", "local",
+                                 "--workdir", QString::fromStdString(dir_ + "/profile")});
     QCOMPARE(again.out, r.out);
   }
 
   void runThroughSlurm() {
     std::string why;
     if (!tessera::runner::SlurmAvailable(&why))
-      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
+      QSKIP(qPrintable(
+          QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
-    CliResult r = Cli(cli_, {"run", script_, "--check", "--runner", "slurm", "--partition", "debug", "--time", "5",
-                             "--workdir", QString::fromStdString(dir_ + "/slurm")});
+    CliResult r = Cli(cli_, {"run", script_, "--check", "--runner", "slurm", "--partition", "debug",
+                             "--time", "5", "--workdir", QString::fromStdString(dir_ + "/slurm")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QVERIFY2(r.out.contains("slurm runner)") && r.out.contains("max abs error 0"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("slurm runner)") && r.out.contains("max abs error 0"),
+             qPrintable(r.out));
   }
 
   void unavailableRunnerExitsWith4() {
@@ -117,7 +119,8 @@ class TestRunnerCli : public QObject {
     QVERIFY2(r.err.contains("not available: Slurm is not installed here"), qPrintable(r.err));
 
     QVERIFY(tessera::runner::WriteFileAtomically(dir_ + "/plain-file", "x").ok());
-    r = Cli(cli_, {"profile", script_, "--runner", "local", "--workdir", QString::fromStdString(dir_ + "/plain-file/sub")});
+    r = Cli(cli_, {"profile", script_, "--runner", "local", "--workdir",
+                   QString::fromStdString(dir_ + "/plain-file/sub")});
     QCOMPARE(r.code, 4);
     QVERIFY2(r.err.contains("work folder"), qPrintable(r.err));
   }
@@ -129,12 +132,16 @@ class TestRunnerCli : public QObject {
     const std::string path = dir_ + "/batch/batch.json";
     fs::create_directories(dir_ + "/batch");
     QVERIFY(tessera::runner::WriteFileAtomically(path, tessera::runner::BatchToJson(batch)).ok());
-    CliResult r = Cli(cli_, {"measure", QString::fromStdString(path), "--runner", "local", "--parallel", "2"});
+    CliResult r = Cli(
+        cli_, {"measure", QString::fromStdString(path), "--runner", "local", "--parallel", "2"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains("v2: ok") && r.out.contains("v8: ok"), qPrintable(r.out));
-    QVERIFY2(r.out.contains("measured 3 candidates (3 ok)") && r.out.contains("trials/minute"), qPrintable(r.out));
-    QVERIFY(fs::exists(tessera::runner::ResultPath(dir_ + "/batch", "v4")));  // --out defaults to the batch's folder
-    CliResult bad = Cli(cli_, {"measure", QString::fromStdString(path), "--runner", "local", "--parallel", "0"});
+    QVERIFY2(r.out.contains("measured 3 candidates (3 ok)") && r.out.contains("trials/minute"),
+             qPrintable(r.out));
+    QVERIFY(fs::exists(tessera::runner::ResultPath(dir_ + "/batch",
+                                                   "v4")));  // --out defaults to the batch's folder
+    CliResult bad = Cli(
+        cli_, {"measure", QString::fromStdString(path), "--runner", "local", "--parallel", "0"});
     QCOMPARE(bad.code, 2);
   }
 
@@ -155,12 +162,14 @@ class TestRunnerCli : public QObject {
   void tuneThroughSlurmKeysRecordsWithTheNode() {
     std::string why;
     if (!tessera::runner::SlurmAvailable(&why))
-      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
+      QSKIP(qPrintable(
+          QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
     const QString db = QString::fromStdString(dir_ + "/tune-slurm.db");
     const QString work = QString::fromStdString(dir_ + "/tune-slurm");
-    const QStringList args = {"tune", constant_, "--trials", "4", "--batch", "4", "--repeat", "2",
-                              "--strategy", "random", "--db", db, "--json", "--runner", "slurm", "--workdir", work};
+    const QStringList args = {"tune",     constant_,  "--trials",   "4",         "--batch", "4",
+                              "--repeat", "2",        "--strategy", "random",    "--db",    db,
+                              "--json",   "--runner", "slurm",      "--workdir", work};
     CliResult r = Cli(cli_, args);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains("through slurm"), qPrintable(r.err));
@@ -169,21 +178,23 @@ class TestRunnerCli : public QObject {
     QCOMPARE(doc["runner"].toString(), QString("slurm"));
     QCOMPARE(doc["measured"].toInt(), 4);
     // The node's signature (this machine is the node here), learned by a probe job.
-    QCOMPARE(doc["machine"].toString().toStdString(), tessera::runner::ReadMachineSignature().Key());
+    QCOMPARE(doc["machine"].toString().toStdString(),
+             tessera::runner::ReadMachineSignature().Key());
     QVERIFY(doc["best_gflops"].toDouble() > 0);
     // The candidates ran as job arrays: submission folders with their job ids.
     int submissions = 0;
     for (const auto& e : fs::directory_iterator(work.toStdString()))
       submissions += fs::exists(e.path() / "job") ? 1 : 0;
-    QVERIFY2(submissions >= 2, qPrintable(QString::number(submissions)));  // a batch and a check at least
+    QVERIFY2(submissions >= 2,
+             qPrintable(QString::number(submissions)));  // a batch and a check at least
     // Started again: the records are read back (the input, 4 trials) and the search goes on.
     CliResult again = Cli(cli_, args);
     QVERIFY2(again.code == 0, qPrintable(again.err));
     QJsonDocument second = QJsonDocument::fromJson(again.out.toUtf8());
     QVERIFY2(second["resumed"].toInt() >= 5, qPrintable(again.out));
     // --best for the node's machine finds them.
-    CliResult best = Cli(cli_, {"tune", "--best", constant_, "--db", db, "--runner", "slurm",
-                                "--workdir", work});
+    CliResult best = Cli(
+        cli_, {"tune", "--best", constant_, "--db", db, "--runner", "slurm", "--workdir", work});
     QVERIFY2(best.code == 0, qPrintable(best.err));
     QVERIFY2(best.out.contains("# tuned by tessera-cli tune"), qPrintable(best.out));
   }
@@ -191,12 +202,27 @@ class TestRunnerCli : public QObject {
   void aKilledTuneResumesTheBatchItLeft() {
     std::string why;
     if (!tessera::runner::SlurmAvailable(&why))
-      QSKIP(qPrintable(QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
+      QSKIP(qPrintable(
+          QString::fromStdString("Slurm is not up here (" + why + "); run scripts/slurm-up.sh")));
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
     const std::string work = dir_ + "/tune-killed";
-    const QStringList args = {"tune", constant_, "--trials", "8", "--batch", "4", "--repeat", "50",
-                              "--strategy", "random", "--db", QString::fromStdString(dir_ + "/tune-killed.db"),
-                              "--json", "--runner", "slurm", "--workdir", QString::fromStdString(work)};
+    const QStringList args = {"tune",
+                              constant_,
+                              "--trials",
+                              "8",
+                              "--batch",
+                              "4",
+                              "--repeat",
+                              "50",
+                              "--strategy",
+                              "random",
+                              "--db",
+                              QString::fromStdString(dir_ + "/tune-killed.db"),
+                              "--json",
+                              "--runner",
+                              "slurm",
+                              "--workdir",
+                              QString::fromStdString(work)};
     // The first run is killed as soon as its first batch is submitted (the second job:
     // the first measures the input schedule), before it can record that batch.
     QProcess first;
@@ -207,7 +233,8 @@ class TestRunnerCli : public QObject {
       QThread::msleep(50);
       jobs = 0;
       std::error_code ec;
-      for (const auto& e : fs::directory_iterator(work, ec)) jobs += fs::exists(e.path() / "job") ? 1 : 0;
+      for (const auto& e : fs::directory_iterator(work, ec))
+        jobs += fs::exists(e.path() / "job") ? 1 : 0;
     }
     first.kill();
     first.waitForFinished();
@@ -216,14 +243,16 @@ class TestRunnerCli : public QObject {
     // recorded, not lost.
     CliResult again = Cli(cli_, args);
     QVERIFY2(again.code == 0, qPrintable(again.err));
-    QVERIFY2(again.err.contains("resumed 4 candidates that an earlier run left unrecorded"), qPrintable(again.err));
+    QVERIFY2(again.err.contains("resumed 4 candidates that an earlier run left unrecorded"),
+             qPrintable(again.err));
     QJsonDocument doc = QJsonDocument::fromJson(again.out.toUtf8());
     QVERIFY2(doc["resumed"].toInt() >= 5, qPrintable(again.out));  // the input and the four
   }
 
   void tuneWithoutSlurmExitsWith4() {
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
-    CliResult r = Cli(cli_, {"tune", constant_, "--trials", "1", "--runner", "slurm"}, QString::fromStdString(dir_));
+    CliResult r = Cli(cli_, {"tune", constant_, "--trials", "1", "--runner", "slurm"},
+                      QString::fromStdString(dir_));
     QCOMPARE(r.code, 4);
     QVERIFY2(r.err.contains("not available: Slurm is not installed here"), qPrintable(r.err));
   }

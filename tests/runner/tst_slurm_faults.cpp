@@ -6,11 +6,10 @@
 // for those jobs instead of submitting again; the controller restarted mid-batch loses
 // nothing; and the runner learns a node's machine signature with a probe job. Skipped,
 // with the reason, when Slurm is not up.
-#include <QProcess>
-#include <QtTest/QtTest>
-
 #include <sys/stat.h>
 
+#include <QProcess>
+#include <QtTest/QtTest>
 #include <chrono>
 #include <filesystem>
 #include <thread>
@@ -50,7 +49,8 @@ std::vector<std::string> TasksIn(const std::string& job, const std::string& stat
 
 int ResultFiles(const std::string& dir) {
   int n = 0;
-  for (const auto& e : fs::directory_iterator(dir)) n += e.path().string().ends_with(".result.json");
+  for (const auto& e : fs::directory_iterator(dir))
+    n += e.path().string().ends_with(".result.json");
   return n;
 }
 
@@ -75,7 +75,8 @@ class TestSlurmFaults : public QObject {
 
   bool SlurmReady() {
     if (cli_.empty()) {
-      QTest::qFail("tessera-cli was not found next to the tests (build the tessera-cli target)", __FILE__, __LINE__);
+      QTest::qFail("tessera-cli was not found next to the tests (build the tessera-cli target)",
+                   __FILE__, __LINE__);
       return false;
     }
     if (!slurm_missing_.empty()) {
@@ -85,7 +86,8 @@ class TestSlurmFaults : public QObject {
       return false;
     }
     if (!tessera::codegen::LLVMAvailable()) {
-      QTest::qSkip("this build has no LLVM backend: candidates cannot be compiled", __FILE__, __LINE__);
+      QTest::qSkip("this build has no LLVM backend: candidates cannot be compiled", __FILE__,
+                   __LINE__);
       return false;
     }
     return true;
@@ -113,7 +115,8 @@ class TestSlurmFaults : public QObject {
     QCOMPARE(machine->Key(), ReadMachineSignature().Key());
     QVERIFY(!machine->hostname.empty());
     bool probed = false;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) probed |= e.path().filename() == "machine.json";
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      probed |= e.path().filename() == "machine.json";
     QVERIFY(probed);
     QVERIFY(runner->jobs().empty());  // a probe is not a measurement job
     fs::remove_all(dir);
@@ -123,7 +126,9 @@ class TestSlurmFaults : public QObject {
     REQUIRE_SLURM();
     std::string dir = FreshDir("tst-slurm-probe-bad");
     std::string worker = dir + "/broken-worker.sh";
-    QVERIFY(WriteFileAtomically(worker, "#!/bin/sh\necho 'worker: no signature today' >&2\nexit 3\n").ok());
+    QVERIFY(
+        WriteFileAtomically(worker, "#!/bin/sh\necho 'worker: no signature today' >&2\nexit 3\n")
+            .ok());
     QVERIFY(chmod(worker.c_str(), 0755) == 0);
     std::string error;
     auto runner = SlurmRunner::Create(FaultOptions(worker, dir + "/run"), &error);
@@ -179,7 +184,8 @@ class TestSlurmFaults : public QObject {
     hang.timeout_s = 300;
     auto start = std::chrono::steady_clock::now();
     auto results = runner->Measure({hang}, {});
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     qInfo("the job ended after %.0f s", seconds);
     // Slurm's TIMEOUT state, once: the job's time limit ended it, not the candidate's own
     // 300 s (asserted from the state, not the wall clock, which a loaded machine stretches).
@@ -199,8 +205,8 @@ class TestSlurmFaults : public QObject {
     // once its job runs, as a crash or a closed laptop would.
     QProcess app;
     app.start(QString::fromStdString(cli_),
-              {"measure", QString::fromStdString(batch_file), "--runner", "slurm", "--parallel", "2", "--workdir",
-               QString::fromStdString(dir + "/run")});
+              {"measure", QString::fromStdString(batch_file), "--runner", "slurm", "--parallel",
+               "2", "--workdir", QString::fromStdString(dir + "/run")});
     QVERIFY(app.waitForStarted());
     std::string job;
     for (int i = 0; i < 300 && job.empty(); ++i) {
@@ -219,7 +225,8 @@ class TestSlurmFaults : public QObject {
     auto runner = SlurmRunner::Create(FaultOptions(cli_, dir + "/run"), &error);
     QVERIFY2(runner, error.c_str());
     auto results = runner->Measure(batch, {});
-    for (const MeasureResult& r : results) QVERIFY2(r.status == MeasureStatus::Ok, (r.id + ": " + r.message).c_str());
+    for (const MeasureResult& r : results)
+      QVERIFY2(r.status == MeasureStatus::Ok, (r.id + ": " + r.message).c_str());
     QVERIFY2(!runner->adopted().empty(), "nothing was adopted");
     QVERIFY(runner->adopted().front().starts_with(job + "_"));
     QVERIFY(runner->jobs().empty());  // nothing submitted again
@@ -230,10 +237,16 @@ class TestSlurmFaults : public QObject {
   void aControllerRestartMidBatchLosesNothing() {
     REQUIRE_SLURM();
     const char* source = std::getenv("TESSERA_SOURCE_DIR");
-    if (!source || getuid() != 0) QSKIP("needs root and TESSERA_SOURCE_DIR (scripts/slurm-up.sh restarts the controller)");
-    const std::string state = std::getenv("TESSERA_SLURM_STATE") ? std::getenv("TESSERA_SLURM_STATE") : "/tmp/tessera-slurm";
+    if (!source || getuid() != 0)
+      QSKIP("needs root and TESSERA_SOURCE_DIR (scripts/slurm-up.sh restarts the controller)");
+    const std::string state = std::getenv("TESSERA_SLURM_STATE")
+                                  ? std::getenv("TESSERA_SLURM_STATE")
+                                  : "/tmp/tessera-slurm";
     const std::string pid_text = ReadText(state + "/slurmctld.pid");
-    if (pid_text.empty()) QSKIP("this Slurm was not started by scripts/slurm-up.sh (no slurmctld.pid in its state folder)");
+    if (pid_text.empty())
+      QSKIP(
+          "this Slurm was not started by scripts/slurm-up.sh (no slurmctld.pid in its state "
+          "folder)");
     std::string dir = FreshDir("tst-slurm-ctld");
     std::string error;
     auto runner = SlurmRunner::Create(FaultOptions(cli_, dir), &error);
@@ -253,7 +266,8 @@ class TestSlurmFaults : public QObject {
     auto results = runner->Measure(SlowBatch("r", 2, 200), cb);
     QVERIFY(restarted);
     QVERIFY2(restart_output.find("is up") != std::string::npos, restart_output.c_str());
-    for (const MeasureResult& r : results) QVERIFY2(r.status == MeasureStatus::Ok, (r.id + ": " + r.message).c_str());
+    for (const MeasureResult& r : results)
+      QVERIFY2(r.status == MeasureStatus::Ok, (r.id + ": " + r.message).c_str());
     QCOMPARE(ResultFiles(dir), 2);
     fs::remove_all(dir);
   }

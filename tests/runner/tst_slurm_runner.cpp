@@ -3,11 +3,10 @@
 // down in the middle of a batch and resumed. scripts/slurm-up.sh brings Slurm up (the
 // test command runs it); without it these tests are skipped with the reason. The refusals
 // when Slurm is missing or the work folder cannot be written run everywhere.
-#include <QtTest/QtTest>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <QtTest/QtTest>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -73,13 +72,14 @@ class TestSlurmRunner : public QObject {
       return false;
     }
     if (!tessera::codegen::LLVMAvailable()) {
-      QTest::qSkip("this build has no LLVM backend: candidates cannot be compiled", __FILE__, __LINE__);
+      QTest::qSkip("this build has no LLVM backend: candidates cannot be compiled", __FILE__,
+                   __LINE__);
       return false;
     }
     return true;
   }
-#define REQUIRE_SLURM() \
-  do {                  \
+#define REQUIRE_SLURM()        \
+  do {                         \
     if (!SlurmReady()) return; \
   } while (0)
 
@@ -122,7 +122,9 @@ class TestSlurmRunner : public QObject {
     std::string bin = FreshDir("tst-slurm-down-bin");
     for (const char* tool : {"sbatch", "squeue", "scancel"})
       QVERIFY(WriteFileAtomically(bin + "/" + tool, "#!/bin/sh\nexit 1\n").ok());
-    QVERIFY(WriteFileAtomically(bin + "/scontrol", "#!/bin/sh\necho 'Slurmctld(primary) at vm is DOWN'\nexit 1\n").ok());
+    QVERIFY(WriteFileAtomically(bin + "/scontrol",
+                                "#!/bin/sh\necho 'Slurmctld(primary) at vm is DOWN'\nexit 1\n")
+                .ok());
     for (const char* tool : {"sbatch", "squeue", "scancel", "scontrol"})
       QVERIFY(chmod((bin + "/" + tool).c_str(), 0755) == 0);
     std::string error;
@@ -131,13 +133,15 @@ class TestSlurmRunner : public QObject {
       RunnerOptions o = SlurmOptions("/bin/true", bin);
       QVERIFY(!MakeRunner(o, &error));
     }
-    QVERIFY2(error.find("the Slurm controller does not answer") != std::string::npos, error.c_str());
+    QVERIFY2(error.find("the Slurm controller does not answer") != std::string::npos,
+             error.c_str());
     QVERIFY2(error.find("is DOWN") != std::string::npos, error.c_str());
     fs::remove_all(bin);
   }
 
   void unwritableWorkFolderIsAClearRefusal() {
-    if (!slurm_missing_.empty()) QSKIP("needs Slurm up: the folder is checked after Slurm is found");
+    if (!slurm_missing_.empty())
+      QSKIP("needs Slurm up: the folder is checked after Slurm is found");
     std::string dir = FreshDir("tst-slurm-folder");
     QVERIFY(WriteFileAtomically(dir + "/file", "x").ok());
     RunnerOptions o = SlurmOptions("/bin/true", dir + "/file/sub");
@@ -160,7 +164,9 @@ class TestSlurmRunner : public QObject {
     auto r = SlurmRunner::Create(o, &error);
     QVERIFY2(r, error.c_str());
     auto cmd = r->SbatchCommand("job.sh", 3, "log-%a");
-    auto has = [&](const std::string& a) { return std::find(cmd.begin(), cmd.end(), a) != cmd.end(); };
+    auto has = [&](const std::string& a) {
+      return std::find(cmd.begin(), cmd.end(), a) != cmd.end();
+    };
     QVERIFY(has("--array=0-2"));
     QVERIFY(has("--partition=debug"));
     QVERIFY(has("--gres=gpu:1"));
@@ -177,7 +183,8 @@ class TestSlurmRunner : public QObject {
     auto runner = Make(dir);
     QVERIFY(runner);
     std::vector<MeasureRequest> batch;
-    for (int f : {1, 2, 4, 8, 16}) batch.push_back(Request("s" + std::to_string(f), VectorAddScript(f)));
+    for (int f : {1, 2, 4, 8, 16})
+      batch.push_back(Request("s" + std::to_string(f), VectorAddScript(f)));
     batch[2].check = true;  // a run with --check
     int results_seen = 0;
     MeasureCallbacks cb;
@@ -199,7 +206,8 @@ class TestSlurmRunner : public QObject {
     QCOMPARE(runner->jobs().size(), size_t{1});
     int task_files = 0;
     for (const auto& e : fs::recursive_directory_iterator(dir))
-      task_files += e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
+      task_files +=
+          e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
     QCOMPARE(task_files, 2);
     fs::remove_all(dir);
   }
@@ -211,7 +219,8 @@ class TestSlurmRunner : public QObject {
     REQUIRE_SLURM();
     CommandOutput cpus = RunCommand({"sinfo", "-h", "-o", "%C"}, 10);
     long allocated = 0, idle = 0;
-    QVERIFY2(std::sscanf(cpus.output.c_str(), "%ld/%ld/", &allocated, &idle) == 2, cpus.output.c_str());
+    QVERIFY2(std::sscanf(cpus.output.c_str(), "%ld/%ld/", &allocated, &idle) == 2,
+             cpus.output.c_str());
     std::string dir = FreshDir("tst-slurm-slots");
     RunnerOptions o = SlurmOptions(cli_, dir);
     o.parallel_builds = 0;
@@ -220,12 +229,15 @@ class TestSlurmRunner : public QObject {
     QVERIFY2(runner, error.c_str());
     QCOMPARE(runner->JobSlots(), int(std::min(allocated + idle, 64L)));
     std::vector<MeasureRequest> batch;
-    for (int f : {1, 2, 4, 8, 16, 32}) batch.push_back(Request("p" + std::to_string(f), VectorAddScript(f), 4096));
+    for (int f : {1, 2, 4, 8, 16, 32})
+      batch.push_back(Request("p" + std::to_string(f), VectorAddScript(f), 4096));
     auto results = runner->Measure(batch, {});
-    for (const MeasureResult& r : results) QVERIFY2(r.status == MeasureStatus::Ok, r.message.c_str());
+    for (const MeasureResult& r : results)
+      QVERIFY2(r.status == MeasureStatus::Ok, r.message.c_str());
     int task_files = 0;
     for (const auto& e : fs::recursive_directory_iterator(dir))
-      task_files += e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
+      task_files +=
+          e.path().filename().string().starts_with("task-") && e.path().extension() == ".json";
     QCOMPARE(task_files, std::min(runner->JobSlots(), int(batch.size())));
     fs::remove_all(dir);
   }
@@ -252,7 +264,8 @@ class TestSlurmRunner : public QObject {
     std::string dir = FreshDir("tst-slurm-fail");
     // A worker that dies before measuring anything: every job of it fails.
     std::string worker = dir + "/broken-worker.sh";
-    QVERIFY(WriteFileAtomically(worker, "#!/bin/sh\necho 'worker: out of luck' >&2\nexit 7\n").ok());
+    QVERIFY(
+        WriteFileAtomically(worker, "#!/bin/sh\necho 'worker: out of luck' >&2\nexit 7\n").ok());
     QVERIFY(chmod(worker.c_str(), 0755) == 0);
     RunnerOptions o = SlurmOptions(worker, dir + "/run");
     o.max_retries = 1;
@@ -264,7 +277,8 @@ class TestSlurmRunner : public QObject {
     QCOMPARE(results[0].attempts, 2);  // the first try and one retry
     QCOMPARE(runner->jobs().size(), size_t{2});
     QVERIFY2(results[0].message.find("FAILED") != std::string::npos, results[0].message.c_str());
-    QVERIFY2(results[0].message.find("out of luck") != std::string::npos, results[0].message.c_str());
+    QVERIFY2(results[0].message.find("out of luck") != std::string::npos,
+             results[0].message.c_str());
     // Recorded: a resumed run reads the failure back instead of submitting again.
     QVERIFY(fs::exists(ResultPath(dir + "/run", "a")));
     fs::remove_all(dir);
@@ -325,7 +339,8 @@ class TestSlurmRunner : public QObject {
         downed = o.exit_code == 0;
         if (!downed) resume_error = "could not set the node down: " + o.output;
         downed_at = std::chrono::steady_clock::now();
-      } else if (downed && !resumed && std::chrono::steady_clock::now() - downed_at > std::chrono::seconds(2)) {
+      } else if (downed && !resumed &&
+                 std::chrono::steady_clock::now() - downed_at > std::chrono::seconds(2)) {
         // With ReturnToService=2 the node may already be back when slurmd re-registers
         // ("Invalid node state specified" then); the state check below is what counts.
         (void)RunCommand({"scontrol", "update", "nodename=" + host_, "state=resume"}, 20);
@@ -345,7 +360,8 @@ class TestSlurmRunner : public QObject {
     QVERIFY(runner->jobs().size() >= 2);
     // Nothing was lost and nothing measured twice: one result file per candidate.
     int files = 0;
-    for (const auto& e : fs::directory_iterator(dir)) files += e.path().string().ends_with(".result.json");
+    for (const auto& e : fs::directory_iterator(dir))
+      files += e.path().string().ends_with(".result.json");
     QCOMPARE(files, 4);
     // The node is back for whatever runs next.
     QString state;
@@ -361,7 +377,8 @@ class TestSlurmRunner : public QObject {
   void aRunResumesWithoutResubmitting() {
     REQUIRE_SLURM();
     std::string dir = FreshDir("tst-slurm-resume");
-    std::vector<MeasureRequest> batch = {Request("a", VectorAddScript(4)), Request("b", VectorAddScript(8))};
+    std::vector<MeasureRequest> batch = {Request("a", VectorAddScript(4)),
+                                         Request("b", VectorAddScript(8))};
     auto first = Make(dir)->Measure(batch, {});
     QCOMPARE(first[1].status, MeasureStatus::Ok);
     auto again = Make(dir);

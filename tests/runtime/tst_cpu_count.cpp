@@ -1,12 +1,11 @@
 // CpuCount: the pool runs as many threads as the process may use (its CPU affinity, a
 // cgroup quota), not as many as the machine has; TESSERA_NUM_THREADS / TVM_NUM_THREADS
 // choose another count, and a bad value is ignored with a reason.
-#include <QtTest>
-
 #include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <QtTest>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -97,7 +96,8 @@ class TestCpuCount : public QObject {
     int status = 0;
     QCOMPARE(waitpid(pid, &status, 0), pid);
     QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 0);  // 1 UsableCpus, 2 PoolThreadCount, 3 pool, 4 threads used, 5 signature
+    QCOMPARE(WEXITSTATUS(status),
+             0);  // 1 UsableCpus, 2 PoolThreadCount, 3 pool, 4 threads used, 5 signature
   }
 
   void environmentChoosesTheCount_data() {
@@ -105,18 +105,30 @@ class TestCpuCount : public QObject {
     QTest::addColumn<QString>("tvm");
     QTest::addColumn<int>("threads");  // 0: UsableCpus()
     QTest::addColumn<QString>("source");
-    QTest::newRow("neither") << "-" << "-" << 0 << "usable CPUs";
-    QTest::newRow("TESSERA_NUM_THREADS") << "3" << "-" << 3 << "TESSERA_NUM_THREADS";
-    QTest::newRow("TVM_NUM_THREADS") << "-" << "2" << 2 << "TVM_NUM_THREADS";
-    QTest::newRow("Tessera's first") << "5" << "2" << 5 << "TESSERA_NUM_THREADS";
-    QTest::newRow("zero ignored") << "0" << "-" << 0 << "usable CPUs; TESSERA_NUM_THREADS='0' ignored (not 1-1024)";
-    QTest::newRow("negative ignored") << "-2" << "-" << 0
-                                      << "usable CPUs; TESSERA_NUM_THREADS='-2' ignored (not 1-1024)";
-    QTest::newRow("junk ignored") << "4x" << "-" << 0 << "usable CPUs; TESSERA_NUM_THREADS='4x' ignored (not 1-1024)";
-    QTest::newRow("too many ignored") << "100000" << "-" << 0
-                                      << "usable CPUs; TESSERA_NUM_THREADS='100000' ignored (not 1-1024)";
-    QTest::newRow("bad one, then TVM's") << "many" << "2" << 2 << "TVM_NUM_THREADS";
-    QTest::newRow("empty is unset") << "" << "-" << 0 << "usable CPUs";
+    QTest::newRow("neither") << "-"
+                             << "-" << 0 << "usable CPUs";
+    QTest::newRow("TESSERA_NUM_THREADS") << "3"
+                                         << "-" << 3 << "TESSERA_NUM_THREADS";
+    QTest::newRow("TVM_NUM_THREADS") << "-"
+                                     << "2" << 2 << "TVM_NUM_THREADS";
+    QTest::newRow("Tessera's first") << "5"
+                                     << "2" << 5 << "TESSERA_NUM_THREADS";
+    QTest::newRow("zero ignored") << "0"
+                                  << "-" << 0
+                                  << "usable CPUs; TESSERA_NUM_THREADS='0' ignored (not 1-1024)";
+    QTest::newRow("negative ignored")
+        << "-2"
+        << "-" << 0 << "usable CPUs; TESSERA_NUM_THREADS='-2' ignored (not 1-1024)";
+    QTest::newRow("junk ignored") << "4x"
+                                  << "-" << 0
+                                  << "usable CPUs; TESSERA_NUM_THREADS='4x' ignored (not 1-1024)";
+    QTest::newRow("too many ignored")
+        << "100000"
+        << "-" << 0 << "usable CPUs; TESSERA_NUM_THREADS='100000' ignored (not 1-1024)";
+    QTest::newRow("bad one, then TVM's") << "many"
+                                         << "2" << 2 << "TVM_NUM_THREADS";
+    QTest::newRow("empty is unset") << ""
+                                    << "-" << 0 << "usable CPUs";
   }
   void environmentChoosesTheCount() {
     QFETCH(QString, tessera);

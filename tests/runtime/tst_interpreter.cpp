@@ -31,7 +31,9 @@ PrimFunc VectorAdd(Var n) {
   return MakePrimFunc("vadd", {A, B, C}, body);
 }
 
-QString Message(const Status& s) { return s.ok() ? QString() : QString::fromStdString(s.error().message); }
+QString Message(const Status& s) {
+  return s.ok() ? QString() : QString::fromStdString(s.error().message);
+}
 
 }  // namespace
 
@@ -53,7 +55,8 @@ class TestInterpreter : public QObject {
     PrimFunc f = VectorAdd(SizeVar("n"));
     NDArray a = Array({5}), b = Array({6}), c = Array({5});
     Status s = Interpret(f, {a, b, c});
-    QCOMPARE(Message(s), QString("buffer B: dimension 0 has extent 6 but the function expects n = 5"));
+    QCOMPARE(Message(s),
+             QString("buffer B: dimension 0 has extent 6 but the function expects n = 5"));
   }
 
   void argumentErrors_data() {
@@ -62,7 +65,8 @@ class TestInterpreter : public QObject {
     QTest::newRow("too few buffers") << 0 << "expects 3 buffers (A, B, C), got 2";
     QTest::newRow("dtype") << 1 << "buffer B: expected element type float32, got int32";
     QTest::newRow("rank") << 2 << "buffer C: expected 1 dimensions, got 2";
-    QTest::newRow("explicit scalar disagrees") << 3 << "buffer A: dimension 0 has extent 5 but the function expects n = 4";
+    QTest::newRow("explicit scalar disagrees")
+        << 3 << "buffer A: dimension 0 has extent 5 but the function expects n = 4";
     QTest::newRow("negative shape var") << 4 << "n = -1 violates n >= 0 (n is a shape variable)";
     QTest::newRow("unknown scalar") << 5 << "has no scalar parameter 'm'";
   }
@@ -74,16 +78,30 @@ class TestInterpreter : public QObject {
     std::vector<NDArray> args{a, b, c};
     ScalarArgs scalars;
     switch (which) {
-      case 0: args.pop_back(); break;
-      case 1: args[1] = Array({5}, DataType::Int(32)); break;
-      case 2: args[2] = Array({5, 1}); break;
-      case 3: scalars["n"] = 4; break;
-      case 4: scalars["n"] = -1; args = {Array({0}), Array({0}), Array({0})}; break;
-      case 5: scalars["m"] = 1; break;
+      case 0:
+        args.pop_back();
+        break;
+      case 1:
+        args[1] = Array({5}, DataType::Int(32));
+        break;
+      case 2:
+        args[2] = Array({5, 1});
+        break;
+      case 3:
+        scalars["n"] = 4;
+        break;
+      case 4:
+        scalars["n"] = -1;
+        args = {Array({0}), Array({0}), Array({0})};
+        break;
+      case 5:
+        scalars["m"] = 1;
+        break;
     }
     auto r = BindArguments(f, args, scalars);
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(message),
+             r.error().message.c_str());
   }
 
   void derivedDimensionIsChecked() {
@@ -103,8 +121,8 @@ class TestInterpreter : public QObject {
     Var n = SizeVar("n"), k("k");
     Buffer A = MakeBuffer("A", DataType::Int(32), {n});
     Var i("i");
-    PrimFunc f = MakePrimFunc("f", {A},
-                              MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(A, i * k, {i})), {k});
+    PrimFunc f = MakePrimFunc(
+        "f", {A}, MakeFor(i, 0, n, ForKind::Serial, MakeBufferStore(A, i * k, {i})), {k});
     NDArray a = Array({4}, DataType::Int(32));
     Status missing = Interpret(f, {a});
     QVERIFY(Message(missing).contains("missing scalar argument 'k'"));
@@ -148,8 +166,11 @@ class TestInterpreter : public QObject {
     QCOMPARE(interp.Eval(MakeBinary(ExprKind::Add, big, IntImm(DataType::Int(32), 1)))->as_int(0),
              -2147483648LL);
     Expr u = IntImm(DataType::UInt(8), 250);
-    QCOMPARE(interp.Eval(MakeBinary(ExprKind::Add, u, IntImm(DataType::UInt(8), 10)))->as_int(0), 4);
-    QCOMPARE(interp.Eval(MakeCast(DataType::Int(8), FloatImm(DataType::Float(32), -3.7)))->as_int(0), -3);
+    QCOMPARE(interp.Eval(MakeBinary(ExprKind::Add, u, IntImm(DataType::UInt(8), 10)))->as_int(0),
+             4);
+    QCOMPARE(
+        interp.Eval(MakeCast(DataType::Int(8), FloatImm(DataType::Float(32), -3.7)))->as_int(0),
+        -3);
   }
 
   void float32ArithmeticRoundsLikeHardware() {
@@ -172,9 +193,9 @@ class TestInterpreter : public QObject {
     // B[ramp(0, 2, 4)] = A[ramp(0, 1, 4)] * x4(3)
     Buffer A = MakeBuffer("A", DataType::Int(32), {4});
     Buffer B = MakeBuffer("B", DataType::Int(32), {8});
-    Stmt s = MakeBufferStore(B, MakeBinary(ExprKind::Mul, MakeBufferLoad(A, {MakeRamp(0, 1, 4)}),
-                                           MakeBroadcast(3, 4)),
-                             {MakeRamp(0, 2, 4)});
+    Stmt s = MakeBufferStore(
+        B, MakeBinary(ExprKind::Mul, MakeBufferLoad(A, {MakeRamp(0, 1, 4)}), MakeBroadcast(3, 4)),
+        {MakeRamp(0, 2, 4)});
     NDArray a = Array({4}, DataType::Int(32)), b = Array({8}, DataType::Int(32));
     for (int i = 0; i < 4; ++i) a.SetInt(i, i + 1);
     IRInterpreter interp;
@@ -190,7 +211,8 @@ class TestInterpreter : public QObject {
     // 64 lanes: more than a Value keeps inline (16), so lanes live on the heap.
     Buffer A = MakeBuffer("A", DataType::Float(64), {64});
     Expr ramp = MakeRamp(0, 1, 64);
-    Stmt s = MakeBufferStore(A, MakeCast(DataType::Float(64, 64), MakeBinary(ExprKind::Mul, ramp, ramp)), {ramp});
+    Stmt s = MakeBufferStore(
+        A, MakeCast(DataType::Float(64, 64), MakeBinary(ExprKind::Mul, ramp, ramp)), {ramp});
     NDArray a = Array({64}, DataType::Float(64));
     IRInterpreter interp;
     interp.BindBuffer(A->data, a);
@@ -202,7 +224,8 @@ class TestInterpreter : public QObject {
   void outOfBoundsAccessIsAnError() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {4});
     Var i("i");
-    Stmt s = MakeFor(i, 0, 5, ForKind::Serial, MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {i}));
+    Stmt s = MakeFor(i, 0, 5, ForKind::Serial,
+                     MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {i}));
     IRInterpreter interp;
     NDArray a = Array({4});
     interp.BindBuffer(A->data, a);
@@ -215,9 +238,10 @@ class TestInterpreter : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {4});
     Buffer B = MakeBuffer("B", DataType::Float(32), {8});
     Expr ramp = MakeRamp(0, 1, 8);
-    Expr guarded = MakeCall(DataType::Float(32, 8), "if_then_else",
-                            {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(4, 8)),
-                             MakeBufferLoad(A, {ramp}), MakeBroadcast(FloatImm(DataType::Float(32), 0.0), 8)});
+    Expr guarded =
+        MakeCall(DataType::Float(32, 8), "if_then_else",
+                 {MakeBinary(ExprKind::LT, ramp, MakeBroadcast(4, 8)), MakeBufferLoad(A, {ramp}),
+                  MakeBroadcast(FloatImm(DataType::Float(32), 0.0), 8)});
     NDArray a = Array({4}), b = Array({8});
     a.Fill(2.0);
     IRInterpreter interp;
@@ -236,16 +260,19 @@ class TestInterpreter : public QObject {
     tb->data = t;  // the allocation's handle
     Buffer T = tb;
     Var i("i"), s("s");
-    Stmt body = MakeSeq({MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(T, i * i, {i})),
-                         MakeLetStmt(s, MakeBufferLoad(T, {3}),
-                                     MakeAssert(eq(s, 9), "s must be 9",
-                                                MakeBufferStore(Out, s, {0})))});
+    Stmt body =
+        MakeSeq({MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(T, i * i, {i})),
+                 MakeLetStmt(s, MakeBufferLoad(T, {3}),
+                             MakeAssert(eq(s, 9), "s must be 9", MakeBufferStore(Out, s, {0})))});
     PrimFunc f = MakePrimFunc("f", {Out}, MakeAllocate(t, DataType::Int(32), {4}, Expr(), body));
     NDArray out = Array({1}, DataType::Int(32));
     QVERIFY(Interpret(f, {out}).ok());
     QCOMPARE(out.GetInt(0), 9);
 
-    PrimFunc failing = MakePrimFunc("g", {Out}, MakeAssert(eq(IntImm(DataType::Int(32), 1), IntImm(DataType::Int(32), 2)), "one is not two", MakeEvaluate(0)));
+    PrimFunc failing =
+        MakePrimFunc("g", {Out},
+                     MakeAssert(eq(IntImm(DataType::Int(32), 1), IntImm(DataType::Int(32), 2)),
+                                "one is not two", MakeEvaluate(0)));
     QCOMPARE(Message(Interpret(failing, {out})), QString("one is not two"));
   }
 

@@ -68,8 +68,10 @@ class TestMachinePeak : public QObject {
     for (int i = 0; i < 3; ++i) best = std::max(best, MeasureFmaGflopsPerCore());
     double clock = std::max(p.clock_ghz, MeasureClockGHz());
     double per_cycle = best / clock;
-    QVERIFY2(per_cycle <= p.FlopsPerCycle() * 1.15,
-             qPrintable(QString("measured %1 flops/cycle > assumed %2").arg(per_cycle).arg(p.FlopsPerCycle())));
+    QVERIFY2(
+        per_cycle <= p.FlopsPerCycle() * 1.15,
+        qPrintable(
+            QString("measured %1 flops/cycle > assumed %2").arg(per_cycle).arg(p.FlopsPerCycle())));
     // Only the upper bound is a test: load, a sanitizer build or a slow CI machine can make
     // the measurement lower, never higher. Whether the assumed pipes are all there is a
     // benchmark's question (tessera-bench-cpu prints the measured rate next to the peak).

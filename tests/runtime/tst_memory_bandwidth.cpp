@@ -31,7 +31,8 @@ runtime::MemoryBandwidth Fake(double l1, double l2, double dram) {
 
 // Cache options in `dir` whose measurements are `results` in turn (the last one
 // repeated), counted in `calls`, at the load `*load`.
-runtime::BandwidthCacheOptions FakeOptions(const QTemporaryDir& dir, std::vector<runtime::MemoryBandwidth> results,
+runtime::BandwidthCacheOptions FakeOptions(const QTemporaryDir& dir,
+                                           std::vector<runtime::MemoryBandwidth> results,
                                            int* calls, const double* load) {
   runtime::BandwidthCacheOptions o;
   o.directory = dir.path().toStdString();
@@ -98,7 +99,8 @@ class TestMemoryBandwidth : public QObject {
     // A damaged file is measured over, not trusted.
     {
       std::ofstream out(first.cache_file, std::ios::trunc);
-      out << "{\"signature\": \"" << first.signature << "\", \"threads\": 1, \"levels\": [{\"level\": \"L1\"}]}";
+      out << "{\"signature\": \"" << first.signature
+          << "\", \"threads\": 1, \"levels\": [{\"level\": \"L1\"}]}";
     }
     runtime::MemoryBandwidth third = runtime::CachedMemoryBandwidth(SmallCaches(), options);
     QVERIFY(!third.from_cache);
@@ -114,10 +116,12 @@ class TestMemoryBandwidth : public QObject {
     runtime::BandwidthCacheOptions options = FakeOptions(dir, {Fake(162, 60, 20)}, &calls, &load);
     std::string file = runtime::CachedMemoryBandwidth(SmallCaches(), options).cache_file;
     std::string signature = runtime::BandwidthSignature(SmallCaches(), 1);
-    WriteFile(file, "{\"signature\": \"" + signature + "\", \"threads\": 1, \"measured_at\": \"2026-11-28 10:00\", "
-                    "\"load\": 0.1, \"levels\": [{\"level\": \"L1\", \"working_set\": 16384, \"gbps\": 11}, "
-                    "{\"level\": \"L2\", \"working_set\": 131072, \"gbps\": 17}, "
-                    "{\"level\": \"DRAM\", \"working_set\": 67108864, \"gbps\": 9}]}");
+    WriteFile(file, "{\"signature\": \"" + signature +
+                        "\", \"threads\": 1, \"measured_at\": \"2026-11-28 10:00\", "
+                        "\"load\": 0.1, \"levels\": [{\"level\": \"L1\", \"working_set\": 16384, "
+                        "\"gbps\": 11}, "
+                        "{\"level\": \"L2\", \"working_set\": 131072, \"gbps\": 17}, "
+                        "{\"level\": \"DRAM\", \"working_set\": 67108864, \"gbps\": 9}]}");
     runtime::MemoryBandwidth m = runtime::CachedMemoryBandwidth(SmallCaches(), options);
     QCOMPARE(calls, 2);
     QVERIFY(!m.from_cache);
@@ -149,7 +153,8 @@ class TestMemoryBandwidth : public QObject {
     QVERIFY(!m.from_cache);
     QCOMPARE(calls, 6);
     QCOMPARE(runtime::BandwidthProblem(Fake(100, 100, 10)), std::string());
-    QCOMPARE(runtime::BandwidthProblem(Fake(100, 50, 60)), std::string("L2 50 GB/s is slower than DRAM 60 GB/s"));
+    QCOMPARE(runtime::BandwidthProblem(Fake(100, 50, 60)),
+             std::string("L2 50 GB/s is slower than DRAM 60 GB/s"));
     QVERIFY(!runtime::BandwidthProblem(Fake(100, 0, 10)).empty());
   }
 
@@ -171,8 +176,9 @@ class TestMemoryBandwidth : public QObject {
     QVERIFY(runtime::CachedMemoryBandwidth(SmallCaches(), options).from_cache);
     QCOMPARE(calls, 2);
     std::string signature = runtime::BandwidthSignature(SmallCaches(), 1);
-    WriteFile(idle.cache_file, "{\"signature\": \"" + signature + "\", \"threads\": 1, \"levels\": "
-                               "[{\"level\": \"L1\", \"working_set\": 16384, \"gbps\": 100}]}");
+    WriteFile(idle.cache_file, "{\"signature\": \"" + signature +
+                                   "\", \"threads\": 1, \"levels\": "
+                                   "[{\"level\": \"L1\", \"working_set\": 16384, \"gbps\": 100}]}");
     QVERIFY(!runtime::CachedMemoryBandwidth(SmallCaches(), options).from_cache);
     QCOMPARE(calls, 3);
     QVERIFY(!runtime::SameLoad(-1, 0.1));
@@ -186,8 +192,8 @@ class TestMemoryBandwidth : public QObject {
     QTemporaryDir dir;
     int calls = 0;
     double load = 0.5;
-    runtime::MemoryBandwidth fresh =
-        runtime::CachedMemoryBandwidth(SmallCaches(), FakeOptions(dir, {Fake(100, 50, 10)}, &calls, &load));
+    runtime::MemoryBandwidth fresh = runtime::CachedMemoryBandwidth(
+        SmallCaches(), FakeOptions(dir, {Fake(100, 50, 10)}, &calls, &load));
     QCOMPARE(fresh.measured_at.size(), size_t(16));  // "YYYY-MM-DD HH:MM", now
     QVERIFY(fresh.Provenance().find("load 0.50") != std::string::npos);
   }
@@ -210,7 +216,8 @@ class TestMemoryBandwidth : public QObject {
     QCOMPARE(p.levels[2].attainable_gflops, 100.0);
     QCOMPARE(p.bound_by, std::string("L1"));
     // With a low peak the kernel is compute bound.
-    QCOMPARE(runtime::MakeRooflinePoint(2e9, 1.0, traffic, bw, 10).bound_by, std::string("compute"));
+    QCOMPARE(runtime::MakeRooflinePoint(2e9, 1.0, traffic, bw, 10).bound_by,
+             std::string("compute"));
   }
 
   // A run above a ceiling is not bound by it: 50 GFLOP/s is above L1's 25, so L2 (100;

@@ -1,7 +1,6 @@
 // NDArray and Compare: allocation, alignment, typed element access, seeded random
 // fill, copies, and the error-measuring comparison used by `run --check`.
 #include <QtTest>
-
 #include <cmath>
 #include <cstdint>
 
@@ -30,9 +29,12 @@ class TestNDArray : public QObject {
     QTest::addColumn<qint64>("extent");
     QTest::addColumn<QString>("dtype");
     QTest::addColumn<QString>("message");
-    QTest::newRow("negative extent") << qint64(-2) << "float32" << "negative extent -2";
-    QTest::newRow("vector dtype") << qint64(4) << "float32x4" << "scalar type";
-    QTest::newRow("huge") << qint64(1) << "huge" << "too large";
+    QTest::newRow("negative extent") << qint64(-2) << "float32"
+                                     << "negative extent -2";
+    QTest::newRow("vector dtype") << qint64(4) << "float32x4"
+                                  << "scalar type";
+    QTest::newRow("huge") << qint64(1) << "huge"
+                          << "too large";
   }
   void badShapesAreErrors() {
     QFETCH(qint64, extent);

@@ -2,11 +2,10 @@
 // blocks are run by the others, the pool is reusable, a non-zero return code of a block
 // is reported and no block starts after it, nested loops run serially, and the C entry
 // point kernels call propagates a worker's error message to the caller.
-#include <QtTest>
-
 #include <pthread.h>
 #include <sched.h>
 
+#include <QtTest>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -73,7 +72,8 @@ class TestThreadPool : public QObject {
     });
     std::set<std::pair<int64_t, int64_t>> expected;
     for (int64_t chunk = 0; chunk < 100; chunk += 25)
-      for (int64_t b = chunk; b < chunk + 25; b += 3) expected.insert({b, std::min(b + 3, chunk + 25)});
+      for (int64_t b = chunk; b < chunk + 25; b += 3)
+        expected.insert({b, std::min(b + 3, chunk + 25)});
     QCOMPARE(calls, expected);
   }
 
@@ -96,7 +96,8 @@ class TestThreadPool : public QObject {
     QVERIFY(by_caller.count(0) == 1);
     int64_t of_chunk0 = 0;
     for (int64_t i : by_caller) of_chunk0 += i < 32 ? 1 : 0;
-    QVERIFY2(of_chunk0 < 32, qPrintable(QString("the caller ran %1 of its 32 iterations").arg(of_chunk0)));
+    QVERIFY2(of_chunk0 < 32,
+             qPrintable(QString("the caller ran %1 of its 32 iterations").arg(of_chunk0)));
   }
 
   // After a failing block no further blocks start; the error is the loop's result. The
@@ -123,13 +124,15 @@ class TestThreadPool : public QObject {
     CPU_ZERO(&allowed);
     QCOMPARE(sched_getaffinity(0, sizeof allowed, &allowed), 0);
     if (CPU_COUNT(&allowed) < 2) QSKIP("one usable CPU: no worker to bind");
-    const QByteArray saved = qgetenv("TESSERA_BIND_THREADS"), saved_tvm = qgetenv("TVM_BIND_THREADS");
+    const QByteArray saved = qgetenv("TESSERA_BIND_THREADS"),
+                     saved_tvm = qgetenv("TVM_BIND_THREADS");
     qunsetenv("TESSERA_BIND_THREADS");
     qunsetenv("TVM_BIND_THREADS");
     {
       ThreadPool pool(2);
       const int cpu = pool.WorkerCpu(1);
-      QVERIFY2(cpu >= 0 && CPU_ISSET(cpu, &allowed), qPrintable(QString("worker 1 on CPU %1").arg(cpu)));
+      QVERIFY2(cpu >= 0 && CPU_ISSET(cpu, &allowed),
+               qPrintable(QString("worker 1 on CPU %1").arg(cpu)));
       QCOMPARE(pool.WorkerCpu(0), -1);  // the caller is not a worker: never bound
       // What the worker's thread runs on, seen from a block it runs (the caller sleeps in its
       // first block, so the worker takes the rest of the caller's chunk too).
@@ -193,7 +196,8 @@ class TestThreadPool : public QObject {
 
   void failingChunkIsReported() {
     ThreadPool pool(4);
-    int rc = pool.ParallelFor(100, [&](int64_t b, int64_t e) { return (b <= 70 && 70 < e) ? 7 : 0; });
+    int rc =
+        pool.ParallelFor(100, [&](int64_t b, int64_t e) { return (b <= 70 && 70 < e) ? 7 : 0; });
     QCOMPARE(rc, 7);
   }
 

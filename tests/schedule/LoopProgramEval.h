@@ -28,8 +28,8 @@ inline double PlaceholderValue(const std::string& name, const Index& idx) {
 class LoopProgramEval {
  public:
   std::map<const ir::VarNode*, double> env;
-  std::string error;      // first failure
-  int64_t stores = 0;     // ProducerStores executed
+  std::string error;   // first failure
+  int64_t stores = 0;  // ProducerStores executed
   std::map<std::string, std::map<Index, double>> data;
 
   void Run(const ir::Stmt& s) {
@@ -44,8 +44,10 @@ class LoopProgramEval {
       env[static_cast<const ir::VarNode*>(l->var.get())] = Eval(l->value);
       Run(l->body);
     } else if (auto* i = s.as<ir::IfThenElseNode>()) {
-      if (Eval(i->condition) != 0) Run(i->then_case);
-      else Run(i->else_case);
+      if (Eval(i->condition) != 0)
+        Run(i->then_case);
+      else
+        Run(i->else_case);
     } else if (auto* a = s.as<ir::AttrStmtNode>()) {
       Run(a->body);
     } else if (auto* q = s.as<ir::SeqStmtNode>()) {
@@ -78,7 +80,8 @@ class LoopProgramEval {
     }
     if (auto* b = e.as<ir::BinaryNode>()) return Binary(e.kind(), b, e.dtype());
     if (auto* n = e.as<ir::NotNode>()) return Eval(n->a) == 0;
-    if (auto* s = e.as<ir::SelectNode>()) return Eval(s->condition) != 0 ? Eval(s->true_value) : Eval(s->false_value);
+    if (auto* s = e.as<ir::SelectNode>())
+      return Eval(s->condition) != 0 ? Eval(s->true_value) : Eval(s->false_value);
     if (auto* c = e.as<ir::CastNode>()) return Eval(c->value);
     if (auto* c = e.as<ir::CallNode>()) return Call(c);
     if (auto* l = e.as<ir::ProducerLoadNode>()) return Load(l);
@@ -98,31 +101,52 @@ class LoopProgramEval {
     for (const Expr& e : idx) out.push_back(Int(e));
     return out;
   }
-  static int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+  static int64_t FloorDiv(int64_t a, int64_t b) {
+    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+  }
 
   double Binary(ir::ExprKind k, const ir::BinaryNode* b, ir::DataType t) {
     double x = Eval(b->a), y = Eval(b->b);
     bool integer = b->a.dtype().is_int() || b->a.dtype().is_uint();
     auto ix = static_cast<int64_t>(std::llround(x)), iy = static_cast<int64_t>(std::llround(y));
     switch (k) {
-      case ir::ExprKind::Add: return x + y;
-      case ir::ExprKind::Sub: return x - y;
-      case ir::ExprKind::Mul: return x * y;
-      case ir::ExprKind::Div: return integer ? static_cast<double>(ix / iy) : x / y;
-      case ir::ExprKind::Mod: return static_cast<double>(ix % iy);
-      case ir::ExprKind::FloorDiv: return integer ? static_cast<double>(FloorDiv(ix, iy)) : std::floor(x / y);
-      case ir::ExprKind::FloorMod: return static_cast<double>(ix - FloorDiv(ix, iy) * iy);
-      case ir::ExprKind::Min: return std::min(x, y);
-      case ir::ExprKind::Max: return std::max(x, y);
-      case ir::ExprKind::EQ: return x == y;
-      case ir::ExprKind::NE: return x != y;
-      case ir::ExprKind::LT: return x < y;
-      case ir::ExprKind::LE: return x <= y;
-      case ir::ExprKind::GT: return x > y;
-      case ir::ExprKind::GE: return x >= y;
-      case ir::ExprKind::And: return x != 0 && y != 0;
-      case ir::ExprKind::Or: return x != 0 || y != 0;
-      default: (void)t; return Fail("unexpected binary");
+      case ir::ExprKind::Add:
+        return x + y;
+      case ir::ExprKind::Sub:
+        return x - y;
+      case ir::ExprKind::Mul:
+        return x * y;
+      case ir::ExprKind::Div:
+        return integer ? static_cast<double>(ix / iy) : x / y;
+      case ir::ExprKind::Mod:
+        return static_cast<double>(ix % iy);
+      case ir::ExprKind::FloorDiv:
+        return integer ? static_cast<double>(FloorDiv(ix, iy)) : std::floor(x / y);
+      case ir::ExprKind::FloorMod:
+        return static_cast<double>(ix - FloorDiv(ix, iy) * iy);
+      case ir::ExprKind::Min:
+        return std::min(x, y);
+      case ir::ExprKind::Max:
+        return std::max(x, y);
+      case ir::ExprKind::EQ:
+        return x == y;
+      case ir::ExprKind::NE:
+        return x != y;
+      case ir::ExprKind::LT:
+        return x < y;
+      case ir::ExprKind::LE:
+        return x <= y;
+      case ir::ExprKind::GT:
+        return x > y;
+      case ir::ExprKind::GE:
+        return x >= y;
+      case ir::ExprKind::And:
+        return x != 0 && y != 0;
+      case ir::ExprKind::Or:
+        return x != 0 || y != 0;
+      default:
+        (void)t;
+        return Fail("unexpected binary");
     }
   }
 
@@ -146,7 +170,10 @@ class LoopProgramEval {
   void Store(const ir::ProducerStoreNode* p) {
     std::string name = p->producer->producer_name();
     Index idx = Indices(p->indices);
-    if (!InRegion(name, idx)) { Fail("store to " + name + " outside its realize region"); return; }
+    if (!InRegion(name, idx)) {
+      Fail("store to " + name + " outside its realize region");
+      return;
+    }
     data[name][idx] = Eval(p->value);
     ++stores;
   }
@@ -154,7 +181,8 @@ class LoopProgramEval {
   double Load(const ir::ProducerLoadNode* l) {
     te::Tensor t = te::Tensor::from(l->producer);
     Index idx = Indices(l->indices);
-    if (t.defined() && t.op()->kind() == te::OpKind::Placeholder) return PlaceholderValue(t.name(), idx);
+    if (t.defined() && t.op()->kind() == te::OpKind::Placeholder)
+      return PlaceholderValue(t.name(), idx);
     std::string name = l->producer->producer_name();
     auto it = data[name].find(idx);
     if (it == data[name].end()) return Fail("load of an uncomputed element of " + name);
@@ -163,7 +191,8 @@ class LoopProgramEval {
 };
 
 // The value of tensor `t` at `idx`, straight from its definition.
-inline double Reference(const te::Tensor& t, const Index& idx, std::map<const ir::VarNode*, double> env = {}) {
+inline double Reference(const te::Tensor& t, const Index& idx,
+                        std::map<const ir::VarNode*, double> env = {}) {
   if (t.op()->kind() == te::OpKind::Placeholder) return PlaceholderValue(t.name(), idx);
   auto* c = dynamic_cast<const te::ComputeOpNode*>(t.op().get());
   LoopProgramEval ev;
@@ -180,7 +209,8 @@ inline double Reference(const te::Tensor& t, const Index& idx, std::map<const ir
       te::Tensor src = te::Tensor::from(l->producer);
       if (!src.defined() || src.op()->kind() == te::OpKind::Placeholder) return v;
       Index inner;
-      for (const Expr& i : l->indices) inner.push_back(static_cast<int64_t>(std::llround(ev->Eval(i))));
+      for (const Expr& i : l->indices)
+        inner.push_back(static_cast<int64_t>(std::llround(ev->Eval(i))));
       return ir::make_const(ir::DataType::Float(64), Reference(src, inner, *env));
     }
   };
@@ -193,7 +223,9 @@ inline double Reference(const te::Tensor& t, const Index& idx, std::map<const ir
     return ev.Eval(r.VisitExpr(body));
   }
   // Reductions: iterate the reduce domain (sum / max / min by combiner name).
-  double acc = reduce->combiner->name == "sum" ? 0.0 : reduce->combiner->name == "max" ? -1e300 : 1e300;
+  double acc = reduce->combiner->name == "sum"   ? 0.0
+               : reduce->combiner->name == "max" ? -1e300
+                                                 : 1e300;
   std::vector<int64_t> at(reduce->axis.size(), 0);
   while (true) {
     for (size_t d = 0; d < reduce->axis.size(); ++d)
@@ -204,7 +236,9 @@ inline double Reference(const te::Tensor& t, const Index& idx, std::map<const ir
     r.ev = &ev;
     if (ev.Eval(r.VisitExpr(reduce->condition)) != 0) {
       double x = ev.Eval(r.VisitExpr(reduce->source[0]));
-      acc = reduce->combiner->name == "sum" ? acc + x : reduce->combiner->name == "max" ? std::max(acc, x) : std::min(acc, x);
+      acc = reduce->combiner->name == "sum"   ? acc + x
+            : reduce->combiner->name == "max" ? std::max(acc, x)
+                                              : std::min(acc, x);
     }
     size_t d = reduce->axis.size();
     while (d > 0) {

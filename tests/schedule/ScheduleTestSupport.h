@@ -13,13 +13,13 @@
 namespace tessera::testing {
 
 using namespace tessera::schedule;
-using te::Tensor;
 using ir::DataType;
 using ir::Range;
 using ir::Var;
+using te::Tensor;
 
-inline Tensor Compute(std::vector<Expr> shape, const te::ComputeFunction& f, const std::string& name,
-                      std::vector<std::string> axes) {
+inline Tensor Compute(std::vector<Expr> shape, const te::ComputeFunction& f,
+                      const std::string& name, std::vector<std::string> axes) {
   return *te::compute(std::move(shape), f, name, "", std::move(axes));
 }
 
@@ -72,7 +72,8 @@ inline QString Snapshot(const Schedule& sch) {
   QString out;
   for (const Stage& s : sch.stages) {
     out += Q(s->name()) + " [" + Q(attach_type_name(s->attach_type));
-    if (s->attach_stage) out += " " + Q(s->attach_stage->name()) + "." + Q(s->attach_ivar->var.name());
+    if (s->attach_stage)
+      out += " " + Q(s->attach_stage->name()) + "." + Q(s->attach_ivar->var.name());
     out += "] leaves=" + Names(s->leaf_iter_vars).join(",") +
            " all=" + Names(s->all_iter_vars).join(",") +
            " relations=" + QString::number(s->relations.size()) +

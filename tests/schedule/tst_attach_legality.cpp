@@ -17,7 +17,8 @@ namespace {
 struct SharedProducer {
   Tensor C = Compute({5, 16}, [](auto&) { return te::const_(int64_t{5}); }, "C", {"ci", "cj"});
   Tensor D = Compute({5, 16}, [&](auto& v) { return C(v[0], v[1]) * 2; }, "D", {"di", "dj"});
-  Tensor E = Compute({5, 16}, [&](auto& v) { return C(v[0], v[1]) + D(v[0], v[1]); }, "E", {"ei", "ej"});
+  Tensor E =
+      Compute({5, 16}, [&](auto& v) { return C(v[0], v[1]) + D(v[0], v[1]); }, "E", {"ei", "ej"});
   Schedule sch = std::move(create_schedule({E}).value());
   Stage stage(const char* name) const { return sch.find(name); }
   IterVar axis(const char* name, size_t k) const { return stage(name)->op->root_iter_vars()[k]; }
@@ -89,7 +90,8 @@ class TestAttachLegality : public QObject {
     CD w;
     QVERIFY(ComputeAt(w.sch, w.c(), w.d(), w.d_axis(0)).ok());
     QVERIFY(CacheRead(w.sch, w.c(), "global", {w.d()}).ok());
-    QVERIFY(LowerError(w.sch).startsWith("C is computed at loop i of D, but C.global reads it outside that loop"));
+    QVERIFY(LowerError(w.sch).startsWith(
+        "C is computed at loop i of D, but C.global reads it outside that loop"));
   }
 };
 

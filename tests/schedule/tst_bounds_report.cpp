@@ -33,8 +33,9 @@ class TestBoundsReport : public QObject {
     Tensor A = Compute({n, n}, [](auto& v) { return v[0] + v[1]; }, "A", {"ai", "aj"});
     Tensor B = Compute({n, n}, [](auto& v) { return v[0] - v[1]; }, "B", {"bi", "bj"});
     IterVar k = te::reduce_axis(ir::Range(0, n), "k");
-    Tensor C = Compute({n, n}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); },
-                       "C", {"i", "j"});
+    Tensor C =
+        Compute({n, n}, [&](auto& v) { return te::sum(A(v[0], k->var) * B(k->var, v[1]), {k}); },
+                "C", {"i", "j"});
     Schedule sch = std::move(create_schedule({C}).value());
     Stage c = sch.find("C");
     auto tiles = Tile(sch, c, c->leaf_iter_vars[0], c->leaf_iter_vars[1], 32, 32);
@@ -68,11 +69,17 @@ class TestBoundsReport : public QObject {
     QCOMPARE(b->realize[0].max_extent, std::optional<int64_t>(1));
     QCOMPARE(b->realize[1].max_extent, std::optional<int64_t>(4));
     QString json = Q(ToJson(r, 0));
-    QVERIFY2(json.contains("\"attach\": {\"stage\": \"C\", \"iter_var\": \"ci.cj.fused.outer\"}"), qPrintable(json));
-    QVERIFY(json.contains("{\"min\": \"ci.cj.fused.outer\", \"extent\": \"1\", \"max_extent\": 1}"));
+    QVERIFY2(json.contains("\"attach\": {\"stage\": \"C\", \"iter_var\": \"ci.cj.fused.outer\"}"),
+             qPrintable(json));
+    QVERIFY(
+        json.contains("{\"min\": \"ci.cj.fused.outer\", \"extent\": \"1\", \"max_extent\": 1}"));
     QVERIFY(json.contains("\"computed_elements\": 16, \"required_elements\": 16"));
-    QVERIFY(json.contains("{\"name\": \"bi\", \"min\": \"ci.cj.fused.outer\", \"extent\": \"1\", \"kind\": \"data_par\", \"leaf\": true}"));
-    QVERIFY(json.contains("{\"name\": \"bj\", \"min\": \"0\", \"extent\": \"4\", \"kind\": \"data_par\", \"leaf\": true}"));
+    QVERIFY(
+        json.contains("{\"name\": \"bi\", \"min\": \"ci.cj.fused.outer\", \"extent\": \"1\", "
+                      "\"kind\": \"data_par\", \"leaf\": true}"));
+    QVERIFY(
+        json.contains("{\"name\": \"bj\", \"min\": \"0\", \"extent\": \"4\", \"kind\": "
+                      "\"data_par\", \"leaf\": true}"));
   }
 
   // Regression (softmax.py): maxelem and expsum both computed at B.i, expsum reading
@@ -212,9 +219,25 @@ class TestBoundsReport : public QObject {
 
   void jsonWriter() {
     JsonWriter w;
-    w.begin_object().key("s").value("a\"b\n").key("n").value(int64_t{-3}).key("x").value(0.5)
-        .key("t").value(true).key("z").null().key("e").begin_array().end_array().end_object();
-    QCOMPARE(Q(w.str()), QString("{\"s\": \"a\\\"b\\n\", \"n\": -3, \"x\": 0.5, \"t\": true, \"z\": null, \"e\": []}"));
+    w.begin_object()
+        .key("s")
+        .value("a\"b\n")
+        .key("n")
+        .value(int64_t{-3})
+        .key("x")
+        .value(0.5)
+        .key("t")
+        .value(true)
+        .key("z")
+        .null()
+        .key("e")
+        .begin_array()
+        .end_array()
+        .end_object();
+    QCOMPARE(
+        Q(w.str()),
+        QString(
+            "{\"s\": \"a\\\"b\\n\", \"n\": -3, \"x\": 0.5, \"t\": true, \"z\": null, \"e\": []}"));
     JsonWriter p(2);
     p.begin_object().key("a").begin_array().value(1).value(2).end_array().end_object();
     QCOMPARE(Q(p.str()), QString("{\n  \"a\": [\n    1,\n    2\n  ]\n}"));

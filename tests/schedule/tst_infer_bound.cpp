@@ -4,12 +4,12 @@
 #include <QtTest>
 
 #include "ScheduleTestSupport.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "ir/Printer.h"
 #include "schedule/Bound.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
-#include "ir/ExprOp.h"
-#include "ir/Functor.h"
 #include "script/Evaluator.h"
 
 using namespace tessera;
@@ -79,7 +79,8 @@ class TestInferBound : public QObject {
 
   void ex4_attachPathIncludesUnusedOuterLoop() {
     Tensor C = Compute({5, 16}, [](auto&) { return te::const_(int64_t{5}); }, "C", {"i", "j"});
-    Tensor D = Compute({4, 5, 16}, [&](auto& v) { return C(v[1], v[2]) * 2; }, "D", {"di", "dj", "dk"});
+    Tensor D =
+        Compute({4, 5, 16}, [&](auto& v) { return C(v[1], v[2]) * 2; }, "D", {"di", "dj", "dk"});
     Schedule sch = std::move(create_schedule({D}).value());
     Stage sd = sch.find("D");
     QVERIFY(ComputeAt(sch, sch.find("C"), sd, sd->leaf_iter_vars[2]).ok());

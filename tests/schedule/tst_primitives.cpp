@@ -2,10 +2,9 @@
 // they record, and every illegal application (the schedule must be unchanged after it).
 #include <QtTest>
 
-#include "script/Evaluator.h"
-
 #include "ScheduleTestSupport.h"
 #include "schedule/Graph.h"
+#include "script/Evaluator.h"
 
 using namespace tessera;
 using namespace tessera::testing;
@@ -215,56 +214,85 @@ class TestPrimitives : public QObject {
     Status st;
     const std::string n = name.toStdString();
     auto keep = [](auto r) { return r.ok() ? Status::Ok() : Status(r.error()); };
-    if (n == "split factor zero") st = keep(Split(g.sch, c, i, 0));
-    else if (n == "split factor negative") st = keep(Split(g.sch, c, i, -4));
-    else if (n == "split nparts zero") st = keep(SplitByNParts(g.sch, c, i, 0));
-    else if (n == "split non-leaf") st = keep(Split(g.sch, c, j, 2));
-    else if (n == "split axis of another stage") st = keep(Split(w.sch, sd, w.axis("C", 0), 2));
-    else if (n == "split placeholder") st = keep(Split(g.sch, g.sch.find("A"), i, 2));
-    else if (n == "fuse non-adjacent") st = keep(Fuse(g.sch, c, {i, ji}));
-    else if (n == "fuse wrong order") st = keep(Fuse(g.sch, c, {jo, i}));
-    else if (n == "fuse non-leaf") st = keep(Fuse(g.sch, c, {i, j}));
-    else if (n == "fuse axis of another stage") st = keep(Fuse(w.sch, sd, {w.axis("E", 0), w.axis("E", 1)}));
-    else if (n == "fuse data and reduction axes") st = keep(Fuse(g.sch, c, {ji, g.k}));
-    else if (n == "reorder duplicates") st = Reorder(g.sch, c, {i, jo, i});
-    else if (n == "reorder non-leaf") st = Reorder(g.sch, c, {j, i});
+    if (n == "split factor zero")
+      st = keep(Split(g.sch, c, i, 0));
+    else if (n == "split factor negative")
+      st = keep(Split(g.sch, c, i, -4));
+    else if (n == "split nparts zero")
+      st = keep(SplitByNParts(g.sch, c, i, 0));
+    else if (n == "split non-leaf")
+      st = keep(Split(g.sch, c, j, 2));
+    else if (n == "split axis of another stage")
+      st = keep(Split(w.sch, sd, w.axis("C", 0), 2));
+    else if (n == "split placeholder")
+      st = keep(Split(g.sch, g.sch.find("A"), i, 2));
+    else if (n == "fuse non-adjacent")
+      st = keep(Fuse(g.sch, c, {i, ji}));
+    else if (n == "fuse wrong order")
+      st = keep(Fuse(g.sch, c, {jo, i}));
+    else if (n == "fuse non-leaf")
+      st = keep(Fuse(g.sch, c, {i, j}));
+    else if (n == "fuse axis of another stage")
+      st = keep(Fuse(w.sch, sd, {w.axis("E", 0), w.axis("E", 1)}));
+    else if (n == "fuse data and reduction axes")
+      st = keep(Fuse(g.sch, c, {ji, g.k}));
+    else if (n == "reorder duplicates")
+      st = Reorder(g.sch, c, {i, jo, i});
+    else if (n == "reorder non-leaf")
+      st = Reorder(g.sch, c, {j, i});
     // D reads C, but C is upstream of D, not downstream: C cannot hold D's computation.
-    else if (n == "compute_at non-consumer") st = ComputeAt(w.sch, sd, sc, w.axis("C", 1));
+    else if (n == "compute_at non-consumer")
+      st = ComputeAt(w.sch, sd, sc, w.axis("C", 1));
     else if (n == "compute_at non-leaf") {
       QVERIFY(Split(w.sch, se, w.axis("E", 1), 4).ok());
       before_w = Snapshot(w.sch);
       st = ComputeAt(w.sch, sd, se, w.axis("E", 1));
-    }
-    else if (n == "compute_at axis of another stage") st = ComputeAt(w.sch, sd, se, w.axis("D", 0));
-    else if (n == "compute_at cycle") st = ComputeAt(w.sch, sd, sc, w.axis("C", 0));
-    else if (n == "compute_at output") st = ComputeAt(w.sch, se, sd, w.axis("D", 0));
-    else if (n == "compute_inline output") st = ComputeInline(w.sch, se);
+    } else if (n == "compute_at axis of another stage")
+      st = ComputeAt(w.sch, sd, se, w.axis("D", 0));
+    else if (n == "compute_at cycle")
+      st = ComputeAt(w.sch, sd, sc, w.axis("C", 0));
+    else if (n == "compute_at output")
+      st = ComputeAt(w.sch, se, sd, w.axis("D", 0));
+    else if (n == "compute_inline output")
+      st = ComputeInline(w.sch, se);
     else if (n == "compute_inline reduction") {
       Tensor D = Compute({64, 64}, [&](auto& v) { return g.C(v[0], v[1]) + 1.0; }, "D", {"i", "j"});
       Schedule s2 = std::move(create_schedule({D}).value());
       QString before = Snapshot(s2);
       st = ComputeInline(s2, s2.find("C"));
       QCOMPARE(Snapshot(s2), before);
-    }
-    else if (n == "vectorize non-leaf") st = Vectorize(g.sch, c, j);
-    else if (n == "vectorize reduction") st = Vectorize(g.sch, c, g.k);
-    else if (n == "parallel reduction") st = Parallel(g.sch, c, g.k);
-    else if (n == "bind thread twice") st = Bind(w.sch, se, w.axis("E", 1), te::thread_axis("threadIdx.x"));
-    else if (n == "bind var twice") st = Bind(w.sch, se, w.axis("E", 0), te::thread_axis("threadIdx.y"));
-    else if (n == "bind non-thread") st = Bind(w.sch, se, w.axis("E", 1), w.axis("D", 0));
-    else if (n == "cache_read non-reader") st = keep(CacheRead(w.sch, sc, "shared", {se}));
-    else if (n == "cache_read bad scope") st = keep(CacheRead(g.sch, g.sch.find("A"), "sharde", {c}));
-    else if (n == "cache_read duplicate reader") st = keep(CacheRead(g.sch, g.sch.find("A"), "shared", {c, c}));
+    } else if (n == "vectorize non-leaf")
+      st = Vectorize(g.sch, c, j);
+    else if (n == "vectorize reduction")
+      st = Vectorize(g.sch, c, g.k);
+    else if (n == "parallel reduction")
+      st = Parallel(g.sch, c, g.k);
+    else if (n == "bind thread twice")
+      st = Bind(w.sch, se, w.axis("E", 1), te::thread_axis("threadIdx.x"));
+    else if (n == "bind var twice")
+      st = Bind(w.sch, se, w.axis("E", 0), te::thread_axis("threadIdx.y"));
+    else if (n == "bind non-thread")
+      st = Bind(w.sch, se, w.axis("E", 1), w.axis("D", 0));
+    else if (n == "cache_read non-reader")
+      st = keep(CacheRead(w.sch, sc, "shared", {se}));
+    else if (n == "cache_read bad scope")
+      st = keep(CacheRead(g.sch, g.sch.find("A"), "sharde", {c}));
+    else if (n == "cache_read duplicate reader")
+      st = keep(CacheRead(g.sch, g.sch.find("A"), "shared", {c, c}));
     else if (n == "cache_write after reduction split") {
       QVERIFY(Split(g.sch, c, g.k, 4).ok());
       before_g = Snapshot(g.sch);
       st = keep(CacheWrite(g.sch, c, "local"));
-    }
-    else if (n == "cache_write with a stage computed at it") st = keep(CacheWrite(w.sch, sd, "local"));
-    else if (n == "storage_align offset") st = StorageAlign(g.sch, c, i, 8, 8);
-    else if (n == "rfactor data axis") st = keep(RFactor(g.sch, c, i));
-    else if (n == "tile zero factor") st = keep(Tile(g.sch, c, i, jo, 0, 4));
-    else QFAIL("unknown case");
+    } else if (n == "cache_write with a stage computed at it")
+      st = keep(CacheWrite(w.sch, sd, "local"));
+    else if (n == "storage_align offset")
+      st = StorageAlign(g.sch, c, i, 8, 8);
+    else if (n == "rfactor data axis")
+      st = keep(RFactor(g.sch, c, i));
+    else if (n == "tile zero factor")
+      st = keep(Tile(g.sch, c, i, jo, 0, 4));
+    else
+      QFAIL("unknown case");
 
     QVERIFY2(!st.ok(), "the primitive should have failed");
     QVERIFY2(st.error().message.find(message.toStdString()) != std::string::npos,
@@ -294,7 +322,8 @@ class TestPrimitives : public QObject {
     map->final_indices = {ir::floordiv(l0, 4), ir::floormod(l0, 4)};
     auto r = TransformLayout(sch, sch.find("B"), map);
     QVERIFY2(!r.ok(), "transform_layout should have failed");
-    QVERIFY2(r.error().message.find("B.local is computed at") != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find("B.local is computed at") != std::string::npos,
+             r.error().message.c_str());
     QCOMPARE(Snapshot(sch), before);
   }
 
@@ -321,7 +350,8 @@ class TestPrimitives : public QObject {
       QString before = Snapshot(sch);
       auto r = TransformLayout(sch, b, map);
       QVERIFY(!r.ok());
-      QVERIFY2(r.error().message.find("has a storage_align on i") != std::string::npos, r.error().message.c_str());
+      QVERIFY2(r.error().message.find("has a storage_align on i") != std::string::npos,
+               r.error().message.c_str());
       QCOMPARE(Snapshot(sch), before);
     }
     {
@@ -334,7 +364,8 @@ class TestPrimitives : public QObject {
       QString before = Snapshot(sch);
       Status st = StorageAlign(sch, b, op->axis[0], 32, 1);
       QVERIFY(!st.ok());
-      QVERIFY2(st.error().message.find("has a transform_layout") != std::string::npos, st.error().message.c_str());
+      QVERIFY2(st.error().message.find("has a transform_layout") != std::string::npos,
+               st.error().message.c_str());
       QCOMPARE(Snapshot(sch), before);
     }
   }

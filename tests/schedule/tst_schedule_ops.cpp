@@ -30,7 +30,8 @@ class TestScheduleOps : public QObject {
  private slots:
   void ex4_listingWithTrivialLoopsKept() {
     Tensor C = Compute({5, 16}, [](auto&) { return te::const_(int64_t{5}); }, "C", {"i", "j"});
-    Tensor D = Compute({4, 5, 16}, [&](auto& v) { return C(v[1], v[2]) * 2; }, "D", {"di", "dj", "dk"});
+    Tensor D =
+        Compute({4, 5, 16}, [&](auto& v) { return C(v[1], v[2]) * 2; }, "D", {"di", "dj", "dk"});
     Schedule sch = std::move(create_schedule({D}).value());
     Stage sd = sch.find("D");
     QVERIFY(ComputeAt(sch, sch.find("C"), sd, sd->leaf_iter_vars[2]).ok());
@@ -141,13 +142,15 @@ class TestScheduleOps : public QObject {
     QVERIFY(Reorder(g.sch, g.c(), {g.c()->leaf_iter_vars[0], jo, ko, ki, ji}).ok());
     QVERIFY(Vectorize(g.sch, g.c(), ji).ok());
     QString text = LowerText(g.sch);
-    QVERIFY2(text.contains("for (j.inner.init, 0, 4)") || text.contains("vectorized (j.inner.init, 0, 4)"),
+    QVERIFY2(text.contains("for (j.inner.init, 0, 4)") ||
+                 text.contains("vectorized (j.inner.init, 0, 4)"),
              qPrintable(text));
     QVERIFY(text.contains("=0f"));
     QVERIFY(text.contains("for (k.outer, 0, 4)"));
     QVERIFY(text.contains("vectorized (j.inner, 0, 4)"));
-    QVERIFY(text.contains("C(i, ((j.outer*4) + j.inner)) =(C(i, ((j.outer*4) + j.inner)) + "
-                          "(A(i, ((k.outer*4) + k.inner))*B(((k.outer*4) + k.inner), ((j.outer*4) + j.inner))))"));
+    QVERIFY(text.contains(
+        "C(i, ((j.outer*4) + j.inner)) =(C(i, ((j.outer*4) + j.inner)) + "
+        "(A(i, ((k.outer*4) + k.inner))*B(((k.outer*4) + k.inner), ((j.outer*4) + j.inner))))"));
   }
 
   void inlineSubstitutesBody() {
@@ -206,7 +209,8 @@ class TestScheduleOps : public QObject {
     Stage rf = *RFactor(g.sch, g.c(), ki);
     QString text = LowerText(g.sch);
     QVERIFY2(text.contains("realize C.rf([0, 4], [0, 4], [0, 4])"), qPrintable(text));
-    QVERIFY(text.contains("C.rf(k.inner, i, j) =(C.rf(k.inner, i, j) + (A(i, ((k.outer*4) + k.inner))"));
+    QVERIFY(text.contains(
+        "C.rf(k.inner, i, j) =(C.rf(k.inner, i, j) + (A(i, ((k.outer*4) + k.inner))"));
     QVERIFY(text.contains("for (k.inner.v, 0, 4)"));
     QVERIFY(text.contains("C(i, j) =(C(i, j) + C.rf(k.inner.v, i, j))"));
   }
@@ -216,7 +220,8 @@ class TestScheduleOps : public QObject {
     Stage cl = *CacheWrite(g.sch, g.c(), "local");
     QVERIFY(ComputeAt(g.sch, cl, g.c(), g.c()->leaf_iter_vars[0]).ok());
     QString text = LowerText(g.sch);
-    QVERIFY2(text.contains("realize C.local([i, 1], [0, 8]), storage_scope = local"), qPrintable(text));
+    QVERIFY2(text.contains("realize C.local([i, 1], [0, 8]), storage_scope = local"),
+             qPrintable(text));
     QVERIFY(text.contains("C(i, j) =C.local(i, j)"));
   }
 

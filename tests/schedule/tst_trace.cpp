@@ -68,10 +68,22 @@ class TestTrace : public QObject {
     QTest::addColumn<QString>("stage");
     QTest::addColumn<QString>("var");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown primitive") << "splat" << "D" << "i" << "unknown schedule primitive";
-    QTest::newRow("unknown stage") << "split" << "Q" << "i" << "no stage named 'Q'";
-    QTest::newRow("unknown var") << "split" << "D" << "z" << "no iter var named 'z'";
-    QTest::newRow("missing factor") << "split" << "D" << "i" << "needs factor or nparts";
+    QTest::newRow("unknown primitive") << "splat"
+                                       << "D"
+                                       << "i"
+                                       << "unknown schedule primitive";
+    QTest::newRow("unknown stage") << "split"
+                                   << "Q"
+                                   << "i"
+                                   << "no stage named 'Q'";
+    QTest::newRow("unknown var") << "split"
+                                 << "D"
+                                 << "z"
+                                 << "no iter var named 'z'";
+    QTest::newRow("missing factor") << "split"
+                                    << "D"
+                                    << "i"
+                                    << "needs factor or nparts";
   }
 
   void applyPrimitiveReportsBadNames() {

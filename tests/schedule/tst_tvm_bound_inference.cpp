@@ -11,7 +11,6 @@
 // test_bound_nest_group (create_group), test_bound_tensor_compute_op (tensor
 // intrinsics): Tessera's schedule language has none of these.
 #include <QtTest>
-
 #include <map>
 
 #include "ScheduleTestSupport.h"
@@ -131,7 +130,8 @@ class TestTvmBoundInference : public QObject {
     QCOMPARE(At(extent, {{"m", 20}, {"i.outer", 2}}), int64_t{4});  // rows 16..19
     QCOMPARE(At(extent, {{"m", 16}, {"i.outer", 1}}), int64_t{8});
     QCOMPARE(MaxExtent(*sch, "A1", 0), QString("8"));
-    QVERIFY2(MaxExtent(*sch, "A1", 1).startsWith("none"), "the row length l has no constant bound (not INT32_MAX)");
+    QVERIFY2(MaxExtent(*sch, "A1", 1).startsWith("none"),
+             "the row length l has no constant bound (not INT32_MAX)");
   }
 
   // test_bound2: an 8x8 tile, A1 at the column-tile loop — TVM: 8 x 8 (Tessera: the
@@ -166,8 +166,10 @@ class TestTvmBoundInference : public QObject {
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A1", 0)), int64_t{32});
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A1", 1)), int64_t{16});
     RangeMap r = Bounds(*sch);
-    QCOMPARE(At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 64}, {"l", 64}, {"i.outer", 1}}), int64_t{32});
-    QCOMPARE(At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 40}, {"l", 64}, {"i.outer", 1}}), int64_t{8});
+    QCOMPARE(At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 64}, {"l", 64}, {"i.outer", 1}}),
+             int64_t{32});
+    QCOMPARE(At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 40}, {"l", 64}, {"i.outer", 1}}),
+             int64_t{8});
     QCOMPARE(MaxExtent(*sch, "A1", 0), QString("32"));
     QCOMPARE(MaxExtent(*sch, "A1", 1), QString("16"));
   }
@@ -258,13 +260,15 @@ class TestTvmBoundInference : public QObject {
   // (InferBoundOptions::TVM() reproduces the InferBound document's older TVM, which
   // computes every row here; v0.19 bounds the rows as Tessera does.)
   void fuseSplitSymbolicFactor() {
-    auto sch = Script(std::string(kA1A2) + "fused_axes = s[A2].fuse(A2.op.axis[0], A2.op.axis[1])\n");
+    auto sch =
+        Script(std::string(kA1A2) + "fused_axes = s[A2].fuse(A2.op.axis[0], A2.op.axis[1])\n");
     // The split primitive takes constant factors (the trace records integers), so the
     // split by the variable s is made by hand, as TVM's split records it.
     Stage a2 = sch->find("A2");
     IterVar fused = a2->leaf_iter_vars.at(0);
     auto child = [&](const char* suffix) {
-      return ir::MakeIterVar(Range(), Var(fused->var.name() + suffix, fused->var.dtype()), fused->iter_type);
+      return ir::MakeIterVar(Range(), Var(fused->var.name() + suffix, fused->var.dtype()),
+                             fused->iter_type);
     };
     IterVar outer = child(".outer"), inner = child(".inner");
     a2->relations.push_back(SplitRelation{fused, outer, inner, Var("s"), Expr()});
@@ -379,9 +383,10 @@ class TestTvmBoundInference : public QObject {
   // which reads A1 only through A2 (attached there too). Tessera refused this before
   // compute_at accepted any downstream stage.
   void nestedThreadScopesAttachedDownstream() {
-    auto sch = Script(NestThreadScript("s[A1].compute_at(s[A3], tx)\n"
-                                       "s[A2].set_scope(\"shared\")\n"
-                                       "s[A1].set_scope(\"local\")\n"));
+    auto sch =
+        Script(NestThreadScript("s[A1].compute_at(s[A3], tx)\n"
+                                "s[A2].set_scope(\"shared\")\n"
+                                "s[A1].set_scope(\"local\")\n"));
     RangeMap tvm = Bounds(*sch, InferBoundOptions::TVM());
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A1", 0)), int64_t{1});
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A2", 0)), int64_t{32});
@@ -402,7 +407,9 @@ class TestTvmBoundInference : public QObject {
     QCOMPARE(ConstExtent(tvm, Axis(*sch, "A2", 0)), int64_t{32});
     QCOMPARE(Str(tvm.at(Axis(*sch, "A3", 0)).extent), QString("m"));
     RangeMap r = Bounds(*sch);
-    QCOMPARE(At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 40}, {"blockIdx.x", 0}, {"threadIdx.x", 5}}), int64_t{1});
+    QCOMPARE(
+        At(r.at(Axis(*sch, "A1", 0)).extent, {{"m", 40}, {"blockIdx.x", 0}, {"threadIdx.x", 5}}),
+        int64_t{1});
     QCOMPARE(MaxExtent(*sch, "A2", 0), QString("32"));
     QCOMPARE(Str(r.at(Axis(*sch, "A3", 0)).extent), QString("m"));
   }
@@ -471,7 +478,8 @@ class TestTvmBoundInference : public QObject {
     };
     for (const char* index : indices) {
       auto sch = Script(std::string("A = te.compute((2,), lambda j: j, \"A\")\n") +
-                        "B = te.compute((10,), lambda i: A[" + index + "], name=\"B\")\n"
+                        "B = te.compute((10,), lambda i: A[" + index +
+                        "], name=\"B\")\n"
                         "s = te.create_schedule(B.op)\n");
       int64_t extent = ConstExtent(Bounds(*sch), Axis(*sch, "A", 0));
       QVERIFY2(extent != kNotConstant && extent <= 2, index);
@@ -487,14 +495,18 @@ class TestTvmBoundInference : public QObject {
     };
     for (Case c : {Case{4, 4}, Case{7, 4}, Case{3, 3}}) {
       int tail = c.channels % 4, chunks = (c.channels + 3) / 4;
-      auto sch = Script(
-          "N, C, H, W = 1, " + std::to_string(c.channels) + ", 6, 6\n"
-          "A = te.placeholder((N, C, H, W), name=\"A\")\n"
-          "repack = te.compute((N, " + std::to_string(chunks) + ", H, W, 4), lambda n, cb, h, w, ci: "
-          "tvm.tir.if_then_else(tvm.tir.all(cb == " + std::to_string(chunks - 1) + ", ci >= " +
-          std::to_string(tail) + "), tvm.tir.const(0, A.dtype), A[n, cb * 4 + ci, h, w]), name=\"repack\")\n"
-          "B = te.compute((N, C, H, W), lambda n, c, h, w: repack[n, c // 4, h, w, c % 4], name=\"back_repack\")\n"
-          "s = te.create_schedule([B.op])\n");
+      auto sch = Script("N, C, H, W = 1, " + std::to_string(c.channels) +
+                        ", 6, 6\n"
+                        "A = te.placeholder((N, C, H, W), name=\"A\")\n"
+                        "repack = te.compute((N, " +
+                        std::to_string(chunks) +
+                        ", H, W, 4), lambda n, cb, h, w, ci: "
+                        "tvm.tir.if_then_else(tvm.tir.all(cb == " +
+                        std::to_string(chunks - 1) + ", ci >= " + std::to_string(tail) +
+                        "), tvm.tir.const(0, A.dtype), A[n, cb * 4 + ci, h, w]), name=\"repack\")\n"
+                        "B = te.compute((N, C, H, W), lambda n, c, h, w: repack[n, c // 4, h, w, c "
+                        "% 4], name=\"back_repack\")\n"
+                        "s = te.create_schedule([B.op])\n");
       QCOMPARE(ConstExtent(Bounds(*sch), Axis(*sch, "repack", 4)), c.expected);
     }
   }

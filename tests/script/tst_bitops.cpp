@@ -151,8 +151,7 @@ class TestBitOps : public QObject {
   void exact_semantics() {
     QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::Int(8), -128, 1), int64_t{-64});
     QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::Int(32), -1, 28), int64_t{-1});
-    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28),
-             int64_t{15});
+    QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::UInt(32), 0xFFFFFFFFLL, 28), int64_t{15});
     // A uint64 above 2^63 is held negative; its shift is still logical.
     QCOMPARE(ir::EvalBitOp(BitOp::ShiftRight, DataType::UInt(64), -1, 60), int64_t{15});
     QCOMPARE(ir::EvalBitOp(BitOp::ShiftLeft, DataType::Int(32), 1, 31), int64_t{INT32_MIN});

@@ -19,7 +19,9 @@ namespace {
 
 const char* kPrelude = "import tvm\nfrom tvm import te\n";
 
-Result<ScriptProgram> Eval(const std::string& body) { return EvaluateScript(std::string(kPrelude) + body, "t.py"); }
+Result<ScriptProgram> Eval(const std::string& body) {
+  return EvaluateScript(std::string(kPrelude) + body, "t.py");
+}
 
 // A chain U -> V -> W -> Z over a 16x12 input (the group cases' workload).
 const char* kChain =
@@ -45,37 +47,43 @@ class TestCreateGroup : public QObject {
  private slots:
   void facts_data() {
     QTest::addColumn<std::string>("code");
-    QTest::newRow("a group of two and its members") << std::string(kChain) +
-        "g = s.create_group(outputs=W, inputs=U)\n"
-        "assert s[V].group == g and s[W].group == g\n"
-        "assert s[U].group is None and g.group is None\n"
-        "assert g.num_child_stages == 2 and g.attach_stage is None\n"
-        "assert len(s.groups) == 1 and s.groups[0] == g\n";
-    QTest::newRow("include_inputs takes the inputs in") << std::string(kChain) +
-        "g = s.create_group(outputs=[W], inputs=[U], include_inputs=True)\n"
-        "assert s[U].group == g and g.num_child_stages == 3\n"
-        "g.compute_at(s[Z], Z.op.axis[0])\n"
-        "assert g.attach_stage == s[Z]\n"
-        "assert s[U].attach_stage is None\n";
-    QTest::newRow("cache_read of a member joins its group") << std::string(kChain) +
-        "g = s.create_group(outputs=W, inputs=U)\n"
-        "g.compute_at(s[Z], Z.op.axis[0])\n"
-        "VL = s.cache_read(V, 'local', [W])\n"
-        "assert s[VL].group == g and g.num_child_stages == 3 and s[U].group is None\n"
-        "print(tvm.lower(s, [D, Z], simple_mode=True))\n";
-    QTest::newRow("a group around a group") << std::string(kChain) +
-        "inner = s.create_group(outputs=W, inputs=U)\n"
-        "outer = s.create_group(outputs=W, inputs=U, include_inputs=True)\n"
-        "assert inner.group == outer and outer.group is None\n"
-        "assert outer.num_child_stages == 2 and inner.num_child_stages == 2\n"
-        "assert s[U].group == outer and s[V].group == inner\n"
-        "assert set(s.groups) == set([outer, inner]) and set(s.groups) != set([inner])\n";
+    QTest::newRow("a group of two and its members")
+        << std::string(kChain) +
+               "g = s.create_group(outputs=W, inputs=U)\n"
+               "assert s[V].group == g and s[W].group == g\n"
+               "assert s[U].group is None and g.group is None\n"
+               "assert g.num_child_stages == 2 and g.attach_stage is None\n"
+               "assert len(s.groups) == 1 and s.groups[0] == g\n";
+    QTest::newRow("include_inputs takes the inputs in")
+        << std::string(kChain) +
+               "g = s.create_group(outputs=[W], inputs=[U], include_inputs=True)\n"
+               "assert s[U].group == g and g.num_child_stages == 3\n"
+               "g.compute_at(s[Z], Z.op.axis[0])\n"
+               "assert g.attach_stage == s[Z]\n"
+               "assert s[U].attach_stage is None\n";
+    QTest::newRow("cache_read of a member joins its group")
+        << std::string(kChain) +
+               "g = s.create_group(outputs=W, inputs=U)\n"
+               "g.compute_at(s[Z], Z.op.axis[0])\n"
+               "VL = s.cache_read(V, 'local', [W])\n"
+               "assert s[VL].group == g and g.num_child_stages == 3 and s[U].group is None\n"
+               "print(tvm.lower(s, [D, Z], simple_mode=True))\n";
+    QTest::newRow("a group around a group")
+        << std::string(kChain) +
+               "inner = s.create_group(outputs=W, inputs=U)\n"
+               "outer = s.create_group(outputs=W, inputs=U, include_inputs=True)\n"
+               "assert inner.group == outer and outer.group is None\n"
+               "assert outer.num_child_stages == 2 and inner.num_child_stages == 2\n"
+               "assert s[U].group == outer and s[V].group == inner\n"
+               "assert set(s.groups) == set([outer, inner]) and set(s.groups) != set([inner])\n";
     QTest::newRow("set() as TVM's tests use it") << std::string(
         "a = set([3, 1, 3, 2])\n"
-        "assert len(a) == 3 and 2 in a and 5 not in a and a == set((1, 2, 3)) and a != set([1, 2])\n"
+        "assert len(a) == 3 and 2 in a and 5 not in a and a == set((1, 2, 3)) and a != set([1, "
+        "2])\n"
         "assert sorted(a) == [1, 2, 3] and len(set()) == 0 and set(range(2)) == set([1, 0])\n"
         "assert set('ab') == set(['b', 'a'])\n"
-        "assert not set() and not {} and not range(0) and (set() or 7) == 7 and len({} and 1) == 0\n");
+        "assert not set() and not {} and not range(0) and (set() or 7) == 7 and len({} and 1) == "
+        "0\n");
     QTest::newRow("a group inside a scan's update group") << std::string(
         "m = te.size_var('m')\n"
         "X = te.compute((m, 6), lambda t, k: t * 1.0 + k, name='X')\n"
@@ -101,10 +109,12 @@ class TestCreateGroup : public QObject {
         "A = te.placeholder((8, 4), name='A')\n"
         "k = te.reduce_axis((0, 4), name='k')\n"
         "with tvm.te.tag_scope(tag='rowsum'):\n"
-        "    B = te.compute((8,), lambda i: te.sum(A[i, k], axis=k), attrs={'level': 2, 'dims': [8, 4]})\n"
+        "    B = te.compute((8,), lambda i: te.sum(A[i, k], axis=k), attrs={'level': 2, 'dims': "
+        "[8, 4]})\n"
         "assert B.op.tag == 'rowsum'\n"
         "assert 'level' in B.op.attrs and 'width' not in B.op.attrs\n"
-        "assert B.op.attrs['level'] == 2 and len(B.op.attrs['dims']) == 2 and B.op.attrs['dims'][1] == 4\n"
+        "assert B.op.attrs['level'] == 2 and len(B.op.attrs['dims']) == 2 and "
+        "B.op.attrs['dims'][1] == 4\n"
         "C = te.compute((8,), lambda i: B[i] + 1.0, tag='shift')\n"
         "assert C.op.tag == 'shift' and len(C.op.attrs) == 0\n");
     QTest::newRow("tag_scope as a decorator, and nested") << std::string(
@@ -147,9 +157,10 @@ class TestCreateGroup : public QObject {
                         "g.compute_at(s[Z], zo)\n"
                         "print(tvm.lower(s, [D, Z], simple_mode=True))\n");
     QVERIFY2(grouped.ok(), grouped.ok() ? "" : grouped.error().format().c_str());
-    auto manual = Eval(std::string(kChain) + tile +
-                       "s[W].compute_at(s[Z], zo)\ns[V].compute_at(s[Z], zo)\ns[U].compute_at(s[Z], zo)\n"
-                       "print(tvm.lower(s, [D, Z], simple_mode=True))\n");
+    auto manual =
+        Eval(std::string(kChain) + tile +
+             "s[W].compute_at(s[Z], zo)\ns[V].compute_at(s[Z], zo)\ns[U].compute_at(s[Z], zo)\n"
+             "print(tvm.lower(s, [D, Z], simple_mode=True))\n");
     QVERIFY2(manual.ok(), manual.ok() ? "" : manual.error().format().c_str());
     std::string text = LoweredText(*grouped);
     QVERIFY2(text.find("produce U") != std::string::npos, text.c_str());
@@ -229,7 +240,8 @@ class TestCreateGroup : public QObject {
         << chain + "g = s.create_group(outputs=U, inputs=W)\n"
         << "t.py:9:7: error: create_group: output U does not read any of the inputs (W)";
     QTest::newRow("region cuts a group")
-        << chain + "g = s.create_group(outputs=W, inputs=U)\nh = s.create_group(outputs=V, inputs=D)\n"
+        << chain +
+               "g = s.create_group(outputs=W, inputs=U)\nh = s.create_group(outputs=V, inputs=D)\n"
         << "t.py:10:7: error: create_group: the region (U, V) covers only part of group#0";
     QTest::newRow("member computed outside its group")
         << chain + "g = s.create_group(outputs=W, inputs=U)\ns[V].compute_at(s[Z], Z.op.axis[0])\n"
@@ -249,10 +261,12 @@ class TestCreateGroup : public QObject {
     QTest::newRow("split of a group")
         << chain + "g = s.create_group(outputs=W, inputs=U)\ng.split(W.op.axis[0], factor=2)\n"
         << "t.py:10:3: error: a group stage (create_group) has no attribute 'split'";
-    QTest::newRow("set of lists")
-        << std::string("a = set([[1], [2]])\n") << "t.py:3:9: error: TypeError: unhashable type: 'list'";
+    QTest::newRow("set of lists") << std::string("a = set([[1], [2]])\n")
+                                  << "t.py:3:9: error: TypeError: unhashable type: 'list'";
     QTest::newRow("attrs not a dict")
-        << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], attrs=[1])\n")
+        << std::string(
+               "A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], "
+               "attrs=[1])\n")
         << "t.py:4:38: error: attrs must be a dict with string keys, not list";
   }
   void errors() {

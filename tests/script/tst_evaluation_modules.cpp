@@ -32,9 +32,9 @@ class TestEvaluationModules : public QObject {
     AddEvaluationModule("test.probe", [&files](Interpreter& interp, const EvaluationHost& host) {
       files.push_back(host.file);
       QVERIFY(host.source.find("tvm.probe.count()") != std::string::npos);
-      interp.RegisterFunction("tvm.probe.count", [](Interpreter&, const CallArgs&) -> Result<Value> {
-        return Value::Int(3);
-      });
+      interp.RegisterFunction(
+          "tvm.probe.count",
+          [](Interpreter&, const CallArgs&) -> Result<Value> { return Value::Int(3); });
     });
     auto first = EvaluateScript(kScript, "first.py");
     QVERIFY2(first, first ? "" : first.error().format().c_str());
@@ -45,9 +45,9 @@ class TestEvaluationModules : public QObject {
 
   void removedModuleIsGone() {
     AddEvaluationModule("test.probe", [](Interpreter& interp, const EvaluationHost&) {
-      interp.RegisterFunction("tvm.probe.count", [](Interpreter&, const CallArgs&) -> Result<Value> {
-        return Value::Int(3);
-      });
+      interp.RegisterFunction(
+          "tvm.probe.count",
+          [](Interpreter&, const CallArgs&) -> Result<Value> { return Value::Int(3); });
     });
     QVERIFY(EvaluateScript(kScript, "t.py"));
     RemoveEvaluationModule("test.probe");
@@ -61,9 +61,9 @@ class TestEvaluationModules : public QObject {
     AddEvaluationModule("test.probe", [&](Interpreter&, const EvaluationHost&) { ++calls_a; });
     AddEvaluationModule("test.probe", [&](Interpreter& interp, const EvaluationHost&) {
       ++calls_b;
-      interp.RegisterFunction("tvm.probe.count", [](Interpreter&, const CallArgs&) -> Result<Value> {
-        return Value::Int(3);
-      });
+      interp.RegisterFunction(
+          "tvm.probe.count",
+          [](Interpreter&, const CallArgs&) -> Result<Value> { return Value::Int(3); });
     });
     QVERIFY(EvaluateScript(kScript, "t.py"));
     QCOMPARE(calls_a, 0);

@@ -95,8 +95,7 @@ class TestEvaluator : public QObject {
         "s[B].compute_at(s[C], xo)\n"
         "print(tvm.lower(s, [A, C], simple_mode=True))\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
-    QCOMPARE(LeafNames(r->schedule->find("C")),
-             (Names{"ci.cj.fused.outer", "ci.cj.fused.inner"}));
+    QCOMPARE(LeafNames(r->schedule->find("C")), (Names{"ci.cj.fused.outer", "ci.cj.fused.inner"}));
     QVERIFY(r->has_lower_call);
     QCOMPARE(r->Arguments().size(), size_t{2});
     QCOMPARE(r->Arguments()[1].name(), std::string("C"));
@@ -154,74 +153,79 @@ class TestEvaluator : public QObject {
     QTest::addColumn<std::string>("body");
     QTest::addColumn<QString>("expected");
     QTest::newRow("lambda arity")
-        << std::string("A = te.placeholder((4, 4), name='A')\n"
-                       "B = te.compute((4, 4), lambda i: A[i, 0], name='B')\n")
+        << std::string(
+               "A = te.placeholder((4, 4), name='A')\n"
+               "B = te.compute((4, 4), lambda i: A[i, 0], name='B')\n")
         << "t.py:4:24: error: the compute function takes 1 argument but the shape has 2 dimensions";
     QTest::newRow("wrong rank in subscript")
-        << std::string("A = te.placeholder((4, 4), name='A')\n"
-                       "B = te.compute((4,), lambda i: A[i, 0, 1], name='B')\n")
+        << std::string(
+               "A = te.placeholder((4, 4), name='A')\n"
+               "B = te.compute((4,), lambda i: A[i, 0, 1], name='B')\n")
         << "t.py:4:33: error: tensor 'A' has 2 dimensions but 3 indices were given";
-    QTest::newRow("unknown name")
-        << std::string("A = te.placeholder((4,), name='A')\nB = A + C\n")
-        << "t.py:4:9: error: name 'C' is not defined";
-    QTest::newRow("te without import")
-        << std::string("x = tvm.te.var('x')\ny = te2.var('y')\n")
-        << "t.py:4:5: error: name 'te2' is not defined";
+    QTest::newRow("unknown name") << std::string("A = te.placeholder((4,), name='A')\nB = A + C\n")
+                                  << "t.py:4:9: error: name 'C' is not defined";
+    QTest::newRow("te without import") << std::string("x = tvm.te.var('x')\ny = te2.var('y')\n")
+                                       << "t.py:4:5: error: name 'te2' is not defined";
     QTest::newRow("unknown te function")
         << std::string("A = te.placeholdr((4,), name='A')\n")
         << "t.py:3:8: error: module 'tvm.te' has no attribute 'placeholdr' in Tessera";
     QTest::newRow("missing argument")
         << std::string("A = te.placeholder(name='A')\n")
         << "t.py:3:8: error: placeholder() missing required argument 'shape'";
-    QTest::newRow("bad dtype")
-        << std::string("A = te.placeholder((4,), dtype='float33')\n")
-        << "t.py:3:26: error: placeholder(): unknown dtype \"float33\"";
+    QTest::newRow("bad dtype") << std::string("A = te.placeholder((4,), dtype='float33')\n")
+                               << "t.py:3:26: error: placeholder(): unknown dtype \"float33\"";
     QTest::newRow("shape of strings")
         << std::string("A = te.placeholder(('a', 4))\n")
         << "t.py:3:20: error: placeholder(): dimension 0 of the shape must be an integer, not str";
     QTest::newRow("split needs factor or nparts")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "xo, xi = s[B].split(B.op.axis[0])\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "xo, xi = s[B].split(B.op.axis[0])\n")
         << "t.py:6:15: error: split() needs exactly one of factor= and nparts=";
     QTest::newRow("split of a non-iter-var")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "xo, xi = s[B].split(3, factor=4)\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "xo, xi = s[B].split(3, factor=4)\n")
         << "t.py:6:21: error: split(): argument 'parent' must be an IterVar (e.g. B.op.axis[0]), "
            "not int";
     QTest::newRow("unknown stage method")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "s[B].splat(B.op.axis[0])\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "s[B].splat(B.op.axis[0])\n")
         << "t.py:6:6: error: 'Stage' object has no attribute 'splat' in Tessera";
-    QTest::newRow("unpack count")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "xo, xi, xx = s[B].split(B.op.axis[0], factor=4)\n")
-        << "t.py:6:1: error: cannot unpack 2 values into 3 names";
+    QTest::newRow("unpack count") << std::string(
+                                         "A = te.placeholder((16,), name='A')\n"
+                                         "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+                                         "s = te.create_schedule(B.op)\n"
+                                         "xo, xi, xx = s[B].split(B.op.axis[0], factor=4)\n")
+                                  << "t.py:6:1: error: cannot unpack 2 values into 3 names";
     QTest::newRow("illegal primitive keeps the schedule's message")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "xo, xi = s[B].split(B.op.axis[0], factor=4)\n"
-                       "s[B].vectorize(B.op.axis[0])\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "xo, xi = s[B].split(B.op.axis[0], factor=4)\n"
+               "s[B].vectorize(B.op.axis[0])\n")
         << "illegal";
     QTest::newRow("stage of a foreign tensor")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
-                       "X = te.placeholder((16,), name='X')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "s[X].compute_inline()\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i] * 2, name='B')\n"
+               "X = te.placeholder((16,), name='X')\n"
+               "s = te.create_schedule(B.op)\n"
+               "s[X].compute_inline()\n")
         << "t.py:7:3: error: 'X' is not an operation of this schedule";
     QTest::newRow("sum over a data axis")
-        << std::string("A = te.placeholder((16,), name='A')\n"
-                       "B = te.compute((16,), lambda i: A[i], name='B')\n"
-                       "C = te.compute((1,), lambda i: te.sum(B[i], axis=B.op.axis[0]), name='C')\n")
+        << std::string(
+               "A = te.placeholder((16,), name='A')\n"
+               "B = te.compute((16,), lambda i: A[i], name='B')\n"
+               "C = te.compute((1,), lambda i: te.sum(B[i], axis=B.op.axis[0]), name='C')\n")
         << "t.py:5:45: error: sum(): axis 'i' is not a reduce axis (create it with te.reduce_axis)";
     QTest::newRow("float index")
         << std::string("A = te.placeholder((16,), name='A')\nx = A[1.5]\n")
@@ -230,28 +234,30 @@ class TestEvaluator : public QObject {
         << std::string("B = te.compute((4,), lambda i: 'x', name='B')\n")
         << "t.py:3:22: error: the compute function must return an expression, not str";
     QTest::newRow("transform_layout needs a lambda")
-        << std::string("A = te.placeholder((14,), name='A')\n"
-                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "s[B].transform_layout([4, 4])\n")
+        << std::string(
+               "A = te.placeholder((14,), name='A')\n"
+               "B = te.compute((14,), lambda i: A[i], name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "s[B].transform_layout([4, 4])\n")
         << "t.py:6:23: error: transform_layout(): argument 'mapping_function' must be a lambda "
            "(lambda i: [i // 4, i % 4]), not list";
-    QTest::newRow("index map of floats")
-        << std::string("A = te.placeholder((14,), name='A')\n"
-                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "s[B].transform_layout(lambda i: [i * 0.5])\n")
-        << "t.py:6:23: error: transform_layout(): the index map must return integer indices, not PrimExpr";
+    QTest::newRow("index map of floats") << std::string(
+                                                "A = te.placeholder((14,), name='A')\n"
+                                                "B = te.compute((14,), lambda i: A[i], name='B')\n"
+                                                "s = te.create_schedule(B.op)\n"
+                                                "s[B].transform_layout(lambda i: [i * 0.5])\n")
+                                         << "t.py:6:23: error: transform_layout(): the index map "
+                                            "must return integer indices, not PrimExpr";
     QTest::newRow("pad value of the wrong kind")
-        << std::string("A = te.placeholder((14,), name='A')\n"
-                       "B = te.compute((14,), lambda i: A[i], name='B')\n"
-                       "s = te.create_schedule(B.op)\n"
-                       "s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value='zero')\n")
+        << std::string(
+               "A = te.placeholder((14,), name='A')\n"
+               "B = te.compute((14,), lambda i: A[i], name='B')\n"
+               "s = te.create_schedule(B.op)\n"
+               "s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value='zero')\n")
         << "t.py:6:50: error: transform_layout(): argument 'pad_value' must be a number, a lambda, "
            "tvm.tir.undef() or None, not str";
-    QTest::newRow("syntax error")
-        << std::string("A = te.placeholder((16,), name='A'\n")
-        << "t.py:3:19: error: '(' was never closed";
+    QTest::newRow("syntax error") << std::string("A = te.placeholder((16,), name='A'\n")
+                                  << "t.py:3:19: error: '(' was never closed";
     QTest::newRow("numpy values do not reach the tensor program")
         << std::string("import numpy as np\nA = te.placeholder(np.zeros(3).shape, name='A')\n")
         << "t.py:4:23: error: placeholder(): dimension 0 of the shape must be an integer, not "
@@ -271,9 +277,10 @@ class TestEvaluator : public QObject {
 
   // Scripts cannot recurse or grow without bound.
   void runaway_scripts_are_errors() {
-    QCOMPARE(ErrorOf("f = lambda x: f(x)\ny = f(1)\n"),
-             QString("t.py:3:15: error: lambda calls nested deeper than 64 levels (a lambda calling "
-                     "itself?)"));
+    QCOMPARE(
+        ErrorOf("f = lambda x: f(x)\ny = f(1)\n"),
+        QString("t.py:3:15: error: lambda calls nested deeper than 64 levels (a lambda calling "
+                "itself?)"));
     std::string doubling = "a = 'xxxxxxxx'\n";
     for (int i = 0; i < 40; ++i) doubling += "a = a + a\n";
     QVERIFY(ErrorOf(doubling).contains("string too long"));

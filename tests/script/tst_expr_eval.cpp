@@ -54,8 +54,7 @@ class TestExprEval : public QObject {
     QTest::newRow("any") << std::string("tvm.tir.any(x < 1, y < 2)") << "((x < 1) || (y < 2))";
     QTest::newRow("Not") << std::string("tvm.tir.Not(x < 1)") << "!(x < 1)";
     QTest::newRow("and / or / not")
-        << std::string("0 <= i and i < n or not x == 1")
-        << "(((0 <= i) && (i < n)) || !(x == 1))";
+        << std::string("0 <= i and i < n or not x == 1") << "(((0 <= i) && (i < n)) || !(x == 1))";
     QTest::newRow("comparisons") << std::string("(x != y) and (x <= y) and (x > 0)")
                                  << "(((x != y) && (x <= y)) && (x > 0))";
     QTest::newRow("True") << std::string("True") << "True";
@@ -68,8 +67,8 @@ class TestExprEval : public QObject {
     QTest::newRow("python power") << std::string("2 ** 10") << "1024";
     QTest::newRow("python and on ints") << std::string("0 and x") << "0";
     QTest::newRow("int64 literal") << std::string("5000000000") << "(int64)5000000000";
-    QTest::newRow("float expression") << std::string("y.astype(\"float32\") / 2")
-                                      << "(float32(y) / 2f)";
+    QTest::newRow("float expression")
+        << std::string("y.astype(\"float32\") / 2") << "(float32(y) / 2f)";
     QTest::newRow("const") << std::string("tvm.tir.const(3, \"int64\")") << "(int64)3";
     QTest::newRow("cast") << std::string("x.astype(\"int64\")") << "int64(x)";
     QTest::newRow("bool and via &") << std::string("(x < 1) & (y < 1)") << "((x < 1) && (y < 1))";
@@ -106,12 +105,14 @@ class TestExprEval : public QObject {
   void errors_data() {
     QTest::addColumn<std::string>("text");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("syntax") << std::string("x +") << "<expr>:1:4: error: expected an expression, found end of line";
+    QTest::newRow("syntax") << std::string("x +")
+                            << "<expr>:1:4: error: expected an expression, found end of line";
     QTest::newRow("true division of integers")
         << std::string("x / 2")
         << "<expr>:1:3: error: integer division with '/' is ambiguous; use '//' (floordiv), "
            "tvm.tir.truncdiv, tvm.tir.floordiv or tvm.tir.indexdiv";
-    QTest::newRow("division by zero") << std::string("x // 0") << "<expr>:1:3: error: division by zero";
+    QTest::newRow("division by zero")
+        << std::string("x // 0") << "<expr>:1:3: error: division by zero";
     QTest::newRow("python division by zero")
         << std::string("1 % 0") << "<expr>:1:3: error: integer division or modulo by zero";
     QTest::newRow("unknown function")
@@ -126,17 +127,19 @@ class TestExprEval : public QObject {
     QTest::newRow("unknown keyword")
         << std::string("tvm.tir.truncdiv(x, c=1)")
         << "<expr>:1:21: error: truncdiv() got an unexpected keyword argument 'c'";
-    QTest::newRow("argument type")
-        << std::string("tvm.tir.truncdiv(x, \"8\")")
-        << "<expr>:1:21: error: truncdiv(): argument 'b' must be a number or an expression, not str";
-    QTest::newRow("Select needs a condition")
-        << std::string("tvm.tir.Select(x, 1, 2)")
-        << "<expr>:1:16: error: Select(): argument 'cond' must be a boolean condition, not PrimExpr";
+    QTest::newRow("argument type") << std::string("tvm.tir.truncdiv(x, \"8\")")
+                                   << "<expr>:1:21: error: truncdiv(): argument 'b' must be a "
+                                      "number or an expression, not str";
+    QTest::newRow("Select needs a condition") << std::string("tvm.tir.Select(x, 1, 2)")
+                                              << "<expr>:1:16: error: Select(): argument 'cond' "
+                                                 "must be a boolean condition, not PrimExpr";
     QTest::newRow("and on integers")
         << std::string("x and y")
         << "<expr>:1:3: error: 'and' needs a boolean condition, got a int32 expression";
-    QTest::newRow("string result") << std::string("'abc'") << "<expr>:1:1: error: expected an expression, got str";
-    QTest::newRow("tuple result") << std::string("(x, 1)") << "<expr>:1:1: error: expected an expression, got tuple";
+    QTest::newRow("string result")
+        << std::string("'abc'") << "<expr>:1:1: error: expected an expression, got str";
+    QTest::newRow("tuple result") << std::string("(x, 1)")
+                                  << "<expr>:1:1: error: expected an expression, got tuple";
     QTest::newRow("attribute of expression")
         << std::string("x.foo") << "<expr>:1:3: error: 'PrimExpr' object has no attribute 'foo'";
     QTest::newRow("call of expression")
@@ -145,12 +148,12 @@ class TestExprEval : public QObject {
         << std::string("9223372036854775807 + 1")
         << "<expr>:1:21: error: integer overflow in '+' (script integers are 64-bit)";
     QTest::newRow("string plus int")
-        << std::string("'a' + 1") << "<expr>:1:5: error: unsupported operand types for +: 'str' and 'int'";
+        << std::string("'a' + 1")
+        << "<expr>:1:5: error: unsupported operand types for +: 'str' and 'int'";
     QTest::newRow("all needs arguments")
         << std::string("tvm.tir.all()") << "<expr>:1:9: error: all() needs at least one condition";
-    QTest::newRow("bad dtype")
-        << std::string("tvm.tir.const(1, \"int33\")")
-        << "<expr>:1:18: error: const(): unknown dtype \"int33\"";
+    QTest::newRow("bad dtype") << std::string("tvm.tir.const(1, \"int33\")")
+                               << "<expr>:1:18: error: const(): unknown dtype \"int33\"";
   }
   void errors() {
     QFETCH(std::string, text);
@@ -170,11 +173,14 @@ class TestExprEval : public QObject {
     QTest::newRow("min max") << std::string("te.max(te.min(i, j), 0)") << "te.max(te.min(i, j), 0)";
     QTest::newRow("logic") << std::string("0 <= i and not i >= n or j == 1")
                            << "tvm.tir.any(tvm.tir.all((0 <= i), tvm.tir.Not((i >= n))), (j == 1))";
-    QTest::newRow("select") << std::string("tvm.tir.Select(i < j, i, j)") << "tvm.tir.Select((i < j), i, j)";
-    QTest::newRow("int64 constant") << std::string("tvm.tir.const(7, \"int64\")") << "tvm.tir.const(7, \"int64\")";
+    QTest::newRow("select") << std::string("tvm.tir.Select(i < j, i, j)")
+                            << "tvm.tir.Select((i < j), i, j)";
+    QTest::newRow("int64 constant")
+        << std::string("tvm.tir.const(7, \"int64\")") << "tvm.tir.const(7, \"int64\")";
     QTest::newRow("float") << std::string("i.astype(\"float32\") * 0.5")
                            << "(tvm.tir.Cast(\"float32\", i) * 0.5)";
-    QTest::newRow("float64") << std::string("tvm.tir.const(2.5, \"float64\")") << "tvm.tir.const(2.5, \"float64\")";
+    QTest::newRow("float64") << std::string("tvm.tir.const(2.5, \"float64\")")
+                             << "tvm.tir.const(2.5, \"float64\")";
     QTest::newRow("infinity") << std::string("tvm.tir.const(-1e999, \"float32\")") << "(-1e999)";
     QTest::newRow("intrinsic") << std::string("te.exp(i.astype(\"float32\"))")
                                << "te.exp(tvm.tir.Cast(\"float32\", i))";
@@ -193,7 +199,8 @@ class TestExprEval : public QObject {
     QCOMPARE(QString::fromStdString(*written), python);
     auto again = env.Evaluate(*written);
     QVERIFY2(again.ok(), again ? "" : again.error().format().c_str());
-    QCOMPARE(QString::fromStdString(ir::to_string(*again)), QString::fromStdString(ir::to_string(*e)));
+    QCOMPARE(QString::fromStdString(ir::to_string(*again)),
+             QString::fromStdString(ir::to_string(*e)));
   }
 
   void python_text_rejects_what_scripts_cannot_write() {

@@ -43,12 +43,14 @@ const char* kGemm =
 
 // Lowers `out` (a loaded tensor) and the original `orig` with the same schedule and
 // asserts the two programs print the same.
-std::string SameLowering(const std::string& orig, const std::string& out, const std::string& schedule) {
+std::string SameLowering(const std::string& orig, const std::string& out,
+                         const std::string& schedule) {
   return "def lowered(T):\n"
          "    s = te.create_schedule(T.op)\n" +
          schedule +
          "    return str(tvm.lower(s, T.op.input_tensors + [T], simple_mode=True))\n"
-         "assert lowered(" + orig + ") == lowered(" + out + "), lowered(" + out + ")\n";
+         "assert lowered(" +
+         orig + ") == lowered(" + out + "), lowered(" + out + ")\n";
 }
 
 }  // namespace
@@ -59,15 +61,16 @@ class TestJsonGraph : public QObject {
  private slots:
   // test_te_tag.py: the attrs survive the round trip (ints, lists, floats, strings, bools).
   void attrsAndTag() {
-    auto r = Eval(std::string(kGemm) +
-                  "CC = tvm.ir.load_json(tvm.ir.save_json(C))\n"
-                  "assert CC.op.tag == 'gemm' and CC.op.name == C.op.name\n"
-                  "assert CC.op.attrs['hello'] == 1\n"
-                  "assert len(CC.op.attrs['arr']) == 2\n"
-                  "assert CC.op.attrs['arr'][0] == 10 and CC.op.attrs['arr'][1] == 12\n"
-                  "assert CC.op.attrs['f'] == 0.25 and CC.op.attrs['s'] == 'x' and CC.op.attrs['b']\n"
-                  "assert 'xx' not in CC.op.attrs\n"
-                  "assert len(A.op.attrs) == 0 and len(CC.op.input_tensors[0].op.attrs) == 0\n");
+    auto r =
+        Eval(std::string(kGemm) +
+             "CC = tvm.ir.load_json(tvm.ir.save_json(C))\n"
+             "assert CC.op.tag == 'gemm' and CC.op.name == C.op.name\n"
+             "assert CC.op.attrs['hello'] == 1\n"
+             "assert len(CC.op.attrs['arr']) == 2\n"
+             "assert CC.op.attrs['arr'][0] == 10 and CC.op.attrs['arr'][1] == 12\n"
+             "assert CC.op.attrs['f'] == 0.25 and CC.op.attrs['s'] == 'x' and CC.op.attrs['b']\n"
+             "assert 'xx' not in CC.op.attrs\n"
+             "assert len(A.op.attrs) == 0 and len(CC.op.input_tensors[0].op.attrs) == 0\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
@@ -135,7 +138,8 @@ class TestJsonGraph : public QObject {
         "assert len(L) == 2 and L[0].op == L[1].op and L[1].value_index == 1\n"
         "# TVM's CommReducer has no name: a loaded user reducer is 'reduce' (sum / max / min are\n"
         "# recognised by their combine)\n"
-        "assert str(L[1].op.body[1]) == str(T1.op.body[1]).replace('argmax', 'reduce'), str(L[1].op.body[1])\n");
+        "assert str(L[1].op.body[1]) == str(T1.op.body[1]).replace('argmax', 'reduce'), "
+        "str(L[1].op.body[1])\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
@@ -183,11 +187,16 @@ class TestJsonGraph : public QObject {
   void textLooksLikeTvm() {
     auto r = Eval(std::string(kGemm) +
                   "j = tvm.ir.save_json(C)\n"
-                  "assert j.startswith('{\\n  \"root\": 1, \\n  \"nodes\": [\\n    {\\n      \"type_key\": \"\"\\n    }, ')\n"
-                  "assert j.endswith('\"b64ndarrays\": [], \\n  \"attrs\": {\"tvm_version\": \"0.19.0\"}\\n}')\n"
-                  "for key in ['\"type_key\": \"ComputeOp\"', '\"type_key\": \"tir.Reduce\"', '\"type_key\": \"tir.SizeVar\"',\n"
-                  "            '\"type_key\": \"runtime.BoxInt\"', '\"reduce_axis\": ', '\"type_annotation\": ',\n"
-                  "            '\"type_key\": \"tir.CommReducer\"', '\"identity_element\": ', '\"repr_str\": \"gemm\"']:\n"
+                  "assert j.startswith('{\\n  \"root\": 1, \\n  \"nodes\": [\\n    {\\n      "
+                  "\"type_key\": \"\"\\n    }, ')\n"
+                  "assert j.endswith('\"b64ndarrays\": [], \\n  \"attrs\": {\"tvm_version\": "
+                  "\"0.19.0\"}\\n}')\n"
+                  "for key in ['\"type_key\": \"ComputeOp\"', '\"type_key\": \"tir.Reduce\"', "
+                  "'\"type_key\": \"tir.SizeVar\"',\n"
+                  "            '\"type_key\": \"runtime.BoxInt\"', '\"reduce_axis\": ', "
+                  "'\"type_annotation\": ',\n"
+                  "            '\"type_key\": \"tir.CommReducer\"', '\"identity_element\": ', "
+                  "'\"repr_str\": \"gemm\"']:\n"
                   "    assert (key in j) == (key != '\"repr_str\": \"gemm\"'), key\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
@@ -198,30 +207,38 @@ class TestJsonGraph : public QObject {
     QTest::addColumn<std::string>("file");
     QTest::addColumn<std::string>("checks");
     QTest::newRow("gemm") << std::string("tvm_gemm_tensor.json")
-                          << std::string("assert isinstance(T, te.tensor.Tensor) and T.op.tag == 'gemm'\n"
-                                         "assert T.op.attrs['hello'] == 1 and T.op.attrs['arr'][1] == 12\n"
-                                         "assert T.op.reduce_axis[0].var.name == 'k'\n"
-                                         "lower(T, [T.op.input_tensors[0], T.op.input_tensors[1], T])\n");
-    QTest::newRow("scan op") << std::string("tvm_scan_op.json")
-                             << std::string("assert isinstance(T, tvm.te.ScanOp) and T.num_outputs == 2\n"
-                                            "assert [t.op.name for t in T.init] == ['compute', 'compute_1']\n"
-                                            "lower(T.output(0), [T.init[0].op.input_tensors[0], T.init[1].op.input_tensors[0],\n"
-                                            "                    T.output(0), T.output(1)])\n");
-    QTest::newRow("select exp") << std::string("tvm_select_exp.json")
-                                << std::string("assert T.op.tag == 'elemwise'\n"
-                                               "assert 'exp' in str(T.op.body[0]) and 'select' in str(T.op.body[0])\n"
-                                               "lower(T, [T.op.input_tensors[0], T])\n");
-    QTest::newRow("max where") << std::string("tvm_max_where.json")
-                               << std::string("assert 'reduce(max' in str(T.op.body[0]), str(T.op.body[0])\n"
-                                              "assert 'where=' in str(T.op.body[0])\n"
-                                              "lower(T, [T.op.input_tensors[0], T])\n");
+                          << std::string(
+                                 "assert isinstance(T, te.tensor.Tensor) and T.op.tag == 'gemm'\n"
+                                 "assert T.op.attrs['hello'] == 1 and T.op.attrs['arr'][1] == 12\n"
+                                 "assert T.op.reduce_axis[0].var.name == 'k'\n"
+                                 "lower(T, [T.op.input_tensors[0], T.op.input_tensors[1], T])\n");
+    QTest::newRow("scan op")
+        << std::string("tvm_scan_op.json")
+        << std::string(
+               "assert isinstance(T, tvm.te.ScanOp) and T.num_outputs == 2\n"
+               "assert [t.op.name for t in T.init] == ['compute', 'compute_1']\n"
+               "lower(T.output(0), [T.init[0].op.input_tensors[0], T.init[1].op.input_tensors[0],\n"
+               "                    T.output(0), T.output(1)])\n");
+    QTest::newRow("select exp")
+        << std::string("tvm_select_exp.json")
+        << std::string(
+               "assert T.op.tag == 'elemwise'\n"
+               "assert 'exp' in str(T.op.body[0]) and 'select' in str(T.op.body[0])\n"
+               "lower(T, [T.op.input_tensors[0], T])\n");
+    QTest::newRow("max where")
+        << std::string("tvm_max_where.json")
+        << std::string(
+               "assert 'reduce(max' in str(T.op.body[0]), str(T.op.body[0])\n"
+               "assert 'where=' in str(T.op.body[0])\n"
+               "lower(T, [T.op.input_tensors[0], T])\n");
   }
   void tvmWrittenSamples() {
     QFETCH(std::string, file);
     QFETCH(std::string, checks);
     std::string json = ReadSample(file);
     QVERIFY2(!json.empty(), ("cannot read the sample " + file + " (TESSERA_SOURCE_DIR)").c_str());
-    auto r = Eval("J = r'''" + json + "'''\n"
+    auto r = Eval("J = r'''" + json +
+                  "'''\n"
                   "T = tvm.ir.load_json(J)\n"
                   "def lower(out, args):\n"
                   "    s = te.create_schedule(out.op)\n"
@@ -249,10 +266,13 @@ class TestJsonGraph : public QObject {
     for (int i = 0; i < nodes.size(); ++i) {
       QJsonObject attrs = nodes[i].toObject()["attrs"].toObject();
       for (const QString& key : attrs.keys()) {
-        for (const QString& value : {QString("0"), QString::number(i), QString::number(nodes.size()), QString()}) {
+        for (const QString& value :
+             {QString("0"), QString::number(i), QString::number(nodes.size()), QString()}) {
           QJsonObject mutated_attrs = attrs;
-          if (value.isEmpty()) mutated_attrs.remove(key);
-          else mutated_attrs[key] = value;
+          if (value.isEmpty())
+            mutated_attrs.remove(key);
+          else
+            mutated_attrs[key] = value;
           QJsonObject node = nodes[i].toObject();
           node["attrs"] = mutated_attrs;
           QJsonArray mutated_nodes = nodes;
@@ -260,12 +280,15 @@ class TestJsonGraph : public QObject {
           QJsonObject mutated = doc;
           mutated["nodes"] = mutated_nodes;
           std::string text = QJsonDocument(mutated).toJson(QJsonDocument::Compact).toStdString();
-          auto r = Eval("T = tvm.ir.load_json(r'''" + text + "''')\n"
+          auto r = Eval("T = tvm.ir.load_json(r'''" + text +
+                        "''')\n"
                         "s = te.create_schedule(T.op)\n"
                         "m = tvm.lower(s, T.op.input_tensors + [T], simple_mode=True)\n");
           ++runs;
-          if (r.ok()) ++loaded;
-          else QVERIFY2(r.error().loc.line > 0, r.error().format().c_str());
+          if (r.ok())
+            ++loaded;
+          else
+            QVERIFY2(r.error().loc.line > 0, r.error().format().c_str());
         }
       }
     }
@@ -278,55 +301,73 @@ class TestJsonGraph : public QObject {
     QTest::addColumn<QString>("message");
     const std::string node0 = "{\"type_key\": \"\"}";
     auto load = [](const std::string& json) { return "x = tvm.ir.load_json('" + json + "')\n"; };
-    QTest::newRow("truncated") << load("{\"root\": 1, \"nodes\": [")
-                               << "t.py:3:22: error: load_json: malformed JSON at line 1, column 23:";
-    QTest::newRow("not a graph") << load("[1, 2]")
-                                 << "t.py:3:22: error: load_json: line 1, column 1 of the JSON: expected a JSON object";
-    QTest::newRow("root out of range")
-        << load("{\"root\": 3, \"nodes\": [" + node0 + "]}")
-        << "t.py:3:22: error: load_json: line 1, column 10 of the JSON: \"root\" is not the index of a node";
+    QTest::newRow("truncated")
+        << load("{\"root\": 1, \"nodes\": [")
+        << "t.py:3:22: error: load_json: malformed JSON at line 1, column 23:";
+    QTest::newRow("not a graph")
+        << load("[1, 2]")
+        << "t.py:3:22: error: load_json: line 1, column 1 of the JSON: expected a JSON object";
+    QTest::newRow("root out of range") << load("{\"root\": 3, \"nodes\": [" + node0 + "]}")
+                                       << "t.py:3:22: error: load_json: line 1, column 10 of the "
+                                          "JSON: \"root\" is not the index of a node";
     QTest::newRow("array item out of range")
-        << load("{\"root\": 1, \"nodes\": [" + node0 + ", {\"type_key\": \"Array\", \"data\": [7]}]}")
+        << load("{\"root\": 1, \"nodes\": [" + node0 +
+                ", {\"type_key\": \"Array\", \"data\": [7]}]}")
         << "t.py:3:22: error: load_json: line 1, column 72 of the JSON: \"data\" holds something";
-    QTest::newRow("unknown type")
-        << load("{\"root\": 1, \"nodes\": [" + node0 + ", {\"type_key\": \"relay.Foo\"}]}")
-        << "t.py:3:22: error: load_json: node 1 (relay.Foo) at line 1, column 41: unsupported type_key 'relay.Foo'";
+    QTest::newRow("unknown type") << load("{\"root\": 1, \"nodes\": [" + node0 +
+                                          ", {\"type_key\": \"relay.Foo\"}]}")
+                                  << "t.py:3:22: error: load_json: node 1 (relay.Foo) at line 1, "
+                                     "column 41: unsupported type_key 'relay.Foo'";
     QTest::newRow("attribute out of range")
         << load("{\"root\": 1, \"nodes\": [" + node0 +
                 ", {\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"9\", \"dtype\": \"bool\"}}]}")
-        << "t.py:3:22: error: load_json: node 1 (tir.Not) at line 1, column 41: attribute 'a' refers to node 9, but there are 2 nodes";
+        << "t.py:3:22: error: load_json: node 1 (tir.Not) at line 1, column 41: attribute 'a' "
+           "refers to node 9, but there are 2 nodes";
     QTest::newRow("cycle")
         << load("{\"root\": 1, \"nodes\": [" + node0 +
                 ", {\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"1\", \"dtype\": \"bool\"}}]}")
         << "t.py:3:22: error: load_json: node 1 (tir.Not) at line 1, column 41: a cyclic reference";
     QTest::newRow("wrong kind")
         << load("{\"root\": 1, \"nodes\": [" + node0 +
-                ", {\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"2\", \"dtype\": \"bool\"}}, {\"type_key\": \"Array\"}]}")
-        << "t.py:3:22: error: load_json: node 1 (tir.Not) at line 1, column 41: attribute 'a' must be expression, but node 2 is Array";
+                ", {\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"2\", \"dtype\": \"bool\"}}, "
+                "{\"type_key\": \"Array\"}]}")
+        << "t.py:3:22: error: load_json: node 1 (tir.Not) at line 1, column 41: attribute 'a' must "
+           "be expression, but node 2 is Array";
     QTest::newRow("missing attribute")
-        << load("{\"root\": 1, \"nodes\": [" + node0 + ", {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\"}}]}")
-        << "t.py:3:22: error: load_json: node 1 (IntImm) at line 1, column 41: missing attribute 'value'";
+        << load("{\"root\": 1, \"nodes\": [" + node0 +
+                ", {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\"}}]}")
+        << "t.py:3:22: error: load_json: node 1 (IntImm) at line 1, column 41: missing attribute "
+           "'value'";
     QTest::newRow("mixed operand types")
         << load("{\"root\": 1, \"nodes\": [" + node0 +
-                ", {\"type_key\": \"tir.Add\", \"attrs\": {\"a\": \"2\", \"b\": \"3\", \"dtype\": \"int32\"}},"
+                ", {\"type_key\": \"tir.Add\", \"attrs\": {\"a\": \"2\", \"b\": \"3\", \"dtype\": "
+                "\"int32\"}},"
                 " {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"int32\", \"value\": \"1\"}},"
-                " {\"type_key\": \"FloatImm\", \"attrs\": {\"dtype\": \"float32\", \"value\": \"1\"}}]}")
-        << "t.py:3:22: error: load_json: node 1 (tir.Add) at line 1, column 41: operands of different types (int32 and float32)";
+                " {\"type_key\": \"FloatImm\", \"attrs\": {\"dtype\": \"float32\", \"value\": "
+                "\"1\"}}]}")
+        << "t.py:3:22: error: load_json: node 1 (tir.Add) at line 1, column 41: operands of "
+           "different types (int32 and float32)";
     QTest::newRow("a list holding itself")
         << std::string("l = [1]\nl.append(l)\ntvm.ir.save_json(l)\n")
         << "t.py:5:18: error: save_json: the object is nested deeper than 1000 levels";
     QTest::newRow("deep nesting in the JSON")
-        << std::string("j = '{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, ' + ', '.join("
-                       "['{\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"%d\"}}' % (k + 2) for k in range(600)]) + "
-                       "', {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"bool\", \"value\": \"1\"}}]}'\n"
-                       "tvm.ir.load_json(j)\n")
-        << "t.py:4:18: error: load_json: node 201 (tir.Not) at line 1, column 9535: nested deeper than 200 nodes";
+        << std::string(
+               "j = '{\"root\": 1, \"nodes\": [{\"type_key\": \"\"}, ' + ', '.join("
+               "['{\"type_key\": \"tir.Not\", \"attrs\": {\"a\": \"%d\"}}' % (k + 2) for k in "
+               "range(600)]) + "
+               "', {\"type_key\": \"IntImm\", \"attrs\": {\"dtype\": \"bool\", \"value\": "
+               "\"1\"}}]}'\n"
+               "tvm.ir.load_json(j)\n")
+        << "t.py:4:18: error: load_json: node 201 (tir.Not) at line 1, column 9535: nested deeper "
+           "than 200 nodes";
     QTest::newRow("not a string") << std::string("tvm.ir.load_json(3)\n")
                                   << "t.py:3:18: error: load_json(): argument 'json_str' must be";
     QTest::newRow("extern op not saved")
-        << std::string("A = te.placeholder((4,), name='A')\n"
-                       "B = te.extern((4,), [A], lambda ins, outs: tvm.tir.call_packed('f', ins[0].data, outs[0].data))\n"
-                       "tvm.ir.save_json(B)\n")
+        << std::string(
+               "A = te.placeholder((4,), name='A')\n"
+               "B = te.extern((4,), [A], lambda ins, outs: tvm.tir.call_packed('f', ins[0].data, "
+               "outs[0].data))\n"
+               "tvm.ir.save_json(B)\n")
         << "t.py:5:18: error: save_json: cannot serialize the extern operation";
   }
   void errors() {
@@ -334,7 +375,8 @@ class TestJsonGraph : public QObject {
     QFETCH(QString, message);
     auto r = Eval(body);
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().format()).startsWith(message), r.error().format().c_str());
+    QVERIFY2(QString::fromStdString(r.error().format()).startsWith(message),
+             r.error().format().c_str());
   }
 };
 

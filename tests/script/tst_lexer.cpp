@@ -16,16 +16,36 @@ QString Summary(const std::vector<Token>& tokens) {
   QStringList parts;
   for (const Token& t : tokens) {
     switch (t.kind) {
-      case TokenKind::Name: parts << "N:" + QString::fromStdString(t.text); break;
-      case TokenKind::Keyword: parts << "K:" + QString::fromStdString(t.text); break;
-      case TokenKind::Int: parts << "I:" + QString::number(t.int_value); break;
-      case TokenKind::Float: parts << "F:" + QString::number(t.float_value); break;
-      case TokenKind::String: parts << "S:" + QString::fromStdString(t.text); break;
-      case TokenKind::Op: parts << QString::fromStdString(t.text); break;
-      case TokenKind::Newline: parts << "NL"; break;
-      case TokenKind::Indent: parts << "IN"; break;
-      case TokenKind::Dedent: parts << "DE"; break;
-      case TokenKind::End: parts << "END"; break;
+      case TokenKind::Name:
+        parts << "N:" + QString::fromStdString(t.text);
+        break;
+      case TokenKind::Keyword:
+        parts << "K:" + QString::fromStdString(t.text);
+        break;
+      case TokenKind::Int:
+        parts << "I:" + QString::number(t.int_value);
+        break;
+      case TokenKind::Float:
+        parts << "F:" + QString::number(t.float_value);
+        break;
+      case TokenKind::String:
+        parts << "S:" + QString::fromStdString(t.text);
+        break;
+      case TokenKind::Op:
+        parts << QString::fromStdString(t.text);
+        break;
+      case TokenKind::Newline:
+        parts << "NL";
+        break;
+      case TokenKind::Indent:
+        parts << "IN";
+        break;
+      case TokenKind::Dedent:
+        parts << "DE";
+        break;
+      case TokenKind::End:
+        parts << "END";
+        break;
     }
   }
   return parts.join(' ');
@@ -67,8 +87,7 @@ class TestLexer : public QObject {
                             << "F:1.5 F:0.25 F:2 F:1000 F:0.015 NL END";
     QTest::newRow("strings") << std::string("'a', \"b\\\"c\", 'x\\ny', r'\\d'")
                              << "S:a , S:b\"c , S:x\ny , S:\\d NL END";
-    QTest::newRow("adjacent strings concatenate") << std::string("\"ab\" 'cd'")
-                                                  << "S:abcd NL END";
+    QTest::newRow("adjacent strings concatenate") << std::string("\"ab\" 'cd'") << "S:abcd NL END";
     QTest::newRow("triple-quoted string")
         << std::string("\"\"\"doc\nstring\"\"\"\nx") << "S:doc\nstring NL N:x NL END";
     QTest::newRow("unicode escape") << std::string("\"\\u00e9\"") << QString("S:\u00e9 NL END");
@@ -82,17 +101,17 @@ class TestLexer : public QObject {
     QTest::newRow("f-string is the format call it means")
         << std::string("f'a{x + 1:>3}b{{c}}'")
         << "( S:a{:>3}b{{c}} . N:format ( ( N:x + I:1 ) ) ) NL END";
-    QTest::newRow("backslash continuation") << std::string("a = 1 + \\\n  2")
-                                            << "N:a = I:1 + I:2 NL END";
-    QTest::newRow("CRLF line endings") << std::string("a = 1\r\nb = 2\r\n")
-                                       << "N:a = I:1 NL N:b = I:2 NL END";
+    QTest::newRow("backslash continuation")
+        << std::string("a = 1 + \\\n  2") << "N:a = I:1 + I:2 NL END";
+    QTest::newRow("CRLF line endings")
+        << std::string("a = 1\r\nb = 2\r\n") << "N:a = I:1 NL N:b = I:2 NL END";
     QTest::newRow("lone CR line endings") << std::string("a\rb") << "N:a NL N:b NL END";
     QTest::newRow("tabs between tokens") << std::string("a\t=\t1") << "N:a = I:1 NL END";
     QTest::newRow("utf-8 in comments and strings")
         << std::string("x = \"\xc3\xa9\" # \xe4\xb8\xad\xe6\x96\x87")
         << QString("N:x = S:\u00e9 NL END");
-    QTest::newRow("float overflow is inf, underflow 0") << std::string("1e999 1e-999")
-                                                        << "F:inf F:0 NL END";
+    QTest::newRow("float overflow is inf, underflow 0")
+        << std::string("1e999 1e-999") << "F:inf F:0 NL END";
     QTest::newRow("byte order mark") << std::string("\xEF\xBB\xBFx") << "N:x NL END";
     QTest::newRow("comment ends line") << std::string("a # (\nb") << "N:a NL N:b NL END";
   }
@@ -142,7 +161,8 @@ class TestLexer : public QObject {
         << std::string("x = '''abc\n") << "t.py:1:5: error: unterminated string literal";
     QTest::newRow("unexpected character")
         << std::string("a = $b") << "t.py:1:5: error: unexpected character '$'";
-    QTest::newRow("lone bang") << std::string("a ! b") << "t.py:1:3: error: unexpected character '!'";
+    QTest::newRow("lone bang") << std::string("a ! b")
+                               << "t.py:1:3: error: unexpected character '!'";
     QTest::newRow("indentation")
         << std::string("a = 1\n  b = 2")
         << "t.py:2:3: error: unexpected indentation (only the block after a line ending in "
@@ -157,8 +177,9 @@ class TestLexer : public QObject {
                               << "t.py:1:2: error: unexpected NUL byte (scripts are UTF-8 text)";
     QTest::newRow("non-ASCII outside strings")
         << std::string("x = \xc3\xa9")
-        << QString("t.py:1:5: error: unexpected character '\u00e9' (only ASCII is allowed "
-                   "outside strings and comments)");
+        << QString(
+               "t.py:1:5: error: unexpected character '\u00e9' (only ASCII is allowed "
+               "outside strings and comments)");
     QTest::newRow("integer too large")
         << std::string("x = 9223372036854775808")
         << "t.py:1:5: error: integer literal is too large (more than 64 bits)";
@@ -171,12 +192,13 @@ class TestLexer : public QObject {
         << std::string("x = 3abc") << "t.py:1:6: error: invalid number literal (unexpected 'a')";
     QTest::newRow("complex") << std::string("x = 3j")
                              << "t.py:1:5: error: complex numbers are not supported in scripts";
-    QTest::newRow("f-string single brace") << std::string("x = f'a}'")
-                                           << "t.py:1:5: error: f-string: single '}' is not allowed";
-    QTest::newRow("f-string empty field") << std::string("x = f'{ }'")
-                                          << "t.py:1:5: error: f-string: empty expression not allowed";
+    QTest::newRow("f-string single brace")
+        << std::string("x = f'a}'") << "t.py:1:5: error: f-string: single '}' is not allowed";
+    QTest::newRow("f-string empty field")
+        << std::string("x = f'{ }'") << "t.py:1:5: error: f-string: empty expression not allowed";
     QTest::newRow("f-string nested spec") << std::string("x = f'{a:{w}}'")
-                                          << "t.py:1:5: error: f-string: nested replacement fields in a format spec are not supported in scripts";
+                                          << "t.py:1:5: error: f-string: nested replacement fields "
+                                             "in a format spec are not supported in scripts";
     QTest::newRow("byte string") << std::string("x = b'a'")
                                  << "t.py:1:5: error: byte strings are not supported in scripts";
     QTest::newRow("backslash mid-line")
@@ -184,8 +206,8 @@ class TestLexer : public QObject {
         << "t.py:1:5: error: unexpected character '\\' (a line continuation must end the line)";
     QTest::newRow("control character")
         << std::string("a = \x01") << "t.py:1:5: error: unexpected control character 0x01";
-    QTest::newRow("bad hex escape") << std::string("s = \"\\xZZ\"")
-                                    << "t.py:1:6: error: invalid \\x escape in string";
+    QTest::newRow("bad hex escape")
+        << std::string("s = \"\\xZZ\"") << "t.py:1:6: error: invalid \\x escape in string";
   }
   void errors() {
     QFETCH(std::string, source);

@@ -42,21 +42,18 @@ class TestParser : public QObject {
     QTest::newRow("left associative") << std::string("a - b - c") << "((a - b) - c)";
     QTest::newRow("floordiv and mod") << std::string("a // 8 % 4") << "((a // 8) % 4)";
     QTest::newRow("power right associative") << std::string("a ** b ** c") << "(a ** (b ** c))";
-    QTest::newRow("unary minus binds looser than power") << std::string("-x ** 2")
-                                                         << "(-(x ** 2))";
+    QTest::newRow("unary minus binds looser than power") << std::string("-x ** 2") << "(-(x ** 2))";
     QTest::newRow("power of negative") << std::string("x ** -1") << "(x ** (-1))";
     QTest::newRow("unary plus and invert") << std::string("+a - ~b") << "((+a) - (~b))";
-    QTest::newRow("comparison below arithmetic") << std::string("i + 1 < n * 2")
-                                                 << "((i + 1) < (n * 2))";
-    QTest::newRow("and binds tighter than or") << std::string("a or b and c")
-                                               << "(a or (b and c))";
-    QTest::newRow("not binds tighter than and") << std::string("not a and b")
-                                                << "((not a) and b)";
+    QTest::newRow("comparison below arithmetic")
+        << std::string("i + 1 < n * 2") << "((i + 1) < (n * 2))";
+    QTest::newRow("and binds tighter than or") << std::string("a or b and c") << "(a or (b and c))";
+    QTest::newRow("not binds tighter than and") << std::string("not a and b") << "((not a) and b)";
     QTest::newRow("not over comparison") << std::string("not i < n") << "(not (i < n))";
-    QTest::newRow("assume with and") << std::string("0 <= i and i < n*n")
-                                     << "((0 <= i) and (i < (n * n)))";
-    QTest::newRow("bitwise precedence") << std::string("a | b ^ c & d << 1")
-                                        << "(a | (b ^ (c & (d << 1))))";
+    QTest::newRow("assume with and")
+        << std::string("0 <= i and i < n*n") << "((0 <= i) and (i < (n * n)))";
+    QTest::newRow("bitwise precedence")
+        << std::string("a | b ^ c & d << 1") << "(a | (b ^ (c & (d << 1))))";
     QTest::newRow("parentheses override") << std::string("(a + b) * c") << "((a + b) * c)";
     QTest::newRow("attribute chain") << std::string("tvm.tir.truncdiv") << "tvm.tir.truncdiv";
     QTest::newRow("call positional and keyword")
@@ -70,8 +67,8 @@ class TestParser : public QObject {
     QTest::newRow("lambda in call")
         << std::string("te.compute((n,), lambda i: te.sum(A[i, k], axis=k), name=\"B\")")
         << "te.compute((n,), (lambda i: te.sum(A[i, k], axis=k)), name=\"B\")";
-    QTest::newRow("nested lambda") << std::string("lambda a: lambda b: a + b")
-                                   << "(lambda a: (lambda b: (a + b)))";
+    QTest::newRow("nested lambda")
+        << std::string("lambda a: lambda b: a + b") << "(lambda a: (lambda b: (a + b)))";
     QTest::newRow("one-element tuple") << std::string("(n,)") << "(n,)";
     QTest::newRow("empty tuple") << std::string("()") << "()";
     QTest::newRow("list with trailing comma") << std::string("[a, b,]") << "[a, b]";
@@ -79,7 +76,8 @@ class TestParser : public QObject {
     QTest::newRow("bare tuple") << std::string("a, b") << "(a, b)";
     QTest::newRow("trailing comma in call") << std::string("f(a, b,)") << "f(a, b)";
     QTest::newRow("multi-line call") << std::string("f(a,\n  b=1,\n)") << "f(a, b=1)";
-    QTest::newRow("string escapes round trip") << std::string("\"a\\\"b\\\\c\"") << "\"a\\\"b\\\\c\"";
+    QTest::newRow("string escapes round trip")
+        << std::string("\"a\\\"b\\\\c\"") << "\"a\\\"b\\\\c\"";
     QTest::newRow("float") << std::string("1e-3") << "0.001";
   }
   void expressions() {
@@ -132,25 +130,26 @@ class TestParser : public QObject {
         << "import tvm.te as te, numpy as np | from tvm import te, tir as t";
     QTest::newRow("assignment") << std::string("n = te.size_var(\"n\")")
                                 << "n = te.size_var(\"n\")";
-    QTest::newRow("tuple unpacking") << std::string("io, ii = s[B].split(x, factor=8)")
-                                     << "io, ii = s[B].split(x, factor=8)";
+    QTest::newRow("tuple unpacking")
+        << std::string("io, ii = s[B].split(x, factor=8)") << "io, ii = s[B].split(x, factor=8)";
     QTest::newRow("parenthesised targets") << std::string("(a, b) = c") << "a, b = c";
     QTest::newRow("list targets") << std::string("[a, b] = c") << "a, b = c";
     QTest::newRow("single-element unpack") << std::string("a, = c") << "a, = c";
-    QTest::newRow("expression statement") << std::string("s[B].vectorize(ii)")
-                                          << "s[B].vectorize(ii)";
-    QTest::newRow("print is an expression") << std::string("print(tvm.lower(s, [A, B]))")
-                                            << "print(tvm.lower(s, [A, B]))";
+    QTest::newRow("expression statement")
+        << std::string("s[B].vectorize(ii)") << "s[B].vectorize(ii)";
+    QTest::newRow("print is an expression")
+        << std::string("print(tvm.lower(s, [A, B]))") << "print(tvm.lower(s, [A, B]))";
     QTest::newRow("semicolons") << std::string("a = 1; b = 2;") << "a = 1 | b = 2";
     QTest::newRow("comments and blank lines")
-        << std::string("# header\n\na = 1  # trailing\n\n\n# end")
-        << "a = 1";
+        << std::string("# header\n\na = 1  # trailing\n\n\n# end") << "a = 1";
     QTest::newRow("CRLF") << std::string("a = 1\r\nb = (1,\r\n 2)\r\n") << "a = 1 | b = (1, 2)";
     QTest::newRow("value is a bare tuple") << std::string("x = 1, 2") << "x = (1, 2)";
     QTest::newRow("no final newline") << std::string("a = 1") << "a = 1";
-    QTest::newRow("with as") << std::string("with ib.for_range(0, n, name=\"i\") as i:\n    ib.emit(x)\n")
+    QTest::newRow("with as") << std::string(
+                                    "with ib.for_range(0, n, name=\"i\") as i:\n    ib.emit(x)\n")
                              << "with ib.for_range(0, n, name=\"i\") as i:\n    ib.emit(x)";
-    QTest::newRow("with, one line") << std::string("with ib.new_scope(): pass") << "with ib.new_scope():\n    pass";
+    QTest::newRow("with, one line")
+        << std::string("with ib.new_scope(): pass") << "with ib.new_scope():\n    pass";
   }
   void statements() {
     QFETCH(std::string, source);
@@ -190,13 +189,14 @@ class TestParser : public QObject {
     QTest::addColumn<QString>("expected");
     QTest::newRow("missing operand")
         << std::string("x = 1 +\n") << "m.py:1:8: error: expected an expression, found end of line";
-    QTest::newRow("missing value") << std::string("x =")
-                                   << "m.py:1:4: error: expected an expression, found end of line";
+    QTest::newRow("missing value")
+        << std::string("x =") << "m.py:1:4: error: expected an expression, found end of line";
     QTest::newRow("unclosed paren")
         << std::string("x = f(1,\n  2") << "m.py:1:6: error: '(' was never closed";
-    QTest::newRow("unclosed bracket") << std::string("A[i") << "m.py:1:2: error: '[' was never closed";
-    QTest::newRow("wrong closer")
-        << std::string("f(a]") << "m.py:1:4: error: expected ',' or ')', found ']'";
+    QTest::newRow("unclosed bracket")
+        << std::string("A[i") << "m.py:1:2: error: '[' was never closed";
+    QTest::newRow("wrong closer") << std::string("f(a]")
+                                  << "m.py:1:4: error: expected ',' or ')', found ']'";
     QTest::newRow("unmatched closer") << std::string("a = 1)") << "m.py:1:6: error: unmatched ')'";
     QTest::newRow("two expressions")
         << std::string("a b") << "m.py:1:3: error: expected end of line, found name 'b'";
@@ -208,7 +208,8 @@ class TestParser : public QObject {
     QTest::newRow("class")
         << std::string("x = 1\nclass A: pass")
         << "m.py:2:1: error: 'class' statements are not supported in scripts (expected an "
-           "assignment, an import, an expression, def, if, for, while, with, try, raise, del, return or assert)";
+           "assignment, an import, an expression, def, if, for, while, with, try, raise, del, "
+           "return or assert)";
     QTest::newRow("with of two managers")
         << std::string("with a as x, b:\n    pass")
         << "m.py:1:12: error: a 'with' statement with several context managers is not supported in "
@@ -236,15 +237,18 @@ class TestParser : public QObject {
     QTest::newRow("annotation") << std::string("n: int = 1")
                                 << "m.py:1:2: error: annotations are not supported in scripts";
     QTest::newRow("keyword then positional")
-        << std::string("f(a=1, b)") << "m.py:1:8: error: positional argument follows keyword argument";
+        << std::string("f(a=1, b)")
+        << "m.py:1:8: error: positional argument follows keyword argument";
     QTest::newRow("repeated keyword")
         << std::string("f(a=1, a=2)") << "m.py:1:8: error: keyword argument 'a' repeated";
     QTest::newRow("starred argument after a keyword")
-        << std::string("f(a=1, *xs)") << "m.py:1:8: error: iterable argument unpacking follows keyword argument";
+        << std::string("f(a=1, *xs)")
+        << "m.py:1:8: error: iterable argument unpacking follows keyword argument";
     QTest::newRow("two star parameters")
         << std::string("lambda *a, *b: 1") << "m.py:1:12: error: only one '*' parameter is allowed";
     QTest::newRow("parameter after a lambda's star")
-        << std::string("lambda *a, b: 1") << "m.py:1:12: error: parameters after '*a' are not supported in lambdas";
+        << std::string("lambda *a, b: 1")
+        << "m.py:1:12: error: parameters after '*a' are not supported in lambdas";
     QTest::newRow("lone starred expression")
         << std::string("x = (*a)") << "m.py:1:6: error: can't use starred expression here";
     QTest::newRow("empty subscript")
@@ -256,9 +260,11 @@ class TestParser : public QObject {
         << std::string("[i for i x]") << "m.py:1:10: error: expected 'in', found name 'x'";
     QTest::newRow("generator beside another argument")
         << std::string("f(a, i for i in x)")
-        << "m.py:1:8: error: a generator expression must be the only argument of a call (or be parenthesised)";
+        << "m.py:1:8: error: a generator expression must be the only argument of a call (or be "
+           "parenthesised)";
     QTest::newRow("lambda default")
-        << std::string("lambda i=0: i") << "m.py:1:9: error: default parameter values are not supported in lambdas (use def)";
+        << std::string("lambda i=0: i")
+        << "m.py:1:9: error: default parameter values are not supported in lambdas (use def)";
     QTest::newRow("lambda duplicate parameter")
         << std::string("lambda i, i: i") << "m.py:1:11: error: duplicate parameter 'i' in lambda";
     QTest::newRow("lambda missing colon")
@@ -270,15 +276,17 @@ class TestParser : public QObject {
     QTest::newRow("attribute needs a name")
         << std::string("a.1") << "m.py:1:2: error: expected end of line, found number literal";
     QTest::newRow("attribute keyword")
-        << std::string("a.lambda") << "m.py:1:3: error: expected an attribute name after '.', found keyword 'lambda'";
-    QTest::newRow("import star")
-        << std::string("from tvm import *") << "m.py:1:17: error: 'import *' is not supported in scripts";
+        << std::string("a.lambda")
+        << "m.py:1:3: error: expected an attribute name after '.', found keyword 'lambda'";
+    QTest::newRow("import star") << std::string("from tvm import *")
+                                 << "m.py:1:17: error: 'import *' is not supported in scripts";
     QTest::newRow("import without name")
         << std::string("import") << "m.py:1:7: error: expected a module name, found end of line";
     QTest::newRow("from without import")
         << std::string("from tvm te") << "m.py:1:10: error: expected 'import', found name 'te'";
     QTest::newRow("error on a later line after CRLF")
-        << std::string("a = 1\r\nb = (2 +\r\n)") << "m.py:3:1: error: expected an expression, found ')'";
+        << std::string("a = 1\r\nb = (2 +\r\n)")
+        << "m.py:3:1: error: expected an expression, found ')'";
     QTest::newRow("lexer error surfaces")
         << std::string("a = 'x") << "m.py:1:5: error: unterminated string literal";
   }
@@ -290,12 +298,11 @@ class TestParser : public QObject {
 
   void expression_errors() {
     QCOMPARE(Expr(""), QString("ERROR e:1:1: error: expected an expression, found end of input"));
-    QCOMPARE(Expr("   "), QString("ERROR e:1:4: error: expected an expression, found end of input"));
+    QCOMPARE(Expr("   "),
+             QString("ERROR e:1:4: error: expected an expression, found end of input"));
     QCOMPARE(Expr("i %"), QString("ERROR e:1:4: error: expected an expression, found end of line"));
-    QCOMPARE(Expr("a; b"),
-             QString("ERROR e:1:2: error: expected end of expression, found ';'"));
-    QCOMPARE(Expr("a = 1"),
-             QString("ERROR e:1:3: error: expected end of expression, found '='"));
+    QCOMPARE(Expr("a; b"), QString("ERROR e:1:2: error: expected end of expression, found ';'"));
+    QCOMPARE(Expr("a = 1"), QString("ERROR e:1:3: error: expected end of expression, found '='"));
     QCOMPARE(Expr("a\nb"),
              QString("ERROR e:2:1: error: expected end of expression, found name 'b'"));
   }
@@ -349,10 +356,11 @@ class TestParser : public QObject {
   // Random token soup from the language's own alphabet reaches deep into the parser.
   void random_token_soup_never_crashes() {
     QRandomGenerator rng(7);
-    const char* pieces[] = {"a", "b", "1", "2.5", "'s'", "(", ")", "[", "]", ",", ":", ".",
-                            "=", "+", "-", "*", "//", "%", "**", "<", "==", "and", "or",
-                            "not", "lambda", "import", "from", "True", "None", "\n", " ",
-                            "te", "f(", "x=", "#c\n", "\\\n", ";"};
+    const char* pieces[] = {"a",      "b",      "1",    "2.5",  "'s'",  "(",   ")",  "[",
+                            "]",      ",",      ":",    ".",    "=",    "+",   "-",  "*",
+                            "//",     "%",      "**",   "<",    "==",   "and", "or", "not",
+                            "lambda", "import", "from", "True", "None", "\n",  " ",  "te",
+                            "f(",     "x=",     "#c\n", "\\\n", ";"};
     for (int round = 0; round < 2000; ++round) {
       std::string s;
       for (int i = rng.bounded(1, 40); i > 0; --i)

@@ -5,7 +5,6 @@
 // tvm.testing), which is kept and not run. Python-level results are checked by `assert`
 // statements inside the scripts: a failed one is an evaluation error.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -21,7 +20,9 @@ namespace {
 
 const char* kPrelude = "import tvm\nfrom tvm import te\n";
 
-Result<ScriptProgram> Eval(const std::string& body) { return EvaluateScript(std::string(kPrelude) + body, "t.py"); }
+Result<ScriptProgram> Eval(const std::string& body) {
+  return EvaluateScript(std::string(kPrelude) + body, "t.py");
+}
 
 std::vector<std::string> AxisNames(const ScriptProgram& p, const std::string& stage) {
   std::vector<std::string> names;
@@ -86,7 +87,8 @@ class TestPythonIdioms : public QObject {
         "assert 'a b  c'.split() == ['a', 'b', 'c'] and 'a,b'.split(',') == ['a', 'b']\n"
         "assert '  x '.strip() == 'x' and 'AB'.lower() == 'ab' and 'ab'.upper() == 'AB'\n"
         "assert 'abc'.startswith('ab') and 'abc'.endswith('bc') and 'abc'.find('c') == 2\n"
-        "assert 'a.b.c'.replace('.', '_') == 'a_b_c' and 'x'.rjust(3) == '  x' and 'x'.ljust(2) == 'x '\n"
+        "assert 'a.b.c'.replace('.', '_') == 'a_b_c' and 'x'.rjust(3) == '  x' and 'x'.ljust(2) == "
+        "'x '\n"
         "assert '7'.zfill(3) == '007' and 'aXbX'.count('X') == 2\n");
     QTest::newRow("imports inside a function") << std::string(
         "def f():\n"
@@ -192,7 +194,8 @@ class TestPythonIdioms : public QObject {
         "assert sum(i * i for i in range(4) if i % 2) == 10\n"
         "assert any(x > 2 for x in [1, 3]) and not all(x > 2 for x in (1, 3))\n"
         "assert ','.join(str(k) for k in range(3)) == '0,1,2'\n"
-        "assert list((a, b) for a in range(2) for b in range(2)) == [(0, 0), (0, 1), (1, 0), (1, 1)]\n"
+        "assert list((a, b) for a in range(2) for b in range(2)) == [(0, 0), (0, 1), (1, 0), (1, "
+        "1)]\n"
         "assert [v for v in (n + 1 for n in range(3))] == [1, 2, 3]\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
@@ -283,7 +286,8 @@ class TestPythonIdioms : public QObject {
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
     auto bad = EvaluateScript("xs = [1, 2, 3]\ny = xs[0, 1:2]\n", "t.py");
     QVERIFY(!bad.ok());
-    QVERIFY2(bad.error().format().find("t.py:2:11: error: a slice must be the only index") != std::string::npos,
+    QVERIFY2(bad.error().format().find("t.py:2:11: error: a slice must be the only index") !=
+                 std::string::npos,
              bad.error().format().c_str());
   }
 
@@ -308,7 +312,8 @@ class TestPythonIdioms : public QObject {
         "assert bounds[xo].extent.value == 4 and bounds[xi].extent.value == 4\n"
         "assert bounds[xi].extent.value == 5, 'wrong on purpose: %d' % bounds[xi].extent.value\n");
     QVERIFY(!wrong.ok());
-    QCOMPARE(QString::fromStdString(wrong.error().format()), QString("t.py:9:1: error: assertion failed: wrong on purpose: 4"));
+    QCOMPARE(QString::fromStdString(wrong.error().format()),
+             QString("t.py:9:1: error: assertion failed: wrong on purpose: 4"));
   }
 
   void decoratorsApplyAndRuntimeOnesAreKept() {
@@ -361,66 +366,87 @@ class TestPythonIdioms : public QObject {
         << "t.py:4:20: error: placeholder(): dimension 0 of the shape must be an integer, not "
            "'numpy.int32(...)' (runtime code Tessera does not run)";
     QTest::newRow("tensor call with too few indices")
-        << std::string("A = te.placeholder((4, 4), name='A')\nB = te.compute((4,), lambda i: A(i), name='B')\n")
+        << std::string(
+               "A = te.placeholder((4, 4), name='A')\nB = te.compute((4,), lambda i: A(i), "
+               "name='B')\n")
         << "t.py:4:32: error: tensor 'A' needs 2 indices but 1 was given";
     QTest::newRow("varargs lambda with too many named axes")
-        << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i, j, *k: A[i], name='B')\n")
-        << "t.py:4:22: error: the compute function takes at least 2 arguments but the shape has 1 dimension";
-    QTest::newRow("f-string with an unclosed field") << std::string("x = f'{1 + 2'\n")
-                                                       << "t.py:3:5: error: f-string: expecting '}'";
-    QTest::newRow("f-string self-documenting field") << std::string("x = 1\ny = f'{x=}'\n")
-                                                      << "t.py:4:5: error: f-string: the '=' (self-documenting)";
-    QTest::newRow("f-string bad expression") << std::string("y = f'{1 +}'\n")
-                                              << "t.py:3:5: error:";
+        << std::string(
+               "A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i, j, *k: A[i], "
+               "name='B')\n")
+        << "t.py:4:22: error: the compute function takes at least 2 arguments but the shape has 1 "
+           "dimension";
+    QTest::newRow("f-string with an unclosed field")
+        << std::string("x = f'{1 + 2'\n") << "t.py:3:5: error: f-string: expecting '}'";
+    QTest::newRow("f-string self-documenting field")
+        << std::string("x = 1\ny = f'{x=}'\n")
+        << "t.py:4:5: error: f-string: the '=' (self-documenting)";
+    QTest::newRow("f-string bad expression") << std::string("y = f'{1 +}'\n") << "t.py:3:5: error:";
     QTest::newRow("uncaught raise") << std::string("raise ValueError('x must be positive')\n")
-                                     << "t.py:3:1: error: ValueError: x must be positive";
-    QTest::newRow("handler of another class") << std::string("try:\n    raise KeyError('k')\nexcept ValueError:\n    pass\n")
-                                               << "t.py:4:5: error: KeyError: k";
-    QTest::newRow("raise a non-exception") << std::string("raise 3\n")
-                                            << "t.py:3:7: error: TypeError: exceptions must derive from BaseException";
-    QTest::newRow("try without handlers") << std::string("try:\n    x = 1\ny = 2\n")
-                                           << "t.py:5:1: error: expected 'except' or 'finally' after the 'try' block on line 3";
+                                    << "t.py:3:1: error: ValueError: x must be positive";
+    QTest::newRow("handler of another class")
+        << std::string("try:\n    raise KeyError('k')\nexcept ValueError:\n    pass\n")
+        << "t.py:4:5: error: KeyError: k";
+    QTest::newRow("raise a non-exception")
+        << std::string("raise 3\n")
+        << "t.py:3:7: error: TypeError: exceptions must derive from BaseException";
+    QTest::newRow("try without handlers")
+        << std::string("try:\n    x = 1\ny = 2\n")
+        << "t.py:5:1: error: expected 'except' or 'finally' after the 'try' block on line 3";
     QTest::newRow("except without try") << std::string("except ValueError:\n    pass\n")
-                                         << "t.py:3:1: error: 'except' without a matching 'try'";
+                                        << "t.py:3:1: error: 'except' without a matching 'try'";
     QTest::newRow("a caught loop still hits the step limit")
-        << std::string("while True:\n    try:\n        x = 1\n    except Exception:\n        pass\n")
+        << std::string(
+               "while True:\n    try:\n        x = 1\n    except Exception:\n        pass\n")
         << "t.py:5:9: error: the script ran more than 200000 steps";
-    QTest::newRow("slice step zero") << std::string("x = [1, 2][::0]\n") << "t.py:3:14: error: slice step cannot be zero";
+    QTest::newRow("slice step zero")
+        << std::string("x = [1, 2][::0]\n") << "t.py:3:14: error: slice step cannot be zero";
     QTest::newRow("slice of a tensor")
         << std::string("A = te.placeholder((4,), name='A')\nx = A[1:]\n")
         << "t.py:4:7: error: slices apply to tuples, lists and strings, not Tensor";
-    QTest::newRow("two slices") << std::string("x = [[1]][0:1, 0:1]\n") << "t.py:3:11: error: a slice must be the only index";
+    QTest::newRow("two slices") << std::string("x = [[1]][0:1, 0:1]\n")
+                                << "t.py:3:11: error: a slice must be the only index";
     QTest::newRow("double star of a list")
-        << std::string("def f(a):\n    return a\nf(**[1])\n") << "t.py:5:5: error: argument after ** must be a dict, not list";
+        << std::string("def f(a):\n    return a\nf(**[1])\n")
+        << "t.py:5:5: error: argument after ** must be a dict, not list";
     QTest::newRow("missing keyword-only")
         << std::string("def g(a, *, b):\n    return a\ng(1)\n")
         << "t.py:5:1: error: g() missing required keyword-only argument 'b'";
     QTest::newRow("too many positional")
         << std::string("def g(a, *, b=1):\n    return a\ng(1, 2)\n")
         << "t.py:5:1: error: g() takes 1 positional argument but 2 were given";
-    QTest::newRow("parameter after kwargs")
-        << std::string("def g(**kw, a):\n    pass\n") << "t.py:3:13: error: no parameter may follow '**kw'";
+    QTest::newRow("parameter after kwargs") << std::string("def g(**kw, a):\n    pass\n")
+                                            << "t.py:3:13: error: no parameter may follow '**kw'";
     QTest::newRow("double star in a lambda")
-        << std::string("f = lambda **kw: 1\n") << "t.py:3:12: error: '**' parameters are not supported in lambdas (use def)";
+        << std::string("f = lambda **kw: 1\n")
+        << "t.py:3:12: error: '**' parameters are not supported in lambdas (use def)";
     QTest::newRow("bad format key")
         << std::string("x = '{b}'.format(a=1)\n") << "t.py:3:11: error: KeyError: 'b'";
     QTest::newRow("percent with too few arguments")
-        << std::string("x = '%d %d' % (1,)\n") << "t.py:3:13: error: not enough arguments for format string";
+        << std::string("x = '%d %d' % (1,)\n")
+        << "t.py:3:13: error: not enough arguments for format string";
     QTest::newRow("decorator on an assignment")
         << std::string("@foo\nx = 1\n") << "t.py:4:1: error: a decorator must be followed by a def";
     QTest::newRow("bounds of something else")
-        << std::string("A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], name='B')\n"
-                       "s = te.create_schedule(B.op)\nb = tvm.te.schedule.InferBound(s)\nx = b[3]\n")
+        << std::string(
+               "A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], "
+               "name='B')\n"
+               "s = te.create_schedule(B.op)\nb = tvm.te.schedule.InferBound(s)\nx = b[3]\n")
         << "t.py:7:7: error: the bounds are indexed by an IterVar";
     QTest::newRow("isinstance of an unknown type")
-        << std::string("x = isinstance(1, len)\n") << "t.py:3:19: error: isinstance() arg 2 must be a type Tessera knows";
+        << std::string("x = isinstance(1, len)\n")
+        << "t.py:3:19: error: isinstance() arg 2 must be a type Tessera knows";
     QTest::newRow("tag inside a tag_scope")
-        << std::string("A = te.placeholder((4,), name='A')\nwith tvm.te.tag_scope(tag='x'):\n"
-                       "    B = te.compute((4,), lambda i: A[i], name='B', tag='y')\n")
+        << std::string(
+               "A = te.placeholder((4,), name='A')\nwith tvm.te.tag_scope(tag='x'):\n"
+               "    B = te.compute((4,), lambda i: A[i], name='B', tag='y')\n")
         << "t.py:5:52: error: compute(): nested tag is not allowed for now (inside tag_scope 'x')";
     QTest::newRow("varargs index map")
-        << std::string("A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], name='B')\n"
-                       "s = te.create_schedule(B.op)\ns[B].transform_layout(lambda *i: [i[0] // 4, i[0] % 4])\n")
+        << std::string(
+               "A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], "
+               "name='B')\n"
+               "s = te.create_schedule(B.op)\ns[B].transform_layout(lambda *i: [i[0] // 4, i[0] % "
+               "4])\n")
         << "t.py:6:23: error: name each index in this lambda";
   }
   void errors() {

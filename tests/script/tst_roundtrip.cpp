@@ -1,10 +1,9 @@
 // Script round trip: every shipped example evaluates, prints back as a script, and
 // printing is a fixed point — print(parse(print(parse(x)))) == print(parse(x)) — with
 // the reparsed schedule equal to the original (same trace, same leaf loops).
-#include <QtTest>
-
 #include <QDir>
 #include <QFile>
+#include <QtTest>
 
 #include "schedule/Primitives.h"
 #include "schedule/Replay.h"
@@ -123,11 +122,10 @@ class TestRoundTrip : public QObject {
     auto first = EvaluateScript(script, "rf.py");
     QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
     std::string printed = PrintScript(*first);
-    for (const char* line : {"ko, ki = s[B].split(k, factor=16)\n",
-                             "BF = s.rfactor(B, ki, factor_axis=0)\n",
-                             "s[BF].compute_root()\n",
-                             "s[B].storage_align(s[B].op.axis[0], 16, 1)\n",
-                             "s[B].pragma(s[B].op.axis[0], \"debug_skip_region\")\n"})
+    for (const char* line :
+         {"ko, ki = s[B].split(k, factor=16)\n", "BF = s.rfactor(B, ki, factor_axis=0)\n",
+          "s[BF].compute_root()\n", "s[B].storage_align(s[B].op.axis[0], 16, 1)\n",
+          "s[B].pragma(s[B].op.axis[0], \"debug_skip_region\")\n"})
       QVERIFY2(printed.find(line) != std::string::npos, printed.c_str());
     auto second = EvaluateScript(printed, "rf2.py");
     QVERIFY(second.ok());
@@ -139,22 +137,44 @@ class TestRoundTrip : public QObject {
   void transform_layout_data() {
     QTest::addColumn<std::string>("call");
     QTest::addColumn<std::string>("printed");
-    QTest::newRow("constant pad") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=0.0)")
-                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=0.0)");
-    QTest::newRow("no pad value") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4])")
-                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)])");
-    QTest::newRow("pad function") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda a, b: (a * 4 + b).astype('float32'))")
-                                  << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda a, b: tvm.tir.Cast(\"float32\", ((a * 4) + b)))");
-    QTest::newRow("undef") << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=tvm.tir.undef(dtype='float32'))")
-                           << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=tvm.tir.undef())");
-    QTest::newRow("axis separators") << std::string("x, y, z = s[B].transform_layout(lambda i: [i // 8, (i // 4) % 2, i % 4], pad_value=0.0, axis_separators=[1])")
-                                     << std::string("x, y, z = s[B].transform_layout(lambda i: [(i // 8), ((i // 4) % 2), (i % 4)], pad_value=0.0, axis_separators=[1])");
-    QTest::newRow("input layout") << std::string("s[A].transform_layout(lambda i: [i // 4, i % 4], pad_value=-1.0)")
-                                  << std::string("s[A].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=(-1.0))");
+    QTest::newRow("constant pad")
+        << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=0.0)")
+        << std::string(
+               "io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=0.0)");
+    QTest::newRow("no pad value")
+        << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4])")
+        << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)])");
+    QTest::newRow("pad function")
+        << std::string(
+               "io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda a, b: "
+               "(a * 4 + b).astype('float32'))")
+        << std::string(
+               "io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda a, "
+               "b: tvm.tir.Cast(\"float32\", ((a * 4) + b)))");
+    QTest::newRow("undef") << std::string(
+                                  "io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], "
+                                  "pad_value=tvm.tir.undef(dtype='float32'))")
+                           << std::string(
+                                  "io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], "
+                                  "pad_value=tvm.tir.undef())");
+    QTest::newRow("axis separators")
+        << std::string(
+               "x, y, z = s[B].transform_layout(lambda i: [i // 8, (i // 4) % 2, i % 4], "
+               "pad_value=0.0, axis_separators=[1])")
+        << std::string(
+               "x, y, z = s[B].transform_layout(lambda i: [(i // 8), ((i // 4) % 2), (i % 4)], "
+               "pad_value=0.0, axis_separators=[1])");
+    QTest::newRow("input layout")
+        << std::string("s[A].transform_layout(lambda i: [i // 4, i % 4], pad_value=-1.0)")
+        << std::string("s[A].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=(-1.0))");
     // RFC 0077: a pad value may read the transformed buffer itself, with physical indices.
     QTest::newRow("pad wraps to the beginning")
-        << std::string("io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda io, ii: B[0, (4 * io + ii - 14) % 4])")
-        << std::string("io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda io, ii: B[0, ((((4 * io) + ii) - 14) % 4)])");
+        << std::string(
+               "io, ii = s[B].transform_layout(lambda i: [i // 4, i % 4], pad_value=lambda io, ii: "
+               "B[0, (4 * io + ii - 14) % 4])")
+        << std::string(
+               "io, ii = s[B].transform_layout(lambda i: [(i // 4), (i % 4)], pad_value=lambda io, "
+               "ii: B[0, ((((4 * io) + ii) - 14) % 4)])");
   }
   void transform_layout() {
     QFETCH(std::string, call);
@@ -163,7 +183,8 @@ class TestRoundTrip : public QObject {
         "import tvm\nfrom tvm import te\n"
         "A = te.placeholder((14,), name='A')\n"
         "B = te.compute((14,), lambda i: A[i] * 2.0, name='B')\n"
-        "s = te.create_schedule(B.op)\n" + call + "\n";
+        "s = te.create_schedule(B.op)\n" +
+        call + "\n";
     auto first = EvaluateScript(script, "layout.py");
     QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
     std::string text = PrintScript(*first);
@@ -189,9 +210,9 @@ class TestRoundTrip : public QObject {
     auto first = EvaluateScript(script, "cache.py");
     QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
     std::string printed = PrintScript(*first);
-    for (const char* line : {"AA = s.cache_read(A, \"shared\", [C])\n",
-                             "CL = s.cache_write(C, \"local\")\n",
-                             "s[C].bind(s[C].op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"})
+    for (const char* line :
+         {"AA = s.cache_read(A, \"shared\", [C])\n", "CL = s.cache_write(C, \"local\")\n",
+          "s[C].bind(s[C].op.axis[1], te.thread_axis(\"threadIdx.x\"))\n"})
       QVERIFY2(printed.find(line) != std::string::npos, printed.c_str());
     auto second = EvaluateScript(printed, "cache2.py");
     QVERIFY2(second.ok(), second ? "" : (second.error().format() + "\n" + printed).c_str());
@@ -283,9 +304,10 @@ class TestRoundTrip : public QObject {
     auto first = EvaluateScript(script, "kept.py");
     QVERIFY2(first.ok(), first ? "" : first.error().format().c_str());
     std::string printed = PrintScript(*first);
-    QVERIFY2(printed.find("i_outer = 4\ni_outer_1, i_inner = s[B].split(B.op.axis[0], nparts=4)\n") !=
-                 std::string::npos,
-             printed.c_str());
+    QVERIFY2(
+        printed.find("i_outer = 4\ni_outer_1, i_inner = s[B].split(B.op.axis[0], nparts=4)\n") !=
+            std::string::npos,
+        printed.c_str());
     auto second = EvaluateScript(printed, "kept2.py");
     QVERIFY(second.ok());
     QCOMPARE(QString::fromStdString(PrintScript(*second)), QString::fromStdString(printed));
@@ -307,7 +329,8 @@ class TestRoundTrip : public QObject {
     std::string printed = PrintScript(*first);
     QVERIFY2(printed.find("tx =") == std::string::npos && printed.find("SB") == std::string::npos,
              printed.c_str());
-    QVERIFY2(printed.find("s[B].bind(B.op.axis[0], te.thread_axis(\"threadIdx.x\"))\n") != std::string::npos,
+    QVERIFY2(printed.find("s[B].bind(B.op.axis[0], te.thread_axis(\"threadIdx.x\"))\n") !=
+                 std::string::npos,
              printed.c_str());
     auto second = EvaluateScript(printed, "inline2.py");
     QVERIFY(second.ok());

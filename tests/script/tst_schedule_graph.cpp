@@ -84,17 +84,25 @@ class TestScheduleGraph : public QObject {
     QTest::addColumn<std::string>("update");
     QTest::addColumn<int>("axis0");
     QTest::addColumn<int>("axis1");
-    QTest::newRow("same indices") << std::string() << std::string("x[t, j, i] + s_state[t - 1, i, j]") << 1 << 1;
-    QTest::newRow("transposed") << std::string() << std::string("x[t, j, i] + s_state[t - 1, j, i]") << 0 << 0;
+    QTest::newRow("same indices") << std::string()
+                                  << std::string("x[t, j, i] + s_state[t - 1, i, j]") << 1 << 1;
+    QTest::newRow("transposed") << std::string() << std::string("x[t, j, i] + s_state[t - 1, j, i]")
+                                << 0 << 0;
     QTest::newRow("constant index")
-        << std::string("s_h1 = te.compute((l, n, m), lambda t, j, i: s_state[t - 1, i, j], name='h1')\n"
-                       "s_h2 = te.compute((l, m, n), lambda t, i, j: s_state[t - 1, i, 10] * 2, name='h2')\n")
+        << std::string(
+               "s_h1 = te.compute((l, n, m), lambda t, j, i: s_state[t - 1, i, j], name='h1')\n"
+               "s_h2 = te.compute((l, m, n), lambda t, i, j: s_state[t - 1, i, 10] * 2, "
+               "name='h2')\n")
         << std::string("s_h1[t, j, i] + s_h2[t, i, j]") << 1 << 0;
     QTest::newRow("one axis read twice")
-        << std::string("s_h1 = te.compute((l, n, m), lambda t, j, i: s_state[t - 1, j, j], name='h1')\n"
-                       "s_h2 = te.compute((l, m, n), lambda t, i, j: s_state[t - 1, i, j] * 2, name='h2')\n")
+        << std::string(
+               "s_h1 = te.compute((l, n, m), lambda t, j, i: s_state[t - 1, j, j], name='h1')\n"
+               "s_h2 = te.compute((l, m, n), lambda t, i, j: s_state[t - 1, i, j] * 2, "
+               "name='h2')\n")
         << std::string("s_h1[t, j, i] + s_h2[t, i, j]") << 0 << 0;
-    QTest::newRow("shifted index") << std::string() << std::string("s_state[t - 1, i, j] + s_state[t - 1, i, n - 1 - j]") << 1 << 0;
+    QTest::newRow("shifted index")
+        << std::string() << std::string("s_state[t - 1, i, j] + s_state[t - 1, i, n - 1 - j]") << 1
+        << 0;
   }
   void scanFixPoint() {
     QFETCH(std::string, extra);
@@ -104,7 +112,8 @@ class TestScheduleGraph : public QObject {
     auto r = Eval(Scan3(extra, update) +
                   "assert len(fxpt) == 2 and len(axes) == 2\n"
                   "got = (fxpt[axes[0]].value, fxpt[axes[1]].value)\n"
-                  "assert got == (" + std::to_string(axis0) + ", " + std::to_string(axis1) + "), str(got)\n");
+                  "assert got == (" +
+                  std::to_string(axis0) + ", " + std::to_string(axis1) + "), str(got)\n");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
@@ -139,7 +148,8 @@ class TestScheduleGraph : public QObject {
         "assert isinstance(A.op, tvm.te.PlaceholderOp) and not isinstance(A.op, tvm.te.ComputeOp)\n"
         "assert isinstance(B.op, tvm.te.ComputeOp) and isinstance(B.op, tvm.te.Operation)\n"
         "assert isinstance(res.op, tvm.te.ScanOp) and not isinstance(res.op, tvm.te.ExternOp)\n"
-        "assert not isinstance(B, tvm.te.Operation) and isinstance(B.op, (int, tvm.te.tensor.ComputeOp))\n"
+        "assert not isinstance(B, tvm.te.Operation) and isinstance(B.op, (int, "
+        "tvm.te.tensor.ComputeOp))\n"
         "assert B.op.output(0).__hash__() == B.__hash__() and B.__hash__() != A.__hash__()\n"
         "d = {B.op.output(0): 1}\n"
         "assert d[B] == 1\n"
@@ -150,13 +160,16 @@ class TestScheduleGraph : public QObject {
   void errors_data() {
     QTest::addColumn<std::string>("body");
     QTest::addColumn<QString>("message");
-    const std::string two = "A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], name='B')\n";
+    const std::string two =
+        "A = te.placeholder((4,), name='A')\nB = te.compute((4,), lambda i: A[i], name='B')\n";
     QTest::newRow("fix point of a compute")
         << two + "tvm.te.schedule.ScanFixPointAnalysis(B.op)\n"
-        << "t.py:5:38: error: ScanFixPointAnalysis(): argument 'scan_op' must be a scan operation (te.scan(...).op)";
+        << "t.py:5:38: error: ScanFixPointAnalysis(): argument 'scan_op' must be a scan operation "
+           "(te.scan(...).op)";
     QTest::newRow("post order of a list")
         << two + "tvm.te.schedule.PostDFSOrder([B.op], [1])\n"
-        << "t.py:5:38: error: PostDFSOrder(): argument 'g' must be a read graph (tvm.te.schedule.CreateReadGraph(...))";
+        << "t.py:5:38: error: PostDFSOrder(): argument 'g' must be a read graph "
+           "(tvm.te.schedule.CreateReadGraph(...))";
     QTest::newRow("read graph of numbers")
         << two + "tvm.te.schedule.CreateReadGraph([1])\n"
         << "t.py:5:33: error: CreateReadGraph(): argument 'roots' must be a list of operations";
@@ -166,7 +179,8 @@ class TestScheduleGraph : public QObject {
     QFETCH(QString, message);
     auto r = Eval(body);
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().format()).startsWith(message), r.error().format().c_str());
+    QVERIFY2(QString::fromStdString(r.error().format()).startsWith(message),
+             r.error().format().c_str());
   }
 };
 

@@ -257,35 +257,42 @@ class TestTopi : public QObject {
   void x86SchedulesAndTestingDispatch_data() {
     QTest::addColumn<std::string>("body");
     QTest::addColumn<QStringList>("expected");
-    QTest::newRow("injective 1-D") << std::string(
-        "a = te.placeholder((300,), name='a')\n"
-        "s = tvm.topi.testing.get_injective_schedule('llvm')(topi.exp(a))\n")
+    QTest::newRow("injective 1-D")
+        << std::string(
+               "a = te.placeholder((300,), name='a')\n"
+               "s = tvm.topi.testing.get_injective_schedule('llvm')(topi.exp(a))\n")
         << QStringList{"parallel (i0.outer, 0, 19)", "vectorized (i0.inner, 0, 16)"};
-    QTest::newRow("injective 3-D") << std::string(
-        "b = te.placeholder((4, 6, 32), name='b')\n"
-        "s = topi.x86.schedule_injective(b + 1.0)\n")
+    QTest::newRow("injective 3-D")
+        << std::string(
+               "b = te.placeholder((4, 6, 32), name='b')\n"
+               "s = topi.x86.schedule_injective(b + 1.0)\n")
         << QStringList{"parallel (ax0.ax1.fused, 0, 24)", "vectorized (ax2.inner, 0, 16)"};
-    QTest::newRow("reduce: 64 x 4 rows fused") << std::string(
-        "c = te.placeholder((64, 4, 100), name='c')\n"
-        "s = tvm.topi.testing.get_reduce_schedule(tvm.target.Target('llvm'))(topi.sum(c * 2.0, axis=2))\n")
+    QTest::newRow("reduce: 64 x 4 rows fused")
+        << std::string(
+               "c = te.placeholder((64, 4, 100), name='c')\n"
+               "s = tvm.topi.testing.get_reduce_schedule(tvm.target.Target('llvm'))(topi.sum(c * "
+               "2.0, axis=2))\n")
         << QStringList{"parallel (ax0.ax1.fused, 0, 256)"};
-    QTest::newRow("reduce: 200 rows, the first axis alone") << std::string(
-        "c = te.placeholder((200, 4, 100), name='c')\n"
-        "s = topi.x86.schedule_reduce(topi.sum(c, axis=2))\n")
+    QTest::newRow("reduce: 200 rows, the first axis alone")
+        << std::string(
+               "c = te.placeholder((200, 4, 100), name='c')\n"
+               "s = topi.x86.schedule_reduce(topi.sum(c, axis=2))\n")
         << QStringList{"parallel (ax0, 0, 200)"};
-    QTest::newRow("gpu keys dispatch to topi.cuda") << std::string(
-        "c = te.placeholder((64, 100), name='c')\n"
-        "with tvm.target.Target('cuda'):\n"
-        "    s = tvm.topi.testing.get_reduce_schedule('cuda')(topi.sum(c, axis=1))\n")
+    QTest::newRow("gpu keys dispatch to topi.cuda")
+        << std::string(
+               "c = te.placeholder((64, 100), name='c')\n"
+               "with tvm.target.Target('cuda'):\n"
+               "    s = tvm.topi.testing.get_reduce_schedule('cuda')(topi.sum(c, axis=1))\n")
         << QStringList{"threadIdx.x"};
-    QTest::newRow("conv2d implement for llvm") << std::string(
-        "conv, sched = tvm.topi.testing.get_conv2d_nchw_implement('llvm')\n"
-        "A = te.placeholder((1, 3, 10, 10), name='A')\n"
-        "W = te.placeholder((4, 3, 3, 3), name='W')\n"
-        "with tvm.target.Target('llvm'):\n"
-        "    C = conv(A, W, 1, 1, (1, 1), A.dtype) * 2.0\n"
-        "    s = sched([C])\n"
-        "assert C.op.input_tensors[0].op.tag == 'conv2d_nchw'\n")
+    QTest::newRow("conv2d implement for llvm")
+        << std::string(
+               "conv, sched = tvm.topi.testing.get_conv2d_nchw_implement('llvm')\n"
+               "A = te.placeholder((1, 3, 10, 10), name='A')\n"
+               "W = te.placeholder((4, 3, 3, 3), name='W')\n"
+               "with tvm.target.Target('llvm'):\n"
+               "    C = conv(A, W, 1, 1, (1, 1), A.dtype) * 2.0\n"
+               "    s = sched([C])\n"
+               "assert C.op.input_tensors[0].op.tag == 'conv2d_nchw'\n")
         << QStringList{"realize conv2d_nchw(", "T_multiply"};
   }
   void x86SchedulesAndTestingDispatch() {
@@ -296,7 +303,8 @@ class TestTopi : public QObject {
     auto lowered = schedule::Lower(*p->schedule);
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     const QString text = QString::fromStdString(ir::to_string(*lowered));
-    for (const QString& e : expected) QVERIFY2(text.contains(e), qPrintable(e + " not in\n" + text));
+    for (const QString& e : expected)
+      QVERIFY2(text.contains(e), qPrintable(e + " not in\n" + text));
   }
 
   // Bad input: located at the script's call (or operator), with TVM's message.

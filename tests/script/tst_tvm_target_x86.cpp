@@ -14,24 +14,25 @@ class TestTvmTargetX86 : public QObject {
 
  private slots:
   void theTvmPathGivesTheSameWidth() {
-    auto p = EvaluateScript("import tvm\n"
-                            "from tvm import te\n"
-                            "from tvm.target.x86 import get_simd_32bit_lanes\n"
-                            "from tvm.topi.x86 import utils\n"
-                            "lanes = get_simd_32bit_lanes()\n"
-                            "assert lanes == utils.get_simd_32bit_lanes()\n"
-                            "assert lanes in (4, 8, 16)\n"
-                            "A = te.placeholder((64,), name='A')\n"
-                            "B = te.compute((64,), lambda i: A[i] * 2.0, name='B')\n"
-                            "s = te.create_schedule(B.op)\n"
-                            "xo, xi = s[B].split(B.op.axis[0], factor=lanes)\n",
-                            "tvm_path.py");
+    auto p = EvaluateScript(
+        "import tvm\n"
+        "from tvm import te\n"
+        "from tvm.target.x86 import get_simd_32bit_lanes\n"
+        "from tvm.topi.x86 import utils\n"
+        "lanes = get_simd_32bit_lanes()\n"
+        "assert lanes == utils.get_simd_32bit_lanes()\n"
+        "assert lanes in (4, 8, 16)\n"
+        "A = te.placeholder((64,), name='A')\n"
+        "B = te.compute((64,), lambda i: A[i] * 2.0, name='B')\n"
+        "s = te.create_schedule(B.op)\n"
+        "xo, xi = s[B].split(B.op.axis[0], factor=lanes)\n",
+        "tvm_path.py");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
   }
 
   void itTakesNoArguments() {
-    auto p = EvaluateScript("import tvm\nfrom tvm.target import x86\nlanes = x86.get_simd_32bit_lanes(4)\n",
-                            "args.py");
+    auto p = EvaluateScript(
+        "import tvm\nfrom tvm.target import x86\nlanes = x86.get_simd_32bit_lanes(4)\n", "args.py");
     QVERIFY(!p.ok());
     QVERIFY2(p.error().format().find("get_simd_32bit_lanes") != std::string::npos,
              p.error().format().c_str());

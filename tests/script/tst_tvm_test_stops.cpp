@@ -1,14 +1,15 @@
 // Script-language features TVM's te unit tests stopped at: chained comparisons
 // (test_te_hybrid_script.py: `if 0 <= i < 5`), tvm.tir.vscale() (test_te_schedule.py's
-// parametrized split factor, with split's disable_predication), topi.full / full_like (test_te_autodiff.py) and
-// tvm.ir.structural_equal / assert_structural_equal (test_te_schedule_tensorize.py). The facts
-// are `assert` statements inside the scripts; refusals are located errors.
+// parametrized split factor, with split's disable_predication), topi.full / full_like
+// (test_te_autodiff.py) and tvm.ir.structural_equal / assert_structural_equal
+// (test_te_schedule_tensorize.py). The facts are `assert` statements inside the scripts; refusals
+// are located errors.
 #include <QtTest>
 
-#include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
-#include "script/Parser.h"
 #include "script/Ast.h"
+#include "script/Evaluator.h"
+#include "script/Parser.h"
+#include "script/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::script;
@@ -56,7 +57,8 @@ class TestTvmTestStops : public QObject {
     auto r = Eval(
         "A = te.placeholder((10,), name='A')\n"
         "B = te.compute((10,), lambda i: tvm.tir.if_then_else(2 <= i < 5, A[i], 0.0), name='B')\n"
-        "assert str(B.op.body[0]) == 'if_then_else(((2 <= i) && (i < 5)), A(i), 0f)', str(B.op.body[0])\n"
+        "assert str(B.op.body[0]) == 'if_then_else(((2 <= i) && (i < 5)), A(i), 0f)', "
+        "str(B.op.body[0])\n"
         "n = te.var('n')\n"
         "c = 0 <= n < 8 <= 2 * n\n"
         "assert str(c) == str(tvm.tir.all(0 <= n, n < 8, 8 <= 2 * n)), str(c)\n"
@@ -90,11 +92,13 @@ class TestTvmTestStops : public QObject {
         "xo, xi = s[B].split(B.op.axis[0], factor=4 * tvm.tir.vscale())\n");
     QVERIFY(!split.ok());
     QVERIFY2(QString::fromStdString(split.error().format())
-                 .startsWith("t.py:7:35: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
+                 .startsWith(
+                     "t.py:7:35: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
              split.error().format().c_str());
     auto args = Eval("tvm.tir.vscale(1)\n");
     QVERIFY(!args.ok());
-    QCOMPARE(QString::fromStdString(args.error().format()), QString("t.py:4:9: error: vscale() takes no arguments"));
+    QCOMPARE(QString::fromStdString(args.error().format()),
+             QString("t.py:4:9: error: vscale() takes no arguments"));
   }
 
   // test_te_schedule.py's test_split_disable_predicate, run for each parametrization:
@@ -106,8 +110,10 @@ class TestTvmTestStops : public QObject {
     QTest::addColumn<bool>("ok");
     QTest::newRow("4, True") << std::string("4") << std::string("True") << true;
     QTest::newRow("4, False") << std::string("4") << std::string("False") << true;
-    QTest::newRow("4 * vscale, True") << std::string("4 * tvm.tir.vscale()") << std::string("True") << false;
-    QTest::newRow("4 * vscale, False") << std::string("4 * tvm.tir.vscale()") << std::string("False") << false;
+    QTest::newRow("4 * vscale, True")
+        << std::string("4 * tvm.tir.vscale()") << std::string("True") << false;
+    QTest::newRow("4 * vscale, False")
+        << std::string("4 * tvm.tir.vscale()") << std::string("False") << false;
   }
   void splitDisablePredicationAsTvmsTest() {
     QFETCH(std::string, factor);
@@ -128,13 +134,16 @@ class TestTvmTestStops : public QObject {
         "            predicates.append(stmt)\n"
         "    tvm.tir.stmt_functor.post_order_visit(mod['main'].body, _find_predicates)\n"
         "    assert bool(len(predicates)) != disable_predication\n"
-        "test_split_disable_predicate(" + factor + ", " + disable + ")\n");
+        "test_split_disable_predicate(" +
+        factor + ", " + disable + ")\n");
     if (ok) {
       QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
       return;
     }
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().format()).startsWith("t.py:10:28: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
+    QVERIFY2(QString::fromStdString(r.error().format())
+                 .startsWith(
+                     "t.py:10:28: error: split(): factor cannot be a multiple of tvm.tir.vscale()"),
              r.error().format().c_str());
   }
 
@@ -172,7 +181,8 @@ class TestTvmTestStops : public QObject {
         "m = te.size_var('m')\n"
         "A = te.placeholder((m,), name='A')\n"
         "def extern_func(ins, outs):\n"
-        "    assert isinstance(ins[0], tvm.te.schedule.Buffer) and isinstance(outs[0], tvm.tir.Buffer)\n"
+        "    assert isinstance(ins[0], tvm.te.schedule.Buffer) and isinstance(outs[0], "
+        "tvm.tir.Buffer)\n"
         "    assert not isinstance(A, tvm.tir.Buffer)\n"
         "    return tvm.tir.call_packed('myadd', ins[0].data, outs[0].data, m)\n"
         "B = te.extern((m,), [A], extern_func)\n"
@@ -216,7 +226,8 @@ class TestTvmTestStops : public QObject {
         "tvm.ir.assert_structural_equal([n, 2, 'a'], [n, 2, 'a'])\n"
         "assert not tvm.ir.structural_equal([n], [n, n])\n"
         "A = te.placeholder((4,), name='A')\n"
-        "assert tvm.ir.structural_equal(A, A) and not tvm.ir.structural_equal(A, te.placeholder((4,), name='A'))\n"
+        "assert tvm.ir.structural_equal(A, A) and not tvm.ir.structural_equal(A, "
+        "te.placeholder((4,), name='A'))\n"
         "try:\n"
         "    tvm.ir.assert_structural_equal(n + 1, n + 2)\n"
         "    assert False\n"

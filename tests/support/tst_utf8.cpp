@@ -1,6 +1,5 @@
 // Utf8: the sequence check the lexer and the JSON reader share, and the encoder.
 #include <QtTest>
-
 #include <string>
 
 #include "support/Utf8.h"
@@ -38,7 +37,8 @@ class TestUtf8 : public QObject {
   }
 
   void encodeDecodesBack() {
-    for (uint32_t cp : {0x24u, 0xE9u, 0x7FFu, 0x800u, 0x4E2Du, 0xFFFFu, 0x10000u, 0x1F600u, 0x10FFFFu}) {
+    for (uint32_t cp :
+         {0x24u, 0xE9u, 0x7FFu, 0x800u, 0x4E2Du, 0xFFFFu, 0x10000u, 0x1F600u, 0x10FFFFu}) {
       std::string out;
       AppendUtf8(out, cp);
       QCOMPARE(Utf8SequenceLength(out), out.size());

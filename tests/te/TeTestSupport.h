@@ -7,11 +7,11 @@
 #include <QtTest>
 #include <string>
 
-#include "runtime/LLVMModule.h"
 #include "ir/Printer.h"
+#include "reference/Reference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
-#include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -22,7 +22,8 @@ namespace tessera::te_testing {
 // The lowered function's body as text (after the whole pipeline).
 inline Result<std::string> LoweredText(const script::ScriptProgram& p,
                                        const std::string& target = "llvm") {
-  auto lowered = transform::LowerSchedule(*p.schedule, p.Arguments(), target, "main", p.ScalarParameters());
+  auto lowered =
+      transform::LowerSchedule(*p.schedule, p.Arguments(), target, "main", p.ScalarParameters());
   if (!lowered) return lowered.error();
   return ir::to_string(lowered->func.body);
 }

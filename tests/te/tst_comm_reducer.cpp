@@ -43,13 +43,16 @@ std::string ArgmaxScript(const std::string& body, const std::string& schedule) {
          "idx = te.placeholder((m, n), name=\"idx\", dtype=\"int32\")\n"
          "val = te.placeholder((m, n), name=\"val\", dtype=\"float32\")\n"
          "k = te.reduce_axis((0, n), \"k\")\n"
-         "T0, T1 = te.compute((m,), lambda i: " + body + ", name=\"T\")\n"
-         "s = te.create_schedule(T0.op)\n" + schedule;
+         "T0, T1 = te.compute((m,), lambda i: " +
+         body +
+         ", name=\"T\")\n"
+         "s = te.create_schedule(T0.op)\n" +
+         schedule;
 }
 
 // The argmax of each row of `val` as the interpreter computes it with `idx` = column.
-std::vector<int64_t> InterpretArgmaxRows(const script::ScriptProgram& p, const std::vector<double>& val,
-                                         int rows, int cols) {
+std::vector<int64_t> InterpretArgmaxRows(const script::ScriptProgram& p,
+                                         const std::vector<double>& val, int rows, int cols) {
   auto lowered = transform::LowerSchedule(*p.schedule, p.Arguments(), "llvm");
   if (!lowered) return {};
   auto buffers = runtime::MakeKernelArguments(*p.schedule, p.Arguments(), lowered->func, {}, 1);
@@ -71,11 +74,14 @@ std::string LoopDependentReducerScript(const std::string& schedule) {
          "X = te.placeholder(shape=(10,), name=\"x\")\n"
          "def f(n):\n"
          "    rv = te.reduce_axis((0, n))\n"
-         "    init = lambda dtype: tvm.tir.Select(n > 1, tvm.tir.const(0, dtype), n.astype(dtype))\n"
-         "    sum = te.comm_reducer(lambda x, y: tvm.te.max(x + y, n.astype(\"float32\")), init, name=\"sum\")\n"
+         "    init = lambda dtype: tvm.tir.Select(n > 1, tvm.tir.const(0, dtype), "
+         "n.astype(dtype))\n"
+         "    sum = te.comm_reducer(lambda x, y: tvm.te.max(x + y, n.astype(\"float32\")), init, "
+         "name=\"sum\")\n"
          "    return sum(X[rv], axis=rv)\n"
          "Y = te.compute(X.shape, f, name=\"y\")\n"
-         "s = te.create_schedule([Y.op])\n" + schedule;
+         "s = te.create_schedule([Y.op])\n" +
+         schedule;
 }
 
 // max(max(x, y), i) from i (0 for i > 1): idempotent, so any order of combination (a
@@ -86,10 +92,12 @@ std::string AxisFloorMaxScript(const std::string& schedule) {
          "k = te.reduce_axis((0, 40), name=\"k\")\n"
          "def f(i):\n"
          "    floor = te.comm_reducer(lambda x, y: te.max(te.max(x, y), i.astype(\"float32\")),\n"
-         "        lambda t: tvm.tir.Select(i > 1, tvm.tir.const(0, t), i.astype(t)), name=\"floor\")\n"
+         "        lambda t: tvm.tir.Select(i > 1, tvm.tir.const(0, t), i.astype(t)), "
+         "name=\"floor\")\n"
          "    return floor(X[i, k] * 20.0, axis=k)\n"
          "Y = te.compute((12,), f, name=\"y\")\n"
-         "s = te.create_schedule([Y.op])\n" + schedule;
+         "s = te.create_schedule([Y.op])\n" +
+         schedule;
 }
 
 }  // namespace
@@ -152,12 +160,14 @@ class TestCommReducer : public QObject {
   // pairwise products), combine((a1, b1), (a2, b2)) = (a1 + a2, b1 + b2 + a1 * a2).
   // The update must compute both results from the old accumulators.
   void secondValueReadsTheFirstAccumulator() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "pairs = te.comm_reducer(lambda x, y: (x[0] + y[0], x[1] + y[1] + x[0] * y[0]), "
         "lambda t0, t1: (tvm.tir.const(0, t0), tvm.tir.const(0, t1)), name=\"pairs\")\n"
         "A = te.placeholder((4, 6), name=\"A\", dtype=\"int32\")\n"
         "k = te.reduce_axis((0, 6), name=\"k\")\n"
-        "S, P = te.compute((4,), lambda i: pairs((A[i, k], tvm.tir.const(0, \"int32\")), axis=k), name=\"R\")\n"
+        "S, P = te.compute((4,), lambda i: pairs((A[i, k], tvm.tir.const(0, \"int32\")), axis=k), "
+        "name=\"R\")\n"
         "s = te.create_schedule(S.op)\n";
     auto p = script::EvaluateScript(text, "pairs.py");
     TE_VERIFY_OK(p);
@@ -175,7 +185,8 @@ class TestCommReducer : public QObject {
 
   // argmin with the reduce axis itself as the index, split and parallel.
   void argminOverTheAxisScheduled() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "argmin = te.comm_reducer(lambda x, y: (tvm.tir.Select(x[1] <= y[1], x[0], y[0]), "
         "tvm.tir.Select(x[1] <= y[1], x[1], y[1])), "
         "lambda t0, t1: (tvm.tir.const(-1, t0), te.max_value(t1)), name=\"argmin\")\n"
@@ -193,7 +204,8 @@ class TestCommReducer : public QObject {
 
   // A reducer with a where= condition, and one reducing two axes.
   void whereAndSeveralAxes() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "mx = te.comm_reducer(lambda x, y: te.max(x, y), lambda t: te.min_value(t), name=\"mx\")\n"
         "A = te.placeholder((8, 6, 5), name=\"A\")\n"
         "j = te.reduce_axis((0, 6), name=\"j\")\n"
@@ -207,7 +219,8 @@ class TestCommReducer : public QObject {
 
   // reducer(a, b) without an axis combines directly, as TVM's reducers do.
   void directCombination() {
-    std::string text = std::string(kHeader) +
+    std::string text =
+        std::string(kHeader) +
         "mysum = te.comm_reducer(lambda x, y: x + y, lambda t: tvm.tir.const(0, dtype=t))\n"
         "A = te.placeholder((10,), name=\"A\")\n"
         "B = te.placeholder((10,), name=\"B\")\n"
@@ -224,10 +237,9 @@ class TestCommReducer : public QObject {
   // The printed script (Tessera and TVM dialects) keeps the reducer definition and
   // lowers to the same program.
   void printedScriptLowersTheSame() {
-    auto p = script::EvaluateScript(
-        ArgmaxScript("argmax((idx[i, k], val[i, k]), axis=k)",
-                     "ko, ki = s[T0].split(k, factor=4)\n"),
-        "argmax.py");
+    auto p = script::EvaluateScript(ArgmaxScript("argmax((idx[i, k], val[i, k]), axis=k)",
+                                                 "ko, ki = s[T0].split(k, factor=4)\n"),
+                                    "argmax.py");
     TE_VERIFY_OK(p);
     auto before = LoweredText(*p);
     TE_VERIFY_OK(before);
@@ -235,7 +247,8 @@ class TestCommReducer : public QObject {
       std::string printed = script::PrintScript(*p, dialect);
       QVERIFY2(Contains(printed, "te.comm_reducer("), printed.c_str());
       auto again = script::EvaluateScript(printed, "printed.py");
-      QVERIFY2(again.ok(), (again.ok() ? printed : again.error().format() + "\n" + printed).c_str());
+      QVERIFY2(again.ok(),
+               (again.ok() ? printed : again.error().format() + "\n" + printed).c_str());
       auto after = LoweredText(*again);
       TE_VERIFY_OK(after);
       QVERIFY2(*after == *before, (printed + "\n" + *after + "\n" + *before).c_str());
@@ -245,12 +258,12 @@ class TestCommReducer : public QObject {
   // TVM's test_loop_dep_reduce: a reduce extent that is the compute's axis.
   void reduceExtentIsTheComputeAxis() {
     std::string text = std::string(kHeader) +
-        "X = te.placeholder(shape=(10,), name=\"x\")\n"
-        "def f(n):\n"
-        "    rv = te.reduce_axis((0, n))\n"
-        "    return te.sum(X[rv], axis=rv)\n"
-        "Y = te.compute(X.shape, f, name=\"y\")\n"
-        "s = te.create_schedule([Y.op])\n";
+                       "X = te.placeholder(shape=(10,), name=\"x\")\n"
+                       "def f(n):\n"
+                       "    rv = te.reduce_axis((0, n))\n"
+                       "    return te.sum(X[rv], axis=rv)\n"
+                       "Y = te.compute(X.shape, f, name=\"y\")\n"
+                       "s = te.create_schedule([Y.op])\n";
     auto p = script::EvaluateScript(text, "loop_dep.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p));
@@ -311,8 +324,9 @@ class TestCommReducer : public QObject {
   void rfactorOfAnAxisDependentRangeIsRefused() {
     std::string error = ScriptError(LoopDependentReducerScript(
         "ko, ki = s[Y].split(Y.op.reduce_axis[0], factor=2)\nYF = s.rfactor(Y, ki)\n"));
-    QVERIFY2(Contains(error, "t.py:12:8: error: rfactor: the range of reduction axis rv reads "
-                             "y's axis n; rfactor needs reduction ranges that do not depend"),
+    QVERIFY2(Contains(error,
+                      "t.py:12:8: error: rfactor: the range of reduction axis rv reads "
+                      "y's axis n; rfactor needs reduction ranges that do not depend"),
              error.c_str());
   }
 
@@ -322,7 +336,8 @@ class TestCommReducer : public QObject {
     ir::Expr fi = ir::cast(ir::DataType::Float(32), i);
     auto r = te::MakeCommReducer("r", {x}, {y}, {ir::max(x + y, fi)}, {fi});
     TE_VERIFY_OK(r);
-    auto A = te::placeholder({ir::make_const(ir::DataType::Int(32), int64_t{8})}, ir::DataType::Float(32), "A");
+    auto A = te::placeholder({ir::make_const(ir::DataType::Int(32), int64_t{8})},
+                             ir::DataType::Float(32), "A");
     TE_VERIFY_OK(A);
     ir::IterVar k = te::reduce_axis(ir::Range(ir::make_zero(ir::DataType::Int(32)), i), "k");
     auto red = te::MakeReductions(*r, {(*A)({ir::Expr(k->var)})}, {k}, ir::Expr());
@@ -341,8 +356,9 @@ class TestCommReducer : public QObject {
     // The identity may not read the reducer's own arguments.
     auto bad = te::MakeCommReducer("bad", {x}, {y}, {x + y}, {x});
     QVERIFY(!bad.ok());
-    QVERIFY2(Contains(bad.error().message, "comm_reducer 'bad': the identity reads 'x', an argument"),
-             bad.error().message.c_str());
+    QVERIFY2(
+        Contains(bad.error().message, "comm_reducer 'bad': the identity reads 'x', an argument"),
+        bad.error().message.c_str());
   }
 
   // A reducer named "sum" whose combine is not a sum is no all-reduce: refused where
@@ -350,15 +366,17 @@ class TestCommReducer : public QObject {
   void crossThreadReductionOfANamedSumThatIsNotASum() {
     std::string error = ScriptError(LoopDependentReducerScript(
         "s[Y].bind(Y.op.reduce_axis[0], te.thread_axis(\"threadIdx.x\"))\n"));
-    QVERIFY2(Contains(error, "cross-thread reductions support sum, max and min (not sum, whose "
-                             "combine is max("),
+    QVERIFY2(Contains(error,
+                      "cross-thread reductions support sum, max and min (not sum, whose "
+                      "combine is max("),
              error.c_str());
   }
 
   void illegalUsesHaveLocatedMessages_data() {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("message");
-    std::string defs = std::string(kHeader) + "A = te.placeholder((8, 8), name=\"A\")\n"
+    std::string defs = std::string(kHeader) +
+                       "A = te.placeholder((8, 8), name=\"A\")\n"
                        "k = te.reduce_axis((0, 8), name=\"k\")\n";
     auto row = [&](const char* name, const std::string& tail, const char* msg) {
       QTest::newRow(name) << QString::fromStdString(defs + tail) << QString(msg);
@@ -376,7 +394,8 @@ class TestCommReducer : public QObject {
     row("identity is not an expression",
         "r = te.comm_reducer(lambda x, y: x + y, lambda t: \"zero\")\n"
         "B = te.compute((8,), lambda i: r(A[i, k], axis=k))\n",
-        "t.py:5:8: error: comm_reducer 'reduce': the identity function must give expressions, not str");
+        "t.py:5:8: error: comm_reducer 'reduce': the identity function must give expressions, not "
+        "str");
     row("axis is not a reduce axis",
         "r = te.comm_reducer(lambda x, y: x + y, lambda t: tvm.tir.const(0, t))\n"
         "C = te.compute((8,), lambda i: A[i, 0])\n"
@@ -386,8 +405,7 @@ class TestCommReducer : public QObject {
         "r = te.comm_reducer(lambda x, y: x + y, lambda t: tvm.tir.const(0, t))\n"
         "B = te.compute((8,), lambda i: r(A[i, k], axis=k, init=A[i, 0]))\n",
         "t.py:6:51: error: reduce(): init= is not supported");
-    row("not a function",
-        "r = te.comm_reducer(3, lambda t: tvm.tir.const(0, t))\n",
+    row("not a function", "r = te.comm_reducer(3, lambda t: tvm.tir.const(0, t))\n",
         "t.py:5:21: error: comm_reducer(): argument 'fcombine' must be a function");
     row("a value without an axis to combine with",
         "r = te.comm_reducer(lambda x, y: x + y, lambda t: tvm.tir.const(0, t))\n"
@@ -403,11 +421,12 @@ class TestCommReducer : public QObject {
 
   // A cross-thread reduction of a tuple reducer is refused where it is bound.
   void crossThreadTupleReductionIsRefused() {
-    std::string error = ScriptError(ArgmaxScript(
-        "argmax((idx[i, k], val[i, k]), axis=k)",
-        "s[T0].bind(k, te.thread_axis(\"threadIdx.x\"))\n"));
-    QVERIFY2(Contains(error, "t.py:14:7: error: bind: k is a reduction axis of T; cross-thread "
-                             "reductions support single-output reductions only"),
+    std::string error =
+        ScriptError(ArgmaxScript("argmax((idx[i, k], val[i, k]), axis=k)",
+                                 "s[T0].bind(k, te.thread_axis(\"threadIdx.x\"))\n"));
+    QVERIFY2(Contains(error,
+                      "t.py:14:7: error: bind: k is a reduction axis of T; cross-thread "
+                      "reductions support single-output reductions only"),
              error.c_str());
   }
 };

@@ -39,7 +39,8 @@ std::string VectorAddScript(const std::string& schedule, const std::string& n = 
          "    with ib.for_range(0, n, name=\"i\") as i:\n"
          "        Cptr[i] = Aptr[i] + Bptr[i]\n"
          "    return ib.get()\n"
-         "C = te.extern(A.shape, [A, B], lambda ins, outs: body(ins[0], ins[1], outs[0]), name=\"C\")\n"
+         "C = te.extern(A.shape, [A, B], lambda ins, outs: body(ins[0], ins[1], outs[0]), "
+         "name=\"C\")\n"
          "D = te.compute((n,), lambda i: C[i] * 2.0, name=\"D\")\n"
          "s = te.create_schedule(D.op)\n" +
          schedule;
@@ -86,11 +87,12 @@ class TestExtern : public QObject {
     QCOMPARE(op->inputs.size(), size_t(2));
     QVERIFY(p->schedule->find("C")->leaf_iter_vars.empty());  // no IterVars of its own
     // TVM's ExternOp fields, read from the script.
-    auto fields = script::EvaluateScript(VectorAddScript("assert len(C.op.inputs) == 2 and C.op.inputs[1] == B\n"
-                                                         "assert C.op.input_placeholders[0].name == \"A\"\n"
-                                                         "assert C.op.output_placeholders[0].shape[0] == n\n"
-                                                         "body = C.op.body\n"),
-                                         "add.py");
+    auto fields = script::EvaluateScript(
+        VectorAddScript("assert len(C.op.inputs) == 2 and C.op.inputs[1] == B\n"
+                        "assert C.op.input_placeholders[0].name == \"A\"\n"
+                        "assert C.op.output_placeholders[0].shape[0] == n\n"
+                        "body = C.op.body\n"),
+        "add.py");
     TE_VERIFY_OK(fields);
     TE_VERIFY_OK(RunAndCheck(*p));
   }
@@ -98,25 +100,26 @@ class TestExtern : public QObject {
   // ib.allocate inside the body (a local scratch per iteration of a parallel loop),
   // if / else on it, and ib.likely (test_tir_ir_builder.py's idioms), on int32.
   void localAllocationsAndLikelyInTheBody() {
-    auto p = script::EvaluateScript(std::string(kHeader) +
-                                        "n = 32\n"
-                                        "A = te.placeholder((n,), name=\"A\", dtype=\"int32\")\n"
-                                        "def body(ins, outs):\n"
-                                        "    ib = tvm.tir.ir_builder.create()\n"
-                                        "    a, c = ib.buffer_ptr(ins[0]), ib.buffer_ptr(outs[0])\n"
-                                        "    with ib.for_range(0, n, name=\"i\", kind=\"parallel\") as i:\n"
-                                        "        t = ib.allocate(\"int32\", (1,), name=\"t\", scope=\"local\")\n"
-                                        "        t[0] = a[i] * 3\n"
-                                        "        with ib.if_scope(ib.likely(tvm.tir.floormod(t[0], 2) == 1)):\n"
-                                        "            c[i] = t[0] + 1\n"
-                                        "        with ib.else_scope():\n"
-                                        "            c[i] = t[0] // 2\n"
-                                        "    return ib.get()\n"
-                                        "C = te.extern((n,), [A], body, name=\"C\")\n"
-                                        "D = te.compute((n,), lambda i: C[i] + 1, name=\"D\")\n"
-                                        "s = te.create_schedule(D.op)\n"
-                                        "xo, xi = s[D].split(D.op.axis[0], factor=4)\n",
-                                    "alloc.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) +
+            "n = 32\n"
+            "A = te.placeholder((n,), name=\"A\", dtype=\"int32\")\n"
+            "def body(ins, outs):\n"
+            "    ib = tvm.tir.ir_builder.create()\n"
+            "    a, c = ib.buffer_ptr(ins[0]), ib.buffer_ptr(outs[0])\n"
+            "    with ib.for_range(0, n, name=\"i\", kind=\"parallel\") as i:\n"
+            "        t = ib.allocate(\"int32\", (1,), name=\"t\", scope=\"local\")\n"
+            "        t[0] = a[i] * 3\n"
+            "        with ib.if_scope(ib.likely(tvm.tir.floormod(t[0], 2) == 1)):\n"
+            "            c[i] = t[0] + 1\n"
+            "        with ib.else_scope():\n"
+            "            c[i] = t[0] // 2\n"
+            "    return ib.get()\n"
+            "C = te.extern((n,), [A], body, name=\"C\")\n"
+            "D = te.compute((n,), lambda i: C[i] + 1, name=\"D\")\n"
+            "s = te.create_schedule(D.op)\n"
+            "xo, xi = s[D].split(D.op.axis[0], factor=4)\n",
+        "alloc.py");
     TE_VERIFY_OK(p);
     QCOMPARE(p->schedule->find("C")->op->output_dtype(0).str(), std::string("int32"));
     TE_VERIFY_OK(RunAndCheck(*p));
@@ -124,23 +127,24 @@ class TestExtern : public QObject {
 
   // TVM's test_extern_multi_out: two outputs (a list of shapes), each a tensor of the op.
   void twoOutputsMatchTheOracle() {
-    auto p = script::EvaluateScript(std::string(kHeader) +
-                                        "n = 16\n"
-                                        "A = te.placeholder((n,), name=\"A\")\n"
-                                        "B = te.compute((n,), lambda i: A[i] * 10.0, name=\"B\")\n"
-                                        "def body(ins, outs):\n"
-                                        "    ib = tvm.tir.ir_builder.create()\n"
-                                        "    a, b = ib.buffer_ptr(ins[0]), ib.buffer_ptr(ins[1])\n"
-                                        "    s, d = ib.buffer_ptr(outs[0]), ib.buffer_ptr(outs[1])\n"
-                                        "    with ib.for_range(0, n, name=\"i\") as i:\n"
-                                        "        s[i] = a[i] + b[i]\n"
-                                        "        d[i] = b[i] - a[i]\n"
-                                        "    return ib.get()\n"
-                                        "S, D = te.extern([A.shape, A.shape], [A, B], body, name=\"SD\")\n"
-                                        "E = te.compute((n,), lambda i: S[i] * D[i], name=\"E\")\n"
-                                        "s = te.create_schedule(E.op)\n"
-                                        "xo, xi = s[E].split(E.op.axis[0], factor=4)\n",
-                                    "multi.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) +
+            "n = 16\n"
+            "A = te.placeholder((n,), name=\"A\")\n"
+            "B = te.compute((n,), lambda i: A[i] * 10.0, name=\"B\")\n"
+            "def body(ins, outs):\n"
+            "    ib = tvm.tir.ir_builder.create()\n"
+            "    a, b = ib.buffer_ptr(ins[0]), ib.buffer_ptr(ins[1])\n"
+            "    s, d = ib.buffer_ptr(outs[0]), ib.buffer_ptr(outs[1])\n"
+            "    with ib.for_range(0, n, name=\"i\") as i:\n"
+            "        s[i] = a[i] + b[i]\n"
+            "        d[i] = b[i] - a[i]\n"
+            "    return ib.get()\n"
+            "S, D = te.extern([A.shape, A.shape], [A, B], body, name=\"SD\")\n"
+            "E = te.compute((n,), lambda i: S[i] * D[i], name=\"E\")\n"
+            "s = te.create_schedule(E.op)\n"
+            "xo, xi = s[E].split(E.op.axis[0], factor=4)\n",
+        "multi.py");
     TE_VERIFY_OK(p);
     const te::Operation& op = p->schedule->find("SD")->op;
     QCOMPARE(op->num_outputs(), 2);
@@ -187,7 +191,8 @@ class TestExtern : public QObject {
     TE_VERIFY_OK(rmap);
     auto* y = dynamic_cast<const te::ComputeOpNode*>(n.find("Y")->op.get());
     // m is a te.var (not a size_var), so the rows needed are max(m, 0).
-    QCOMPARE(QString::fromStdString(ir::to_string(rmap->at(y->axis[0]).extent)), QString("max(m, 0)"));
+    QCOMPARE(QString::fromStdString(ir::to_string(rmap->at(y->axis[0]).extent)),
+             QString("max(m, 0)"));
     QCOMPARE(QString::fromStdString(ir::to_string(rmap->at(y->axis[1]).extent)), QString("8"));
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
@@ -213,16 +218,19 @@ class TestExtern : public QObject {
                                     "scan.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p, kRows));
-    auto alone = script::EvaluateScript(RowScanScript("s[Y].compute_at(s[Z], Z.op.axis[0])\n"), "scan.py");
+    auto alone =
+        script::EvaluateScript(RowScanScript("s[Y].compute_at(s[Z], Z.op.axis[0])\n"), "scan.py");
     TE_VERIFY_OK(alone);
     auto lowered = transform::LowerSchedule(*alone->schedule, alone->Arguments(), "llvm");
     QVERIFY(!lowered.ok());
-    QVERIFY2(Contains(lowered.error().message, "S reads it outside that loop"), lowered.error().message.c_str());
+    QVERIFY2(Contains(lowered.error().message, "S reads it outside that loop"),
+             lowered.error().message.c_str());
   }
 
   // cache_read of an extern's input: the extern reads the cache through the same buffer.
   void cacheReadOfAnInputFeedsTheExtern() {
-    auto p = script::EvaluateScript(VectorAddScript("AA = s.cache_read(A, \"global\", [C])\n"), "add.py");
+    auto p = script::EvaluateScript(VectorAddScript("AA = s.cache_read(A, \"global\", [C])\n"),
+                                    "add.py");
     TE_VERIFY_OK(p);
     auto* op = dynamic_cast<const te::ExternOpNode*>(p->schedule->find("C")->op.get());
     QVERIFY(op);
@@ -237,49 +245,58 @@ class TestExtern : public QObject {
   }
 
   void fcomputeMustReturnAStatement() {
-    std::string error = ScriptError(std::string(kHeader) +
-                                    "A = te.placeholder((8,), name=\"A\")\n"
-                                    "B = te.extern((8,), [A], lambda ins, outs: \"nothing\", name=\"B\")\n");
+    std::string error =
+        ScriptError(std::string(kHeader) +
+                    "A = te.placeholder((8,), name=\"A\")\n"
+                    "B = te.extern((8,), [A], lambda ins, outs: \"nothing\", name=\"B\")\n");
     QVERIFY2(Contains(error, "t.py:4:") && Contains(error, "should return a statement") &&
                  Contains(error, "returned str"),
              error.c_str());
-    error = ScriptError(std::string(kHeader) +
-                        "A = te.placeholder((8,), name=\"A\")\n"
-                        "I = te.placeholder((8,), name=\"I\", dtype=\"int32\")\n"
-                        "B = te.extern((8,), [A, I], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
+    error =
+        ScriptError(std::string(kHeader) +
+                    "A = te.placeholder((8,), name=\"A\")\n"
+                    "I = te.placeholder((8,), name=\"I\", dtype=\"int32\")\n"
+                    "B = te.extern((8,), [A, I], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
     QVERIFY2(Contains(error, "cannot infer the output type"), error.c_str());
-    error = ScriptError(std::string(kHeader) +
-                        "A = te.placeholder((8,), name=\"A\")\n"
-                        "B = te.extern((8,), [A, 3], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
+    error =
+        ScriptError(std::string(kHeader) +
+                    "A = te.placeholder((8,), name=\"A\")\n"
+                    "B = te.extern((8,), [A, 3], lambda ins, outs: tvm.tir.call_packed(\"f\"))\n");
     QVERIFY2(Contains(error, "expect inputs to be tensors"), error.c_str());
     // in_buffers: dtype as the input's; compact (Tessera binds by logical index).
     const std::string with_buffer = std::string(kHeader) + "A = te.placeholder((8,), name=\"A\")\n";
-    error = ScriptError(with_buffer + "Ab = tvm.tir.decl_buffer((8,), \"int32\", \"Ab\")\n"
-                                      "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
-                                      "in_buffers=[Ab])\n");
-    QVERIFY2(Contains(error, "t.py:5:") && Contains(error, "holds int32 but the tensor is float32"), error.c_str());
-    error = ScriptError(with_buffer + "Ab = tvm.tir.decl_buffer((8,), \"float32\", \"Ab\", offset_factor=4)\n"
-                                      "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
-                                      "in_buffers=Ab)\n");
+    error = ScriptError(with_buffer +
+                        "Ab = tvm.tir.decl_buffer((8,), \"int32\", \"Ab\")\n"
+                        "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                        "in_buffers=[Ab])\n");
+    QVERIFY2(Contains(error, "t.py:5:") && Contains(error, "holds int32 but the tensor is float32"),
+             error.c_str());
+    error = ScriptError(with_buffer +
+                        "Ab = tvm.tir.decl_buffer((8,), \"float32\", \"Ab\", offset_factor=4)\n"
+                        "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                        "in_buffers=Ab)\n");
     QVERIFY2(Contains(error, "buffer Ab has strides or an element offset"), error.c_str());
-    error = ScriptError(with_buffer + "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
-                                      "out_buffers=[])\n");
+    error = ScriptError(with_buffer +
+                        "B = te.extern((8,), [A], lambda ins, outs: tvm.tir.call_packed(\"f\"), "
+                        "out_buffers=[])\n");
     QVERIFY2(Contains(error, "number of outputs and out_buffers mismatch: 1 vs 0"), error.c_str());
   }
 
   // TVM's extern_op tutorial: cblas.matmul and a register_func function lower (the
   // packed call stays in the program) and `run` refuses them by name.
   void packedCallsLowerButDoNotRun() {
-    auto p = script::EvaluateScript(std::string(kHeader) +
-                                        "from tvm.contrib import cblas\n"
-                                        "A = te.placeholder((16, 8), name=\"A\")\n"
-                                        "B = te.placeholder((8, 4), name=\"B\")\n"
-                                        "C = cblas.matmul(A, B)\n"
-                                        "D = te.compute(C.shape, lambda i, j: C[i, j] + 1.0, name=\"D\")\n"
-                                        "s = te.create_schedule(D.op)\n",
-                                    "mm.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) +
+            "from tvm.contrib import cblas\n"
+            "A = te.placeholder((16, 8), name=\"A\")\n"
+            "B = te.placeholder((8, 4), name=\"B\")\n"
+            "C = cblas.matmul(A, B)\n"
+            "D = te.compute(C.shape, lambda i, j: C[i, j] + 1.0, name=\"D\")\n"
+            "s = te.create_schedule(D.op)\n",
+        "mm.py");
     TE_VERIFY_OK(p);
-    QCOMPARE(QString::fromStdString(ir::to_string(p->schedule->find("C")->op->output_shape(0)[1])), QString("4"));
+    QCOMPARE(QString::fromStdString(ir::to_string(p->schedule->find("C")->op->output_shape(0)[1])),
+             QString("4"));
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
     TE_VERIFY_OK(lowered);
     Status refused = codegen::CheckNoExternCalls(lowered->func.body);
@@ -291,17 +308,18 @@ class TestExtern : public QObject {
   // The tutorial's last part: a @tvm.register_func Python function called with
   // call_packed, after its get_global_func check; run refuses the function by name.
   void registeredPythonFunctionIsRefusedByName() {
-    auto p = script::EvaluateScript(std::string(kHeader) +
-                                        "if not tvm.get_global_func(\"tvm.contrib.cblas.matmul\", allow_missing=True):\n"
-                                        "    raise Exception(\"Not compiled with cblas support\")\n"
-                                        "@tvm.register_func(\"tvm.contrib.my_tvm_addone\")\n"
-                                        "def my_tvm_addone(x, y):\n"
-                                        "    tvm.nd.array(x.numpy() + 1).copyto(y)\n"
-                                        "A = te.placeholder((16,), name=\"A\")\n"
-                                        "B = te.extern(A.shape, [A], lambda ins, outs: tvm.tir.call_packed(\n"
-                                        "    \"tvm.contrib.my_tvm_addone\", ins[0], outs[0]), name=\"C\")\n"
-                                        "s = te.create_schedule(B.op)\n",
-                                    "addone.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) +
+            "if not tvm.get_global_func(\"tvm.contrib.cblas.matmul\", allow_missing=True):\n"
+            "    raise Exception(\"Not compiled with cblas support\")\n"
+            "@tvm.register_func(\"tvm.contrib.my_tvm_addone\")\n"
+            "def my_tvm_addone(x, y):\n"
+            "    tvm.nd.array(x.numpy() + 1).copyto(y)\n"
+            "A = te.placeholder((16,), name=\"A\")\n"
+            "B = te.extern(A.shape, [A], lambda ins, outs: tvm.tir.call_packed(\n"
+            "    \"tvm.contrib.my_tvm_addone\", ins[0], outs[0]), name=\"C\")\n"
+            "s = te.create_schedule(B.op)\n",
+        "addone.py");
     TE_VERIFY_OK(p);
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
     TE_VERIFY_OK(lowered);
@@ -325,18 +343,20 @@ class TestExtern : public QObject {
   // The tutorial stops: `del` (tune_conv2d_layer_cuda.py), astype("float")
   // (opt_conv_tensorcore.py), a string pragma value (tensorize.py's import_llvm).
   void delUnbindsNamesItemsAndEntries() {
-    auto p = script::EvaluateScript(std::string(kHeader) +
-                                        "a, b = 1, 2\nlst = [1, 2, 3]\nd = {\"k\": 1, \"j\": 2}\n"
-                                        "del a, lst[0]\ndel d[\"k\"]\n"
-                                        "assert len(lst) == 2 and lst[0] == 2 and len(d) == 1\n"
-                                        "A = te.placeholder((8,), name=\"A\")\n"
-                                        "B = te.compute((8,), lambda i: A[i].astype(\"float\") + b, name=\"B\")\n"
-                                        "s = te.create_schedule(B.op)\n",
-                                    "del.py");
+    auto p = script::EvaluateScript(
+        std::string(kHeader) +
+            "a, b = 1, 2\nlst = [1, 2, 3]\nd = {\"k\": 1, \"j\": 2}\n"
+            "del a, lst[0]\ndel d[\"k\"]\n"
+            "assert len(lst) == 2 and lst[0] == 2 and len(d) == 1\n"
+            "A = te.placeholder((8,), name=\"A\")\n"
+            "B = te.compute((8,), lambda i: A[i].astype(\"float\") + b, name=\"B\")\n"
+            "s = te.create_schedule(B.op)\n",
+        "del.py");
     TE_VERIFY_OK(p);
     QCOMPARE(p->schedule->find("B")->op->output_dtype(0).str(), std::string("float32"));
     std::string error = ScriptError("a = 1\ndel a\nb = a\n");
-    QVERIFY2(Contains(error, "t.py:3:5:") && Contains(error, "name 'a' is not defined"), error.c_str());
+    QVERIFY2(Contains(error, "t.py:3:5:") && Contains(error, "name 'a' is not defined"),
+             error.c_str());
     error = ScriptError("d = {}\ndel d[\"x\"]\n");
     QVERIFY2(Contains(error, "t.py:2:7:") && Contains(error, "KeyError"), error.c_str());
     error = ScriptError("x = 1\ndel x.y\n");
@@ -350,23 +370,28 @@ class TestExtern : public QObject {
                        "A = te.placeholder((8,), name=\"A\")\n"
                        "B = te.compute((8,), lambda i: A[i] + 1.0, name=\"B\")\n"
                        "s = te.create_schedule(B.op)\n";
-    auto p = script::EvaluateScript(base + "s[B].pragma(B.op.axis[0], \"import_llvm\", \"define void @f() {\\n  ret void\\n}\")\n",
-                                    "p.py");
+    auto p = script::EvaluateScript(
+        base +
+            "s[B].pragma(B.op.axis[0], \"import_llvm\", \"define void @f() {\\n  ret void\\n}\")\n",
+        "p.py");
     TE_VERIFY_OK(p);
     std::string printed = script::PrintScript(*p, script::ScriptDialect::Tessera);
     auto again = script::EvaluateScript(printed, "b.py");
     TE_VERIFY_OK(again);
-    QCOMPARE(again->schedule->trace.entries.back().strings.at("value"), std::string("define void @f() {\n  ret void\n}"));
+    QCOMPARE(again->schedule->trace.entries.back().strings.at("value"),
+             std::string("define void @f() {\n  ret void\n}"));
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
     TE_VERIFY_OK(lowered);
     Status refused = codegen::CheckNoExternCalls(lowered->func.body);
     QVERIFY2(!refused.ok() && Contains(refused.error().message, "pragma 'import_llvm'"),
              refused.ok() ? "accepted" : refused.error().message.c_str());
     // A value only the runtime knows (the tutorial's clang.create_llvm) is named.
-    std::string error = ScriptError(base + "from tvm.contrib import clang\n"
-                                           "s[B].pragma(B.op.axis[0], \"import_llvm\", clang.create_llvm(\"x\"))\n");
-    QVERIFY2(Contains(error, "t.py:7:") && Contains(error, "clang.create_llvm") && !Contains(error, "must be an integer") &&
-                 !Contains(error, "pragma(): pragma()"),
+    std::string error =
+        ScriptError(base +
+                    "from tvm.contrib import clang\n"
+                    "s[B].pragma(B.op.axis[0], \"import_llvm\", clang.create_llvm(\"x\"))\n");
+    QVERIFY2(Contains(error, "t.py:7:") && Contains(error, "clang.create_llvm") &&
+                 !Contains(error, "must be an integer") && !Contains(error, "pragma(): pragma()"),
              error.c_str());
   }
 };

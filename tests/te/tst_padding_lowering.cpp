@@ -54,7 +54,8 @@ s[acc].unroll(a_ry)
 s[acc].unroll(a_rx)
 s[acc].unroll(a_xi)
 s[acc].vectorize(a_f)
-)"), "conv.py");
+)"),
+                                    "conv.py");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
@@ -75,7 +76,8 @@ s[conv].reorder(n, f, y, xo, rc, ry, rx, xi)
 s[conv].unroll(ry)
 s[conv].unroll(rx)
 s[conv].vectorize(xi)
-)"), "conv.py");
+)"),
+                                    "conv.py");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);

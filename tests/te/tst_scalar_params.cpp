@@ -23,8 +23,12 @@ const char* kHeader = "import tvm\nfrom tvm import te\n";
 std::string ScaleScript(const std::string& lower_args, const std::string& dtype = "float32") {
   std::string s = std::string(kHeader) +
                   "n = te.var(\"n\")\n"
-                  "A = te.placeholder((n,), name=\"A\", dtype=\"" + dtype + "\")\n"
-                  "b = te.var(\"b\", dtype=\"" + dtype + "\")\n"
+                  "A = te.placeholder((n,), name=\"A\", dtype=\"" +
+                  dtype +
+                  "\")\n"
+                  "b = te.var(\"b\", dtype=\"" +
+                  dtype +
+                  "\")\n"
                   "B = te.compute((n,), lambda i: A[i] * b, name=\"B\")\n"
                   "s = te.create_schedule(B.op)\n"
                   "xo, xi = s[B].split(B.op.axis[0], factor=4)\n";
@@ -44,7 +48,8 @@ Result<transform::LoweredProgram> Lower(const script::ScriptProgram& p) {
 
 std::string ParamNames(const transform::PrimFunc& f) {
   std::string out;
-  for (const auto& p : f.params) out += (out.empty() ? "" : ", ") + p.var.name() + ":" + p.var.dtype().str();
+  for (const auto& p : f.params)
+    out += (out.empty() ? "" : ", ") + p.var.name() + ":" + p.var.dtype().str();
   return out;
 }
 
@@ -72,7 +77,8 @@ class TestScalarParams : public QObject {
     runtime::ScalarArgs vars{{"b", 2.5}, {"n", 8}};
     for (int backend = 0; backend < 2; ++backend) {
       if (backend == 1 && !codegen::LLVMAvailable()) break;
-      auto buffers = runtime::MakeKernelArguments(*p.schedule, p.Arguments(), lowered->func, vars, 3);
+      auto buffers =
+          runtime::MakeKernelArguments(*p.schedule, p.Arguments(), lowered->func, vars, 3);
       TE_VERIFY_OK(buffers);
       if (backend == 0) {
         TE_VERIFY_OK(runtime::Interpret(lowered->func, *buffers, vars));
@@ -88,7 +94,7 @@ class TestScalarParams : public QObject {
       TE_VERIFY_OK(checks);
       QVERIFY((*checks)[0].result.ok());
       auto wrong = reference::CheckAgainstReference(*p.schedule, p.Arguments(), *buffers,
-                                                  {{"b", 3.5}, {"n", 8}});
+                                                    {{"b", 3.5}, {"n", 8}});
       TE_VERIFY_OK(wrong);
       QVERIFY(!(*wrong)[0].result.ok());
     }
@@ -96,12 +102,13 @@ class TestScalarParams : public QObject {
 
   // An int32 scalar read as an index offset and as a factor.
   void intScalar() {
-    script::ScriptProgram p = Evaluate(std::string(kHeader) +
-                                       "off = te.var(\"off\")\n"
-                                       "A = te.placeholder((24,), name=\"A\", dtype=\"int32\")\n"
-                                       "B = te.compute((16,), lambda i: A[i + off] * off, name=\"B\")\n"
-                                       "s = te.create_schedule(B.op)\n"
-                                       "mod = tvm.lower(s, [A, off, B])\n");
+    script::ScriptProgram p =
+        Evaluate(std::string(kHeader) +
+                 "off = te.var(\"off\")\n"
+                 "A = te.placeholder((24,), name=\"A\", dtype=\"int32\")\n"
+                 "B = te.compute((16,), lambda i: A[i + off] * off, name=\"B\")\n"
+                 "s = te.create_schedule(B.op)\n"
+                 "mod = tvm.lower(s, [A, off, B])\n");
     auto lowered = Lower(p);
     TE_VERIFY_OK(lowered);
     QCOMPARE(ParamNames(lowered->func), std::string("A:handle, off:int32, B:handle"));
@@ -111,18 +118,20 @@ class TestScalarParams : public QObject {
   // GEMM's alpha and beta and a row limit: scalars in a reduction's body and condition
   // and in a following stage.
   void scalarsInReductionBodyAndCondition() {
-    script::ScriptProgram p = Evaluate(std::string(kHeader) +
-                                       "alpha = te.var(\"alpha\", dtype=\"float32\")\n"
-                                       "beta = te.var(\"beta\", dtype=\"float32\")\n"
-                                       "lim = te.var(\"lim\")\n"
-                                       "A = te.placeholder((8, 16), name=\"A\")\n"
-                                       "C = te.placeholder((8,), name=\"C\")\n"
-                                       "k = te.reduce_axis((0, 16), name=\"k\")\n"
-                                       "S = te.compute((8,), lambda i: te.sum(A[i, k] * alpha, axis=k, where=k < lim), name=\"S\")\n"
-                                       "D = te.compute((8,), lambda i: S[i] + beta * C[i], name=\"D\")\n"
-                                       "s = te.create_schedule(D.op)\n"
-                                       "s[S].compute_at(s[D], D.op.axis[0])\n"
-                                       "mod = tvm.lower(s, [A, C, D, alpha, beta, lim])\n");
+    script::ScriptProgram p =
+        Evaluate(std::string(kHeader) +
+                 "alpha = te.var(\"alpha\", dtype=\"float32\")\n"
+                 "beta = te.var(\"beta\", dtype=\"float32\")\n"
+                 "lim = te.var(\"lim\")\n"
+                 "A = te.placeholder((8, 16), name=\"A\")\n"
+                 "C = te.placeholder((8,), name=\"C\")\n"
+                 "k = te.reduce_axis((0, 16), name=\"k\")\n"
+                 "S = te.compute((8,), lambda i: te.sum(A[i, k] * alpha, axis=k, where=k < lim), "
+                 "name=\"S\")\n"
+                 "D = te.compute((8,), lambda i: S[i] + beta * C[i], name=\"D\")\n"
+                 "s = te.create_schedule(D.op)\n"
+                 "s[S].compute_at(s[D], D.op.axis[0])\n"
+                 "mod = tvm.lower(s, [A, C, D, alpha, beta, lim])\n");
     auto lowered = Lower(p);
     TE_VERIFY_OK(lowered);
     QCOMPARE(ParamNames(lowered->func),
@@ -140,9 +149,10 @@ class TestScalarParams : public QObject {
     QCOMPARE(ParamNames(lowered->func), std::string("A:handle, n:int32, b:float32, B:handle"));
     TE_VERIFY_OK(RunAndCheck(p, {{"n", 12}, {"b", 0.25}}));
     // The script's own module prints the parameters in that order.
-    auto printed = script::EvaluateScript(ScaleScript("A, n, B, b") +
-                                              "assert mod[\"main\"].script().startswith(\"# PrimFunc main(A, n, B, b)\\n\")\n",
-                                          "t.py");
+    auto printed = script::EvaluateScript(
+        ScaleScript("A, n, B, b") +
+            "assert mod[\"main\"].script().startswith(\"# PrimFunc main(A, n, B, b)\\n\")\n",
+        "t.py");
     TE_VERIFY_OK(printed);
   }
 
@@ -159,7 +169,8 @@ class TestScalarParams : public QObject {
     std::string message = printed.error().format();
     QVERIFY2(message.find("t.py:10:") == 0, message.c_str());
     QVERIFY2(message.find("tvm.lower on line 9") != std::string::npos, message.c_str());
-    QVERIFY2(message.find("variable b (float32) is not bound") != std::string::npos, message.c_str());
+    QVERIFY2(message.find("variable b (float32) is not bound") != std::string::npos,
+             message.c_str());
   }
 
   // Without an argument list, every variable the computation reads is a trailing
@@ -170,14 +181,16 @@ class TestScalarParams : public QObject {
     TE_VERIFY_OK(lowered);
     QCOMPARE(ParamNames(lowered->func), std::string("A:handle, B:handle, n:int32, b:float32"));
     std::string tvm = script::PrintScript(p, script::ScriptDialect::TVM);
-    QVERIFY2(tvm.find("tvm.lower(s, [A, B, b], simple_mode=True)") != std::string::npos, tvm.c_str());
+    QVERIFY2(tvm.find("tvm.lower(s, [A, B, b], simple_mode=True)") != std::string::npos,
+             tvm.c_str());
   }
 
   // The export passes the list as written, scalars in place; printing is a fixed point.
   void exportKeepsTheListAsWritten() {
     script::ScriptProgram p = Evaluate(ScaleScript("A, b, B"));
     std::string tvm = script::PrintScript(p, script::ScriptDialect::TVM);
-    QVERIFY2(tvm.find("tvm.lower(s, [A, b, B], simple_mode=True)") != std::string::npos, tvm.c_str());
+    QVERIFY2(tvm.find("tvm.lower(s, [A, b, B], simple_mode=True)") != std::string::npos,
+             tvm.c_str());
     std::string printed = script::PrintScript(p);
     auto again = script::EvaluateScript(printed, "again.py");
     TE_VERIFY_OK(again);
@@ -187,9 +200,12 @@ class TestScalarParams : public QObject {
   void badListItems_data() {
     QTest::addColumn<QString>("args");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("constant") << "A, B, 2" << "item 2 is int";
-    QTest::newRow("expression") << "A, B, b * 2" << "item 2 is PrimExpr (an expression, not a variable)";
-    QTest::newRow("twice") << "A, B, b, b" << "lists the variable b twice";
+    QTest::newRow("constant") << "A, B, 2"
+                              << "item 2 is int";
+    QTest::newRow("expression") << "A, B, b * 2"
+                                << "item 2 is PrimExpr (an expression, not a variable)";
+    QTest::newRow("twice") << "A, B, b, b"
+                           << "lists the variable b twice";
   }
   void badListItems() {
     QFETCH(QString, args);
@@ -221,7 +237,8 @@ class TestScalarParams : public QObject {
     QTest::addColumn<double>("value");
     QTest::addColumn<bool>("is_float");
     QTest::addColumn<QString>("expected");  // "" when accepted
-    QTest::newRow("float for int32") << "int32" << 2.5 << true << "c = 2.5 is not a whole number; c is int32";
+    QTest::newRow("float for int32")
+        << "int32" << 2.5 << true << "c = 2.5 is not a whole number; c is int32";
     QTest::newRow("whole float for int32") << "int32" << 3.0 << true << "";
     QTest::newRow("int for float32") << "float32" << 3.0 << false << "";
     QTest::newRow("out of int8") << "int8" << 300.0 << false << "c = 300 does not fit int8";
@@ -234,13 +251,15 @@ class TestScalarParams : public QObject {
     QFETCH(bool, is_float);
     QFETCH(QString, expected);
     ir::Var c("c", ir::DataType::parse(dtype.toStdString()).value());
-    runtime::ScalarValue v = is_float ? runtime::ScalarValue(value) : runtime::ScalarValue(static_cast<int64_t>(value));
+    runtime::ScalarValue v =
+        is_float ? runtime::ScalarValue(value) : runtime::ScalarValue(static_cast<int64_t>(value));
     Status st = runtime::CheckScalarArgument(c, v);
     if (expected.isEmpty()) {
       TE_VERIFY_OK(st);
     } else {
       QVERIFY(!st);
-      QVERIFY2(st.error().message.find(expected.toStdString()) != std::string::npos, st.error().message.c_str());
+      QVERIFY2(st.error().message.find(expected.toStdString()) != std::string::npos,
+               st.error().message.c_str());
     }
   }
 };

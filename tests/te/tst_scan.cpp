@@ -8,12 +8,12 @@
 #include <QtTest>
 
 #include "TeTestSupport.h"
+#include "ir/ExprOp.h"
 #include "schedule/Bound.h"
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
 #include "schedule/Primitives.h"
 #include "script/ScriptPrinter.h"
-#include "ir/ExprOp.h"
 #include "te/Compute.h"
 #include "te/Scan.h"
 
@@ -74,7 +74,8 @@ const runtime::ScalarArgs kThreeSizes{{"m", 9}, {"n", 21}, {"l", 5}};
 
 std::string RangeText(const schedule::RangeMap& rmap, const ir::IterVar& iv) {
   auto it = rmap.find(iv);
-  return it == rmap.end() ? "missing" : ir::to_string(it->second.min) + " +" + ir::to_string(it->second.extent);
+  return it == rmap.end() ? "missing"
+                          : ir::to_string(it->second.min) + " +" + ir::to_string(it->second.extent);
 }
 
 }  // namespace
@@ -138,7 +139,8 @@ class TestScan : public QObject {
     TE_VERIFY_OK(p);
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
-    QVERIFY2(Contains(*text, "for (scan.idx, 1, m - 1)") || Contains(*text, "for (scan.idx, 1, (m - 1))"),
+    QVERIFY2(Contains(*text, "for (scan.idx, 1, m - 1)") ||
+                 Contains(*text, "for (scan.idx, 1, (m - 1))"),
              text->c_str());
     QVERIFY2(!Contains(*text, "compute_1["), text->c_str());
     QVERIFY2(!Contains(*text, "placeholder["), text->c_str());
@@ -157,7 +159,8 @@ class TestScan : public QObject {
 
   void multiStateMatchesTheOracle() {
     auto p = script::EvaluateScript(
-        MultiStateScript("xo, xi = s[s_update2].split(s_update2.op.axis[1], factor=2)\n"), "multi.py");
+        MultiStateScript("xo, xi = s[s_update2].split(s_update2.op.axis[1], factor=2)\n"),
+        "multi.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p, kThreeSizes));
     QCOMPARE(p->Arguments().size(), size_t(3));  // X, s_scan1, s_scan2
@@ -200,9 +203,10 @@ class TestScan : public QObject {
   // A stage reading the scan's last row bounds the scan axis up to that row.
   void laterStageReadsTheLastTime() {
     auto p = script::EvaluateScript(
-        CumsumScript("") + "C = te.compute((n,), lambda i: s_scan[m - 1, i] * 2.0, name=\"C\")\n"
-                           "s = te.create_schedule(C.op)\n"
-                           "co, ci = s[C].split(C.op.axis[0], factor=4)\n",
+        CumsumScript("") +
+            "C = te.compute((n,), lambda i: s_scan[m - 1, i] * 2.0, name=\"C\")\n"
+            "s = te.create_schedule(C.op)\n"
+            "co, ci = s[C].split(C.op.axis[0], factor=4)\n",
         "last.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p, kSizes));
@@ -217,7 +221,8 @@ class TestScan : public QObject {
     TE_VERIFY_OK(p);
     for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
       std::string printed = script::PrintScript(*p, dialect);
-      QVERIFY2(Contains(printed, "te.scan(s_init, s_update_s2, s_state, inputs=[X])"), printed.c_str());
+      QVERIFY2(Contains(printed, "te.scan(s_init, s_update_s2, s_state, inputs=[X])"),
+               printed.c_str());
       auto again = script::EvaluateScript(printed, "again.py");
       QVERIFY2(again.ok(), again.ok() ? "" : (again.error().format() + "\n" + printed).c_str());
       QCOMPARE(again->schedule->trace.entries.size(), p->schedule->trace.entries.size());
@@ -248,14 +253,16 @@ class TestScan : public QObject {
       QTest::newRow(name) << QString::fromStdString(base + tail) << QString::fromStdString(message);
     };
     row("lengths differ", "R = te.scan([I, I], [U], [S])\n",
-        "t.py:9:8: error: te.scan: init, update and state_placeholder must have the same length (2, 1, 1 given)");
+        "t.py:9:8: error: te.scan: init, update and state_placeholder must have the same length "
+        "(2, 1, 1 given)");
     row("state is a compute", "R = te.scan(I, U, U)\n",
         "t.py:9:8: error: te.scan: state 0 (U) must be a te.placeholder, not the compute 'U'");
     row("shapes differ",
         "V = te.compute((m, n + 1), lambda t, i: S[t - 1, 0], name=\"V\")\nR = te.scan(I, V, S)\n",
         "t.py:10:8: error: te.scan: state 0 (S): V.shape[1] = 7 differs from S.shape[1] = 6");
     row("dtypes differ",
-        "V = te.compute((m, n), lambda t, i: S[t - 1, i].astype(\"float64\"), name=\"V\")\nR = te.scan(I, V, S)\n",
+        "V = te.compute((m, n), lambda t, i: S[t - 1, i].astype(\"float64\"), name=\"V\")\nR = "
+        "te.scan(I, V, S)\n",
         "t.py:10:8: error: te.scan: state 0 (S): V is float64, the state is float32");
     row("init reads the state",
         "J = te.compute((1, n), lambda _, i: S[0, i], name=\"J\")\nR = te.scan(J, U, S)\n",
@@ -287,9 +294,15 @@ class TestScan : public QObject {
   void cppApiChecks() {
     auto X = *te::placeholder({ir::Expr(8), ir::Expr(4)}, ir::DataType::Float(32), "X");
     auto S = *te::placeholder({ir::Expr(8), ir::Expr(4)}, ir::DataType::Float(32), "S");
-    auto I = *te::compute({ir::Expr(2), ir::Expr(4)}, [&](const std::vector<ir::Var>& v) { return X(v[0], v[1]); }, "I");
-    auto U = *te::compute({ir::Expr(8), ir::Expr(4)},
-                          [&](const std::vector<ir::Var>& v) { return S(ir::Expr(v[0]) - 2, v[1]) + S(ir::Expr(v[0]) - 1, v[1]); }, "U");
+    auto I = *te::compute(
+        {ir::Expr(2), ir::Expr(4)}, [&](const std::vector<ir::Var>& v) { return X(v[0], v[1]); },
+        "I");
+    auto U = *te::compute(
+        {ir::Expr(8), ir::Expr(4)},
+        [&](const std::vector<ir::Var>& v) {
+          return S(ir::Expr(v[0]) - 2, v[1]) + S(ir::Expr(v[0]) - 1, v[1]);
+        },
+        "U");
     auto outs = te::scan({I}, {U}, {S}, {X}, "fib");
     TE_VERIFY_OK(outs);
     auto* op = dynamic_cast<const te::ScanOpNode*>((*outs)[0].op().get());
@@ -298,25 +311,29 @@ class TestScan : public QObject {
     QCOMPARE(ir::to_string(op->scan_axis->dom.extent), std::string("6"));
     QCOMPARE(op->spatial_axis.size(), size_t(1));
     QCOMPARE(te::ScanUpdateGroup(*op).size(), size_t(1));
-    auto big = *te::compute({ir::Expr(9), ir::Expr(4)}, [&](const std::vector<ir::Var>& v) { return X(0, v[1]); }, "big");
+    auto big = *te::compute(
+        {ir::Expr(9), ir::Expr(4)}, [&](const std::vector<ir::Var>& v) { return X(0, v[1]); },
+        "big");
     auto refused = te::scan({big}, {U}, {S}, {}, "bad");
     QVERIFY(!refused.ok());
-    QVERIFY2(Contains(refused.error().message, "the init covers 9 times, more than the 8 of the state"), refused.error().message.c_str());
+    QVERIFY2(
+        Contains(refused.error().message, "the init covers 9 times, more than the 8 of the state"),
+        refused.error().message.c_str());
   }
 
   // A two-term recurrence (init covers two times) runs and matches the oracle.
   void twoTimeInitMatchesTheOracle() {
-    auto p = script::EvaluateScript(
-        std::string(kHeader) +
-            "m = 12\nn = 5\n"
-            "X = te.placeholder((m, n), name=\"X\")\n"
-            "S = te.placeholder((m, n), name=\"S\")\n"
-            "I = te.compute((2, n), lambda t, i: X[t, i], name=\"I\")\n"
-            "U = te.compute((m, n), lambda t, i: S[t - 1, i] * 0.5 + S[t - 2, i] * 0.25 + X[t, i], name=\"U\")\n"
-            "R = te.scan(I, U, S, name=\"fib\")\n"
-            "s = te.create_schedule(R.op)\n"
-            "xo, xi = s[U].split(U.op.axis[1], factor=2)\n",
-        "fib.py");
+    auto p = script::EvaluateScript(std::string(kHeader) +
+                                        "m = 12\nn = 5\n"
+                                        "X = te.placeholder((m, n), name=\"X\")\n"
+                                        "S = te.placeholder((m, n), name=\"S\")\n"
+                                        "I = te.compute((2, n), lambda t, i: X[t, i], name=\"I\")\n"
+                                        "U = te.compute((m, n), lambda t, i: S[t - 1, i] * 0.5 + "
+                                        "S[t - 2, i] * 0.25 + X[t, i], name=\"U\")\n"
+                                        "R = te.scan(I, U, S, name=\"fib\")\n"
+                                        "s = te.create_schedule(R.op)\n"
+                                        "xo, xi = s[U].split(U.op.axis[1], factor=2)\n",
+                                    "fib.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p));
   }

@@ -80,10 +80,10 @@ class TestStageStorage : public QObject {
   }
   void setScopeReachesTheAllocation() {
     QFETCH(QString, scope);
-    auto p = script::EvaluateScript(
-        TwoStages("s[B].set_scope(\"" + scope.toStdString() + "\")\n"
-                  "s[B].compute_at(s[C], C.op.axis[0])\n"),
-        "scope.py");
+    auto p = script::EvaluateScript(TwoStages("s[B].set_scope(\"" + scope.toStdString() +
+                                              "\")\n"
+                                              "s[B].compute_at(s[C], C.op.axis[0])\n"),
+                                    "scope.py");
     TE_VERIFY_OK(p);
     QCOMPARE(QString::fromStdString(p->schedule->find("B")->scope),
              scope == "global" ? QString() : scope);
@@ -91,8 +91,8 @@ class TestStageStorage : public QObject {
     TE_VERIFY_OK(lowered);
     const transform::PassRecord* input = lowered->After("Input");
     QVERIFY(input);
-    std::string expected = scope == "global" ? "realize_scope = \"\"" :
-                           "realize_scope = \"" + scope.toStdString() + "\"";
+    std::string expected = scope == "global" ? "realize_scope = \"\""
+                                             : "realize_scope = \"" + scope.toStdString() + "\"";
     QVERIFY2(Contains(input->ir, expected), input->ir.c_str());
     TE_VERIFY_OK(RunAndCheck(*p));
     CheckRoundTrip(*p);
@@ -101,14 +101,15 @@ class TestStageStorage : public QObject {
   void setScopeIllegalUses_data() {
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown scope") << "s[B].set_scope(\"sharde\")\n"
+    QTest::newRow("unknown scope")
+        << "s[B].set_scope(\"sharde\")\n"
         << "t.py:7:6: error: set_scope: unknown storage scope 'sharde' (use global, shared";
     QTest::newRow("an output") << "s[C].set_scope(\"shared\")\n"
-        << "t.py:7:6: error: set_scope: C is an output of the schedule";
+                               << "t.py:7:6: error: set_scope: C is an output of the schedule";
     QTest::newRow("a placeholder") << "s[A].set_scope(\"local\")\n"
-        << "t.py:7:6: error: set_scope: A is a placeholder";
+                                   << "t.py:7:6: error: set_scope: A is a placeholder";
     QTest::newRow("not a string") << "s[B].set_scope(3)\n"
-        << "t.py:7:16: error: set_scope(): argument 'scope' must be";
+                                  << "t.py:7:16: error: set_scope(): argument 'scope' must be";
   }
   void setScopeIllegalUses() {
     QFETCH(QString, schedule);
@@ -165,13 +166,13 @@ class TestStageStorage : public QObject {
   // The reduction tutorial's cross-thread reduction: one thread stores the row
   // (tx.var == 0; the tutorial writes tx.var.equal(0)).
   void storePredicateWithABoundThread() {
-    auto p = script::EvaluateScript(
-        RowSum("ko, ki = s[B].split(k, factor=8)\n"
-               "tx = te.thread_axis(\"threadIdx.x\")\n"
-               "s[B].bind(ki, tx)\n"
-               "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
-               "s[B].set_store_predicate(tx.var == 0)\n"),
-        "pred.py");
+    auto p =
+        script::EvaluateScript(RowSum("ko, ki = s[B].split(k, factor=8)\n"
+                                      "tx = te.thread_axis(\"threadIdx.x\")\n"
+                                      "s[B].bind(ki, tx)\n"
+                                      "s[B].bind(B.op.axis[0], te.thread_axis(\"blockIdx.x\"))\n"
+                                      "s[B].set_store_predicate(tx.var == 0)\n"),
+                               "pred.py");
     TE_VERIFY_OK(p);
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda");
     TE_VERIFY_OK(lowered);
@@ -184,14 +185,16 @@ class TestStageStorage : public QObject {
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<QString>("message");
     QTest::newRow("not boolean") << "s[C].set_store_predicate(C.op.axis[0] + 1)\n"
-        << "t.py:7:26: error: set_store_predicate(): predicate";
-    QTest::newRow("another stage's var") << "s[C].set_store_predicate(B.op.axis[0] < 3)\n"
+                                 << "t.py:7:26: error: set_store_predicate(): predicate";
+    QTest::newRow("another stage's var")
+        << "s[C].set_store_predicate(B.op.axis[0] < 3)\n"
         << "t.py:7:6: error: set_store_predicate: the predicate reads 'i', which is neither an "
            "iter var of C";
-    QTest::newRow("an unbound thread") << "s[C].set_store_predicate(te.thread_axis(\"threadIdx.x\").var == 0)\n"
+    QTest::newRow("an unbound thread")
+        << "s[C].set_store_predicate(te.thread_axis(\"threadIdx.x\").var == 0)\n"
         << "t.py:7:6: error: set_store_predicate: threadIdx.x is not bound to a loop of C";
     QTest::newRow("a placeholder") << "s[A].set_store_predicate(A.op.axis[0] < 3)\n"
-        << "error";
+                                   << "error";
   }
   void storePredicateIllegalUses() {
     QFETCH(QString, schedule);

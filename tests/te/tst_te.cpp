@@ -40,8 +40,8 @@ class TestTe : public QObject {
 
   void computeNamesAxesAfterArguments() {
     Tensor A = *placeholder({4, 8}, DataType::Float(32), "A");
-    Tensor B = *compute({4, 8}, [&](const std::vector<Var>& i) { return A(i[0], i[1]) + 1.0; },
-                        "B", "", {"bi", "bj"});
+    Tensor B = *compute({4, 8}, [&](const std::vector<Var>& i) { return A(i[0], i[1]) + 1.0; }, "B",
+                        "", {"bi", "bj"});
     auto* op = dynamic_cast<const ComputeOpNode*>(B.op().get());
     QVERIFY(op);
     QCOMPARE(QString::fromStdString(op->axis[0]->var.name()), QString("bi"));
@@ -53,7 +53,8 @@ class TestTe : public QObject {
   }
 
   void computeDefaultAxisNames() {
-    Tensor C = *compute({2, 3, 4, 5, 6}, [](const std::vector<Var>& i) { return Expr(i[4]); }, "C");
+    Tensor C = *compute(
+        {2, 3, 4, 5, 6}, [](const std::vector<Var>& i) { return Expr(i[4]); }, "C");
     auto* op = dynamic_cast<const ComputeOpNode*>(C.op().get());
     QStringList names;
     for (const IterVar& iv : op->axis) names << QString::fromStdString(iv->var.name());
@@ -77,16 +78,15 @@ class TestTe : public QObject {
   void nestedReductionIsAnError() {
     Tensor A = *placeholder({8}, DataType::Float(32), "A");
     IterVar k = reduce_axis(Range(0, 8), "k");
-    Result<Tensor> B = compute({1}, [&](const std::vector<Var>&) {
-      return sum(A(k->var), {k}) * 2.0;
-    }, "B");
+    Result<Tensor> B = compute(
+        {1}, [&](const std::vector<Var>&) { return sum(A(k->var), {k}) * 2.0; }, "B");
     QVERIFY(!B.ok());
     QVERIFY(B.error().message.find("whole body") != std::string::npos);
   }
 
   void axisNameCountMustMatchRank() {
-    Result<Tensor> B = compute({4, 4}, [](const std::vector<Var>& i) { return Expr(i[0]); },
-                               "B", "", {"x"});
+    Result<Tensor> B =
+        compute({4, 4}, [](const std::vector<Var>& i) { return Expr(i[0]); }, "B", "", {"x"});
     QVERIFY(!B.ok());
   }
 
@@ -109,7 +109,8 @@ class TestTe : public QObject {
     QVERIFY(call_intrinsic("tanh", {A(i)}).defined());
     QVERIFY(!call_intrinsic("tanh", {}).defined());
     QVERIFY(!call_intrinsic("no_such_fn", {A(i)}).defined());
-    QCOMPARE(Str(if_then_else(ir::lt(i, 4), A(i), 0.0)), QString("if_then_else((i < 4), A(i), 0f)"));
+    QCOMPARE(Str(if_then_else(ir::lt(i, 4), A(i), 0.0)),
+             QString("if_then_else((i < 4), A(i), 0f)"));
   }
 
   void threadAxisHasTag() {
@@ -123,9 +124,8 @@ class TestTe : public QObject {
   void inputTensorsAreDeduplicated() {
     Tensor A = *placeholder({8}, DataType::Float(32), "A");
     Tensor B = *placeholder({8}, DataType::Float(32), "B");
-    Tensor C = *compute({8}, [&](const std::vector<Var>& i) {
-      return A(i[0]) * B(i[0]) + A(i[0]);
-    }, "C");
+    Tensor C = *compute(
+        {8}, [&](const std::vector<Var>& i) { return A(i[0]) * B(i[0]) + A(i[0]); }, "C");
     std::vector<Tensor> in = C.op()->InputTensors();
     QCOMPARE(in.size(), size_t(2));
     QVERIFY(in[0].same_as(A));

@@ -10,7 +10,6 @@
 // reduction against element-wise, a split reduction without an update, a thread inside
 // the region, a tail condition inside it; an extern call refused at run time.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -48,10 +47,15 @@ std::string MacIntrinsic(const std::string& parts = "body.get(), reset.get(), up
          "    a = te.placeholder((l,), name=\"a\")\n"
          "    b = te.placeholder((m, l), name=\"b\")\n"
          "    r = te.reduce_axis((0, l), name=\"r\")\n"
-         "    c = te.compute((m,), lambda i: te.sum(a[r] " + combine + " b[i, r], axis=r), name=\"c\")\n"
-         "    Ab = tvm.tir.decl_buffer(a.shape, a.dtype, name=\"Ab\", offset_factor=1, strides=[1])\n"
-         "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"Bb\", offset_factor=1, strides=[te.var(\"sb\"), 1])\n"
-         "    Cb = tvm.tir.decl_buffer(c.shape, c.dtype, name=\"Cb\", offset_factor=1, strides=[1])\n"
+         "    c = te.compute((m,), lambda i: te.sum(a[r] " +
+         combine +
+         " b[i, r], axis=r), name=\"c\")\n"
+         "    Ab = tvm.tir.decl_buffer(a.shape, a.dtype, name=\"Ab\", offset_factor=1, "
+         "strides=[1])\n"
+         "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"Bb\", offset_factor=1, "
+         "strides=[te.var(\"sb\"), 1])\n"
+         "    Cb = tvm.tir.decl_buffer(c.shape, c.dtype, name=\"Cb\", offset_factor=1, "
+         "strides=[1])\n"
          "    def intrin_func(ins, outs):\n"
          "        aa, bb = ins\n"
          "        cc = outs[0]\n"
@@ -71,8 +75,11 @@ std::string MacIntrinsic(const std::string& parts = "body.get(), reset.get(), up
          "        emit_reset(reset)\n"
          "        update = tvm.tir.ir_builder.create()\n"
          "        emit_update(update)\n"
-         "        return " + parts + "\n"
-         "    return te.decl_tensor_intrin(c.op, intrin_func, binds={a: Ab, b: Bb, c: Cb}, name=\"mac\")\n";
+         "        return " +
+         parts +
+         "\n"
+         "    return te.decl_tensor_intrin(c.op, intrin_func, binds={a: Ab, b: Bb, c: Cb}, "
+         "name=\"mac\")\n";
 }
 
 // The tutorial's gemv with extern reset / update calls.
@@ -83,14 +90,16 @@ const char* kGemvExtern =
     "    k = te.reduce_axis((0, l), name=\"k\")\n"
     "    c = te.compute((m,), lambda i: te.sum(a[k] * b[i, k], axis=k), name=\"c\")\n"
     "    Ab = tvm.tir.decl_buffer(a.shape, a.dtype, name=\"A\", offset_factor=1, strides=[1])\n"
-    "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"B\", offset_factor=1, strides=[te.var(\"s1\"), 1])\n"
+    "    Bb = tvm.tir.decl_buffer(b.shape, b.dtype, name=\"B\", offset_factor=1, "
+    "strides=[te.var(\"s1\"), 1])\n"
     "    Cb = tvm.tir.decl_buffer(c.shape, c.dtype, name=\"C\", offset_factor=1, strides=[1])\n"
     "    def intrin_func(ins, outs):\n"
     "        aa, bb = ins\n"
     "        cc = outs[0]\n"
     "        def _body():\n"
     "            ib = tvm.tir.ir_builder.create()\n"
-    "            ib.emit(tvm.tir.call_extern(\"int32\", \"gemv_update\", cc.access_ptr(\"w\"), aa.access_ptr(\"r\"),\n"
+    "            ib.emit(tvm.tir.call_extern(\"int32\", \"gemv_update\", cc.access_ptr(\"w\"), "
+    "aa.access_ptr(\"r\"),\n"
     "                                        bb.access_ptr(\"r\"), m, l, bb.strides[0]))\n"
     "            return ib.get()\n"
     "        def _reduce_reset():\n"
@@ -98,16 +107,23 @@ const char* kGemvExtern =
     "            ib.emit(tvm.tir.call_extern(\"int32\", \"gemv_reset\", cc.access_ptr(\"w\"), m))\n"
     "            return ib.get()\n"
     "        return _body(), _reduce_reset(), _body()\n"
-    "    return te.decl_tensor_intrin(c.op, intrin_func, binds={a: Ab, b: Bb, c: Cb}, name=\"gemv\")\n";
+    "    return te.decl_tensor_intrin(c.op, intrin_func, binds={a: Ab, b: Bb, c: Cb}, "
+    "name=\"gemv\")\n";
 
 // yo, yi over j by `factor`; zo, zi over k by `kfactor`; order x, yo, zo, yi, zi.
 std::string SplitBoth(int factor, int kfactor, const std::string& intrin_call) {
   return "x, y = C.op.axis\n"
          "(z,) = C.op.reduce_axis\n"
-         "yo, yi = s[C].split(y, factor=" + std::to_string(factor) + ")\n"
-         "zo, zi = s[C].split(z, factor=" + std::to_string(kfactor) + ")\n"
+         "yo, yi = s[C].split(y, factor=" +
+         std::to_string(factor) +
+         ")\n"
+         "zo, zi = s[C].split(z, factor=" +
+         std::to_string(kfactor) +
+         ")\n"
          "s[C].reorder(x, yo, zo, yi, zi)\n"
-         "intrin = " + intrin_call + "\n"
+         "intrin = " +
+         intrin_call +
+         "\n"
          "s[C].tensorize(yi, intrin)\n";
 }
 
@@ -120,7 +136,8 @@ int LineOf(const std::string& text, const std::string& needle) {
 
 std::vector<std::string> TraceText(const script::ScriptProgram& p) {
   std::vector<std::string> out;
-  for (const schedule::TraceEntry& e : p.schedule->trace.entries) out.push_back(schedule::to_string(e));
+  for (const schedule::TraceEntry& e : p.schedule->trace.entries)
+    out.push_back(schedule::to_string(e));
   return out;
 }
 
@@ -134,16 +151,18 @@ class TestTensorize : public QObject {
   // inside it, each buffer at its region's offset; B's stride variable s1 is B's row
   // stride (64) and the update's access pointers move with k.outer.
   void gemvResetBeforeAndUpdateInsideTheOuterReduction() {
-    auto p = script::EvaluateScript(Gemm(64, 64, 64) + kGemvExtern + SplitBoth(16, 16, "intrin_gemv(16, 16)"), "gemv.py");
+    auto p = script::EvaluateScript(
+        Gemm(64, 64, 64) + kGemvExtern + SplitBoth(16, 16, "intrin_gemv(16, 16)"), "gemv.py");
     TE_VERIFY_OK(p);
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
     const std::string& t = *text;
     size_t reset = t.find("gemv_reset("), loop = t.find("k.outer"), update = t.find("gemv_update(");
-    QVERIFY2(reset != std::string::npos && loop != std::string::npos && update != std::string::npos, t.c_str());
+    QVERIFY2(reset != std::string::npos && loop != std::string::npos && update != std::string::npos,
+             t.c_str());
     QVERIFY2(reset < loop && loop < update, t.c_str());
-    QVERIFY2(t.find("s1") == std::string::npos, t.c_str());            // bound to B's stride
-    QVERIFY2(t.find("elem_offset") == std::string::npos, t.c_str());   // bound to the offsets
+    QVERIFY2(t.find("s1") == std::string::npos, t.c_str());           // bound to B's stride
+    QVERIFY2(t.find("elem_offset") == std::string::npos, t.c_str());  // bound to the offsets
     QVERIFY2(Contains(t, "tvm_access_ptr("), t.c_str());
     QVERIFY2(Contains(t, "16, 16, 64)"), t.c_str());  // gemv_update(..., m, l, B's stride)
     QCOMPARE(std::count(t.begin(), t.end(), '\n') > 0, true);
@@ -151,19 +170,23 @@ class TestTensorize : public QObject {
 
   // Run refuses the extern call, naming the intrinsic, its stage and the function.
   void externCallIsRefusedAtRunTime() {
-    auto p = script::EvaluateScript(Gemm(64, 64, 64) + kGemvExtern + SplitBoth(16, 16, "intrin_gemv(16, 16)"), "gemv.py");
+    auto p = script::EvaluateScript(
+        Gemm(64, 64, 64) + kGemvExtern + SplitBoth(16, 16, "intrin_gemv(16, 16)"), "gemv.py");
     TE_VERIFY_OK(p);
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
     TE_VERIFY_OK(lowered);
     Status s = codegen::CheckNoExternCalls(lowered->func.body);
     QVERIFY(!s.ok());
-    QCOMPARE(s.error().message,
-             std::string("intrinsic 'gemv' (tensorizing C at loop j.inner) calls extern function 'gemv_reset', which cannot be "
-                         "run here: Tessera runs no external code (lower and export show the call)"));
+    QCOMPARE(
+        s.error().message,
+        std::string("intrinsic 'gemv' (tensorizing C at loop j.inner) calls extern function "
+                    "'gemv_reset', which cannot be "
+                    "run here: Tessera runs no external code (lower and export show the call)"));
     if (codegen::LLVMAvailable()) {
       auto built = runtime::BuildLLVM(lowered->func);
       QVERIFY(!built.ok());
-      QVERIFY2(Contains(built.error().message, "cannot be run here"), built.error().message.c_str());
+      QVERIFY2(Contains(built.error().message, "cannot be run here"),
+               built.error().message.c_str());
       // Export still works: the LLVM IR declares and calls the function.
       auto ir = codegen::EmitLLVMIR(lowered->func);
       TE_VERIFY_OK(ir);
@@ -172,9 +195,12 @@ class TestTensorize : public QObject {
     // The C export passes each region's address (access_ptr: data + offset).
     auto c = codegen::CodeGenC(lowered->func);
     TE_VERIFY_OK(c);
-    QVERIFY2(Contains(*c, "gemv_update((C + ((i * 64) + (j_outer * 16))), (A + ((i * 64) + (k_outer * 16))), "
-                          "(B + ((j_outer * 1024) + (k_outer * 16))), 16, 16, 64)"),
-             c->c_str());
+    QVERIFY2(
+        Contains(
+            *c,
+            "gemv_update((C + ((i * 64) + (j_outer * 16))), (A + ((i * 64) + (k_outer * 16))), "
+            "(B + ((j_outer * 1024) + (k_outer * 16))), 16, 16, 64)"),
+        c->c_str());
   }
 
   // TVM's opt_conv_tensorcore idiom (tests/tvm_programs/tensorize_tensorcore_wmma.py):
@@ -195,11 +221,15 @@ class TestTensorize : public QObject {
     const std::string& t = *lowered;
     size_t fill = t.find("tir.tvm_fill_fragment(C.wmma.accumulator, 16, 16, 16, 0, 0f)");
     size_t loop = t.find("for (k.outer, 0, 4)");
-    size_t load = t.find("tir.tvm_load_matrix_sync(A.wmma.matrix_a, 16, 16, 16, 0, tvm_access_ptr(type_annotation(), "
-                         "A, ((i.outer*1024) + (k.outer*16)), 1024, 1), 64, \"row_major\")");
-    size_t mma = t.find("tir.tvm_mma_sync(C.wmma.accumulator, 0, A.wmma.matrix_a, 0, B.wmma.matrix_b, 0, "
-                        "C.wmma.accumulator, 0)");
-    size_t store = t.find("tir.tvm_store_matrix_sync(C.wmma.accumulator, 16, 16, 16, 0, tvm_access_ptr(");
+    size_t load = t.find(
+        "tir.tvm_load_matrix_sync(A.wmma.matrix_a, 16, 16, 16, 0, "
+        "tvm_access_ptr(type_annotation(), "
+        "A, ((i.outer*1024) + (k.outer*16)), 1024, 1), 64, \"row_major\")");
+    size_t mma = t.find(
+        "tir.tvm_mma_sync(C.wmma.accumulator, 0, A.wmma.matrix_a, 0, B.wmma.matrix_b, 0, "
+        "C.wmma.accumulator, 0)");
+    size_t store =
+        t.find("tir.tvm_store_matrix_sync(C.wmma.accumulator, 16, 16, 16, 0, tvm_access_ptr(");
     QVERIFY2(fill != std::string::npos && loop != std::string::npos && load != std::string::npos &&
                  mma != std::string::npos && store != std::string::npos,
              t.c_str());
@@ -212,7 +242,8 @@ class TestTensorize : public QObject {
   }
 
   void plainResetAndUpdateRunAndMatchTheOracle() {
-    auto p = script::EvaluateScript(Gemm(24, 32, 16) + MacIntrinsic() + SplitBoth(4, 4, "intrin_mac(4, 4)"), "mac.py");
+    auto p = script::EvaluateScript(
+        Gemm(24, 32, 16) + MacIntrinsic() + SplitBoth(4, 4, "intrin_mac(4, 4)"), "mac.py");
     TE_VERIFY_OK(p);
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
@@ -222,10 +253,12 @@ class TestTensorize : public QObject {
 
   // The whole reduction inside the region: the intrinsic's body (reset and update).
   void wholeReductionInsideRunsTheBody() {
-    std::string schedule = "x, y = C.op.axis\n"
-                           "yo, yi = s[C].split(y, factor=4)\n"
-                           "s[C].tensorize(yi, intrin_mac(4, 16))\n";
-    auto p = script::EvaluateScript(Gemm(24, 32, 16) + MacIntrinsic("body.get()") + schedule, "mac.py");
+    std::string schedule =
+        "x, y = C.op.axis\n"
+        "yo, yi = s[C].split(y, factor=4)\n"
+        "s[C].tensorize(yi, intrin_mac(4, 16))\n";
+    auto p =
+        script::EvaluateScript(Gemm(24, 32, 16) + MacIntrinsic("body.get()") + schedule, "mac.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p));
   }
@@ -233,9 +266,10 @@ class TestTensorize : public QObject {
   // No reset: the body on the first step of k.outer, the update on the others (TVM's
   // TransformUpdate).
   void withoutResetTheBodyStartsTheReduction() {
-    auto p = script::EvaluateScript(
-        Gemm(24, 32, 16) + MacIntrinsic("body.get(), None, update.get()") + SplitBoth(4, 4, "intrin_mac(4, 4)"),
-        "mac.py");
+    auto p =
+        script::EvaluateScript(Gemm(24, 32, 16) + MacIntrinsic("body.get(), None, update.get()") +
+                                   SplitBoth(4, 4, "intrin_mac(4, 4)"),
+                               "mac.py");
     TE_VERIFY_OK(p);
     auto text = LoweredText(*p);
     TE_VERIFY_OK(text);
@@ -246,24 +280,25 @@ class TestTensorize : public QObject {
   // An element-wise intrinsic over 8 elements matches the innermost 8 of a 2-D add: the
   // region's leading dimension of extent 1 is dropped (TVM's fuzzy match).
   void elementwiseIntrinsicMatchesTheInnerDimension() {
-    std::string source = std::string(kHeader) +
-                         "A = te.placeholder((6, 32), name=\"A\")\n"
-                         "B = te.placeholder((6, 32), name=\"B\")\n"
-                         "C = te.compute((6, 32), lambda i, j: A[i, j] + B[i, j], name=\"C\")\n"
-                         "s = te.create_schedule(C.op)\n"
-                         "def intrin_vadd(n):\n"
-                         "    x = te.placeholder((n,), name=\"x\")\n"
-                         "    y = te.placeholder((n,), name=\"y\")\n"
-                         "    z = te.compute((n,), lambda i: x[i] + y[i], name=\"z\")\n"
-                         "    def intrin_func(ins, outs):\n"
-                         "        ib = tvm.tir.ir_builder.create()\n"
-                         "        for i in range(n):\n"
-                         "            ib.emit(outs[0].vstore([i], ins[0].vload([i]) + ins[1].vload([i])))\n"
-                         "        return ib.get()\n"
-                         "    return te.decl_tensor_intrin(z.op, intrin_func, name=\"vadd\",\n"
-                         "                                 default_buffer_params={\"offset_factor\": 1})\n"
-                         "jo, ji = s[C].split(C.op.axis[1], factor=8)\n"
-                         "s[C].tensorize(ji, intrin_vadd(8))\n";
+    std::string source =
+        std::string(kHeader) +
+        "A = te.placeholder((6, 32), name=\"A\")\n"
+        "B = te.placeholder((6, 32), name=\"B\")\n"
+        "C = te.compute((6, 32), lambda i, j: A[i, j] + B[i, j], name=\"C\")\n"
+        "s = te.create_schedule(C.op)\n"
+        "def intrin_vadd(n):\n"
+        "    x = te.placeholder((n,), name=\"x\")\n"
+        "    y = te.placeholder((n,), name=\"y\")\n"
+        "    z = te.compute((n,), lambda i: x[i] + y[i], name=\"z\")\n"
+        "    def intrin_func(ins, outs):\n"
+        "        ib = tvm.tir.ir_builder.create()\n"
+        "        for i in range(n):\n"
+        "            ib.emit(outs[0].vstore([i], ins[0].vload([i]) + ins[1].vload([i])))\n"
+        "        return ib.get()\n"
+        "    return te.decl_tensor_intrin(z.op, intrin_func, name=\"vadd\",\n"
+        "                                 default_buffer_params={\"offset_factor\": 1})\n"
+        "jo, ji = s[C].split(C.op.axis[1], factor=8)\n"
+        "s[C].tensorize(ji, intrin_vadd(8))\n";
     auto p = script::EvaluateScript(source, "vadd.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p));
@@ -275,7 +310,8 @@ class TestTensorize : public QObject {
 
   // A computation other than the intrinsic's: refused at the tensorize line.
   void differentComputationIsRefused() {
-    std::string source = Gemm(24, 32, 16) + MacIntrinsic("body.get(), reset.get(), update.get()", "+") +
+    std::string source = Gemm(24, 32, 16) +
+                         MacIntrinsic("body.get(), reset.get(), update.get()", "+") +
                          SplitBoth(4, 4, "intrin_mac(4, 4)");
     std::string error = ScriptError(source);
     std::string where = "t.py:" + std::to_string(LineOf(source, "s[C].tensorize")) + ":";
@@ -287,14 +323,20 @@ class TestTensorize : public QObject {
   void wrongExtentsAreRefused() {
     std::string source = Gemm(24, 32, 16) + MacIntrinsic() + SplitBoth(8, 4, "intrin_mac(4, 4)");
     std::string error = ScriptError(source);
-    QVERIFY2(Contains(error, "input B: the region under the loop has shape [8, 4] but the intrinsic's b has "
-                             "shape [4, 4]"),
-             error.c_str());
+    QVERIFY2(
+        Contains(error,
+                 "input B: the region under the loop has shape [8, 4] but the intrinsic's b has "
+                 "shape [4, 4]"),
+        error.c_str());
     // The reduction's extent, with the inputs' shapes right.
     source = Gemm(24, 32, 16) + MacIntrinsic() +
-             "x, y = C.op.axis\nyo, yi = s[C].split(y, factor=4)\ns[C].tensorize(yi, intrin_mac(4, 8))\n";
+             "x, y = C.op.axis\nyo, yi = s[C].split(y, factor=4)\ns[C].tensorize(yi, intrin_mac(4, "
+             "8))\n";
     error = ScriptError(source);
-    QVERIFY2(Contains(error, "input A: the region under the loop has shape [1, 16] but the intrinsic's a has shape [8]"), error.c_str());
+    QVERIFY2(Contains(error,
+                      "input A: the region under the loop has shape [1, 16] but the intrinsic's a "
+                      "has shape [8]"),
+             error.c_str());
   }
 
   void reductionAgainstElementwiseIsRefused() {
@@ -309,11 +351,14 @@ class TestTensorize : public QObject {
   }
 
   void splitReductionWithoutUpdateIsRefused() {
-    std::string source = Gemm(24, 32, 16) + MacIntrinsic("body.get()") + SplitBoth(4, 4, "intrin_mac(4, 4)");
+    std::string source =
+        Gemm(24, 32, 16) + MacIntrinsic("body.get()") + SplitBoth(4, 4, "intrin_mac(4, 4)");
     std::string error = ScriptError(source);
-    QVERIFY2(Contains(error, "the reduction loop k.outer is outside the region, so the intrinsic must give a "
-                             "reduce_update"),
-             error.c_str());
+    QVERIFY2(
+        Contains(error,
+                 "the reduction loop k.outer is outside the region, so the intrinsic must give a "
+                 "reduce_update"),
+        error.c_str());
   }
 
   void threadInsideTheRegionIsRefused() {
@@ -324,8 +369,10 @@ class TestTensorize : public QObject {
                          "s[C].bind(yii, te.thread_axis(\"threadIdx.x\"))\n"
                          "s[C].tensorize(yio, intrin_mac(4, 16))\n";
     std::string error = ScriptError(source);
-    QVERIFY2(Contains(error, "is bound to threadIdx.x; no thread may be bound inside the tensorized region"),
-             error.c_str());
+    QVERIFY2(
+        Contains(error,
+                 "is bound to threadIdx.x; no thread may be bound inside the tensorized region"),
+        error.c_str());
   }
 
   void tailConditionInsideTheRegionIsRefused() {
@@ -333,7 +380,8 @@ class TestTensorize : public QObject {
                          "x, y = C.op.axis\nyo, yi = s[C].split(y, factor=4)\n"
                          "s[C].tensorize(yi, intrin_mac(4, 16))\n";
     std::string error = ScriptError(source);
-    QVERIFY2(Contains(error, "(a split that does not divide) depends on a loop inside the region"), error.c_str());
+    QVERIFY2(Contains(error, "(a split that does not divide) depends on a loop inside the region"),
+             error.c_str());
   }
 
   // Default buffers are compact with element offset 0: bound to a region that starts
@@ -341,12 +389,14 @@ class TestTensorize : public QObject {
   void compactBufferOnAMovingRegionIsRefusedWhenLowering() {
     std::string intrin = MacIntrinsic();
     intrin.replace(intrin.find(", binds={a: Ab, b: Bb, c: Cb}"), 29, "");
-    auto p = script::EvaluateScript(Gemm(24, 32, 16) + intrin + SplitBoth(4, 4, "intrin_mac(4, 4)"), "mac.py");
+    auto p = script::EvaluateScript(Gemm(24, 32, 16) + intrin + SplitBoth(4, 4, "intrin_mac(4, 4)"),
+                                    "mac.py");
     TE_VERIFY_OK(p);
     auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm");
     QVERIFY(!lowered.ok());
-    QVERIFY2(Contains(lowered.error().message, "the element offset of buffer c bound to C is 0 in the "
-                                               "intrinsic's declaration"),
+    QVERIFY2(Contains(lowered.error().message,
+                      "the element offset of buffer c bound to C is 0 in the "
+                      "intrinsic's declaration"),
              lowered.error().message.c_str());
     QVERIFY2(Contains(lowered.error().message, "declare the buffer with offset_factor=1"),
              lowered.error().message.c_str());
@@ -362,8 +412,10 @@ class TestTensorize : public QObject {
                          "x = te.placeholder((8,), name=\"x\")\n"
                          "y = te.placeholder((8,), name=\"y\")\n"
                          "z = te.compute((8,), lambda i: x[i] + y[i], name=\"z\")\n"
-                         "vadd = te.decl_tensor_intrin(z.op, lambda ins, outs: tvm.tir.call_extern(\"int32\", \"vadd8\", "
-                         "outs[0].access_ptr(\"w\"), ins[0].access_ptr(\"r\"), ins[1].access_ptr(\"r\")), name=\"vadd8\", "
+                         "vadd = te.decl_tensor_intrin(z.op, lambda ins, outs: "
+                         "tvm.tir.call_extern(\"int32\", \"vadd8\", "
+                         "outs[0].access_ptr(\"w\"), ins[0].access_ptr(\"r\"), "
+                         "ins[1].access_ptr(\"r\")), name=\"vadd8\", "
                          "default_buffer_params={\"offset_factor\": 1})\n"
                          "s = te.create_schedule(C.op)\n"
                          "jo, ji = s[C].split(C.op.axis[1], factor=8)\n"
@@ -394,11 +446,13 @@ class TestTensorize : public QObject {
     QVERIFY2(Contains(error, "buffer Ab has dtype int32 but tensor a is float32"), error.c_str());
     // The scopes are written with Python's `with` now; what the builder cannot do is
     // refused at its call.
-    source = std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n";
+    source =
+        std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n";
     error = ScriptError(source);
     QVERIFY2(error.rfind("t.py:4:", 0) == 0, error.c_str());
     QVERIFY2(Contains(error, "ir_builder.pointer is not supported in Tessera"), error.c_str());
-    source = std::string(kHeader) + "ib = tvm.tir.ir_builder.create()\nwith ib.else_scope():\n    pass\n";
+    source = std::string(kHeader) +
+             "ib = tvm.tir.ir_builder.create()\nwith ib.else_scope():\n    pass\n";
     error = ScriptError(source);
     QVERIFY2(error.rfind("t.py:4:", 0) == 0, error.c_str());
     QVERIFY2(Contains(error, "must come right after the block of an if_scope()"), error.c_str());
@@ -410,7 +464,8 @@ class TestTensorize : public QObject {
     std::string source = Gemm(24, 32, 16) + MacIntrinsic() + SplitBoth(4, 4, "intrin_mac(4, 4)");
     auto p = script::EvaluateScript(source, "mac.py");
     TE_VERIFY_OK(p);
-    QVERIFY2(Contains(TraceText(*p).back(), "tensorize(C, j.inner, intrin=\"mac\", intrin_var=\"intrin\")"),
+    QVERIFY2(Contains(TraceText(*p).back(),
+                      "tensorize(C, j.inner, intrin=\"mac\", intrin_var=\"intrin\")"),
              TraceText(*p).back().c_str());
     for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
       std::string printed = script::PrintScript(*p, dialect);

@@ -61,12 +61,14 @@ class TestVirtualThread : public QObject {
     TE_VERIFY_OK(replayed);
     auto lowered = transform::LowerSchedule(*replayed, p->Arguments(), "llvm");
     TE_VERIFY_OK(lowered);
-    QCOMPARE(QString::fromStdString(ir::to_string(lowered->func.body)), QString::fromStdString(*before));
+    QCOMPARE(QString::fromStdString(ir::to_string(lowered->func.body)),
+             QString::fromStdString(*before));
     for (auto dialect : {script::ScriptDialect::Tessera, script::ScriptDialect::TVM}) {
       std::string printed = script::PrintScript(*p, dialect);
       QVERIFY2(Contains(printed, "thread_axis(\"vthread\", name=\"vx\")"), printed.c_str());
       auto again = script::EvaluateScript(printed, "printed.py");
-      QVERIFY2(again.ok(), (again.ok() ? printed : again.error().format() + "\n" + printed).c_str());
+      QVERIFY2(again.ok(),
+               (again.ok() ? printed : again.error().format() + "\n" + printed).c_str());
       auto after = LoweredText(*again);
       TE_VERIFY_OK(after);
       QCOMPARE(QString::fromStdString(*after), QString::fromStdString(*before));

@@ -59,7 +59,8 @@ class TestWmmaScopes : public QObject {
   void fragmentRegionIsOneTile() {
     auto p = script::EvaluateScript(GemmScript(kFragments), "tc.py");
     TE_VERIFY_OK(p);
-    auto report = schedule::ExplainInferRootBound(*p->schedule, "A.shared.wmma.matrix_a", "C.wmma.accumulator");
+    auto report = schedule::ExplainInferRootBound(*p->schedule, "A.shared.wmma.matrix_a",
+                                                  "C.wmma.accumulator");
     TE_VERIFY_OK(report);
     QCOMPARE(report->phase4.size(), size_t(2));
     QCOMPARE(QString::fromStdString(report->phase4[0].max_or_extent), QString("16"));
@@ -68,10 +69,11 @@ class TestWmmaScopes : public QObject {
 
   void setScopeTakesTheFragmentScopes() {
     auto p = script::EvaluateScript(
-        GemmScript("") + "E = te.compute((32, 32), lambda i, j: C[i, j] * 2.0, name=\"E\")\n"
-                                "s = te.create_schedule(E.op)\n"
-                                "s[C].set_scope(\"wmma.accumulator\")\n"
-                                "s[C].compute_at(s[E], E.op.axis[0])\n",
+        GemmScript("") +
+            "E = te.compute((32, 32), lambda i, j: C[i, j] * 2.0, name=\"E\")\n"
+            "s = te.create_schedule(E.op)\n"
+            "s[C].set_scope(\"wmma.accumulator\")\n"
+            "s[C].compute_at(s[E], E.op.axis[0])\n",
         "scope.py");
     TE_VERIFY_OK(p);
     TE_VERIFY_OK(RunAndCheck(*p));
@@ -79,9 +81,10 @@ class TestWmmaScopes : public QObject {
 
   void unknownScopeNamesTheKnownOnes() {
     std::string error = ScriptError(GemmScript("AF = s.cache_read(A, \"wmma.matrix_c\", [C])\n"));
-    QVERIFY2(Contains(error, "t.py:8:8: error: cache_read: unknown storage scope 'wmma.matrix_c' "
-                             "(use global, shared, shared.dyn, local, warp, wmma.matrix_a, "
-                             "wmma.matrix_b or wmma.accumulator)"),
+    QVERIFY2(Contains(error,
+                      "t.py:8:8: error: cache_read: unknown storage scope 'wmma.matrix_c' "
+                      "(use global, shared, shared.dyn, local, warp, wmma.matrix_a, "
+                      "wmma.matrix_b or wmma.accumulator)"),
              error.c_str());
   }
 };

@@ -22,7 +22,9 @@ te::Tensor Gemm(Expr m, Expr n, Expr k, te::Tensor* a = nullptr, te::Tensor* b =
   ir::IterVar r = te::reduce_axis(ir::Range(0, k), "k");
   if (a) *a = A;
   if (b) *b = B;
-  return *te::compute({m, n}, [&](const Axes& i) { return te::sum(ir::mul(A(i[0], r->var), B(r->var, i[1])), {r}); }, "C");
+  return *te::compute(
+      {m, n},
+      [&](const Axes& i) { return te::sum(ir::mul(A(i[0], r->var), B(r->var, i[1])), {r}); }, "C");
 }
 
 }  // namespace
@@ -46,14 +48,20 @@ class TestWorkloadFlops : public QObject {
   void softmaxCountsEveryStage() {
     auto A = *te::placeholder({8, 16}, DataType::Float(32), "A");
     ir::IterVar k = te::reduce_axis(ir::Range(0, 16), "k");
-    auto M = *te::compute({8}, [&](const Axes& i) { return te::max(A(i[0], k->var), {k}); }, "M");
+    auto M = *te::compute(
+        {8}, [&](const Axes& i) { return te::max(A(i[0], k->var), {k}); }, "M");
     ir::IterVar k2 = te::reduce_axis(ir::Range(0, 16), "k2");
-    auto S = *te::compute({8}, [&](const Axes& i) {
-      return te::sum(te::exp(ir::sub(A(i[0], k2->var), M(i[0]))), {k2});
-    }, "S");
-    auto B = *te::compute({8, 16}, [&](const Axes& i) {
-      return ir::MakeBinary(ir::ExprKind::Div, te::exp(ir::sub(A(i[0], i[1]), M(i[0]))), S(i[0]));
-    }, "B");
+    auto S = *te::compute(
+        {8},
+        [&](const Axes& i) { return te::sum(te::exp(ir::sub(A(i[0], k2->var), M(i[0]))), {k2}); },
+        "S");
+    auto B = *te::compute(
+        {8, 16},
+        [&](const Axes& i) {
+          return ir::MakeBinary(ir::ExprKind::Div, te::exp(ir::sub(A(i[0], i[1]), M(i[0]))),
+                                S(i[0]));
+        },
+        "B");
     QCOMPARE(te::CountWorkloadFlops({B}, {}), 8.0 * 16 * (1 + 3 + 3));
   }
 
@@ -61,14 +69,19 @@ class TestWorkloadFlops : public QObject {
   // larger branch.
   void integerWorkAndGuardsCountNothing() {
     auto A = *te::placeholder({10}, DataType::Int(32), "A");
-    auto I = *te::compute({10}, [&](const Axes& i) { return ir::add(A(ir::floormod(ir::add(i[0], 3), 10)), 1); }, "I");
+    auto I = *te::compute(
+        {10}, [&](const Axes& i) { return ir::add(A(ir::floormod(ir::add(i[0], 3), 10)), 1); },
+        "I");
     QCOMPARE(te::CountWorkloadFlops({I}, {}), 0.0);
     auto F = *te::placeholder({10}, DataType::Float(32), "F");
-    auto G = *te::compute({12}, [&](const Axes& i) {
-      Expr inside = ir::logical_and(ir::ge(i[0], 1), ir::lt(i[0], 11));
-      return te::if_then_else(inside, ir::mul(ir::add(F(ir::sub(i[0], 1)), 1.0), 2.0),
-                              ir::make_const(DataType::Float(32), 0.0));
-    }, "G");
+    auto G = *te::compute(
+        {12},
+        [&](const Axes& i) {
+          Expr inside = ir::logical_and(ir::ge(i[0], 1), ir::lt(i[0], 11));
+          return te::if_then_else(inside, ir::mul(ir::add(F(ir::sub(i[0], 1)), 1.0), 2.0),
+                                  ir::make_const(DataType::Float(32), 0.0));
+        },
+        "G");
     QCOMPARE(te::CountWorkloadFlops({G}, {}), 12.0 * 2);
   }
 

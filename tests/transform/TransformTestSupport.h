@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QtTest>
-
 #include <memory>
 #include <string>
 #include <vector>

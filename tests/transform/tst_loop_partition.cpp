@@ -29,7 +29,8 @@ PrimFunc SplitKernel(Expr n, Expr outer_extent, const std::function<Expr(Expr)>&
   Buffer B = MakeBuffer("B", DataType::Float(32), {n});
   Var io("io"), ii("ii");
   Expr idx = io * 8 + ii;
-  Stmt store = MakeBufferStore(B, MakeBufferLoad(A, {idx}) * FloatImm(DataType::Float(32), 2.0), {idx});
+  Stmt store =
+      MakeBufferStore(B, MakeBufferLoad(A, {idx}) * FloatImm(DataType::Float(32), 2.0), {idx});
   Stmt s = MakeFor(io, 0, outer_extent, ForKind::Serial,
                    MakeFor(ii, 0, 8, inner, MakeIf(Likely(guard(idx)), store)));
   return MakePrimFunc("split", {A, B}, s);
@@ -37,7 +38,8 @@ PrimFunc SplitKernel(Expr n, Expr outer_extent, const std::function<Expr(Expr)>&
 
 // if_then_else(inside, value, 0f): what an inlined padding stage reads.
 Expr ZeroOutside(Expr inside, Expr value) {
-  return MakeCall(DataType::Float(32), "if_then_else", {std::move(inside), std::move(value), FloatImm(DataType::Float(32), 0.0)});
+  return MakeCall(DataType::Float(32), "if_then_else",
+                  {std::move(inside), std::move(value), FloatImm(DataType::Float(32), 0.0)});
 }
 
 // B[y, x] = sum over a 3 x 3 window of the zero-padded A (H x W, padding 1), the padding
@@ -52,7 +54,8 @@ PrimFunc PaddedWindowSum(Expr H, Expr W, Rows rows, std::vector<Var> scalars = {
   Expr y = rows == Rows::Serial ? Expr(p) : floormod(p, H);
   Expr image = rows == Rows::Serial ? Expr(0) : floordiv(p, H) * H * W;
   Expr h = y + r, w = x + c;
-  Expr inside = logical_and(logical_and(ge(h, 1), lt(h, H + 1)), logical_and(ge(w, 1), lt(w, W + 1)));
+  Expr inside =
+      logical_and(logical_and(ge(h, 1), lt(h, H + 1)), logical_and(ge(w, 1), lt(w, W + 1)));
   Expr value = ZeroOutside(inside, MakeBufferLoad(A, {(h - 1) * W + w - 1}));
   Expr out = image + y * W + x;
   Stmt acc = MakeBufferStore(B, MakeBufferLoad(B, {out}) + value, {out});
@@ -88,7 +91,8 @@ struct Shape : IRVisitor {
   }
   const ForNode* Loop(const std::string& var, int64_t min, int64_t extent) const {
     for (auto* l : loops)
-      if (l->loop_var.name() == var && is_const_int(l->min, min) && is_const_int(l->extent, extent)) return l;
+      if (l->loop_var.name() == var && is_const_int(l->min, min) && is_const_int(l->extent, extent))
+        return l;
     return nullptr;
   }
 };
@@ -115,8 +119,7 @@ class TestLoopPartition : public QObject {
     QVERIFY2(!loops[1].contains("likely"), qPrintable(text));
     QVERIFY2(loops[2].contains("likely"), qPrintable(text));
     QVERIFY2(loops[1].startsWith("0, floordiv(n, 8))"), qPrintable(text));
-    for (int64_t size : {0, 5, 8, 13, 16, 23})
-      ExpectSameResults(f, g, {{size}, {size}});
+    for (int64_t size : {0, 5, 8, 13, 16, 23}) ExpectSameResults(f, g, {{size}, {size}});
   }
 
   void constantTail() {
@@ -147,10 +150,14 @@ class TestLoopPartition : public QObject {
     Var n = SizeVar("n");
     auto guard = [&](Expr idx) -> Expr {
       switch (form) {
-        case 0: return le(idx, n - 1);
-        case 1: return gt(n, idx);
-        case 2: return ge(n - idx, 1);
-        default: return logical_and(lt(idx, n), lt(idx, n + 3));
+        case 0:
+          return le(idx, n - 1);
+        case 1:
+          return gt(n, idx);
+        case 2:
+          return ge(n - idx, 1);
+        default:
+          return logical_and(lt(idx, n), lt(idx, n + 3));
       }
     };
     PrimFunc f = SplitKernel(n, ceildiv(n, 8), guard);
@@ -171,10 +178,13 @@ class TestLoopPartition : public QObject {
     if (form == 2) {
       Buffer A = MakeBuffer("A", DataType::Float(32), {n});
       Var i("i");
-      f = MakePrimFunc("f", {A}, MakeFor(i, 0, n, ForKind::Serial,
-                                         MakeIf(lt(i, n), MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {i}))));
+      f = MakePrimFunc(
+          "f", {A},
+          MakeFor(i, 0, n, ForKind::Serial,
+                  MakeIf(lt(i, n), MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {i}))));
     } else {
-      f = SplitKernel(n, ceildiv(n, 8), [&](Expr idx) { return form == 0 ? ge(idx, 3) : ne(idx, 5); });
+      f = SplitKernel(n, ceildiv(n, 8),
+                      [&](Expr idx) { return form == 0 ? ge(idx, 3) : ne(idx, 5); });
     }
     QVERIFY(LoopPartition(f.body, PassContext()).same_as(f.body));
   }
@@ -183,7 +193,8 @@ class TestLoopPartition : public QObject {
     // likely(io*8 + ii >= 3 && io*8 + ii < n): the first term is false for io = 0 only, so
     // a head keeps the guard; the main loop has none; the tail keeps it.
     Var n = SizeVar("n");
-    PrimFunc f = SplitKernel(n, ceildiv(n, 8), [&](Expr idx) { return logical_and(ge(idx, 3), lt(idx, n)); });
+    PrimFunc f = SplitKernel(n, ceildiv(n, 8),
+                             [&](Expr idx) { return logical_and(ge(idx, 3), lt(idx, n)); });
     PrimFunc g = Partitioned(f);
     QString text = Text(g.body);
     QStringList loops = text.split("for (io, ");
@@ -207,7 +218,8 @@ class TestLoopPartition : public QObject {
     QVERIFY2(columns, qPrintable(Text(g.body)));
     QCOMPARE(Shape(columns->body).selects, 0);
     int column_middles = 0;  // one in each of the 3 row parts
-    for (auto* l : shape.loops) column_middles += l->loop_var.name() == "x" && is_const_int(l->min, 1);
+    for (auto* l : shape.loops)
+      column_middles += l->loop_var.name() == "x" && is_const_int(l->min, 1);
     QCOMPARE(column_middles, 3);
     ExpectSameResults(f, g, {{6 * 7}, {6 * 7 * 2}});
   }
@@ -231,13 +243,15 @@ class TestLoopPartition : public QObject {
     QCOMPARE(Text(shape.loops.front()->extent), QString("10"));
     QVERIFY2(!shape.ifs.empty(), qPrintable(Text(g.body)));
     const IfThenElseNode* test = shape.ifs.front();
-    QVERIFY2(!Text(test->condition).contains("likely") && Text(test->condition).contains("floormod(p, 5)"),
+    QVERIFY2(!Text(test->condition).contains("likely") &&
+                 Text(test->condition).contains("floormod(p, 5)"),
              qPrintable(Text(g.body)));
     Shape clean(test->then_case);
     const ForNode* columns = clean.Loop("x", 1, 4);
     QVERIFY2(columns, qPrintable(Text(g.body)));
     QCOMPARE(Shape(columns->body).selects, 0);
-    QVERIFY2(Shape(test->else_case).Loop("x", 0, 6), qPrintable(Text(g.body)));  // border rows: not cut
+    QVERIFY2(Shape(test->else_case).Loop("x", 0, 6),
+             qPrintable(Text(g.body)));  // border rows: not cut
     ExpectSameResults(f, g, {{5 * 6}, {5 * 6 * 2}});
   }
 
@@ -278,7 +292,8 @@ class TestLoopPartition : public QObject {
     Expr w = x + c;
     Expr value = ZeroOutside(logical_and(ge(w, 1), lt(w, 9)), MakeBufferLoad(A, {w - 1}));
     Stmt s = MakeFor(x, 0, 8, ForKind(kind),
-                     MakeFor(c, 0, 3, ForKind::Unrolled, MakeBufferStore(B, MakeBufferLoad(B, {x}) + value, {x})));
+                     MakeFor(c, 0, 3, ForKind::Unrolled,
+                             MakeBufferStore(B, MakeBufferLoad(B, {x}) + value, {x})));
     QVERIFY(LoopPartition(s, PassContext()).same_as(s));
   }
 
@@ -330,8 +345,11 @@ class TestLoopPartition : public QObject {
     // for (o, 0, 4) for (i, 0, 8) if (likely(i < m)) ...: the inner loop is cut at m.
     Var m = SizeVar("m"), o("o"), i("i");
     Buffer A = MakeBuffer("A", DataType::Float(32), {32});
-    Stmt s = MakeFor(o, 0, 4, ForKind::Serial, MakeFor(i, 0, 8, ForKind::Serial,
-                     MakeIf(Likely(lt(i, m)), MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {o * 8 + i}))));
+    Stmt s = MakeFor(
+        o, 0, 4, ForKind::Serial,
+        MakeFor(i, 0, 8, ForKind::Serial,
+                MakeIf(Likely(lt(i, m)),
+                       MakeBufferStore(A, FloatImm(DataType::Float(32), 1.0), {o * 8 + i}))));
     PrimFunc f = MakePrimFunc("f", {A}, s, {m});
     PrimFunc g = Partitioned(f);
     QCOMPARE(Text(g.body).count("for (i, "), 2);

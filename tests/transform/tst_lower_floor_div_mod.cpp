@@ -19,7 +19,8 @@ class TestLowerFloorDivMod : public QObject {
   void floorModLowersWhenNonNegative() {
     Var n = SizeVar("n"), i("i");
     Buffer B = MakeBuffer("B", DataType::Int(32), {n * n});
-    Stmt s = MakeFor(i, 0, n * n, ForKind::Serial, MakeBufferStore(B, floormod(i, n) + floordiv(i, n), {i}));
+    Stmt s = MakeFor(i, 0, n * n, ForKind::Serial,
+                     MakeBufferStore(B, floormod(i, n) + floordiv(i, n), {i}));
     Stmt r = LowerFloorDivMod(s, PassContext());
     QCOMPARE(Text(r), QString("for (i, 0, (n*n)) {\n  B[i] = ((i % n) + (i / n))\n}\n"));
   }

@@ -25,9 +25,10 @@ struct Program {
   Stmt stmt;
   Program() {
     Var i("i"), co("c.outer"), ci("c.inner");
-    Stmt produce_b = MakeAttr(B, "produce", 0,
-                              MakeFor(i, 0, n, ForKind::Serial,
-                                      MakeProducerStore(B, MakeProducerLoad(A, {i}) * F(2.0), {i})));
+    Stmt produce_b =
+        MakeAttr(B, "produce", 0,
+                 MakeFor(i, 0, n, ForKind::Serial,
+                         MakeProducerStore(B, MakeProducerLoad(A, {i}) * F(2.0), {i})));
     Expr idx = co * 8 + ci;
     Stmt produce_c = MakeAttr(
         C, "produce", 0,
@@ -35,8 +36,9 @@ struct Program {
                 MakeFor(ci, 0, 8, ForKind::Vectorized,
                         MakeIf(MakeCall(DataType::Bool(), "likely", {lt(idx, n)}),
                                MakeProducerStore(C, MakeProducerLoad(B, {idx}) + F(1.0), {idx})))));
-    stmt = MakeProducerRealize(C, {Range(0, n)}, Expr(),
-                               MakeProducerRealize(B, {Range(0, n)}, Expr(), MakeSeq({produce_b, produce_c})));
+    stmt = MakeProducerRealize(
+        C, {Range(0, n)}, Expr(),
+        MakeProducerRealize(B, {Range(0, n)}, Expr(), MakeSeq({produce_b, produce_c})));
   }
 };
 
@@ -55,7 +57,8 @@ class TestPipeline : public QObject {
       QCOMPARE(r->timeline[k + 1].pass, PipelinePassNames()[k]);
     QVERIFY(QString::fromStdString(r->After("Input")->ir).contains("realize B"));
     QVERIFY(!QString::fromStdString(r->After("StorageFlatten")->ir).contains("realize"));
-    QVERIFY(QString::fromStdString(r->After("StorageFlatten")->ir).contains("allocate B[float32 * n]"));
+    QVERIFY(
+        QString::fromStdString(r->After("StorageFlatten")->ir).contains("allocate B[float32 * n]"));
     QVERIFY(r->After("NoSuchPass") == nullptr);
   }
 
@@ -91,8 +94,10 @@ class TestPipeline : public QObject {
     Program p;
     auto r = LowerToPrimFunc(p.stmt, {p.C}, "missing_a");  // A is neither realized nor an argument
     QVERIFY(!r.ok());
-    QCOMPARE(QString::fromStdString(r.error().message),
-             QString("StorageFlatten: tensor A is accessed but neither realized nor a function argument"));
+    QCOMPARE(
+        QString::fromStdString(r.error().message),
+        QString(
+            "StorageFlatten: tensor A is accessed but neither realized nor a function argument"));
     auto bad_name = LowerToPrimFunc(p.stmt, {p.A, p.C}, "not an identifier");
     QVERIFY(!bad_name.ok());
     QVERIFY(QString::fromStdString(bad_name.error().message).contains("is not an identifier"));
@@ -101,7 +106,8 @@ class TestPipeline : public QObject {
   void optimizeRunsOnFlatFunctions() {
     Buffer A = MakeBuffer("A", DataType::Int(32), {16});
     Var i("i");
-    PrimFunc f = MakePrimFunc("f", {A}, MakeFor(i, 0, 16, ForKind::Unrolled, MakeBufferStore(A, i * 2, {i})));
+    PrimFunc f = MakePrimFunc("f", {A},
+                              MakeFor(i, 0, 16, ForKind::Unrolled, MakeBufferStore(A, i * 2, {i})));
     auto r = Optimize(f);
     QVERIFY(r.ok());
     QVERIFY(QString::fromStdString(r->timeline.back().ir).startsWith("A[0] = 0\nA[1] = 2\n"));

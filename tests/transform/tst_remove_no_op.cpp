@@ -41,17 +41,40 @@ class TestRemoveNoOp : public QObject {
     Var i("i"), x("x");
     Stmt s;
     switch (which) {
-      case 0: s = MakeFor(i, 0, 0, ForKind::Serial, Store(i)); break;
-      case 1: s = MakeFor(i, 0, x, ForKind::Serial, MakeEvaluate(0)); break;
-      case 2: s = MakeIf(make_bool(false), Store(0)); break;
-      case 3: s = MakeIf(make_bool(false), Store(0), Store(1)); break;
-      case 4: s = MakeIf(make_bool(true), Store(0), Store(1)); break;
-      case 5: s = MakeSeq({Store(0), MakeEvaluate(0), Store(1)}); break;
-      case 6: s = MakeBufferStore(A(), MakeBufferLoad(A(), {i + 1}), {i + 1}); break;
-      case 7: s = MakeLetStmt(x, 5, MakeEvaluate(0)); break;
-      case 8: s = MakeAllocate(Var("T", DataType::Handle()), DataType::Float(32), {4}, Expr(), MakeEvaluate(0)); break;
-      case 9: s = MakeIf(lt(x, 3), MakeEvaluate(0), Store(1)); break;
-      case 10: s = MakeIf(MakeCall(DataType::Bool(), "likely", {make_bool(false)}), Store(0)); break;
+      case 0:
+        s = MakeFor(i, 0, 0, ForKind::Serial, Store(i));
+        break;
+      case 1:
+        s = MakeFor(i, 0, x, ForKind::Serial, MakeEvaluate(0));
+        break;
+      case 2:
+        s = MakeIf(make_bool(false), Store(0));
+        break;
+      case 3:
+        s = MakeIf(make_bool(false), Store(0), Store(1));
+        break;
+      case 4:
+        s = MakeIf(make_bool(true), Store(0), Store(1));
+        break;
+      case 5:
+        s = MakeSeq({Store(0), MakeEvaluate(0), Store(1)});
+        break;
+      case 6:
+        s = MakeBufferStore(A(), MakeBufferLoad(A(), {i + 1}), {i + 1});
+        break;
+      case 7:
+        s = MakeLetStmt(x, 5, MakeEvaluate(0));
+        break;
+      case 8:
+        s = MakeAllocate(Var("T", DataType::Handle()), DataType::Float(32), {4}, Expr(),
+                         MakeEvaluate(0));
+        break;
+      case 9:
+        s = MakeIf(lt(x, 3), MakeEvaluate(0), Store(1));
+        break;
+      case 10:
+        s = MakeIf(MakeCall(DataType::Bool(), "likely", {make_bool(false)}), Store(0));
+        break;
     }
     Stmt r = RemoveNoOp(s, PassContext());
     QString text = IsNoOp(r) ? QString() : Text(r);
@@ -69,7 +92,8 @@ class TestRemoveNoOp : public QObject {
   }
 
   void impureCallsAreKept() {
-    Stmt s = MakeEvaluate(MakeCall(DataType::Int(32), "printf", {StringImm("x")}, CallKind::Extern));
+    Stmt s =
+        MakeEvaluate(MakeCall(DataType::Int(32), "printf", {StringImm("x")}, CallKind::Extern));
     QVERIFY(RemoveNoOp(s, PassContext()).same_as(s));
   }
 

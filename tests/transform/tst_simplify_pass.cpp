@@ -17,7 +17,8 @@ class TestSimplifyPass : public QObject {
     // for (i, 0, 8): A[floordiv(i, 8)] -> A[0]
     Buffer A = MakeBuffer("A", DataType::Int(32), {8});
     Var i("i");
-    Stmt s = MakeFor(i, 0, 8, ForKind::Serial, MakeBufferStore(A, floormod(i, 8), {floordiv(i, 8)}));
+    Stmt s =
+        MakeFor(i, 0, 8, ForKind::Serial, MakeBufferStore(A, floormod(i, 8), {floordiv(i, 8)}));
     QCOMPARE(Text(Simplify(s, PassContext())), QString("for (i, 0, 8) {\n  A[0] = i\n}\n"));
   }
 
@@ -26,18 +27,21 @@ class TestSimplifyPass : public QObject {
     Buffer A = MakeBuffer("A", DataType::Int(32), {64});
     Var o("o"), i("i");
     Expr fused = o * 8 + i;
-    Stmt s = MakeFor(o, 0, 8, ForKind::Serial, MakeFor(i, 0, 8, ForKind::Serial,
-                     MakeBufferStore(A, floordiv(fused, 8) * 8 + floormod(fused, 8), {fused})));
-    QCOMPARE(Text(Simplify(s, PassContext())),
-             QString("for (o, 0, 8) {\n  for (i, 0, 8) {\n    A[((o*8) + i)] = ((o*8) + i)\n  }\n}\n"));
+    Stmt s =
+        MakeFor(o, 0, 8, ForKind::Serial,
+                MakeFor(i, 0, 8, ForKind::Serial,
+                        MakeBufferStore(A, floordiv(fused, 8) * 8 + floormod(fused, 8), {fused})));
+    QCOMPARE(
+        Text(Simplify(s, PassContext())),
+        QString("for (o, 0, 8) {\n  for (i, 0, 8) {\n    A[((o*8) + i)] = ((o*8) + i)\n  }\n}\n"));
   }
 
   void constantConditionsPickTheirBranch() {
     Buffer A = MakeBuffer("A", DataType::Int(32), {8});
     Var i("i");
     Stmt s = MakeFor(i, 0, 8, ForKind::Serial,
-                     MakeIf(MakeCall(DataType::Bool(), "likely", {lt(i, 8)}), MakeBufferStore(A, 1, {i}),
-                            MakeBufferStore(A, 2, {i})));
+                     MakeIf(MakeCall(DataType::Bool(), "likely", {lt(i, 8)}),
+                            MakeBufferStore(A, 1, {i}), MakeBufferStore(A, 2, {i})));
     QCOMPARE(Text(Simplify(s, PassContext())), QString("for (i, 0, 8) {\n  A[i] = 1\n}\n"));
   }
 
@@ -45,7 +49,8 @@ class TestSimplifyPass : public QObject {
     // if (n > 0) { A[0] = max(n, 0) }  ->  A[0] = n
     Buffer A = MakeBuffer("A", DataType::Int(32), {1});
     Var n("n");
-    Stmt s = MakeIf(gt(n, 0), MakeBufferStore(A, max(n, 0), {0}), MakeBufferStore(A, min(n, 0), {0}));
+    Stmt s =
+        MakeIf(gt(n, 0), MakeBufferStore(A, max(n, 0), {0}), MakeBufferStore(A, min(n, 0), {0}));
     QString text = Text(Simplify(s, PassContext()));
     QVERIFY2(text.contains("{\n  A[0] = n\n} else {\n  A[0] = n\n}"), qPrintable(text));
   }
@@ -62,9 +67,11 @@ class TestSimplifyPass : public QObject {
     Buffer B = MakeBuffer("B", DataType::Float(32), {64});
     Var o("o"), i("i");
     Expr fused = o * 8 + i;
-    Stmt s = MakeFor(o, 0, 8, ForKind::Serial, MakeFor(i, 0, 8, ForKind::Serial,
-                     MakeBufferStore(B, MakeBufferLoad(A, {floordiv(fused, 8) * 8 + floormod(fused, 8)}),
-                                     {floormod(fused, 64)})));
+    Stmt s = MakeFor(
+        o, 0, 8, ForKind::Serial,
+        MakeFor(i, 0, 8, ForKind::Serial,
+                MakeBufferStore(B, MakeBufferLoad(A, {floordiv(fused, 8) * 8 + floormod(fused, 8)}),
+                                {floormod(fused, 64)})));
     Stmt r = Simplify(s, PassContext());
     ExpectSameResults(MakePrimFunc("f", {A, B}, s), MakePrimFunc("f", {A, B}, r), {{64}, {64}});
   }

@@ -41,12 +41,15 @@ class TestStorageFlatten : public QObject {
     Buffer Ab = MakeBuffer("A", DataType::Float(32), {8, 4});
     Buffer Cb = MakeBuffer("C", DataType::Float(32), {3, 4});
     Var i("i"), j("j");
-    Stmt produce_b = MakeFor(i, 2, 3, ForKind::Serial,
-                             MakeFor(j, 0, 4, ForKind::Serial,
-                                     MakeProducerStore(B, MakeProducerLoad(A, {i, j}) * FloatImm(DataType::Float(32), 2.0), {i, j})));
-    Stmt produce_c = MakeFor(i, 0, 3, ForKind::Serial,
-                             MakeFor(j, 0, 4, ForKind::Serial,
-                                     MakeProducerStore(C, MakeProducerLoad(B, {i + 2, j}), {i, j})));
+    Stmt produce_b = MakeFor(
+        i, 2, 3, ForKind::Serial,
+        MakeFor(j, 0, 4, ForKind::Serial,
+                MakeProducerStore(
+                    B, MakeProducerLoad(A, {i, j}) * FloatImm(DataType::Float(32), 2.0), {i, j})));
+    Stmt produce_c =
+        MakeFor(i, 0, 3, ForKind::Serial,
+                MakeFor(j, 0, 4, ForKind::Serial,
+                        MakeProducerStore(C, MakeProducerLoad(B, {i + 2, j}), {i, j})));
     Stmt s = MakeProducerRealize(B, {Range(2, 3), Range(0, 4)}, Expr(),
                                  MakeSeq({MakeAttr(B, "produce", 0, produce_b), produce_c}));
     PassContext ctx;
@@ -56,7 +59,8 @@ class TestStorageFlatten : public QObject {
     QVERIFY(!HasProducerNodes(flat));
     QString text = Text(flat);
     QVERIFY2(text.contains("allocate B[float32 * 12]"), qPrintable(text));
-    QVERIFY2(text.contains("B[((((i - 2)*4) + j))]") || text.contains("B[(((i - 2)*4) + j)]"), qPrintable(text));
+    QVERIFY2(text.contains("B[((((i - 2)*4) + j))]") || text.contains("B[(((i - 2)*4) + j)]"),
+             qPrintable(text));
 
     // Executing it gives C = 2 * A[2:5, :].
     PrimFunc f = MakePrimFunc("f", {Ab, Cb}, flat);
@@ -66,7 +70,8 @@ class TestStorageFlatten : public QObject {
     Status st = runtime::Interpret(f, {a, c});
     QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
     for (int r = 0; r < 3; ++r)
-      for (int k = 0; k < 4; ++k) QCOMPARE(c.GetDouble(r * 4 + k), double(float(2 * a.GetDouble((r + 2) * 4 + k))));
+      for (int k = 0; k < 4; ++k)
+        QCOMPARE(c.GetDouble(r * 4 + k), double(float(2 * a.GetDouble((r + 2) * 4 + k))));
   }
 
   // storage_align (attr buffer_dim_align = tvm_tuple(dim, factor, offset) around the
@@ -89,23 +94,28 @@ class TestStorageFlatten : public QObject {
                        make_const(DataType::Int(32), offset)},
                       CallKind::Intrinsic);
     };
-    Stmt realize = MakeProducerRealize(B, {Range(2, 3), Range(0, 30)}, Expr(), MakeAttr(B, "produce", 0, produce_b));
-    Stmt s = MakeAttr(B, "buffer_dim_align", tuple(0, 32, 1), MakeAttr(B, "buffer_dim_align", tuple(1, 4, 2), realize));
+    Stmt realize = MakeProducerRealize(B, {Range(2, 3), Range(0, 30)}, Expr(),
+                                       MakeAttr(B, "produce", 0, produce_b));
+    Stmt s = MakeAttr(B, "buffer_dim_align", tuple(0, 32, 1),
+                      MakeAttr(B, "buffer_dim_align", tuple(1, 4, 2), realize));
     PassContext ctx;
     ctx.arg_buffers = {{A, Ab}};
     Stmt flat = StorageFlatten(s, ctx);
     QVERIFY(ctx.errors().empty());
     QString text = Text(flat);
     QVERIFY2(text.contains("allocate B[float32 * 195]"), qPrintable(text));  // 65 * 3
-    QVERIFY2(text.contains("B[((((i - 2)*65) + (j*2)))]") || text.contains("B[(((i - 2)*65) + (j*2))]"),
-             qPrintable(text));
+    QVERIFY2(
+        text.contains("B[((((i - 2)*65) + (j*2)))]") || text.contains("B[(((i - 2)*65) + (j*2))]"),
+        qPrintable(text));
     QVERIFY2(!text.contains("buffer_dim_align"), qPrintable(text));
     // A malformed annotation is reported, not crashed on.
     PassContext bad;
     bad.arg_buffers = {{A, Ab}};
-    (void)StorageFlatten(MakeAttr(B, "buffer_dim_align", make_const(DataType::Int(32), int64_t{3}), realize), bad);
+    (void)StorageFlatten(
+        MakeAttr(B, "buffer_dim_align", make_const(DataType::Int(32), int64_t{3}), realize), bad);
     QVERIFY(!bad.errors().empty());
-    QVERIFY2(bad.errors().front().message.find("tvm_tuple") != std::string::npos, bad.errors().front().message.c_str());
+    QVERIFY2(bad.errors().front().message.find("tvm_tuple") != std::string::npos,
+             bad.errors().front().message.c_str());
   }
 
   void argumentsAreRowMajorOverTheirShape() {
@@ -133,7 +143,8 @@ class TestStorageFlatten : public QObject {
     Var i("i"), j("j");
     PassContext ctx;
     ctx.arg_buffers = {{A, Buffer(ab)}};
-    Stmt flat = StorageFlatten(MakeProducerStore(A, FloatImm(DataType::Float(32), 0.0), {i, j}), ctx);
+    Stmt flat =
+        StorageFlatten(MakeProducerStore(A, FloatImm(DataType::Float(32), 0.0), {i, j}), ctx);
     auto* store = flat.as<BufferStoreNode>();
     QVERIFY(store);
     QCOMPARE(Text(store->indices[0]), QString("((i + (j*4)) + 2)"));
@@ -165,8 +176,10 @@ class TestStorageFlatten : public QObject {
     auto C = Tensor("C", {4});
     Buffer Cb = MakeBuffer("C", DataType::Float(32), {4});
     Var i("i");
-    Stmt s = MakeProducerRealize(C, {Range(0, 4)}, Expr(),
-                                 MakeFor(i, 0, 4, ForKind::Serial, MakeProducerStore(C, FloatImm(DataType::Float(32), 1.0), {i})));
+    Stmt s =
+        MakeProducerRealize(C, {Range(0, 4)}, Expr(),
+                            MakeFor(i, 0, 4, ForKind::Serial,
+                                    MakeProducerStore(C, FloatImm(DataType::Float(32), 1.0), {i})));
     PassContext ctx;
     ctx.arg_buffers = {{C, Cb}};
     Stmt flat = StorageFlatten(s, ctx);
@@ -189,7 +202,8 @@ class TestStorageFlatten : public QObject {
   void badInputIsReported_data() {
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown tensor") << 0 << "tensor X is accessed but neither realized nor a function argument";
+    QTest::newRow("unknown tensor")
+        << 0 << "tensor X is accessed but neither realized nor a function argument";
     QTest::newRow("wrong rank") << 1 << "tensor A has 2 dimensions but is accessed with 1 indices";
     QTest::newRow("layout") << 2 << "has a layout transform";
   }
@@ -216,7 +230,8 @@ class TestStorageFlatten : public QObject {
     }
     StorageFlatten(s, ctx);
     QCOMPARE(ctx.errors().size(), size_t{1});
-    QVERIFY2(QString::fromStdString(ctx.errors()[0].message).contains(message), ctx.errors()[0].message.c_str());
+    QVERIFY2(QString::fromStdString(ctx.errors()[0].message).contains(message),
+             ctx.errors()[0].message.c_str());
   }
 };
 

@@ -19,7 +19,8 @@ class TestUnrollLoops : public QObject {
     Var i("i");
     Stmt s = MakeFor(i, 2, 3, ForKind::Unrolled, MakeBufferStore(A, i * 2, {i}));
     Stmt r = UnrollLoops(s, PassContext());
-    QCOMPARE(Text(r), QString("A[2] = (2*2)\nA[3] = (3*2)\nA[4] = (4*2)\n"));  // Simplify folds later
+    QCOMPARE(Text(r),
+             QString("A[2] = (2*2)\nA[3] = (3*2)\nA[4] = (4*2)\n"));  // Simplify folds later
   }
 
   void unrollsWithSymbolicMin() {
@@ -42,7 +43,8 @@ class TestUnrollLoops : public QObject {
     QVERIFY(outer);
     QCOMPARE(Text(outer->body), QString("A[(o*3)] = 0\nA[((o*3) + 1)] = 0\nA[((o*3) + 2)] = 0\n"));
     // Outside such a loop the same extent is not constant: serial.
-    Stmt alone = UnrollLoops(MakeFor(i, o * 3, extent, ForKind::Unrolled, MakeBufferStore(A, 0, {i})), PassContext());
+    Stmt alone = UnrollLoops(
+        MakeFor(i, o * 3, extent, ForKind::Unrolled, MakeBufferStore(A, 0, {i})), PassContext());
     QVERIFY(alone.as<ForNode>());
     QCOMPARE(alone.as<ForNode>()->for_kind, ForKind::Serial);
   }
@@ -58,7 +60,8 @@ class TestUnrollLoops : public QObject {
     Var i("i"), n("n");
     PassContext ctx;
     ctx.max_unroll_extent = 4;
-    Stmt s = MakeFor(i, 0, symbolic ? Expr(n) : Expr(5), ForKind::Unrolled, MakeBufferStore(A, 0, {i}));
+    Stmt s =
+        MakeFor(i, 0, symbolic ? Expr(n) : Expr(5), ForKind::Unrolled, MakeBufferStore(A, 0, {i}));
     auto r = UnrollLoops(s, ctx);
     auto* f = r.as<ForNode>();
     QVERIFY(f);
@@ -69,9 +72,12 @@ class TestUnrollLoops : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {4, 6});
     Buffer B = MakeBuffer("B", DataType::Float(32), {4, 6});
     Var i("i"), j("j");
-    Stmt body = MakeFor(i, 0, 4, ForKind::Serial,
-                        MakeFor(j, 0, 6, ForKind::Unrolled,
-                                MakeBufferStore(B, MakeBufferLoad(A, {i * 6 + j}) * FloatImm(DataType::Float(32), 3.0), {i * 6 + j})));
+    Stmt body = MakeFor(
+        i, 0, 4, ForKind::Serial,
+        MakeFor(
+            j, 0, 6, ForKind::Unrolled,
+            MakeBufferStore(B, MakeBufferLoad(A, {i * 6 + j}) * FloatImm(DataType::Float(32), 3.0),
+                            {i * 6 + j})));
     PrimFunc before = MakePrimFunc("f", {A, B}, body);
     PrimFunc after = MakePrimFunc("f", {A, B}, UnrollLoops(body, PassContext()));
     ExpectSameResults(before, after, {{4, 6}, {4, 6}});
@@ -80,8 +86,10 @@ class TestUnrollLoops : public QObject {
   void trivialLoopsAreSubstituted() {
     Buffer A = MakeBuffer("A", DataType::Int(32), {8});
     Var i("i"), j("j");
-    Stmt s = MakeFor(i, 3, 1, ForKind::Serial, MakeFor(j, 0, 2, ForKind::Serial, MakeBufferStore(A, i, {j})));
-    QCOMPARE(Text(RemoveTrivialLoops(s, PassContext())), QString("for (j, 0, 2) {\n  A[j] = 3\n}\n"));
+    Stmt s = MakeFor(i, 3, 1, ForKind::Serial,
+                     MakeFor(j, 0, 2, ForKind::Serial, MakeBufferStore(A, i, {j})));
+    QCOMPARE(Text(RemoveTrivialLoops(s, PassContext())),
+             QString("for (j, 0, 2) {\n  A[j] = 3\n}\n"));
     PassContext keep;
     keep.debug_keep_trivial_loop = true;
     QVERIFY(RemoveTrivialLoops(s, keep).same_as(s));

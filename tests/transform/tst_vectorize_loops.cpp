@@ -26,9 +26,10 @@ class TestVectorizeLoops : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {64});
     Buffer B = MakeBuffer("B", DataType::Float(32), {64});
     Var o("o"), i("i");
-    Stmt body = MakeFor(o, 0, 8, ForKind::Serial,
-                        MakeFor(i, 0, 8, ForKind::Vectorized,
-                                MakeBufferStore(B, MakeBufferLoad(A, {o * 8 + i}) * F(2.0) + F(1.0), {o * 8 + i})));
+    Stmt body = MakeFor(
+        o, 0, 8, ForKind::Serial,
+        MakeFor(i, 0, 8, ForKind::Vectorized,
+                MakeBufferStore(B, MakeBufferLoad(A, {o * 8 + i}) * F(2.0) + F(1.0), {o * 8 + i})));
     Stmt r = VectorizeLoops(body, PassContext());
     QCOMPARE(Text(r), QString("for (o, 0, 8) {\n"
                               "  B[ramp((o*8), 1, 8)] = ((A[ramp((o*8), 1, 8)]*x8(2f)) + x8(1f))\n"
@@ -40,9 +41,10 @@ class TestVectorizeLoops : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {16});
     Buffer B = MakeBuffer("B", DataType::Float(32), {16});
     Var i("i"), t("t", DataType::Float(32));
-    Stmt body = MakeFor(i, 0, 16, ForKind::Vectorized,
-                        MakeLetStmt(t, MakeCall(DataType::Float(32), "exp", {MakeBufferLoad(A, {i})}),
-                                    MakeBufferStore(B, MakeSelect(lt(i, 5), t, F(0.0)), {i})));
+    Stmt body =
+        MakeFor(i, 0, 16, ForKind::Vectorized,
+                MakeLetStmt(t, MakeCall(DataType::Float(32), "exp", {MakeBufferLoad(A, {i})}),
+                            MakeBufferStore(B, MakeSelect(lt(i, 5), t, F(0.0)), {i})));
     Stmt r = VectorizeLoops(body, PassContext());
     auto* let = r.as<LetStmtNode>();
     QVERIFY2(let, qPrintable(Text(r)));
@@ -56,10 +58,12 @@ class TestVectorizeLoops : public QObject {
     Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 8});
     Buffer C = MakeBuffer("C", DataType::Float(32), {8});
     Var j("j"), k("k");
-    Stmt body = MakeFor(j, 0, 8, ForKind::Vectorized,
-                        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
-                                 MakeFor(k, 0, 8, ForKind::Serial,
-                                         MakeBufferStore(C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 8 + j}), {j}))}));
+    Stmt body = MakeFor(
+        j, 0, 8, ForKind::Vectorized,
+        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
+                 MakeFor(k, 0, 8, ForKind::Serial,
+                         MakeBufferStore(C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 8 + j}),
+                                         {j}))}));
     Stmt r = VectorizeLoops(body, PassContext());
     QVERIFY2(!r.as<ForNode>(), qPrintable(Text(r)));
     QVERIFY(Text(r).contains("for (k, 0, 8)"));
@@ -83,11 +87,23 @@ class TestVectorizeLoops : public QObject {
     Stmt inner;
     Expr extent = 8;
     switch (which) {
-      case 0: extent = n; inner = MakeBufferStore(A, F(1.0), {i}); break;
-      case 1: inner = MakeBufferStore(S, MakeBufferLoad(S, {0}) + MakeBufferLoad(A, {i}), {0}); break;
-      case 2: inner = MakeIf(lt(i, 3), MakeBufferStore(A, F(1.0), {i})); break;
-      case 3: inner = MakeFor(k, 0, i, ForKind::Serial, MakeBufferStore(A, F(1.0), {k})); break;
-      case 4: inner = MakeBufferStore(A, MakeCall(DataType::Float(32), "rand_float", {i}, CallKind::Extern), {i}); break;
+      case 0:
+        extent = n;
+        inner = MakeBufferStore(A, F(1.0), {i});
+        break;
+      case 1:
+        inner = MakeBufferStore(S, MakeBufferLoad(S, {0}) + MakeBufferLoad(A, {i}), {0});
+        break;
+      case 2:
+        inner = MakeIf(lt(i, 3), MakeBufferStore(A, F(1.0), {i}));
+        break;
+      case 3:
+        inner = MakeFor(k, 0, i, ForKind::Serial, MakeBufferStore(A, F(1.0), {k}));
+        break;
+      case 4:
+        inner = MakeBufferStore(
+            A, MakeCall(DataType::Float(32), "rand_float", {i}, CallKind::Extern), {i});
+        break;
       case 5: {
         Var t("T", DataType::Handle());
         inner = MakeAllocate(t, DataType::Float(32), {1}, Expr(),
@@ -99,21 +115,23 @@ class TestVectorizeLoops : public QObject {
     Stmt r = VectorizeLoops(s, PassContext());
     QCOMPARE(KindOf(r), ForKind::Serial);
     QVERIFY(!Text(r).contains("ramp"));
-    if (which == 1) ExpectSameResults(MakePrimFunc("f", {A, S}, s), MakePrimFunc("f", {A, S}, r), {{16}, {16}});
+    if (which == 1)
+      ExpectSameResults(MakePrimFunc("f", {A, S}, s), MakePrimFunc("f", {A, S}, r), {{16}, {16}});
   }
 
   void extentOneIsSubstituted() {
     Buffer A = MakeBuffer("A", DataType::Int(32), {4});
     Var i("i");
-    Stmt r = VectorizeLoops(MakeFor(i, 2, 1, ForKind::Vectorized, MakeBufferStore(A, i, {i})), PassContext());
+    Stmt r = VectorizeLoops(MakeFor(i, 2, 1, ForKind::Vectorized, MakeBufferStore(A, i, {i})),
+                            PassContext());
     QCOMPARE(Text(r), QString("A[2] = 2\n"));
   }
 
   void int64LoopVariable() {
     Buffer A = MakeBuffer("A", DataType::Int(64), {8});
     Var i("i", DataType::Int(64));
-    Stmt s = MakeFor(i, IntImm(DataType::Int(64), 0), IntImm(DataType::Int(64), 8), ForKind::Vectorized,
-                     MakeBufferStore(A, i * i, {i}));
+    Stmt s = MakeFor(i, IntImm(DataType::Int(64), 0), IntImm(DataType::Int(64), 8),
+                     ForKind::Vectorized, MakeBufferStore(A, i * i, {i}));
     Stmt r = VectorizeLoops(s, PassContext());
     auto* store = r.as<BufferStoreNode>();
     QVERIFY(store);
@@ -128,12 +146,17 @@ class TestVectorizeLoops : public QObject {
     Buffer C = MakeBuffer("C", DataType::Float(32), {4 * 32});
     Var no("no"), ni("ni");
     Expr n = no * 32 + ni;
-    Stmt body = MakeFor(no, 0, 4, ForKind::Serial,
-                        MakeFor(ni, 0, 32, ForKind::Vectorized,
-                                MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 32 + floormod(n, 32)}), {n})));
+    Stmt body = MakeFor(
+        no, 0, 4, ForKind::Serial,
+        MakeFor(
+            ni, 0, 32, ForKind::Vectorized,
+            MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 32 + floormod(n, 32)}), {n})));
     Stmt r = VectorizeLoops(body, PassContext());
-    QVERIFY2(Text(r).contains("P[ramp(((floordiv((no*32), 32)*32) + floormod((no*32), 32)), 1, 32)]"), qPrintable(Text(r)));
-    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{128}, {128}});
+    QVERIFY2(
+        Text(r).contains("P[ramp(((floordiv((no*32), 32)*32) + floormod((no*32), 32)), 1, 32)]"),
+        qPrintable(Text(r)));
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r),
+                      {{128}, {128}});
   }
 
   // A stride that is a multiple of the divisor: the quotient steps, the remainder is fixed.
@@ -142,8 +165,9 @@ class TestVectorizeLoops : public QObject {
     Buffer C = MakeBuffer("C", DataType::Float(32), {8});
     Var i("i");
     Expr n = i * 8 + 3;  // ramp(3, 8, 8): quotient ramp(0, 1, 8), remainder x8(3)
-    Stmt body = MakeFor(i, 0, 8, ForKind::Vectorized,
-                        MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 8) * 8 + floormod(n, 8)}), {i}));
+    Stmt body =
+        MakeFor(i, 0, 8, ForKind::Vectorized,
+                MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 8) * 8 + floormod(n, 8)}), {i}));
     Stmt r = VectorizeLoops(body, PassContext());
     QVERIFY2(Text(r).contains("P[ramp(3, 8, 8)]"), qPrintable(Text(r)));
     ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{64}, {8}});
@@ -164,12 +188,15 @@ class TestVectorizeLoops : public QObject {
     Buffer C = MakeBuffer("C", DataType::Float(32), {16 * 32 + 64});
     Var no("no"), ni("ni");
     Expr n = no * scale + offset + ni;
-    Stmt body = MakeFor(no, 0, 4, ForKind::Serial,
-                        MakeFor(ni, 0, 32, ForKind::Vectorized,
-                                MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 33 + floormod(n, 32)}), {n})));
+    Stmt body = MakeFor(
+        no, 0, 4, ForKind::Serial,
+        MakeFor(
+            ni, 0, 32, ForKind::Vectorized,
+            MakeBufferStore(C, MakeBufferLoad(P, {floordiv(n, 32) * 33 + floormod(n, 32)}), {n})));
     Stmt r = VectorizeLoops(body, PassContext());
     QVERIFY2(Text(r).contains("floordiv(ramp("), qPrintable(Text(r)));
-    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{576}, {576}});
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r),
+                      {{576}, {576}});
   }
 };
 

@@ -65,7 +65,6 @@ B = te.compute((4, 6, 40), lambda b, i, j: A[b, i, j] / te.sqrt(total[b, i] + 1.
 s = te.create_schedule(B.op)
 )";
 
-
 // The first seed with `stage.attach` = `at` (the others as the seed has them).
 Decisions SeedWith(const DesignSpace& space, const std::map<std::string, int64_t>& attach) {
   std::vector<Decisions> seeds = space.Seeds();

@@ -10,10 +10,10 @@
 #include <QtTest>
 #include <random>
 
-#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
@@ -197,10 +197,12 @@ class TuneChannel : public QObject {
     QTest::addColumn<QString>("isa");
     QTest::addColumn<int>("lanes");
     QTest::addColumn<int>("registers");
-    QTest::addColumn<QString>("first");  // the first seed's tile: vectors x columns
+    QTest::addColumn<QString>("first");    // the first seed's tile: vectors x columns
     QTest::addColumn<QString>("densest");  // the densest seed: vectors x columns / order / chunk
-    QTest::newRow("avx2") << "avx2" << 8 << 16 << "2x4" << "4x3/1/8";
-    QTest::newRow("avx512") << "avx512f" << 16 << 32 << "2x8" << "4x6/0/4";
+    QTest::newRow("avx2") << "avx2" << 8 << 16 << "2x4"
+                          << "4x3/1/8";
+    QTest::newRow("avx512") << "avx512f" << 16 << 32 << "2x8"
+                            << "4x6/0/4";
   }
   void seedsFitTheRegisterFile() {
     QFETCH(QString, isa);
@@ -314,76 +316,81 @@ class TuneChannel : public QObject {
     const std::vector<te::Tensor> args = p.Arguments();
     int at_chunk = 0, rows_outer = 0, inlined = 0;
     for (const Decisions& seed : seeds) {
-    auto valid = space.Validate(seed, args);
-    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
-    const std::string text = ir::to_string(valid->func.body);
-    QVERIFY2(text.find(".local[float32 * ") != std::string::npos, text.c_str());
-    // conv2d's padding inlined (the lowering cuts its guard out of the interior tiles),
-    // or a stage, its rows vectorized (the guard becomes a mask), computed at the
-    // accumulator's chunk loop when the seed says so, else at the root.
-    schedule::Stage pad = valid->schedule.find("pad");
-    if (pad && seed.values.at("pad.inline")[0] == 1) {
-      QCOMPARE(pad->attach_type, schedule::AttachType::Inline);
-      ++inlined;
-    } else if (pad) {
-      auto chunk = seed.values.find(ChannelChunkKnobName(stage));
-      auto at = seed.values.find(ChannelProducerKnobName(stage));
-      if (chunk != seed.values.end() && chunk->second[0] > 0 && at != seed.values.end() &&
-          at->second[0] == 1) {
-        QCOMPARE(pad->attach_type, schedule::AttachType::Scope);
-        QCOMPARE(QString::fromStdString(pad->attach_stage->name()), QString::fromStdString(stage + ".local"));
-        QCOMPARE(QString::fromStdString(pad->attach_ivar->var.name()), QString("rc.outer"));
-        ++at_chunk;
-      } else {
-        QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+      auto valid = space.Validate(seed, args);
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const std::string text = ir::to_string(valid->func.body);
+      QVERIFY2(text.find(".local[float32 * ") != std::string::npos, text.c_str());
+      // conv2d's padding inlined (the lowering cuts its guard out of the interior tiles),
+      // or a stage, its rows vectorized (the guard becomes a mask), computed at the
+      // accumulator's chunk loop when the seed says so, else at the root.
+      schedule::Stage pad = valid->schedule.find("pad");
+      if (pad && seed.values.at("pad.inline")[0] == 1) {
+        QCOMPARE(pad->attach_type, schedule::AttachType::Inline);
+        ++inlined;
+      } else if (pad) {
+        auto chunk = seed.values.find(ChannelChunkKnobName(stage));
+        auto at = seed.values.find(ChannelProducerKnobName(stage));
+        if (chunk != seed.values.end() && chunk->second[0] > 0 && at != seed.values.end() &&
+            at->second[0] == 1) {
+          QCOMPARE(pad->attach_type, schedule::AttachType::Scope);
+          QCOMPARE(QString::fromStdString(pad->attach_stage->name()),
+                   QString::fromStdString(stage + ".local"));
+          QCOMPARE(QString::fromStdString(pad->attach_ivar->var.name()), QString("rc.outer"));
+          ++at_chunk;
+        } else {
+          QCOMPARE(pad->attach_type, schedule::AttachType::GroupRoot);
+        }
+        const auto attr = pad->iter_var_attrs.find(pad->leaf_iter_vars.back());
+        QVERIFY(attr != pad->iter_var_attrs.end());
+        QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
+        QVERIFY(pad->layout);  // stored [n, h, c, w]
       }
-      const auto attr = pad->iter_var_attrs.find(pad->leaf_iter_vars.back());
-      QVERIFY(attr != pad->iter_var_attrs.end());
-      QCOMPARE(attr->second.annotation, ir::IterVarType::Vectorized);
-      QVERIFY(pad->layout);  // stored [n, h, c, w]
-    }
-    // The parallel loop: blocks of `a` outermost, or (rows knob 1) innermost, so that each
-    // core takes a band of the other axes for every block.
-    {
-      schedule::Stage out = valid->schedule.find(stage);
-      QVERIFY(out);
-      std::string parallel;
-      for (const ir::IterVar& iv : out->leaf_iter_vars) {
-        auto attr = out->iter_var_attrs.find(iv);
-        if (attr != out->iter_var_attrs.end() && attr->second.annotation == ir::IterVarType::Parallelized)
-          parallel = iv->var.name();
+      // The parallel loop: blocks of `a` outermost, or (rows knob 1) innermost, so that each
+      // core takes a band of the other axes for every block.
+      {
+        schedule::Stage out = valid->schedule.find(stage);
+        QVERIFY(out);
+        std::string parallel;
+        for (const ir::IterVar& iv : out->leaf_iter_vars) {
+          auto attr = out->iter_var_attrs.find(iv);
+          if (attr != out->iter_var_attrs.end() &&
+              attr->second.annotation == ir::IterVarType::Parallelized)
+            parallel = iv->var.name();
+        }
+        QVERIFY2(!parallel.empty(), DesignSpace::Describe(seed).c_str());
+        const std::string block = RuleOf(space, stage).channel.axis + ".outer";
+        auto rows = seed.values.find(ChannelRowsKnobName(stage));
+        QVERIFY(rows != seed.values.end());
+        if (parallel.find(".fused") != std::string::npos) {
+          const bool block_last =
+              parallel.size() >= block.size() + 6 &&
+              parallel.compare(parallel.size() - block.size() - 6, block.size(), block) == 0;
+          // (conv2d's f comes before y: only the rows knob moves its blocks last.)
+          const bool conv = QString(QTest::currentDataTag()).contains("x");
+          if (rows->second[0] == 1 || conv)
+            QVERIFY2(block_last == (rows->second[0] == 1),
+                     (parallel + "\n" + DesignSpace::Describe(seed)).c_str());
+          if (rows->second[0] == 1) ++rows_outer;
+        }
       }
-      QVERIFY2(!parallel.empty(), DesignSpace::Describe(seed).c_str());
-      const std::string block = RuleOf(space, stage).channel.axis + ".outer";
-      auto rows = seed.values.find(ChannelRowsKnobName(stage));
-      QVERIFY(rows != seed.values.end());
-      if (parallel.find(".fused") != std::string::npos) {
-        const bool block_last = parallel.size() >= block.size() + 6 &&
-                                parallel.compare(parallel.size() - block.size() - 6, block.size(), block) == 0;
-        // (conv2d's f comes before y: only the rows knob moves its blocks last.)
-        const bool conv = QString(QTest::currentDataTag()).contains("x");
-        if (rows->second[0] == 1 || conv)
-          QVERIFY2(block_last == (rows->second[0] == 1), (parallel + "\n" + DesignSpace::Describe(seed)).c_str());
-        if (rows->second[0] == 1) ++rows_outer;
+      if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
+      auto kernel = runtime::BuildLLVM(valid->func);
+      QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
+      std::vector<runtime::NDArray> buffers;
+      for (size_t i = 0; i < args.size(); ++i) {
+        std::vector<int64_t> shape;
+        for (const ir::Expr& e : args[i]->shape) shape.push_back(*ir::as_const_int(e));
+        buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
+        buffers.back().FillRandom(100 + i);
       }
-    }
-    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
-    auto kernel = runtime::BuildLLVM(valid->func);
-    QVERIFY2(kernel.ok(), kernel.ok() ? "" : kernel.error().message.c_str());
-    std::vector<runtime::NDArray> buffers;
-    for (size_t i = 0; i < args.size(); ++i) {
-      std::vector<int64_t> shape;
-      for (const ir::Expr& e : args[i]->shape) shape.push_back(*ir::as_const_int(e));
-      buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
-      buffers.back().FillRandom(100 + i);
-    }
-    Status st = kernel->Call(buffers);
-    QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
-    auto checks = reference::CheckAgainstReference(valid->schedule, args, buffers, {});
-    QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
-    QVERIFY(!checks->empty());
-    for (const reference::OutputCheck& c : *checks)
-      QVERIFY2(c.result.ok(), (c.tensor + ": " + c.result.str() + "\n" + DesignSpace::Describe(seed)).c_str());
+      Status st = kernel->Call(buffers);
+      QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+      auto checks = reference::CheckAgainstReference(valid->schedule, args, buffers, {});
+      QVERIFY2(checks.ok(), checks.ok() ? "" : checks.error().message.c_str());
+      QVERIFY(!checks->empty());
+      for (const reference::OutputCheck& c : *checks)
+        QVERIFY2(c.result.ok(),
+                 (c.tensor + ": " + c.result.str() + "\n" + DesignSpace::Describe(seed)).c_str());
     }
     // The chunked (densest) seeds of the 3x3 convolution compute the padding per chunk in
     // one variant; the convolutions' other seeds inline it.
@@ -434,9 +441,15 @@ class TuneChannel : public QObject {
     QTest::addColumn<QString>("isa");
     QTest::addColumn<QString>("stage");
     const QString conv = QString::fromStdString(Conv(16, 14, 32, 3, 1, 1));
-    QTest::newRow("conv2d, AVX-512") << conv << "kernel" << "avx512f" << "conv";
-    QTest::newRow("conv2d, AVX2") << conv << "kernel" << "avx2" << "conv";
-    QTest::newRow("GEMM rows, AVX2") << QString(kGemm) << "A" << "avx2" << "C";
+    QTest::newRow("conv2d, AVX-512") << conv << "kernel"
+                                     << "avx512f"
+                                     << "conv";
+    QTest::newRow("conv2d, AVX2") << conv << "kernel"
+                                  << "avx2"
+                                  << "conv";
+    QTest::newRow("GEMM rows, AVX2") << QString(kGemm) << "A"
+                                     << "avx2"
+                                     << "C";
   }
   void packingIsVectorizedAcrossTheChannels() {
     QFETCH(QString, source);
@@ -456,7 +469,8 @@ class TuneChannel : public QObject {
       const size_t at = text.find(read);
       QVERIFY2(at != std::string::npos, (DesignSpace::Describe(seed) + "\n" + text).c_str());
       const size_t end = text.find('\n', at);
-      QVERIFY2(text.substr(at, end - at).find(lanes) != std::string::npos, text.substr(at, end - at).c_str());
+      QVERIFY2(text.substr(at, end - at).find(lanes) != std::string::npos,
+               text.substr(at, end - at).c_str());
       ++seeds;
     }
     QVERIFY(seeds > 0);
@@ -477,7 +491,8 @@ class TuneChannel : public QObject {
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
       const std::string text = ir::to_string(valid->func.body);
       const bool has_ry_loop = text.find("for (ry, ") != std::string::npos;
-      QVERIFY2(has_ry_loop == (window->second[0] == 0), (DesignSpace::Describe(seed) + "\n" + text).c_str());
+      QVERIFY2(has_ry_loop == (window->second[0] == 0),
+               (DesignSpace::Describe(seed) + "\n" + text).c_str());
       ++(window->second[0] == 1 ? unrolled : kept);
     }
     QVERIFY(kept > 0);
@@ -495,9 +510,10 @@ class TuneChannel : public QObject {
     const std::string tail = "s = te.create_schedule(conv.op)";
     const size_t at = source.find(tail);
     QVERIFY(at != std::string::npos);
-    source.replace(at, tail.size(),
-                   "side = te.compute(pad.shape, lambda n, c, h, w: pad[n, c, h, w] * 2.0, name=\"side\")\n"
-                   "s = te.create_schedule([conv.op, side.op])");
+    source.replace(
+        at, tail.size(),
+        "side = te.compute(pad.shape, lambda n, c, h, w: pad[n, c, h, w] * 2.0, name=\"side\")\n"
+        "s = te.create_schedule([conv.op, side.op])");
     auto p = Load(source);
     DesignSpace space = SpaceOf(p, Target("avx2"));
     int checked = 0;

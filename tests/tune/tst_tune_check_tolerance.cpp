@@ -9,10 +9,10 @@
 #include <QtTest>
 #include <cmath>
 
-#include "runtime/LLVMModule.h"
 #include "ir/ExprOp.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
@@ -172,16 +172,16 @@ class TuneCheckTolerance : public QObject {
     };
     runtime::NDArray expected = make(0.0f), magnitude = make(100.0f);
     reference::Tolerance none{0.0, 0.0};
-    QVERIFY(reference::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude, 576,
-                                none)
+    QVERIFY(reference::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude,
+                                  576, none)
                 .ok());
     QVERIFY(!reference::CompareSum(make(static_cast<float>(allowance * 1.1)), expected, magnitude,
-                                 576, none)
+                                   576, none)
                  .ok());
     // Past terms^1.5 >= 1 / (2 eps) (float32: about 25 000 terms) a missing term would
     // hide in the allowance: none is given.
     QVERIFY(!reference::CompareSum(make(static_cast<float>(allowance * 0.9)), expected, magnitude,
-                                 30000, none)
+                                   30000, none)
                  .ok());
     // Integers stay exact.
     QCOMPARE(reference::MachineEpsilon(ir::DataType::Int(32)), 0.0);

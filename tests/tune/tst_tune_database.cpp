@@ -4,10 +4,10 @@
 // and refuses bad lines with their location, and a file that is not a records database
 // is refused. Also the workload fingerprint: same definition -> same hash, another
 // shape or body -> another.
-#include <QtTest>
+#include <sqlite3.h>
 
 #include <QTemporaryDir>
-#include <sqlite3.h>
+#include <QtTest>
 
 #include "script/Evaluator.h"
 #include "tune/Database.h"
@@ -60,7 +60,8 @@ std::string GemmScript(int n, const std::string& schedule) {
          "\nA = te.placeholder((N, N), name=\"A\")\nB = te.placeholder((N, N), name=\"B\")\n"
          "k = te.reduce_axis((0, N), name=\"k\")\n"
          "C = te.compute((N, N), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
-         "s = te.create_schedule(C.op)\n" + schedule;
+         "s = te.create_schedule(C.op)\n" +
+         schedule;
 }
 
 }  // namespace
@@ -105,10 +106,14 @@ class TestTuneDatabase : public QObject {
       QCOMPARE(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
       const char* old_schema =
           "CREATE TABLE records (id INTEGER PRIMARY KEY AUTOINCREMENT, workload TEXT NOT NULL, "
-          "workload_name TEXT NOT NULL, target TEXT NOT NULL, machine_key TEXT NOT NULL, machine_json TEXT "
-          "NOT NULL, schedule_hash TEXT NOT NULL, script TEXT NOT NULL, status TEXT NOT NULL, message TEXT "
-          "NOT NULL, times_ms TEXT NOT NULL, min_ms REAL NOT NULL, median_ms REAL NOT NULL, gflops REAL NOT "
-          "NULL, max_error REAL NOT NULL, checked INTEGER NOT NULL, source TEXT NOT NULL, created INTEGER NOT "
+          "workload_name TEXT NOT NULL, target TEXT NOT NULL, machine_key TEXT NOT NULL, "
+          "machine_json TEXT "
+          "NOT NULL, schedule_hash TEXT NOT NULL, script TEXT NOT NULL, status TEXT NOT NULL, "
+          "message TEXT "
+          "NOT NULL, times_ms TEXT NOT NULL, min_ms REAL NOT NULL, median_ms REAL NOT NULL, gflops "
+          "REAL NOT "
+          "NULL, max_error REAL NOT NULL, checked INTEGER NOT NULL, source TEXT NOT NULL, created "
+          "INTEGER NOT "
           "NULL); PRAGMA user_version = 1;";
       QCOMPARE(sqlite3_exec(raw, old_schema, nullptr, nullptr, nullptr), SQLITE_OK);
       sqlite3_close(raw);
@@ -225,7 +230,8 @@ class TestTuneDatabase : public QObject {
   void fingerprintIsStructural() {
     auto a = FingerprintWorkload(OutputsOf(GemmScript(64, "")));
     // Same definition with a schedule and a comment: same workload.
-    auto b = FingerprintWorkload(OutputsOf(GemmScript(64, "# tiled\nio, ii = s[C].split(C.op.axis[0], factor=8)\n")));
+    auto b = FingerprintWorkload(
+        OutputsOf(GemmScript(64, "# tiled\nio, ii = s[C].split(C.op.axis[0], factor=8)\n")));
     QCOMPARE(a.hash, b.hash);
     QCOMPARE(a.name, std::string("C"));
     QCOMPARE(a.hash.size(), size_t{16});

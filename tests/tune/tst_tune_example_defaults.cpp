@@ -7,7 +7,6 @@
 // room for the operands and fill at least half of it, and the TVM export of each is a
 // flat program with the concrete values. fallback_split itself follows AutoTVM.
 #include <QtTest>
-
 #include <fstream>
 #include <sstream>
 
@@ -24,32 +23,38 @@ using namespace tessera::script;
 namespace {
 
 std::string ReadExample(const std::string& name) {
-  std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/resources/examples/" + name);
+  std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/resources/examples/" +
+                   name);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
 }
 
-tune::TargetInfo Target(const QString& isa) { return tune::TargetInfoFromFeatures({isa.toStdString()}, 2); }
+tune::TargetInfo Target(const QString& isa) {
+  return tune::TargetInfoFromFeatures({isa.toStdString()}, 2);
+}
 
 // The example's knobs evaluated as the fallback for `target`'s vector width.
-std::map<std::string, std::vector<int64_t>> Defaults(const std::string& example, const tune::TargetInfo& target) {
+std::map<std::string, std::vector<int64_t>> Defaults(const std::string& example,
+                                                     const tune::TargetInfo& target) {
   auto t = EvaluateTunableScript(ReadExample(example), example, {}, target.vector_lanes);
   if (!t.ok()) qFatal("%s", t.error().format().c_str());
   std::map<std::string, std::vector<int64_t>> out;
   for (const ScriptKnob& k : t->knobs)
-    out[k.name] = k.kind == ScriptKnob::Kind::Choice
-                      ? std::vector<int64_t>{std::stoll(k.choices.at(static_cast<size_t>(k.value.at(0))))}
-                      : k.value;
+    out[k.name] =
+        k.kind == ScriptKnob::Kind::Choice
+            ? std::vector<int64_t>{std::stoll(k.choices.at(static_cast<size_t>(k.value.at(0))))}
+            : k.value;
   return out;
 }
 
 int64_t Vectors(int64_t lanes_used, int64_t lanes) { return (lanes_used + lanes - 1) / lanes; }
 
 // Vector accumulators of the example's register tile with these knob values.
-int64_t Accumulators(const std::string& example, const std::map<std::string, std::vector<int64_t>>& v,
-                     int64_t lanes) {
-  if (example == "gemm_fast.py") return v.at("tile_i").back() * Vectors(v.at("tile_j").back(), lanes);
+int64_t Accumulators(const std::string& example,
+                     const std::map<std::string, std::vector<int64_t>>& v, int64_t lanes) {
+  if (example == "gemm_fast.py")
+    return v.at("tile_i").back() * Vectors(v.at("tile_j").back(), lanes);
   // conv2d_fast.py: vectors of tile_f output channels x tile_x columns.
   return Vectors(v.at("tile_f").back(), lanes) * v.at("tile_x").back();
 }
@@ -95,8 +100,9 @@ class TestTuneExampleDefaults : public QObject {
       // accumulators (columns outer: the weight vectors and a broadcast; vectors outer: a
       // weight vector and one broadcast per column).
       if (file == "conv2d_fast.py") {
-        const int64_t operands = v.at("vectors_outer")[0] == 1 ? v.at("tile_x")[0] + 1
-                                                               : Vectors(v.at("tile_f").back(), t.vector_lanes) + 1;
+        const int64_t operands = v.at("vectors_outer")[0] == 1
+                                     ? v.at("tile_x")[0] + 1
+                                     : Vectors(v.at("tile_f").back(), t.vector_lanes) + 1;
         QVERIFY2(acc + operands <= t.vector_registers,
                  qPrintable(isa + ": " + QString::number(acc) + " accumulators + " +
                             QString::number(operands) + " operands"));
@@ -139,9 +145,10 @@ class TestTuneExampleDefaults : public QObject {
 
   // Run as a script (no tuner), the width is this machine's.
   void theScriptReadsThisMachinesWidth() {
-    auto p = EvaluateScript("import tvm\nfrom tvm.topi.x86.utils import get_simd_32bit_lanes\n"
-                            "lanes = get_simd_32bit_lanes()\n",
-                            "lanes.py");
+    auto p = EvaluateScript(
+        "import tvm\nfrom tvm.topi.x86.utils import get_simd_32bit_lanes\n"
+        "lanes = get_simd_32bit_lanes()\n",
+        "lanes.py");
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
     auto here = Defaults("gemm_fast.py", tune::HostTargetInfo());
     auto t = EvaluateTunableScript(ReadExample("gemm_fast.py"), "gemm_fast.py", {});
@@ -155,7 +162,8 @@ class TestTuneExampleDefaults : public QObject {
     QTest::addColumn<QString>("example");
     QTest::addColumn<QString>("isa");
     for (const char* e : {"gemm_fast.py", "conv2d_fast.py", "softmax_fast.py"})
-      for (const char* isa : {"avx2", "avx512f"}) QTest::newRow(qPrintable(QString(e) + " " + isa)) << e << isa;
+      for (const char* isa : {"avx2", "avx512f"})
+        QTest::newRow(qPrintable(QString(e) + " " + isa)) << e << isa;
   }
   void theTvmExportHasTheConcreteValues() {
     QFETCH(QString, example);
@@ -165,7 +173,8 @@ class TestTuneExampleDefaults : public QObject {
     QVERIFY2(t.ok(), t.ok() ? "" : t.error().format().c_str());
     std::string tvm = PrintScript(t->program, ScriptDialect::TVM);
     QVERIFY2(tvm.find("\ncfg.") == std::string::npos, tvm.c_str());
-    QVERIFY2(tvm.find("get_simd_32bit_lanes()") == std::string::npos || tvm.find("#") < tvm.find("get_simd"),
+    QVERIFY2(tvm.find("get_simd_32bit_lanes()") == std::string::npos ||
+                 tvm.find("#") < tvm.find("get_simd"),
              tvm.c_str());
     for (const ScriptKnob& k : t->knobs) {
       if (k.kind != ScriptKnob::Kind::Split) continue;  // knobs: the trace comparison below
@@ -182,7 +191,8 @@ class TestTuneExampleDefaults : public QObject {
   void theTunersFirstSeedIsTheTargetsDefault() {
     for (const char* isa : {"avx2", "avx512f"}) {
       const tune::TargetInfo target = Target(isa);
-      auto space = tune::DesignSpace::FromScriptKnobs(ReadExample("gemm_fast.py"), "gemm_fast.py", target);
+      auto space =
+          tune::DesignSpace::FromScriptKnobs(ReadExample("gemm_fast.py"), "gemm_fast.py", target);
       QVERIFY2(space.ok(), space.ok() ? "" : space.error().message.c_str());
       std::vector<tune::Decisions> seeds = space->Seeds();
       QCOMPARE(seeds.size(), size_t{1});
@@ -204,7 +214,8 @@ class TestTuneExampleDefaults : public QObject {
     std::string unbounded = std::string(kSplit) + "cfg.fallback_split(\"tile_i\", [-1, -1, -1])\n";
     auto u = EvaluateTunableScript(unbounded, "f.py", {});
     QVERIFY(u.ok());
-    QCOMPARE(u->knobs[0].value, (std::vector<int64_t>{2, 6, 8}));  // max_factor 8 bounds the inner parts
+    QCOMPARE(u->knobs[0].value,
+             (std::vector<int64_t>{2, 6, 8}));  // max_factor 8 bounds the inner parts
     // A knob the tuner chose keeps the tuner's value.
     auto tuned = EvaluateTunableScript(src, "f.py", {{"tile_i", {12, 2, 4}}, {"tile_j", {64, 1}}});
     QVERIFY(tuned.ok());
@@ -215,17 +226,22 @@ class TestTuneExampleDefaults : public QObject {
   void fallbackSplitMisuseIsALocatedError_data() {
     QTest::addColumn<QString>("call");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown knob") << "cfg.fallback_split(\"tile_x\", [-1, 4])" << "defined before it";
-    QTest::newRow("count") << "cfg.fallback_split(\"tile_j\", [-1, 4, 2])" << "one constraint per part";
-    QTest::newRow("zero") << "cfg.fallback_split(\"tile_j\", [-1, 0])" << "positive integer or -1";
-    QTest::newRow("outer") << "cfg.fallback_split(\"tile_j\", [2, 4])" << "takes the rest (16)";
+    QTest::newRow("unknown knob") << "cfg.fallback_split(\"tile_x\", [-1, 4])"
+                                  << "defined before it";
+    QTest::newRow("count") << "cfg.fallback_split(\"tile_j\", [-1, 4, 2])"
+                           << "one constraint per part";
+    QTest::newRow("zero") << "cfg.fallback_split(\"tile_j\", [-1, 0])"
+                          << "positive integer or -1";
+    QTest::newRow("outer") << "cfg.fallback_split(\"tile_j\", [2, 4])"
+                           << "takes the rest (16)";
   }
   void fallbackSplitMisuseIsALocatedError() {
     QFETCH(QString, call);
     QFETCH(QString, message);
     auto t = EvaluateScript(std::string(kSplit) + call.toStdString() + "\n", "f.py");
     QVERIFY(!t.ok());
-    QVERIFY2(t.error().message.find(message.toStdString()) != std::string::npos, t.error().message.c_str());
+    QVERIFY2(t.error().message.find(message.toStdString()) != std::string::npos,
+             t.error().message.c_str());
     QCOMPARE(t.error().loc.line, 11);
   }
 };

@@ -5,11 +5,10 @@
 // between the candidates of a batch when cancelled; the tuner checks its time budget
 // inside a batch and caps a candidate's timeout at the budget left (a candidate cut
 // short by the budget is not recorded as a slow or failed schedule).
-#include <QtTest>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <QtTest>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -235,7 +234,8 @@ class TestTuneIsolation : public QObject {
 
  private slots:
   void forkedChildGetsAThreadPoolOfItsOwn() {
-    if (std::thread::hardware_concurrency() < 2) QSKIP("one CPU: the pool has no worker threads to lose");
+    if (std::thread::hardware_concurrency() < 2)
+      QSKIP("one CPU: the pool has no worker threads to lose");
     QCOMPARE(StartGlobalPool(), int64_t{64 * 63 / 2});
     pid_t pid = fork();
     QVERIFY(pid >= 0);
@@ -253,7 +253,8 @@ class TestTuneIsolation : public QObject {
 
   void childRunnerMeasuresAParallelKernelAfterThisProcessRanOne() {
     if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
-    if (std::thread::hardware_concurrency() < 2) QSKIP("one CPU: the pool has no worker threads to lose");
+    if (std::thread::hardware_concurrency() < 2)
+      QSKIP("one CPU: the pool has no worker threads to lose");
     StartGlobalPool();
     std::string error;
     auto runner = ChildProcessRunner::Create("", &error);
@@ -302,7 +303,8 @@ class TestTuneIsolation : public QObject {
     o.batch_size = 8;  // one batch of 8 x 1 s without a check inside it
     o.time_budget_s = 2.0;
     o.measure_input = false;
-    o.rerank_top = 0;  // the search's own checks (the re-ranking's: aSearchThatSpendsItsBudgetIsStillReranked)
+    o.rerank_top =
+        0;  // the search's own checks (the re-ranking's: aSearchThatSpendsItsBudgetIsStillReranked)
     auto result = Tune(program, runner, nullptr, runner::ReadMachineSignature(), o);
     QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
     // The batch was cut: not all 8 seconds were spent (a count, not a wall-clock limit).
@@ -360,7 +362,8 @@ class TestTuneIsolation : public QObject {
     QVERIFY2(confirmed.ok(), confirmed.ok() ? "" : confirmed.error().message.c_str());
     QVERIFY(!confirming.lucky.empty());
     QVERIFY(confirmed->best.has_value());
-    QVERIFY2(confirmed->best->schedule_hash != confirming.lucky, "the lucky candidate stayed the best");
+    QVERIFY2(confirmed->best->schedule_hash != confirming.lucky,
+             "the lucky candidate stayed the best");
     QVERIFY(confirmed->best->median_ms >= 2.0 && confirmed->best->median_ms < 2.1);
     QVERIFY(confirmed->demoted >= 1);
     QVERIFY(confirmed->confirmations >= 2);  // the lucky one, then the one that took the lead
@@ -400,11 +403,13 @@ class TestTuneIsolation : public QObject {
     QVERIFY(std::abs(ranked->best->median_ms - 2.0 * *reference) < 1e-9 * *reference);
     QCOMPARE(ranked->best->times_ms.size(), size_t{3});
     QVERIFY(std::abs(ranked->best->times_ms[1] - 2.5) < 1e-9);
-    auto all = (*db)->All(RecordQuery{ranked->best->workload, ranked->best->target, ranked->machine_key});
+    auto all =
+        (*db)->All(RecordQuery{ranked->best->workload, ranked->best->target, ranked->machine_key});
     QVERIFY(all.ok());
     for (const TuningRecord& r : *all)
       if (r.schedule_hash != probed.slowed)
-        QVERIFY2(r.median_ms >= 4.0 * *reference && r.median_ms < 4.21 * *reference, r.script.c_str());
+        QVERIFY2(r.median_ms >= 4.0 * *reference && r.median_ms < 4.21 * *reference,
+                 r.script.c_str());
 
     // Without probes (a CUDA kernel, an older worker's results) the times rank as measured.
     SlowMomentRunner unprobed;
@@ -453,7 +458,8 @@ class TestTuneIsolation : public QObject {
     auto ranked_once = Tune(program, once, nullptr, runner::ReadMachineSignature(), o);
     QVERIFY2(ranked_once.ok(), ranked_once.ok() ? "" : ranked_once.error().message.c_str());
     QVERIFY(ranked_once->best.has_value());
-    QVERIFY2(ranked_once->best->schedule_hash != once.unlucky, "without re-ranking the unlucky one cannot lead");
+    QVERIFY2(ranked_once->best->schedule_hash != once.unlucky,
+             "without re-ranking the unlucky one cannot lead");
     QCOMPARE(once.reranks, 0);
 
     o.rerank_top = 8;
@@ -471,7 +477,8 @@ class TestTuneIsolation : public QObject {
     QCOMPARE(again.reranks, 3 * 8);
     QCOMPARE(reranked->measured, 8);  // the re-timings are not candidates
     // The database holds the kept medians: `--best` agrees with the run.
-    auto best = (*db)->Best(RecordQuery{reranked->best->workload, reranked->best->target, reranked->machine_key});
+    auto best = (*db)->Best(
+        RecordQuery{reranked->best->workload, reranked->best->target, reranked->machine_key});
     QVERIFY(best.ok() && best->has_value());
     QCOMPARE((*best)->id, reranked->best->id);
     QCOMPARE((*best)->median_ms, 1.0);
@@ -495,8 +502,8 @@ class TestTuneIsolation : public QObject {
     QCOMPARE(result->input->schedule_hash, runner.lucky);
     QVERIFY(result->demoted >= 1);
     QCOMPARE(result->input->median_ms, 3.0);  // the kept (slower) timing, as in the database
-    auto stored = (*db)->All(RecordQuery{result->input->workload, result->input->target,
-                                         result->input->machine_key});
+    auto stored = (*db)->All(
+        RecordQuery{result->input->workload, result->input->target, result->input->machine_key});
     QVERIFY(stored.ok());
     bool found = false;
     for (const TuningRecord& r : *stored)
@@ -522,7 +529,8 @@ class TestTuneIsolation : public QObject {
     // One started, with its timeout cut to what was left of the budget (not 60 s): what
     // ends it at the budget, asserted without a wall-clock limit.
     QVERIFY(!runner.timeouts.empty());
-    for (double t : runner.timeouts) QVERIFY2(t <= o.time_budget_s + 1e-9, std::to_string(t).c_str());
+    for (double t : runner.timeouts)
+      QVERIFY2(t <= o.time_budget_s + 1e-9, std::to_string(t).c_str());
     QCOMPARE(result->measured, 0);  // cut by the budget: not a record of a failed schedule
     QVERIFY(!result->best.has_value());
   }

@@ -5,7 +5,6 @@
 // (printing is a fixed point) while the TVM export prints the chosen values; the tuner's
 // space of such a script is exactly its knobs, and tuning it measures real candidates.
 #include <QtTest>
-
 #include <set>
 
 #include "runner/MachineSignature.h"
@@ -46,7 +45,8 @@ if cfg["vec"].val:
 
 std::string Trace(const ScriptProgram& p) {
   std::string out;
-  for (const schedule::TraceEntry& e : p.schedule->trace.entries) out += schedule::to_string(e) + "\n";
+  for (const schedule::TraceEntry& e : p.schedule->trace.entries)
+    out += schedule::to_string(e) + "\n";
   return out;
 }
 
@@ -86,7 +86,8 @@ class TestTuneKnobs : public QObject {
   }
 
   void aTunersValuesAreApplied() {
-    auto t = EvaluateTunableScript(kTunable, "gemm.py", {{"tile_j", {8, 8}}, {"vec", {1}}, {"order", {1}}});
+    auto t = EvaluateTunableScript(kTunable, "gemm.py",
+                                   {{"tile_j", {8, 8}}, {"vec", {1}}, {"order", {1}}});
     QVERIFY2(t.ok(), t.ok() ? "" : t.error().format().c_str());
     std::string trace = Trace(t->program);
     QVERIFY2(trace.find("factor=8") != std::string::npos, trace.c_str());
@@ -102,7 +103,8 @@ class TestTuneKnobs : public QObject {
     QCOMPARE(bad_product.error().loc.line, 13);
     QVERIFY2(bad_product.error().message.find("not in its domain") != std::string::npos,
              bad_product.error().message.c_str());
-    auto too_big = EvaluateTunableScript(kTunable, "gemm.py", {{"tile_j", {2, 32}}});  // max_factor 16
+    auto too_big =
+        EvaluateTunableScript(kTunable, "gemm.py", {{"tile_j", {2, 32}}});  // max_factor 16
     QVERIFY(!too_big.ok());
     auto bad_index = EvaluateTunableScript(kTunable, "gemm.py", {{"vec", {2}}});
     QVERIFY(!bad_index.ok());
@@ -116,14 +118,16 @@ class TestTuneKnobs : public QObject {
     std::string twice = std::string(kTunable) + "cfg.define_knob(\"vec\", [1, 2])\n";
     auto a = EvaluateScript(twice, "gemm.py");
     QVERIFY(!a.ok());
-    QVERIFY2(a.error().message.find("defined twice") != std::string::npos, a.error().message.c_str());
+    QVERIFY2(a.error().message.find("defined twice") != std::string::npos,
+             a.error().message.c_str());
     QCOMPARE(a.error().loc.line, 21);
     std::string undefined = std::string(kTunable) + "x = cfg[\"nope\"].val\n";
     auto b = EvaluateScript(undefined, "gemm.py");
     QVERIFY(!b.ok());
     QVERIFY(b.error().message.find("no knob named 'nope'") != std::string::npos);
-    std::string filter = std::string(kTunable) +
-                         "cfg.define_split(\"t2\", i, num_outputs=2, filter=lambda x: x.size[-1] <= 8)\n";
+    std::string filter =
+        std::string(kTunable) +
+        "cfg.define_split(\"t2\", i, num_outputs=2, filter=lambda x: x.size[-1] <= 8)\n";
     auto c = EvaluateScript(filter, "gemm.py");
     QVERIFY(!c.ok());
     QVERIFY(c.error().message.find("filter") != std::string::npos);
@@ -184,7 +188,8 @@ class TestTuneKnobs : public QObject {
   }
 
   void theTunersSpaceIsExactlyTheScriptsKnobs() {
-    auto space = tune::DesignSpace::FromScriptKnobs(kTunable, "gemm.py", tune::TargetInfoFromFeatures({"avx2"}, 2));
+    auto space = tune::DesignSpace::FromScriptKnobs(kTunable, "gemm.py",
+                                                    tune::TargetInfoFromFeatures({"avx2"}, 2));
     QVERIFY2(space.ok(), space.ok() ? "" : space.error().message.c_str());
     std::set<std::string> names;
     for (const tune::Knob& k : space->knobs()) names.insert(k.name);

@@ -38,7 +38,9 @@ std::string GemmSource(int m, int n, int k) {
 
 script::ScriptProgram LoadGemm(int m, int n, int k) { return Load(GemmSource(m, n, k)); }
 
-DesignSpace GemmSpace(const script::ScriptProgram& p, const TargetInfo& target) { return SpaceOf(p, target); }
+DesignSpace GemmSpace(const script::ScriptProgram& p, const TargetInfo& target) {
+  return SpaceOf(p, target);
+}
 
 // A seed's register tile: rows (C.tile.i's innermost factor) x vectors of C.tile.j's.
 struct GemmTile {

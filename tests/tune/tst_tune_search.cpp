@@ -2,10 +2,8 @@
 // processes (ChildProcessRunner): the best is checked against the te oracle and is the
 // fastest ok record; records persist and a second run resumes without measuring a
 // schedule twice; the random baseline works; the XGBoost cost model learns a ranking.
-#include <QtTest>
-
 #include <QTemporaryDir>
-
+#include <QtTest>
 #include <set>
 
 #include "runner/MachineSignature.h"
@@ -102,9 +100,11 @@ class TestTuneSearch : public QObject {
     QCOMPARE(resumed->measured, 4);
     auto all = (*db)->All({resumed->workload.hash, "llvm", machine.Key()});
     QVERIFY(all.ok());
-    QCOMPARE(static_cast<int64_t>(all->size()), first_count + 4);  // the input was not measured again
+    QCOMPARE(static_cast<int64_t>(all->size()),
+             first_count + 4);  // the input was not measured again
     std::set<std::string> hashes;
-    for (const TuningRecord& r : *all) QVERIFY2(hashes.insert(r.schedule_hash).second, "a schedule measured twice");
+    for (const TuningRecord& r : *all)
+      QVERIFY2(hashes.insert(r.schedule_hash).second, "a schedule measured twice");
   }
 
   void randomBaselineRunsWithoutADatabase() {
@@ -137,7 +137,9 @@ class TestTuneSearch : public QObject {
     // Throughput that depends on two of three features (the third is noise-free junk).
     std::mt19937_64 rng(5);
     std::uniform_real_distribution<float> u(0.0f, 8.0f);
-    auto truth = [](const std::vector<float>& f) { return 10.0 * f[0] - (f[1] - 4.0) * (f[1] - 4.0) + 20.0; };
+    auto truth = [](const std::vector<float>& f) {
+      return 10.0 * f[0] - (f[1] - 4.0) * (f[1] - 4.0) + 20.0;
+    };
     std::vector<std::vector<float>> train, test;
     std::vector<double> gflops;
     for (int i = 0; i < 200; ++i) {
@@ -162,7 +164,8 @@ class TestTuneSearch : public QObject {
         ++pairs;
         agree += (t > 0) == (p > 0);
       }
-    QVERIFY2(agree > 0.85 * pairs, (std::to_string(agree) + " of " + std::to_string(pairs)).c_str());
+    QVERIFY2(agree > 0.85 * pairs,
+             (std::to_string(agree) + " of " + std::to_string(pairs)).c_str());
     // Rows of the wrong length are an error, not a crash.
     auto bad = model.Predict({{1.0f, 2.0f}});
     QVERIFY(!bad.ok());

@@ -6,7 +6,6 @@
 // moves to a neighbouring point; decisions outside the space are refused with a message;
 // the rule-derived seeds have the register tiles of the target and all validate.
 #include <QtTest>
-
 #include <random>
 #include <set>
 
@@ -24,10 +23,17 @@ namespace {
 
 std::string Gemm(int m, int n, int k) {
   return "import tvm\nfrom tvm import te\n"
-         "A = te.placeholder((" + std::to_string(m) + ", " + std::to_string(k) + "), name=\"A\")\n"
-         "B = te.placeholder((" + std::to_string(k) + ", " + std::to_string(n) + "), name=\"B\")\n"
-         "k = te.reduce_axis((0, " + std::to_string(k) + "), name=\"k\")\n"
-         "C = te.compute((" + std::to_string(m) + ", " + std::to_string(n) +
+         "A = te.placeholder((" +
+         std::to_string(m) + ", " + std::to_string(k) +
+         "), name=\"A\")\n"
+         "B = te.placeholder((" +
+         std::to_string(k) + ", " + std::to_string(n) +
+         "), name=\"B\")\n"
+         "k = te.reduce_axis((0, " +
+         std::to_string(k) +
+         "), name=\"k\")\n"
+         "C = te.compute((" +
+         std::to_string(m) + ", " + std::to_string(n) +
          "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
          "s = te.create_schedule(C.op)\n";
 }
@@ -89,7 +95,8 @@ class TestTuneSpace : public QObject {
     QCOMPARE(c->packable, (std::vector<std::string>{"A", "B"}));
     std::set<std::string> names;
     for (const Knob& k : space.knobs()) names.insert(k.name);
-    for (const char* n : {"C.tile.i", "C.tile.j", "C.tile.k", "C.unroll", "C.cache_write", "C.pack.A", "C.pack.B"})
+    for (const char* n :
+         {"C.tile.i", "C.tile.j", "C.tile.k", "C.unroll", "C.cache_write", "C.pack.A", "C.pack.B"})
       QVERIFY2(names.count(n), n);
   }
 
@@ -141,7 +148,9 @@ class TestTuneSpace : public QObject {
     for (int i = 0; i < 25; ++i) {
       Decisions d = space.Sample(rng);
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string()
+                                       : valid.error().message + "\n" + DesignSpace::Describe(d))
+                               .c_str());
       std::vector<float> f = CandidateFeatures(valid->func, space, d);
       if (feature_count == 0) feature_count = f.size();
       QCOMPARE(f.size(), feature_count);  // one length per space: rows of one matrix
@@ -215,7 +224,7 @@ class TestTuneSpace : public QObject {
     QTest::addColumn<QString>("isa");
     QTest::addColumn<int>("rows");  // the panel seed's register tile: rows x 2 vectors
     QTest::addColumn<int>("cols");
-    QTest::newRow("avx2") << "avx2" << 4 << 16;      // 8 of 16 ymm accumulate
+    QTest::newRow("avx2") << "avx2" << 4 << 16;       // 8 of 16 ymm accumulate
     QTest::newRow("avx512") << "avx512f" << 8 << 32;  // 16 of 32 zmm (gemm_fast.py's tile)
   }
   void gemmSeedsAreSizedForTheTarget() {
@@ -231,16 +240,20 @@ class TestTuneSpace : public QObject {
     for (const Decisions& d : seeds) {
       QVERIFY(space.Satisfies(d));
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string()
+                                       : valid.error().message + "\n" + DesignSpace::Describe(d))
+                               .c_str());
       if (d.values.at("C.channel")[0] == 1) continue;  // ChannelTile's seeds: tst_tune_channel
       // Every seed fills at least half of the accumulator registers.
-      QVERIFY(2 * Accumulators(d, {"C.tile.i", "C.tile.j"}, target.vector_lanes) >= target.vector_registers - 3);
+      QVERIFY(2 * Accumulators(d, {"C.tile.i", "C.tile.j"}, target.vector_lanes) >=
+              target.vector_registers - 3);
       const auto& i = d.values.at("C.tile.i");
       const auto& j = d.values.at("C.tile.j");
       // The panel structure: parallel over column panels of B, B packed per panel, the
       // register tile inside the whole reduction.
-      if (i == std::vector<int64_t>{1, 256 / rows, 1, rows} && j == std::vector<int64_t>{256 / cols, 1, 1, cols} &&
-          d.values.at("C.pack.B")[0] == 1 && d.values.at("C.pack.A")[0] == 0 && d.values.at("C.cache_write")[0] == 0) {
+      if (i == std::vector<int64_t>{1, 256 / rows, 1, rows} &&
+          j == std::vector<int64_t>{256 / cols, 1, 1, cols} && d.values.at("C.pack.B")[0] == 1 &&
+          d.values.at("C.pack.A")[0] == 0 && d.values.at("C.cache_write")[0] == 0) {
         panel = true;
         QVERIFY(valid->schedule.find("B.global"));
         QCOMPARE(valid->schedule.find("B.global")->attach_stage->name(), std::string("C"));
@@ -260,9 +273,13 @@ class TestTuneSpace : public QObject {
     bool inside = false;
     for (const Decisions& d : seeds) {
       auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), (valid.ok() ? std::string() : valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
-      const int64_t acc = Accumulators(d, {"conv.tile.n", "conv.tile.f", "conv.tile.y", "conv.tile.x"}, 8);
-      if (d.values.at("conv.tile.rc") == std::vector<int64_t>{8, 1} && acc >= 8 && d.values.at("conv.tile.f")[0] > 1)
+      QVERIFY2(valid.ok(), (valid.ok() ? std::string()
+                                       : valid.error().message + "\n" + DesignSpace::Describe(d))
+                               .c_str());
+      const int64_t acc =
+          Accumulators(d, {"conv.tile.n", "conv.tile.f", "conv.tile.y", "conv.tile.x"}, 8);
+      if (d.values.at("conv.tile.rc") == std::vector<int64_t>{8, 1} && acc >= 8 &&
+          d.values.at("conv.tile.f")[0] > 1)
         inside = true;
     }
     QVERIFY(inside);
@@ -305,7 +322,8 @@ class TestTuneSpace : public QObject {
     for (const char* name : {"maxelem.rf", "expsum.rf"}) {
       const schedule::Stage rf = valid->schedule.find(name);
       QVERIFY2(rf, name);
-      QCOMPARE(rf->iter_var_attrs.at(rf->leaf_iter_vars.back()).annotation, ir::IterVarType::Vectorized);
+      QCOMPARE(rf->iter_var_attrs.at(rf->leaf_iter_vars.back()).annotation,
+               ir::IterVarType::Vectorized);
       QCOMPARE(rf->attach_type, schedule::AttachType::Scope);
     }
     d.values["maxelem.rfactor"] = {0};
@@ -341,7 +359,8 @@ s = te.create_schedule(T0.op)
     auto valid = space.Validate(space.Sample(rng), p.Arguments());
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     const schedule::Stage t = valid->schedule.find("T");
-    QVERIFY(t->iter_var_attrs.at(t->leaf_iter_vars.front()).annotation == ir::IterVarType::Parallelized);
+    QVERIFY(t->iter_var_attrs.at(t->leaf_iter_vars.front()).annotation ==
+            ir::IterVarType::Parallelized);
     const QString failure = RunAgainstOracle(p, *valid);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
@@ -365,11 +384,14 @@ s = te.create_schedule(s_scan.op)
   }
 
   void symbolicShapesAreRefused() {
-    auto p = Load("import tvm\nfrom tvm import te\nn = te.size_var(\"n\")\nA = te.placeholder((n,), name=\"A\")\n"
-                  "B = te.compute((n,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n");
+    auto p = Load(
+        "import tvm\nfrom tvm import te\nn = te.size_var(\"n\")\nA = te.placeholder((n,), "
+        "name=\"A\")\n"
+        "B = te.compute((n,), lambda i: A[i] * 2.0, name=\"B\")\ns = te.create_schedule(B.op)\n");
     auto space = DesignSpace::Generate(p.schedule->outputs, TargetInfoFromFeatures({"avx2"}, 2));
     QVERIFY(!space.ok());
-    QVERIFY2(space.error().message.find("no constant extent") != std::string::npos, space.error().message.c_str());
+    QVERIFY2(space.error().message.find("no constant extent") != std::string::npos,
+             space.error().message.c_str());
   }
 };
 

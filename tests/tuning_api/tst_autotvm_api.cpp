@@ -15,13 +15,13 @@
 #include "runner/MachineSignature.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "schedule/Trace.h"
-#include "tuning_api/AutotvmTuning.h"
-#include "tuning_api/TuningApis.h"
 #include "script/Evaluator.h"
 #include "script/TuneConfig.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/Database.h"
 #include "tune/Fingerprint.h"
+#include "tuning_api/AutotvmTuning.h"
+#include "tuning_api/TuningApis.h"
 
 using namespace tessera;
 using namespace tessera::script;
@@ -506,9 +506,11 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("nested.log").toStdString();
     const std::string source = MatmulTemplate(
-        "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), target=\"llvm\")\n"
+        "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
+        "target=\"llvm\")\n"
         "tuner = autotvm.tuner.RandomTuner(task)\n"
-        "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n");
+        "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" +
+        log + "\")])\n");
     auto t = EvaluateTunableScript(source, "nested.py", {});
     QVERIFY2(t, t ? "" : t.error().format().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(log)));
@@ -549,7 +551,8 @@ class TestAutotvmApi : public QObject {
     auto missing = EvaluateScript(
         MatmulAddWorkload("task = auto_scheduler.SearchTask(func=matmul_add, args=(8, 8, 8, "
                           "\"float32\"), target=\"llvm\")\n"
-                          "sch, args = task.apply_best(\"" + log + "\")\n"),
+                          "sch, args = task.apply_best(\"" +
+                          log + "\")\n"),
         "missing.py");
     QVERIFY(!missing);
     QVERIFY2(missing.error().message.find("does not exist") != std::string::npos,
@@ -563,17 +566,23 @@ class TestAutotvmApi : public QObject {
     QTemporaryDir dir;
     const std::string log = dir.filePath("gui.log").toStdString();
     const std::string source = MatmulTemplate(
-        "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), target=\"llvm\")\n"
+        "task = autotvm.task.create(\"tutorial/matmul\", args=(16, 16, 16, \"float32\"), "
+        "target=\"llvm\")\n"
         "tuner = autotvm.tuner.RandomTuner(task)\n"
-        "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" + log + "\")])\n"
-        "with autotvm.apply_history_best(\"" + log + "\"):\n"
+        "tuner.tune(n_trial=2, callbacks=[autotvm.callback.log_to_file(\"" +
+        log +
+        "\")])\n"
+        "with autotvm.apply_history_best(\"" +
+        log +
+        "\"):\n"
         "    s, args = matmul(16, 16, 16, \"float32\")\n");
     RegisterTuningApis({.run_tuning = false});
     auto off = EvaluateScript(source, "gui.py");
     QVERIFY2(off, off ? "" : off.error().format().c_str());
-    QVERIFY2(Messages().find("gui.py:24: autotvm task 'tutorial/matmul': tuning skipped (tune calls "
-                             "in a program are not run here") != std::string::npos,
-             Messages().c_str());
+    QVERIFY2(
+        Messages().find("gui.py:24: autotvm task 'tutorial/matmul': tuning skipped (tune calls "
+                        "in a program are not run here") != std::string::npos,
+        Messages().c_str());
     QVERIFY2(Messages().find("templates use their fallback configuration") != std::string::npos,
              Messages().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(log)));

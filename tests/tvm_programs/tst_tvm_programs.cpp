@@ -6,20 +6,19 @@
 // oracle; printed back (Tessera and TVM dialects) it evaluates to the same trace. The
 // negative cases check that every refused construct is reported at its line and column.
 #include <QtTest>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "codegen/ExternCalls.h"
+#include "reference/EmulatorCheck.h"
+#include "reference/Reference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
-#include "reference/Reference.h"
-#include "reference/EmulatorCheck.h"
 #include "schedule/Primitives.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
-#include "codegen/ExternCalls.h"
 #include "transform/LowerSchedule.h"
 #include "transform/ThreadAxes.h"
 #ifdef TESSERA_HAS_LLVM
@@ -53,7 +52,8 @@ std::vector<std::string> CorpusFiles() {
 std::vector<std::string> TraceText(const script::ScriptProgram& p) {
   std::vector<std::string> out;
   if (!p.schedule) return out;
-  for (const schedule::TraceEntry& e : p.schedule->trace.entries) out.push_back(schedule::to_string(e));
+  for (const schedule::TraceEntry& e : p.schedule->trace.entries)
+    out.push_back(schedule::to_string(e));
   return out;
 }
 
@@ -67,16 +67,17 @@ const char* kPrelude = "import tvm\nfrom tvm import te\n";
 
 // Lowers the program's schedule, runs it with `run` on random inputs and compares every
 // output with the te oracle. Returns "" or what went wrong.
-std::string RunAndCheck(const script::ScriptProgram& p,
-                        const std::function<Status(const transform::PrimFunc&,
-                                                   const std::vector<runtime::NDArray>&,
-                                                   const runtime::ScalarArgs&)>& run) {
+std::string RunAndCheck(
+    const script::ScriptProgram& p,
+    const std::function<Status(const transform::PrimFunc&, const std::vector<runtime::NDArray>&,
+                               const runtime::ScalarArgs&)>& run) {
   std::vector<te::Tensor> args = p.Arguments();
   auto lowered = transform::LowerSchedule(*p.schedule, args, "llvm", "main", p.ScalarParameters());
   if (!lowered) return "lowering: " + lowered.error().message;
   runtime::ScalarArgs vars;
   for (const ir::Var& v : lowered->func.scalar_params())
-    vars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(24) : runtime::DefaultScalarValue(v);
+    vars[v.name()] = runtime::IsShapeVariable(lowered->func, v) ? runtime::ScalarValue(24)
+                                                                : runtime::DefaultScalarValue(v);
   auto buffers = runtime::MakeKernelArguments(*p.schedule, args, lowered->func, vars, 7);
   if (!buffers) return "arguments: " + buffers.error().message;
   if (auto st = run(lowered->func, *buffers, vars); !st) return "run: " + st.error().message;
@@ -96,13 +97,12 @@ class TestTvmProgramsCorpus : public QObject {
  private slots:
   // Every program of the folder is run below; the count is exact so that a program added
   // or lost is seen here (update it with the corpus).
-  void corpusHasEveryProgram() {
-    QCOMPARE(CorpusFiles().size(), size_t(44));
-  }
+  void corpusHasEveryProgram() { QCOMPARE(CorpusFiles().size(), size_t(44)); }
 
   void runsAndMatchesTheOracle_data() {
     QTest::addColumn<QString>("file");
-    for (const std::string& f : CorpusFiles()) QTest::newRow(f.c_str()) << QString::fromStdString(f);
+    for (const std::string& f : CorpusFiles())
+      QTest::newRow(f.c_str()) << QString::fromStdString(f);
   }
   void runsAndMatchesTheOracle() {
     QFETCH(QString, file);
@@ -114,43 +114,47 @@ class TestTvmProgramsCorpus : public QObject {
     // A tensorize intrinsic calling extern C code or TVM's tir.* builtins
     // (tensorize_gemv_update, tensorize_tensorcore_wmma) lowers but does not run: the CPU
     // backend refuses it, naming the intrinsic and the function.
-    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm", "main", p->ScalarParameters());
+    auto lowered = transform::LowerSchedule(*p->schedule, p->Arguments(), "llvm", "main",
+                                            p->ScalarParameters());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     // A te.extern calling a packed function (extern_cblas_matmul) is refused the same way.
     if (Status refused = codegen::CheckNoExternCalls(lowered->func.body); !refused.ok()) {
       const std::string& why = refused.error().message;
       bool tensorize = file.startsWith("tensorize_") && why.rfind("intrinsic '", 0) == 0;
-      bool packed = file.startsWith("extern_") && why.find("packed function '") != std::string::npos;
+      bool packed =
+          file.startsWith("extern_") && why.find("packed function '") != std::string::npos;
       QVERIFY2(tensorize || packed, why.c_str());
       return;
     }
-    std::string interpreted = RunAndCheck(*p, [](const transform::PrimFunc& f,
-                                                 const std::vector<runtime::NDArray>& b,
-                                                 const runtime::ScalarArgs& v) {
-      return runtime::Interpret(f, b, v);
-    });
+    std::string interpreted =
+        RunAndCheck(*p, [](const transform::PrimFunc& f, const std::vector<runtime::NDArray>& b,
+                           const runtime::ScalarArgs& v) { return runtime::Interpret(f, b, v); });
     QVERIFY2(interpreted.empty(), ("IR interpreter: " + interpreted).c_str());
     // A GPU program (loops bound to blockIdx/threadIdx: tensorize_conv_tensorcore): the
     // interpreter ran its threads one after another; the CPU backend refuses bound loops,
     // so its CUDA kernels are checked on the emulator instead (oracle, races, bounds).
     if (transform::HasThreadLoop(lowered->func.body)) {
-      auto cuda = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main", p->ScalarParameters());
+      auto cuda = transform::LowerSchedule(*p->schedule, p->Arguments(), "cuda", "main",
+                                           p->ScalarParameters());
       QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
       auto report = reference::CheckOnEmulator(*p->schedule, p->Arguments(), *cuda, {});
       if (!report && report.error().message.find("C++ compiler") != std::string::npos)
-        QSKIP("the IR interpreter's run matched the oracle; the GPU emulator needs a host C++ compiler");
+        QSKIP(
+            "the IR interpreter's run matched the oracle; the GPU emulator needs a host C++ "
+            "compiler");
       QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
       QVERIFY2(report->ok(), (report->run_error + report->text).c_str());
       return;
     }
 #ifdef TESSERA_HAS_LLVM
-    std::string compiled = RunAndCheck(*p, [](const transform::PrimFunc& f,
-                                              const std::vector<runtime::NDArray>& b,
-                                              const runtime::ScalarArgs& v) -> Status {
-      auto built = runtime::BuildLLVM(f);
-      if (!built) return built.error();
-      return built->Call(b, v);
-    });
+    std::string compiled =
+        RunAndCheck(*p,
+                    [](const transform::PrimFunc& f, const std::vector<runtime::NDArray>& b,
+                       const runtime::ScalarArgs& v) -> Status {
+                      auto built = runtime::BuildLLVM(f);
+                      if (!built) return built.error();
+                      return built->Call(b, v);
+                    });
     QVERIFY2(compiled.empty(), ("LLVM: " + compiled).c_str());
 #else
     QSKIP("the IR interpreter's run matched the oracle; the LLVM run needs the LLVM backend");
@@ -275,8 +279,9 @@ class TestTvmProgramsCorpus : public QObject {
                          "BF = s.rfactor(B, ki)\n"
                          "s[BF].compute_at(s[B], B.op.axis[0])\n";
     std::string error = ErrorOf(source);
-    QVERIFY2(error.rfind("t.py:9:24: error: B.op.axis[0] is an axis of B's original operation", 0) == 0,
-             error.c_str());
+    QVERIFY2(
+        error.rfind("t.py:9:24: error: B.op.axis[0] is an axis of B's original operation", 0) == 0,
+        error.c_str());
     QVERIFY2(error.find("use s[B].op.axis[0]") != std::string::npos, error.c_str());
     // Through a name bound before the rfactor, too.
     std::string early = source;
@@ -302,16 +307,16 @@ class TestTvmProgramsCorpus : public QObject {
     QCOMPARE(ErrorOf(source + "xo, xi = s[C].split(C.op.axis[0], factor=4)\n"), std::string());
     std::string error = ErrorOf(source + "ko, ki = s[C].split(C.op.reduce_axis[0], factor=4)\n");
     QVERIFY2(error.rfind("t.py:8:15: error: ", 0) == 0, error.c_str());
-    QCOMPARE(ErrorOf(source + "ko, ki = s[CC].split(s[CC].op.reduce_axis[0], factor=4)\n"), std::string());
+    QCOMPARE(ErrorOf(source + "ko, ki = s[CC].split(s[CC].op.reduce_axis[0], factor=4)\n"),
+             std::string());
   }
 
   // Every refused construct is reported at its line and column.
   void refusedConstructsAreLocated_data() {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<QString>("expected");  // the start of the error
-    QTest::newRow("endless while loop")
-        << std::string("x = 0\nwhile True:\n    x += 1\n")
-        << "t.py:3:5: error: the script ran more than 200000 steps";
+    QTest::newRow("endless while loop") << std::string("x = 0\nwhile True:\n    x += 1\n")
+                                        << "t.py:3:5: error: the script ran more than 200000 steps";
     QTest::newRow("endless recursion")
         << std::string("def f(n):\n    return f(n + 1)\nf(0)\n")
         << "t.py:2:12: error: function calls nested deeper than 64 levels";
@@ -321,38 +326,47 @@ class TestTvmProgramsCorpus : public QObject {
     QTest::newRow("fractional reduce bound")
         << std::string("k = te.reduce_axis((0, 7 / 2), name=\"k\")\n")
         << "t.py:1:20: error: bound 1 is 3.5, not a whole number";
-    QTest::newRow("assert") << std::string("n = 6\nassert n % 4 == 0, \"n must be a multiple of 4\"\n")
+    QTest::newRow("assert") << std::string(
+                                   "n = 6\nassert n % 4 == 0, \"n must be a multiple of 4\"\n")
                             << "t.py:2:1: error: assertion failed: n must be a multiple of 4";
     QTest::newRow("assert without message")
         << std::string("n = 6\nassert n < 4\n") << "t.py:2:1: error: assertion failed: (n < 4)";
-    QTest::newRow("break outside a loop") << std::string("if True:\n    break\n")
-                                          << "t.py:2:5: error: 'break' outside a loop";
-    QTest::newRow("return outside a function") << std::string("x = 1\nreturn x\n")
-                                               << "t.py:2:1: error: 'return' outside a function";
+    QTest::newRow("break outside a loop")
+        << std::string("if True:\n    break\n") << "t.py:2:5: error: 'break' outside a loop";
+    QTest::newRow("return outside a function")
+        << std::string("x = 1\nreturn x\n") << "t.py:2:1: error: 'return' outside a function";
     QTest::newRow("symbolic if") << std::string("n = te.var(\"n\")\nif n > 4:\n    pass\n")
                                  << "t.py:2:4: error: the condition is a symbolic expression";
-    QTest::newRow("bare star at the end") << std::string("def f(a, *):\n    pass\n")
-                                          << "t.py:1:11: error: named parameters must follow a bare '*'";
+    QTest::newRow("bare star at the end")
+        << std::string("def f(a, *):\n    pass\n")
+        << "t.py:1:11: error: named parameters must follow a bare '*'";
     QTest::newRow("class") << std::string("class A:\n    pass\n")
                            << "t.py:1:1: error: 'class' statements are not supported in scripts";
-    QTest::newRow("with on a non-scope") << std::string("with 3:\n    pass\n")
-                                         << "t.py:1:6: error: 'int' object is not a context manager";
+    QTest::newRow("with on a non-scope")
+        << std::string("with 3:\n    pass\n")
+        << "t.py:1:6: error: 'int' object is not a context manager";
     QTest::newRow("with of two managers")
-        << std::string("ib = tvm.tir.ir_builder.create()\nwith ib.new_scope(), ib.new_scope():\n    pass\n")
+        << std::string(
+               "ib = tvm.tir.ir_builder.create()\nwith ib.new_scope(), ib.new_scope():\n    pass\n")
         << "t.py:2:20: error: a 'with' statement with several context managers is not supported";
     QTest::newRow("else_scope without if_scope")
         << std::string("ib = tvm.tir.ir_builder.create()\nwith ib.else_scope():\n    pass\n")
-        << "t.py:2:9: error: ir_builder.else_scope() must come right after the block of an if_scope()";
-    QTest::newRow("ir_builder pointer") << std::string("ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n")
-                                        << "t.py:2:8: error: ir_builder.pointer is not supported in Tessera";
-    QTest::newRow("missing block") << std::string("for i in range(3):\nx = 1\n")
-                                   << "t.py:2:1: error: expected an indented block after 'for' on line 3";  // 1 + prelude
-    QTest::newRow("bad dedent") << std::string("if True:\n    x = 1\n  y = 2\n")
-                                << "t.py:3:3: error: unindent does not match any outer indentation level";
+        << "t.py:2:9: error: ir_builder.else_scope() must come right after the block of an "
+           "if_scope()";
+    QTest::newRow("ir_builder pointer")
+        << std::string("ib = tvm.tir.ir_builder.create()\np = ib.pointer(\"float32\")\n")
+        << "t.py:2:8: error: ir_builder.pointer is not supported in Tessera";
+    QTest::newRow("missing block")
+        << std::string("for i in range(3):\nx = 1\n")
+        << "t.py:2:1: error: expected an indented block after 'for' on line 3";  // 1 + prelude
+    QTest::newRow("bad dedent")
+        << std::string("if True:\n    x = 1\n  y = 2\n")
+        << "t.py:3:3: error: unindent does not match any outer indentation level";
     QTest::newRow("missing argument") << std::string("def f(a, b=1):\n    return a\nf(b=2)\n")
                                       << "t.py:3:1: error: f() missing required argument 'a'";
-    QTest::newRow("unknown keyword") << std::string("def f(a):\n    return a\nf(1, c=2)\n")
-                                     << "t.py:3:6: error: f() got an unexpected keyword argument 'c'";
+    QTest::newRow("unknown keyword")
+        << std::string("def f(a):\n    return a\nf(1, c=2)\n")
+        << "t.py:3:6: error: f() got an unexpected keyword argument 'c'";
     QTest::newRow("unpack mismatch") << std::string("for a, b in [(1, 2, 3)]:\n    pass\n")
                                      << "t.py:1:5: error: cannot unpack 3 values into 2 names";
     QTest::newRow("attribute assignment")

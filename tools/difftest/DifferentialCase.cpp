@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "runtime/LLVMModule.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
@@ -35,10 +35,9 @@ std::string Blame(const schedule::Schedule& sch, const std::vector<te::Tensor>& 
 
 }  // namespace
 
-Result<std::vector<reference::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
-                                                       const std::vector<te::Tensor>& args,
-                                                       const std::vector<runtime::NDArray>& buffers,
-                                                       const runtime::ScalarArgs& vars) {
+Result<std::vector<reference::OutputCheck>> CheckOutputs(
+    const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+    const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& vars) {
   // The oracle (reference/Reference.h) evaluates the compute definitions directly; it
   // replaced the stand-in (the IR interpreter on the unscheduled program) once it landed.
   return reference::CheckAgainstReference(sch, args, buffers, vars);
@@ -51,7 +50,8 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
   if (!program->schedule) return Fail("evaluate", "the script creates no schedule");
   std::string printed = script::PrintScript(*program);
   auto again = script::EvaluateScript(printed, "case.py");
-  if (!again) return Fail("print", "the printed script does not evaluate: " + again.error().format());
+  if (!again)
+    return Fail("print", "the printed script does not evaluate: " + again.error().format());
   if (script::PrintScript(*again) != printed) return Fail("print", "printing is not a fixed point");
 
   std::vector<te::Tensor> args = program->Arguments();
@@ -83,8 +83,10 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
   if (!checks) return Fail("check", checks.error().message);
   std::string mismatches;
   for (const reference::OutputCheck& c : *checks)
-    if (!c.result.ok()) mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
-  if (!mismatches.empty()) return Fail("check", mismatches + " (" + Blame(sch, args, *lowered, scalars, input_seed) + ")");
+    if (!c.result.ok())
+      mismatches += (mismatches.empty() ? "" : "; ") + c.tensor + ": " + c.result.str();
+  if (!mismatches.empty())
+    return Fail("check", mismatches + " (" + Blame(sch, args, *lowered, scalars, input_seed) + ")");
   return CaseResult{true, "", ""};
 }
 

@@ -28,10 +28,9 @@ CaseResult RunScript(const std::string& script, const std::map<std::string, int6
 // The one place the reference is chosen: compares the outputs among `buffers` (the
 // kernel's arrays after the call, physical where `sch` transformed the layout) with the
 // reference evaluated on the same inputs.
-Result<std::vector<reference::OutputCheck>> CheckOutputs(const schedule::Schedule& sch,
-                                                       const std::vector<te::Tensor>& args,
-                                                       const std::vector<runtime::NDArray>& buffers,
-                                                       const runtime::ScalarArgs& vars);
+Result<std::vector<reference::OutputCheck>> CheckOutputs(
+    const schedule::Schedule& sch, const std::vector<te::Tensor>& args,
+    const std::vector<runtime::NDArray>& buffers, const runtime::ScalarArgs& vars);
 
 // The script of a failing case as a reproducer: a header saying how to run it, then
 // the script.

@@ -16,10 +16,10 @@ namespace tessera::difftest {
 
 namespace {
 
+using ir::IterVar;
 using schedule::AttachType;
 using schedule::Schedule;
 using schedule::Stage;
-using ir::IterVar;
 
 // What a primitive choice needs: the schedule and the extent of every IterVar.
 struct Context {
@@ -107,10 +107,12 @@ Attempt TryTile(Context& c, const Stage& s) {
   const auto& leaves = s->leaf_iter_vars;
   if (leaves.size() < 2) return std::nullopt;
   size_t i = static_cast<size_t>(c.Pick(0, static_cast<int64_t>(leaves.size()) - 2));
-  size_t j = c.Pick(0, 2) == 0 ? static_cast<size_t>(c.Pick(static_cast<int64_t>(i) + 1,
-                                                               static_cast<int64_t>(leaves.size()) - 1))
-                               : i + 1;
-  return Ok(schedule::Tile(*c.sch, s, leaves[i], leaves[j], c.Choose(kFactors), c.Choose(kFactors)));
+  size_t j = c.Pick(0, 2) == 0
+                 ? static_cast<size_t>(
+                       c.Pick(static_cast<int64_t>(i) + 1, static_cast<int64_t>(leaves.size()) - 1))
+                 : i + 1;
+  return Ok(
+      schedule::Tile(*c.sch, s, leaves[i], leaves[j], c.Choose(kFactors), c.Choose(kFactors)));
 }
 
 Attempt TryComputeAt(Context& c, const Stage& s) {
@@ -179,15 +181,18 @@ Attempt TryParallel(Context& c, const Stage& s) {
 layout::PadValue RandomPadValue(Context& c, ir::DataType dtype, size_t physical_rank) {
   switch (c.Pick(0, 5)) {
     case 0:
-    case 1: return {};
+    case 1:
+      return {};
     case 2:
-    case 3: return layout::PadValue::Constant(ir::make_const(dtype, 0.0));
+    case 3:
+      return layout::PadValue::Constant(ir::make_const(dtype, 0.0));
     case 4: {
       std::vector<ir::Var> params;
       for (size_t d = 0; d < physical_rank; ++d) params.emplace_back("p" + std::to_string(d));
       return layout::PadValue::Function(params, ir::cast(dtype, params.back()));
     }
-    default: return layout::PadValue::Undef();
+    default:
+      return layout::PadValue::Undef();
   }
 }
 
@@ -214,7 +219,8 @@ Attempt TryTransformLayout(Context& c, const Stage&) {
     map->final_indices.push_back(ir::floordiv(map->initial_indices[d], f));
     map->final_indices.push_back(ir::floormod(map->initial_indices[d], f));
   }
-  return Ok(schedule::TransformLayout(*c.sch, s, map, RandomPadValue(c, out->dtype, map->final_indices.size())));
+  return Ok(schedule::TransformLayout(*c.sch, s, map,
+                                      RandomPadValue(c, out->dtype, map->final_indices.size())));
 }
 
 using Primitive = std::function<Attempt(Context&, const Stage&)>;
@@ -226,9 +232,9 @@ struct Weighted {
 
 const std::vector<Weighted>& Primitives() {
   static const std::vector<Weighted> table = {
-      {20, TrySplit},        {8, TryFuse},       {8, TryReorder},          {8, TryTile},
-      {12, TryComputeAt},    {6, TryComputeInline}, {5, TryCacheRead},     {5, TryCacheWrite},
-      {8, TryVectorize},     {6, TryUnroll},     {6, TryParallel},         {7, TryTransformLayout}};
+      {20, TrySplit},     {8, TryFuse},          {8, TryReorder},   {8, TryTile},
+      {12, TryComputeAt}, {6, TryComputeInline}, {5, TryCacheRead}, {5, TryCacheWrite},
+      {8, TryVectorize},  {6, TryUnroll},        {6, TryParallel},  {7, TryTransformLayout}};
   return table;
 }
 
@@ -260,16 +266,18 @@ Result<script::ScriptProgram> Reevaluate(const script::ScriptProgram& program, s
   auto again = script::EvaluateScript(*text, "case.py");
   if (!again) return Error("the printed script does not evaluate: " + again.error().format());
   std::string printed = script::PrintScript(*again);
-  if (printed != *text) return Error("printing is not a fixed point:\n" + *text + "---\n" + printed);
+  if (printed != *text)
+    return Error("printing is not a fixed point:\n" + *text + "---\n" + printed);
   if (TraceText(again->schedule->trace) != TraceText(program.schedule->trace))
-    return Error("the printed script evaluates to another trace:\n" + TraceText(program.schedule->trace) +
-                 "---\n" + TraceText(again->schedule->trace));
+    return Error("the printed script evaluates to another trace:\n" +
+                 TraceText(program.schedule->trace) + "---\n" + TraceText(again->schedule->trace));
   return again;
 }
 
 }  // namespace
 
-GeneratedCase GenerateCase(const std::string& workload, uint64_t seed, const GeneratorOptions& options) {
+GeneratedCase GenerateCase(const std::string& workload, uint64_t seed,
+                           const GeneratorOptions& options) {
   GeneratedCase out;
   out.workload = workload;
   out.seed = seed;
@@ -308,7 +316,8 @@ GeneratedCase GenerateCase(const std::string& workload, uint64_t seed, const Gen
     }
     ++out.applied;
     ++out.applied_by_primitive[program->schedule->trace.entries.back().primitive];
-    if (program->schedule->trace.entries.back().lambdas.count("pad_value")) ++out.applied_by_primitive["transform_layout with a pad value"];
+    if (program->schedule->trace.entries.back().lambdas.count("pad_value"))
+      ++out.applied_by_primitive["transform_layout with a pad value"];
     auto next = Reevaluate(*program, &out.script);
     if (!next) {
       out.failure = next.error().message;

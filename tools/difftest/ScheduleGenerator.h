@@ -23,12 +23,12 @@ struct GeneratorOptions {
 struct GeneratedCase {
   std::string workload;
   uint64_t seed = 0;
-  std::string script;                   // the workload and every accepted primitive
-  std::map<std::string, int64_t> vars;  // shape variable values for the call
-  int applied = 0;                      // primitives the schedule accepted
+  std::string script;                               // the workload and every accepted primitive
+  std::map<std::string, int64_t> vars;              // shape variable values for the call
+  int applied = 0;                                  // primitives the schedule accepted
   std::map<std::string, int> applied_by_primitive;  // "split" -> 3, "transform_layout" -> 1
-  int rejected = 0;                     // primitives the schedule refused (an Error)
-  std::vector<std::string> rejections;  // their messages
+  int rejected = 0;                                 // primitives the schedule refused (an Error)
+  std::vector<std::string> rejections;              // their messages
   // Set when generating itself found a bug: the workload or a printed script did not
   // evaluate, or printing was not a fixed point.
   std::optional<std::string> failure;

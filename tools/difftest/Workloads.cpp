@@ -65,8 +65,8 @@ Workload BatchGemm(std::mt19937_64& rng) {
 // conv2d and depthwise conv share the zero-padding stage.
 void PadStage(std::ostringstream& d, int64_t h, int64_t w, int64_t p) {
   d << "pad = te.compute((1, C, " << h + 2 * p << ", " << w + 2 * p << "), lambda n, c, y, x: "
-    << "te.if_then_else(tvm.tir.all(y >= " << p << ", y < " << h + p << ", x >= " << p
-    << ", x < " << w + p << "), data[n, c, y - " << p << ", x - " << p
+    << "te.if_then_else(tvm.tir.all(y >= " << p << ", y < " << h + p << ", x >= " << p << ", x < "
+    << w + p << "), data[n, c, y - " << p << ", x - " << p
     << "], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n";
 }
 
@@ -149,7 +149,8 @@ Workload Reduction(std::mt19937_64& rng) {
   const char* reducer = Between(rng, 0, 1) ? "te.sum" : "te.max";
   d << "A = te.placeholder((" << m << ", " << n << "), name=\"A\")\n"
     << "k = te.reduce_axis((0, " << n << "), name=\"k\")\n"
-    << "B = te.compute((" << m << ",), lambda i: " << reducer << "(A[i, k], axis=k), name=\"B\")\n\n"
+    << "B = te.compute((" << m << ",), lambda i: " << reducer
+    << "(A[i, k], axis=k), name=\"B\")\n\n"
     << "s = te.create_schedule(B.op)\n";
   w.script = kImports + d.str();
   return w;
@@ -174,8 +175,8 @@ using Maker = std::function<Workload(std::mt19937_64&)>;
 
 const std::map<std::string, Maker>& Makers() {
   static const std::map<std::string, Maker> makers = {
-      {"gemm", Gemm},           {"batch_gemm", BatchGemm}, {"conv2d", Conv2d},
-      {"depthwise", Depthwise}, {"softmax", Softmax},      {"stencil", Stencil},
+      {"gemm", Gemm},           {"batch_gemm", BatchGemm},   {"conv2d", Conv2d},
+      {"depthwise", Depthwise}, {"softmax", Softmax},        {"stencil", Stencil},
       {"reduction", Reduction}, {"elementwise", Elementwise}};
   return makers;
 }
@@ -183,8 +184,9 @@ const std::map<std::string, Maker>& Makers() {
 }  // namespace
 
 const std::vector<std::string>& WorkloadNames() {
-  static const std::vector<std::string> names = {"gemm",    "batch_gemm", "conv2d",    "depthwise",
-                                                 "softmax", "stencil",    "reduction", "elementwise"};
+  static const std::vector<std::string> names = {"gemm",      "batch_gemm", "conv2d",
+                                                 "depthwise", "softmax",    "stencil",
+                                                 "reduction", "elementwise"};
   return names;
 }
 

@@ -43,7 +43,8 @@ struct Options {
 int Usage(const std::string& problem) {
   std::cerr << "tessera-difftest: " << problem
             << "\nUsage: tessera-difftest [--seed N] [--count M] [--workload NAME] [--keep-going] "
-               "[--out DIR] [--verbose] [--strict]\n       tessera-difftest --run FILE [--var NAME=VALUE]... [--print]\nWorkloads:";
+               "[--out DIR] [--verbose] [--strict]\n       tessera-difftest --run FILE [--var "
+               "NAME=VALUE]... [--print]\nWorkloads:";
   for (const std::string& w : WorkloadNames()) std::cerr << " " << w;
   std::cerr << "\n";
   return 2;
@@ -74,18 +75,22 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
       o->lower_is_failure = true;
     } else if ((a == "--seed" || a == "--count") && has_value) {
       if (!ParseInt(argv[++i], &n)) return a + " expects a non-negative integer";
-      if (a == "--seed") o->seed = static_cast<uint64_t>(n);
-      else o->count = n;
+      if (a == "--seed")
+        o->seed = static_cast<uint64_t>(n);
+      else
+        o->count = n;
     } else if (a == "--workload" && has_value) {
       o->workload = argv[++i];
-      if (std::find(WorkloadNames().begin(), WorkloadNames().end(), o->workload) == WorkloadNames().end())
+      if (std::find(WorkloadNames().begin(), WorkloadNames().end(), o->workload) ==
+          WorkloadNames().end())
         return "unknown workload '" + o->workload + "'";
     } else if (a == "--run" && has_value) {
       o->run_file = argv[++i];
     } else if (a == "--var" && has_value) {
       std::string spec = argv[++i];
       size_t eq = spec.find('=');
-      if (eq == std::string::npos || !ParseInt(spec.substr(eq + 1), &n)) return "--var expects NAME=VALUE";
+      if (eq == std::string::npos || !ParseInt(spec.substr(eq + 1), &n))
+        return "--var expects NAME=VALUE";
       o->vars[spec.substr(0, eq)] = n;
     } else if (a == "--out" && has_value) {
       o->out_dir = argv[++i];
@@ -138,12 +143,15 @@ int main(int argc, char** argv) {
     GeneratedCase c = GenerateCase(workload, seed);
     if (!o.out_dir.empty())
       Write(std::filesystem::path(o.out_dir) / "current.py",
-            ReproducerText(c.script, c.vars, "the case being run (" + workload + " seed " + std::to_string(seed) + ")"));
+            ReproducerText(
+                c.script, c.vars,
+                "the case being run (" + workload + " seed " + std::to_string(seed) + ")"));
     ++run;
     rejected += c.rejected;
     applied += c.applied;
     for (const auto& [name, n] : c.applied_by_primitive) by_primitive[name] += n;
-    CaseResult r = c.failure ? CaseResult{false, "generate", *c.failure} : RunScript(c.script, c.vars);
+    CaseResult r =
+        c.failure ? CaseResult{false, "generate", *c.failure} : RunScript(c.script, c.vars);
     if (r.passed) {
       ++passed;
       continue;
@@ -160,18 +168,20 @@ int main(int argc, char** argv) {
     ++failed;
     std::string file;
     if (!o.out_dir.empty()) {
-      file = (std::filesystem::path(o.out_dir) / (workload + "-" + std::to_string(seed) + ".py")).string();
+      file = (std::filesystem::path(o.out_dir) / (workload + "-" + std::to_string(seed) + ".py"))
+                 .string();
       Write(file, ReproducerText(c.script, c.vars, r.stage + ": " + r.message));
     }
     std::cout << "FAIL " << workload << " seed " << seed << " [" << r.stage << "] "
-              << r.message.substr(0, r.message.find('\n')) << (file.empty() ? "" : " -> " + file) << "\n";
+              << r.message.substr(0, r.message.find('\n')) << (file.empty() ? "" : " -> " + file)
+              << "\n";
     if (!o.keep_going) break;
   }
   if (!o.out_dir.empty()) std::filesystem::remove(std::filesystem::path(o.out_dir) / "current.py");
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "run " << run << ", passed " << passed << ", rejected-by-schedule " << rejected
-            << " (of " << rejected + applied << " primitives), rejected-at-lowering " << lower_rejected
-            << ", failed " << failed << " ("
+            << " (of " << rejected + applied << " primitives), rejected-at-lowering "
+            << lower_rejected << ", failed " << failed << " ("
             << (seconds > 0 ? static_cast<double>(run) / seconds : 0.0) << " cases/s)\n";
   if (o.verbose) {
     std::cout << "applied:";

@@ -57,10 +57,16 @@ QRectF NodeItem::boundingRect() const { return box_.adjusted(-4, -10, 4, 4); }
 QPainterPath NodeItem::outline() const {
   QPainterPath p;
   switch (node_.shape) {
-    case NodeShape::Box: p.addRect(box_); break;
-    case NodeShape::RoundedBox: p.addRoundedRect(box_, 6, 6); break;
+    case NodeShape::Box:
+      p.addRect(box_);
+      break;
+    case NodeShape::RoundedBox:
+      p.addRoundedRect(box_, 6, 6);
+      break;
     case NodeShape::Ellipse:
-    case NodeShape::Point: p.addEllipse(box_); break;
+    case NodeShape::Point:
+      p.addEllipse(box_);
+      break;
     case NodeShape::Diamond: {
       QPolygonF d;
       d << QPointF(0, box_.top()) << QPointF(box_.right(), 0) << QPointF(0, box_.bottom())

@@ -33,11 +33,16 @@ QByteArray Inches(double points) { return QByteArray::number(points / kPointsPer
 
 const char* ShapeName(NodeShape s) {
   switch (s) {
-    case NodeShape::Box: return "box";
-    case NodeShape::RoundedBox: return "box";
-    case NodeShape::Ellipse: return "ellipse";
-    case NodeShape::Diamond: return "diamond";
-    case NodeShape::Point: return "circle";
+    case NodeShape::Box:
+      return "box";
+    case NodeShape::RoundedBox:
+      return "box";
+    case NodeShape::Ellipse:
+      return "ellipse";
+    case NodeShape::Diamond:
+      return "diamond";
+    case NodeShape::Point:
+      return "circle";
   }
   return "box";
 }
@@ -80,12 +85,14 @@ void AddRanks(Agraph_t* g, const GraphModel& model, const std::vector<Agnode_t*>
     QByteArray name = "rank" + QByteArray::number(k++);
     Agraph_t* sg = agsubg(g, name.data(), 1);
     Set(sg, "rank", group.top ? "min" : "same");
-    for (const auto& id : group.ids) agsubnode(sg, nodes[static_cast<size_t>(model.indexOf(id))], 1);
+    for (const auto& id : group.ids)
+      agsubnode(sg, nodes[static_cast<size_t>(model.indexOf(id))], 1);
   }
 }
 
 void DeclareDefaults(Agraph_t* g, RankDir dir, double labelFontPt) {
-  agattr(g, AGRAPH, const_cast<char*>("rankdir"), const_cast<char*>(dir == RankDir::TopToBottom ? "TB" : "LR"));
+  agattr(g, AGRAPH, const_cast<char*>("rankdir"),
+         const_cast<char*>(dir == RankDir::TopToBottom ? "TB" : "LR"));
   agattr(g, AGRAPH, const_cast<char*>("nodesep"), const_cast<char*>("0.3"));
   agattr(g, AGRAPH, const_cast<char*>("ranksep"), const_cast<char*>("0.45"));
   agattr(g, AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));

@@ -40,10 +40,16 @@ GraphNode* GraphModel::mutableNode(const QString& id) {
 QString GraphModel::layoutSignature() const {
   QString s;
   for (const auto& n : nodes_)
-    s += QString("N%1|%2x%3|%4;").arg(n.id).arg(n.size.width()).arg(n.size.height())
+    s += QString("N%1|%2x%3|%4;")
+             .arg(n.id)
+             .arg(n.size.width())
+             .arg(n.size.height())
              .arg(int(n.shape));
   for (const auto& e : edges_)
-    s += QString("E%1>%2|%3|%4%5%6;").arg(e.from, e.to, e.label).arg(e.constraint).arg(e.tailPort, e.headPort);
+    s += QString("E%1>%2|%3|%4%5%6;")
+             .arg(e.from, e.to, e.label)
+             .arg(e.constraint)
+             .arg(e.tailPort, e.headPort);
   for (const auto& r : ranks_) s += QString("R%1|%2;").arg(r.ids.join(',')).arg(r.top);
   return s;
 }

@@ -18,15 +18,15 @@ struct GraphNode {
   GraphNode(QString nodeId, QString text, NodeShape nodeShape = NodeShape::RoundedBox)
       : id(std::move(nodeId)), label(std::move(text)), shape(nodeShape) {}
 
-  QString id;          // unique within the graph ("stage:C", "iv:C:i.outer", "rel:0")
-  QString label;       // may span several lines
+  QString id;     // unique within the graph ("stage:C", "iv:C:i.outer", "rel:0")
+  QString label;  // may span several lines
   NodeShape shape = NodeShape::RoundedBox;
-  QString kind;        // styling hint: "placeholder", "compute", "cache", "relation", ...
-  QStringList badges;  // small tags drawn on the node ("vectorized", "output", ...)
-  bool greyed = false;       // e.g. an inlined stage
-  bool emphasized = false;   // e.g. a leaf iter var, an output stage
+  QString kind;             // styling hint: "placeholder", "compute", "cache", "relation", ...
+  QStringList badges;       // small tags drawn on the node ("vectorized", "output", ...)
+  bool greyed = false;      // e.g. an inlined stage
+  bool emphasized = false;  // e.g. a leaf iter var, an output stage
   QString tooltip;
-  QSizeF size;         // in scene units (points); empty = let the layout choose
+  QSizeF size;  // in scene units (points); empty = let the layout choose
 };
 
 enum class EdgeStyle { Solid, Dashed, Dotted };
@@ -35,7 +35,10 @@ struct GraphEdge {
   GraphEdge() = default;
   GraphEdge(QString tail, QString head, QString text = {}, EdgeStyle edgeStyle = EdgeStyle::Solid,
             QString edgeKind = {})
-      : from(std::move(tail)), to(std::move(head)), label(std::move(text)), style(edgeStyle),
+      : from(std::move(tail)),
+        to(std::move(head)),
+        label(std::move(text)),
+        style(edgeStyle),
         kind(std::move(edgeKind)) {}
 
   QString from;

@@ -8,10 +8,10 @@
 
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenCBase.h"
-#include "ir/MathIntrinsics.h"
 #include "codegen/cuda/CodeGenCUDAWmma.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/MathIntrinsics.h"
 #include "ir/Printer.h"
 #include "transform/ThreadSync.h"
 
@@ -23,7 +23,8 @@ namespace {
 
 constexpr const char* kDynamicPool = "tsr_dynamic_shared";
 
-const char* kPrelude = R"(// Fixed-width integers (NVRTC compiles without the C library headers; nvcc, which
+const char* kPrelude =
+    R"(// Fixed-width integers (NVRTC compiles without the C library headers; nvcc, which
 // cuda_fp16.h / mma.h bring <stdint.h> into, takes the library's).
 #if defined(__CUDACC_RTC__) || !defined(__CUDACC__)
 typedef signed char int8_t;
@@ -230,7 +231,8 @@ class KernelPrinter : public CodeGenCBase {
 
   std::string VisitCall(const CallNode* n, const Expr& e) override {
     if (!IsWmmaBuiltin(n->op)) return CodeGenCBase::VisitCall(n, e);
-    Result<std::string> text = WmmaCallText(n, fragments_, [&](const Expr& a) { return VisitExpr(a); });
+    Result<std::string> text =
+        WmmaCallText(n, fragments_, [&](const Expr& a) { return VisitExpr(a); });
     if (!text) Fail(text.error().message);
     return text ? *text : std::string("0");
   }
@@ -408,7 +410,8 @@ Result<std::string> CodeGenCUDA(const CudaProgram& program, LoopLines* lines) {
     if (!text) return text.error();
     auto offset = static_cast<size_t>(out.tellp());
     loops.insert(loops.end(), printer.loops().begin(), printer.loops().end());
-    for (LoopByteRange r : printer.loopRanges()) ranges.push_back({r.id, r.begin + offset, r.end + offset});
+    for (LoopByteRange r : printer.loopRanges())
+      ranges.push_back({r.id, r.begin + offset, r.end + offset});
     out << *text << "\n";
   }
   out << HostPrinter(program).Print();

@@ -11,9 +11,9 @@
 #include <functional>
 #include <string>
 
-#include "ir/WmmaBuiltins.h"
 #include "codegen/cuda/CudaProgram.h"
 #include "ir/Expr.h"
+#include "ir/WmmaBuiltins.h"
 #include "support/Result.h"
 
 namespace tessera::codegen {

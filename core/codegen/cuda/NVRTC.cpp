@@ -75,7 +75,8 @@ Result<Program> Compile(const std::string& source, const std::string& gpu_arch) 
   std::string arch_option = "--gpu-architecture=" + gpu_arch;
   std::vector<const char*> options = {arch_option.c_str(), "--std=c++17",
                                       "--device-as-default-execution-space", "-lineinfo"};
-  static const std::string include = CudaIncludeDir().empty() ? std::string() : "-I" + CudaIncludeDir();
+  static const std::string include =
+      CudaIncludeDir().empty() ? std::string() : "-I" + CudaIncludeDir();
   if (!include.empty()) options.push_back(include.c_str());
   r = nvrtcCompileProgram(*program, static_cast<int>(options.size()), options.data());
   if (r != NVRTC_SUCCESS)

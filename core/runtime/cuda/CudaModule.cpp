@@ -179,8 +179,10 @@ Result<CudaRunResult> Execute(const CudaModule::Loaded& l, const std::vector<NDA
   run.options = &l.options;
   run.launcher = &launcher;
   for (const auto& [var, value] : bound->scalars) {
-    if (var.dtype().is_float()) run.float_values[var.get()] = value.as_float();
-    else run.values[var] = value.as_int();
+    if (var.dtype().is_float())
+      run.float_values[var.get()] = value.as_float();
+    else
+      run.values[var] = value.as_int();
   }
   std::vector<std::pair<const NDArray*, DeviceBuffer>> device;
   size_t b = 0;
