@@ -13,6 +13,30 @@
 
 namespace tessera::tune::test {
 
+// A small padded 3x3 convolution and a row softmax, bare (no schedule).
+inline constexpr const char* kTinyConv = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 8, 14, 14), name="data")
+kernel = te.placeholder((16, 8, 3, 3), name="kernel")
+pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
+rc = te.reduce_axis((0, 8), name="rc")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+conv = te.compute((1, 16, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
+s = te.create_schedule(conv.op)
+)";
+
+inline constexpr const char* kTinySoftmax = R"(import tvm
+from tvm import te
+A = te.placeholder((32, 64), name="A")
+k = te.reduce_axis((0, 64), name="k")
+maxelem = te.compute((32,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
+k2 = te.reduce_axis((0, 64), name="k2")
+expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
+B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
+s = te.create_schedule(B.op)
+)";
+
 inline script::ScriptProgram Load(const std::string& source) {
   auto program = script::EvaluateScript(source, "workload.py");
   if (!program) qFatal("%s", program.error().format().c_str());

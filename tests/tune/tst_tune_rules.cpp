@@ -33,29 +33,6 @@ C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C
 s = te.create_schedule(C.op)
 )";
 
-const char* kConv = R"(import tvm
-from tvm import te
-data = te.placeholder((1, 8, 14, 14), name="data")
-kernel = te.placeholder((16, 8, 3, 3), name="kernel")
-pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
-rc = te.reduce_axis((0, 8), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)";
-
-const char* kSoftmax = R"(import tvm
-from tvm import te
-A = te.placeholder((32, 64), name="A")
-k = te.reduce_axis((0, 64), name="k")
-maxelem = te.compute((32,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
-k2 = te.reduce_axis((0, 64), name="k2")
-expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
-B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
-s = te.create_schedule(B.op)
-)";
-
 TargetInfo Avx2() { return TargetInfoFromFeatures({"avx2"}, 2); }
 
 std::vector<std::string> Names(const StageRule* rule) {
@@ -88,10 +65,10 @@ class TuneRules : public QObject {
   void stagesNameTheRulesThatTookThem() {
     const DesignSpace gemm = SpaceOf(Load(kGemm), Avx2());
     QCOMPARE(Names(RuleOf(gemm, "C")), std::vector<std::string>{"tile"});
-    const DesignSpace conv = SpaceOf(Load(kConv), Avx2());
+    const DesignSpace conv = SpaceOf(Load(kTinyConv), Avx2());
     QCOMPARE(Names(RuleOf(conv, "pad")), std::vector<std::string>{"inline"});
     QCOMPARE(Names(RuleOf(conv, "conv")), std::vector<std::string>{"tile"});
-    const DesignSpace softmax = SpaceOf(Load(kSoftmax), Avx2());
+    const DesignSpace softmax = SpaceOf(Load(kTinySoftmax), Avx2());
     QCOMPARE(Names(RuleOf(softmax, "B")), std::vector<std::string>{"spatial"});
     // 64 = 4 vectors of 8: rfactor splits the reduction before attach places it.
     const std::vector<std::string> reduction{"rfactor", "attach"};

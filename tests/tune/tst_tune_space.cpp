@@ -38,29 +38,6 @@ std::string Gemm(int m, int n, int k) {
          "s = te.create_schedule(C.op)\n";
 }
 
-const char* kConv = R"(import tvm
-from tvm import te
-data = te.placeholder((1, 8, 14, 14), name="data")
-kernel = te.placeholder((16, 8, 3, 3), name="kernel")
-pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
-rc = te.reduce_axis((0, 8), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)";
-
-const char* kSoftmax = R"(import tvm
-from tvm import te
-A = te.placeholder((32, 64), name="A")
-k = te.reduce_axis((0, 64), name="k")
-maxelem = te.compute((32,), lambda i: te.max(A[i, k], axis=k), name="maxelem")
-k2 = te.reduce_axis((0, 64), name="k2")
-expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), name="expsum")
-B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
-s = te.create_schedule(B.op)
-)";
-
 int64_t Accumulators(const Decisions& d, const std::vector<std::string>& knobs, int lanes) {
   int64_t n = 1;
   for (size_t a = 0; a < knobs.size(); ++a) {
@@ -136,8 +113,8 @@ class TestTuneSpace : public QObject {
   void everySampleValidates_data() {
     QTest::addColumn<QString>("source");
     QTest::newRow("gemm") << QString::fromStdString(Gemm(32, 48, 16));
-    QTest::newRow("conv2d") << QString(kConv);
-    QTest::newRow("softmax") << QString(kSoftmax);
+    QTest::newRow("conv2d") << QString(kTinyConv);
+    QTest::newRow("softmax") << QString(kTinySoftmax);
   }
   void everySampleValidates() {
     QFETCH(QString, source);
@@ -159,7 +136,7 @@ class TestTuneSpace : public QObject {
   }
 
   void softmaxAttachesItsReductions() {
-    auto p = Load(kSoftmax);
+    auto p = Load(kTinySoftmax);
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     QCOMPARE(RuleOf(space, "B")->kind, StageRule::Kind::Spatial);
     QCOMPARE(RuleOf(space, "maxelem")->kind, StageRule::Kind::Attach);
@@ -175,7 +152,7 @@ class TestTuneSpace : public QObject {
   }
 
   void convInlinesThePadding() {
-    auto p = Load(kConv);
+    auto p = Load(kTinyConv);
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     QCOMPARE(RuleOf(space, "pad")->kind, StageRule::Kind::Inline);
     QCOMPARE(RuleOf(space, "conv")->kind, StageRule::Kind::Tile);
@@ -265,7 +242,7 @@ class TestTuneSpace : public QObject {
   }
 
   void convSeedsKeepTheRegisterTileInsideTheReductions() {
-    auto p = Load(kConv);
+    auto p = Load(kTinyConv);
     TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
     DesignSpace space = SpaceOf(p, target);
     std::vector<Decisions> seeds = space.Seeds();
@@ -286,7 +263,7 @@ class TestTuneSpace : public QObject {
   }
 
   void softmaxSeedsVectorizeWholeRows() {
-    auto p = Load(kSoftmax);
+    auto p = Load(kTinySoftmax);
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     std::vector<Decisions> seeds = space.Seeds();
     QVERIFY(!seeds.empty());
@@ -302,7 +279,7 @@ class TestTuneSpace : public QObject {
   // results (softmax_fast.py's structure): the partials' lane axis innermost and
   // vectorized, computed inside the combining stage.
   void softmaxReductionsMayBeRfactored() {
-    auto p = Load(kSoftmax);
+    auto p = Load(kTinySoftmax);
     const TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
     DesignSpace space = SpaceOf(p, target);
     bool found = false;
