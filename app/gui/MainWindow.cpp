@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
@@ -34,6 +35,7 @@
 #include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/cuda/CudaDriver.h"
+#include "script/tvm/TirExport.h"
 #include "tuning_api/TuningApis.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
@@ -379,6 +381,13 @@ void MainWindow::createFileMenu() {
   connect(addAction(exportMenu, "actionExportScript", QT_TR_NOOP("Script for &TVM…"),
                     QKeySequence("Ctrl+E")),
           &QAction::triggered, this, &MainWindow::exportScript);
+  // TVM >= 0.20 has no TE schedules: the same schedule as a TensorIR program.
+  connect(
+      addAction(exportMenu, "actionExportTir020", QT_TR_NOOP("TensorIR Program for TVM 0.&20…")),
+      &QAction::triggered, this, [this] { exportTir(20); });
+  connect(
+      addAction(exportMenu, "actionExportTir026", QT_TR_NOOP("TensorIR Program for TVM 0.2&6…")),
+      &QAction::triggered, this, [this] { exportTir(26); });
   connect(addAction(exportMenu, "actionExportView", QT_TR_NOOP("Current &View as PNG/SVG…"),
                     QKeySequence("Ctrl+Shift+E")),
           &QAction::triggered, this, &MainWindow::exportCurrentView);
@@ -969,6 +978,44 @@ bool MainWindow::exportScriptTo(const QString& path) {
   QSaveFile file(path);
   if (file.open(QIODevice::WriteOnly)) {
     file.write(doc_->text().toUtf8());
+    if (file.commit()) {
+      showMessage(tr("Exported %1").arg(path));
+      return true;
+    }
+  }
+  showMessage(tr("Cannot write %1").arg(path), true);
+  return false;
+}
+
+void MainWindow::exportTir(int tvmMinor) {
+  QString proposed = ProposedScriptExport(doc_->path(), doc_->displayName());
+  proposed.replace(QRegularExpression("_tvm\\.py$"), QString("_tir_0_%1.py").arg(tvmMinor));
+  QString path = AskSavePath(this, tr("Export a TensorIR program for TVM 0.%1").arg(tvmMinor),
+                             proposed, tr("Python (*.py)"), interactive_);
+  if (!path.isEmpty()) exportTirTo(path, tvmMinor);
+}
+
+bool MainWindow::exportTirTo(const QString& path, int tvmMinor) {
+  const QString caption = tr("Export a TensorIR program for TVM 0.%1").arg(tvmMinor);
+  if (QString problem = ScriptExportProblem(path, doc_->path()); !problem.isEmpty()) {
+    showRefusal(caption, problem);
+    return false;
+  }
+  script_->flush();
+  const auto& program = doc_->state().program;
+  if (!program) {
+    showRefusal(caption, tr("The script has errors: fix them first."));
+    return false;
+  }
+  auto text =
+      script::ExportTirProgram(*program, script::TvmVersion{tvmMinor}, doc_->text().toStdString());
+  if (!text) {
+    showRefusal(caption, QString::fromStdString(text.error().format()));
+    return false;
+  }
+  QSaveFile file(path);
+  if (file.open(QIODevice::WriteOnly)) {
+    file.write(QByteArray::fromStdString(*text));
     if (file.commit()) {
       showMessage(tr("Exported %1").arg(path));
       return true;

@@ -65,6 +65,9 @@ class MainWindow : public QMainWindow {
   // File > Export > Script for TVM without its dialog: writes the script atomically;
   // the document's own file and .tessera paths are refused (SavePaths.h).
   bool exportScriptTo(const QString& path);
+  // The schedule as a TensorIR program for TVM 0.<tvmMinor> (script/tvm/TirExport.h); a
+  // refusal (a construct TensorIR lacks, the project's own file) writes nothing.
+  bool exportTirTo(const QString& path, int tvmMinor);
 
   // Applies a view's or a menu's intent as one undo command; an illegal one changes
   // nothing and its reason goes to the status bar. Returns whether it was applied.
@@ -159,6 +162,7 @@ class MainWindow : public QMainWindow {
   void showRefusal(const QString& title, const QString& message);
   void requestPrimitive(const QString& primitive);
   void exportScript();
+  void exportTir(int tvmMinor);
   void exportCurrentView();
   views::ViewBase* currentView() const;
   void showShortcuts();
