@@ -1,9 +1,8 @@
 // TirExport: a Tessera tensor-expression schedule written as a TensorIR schedule program
-// for TVM >= 0.20, which has no te.create_schedule (TVM issue #17914 asks for exactly
-// this bridge). The program is the te definition, `te.create_prim_func` over the
-// arguments in order, the Trace replayed as `tir.Schedule` / `s_tir.Schedule` calls,
-// a build, a run on random data and a comparison with the unscheduled prim_func, so a
-// TVM user can run it as it is. A schedule TensorIR cannot express (te.scan, extern
+// for TVM >= 0.20, which has no te.create_schedule. The program is the te definition,
+// `te.create_prim_func` over the arguments in order, the Trace replayed as `tir.Schedule` /
+// `s_tir.Schedule` calls, a build, a run on random data and a comparison with the unscheduled
+// prim_func, so a TVM user can run it as it is. A schedule TensorIR cannot express (te.scan, extern
 // ops, set_store_predicate, create_group, ...) is an error located in the script.
 #pragma once
 
