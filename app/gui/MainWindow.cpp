@@ -975,9 +975,13 @@ bool MainWindow::exportScriptTo(const QString& path) {
     return false;
   }
   script_->flush();
+  return writeExport(path, doc_->text().toUtf8());
+}
+
+bool MainWindow::writeExport(const QString& path, const QByteArray& bytes) {
   QSaveFile file(path);
   if (file.open(QIODevice::WriteOnly)) {
-    file.write(doc_->text().toUtf8());
+    file.write(bytes);
     if (file.commit()) {
       showMessage(tr("Exported %1").arg(path));
       return true;
@@ -1013,16 +1017,7 @@ bool MainWindow::exportTirTo(const QString& path, int tvmMinor) {
     showRefusal(caption, QString::fromStdString(text.error().format()));
     return false;
   }
-  QSaveFile file(path);
-  if (file.open(QIODevice::WriteOnly)) {
-    file.write(QByteArray::fromStdString(*text));
-    if (file.commit()) {
-      showMessage(tr("Exported %1").arg(path));
-      return true;
-    }
-  }
-  showMessage(tr("Cannot write %1").arg(path), true);
-  return false;
+  return writeExport(path, QByteArray::fromStdString(*text));
 }
 
 views::ViewBase* MainWindow::currentView() const {

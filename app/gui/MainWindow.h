@@ -163,6 +163,8 @@ class MainWindow : public QMainWindow {
   void requestPrimitive(const QString& primitive);
   void exportScript();
   void exportTir(int tvmMinor);
+  // Writes an export atomically and says so in the status bar.
+  bool writeExport(const QString& path, const QByteArray& bytes);
   void exportCurrentView();
   views::ViewBase* currentView() const;
   void showShortcuts();
