@@ -17,6 +17,7 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/Schedule.h"
 #include "support/Result.h"
+#include "tir/Schedule.h"
 #include "transform/Pipeline.h"
 #include "views/RunHistory.h"
 
@@ -65,6 +66,9 @@ struct DocumentState {
   // The evaluated script (tensors, names) and its schedule; null when evaluation failed.
   std::shared_ptr<const script::ScriptProgram> program;
   std::shared_ptr<const schedule::Schedule> schedule;
+  // A TensorIR document's schedule (its PrimFunc, trace and state); null for TE documents
+  // and when evaluation failed. The TensorIR views read only this.
+  std::shared_ptr<const tir::Schedule> tir_schedule;
   // InferBound per stage; null when bounds could not be inferred.
   std::shared_ptr<const schedule::BoundsReport> bounds;
   // The InferBound phase tables of every producer/consumer pair of compute stages.
