@@ -8,6 +8,11 @@
 # cannot build TVM, so the files are committed. A refused program gets no file (the
 # refusal is printed here and checked by tst_tir_export).
 #
+# Then it runs every TensorIR schedule program under tests/tir/programs (te.create_prim_func
+# or TVMScript, scheduled with tir.Schedule, printing the scheduled function and the
+# trace) and writes TVM's output to tests/tir/programs/reference/<name>.txt, followed by
+# "EXIT <status>": tst_tir_tvm_reference runs the same programs in Tessera and compares.
+#
 # Usage: TVM_SRC=/path/to/tvm TVM_BUILD=/path/to/tvm/build scripts/tvm-reference.sh
 #   TVM_VERSION  the release the build is (0.20 by default): the export's spelling
 #   TESSERA_CLI  the tessera-cli binary (default build-test/app/cli/tessera-cli)
@@ -57,3 +62,18 @@ for file in "$root"/resources/examples/*.py "$root"/tests/tvm_programs/*.py; do
   fi
 done
 echo "TVM $version: $exported exported ($passed ran and matched the unscheduled function), $refused refused"
+
+programs=$root/tests/tir/programs
+mkdir -p "$programs/reference"
+ran=0
+for file in "$programs"/*.py; do
+  name=$(basename "$file" .py)
+  {
+    PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$file" 2>&1
+    echo "EXIT $?"
+  } >"$programs/reference/$name.txt"
+  ran=$((ran + 1))
+  tail -n 1 "$programs/reference/$name.txt" | grep -q '^EXIT 0$' &&
+    echo "ok       $name" || echo "FAILED   $name (see $programs/reference/$name.txt)"
+done
+echo "TVM $version: $ran TensorIR schedule programs run"

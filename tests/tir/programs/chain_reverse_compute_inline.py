@@ -1,0 +1,12 @@
+# inline the consumer into its producer
+import tvm
+from tvm import te, tir
+
+A = te.placeholder((128, 128), "float32", name="A")
+B = te.compute((128, 128), lambda i, j: A[i, j] * 2.0, name="B")
+C = te.compute((128, 128), lambda i, j: B[i, j] + 1.0, name="C")
+sch = tir.Schedule(te.create_prim_func([A, C]))
+c = sch.get_block("C")
+sch.reverse_compute_inline(c)
+print(sch.mod["main"].script())
+print(sch.trace)
