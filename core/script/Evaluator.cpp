@@ -23,6 +23,7 @@
 #include "script/TirObjects.h"
 #include "script/Topi.h"
 #include "script/TuneConfig.h"
+#include "script/tvm/TirPrimFuncValue.h"
 #include "te/Scan.h"
 
 namespace tessera::script {
@@ -238,7 +239,8 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterJsonBuiltins(interp);
   RegisterScalableVectorBuiltins(interp);
   RegisterStructuralEqualBuiltins(interp);
-  RegisterTirModuleBuiltins(interp);  // after the tvm.tir constructors its class names yield to
+  RegisterTirModuleBuiltins(interp);    // after the tvm.tir constructors its class names yield to
+  RegisterTirFunctionBuiltins(interp);  // tvm.IRModule({"main": f}) of TensorIR functions
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }
 

@@ -3,6 +3,7 @@
 #include "ir/Printer.h"
 #include "script/TeObjects.h"
 #include "script/TirModule.h"
+#include "script/tvm/TirPrimFuncValue.h"
 #include "te/Tensor.h"
 
 namespace tessera::script {
@@ -253,8 +254,8 @@ std::optional<bool> TirInstanceOf(const Value& v, const std::string& type) {
     return stmt && stmt->stmt.defined() && stmt->stmt.kind() == stmt_kind;
   // Var, IntImm and FloatImm are BoundObjects' already; the other expression classes.
   if (TirIsExprKindName(type, &expr_kind)) return v.is_expr() && v.as_expr().kind() == expr_kind;
-  if (type == "PrimFunc") return v.as<TirPrimFuncObject>() != nullptr;
-  if (type == "IRModule") return v.as<TirModuleObject>() != nullptr;
+  if (type == "PrimFunc") return v.as<TirPrimFuncObject>() || AsTensorIRFunc(v);
+  if (type == "IRModule") return v.as<TirModuleObject>() || AsTensorIRModule(v);
   return std::nullopt;
 }
 

@@ -45,6 +45,11 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportPrimitives.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportProgram.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptParser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptBlock.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptExpr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptDecorators.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirPrimFuncValue.cpp
 )
 # tvm.topi is a Python file of the script language (tvm/topi.py), embedded at build time.
 set(TESSERA_TOPI_PRELUDE ${CMAKE_CURRENT_BINARY_DIR}/generated/TopiPrelude.cpp)
