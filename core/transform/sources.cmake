@@ -15,6 +15,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/LayoutOvercompute.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Pipeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerSchedule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LowerTensorIR.cpp
 )
 # GPU passes (run after the pipeline by the CUDA backend, codegen/cuda/CudaLowering).
 list(APPEND TESSERA_CORE_SOURCES

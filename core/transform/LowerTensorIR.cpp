@@ -1,0 +1,320 @@
+#include "transform/LowerTensorIR.h"
+
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "ir/Printer.h"
+#include "te/Compute.h"
+#include "transform/StorageFlatten.h"
+
+namespace tessera::transform {
+
+namespace lower_tensor_ir_detail {
+
+using ir::Expr;
+using ir::Var;
+
+constexpr const char* kAutoUnrollMaxStep = "pragma_auto_unroll_max_step";
+
+bool IsPragmaKey(const std::string& key) { return key.rfind("pragma_", 0) == 0; }
+
+// How many leaf statements one run of `s` executes; saturates at `cap + 1` (a loop with
+// a symbolic extent counts as more than any cap).
+int64_t StepCount(const ir::Stmt& s, int64_t cap) {
+  if (!s.defined()) return 0;
+  auto clamp = [cap](int64_t v) { return std::min(v, cap + 1); };
+  if (auto* f = s.as<ir::ForNode>()) {
+    const int64_t* extent = ir::as_const_int(f->extent);
+    if (!extent) return cap + 1;
+    int64_t body = StepCount(f->body, cap);
+    if (*extent <= 0 || body == 0) return 0;
+    return body > (cap + 1) / *extent ? cap + 1 : clamp(*extent * body);
+  }
+  if (auto* seq = s.as<ir::SeqStmtNode>()) {
+    int64_t total = 0;
+    for (const ir::Stmt& e : seq->seq) total = clamp(total + StepCount(e, cap));
+    return total;
+  }
+  if (auto* i = s.as<ir::IfThenElseNode>())
+    return clamp(StepCount(i->then_case, cap) + StepCount(i->else_case, cap));
+  if (auto* a = s.as<ir::AttrStmtNode>()) return StepCount(a->body, cap);
+  if (auto* a = s.as<ir::AllocateNode>()) return StepCount(a->body, cap);
+  if (auto* l = s.as<ir::LetStmtNode>()) return StepCount(l->body, cap);
+  return 1;
+}
+
+// pragma_auto_unroll_max_step = N: serial loops with a constant extent whose nest runs
+// at most N leaf statements become unrolled loops (TVM's UnrollLoop with auto_max_step).
+class AutoUnroll : public ir::IRMutator {
+ public:
+  explicit AutoUnroll(int64_t max_step) : max_step_(max_step) {}
+
+ protected:
+  ir::Stmt VisitFor(const ir::ForNode* n, const ir::Stmt& s) override {
+    ir::Stmt visited = ir::IRMutator::VisitFor(n, s);
+    auto* f = visited.as<ir::ForNode>();
+    if (f->for_kind != ir::ForKind::Serial || !ir::as_const_int(f->extent)) return visited;
+    if (StepCount(visited, max_step_) > max_step_) return visited;
+    return std::make_shared<const ir::ForNode>(
+        f->loop_var, f->min, f->extent, ir::ForKind::Unrolled, f->body, nullptr, f->annotations);
+  }
+
+ private:
+  int64_t max_step_;
+};
+
+// The block-lowering step: LowerInitBlock + ConvertBlocksToOpaque + LowerOpaqueBlock.
+class BlockLowerer {
+ public:
+  // Buffers allocated by blocks, by data handle.
+  std::unordered_map<const ir::ExprNode*, ir::Buffer> allocated;
+
+  Result<ir::Stmt> Lower(const tir::Stmt& s) {
+    if (!s) return Error("LowerTensorIR: the program has an empty statement");
+    if (auto* c = tir::As<tir::ComputeNode>(s)) return Sub(c->stmt);
+    if (auto* seq = tir::As<tir::SeqNode>(s)) {
+      std::vector<ir::Stmt> out;
+      for (const tir::Stmt& e : seq->seq) {
+        auto lowered = Lower(e);
+        if (!lowered.ok()) return lowered.error();
+        out.push_back(*lowered);
+      }
+      ir::Stmt joined = ir::MakeSeq(std::move(out));
+      return joined.defined() ? joined : ir::MakeEvaluate(0);
+    }
+    if (auto* f = tir::As<tir::ForNode>(s)) return LowerFor(*f);
+    if (auto* r = tir::As<tir::BlockRealizeNode>(s)) return LowerRealize(*r);
+    return Error("LowerTensorIR: unknown TensorIR statement kind");
+  }
+
+ private:
+  Expr Sub(const Expr& e) const { return vmap_.empty() ? e : ir::Substitute(e, vmap_); }
+  ir::Stmt Sub(const ir::Stmt& s) const { return vmap_.empty() ? s : ir::Substitute(s, vmap_); }
+
+  Result<ir::Stmt> LowerFor(const tir::ForNode& f) {
+    Expr min = Sub(f.min), extent = Sub(f.extent);
+    auto body = Lower(f.body);
+    if (!body.ok()) return body.error();
+    ir::Stmt loop;
+    if (f.for_kind == ir::ForKind::ThreadBinding) {
+      if (f.thread_tag.empty()) {
+        return Error("LowerTensorIR: loop " + f.loop_var.name() +
+                     " is thread-bound but has no thread tag");
+      }
+      // The TE lowering's form: a loop from 0 over the bound index.
+      ir::Stmt inner = *body;
+      if (!ir::is_zero(min)) inner = ir::Substitute(inner, {{f.loop_var, f.loop_var + min}});
+      Expr zero = ir::make_zero(extent.dtype());
+      if (te::is_virtual_thread_tag(f.thread_tag)) {
+        loop = ir::MakeFor(f.loop_var, zero, extent, ir::ForKind::Serial, inner);
+      } else {
+        ir::IterVar thread = ir::MakeIterVar(ir::Range(zero, extent), f.loop_var,
+                                             ir::IterVarType::ThreadIndex, f.thread_tag);
+        loop = ir::MakeFor(f.loop_var, zero, extent, ir::ForKind::ThreadBinding, inner, thread);
+      }
+    } else {
+      std::map<std::string, Expr> kept;
+      for (const auto& [key, value] : f.annotations)
+        if (!IsPragmaKey(key)) kept[key] = value;
+      loop = std::make_shared<const ir::ForNode>(f.loop_var, min, extent, f.for_kind, *body,
+                                                 nullptr, std::move(kept));
+    }
+    if (auto it = f.annotations.find(kAutoUnrollMaxStep); it != f.annotations.end()) {
+      const int64_t* steps = ir::as_const_int(it->second);
+      if (!steps) {
+        return Error("LowerTensorIR: loop " + f.loop_var.name() + " has " + kAutoUnrollMaxStep +
+                     " = " + ir::to_string(it->second) + ", which is not an integer constant");
+      }
+      if (*steps > 0) loop = AutoUnroll(*steps).VisitStmt(loop);
+    }
+    // std::map: the pragmas nest in key order, as TVM sorts them. Their node is the
+    // loop's IterVar, as ScheduleOps makes a TE pragma's.
+    ir::IterVar node =
+        ir::MakeIterVar(ir::Range(min, extent), f.loop_var, ir::IterVarType::DataPar);
+    for (auto it = f.annotations.rbegin(); it != f.annotations.rend(); ++it)
+      if (IsPragmaKey(it->first)) loop = ir::MakeAttr(node, it->first, it->second, loop);
+    return loop;
+  }
+
+  Result<ir::Stmt> LowerRealize(const tir::BlockRealizeNode& r) {
+    const tir::BlockNode* block = r.block.get();
+    if (!block) return Error("LowerTensorIR: a block realize has no block");
+    std::string where = "LowerTensorIR: block '" + block->name + "'";
+    if (r.iter_values.size() != block->iter_vars.size()) {
+      return Error(where + " has " + std::to_string(block->iter_vars.size()) +
+                   " iterators but its realize binds " + std::to_string(r.iter_values.size()));
+    }
+    if (!block->body) return Error(where + " has no body");
+    Expr predicate = r.predicate.defined() ? Sub(r.predicate) : ir::make_bool(true);
+
+    // ConvertBlocksToOpaque: the iterators become their bindings (in terms of the loops).
+    ir::VarMap saved = vmap_;
+    std::vector<Expr> values;
+    for (size_t i = 0; i < block->iter_vars.size(); ++i) {
+      const ir::IterVar& iv = block->iter_vars[i];
+      if (!iv || !r.iter_values[i].defined())
+        return Error(where + " has an undefined iterator or binding");
+      Expr value = Sub(r.iter_values[i]);
+      if (value.dtype() != iv->var.dtype()) value = ir::cast(iv->var.dtype(), value);
+      values.push_back(value);
+    }
+    for (size_t i = 0; i < values.size(); ++i) vmap_[block->iter_vars[i]->var] = values[i];
+    auto body = Lower(block->body);
+    ir::Stmt init;
+    Expr init_cond;
+    if (block->init.defined()) {
+      // LowerInitBlock: the first step of every reduction iterator runs the init.
+      init = Sub(block->init);
+      for (size_t i = 0; i < values.size(); ++i) {
+        const ir::IterVar& iv = block->iter_vars[i];
+        if (iv->iter_type != ir::IterVarType::CommReduce) continue;
+        Expr first = ir::eq(values[i], Sub(iv->dom.min));
+        init_cond = init_cond.defined() ? ir::logical_and(init_cond, first) : first;
+      }
+    }
+    vmap_ = std::move(saved);
+    if (!body.ok()) return body.error();
+
+    ir::Stmt out = *body;
+    if (init.defined())
+      out = ir::MakeSeq({init_cond.defined() ? ir::MakeIf(init_cond, init) : init, out});
+    if (!ir::is_one(predicate)) out = ir::MakeIf(predicate, out);
+    for (size_t i = block->alloc_buffers.size(); i > 0; --i) {
+      const ir::Buffer& b = block->alloc_buffers[i - 1];
+      if (!b) return Error(where + " allocates an undefined buffer");
+      if (b->layout) {
+        return Error(where + " allocates buffer " + b->name +
+                     " with a layout transform, which LowerTensorIR does not flatten yet");
+      }
+      if (!b->strides.empty() || (b->elem_offset.defined() && !ir::is_zero(b->elem_offset))) {
+        return Error(where + " allocates buffer " + b->name +
+                     " with strides or an offset; only compact buffers are allocated");
+      }
+      allocated[b->data.get()] = b;
+      out = ir::MakeAllocate(b->data, b->dtype, b->shape, ir::make_bool(true), out, b->scope);
+    }
+    for (auto it = block->annotations.rbegin(); it != block->annotations.rend(); ++it)
+      if (IsPragmaKey(it->first)) out = ir::MakeAttr(Expr(0), it->first, it->second, out);
+    return out;
+  }
+
+  ir::VarMap vmap_;
+};
+
+// The "StorageFlatten" step of a TensorIR program: accesses of N-D buffers become
+// accesses of their flat buffers (StorageFlatten.h's FlattenedBuffer / FlattenIndices,
+// the same as argument buffers get), block allocations flat allocations.
+class BufferFlattener : public ir::IRMutator {
+ public:
+  BufferFlattener(const std::vector<ir::Buffer>& params,
+                  const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated)
+      : allocated_(allocated) {
+    for (const ir::Buffer& b : params) known_.insert(b->data.get());
+    for (const auto& [data, b] : allocated) known_.insert(data);
+  }
+  std::string error;
+
+ protected:
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    if (!Check(n->buffer, indices.size())) return e;
+    return ir::MakeBufferLoad(Flat(n->buffer), FlattenIndices(n->buffer, indices));
+  }
+
+  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    if (!Check(n->buffer, indices.size())) return s;
+    return ir::MakeBufferStore(Flat(n->buffer), VisitExpr(n->value),
+                               FlattenIndices(n->buffer, indices));
+  }
+
+  ir::Stmt VisitAllocate(const ir::AllocateNode* n, const ir::Stmt& s) override {
+    auto it = allocated_.find(n->buffer_var.get());
+    if (it == allocated_.end()) return ir::IRMutator::VisitAllocate(n, s);
+    ir::Buffer flat = Flat(it->second);
+    return ir::MakeAllocate(n->buffer_var, n->dtype, flat->shape, n->condition, VisitStmt(n->body),
+                            flat->scope);
+  }
+
+ private:
+  bool Check(const ir::Buffer& b, size_t rank) {
+    if (!error.empty()) return false;
+    if (!known_.count(b->data.get())) {
+      error = "buffer " + b->name + " is accessed but is neither a parameter nor allocated";
+    } else if (b->layout) {
+      error = "buffer " + b->name + " has a layout transform, which is not flattened yet";
+    } else if (rank != b->shape.size()) {
+      error = "buffer " + b->name + " has " + std::to_string(b->shape.size()) +
+              " dimensions but is accessed with " + std::to_string(rank) + " indices";
+    }
+    return error.empty();
+  }
+
+  ir::Buffer Flat(const ir::Buffer& b) {
+    auto it = flat_.find(b.get());
+    if (it != flat_.end()) return it->second;
+    return flat_[b.get()] = FlattenedBuffer(b);
+  }
+
+  const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated_;
+  std::unordered_set<const ir::ExprNode*> known_;
+  std::unordered_map<const ir::BufferNode*, ir::Buffer> flat_;
+};
+
+Result<ir::Stmt> LowerBlocksWith(const tir::PrimFunc& f, BlockLowerer* lowerer) {
+  if (!f.body) return Error("LowerTensorIR: the function has no body");
+  for (const ir::Buffer& b : f.params) {
+    if (!b) return Error("LowerTensorIR: a parameter buffer is undefined");
+    if (!b->strides.empty() || (b->elem_offset.defined() && !ir::is_zero(b->elem_offset))) {
+      return Error("LowerTensorIR: parameter " + b->name +
+                   " has strides or an offset; parameters must be compact buffers");
+    }
+  }
+  return lowerer->Lower(f.body);
+}
+
+}  // namespace lower_tensor_ir_detail
+
+using namespace lower_tensor_ir_detail;
+
+Result<ir::Stmt> LowerBlocks(const tir::PrimFunc& f) {
+  BlockLowerer lowerer;
+  return LowerBlocksWith(f, &lowerer);
+}
+
+Result<LoweredProgram> LowerTensorIR(const tir::PrimFunc& f, PassContext ctx,
+                                     const std::string& name) {
+  BlockLowerer lowerer;
+  auto body = LowerBlocksWith(f, &lowerer);
+  if (!body.ok()) return body.error();
+  std::vector<PassRecord> timeline{{"Input", ir::to_string(*body)}};
+
+  // The passes before and at StorageFlatten work on the N-D program.
+  ir::Stmt stmt = *body;
+  for (const std::string& pass : PipelinePassNames()) {
+    if (pass == "StorageFlatten") break;
+    auto out = RunPipelinePass(pass, stmt, ctx);
+    if (!out.ok()) return out.error();
+    stmt = *out;
+    timeline.push_back({pass, ir::to_string(stmt)});
+  }
+  BufferFlattener flattener(f.params, lowerer.allocated);
+  stmt = flattener.VisitStmt(stmt);
+  if (!flattener.error.empty()) return Error("StorageFlatten: " + flattener.error);
+  timeline.push_back({"StorageFlatten", ir::to_string(stmt)});
+
+  auto optimized = Optimize(MakePrimFunc(name, f.params, stmt), ctx);
+  if (!optimized.ok()) return optimized.error();
+  LoweredProgram out = std::move(*optimized);
+  // Optimize's own "Input" is the flattened program already recorded.
+  for (size_t i = 1; i < out.timeline.size(); ++i) timeline.push_back(out.timeline[i]);
+  out.timeline = std::move(timeline);
+  return out;
+}
+
+}  // namespace tessera::transform
