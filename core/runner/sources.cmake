@@ -11,4 +11,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/LocalRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SlurmRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MakeRunner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TimingStats.cpp
 )
