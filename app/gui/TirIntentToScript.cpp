@@ -1,0 +1,108 @@
+#include "TirIntentToScript.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include "views/TirIntents.h"
+
+namespace tessera::gui {
+namespace {
+
+QString Tr(const char* text) { return QCoreApplication::translate("TirIntentToScript", text); }
+
+Error Fail(const QString& text) { return Error(text.toStdString()); }
+
+struct Printer {
+  const tir::Schedule& sch;
+  const views::Intent& intent;
+  const TirScriptSpelling& sp;
+
+  QString Block(const QString& name) const {
+    QString get = sp.dialect == tir::TvmDialect::STir ? "get_sblock" : "get_block";
+    return QString("%1.%2(\"%3\")").arg(sp.schedule_var, get, name);
+  }
+
+  Result<QString> Loop(const QString& name) const {
+    QString owner = intent.params.value("loop_block").toString();
+    if (owner.isEmpty()) owner = intent.stage;
+    QStringList loops = views::TirLoopNames(sch, owner);
+    int index = int(loops.indexOf(name));
+    if (index < 0) return Fail(Tr("block %1 has no loop %2").arg(owner, name));
+    return QString("%1.get_loops(%2)[%3]").arg(sp.schedule_var, Block(owner)).arg(index);
+  }
+
+  Result<QString> Loops() const {
+    if (intent.iterVars.isEmpty()) return Fail(Tr("%1 needs a loop").arg(intent.primitive));
+    QStringList out;
+    for (const QString& name : intent.iterVars) {
+      auto l = Loop(name);
+      if (!l.ok()) return l.error();
+      out << *l;
+    }
+    return out.join(", ");
+  }
+
+  QString Call(const QString& args) const {
+    return QString("%1.%2(%3)").arg(sp.schedule_var, intent.primitive, args);
+  }
+
+  Result<QString> Line() const {
+    const QString& p = intent.primitive;
+    if (intent.stage.isEmpty()) return Fail(Tr("%1 needs a block").arg(p));
+    if (p == "compute_inline" || p == "reverse_compute_inline") return Call(Block(intent.stage));
+    if (p == "cache_read" || p == "cache_write") {
+      bool ok = false;
+      int index = intent.params.value("buffer_index").toInt(&ok);
+      QString scope = intent.params.value("storage_scope").toString();
+      if (!ok || index < 0) return Fail(Tr("%1 needs a buffer index").arg(p));
+      if (scope.isEmpty()) return Fail(Tr("%1 needs a storage scope").arg(p));
+      return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope));
+    }
+    auto loops = Loops();
+    if (!loops.ok()) return loops.error();
+    if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction")
+      return Call(Block(intent.stage) + ", " + *loops);
+    if (p == "fuse" || p == "reorder") {
+      if (intent.iterVars.size() < 2) return Fail(Tr("%1 needs at least two loops").arg(p));
+      return Call(*loops);
+    }
+    if (p == "parallel" || p == "vectorize" || p == "unroll") return Call(*loops);
+    if (p == "bind") {
+      QString axis = intent.params.value("thread_axis").toString();
+      if (axis.isEmpty()) return Fail(Tr("bind needs a thread axis"));
+      return Call(QString("%1, thread_axis=\"%2\"").arg(*loops, axis));
+    }
+    if (p == "split") {
+      auto factors = views::ParseSplitFactors(intent.params.value("factors").toString());
+      if (!factors.ok()) return factors.error();
+      QStringList fs;
+      for (const auto& f : *factors) fs << (f ? QString::number(*f) : QString("None"));
+      return Call(QString("%1, factors=[%2]").arg(*loops, fs.join(", ")));
+    }
+    return Fail(Tr("%1 is not a TensorIR primitive the application applies").arg(p));
+  }
+};
+
+}  // namespace
+
+TirScriptSpelling TirSpellingOf(const QString& script) {
+  TirScriptSpelling sp;
+  static const QRegularExpression schedule(
+      R"(^\s*([A-Za-z_]\w*)\s*=\s*(?:tvm\.)?(s_tir|tir)\.Schedule\()",
+      QRegularExpression::MultilineOption);
+  QRegularExpressionMatch m = schedule.match(script);
+  if (m.hasMatch()) {
+    sp.schedule_var = m.captured(1);
+    if (m.captured(2) == "s_tir") sp.dialect = tir::TvmDialect::STir;
+  } else if (script.contains("s_tir") || script.contains("get_sblock")) {
+    sp.dialect = tir::TvmDialect::STir;
+  }
+  return sp;
+}
+
+Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,
+                              const TirScriptSpelling& spelling) {
+  return Printer{sch, intent, spelling}.Line();
+}
+
+}  // namespace tessera::gui

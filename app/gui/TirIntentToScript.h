@@ -1,0 +1,29 @@
+// TirIntentToScript: a view's TensorIR intent as the one schedule-script line that
+// applies it, appended to a TensorIR document's script:
+//   sch.split(sch.get_loops(sch.get_block("C"))[0], factors=[None, 32])
+// Blocks are named by get_block (get_sblock in TVM 0.24+'s spelling) and loops by their
+// position among get_loops of their block in the current schedule, so the line needs
+// no variable of the script and reads the same in TVM. Only the shape of the arguments
+// is checked here; legality is the schedule's (views::TirIntentProblem).
+#pragma once
+
+#include <QString>
+
+#include "support/Result.h"
+#include "tir/Schedule.h"
+#include "views/Intent.h"
+
+namespace tessera::gui {
+
+struct TirScriptSpelling {
+  QString schedule_var = "sch";
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;
+};
+
+// The schedule variable (`sch = tir.Schedule(...)`) and the TVM spelling a script uses.
+TirScriptSpelling TirSpellingOf(const QString& script);
+
+Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,
+                              const TirScriptSpelling& spelling = {});
+
+}  // namespace tessera::gui

@@ -1,0 +1,411 @@
+#include "views/TirIntents.h"
+
+#include <QCoreApplication>
+#include <set>
+
+#include "views/ParameterDialog.h"
+
+namespace tessera::views {
+namespace {
+
+QString Tr(const char* text) { return QCoreApplication::translate("TirIntents", text); }
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+std::string S(const QString& s) { return s.toStdString(); }
+
+Result<tir::LoopRV> LoopNamed(tir::Schedule& sch, const QString& block, const QString& name) {
+  auto b = sch.GetBlock(S(block));
+  if (!b.ok()) return b.error();
+  auto loops = sch.GetLoops(*b);
+  if (!loops.ok()) return loops.error();
+  for (const tir::LoopRV& rv : *loops) {
+    auto loop = sch.Get(rv);
+    if (loop.ok() && Q((*loop)->loop_var.name()) == name) return rv;
+  }
+  return Error(S(Tr("block %1 has no loop %2").arg(block, name)));
+}
+
+// The loop `name` of the intent: among the loops of params["loop_block"] or the block's.
+Result<tir::LoopRV> IntentLoop(tir::Schedule& sch, const Intent& intent, const QString& name) {
+  QString owner = intent.params.value("loop_block").toString();
+  return LoopNamed(sch, owner.isEmpty() ? intent.stage : owner, name);
+}
+
+Result<std::vector<tir::LoopRV>> IntentLoops(tir::Schedule& sch, const Intent& intent) {
+  std::vector<tir::LoopRV> out;
+  for (const QString& name : intent.iterVars) {
+    auto rv = IntentLoop(sch, intent, name);
+    if (!rv.ok()) return rv.error();
+    out.push_back(*rv);
+  }
+  return out;
+}
+
+Status FirstLoop(tir::Schedule& sch, const Intent& intent, tir::LoopRV* out) {
+  if (intent.iterVars.isEmpty()) return Error(S(Tr("%1 needs a loop").arg(intent.primitive)));
+  auto rv = IntentLoop(sch, intent, intent.iterVars.front());
+  if (!rv.ok()) return rv.error();
+  *out = *rv;
+  return Status::Ok();
+}
+
+Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
+  tir::LoopRV loop;
+  if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
+  const QString& p = intent.primitive;
+  if (p == "split") {
+    auto factors = ParseSplitFactors(intent.params.value("factors").toString());
+    if (!factors.ok()) return factors.error();
+    std::vector<ir::Expr> exprs;
+    for (const auto& f : *factors) exprs.push_back(f ? ir::Expr(*f) : ir::Expr());
+    auto r = sch.Split(loop, exprs);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  if (p == "parallel") return sch.Parallel(loop);
+  if (p == "vectorize") return sch.Vectorize(loop);
+  if (p == "unroll") return sch.Unroll(loop);
+  if (p == "bind") {
+    QString axis = intent.params.value("thread_axis").toString();
+    if (axis.isEmpty()) return Error(S(Tr("bind needs a thread axis")));
+    return sch.Bind(loop, S(axis));
+  }
+  return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
+}
+
+Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
+  auto block = sch.GetBlock(S(intent.stage));
+  if (!block.ok()) return block.error();
+  const QString& p = intent.primitive;
+  if (p == "compute_inline") return sch.ComputeInline(*block);
+  if (p == "reverse_compute_inline") return sch.ReverseComputeInline(*block);
+  if (p == "cache_read" || p == "cache_write") {
+    bool ok = false;
+    int64_t index = intent.params.value("buffer_index").toLongLong(&ok);
+    QString scope = intent.params.value("storage_scope").toString();
+    if (!ok || index < 0) return Error(S(Tr("%1 needs a buffer index").arg(p)));
+    if (scope.isEmpty()) return Error(S(Tr("%1 needs a storage scope").arg(p)));
+    auto r = p == "cache_read" ? sch.CacheRead(*block, index, S(scope))
+                               : sch.CacheWrite(*block, index, S(scope));
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  tir::LoopRV loop;
+  if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
+  if (p == "compute_at") return sch.ComputeAt(*block, loop);
+  if (p == "reverse_compute_at") return sch.ReverseComputeAt(*block, loop);
+  if (p == "decompose_reduction") {
+    auto r = sch.DecomposeReduction(*block, loop);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
+}
+
+ParamField Choice(const QString& key, const QString& label, const QStringList& choices) {
+  ParamField f;
+  f.key = key;
+  f.label = label;
+  f.kind = ParamField::Kind::Choice;
+  f.choices = choices;
+  f.value = choices.value(0);
+  return f;
+}
+
+// "C: i_0" entries for the loops of the blocks other than `block` that `block` feeds
+// (compute_at) or that feed it (reverse_compute_at).
+QStringList AtTargets(const tir::Schedule& sch, const QString& block, bool reverse) {
+  QStringList out;
+  for (const tir::BlockRealizeNode* r : TirBlocks(sch)) {
+    QString other = Q(r->block->name);
+    if (other == block) continue;
+    bool related = reverse ? TirBlockFeeds(sch, other, block) : TirBlockFeeds(sch, block, other);
+    if (!related) continue;
+    for (const QString& l : TirLoopNames(sch, other)) out << other + ": " + l;
+  }
+  return out;
+}
+
+QStringList BufferChoices(const std::vector<tir::BufferRegion>& regions) {
+  QStringList out;
+  for (size_t i = 0; i < regions.size(); ++i)
+    out << QString("%1: %2").arg(i).arg(Q(regions[i].buffer->name));
+  return out;
+}
+
+// The split dialog's preview: the loop extents the factors give.
+QString SplitExtents(const QString& text, std::optional<int64_t> extent) {
+  auto factors = ParseSplitFactors(text);
+  if (!factors.ok()) return Q(factors.error().message);
+  int64_t known = 1;
+  for (const auto& f : *factors) known *= f ? *f : 1;
+  QStringList parts;
+  for (const auto& f : *factors) {
+    if (f)
+      parts << QString::number(*f);
+    else if (extent)
+      parts << QString::number((*extent + known - 1) / known);
+    else
+      parts << "?";
+  }
+  QString out = Tr("loops of extents %1").arg(parts.join(" x "));
+  if (extent) {
+    int64_t product = 1;
+    for (const QString& p : parts) product *= p.toLongLong();
+    if (product != *extent)
+      out += Tr(" (a predicate T.where keeps %1 of %2)").arg(*extent).arg(product);
+  }
+  return out;
+}
+
+}  // namespace
+
+QString TirPrimitiveTitle(const QString& p) {
+  if (p == "reverse_compute_at") return Tr("Reverse Compute At…");
+  if (p == "reverse_compute_inline") return Tr("Reverse Compute Inline");
+  if (p == "decompose_reduction") return Tr("Decompose Reduction…");
+  if (p == "fuse") return Tr("Fuse with Inner Loop");
+  return PrimitiveTitle(p);
+}
+
+const QStringList& TirBlockPrimitives() {
+  static const QStringList list{
+      "compute_at", "reverse_compute_at", "compute_inline",     "reverse_compute_inline",
+      "cache_read", "cache_write",        "decompose_reduction"};
+  return list;
+}
+
+const QStringList& TirLoopPrimitives() {
+  static const QStringList list{"split",     "fuse",   "reorder", "parallel",
+                                "vectorize", "unroll", "bind",    "decompose_reduction"};
+  return list;
+}
+
+std::vector<const tir::BlockRealizeNode*> TirBlocks(const tir::Schedule& sch) {
+  std::vector<const tir::BlockRealizeNode*> out;
+  const tir::BlockRealizeNode* root = tir::RootRealize(sch.func());
+  tir::PreOrderVisit(sch.func().body, [&](const tir::StmtNode* n) {
+    if (auto* r = tir::As<tir::BlockRealizeNode>(n); r && r != root) out.push_back(r);
+    return true;
+  });
+  return out;
+}
+
+const tir::BlockRealizeNode* TirFindBlock(const tir::Schedule& sch, const QString& name) {
+  if (name.isEmpty()) return nullptr;
+  auto found = sch.state().FindBlocks(S(name));
+  return found.empty() ? nullptr : found.front();
+}
+
+std::vector<const tir::ForNode*> TirLoopsOf(const tir::Schedule& sch, const QString& block) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+  if (!r || r == tir::RootRealize(sch.func())) return {};
+  return sch.state().LoopsAbove(r);
+}
+
+QStringList TirLoopNames(const tir::Schedule& sch, const QString& block) {
+  QStringList out;
+  for (const tir::ForNode* l : TirLoopsOf(sch, block)) out << Q(l->loop_var.name());
+  return out;
+}
+
+std::optional<int64_t> TirConstExtent(const tir::ForNode& loop) {
+  if (const auto* imm = loop.extent.as<ir::IntImmNode>()) return imm->value;
+  return std::nullopt;
+}
+
+Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text) {
+  QString body = text.trimmed();
+  if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
+  std::vector<std::optional<int64_t>> out;
+  int nones = 0;
+  for (const QString& part : body.split(',')) {
+    QString f = part.trimmed();
+    if (f == "None") {
+      out.push_back(std::nullopt);
+      ++nones;
+      continue;
+    }
+    bool ok = false;
+    int64_t v = f.toLongLong(&ok);
+    if (!ok || v <= 0)
+      return Error(S(Tr("split: factor '%1' is neither a positive integer nor None").arg(f)));
+    out.push_back(v);
+  }
+  if (out.size() < 2) return Error(S(Tr("split: give at least two factors, e.g. None, 32")));
+  if (nones > 1) return Error(S(Tr("split: at most one factor may be None")));
+  return out;
+}
+
+Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
+  const QString& p = intent.primitive;
+  if (p == "fuse" || p == "reorder") {
+    auto loops = IntentLoops(sch, intent);
+    if (!loops.ok()) return loops.error();
+    if (loops->size() < 2) return Error(S(Tr("%1 needs at least two loops").arg(p)));
+    if (p == "reorder") return sch.Reorder(*loops);
+    auto r = sch.Fuse(*loops);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  if (TirBlockPrimitives().contains(p)) return ApplyOnBlock(sch, intent);
+  return ApplyOnLoop(sch, intent);
+}
+
+QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent) {
+  tir::Schedule copy = sch;
+  Status s = ApplyTirIntent(copy, intent);
+  return s ? QString() : Q(s.error().message);
+}
+
+bool TirBlockFeeds(const tir::Schedule& sch, const QString& a, const QString& b) {
+  const tir::BlockRealizeNode* ra = TirFindBlock(sch, a);
+  const tir::BlockRealizeNode* rb = TirFindBlock(sch, b);
+  if (!ra || !rb) return false;
+  std::set<std::string> written;
+  for (const tir::BufferRegion& w : ra->block->writes) written.insert(w.buffer->name);
+  for (const tir::BufferRegion& r : rb->block->reads)
+    if (written.count(r.buffer->name)) return true;
+  return false;
+}
+
+TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QString& loopBlock,
+                       const QString& targetLoop) {
+  if (block == loopBlock)
+    return {std::nullopt, Tr("%1 cannot be computed at one of its own loops").arg(block)};
+  // The blocks under the target loop decide the direction: a block that reads what they
+  // write follows them (reverse_compute_at), otherwise it is their producer.
+  bool consumer = false;
+  bool producer = false;
+  for (const tir::ForNode* l : TirLoopsOf(sch, loopBlock)) {
+    if (Q(l->loop_var.name()) != targetLoop) continue;
+    for (const tir::BlockRealizeNode* r : sch.state().ChildBlocks(l)) {
+      QString other = Q(r->block->name);
+      if (other == block) continue;
+      producer = producer || TirBlockFeeds(sch, block, other);
+      consumer = consumer || TirBlockFeeds(sch, other, block);
+    }
+  }
+  Intent intent{consumer && !producer ? "reverse_compute_at" : "compute_at",
+                block,
+                {targetLoop},
+                {{"loop_block", loopBlock}}};
+  return {intent, TirIntentProblem(sch, intent)};
+}
+
+TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const QString& sourceLoop,
+                      const QString& targetLoop) {
+  QStringList loops = TirLoopNames(sch, loopBlock);
+  int from = int(loops.indexOf(sourceLoop));
+  int to = int(loops.indexOf(targetLoop));
+  if (from < 0 || to < 0)
+    return {std::nullopt,
+            Tr("%1 and %2 are not both loops of %3").arg(sourceLoop, targetLoop, loopBlock)};
+  if (from == to) return {std::nullopt, Tr("a loop dropped on itself does nothing")};
+  Intent intent;
+  intent.stage = loopBlock;
+  if (std::abs(from - to) == 1) {
+    intent.primitive = "fuse";
+    intent.iterVars = {loops[std::min(from, to)], loops[std::max(from, to)]};
+  } else {
+    intent.primitive = "reorder";
+    intent.iterVars = {loops[std::max(from, to)], loops[std::min(from, to)]};
+  }
+  return {intent, TirIntentProblem(sch, intent)};
+}
+
+PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
+                                     const tir::Schedule& sch, const QString& block,
+                                     const QString& loop, const IntentCheck& check) {
+  const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
+  if (!realize) return {std::nullopt, Tr("%1: select a block first").arg(primitive)};
+  Intent intent{primitive, block, {}, {}};
+  QStringList loops = TirLoopNames(sch, block);
+  QList<ParamField> fields;
+  auto needLoop = [&]() -> QString {
+    if (loop.isEmpty()) return Tr("%1: select a loop of %2 first").arg(primitive, block);
+    intent.iterVars << loop;
+    return {};
+  };
+  QString problem;
+  if (primitive == "split") {
+    problem = needLoop();
+    std::optional<int64_t> extent;
+    for (const tir::ForNode* l : TirLoopsOf(sch, block))
+      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    ParamField f;
+    f.key = "factors";
+    f.label = Tr("Factors (None is inferred)");
+    f.kind = ParamField::Kind::Text;
+    f.value = QString("None, 32");
+    fields << f;
+    ParamField preview;
+    preview.key = "preview";
+    preview.kind = ParamField::Kind::Preview;
+    preview.preview = [extent](const QVariantMap& v) {
+      return SplitExtents(v.value("factors").toString(), extent);
+    };
+    fields << preview;
+  } else if (primitive == "fuse") {
+    problem = needLoop();
+    int at = int(loops.indexOf(loop));
+    if (problem.isEmpty() && (at < 0 || at + 1 >= loops.size()))
+      problem = Tr("fuse: %1 has no inner loop to fuse with").arg(loop);
+    else if (problem.isEmpty())
+      intent.iterVars << loops[at + 1];
+  } else if (primitive == "reorder") {
+    ParamField f;
+    f.key = "order";
+    f.label = Tr("Loop order (outermost first)");
+    f.kind = ParamField::Kind::Order;
+    f.value = loops;
+    fields << f;
+  } else if (primitive == "bind") {
+    problem = needLoop();
+    fields << Choice("thread_axis", Tr("Thread axis"), ThreadTags());
+  } else if (primitive == "parallel" || primitive == "vectorize" || primitive == "unroll") {
+    problem = needLoop();
+  } else if (primitive == "compute_at" || primitive == "reverse_compute_at") {
+    QStringList targets = AtTargets(sch, block, primitive == "reverse_compute_at");
+    if (targets.isEmpty())
+      problem = primitive == "compute_at"
+                    ? Tr("compute_at: no block reads what %1 writes").arg(block)
+                    : Tr("reverse_compute_at: no block writes what %1 reads").arg(block);
+    fields << Choice("target", Tr("Loop"), targets);
+  } else if (primitive == "cache_read" || primitive == "cache_write") {
+    bool read = primitive == "cache_read";
+    QStringList buffers = BufferChoices(read ? realize->block->reads : realize->block->writes);
+    if (buffers.isEmpty()) problem = Tr("%1: %2 has no buffer to cache").arg(primitive, block);
+    fields << Choice("buffer", read ? Tr("Read buffer") : Tr("Written buffer"), buffers);
+    fields << Choice(
+        "storage_scope", Tr("Storage scope"),
+        read ? QStringList{"shared", "local", "global"} : QStringList{"local", "shared", "global"});
+  } else if (primitive == "decompose_reduction") {
+    if (!loop.isEmpty())
+      intent.iterVars << loop;
+    else
+      fields << Choice("loop", Tr("Init block above loop"), loops);
+  } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
+    problem = Tr("unknown TensorIR primitive %1").arg(primitive);
+  }
+  if (!problem.isEmpty()) return {std::nullopt, problem};
+  if (!fields.isEmpty()) {
+    auto values = AskParameters(parent, TirPrimitiveTitle(primitive).remove("…"), fields);
+    if (!values) return {};
+    if (values->contains("factors")) intent.params["factors"] = values->value("factors");
+    if (values->contains("thread_axis"))
+      intent.params["thread_axis"] = values->value("thread_axis");
+    if (values->contains("order")) intent.iterVars = values->value("order").toStringList();
+    if (values->contains("loop")) intent.iterVars = {values->value("loop").toString()};
+    if (values->contains("storage_scope"))
+      intent.params["storage_scope"] = values->value("storage_scope");
+    if (values->contains("buffer"))
+      intent.params["buffer_index"] = values->value("buffer").toString().section(':', 0, 0).toInt();
+    if (values->contains("target")) {
+      QString target = values->value("target").toString();
+      intent.params["loop_block"] = target.section(": ", 0, 0);
+      intent.iterVars = {target.section(": ", 1)};
+    }
+  }
+  QString why = TirIntentProblem(sch, intent);
+  if (why.isEmpty() && check) why = check(intent);
+  if (!why.isEmpty()) return {std::nullopt, why};
+  return {intent, {}};
+}
+
+}  // namespace tessera::views

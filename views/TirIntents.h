@@ -1,0 +1,72 @@
+// TirIntents: the TensorIR side of the views' contract. A TensorIR intent names its block
+// (Intent::stage) and its loops by their loop variables (Intent::iterVars); a loop is
+// looked up among the loops of params["loop_block"] when set (compute_at's target
+// loop), else among the loops of the block itself. The application turns such an
+// intent into one script line; the views use the helpers below to check an intent
+// before they emit it, always by applying it to a copy of the schedule, so that a
+// refusal carries TVM's own error text.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+#include "support/Result.h"
+#include "tir/Schedule.h"
+#include "views/Intent.h"
+#include "views/PrimitiveRequests.h"
+
+class QWidget;
+
+namespace tessera::views {
+
+// The primitives the block and loop context menus offer, in menu order.
+const QStringList& TirBlockPrimitives();
+const QStringList& TirLoopPrimitives();
+// The menu text of a TensorIR primitive ("Reverse Compute At…").
+QString TirPrimitiveTitle(const QString& primitive);
+
+// Every block of the function except the root, in pre order.
+std::vector<const tir::BlockRealizeNode*> TirBlocks(const tir::Schedule& sch);
+// The realize of the block named `name`; null when there is none.
+const tir::BlockRealizeNode* TirFindBlock(const tir::Schedule& sch, const QString& name);
+// The loops above block `name` up to its scope block, outermost first (get_loops).
+std::vector<const tir::ForNode*> TirLoopsOf(const tir::Schedule& sch, const QString& block);
+QStringList TirLoopNames(const tir::Schedule& sch, const QString& block);
+// The constant extent of a loop; nullopt when it is not a constant.
+std::optional<int64_t> TirConstExtent(const tir::ForNode& loop);
+
+// split's factors as written in a dialog or a script: "None, 32" -> {nullopt, 32}.
+// At least two factors, each a positive integer or None (at most one None).
+Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text);
+
+// Applies `intent` to `sch` (a copy: the views never touch the document's schedule).
+Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
+// Why `intent` is illegal on `sch` ("" = it applies): applied to a copy of `sch`.
+QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent);
+
+// Whether block `a` writes a buffer that block `b` reads.
+bool TirBlockFeeds(const tir::Schedule& sch, const QString& a, const QString& b);
+
+// What dropping a block or loop on a loop means: a block on a loop of another block
+// -> compute_at (reverse_compute_at when the block reads what the loop's blocks
+// write); a loop on a neighbouring loop of the same block -> fuse; on another loop
+// of the same block -> reorder (the two swap). `loopBlock` is the block whose loops
+// hold `targetLoop` (and `sourceLoop`, for a loop drop).
+struct TirDrop {
+  std::optional<Intent> intent;  // what the drop would request
+  QString problem;               // why it is refused ("" = legal)
+};
+TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QString& loopBlock,
+                       const QString& targetLoop);
+TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const QString& sourceLoop,
+                      const QString& targetLoop);
+
+// Asks `primitive`'s parameters for `block` (and `loop`, for the loop menu) with the
+// ParameterDialog and checks the intent on a copy of the schedule before returning it.
+PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
+                                     const tir::Schedule& sch, const QString& block,
+                                     const QString& loop, const IntentCheck& check = {});
+
+}  // namespace tessera::views

@@ -1,0 +1,301 @@
+#include "views/TirLoopNestView.h"
+
+#include <QDragMoveEvent>
+#include <QHeaderView>
+#include <QMenu>
+#include <QMimeData>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QVBoxLayout>
+
+#include "ir/ExprOp.h"
+#include "tir/ScriptPrinter.h"
+#include "views/TirIntents.h"
+#include "views/graph/GraphScene.h"
+
+namespace tessera::views {
+namespace {
+
+constexpr int kNameRole = Qt::UserRole + 2;  // the block's or the loop variable's name
+
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+QString ShowExpr(const ir::Expr& e) { return Q(tir::ExprToTVMScript(e)); }
+
+QString Payload(const QMimeData* mime) {
+  if (!mime || !mime->hasFormat(GraphScene::kNodeMimeType)) return QString();
+  return QString::fromUtf8(mime->data(GraphScene::kNodeMimeType));
+}
+
+QString PayloadOf(const QTreeWidgetItem* item) {
+  return item ? item->data(0, TirLoopNestView::kPayloadRole).toString() : QString();
+}
+
+bool IsLoop(const QTreeWidgetItem* item) { return PayloadOf(item).startsWith("loop:"); }
+
+QString LoopLine(const tir::ForNode& l) {
+  QString range =
+      ir::is_zero(l.min) ? ShowExpr(l.extent) : ShowExpr(l.min) + ", " + ShowExpr(l.min + l.extent);
+  return "for " + Q(l.loop_var.name()) + " in range(" + range + ")";
+}
+
+QString LoopKind(const tir::ForNode& l) {
+  QString kind =
+      l.for_kind == ir::ForKind::ThreadBinding ? Q(l.thread_tag) : Q(ir::for_kind_name(l.for_kind));
+  for (const auto& [key, value] : l.annotations) kind += ", " + Q(key);
+  return kind;
+}
+
+QString BlockDetail(const tir::BlockRealizeNode& r) {
+  QStringList iters;
+  const auto& ivs = r.block->iter_vars;
+  for (size_t i = 0; i < ivs.size(); ++i) {
+    QString it = Q(ivs[i]->var.name()) + ":" + QChar(tir::IterKindChar(ivs[i]->iter_type));
+    if (i < r.iter_values.size()) it += " = " + ShowExpr(r.iter_values[i]);
+    iters << it;
+  }
+  QString out = iters.join(", ");
+  if (r.predicate.defined() && !ir::is_one(r.predicate))
+    out += "   T.where(" + ShowExpr(r.predicate) + ")";
+  return out;
+}
+
+}  // namespace
+
+// The tree's drag and drop goes through the view, which knows the schedule.
+class TirLoopTreeWidget : public QTreeWidget {
+ public:
+  explicit TirLoopTreeWidget(TirLoopNestView* view) : QTreeWidget(view), view_(view) {
+    setDragEnabled(true);
+    setAcceptDrops(true);
+    setDropIndicatorShown(false);
+    setDragDropMode(QAbstractItemView::DragDrop);
+  }
+
+ protected:
+  QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override {
+    return items.isEmpty() ? nullptr : TirLoopNestView::mimeForItem(items.first());
+  }
+  QStringList mimeTypes() const override { return {GraphScene::kNodeMimeType}; }
+  void dragEnterEvent(QDragEnterEvent* event) override {
+    event->setAccepted(event->mimeData()->hasFormat(GraphScene::kNodeMimeType));
+  }
+  void dragMoveEvent(QDragMoveEvent* event) override {
+    QTreeWidgetItem* target = itemAt(event->position().toPoint());
+    QString payload = Payload(event->mimeData());
+    QString problem = view_->dropProblem(payload, target);
+    if (problem.isEmpty()) {
+      event->acceptProposedAction();
+      emit view_->statusMessage(view_->dropPreview(payload, target));
+    } else {
+      event->ignore();
+      emit view_->statusMessage(problem);
+    }
+  }
+  void dropEvent(QDropEvent* event) override {
+    QTreeWidgetItem* target = itemAt(event->position().toPoint());
+    event->setAccepted(view_->dropOn(event->mimeData(), target));
+    event->setDropAction(Qt::IgnoreAction);  // the tree is rebuilt from the new schedule
+    stopAutoScroll();
+    setState(QAbstractItemView::NoState);
+    viewport()->update();
+  }
+
+ private:
+  TirLoopNestView* view_;
+};
+
+struct TirLoopNestView::Drop {
+  std::optional<Intent> intent;
+  QString problem;
+};
+
+TirLoopNestView::TirLoopNestView(QWidget* parent)
+    : ViewBase(parent), tree_(new TirLoopTreeWidget(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(tree_);
+  tree_->setColumnCount(3);
+  tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Iterators and bindings")});
+  tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  tree_->setUniformRowHeights(true);
+  tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(tree_, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    QMenu* menu = contextMenuFor(tree_->itemAt(at));
+    if (!menu) return;
+    menu->exec(tree_->viewport()->mapToGlobal(at));
+    menu->deleteLater();
+  });
+  connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    if (updating_ || !item || !selectionModel()) return;
+    QString payload = PayloadOf(item);
+    if (payload.startsWith("block:")) {
+      selectionModel()->selectStage(payload.mid(6));
+    } else if (payload.startsWith("loop:")) {
+      QString rest = payload.mid(5);
+      selectionModel()->selectIterVar(rest.section('/', 0, 0), rest.section('/', 1));
+    }
+  });
+}
+
+void TirLoopNestView::setState(const DocumentState& state) {
+  sch_ = state.tir_schedule;
+  updating_ = true;
+  tree_->clear();
+  if (sch_) {
+    const tir::ScheduleState& st = sch_->state();
+    std::function<void(QTreeWidgetItem*, const tir::Stmt&)> add = [&](QTreeWidgetItem* parent,
+                                                                      const tir::Stmt& s) {
+      if (auto* seq = tir::As<tir::SeqNode>(s)) {
+        for (const tir::Stmt& c : seq->seq) add(parent, c);
+      } else if (auto* loop = tir::As<tir::ForNode>(s)) {
+        auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+        item->setText(0, LoopLine(*loop));
+        item->setText(1, LoopKind(*loop));
+        std::vector<const tir::BlockRealizeNode*> under = st.ChildBlocks(loop);
+        QString owner = under.empty() ? QString() : Q(under.front()->block->name);
+        item->setData(0, kPayloadRole, "loop:" + owner + "/" + Q(loop->loop_var.name()));
+        item->setData(0, kNameRole, Q(loop->loop_var.name()));
+        add(item, loop->body);
+      } else if (auto* r = tir::As<tir::BlockRealizeNode>(s)) {
+        auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+        item->setText(0, "block " + Q(r->block->name));
+        item->setText(1, r->block->init.defined() ? tr("block, T.init") : tr("block"));
+        item->setText(2, BlockDetail(*r));
+        item->setData(0, kPayloadRole, "block:" + Q(r->block->name));
+        item->setData(0, kNameRole, Q(r->block->name));
+        add(item, r->block->body);
+      }
+    };
+    // The root block's body: the root itself is implicit, as TVMScript prints it.
+    const tir::BlockRealizeNode* root = tir::RootRealize(sch_->func());
+    if (root) add(nullptr, root->block->body);
+    tree_->expandAll();
+  }
+  updating_ = false;
+  selectionChanged();
+}
+
+QTreeWidgetItem* TirLoopNestView::blockItem(const QString& block) const {
+  for (QTreeWidgetItemIterator it(tree_); *it; ++it)
+    if (PayloadOf(*it) == "block:" + block) return *it;
+  return nullptr;
+}
+
+QTreeWidgetItem* TirLoopNestView::loopItem(const QString& block, const QString& loop) const {
+  for (QTreeWidgetItem* item = blockItem(block); item; item = item->parent())
+    if (IsLoop(item) && item->data(0, kNameRole).toString() == loop) return item;
+  return nullptr;
+}
+
+void TirLoopNestView::selectionChanged() {
+  if (!selectionModel()) return;
+  QTreeWidgetItem* item = selectionModel()->iterVar().isEmpty()
+                              ? blockItem(selectionModel()->stage())
+                              : loopItem(selectionModel()->stage(), selectionModel()->iterVar());
+  updating_ = true;
+  tree_->setCurrentItem(item);
+  updating_ = false;
+}
+
+QMimeData* TirLoopNestView::mimeForItem(QTreeWidgetItem* item) {
+  QString payload = PayloadOf(item);
+  return payload.isEmpty() ? nullptr : GraphScene::mimeForNode(payload);
+}
+
+TirLoopNestView::Drop TirLoopNestView::dropOf(const QString& payload,
+                                              QTreeWidgetItem* target) const {
+  if (!sch_) return {std::nullopt, tr("There is no TensorIR schedule.")};
+  if (!IsLoop(target)) return {std::nullopt, tr("Drop a block or a loop on a loop.")};
+  QString targetLoop = target->data(0, kNameRole).toString();
+  if (payload.startsWith("block:")) {
+    QString block = payload.mid(6);
+    // The target loop is named among the loops of a block under it other than the
+    // dropped one.
+    QString owner;
+    std::function<void(const QTreeWidgetItem*)> find = [&](const QTreeWidgetItem* item) {
+      for (int i = 0; i < item->childCount() && owner.isEmpty(); ++i) {
+        QString p = PayloadOf(item->child(i));
+        if (p.startsWith("block:") && p.mid(6) != block)
+          owner = p.mid(6);
+        else
+          find(item->child(i));
+      }
+    };
+    find(target);
+    if (owner.isEmpty()) return {std::nullopt, tr("No other block sits under %1.").arg(targetLoop)};
+    TirDrop d = TirBlockOnLoop(*sch_, block, owner, targetLoop);
+    return {d.intent, d.problem};
+  }
+  if (payload.startsWith("loop:")) {
+    QString rest = payload.mid(5);
+    QString block = rest.section('/', 0, 0);
+    // Loops of different nests may share a name: the target must be above the block.
+    if (loopItem(block, targetLoop) != target)
+      return {
+          std::nullopt,
+          tr("%1 is not a loop of %2: loops move only within their nest").arg(targetLoop, block)};
+    TirDrop d = TirLoopOnLoop(*sch_, block, rest.section('/', 1), targetLoop);
+    return {d.intent, d.problem};
+  }
+  return {std::nullopt, tr("Drop a block or a loop on a loop.")};
+}
+
+QString TirLoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target) const {
+  return dropOf(payload, target).problem;
+}
+
+QString TirLoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target) const {
+  Drop d = dropOf(payload, target);
+  return d.intent ? d.intent->describe() : d.problem;
+}
+
+bool TirLoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
+  Drop d = dropOf(Payload(mime), target);
+  if (!d.intent || !d.problem.isEmpty()) {
+    emit statusMessage(d.problem);
+    return false;
+  }
+  emit intentRequested(*d.intent);
+  return true;
+}
+
+QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
+  QString payload = PayloadOf(item);
+  if (!sch_ || payload.isEmpty()) return nullptr;
+  auto* menu = new QMenu(this);
+  menu->setToolTipsVisible(true);
+  QString block, loop;
+  if (payload.startsWith("block:")) {
+    block = payload.mid(6);
+    menu->addSection(block);
+    for (const QString& p : TirBlockPrimitives()) {
+      QAction* a = menu->addAction(TirPrimitiveTitle(p));
+      a->setObjectName(p);
+      connect(a, &QAction::triggered, this, [this, p, block] { requestPrimitive(p, block, {}); });
+    }
+  } else {
+    QString rest = payload.mid(5);
+    block = rest.section('/', 0, 0);
+    loop = rest.section('/', 1);
+    menu->addSection(block + ": " + loop);
+    for (const QString& p : TirLoopPrimitives()) {
+      QAction* a = menu->addAction(TirPrimitiveTitle(p));
+      a->setObjectName(p);
+      connect(a, &QAction::triggered, this,
+              [this, p, block, loop] { requestPrimitive(p, block, loop); });
+    }
+  }
+  return menu;
+}
+
+void TirLoopNestView::requestPrimitive(const QString& primitive, const QString& block,
+                                       const QString& loop) {
+  if (!sch_) return;
+  PrimitiveRequest r = RequestTirPrimitive(this, primitive, *sch_, block, loop, intentCheck());
+  if (r.intent)
+    emit intentRequested(*r.intent);
+  else if (!r.problem.isEmpty())
+    emit statusMessage(r.problem);
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,56 @@
+// TirLoopNestView: a TensorIR function's loop nest as a tree, blocks at their places:
+// every loop (range, kind, thread, annotations) and every block (iterators, predicate)
+// in program order. The existing LoopNestView reads the lowered TE loop program; a
+// TensorIR document has blocks and shares loops between them, so it gets this tree.
+// Selecting a block or a loop selects it everywhere. Drags carry "block:<name>" or
+// "loop:<block>/<var>" (the first block under the loop): a block dropped on a loop is
+// computed there (compute_at, reverse_compute_at for a consumer); a loop dropped on a
+// neighbouring loop of its block fuses them, on another loop of its block reorders the
+// two. Illegal drops are refused while dragging, with the schedule's reason.
+#pragma once
+
+#include <memory>
+
+#include "views/ViewBase.h"
+
+class QMimeData;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace tessera::views {
+
+class TirLoopNestView : public ViewBase {
+  Q_OBJECT
+
+ public:
+  static constexpr int kPayloadRole = Qt::UserRole + 1;  // "block:C" / "loop:C/i_0"
+
+  explicit TirLoopNestView(QWidget* parent = nullptr);
+  void setState(const DocumentState& state) override;
+  QTreeWidget* tree() const { return tree_; }
+  QTreeWidgetItem* blockItem(const QString& block) const;
+  QTreeWidgetItem* loopItem(const QString& block, const QString& loop) const;
+  // The context menu of an item (block or loop primitives); null for others.
+  QMenu* contextMenuFor(QTreeWidgetItem* item);
+
+  static QMimeData* mimeForItem(QTreeWidgetItem* item);
+  // Why dropping `payload` on `target` is refused ("" = legal), and what it would do.
+  QString dropProblem(const QString& payload, QTreeWidgetItem* target) const;
+  QString dropPreview(const QString& payload, QTreeWidgetItem* target) const;
+  // Handles a drop (real and simulated): emits the intent, or the reason it is refused.
+  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target);
+
+ protected:
+  void selectionChanged() override;
+
+ private:
+  struct Drop;
+  Drop dropOf(const QString& payload, QTreeWidgetItem* target) const;
+  void requestPrimitive(const QString& primitive, const QString& block, const QString& loop);
+
+  QTreeWidget* tree_;
+  std::shared_ptr<const tir::Schedule> sch_;
+  bool updating_ = false;
+};
+
+}  // namespace tessera::views
