@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 
+#include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/Schedule.h"
 #include "script/PythonExpr.h"
@@ -133,19 +134,19 @@ class TirScheduleWriter {
   std::string Buffer(const std::string& stage) const {
     if (auto it = buffer_of_.find(stage); it != buffer_of_.end()) return it->second;
     Stage st = sch_.find(stage);
-    if (st && st->op && st->op->num_outputs() > 1) return stage + ".v0";
+    if (st && st->op && st->op->num_outputs() > 1) return stage + "_v0";
     return stage;
   }
 
   // The block of `stage`, fetched by name on first use: te.create_prim_func names a
-  // block after its operation (after each output, `X.v0`, for a multi-output compute
-  // that is no reduction).
+  // block after its operation, or, for a multi-output compute that is no reduction,
+  // after each output tensor with `X.v0` made an identifier (`X_v0`).
   std::string Block(const std::string& stage) {
     if (auto it = block_var_.find(stage); it != block_var_.end()) return it->second;
     Stage st = sch_.find(stage);
     std::string name = stage;
     if (const auto* op = AsCompute(st); op && op->num_outputs() > 1 && !op->is_reduction())
-      name += ".v0";
+      name += "_v0";
     std::string var = Fresh("b_" + stage);
     Emit(var + " = sch." + spelling_.get_block + "(\"" + name + "\")");
     block_var_[stage] = var;
@@ -312,6 +313,16 @@ class TirScheduleWriter {
   void CacheWrite(size_t entry, const TraceEntry& e) {
     if (e.outputs.empty()) return Fail(entry, "cache_write without a cache stage");
     const std::string& stage = e.stage.name;
+    // TE re-lays the cache stage out over the loops split before cache_write (its axes
+    // become those loops); TensorIR's cache block keeps the block's iterators, and
+    // compute_at regenerates its loops, so there is no equivalent to write.
+    for (size_t earlier = 0; earlier < entry; ++earlier)
+      if (sch_.trace.entries[earlier].stage.name == stage &&
+          IsStructure(sch_.trace.entries[earlier].primitive))
+        return Fail(entry, "cache_write of '" + stage + "' after its loops were " +
+                               sch_.trace.entries[earlier].primitive +
+                               " (TE re-lays the cache out over those loops) has no TensorIR "
+                               "equivalent: split the stage after cache_write instead");
     std::string computing = Block(stage);
     std::string scope = Str(e, "scope");
     std::string copy = Fresh("b_" + stage + "_" + scope + "_copy");
@@ -656,6 +667,40 @@ class TirScheduleWriter {
 
   // ---- kinds and annotations ----------------------------------------------------------
 
+  // TensorIR lowers a buffer with aligned strides only when each stride is a multiple of
+  // the next inner one (it sizes the allocation by their quotients); TE's StorageFlatten
+  // had no such limit. The strides of the stage's buffer with all its storage_align
+  // requests, checked on its constant shape; nullopt when they nest (or the shape is
+  // symbolic).
+  std::optional<std::string> UnnestedStrides(const Stage& st) const {
+    const auto* op = AsCompute(st);
+    if (!op) return std::nullopt;
+    std::map<int, std::pair<int64_t, int64_t>> align;  // axis -> {factor, offset}
+    for (const TraceEntry& t : sch_.trace.entries)
+      if (t.primitive == "storage_align" && t.stage.name == st->name() && !t.iter_vars.empty())
+        align[t.iter_vars[0].index] = {Int(t, "factor"), Int(t, "offset")};
+    std::vector<int64_t> strides(op->axis.size());
+    int64_t stride = 1;
+    for (size_t i = op->axis.size(); i-- > 0;) {
+      if (auto a = align.find(static_cast<int>(i)); a != align.end() && a->second.first > 0) {
+        auto [factor, offset] = a->second;
+        stride += ((factor + offset - stride % factor) % factor + factor) % factor;
+      }
+      strides[i] = stride;
+      const int64_t* extent = ir::as_const_int(op->axis[i]->dom.extent);
+      if (!extent) return std::nullopt;
+      stride *= *extent;
+    }
+    for (size_t i = 1; i < strides.size(); ++i)
+      if (strides[i - 1] % strides[i] != 0)
+        return "storage_align of '" + st->name() + "' gives strides " +
+               std::to_string(strides[i - 1]) + " and " + std::to_string(strides[i]) +
+               " for axes " + std::to_string(i - 1) + " and " + std::to_string(i) +
+               ": TensorIR lowers aligned buffers only when each stride is a multiple of the "
+               "next inner one, so TVM >= 0.20 cannot build this schedule";
+    return std::nullopt;
+  }
+
   void Annotation(size_t entry, const TraceEntry& e) {
     Stage st = sch_.find(e.stage.name);
     if (Inlined(st)) return;  // its loops went into its consumers
@@ -665,6 +710,7 @@ class TirScheduleWriter {
       if (axis.origin != IterVarRef::Origin::Axis)
         return Fail(entry,
                     "storage_align names a dimension of the buffer: an axis of the operation");
+      if (auto problem = UnnestedStrides(st)) return Fail(entry, *problem);
       Emit("sch.storage_align(" + Block(e.stage.name) + ", 0, axis=" + std::to_string(axis.index) +
            ", factor=" + std::to_string(Int(e, "factor")) +
            ", offset=" + std::to_string(Int(e, "offset")) + ")");
