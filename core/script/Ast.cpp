@@ -116,6 +116,7 @@ std::string params_text(const std::vector<AstParam>& params) {
     if (p.kind == ParamKind::VarArgs) out += "*";
     if (p.kind == ParamKind::KwArgs) out += "**";
     out += p.kind == ParamKind::KeywordOnly && p.name.empty() ? "*" : p.name;
+    if (p.annotation) out += ": " + to_source(*p.annotation);
     if (p.default_value) out += "=" + to_source(*p.default_value);
   }
   return out;
@@ -258,8 +259,13 @@ std::string to_source(const AstStmt& s) {
     case StmtKind::Def: {
       std::string decorators;
       for (const AstPtr& d : s.decorators) decorators += "@" + to_source(*d) + "\n";
-      return decorators + "def " + s.name + "(" + params_text(s.params) +
-             "):" + block_text(s.body, "    ");
+      return decorators + "def " + s.name + "(" + params_text(s.params) + ")" +
+             (s.returns ? " -> " + to_source(*s.returns) : "") + ":" + block_text(s.body, "    ");
+    }
+    case StmtKind::Class: {
+      std::string decorators;
+      for (const AstPtr& d : s.decorators) decorators += "@" + to_source(*d) + "\n";
+      return decorators + "class " + s.name + ":" + block_text(s.body, "    ");
     }
     case StmtKind::Return:
       return s.value ? "return " + to_source(*s.value) : "return";

@@ -85,6 +85,7 @@ struct AstParam {
   SourceLoc loc;
   AstPtr default_value;  // `def f(x=1)`: the default (null when none; lambdas have none)
   ParamKind kind = ParamKind::Positional;
+  AstPtr annotation;  // `def f(x: int)`: the annotation (null when none); read by TVMScript
 };
 
 // One `for target in iter if cond ...` clause of a comprehension.
@@ -148,6 +149,7 @@ enum class StmtKind : uint8_t {
   Except,  // one handler of a Try: except [value [as name]]: body
   Raise,   // raise [value [from message]]
   Del,     // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
+  Class,   // @decorator class name: body   (only decorated: TVMScript's @I.ir_module)
 };
 
 struct AstStmt {
@@ -171,10 +173,11 @@ struct AstStmt {
   AstPtr value;
   AstPtr message;  // Assert: the optional message
   // Def: the function's name and parameters (with defaults), and its decorators
-  // (`@tvm.testing.requires_llvm`), innermost last.
+  // (`@tvm.testing.requires_llvm`), innermost last. Class: its name and decorators.
   std::string name;
   std::vector<AstParam> params;
   std::vector<AstPtr> decorators;
+  AstPtr returns;  // Def: the return annotation (`-> None`), null when none
   // If, For, While, Def, With: the block; If: the else block.
   std::vector<AstStmt> body;
   std::vector<AstStmt> orelse;
@@ -184,7 +187,8 @@ struct AstStmt {
 
   bool is_compound() const {
     return kind == StmtKind::If || kind == StmtKind::For || kind == StmtKind::While ||
-           kind == StmtKind::Def || kind == StmtKind::With || kind == StmtKind::Try;
+           kind == StmtKind::Def || kind == StmtKind::With || kind == StmtKind::Try ||
+           kind == StmtKind::Class;
   }
 };
 

@@ -1276,6 +1276,9 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s,
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
+    case StmtKind::Class:
+      if (auto st = ExecClass(s, locals); !st) return st.error();
+      return Flow::Normal;
     case StmtKind::Return: {
       return_value_ = Value();
       if (s.value) {
@@ -1387,10 +1390,30 @@ Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& loca
     if (!v) return v.error();
     fn->defaults.emplace_back(std::move(v.value()));
   }
+  auto function = Decorate(s, Value::FromObject(fn), locals);
+  if (!function) return function.error();
+  return BindName(s, *function, locals);
+}
+
+Status Interpreter::ExecClass(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  auto cls = std::make_shared<ClassDefObject>();
+  cls->def = std::make_shared<const AstStmt>(s);
+  cls->enclosing = locals;
+  auto decorated = Decorate(s, Value::FromObject(cls), locals);
+  if (!decorated) return decorated.error();
+  if (decorated->as<ClassDefObject>())
+    return Error(
+        "classes are not supported in scripts (only a decorator that reads the class, "
+        "as TVMScript's @I.ir_module, may take one)",
+        s.loc);
+  return BindName(s, *decorated, locals);
+}
+
+Result<Value> Interpreter::Decorate(const AstStmt& s, Value function,
+                                    const std::shared_ptr<Scope>& locals) {
   // Decorators apply innermost first, as in Python. One from the runtime half
   // (@tvm.testing.requires_gpu, @pytest.mark.parametrize(...)) leaves the function as it
   // is: those only decide whether a test runs under pytest.
-  Value function = Value::FromObject(fn);
   for (auto d = s.decorators.rbegin(); d != s.decorators.rend(); ++d) {
     auto decorator = Eval(**d, locals);
     if (!decorator) return decorator.error();
@@ -1403,11 +1426,16 @@ Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& loca
     if (!decorated) return decorated.error();
     function = std::move(decorated.value());
   }
+  return function;
+}
+
+Status Interpreter::BindName(const AstStmt& s, const Value& value,
+                             const std::shared_ptr<Scope>& locals) {
   AstExpr name;
   name.kind = AstKind::Name;
   name.text = s.name;
   name.loc = s.loc;
-  return Bind(name, function, locals);
+  return Bind(name, value, locals);
 }
 
 Status Interpreter::Bind(const AstExpr& target, const Value& value,

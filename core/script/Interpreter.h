@@ -73,6 +73,15 @@ struct FunctionObject : Object {
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
 };
 
+// `@decorator class Name: ...`: the class's definition, unevaluated, handed to its
+// decorators (TVMScript's @I.ir_module reads the functions in it). Scripts have no classes
+// of their own: an object of this kind has no attributes and cannot be called.
+struct ClassDefObject : Object {
+  std::shared_ptr<const AstStmt> def;
+  std::shared_ptr<const Scope> enclosing;
+  std::string type_name() const override { return "type"; }
+};
+
 // range(start, stop, step): iterated lazily, so `range(10**9)` costs nothing until the
 // step limit stops the loop over it.
 struct RangeObject : Object {
@@ -230,6 +239,10 @@ class Interpreter {
   Result<Flow> ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals);  // Exceptions.cpp
   Error ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals);       // Exceptions.cpp
   Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Status ExecClass(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  // `s`'s decorators applied to `value`, innermost first.
+  Result<Value> Decorate(const AstStmt& s, Value value, const std::shared_ptr<Scope>& locals);
+  Status BindName(const AstStmt& s, const Value& value, const std::shared_ptr<Scope>& locals);
   void RegisterPythonBuiltins();
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

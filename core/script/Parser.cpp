@@ -546,17 +546,43 @@ class Parser {
       if (Cur().kind != TokenKind::Newline) return Expected("end of line after the decorator");
       Next();
     }
+    if (Cur().is_keyword("class")) {
+      auto cls = Class();
+      if (!cls) return cls;
+      cls->decorators = std::move(decorators);
+      return cls;
+    }
     if (!Cur().is_keyword("def"))
-      return ErrorAt(
-          Cur().loc,
-          "a decorator must be followed by a def (classes are not supported in scripts)");
+      return ErrorAt(Cur().loc,
+                     "a decorator must be followed by a def (or, for TVMScript's @I.ir_module, "
+                     "a class)");
     auto def = Def();
     if (!def) return def;
     def->decorators = std::move(decorators);
     return def;
   }
 
-  // def name(a, b=1, *args, c, d=2, **kwargs): ...   (no annotations)
+  // class Name: ...   after decorators only (the decorator reads the class's definition:
+  // TVMScript's @I.ir_module); no base classes.
+  Result<AstStmt> Class() {
+    Token header = Cur();
+    AstStmt stmt;
+    stmt.kind = StmtKind::Class;
+    stmt.loc = header.loc;
+    Next();
+    if (Cur().kind != TokenKind::Name) return Expected("a class name after 'class'");
+    stmt.name = Cur().text;
+    Next();
+    if (Cur().is_op("(")) return ErrorAt(Cur().loc, "base classes are not supported in scripts");
+    int outer_loops = loops_;
+    loops_ = 0;
+    Status block = Block(stmt.body, header);
+    loops_ = outer_loops;
+    if (!block) return block.error();
+    return stmt;
+  }
+
+  // def name(a: annotation, b=1, *args, c, d=2, **kwargs) -> annotation: ...
   Result<AstStmt> Def() {
     Token header = Cur();
     AstStmt stmt;
@@ -573,7 +599,12 @@ class Parser {
     if (!params) return params.error();
     stmt.params = std::move(params.value());
     if (auto st = ExpectCloser(")", opener, "',' or ')'"); !st) return st.error();
-    if (Cur().is_op("->")) return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+    if (Cur().is_op("->")) {
+      Next();
+      auto returns = Expression();
+      if (!returns) return returns.error();
+      stmt.returns = std::move(returns.value());
+    }
     int outer_loops = loops_;
     loops_ = 0;  // a loop around the def does not make `break` legal inside it
     ++functions_;
@@ -830,8 +861,12 @@ class Parser {
         param.name = Cur().text;
         param.kind = star ? ParamKind::KeywordOnly : ParamKind::Positional;
         Next();
-        if (!lambda && Cur().is_op(":"))
-          return ErrorAt(Cur().loc, "annotations are not supported in scripts");
+        if (!lambda && Cur().is_op(":")) {
+          Next();
+          auto annotation = Expression();
+          if (!annotation) return annotation.error();
+          param.annotation = std::move(annotation.value());
+        }
         if (Cur().is_op("=")) {
           if (lambda)
             return ErrorAt(Cur().loc,

@@ -6,25 +6,37 @@
 #include "ir/ExprOp.h"
 #include "script/Args.h"
 #include "script/Interpreter.h"
+#include "script/tvm/TVMScriptParser.h"
 
 namespace tessera::script {
 
 namespace {
 
 constexpr const char* kTvmScriptPath = "tvm.script.tir";
+constexpr const char* kTvmScriptXPath = "tvm.script.tirx";  // TVM 0.24+
 
-// tvm.script.tir as a module: the typed-constant functions are registered under it;
-// any other attribute is TVMScript proper, refused with a sentence that says what is
-// there instead of Python's "has no attribute".
+// The T.* functions that make expressions, each the tvm.tir function of the same meaning.
+constexpr const char* kExpressionFunctions[] = {
+    "max",         "min",        "Cast",       "if_then_else", "Select",      "floordiv",
+    "floormod",    "truncdiv",   "truncmod",   "ceildiv",      "exp",         "exp2",
+    "log",         "log2",       "sqrt",       "rsqrt",        "tanh",        "sigmoid",
+    "sin",         "cos",        "erf",        "abs",          "floor",       "ceil",
+    "round",       "trunc",      "pow",        "Not",          "And",         "Or",
+    "max_value",   "min_value",  "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not"};
+
+// tvm.script.tir (and tirx) as a module: its functions are registered under it; any other
+// attribute is a TVMScript construct Tessera does not read, refused where it is named.
+// (The statements of a @T.prim_func — T.grid, T.block, T.axis.remap, ... — are read by
+// the TVMScript parser from the syntax tree, never looked up here.)
 struct TvmScriptTirModule : ModuleObject {
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (const Value* v = interp.Lookup(path + "." + name)) return *v;
     return Error("T." + name +
-                     ": TVMScript (T.prim_func, T.Buffer, T.block, ...) is not "
-                     "supported; Tessera reads tensor-expression programs (tvm.te), and of "
-                     "tvm.script.tir only the typed constants (T.int32(16), T.float32(0.5), "
-                     "T.bool(True), ...)",
+                     " is not supported in TVMScript here (T.grid, T.block, T.Buffer ... are read "
+                     "inside a @T.prim_func function; elsewhere T gives typed constants such as "
+                     "T.int32(16) and expression functions such as T.max)",
                  loc);
   }
 };
@@ -67,9 +79,6 @@ Result<Value> TypedConstant(const CallArgs& call, const std::string& name, ir::D
 }  // namespace
 
 void RegisterTvmScriptModule(Interpreter& interp) {
-  auto module = std::make_shared<TvmScriptTirModule>();
-  module->path = kTvmScriptPath;
-  interp.Register(kTvmScriptPath, Value::FromObject(module));
   std::vector<std::pair<std::string, ir::DataType>> types = {{"bool", ir::DataType::Bool()}};
   for (int bits : {8, 16, 32, 64}) {
     types.emplace_back("int" + std::to_string(bits), ir::DataType::Int(bits));
@@ -77,10 +86,19 @@ void RegisterTvmScriptModule(Interpreter& interp) {
   }
   for (int bits : {16, 32, 64})
     types.emplace_back("float" + std::to_string(bits), ir::DataType::Float(bits));
-  for (const auto& [name, t] : types)
-    interp.RegisterFunction(
-        std::string(kTvmScriptPath) + "." + name,
-        [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
+  for (const char* path : {kTvmScriptPath, kTvmScriptXPath}) {
+    auto module = std::make_shared<TvmScriptTirModule>();
+    module->path = path;
+    interp.Register(path, Value::FromObject(module));
+    for (const auto& [name, t] : types)
+      interp.RegisterFunction(
+          std::string(path) + "." + name,
+          [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
+    for (const char* name : kExpressionFunctions)
+      interp.Alias(std::string(path) + "." + name, std::string("tvm.tir.") + name);
+    interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
+  }
+  RegisterTVMScriptDecorators(interp);
 }
 
 }  // namespace tessera::script
