@@ -355,6 +355,54 @@ Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_
   return rv;
 }
 
+Status Schedule::TransformLayout(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
+                                 const IndexMap& index_map, const IndexMap& pad_value,
+                                 bool assume_injective_transform) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (!index_map) return ScheduleError("ValueError", "transform_layout needs an index map");
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s =
+      tir::TransformLayout(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
+                           type, index_map, pad_value, assume_injective_transform);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::TransformLayout, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.buffer_is_write = type == BufferIndexType::Write;
+  inst.index_map = index_map;
+  inst.pad_value = pad_value;
+  inst.assume_injective_transform = assume_injective_transform;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
+Status Schedule::TransformBlockLayout(const BlockRV& block, const IndexMap& index_map) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (!index_map) return ScheduleError("ValueError", "transform_block_layout needs an index map");
+  Status s = tir::TransformBlockLayout(&state_, (*realize)->block->name, index_map);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::TransformBlockLayout, {block.id});
+  inst.index_map = index_map;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
+Status Schedule::StorageAlign(const BlockRV& block, int64_t buffer_index, int64_t axis,
+                              int64_t factor, int64_t offset) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::StorageAlign(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
+                               axis, factor, offset);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::StorageAlign, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.axis = axis, inst.factor = factor, inst.offset = offset;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 namespace apply_trace_detail {
 
 // Runs one instruction with its inputs translated; returns the new output ids.
@@ -430,6 +478,16 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
     case InstKind::SetScope:
       return status(sch->SetScope({in.at(0)}, inst.buffer_index, inst.name));
+    case InstKind::TransformLayout:
+      return status(sch->TransformLayout(
+          {in.at(0)}, inst.buffer_index,
+          inst.buffer_is_write ? BufferIndexType::Write : BufferIndexType::Read, inst.index_map,
+          inst.pad_value, inst.assume_injective_transform));
+    case InstKind::TransformBlockLayout:
+      return status(sch->TransformBlockLayout({in.at(0)}, inst.index_map));
+    case InstKind::StorageAlign:
+      return status(
+          sch->StorageAlign({in.at(0)}, inst.buffer_index, inst.axis, inst.factor, inst.offset));
     case InstKind::AddUnitLoop: {
       auto r = sch->Get(BlockRV{in.at(0)}).ok() ? sch->AddUnitLoop(BlockRV{in.at(0)})
                                                 : sch->AddUnitLoop(LoopRV{in.at(0)});

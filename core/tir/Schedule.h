@@ -76,6 +76,16 @@ class Schedule {
                              const std::string& storage_scope);
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
 
+  // ---- layout ----
+  // The buffer (the block's index-th read or written one) in the layout `index_map`
+  // gives; pad_value (null: None) fills the padding, e.g. ConstantIndexMap(0.0f, ndim).
+  Status TransformLayout(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
+                         const IndexMap& index_map, const IndexMap& pad_value = nullptr,
+                         bool assume_injective_transform = false);
+  Status TransformBlockLayout(const BlockRV& block, const IndexMap& index_map);
+  Status StorageAlign(const BlockRV& block, int64_t buffer_index, int64_t axis, int64_t factor,
+                      int64_t offset);
+
   // ---- annotations (value: an IntImm, FloatImm or StringImm) ----
   Status Annotate(const LoopRV& loop, const std::string& key, const Expr& value);
   Status Annotate(const BlockRV& block, const std::string& key, const Expr& value);

@@ -125,4 +125,8 @@ void ScheduleState::Replace(const StmtNode* old, Stmt replacement) {
   func_.body = schedule_state_detail::Rebuild(func_.body, old, replacement);
 }
 
+void ScheduleState::ReplaceParam(const Buffer& from, const Buffer& to) {
+  for (Buffer& b : func_.params) b = b == from ? to : b;
+}
+
 }  // namespace tessera::tir

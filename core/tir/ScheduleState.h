@@ -37,6 +37,8 @@ class ScheduleState {
 
   // Replaces the subtree `old` by `replacement`.
   void Replace(const StmtNode* old, Stmt replacement);
+  // The function parameter `from` becomes `to` (a buffer whose layout changed).
+  void ReplaceParam(const Buffer& from, const Buffer& to);
 
  private:
   PrimFunc func_;

@@ -219,6 +219,11 @@ Doc Printer::Print(const Expr& e) {
               kAtom};
     case K::Call: {
       const auto* n = e.as<ir::CallNode>();
+      if (n->op == kAnnotationList) {
+        std::string list = "[";
+        for (size_t i = 0; i < n->args.size(); ++i) list += (i ? ", " : "") + Str(n->args[i]);
+        return {list + "]", kAtom};
+      }
       return Call(T(n->op), n->args);
     }
     case K::BufferLoad: {
@@ -273,7 +278,12 @@ void Printer::PrintIr(const ir::Stmt& s) {
     Indented([&] { PrintIr(loop->body); });
     PopFrame();
   } else if (const auto* ev = s.as<ir::EvaluateNode>()) {
-    Line(T("evaluate") + "(" + Str(ev->value) + ")");
+    // A call is printed as an expression statement (`T.assume(...)`), as TVM does.
+    if (ev->value.kind() == ir::ExprKind::Call) {
+      Line(Str(ev->value));
+    } else {
+      Line(T("evaluate") + "(" + Str(ev->value) + ")");
+    }
   } else {
     std::istringstream text(ir::to_string(s));
     for (std::string line; std::getline(text, line);) Line("# " + line);

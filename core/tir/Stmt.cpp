@@ -66,4 +66,14 @@ char IterKindChar(ir::IterVarType t) {
   }
 }
 
+Expr MakeAnnotationList(std::vector<Expr> items) {
+  return ir::MakeCall(DataType::Int(32), kAnnotationList, std::move(items),
+                      ir::CallKind::Intrinsic);
+}
+
+std::vector<Expr> AnnotationListItems(const Expr& value) {
+  const auto* call = value.defined() ? value.as<ir::CallNode>() : nullptr;
+  return call && call->op == kAnnotationList ? call->args : std::vector<Expr>{};
+}
+
 }  // namespace tessera::tir

@@ -143,4 +143,13 @@ void PreOrderVisit(const Stmt& s, const std::function<bool(const StmtNode*)>& f)
 // 'S', 'R' or 'O' for a block iterator's kind.
 char IterKindChar(ir::IterVarType t);
 
+// Annotation values that are lists (TVM's Array, e.g. "buffer_dim_align": [[0, 0, 128,
+// 1]]) are calls to kAnnotationList; the printer writes them as Python lists.
+inline constexpr const char* kAnnotationList = "tir.annotation_list";
+// The block annotation storage_align writes: [[buffer_index, axis, factor, offset], ...].
+inline constexpr const char* kBufferDimAlign = "buffer_dim_align";
+Expr MakeAnnotationList(std::vector<Expr> items);
+// The items of such a list; empty for any other value.
+std::vector<Expr> AnnotationListItems(const Expr& value);
+
 }  // namespace tessera::tir

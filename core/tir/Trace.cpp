@@ -50,6 +50,12 @@ const char* inst_kind_name(InstKind kind) {
       return "Unannotate";
     case InstKind::SetScope:
       return "SetScope";
+    case InstKind::TransformLayout:
+      return "TransformLayout";
+    case InstKind::TransformBlockLayout:
+      return "TransformBlockLayout";
+    case InstKind::StorageAlign:
+      return "StorageAlign";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -160,6 +166,25 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                     ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
                     : Factor(inst.ann_val)) +
                ")";
+        break;
+      case InstKind::TransformLayout:
+        line =
+            "sch.transform_layout(block=" + in0 + ", buffer=(\"" +
+            (inst.buffer_is_write ? "write" : "read") + "\", " + std::to_string(inst.buffer_index) +
+            "), index_map=" + IndexMapAsPython(inst.index_map) + ", pad_value=" +
+            (inst.pad_value ? IndexMapAsPython(inst.pad_value) : std::string("None")) +
+            ", assume_injective_transform=" + (inst.assume_injective_transform ? "True" : "False") +
+            ")";
+        break;
+      case InstKind::TransformBlockLayout:
+        line = "sch.transform_block_layout(block=" + in0 +
+               ", index_map=" + IndexMapAsPython(inst.index_map) + ")";
+        break;
+      case InstKind::StorageAlign:
+        line = "sch.storage_align(block=" + in0 +
+               ", buffer_index=" + std::to_string(inst.buffer_index) +
+               ", axis=" + std::to_string(inst.axis) + ", factor=" + std::to_string(inst.factor) +
+               ", offset=" + std::to_string(inst.offset) + ")";
         break;
       case InstKind::SetScope:
         line = "sch.set_scope(block=" + in0 +

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tir/IndexMap.h"
 #include "tir/ScriptPrinter.h"
 
 namespace tessera::tir {
@@ -40,6 +41,9 @@ enum class InstKind {
   Annotate,
   Unannotate,
   SetScope,
+  TransformLayout,
+  TransformBlockLayout,
+  StorageAlign,
   CacheRead,
   CacheWrite,
 };
@@ -61,6 +65,13 @@ struct Instruction {
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
   std::vector<int> outputs;          // random variable ids
+  // TransformLayout: index_map, pad_value (null: None), buffer_index, whether the index
+  // counts the writes, assume_injective_transform; TransformBlockLayout: index_map;
+  // StorageAlign: buffer_index, axis, factor, offset.
+  IndexMap index_map, pad_value;
+  bool buffer_is_write = false;
+  bool assume_injective_transform = false;
+  int64_t axis = 0, factor = 0, offset = 0;
 };
 
 struct Trace {

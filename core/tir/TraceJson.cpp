@@ -40,6 +40,7 @@ std::string TraceToJson(const Trace& trace) {
     if (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite) {
       w.begin_array().end_array();  // consumer_blocks
     }
+    if (inst.kind == InstKind::TransformLayout) w.value(IndexMapToJson(inst.index_map));
     if (inst.kind == InstKind::Annotate) {  // the value: a number, or a string in quotes
       if (const auto* str = inst.ann_val.as<ir::StringImmNode>()) {
         w.value("\"" + str->value + "\"");
@@ -75,6 +76,17 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::CacheWrite:
       case InstKind::SetScope:
         w.value(inst.buffer_index).value(inst.name);
+        break;
+      case InstKind::TransformLayout:
+        w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
+        inst.pad_value ? w.value(IndexMapToJson(inst.pad_value)) : w.null();
+        w.value(int64_t{inst.assume_injective_transform});
+        break;
+      case InstKind::TransformBlockLayout:
+        w.value(IndexMapToJson(inst.index_map));
+        break;
+      case InstKind::StorageAlign:
+        w.value(inst.buffer_index).value(inst.axis).value(inst.factor).value(inst.offset);
         break;
       default:
         break;
@@ -124,6 +136,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
           inst.ann_val =
               in.is_integer ? ir::make_const(DataType::Int(32), in.integer) : Expr(in.number);
         }
+      } else if (in.is_string() && !in.string.empty() && in.string.front() == '{') {
+        auto map = IndexMapFromJson(in.string);  // TransformLayout's index map
+        if (!map.ok()) return Bad(n, map.error().message);
+        inst.index_map = *map;
       } else if (in.is_string()) {
         auto it = ids.find(in.string);
         if (it == ids.end()) return Bad(n, "random variable " + in.string + " is not defined");
@@ -165,6 +181,27 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::CacheWrite:
       case InstKind::SetScope:
         inst.buffer_index = num(0, 0), inst.name = str(1);
+        break;
+      case InstKind::TransformLayout: {
+        inst.buffer_index = num(0, 0), inst.buffer_is_write = num(1, 0) != 0;
+        inst.assume_injective_transform = num(3, 0) != 0;
+        if (!str(2).empty()) {
+          auto pad = IndexMapFromJson(str(2));
+          if (!pad.ok()) return Bad(n, pad.error().message);
+          inst.pad_value = *pad;
+        }
+        if (!inst.index_map) return Bad(n, "transform_layout without an index map");
+        break;
+      }
+      case InstKind::TransformBlockLayout: {
+        auto map = IndexMapFromJson(str(0));
+        if (!map.ok()) return Bad(n, map.error().message);
+        inst.index_map = *map;
+        break;
+      }
+      case InstKind::StorageAlign:
+        inst.buffer_index = num(0, 0), inst.axis = num(1, 0), inst.factor = num(2, 0);
+        inst.offset = num(3, 0);
         break;
       default:
         break;

@@ -1,5 +1,6 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Stmt.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BlockAccessRegion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RegionAnalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CreatePrimFunc.cpp
@@ -20,4 +21,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Annotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockAnnotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/LayoutTransformation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/StorageAlign.cpp
 )

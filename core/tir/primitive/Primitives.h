@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/Result.h"
+#include "tir/IndexMap.h"
 #include "tir/ScheduleState.h"
 
 namespace tessera::tir {
@@ -84,6 +85,25 @@ Status AnnotateBlock(ScheduleState* state, const std::string& block, const std::
 // `storage_scope`.
 Status SetScope(ScheduleState* state, const std::string& block, size_t index,
                 const std::string& storage_scope);
+
+// ---- LayoutTransformation.cpp ----
+// The block's index-th read or written buffer; BufferIndexOutOfRangeError.
+Result<Buffer> NthAccessBuffer(const BlockNode& block, size_t index, BufferIndexType type);
+// The block's index-th read/written buffer takes the shape `index_map` gives it and
+// every access of it is rewritten; `pad_value` (null: None) fills the padding the map
+// introduces, a map of the transformed indices to one value.
+Status TransformLayout(ScheduleState* state, const std::string& block, size_t index,
+                       BufferIndexType type, const IndexMap& index_map, const IndexMap& pad_value,
+                       bool assume_injective_transform);
+// The block's iterators remapped by `index_map`, under new loops ax0, ax1, ...
+Status TransformBlockLayout(ScheduleState* state, const std::string& block,
+                            const IndexMap& index_map);
+
+// ---- StorageAlign.cpp ----
+// Records that the stride of `axis` of the block's index-th written buffer (allocated
+// by a block) is padded to offset modulo factor.
+Status StorageAlign(ScheduleState* state, const std::string& block, size_t buffer_index,
+                    int64_t axis, int64_t factor, int64_t offset);
 
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
