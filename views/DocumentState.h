@@ -56,6 +56,7 @@ struct ProfileRecord {
   double gflops = 0;
   int version = 0;                          // the schedule version (RunHistory id); 0 = unknown
   double min_seconds = 0, max_seconds = 0;  // the fastest and slowest timed call (0 = unknown)
+  TimedCalls calls;                         // the timed calls (empty in older projects)
 };
 
 struct DocumentState {

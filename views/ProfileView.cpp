@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
@@ -18,15 +19,14 @@ int Baseline(const std::vector<ProfileRecord>& runs, size_t i) {
   return -1;
 }
 
-RunRecord Timing(const ProfileRecord& p) {
-  RunRecord r;
-  r.median_ms = p.seconds * 1e3;
-  r.min_ms = p.min_seconds * 1e3;
-  r.max_ms = p.max_seconds * 1e3;
-  return r;
-}
+VersionRun Timing(const ProfileRecord& p) { return {p.version, p.seconds * 1e3, &p.calls}; }
 
 QString Ms(double seconds) { return QString::number(seconds * 1e3, 'f', 3); }
+
+// The run axis names a run by its version only ("v3"); the hover has the rest.
+QString ShortLabel(const ProfileRecord& r) {
+  return QString::fromStdString(r.label).section(' ', 0, 0);
+}
 
 }  // namespace
 
@@ -34,7 +34,8 @@ ProfileView::ProfileView(QWidget* parent)
     : ViewBase(parent),
       plot_(new QCustomPlot(this)),
       timeRect_(new QCPAxisRect(plot_)),
-      note_(new QLabel(this)) {
+      note_(new QLabel(this)),
+      ticker_(new QCPAxisTickerText) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(note_);
@@ -45,9 +46,20 @@ ProfileView::ProfileView(QWidget* parent)
   auto* margins = new QCPMarginGroup(plot_);
   plot_->axisRect(0)->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
   timeRect_->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  // The legend gets a row of its own above the charts, so it never covers a bar.
   plot_->legend->setVisible(true);
-  plot_->axisRect(0)->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-  plot_->setMinimumHeight(160);
+  plot_->axisRect(0)->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot_->legend->setMargins(QMargins(4, 2, 4, 2));
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot_->plotLayout()->setRowStretchFactor(1, 3);
+  plot_->plotLayout()->setRowStretchFactor(2, 2);
+  // Each chart tall enough to read its axis (a few ticks and their labels).
+  plot_->axisRect(0)->setMinimumSize(0, 120);
+  timeRect_->setMinimumSize(0, 100);
+  plot_->setMinimumHeight(300);
   plot_->setMouseTracking(true);
   connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { hover(e->pos()); });
   connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
@@ -97,19 +109,19 @@ void ProfileView::setState(const DocumentState& state) {
   bars_ = 0;
   speedups_.clear();
   noise_.clear();
+  comparisons_.clear();
   runs_ = state.profiles;
   applyPalette();
   QCPAxis* x = plot_->axisRect(0)->axis(QCPAxis::atBottom);
   QCPAxis* tx = timeRect_->axis(QCPAxis::atBottom);
   QColor text = palette().color(QPalette::Text);
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   std::map<std::string, QCPBars*> byTarget;
   auto* times = new QCPGraph(tx, timeAxis());
   times->setName(tr("median time (ms)"));
   times->setLineStyle(QCPGraph::lsNone);
   times->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, text, 6));
   auto* spread = new QCPErrorBars(tx, timeAxis());
-  spread->setName(tr("fastest…slowest call"));
+  spread->setName(tr("95% interval of the median"));
   spread->setDataPlottable(times);
   spread->setPen(QPen(text));
   double maxG = state.peak_gflops, maxT = 0;
@@ -125,17 +137,24 @@ void ProfileView::setState(const DocumentState& state) {
     double key = double(i + 1);
     bars->addData(key, r.gflops);
     ++bars_;
-    double lo = r.min_seconds > 0 ? r.min_seconds : r.seconds;
-    double hi = r.max_seconds > 0 ? r.max_seconds : r.seconds;
-    times->addData(key, r.seconds * 1e3);
-    spread->addData((r.seconds - lo) * 1e3, (hi - r.seconds) * 1e3);
-    ticker->addTick(key, QString::fromStdString(r.label));
+    // The spread is the median's interval from the calls; older projects kept only the
+    // fastest and slowest call.
+    runner::MedianInterval interval = r.calls.interval();
+    double lo = interval.known() ? interval.low : (r.min_seconds > 0 ? r.min_seconds * 1e3 : 0);
+    double hi = interval.known() ? interval.high : (r.max_seconds > 0 ? r.max_seconds * 1e3 : 0);
+    const double median = r.seconds * 1e3;
+    if (lo <= 0) lo = median;
+    if (hi <= 0) hi = median;
+    times->addData(key, median);
+    spread->addData(std::max(0.0, median - lo), std::max(0.0, hi - median));
     maxG = std::max(maxG, r.gflops);
-    maxT = std::max(maxT, hi * 1e3);
+    maxT = std::max(maxT, hi);
     int first = Baseline(runs_, i);
-    speedups_.push_back(first >= 0 && r.seconds > 0 ? runs_[size_t(first)].seconds / r.seconds
-                                                    : 1.0);
-    noise_.push_back(first >= 0 && WithinNoise(Timing(runs_[size_t(first)]), Timing(r)));
+    runner::TimingComparison c;
+    if (first >= 0) c = CompareVersionRuns(Timing(runs_[size_t(first)]), Timing(r));
+    comparisons_.push_back(c);
+    speedups_.push_back(first >= 0 && c.speedup > 0 ? c.speedup : 1.0);
+    noise_.push_back(first >= 0 && c.withinNoise());
     if (first < 0) continue;
     auto* label = new QCPItemText(plot_);
     label->setClipAxisRect(plot_->axisRect(0));
@@ -148,9 +167,9 @@ void ProfileView::setState(const DocumentState& state) {
   }
   QString note = runs_.empty() ? tr("No profile yet: Run ▸ Profile measures the current schedule.")
                                : tr("%n profile run(s)", "", int(runs_.size()));
-  if (speedups_.size() > 1) {
+  if (speedups_.size() > 1 && Baseline(runs_, runs_.size() - 1) >= 0) {
     note += " · " + tr("latest: ×%1 the speed of the first").arg(speedups_.back(), 0, 'f', 2);
-    if (noise_.back()) note += " " + tr("(within noise: the runs' times overlap)");
+    note += " " + VerdictText(comparisons_.back());
   }
   if (!runs_.empty())
     note += " · " + tr("hover a run for its numbers, click it to show its schedule");
@@ -174,15 +193,77 @@ void ProfileView::setState(const DocumentState& state) {
     label->setColor(Qt::red);
   }
   for (QCPAxis* axis : {x, tx}) {
-    axis->setTicker(ticker);
-    axis->setTickLabelRotation(runs_.size() > 4 ? 30 : 0);
+    axis->setTicker(ticker_);
+    axis->setTickLabelRotation(0);
     axis->setRange(0.3, double(runs_.size()) + 0.7);
   }
   x->setTickLabels(false);  // the labels are under the lower chart
   gflopsAxis()->setRange(0, std::max(1.0, maxG * 1.15));
-  timeAxis()->setRange(0, std::max(1.0, maxT * 1.15));
+  timeAxis()->setRange(0, std::max(1e-3, maxT * 1.15));
+  updateRunLabels();
+}
+
+// Upright version labels, as many as fit side by side: every k-th run when the runs are
+// narrower than their labels (the hover names every run).
+void ProfileView::updateRunLabels() {
+  plot_->replot();  // lays out the charts: their width is known from here on
+  QFontMetrics metrics(timeRect_->axis(QCPAxis::atBottom)->tickLabelFont());
+  int widest = 0;
+  for (const ProfileRecord& r : runs_)
+    widest = std::max(widest, metrics.horizontalAdvance(ShortLabel(r)));
+  const double slot =
+      runs_.empty() ? 1.0 : double(std::max(1, timeRect_->width())) / (double(runs_.size()) + 0.4);
+  const size_t step =
+      std::max<size_t>(1, size_t(std::ceil((widest + metrics.averageCharWidth() * 2) / slot)));
+  // Counted back from the latest run, which is always labelled.
+  QMap<double, QString> ticks;
+  for (size_t i = 0; i < runs_.size(); ++i)
+    if ((runs_.size() - 1 - i) % step == 0) ticks.insert(double(i + 1), ShortLabel(runs_[i]));
+  ticker_->setTicks(ticks);
   plot_->replot();
 }
+
+void ProfileView::resizeEvent(QResizeEvent* event) {
+  ViewBase::resizeEvent(event);
+  if (!runs_.empty()) updateRunLabels();
+}
+
+std::vector<QRect> ProfileView::runLabelRects() const {
+  std::vector<QRect> out;
+  QCPAxis* axis = timeRect_->axis(QCPAxis::atBottom);
+  if (!axis->tickLabels()) return out;
+  QFontMetrics metrics(axis->tickLabelFont());
+  const QVector<double> keys = axis->tickVector();
+  const QVector<QString> labels = axis->tickVectorLabels();
+  QTransform turn;
+  turn.rotate(axis->tickLabelRotation());
+  for (int i = 0; i < keys.size() && i < labels.size(); ++i) {
+    if (labels[i].isEmpty() || !axis->range().contains(keys[i])) continue;
+    QRect text = metrics.boundingRect(labels[i]);
+    QRect turned = turn.mapRect(QRect(0, 0, text.width(), text.height()));
+    int x = int(std::lround(axis->coordToPixel(keys[i])));
+    out.push_back(QRect(x - turned.width() / 2, timeRect_->bottom() + axis->tickLabelPadding(),
+                        turned.width(), turned.height()));
+  }
+  return out;
+}
+
+QString ProfileView::VerdictText(const runner::TimingComparison& c) {
+  switch (c.verdict) {
+    case runner::NoiseVerdict::kWithinNoise:
+      return c.interleaved ? tr("(within noise: the medians' 95% intervals overlap, timed in the "
+                                "same interleaved rounds)")
+                           : tr("(within noise: the medians' 95% intervals overlap)");
+    case runner::NoiseVerdict::kDiffers:
+      return c.interleaved ? tr("(beyond noise, timed in the same interleaved rounds)")
+                           : tr("(beyond noise: the medians' 95% intervals are apart)");
+    case runner::NoiseVerdict::kUnknown:
+      break;
+  }
+  return tr("(noise unknown: the timed calls were not kept)");
+}
+
+QString ProfileView::note() const { return note_->text(); }
 
 QString ProfileView::runSummary(int i) const {
   if (i < 0 || i >= int(runs_.size())) return {};
@@ -190,12 +271,17 @@ QString ProfileView::runSummary(int i) const {
   QString text =
       tr("%1 (%2): median %3 ms")
           .arg(QString::fromStdString(r.label), QString::fromStdString(r.target), Ms(r.seconds));
+  runner::MedianInterval interval = r.calls.interval();
+  if (interval.known())
+    text += tr(" (95% interval %1–%2 ms over %n call(s))", "", interval.samples)
+                .arg(interval.low, 0, 'f', 3)
+                .arg(interval.high, 0, 'f', 3);
   if (r.min_seconds > 0 && r.max_seconds > 0)
     text += tr(", fastest %1 ms, slowest %2 ms").arg(Ms(r.min_seconds), Ms(r.max_seconds));
   text += tr(", %1 GFLOP/s").arg(r.gflops, 0, 'f', 2);
   if (size_t(i) < speedups_.size() && Baseline(runs_, size_t(i)) >= 0)
-    text += tr(", ×%1 the first run").arg(speedups_[size_t(i)], 0, 'f', 2) +
-            (noise_[size_t(i)] ? " " + tr("(within noise)") : QString());
+    text += tr(", ×%1 the first run").arg(speedups_[size_t(i)], 0, 'f', 2) + " " +
+            VerdictText(comparisons_[size_t(i)]);
   return text;
 }
 

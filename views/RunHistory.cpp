@@ -1,7 +1,6 @@
 #include "views/RunHistory.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace tessera::views {
 namespace {
@@ -11,11 +10,6 @@ bool IsPrefix(const std::vector<std::string>& prefix, const std::vector<std::str
 }
 
 }  // namespace
-
-double RunRecord::relativeSpread() const {
-  if (median_ms <= 0 || max_ms <= min_ms) return 0;
-  return (max_ms - min_ms) / median_ms;
-}
 
 int RunHistory::record(const std::string& script, const std::vector<std::string>& trace) {
   if (int id = versionOf(script)) return id;
@@ -80,13 +74,25 @@ std::vector<int> RunHistory::lineage(int id) const {
   return out;
 }
 
-bool WithinNoise(const RunRecord& a, const RunRecord& b) {
-  if (a.median_ms <= 0 || b.median_ms <= 0) return false;
-  double gap = std::abs(a.median_ms - b.median_ms);
-  double noise = std::max(a.max_ms - a.min_ms, b.max_ms - b.min_ms);
-  if (a.max_ms <= a.min_ms || b.max_ms <= b.min_ms)
-    noise = std::max(noise, 0.03 * std::min(a.median_ms, b.median_ms));
-  return gap <= noise;
+runner::TimingComparison CompareVersionRuns(const VersionRun& earlier, const VersionRun& later) {
+  static const TimedCalls kNone;
+  const TimedCalls& a = earlier.calls ? *earlier.calls : kNone;
+  const TimedCalls& b = later.calls ? *later.calls : kNone;
+  runner::TimingComparison c;
+  if (earlier.version != later.version && b.baseline_version == earlier.version &&
+      !b.baseline_times_ms.empty() && !b.empty()) {
+    c = runner::CompareTimings(b.baseline_times_ms, b.times_ms);
+    c.interleaved = true;
+  } else if (earlier.version != later.version && a.baseline_version == later.version &&
+             !a.baseline_times_ms.empty() && !a.empty()) {
+    c = runner::CompareTimings(a.times_ms, a.baseline_times_ms);
+    c.interleaved = true;
+  } else {
+    c = runner::CompareTimings(a.times_ms, b.times_ms);
+  }
+  if (c.verdict == runner::NoiseVerdict::kUnknown && earlier.median_ms > 0 && later.median_ms > 0)
+    c.speedup = earlier.median_ms / later.median_ms;
+  return c;
 }
 
 }  // namespace tessera::views

@@ -9,7 +9,22 @@
 #include <string>
 #include <vector>
 
+#include "runner/TimingStats.h"
+
 namespace tessera::views {
+
+// The timed calls of one run, kept so that every comparison is made from samples
+// (runner/TimingStats.h). A Profile also times the version it is compared with (the
+// target's first profiled version) in the same interleaved rounds, when that differs.
+struct TimedCalls {
+  std::vector<double> times_ms;  // every timed call, in measurement order
+  int baseline_version = 0;      // the version timed alongside (0: none)
+  std::vector<double> baseline_times_ms;
+
+  bool empty() const { return times_ms.empty(); }
+  // The median and its confidence interval (unknown without calls: an older project).
+  runner::MedianInterval interval() const { return runner::MedianConfidenceInterval(times_ms); }
+};
 
 struct ScheduleVersion {
   int id = 0;      // v1, v2, ... in the order first recorded
@@ -32,11 +47,9 @@ struct RunRecord {
   double min_ms = 0, median_ms = 0, max_ms = 0;  // over the timed calls
   double gflops = 0;                             // at the median time
   std::string when;                              // ISO 8601, UTC
+  TimedCalls calls;
 
   bool failedCheck() const { return ok && checked && !matches; }
-  // The spread of the timed calls relative to the median ((max - min) / median); 0 when
-  // there was a single call.
-  double relativeSpread() const;
 };
 
 class RunHistory {
@@ -65,9 +78,17 @@ class RunHistory {
   std::vector<RunRecord> runs_;
 };
 
-// Whether two timings differ by no more than their measured noise: the gap between the
-// medians is within the larger of the two spreads (max - min of the timed calls), or
-// within 3% when a spread is unknown.
-bool WithinNoise(const RunRecord& a, const RunRecord& b);
+// How much faster a run of version `later` is than a run of version `earlier` — the one
+// rule of the Profile chart and header, Compare and the run log. When either run timed
+// the other's version in the same interleaved rounds, those rounds' calls are compared;
+// otherwise each run's own calls (`interleaved` false). Without calls on a side (a run
+// saved before calls were kept) the speed-up comes from the medians and the verdict is
+// unknown.
+struct VersionRun {
+  int version = 0;
+  double median_ms = 0;
+  const TimedCalls* calls = nullptr;
+};
+runner::TimingComparison CompareVersionRuns(const VersionRun& earlier, const VersionRun& later);
 
 }  // namespace tessera::views

@@ -122,10 +122,16 @@ void RunLogView::setState(const DocumentState& state) {
     table_->setItem(row, kMedian,
                     Cell(Ms(r.median_ms), tr("min %1 ms, median %2 ms, max %3 ms")
                                               .arg(Ms(r.min_ms), Ms(r.median_ms), Ms(r.max_ms))));
-    double spread = r.relativeSpread();
+    // The spread is the median's 95% interval (runner/TimingStats.h), the one every
+    // comparison of the app uses; runs saved before calls were kept have none.
+    runner::MedianInterval interval = r.calls.interval();
     table_->setItem(row, kSpread,
-                    Cell(spread > 0 ? QString("%1%").arg(100 * spread, 0, 'f', 1) : "—",
-                         tr("(slowest - fastest) / median of the timed calls")));
+                    interval.samples > 1
+                        ? Cell(QString("±%1%").arg(100 * interval.relativeHalfWidth(), 0, 'f', 1),
+                               tr("95% interval of the median: %1–%2 ms over %n timed call(s)", "",
+                                  interval.samples)
+                                   .arg(Ms(interval.low), Ms(interval.high)))
+                        : Cell("—", tr("a single timed call, or calls not kept")));
     table_->setItem(row, kGflops, Cell(r.gflops > 0 ? QString::number(r.gflops, 'f', 2) : "—"));
     table_->setItem(row, kWhen, Cell(QString::fromStdString(r.when)));
     if (!r.ok || r.failedCheck())

@@ -12,6 +12,7 @@
 #include "ir/Functor.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "runner/TimingStats.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CpuCount.h"
 #include "runtime/IRInterpreter.h"
@@ -20,9 +21,9 @@
 #include "runtime/MachinePeak.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/CudaModule.h"
-#include "schedule/Graph.h"
 #include "schedule/ScheduleOps.h"
 #include "te/Operation.h"
+#include "te/WorkloadFlops.h"
 
 namespace tessera::gui {
 namespace {
@@ -39,30 +40,6 @@ std::optional<int64_t> ConstantWith(const ir::Expr& e, int64_t value) {
       ir::Substitute(e, [&](const ir::Var& v) { return ir::make_const(v.dtype(), value); });
   auto r = arith::EvaluateConstant(fixed, {});
   return r.ok() ? std::optional<int64_t>(*r) : std::nullopt;
-}
-
-// Float operations in one evaluation of `e`; a reduction counts its combiner once and
-// its source per reduction point (multiplied by the caller).
-double FloatOps(const ir::Expr& e) {
-  double ops = 0;
-  ir::PostOrderVisit(e, [&](const ir::Expr& x) {
-    bool arithmetic = ir::is_binary(x.kind()) && !ir::is_comparison(x.kind()) &&
-                      x.kind() != ir::ExprKind::And && x.kind() != ir::ExprKind::Or;
-    if (x.dtype().is_float() && (arithmetic || x.kind() == ir::ExprKind::Call))
-      ops += x.dtype().lanes();
-    if (x.kind() == ir::ExprKind::Reduce && x.dtype().is_float()) ops += 1;
-  });
-  return ops;
-}
-
-std::optional<double> Extent(const std::vector<ir::IterVar>& vars, int64_t value) {
-  double n = 1;
-  for (const ir::IterVar& iv : vars) {
-    auto e = ConstantWith(iv->dom.extent, value);
-    if (!e) return std::nullopt;
-    n *= double(*e);
-  }
-  return n;
 }
 
 struct Arrays {
@@ -191,37 +168,46 @@ RunResult Failed(RunResult r, const std::string& message) {
   return r;
 }
 
-void Summarize(std::vector<double> times, RunResult& result) {
+void Summarize(const std::vector<double>& times, RunResult& result) {
   if (times.empty()) return;
-  std::sort(times.begin(), times.end());
-  result.min_ms = times.front();
-  result.median_ms = times[times.size() / 2];
-  result.max_ms = times.back();
+  result.times_ms = times;
+  result.min_ms = *std::min_element(times.begin(), times.end());
+  result.median_ms = runner::MedianOf(times);
+  result.max_ms = *std::max_element(times.begin(), times.end());
+}
+
+Result<Compiled> Compile(const script::ScriptProgram& program,
+                         const transform::LoweredProgram& function, const std::string& target) {
+  return target == "cuda" ? CompileForGpu(program) : CompileForCpu(function.func);
+}
+
+// The useful work of the te definition, as `tessera-cli profile` counts it.
+double DefinitionFlops(const script::ScriptProgram& program, const runtime::ScalarArgs& scalars) {
+  std::vector<te::Tensor> outputs;
+  for (const te::Operation& op : program.schedule->outputs)
+    for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
+  return te::CountWorkloadFlops(outputs, runtime::IntegerValues(scalars));
+}
+
+// The baseline version, compiled and given its own arrays, and called once (its warm-up).
+struct Baseline {
+  Compiled kernel;
+  Arrays arrays;
+};
+
+Result<Baseline> PrepareBaseline(const RunRequest& r) {
+  RunRequest b = r;
+  b.program = r.baseline_program;
+  b.function = r.baseline_function;
+  auto kernel = Compile(*b.program, *b.function, r.target);
+  if (!kernel.ok()) return Error("compiling it failed: " + kernel.error().message);
+  auto arrays = MakeArrays(b);
+  if (!arrays.ok()) return arrays.error();
+  if (Status st = kernel->call(*arrays); !st.ok()) return Error("it failed: " + st.error().message);
+  return Baseline{std::move(*kernel), std::move(*arrays)};
 }
 
 }  // namespace
-
-double WorkloadFlops(const schedule::Schedule& sch, int64_t value) {
-  double total = 0;
-  schedule::ReadGraph g = schedule::CreateReadGraph(sch.outputs);
-  for (const auto& [op, inputs] : g) {
-    auto* c = dynamic_cast<const te::ComputeOpNode*>(op.get());
-    if (!c) continue;
-    auto points = Extent(c->axis, value);
-    auto reduction = Extent(c->reduce_axis, value);
-    if (!points || !reduction) return 0;
-    for (const ir::Expr& body : c->body) {
-      if (auto* r = body.as<ir::ReduceNode>()) {
-        double per_point = 1;  // the combiner
-        for (const ir::Expr& src : r->source) per_point += FloatOps(src);
-        total += *points * *reduction * (r->source.empty() ? 0 : per_point);
-      } else {
-        total += *points * FloatOps(body);
-      }
-    }
-  }
-  return total;
-}
 
 double EstimatedPeakGflops() {
   double measured = runtime::HostMachinePeak().PeakGflops(0);
@@ -246,14 +232,14 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
     return Failed(result, "nothing to run: the script has no lowered function");
   if (progress) progress(5, "compiling for " + r.target);
   auto start = Clock::now();
-  auto kernel = r.target == "cuda" ? CompileForGpu(*r.program) : CompileForCpu(r.function->func);
+  auto kernel = Compile(*r.program, *r.function, r.target);
   if (!kernel.ok()) return Failed(result, "compilation failed: " + kernel.error().message);
   result.compile_ms = Ms(start);
   result.target = kernel->target;
-  result.flops = WorkloadFlops(*r.program->schedule, r.shape_var_value);
   if (cancel) return Cancelled();
   auto arrays = MakeArrays(r);
   if (!arrays.ok()) return Failed(result, arrays.error().message);
+  result.flops = DefinitionFlops(*r.program, arrays->scalars);
   if (progress) progress(20, "running");
   start = Clock::now();
   if (Status st = kernel->call(*arrays); !st.ok())
@@ -269,10 +255,30 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
     if (!result.message.empty()) return result;
   }
   if (r.repeat > 0 && !cancel) {
-    if (progress) progress(40, "timing");
-    auto times = kernel->time(*arrays, r.repeat, cancel);
+    std::optional<Baseline> baseline;
+    if (r.baseline_program && r.baseline_function && r.baseline_program->schedule) {
+      if (progress) progress(35, "compiling the version to compare with");
+      auto prepared = PrepareBaseline(r);
+      if (!prepared.ok())
+        return Failed(result, "the version to compare with (v" +
+                                  std::to_string(r.baseline_version) +
+                                  "): " + prepared.error().message);
+      baseline = std::move(*prepared);
+    }
+    if (progress) progress(40, baseline ? "timing in interleaved rounds" : "timing");
+    auto time = [&](int which, int calls) {
+      return which == 0 ? kernel->time(*arrays, calls, cancel)
+                        : baseline->kernel.time(baseline->arrays, calls, cancel);
+    };
+    auto times =
+        runner::MeasureInterleaved(baseline ? 2 : 1, runner::PlanInterleavedRounds(r.repeat), time,
+                                   [&cancel] { return cancel.load(); });
     if (!times.ok()) return Failed(result, "the kernel failed: " + times.error().message);
-    Summarize(*times, result);
+    Summarize((*times)[0], result);
+    if (baseline) {
+      result.baseline_version = r.baseline_version;
+      result.baseline_times_ms = (*times)[1];
+    }
   }
   if (cancel) return Cancelled();
   if (result.median_ms > 0 && result.flops > 0)

@@ -1,13 +1,17 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
 // (CUDA) and runs it on random inputs: once, checked against the te oracle
-// (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). Qt-free; it runs on
-// a worker thread (RunController), reads only immutable snapshots and stops early when cancelled.
+// (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). A Profile
+// given a baseline (another version of the same workload) times both in interleaved
+// rounds (runner/TimingStats.h), so that their comparison is not skewed by the machine's
+// drift between two separate profiles. Qt-free; it runs on a worker thread
+// (RunController), reads only immutable snapshots and stops early when cancelled.
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "project/ProjectFile.h"
 #include "script/Evaluator.h"
@@ -27,6 +31,10 @@ struct RunRequest {
   // the one next to this program or on $PATH).
   project::RunnerSettings runner;
   std::string worker;
+  // A version to time in the same interleaved rounds (Profile only, here only; null: none).
+  std::shared_ptr<const script::ScriptProgram> baseline_program;
+  std::shared_ptr<const transform::LoweredProgram> baseline_function;
+  int baseline_version = 0;
 };
 
 struct RunResult {
@@ -35,7 +43,12 @@ struct RunResult {
   std::string message;  // the error, or a one-line summary
   double compile_ms = 0;
   double min_ms = 0, median_ms = 0, max_ms = 0;  // over the timed calls
-  double flops = 0;   // floating-point operations of the workload per call
+  std::vector<double> times_ms;                  // every timed call
+  int baseline_version = 0;                      // timed alongside (RunRequest), or 0
+  std::vector<double> baseline_times_ms;
+  // Floating-point operations per call: the te definition's useful work, counted as the
+  // CLI's profile counts it (te::CountWorkloadFlops), not the scheduled program's.
+  double flops = 0;
   double gflops = 0;  // at the median time
   bool checked = false;
   bool matches = false;  // kernel == te oracle within tolerance
@@ -50,12 +63,6 @@ using RunProgress = std::function<void(int percent, const std::string& step)>;
 
 RunResult RunKernel(const RunRequest& request, const std::atomic<bool>& cancel,
                     const RunProgress& progress);
-
-// The floating-point operations of the workload (not of the schedule): for every
-// compute stage, the float operations of its body times its iteration domain
-// (output elements x reduction extent). GEMM gives 2*M*N*K. Zero when a shape is
-// symbolic and `shape_var_value` cannot fix it.
-double WorkloadFlops(const schedule::Schedule& sch, int64_t shape_var_value);
 
 // An estimate of the host's peak single-precision GFLOP/s (cores x clock x FMA lanes).
 double EstimatedPeakGflops();

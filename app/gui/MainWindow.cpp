@@ -24,6 +24,7 @@
 #include "AppSettings.h"
 #include "Appearance.h"
 #include "Autosave.h"
+#include "Evaluation.h"
 #include "Examples.h"
 #include "InstrumentPanels.h"
 #include "RunnerSettingsDialog.h"
@@ -545,7 +546,7 @@ void MainWindow::updateRunActions() {
 
 bool MainWindow::startRun(bool profile, const QString& target) {
   const views::DocumentState& state = doc_->state();
-  RunRequest request{state.program,       state.function, !profile, profile ? 10 : 0, 64,
+  RunRequest request{state.program,       state.function, !profile, profile ? 20 : 0, 64,
                      target.toStdString()};
   request.runner = doc_->targetSettings().runner;
   if (!state.function) {
@@ -557,6 +558,7 @@ bool MainWindow::startRun(bool profile, const QString& target) {
     return false;
   }
   runVersion_ = doc_->recordVersion();  // every Run and Profile records its version
+  if (profile && request.runner.kind == "local") addProfileBaseline(request, runVersion_);
   if (!runner_->start(request, profile)) {
     showMessage(tr("A run is already going."), true);
     return false;
@@ -574,6 +576,25 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   runLabel_->show();
   showMessage(runTitle_ + "…");
   return true;
+}
+
+// A Profile is compared with the target's first profiled version (the Profile chart's
+// baseline): that version is timed in the same interleaved rounds when it differs.
+void MainWindow::addProfileBaseline(RunRequest& request, int version) {
+  const views::DocumentState& state = doc_->state();
+  const std::string target = request.target == "cuda" ? "cuda" : "llvm";
+  for (const views::ProfileRecord& p : state.profiles) {
+    if (p.target != target) continue;
+    if (p.version == 0 || p.version == version) return;
+    const views::ScheduleVersion* v = state.history.find(p.version);
+    if (!v) return;
+    views::DocumentState baseline = Evaluate(v->script, "v" + std::to_string(v->id));
+    if (!baseline.program || !baseline.function) return;  // it no longer evaluates
+    request.baseline_program = baseline.program;
+    request.baseline_function = baseline.function;
+    request.baseline_version = p.version;
+    return;
+  }
 }
 
 // Every finished Run and Profile goes into the run log with its version; a failed check
@@ -604,6 +625,9 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   run.median_ms = r.median_ms;
   run.max_ms = r.max_ms;
   run.gflops = r.gflops;
+  run.calls.times_ms = r.times_ms;
+  run.calls.baseline_version = r.baseline_version;
+  run.calls.baseline_times_ms = r.baseline_times_ms;
   run.when = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
   doc_->addRun(run);
   QString version = QString::fromStdString(doc_->state().history.label(versionId));
@@ -639,6 +663,7 @@ void MainWindow::runFinished(const RunResult& r, bool profile) {
   record.version = versionId;
   record.min_seconds = r.min_ms / 1000.0;
   record.max_seconds = r.max_ms / 1000.0;
+  record.calls = run.calls;
   doc_->addProfile(record);
   if (QDockWidget* d = dock("ProfileDock")) d->raise();
   showMessage(tr("%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s")

@@ -127,6 +127,7 @@ class MainWindow : public QMainWindow {
   void showEvent(QShowEvent* event) override;
 
  private:
+  void addProfileBaseline(RunRequest& request, int version);
   void createViews();
   void createDocks();
   void applyDefaultDockSizes();

@@ -13,6 +13,7 @@
 
 #include "Evaluation.h"
 #include "ir/Printer.h"
+#include "views/ProfileView.h"
 
 namespace tessera::gui {
 namespace {
@@ -25,20 +26,24 @@ std::string LoopNestOf(const views::ScheduleVersion* v) {
   return ir::Print(s.lowered).text;
 }
 
-// The best (fastest) successful timing and the latest check of `version`.
+// The latest timing (a Profile's calls before a Run's single call) and the latest check
+// of `version`; `target` set: timings on that target only. The latest, not the fastest:
+// the fastest of several medians is biased towards luck.
 struct Summary {
-  const views::RunRecord* fastest = nullptr;
+  const views::RunRecord* timed = nullptr;
   const views::RunRecord* checked = nullptr;
   int runs = 0;
 };
 
-Summary Summarize(const views::RunHistory& h, int version) {
+Summary Summarize(const views::RunHistory& h, int version, const std::string& target = {}) {
   Summary s;
+  auto rank = [](const views::RunRecord& r) { return r.calls.times_ms.size() > 1 ? 1 : 0; };
   for (const views::RunRecord& r : h.runs()) {
     if (r.version != version) continue;
     ++s.runs;
-    if (r.ok && r.median_ms > 0 && (!s.fastest || r.median_ms < s.fastest->median_ms))
-      s.fastest = &r;
+    if (r.ok && r.median_ms > 0 && (target.empty() || r.target == target) &&
+        (!s.timed || rank(r) >= rank(*s.timed)))
+      s.timed = &r;
     if (r.ok && r.checked) s.checked = &r;
   }
   return s;
@@ -50,12 +55,14 @@ QString CheckText(const views::RunRecord* r) {
                     : QObject::tr("DIFFERS (max error %1)").arg(r->max_error, 0, 'g', 3);
 }
 
-QString Ms(const views::RunRecord* r) {
-  if (!r) return "—";
-  return QObject::tr("%1 ms (min %2, max %3)")
-      .arg(r->median_ms, 0, 'f', 3)
-      .arg(r->min_ms, 0, 'f', 3)
-      .arg(r->max_ms, 0, 'f', 3);
+// A median with its 95% interval ("0.210 ms (0.205–0.220, 20 calls)").
+QString Ms(const runner::MedianInterval& m, const views::RunRecord* r) {
+  if (!m.known())
+    return r ? QObject::tr("%1 ms (calls not kept)").arg(r->median_ms, 0, 'f', 3) : "—";
+  return QObject::tr("%1 ms (95%: %2–%3, %n call(s))", "", m.samples)
+      .arg(m.median, 0, 'f', 3)
+      .arg(m.low, 0, 'f', 3)
+      .arg(m.high, 0, 'f', 3);
 }
 
 // One side of a side-by-side diff as HTML: this side's lines, coloured where they
@@ -111,19 +118,32 @@ VersionComparison CompareVersions(const views::RunHistory& h, int left, int righ
   c.script = views::DiffLines(views::SplitLines(a ? a->script : ""),
                               views::SplitLines(b ? b->script : ""));
   c.loops = views::DiffLines(views::SplitLines(LoopNestOf(a)), views::SplitLines(LoopNestOf(b)));
-  Summary sa = Summarize(h, left), sb = Summarize(h, right);
+  Summary sb = Summarize(h, right);
+  Summary sa = Summarize(h, left, sb.timed ? sb.timed->target : std::string());
   c.numbers.push_back({QObject::tr("runs"), QString::number(sa.runs), QString::number(sb.runs)});
   c.numbers.push_back(
       {QObject::tr("reference check"), CheckText(sa.checked), CheckText(sb.checked)});
-  c.numbers.push_back({QObject::tr("fastest median"), Ms(sa.fastest), Ms(sb.fastest)});
+  // The Profile chart's rule (views::CompareVersionRuns) on the latest timings.
+  runner::TimingComparison t;
+  if (sa.timed && sb.timed)
+    t = views::CompareVersionRuns({left, sa.timed->median_ms, &sa.timed->calls},
+                                  {right, sb.timed->median_ms, &sb.timed->calls});
+  c.speedup = t.speedup;
+  c.verdict = t.verdict;
+  c.interleaved = t.interleaved;
+  c.numbers.push_back(
+      {QObject::tr("median time"),
+       Ms(t.verdict != runner::NoiseVerdict::kUnknown ? t.baseline : runner::MedianInterval{},
+          sa.timed),
+       Ms(t.verdict != runner::NoiseVerdict::kUnknown ? t.candidate : runner::MedianInterval{},
+          sb.timed)});
   auto gflops = [](const views::RunRecord* r) {
     return r && r->gflops > 0 ? QString::number(r->gflops, 'f', 2) : QString("—");
   };
-  c.numbers.push_back({QObject::tr("GFLOP/s"), gflops(sa.fastest), gflops(sb.fastest)});
+  c.numbers.push_back({QObject::tr("GFLOP/s"), gflops(sa.timed), gflops(sb.timed)});
   QString speed = "—";
-  if (sa.fastest && sb.fastest && sb.fastest->median_ms > 0) {
-    speed = QString("×%1").arg(sa.fastest->median_ms / sb.fastest->median_ms, 0, 'f', 2);
-    if (views::WithinNoise(*sa.fastest, *sb.fastest)) speed += QObject::tr(" (within noise)");
+  if (t.speedup > 0) {
+    speed = QString("×%1").arg(t.speedup, 0, 'f', 2) + " " + views::ProfileView::VerdictText(t);
   }
   c.numbers.push_back({QObject::tr("speed of right vs left"), QString(), speed});
   c.numbers.push_back({QObject::tr("changed script lines"), QString(),

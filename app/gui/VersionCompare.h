@@ -1,5 +1,6 @@
 // VersionCompare: two schedule versions side by side: their scripts
-// and their loop nests as line diffs, and their numbers (best run, check, speed).
+// and their loop nests as line diffs, and their numbers (latest timing, check, speed by
+// the Profile chart's rule).
 // The loop nests come from evaluating each version's script again (the document keeps
 // only the current evaluation).
 #pragma once
@@ -23,6 +24,11 @@ struct VersionComparison {
   std::vector<views::DiffLine> loops;
   // Rows of (what, left value, right value).
   std::vector<std::array<QString, 3>> numbers;
+  // The speed of right over left and its verdict (views::CompareVersionRuns; 0 and
+  // unknown without timings).
+  double speedup = 0;
+  runner::NoiseVerdict verdict = runner::NoiseVerdict::kUnknown;
+  bool interleaved = false;
 };
 
 VersionComparison CompareVersions(const views::RunHistory& history, int left, int right);

@@ -20,6 +20,42 @@ QJsonArray ToJson(const std::vector<int64_t>& v) {
   return a;
 }
 
+QJsonArray ToJson(const std::vector<double>& v) {
+  QJsonArray a;
+  for (double x : v) a.append(x);
+  return a;
+}
+
+std::vector<double> Doubles(const QJsonValue& value) {
+  std::vector<double> out;
+  for (const QJsonValue& x : value.toArray())
+    if (x.isDouble()) out.push_back(x.toDouble());
+  return out;
+}
+
+// The timed calls of a run or profile; projects saved before they were kept have none.
+QJsonObject Calls(const views::TimedCalls& c) {
+  QJsonObject o{{"times_ms", ToJson(c.times_ms)}};
+  if (c.baseline_version > 0) {
+    o["baseline_version"] = c.baseline_version;
+    o["baseline_times_ms"] = ToJson(c.baseline_times_ms);
+  }
+  return o;
+}
+
+views::TimedCalls CallsFrom(const QJsonValue& value) {
+  QJsonObject o = value.toObject();
+  views::TimedCalls c;
+  c.times_ms = Doubles(o.value("times_ms"));
+  c.baseline_version = o.value("baseline_version").toInt();
+  c.baseline_times_ms = Doubles(o.value("baseline_times_ms"));
+  if (c.baseline_version <= 0 || c.baseline_times_ms.empty()) {
+    c.baseline_version = 0;
+    c.baseline_times_ms.clear();
+  }
+  return c;
+}
+
 QJsonObject Profile(const views::ProfileRecord& r) {
   return {{"label", QString::fromStdString(r.label)},
           {"target", QString::fromStdString(r.target)},
@@ -27,7 +63,8 @@ QJsonObject Profile(const views::ProfileRecord& r) {
           {"gflops", r.gflops},
           {"version", r.version},
           {"min_seconds", r.min_seconds},
-          {"max_seconds", r.max_seconds}};
+          {"max_seconds", r.max_seconds},
+          {"calls", Calls(r.calls)}};
 }
 
 QJsonObject Version(const views::ScheduleVersion& v) {
@@ -53,7 +90,8 @@ QJsonObject Run(const views::RunRecord& r) {
           {"median_ms", r.median_ms},
           {"max_ms", r.max_ms},
           {"gflops", r.gflops},
-          {"when", QString::fromStdString(r.when)}};
+          {"when", QString::fromStdString(r.when)},
+          {"calls", Calls(r.calls)}};
 }
 
 // The history saved by CaptureViewState; entries without an id or version are skipped.
@@ -89,6 +127,7 @@ void ApplyHistory(Document& doc, const QJsonArray& versions, const QJsonArray& r
     r.max_ms = o.value("max_ms").toDouble();
     r.gflops = o.value("gflops").toDouble();
     r.when = o.value("when").toString().toStdString();
+    r.calls = CallsFrom(o.value("calls"));
     rs.push_back(std::move(r));
   }
   if (!vs.empty() || !rs.empty()) doc.restoreHistory(std::move(vs), std::move(rs));
@@ -152,6 +191,7 @@ void ApplyViewState(MainWindow& w, const std::string& json) {
     r.version = p.value("version").toInt();
     r.min_seconds = p.value("min_seconds").toDouble();
     r.max_seconds = p.value("max_seconds").toDouble();
+    r.calls = CallsFrom(p.value("calls"));
     w.document()->addProfile(r);
   }
   ApplyHistory(*w.document(), o.value("versions").toArray(), o.value("runs").toArray());

@@ -60,11 +60,15 @@ RunResult Profiled(double min, double median, double max) {
   return r;
 }
 
+// Eleven calls from `min` to `max` around `median` (five on either side).
 views::ProfileRecord Record(const char* label, int version, double min, double median, double max) {
   views::ProfileRecord r{label, "llvm", median / 1e3, 10.0 / median};
   r.version = version;
   r.min_seconds = min / 1e3;
   r.max_seconds = max / 1e3;
+  for (int i = 0; i < 5; ++i) r.calls.times_ms.push_back(min + (median - min) * i / 5);
+  r.calls.times_ms.push_back(median);
+  for (int i = 1; i <= 5; ++i) r.calls.times_ms.push_back(median + (max - median) * i / 5);
   return r;
 }
 
@@ -156,7 +160,7 @@ class TestRunLog : public QObject {
                       Record("v2 parallel(i)", 2, 0.30, 0.31, 0.33)};
     view.setState(state);
     QCOMPARE(view.barCount(), 3);
-    QVERIFY(view.withinNoise()[1]);   // ×1.2 but the spreads overlap
+    QVERIFY(view.withinNoise()[1]);   // ×1.2 but the medians' intervals overlap
     QVERIFY(!view.withinNoise()[2]);  // ×3.9, far beyond the spread
     QVERIFY(view.runSummary(1).contains("within noise"));
     QVERIFY(view.runSummary(0).contains("v1 default"));
