@@ -24,6 +24,7 @@
 #include "script/Topi.h"
 #include "script/TuneConfig.h"
 #include "script/tvm/TirPrimFuncValue.h"
+#include "script/tvm/TirScheduleValue.h"
 #include "te/Scan.h"
 
 namespace tessera::script {
@@ -41,6 +42,7 @@ struct EvalState {
   std::vector<te::Tensor> build_args;
   std::vector<transform::ListedScalar> build_scalars;
   int build_line = 0;
+  TirScriptRecord tir;  // the last tir.Schedule (script/tvm/TirScheduleValue.h)
 };
 
 // Names bound by assignments, in order, with the phase they were bound in.
@@ -241,6 +243,8 @@ void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
   RegisterStructuralEqualBuiltins(interp);
   RegisterTirModuleBuiltins(interp);    // after the tvm.tir constructors its class names yield to
   RegisterTirFunctionBuiltins(interp);  // tvm.IRModule({"main": f}) of TensorIR functions
+  state.tir.te_schedules_created = &state.schedules_created;
+  RegisterTirScheduleBuiltins(interp, &state.tir);
   interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
 }
 
@@ -358,6 +362,13 @@ class ScriptEvaluation {
     program_.lower_line = state_.lower_line;
     program_.build_args = state_.build_args;
     program_.build_scalars = state_.build_scalars;
+    program_.tir_schedule = state_.tir.schedule;
+    program_.tir_dialect = state_.tir.dialect;
+    program_.tir_original = state_.tir.original;
+    program_.tir_te_args = state_.tir.te_args;
+    program_.tir_schedule_line = state_.tir.line;
+    program_.tir_schedule_last =
+        state_.tir.schedule && state_.tir.te_schedules_before == state_.schedules_created;
     if (!state_.has_lower_call && !state_.build_args.empty())
       program_.lower_line = state_.build_line;
     CollectTensors();

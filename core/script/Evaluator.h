@@ -14,6 +14,8 @@
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
+#include "tir/Schedule.h"
+#include "tir/ScriptPrinter.h"
 #include "transform/PrimFunc.h"
 
 namespace tessera::script {
@@ -79,6 +81,18 @@ struct ScriptProgram {
   std::string source;                     // the whole script, line ends normalised to "\n"
   std::vector<std::string> source_trace;  // schedule::to_string of each entry the source made
   std::string schedule_source;            // the statements after create_schedule, verbatim
+
+  // The last tir.Schedule (s_tir.Schedule) the script made (script/tvm/TirScheduleValue.h),
+  // the function it began from, and the tensors te.create_prim_func made that function of
+  // (empty for a TVMScript function). A script whose last schedule is one is a TensorIR
+  // document (is_tensorir()).
+  std::shared_ptr<tir::Schedule> tir_schedule;
+  tir::TvmDialect tir_dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
+  tir::PrimFunc tir_original;
+  std::vector<te::Tensor> tir_te_args;
+  int tir_schedule_line = 0;
+  bool tir_schedule_last = false;  // no te.create_schedule after it
+  bool is_tensorir() const { return tir_schedule && tir_schedule_last; }
 
   // The arguments of the lowered function: tvm.lower's list when the script gave one,
   // otherwise the placeholders the outputs read and the outputs.

@@ -53,7 +53,7 @@ std::string ParentClass(const std::string& cls) {
   static const char* const kTvmErrors[] = {"InternalError",      "OpError",
                                            "OpNotImplemented",   "OpAttributeRequired",
                                            "OpAttributeInvalid", "OpAttributeUnImplemented",
-                                           "DiagnosticError"};
+                                           "DiagnosticError",    "ScheduleError"};
   for (const char* t : kTvmErrors)
     if (cls == t) return "TVMError";
   return "Exception";  // ValueError, TypeError, AssertionError, user names, ...

@@ -4,6 +4,7 @@
 #include "script/TeObjects.h"
 #include "script/TirModule.h"
 #include "script/tvm/TirPrimFuncValue.h"
+#include "script/tvm/TirScheduleValue.h"
 #include "te/Tensor.h"
 
 namespace tessera::script {
@@ -246,6 +247,7 @@ std::optional<Value> TirExprAttribute(const ir::Expr& e, const std::string& name
 }
 
 std::optional<bool> TirInstanceOf(const Value& v, const std::string& type) {
+  if (auto is = TensorIRInstanceOf(v, type)) return is;  // tir.Schedule and its RVs
   ir::StmtKind stmt_kind;
   ir::ExprKind expr_kind;
   auto* stmt = v.as<StmtObject>();
@@ -265,6 +267,7 @@ std::optional<std::string> TirTypeName(const Value& v) {
 }
 
 std::optional<std::string> TirText(const Value& v) {
+  if (auto text = TensorIRValueText(v)) return text;  // TVMScript, a trace, an RV's name
   if (v.is_expr()) return ir::to_string(v.as_expr());
   if (auto* s = v.as<StmtObject>())
     return s->stmt.defined() ? ir::to_string(s->stmt) : std::string();

@@ -50,6 +50,8 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptExpr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptDecorators.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirPrimFuncValue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleMethods.cpp
 )
 # tvm.topi is a Python file of the script language (tvm/topi.py), embedded at build time.
 set(TESSERA_TOPI_PRELUDE ${CMAKE_CURRENT_BINARY_DIR}/generated/TopiPrelude.cpp)

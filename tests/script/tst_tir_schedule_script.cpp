@@ -1,6 +1,7 @@
 // TensorIR in scripts: te.create_prim_func, tvm.IRModule and the PrimFunc / IRModule
-// values (script/tvm/TirPrimFuncValue.h). Most checks are `assert` statements inside the
-// scripts: a failed one is an evaluation error.
+// values (script/tvm/TirPrimFuncValue.h), and tir.Schedule / s_tir.Schedule with every
+// method, their errors and trace (script/tvm/TirScheduleValue.h). Most checks are `assert`
+// statements inside the scripts: a failed one is an evaluation error.
 #include <QtTest>
 
 #include "script/Evaluator.h"
@@ -95,6 +96,244 @@ class TestTirScheduleScript : public QObject {
     auto r = Eval(code);
     QVERIFY(!r.ok());
     QVERIFY2(r.error().format().find(expected) != std::string::npos, r.error().format().c_str());
+  }
+
+  void scheduleMethods_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::newRow("get_block, get_loops unpacked, split, reorder, trace") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]), debug_mask='all', seed=1)\n"
+        "b = sch.get_block('C')\n"
+        "i, j, k = sch.get_loops(b)\n"
+        "assert isinstance(b, tir.schedule.BlockRV) and isinstance(i, tir.schedule.LoopRV)\n"
+        "assert str(b) == 'b0' and str(k) == 'l3'\n"
+        "io, ii = sch.split(i, factors=[None, 32])\n"
+        "sch.reorder(io, j, ii)\n"
+        "assert sch.get(io).extent == 4 and sch.get(b).name_hint == 'C'\n"
+        "t = str(sch.trace)\n"
+        "assert t.startswith('# from tvm import tir\\ndef apply_trace(sch: tir.Schedule) -> "
+        "None:\\n')\n"
+        "assert '  l4, l5 = sch.split(loop=l1, factors=[None, 32], preserve_unit_iters=True, "
+        "disable_predication=False)' in t\n"
+        "assert '  sch.reorder(l4, l2, l5)' in t\n"
+        "assert sch.trace.as_python()[0] == 'b0 = sch.get_block(name=\"C\", func_name=\"main\")'\n"
+        "assert 'for i_0, j, i_1, k in T.grid(4, 128, 32, 128):' in sch.mod.script()\n"
+        "sch.show()\n"
+        "sch.work_on('main')\n");
+    QTest::newRow("positional arguments in TVM's order") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "i, j, k = sch.get_loops(sch.get_block('C', 'main'))\n"
+        "a, b = sch.split(j, [4, None], True, False)\n"
+        "f = sch.fuse(i, a)\n"
+        "sch.parallel(f)\n"
+        "sch.vectorize(b)\n"
+        "sch.unroll(k)\n"
+        "assert sch.get(f).kind == tvm.tir.ForKind.PARALLEL\n"
+        "assert sch.get(b).kind == tvm.tir.ForKind.VECTORIZED\n"
+        "assert 'sch.fuse(l1, l4, preserve_unit_iters=True)' in str(sch.trace)\n");
+    QTest::newRow("a block name for a block, fuse of a list") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "loops = sch.get_loops('C')\n"
+        "f = sch.fuse(*loops[:2])\n"
+        "assert len(sch.get_loops('C')) == 2\n"
+        "assert str(sch.trace).count('sch.get_block(name=\"C\"') == 2\n");
+    QTest::newRow("bind, annotate, unannotate, add_unit_loop") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(tvm.IRModule({'main': te.create_prim_func([A, B, C])}))\n"
+        "b = sch.get_block('C')\n"
+        "i, j, k = sch.get_loops(b)\n"
+        "sch.bind(i, 'blockIdx.x')\n"
+        "sch.bind(loop=j, thread_axis='threadIdx.x')\n"
+        "sch.annotate(k, 'pragma_auto_unroll_max_step', 16)\n"
+        "sch.annotate(block_or_loop=b, ann_key='meta_schedule.tiling_structure', "
+        "ann_val='SSRSRS')\n"
+        "assert sch.get(k).annotations['pragma_auto_unroll_max_step'] == 16\n"
+        "sch.unannotate(k, 'pragma_auto_unroll_max_step')\n"
+        "assert len(sch.get(k).annotations) == 0\n"
+        "u = sch.add_unit_loop(b)\n"
+        "assert sch.get(u).extent == 1\n"
+        "assert 'T.thread_binding(128, thread=\"blockIdx.x\")' in sch.mod.script()\n");
+    QTest::newRow("producers, consumers, child blocks, compute_inline") << std::string(
+        "from tvm import tir\n"
+        "D = te.compute((128, 128), lambda i, j: C[i, j] * 2.0, name='D')\n"
+        "E = te.compute((128, 128), lambda i, j: D[i, j] + 1.0, name='E')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, E]))\n"
+        "d = sch.get_block('D')\n"
+        "assert [sch.get(p).name_hint for p in sch.get_producers(d)] == ['C']\n"
+        "assert [sch.get(c).name_hint for c in sch.get_consumers(d)] == ['E']\n"
+        "root = sch.get_block('root')\n"
+        "assert len(sch.get_child_blocks(root)) == 3\n"
+        "sch.compute_inline(d)\n"
+        "assert len(sch.get_child_blocks(root)) == 2\n"
+        "assert 'sch.compute_inline(block=b0)' in str(sch.trace)\n"
+        "other = tir.Schedule(te.create_prim_func([A, B, E]))\n"
+        "other.reverse_compute_inline(other.get_block('E'))\n"
+        "assert [other.get(b).name_hint for b in other.get_child_blocks(other.get_block('root'))] "
+        "== ['C', 'D']\n");
+    QTest::newRow("compute_at, reverse_compute_at, decompose_reduction") << std::string(
+        "from tvm import tir\n"
+        "D = te.compute((128, 128), lambda i, j: C[i, j] + 1.0, name='D')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, D]))\n"
+        "c = sch.get_block('C')\n"
+        "d = sch.get_block('D')\n"
+        "i, j = sch.get_loops(d)\n"
+        "sch.compute_at(c, i, preserve_unit_loops=True, index=-1)\n"
+        "i0, unit, j0, k0 = sch.get_loops(c)\n"
+        "assert sch.get(unit).extent == 1\n"
+        "init = sch.decompose_reduction(c, k0)\n"
+        "assert sch.get(init).name_hint == 'C_init'\n"
+        "assert 'compute_at(block=b0, loop=l2, preserve_unit_loops=True, index=-1)' in "
+        "str(sch.trace)\n");
+    QTest::newRow("reverse_compute_at") << std::string(
+        "from tvm import tir\n"
+        "D = te.compute((128, 128), lambda i, j: C[i, j] + 1.0, name='D')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, D]))\n"
+        "i, j, k = sch.get_loops(sch.get_block('C'))\n"
+        "sch.reverse_compute_at(sch.get_block('D'), i)\n"
+        "assert len(sch.get_loops(sch.get_block('D'))) == 2\n");
+    QTest::newRow("cache_read, cache_write by index and by name, set_scope") << std::string(
+        "from tvm import tir\n"
+        "D = te.compute((128, 128), lambda i, j: C[i, j] + 1.0, name='D')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, D]))\n"
+        "c = sch.get_block('C')\n"
+        "a_local = sch.cache_read(c, 0, 'local')\n"
+        "b_shared = sch.cache_read(c, 'B', 'shared')\n"
+        "c_local = sch.cache_write(c, 0, 'local')\n"
+        "assert sch.get(a_local).name_hint == 'A_local'\n"
+        "assert sch.get(b_shared).name_hint == 'B_shared'\n"
+        "sch.set_scope('C', 0, 'shared')\n"
+        "t = str(sch.trace)\n"
+        "assert 'sch.cache_read(block=b0, read_buffer_index=1, storage_scope=\"shared\"' in t\n");
+    QTest::newRow("s_tir spelling (TVM 0.24+)") << std::string(
+        "from tvm import s_tir\n"
+        "sch = s_tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "b = sch.get_sblock('C')\n"
+        "i, j, k = sch.get_loops(b)\n"
+        "sch.split(i, factors=[None, 16])\n"
+        "t = str(sch.trace)\n"
+        "assert t.startswith('# from tvm import s_tir\\ndef apply_trace(sch: s_tir.Schedule)')\n"
+        "assert 'sch.get_sblock(name=\"C\"' in t\n"
+        "assert 'T.sblock(\"C\")' in sch.mod.script()\n"
+        "assert isinstance(sch, tvm.s_tir.Schedule)\n"
+        "assert isinstance(b, s_tir.schedule.SBlockRV)\n");
+    QTest::newRow("tvm.tir.Schedule spelled in full, copy") << std::string(
+        "sch = tvm.tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "other = sch.copy()\n"
+        "sch.split(sch.get_loops(sch.get_block('C'))[0], factors=[2, 64])\n"
+        "assert len(other.get_loops(other.get_block('C'))) == 3\n"
+        "assert len(sch.get_loops(sch.get_block('C'))) == 4\n");
+    QTest::newRow("a ScheduleError is caught as TVM's class") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "i, j, k = sch.get_loops(sch.get_block('C'))\n"
+        "try:\n"
+        "    sch.split(i, factors=[3, 7])\n"
+        "    assert False\n"
+        "except tvm.tir.ScheduleError as e:\n"
+        "    assert 'WrongFactorProductError' in str(e)\n"
+        "try:\n"
+        "    sch.split(i, factors=[3, 7])\n"
+        "except tvm.error.TVMError:\n"
+        "    pass\n"
+        "assert len(sch.trace.insts) == 2\n");
+  }
+  void scheduleMethods() {
+    QFETCH(std::string, code);
+    auto r = Eval(code);
+    QVERIFY2(r.ok(), Failure(r).c_str());
+  }
+
+  void scheduleErrors_data() {
+    QTest::addColumn<std::string>("code");
+    QTest::addColumn<std::string>("expected");
+    const std::string head =
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "b = sch.get_block('C')\n"
+        "i, j, k = sch.get_loops(b)\n";  // lines 7-10
+    QTest::newRow("factors that do not multiply to the extent")
+        << head + "sch.split(i, factors=[3, 7])\n"
+        << std::string(
+               "t.py:11:5: error: ScheduleError: An error occurred in the schedule "
+               "primitive 'split': WrongFactorProductError:");
+    QTest::newRow("an unknown block")
+        << head + "sch.get_block('D')\n"
+        << std::string("t.py:11:5: error: ValueError: Cannot find a block with the name: D");
+    QTest::newRow("an expired loop")
+        << head + "sch.split(i, factors=[None, 32])\nsch.parallel(i)\n"
+        << std::string("t.py:12:5: error: ValueError: The loop i is no longer in the function");
+    QTest::newRow("a block where a loop goes")
+        << head + "sch.parallel(b)\n"
+        << std::string(
+               "t.py:11:14: error: parallel(): argument 'loop' must be a LoopRV, not BlockRV");
+    QTest::newRow("a missing argument")
+        << head + "sch.split(i)\n"
+        << std::string("t.py:11:5: error: split() missing required argument 'factors'");
+    QTest::newRow("an unknown keyword")
+        << head + "sch.split(i, factor=[None, 4])\n"
+        << std::string("t.py:11:14: error: split() got an unexpected keyword argument 'factor'");
+    QTest::newRow("a string factor")
+        << head + "sch.split(i, factors=['4', None])\n"
+        << std::string("split(): a factor must be an int, a PrimExpr or None, not str");
+    QTest::newRow("a random variable of another schedule")
+        << head + "other = tir.Schedule(te.create_prim_func([A, B, C]))\nother.parallel(i)\n"
+        << std::string(
+               "t.py:12:16: error: ValueError: parallel(): the LoopRV belongs to another "
+               "schedule");
+    QTest::newRow("compute_at with an index")
+        << head + "sch.compute_at(b, i, index=0)\n"
+        << std::string("compute_at(): Tessera places the block at the end of the loop body only");
+    QTest::newRow("cache_read for some consumers")
+        << head + "sch.cache_read(b, 0, 'local', consumer_blocks=[b])\n"
+        << std::string("cache_read(): consumer_blocks is not supported by Tessera yet");
+    QTest::newRow("a buffer the block does not read")
+        << head + "sch.cache_read(b, 'X', 'local')\n"
+        << std::string("ValueError: the block C reads no buffer named 'X'");
+    QTest::newRow("no such method") << head + "sch.tile(i, 4)\n" << std::string("t.py:11:");
+    QTest::newRow("a schedule of something else")
+        << std::string("from tvm import tir\nsch = tir.Schedule(C)\n")
+        << std::string(
+               "Schedule(): argument 'mod' must be a TensorIR PrimFunc or IRModule, not "
+               "Tensor");
+    QTest::newRow("fuse of nothing") << head + "sch.fuse()\n"
+                                     << std::string("fuse() needs at least one loop");
+    QTest::newRow("work_on another function")
+        << head + "sch.work_on('gemm')\n"
+        << std::string("ValueError: the module has no function 'gemm'");
+  }
+  void scheduleErrors() {
+    QFETCH(std::string, code);
+    QFETCH(std::string, expected);
+    auto r = Eval(code);
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().format().find(expected) != std::string::npos, r.error().format().c_str());
+  }
+
+  void programRecordsTheSchedule() {
+    auto r = Eval(
+        "from tvm import s_tir\n"
+        "sch = s_tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "sch.split(sch.get_loops(sch.get_sblock('C'))[0], factors=[None, 8])\n");
+    QVERIFY2(r.ok(), Failure(r).c_str());
+    QVERIFY(r->is_tensorir());
+    QVERIFY(r->tir_schedule != nullptr);
+    QCOMPARE(r->tir_schedule->trace().insts.size(), size_t(3));
+    QVERIFY(r->tir_dialect == tir::TvmDialect::STir);
+    QCOMPARE(r->tir_te_args.size(), size_t(3));
+    QCOMPARE(r->tir_schedule_line, 8);
+    QVERIFY(r->schedule == nullptr);
+    // A TE schedule made after it makes the script a TE document again.
+    auto te = Eval(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "s = te.create_schedule(C.op)\n");
+    QVERIFY2(te.ok(), Failure(te).c_str());
+    QVERIFY(!te->is_tensorir());
+    QVERIFY(te->schedule != nullptr);
+    auto plain = Eval("s = te.create_schedule(C.op)\n");
+    QVERIFY(plain.ok() && !plain->is_tensorir() && plain->tir_schedule == nullptr);
   }
 };
 

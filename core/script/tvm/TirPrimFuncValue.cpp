@@ -11,19 +11,19 @@ namespace tessera::script {
 
 namespace {
 
-Value ConstantMethod(const std::string& name, Value v) {
+Value TirValueConstantMethod(const std::string& name, Value v) {
   return MakeFunction(name, [v](Interpreter&, const CallArgs&) -> Result<Value> { return v; });
 }
 
 // script() takes TVM's printing keywords (show_meta, verbose_expr, ...); none changes
 // what Tessera prints, so they are accepted and ignored. Positional arguments are not.
-Result<Value> ScriptMethodResult(const CallArgs& call, const std::string& text) {
+Result<Value> TirValueScriptMethodResult(const CallArgs& call, const std::string& text) {
   if (!call.positional.empty())
     return Error("script() takes keyword arguments only", call.positional_locs[0]);
   return Value::String(text);
 }
 
-std::string Indented(const std::string& text, const std::string& pad) {
+std::string TirValueIndented(const std::string& text, const std::string& pad) {
   std::string out;
   size_t start = 0;
   while (start <= text.size()) {
@@ -39,13 +39,13 @@ std::string Indented(const std::string& text, const std::string& pad) {
 }
 
 // A function as it appears inside `@I.ir_module class Module:` (its import line dropped).
-std::string FunctionInModule(const tir::PrimFunc& f, tir::TvmDialect dialect) {
+std::string TirValueFunctionInModule(const tir::PrimFunc& f, tir::TvmDialect dialect) {
   std::string text = tir::AsTVMScript(f, dialect);
   size_t body = text.find("@T.prim_func");
-  return Indented(body == std::string::npos ? text : text.substr(body), "    ");
+  return TirValueIndented(body == std::string::npos ? text : text.substr(body), "    ");
 }
 
-Result<tir::PrimFunc> WithAttr(tir::PrimFunc f, const Args& args) {
+Result<tir::PrimFunc> TirValueWithAttr(tir::PrimFunc f, const Args& args) {
   auto key = args.String("attr_key");
   if (!key) return key.error();
   const Value& value = args.get("attr_value");
@@ -65,20 +65,20 @@ Result<tir::PrimFunc> WithAttr(tir::PrimFunc f, const Args& args) {
                           *key + "\"");
 }
 
-using FuncAttr = std::function<Result<Value>(const TensorIRFunc&, const SourceLoc&)>;
+using TirValueFuncAttr = std::function<Result<Value>(const TensorIRFunc&, const SourceLoc&)>;
 
-const std::map<std::string, FuncAttr>& PrimFuncAttributes() {
-  static const std::map<std::string, FuncAttr> attrs = {
+const std::map<std::string, TirValueFuncAttr>& TirValuePrimFuncAttributes() {
+  static const std::map<std::string, TirValueFuncAttr> attrs = {
       {"script",
        [](const TensorIRFunc& f, const SourceLoc&) -> Result<Value> {
          std::string text = tir::AsTVMScript(f.func, f.dialect);
          return MakeFunction("script", [text](Interpreter&, const CallArgs& c) {
-           return ScriptMethodResult(c, text);
+           return TirValueScriptMethodResult(c, text);
          });
        }},
       {"show",
        [](const TensorIRFunc&, const SourceLoc&) -> Result<Value> {
-         return ConstantMethod("show", Value());  // scripts have no output (print)
+         return TirValueConstantMethod("show", Value());  // scripts have no output (print)
        }},
       {"params",
        [](const TensorIRFunc& f, const SourceLoc&) -> Result<Value> {
@@ -99,45 +99,47 @@ const std::map<std::string, FuncAttr>& PrimFuncAttributes() {
        [](const TensorIRFunc& f, const SourceLoc&) -> Result<Value> {
          tir::PrimFunc func = f.func;
          tir::TvmDialect dialect = f.dialect;
-         return MakeFunction("with_attr", [func, dialect](Interpreter&, const CallArgs& c) {
-           Args args(c, "with_attr", {"attr_key", "attr_value"}, 2);
-           if (!args.status()) return Result<Value>(args.status().error());
-           auto changed = WithAttr(func, args);
-           if (!changed) return Result<Value>(changed.error());
-           return Result<Value>(MakeTensorIRFuncValue(std::move(*changed), dialect));
-         });
+         std::vector<te::Tensor> te_args = f.te_args;
+         return MakeFunction(
+             "with_attr", [func, dialect, te_args](Interpreter&, const CallArgs& c) {
+               Args args(c, "with_attr", {"attr_key", "attr_value"}, 2);
+               if (!args.status()) return Result<Value>(args.status().error());
+               auto changed = TirValueWithAttr(func, args);
+               if (!changed) return Result<Value>(changed.error());
+               return Result<Value>(MakeTensorIRFuncValue(std::move(*changed), dialect, te_args));
+             });
        }},
   };
   return attrs;
 }
 
-using ModuleAttr = std::function<Result<Value>(const TensorIRModule&, const SourceLoc&)>;
+using TirValueModuleAttr = std::function<Result<Value>(const TensorIRModule&, const SourceLoc&)>;
 
-const std::map<std::string, ModuleAttr>& ModuleAttributes() {
-  static const std::map<std::string, ModuleAttr> attrs = {
+const std::map<std::string, TirValueModuleAttr>& TirValueModuleAttributes() {
+  static const std::map<std::string, TirValueModuleAttr> attrs = {
       {"script",
        [](const TensorIRModule& m, const SourceLoc&) -> Result<Value> {
          std::string text = m.Script();
          return MakeFunction("script", [text](Interpreter&, const CallArgs& c) {
-           return ScriptMethodResult(c, text);
+           return TirValueScriptMethodResult(c, text);
          });
        }},
       {"show",
        [](const TensorIRModule&, const SourceLoc&) -> Result<Value> {
-         return ConstantMethod("show", Value());
+         return TirValueConstantMethod("show", Value());
        }},
       {"functions",
        [](const TensorIRModule& m, const SourceLoc&) -> Result<Value> {
          auto d = std::make_shared<DictObject>();
          for (const auto& [name, f] : m.functions)
-           d->entries->emplace_back(Value::String(name), MakeTensorIRFuncValue(f, m.dialect));
+           d->entries->emplace_back(Value::String(name), m.FunctionValue(name, f));
          return Value::FromObject(d);
        }},
       {"get_global_vars",
        [](const TensorIRModule& m, const SourceLoc&) -> Result<Value> {
          std::vector<Value> names;
          for (const auto& entry : m.functions) names.push_back(Value::String(entry.first));
-         return ConstantMethod("get_global_vars", Value::List(std::move(names)));
+         return TirValueConstantMethod("get_global_vars", Value::List(std::move(names)));
        }},
   };
   return attrs;
@@ -145,12 +147,15 @@ const std::map<std::string, ModuleAttr>& ModuleAttributes() {
 
 // The (name, function) pairs of tvm.IRModule's argument: a dict of names (or GlobalVar
 // names) to PrimFuncs, or one PrimFunc (IRModule.from_expr).
-Result<std::vector<std::pair<std::string, tir::PrimFunc>>> ModuleFunctions(
-    const Value& arg, const SourceLoc& loc, tir::TvmDialect* dialect) {
+Result<std::vector<std::pair<std::string, tir::PrimFunc>>> TirValueModuleFunctions(
+    const Value& arg, const SourceLoc& loc, tir::TvmDialect* dialect,
+    std::map<std::string, std::vector<te::Tensor>>* te_args) {
   std::vector<std::pair<std::string, tir::PrimFunc>> functions;
   if (auto* f = AsTensorIRFunc(arg)) {
     *dialect = f->dialect;
     functions.emplace_back("main", f->func);
+    functions.back().second.name = "main";
+    (*te_args)["main"] = f->te_args;
     return functions;
   }
   auto* d = arg.as<DictObject>();
@@ -163,6 +168,7 @@ Result<std::vector<std::pair<std::string, tir::PrimFunc>>> ModuleFunctions(
                        "' must be a TensorIR PrimFunc, not " + value.type_name(),
                    loc);
     *dialect = f->dialect;
+    (*te_args)[key.as_string()] = f->te_args;
     tir::PrimFunc func = f->func;
     func.name = key.as_string();
     functions.emplace_back(key.as_string(), std::move(func));
@@ -172,9 +178,9 @@ Result<std::vector<std::pair<std::string, tir::PrimFunc>>> ModuleFunctions(
 
 // tvm.IRModule: callable, a class for isinstance (a BuiltinFunction named "IRModule"),
 // with the static method from_expr.
-struct IRModuleClass : BuiltinFunction {
+struct TirValueIRModuleClass : BuiltinFunction {
   Value from_expr;
-  IRModuleClass(BuiltinFn make, Value from_expr_fn)
+  TirValueIRModuleClass(BuiltinFn make, Value from_expr_fn)
       : BuiltinFunction("IRModule", std::move(make)), from_expr(std::move(from_expr_fn)) {}
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
@@ -187,9 +193,16 @@ struct IRModuleClass : BuiltinFunction {
 
 Result<Value> TensorIRFunc::GetAttr(Interpreter& interp, const std::string& name,
                                     const SourceLoc& loc) const {
-  auto it = PrimFuncAttributes().find(name);
-  if (it != PrimFuncAttributes().end()) return it->second(*this, loc);
+  auto it = TirValuePrimFuncAttributes().find(name);
+  if (it != TirValuePrimFuncAttributes().end()) return it->second(*this, loc);
   return Object::GetAttr(interp, name, loc);
+}
+
+Value TensorIRModule::FunctionValue(const std::string& name, tir::PrimFunc f) const {
+  f.name = name;
+  auto args = te_args.find(name);
+  return MakeTensorIRFuncValue(std::move(f), dialect,
+                               args == te_args.end() ? std::vector<te::Tensor>{} : args->second);
 }
 
 const tir::PrimFunc* TensorIRModule::Find(const std::string& name) const {
@@ -205,15 +218,15 @@ std::string TensorIRModule::Script() const {
   for (size_t i = 0; i < functions.size(); ++i) {
     tir::PrimFunc f = functions[i].second;
     f.name = functions[i].first;
-    out += std::string(i ? "\n\n" : "\n") + FunctionInModule(f, dialect);
+    out += std::string(i ? "\n\n" : "\n") + TirValueFunctionInModule(f, dialect);
   }
   return out;
 }
 
 Result<Value> TensorIRModule::GetAttr(Interpreter& interp, const std::string& name,
                                       const SourceLoc& loc) const {
-  auto it = ModuleAttributes().find(name);
-  if (it != ModuleAttributes().end()) return it->second(*this, loc);
+  auto it = TirValueModuleAttributes().find(name);
+  if (it != TirValueModuleAttributes().end()) return it->second(*this, loc);
   return Object::GetAttr(interp, name, loc);
 }
 
@@ -223,11 +236,8 @@ Result<Value> TensorIRModule::Subscript(Interpreter&, const std::vector<Value>& 
   SourceLoc at = index_locs.empty() ? loc : index_locs[0];
   if (indices.size() != 1 || !indices[0].is_string())
     return Error("an IRModule is indexed by a function name", at);
-  if (const tir::PrimFunc* f = Find(indices[0].as_string())) {
-    tir::PrimFunc named = *f;
-    named.name = indices[0].as_string();
-    return MakeTensorIRFuncValue(std::move(named), dialect);
-  }
+  if (const tir::PrimFunc* f = Find(indices[0].as_string()))
+    return FunctionValue(indices[0].as_string(), *f);
   std::string names;
   for (const auto& entry : functions) names += (names.empty() ? "'" : ", '") + entry.first + "'";
   return Error("KeyError: the IRModule has no function '" + indices[0].as_string() + "' (it has " +
@@ -235,10 +245,12 @@ Result<Value> TensorIRModule::Subscript(Interpreter&, const std::vector<Value>& 
                at);
 }
 
-Value MakeTensorIRFuncValue(tir::PrimFunc func, tir::TvmDialect dialect) {
+Value MakeTensorIRFuncValue(tir::PrimFunc func, tir::TvmDialect dialect,
+                            std::vector<te::Tensor> te_args) {
   auto f = std::make_shared<TensorIRFunc>();
   f->func = std::move(func);
   f->dialect = dialect;
+  f->te_args = std::move(te_args);
   return Value::FromObject(f);
 }
 
@@ -261,12 +273,18 @@ void RegisterTirFunctionBuiltins(Interpreter& interp) {
       return Error("IRModule(): Tessera's modules take no attrs or global_infos", c.loc);
     tir::TvmDialect dialect = tir::TvmDialect::Tir;
     std::vector<std::pair<std::string, tir::PrimFunc>> functions;
+    std::map<std::string, std::vector<te::Tensor>> te_args;
     if (args.has("functions") && !args.get("functions").is_none()) {
-      auto fs = ModuleFunctions(args.get("functions"), args.loc("functions"), &dialect);
+      auto fs =
+          TirValueModuleFunctions(args.get("functions"), args.loc("functions"), &dialect, &te_args);
       if (!fs) return fs.error();
       functions = std::move(*fs);
     }
-    return MakeTensorIRModuleValue(std::move(functions), dialect);
+    auto mod = std::make_shared<TensorIRModule>();
+    mod->functions = std::move(functions);
+    mod->dialect = dialect;
+    mod->te_args = std::move(te_args);
+    return Value::FromObject(mod);
   };
   BuiltinFn from_expr = [](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "from_expr", {"expr"}, 1);
@@ -275,9 +293,13 @@ void RegisterTirFunctionBuiltins(Interpreter& interp) {
     if (!f) return args.TypeError("expr", "a TensorIR PrimFunc");
     tir::PrimFunc func = f->func;
     func.name = "main";
-    return MakeTensorIRModuleValue({{"main", std::move(func)}}, f->dialect);
+    auto mod = std::make_shared<TensorIRModule>();
+    mod->functions = {{"main", std::move(func)}};
+    mod->dialect = f->dialect;
+    mod->te_args["main"] = f->te_args;
+    return Value::FromObject(mod);
   };
-  auto cls = std::make_shared<IRModuleClass>(make, MakeFunction("from_expr", from_expr));
+  auto cls = std::make_shared<TirValueIRModuleClass>(make, MakeFunction("from_expr", from_expr));
   for (const char* path : {"tvm.IRModule", "tvm.ir.IRModule", "tvm.ir.module.IRModule"})
     interp.Register(path, Value::FromObject(cls));
   // te.create_prim_func([A, B, C]): the TensorIR function of a tensor-expression program.
@@ -301,7 +323,8 @@ void RegisterTirFunctionBuiltins(Interpreter& interp) {
     }
     auto func = tir::CreatePrimFunc(tensors);
     if (!func) return Result<Value>(Error(func.error().message, c.loc));
-    return Result<Value>(MakeTensorIRFuncValue(std::move(*func)));
+    return Result<Value>(
+        MakeTensorIRFuncValue(std::move(*func), tir::TvmDialect::Tir, std::move(tensors)));
   });
 }
 

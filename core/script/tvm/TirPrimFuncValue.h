@@ -8,6 +8,7 @@
 // AsTensorIRFunc / AsTensorIRModule (which also accept the other kind where TVM does).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "script/Interpreter.h"
+#include "te/Tensor.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Stmt.h"
 
@@ -26,6 +28,8 @@ namespace tessera::script {
 struct TensorIRFunc : Object {
   tir::PrimFunc func;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  // The tensors te.create_prim_func made it of (the run commands' reference); empty else.
+  std::vector<te::Tensor> te_args;
   std::string type_name() const override { return "PrimFunc"; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
@@ -37,7 +41,10 @@ struct TensorIRFunc : Object {
 struct TensorIRModule : Object {
   std::vector<std::pair<std::string, tir::PrimFunc>> functions;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  std::map<std::string, std::vector<te::Tensor>> te_args;  // by function, as TensorIRFunc's
   std::string type_name() const override { return "IRModule"; }
+  // The function value of mod[name] (named `name`, with its te_args).
+  Value FunctionValue(const std::string& name, tir::PrimFunc f) const;
   // The function named `name`; nullptr when absent.
   const tir::PrimFunc* Find(const std::string& name) const;
   // The whole module as TVM prints it (`# from tvm.script import ir as I` ...).
@@ -49,7 +56,8 @@ struct TensorIRModule : Object {
                           const SourceLoc& loc) const override;
 };
 
-Value MakeTensorIRFuncValue(tir::PrimFunc func, tir::TvmDialect dialect = tir::TvmDialect::Tir);
+Value MakeTensorIRFuncValue(tir::PrimFunc func, tir::TvmDialect dialect = tir::TvmDialect::Tir,
+                            std::vector<te::Tensor> te_args = {});
 Value MakeTensorIRModuleValue(std::vector<std::pair<std::string, tir::PrimFunc>> functions,
                               tir::TvmDialect dialect = tir::TvmDialect::Tir);
 

@@ -1,0 +1,311 @@
+#include "script/tvm/TirScheduleMethods.h"
+
+#include "ir/ExprOp.h"
+#include "tir/ScheduleError.h"
+
+namespace tessera::script {
+
+namespace {
+
+using tir::BlockRV;
+using tir::LoopRV;
+
+Value TirMethodNone() { return Value(); }
+
+Result<Value> TirMethodFromStatus(const Status& st) {
+  if (!st) return st.error();
+  return TirMethodNone();
+}
+
+// ---- the rows' functions, in the order of TVM's schedule.py ----
+
+Result<Value> TirMethodGetBlock(const TirMethodCall& c) {
+  auto name = c.args().String("name");
+  if (!name) return name.error();
+  std::string func = c.func_name();
+  if (c.Given("func_name")) {
+    auto given = c.args().String("func_name");
+    if (!given) return given.error();
+    func = *given;
+  }
+  auto rv = c.sch().GetBlock(*name, func);
+  if (!rv) return rv.error();
+  return c.BlockValue(*rv);
+}
+
+Result<Value> TirMethodGetLoops(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loops = c.sch().GetLoops(*block);
+  if (!loops) return loops.error();
+  return c.ListOf(*loops);
+}
+
+Result<Value> TirMethodGetChildBlocks(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto blocks = std::visit([&c](const auto& rv) { return c.sch().GetChildBlocks(rv); }, *target);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodGetProducers(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto blocks = c.sch().GetProducers(*block);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodGetConsumers(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto blocks = c.sch().GetConsumers(*block);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodSplit(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  const Value& factors = c.args().get("factors");
+  if (!factors.is_sequence()) return c.args().TypeError("factors", "a list of int or None");
+  std::vector<tir::Expr> exprs;
+  for (const Value& f : factors.items()) {
+    if (f.is_none()) {
+      exprs.push_back(tir::Expr());
+      continue;
+    }
+    auto e = ToExpr(f);
+    if (!e || f.is_string() || f.is_float())
+      return c.args().ErrorAt("factors",
+                              "split(): a factor must be an int, a PrimExpr or None, "
+                              "not " +
+                                  f.type_name());
+    exprs.push_back(*e);
+  }
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto disable = c.Flag("disable_predication", false);
+  if (!disable) return disable.error();
+  auto loops = c.sch().Split(*loop, exprs, *preserve, *disable);
+  if (!loops) return loops.error();
+  return c.ListOf(*loops);
+}
+
+Result<Value> TirMethodFuse(const TirMethodCall& c) {
+  auto loops = c.VariadicLoops();
+  if (!loops) return loops.error();
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto fused = c.sch().Fuse(*loops, *preserve);
+  if (!fused) return fused.error();
+  return c.LoopValue(*fused);
+}
+
+Result<Value> TirMethodReorder(const TirMethodCall& c) {
+  auto loops = c.VariadicLoops();
+  if (!loops) return loops.error();
+  return TirMethodFromStatus(c.sch().Reorder(*loops));
+}
+
+Result<Value> TirMethodAddUnitLoop(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto loop = std::visit([&c](const auto& rv) { return c.sch().AddUnitLoop(rv); }, *target);
+  if (!loop) return loop.error();
+  return c.LoopValue(*loop);
+}
+
+template <Status (tir::Schedule::*kMethod)(const LoopRV&)>
+Result<Value> TirMethodLoopKind(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  return TirMethodFromStatus((c.sch().*kMethod)(*loop));
+}
+
+Result<Value> TirMethodBind(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto axis = c.args().String("thread_axis");
+  if (!axis) return axis.error();
+  return TirMethodFromStatus(c.sch().Bind(*loop, *axis));
+}
+
+Result<Status> TirMethodRefuseConsumerBlocks(const TirMethodCall& c) {
+  if (c.Given("consumer_blocks"))
+    return c.args().ErrorAt("consumer_blocks",
+                            c.args().function() +
+                                "(): consumer_blocks is not supported by Tessera yet (the "
+                                "cache serves every reader of the buffer)");
+  return Status::Ok();
+}
+
+template <bool kRead>
+Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  const std::string index_param = kRead ? "read_buffer_index" : "write_buffer_index";
+  auto index = c.BufferIndex(index_param, *block, kRead);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  if (auto refused = TirMethodRefuseConsumerBlocks(c); !refused || !*refused)
+    return refused ? refused->error() : refused.error();
+  auto stage = kRead ? c.sch().CacheRead(*block, *index, *scope)
+                     : c.sch().CacheWrite(*block, *index, *scope);
+  if (!stage) return stage.error();
+  return c.BlockValue(*stage);
+}
+
+template <bool kReverse>
+Result<Value> TirMethodComputeAt(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto preserve = c.Flag("preserve_unit_loops", false);
+  if (!preserve) return preserve.error();
+  if (c.Given("index")) {
+    auto index = c.args().Int("index");
+    if (!index) return index.error();
+    if (*index != -1)
+      return c.args().ErrorAt("index", c.args().function() +
+                                           "(): Tessera places the block at the end of the "
+                                           "loop body only (index=-1), not at " +
+                                           std::to_string(*index));
+  }
+  return TirMethodFromStatus(kReverse ? c.sch().ReverseComputeAt(*block, *loop, *preserve)
+                                      : c.sch().ComputeAt(*block, *loop, *preserve));
+}
+
+template <Status (tir::Schedule::*kMethod)(const BlockRV&)>
+Result<Value> TirMethodBlockOnly(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  return TirMethodFromStatus((c.sch().*kMethod)(*block));
+}
+
+Result<Value> TirMethodDecomposeReduction(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto init = c.sch().DecomposeReduction(*block, *loop);
+  if (!init) return init.error();
+  return c.BlockValue(*init);
+}
+
+Result<Value> TirMethodSetScope(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("buffer_index", *block, false);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  return TirMethodFromStatus(c.sch().SetScope(*block, *index, *scope));
+}
+
+Result<tir::Expr> TirMethodAnnotationValue(const TirMethodCall& c) {
+  const Value& v = c.args().get("ann_val");
+  if (v.is_string()) return ir::StringImm(v.as_string());
+  if (v.is_number()) return *ToExpr(v);
+  if (v.is_expr() &&
+      (v.as_expr().kind() == ir::ExprKind::IntImm || v.as_expr().kind() == ir::ExprKind::FloatImm))
+    return v.as_expr();
+  return c.args().TypeError("ann_val", "an int, float, bool or str");
+}
+
+Result<Value> TirMethodAnnotate(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto key = c.args().String("ann_key");
+  if (!key) return key.error();
+  auto value = TirMethodAnnotationValue(c);
+  if (!value) return value.error();
+  return TirMethodFromStatus(
+      std::visit([&](const auto& rv) { return c.sch().Annotate(rv, *key, *value); }, *target));
+}
+
+Result<Value> TirMethodUnannotate(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto key = c.args().String("ann_key");
+  if (!key) return key.error();
+  return TirMethodFromStatus(
+      std::visit([&](const auto& rv) { return c.sch().Unannotate(rv, *key); }, *target));
+}
+
+// clang-format off
+const std::vector<TirScheduleMethod>& TirMethodMethods() {
+  static const std::vector<TirScheduleMethod> rows = {
+    // name                     params                                          required variadic
+    {"get_block",              {"name", "func_name"},                                1, false, TirMethodGetBlock},
+    {"get_sblock",             {"name", "func_name"},                                1, false, TirMethodGetBlock},
+    {"get_loops",              {"block"},                                            1, false, TirMethodGetLoops},
+    {"get_child_blocks",       {"block_or_loop"},                                    1, false, TirMethodGetChildBlocks},
+    {"get_child_sblocks",      {"block_or_loop"},                                    1, false, TirMethodGetChildBlocks},
+    {"get_producers",          {"block"},                                            1, false, TirMethodGetProducers},
+    {"get_consumers",          {"block"},                                            1, false, TirMethodGetConsumers},
+    {"fuse",                   {"preserve_unit_iters"},                              0, true,  TirMethodFuse},
+    {"split",                  {"loop", "factors", "preserve_unit_iters",
+                                "disable_predication"},                              2, false, TirMethodSplit},
+    {"reorder",                {},                                                   0, true,  TirMethodReorder},
+    {"add_unit_loop",          {"block_or_loop"},                                    1, false, TirMethodAddUnitLoop},
+    {"parallel",               {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Parallel>},
+    {"vectorize",              {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Vectorize>},
+    {"bind",                   {"loop", "thread_axis"},                              2, false, TirMethodBind},
+    {"unroll",                 {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Unroll>},
+    {"cache_read",             {"block", "read_buffer_index", "storage_scope",
+                                "consumer_blocks"},                                  3, false, TirMethodCacheStage<true>},
+    {"cache_write",            {"block", "write_buffer_index", "storage_scope",
+                                "consumer_blocks"},                                  3, false, TirMethodCacheStage<false>},
+    {"compute_at",             {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<false>},
+    {"reverse_compute_at",     {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<true>},
+    {"compute_inline",         {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ComputeInline>},
+    {"reverse_compute_inline", {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ReverseComputeInline>},
+    {"decompose_reduction",    {"block", "loop"},                                    2, false, TirMethodDecomposeReduction},
+    {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
+    {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
+    {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
+  };
+  return rows;
+}
+// clang-format on
+
+}  // namespace
+
+const TirScheduleMethod* FindTirScheduleMethod(const std::string& name) {
+  for (const TirScheduleMethod& m : TirMethodMethods())
+    if (name == m.name) return &m;
+  return nullptr;
+}
+
+Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
+                                    const std::shared_ptr<TirScheduleHandle>& handle,
+                                    const CallArgs& call) {
+  CallArgs bound = call;
+  std::vector<Value> variadic;
+  std::vector<SourceLoc> variadic_locs;
+  if (method.variadic) {
+    variadic = std::move(bound.positional);
+    variadic_locs = std::move(bound.positional_locs);
+    bound.positional.clear();
+    bound.positional_locs.clear();
+  }
+  Args args(bound, method.name, method.params, method.required);
+  if (!args.status()) return args.status().error();
+  TirMethodCall c(handle, args, std::move(variadic), std::move(variadic_locs));
+  auto result = method.apply(c);
+  if (result) return result;
+  Error e = result.error();
+  if (e.loc.line > 0) return e;  // an argument's error, already located
+  std::string kind = tir::ErrorKind(e);
+  if (kind == "ValueError" || kind == "TypeError" || kind == "IndexError")
+    return Error(e.message, call.loc);
+  return Error("ScheduleError: An error occurred in the schedule primitive '" +
+                   std::string(method.name) + "': " + e.message,
+               call.loc);
+}
+
+}  // namespace tessera::script
