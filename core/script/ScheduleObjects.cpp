@@ -71,7 +71,14 @@ Result<std::vector<ir::IterVar>> IterVarList(const CallArgs& call, const std::st
   return vars;
 }
 
-using Method = std::function<Result<Value>(const StageObject&, const CallArgs&)>;
+// A stage method: s[C].split(...). Those that evaluate script code (tensorize's
+// intrinsic, transform_layout's lambdas) use the interpreter.
+using Method = std::function<Result<Value>(Interpreter&, const StageObject&, const CallArgs&)>;
+
+Method WithoutInterpreter(std::function<Result<Value>(const StageObject&, const CallArgs&)> f) {
+  return
+      [f = std::move(f)](Interpreter&, const StageObject& s, const CallArgs& c) { return f(s, c); };
+}
 
 Result<Value> Split(const StageObject& self, const CallArgs& call) {
   Args args(call, "split", {"parent", "factor", "nparts", "disable_predication"}, 1);
@@ -366,36 +373,60 @@ Result<Value> TransformLayout(Interpreter& interp, const StageObject& self, cons
 
 const std::map<std::string, Method>& StageMethods() {
   static const std::map<std::string, Method> kMethods = {
-      {"split", Split},
-      {"fuse", Fuse},
-      {"reorder", Reorder},
-      {"tile", Tile},
-      {"compute_at", ComputeAt},
-      {"compute_inline",
-       [](const StageObject& s, const CallArgs& c) {
+      {"split", WithoutInterpreter(Split)},
+      {"fuse", WithoutInterpreter(Fuse)},
+      {"reorder", WithoutInterpreter(Reorder)},
+      {"tile", WithoutInterpreter(Tile)},
+      {"compute_at", WithoutInterpreter(ComputeAt)},
+      {"compute_inline", WithoutInterpreter([](const StageObject& s, const CallArgs& c) {
          return NoArgPrimitive(s, c, "compute_inline", &schedule::ComputeInline);
-       }},
-      {"compute_root",
-       [](const StageObject& s, const CallArgs& c) {
+       })},
+      {"compute_root", WithoutInterpreter([](const StageObject& s, const CallArgs& c) {
          return NoArgPrimitive(s, c, "compute_root", &schedule::ComputeRoot);
-       }},
-      {"vectorize",
-       [](const StageObject& s, const CallArgs& c) {
+       })},
+      {"vectorize", WithoutInterpreter([](const StageObject& s, const CallArgs& c) {
          return Annotate(s, c, "vectorize", &schedule::Vectorize);
-       }},
-      {"unroll", [](const StageObject& s,
-                    const CallArgs& c) { return Annotate(s, c, "unroll", &schedule::Unroll); }},
-      {"parallel",
-       [](const StageObject& s, const CallArgs& c) {
+       })},
+      {"unroll", WithoutInterpreter([](const StageObject& s, const CallArgs& c) {
+         return Annotate(s, c, "unroll", &schedule::Unroll);
+       })},
+      {"parallel", WithoutInterpreter([](const StageObject& s, const CallArgs& c) {
          return Annotate(s, c, "parallel", &schedule::Parallel);
-       }},
-      {"bind", Bind},
-      {"pragma", Pragma},
-      {"storage_align", StorageAlign},
-      {"set_scope", SetScope},
-      {"set_store_predicate", SetStorePredicate},
+       })},
+      {"bind", WithoutInterpreter(Bind)},
+      {"pragma", WithoutInterpreter(Pragma)},
+      {"storage_align", WithoutInterpreter(StorageAlign)},
+      {"set_scope", WithoutInterpreter(SetScope)},
+      {"set_store_predicate", WithoutInterpreter(SetStorePredicate)},
+      {"tensorize", StageTensorize},
+      {"transform_layout", TransformLayout},
   };
   return kMethods;
+}
+
+// A stage's data attributes: s[C].op, s[C].leaf_iter_vars, ...
+using StageAttribute = std::function<Value(const StageObject&)>;
+
+Value OptionalStageValue(const SchedulePtr& sch, const Stage& st);
+Value IterVarValues(const std::vector<ir::IterVar>& ivs);
+
+const std::map<std::string, StageAttribute>& StageAttributes() {
+  static const std::map<std::string, StageAttribute> kAttributes = {
+      {"group", [](const StageObject& s) { return OptionalStageValue(s.sch, s.stage->group); }},
+      // A member moved with its group is, in TVM, at its group's root: no attach stage of
+      // its own.
+      {"attach_stage",
+       [](const StageObject& s) {
+         return s.stage->attach_from_group ? Value()
+                                           : OptionalStageValue(s.sch, s.stage->attach_stage);
+       }},
+      {"op", [](const StageObject& s) { return MakeOperationValue(s.stage->op); }},
+      {"origin_op", [](const StageObject& s) { return MakeOperationValue(s.stage->origin_op); }},
+      {"leaf_iter_vars",
+       [](const StageObject& s) { return IterVarValues(s.stage->leaf_iter_vars); }},
+      {"all_iter_vars", [](const StageObject& s) { return IterVarValues(s.stage->all_iter_vars); }},
+  };
+  return kAttributes;
 }
 
 Value IterVarValues(const std::vector<ir::IterVar>& ivs) {
@@ -501,7 +532,7 @@ Result<Value> GroupAttr(const StageObject& self, const std::string& name, const 
     Method method = StageMethods().at(name);
     StageObject bound(self.sch, self.stage);
     return MakeFunction(
-        name, [bound, method](Interpreter&, const CallArgs& c) { return method(bound, c); });
+        name, [bound, method](Interpreter& i, const CallArgs& c) { return method(i, bound, c); });
   }
   if (name == "num_child_stages") return Value::Int(self.stage->num_child_stages);
   if (name == "op") return Value();  // TVM: a group stage has no operation
@@ -522,75 +553,79 @@ Result<Value> ScheduleObject::Subscript(Interpreter&, const std::vector<Value>& 
   return StageValue(sch, *stage);
 }
 
+namespace {
+
+// The schedule's methods and data attributes: s.cache_read(...), s.stages, ...
+using ScheduleMethod = Result<Value> (*)(const SchedulePtr&, const CallArgs&);
+using ScheduleAttribute = Value (*)(const SchedulePtr&);
+
+// s.normalize(): TVM rebases every loop to start at 0 and returns the schedule; Tessera's
+// loops already do, and InferBound / lowering normalize a copy themselves.
+Result<Value> Normalize(const SchedulePtr& sch, const CallArgs& c) {
+  if (c.size() != 0) return Error("normalize() takes no arguments", c.loc);
+  return Value::FromObject(std::make_shared<ScheduleObject>(sch));
+}
+
+const std::map<std::string, ScheduleMethod>& ScheduleMethods() {
+  static const std::map<std::string, ScheduleMethod> kMethods = {
+      {"normalize", Normalize}, {"cache_read", CacheRead},     {"cache_write", CacheWrite},
+      {"rfactor", RFactor},     {"create_group", CreateGroup},
+  };
+  return kMethods;
+}
+
+const std::map<std::string, ScheduleAttribute>& ScheduleAttributes() {
+  static const std::map<std::string, ScheduleAttribute> kAttributes = {
+      {"groups",
+       [](const SchedulePtr& sch) {
+         std::vector<Value> groups;
+         for (const Stage& g : sch->groups) groups.push_back(StageValue(sch, g));
+         return Value::List(std::move(groups));
+       }},
+      {"outputs",
+       [](const SchedulePtr& sch) {
+         std::vector<Value> ops;
+         for (const te::Operation& op : sch->outputs) ops.push_back(MakeOperationValue(op));
+         return Value::List(std::move(ops));
+       }},
+      {"stages",
+       [](const SchedulePtr& sch) {
+         std::vector<Value> stages;
+         for (const Stage& st : sch->stages) stages.push_back(StageValue(sch, st));
+         return Value::List(std::move(stages));
+       }},
+  };
+  return kAttributes;
+}
+
+}  // namespace
+
 Result<Value> ScheduleObject::GetAttr(Interpreter& interp, const std::string& name,
                                       const SourceLoc& loc) const {
-  SchedulePtr self = sch;
-  // s.normalize(): TVM rebases every loop to start at 0 and returns the schedule; Tessera's
-  // loops already do, and InferBound / lowering normalize a copy themselves.
-  if (name == "normalize") {
-    Value me = Value::FromObject(std::make_shared<ScheduleObject>(sch));
-    return MakeFunction(name, [me](Interpreter&, const CallArgs& c) -> Result<Value> {
-      if (c.size() != 0) return Error("normalize() takes no arguments", c.loc);
-      return me;
-    });
+  if (auto it = ScheduleMethods().find(name); it != ScheduleMethods().end()) {
+    SchedulePtr self = sch;  // the bound method keeps the schedule alive
+    ScheduleMethod method = it->second;
+    return MakeFunction(
+        name, [self, method](Interpreter&, const CallArgs& c) { return method(self, c); });
   }
-  if (name == "cache_read")
-    return MakeFunction(name,
-                        [self](Interpreter&, const CallArgs& c) { return CacheRead(self, c); });
-  if (name == "cache_write")
-    return MakeFunction(name,
-                        [self](Interpreter&, const CallArgs& c) { return CacheWrite(self, c); });
-  if (name == "rfactor")
-    return MakeFunction(name, [self](Interpreter&, const CallArgs& c) { return RFactor(self, c); });
-  if (name == "create_group")
-    return MakeFunction(name,
-                        [self](Interpreter&, const CallArgs& c) { return CreateGroup(self, c); });
-  if (name == "groups") {
-    std::vector<Value> groups;
-    for (const Stage& g : sch->groups) groups.push_back(StageValue(sch, g));
-    return Value::List(std::move(groups));
-  }
-  if (name == "outputs") {
-    std::vector<Value> ops;
-    for (const te::Operation& op : sch->outputs) ops.push_back(MakeOperationValue(op));
-    return Value::List(std::move(ops));
-  }
-  if (name == "stages") {
-    std::vector<Value> stages;
-    for (const Stage& st : sch->stages) stages.push_back(StageValue(sch, st));
-    return Value::List(std::move(stages));
-  }
+  if (auto it = ScheduleAttributes().find(name); it != ScheduleAttributes().end())
+    return it->second(sch);
   return Object::GetAttr(interp, name, loc);
 }
 
 Result<Value> StageObject::GetAttr(Interpreter& interp, const std::string& name,
                                    const SourceLoc& loc) const {
-  if (name == "group") return OptionalStageValue(sch, stage->group);
-  // A member moved with its group is, in TVM, at its group's root: no attach stage of its own.
-  if (name == "attach_stage")
-    return stage->attach_from_group ? Value() : OptionalStageValue(sch, stage->attach_stage);
+  (void)interp;
+  if (name == "group" || name == "attach_stage") return StageAttributes().at(name)(*this);
   if (stage->is_group()) return GroupAttr(*this, name, loc);
-  if (name == "tensorize") {
-    StageObject self(sch, stage);
-    return MakeFunction(
-        name, [self](Interpreter& i, const CallArgs& c) { return StageTensorize(i, self, c); });
-  }
-  if (name == "transform_layout") {
-    StageObject self(sch, stage);
-    return MakeFunction(
-        name, [self](Interpreter& i, const CallArgs& c) { return TransformLayout(i, self, c); });
-  }
-  const auto& methods = StageMethods();
-  if (auto it = methods.find(name); it != methods.end()) {
+  if (auto it = StageMethods().find(name); it != StageMethods().end()) {
     StageObject self(sch, stage);  // the bound method keeps the schedule alive
     Method method = it->second;
     return MakeFunction(
-        name, [self, method](Interpreter&, const CallArgs& c) { return method(self, c); });
+        name, [self, method](Interpreter& i, const CallArgs& c) { return method(i, self, c); });
   }
-  if (name == "op") return MakeOperationValue(stage->op);
-  if (name == "origin_op") return MakeOperationValue(stage->origin_op);
-  if (name == "leaf_iter_vars") return IterVarValues(stage->leaf_iter_vars);
-  if (name == "all_iter_vars") return IterVarValues(stage->all_iter_vars);
+  if (auto it = StageAttributes().find(name); it != StageAttributes().end())
+    return it->second(*this);
   return Error("'Stage' object has no attribute '" + name + "' in Tessera", loc);
 }
 
