@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "ir/ExprOp.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/Primitives.h"
 
@@ -30,6 +31,21 @@ int Schedule::NewLoopRV(const Var& v) {
   return static_cast<int>(rvs_.size()) - 1;
 }
 
+int Schedule::NewExprRV(int64_t value) {
+  RVEntry e;
+  e.is_expr = true;
+  e.value = value;
+  rvs_.push_back(e);
+  return static_cast<int>(rvs_.size()) - 1;
+}
+
+Result<int64_t> Schedule::Get(const ExprRV& expr) const {
+  if (expr.id < 0 || expr.id >= static_cast<int>(rvs_.size()) || !rvs_[expr.id].is_expr) {
+    return ScheduleError("ValueError", "Not an expression random variable of this schedule");
+  }
+  return rvs_[expr.id].value;
+}
+
 Result<const BlockRealizeNode*> Schedule::Get(const BlockRV& block) const {
   if (block.id < 0 || block.id >= static_cast<int>(rvs_.size()) || !rvs_[block.id].is_block) {
     return ScheduleError("ValueError", "Not a block random variable of this schedule");
@@ -43,8 +59,14 @@ Result<const BlockRealizeNode*> Schedule::Get(const BlockRV& block) const {
 }
 
 Result<Var> Schedule::LoopVar(const LoopRV& loop) const {
-  if (loop.id < 0 || loop.id >= static_cast<int>(rvs_.size()) || rvs_[loop.id].is_block) {
+  if (loop.id < 0 || loop.id >= static_cast<int>(rvs_.size()) || rvs_[loop.id].is_block ||
+      rvs_[loop.id].is_expr) {
     return ScheduleError("ValueError", "Not a loop random variable of this schedule");
+  }
+  if (rvs_[loop.id].mark != 0) {
+    return ScheduleError("ValueError", std::string("The loop random variable is the ") +
+                                           (rvs_[loop.id].mark == -1 ? "root" : "inline") +
+                                           " mark of a sampled compute location, not a loop");
   }
   return rvs_[loop.id].loop;
 }
@@ -151,6 +173,26 @@ Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vecto
   return loops;
 }
 
+Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<ExprRV>& factors,
+                                            bool preserve_unit_iters, bool disable_predication) {
+  std::vector<Expr> values;
+  for (const ExprRV& f : factors) {
+    if (f.id == -1) {
+      values.emplace_back();
+      continue;
+    }
+    auto v = Get(f);
+    if (!v.ok()) return v.error();
+    values.push_back(ir::make_const(DataType::Int(32), *v));
+  }
+  auto loops = Split(loop, values, preserve_unit_iters, disable_predication);
+  if (!loops.ok()) return loops;
+  Instruction& inst = trace_.insts.back();  // recorded with the values: name the variables
+  inst.factors.clear();
+  for (const ExprRV& f : factors) inst.inputs.push_back(f.id);
+  return loops;
+}
+
 Result<LoopRV> Schedule::Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters) {
   auto vars = LoopVars(loops);
   if (!vars.ok()) return vars.error();
@@ -173,6 +215,67 @@ Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
   for (const LoopRV& l : loops) inst.inputs.push_back(l.id);
   trace_.insts.push_back(std::move(inst));
   return Status::Ok();
+}
+
+Result<std::vector<ExprRV>> Schedule::SamplePerfectTile(
+    const LoopRV& loop, int n, int max_innermost_factor,
+    const std::optional<std::vector<int64_t>>& decision) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  RandState state = rand_state_;
+  auto tiles = tir::SamplePerfectTile(&state, state_, *v, n, max_innermost_factor,
+                                      decision ? &*decision : nullptr);
+  if (!tiles.ok()) return tiles.error();
+  rand_state_ = state;
+  Instruction inst = Inst(InstKind::SamplePerfectTile, {loop.id});
+  inst.ints = {n, max_innermost_factor};
+  inst.has_decision = true;
+  inst.decision = *tiles;
+  std::vector<ExprRV> out;
+  for (int64_t t : *tiles) {
+    out.push_back({NewExprRV(t)});
+    inst.outputs.push_back(out.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return out;
+}
+
+Result<ExprRV> Schedule::SampleCategorical(const std::vector<int64_t>& candidates,
+                                           const std::vector<double>& probs,
+                                           std::optional<int64_t> decision) {
+  RandState state = rand_state_;
+  auto index = tir::SampleCategorical(&state, candidates, probs, decision ? &*decision : nullptr);
+  if (!index.ok()) return index.error();
+  rand_state_ = state;
+  Instruction inst = Inst(InstKind::SampleCategorical);
+  inst.ints = candidates;
+  inst.probs = probs;
+  inst.has_decision = true;
+  inst.decision = {*index};
+  ExprRV rv{NewExprRV(candidates[*index])};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
+Result<LoopRV> Schedule::SampleComputeLocation(const BlockRV& block,
+                                               std::optional<int64_t> decision) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  RandState state = rand_state_;
+  Var loop;
+  auto index = tir::SampleComputeLocation(&state, state_, (*realize)->block->name,
+                                          decision ? &*decision : nullptr, &loop);
+  if (!index.ok()) return index.error();
+  rand_state_ = state;
+  LoopRV rv{NewLoopRV(loop)};
+  if (*index < 0) rvs_[rv.id].mark = *index;
+  Instruction inst = Inst(InstKind::SampleComputeLocation, {block.id});
+  inst.has_decision = true;
+  inst.decision = {*index};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
 }
 
 Result<LoopRV> Schedule::AddUnitLoop(const BlockRV& block) {
@@ -249,9 +352,23 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
                                bool preserve_unit_loops) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
+  const std::string& name = (*realize)->block->name;
+  bool at = kind == InstKind::ComputeAt;
+  int64_t mark = loop.id >= 0 && loop.id < static_cast<int>(rvs_.size()) && !rvs_[loop.id].is_block
+                     ? rvs_[loop.id].mark
+                     : 0;
+  if (mark != 0) {  // a sampled location: the root leaves the block, inline inlines it
+    if (mark == -2) {
+      Status s = at ? tir::ComputeInline(&state_, name) : tir::ReverseComputeInline(&state_, name);
+      if (!s.ok()) return s;
+    }
+    Instruction inst = Inst(kind, {block.id, loop.id});
+    inst.preserve_unit_loops = preserve_unit_loops;
+    trace_.insts.push_back(std::move(inst));
+    return Status::Ok();
+  }
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  const std::string& name = (*realize)->block->name;
   Status s = kind == InstKind::ComputeAt
                  ? tir::ComputeAt(&state_, name, *v, preserve_unit_loops)
                  : tir::ReverseComputeAt(&state_, name, *v, preserve_unit_loops);
@@ -260,6 +377,19 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
   inst.preserve_unit_loops = preserve_unit_loops;
   trace_.insts.push_back(std::move(inst));
   return Status::Ok();
+}
+
+Result<BlockRV> Schedule::RFactor(const LoopRV& loop, int factor_axis) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto rf = tir::RFactor(&state_, *v, factor_axis);
+  if (!rf.ok()) return rf.error();
+  Instruction inst = Inst(InstKind::RFactor, {loop.id});
+  inst.ints = {factor_axis};
+  BlockRV rv{NewBlockRV(*rf)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
 }
 
 Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV& loop) {
@@ -450,6 +580,14 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return ids(*r);
     }
     case InstKind::Split: {
+      if (in.size() > 1) {  // sampled factors
+        std::vector<ExprRV> factors;
+        for (size_t i = 1; i < in.size(); ++i) factors.push_back({in[i]});
+        auto r =
+            sch->Split({in.at(0)}, factors, inst.preserve_unit_iters, inst.disable_predication);
+        if (!r.ok()) return r.error();
+        return ids(*r);
+      }
       auto r =
           sch->Split({in.at(0)}, inst.factors, inst.preserve_unit_iters, inst.disable_predication);
       if (!r.ok()) return r.error();
@@ -508,6 +646,35 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::ReverseComputeAt:
       return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::RFactor: {
+      if (inst.ints.size() != 1) return ScheduleError("ValueError", "expected factor_axis");
+      auto r = sch->RFactor({in.at(0)}, static_cast<int>(inst.ints[0]));
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::SamplePerfectTile: {
+      if (inst.ints.size() != 2) return ScheduleError("ValueError", "expected n and max factor");
+      std::optional<std::vector<int64_t>> decision;
+      if (inst.has_decision) decision = inst.decision;
+      auto r = sch->SamplePerfectTile({in.at(0)}, static_cast<int>(inst.ints[0]),
+                                      static_cast<int>(inst.ints[1]), decision);
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::SampleCategorical: {
+      std::optional<int64_t> decision;
+      if (inst.has_decision && !inst.decision.empty()) decision = inst.decision[0];
+      auto r = sch->SampleCategorical(inst.ints, inst.probs, decision);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::SampleComputeLocation: {
+      std::optional<int64_t> decision;
+      if (inst.has_decision && !inst.decision.empty()) decision = inst.decision[0];
+      auto r = sch->SampleComputeLocation({in.at(0)}, decision);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::CacheRead:
     case InstKind::CacheWrite: {
       auto r = inst.kind == InstKind::CacheRead
@@ -528,6 +695,10 @@ Status ApplyTrace(const Trace& trace, Schedule* sch) {
     const Instruction& inst = trace.insts[i];
     std::vector<int> in;
     for (int id : inst.inputs) {
+      if (id < 0) {  // None among sampled split factors
+        in.push_back(id);
+        continue;
+      }
       auto it = rv_map.find(id);
       if (it == rv_map.end()) {
         return Error("instruction " + std::to_string(i) + " (" + inst_kind_name(inst.kind) +

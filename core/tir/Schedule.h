@@ -13,10 +13,12 @@
 // primitive replaced (a split loop) no longer resolves.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "support/Result.h"
+#include "tir/RandomEngine.h"
 #include "tir/ScheduleState.h"
 #include "tir/Trace.h"
 
@@ -28,10 +30,16 @@ struct BlockRV {
 struct LoopRV {
   int id = -1;
 };
+// An integer a sampling instruction drew (TVM's ExprRV); id -1 stands for None.
+struct ExprRV {
+  int id = -1;
+};
 
 class Schedule {
  public:
-  explicit Schedule(PrimFunc func) : state_(std::move(func)) {}
+  // seed: the random engine's seed, as TVM's `tir.Schedule(func, seed=)`; -1 draws one.
+  explicit Schedule(PrimFunc func, int64_t seed = -1)
+      : state_(std::move(func)), rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)) {}
 
   const PrimFunc& func() const { return state_.func(); }
   const ScheduleState& state() const { return state_; }
@@ -45,9 +53,27 @@ class Schedule {
   Result<std::vector<BlockRV>> GetProducers(const BlockRV& block);
   Result<std::vector<BlockRV>> GetConsumers(const BlockRV& block);
 
+  // ---- sampling (TVM's sample_*): a decision given is used instead of drawing one ----
+  void Seed(int64_t seed) { rand_state_ = LinearCongruentialEngine::NormalizeSeed(seed); }
+  int64_t ForkSeed() { return LinearCongruentialEngine(&rand_state_).ForkSeed(); }
+  Result<std::vector<ExprRV>> SamplePerfectTile(
+      const LoopRV& loop, int n, int max_innermost_factor = 16,
+      const std::optional<std::vector<int64_t>>& decision = std::nullopt);
+  Result<ExprRV> SampleCategorical(const std::vector<int64_t>& candidates,
+                                   const std::vector<double>& probs,
+                                   std::optional<int64_t> decision = std::nullopt);
+  // A loop of the block's consumers, or the root (-1) or inline (-2) mark, which
+  // compute_at then takes as "leave it" or "inline it", as in TVM.
+  Result<LoopRV> SampleComputeLocation(const BlockRV& block,
+                                       std::optional<int64_t> decision = std::nullopt);
+
   // ---- loop transformations ----
   // factors: an undefined Expr is None (inferred).
   Result<std::vector<LoopRV>> Split(const LoopRV& loop, const std::vector<Expr>& factors,
+                                    bool preserve_unit_iters = true,
+                                    bool disable_predication = false);
+  // Split by sampled factors (an ExprRV with id -1 is None).
+  Result<std::vector<LoopRV>> Split(const LoopRV& loop, const std::vector<ExprRV>& factors,
                                     bool preserve_unit_iters = true,
                                     bool disable_predication = false);
   Result<LoopRV> Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
@@ -67,6 +93,8 @@ class Schedule {
   Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
   Status ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
                           bool preserve_unit_loops = false);
+  // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
+  Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The init block; `block` then names the update block ("<name>_update"), as in TVM.
   Result<BlockRV> DecomposeReduction(const BlockRV& block, const LoopRV& loop);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`.
@@ -96,13 +124,18 @@ class Schedule {
   // primitive changes the function) ----
   Result<const BlockRealizeNode*> Get(const BlockRV& block) const;
   Result<const ForNode*> Get(const LoopRV& loop) const;
+  Result<int64_t> Get(const ExprRV& expr) const;
 
  private:
   struct RVEntry {
     bool is_block = false;
     std::string block;  // a block's name
     Var loop;           // a loop's variable
+    bool is_expr = false;
+    int64_t value = 0;  // an ExprRV's value
+    int64_t mark = 0;   // a sampled location without a loop: -1 root, -2 inline
   };
+  int NewExprRV(int64_t value);
   int NewBlockRV(const std::string& name);
   int NewLoopRV(const Var& v);
   Result<Var> LoopVar(const LoopRV& loop) const;
@@ -120,6 +153,7 @@ class Schedule {
   ScheduleState state_;
   Trace trace_;
   std::vector<RVEntry> rvs_;
+  RandState rand_state_;
 };
 
 // Replays `trace` (recorded on a schedule of the same function) on `sch`; the first

@@ -1,6 +1,7 @@
 #include "tir/Trace.h"
 
 #include <map>
+#include <sstream>
 
 #include "ir/ExprOp.h"
 
@@ -56,6 +57,14 @@ const char* inst_kind_name(InstKind kind) {
       return "TransformBlockLayout";
     case InstKind::StorageAlign:
       return "StorageAlign";
+    case InstKind::SamplePerfectTile:
+      return "SamplePerfectTile";
+    case InstKind::SampleCategorical:
+      return "SampleCategorical";
+    case InstKind::SampleComputeLocation:
+      return "SampleComputeLocation";
+    case InstKind::RFactor:
+      return "RFactor";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -68,7 +77,12 @@ bool outputs_blocks(InstKind kind) {
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
-         kind == InstKind::GetConsumers;
+         kind == InstKind::GetConsumers || kind == InstKind::RFactor;
+}
+
+char output_prefix(InstKind kind) {
+  if (kind == InstKind::SamplePerfectTile || kind == InstKind::SampleCategorical) return 'v';
+  return outputs_blocks(kind) ? 'b' : 'l';
 }
 
 namespace trace_detail {
@@ -87,6 +101,30 @@ std::string Factor(const Expr& e) {
   return ExprToTVMScript(e);
 }
 
+// PythonAPICall's numbers and lists: integers as they are, doubles with 17 digits.
+std::string Double(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+
+template <typename T, typename F>
+std::string List(const std::vector<T>& items, F f) {
+  std::string s = "[";
+  for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + f(items[i]);
+  return s + "]";
+}
+
+std::string Int(int64_t v) { return std::to_string(v); }
+
+// ", decision=..." when the instruction has one: a list for tiles, else a number.
+std::string Decision(const Instruction& inst) {
+  if (!inst.has_decision) return "";
+  if (inst.kind == InstKind::SamplePerfectTile) return ", decision=" + List(inst.decision, Int);
+  return ", decision=" + (inst.decision.empty() ? std::string("None") : Int(inst.decision[0]));
+}
+
 }  // namespace trace_detail
 
 std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
@@ -100,7 +138,7 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
   for (const Instruction& inst : trace.insts) {
     std::vector<std::string> outs;
     for (int id : inst.outputs) {
-      std::string name = (outputs_blocks(inst.kind) ? "b" : "l") + std::to_string(names.size());
+      std::string name = output_prefix(inst.kind) + std::to_string(names.size());
       names[id] = name;
       outs.push_back(name);
     }
@@ -130,6 +168,8 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         std::string factors;
         for (size_t i = 0; i < inst.factors.size(); ++i)
           factors += (i ? ", " : "") + Factor(inst.factors[i]);
+        for (size_t i = 1; i < inst.inputs.size(); ++i)  // sampled factors
+          factors += (i > 1 ? ", " : "") + rv(inst.inputs[i]);
         line = OutputList(outs) + "sch.split(loop=" + in0 + ", factors=[" + factors +
                "], preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") +
                ", disable_predication=" + (inst.disable_predication ? "True" : "False") + ")";
@@ -165,6 +205,22 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                (inst.ann_val.as<ir::StringImmNode>()
                     ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
                     : Factor(inst.ann_val)) +
+               ")";
+        break;
+      case InstKind::SamplePerfectTile:
+        line = OutputList(outs) + "sch.sample_perfect_tile(loop=" + in0 +
+               ", n=" + Int(inst.ints.at(0)) + ", max_innermost_factor=" + Int(inst.ints.at(1)) +
+               Decision(inst) + ")";
+        break;
+      case InstKind::SampleCategorical:
+        line = outs.at(0) + " = sch.sample_categorical(candidates=" + List(inst.ints, Int) +
+               ", probs=" + List(inst.probs, Double) + Decision(inst) + ")";
+        break;
+      case InstKind::SampleComputeLocation:
+        line = outs.at(0) + " = sch.sample_compute_location(block=" + in0 + Decision(inst) + ")";
+        break;
+      case InstKind::RFactor:
+        line = outs.at(0) + " = sch.rfactor(loop=" + in0 + ", factor_axis=" + Int(inst.ints.at(0)) +
                ")";
         break;
       case InstKind::TransformLayout:

@@ -44,6 +44,10 @@ enum class InstKind {
   TransformLayout,
   TransformBlockLayout,
   StorageAlign,
+  SamplePerfectTile,
+  SampleCategorical,
+  SampleComputeLocation,
+  RFactor,
   CacheRead,
   CacheWrite,
 };
@@ -52,6 +56,9 @@ inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheWrite) + 1;
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
 bool outputs_blocks(InstKind kind);
+// The first letter of the names TVM gives the instruction's outputs: 'b' (blocks), 'l'
+// (loops) or 'v' (sampled expressions).
+char output_prefix(InstKind kind);
 
 struct Instruction {
   InstKind kind = InstKind::GetBlock;
@@ -64,7 +71,15 @@ struct Instruction {
   bool preserve_unit_iters = true;
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
-  std::vector<int> outputs;          // random variable ids
+  // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
+  // RFactor: {factor_axis}. Split by sampled factors has inputs {loop, factor, ...}
+  // (-1 = None) and no `factors`.
+  std::vector<int64_t> ints;
+  std::vector<double> probs;  // SampleCategorical
+  // Sample*: the decision made, printed as `decision=` and honoured by ApplyTrace.
+  bool has_decision = false;
+  std::vector<int64_t> decision;
+  std::vector<int> outputs;  // random variable ids
   // TransformLayout: index_map, pad_value (null: None), buffer_index, whether the index
   // counts the writes, assume_injective_transform; TransformBlockLayout: index_map;
   // StorageAlign: buffer_index, axis, factor, offset.

@@ -1,5 +1,6 @@
 #include "tir/TraceJson.h"
 
+#include <algorithm>
 #include <map>
 
 #include "ir/ExprOp.h"
@@ -29,7 +30,7 @@ std::string TraceToJson(const Trace& trace) {
   for (const Instruction& inst : trace.insts) {
     w.begin_array().value(inst_kind_name(inst.kind)).begin_array();
     for (size_t i = 0; i < inst.inputs.size(); ++i) {
-      w.value(RVName(inst.inputs[i], names));
+      inst.inputs[i] < 0 ? w.null() : w.value(RVName(inst.inputs[i], names));
       if (inst.kind == InstKind::Split && i == 0) {
         for (const Expr& f : inst.factors) {
           const int64_t* c = f.defined() ? ir::as_const_int(f) : nullptr;
@@ -88,18 +89,43 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::StorageAlign:
         w.value(inst.buffer_index).value(inst.axis).value(inst.factor).value(inst.offset);
         break;
+      case InstKind::SamplePerfectTile:
+      case InstKind::RFactor:
+        for (int64_t v : inst.ints) w.value(v);
+        break;
+      case InstKind::SampleCategorical:
+        w.begin_array();
+        for (int64_t v : inst.ints) w.value(v);
+        w.end_array().begin_array();
+        for (double p : inst.probs) w.value(p);
+        w.end_array();
+        break;
       default:
         break;
     }
     w.end_array().begin_array();
     for (int id : inst.outputs) {
-      std::string name = (outputs_blocks(inst.kind) ? "b" : "l") + std::to_string(names.size());
+      std::string name = output_prefix(inst.kind) + std::to_string(names.size());
       names[id] = name;
       w.value(name);
     }
     w.end_array().end_array();
   }
-  w.end_array().begin_array().end_array().end_array();
+  w.end_array().begin_array();
+  for (size_t i = 0; i < trace.insts.size(); ++i) {  // [instruction index, decision]
+    const Instruction& inst = trace.insts[i];
+    if (!inst.has_decision) continue;
+    w.begin_array().value(static_cast<int64_t>(i));
+    if (inst.kind == InstKind::SamplePerfectTile) {
+      w.begin_array();
+      for (int64_t v : inst.decision) w.value(v);
+      w.end_array();
+    } else {
+      inst.decision.empty() ? w.null() : w.value(inst.decision[0]);
+    }
+    w.end_array();
+  }
+  w.end_array().end_array();
   return w.str();
 }
 
@@ -128,8 +154,15 @@ Result<Trace> TraceFromJson(std::string_view text) {
       }
     }
     if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
-    for (const JsonValue& in : e.items[1].items) {
-      if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
+    std::vector<JsonValue> inputs = e.items[1].items;
+    bool sampled_split =
+        inst.kind == InstKind::Split &&
+        std::any_of(inputs.begin() + std::min<size_t>(1, inputs.size()), inputs.end(),
+                    [](const JsonValue& v) { return v.is_string(); });
+    for (const JsonValue& in : inputs) {
+      if (sampled_split && !inst.inputs.empty() && in.is_null()) {
+        inst.inputs.push_back(-1);  // None among sampled factors
+      } else if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
         if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
           inst.ann_val = ir::StringImm(in.string.substr(1, in.string.size() - 2));
         } else if (in.is_number()) {
@@ -203,6 +236,27 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.buffer_index = num(0, 0), inst.axis = num(1, 0), inst.factor = num(2, 0);
         inst.offset = num(3, 0);
         break;
+      case InstKind::SamplePerfectTile:
+      case InstKind::RFactor:
+        for (const JsonValue& a : attrs) {
+          if (!a.is_integer) return Bad(n, "expected integer attributes");
+          inst.ints.push_back(a.integer);
+        }
+        if (inst.ints.size() != (inst.kind == InstKind::RFactor ? 1u : 2u))
+          return Bad(n, "wrong number of attributes");
+        break;
+      case InstKind::SampleCategorical:
+        if (attrs.size() != 2 || !attrs[0].is_array() || !attrs[1].is_array())
+          return Bad(n, "expected [candidates, probs]");
+        for (const JsonValue& c : attrs[0].items) {
+          if (!c.is_integer) return Bad(n, "candidates must be integers");
+          inst.ints.push_back(c.integer);
+        }
+        for (const JsonValue& p : attrs[1].items) {
+          if (!p.is_number()) return Bad(n, "probs must be numbers");
+          inst.probs.push_back(p.is_integer ? static_cast<double>(p.integer) : p.number);
+        }
+        break;
       default:
         break;
     }
@@ -213,6 +267,28 @@ Result<Trace> TraceFromJson(std::string_view text) {
       inst.outputs.push_back(id);
     }
     trace.insts.push_back(std::move(inst));
+  }
+  if (root.items.size() > 1 && root.items[1].is_array()) {
+    for (const JsonValue& d : root.items[1].items) {
+      if (!d.is_array() || d.items.size() != 2 || !d.items[0].is_integer ||
+          d.items[0].integer < 0 ||
+          d.items[0].integer >= static_cast<int64_t>(trace.insts.size())) {
+        return Error("trace JSON: expected a decision [instruction index, value]");
+      }
+      Instruction& inst = trace.insts[d.items[0].integer];
+      inst.has_decision = true;
+      inst.decision.clear();
+      if (d.items[1].is_integer) {
+        inst.decision.push_back(d.items[1].integer);
+      } else if (d.items[1].is_array()) {
+        for (const JsonValue& v : d.items[1].items) {
+          if (!v.is_integer) return Error("trace JSON: decisions must be integers");
+          inst.decision.push_back(v.integer);
+        }
+      } else if (!d.items[1].is_null()) {
+        return Error("trace JSON: decisions must be integers");
+      }
+    }
   }
   return trace;
 }

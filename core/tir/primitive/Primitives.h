@@ -9,6 +9,7 @@
 
 #include "support/Result.h"
 #include "tir/IndexMap.h"
+#include "tir/RandomEngine.h"
 #include "tir/ScheduleState.h"
 
 namespace tessera::tir {
@@ -112,5 +113,32 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block, si
                               const std::string& storage_scope);
 Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, size_t index,
                                const std::string& storage_scope);
+
+// ---- RFactor.cpp ----
+// Factors the reduction over `loop` out of the single block below it into
+// "<block>_rf" (writing "<buffer>.rf", the loop's dimension at factor_axis) and a
+// write-back block that keeps the block's name; returns the rfactor block's name.
+Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_axis);
+
+// ---- Sampling.cpp: random decisions drawn from `state` (or the given decision) ----
+// n tile sizes whose product is the loop's extent, the innermost at most
+// max_innermost_factor (-1: no bound); [-1, 1, ...] for a symbolic extent.
+Result<std::vector<int64_t>> SamplePerfectTile(RandState* state, const ScheduleState& sched,
+                                               const Var& loop, int n, int max_innermost_factor,
+                                               const std::vector<int64_t>* decision);
+// The index of the candidate drawn with the given weights.
+Result<int64_t> SampleCategorical(RandState* state, const std::vector<int64_t>& candidates,
+                                  const std::vector<double>& probs, const int64_t* decision);
+// Where the block may go: -2 inlined, -1 at the root, i under the i-th loop of its first
+// consumer (TVM's CollectComputeLocation); `loops` is undefined for -2 and -1.
+struct ComputeLocations {
+  std::vector<int64_t> indices;
+  std::vector<Var> loops;
+};
+ComputeLocations CollectComputeLocations(const ScheduleState& sched, const std::string& block);
+// A location of CollectComputeLocations; returns its index and sets `loop` (undefined
+// for the root or inline).
+Result<int64_t> SampleComputeLocation(RandState* state, const ScheduleState& sched,
+                                      const std::string& block, const int64_t* decision, Var* loop);
 
 }  // namespace tessera::tir
