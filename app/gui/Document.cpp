@@ -7,11 +7,13 @@
 
 #include "Evaluation.h"
 #include "IntentToTrace.h"
+#include "TirIntentToScript.h"
 #include "UndoCommands.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
 #include "views/PrimitiveRequests.h"
+#include "views/TirIntents.h"
 
 namespace tessera::gui {
 namespace {
@@ -164,6 +166,14 @@ void Document::editScript(const QString& text) {
 // the script printed from the copy's trace is what the undo command installs, and it
 // is evaluated before being pushed so that a failure never enters the history.
 Status Document::apply(const views::Intent& intent) {
+  if (state_.tir_schedule) {
+    views::DocumentState next;
+    Result<QString> text = withTirLine(intent, next);
+    if (!text.ok()) return text.error();
+    pending_ = std::move(next);
+    undo_.push(new ApplyPrimitiveCommand(this, intent, text_, *text));
+    return Status::Ok();
+  }
   if (!state_.program || !state_.schedule)
     return Error(tr("%1: the script has no schedule to apply it to (fix its errors first)")
                      .arg(intent.describe())
@@ -209,6 +219,7 @@ Status Document::applyScriptLine(const views::Intent& intent) {
 }
 
 QString Document::problemOf(const views::Intent& intent) const {
+  if (state_.tir_schedule) return views::TirIntentProblem(*state_.tir_schedule, intent);
   if (!state_.program || !state_.schedule)
     return tr("%1: the script has no schedule to apply it to (fix its errors first)")
         .arg(intent.describe());
@@ -245,6 +256,24 @@ Result<QString> Document::withScriptLine(const views::Intent& intent,
   if (canonical.program && canonical.errors.size() <= state_.errors.size()) {
     text = printed;
     next = std::move(canonical);
+  }
+  return text;
+}
+
+Result<QString> Document::withTirLine(const views::Intent& intent,
+                                      views::DocumentState& next) const {
+  QString problem = views::TirIntentProblem(*state_.tir_schedule, intent);
+  if (!problem.isEmpty()) return Error((intent.describe() + ": " + problem).toStdString());
+  auto line = TirScriptLine(*state_.tir_schedule, intent, TirSpellingOf(text_));
+  if (!line.ok()) return Error(intent.describe().toStdString() + ": " + line.error().message);
+  QString text = text_ + (text_.isEmpty() || text_.endsWith('\n') ? "" : "\n") + *line + "\n";
+  next = Evaluate(text.toStdString(), state_.file);
+  if (!next.tir_schedule || next.errors.size() > state_.errors.size()) {
+    const Error& e =
+        next.errors.empty() ? Error("the script made no TensorIR schedule") : next.errors.back();
+    return Error(tr("%1 was legal, but its line %2 does not evaluate: %3")
+                     .arg(intent.describe(), *line, QString::fromStdString(e.message))
+                     .toStdString());
   }
   return text;
 }

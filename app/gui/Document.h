@@ -101,6 +101,10 @@ class Document : public QObject {
   // The script with `intent`'s line added (printed back from the trace when it can be),
   // evaluated into `next`; the error when the line does not evaluate.
   Result<QString> withScriptLine(const views::Intent& intent, views::DocumentState& next) const;
+  // A TensorIR document: the intent's one schedule line (TirIntentToScript) appended to
+  // the script, checked on a copy of the schedule first (so a refusal is TVM's reason)
+  // and evaluated into `next`.
+  Result<QString> withTirLine(const views::Intent& intent, views::DocumentState& next) const;
   void install(views::DocumentState next);
   void remember(const views::DocumentState& state);
 

@@ -34,6 +34,17 @@ QStringList ExampleFiles() {
   return {};
 }
 
+QStringList TensorIRExampleFiles() {
+  for (const QString& dir : ExampleDirs()) {
+    QDir d(dir + "/tensorir");
+    QStringList files = d.entryList({"*.py"}, QDir::Files, QDir::Name);
+    if (files.isEmpty()) continue;
+    for (QString& f : files) f = d.absoluteFilePath(f);
+    return files;
+  }
+  return {};
+}
+
 QString EmbeddedGemmExample() {
   return QStringLiteral(
       "# GEMM: C = A x B (the built-in example)\n"

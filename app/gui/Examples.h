@@ -12,6 +12,9 @@ namespace tessera::gui {
 QString ExamplePath(const QString& file);
 // Every example script found, sorted by name.
 QStringList ExampleFiles();
+// The TensorIR examples (resources/examples/tensorir: programs scheduled with
+// tir.Schedule / s_tir.Schedule), sorted by name.
+QStringList TensorIRExampleFiles();
 // The GEMM example's text, for when resources/examples is missing.
 QString EmbeddedGemmExample();
 

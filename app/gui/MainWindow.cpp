@@ -48,6 +48,10 @@
 #include "views/RunLogView.h"
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
+#include "views/TirBlockGraphView.h"
+#include "views/TirIntents.h"
+#include "views/TirLoopGraphView.h"
+#include "views/TirLoopNestView.h"
 #include "views/TuneView.h"
 
 namespace tessera::gui {
@@ -184,13 +188,16 @@ void MainWindow::createViews() {
   stageDag_ = new views::StageDagView;
   iterVars_ = new views::IterVarGraphView;
   loopNest_ = new views::LoopNestView;
+  tirBlocks_ = new views::TirBlockGraphView;
+  tirLoops_ = new views::TirLoopGraphView;
+  tirNest_ = new views::TirLoopNestView;
   bufferLayout_ = new views::BufferLayoutView;
   bounds_ = new views::BoundsView;
   profile_ = new views::ProfileView;
   runLog_ = new views::RunLogView;
   tune_ = new views::TuneView;
-  views_ = {script_, stageDag_, iterVars_, loopNest_, bufferLayout_,
-            bounds_, code_,     profile_,  runLog_,   tune_};
+  views_ = {script_,       stageDag_, iterVars_, loopNest_, tirBlocks_, tirLoops_, tirNest_,
+            bufferLayout_, bounds_,   code_,     profile_,  runLog_,    tune_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     v->setIntentCheck([this](const views::Intent& intent) { return doc_->problemOf(intent); });
@@ -233,6 +240,9 @@ void MainWindow::createDocks() {
       {stageDag_, "StageDagDock", QT_TR_NOOP("Stage DAG")},
       {iterVars_, "IterVarDock", QT_TR_NOOP("IterVar hyper-graph")},
       {loopNest_, "LoopNestDock", QT_TR_NOOP("Loop nest")},
+      {tirBlocks_, "BlockGraphDock", QT_TR_NOOP("Block graph")},
+      {tirLoops_, "LoopGraphDock", QT_TR_NOOP("Loops and iterators")},
+      {tirNest_, "TirLoopNestDock", QT_TR_NOOP("Loop nest (TensorIR)")},
       {bufferLayout_, "BufferLayoutDock", QT_TR_NOOP("Buffer layout")},
       {bounds_, "BoundsDock", QT_TR_NOOP("Bounds")},
       {code_, "CodeDock", QT_TR_NOOP("Code")},
@@ -266,6 +276,10 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["BoundsDock"], byName["ProfileDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["RunLogDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["TuneDock"]);
+  // The TensorIR views take the places of their TE counterparts.
+  tabifyDockWidget(byName["StageDagDock"], byName["BlockGraphDock"]);
+  tabifyDockWidget(byName["IterVarDock"], byName["LoopGraphDock"]);
+  tabifyDockWidget(byName["LoopNestDock"], byName["TirLoopNestDock"]);
   byName["BoundsDock"]->raise();
   applyDefaultDockSizes();
   defaultDockState_ = saveState();
@@ -282,6 +296,7 @@ void MainWindow::resetLayout() {
   if (QDockWidget* roofline = dock("RooflineDock"); roofline && dock("ProfileDock"))
     tabifyDockWidget(dock("ProfileDock"), roofline);
   applyDefaultDockSizes();
+  showViewsForDocumentKind(/*force=*/true);
   if (QDockWidget* bounds = dock("BoundsDock")) bounds->raise();
   showMessage(tr("The docks are back where they were at the first start."));
 }
@@ -367,6 +382,13 @@ void MainWindow::createFileMenu() {
   QMenu* examples = addMenu(m, QT_TR_NOOP("Open &Example"));
   for (const QString& file : ExampleFiles())
     connect(examples->addAction(QFileInfo(file).fileName()), &QAction::triggered, this,
+            [this, file] {
+              if (maybeSave()) (void)openExample(file);
+            });
+  QMenu* tirExamples = examples->addMenu(tr("TensorIR"));
+  tirExamples->setObjectName("menuTensorIRExamples");
+  for (const QString& file : TensorIRExampleFiles())
+    connect(tirExamples->addAction(QFileInfo(file).fileName()), &QAction::triggered, this,
             [this, file] {
               if (maybeSave()) (void)openExample(file);
             });
@@ -729,6 +751,7 @@ QAction* MainWindow::action(const QString& objectName) const {
 
 // Visible views redraw now; hidden ones when their dock is shown again.
 void MainWindow::refresh() {
+  showViewsForDocumentKind();
   if (doc_->state().errors.empty()) lastGood_ = doc_->state();
   for (views::ViewBase* v : views_) {
     QDockWidget* d = DockOf(v);
@@ -750,6 +773,48 @@ void MainWindow::refresh() {
   }
 }
 
+void MainWindow::showViewsForDocumentKind(bool force) {
+  const views::DocumentState& now = doc_->state();
+  bool tir = now.tir_schedule != nullptr;
+  if (!now.program && shownKindTir_) tir = *shownKindTir_;  // keep them while it is broken
+  if (!force && shownKindTir_ == tir) return;
+  shownKindTir_ = tir;
+  const char* te[] = {"StageDagDock", "IterVarDock", "LoopNestDock"};
+  const char* tensorir[] = {"BlockGraphDock", "LoopGraphDock", "TirLoopNestDock"};
+  for (int i = 0; i < 3; ++i) {
+    QDockWidget* hide = dock(tir ? te[i] : tensorir[i]);
+    QDockWidget* show = dock(tir ? tensorir[i] : te[i]);
+    if (hide) hide->hide();
+    if (show) {
+      show->show();
+      show->raise();
+    }
+  }
+}
+
+namespace {
+
+// Why a Schedule menu item cannot apply to the selected loop of a TensorIR document
+// ("" = it can, or it asks for a loop when triggered).
+QString TirMenuProblem(const tir::Schedule& sch, const QString& primitive, const QString& block,
+                       const QString& loop) {
+  if (!views::TirLoopPrimitives().contains(primitive))
+    return MainWindow::tr("%1 is not a TensorIR primitive the application applies yet")
+        .arg(primitive);
+  if (loop.isEmpty() || primitive == "split") return QString();
+  views::Intent intent{primitive, block, {loop}, {}};
+  if (primitive == "fuse") {
+    QStringList loops = views::TirLoopNames(sch, block);
+    int at = int(loops.indexOf(loop));
+    if (at < 0 || at + 1 >= loops.size())
+      return MainWindow::tr("fuse: %1 has no inner loop to fuse with").arg(loop);
+    intent.iterVars << loops[at + 1];
+  }
+  return views::TirIntentProblem(sch, intent);
+}
+
+}  // namespace
+
 // Another document is coming: nothing selected or shown for the old one may carry over
 // (its stage names can exist in the new one with another meaning).
 void MainWindow::forgetDocument() {
@@ -763,7 +828,7 @@ const views::DocumentState& MainWindow::stateFor(views::ViewBase* view) const {
   const views::DocumentState& now = doc_->state();
   bool ownsText = view == script_ || view == runLog_ || view == profile_ || view == tune_;
   // Only a script that no longer evaluates to a schedule leaves them on the older state.
-  if (ownsText || now.schedule || !lastGood_) return now;
+  if (ownsText || now.schedule || now.tir_schedule || !lastGood_) return now;
   return *lastGood_;
 }
 
@@ -961,9 +1026,16 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
 // reason as their tooltip (checked when the selection or the schedule changes).
 void MainWindow::updateScheduleActions() {
   QString stage = selection_->stage(), var = selection_->iterVar();
+  const auto& tir = doc_->state().tir_schedule;
   for (const char* name : {"split", "fuse", "tile", "vectorize", "unroll", "parallel"}) {
     QAction* a = action(QString("action_") + name);
     if (!a) continue;
+    if (tir) {
+      QString problem = TirMenuProblem(*tir, name, stage, var);
+      a->setEnabled(problem.isEmpty());
+      a->setToolTip(problem);
+      continue;
+    }
     QString problem = var.isEmpty() ? QString()  // asks for a loop when triggered
                                     : views::IterVarPrimitiveProblem(doc_->state().schedule.get(),
                                                                      stage, name, var);
@@ -975,6 +1047,25 @@ void MainWindow::updateScheduleActions() {
 // A Schedule menu item applies to the selection (the stage shown in the IterVar view
 // when no stage is selected), asking its parameters first.
 void MainWindow::requestPrimitive(const QString& primitive) {
+  if (const auto& tir = doc_->state().tir_schedule) {
+    QString block = selection_->stage();
+    if (block.isEmpty()) block = tirLoops_->shownBlock();
+    QString loop = selection_->stage() == block ? selection_->iterVar() : QString();
+    if (!views::TirBlockPrimitives().contains(primitive) &&
+        !views::TirLoopPrimitives().contains(primitive)) {
+      showMessage(tr("%1 is not a TensorIR primitive the application applies yet").arg(primitive),
+                  true);
+      return;
+    }
+    views::PrimitiveRequest r = views::RequestTirPrimitive(
+        this, primitive, *tir, block, loop,
+        [this](const views::Intent& intent) { return doc_->problemOf(intent); });
+    if (r.intent)
+      applyIntent(*r.intent);
+    else if (!r.problem.isEmpty())
+      showMessage(r.problem, true);
+    return;
+  }
   QString stage = selection_->stage();
   if (stage.isEmpty()) stage = iterVars_->shownStage();
   views::PrimitiveRequest r = views::RequestPrimitive(

@@ -30,6 +30,9 @@ class ProfileView;
 class RunLogView;
 class ScriptView;
 class StageDagView;
+class TirBlockGraphView;
+class TirLoopGraphView;
+class TirLoopNestView;
 class TuneView;
 }  // namespace tessera::views
 
@@ -86,6 +89,12 @@ class MainWindow : public QMainWindow {
   views::StageDagView* stageDagView() const { return stageDag_; }
   views::IterVarGraphView* iterVarView() const { return iterVars_; }
   views::LoopNestView* loopNestView() const { return loopNest_; }
+  // The TensorIR views, shown instead of the Stage DAG, IterVar graph and loop nest while
+  // the document is a TensorIR schedule script.
+  views::TirBlockGraphView* tirBlockView() const { return tirBlocks_; }
+  views::TirLoopGraphView* tirLoopView() const { return tirLoops_; }
+  views::TirLoopNestView* tirLoopNestView() const { return tirNest_; }
+  bool showsTensorIRViews() const { return shownKindTir_.value_or(false); }
   views::BufferLayoutView* bufferLayoutView() const { return bufferLayout_; }
   views::BoundsView* boundsView() const { return bounds_; }
   views::ProfileView* profileView() const { return profile_; }
@@ -130,6 +139,9 @@ class MainWindow : public QMainWindow {
   void addProfileBaseline(RunRequest& request, int version);
   void createViews();
   void createDocks();
+  // Shows the TensorIR or the TE views for the document's kind (a script that does not
+  // evaluate keeps the views it had); `force` re-applies the current kind.
+  void showViewsForDocumentKind(bool force = false);
   void applyDefaultDockSizes();
   void createFileMenu();
   void createEditMenu();
@@ -180,6 +192,10 @@ class MainWindow : public QMainWindow {
   views::StageDagView* stageDag_ = nullptr;
   views::IterVarGraphView* iterVars_ = nullptr;
   views::LoopNestView* loopNest_ = nullptr;
+  views::TirBlockGraphView* tirBlocks_ = nullptr;
+  views::TirLoopGraphView* tirLoops_ = nullptr;
+  views::TirLoopNestView* tirNest_ = nullptr;
+  std::optional<bool> shownKindTir_;  // which views the docks show: TensorIR or TE
   views::BufferLayoutView* bufferLayout_ = nullptr;
   views::BoundsView* bounds_ = nullptr;
   views::ProfileView* profile_ = nullptr;
