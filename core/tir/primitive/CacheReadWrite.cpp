@@ -104,7 +104,37 @@ Result<CacheTarget> Prepare(const ScheduleState& state, const std::string& block
   const BlockRealizeNode* scope = state.ScopeOf(realize);
   if (!scope) return ScheduleError("ValueError", "The root block has no scope to cache in");
   Buffer buffer = regions[index].buffer;
+  size_t writers = 0;
+  for (const BlockRealizeNode* b : state.ChildBlocks(scope)) {
+    writers += std::any_of(b->block->writes.begin(), b->block->writes.end(),
+                           [&](const BufferRegion& w) { return w.buffer == buffer; });
+  }
+  if (writers > 1) {
+    return ScheduleError("NotSingleWriteBlock",
+                         "The buffer " + buffer->name +
+                             " is expected to be written by single block, but got " +
+                             std::to_string(writers) + " blocks who write it.");
+  }
   return CacheTarget{realize, buffer, WithScope(buffer, storage_scope), scope, TopLevel(scope)};
+}
+
+// The copy stage goes at the scope's top level, at `pos`: a reader of the buffer (other
+// than `except`) in an earlier top-level statement, or in the one the stage follows,
+// would read it before the copy.
+Status CheckReadersAfter(const ScheduleState& state, const CacheTarget& t, size_t pos,
+                         const BlockRealizeNode* except, const Buffer& read) {
+  for (const BlockRealizeNode* b : state.ChildBlocks(t.scope)) {
+    if (b == except) continue;
+    bool reads = std::any_of(b->block->reads.begin(), b->block->reads.end(),
+                             [&](const BufferRegion& r) { return r.buffer == read; });
+    if (reads && TopLevelIndexOf(state, t.top, b) < pos) {
+      return ScheduleError("NotImplementedError",
+                           "the copy stage of " + read->name +
+                               " goes at the scope's top level, but block " + b->block->name +
+                               " reads it in the same loop nest as its writer");
+    }
+  }
+  return Status::Ok();
 }
 
 // The scope's new body, with the copy allocated by the scope root; returns the stage name.
@@ -132,6 +162,7 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block_nam
       if (w.buffer == t.buffer) pos = TopLevelIndexOf(*state, t.top, b) + 1;
     }
   }
+  if (Status s = CheckReadersAfter(*state, t, pos, nullptr, t.buffer); !s.ok()) return s.error();
   // Every reader in the scope reads the copy.
   std::function<Stmt(const BlockRealizeNode&)> to_copy = [&](const BlockRealizeNode& r) {
     bool reads = std::any_of(r.block->reads.begin(), r.block->reads.end(),
@@ -156,6 +187,8 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_na
   const CacheTarget& t = *target;
   // The writer writes the copy; the copy stage writes the buffer right after it.
   size_t pos = TopLevelIndexOf(*state, t.top, t.realize);
+  if (Status s = CheckReadersAfter(*state, t, pos + 1, t.realize, t.buffer); !s.ok())
+    return s.error();
   std::vector<Stmt> body = t.top;
   body[pos] = MapRealizes(body[pos], [&](const BlockRealizeNode& r) -> Stmt {
     Block b =

@@ -12,6 +12,7 @@
 #include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/Printer.h"
 #include "tir/RegionAnalysis.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
@@ -88,6 +89,22 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
                              "(s) of the given block to be present under the target loop. "
                              "However, these are not: " +
                              (outside.empty() ? std::string("(the block has none)") : outside));
+  }
+  // The iterators are solved from the link's indices, each a plain iterator or free of
+  // them (TVM's SolveBlockVarDomain fails on y + ry as well).
+  for (const BufferRegion& link : reverse ? links : std::vector<BufferRegion>{}) {
+    for (const Range& r : link.region) {
+      bool plain = r.min.as<ir::VarNode>() && ir::is_one(r.extent);
+      bool free =
+          std::none_of(block.iter_vars.begin(), block.iter_vars.end(), [&](const IterVar& iv) {
+            return ir::UsesVar(r.min, iv->var) || ir::UsesVar(r.extent, iv->var);
+          });
+      if (!plain && !free) {
+        return ScheduleError(
+            "ValueError", "BufferRegion pattern match failed: " + link.buffer->name +
+                              " is indexed by " + ir::to_string(r.min) + " in block " + block.name);
+      }
+    }
   }
   std::vector<Stmt> children;
   if (const auto* seq = As<SeqNode>(loop->body)) {

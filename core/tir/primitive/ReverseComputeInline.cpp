@@ -84,6 +84,12 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
   const BlockNode* producer = producers.size() == 1 ? producers[0]->block.get() : nullptr;
   bool producer_complete =
       producer && IsCompleteOrReductionBlock(*producer) && !producer->init.defined();
+  // The producer's stores move to the consumer's output: another reader of the buffer
+  // would find it unwritten.
+  for (const BlockRealizeNode* b : blocks) {
+    if (b == consumer || b->block.get() == producer) continue;
+    for (const BufferRegion& r : b->block->reads) producer_complete &= r.buffer != buffer;
+  }
   if (!producer_complete) {
     return ScheduleError("NonSingleProducerError",
                          "The consumer block " + block.name +
