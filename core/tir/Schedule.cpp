@@ -533,6 +533,23 @@ Status Schedule::StorageAlign(const BlockRV& block, int64_t buffer_index, int64_
   return Status::Ok();
 }
 
+Result<BlockRV> Schedule::ReIndex(const BlockRV& block, int64_t buffer_index,
+                                  BufferIndexType type) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  auto stage =
+      tir::ReIndex(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index), type);
+  if (!stage.ok()) return stage.error();
+  Instruction inst = Inst(InstKind::ReIndex, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.buffer_is_write = type == BufferIndexType::Write;
+  BlockRV rv{NewBlockRV(*stage)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 namespace apply_trace_detail {
 
 // Runs one instruction with its inputs translated; returns the new output ids.
@@ -626,6 +643,12 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     case InstKind::StorageAlign:
       return status(
           sch->StorageAlign({in.at(0)}, inst.buffer_index, inst.axis, inst.factor, inst.offset));
+    case InstKind::ReIndex: {
+      auto r = sch->ReIndex({in.at(0)}, inst.buffer_index,
+                            inst.buffer_is_write ? BufferIndexType::Write : BufferIndexType::Read);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::AddUnitLoop: {
       auto r = sch->Get(BlockRV{in.at(0)}).ok() ? sch->AddUnitLoop(BlockRV{in.at(0)})
                                                 : sch->AddUnitLoop(LoopRV{in.at(0)});

@@ -113,6 +113,9 @@ class Schedule {
   Status TransformBlockLayout(const BlockRV& block, const IndexMap& index_map);
   Status StorageAlign(const BlockRV& block, int64_t buffer_index, int64_t axis, int64_t factor,
                       int64_t offset);
+  // The copy block "<written buffer>_reindex" staging the block's buffer through
+  // "<buffer>_reindex", indexed by the block's iterators.
+  Result<BlockRV> ReIndex(const BlockRV& block, int64_t buffer_index, BufferIndexType type);
 
   // ---- annotations (value: an IntImm, FloatImm or StringImm) ----
   Status Annotate(const LoopRV& loop, const std::string& key, const Expr& value);

@@ -57,6 +57,8 @@ const char* inst_kind_name(InstKind kind) {
       return "TransformBlockLayout";
     case InstKind::StorageAlign:
       return "StorageAlign";
+    case InstKind::ReIndex:
+      return "ReIndex";
     case InstKind::SamplePerfectTile:
       return "SamplePerfectTile";
     case InstKind::SampleCategorical:
@@ -74,6 +76,7 @@ const char* inst_kind_name(InstKind kind) {
 }
 
 bool outputs_blocks(InstKind kind) {
+  if (kind == InstKind::ReIndex) return true;
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
@@ -235,6 +238,11 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::TransformBlockLayout:
         line = "sch.transform_block_layout(block=" + in0 +
                ", index_map=" + IndexMapAsPython(inst.index_map) + ")";
+        break;
+      case InstKind::ReIndex:
+        line = outs.at(0) + " = sch.reindex(block=" + in0 + ", buffer=(\"" +
+               (inst.buffer_is_write ? "write" : "read") + "\", " +
+               std::to_string(inst.buffer_index) + "))";
         break;
       case InstKind::StorageAlign:
         line = "sch.storage_align(block=" + in0 +

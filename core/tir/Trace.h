@@ -44,6 +44,7 @@ enum class InstKind {
   TransformLayout,
   TransformBlockLayout,
   StorageAlign,
+  ReIndex,
   SamplePerfectTile,
   SampleCategorical,
   SampleComputeLocation,

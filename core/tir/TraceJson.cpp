@@ -86,6 +86,9 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::TransformBlockLayout:
         w.value(IndexMapToJson(inst.index_map));
         break;
+      case InstKind::ReIndex:
+        w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
+        break;
       case InstKind::StorageAlign:
         w.value(inst.buffer_index).value(inst.axis).value(inst.factor).value(inst.offset);
         break;
@@ -232,6 +235,9 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.index_map = *map;
         break;
       }
+      case InstKind::ReIndex:
+        inst.buffer_index = num(0, 0), inst.buffer_is_write = num(1, 0) != 0;
+        break;
       case InstKind::StorageAlign:
         inst.buffer_index = num(0, 0), inst.axis = num(1, 0), inst.factor = num(2, 0);
         inst.offset = num(3, 0);

@@ -23,6 +23,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LayoutTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/StorageAlign.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/ReIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Sampling.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/RFactor.cpp
 )

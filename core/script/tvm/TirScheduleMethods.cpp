@@ -236,6 +236,61 @@ Result<Value> TirMethodUnannotate(const TirMethodCall& c) {
       std::visit([&](const auto& rv) { return c.sch().Unannotate(rv, *key); }, *target));
 }
 
+// The buffer argument of reindex and transform_layout: ("read", i), ("write", i) or a
+// buffer name, looked up in the reads first (TVM's _normalize_buffer_arg).
+Result<std::pair<tir::BufferIndexType, int64_t>> TirMethodBufferArg(const TirMethodCall& c,
+                                                                    const BlockRV& block) {
+  const Value& v = c.args().get("buffer");
+  if (v.is_sequence() && v.items().size() == 2 && v.items()[0].is_string() &&
+      v.items()[1].is_integer()) {
+    const std::string& kind = v.items()[0].as_string();
+    if (kind != "read" && kind != "write")
+      return c.args().ErrorAt("buffer",
+                              "ValueError: the buffer kind must be \"read\" or "
+                              "\"write\", not \"" +
+                                  kind + "\"");
+    return std::make_pair(kind == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write,
+                          v.items()[1].as_int());
+  }
+  if (!v.is_string())
+    return c.args().TypeError("buffer", "a (\"read\"|\"write\", int) tuple or a buffer name");
+  auto realize = c.sch().Get(block);
+  if (!realize) return Error(realize.error().message, c.args().loc("buffer"));
+  const tir::BlockNode& b = *(*realize)->block;
+  for (size_t i = 0; i < b.reads.size(); ++i)
+    if (b.reads[i].buffer->name == v.as_string())
+      return std::make_pair(tir::BufferIndexType::Read, static_cast<int64_t>(i));
+  for (size_t i = 0; i < b.writes.size(); ++i)
+    if (b.writes[i].buffer->name == v.as_string())
+      return std::make_pair(tir::BufferIndexType::Write, static_cast<int64_t>(i));
+  return c.args().ErrorAt("buffer", "ValueError: the block " + b.name +
+                                        " accesses no buffer named '" + v.as_string() + "'");
+}
+
+Result<Value> TirMethodReIndex(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto buffer = TirMethodBufferArg(c, *block);
+  if (!buffer) return buffer.error();
+  auto stage = c.sch().ReIndex(*block, buffer->second, buffer->first);
+  if (!stage) return stage.error();
+  return c.BlockValue(*stage);
+}
+
+Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("buffer_index", *block, false);
+  if (!index) return index.error();
+  auto axis = c.args().Int("axis");
+  if (!axis) return axis.error();
+  auto factor = c.args().Int("factor");
+  if (!factor) return factor.error();
+  auto offset = c.args().Int("offset");
+  if (!offset) return offset.error();
+  return TirMethodFromStatus(c.sch().StorageAlign(*block, *index, *axis, *factor, *offset));
+}
+
 // clang-format off
 const std::vector<TirScheduleMethod>& TirMethodMethods() {
   static const std::vector<TirScheduleMethod> rows = {
@@ -266,6 +321,8 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"reverse_compute_inline", {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ReverseComputeInline>},
     {"decompose_reduction",    {"block", "loop"},                                    2, false, TirMethodDecomposeReduction},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
+    {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
+    {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},
     {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
     {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
   };

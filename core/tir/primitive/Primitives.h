@@ -106,6 +106,12 @@ Status TransformBlockLayout(ScheduleState* state, const std::string& block,
 Status StorageAlign(ScheduleState* state, const std::string& block, size_t buffer_index,
                     int64_t axis, int64_t factor, int64_t offset);
 
+// ---- ReIndex.cpp ----
+// Stages the block's index-th read/written buffer through "<buffer>_reindex", indexed by
+// the block iterators its (single) access uses; returns the copy block's name.
+Result<std::string> ReIndex(ScheduleState* state, const std::string& block, size_t index,
+                            BufferIndexType type);
+
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
 // buffer's readers in the scope (written by the block); returns the copy block's name.
