@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "ir/StructuralEqual.h"
 #include "script/Args.h"
 #include "script/tvm/TVMScriptParserInternal.h"
 #include "tir/BlockAccessRegion.h"
@@ -31,6 +32,14 @@ Result<Expr> IntegerExpr(const Value& v, const SourceLoc& loc, const std::string
 }
 
 }  // namespace
+
+ir::Range RangeBetween(const Expr& begin, const Expr& end) {
+  if (end.defined() && end.kind() == ir::ExprKind::Add) {
+    const auto* add = end.as<ir::BinaryNode>();
+    if (ir::StructuralEqual(add->a, begin)) return ir::Range(begin, add->b);
+  }
+  return ir::Range::FromBeginEnd(begin, end);
+}
 
 std::vector<Buffer> Translator::KnownBuffers() const {
   std::vector<Buffer> known;
@@ -126,7 +135,7 @@ Result<tir::BufferRegion> Translator::Region(const AstExpr& e) {
       if (!v) return v.error();
       hi = *v;
     }
-    region.region.push_back(ir::Range::FromBeginEnd(lo, hi));
+    region.region.push_back(RangeBetween(lo, hi));
   }
   return region;
 }
@@ -215,7 +224,7 @@ Status Translator::Axis(const AstStmt& s, const TName& t, const AstExpr& call, B
     if (!lo) return lo.error();
     auto hi = IntegerExpr(dom.items()[1], args.loc("dom"), "a domain's end");
     if (!hi) return hi.error();
-    range = ir::Range::FromBeginEnd(*lo, *hi);
+    range = RangeBetween(*lo, *hi);
   } else {
     auto extent = IntegerExpr(dom, args.loc("dom"), "a domain");
     if (!extent) return extent.error();

@@ -587,7 +587,7 @@ Result<tir::Stmt> Translator::For(const AstStmt& s) {
       if (!l) return l.error();
       lo = *l;
     }
-    specs.push_back({lo, ir::Range::FromBeginEnd(lo, *hi).extent});
+    specs.push_back({lo, RangeBetween(lo, *hi).extent});
   }
   // The targets: one name per loop.
   std::vector<const AstExpr*> names;

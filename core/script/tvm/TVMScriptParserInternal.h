@@ -146,6 +146,10 @@ class Translator {
   SourceLoc global_symbol_loc_;
 };
 
+// The range [begin, end): extent end - begin, where an end the printer wrote as
+// `begin + extent` gives that extent back (TVM's analyzer simplifies it the same way).
+ir::Range RangeBetween(const Expr& begin, const Expr& end);
+
 // "T.block" / "T.sblock" as the dialect spells it.
 std::string Spelled(const TName& t);
 

@@ -1,0 +1,736 @@
+// TVMScript read into TensorIR (script/tvm/TVMScriptParser.h): every construct in both
+// spellings (tvm.script.tir with T.block, tvm.script.tirx with T.sblock), round trips of
+// the PrimFuncs the TensorIR tests build and schedule (print, parse, print: the same
+// text), programs written the way TVM's tests/python/tir-schedule write them, printed as
+// TVM prints them, and the errors of what TVMScript does not allow, with line and column.
+#include <QtTest>
+
+#include "../tir/TirTestSupport.h"
+#include "script/Evaluator.h"
+#include "script/Interpreter.h"
+#include "script/Parser.h"
+#include "script/TeBuiltins.h"
+#include "script/tvm/TVMScriptParser.h"
+#include "script/tvm/TirPrimFuncValue.h"
+
+using namespace tessera;
+using namespace tessera::tir;
+using namespace tessera::tir::testing;
+
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+using script::Value;
+
+// Runs a script in an interpreter with the TE and TVMScript built-ins and returns the
+// value bound to `name`.
+Result<Value> Run(const std::string& text, const std::string& name = "main") {
+  auto module = script::ParseModule(text, "t.py");
+  if (!module) return module.error();
+  script::Interpreter interp;
+  script::RegisterTeBuiltins(interp);
+  script::RegisterTirFunctionBuiltins(interp);
+  if (auto st = interp.Run(*module); !st) return st.error();
+  const Value* v = interp.GetGlobal(name);
+  if (!v) return Error("no global " + name);
+  return *v;
+}
+
+// The function `name` of a script, printed in the dialect it was read in.
+std::string Printed(const std::string& text, const std::string& name = "main") {
+  auto v = Run(text, name);
+  if (!v) return v.error().format();
+  const script::TensorIRFunc* f = script::AsTensorIRFunc(*v);
+  if (!f) return "not a PrimFunc: " + v->type_name();
+  return AsTVMScript(f->func, f->dialect);
+}
+
+std::string ErrorOf(const std::string& text) {
+  auto v = Run(text);
+  return v ? std::string("no error") : v.error().format();
+}
+
+// The same program in TVM 0.24's spelling.
+std::string ToTirx(std::string s) {
+  auto replace = [&](const std::string& from, const std::string& to) {
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+      s.replace(at, from.size(), to);
+  };
+  replace("import tir as T", "import tirx as T");
+  replace("T.block(", "T.sblock(");
+  replace("T.block_attr(", "T.sblock_attr(");
+  replace("T.alloc_buffer(", "T.sblock_alloc_buffer(");
+  replace("{\"tir.noalias\": T.bool(True)}", "{\"tirx.noalias\": True}");
+  return s;
+}
+
+// A printed function with its import line uncommented (TVM prints it as a comment).
+std::string Uncommented(const std::string& printed) {
+  return printed.rfind("# ", 0) == 0 ? printed.substr(2) : printed;
+}
+
+// The function printed, read back and printed again.
+Result<std::string> Reprinted(const PrimFunc& f, TvmDialect dialect) {
+  auto v = Run(Uncommented(AsTVMScript(f, dialect)), f.name);
+  if (!v) return v.error();
+  const script::TensorIRFunc* parsed = script::AsTensorIRFunc(*v);
+  if (!parsed) return Error("not a PrimFunc");
+  if (parsed->dialect != dialect) return Error("read in the other dialect");
+  return AsTVMScript(parsed->func, dialect);
+}
+
+// The schedules the round trips print: each a function of the TensorIR tests'
+// workloads with primitives applied.
+PrimFunc Scheduled(const std::string& which) {
+  if (which == "gemm tiled") {
+    Schedule sch(Gemm());
+    auto c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(c);
+    auto i = *sch.Split(loops[0], {Expr(), Expr(32)});
+    auto j = *sch.Split(loops[1], {Expr(), Expr(16)});
+    (void)sch.Reorder({i[0], j[0], i[1], j[1]});
+    (void)sch.Parallel(i[0]);
+    (void)sch.Vectorize(j[1]);
+    (void)sch.Unroll(loops[2]);
+    return sch.func();
+  }
+  if (which == "gemm decomposed") {
+    Schedule sch(Gemm(64));
+    auto c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(c);
+    (void)sch.DecomposeReduction(c, loops[2]);
+    return sch.func();
+  }
+  if (which == "gemm on a GPU") {
+    Schedule sch(Gemm());
+    auto c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(c);
+    auto fused = *sch.Fuse({loops[0], loops[1]});
+    auto parts = *sch.Split(fused, {Expr(), Expr(128)});
+    (void)sch.Bind(parts[0], "blockIdx.x");
+    (void)sch.Bind(parts[1], "threadIdx.x");
+    (void)sch.CacheRead(c, 0, "shared");
+    (void)sch.CacheWrite(c, 0, "local");
+    return sch.func();
+  }
+  if (which == "split with a tail") {
+    Schedule sch(ElementwiseChain());
+    auto b = *sch.GetBlock("B");
+    auto loops = *sch.GetLoops(b);
+    (void)sch.Split(loops[0], {Expr(), Expr(48)});
+    (void)sch.Annotate(loops[1], "pragma_unroll_explicit", Expr(1));
+    (void)sch.Annotate(b, "meta_schedule.tiling_structure", ir::StringImm("SSRSRS"));
+    return sch.func();
+  }
+  if (which == "chain compute_at") {
+    Schedule sch(ElementwiseChain());
+    auto b = *sch.GetBlock("B");
+    auto c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(c);
+    auto parts = *sch.Split(loops[0], {Expr(), Expr(16)});
+    (void)sch.ComputeAt(b, parts[0]);
+    (void)sch.SetScope(b, 0, "shared");
+    return sch.func();
+  }
+  if (which == "chain reverse_compute_at") {
+    Schedule sch(ElementwiseChain());
+    auto b = *sch.GetBlock("B");
+    auto c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(b);
+    (void)sch.ReverseComputeAt(c, loops[0]);
+    return sch.func();
+  }
+  if (which == "conv inlined pad") {
+    Schedule sch(PaddedConv());
+    auto pad = *sch.GetBlock("A_pad");
+    (void)sch.ComputeInline(pad);
+    return sch.func();
+  }
+  return PrimFunc{};
+}
+
+}  // namespace
+
+class TestTvmScriptParse : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // ---- round trips: print, read back, print again ----
+  void roundTripsOfTheTensorIRTestsFunctions_data() {
+    QTest::addColumn<std::string>("which");
+    for (const char* which : {"gemm", "gemm 64", "elementwise chain", "padded conv", "symbolic",
+                              "gemm tiled", "gemm decomposed", "gemm on a GPU", "split with a tail",
+                              "chain compute_at", "chain reverse_compute_at", "conv inlined pad"})
+      QTest::newRow(which) << std::string(which);
+  }
+  void roundTripsOfTheTensorIRTestsFunctions() {
+    QFETCH(std::string, which);
+    PrimFunc f;
+    if (which == "gemm") {
+      f = Gemm();
+    } else if (which == "gemm 64") {
+      f = Gemm(64);
+    } else if (which == "elementwise chain") {
+      f = ElementwiseChain();
+    } else if (which == "padded conv") {
+      f = PaddedConv();
+    } else if (which == "symbolic") {
+      ir::Var n = te::size_var("n");
+      auto A = *te::placeholder({n, 16}, ir::DataType::Float(16), "A");
+      auto B = *te::compute(
+          {n, 16}, [&](const std::vector<ir::Var>& i) { return A(i[0], i[1]) + A(i[0], 0); }, "B");
+      f = *CreatePrimFunc({A, B});
+    } else {
+      f = Scheduled(which);
+    }
+    QVERIFY(f.body != nullptr);
+    for (TvmDialect d : {TvmDialect::Tir, TvmDialect::STir}) {
+      auto again = Reprinted(f, d);
+      QVERIFY2(again.ok(), again ? "" : again.error().format().c_str());
+      if (*again != AsTVMScript(f, d))
+        qInfo().noquote() << Q(*again) << "\n" << Q(AsTVMScript(f, d));
+      QCOMPARE(Q(*again), Q(AsTVMScript(f, d)));
+    }
+  }
+
+  // A function read from its text schedules as the function it was printed from.
+  void aReadFunctionSchedulesLikeTheOriginal() {
+    auto v = Run(Uncommented(AsTVMScript(Gemm())));
+    QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+    PrimFunc parsed = script::AsTensorIRFunc(*v)->func;
+    auto schedule = [](PrimFunc f) {
+      Schedule sch(std::move(f));
+      auto c = *sch.GetBlock("C");
+      auto loops = *sch.GetLoops(c);
+      auto i = sch.Split(loops[0], {Expr(), Expr(8)});
+      if (!i) return i.error().format();
+      if (auto st = sch.Reorder({(*i)[1], loops[1]}); !st) return st.error().format();
+      if (auto st = sch.DecomposeReduction(c, loops[2]); !st) return st.error().format();
+      return AsTVMScript(sch.func());
+    };
+    QCOMPARE(Q(schedule(parsed)), Q(schedule(Gemm())));
+  }
+
+  // ---- constructs: each in both spellings ----
+  void constructs_data() {
+    QTest::addColumn<std::string>("input");
+    QTest::addColumn<std::string>("expected");
+    const std::string head = "from tvm.script import tir as T\n\n";
+    const std::string printed = "# from tvm.script import tir as T\n\n@T.prim_func\n";
+    QTest::newRow("handles matched by T.match_buffer, as TVM's tests write them")
+        << head + R"py(@T.prim_func
+def main(a: T.handle, b: T.handle) -> None:
+    A = T.match_buffer(a, (128, 128, 128))
+    B = T.match_buffer(b, (128, 128, 128))
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("B"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            B[vi, vj, vk] = A[vi, vj, vk] * 2.0)py"
+        << printed +
+               R"py(def main(A: T.Buffer((128, 128, 128), "float32"), B: T.Buffer((128, 128, 128), "float32")):
+    # with T.block("root"):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("B"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            T.reads(A[vi, vj, vk])
+            T.writes(B[vi, vj, vk])
+            B[vi, vj, vk] = A[vi, vj, vk] * T.float32(2.0))py";
+    QTest::newRow("T.Buffer[...] parameters, a reduction, regions inferred")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer[(128, 128), "float32"], B: T.Buffer[(128, 128), "float32"], C: T.Buffer[(128, 128), "float32"]) -> None:
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("update"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            with T.init():
+                C[vi, vj] = 0.0
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk])py"
+        << printed +
+               R"py(def main(A: T.Buffer((128, 128), "float32"), B: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    # with T.block("root"):
+    for i, j, k in T.grid(128, 128, 128):
+        with T.block("update"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            T.reads(A[vi, vk], B[vj, vk])
+            T.writes(C[vi, vj])
+            with T.init():
+                C[vi, vj] = T.float32(0.0)
+            C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vj, vk])py";
+    QTest::newRow("thread bindings, T.serial with annotations, T.vectorized, T.axis.S")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32")):
+    T.func_attr({"global_symbol": "main", "tir.noalias": True})
+    for bx in T.thread_binding(8, thread="blockIdx.x"):
+        for tx in T.thread_binding(0, 8, thread="threadIdx.x"):
+            for j0 in T.serial(0, 16, annotations={"pragma_auto_unroll_max_step": 16}):
+                for j1 in T.vectorized(4):
+                    with T.block("B"):
+                        vi = T.axis.spatial(64, bx * 8 + tx)
+                        vj = T.axis.S(64, j0 * 4 + j1)
+                        B[vi, vj] = A[vi, vj] + 1.0)py"
+        << printed +
+               R"py(def main(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64, 64), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for bx in T.thread_binding(8, thread="blockIdx.x"):
+        for tx in T.thread_binding(8, thread="threadIdx.x"):
+            for j0 in T.serial(16, annotations={"pragma_auto_unroll_max_step": 16}):
+                for j1 in T.vectorized(4):
+                    with T.block("B"):
+                        vi = T.axis.spatial(64, bx * 8 + tx)
+                        vj = T.axis.spatial(64, j0 * 4 + j1)
+                        T.reads(A[vi, vj])
+                        T.writes(B[vi, vj])
+                        B[vi, vj] = A[vi, vj] + T.float32(1.0))py";
+    QTest::newRow("T.parallel, T.unroll and range from a start; domains (begin, end)")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((16, 16), "float32")):
+    for i in T.parallel(16):
+        for j in T.unroll(2, 10):
+            for k in range(1, 3):
+                with T.block("A"):
+                    vi = T.axis.spatial(16, i)
+                    vj = T.axis.spatial((2, 10), j)
+                    vk = T.axis.reduce((1, 3), k)
+                    T.reads()
+                    T.writes(A[vi, vj])
+                    A[vi, vj] = T.float32(vk))py"
+        << printed + R"py(def main(A: T.Buffer((16, 16), "float32")):
+    # with T.block("root"):
+    for i in T.parallel(16):
+        for j in T.unroll(2, 10):
+            for k in range(1, 3):
+                with T.block("A"):
+                    vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+                    T.reads()
+                    T.writes(A[vi, vj])
+                    A[vi, vj] = T.Cast("float32", vk))py";
+    QTest::newRow("T.axis.reduce, T.where, T.init and T.min")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((100,), "float32"), B: T.Buffer((1,), "float32")):
+    for io, ii in T.grid(4, 32):
+        with T.block("B"):
+            vk = T.axis.reduce(100, io * 32 + ii)
+            T.where(io * 32 + ii < 100)
+            T.reads(A[vk])
+            T.writes(B[0])
+            with T.init():
+                B[0] = T.float32(0)
+            B[0] = T.min(B[0], A[vk]))py"
+        << printed + R"py(def main(A: T.Buffer((100,), "float32"), B: T.Buffer((1,), "float32")):
+    # with T.block("root"):
+    for io, ii in T.grid(4, 32):
+        with T.block("B"):
+            vk = T.axis.reduce(100, io * 32 + ii)
+            T.where(io * 32 + ii < 100)
+            T.reads(A[vk])
+            T.writes(B[0])
+            with T.init():
+                B[0] = T.float32(0.0)
+            B[0] = T.min(B[0], A[vk]))py";
+    QTest::newRow("if / else in a block, T.Cast, T.exp, T.sqrt, T.if_then_else, // and %")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((8, 8), "float16"), B: T.Buffer((8, 8), "float32"), C: T.Buffer((64,), "int32")):
+    for i, j in T.grid(8, 8):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            if vi < 4:
+                B[vi, vj] = T.exp(T.Cast("float32", A[vi, vj]))
+            else:
+                B[vi, vj] = T.if_then_else(vj % 2 == 0, T.sqrt(T.float32(2)), T.float32(0.5))
+    for k in range(64):
+        with T.block("C"):
+            vk = T.axis.spatial(64, k)
+            C[vk] = vk // 8 + T.floordiv(vk, 3) * T.floormod(vk, 5) + T.max(vk, 7))py"
+        << printed +
+               R"py(def main(A: T.Buffer((8, 8), "float16"), B: T.Buffer((8, 8), "float32"), C: T.Buffer((64,), "int32")):
+    # with T.block("root"):
+    for i, j in T.grid(8, 8):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj])
+            T.writes(B[vi, vj])
+            if vi < 4:
+                B[vi, vj] = T.exp(T.Cast("float32", A[vi, vj]))
+            else:
+                B[vi, vj] = T.if_then_else(vj % 2 == 0, T.sqrt(T.float32(2.0)), T.float32(0.5))
+    for k in range(64):
+        with T.block("C"):
+            vk = T.axis.spatial(64, k)
+            T.reads()
+            T.writes(C[vk])
+            C[vk] = vk // 8 + vk // 3 * (vk % 5) + T.max(vk, 7))py";
+    QTest::newRow(
+        "explicit root, T.alloc_buffer in scopes, T.block_attr, nested blocks, T.evaluate")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        S = T.alloc_buffer((16,), scope="shared")
+        for i in range(16):
+            with T.block("S"):
+                vi = T.axis.spatial(16, i)
+                T.block_attr({"meta_schedule.unroll_explicit": 4, "note": "copy"})
+                S[vi] = A[vi]
+        for i in range(16):
+            with T.block("B"):
+                vi = T.axis.spatial(16, i)
+                L = T.alloc_buffer((1,), scope="local")
+                with T.block("L"):
+                    L[0] = S[vi]
+                B[vi] = L[0] * T.float32(3)
+        T.evaluate(0))py"
+        << printed + R"py(def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    # with T.block("root"):
+    S = T.alloc_buffer((16,), scope="shared")
+    for i in range(16):
+        with T.block("S"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi])
+            T.writes(S[vi])
+            T.block_attr({"meta_schedule.unroll_explicit": 4, "note": "copy"})
+            S[vi] = A[vi]
+    for i in range(16):
+        with T.block("B"):
+            vi = T.axis.spatial(16, i)
+            T.reads(S[vi])
+            T.writes(B[vi])
+            L = T.alloc_buffer((1,), scope="local")
+            with T.block("L"):
+                T.reads(S[vi])
+                T.writes(L[0])
+                L[0] = S[vi]
+            B[vi] = L[0] * T.float32(3.0)
+    T.evaluate(0))py";
+    QTest::newRow("symbolic shapes: T.int32() and T.match_buffer with a dtype")
+        << head + R"py(@T.prim_func
+def main(a: T.handle, b: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n, 4), "float16")
+    B = T.match_buffer(b, (n, 4), "float16")
+    for i, j in T.grid(n, 4):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] + T.float16(1))py"
+        << printed + R"py(def main(var_A: T.handle, var_B: T.handle):
+    n = T.int32()
+    A = T.match_buffer(var_A, (n, 4), "float16")
+    B = T.match_buffer(var_B, (n, 4), "float16")
+    # with T.block("root"):
+    for i, j in T.grid(n, 4):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj])
+            T.writes(B[vi, vj])
+            B[vi, vj] = A[vi, vj] + T.float16(1.0))py";
+    QTest::newRow("global constants and Python arithmetic while reading")
+        << "N = 32\nM = N * 2\n" + head + R"py(@T.prim_func
+def main(A: T.Buffer((N, M), "float32")):
+    for i, j in T.grid(N, M // 2):
+        with T.block("A"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            if N > 16:
+                A[vi, vj * 2] = T.float32(N)
+            else:
+                A[vi, vj * 2] = T.float32(0))py"
+        << printed + R"py(def main(A: T.Buffer((32, 64), "float32")):
+    # with T.block("root"):
+    for i, j in T.grid(32, 32):
+        with T.block("A"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads()
+            T.writes(A[vi, vj * 2])
+            A[vi, vj * 2] = T.float32(32.0))py";
+    QTest::newRow("T.int64 shapes and loop variables")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((T.int64(16),), "float32")):
+    for i in range(T.int64(16)):
+        with T.block("A"):
+            vi = T.axis.spatial(T.int64(16), i)
+            A[vi] = T.float32(0))py"
+        << printed + R"py(def main(A: T.Buffer((T.int64(16),), "float32")):
+    # with T.block("root"):
+    for i in range(T.int64(16)):
+        with T.block("A"):
+            vi = T.axis.spatial(T.int64(16), i)
+            T.reads()
+            T.writes(A[vi])
+            A[vi] = T.float32(0.0))py";
+    QTest::newRow("T.axis.S / T.axis.R, region slices, a block inside a block")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        with T.block("B"):
+            vi = T.axis.S(16, i)
+            T.reads(A[vi, 0:16])
+            T.writes(B[vi])
+            with T.init():
+                B[vi] = T.float32(0)
+            for k in range(16):
+                with T.block("B_k"):
+                    vk = T.axis.R(16, k)
+                    B[vi] = B[vi] + A[vi, vk])py"
+        << printed + R"py(def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
+    # with T.block("root"):
+    for i in range(16):
+        with T.block("B"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi, 0:16])
+            T.writes(B[vi])
+            with T.init():
+                B[vi] = T.float32(0.0)
+            for k in range(16):
+                with T.block("B_k"):
+                    vk = T.axis.reduce(16, k)
+                    T.reads(B[vi], A[vi, vk])
+                    T.writes(B[vi])
+                    B[vi] = B[vi] + A[vi, vk])py";
+  }
+  void constructs() {
+    QFETCH(std::string, input);
+    QFETCH(std::string, expected);
+    for (bool tirx : {false, true}) {
+      std::string text = tirx ? ToTirx(input) : input;
+      std::string want = tirx ? ToTirx(expected) : expected;
+      std::string got = Printed(text);
+      if (got != want) qInfo().noquote() << QString::fromStdString(got);
+      QCOMPARE(Q(got), Q(want));
+    }
+  }
+
+  // ---- decorators, modules, the evaluator ----
+  void irModuleHoldsItsFunctionsByName() {
+    for (bool tirx : {false, true}) {
+      // TVM's two spellings of the decorator: I.ir_module and tvm.script.ir_module.
+      std::string text =
+          std::string("import tvm\nfrom tvm.script import ir as I\n") +
+          (tirx ? "from tvm.script import tirx as T\n" : "from tvm.script import tir as T\n") +
+          (tirx ? "@tvm.script.ir_module\n" : "@I.ir_module\n") +
+          "class Module:\n"
+          "    \"\"\"Two functions.\"\"\"\n"
+          "    @T.prim_func\n"
+          "    def main(A: T.Buffer((4,), \"float32\")):\n"
+          "        for i in range(4):\n"
+          "            with T." +
+          (tirx ? "sblock" : "block") +
+          "(\"A\"):\n"
+          "                vi = T.axis.spatial(4, i)\n"
+          "                A[vi] = 1.0\n"
+          "    @T.prim_func(private=True)\n"
+          "    def helper(B: T.Buffer((2,), \"int32\")):\n"
+          "        T.evaluate(0)\n";
+      auto v = Run(text, "Module");
+      QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+      const script::TensorIRModule* mod = script::AsTensorIRModule(*v);
+      QVERIFY(mod);
+      QCOMPARE(mod->dialect, tirx ? TvmDialect::STir : TvmDialect::Tir);
+      QCOMPARE(mod->functions.size(), size_t(2));
+      QCOMPARE(Q(mod->functions[0].first), Q("main"));
+      QCOMPARE(Q(mod->functions[1].first), Q("helper"));
+      QCOMPARE(mod->functions[1].second.params[0]->dtype, ir::DataType::Int(32));
+      QVERIFY(AsTVMScript(mod->functions[0].second, mod->dialect)
+                  .find(tirx ? "with T.sblock(\"A\"):" : "with T.block(\"A\"):") !=
+              std::string::npos);
+    }
+  }
+
+  void sTirTrueAndPrivateAreAccepted() {
+    std::string text =
+        "from tvm.script import tirx as T\n"
+        "@T.prim_func(s_tir=True, private=True)\n"
+        "def main(A: T.Buffer((4,), \"float32\")):\n"
+        "    for i in range(4):\n"
+        "        with T.sblock(\"A\"):\n"
+        "            vi = T.axis.spatial(4, i)\n"
+        "            A[vi] = 0.0\n";
+    QVERIFY(Printed(text).rfind("# from tvm.script import tirx as T\n", 0) == 0);
+    // TVM 0.20's prim_func has no s_tir.
+    std::string old =
+        "from tvm.script import tir as T\n@T.prim_func(s_tir=True)\n"
+        "def main(A: T.Buffer((4,), \"float32\")):\n    T.evaluate(0)\n";
+    QVERIFY2(ErrorOf(old).find("t.py:2:14: error: prim_func() got an unexpected keyword "
+                               "argument 's_tir'") != std::string::npos,
+             ErrorOf(old).c_str());
+  }
+
+  void theEvaluatorBindsTheFunction() {
+    std::string text =
+        "import tvm\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def main(A: T.Buffer((4,), \"float32\")):\n"
+        "    T.func_attr({\"tir.noalias\": T.bool(True)})\n"
+        "    for i in range(4):\n"
+        "        with T.block(\"A\"):\n"
+        "            vi = T.axis.spatial(4, i)\n"
+        "            A[vi] = 0.0\n"
+        "assert isinstance(main, tvm.tir.PrimFunc)\n"
+        "assert 'with T.block(\"A\"):' in main.script()\n"
+        "mod = tvm.IRModule({'main': main})\n"
+        "assert 'T.writes(A[vi])' in mod['main'].script()\n"
+        "assert T.int32(16).value == 16\n";
+    auto p = script::EvaluateScript(text, "t.py");
+    QVERIFY2(p.ok(), p ? "" : p.error().format().c_str());
+  }
+
+  // Annotations on an ordinary def are read and ignored, as Python does.
+  void annotationsOfAnOrdinaryDefAreIgnored() {
+    auto v = Run("def twice(x: int) -> int:\n    return x * 2\nmain = twice(4)\n");
+    QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+    QCOMPARE(v->as_int(), int64_t(8));
+  }
+
+  // ---- errors: where, and what ----
+  void errors_data() {
+    QTest::addColumn<std::string>("input");
+    QTest::addColumn<QString>("expected");
+    // Line 3 is the def; the body starts on line 4.
+    const std::string head = "from tvm.script import tir as T\n@T.prim_func\n";
+    const std::string sig =
+        "def main(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\")):\n";
+    auto block = [&](const std::string& inner) {
+      return head + sig +
+             "    for i in range(16):\n"
+             "        with T.block(\"B\"):\n"
+             "            vi = T.axis.spatial(16, i)\n" +
+             inner;
+    };
+    QTest::newRow("an unknown T attribute")
+        << block("            B[vi] = T.foo(A[vi])\n")
+        << "t.py:7:21: error: T.foo is not supported in TVMScript here";
+    QTest::newRow("an unknown T statement")
+        << block("            T.prefetch(A, [])\n")
+        << "t.py:7:13: error: T.prefetch is not supported in TVMScript here";
+    QTest::newRow("a block iterator without its binding")
+        << head + sig +
+               "    for i in range(16):\n        with T.block(\"B\"):\n            vi = "
+               "T.axis.spatial(16)\n"
+        << "t.py:6:18: error: T.axis.spatial() missing required argument 'binding'";
+    QTest::newRow("a shape that is not integers")
+        << head + "def main(A: T.Buffer((16, \"x\"), \"float32\")):\n    T.evaluate(0)\n"
+        << "t.py:3:22: error: a buffer's shape must be integers";
+    QTest::newRow("a negative shape")
+        << head + "def main(A: T.Buffer((-4,), \"float32\")):\n    T.evaluate(0)\n"
+        << "t.py:3:22: error: a buffer's shape must not be negative (-4)";
+    QTest::newRow("an unknown dtype")
+        << head + "def main(A: T.Buffer((16,), \"flot32\")):\n    T.evaluate(0)\n"
+        << "t.py:3:29: error: T.Buffer(): unknown dtype \"flot32\"";
+    QTest::newRow("remap kinds and bindings of different lengths")
+        << head + sig +
+               "    for i, j in T.grid(4, 4):\n        with T.block(\"B\"):\n            vi, vj = "
+               "T.axis.remap(\"S\", [i, j])\n"
+        << "t.py:6:29: error: T.axis.remap: 1 kinds (\"S\") for 2 bindings";
+    QTest::newRow("remap of names that are not loops")
+        << head + sig +
+               "    for i in range(4):\n        with T.block(\"B\"):\n            vi = "
+               "T.axis.remap(\"S\", [i * 2])\n"
+        << "t.py:6:36: error: T.axis.remap(): Only Var is supported in T.axis.remap";
+    QTest::newRow("remap of a kind that is not S or R")
+        << head + sig +
+               "    for i in range(4):\n        with T.block(\"B\"):\n            vi = "
+               "T.axis.remap(\"X\", [i])\n"
+        << "t.py:6:31: error: T.axis.remap(): Unknown axis kind: X";
+    QTest::newRow("a store to an unknown buffer")
+        << block("            D[vi] = A[vi]\n")
+        << "t.py:7:13: error: cannot store to 'D': it is not a buffer of this function";
+    QTest::newRow("a store to a loop variable")
+        << block("            i[0] = A[vi]\n")
+        << "t.py:7:13: error: cannot store to i: it is a PrimExpr, not a buffer";
+    QTest::newRow("buffer indices of the wrong count")
+        << block("            B[vi, 0] = A[vi]\n")
+        << "t.py:7:13: error: buffer B has 1 dimensions, indexed with 2";
+    QTest::newRow("a while loop")
+        << head + sig + "    while True:\n        T.evaluate(0)\n"
+        << "t.py:4:5: error: while loops are not supported in TVMScript here";
+    QTest::newRow("a lambda") << block("            B[vi] = (lambda x: x)(A[vi])\n")
+                              << "t.py:7:22: error: calls of (lambda x: x) are not supported";
+    QTest::newRow("a comprehension")
+        << block("            B[vi] = [x for x in A][0]\n")
+        << "t.py:7:21: error: comprehensions are not supported in TVMScript";
+    QTest::newRow("a let of an expression")
+        << block("            x = A[vi] + 1.0\n            B[vi] = x\n")
+        << "t.py:7:13: error: binding a name to PrimExpr (a let) is not supported";
+    QTest::newRow("a chained assignment")
+        << block("            B[vi] = C = A[vi]\n")
+        << "t.py:7:13: error: Consequential assignments like 'a = b = c' are not supported.";
+    QTest::newRow("a return") << head + sig + "    return A\n"
+                              << "t.py:4:5: error: return is not supported in a TensorIR PrimFunc";
+    QTest::newRow("a loop over a list")
+        << head + sig + "    for i in [1, 2]:\n        T.evaluate(0)\n"
+        << "t.py:4:14: error: Expect the for loop to be one of the following: range, T.serial";
+    QTest::newRow("a loop with more names than variables")
+        << head + sig + "    for i, j in T.grid(4):\n        T.evaluate(0)\n"
+        << "t.py:4:9: error: the loop makes 1 variable, bound to 2 names";
+    QTest::newRow("T.reads outside a block")
+        << head + sig + "    T.reads(A[0])\n"
+        << "t.py:4:7: error: T.reads must be directly inside a T.block";
+    QTest::newRow("T.init outside a block")
+        << head + sig + "    with T.init():\n        B[0] = 0.0\n"
+        << "t.py:4:12: error: T.init() must be directly inside a T.block";
+    QTest::newRow("T.axis outside a block")
+        << head + sig + "    for i in range(4):\n        vi = T.axis.spatial(4, i)\n"
+        << "t.py:5:21: error: T.axis.spatial must be directly inside a T.block";
+    QTest::newRow("T.reads twice")
+        << block("            T.reads(A[vi])\n            T.reads(A[vi])\n")
+        << "t.py:8:15: error: Duplicate read region declaration";
+    QTest::newRow("T.sblock in tvm.script.tir")
+        << head + sig + "    with T.sblock(\"B\"):\n        T.evaluate(0)\n"
+        << "t.py:4:12: error: T.sblock is TVM 0.24's spelling (tirx); with tvm.script.tir write "
+           "T.block";
+    QTest::newRow("T.block in tvm.script.tirx")
+        << "from tvm.script import tirx as T\n@T.prim_func\n" + sig +
+               "    with T.block(\"B\"):\n        T.evaluate(0)\n"
+        << "t.py:4:12: error: T.block is TVM 0.20's spelling; with tvm.script.tirx write T.sblock";
+    QTest::newRow("two blocks of one name")
+        << head + sig +
+               "    with T.block(\"B\"):\n        T.evaluate(0)\n    with T.block(\"B\"):\n        "
+               "T.evaluate(1)\n"
+        << "t.py:6:12: error: a second block named \"B\"";
+    QTest::newRow("a loop inside if")
+        << block(
+               "            if vi < 2:\n                for k in range(2):\n                    "
+               "B[vi] = A[k]\n")
+        << "t.py:7:13: error: loops and blocks inside `if` are not supported";
+    QTest::newRow("a parameter without an annotation")
+        << head + "def main(A):\n    T.evaluate(0)\n"
+        << "t.py:3:10: error: Type annotation required for function parameters.";
+    QTest::newRow("a scalar parameter")
+        << head + "def main(n: T.int32):\n    T.evaluate(0)\n"
+        << "t.py:3:13: error: scalar parameters (n: T.int32) are not supported";
+    QTest::newRow("a handle without T.match_buffer")
+        << head + "def main(a: T.handle):\n    T.evaluate(0)\n"
+        << "t.py:3:10: error: T.handle parameter 'a' is not given a buffer by T.match_buffer";
+    QTest::newRow("T.match_buffer without a shape")
+        << head + "def main(a: T.handle):\n    A = T.match_buffer(a)\n"
+        << "t.py:4:11: error: Shape must be specified when binding input param";
+    QTest::newRow("a T.func_attr key Tessera does not keep")
+        << head + sig + "    T.func_attr({\"target\": \"llvm\"})\n"
+        << "t.py:4:18: error: T.func_attr key \"target\" is not supported";
+    QTest::newRow("T.grid as a value") << head + sig + "    g = T.grid(4)\n"
+                                       << "t.py:4:11: error: T.grid is not an expression";
+    QTest::newRow("a vector load")
+        << block("            B[vi] = A[0:4]\n")
+        << "t.py:7:23: error: a slice of buffer A is allowed only in T.reads / T.writes";
+    QTest::newRow("a float where a condition goes")
+        << block("            T.where(1.5)\n")
+        << "t.py:7:21: error: T.where(): T.where's predicate must be a boolean expression";
+    QTest::newRow("an ir_module member that is not a prim_func")
+        << std::string(
+               "from tvm.script import ir as I\nfrom tvm.script import tir as T\n"
+               "@I.ir_module\nclass Module:\n    def main(x):\n        return x\n")
+        << "t.py:5:5: error: only @T.prim_func functions are supported in an @I.ir_module class";
+    QTest::newRow("a class no decorator reads")
+        << std::string("def keep(c):\n    return c\n@keep\nclass Module:\n    pass\n")
+        << "t.py:4:1: error: classes are not supported in scripts";
+  }
+  void errors() {
+    QFETCH(std::string, input);
+    QFETCH(QString, expected);
+    std::string got = ErrorOf(input);
+    QVERIFY2(got.find(expected.toStdString()) != std::string::npos, got.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTvmScriptParse)
+#include "tst_tvmscript_parse.moc"
