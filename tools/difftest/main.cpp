@@ -6,6 +6,9 @@
 // script that `tessera-cli run FILE --check` runs again (the case being run is kept in
 // DIR/current.py, so a crash leaves it behind). Without --keep-going the first failure
 // stops the run. `--run FILE [--var NAME=VALUE]...` checks one script the same way.
+// With --tir the cases are TensorIR ones instead (TirCase.h): random tir.Schedule
+// primitives on the workloads' PrimFuncs, lowered with LowerTensorIR; a failing case is
+// written as DIR/tir-<workload>-<seed>.txt (its trace and scheduled function).
 // Exit codes: 0 all passed, 2 usage, 3 a failure.
 #include <algorithm>
 #include <chrono>
@@ -19,6 +22,7 @@
 
 #include "DifferentialCase.h"
 #include "ScheduleGenerator.h"
+#include "TirCase.h"
 #include "Workloads.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
@@ -38,13 +42,15 @@ struct Options {
   bool print_lowered = false;           // --print: --run prints the lowered program
   bool verbose = false;                 // --verbose: also list the cases lowering refused
   bool lower_is_failure = false;        // --strict: a lowering refusal is a failure too
+  bool tir = false;                     // --tir: TensorIR cases
 };
 
 int Usage(const std::string& problem) {
-  std::cerr << "tessera-difftest: " << problem
-            << "\nUsage: tessera-difftest [--seed N] [--count M] [--workload NAME] [--keep-going] "
-               "[--out DIR] [--verbose] [--strict]\n       tessera-difftest --run FILE [--var "
-               "NAME=VALUE]... [--print]\nWorkloads:";
+  std::cerr
+      << "tessera-difftest: " << problem
+      << "\nUsage: tessera-difftest [--seed N] [--count M] [--workload NAME] [--keep-going] "
+         "[--out DIR] [--verbose] [--strict] [--tir]\n       tessera-difftest --run FILE [--var "
+         "NAME=VALUE]... [--print]\nWorkloads:";
   for (const std::string& w : WorkloadNames()) std::cerr << " " << w;
   std::cerr << "\n";
   return 2;
@@ -71,6 +77,8 @@ std::optional<std::string> Parse(int argc, char** argv, Options* o) {
       o->print_lowered = true;
     } else if (a == "--verbose") {
       o->verbose = true;
+    } else if (a == "--tir") {
+      o->tir = true;
     } else if (a == "--strict") {
       o->lower_is_failure = true;
     } else if ((a == "--seed" || a == "--count") && has_value) {
@@ -126,6 +134,57 @@ void Write(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
+// --tir: TensorIR cases (exit 3 when one failed).
+int RunTir(const Options& o) {
+  int64_t run = 0, unsupported = 0, passed = 0, failed = 0, applied = 0, refused = 0;
+  std::map<std::string, int64_t> by_primitive;
+  auto start = std::chrono::steady_clock::now();
+  for (int64_t i = 0; i < o.count; ++i) {
+    uint64_t seed = o.seed + static_cast<uint64_t>(i);
+    const std::string& workload =
+        o.workload.empty() ? WorkloadNames()[seed % WorkloadNames().size()] : o.workload;
+    TirCaseResult r = RunTirCase(workload, seed);
+    ++run;
+    if (!r.supported) {
+      ++unsupported;
+      if (o.verbose)
+        std::cout << "create_prim_func refused " << workload << ": " << r.message << "\n";
+      continue;
+    }
+    applied += r.applied;
+    refused += r.refused;
+    for (const auto& [name, n] : r.applied_by_primitive) by_primitive[name] += n;
+    if (r.passed) {
+      ++passed;
+      continue;
+    }
+    ++failed;
+    std::string file;
+    if (!o.out_dir.empty()) {
+      file = (std::filesystem::path(o.out_dir) /
+              ("tir-" + workload + "-" + std::to_string(seed) + ".txt"))
+                 .string();
+      Write(file, TirReproducerText(r));
+    }
+    std::cout << "FAIL tir " << workload << " seed " << seed << " [" << r.stage << "] "
+              << r.message.substr(0, r.message.find('\n')) << (file.empty() ? "" : " -> " + file)
+              << "\n";
+    if (o.print_lowered) std::cout << r.trace << "\n" << r.func << "\n";
+    if (!o.keep_going) break;
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "tir: run " << run << ", not a PrimFunc " << unsupported << ", passed " << passed
+            << ", primitives applied " << applied << ", refused " << refused << ", failed "
+            << failed << " (" << (seconds > 0 ? static_cast<double>(run) / seconds : 0.0)
+            << " cases/s)\n";
+  if (o.verbose) {
+    std::cout << "applied:";
+    for (const auto& [name, n] : by_primitive) std::cout << " " << name << " " << n;
+    std::cout << "\n";
+  }
+  return failed ? 3 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -133,6 +192,7 @@ int main(int argc, char** argv) {
   if (auto problem = Parse(argc, argv, &o)) return Usage(*problem);
   if (!o.run_file.empty()) return RunFile(o);
   if (!o.out_dir.empty()) std::filesystem::create_directories(o.out_dir);
+  if (o.tir) return RunTir(o);
   int64_t run = 0, passed = 0, rejected = 0, failed = 0, applied = 0, lower_rejected = 0;
   std::map<std::string, int64_t> by_primitive;
   auto start = std::chrono::steady_clock::now();
