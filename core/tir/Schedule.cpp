@@ -379,6 +379,19 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
   return Status::Ok();
 }
 
+Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto outer = tir::Blockize(&state_, *v, preserve_unit_iters);
+  if (!outer.ok()) return outer.error();
+  Instruction inst = Inst(InstKind::Blockize, {loop.id});
+  inst.preserve_unit_iters = preserve_unit_iters;
+  BlockRV rv{NewBlockRV(*outer)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Result<BlockRV> Schedule::RFactor(const LoopRV& loop, int factor_axis) {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
@@ -669,6 +682,11 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::ReverseComputeAt:
       return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::Blockize: {
+      auto r = sch->Blockize({in.at(0)}, inst.preserve_unit_iters);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::RFactor: {
       if (inst.ints.size() != 1) return ScheduleError("ValueError", "expected factor_axis");
       auto r = sch->RFactor({in.at(0)}, static_cast<int>(inst.ints[0]));

@@ -93,6 +93,8 @@ class Schedule {
   Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
   Status ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
                           bool preserve_unit_loops = false);
+  // The new outer block "<block>_o" around the subtree under `loop`.
+  Result<BlockRV> Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The init block; `block` then names the update block ("<name>_update"), as in TVM.

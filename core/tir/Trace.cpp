@@ -67,6 +67,8 @@ const char* inst_kind_name(InstKind kind) {
       return "SampleComputeLocation";
     case InstKind::RFactor:
       return "RFactor";
+    case InstKind::Blockize:
+      return "Blockize";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -80,7 +82,7 @@ bool outputs_blocks(InstKind kind) {
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
-         kind == InstKind::GetConsumers || kind == InstKind::RFactor;
+         kind == InstKind::GetConsumers || kind == InstKind::RFactor || kind == InstKind::Blockize;
 }
 
 char output_prefix(InstKind kind) {
@@ -221,6 +223,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::SampleComputeLocation:
         line = outs.at(0) + " = sch.sample_compute_location(block=" + in0 + Decision(inst) + ")";
+        break;
+      case InstKind::Blockize:
+        line = outs.at(0) + " = sch.blockize(target=" + in0 +
+               ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
         break;
       case InstKind::RFactor:
         line = outs.at(0) + " = sch.rfactor(loop=" + in0 + ", factor_axis=" + Int(inst.ints.at(0)) +

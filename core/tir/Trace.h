@@ -49,6 +49,7 @@ enum class InstKind {
   SampleCategorical,
   SampleComputeLocation,
   RFactor,
+  Blockize,
   CacheRead,
   CacheWrite,
 };

@@ -96,6 +96,9 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::RFactor:
         for (int64_t v : inst.ints) w.value(v);
         break;
+      case InstKind::Blockize:
+        w.value(int64_t{inst.preserve_unit_iters});
+        break;
       case InstKind::SampleCategorical:
         w.begin_array();
         for (int64_t v : inst.ints) w.value(v);
@@ -250,6 +253,9 @@ Result<Trace> TraceFromJson(std::string_view text) {
         }
         if (inst.ints.size() != (inst.kind == InstKind::RFactor ? 1u : 2u))
           return Bad(n, "wrong number of attributes");
+        break;
+      case InstKind::Blockize:
+        inst.preserve_unit_iters = num(0, 1) != 0;
         break;
       case InstKind::SampleCategorical:
         if (attrs.size() != 2 || !attrs[0].is_array() || !attrs[1].is_array())

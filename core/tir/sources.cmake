@@ -26,4 +26,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Sampling.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/RFactor.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/Blockize.cpp
 )

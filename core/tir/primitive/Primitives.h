@@ -126,6 +126,11 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, s
 // write-back block that keeps the block's name; returns the rfactor block's name.
 Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_axis);
 
+// ---- Blockize.cpp ----
+// The subtree under `loop` (one block, no init) as the body of a new block "<block>_o"
+// whose iterators are the outer parts of the block's bindings; returns its name.
+Result<std::string> Blockize(ScheduleState* state, const Var& loop, bool preserve_unit_iters);
+
 // ---- Sampling.cpp: random decisions drawn from `state` (or the given decision) ----
 // n tile sizes whose product is the loop's extent, the innermost at most
 // max_innermost_factor (-1: no bound); [-1, 1, ...] for a symbolic extent.

@@ -1,0 +1,229 @@
+// blockize (TVM's primitive/blockize_tensorize.cc): the subtree under a loop becomes the
+// body of a new outer block "<block>_o". Each binding of the block below is divided into
+// an outer part (the loops above `loop`) and an inner part (the loops from `loop` down):
+// `x = x_o * inner_extent + x_i`. The outer block iterates x_o ("v_i_o") and accesses
+// the regions the inner iterations cover; the inner block keeps its name and iterates
+// x_i ("v_i_i").
+#include <algorithm>
+
+#include "arith/Analyzer.h"
+#include "arith/IntSet.h"
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "tir/AffineBinding.h"
+#include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
+#include "tir/primitive/Primitives.h"
+
+namespace tessera::tir {
+
+namespace blockize_detail {
+
+struct Term {
+  Var var;
+  int64_t coef;
+};
+
+// `e` as a sum of `var * constant` terms and a constant; false when it is not one.
+bool AffineTerms(const Expr& e, std::vector<Term>* terms, int64_t* constant) {
+  if (const int64_t* c = ir::as_const_int(e)) {
+    *constant += *c;
+    return true;
+  }
+  if (e.kind() == ir::ExprKind::Var) {
+    terms->push_back({Var::from(e), 1});
+    return true;
+  }
+  const auto* bin = e.as<ir::BinaryNode>();
+  if (!bin) return false;
+  if (e.kind() == ir::ExprKind::Add) {
+    return AffineTerms(bin->a, terms, constant) && AffineTerms(bin->b, terms, constant);
+  }
+  if (e.kind() == ir::ExprKind::Mul && bin->a.kind() == ir::ExprKind::Var) {
+    if (const int64_t* c = ir::as_const_int(bin->b)) {
+      terms->push_back({Var::from(bin->a), *c});
+      return true;
+    }
+  }
+  return false;
+}
+
+Expr SumOf(const std::vector<Term>& terms, int64_t divisor) {
+  Expr sum;
+  for (const Term& t : terms) {
+    int64_t c = t.coef / divisor;
+    Expr term = c == 1 ? Expr(t.var)
+                       : ir::MakeBinary(ir::ExprKind::Mul, t.var, ir::make_const(t.var.dtype(), c));
+    sum = sum.defined() ? ir::MakeBinary(ir::ExprKind::Add, sum, term) : term;
+  }
+  return sum;
+}
+
+// One binding divided: outer * inner_extent + inner.
+struct Division {
+  Expr outer, inner;  // undefined for a unit part
+  int64_t outer_extent = 1, inner_extent = 1;
+};
+
+bool UsesAny(const Expr& e, const std::vector<const ForNode*>& loops) {
+  return std::any_of(loops.begin(), loops.end(),
+                     [&](const ForNode* l) { return ir::UsesVar(e, l->loop_var); });
+}
+
+// TVM's SubspaceDivide for the affine bindings split and fuse produce, else its
+// TrivialSubspaceDivision (a binding on one side only).
+bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode*>& inner_loops,
+            Division* out) {
+  bool inner = UsesAny(binding, inner_loops);
+  std::vector<Term> terms;
+  int64_t constant = 0;
+  Expr normal = NormalizeAffineBinding(binding);
+  if (!inner) {
+    *out = {binding, Expr(), extent, 1};
+    return true;
+  }
+  bool outer = ir::UsesVar(binding, [&](const ir::VarNode* v) {
+    return std::none_of(inner_loops.begin(), inner_loops.end(),
+                        [&](const ForNode* l) { return l->loop_var.get() == v; });
+  });
+  if (!outer) {
+    *out = {Expr(), binding, 1, extent};
+    return true;
+  }
+  if (!AffineTerms(normal, &terms, &constant) || constant != 0) return false;
+  std::vector<Term> in, out_terms;
+  for (const Term& t : terms) {
+    auto loop = std::find_if(inner_loops.begin(), inner_loops.end(),
+                             [&](const ForNode* l) { return l->loop_var.get() == t.var.get(); });
+    (loop != inner_loops.end() ? in : out_terms).push_back(t);
+  }
+  // The inner terms must count 0, 1, ... inner_extent - 1 once each (mixed radix).
+  std::vector<Term> sorted = in;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Term& a, const Term& b) { return a.coef < b.coef; });
+  int64_t expected = 1;
+  for (const Term& t : sorted) {
+    auto loop = std::find_if(inner_loops.begin(), inner_loops.end(),
+                             [&](const ForNode* l) { return l->loop_var.get() == t.var.get(); });
+    const int64_t* e = ir::as_const_int((*loop)->extent);
+    if (!e || t.coef != expected) return false;
+    expected *= *e;
+  }
+  if (extent % expected != 0) return false;
+  for (const Term& t : out_terms) {
+    if (t.coef % expected != 0) return false;
+  }
+  *out = {SumOf(out_terms, expected), SumOf(in, 1), extent / expected, expected};
+  return true;
+}
+
+}  // namespace blockize_detail
+
+Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool preserve_unit_iters) {
+  using namespace blockize_detail;
+  auto live = LiveLoop(*state, loop_var);
+  if (!live.ok()) return live.error();
+  const ForNode* loop = *live;
+  std::vector<const BlockRealizeNode*> children = state->ChildBlocks(loop);
+  if (children.size() != 1) {
+    return ScheduleError(
+        "NonSingleChildBlockError",
+        "The loop " + loop_var.name() + " is required to have only one child block");
+  }
+  const BlockRealizeNode* realize = children[0];
+  const BlockNode& block = *realize->block;
+  std::vector<const ForNode*> loops = state->LoopsAbove(realize);
+  auto from = std::find(loops.begin(), loops.end(), loop);
+  std::vector<const ForNode*> inner_loops(from, loops.end());
+  auto not_divisible = [&] {
+    return ScheduleError("SubspaceNotDivisibleError",
+                         "The bindings of the inner block " + block.name +
+                             " can not be blockized by the loops starting at " + loop_var.name() +
+                             ".");
+  };
+  if (!ir::is_one(realize->predicate)) return not_divisible();
+  if (block.init.defined()) {
+    return ScheduleError("ValueError",
+                         "blockize of the reduction block " + block.name +
+                             " needs an init with its own loops and block, which this TensorIR "
+                             "tree cannot hold yet; decompose_reduction first");
+  }
+  auto outer = std::make_shared<BlockNode>();
+  outer->name = block.name + "_o";
+  auto inner = std::make_shared<BlockNode>(block);
+  inner->iter_vars.clear();
+  std::vector<Expr> outer_values, inner_values;
+  ir::VarMap subst;
+  arith::IntSetMap inner_dom;
+  for (size_t i = 0; i < block.iter_vars.size(); ++i) {
+    const IterVar& iv = block.iter_vars[i];
+    const int64_t* extent = ir::as_const_int(iv->dom.extent);
+    Division d;
+    if (!extent || !Divide(realize->iter_values[i], *extent, inner_loops, &d)) {
+      return not_divisible();
+    }
+    DataType t = iv->var.dtype();
+    Var vo(iv->var.name() + "_o", t);
+    outer->iter_vars.push_back(
+        ir::MakeIterVar(Range(ir::make_const(t, int64_t{0}), ir::make_const(t, d.outer_extent)), vo,
+                        iv->iter_type));
+    outer_values.push_back(d.outer.defined() ? d.outer : ir::make_const(t, int64_t{0}));
+    if (d.inner_extent == 1) {
+      subst[iv->var] =
+          d.outer_extent == 1 && !preserve_unit_iters ? ir::make_const(t, int64_t{0}) : Expr(vo);
+      continue;
+    }
+    Var vi(iv->var.name() + "_i", t);
+    Range dom(ir::make_const(t, int64_t{0}), ir::make_const(t, d.inner_extent));
+    inner->iter_vars.push_back(ir::MakeIterVar(dom, vi, iv->iter_type));
+    inner_values.push_back(d.inner);
+    inner_dom[vi] = arith::IntSet::FromRange(dom);
+    subst[iv->var] =
+        d.outer_extent == 1
+            ? Expr(vi)
+            : ir::MakeBinary(
+                  ir::ExprKind::Add,
+                  ir::MakeBinary(ir::ExprKind::Mul, vo, ir::make_const(t, d.inner_extent)), vi);
+  }
+  auto substitute_regions = [&](const std::vector<BufferRegion>& regions) {
+    std::vector<BufferRegion> out;
+    for (const BufferRegion& r : regions) {
+      BufferRegion n{r.buffer, {}};
+      for (const Range& range : r.region) {
+        n.region.emplace_back(ir::Substitute(range.min, subst),
+                              ir::Substitute(range.extent, subst));
+      }
+      out.push_back(std::move(n));
+    }
+    return out;
+  };
+  inner->reads = substitute_regions(block.reads);
+  inner->writes = substitute_regions(block.writes);
+  inner->body = SubstituteTir(block.body, subst);
+  // The outer block accesses what all inner iterations access.
+  arith::Analyzer analyzer;
+  auto relax = [&](const std::vector<BufferRegion>& regions) {
+    std::vector<BufferRegion> out;
+    for (const BufferRegion& r : regions) {
+      BufferRegion n{r.buffer, {}};
+      for (size_t d = 0; d < r.region.size(); ++d) {
+        Range full(ir::make_const(DataType::Int(32), int64_t{0}), r.buffer->shape[d]);
+        Range cover = arith::EvalSet(r.region[d], inner_dom, &analyzer).CoverRange(full);
+        n.region.emplace_back(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+      }
+      out.push_back(std::move(n));
+    }
+    return out;
+  };
+  outer->reads = relax(inner->reads);
+  outer->writes = relax(inner->writes);
+  Stmt nest = MakeBlockRealize(std::move(inner_values), ir::make_bool(true), std::move(inner));
+  for (size_t i = inner_loops.size(); i-- > 0;) nest = WithBody(*inner_loops[i], nest);
+  outer->body = nest;
+  std::string name = outer->name;
+  state->Replace(loop,
+                 MakeBlockRealize(std::move(outer_values), ir::make_bool(true), std::move(outer)));
+  return name;
+}
+
+}  // namespace tessera::tir
