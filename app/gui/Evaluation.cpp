@@ -8,6 +8,7 @@
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 #include "transform/LayoutArguments.h"
+#include "transform/LowerTensorIR.h"
 #include "transform/Pipeline.h"
 
 namespace tessera::gui {
@@ -68,6 +69,27 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
+// A TensorIR document: its schedule for the TensorIR views, and the function with its
+// blocks lowered (the Code view's first text) and through the pipeline's passes.
+void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
+  state.tir_schedule = program.tir_schedule;
+  const tir::PrimFunc& func = program.tir_schedule->func();
+  auto blocks = transform::LowerBlocks(func);
+  if (!blocks.ok()) {
+    state.errors.push_back(blocks.error());
+    return;
+  }
+  state.lowered = *blocks;
+  state.passes.push_back({"LowerBlocks", "", state.lowered, {}, {}});
+  auto lowered = transform::LowerTensorIR(func);
+  if (!lowered.ok()) {
+    state.errors.push_back(lowered.error());
+    return;
+  }
+  for (const transform::PassRecord& r : lowered->timeline)
+    if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt(), {}, {}});
+}
+
 void EvaluateInto(const std::string& script, const std::string& file, DocumentState& state) {
   auto program = script::EvaluateScript(script, file);
   if (!program.ok()) {
@@ -76,6 +98,10 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
   }
   auto shared = std::make_shared<script::ScriptProgram>(std::move(*program));
   state.program = shared;
+  if (shared->is_tensorir()) {
+    LowerTir(*shared, state);
+    return;
+  }
   state.schedule = shared->schedule;
   if (shared->schedule) LowerSchedule(*shared, state);
 }
