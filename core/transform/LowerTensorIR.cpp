@@ -7,6 +7,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "layout/StorageAlign.h"
 #include "te/Compute.h"
 #include "transform/StorageFlatten.h"
 
@@ -71,6 +72,8 @@ class BlockLowerer {
  public:
   // Buffers allocated by blocks, by data handle.
   std::unordered_map<const ir::ExprNode*, ir::Buffer> allocated;
+  // storage_align's per-dimension alignments ("buffer_dim_align"), by data handle.
+  std::unordered_map<const ir::ExprNode*, std::vector<layout::DimAlign>> aligns;
 
   Result<ir::Stmt> Lower(const tir::Stmt& s) {
     if (!s) return Error("LowerTensorIR: the program has an empty statement");
@@ -193,7 +196,15 @@ class BlockLowerer {
         return Error(where + " allocates buffer " + b->name +
                      " with strides or an offset; only compact buffers are allocated");
       }
-      allocated[b->data.get()] = b;
+      // An aligned buffer gets the padded strides; its accesses are flattened with them.
+      auto align = aligns.find(b->data.get());
+      if (align != aligns.end()) {
+        auto strided = std::make_shared<ir::BufferNode>(*b);
+        strided->strides = layout::AlignedStrides(b->shape, align->second);
+        allocated[b->data.get()] = strided;
+      } else {
+        allocated[b->data.get()] = b;
+      }
       out = ir::MakeAllocate(b->data, b->dtype, b->shape, ir::make_bool(true), out, b->scope);
     }
     for (auto it = block->annotations.rbegin(); it != block->annotations.rend(); ++it)
@@ -222,15 +233,16 @@ class BufferFlattener : public ir::IRMutator {
     std::vector<Expr> indices;
     MutateArray(n->indices, &indices);
     if (!Check(n->buffer, indices.size())) return e;
-    return ir::MakeBufferLoad(Flat(n->buffer), FlattenIndices(n->buffer, indices));
+    const ir::Buffer& b = Layout(n->buffer);
+    return ir::MakeBufferLoad(Flat(b), FlattenIndices(b, indices));
   }
 
   ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
     std::vector<Expr> indices;
     MutateArray(n->indices, &indices);
     if (!Check(n->buffer, indices.size())) return s;
-    return ir::MakeBufferStore(Flat(n->buffer), VisitExpr(n->value),
-                               FlattenIndices(n->buffer, indices));
+    const ir::Buffer& b = Layout(n->buffer);
+    return ir::MakeBufferStore(Flat(b), VisitExpr(n->value), FlattenIndices(b, indices));
   }
 
   ir::Stmt VisitAllocate(const ir::AllocateNode* n, const ir::Stmt& s) override {
@@ -255,10 +267,20 @@ class BufferFlattener : public ir::IRMutator {
     return error.empty();
   }
 
+  // The allocation an access goes to: strided when storage_align padded it.
+  const ir::Buffer& Layout(const ir::Buffer& b) const {
+    auto it = allocated_.find(b->data.get());
+    return it != allocated_.end() && !it->second->strides.empty() ? it->second : b;
+  }
+
   ir::Buffer Flat(const ir::Buffer& b) {
     auto it = flat_.find(b.get());
     if (it != flat_.end()) return it->second;
-    return flat_[b.get()] = FlattenedBuffer(b);
+    ir::Buffer flat = FlattenedBuffer(b);
+    // A strided (aligned) buffer spans its outermost stride times its outermost extent.
+    if (!b->strides.empty() && !b->shape.empty() && b->axis_separators.empty())
+      flat = ir::WithShape(flat, {ir::mul(b->strides[0], b->shape[0])});
+    return flat_[b.get()] = flat;
   }
 
   const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated_;
@@ -275,6 +297,35 @@ Result<ir::Stmt> LowerBlocksWith(const tir::PrimFunc& f, BlockLowerer* lowerer) 
                    " has strides or an offset; parameters must be compact buffers");
     }
   }
+  // storage_align's annotations: [[buffer_index, axis, factor, offset], ...] of the
+  // buffers a block writes.
+  std::string bad_align;
+  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
+    const auto* r = tir::As<tir::BlockRealizeNode>(n);
+    if (!r) return true;
+    auto it = r->block->annotations.find(tir::kBufferDimAlign);
+    if (it == r->block->annotations.end()) return true;
+    for (const Expr& tuple : tir::AnnotationListItems(it->second)) {
+      std::vector<Expr> t = tir::AnnotationListItems(tuple);
+      const int64_t* v[4] = {};
+      for (size_t i = 0; i < 4 && i < t.size(); ++i) v[i] = ir::as_const_int(t[i]);
+      if (t.size() != 4 || !v[0] || !v[1] || !v[2] || !v[3] || *v[0] < 0 ||
+          static_cast<size_t>(*v[0]) >= r->block->writes.size() || *v[2] <= 0 || *v[1] < 0 ||
+          static_cast<size_t>(*v[1]) >=
+              r->block->writes[static_cast<size_t>(*v[0])].buffer->shape.size()) {
+        bad_align = "LowerTensorIR: block " + r->block->name +
+                    " has a buffer_dim_align entry that is not [buffer_index, axis, factor, "
+                    "offset] of a buffer it writes";
+        return false;
+      }
+      const ir::Buffer& b = r->block->writes[static_cast<size_t>(*v[0])].buffer;
+      std::vector<layout::DimAlign>& aligns = lowerer->aligns[b->data.get()];
+      aligns.resize(b->shape.size());
+      aligns[static_cast<size_t>(*v[1])] = {*v[2], *v[3]};
+    }
+    return true;
+  });
+  if (!bad_align.empty()) return Error(bad_align);
   return lowerer->Lower(f.body);
 }
 

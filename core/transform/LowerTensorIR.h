@@ -7,6 +7,8 @@
 //     domain's min";
 //   - a block's alloc_buffers are allocated around the block's body, where the block is
 //     (the root block's at function level);
+//   - storage_align's "buffer_dim_align" annotation pads the strides of the buffer it
+//     names (layout/StorageAlign.h's AlignedStrides), which flattening then uses;
 //   - loop kinds stay (parallel, vectorized, unrolled); a thread-bound loop becomes an
 //     ir::For of kind ThreadBinding as the TE lowering makes it ("vthread" a serial loop);
 //   - `pragma_*` annotations become AttrStmts around the loop (Integer 0 for a block's);
