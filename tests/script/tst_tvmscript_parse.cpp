@@ -457,6 +457,30 @@ def main(A: T.Buffer((T.int64(16),), "float32")):
             T.reads()
             T.writes(A[vi])
             A[vi] = T.float32(0.0))py";
+    QTest::newRow("list shapes and regions, T.serial(T.int32(n)), +=, T.Select, T.truncmod")
+        << head + R"py(@T.prim_func
+def main(a: T.handle, c: T.handle) -> None:
+    A = T.match_buffer(a, [16, 16])
+    C = T.match_buffer(c, [16])
+    for i in T.serial(T.int32(16)):
+        for k in T.serial(0, 16):
+            with T.block("C"):
+                vi, vk = T.axis.remap("SR", [i, k])
+                T.reads([A[vi, vk]])
+                T.writes([C[vi]])
+                with T.init():
+                    C[vi] = T.float32(0)
+                C[vi] += T.Select(vk % 2 == 0, A[vi, vk], T.Cast("float32", T.truncmod(vk, 3))))py"
+        << printed + R"py(def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16,), "float32")):
+    # with T.block("root"):
+    for i, k in T.grid(16, 16):
+        with T.block("C"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            T.reads(A[vi, vk])
+            T.writes(C[vi])
+            with T.init():
+                C[vi] = T.float32(0.0)
+            C[vi] = C[vi] + T.Select(vk % 2 == 0, A[vi, vk], T.Cast("float32", T.truncmod(vk, 3))))py";
     QTest::newRow("T.axis.S / T.axis.R, region slices, a block inside a block")
         << head + R"py(@T.prim_func
 def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
@@ -497,6 +521,31 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
       if (got != want) qInfo().noquote() << QString::fromStdString(got);
       QCOMPARE(Q(got), Q(want));
     }
+  }
+
+  // Any one line of a scheduled function left out: the reader answers (most often with an
+  // error), it never crashes.
+  void leavingOutAnyLineNeverCrashes() {
+    std::string text = Uncommented(AsTVMScript(Scheduled("gemm on a GPU")));
+    std::vector<std::string> lines;
+    for (size_t start = 0; start <= text.size();) {
+      size_t end = std::min(text.find('\n', start), text.size());
+      lines.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    int errors = 0;
+    for (size_t drop = 0; drop < lines.size(); ++drop) {
+      std::string cut;
+      for (size_t i = 0; i < lines.size(); ++i) {
+        if (i != drop) cut += lines[i] + "\n";
+      }
+      auto v = Run(cut);
+      if (!v) {
+        ++errors;
+        QVERIFY2(v.error().loc.line > 0, v.error().format().c_str());
+      }
+    }
+    QVERIFY(errors > int(lines.size()) / 2);
   }
 
   // ---- decorators, modules, the evaluator ----
