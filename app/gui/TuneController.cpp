@@ -165,6 +165,7 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
   out.elapsed_s = result->elapsed_s;
   out.best = result->best;
   out.input = result->input;
+  out.claim = tune::ClaimOverInput(*result);
   return out;
 }
 
@@ -176,6 +177,30 @@ std::string LoopNestText(const std::string& script, const std::string& name) {
 }
 
 }  // namespace
+
+QString DescribeClaim(const tune::SpeedupClaim& claim) {
+  using Kind = tune::SpeedupClaim::Kind;
+  if (claim.kind == Kind::kInputIsBest)
+    return TuneController::tr("The document's schedule is this best: nothing faster was found.");
+  if (claim.kind != Kind::kMeasured) return {};
+  const runner::TimingComparison& c = claim.comparison;
+  QString intervals = TuneController::tr(
+                          "medians %1 ms against %2 ms, 95% intervals %3–%4 and "
+                          "%5–%6 ms, timed in the same interleaved rounds")
+                          .arg(c.candidate.median, 0, 'f', 3)
+                          .arg(c.baseline.median, 0, 'f', 3)
+                          .arg(c.candidate.low, 0, 'f', 3)
+                          .arg(c.candidate.high, 0, 'f', 3)
+                          .arg(c.baseline.low, 0, 'f', 3)
+                          .arg(c.baseline.high, 0, 'f', 3);
+  if (c.withinNoise())
+    return TuneController::tr("Within noise of the document's schedule (×%1; %2).")
+        .arg(c.speedup, 0, 'f', 2)
+        .arg(intervals);
+  return TuneController::tr("×%1 the document's schedule (%2).")
+      .arg(c.speedup, 0, 'f', 2)
+      .arg(intervals);
+}
 
 TuneController::TuneController(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
   setObjectName("tuneController");
@@ -385,7 +410,7 @@ void TuneController::launch() {
 
 void TuneController::receiveTrial(tune::TuneTrial trial) {
   trial.index = ++done_;
-  bestGflops_ = std::max(bestGflops_, trial.best_gflops);
+  if (trial.best_gflops > 0) bestGflops_ = trial.best_gflops;  // the accepted best may drop
   trials_.push_back(trial);
   emit trialMeasured(trial);
   emit progressChanged();
@@ -465,14 +490,13 @@ void TuneController::workerStopped() {
                         : tr("Tuned: %1 trials measured in %2.")
                               .arg(done_)
                               .arg(views::FormatDuration(elapsedBefore_));
+  // The headline is the confirmed, re-ranked best, not the fastest single timing seen.
+  if (outcome_.best) bestGflops_ = outcome_.best->gflops;
   if (outcome_.best) {
-    summary += " " + tr("Best %1 GFLOP/s (%2 ms)")
+    summary += " " + tr("Best %1 GFLOP/s (%2 ms).")
                          .arg(outcome_.best->gflops, 0, 'f', 2)
                          .arg(outcome_.best->median_ms, 0, 'f', 3);
-    if (outcome_.input && outcome_.input->median_ms > 0 && outcome_.best->median_ms > 0)
-      summary += ", " + tr("×%1 the document's schedule")
-                            .arg(outcome_.input->median_ms / outcome_.best->median_ms, 0, 'f', 2);
-    summary += ".";
+    if (QString claim = DescribeClaim(outcome_.claim); !claim.isEmpty()) summary += " " + claim;
   }
   addMessage(summary, false);
   setState(views::TuneRunState::Idle);

@@ -55,7 +55,13 @@ struct TuneOutcome {
   int measured = 0, failed = 0, invalid = 0, resumed = 0;
   double elapsed_s = 0;
   std::optional<tune::TuningRecord> best, input;
+  tune::SpeedupClaim claim;  // the best against the document's schedule (tune::ClaimOverInput)
 };
+
+// The session's closing words on its best against the document's schedule ("" when there
+// is nothing to claim): a speed-up only from the two timed in the same interleaved rounds,
+// with its 95% intervals, and none when the document already is the best.
+QString DescribeClaim(const tune::SpeedupClaim& claim);
 
 class TuneController : public QObject {
   Q_OBJECT

@@ -32,6 +32,19 @@ std::string CandidateScript(const script::ScriptProgram& program, const schedule
   return script::PrintScript(candidate);
 }
 
+SpeedupClaim ClaimOverInput(const TuneResult& r) {
+  SpeedupClaim claim;
+  if (!r.best || !r.input) return claim;
+  if (r.best->id == r.input->id || r.best->schedule_hash == r.input->schedule_hash) {
+    claim.kind = SpeedupClaim::Kind::kInputIsBest;
+    return claim;
+  }
+  if (!r.best_vs_input || r.best_vs_input->verdict == runner::NoiseVerdict::kUnknown) return claim;
+  claim.kind = SpeedupClaim::Kind::kMeasured;
+  claim.comparison = *r.best_vs_input;
+  return claim;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -93,8 +106,9 @@ class TuneRun {
   TuneResult result_;
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
   std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
-  double search_measure_s_ = 0;     // wall time of the search's measurement batches
-  int search_measured_ = 0;         // the candidates they measured (cancelled ones not)
+  std::map<int64_t, std::vector<double>> rerank_calls_;  // their calls in Rerank's rounds
+  double search_measure_s_ = 0;  // wall time of the search's measurement batches
+  int search_measured_ = 0;      // the candidates they measured (cancelled ones not)
   std::map<std::string, double> probe_reference_;  // per machine key (HostSpeed.h)
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -127,6 +141,9 @@ class TuneRun {
     return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9;
   }
 
+  // The hashes the input's schedule is recorded under: as the script prints it, and as a
+  // candidate with the same schedule prints (an applied tuned candidate is both).
+  std::set<std::string> InputHashes() const;
   Status Resume();
   Status MeasureInput();
   Status Search();
@@ -226,12 +243,22 @@ TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& h
   return rec;
 }
 
+std::set<std::string> TuneRun::InputHashes() const {
+  return {HashText(script::PrintScript(program_)),
+          HashText(CandidateScript(program_, *program_.schedule))};
+}
+
 Status TuneRun::Resume() {
   auto all = db_->All(query_);
   if (!all) return all.error();
+  // The input is the record of this script's schedule, not the input of an earlier
+  // session (whose document may have been another schedule of the workload).
+  const std::set<std::string> input = InputHashes();
   for (const TuningRecord& r : *all) {
     seen_.insert(r.schedule_hash);
-    if (r.source == "input" && r.status == kStatusOk) result_.input = r;
+    if (r.status == kStatusOk && input.count(r.schedule_hash) &&
+        (!result_.input || r.source == "input"))
+      result_.input = r;
   }
   result_.resumed = static_cast<int>(all->size());
   if (result_.resumed > 0)
@@ -276,23 +303,40 @@ Status TuneRun::Rerank() {
   auto top = db_->Top(query_, options_.rerank_top);
   if (!top) return top.error();
   std::vector<TuningRecord> records = std::move(top.value());
+  // The input joins them: the speed-up over it is claimed from the same rounds.
+  if (result_.input && std::none_of(records.begin(), records.end(), [&](const TuningRecord& r) {
+        return r.id == result_.input->id;
+      }))
+    records.push_back(*result_.input);
   if (records.size() < 2) return Status::Ok();  // nothing to rank
   std::vector<std::vector<double>> times(records.size());
   for (size_t i = 0; i < records.size(); ++i) times[i].push_back(records[i].median_ms);
   for (int round = 1; round <= options_.rerank_rounds && !OutOfTime() && !Cancelled(); ++round) {
-    // All of them in each round, one after another: a slow moment of the machine falls on
-    // one round of every candidate rather than on every round of one.
+    // All of them in each round, one after another, starting with the next one each
+    // round: a slow moment of the machine falls on one round of every candidate rather
+    // than on every round of one, and none is always timed first.
+    std::vector<size_t> order;
+    for (size_t j = 0; j < records.size(); ++j)
+      order.push_back((size_t(round - 1) + j) % records.size());
     std::vector<runner::MeasureRequest> requests;
-    for (const TuningRecord& r : records)
-      requests.push_back(
-          Request("q" + r.schedule_hash + "-" + std::to_string(round), r.script, false));
+    for (size_t i : order)
+      requests.push_back(Request("q" + records[i].schedule_hash + "-" + std::to_string(round),
+                                 records[i].script, false));
     runner::MeasureCallbacks cb;  // the budget is checked between candidates, as in the search
     cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
     // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
     std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
-    for (size_t i = 0; i < records.size() && i < results.size(); ++i)
-      if (results[i].status == runner::MeasureStatus::Ok && results[i].median_ms > 0)
-        times[i].push_back(TimeOf(results[i]));
+    for (size_t j = 0; j < order.size() && j < results.size(); ++j) {
+      const runner::MeasureResult& m = results[j];
+      if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
+      const size_t i = order[j];
+      const double normalized = TimeOf(m);
+      times[i].push_back(normalized);
+      // Each call at the same reference speed as the median.
+      std::vector<double>& calls = rerank_calls_[records[i].id];
+      if (m.times_ms.empty()) calls.push_back(normalized);
+      for (double t : m.times_ms) calls.push_back(t * normalized / m.median_ms);
+    }
     ++result_.rerank_rounds;
   }
   if (result_.rerank_rounds == 0) return Status::Ok();
@@ -319,6 +363,14 @@ Status TuneRun::Rerank() {
   if (result_.best && leader != 0 && result_.best->id != leader)
     Message("re-ranking the " + std::to_string(records.size()) +
             " fastest changed the best: " + std::to_string(result_.best->gflops) + " GFLOP/s");
+  if (result_.best && result_.input && result_.best->id != result_.input->id) {
+    auto best = rerank_calls_.find(result_.best->id);
+    auto input = rerank_calls_.find(result_.input->id);
+    if (best != rerank_calls_.end() && input != rerank_calls_.end()) {
+      result_.best_vs_input = runner::CompareTimings(input->second, best->second);
+      result_.best_vs_input->interleaved = true;
+    }
+  }
   return Status::Ok();
 }
 
@@ -356,9 +408,10 @@ Status TuneRun::AcceptBest() {
 }
 
 Status TuneRun::MeasureInput() {
+  for (const std::string& h : InputHashes())
+    if (seen_.count(h)) return Status::Ok();
   std::string script = script::PrintScript(program_);
   std::string hash = HashText(script);
-  if (seen_.count(hash)) return Status::Ok();
   auto results = runner_.Measure({Request("c" + hash, script, false)}, {});
   if (results.empty()) return Error("tune: the runner returned no result for the input schedule");
   TuningRecord rec = MakeRecord(script, hash, "input", results[0]);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "runner/Runner.h"
+#include "runner/TimingStats.h"
 #include "script/Evaluator.h"
 #include "support/Result.h"
 #include "tune/Database.h"
@@ -47,8 +48,9 @@ struct TuneOptions {
   // two medians: the fastest of many noisy timings is mostly luck, so a candidate must be
   // fast twice to lead. Skipped once the time budget is spent.
   bool confirm_best = true;
-  // After the search, the `rerank_top` fastest records of this workload on this machine are
-  // timed again in `rerank_rounds` rounds (each round all of them, one after another) and
+  // After the search, the `rerank_top` fastest records of this workload on this machine, and
+  // the input schedule's record, are timed again in `rerank_rounds` interleaved rounds
+  // (each round all of them, one after another, starting with the next one each round) and
   // each keeps the median of its timings: one measurement per candidate ranked them, and
   // on a machine whose speed drifts a candidate timed once in a fast moment would lead
   // for good, or a good one timed in a slow moment drop out. 0 turns it off. With a time
@@ -81,13 +83,18 @@ struct TuneCallbacks {
 struct TuneResult {
   WorkloadFingerprint workload;
   std::string machine_key;
-  std::optional<TuningRecord> best;   // the best checked record for this machine (any run)
-  std::optional<TuningRecord> input;  // the input schedule's record (this run or earlier)
-  int measured = 0;                   // candidates measured in this run
-  int failed = 0;                     // of them, not ok
-  int invalid = 0;                    // samples refused by the legality checks / lowering
-  int confirmations = 0;              // would-be bests timed again (not counted in measured)
-  int demoted = 0;                    // of them, slower the second time (the slower time kept)
+  std::optional<TuningRecord> best;  // the best checked record for this machine (any run)
+  // The record of the input's schedule (this run or earlier; whoever proposed it: after a
+  // tuned candidate was applied, the input is that candidate's record).
+  std::optional<TuningRecord> input;
+  // The best against the input, from the calls of the re-ranking's interleaved rounds
+  // (`interleaved` set); absent when either was not re-timed there or they are one record.
+  std::optional<runner::TimingComparison> best_vs_input;
+  int measured = 0;       // candidates measured in this run
+  int failed = 0;         // of them, not ok
+  int invalid = 0;        // samples refused by the legality checks / lowering
+  int confirmations = 0;  // would-be bests timed again (not counted in measured)
+  int demoted = 0;        // of them, slower the second time (the slower time kept)
   int reranked = 0;       // records timed again after the search (TuneOptions::rerank_top)
   int rerank_rounds = 0;  // rounds of it that ran
   int resumed = 0;        // records found in the database at the start
@@ -98,6 +105,18 @@ struct TuneResult {
 
 // The script of `program`'s workload with `sch` as its schedule (a complete candidate).
 std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch);
+
+// What a tuning run may say about its best against the input (the document's) schedule.
+struct SpeedupClaim {
+  enum class Kind {
+    kNone,         // no best, no input, or not timed in the same rounds: no claim
+    kInputIsBest,  // the input is the best schedule (e.g. a tuned one applied): no claim
+    kMeasured,     // `comparison`: the best (candidate) against the input (baseline)
+  };
+  Kind kind = Kind::kNone;
+  runner::TimingComparison comparison;
+};
+SpeedupClaim ClaimOverInput(const TuneResult& result);
 
 // Tunes `program` (its workload; its own schedule is the baseline). `db` may be null (no
 // records kept, nothing resumed). `machine` is where the runner measures (this machine's
