@@ -584,6 +584,26 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
     }
   }
 
+  // mod.script() of two scheduled functions, read back (its import lines uncommented):
+  // the same module text.
+  void irModuleRoundTrips() {
+    for (TvmDialect d : {TvmDialect::Tir, TvmDialect::STir}) {
+      PrimFunc tiled = Scheduled("gemm tiled");
+      PrimFunc chain = Scheduled("chain compute_at");
+      auto mod = script::MakeTensorIRModuleValue({{"main", tiled}, {"chain", chain}}, d);
+      std::string text = script::AsTensorIRModule(mod)->Script();
+      std::string source = text;
+      for (size_t at = source.find("# from "); at != std::string::npos && at < 80;
+           at = source.find("# from ", at))
+        source.erase(at, 2);
+      auto v = Run(source, "Module");
+      QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+      const script::TensorIRModule* read = script::AsTensorIRModule(*v);
+      QVERIFY(read);
+      QCOMPARE(Q(read->Script()), Q(text));
+    }
+  }
+
   void sTirTrueAndPrivateAreAccepted() {
     std::string text =
         "from tvm.script import tirx as T\n"
