@@ -310,10 +310,13 @@ Expr ceildiv(Expr a, Expr b) {
   return floordiv(add(sub(std::move(a), make_const(bb.dtype(), int64_t{1})), std::move(b)), bb);
 }
 
+// The lowest finite value, as TVM's min_value (a max reduction's identity prints as
+// T.float32(-340282346638528859811704183484516925440.0), not "-inf").
 Expr min_value(DataType t) {
   if (t.is_float()) {
-    return make_const(t, t.bits() == 64 ? -std::numeric_limits<double>::infinity()
-                                        : -std::numeric_limits<float>::infinity());
+    if (t.bits() == 16) return make_const(t, -65504.0);
+    return make_const(t, t.bits() == 64 ? std::numeric_limits<double>::lowest()
+                                        : double(std::numeric_limits<float>::lowest()));
   }
   if (t.is_uint() || t.is_bool()) return make_const(t, int64_t{0});
   int64_t v =
@@ -322,8 +325,9 @@ Expr min_value(DataType t) {
 }
 Expr max_value(DataType t) {
   if (t.is_float()) {
-    return make_const(t, t.bits() == 64 ? std::numeric_limits<double>::infinity()
-                                        : std::numeric_limits<float>::infinity());
+    if (t.bits() == 16) return make_const(t, 65504.0);
+    return make_const(t, t.bits() == 64 ? std::numeric_limits<double>::max()
+                                        : double(std::numeric_limits<float>::max()));
   }
   if (t.is_bool()) return make_const(t, int64_t{1});
   int64_t v;

@@ -96,7 +96,7 @@ bool is_const(const Expr& e);  // IntImm or FloatImm (or a Broadcast of one)
 CommReducer SumReducer(DataType t);
 CommReducer MaxReducer(DataType t);
 CommReducer MinReducer(DataType t);
-// The smallest / largest value of t (identity of max / min).
+// The lowest / highest finite value of t (identity of max / min), as TVM defines them.
 Expr min_value(DataType t);
 Expr max_value(DataType t);
 

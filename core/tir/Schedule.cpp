@@ -91,7 +91,7 @@ Result<std::vector<Var>> Schedule::LoopVars(const std::vector<LoopRV>& loops) co
 }
 
 Result<BlockRV> Schedule::GetBlock(const std::string& name, const std::string& func_name) {
-  if (func_name != func().name) {
+  if (func_name != func_name_) {
     return ScheduleError("ValueError", "No function named " + func_name + " in the module");
   }
   auto found = tir::GetBlock(state_, name);

@@ -38,10 +38,15 @@ struct ExprRV {
 class Schedule {
  public:
   // seed: the random engine's seed, as TVM's `tir.Schedule(func, seed=)`; -1 draws one.
-  explicit Schedule(PrimFunc func, int64_t seed = -1)
-      : state_(std::move(func)), rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)) {}
+  // func_name: the function's name in the module scheduled (get_block's func_name); TVM
+  // wraps a bare PrimFunc as IRModule({"main": func}) whatever the function is called.
+  explicit Schedule(PrimFunc func, int64_t seed = -1, std::string func_name = "main")
+      : state_(std::move(func)),
+        rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)),
+        func_name_(std::move(func_name)) {}
 
   const PrimFunc& func() const { return state_.func(); }
+  const std::string& func_name() const { return func_name_; }
   const ScheduleState& state() const { return state_; }
   const Trace& trace() const { return trace_; }
 
@@ -159,6 +164,7 @@ class Schedule {
   Trace trace_;
   std::vector<RVEntry> rvs_;
   RandState rand_state_;
+  std::string func_name_;
 };
 
 // Replays `trace` (recorded on a schedule of the same function) on `sch`; the first

@@ -688,10 +688,10 @@ class TestTirPrimitives : public QObject {
     Schedule sch(ElementwiseChain());
     QVERIFY(sch.SetScope(*sch.GetBlock("B"), 0, "shared").ok());
     std::string text = AsTVMScript(sch.func());
-    QVERIFY2(
-        text.find("    B = T.alloc_buffer((128, 128), scope=\"shared\")\n") != std::string::npos,
-        text.c_str());
-    QVERIFY(text.find("C[v_i, v_j] = B[v_i, v_j] + T.float32(1.0)") != std::string::npos);
+    QVERIFY2(text.find("    B_shared = T.alloc_buffer((128, 128), scope=\"shared\")\n") !=
+                 std::string::npos,
+             text.c_str());
+    QVERIFY(text.find("C[v_i, v_j] = B_shared[v_i, v_j] + T.float32(1.0)") != std::string::npos);
     QCOMPARE(Q(TraceLines(sch.trace()).back()),
              QString("sch.set_scope(block=b0, buffer_index=0, storage_scope=\"shared\")"));
     Schedule replayed(ElementwiseChain());

@@ -33,9 +33,8 @@ PrimFunc RowReduce(const std::string& op) {
   return *CreatePrimFunc({A, B});
 }
 
-// The identity of a float max as core/ir spells it. TVM's te.max starts from the lowest
-// finite float32 and prints T.float32(-3.4028234663852886e+38); core/ir's min_value is
-// -inf, so CreatePrimFunc's init and rfactor's identity print T.float32("-inf").
+// The identity of a float max: the lowest finite float32, as TVM's te.max starts from
+// (T.float32(-340282346638528859811704183484516925440.0)).
 std::string MaxIdentity() { return ExprToTVMScript(ir::min_value(DataType::Float(32))); }
 
 struct SplitGemm {

@@ -214,8 +214,8 @@ struct TirSchedScheduleInput {
 
 Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
   const Value& mod = args.get("mod");
-  if (auto* f = AsTensorIRFunc(mod))
-    return TirSchedScheduleInput{f->func, f->func.name, f->te_args};
+  // TVM wraps a PrimFunc as IRModule({"main": func}); the function keeps its own name.
+  if (auto* f = AsTensorIRFunc(mod)) return TirSchedScheduleInput{f->func, "main", f->te_args};
   if (auto* m = AsTensorIRModule(mod)) {
     if (m->functions.size() != 1)
       return args.ErrorAt("mod",
@@ -242,9 +242,8 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
       return args.TypeError("debug_mask", "a str or an int");
     auto input = TirSchedInputOf(args);
     if (!input) return input.error();
-    input->func.name = input->name;
     auto handle = std::make_shared<TirScheduleHandle>();
-    handle->sch = std::make_shared<tir::Schedule>(input->func);
+    handle->sch = std::make_shared<tir::Schedule>(input->func, -1, input->name);
     handle->dialect = dialect;
     handle->func_name = input->name;
     record->schedule = handle->sch;

@@ -44,9 +44,11 @@ Status SetScope(ScheduleState* state, const std::string& block_name, size_t inde
                              " is not allocated by a block. This means the buffer is either a "
                              "function parameter or defined in `match_buffer` of a block.");
   }
+  // TVM's WithScope names the new buffer and its data `<name>_<scope>` (B -> B_shared).
   auto moved = std::make_shared<ir::BufferNode>(*buffer);
   moved->scope = storage_scope;
-  moved->data = Var(buffer->data.name(), DataType::Handle());
+  moved->name = buffer->name + "_" + storage_scope;
+  moved->data = Var(buffer->data.name() + "_" + storage_scope, DataType::Handle());
   state->Replace(site,
                  MakeBlockRealize(site->iter_values, site->predicate,
                                   ReplaceBuffer(*site->block, buffer, moved, /*nested=*/true)));

@@ -121,7 +121,13 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   }
   // The region the blocks under the loop read (write) per iteration, then the range of
   // each iterator of the block that indexes it.
+  // The loops down to the target loop are bound first, so that a region's bounds
+  // simplify with their ranges (a unit loop's variable is its minimum, as TVM binds it).
   arith::Analyzer analyzer;
+  for (const StmtNode* n : state->PathTo(loop)) {
+    if (const auto* outer = As<ForNode>(n))
+      analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
+  }
   std::vector<Range> ranges;
   for (const IterVar& iv : block.iter_vars) ranges.push_back(iv->dom);
   for (const BufferRegion& link : links) {
@@ -140,10 +146,6 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   }
   // The new loops and bindings; where the region reaches past an iterator's domain (a
   // consumer loop split with a remainder) a predicate keeps the block inside it.
-  for (const StmtNode* n : state->PathTo(loop)) {
-    if (const auto* outer = As<ForNode>(n))
-      analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
-  }
   std::vector<Var> loops;
   std::vector<Expr> extents, values;
   Expr predicate = ir::make_bool(true);
