@@ -216,6 +216,24 @@ class TestTirViews : public QObject {
     QVERIFY(mw.node("block:C_local")->badges.contains("cache_write"));
   }
 
+  void rfactorBlockIsMarked() {
+    Schedule sch(Gemm());
+    tir::BlockRV c = *sch.GetBlock("C");
+    auto loops = *sch.GetLoops(c);
+    auto k = sch.Split(loops[2], {ir::Expr(), ir::Expr(4)});
+    QVERIFY(k.ok());
+    auto rf = sch.RFactor((*k)[1], 0);
+    QVERIFY2(rf.ok(), rf.ok() ? "" : rf.error().message.c_str());
+    GraphModel m = BuildTirBlockGraph(sch);
+    QCOMPARE(m.node("block:C_rf")->kind, QString("rfactor"));
+    QVERIFY(m.node("block:C_rf")->badges.contains("rfactor"));
+    QVERIFY(m.node("block:C_rf")->badges.contains("reduction"));
+    QVERIFY(FindEdge(m, "block:C_rf", "block:C", "dataflow"));
+    QVERIFY2(m.node("block:root")->label.contains("alloc C.rf: float32(4, 128, 128)"),
+             qPrintable(m.node("block:root")->label));
+    QVERIFY(LayoutGraph(m).ok());
+  }
+
   void loopGraphBindingsAfterSplitAndFuse() {
     Schedule sch(Gemm());
     tir::BlockRV c = *sch.GetBlock("C");
