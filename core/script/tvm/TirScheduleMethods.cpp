@@ -1,5 +1,7 @@
 #include "script/tvm/TirScheduleMethods.h"
 
+#include <algorithm>
+
 #include "ir/ExprOp.h"
 #include "tir/ScheduleError.h"
 
@@ -70,6 +72,15 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
   if (!loop) return loop.error();
   const Value& factors = c.args().get("factors");
   if (!factors.is_sequence()) return c.args().TypeError("factors", "a list of int or None");
+  // Sampled factors (ExprRVs, or None) are recorded as the random variables they are.
+  std::vector<tir::ExprRV> sampled;
+  for (const Value& f : factors.items()) {
+    const auto* rv = f.as<TirRandomVariable>();
+    if (f.is_none() || (rv && rv->kind == TirRandomVariable::Kind::Expr))
+      sampled.push_back({f.is_none() ? -1 : rv->id});
+  }
+  bool by_rvs = sampled.size() == factors.items().size() &&
+                std::any_of(sampled.begin(), sampled.end(), [](auto& v) { return v.id >= 0; });
   std::vector<tir::Expr> exprs;
   for (const Value& f : factors.items()) {
     if (f.is_none()) {
@@ -88,7 +99,8 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
   if (!preserve) return preserve.error();
   auto disable = c.Flag("disable_predication", false);
   if (!disable) return disable.error();
-  auto loops = c.sch().Split(*loop, exprs, *preserve, *disable);
+  auto loops = by_rvs ? c.sch().Split(*loop, sampled, *preserve, *disable)
+                      : c.sch().Split(*loop, exprs, *preserve, *disable);
   if (!loops) return loops.error();
   return c.ListOf(*loops);
 }
@@ -291,6 +303,98 @@ Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().StorageAlign(*block, *index, *axis, *factor, *offset));
 }
 
+Result<Value> TirMethodRFactor(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto axis = c.args().Int("factor_axis");
+  if (!axis) return axis.error();
+  auto rf = c.sch().RFactor(*loop, static_cast<int>(*axis));
+  if (!rf) return rf.error();
+  return c.BlockValue(*rf);
+}
+
+Result<Value> TirMethodBlockize(const TirMethodCall& c) {
+  auto loop = c.Loop("target");
+  if (!loop) return loop.error();
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto outer = c.sch().Blockize(*loop, *preserve);
+  if (!outer) return outer.error();
+  return c.BlockValue(*outer);
+}
+
+// An int list argument (candidates, a decision of tiles).
+Result<std::vector<int64_t>> TirMethodInts(const TirMethodCall& c, const std::string& param) {
+  const Value& v = c.args().get(param);
+  if (!v.is_sequence()) return c.args().TypeError(param, "a list of int");
+  std::vector<int64_t> out;
+  for (const Value& x : v.items()) {
+    if (!x.is_integer()) return c.args().TypeError(param, "a list of int");
+    out.push_back(x.as_int());
+  }
+  return out;
+}
+
+Result<Value> TirMethodSamplePerfectTile(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto n = c.args().Int("n");
+  if (!n) return n.error();
+  int64_t max_innermost = 16;
+  if (c.Given("max_innermost_factor")) {
+    auto m = c.args().Int("max_innermost_factor");
+    if (!m) return m.error();
+    max_innermost = *m;
+  }
+  std::optional<std::vector<int64_t>> decision;
+  if (c.Given("decision")) {
+    auto d = TirMethodInts(c, "decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto tiles = c.sch().SamplePerfectTile(*loop, static_cast<int>(*n),
+                                         static_cast<int>(max_innermost), decision);
+  if (!tiles) return tiles.error();
+  std::vector<Value> items;
+  for (const tir::ExprRV& rv : *tiles) items.push_back(c.ExprValue(rv.id));
+  return Value::List(std::move(items));
+}
+
+Result<Value> TirMethodSampleCategorical(const TirMethodCall& c) {
+  auto candidates = TirMethodInts(c, "candidates");
+  if (!candidates) return candidates.error();
+  const Value& p = c.args().get("probs");
+  if (!p.is_sequence()) return c.args().TypeError("probs", "a list of float");
+  std::vector<double> probs;
+  for (const Value& x : p.items()) {
+    if (!x.is_float() && !x.is_integer()) return c.args().TypeError("probs", "a list of float");
+    probs.push_back(x.as_float());
+  }
+  std::optional<int64_t> decision;
+  if (c.Given("decision")) {
+    auto d = c.args().Int("decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto rv = c.sch().SampleCategorical(*candidates, probs, decision);
+  if (!rv) return rv.error();
+  return c.ExprValue(rv->id);
+}
+
+Result<Value> TirMethodSampleComputeLocation(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  std::optional<int64_t> decision;
+  if (c.Given("decision")) {
+    auto d = c.args().Int("decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto loop = c.sch().SampleComputeLocation(*block, decision);
+  if (!loop) return loop.error();
+  return c.LoopValue(*loop);
+}
+
 // clang-format off
 const std::vector<TirScheduleMethod>& TirMethodMethods() {
   static const std::vector<TirScheduleMethod> rows = {
@@ -320,6 +424,11 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"compute_inline",         {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ComputeInline>},
     {"reverse_compute_inline", {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ReverseComputeInline>},
     {"decompose_reduction",    {"block", "loop"},                                    2, false, TirMethodDecomposeReduction},
+    {"rfactor",                {"loop", "factor_axis"},                              2, false, TirMethodRFactor},
+    {"blockize",               {"target", "preserve_unit_iters"},                    1, false, TirMethodBlockize},
+    {"sample_perfect_tile",    {"loop", "n", "max_innermost_factor", "decision"},    2, false, TirMethodSamplePerfectTile},
+    {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
+    {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
     {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
     {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},

@@ -243,7 +243,8 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
     auto input = TirSchedInputOf(args);
     if (!input) return input.error();
     auto handle = std::make_shared<TirScheduleHandle>();
-    handle->sch = std::make_shared<tir::Schedule>(input->func, -1, input->name);
+    int64_t seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
+    handle->sch = std::make_shared<tir::Schedule>(input->func, seed, input->name);
     handle->dialect = dialect;
     handle->func_name = input->name;
     record->schedule = handle->sch;
@@ -378,7 +379,12 @@ Value TirMethodCall::ExprValue(int id) const {
 
 std::string TirRandomVariable::type_name() const { return TirSchedKindName(kind); }
 
-std::optional<ir::Expr> TirRandomVariable::to_expr() const { return std::nullopt; }
+std::optional<ir::Expr> TirRandomVariable::to_expr() const {
+  if (kind != Kind::Expr) return std::nullopt;
+  auto value = owner->sch->Get(tir::ExprRV{id});
+  if (!value) return std::nullopt;
+  return ir::make_const(ir::DataType::Int(32), *value);
+}
 
 std::string TirRandomVariable::TraceName() const {
   size_t count = 0;
