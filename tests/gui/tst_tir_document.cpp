@@ -116,6 +116,19 @@ class TestTirDocument : public QObject {
     QVERIFY(w->openExample(TensorIRExample("gemm_s_tir.py")).ok());
     QCOMPARE(views::TirLoopNames(Sch(), "C"), QStringList({"i_0", "j_0", "k", "i_1", "j_1"}));
 
+    // TVMScript functions, in both spellings: a primitive appends a line in the script's own.
+    QVERIFY(w->openExample(TensorIRExample("matmul_tvmscript.py")).ok());
+    QCOMPARE(views::TirLoopNames(Sch(), "C"), QStringList({"i_0", "j_0", "k", "i_1", "j_1"}));
+    QVERIFY(w->applyIntent(views::Intent{"parallel", "C", {"i_0"}, {}}));
+    QCOMPARE(LastLine(w->document()->text()),
+             QString("sch.parallel(sch.get_loops(sch.get_block(\"C\"))[0])"));
+    QVERIFY(w->openExample(TensorIRExample("matmul_tvmscript_s_tir.py")).ok());
+    QVERIFY(w->applyIntent(views::Intent{"unroll", "C", {"i_1"}, {}}));
+    QCOMPARE(LastLine(w->document()->text()),
+             QString("sch.unroll(sch.get_loops(sch.get_sblock(\"C\"))[3])"));
+    QCOMPARE(Sch().state().LoopsAbove(views::TirFindBlock(Sch(), "C"))[3]->for_kind,
+             ir::ForKind::Unrolled);
+
     QVERIFY(w->openExample(TensorIRExample("conv2d_pad_tir.py")).ok());
     // The padding block sits under the convolution's row loop.
     QVERIFY(w->tirBlockView()->scene()->nodeItem("block:Apad")->node().badges.contains("@y"));
