@@ -14,8 +14,10 @@
 #include "Execution.h"
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "analysis/TrafficModel.h"
 #include "codegen/LoopThroughput.h"
+#include "runner/TimingStats.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/Roofline.h"
 #include "schedule/ScheduleOps.h"
@@ -149,6 +151,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   project::TargetSettings settings;
   auto program = LoadScript("profile", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRProfile(*program, args, out, err);
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda")
     return UsageError("profile", "unknown target '" + target + "' (expected llvm or cuda)", err);
@@ -190,7 +193,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   std::vector<double> times = std::move(measured.value());
   std::sort(times.begin(), times.end());
   double min_ms = times.front();
-  double median_ms = times[times.size() / 2];
+  double median_ms = runner::MedianOf(times);
   std::vector<te::Tensor> outputs;
   for (const te::Operation& op : program->schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));

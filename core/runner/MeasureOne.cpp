@@ -13,6 +13,7 @@
 #include "reference/Reference.h"
 #include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
+#include "runner/TimingStats.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CompiledFunction.h"
 #include "runtime/HostProbe.h"
@@ -171,10 +172,8 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   if (timed.times.empty()) return fail(MeasureStatus::RunError, "no timed run");
   result.times_ms = timed.times;
   result.probe_ms = timed.probes;
-  std::vector<double> sorted = timed.times;
-  std::sort(sorted.begin(), sorted.end());
-  result.min_ms = sorted.front();
-  result.median_ms = sorted[sorted.size() / 2];
+  result.min_ms = *std::min_element(timed.times.begin(), timed.times.end());
+  result.median_ms = MedianOf(timed.times);
   std::vector<te::Tensor> outputs;
   for (const te::Operation& op : program->schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
