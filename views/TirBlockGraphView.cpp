@@ -104,6 +104,7 @@ void TirBlockGraphView::dropNode(const QString& sourceId, const QString& targetI
 QMenu* TirBlockGraphView::contextMenuFor(const QString& block) {
   if (!sch_ || block.isEmpty() || block == "root" || !TirFindBlock(*sch_, block)) return nullptr;
   auto* menu = new QMenu(this);
+  menu->setToolTipsVisible(true);
   menu->addSection(block);
   for (const QString& p : TirBlockPrimitives()) {
     QAction* a = menu->addAction(TirPrimitiveTitle(p));

@@ -228,6 +228,8 @@ TirLoopNestView::Drop TirLoopNestView::dropOf(const QString& payload,
   }
   if (payload.startsWith("loop:")) {
     QString rest = payload.mid(5);
+    if (!rest.contains('/'))  // a loop of the loop graph: its block is not in the payload
+      return {std::nullopt, tr("Reorder or fuse loops within the loop graph or within this nest.")};
     QString block = rest.section('/', 0, 0);
     // Loops of different nests may share a name: the target must be above the block.
     if (loopItem(block, targetLoop) != target)

@@ -531,6 +531,7 @@ class TestTirViews : public QObject {
     // Nothing is dropped on a block, nor a loop on another block's loop.
     QVERIFY(!nest.dropProblem("block:B", nest.blockItem("C")).isEmpty());
     QVERIFY(!nest.dropProblem("loop:C/j", nest.loopItem("B", "i")).isEmpty());
+    QVERIFY(!nest.dropProblem("loop:j", nest.loopItem("C", "i")).isEmpty());  // no block known
 
     // The block graph: B dropped on C computes it at a loop the chooser picks.
     TirBlockGraphView blocks;
