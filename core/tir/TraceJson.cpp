@@ -161,13 +161,19 @@ Result<Trace> TraceFromJson(std::string_view text) {
     }
     if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
     std::vector<JsonValue> inputs = e.items[1].items;
+    // TVM's as_json writes a None input as the string "None".
+    auto none = [](const JsonValue& v) {
+      return v.is_null() || (v.is_string() && v.string == "None");
+    };
     bool sampled_split =
         inst.kind == InstKind::Split &&
         std::any_of(inputs.begin() + std::min<size_t>(1, inputs.size()), inputs.end(),
-                    [](const JsonValue& v) { return v.is_string(); });
+                    [&](const JsonValue& v) { return v.is_string() && !none(v); });
     for (const JsonValue& in : inputs) {
-      if (sampled_split && !inst.inputs.empty() && in.is_null()) {
+      if (sampled_split && !inst.inputs.empty() && none(in)) {
         inst.inputs.push_back(-1);  // None among sampled factors
+      } else if (inst.kind == InstKind::Split && !inst.inputs.empty() && none(in)) {
+        inst.factors.emplace_back();
       } else if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
         if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
           inst.ann_val = ir::StringImm(in.string.substr(1, in.string.size() - 2));

@@ -263,6 +263,26 @@ class TestTirSampling : public QObject {
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(original.func())));
   }
 
+  void jsonReadsTvmsNoneStrings() {
+    // TVM's as_json spells a None input "None".
+    auto trace = TraceFromJson(
+        "[[[\"GetBlock\", [], [\"C\", \"main\"], [\"b0\"]], "
+        "[\"GetLoops\", [\"b0\"], [], [\"l1\", \"l2\", \"l3\"]], "
+        "[\"SamplePerfectTile\", [\"l1\"], [2, 16], [\"v4\", \"v5\"]], "
+        "[\"Split\", [\"l1\", \"None\", \"v5\"], [1, 0], [\"l6\", \"l7\"]], "
+        "[\"Split\", [\"l2\", \"None\", 8], [1, 0], [\"l8\", \"l9\"]]], "
+        "[[2, [8, 16]]]]");
+    QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().message.c_str());
+    std::vector<std::string> lines = TraceLines(*trace);
+    QCOMPARE(Q(lines.at(3)), Q("l6, l7 = sch.split(loop=l1, factors=[None, v5], "
+                               "preserve_unit_iters=True, disable_predication=False)"));
+    QCOMPARE(Q(lines.at(4)), Q("l8, l9 = sch.split(loop=l2, factors=[None, 8], "
+                               "preserve_unit_iters=True, disable_predication=False)"));
+    Schedule sch(Gemm(), 1);
+    QVERIFY(ApplyTrace(*trace, &sch).ok());
+    QVERIFY(AsTVMScript(sch.func()).find("T.grid(8, 16, 16, 8, 128)") != std::string::npos);
+  }
+
   void splitBySampledFactorsChecksThem() {
     Schedule sch(Gemm(), 1);
     auto loops = *sch.GetLoops(*sch.GetBlock("C"));
