@@ -470,8 +470,9 @@ Status Schedule::SetScope(const BlockRV& block, int64_t buffer_index,
 }
 
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
-                                    const std::string& storage_scope) {
-  return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope);
+                                    const std::string& storage_scope,
+                                    const std::vector<BlockRV>& consumer_blocks) {
+  return CacheStage(InstKind::CacheRead, block, read_buffer_index, storage_scope, consumer_blocks);
 }
 
 Result<BlockRV> Schedule::CacheWrite(const BlockRV& block, int64_t write_buffer_index,
@@ -480,16 +481,26 @@ Result<BlockRV> Schedule::CacheWrite(const BlockRV& block, int64_t write_buffer_
 }
 
 Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_t index,
-                                     const std::string& storage_scope) {
+                                     const std::string& storage_scope,
+                                     const std::vector<BlockRV>& consumer_blocks) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
-  const std::string& name = (*realize)->block->name;
-  auto stage = kind == InstKind::CacheRead
-                   ? tir::CacheRead(&state_, name, static_cast<size_t>(index), storage_scope)
-                   : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope);
+  const std::string name = (*realize)->block->name;
+  std::vector<std::string> consumers;
+  std::vector<int> inputs = {block.id};
+  for (const BlockRV& c : consumer_blocks) {
+    auto consumer = Get(c);
+    if (!consumer.ok()) return consumer.error();
+    consumers.push_back((*consumer)->block->name);
+    inputs.push_back(c.id);
+  }
+  auto stage =
+      kind == InstKind::CacheRead
+          ? tir::CacheRead(&state_, name, static_cast<size_t>(index), storage_scope, consumers)
+          : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope);
   if (!stage.ok()) return stage.error();
-  Instruction inst = Inst(kind, {block.id});
+  Instruction inst = Inst(kind, inputs);
   inst.buffer_index = index;
   inst.name = storage_scope;
   BlockRV rv{NewBlockRV(*stage)};
@@ -718,8 +729,10 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::CacheRead:
     case InstKind::CacheWrite: {
+      std::vector<BlockRV> consumers;
+      for (size_t i = 1; i < in.size(); ++i) consumers.push_back({in[i]});
       auto r = inst.kind == InstKind::CacheRead
-                   ? sch->CacheRead({in.at(0)}, inst.buffer_index, inst.name)
+                   ? sch->CacheRead({in.at(0)}, inst.buffer_index, inst.name, consumers)
                    : sch->CacheWrite({in.at(0)}, inst.buffer_index, inst.name);
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};

@@ -104,9 +104,11 @@ class Schedule {
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The init block; `block` then names the update block ("<name>_update"), as in TVM.
   Result<BlockRV> DecomposeReduction(const BlockRV& block, const LoopRV& loop);
-  // The copy block of the block's index-th read (write) buffer in `storage_scope`.
+  // The copy block of the block's index-th read (write) buffer in `storage_scope`;
+  // consumer_blocks: the readers switched to the copy (none given: every reader).
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
-                            const std::string& storage_scope);
+                            const std::string& storage_scope,
+                            const std::vector<BlockRV>& consumer_blocks = {});
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
                              const std::string& storage_scope);
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
@@ -156,7 +158,8 @@ class Schedule {
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
-                             const std::string& storage_scope);
+                             const std::string& storage_scope,
+                             const std::vector<BlockRV>& consumer_blocks = {});
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
                                             const std::vector<std::string>& names);
 

@@ -282,10 +282,14 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::CacheRead:
       case InstKind::CacheWrite: {
         bool read = inst.kind == InstKind::CacheRead;
+        std::string consumers;
+        for (size_t i = 1; i < inst.inputs.size(); ++i)
+          consumers += (i > 1 ? ", " : "") + rv(inst.inputs[i]);
         line = outs.at(0) + " = sch." + (read ? "cache_read" : "cache_write") + "(block=" + in0 +
                ", " + (read ? "read" : "write") +
                "_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
-               inst.name + "\")";
+               inst.name + "\"" +
+               (consumers.empty() ? "" : ", consumer_blocks=[" + consumers + "]") + ")";
         break;
       }
     }

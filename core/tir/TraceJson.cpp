@@ -29,7 +29,9 @@ std::string TraceToJson(const Trace& trace) {
   w.begin_array().begin_array();
   for (const Instruction& inst : trace.insts) {
     w.begin_array().value(inst_kind_name(inst.kind)).begin_array();
-    for (size_t i = 0; i < inst.inputs.size(); ++i) {
+    bool cache = inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite;
+    for (size_t i = 0; i < (cache ? std::min<size_t>(1, inst.inputs.size()) : inst.inputs.size());
+         ++i) {
       inst.inputs[i] < 0 ? w.null() : w.value(RVName(inst.inputs[i], names));
       if (inst.kind == InstKind::Split && i == 0) {
         for (const Expr& f : inst.factors) {
@@ -38,8 +40,10 @@ std::string TraceToJson(const Trace& trace) {
         }
       }
     }
-    if (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite) {
-      w.begin_array().end_array();  // consumer_blocks
+    if (cache) {  // consumer_blocks
+      w.begin_array();
+      for (size_t i = 1; i < inst.inputs.size(); ++i) w.value(RVName(inst.inputs[i], names));
+      w.end_array();
     }
     if (inst.kind == InstKind::TransformLayout) w.value(IndexMapToJson(inst.index_map));
     if (inst.kind == InstKind::Annotate) {  // the value: a number, or a string in quotes
@@ -192,6 +196,13 @@ Result<Trace> TraceFromJson(std::string_view text) {
       } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
         inst.factors.push_back(in.is_null() ? Expr()
                                             : ir::make_const(DataType::Int(32), in.integer));
+      } else if (in.is_array() &&
+                 (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite)) {
+        for (const JsonValue& consumer : in.items) {  // consumer_blocks
+          auto it = consumer.is_string() ? ids.find(consumer.string) : ids.end();
+          if (it == ids.end()) return Bad(n, "a consumer block is not a defined random variable");
+          inst.inputs.push_back(it->second);
+        }
       } else if (!in.is_array()) {
         return Bad(n, "unexpected input");
       }

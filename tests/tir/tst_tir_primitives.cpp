@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "TirTestSupport.h"
+#include "tir/TraceJson.h"
 
 using namespace tessera;
 using namespace tessera::tir;
@@ -772,6 +773,47 @@ class TestTirPrimitives : public QObject {
                "            T.reads(C_local[v0, v1])\n"
                "            T.writes(C[v0, v1])\n"
                "            C[v0, v1] = C_local[v0, v1]"));
+  }
+
+  // A read by two blocks; cache_read(consumer_blocks=[C]) switches only C to the copy.
+  static PrimFunc InputReadTwice() {
+    auto A = *te::placeholder({128, 128}, ir::DataType::Float(32), "A");
+    auto B = *te::compute(
+        {128, 128}, [&](const std::vector<ir::Var>& i) { return A(i[0], i[1]) * 2; }, "B");
+    auto C = *te::compute(
+        {128, 128}, [&](const std::vector<ir::Var>& i) { return A(i[0], i[1]) + B(i[0], i[1]); },
+        "C");
+    return *CreatePrimFunc({A, C});
+  }
+
+  void cacheReadForChosenConsumers() {
+    Schedule sch(InputReadTwice());
+    BlockRV c = *sch.GetBlock("C");
+    QVERIFY(sch.CacheRead(c, 0, "local", {c}).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("B[v_i, v_j] = A[v_i, v_j] * T.float32(2.0)") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("C[v_i, v_j] = A_local[v_i, v_j] + B[v_i, v_j]") != std::string::npos,
+             text.c_str());
+    QCOMPARE(Q(TraceLines(sch.trace()).back()),
+             QString("b1 = sch.cache_read(block=b0, read_buffer_index=0, storage_scope=\"local\", "
+                     "consumer_blocks=[b0])"));
+    auto json = TraceFromJson(TraceToJson(sch.trace()));
+    QVERIFY(json.ok());
+    Schedule replayed(InputReadTwice());
+    QVERIFY(ApplyTrace(*json, &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(text));
+  }
+
+  void cacheReadConsumerMustReadTheBuffer() {
+    Schedule sch(ElementwiseChain());
+    std::string before = AsTVMScript(sch.func());
+    BlockRV b = *sch.GetBlock("B");
+    auto wrong = sch.CacheRead(b, 0, "local", {*sch.GetBlock("C")});
+    QCOMPARE(Q(ErrorKind(wrong.error())), QString("ValueError"));
+    QVERIFY(wrong.error().message.find("does not read A") != std::string::npos);
+    QCOMPARE(Q(AsTVMScript(sch.func())), Q(before));
+    QCOMPARE(sch.trace().insts.size(), size_t(2));
   }
 
   void cacheErrors() {

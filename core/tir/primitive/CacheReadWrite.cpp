@@ -5,6 +5,7 @@
 // puts it at the scope's top level: first for an input buffer, right after the producer
 // for an intermediate one, right after the writer for cache_write.
 #include <algorithm>
+#include <functional>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -121,10 +122,14 @@ Result<CacheTarget> Prepare(const ScheduleState& state, const std::string& block
 // The copy stage goes at the scope's top level, at `pos`: a reader of the buffer (other
 // than `except`) in an earlier top-level statement, or in the one the stage follows,
 // would read it before the copy.
-Status CheckReadersAfter(const ScheduleState& state, const CacheTarget& t, size_t pos,
-                         const BlockRealizeNode* except, const Buffer& read) {
+Status CheckReadersAfter(
+    const ScheduleState& state, const CacheTarget& t, size_t pos, const BlockRealizeNode* except,
+    const Buffer& read,
+    const std::function<bool(const BlockRealizeNode*)>& reads_copy = [](const BlockRealizeNode*) {
+      return true;
+    }) {
   for (const BlockRealizeNode* b : state.ChildBlocks(t.scope)) {
-    if (b == except) continue;
+    if (b == except || !reads_copy(b)) continue;
     bool reads = std::any_of(b->block->reads.begin(), b->block->reads.end(),
                              [&](const BufferRegion& r) { return r.buffer == read; });
     if (reads && TopLevelIndexOf(state, t.top, b) < pos) {
@@ -150,11 +155,29 @@ std::string Finish(ScheduleState* state, const CacheTarget& t, std::vector<Stmt>
 }  // namespace cache_read_write_detail
 
 Result<std::string> CacheRead(ScheduleState* state, const std::string& block_name, size_t index,
-                              const std::string& storage_scope) {
+                              const std::string& storage_scope,
+                              const std::vector<std::string>& consumers) {
   using namespace cache_read_write_detail;
   auto target = Prepare(*state, block_name, index, storage_scope, /*read=*/true);
   if (!target.ok()) return target.error();
   const CacheTarget& t = *target;
+  // Which readers switch to the copy: the named consumers (each must read the buffer),
+  // or all of them.
+  std::vector<const BlockRealizeNode*> chosen;
+  for (const std::string& name : consumers) {
+    auto consumer = GetBlock(*state, name);
+    if (!consumer.ok()) return consumer.error();
+    const BlockNode& b = *(*consumer)->block;
+    if (std::none_of(b.reads.begin(), b.reads.end(),
+                     [&](const BufferRegion& r) { return r.buffer == t.buffer; })) {
+      return ScheduleError("ValueError", "The consumer block " + name + " does not read " +
+                                             t.buffer->name + ", so it cannot read its cache");
+    }
+    chosen.push_back(*consumer);
+  }
+  auto switches = [&](const BlockRealizeNode* r) {
+    return chosen.empty() || std::find(chosen.begin(), chosen.end(), r) != chosen.end();
+  };
   // The copy goes after the buffer's producer in the scope, or first.
   size_t pos = 0;
   for (const BlockRealizeNode* b : state->ChildBlocks(t.scope)) {
@@ -162,11 +185,13 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block_nam
       if (w.buffer == t.buffer) pos = TopLevelIndexOf(*state, t.top, b) + 1;
     }
   }
-  if (Status s = CheckReadersAfter(*state, t, pos, nullptr, t.buffer); !s.ok()) return s.error();
-  // Every reader in the scope reads the copy.
+  if (Status s = CheckReadersAfter(*state, t, pos, nullptr, t.buffer, switches); !s.ok())
+    return s.error();
+  // The chosen readers in the scope read the copy.
   std::function<Stmt(const BlockRealizeNode&)> to_copy = [&](const BlockRealizeNode& r) {
-    bool reads = std::any_of(r.block->reads.begin(), r.block->reads.end(),
-                             [&](const BufferRegion& br) { return br.buffer == t.buffer; });
+    bool reads =
+        switches(&r) && std::any_of(r.block->reads.begin(), r.block->reads.end(),
+                                    [&](const BufferRegion& br) { return br.buffer == t.buffer; });
     auto b = std::make_shared<BlockNode>(
         *(reads ? ReplaceBuffer(*r.block, t.buffer, t.cache, /*nested=*/false) : r.block));
     b->body = MapRealizes(b->body, to_copy);

@@ -114,9 +114,11 @@ Result<std::string> ReIndex(ScheduleState* state, const std::string& block, size
 
 // ---- CacheReadWrite.cpp ----
 // A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
-// buffer's readers in the scope (written by the block); returns the copy block's name.
+// buffer's readers in the scope, or only by `consumers` (block names) when some are given
+// (written by the block); returns the copy block's name.
 Result<std::string> CacheRead(ScheduleState* state, const std::string& block, size_t index,
-                              const std::string& storage_scope);
+                              const std::string& storage_scope,
+                              const std::vector<std::string>& consumers = {});
 Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, size_t index,
                                const std::string& storage_scope);
 
