@@ -369,6 +369,21 @@ class TestTirTransformLayout : public QObject {
     CheckUnchanged(sch, before, 1);
   }
 
+  void transformBlockLayoutNeedsIteratorsFromZero() {
+    ScheduleState state(ElementwiseChain());
+    const BlockRealizeNode* b = state.FindBlocks("B")[0];
+    auto block = std::make_shared<BlockNode>(*b->block);
+    const IterVar& vi = block->iter_vars[0];
+    block->iter_vars[0] = ir::MakeIterVar(Range(Expr(1), Expr(127)), vi->var, vi->iter_type);
+    state.Replace(b, MakeBlockRealize(b->iter_values, b->predicate, block));
+    Schedule sch(state.func());
+    IndexMap fuse = Map(
+        {"i", "j"}, [](const std::vector<Var>& v) { return std::vector<Expr>{v[0] * 128 + v[1]}; });
+    Status s = sch.TransformBlockLayout(*sch.GetBlock("B"), fuse);
+    QCOMPARE(Q(ErrorKind(s.error())), QString("ValueError"));
+    QVERIFY(s.error().message.find("does not start at 0") != std::string::npos);
+  }
+
   // ---- trace ----
   void traceReplaysAndRoundTripsThroughJson() {
     Schedule sch(Gemm(14));

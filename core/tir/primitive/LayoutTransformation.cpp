@@ -639,6 +639,10 @@ Status TransformBlockLayout(ScheduleState* state, const std::string& block_name,
   std::unordered_map<const ir::ExprNode*, ir::IterVarType> iter_type;
   arith::Analyzer analyzer;
   for (const IterVar& iv : block.iter_vars) {
+    if (!iv->dom.min.defined() || !ir::is_zero(iv->dom.min)) {
+      return ScheduleError("ValueError", "The iterator " + iv->var.name() + " of block " +
+                                             block.name + " does not start at 0");
+    }
     block_vars.push_back(iv->var);
     extents.push_back(iv->dom.extent);
     iter_type[iv->var.get()] = iv->iter_type;
