@@ -4,6 +4,9 @@
 // text), programs written the way TVM's tests/python/tir-schedule write them, printed as
 // TVM prints them, and the errors of what TVMScript does not allow, with line and column.
 #include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "../tir/TirTestSupport.h"
 #include "script/Evaluator.h"
@@ -78,6 +81,21 @@ Result<std::string> Reprinted(const PrimFunc& f, TvmDialect dialect) {
   if (!parsed) return Error("not a PrimFunc");
   if (parsed->dialect != dialect) return Error("read in the other dialect");
   return AsTVMScript(parsed->func, dialect);
+}
+
+// The function TVM 0.20 printed in a reference of tests/tir/programs/reference (written by
+// scripts/tvm-reference.sh): from its "# from tvm.script" line to the trace's.
+std::string TvmPrintedFunction(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string all = text.str();
+  size_t func = all.find("# from tvm.script import");
+  size_t trace = all.find("# from tvm import tir\ndef apply_trace");
+  if (func == std::string::npos || trace == std::string::npos || trace < func) return "";
+  std::string f = all.substr(func, trace - func);
+  while (!f.empty() && (f.back() == '\n' || f.back() == ' ')) f.pop_back();
+  return f;
 }
 
 // The schedules the round trips print: each a function of the TensorIR tests'
@@ -192,6 +210,35 @@ class TestTvmScriptParse : public QObject {
         qInfo().noquote() << Q(*again) << "\n" << Q(AsTVMScript(f, d));
       QCOMPARE(Q(*again), Q(AsTVMScript(f, d)));
     }
+  }
+
+  // What a real TVM 0.20 printed for the TensorIR programs, read and printed by Tessera:
+  // TVM's text again.
+  void tvmsOwnPrintsReadBackToTheSameText_data() {
+    QTest::addColumn<std::string>("path");
+    std::filesystem::path dir =
+        std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/tests/tir/programs/reference";
+    std::vector<std::string> paths;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+      if (entry.path().extension() == ".txt") paths.push_back(entry.path().string());
+    std::sort(paths.begin(), paths.end());
+    QVERIFY(paths.size() >= 20);
+    for (const std::string& p : paths)
+      QTest::newRow(std::filesystem::path(p).stem().string().c_str()) << p;
+  }
+  void tvmsOwnPrintsReadBackToTheSameText() {
+    QFETCH(std::string, path);
+    std::string tvm = TvmPrintedFunction(path);
+    QVERIFY2(!tvm.empty(), "no function in the reference");
+    size_t def = tvm.find("\ndef ");
+    std::string name = tvm.substr(def + 5, tvm.find('(', def) - def - 5);
+    auto v = Run(Uncommented(tvm), name);
+    QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+    const script::TensorIRFunc* f = script::AsTensorIRFunc(*v);
+    QVERIFY(f);
+    std::string again = AsTVMScript(f->func, f->dialect);
+    if (again != tvm) qInfo().noquote() << Q(again);
+    QCOMPARE(Q(again), Q(tvm));
   }
 
   // A function read from its text schedules as the function it was printed from.

@@ -31,6 +31,20 @@ Result<Expr> IntegerExpr(const Value& v, const SourceLoc& loc, const std::string
   return *e;
 }
 
+// An annotation's value: a string, a number, an expression or a (nested) list of them
+// (TVM's Array: "buffer_dim_align": [[0, 0, 16, 4]]).
+std::optional<Expr> AnnotationValue(const Value& v) {
+  if (v.is_string()) return ir::StringImm(v.as_string());
+  if (!v.is_sequence()) return ToExpr(v);
+  std::vector<Expr> items;
+  for (const Value& item : v.items()) {
+    std::optional<Expr> x = AnnotationValue(item);
+    if (!x) return std::nullopt;
+    items.push_back(*x);
+  }
+  return tir::MakeAnnotationList(std::move(items));
+}
+
 }  // namespace
 
 ir::Range RangeBetween(const Expr& begin, const Expr& end) {
@@ -90,11 +104,13 @@ Result<std::map<std::string, Expr>> Translator::AttrDict(const AstExpr& e,
       return Error(what + ": keys must be strings", e.items[i] ? e.items[i]->loc : e.loc);
     auto v = Eval(*e.values[i]);
     if (!v) return v.error();
-    std::optional<Expr> x = v->is_string() ? ir::StringImm(v->as_string()) : ToExpr(*v);
+    std::optional<Expr> x = AnnotationValue(*v);
     if (!x)
-      return Error(
-          what + ": a value must be a number, a string or an expression, not " + v->type_name(),
-          e.values[i]->loc);
+      return Error(what +
+                       ": a value must be a number, a string, an expression or a list of "
+                       "them, not " +
+                       v->type_name(),
+                   e.values[i]->loc);
     out[e.items[i]->text] = *x;
   }
   return out;
