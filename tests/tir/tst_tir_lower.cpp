@@ -9,6 +9,7 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "ir/Printer.h"
 #include "runtime/cuda/Emulator.h"
+#include "tir/IndexMap.h"
 #include "tir/Schedule.h"
 #include "tir/ScriptPrinter.h"
 
@@ -240,6 +241,37 @@ std::vector<Case> Cases() {
          if (Status st = s.Annotate(Loops(s, "C")[0], "software_pipeline_stage", I(0)); !st.ok())
            return st;
          return s.Annotate(BlockOf(s, "C"), "meta_schedule.tiling_structure", ir::StringImm("SSR"));
+       }},
+      {"rfactor", Gemm, [](Schedule& s) { return Ok(s.RFactor(Loops(s, "C")[2], 0)); }},
+      {"rfactor_under_a_split_with_remainder", Gemm,
+       [](Schedule& s) {
+         // The write-back block keeps the split's predicate (i_0 * 5 + i_1 < 24).
+         if (auto r = s.Split(Loops(s, "C")[0], {Expr(), I(5)}); !r.ok()) return Ok(r);
+         return Ok(s.RFactor(Loops(s, "C")[3], 0));
+       }},
+      {"blockize", Chain,
+       [](Schedule& s) {
+         auto jo = s.Split(Loops(s, "C")[1], {Expr(), I(4)});
+         if (!jo.ok()) return Ok(jo);
+         return Ok(s.Blockize((*jo)[1]));
+       }},
+      {"blockize_reduction_after_decompose", Gemm,
+       [](Schedule& s) {
+         auto l = Loops(s, "C");
+         if (auto init = s.DecomposeReduction(BlockOf(s, "C"), l[0]); !init.ok()) return Ok(init);
+         return Ok(s.Blockize(Loops(s, "C_update")[2]));
+       }},
+      {"storage_align", Chain,
+       [](Schedule& s) { return s.StorageAlign(BlockOf(s, "B"), 0, 0, 16, 1); }},
+      {"reindex_read", Gemm,
+       [](Schedule& s) { return Ok(s.ReIndex(BlockOf(s, "C"), 0, BufferIndexType::Read)); }},
+      {"transform_layout_padded", Chain,
+       [](Schedule& s) {
+         IndexMap map = MakeIndexMap({"i", "j"}, [](const std::vector<Var>& v) {
+           return std::vector<Expr>{v[0], ir::floordiv(v[1], 8), ir::floormod(v[1], 8)};
+         });
+         return s.TransformLayout(BlockOf(s, "B"), 0, BufferIndexType::Write, map,
+                                  ConstantIndexMap(ir::make_const(DataType::Float(32), 0.0), 3));
        }},
       {"tiled_gemm_all", GemmRelu,
        [](Schedule& s) {

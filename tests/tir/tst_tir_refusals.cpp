@@ -1,9 +1,10 @@
 // Schedules the TensorIR differential tester (tools/difftest, TirCase.h) found compiled to
-// wrong results: each primitive now refuses them, with TVM's error kind where TVM has
-// one, and leaves the function as it was.
+// wrong results or out-of-bounds accesses: each primitive now refuses them, with TVM's error kind
+// where TVM has one, and leaves the function as it was.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
+#include "tir/IndexMap.h"
 #include "tir/Schedule.h"
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
@@ -106,6 +107,21 @@ class TestTirRefusals : public QObject {
     BlockRV c = *sch.GetBlock("C");
     CheckRefused(
         sch, [&] { return sch.ReverseComputeInline(c); }, "NonSingleProducerError");
+  }
+
+  // A_pad reads A only where the padding condition holds: a copy stage reading A at every
+  // iteration would read out of bounds.
+  void reindexOfAGuardedRead() {
+    TeProgram p = PaddedConvProgram();
+    Schedule sch(p.func());
+    BlockRV pad = *sch.GetBlock("A_pad");
+    CheckRefused(
+        sch, [&] { return Status(sch.ReIndex(pad, 0, BufferIndexType::Read).error()); },
+        "InvalidBufferAccessError");
+    // Its write is not guarded: that one stages.
+    QVERIFY(sch.ReIndex(pad, 0, BufferIndexType::Write).ok());
+    Status s = LowerRunAndCompare(p, sch.func());
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
   }
 
   // The conv reads A_pad at y + ry: its iterators cannot be solved from the region one

@@ -368,7 +368,18 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop_var, int facto
   wb->init = ir::MakeBufferStore(buffer, reducer.identity, wb_indices);
   wb->reads = {PointRegion(rf_buffer, rhs.as<ir::BufferLoadNode>()->indices)};
   wb->writes = {PointRegion(buffer, wb_indices)};
-  Stmt write_back = MakeBlockRealize(std::move(wb_values), ir::make_bool(true), std::move(wb));
+  // The write-back runs over the spatial loops as they are: a predicate keeping them in
+  // the block's domain (a split with a remainder) must hold there too.
+  for (const ForNode* l : loops) {
+    if (l != rf_loop && reduce_vars.count(l->loop_var.get()) &&
+        ir::UsesVar(realize->predicate, l->loop_var)) {
+      return ScheduleError("NotImplementedError", "rfactor: the predicate of block " + block.name +
+                                                      " depends on reduction loop " +
+                                                      l->loop_var.name() +
+                                                      ", which the write-back block does not keep");
+    }
+  }
+  Stmt write_back = MakeBlockRealize(std::move(wb_values), realize->predicate, std::move(wb));
 
   std::set<const ForNode*> path(loops.begin(), loops.end()), dropped;
   for (const ForNode* l : loops) {

@@ -34,7 +34,12 @@ Result<std::vector<Expr>> AccessIndices(const BlockNode& block, const Buffer& bu
     std::optional<std::vector<Expr>>* indices;
     bool* differ;
     bool* opaque;
+    // Inside a branch of if_then_else / Select / IfThenElse: the copy stage would access
+    // the buffer where the condition excludes it (a padded read out of bounds).
+    int guarded = 0;
+    bool conditional = false;
     void Use(const std::vector<Expr>& idx) {
+      conditional = conditional || guarded > 0;
       if (!*indices) {
         *indices = idx;
         return;
@@ -56,6 +61,28 @@ Result<std::vector<Expr>> AccessIndices(const BlockNode& block, const Buffer& bu
     void VisitVar(const ir::VarNode* n, const Expr&) override {
       *opaque = *opaque || n == (*buffer)->data.get();
     }
+    void VisitCall(const ir::CallNode* n, const Expr& e) override {
+      if (n->op != "if_then_else" || n->args.size() != 3) return ir::IRVisitor::VisitCall(n, e);
+      VisitExpr(n->args[0]);
+      ++guarded;
+      VisitExpr(n->args[1]);
+      VisitExpr(n->args[2]);
+      --guarded;
+    }
+    void VisitSelect(const ir::SelectNode* n, const Expr&) override {
+      VisitExpr(n->condition);
+      ++guarded;
+      VisitExpr(n->true_value);
+      VisitExpr(n->false_value);
+      --guarded;
+    }
+    void VisitIfThenElse(const ir::IfThenElseNode* n, const ir::Stmt&) override {
+      VisitExpr(n->condition);
+      ++guarded;
+      VisitStmt(n->then_case);
+      if (n->else_case.defined()) VisitStmt(n->else_case);
+      --guarded;
+    }
   } finder;
   finder.buffer = &buffer;
   finder.indices = &indices;
@@ -75,6 +102,10 @@ Result<std::vector<Expr>> AccessIndices(const BlockNode& block, const Buffer& bu
     return InvalidAccess(buffer, block.name, "Multiple buffer accesses have non-unique indices.");
   }
   if (!indices) return InvalidAccess(buffer, block.name, "No buffer accesses found.");
+  if (finder.conditional) {
+    return InvalidAccess(buffer, block.name,
+                         "Buffer accesses under a condition cannot be staged unconditionally.");
+  }
   return *indices;
 }
 
