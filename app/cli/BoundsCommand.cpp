@@ -10,6 +10,7 @@
 #include "Commands.h"
 #include "Execution.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "analysis/Footprint.h"
 #include "schedule/BoundsReport.h"
 #include "schedule/ScheduleOps.h"
@@ -119,6 +120,7 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("bounds", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRBounds(*program, args, out, err);
   schedule::InferBoundOptions options;
   if (args.has("--tvm")) options = schedule::InferBoundOptions::TVM();
   auto report = schedule::MakeBoundsReport(*program->schedule, options);

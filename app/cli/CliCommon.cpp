@@ -114,7 +114,11 @@ std::optional<fs::path> ExamplesDir() {
 std::optional<fs::path> ResolveScript(const std::string& arg) {
   std::error_code ec;
   if (fs::is_regular_file(arg, ec)) return fs::path(arg);
-  if (arg.find('/') != std::string::npos) return std::nullopt;
+  // An example's name, or one in a subdirectory of the examples ("tensorir/gemm_tir").
+  size_t slash = arg.find('/');
+  if (slash != std::string::npos && (slash == 0 || arg.find('/', slash + 1) != std::string::npos ||
+                                     arg.find("..") != std::string::npos))
+    return std::nullopt;
   auto dir = ExamplesDir();
   if (!dir) return std::nullopt;
   fs::path candidate = *dir / arg;

@@ -58,7 +58,7 @@ int UsageError(const std::string& command, const std::string& message, std::ostr
 std::optional<std::filesystem::path> ExamplesDir();
 
 // A script argument: an existing file, or the name of a shipped example ("gemm" or
-// "gemm.py"). nullopt when neither exists.
+// "gemm.py", "tensorir/gemm_tir" for one in a subdirectory). nullopt when neither exists.
 std::optional<std::filesystem::path> ResolveScript(const std::string& arg);
 
 // Reads a whole file; nullopt (and a sentence in *error) when it cannot.

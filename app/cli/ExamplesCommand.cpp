@@ -18,7 +18,7 @@ constexpr const char* kHelp =
     R"(Usage: tessera-cli examples [--paths]
 
 Lists the example scripts shipped with Tessera. Any command that takes FILE also takes
-an example's name (e.g. `tessera-cli lower gemm`).
+an example's name (e.g. `tessera-cli lower gemm`, `tessera-cli run tensorir/gemm_tir`).
 
 Options:
   --paths      print each example's full path too
@@ -58,15 +58,30 @@ int ExamplesCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
            "to the source tree)\n";
     return kUnavailable;
   }
-  std::vector<fs::path> files;
+  // The scripts of the directory, then those of its subdirectories (tensorir/: TensorIR
+  // documents), named "sub/name".
+  std::vector<std::pair<std::string, fs::path>> files;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(*dir, ec))
-    if (entry.path().extension() == ".py") files.push_back(entry.path());
+  std::vector<fs::path> subdirs;
+  for (const auto& entry : fs::directory_iterator(*dir, ec)) {
+    if (entry.path().extension() == ".py")
+      files.emplace_back(entry.path().stem().string(), entry.path());
+    if (entry.is_directory()) subdirs.push_back(entry.path());
+  }
   std::sort(files.begin(), files.end());
+  std::sort(subdirs.begin(), subdirs.end());
+  for (const fs::path& sub : subdirs) {
+    std::vector<std::pair<std::string, fs::path>> inner;
+    for (const auto& entry : fs::directory_iterator(sub, ec))
+      if (entry.path().extension() == ".py")
+        inner.emplace_back(sub.filename().string() + "/" + entry.path().stem().string(),
+                           entry.path());
+    std::sort(inner.begin(), inner.end());
+    files.insert(files.end(), inner.begin(), inner.end());
+  }
   size_t width = 0;
-  for (const fs::path& f : files) width = std::max(width, f.stem().string().size());
-  for (const fs::path& f : files) {
-    std::string name = f.stem().string();
+  for (const auto& [name, f] : files) width = std::max(width, name.size());
+  for (const auto& [name, f] : files) {
     out << name << std::string(width + 2 - name.size(), ' ') << Description(f);
     if (args.has("--paths")) out << "  (" << f.string() << ")";
     out << "\n";

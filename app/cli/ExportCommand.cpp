@@ -19,6 +19,7 @@
 #include "Commands.h"
 #include "Execution.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
 #include "codegen/LoopThroughput.h"
@@ -43,12 +44,16 @@ a shipped example's name):
   tir      a TensorIR schedule program for TVM >= 0.20: the te definition,
            te.create_prim_func, the schedule as tir/s_tir.Schedule calls, a build,
            a run on random data and a check against the unscheduled function
+           (of a TensorIR document: its function as TVMScript, its trace as
+           apply_trace, the same build, run and check)
+  tvmscript  a TensorIR document's scheduled module as TVM prints it (sch.mod.script())
   project  a Tessera project file (.tessera, JSON): the script and its trace
   c, cuda, ptx, llvm, asm   generated code (needs the code generators of this build)
 
 Options:
   --format F        the artefact (required)
-  --tvm V           with tir: the TVM release, 0.20 .. 0.26 (default 0.26)
+  --tvm V           with tir and tvmscript: the TVM release, 0.20 .. 0.26 (default
+                    0.26; from 0.24 on TVMScript says T.sblock and tirx)
   --mca             with asm: first, as comments, each innermost loop's static
                     throughput (cycles per iteration and the bottleneck, LLVM's MCA
                     on the host CPU's scheduling model)
@@ -146,14 +151,17 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (format.empty()) return UsageError("export", "missing --format", err);
   bool code =
       format == "c" || format == "cuda" || format == "ptx" || format == "llvm" || format == "asm";
-  if (format != "tvm" && format != "tir" && format != "script" && format != "project" && !code)
+  if (format != "tvm" && format != "tir" && format != "tvmscript" && format != "script" &&
+      format != "project" && !code)
     return UsageError("export",
                       "unknown format '" + format +
-                          "' (expected tvm, tir, script, project, c, cuda, ptx, llvm or asm)",
+                          "' (expected tvm, tir, tvmscript, script, project, c, cuda, ptx, llvm "
+                          "or asm)",
                       err);
   script::TvmVersion tvm_version;
   if (args.has("--tvm")) {
-    if (format != "tir") return UsageError("export", "--tvm goes with --format tir", err);
+    if (format != "tir" && format != "tvmscript")
+      return UsageError("export", "--tvm goes with --format tir or tvmscript", err);
     auto parsed = script::ParseTvmVersion(args.value("--tvm"));
     if (!parsed) return UsageError("export", parsed.error().message, err);
     tvm_version = *parsed;
@@ -170,8 +178,22 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kUnavailable;
   }
   int exit_code = kSuccess;
-  auto program = LoadScript("export", args.positional[0], code, err, &exit_code);
+  auto program =
+      LoadScript("export", args.positional[0], code || format == "tvmscript", err, &exit_code);
   if (!program) return exit_code;
+  if (program->is_tensorir()) {
+    std::string text;
+    if (args.has("--mca"))
+      return UsageError("export", "--mca is not available for TensorIR documents yet", err);
+    int status = TensorIRExport(*program, format, tvm_version, &text, err);
+    return status == kSuccess ? WriteOutput(output, text, out, err) : status;
+  }
+  if (format == "tvmscript") {
+    err << "tessera-cli export: --format tvmscript prints a TensorIR document (a script whose "
+           "last schedule is a tir.Schedule); "
+        << program->file << " schedules with te.create_schedule: use --format tir\n";
+    return kBadInput;
+  }
   if (format == "project") {
     project::ProjectFile project = project::ProjectFromProgram(*program);
     if (output.empty()) return WriteOutput(output, project::SerializeProject(project), out, err);

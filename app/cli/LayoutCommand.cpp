@@ -9,6 +9,7 @@
 #include "CliCommon.h"
 #include "Commands.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "layout/PaddedLayout.h"
@@ -169,6 +170,9 @@ int LayoutCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("layout", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (program->is_tensorir())
+    return TensorIRNotSupported("layout", *program,
+                                "'tessera-cli bounds' shows what each block accesses", err);
   auto buffer = FindLayout(*program, args.value("--buffer"));
   if (!buffer) {
     err << program->file << ": error: " << buffer.error().message << "\n";

@@ -8,6 +8,7 @@
 #include "Commands.h"
 #include "Execution.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "runtime/cuda/CudaModule.h"
 #include "transform/Pipeline.h"
@@ -74,6 +75,7 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("lower", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRLower(*program, args, out, err);
   auto lowered = LowerProgram(*program, target, err, !args.has("--keep-guards"));
   if (!lowered) return kBadInput;
   std::vector<transform::PassRecord> timeline = lowered->timeline;

@@ -14,6 +14,7 @@
 #include "Execution.h"
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
 
@@ -86,6 +87,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   project::TargetSettings settings;
   auto program = LoadScript("run", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRRun(*program, args, out, err);
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda" && target != "cuda-emulator")
     return UsageError(

@@ -46,9 +46,9 @@ std::optional<script::ScriptProgram> LoadScript(const std::string& command, cons
     *exit_code = kBadInput;
     return std::nullopt;
   }
-  if (need_schedule && !program->schedule) {
+  if (need_schedule && !program->schedule && !program->is_tensorir()) {
     err << path->string() << ": error: the script creates no schedule (expected a call to "
-        << "te.create_schedule)\n";
+        << "te.create_schedule or tir.Schedule)\n";
     *exit_code = kBadInput;
     return std::nullopt;
   }

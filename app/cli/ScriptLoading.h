@@ -13,7 +13,8 @@
 namespace tessera::cli {
 
 // The evaluated script, or nullopt with the message written to `err` and the exit code
-// in *exit_code. `need_schedule`: a script without te.create_schedule is bad input.
+// in *exit_code. `need_schedule`: a script without te.create_schedule or tir.Schedule
+// is bad input (a TensorIR document, program->is_tensorir(), has no te schedule).
 // `settings`, when given, receives a project's saved target settings (target, shape
 // variables, repeats); it is left as it is for a plain script or an example.
 std::optional<script::ScriptProgram> LoadScript(const std::string& command, const std::string& arg,

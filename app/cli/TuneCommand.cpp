@@ -17,6 +17,7 @@
 #include "Execution.h"
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
+#include "TensorIRCommands.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runner/Runner.h"
@@ -150,6 +151,7 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   int code = kSuccess;
   auto program = LoadScript("tune", args.value("--best"), true, err, &code);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRNotSupported("tune", *program, "", err);
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
   tune::WorkloadFingerprint fp = tune::FingerprintWorkload(program->schedule->outputs, vars);
@@ -303,6 +305,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (program->is_tensorir()) return TensorIRNotSupported("tune", *program, "", err);
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;

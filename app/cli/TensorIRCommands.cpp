@@ -1,0 +1,527 @@
+#include "TensorIRCommands.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <set>
+
+#include "Execution.h"
+#include "arith/Analyzer.h"
+#include "codegen/CodeGenC.h"
+#include "codegen/LLVMBackend.h"
+#include "ir/ExprOp.h"
+#include "reference/Compare.h"
+#include "reference/Reference.h"
+#include "runtime/IRInterpreter.h"
+#include "runtime/KernelArguments.h"
+#include "script/tvm/TirExportInternal.h"
+#include "script/tvm/TirPrimFuncValue.h"
+#include "support/Json.h"
+#include "tir/RegionAnalysis.h"
+#include "tir/Trace.h"
+#include "transform/LowerTensorIR.h"
+
+namespace tessera::cli {
+
+namespace {
+
+constexpr int64_t kDefaultShapeValue = 64;
+
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+// The scheduled function through LowerTensorIR and the pipeline; a message on failure.
+std::optional<transform::LoweredProgram> LowerScheduled(const script::ScriptProgram& program,
+                                                        const tir::PrimFunc& func,
+                                                        std::ostream& err,
+                                                        bool partition_guards = true) {
+  transform::PassContext ctx;
+  ctx.partition_guards = partition_guards;
+  auto lowered = transform::LowerTensorIR(func, ctx, func.name);
+  if (!lowered) {
+    err << program.file
+        << ": error: lowering the TensorIR function failed: " << lowered.error().message << "\n";
+    return std::nullopt;
+  }
+  return std::move(lowered.value());
+}
+
+// The CPU targets a TensorIR document runs on; a usage sentence for another.
+std::optional<std::string> RefuseTarget(const std::string& command, const std::string& target,
+                                        bool c_allowed) {
+  if (target == "llvm" || (c_allowed && target == "c")) return std::nullopt;
+  if (target == "cuda" || target == "cuda-emulator")
+    return "--target " + target + " is not available for TensorIR documents yet (" + command +
+           " runs them on the CPU: --target llvm)";
+  return "unknown target '" + target + "'";
+}
+
+// ---- bounds ----
+
+std::string RegionText(const tir::Buffer& buffer, const std::vector<arith::IntSet>& sets) {
+  arith::Analyzer analyzer;
+  std::string text = buffer->name + "[";
+  for (size_t d = 0; d < sets.size(); ++d) {
+    ir::Expr dim = d < buffer->shape.size() ? buffer->shape[d] : ir::Expr(1);
+    ir::Range r = sets[d].CoverRange(ir::Range(ir::make_zero(dim.dtype()), dim));
+    ir::Expr extent = analyzer.Simplify(r.extent);
+    ir::Expr min = analyzer.Simplify(r.min);
+    text += d ? ", " : "";
+    if (ir::is_one(extent))
+      text += tir::ExprToTVMScript(min);
+    else
+      text +=
+          tir::ExprToTVMScript(min) + ":" + tir::ExprToTVMScript(analyzer.Simplify(min + extent));
+  }
+  return text + "]";
+}
+
+struct AccessAt {
+  std::string loop;
+  std::vector<std::string> reads, writes;
+};
+
+struct BlockBounds {
+  std::string name;
+  std::vector<std::string> loops;
+  std::vector<AccessAt> per_loop;
+};
+
+// One region per buffer the block reads (writes) under `loop`: the block's own entry of
+// the region analysis.
+std::vector<std::string> BlockRegions(const tir::ScheduleState& state, const tir::ForNode* loop,
+                                      const tir::BlockNode& block, bool reads) {
+  std::vector<std::string> out;
+  std::set<const void*> seen;
+  for (const tir::BufferRegion& r : reads ? block.reads : block.writes) {
+    if (!seen.insert(r.buffer.get()).second) continue;
+    tir::RequiredRegion region = reads ? tir::AnalyzeRequiredRegion(state, loop, r.buffer)
+                                       : tir::AnalyzeProvidedRegion(state, loop, r.buffer);
+    for (const tir::ConsumerRegion& c : region.consumers)
+      if (c.block == block.name) out.push_back(RegionText(r.buffer, c.region));
+  }
+  return out;
+}
+
+std::vector<BlockBounds> AnalyzeBlocks(const tir::Schedule& sch) {
+  std::vector<BlockBounds> blocks;
+  const tir::ScheduleState& state = sch.state();
+  const tir::BlockRealizeNode* root = tir::RootRealize(sch.func());
+  tir::PreOrderVisit(sch.func().body, [&](const tir::StmtNode* n) {
+    if (n->kind != tir::StmtKind::BlockRealize || n == root) return true;
+    auto* realize = static_cast<const tir::BlockRealizeNode*>(n);
+    BlockBounds b;
+    b.name = realize->block->name;
+    for (const tir::ForNode* loop : state.LoopsAbove(realize)) {
+      b.loops.push_back(loop->loop_var.name());
+      b.per_loop.push_back({loop->loop_var.name(), BlockRegions(state, loop, *realize->block, true),
+                            BlockRegions(state, loop, *realize->block, false)});
+    }
+    blocks.push_back(std::move(b));
+    return true;
+  });
+  return blocks;
+}
+
+std::string JsonList(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + JsonQuote(items[i]);
+  return out + "]";
+}
+
+std::string BoundsJson(const std::vector<BlockBounds>& blocks) {
+  std::string out = "{\n  \"kind\": \"tensorir\",\n  \"blocks\": [";
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const BlockBounds& b = blocks[i];
+    out += std::string(i ? "," : "") + "\n    {\"name\": " + JsonQuote(b.name) +
+           ", \"loops\": " + JsonList(b.loops) + ", \"per_iteration\": [";
+    for (size_t k = 0; k < b.per_loop.size(); ++k)
+      out += std::string(k ? ", " : "") + "{\"loop\": " + JsonQuote(b.per_loop[k].loop) +
+             ", \"reads\": " + JsonList(b.per_loop[k].reads) +
+             ", \"writes\": " + JsonList(b.per_loop[k].writes) + "}";
+    out += "]}";
+  }
+  return out + "\n  ]\n}\n";
+}
+
+// ---- run / profile ----
+
+// The buffer parameters some block writes (the outputs).
+std::set<const void*> WrittenBuffers(const tir::PrimFunc& f) {
+  std::set<const void*> written;
+  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
+    if (n->kind == tir::StmtKind::BlockRealize)
+      for (const tir::BufferRegion& w : static_cast<const tir::BlockRealizeNode*>(n)->block->writes)
+        written.insert(w.buffer.get());
+    return true;
+  });
+  return written;
+}
+
+struct TirArguments {
+  std::vector<runtime::NDArray> buffers;
+  std::vector<bool> is_output;
+  runtime::ScalarArgs scalars;
+  std::vector<std::string> defaulted;
+};
+
+// Random inputs (seed + index, as the te run makes them) and zero outputs in the shapes
+// of the function's parameters; shape variables from `vars` or 64.
+Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
+                                      const runtime::ScalarArgs& vars, uint64_t seed) {
+  TirArguments a;
+  for (const ir::Var& v : lowered.scalar_params()) {
+    auto it = vars.find(v.name());
+    if (it == vars.end()) a.defaulted.push_back(v.name());
+    a.scalars[v.name()] = it != vars.end() ? it->second : runtime::ScalarValue(kDefaultShapeValue);
+  }
+  std::set<const void*> written = WrittenBuffers(f);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const tir::Buffer& b = f.params[i];
+    auto shape = runtime::ConstantShape(b->shape, a.scalars);
+    if (!shape) return Error("parameter " + b->name + ": " + shape.error().message);
+    auto array = runtime::NDArray::Empty(*shape, b->dtype);
+    if (!array) return Error("parameter " + b->name + ": " + array.error().message);
+    bool output = written.count(b.get()) != 0;
+    if (output)
+      array->Fill(0.0);
+    else
+      array->FillRandom(seed + i);
+    a.buffers.push_back(std::move(*array));
+    a.is_output.push_back(output);
+  }
+  return a;
+}
+
+struct Expected {
+  std::string reference;                  // what computed it
+  std::vector<runtime::NDArray> outputs;  // per output parameter, in order
+};
+
+// The outputs the unscheduled program gives on the inputs of `a`: the te oracle when
+// te.create_prim_func made the function (one tensor per parameter), else the
+// unscheduled function lowered and run by the IR interpreter.
+Result<Expected> ExpectedOutputs(const script::ScriptProgram& program, const TirArguments& a) {
+  Expected e;
+  const tir::PrimFunc& original = program.tir_original;
+  if (program.tir_te_args.size() == original.params.size() && !program.tir_te_args.empty()) {
+    reference::TensorArrays inputs;
+    std::vector<te::Tensor> outputs;
+    for (size_t i = 0; i < a.buffers.size(); ++i) {
+      const te::Tensor& t = program.tir_te_args[i];
+      if (a.is_output[i])
+        outputs.push_back(t);
+      else
+        inputs[t.get()] = a.buffers[i].Clone();
+    }
+    auto got = reference::EvaluateReference(outputs, inputs, a.scalars);
+    if (!got) return got.error();
+    e.reference = "te oracle";
+    e.outputs = std::move(got.value());
+    return e;
+  }
+  auto lowered = transform::LowerTensorIR(original, {}, original.name);
+  if (!lowered) return Error("lowering the unscheduled function: " + lowered.error().message);
+  std::vector<runtime::NDArray> buffers;
+  for (size_t i = 0; i < a.buffers.size(); ++i) {
+    buffers.push_back(a.buffers[i].Clone());
+    if (a.is_output[i]) buffers.back().Fill(0.0);
+  }
+  if (Status st = runtime::Interpret(lowered->func, buffers, a.scalars); !st) return st.error();
+  e.reference = "the unscheduled function in the IR interpreter";
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (a.is_output[i]) e.outputs.push_back(std::move(buffers[i]));
+  return e;
+}
+
+// ---- export ----
+
+std::string WithoutImportComment(const std::string& script) {
+  size_t at = script.find("@T.prim_func");
+  return at == std::string::npos ? script : script.substr(at);
+}
+
+std::string RandomNumpy(const ir::DataType& dtype, const std::string& shape) {
+  std::string name = dtype.str();
+  if (dtype.is_bool()) return "rng.integers(0, 2, size=" + shape + ").astype(\"bool\")";
+  if (dtype.is_float())
+    return "rng.uniform(-1.0, 1.0, size=" + shape + ").astype(\"" + name + "\")";
+  return "rng.integers(-8, 8, size=" + shape + ").astype(\"" + name + "\")";
+}
+
+// The trace replayed as a runnable TVM program: the unscheduled function as TVMScript,
+// apply_trace as TVM prints it, then a build, a run on random data and a comparison with
+// the unscheduled function (the skeleton of script/tvm/TirExport's programs).
+Result<std::string> TirProgram(const script::ScriptProgram& program, script::TvmVersion version) {
+  auto s = script::tir_export::SpellingFor(version);
+  tir::TvmDialect dialect = version.minor >= 24 ? tir::TvmDialect::STir : tir::TvmDialect::Tir;
+  std::string v = "0." + std::to_string(version.minor);
+  const tir::PrimFunc& f = program.tir_original;
+  std::string out = program.header_comment;
+  out += "#\n# TensorIR schedule program for TVM " + v +
+         ", exported by Tessera (tessera-cli export --format tir\n# --tvm " + v +
+         "): the unscheduled function, the schedule's trace replayed with " + s.schedule_module +
+         ".Schedule,\n# built for llvm, run on random data and compared with the unscheduled "
+         "function.\n";
+  out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module +
+         "\nfrom tvm.script import " + (version.minor >= 24 ? "tirx" : "tir") + " as T\n\n\n";
+  out += WithoutImportComment(tir::AsTVMScript(f, dialect)) + "\n\n\n";
+  std::string trace = tir::TraceAsPython(program.tir_schedule->trace(), dialect);
+  size_t def = trace.find("def apply_trace");
+  out += (def == std::string::npos ? trace : trace.substr(def)) + "\n\n\n";
+  out += "sch = " + s.schedule_module + ".Schedule(" + f.name + ")\napply_trace(sch)\n";
+  out += "print(sch.mod.script())\n\n";
+  out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
+  std::set<const void*> written = WrittenBuffers(f);
+  std::string host, got, want, checks;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const tir::Buffer& b = f.params[i];
+    std::string shape;
+    for (const ir::Expr& d : b->shape) {
+      const int64_t* c = ir::as_const_int(d);
+      if (!c)
+        return Error("export --format tir: the shape of parameter " + b->name +
+                     " is not constant (the exported run needs constant shapes)");
+      shape += (shape.empty() ? "" : ", ") + std::to_string(*c);
+    }
+    shape = "(" + shape + (b->shape.size() == 1 ? ",)" : ")");
+    bool output = written.count(b.get()) != 0;
+    std::string n = std::to_string(i);
+    host += "    " +
+            (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
+                    : RandomNumpy(b->dtype, shape)) +
+            ",  # " + b->name + "\n";
+    std::string sep = i ? ", " : "";
+    got += sep + s.array + "(host[" + n + "], dev)";
+    want += sep + s.array + "(host[" + n + "], dev)";
+    if (output) {
+      std::string tol = b->dtype.is_float() ? (b->dtype.bits() <= 16 ? "1e-2" : "1e-3") : "0";
+      checks += "np.testing.assert_allclose(got[" + n + "].numpy(), want[" + n +
+                "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
+    }
+  }
+  out += "host = [\n" + host + "]\n";
+  out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
+  out += "reference = " + s.build + "(" + f.name + ", target=\"llvm\")  # unscheduled\n";
+  out += "got = [" + got + "]\nwant = [" + want + "]\n";
+  out += "scheduled[\"" + f.name + "\"](*got)\nreference[\"" + f.name + "\"](*want)\n";
+  out += checks;
+  out += "print(\"CHECK: OK (the scheduled function equals the unscheduled one)\")\n";
+  return out;
+}
+
+}  // namespace
+
+int TensorIRLower(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
+                  std::ostream& err) {
+  if (auto refused = RefuseTarget("lower", args.value("--target", "llvm"), true))
+    return UsageError("lower", *refused, err);
+  auto lowered =
+      LowerScheduled(program, program.tir_schedule->func(), err, !args.has("--keep-guards"));
+  if (!lowered) return kBadInput;
+  std::string after = args.value("--after");
+  if (after == "ScheduleOps") after = "Input";
+  const transform::PassRecord* record =
+      after.empty() ? &lowered->timeline.back() : lowered->After(after);
+  if (!record) {
+    err << "tessera-cli lower: the TensorIR pipeline has no pass '" << after << "'\n";
+    return kBadInput;
+  }
+  out << record->ir;
+  return kSuccess;
+}
+
+int TensorIRBounds(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
+                   std::ostream& err) {
+  if (args.has("--tvm") || !args.values("--var").empty()) {
+    err << "tessera-cli bounds: --tvm and --var apply to te schedules; a TensorIR document's "
+           "regions come from its blocks\n";
+    return kUsage;
+  }
+  std::vector<BlockBounds> blocks = AnalyzeBlocks(*program.tir_schedule);
+  if (args.has("--json")) {
+    out << BoundsJson(blocks);
+    return kSuccess;
+  }
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const BlockBounds& b = blocks[i];
+    if (i) out << "\n";
+    out << "block " << b.name;
+    if (b.loops.empty()) out << " (under no loop)";
+    out << "\n";
+    for (const AccessAt& at : b.per_loop) {
+      out << "  per iteration of " << at.loop << ":";
+      for (const std::string& r : at.reads) out << " reads " << r << ";";
+      for (const std::string& w : at.writes) out << " writes " << w << ";";
+      out << "\n";
+    }
+  }
+  return kSuccess;
+}
+
+int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
+                std::ostream& err) {
+  if (auto refused = RefuseTarget("run", args.value("--target", "llvm"), false))
+    return UsageError("run", *refused, err);
+  if (args.has("--runner") || !args.values("--scalar").empty())
+    return UsageError("run", "--runner and --scalar apply to te schedules", err);
+  std::map<std::string, int64_t> given;
+  if (auto problem = ParseVarValues(args.values("--var"), &given))
+    return UsageError("run", *problem, err);
+  runtime::ScalarArgs vars(given.begin(), given.end());
+  auto seed = ParseInteger(args.value("--seed", "1"));
+  if (!seed) return UsageError("run", "--seed expects an integer", err);
+  const tir::PrimFunc& func = program.tir_schedule->func();
+  auto lowered = LowerScheduled(program, func, err);
+  if (!lowered) return kBadInput;
+  int code = kSuccess;
+  auto kernel = BuildKernel(*lowered, "llvm", err, &code);
+  if (!kernel) return code;
+  auto arguments = MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed));
+  if (!arguments) return UsageError("run", arguments.error().message, err);
+  for (const std::string& v : arguments->defaulted)
+    out << "note: shape variable " << v << " = " << kDefaultShapeValue << " (use --var " << v
+        << "=N)\n";
+  KernelArguments call;
+  call.buffers = arguments->buffers;
+  call.scalars = arguments->scalars;
+  // Keep the inputs as they were: the check evaluates the reference on copies.
+  std::vector<runtime::NDArray> inputs;
+  for (const runtime::NDArray& b : arguments->buffers) inputs.push_back(b.Clone());
+  auto start = std::chrono::steady_clock::now();
+  if (auto st = kernel->call(call); !st) {
+    err << "tessera-cli run: the kernel failed: " << st.error().message << "\n";
+    return kBadInput;
+  }
+  out << func.name << " (TensorIR) on " << kernel->target << ": compiled in " << kernel->compile_ms
+      << " ms, ran in " << MillisecondsSince(start) << " ms\n";
+  if (!args.has("--check")) return kSuccess;
+  TirArguments before = *arguments;
+  before.buffers = std::move(inputs);
+  auto start_check = std::chrono::steady_clock::now();
+  auto expected = ExpectedOutputs(program, before);
+  if (!expected) {
+    err << "tessera-cli run: the reference failed: " << expected.error().message << "\n";
+    return kBadInput;
+  }
+  out << "check against the reference (reference: " << expected->reference << ", "
+      << MillisecondsSince(start_check) << " ms):\n";
+  bool all_ok = true;
+  size_t k = 0;
+  for (size_t i = 0; i < call.buffers.size(); ++i) {
+    if (!arguments->is_output[i]) continue;
+    reference::CompareResult r = reference::Compare(call.buffers[i], expected->outputs[k++]);
+    all_ok &= r.ok();
+    out << "  " << func.params[i]->name << " " << call.buffers[i].TypeString() << ": " << r.str()
+        << "\n";
+  }
+  if (!all_ok) {
+    err << "tessera-cli run: --check found a mismatch\n";
+    return kCheckFailed;
+  }
+  return kSuccess;
+}
+
+int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
+                    std::ostream& err) {
+  if (auto refused = RefuseTarget("profile", args.value("--target", "llvm"), false))
+    return UsageError("profile", *refused, err);
+  if (args.has("--runner") || !args.values("--scalar").empty())
+    return UsageError("profile", "--runner and --scalar apply to te schedules", err);
+  std::map<std::string, int64_t> given;
+  if (auto problem = ParseVarValues(args.values("--var"), &given))
+    return UsageError("profile", *problem, err);
+  auto repeat = ParseInteger(args.value("--repeat", "10"));
+  if (!repeat || *repeat < 1 || *repeat > 1000000)
+    return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
+  const tir::PrimFunc& func = program.tir_schedule->func();
+  auto lowered = LowerScheduled(program, func, err);
+  if (!lowered) return kBadInput;
+  int code = kSuccess;
+  auto kernel = BuildKernel(*lowered, "llvm", err, &code);
+  if (!kernel) return code;
+  runtime::ScalarArgs vars(given.begin(), given.end());
+  auto arguments = MakeTirArguments(func, lowered->func, vars, 1);
+  if (!arguments) return UsageError("profile", arguments.error().message, err);
+  KernelArguments call;
+  call.buffers = arguments->buffers;
+  call.scalars = arguments->scalars;
+  auto measured = kernel->time(call, static_cast<int>(*repeat));
+  if (!measured) {
+    err << "tessera-cli profile: the kernel failed: " << measured.error().message << "\n";
+    return kBadInput;
+  }
+  std::vector<double> times = std::move(measured.value());
+  std::sort(times.begin(), times.end());
+  double bytes = 0;
+  for (const runtime::NDArray& a : call.buffers) bytes += static_cast<double>(a.bytes());
+  double median = times[times.size() / 2];
+  double gbps = median > 0 ? bytes / (median / 1000.0) / 1e9 : 0.0;
+  if (args.has("--json")) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"kind\": \"tensorir\", \"min_ms\": %.6f, \"median_ms\": %.6f, \"bytes\": "
+                  "%.0f, \"gbps\": %.3f, \"repeat\": %lld}\n",
+                  times.front(), median, bytes, gbps, static_cast<long long>(*repeat));
+    out << buf;
+    return kSuccess;
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s (TensorIR) on %s: min %.4f ms, median %.4f ms, %.2f GB/s\n",
+                func.name.c_str(), kernel->target.c_str(), times.front(), median, gbps);
+  out << buf;
+  return kSuccess;
+}
+
+int TensorIRExport(const script::ScriptProgram& program, const std::string& format,
+                   script::TvmVersion version, std::string* text, std::ostream& err) {
+  tir::TvmDialect dialect = version.minor >= 24 ? tir::TvmDialect::STir : tir::TvmDialect::Tir;
+  if (format == "tvmscript") {  // sch.mod.script(): the module of the scheduled function
+    tir::PrimFunc f = program.tir_schedule->func();
+    script::TensorIRModule mod;
+    mod.functions = {{f.name, f}};
+    mod.dialect = dialect;
+    *text = mod.Script() + "\n";
+    return kSuccess;
+  }
+  if (format == "tir") {
+    auto program_text = TirProgram(program, version);
+    if (!program_text) {
+      err << program.file << ": error: " << program_text.error().message << "\n";
+      return kBadInput;
+    }
+    *text = *program_text;
+    return kSuccess;
+  }
+  if (format == "c" || format == "llvm" || format == "asm") {
+    auto lowered = LowerScheduled(program, program.tir_schedule->func(), err);
+    if (!lowered) return kBadInput;
+    Result<std::string> code = format == "c"      ? codegen::CodeGenC(lowered->func)
+                               : format == "llvm" ? codegen::EmitLLVMIR(lowered->func)
+                                                  : codegen::EmitAssembly(lowered->func);
+    if (!code) {
+      err << "tessera-cli export: error: " << code.error().message << "\n";
+      return kBadInput;
+    }
+    *text = *code;
+    if (!text->empty() && text->back() != '\n') *text += "\n";
+    return kSuccess;
+  }
+  err << "tessera-cli export: --format " << format << " is not available for a TensorIR document ("
+      << program.file << "); use tir, tvmscript, c, llvm or asm\n";
+  return kUnavailable;
+}
+
+int TensorIRNotSupported(const std::string& command, const script::ScriptProgram& program,
+                         const std::string& instead, std::ostream& err) {
+  err << "tessera-cli " << command << ": " << program.file
+      << " is a TensorIR document (its last schedule is a "
+      << (program.tir_dialect == tir::TvmDialect::STir ? "s_tir" : "tir") << ".Schedule, line "
+      << program.tir_schedule_line << "); " << command << " works on te schedules only"
+      << (instead.empty() ? "" : "; " + instead) << "\n";
+  return kUnavailable;
+}
+
+}  // namespace tessera::cli
