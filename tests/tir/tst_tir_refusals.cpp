@@ -124,6 +124,18 @@ class TestTirRefusals : public QObject {
     QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
   }
 
+  // C moved into B's nest reads B there: a copy of B staged before the nest would copy
+  // it before B writes it.
+  void reindexOfAReadInTheProducersNest() {
+    TeProgram p = ChainProgram(6, 5);
+    Schedule sch(p.func());
+    QVERIFY(sch.ReverseComputeAt(*sch.GetBlock("C"), LoopsOf(sch, "B")[1]).ok());
+    BlockRV c = *sch.GetBlock("C");
+    CheckRefused(
+        sch, [&] { return Status(sch.ReIndex(c, 0, BufferIndexType::Read).error()); },
+        "NotImplementedError");
+  }
+
   // The conv reads A_pad at y + ry: its iterators cannot be solved from the region one
   // iteration of A_pad's loop produces (TVM fails the same way).
   void reverseComputeAtAtACompoundIndex() {

@@ -12,6 +12,7 @@
 #include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
 #include "tir/CreatePrimFunc.h"
+#include "tir/IndexMap.h"
 #include "tir/Schedule.h"
 #include "tir/ScriptPrinter.h"
 #include "transform/LowerTensorIR.h"
@@ -49,7 +50,7 @@ class Generator {
     BlockRV b = *block;
     auto loops_or = sch_.GetLoops(b);
     std::vector<LoopRV> loops = loops_or.ok() ? *loops_or : std::vector<LoopRV>{};
-    switch (Pick(0, 17)) {
+    switch (Pick(0, 22)) {
       case 0:
       case 1:
         return Split(loops);
@@ -110,10 +111,38 @@ class Generator {
                       return sch_.Annotate(l, key, ir::Expr(value));
                     }};
       }
-      default:
+      case 17:
         return Step{"annotate", [this, b] {
                       return sch_.Annotate(b, "meta_schedule.difftest", ir::StringImm("x"));
                     }};
+      case 18:
+        if (loops.empty()) return std::nullopt;
+        return Step{"rfactor", [this, l = Choose(loops)] { return Ok(sch_.RFactor(l, 0)); }};
+      case 19:
+        if (loops.empty()) return std::nullopt;
+        return Step{"blockize", [this, l = Choose(loops)] { return Ok(sch_.Blockize(l)); }};
+      case 20: {
+        auto realize = sch_.Get(b);
+        if (!realize.ok() || (*realize)->block->writes.empty()) return std::nullopt;
+        auto ndim = static_cast<int64_t>((*realize)->block->writes[0].buffer->shape.size());
+        if (ndim == 0) return std::nullopt;
+        int64_t axis = Pick(0, ndim - 1), factor = Choose(std::vector<int64_t>{4, 8, 16});
+        int64_t offset = Pick(0, 1);
+        return Step{"storage_align", [this, b, axis, factor, offset] {
+                      return sch_.StorageAlign(b, 0, axis, factor, offset);
+                    }};
+      }
+      case 21: {
+        auto realize = sch_.Get(b);
+        if (!realize.ok()) return std::nullopt;
+        bool read = Pick(0, 1) == 0 && !(*realize)->block->reads.empty();
+        int64_t index =
+            read ? Pick(0, static_cast<int64_t>((*realize)->block->reads.size()) - 1) : 0;
+        auto type = read ? tir::BufferIndexType::Read : tir::BufferIndexType::Write;
+        return Step{"reindex", [this, b, index, type] { return Ok(sch_.ReIndex(b, index, type)); }};
+      }
+      default:
+        return TransformLayout(b);
     }
   }
 
@@ -164,15 +193,50 @@ class Generator {
     return Step{"fuse", [this, a = loops[i], c = loops[i + 1]] { return Ok(sch_.Fuse({a, c})); }};
   }
 
+  // The buffer the block writes, split in its last dimension by 4 (padded with 0 or not:
+  // a non-dividing split without a pad value is refused). Only an intermediate buffer:
+  // a parameter's new layout would change the function's arguments.
+  std::optional<Step> TransformLayout(BlockRV b) {
+    auto realize = sch_.Get(b);
+    if (!realize.ok() || (*realize)->block->writes.empty()) return std::nullopt;
+    const ir::Buffer& buffer = (*realize)->block->writes[0].buffer;
+    const auto& params = sch_.func().params;
+    size_t ndim = buffer->shape.size();
+    if (ndim == 0 || std::find(params.begin(), params.end(), buffer) != params.end())
+      return std::nullopt;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < ndim; ++i) names.push_back("i" + std::to_string(i));
+    tir::IndexMap map = tir::MakeIndexMap(names, [](const std::vector<ir::Var>& v) {
+      std::vector<ir::Expr> out(v.begin(), v.end() - 1);
+      out.push_back(ir::floordiv(v.back(), 4));
+      out.push_back(ir::floormod(v.back(), 4));
+      return out;
+    });
+    tir::IndexMap pad = Pick(0, 1) == 0
+                            ? tir::ConstantIndexMap(ir::make_const(buffer->dtype, 0.0), ndim + 1)
+                            : nullptr;
+    return Step{"transform_layout", [this, b, map, pad] {
+                  return sch_.TransformLayout(b, 0, tir::BufferIndexType::Write, map, pad);
+                }};
+  }
+
   // compute_at / reverse_compute_at at a loop of another block.
   std::optional<Step> MoveUnder(const std::vector<std::string>& blocks, const std::string& name,
                                 BlockRV b, bool reverse) {
-    std::vector<std::string> others;
-    for (const std::string& o : blocks)
-      if (o != name) others.push_back(o);
-    if (others.empty()) return std::nullopt;
-    auto target = sch_.GetBlock(Choose(others));
-    if (!target.ok()) return std::nullopt;
+    // Mostly at a loop of a consumer (producer), where it may apply; sometimes anywhere.
+    auto related = reverse ? sch_.GetProducers(b) : sch_.GetConsumers(b);
+    std::optional<BlockRV> target;
+    if (related.ok() && !related->empty() && Pick(0, 3) != 0) {
+      target = Choose(*related);
+    } else {
+      std::vector<std::string> others;
+      for (const std::string& o : blocks)
+        if (o != name) others.push_back(o);
+      if (others.empty()) return std::nullopt;
+      auto any = sch_.GetBlock(Choose(others));
+      if (!any.ok()) return std::nullopt;
+      target = *any;
+    }
     auto loops = sch_.GetLoops(*target);
     if (!loops.ok() || loops->empty()) return std::nullopt;
     LoopRV l = Choose(*loops);

@@ -251,6 +251,19 @@ Result<std::string> ReIndex(ScheduleState* state, const std::string& block_name,
   for (size_t i = 0; i < top.size(); ++i) {
     if (std::find(path.begin(), path.end(), top[i].get()) != path.end()) pos = i;
   }
+  // The stage goes beside the whole top-level statement: another block in it writing the
+  // buffer (a read's stage) or reading it (a write's stage) would be on the wrong side.
+  for (const BlockRealizeNode* b : state->ChildBlocks(scope)) {
+    std::vector<const StmtNode*> p = state->PathTo(b);
+    if (b == realize || std::find(p.begin(), p.end(), top[pos].get()) == p.end()) continue;
+    for (const BufferRegion& r : write ? b->block->reads : b->block->writes) {
+      if (r.buffer != buffer) continue;
+      return ScheduleError("NotImplementedError",
+                           "reindex: block " + b->block->name + " accesses " + buffer->name +
+                               " in the loop nest of block " + block.name +
+                               ", and the copy stage goes outside that nest");
+    }
+  }
   state->Replace(realize, MakeBlockRealize(realize->iter_values, realize->predicate, new_block));
   const BlockRealizeNode* new_scope = state->ScopeOf(*GetBlock(*state, block_name));
   std::vector<Stmt> body;
