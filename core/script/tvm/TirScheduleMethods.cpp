@@ -144,15 +144,6 @@ Result<Value> TirMethodBind(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().Bind(*loop, *axis));
 }
 
-Result<Status> TirMethodRefuseConsumerBlocks(const TirMethodCall& c) {
-  if (c.Given("consumer_blocks"))
-    return c.args().ErrorAt("consumer_blocks",
-                            c.args().function() +
-                                "(): consumer_blocks is not supported by Tessera yet (the "
-                                "cache serves every reader of the buffer)");
-  return Status::Ok();
-}
-
 template <bool kRead>
 Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
   auto block = c.Block("block");
@@ -162,9 +153,13 @@ Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
   if (!index) return index.error();
   auto scope = c.args().String("storage_scope");
   if (!scope) return scope.error();
-  if (auto refused = TirMethodRefuseConsumerBlocks(c); !refused || !*refused)
-    return refused ? refused->error() : refused.error();
-  auto stage = kRead ? c.sch().CacheRead(*block, *index, *scope)
+  auto consumers = c.Blocks("consumer_blocks");
+  if (!consumers) return consumers.error();
+  if (!kRead && !consumers->empty())
+    return c.args().ErrorAt("consumer_blocks",
+                            "cache_write(): consumer_blocks is not supported by Tessera yet (the "
+                            "copy stage writes the buffer for every reader)");
+  auto stage = kRead ? c.sch().CacheRead(*block, *index, *scope, *consumers)
                      : c.sch().CacheWrite(*block, *index, *scope);
   if (!stage) return stage.error();
   return c.BlockValue(*stage);

@@ -30,6 +30,8 @@ class TirMethodCall {
 
   // A BlockRV argument; a str is the block of that name (get_block, recorded as TVM does).
   Result<tir::BlockRV> Block(const std::string& param) const;
+  // A list of BlockRVs (or block names); none when the argument is absent or None.
+  Result<std::vector<tir::BlockRV>> Blocks(const std::string& param) const;
   Result<tir::LoopRV> Loop(const std::string& param) const;
   Result<std::variant<tir::BlockRV, tir::LoopRV>> BlockOrLoop(const std::string& param) const;
   // The positional arguments of a *loops method (fuse, reorder), or one list of loops.

@@ -298,6 +298,27 @@ Result<BlockRV> TirMethodCall::Block(const std::string& param) const {
   return BlockRV{(*rv)->id};
 }
 
+Result<std::vector<BlockRV>> TirMethodCall::Blocks(const std::string& param) const {
+  std::vector<BlockRV> blocks;
+  if (!Given(param)) return blocks;
+  const Value& list = args_.get(param);
+  if (!list.is_sequence()) return args_.TypeError(param, "a list of BlockRVs");
+  for (const Value& v : list.items()) {
+    if (v.is_string()) {
+      auto rv = sch().GetBlock(v.as_string(), func_name());
+      if (!rv) return Error(rv.error().message, args_.loc(param));
+      blocks.push_back(*rv);
+      continue;
+    }
+    auto rv = RandomVariable(v, args_.loc(param), "a BlockRV in '" + param + "'");
+    if (!rv) return rv.error();
+    if ((*rv)->kind != TirRandomVariable::Kind::Block)
+      return args_.TypeError(param, "a list of BlockRVs");
+    blocks.push_back(BlockRV{(*rv)->id});
+  }
+  return blocks;
+}
+
 Result<LoopRV> TirMethodCall::Loop(const std::string& param) const {
   const Value& v = args_.get(param);
   auto rv = RandomVariable(v, args_.loc(param), "a LoopRV for '" + param + "'");
