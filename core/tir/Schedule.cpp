@@ -438,6 +438,26 @@ Status Schedule::Annotate(const BlockRV& block, const std::string& key, const Ex
   return RecordAnnotation(block.id, key, value);
 }
 
+namespace {
+template <typename RV>
+Status AnnotateWithSample(Schedule* sch, Trace* trace, const RV& target, const std::string& key,
+                          const ExprRV& value) {
+  auto sampled = sch->Get(value);
+  if (!sampled.ok()) return sampled.error();
+  Status s = sch->Annotate(target, key, ir::make_const(DataType::Int(32), *sampled));
+  if (s.ok()) trace->insts.back().inputs.push_back(value.id);
+  return s;
+}
+}  // namespace
+
+Status Schedule::Annotate(const LoopRV& loop, const std::string& key, const ExprRV& value) {
+  return AnnotateWithSample(this, &trace_, loop, key, value);
+}
+
+Status Schedule::Annotate(const BlockRV& block, const std::string& key, const ExprRV& value) {
+  return AnnotateWithSample(this, &trace_, block, key, value);
+}
+
 Status Schedule::Unannotate(const LoopRV& loop, const std::string& key) {
   return Annotate(loop, key, Expr());
 }
@@ -683,8 +703,14 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     case InstKind::Unannotate: {
       Expr value = inst.kind == InstKind::Annotate ? inst.ann_val : Expr();
       int rv = in.at(0);
-      return status(sch->Get(BlockRV{rv}).ok() ? sch->Annotate(BlockRV{rv}, inst.name, value)
-                                               : sch->Annotate(LoopRV{rv}, inst.name, value));
+      bool block = sch->Get(BlockRV{rv}).ok();
+      if (inst.kind == InstKind::Annotate && in.size() > 1) {  // a sampled value
+        ExprRV sampled{in[1]};
+        return status(block ? sch->Annotate(BlockRV{rv}, inst.name, sampled)
+                            : sch->Annotate(LoopRV{rv}, inst.name, sampled));
+      }
+      return status(block ? sch->Annotate(BlockRV{rv}, inst.name, value)
+                          : sch->Annotate(LoopRV{rv}, inst.name, value));
     }
     case InstKind::DecomposeReduction: {
       auto r = sch->DecomposeReduction({in.at(0)}, {in.at(1)});

@@ -129,6 +129,10 @@ class Schedule {
   // ---- annotations (value: an IntImm, FloatImm or StringImm) ----
   Status Annotate(const LoopRV& loop, const std::string& key, const Expr& value);
   Status Annotate(const BlockRV& block, const std::string& key, const Expr& value);
+  // ann_val a sampled value (sample_categorical's output): the annotation holds its value
+  // and the trace names the variable, so a replay with another decision follows it.
+  Status Annotate(const LoopRV& loop, const std::string& key, const ExprRV& value);
+  Status Annotate(const BlockRV& block, const std::string& key, const ExprRV& value);
   Status Unannotate(const LoopRV& loop, const std::string& key);
   Status Unannotate(const BlockRV& block, const std::string& key);
 

@@ -207,7 +207,8 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::Annotate:
         line = "sch.annotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\", ann_val=" +
-               (inst.ann_val.as<ir::StringImmNode>()
+               (inst.inputs.size() > 1 ? rv(inst.inputs[1])
+                : inst.ann_val.as<ir::StringImmNode>()
                     ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
                     : Factor(inst.ann_val)) +
                ")";

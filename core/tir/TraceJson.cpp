@@ -46,7 +46,8 @@ std::string TraceToJson(const Trace& trace) {
       w.end_array();
     }
     if (inst.kind == InstKind::TransformLayout) w.value(IndexMapToJson(inst.index_map));
-    if (inst.kind == InstKind::Annotate) {  // the value: a number, or a string in quotes
+    if (inst.kind == InstKind::Annotate && inst.inputs.size() == 1) {
+      // the value: a number, or a string in quotes (a sampled value is the second input)
       if (const auto* str = inst.ann_val.as<ir::StringImmNode>()) {
         w.value("\"" + str->value + "\"");
       } else if (const auto* f = inst.ann_val.as<ir::FloatImmNode>()) {
@@ -179,7 +180,9 @@ Result<Trace> TraceFromJson(std::string_view text) {
       } else if (inst.kind == InstKind::Split && !inst.inputs.empty() && none(in)) {
         inst.factors.emplace_back();
       } else if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
-        if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
+        if (in.is_string() && ids.count(in.string)) {
+          inst.inputs.push_back(ids.at(in.string));  // a sampled value
+        } else if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
           inst.ann_val = ir::StringImm(in.string.substr(1, in.string.size() - 2));
         } else if (in.is_number()) {
           inst.ann_val =

@@ -816,6 +816,26 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(sch.trace().insts.size(), size_t(2));
   }
 
+  void annotateWithASampledValue() {
+    Schedule sch(ElementwiseChain(), 7);
+    BlockRV c = *sch.GetBlock("C");
+    auto v = sch.SampleCategorical({0, 16, 64}, {0.25, 0.5, 0.25}, int64_t{2});
+    QVERIFY(v.ok());
+    QVERIFY(sch.Annotate(c, "meta_schedule.unroll_explicit", *v).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(
+        text.find("T.block_attr({\"meta_schedule.unroll_explicit\": 64})") != std::string::npos,
+        text.c_str());
+    QCOMPARE(Q(TraceLines(sch.trace()).back()),
+             QString("sch.annotate(block_or_loop=b0, ann_key=\"meta_schedule.unroll_explicit\", "
+                     "ann_val=v1)"));
+    auto json = TraceFromJson(TraceToJson(sch.trace()));
+    QVERIFY(json.ok());
+    Schedule replayed(ElementwiseChain(), 7);
+    QVERIFY(ApplyTrace(*json, &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(text));
+  }
+
   void cacheErrors() {
     Schedule sch(Gemm());
     BlockRV c = *sch.GetBlock("C");

@@ -228,6 +228,14 @@ Result<Value> TirMethodAnnotate(const TirMethodCall& c) {
   if (!target) return target.error();
   auto key = c.args().String("ann_key");
   if (!key) return key.error();
+  // A sampled value (sample_categorical's ExprRV) stays a variable in the trace.
+  const auto* sampled = c.args().get("ann_val").as<TirRandomVariable>();
+  if (sampled && sampled->kind == TirRandomVariable::Kind::Expr &&
+      sampled->owner.get() == &c.handle()) {
+    tir::ExprRV rv{sampled->id};
+    return TirMethodFromStatus(
+        std::visit([&](const auto& t) { return c.sch().Annotate(t, *key, rv); }, *target));
+  }
   auto value = TirMethodAnnotationValue(c);
   if (!value) return value.error();
   return TirMethodFromStatus(

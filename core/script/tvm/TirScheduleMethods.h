@@ -25,6 +25,7 @@ class TirMethodCall {
         variadic_locs_(std::move(variadic_locs)) {}
 
   tir::Schedule& sch() const { return *handle_->sch; }
+  const TirScheduleHandle& handle() const { return *handle_; }
   const Args& args() const { return args_; }
   const std::string& func_name() const { return handle_->func_name; }
 
