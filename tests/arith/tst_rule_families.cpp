@@ -1,4 +1,4 @@
-// One test per rule family added to the simplifier for TVM parity (issue #12): each
+// One test per rule family added to the simplifier for TVM parity: each
 // family has a table of examples (the rule fires and gives TVM's form, checked as text
 // and at random points) and a property test that plugs random sub-expressions and
 // constants into the family's shapes and checks that Analyzer::Simplify keeps the value

@@ -79,10 +79,8 @@ class TestVectorSimplify : public QObject {
     Expr io = v.io, x = v.x, i = v.i;
     Expr n = Ramp(io * 32, 1, 32);
     AddRows({
-        {"floordiv(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorDiv, n, X(32, 32)),
-         "x32(i.outer)"},
-        {"floormod(ramp(io*32, 1, 32), 32) (issue #12)", B(ExprKind::FloorMod, n, X(32, 32)),
-         "ramp(0, 1, 32)"},
+        {"floordiv(ramp(io*32, 1, 32), 32)", B(ExprKind::FloorDiv, n, X(32, 32)), "x32(i.outer)"},
+        {"floormod(ramp(io*32, 1, 32), 32)", B(ExprKind::FloorMod, n, X(32, 32)), "ramp(0, 1, 32)"},
         {"truncdiv of a non-negative ramp", B(ExprKind::Div, n, X(32, 32)), "x32(i.outer)"},
         {"truncmod of a non-negative ramp", B(ExprKind::Mod, n, X(32, 32)), "ramp(0, 1, 32)"},
         {"packed-B index becomes one contiguous ramp",

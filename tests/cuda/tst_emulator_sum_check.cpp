@@ -1,4 +1,4 @@
-// The GPU emulator's check compares by the CPU check's rule (issue #38): a float sum that
+// The GPU emulator's check compares by the CPU check's rule: a float sum that
 // a parallel reduction adds up in another order differs from the oracle's by rounding,
 // which CheckAgainstReference allows for (CompareSum: 2 sqrt(n) eps sum|term|); the
 // sampled check of a large grid used a plain tolerance and reported a correct row sum of

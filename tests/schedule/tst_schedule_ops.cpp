@@ -129,8 +129,8 @@ class TestScheduleOps : public QObject {
     QString text = LowerText(w.sch);
     int at = text.indexOf("realize C([i, 1], [(j.outer*6), ");
     QVERIFY2(at >= 0, qPrintable(text));
-    // The extent is min(6, 16 - j.outer*6), as the simplifier writes it since its min/max
-    // absorption rules (issue #12).
+    // The extent is min(6, 16 - j.outer*6), as the simplifier writes it with its min/max
+    // absorption rules.
     QVERIFY2(text.mid(at).section('\n', 0, 0).contains("max((min((15 - (j.outer*6)), 5) + 1), 0)"),
              qPrintable(text));
   }
