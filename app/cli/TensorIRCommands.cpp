@@ -361,15 +361,24 @@ int TensorIRBounds(const script::ScriptProgram& program, const ParsedArgs& args,
   return kSuccess;
 }
 
+// The options run and profile share on a TensorIR document: a CPU target, no runner or
+// scalar arguments (te-only), the --var values; the exit code when one is wrong.
+static std::optional<int> CheckRunOptions(const std::string& command, const ParsedArgs& args,
+                                          std::map<std::string, int64_t>* given,
+                                          std::ostream& err) {
+  if (auto refused = RefuseTarget(command, args.value("--target", "llvm"), false))
+    return UsageError(command, *refused, err);
+  if (args.has("--runner") || !args.values("--scalar").empty())
+    return UsageError(command, "--runner and --scalar apply to te schedules", err);
+  if (auto problem = ParseVarValues(args.values("--var"), given))
+    return UsageError(command, *problem, err);
+  return std::nullopt;
+}
+
 int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
                 std::ostream& err) {
-  if (auto refused = RefuseTarget("run", args.value("--target", "llvm"), false))
-    return UsageError("run", *refused, err);
-  if (args.has("--runner") || !args.values("--scalar").empty())
-    return UsageError("run", "--runner and --scalar apply to te schedules", err);
   std::map<std::string, int64_t> given;
-  if (auto problem = ParseVarValues(args.values("--var"), &given))
-    return UsageError("run", *problem, err);
+  if (auto code = CheckRunOptions("run", args, &given, err)) return *code;
   runtime::ScalarArgs vars(given.begin(), given.end());
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
@@ -426,13 +435,8 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
 
 int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
                     std::ostream& err) {
-  if (auto refused = RefuseTarget("profile", args.value("--target", "llvm"), false))
-    return UsageError("profile", *refused, err);
-  if (args.has("--runner") || !args.values("--scalar").empty())
-    return UsageError("profile", "--runner and --scalar apply to te schedules", err);
   std::map<std::string, int64_t> given;
-  if (auto problem = ParseVarValues(args.values("--var"), &given))
-    return UsageError("profile", *problem, err);
+  if (auto code = CheckRunOptions("profile", args, &given, err)) return *code;
   auto repeat = ParseInteger(args.value("--repeat", "10"));
   if (!repeat || *repeat < 1 || *repeat > 1000000)
     return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
