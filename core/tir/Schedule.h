@@ -43,12 +43,15 @@ class Schedule {
   explicit Schedule(PrimFunc func, int64_t seed = -1, std::string func_name = "main")
       : state_(std::move(func)),
         rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)),
-        func_name_(std::move(func_name)) {}
+        func_name_(std::move(func_name)),
+        original_(state_.func()) {}
 
   const PrimFunc& func() const { return state_.func(); }
   const std::string& func_name() const { return func_name_; }
   const ScheduleState& state() const { return state_; }
   const Trace& trace() const { return trace_; }
+  // The function before the first primitive: what the trace replays on (ApplyTrace).
+  const PrimFunc& original_func() const { return original_; }
 
   // ---- queries (recorded in the trace, as TVM records them) ----
   Result<BlockRV> GetBlock(const std::string& name, const std::string& func_name = "main");
@@ -172,6 +175,7 @@ class Schedule {
   std::vector<RVEntry> rvs_;
   RandState rand_state_;
   std::string func_name_;
+  PrimFunc original_;
 };
 
 // Replays `trace` (recorded on a schedule of the same function) on `sch`; the first
