@@ -73,6 +73,22 @@ bool HasProducerKnob(const ChannelAxis& c) {
 // Whether the rule offers the window knob: reduction axes after the first, few steps.
 bool HasWindowKnob(const ChannelAxis& c) { return c.window > 1 && c.window <= kMaxUnrolledWindow; }
 
+// Whether the rule offers the pack knob: the broadcast operand is an input read as it is
+// (a 1x1 convolution's NCHW data, a GEMM's row operand) and the reduction can be chunked.
+bool HasPackKnob(const ChannelAxis& c) { return !c.broadcast_computed && !ChunkChoices(c).empty(); }
+
+// Whether a register tile of `accumulators` fits the vector registers beside its operands.
+// Without a window (a 1x1 convolution, a GEMM: one reduction axis) each step is one
+// broadcast per column and one load per vector, the GEMM micro-kernel's register budget:
+// the accumulators and the operands fill the file (AVX-512 2 x 14 = 28 + 3). With a window
+// the accumulators keep to 3/4 of it (the unrolled taps need registers of their own).
+bool TileFitsRegisters(const ChannelAxis& c, int64_t vectors, int64_t columns, int64_t order,
+                       int64_t registers) {
+  const int64_t accumulators = vectors * columns;
+  if (c.window > 1 && 4 * accumulators > 3 * registers) return false;
+  return accumulators + ChannelOperands(vectors, columns, order) <= registers;
+}
+
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
   return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
                              rule.spatial_axes.begin());
@@ -258,6 +274,12 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
     window.choices = {0, 1};
     knobs.push_back(window);
   }
+  if (HasPackKnob(c)) {
+    Knob pack;
+    pack.name = ChannelPackKnobName(stage);
+    pack.choices = {0, 1};
+    knobs.push_back(pack);
+  }
   return knobs;
 }
 
@@ -286,10 +308,12 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   const std::vector<int64_t>& col = *col_split;
   if (a.back() % target.vector_lanes != 0) return false;
   const int64_t vectors = a.back() / target.vector_lanes;
-  const int64_t accumulators = vectors * col.back();
   const int64_t order = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
-  if (4 * accumulators > 3 * target.vector_registers ||
-      accumulators + ChannelOperands(vectors, col.back(), order) > target.vector_registers)
+  if (!TileFitsRegisters(rule.channel, vectors, col.back(), order, target.vector_registers))
+    return false;
+  // The packed broadcast operand is a chunk's copy: no chunks, nothing to pack.
+  if (HasPackKnob(rule.channel) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) == 1 &&
+      ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0) <= 0)
     return false;
   // The parallel loop: the blocks of `a` times the other non-column axes.
   int64_t outer = 1, total = 1;
@@ -309,7 +333,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
   auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer,
-                  int64_t rows, int64_t window = 0, bool inline_producer = true) {
+                  int64_t rows, int64_t window = 0, bool inline_producer = true, int64_t pack = 0) {
     Decisions d = base;
     d.values[ChannelKnobName(rule.stage)] = {1};
     d.values[ChannelSplitKnobName(rule.stage, rule.channel.axis)] = {axis_extent / t, t};
@@ -320,6 +344,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     d.values[ChannelRowsKnobName(rule.stage)] = {rows};
     if (HasProducerKnob(rule.channel)) d.values[ChannelProducerKnobName(rule.stage)] = {producer};
     if (HasWindowKnob(rule.channel)) d.values[ChannelWindowKnobName(rule.stage)] = {window};
+    if (HasPackKnob(rule.channel)) d.values[ChannelPackKnobName(rule.stage)] = {pack};
     // The broadcast operand's element-wise producer (conv2d's padding) inlined: the
     // lowering cuts the column tiles where its guard holds and tests a row's window once
     // (LoopPartition), so interior tiles read the input without guard or copy; or a
@@ -347,8 +372,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     for (int64_t x = 1; x <= std::min(column_extent, registers / 2); ++x) {
       if (column_extent % x != 0 && 8 * x > column_extent) continue;
       const int64_t order = x <= vectors ? 1 : 0;
-      if (4 * vectors * x <= 3 * registers &&
-          vectors * x + ChannelOperands(vectors, x, order) <= registers) {
+      if (TileFitsRegisters(rule.channel, vectors, x, order, registers)) {
         best = x;
         best_order = order;
       }
@@ -359,6 +383,10 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
       if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
     seed(t, best, best_order, chunk, 0, 0);
     if (HasWindowKnob(rule.channel)) seed(t, best, best_order, chunk, 0, 0, 1);
+    // The GEMM's packed panel: the chunk's rows of the broadcast input copied contiguous
+    // (a 1x1 convolution's NCHW data is one row of the output per 12.5 KB-strided channel
+    // plane: the copy is chunk x row, read at unit stride from L1).
+    if (HasPackKnob(rule.channel) && chunk > 0) seed(t, best, best_order, chunk, 0, 0, 0, true, 1);
     // With the producer a stage computed per chunk (AVX2 conv2d: 5 % slower than inlined
     // on one thread, within noise on two).
     seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0, 0, false);
@@ -407,6 +435,11 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
+  const bool pack_broadcast =
+      HasPackKnob(c) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) == 1;
+  if (pack_broadcast && chunk <= 0)
+    return Error("tune: " + ChannelPackKnobName(rule.stage) + " = 1 copies a reduction chunk of " +
+                 c.broadcast + ", but " + ChannelChunkKnobName(rule.stage) + " is 0 (no chunks)");
   Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   // 1. The operand that moves with `a`, packed once per call in blocks of `a`.
@@ -443,6 +476,16 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     if (inner->iter_type == ir::IterVarType::DataPar && extent && *extent >= target.vector_lanes &&
         producer->leaf_iter_vars.size() > 1)
       if (Status st = schedule::Vectorize(sch, producer, inner); !st) return st;
+  }
+  // The broadcast input's copy (the pack knob), made while this stage still reads the
+  // input; attached at the accumulator's chunk loop below.
+  Stage broadcast_copy;
+  if (pack_broadcast) {
+    Stage input = sch.find(c.broadcast);
+    if (!input) return Error("tune: no stage " + c.broadcast);
+    auto copy = schedule::CacheRead(sch, input, "global", {stage});
+    if (!copy) return copy.error();
+    broadcast_copy = *copy;
   }
   // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,
   //    parallel), column tiles, then `a` and the columns inside the block.
@@ -522,6 +565,18 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       local_column = tiles->second;
       if (producer_at_chunk)
         if (Status st = schedule::ComputeAt(sch, producer, *local, chunks->first); !st) return st;
+      // The chunk's rows of the broadcast input, one contiguous [chunk, row] block read at
+      // unit stride by every column tile of the row (the NCHW planes are a row's width x
+      // height apart: without the copy each step of the reduction is another page).
+      if (broadcast_copy) {
+        if (Status st = schedule::ComputeAt(sch, broadcast_copy, *local, chunks->first); !st)
+          return st;
+        if (!broadcast_copy->leaf_iter_vars.empty())
+          if (Status st =
+                  schedule::Vectorize(sch, broadcast_copy, broadcast_copy->leaf_iter_vars.back());
+              !st)
+            return st;
+      }
       continue;
     }
     inner_order.push_back(*iv);

@@ -39,13 +39,21 @@
 // kMaxUnrolledWindow steps — conv2d's 3 x 3 window: 0, their loops as they are (LLVM
 // unrolls the innermost one, kx, by itself); 1, all of them unrolled, so that one step of
 // the first axis (an input channel) is one straight block of window x tile FMAs).
+// <stage>.channel/pack (with chunks, when the broadcast tensor is an input read as it is —
+// a 1x1 convolution's NCHW data, searched as the GEMM it is: channel blocks x pixel tiles
+// over packed operands: 0, read in place; 1, the chunk's rows copied into one contiguous
+// block at the chunk loop, so the reduction steps read it at unit stride instead of one
+// channel plane apart).
 // Which of these wins depends on the machine; bench/README.md has the measurements.
-// The accumulators fill at most 3/4 of the registers, the operands the rest. Seeds: 1, 2
+// With a window the accumulators fill at most 3/4 of the registers, the operands the
+// rest; without one (1x1, GEMM) the accumulators and operands fill the register file as
+// a GEMM micro-kernel's do (AVX-512: 2 x 14 + 3). Seeds: 1, 2
 // and 4 vectors of `a` with the most divisor columns that fit half the registers
 // (AVX-512: 2 x 8, AVX2: 2 x 4), each with the blocks of `a` outer and with rows outer,
 // and the densest tiles of 4 and 2 vectors (AVX2: 4 x 3,
 // vectors outer) chunked so that a chunk's operand block fits 16 KiB, with the window's
-// loops kept and unrolled; the invariant
+// loops kept and unrolled, and without a window also with the broadcast input packed per
+// chunk; the invariant
 // operand's element-wise producer (conv2d's padding) not inlined (its guards would run in
 // the inner loop), computed at the chunk loop in the chunked seeds; its innermost loop
 // vectorized (a guard becomes a mask).

@@ -48,5 +48,6 @@ inline std::string ChannelRowsKnobName(const std::string& stage) { return stage 
 inline std::string ChannelWindowKnobName(const std::string& stage) {
   return stage + ".channel/window";
 }
+inline std::string ChannelPackKnobName(const std::string& stage) { return stage + ".channel/pack"; }
 
 }  // namespace tessera::tune
