@@ -1,0 +1,108 @@
+#include "reference/TirReference.h"
+
+#include "runtime/KernelArguments.h"
+#include "transform/LowerTensorIR.h"
+
+namespace tessera::reference {
+
+std::set<const void*> WrittenParams(const tir::PrimFunc& f) {
+  std::set<const void*> written;
+  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
+    if (const auto* r = tir::As<tir::BlockRealizeNode>(n))
+      for (const tir::BufferRegion& w : r->block->writes) written.insert(w.buffer.get());
+    return true;
+  });
+  return written;
+}
+
+Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
+                                      const runtime::ScalarArgs& vars, uint64_t seed,
+                                      int64_t default_shape) {
+  TirArguments a;
+  for (const ir::Var& v : lowered.scalar_params()) {
+    auto it = vars.find(v.name());
+    if (it == vars.end()) a.defaulted.push_back(v.name());
+    a.scalars[v.name()] = it != vars.end() ? it->second : runtime::ScalarValue(default_shape);
+  }
+  std::set<const void*> written = WrittenParams(f);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const tir::Buffer& b = f.params[i];
+    auto shape = runtime::ConstantShape(b->shape, a.scalars);
+    if (!shape) return Error("parameter " + b->name + ": " + shape.error().message);
+    auto array = runtime::NDArray::Empty(*shape, b->dtype);
+    if (!array) return Error("parameter " + b->name + ": " + array.error().message);
+    bool output = written.count(b.get()) != 0;
+    if (output)
+      array->Fill(0.0);
+    else
+      array->FillRandom(seed + i);
+    a.buffers.push_back(std::move(*array));
+    a.is_output.push_back(output);
+  }
+  return a;
+}
+
+namespace {
+
+Result<TirExpected> FromOracle(const std::vector<te::Tensor>& te_args, const TirArguments& a) {
+  TensorArrays inputs;
+  std::vector<te::Tensor> outputs;
+  for (size_t i = 0; i < a.buffers.size(); ++i) {
+    if (a.is_output[i])
+      outputs.push_back(te_args[i]);
+    else
+      inputs[te_args[i].get()] = a.buffers[i].Clone();
+  }
+  auto got = EvaluateReference(outputs, inputs, a.scalars);
+  if (!got) return got.error();
+  return TirExpected{"te oracle", std::move(*got)};
+}
+
+Result<TirExpected> FromInterpreter(const tir::PrimFunc& original, const TirArguments& a) {
+  auto lowered = transform::LowerTensorIR(original, {}, original.name);
+  if (!lowered) return Error("lowering the unscheduled function: " + lowered.error().message);
+  std::vector<runtime::NDArray> buffers;
+  for (size_t i = 0; i < a.buffers.size(); ++i) {
+    buffers.push_back(a.buffers[i].Clone());
+    if (a.is_output[i]) buffers.back().Fill(0.0);
+  }
+  if (Status st = runtime::Interpret(lowered->func, buffers, a.scalars); !st) return st.error();
+  TirExpected e{"the unscheduled function in the IR interpreter", {}};
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (a.is_output[i]) e.outputs.push_back(std::move(buffers[i]));
+  return e;
+}
+
+}  // namespace
+
+Result<TirExpected> TirExpectedOutputs(const tir::PrimFunc& original,
+                                       const std::vector<te::Tensor>& te_args,
+                                       const TirArguments& a) {
+  if (a.buffers.size() != original.params.size())
+    return Error("the reference needs one array per parameter of " + original.name + " (" +
+                 std::to_string(original.params.size()) + "), got " +
+                 std::to_string(a.buffers.size()));
+  if (!te_args.empty() && te_args.size() == original.params.size()) return FromOracle(te_args, a);
+  return FromInterpreter(original, a);
+}
+
+std::vector<OutputCheck> CompareTirOutputs(const tir::PrimFunc& f, const TirArguments& a,
+                                           const std::vector<runtime::NDArray>& after,
+                                           const TirExpected& expected) {
+  std::vector<OutputCheck> checks;
+  size_t k = 0;
+  for (size_t i = 0; i < after.size() && i < a.is_output.size(); ++i) {
+    if (!a.is_output[i]) continue;
+    std::string name = i < f.params.size() ? f.params[i]->name : "output " + std::to_string(i);
+    if (k >= expected.outputs.size()) {
+      CompareResult missing;
+      missing.shapes_match = false;
+      checks.push_back({name, missing});
+      continue;
+    }
+    checks.push_back({name, Compare(after[i], expected.outputs[k++])});
+  }
+  return checks;
+}
+
+}  // namespace tessera::reference
