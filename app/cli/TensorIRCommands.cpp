@@ -12,6 +12,7 @@
 #include "ir/ExprOp.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "reference/TirReference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
 #include "script/tvm/TirExportInternal.h"
@@ -148,93 +149,9 @@ std::string BoundsJson(const std::vector<BlockBounds>& blocks) {
 
 // ---- run / profile ----
 
-// The buffer parameters some block writes (the outputs).
-std::set<const void*> WrittenBuffers(const tir::PrimFunc& f) {
-  std::set<const void*> written;
-  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
-    if (n->kind == tir::StmtKind::BlockRealize)
-      for (const tir::BufferRegion& w : static_cast<const tir::BlockRealizeNode*>(n)->block->writes)
-        written.insert(w.buffer.get());
-    return true;
-  });
-  return written;
-}
-
-struct TirArguments {
-  std::vector<runtime::NDArray> buffers;
-  std::vector<bool> is_output;
-  runtime::ScalarArgs scalars;
-  std::vector<std::string> defaulted;
-};
-
-// Random inputs (seed + index, as the te run makes them) and zero outputs in the shapes
-// of the function's parameters; shape variables from `vars` or 64.
-Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
-                                      const runtime::ScalarArgs& vars, uint64_t seed) {
-  TirArguments a;
-  for (const ir::Var& v : lowered.scalar_params()) {
-    auto it = vars.find(v.name());
-    if (it == vars.end()) a.defaulted.push_back(v.name());
-    a.scalars[v.name()] = it != vars.end() ? it->second : runtime::ScalarValue(kDefaultShapeValue);
-  }
-  std::set<const void*> written = WrittenBuffers(f);
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    const tir::Buffer& b = f.params[i];
-    auto shape = runtime::ConstantShape(b->shape, a.scalars);
-    if (!shape) return Error("parameter " + b->name + ": " + shape.error().message);
-    auto array = runtime::NDArray::Empty(*shape, b->dtype);
-    if (!array) return Error("parameter " + b->name + ": " + array.error().message);
-    bool output = written.count(b.get()) != 0;
-    if (output)
-      array->Fill(0.0);
-    else
-      array->FillRandom(seed + i);
-    a.buffers.push_back(std::move(*array));
-    a.is_output.push_back(output);
-  }
-  return a;
-}
-
-struct Expected {
-  std::string reference;                  // what computed it
-  std::vector<runtime::NDArray> outputs;  // per output parameter, in order
-};
-
-// The outputs the unscheduled program gives on the inputs of `a`: the te oracle when
-// te.create_prim_func made the function (one tensor per parameter), else the
-// unscheduled function lowered and run by the IR interpreter.
-Result<Expected> ExpectedOutputs(const script::ScriptProgram& program, const TirArguments& a) {
-  Expected e;
-  const tir::PrimFunc& original = program.tir_original;
-  if (program.tir_te_args.size() == original.params.size() && !program.tir_te_args.empty()) {
-    reference::TensorArrays inputs;
-    std::vector<te::Tensor> outputs;
-    for (size_t i = 0; i < a.buffers.size(); ++i) {
-      const te::Tensor& t = program.tir_te_args[i];
-      if (a.is_output[i])
-        outputs.push_back(t);
-      else
-        inputs[t.get()] = a.buffers[i].Clone();
-    }
-    auto got = reference::EvaluateReference(outputs, inputs, a.scalars);
-    if (!got) return got.error();
-    e.reference = "te oracle";
-    e.outputs = std::move(got.value());
-    return e;
-  }
-  auto lowered = transform::LowerTensorIR(original, {}, original.name);
-  if (!lowered) return Error("lowering the unscheduled function: " + lowered.error().message);
-  std::vector<runtime::NDArray> buffers;
-  for (size_t i = 0; i < a.buffers.size(); ++i) {
-    buffers.push_back(a.buffers[i].Clone());
-    if (a.is_output[i]) buffers.back().Fill(0.0);
-  }
-  if (Status st = runtime::Interpret(lowered->func, buffers, a.scalars); !st) return st.error();
-  e.reference = "the unscheduled function in the IR interpreter";
-  for (size_t i = 0; i < buffers.size(); ++i)
-    if (a.is_output[i]) e.outputs.push_back(std::move(buffers[i]));
-  return e;
-}
+using reference::MakeTirArguments;
+using reference::TirArguments;
+using reference::WrittenParams;
 
 // ---- export ----
 
@@ -274,7 +191,7 @@ Result<std::string> TirProgram(const script::ScriptProgram& program, script::Tvm
   out += "sch = " + s.schedule_module + ".Schedule(" + f.name + ")\napply_trace(sch)\n";
   out += "print(sch.mod.script())\n\n";
   out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
-  std::set<const void*> written = WrittenBuffers(f);
+  std::set<const void*> written = WrittenParams(f);
   std::string host, got, want, checks;
   for (size_t i = 0; i < f.params.size(); ++i) {
     const tir::Buffer& b = f.params[i];
@@ -388,7 +305,8 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   int code = kSuccess;
   auto kernel = BuildKernel(*lowered, "llvm", err, &code);
   if (!kernel) return code;
-  auto arguments = MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed));
+  auto arguments =
+      MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue);
   if (!arguments) return UsageError("run", arguments.error().message, err);
   for (const std::string& v : arguments->defaulted)
     out << "note: shape variable " << v << " = " << kDefaultShapeValue << " (use --var " << v
@@ -410,20 +328,22 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   TirArguments before = *arguments;
   before.buffers = std::move(inputs);
   auto start_check = std::chrono::steady_clock::now();
-  auto expected = ExpectedOutputs(program, before);
+  auto expected = reference::TirExpectedOutputs(program.tir_original, program.tir_te_args, before);
   if (!expected) {
     err << "tessera-cli run: the reference failed: " << expected.error().message << "\n";
     return kBadInput;
   }
   out << "check against the reference (reference: " << expected->reference << ", "
       << MillisecondsSince(start_check) << " ms):\n";
+  std::vector<reference::OutputCheck> checks =
+      reference::CompareTirOutputs(func, *arguments, call.buffers, *expected);
   bool all_ok = true;
   size_t k = 0;
   for (size_t i = 0; i < call.buffers.size(); ++i) {
     if (!arguments->is_output[i]) continue;
-    reference::CompareResult r = reference::Compare(call.buffers[i], expected->outputs[k++]);
-    all_ok &= r.ok();
-    out << "  " << func.params[i]->name << " " << call.buffers[i].TypeString() << ": " << r.str()
+    const reference::OutputCheck& c = checks[k++];
+    all_ok &= c.result.ok();
+    out << "  " << c.tensor << " " << call.buffers[i].TypeString() << ": " << c.result.str()
         << "\n";
   }
   if (!all_ok) {
@@ -447,7 +367,7 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
   auto kernel = BuildKernel(*lowered, "llvm", err, &code);
   if (!kernel) return code;
   runtime::ScalarArgs vars(given.begin(), given.end());
-  auto arguments = MakeTirArguments(func, lowered->func, vars, 1);
+  auto arguments = MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
   if (!arguments) return UsageError("profile", arguments.error().message, err);
   KernelArguments call;
   call.buffers = arguments->buffers;
