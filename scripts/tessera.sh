@@ -145,11 +145,8 @@ run_tests() {
   log "running the test suite in $TEST_BUILD"
   rm -f "$TEST_BUILD/ctest-summary.log"
   SUMMARY_LOG="$TEST_BUILD/ctest-summary.log"
-  # detect_leaks: LeakSanitizer, with suppressions for third-party libraries only.
-  timed "test suite" env ASAN_OPTIONS=detect_leaks=1 \
-    LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0" \
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    bash -c 'set -o pipefail; cd "$1" &&
+  # The sanitizer options come with each test (tests/CMakeLists.txt).
+  timed "test suite" bash -c 'set -o pipefail; cd "$1" &&
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$2" | tee ctest-summary.log' \
     _ "$TEST_BUILD" "$JOBS"
 }

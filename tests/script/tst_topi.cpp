@@ -466,13 +466,6 @@ class TestTopi : public QObject {
     QString path =
         QString::fromLocal8Bit(qgetenv("TESSERA_SOURCE_DIR")) + "/tests/script/data/topi/" + file;
     QProcess cli;
-    // LeakSanitizer's exit-time scan can fault on the dynamic TLS of the emulator's
-    // kernel module ("Tracer caught signal 11"), depending on memory layout; this case
-    // checks the kernels, so the child runs without the leak scan.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    QString asan = env.value("ASAN_OPTIONS");
-    env.insert("ASAN_OPTIONS", (asan.isEmpty() ? "" : asan + ":") + "detect_leaks=0");
-    cli.setProcessEnvironment(env);
     cli.start(QStringLiteral(TESSERA_CLI_PATH),
               {"run", path, "--check", "--target", "cuda-emulator"});
     QVERIFY(cli.waitForFinished(300000));

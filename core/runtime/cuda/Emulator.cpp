@@ -120,12 +120,7 @@ std::string Quoted(const std::string& s) {
 }  // namespace
 
 EmulatedCudaModule::~EmulatedCudaModule() {
-  // The kernels' thread_local state lives in the module's dynamic TLS. LeakSanitizer
-  // reads every thread's dynamic TLS at exit and faults on the slot of an unloaded
-  // module, so sanitizer builds keep the module loaded.
-#ifndef __SANITIZE_ADDRESS__
   if (handle_) dlclose(handle_);
-#endif
 }
 
 std::string EmulatedCudaModule::Compiler() {
