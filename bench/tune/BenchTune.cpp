@@ -26,6 +26,7 @@
 #include "HalideAuto.h"
 #include "Isolated.h"
 #include "OneDnnConv.h"
+#include "Suite.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runtime/MachinePeak.h"
@@ -41,6 +42,8 @@ namespace {
 constexpr const char* kUsage =
     R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
+       tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
+                         [--rounds N] [--seed N]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -56,6 +59,11 @@ limited to AVX2 (bench/cpu/BenchIsa.h); the ISA each ran with is printed. Defaul
 tuned schedule and then every contender; a ratio is the median of the per-round ratios,
 so that a machine whose speed drifts compares contenders at the same moment (each
 contender's per-round ratios are listed, and the ratio of the fastest rounds beside).
+--suite: the real-layer suite instead (bench/suite/*.py: ResNet-50, MobileNetV2, BERT-base
+layers, an awkward GEMM, layer norm, softmax), each tuned --budget seconds (default 300)
+from its bare definition and compared with oneDNN's matching primitive (blocked layouts,
+and the te definition's layouts with the reorders timed) or, memory-bound, with the
+measured bandwidth; --only takes suite names (file stems, comma-separated) there.
 )";
 
 struct Options {
@@ -69,6 +77,10 @@ struct Options {
   // between runs of the same kernels; 15 rounds cost a child's compile (~1 s) each.
   int rounds = 15;
   std::string isa = "native";  // --isa (BenchIsa.h)
+  bool suite = false;          // --suite (Suite.h)
+  double budget = 300;         // --budget: the suite's tuning seconds per workload
+  std::string suite_dir = std::string(TESSERA_SOURCE_DIR) + "/bench/suite";
+  bool rounds_given = false;
 };
 
 struct Workload {
@@ -430,7 +442,13 @@ int main(int argc, char** argv) {
     else if (a == "--isa")
       options.isa = next("--isa");
     else if (a == "--rounds")
-      options.rounds = std::atoi(next("--rounds").c_str());
+      options.rounds = std::atoi(next("--rounds").c_str()), options.rounds_given = true;
+    else if (a == "--suite")
+      options.suite = true;
+    else if (a == "--budget")
+      options.budget = std::atof(next("--budget").c_str());
+    else if (a == "--suite-dir")
+      options.suite_dir = next("--suite-dir");
     else if (a == "-h" || a == "--help")
       return std::printf("%s", kUsage), 0;
     else
@@ -447,6 +465,23 @@ int main(int argc, char** argv) {
   const runtime::MachinePeak& peak = runtime::HostMachinePeak();
   tune::TargetInfo target = tune::HostTargetInfo();
   std::printf("machine: %s\n", peak.Describe().c_str());
+  if (options.suite) {
+    if (!(options.budget > 0)) return std::fprintf(stderr, "%s", kUsage), 2;
+    std::printf("tuning for: %s, %d fp32 lanes, %d vector registers, %d cores (--isa %s)\n",
+                target.isa.c_str(), target.vector_lanes, target.vector_registers, target.cores,
+                isa::Current().c_str());
+    std::printf("onednn: %s\n", onednn::Description());
+    std::printf("load average at the start: %s\n", LoadAverage().c_str());
+    SuiteOptions suite;
+    suite.budget_s = options.budget;
+    suite.rounds = options.rounds_given ? options.rounds : 9;
+    suite.dir = options.suite_dir;
+    suite.seed = options.seed;
+    std::stringstream names(options.only);
+    for (std::string name; std::getline(names, name, ',');)
+      if (!name.empty()) suite.only.push_back(name);
+    return RunSuite(suite);
+  }
   std::printf("tuning for: %s, %d fp32 lanes, %d vector registers, %d cores\n", target.isa.c_str(),
               target.vector_lanes, target.vector_registers, target.cores);
   std::printf("openblas: %s\nonednn: %s\n",

@@ -1,0 +1,355 @@
+#include "Suite.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "../cpu/IdleWait.h"
+#include "../cpu/OneDnnGemm.h"
+#include "../cpu/Timing.h"
+#include "OneDnnLayer.h"
+#include "analysis/CacheHierarchy.h"
+#include "runner/MachineSignature.h"
+#include "runtime/MachinePeak.h"
+#include "runtime/MemoryBandwidth.h"
+#include "script/Evaluator.h"
+#include "tune/ChildProcessRunner.h"
+#include "tune/TargetInfo.h"
+#include "tune/Tuner.h"
+
+namespace tessera::bench {
+namespace {
+
+// A suite script: its te definition and what it is compared with.
+struct SuiteWorkload {
+  std::string name;   // the file's stem
+  std::string title;  // its first comment line
+  std::string script;
+  std::optional<onednn::LayerSpec> layer;  // "# onednn: ..."
+  double roof_bytes = 0;                   // "# roof: bytes=N"
+};
+
+// The text after `tag` on the script's comment line that starts with it ("" when none).
+std::string CommentField(const std::string& script, const std::string& tag) {
+  std::istringstream lines(script);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(tag, 0) == 0) return line.substr(tag.size());
+  return "";
+}
+
+std::optional<SuiteWorkload> LoadWorkload(const std::filesystem::path& path, std::string* error) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  SuiteWorkload w;
+  w.name = path.stem().string();
+  w.script = text.str();
+  if (w.script.empty()) {
+    *error = path.string() + ": empty or unreadable";
+    return std::nullopt;
+  }
+  std::istringstream lines(w.script);
+  std::getline(lines, w.title);
+  if (w.title.rfind("# ", 0) == 0) w.title = w.title.substr(2);
+  if (std::string spec = CommentField(w.script, "# onednn:"); !spec.empty()) {
+    w.layer = onednn::ParseLayerSpec(spec, error);
+    if (!w.layer) {
+      *error = path.string() + ": " + *error;
+      return std::nullopt;
+    }
+  } else if (std::string roof = CommentField(w.script, "# roof: bytes="); !roof.empty()) {
+    w.roof_bytes = std::atof(roof.c_str());
+  }
+  if (!w.layer && !(w.roof_bytes > 0)) {
+    *error = path.string() + ": neither a '# onednn: ...' nor a '# roof: bytes=N' line";
+    return std::nullopt;
+  }
+  return w;
+}
+
+runner::MeasureResult MeasureOnce(runner::Runner& runner, const std::string& id,
+                                  const std::string& script, bool check) {
+  WaitForOtherThreadsIdle();  // oneDNN's OpenMP workers spin after a call (IdleWait.h)
+  runner::MeasureRequest request;
+  request.id = id;
+  request.script = script;
+  request.warmup = 1;
+  request.repeat = 10;
+  request.check = check;
+  request.timeout_s = 600;
+  std::vector<runner::MeasureResult> results = runner.Measure({request}, {});
+  if (results.empty()) {
+    runner::MeasureResult failed;
+    failed.message = "no result";
+    return failed;
+  }
+  return results.front();
+}
+
+double Median(std::vector<double> v) { return Summarize(std::move(v)).median_ms; }
+
+// One row of the summary.
+struct Row {
+  std::string name;
+  double ratio_blocked = -1, ratio_user = -1;  // oneDNN ms / tuned ms, median of rounds
+  double roof_fraction = -1;                   // memory-bound: roof time / tuned time
+  double peak_percent = -1, seconds_to_90 = -1, tuned_ms = -1;
+  bool failed = false;
+};
+
+std::string Spread(const std::vector<double>& ratios) {
+  if (ratios.empty()) return "";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f-%.2f", *std::min_element(ratios.begin(), ratios.end()),
+                *std::max_element(ratios.begin(), ratios.end()));
+  return text;
+}
+
+Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Runner& runner,
+                const runtime::MemoryBandwidth& bandwidth) {
+  Row row;
+  row.name = w.name;
+  std::printf("\n== %s: %s ==\n", w.name.c_str(), w.title.c_str());
+  std::fflush(stdout);
+  auto program = script::EvaluateScript(w.script, w.name + ".py");
+  if (!program) {
+    std::printf("  error: %s\n", program.error().format().c_str());
+    row.failed = true;
+    return row;
+  }
+  // oneDNN first: its check says whether the layer description matches before minutes
+  // of tuning are spent on it.
+  std::unique_ptr<onednn::Layer> blocked, user;
+  if (w.layer) {
+    std::string why;
+    for (auto layouts : {onednn::LayerLayouts::kPreferred, onednn::LayerLayouts::kUser}) {
+      auto layer = onednn::Layer::Create(*w.layer, layouts, &why);
+      const char* label = layouts == onednn::LayerLayouts::kPreferred ? "blocked" : "user layouts";
+      if (!layer) {
+        std::printf("  oneDNN %s: %s\n", label, why.c_str());
+        continue;
+      }
+      const double err = layer->Check(&why);
+      if (err < 0 || err > 1e-4) {
+        std::printf("  oneDNN %s (%s): WRONG RESULT (%s)\n", label, layer->implementation().c_str(),
+                    err < 0 ? why.c_str() : ("max relative error " + std::to_string(err)).c_str());
+        row.failed = true;
+        continue;
+      }
+      std::printf("  oneDNN %-13s %s, %s, checked (max error %.1e of the products' sum)\n", label,
+                  w.layer->Describe().c_str(), layer->implementation().c_str(), err);
+      (layouts == onednn::LayerLayouts::kPreferred ? blocked : user) = std::move(layer);
+    }
+  }
+  tune::TuneOptions o;
+  o.trials = 1 << 20;  // the time budget decides
+  o.time_budget_s = options.budget_s;
+  o.batch_size = 8;
+  o.repeat = 3;
+  o.timeout_s = 30;
+  o.measure_input = false;  // bare definitions run serially and naively: minutes for some
+  o.seed = options.seed;
+  tune::TuneCallbacks cb;
+  cb.on_trial = [](const tune::TuneTrial& t) {
+    if (t.status != "ok")
+      std::printf("  [%3d] %6.1f s  a %s candidate: %s\n", t.index, t.elapsed_s, t.source.c_str(),
+                  t.status.c_str());
+    if (t.index % 16 == 0)
+      std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops),
+          std::fflush(stdout);
+  };
+  auto result = tune::Tune(*program, runner, nullptr, runner::ReadMachineSignature(), o, cb);
+  if (!result || !result->best) {
+    std::printf("  tuning failed: %s\n",
+                result ? "no candidate ran" : result.error().message.c_str());
+    row.failed = true;
+    return row;
+  }
+  row.seconds_to_90 = result->seconds_to_90_percent;
+  std::printf("  tuned: %d measured (%d failed) in %.0f s; 90%% of the final best after %.0f s\n",
+              result->measured, result->failed, result->elapsed_s, result->seconds_to_90_percent);
+  const std::string& best_script = result->best->script;
+  runner::MeasureResult checked =
+      MeasureOnce(runner, "suite-" + w.name + "-check", best_script, true);
+  if (checked.status != runner::MeasureStatus::Ok) {
+    std::printf("  the tuned schedule failed its check against the te oracle: %s %s\n",
+                std::string(runner::MeasureStatusName(checked.status)).c_str(),
+                checked.message.c_str());
+    row.failed = true;
+    return row;
+  }
+  std::printf("  tuned schedule checked against the te oracle (max error %.1e)\n",
+              checked.max_error);
+  std::vector<double> tuned, r_blocked, r_user, ms_blocked, ms_user;
+  for (int round = 0; round < options.rounds; ++round) {
+    runner::MeasureResult m = MeasureOnce(
+        runner, "suite-" + w.name + "-round" + std::to_string(round + 1), best_script, false);
+    if (m.status != runner::MeasureStatus::Ok) continue;
+    tuned.push_back(m.median_ms);
+    if (blocked) {
+      const double ms = blocked->TimeMs(10);
+      ms_blocked.push_back(ms);
+      r_blocked.push_back(ms / m.median_ms);
+    }
+    if (user) {
+      const double ms = user->TimeMs(10);
+      ms_user.push_back(ms);
+      r_user.push_back(ms / m.median_ms);
+    }
+  }
+  if (tuned.empty()) {
+    std::printf("  the tuned schedule failed when timed again\n");
+    row.failed = true;
+    return row;
+  }
+  const double tuned_ms = Median(tuned);
+  row.tuned_ms = tuned_ms;
+  const double flops = w.layer ? w.layer->Flops() : checked.flops;
+  const double peak = runtime::HostMachinePeak().PeakGflops(0);
+  if (flops > 0 && peak > 0) row.peak_percent = 100.0 * flops / (tuned_ms * 1e6) / peak;
+  std::printf("  tuned        %9.3f ms (median of %zu rounds, %s)", tuned_ms, tuned.size(),
+              Spread(tuned).c_str());
+  if (row.peak_percent >= 0)
+    std::printf("   %6.1f GFLOP/s = %.0f%% of the FMA peak", flops / (tuned_ms * 1e6),
+                row.peak_percent);
+  std::printf("\n");
+  if (!r_blocked.empty()) {
+    row.ratio_blocked = Median(r_blocked);
+    std::printf("  oneDNN blocked        %9.3f ms   ratio %.2fx (per round %s)\n",
+                Median(ms_blocked), row.ratio_blocked, Spread(r_blocked).c_str());
+  }
+  if (!r_user.empty()) {
+    row.ratio_user = Median(r_user);
+    std::printf("  oneDNN user+reorders  %9.3f ms   ratio %.2fx (per round %s)\n", Median(ms_user),
+                row.ratio_user, Spread(r_user).c_str());
+  }
+  if (w.roof_bytes > 0) {
+    const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
+    const runtime::MemoryBandwidth& bw = bandwidth;
+    const int cores = std::max(1, runtime::HostMachinePeak().cores);
+    // The data stays where it fits between the timed calls (the same inputs every call).
+    const std::string level = caches.FittingLevel(static_cast<int64_t>(w.roof_bytes) / cores);
+    const std::optional<double> gbps = bw.gbps(level);
+    if (gbps && *gbps > 0) {
+      const double roof_ms = w.roof_bytes / (*gbps * 1e6);
+      row.roof_fraction = roof_ms / tuned_ms;
+      std::printf(
+          "  bandwidth roof %9.3f ms   (%.1f MB at %s %.0f GB/s): tuned at %.0f%% of the roof\n",
+          roof_ms, w.roof_bytes / 1e6, level.c_str(), *gbps, 100.0 * row.roof_fraction);
+    } else {
+      std::printf("  bandwidth roof: no measured bandwidth for %s\n", level.c_str());
+    }
+  }
+  std::printf("  best schedule:\n");
+  std::istringstream lines(best_script);
+  bool in_schedule = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("te.create_schedule") != std::string::npos) {
+      in_schedule = true;
+      continue;
+    }
+    if (in_schedule && !line.empty() && line.rfind("print(", 0) != 0)
+      std::printf("    %s\n", line.c_str());
+  }
+  std::fflush(stdout);
+  return row;
+}
+
+}  // namespace
+
+int RunSuite(const SuiteOptions& options) {
+  namespace fs = std::filesystem;
+  const fs::path dir = options.dir;
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".py") files.push_back(entry.path());
+  if (ec || files.empty()) {
+    std::fprintf(stderr, "tessera-bench-tune: no suite scripts in %s\n", dir.c_str());
+    return 2;
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<SuiteWorkload> workloads;
+  for (const fs::path& f : files) {
+    if (!options.only.empty() && std::find(options.only.begin(), options.only.end(),
+                                           f.stem().string()) == options.only.end())
+      continue;
+    std::string error;
+    auto w = LoadWorkload(f, &error);
+    if (!w) {
+      std::fprintf(stderr, "tessera-bench-tune: %s\n", error.c_str());
+      return 2;
+    }
+    workloads.push_back(std::move(*w));
+  }
+  for (const std::string& name : options.only)
+    if (std::none_of(workloads.begin(), workloads.end(),
+                     [&](const SuiteWorkload& w) { return w.name == name; })) {
+      std::fprintf(stderr, "tessera-bench-tune: no suite workload '%s' in %s\n", name.c_str(),
+                   dir.c_str());
+      return 2;
+    }
+  std::string error;
+  auto runner = tune::ChildProcessRunner::Create("", &error);
+  if (!runner) {
+    std::fprintf(stderr, "tessera-bench-tune: %s\n", error.c_str());
+    return 1;
+  }
+  onednn::SetThreads(0);
+  const tune::TargetInfo target = tune::HostTargetInfo();
+  std::printf(
+      "suite: %zu workloads from %s, tuned %.0f s each from the bare definition, then %d "
+      "interleaved rounds (tuned, oneDNN blocked, oneDNN on the te layouts with reorders);\n"
+      "ratio = oneDNN time / tuned time (> 1: Tessera faster), the median of the per-round "
+      "ratios with their range\n",
+      workloads.size(), dir.c_str(), options.budget_s, options.rounds);
+  // Measured now, not read from the cache: a cached figure may come from another build of
+  // the streaming kernel (an instrumented test build reads a tenth as fast) or another load.
+  const runtime::MemoryBandwidth bandwidth =
+      runtime::MeasureMemoryBandwidth(analysis::HostCacheHierarchy(), 0);
+  std::printf("memory bandwidth (measured now): %s\n", bandwidth.Describe().c_str());
+  std::vector<Row> rows;
+  for (const SuiteWorkload& w : workloads)
+    rows.push_back(RunWorkload(w, options, *runner, bandwidth));
+
+  std::printf("\n== suite table (%s, %d lanes, %d cores; load average %s) ==\n", target.isa.c_str(),
+              target.vector_lanes, target.cores, LoadAverage().c_str());
+  std::printf("  %-16s %10s %13s %13s %8s %8s\n", "workload", "tuned ms", "vs oneDNN blk",
+              "vs oneDNN usr", "% peak", "90% at");
+  double log_sum = 0, log_user = 0;
+  int counted = 0, counted_user = 0, failures = 0;
+  const Row* worst = nullptr;
+  for (const Row& r : rows) {
+    if (r.failed) ++failures;
+    char blk[32] = "-", usr[32] = "-", pk[16] = "-";
+    if (r.ratio_blocked > 0) std::snprintf(blk, sizeof blk, "%.2fx", r.ratio_blocked);
+    if (r.ratio_user > 0) std::snprintf(usr, sizeof usr, "%.2fx", r.ratio_user);
+    if (r.roof_fraction > 0) std::snprintf(blk, sizeof blk, "%.0f%% roof", 100 * r.roof_fraction);
+    if (r.peak_percent >= 0 && r.roof_fraction < 0)
+      std::snprintf(pk, sizeof pk, "%.0f%%", r.peak_percent);
+    std::printf("  %-16s %10.3f %13s %13s %8s %7.0fs%s\n", r.name.c_str(), r.tuned_ms, blk, usr, pk,
+                r.seconds_to_90, r.failed ? "  FAILED" : "");
+    if (r.ratio_user > 0) log_user += std::log(r.ratio_user), ++counted_user;
+    if (r.ratio_blocked > 0) {
+      log_sum += std::log(r.ratio_blocked);
+      ++counted;
+      if (!worst || r.ratio_blocked < worst->ratio_blocked) worst = &r;
+    }
+  }
+  if (counted > 0)
+    std::printf(
+        "summary: geometric mean %.2fx oneDNN blocked over %d layers (%.2fx on the te layouts "
+        "with reorders); worst %s %.2fx; %d failed\n",
+        std::exp(log_sum / counted), counted,
+        counted_user > 0 ? std::exp(log_user / counted_user) : 0.0, worst->name.c_str(),
+        worst->ratio_blocked, failures);
+  else
+    std::printf("summary: no layer compared with oneDNN; %d failed\n", failures);
+  return failures > 0 ? 1 : 0;
+}
+
+}  // namespace tessera::bench

@@ -1,0 +1,28 @@
+// The real-layer suite of tessera-bench-tune (`--suite`): every bench/suite/*.py — a bare
+// te definition of a layer from ResNet-50, MobileNetV2, BERT-base, an awkward GEMM, a
+// layer norm and a softmax — tuned from scratch with the same budget, then timed in
+// interleaved rounds against oneDNN's matching primitive (OneDnnLayer.h: on its blocked
+// layouts and on the te definition's own layouts with the reorders timed) or, for the
+// memory-bound ones (a "# roof: bytes=N" line), against the machine's measured bandwidth.
+// Prints per workload the ratio with its spread, % of the FMA peak and the time the
+// search took to reach 90 % of its final best; then one summary line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tessera::bench {
+
+struct SuiteOptions {
+  double budget_s = 300;          // tuning time per workload
+  int rounds = 15;                // interleaved closing rounds
+  std::vector<std::string> only;  // workload names (file stems); empty: all
+  std::string dir;                // the suite's scripts (default: <source>/bench/suite)
+  uint64_t seed = 1;
+};
+
+// Runs the suite and prints its table. Returns the process's exit code: 0, or 1 when a
+// result was wrong or a workload failed to tune.
+int RunSuite(const SuiteOptions& options);
+
+}  // namespace tessera::bench
