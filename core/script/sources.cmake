@@ -50,6 +50,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptExpr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptDecorators.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirPrimFuncValue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleIndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleMethods.cpp
 )

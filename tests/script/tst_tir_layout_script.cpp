@@ -70,10 +70,10 @@ class TestTirLayoutScript : public QObject {
         << std::string("StorageAlignInvalidFactorError");
     QTest::newRow("reindex of a buffer kind that does not exist")
         << std::string("sch.reindex(sch.get_block('C'), ('modify', 0))\n")
-        << std::string("the buffer kind must be \"read\" or \"write\"");
+        << std::string("Expected 'read' or 'write', but received modify");
     QTest::newRow("reindex of an unknown buffer name")
         << std::string("sch.reindex(sch.get_block('C'), 'X')\n")
-        << std::string("accesses no buffer named 'X'");
+        << std::string("Could not find buffer 'X' in block 'C'");
   }
   void errors() {
     QFETCH(std::string, code);

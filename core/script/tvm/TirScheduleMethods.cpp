@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "script/TensorIntrinObjects.h"
 #include "tir/ScheduleError.h"
 
 namespace tessera::script {
@@ -251,35 +252,68 @@ Result<Value> TirMethodUnannotate(const TirMethodCall& c) {
       std::visit([&](const auto& rv) { return c.sch().Unannotate(rv, *key); }, *target));
 }
 
-// The buffer argument of reindex and transform_layout: ("read", i), ("write", i) or a
-// buffer name, looked up in the reads first (TVM's _normalize_buffer_arg).
+// The buffer a Buffer value stands for (sch.get(block).reads[i].buffer).
+std::optional<tir::Buffer> TirMethodBufferObject(const Value& v) {
+  if (auto* b = v.as<BufferObject>()) return b->buffer;
+  return std::nullopt;
+}
+
+// The buffer argument of reindex and transform_layout, as TVM's _normalize_buffer_arg
+// reads it: ("read", i) or ("write", i); a buffer name, which must name one buffer of the
+// block (one both read and written counts as written); or a Buffer object.
 Result<std::pair<tir::BufferIndexType, int64_t>> TirMethodBufferArg(const TirMethodCall& c,
                                                                     const BlockRV& block) {
   const Value& v = c.args().get("buffer");
+  auto realize = c.sch().Get(block);
+  if (!realize) return Error(realize.error().message, c.args().loc("buffer"));
+  const tir::BlockNode& b = *(*realize)->block;
+  using Found = std::pair<tir::BufferIndexType, int64_t>;
   if (v.is_sequence() && v.items().size() == 2 && v.items()[0].is_string() &&
       v.items()[1].is_integer()) {
     const std::string& kind = v.items()[0].as_string();
     if (kind != "read" && kind != "write")
       return c.args().ErrorAt("buffer",
-                              "ValueError: the buffer kind must be \"read\" or "
-                              "\"write\", not \"" +
-                                  kind + "\"");
-    return std::make_pair(kind == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write,
-                          v.items()[1].as_int());
+                              "AssertionError: Invalid buffer_index_type.  Expected 'read' or "
+                              "'write', but received " +
+                                  kind);
+    bool read = kind == "read";
+    int64_t index = v.items()[1].as_int();
+    size_t n = read ? b.reads.size() : b.writes.size();
+    if (index < 0 || index >= static_cast<int64_t>(n))
+      return c.args().ErrorAt(
+          "buffer", "AssertionError: Invalid buffer_index " + std::to_string(index) + ".  Block " +
+                        b.name + " has only " + std::to_string(n) + " " + kind + " buffers.");
+    return Found(read ? tir::BufferIndexType::Read : tir::BufferIndexType::Write, index);
   }
-  if (!v.is_string())
-    return c.args().TypeError("buffer", "a (\"read\"|\"write\", int) tuple or a buffer name");
-  auto realize = c.sch().Get(block);
-  if (!realize) return Error(realize.error().message, c.args().loc("buffer"));
-  const tir::BlockNode& b = *(*realize)->block;
-  for (size_t i = 0; i < b.reads.size(); ++i)
-    if (b.reads[i].buffer->name == v.as_string())
-      return std::make_pair(tir::BufferIndexType::Read, static_cast<int64_t>(i));
-  for (size_t i = 0; i < b.writes.size(); ++i)
-    if (b.writes[i].buffer->name == v.as_string())
-      return std::make_pair(tir::BufferIndexType::Write, static_cast<int64_t>(i));
-  return c.args().ErrorAt("buffer", "ValueError: the block " + b.name +
-                                        " accesses no buffer named '" + v.as_string() + "'");
+  std::optional<tir::Buffer> object = TirMethodBufferObject(v);
+  if (!v.is_string() && !object)
+    return c.args().TypeError("buffer",
+                              "a (\"read\"|\"write\", int) tuple, a buffer name or a Buffer");
+  // Candidates in TVM's order, reads first; a later entry of the same buffer replaces an
+  // earlier one, as TVM's dict of possible buffers does.
+  std::vector<std::pair<tir::Buffer, Found>> found;
+  auto consider = [&](const std::vector<tir::BufferRegion>& regions, tir::BufferIndexType type) {
+    for (size_t i = 0; i < regions.size(); ++i) {
+      const tir::Buffer& buf = regions[i].buffer;
+      if (object ? buf != *object : buf->name != v.as_string()) continue;
+      Found at(type, static_cast<int64_t>(i));
+      auto same = std::find_if(found.begin(), found.end(), [&](auto& f) { return f.first == buf; });
+      if (same != found.end())
+        same->second = at;
+      else
+        found.emplace_back(buf, at);
+    }
+  };
+  consider(b.reads, tir::BufferIndexType::Read);
+  consider(b.writes, tir::BufferIndexType::Write);
+  std::string name = object ? (*object)->name : v.as_string();
+  if (found.empty())
+    return c.args().ErrorAt(
+        "buffer", "AssertionError: Could not find buffer '" + name + "' in block '" + b.name + "'");
+  if (found.size() > 1)
+    return c.args().ErrorAt("buffer", "AssertionError: Multiple buffers named '" + name +
+                                          "' in block '" + b.name + "'");
+  return found[0].second;
 }
 
 Result<Value> TirMethodReIndex(const TirMethodCall& c) {
@@ -290,6 +324,79 @@ Result<Value> TirMethodReIndex(const TirMethodCall& c) {
   auto stage = c.sch().ReIndex(*block, buffer->second, buffer->first);
   if (!stage) return stage.error();
   return c.BlockValue(*stage);
+}
+
+// The index type TVM gives a lambda's variables for `block`: its first iterator's, else
+// its first region's, else int64 (TVM's _get_block_default_dtype).
+Result<ir::DataType> TirMethodBlockIndexType(const TirMethodCall& c, const BlockRV& block) {
+  auto realize = c.sch().Get(block);
+  if (!realize) return realize.error();
+  const tir::BlockNode& b = *(*realize)->block;
+  if (!b.iter_vars.empty()) return b.iter_vars[0]->var.dtype();
+  for (const auto* regions : {&b.reads, &b.writes})
+    for (const tir::BufferRegion& r : *regions)
+      if (!r.region.empty()) return r.region[0].min.dtype();
+  return ir::DataType::Int(64);
+}
+
+bool TirMethodIsFunction(const Value& v) { return v.as<LambdaObject>() || v.as<FunctionObject>(); }
+
+// pad_value: None, an IndexMap, a function of the transformed indices, or a constant
+// (a Python int or float takes the buffer's type when it is of that kind, as in TVM).
+Result<tir::IndexMap> TirMethodPadValue(const TirMethodCall& c, const tir::Buffer& buffer,
+                                        size_t ndim, ir::DataType index_type) {
+  const Value& v = c.args().get("pad_value");
+  if (v.is_none()) return tir::IndexMap();
+  if (v.as<TirIndexMapObject>() || TirMethodIsFunction(v))
+    return TirIndexMapOf(c.interp(), v, ndim, index_type, c.args().loc("pad_value"),
+                         "transform_layout(): pad_value");
+  ir::DataType t = buffer->dtype;
+  std::optional<tir::Expr> value;
+  if (v.is_integer() && !v.is_bool() && t.is_integer())
+    value = ir::IntImm(t, v.as_int());
+  else if (v.is_float() && t.is_float())
+    value = ir::FloatImm(t, v.as_float());
+  else if (!v.is_string())
+    value = ToExpr(v);
+  if (!value)
+    return c.args().TypeError("pad_value",
+                              "None, an int, a float, a PrimExpr, an IndexMap or a function");
+  return tir::ConstantIndexMap(*value, ndim);
+}
+
+Result<Value> TirMethodTransformLayout(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto buffer = TirMethodBufferArg(c, *block);
+  if (!buffer) return buffer.error();
+  auto realize = c.sch().Get(*block);
+  if (!realize) return Error(realize.error().message, c.args().loc("block"));
+  const tir::BlockNode& b = *(*realize)->block;
+  const tir::Buffer target = (buffer->first == tir::BufferIndexType::Read ? b.reads : b.writes)
+                                 .at(static_cast<size_t>(buffer->second))
+                                 .buffer;
+  auto index_type = TirMethodBlockIndexType(c, *block);
+  if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), target->shape.size(), *index_type,
+                           c.args().loc("index_map"), "transform_layout(): index_map");
+  if (!map) return map.error();
+  auto pad = TirMethodPadValue(c, target, (*map)->final_indices.size(), *index_type);
+  if (!pad) return pad.error();
+  auto injective = c.Flag("assume_injective_transform", false);
+  if (!injective) return injective.error();
+  return TirMethodFromStatus(
+      c.sch().TransformLayout(*block, buffer->second, buffer->first, *map, *pad, *injective));
+}
+
+Result<Value> TirMethodTransformBlockLayout(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index_type = TirMethodBlockIndexType(c, *block);
+  if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), std::nullopt, *index_type,
+                           c.args().loc("index_map"), "transform_block_layout(): index_map");
+  if (!map) return map.error();
+  return TirMethodFromStatus(c.sch().TransformBlockLayout(*block, *map));
 }
 
 Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
@@ -435,6 +542,9 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
     {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
     {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},
+    {"transform_layout",       {"block", "buffer", "index_map", "pad_value",
+                                "assume_injective_transform"},                       3, false, TirMethodTransformLayout},
+    {"transform_block_layout", {"block", "index_map"},                               2, false, TirMethodTransformBlockLayout},
     {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
     {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
   };
@@ -452,7 +562,7 @@ const TirScheduleMethod* FindTirScheduleMethod(const std::string& name) {
 
 Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
                                     const std::shared_ptr<TirScheduleHandle>& handle,
-                                    const CallArgs& call) {
+                                    Interpreter& interp, const CallArgs& call) {
   CallArgs bound = call;
   std::vector<Value> variadic;
   std::vector<SourceLoc> variadic_locs;
@@ -464,7 +574,7 @@ Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
   }
   Args args(bound, method.name, method.params, method.required);
   if (!args.status()) return args.status().error();
-  TirMethodCall c(handle, args, std::move(variadic), std::move(variadic_locs));
+  TirMethodCall c(handle, interp, args, std::move(variadic), std::move(variadic_locs));
   auto result = method.apply(c);
   if (result) return result;
   Error e = result.error();

@@ -17,9 +17,10 @@ namespace tessera::script {
 // One call of a schedule method: its bound arguments and the schedule.
 class TirMethodCall {
  public:
-  TirMethodCall(const std::shared_ptr<TirScheduleHandle>& handle, const Args& args,
-                std::vector<Value> variadic, std::vector<SourceLoc> variadic_locs)
+  TirMethodCall(const std::shared_ptr<TirScheduleHandle>& handle, Interpreter& interp,
+                const Args& args, std::vector<Value> variadic, std::vector<SourceLoc> variadic_locs)
       : handle_(handle),
+        interp_(interp),
         args_(args),
         variadic_(std::move(variadic)),
         variadic_locs_(std::move(variadic_locs)) {}
@@ -27,6 +28,8 @@ class TirMethodCall {
   tir::Schedule& sch() const { return *handle_->sch; }
   const TirScheduleHandle& handle() const { return *handle_; }
   const Args& args() const { return args_; }
+  // The interpreter, to call the script's functions (transform_layout's lambdas).
+  Interpreter& interp() const { return interp_; }
   const std::string& func_name() const { return handle_->func_name; }
 
   // A BlockRV argument; a str is the block of that name (get_block, recorded as TVM does).
@@ -63,6 +66,7 @@ class TirMethodCall {
                                                   const std::string& expected) const;
 
   std::shared_ptr<TirScheduleHandle> handle_;
+  Interpreter& interp_;
   const Args& args_;
   std::vector<Value> variadic_;
   std::vector<SourceLoc> variadic_locs_;
@@ -83,6 +87,6 @@ const TirScheduleMethod* FindTirScheduleMethod(const std::string& name);
 // error into a ScheduleError at the call.
 Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
                                     const std::shared_ptr<TirScheduleHandle>& handle,
-                                    const CallArgs& call);
+                                    Interpreter& interp, const CallArgs& call);
 
 }  // namespace tessera::script

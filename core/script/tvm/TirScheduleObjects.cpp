@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "script/TensorIntrinObjects.h"
 #include "script/tvm/TirPrimFuncValue.h"
 #include "script/tvm/TirScheduleMethods.h"
 #include "script/tvm/TirScheduleValue.h"
@@ -69,6 +70,24 @@ struct TirSchedTraceObject : Object {
   }
 };
 
+// A block's read or write region: its buffer (a Buffer value, which transform_layout and
+// reindex accept) and the ranges.
+struct TirSchedBufferRegionView : Object {
+  tir::BufferRegion region;
+  std::string type_name() const override { return "BufferRegion"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "buffer") return Value::FromObject(std::make_shared<BufferObject>(region.buffer));
+    if (name == "region") {
+      std::vector<Value> ranges;
+      for (const tir::Range& r : region.region)
+        ranges.push_back(Value::Tuple({Value::FromExpr(r.min), Value::FromExpr(r.extent)}));
+      return Value::List(std::move(ranges));
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
 // sch.get(block_rv): the block as it is now (name_hint, annotations).
 struct TirSchedBlockView : Object {
   tir::Block block;
@@ -86,6 +105,15 @@ struct TirSchedBlockView : Object {
       std::vector<Value> vars;
       for (const tir::IterVar& iv : block->iter_vars) vars.push_back(Value::FromExpr(iv->var));
       return Value::List(std::move(vars));
+    }
+    if (name == "reads" || name == "writes") {
+      std::vector<Value> regions;
+      for (const tir::BufferRegion& r : name == "reads" ? block->reads : block->writes) {
+        auto region = std::make_shared<TirSchedBufferRegionView>();
+        region->region = r;
+        regions.push_back(Value::FromObject(region));
+      }
+      return Value::List(std::move(regions));
     }
     return Object::GetAttr(interp, name, loc);
   }
@@ -424,8 +452,9 @@ Result<Value> TirScheduleObject::GetAttr(Interpreter& interp, const std::string&
                                          const SourceLoc& loc) const {
   if (const TirScheduleMethod* m = FindTirScheduleMethod(name)) {
     auto h = handle;
-    return MakeFunction(
-        name, [m, h](Interpreter&, const CallArgs& c) { return CallTirScheduleMethod(*m, h, c); });
+    return MakeFunction(name, [m, h](Interpreter& interp, const CallArgs& c) {
+      return CallTirScheduleMethod(*m, h, interp, c);
+    });
   }
   auto it = TirSchedScheduleAttributes().find(name);
   if (it != TirSchedScheduleAttributes().end()) return it->second(handle);
@@ -441,6 +470,7 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record) {
   for (const char* path : {"tvm.s_tir.Schedule", "tvm.s_tir.schedule.Schedule"})
     interp.Register(
         path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", s_tir_schedule)));
+  RegisterTirIndexMapBuiltins(interp);
   for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
     for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV", "ScheduleError"})
       interp.Register(std::string(module) + "." + cls,
@@ -464,6 +494,7 @@ std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type) 
 
 std::optional<std::string> TensorIRValueText(const Value& v) {
   if (auto* rv = v.as<TirRandomVariable>()) return rv->TraceName();
+  if (auto* m = v.as<TirIndexMapObject>()) return tir::IndexMapAsPython(m->map);
   if (auto* t = v.as<TirSchedTraceObject>()) return tir::TraceAsPython(t->trace, t->dialect);
   if (auto* f = AsTensorIRFunc(v)) return tir::AsTVMScript(f->func, f->dialect);
   if (auto* m = AsTensorIRModule(v)) return m->Script();

@@ -47,6 +47,29 @@ struct TirRandomVariable : Object {
   std::string TraceName() const;
 };
 
+// A tir.IndexMap (IndexMap.from_func, T.index_map): initial_indices and final_indices.
+struct TirIndexMapObject : Object {
+  ir::IndexMap map;
+  std::string type_name() const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
+};
+Value MakeTirIndexMapValue(ir::IndexMap map);
+
+// IndexMap.from_func of a script function (a lambda or a def): one variable of
+// `index_dtype` per parameter, named after it; `*args` takes the indices up to `ndim`, named
+// args_0, args_1, ... The result is one PrimExpr or a list of them. `what` names the
+// argument in errors ("transform_layout(): index_map").
+Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
+                                         std::optional<size_t> ndim, ir::DataType index_dtype,
+                                         const SourceLoc& loc, const std::string& what);
+// An IndexMap value as it is, or a function converted by TirIndexMapFromFunc.
+Result<ir::IndexMap> TirIndexMapOf(Interpreter& interp, const Value& v, std::optional<size_t> ndim,
+                                   ir::DataType index_dtype, const SourceLoc& loc,
+                                   const std::string& what);
+// tvm.tir.IndexMap.from_func and T.index_map (both TVMScript spellings).
+void RegisterTirIndexMapBuiltins(Interpreter& interp);
+
 // What the evaluation remembers of the TensorIR schedules a script made (the last one).
 struct TirScriptRecord {
   std::shared_ptr<tir::Schedule> schedule;
