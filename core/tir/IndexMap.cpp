@@ -207,15 +207,50 @@ std::string IndexMapAsPython(const IndexMap& map) {
   return s + ")";
 }
 
+namespace index_map_detail {
+
+// Substitution that keeps the operands of each arithmetic node of one integer type, as
+// TVM's SubstituteWithDataTypeLegalization does: an int32 index put for an int64 variable
+// (T.index_map's default) is cast up, `T.Cast("int64", vi) * T.int64(4)`.
+class LegalizingSubstitute : public ir::IRMutator {
+ public:
+  explicit LegalizingSubstitute(const ir::VarMap& vmap) : vmap_(vmap) {}
+
+ protected:
+  Expr VisitVar(const ir::VarNode*, const Expr& e) override {
+    auto it = vmap_.find(Var::from(e));
+    return it == vmap_.end() ? e : it->second;
+  }
+  Expr VisitBinary(const ir::BinaryNode* n, const Expr& e) override {
+    Expr a = VisitExpr(n->a), b = VisitExpr(n->b);
+    if (a.same_as(n->a) && b.same_as(n->b)) return e;
+    DataType ta = a.dtype(), tb = b.dtype();
+    if (ta.is_int() && tb.is_int() && ta.bits() != tb.bits()) {
+      if (ta.bits() < tb.bits()) {
+        a = ir::cast(tb, a);
+      } else {
+        b = ir::cast(ta, b);
+      }
+    }
+    return ir::MakeBinary(n->kind, a, b);
+  }
+
+ private:
+  const ir::VarMap& vmap_;
+};
+
+}  // namespace index_map_detail
+
 std::vector<Expr> MapIndices(const IndexMap& map, const std::vector<Expr>& indices,
                              arith::Analyzer* analyzer) {
   ir::VarMap vmap;
   for (size_t i = 0; i < map->initial_indices.size() && i < indices.size(); ++i) {
     vmap[map->initial_indices[i]] = indices[i];
   }
+  index_map_detail::LegalizingSubstitute substitute(vmap);
   std::vector<Expr> out;
   for (const Expr& e : map->final_indices)
-    out.push_back(analyzer->Simplify(ir::Substitute(e, vmap)));
+    out.push_back(analyzer->Simplify(substitute.VisitExpr(e)));
   return out;
 }
 

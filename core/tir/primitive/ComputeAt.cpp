@@ -7,6 +7,7 @@
 // under the loop. reverse_compute_at moves a consumer after the last of its producers
 // under a loop, over what they write per iteration.
 #include <algorithm>
+#include <optional>
 
 #include "arith/Analyzer.h"
 #include "arith/IntSet.h"
@@ -21,6 +22,15 @@
 namespace tessera::tir {
 
 namespace compute_at_detail {
+
+// c when `index` is `var // c` with a constant c > 0.
+std::optional<int64_t> FloorDivFactor(const Expr& index, const Var& var) {
+  const auto* div = index.as<ir::BinaryNode>();
+  if (!div || index.kind() != ir::ExprKind::FloorDiv || !div->a.same_as(var)) return std::nullopt;
+  const int64_t* c = ir::as_const_int(div->b);
+  if (!c || *c <= 0) return std::nullopt;
+  return *c;
+}
 
 bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* ancestor) {
   std::vector<const StmtNode*> path = state.PathTo(node);
@@ -137,9 +147,18 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
     for (size_t i = 0; i < block.iter_vars.size(); ++i) {
       const IterVar& iv = block.iter_vars[i];
       for (size_t d = 0; d < link.region.size() && d < needed.size(); ++d) {
-        if (link.region[d].min.same_as(iv->var) && ir::is_one(link.region[d].extent)) {
+        if (!ir::is_one(link.region[d].extent)) continue;
+        if (link.region[d].min.same_as(iv->var)) {
           Range cover = needed[d].CoverRange(iv->dom);
           ranges[i] = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+        } else if (std::optional<int64_t> c = FloorDivFactor(link.region[d].min, iv->var)) {
+          // A tiled layout (transform_layout's `v // c`): the rows the dimension needs,
+          // times c, as TVM's SolveBlockVarDomain; `v % c` constrains nothing.
+          Range dim(ir::make_zero(iv->dom.extent.dtype()), link.buffer->shape[d]);
+          Range cover = needed[d].CoverRange(dim);
+          Expr factor = ir::make_const(iv->dom.extent.dtype(), *c);
+          ranges[i] = Range(analyzer.Simplify(ir::mul(cover.min, factor)),
+                            analyzer.Simplify(ir::mul(cover.extent, factor)));
         }
       }
     }
