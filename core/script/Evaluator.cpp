@@ -260,10 +260,8 @@ class ScriptEvaluation {
     RegisterScriptBuiltins(interp, state_);
     RegisterTuneConfig(interp, *config_);
     RegisterModules(interp);
-    // Only a script that names topi can reach it (in TVM a tensor's `+` is topi's once
-    // topi is imported); the others do not pay for its prelude.
-    if (source_.find("topi") != std::string_view::npos)
-      if (auto st = RegisterTopiBuiltins(interp); !st) return st.error();
+    // Loaded when the script first reaches it; the others do not pay for its prelude.
+    interp.RegisterLazyModule("tvm.topi", RegisterTopiBuiltins);
     interp.SetIdentity(Identity);
     interp.SetAttributeHook(
         [this](const Value& object, const std::string& name, const Value& result) {

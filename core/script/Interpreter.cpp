@@ -38,7 +38,9 @@ Value MakeFunction(std::string name, BuiltinFn fn) {
 
 Result<Value> ModuleObject::GetAttr(Interpreter& interp, const std::string& name,
                                     const SourceLoc& loc) const {
-  if (const Value* v = interp.Lookup(path + "." + name)) return *v;
+  auto found = interp.Resolve(path + "." + name, loc);
+  if (!found) return found.error();
+  if (const Value* v = *found) return *v;
   // numpy, timeit, tvm.nd, tvm.testing, ...: the runtime part, kept and not run
   if (IsRuntimeModule(path)) return MakeRuntimeValue(path + "." + name);
   return Error("module '" + path + "' has no attribute '" + name + "' in Tessera", loc);
@@ -614,6 +616,30 @@ const Value* Interpreter::Lookup(const std::string& qualified_name) const {
   return it == registry_.end() ? nullptr : &it->second;
 }
 
+void Interpreter::RegisterLazyModule(const std::string& path, ModuleLoader load) {
+  lazy_modules_[path] = std::move(load);
+}
+
+Result<const Value*> Interpreter::Resolve(const std::string& qualified_name, const SourceLoc& loc) {
+  for (auto it = lazy_modules_.begin(); it != lazy_modules_.end(); ++it) {
+    const std::string& path = it->first;
+    bool inside = qualified_name == path || qualified_name.rfind(path + ".", 0) == 0;
+    if (!inside) continue;
+    ModuleLoader load = std::move(it->second);
+    lazy_modules_.erase(it);  // loaded once, even when loading fails
+    int64_t steps = steps_;
+    Status loaded = load(*this);
+    steps_ = steps;
+    if (!loaded) {
+      Error e = loaded.error();
+      if (e.loc.line <= 0) e.loc = loc;
+      return e;
+    }
+    break;
+  }
+  return Lookup(qualified_name);
+}
+
 void Interpreter::SetGlobal(const std::string& name, Value value) {
   globals_[name] = std::move(value);
 }
@@ -753,13 +779,15 @@ std::optional<Result<Value>> Interpreter::TensorOperator(const AstExpr& e, const
                      : e.binary_op == BinaryOp::Mul ? "multiply"
                      : e.binary_op == BinaryOp::Div ? "divide"
                                                     : nullptr;
-  const Value* op = name ? Lookup(std::string("tvm.topi.") + name) : nullptr;
-  if (!op) return std::nullopt;
+  if (!name) return std::nullopt;
+  auto op = Resolve(std::string("tvm.topi.") + name, e.op_loc);
+  if (!op) return Result<Value>(op.error());
+  if (!*op) return std::nullopt;
   CallArgs call;
   call.loc = e.op_loc;
   call.positional = {a, b};
   call.positional_locs = {e.left->loc, e.right->loc};
-  return CallValue(*op, call);
+  return CallValue(**op, call);
 }
 
 // sequence * int, as in Python (ApplyBinary concatenates strings and sequences).
@@ -1645,6 +1673,9 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
   };
   auto is_tvm = [](const std::string& path) { return path == "tvm" || path.rfind("tvm.", 0) == 0; };
   for (const AstImportName& item : s.imports) {
+    std::string full = s.from_module.empty() ? item.name : s.from_module + "." + item.name;
+    if (is_tvm(full))
+      if (auto loaded = Resolve(full, item.loc); !loaded) return loaded.error();
     if (s.from_module.empty()) {
       // import a.b.c binds `a` (or the alias to a.b.c)
       std::string bound =

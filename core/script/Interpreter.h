@@ -130,6 +130,15 @@ class Interpreter {
   // "tvm.te.placeholder", the pre-0.7 spelling).
   void Alias(const std::string& alias, const std::string& target);
   const Value* Lookup(const std::string& qualified_name) const;
+  // A module whose contents `load` registers on first use: an import naming it or
+  // something in it, an attribute of it, a tensor operator (tvm.topi: TVM loads it with
+  // tvm, Tessera when a script reaches it). What `load` evaluates does not count
+  // against the script's step budget.
+  using ModuleLoader = std::function<Status(Interpreter&)>;
+  void RegisterLazyModule(const std::string& path, ModuleLoader load);
+  // Lookup, after loading the lazy module `qualified_name` names or lies in; a loader's
+  // error is reported at `loc`.
+  Result<const Value*> Resolve(const std::string& qualified_name, const SourceLoc& loc);
 
   // ---- names ----
   void SetGlobal(const std::string& name, Value value);
@@ -194,6 +203,7 @@ class Interpreter {
  private:
   std::map<std::string, Value> registry_;
   std::map<std::string, std::string> aliases_;
+  std::map<std::string, ModuleLoader> lazy_modules_;  // path -> loader, until first use
   std::map<std::string, Value> globals_;
   NameFallback fallback_;
   AssignHook assign_hook_;

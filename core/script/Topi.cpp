@@ -134,7 +134,6 @@ Status RegisterTopiBuiltins(Interpreter& interp) {
   call.positional_locs.emplace_back();
   auto table = interp.CallValue(Value::FromObject(wrapper), call);
   if (!table) return table.error();
-  interp.ResetSteps();
   auto* dict = table->as<DictObject>();
   if (!dict) return Error("internal error: the tvm.topi prelude returned no table");
   for (const auto& [key, fn] : *dict->entries) {

@@ -16,8 +16,9 @@
 
 namespace tessera::script {
 
-// Registers tvm.topi.* (after the te, tir and target built-ins it uses). Also makes a
-// tensor in `+ - * /` mean topi's broadcast operator, as importing topi does in TVM.
+// Registers tvm.topi.* (after the te, tir and target built-ins it uses): the loader of
+// the lazy module tvm.topi. Once it ran, a tensor in `+ - * /` is topi's broadcast
+// operator (Interpreter::TensorOperator), as in TVM.
 Status RegisterTopiBuiltins(Interpreter& interp);
 
 // The topi prelude's source (tvm/topi.py, embedded at build time).
