@@ -43,7 +43,7 @@ constexpr const char* kUsage =
     R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
        tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
-                         [--rounds N] [--seed N]
+                         [--rounds N] [--seed N] [--threads 1|all]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -64,6 +64,8 @@ layers, an awkward GEMM, layer norm, softmax), each tuned --budget seconds (defa
 from its bare definition and compared with oneDNN's matching primitive (blocked layouts,
 and the te definition's layouts with the reorders timed) or, memory-bound, with the
 measured bandwidth; --only takes suite names (file stems, comma-separated) there.
+--threads 1: (suite) Tessera's thread pool (TESSERA_NUM_THREADS=1) and oneDNN on one thread,
+tuning included: on a shared 2-core machine two threads mostly time the scheduler.
 )";
 
 struct Options {
@@ -81,6 +83,7 @@ struct Options {
   double budget = 300;         // --budget: the suite's tuning seconds per workload
   std::string suite_dir = std::string(TESSERA_SOURCE_DIR) + "/bench/suite";
   bool rounds_given = false;
+  bool one_thread = false;  // --threads 1 (suite)
 };
 
 struct Workload {
@@ -449,6 +452,8 @@ int main(int argc, char** argv) {
       options.budget = std::atof(next("--budget").c_str());
     else if (a == "--suite-dir")
       options.suite_dir = next("--suite-dir");
+    else if (a == "--threads")
+      options.one_thread = next("--threads") == "1";
     else if (a == "-h" || a == "--help")
       return std::printf("%s", kUsage), 0;
     else
@@ -458,6 +463,9 @@ int main(int argc, char** argv) {
   if (options.trials < 1 || options.rounds < 1 || !(options.seconds > 0) ||
       !(options.halide_seconds > 0))
     return std::fprintf(stderr, "%s", kUsage), 2;
+  // Before anything starts the runtime's pool (and before isa::Apply re-executes argv,
+  // which keeps the variable): every Tessera kernel of the run, the tuner's included.
+  if (options.one_thread) setenv("TESSERA_NUM_THREADS", "1", 1);
   if (std::string problem = isa::Apply(options.isa, argv); !problem.empty())
     return std::fprintf(stderr, "tessera-bench-tune: %s\n", problem.c_str()), 2;
   if (!codegen::LLVMAvailable())
@@ -477,6 +485,7 @@ int main(int argc, char** argv) {
     suite.rounds = options.rounds_given ? options.rounds : 9;
     suite.dir = options.suite_dir;
     suite.seed = options.seed;
+    suite.threads = options.one_thread ? 1 : 0;
     std::stringstream names(options.only);
     for (std::string name; std::getline(names, name, ',');)
       if (!name.empty()) suite.only.push_back(name);

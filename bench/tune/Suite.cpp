@@ -209,7 +209,7 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   const double tuned_ms = Median(tuned);
   row.tuned_ms = tuned_ms;
   const double flops = w.layer ? w.layer->Flops() : checked.flops;
-  const double peak = runtime::HostMachinePeak().PeakGflops(0);
+  const double peak = runtime::HostMachinePeak().PeakGflops(options.threads);
   if (flops > 0 && peak > 0) row.peak_percent = 100.0 * flops / (tuned_ms * 1e6) / peak;
   std::printf("  tuned        %9.3f ms (median of %zu rounds, %s)", tuned_ms, tuned.size(),
               Spread(tuned).c_str());
@@ -230,7 +230,8 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   if (w.roof_bytes > 0) {
     const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
     const runtime::MemoryBandwidth& bw = bandwidth;
-    const int cores = std::max(1, runtime::HostMachinePeak().cores);
+    const int cores =
+        options.threads > 0 ? options.threads : std::max(1, runtime::HostMachinePeak().cores);
     // The data stays where it fits between the timed calls (the same inputs every call).
     const std::string level = caches.FittingLevel(static_cast<int64_t>(w.roof_bytes) / cores);
     const std::optional<double> gbps = bw.gbps(level);
@@ -299,7 +300,7 @@ int RunSuite(const SuiteOptions& options) {
     std::fprintf(stderr, "tessera-bench-tune: %s\n", error.c_str());
     return 1;
   }
-  onednn::SetThreads(0);
+  onednn::SetThreads(options.threads);
   const tune::TargetInfo target = tune::HostTargetInfo();
   std::printf(
       "suite: %zu workloads from %s, tuned %.0f s each from the bare definition, then %d "

@@ -19,6 +19,7 @@ struct SuiteOptions {
   std::vector<std::string> only;  // workload names (file stems); empty: all
   std::string dir;                // the suite's scripts (default: <source>/bench/suite)
   uint64_t seed = 1;
+  int threads = 0;  // oneDNN's threads (0: every core); Tessera's pool: TESSERA_NUM_THREADS
 };
 
 // Runs the suite and prints its table. Returns the process's exit code: 0, or 1 when a
