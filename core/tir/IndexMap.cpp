@@ -21,11 +21,12 @@ namespace index_map_detail {
 
 constexpr int64_t kUnbounded = -1;
 
-// `(v // lower) % extent * scale` of initial index `var`; an unbounded extent is the
-// outermost split `v // lower`.
+// `((v + offset) // lower) % extent * scale` of initial index `var`; an unbounded extent
+// is the outermost split. An offset (RFC 0077's `(i + 2) // 8`) places the index that far
+// into the transformed buffer, the cells before it padding.
 struct SplitTerm {
   size_t var = 0;
-  int64_t lower = 1, extent = kUnbounded, scale = 1;
+  int64_t lower = 1, extent = kUnbounded, scale = 1, offset = 0;
 };
 
 struct AffineIndex {
@@ -36,6 +37,15 @@ struct AffineIndex {
 std::optional<int64_t> ConstOf(const Expr& e) {
   if (const int64_t* c = ir::as_const_int(e)) return *c;
   return std::nullopt;
+}
+
+// `v + c` (c > 0) about to be split: the split is of v shifted by c.
+void Shift(AffineIndex* a) {
+  if (a->terms.size() != 1 || a->base <= 0) return;
+  SplitTerm& t = a->terms[0];
+  if (t.scale != 1 || t.lower != 1 || t.extent != kUnbounded || t.offset != 0) return;
+  t.offset = a->base;
+  a->base = 0;
 }
 
 std::optional<AffineIndex> Parse(const Expr& e, const std::vector<Var>& vars) {
@@ -74,6 +84,7 @@ std::optional<AffineIndex> Parse(const Expr& e, const std::vector<Var>& vars) {
       return a;
     }
     case K::FloorDiv: {
+      Shift(&*a);
       if (!single(*a) || !constant(*b) || b->base <= 0) return std::nullopt;
       SplitTerm& t = a->terms[0];
       if (t.extent != kUnbounded) {
@@ -84,6 +95,7 @@ std::optional<AffineIndex> Parse(const Expr& e, const std::vector<Var>& vars) {
       return a;
     }
     case K::FloorMod: {
+      Shift(&*a);
       if (!single(*a) || !constant(*b) || b->base <= 0) return std::nullopt;
       SplitTerm& t = a->terms[0];
       if (t.extent != kUnbounded && t.extent % b->base != 0) return std::nullopt;
@@ -107,6 +119,7 @@ Expr I32(int64_t v) { return ir::make_const(DataType::Int(32), v); }
 struct Analysis {
   std::vector<AffineIndex> indices;
   std::vector<int64_t> extents;  // of each final index
+  std::vector<int64_t> offsets;  // of each initial index (0: none)
 };
 
 Result<std::vector<int64_t>> ConstShape(const IndexMap& map, const std::vector<Expr>& shape) {
@@ -129,6 +142,7 @@ Result<std::vector<int64_t>> ConstShape(const IndexMap& map, const std::vector<E
 
 Result<Analysis> Analyze(const IndexMap& map, const std::vector<int64_t>& n) {
   Analysis a;
+  a.offsets.assign(n.size(), -1);
   std::vector<std::vector<SplitTerm>> by_var(n.size());
   for (const Expr& e : map->final_indices) {
     auto parsed = Parse(e, map->initial_indices);
@@ -136,7 +150,13 @@ Result<Analysis> Analyze(const IndexMap& map, const std::vector<int64_t>& n) {
       return CannotInvert(map, ExprToTVMScript(e) + " is not a sum of splits of the indices");
     }
     for (SplitTerm& t : parsed->terms) {
-      int64_t n_v = n[t.var];
+      int64_t& offset = a.offsets[t.var];
+      if (offset >= 0 && offset != t.offset) {
+        return CannotInvert(map, "the splits of " + map->initial_indices[t.var].name() +
+                                     " shift it by different offsets");
+      }
+      offset = t.offset;
+      int64_t n_v = n[t.var] + t.offset;
       if (t.extent == kUnbounded || t.lower * t.extent >= n_v) t.extent = CeilDiv(n_v, t.lower);
       by_var[t.var].push_back(t);
     }
@@ -156,6 +176,7 @@ Result<Analysis> Analyze(const IndexMap& map, const std::vector<int64_t>& n) {
     a.extents.push_back(sorted.empty() ? 1 : expect);
     a.indices.push_back(std::move(*parsed));
   }
+  for (int64_t& offset : a.offsets) offset = std::max<int64_t>(offset, 0);
   for (size_t v = 0; v < n.size(); ++v) {
     std::vector<SplitTerm>& splits = by_var[v];
     const std::string name = map->initial_indices[v].name();
@@ -303,24 +324,38 @@ Result<IndexMapInverse> NonSurjectiveInverse(const IndexMap& map, const std::vec
       Expr term = part.lower == 1 ? part.value : ir::mul(part.value, I32(part.lower));
       value = value.defined() ? ir::add(value, term) : term;
     }
+    if (a.offsets[v] > 0) value = ir::sub(value, I32(a.offsets[v]));
     inv->final_indices.push_back(value.defined() ? value : I32(0));
   }
+  auto add_padding = [&](const Expr& pred) {
+    padding = any_padding ? ir::logical_or(padding, pred) : pred;
+    any_padding = true;
+  };
   for (size_t v : first_seen) {
     const std::vector<Component>& c = comps[v];
-    int64_t n_v = (*n)[v];
+    int64_t offset = a.offsets[v];
+    int64_t n_v = (*n)[v] + offset;  // the cells the splits of v span
     int64_t factor = c.front().lower;
-    if (c.size() < 2 || n_v % factor == 0) continue;
+    if (c.size() < 2 || (n_v % factor == 0 && offset == 0)) continue;
+    if (offset >= factor) {
+      return CannotInvert(map, "the offset " + std::to_string(offset) + " of " +
+                                   map->initial_indices[v].name() +
+                                   " skips a whole row of the transformed buffer");
+    }
     Expr inner;
     for (size_t k = 1; k < c.size(); ++k) {
       Expr term = c[k].lower == 1 ? c[k].value : ir::mul(c[k].value, I32(c[k].lower));
       inner = inner.defined() ? ir::add(inner, term) : term;
     }
+    // The cells before the offset, in the first row; then those past the end, in the last.
+    if (offset > 0) {
+      add_padding(ir::logical_and(ir::eq(c.front().value, I32(0)), ir::lt(inner, I32(offset))));
+    }
+    if (n_v % factor == 0) continue;
     Expr in_tail = ir::le(I32(n_v % factor), inner);
-    Expr pred = CeilDiv(n_v, factor) == 1
+    add_padding(CeilDiv(n_v, factor) == 1
                     ? in_tail
-                    : ir::logical_and(ir::eq(c.front().value, I32(n_v / factor)), in_tail);
-    padding = any_padding ? ir::logical_or(padding, pred) : pred;
-    any_padding = true;
+                    : ir::logical_and(ir::eq(c.front().value, I32(n_v / factor)), in_tail));
   }
   result.inverse = inv;
   result.padding_predicate = padding;

@@ -81,6 +81,31 @@ class TestTirTransformLayout : public QObject {
     QVERIFY(ir::is_zero(even->padding_predicate));
   }
 
+  void inverseAndPaddingOfAnOffsetSplit() {
+    // RFC 0077's offset layouts, lambda i: [(i + 2) // 8, (i + 2) % 8]: 14 elements fill
+    // 2 x 8 from cell 2 (padding [0, 0..1]); 16 need 3 x 8 (padding [0, 0..1] and
+    // [2, 2..7]), TVM's predicates in TVM's order.
+    IndexMap shifted = Map({"i"}, [](const std::vector<Var>& v) {
+      return std::vector<Expr>{ir::floordiv(v[0] + 2, 8), ir::floormod(v[0] + 2, 8)};
+    });
+    auto fourteen = NonSurjectiveInverse(shifted, {Expr(14)});
+    QVERIFY2(fourteen.ok(), fourteen ? "" : fourteen.error().message.c_str());
+    QCOMPARE(Q(IndexMapAsPython(fourteen->inverse)),
+             QString("lambda axis0, axis1: (axis0 * 8 + axis1 - 2,)"));
+    QCOMPARE(Q(ExprToTVMScript(fourteen->padding_predicate)), QString("axis0 == 0 and axis1 < 2"));
+    QCOMPARE(Q(ExprToTVMScript(fourteen->shape[0])), QString("2"));
+    auto sixteen = NonSurjectiveInverse(shifted, {Expr(16)});
+    QVERIFY(sixteen.ok());
+    QCOMPARE(Q(ExprToTVMScript(sixteen->shape[0])), QString("3"));
+    QCOMPARE(Q(ExprToTVMScript(sixteen->padding_predicate)),
+             QString("axis0 == 0 and axis1 < 2 or axis0 == 2 and 2 <= axis1"));
+    // An offset of a whole row or more is refused, as TVM refuses it.
+    IndexMap far = Map({"i"}, [](const std::vector<Var>& v) {
+      return std::vector<Expr>{ir::floordiv(v[0] + 10, 8), ir::floormod(v[0] + 10, 8)};
+    });
+    QVERIFY(!NonSurjectiveInverse(far, {Expr(16)}).ok());
+  }
+
   void inverseOfAFusion() {
     IndexMap fuse = Map(
         {"i", "j"}, [](const std::vector<Var>& v) { return std::vector<Expr>{v[0] * 128 + v[1]}; });
@@ -385,6 +410,44 @@ class TestTirTransformLayout : public QObject {
   }
 
   // ---- trace ----
+  void computeAtCoversTheRowsOfATiledBuffer() {
+    // B tiled as lambda i, j: (i // 16, j, i % 16); C's rows split by 16 and B computed at
+    // the outer loop: B[i_0, :, :] is needed, so v_i covers 16 rows from i_0 * 16 (TVM
+    // solves `v_i // 16` and leaves `v_i % 16` free), not all 128.
+    Schedule sch(ElementwiseChain());
+    BlockRV b = *sch.GetBlock("B");
+    IndexMap map = Map({"i", "j"}, [](const std::vector<Var>& v) {
+      return std::vector<Expr>{ir::floordiv(v[0], 16), v[1], ir::floormod(v[0], 16)};
+    });
+    QVERIFY(sch.TransformLayout(b, 0, BufferIndexType::Write, map).ok());
+    auto loops = *sch.GetLoops(*sch.GetBlock("C"));
+    auto split = *sch.Split(loops[0], {Expr(), Expr(16)});
+    Status s = sch.ComputeAt(b, split[0]);
+    QVERIFY2(s.ok(), s ? "" : s.error().message.c_str());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("        for ax0, ax1 in T.grid(16, 128):\n"
+                       "            with T.block(\"B\"):\n"
+                       "                v_i = T.axis.spatial(128, i_0 * 16 + ax0)\n") !=
+                 std::string::npos,
+             text.c_str());
+  }
+
+  void an64BitIndexMapCastsTheIndicesItIsGiven() {
+    // T.index_map's default int64 variables: the int32 block iterators put for them are
+    // cast, as TVM's SubstituteWithDataTypeLegalization casts them.
+    auto node = std::make_shared<ir::IndexMapNode>();
+    Var i("i", DataType::Int(64)), j("j", DataType::Int(64));
+    node->initial_indices = {i, j};
+    node->final_indices = {ir::add(ir::mul(i, ir::make_const(DataType::Int(64), int64_t{4})), j)};
+    arith::Analyzer analyzer;
+    Var vi("vi"), vj("vj");
+    std::vector<Expr> mapped = MapIndices(node, {vi, vj}, &analyzer);
+    QCOMPARE(mapped.size(), size_t(1));
+    QCOMPARE(Q(ExprToTVMScript(mapped[0])),
+             QString("T.Cast(\"int64\", vi) * T.int64(4) + T.Cast(\"int64\", vj)"));
+    QVERIFY(mapped[0].dtype() == DataType::Int(64));
+  }
+
   void traceReplaysAndRoundTripsThroughJson() {
     Schedule sch(Gemm(14));
     BlockRV c = *sch.GetBlock("C");
