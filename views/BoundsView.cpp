@@ -1,16 +1,11 @@
 #include "views/BoundsView.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QSplitter>
 #include <QTreeWidget>
-#include <QTreeWidgetItemIterator>
-#include <QVBoxLayout>
 #include <algorithm>
 
-#include "views/FullTextTips.h"
+#include "views/BoundsPanes.h"
 
 namespace tessera::views {
 namespace {
@@ -32,10 +27,6 @@ QString AttachText(const schedule::StageBounds& b) {
 constexpr int kComputed = 4;
 constexpr int kRequired = 5;
 
-QString Count(const std::optional<int64_t>& n) {
-  return n ? QString::number(*n) : QStringLiteral("?");
-}
-
 // The core's names of op and iter-var kinds, in the interface language (the same words
 // as the Stage DAG and the loop nest use, so that zh_CN does not mix languages).
 QString KindName(const std::string& kind) {
@@ -54,55 +45,21 @@ QString KindName(const std::string& kind) {
   return QString::fromStdString(kind);
 }
 
-// Every column as wide as its contents but at most `cap` pixels, and all of them within
-// the dock's width; cut cells elide and show their whole text as a tooltip.
-void FitColumns(QTreeWidget* tree, int cap) {
-  ShowFullTextInTips(tree);
-  FitColumnsToWidth(tree, cap);
-}
-
 void AddRows(QTreeWidgetItem* parent, const std::vector<schedule::PhaseRow>& rows) {
-  for (const auto& r : rows) {
-    auto* item = new QTreeWidgetItem(parent);
-    item->setText(0, S(r.name));
-    item->setText(1, S(r.set));
-  }
+  for (const auto& r : rows) AddSetRow(parent, S(r.name), S(r.set));
 }
 
 }  // namespace
 
-BoundsView::BoundsView(QWidget* parent)
-    : ViewBase(parent),
-      note_(new QLabel(this)),
-      pairLabel_(new QLabel(this)),
-      stages_(new QTreeWidget(this)),
-      pairs_(new QComboBox(this)),
-      phases_(new QTreeWidget(this)) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(note_);
-  auto* split = new QSplitter(Qt::Vertical, this);
-  split->addWidget(stages_);
-  auto* bottom = new QWidget(split);
-  auto* bottomLayout = new QVBoxLayout(bottom);
-  bottomLayout->setContentsMargins(0, 0, 0, 0);
-  auto* pairRow = new QHBoxLayout;
-  pairRow->addWidget(pairLabel_);
-  pairRow->addWidget(pairs_, 1);
-  bottomLayout->addLayout(pairRow);
-  bottomLayout->addWidget(phases_, 1);
-  split->addWidget(bottom);
-  layout->addWidget(split, 1);
-  note_->setWordWrap(true);
-
+BoundsView::BoundsView(QWidget* parent) : ViewBase(parent) {
+  BoundsPanes panes = MakeBoundsPanes(this);
+  note_ = panes.note;
+  pairLabel_ = panes.pairLabel;
+  stages_ = panes.top;
+  pairs_ = panes.pairs;
+  phases_ = panes.steps;
   // Computed / required come early: over-computation must be visible in a narrow dock.
   retranslateUi();
-  // Columns fit their contents up to a cap, so that every column stays in sight in a
-  // narrow dock; a longer cell is elided and its full text is its tooltip.
-  stages_->header()->setSectionResizeMode(QHeaderView::Interactive);
-  stages_->setUniformRowHeights(true);
-  phases_->header()->setSectionResizeMode(QHeaderView::Interactive);
-  phases_->header()->setStretchLastSection(true);
   connect(pairs_, &QComboBox::currentIndexChanged, this, &BoundsView::fillPhases);
   connect(stages_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (updating_ || !item || !selectionModel()) return;
@@ -151,25 +108,17 @@ void BoundsView::fillStages() {
     return;
   }
   note_->hide();
-  QColor over(230, 120, 60);
   for (const schedule::StageBounds& b : state_.bounds->stages) {
     auto* item = new QTreeWidgetItem(stages_);
     item->setText(0, S(b.name) + (b.is_output ? tr(" (output)") : QString()));
     item->setText(1, KindName(b.op));
-    item->setText(kComputed, Count(b.computed_elements));
-    item->setText(kRequired, Count(b.required_elements));
+    item->setText(kComputed, ElementCount(b.computed_elements));
+    item->setText(kRequired, ElementCount(b.required_elements));
     item->setText(6, RealizeText(b));
     item->setText(7, AttachText(b));
     item->setData(0, kStageRole, S(b.name));
-    auto ratio = b.overcompute();
-    bool overcomputed = ratio && *ratio > 1.0 + 1e-9;
-    item->setData(0, kOvercomputeRole, overcomputed);
-    if (overcomputed) {
-      for (int c : {kComputed, kRequired}) item->setBackground(c, over);
-      item->setToolTip(
-          kComputed, item->text(kComputed) + " — " +
-                         tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
-    }
+    item->setData(0, kOvercomputeRole,
+                  MarkOvercompute(item, kComputed, kRequired, b.overcompute()));
     for (const schedule::IterVarBound& v : b.iter_vars) {
       auto* child = new QTreeWidgetItem(item);
       child->setText(0, S(v.name) + (v.leaf ? tr(" (leaf)") : QString()));
@@ -181,12 +130,8 @@ void BoundsView::fillStages() {
     }
   }
   stages_->expandAll();
-  for (QTreeWidgetItemIterator it(stages_); *it; ++it)
-    for (int c : {kComputed, kRequired})
-      if ((*it)->text(c) == "?")
-        (*it)->setToolTip(
-            c, tr("?: the count depends on a shape variable whose value is not known here"));
-  FitColumns(stages_, 160);
+  ExplainUnknownCounts(stages_, kComputed, kRequired);
+  FitBoundsColumns(stages_, 160);
   updating_ = false;
 }
 
@@ -219,7 +164,7 @@ void BoundsView::fillPhases(int index) {
   auto* p4 = new QTreeWidgetItem(phases_, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
   AddRows(p4, t.phase4);
   phases_->expandAll();
-  FitColumns(phases_, 260);
+  FitBoundsColumns(phases_, 260);
 }
 
 QTreeWidgetItem* BoundsView::stageItem(const QString& stage) const {

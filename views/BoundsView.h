@@ -39,11 +39,11 @@ class BoundsView : public ViewBase {
   void fillStages();
   void fillPhases(int index);
 
-  QLabel* note_;
-  QLabel* pairLabel_;
-  QTreeWidget* stages_;
-  QComboBox* pairs_;
-  QTreeWidget* phases_;
+  QLabel* note_ = nullptr;
+  QLabel* pairLabel_ = nullptr;
+  QTreeWidget* stages_ = nullptr;
+  QComboBox* pairs_ = nullptr;
+  QTreeWidget* phases_ = nullptr;
   DocumentState state_;
   bool updating_ = false;
 };

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "ir/ExprOp.h"
+#include "views/TirBufferLayouts.h"
 #include "views/graph/GraphView.h"
 
 namespace tessera::views {
@@ -177,6 +178,7 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
       buffers_(new QComboBox(this)),
       sliceBar_(new QHBoxLayout),
       summary_(new QLabel(this)),
+      plan_(new QLabel(this)),
       nextPadded_(new QToolButton(this)),
       view_(new GraphView(this)),
       scene_(new QGraphicsScene(this)) {
@@ -194,9 +196,14 @@ BufferLayoutView::BufferLayoutView(QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(top);
   layout->addWidget(summary_);
+  layout->addWidget(plan_);
   layout->addWidget(view_, 1);
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  plan_->setObjectName("paddingPlan");
+  plan_->setWordWrap(true);
+  plan_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  plan_->hide();
   retranslateUi();
   view_->setScene(scene_);
   view_->setDragMode(QGraphicsView::ScrollHandDrag);
@@ -218,6 +225,19 @@ void BufferLayoutView::retranslateUi() {
 void BufferLayoutView::setState(const DocumentState& state) {
   QString keep = currentBuffer();
   layouts_ = state.layouts;
+  plans_.assign(layouts_.size(), QString());
+  tensorIR_ = state.tir_schedule != nullptr;
+  // A TensorIR schedule's buffers come from its trace, with how the padding is honoured.
+  if (state.tir_schedule) {
+    layouts_.clear();
+    plans_.clear();
+    for (const TirBufferLayout& l : TirBufferLayoutsOf(*state.tir_schedule)) {
+      layouts_.push_back(l.info);
+      plans_.push_back(tr("%1 of block %2 by %3")
+                           .arg(QString::fromStdString(l.info.name), l.block, l.index_map) +
+                       "\n" + l.plan.join("\n"));
+    }
+  }
   QSignalBlocker block(buffers_);
   buffers_->clear();
   for (const auto& l : layouts_) buffers_->addItem(QString::fromStdString(l.name));
@@ -261,6 +281,10 @@ void BufferLayoutView::selectionChanged() {
 }
 
 QString BufferLayoutView::summary() const { return summary_->text(); }
+
+QString BufferLayoutView::paddingPlan() const {
+  return plan_->isHidden() ? QString() : plan_->text();
+}
 
 // One spin box per leading dimension (all but the last two) of each grid.
 void BufferLayoutView::rebuildSliceControls() {
@@ -320,10 +344,15 @@ void BufferLayoutView::rebuild(bool refit) {
   physicalBlock_ = logicalBlock_ = 1;
   const BufferLayoutInfo* info = current();
   nextPadded_->hide();
+  int index = buffers_->currentIndex();
+  QString plan = info && index < int(plans_.size()) ? plans_[size_t(index)] : QString();
+  plan_->setText(plan);
+  plan_->setVisible(!plan.isEmpty());
   if (!info) {
-    summary_->setText(
-        tr("No buffer has a layout transform. Apply transform_layout to a "
-           "stage to see its physical layout and padding."));
+    summary_->setText(tensorIR_ ? tr("No buffer has a layout transform. Apply transform_layout to "
+                                     "a buffer of a block to see its physical layout and padding.")
+                                : tr("No buffer has a layout transform. Apply transform_layout to "
+                                     "a stage to see its physical layout and padding."));
     return;
   }
   QString head = tr("%1: logical %2 → physical %3")

@@ -3,7 +3,9 @@
 // hovering a cell shows its logical <-> physical index and marks its partner in the
 // other grid. Buffers of rank > 2 are shown one 2-D slice at a time ("Next padded
 // slice" jumps to the next slice that holds padding; the zoom stays when the slice
-// changes). A summary line counts padding elements and wasted bytes.
+// changes). A summary line counts padding elements and wasted bytes. For a TensorIR
+// document the buffers are those its trace's transform_layout rewrote, and a line per
+// block involved says how the padding is honoured (TirBufferLayouts.h).
 // Level of detail (#17 item 7): a grid larger than 64 cells a side is drawn in blocks
 // (one cell per block of elements, shaded by its share of padding, the tooltip gives the
 // range and the count), and cell texts are only drawn when the cell is large enough on
@@ -115,6 +117,8 @@ class BufferLayoutView : public ViewBase {
   // The fixed leading indices of the shown physical (or logical) slice.
   std::vector<int64_t> slice(bool physical) const { return fixedPrefix(physical); }
   QString summary() const;
+  // How the schedule honours the shown buffer's padding (TensorIR documents); "" else.
+  QString paddingPlan() const;
   // Shows the next physical slice (after the current one, wrapping) that holds padding;
   // false when no slice does (or the buffer has no slices).
   bool showNextPaddedSlice();
@@ -157,10 +161,13 @@ class BufferLayoutView : public ViewBase {
   QComboBox* buffers_;
   QHBoxLayout* sliceBar_;
   QLabel* summary_;
+  QLabel* plan_;
   QToolButton* nextPadded_;
   GraphView* view_;
   QGraphicsScene* scene_;
   std::vector<BufferLayoutInfo> layouts_;
+  std::vector<QString> plans_;  // parallel to layouts_
+  bool tensorIR_ = false;
   std::vector<QSpinBox*> physicalSlice_;
   std::vector<QSpinBox*> logicalSlice_;
   // Enumerated cells of the current buffer, both ways (padding cells map to nullopt).

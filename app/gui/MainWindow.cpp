@@ -49,6 +49,7 @@
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
 #include "views/TirBlockGraphView.h"
+#include "views/TirBoundsView.h"
 #include "views/TirIntents.h"
 #include "views/TirLoopGraphView.h"
 #include "views/TirLoopNestView.h"
@@ -191,13 +192,14 @@ void MainWindow::createViews() {
   tirBlocks_ = new views::TirBlockGraphView;
   tirLoops_ = new views::TirLoopGraphView;
   tirNest_ = new views::TirLoopNestView;
+  tirBounds_ = new views::TirBoundsView;
   bufferLayout_ = new views::BufferLayoutView;
   bounds_ = new views::BoundsView;
   profile_ = new views::ProfileView;
   runLog_ = new views::RunLogView;
   tune_ = new views::TuneView;
-  views_ = {script_,       stageDag_, iterVars_, loopNest_, tirBlocks_, tirLoops_, tirNest_,
-            bufferLayout_, bounds_,   code_,     profile_,  runLog_,    tune_};
+  views_ = {script_,    stageDag_,     iterVars_, loopNest_, tirBlocks_, tirLoops_, tirNest_,
+            tirBounds_, bufferLayout_, bounds_,   code_,     profile_,   runLog_,   tune_};
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     v->setIntentCheck([this](const views::Intent& intent) { return doc_->problemOf(intent); });
@@ -245,6 +247,7 @@ void MainWindow::createDocks() {
       {tirNest_, "TirLoopNestDock", QT_TR_NOOP("Loop nest (TensorIR)")},
       {bufferLayout_, "BufferLayoutDock", QT_TR_NOOP("Buffer layout")},
       {bounds_, "BoundsDock", QT_TR_NOOP("Bounds")},
+      {tirBounds_, "TirBoundsDock", QT_TR_NOOP("Bounds (TensorIR)")},
       {code_, "CodeDock", QT_TR_NOOP("Code")},
       {profile_, "ProfileDock", QT_TR_NOOP("Profile")},
       {runLog_, "RunLogDock", QT_TR_NOOP("Run log")},
@@ -280,6 +283,7 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["StageDagDock"], byName["BlockGraphDock"]);
   tabifyDockWidget(byName["IterVarDock"], byName["LoopGraphDock"]);
   tabifyDockWidget(byName["LoopNestDock"], byName["TirLoopNestDock"]);
+  tabifyDockWidget(byName["BoundsDock"], byName["TirBoundsDock"]);
   byName["BoundsDock"]->raise();
   applyDefaultDockSizes();
   defaultDockState_ = saveState();
@@ -778,6 +782,7 @@ void MainWindow::showViewsForDocumentKind(bool force) {
   bool tir = now.tir_schedule != nullptr;
   if (!now.program && shownKindTir_) tir = *shownKindTir_;  // keep them while it is broken
   if (!force && shownKindTir_ == tir) return;
+  std::optional<bool> before = shownKindTir_;
   shownKindTir_ = tir;
   const char* te[] = {"StageDagDock", "IterVarDock", "LoopNestDock"};
   const char* tensorir[] = {"BlockGraphDock", "LoopGraphDock", "TirLoopNestDock"};
@@ -789,6 +794,15 @@ void MainWindow::showViewsForDocumentKind(bool force) {
       show->show();
       show->raise();
     }
+  }
+  // The two Bounds docks trade places; one the user closed stays closed.
+  QDockWidget* was = dock(before.value_or(false) ? "TirBoundsDock" : "BoundsDock");
+  bool open = was && !was->isHidden();
+  if (QDockWidget* hide = dock(tir ? "BoundsDock" : "TirBoundsDock")) hide->hide();
+  QDockWidget* show = dock(tir ? "TirBoundsDock" : "BoundsDock");
+  if (show && open) {
+    show->show();
+    show->raise();
   }
 }
 

@@ -31,6 +31,7 @@ class RunLogView;
 class ScriptView;
 class StageDagView;
 class TirBlockGraphView;
+class TirBoundsView;
 class TirLoopGraphView;
 class TirLoopNestView;
 class TuneView;
@@ -94,6 +95,7 @@ class MainWindow : public QMainWindow {
   views::TirBlockGraphView* tirBlockView() const { return tirBlocks_; }
   views::TirLoopGraphView* tirLoopView() const { return tirLoops_; }
   views::TirLoopNestView* tirLoopNestView() const { return tirNest_; }
+  views::TirBoundsView* tirBoundsView() const { return tirBounds_; }
   bool showsTensorIRViews() const { return shownKindTir_.value_or(false); }
   views::BufferLayoutView* bufferLayoutView() const { return bufferLayout_; }
   views::BoundsView* boundsView() const { return bounds_; }
@@ -195,6 +197,7 @@ class MainWindow : public QMainWindow {
   views::TirBlockGraphView* tirBlocks_ = nullptr;
   views::TirLoopGraphView* tirLoops_ = nullptr;
   views::TirLoopNestView* tirNest_ = nullptr;
+  views::TirBoundsView* tirBounds_ = nullptr;
   std::optional<bool> shownKindTir_;  // which views the docks show: TensorIR or TE
   views::BufferLayoutView* bufferLayout_ = nullptr;
   views::BoundsView* bounds_ = nullptr;

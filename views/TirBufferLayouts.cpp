@@ -1,0 +1,149 @@
+#include "views/TirBufferLayouts.h"
+
+#include <QCoreApplication>
+
+#include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "ir/Printer.h"
+#include "tir/IndexMap.h"
+#include "tir/primitive/Primitives.h"
+#include "views/TirIntents.h"
+
+namespace tessera::views {
+namespace {
+
+QString Tr(const char* text) { return QCoreApplication::translate("TirBufferLayouts", text); }
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+// A constant pad value as its number ("0", "-1.5"); one that reads the indices as the
+// lambda TVM's trace writes; "" for None.
+std::string PadText(const tir::IndexMap& pad) {
+  if (!pad || pad->final_indices.empty()) return "";
+  const ir::Expr& value = pad->final_indices[0];
+  bool indexed = false;
+  for (const ir::Var& v : pad->initial_indices) indexed = indexed || ir::UsesVar(value, v);
+  return indexed ? tir::IndexMapAsPython(pad) : ir::to_string(value);
+}
+
+// Whether the block (not the blocks nested in it) stores into a buffer named `name`, and
+// whether such a store is `T.if_then_else(pad, pad_value, value)`.
+struct Stores {
+  bool any = false, selects = false;
+};
+
+Stores StoresOf(const tir::BlockRealizeNode& realize, const std::string& name) {
+  struct Finder : ir::IRVisitor {
+    const std::string* name;
+    Stores* out;
+    void VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+      if (n->buffer->name == *name) {
+        out->any = true;
+        const auto* call = n->value.as<ir::CallNode>();
+        out->selects = out->selects || (call && call->op == "if_then_else");
+      }
+      ir::IRVisitor::VisitBufferStore(n, s);
+    }
+  } finder;
+  Stores out;
+  finder.name = &name;
+  finder.out = &out;
+  tir::PreOrderVisit(realize.block->body, [&](const tir::StmtNode* n) {
+    if (const auto* c = tir::As<tir::ComputeNode>(n)) finder.VisitStmt(c->stmt);
+    return tir::As<tir::BlockRealizeNode>(n) == nullptr;
+  });
+  return out;
+}
+
+QString ShapeText(const std::vector<ir::Expr>& shape) {
+  QStringList dims;
+  for (const ir::Expr& e : shape) dims << Q(ir::to_string(e));
+  return "[" + dims.join(", ") + "]";
+}
+
+QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool assume_injective) {
+  const layout::PaddedLayout& lay = l.info.layout;
+  const QString name = Q(l.info.name);
+  bool padded = lay.padding_count
+                    ? *lay.padding_count > 0
+                    : lay.padding_predicate.defined() && !ir::is_zero(lay.padding_predicate);
+  if (!padded) return {Tr("No padding: every physical cell holds an element of %1.").arg(name)};
+  QString pred = lay.padding_predicate.defined() ? Q(ir::to_string(lay.padding_predicate))
+                                                 : Tr("(no closed form)");
+  QString pad = Q(l.info.pad_value);
+  QStringList plan;
+  if (assume_injective)
+    plan << Tr("assume_injective_transform=True: the padding is neither written nor checked.");
+  if (pad.isEmpty()) {
+    plan << Tr("No pad value: the padding where %1 is never written or read.").arg(pred);
+    return plan;
+  }
+  QStringList producers;
+  QString assumptions, padding;
+  std::string target = l.info.name;
+  for (const tir::BlockRealizeNode* r : TirBlocks(sch)) {
+    QString block = Q(r->block->name);
+    if (block == "buffer_" + name + "_assumptions") assumptions = block;
+    if (block == "buffer_" + name + "_padding") {
+      padding = block;
+      continue;
+    }
+    Stores s = StoresOf(*r, target);
+    if (s.selects)
+      plan << Tr("Overcompute: %1 iterates the padded shape %2 and stores "
+                 "T.if_then_else(%3, %4, value), so the padding is written in the same pass, "
+                 "with no branch around the store.")
+                  .arg(block, ShapeText(lay.physical_shape), pred, pad);
+    else if (s.any)
+      producers << block;
+  }
+  if (!assumptions.isEmpty())
+    plan << Tr("Input: nothing here writes %1, so block %2 states what the caller promises: "
+               "T.assume(not (%3) or %1[...] == %4).")
+                .arg(name, assumptions, pred, pad);
+  if (!padding.isEmpty())
+    plan << Tr("Branching: %1 writes only the logical elements; block %2 then writes %3 to the "
+               "padding cells, guarded by T.where(%4).")
+                .arg(producers.isEmpty() ? Tr("the producer") : producers.join(", "), padding, pad,
+                     pred);
+  if (plan.isEmpty())
+    plan << Tr("The padding where %1 holds %2; no block of the schedule writes or assumes it.")
+                .arg(pred, pad);
+  return plan;
+}
+
+}  // namespace
+
+std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
+  std::vector<TirBufferLayout> out;
+  const std::vector<tir::Instruction>& insts = sch.trace().insts;
+  for (size_t k = 0; k < insts.size(); ++k) {
+    const tir::Instruction& inst = insts[k];
+    if (inst.kind != tir::InstKind::TransformLayout || inst.inputs.empty()) continue;
+    TirBufferLayout l;
+    l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
+    l.info.pad_value = PadText(inst.pad_value);
+    // The buffer as it was when the primitive ran: replay what came before it.
+    tir::Trace before;
+    before.insts.assign(insts.begin(), insts.begin() + long(k));
+    tir::Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
+    Status replayed = tir::ApplyTrace(before, &replay);
+    auto realize = replayed ? replay.Get(tir::BlockRV{inst.inputs[0]})
+                            : Result<const tir::BlockRealizeNode*>(replayed.error());
+    if (!realize.ok()) continue;
+    l.block = Q((*realize)->block->name);
+    auto buffer = tir::NthAccessBuffer(
+        *(*realize)->block, size_t(inst.buffer_index),
+        inst.buffer_is_write ? tir::BufferIndexType::Write : tir::BufferIndexType::Read);
+    if (!buffer.ok()) continue;
+    l.info.name = (*buffer)->name;
+    l.info.dtype = (*buffer)->dtype;
+    auto analyzed = layout::AnalyzePaddedLayout(inst.index_map, (*buffer)->shape);
+    if (!analyzed.ok()) continue;
+    l.info.layout = std::move(*analyzed);
+    l.plan = PaddingPlan(sch, l, inst.assume_injective_transform);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+}  // namespace tessera::views
