@@ -48,7 +48,36 @@ Status FirstLoop(tir::Schedule& sch, const Intent& intent, tir::LoopRV* out) {
   return Status::Ok();
 }
 
+// A positive integer parameter of the intent, or an error naming it.
+Result<int64_t> PositiveParam(const Intent& intent, const char* key) {
+  bool ok = false;
+  int64_t v = intent.params.value(key).toLongLong(&ok);
+  if (!ok || v <= 0)
+    return Error(S(Tr("%1 needs a positive %2").arg(intent.primitive, QString(key))));
+  return v;
+}
+
+// tile: each of the two loops split by its factor (the outer extent inferred), then the
+// outer parts before the inner ones, as TE's tile does: x_0, y_0, x_1, y_1.
+Status ApplyTile(tir::Schedule& sch, const Intent& intent) {
+  if (intent.iterVars.size() != 2) return Error(S(Tr("tile needs two loops")));
+  auto x = IntentLoop(sch, intent, intent.iterVars[0]);
+  if (!x.ok()) return x.error();
+  auto y = IntentLoop(sch, intent, intent.iterVars[1]);
+  if (!y.ok()) return y.error();
+  auto xf = PositiveParam(intent, "x_factor");
+  if (!xf.ok()) return xf.error();
+  auto yf = PositiveParam(intent, "y_factor");
+  if (!yf.ok()) return yf.error();
+  auto xs = sch.Split(*x, {ir::Expr(), ir::Expr(*xf)});
+  if (!xs.ok()) return xs.error();
+  auto ys = sch.Split(*y, {ir::Expr(), ir::Expr(*yf)});
+  if (!ys.ok()) return ys.error();
+  return sch.Reorder({(*xs)[0], (*ys)[0], (*xs)[1], (*ys)[1]});
+}
+
 Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
+  if (intent.primitive == "tile") return ApplyTile(sch, intent);
   tir::LoopRV loop;
   if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
   const QString& p = intent.primitive;
@@ -67,6 +96,17 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     QString axis = intent.params.value("thread_axis").toString();
     if (axis.isEmpty()) return Error(S(Tr("bind needs a thread axis")));
     return sch.Bind(loop, S(axis));
+  }
+  if (p == "rfactor") {
+    bool ok = false;
+    int axis = intent.params.value("factor_axis", 0).toInt(&ok);
+    if (!ok) return Error(S(Tr("rfactor: factor_axis must be an integer")));
+    auto r = sch.RFactor(loop, axis);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  if (p == "blockize") {
+    auto r = sch.Blockize(loop);
+    return r.ok() ? Status::Ok() : Status(r.error());
   }
   return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
 }
@@ -108,6 +148,42 @@ ParamField Choice(const QString& key, const QString& label, const QStringList& c
   return f;
 }
 
+// transform_layout's arguments as the script line needs them: a block, one of its buffers,
+// an index map written as a lambda. The schedule's own checks run when the line is
+// evaluated (the lambdas are script).
+QString TransformLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
+  if (!r || r == tir::RootRealize(sch.func()))
+    return Tr("transform_layout: there is no block %1").arg(intent.stage);
+  QString type = intent.params.value("buffer_type").toString();
+  if (type != "read" && type != "write")
+    return Tr("transform_layout: the buffer is read or written, not '%1'").arg(type);
+  bool ok = false;
+  int index = intent.params.value("buffer_index").toInt(&ok);
+  int n = int(type == "read" ? r->block->reads.size() : r->block->writes.size());
+  if (!ok || index < 0 || index >= n)
+    return Tr("transform_layout: block %1 has %2 %3 buffer(s), no buffer %4")
+        .arg(intent.stage)
+        .arg(n)
+        .arg(type)
+        .arg(intent.params.value("buffer_index").toString());
+  if (!intent.params.value("index_map").toString().trimmed().startsWith("lambda"))
+    return Tr("transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)");
+  return QString();
+}
+
+// A map over the buffer's indices that splits the last one by 4: a start to edit.
+QString DefaultIndexMap(size_t rank) {
+  static const char* names[] = {"i", "j", "k", "l", "m", "n"};
+  QStringList params, results;
+  for (size_t d = 0; d < rank; ++d) params << (d < 6 ? QString(names[d]) : QString("i%1").arg(d));
+  if (params.isEmpty()) return "lambda: ()";
+  results = params;
+  QString last = results.takeLast();
+  results << last + " // 4" << last + " % 4";
+  return "lambda " + params.join(", ") + ": (" + results.join(", ") + ")";
+}
+
 // "C: i_0" entries for the loops of the blocks other than `block` that `block` feeds
 // (compute_at) or that feed it (reverse_compute_at).
 QStringList AtTargets(const tir::Schedule& sch, const QString& block, bool reverse) {
@@ -122,11 +198,34 @@ QStringList AtTargets(const tir::Schedule& sch, const QString& block, bool rever
   return out;
 }
 
+ParamField IntParam(const QString& key, const QString& label, int value, int minimum = 1) {
+  ParamField f;
+  f.key = key;
+  f.label = label;
+  f.value = value;
+  f.minimum = minimum;
+  return f;
+}
+
 QStringList BufferChoices(const std::vector<tir::BufferRegion>& regions) {
   QStringList out;
   for (size_t i = 0; i < regions.size(); ++i)
     out << QString("%1: %2").arg(i).arg(Q(regions[i].buffer->name));
   return out;
+}
+
+// The tile dialog's preview: the four loops in their new order.
+QString TileLoops(const QVariantMap& v, const QString& x, std::optional<int64_t> xe,
+                  const QString& y, std::optional<int64_t> ye) {
+  auto outer = [](std::optional<int64_t> extent, int64_t factor) {
+    return extent && factor > 0 ? QString::number((*extent + factor - 1) / factor)
+                                : QStringLiteral("?");
+  };
+  int64_t xf = v.value("x_factor").toLongLong(), yf = v.value("y_factor").toLongLong();
+  return Tr("loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)")
+      .arg(x, outer(xe, xf), y, outer(ye, yf))
+      .arg(xf)
+      .arg(yf);
 }
 
 // The split dialog's preview: the loop extents the factors give.
@@ -161,19 +260,23 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "reverse_compute_inline") return Tr("Reverse Compute Inline");
   if (p == "decompose_reduction") return Tr("Decompose Reduction…");
   if (p == "fuse") return Tr("Fuse with Inner Loop");
+  if (p == "tile") return Tr("Tile with Inner Loop…");
+  if (p == "blockize") return Tr("Blockize");
+  if (p == "transform_layout") return Tr("Transform Layout…");
   return PrimitiveTitle(p);
 }
 
 const QStringList& TirBlockPrimitives() {
   static const QStringList list{
-      "compute_at", "reverse_compute_at", "compute_inline",     "reverse_compute_inline",
-      "cache_read", "cache_write",        "decompose_reduction"};
+      "compute_at", "reverse_compute_at", "compute_inline",      "reverse_compute_inline",
+      "cache_read", "cache_write",        "decompose_reduction", "transform_layout"};
   return list;
 }
 
 const QStringList& TirLoopPrimitives() {
-  static const QStringList list{"split",     "fuse",   "reorder", "parallel",
-                                "vectorize", "unroll", "bind",    "decompose_reduction"};
+  static const QStringList list{
+      "split",  "tile", "fuse",    "reorder",  "parallel",           "vectorize",
+      "unroll", "bind", "rfactor", "blockize", "decompose_reduction"};
   return list;
 }
 
@@ -235,6 +338,9 @@ Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& tex
 
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   const QString& p = intent.primitive;
+  if (TirIntentNeedsScript(intent))
+    return Error(
+        S(Tr("%1 takes Python lambdas: the application applies it as a script line").arg(p)));
   if (p == "fuse" || p == "reorder") {
     auto loops = IntentLoops(sch, intent);
     if (!loops.ok()) return loops.error();
@@ -247,7 +353,16 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   return ApplyOnLoop(sch, intent);
 }
 
+bool TirIntentNeedsScript(const Intent& intent) { return intent.primitive == "transform_layout"; }
+
+QString TirBufferArgument(const Intent& intent) {
+  return QString("(\"%1\", %2)")
+      .arg(intent.params.value("buffer_type").toString())
+      .arg(intent.params.value("buffer_index").toInt());
+}
+
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent) {
+  if (TirIntentNeedsScript(intent)) return TransformLayoutArgumentProblem(sch, intent);
   tir::Schedule copy = sch;
   Status s = ApplyTirIntent(copy, intent);
   return s ? QString() : Q(s.error().message);
@@ -348,6 +463,38 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       problem = Tr("fuse: %1 has no inner loop to fuse with").arg(loop);
     else if (problem.isEmpty())
       intent.iterVars << loops[at + 1];
+  } else if (primitive == "tile") {
+    problem = needLoop();
+    int at = int(loops.indexOf(loop));
+    if (problem.isEmpty() && (at < 0 || at + 1 >= loops.size()))
+      problem = Tr("tile: %1 has no inner loop to tile with").arg(loop);
+    if (problem.isEmpty()) {
+      QString inner = loops[at + 1];
+      intent.iterVars << inner;
+      std::vector<const tir::ForNode*> nest = TirLoopsOf(sch, block);
+      std::optional<int64_t> xe = TirConstExtent(*nest[size_t(at)]);
+      std::optional<int64_t> ye = TirConstExtent(*nest[size_t(at) + 1]);
+      fields << IntParam("x_factor", Tr("Inner extent of %1").arg(loop), 8)
+             << IntParam("y_factor", Tr("Inner extent of %1").arg(inner), 8);
+      ParamField preview;
+      preview.key = "preview";
+      preview.kind = ParamField::Kind::Preview;
+      preview.preview = [loop, inner, xe, ye](const QVariantMap& v) {
+        return TileLoops(v, loop, xe, inner, ye);
+      };
+      fields << preview;
+    }
+  } else if (primitive == "rfactor") {
+    problem = needLoop();
+    const auto& writes = realize->block->writes;
+    QString buffer = writes.empty() ? block : Q(writes.front().buffer->name);
+    ParamField axis =
+        IntParam("factor_axis", Tr("Position of the factored loop in %1.rf's shape").arg(buffer), 0,
+                 /*minimum=*/0);
+    axis.maximum = writes.empty() ? 0 : int(writes.front().buffer->shape.size());
+    fields << axis;
+  } else if (primitive == "blockize") {
+    problem = needLoop();
   } else if (primitive == "reorder") {
     ParamField f;
     f.key = "order";
@@ -375,6 +522,33 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     fields << Choice(
         "storage_scope", Tr("Storage scope"),
         read ? QStringList{"shared", "local", "global"} : QStringList{"local", "shared", "global"});
+  } else if (primitive == "transform_layout") {
+    QStringList buffers;
+    for (const auto& [type, regions] : {std::pair{QString("write"), &realize->block->writes},
+                                        std::pair{QString("read"), &realize->block->reads}})
+      for (size_t i = 0; i < regions->size(); ++i)
+        buffers << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
+    if (buffers.isEmpty()) problem = Tr("transform_layout: %1 accesses no buffer").arg(block);
+    fields << Choice("layout_buffer", Tr("Buffer"), buffers);
+    const auto& first =
+        realize->block->writes.empty() ? realize->block->reads : realize->block->writes;
+    ParamField map;
+    map.key = "index_map";
+    map.label = Tr("Index map (a Python lambda)");
+    map.kind = ParamField::Kind::Text;
+    map.value = DefaultIndexMap(first.empty() ? 0 : first.front().buffer->shape.size());
+    map.tooltip =
+        Tr("The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, "
+           "j % 4); padding appears where the new shape has more cells");
+    ParamField pad;
+    pad.key = "pad_value";
+    pad.label = Tr("Pad value (empty: None)");
+    pad.kind = ParamField::Kind::Text;
+    pad.value = QString();
+    pad.tooltip =
+        Tr("What the padding holds: a number (0.0), or a lambda of the physical "
+           "indices; None refuses a map that pads (TransformationIntroducesPaddingError)");
+    fields << map << pad;
   } else if (primitive == "decompose_reduction") {
     if (!loop.isEmpty())
       intent.iterVars << loop;
@@ -387,7 +561,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
   if (!fields.isEmpty()) {
     auto values = AskParameters(parent, TirPrimitiveTitle(primitive).remove("…"), fields);
     if (!values) return {};
-    if (values->contains("factors")) intent.params["factors"] = values->value("factors");
+    for (const char* key : {"factors", "x_factor", "y_factor", "factor_axis"})
+      if (values->contains(key)) intent.params[key] = values->value(key);
     if (values->contains("thread_axis"))
       intent.params["thread_axis"] = values->value("thread_axis");
     if (values->contains("order")) intent.iterVars = values->value("order").toStringList();
@@ -396,6 +571,13 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       intent.params["storage_scope"] = values->value("storage_scope");
     if (values->contains("buffer"))
       intent.params["buffer_index"] = values->value("buffer").toString().section(':', 0, 0).toInt();
+    if (values->contains("layout_buffer")) {
+      QString choice = values->value("layout_buffer").toString();  // "write 0: B"
+      intent.params["buffer_type"] = choice.section(' ', 0, 0);
+      intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
+      intent.params["index_map"] = values->value("index_map").toString().trimmed();
+      intent.params["pad_value"] = values->value("pad_value").toString().trimmed();
+    }
     if (values->contains("target")) {
       QString target = values->value("target").toString();
       intent.params["loop_block"] = target.section(": ", 0, 0);

@@ -43,8 +43,16 @@ Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& tex
 
 // Applies `intent` to `sch` (a copy: the views never touch the document's schedule).
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
-// Why `intent` is illegal on `sch` ("" = it applies): applied to a copy of `sch`.
+// Why `intent` is illegal on `sch` ("" = it applies): applied to a copy of `sch`. An
+// intent whose arguments are script text (TirIntentNeedsScript) gets its arguments'
+// shape checked only.
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent);
+// Whether only the script evaluator can apply `intent` (transform_layout: its index map
+// and pad value are Python lambdas): the application checks it by evaluating its line.
+bool TirIntentNeedsScript(const Intent& intent);
+// The buffer argument TVM's transform_layout takes, from the intent's buffer_type and
+// buffer_index: ("write", 0).
+QString TirBufferArgument(const Intent& intent);
 
 // Whether block `a` writes a buffer that block `b` reads.
 bool TirBlockFeeds(const tir::Schedule& sch, const QString& a, const QString& b);

@@ -118,7 +118,7 @@ QMenu* TirLoopGraphView::contextMenuFor(const QString& loop) {
     a->setObjectName(p);
     // The primitives without parameters are enabled exactly when the schedule takes them.
     bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
-                   p == "decompose_reduction" || p == "fuse";
+                   p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor";
     Intent dry{p, block_, {loop}, {}};
     if (p == "fuse" && at + 1 < loops.size()) dry.iterVars << loops[at + 1];
     if (checked) {

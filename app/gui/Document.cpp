@@ -219,7 +219,13 @@ Status Document::applyScriptLine(const views::Intent& intent) {
 }
 
 QString Document::problemOf(const views::Intent& intent) const {
-  if (state_.tir_schedule) return views::TirIntentProblem(*state_.tir_schedule, intent);
+  if (state_.tir_schedule) {
+    if (!views::TirIntentNeedsScript(intent))
+      return views::TirIntentProblem(*state_.tir_schedule, intent);
+    views::DocumentState next;
+    Result<QString> text = withTirLine(intent, next);
+    return text.ok() ? QString() : QString::fromStdString(text.error().message);
+  }
   if (!state_.program || !state_.schedule)
     return tr("%1: the script has no schedule to apply it to (fix its errors first)")
         .arg(intent.describe());
@@ -271,6 +277,9 @@ Result<QString> Document::withTirLine(const views::Intent& intent,
   if (!next.tir_schedule || next.errors.size() > state_.errors.size()) {
     const Error& e =
         next.errors.empty() ? Error("the script made no TensorIR schedule") : next.errors.back();
+    // Lambdas (transform_layout) are checked by evaluating the line: its error is the check.
+    if (views::TirIntentNeedsScript(intent))
+      return Error(intent.describe().toStdString() + ": " + e.message);
     return Error(tr("%1 was legal, but its line %2 does not evaluate: %3")
                      .arg(intent.describe(), *line, QString::fromStdString(e.message))
                      .toStdString());

@@ -815,7 +815,8 @@ QString TirMenuProblem(const tir::Schedule& sch, const QString& primitive, const
   if (!views::TirLoopPrimitives().contains(primitive))
     return MainWindow::tr("%1 is not a TensorIR primitive the application applies yet")
         .arg(primitive);
-  if (loop.isEmpty() || primitive == "split") return QString();
+  // split and tile ask for factors first; their legality is checked with those.
+  if (loop.isEmpty() || primitive == "split" || primitive == "tile") return QString();
   views::Intent intent{primitive, block, {loop}, {}};
   if (primitive == "fuse") {
     QStringList loops = views::TirLoopNames(sch, block);

@@ -42,6 +42,36 @@ struct Printer {
     return out.join(", ");
   }
 
+  // get_loops(...)[index] of the loop owner's loops as they are before the line runs.
+  QString LoopAt(int index) const {
+    QString owner = intent.params.value("loop_block").toString();
+    if (owner.isEmpty()) owner = intent.stage;
+    return QString("%1.get_loops(%2)[%3]").arg(sp.schedule_var, Block(owner)).arg(index);
+  }
+
+  // tile as TVM writes it: two splits and a reorder, three lines that each name the
+  // loops by their position at that point (the first split shifts the later loops).
+  Result<QString> Tile() const {
+    if (intent.iterVars.size() != 2) return Fail(Tr("tile needs two loops"));
+    QString owner = intent.params.value("loop_block").toString();
+    QStringList loops = views::TirLoopNames(sch, owner.isEmpty() ? intent.stage : owner);
+    int x = int(loops.indexOf(intent.iterVars[0])), y = int(loops.indexOf(intent.iterVars[1]));
+    if (x < 0 || y < 0 || y <= x)
+      return Fail(Tr("tile: %1 must be a loop outside %2 of block %3")
+                      .arg(intent.iterVars[0], intent.iterVars[1], intent.stage));
+    bool ok = false, ok2 = false;
+    int xf = intent.params.value("x_factor").toInt(&ok);
+    int yf = intent.params.value("y_factor").toInt(&ok2);
+    if (!ok || !ok2 || xf <= 0 || yf <= 0) return Fail(Tr("tile needs two positive factors"));
+    const QString split = "%1.split(%2, factors=[None, %3])";
+    return QStringList{
+        split.arg(sp.schedule_var, LoopAt(x)).arg(xf),
+        split.arg(sp.schedule_var, LoopAt(y + 1)).arg(yf),
+        QString("%1.reorder(%2, %3, %4, %5)")
+            .arg(sp.schedule_var, LoopAt(x), LoopAt(y + 1), LoopAt(x + 1), LoopAt(y + 2))}
+        .join("\n");
+  }
+
   QString Call(const QString& args) const {
     return QString("%1.%2(%3)").arg(sp.schedule_var, intent.primitive, args);
   }
@@ -58,6 +88,16 @@ struct Printer {
       if (scope.isEmpty()) return Fail(Tr("%1 needs a storage scope").arg(p));
       return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope));
     }
+    if (p == "tile") return Tile();
+    if (p == "transform_layout") {
+      if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+        return Fail(problem);
+      QString pad = intent.params.value("pad_value").toString().trimmed();
+      return Call(QString("%1, %2, %3%4")
+                      .arg(Block(intent.stage), views::TirBufferArgument(intent),
+                           intent.params.value("index_map").toString().trimmed(),
+                           pad.isEmpty() ? QString() : ", pad_value=" + pad));
+    }
     auto loops = Loops();
     if (!loops.ok()) return loops.error();
     if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction")
@@ -66,7 +106,14 @@ struct Printer {
       if (intent.iterVars.size() < 2) return Fail(Tr("%1 needs at least two loops").arg(p));
       return Call(*loops);
     }
-    if (p == "parallel" || p == "vectorize" || p == "unroll") return Call(*loops);
+    if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
+      return Call(*loops);
+    if (p == "rfactor") {
+      bool ok = false;
+      int axis = intent.params.value("factor_axis", 0).toInt(&ok);
+      if (!ok) return Fail(Tr("rfactor: factor_axis must be an integer"));
+      return Call(QString("%1, factor_axis=%2").arg(*loops).arg(axis));
+    }
     if (p == "bind") {
       QString axis = intent.params.value("thread_axis").toString();
       if (axis.isEmpty()) return Fail(Tr("bind needs a thread axis"));

@@ -1,6 +1,7 @@
-// TirIntentToScript: a view's TensorIR intent as the one schedule-script line that
-// applies it, appended to a TensorIR document's script:
+// TirIntentToScript: a view's TensorIR intent as the schedule-script line that applies
+// it, appended to a TensorIR document's script:
 //   sch.split(sch.get_loops(sch.get_block("C"))[0], factors=[None, 32])
+// (tile, which TVM spells as two splits and a reorder, gives those three lines.)
 // Blocks are named by get_block (get_sblock in TVM 0.24+'s spelling) and loops by their
 // position among get_loops of their block in the current schedule, so the line needs
 // no variable of the script and reads the same in TVM. Only the shape of the arguments

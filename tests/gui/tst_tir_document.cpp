@@ -12,9 +12,11 @@
 
 #include "Examples.h"
 #include "MainWindow.h"
+#include "views/BufferLayoutView.h"
 #include "views/ParameterDialog.h"
 #include "views/StageDagView.h"
 #include "views/TirBlockGraphView.h"
+#include "views/TirBoundsView.h"
 #include "views/TirIntents.h"
 #include "views/TirLoopGraphView.h"
 #include "views/TirLoopNestView.h"
@@ -32,6 +34,15 @@ const char* kChain =
     "A = te.placeholder((64, 64), \"float32\", name=\"A\")\n"
     "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
     "C = te.compute((64, 64), lambda i, j: B[i, j] + 1.0, name=\"C\")\n"
+    "sch = tir.Schedule(te.create_prim_func([A, C]))\n";
+
+// B = A * 2 and C = B + 1 over 14 elements: a split by 4 pads B to 4 x 4.
+const char* kVector14 =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "A = te.placeholder((14,), \"float32\", name=\"A\")\n"
+    "B = te.compute((14,), lambda i: A[i] * 2.0, name=\"B\")\n"
+    "C = te.compute((14,), lambda i: B[i] + 1.0, name=\"C\")\n"
     "sch = tir.Schedule(te.create_prim_func([A, C]))\n";
 
 std::unique_ptr<QMimeData> Mime(const QString& id) {
@@ -93,6 +104,62 @@ class TestTirDocument : public QObject {
     QVERIFY(!w->dock("StageDagDock")->isHidden());
     QVERIFY(w->dock("BlockGraphDock")->isHidden());
     QVERIFY(w->stageDagView()->scene()->nodeItem("stage:B"));
+  }
+
+  void tileIsOneUndoableStepAndARefusalChangesNothing() {
+    QVERIFY(!w->dock("TirBoundsDock")->isHidden());
+    QVERIFY(w->dock("BoundsDock")->isHidden());
+    QVERIFY(w->tirBoundsView()->blockItem("B"));
+    const QString before = w->document()->text();
+    QVERIFY(w->applyIntent(
+        views::Intent{"tile", "C", {"i", "j"}, {{"x_factor", 8}, {"y_factor", 16}}}));
+    QCOMPARE(views::TirLoopNames(Sch(), "C"), QStringList({"i_0", "j_0", "i_1", "j_1"}));
+    QVERIFY(LastLine(w->document()->text()).startsWith("sch.reorder("));
+    QCOMPARE(w->document()->undoStack()->count(), 1);
+    // The Bounds view follows: B, at the root, still computes all of B for C.
+    QVERIFY(w->tirBoundsView()->loopItem("C", "j_1"));
+    w->document()->undoStack()->undo();
+    QCOMPARE(w->document()->text(), before);
+    QCOMPARE(views::TirLoopNames(Sch(), "C"), QStringList({"i", "j"}));
+
+    // C reduces nothing: rfactor is refused with the core's reason, the script unchanged.
+    QVERIFY(!w->applyIntent(views::Intent{"rfactor", "C", {"j"}, {{"factor_axis", 0}}}));
+    QVERIFY2(w->lastMessage().contains("Error"), qPrintable(w->lastMessage()));
+    QCOMPARE(w->document()->text(), before);
+    QCOMPARE(w->document()->undoStack()->index(), 0);
+  }
+
+  void transformLayoutPadsThroughItsScriptLine() {
+    w->document()->reset(kVector14, "vector14_tir.py");
+    QVERIFY2(w->document()->state().tir_schedule, qPrintable(FirstError(w->document()->state())));
+    const QString before = w->document()->text();
+    views::Intent pad{"transform_layout",
+                      "B",
+                      {},
+                      {{"buffer_type", "write"},
+                       {"buffer_index", 0},
+                       {"index_map", "lambda i: (i // 4, i % 4)"},
+                       {"pad_value", ""}}};
+    // Without a pad value the map would leave the padding unspecified: TVM's refusal.
+    QString problem = w->document()->problemOf(pad);
+    QVERIFY2(problem.contains("TransformationIntroducesPaddingError"), qPrintable(problem));
+    QVERIFY(!w->applyIntent(pad));
+    QVERIFY(w->lastMessage().contains("TransformationIntroducesPaddingError"));
+    QCOMPARE(w->document()->text(), before);
+
+    pad.params["pad_value"] = "0.0";
+    QCOMPARE(w->document()->problemOf(pad), QString());
+    QVERIFY2(w->applyIntent(pad), qPrintable(w->lastMessage()));
+    QCOMPARE(LastLine(w->document()->text()),
+             QString("sch.transform_layout(sch.get_block(\"B\"), (\"write\", 0), "
+                     "lambda i: (i // 4, i % 4), pad_value=0.0)"));
+    views::BufferLayoutView* layout = w->bufferLayoutView();
+    QCOMPARE(layout->currentBuffer(), QString("B"));
+    QCOMPARE(layout->paddingCellCount(), 2);
+    QVERIFY2(layout->paddingPlan().contains("Overcompute"), qPrintable(layout->paddingPlan()));
+    w->document()->undoStack()->undo();
+    QCOMPARE(w->document()->text(), before);
+    QVERIFY(layout->currentBuffer().isEmpty());
   }
 
   void everyShippedTensorIRExampleOpens() {
@@ -262,7 +329,7 @@ class TestTirDocument : public QObject {
   void theScheduleMenuAppliesToTheSelectedLoop() {
     w->selection()->selectIterVar("C", "i");
     QVERIFY(w->action("action_split")->isEnabled());
-    QVERIFY(!w->action("action_tile")->isEnabled());  // no TensorIR counterpart here
+    QVERIFY(w->action("action_tile")->isEnabled());  // split, split and reorder
     QVERIFY(w->action("action_parallel")->isEnabled());
     w->action("action_split")->trigger();
     QCOMPARE(LastLine(w->document()->text()),

@@ -470,6 +470,147 @@ class TestTirViews : public QObject {
     QCOMPARE(LastIntent(intents).params.value("thread_axis").toString(), ThreadTags().first());
   }
 
+  void tileRfactorAndBlockizeFromTheLoopMenu() {
+    Schedule sch(Gemm());
+    TirLoopGraphView view;
+    view.setState(StateOf(sch));
+    QSignalSpy intents(&view, &ViewBase::intentRequested);
+    QSignalSpy messages(&view, &ViewBase::statusMessage);
+    std::unique_ptr<QMenu> iMenu(view.contextMenuFor("i"));
+    for (const char* p : {"tile", "rfactor", "blockize"}) QVERIFY2(ActionNamed(iMenu.get(), p), p);
+    // rfactor needs a reduction loop; blockize of a block with an init is refused: both
+    // disabled, with the core's reason as the tooltip.
+    QAction* rfactor = ActionNamed(iMenu.get(), "rfactor");
+    QVERIFY(!rfactor->isEnabled());
+    QVERIFY2(rfactor->toolTip().startsWith("LoopPropertyError"), qPrintable(rfactor->toolTip()));
+    QAction* blockize = ActionNamed(iMenu.get(), "blockize");
+    QVERIFY(!blockize->isEnabled());
+    QVERIFY2(blockize->toolTip().contains("decompose_reduction first"),
+             qPrintable(blockize->toolTip()));
+
+    // tile: the loop and the next one, each split by its factor, outer parts first.
+    SetParameterAsker([](QWidget*, const QString&, const QList<ParamField>& fields) {
+      ParameterDialog dialog(nullptr, "Tile", fields);
+      dialog.updatePreview();
+      [&] {
+        QVERIFY2(dialog.previewText().contains("i_0 (16), j_0 (16), i_1 (8), j_1 (8)"),
+                 qPrintable(dialog.previewText()));
+      }();
+      return std::optional<QVariantMap>(dialog.values());
+    });
+    ActionNamed(iMenu.get(), "tile")->trigger();
+    QCOMPARE(intents.size(), 1);
+    Intent tile = LastIntent(intents);
+    QCOMPARE(tile.primitive, QString("tile"));
+    QCOMPARE(tile.iterVars, QStringList({"i", "j"}));
+    QCOMPARE(tile.params.value("x_factor").toInt(), 8);
+    Schedule copy = sch;
+    QVERIFY(ApplyTirIntent(copy, tile));
+    QCOMPARE(TirLoopNames(copy, "C"), QStringList({"i_0", "j_0", "i_1", "j_1", "k"}));
+    const QString loops = "sch.get_loops(sch.get_block(\"C\"))";
+    QCOMPARE(Line(sch, tile), "sch.split(" + loops + "[0], factors=[None, 8])\n" + "sch.split(" +
+                                  loops + "[2], factors=[None, 8])\n" + "sch.reorder(" + loops +
+                                  "[0], " + loops + "[2], " + loops + "[1], " + loops + "[3])");
+    // Factors the schedule refuses, and a loop with no inner loop: no intent, the reason.
+    SetParameterAsker([](QWidget*, const QString&, const QList<ParamField>&) {
+      return std::optional<QVariantMap>(QVariantMap{{"x_factor", 0}, {"y_factor", 8}});
+    });
+    ActionNamed(iMenu.get(), "tile")->trigger();
+    QCOMPARE(intents.size(), 1);
+    QVERIFY(messages.last().at(0).toString().contains("positive x_factor"));
+    SetParameterAsker(AcceptDefaults());
+    std::unique_ptr<QMenu> kMenu(view.contextMenuFor("k"));
+    ActionNamed(kMenu.get(), "tile")->trigger();
+    QCOMPARE(intents.size(), 1);
+    QVERIFY(messages.last().at(0).toString().contains("no inner loop"));
+
+    // rfactor of the reduction loop: the factored loop first in C.rf's shape by default.
+    QVERIFY(ActionNamed(kMenu.get(), "rfactor")->isEnabled());
+    ActionNamed(kMenu.get(), "rfactor")->trigger();
+    Intent rf = LastIntent(intents);
+    QCOMPARE(rf.primitive, QString("rfactor"));
+    QCOMPARE(rf.iterVars, QStringList{"k"});
+    QCOMPARE(rf.params.value("factor_axis").toInt(), 0);
+    QCOMPARE(Line(sch, rf), "sch.rfactor(" + loops + "[2], factor_axis=0)");
+    Schedule rfCopy = sch;
+    QVERIFY(ApplyTirIntent(rfCopy, rf));
+    QVERIFY(TirFindBlock(rfCopy, "C_rf"));
+    QVERIFY(TirIntentProblem(sch, Intent{"rfactor", "C", {"k"}, {{"factor_axis", 9}}})
+                .contains("Error"));
+  }
+
+  void blockizeALoopOfABlockWithoutInit() {
+    Schedule sch(Chain());
+    TirLoopGraphView view;
+    SelectionModel selection;
+    view.setSelectionModel(&selection);
+    selection.selectStage("B");
+    view.setState(StateOf(sch));
+    QCOMPARE(view.shownBlock(), QString("B"));
+    QSignalSpy intents(&view, &ViewBase::intentRequested);
+    std::unique_ptr<QMenu> menu(view.contextMenuFor("j"));
+    QAction* blockize = ActionNamed(menu.get(), "blockize");
+    QVERIFY2(blockize->isEnabled(), qPrintable(blockize->toolTip()));
+    blockize->trigger();
+    Intent b = LastIntent(intents);
+    QCOMPARE(b.primitive, QString("blockize"));
+    QCOMPARE(Line(sch, b), QString("sch.blockize(sch.get_loops(sch.get_block(\"B\"))[1])"));
+    Schedule copy = sch;
+    QVERIFY(ApplyTirIntent(copy, b));
+    QVERIFY(TirFindBlock(copy, "B_o"));
+  }
+
+  void transformLayoutDialogWritesTheScriptLine() {
+    Schedule sch(Chain());
+    TirBlockGraphView view;
+    view.setState(StateOf(sch));
+    QSignalSpy intents(&view, &ViewBase::intentRequested);
+    QSignalSpy messages(&view, &ViewBase::statusMessage);
+    std::unique_ptr<QMenu> menu(view.contextMenuFor("B"));
+    QAction* layout = ActionNamed(menu.get(), "transform_layout");
+    QVERIFY(layout);
+    QStringList buffers;
+    QString map;
+    SetParameterAsker([&](QWidget*, const QString&, const QList<ParamField>& fields) {
+      for (const ParamField& f : fields) {
+        if (f.key == "layout_buffer") buffers = f.choices;
+        if (f.key == "index_map") map = f.value.toString();
+      }
+      return std::optional<QVariantMap>(
+          QVariantMap{{"layout_buffer", "write 0: B"},
+                      {"index_map", "lambda i, j: (j // 8, i, j % 8)"},
+                      {"pad_value", "0.0"}});
+    });
+    layout->trigger();
+    QCOMPARE(buffers, QStringList({"write 0: B", "read 0: A"}));
+    QCOMPARE(map, QString("lambda i, j: (i, j // 4, j % 4)"));
+    QCOMPARE(intents.size(), 1);
+    Intent t = LastIntent(intents);
+    QCOMPARE(t.primitive, QString("transform_layout"));
+    QCOMPARE(t.params.value("buffer_type").toString(), QString("write"));
+    QCOMPARE(t.params.value("buffer_index").toInt(), 0);
+    QVERIFY(TirIntentNeedsScript(t));
+    QCOMPARE(Line(sch, t), QString("sch.transform_layout(sch.get_block(\"B\"), (\"write\", 0), "
+                                   "lambda i, j: (j // 8, i, j % 8), pad_value=0.0)"));
+    Intent none = t;
+    none.params["pad_value"] = "";
+    QVERIFY(Line(sch, none).endsWith("lambda i, j: (j // 8, i, j % 8))"));
+
+    // What is not a lambda, or names no buffer of the block, is refused before any script.
+    SetParameterAsker([](QWidget*, const QString&, const QList<ParamField>&) {
+      return std::optional<QVariantMap>(QVariantMap{
+          {"layout_buffer", "read 0: A"}, {"index_map", "[i // 4, i % 4]"}, {"pad_value", ""}});
+    });
+    layout->trigger();
+    QCOMPARE(intents.size(), 1);
+    QVERIFY2(messages.last().at(0).toString().contains("as a lambda"),
+             qPrintable(messages.last().at(0).toString()));
+    Intent wrong = t;
+    wrong.params["buffer_index"] = 3;
+    QVERIFY(TirIntentProblem(sch, wrong).contains("no buffer 3"));
+    QVERIFY(Line(sch, wrong).contains("no buffer 3"));
+  }
+
   void blockMenuOffersBlockPrimitives() {
     Schedule sch(Chain());
     TirBlockGraphView view;
