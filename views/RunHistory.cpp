@@ -60,7 +60,11 @@ std::string RunHistory::label(int id) const {
   if (v->trace.size() <= from) return name + (v->trace.empty() ? " default" : "");
   // What this version added: its last primitive (and how many more, if several).
   std::string last = v->trace.back();
-  if (auto dot = last.find("]."); dot != std::string::npos) last = last.substr(dot + 2);
+  // "s[C].split(...)" (te) and "l4, l5 = sch.split(...)" (TensorIR) both say "split(...)".
+  if (auto dot = last.find("]."); dot != std::string::npos)
+    last = last.substr(dot + 2);
+  else if (auto sch = last.find("sch."); sch != std::string::npos)
+    last = last.substr(sch + 4);
   size_t added = v->trace.size() - from;
   return name + " " + last + (added > 1 ? " (+" + std::to_string(added - 1) + ")" : "");
 }

@@ -10,13 +10,15 @@
 
 #include "ir/ExprOp.h"
 #include "tir/ScriptPrinter.h"
+#include "views/CacheFitColumn.h"
 #include "views/TirIntents.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {
 namespace {
 
-constexpr int kNameRole = Qt::UserRole + 2;  // the block's or the loop variable's name
+constexpr int kNameRole = Qt::UserRole + 2;     // the block's or the loop variable's name
+constexpr int kLoopVarRole = Qt::UserRole + 3;  // a loop's variable (the cache-fit column's key)
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 QString ShowExpr(const ir::Expr& e) { return Q(tir::ExprToTVMScript(e)); }
@@ -114,8 +116,10 @@ TirLoopNestView::TirLoopNestView(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
-  tree_->setColumnCount(3);
-  tree_->setHeaderLabels({tr("Statement"), tr("Kind"), tr("Iterators and bindings")});
+  tree_->setColumnCount(4);
+  tree_->setHeaderLabels(
+      {tr("Statement"), tr("Kind"), tr("Iterators and bindings"), tr("Working set")});
+  tree_->setItemDelegateForColumn(kWorkingSetColumn, new CacheFitDelegate(tree_));
   tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   tree_->setUniformRowHeights(true);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -155,6 +159,7 @@ void TirLoopNestView::setState(const DocumentState& state) {
         QString owner = under.empty() ? QString() : Q(under.front()->block->name);
         item->setData(0, kPayloadRole, "loop:" + owner + "/" + Q(loop->loop_var.name()));
         item->setData(0, kNameRole, Q(loop->loop_var.name()));
+        item->setData(0, kLoopVarRole, Q(loop->loop_var.name()));
         add(item, loop->body);
       } else if (auto* r = tir::As<tir::BlockRealizeNode>(s)) {
         auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
@@ -169,6 +174,8 @@ void TirLoopNestView::setState(const DocumentState& state) {
     // The root block's body: the root itself is implicit, as TVMScript prints it.
     const tir::BlockRealizeNode* root = tir::RootRealize(sch_->func());
     if (root) add(nullptr, root->block->body);
+    // The lowered blocks keep the loops and their variables: each loop's working set.
+    ApplyCacheFit(tree_, kWorkingSetColumn, kLoopVarRole, state);
     tree_->expandAll();
   }
   updating_ = false;

@@ -1,6 +1,7 @@
 // TirLoopNestView: a TensorIR function's loop nest as a tree, blocks at their places:
 // every loop (range, kind, thread, annotations) and every block (iterators, predicate)
-// in program order. The existing LoopNestView reads the lowered TE loop program; a
+// in program order, and each loop's working set per iteration, coloured by the cache that
+// holds it (CacheFitColumn.h). The existing LoopNestView reads the lowered TE loop program; a
 // TensorIR document has blocks and shares loops between them, so it gets this tree.
 // Selecting a block or a loop selects it everywhere. Drags carry "block:<name>" or
 // "loop:<block>/<var>" (the first block under the loop): a block dropped on a loop is
@@ -24,6 +25,7 @@ class TirLoopNestView : public ViewBase {
 
  public:
   static constexpr int kPayloadRole = Qt::UserRole + 1;  // "block:C" / "loop:C/i_0"
+  static constexpr int kWorkingSetColumn = 3;            // cache fit (CacheFitColumn.h)
 
   explicit TirLoopNestView(QWidget* parent = nullptr);
   void setState(const DocumentState& state) override;

@@ -82,6 +82,11 @@ RunResult RunOnCluster(const RunRequest& r, const std::atomic<bool>& cancel,
                        const RunProgress& progress) {
   RunResult result;
   result.target = r.target;
+  if (r.program && r.program->is_tensorir()) {
+    result.message = "a TensorIR document runs on this machine only (the " + r.runner.kind +
+                     " runner's nodes measure te schedules): choose this machine in Run ▸ Runner…";
+    return result;
+  }
   if (!r.program || !r.function || !r.program->schedule) {
     result.message = "nothing to run: the script has no lowered function";
     return result;

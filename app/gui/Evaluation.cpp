@@ -70,7 +70,8 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
 }
 
 // A TensorIR document: its schedule for the TensorIR views, and the function with its
-// blocks lowered (the Code view's first text) and through the pipeline's passes.
+// blocks lowered (the Code view's first text) and through the pipeline's passes: the
+// function Run, Profile and the Code view's targets compile, as for a te schedule.
 void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   state.tir_schedule = program.tir_schedule;
   const tir::PrimFunc& func = program.tir_schedule->func();
@@ -88,6 +89,7 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   }
   for (const transform::PassRecord& r : lowered->timeline)
     if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt(), {}, {}});
+  state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
 void EvaluateInto(const std::string& script, const std::string& file, DocumentState& state) {
@@ -111,6 +113,11 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
                                                   const ir::Stmt& loops,
                                                   const std::string& target) {
+  // A TensorIR document's function comes from LowerTensorIR (LowerTir), not from a te
+  // schedule's loops.
+  if (program.is_tensorir())
+    return Error("TensorIR documents are not lowered for " + target + " yet (they run on the CPU)");
+  if (!program.schedule) return Error("the script has no schedule to lower");
   std::vector<ir::DataProducer> args;
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
   transform::PassContext ctx;

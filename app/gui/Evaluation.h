@@ -12,7 +12,8 @@
 namespace tessera::gui {
 
 // The pipeline's function of `program`'s loop program `loops` for `target` ("llvm",
-// "c" or "cuda"), with its arguments in their physical layouts.
+// "c" or "cuda"), with its arguments in their physical layouts; an error for a
+// TensorIR document (its function is LowerTensorIR's) or a script without a schedule.
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
                                                   const ir::Stmt& loops, const std::string& target);
 

@@ -106,17 +106,22 @@ void InstrumentPanels::createActions() {
 void InstrumentPanels::updateCheckAction() {
   if (!checkAction_) return;
   const views::DocumentState& state = window_->document()->state();
+  // The emulator runs a te schedule's CUDA kernels; a TensorIR document has none yet.
   checkAction_->setEnabled(!watcher_.isRunning() && state.errors.empty() &&
-                           state.lowered.defined());
+                           state.lowered.defined() && !state.tir_schedule);
+  checkAction_->setToolTip(state.tir_schedule ? tr("A TensorIR document has no CUDA kernels to "
+                                                   "check yet: it runs on the CPU (Run on CPU)")
+                                              : checkTip_);
 }
 
 void InstrumentPanels::retranslate() {
   dock_->setWindowTitle(tr("Roofline"));
   if (checkAction_) {
     checkAction_->setText(tr("Check on the GPU &Emulator"));
-    checkAction_->setToolTip(
+    checkTip_ =
         tr("Runs the CUDA kernels of this schedule on the CPU and reports races, "
-           "shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)"));
+           "shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)");
+    updateCheckAction();
   }
 }
 
@@ -128,6 +133,12 @@ bool InstrumentPanels::eventFilter(QObject* watched, QEvent* event) {
 bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::string)>& edit) {
   const views::DocumentState& state = window_->document()->state();
   auto say = [this](const QString& m) { window_->statusBar()->showMessage(m, 8000); };
+  if (state.tir_schedule) {
+    say(
+        tr("A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on "
+           "CPU)."));
+    return false;
+  }
   if (!state.program || !state.program->schedule || !state.lowered.defined()) {
     say(tr("Nothing to check: the script has no lowered program."));
     return false;

@@ -81,6 +81,7 @@ class InstrumentPanels : public QObject {
   views::RooflineView* roofline_ = nullptr;
   QDockWidget* dock_ = nullptr;
   QAction* checkAction_ = nullptr;
+  QString checkTip_;  // what the check does (its tooltip where it applies)
   QFutureWatcher<Outcome> watcher_;
   std::optional<reference::EmulatorReport> report_;
   QString error_;

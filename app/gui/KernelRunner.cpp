@@ -12,6 +12,7 @@
 #include "ir/Functor.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "reference/TirReference.h"
 #include "runner/TimingStats.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CpuCount.h"
@@ -24,6 +25,7 @@
 #include "schedule/ScheduleOps.h"
 #include "te/Operation.h"
 #include "te/WorkloadFlops.h"
+#include "tir/FunctionFlops.h"
 
 namespace tessera::gui {
 namespace {
@@ -48,7 +50,18 @@ struct Arrays {
   runtime::ScalarArgs scalars;
 };
 
+bool IsTensorIR(const RunRequest& r) { return r.program->is_tensorir(); }
+
+// A TensorIR document's arrays, made as `tessera-cli run` makes them (TirReference.h).
+Result<Arrays> MakeTirArrays(const RunRequest& r) {
+  auto made = reference::MakeTirArguments(r.program->tir_schedule->func(), r.function->func, {}, 1,
+                                          r.shape_var_value);
+  if (!made.ok()) return made.error();
+  return Arrays{std::move(made->buffers), std::move(made->is_output), std::move(made->scalars)};
+}
+
 Result<Arrays> MakeArrays(const RunRequest& r) {
+  if (IsTensorIR(r)) return MakeTirArrays(r);
   Arrays out;
   const transform::PrimFunc& f = r.function->func;
   // Shape variables take the document's value; other scalars (te.var alpha) the CLI's
@@ -78,6 +91,32 @@ Result<Arrays> MakeArrays(const RunRequest& r) {
   return out;
 }
 
+void TakeChecks(const std::vector<reference::OutputCheck>& checks, RunResult& result) {
+  result.checked = true;
+  result.matches = true;
+  for (const reference::OutputCheck& c : checks) {
+    result.matches &= c.result.ok();
+    result.max_abs_error = std::max(result.max_abs_error, c.result.max_abs_error);
+  }
+}
+
+// A TensorIR document's outputs against its unscheduled function on the same inputs
+// (`before`: the arrays as they were before the call), as `tessera-cli run --check`.
+void CheckTir(const RunRequest& r, const Arrays& before, const Arrays& kernel, RunResult& result) {
+  auto start = Clock::now();
+  reference::TirArguments inputs{before.buffers, before.is_output, before.scalars, {}};
+  auto expected =
+      reference::TirExpectedOutputs(r.program->tir_original, r.program->tir_te_args, inputs);
+  result.check_ms = Ms(start);
+  if (!expected.ok()) {
+    result.message = "the reference failed: " + expected.error().message;
+    return;
+  }
+  TakeChecks(reference::CompareTirOutputs(r.program->tir_schedule->func(), inputs, kernel.buffers,
+                                          *expected),
+             result);
+}
+
 // The kernel's outputs against the te oracle (reference::CheckAgainstReference), which
 // evaluates the compute definitions without the schedule: the same check as
 // `tessera-cli run --check`.
@@ -92,13 +131,8 @@ void Check(const RunRequest& r, const Arrays& kernel, RunResult& result) {
     result.message = "the reference failed: " + checks.error().message;
     return;
   }
-  result.checked = true;
-  result.matches = true;
+  TakeChecks(checks->outputs, result);
   result.reference_reused = checks->reused;
-  for (const reference::OutputCheck& c : checks->outputs) {
-    result.matches &= c.result.ok();
-    result.max_abs_error = std::max(result.max_abs_error, c.result.max_abs_error);
-  }
 }
 
 // A kernel compiled for one target, behind one interface: a call on the arrays (the
@@ -178,11 +212,16 @@ void Summarize(const std::vector<double>& times, RunResult& result) {
 
 Result<Compiled> Compile(const script::ScriptProgram& program,
                          const transform::LoweredProgram& function, const std::string& target) {
+  if (target == "cuda" && program.is_tensorir())
+    return Error("TensorIR documents run on the CPU only for now (Run on CPU, Profile)");
   return target == "cuda" ? CompileForGpu(program) : CompileForCpu(function.func);
 }
 
-// The useful work of the te definition, as `tessera-cli profile` counts it.
+// The useful work of the te definition, as `tessera-cli profile` counts it; of a
+// TensorIR document, its unscheduled function's (tir/FunctionFlops.h).
 double DefinitionFlops(const script::ScriptProgram& program, const runtime::ScalarArgs& scalars) {
+  if (program.is_tensorir())
+    return tir::CountFunctionFlops(program.tir_original, runtime::IntegerValues(scalars));
   std::vector<te::Tensor> outputs;
   for (const te::Operation& op : program.schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
@@ -228,7 +267,7 @@ double EstimatedPeakGflops() {
 RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
                     const RunProgress& progress) {
   RunResult result;
-  if (!r.program || !r.function || !r.program->schedule)
+  if (!r.program || !r.function || (!r.program->schedule && !r.program->is_tensorir()))
     return Failed(result, "nothing to run: the script has no lowered function");
   if (progress) progress(5, "compiling for " + r.target);
   auto start = Clock::now();
@@ -241,11 +280,21 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
   if (!arrays.ok()) return Failed(result, arrays.error().message);
   result.flops = DefinitionFlops(*r.program, arrays->scalars);
   if (progress) progress(20, "running");
+  // A TensorIR check evaluates its reference on the inputs as they were before the call.
+  std::optional<Arrays> before;
+  if (r.check && IsTensorIR(r)) {
+    before = *arrays;
+    for (runtime::NDArray& b : before->buffers) b = b.Clone();
+  }
   start = Clock::now();
   if (Status st = kernel->call(*arrays); !st.ok())
     return Failed(result, "the kernel failed: " + st.error().message);
   result.min_ms = result.median_ms = result.max_ms = Ms(start);
-  if (r.check && !cancel) {
+  if (r.check && !cancel && before) {
+    if (progress) progress(30, "checking: running the unscheduled function on the same inputs");
+    CheckTir(r, *before, *arrays, result);
+    if (!result.message.empty()) return result;
+  } else if (r.check && !cancel) {
     if (progress)
       progress(30, ReferenceIsCached(*r.program->schedule, r.program->Arguments(), arrays->buffers,
                                      arrays->scalars)
@@ -256,7 +305,8 @@ RunResult RunKernel(const RunRequest& r, const std::atomic<bool>& cancel,
   }
   if (r.repeat > 0 && !cancel) {
     std::optional<Baseline> baseline;
-    if (r.baseline_program && r.baseline_function && r.baseline_program->schedule) {
+    if (r.baseline_program && r.baseline_function &&
+        (r.baseline_program->schedule || r.baseline_program->is_tensorir())) {
       if (progress) progress(35, "compiling the version to compare with");
       auto prepared = PrepareBaseline(r);
       if (!prepared.ok())

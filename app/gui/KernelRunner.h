@@ -1,6 +1,8 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
 // (CUDA) and runs it on random inputs: once, checked against the te oracle
-// (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). A Profile
+// (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). A
+// TensorIR document runs on the CPU the same way; its check is against its unscheduled
+// function on the same inputs (reference/TirReference.h), as `tessera-cli run --check`. A Profile
 // given a baseline (another version of the same workload) times both in interleaved
 // rounds (runner/TimingStats.h), so that their comparison is not skewed by the machine's
 // drift between two separate profiles. Qt-free; it runs on a worker thread
@@ -47,11 +49,12 @@ struct RunResult {
   int baseline_version = 0;                      // timed alongside (RunRequest), or 0
   std::vector<double> baseline_times_ms;
   // Floating-point operations per call: the te definition's useful work, counted as the
-  // CLI's profile counts it (te::CountWorkloadFlops), not the scheduled program's.
+  // CLI's profile counts it (te::CountWorkloadFlops), not the scheduled program's; of a
+  // TensorIR document, its unscheduled function's (tir::CountFunctionFlops).
   double flops = 0;
   double gflops = 0;  // at the median time
   bool checked = false;
-  bool matches = false;  // kernel == te oracle within tolerance
+  bool matches = false;  // kernel == reference within tolerance
   double max_abs_error = 0;
   double check_ms = 0;            // how long the check took
   bool reference_reused = false;  // the oracle's answer was kept from an earlier Run

@@ -27,6 +27,7 @@
 #include "Evaluation.h"
 #include "Examples.h"
 #include "InstrumentPanels.h"
+#include "RunAvailability.h"
 #include "RunnerSettingsDialog.h"
 #include "SavePaths.h"
 #include "TargetCode.h"
@@ -558,15 +559,22 @@ void MainWindow::updateRunToolTips() {
       if (QAction* a = action(name)) a->setToolTip(tr("This build has no LLVM backend"));
 }
 
+// A disabled Run action says why (RunProblem), unless the machine itself is the reason.
 void MainWindow::updateRunActions() {
-  bool runnable = codegen::LLVMAvailable() && doc_->state().function && !runner_->busy();
-  if (QAction* a = action("actionRunCpu")) a->setEnabled(runnable);
-  if (QAction* a = action("actionProfile")) a->setEnabled(runnable);
+  bool runnable = codegen::LLVMAvailable() && !runner_->busy();
   // On a cluster the GPU is the node's: a GPU partition needs none here.
   static const bool local_gpu = runtime::CudaAvailable();
   const bool gpu = local_gpu || doc_->targetSettings().runner.kind == "slurm";
-  if (QAction* a = action("actionRunGpu")) a->setEnabled(runnable && gpu);
-  if (QAction* a = action("actionProfileGpu")) a->setEnabled(runnable && gpu);
+  for (auto [name, target] :
+       {std::pair{"actionRunCpu", "llvm"}, std::pair{"actionProfile", "llvm"},
+        std::pair{"actionRunGpu", "cuda"}, std::pair{"actionProfileGpu", "cuda"}}) {
+    QAction* a = action(name);
+    if (!a) continue;
+    QString problem = RunProblem(doc_->state(), target);
+    a->setEnabled(runnable && problem.isEmpty() && (QString(target) == "llvm" || gpu));
+    a->setToolTip(problem);
+  }
+  updateRunToolTips();
   if (QAction* a = action("actionCancel")) a->setEnabled(runner_->busy());
 }
 
@@ -575,8 +583,8 @@ bool MainWindow::startRun(bool profile, const QString& target) {
   RunRequest request{state.program,       state.function, !profile, profile ? 20 : 0, 64,
                      target.toStdString()};
   request.runner = doc_->targetSettings().runner;
-  if (!state.function) {
-    showMessage(tr("Nothing to run: the script has no lowered program."), true);
+  if (QString problem = RunProblem(state, target); !problem.isEmpty()) {
+    showMessage(problem, true);
     return false;
   }
   if (runner_->busy()) {

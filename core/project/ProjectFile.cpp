@@ -15,6 +15,7 @@
 #include "script/Evaluator.h"
 #include "script/ScriptPrinter.h"
 #include "support/JsonReader.h"
+#include "tir/Trace.h"
 
 namespace tessera::project {
 
@@ -62,7 +63,10 @@ Result<ProjectFile> ParseProject(std::string_view text, const std::string& file)
 ProjectFile ProjectFromProgram(const script::ScriptProgram& program) {
   ProjectFile project;
   project.script = script::PrintScript(program);
-  if (program.schedule) {
+  if (program.is_tensorir()) {
+    // A TensorIR document's trace as TVM prints its instructions (apply_trace's lines).
+    project.trace = tir::TraceLines(program.tir_schedule->trace(), program.tir_dialect);
+  } else if (program.schedule) {
     std::string te_prefix = program.te_imported ? "te." : "tvm.te.";
     project.trace = script::PrintTraceLines(program.schedule->trace, program.names, te_prefix);
   }

@@ -53,7 +53,8 @@ struct TargetSettings {
 struct ProjectFile {
   std::string script;                  // the whole script (workload + schedule), as printed
   std::vector<std::string> trace;      // one script line per primitive, in order (for humans
-                                       // and tools; the script is authoritative on load)
+                                       // and tools; the script is authoritative on load); a
+                                       // TensorIR document's: its trace as TVM prints it
   std::string view_state_json = "{}";  // an opaque JSON object owned by the GUI
   TargetSettings target;
   std::string source_path;  // where it was loaded from (not saved)

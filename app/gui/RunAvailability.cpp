@@ -1,0 +1,34 @@
+#include "RunAvailability.h"
+
+#include <QCoreApplication>
+
+#include "script/Evaluator.h"
+
+namespace tessera::gui {
+
+namespace {
+
+QString Tr(const char* text) { return QCoreApplication::translate("RunAvailability", text); }
+
+QString FirstError(const views::DocumentState& state) {
+  return state.errors.empty() ? QString() : QString::fromStdString(state.errors.front().format());
+}
+
+}  // namespace
+
+QString RunProblem(const views::DocumentState& state, const QString& target) {
+  if (!state.function) {
+    if (state.tir_schedule && !state.errors.empty())
+      return Tr("Nothing to run: lowering the TensorIR function failed: %1").arg(FirstError(state));
+    if (!state.errors.empty())
+      return Tr("Nothing to run: the script has an error (%1).").arg(FirstError(state));
+    return Tr("Nothing to run: the script has no lowered program.");
+  }
+  if (target == "cuda" && state.tir_schedule)
+    return Tr(
+        "A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or "
+        "Profile (Ctrl+F5).");
+  return QString();
+}
+
+}  // namespace tessera::gui

@@ -1,0 +1,316 @@
+// Run, Profile, versions, roofline, cache fit and the run log on TensorIR documents,
+// through the same runner and records as a te schedule: a Run is checked against the
+// unscheduled function, a Profile is timed in the same interleaved rounds and counts the
+// unscheduled function's FLOPs, every schedule state that runs is a version (compared
+// side by side), profiles are roofline points, loops show their working set, and a
+// project keeps the schedule and its runs. What cannot run says why: a schedule that
+// does not lower, a kernel the CPU backend refuses, the GPU, the emulator, Slurm.
+#include <QDialog>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextEdit>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QtTest>
+
+#include "ClusterRun.h"
+#include "InstrumentPanels.h"
+#include "MainWindow.h"
+#include "VersionCompare.h"
+#include "script/Evaluator.h"
+#include "tir/Trace.h"
+#include "views/CacheFitColumn.h"
+#include "views/ParameterDialog.h"
+#include "views/ProfileView.h"
+#include "views/RooflineView.h"
+#include "views/RunLogView.h"
+#include "views/TirLoopNestView.h"
+
+using namespace tessera;
+using tessera::gui::MainWindow;
+
+namespace {
+
+const char* kGemm =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "A = te.placeholder((64, 48), \"float32\", name=\"A\")\n"
+    "B = te.placeholder((48, 64), \"float32\", name=\"B\")\n"
+    "k = te.reduce_axis((0, 48), name=\"k\")\n"
+    "C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
+    "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+    "c = sch.get_block(\"C\")\n"
+    "i, j, k = sch.get_loops(c)\n"
+    "io, ii = sch.split(i, factors=[None, 16])\n"
+    "sch.reorder(io, k, ii, j)\n";
+
+constexpr double kGemmFlops = 2.0 * 64 * 64 * 48;
+
+// B = A * 2; the schedule's last line goes on its first loop `i`.
+QString Scaled(const char* lastLine) {
+  return QString(
+             "import tvm\n"
+             "from tvm import te, tir\n"
+             "A = te.placeholder((64, 64), \"float32\", name=\"A\")\n"
+             "B = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name=\"B\")\n"
+             "sch = tir.Schedule(te.create_prim_func([A, B]))\n"
+             "i, j = sch.get_loops(sch.get_block(\"B\"))\n") +
+         lastLine + "\n";
+}
+
+// LowerTensorIR refuses an unroll step that is not an integer.
+const QString kDoesNotLower = Scaled("sch.annotate(i, \"pragma_auto_unroll_max_step\", 1.5)");
+// It lowers; the CPU backend cannot run a loop bound to a GPU thread.
+const QString kThreadBound = Scaled("sch.bind(i, \"threadIdx.x\")");
+
+bool WaitForRun(MainWindow& w) {
+  QSignalSpy finished(w.runner(), &gui::RunController::finished);
+  return finished.wait(120000);
+}
+
+QString FirstError(const views::DocumentState& s) {
+  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
+}
+
+runtime::MemoryBandwidth TestBandwidth() {
+  runtime::MemoryBandwidth b;
+  b.threads = 1;
+  b.levels = {
+      {"L1", 16384, 400}, {"L2", 262144, 200}, {"L3", 4194304, 100}, {"DRAM", 67108864, 20}};
+  return b;
+}
+
+}  // namespace
+
+class TestTirRun : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> w;
+
+  const views::RunHistory& History() const { return w->document()->state().history; }
+
+  void open(const QString& text) {
+    w->document()->reset(text, "tir_run.py");
+    QVERIFY2(w->document()->state().tir_schedule, qPrintable(FirstError(w->document()->state())));
+  }
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    views::SetParameterAsker(views::AcceptDefaults());
+  }
+
+  void init() {
+    w = std::make_unique<MainWindow>();
+    w->setInteractive(false);
+    open(kGemm);
+  }
+  void cleanup() {
+    w->runner()->cancel();
+    w->runner()->waitForFinished();
+    w.reset();
+  }
+
+  // Run was disabled on a TensorIR document, without a word: its function was lowered
+  // for the Code view but never given to the runner.
+  void runIsOfferedOnATensorIRDocument() {
+    QVERIFY(w->document()->state().function);
+    QVERIFY(w->action("actionRunCpu")->isEnabled());
+    QVERIFY(w->action("actionProfile")->isEnabled());
+    QVERIFY2(!w->action("actionRunCpu")->toolTip().contains("Nothing"),
+             qPrintable(w->action("actionRunCpu")->toolTip()));
+  }
+
+  void runChecksAgainstTheUnscheduledFunctionAndLogsIt() {
+    QVERIFY(w->startRun(false));
+    QVERIFY(WaitForRun(*w));
+    QVERIFY2(w->lastMessage().contains("matches the reference"), qPrintable(w->lastMessage()));
+    QCOMPARE(History().runs().size(), size_t(1));
+    const views::RunRecord& run = History().runs().front();
+    QVERIFY2(run.ok, run.message.c_str());
+    QCOMPARE(run.kind, std::string("run"));
+    QVERIFY(run.checked && run.matches);
+    QCOMPARE(run.version, 1);
+    QCOMPARE(w->runLogView()->table()->rowCount(), 1);
+  }
+
+  // Profile: the Profile chart, the FLOPs of the unscheduled function, and the second
+  // profile times the first version in the same interleaved rounds (as for te).
+  void profileMeasuresAsForTeSchedules() {
+    QVERIFY(w->startRun(true));
+    QVERIFY(WaitForRun(*w));
+    const auto& profiles = w->document()->state().profiles;
+    QCOMPARE(profiles.size(), size_t(1));
+    QVERIFY(profiles[0].seconds > 0);
+    QVERIFY(qAbs(profiles[0].gflops * 1e9 * profiles[0].seconds - kGemmFlops) < 1e-6 * kGemmFlops);
+    QCOMPARE(w->profileView()->barCount(), 1);
+    w->document()->editScript(w->document()->text() + "sch.parallel(io)\n");
+    QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
+    QVERIFY(w->startRun(true));
+    QVERIFY(WaitForRun(*w));
+    QCOMPARE(profiles.size(), size_t(2));
+    QCOMPARE(w->profileView()->barCount(), 2);
+    QCOMPARE(profiles[1].calls.baseline_version, profiles[0].version);
+    QVERIFY(!profiles[1].calls.baseline_times_ms.empty());
+    QCOMPARE(w->profileView()->speedups().size(), size_t(2));
+  }
+
+  // Each schedule state that ran is a version; the next extends its trace, is labelled
+  // with what it added and compares with it side by side.
+  void versionsAreScheduleStatesAndCompare() {
+    QVERIFY(w->startRun(false));
+    QVERIFY(WaitForRun(*w));
+    w->document()->editScript(w->document()->text() + "sch.parallel(io)\n");
+    QVERIFY(w->startRun(false));
+    QVERIFY(WaitForRun(*w));
+    QCOMPARE(History().versions().size(), size_t(2));
+    const views::ScheduleVersion& v1 = History().versions()[0];
+    const views::ScheduleVersion& v2 = History().versions()[1];
+    QVERIFY(!v1.trace.empty());
+    QCOMPARE(v2.parent, v1.id);
+    QCOMPARE(v2.trace.size(), v1.trace.size() + 1);
+    QString label = QString::fromStdString(History().label(v2.id));
+    QVERIFY2(label.startsWith("v2 parallel(loop="), qPrintable(label));
+    QDialog* dialog = w->compareVersions(v1.id, v2.id);
+    auto* compare = qobject_cast<gui::VersionCompareDialog*>(dialog);
+    QVERIFY(compare);
+    QVERIFY(compare->scriptPane(true)->toPlainText().contains("sch.parallel(io)"));
+    QVERIFY(!compare->scriptPane(false)->toPlainText().contains("sch.parallel(io)"));
+    QString left = compare->loopPane(false)->toPlainText(),
+            right = compare->loopPane(true)->toPlainText();
+    QVERIFY2(right.contains("parallel") && !left.contains("parallel"), qPrintable(right));
+    dialog->close();
+  }
+
+  void profilesAreRooflinePoints() {
+    auto* panels = w->findChild<gui::InstrumentPanels*>();
+    QVERIFY(panels);
+    panels->roofline()->setCeilings(100, TestBandwidth());
+    QVERIFY(w->startRun(true));
+    QVERIFY(WaitForRun(*w));
+    const auto& points = panels->roofline()->points();
+    QCOMPARE(points.size(), size_t(1));
+    QVERIFY(points[0].gflops > 0);
+    QVERIFY(!points[0].intensities.empty());
+    for (const auto& [level, intensity] : points[0].intensities)
+      QVERIFY2(intensity > 0, level.c_str());
+  }
+
+  void loopsShowTheirWorkingSet() {
+    views::TirLoopNestView* nest = w->tirLoopNestView();
+    nest->setState(w->document()->state());
+    int known = 0;
+    for (QTreeWidgetItemIterator it(nest->tree()); *it; ++it) {
+      qint64 bytes =
+          (*it)
+              ->data(views::TirLoopNestView::kWorkingSetColumn, views::CacheFitDelegate::kBytesRole)
+              .toLongLong();
+      if (bytes > 0) ++known;
+    }
+    // io, k, ii and j: every loop of the GEMM, none of its block.
+    QCOMPARE(known, 4);
+  }
+
+  // The function Run compiles is the Code view's too: C, LLVM IR and assembly; CUDA,
+  // where this machine could compile it, says that a TensorIR document has none yet.
+  void theCodeViewShowsTheCompiledFunction() {
+    const auto& targets = w->document()->state().targets;
+    QTRY_VERIFY_WITH_TIMEOUT(!targets.empty(), 60000);
+    QStringList titles;
+    for (const views::CodeArtifact& a : targets) {
+      titles << QString::fromStdString(a.title);
+      if (a.title == "CUDA C++")
+        QVERIFY2(QString::fromStdString(a.text).contains("not available"), a.text.c_str());
+      else
+        QVERIFY2(!QString::fromStdString(a.text).contains("not available"), a.text.c_str());
+    }
+    QVERIFY2(titles.contains("LLVM IR") && titles.contains("Assembly"),
+             qPrintable(titles.join(", ")));
+  }
+
+  void theGpuIsRefusedWithTheReason() {
+    QVERIFY(!w->action("actionRunGpu")->isEnabled());
+    QVERIFY(!w->startRun(false, "cuda"));
+    QVERIFY2(w->lastMessage().contains("CPU only"), qPrintable(w->lastMessage()));
+    QVERIFY(History().runs().empty());
+    auto* panels = w->findChild<gui::InstrumentPanels*>();
+    QVERIFY(!w->action("actionCheckEmulator")->isEnabled());
+    QVERIFY(w->action("actionCheckEmulator")->toolTip().contains("TensorIR"));
+    QVERIFY(!panels->checkOnEmulator());
+  }
+
+  void theSlurmRunnerRefusesATensorIRDocument() {
+    const views::DocumentState& s = w->document()->state();
+    gui::RunRequest request{s.program, s.function, true, 0, 64, "llvm"};
+    request.runner.kind = "slurm";
+    std::atomic<bool> cancel{false};
+    gui::RunResult r = gui::RunOnCluster(request, cancel, {});
+    QVERIFY(!r.ok);
+    QVERIFY2(QString::fromStdString(r.message).contains("runs on this machine only"),
+             r.message.c_str());
+  }
+
+  void aScheduleThatDoesNotLowerSaysWhy() {
+    open(kDoesNotLower);
+    QVERIFY(!w->document()->state().function);
+    QAction* run = w->action("actionRunCpu");
+    QVERIFY(!run->isEnabled());
+    QVERIFY2(run->toolTip().contains("lowering the TensorIR function failed") &&
+                 run->toolTip().contains("pragma_auto_unroll_max_step"),
+             qPrintable(run->toolTip()));
+    QVERIFY(!w->startRun(false));
+    QCOMPARE(w->lastMessage(), run->toolTip());
+    QVERIFY(History().runs().empty());
+  }
+
+  void aKernelTheCpuCannotRunFailsInTheRunLog() {
+    open(kThreadBound);
+    QVERIFY(w->startRun(false));
+    QVERIFY(WaitForRun(*w));
+    QCOMPARE(History().runs().size(), size_t(1));
+    const views::RunRecord& run = History().runs().front();
+    QVERIFY(!run.ok);
+    QVERIFY2(QString::fromStdString(run.message).contains("bound to a GPU thread"),
+             run.message.c_str());
+    QVERIFY2(w->lastMessage().contains("run failed"), qPrintable(w->lastMessage()));
+  }
+
+  // File > Save As a project and open it again: the same schedule (its trace), and the
+  // versions and runs it had; the project lists the trace as TVM prints it.
+  void aProjectKeepsTheScheduleAndItsRuns() {
+    QVERIFY(w->startRun(false));
+    QVERIFY(WaitForRun(*w));
+    QTemporaryDir dir;
+    QString path = dir.filePath("gemm_tir.tessera");
+    QVERIFY2(w->saveAs(path), qPrintable(w->lastMessage()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject project = QJsonDocument::fromJson(file.readAll()).object();
+    QStringList trace;
+    for (const QJsonValue& line : project.value("trace").toArray()) trace << line.toString();
+    QVERIFY2(
+        trace.join('\n').contains("sch.split(loop=") && trace.join('\n').contains("sch.reorder("),
+        qPrintable(trace.join('\n')));
+
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY2(again.openFile(path).ok(), qPrintable(again.lastMessage()));
+    const views::DocumentState& reopened = again.document()->state();
+    QVERIFY2(reopened.tir_schedule, qPrintable(FirstError(reopened)));
+    QCOMPARE(again.document()->text(), w->document()->text());
+    QCOMPARE(tir::TraceLines(reopened.tir_schedule->trace()),
+             tir::TraceLines(w->document()->state().tir_schedule->trace()));
+    QCOMPARE(reopened.history.versions().size(), size_t(1));
+    QCOMPARE(reopened.history.runs().size(), size_t(1));
+    QVERIFY(reopened.history.runs().front().matches);
+    QVERIFY(again.action("actionRunCpu")->isEnabled());
+  }
+};
+
+QTEST_MAIN(TestTirRun)
+#include "tst_tir_run.moc"
