@@ -317,7 +317,7 @@ std::vector<std::string> KnobCandidates(const script::ScriptProgram& program,
       if (invalid) ++*invalid;
       continue;
     }
-    std::string script = CandidateScript(program, *sch);
+    std::string script = ReadableCandidateScript(program, *sch);
     if (scripts.insert(script).second) out.push_back(std::move(script));
   }
   return out;

@@ -13,14 +13,18 @@
 #include "tune/CostModel.h"
 #include "tune/Features.h"
 #include "tune/HostSpeed.h"
+#include "tune/ReadableSchedule.h"
 
 namespace tessera::tune {
 
-std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch) {
+namespace {
+
+std::string PrintCandidate(const script::ScriptProgram& program, const schedule::Schedule& sch,
+                           std::map<std::pair<int, int>, std::string> loop_names) {
   script::ScriptProgram candidate = program;
   candidate.schedule = std::make_shared<schedule::Schedule>(sch.copy());
   // The input's own schedule statements, names and comments belong to its trace, not this one.
-  candidate.names.entry_outputs.clear();
+  candidate.names.entry_outputs = std::move(loop_names);
   candidate.schedule_text.clear();
   candidate.entry_comments.clear();
   // A flat list of concrete primitives (a script's loops or knobs made the input's, not
@@ -30,6 +34,19 @@ std::string CandidateScript(const script::ScriptProgram& program, const schedule
   candidate.source_trace.clear();
   candidate.schedule_source.clear();
   return script::PrintScript(candidate);
+}
+
+}  // namespace
+
+std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch) {
+  return PrintCandidate(program, sch, {});
+}
+
+std::string ReadableCandidateScript(const script::ScriptProgram& program,
+                                    const schedule::Schedule& sch) {
+  auto tidy = DropUnitLoops(sch);
+  const schedule::Schedule& shown = tidy ? *tidy : sch;
+  return PrintCandidate(program, shown, ShortLoopNames(shown));
 }
 
 SpeedupClaim ClaimOverInput(const TuneResult& r) {
@@ -43,6 +60,30 @@ SpeedupClaim ClaimOverInput(const TuneResult& r) {
   claim.kind = SpeedupClaim::Kind::kMeasured;
   claim.comparison = *r.best_vs_input;
   return claim;
+}
+
+std::string ClaimText(const SpeedupClaim& claim) {
+  using Kind = SpeedupClaim::Kind;
+  if (claim.kind == Kind::kInputIsBest)
+    return "the input schedule is the best found: no speed-up to claim";
+  if (claim.kind != Kind::kMeasured)
+    return "no speed-up claimed: the best and the input schedule were not timed in the same "
+           "rounds";
+  const runner::TimingComparison& c = claim.comparison;
+  // With few calls even [fastest, slowest] covers less than 95%: say what it covers.
+  const double coverage = std::min(c.candidate.coverage, c.baseline.coverage);
+  const int percent = coverage >= 0.95 ? 95 : static_cast<int>(std::floor(100 * coverage));
+  char detail[256];
+  std::snprintf(detail, sizeof detail,
+                "medians %.4g ms against %.4g ms, %d%% intervals %.4g-%.4g and %.4g-%.4g ms, "
+                "%d and %d calls in the same interleaved rounds",
+                c.candidate.median, c.baseline.median, percent, c.candidate.low, c.candidate.high,
+                c.baseline.low, c.baseline.high, c.candidate.samples, c.baseline.samples);
+  char speedup[32];
+  std::snprintf(speedup, sizeof speedup, "%.2fx", c.speedup);
+  if (c.withinNoise())
+    return std::string("within noise of the input schedule (") + speedup + "; " + detail + ")";
+  return std::string(speedup) + " the input schedule (" + detail + ")";
 }
 
 namespace {
@@ -245,7 +286,8 @@ TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& h
 
 std::set<std::string> TuneRun::InputHashes() const {
   return {HashText(script::PrintScript(program_)),
-          HashText(CandidateScript(program_, *program_.schedule))};
+          HashText(CandidateScript(program_, *program_.schedule)),
+          HashText(ReadableCandidateScript(program_, *program_.schedule))};
 }
 
 Status TuneRun::Resume() {
@@ -433,7 +475,7 @@ bool TuneRun::Consider(const Decisions& d, const std::string& source,
     ++result_.invalid;
     return false;
   }
-  std::string script = CandidateScript(program_, valid->schedule);
+  std::string script = ReadableCandidateScript(program_, valid->schedule);
   std::string hash = HashText(script);
   if (seen_.count(hash) || pool->count(hash)) return false;
   if (hash_out) *hash_out = hash;

@@ -105,6 +105,10 @@ struct TuneResult {
 
 // The script of `program`'s workload with `sch` as its schedule (a complete candidate).
 std::string CandidateScript(const script::ScriptProgram& program, const schedule::Schedule& sch);
+// The same schedule as a person would write it (ReadableSchedule.h: no splits that only add
+// loops of extent 1, short loop names); what the tuner measures, stores and applies.
+std::string ReadableCandidateScript(const script::ScriptProgram& program,
+                                    const schedule::Schedule& sch);
 
 // What a tuning run may say about its best against the input (the document's) schedule.
 struct SpeedupClaim {
@@ -117,6 +121,10 @@ struct SpeedupClaim {
   runner::TimingComparison comparison;
 };
 SpeedupClaim ClaimOverInput(const TuneResult& result);
+// The claim in words, for a report or a script's header: "1.93x the input schedule (medians
+// ..., 95% intervals ..., timed in the same interleaved rounds)", "within noise of the
+// input schedule (1.04x; ...)" when the intervals overlap, or why there is none.
+std::string ClaimText(const SpeedupClaim& claim);
 
 // Tunes `program` (its workload; its own schedule is the baseline). `db` may be null (no
 // records kept, nothing resumed). `machine` is where the runner measures (this machine's
