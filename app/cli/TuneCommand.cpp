@@ -41,8 +41,9 @@ Tunes FILE's workload on this machine: schedules are generated from the te defin
 parallel and vector loops, packing), proposed by an evolutionary search guided by an
 XGBoost cost model, measured in worker processes and kept in the records database.
 Each new best is checked against the te oracle before it is accepted. Prints the best
-schedule as a script (a valid TVM program) and its speed-up over FILE's own schedule;
-progress goes to stderr. A run on an existing database resumes: schedules already
+schedule as a script (a valid TVM program) and its speed-up over FILE's own schedule,
+from calls of both timed in the same interleaved rounds after the search (medians with
+95% intervals; "within noise" when the intervals overlap); progress goes to stderr. A run on an existing database resumes: schedules already
 measured on this machine are not measured again.
 
 Options:
@@ -96,15 +97,11 @@ std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostre
 }
 
 // The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
-// headed by what it achieved.
-std::string TvmScript(const tune::TuningRecord& best,
-                      const std::optional<tune::TuningRecord>& input) {
+// headed by what it achieved and what may be said of it against the input schedule.
+std::string TvmScript(const tune::TuningRecord& best, const std::string& claim) {
   std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops) + " GFLOP/s, median " +
-                       Fixed(best.median_ms, 3) + " ms";
-  if (input && input->median_ms > 0 && best.median_ms > 0)
-    header += ", " + Fixed(input->median_ms / best.median_ms) + "x the input schedule (" +
-              Fixed(input->median_ms, 3) + " ms)";
-  header += "\n# machine: " + best.machine_key + "\n";
+                       Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n";
+  header += "# machine: " + best.machine_key + "\n";
   auto program = script::EvaluateScript(best.script, "best.py");
   if (!program) return header + best.script;
   return header + script::PrintScript(*program, script::ScriptDialect::TVM);
@@ -177,11 +174,13 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
         << ") on this machine (" << machine.Key() << ") in " << args.value("--db") << "\n";
     return kBadInput;
   }
-  std::optional<tune::TuningRecord> input;
-  if (auto all = db->All(query))
-    for (const tune::TuningRecord& r : *all)
-      if (r.source == "input" && r.status == tune::kStatusOk) input = r;
-  out << TvmScript(**best, input);
+  // Stored records were timed at different times: their medians are no speed-up.
+  std::string claim =
+      "no speed-up claimed: stored records were not timed in the same rounds (tune FILE again "
+      "to time the best and the input schedule together)";
+  if ((*best)->source == "input")
+    claim = tune::ClaimText({tune::SpeedupClaim::Kind::kInputIsBest, {}});
+  out << TvmScript(**best, claim);
   return kSuccess;
 }
 
@@ -211,9 +210,35 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
   if (r.input) w.key("input_median_ms").value(r.input->median_ms);
   if (r.best) {
     w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
-    if (r.input && r.best->median_ms > 0)
-      w.key("speedup").value(r.input->median_ms / r.best->median_ms);
     w.key("best_script").value(r.best->script);
+  }
+  // The speed-up only from the calls of the same interleaved rounds, with their spread.
+  const tune::SpeedupClaim claim = tune::ClaimOverInput(r);
+  const char* kinds[] = {"none", "input_is_best", "measured"};
+  w.key("claim")
+      .value(kinds[static_cast<int>(claim.kind)])
+      .key("claim_text")
+      .value(tune::ClaimText(claim));
+  if (claim.kind == tune::SpeedupClaim::Kind::kMeasured) {
+    const runner::TimingComparison& c = claim.comparison;
+    w.key("speedup")
+        .value(c.speedup)
+        .key("within_noise")
+        .value(c.withinNoise())
+        .key("best_interval_ms")
+        .begin_array()
+        .value(c.candidate.low)
+        .value(c.candidate.high)
+        .end_array()
+        .key("input_interval_ms")
+        .begin_array()
+        .value(c.baseline.low)
+        .value(c.baseline.high)
+        .end_array()
+        .key("best_calls")
+        .value(c.candidate.samples)
+        .key("input_calls")
+        .value(c.baseline.samples);
   }
   w.key("trials").begin_array();
   for (const tune::TuneTrial& t : r.trials)
@@ -371,7 +396,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     err << "tessera-cli tune: no candidate ran successfully\n";
     return kBadInput;
   }
-  out << TvmScript(*result->best, result->input);
+  out << TvmScript(*result->best, tune::ClaimText(tune::ClaimOverInput(*result)));
   return kSuccess;
 }
 

@@ -121,6 +121,15 @@ class TestTuneClaims : public QObject {
     QCOMPARE(claim.comparison.baseline.samples, 9);  // three rounds of three calls
     QVERIFY(std::abs(claim.comparison.speedup - 2.5 / Ordinary(result->best->schedule_hash)) <
             1e-9);
+    // In words (the CLI's header): the ratio of the medians of the shared rounds, with
+    // their intervals and how many calls they come from.
+    const QString text = QString::fromStdString(ClaimText(claim));
+    QVERIFY2(text.startsWith(QString::number(claim.comparison.speedup, 'f', 2) +
+                             "x the input schedule (medians "),
+             qPrintable(text));
+    QVERIFY2(text.contains("95% intervals") && text.contains("9 and 9 calls in the same "
+                                                             "interleaved rounds"),
+             qPrintable(text));
   }
 
   // The input is timed in every round of the re-ranking, and each round starts with the
@@ -160,6 +169,10 @@ class TestTuneClaims : public QObject {
     QCOMPARE(claim.kind, SpeedupClaim::Kind::kMeasured);
     QCOMPARE(claim.comparison.verdict, runner::NoiseVerdict::kWithinNoise);
     QVERIFY(claim.comparison.speedup > 1.0);
+    const QString text = QString::fromStdString(ClaimText(claim));
+    QVERIFY2(text.startsWith("within noise of the input schedule (" +
+                             QString::number(claim.comparison.speedup, 'f', 2) + "x; medians"),
+             qPrintable(text));
   }
 
   void theInputAsTheBestClaimsNothing() {
@@ -174,6 +187,7 @@ class TestTuneClaims : public QObject {
     QCOMPARE(result->best->id, result->input->id);
     QVERIFY(!result->best_vs_input.has_value());
     QCOMPARE(ClaimOverInput(*result).kind, SpeedupClaim::Kind::kInputIsBest);
+    QVERIFY(ClaimText(ClaimOverInput(*result)).find("no speed-up to claim") != std::string::npos);
   }
 
   // Without the re-ranking the two were never timed side by side: no claim.
@@ -190,6 +204,7 @@ class TestTuneClaims : public QObject {
     QVERIFY(result.ok());
     QVERIFY(result->best && result->input);
     QCOMPARE(ClaimOverInput(*result).kind, SpeedupClaim::Kind::kNone);
+    QVERIFY(ClaimText(ClaimOverInput(*result)).rfind("no speed-up claimed", 0) == 0);
   }
 
   // The best applied (the document's script is now the tuned candidate's) and tuned
