@@ -141,6 +141,7 @@ void WriteRequestJson(JsonWriter& w, const MeasureRequest& r) {
       .value(r.check)
       .key("timeout_s")
       .value(r.timeout_s);
+  if (!r.baseline_script.empty()) w.key("baseline_script").value(r.baseline_script);
   if (!r.test_fault.empty()) w.key("test_fault").value(r.test_fault);
   w.end_object();
 }
@@ -172,6 +173,7 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
   in.Number("timeout_s", &r.timeout_s);
   if (in.ok() && !(r.timeout_s > 0 && r.timeout_s <= 7 * 24 * 3600.0))
     in.Fail("\"timeout_s\" must be a number of seconds above 0 and at most a week");
+  in.String("baseline_script", &r.baseline_script);
   in.String("test_fault", &r.test_fault);
   if (in.ok() && !r.test_fault.empty() && r.test_fault != "abort" && r.test_fault != "segfault" &&
       r.test_fault != "hang")
@@ -207,8 +209,13 @@ void WriteResultJson(JsonWriter& w, const MeasureResult& r) {
   for (double t : r.times_ms) w.value(t);
   w.end_array().key("probe_ms").begin_array();
   for (double t : r.probe_ms) w.value(t);
-  w.end_array()
-      .key("min_ms")
+  w.end_array();
+  if (!r.baseline_times_ms.empty()) {
+    w.key("baseline_times_ms").begin_array();
+    for (double t : r.baseline_times_ms) w.value(t);
+    w.end_array();
+  }
+  w.key("min_ms")
       .value(r.min_ms)
       .key("median_ms")
       .value(r.median_ms)
@@ -249,8 +256,8 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
       r.status = *s;
   }
   in.String("message", &r.message);
-  for (auto [key, list] :
-       {std::pair{"times_ms", &r.times_ms}, std::pair{"probe_ms", &r.probe_ms}}) {
+  for (auto [key, list] : {std::pair{"times_ms", &r.times_ms}, std::pair{"probe_ms", &r.probe_ms},
+                           std::pair{"baseline_times_ms", &r.baseline_times_ms}}) {
     const JsonValue* times = in.Find(key, false);
     if (!times) continue;
     if (!times->is_array()) in.Fail(std::string("\"") + key + "\" must be an array of numbers");

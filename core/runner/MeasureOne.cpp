@@ -1,6 +1,7 @@
 // MeasureOne: one candidate measured in this process — parse, lower, compile for this
 // machine, time while nothing else of the runner runs on the machine (HostLocks), check
-// against the oracle when asked.
+// against the oracle when asked. A request with a baseline schedule times both in the
+// same interleaved rounds.
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 #include <thread>
+#include <variant>
 
 #include "reference/Reference.h"
 #include "runner/HostLocks.h"
@@ -66,6 +68,126 @@ struct Timed {
   std::vector<double> probes;  // the host probe's time before each timed call (CPU)
 };
 
+// A schedule built for the request's target, with its arguments, ready to time.
+struct Kernel {
+  script::ScriptProgram program;
+  std::vector<te::Tensor> tensors;
+  runtime::ScalarArgs scalars;
+  std::vector<runtime::NDArray> buffers;
+  // `warmup` untimed calls, then `calls` timed ones.
+  std::function<Timed(int warmup, int calls)> time;
+  double build_ms = 0;
+};
+
+struct BuildFailure {
+  MeasureStatus status;
+  std::string message;
+};
+
+// `script` evaluated, lowered and compiled for `request`'s target, its arguments made with
+// the request's shape values. Owned by a unique_ptr: its timer refers to its members.
+std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::string& script,
+                                                                const std::string& name,
+                                                                const MeasureRequest& request) {
+  auto build_start = std::chrono::steady_clock::now();
+  auto program = script::EvaluateScript(script, name + ".py");
+  if (!program) return BuildFailure{MeasureStatus::BuildError, program.error().format()};
+  if (!program->schedule)
+    return BuildFailure{MeasureStatus::BuildError,
+                        "the script creates no schedule (expected a call to te.create_schedule)"};
+  auto k = std::make_unique<Kernel>();
+  k->program = std::move(program.value());
+  k->tensors = k->program.Arguments();
+  auto lowered = transform::LowerSchedule(*k->program.schedule, k->tensors, request.target, "main",
+                                          k->program.ScalarParameters());
+  if (!lowered)
+    return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
+  for (const ir::Var& v : lowered->func.scalar_params()) {
+    auto it = request.shape_vars.find(v.name());
+    k->scalars[v.name()] = it != request.shape_vars.end() ? runtime::ScalarValue(it->second)
+                           : runtime::IsShapeVariable(lowered->func, v)
+                               ? runtime::ScalarValue(kDefaultShapeValue)
+                               : runtime::DefaultScalarValue(v);
+  }
+  auto arrays =
+      runtime::MakeKernelArguments(*k->program.schedule, k->tensors, lowered->func, k->scalars, 1);
+  if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
+  k->buffers = std::move(arrays.value());
+  Kernel* kernel = k.get();
+  if (request.target == "cuda") {
+    std::string why;
+    if (!runtime::CudaAvailable(&why))
+      return BuildFailure{MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")"};
+    auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
+    if (!built)
+      return BuildFailure{MeasureStatus::BuildError,
+                          "compiling for cuda failed: " + built.error().message};
+    auto module = std::make_shared<runtime::CudaModule>(std::move(built.value()));
+    k->time = [kernel, module](int warmup, int calls) {
+      runtime::CudaRunOptions options;
+      options.warmup = warmup;
+      options.repeat = calls;
+      auto r = runtime::RunCUDA(*module, kernel->buffers, kernel->scalars, options);
+      if (!r) return Timed{{}, r.error().message, {}};
+      return Timed{r->times_ms, "", {}};
+    };
+  } else {
+    if (!codegen::LLVMAvailable())
+      return BuildFailure{MeasureStatus::Unavailable, "this build has no LLVM backend (" +
+                                                          codegen::LLVMTargetDescription() + ")"};
+    auto built = runtime::BuildLLVM(lowered->func);
+    if (!built)
+      return BuildFailure{MeasureStatus::BuildError,
+                          "compiling for llvm failed: " + built.error().message};
+    auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
+    k->time = [kernel, compiled](int warmup, int calls) {
+      auto bound = runtime::BindArguments(compiled->signature(), kernel->buffers, kernel->scalars);
+      if (!bound) return Timed{{}, bound.error().message, {}};
+      Timed t;
+      for (int i = 0; i < warmup + calls; ++i) {
+        // The host probe right before each timed call: how fast the machine ran then.
+        const double probe = i >= warmup ? runtime::TimeHostProbe() : 0.0;
+        auto start = std::chrono::steady_clock::now();
+        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message, {}};
+        if (i >= warmup) {
+          t.times.push_back(MillisecondsSince(start));
+          t.probes.push_back(probe);
+        }
+      }
+      return t;
+    };
+  }
+  k->build_ms = MillisecondsSince(build_start);
+  return k;
+}
+
+// The request's kernel alone, or with the baseline in interleaved rounds (TimingStats.h):
+// each warmed up first, then the rounds; the baseline's calls go to *baseline_times.
+Timed TimeKernels(const MeasureRequest& request, Kernel& kernel, Kernel* baseline,
+                  std::vector<double>* baseline_times) {
+  if (!baseline) return kernel.time(request.warmup, request.repeat);
+  for (Kernel* k : {&kernel, baseline}) {
+    if (request.warmup <= 0) break;
+    Timed warm = k->time(request.warmup, 0);
+    if (!warm.error.empty()) return warm;
+  }
+  Timed out;
+  auto calls =
+      MeasureInterleaved(2, PlanInterleavedRounds(request.repeat),
+                         [&](int which, int count) -> Result<std::vector<double>> {
+                           Timed t = (which == 0 ? kernel : *baseline).time(0, count);
+                           if (!t.error.empty())
+                             return Error((which == 0 ? "" : "the baseline: ") + t.error);
+                           if (which == 0)
+                             out.probes.insert(out.probes.end(), t.probes.begin(), t.probes.end());
+                           return t.times;
+                         });
+  if (!calls) return Timed{{}, calls.error().message, {}};
+  out.times = std::move((*calls)[0]);
+  *baseline_times = std::move((*calls)[1]);
+  return out;
+}
+
 }  // namespace
 
 MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_dir,
@@ -86,77 +208,18 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
   SetPhase(phase, MeasurePhase::Building);
   result.build.begin_s = MonotonicSeconds();
-  auto build_start = std::chrono::steady_clock::now();
-  auto program = script::EvaluateScript(request.script, request.id + ".py");
-  if (!program) return fail(MeasureStatus::BuildError, program.error().format());
-  if (!program->schedule)
-    return fail(MeasureStatus::BuildError,
-                "the script creates no schedule (expected a call to te.create_schedule)");
-  const std::vector<te::Tensor> tensors = program->Arguments();
-  auto lowered = transform::LowerSchedule(*program->schedule, tensors, request.target, "main",
-                                          program->ScalarParameters());
-  if (!lowered)
-    return fail(MeasureStatus::BuildError, "lowering failed: " + lowered.error().message);
-
-  runtime::ScalarArgs scalars;
-  for (const ir::Var& v : lowered->func.scalar_params()) {
-    auto it = request.shape_vars.find(v.name());
-    scalars[v.name()] = it != request.shape_vars.end() ? runtime::ScalarValue(it->second)
-                        : runtime::IsShapeVariable(lowered->func, v)
-                            ? runtime::ScalarValue(kDefaultShapeValue)
-                            : runtime::DefaultScalarValue(v);
+  auto built = BuildKernel(request.script, request.id, request);
+  if (auto* failure = std::get_if<BuildFailure>(&built))
+    return fail(failure->status, failure->message);
+  Kernel& kernel = *std::get<std::unique_ptr<Kernel>>(built);
+  result.build_ms = kernel.build_ms;
+  std::unique_ptr<Kernel> baseline;
+  if (!request.baseline_script.empty()) {
+    auto other = BuildKernel(request.baseline_script, request.id + "-baseline", request);
+    if (auto* failure = std::get_if<BuildFailure>(&other))
+      return fail(failure->status, "the baseline: " + failure->message);
+    baseline = std::move(std::get<std::unique_ptr<Kernel>>(other));
   }
-  auto arrays =
-      runtime::MakeKernelArguments(*program->schedule, tensors, lowered->func, scalars, 1);
-  if (!arrays) return fail(MeasureStatus::RunError, "arguments: " + arrays.error().message);
-  std::vector<runtime::NDArray>& buffers = arrays.value();
-
-  // Each backend gives a function that warms up and times the kernel.
-  std::function<Timed()> time_kernel;
-  if (request.target == "cuda") {
-    std::string why;
-    if (!runtime::CudaAvailable(&why))
-      return fail(MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")");
-    auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
-    if (!built)
-      return fail(MeasureStatus::BuildError, "compiling for cuda failed: " + built.error().message);
-    auto module = std::make_shared<runtime::CudaModule>(std::move(built.value()));
-    result.build_ms = MillisecondsSince(build_start);
-    time_kernel = [&, module]() {
-      runtime::CudaRunOptions options;
-      options.warmup = request.warmup;
-      options.repeat = request.repeat;
-      auto r = runtime::RunCUDA(*module, buffers, scalars, options);
-      if (!r) return Timed{{}, r.error().message, {}};
-      return Timed{r->times_ms, "", {}};
-    };
-  } else {
-    if (!codegen::LLVMAvailable())
-      return fail(MeasureStatus::Unavailable,
-                  "this build has no LLVM backend (" + codegen::LLVMTargetDescription() + ")");
-    auto built = runtime::BuildLLVM(lowered->func);
-    if (!built)
-      return fail(MeasureStatus::BuildError, "compiling for llvm failed: " + built.error().message);
-    auto compiled = std::make_shared<runtime::CompiledFunction>(std::move(built.value()));
-    result.build_ms = MillisecondsSince(build_start);
-    time_kernel = [&, compiled]() {
-      auto bound = runtime::BindArguments(compiled->signature(), buffers, scalars);
-      if (!bound) return Timed{{}, bound.error().message, {}};
-      Timed t;
-      for (int i = 0; i < request.warmup + request.repeat; ++i) {
-        // The host probe right before each timed call: how fast the machine ran then.
-        const double probe = i >= request.warmup ? runtime::TimeHostProbe() : 0.0;
-        auto start = std::chrono::steady_clock::now();
-        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message, {}};
-        if (i >= request.warmup) {
-          t.times.push_back(MillisecondsSince(start));
-          t.probes.push_back(probe);
-        }
-      }
-      return t;
-    };
-  }
-
   result.build.end_s = MonotonicSeconds();
   locks.EndBusy();
   SetPhase(phase, MeasurePhase::WaitingForLock);
@@ -164,7 +227,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   SetPhase(phase, MeasurePhase::Timing);
   result.timing.begin_s = MonotonicSeconds();
   InjectFault(request.test_fault);
-  Timed timed = time_kernel();
+  Timed timed = TimeKernels(request, kernel, baseline.get(), &result.baseline_times_ms);
   result.timing.end_s = MonotonicSeconds();
   locks.EndQuiet();
   if (!timed.error.empty())
@@ -175,10 +238,10 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   result.min_ms = *std::min_element(timed.times.begin(), timed.times.end());
   result.median_ms = MedianOf(timed.times);
   std::vector<te::Tensor> outputs;
-  for (const te::Operation& op : program->schedule->outputs)
+  for (const te::Operation& op : kernel.program.schedule->outputs)
     for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
-  result.flops = te::CountWorkloadFlops(outputs, runtime::IntegerValues(scalars));
-  for (const runtime::NDArray& a : buffers) result.bytes += static_cast<double>(a.bytes());
+  result.flops = te::CountWorkloadFlops(outputs, runtime::IntegerValues(kernel.scalars));
+  for (const runtime::NDArray& a : kernel.buffers) result.bytes += static_cast<double>(a.bytes());
   result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0.0;
 
   if (request.check) {
@@ -186,7 +249,8 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
     SetPhase(phase, MeasurePhase::Checking);
     result.check.begin_s = MonotonicSeconds();
-    auto checks = reference::CheckAgainstReference(*program->schedule, tensors, buffers, scalars);
+    auto checks = reference::CheckAgainstReference(*kernel.program.schedule, kernel.tensors,
+                                                   kernel.buffers, kernel.scalars);
     result.check.end_s = MonotonicSeconds();
     locks.EndBusy();
     if (!checks)

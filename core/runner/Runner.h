@@ -38,6 +38,10 @@ struct MeasureRequest {
   int warmup = 1;
   int repeat = 10;
   bool check = false;  // compare with the reference interpreter (max_error)
+  // Another schedule of the same workload, timed in the same interleaved rounds as this
+  // one (runner/TimingStats.h): the version a profile is compared with. "" = none. Its
+  // calls come back as MeasureResult::baseline_times_ms.
+  std::string baseline_script;
   double timeout_s = 60;
   // Test hook (documented in MeasureBatch.h): "" normally; "abort", "segfault" or "hang"
   // make the worker crash or hang where its timed runs start, so that tests exercise the
@@ -69,6 +73,8 @@ struct MeasureResult {
   MeasureStatus status = MeasureStatus::RunError;
   std::string message;           // the reason when status != Ok
   std::vector<double> times_ms;  // one per timed repeat
+  // The request's baseline_script, timed in the same rounds (empty without one).
+  std::vector<double> baseline_times_ms;
   // CPU targets: the host probe's time right before each timed repeat (runtime/HostProbe.h)
   std::vector<double> probe_ms;
   double min_ms = 0, median_ms = 0, gflops = 0, max_error = 0, build_ms = 0;

@@ -12,6 +12,7 @@
 #include "runner/LocalRunner.h"
 #include "runner/MeasureBatch.h"
 #include "runner/Runner.h"
+#include "runner/TimingStats.h"
 
 using namespace tessera::runner;
 namespace fs = std::filesystem;
@@ -234,6 +235,34 @@ class TestLocalRunner : public QObject {
     for (const auto& e : fs::directory_iterator(dir))
       batches += e.path().string().ends_with(".batch.json") ? 1 : 0;
     QCOMPARE(batches, 2);
+    fs::remove_all(dir);
+  }
+
+  // A request with a baseline schedule times both in the same interleaved rounds (the
+  // version a Profile is compared with): both calls come back, as many of each, through the
+  // worker's batch and result files; a baseline that does not build fails the request.
+  void aBaselineIsTimedInTheSameRounds() {
+    RequireWorker();
+    RequireLLVM();
+    std::string dir = FreshDir("tst-local-baseline");
+    auto runner = MakeLocal(cli_, dir, 1);
+    QVERIFY(runner);
+    MeasureRequest pair = Request("pair", VectorAddScript(4), 4096);
+    pair.repeat = 20;  // ten rounds of two calls each
+    pair.baseline_script = VectorAddScript(64);
+    auto back = MeasureRequest::FromJson(pair.ToJson(), nullptr);
+    QVERIFY(back && back->baseline_script == pair.baseline_script);
+    MeasureRequest broken = Request("broken", VectorAddScript(4));
+    broken.baseline_script = "this is not a script(";
+    auto results = runner->Measure({pair, broken}, {});
+    QCOMPARE(results.size(), size_t{2});
+    QVERIFY2(results[0].status == MeasureStatus::Ok, results[0].message.c_str());
+    QCOMPARE(results[0].times_ms.size(), size_t{20});
+    QCOMPARE(results[0].baseline_times_ms.size(), size_t{20});
+    for (double t : results[0].baseline_times_ms) QVERIFY(t > 0);
+    QCOMPARE(results[0].median_ms, MedianOf(results[0].times_ms));
+    QCOMPARE(results[1].status, MeasureStatus::BuildError);
+    QVERIFY2(results[1].message.rfind("the baseline: ", 0) == 0, results[1].message.c_str());
     fs::remove_all(dir);
   }
 

@@ -212,6 +212,24 @@ class TestSlurmRunner : public QObject {
     fs::remove_all(dir);
   }
 
+  // A Profile compared with another version, run on a node: the node times both in the
+  // same interleaved rounds, as a local Profile does.
+  void aBaselineIsTimedOnTheNodeInTheSameRounds() {
+    REQUIRE_SLURM();
+    std::string dir = FreshDir("tst-slurm-baseline");
+    auto runner = Make(dir);
+    QVERIFY(runner);
+    MeasureRequest pair = Request("pair", VectorAddScript(4), 4096);
+    pair.repeat = 10;
+    pair.baseline_script = VectorAddScript(64);
+    auto results = runner->Measure({pair}, {});
+    QCOMPARE(results.size(), size_t{1});
+    QVERIFY2(results[0].status == MeasureStatus::Ok, results[0].message.c_str());
+    QCOMPARE(results[0].times_ms.size(), size_t{10});
+    QCOMPARE(results[0].baseline_times_ms.size(), size_t{10});
+    fs::remove_all(dir);
+  }
+
   // Without --parallel a batch gets one array task per CPU the partition has (here the
   // node's, as sinfo counts them), each measuring a share of the batch: six candidates on
   // a 2-CPU node are two tasks of three, not six jobs.
