@@ -34,6 +34,10 @@ runner::MeasureRequest MeasureRequestFor(const RunRequest& r) {
   m.check = r.check;
   m.warmup = r.repeat > 0 ? 1 : 0;
   m.repeat = std::max(1, r.repeat);
+  // A Profile's version to compare with is timed on the node in the same interleaved
+  // rounds, as a local Profile times it (KernelRunner.h).
+  if (r.repeat > 0 && r.baseline_program && r.baseline_program->schedule)
+    m.baseline_script = script::PrintScript(*r.baseline_program);
   // Every press of Run measures anew (a work folder may hold earlier results of the same
   // schedule): the id carries the time.
   const long long now = std::chrono::duration_cast<std::chrono::microseconds>(
@@ -66,6 +70,11 @@ RunResult FromMeasure(const runner::MeasureResult& m, const RunRequest& r,
   out.compile_ms = m.build_ms;
   out.min_ms = m.min_ms;
   out.median_ms = m.median_ms;
+  out.times_ms = m.times_ms;
+  if (!m.baseline_times_ms.empty()) {
+    out.baseline_version = r.baseline_version;
+    out.baseline_times_ms = m.baseline_times_ms;
+  }
   out.max_ms =
       m.times_ms.empty() ? m.median_ms : *std::max_element(m.times_ms.begin(), m.times_ms.end());
   out.flops = m.flops;

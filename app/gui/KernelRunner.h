@@ -33,7 +33,8 @@ struct RunRequest {
   // the one next to this program or on $PATH).
   project::RunnerSettings runner;
   std::string worker;
-  // A version to time in the same interleaved rounds (Profile only, here only; null: none).
+  // A version to time in the same interleaved rounds (Profile only; null: none). Here or,
+  // through a runner, on the node that times this one.
   std::shared_ptr<const script::ScriptProgram> baseline_program;
   std::shared_ptr<const transform::LoweredProgram> baseline_function;
   int baseline_version = 0;

@@ -592,7 +592,7 @@ bool MainWindow::startRun(bool profile, const QString& target) {
     return false;
   }
   runVersion_ = doc_->recordVersion();  // every Run and Profile records its version
-  if (profile && request.runner.kind == "local") addProfileBaseline(request, runVersion_);
+  if (profile) addProfileBaseline(request, runVersion_);
   if (!runner_->start(request, profile)) {
     showMessage(tr("A run is already going."), true);
     return false;

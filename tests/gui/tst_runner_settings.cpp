@@ -221,6 +221,18 @@ class TestRunnerSettings : public QObject {
     QVERIFY(finished.wait(120000));
     QCOMPARE(int(w->document()->state().profiles.size()), 1);
     QVERIFY(w->document()->state().profiles[0].gflops > 0);
+    QVERIFY(!w->document()->state().profiles[0].calls.times_ms.empty());
+    // Another version, profiled on the node: the first profiled one is timed there in the
+    // same interleaved rounds, as a local Profile does.
+    w->selection()->selectIterVar("C", "i.outer");
+    w->action("action_parallel")->trigger();
+    QVERIFY(w->startRun(true));
+    QVERIFY(finished.wait(120000));
+    const auto& profiles = w->document()->state().profiles;
+    QCOMPARE(int(profiles.size()), 2);
+    QCOMPARE(profiles[1].calls.baseline_version, profiles[0].version);
+    QVERIFY(!profiles[1].calls.times_ms.empty());
+    QCOMPARE(profiles[1].calls.baseline_times_ms.size(), profiles[1].calls.times_ms.size());
   }
 
   void cancelCancelsTheSlurmJob() {
