@@ -13,11 +13,7 @@ class PrimitiveText {
   Q_DECLARE_TR_FUNCTIONS(tessera::views::PrimitiveText)
 };
 
-namespace {
-
-using Fields = QList<ParamField>;
-
-ParamField IntField(const QString& key, const QString& label, int value, int minimum = 1) {
+ParamField IntField(const QString& key, const QString& label, int value, int minimum) {
   ParamField f;
   f.key = key;
   f.label = label;
@@ -35,6 +31,10 @@ ParamField ChoiceField(const QString& key, const QString& label, const QStringLi
   f.value = choices.value(0);
   return f;
 }
+
+namespace {
+
+using Fields = QList<ParamField>;
 
 // The loops `stage` may be computed at: every leaf var of every stage that reads it.
 QStringList ComputeAtTargets(const schedule::Schedule& sch, const schedule::Stage& stage) {

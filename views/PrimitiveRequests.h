@@ -11,6 +11,7 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/Schedule.h"
 #include "views/Intent.h"
+#include "views/ParameterDialog.h"
 
 class QWidget;
 
@@ -20,6 +21,10 @@ struct PrimitiveRequest {
   std::optional<Intent> intent;  // set when the request is complete
   QString problem;               // why not (empty when the user cancelled)
 };
+
+// A dialog field: an integer (at least `minimum`), or one of `choices` (the first by default).
+ParamField IntField(const QString& key, const QString& label, int value, int minimum = 1);
+ParamField ChoiceField(const QString& key, const QString& label, const QStringList& choices);
 
 // The primitives offered for an iter var and for a stage, in menu order.
 const QStringList& IterVarPrimitives();

@@ -138,16 +138,6 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
   return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
 }
 
-ParamField Choice(const QString& key, const QString& label, const QStringList& choices) {
-  ParamField f;
-  f.key = key;
-  f.label = label;
-  f.kind = ParamField::Kind::Choice;
-  f.choices = choices;
-  f.value = choices.value(0);
-  return f;
-}
-
 // transform_layout's arguments as the script line needs them: a block, one of its buffers,
 // an index map written as a lambda. The schedule's own checks run when the line is
 // evaluated (the lambdas are script).
@@ -196,15 +186,6 @@ QStringList AtTargets(const tir::Schedule& sch, const QString& block, bool rever
     for (const QString& l : TirLoopNames(sch, other)) out << other + ": " + l;
   }
   return out;
-}
-
-ParamField IntParam(const QString& key, const QString& label, int value, int minimum = 1) {
-  ParamField f;
-  f.key = key;
-  f.label = label;
-  f.value = value;
-  f.minimum = minimum;
-  return f;
 }
 
 QStringList BufferChoices(const std::vector<tir::BufferRegion>& regions) {
@@ -474,8 +455,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       std::vector<const tir::ForNode*> nest = TirLoopsOf(sch, block);
       std::optional<int64_t> xe = TirConstExtent(*nest[size_t(at)]);
       std::optional<int64_t> ye = TirConstExtent(*nest[size_t(at) + 1]);
-      fields << IntParam("x_factor", Tr("Inner extent of %1").arg(loop), 8)
-             << IntParam("y_factor", Tr("Inner extent of %1").arg(inner), 8);
+      fields << IntField("x_factor", Tr("Inner extent of %1").arg(loop), 8)
+             << IntField("y_factor", Tr("Inner extent of %1").arg(inner), 8);
       ParamField preview;
       preview.key = "preview";
       preview.kind = ParamField::Kind::Preview;
@@ -489,7 +470,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     const auto& writes = realize->block->writes;
     QString buffer = writes.empty() ? block : Q(writes.front().buffer->name);
     ParamField axis =
-        IntParam("factor_axis", Tr("Position of the factored loop in %1.rf's shape").arg(buffer), 0,
+        IntField("factor_axis", Tr("Position of the factored loop in %1.rf's shape").arg(buffer), 0,
                  /*minimum=*/0);
     axis.maximum = writes.empty() ? 0 : int(writes.front().buffer->shape.size());
     fields << axis;
@@ -504,7 +485,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     fields << f;
   } else if (primitive == "bind") {
     problem = needLoop();
-    fields << Choice("thread_axis", Tr("Thread axis"), ThreadTags());
+    fields << ChoiceField("thread_axis", Tr("Thread axis"), ThreadTags());
   } else if (primitive == "parallel" || primitive == "vectorize" || primitive == "unroll") {
     problem = needLoop();
   } else if (primitive == "compute_at" || primitive == "reverse_compute_at") {
@@ -513,13 +494,13 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       problem = primitive == "compute_at"
                     ? Tr("compute_at: no block reads what %1 writes").arg(block)
                     : Tr("reverse_compute_at: no block writes what %1 reads").arg(block);
-    fields << Choice("target", Tr("Loop"), targets);
+    fields << ChoiceField("target", Tr("Loop"), targets);
   } else if (primitive == "cache_read" || primitive == "cache_write") {
     bool read = primitive == "cache_read";
     QStringList buffers = BufferChoices(read ? realize->block->reads : realize->block->writes);
     if (buffers.isEmpty()) problem = Tr("%1: %2 has no buffer to cache").arg(primitive, block);
-    fields << Choice("buffer", read ? Tr("Read buffer") : Tr("Written buffer"), buffers);
-    fields << Choice(
+    fields << ChoiceField("buffer", read ? Tr("Read buffer") : Tr("Written buffer"), buffers);
+    fields << ChoiceField(
         "storage_scope", Tr("Storage scope"),
         read ? QStringList{"shared", "local", "global"} : QStringList{"local", "shared", "global"});
   } else if (primitive == "transform_layout") {
@@ -529,7 +510,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       for (size_t i = 0; i < regions->size(); ++i)
         buffers << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
     if (buffers.isEmpty()) problem = Tr("transform_layout: %1 accesses no buffer").arg(block);
-    fields << Choice("layout_buffer", Tr("Buffer"), buffers);
+    fields << ChoiceField("layout_buffer", Tr("Buffer"), buffers);
     const auto& first =
         realize->block->writes.empty() ? realize->block->reads : realize->block->writes;
     ParamField map;
@@ -553,7 +534,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     if (!loop.isEmpty())
       intent.iterVars << loop;
     else
-      fields << Choice("loop", Tr("Init block above loop"), loops);
+      fields << ChoiceField("loop", Tr("Init block above loop"), loops);
   } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
     problem = Tr("unknown TensorIR primitive %1").arg(primitive);
   }
