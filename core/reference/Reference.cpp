@@ -163,20 +163,97 @@ bool IsOutputOrItsReplacement(const schedule::Schedule& sch, const te::Tensor& t
 
 // A float sum reduction as CompareSum needs it: the same op summing |term| instead of the
 // term (S per output element, evaluated by the oracle like the output) and the number of
-// terms (the product of the reduce axes' extents). Nothing (an undefined tensor) for
-// other ops: another reducer (max, min: exact in any order), a tuple reducer, symbolic
-// reduce extents.
+// terms (the product of the reduce axes' extents); also for an elementwise epilogue of
+// such a sum (EpilogueMagnitudeOf). Nothing (an undefined tensor) for other ops: another
+// reducer (max, min: exact in any order), a tuple reducer, symbolic reduce extents.
 struct SumMagnitudeOp {
   te::Tensor magnitude;
   int64_t terms = 0;
 };
 
+SumMagnitudeOp SumMagnitudeOf(const te::Tensor& t);
+
+// How often `e` reads `sum`.
+int ReadsOf(const ir::Expr& e, const te::Tensor& sum) {
+  int reads = 0;
+  te::ForEachTensorLoad({e}, [&](const te::Tensor& read, const std::vector<ir::Expr>&) {
+    reads += read.same_as(sum) ? 1 : 0;
+  });
+  return reads;
+}
+
+// Whether a change of the one read of `sum` in `e` changes `e` by at most as much: `e` is
+// built from that read by +, - (either side), min, max, the branches of a select or an
+// if_then_else and float casts, the other operands not reading `sum` (a bias, a ReLU).
+bool MovesAtMostAsMuch(const ir::Expr& e, const te::Tensor& sum) {
+  if (ReadsOf(e, sum) == 0) return true;
+  if (const auto* load = e.as<ir::ProducerLoadNode>())
+    return te::Tensor::from(load->producer).same_as(sum);
+  switch (e.kind()) {
+    case ir::ExprKind::Add:
+    case ir::ExprKind::Sub:
+    case ir::ExprKind::Min:
+    case ir::ExprKind::Max: {
+      const auto* b = e.as<ir::BinaryNode>();
+      return MovesAtMostAsMuch(b->a, sum) && MovesAtMostAsMuch(b->b, sum);
+    }
+    case ir::ExprKind::Select: {
+      const auto* sel = e.as<ir::SelectNode>();
+      return ReadsOf(sel->condition, sum) == 0 && MovesAtMostAsMuch(sel->true_value, sum) &&
+             MovesAtMostAsMuch(sel->false_value, sum);
+    }
+    case ir::ExprKind::Cast: {
+      const auto* cast = e.as<ir::CastNode>();
+      return e.dtype().is_float() && cast->value.dtype().is_float() &&
+             MovesAtMostAsMuch(cast->value, sum);
+    }
+    case ir::ExprKind::Call: {
+      const auto* call = e.as<ir::CallNode>();
+      return call->op == "if_then_else" && call->args.size() == 3 &&
+             ReadsOf(call->args[0], sum) == 0 && MovesAtMostAsMuch(call->args[1], sum) &&
+             MovesAtMostAsMuch(call->args[2], sum);
+    }
+    default:
+      return false;
+  }
+}
+
+// An elementwise epilogue of a float sum (bias + ReLU of a matmul or convolution): `t`
+// reads one sum tensor once, at its own indices, and moves at most as much as that read
+// (MovesAtMostAsMuch), so the sum's rounding allowance holds for `t`: the magnitude is the
+// sum's at the same element.
+SumMagnitudeOp EpilogueMagnitudeOf(const te::ComputeOpNode& op, const te::Tensor& t) {
+  std::vector<te::Tensor> reads = te::TensorsReadBy(op.body);
+  for (const te::Tensor& sum : reads) {
+    if (ReadsOf(op.body[0], sum) != 1 || !MovesAtMostAsMuch(op.body[0], sum)) continue;
+    bool own_indices = true;
+    te::ForEachTensorLoad(op.body, [&](const te::Tensor& read, const std::vector<ir::Expr>& idx) {
+      if (!read.same_as(sum)) return;
+      own_indices = idx.size() == op.axis.size();
+      for (size_t d = 0; own_indices && d < idx.size(); ++d)
+        own_indices = idx[d].same_as(op.axis[d]->var);
+    });
+    if (!own_indices) continue;
+    SumMagnitudeOp inner = SumMagnitudeOf(sum);
+    if (!inner.magnitude.defined()) continue;
+    auto magnitude = te::compute(
+        t->shape,
+        [&](const std::vector<ir::Var>& idx) {
+          return inner.magnitude(std::vector<ir::Expr>(idx.begin(), idx.end()));
+        },
+        t.name() + ".sum_magnitude");
+    if (!magnitude) continue;
+    return {*magnitude, inner.terms};
+  }
+  return {};
+}
+
 SumMagnitudeOp SumMagnitudeOf(const te::Tensor& t) {
   const auto* op = dynamic_cast<const te::ComputeOpNode*>(t->op.get());
   if (!op || op->body.size() != 1 || !t->dtype.is_float()) return {};
   const auto* reduce = op->body[0].as<ir::ReduceNode>();
-  if (!reduce || reduce->source.size() != 1 || !reduce->combiner || reduce->combiner->name != "sum")
-    return {};
+  if (!reduce) return EpilogueMagnitudeOf(*op, t);
+  if (reduce->source.size() != 1 || !reduce->combiner || reduce->combiner->name != "sum") return {};
   int64_t terms = 1;
   for (const ir::IterVar& iv : reduce->axis) {
     const int64_t* extent = ir::as_const_int(iv->dom.extent);
