@@ -747,6 +747,9 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
                "    for i in range(4):\n        with T.block(\"B\"):\n            vi = "
                "T.axis.remap(\"X\", [i])\n"
         << "t.py:6:31: error: T.axis.remap(): Unknown axis kind: X";
+    QTest::newRow("T.assume of a number")
+        << block("            T.assume(A[vi])\n")
+        << "t.py:7:15: error: T.assume takes a boolean condition, not float32";
     QTest::newRow("a store to an unknown buffer")
         << block("            D[vi] = A[vi]\n")
         << "t.py:7:13: error: cannot store to 'D': it is not a buffer of this function";

@@ -17,10 +17,10 @@ const std::set<std::string>& StatementNames() {
       "unroll",       "thread_binding", "block",        "sblock",
       "init",         "where",          "reads",        "writes",
       "block_attr",   "sblock_attr",    "alloc_buffer", "sblock_alloc_buffer",
-      "match_buffer", "func_attr",      "evaluate",     "Buffer",
-      "handle",       "prim_func",      "axis.remap",   "axis.spatial",
-      "axis.reduce",  "axis.S",         "axis.R",       "axis.scan",
-      "axis.opaque"};
+      "match_buffer", "func_attr",      "evaluate",     "assume",
+      "Buffer",       "handle",         "prim_func",    "axis.remap",
+      "axis.spatial", "axis.reduce",    "axis.S",       "axis.R",
+      "axis.scan",    "axis.opaque"};
   return names;
 }
 

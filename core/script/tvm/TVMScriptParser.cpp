@@ -315,6 +315,21 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           pending.push_back(ir::MakeEvaluate(*e));
           continue;
         }
+        // T.assume(cond): a fact the compiler may use (transform_layout's assumption blocks
+        // for padded inputs), evaluated for nothing else.
+        if (t && t->name == "assume") {
+          auto args = EvalCallArgs(v);
+          if (!args) return args.error();
+          Args a(*args, "T.assume", {"cond"}, 1);
+          if (!a.status()) return a.status().error();
+          auto cond = a.Expr("cond");
+          if (!cond) return cond.error();
+          if (!cond->dtype().is_bool())
+            return Error("T.assume takes a boolean condition, not " + cond->dtype().str(), v.loc);
+          pending.push_back(
+              ir::MakeEvaluate(ir::MakeCall(ir::DataType::Bool(), "assume", {*cond})));
+          continue;
+        }
         if (t && (t->name == "reads" || t->name == "writes" || t->name == "where" ||
                   t->name == "block_attr" || t->name == "sblock_attr"))
           return Error(Spelled(*t) + " must be directly inside a " +
