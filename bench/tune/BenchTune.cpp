@@ -25,6 +25,7 @@
 #include "../cpu/Timing.h"
 #include "HalideAuto.h"
 #include "Isolated.h"
+#include "MeasureInChild.h"
 #include "OneDnnConv.h"
 #include "Suite.h"
 #include "codegen/LLVMBackend.h"
@@ -130,28 +131,6 @@ std::string ReadSource(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-// Times a script's schedule in a child process, as the tuner measured its candidates
-// (the same isolation and timing path as the tuning run), once this process's other
-// threads are idle: the references' runtimes (oneDNN's OpenMP, OpenBLAS) keep their
-// workers spinning after a call, and the child shares the cores with them (IdleWait.h).
-runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id,
-                                     const std::string& script, int repeat) {
-  WaitForOtherThreadsIdle();
-  runner::MeasureRequest request;
-  request.id = id;
-  request.script = script;
-  request.warmup = 1;
-  request.repeat = repeat;
-  request.timeout_s = 600;
-  std::vector<runner::MeasureResult> results = runner.Measure({request}, {});
-  if (results.empty()) {
-    runner::MeasureResult failed;
-    failed.message = "no result";
-    return failed;
-  }
-  return results.front();
 }
 
 double GemmReferenceMs(bool onednn_gemm) {

@@ -8,9 +8,9 @@
 #include <memory>
 #include <sstream>
 
-#include "../cpu/IdleWait.h"
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/Timing.h"
+#include "MeasureInChild.h"
 #include "OneDnnLayer.h"
 #include "analysis/CacheHierarchy.h"
 #include "runner/MachineSignature.h"
@@ -69,25 +69,6 @@ std::optional<SuiteWorkload> LoadWorkload(const std::filesystem::path& path, std
     return std::nullopt;
   }
   return w;
-}
-
-runner::MeasureResult MeasureOnce(runner::Runner& runner, const std::string& id,
-                                  const std::string& script, bool check) {
-  WaitForOtherThreadsIdle();  // oneDNN's OpenMP workers spin after a call (IdleWait.h)
-  runner::MeasureRequest request;
-  request.id = id;
-  request.script = script;
-  request.warmup = 1;
-  request.repeat = 10;
-  request.check = check;
-  request.timeout_s = 600;
-  std::vector<runner::MeasureResult> results = runner.Measure({request}, {});
-  if (results.empty()) {
-    runner::MeasureResult failed;
-    failed.message = "no result";
-    return failed;
-  }
-  return results.front();
 }
 
 double Median(std::vector<double> v) { return Summarize(std::move(v)).median_ms; }
@@ -174,7 +155,7 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
               result->measured, result->failed, result->elapsed_s, result->seconds_to_90_percent);
   const std::string& best_script = result->best->script;
   runner::MeasureResult checked =
-      MeasureOnce(runner, "suite-" + w.name + "-check", best_script, true);
+      MeasureInChild(runner, "suite-" + w.name + "-check", best_script, 10, true);
   if (checked.status != runner::MeasureStatus::Ok) {
     std::printf("  the tuned schedule failed its check against the te oracle: %s %s\n",
                 std::string(runner::MeasureStatusName(checked.status)).c_str(),
@@ -186,8 +167,8 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
               checked.max_error);
   std::vector<double> tuned, r_blocked, r_user, ms_blocked, ms_user;
   for (int round = 0; round < options.rounds; ++round) {
-    runner::MeasureResult m = MeasureOnce(
-        runner, "suite-" + w.name + "-round" + std::to_string(round + 1), best_script, false);
+    runner::MeasureResult m = MeasureInChild(
+        runner, "suite-" + w.name + "-round" + std::to_string(round + 1), best_script, 10);
     if (m.status != runner::MeasureStatus::Ok) continue;
     tuned.push_back(m.median_ms);
     if (blocked) {
