@@ -27,8 +27,8 @@
 #include "codegen/cuda/NVRTC.h"
 #include "project/ProjectFile.h"
 #include "runtime/cuda/CudaModule.h"
-#include "script/ScriptPrinter.h"
-#include "script/tvm/TirExport.h"
+#include "script/export/ScriptPrinter.h"
+#include "script/export/TirExport.h"
 
 namespace tessera::cli {
 

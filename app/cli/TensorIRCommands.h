@@ -16,7 +16,7 @@
 
 #include "CliCommon.h"
 #include "script/Evaluator.h"
-#include "script/tvm/TirExport.h"
+#include "script/export/TirExport.h"
 
 namespace tessera::cli {
 

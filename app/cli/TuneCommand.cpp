@@ -21,7 +21,7 @@
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runner/Runner.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "support/Json.h"
 #include "tune/EarlierCandidates.h"
 #include "tune/Tuner.h"

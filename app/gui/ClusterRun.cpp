@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "runner/MeasureBatch.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 namespace tessera::gui {
 

@@ -11,7 +11,7 @@
 #include "UndoCommands.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "views/PrimitiveRequests.h"
 #include "views/TirIntents.h"
 

@@ -37,7 +37,7 @@
 #include "WindowGeometry.h"
 #include "codegen/LLVMBackend.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "script/tvm/TirExport.h"
+#include "script/export/TirExport.h"
 #include "tuning_api/TuningApis.h"
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"

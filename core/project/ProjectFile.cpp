@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "support/JsonReader.h"
 #include "tir/Trace.h"
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "script/Interpreter.h"
-#include "script/Parser.h"
-#include "script/TeBuiltins.h"
+#include "script/lang/Interpreter.h"
+#include "script/lang/Parser.h"
+#include "script/tvm/te/TeBuiltins.h"
 
 namespace tessera::script {
 

@@ -1,65 +1,65 @@
 list(APPEND TESSERA_CORE_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/Lexer.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Ast.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Parser.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Value.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Operators.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Interpreter.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/SetObject.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Exceptions.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ExprSize.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Args.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/LowerArgs.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ExprBuiltins.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TvmScriptModule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Lexer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Ast.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Parser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Value.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Operators.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Interpreter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/SetObject.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Exceptions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/ExprSize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/Args.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/driver/LowerArgs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/ExprBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TvmScriptModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprEval.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Assumptions.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TeObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/OperationAttrs.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TeBuiltins.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/CommReducerObject.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TensorIntrinObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TensorizeHooks.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ArithAnalyzerObject.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/IRBuilderObject.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ExternObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ScheduleObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/TeObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/OperationAttrs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/TeBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/CommReducerObject.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/TensorIntrinObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/TensorizeHooks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/arith/ArithAnalyzerObject.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/IRBuilderObject.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/ExternObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/ScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TuneConfig.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/PythonExpr.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/RuntimeObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/PercentFormat.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/StringMethods.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/BoundObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/GraphObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TirObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/TirModule.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/Topi.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/JsonSave.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/JsonLoad.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/JsonBuiltins.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ScalableVectors.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/StructuralEqualBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/ScriptPrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/autotvm/TuneConfig.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/PythonExpr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/runtime/RuntimeObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/PercentFormat.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/StringMethods.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/BoundObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/te/GraphObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TirObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/driver/TirModule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/topi/Topi.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/JsonSave.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/JsonLoad.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/JsonBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/ScalableVectors.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/StructuralEqualBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EvaluationModules.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExport.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportPrimitives.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirExportProgram.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptParser.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptBlock.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptExpr.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TVMScriptDecorators.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirPrimFuncValue.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleIndexMap.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleObjects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tvm/TirScheduleMethods.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/TirExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/TirExportPrimitives.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/TirExportProgram.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptParser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptBlock.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptExpr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptDecorators.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TirPrimFuncValue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleIndexMap.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleMethods.cpp
 )
-# tvm.topi is a Python file of the script language (tvm/topi.py), embedded at build time.
+# tvm.topi is a Python file of the script language (tvm/topi/topi.py), embedded at build time.
 set(TESSERA_TOPI_PRELUDE ${CMAKE_CURRENT_BINARY_DIR}/generated/TopiPrelude.cpp)
 add_custom_command(
   OUTPUT ${TESSERA_TOPI_PRELUDE}
-  COMMAND ${CMAKE_COMMAND} -DIN=${CMAKE_CURRENT_LIST_DIR}/tvm/topi.py -DOUT=${TESSERA_TOPI_PRELUDE}
+  COMMAND ${CMAKE_COMMAND} -DIN=${CMAKE_CURRENT_LIST_DIR}/tvm/topi/topi.py -DOUT=${TESSERA_TOPI_PRELUDE}
           -DFUNCTION=TopiPreludeSource -DNAMESPACE=tessera::script -P ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
-  DEPENDS ${CMAKE_CURRENT_LIST_DIR}/tvm/topi.py ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
-  COMMENT "Embedding tvm/topi.py")
+  DEPENDS ${CMAKE_CURRENT_LIST_DIR}/tvm/topi/topi.py ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
+  COMMENT "Embedding tvm/topi/topi.py")
 list(APPEND TESSERA_CORE_SOURCES ${TESSERA_TOPI_PRELUDE})

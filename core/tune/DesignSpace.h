@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "schedule/Schedule.h"
-#include "script/TuneConfig.h"
+#include "script/tvm/autotvm/TuneConfig.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
 #include "tune/Knob.h"

@@ -6,7 +6,7 @@
 
 #include "ir/ExprOp.h"
 #include "schedule/Replay.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 namespace tessera::tune {
 

@@ -1,6 +1,6 @@
 #include "tune/ScriptKnobSpace.h"
 
-#include "script/TuneConfig.h"
+#include "script/tvm/autotvm/TuneConfig.h"
 #include "transform/LowerSchedule.h"
 
 namespace tessera::tune {

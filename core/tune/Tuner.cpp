@@ -9,7 +9,7 @@
 #include <set>
 
 #include "runtime/HostProbe.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "tune/CostModel.h"
 #include "tune/Features.h"
 #include "tune/HostSpeed.h"

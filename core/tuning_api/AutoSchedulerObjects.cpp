@@ -9,11 +9,11 @@
 
 #include "ir/Printer.h"
 #include "runtime/cuda/CudaDriver.h"
-#include "script/Args.h"
-#include "script/Interpreter.h"
-#include "script/RuntimeObjects.h"
-#include "script/ScheduleObjects.h"
-#include "script/TeObjects.h"
+#include "script/lang/Args.h"
+#include "script/lang/Interpreter.h"
+#include "script/tvm/runtime/RuntimeObjects.h"
+#include "script/tvm/te/ScheduleObjects.h"
+#include "script/tvm/te/TeObjects.h"
 #include "te/Operation.h"
 #include "tuning_api/AutotvmTuning.h"
 

@@ -4,12 +4,12 @@
 #include <map>
 #include <memory>
 
-#include "script/Args.h"
-#include "script/Interpreter.h"
-#include "script/RuntimeObjects.h"
-#include "script/ScheduleObjects.h"
-#include "script/TeObjects.h"
-#include "script/TuneConfig.h"
+#include "script/lang/Args.h"
+#include "script/lang/Interpreter.h"
+#include "script/tvm/autotvm/TuneConfig.h"
+#include "script/tvm/runtime/RuntimeObjects.h"
+#include "script/tvm/te/ScheduleObjects.h"
+#include "script/tvm/te/TeObjects.h"
 #include "tuning_api/AutotvmTuning.h"
 
 namespace tessera::tuning_api {

@@ -29,7 +29,7 @@
 
 #include "script/EvaluationModules.h"
 #include "script/Evaluator.h"
-#include "script/Value.h"
+#include "script/lang/Value.h"
 #include "support/Result.h"
 #include "tune/Database.h"
 #include "tune/Tuner.h"

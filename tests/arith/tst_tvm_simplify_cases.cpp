@@ -21,7 +21,7 @@
 #include "arith/ExprOrder.h"
 #include "script/Assumptions.h"
 #include "script/ExprEval.h"
-#include "script/ExprSize.h"
+#include "script/lang/ExprSize.h"
 
 using namespace tessera;
 using namespace tessera::arith;

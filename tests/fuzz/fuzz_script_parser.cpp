@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "script/Ast.h"
-#include "script/Lexer.h"
-#include "script/Parser.h"
+#include "script/lang/Ast.h"
+#include "script/lang/Lexer.h"
+#include "script/lang/Parser.h"
 
 using namespace tessera;
 

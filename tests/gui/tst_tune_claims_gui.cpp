@@ -10,7 +10,7 @@
 #include "MainWindow.h"
 #include "TuneController.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "tune/Fingerprint.h"
 #include "views/TuneView.h"
 

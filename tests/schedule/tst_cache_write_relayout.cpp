@@ -8,7 +8,7 @@
 #include "../te/TeTestSupport.h"
 #include "ir/ExprOp.h"
 #include "schedule/Replay.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::te_testing;

@@ -7,7 +7,7 @@
 
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
 
 using namespace tessera;

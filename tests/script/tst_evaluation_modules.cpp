@@ -5,7 +5,7 @@
 
 #include "script/EvaluationModules.h"
 #include "script/Evaluator.h"
-#include "script/Interpreter.h"
+#include "script/lang/Interpreter.h"
 
 using namespace tessera;
 using namespace tessera::script;

@@ -6,7 +6,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "script/ExprEval.h"
-#include "script/PythonExpr.h"
+#include "script/export/PythonExpr.h"
 
 using namespace tessera;
 using namespace tessera::script;

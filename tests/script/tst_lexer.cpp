@@ -2,7 +2,7 @@
 // continuation inside brackets, and every lexical error, each located.
 #include <QtTest>
 
-#include "script/Lexer.h"
+#include "script/lang/Lexer.h"
 
 using namespace tessera;
 using namespace tessera::script;

@@ -3,7 +3,7 @@
 // Trees are compared through to_source(), which parenthesises every compound node.
 #include <QtTest>
 
-#include "script/Parser.h"
+#include "script/lang/Parser.h"
 
 using namespace tessera;
 using namespace tessera::script;

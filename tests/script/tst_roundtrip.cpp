@@ -8,7 +8,7 @@
 #include "schedule/Primitives.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::script;

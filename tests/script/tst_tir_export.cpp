@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "script/Evaluator.h"
-#include "script/tvm/TirExport.h"
+#include "script/export/TirExport.h"
 
 using namespace tessera;
 using namespace tessera::script;

@@ -6,10 +6,10 @@
 // are located errors.
 #include <QtTest>
 
-#include "script/Ast.h"
 #include "script/Evaluator.h"
-#include "script/Parser.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
+#include "script/lang/Ast.h"
+#include "script/lang/Parser.h"
 
 using namespace tessera;
 using namespace tessera::script;

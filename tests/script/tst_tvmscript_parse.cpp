@@ -10,11 +10,11 @@
 
 #include "../tir/TirTestSupport.h"
 #include "script/Evaluator.h"
-#include "script/Interpreter.h"
-#include "script/Parser.h"
-#include "script/TeBuiltins.h"
-#include "script/tvm/TVMScriptParser.h"
-#include "script/tvm/TirPrimFuncValue.h"
+#include "script/lang/Interpreter.h"
+#include "script/lang/Parser.h"
+#include "script/tvm/script/TVMScriptParser.h"
+#include "script/tvm/te/TeBuiltins.h"
+#include "script/tvm/tir/TirPrimFuncValue.h"
 
 using namespace tessera;
 using namespace tessera::tir;

@@ -8,7 +8,7 @@
 #include "TeTestSupport.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "te/CommReducer.h"
 #include "te/Compute.h"
 

@@ -14,7 +14,7 @@
 #include "schedule/Bound.h"
 #include "schedule/Normalize.h"
 #include "schedule/Primitives.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "te/Extern.h"
 
 using namespace tessera;

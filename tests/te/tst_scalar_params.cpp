@@ -10,7 +10,7 @@
 
 #include "TeTestSupport.h"
 #include "runtime/ArgBinder.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::te_testing;

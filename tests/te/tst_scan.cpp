@@ -13,7 +13,7 @@
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
 #include "schedule/Primitives.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "te/Compute.h"
 #include "te/Scan.h"
 

@@ -18,7 +18,7 @@
 #include "codegen/ExternCalls.h"
 #include "schedule/Replay.h"
 #include "schedule/Tensorize.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::te_testing;

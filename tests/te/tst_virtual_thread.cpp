@@ -6,7 +6,7 @@
 
 #include "TeTestSupport.h"
 #include "schedule/Replay.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 using namespace tessera;
 using namespace tessera::te_testing;

@@ -7,7 +7,7 @@
 #include <QtTest>
 #include <functional>
 
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "tune/Database.h"
 #include "tune/Fingerprint.h"
 #include "tune/Tuner.h"

@@ -12,8 +12,8 @@
 
 #include "runtime/MachinePeak.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
-#include "script/TuneConfig.h"
+#include "script/export/ScriptPrinter.h"
+#include "script/tvm/autotvm/TuneConfig.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 

@@ -11,7 +11,7 @@
 
 #include "TuneTestSupport.h"
 #include "schedule/Primitives.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
 #include "tune/ReadableSchedule.h"
 

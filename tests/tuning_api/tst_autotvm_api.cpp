@@ -16,7 +16,7 @@
 #include "runtime/cuda/CudaDriver.h"
 #include "schedule/Trace.h"
 #include "script/Evaluator.h"
-#include "script/TuneConfig.h"
+#include "script/tvm/autotvm/TuneConfig.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/Database.h"
 #include "tune/Fingerprint.h"

@@ -18,7 +18,7 @@
 #include "schedule/Primitives.h"
 #include "schedule/Replay.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
 #include "transform/ThreadAxes.h"
 #ifdef TESSERA_HAS_LLVM

@@ -5,7 +5,7 @@
 #include "runtime/KernelArguments.h"
 #include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
 
 namespace tessera::difftest {

@@ -10,7 +10,7 @@
 #include "schedule/Normalize.h"
 #include "schedule/Primitives.h"
 #include "script/Evaluator.h"
-#include "script/ScriptPrinter.h"
+#include "script/export/ScriptPrinter.h"
 
 namespace tessera::difftest {
 

@@ -1,0 +1,69 @@
+#include "script/tvm/ir/StructuralEqualBuiltins.h"
+
+#include "ir/Printer.h"
+#include "ir/StructuralEqual.h"
+#include "script/lang/Args.h"
+#include "script/tvm/te/TensorIntrinObjects.h"
+
+namespace tessera::script {
+
+namespace {
+
+bool ScriptValuesStructurallyEqual(const Value& a, const Value& b, bool map_free_vars) {
+  if (a.is_sequence() || b.is_sequence()) {
+    if (!a.is_sequence() || !b.is_sequence() || a.items().size() != b.items().size()) return false;
+    for (size_t i = 0; i < a.items().size(); ++i)
+      if (!ScriptValuesStructurallyEqual(a.items()[i], b.items()[i], map_free_vars)) return false;
+    return true;
+  }
+  if (a.is_string() || b.is_string())
+    return a.is_string() && b.is_string() && a.as_string() == b.as_string();
+  if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
+  auto* sa = a.as<StmtObject>();
+  auto* sb = b.as<StmtObject>();
+  if (sa || sb) return sa && sb && ir::StructuralEqual(sa->stmt, sb->stmt, map_free_vars);
+  // Tensors, operations and the like compare by identity (an IterVar converts to its var).
+  if (a.is_object() && b.is_object() && a.object() == b.object()) return true;
+  auto ea = ToExpr(a), eb = ToExpr(b);
+  if (!ea || !eb) return false;
+  return ir::StructuralEqual(*ea, *eb, map_free_vars);
+}
+
+std::string ShownForStructuralEqual(const Value& v) {
+  if (auto e = ToExpr(v); e && !v.is_sequence()) return ir::to_string(*e);
+  if (auto* s = v.as<StmtObject>()) return ir::to_string(s->stmt);
+  return repr(v);
+}
+
+Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool assert_equal) {
+  Args args(c, name, {"lhs", "rhs", "map_free_vars"}, 2);
+  if (!args.status()) return args.status().error();
+  bool map_free_vars = false;
+  if (args.has("map_free_vars")) {
+    auto m = args.Bool("map_free_vars");
+    if (!m) return m.error();
+    map_free_vars = *m;
+  }
+  bool equal = ScriptValuesStructurallyEqual(args.get("lhs"), args.get("rhs"), map_free_vars);
+  if (!assert_equal) return Value::Bool(equal);
+  if (equal) return Value();
+  return Error(std::string("ValueError: StructuralEqual check failed: ") +
+                   ShownForStructuralEqual(args.get("lhs")) + " is not structurally equal to " +
+                   ShownForStructuralEqual(args.get("rhs")),
+               c.loc);
+}
+
+}  // namespace
+
+void RegisterStructuralEqualBuiltins(Interpreter& interp) {
+  interp.RegisterFunction("tvm.ir.structural_equal", [](Interpreter&, const CallArgs& c) {
+    return StructuralEqualCall(c, "structural_equal", false);
+  });
+  interp.RegisterFunction("tvm.ir.assert_structural_equal", [](Interpreter&, const CallArgs& c) {
+    return StructuralEqualCall(c, "assert_structural_equal", true);
+  });
+  interp.Alias("tvm.ir.base.structural_equal", "tvm.ir.structural_equal");
+  interp.Alias("tvm.ir.base.assert_structural_equal", "tvm.ir.assert_structural_equal");
+}
+
+}  // namespace tessera::script

@@ -1,0 +1,156 @@
+// The translator behind TVMScriptParser.h, shared by its files: TVMScriptParser.cpp
+// (functions, parameters, statements, loops), TVMScriptBlock.cpp (blocks and what only a
+// block's body may say) and TVMScriptExpr.cpp (names, expressions and T.* calls in them).
+//
+// It walks the script's syntax tree as TVM's parser walks Python's: the statements of a
+// @T.prim_func build loops, blocks and stores; expressions evaluate to script values
+// (Python numbers fold as in Python, IR expressions build through the script's
+// operators); a name the function does not bind is the interpreter's (a global
+// constant, the T module).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "script/lang/Interpreter.h"
+#include "tir/ScriptPrinter.h"
+#include "tir/Stmt.h"
+
+namespace tessera::script::tvmscript {
+
+using ir::Buffer;
+using ir::Expr;
+
+// A buffer of the function (parameter, match_buffer, alloc_buffer) as a script value.
+struct BufferObject : Object {
+  Buffer buffer;
+  explicit BufferObject(Buffer b) : buffer(std::move(b)) {}
+  std::string type_name() const override { return "Buffer"; }
+};
+
+// A `T.handle` parameter, waiting for the T.match_buffer that gives it a buffer.
+struct HandleObject : Object {
+  std::string name;
+  size_t param_index = 0;
+  std::string type_name() const override { return "handle"; }
+};
+
+// `T.name` / `T.axis.name` as written: the name under the module and the module's dialect.
+struct TName {
+  std::string name;
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;
+};
+
+// A block being read: what its header statements declared so far.
+struct BlockFrame {
+  std::string name;
+  SourceLoc loc;
+  std::vector<ir::IterVar> iter_vars;
+  std::vector<Expr> iter_values;
+  std::optional<std::vector<tir::BufferRegion>> reads, writes;
+  std::vector<Buffer> alloc_buffers;
+  std::optional<std::map<std::string, Expr>> annotations;
+  Expr predicate;
+  ir::Stmt init;
+  bool has_init = false;
+};
+
+// Where a statement list is: what its header statements may declare.
+enum class Place : uint8_t { Function, Block, Nested };
+
+class Translator {
+ public:
+  Translator(Interpreter& interp, std::shared_ptr<const Scope> enclosing)
+      : interp_(interp), enclosing_(std::move(enclosing)) {}
+
+  Result<tir::PrimFunc> Function(const AstStmt& def);
+  // The dialect of the T module the function's body used (Tir until one is seen).
+  tir::TvmDialect dialect() const { return dialect_; }
+
+  // ---- expressions (TVMScriptExpr.cpp) ----
+  Result<Value> Eval(const AstExpr& e);
+  // An expression that must be an IR expression (a number becomes an immediate).
+  Result<Expr> EvalExpr(const AstExpr& e, const std::string& what);
+  // `T.name`, `T.axis.name` when `e` names something of a TVMScript module.
+  std::optional<TName> TNameOf(const AstExpr& e);
+  // The buffer a name or expression denotes, or null.
+  const BufferObject* BufferOf(const Value& v) const { return v.as<BufferObject>(); }
+  // The arguments of a call, evaluated, for Args.
+  Result<CallArgs> EvalCallArgs(const AstExpr& call);
+  Error Refuse(const TName& t, const SourceLoc& loc) const;
+
+ private:
+  friend class BlockReader;
+  // ---- names ----
+  void PushFrame() { frames_.emplace_back(); }
+  void PopFrame() { frames_.pop_back(); }
+  void Define(const std::string& name, Value v) { frames_.back()[name] = std::move(v); }
+  const Value* FindLocal(const std::string& name) const;
+
+  // ---- function (TVMScriptParser.cpp) ----
+  Status Parameter(const AstParam& p);
+  Result<Buffer> BufferAnnotation(const AstExpr& ann, const std::string& name);
+  Result<std::vector<Expr>> Shape(const AstExpr& e);
+  Status FuncAttr(const AstExpr& call);
+  Status MatchBuffer(const AstStmt& s, const AstExpr& call);
+
+  // ---- statements ----
+  Result<tir::Stmt> Body(const std::vector<AstStmt>& body, Place place, BlockFrame* block);
+  Result<tir::Stmt> For(const AstStmt& s);
+  Result<ir::Stmt> IrOnly(const tir::Stmt& s, const SourceLoc& loc, const std::string& where);
+  Result<ir::Stmt> Store(const AstExpr& target, const Value& value, const SourceLoc& loc);
+  Result<ir::Stmt> If(const AstStmt& s, const Expr& cond);
+  Result<Buffer> AllocBuffer(const AstExpr& call, const std::string& name);
+
+  // ---- blocks (TVMScriptBlock.cpp) ----
+  Result<tir::Stmt> Block(const AstStmt& s, const TName& t);
+  // A statement only a block's body may hold; handled = false when `s` is not one.
+  Status BlockHeader(const AstStmt& s, BlockFrame& block, bool* handled);
+  Status Axis(const AstStmt& s, const TName& t, const AstExpr& call, BlockFrame& block);
+  Result<std::vector<tir::BufferRegion>> Regions(const AstExpr& call);
+  Result<tir::BufferRegion> Region(const AstExpr& e);
+  Result<std::map<std::string, Expr>> AttrDict(const AstExpr& e, const std::string& what);
+  // The buffers whose accesses a block's inferred regions count.
+  std::vector<Buffer> KnownBuffers() const;
+  // `block` with the regions its header left out (mask bit 1: reads, 2: writes) inferred.
+  tir::Block WithInferredRegions(const tir::Block& block, int mask,
+                                 const std::vector<Buffer>& known) const;
+  // Blocks at the function's top level, outside loops and without iterators, are the root
+  // when alone (TVM infers no regions for the root); when the function gets a root block
+  // around them after all, their regions are inferred here.
+  tir::Stmt InferTopLevelRegions(const tir::Stmt& s) const;
+
+  Interpreter& interp_;
+  std::shared_ptr<const Scope> enclosing_;
+  tir::TvmDialect dialect_ = tir::TvmDialect::Tir;
+  bool dialect_seen_ = false;
+  std::vector<std::unordered_map<std::string, Value>> frames_;
+  // Enclosing loops, outermost first: their variables and domains (T.axis.remap).
+  std::vector<std::pair<ir::Var, ir::Range>> loops_;
+  // The function's parameters (null until a handle's T.match_buffer), its root
+  // allocations and the allocations of the enclosing blocks.
+  std::vector<Buffer> params_;
+  std::vector<std::string> handle_names_;
+  std::vector<Buffer> root_allocs_;
+  std::vector<std::vector<Buffer>> block_allocs_;
+  std::vector<std::string> all_block_names_;
+  int block_depth_ = 0;
+  std::map<const tir::BlockNode*, int> deferred_;  // top-level blocks: mask of regions to infer
+  bool noalias_ = false;
+  bool func_attr_seen_ = false;
+  std::string global_symbol_;
+  SourceLoc global_symbol_loc_;
+};
+
+// The range [begin, end): extent end - begin, where an end the printer wrote as
+// `begin + extent` gives that extent back (TVM's analyzer simplifies it the same way).
+ir::Range RangeBetween(const Expr& begin, const Expr& end);
+
+// "T.block" / "T.sblock" as the dialect spells it.
+std::string Spelled(const TName& t);
+
+}  // namespace tessera::script::tvmscript

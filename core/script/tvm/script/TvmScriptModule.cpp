@@ -1,0 +1,104 @@
+#include "script/tvm/script/TvmScriptModule.h"
+
+#include <cmath>
+#include <limits>
+
+#include "ir/ExprOp.h"
+#include "script/lang/Args.h"
+#include "script/lang/Interpreter.h"
+#include "script/tvm/script/TVMScriptParser.h"
+
+namespace tessera::script {
+
+namespace {
+
+constexpr const char* kTvmScriptPath = "tvm.script.tir";
+constexpr const char* kTvmScriptXPath = "tvm.script.tirx";  // TVM 0.24+
+
+// The T.* functions that make expressions, each the tvm.tir function of the same meaning.
+constexpr const char* kExpressionFunctions[] = {
+    "max",         "min",        "Cast",       "if_then_else", "Select",      "floordiv",
+    "floormod",    "truncdiv",   "truncmod",   "ceildiv",      "exp",         "exp2",
+    "log",         "log2",       "sqrt",       "rsqrt",        "tanh",        "sigmoid",
+    "sin",         "cos",        "erf",        "abs",          "floor",       "ceil",
+    "round",       "trunc",      "pow",        "Not",          "And",         "Or",
+    "max_value",   "min_value",  "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not"};
+
+// tvm.script.tir (and tirx) as a module: its functions are registered under it; any other
+// attribute is a TVMScript construct Tessera does not read, refused where it is named.
+// (The statements of a @T.prim_func — T.grid, T.block, T.axis.remap, ... — are read by
+// the TVMScript parser from the syntax tree, never looked up here.)
+struct TvmScriptTirModule : ModuleObject {
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (const Value* v = interp.Lookup(path + "." + name)) return *v;
+    return Error("T." + name +
+                     " is not supported in TVMScript here (T.grid, T.block, T.Buffer ... are read "
+                     "inside a @T.prim_func function; elsewhere T gives typed constants such as "
+                     "T.int32(16) and expression functions such as T.max)",
+                 loc);
+  }
+};
+
+// "inf", "-inf" and "nan", as TVM's ir_builder converts them with float().
+std::optional<double> SpecialFloat(const std::string& s) {
+  if (s == "inf") return std::numeric_limits<double>::infinity();
+  if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+  return std::nullopt;
+}
+
+// T.<dtype>(expr=None, *, is_size_var=False): tvm::cast(dtype, expr), or a new variable.
+Result<Value> TypedConstant(const CallArgs& call, const std::string& name, ir::DataType t) {
+  Args args(call, name, {"expr", "is_size_var"}, 0);
+  if (!args.status()) return args.status().error();
+  bool size_var = false;
+  if (args.has("is_size_var")) {
+    auto b = args.Bool("is_size_var");
+    if (!b) return b.error();
+    size_var = *b;
+  }
+  if (!args.has("expr") || args.get("expr").is_none())
+    return Value::FromExpr(size_var ? ir::SizeVar("", t) : ir::Var("", t));
+  const Value& v = args.get("expr");
+  ir::Expr e;
+  if (v.is_string()) {
+    std::optional<double> f = SpecialFloat(v.as_string());
+    if (!f)
+      return args.ErrorAt("expr", "could not convert string to float: '" + v.as_string() + "'");
+    e = ir::FloatImm(ir::DataType::Float(64), *f);
+  } else if (std::optional<ir::Expr> x = ToExpr(v)) {
+    e = *x;
+  } else {
+    return args.TypeError("expr", "a number or an expression");
+  }
+  return Value::FromExpr(ir::cast(t, e));
+}
+
+}  // namespace
+
+void RegisterTvmScriptModule(Interpreter& interp) {
+  std::vector<std::pair<std::string, ir::DataType>> types = {{"bool", ir::DataType::Bool()}};
+  for (int bits : {8, 16, 32, 64}) {
+    types.emplace_back("int" + std::to_string(bits), ir::DataType::Int(bits));
+    types.emplace_back("uint" + std::to_string(bits), ir::DataType::UInt(bits));
+  }
+  for (int bits : {16, 32, 64})
+    types.emplace_back("float" + std::to_string(bits), ir::DataType::Float(bits));
+  for (const char* path : {kTvmScriptPath, kTvmScriptXPath}) {
+    auto module = std::make_shared<TvmScriptTirModule>();
+    module->path = path;
+    interp.Register(path, Value::FromObject(module));
+    for (const auto& [name, t] : types)
+      interp.RegisterFunction(
+          std::string(path) + "." + name,
+          [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
+    for (const char* name : kExpressionFunctions)
+      interp.Alias(std::string(path) + "." + name, std::string("tvm.tir.") + name);
+    interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
+  }
+  RegisterTVMScriptDecorators(interp);
+}
+
+}  // namespace tessera::script

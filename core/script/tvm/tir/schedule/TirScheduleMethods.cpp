@@ -1,0 +1,590 @@
+#include "script/tvm/tir/schedule/TirScheduleMethods.h"
+
+#include <algorithm>
+
+#include "ir/ExprOp.h"
+#include "script/tvm/te/TensorIntrinObjects.h"
+#include "tir/ScheduleError.h"
+
+namespace tessera::script {
+
+namespace {
+
+using tir::BlockRV;
+using tir::LoopRV;
+
+Value TirMethodNone() { return Value(); }
+
+Result<Value> TirMethodFromStatus(const Status& st) {
+  if (!st) return st.error();
+  return TirMethodNone();
+}
+
+// ---- the rows' functions, in the order of TVM's schedule.py ----
+
+Result<Value> TirMethodGetBlock(const TirMethodCall& c) {
+  auto name = c.args().String("name");
+  if (!name) return name.error();
+  std::string func = c.func_name();
+  if (c.Given("func_name")) {
+    auto given = c.args().String("func_name");
+    if (!given) return given.error();
+    func = *given;
+  }
+  auto rv = c.sch().GetBlock(*name, func);
+  if (!rv) return rv.error();
+  return c.BlockValue(*rv);
+}
+
+Result<Value> TirMethodGetLoops(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loops = c.sch().GetLoops(*block);
+  if (!loops) return loops.error();
+  return c.ListOf(*loops);
+}
+
+Result<Value> TirMethodGetChildBlocks(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto blocks = std::visit([&c](const auto& rv) { return c.sch().GetChildBlocks(rv); }, *target);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodGetProducers(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto blocks = c.sch().GetProducers(*block);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodGetConsumers(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto blocks = c.sch().GetConsumers(*block);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
+Result<Value> TirMethodSplit(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  const Value& factors = c.args().get("factors");
+  if (!factors.is_sequence()) return c.args().TypeError("factors", "a list of int or None");
+  // Sampled factors (ExprRVs, or None) are recorded as the random variables they are.
+  std::vector<tir::ExprRV> sampled;
+  for (const Value& f : factors.items()) {
+    const auto* rv = f.as<TirRandomVariable>();
+    if (f.is_none() || (rv && rv->kind == TirRandomVariable::Kind::Expr))
+      sampled.push_back({f.is_none() ? -1 : rv->id});
+  }
+  bool by_rvs = sampled.size() == factors.items().size() &&
+                std::any_of(sampled.begin(), sampled.end(), [](auto& v) { return v.id >= 0; });
+  std::vector<tir::Expr> exprs;
+  for (const Value& f : factors.items()) {
+    if (f.is_none()) {
+      exprs.push_back(tir::Expr());
+      continue;
+    }
+    auto e = ToExpr(f);
+    if (!e || f.is_string() || f.is_float())
+      return c.args().ErrorAt("factors",
+                              "split(): a factor must be an int, a PrimExpr or None, "
+                              "not " +
+                                  f.type_name());
+    exprs.push_back(*e);
+  }
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto disable = c.Flag("disable_predication", false);
+  if (!disable) return disable.error();
+  auto loops = by_rvs ? c.sch().Split(*loop, sampled, *preserve, *disable)
+                      : c.sch().Split(*loop, exprs, *preserve, *disable);
+  if (!loops) return loops.error();
+  return c.ListOf(*loops);
+}
+
+Result<Value> TirMethodFuse(const TirMethodCall& c) {
+  auto loops = c.VariadicLoops();
+  if (!loops) return loops.error();
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto fused = c.sch().Fuse(*loops, *preserve);
+  if (!fused) return fused.error();
+  return c.LoopValue(*fused);
+}
+
+Result<Value> TirMethodReorder(const TirMethodCall& c) {
+  auto loops = c.VariadicLoops();
+  if (!loops) return loops.error();
+  return TirMethodFromStatus(c.sch().Reorder(*loops));
+}
+
+Result<Value> TirMethodAddUnitLoop(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto loop = std::visit([&c](const auto& rv) { return c.sch().AddUnitLoop(rv); }, *target);
+  if (!loop) return loop.error();
+  return c.LoopValue(*loop);
+}
+
+template <Status (tir::Schedule::*kMethod)(const LoopRV&)>
+Result<Value> TirMethodLoopKind(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  return TirMethodFromStatus((c.sch().*kMethod)(*loop));
+}
+
+Result<Value> TirMethodBind(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto axis = c.args().String("thread_axis");
+  if (!axis) return axis.error();
+  return TirMethodFromStatus(c.sch().Bind(*loop, *axis));
+}
+
+template <bool kRead>
+Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  const std::string index_param = kRead ? "read_buffer_index" : "write_buffer_index";
+  auto index = c.BufferIndex(index_param, *block, kRead);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  auto consumers = c.Blocks("consumer_blocks");
+  if (!consumers) return consumers.error();
+  if (!kRead && !consumers->empty())
+    return c.args().ErrorAt("consumer_blocks",
+                            "cache_write(): consumer_blocks is not supported by Tessera yet (the "
+                            "copy stage writes the buffer for every reader)");
+  auto stage = kRead ? c.sch().CacheRead(*block, *index, *scope, *consumers)
+                     : c.sch().CacheWrite(*block, *index, *scope);
+  if (!stage) return stage.error();
+  return c.BlockValue(*stage);
+}
+
+template <bool kReverse>
+Result<Value> TirMethodComputeAt(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto preserve = c.Flag("preserve_unit_loops", false);
+  if (!preserve) return preserve.error();
+  if (c.Given("index")) {
+    auto index = c.args().Int("index");
+    if (!index) return index.error();
+    if (*index != -1)
+      return c.args().ErrorAt("index", c.args().function() +
+                                           "(): Tessera places the block at the end of the "
+                                           "loop body only (index=-1), not at " +
+                                           std::to_string(*index));
+  }
+  return TirMethodFromStatus(kReverse ? c.sch().ReverseComputeAt(*block, *loop, *preserve)
+                                      : c.sch().ComputeAt(*block, *loop, *preserve));
+}
+
+template <Status (tir::Schedule::*kMethod)(const BlockRV&)>
+Result<Value> TirMethodBlockOnly(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  return TirMethodFromStatus((c.sch().*kMethod)(*block));
+}
+
+Result<Value> TirMethodDecomposeReduction(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto init = c.sch().DecomposeReduction(*block, *loop);
+  if (!init) return init.error();
+  return c.BlockValue(*init);
+}
+
+Result<Value> TirMethodSetScope(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("buffer_index", *block, false);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  return TirMethodFromStatus(c.sch().SetScope(*block, *index, *scope));
+}
+
+Result<tir::Expr> TirMethodAnnotationValue(const TirMethodCall& c) {
+  const Value& v = c.args().get("ann_val");
+  if (v.is_string()) return ir::StringImm(v.as_string());
+  if (v.is_number()) return *ToExpr(v);
+  if (v.is_expr() &&
+      (v.as_expr().kind() == ir::ExprKind::IntImm || v.as_expr().kind() == ir::ExprKind::FloatImm))
+    return v.as_expr();
+  return c.args().TypeError("ann_val", "an int, float, bool or str");
+}
+
+Result<Value> TirMethodAnnotate(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto key = c.args().String("ann_key");
+  if (!key) return key.error();
+  // A sampled value (sample_categorical's ExprRV) stays a variable in the trace.
+  const auto* sampled = c.args().get("ann_val").as<TirRandomVariable>();
+  if (sampled && sampled->kind == TirRandomVariable::Kind::Expr &&
+      sampled->owner.get() == &c.handle()) {
+    tir::ExprRV rv{sampled->id};
+    return TirMethodFromStatus(
+        std::visit([&](const auto& t) { return c.sch().Annotate(t, *key, rv); }, *target));
+  }
+  auto value = TirMethodAnnotationValue(c);
+  if (!value) return value.error();
+  return TirMethodFromStatus(
+      std::visit([&](const auto& rv) { return c.sch().Annotate(rv, *key, *value); }, *target));
+}
+
+Result<Value> TirMethodUnannotate(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  auto key = c.args().String("ann_key");
+  if (!key) return key.error();
+  return TirMethodFromStatus(
+      std::visit([&](const auto& rv) { return c.sch().Unannotate(rv, *key); }, *target));
+}
+
+// The buffer a Buffer value stands for (sch.get(block).reads[i].buffer).
+std::optional<tir::Buffer> TirMethodBufferObject(const Value& v) {
+  if (auto* b = v.as<BufferObject>()) return b->buffer;
+  return std::nullopt;
+}
+
+// The buffer argument of reindex and transform_layout, as TVM's _normalize_buffer_arg
+// reads it: ("read", i) or ("write", i); a buffer name, which must name one buffer of the
+// block (one both read and written counts as written); or a Buffer object.
+Result<std::pair<tir::BufferIndexType, int64_t>> TirMethodBufferArg(const TirMethodCall& c,
+                                                                    const BlockRV& block) {
+  const Value& v = c.args().get("buffer");
+  auto realize = c.sch().Get(block);
+  if (!realize) return Error(realize.error().message, c.args().loc("buffer"));
+  const tir::BlockNode& b = *(*realize)->block;
+  using Found = std::pair<tir::BufferIndexType, int64_t>;
+  if (v.is_sequence() && v.items().size() == 2 && v.items()[0].is_string() &&
+      v.items()[1].is_integer()) {
+    const std::string& kind = v.items()[0].as_string();
+    if (kind != "read" && kind != "write")
+      return c.args().ErrorAt("buffer",
+                              "AssertionError: Invalid buffer_index_type.  Expected 'read' or "
+                              "'write', but received " +
+                                  kind);
+    bool read = kind == "read";
+    int64_t index = v.items()[1].as_int();
+    size_t n = read ? b.reads.size() : b.writes.size();
+    if (index < 0 || index >= static_cast<int64_t>(n))
+      return c.args().ErrorAt(
+          "buffer", "AssertionError: Invalid buffer_index " + std::to_string(index) + ".  Block " +
+                        b.name + " has only " + std::to_string(n) + " " + kind + " buffers.");
+    return Found(read ? tir::BufferIndexType::Read : tir::BufferIndexType::Write, index);
+  }
+  std::optional<tir::Buffer> object = TirMethodBufferObject(v);
+  if (!v.is_string() && !object)
+    return c.args().TypeError("buffer",
+                              "a (\"read\"|\"write\", int) tuple, a buffer name or a Buffer");
+  // Candidates in TVM's order, reads first; a later entry of the same buffer replaces an
+  // earlier one, as TVM's dict of possible buffers does.
+  std::vector<std::pair<tir::Buffer, Found>> found;
+  auto consider = [&](const std::vector<tir::BufferRegion>& regions, tir::BufferIndexType type) {
+    for (size_t i = 0; i < regions.size(); ++i) {
+      const tir::Buffer& buf = regions[i].buffer;
+      if (object ? buf != *object : buf->name != v.as_string()) continue;
+      Found at(type, static_cast<int64_t>(i));
+      auto same = std::find_if(found.begin(), found.end(), [&](auto& f) { return f.first == buf; });
+      if (same != found.end())
+        same->second = at;
+      else
+        found.emplace_back(buf, at);
+    }
+  };
+  consider(b.reads, tir::BufferIndexType::Read);
+  consider(b.writes, tir::BufferIndexType::Write);
+  std::string name = object ? (*object)->name : v.as_string();
+  if (found.empty())
+    return c.args().ErrorAt(
+        "buffer", "AssertionError: Could not find buffer '" + name + "' in block '" + b.name + "'");
+  if (found.size() > 1)
+    return c.args().ErrorAt("buffer", "AssertionError: Multiple buffers named '" + name +
+                                          "' in block '" + b.name + "'");
+  return found[0].second;
+}
+
+Result<Value> TirMethodReIndex(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto buffer = TirMethodBufferArg(c, *block);
+  if (!buffer) return buffer.error();
+  auto stage = c.sch().ReIndex(*block, buffer->second, buffer->first);
+  if (!stage) return stage.error();
+  return c.BlockValue(*stage);
+}
+
+// The index type TVM gives a lambda's variables for `block`: its first iterator's, else
+// its first region's, else int64 (TVM's _get_block_default_dtype).
+Result<ir::DataType> TirMethodBlockIndexType(const TirMethodCall& c, const BlockRV& block) {
+  auto realize = c.sch().Get(block);
+  if (!realize) return realize.error();
+  const tir::BlockNode& b = *(*realize)->block;
+  if (!b.iter_vars.empty()) return b.iter_vars[0]->var.dtype();
+  for (const auto* regions : {&b.reads, &b.writes})
+    for (const tir::BufferRegion& r : *regions)
+      if (!r.region.empty()) return r.region[0].min.dtype();
+  return ir::DataType::Int(64);
+}
+
+bool TirMethodIsFunction(const Value& v) { return v.as<LambdaObject>() || v.as<FunctionObject>(); }
+
+// pad_value: None, an IndexMap, a function of the transformed indices, or a constant
+// (a Python int or float takes the buffer's type when it is of that kind, as in TVM).
+Result<tir::IndexMap> TirMethodPadValue(const TirMethodCall& c, const tir::Buffer& buffer,
+                                        size_t ndim, ir::DataType index_type) {
+  const Value& v = c.args().get("pad_value");
+  if (v.is_none()) return tir::IndexMap();
+  if (v.as<TirIndexMapObject>() || TirMethodIsFunction(v))
+    return TirIndexMapOf(c.interp(), v, ndim, index_type, c.args().loc("pad_value"),
+                         "transform_layout(): pad_value");
+  ir::DataType t = buffer->dtype;
+  std::optional<tir::Expr> value;
+  if (v.is_integer() && !v.is_bool() && t.is_integer())
+    value = ir::IntImm(t, v.as_int());
+  else if (v.is_float() && t.is_float())
+    value = ir::FloatImm(t, v.as_float());
+  else if (!v.is_string())
+    value = ToExpr(v);
+  if (!value)
+    return c.args().TypeError("pad_value",
+                              "None, an int, a float, a PrimExpr, an IndexMap or a function");
+  return tir::ConstantIndexMap(*value, ndim);
+}
+
+Result<Value> TirMethodTransformLayout(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto buffer = TirMethodBufferArg(c, *block);
+  if (!buffer) return buffer.error();
+  auto realize = c.sch().Get(*block);
+  if (!realize) return Error(realize.error().message, c.args().loc("block"));
+  const tir::BlockNode& b = *(*realize)->block;
+  const tir::Buffer target = (buffer->first == tir::BufferIndexType::Read ? b.reads : b.writes)
+                                 .at(static_cast<size_t>(buffer->second))
+                                 .buffer;
+  auto index_type = TirMethodBlockIndexType(c, *block);
+  if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), target->shape.size(), *index_type,
+                           c.args().loc("index_map"), "transform_layout(): index_map");
+  if (!map) return map.error();
+  auto pad = TirMethodPadValue(c, target, (*map)->final_indices.size(), *index_type);
+  if (!pad) return pad.error();
+  auto injective = c.Flag("assume_injective_transform", false);
+  if (!injective) return injective.error();
+  return TirMethodFromStatus(
+      c.sch().TransformLayout(*block, buffer->second, buffer->first, *map, *pad, *injective));
+}
+
+Result<Value> TirMethodTransformBlockLayout(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index_type = TirMethodBlockIndexType(c, *block);
+  if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), std::nullopt, *index_type,
+                           c.args().loc("index_map"), "transform_block_layout(): index_map");
+  if (!map) return map.error();
+  return TirMethodFromStatus(c.sch().TransformBlockLayout(*block, *map));
+}
+
+Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("buffer_index", *block, false);
+  if (!index) return index.error();
+  auto axis = c.args().Int("axis");
+  if (!axis) return axis.error();
+  auto factor = c.args().Int("factor");
+  if (!factor) return factor.error();
+  auto offset = c.args().Int("offset");
+  if (!offset) return offset.error();
+  return TirMethodFromStatus(c.sch().StorageAlign(*block, *index, *axis, *factor, *offset));
+}
+
+Result<Value> TirMethodRFactor(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto axis = c.args().Int("factor_axis");
+  if (!axis) return axis.error();
+  auto rf = c.sch().RFactor(*loop, static_cast<int>(*axis));
+  if (!rf) return rf.error();
+  return c.BlockValue(*rf);
+}
+
+Result<Value> TirMethodBlockize(const TirMethodCall& c) {
+  auto loop = c.Loop("target");
+  if (!loop) return loop.error();
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto outer = c.sch().Blockize(*loop, *preserve);
+  if (!outer) return outer.error();
+  return c.BlockValue(*outer);
+}
+
+// An int list argument (candidates, a decision of tiles).
+Result<std::vector<int64_t>> TirMethodInts(const TirMethodCall& c, const std::string& param) {
+  const Value& v = c.args().get(param);
+  if (!v.is_sequence()) return c.args().TypeError(param, "a list of int");
+  std::vector<int64_t> out;
+  for (const Value& x : v.items()) {
+    if (!x.is_integer()) return c.args().TypeError(param, "a list of int");
+    out.push_back(x.as_int());
+  }
+  return out;
+}
+
+Result<Value> TirMethodSamplePerfectTile(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto n = c.args().Int("n");
+  if (!n) return n.error();
+  int64_t max_innermost = 16;
+  if (c.Given("max_innermost_factor")) {
+    auto m = c.args().Int("max_innermost_factor");
+    if (!m) return m.error();
+    max_innermost = *m;
+  }
+  std::optional<std::vector<int64_t>> decision;
+  if (c.Given("decision")) {
+    auto d = TirMethodInts(c, "decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto tiles = c.sch().SamplePerfectTile(*loop, static_cast<int>(*n),
+                                         static_cast<int>(max_innermost), decision);
+  if (!tiles) return tiles.error();
+  std::vector<Value> items;
+  for (const tir::ExprRV& rv : *tiles) items.push_back(c.ExprValue(rv.id));
+  return Value::List(std::move(items));
+}
+
+Result<Value> TirMethodSampleCategorical(const TirMethodCall& c) {
+  auto candidates = TirMethodInts(c, "candidates");
+  if (!candidates) return candidates.error();
+  const Value& p = c.args().get("probs");
+  if (!p.is_sequence()) return c.args().TypeError("probs", "a list of float");
+  std::vector<double> probs;
+  for (const Value& x : p.items()) {
+    if (!x.is_float() && !x.is_integer()) return c.args().TypeError("probs", "a list of float");
+    probs.push_back(x.as_float());
+  }
+  std::optional<int64_t> decision;
+  if (c.Given("decision")) {
+    auto d = c.args().Int("decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto rv = c.sch().SampleCategorical(*candidates, probs, decision);
+  if (!rv) return rv.error();
+  return c.ExprValue(rv->id);
+}
+
+Result<Value> TirMethodSampleComputeLocation(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  std::optional<int64_t> decision;
+  if (c.Given("decision")) {
+    auto d = c.args().Int("decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto loop = c.sch().SampleComputeLocation(*block, decision);
+  if (!loop) return loop.error();
+  return c.LoopValue(*loop);
+}
+
+// clang-format off
+const std::vector<TirScheduleMethod>& TirMethodMethods() {
+  static const std::vector<TirScheduleMethod> rows = {
+    // name                     params                                          required variadic
+    {"get_block",              {"name", "func_name"},                                1, false, TirMethodGetBlock},
+    {"get_sblock",             {"name", "func_name"},                                1, false, TirMethodGetBlock},
+    {"get_loops",              {"block"},                                            1, false, TirMethodGetLoops},
+    {"get_child_blocks",       {"block_or_loop"},                                    1, false, TirMethodGetChildBlocks},
+    {"get_child_sblocks",      {"block_or_loop"},                                    1, false, TirMethodGetChildBlocks},
+    {"get_producers",          {"block"},                                            1, false, TirMethodGetProducers},
+    {"get_consumers",          {"block"},                                            1, false, TirMethodGetConsumers},
+    {"fuse",                   {"preserve_unit_iters"},                              0, true,  TirMethodFuse},
+    {"split",                  {"loop", "factors", "preserve_unit_iters",
+                                "disable_predication"},                              2, false, TirMethodSplit},
+    {"reorder",                {},                                                   0, true,  TirMethodReorder},
+    {"add_unit_loop",          {"block_or_loop"},                                    1, false, TirMethodAddUnitLoop},
+    {"parallel",               {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Parallel>},
+    {"vectorize",              {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Vectorize>},
+    {"bind",                   {"loop", "thread_axis"},                              2, false, TirMethodBind},
+    {"unroll",                 {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Unroll>},
+    {"cache_read",             {"block", "read_buffer_index", "storage_scope",
+                                "consumer_blocks"},                                  3, false, TirMethodCacheStage<true>},
+    {"cache_write",            {"block", "write_buffer_index", "storage_scope",
+                                "consumer_blocks"},                                  3, false, TirMethodCacheStage<false>},
+    {"compute_at",             {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<false>},
+    {"reverse_compute_at",     {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<true>},
+    {"compute_inline",         {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ComputeInline>},
+    {"reverse_compute_inline", {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ReverseComputeInline>},
+    {"decompose_reduction",    {"block", "loop"},                                    2, false, TirMethodDecomposeReduction},
+    {"rfactor",                {"loop", "factor_axis"},                              2, false, TirMethodRFactor},
+    {"blockize",               {"target", "preserve_unit_iters"},                    1, false, TirMethodBlockize},
+    {"sample_perfect_tile",    {"loop", "n", "max_innermost_factor", "decision"},    2, false, TirMethodSamplePerfectTile},
+    {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
+    {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
+    {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
+    {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
+    {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},
+    {"transform_layout",       {"block", "buffer", "index_map", "pad_value",
+                                "assume_injective_transform"},                       3, false, TirMethodTransformLayout},
+    {"transform_block_layout", {"block", "index_map"},                               2, false, TirMethodTransformBlockLayout},
+    {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
+    {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
+  };
+  return rows;
+}
+// clang-format on
+
+}  // namespace
+
+const TirScheduleMethod* FindTirScheduleMethod(const std::string& name) {
+  for (const TirScheduleMethod& m : TirMethodMethods())
+    if (name == m.name) return &m;
+  return nullptr;
+}
+
+Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
+                                    const std::shared_ptr<TirScheduleHandle>& handle,
+                                    Interpreter& interp, const CallArgs& call) {
+  CallArgs bound = call;
+  std::vector<Value> variadic;
+  std::vector<SourceLoc> variadic_locs;
+  if (method.variadic) {
+    variadic = std::move(bound.positional);
+    variadic_locs = std::move(bound.positional_locs);
+    bound.positional.clear();
+    bound.positional_locs.clear();
+  }
+  Args args(bound, method.name, method.params, method.required);
+  if (!args.status()) return args.status().error();
+  TirMethodCall c(handle, interp, args, std::move(variadic), std::move(variadic_locs));
+  auto result = method.apply(c);
+  if (result) return result;
+  Error e = result.error();
+  if (e.loc.line > 0) return e;  // an argument's error, already located
+  std::string kind = tir::ErrorKind(e);
+  if (kind == "ValueError" || kind == "TypeError" || kind == "IndexError")
+    return Error(e.message, call.loc);
+  return Error("ScheduleError: An error occurred in the schedule primitive '" +
+                   std::string(method.name) + "': " + e.message,
+               call.loc);
+}
+
+}  // namespace tessera::script

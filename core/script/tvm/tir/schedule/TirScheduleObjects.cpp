@@ -1,0 +1,504 @@
+// The tir.Schedule script object, its random variables, trace and get() views, and the
+// constructors (TirScheduleValue.h); the primitives are TirScheduleMethods.cpp's table.
+#include <functional>
+#include <map>
+
+#include "script/tvm/te/TensorIntrinObjects.h"
+#include "script/tvm/tir/TirPrimFuncValue.h"
+#include "script/tvm/tir/schedule/TirScheduleMethods.h"
+#include "script/tvm/tir/schedule/TirScheduleValue.h"
+#include "tir/Trace.h"
+
+namespace tessera::script {
+
+namespace {
+
+using tir::BlockRV;
+using tir::LoopRV;
+
+const char* TirSchedKindName(TirRandomVariable::Kind k) {
+  switch (k) {
+    case TirRandomVariable::Kind::Block:
+      return "BlockRV";
+    case TirRandomVariable::Kind::Loop:
+      return "LoopRV";
+    case TirRandomVariable::Kind::Expr:
+      return "ExprRV";
+  }
+  return "RV";
+}
+
+Value TirSchedMakeRV(const std::shared_ptr<TirScheduleHandle>& owner, TirRandomVariable::Kind kind,
+                     int id) {
+  auto rv = std::make_shared<TirRandomVariable>();
+  rv->owner = owner;
+  rv->kind = kind;
+  rv->id = id;
+  return Value::FromObject(rv);
+}
+
+bool TirSchedRVOfKind(const Value& v, TirRandomVariable::Kind kind) {
+  auto* rv = v.as<TirRandomVariable>();
+  return rv && rv->kind == kind;
+}
+
+Value TirSchedConstantMethod(const std::string& name, Value v) {
+  return MakeFunction(name, [v](Interpreter&, const CallArgs&) -> Result<Value> { return v; });
+}
+
+// sch.trace: printed as TVM prints it (TraceAsPython, in the schedule's dialect).
+struct TirSchedTraceObject : Object {
+  tir::Trace trace;
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  std::string type_name() const override { return "Trace"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "as_python") {
+      std::vector<Value> lines;
+      for (const std::string& l : tir::TraceLines(trace, dialect))
+        lines.push_back(Value::String(l));
+      return TirSchedConstantMethod(name, Value::List(std::move(lines)));
+    }
+    if (name == "show") return TirSchedConstantMethod(name, Value());
+    if (name == "insts") {
+      std::vector<Value> kinds;
+      for (const tir::Instruction& inst : trace.insts)
+        kinds.push_back(Value::String(tir::inst_kind_name(inst.kind)));
+      return Value::List(std::move(kinds));
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+// A block's read or write region: its buffer (a Buffer value, which transform_layout and
+// reindex accept) and the ranges.
+struct TirSchedBufferRegionView : Object {
+  tir::BufferRegion region;
+  std::string type_name() const override { return "BufferRegion"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "buffer") return Value::FromObject(std::make_shared<BufferObject>(region.buffer));
+    if (name == "region") {
+      std::vector<Value> ranges;
+      for (const tir::Range& r : region.region)
+        ranges.push_back(Value::Tuple({Value::FromExpr(r.min), Value::FromExpr(r.extent)}));
+      return Value::List(std::move(ranges));
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+// sch.get(block_rv): the block as it is now (name_hint, annotations).
+struct TirSchedBlockView : Object {
+  tir::Block block;
+  std::string type_name() const override { return "Block"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "name_hint") return Value::String(block->name);
+    if (name == "annotations") {
+      auto d = std::make_shared<DictObject>();
+      for (const auto& [key, value] : block->annotations)
+        d->entries->emplace_back(Value::String(key), Value::FromExpr(value));
+      return Value::FromObject(d);
+    }
+    if (name == "iter_vars") {
+      std::vector<Value> vars;
+      for (const tir::IterVar& iv : block->iter_vars) vars.push_back(Value::FromExpr(iv->var));
+      return Value::List(std::move(vars));
+    }
+    if (name == "reads" || name == "writes") {
+      std::vector<Value> regions;
+      for (const tir::BufferRegion& r : name == "reads" ? block->reads : block->writes) {
+        auto region = std::make_shared<TirSchedBufferRegionView>();
+        region->region = r;
+        regions.push_back(Value::FromObject(region));
+      }
+      return Value::List(std::move(regions));
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+// sch.get(loop_rv): the loop as it is now (loop_var, min, extent, kind, annotations).
+struct TirSchedLoopView : Object {
+  tir::Var loop_var;
+  tir::Expr min, extent;
+  tir::ForKind kind = tir::ForKind::Serial;
+  std::string thread_tag;
+  std::map<std::string, tir::Expr> annotations;
+  std::string type_name() const override { return "For"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "loop_var") return Value::FromExpr(loop_var);
+    if (name == "min") return Value::FromExpr(min);
+    if (name == "extent") return Value::FromExpr(extent);
+    if (name == "kind") return Value::Int(static_cast<int64_t>(kind));  // tvm.tir.ForKind.*
+    if (name == "thread_binding") return thread_tag.empty() ? Value() : Value::String(thread_tag);
+    if (name == "annotations") {
+      auto d = std::make_shared<DictObject>();
+      for (const auto& [key, value] : annotations)
+        d->entries->emplace_back(Value::String(key), Value::FromExpr(value));
+      return Value::FromObject(d);
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, const CallArgs& c) {
+  Args args(c, "get", {"rand_var_or_sref"}, 1);
+  if (!args.status()) return args.status().error();
+  auto* rv = args.get("rand_var_or_sref").as<TirRandomVariable>();
+  if (!rv) return args.TypeError("rand_var_or_sref", "a BlockRV, LoopRV or ExprRV");
+  if (rv->owner != handle)
+    return args.ErrorAt("rand_var_or_sref",
+                        "ValueError: the random variable belongs to another schedule");
+  switch (rv->kind) {
+    case TirRandomVariable::Kind::Block: {
+      auto realize = handle->sch->Get(BlockRV{rv->id});
+      if (!realize) return Error(realize.error().message, c.loc);
+      auto view = std::make_shared<TirSchedBlockView>();
+      view->block = (*realize)->block;
+      return Value::FromObject(view);
+    }
+    case TirRandomVariable::Kind::Loop: {
+      auto loop = handle->sch->Get(LoopRV{rv->id});
+      if (!loop) return Error(loop.error().message, c.loc);
+      auto view = std::make_shared<TirSchedLoopView>();
+      view->loop_var = (*loop)->loop_var;
+      view->min = (*loop)->min;
+      view->extent = (*loop)->extent;
+      view->kind = (*loop)->for_kind;
+      view->thread_tag = (*loop)->thread_tag;
+      view->annotations = (*loop)->annotations;
+      return Value::FromObject(view);
+    }
+    case TirRandomVariable::Kind::Expr:
+      if (auto e = rv->to_expr()) return Value::FromExpr(*e);
+      return Value();
+  }
+  return Value();
+}
+
+Value TirSchedModuleOf(const TirScheduleHandle& h) {
+  tir::PrimFunc f = h.sch->func();
+  return MakeTensorIRModuleValue({{h.func_name, f}}, h.dialect);
+}
+
+using TirSchedScheduleAttr =
+    std::function<Result<Value>(const std::shared_ptr<TirScheduleHandle>&)>;
+
+// The attributes of a schedule besides its primitives.
+const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() {
+  using H = std::shared_ptr<TirScheduleHandle>;
+  static const std::map<std::string, TirSchedScheduleAttr> attrs = {
+      {"mod", [](const H& h) -> Result<Value> { return TirSchedModuleOf(*h); }},
+      {"trace",
+       [](const H& h) -> Result<Value> {
+         auto t = std::make_shared<TirSchedTraceObject>();
+         t->trace = h->sch->trace();
+         t->dialect = h->dialect;
+         return Value::FromObject(t);
+       }},
+      {"func_working_on", [](const H& h) -> Result<Value> { return Value::String(h->func_name); }},
+      {"show", [](const H&) -> Result<Value> { return TirSchedConstantMethod("show", Value()); }},
+      {"get",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction(
+             "get", [h](Interpreter&, const CallArgs& c) { return TirSchedGetView(h, c); });
+       }},
+      {"work_on",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction("work_on", [h](Interpreter&, const CallArgs& c) -> Result<Value> {
+           Args args(c, "work_on", {"func_name"}, 1);
+           if (!args.status()) return args.status().error();
+           auto name = args.String("func_name");
+           if (!name) return name.error();
+           if (*name != h->func_name)
+             return args.ErrorAt("func_name", "ValueError: the module has no function '" + *name +
+                                                  "' (it has '" + h->func_name + "')");
+           return Value();
+         });
+       }},
+      {"copy",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction("copy", [h](Interpreter&, const CallArgs&) -> Result<Value> {
+           auto copy = std::make_shared<TirScheduleHandle>(*h);
+           copy->sch = std::make_shared<tir::Schedule>(*h->sch);
+           auto obj = std::make_shared<TirScheduleObject>();
+           obj->handle = copy;
+           return Value::FromObject(obj);
+         });
+       }},
+  };
+  return attrs;
+}
+
+// The function a Schedule is made of: a PrimFunc, or an IRModule of one function.
+struct TirSchedScheduleInput {
+  tir::PrimFunc func;
+  std::string name = "main";
+  std::vector<te::Tensor> te_args;
+};
+
+Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
+  const Value& mod = args.get("mod");
+  // TVM wraps a PrimFunc as IRModule({"main": func}); the function keeps its own name.
+  if (auto* f = AsTensorIRFunc(mod)) return TirSchedScheduleInput{f->func, "main", f->te_args};
+  if (auto* m = AsTensorIRModule(mod)) {
+    if (m->functions.size() != 1)
+      return args.ErrorAt("mod",
+                          "Tessera schedules a module of exactly one function; this one "
+                          "has " +
+                              std::to_string(m->functions.size()));
+    auto te_args = m->te_args.find(m->functions[0].first);
+    return TirSchedScheduleInput{
+        m->functions[0].second, m->functions[0].first,
+        te_args == m->te_args.end() ? std::vector<te::Tensor>{} : te_args->second};
+  }
+  return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
+}
+
+BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* record) {
+  return [dialect, record](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "Schedule", {"mod", "seed", "debug_mask", "error_render_level", "enable_check"},
+              1);
+    if (!args.status()) return args.status().error();
+    if (args.has("seed") && !args.get("seed").is_none() && !args.get("seed").is_integer())
+      return args.TypeError("seed", "an int or None");
+    const Value& mask = args.get("debug_mask");
+    if (!mask.is_none() && !mask.is_string() && !mask.is_integer())
+      return args.TypeError("debug_mask", "a str or an int");
+    auto input = TirSchedInputOf(args);
+    if (!input) return input.error();
+    auto handle = std::make_shared<TirScheduleHandle>();
+    int64_t seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
+    handle->sch = std::make_shared<tir::Schedule>(input->func, seed, input->name);
+    handle->dialect = dialect;
+    handle->func_name = input->name;
+    record->schedule = handle->sch;
+    record->dialect = dialect;
+    record->original = input->func;
+    record->te_args = input->te_args;
+    record->line = c.loc.line;
+    ++record->created;
+    record->te_schedules_before = record->te_schedules_created ? *record->te_schedules_created : 0;
+    auto obj = std::make_shared<TirScheduleObject>();
+    obj->handle = handle;
+    return Value::FromObject(obj);
+  };
+}
+
+// A class name usable with isinstance and `except` (its calls are refused).
+struct TirSchedClassName : BuiltinFunction {
+  explicit TirSchedClassName(const std::string& name)
+      : BuiltinFunction(name, [name](Interpreter&, const CallArgs& c) -> Result<Value> {
+          return Error(name + " cannot be created by a script", c.loc);
+        }) {}
+};
+
+}  // namespace
+
+// ---- TirMethodCall's helpers ----
+
+Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, const SourceLoc& loc,
+                                                               const std::string& expected) const {
+  auto* rv = v.as<TirRandomVariable>();
+  if (!rv)
+    return Error(args_.function() + "(): expected " + expected + ", not " + v.type_name(), loc);
+  if (rv->owner != handle_)
+    return Error("ValueError: " + args_.function() + "(): the " + rv->type_name() +
+                     " belongs to another schedule",
+                 loc);
+  return rv;
+}
+
+Result<BlockRV> TirMethodCall::Block(const std::string& param) const {
+  const Value& v = args_.get(param);
+  if (v.is_string()) {
+    auto rv = sch().GetBlock(v.as_string(), func_name());
+    if (!rv) return Error(rv.error().message, args_.loc(param));
+    return *rv;
+  }
+  auto rv = RandomVariable(v, args_.loc(param), "a BlockRV or a block name for '" + param + "'");
+  if (!rv) return rv.error();
+  if ((*rv)->kind != TirRandomVariable::Kind::Block)
+    return args_.TypeError(param, "a BlockRV or a block name");
+  return BlockRV{(*rv)->id};
+}
+
+Result<std::vector<BlockRV>> TirMethodCall::Blocks(const std::string& param) const {
+  std::vector<BlockRV> blocks;
+  if (!Given(param)) return blocks;
+  const Value& list = args_.get(param);
+  if (!list.is_sequence()) return args_.TypeError(param, "a list of BlockRVs");
+  for (const Value& v : list.items()) {
+    if (v.is_string()) {
+      auto rv = sch().GetBlock(v.as_string(), func_name());
+      if (!rv) return Error(rv.error().message, args_.loc(param));
+      blocks.push_back(*rv);
+      continue;
+    }
+    auto rv = RandomVariable(v, args_.loc(param), "a BlockRV in '" + param + "'");
+    if (!rv) return rv.error();
+    if ((*rv)->kind != TirRandomVariable::Kind::Block)
+      return args_.TypeError(param, "a list of BlockRVs");
+    blocks.push_back(BlockRV{(*rv)->id});
+  }
+  return blocks;
+}
+
+Result<LoopRV> TirMethodCall::Loop(const std::string& param) const {
+  const Value& v = args_.get(param);
+  auto rv = RandomVariable(v, args_.loc(param), "a LoopRV for '" + param + "'");
+  if (!rv) return rv.error();
+  if ((*rv)->kind != TirRandomVariable::Kind::Loop) return args_.TypeError(param, "a LoopRV");
+  return LoopRV{(*rv)->id};
+}
+
+Result<std::variant<BlockRV, LoopRV>> TirMethodCall::BlockOrLoop(const std::string& param) const {
+  const Value& v = args_.get(param);
+  if (auto* rv = v.as<TirRandomVariable>(); rv && rv->kind == TirRandomVariable::Kind::Loop) {
+    auto loop = Loop(param);
+    if (!loop) return loop.error();
+    return std::variant<BlockRV, LoopRV>(*loop);
+  }
+  if (!v.is_string() && !v.as<TirRandomVariable>())
+    return args_.TypeError(param, "a BlockRV or a LoopRV");
+  auto block = Block(param);
+  if (!block) return block.error();
+  return std::variant<BlockRV, LoopRV>(*block);
+}
+
+Result<std::vector<LoopRV>> TirMethodCall::VariadicLoops() const {
+  std::vector<Value> items = variadic_;
+  std::vector<SourceLoc> locs = variadic_locs_;
+  if (items.size() == 1 && items[0].is_sequence()) {  // sch.fuse([i, j]) as TVM accepts
+    SourceLoc at = locs[0];
+    items = items[0].items();
+    locs.assign(items.size(), at);
+  }
+  if (items.empty())
+    return Error(args_.function() + "() needs at least one loop", args_.call().loc);
+  std::vector<LoopRV> loops;
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto rv = RandomVariable(items[i], locs[i], "a LoopRV");
+    if (!rv) return rv.error();
+    if ((*rv)->kind != TirRandomVariable::Kind::Loop)
+      return Error(args_.function() + "(): expected a LoopRV, not " + (*rv)->type_name(), locs[i]);
+    loops.push_back(LoopRV{(*rv)->id});
+  }
+  return loops;
+}
+
+Result<int64_t> TirMethodCall::BufferIndex(const std::string& param, const BlockRV& block,
+                                           bool of_reads) const {
+  const Value& v = args_.get(param);
+  if (v.is_integer()) return v.as_int();
+  if (!v.is_string()) return args_.TypeError(param, "an int or a buffer name");
+  auto realize = sch().Get(block);
+  if (!realize) return Error(realize.error().message, args_.loc(param));
+  const auto& regions = of_reads ? (*realize)->block->reads : (*realize)->block->writes;
+  for (size_t i = 0; i < regions.size(); ++i)
+    if (regions[i].buffer->name == v.as_string()) return static_cast<int64_t>(i);
+  return args_.ErrorAt(param, "ValueError: the block " + (*realize)->block->name + " " +
+                                  (of_reads ? "reads" : "writes") + " no buffer named '" +
+                                  v.as_string() + "'");
+}
+
+bool TirMethodCall::Given(const std::string& param) const {
+  return args_.has(param) && !args_.get(param).is_none();
+}
+
+Result<bool> TirMethodCall::Flag(const std::string& param, bool fallback) const {
+  if (!args_.has(param)) return fallback;
+  return args_.Bool(param);
+}
+
+Value TirMethodCall::BlockValue(const BlockRV& rv) const {
+  return TirSchedMakeRV(handle_, TirRandomVariable::Kind::Block, rv.id);
+}
+Value TirMethodCall::LoopValue(const LoopRV& rv) const {
+  return TirSchedMakeRV(handle_, TirRandomVariable::Kind::Loop, rv.id);
+}
+Value TirMethodCall::ExprValue(int id) const {
+  return TirSchedMakeRV(handle_, TirRandomVariable::Kind::Expr, id);
+}
+
+// ---- the objects ----
+
+std::string TirRandomVariable::type_name() const { return TirSchedKindName(kind); }
+
+std::optional<ir::Expr> TirRandomVariable::to_expr() const {
+  if (kind != Kind::Expr) return std::nullopt;
+  auto value = owner->sch->Get(tir::ExprRV{id});
+  if (!value) return std::nullopt;
+  return ir::make_const(ir::DataType::Int(32), *value);
+}
+
+std::string TirRandomVariable::TraceName() const {
+  size_t count = 0;
+  for (const tir::Instruction& inst : owner->sch->trace().insts)
+    for (int out : inst.outputs) {
+      if (out == id) {
+        char prefix = kind == Kind::Block ? 'b' : kind == Kind::Loop ? 'l' : 'v';
+        return std::string(1, prefix) + std::to_string(count);
+      }
+      ++count;
+    }
+  return TirSchedKindName(kind);
+}
+
+Result<Value> TirScheduleObject::GetAttr(Interpreter& interp, const std::string& name,
+                                         const SourceLoc& loc) const {
+  if (const TirScheduleMethod* m = FindTirScheduleMethod(name)) {
+    auto h = handle;
+    return MakeFunction(name, [m, h](Interpreter& interp, const CallArgs& c) {
+      return CallTirScheduleMethod(*m, h, interp, c);
+    });
+  }
+  auto it = TirSchedScheduleAttributes().find(name);
+  if (it != TirSchedScheduleAttributes().end()) return it->second(handle);
+  return Object::GetAttr(interp, name, loc);
+}
+
+void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record) {
+  BuiltinFn tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::Tir, record);
+  BuiltinFn s_tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::STir, record);
+  for (const char* path : {"tvm.tir.Schedule", "tvm.tir.schedule.Schedule"})
+    interp.Register(
+        path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", tir_schedule)));
+  for (const char* path : {"tvm.s_tir.Schedule", "tvm.s_tir.schedule.Schedule"})
+    interp.Register(
+        path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", s_tir_schedule)));
+  RegisterTirIndexMapBuiltins(interp);
+  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
+    for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV", "ScheduleError"})
+      interp.Register(std::string(module) + "." + cls,
+                      Value::FromObject(std::make_shared<TirSchedClassName>(cls)));
+}
+
+std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type) {
+  static const std::map<std::string, std::function<bool(const Value&)>> classes = {
+      {"tir.Schedule", [](const Value& x) { return x.as<TirScheduleObject>() != nullptr; }},
+      {"BlockRV",
+       [](const Value& x) { return TirSchedRVOfKind(x, TirRandomVariable::Kind::Block); }},
+      {"SBlockRV",
+       [](const Value& x) { return TirSchedRVOfKind(x, TirRandomVariable::Kind::Block); }},
+      {"LoopRV", [](const Value& x) { return TirSchedRVOfKind(x, TirRandomVariable::Kind::Loop); }},
+      {"ExprRV", [](const Value& x) { return TirSchedRVOfKind(x, TirRandomVariable::Kind::Expr); }},
+  };
+  auto it = classes.find(type);
+  if (it == classes.end()) return std::nullopt;
+  return it->second(v);
+}
+
+std::optional<std::string> TensorIRValueText(const Value& v) {
+  if (auto* rv = v.as<TirRandomVariable>()) return rv->TraceName();
+  if (auto* m = v.as<TirIndexMapObject>()) return tir::IndexMapAsPython(m->map);
+  if (auto* t = v.as<TirSchedTraceObject>()) return tir::TraceAsPython(t->trace, t->dialect);
+  if (auto* f = AsTensorIRFunc(v)) return tir::AsTVMScript(f->func, f->dialect);
+  if (auto* m = AsTensorIRModule(v)) return m->Script();
+  return std::nullopt;
+}
+
+}  // namespace tessera::script

@@ -1,0 +1,101 @@
+// tir.Schedule in scripts (tvm.tir.Schedule of TVM 0.20-0.23, tvm.s_tir.Schedule of
+// 0.24+): a script object driving core/tir's Schedule, whose random variables (BlockRV,
+// LoopRV, ExprRV) are script values too:
+//   sch = tir.Schedule(te.create_prim_func([A, B, C]))
+//   b = sch.get_block("C"); i, j, k = sch.get_loops(b)
+//   io, ii = sch.split(i, factors=[None, 32])
+//   sch.mod.script(), str(sch.trace), sch.get(b).name_hint
+// The methods are the rows of one table (TirScheduleMethods.cpp), bound Python style with
+// TVM's parameter names. A primitive's error is a `ScheduleError` at the call (its TVM
+// error class kept in the message); misuse of a random variable is a ValueError.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "script/lang/Interpreter.h"
+#include "te/Tensor.h"
+#include "tir/Schedule.h"
+#include "tir/ScriptPrinter.h"
+
+namespace tessera::script {
+
+// The schedule a script object drives, shared with the random variables it made.
+struct TirScheduleHandle {
+  std::shared_ptr<tir::Schedule> sch;
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
+  std::string func_name = "main";                  // sch.work_on's function
+};
+
+struct TirScheduleObject : Object {
+  std::shared_ptr<TirScheduleHandle> handle;
+  std::string type_name() const override { return "Schedule"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
+};
+
+// A BlockRV, LoopRV or ExprRV of one schedule. str() is its name in the trace ("b0").
+struct TirRandomVariable : Object {
+  enum class Kind { Block, Loop, Expr };
+  std::shared_ptr<TirScheduleHandle> owner;
+  Kind kind = Kind::Block;
+  int id = -1;
+  std::string type_name() const override;
+  std::optional<ir::Expr> to_expr() const override;  // an ExprRV's sampled value
+  std::string TraceName() const;
+};
+
+// A tir.IndexMap (IndexMap.from_func, T.index_map): initial_indices and final_indices.
+struct TirIndexMapObject : Object {
+  ir::IndexMap map;
+  std::string type_name() const override;
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;
+};
+Value MakeTirIndexMapValue(ir::IndexMap map);
+
+// IndexMap.from_func of a script function (a lambda or a def): one variable of
+// `index_dtype` per parameter, named after it; `*args` takes the indices up to `ndim`, named
+// args_0, args_1, ... The result is one PrimExpr or a list of them. `what` names the
+// argument in errors ("transform_layout(): index_map").
+Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
+                                         std::optional<size_t> ndim, ir::DataType index_dtype,
+                                         const SourceLoc& loc, const std::string& what);
+// An IndexMap value as it is, or a function converted by TirIndexMapFromFunc.
+Result<ir::IndexMap> TirIndexMapOf(Interpreter& interp, const Value& v, std::optional<size_t> ndim,
+                                   ir::DataType index_dtype, const SourceLoc& loc,
+                                   const std::string& what);
+// tvm.tir.IndexMap.from_func and T.index_map (both TVMScript spellings).
+void RegisterTirIndexMapBuiltins(Interpreter& interp);
+
+// What the evaluation remembers of the TensorIR schedules a script made (the last one).
+struct TirScriptRecord {
+  std::shared_ptr<tir::Schedule> schedule;
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  tir::PrimFunc original;           // the function before any primitive
+  std::vector<te::Tensor> te_args;  // create_prim_func's tensors, when it made the function
+  int line = 0;                     // the line that created the schedule
+  int created = 0;                  // how many tir.Schedule objects the script made
+  // The evaluation's count of te.create_schedule calls, and its value when the last
+  // tir.Schedule was made (the later kind of schedule is the document's).
+  const int* te_schedules_created = nullptr;
+  int te_schedules_before = 0;
+};
+
+// tvm.tir.Schedule, tvm.tir.schedule.Schedule, tvm.s_tir.Schedule and the class names
+// (BlockRV, LoopRV, ScheduleError) for isinstance and except; each created schedule is
+// recorded in *record.
+void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record);
+
+// isinstance of a TensorIR script value with "tir.Schedule" (the class name the
+// constructors carry, apart from te's "Schedule"), "BlockRV", "SBlockRV", "LoopRV",
+// "ExprRV"; nullopt for other class names.
+std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type);
+
+// The text str() gives a TensorIR value: a schedule's trace, a random variable's name, a
+// PrimFunc's or IRModule's TVMScript; nullopt for other values.
+std::optional<std::string> TensorIRValueText(const Value& v);
+
+}  // namespace tessera::script
