@@ -25,6 +25,7 @@ namespace tessera::gui {
 namespace {
 
 constexpr int kTopCandidates = 12;
+constexpr const char* kTarget = "llvm";  // sessions tune for the CPU
 
 // What a worker run needs, copied: it shares nothing with the GUI thread.
 struct TuneJob {
@@ -213,6 +214,14 @@ TuneController::TuneController(Document* doc, QObject* parent) : QObject(parent)
   connect(doc_, &Document::replacing, this, [this] {
     knobs_.clear();
     showKnobs();
+    if (busy()) return;
+    candidates_.clear();  // another document's candidates
+    emit candidatesChanged();
+  });
+  // A document opened (or a new one) shows what earlier sessions stored for it; a Save As
+  // of the document keeps the candidates in sight.
+  connect(doc_, &Document::pathChanged, this, [this] {
+    if (!busy() && candidates_.empty()) showStoredCandidates();
   });
 }
 
@@ -257,6 +266,37 @@ runner::RunnerOptions TuneController::sessionRunnerOptions() const {
   o.parallel_builds = 0;
   o.poll_s = 0.2;
   return o;
+}
+
+void TuneController::showStoredCandidates() {
+  if (busy()) return;
+  const views::DocumentState& state = doc_->state();
+  QString db = databasePath();
+  if (view_) view_->setDatabasePath(db);
+  std::vector<tune::TuningRecord> stored;
+  if (doc_->targetSettings().runner.kind != "slurm" && state.program && state.program->schedule &&
+      QFileInfo::exists(db)) {
+    auto records = tune::Database::Open(db.toStdString());
+    if (!records) {
+      addMessage(tr("Cannot read the records database %1: %2")
+                     .arg(db, QString::fromStdString(records.error().message)),
+                 true);
+      return;
+    }
+    tune::RecordQuery query{
+        tune::FingerprintWorkload(state.program->schedule->outputs, doc_->targetSettings().vars)
+            .hash,
+        kTarget, runner::ReadMachineSignature().Key()};
+    if (auto top = (*records)->Top(query, kTopCandidates)) stored = std::move(top.value());
+  }
+  candidates_ = std::move(stored);
+  emit candidatesChanged();
+  if (!candidates_.empty())
+    addMessage(tr("%n candidate(s) stored by earlier sessions for this workload on this machine "
+                  "(records in %1); Start resumes from them.",
+                  "", int(candidates_.size()))
+                   .arg(db),
+               false);
 }
 
 QString TuneController::databasePath() const {
@@ -349,7 +389,7 @@ void TuneController::launch() {
   o.repeat = session_.repeat;
   o.timeout_s = session_.timeout_s;
   o.shape_vars = vars_;
-  o.target = "llvm";
+  o.target = kTarget;
   job.knobs = sessionKnobs_;
   job.factory = factory_ ? factory_ : [options = sessionRunnerOptions()](std::string* error) {
     return runner::MakeRunner(options, error);

@@ -110,6 +110,12 @@ class TuneController : public QObject {
   void setDefaults(const TuneSettings& settings) { defaults_ = settings; }
   const TuneSettings& defaults() const { return defaults_; }
 
+  // What earlier sessions stored for the document's workload on this machine, shown in
+  // the dock when a document is opened (before any Start): the fastest records of the
+  // records database, when it exists. A Slurm runner's records are keyed by its nodes,
+  // which only a session asks for; they appear on Start.
+  void showStoredCandidates();
+
   // The session so far.
   const std::vector<tune::TuneTrial>& trials() const { return trials_; }
   const std::vector<tune::TuningRecord>& candidates() const { return candidates_; }
