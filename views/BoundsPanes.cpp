@@ -22,11 +22,11 @@ QString Tr(const char* text) {
 
 }  // namespace
 
-BoundsPanes MakeBoundsPanes(QWidget* owner) {
+BoundsPanes MakeBoundsPanes(QWidget* owner, QTreeWidget* top) {
   BoundsPanes p;
   p.note = new QLabel(owner);
   p.pairLabel = new QLabel(owner);
-  p.top = new QTreeWidget(owner);
+  p.top = top ? top : new QTreeWidget(owner);
   p.pairs = new QComboBox(owner);
   p.steps = new QTreeWidget(owner);
   auto* layout = new QVBoxLayout(owner);

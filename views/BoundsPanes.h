@@ -24,8 +24,9 @@ struct BoundsPanes {
   QTreeWidget* steps = nullptr;  // the derivation for the chosen pair
 };
 
-// Lays the panes out in `owner` (note on top, the two trees split vertically).
-BoundsPanes MakeBoundsPanes(QWidget* owner);
+// Lays the panes out in `owner` (note on top, the two trees split vertically); `top`,
+// when given, is the tree of stages or blocks (a tree that takes drops).
+BoundsPanes MakeBoundsPanes(QWidget* owner, QTreeWidget* top = nullptr);
 
 // "?" for an unknown count.
 QString ElementCount(const std::optional<int64_t>& n);

@@ -226,16 +226,22 @@ void BufferLayoutView::setState(const DocumentState& state) {
   QString keep = currentBuffer();
   layouts_ = state.layouts;
   plans_.assign(layouts_.size(), QString());
+  iterations_.assign(layouts_.size(), false);
   tensorIR_ = state.tir_schedule != nullptr;
-  // A TensorIR schedule's buffers come from its trace, with how the padding is honoured.
+  // A TensorIR schedule's buffers come from its trace, with how the padding is honoured,
+  // and so do the blocks transform_block_layout gave a new iteration space.
   if (state.tir_schedule) {
     layouts_.clear();
     plans_.clear();
+    iterations_.clear();
     for (const TirBufferLayout& l : TirBufferLayoutsOf(*state.tir_schedule)) {
       layouts_.push_back(l.info);
-      plans_.push_back(tr("%1 of block %2 by %3")
-                           .arg(QString::fromStdString(l.info.name), l.block, l.index_map) +
-                       "\n" + l.plan.join("\n"));
+      iterations_.push_back(l.iteration_space);
+      QString head = l.iteration_space
+                         ? tr("Iterations of block %1 by %2").arg(l.block, l.index_map)
+                         : tr("%1 of block %2 by %3")
+                               .arg(QString::fromStdString(l.info.name), l.block, l.index_map);
+      plans_.push_back(head + "\n" + l.plan.join("\n"));
     }
   }
   QSignalBlocker block(buffers_);
@@ -273,6 +279,11 @@ bool BufferLayoutView::showBuffer(const QString& name) {
 const BufferLayoutInfo* BufferLayoutView::current() const {
   int i = buffers_->currentIndex();
   return i >= 0 && i < int(layouts_.size()) ? &layouts_[size_t(i)] : nullptr;
+}
+
+bool BufferLayoutView::currentIsIterationSpace() const {
+  int i = buffers_->currentIndex();
+  return i >= 0 && i < int(iterations_.size()) && iterations_[size_t(i)];
 }
 
 void BufferLayoutView::selectionChanged() {
@@ -355,9 +366,14 @@ void BufferLayoutView::rebuild(bool refit) {
                                      "a stage to see its physical layout and padding."));
     return;
   }
-  QString head = tr("%1: logical %2 → physical %3")
-                     .arg(QString::fromStdString(info->name), ShapeText(info->layout.logical_shape),
-                          ShapeText(info->layout.physical_shape));
+  QString head =
+      currentIsIterationSpace()
+          ? tr("%1: iterations %2 → %3")
+                .arg(QString::fromStdString(info->name), ShapeText(info->layout.logical_shape),
+                     ShapeText(info->layout.physical_shape))
+          : tr("%1: logical %2 → physical %3")
+                .arg(QString::fromStdString(info->name), ShapeText(info->layout.logical_shape),
+                     ShapeText(info->layout.physical_shape));
   auto logical = ConstShape(info->layout.logical_shape);
   auto physical = ConstShape(info->layout.physical_shape);
   auto cells = layout::EnumerateElements(info->layout);
@@ -390,13 +406,18 @@ void BufferLayoutView::rebuild(bool refit) {
   int bytes = info->dtype.bytes() * info->dtype.lanes();
   QString pad = info->pad_value.empty() ? tr("none (padding is never accessed)")
                                         : QString::fromStdString(info->pad_value);
-  summary_->setText(head + " · " +
-                    tr("padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5")
-                        .arg(paddingCount_)
-                        .arg(total)
-                        .arg(total ? 100.0 * double(paddingCount_) / double(total) : 0.0, 0, 'f', 1)
-                        .arg(paddingCount_ * bytes)
-                        .arg(pad));
+  if (currentIsIterationSpace())
+    summary_->setText(head + " · " +
+                      tr("%1 iterations, each one of the block's iterations before").arg(total));
+  else
+    summary_->setText(
+        head + " · " +
+        tr("padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5")
+            .arg(paddingCount_)
+            .arg(total)
+            .arg(total ? 100.0 * double(paddingCount_) / double(total) : 0.0, 0, 'f', 1)
+            .arg(paddingCount_ * bytes)
+            .arg(pad));
   // The physical grid sits below the logical one: docks are usually taller than wide.
   drawGrid(false, logicalShape_, 0, 0);
   drawGrid(true, physicalShape_, 0, scene_->itemsBoundingRect().bottom() + 1.5 * kCell);
@@ -420,7 +441,10 @@ void BufferLayoutView::drawGrid(bool physical, const std::vector<int64_t>& shape
   int64_t block = std::max<int64_t>(1, (std::max(rows, cols) + kMaxGridSide - 1) / kMaxGridSide);
   (physical ? physicalBlock_ : logicalBlock_) = block;
 
-  QString title = (physical ? tr("Physical") : tr("Logical")) + " " + IndexText(shape);
+  QString title = currentIsIterationSpace()
+                      ? (physical ? tr("Iterations after") : tr("Iterations before"))
+                      : (physical ? tr("Physical") : tr("Logical"));
+  title += " " + IndexText(shape);
   if (!prefix.empty()) title += " " + tr("slice") + " " + IndexText(prefix) + "[:, :]";
   if (block > 1) title += " · " + tr("one cell per %1×%1 elements").arg(block);
   auto* label = scene_->addSimpleText(title);

@@ -155,6 +155,7 @@ class BufferLayoutView : public ViewBase {
   bool isPaddingAt(const std::vector<int64_t>& physical) const;
   void setSliceQuietly(bool physical, int dim, int value);
   const BufferLayoutInfo* current() const;
+  bool currentIsIterationSpace() const;
   std::vector<int64_t> fixedPrefix(bool physical) const;
 
   QLabel* bufferLabel_;
@@ -167,6 +168,9 @@ class BufferLayoutView : public ViewBase {
   QGraphicsScene* scene_;
   std::vector<BufferLayoutInfo> layouts_;
   std::vector<QString> plans_;  // parallel to layouts_
+  // Parallel to layouts_: a block's iteration space (transform_block_layout), whose grids
+  // are its iterations before and after, not a buffer's elements.
+  std::vector<bool> iterations_;
   bool tensorIR_ = false;
   std::vector<QSpinBox*> physicalSlice_;
   std::vector<QSpinBox*> logicalSlice_;

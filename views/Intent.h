@@ -8,6 +8,13 @@
 #include <QStringList>
 #include <QVariantMap>
 #include <functional>
+#include <memory>
+
+#include "support/Result.h"
+
+namespace tessera::tir {
+class Schedule;
+}
 
 namespace tessera::views {
 
@@ -24,6 +31,11 @@ struct Intent {
 // Why the application would refuse `intent` (a dry run of its legality check), empty
 // when it applies: dialogs show it while the parameters are edited.
 using IntentCheck = std::function<QString(const Intent& intent)>;
+
+// The application's dry run of a TensorIR intent: the schedule it would give, or why it
+// is refused (TVM's reason). Dialogs preview what a primitive makes with it (the shape
+// and padding of a transform_layout), on a copy: the document does not change.
+using TirDryRun = std::function<Result<std::shared_ptr<const tir::Schedule>>(const Intent& intent)>;
 
 }  // namespace tessera::views
 

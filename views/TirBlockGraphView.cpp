@@ -122,7 +122,8 @@ QMenu* TirBlockGraphView::contextMenuFor(const QString& block) {
 
 void TirBlockGraphView::requestPrimitive(const QString& primitive, const QString& block) {
   if (!sch_) return;
-  PrimitiveRequest r = RequestTirPrimitive(this, primitive, *sch_, block, QString(), intentCheck());
+  PrimitiveRequest r =
+      RequestTirPrimitive(this, primitive, *sch_, block, QString(), intentCheck(), tirDryRun());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

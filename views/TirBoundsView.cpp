@@ -2,9 +2,11 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QMenu>
 #include <QTreeWidget>
 
 #include "views/BoundsPanes.h"
+#include "views/TirIntents.h"
 
 namespace tessera::views {
 namespace {
@@ -19,14 +21,32 @@ void AddRows(QTreeWidgetItem* parent, const std::vector<TirRegionRow>& rows) {
 }  // namespace
 
 TirBoundsView::TirBoundsView(QWidget* parent) : ViewBase(parent) {
-  BoundsPanes panes = MakeBoundsPanes(this);
+  // Block rows are dragged; loop rows take them.
+  blocks_ = new TirDragTree(
+      this,
+      [](const QTreeWidgetItem* item) {
+        return item->data(0, kLoopRole).toString().isEmpty()
+                   ? "block:" + item->data(0, kBlockRole).toString()
+                   : QString();
+      },
+      [this](const QString& payload, QTreeWidgetItem* target, TirDropPlace) {
+        return dropOf(payload, target);
+      },
+      /*betweenRows=*/false);
+  BoundsPanes panes = MakeBoundsPanes(this, blocks_);
   note_ = panes.note;
   tableLabel_ = panes.pairLabel;
-  blocks_ = panes.top;
   tables_ = panes.pairs;
   regions_ = panes.steps;
   retranslateUi();
   connect(tables_, &QComboBox::currentIndexChanged, this, &TirBoundsView::fillTable);
+  blocks_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(blocks_, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    QMenu* menu = contextMenuFor(blocks_->itemAt(at));
+    if (!menu) return;
+    menu->exec(blocks_->viewport()->mapToGlobal(at));
+    menu->deleteLater();
+  });
   connect(blocks_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
     if (updating_ || !item) return;
     QString block = item->data(0, kBlockRole).toString();
@@ -197,6 +217,73 @@ QTreeWidgetItem* TirBoundsView::loopItem(const QString& block, const QString& lo
   for (int i = 0; b && i < b->childCount(); ++i)
     if (b->child(i)->data(0, kLoopRole).toString() == loop) return b->child(i);
   return nullptr;
+}
+
+TirDrop TirBoundsView::dropOf(const QString& payload, QTreeWidgetItem* target) const {
+  if (!sch_) return {std::nullopt, tr("There is no TensorIR schedule.")};
+  QString loop = target ? target->data(0, kLoopRole).toString() : QString();
+  if (!payload.startsWith("block:") || loop.isEmpty())
+    return {std::nullopt, tr("Drop a block on a loop of another block to compute it there.")};
+  return TirBlockOnLoop(*sch_, payload.mid(6), target->data(0, kBlockRole).toString(), loop);
+}
+
+QString TirBoundsView::dropProblem(const QString& payload, QTreeWidgetItem* target) const {
+  return dropOf(payload, target).problem;
+}
+
+bool TirBoundsView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
+  return blocks_->drop(mime, target, TirDropPlace::On);
+}
+
+QMenu* TirBoundsView::contextMenuFor(QTreeWidgetItem* item) {
+  if (!sch_ || !item) return nullptr;
+  QString block = item->data(0, kBlockRole).toString();
+  QString loop = item->data(0, kLoopRole).toString();
+  if (!TirFindBlock(*sch_, block)) return nullptr;
+  auto* menu = new QMenu(this);
+  menu->setToolTipsVisible(true);
+  if (loop.isEmpty()) {
+    menu->addSection(block);
+    for (const QString& p : QStringList{"compute_at", "reverse_compute_at"}) {
+      QAction* a = menu->addAction(TirPrimitiveTitle(p));
+      a->setObjectName(p);
+      connect(a, &QAction::triggered, this, [this, p, block] { requestPrimitive(p, block); });
+    }
+    return menu;
+  }
+  // The blocks that share a buffer with the loop's block, each computed here as its drop
+  // would: enabled exactly when the schedule takes it.
+  menu->addSection(tr("At %1: %2").arg(block, loop));
+  for (const tir::BlockRealizeNode* r : TirBlocks(*sch_)) {
+    QString other = QString::fromStdString(r->block->name);
+    if (other == block ||
+        (!TirBlockFeeds(*sch_, other, block) && !TirBlockFeeds(*sch_, block, other)))
+      continue;
+    TirDrop d = TirBlockOnLoop(*sch_, other, block, loop);
+    if (!d.intent) continue;
+    QString text = d.intent->primitive == "compute_at"
+                       ? tr("Compute %1 Here").arg(other)
+                       : tr("Compute %1 Here, after Its Producers (reverse_compute_at)").arg(other);
+    QAction* a = menu->addAction(text);
+    a->setObjectName(d.intent->primitive + ":" + other);
+    a->setEnabled(d.problem.isEmpty());
+    a->setToolTip(d.problem);
+    Intent intent = *d.intent;
+    connect(a, &QAction::triggered, this, [this, intent] { emit intentRequested(intent); });
+  }
+  if (menu->actions().size() <= 1)
+    menu->addAction(tr("No block shares a buffer with %1").arg(block))->setEnabled(false);
+  return menu;
+}
+
+void TirBoundsView::requestPrimitive(const QString& primitive, const QString& block) {
+  if (!sch_) return;
+  PrimitiveRequest r =
+      RequestTirPrimitive(this, primitive, *sch_, block, QString(), intentCheck(), tirDryRun());
+  if (r.intent)
+    emit intentRequested(*r.intent);
+  else if (!r.problem.isEmpty())
+    emit statusMessage(r.problem);
 }
 
 void TirBoundsView::selectionChanged() {

@@ -5,16 +5,24 @@
 // selected block at a loop (the loops where its readers sit, and the root): each
 // reader's region with the loops relaxed, their union, the union clipped to the buffer,
 // and what the block provides there. Selecting a block or a loop selects it everywhere.
+// The block tree applies what the analysis is about, as the block graph does: a block
+// row dropped on a loop row of another block computes it there (compute_at, or
+// reverse_compute_at for a consumer), refused while dragging with the schedule's reason;
+// a loop row's context menu offers the blocks that can be computed at it, a block row's
+// offers Compute At… and Reverse Compute At….
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "views/TirBoundsModel.h"
+#include "views/TirDragTree.h"
 #include "views/ViewBase.h"
 
 class QComboBox;
 class QLabel;
+class QMenu;
+class QMimeData;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -44,6 +52,14 @@ class TirBoundsView : public ViewBase {
   // Shows the region analysis of `block` (the table where it is computed first).
   void showBlock(const QString& block);
 
+  // Why dropping `payload` ("block:B") on row `target` is refused ("" = legal).
+  QString dropProblem(const QString& payload, QTreeWidgetItem* target) const;
+  // Handles a drop (real and simulated): emits the intent, or the reason it is refused.
+  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target);
+  // The context menu of a block or loop row (actions named "compute_at", or
+  // "compute_at:B" / "reverse_compute_at:B" on a loop row); null for other rows.
+  QMenu* contextMenuFor(QTreeWidgetItem* item);
+
  protected:
   void selectionChanged() override;
   void retranslateUi() override;
@@ -51,10 +67,12 @@ class TirBoundsView : public ViewBase {
  private:
   void fillBlocks();
   void fillTable(int index);
+  TirDrop dropOf(const QString& payload, QTreeWidgetItem* target) const;
+  void requestPrimitive(const QString& primitive, const QString& block);
 
   QLabel* note_ = nullptr;
   QLabel* tableLabel_ = nullptr;
-  QTreeWidget* blocks_ = nullptr;
+  TirDragTree* blocks_ = nullptr;
   QComboBox* tables_ = nullptr;
   QTreeWidget* regions_ = nullptr;
   std::shared_ptr<const tir::Schedule> sch_;

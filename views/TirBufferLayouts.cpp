@@ -111,6 +111,54 @@ QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool
   return plan;
 }
 
+// The block as it was before instruction `k` of `sch`'s trace: its trace replayed up to it
+// on the original function.
+Result<const tir::BlockRealizeNode*> BlockBefore(const tir::Schedule& sch, size_t k,
+                                                 tir::Schedule* replay) {
+  const std::vector<tir::Instruction>& insts = sch.trace().insts;
+  tir::Trace before;
+  before.insts.assign(insts.begin(), insts.begin() + long(k));
+  *replay = tir::Schedule(sch.original_func(), /*seed=*/1, sch.func_name());
+  if (Status s = tir::ApplyTrace(before, replay); !s) return s.error();
+  return replay->Get(tir::BlockRV{insts[k].inputs[0]});
+}
+
+// A transform_block_layout: the block's iterations before and after the map (bijective,
+// so no padding), and what the primitive did to the block.
+std::optional<TirBufferLayout> BlockLayoutOf(const tir::Schedule& sch, size_t k) {
+  const tir::Instruction& inst = sch.trace().insts[k];
+  tir::Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
+  auto realize = BlockBefore(sch, k, &replay);
+  if (!realize.ok()) return std::nullopt;
+  const tir::Block& block = (*realize)->block;
+  std::vector<ir::Expr> domain;
+  QStringList iters;
+  for (const auto& iv : block->iter_vars) {
+    if (!ir::is_zero(iv->dom.min)) return std::nullopt;  // the grid starts at 0
+    domain.push_back(iv->dom.extent);
+    iters << Q(iv->var.name()) + ":" + QChar(tir::IterKindChar(iv->iter_type));
+  }
+  auto analyzed = layout::AnalyzePaddedLayout(inst.index_map, domain);
+  if (!analyzed.ok()) return std::nullopt;
+  TirBufferLayout l;
+  l.trace_index = k;
+  l.iteration_space = true;
+  l.block = Q(block->name);
+  l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
+  l.info.name = "block " + block->name;
+  l.info.layout = std::move(*analyzed);
+  l.plan << Tr("transform_block_layout rewrote the iteration space of block %1: its iterators "
+               "%2 over %3 became %4 new ones over %5, each new iteration one old iteration "
+               "(the map is bijective: no padding, nothing computed twice).")
+                .arg(l.block, iters.join(", "), ShapeText(l.info.layout.logical_shape))
+                .arg(l.info.layout.physical_shape.size())
+                .arg(ShapeText(l.info.layout.physical_shape));
+  l.plan << Tr("The loops above %1 were replaced by one loop per new iterator, and its "
+               "accesses read the old iterators through the inverse map.")
+                .arg(l.block);
+  return l;
+}
+
 }  // namespace
 
 std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
@@ -118,8 +166,13 @@ std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
   const std::vector<tir::Instruction>& insts = sch.trace().insts;
   for (size_t k = 0; k < insts.size(); ++k) {
     const tir::Instruction& inst = insts[k];
+    if (inst.kind == tir::InstKind::TransformBlockLayout && !inst.inputs.empty()) {
+      if (auto l = BlockLayoutOf(sch, k)) out.push_back(std::move(*l));
+      continue;
+    }
     if (inst.kind != tir::InstKind::TransformLayout || inst.inputs.empty()) continue;
     TirBufferLayout l;
+    l.trace_index = k;
     l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
     l.info.pad_value = PadText(inst.pad_value);
     // The buffer as it was when the primitive ran: replay what came before it.
@@ -144,6 +197,41 @@ std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
     out.push_back(std::move(l));
   }
   return out;
+}
+
+QString TirLayoutPreviewText(const tir::Schedule& after) {
+  const std::vector<tir::Instruction>& insts = after.trace().insts;
+  if (insts.empty() || insts.back().kind != tir::InstKind::TransformLayout)
+    return Tr("The schedule has no new transform_layout to show.");
+  std::vector<TirBufferLayout> layouts = TirBufferLayoutsOf(after);
+  if (layouts.empty() || layouts.back().trace_index + 1 != insts.size())
+    return Tr(
+        "Applies; the layout analysis does not cover this map, so its padding is not "
+        "shown.");
+  const TirBufferLayout& l = layouts.back();
+  const layout::PaddedLayout& lay = l.info.layout;
+  QString out =
+      Tr("%1: %2 → %3")
+          .arg(Q(l.info.name), ShapeText(lay.logical_shape), ShapeText(lay.physical_shape));
+  int64_t cells = 1;
+  bool constant = true;
+  for (const ir::Expr& e : lay.physical_shape) {
+    const auto* imm = e.as<ir::IntImmNode>();
+    constant = constant && imm;
+    if (imm) cells *= imm->value;
+  }
+  if (lay.padding_count && constant) {
+    int64_t pad = *lay.padding_count;
+    int64_t bytes = pad * l.info.dtype.bytes() * l.info.dtype.lanes();
+    out += " · " + Tr("padding %1 of %2 cells (%3 %) · %4 bytes wasted")
+                       .arg(pad)
+                       .arg(cells)
+                       .arg(cells ? 100.0 * double(pad) / double(cells) : 0.0, 0, 'f', 1)
+                       .arg(bytes);
+  } else if (lay.padding_predicate.defined()) {
+    out += " · " + Tr("padding where %1").arg(Q(ir::to_string(lay.padding_predicate)));
+  }
+  return out + "\n" + l.plan.join("\n");
 }
 
 }  // namespace tessera::views

@@ -8,6 +8,8 @@
 //    `T.if_then_else(pad, pad_value, value)`: overcompute, every cell written once;
 //  - a separate block `buffer_<name>_padding` writing the pad value under `T.where(pad)`
 //    after the producer: branching, the producer's loops untouched.
+// transform_block_layout rewrites a block's iteration space instead: its entry shows the
+// block's iterations before (logical) and after (physical) the map, named "block C".
 #pragma once
 
 #include <QString>
@@ -21,15 +23,24 @@ namespace tessera::views {
 
 struct TirBufferLayout {
   BufferLayoutInfo info;
-  QString block;      // the block whose buffer transform_layout named
-  QString index_map;  // "lambda i: (i // 4, i % 4,)" as the trace prints it
-  QStringList plan;   // how the padding is honoured, one sentence per block involved
+  size_t trace_index = 0;  // the transform's instruction in the schedule's trace
+  QString block;           // the block whose buffer transform_layout named
+  QString index_map;       // "lambda i: (i // 4, i % 4,)" as the trace prints it
+  QStringList plan;        // how the padding is honoured, one sentence per block involved
+  // A transform_block_layout: info describes the block's iteration space, not a buffer.
+  bool iteration_space = false;
 };
 
-// Every buffer a transform_layout of the trace rewrote, in trace order (a buffer
-// transformed twice is listed twice). A transform whose replay or layout analysis fails
+// Every buffer a transform_layout of the trace rewrote and every block whose iteration
+// space a transform_block_layout rewrote, in trace order (a buffer transformed twice is
+// listed twice). A transform whose replay or layout analysis fails
 // is left out: the schedule applied it, so that only happens to a map the layout
 // analysis does not cover.
 std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch);
+
+// What the last instruction of `after`'s trace, a transform_layout, made of its buffer:
+// "B: [14] → [4, 4] · padding 2 of 16 cells (12.5 %) · 8 bytes wasted", then how the
+// padding is honoured. For a dialog's preview of the schedule a dry run gave.
+QString TirLayoutPreviewText(const tir::Schedule& after);
 
 }  // namespace tessera::views

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "views/ParameterDialog.h"
+#include "views/TirBufferLayouts.h"
 
 namespace tessera::views {
 namespace {
@@ -193,6 +194,32 @@ QStringList BufferChoices(const std::vector<tir::BufferRegion>& regions) {
   for (size_t i = 0; i < regions.size(); ++i)
     out << QString("%1: %2").arg(i).arg(Q(regions[i].buffer->name));
   return out;
+}
+
+// transform_layout's arguments from its dialog: "write 0: B", the map, the pad value.
+void SetLayoutParams(Intent& intent, const QVariantMap& values) {
+  QString choice = values.value("layout_buffer").toString();
+  intent.params["buffer_type"] = choice.section(' ', 0, 0);
+  intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
+  intent.params["index_map"] = values.value("index_map").toString().trimmed();
+  intent.params["pad_value"] = values.value("pad_value").toString().trimmed();
+}
+
+// The transform_layout dialog's preview: the shape and padding the map gives, computed
+// by the schedule a dry run makes, or why the map is refused.
+QString LayoutPreview(const tir::Schedule& sch, Intent intent, const QVariantMap& values,
+                      const IntentCheck& check, const TirDryRun& dryRun) {
+  SetLayoutParams(intent, values);
+  if (QString problem = TransformLayoutArgumentProblem(sch, intent); !problem.isEmpty())
+    return problem;
+  if (dryRun) {
+    auto after = dryRun(intent);
+    if (!after.ok()) return Tr("Refused: %1").arg(Q(after.error().message));
+    if (!*after) return Tr("Refused: the script makes no TensorIR schedule");
+    return TirLayoutPreviewText(**after);
+  }
+  QString problem = check ? check(intent) : QString();
+  return problem.isEmpty() ? QString() : Tr("Refused: %1").arg(problem);
 }
 
 // The tile dialog's preview: the four loops in their new order.
@@ -385,7 +412,7 @@ TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QSt
 }
 
 TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const QString& sourceLoop,
-                      const QString& targetLoop) {
+                      const QString& targetLoop, TirDropPlace place) {
   QStringList loops = TirLoopNames(sch, loopBlock);
   int from = int(loops.indexOf(sourceLoop));
   int to = int(loops.indexOf(targetLoop));
@@ -395,6 +422,19 @@ TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const 
   if (from == to) return {std::nullopt, Tr("a loop dropped on itself does nothing")};
   Intent intent;
   intent.stage = loopBlock;
+  if (place != TirDropPlace::On) {
+    // The loops from the outermost to the innermost one involved, the dragged one moved.
+    int at = place == TirDropPlace::Before ? to : to + 1;
+    QStringList moved = loops;
+    moved.insert(at, sourceLoop);
+    moved.removeAt(at <= from ? from + 1 : from);
+    if (moved == loops)
+      return {std::nullopt, Tr("%1 is already there: nothing to do").arg(sourceLoop)};
+    int first = std::min(from, at), last = std::max(from, at - 1);
+    intent.primitive = "reorder";
+    intent.iterVars = moved.mid(first, last - first + 1);
+    return {intent, TirIntentProblem(sch, intent)};
+  }
   if (std::abs(from - to) == 1) {
     intent.primitive = "fuse";
     intent.iterVars = {loops[std::min(from, to)], loops[std::max(from, to)]};
@@ -407,7 +447,8 @@ TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const 
 
 PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                      const tir::Schedule& sch, const QString& block,
-                                     const QString& loop, const IntentCheck& check) {
+                                     const QString& loop, const IntentCheck& check,
+                                     const TirDryRun& dryRun) {
   const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
   if (!realize) return {std::nullopt, Tr("%1: select a block first").arg(primitive)};
   Intent intent{primitive, block, {}, {}};
@@ -529,7 +570,13 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     pad.tooltip =
         Tr("What the padding holds: a number (0.0), or a lambda of the physical "
            "indices; None refuses a map that pads (TransformationIntroducesPaddingError)");
-    fields << map << pad;
+    ParamField preview;
+    preview.key = "preview";
+    preview.kind = ParamField::Kind::Preview;
+    preview.preview = [&sch, intent, check, dryRun](const QVariantMap& v) {
+      return LayoutPreview(sch, intent, v, check, dryRun);
+    };
+    fields << map << pad << preview;
   } else if (primitive == "decompose_reduction") {
     if (!loop.isEmpty())
       intent.iterVars << loop;
@@ -552,13 +599,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       intent.params["storage_scope"] = values->value("storage_scope");
     if (values->contains("buffer"))
       intent.params["buffer_index"] = values->value("buffer").toString().section(':', 0, 0).toInt();
-    if (values->contains("layout_buffer")) {
-      QString choice = values->value("layout_buffer").toString();  // "write 0: B"
-      intent.params["buffer_type"] = choice.section(' ', 0, 0);
-      intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
-      intent.params["index_map"] = values->value("index_map").toString().trimmed();
-      intent.params["pad_value"] = values->value("pad_value").toString().trimmed();
-    }
+    if (values->contains("layout_buffer")) SetLayoutParams(intent, *values);
     if (values->contains("target")) {
       QString target = values->value("target").toString();
       intent.params["loop_block"] = target.section(": ", 0, 0);

@@ -66,15 +66,23 @@ struct TirDrop {
   std::optional<Intent> intent;  // what the drop would request
   QString problem;               // why it is refused ("" = legal)
 };
+// Where a dragged item lands on a target row: on it, or in the gap before or after it
+// (a loop nest's insertion line).
+enum class TirDropPlace { On, Before, After };
 TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QString& loopBlock,
                        const QString& targetLoop);
+// A loop dropped On a loop: fuse (neighbours) or swap; Before / After a loop: the
+// dragged loop moves there, the loops between shift by one (reorder).
 TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const QString& sourceLoop,
-                      const QString& targetLoop);
+                      const QString& targetLoop, TirDropPlace place = TirDropPlace::On);
 
 // Asks `primitive`'s parameters for `block` (and `loop`, for the loop menu) with the
 // ParameterDialog and checks the intent on a copy of the schedule before returning it.
+// With `dryRun`, transform_layout's dialog previews the transformed shape and its
+// padding, or shows why the map is refused, while the map is edited.
 PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                      const tir::Schedule& sch, const QString& block,
-                                     const QString& loop, const IntentCheck& check = {});
+                                     const QString& loop, const IntentCheck& check = {},
+                                     const TirDryRun& dryRun = {});
 
 }  // namespace tessera::views

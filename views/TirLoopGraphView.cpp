@@ -133,7 +133,8 @@ QMenu* TirLoopGraphView::contextMenuFor(const QString& loop) {
 
 void TirLoopGraphView::requestPrimitive(const QString& primitive, const QString& loop) {
   if (!sch_) return;
-  PrimitiveRequest r = RequestTirPrimitive(this, primitive, *sch_, block_, loop, intentCheck());
+  PrimitiveRequest r =
+      RequestTirPrimitive(this, primitive, *sch_, block_, loop, intentCheck(), tirDryRun());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

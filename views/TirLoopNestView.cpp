@@ -1,6 +1,5 @@
 #include "views/TirLoopNestView.h"
 
-#include <QDragMoveEvent>
 #include <QHeaderView>
 #include <QMenu>
 #include <QMimeData>
@@ -22,11 +21,6 @@ constexpr int kLoopVarRole = Qt::UserRole + 3;  // a loop's variable (the cache-
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 QString ShowExpr(const ir::Expr& e) { return Q(tir::ExprToTVMScript(e)); }
-
-QString Payload(const QMimeData* mime) {
-  if (!mime || !mime->hasFormat(GraphScene::kNodeMimeType)) return QString();
-  return QString::fromUtf8(mime->data(GraphScene::kNodeMimeType));
-}
 
 QString PayloadOf(const QTreeWidgetItem* item) {
   return item ? item->data(0, TirLoopNestView::kPayloadRole).toString() : QString();
@@ -63,56 +57,14 @@ QString BlockDetail(const tir::BlockRealizeNode& r) {
 
 }  // namespace
 
-// The tree's drag and drop goes through the view, which knows the schedule.
-class TirLoopTreeWidget : public QTreeWidget {
- public:
-  explicit TirLoopTreeWidget(TirLoopNestView* view) : QTreeWidget(view), view_(view) {
-    setDragEnabled(true);
-    setAcceptDrops(true);
-    setDropIndicatorShown(false);
-    setDragDropMode(QAbstractItemView::DragDrop);
-  }
-
- protected:
-  QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override {
-    return items.isEmpty() ? nullptr : TirLoopNestView::mimeForItem(items.first());
-  }
-  QStringList mimeTypes() const override { return {GraphScene::kNodeMimeType}; }
-  void dragEnterEvent(QDragEnterEvent* event) override {
-    event->setAccepted(event->mimeData()->hasFormat(GraphScene::kNodeMimeType));
-  }
-  void dragMoveEvent(QDragMoveEvent* event) override {
-    QTreeWidgetItem* target = itemAt(event->position().toPoint());
-    QString payload = Payload(event->mimeData());
-    QString problem = view_->dropProblem(payload, target);
-    if (problem.isEmpty()) {
-      event->acceptProposedAction();
-      emit view_->statusMessage(view_->dropPreview(payload, target));
-    } else {
-      event->ignore();
-      emit view_->statusMessage(problem);
-    }
-  }
-  void dropEvent(QDropEvent* event) override {
-    QTreeWidgetItem* target = itemAt(event->position().toPoint());
-    event->setAccepted(view_->dropOn(event->mimeData(), target));
-    event->setDropAction(Qt::IgnoreAction);  // the tree is rebuilt from the new schedule
-    stopAutoScroll();
-    setState(QAbstractItemView::NoState);
-    viewport()->update();
-  }
-
- private:
-  TirLoopNestView* view_;
-};
-
-struct TirLoopNestView::Drop {
-  std::optional<Intent> intent;
-  QString problem;
-};
-
 TirLoopNestView::TirLoopNestView(QWidget* parent)
-    : ViewBase(parent), tree_(new TirLoopTreeWidget(this)) {
+    : ViewBase(parent),
+      tree_(new TirDragTree(
+          this, [](const QTreeWidgetItem* item) { return PayloadOf(item); },
+          [this](const QString& payload, QTreeWidgetItem* target, TirDropPlace place) {
+            return dropOf(payload, target, place);
+          },
+          /*betweenRows=*/true)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
@@ -209,8 +161,8 @@ QMimeData* TirLoopNestView::mimeForItem(QTreeWidgetItem* item) {
   return payload.isEmpty() ? nullptr : GraphScene::mimeForNode(payload);
 }
 
-TirLoopNestView::Drop TirLoopNestView::dropOf(const QString& payload,
-                                              QTreeWidgetItem* target) const {
+TirDrop TirLoopNestView::dropOf(const QString& payload, QTreeWidgetItem* target,
+                                TirDropPlace place) const {
   if (!sch_) return {std::nullopt, tr("There is no TensorIR schedule.")};
   if (!IsLoop(target)) return {std::nullopt, tr("Drop a block or a loop on a loop.")};
   QString targetLoop = target->data(0, kNameRole).toString();
@@ -230,8 +182,7 @@ TirLoopNestView::Drop TirLoopNestView::dropOf(const QString& payload,
     };
     find(target);
     if (owner.isEmpty()) return {std::nullopt, tr("No other block sits under %1.").arg(targetLoop)};
-    TirDrop d = TirBlockOnLoop(*sch_, block, owner, targetLoop);
-    return {d.intent, d.problem};
+    return TirBlockOnLoop(*sch_, block, owner, targetLoop);
   }
   if (payload.startsWith("loop:")) {
     QString rest = payload.mid(5);
@@ -243,29 +194,24 @@ TirLoopNestView::Drop TirLoopNestView::dropOf(const QString& payload,
       return {
           std::nullopt,
           tr("%1 is not a loop of %2: loops move only within their nest").arg(targetLoop, block)};
-    TirDrop d = TirLoopOnLoop(*sch_, block, rest.section('/', 1), targetLoop);
-    return {d.intent, d.problem};
+    return TirLoopOnLoop(*sch_, block, rest.section('/', 1), targetLoop, place);
   }
   return {std::nullopt, tr("Drop a block or a loop on a loop.")};
 }
 
-QString TirLoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target) const {
-  return dropOf(payload, target).problem;
+QString TirLoopNestView::dropProblem(const QString& payload, QTreeWidgetItem* target,
+                                     TirDropPlace place) const {
+  return dropOf(payload, target, place).problem;
 }
 
-QString TirLoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target) const {
-  Drop d = dropOf(payload, target);
+QString TirLoopNestView::dropPreview(const QString& payload, QTreeWidgetItem* target,
+                                     TirDropPlace place) const {
+  TirDrop d = dropOf(payload, target, place);
   return d.intent ? d.intent->describe() : d.problem;
 }
 
-bool TirLoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target) {
-  Drop d = dropOf(Payload(mime), target);
-  if (!d.intent || !d.problem.isEmpty()) {
-    emit statusMessage(d.problem);
-    return false;
-  }
-  emit intentRequested(*d.intent);
-  return true;
+bool TirLoopNestView::dropOn(const QMimeData* mime, QTreeWidgetItem* target, TirDropPlace place) {
+  return tree_->drop(mime, target, place);
 }
 
 QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
@@ -300,7 +246,8 @@ QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
 void TirLoopNestView::requestPrimitive(const QString& primitive, const QString& block,
                                        const QString& loop) {
   if (!sch_) return;
-  PrimitiveRequest r = RequestTirPrimitive(this, primitive, *sch_, block, loop, intentCheck());
+  PrimitiveRequest r =
+      RequestTirPrimitive(this, primitive, *sch_, block, loop, intentCheck(), tirDryRun());
   if (r.intent)
     emit intentRequested(*r.intent);
   else if (!r.problem.isEmpty())

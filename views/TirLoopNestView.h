@@ -6,12 +6,14 @@
 // Selecting a block or a loop selects it everywhere. Drags carry "block:<name>" or
 // "loop:<block>/<var>" (the first block under the loop): a block dropped on a loop is
 // computed there (compute_at, reverse_compute_at for a consumer); a loop dropped on a
-// neighbouring loop of its block fuses them, on another loop of its block reorders the
-// two. Illegal drops are refused while dragging, with the schedule's reason.
+// neighbouring loop of its block fuses them, on another loop of its block swaps the two;
+// dropped on the insertion line before or after a loop of its block it moves there
+// (reorder). Illegal drops are refused while dragging, with the schedule's reason.
 #pragma once
 
 #include <memory>
 
+#include "views/TirDragTree.h"
 #include "views/ViewBase.h"
 
 class QMimeData;
@@ -36,21 +38,24 @@ class TirLoopNestView : public ViewBase {
   QMenu* contextMenuFor(QTreeWidgetItem* item);
 
   static QMimeData* mimeForItem(QTreeWidgetItem* item);
-  // Why dropping `payload` on `target` is refused ("" = legal), and what it would do.
-  QString dropProblem(const QString& payload, QTreeWidgetItem* target) const;
-  QString dropPreview(const QString& payload, QTreeWidgetItem* target) const;
+  // Why dropping `payload` at `place` of `target` is refused ("" = legal), and what it
+  // would do.
+  QString dropProblem(const QString& payload, QTreeWidgetItem* target,
+                      TirDropPlace place = TirDropPlace::On) const;
+  QString dropPreview(const QString& payload, QTreeWidgetItem* target,
+                      TirDropPlace place = TirDropPlace::On) const;
   // Handles a drop (real and simulated): emits the intent, or the reason it is refused.
-  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target);
+  bool dropOn(const QMimeData* mime, QTreeWidgetItem* target,
+              TirDropPlace place = TirDropPlace::On);
 
  protected:
   void selectionChanged() override;
 
  private:
-  struct Drop;
-  Drop dropOf(const QString& payload, QTreeWidgetItem* target) const;
+  TirDrop dropOf(const QString& payload, QTreeWidgetItem* target, TirDropPlace place) const;
   void requestPrimitive(const QString& primitive, const QString& block, const QString& loop);
 
-  QTreeWidget* tree_;
+  TirDragTree* tree_;
   std::shared_ptr<const tir::Schedule> sch_;
   bool updating_ = false;
 };

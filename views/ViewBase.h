@@ -27,6 +27,8 @@ class ViewBase : public QWidget {
   // The application's dry run of an intent, for the dialogs a view opens.
   void setIntentCheck(IntentCheck check) { check_ = std::move(check); }
   const IntentCheck& intentCheck() const { return check_; }
+  void setTirDryRun(TirDryRun run) { dryRun_ = std::move(run); }
+  const TirDryRun& tirDryRun() const { return dryRun_; }
 
   // Saves the view's content as PNG, or SVG when the path ends in ".svg".
   virtual bool exportImage(const QString& path);
@@ -62,6 +64,7 @@ class ViewBase : public QWidget {
 
   QPointer<SelectionModel> selection_;
   IntentCheck check_;
+  TirDryRun dryRun_;
   QLabel* staleBanner_ = nullptr;
 };
 

@@ -235,6 +235,23 @@ QString Document::problemOf(const views::Intent& intent) const {
   return text.ok() ? QString() : QString::fromStdString(text.error().message);
 }
 
+Result<std::shared_ptr<const tir::Schedule>> Document::tirScheduleAfter(
+    const views::Intent& intent) const {
+  if (!state_.tir_schedule)
+    return Error(tr("%1: the script makes no TensorIR schedule (fix its errors first)")
+                     .arg(intent.describe())
+                     .toStdString());
+  if (!views::TirIntentNeedsScript(intent)) {
+    auto copy = std::make_shared<tir::Schedule>(*state_.tir_schedule);
+    if (Status s = views::ApplyTirIntent(*copy, intent); !s) return s.error();
+    return std::shared_ptr<const tir::Schedule>(std::move(copy));
+  }
+  views::DocumentState next;
+  Result<QString> text = withTirLine(intent, next);
+  if (!text.ok()) return text.error();
+  return next.tir_schedule;
+}
+
 Result<QString> Document::withScriptLine(const views::Intent& intent,
                                          views::DocumentState& next) const {
   QString map = intent.params.value("index_map").toString().trimmed();

@@ -54,6 +54,9 @@ class Document : public QObject {
   // transform_layout is evaluated as its script line; other primitives are checked
   // when applied).
   QString problemOf(const views::Intent& intent) const;
+  // The TensorIR schedule `intent` would give, or why it is refused (views::TirDryRun);
+  // transform_layout's lambdas are evaluated with its script line. Nothing changes.
+  Result<std::shared_ptr<const tir::Schedule>> tirScheduleAfter(const views::Intent& intent) const;
 
   QString text() const { return text_; }
   QString path() const { return path_; }

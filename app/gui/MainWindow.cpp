@@ -204,6 +204,7 @@ void MainWindow::createViews() {
   for (views::ViewBase* v : views_) {
     v->setSelectionModel(selection_);
     v->setIntentCheck([this](const views::Intent& intent) { return doc_->problemOf(intent); });
+    v->setTirDryRun([this](const views::Intent& i) { return doc_->tirScheduleAfter(i); });
     connect(v, &views::ViewBase::intentRequested, this, &MainWindow::applyIntent);
     connect(v, &views::ViewBase::versionRequested, this, [this](int version) {
       if (Status st = doc_->showVersion(version); !st.ok())
@@ -1082,7 +1083,8 @@ void MainWindow::requestPrimitive(const QString& primitive) {
     }
     views::PrimitiveRequest r = views::RequestTirPrimitive(
         this, primitive, *tir, block, loop,
-        [this](const views::Intent& intent) { return doc_->problemOf(intent); });
+        [this](const views::Intent& intent) { return doc_->problemOf(intent); },
+        [this](const views::Intent& intent) { return doc_->tirScheduleAfter(intent); });
     if (r.intent)
       applyIntent(*r.intent);
     else if (!r.problem.isEmpty())
