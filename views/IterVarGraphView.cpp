@@ -5,6 +5,7 @@
 
 #include "views/IterVarGraphModel.h"
 #include "views/MakeTunableMenu.h"
+#include "views/PrimitiveMenus.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
 
@@ -161,29 +162,11 @@ QMenu* IterVarGraphView::contextMenuFor(const QString& var) {
   if (!s || var.isEmpty()) return nullptr;
   auto* menu = new QMenu(this);
   menu->addSection(stage_ + "." + var);
-  menu->setToolTipsVisible(true);
-  for (const QString& p : IterVarPrimitives()) {
-    QAction* a = menu->addAction(PrimitiveTitle(p));
-    a->setObjectName(p);
-    // What cannot apply is disabled, and says why.
-    QString problem = IterVarPrimitiveProblem(state_.schedule.get(), stage_, p, var);
-    a->setEnabled(problem.isEmpty());
-    a->setToolTip(problem);
-    connect(a, &QAction::triggered, this, [this, p, var] { requestPrimitive(p, var); });
-  }
+  AddIterVarPrimitives(menu, this, state_.schedule.get(), state_.bounds.get(), stage_, var);
   menu->addSeparator();
   AddMakeTunableMenu(menu, state_.schedule.get(), stage_, var,
                      [this](const Intent& i) { emit intentRequested(i); });
   return menu;
-}
-
-void IterVarGraphView::requestPrimitive(const QString& primitive, const QString& var) {
-  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage_, var,
-                                        state_.bounds.get(), intentCheck());
-  if (r.intent)
-    emit intentRequested(*r.intent);
-  else if (!r.problem.isEmpty())
-    emit statusMessage(r.problem);
 }
 
 }  // namespace tessera::views

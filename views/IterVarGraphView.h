@@ -37,7 +37,6 @@ class IterVarGraphView : public GraphPanel {
   void showStage(const QString& stage);
   void fillStrip();
   void stripReordered();
-  void requestPrimitive(const QString& primitive, const QString& var);
   schedule::Stage stage() const;
 
   DocumentState state_;

@@ -11,6 +11,7 @@
 #include "views/CacheFitColumn.h"
 #include "views/FullTextTips.h"
 #include "views/MakeTunableMenu.h"
+#include "views/PrimitiveMenus.h"
 #include "views/PrimitiveRequests.h"
 #include "views/graph/GraphScene.h"
 
@@ -231,11 +232,19 @@ void LoopNestView::applyThroughput(const DocumentState& state) {
 }
 
 QMenu* LoopNestView::contextMenuFor(QTreeWidgetItem* item) {
-  if (!item) return nullptr;
+  if (!item || !state_.schedule) return nullptr;
   QString stage = item->data(0, kStageRole).toString(), var = item->data(0, kVarRole).toString();
-  if (var.isEmpty()) return nullptr;  // only loops have knobs
+  if (stage.isEmpty() || !state_.schedule->find(stage.toStdString())) return nullptr;
   auto* menu = new QMenu(this);
+  if (var.isEmpty()) {  // a produce scope: the stage's primitives
+    menu->addSection(stage);
+    AddStagePrimitives(menu, this, state_.schedule.get(), stage);
+    return menu;
+  }
   menu->addSection(stage + "." + var);
+  AddIterVarPrimitives(menu, this, state_.schedule.get(), state_.bounds.get(), stage, var);
+  AddComputeHereMenu(menu, this, state_.schedule.get(), stage, var);
+  menu->addSeparator();
   AddMakeTunableMenu(menu, state_.schedule.get(), stage, var,
                      [this](const Intent& i) { emit intentRequested(i); });
   return menu;

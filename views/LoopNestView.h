@@ -4,7 +4,8 @@
 // the target, or after it when dropped on the target's lower half); the insertion line
 // and the status bar show the resulting order while dragging, and an order the reorder
 // primitive refuses is refused before the drop. Dropping a stage (a produce scope here,
-// or a Stage DAG node) on a loop computes it there.
+// or a Stage DAG node) on a loop computes it there. The context menus offer the same
+// primitives as the IterVar graph's and the Stage DAG's.
 #pragma once
 
 #include "views/LoopTree.h"
@@ -35,7 +36,8 @@ class LoopNestView : public ViewBase {
   // The item of loop (stage, var), or null.
   QTreeWidgetItem* loopItem(const QString& stage, const QString& var) const;
   QTreeWidgetItem* produceItem(const QString& stage) const;
-  // The context menu of a loop's item (Make Tunable); null for other items.
+  // The context menu of a loop's item (its primitives, the stages that can be computed
+  // there, Make Tunable) or of a produce scope (its stage's primitives); null otherwise.
   QMenu* contextMenuFor(QTreeWidgetItem* item);
 
   // Drag payloads: "loop:<stage>/<var>" for a loop, "stage:<name>" for a produce scope.

@@ -4,6 +4,7 @@
 #include <QMenu>
 
 #include "schedule/Graph.h"
+#include "views/PrimitiveMenus.h"
 #include "views/PrimitiveRequests.h"
 #include "views/StageDagModel.h"
 
@@ -78,23 +79,8 @@ QMenu* StageDagView::contextMenuFor(const QString& stage) {
   if (!s) return nullptr;
   auto* menu = new QMenu(this);
   menu->addSection(stage);
-  for (const QString& p : StagePrimitives()) {
-    QAction* a = menu->addAction(PrimitiveTitle(p));
-    a->setObjectName(p);
-    bool computed = !s->is_placeholder();
-    a->setEnabled(p == "cache_read" || p == "transform_layout" || computed);
-    connect(a, &QAction::triggered, this, [this, p, stage] { requestPrimitive(p, stage); });
-  }
+  AddStagePrimitives(menu, this, state_.schedule.get(), stage);
   return menu;
-}
-
-void StageDagView::requestPrimitive(const QString& primitive, const QString& stage) {
-  PrimitiveRequest r = RequestPrimitive(this, primitive, state_.schedule.get(), stage, QString(),
-                                        nullptr, intentCheck());
-  if (r.intent)
-    emit intentRequested(*r.intent);
-  else if (!r.problem.isEmpty())
-    emit statusMessage(r.problem);
 }
 
 }  // namespace tessera::views

@@ -32,8 +32,6 @@ class StageDagView : public GraphPanel {
   void selectionChanged() override;
 
  private:
-  void requestPrimitive(const QString& primitive, const QString& stage);
-
   DocumentState state_;
   LoopChooser chooser_;
 };

@@ -21,6 +21,7 @@
 #include "views/BoundsView.h"
 #include "views/BufferLayoutView.h"
 #include "views/CodeView.h"
+#include "views/Intent.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
 #include "views/ParameterDialog.h"
@@ -252,6 +253,68 @@ class TestScheduleInteractions : public QObject {
     std::unique_ptr<QMenu> inputMenu(w->stageDagView()->contextMenuFor("A"));
     QVERIFY(!inputMenu->findChild<QAction*>("compute_inline")->isEnabled());
     QVERIFY(inputMenu->findChild<QAction*>("cache_read")->isEnabled());
+  }
+
+  // The loop nest's context menu offers the IterVar graph's primitives, each disabled with
+  // its reason when it cannot apply, and the stages that can be computed at the loop; a
+  // produce scope's menu offers its stage's primitives. The view only emits intents.
+  void primitivesFromTheLoopNestContextMenu() {
+    views::LoopNestView* nest = w->loopNestView();
+    std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem("C", "j")));
+    QVERIFY(menu);
+    for (const char* p :
+         {"split", "tile", "fuse", "reorder", "vectorize", "unroll", "parallel", "bind", "rfactor"})
+      QVERIFY2(menu->findChild<QAction*>(p), p);
+    QAction* fuse = menu->findChild<QAction*>("fuse");  // j is innermost: nothing to fuse with
+    QVERIFY(!fuse->isEnabled());
+    QVERIFY(!fuse->toolTip().isEmpty());
+    QVERIFY(menu->findChild<QMenu*>("menuMakeTunable"));
+    QSignalSpy intents(nest, &views::ViewBase::intentRequested);
+    menu->findChild<QAction*>("vectorize")->trigger();
+    QCOMPARE(intents.count(), 1);
+    QCOMPARE(intents.at(0).at(0).value<views::Intent>().primitive, QString("vectorize"));
+    auto c = w->document()->state().schedule->find("C");
+    QCOMPARE(c->attr(c->leaf_iter_vars[1]).annotation, ir::IterVarType::Vectorized);
+    // Split with the dialog's values, through the same menu on the rebuilt tree.
+    menu.reset(nest->contextMenuFor(nest->loopItem("C", "i")));
+    menu->findChild<QAction*>("split")->trigger();
+    QCOMPARE(Leaves(*w, "C").size(), 3);
+    QVERIFY(Leaves(*w, "C").first().startsWith("i."));
+  }
+
+  void computeAStageHereFromTheLoopNest() {
+    views::LoopNestView* nest = w->loopNestView();
+    std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem("C", "i")));
+    QVERIFY(menu);
+    auto* here = menu->findChild<QMenu*>("menuComputeHere");
+    QVERIFY(here);
+    QVERIFY(!here->findChild<QAction*>("computeHere_A"));  // an input is not computed
+    QVERIFY(!here->findChild<QAction*>("computeHere_C"));  // nor a stage at its own loop
+    QAction* b = here->findChild<QAction*>("computeHere_B");
+    QVERIFY(b && b->isEnabled());
+    b->trigger();
+    schedule::Stage bStage = w->document()->state().schedule->find("B");
+    QCOMPARE(bStage->attach_type, schedule::AttachType::Scope);
+    QCOMPARE(QString::fromStdString(bStage->attach_ivar->var.name()), QString("i"));
+    // B's own loops: nothing reads from inside them, so nothing can be computed there.
+    menu.reset(nest->contextMenuFor(nest->loopItem("B", "j")));
+    here = menu->findChild<QMenu*>("menuComputeHere");
+    QCOMPARE(here->actions().size(), 1);
+    QVERIFY(!here->actions().front()->isEnabled());
+  }
+
+  void stagePrimitivesFromAProduceScope() {
+    views::LoopNestView* nest = w->loopNestView();
+    QTreeWidgetItem* produce = nest->produceItem("B");
+    QVERIFY(produce);
+    std::unique_ptr<QMenu> menu(nest->contextMenuFor(produce));
+    QVERIFY(menu);
+    for (const char* p : {"compute_at", "compute_inline", "compute_root", "cache_read",
+                          "cache_write", "transform_layout"})
+      QVERIFY2(menu->findChild<QAction*>(p), p);
+    menu->findChild<QAction*>("compute_inline")->trigger();
+    QCOMPARE(w->document()->state().schedule->find("B")->attach_type, schedule::AttachType::Inline);
+    QVERIFY(w->document()->text().contains("compute_inline"));
   }
 
   void vectorizeFromTheIterVarContextMenu() {
