@@ -9,6 +9,8 @@
 #include <cmath>
 #include <map>
 
+#include "views/ChartPalette.h"
+
 namespace tessera::views {
 namespace {
 
@@ -77,22 +79,22 @@ void ProfileView::retranslateUi() {
   timeAxis()->setLabel(tr("time (ms)"));
 }
 
-// Text and lines in the palette's colours, so that the charts follow the dark palette.
+// Text and lines in the palette's colours, so that the charts follow the dark palette;
+// a speed-up within noise ("≈×") muted but readable.
 void ProfileView::applyPalette() {
-  QColor text = palette().color(QPalette::Text), base = palette().color(QPalette::Base);
-  plot_->setBackground(base);
-  for (QCPAxisRect* rect : plot_->axisRects())
-    for (QCPAxis* axis : rect->axes()) {
-      axis->setBasePen(QPen(text));
-      axis->setTickPen(QPen(text));
-      axis->setSubTickPen(QPen(text));
-      axis->setTickLabelColor(text);
-      axis->setLabelColor(text);
-      axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
-  plot_->legend->setBrush(base);
-  plot_->legend->setTextColor(text);
-  plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
+  ApplyChartPalette(plot_, palette());
+  const QColor base = palette().color(QPalette::Base);
+  for (int i = 0; i < plot_->itemCount(); ++i) {
+    QCPAbstractItem* item = plot_->item(i);
+    if (item->objectName() == "peakLine")
+      static_cast<QCPItemStraightLine*>(item)->setPen(
+          QPen(ReadableOn(Qt::red, base, 3.0), 1.5, Qt::DashLine));
+    else if (auto* label = qobject_cast<QCPItemText*>(item))
+      label->setColor(label->objectName() == "peakLabel" ? ReadableOn(Qt::red, base)
+                      : label->text().startsWith(QStringLiteral("≈"))
+                          ? MutedText(palette())
+                          : palette().color(QPalette::Text));
+  }
 }
 
 void ProfileView::changeEvent(QEvent* event) {
@@ -163,7 +165,7 @@ void ProfileView::setState(const DocumentState& state) {
     label->position->setCoords(key, r.gflops);
     label->setText(noise_.back() ? QString("≈×%1").arg(speedups_.back(), 0, 'f', 2)
                                  : QString("×%1").arg(speedups_.back(), 0, 'f', 2));
-    label->setColor(noise_.back() ? palette().color(QPalette::PlaceholderText) : text);
+    label->setColor(noise_.back() ? MutedText(palette()) : text);
   }
   QString note = runs_.empty() ? tr("No profile yet: Run ▸ Profile measures the current schedule.")
                                : tr("%n profile run(s)", "", int(runs_.size()));
@@ -181,8 +183,9 @@ void ProfileView::setState(const DocumentState& state) {
     peak->point2->setAxes(x, gflopsAxis());
     peak->point1->setCoords(0, state.peak_gflops);
     peak->point2->setCoords(1, state.peak_gflops);
-    peak->setPen(QPen(Qt::red, 1.5, Qt::DashLine));
+    peak->setObjectName("peakLine");
     auto* label = new QCPItemText(plot_);
+    label->setObjectName("peakLabel");
     label->setClipAxisRect(plot_->axisRect(0));
     label->position->setAxes(x, gflopsAxis());
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
@@ -190,7 +193,7 @@ void ProfileView::setState(const DocumentState& state) {
     label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(0.02, state.peak_gflops);
     label->setText(tr("machine peak (estimate): %1 GFLOP/s").arg(state.peak_gflops, 0, 'f', 0));
-    label->setColor(Qt::red);
+    applyPalette();  // the peak's red as readable as the palette allows
   }
   for (QCPAxis* axis : {x, tx}) {
     axis->setTicker(ticker_);

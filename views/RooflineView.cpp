@@ -12,6 +12,7 @@
 #include "analysis/TrafficModel.h"
 #include "runtime/MachinePeak.h"
 #include "runtime/Roofline.h"
+#include "views/ChartPalette.h"
 
 namespace tessera::views {
 
@@ -186,9 +187,17 @@ void RooflineView::selectPoint(int i) {
   if (int version = points_[size_t(i)].version) emit versionRequested(version);
 }
 
+// The chart follows the palette (the dark one too): redrawn in its colours.
+void RooflineView::changeEvent(QEvent* event) {
+  ViewBase::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+    redraw();
+}
+
 void RooflineView::redraw() {
   plot_->clearPlottables();
   plot_->clearItems();
+  ApplyChartPalette(plot_, palette());
   QColor text = palette().color(QPalette::Text);
   double peak = ceilings_ ? ceilings_->peak_gflops : state_peak_;
   double top = std::max(1.0, peak);

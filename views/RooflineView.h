@@ -74,6 +74,7 @@ class RooflineView : public ViewBase {
 
  protected:
   void retranslateUi() override;
+  void changeEvent(QEvent* event) override;
 
  private:
   void redraw();

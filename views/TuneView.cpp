@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "views/ChartPalette.h"
+
 namespace tessera::views {
 namespace {
 
@@ -247,19 +249,11 @@ void TuneView::changeEvent(QEvent* event) {
 }
 
 void TuneView::applyPalette() {
-  QColor text = palette().color(QPalette::Text), base = palette().color(QPalette::Base);
-  plot_->setBackground(base);
-  for (QCPAxis* axis : plot_->axisRect()->axes()) {
-    axis->setBasePen(QPen(text));
-    axis->setTickPen(QPen(text));
-    axis->setSubTickPen(QPen(text));
-    axis->setTickLabelColor(text);
-    axis->setLabelColor(text);
-    axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-  }
-  plot_->legend->setBrush(base);
-  plot_->legend->setTextColor(text);
-  plot_->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
+  ApplyChartPalette(plot_, palette());
+  const QColor base = palette().color(QPalette::Base);
+  QColor peak = ReadableOn(Qt::red, base, 3.0);  // a line as well as a label
+  peakLine_->setPen(QPen(peak, 1.5, Qt::DashLine));
+  peakLabel_->setColor(ReadableOn(Qt::red, base));
 }
 
 void TuneView::setState(const DocumentState& state) {
