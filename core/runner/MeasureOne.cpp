@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "reference/Reference.h"
+#include "reference/TirReference.h"
 #include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
 #include "runner/TimingStats.h"
@@ -25,7 +26,9 @@
 #include "runtime/cuda/CudaModule.h"
 #include "script/Evaluator.h"
 #include "te/WorkloadFlops.h"
+#include "tir/FunctionFlops.h"
 #include "transform/LowerSchedule.h"
+#include "transform/LowerTensorIR.h"
 
 namespace tessera::runner {
 
@@ -77,12 +80,63 @@ struct Kernel {
   // `warmup` untimed calls, then `calls` timed ones.
   std::function<Timed(int warmup, int calls)> time;
   double build_ms = 0;
+  // A TensorIR document: its arguments (the inputs as they were before any call, for the
+  // check against its unscheduled function) and its useful work.
+  bool tensorir = false;
+  reference::TirArguments tir_before;
+  double tir_flops = 0;
 };
 
 struct BuildFailure {
   MeasureStatus status;
   std::string message;
 };
+
+// A te program lowered for `request`'s target, its scalars and arguments in `k`.
+std::variant<transform::LoweredProgram, BuildFailure> LowerTeKernel(Kernel& k,
+                                                                    const MeasureRequest& request) {
+  if (!k.program.schedule)
+    return BuildFailure{MeasureStatus::BuildError,
+                        "the script creates no schedule (expected a call to te.create_schedule)"};
+  k.tensors = k.program.Arguments();
+  auto lowered = transform::LowerSchedule(*k.program.schedule, k.tensors, request.target, "main",
+                                          k.program.ScalarParameters());
+  if (!lowered)
+    return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
+  for (const ir::Var& v : lowered->func.scalar_params()) {
+    auto it = request.shape_vars.find(v.name());
+    k.scalars[v.name()] = it != request.shape_vars.end() ? runtime::ScalarValue(it->second)
+                          : runtime::IsShapeVariable(lowered->func, v)
+                              ? runtime::ScalarValue(kDefaultShapeValue)
+                              : runtime::DefaultScalarValue(v);
+  }
+  auto arrays =
+      runtime::MakeKernelArguments(*k.program.schedule, k.tensors, lowered->func, k.scalars, 1);
+  if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
+  k.buffers = std::move(arrays.value());
+  return std::move(lowered.value());
+}
+
+// A TensorIR document's scheduled function lowered (transform/LowerTensorIR.h), its
+// arguments made as `tessera-cli run` makes them (reference/TirReference.h).
+std::variant<transform::LoweredProgram, BuildFailure> LowerTensorIRKernel(
+    Kernel& k, const MeasureRequest& request) {
+  k.tensorir = true;
+  const tir::PrimFunc& func = k.program.tir_schedule->func();
+  auto lowered = transform::LowerTensorIR(func, {}, func.name);
+  if (!lowered)
+    return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
+  runtime::ScalarArgs vars;
+  for (const auto& [name, value] : request.shape_vars) vars[name] = runtime::ScalarValue(value);
+  auto arrays = reference::MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
+  if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
+  k.scalars = arrays->scalars;
+  k.buffers = arrays->buffers;
+  k.tir_before = *arrays;
+  for (runtime::NDArray& b : k.tir_before.buffers) b = b.Clone();
+  k.tir_flops = tir::CountFunctionFlops(k.program.tir_original, runtime::IntegerValues(k.scalars));
+  return std::move(lowered.value());
+}
 
 // `script` evaluated, lowered and compiled for `request`'s target, its arguments made with
 // the request's shape values. Owned by a unique_ptr: its timer refers to its members.
@@ -92,33 +146,20 @@ std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::strin
   auto build_start = std::chrono::steady_clock::now();
   auto program = script::EvaluateScript(script, name + ".py");
   if (!program) return BuildFailure{MeasureStatus::BuildError, program.error().format()};
-  if (!program->schedule)
-    return BuildFailure{MeasureStatus::BuildError,
-                        "the script creates no schedule (expected a call to te.create_schedule)"};
   auto k = std::make_unique<Kernel>();
   k->program = std::move(program.value());
-  k->tensors = k->program.Arguments();
-  auto lowered = transform::LowerSchedule(*k->program.schedule, k->tensors, request.target, "main",
-                                          k->program.ScalarParameters());
-  if (!lowered)
-    return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
-  for (const ir::Var& v : lowered->func.scalar_params()) {
-    auto it = request.shape_vars.find(v.name());
-    k->scalars[v.name()] = it != request.shape_vars.end() ? runtime::ScalarValue(it->second)
-                           : runtime::IsShapeVariable(lowered->func, v)
-                               ? runtime::ScalarValue(kDefaultShapeValue)
-                               : runtime::DefaultScalarValue(v);
-  }
-  auto arrays =
-      runtime::MakeKernelArguments(*k->program.schedule, k->tensors, lowered->func, k->scalars, 1);
-  if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
-  k->buffers = std::move(arrays.value());
+  auto lowered =
+      k->program.is_tensorir() ? LowerTensorIRKernel(*k, request) : LowerTeKernel(*k, request);
+  if (auto* failure = std::get_if<BuildFailure>(&lowered)) return *failure;
+  auto& function = std::get<transform::LoweredProgram>(lowered);
   Kernel* kernel = k.get();
   if (request.target == "cuda") {
     std::string why;
     if (!runtime::CudaAvailable(&why))
       return BuildFailure{MeasureStatus::Unavailable, "no CUDA GPU here (" + why + ")"};
-    auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
+    if (kernel->tensorir)
+      return BuildFailure{MeasureStatus::Unavailable, "TensorIR documents run on the CPU only"};
+    auto built = runtime::BuildCUDA(function, runtime::CudaOptionsForDevice());
     if (!built)
       return BuildFailure{MeasureStatus::BuildError,
                           "compiling for cuda failed: " + built.error().message};
@@ -135,7 +176,7 @@ std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::strin
     if (!codegen::LLVMAvailable())
       return BuildFailure{MeasureStatus::Unavailable, "this build has no LLVM backend (" +
                                                           codegen::LLVMTargetDescription() + ")"};
-    auto built = runtime::BuildLLVM(lowered->func);
+    auto built = runtime::BuildLLVM(function.func);
     if (!built)
       return BuildFailure{MeasureStatus::BuildError,
                           "compiling for llvm failed: " + built.error().message};
@@ -159,6 +200,22 @@ std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::strin
   }
   k->build_ms = MillisecondsSince(build_start);
   return k;
+}
+
+double TeFlops(const Kernel& kernel) {
+  std::vector<te::Tensor> outputs;
+  for (const te::Operation& op : kernel.program.schedule->outputs)
+    for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
+  return te::CountWorkloadFlops(outputs, runtime::IntegerValues(kernel.scalars));
+}
+
+// A TensorIR kernel's outputs against its unscheduled function on the same inputs.
+Result<std::vector<reference::OutputCheck>> CheckTensorIR(const Kernel& kernel) {
+  const script::ScriptProgram& p = kernel.program;
+  auto expected = reference::TirExpectedOutputs(p.tir_original, p.tir_te_args, kernel.tir_before);
+  if (!expected) return expected.error();
+  return reference::CompareTirOutputs(p.tir_schedule->func(), kernel.tir_before, kernel.buffers,
+                                      *expected);
 }
 
 // The request's kernel alone, or with the baseline in interleaved rounds (TimingStats.h):
@@ -237,10 +294,7 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
   result.probe_ms = timed.probes;
   result.min_ms = *std::min_element(timed.times.begin(), timed.times.end());
   result.median_ms = MedianOf(timed.times);
-  std::vector<te::Tensor> outputs;
-  for (const te::Operation& op : kernel.program.schedule->outputs)
-    for (int v = 0; v < op->num_outputs(); ++v) outputs.push_back(te::output_of(op, v));
-  result.flops = te::CountWorkloadFlops(outputs, runtime::IntegerValues(kernel.scalars));
+  result.flops = kernel.tensorir ? kernel.tir_flops : TeFlops(kernel);
   for (const runtime::NDArray& a : kernel.buffers) result.bytes += static_cast<double>(a.bytes());
   result.gflops = result.median_ms > 0 ? result.flops / (result.median_ms * 1e6) : 0.0;
 
@@ -249,8 +303,10 @@ MeasureResult MeasureOne(const MeasureRequest& request, const std::string& lock_
     if (!locks.BeginBusy(lock_wait_limit_s)) return fail(MeasureStatus::RunError, locks.error());
     SetPhase(phase, MeasurePhase::Checking);
     result.check.begin_s = MonotonicSeconds();
-    auto checks = reference::CheckAgainstReference(*kernel.program.schedule, kernel.tensors,
-                                                   kernel.buffers, kernel.scalars);
+    auto checks = kernel.tensorir
+                      ? CheckTensorIR(kernel)
+                      : reference::CheckAgainstReference(*kernel.program.schedule, kernel.tensors,
+                                                         kernel.buffers, kernel.scalars);
     result.check.end_s = MonotonicSeconds();
     locks.EndBusy();
     if (!checks)
