@@ -24,4 +24,11 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ChildProcessRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EarlierCandidates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TunableKnobs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirScheduleRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirAutoInline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirMultiLevelTiling.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirParallelVectorizeUnroll.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirRewriteReductionBlock.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirSpaceGenerator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirTuner.cpp
 )

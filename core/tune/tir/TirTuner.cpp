@@ -1,0 +1,342 @@
+#include "tune/tir/TirTuner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <random>
+#include <regex>
+#include <set>
+
+#include "tir/ScriptPrinter.h"
+#include "tune/Fingerprint.h"
+#include "tune/tir/TirSpaceGenerator.h"
+
+namespace tessera::tune {
+
+namespace {
+
+constexpr const char* kTunedMarker =
+    "# tuned by tessera-cli tune: the search's trace, on the schedule above\n";
+// Draws per measured candidate before a batch gives up (a space with few points).
+constexpr int kDrawsPerCandidate = 20;
+
+using Clock = std::chrono::steady_clock;
+
+class TirTuneRun {
+ public:
+  TirTuneRun(const script::ScriptProgram& program, runner::Runner& runner, Database& db,
+             const runner::MachineSignature& machine, const TuneOptions& options,
+             const TuneCallbacks& callbacks)
+      : program_(program),
+        runner_(runner),
+        db_(db),
+        machine_(machine),
+        options_(options),
+        callbacks_(callbacks),
+        space_(program.tir_schedule->func(), program.tir_schedule->func_name(),
+               static_cast<int64_t>(options.seed)),
+        rng_(options.seed) {}
+
+  Result<TirTuneResult> Run();
+
+ private:
+  double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  double Remaining() const {
+    return options_.time_budget_s > 0 ? options_.time_budget_s - Elapsed() : 1e9;
+  }
+  bool Stopped() const {
+    return Remaining() <= 0 || (callbacks_.cancelled && callbacks_.cancelled());
+  }
+  void Message(const std::string& m) const {
+    if (callbacks_.on_message) callbacks_.on_message(m);
+  }
+  runner::MeasureRequest Request(const std::string& id, const std::string& script,
+                                 bool check) const;
+  TuningRecord MakeRecord(const std::string& script, const std::string& hash,
+                          const std::string& source, const runner::MeasureResult& r) const;
+  Status Resume();
+  Status MeasureInput();
+  // Up to `count` new valid candidates: {script, hash}.
+  std::vector<std::pair<std::string, std::string>> DrawBatch(int count);
+  Status MeasureBatch(const std::vector<std::pair<std::string, std::string>>& batch);
+  // Whether `rec` (ok, measured) agrees with the unscheduled function.
+  Status Check(TuningRecord* rec);
+  void CompareWithInput();
+
+  const script::ScriptProgram& program_;
+  runner::Runner& runner_;
+  Database& db_;
+  runner::MachineSignature machine_;
+  TuneOptions options_;
+  TuneCallbacks callbacks_;
+  TirSpaceGenerator space_;
+  std::mt19937_64 rng_;
+  RecordQuery query_;
+  std::set<std::string> seen_;
+  TirTuneResult result_;
+  Clock::time_point start_ = Clock::now();
+};
+
+runner::MeasureRequest TirTuneRun::Request(const std::string& id, const std::string& script,
+                                           bool check) const {
+  runner::MeasureRequest req;
+  req.id = id;
+  req.script = script;
+  req.target = options_.target;
+  req.shape_vars = options_.shape_vars;
+  req.warmup = check ? 0 : options_.warmup;
+  req.repeat = check ? 1 : options_.repeat;
+  req.check = check;
+  // A check runs the unscheduled function in the IR interpreter when no te definition
+  // made it: slow for big workloads, so it is never cut short by the budget.
+  req.timeout_s = check ? std::max(options_.timeout_s, 600.0)
+                        : std::min(options_.timeout_s, std::max(1.0, Remaining()));
+  return req;
+}
+
+TuningRecord TirTuneRun::MakeRecord(const std::string& script, const std::string& hash,
+                                    const std::string& source,
+                                    const runner::MeasureResult& r) const {
+  TuningRecord rec;
+  rec.workload = result_.workload;
+  rec.workload_name = result_.workload_name;
+  rec.target = options_.target;
+  const runner::MachineSignature& where = r.machine.cpu_model.empty() ? machine_ : r.machine;
+  rec.machine_key = where.Key();
+  rec.machine_json = where.ToJson();
+  rec.schedule_hash = hash;
+  rec.script = script;
+  rec.status = std::string(runner::MeasureStatusName(r.status));
+  rec.message = r.message;
+  rec.times_ms = r.times_ms;
+  rec.min_ms = r.min_ms;
+  rec.median_ms = r.median_ms;
+  rec.gflops = r.gflops;
+  rec.max_error = r.max_error;
+  rec.source = source;
+  rec.created = static_cast<int64_t>(std::time(nullptr));
+  if (rec.status == kStatusOk && !(rec.median_ms > 0)) {
+    rec.status = "run_error";
+    rec.message = "no positive time measured";
+  }
+  return rec;
+}
+
+Status TirTuneRun::Resume() {
+  auto all = db_.All(query_);
+  if (!all.ok()) return all.error();
+  for (const TuningRecord& r : *all) {
+    seen_.insert(r.schedule_hash);
+    ++result_.resumed;
+    if (r.status != kStatusOk) continue;
+    if (r.source == "input" && r.script == program_.source) result_.input = r;
+    if (r.checked && (!result_.best || r.median_ms < result_.best->median_ms)) result_.best = r;
+  }
+  if (result_.resumed) Message("resumed " + std::to_string(result_.resumed) + " records");
+  return Status::Ok();
+}
+
+Status TirTuneRun::MeasureInput() {
+  const std::string& script = program_.source;
+  std::string hash = HashText(script);
+  if (seen_.count(hash)) return Status::Ok();
+  auto results = runner_.Measure({Request("c" + hash, script, false)}, {});
+  if (results.empty()) return Error("tune: the runner returned no result for the input schedule");
+  TuningRecord rec = MakeRecord(script, hash, "input", results[0]);
+  auto id = db_.Add(rec);
+  if (!id.ok()) return id.error();
+  rec.id = *id;
+  seen_.insert(hash);
+  if (rec.status == kStatusOk)
+    result_.input = rec;
+  else
+    Message("the input schedule did not run: " + rec.status + ": " + rec.message);
+  return Status::Ok();
+}
+
+std::vector<std::pair<std::string, std::string>> TirTuneRun::DrawBatch(int count) {
+  std::vector<std::pair<std::string, std::string>> batch;
+  const size_t sketches = space_.sketches().size();
+  for (int draw = 0; draw < count * kDrawsPerCandidate && static_cast<int>(batch.size()) < count;
+       ++draw) {
+    size_t sketch = static_cast<size_t>(rng_() % sketches);
+    int64_t seed = static_cast<int64_t>(rng_() & 0x3fffffff) + 1;
+    auto candidate = space_.Sample(sketch, seed);
+    Status valid = candidate.ok() ? TirSpaceGenerator::Validate(*candidate) : candidate.error();
+    if (!valid.ok()) {
+      ++result_.invalid;
+      ++result_.invalid_reasons[InvalidReason(valid.error())];
+      continue;
+    }
+    auto script = TirCandidateScript(program_, candidate->trace());
+    if (!script.ok()) continue;
+    std::string hash = HashText(*script);
+    if (!seen_.insert(hash).second) {
+      ++result_.duplicates;
+      continue;
+    }
+    batch.emplace_back(std::move(*script), std::move(hash));
+  }
+  return batch;
+}
+
+Status TirTuneRun::Check(TuningRecord* rec) {
+  auto results = runner_.Measure({Request("k" + rec->schedule_hash, rec->script, true)}, {});
+  const bool matched = !results.empty() && results[0].status == runner::MeasureStatus::Ok;
+  std::string why = results.empty() ? "the runner returned nothing" : results[0].message;
+  if (Status st = db_.SetChecked(rec->id, matched, why); !st.ok()) return st;
+  rec->checked = true;
+  if (matched) {
+    rec->max_error = results[0].max_error;
+    return Status::Ok();
+  }
+  rec->status = "check_failed";
+  rec->message = why;
+  Message("a candidate at " + std::to_string(rec->gflops) +
+          " GFLOP/s failed the check against the unscheduled function: " + why);
+  return Status::Ok();
+}
+
+Status TirTuneRun::MeasureBatch(const std::vector<std::pair<std::string, std::string>>& batch) {
+  std::vector<runner::MeasureRequest> requests;
+  for (const auto& [script, hash] : batch) requests.push_back(Request("t" + hash, script, false));
+  runner::MeasureCallbacks cb;
+  cb.cancelled = [this] { return Stopped(); };
+  std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
+  for (size_t i = 0; i < results.size() && i < batch.size(); ++i) {
+    if (results[i].status == runner::MeasureStatus::Cancelled) continue;
+    TuningRecord rec = MakeRecord(batch[i].first, batch[i].second, "replay", results[i]);
+    auto id = db_.Add(rec);
+    if (!id.ok()) return id.error();
+    rec.id = *id;
+    ++result_.measured;
+    bool leads =
+        rec.status == kStatusOk && (!result_.best || rec.median_ms < result_.best->median_ms);
+    if (leads) {
+      if (Status st = Check(&rec); !st.ok()) return st;
+      if (rec.status == kStatusOk) {
+        result_.best = rec;
+        Message("new best: " + std::to_string(rec.gflops) + " GFLOP/s, " +
+                std::to_string(rec.median_ms) + " ms (agrees with the unscheduled function)");
+      }
+    }
+    if (rec.status != kStatusOk) ++result_.failed;
+    TuneTrial t;
+    t.index = result_.measured;
+    t.source = rec.source;
+    t.status = rec.status;
+    t.median_ms = rec.median_ms;
+    t.gflops = rec.gflops;
+    t.best_gflops = result_.best ? result_.best->gflops : 0.0;
+    t.elapsed_s = Elapsed();
+    result_.trials.push_back(t);
+    if (callbacks_.on_trial) callbacks_.on_trial(t);
+  }
+  return Status::Ok();
+}
+
+void TirTuneRun::CompareWithInput() {
+  if (!result_.best || !result_.input || result_.best->script == result_.input->script) return;
+  runner::MeasureRequest req =
+      Request("v" + result_.best->schedule_hash, result_.best->script, false);
+  req.baseline_script = result_.input->script;
+  req.repeat = std::max(options_.repeat, 10);
+  req.timeout_s = options_.timeout_s;
+  auto results = runner_.Measure({req}, {});
+  if (results.empty() || results[0].status != runner::MeasureStatus::Ok) return;
+  runner::TimingComparison c =
+      runner::CompareTimings(results[0].baseline_times_ms, results[0].times_ms);
+  c.interleaved = true;
+  result_.best_vs_input = c;
+}
+
+Result<TirTuneResult> TirTuneRun::Run() {
+  result_.workload = TirWorkloadKey(program_, options_.shape_vars);
+  result_.workload_name = "tir:" + program_.tir_schedule->func().name;
+  result_.machine_key = machine_.Key();
+  result_.sketches = static_cast<int>(space_.sketches().size());
+  query_ = RecordQuery{result_.workload, options_.target, machine_.Key()};
+  if (auto var = TirScheduleVariable(program_); !var.ok()) return var.error();
+  Message(std::to_string(result_.sketches) + " sketches in the design space");
+  if (Status st = Resume(); !st.ok()) return st.error();
+  if (options_.measure_input && !Stopped()) {
+    if (Status st = MeasureInput(); !st.ok()) return st.error();
+  }
+  while (result_.measured < options_.trials && !Stopped()) {
+    int count = std::min(options_.batch_size, options_.trials - result_.measured);
+    auto batch = DrawBatch(count);
+    if (batch.empty()) {
+      Message("no new valid candidate in " + std::to_string(count * kDrawsPerCandidate) +
+              " draws: the space is exhausted");
+      break;
+    }
+    if (Status st = MeasureBatch(batch); !st.ok()) return st.error();
+  }
+  CompareWithInput();
+  result_.elapsed_s = Elapsed();
+  return result_;
+}
+
+}  // namespace
+
+std::string TirWorkloadKey(const script::ScriptProgram& program,
+                           const std::map<std::string, int64_t>& shape_vars) {
+  std::string text = tir::AsTVMScript(program.tir_schedule->func(), tir::TvmDialect::Tir);
+  for (const auto& [name, value] : shape_vars) text += "\n" + name + "=" + std::to_string(value);
+  return "tir-" + HashText(text);
+}
+
+Result<std::string> TirScheduleVariable(const script::ScriptProgram& program) {
+  if (program.source.empty())
+    return Error("tune: the TensorIR document's text is not known (ScriptProgram::source)");
+  int line = program.tir_schedule_line;
+  size_t begin = 0;
+  for (int l = 1; l < line && begin != std::string::npos; ++l) {
+    begin = program.source.find('\n', begin);
+    if (begin != std::string::npos) ++begin;
+  }
+  std::string text;
+  if (line > 0 && begin != std::string::npos)
+    text = program.source.substr(begin, program.source.find('\n', begin) - begin);
+  static const std::regex assign(R"(^\s*([A-Za-z_]\w*)\s*=\s*(tvm\.)?(s_)?tir\.Schedule\s*\()");
+  std::smatch m;
+  if (!std::regex_search(text, m, assign))
+    return Error(program.file + ":" + std::to_string(line) +
+                 ": error: tune: this line makes the document's schedule but assigns it to no "
+                 "plain name (write `sch = tir.Schedule(...)`)");
+  return m[1].str();
+}
+
+Result<std::string> TirCandidateScript(const script::ScriptProgram& program,
+                                       const tir::Trace& trace) {
+  auto var = TirScheduleVariable(program);
+  if (!var.ok()) return var.error();
+  std::string out = program.source;
+  if (!out.empty() && out.back() != '\n') out += "\n";
+  out += "\n\n" + std::string(kTunedMarker);
+  out += tir::TraceAsPython(trace, program.tir_dialect) + "\n\n\napply_trace(" + *var + ")\n";
+  return out;
+}
+
+std::string TirTunedTrace(const std::string& script) {
+  size_t at = script.rfind(kTunedMarker);
+  if (at == std::string::npos) return "";
+  return script.substr(at + std::string(kTunedMarker).size());
+}
+
+Result<TirTuneResult> TuneTensorIR(const script::ScriptProgram& program, runner::Runner& runner,
+                                   Database* db, const runner::MachineSignature& machine,
+                                   const TuneOptions& options, const TuneCallbacks& callbacks) {
+  if (!program.is_tensorir()) return Error("tune: " + program.file + " is not a TensorIR document");
+  std::unique_ptr<Database> memory;
+  if (!db) {
+    auto opened = Database::Open(":memory:");
+    if (!opened.ok()) return opened.error();
+    memory = std::move(opened.value());
+    db = memory.get();
+  }
+  TirTuneRun run(program, runner, *db, machine, options, callbacks);
+  return run.Run();
+}
+
+}  // namespace tessera::tune

@@ -1,0 +1,75 @@
+// TirTuner: tuning of a TensorIR document (a TVMScript function or a tir/s_tir.Schedule
+// script), MetaSchedule's "replay trace" search: the design space of TirSpaceGenerator.h
+// over the function the document's own schedule left, candidates drawn by replaying a
+// sketch with new decisions, measured by a runner::Runner (its workers read the candidate
+// as a TensorIR document), kept in the records Database.
+//
+// A candidate's script is the document itself followed by the candidate's trace, printed
+// as TVM prints it in the document's spelling (`def apply_trace(sch: tir.Schedule)`, the
+// sampled decisions written out) and applied to the document's schedule: a TensorIR
+// document that opens, runs and replays in TVM as it is.
+//
+// Records are keyed by TirWorkloadKey ("tir-" and a hash of the function before the
+// search, with its shape values), never a te workload's fingerprint, so TensorIR records
+// and te records do not mix. A new best is accepted only after its outputs agreed with
+// the unscheduled function (reference/TirReference.h, in a check run); one that disagrees
+// is recorded as "check_failed". Invalid candidates (a primitive refused their decisions,
+// or the function does not lower) are skipped and counted by reason.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runner/Runner.h"
+#include "runner/TimingStats.h"
+#include "script/Evaluator.h"
+#include "support/Result.h"
+#include "tir/Trace.h"
+#include "tune/Database.h"
+#include "tune/Tuner.h"
+
+namespace tessera::tune {
+
+struct TirTuneResult {
+  std::string workload;       // TirWorkloadKey
+  std::string workload_name;  // "tir:<function name>"
+  std::string machine_key;
+  std::optional<TuningRecord> best;   // the best checked record (this or an earlier run)
+  std::optional<TuningRecord> input;  // the document's own schedule
+  // The best against the input, timed in the same interleaved rounds after the search.
+  std::optional<runner::TimingComparison> best_vs_input;
+  int sketches = 0;
+  int measured = 0;    // candidates measured in this run
+  int failed = 0;      // of them, not ok (check failures included)
+  int invalid = 0;     // candidates skipped before measuring
+  int duplicates = 0;  // candidates already measured (this run or an earlier one)
+  int resumed = 0;     // records found in the database at the start
+  std::map<std::string, int> invalid_reasons;  // InvalidReason -> count
+  double elapsed_s = 0;
+  std::vector<TuneTrial> trials;
+};
+
+// The records' key of `program`'s workload: the function its schedule left, printed, and
+// the shape values.
+std::string TirWorkloadKey(const script::ScriptProgram& program,
+                           const std::map<std::string, int64_t>& shape_vars);
+// The name of the variable that holds the document's last schedule (`sch` of
+// `sch = tir.Schedule(...)`); an error naming the line when that line assigns none.
+Result<std::string> TirScheduleVariable(const script::ScriptProgram& program);
+// The candidate as a script: the document, then `trace` as apply_trace applied to it.
+Result<std::string> TirCandidateScript(const script::ScriptProgram& program,
+                                       const tir::Trace& trace);
+// The apply_trace part of a record's script (what the search added), "" when it has none.
+std::string TirTunedTrace(const std::string& script);
+
+// `program.source` must hold the document's text (the evaluator keeps it only for
+// structured scripts; the caller fills it in).
+// TuneOptions' trials, time_budget_s, batch_size, seed, warmup, repeat, timeout_s, target
+// and shape_vars apply; the strategy is always the replay of sketches.
+Result<TirTuneResult> TuneTensorIR(const script::ScriptProgram& program, runner::Runner& runner,
+                                   Database* db, const runner::MachineSignature& machine,
+                                   const TuneOptions& options, const TuneCallbacks& callbacks = {});
+
+}  // namespace tessera::tune
