@@ -1,8 +1,8 @@
-#include "te/BitOps.h"
+#include "ir/BitOps.h"
 
 #include <algorithm>
 
-namespace tessera::te {
+namespace tessera::ir {
 
 namespace {
 
@@ -72,4 +72,4 @@ BitOpBuild MakeBitOp(ir::BitOp op, Expr a, Expr b) {
   return {ir::MakeCall(t.with_lanes(lanes), info.name, {a, b}), ""};
 }
 
-}  // namespace tessera::te
+}  // namespace tessera::ir

@@ -10,7 +10,7 @@
 #include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 
-namespace tessera::te {
+namespace tessera::ir {
 
 struct BitOpBuild {
   ir::Expr expr;      // defined on success
@@ -20,4 +20,4 @@ struct BitOpBuild {
 // `b` is ignored (and may be undefined) for BitOp::Not.
 BitOpBuild MakeBitOp(ir::BitOp op, ir::Expr a, ir::Expr b = ir::Expr());
 
-}  // namespace tessera::te
+}  // namespace tessera::ir

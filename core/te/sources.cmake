@@ -7,5 +7,4 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/TensorIntrin.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Intrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WorkloadFlops.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/BitOps.cpp
 )

@@ -25,6 +25,7 @@ namespace {
 
 struct AutoSchedulerState {
   const EvaluationHost* host = nullptr;
+  bool run_here = true;                    // TuningApiOptions::run_tuning
   std::map<std::string, Value> workloads;  // register_workload's name -> function
 };
 using AutoSchedulerStatePtr = std::shared_ptr<AutoSchedulerState>;
@@ -117,7 +118,7 @@ struct ComputeDagObject : PrintableTuningObject {
   std::vector<te::Tensor> tensors;
   std::vector<size_t> outputs;  // indices into `tensors`
   std::string type_name() const override { return "ComputeDAG"; }
-  std::string Str() const override { return ComputeDagText(tensors, outputs); }
+  std::string Text() const override { return ComputeDagText(tensors, outputs); }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (name == "tensors") {
@@ -140,24 +141,27 @@ struct AutoSchedulerSetting : Object {
   Value runner;                          // TuningOptions / LocalRPCMeasureContext
   std::vector<std::string> logs;         // TuningOptions: RecordToFile paths
   const EvaluationHost* host = nullptr;  // the evaluation that made it
+  bool run_here = true;                  // TuningApiOptions::run_tuning
   std::string type_name() const override { return kind; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (kind == "LocalRPCMeasureContext" && name == "runner") return runner;
     if ((kind == "XGBModel" || kind == "RandomModel") &&
         (name == "update_from_file" || name == "update"))
-      return MakeFunction(name, [h = host](Interpreter&, const CallArgs& c) -> Result<Value> {
-        // The search trains its model on what it measures and resumes from the log (the
-        // records in it are not measured again); the file must still be a Tessera log.
-        if (c.positional.size() == 1 && c.positional[0].is_string()) {
-          if (h && MissingLogOfSkippedTuning(*h, c.positional[0].as_string(),
-                                             "the cost model starts empty", c.positional_locs[0]))
+      return MakeFunction(
+          name, [h = host, run_here = run_here](Interpreter&, const CallArgs& c) -> Result<Value> {
+            // The search trains its model on what it measures and resumes from the log (the
+            // records in it are not measured again); the file must still be a Tessera log.
+            if (c.positional.size() == 1 && c.positional[0].is_string()) {
+              if (h &&
+                  MissingLogOfSkippedTuning(*h, run_here, c.positional[0].as_string(),
+                                            "the cost model starts empty", c.positional_locs[0]))
+                return Value();
+              auto db = OpenTuningLog(c.positional[0].as_string(), true, c.positional_locs[0]);
+              if (!db) return db.error();
+            }
             return Value();
-          auto db = OpenTuningLog(c.positional[0].as_string(), true, c.positional_locs[0]);
-          if (!db) return db.error();
-        }
-        return Value();
-      });
+          });
     return Object::GetAttr(interp, name, loc);
   }
 };
@@ -175,8 +179,9 @@ struct SearchTaskObject : PrintableTuningObject {
   std::vector<size_t> outputs;                    // indices of its outputs in `tensors`
   std::shared_ptr<const ScriptProgram> workload;  // the flat workload with its bare schedule
   const EvaluationHost* host = nullptr;
+  bool run_here = true;  // TuningApiOptions::run_tuning
   std::string type_name() const override { return "SearchTask"; }
-  std::string Str() const override {
+  std::string Text() const override {
     return "SearchTask(" + name + ", " + repr(args) + ", target=" + target + ")";
   }
   Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
@@ -196,6 +201,7 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
   request.trials = options->trials;
   request.target = target;
   request.allowed = host->run_tuning;
+  request.run_here = run_here;
   if (options->logs.size() > 1)
     return args.ErrorAt("tuning_options", "Tessera writes one log per tune call");
   if (!options->logs.empty()) request.log_path = options->logs[0];
@@ -215,7 +221,7 @@ Result<Value> SearchTaskObject::Tune(const CallArgs& c) const {
 
 Result<TunedSchedule> SearchTaskObject::Best(const std::string& log, const SourceLoc& loc) const {
   if (workload->schedule &&
-      MissingLogOfSkippedTuning(*host, log, "the workload's bare schedule is used", loc))
+      MissingLogOfSkippedTuning(*host, run_here, log, "the workload's bare schedule is used", loc))
     return TunedSchedule{workload->schedule, workload->Arguments(), {}};
   auto db = OpenTuningLog(log, true, loc);
   std::string why;
@@ -364,6 +370,7 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
   task->outputs = outputs;
   task->workload = std::make_shared<const ScriptProgram>(std::move(program.value()));
   task->host = state->host;
+  task->run_here = state->run_here;
   return Value::FromObject(task);
 }
 
@@ -436,10 +443,11 @@ Result<Value> MakeRunnerSetting(const std::string& kind, const CallArgs& c) {
 }
 
 Result<Value> MakeSimpleSetting(const std::string& kind, const CallArgs& c,
-                                const EvaluationHost* host) {
+                                const EvaluationHost* host, bool run_here) {
   auto setting = std::make_shared<AutoSchedulerSetting>();
   setting->kind = kind;
   setting->host = host;
+  setting->run_here = run_here;
   if (kind == "RecordToFile" || kind == "PreloadMeasuredStates") {
     Args args(c, kind, {"filename"}, 0);
     if (!args.status()) return args.status().error();
@@ -464,9 +472,10 @@ Result<Value> MakeSimpleSetting(const std::string& kind, const CallArgs& c,
 
 }  // namespace
 
-void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host) {
+void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host, bool run_here) {
   auto state = std::make_shared<AutoSchedulerState>();
   state->host = &host;
+  state->run_here = run_here;
   interp.RegisterFunction("tvm.auto_scheduler.register_workload",
                           [state](Interpreter&, const CallArgs& c) -> Result<Value> {
                             Args args(c, "register_workload", {"func_name", "f", "override"}, 1);
@@ -507,9 +516,10 @@ void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host) {
   for (const char* kind : {"RecordToFile", "PreloadMeasuredStates", "XGBModel", "RandomModel",
                            "SketchPolicy", "LocalBuilder"}) {
     std::string k = kind;
-    interp.RegisterFunction(
-        "tvm.auto_scheduler." + k,
-        [k, h = &host](Interpreter&, const CallArgs& c) { return MakeSimpleSetting(k, c, h); });
+    interp.RegisterFunction("tvm.auto_scheduler." + k,
+                            [k, h = &host, run_here](Interpreter&, const CallArgs& c) {
+                              return MakeSimpleSetting(k, c, h, run_here);
+                            });
   }
 }
 

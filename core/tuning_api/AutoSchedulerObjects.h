@@ -28,6 +28,6 @@ using script::EvaluationHost;
 using script::Interpreter;
 
 // Registers tvm.auto_scheduler.* for one evaluation.
-void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host);
+void RegisterAutoScheduler(Interpreter& interp, const EvaluationHost& host, bool run_here);
 
 }  // namespace tessera::tuning_api

@@ -26,6 +26,7 @@ struct AutotvmHistory;
 // What the autotvm built-ins of one evaluation share.
 struct AutotvmState {
   const EvaluationHost* host = nullptr;
+  bool run_here = true;                    // TuningApiOptions::run_tuning
   std::map<std::string, Value> templates;  // name -> the decorated function
   std::vector<std::shared_ptr<const AutotvmHistory>>
       history;  // apply_history_best scopes, innermost last
@@ -52,7 +53,7 @@ struct ConfigSpaceObject : PrintableTuningObject {
     return n;
   }
   std::optional<int64_t> Len() const override { return Length(); }
-  std::string Str() const override {
+  std::string Text() const override {
     std::string out = "ConfigSpace (len=" + std::to_string(Length()) +
                       ", range_length=" + std::to_string(Length()) + ", space_map=\n";
     for (size_t i = 0; i < knobs.size(); ++i) {
@@ -89,8 +90,9 @@ struct AutotvmTaskObject : PrintableTuningObject {
   std::shared_ptr<const ScriptProgram> workload;  // the flat template script, fallback config
   std::shared_ptr<const ConfigSpaceObject> space;
   bool run_tuning = true;  // EvaluationHost::run_tuning
+  bool run_here = true;    // TuningApiOptions::run_tuning
   std::string type_name() const override { return "Task"; }
-  std::string Str() const override {
+  std::string Text() const override {
     return "Task(func_name=" + name + ", args=" + repr(args) + ")";
   }
   Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
@@ -131,7 +133,7 @@ struct AutotvmHistory : PrintableTuningObject {
   std::weak_ptr<AutotvmState> state;  // the evaluation's (it holds the scopes entered)
   std::weak_ptr<const AutotvmHistory> self;
   std::string type_name() const override { return "ApplyHistoryBest"; }
-  std::string Str() const override {
+  std::string Text() const override {
     return "ApplyHistoryBest(" + (path.empty() ? "None" : path) + ")";
   }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
@@ -145,7 +147,7 @@ struct AutotvmQueryResult : PrintableTuningObject {
   std::string type_name() const override {
     return fallback ? "FallbackConfigEntity" : "ConfigEntity";
   }
-  std::string Str() const override { return text; }
+  std::string Text() const override { return text; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (name == "is_fallback") return Value::Bool(fallback);
@@ -284,6 +286,7 @@ struct AutotvmTunerObject : Object {
         static_cast<int>(std::min<int64_t>(*n, std::min<int64_t>(task->space->Length(), 100000)));
     request.target = task->target;
     request.allowed = task->run_tuning;
+    request.run_here = task->run_here;
     if (args.has("measure_option") && !args.get("measure_option").is_none()) {
       auto* m = SettingOf(args.get("measure_option"), "MeasureOption");
       if (!m) return args.TypeError("measure_option", "autotvm.measure_option(...)");
@@ -305,7 +308,7 @@ struct AutotvmTunerObject : Object {
     } else if (!callbacks.is_none()) {
       return args.TypeError("callbacks", "a list of callbacks");
     }
-    if (request.allowed) ScriptTuningMessage("tune (" + request.what + "): " + task->space->Str());
+    if (request.allowed) ScriptTuningMessage("tune (" + request.what + "): " + task->space->Text());
     auto measured = RunScriptTuning(*task->workload, request, c.loc);
     if (!measured) return measured.error();
     return Value();
@@ -354,6 +357,7 @@ Result<Value> CreateTask(const AutotvmStatePtr& state, const CallArgs& c) {
   task->name = *name;
   task->args = list.is_none() ? Value::Tuple({}) : list;
   task->run_tuning = state->host->run_tuning;
+  task->run_here = state->run_here;
   task->target = args.has("target") ? AutotvmTargetText(args.get("target")) : "llvm";
   task->workload = std::make_shared<const ScriptProgram>(std::move(evaluated->program));
   auto space = std::make_shared<ConfigSpaceObject>();
@@ -485,7 +489,7 @@ Result<Value> MakeHistory(const AutotvmStatePtr& state, const CallArgs& c) {
     if (!records.is_string())
       return args.TypeError("records", "the path of a Tessera tuning log, or None");
     history->path = records.as_string();
-    if (MissingLogOfSkippedTuning(*state->host, history->path,
+    if (MissingLogOfSkippedTuning(*state->host, state->run_here, history->path,
                                   "templates use their fallback configuration",
                                   args.loc("records")))
       return Value::FromObject(history);
@@ -545,9 +549,10 @@ void RegisterMeasureSettings(Interpreter& interp) {
 
 }  // namespace
 
-void RegisterAutotvm(Interpreter& interp, const EvaluationHost& host) {
+void RegisterAutotvm(Interpreter& interp, const EvaluationHost& host, bool run_here) {
   auto state = std::make_shared<AutotvmState>();
   state->host = &host;
+  state->run_here = run_here;
   interp.RegisterFunction(
       "tvm.autotvm.template", [state](Interpreter&, const CallArgs& c) -> Result<Value> {
         Args args(c, "template", {"task_name", "func"}, 1);

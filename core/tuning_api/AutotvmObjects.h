@@ -29,6 +29,6 @@ using script::EvaluationHost;
 using script::Interpreter;
 
 // Registers tvm.autotvm.* for one evaluation (tvm.autotvm.get_config is TuneConfig's).
-void RegisterAutotvm(Interpreter& interp, const EvaluationHost& host);
+void RegisterAutotvm(Interpreter& interp, const EvaluationHost& host, bool run_here);
 
 }  // namespace tessera::tuning_api

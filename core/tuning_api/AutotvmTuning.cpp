@@ -130,36 +130,10 @@ tune::CandidateList GridCandidates(const ScriptProgram& workload,
 
 }  // namespace
 
-void RegisterTuningStrLen(Interpreter& interp) {
-  for (const char* name : {"str", "len"}) {
-    const Value* found = interp.Lookup(name);
-    if (!found) continue;
-    Value original = *found;
-    const bool is_str = std::string(name) == "str";
-    interp.RegisterFunction(
-        name, [original, is_str](Interpreter& in, const CallArgs& c) -> Result<Value> {
-          if (c.positional.size() == 1 && c.keywords.empty())
-            if (auto* p = c.positional[0].as<PrintableTuningObject>()) {
-              if (is_str) return Value::String(p->Str());
-              if (auto n = p->Len()) return Value::Int(*n);
-            }
-          return in.CallValue(original, c);
-        });
-  }
-}
-
 void SetScriptTuningRunnerFactory(ScriptRunnerFactory factory) {
   std::lock_guard<std::mutex> lock(g_tuning_log_mutex);
   g_runner_factory = std::move(factory);
 }
-
-namespace {
-// False in processes whose evaluations must stay quick (the GUI evaluates the program
-// after every edit: a tutorial's tune call would start a tuning job each time).
-std::atomic<bool> g_script_tuning_enabled{true};
-}  // namespace
-
-void SetScriptTuningEnabled(bool enabled) { g_script_tuning_enabled.store(enabled); }
 
 void SetScriptTuningLog(std::function<void(const std::string&)> sink) {
   std::lock_guard<std::mutex> lock(g_tuning_log_mutex);
@@ -184,15 +158,16 @@ std::optional<int> ScriptTrialCap() {
   return static_cast<int>(v);
 }
 
-bool ScriptTuningSkipped(const EvaluationHost& host) {
+bool ScriptTuningSkipped(const EvaluationHost& host, bool run_here) {
   const std::optional<int> cap = ScriptTrialCap();
-  return !host.run_tuning || !g_script_tuning_enabled.load() || (cap && *cap == 0);
+  return !host.run_tuning || !run_here || (cap && *cap == 0);
 }
 
-bool MissingLogOfSkippedTuning(const EvaluationHost& host, const std::string& path,
+bool MissingLogOfSkippedTuning(const EvaluationHost& host, bool run_here, const std::string& path,
                                const std::string& fallback, const SourceLoc& loc) {
   std::error_code ec;
-  if (path.empty() || std::filesystem::exists(path, ec) || !ScriptTuningSkipped(host)) return false;
+  if (path.empty() || std::filesystem::exists(path, ec) || !ScriptTuningSkipped(host, run_here))
+    return false;
   ScriptTuningMessage(loc.file + ":" + std::to_string(loc.line) + ": the tuning log '" + path +
                       "' does not exist and tuning is skipped in this evaluation: " + fallback +
                       " (tune with tessera-cli lower / tune, or the GUI's Tune dock)");
@@ -323,7 +298,7 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
                             const SourceLoc& loc) {
   const std::string where = loc.file + ":" + std::to_string(loc.line) + ": ";
   if (!request.allowed) return 0;  // a tuner's own evaluation of the program
-  if (!g_script_tuning_enabled.load()) {
+  if (!request.run_here) {
     ScriptTuningMessage(where + request.what +
                         ": tuning skipped (tune calls in a program are not run here: use the "
                         "Tune dock, or tessera-cli lower / tune)");

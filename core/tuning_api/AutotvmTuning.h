@@ -42,16 +42,12 @@ namespace tessera::tuning_api {
 
 using namespace script;
 
-// A tuning API object with Python's str() and len() (ConfigSpace, ComputeDAG, ...):
-// RegisterTuningStrLen makes the built-ins str / len ask it.
+// A tuning API object with Python's str() (ConfigSpace, ComputeDAG, ...); Text() is what
+// str() prints.
 struct PrintableTuningObject : Object {
-  virtual std::string Str() const = 0;
-  virtual std::optional<int64_t> Len() const { return std::nullopt; }
+  virtual std::string Text() const = 0;
+  std::optional<std::string> Str() const override { return Text(); }
 };
-void RegisterTuningStrLen(Interpreter& interp);
-
-// Whether tune calls in scripts run in this process (TuningApis.h sets it once).
-void SetScriptTuningEnabled(bool enabled);
 
 // Where progress lines of tuning in scripts go (default: stderr, as `tessera-cli tune`).
 void SetScriptTuningLog(std::function<void(const std::string&)> sink);
@@ -72,9 +68,9 @@ std::optional<int> ScriptTrialCap();
 // not an error: the template's fallback configuration (autotvm) or the workload's bare
 // schedule (auto_scheduler) is used, with a message — the program still opens, as it
 // does in TVM before it has been tuned.
-bool ScriptTuningSkipped(const EvaluationHost& host);
+bool ScriptTuningSkipped(const EvaluationHost& host, bool run_here);
 // True (after saying so) when `path` does not exist and `host` skips tuning.
-bool MissingLogOfSkippedTuning(const EvaluationHost& host, const std::string& path,
+bool MissingLogOfSkippedTuning(const EvaluationHost& host, bool run_here, const std::string& path,
                                const std::string& fallback, const SourceLoc& loc);
 
 // `fn` called with `call`'s arguments as a standalone flat script: the imports, one
@@ -104,7 +100,8 @@ struct ScriptTuneRequest {
   std::string target = "llvm";
   std::string log_path;  // "" : records kept in memory for this call only
   uint64_t seed = 1;
-  bool allowed = true;  // EvaluationHost::run_tuning of the evaluation asking
+  bool allowed = true;   // EvaluationHost::run_tuning of the evaluation asking
+  bool run_here = true;  // TuningApiOptions::run_tuning of this process (false: a message)
 };
 
 // Tunes `workload` (a flat script: a template with its knobs, or a bare workload whose

@@ -8,13 +8,11 @@
 namespace tessera::tuning_api {
 
 void RegisterTuningApis(TuningApiOptions options) {
-  SetScriptTuningEnabled(options.run_tuning);
-  script::AddEvaluationModule("tvm.tuning",
-                              [](script::Interpreter& interp, const script::EvaluationHost& host) {
-                                RegisterAutotvm(interp, host);
-                                RegisterAutoScheduler(interp, host);
-                                RegisterTuningStrLen(interp);
-                              });
+  script::AddEvaluationModule(
+      "tvm.tuning", [options](script::Interpreter& interp, const script::EvaluationHost& host) {
+        RegisterAutotvm(interp, host, options.run_tuning);
+        RegisterAutoScheduler(interp, host, options.run_tuning);
+      });
 }
 
 }  // namespace tessera::tuning_api

@@ -133,6 +133,21 @@ class TestLayering : public QObject {
     QVERIFY2(bad.empty(), bad.empty() ? "" : bad[0].c_str());
   }
 
+  // The script language (core/script/lang) is Python's, not TVM's: it may use the IR its
+  // expressions build and support/, never the emulated TVM packages or what they wrap.
+  void scriptLanguageIncludesNoTvmPackage() {
+    std::vector<std::string> bad;
+    for (const Include& inc : IncludesUnder("core/script/lang")) {
+      if (inc.target[0] != '"') continue;
+      const std::string target = inc.target.substr(1);
+      if (target.rfind("support/", 0) != 0 && target.rfind("ir/", 0) != 0 &&
+          target.rfind("script/lang/", 0) != 0)
+        bad.push_back(Located(inc));
+    }
+    for (const std::string& edge : bad) qWarning("%s", edge.c_str());
+    QVERIFY2(bad.empty(), bad.empty() ? "" : bad[0].c_str());
+  }
+
   void viewsDoNotIncludeTheApplication() {
     std::vector<std::string> bad;
     for (const Include& inc : IncludesUnder("views")) {

@@ -3,14 +3,13 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
 #include "script/lang/ExprSize.h"
 #include "script/lang/Operators.h"
 #include "script/lang/PercentFormat.h"
 #include "script/lang/SetObject.h"
 #include "script/lang/StringMethods.h"
-#include "script/tvm/runtime/RuntimeObjects.h"
-#include "script/tvm/tir/TirObjects.h"
 
 namespace tessera::script {
 
@@ -41,8 +40,7 @@ Result<Value> ModuleObject::GetAttr(Interpreter& interp, const std::string& name
   auto found = interp.Resolve(path + "." + name, loc);
   if (!found) return found.error();
   if (const Value* v = *found) return *v;
-  // numpy, timeit, tvm.nd, tvm.testing, ...: the runtime part, kept and not run
-  if (IsRuntimeModule(path)) return MakeRuntimeValue(path + "." + name);
+  if (auto foreign = interp.Foreign(path + "." + name, false)) return *foreign;
   return Error("module '" + path + "' has no attribute '" + name + "' in Tessera", loc);
 }
 
@@ -288,6 +286,8 @@ void Interpreter::RegisterPythonBuiltins() {
     if (v.is_string()) return Value::Int(static_cast<int64_t>(v.as_string().size()));
     if (auto* r = v.as<RangeObject>()) return Value::Int(r->size());
     if (auto* d = v.as<DictObject>()) return Value::Int(static_cast<int64_t>(d->entries->size()));
+    if (v.is_object())
+      if (auto n = v.object()->Len()) return Value::Int(*n);
     return Error("object of type '" + v.type_name() + "' has no len()", a.positional_locs[0]);
   });
   RegisterFunction("range", [](Interpreter&, const CallArgs& a) -> Result<Value> {
@@ -485,7 +485,9 @@ void Interpreter::RegisterPythonBuiltins() {
   RegisterFunction("str", [](Interpreter&, const CallArgs& a) -> Result<Value> {
     if (auto st = OnlyPositional(a, "str", 1, 1); !st) return st.error();
     const Value& v = a.positional[0];
-    if (auto text = TirText(v)) return Value::String(*text);  // a lowered program prints
+    if (v.is_object())
+      if (auto text = v.object()->Str()) return Value::String(*text);
+    if (v.is_expr()) return Value::String(ir::to_string(v.as_expr()));
     return Value::String(v.is_string() ? v.as_string() : repr(v));
   });
 }
@@ -687,6 +689,9 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
     case AstKind::Unary: {
       auto operand = Eval(*e.object, scope);
       if (!operand) return operand;
+      if (operand->is_object())
+        if (auto r = operand->object()->UnaryOperator(*this, e.unary_op, *operand, e.loc))
+          return *r;
       return ApplyUnary(e.unary_op, *operand, e.loc);
     }
     case AstKind::Binary: {
@@ -698,14 +703,16 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
       auto seq = EvalSequenceBinary(e, *a, *b, &handled);
       if (handled) return seq;
       if (e.binary_op == BinaryOp::Mod && a->is_string()) {  // "%s: %f" % (name, t)
-        bool runtime = IsRuntimeValue(*b);
-        if (b->kind() == Value::Kind::Tuple)
-          for (const Value& item : b->items()) runtime = runtime || IsRuntimeValue(item);
-        if (runtime) return MakeRuntimeValue("\"" + a->as_string() + "\" % (...)");
+        std::vector<Value> items = {*b};
+        if (b->kind() == Value::Kind::Tuple) items = b->items();
+        for (const Value& item : items)
+          if (IsDeferred(item))
+            if (auto r =
+                    item.object()->BinaryOperator(*this, BinaryOp::Mod, item, *a, false, e.op_loc))
+              return *r;
         return PercentFormat(*this, a->as_string(), *b, e.op_loc);
       }
-      if (auto overloaded = TensorOperator(e, *a, *b)) return *overloaded;
-      return ApplyBinary(e.binary_op, *a, *b, e.op_loc);
+      return Binary(e.binary_op, *a, *b, e.op_loc);
     }
     case AstKind::Compare:
       return EvalCompare(e, scope);
@@ -768,26 +775,13 @@ Result<std::vector<Value>> Interpreter::EvalItems(const std::vector<AstPtr>& ite
   return values;
 }
 
-// A tensor in `+ - * /` is topi's broadcast operator (tvm.topi.add, ...), as importing
-// topi makes it in TVM (topi/generic_op_impl.py); nullopt for other operands.
-std::optional<Result<Value>> Interpreter::TensorOperator(const AstExpr& e, const Value& a,
-                                                         const Value& b) {
-  auto is_tensor = [](const Value& v) { return v.is_object() && v.type_name() == "Tensor"; };
-  if (!is_tensor(a) && !is_tensor(b)) return std::nullopt;
-  const char* name = e.binary_op == BinaryOp::Add   ? "add"
-                     : e.binary_op == BinaryOp::Sub ? "subtract"
-                     : e.binary_op == BinaryOp::Mul ? "multiply"
-                     : e.binary_op == BinaryOp::Div ? "divide"
-                                                    : nullptr;
-  if (!name) return std::nullopt;
-  auto op = Resolve(std::string("tvm.topi.") + name, e.op_loc);
-  if (!op) return Result<Value>(op.error());
-  if (!*op) return std::nullopt;
-  CallArgs call;
-  call.loc = e.op_loc;
-  call.positional = {a, b};
-  call.positional_locs = {e.left->loc, e.right->loc};
-  return CallValue(**op, call);
+Result<Value> Interpreter::Binary(BinaryOp op, const Value& a, const Value& b,
+                                  const SourceLoc& loc) {
+  if (a.is_object())
+    if (auto r = a.object()->BinaryOperator(*this, op, a, b, true, loc)) return *r;
+  if (b.is_object())
+    if (auto r = b.object()->BinaryOperator(*this, op, b, a, false, loc)) return *r;
+  return ApplyBinary(op, a, b, loc);
 }
 
 // sequence * int, as in Python (ApplyBinary concatenates strings and sequences).
@@ -905,6 +899,10 @@ Result<Value> Interpreter::CompareValues(CompareOp op, const Value& a_value, con
     default:
       break;
   }
+  if (a->is_object())
+    if (auto r = a->object()->CompareOperator(*this, op, *a, *b, true, op_loc)) return *r;
+  if (b->is_object())
+    if (auto r = b->object()->CompareOperator(*this, op, *b, *a, false, op_loc)) return *r;
   return ApplyCompare(op, *a, *b, op_loc);
 }
 
@@ -986,10 +984,10 @@ Result<Value> Interpreter::EvalName(const AstExpr& e, const std::shared_ptr<cons
   if (fallback_) {
     if (auto v = fallback_(e.text)) return *v;
   }
-  std::string hint;
-  if (e.text == "te") hint = " (did you forget 'from tvm import te'?)";
-  if (e.text == "tvm") hint = " (did you forget 'import tvm'?)";
-  return Error("name '" + e.text + "' is not defined" + hint, e.loc);
+  auto hint = name_hints_.find(e.text);
+  return Error("name '" + e.text + "' is not defined" +
+                   (hint == name_hints_.end() ? "" : " (" + hint->second + ")"),
+               e.loc);
 }
 
 Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
@@ -1017,24 +1015,14 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
                        a.positional_locs[0]);
         return Value::FromExpr(expr.dtype() == *t ? expr : ir::cast(*t, expr));
       });
-    if (e.text == "equal")  // TVM's ExprOp.equal: the EQ expression (tx.var.equal(0))
-      return MakeFunction("equal", [expr](Interpreter&, const CallArgs& a) -> Result<Value> {
-        if (a.positional.size() != 1 || !a.keywords.empty())
-          return Error("equal() takes one argument", a.loc);
-        auto other = ToExpr(a.positional[0]);
-        if (!other || a.positional[0].is_string())
-          return Error("equal() needs an expression, not " + a.positional[0].type_name(),
-                       a.positional_locs[0]);
-        return ApplyCompare(CompareOp::EQ, Value::FromExpr(expr), a.positional[0], a.loc);
-      });
     if (auto* var = expr.as<ir::VarNode>(); var && e.text == "name")
       return Value::String(var->name);
     if (auto* imm = expr.as<ir::IntImmNode>(); imm && e.text == "value")
       return Value::Int(imm->value);
     if (auto* imm = expr.as<ir::FloatImmNode>(); imm && e.text == "value")
       return Value::Float(imm->value);
-    if (auto attr = TirExprAttribute(expr, e.text))
-      return *attr;  // .a, .b, .args, ... (TVM's nodes)
+    if (expr_attributes_)
+      if (auto attr = expr_attributes_(expr, e.text)) return *attr;
   }
   return Error("'" + v.type_name() + "' object has no attribute '" + e.text + "'", e.text_loc);
 }
@@ -1075,7 +1063,7 @@ Result<Value> Interpreter::EvalSubscript(const AstExpr& e,
   auto object = Eval(*e.object, scope);
   if (!object) return object;
   // numpy's a[i, :, :] on a runtime array: runtime code, whatever the indices are.
-  if (IsRuntimeValue(*object)) return object->object()->Subscript(*this, {}, {}, e.op_loc);
+  if (IsDeferred(*object)) return object->object()->Subscript(*this, {}, {}, e.op_loc);
   for (const AstPtr& item : e.items)
     if (item->kind == AstKind::Slice) {
       if (e.items.size() != 1) return Error("a slice must be the only index", item->loc);
@@ -1445,7 +1433,7 @@ Result<Value> Interpreter::Decorate(const AstStmt& s, Value function,
   for (auto d = s.decorators.rbegin(); d != s.decorators.rend(); ++d) {
     auto decorator = Eval(**d, locals);
     if (!decorator) return decorator.error();
-    if (IsRuntimeValue(*decorator)) continue;
+    if (IsDeferred(*decorator)) continue;
     CallArgs call;
     call.loc = (*d)->loc;
     call.positional.push_back(function);
@@ -1520,7 +1508,7 @@ Result<std::pair<Value, Value>> Interpreter::EvalItemTarget(const AstExpr& targe
   auto object = Eval(*target.object, locals);
   if (!object) return object.error();
   // c_np[b, :, :] = ... on a runtime array: the store is runtime code (the value absorbs it).
-  if (IsRuntimeValue(*object)) return std::make_pair(std::move(object.value()), Value());
+  if (IsDeferred(*object)) return std::make_pair(std::move(object.value()), Value());
   auto indices = EvalItems(target.items, locals);
   if (!indices) return indices.error();
   Value index = indices->size() == 1 ? indices->front() : Value::Tuple(*indices);
@@ -1595,7 +1583,7 @@ Status Interpreter::DeleteItem(const Value& object, const Value& index, const So
       }
     return Status::Ok();
   }
-  if (IsRuntimeValue(object)) return Status::Ok();  // del a[i] of a runtime array
+  if (IsDeferred(object)) return Status::Ok();  // del a[i] of a runtime array
   return Error("'" + object.type_name() + "' object does not support item deletion", loc);
 }
 
@@ -1643,7 +1631,7 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
   op.op_loc = s.loc;
   bool handled = false;
   auto combined = EvalSequenceBinary(op, *current, *rhs, &handled);
-  if (!handled) combined = ApplyBinary(s.aug_op, *current, *rhs, s.loc);
+  if (!handled) combined = Binary(s.aug_op, *current, *rhs, s.loc);
   if (!combined) return combined.error();
   if (auto st = CheckSize(*combined, s.loc); !st) return st.error();
   if (target.kind == AstKind::Subscript) {
@@ -1664,52 +1652,38 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
     else
       SetGlobal(name, std::move(value));
   };
-  // A module outside tvm (numpy, timeit, ...) belongs to the runtime part: its
-  // attributes are runtime values (RuntimeObjects.h).
-  auto runtime_module = [](const std::string& path) {
-    auto m = std::make_shared<ModuleObject>();
-    m->path = path;
-    return Value::FromObject(m);
-  };
-  auto is_tvm = [](const std::string& path) { return path == "tvm" || path.rfind("tvm.", 0) == 0; };
   for (const AstImportName& item : s.imports) {
     std::string full = s.from_module.empty() ? item.name : s.from_module + "." + item.name;
-    if (is_tvm(full))
-      if (auto loaded = Resolve(full, item.loc); !loaded) return loaded.error();
+    if (auto loaded = Resolve(full, item.loc); !loaded) return loaded.error();
     if (s.from_module.empty()) {
       // import a.b.c binds `a` (or the alias to a.b.c)
       std::string bound =
           item.alias.empty() ? item.name.substr(0, item.name.find('.')) : item.alias;
       std::string path = item.alias.empty() ? bound : item.name;
-      if (!is_tvm(item.name)) {
-        bind(bound, runtime_module(path));
-        continue;
+      const Value* module = Lookup(item.name);
+      if (!module || !module->as<ModuleObject>()) {
+        auto foreign = Foreign(item.name, true);
+        if (!foreign) return Error("no module named '" + item.name + "' in Tessera", item.loc);
+        Register(item.name, std::move(*foreign));
       }
-      const Value* module = Lookup(path);
-      if ((!module || !module->as<ModuleObject>()) && IsRuntimeModule(item.name)) {
-        Register(item.name, runtime_module(item.name));  // import tvm.contrib.graph_executor
-        module = Lookup(path);
-      }
-      if (!module || !module->as<ModuleObject>())
-        return Error("no module named '" + item.name + "' in Tessera", item.loc);
-      bind(bound, *module);
+      bind(bound, *Lookup(path));
       continue;
     }
     std::string bound = item.alias.empty() ? item.name : item.alias;
-    if (!is_tvm(s.from_module)) {
-      bind(bound, MakeRuntimeValue(s.from_module + "." + item.name));
-      continue;
-    }
-    const Value* v = Lookup(s.from_module + "." + item.name);
-    if (!v && IsRuntimeModule(s.from_module + "." + item.name)) {
-      bind(bound, MakeRuntimeValue(s.from_module + "." + item.name));
-      continue;
-    }
-    if (!v)
+    if (const Value* v = Lookup(full)) {
+      bind(bound, *v);
+    } else if (auto foreign = Foreign(full, false)) {
+      bind(bound, std::move(*foreign));
+    } else {
       return Error("cannot import name '" + item.name + "' from '" + s.from_module + "'", item.loc);
-    bind(bound, *v);
+    }
   }
   return Status::Ok();
+}
+
+std::optional<Value> Interpreter::Foreign(const std::string& qualified_name, bool as_module) {
+  if (!foreign_) return std::nullopt;
+  return foreign_(qualified_name, as_module);
 }
 
 Status Interpreter::ExecAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals) {

@@ -140,6 +140,14 @@ class Interpreter {
   // error is reported at `loc`.
   Result<const Value*> Resolve(const std::string& qualified_name, const SourceLoc& loc);
 
+  // Names the interpreter has no registration for that the embedding still gives a value
+  // (a program's runtime half: numpy, timeit, tvm.nd, ... as deferred values):
+  // `qualified_name` is a module an import names (`as_module`) or a name in a module.
+  using ForeignFn =
+      std::function<std::optional<Value>(const std::string& qualified_name, bool as_module)>;
+  void SetForeignNames(ForeignFn fn) { foreign_ = std::move(fn); }
+  std::optional<Value> Foreign(const std::string& qualified_name, bool as_module);
+
   // ---- names ----
   void SetGlobal(const std::string& name, Value value);
   const Value* GetGlobal(const std::string& name) const;
@@ -148,12 +156,22 @@ class Interpreter {
   // default reports "name 'x' is not defined".
   using NameFallback = std::function<std::optional<Value>(const std::string& name)>;
   void SetNameFallback(NameFallback fallback) { fallback_ = std::move(fallback); }
+  // What "name 'te' is not defined" adds in parentheses ("did you forget ...?").
+  void AddNameHint(const std::string& name, std::string hint) { name_hints_[name] = hint; }
+  // Attributes of expressions beyond dtype, astype, name and value (a package's node
+  // fields: `.a`, `.args`); nullopt when the expression has no such attribute.
+  using ExprAttributeFn =
+      std::function<std::optional<Value>(const ir::Expr& expr, const std::string& name)>;
+  void SetExprAttributes(ExprAttributeFn fn) { expr_attributes_ = std::move(fn); }
 
   // ---- evaluation ----
   Result<Value> Eval(const AstExpr& e, const std::shared_ptr<const Scope>& scope = nullptr);
   Status Exec(const AstStmt& s);
   Status Run(const AstModule& module);
   Result<Value> CallValue(const Value& callee, const CallArgs& args);
+  // `a op b` as Python evaluates it: a's operator method, b's reflected one, then the
+  // built-in rules for numbers, strings, sequences and expressions (Operators.h).
+  Result<Value> Binary(BinaryOp op, const Value& a, const Value& b, const SourceLoc& loc);
 
   // Calls of script functions (lambdas, defs) nested deeper than this are an error, so
   // a function that calls itself cannot exhaust the stack.
@@ -206,6 +224,9 @@ class Interpreter {
   std::map<std::string, ModuleLoader> lazy_modules_;  // path -> loader, until first use
   std::map<std::string, Value> globals_;
   NameFallback fallback_;
+  ForeignFn foreign_;
+  ExprAttributeFn expr_attributes_;
+  std::map<std::string, std::string> name_hints_;
   AssignHook assign_hook_;
   AttributeHook attribute_hook_;
   CallHook call_hook_;
@@ -240,7 +261,6 @@ class Interpreter {
   Result<Value> EvalComprehension(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalDict(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSequenceBinary(const AstExpr& e, const Value& a, const Value& b, bool* handled);
-  std::optional<Result<Value>> TensorOperator(const AstExpr& e, const Value& a, const Value& b);
   Result<Value> ListMethod(const Value& list, const std::string& name, const SourceLoc& loc);
   Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);

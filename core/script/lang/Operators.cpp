@@ -3,9 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ir/BitOps.h"
 #include "ir/ExprOp.h"
-#include "script/tvm/runtime/RuntimeObjects.h"
-#include "te/BitOps.h"
 
 namespace tessera::script {
 
@@ -140,7 +139,7 @@ void match_immediate(Expr& a, Expr& b) {
 
 // `a & b`, `x << n`, ... on integer expressions: TVM's tir.bitwise_and / tir.shift_left.
 Result<Value> BitExpr(ir::BitOp op, Expr a, Expr b, const SourceLoc& loc) {
-  te::BitOpBuild built = te::MakeBitOp(op, std::move(a), std::move(b));
+  ir::BitOpBuild built = ir::MakeBitOp(op, std::move(a), std::move(b));
   if (!built.expr.defined()) return Error(built.error, loc);
   return Value::FromExpr(built.expr);
 }
@@ -215,9 +214,6 @@ Result<Value> SequenceConcat(const Value& a, const Value& b, const SourceLoc& lo
 }  // namespace
 
 Result<Value> ApplyBinary(BinaryOp op, const Value& a, const Value& b, const SourceLoc& loc) {
-  // Arithmetic on a value of the runtime part (a.numpy() + b.numpy()) is not evaluated.
-  if (IsRuntimeValue(a) || IsRuntimeValue(b))
-    return MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)");
   if (a.is_integer() && b.is_integer())
     return IntBinary(op, a.as_int(), b.as_int(), a.is_bool() && b.is_bool(), loc);
   if (a.is_number() && b.is_number()) return FloatBinary(op, a.as_float(), b.as_float(), loc);
@@ -237,7 +233,6 @@ Result<Value> ApplyBinary(BinaryOp op, const Value& a, const Value& b, const Sou
 }
 
 Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
-  if (IsRuntimeValue(v)) return MakeRuntimeValue(std::string(spelling(op)) + "(...)");
   if (v.is_integer()) {
     if (op == UnaryOp::Pos) return Value::Int(v.as_int());
     if (op == UnaryOp::Invert) return Value::Int(~v.as_int());
@@ -250,7 +245,7 @@ Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
     if (op == UnaryOp::Pos) return Value::FromExpr(*e);
     if (op == UnaryOp::Neg) return Value::FromExpr(-*e);
     if (e->dtype().is_bool()) return Value::FromExpr(ir::logical_not(*e));
-    te::BitOpBuild built = te::MakeBitOp(ir::BitOp::Not, *e);
+    ir::BitOpBuild built = ir::MakeBitOp(ir::BitOp::Not, *e);
     if (!built.expr.defined()) return Error(built.error, loc);
     return Value::FromExpr(built.expr);
   }
@@ -305,8 +300,6 @@ Result<Value> ApplyCompare(CompareOp op, const Value& a, const Value& b, const S
   if (op == CompareOp::In || op == CompareOp::NotIn || op == CompareOp::Is ||
       op == CompareOp::IsNot)
     return Error(std::string("'") + spelling(op) + "' is evaluated by the interpreter", loc);
-  if (IsRuntimeValue(a) || IsRuntimeValue(b))
-    return MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)");
   if (a.is_integer() && b.is_integer()) return Value::Bool(compare(op, a.as_int(), b.as_int()));
   if (a.is_number() && b.is_number()) return Value::Bool(compare(op, a.as_float(), b.as_float()));
   if (a.is_string() && b.is_string()) return Value::Bool(compare(op, a.as_string(), b.as_string()));

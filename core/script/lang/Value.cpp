@@ -24,6 +24,23 @@ Status Object::SetItem(Interpreter&, const Value&, const Value&, const SourceLoc
   return Error("'" + type_name() + "' object does not support item assignment", loc);
 }
 
+std::optional<Result<Value>> Object::BinaryOperator(Interpreter&, BinaryOp, const Value&,
+                                                    const Value&, bool, const SourceLoc&) const {
+  return std::nullopt;
+}
+
+std::optional<Result<Value>> Object::UnaryOperator(Interpreter&, UnaryOp, const Value&,
+                                                   const SourceLoc&) const {
+  return std::nullopt;
+}
+
+std::optional<Result<Value>> Object::CompareOperator(Interpreter&, CompareOp, const Value&,
+                                                     const Value&, bool, const SourceLoc&) const {
+  return std::nullopt;
+}
+
+bool IsDeferred(const Value& v) { return v.is_object() && v.object()->deferred(); }
+
 Value Value::Bool(bool b) {
   Value v;
   v.kind_ = Kind::Bool;

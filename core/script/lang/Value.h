@@ -20,6 +20,9 @@ namespace tessera::script {
 class Interpreter;
 class Value;
 struct CallArgs;
+enum class UnaryOp : uint8_t;
+enum class BinaryOp : uint8_t;
+enum class CompareOp : uint8_t;
 
 // A script object other than a plain value. Each protocol function has a default that
 // reports the Python error ("'Stage' object is not callable").
@@ -37,6 +40,29 @@ struct Object {
   // object[index] = value (an ir_builder's buffer emits a store).
   virtual Status SetItem(Interpreter& interp, const Value& index, const Value& value,
                          const SourceLoc& loc) const;
+
+  // Python's operator methods (__add__ and __radd__, __neg__, __lt__ ...): the result, or
+  // nullopt where the object does not implement `op` with `other` (Python's
+  // NotImplemented: the other operand is asked next, then the built-in rules apply).
+  // `self_on_left` is false for the reflected form: `2 * t` asks t with 2 on the left.
+  virtual std::optional<Result<Value>> BinaryOperator(Interpreter& interp, BinaryOp op,
+                                                      const Value& self, const Value& other,
+                                                      bool self_on_left,
+                                                      const SourceLoc& loc) const;
+  virtual std::optional<Result<Value>> UnaryOperator(Interpreter& interp, UnaryOp op,
+                                                     const Value& self, const SourceLoc& loc) const;
+  virtual std::optional<Result<Value>> CompareOperator(Interpreter& interp, CompareOp op,
+                                                       const Value& self, const Value& other,
+                                                       bool self_on_left,
+                                                       const SourceLoc& loc) const;
+  // str(x) and print(x) (Python's __str__); nullopt prints the object's repr.
+  virtual std::optional<std::string> Str() const { return std::nullopt; }
+  // len(x) (Python's __len__); nullopt: the object has no len().
+  virtual std::optional<int64_t> Len() const { return std::nullopt; }
+  // True for a value of code the interpreter keeps but does not run (a program's
+  // runtime half): storing into it, deleting from it and decorating with it do nothing,
+  // and a string formatted with it (`"%s" % x`) is its reflected `%`.
+  virtual bool deferred() const { return false; }
 };
 using ObjectPtr = std::shared_ptr<const Object>;
 
@@ -110,6 +136,9 @@ std::optional<ir::Expr> ToExpr(const Value& v);
 // How a value is shown in messages: 8, 0.5, "x", (1, 2), a PrimExpr's text is not
 // needed there, so expressions show as "PrimExpr".
 std::string repr(const Value& v);
+
+// An object whose deferred() is true (Object::deferred).
+bool IsDeferred(const Value& v);
 
 // The arguments of a call, with the location of each for precise error messages.
 struct CallArgs {

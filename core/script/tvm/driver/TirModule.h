@@ -33,6 +33,7 @@ struct TirPrimFuncObject : Object {
                         const SourceLoc& loc) const override;
   // "# PrimFunc main(A, B, n)" and the body's program text.
   std::string Text() const;
+  std::optional<std::string> Str() const override { return Text(); }
 };
 using TirPrimFuncPtr = std::shared_ptr<const TirPrimFuncObject>;
 
@@ -62,6 +63,10 @@ struct TirModuleObject : Object {
   // The functions, lowering first when pending. Errors: the pipeline failed.
   Result<const std::vector<Function>*> Functions() const;
   Result<std::string> Text() const;
+  std::optional<std::string> Str() const override {
+    auto text = Text();
+    return text ? *text : "# " + text.error().message + "\n";
+  }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
   // mod["main"]; a name the module lacks is a KeyError naming the ones it has.

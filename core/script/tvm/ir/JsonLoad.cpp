@@ -9,12 +9,12 @@
 #include <set>
 #include <unordered_map>
 
+#include "ir/BitOps.h"
 #include "ir/ExprOp.h"
 #include "script/tvm/ir/JsonGraph.h"
 #include "script/tvm/te/OperationAttrs.h"
 #include "script/tvm/te/TeObjects.h"
 #include "support/JsonReader.h"
-#include "te/BitOps.h"
 #include "te/Compute.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
@@ -533,8 +533,8 @@ class TeJsonLoader {
     }
     if (auto bit = ir::LookupBitOp(bare)) {
       if (Status st = arity(static_cast<size_t>(bit->arity)); !st) return st.error();
-      te::BitOpBuild built =
-          te::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());
+      ir::BitOpBuild built =
+          ir::MakeBitOp(bit->op, args[0], bit->arity == 2 ? args[1] : ir::Expr());
       if (!built.expr.defined()) return NodeError(i, built.error);
       return built.expr;
     }

@@ -130,6 +130,27 @@ Status RuntimeValueObject::SetItem(Interpreter&, const Value&, const Value&,
   return Status::Ok();
 }
 
+std::optional<Result<Value>> RuntimeValueObject::BinaryOperator(Interpreter&, BinaryOp op,
+                                                                const Value&, const Value& other,
+                                                                bool self_on_left,
+                                                                const SourceLoc&) const {
+  if (op == BinaryOp::Mod && !self_on_left && other.is_string())  // "%s" % (x, ...)
+    return Result<Value>(MakeRuntimeValue("\"" + other.as_string() + "\" % (...)"));
+  return Result<Value>(MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)"));
+}
+
+std::optional<Result<Value>> RuntimeValueObject::UnaryOperator(Interpreter&, UnaryOp op,
+                                                               const Value&,
+                                                               const SourceLoc&) const {
+  return Result<Value>(MakeRuntimeValue(std::string(spelling(op)) + "(...)"));
+}
+
+std::optional<Result<Value>> RuntimeValueObject::CompareOperator(Interpreter&, CompareOp op,
+                                                                 const Value&, const Value&, bool,
+                                                                 const SourceLoc&) const {
+  return Result<Value>(MakeRuntimeValue(std::string("(... ") + spelling(op) + " ...)"));
+}
+
 Value CurrentTarget(const Interpreter& interp) {
   std::vector<Value> scopes = TargetScopes(interp);
   return scopes.empty() ? Value() : scopes.back();
@@ -175,6 +196,17 @@ Result<Value> TargetObject::GetAttr(Interpreter& interp, const std::string& name
 }
 
 void RegisterRuntimeBuiltins(Interpreter& interp) {
+  interp.SetForeignNames([](const std::string& name, bool as_module) -> std::optional<Value> {
+    if (as_module) {
+      if (!IsRuntimeModule(name)) return std::nullopt;
+      auto module = std::make_shared<ModuleObject>();
+      module->path = name;
+      return Value::FromObject(module);
+    }
+    const std::string parent = name.substr(0, name.rfind('.'));
+    if (!IsRuntimeModule(name) && !IsRuntimeModule(parent)) return std::nullopt;
+    return MakeRuntimeValue(name);
+  });
   for (const char* m : kRuntimeModules) {
     auto module = std::make_shared<ModuleObject>();
     module->path = m;

@@ -30,6 +30,16 @@ struct RuntimeValueObject : Object {
   // a[i] = v, del a[i]: runtime code, nothing to do.
   Status SetItem(Interpreter& interp, const Value& index, const Value& value,
                  const SourceLoc& loc) const override;
+  // Arithmetic and comparisons with it (a.numpy() + b.numpy()) are runtime code too.
+  std::optional<Result<Value>> BinaryOperator(Interpreter& interp, BinaryOp op, const Value& self,
+                                              const Value& other, bool self_on_left,
+                                              const SourceLoc& loc) const override;
+  std::optional<Result<Value>> UnaryOperator(Interpreter& interp, UnaryOp op, const Value& self,
+                                             const SourceLoc& loc) const override;
+  std::optional<Result<Value>> CompareOperator(Interpreter& interp, CompareOp op, const Value& self,
+                                               const Value& other, bool self_on_left,
+                                               const SourceLoc& loc) const override;
+  bool deferred() const override { return true; }
 };
 
 Value MakeRuntimeValue(std::string what);
@@ -52,7 +62,8 @@ Value CurrentTarget(const Interpreter& interp);
 
 // Registers tvm.target.*, tvm.device / tvm.cpu / tvm.cuda ..., tvm.build (a runtime
 // module value) and the runtime modules (tvm.nd, tvm.runtime, tvm.testing, tvm.contrib,
-// tvm.rpc) whose every attribute is a runtime value.
+// tvm.rpc) whose every attribute is a runtime value; every module outside tvm (numpy,
+// timeit, os, ...) and its names are runtime values too (Interpreter::SetForeignNames).
 void RegisterRuntimeBuiltins(Interpreter& interp);
 
 // The modules whose unknown attributes are runtime values: those above and every module

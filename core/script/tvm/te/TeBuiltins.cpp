@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "ir/BitOps.h"
 #include "ir/ExprOp.h"
 #include "script/lang/Args.h"
 #include "script/lang/Operators.h"
@@ -11,7 +12,6 @@
 #include "script/tvm/te/TeObjects.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/ExprBuiltins.h"
-#include "te/BitOps.h"
 #include "te/Compute.h"
 #include "te/Intrinsics.h"
 #include "te/Scan.h"
@@ -446,7 +446,7 @@ Result<Value> BitIntrinsic(const CallArgs& call, const std::string& name) {
                    call.positional_locs[i]);
     args.push_back(*e);
   }
-  te::BitOpBuild built = te::MakeBitOp(info->op, args[0], args.size() > 1 ? args[1] : Expr());
+  ir::BitOpBuild built = ir::MakeBitOp(info->op, args[0], args.size() > 1 ? args[1] : Expr());
   if (!built.expr.defined()) {
     // Point at the offending argument when one is not an integer.
     SourceLoc at = call.loc;

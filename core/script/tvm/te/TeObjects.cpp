@@ -83,6 +83,27 @@ Value IterVarList(const std::vector<ir::IterVar>& ivs) {
 
 }  // namespace
 
+std::optional<Result<Value>> TensorObject::BinaryOperator(Interpreter& interp, BinaryOp op,
+                                                          const Value& self, const Value& other,
+                                                          bool self_on_left,
+                                                          const SourceLoc& loc) const {
+  const char* name = op == BinaryOp::Add   ? "add"
+                     : op == BinaryOp::Sub ? "subtract"
+                     : op == BinaryOp::Mul ? "multiply"
+                     : op == BinaryOp::Div ? "divide"
+                                           : nullptr;
+  if (!name) return std::nullopt;
+  auto topi = interp.Resolve(std::string("tvm.topi.") + name, loc);
+  if (!topi) return Result<Value>(topi.error());
+  if (!*topi) return std::nullopt;
+  CallArgs call;
+  call.loc = loc;
+  call.positional =
+      self_on_left ? std::vector<Value>{self, other} : std::vector<Value>{other, self};
+  call.positional_locs = {loc, loc};
+  return interp.CallValue(**topi, call);
+}
+
 Result<Value> TensorObject::GetAttr(Interpreter& interp, const std::string& name,
                                     const SourceLoc& loc) const {
   if (name == "op") return MakeOperationValue(tensor.op());

@@ -21,6 +21,11 @@ struct TensorObject : Object {
   // A(i, j), A(*indices), A() of a rank-0 tensor: TVM's Tensor.__call__, one index per
   // dimension.
   Result<Value> Call(Interpreter& interp, const CallArgs& call) const override;
+  // `+ - * /` with a tensor on either side is topi's broadcast operator (tvm.topi.add,
+  // ...), as importing topi makes it in TVM (topi/generic_op_impl.py).
+  std::optional<Result<Value>> BinaryOperator(Interpreter& interp, BinaryOp op, const Value& self,
+                                              const Value& other, bool self_on_left,
+                                              const SourceLoc& loc) const override;
 };
 
 // A[i] of a tensor with more dimensions than indices (TVM's TensorSlice).

@@ -1,6 +1,7 @@
 #include "script/tvm/te/TensorIntrinObjects.h"
 
 #include "ir/ExprOp.h"
+#include "ir/Printer.h"
 #include "schedule/Tensorize.h"
 #include "script/lang/Args.h"
 #include "script/tvm/te/ScheduleObjects.h"
@@ -9,6 +10,10 @@
 #include "te/Compute.h"
 
 namespace tessera::script {
+
+std::optional<std::string> StmtObject::Str() const {
+  return stmt.defined() ? ir::to_string(stmt) : std::string();
+}
 
 namespace {
 

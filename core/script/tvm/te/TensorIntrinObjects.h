@@ -32,6 +32,7 @@ struct StmtObject : Object {
   ir::Stmt stmt;
   explicit StmtObject(ir::Stmt s) : stmt(std::move(s)) {}
   std::string type_name() const override { return "Stmt"; }
+  std::optional<std::string> Str() const override;  // the statement's program text
 };
 
 struct TensorIntrinObject : Object {

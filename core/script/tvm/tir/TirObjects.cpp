@@ -1,6 +1,8 @@
 #include "script/tvm/tir/TirObjects.h"
 
 #include "ir/Printer.h"
+#include "script/lang/Interpreter.h"
+#include "script/lang/Operators.h"
 #include "script/tvm/driver/TirModule.h"
 #include "script/tvm/te/TeObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
@@ -266,25 +268,27 @@ std::optional<std::string> TirTypeName(const Value& v) {
   return std::nullopt;
 }
 
-std::optional<std::string> TirText(const Value& v) {
-  if (auto text = TensorIRValueText(v)) return text;  // TVMScript, a trace, an RV's name
-  if (v.is_expr()) return ir::to_string(v.as_expr());
-  if (auto* s = v.as<StmtObject>())
-    return s->stmt.defined() ? ir::to_string(s->stmt) : std::string();
-  if (auto* f = v.as<TirPrimFuncObject>()) return f->Text();
-  if (auto* m = v.as<TirModuleObject>()) {
-    auto text = m->Text();
-    return text ? *text : "# " + text.error().message + "\n";
-  }
-  return std::nullopt;
-}
-
 const void* TirIdentity(const Value& v) {
   if (auto* s = v.as<TirStmtObject>()) return s->stmt.get();
   return nullptr;
 }
 
 void RegisterTirTypes(Interpreter& interp) {
+  // TVM's node fields (.a, .b, .args, ...) and ExprOp.equal: the EQ expression
+  // (tx.var.equal(0)).
+  interp.SetExprAttributes(
+      [](const ir::Expr& expr, const std::string& name) -> std::optional<Value> {
+        if (name != "equal") return TirExprAttribute(expr, name);
+        return MakeFunction("equal", [expr](Interpreter&, const CallArgs& a) -> Result<Value> {
+          if (a.positional.size() != 1 || !a.keywords.empty())
+            return Error("equal() takes one argument", a.loc);
+          auto other = ToExpr(a.positional[0]);
+          if (!other || a.positional[0].is_string())
+            return Error("equal() needs an expression, not " + a.positional[0].type_name(),
+                         a.positional_locs[0]);
+          return ApplyCompare(CompareOp::EQ, Value::FromExpr(expr), a.positional[0], a.loc);
+        });
+      });
   auto register_type = [&interp](const std::string& path, const std::string& name) {
     if (!interp.Lookup(path))
       interp.Register(path, Value::FromObject(std::make_shared<TirTypeObject>(name)));

@@ -44,10 +44,6 @@ std::optional<bool> TirInstanceOf(const Value& v, const std::string& type);
 // The class name of a type registered by RegisterTirTypes; nullopt for other values.
 std::optional<std::string> TirTypeName(const Value& v);
 
-// What str() prints for an expression, a statement, a function or a module: its program
-// text (ir/Printer.h's, not TVMScript); nullopt for other values.
-std::optional<std::string> TirText(const Value& v);
-
 // The node a statement view stands for (two views of one statement are the same object
 // for `==` and `is`); nullptr for other values (a PrimFunc is itself: mod["main"] returns
 // the same object each time).

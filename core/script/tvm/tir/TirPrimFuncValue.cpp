@@ -262,6 +262,8 @@ Value MakeTensorIRModuleValue(std::vector<std::pair<std::string, tir::PrimFunc>>
   return Value::FromObject(m);
 }
 
+std::optional<std::string> TensorIRFunc::Str() const { return tir::AsTVMScript(func, dialect); }
+
 const TensorIRFunc* AsTensorIRFunc(const Value& v) { return v.as<TensorIRFunc>(); }
 const TensorIRModule* AsTensorIRModule(const Value& v) { return v.as<TensorIRModule>(); }
 

@@ -33,6 +33,7 @@ struct TensorIRFunc : Object {
   std::string type_name() const override { return "PrimFunc"; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
+  std::optional<std::string> Str() const override;  // the TVMScript
 };
 
 // An IRModule of TensorIR functions in insertion order. Attributes: script(), show(),
@@ -43,6 +44,7 @@ struct TensorIRModule : Object {
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
   std::map<std::string, std::vector<te::Tensor>> te_args;  // by function, as TensorIRFunc's
   std::string type_name() const override { return "IRModule"; }
+  std::optional<std::string> Str() const override { return Script(); }
   // The function value of mod[name] (named `name`, with its te_args).
   Value FunctionValue(const std::string& name, tir::PrimFunc f) const;
   // The function named `name`; nullptr when absent.

@@ -51,6 +51,7 @@ struct TirSchedTraceObject : Object {
   tir::Trace trace;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
   std::string type_name() const override { return "Trace"; }
+  std::optional<std::string> Str() const override { return tir::TraceAsPython(trace, dialect); }
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
     if (name == "as_python") {
@@ -492,13 +493,6 @@ std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type) 
   return it->second(v);
 }
 
-std::optional<std::string> TensorIRValueText(const Value& v) {
-  if (auto* rv = v.as<TirRandomVariable>()) return rv->TraceName();
-  if (auto* m = v.as<TirIndexMapObject>()) return tir::IndexMapAsPython(m->map);
-  if (auto* t = v.as<TirSchedTraceObject>()) return tir::TraceAsPython(t->trace, t->dialect);
-  if (auto* f = AsTensorIRFunc(v)) return tir::AsTVMScript(f->func, f->dialect);
-  if (auto* m = AsTensorIRModule(v)) return m->Script();
-  return std::nullopt;
-}
+std::optional<std::string> TirIndexMapObject::Str() const { return tir::IndexMapAsPython(map); }
 
 }  // namespace tessera::script

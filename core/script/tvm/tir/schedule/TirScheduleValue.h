@@ -45,12 +45,14 @@ struct TirRandomVariable : Object {
   std::string type_name() const override;
   std::optional<ir::Expr> to_expr() const override;  // an ExprRV's sampled value
   std::string TraceName() const;
+  std::optional<std::string> Str() const override { return TraceName(); }
 };
 
 // A tir.IndexMap (IndexMap.from_func, T.index_map): initial_indices and final_indices.
 struct TirIndexMapObject : Object {
   ir::IndexMap map;
   std::string type_name() const override;
+  std::optional<std::string> Str() const override;  // lambda i, j: (i // 4, ...)
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override;
 };
@@ -93,9 +95,5 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record);
 // constructors carry, apart from te's "Schedule"), "BlockRV", "SBlockRV", "LoopRV",
 // "ExprRV"; nullopt for other class names.
 std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type);
-
-// The text str() gives a TensorIR value: a schedule's trace, a random variable's name, a
-// PrimFunc's or IRModule's TVMScript; nullopt for other values.
-std::optional<std::string> TensorIRValueText(const Value& v);
 
 }  // namespace tessera::script
