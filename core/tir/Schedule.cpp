@@ -423,6 +423,30 @@ Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV&
   return rv;
 }
 
+Result<BlockRV> Schedule::DecomposePadding(const BlockRV& block, const LoopRV& loop) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto fill = tir::DecomposePadding(&state_, (*realize)->block->name, *v);
+  if (!fill.ok()) return fill.error();
+  Instruction inst = Inst(InstKind::DecomposePadding, {block.id, loop.id});
+  BlockRV rv{NewBlockRV(*fill)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
+Status Schedule::PadEinsum(const BlockRV& block, const std::vector<int64_t>& padding) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::PadEinsum(&state_, (*realize)->block->name, padding); !s.ok()) return s;
+  Instruction inst = Inst(InstKind::PadEinsum, {block.id});
+  inst.ints = padding;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Status Schedule::Annotate(const LoopRV& loop, const std::string& key, const Expr& value) {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
@@ -719,6 +743,13 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::ReverseComputeAt:
       return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+    case InstKind::DecomposePadding: {
+      auto r = sch->DecomposePadding({in.at(0)}, {in.at(1)});
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::PadEinsum:
+      return status(sch->PadEinsum({in.at(0)}, inst.ints));
     case InstKind::Blockize: {
       auto r = sch->Blockize({in.at(0)}, inst.preserve_unit_iters);
       if (!r.ok()) return r.error();

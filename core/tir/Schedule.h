@@ -105,6 +105,11 @@ class Schedule {
   Result<BlockRV> Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
+  // The fill block "<block>_pad_const" of the padding block, placed before `loop`; `block`
+  // then names the in-bound copy, as in TVM.
+  Result<BlockRV> DecomposePadding(const BlockRV& block, const LoopRV& loop);
+  // The block's iteration space padded to multiples of `padding` (one per iterator).
+  Status PadEinsum(const BlockRV& block, const std::vector<int64_t>& padding);
   // The init block; `block` then names the update block ("<name>_update"), as in TVM.
   Result<BlockRV> DecomposeReduction(const BlockRV& block, const LoopRV& loop);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`;

@@ -69,6 +69,10 @@ const char* inst_kind_name(InstKind kind) {
       return "RFactor";
     case InstKind::Blockize:
       return "Blockize";
+    case InstKind::DecomposePadding:
+      return "DecomposePadding";
+    case InstKind::PadEinsum:
+      return "PadEinsum";
     case InstKind::CacheRead:
       return "CacheRead";
     case InstKind::CacheWrite:
@@ -78,7 +82,7 @@ const char* inst_kind_name(InstKind kind) {
 }
 
 bool outputs_blocks(InstKind kind) {
-  if (kind == InstKind::ReIndex) return true;
+  if (kind == InstKind::ReIndex || kind == InstKind::DecomposePadding) return true;
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
@@ -228,6 +232,13 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::Blockize:
         line = outs.at(0) + " = sch.blockize(target=" + in0 +
                ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
+        break;
+      case InstKind::DecomposePadding:
+        line = outs.at(0) + " = sch.decompose_padding(block=" + in0 +
+               ", loop=" + rv(inst.inputs.at(1)) + ")";
+        break;
+      case InstKind::PadEinsum:
+        line = "sch.pad_einsum(block=" + in0 + ", padding=" + List(inst.ints, Int) + ")";
         break;
       case InstKind::RFactor:
         line = outs.at(0) + " = sch.rfactor(loop=" + in0 + ", factor_axis=" + Int(inst.ints.at(0)) +

@@ -50,6 +50,8 @@ enum class InstKind {
   SampleComputeLocation,
   RFactor,
   Blockize,
+  DecomposePadding,
+  PadEinsum,
   CacheRead,
   CacheWrite,
 };
@@ -74,8 +76,8 @@ struct Instruction {
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
   // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
-  // RFactor: {factor_axis}. Split by sampled factors has inputs {loop, factor, ...}
-  // (-1 = None) and no `factors`.
+  // RFactor: {factor_axis}; PadEinsum: the padding. Split by sampled factors has inputs
+  // {loop, factor, ...} (-1 = None) and no `factors`.
   std::vector<int64_t> ints;
   std::vector<double> probs;  // SampleCategorical
   // Sample*: the decision made, printed as `decision=` and honoured by ApplyTrace.

@@ -104,6 +104,11 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::Blockize:
         w.value(int64_t{inst.preserve_unit_iters});
         break;
+      case InstKind::PadEinsum:
+        w.begin_array();
+        for (int64_t v : inst.ints) w.value(v);
+        w.end_array();
+        break;
       case InstKind::SampleCategorical:
         w.begin_array();
         for (int64_t v : inst.ints) w.value(v);
@@ -276,6 +281,13 @@ Result<Trace> TraceFromJson(std::string_view text) {
         break;
       case InstKind::Blockize:
         inst.preserve_unit_iters = num(0, 1) != 0;
+        break;
+      case InstKind::PadEinsum:
+        if (attrs.size() != 1 || !attrs[0].is_array()) return Bad(n, "expected [padding]");
+        for (const JsonValue& p : attrs[0].items) {
+          if (!p.is_integer) return Bad(n, "the padding must be integers");
+          inst.ints.push_back(p.integer);
+        }
         break;
       case InstKind::SampleCategorical:
         if (attrs.size() != 2 || !attrs[0].is_array() || !attrs[1].is_array())

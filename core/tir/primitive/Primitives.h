@@ -133,6 +133,21 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_ax
 // whose iterators are the outer parts of the block's bindings; returns its name.
 Result<std::string> Blockize(ScheduleState* state, const Var& loop, bool preserve_unit_iters);
 
+// ---- DecomposePadding.cpp ----
+// The padding block named `block` (A[...] = T.if_then_else(cond, B[...], constant)) split
+// into "<block>_pad_const", filling the region with the constant under copies of the
+// loops from `loop` down (placed before `loop`), and the block itself writing only where
+// `cond` holds; returns the fill block's name.
+Result<std::string> DecomposePadding(ScheduleState* state, const std::string& block,
+                                     const Var& loop);
+
+// ---- PadEinsum.cpp ----
+// The Einsum-like block named `block` iterating each iterator's extent rounded up to a
+// multiple of padding[i], through zero-padded copies "<buffer>_pad" of the buffers those
+// iterators index (copied in before the block, outputs copied back after it).
+Status PadEinsum(ScheduleState* state, const std::string& block,
+                 const std::vector<int64_t>& padding);
+
 // ---- Sampling.cpp: random decisions drawn from `state` (or the given decision) ----
 // n tile sizes whose product is the loop's extent, the innermost at most
 // max_innermost_factor (-1: no bound); [-1, 1, ...] for a symbolic extent.
