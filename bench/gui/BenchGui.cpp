@@ -1,11 +1,12 @@
-// tessera-bench-gui [--iterations N]: the desktop application's responsiveness on the
-// GEMM example, in the real MainWindow (offscreen, the default dock layout). Each step is
-// timed from the intent (a menu action, a drag, Edit > Undo / Redo, a script edit) until
-// every visible view has been refreshed and the posted events (layouts, repaints) are
-// processed; p50, p95 and max are printed against the 16 ms frame budget, with the
-// machine (CPU model, ISA, cores) and its load average, because the same build takes
-// twice as long on a slower or busy machine. Where the time goes is printed too: the
-// evaluation, each view's setState(), and the events (layouts, paints) each view
+// tessera-bench-gui [--iterations N] [--tensorir]: the desktop application's
+// responsiveness on the GEMM example (--tensorir: the TensorIR GEMM example, scheduled
+// from the TensorIR views), in the real MainWindow (offscreen, the default dock layout).
+// Each step is timed from the intent (a menu action, a drag, Edit > Undo / Redo, a script
+// edit) until every visible view has been refreshed and the posted events (layouts,
+// repaints) are processed; p50, p95 and max are printed against the 16 ms frame budget,
+// with the machine (CPU model, ISA, cores) and its load average, because the same build
+// takes twice as long on a slower or busy machine. Where the time goes is printed too:
+// the evaluation, each view's setState(), and the events (layouts, paints) each view
 // handled. Then a profile runs on the worker thread while a 1 ms heartbeat on the GUI
 // thread measures the longest stall.
 #include <QApplication>
@@ -28,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "Examples.h"
 #include "MainWindow.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
@@ -35,6 +37,10 @@
 #include "views/LoopNestView.h"
 #include "views/ParameterDialog.h"
 #include "views/StageDagView.h"
+#include "views/TirBlockGraphView.h"
+#include "views/TirIntents.h"
+#include "views/TirLoopGraphView.h"
+#include "views/TirLoopNestView.h"
 #include "views/graph/GraphScene.h"
 
 namespace {
@@ -195,6 +201,47 @@ class Bench {
     });
     record("undo", [&] { w_.action("actionUndo")->trigger(); });
     record("redo", [&] { w_.action("actionRedo")->trigger(); });
+    while (undoCount() > before) w_.action("actionUndo")->trigger();
+    QString text = w_.document()->text();
+    record("script edit re-parse", [&] { w_.document()->editScript(text + "\n# an edit\n"); });
+    w_.action("actionUndo")->trigger();
+  }
+
+  // One round on the TensorIR GEMM example (C's loops i_0, j_0, k, i_1, j_1): the
+  // primitives from the TensorIR views' menus and drags, each undone untimed.
+  void roundTensorIR() {
+    primitive("split", [&] {
+      w_.selection()->selectIterVar("C", "k");
+      w_.action("action_split")->trigger();
+    });
+    primitive("reorder (drag)", [&] {
+      views::TirLoopNestView* nest = w_.tirLoopNestView();
+      nest->dropOn(Mime("loop:C/i_1").get(), nest->loopItem("C", "k"), views::TirDropPlace::Before);
+    });
+    primitive("fuse (drag)", [&] {
+      w_.selection()->selectStage("C");
+      w_.tirLoopView()->scene()->dropOnNode(Mime("loop:i_1").get(), "loop:k");
+    });
+    primitive("unroll", [&] {
+      w_.selection()->selectIterVar("C", "i_1");
+      w_.action("action_unroll")->trigger();
+    });
+    // A cache block computed at a loop by a drag in the loop nest.
+    int before = undoCount();
+    record("cache_read", [&] {
+      std::unique_ptr<QMenu> menu(w_.tirBlockView()->contextMenuFor("C"));
+      menu->findChild<QAction*>("cache_read")->trigger();
+    });
+    record("compute_at (drag)", [&] {
+      views::TirLoopNestView* nest = w_.tirLoopNestView();
+      nest->dropOn(Mime("block:A_shared").get(), nest->loopItem("C", "k"));
+    });
+    record("undo", [&] { w_.action("actionUndo")->trigger(); });
+    record("redo", [&] { w_.action("actionRedo")->trigger(); });
+    if (undoCount() != before + 2) {
+      ++failures_;
+      lastFailure_ = "cache_read / compute_at: " + w_.lastMessage().toStdString();
+    }
     while (undoCount() > before) w_.action("actionUndo")->trigger();
     QString text = w_.document()->text();
     record("script edit re-parse", [&] { w_.document()->editScript(text + "\n# an edit\n"); });
@@ -374,8 +421,10 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription("Tessera GUI responsiveness on the GEMM example");
   parser.addHelpOption();
   parser.addOption({"iterations", "Rounds of every step (default 30).", "N", "30"});
+  parser.addOption({"tensorir", "The TensorIR GEMM example, scheduled from the TensorIR views."});
   parser.process(app);
   int rounds = std::max(1, parser.value("iterations").toInt());
+  bool tensorIR = parser.isSet("tensorir");
 
   views::SetParameterAsker([](QWidget*, const QString&, const QList<views::ParamField>& fields) {
     QVariantMap out;
@@ -392,8 +441,18 @@ int main(int argc, char** argv) {
   w.setInteractive(false);
   w.resize(1600, 1000);
   w.show();
-  w.resetDockSizes();            // the default layout a first start gets at this size
-  w.openStartupFile(QString());  // the built-in GEMM example
+  w.resetDockSizes();  // the default layout a first start gets at this size
+  if (tensorIR) {
+    QString gemm;
+    for (const QString& f : tessera::gui::TensorIRExampleFiles())
+      if (f.endsWith("/gemm_tir.py")) gemm = f;
+    if (gemm.isEmpty() || !w.openExample(gemm).ok()) {
+      std::fprintf(stderr, "tessera-bench-gui: the TensorIR example gemm_tir.py does not open\n");
+      return 1;
+    }
+  } else {
+    w.openStartupFile(QString());  // the built-in GEMM example
+  }
   QCoreApplication::processEvents();
   QStringList shown;
   for (QDockWidget* d : w.docks())  // a tab behind another is "visible" but out of sight
@@ -404,10 +463,11 @@ int main(int argc, char** argv) {
       qPrintable(w.document()->displayName()), rounds, w.width(), w.height(),
       qPrintable(shown.join(", ")), kFrameMs);
   PrintMachine();
+  auto round = [tensorIR](Bench& b) { tensorIR ? b.roundTensorIR() : b.round(); };
   Bench bench(w);
-  bench.round();  // warm-up: first layouts, fonts, caches
+  round(bench);  // warm-up: first layouts, fonts, caches
   Bench measured(w);
-  for (int i = 0; i < rounds; ++i) measured.round();
+  for (int i = 0; i < rounds; ++i) round(measured);
   measured.report();
   std::printf("after the rounds: %s\n", LoadAverage().c_str());
   MeasureRunStall(w);
