@@ -392,6 +392,47 @@ Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters)
   return rv;
 }
 
+Status Schedule::Tensorize(const BlockRV& block, const TensorIntrin& intrin,
+                           bool preserve_unit_iters) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  auto done = tir::Tensorize(&state_, (*realize)->block->name, intrin);
+  if (!done.ok()) return done.error();
+  return RecordTensorize(block.id, intrin, preserve_unit_iters);
+}
+
+Status Schedule::Tensorize(const LoopRV& loop, const TensorIntrin& intrin,
+                           bool preserve_unit_iters) {
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto done = tir::Tensorize(&state_, *v, intrin, preserve_unit_iters);
+  if (!done.ok()) return done.error();
+  return RecordTensorize(loop.id, intrin, preserve_unit_iters);
+}
+
+Status Schedule::Tensorize(const BlockRV& block, const std::string& intrin,
+                           bool preserve_unit_iters) {
+  auto found = intrins_->Get(intrin);
+  if (!found.ok()) return found.error();
+  return Tensorize(block, *found, preserve_unit_iters);
+}
+
+Status Schedule::Tensorize(const LoopRV& loop, const std::string& intrin,
+                           bool preserve_unit_iters) {
+  auto found = intrins_->Get(intrin);
+  if (!found.ok()) return found.error();
+  return Tensorize(loop, *found, preserve_unit_iters);
+}
+
+Status Schedule::RecordTensorize(int target, const TensorIntrin& intrin, bool preserve_unit_iters) {
+  Instruction inst = Inst(InstKind::Tensorize, {target});
+  inst.name = intrin->name;
+  inst.intrin = intrin;
+  inst.preserve_unit_iters = preserve_unit_iters;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<BlockRV> Schedule::RFactor(const LoopRV& loop, int factor_axis) {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
@@ -754,6 +795,18 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       auto r = sch->Blockize({in.at(0)}, inst.preserve_unit_iters);
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};
+    }
+    case InstKind::Tensorize: {
+      // The target is a block or a loop; try it as what it was recorded as.
+      TensorIntrin intrin = inst.intrin;
+      if (!intrin) {
+        auto found = sch->tensor_intrins().Get(inst.name);
+        if (!found.ok()) return found.error();
+        intrin = *found;
+      }
+      if (sch->Get(BlockRV{in.at(0)}).ok())
+        return status(sch->Tensorize(BlockRV{in.at(0)}, intrin, inst.preserve_unit_iters));
+      return status(sch->Tensorize(LoopRV{in.at(0)}, intrin, inst.preserve_unit_iters));
     }
     case InstKind::RFactor: {
       if (inst.ints.size() != 1) return ScheduleError("ValueError", "expected factor_axis");

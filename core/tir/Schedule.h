@@ -20,6 +20,7 @@
 #include "support/Result.h"
 #include "tir/RandomEngine.h"
 #include "tir/ScheduleState.h"
+#include "tir/TensorIntrin.h"
 #include "tir/Trace.h"
 
 namespace tessera::tir {
@@ -103,6 +104,21 @@ class Schedule {
                           bool preserve_unit_loops = false);
   // The new outer block "<block>_o" around the subtree under `loop`.
   Result<BlockRV> Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
+  // The block (or the block blockize makes under the loop) matched against the tensor
+  // intrinsic's description and given its implementation's body (TVM's tensorize). By
+  // name, the intrinsic is looked up in the schedule's registry (the global one unless
+  // UseTensorIntrins gave another).
+  Status Tensorize(const BlockRV& block, const TensorIntrin& intrin,
+                   bool preserve_unit_iters = true);
+  Status Tensorize(const LoopRV& loop, const TensorIntrin& intrin, bool preserve_unit_iters = true);
+  Status Tensorize(const BlockRV& block, const std::string& intrin,
+                   bool preserve_unit_iters = true);
+  Status Tensorize(const LoopRV& loop, const std::string& intrin, bool preserve_unit_iters = true);
+  // The registry Tensorize and ApplyTrace look intrinsics up in by name.
+  void UseTensorIntrins(std::shared_ptr<const TensorIntrinRegistry> registry) {
+    intrins_ = std::move(registry);
+  }
+  const TensorIntrinRegistry& tensor_intrins() const { return *intrins_; }
   // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The fill block "<block>_pad_const" of the padding block, placed before `loop`; `block`
@@ -172,6 +188,7 @@ class Schedule {
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope,
                              const std::vector<BlockRV>& consumer_blocks = {});
+  Status RecordTensorize(int target, const TensorIntrin& intrin, bool preserve_unit_iters);
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
                                             const std::vector<std::string>& names);
 
@@ -181,6 +198,7 @@ class Schedule {
   RandState rand_state_;
   std::string func_name_;
   PrimFunc original_;
+  std::shared_ptr<const TensorIntrinRegistry> intrins_ = GlobalTensorIntrinsShared();
 };
 
 // Replays `trace` (recorded on a schedule of the same function) on `sch`; the first

@@ -93,12 +93,15 @@ class Printer {
     for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + Str(args[i]);
     return {s + ")", kAtom};
   }
+  // A 0-d buffer's element is `C[()]`, as TVM prints it.
   std::string Indices(const std::vector<Expr>& indices) {
+    if (indices.empty()) return "()";
     std::string s;
     for (size_t i = 0; i < indices.size(); ++i) s += (i ? ", " : "") + Str(indices[i]);
     return s;
   }
   std::string Region(const BufferRegion& r) {
+    if (r.region.empty()) return BufferName(r.buffer) + "[()]";
     std::string s = BufferName(r.buffer) + "[";
     for (size_t i = 0; i < r.region.size(); ++i) {
       const Range& range = r.region[i];
@@ -141,6 +144,7 @@ class Printer {
   void PrintIterVars(const BlockRealizeNode* realize);
   void PrintIr(const ir::Stmt& s);
   std::string AllocBuffer(const Buffer& b);
+  std::string MatchBuffer(const std::string& source, const Buffer& b, const BufferDeclAttrs& attrs);
 
   TvmDialect dialect_;
   std::string out_;
@@ -224,6 +228,13 @@ Doc Printer::Print(const Expr& e) {
         for (size_t i = 0; i < n->args.size(); ++i) list += (i ? ", " : "") + Str(n->args[i]);
         return {list + "]", kAtom};
       }
+      if (n->call_kind == ir::CallKind::Extern) {
+        std::vector<Expr> args = {ir::StringImm(n->op)};
+        args.insert(args.end(), n->args.begin(), n->args.end());
+        Doc call = Call(T("call_extern"), args);
+        call.text.insert(T("call_extern").size() + 1, "\"" + e.dtype().str() + "\", ");
+        return call;
+      }
       return Call(T(n->op), n->args);
     }
     case K::BufferLoad: {
@@ -242,6 +253,18 @@ Doc Printer::Print(const Expr& e) {
       // ProducerLoad, Let and Reduce do not occur in a PrimFunc's body.
       return {ir::to_string(e), kAtom};
   }
+}
+
+// T.match_buffer(source, shape, dtype, scope=, align=, offset_factor=) with the keywords
+// TVM prints: those that differ from a buffer's defaults.
+std::string Printer::MatchBuffer(const std::string& source, const Buffer& b,
+                                 const BufferDeclAttrs& attrs) {
+  std::string s = T("match_buffer") + "(" + source + ", " + Shape(b->shape);
+  if (b->dtype != DataType::Float(32)) s += ", \"" + b->dtype.str() + "\"";
+  if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
+  if (attrs.align != BufferDeclAttrs{}.align) s += ", align=" + std::to_string(attrs.align);
+  if (attrs.offset_factor != 0) s += ", offset_factor=" + std::to_string(attrs.offset_factor);
+  return s + ")";
 }
 
 std::string Printer::AllocBuffer(const Buffer& b) {
@@ -447,6 +470,10 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
       std::string rhs = AllocBuffer(b);
       Line(Define(b.get(), b->name) + " = " + rhs);
     }
+    for (const MatchBufferRegion& m : block.match_buffers) {
+      std::string lhs = Define(m.buffer.get(), m.buffer->name);
+      Line(lhs + " = " + MatchBuffer(Region(m.source), m.buffer, m.attrs));
+    }
     if (block.init.defined()) {
       Line("with " + T("init") + "():");
       PushFrame();
@@ -468,8 +495,10 @@ bool IsConstShape(const Buffer& b) {
 std::string Printer::Function(const PrimFunc& f) {
   PushFrame();
   std::vector<std::string> args, decls;
-  for (const Buffer& b : f.params) {
-    if (IsConstShape(b)) {
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Buffer& b = f.params[i];
+    BufferDeclAttrs attrs = i < f.param_attrs.size() ? f.param_attrs[i] : BufferDeclAttrs{};
+    if (IsConstShape(b) && attrs == BufferDeclAttrs{}) {
       std::string name = Define(b.get(), b->name);
       args.push_back(name + ": " + T("Buffer") + "(" + Shape(b->shape) + ", \"" + b->dtype.str() +
                      "\")");
@@ -484,10 +513,8 @@ std::string Printer::Function(const PrimFunc& f) {
       std::string kw = v->is_size_var ? "is_size_var=True" : "";
       decls.push_back(Define(v.get(), v.name()) + " = " + T(v.dtype().str()) + "(" + kw + ")");
     }
-    std::string shape = Shape(b->shape);
-    std::string dtype = b->dtype != DataType::Float(32) ? ", \"" + b->dtype.str() + "\"" : "";
-    decls.push_back(Define(b.get(), b->name) + " = " + T("match_buffer") + "(" + handle + ", " +
-                    shape + dtype + ")");
+    std::string lhs = Define(b.get(), b->name);
+    decls.push_back(lhs + " = " + MatchBuffer(handle, b, attrs));
   }
   indent_ = 1;
   if (f.noalias) {

@@ -89,14 +89,34 @@ struct BufferRegion {
   Region region;
 };
 
+// What a TVM Buffer declared by T.match_buffer holds that core/ir's buffers do not: its
+// offset_factor (0: none; TVM prints `offset_factor=N` when it is not 0) and its data
+// alignment (`align=`, printed when it is not TVM's default 64).
+struct BufferDeclAttrs {
+  int64_t offset_factor = 0;
+  int64_t align = 64;
+  bool operator==(const BufferDeclAttrs&) const = default;
+};
+
+// `buffer` is a view of the region `source` (TVM's MatchBufferRegion): the block's body
+// accesses buffer[i, ...] where it means source.buffer[min + i, ...]. Tensorize binds
+// the parameters of a tensor intrinsic's implementation this way.
+struct MatchBufferRegion {
+  Buffer buffer;
+  BufferRegion source;
+  BufferDeclAttrs attrs;
+};
+
 // A block: its iterators (IterVarType::DataPar is "S", CommReduce is "R"), the regions it
-// reads and writes, its local buffers and its body; `init` (undefined when none) runs
-// before the first reduction step of each output element.
+// reads and writes, its local buffers, the buffers it matches to regions and its body;
+// `init` (undefined when none) runs before the first reduction step of each output
+// element.
 struct BlockNode {
   std::string name;
   std::vector<IterVar> iter_vars;
   std::vector<BufferRegion> reads, writes;
   std::vector<Buffer> alloc_buffers;
+  std::vector<MatchBufferRegion> match_buffers;
   std::map<std::string, Expr> annotations;
   ir::Stmt init;
   Stmt body;
@@ -120,6 +140,9 @@ struct BlockRealizeNode : StmtNode {
 struct PrimFunc {
   std::string name = "main";
   std::vector<Buffer> params;
+  // The T.match_buffer attributes of the parameters, one per parameter; empty when all
+  // have the defaults (a tensor intrinsic's desc and impl declare offset_factor=1).
+  std::vector<BufferDeclAttrs> param_attrs;
   bool noalias = true;  // the "tir.noalias" attribute
   Stmt body;
 };

@@ -77,6 +77,8 @@ const char* inst_kind_name(InstKind kind) {
       return "CacheRead";
     case InstKind::CacheWrite:
       return "CacheWrite";
+    case InstKind::Tensorize:
+      return "Tensorize";
   }
   return "?";
 }
@@ -232,6 +234,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::Blockize:
         line = outs.at(0) + " = sch.blockize(target=" + in0 +
                ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
+        break;
+      case InstKind::Tensorize:
+        line = "sch.tensorize(block_or_loop=" + in0 + ", tensor_intrin=\"" + inst.name +
+               "\", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
         break;
       case InstKind::DecomposePadding:
         line = outs.at(0) + " = sch.decompose_padding(block=" + in0 +

@@ -16,6 +16,7 @@
 
 #include "tir/IndexMap.h"
 #include "tir/ScriptPrinter.h"
+#include "tir/TensorIntrin.h"
 
 namespace tessera::tir {
 
@@ -54,8 +55,9 @@ enum class InstKind {
   PadEinsum,
   CacheRead,
   CacheWrite,
+  Tensorize,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheWrite) + 1;  // last kind
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::Tensorize) + 1;  // last kind
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -68,8 +70,10 @@ struct Instruction {
   InstKind kind = InstKind::GetBlock;
   std::vector<int> inputs;    // random variable ids
   std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
-  std::string name;       // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key
-  std::string func_name;  // GetBlock
+  // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
+  // intrinsic's name
+  std::string name;
+  std::string func_name;     // GetBlock
   int64_t buffer_index = 0;  // CacheRead / CacheWrite
   Expr ann_val;              // Annotate (its key is `name`)
   bool preserve_unit_iters = true;
@@ -91,6 +95,9 @@ struct Instruction {
   bool buffer_is_write = false;
   bool assume_injective_transform = false;
   int64_t axis = 0, factor = 0, offset = 0;
+  // Tensorize: the intrinsic applied (a replay uses it; a trace read from JSON has only
+  // its name, looked up in the registry), preserve_unit_iters.
+  TensorIntrin intrin;
 };
 
 struct Trace {

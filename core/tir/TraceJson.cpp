@@ -109,6 +109,9 @@ std::string TraceToJson(const Trace& trace) {
         for (int64_t v : inst.ints) w.value(v);
         w.end_array();
         break;
+      case InstKind::Tensorize:
+        w.value(inst.name).value(int64_t{inst.preserve_unit_iters});
+        break;
       case InstKind::SampleCategorical:
         w.begin_array();
         for (int64_t v : inst.ints) w.value(v);
@@ -288,6 +291,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
           if (!p.is_integer) return Bad(n, "the padding must be integers");
           inst.ints.push_back(p.integer);
         }
+        break;
+      case InstKind::Tensorize:
+        inst.name = str(0), inst.preserve_unit_iters = num(1, 1) != 0;
+        if (inst.name.empty()) return Bad(n, "tensorize without an intrinsic's name");
         break;
       case InstKind::SampleCategorical:
         if (attrs.size() != 2 || !attrs[0].is_array() || !attrs[1].is_array())

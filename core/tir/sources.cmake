@@ -30,4 +30,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Blockize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/DecomposePadding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PadEinsum.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/TensorizeComparator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/Tensorize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TensorIntrin.cpp
 )

@@ -67,6 +67,58 @@ class AutoUnroll : public ir::IRMutator {
   int64_t max_step_;
 };
 
+// LowerMatchBuffer: the accesses of a block's T.match_buffer views become accesses of the
+// buffers they view, `view[i, j]` -> `source[min0, min1 + i, min2 + j]` (the leading
+// dimensions of the region are single elements, as tensorize makes them). A view whose
+// data pointer the body uses (an external call's argument) is refused: Tessera cannot
+// run such calls.
+class MatchBufferLowerer : public ir::IRMutator {
+ public:
+  struct View {
+    ir::Buffer source;
+    std::vector<Expr> mins;
+  };
+  std::unordered_map<const ir::BufferNode*, View> views;
+  std::unordered_map<const ir::ExprNode*, std::string> view_data;  // data handle -> view
+  std::string error;
+
+ protected:
+  Expr VisitVar(const ir::VarNode*, const Expr& e) override {
+    auto it = view_data.find(e.get());
+    if (it != view_data.end() && error.empty()) error = "uses the data pointer of " + it->second;
+    return e;
+  }
+  Expr VisitCall(const ir::CallNode* n, const Expr& e) override {
+    if (n->call_kind == ir::CallKind::Extern && error.empty())
+      error = "calls the external function \"" + n->op + "\"";
+    return ir::IRMutator::VisitCall(n, e);
+  }
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    auto it = views.find(n->buffer.get());
+    if (it == views.end()) return ir::MakeBufferLoad(n->buffer, std::move(indices));
+    return ir::MakeBufferLoad(it->second.source, Indices(it->second, indices));
+  }
+  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt&) override {
+    std::vector<Expr> indices;
+    MutateArray(n->indices, &indices);
+    Expr value = VisitExpr(n->value);
+    auto it = views.find(n->buffer.get());
+    if (it == views.end()) return ir::MakeBufferStore(n->buffer, value, std::move(indices));
+    return ir::MakeBufferStore(it->second.source, value, Indices(it->second, indices));
+  }
+
+ private:
+  static std::vector<Expr> Indices(const View& view, const std::vector<Expr>& indices) {
+    std::vector<Expr> out = view.mins;
+    size_t offset = out.size() - indices.size();
+    for (size_t i = 0; i < indices.size(); ++i)
+      out[offset + i] = ir::add(out[offset + i], indices[i]);
+    return out;
+  }
+};
+
 // The block-lowering step: LowerInitBlock + ConvertBlocksToOpaque + LowerOpaqueBlock.
 class BlockLowerer {
  public:
@@ -166,6 +218,7 @@ class BlockLowerer {
     }
     for (size_t i = 0; i < values.size(); ++i) vmap_[block->iter_vars[i]->var] = values[i];
     auto body = Lower(block->body);
+    if (body.ok() && !block->match_buffers.empty()) body = LowerMatchBuffers(*block, *body, where);
     ir::Stmt init;
     Expr init_cond;
     if (block->init.defined()) {
@@ -210,6 +263,36 @@ class BlockLowerer {
     for (auto it = block->annotations.rbegin(); it != block->annotations.rend(); ++it)
       if (IsPragmaKey(it->first)) out = ir::MakeAttr(Expr(0), it->first, it->second, out);
     return out;
+  }
+
+  Result<ir::Stmt> LowerMatchBuffers(const tir::BlockNode& block, const ir::Stmt& body,
+                                     const std::string& where) {
+    MatchBufferLowerer lowerer;
+    for (const tir::MatchBufferRegion& m : block.match_buffers) {
+      const ir::Buffer& view = m.buffer;
+      const tir::BufferRegion& source = m.source;
+      size_t rank = view->shape.size();
+      if (!source.buffer || source.region.size() < rank)
+        return Error(where + " matches buffer " + view->name + " to a region of lower rank");
+      MatchBufferLowerer::View v{source.buffer, {}};
+      for (size_t d = 0; d < source.region.size(); ++d) {
+        bool leading = d < source.region.size() - rank;
+        if (leading && !ir::is_one(source.region[d].extent))
+          return Error(where + " matches buffer " + view->name + " to a region of " +
+                       source.buffer->name +
+                       " whose leading dimensions are not single elements, which LowerTensorIR "
+                       "does not lower");
+        v.mins.push_back(Sub(source.region[d].min));
+      }
+      lowerer.views[view.get()] = std::move(v);
+      if (view->data.defined()) lowerer.view_data[view->data.get()] = view->name;
+    }
+    ir::Stmt lowered = lowerer.VisitStmt(body);
+    if (!lowerer.error.empty())
+      return Error(where + " (tensorized) " + lowerer.error +
+                   ": the tensor intrinsic's implementation is code Tessera cannot run; "
+                   "tensorize with an intrinsic whose implementation is a computation");
+    return lowered;
   }
 
   ir::VarMap vmap_;

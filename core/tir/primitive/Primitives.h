@@ -11,6 +11,7 @@
 #include "tir/IndexMap.h"
 #include "tir/RandomEngine.h"
 #include "tir/ScheduleState.h"
+#include "tir/TensorIntrin.h"
 
 namespace tessera::tir {
 
@@ -132,6 +133,18 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_ax
 // The subtree under `loop` (one block, no init) as the body of a new block "<block>_o"
 // whose iterators are the outer parts of the block's bindings; returns its name.
 Result<std::string> Blockize(ScheduleState* state, const Var& loop, bool preserve_unit_iters);
+
+// ---- Tensorize.cpp ----
+// The block named `block` matched against the intrinsic's description, its body then
+// replaced by the implementation's with the implementation's buffers bound to the matched
+// regions (T.match_buffer); TensorIntrinMismatchError says where the match failed.
+// Returns the block's name.
+Result<std::string> Tensorize(ScheduleState* state, const std::string& block,
+                              const TensorIntrin& intrin);
+// The subtree under `loop` blockized first (as Blockize), then tensorized; the new outer
+// block's name.
+Result<std::string> Tensorize(ScheduleState* state, const Var& loop, const TensorIntrin& intrin,
+                              bool preserve_unit_iters);
 
 // ---- DecomposePadding.cpp ----
 // The padding block named `block` (A[...] = T.if_then_else(cond, B[...], constant)) split

@@ -125,13 +125,14 @@ Result<tir::BufferRegion> Translator::Region(const AstExpr& e) {
   const BufferObject* b = BufferOf(*object);
   if (!b) return Error(to_source(*e.object) + " is not a buffer of this function", e.object->loc);
   const Buffer& buffer = b->buffer;
-  if (e.items.size() != buffer->shape.size())
+  std::vector<const AstExpr*> items = SubscriptItems(e);
+  if (items.size() != buffer->shape.size())
     return Error("buffer " + buffer->name + " has " + std::to_string(buffer->shape.size()) +
-                     " dimensions, its region gives " + std::to_string(e.items.size()),
+                     " dimensions, its region gives " + std::to_string(items.size()),
                  e.loc);
   tir::BufferRegion region{buffer, {}};
-  for (size_t i = 0; i < e.items.size(); ++i) {
-    const AstExpr& item = *e.items[i];
+  for (size_t i = 0; i < items.size(); ++i) {
+    const AstExpr& item = *items[i];
     if (item.kind != AstKind::Slice) {
       auto index = EvalExpr(item, "an index of " + buffer->name);
       if (!index) return index.error();

@@ -31,6 +31,14 @@ constexpr const char* kTirxPath = "tvm.script.tirx.";
 
 std::string Spelled(const TName& t) { return "T." + t.name; }
 
+std::vector<const AstExpr*> SubscriptItems(const AstExpr& subscript) {
+  const auto& items = subscript.items;
+  if (items.size() == 1 && items[0]->kind == AstKind::Tuple && items[0]->items.empty()) return {};
+  std::vector<const AstExpr*> out;
+  for (const AstPtr& item : items) out.push_back(item.get());
+  return out;
+}
+
 Error Translator::Refuse(const TName& t, const SourceLoc& loc) const {
   return Error(Spelled(t) + " is not supported in TVMScript here", loc);
 }
@@ -140,6 +148,11 @@ Result<Value> Translator::Eval(const AstExpr& e) {
       if (const BufferObject* b = BufferOf(*object)) {
         if (e.text == "dtype") return Value::String(b->buffer->dtype.str());
         if (e.text == "name") return Value::String(b->buffer->name);
+        // A tensor intrinsic's implementation passes these to external functions.
+        if (e.text == "data") return Value::FromExpr(b->buffer->data);
+        if (e.text == "elem_offset")
+          return Value::FromExpr(b->buffer->elem_offset.defined() ? b->buffer->elem_offset
+                                                                  : ir::Expr(0));
         if (e.text == "shape") {
           std::vector<Value> dims;
           for (const Expr& d : b->buffer->shape) dims.push_back(Value::FromExpr(d));
@@ -154,7 +167,7 @@ Result<Value> Translator::Eval(const AstExpr& e) {
       if (!object) return object.error();
       if (const BufferObject* b = BufferOf(*object)) {
         std::vector<Expr> indices;
-        for (const AstPtr& item : e.items) {
+        for (const AstExpr* item : SubscriptItems(e)) {
           if (item->kind == AstKind::Slice)
             return Error("a slice of buffer " + b->buffer->name +
                              " is allowed only in T.reads / T.writes (vector loads are not "

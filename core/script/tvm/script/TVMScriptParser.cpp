@@ -56,9 +56,20 @@ Result<std::vector<Expr>> ShapeFromValue(const Value& v, const SourceLoc& loc) {
   return shape;
 }
 
-// Builds a buffer from T.Buffer / T.match_buffer / T.alloc_buffer arguments.
-Result<Buffer> BufferFromArgs(const Args& args, const std::string& name) {
+// Builds a buffer from T.Buffer / T.match_buffer / T.alloc_buffer arguments. With
+// `attrs`, offset_factor= and align= are read into it (T.match_buffer of a parameter, as
+// tensor intrinsics declare theirs); else they are refused.
+Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
+                              tir::BufferDeclAttrs* attrs) {
   for (const char* p : kUnsupportedBufferArgs) {
+    bool decl_attr = std::string(p) == "offset_factor" || std::string(p) == "align";
+    if (attrs && decl_attr && args.has(p) && !args.get(p).is_none()) {
+      auto v = args.Int(p);
+      if (!v) return v.error();
+      if (*v < 0) return args.ErrorAt(p, std::string(p) + " must not be negative");
+      (std::string(p) == "align" ? attrs->align : attrs->offset_factor) = *v;
+      continue;
+    }
     if (args.has(p) && !args.get(p).is_none())
       return args.ErrorAt(p,
                           args.function() + "(" + p + "=...) is not supported in TVMScript here");
@@ -102,7 +113,7 @@ Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::strin
   }
   Args args(call, "T.Buffer", BufferParams(false), 1);
   if (!args.status()) return args.status().error();
-  auto buffer = BufferFromArgs(args, name);
+  auto buffer = BufferFromArgs(args, name, nullptr);
   if (!buffer) return buffer.error();
   if ((*buffer)->scope != "global")
     return args.ErrorAt("scope", "a parameter's buffer must be in global scope");
@@ -128,6 +139,7 @@ Status Translator::Parameter(const AstParam& p) {
     handle->name = p.name;
     handle->param_index = params_.size();
     params_.push_back(nullptr);
+    param_attrs_.emplace_back();
     handle_names_.push_back(p.name);
     Define(p.name, Value::FromObject(handle));
     return Status::Ok();
@@ -136,6 +148,7 @@ Status Translator::Parameter(const AstParam& p) {
     auto buffer = BufferAnnotation(ann, p.name);
     if (!buffer) return buffer.error();
     params_.push_back(*buffer);
+    param_attrs_.emplace_back();
     handle_names_.emplace_back();
     Define(p.name, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
     return Status::Ok();
@@ -163,9 +176,11 @@ Status Translator::MatchBuffer(const AstStmt& s, const AstExpr& call) {
     return args.ErrorAt("param", "handle '" + handle->name + "' is matched twice");
   if (!args.has("shape") || args.get("shape").is_none())
     return Error("Shape must be specified when binding input param", call.loc);
-  auto buffer = BufferFromArgs(args, target.text);
+  tir::BufferDeclAttrs attrs;
+  auto buffer = BufferFromArgs(args, target.text, &attrs);
   if (!buffer) return buffer.error();
   params_[handle->param_index] = *buffer;
+  param_attrs_[handle->param_index] = attrs;
   Define(target.text, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
   return Status::Ok();
 }
@@ -206,7 +221,7 @@ Result<Buffer> Translator::AllocBuffer(const AstExpr& call, const std::string& n
   if (!evaluated) return evaluated.error();
   Args args(*evaluated, "T.alloc_buffer", BufferParams(false), 1);
   if (!args.status()) return args.status().error();
-  return BufferFromArgs(args, name);
+  return BufferFromArgs(args, name, nullptr);
 }
 
 Result<ir::Stmt> Translator::IrOnly(const tir::Stmt& s, const SourceLoc& loc,
@@ -239,7 +254,7 @@ Result<ir::Stmt> Translator::Store(const AstExpr& target, const Value& value,
                      object->type_name() + ", not a buffer",
                  target.object->loc);
   std::vector<Expr> indices;
-  for (const AstPtr& item : target.items) {
+  for (const AstExpr* item : SubscriptItems(target)) {
     if (item->kind == AstKind::Slice)
       return Error("vector stores (a slice of " + b->buffer->name + ") are not supported",
                    item->loc);
@@ -668,6 +683,11 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
   tir::PrimFunc f;
   f.name = def.name;
   f.params = params_;
+  for (const tir::BufferDeclAttrs& a : param_attrs_) {
+    if (a == tir::BufferDeclAttrs{}) continue;
+    f.param_attrs = param_attrs_;
+    break;
+  }
   f.noalias = noalias_;
   tir::Stmt stmt = *body;
   const auto* realize = tir::As<tir::BlockRealizeNode>(stmt);

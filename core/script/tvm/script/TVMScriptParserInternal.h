@@ -134,6 +134,7 @@ class Translator {
   // The function's parameters (null until a handle's T.match_buffer), its root
   // allocations and the allocations of the enclosing blocks.
   std::vector<Buffer> params_;
+  std::vector<tir::BufferDeclAttrs> param_attrs_;  // one per parameter
   std::vector<std::string> handle_names_;
   std::vector<Buffer> root_allocs_;
   std::vector<std::vector<Buffer>> block_allocs_;
@@ -152,5 +153,8 @@ ir::Range RangeBetween(const Expr& begin, const Expr& end);
 
 // "T.block" / "T.sblock" as the dialect spells it.
 std::string Spelled(const TName& t);
+
+// The indices of a subscript: `C[()]`, the element of a 0-d buffer, has none.
+std::vector<const AstExpr*> SubscriptItems(const AstExpr& subscript);
 
 }  // namespace tessera::script::tvmscript

@@ -17,13 +17,13 @@ constexpr const char* kTvmScriptXPath = "tvm.script.tirx";  // TVM 0.24+
 
 // The T.* functions that make expressions, each the tvm.tir function of the same meaning.
 constexpr const char* kExpressionFunctions[] = {
-    "max",         "min",        "Cast",       "if_then_else", "Select",      "floordiv",
-    "floormod",    "truncdiv",   "truncmod",   "ceildiv",      "exp",         "exp2",
-    "log",         "log2",       "sqrt",       "rsqrt",        "tanh",        "sigmoid",
-    "sin",         "cos",        "erf",        "abs",          "floor",       "ceil",
-    "round",       "trunc",      "pow",        "Not",          "And",         "Or",
-    "max_value",   "min_value",  "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
-    "bitwise_xor", "bitwise_not"};
+    "max",         "min",         "Cast",       "if_then_else", "Select",      "floordiv",
+    "floormod",    "truncdiv",    "truncmod",   "ceildiv",      "exp",         "exp2",
+    "log",         "log2",        "sqrt",       "rsqrt",        "tanh",        "sigmoid",
+    "sin",         "cos",         "erf",        "abs",          "floor",       "ceil",
+    "round",       "trunc",       "pow",        "Not",          "And",         "Or",
+    "max_value",   "min_value",   "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not", "call_extern"};
 
 // tvm.script.tir (and tirx) as a module: its functions are registered under it; any other
 // attribute is a TVMScript construct Tessera does not read, refused where it is named.

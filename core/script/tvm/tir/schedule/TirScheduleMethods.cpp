@@ -433,6 +433,23 @@ Result<Value> TirMethodBlockize(const TirMethodCall& c) {
   return c.BlockValue(*outer);
 }
 
+// tensorize(block_or_loop, tensor_intrin, preserve_unit_iters): the intrinsic by the
+// name tir.TensorIntrin.register gave it.
+Result<Value> TirMethodTensorize(const TirMethodCall& c) {
+  auto target = c.BlockOrLoop("block_or_loop");
+  if (!target) return target.error();
+  const Value& intrin = c.args().get("tensor_intrin");
+  if (!intrin.is_string())
+    return c.args().TypeError("tensor_intrin", "the name of a registered TensorIntrin (a str)");
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  Status s = std::visit(
+      [&](const auto& rv) { return c.sch().Tensorize(rv, intrin.as_string(), *preserve); },
+      *target);
+  if (!s.ok()) return s.error();
+  return Value();
+}
+
 // An int list argument (candidates, a decision of tiles).
 Result<std::vector<int64_t>> TirMethodInts(const TirMethodCall& c, const std::string& param) {
   const Value& v = c.args().get(param);
@@ -536,6 +553,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"decompose_reduction",    {"block", "loop"},                                    2, false, TirMethodDecomposeReduction},
     {"rfactor",                {"loop", "factor_axis"},                              2, false, TirMethodRFactor},
     {"blockize",               {"target", "preserve_unit_iters"},                    1, false, TirMethodBlockize},
+    {"tensorize",              {"block_or_loop", "tensor_intrin", "preserve_unit_iters"}, 2, false, TirMethodTensorize},
     {"sample_perfect_tile",    {"loop", "n", "max_innermost_factor", "decision"},    2, false, TirMethodSamplePerfectTile},
     {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
     {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},

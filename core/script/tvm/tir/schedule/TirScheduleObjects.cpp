@@ -5,6 +5,7 @@
 
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "script/tvm/tir/TirTensorIntrinObjects.h"
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
 #include "tir/Trace.h"
@@ -274,6 +275,7 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
     auto handle = std::make_shared<TirScheduleHandle>();
     int64_t seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
     handle->sch = std::make_shared<tir::Schedule>(input->func, seed, input->name);
+    handle->sch->UseTensorIntrins(record->intrins);
     handle->dialect = dialect;
     handle->func_name = input->name;
     record->schedule = handle->sch;
@@ -472,6 +474,7 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record) {
     interp.Register(
         path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", s_tir_schedule)));
   RegisterTirIndexMapBuiltins(interp);
+  RegisterTirTensorIntrinBuiltins(interp, record->intrins);
   for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
     for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV", "ScheduleError"})
       interp.Register(std::string(module) + "." + cls,

@@ -79,7 +79,10 @@ struct TirScriptRecord {
   tir::PrimFunc original;           // the function before any primitive
   std::vector<te::Tensor> te_args;  // create_prim_func's tensors, when it made the function
   int line = 0;                     // the line that created the schedule
-  int created = 0;                  // how many tir.Schedule objects the script made
+  // tir.TensorIntrin.register's intrinsics, which the schedules look names up in.
+  std::shared_ptr<tir::TensorIntrinRegistry> intrins =
+      std::make_shared<tir::TensorIntrinRegistry>();
+  int created = 0;  // how many tir.Schedule objects the script made
   // The evaluation's count of te.create_schedule calls, and its value when the last
   // tir.Schedule was made (the later kind of schedule is the document's).
   const int* te_schedules_created = nullptr;
