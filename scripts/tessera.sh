@@ -17,7 +17,7 @@ PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6 libgraphviz-dev
   llvm-19-dev libzstd-dev zlib1g-dev
   libopenblas-dev libhalide14-0-dev
-  xvfb xauth fonts-wqy-microhei
+  xvfb xauth fonts-wqy-microhei qt6-translations-l10n
   python3 python3-numpy clang-14 libclang-rt-14-dev clang-format-14 mold
   libdnnl-dev libxgboost-dev libsqlite3-dev
   slurmctld slurmd slurm-client munge

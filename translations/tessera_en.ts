@@ -4,408 +4,808 @@
 <context>
     <name>QObject</name>
     <message>
+        <location filename="../app/gui/Document.cpp" line="27"/>
         <source>%1 is not a script: it contains binary data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="32"/>
         <source>%1 is not a script: it is not valid UTF-8 text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="27"/>
         <source>needs an integer &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="30"/>
         <source>&apos;%1&apos; must be at least %2, not %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="37"/>
         <source>needs &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="44"/>
         <source>select one loop (iter var) first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="46"/>
         <source>needs %1 iter vars, got %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="63"/>
         <source>needs at least %1 iter vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="66"/>
         <source>names an iter var twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="81"/>
         <source>needs a target stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="94"/>
         <source>needs at least one reader stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="99"/>
         <source>is not a primitive Tessera can apply from the GUI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="105"/>
         <source>select a stage first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="67"/>
         <source>%1 %2 (%3)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="69"/>
         <source>, leaf: a loop of the program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="88"/>
         <source>outer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="88"/>
         <source>inner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="36"/>
         <source>placeholder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="37"/>
+        <source>scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/StageDagModel.cpp" line="38"/>
+        <source>extern</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/StageDagModel.cpp" line="39"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="40"/>
         <source>cache (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="49"/>
         <source>%1: %2, attach %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="54"/>
         <source>
 computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="53"/>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="54"/>
+        <source>matches (max error %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="55"/>
+        <source>DIFFERS (max error %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="61"/>
+        <source>%1 ms (calls not kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/VersionCompare.cpp" line="62"/>
+        <source>%1 ms (95%: %2–%3, %n call(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="123"/>
+        <source>runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
+        <source>reference check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="135"/>
+        <source>median time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="143"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="148"/>
+        <source>speed of right vs left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="149"/>
+        <source>changed script lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
+        <source>changed loop-nest lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="24"/>
+        <source>Make &amp;Tunable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="28"/>
+        <source>Split &amp;factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="29"/>
+        <source>&amp;Unroll / vectorize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="30"/>
+        <source>Loop &amp;order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ParameterDialog.cpp" line="34"/>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ParameterDialog.cpp" line="35"/>
+        <source>Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="155"/>
+        <source>The root block: the buffers the function allocates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="176"/>
+        <source>A loop several blocks share (compute_at)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="46"/>
+        <source>Loop %1 of %2: %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="69"/>
+        <source>Block iterator %1 of %2 (%3), bound to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <source>reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <source>spatial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="86"/>
+        <source>The block runs only where this holds (a split that does not divide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="51"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="53"/>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="54"/>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="55"/>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>main</name>
+    <name>TirDragTree</name>
     <message>
-        <source>Tessera: a schedule studio for tensor kernels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A script to open.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select STAGE or STAGE:ITERVAR.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show and raise a dock (Script, StageDag, IterVar, LoopNest, BufferLayout, Bounds, Code, Profile).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>light or dark, for this session.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>en or zh_CN, for this session.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profile the schedule once it is open.</source>
+        <location filename="../views/TirDragTree.cpp" line="61"/>
+        <source>Drop: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::Document</name>
     <message>
+        <location filename="../app/gui/Document.cpp" line="51"/>
+        <location filename="../app/gui/Document.cpp" line="68"/>
         <source>cannot open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="54"/>
         <source>%1 is too large for a script (%2 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="148"/>
+        <location filename="../app/gui/Document.cpp" line="151"/>
         <source>cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="157"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="178"/>
+        <location filename="../app/gui/Document.cpp" line="230"/>
         <source>%1: the script has no schedule to apply it to (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="200"/>
         <source>%1 was legal, but the printed script does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="241"/>
+        <source>%1: the script makes no TensorIR schedule (fix its errors first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="261"/>
         <source>transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="300"/>
+        <source>%1 was legal, but its line %2 does not evaluate: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="334"/>
+        <source>there is no version v%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="338"/>
+        <source>go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/UndoCommands.cpp" line="11"/>
         <source>Edit script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="71"/>
         <source>%1 is too large for a project (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::InstrumentPanels</name>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="112"/>
+        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="118"/>
+        <source>Roofline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="120"/>
+        <source>Check on the GPU &amp;Emulator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="122"/>
+        <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="138"/>
+        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="143"/>
+        <source>Nothing to check: the script has no lowered program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <source>A check on the GPU emulator is already going.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="151"/>
+        <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="172"/>
+        <source>Checking on the GPU emulator…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="191"/>
+        <source>GPU emulator: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="198"/>
+        <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/InstrumentPanels.cpp" line="204"/>
+        <source>GPU emulator: %n problem(s); %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="240"/>
+        <source>Check on the GPU emulator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="245"/>
+        <source>The run failed: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="246"/>
+        <source>
+No problem found.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="248"/>
+        <source>%1 in %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="250"/>
+        <source>the outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="256"/>
+        <source>CUDA lines %1 (highlighted)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="243"/>
         <source>Script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="244"/>
         <source>Stage DAG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="245"/>
         <source>IterVar hyper-graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="246"/>
         <source>Loop nest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <source>Block graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <source>Loops and iterators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <source>Loop nest (TensorIR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Buffer layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Bounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <source>Bounds (TensorIR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Code</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
+        <source>Run log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <source>Tune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="307"/>
+        <source>The docks are back where they were at the first start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="379"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="380"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="388"/>
         <source>Open &amp;Example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="394"/>
+        <source>TensorIR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="401"/>
         <source>Recent &amp;Files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="405"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="407"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="409"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="410"/>
         <source>Script for &amp;TVM…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="415"/>
+        <source>TensorIR Program for TVM 0.&amp;20…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="418"/>
+        <source>TensorIR Program for TVM 0.2&amp;6…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="420"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="424"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="446"/>
+        <source>Undid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="452"/>
+        <source>Redid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="463"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="472"/>
         <source>&amp;Schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="479"/>
         <source>&amp;Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="480"/>
         <source>&amp;Tile…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="481"/>
         <source>&amp;Fuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="482"/>
         <source>&amp;Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="483"/>
         <source>&amp;Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="486"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="490"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="491"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="492"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="493"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="494"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="495"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="509"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="510"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="517"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <source>R&amp;unner…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="529"/>
+        <source>Run and Profile now submit Slurm jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="530"/>
+        <source>Run and Profile now run on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <source>&amp;Tune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="560"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing to run: the script has no lowered program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="592"/>
+        <location filename="../app/gui/MainWindow.cpp" line="598"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Profiling…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Running on the CPU…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="645"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ran in %1 ms (compiled in %2 ms)%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profile: median %1 ms, %2 GFLOP/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="713"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="716"/>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="719"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="728"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="742"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="743"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="746"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="747"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="748"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="776"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../app/gui/MainWindow.cpp" line="777"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -413,225 +813,830 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="825"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
+        <source>%1 is not a TensorIR primitive the application applies yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="834"/>
+        <source>fuse: %1 has no inner loop to fuse with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="862"/>
+        <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="887"/>
+        <location filename="../app/gui/MainWindow.cpp" line="941"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="891"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="902"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="930"/>
+        <location filename="../app/gui/MainWindow.cpp" line="946"/>
+        <source>%1 (example)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="932"/>
+        <source>Opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="934"/>
+        <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="948"/>
+        <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="961"/>
+        <location filename="../app/gui/MainWindow.cpp" line="985"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="973"/>
+        <source>Save As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
+        <source>Made tunable: see the Tune dock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1139"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1131"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1127"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="213"/>
+        <source>Showing %1 (Edit ▸ Undo returns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <source>Profiling %1 on the %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <source>Running %1 on the %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="609"/>
+        <source> of a Slurm node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="670"/>
+        <source>%1: run failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="681"/>
+        <source>; checked in %1 ms against the kept reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="682"/>
+        <source>; reference computed in %1 ms (kept for the next runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="685"/>
+        <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
+        <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1144"/>
+        <source>Export a TensorIR program for TVM 0.%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1152"/>
+        <source>The script has errors: fix them first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1174"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1176"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1190"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="911"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="912"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="919"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="557"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running on the GPU…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="463"/>
         <source>&amp;Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>&amp;Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1221"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="384"/>
         <source>Open project or script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="385"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="969"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="677"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="678"/>
         <source>, DIFFERS from the reference (max error %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::RunnerSettingsDialog</name>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="36"/>
+        <source>Runner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="39"/>
+        <source>This machine (local)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="40"/>
+        <source>Slurm cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="41"/>
+        <source>the cluster&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="42"/>
+        <source>none (e.g. gpu:1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="43"/>
+        <source>from the candidates&apos; timeouts (e.g. 10 or 1:00:00)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="44"/>
+        <source>your default account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="46"/>
+        <source>more sbatch options, e.g. --constraint=avx512 --qos=short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="48"/>
+        <source>a new folder under $TMPDIR (must be shared with the nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="49"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="51"/>
+        <source>Check Slurm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="65"/>
+        <source>Run on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="66"/>
+        <source>Partition:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="67"/>
+        <source>Generic resources (--gres):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="68"/>
+        <source>Time limit (--time):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="69"/>
+        <source>Account:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="70"/>
+        <source>Extra sbatch options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="71"/>
+        <source>Work folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="85"/>
+        <source>Work folder shared with the nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="117"/>
+        <source>Unknown runner &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>The partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>--gres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>The account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="123"/>
+        <source>%1 cannot contain spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="128"/>
+        <source>The time limit &quot;%1&quot; is not one Slurm reads (minutes, H:MM:SS or D-HH:MM).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="133"/>
+        <source>The options cannot contain line breaks or tabs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="135"/>
+        <source>The work folder must be an absolute path (the nodes see the same path).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="150"/>
+        <source>Looking for Slurm…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="161"/>
+        <source>Slurm answers: jobs can be submitted from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="162"/>
+        <source>Slurm is not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::TuneController</name>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="185"/>
+        <source>The document&apos;s schedule is this best: nothing faster was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="188"/>
+        <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="198"/>
+        <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="201"/>
+        <source>×%1 the document&apos;s schedule (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="281"/>
+        <source>Cannot read the records database %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/TuneController.cpp" line="295"/>
+        <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="338"/>
+        <source>A tuning session is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="343"/>
+        <source>Nothing to tune: the script does not evaluate (fix its errors first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="361"/>
+        <source>the space generated from the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="362"/>
+        <source>the %1 points of %2 tunable knob(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="365"/>
+        <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="369"/>
+        <source> within %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="428"/>
+        <source>%1: %2 queued, %3 running, %4 done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
+        <source>Resuming: %1 of %2 trials left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="497"/>
+        <location filename="../app/gui/TuneController.cpp" line="529"/>
+        <source>Cancelled after %1 of %2 trials.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="514"/>
+        <source>Tuning stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="524"/>
+        <source>Paused after %1 of %2 trials: Resume continues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="530"/>
+        <source>Tuned: %1 trials measured in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="536"/>
+        <source>Best %1 GFLOP/s (%2 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="550"/>
+        <source>there is no tuned candidate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="554"/>
+        <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <source>tuned candidate %1 does not evaluate: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="566"/>
+        <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="575"/>
+        <source>apply tuned candidate (%1 GFLOP/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="577"/>
+        <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <source>#%1 (%2 GFLOP/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="602"/>
+        <source>%1 ms (fastest %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <source>agrees with the te oracle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="608"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <source>median time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <source>reference check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="612"/>
+        <source>found by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="613"/>
+        <source>speed of right vs left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <source>changed script lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <source>changed loop-nest lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="630"/>
+        <source>Make tunable: the script has no schedule (fix its errors first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="640"/>
+        <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="666"/>
+        <source>The knob %1 was dropped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::VersionCompareDialog</name>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="163"/>
+        <source>Compare %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="179"/>
+        <source>Script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="180"/>
+        <source>Loop nest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (left) and &lt;b&gt;%2&lt;/b&gt; (right)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::views::BoundsView</name>
     <message>
+        <location filename="../views/BoundsView.cpp" line="37"/>
+        <source>placeholder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="38"/>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="39"/>
+        <source>spatial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="40"/>
+        <source>reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="41"/>
+        <source>vector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="42"/>
+        <source>parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="43"/>
+        <source>unrolled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="44"/>
+        <source>thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="79"/>
         <source>InferBound phases for producer → consumer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Stage / IterVar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Extent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Attach</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="84"/>
+        <source>Elements computed by the schedule vs required by the consumers; &quot;?&quot; when a count depends on a shape variable whose value is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="86"/>
         <source>IterVar / dimension</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="86"/>
         <source>Set or range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="107"/>
         <source>No bounds: the script creates no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="108"/>
         <source>No bounds: the script has errors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="116"/>
         <source> (output)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Over-computation: %1× the required elements</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../views/BoundsView.cpp" line="127"/>
         <source> (leaf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="147"/>
+        <source>No producer → consumer pair here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="147"/>
+        <source>No schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="148"/>
+        <source>The phase tables explain how InferBound sizes a compute stage that another compute stage reads (e.g. after cache_read, or B read by C).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="155"/>
         <source>Phase 1: consumer %1&apos;s leaf vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="158"/>
         <source>Phase 2: PassUpDomain to %1&apos;s root vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="160"/>
         <source>after %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="163"/>
         <source>root vars (after relaxation)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="166"/>
         <source>Phase 3: %1&apos;s request of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="168"/>
         <source>Phase 4: %1&apos;s root ranges</source>
         <translation type="unfinished"></translation>
     </message>
@@ -639,85 +1644,213 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::BufferLayoutView</name>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="220"/>
         <source>Buffer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="221"/>
+        <source>Next padded slice ▸</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="222"/>
+        <source>Show the next slice of the physical layout that holds padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="241"/>
+        <source>Iterations of block %1 by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="242"/>
+        <source>%1 of block %2 by %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="315"/>
         <source>phys[%1]=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="315"/>
         <source>log[%1]=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="363"/>
+        <source>No buffer has a layout transform. Apply transform_layout to a buffer of a block to see its physical layout and padding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="365"/>
         <source>No buffer has a layout transform. Apply transform_layout to a stage to see its physical layout and padding.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="371"/>
+        <source>%1: iterations %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="374"/>
         <source>%1: logical %2 → physical %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="383"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="385"/>
         <source>padding where %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="407"/>
         <source>none (padding is never accessed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="411"/>
+        <source>%1 iterations, each one of the block&apos;s iterations before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="415"/>
         <source>padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="445"/>
+        <source>Iterations after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="445"/>
+        <source>Iterations before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="446"/>
         <source>Physical</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="446"/>
         <source>Logical</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="448"/>
         <source>slice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="449"/>
+        <source>one cell per %1×%1 elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="488"/>
         <source>physical %1 ↔ logical %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="489"/>
         <source>physical %1: padding, pad value %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="490"/>
         <source>logical %1 ↔ physical %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="491"/>
         <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="523"/>
+        <source>rows %1–%2, columns %3–%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="525"/>
+        <source>%1: %2 of %3 elements are padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="526"/>
+        <source>%1: %2 elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="569"/>
+        <source>rows %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="569"/>
+        <source>columns %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="571"/>
+        <source>%1: %2 of %3 elements are padding (%4 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::CacheFitDelegate</name>
+    <message>
+        <location filename="../views/CacheFitColumn.cpp" line="33"/>
+        <source>One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/CacheFitColumn.cpp" line="43"/>
+        <source> (an index not followed: whole dimension)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/CacheFitColumn.cpp" line="72"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/CacheFitColumn.cpp" line="74"/>
+        <source>spills to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/CacheFitColumn.cpp" line="104"/>
+        <source>Unknown: a loop bound or a shape is symbolic.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::views::CodeView</name>
     <message>
+        <location filename="../views/CodeView.cpp" line="68"/>
         <source>Previous pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="69"/>
         <source>Next pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="81"/>
         <source>Lowered loop program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="122"/>
         <source>No lowered program yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -725,6 +1858,7 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::GraphPanel</name>
     <message>
+        <location filename="../views/GraphPanel.cpp" line="43"/>
         <source>Graph layout failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -732,14 +1866,17 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="72"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="73"/>
         <source>Nothing can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="86"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -747,34 +1884,42 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::IterVarGraphView</name>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="44"/>
         <source>Loop order, outermost first: drag a loop to reorder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="54"/>
         <source>No iter vars: the script has no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="72"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="78"/>
         <source>Stage %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="126"/>
         <source>Drop on a loop (iter var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="128"/>
         <source>%1 is not a loop any more (not a leaf var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="132"/>
         <source>fuse: %1 is not a loop (not a leaf var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="135"/>
         <source>fuse: %1 and %2 are not neighbours in the loop order (%3).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -782,241 +1927,516 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::LoopNestView</name>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="24"/>
         <source>loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="26"/>
         <source>produce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="28"/>
         <source>realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="30"/>
         <source>allocate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="32"/>
         <source>condition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="34"/>
         <source>store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="44"/>
+        <source>serial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="45"/>
+        <source>parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="46"/>
+        <source>vectorized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="47"/>
+        <source>unrolled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="48"/>
+        <source>thread_binding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <source>Working set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <source>Throughput (MCA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="201"/>
+        <source>Measured (%1): %2 ms per call of the whole kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="218"/>
+        <source>%1 cyc/it · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="220"/>
+        <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="228"/>
+        <source>Busiest unit: %1, %2 cycles per iteration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="296"/>
+        <source>Drop: compute %1 at %2.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="297"/>
+        <source>Drop: reorder %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="302"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="303"/>
         <source>Drop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="307"/>
         <source>Unknown stage %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="309"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="314"/>
         <source>Unknown drag.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="316"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="317"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="319"/>
+        <source>%1 is already there: nothing to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="322"/>
         <source>Only stages and loops can be dropped here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::PrimitiveMenuText</name>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="57"/>
+        <source>%1 is an input (placeholder): it is not computed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="65"/>
+        <source>Compute Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="72"/>
+        <source>compute_at(%1, %2.%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="80"/>
+        <source>No stage read here can be computed at this loop</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::views::PrimitiveText</name>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="78"/>
         <source>%1 needs a leaf loop with another leaf loop after it; %2 has none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="86"/>
         <source>%1: select a loop (iter var) first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
         <source>Factor (inner extent)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="90"/>
         <source>Outer loop factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="91"/>
         <source>Inner loop factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="94"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="96"/>
         <source>Factor axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New loop order (outermost first)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reorder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
         <source>compute_at: no stage reads %1, so it has no loop to be computed at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="172"/>
         <source>Compute at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="173"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="176"/>
         <source>compute_at: choose a loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="194"/>
         <source>Index map (logical → physical)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="199"/>
         <source>Pad value (empty: never accessed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="213"/>
+        <source>✓ applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="225"/>
         <source>cache_read: no stage reads %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="227"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="231"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="253"/>
         <source>Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="254"/>
         <source>Tile with Next Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="255"/>
         <source>Fuse with Next Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="256"/>
         <source>Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="257"/>
         <source>Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="258"/>
         <source>Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="259"/>
         <source>Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="260"/>
         <source>Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="261"/>
         <source>Rfactor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="262"/>
         <source>Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="263"/>
         <source>Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="264"/>
         <source>Compute Root</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="265"/>
         <source>Cache Read…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="266"/>
         <source>Cache Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="267"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
+        <source>vectorized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="302"/>
+        <source>unrolled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="303"/>
+        <source>parallelized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="325"/>
+        <source>fuse: %1 has no loops %2 and %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="335"/>
+        <source>reorder: there is no stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="339"/>
+        <source>reorder: %1 has no loop %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="356"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="468"/>
         <source>%1: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="358"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="470"/>
         <source>%1: select a stage first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="360"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
         <source>%1: there is no stage %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="364"/>
+        <source>%1: %2 has no loop %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
+        <source>%1: %2 is not a loop any more (it was split or fused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="379"/>
+        <source>%1: %2 is the innermost loop; there is no next loop to %1 it with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="389"/>
+        <source>%1: %2 is already %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="433"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="442"/>
+        <source>extent / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="436"/>
+        <source>The factor must be at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="448"/>
+        <source>(%1 × %2 = %3 &gt; %4: the last iterations are guarded by a condition)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="455"/>
+        <source>(the factor %1 is larger than the extent %2, so it is clamped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="320"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="332"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="114"/>
+        <source>Parts (outer extent; 0: use the factor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="115"/>
+        <source>split(nparts=…): the outer loop gets this many iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="119"/>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="126"/>
+        <source>Split %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
+        <source>Split %1.%2 (extent %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="140"/>
+        <source>Loop order (outermost first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="143"/>
+        <source>Drag the loops into the new order, or use Up and Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="147"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="207"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="152"/>
+        <source>✓ legal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
+        <source>Reorder the loops of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
         <source>Drop a stage on another stage.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
         <source>Unknown stage.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
         <source>A stage cannot be computed at its own loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
         <source>%1 is an input (placeholder): it is not computed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="285"/>
         <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1024,18 +2444,32 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::ProfileView</name>
     <message>
+        <location filename="../views/ProfileView.cpp" line="78"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="79"/>
         <source>time (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="122"/>
+        <source>median time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="126"/>
+        <source>95% interval of the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="170"/>
         <source>No profile yet: Run ▸ Profile measures the current schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../views/ProfileView.cpp" line="171"/>
         <source>%n profile run(s)</source>
         <translation>
             <numerusform>%n profile run</numerusform>
@@ -1043,26 +2477,867 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="173"/>
+        <source>latest: ×%1 the speed of the first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="177"/>
+        <source>hover a run for its numbers, click it to show its schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="195"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>latest run: ×%1 the speed of the first</source>
+        <location filename="../views/ProfileView.cpp" line="257"/>
+        <source>(within noise: the medians&apos; 95% intervals overlap, timed in the same interleaved rounds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="259"/>
+        <source>(within noise: the medians&apos; 95% intervals overlap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="261"/>
+        <source>(beyond noise, timed in the same interleaved rounds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="262"/>
+        <source>(beyond noise: the medians&apos; 95% intervals are apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="266"/>
+        <source>(noise unknown: the timed calls were not kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="275"/>
+        <source>%1 (%2): median %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/ProfileView.cpp" line="279"/>
+        <source> (95% interval %1–%2 ms over %n call(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="283"/>
+        <source>, fastest %1 ms, slowest %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="284"/>
+        <source>, %1 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="286"/>
+        <source>, ×%1 the first run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::RooflineView</name>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="78"/>
+        <source>operational intensity (flop/byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="79"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="89"/>
+        <source>Measuring the bandwidth of each memory level (once per machine)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="150"/>
+        <source>%1: %2 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="153"/>
+        <source>%1: %2 flop/byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="155"/>
+        <source>above the %1 ceiling: %1 delivered fewer bytes than the model counts (reuse in registers) or was measured low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="159"/>
+        <source>bound by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="161"/>
+        <source>above every ceiling: the ceilings were measured low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="221"/>
+        <source>%1 %2 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="244"/>
+        <source>runs at %1 intensity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="253"/>
+        <source>selected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="266"/>
+        <source>Ceilings: peak %1 GFLOP/s; %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="270"/>
+        <source>Not trusted: %1, also when measured again (the machine is busy?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="274"/>
+        <source>Profile the kernel on the CPU: each run appears at its intensity for every memory level.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::RunLogView</name>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
+        <source>Max error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
+        <source>Spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="103"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="103"/>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="104"/>
+        <source>Show Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="105"/>
+        <source>Go back to the schedule of the selected run (Edit ▸ Undo returns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="106"/>
+        <source>Compare…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="108"/>
+        <source>Select the runs of two versions to compare their scripts, loop nests and numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="122"/>
+        <source>profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="122"/>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="124"/>
+        <source>FAILED: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="125"/>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="126"/>
+        <source>matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="127"/>
+        <source>DIFFERS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="131"/>
+        <source>min %1 ms, median %2 ms, max %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/RunLogView.cpp" line="139"/>
+        <source>95% interval of the median: %1–%2 ms over %n timed call(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="142"/>
+        <source>a single timed call, or calls not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="154"/>
+        <source>%1 DIFFERS from the reference (max error %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::ScriptView</name>
+    <message numerus="yes">
+        <location filename="../views/ScriptView.cpp" line="115"/>
+        <source>(and %n more)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/ScriptView.cpp" line="117"/>
+        <source>Click to go to line %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>tessera::views::StageDagView</name>
     <message>
+        <location filename="../views/StageDagView.cpp" line="36"/>
         <source>The script creates no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagView.cpp" line="37"/>
         <source>No stage DAG: the script has errors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../views/StageDagView.cpp" line="68"/>
         <source>Compute %1 at a loop of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirBlockGraphView</name>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="31"/>
+        <source>The script creates no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="32"/>
+        <source>No block graph: the script has errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="36"/>
+        <source>%1: blocks and the buffers between them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="65"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="69"/>
+        <source>Drop a block on another block to compute it at one of its loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="70"/>
+        <source>A block cannot be computed at its own loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="72"/>
+        <source>%1 and %2 share no buffer: neither reads what the other writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="76"/>
+        <source>%1 has no loop to compute %2 at.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="92"/>
+        <source>Compute %1 at a loop of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirBoundsView</name>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="64"/>
+        <source>Region analysis of the block at:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Block / loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Extent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Writes per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Computed at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="69"/>
+        <source>Elements the block writes per iteration of the loop it is computed at vs the elements the blocks under that loop read of them (clipped to the buffer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <source>Step / loop / dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <source>Region or set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="98"/>
+        <source>No region analysis: the script has errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="99"/>
+        <source>No region analysis: the script makes no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="107"/>
+        <source> (output)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="118"/>
+        <source>No block reads what %1 writes: it is an output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="154"/>
+        <source>No block selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="155"/>
+        <source>No block reads what %1 writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="157"/>
+        <source>The region analysis says how much of a buffer the blocks reading it need per iteration of a loop: what compute_at gives their producer to compute there. Select a block whose output another block reads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="164"/>
+        <source>in the whole function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="165"/>
+        <source>per iteration of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="167"/>
+        <source>1. What each reader of %1 reads %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="170"/>
+        <source>%1 relaxed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="173"/>
+        <source>2. Union over the readers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="176"/>
+        <source>3. Clipped to %1&apos;s shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="184"/>
+        <source>The readers reach past %1&apos;s bounds here (the union is %2); TVM&apos;s compute_at bounds the producer by the buffer, so only this part is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="189"/>
+        <source>4. What %1 writes there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="193"/>
+        <source>%1 is not under this loop; compute_at here makes it compute step 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="198"/>
+        <source>Computed / required elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="223"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="226"/>
+        <source>Drop a block on a loop of another block to compute it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="256"/>
+        <source>At %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="265"/>
+        <source>Compute %1 Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="266"/>
+        <source>Compute %1 Here, after Its Producers (reverse_compute_at)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="275"/>
+        <source>No block shares a buffer with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirLoopGraphView</name>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="36"/>
+        <source>No loops: the script has no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="52"/>
+        <source>The function has no block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="56"/>
+        <source>Block %1: its loops, iterators and bindings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="57"/>
+        <source> (with a predicate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="78"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="80"/>
+        <source>Drop on a loop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="89"/>
+        <source>Only loops of %1 can be dropped here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="92"/>
+        <source>Drop a loop or a block on a loop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirLoopNestView</name>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Statement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Iterators and bindings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Working set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <source>block, T.init</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <source>block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="166"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="167"/>
+        <location filename="../views/TirLoopNestView.cpp" line="199"/>
+        <source>Drop a block or a loop on a loop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="184"/>
+        <source>No other block sits under %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="190"/>
+        <source>Reorder or fuse loops within the loop graph or within this nest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="196"/>
+        <source>%1 is not a loop of %2: loops move only within their nest</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TuneView</name>
+    <message>
+        <location filename="../views/TuneView.cpp" line="213"/>
+        <source>Trials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="214"/>
+        <source>Time budget (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="215"/>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="216"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="218"/>
+        <source>Stop after this many seconds (none: only the trial count limits the session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="219"/>
+        <source>How many candidate schedules to measure in this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="220"/>
+        <source>evolution (cost model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="221"/>
+        <source>random (baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="222"/>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="224"/>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="225"/>
+        <source>Stop after recording what was measured; Resume continues the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="226"/>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="228"/>
+        <source>Continue the paused session: schedules already measured are not measured again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="229"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="230"/>
+        <source>Stop the session (what was measured stays in the records)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="231"/>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="232"/>
+        <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="233"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="234"/>
+        <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>% of peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>found by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="238"/>
+        <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="241"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="242"/>
+        <source>The selected knob goes back to its concrete value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="243"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
+        <source>trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="246"/>
+        <source>failed (crash, timeout, error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="247"/>
+        <source>best so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="288"/>
+        <source>machine peak (estimate): %1 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="310"/>
+        <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="311"/>
+        <source>Tune the document&apos;s workload on this machine (a new session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="326"/>
+        <source>%1 of %2 trials measured in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="331"/>
+        <source>best %1 GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="332"/>
+        <source>(%1% of peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="335"/>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="336"/>
+        <source>estimating time left…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="338"/>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="385"/>
+        <source>record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="390"/>
+        <source>median %1 ms, fastest %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="394"/>
+        <source>agrees with the te oracle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="394"/>
+        <source>not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="442"/>
+        <source>records: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="445"/>
+        <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,670 +4,1518 @@
 <context>
     <name>QObject</name>
     <message>
+        <location filename="../app/gui/Document.cpp" line="27"/>
         <source>%1 is not a script: it contains binary data</source>
         <translation>%1 不是脚本：它包含二进制数据</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="32"/>
         <source>%1 is not a script: it is not valid UTF-8 text</source>
         <translation>%1 不是脚本：它不是有效的 UTF-8 文本</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="27"/>
         <source>needs an integer &apos;%1&apos;</source>
         <translation>需要整数“%1”</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="30"/>
         <source>&apos;%1&apos; must be at least %2, not %3</source>
         <translation>“%1”至少应为 %2，而不是 %3</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="37"/>
         <source>needs &apos;%1&apos;</source>
         <translation>需要“%1”</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="44"/>
         <source>select one loop (iter var) first</source>
         <translation>请先选择一个循环（迭代变量）</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="46"/>
         <source>needs %1 iter vars, got %2</source>
         <translation>需要 %1 个迭代变量，实际为 %2 个</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="63"/>
         <source>needs at least %1 iter vars</source>
         <translation>至少需要 %1 个迭代变量</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="66"/>
         <source>names an iter var twice</source>
         <translation>同一个迭代变量出现了两次</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="81"/>
         <source>needs a target stage</source>
         <translation>需要目标阶段</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="94"/>
         <source>needs at least one reader stage</source>
         <translation>至少需要一个读取阶段</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="99"/>
         <source>is not a primitive Tessera can apply from the GUI</source>
         <translation>不是 Tessera 能从图形界面应用的原语</translation>
     </message>
     <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="105"/>
         <source>select a stage first</source>
         <translation>请先选择一个阶段</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="67"/>
         <source>%1 %2 (%3)%4</source>
         <translation>%1 %2（%3）%4</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="69"/>
         <source>, leaf: a loop of the program</source>
         <translation>，叶子：程序中的一个循环</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="88"/>
         <source>outer</source>
         <translation>外层</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphModel.cpp" line="88"/>
         <source>inner</source>
         <translation>内层</translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="36"/>
         <source>placeholder</source>
         <translation>占位符</translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="37"/>
+        <source>scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../views/StageDagModel.cpp" line="38"/>
+        <source>extern</source>
+        <translation>外部</translation>
+    </message>
+    <message>
+        <location filename="../views/StageDagModel.cpp" line="39"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="40"/>
         <source>cache (%1)</source>
         <translation>缓存（%1）</translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="49"/>
         <source>%1: %2, attach %3</source>
         <translation>%1：%2，附着 %3</translation>
     </message>
     <message>
+        <location filename="../views/StageDagModel.cpp" line="54"/>
         <source>
 computes %1 elements, %2 required</source>
         <translation>
 计算 %1 个元素，需要 %2 个</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="53"/>
         <source>not checked</source>
-        <translation type="unfinished"></translation>
+        <translation>未检查</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="54"/>
         <source>matches (max error %1)</source>
         <translation>与参考一致（最大误差 %1）</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="55"/>
         <source>DIFFERS (max error %1)</source>
         <translation>与参考不一致（最大误差 %1）</translation>
     </message>
     <message>
-        <source>%1 ms (min %2, max %3)</source>
-        <translation>%1 毫秒（最小 %2，最大 %3）</translation>
+        <location filename="../app/gui/VersionCompare.cpp" line="61"/>
+        <source>%1 ms (calls not kept)</source>
+        <translation>%1 毫秒（未保留各次调用）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/VersionCompare.cpp" line="62"/>
+        <source>%1 ms (95%: %2–%3, %n call(s))</source>
+        <translation>
+            <numerusform>%1 毫秒（95%：%2–%3，%n 次调用）</numerusform>
+        </translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="135"/>
+        <source>median time</source>
+        <translation>中位时间</translation>
+    </message>
+    <message>
+        <source>%1 ms (min %2, max %3)</source>
+        <translation type="vanished">%1 毫秒（最小 %2，最大 %3）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="123"/>
         <source>runs</source>
         <translation>运行次数</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
         <source>fastest median</source>
-        <translation>最快中位数</translation>
+        <translation type="vanished">最快中位数</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="143"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
         <source> (within noise)</source>
-        <translation>（在噪声范围内）</translation>
+        <translation type="vanished">（在噪声范围内）</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="148"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="149"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
+        <location filename="../views/ParameterDialog.cpp" line="34"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
+        <location filename="../views/ParameterDialog.cpp" line="35"/>
         <source>Down</source>
         <translation>下移</translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="24"/>
+        <source>Make &amp;Tunable</source>
+        <translation>设为可调(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="28"/>
+        <source>Split &amp;factor</source>
+        <translation>拆分因子(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="29"/>
+        <source>&amp;Unroll / vectorize</source>
+        <translation>展开 / 向量化(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="30"/>
+        <source>Loop &amp;order</source>
+        <translation>循环顺序(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="155"/>
+        <source>The root block: the buffers the function allocates</source>
+        <translation>根块：函数分配的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="176"/>
+        <source>A loop several blocks share (compute_at)</source>
+        <translation>多个块共享的循环（compute_at）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="46"/>
+        <source>Loop %1 of %2: %3, %4</source>
+        <translation>%2 的循环 %1：%3，%4</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="69"/>
+        <source>Block iterator %1 of %2 (%3), bound to %4</source>
+        <translation>%2 的块迭代器 %1（%3），绑定到 %4</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <source>reduction</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <source>spatial</source>
+        <translation>空间</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphModel.cpp" line="86"/>
+        <source>The block runs only where this holds (a split that does not divide)</source>
+        <translation>块只在此条件成立处执行（拆分不能整除）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="51"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="53"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="54"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="55"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
+    <name>TirDragTree</name>
+    <message>
+        <location filename="../views/TirDragTree.cpp" line="61"/>
+        <source>Drop: %1</source>
+        <translation>放下：%1</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Tessera: a schedule studio for tensor kernels</source>
-        <translation>Tessera：张量算子的调度工作室</translation>
+        <translation type="vanished">Tessera：张量算子的调度工作室</translation>
     </message>
     <message>
         <source>A script to open.</source>
-        <translation>要打开的脚本。</translation>
+        <translation type="vanished">要打开的脚本。</translation>
     </message>
     <message>
         <source>Select STAGE or STAGE:ITERVAR.</source>
-        <translation>选择 阶段 或 阶段:迭代变量。</translation>
+        <translation type="vanished">选择 阶段 或 阶段:迭代变量。</translation>
     </message>
     <message>
         <source>Show and raise a dock (Script, StageDag, IterVar, LoopNest, BufferLayout, Bounds, Code, Profile).</source>
-        <translation>显示并置顶一个停靠窗口（Script、StageDag、IterVar、LoopNest、BufferLayout、Bounds、Code、Profile）。</translation>
+        <translation type="vanished">显示并置顶一个停靠窗口（Script、StageDag、IterVar、LoopNest、BufferLayout、Bounds、Code、Profile）。</translation>
     </message>
     <message>
         <source>light or dark, for this session.</source>
-        <translation>本次会话使用 light（浅色）或 dark（深色）。</translation>
+        <translation type="vanished">本次会话使用 light（浅色）或 dark（深色）。</translation>
     </message>
     <message>
         <source>en or zh_CN, for this session.</source>
-        <translation>本次会话使用 en 或 zh_CN。</translation>
+        <translation type="vanished">本次会话使用 en 或 zh_CN。</translation>
     </message>
     <message>
         <source>Profile the schedule once it is open.</source>
-        <translation>打开后立即对调度进行性能分析。</translation>
+        <translation type="vanished">打开后立即对调度进行性能分析。</translation>
     </message>
 </context>
 <context>
     <name>tessera::gui::Document</name>
     <message>
+        <location filename="../app/gui/Document.cpp" line="51"/>
+        <location filename="../app/gui/Document.cpp" line="68"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="54"/>
         <source>%1 is too large for a script (%2 bytes)</source>
         <translation>%1 太大，不是脚本（%2 字节）</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="148"/>
+        <location filename="../app/gui/Document.cpp" line="151"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="157"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="178"/>
+        <location filename="../app/gui/Document.cpp" line="230"/>
         <source>%1: the script has no schedule to apply it to (fix its errors first)</source>
         <translation>%1：脚本没有可应用的调度（请先修正错误）</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="200"/>
         <source>%1 was legal, but the printed script does not evaluate: %2</source>
         <translation>%1 合法，但打印出的脚本无法求值：%2</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="241"/>
+        <source>%1: the script makes no TensorIR schedule (fix its errors first)</source>
+        <translation>%1：脚本没有生成 TensorIR 调度（请先修正错误）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="261"/>
         <source>transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]</source>
         <translation>transform_layout：索引映射必须是 lambda，例如 lambda i: [i // 4, i % 4]</translation>
     </message>
     <message>
+        <location filename="../app/gui/UndoCommands.cpp" line="11"/>
         <source>Edit script</source>
         <translation>编辑脚本</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="71"/>
         <source>%1 is too large for a project (%2 bytes)</source>
         <translation>%1 太大，不是项目（%2 字节）</translation>
     </message>
     <message>
-        <source>there is no version v%1</source>
-        <translation type="unfinished"></translation>
+        <location filename="../app/gui/Document.cpp" line="300"/>
+        <source>%1 was legal, but its line %2 does not evaluate: %3</source>
+        <translation>%1 合法，但它的脚本行 %2 无法求值：%3</translation>
     </message>
     <message>
+        <location filename="../app/gui/Document.cpp" line="334"/>
+        <source>there is no version v%1</source>
+        <translation>没有版本 v%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="338"/>
         <source>go to %1</source>
         <translation>转到 %1</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::InstrumentPanels</name>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="112"/>
+        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU)</source>
+        <translation>TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="118"/>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="120"/>
+        <source>Check on the GPU &amp;Emulator</source>
+        <translation>在 GPU 模拟器上检查(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="122"/>
+        <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
+        <translation>在 CPU 上运行此调度的 CUDA 内核，报告数据竞争、shuffle 掩码错误、越界写入和错误结果（无需 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="138"/>
+        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU).</source>
+        <translation>TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="143"/>
+        <source>Nothing to check: the script has no lowered program.</source>
+        <translation>无可检查：脚本没有降级后的程序。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <source>A check on the GPU emulator is already going.</source>
+        <translation>GPU 模拟器上已有一次检查正在进行。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="151"/>
+        <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
+        <translation>GPU 模拟器需要 PATH 中有 C++ 编译器（c++、g++ 或 clang++）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="172"/>
+        <source>Checking on the GPU emulator…</source>
+        <translation>正在 GPU 模拟器上检查…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="191"/>
+        <source>GPU emulator: %1</source>
+        <translation>GPU 模拟器：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="198"/>
+        <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
+        <translation>已在 GPU 模拟器上检查：输出与参考一致，未发现数据竞争。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/InstrumentPanels.cpp" line="204"/>
+        <source>GPU emulator: %n problem(s); %1</source>
+        <translation>
+            <numerusform>GPU 模拟器：%n 个问题；%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="240"/>
+        <source>Check on the GPU emulator</source>
+        <translation>在 GPU 模拟器上检查</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="245"/>
+        <source>The run failed: %1
+</source>
+        <translation>运行失败：%1
+</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="246"/>
+        <source>
+No problem found.
+</source>
+        <translation>
+未发现问题。
+</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="248"/>
+        <source>%1 in %2: %3</source>
+        <translation>%2 中的 %1：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="250"/>
+        <source>the outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="256"/>
+        <source>CUDA lines %1 (highlighted)</source>
+        <translation>CUDA 第 %1 行（已高亮）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::MainWindow</name>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="243"/>
         <source>Script</source>
         <translation>脚本</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="244"/>
         <source>Stage DAG</source>
         <translation>阶段 DAG</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="245"/>
         <source>IterVar hyper-graph</source>
         <translation>迭代变量超图</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="246"/>
         <source>Loop nest</source>
         <translation>循环嵌套</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <source>Block graph</source>
+        <translation>块图</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <source>Loops and iterators</source>
+        <translation>循环与迭代器</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <source>Loop nest (TensorIR)</source>
+        <translation>循环嵌套（TensorIR）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Buffer layout</source>
         <translation>缓冲区布局</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Bounds</source>
         <translation>边界</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <source>Bounds (TensorIR)</source>
+        <translation>边界（TensorIR）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Code</source>
         <translation>代码</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Profile</source>
         <translation>性能分析</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <source>Tune</source>
+        <translation>调优</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="307"/>
+        <source>The docks are back where they were at the first start.</source>
+        <translation>停靠窗口已恢复到首次启动时的位置。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="379"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="380"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="388"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="394"/>
+        <source>TensorIR</source>
+        <translation>TensorIR</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="401"/>
         <source>Recent &amp;Files</source>
         <translation>最近的文件(&amp;F)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="405"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="407"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="409"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="410"/>
         <source>Script for &amp;TVM…</source>
         <translation>TVM 脚本(&amp;T)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="415"/>
+        <source>TensorIR Program for TVM 0.&amp;20…</source>
+        <translation>TVM 0.20 的 TensorIR 程序(&amp;2)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="418"/>
+        <source>TensorIR Program for TVM 0.2&amp;6…</source>
+        <translation>TVM 0.26 的 TensorIR 程序(&amp;6)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="420"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation>当前视图导出为 PNG/SVG(&amp;V)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="424"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="463"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="472"/>
         <source>&amp;Schedule</source>
         <translation>调度(&amp;S)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="479"/>
         <source>&amp;Split…</source>
         <translation>拆分(&amp;S)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="480"/>
         <source>&amp;Tile…</source>
         <translation>分块(&amp;T)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="481"/>
         <source>&amp;Fuse</source>
         <translation>融合(&amp;F)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="482"/>
         <source>&amp;Reorder…</source>
         <translation>重排(&amp;R)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="483"/>
         <source>&amp;Vectorize</source>
         <translation>向量化(&amp;V)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Unroll</source>
         <translation>展开(&amp;U)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Parallel</source>
         <translation>并行(&amp;P)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="486"/>
         <source>&amp;Bind to Thread…</source>
         <translation>绑定到线程(&amp;B)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>Compute &amp;At…</source>
         <translation>计算于(&amp;A)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="490"/>
         <source>Compute &amp;Inline</source>
         <translation>内联计算(&amp;I)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="491"/>
         <source>Compute R&amp;oot</source>
         <translation>在根部计算(&amp;O)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="492"/>
         <source>Cache R&amp;ead…</source>
         <translation>读缓存(&amp;E)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="493"/>
         <source>Cache &amp;Write…</source>
         <translation>写缓存(&amp;W)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="494"/>
         <source>R&amp;factor…</source>
         <translation>归约分解 rfactor(&amp;F)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="495"/>
         <source>Transform &amp;Layout…</source>
         <translation>变换布局(&amp;L)…</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="509"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="510"/>
         <source>Run on &amp;CPU</source>
         <translation>在 CPU 上运行(&amp;C)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>&amp;Profile</source>
         <translation>性能分析(&amp;P)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="517"/>
         <source>C&amp;ancel</source>
         <translation>取消(&amp;A)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <source>R&amp;unner…</source>
+        <translation>运行器(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="529"/>
+        <source>Run and Profile now submit Slurm jobs.</source>
+        <translation>运行和性能分析现在提交 Slurm 作业。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="530"/>
+        <source>Run and Profile now run on this machine.</source>
+        <translation>运行和性能分析现在在本机上执行。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <source>&amp;Tune</source>
+        <translation>调优(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="560"/>
         <source>This build has no LLVM backend</source>
         <translation>此构建没有 LLVM 后端</translation>
     </message>
     <message>
         <source>Nothing to run: the script has no lowered program.</source>
-        <translation>无法运行：脚本没有降级后的程序。</translation>
+        <translation type="vanished">无法运行：脚本没有降级后的程序。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="592"/>
+        <location filename="../app/gui/MainWindow.cpp" line="598"/>
         <source>A run is already going.</source>
         <translation>已有一次运行正在进行。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="609"/>
+        <source> of a Slurm node</source>
+        <translation>（Slurm 节点）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="645"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="713"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="716"/>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="719"/>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="728"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="742"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="743"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="746"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="747"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="748"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="776"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
+        <location filename="../app/gui/MainWindow.cpp" line="777"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="825"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
+        <source>%1 is not a TensorIR primitive the application applies yet</source>
+        <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="834"/>
+        <source>fuse: %1 has no inner loop to fuse with</source>
+        <translation>fuse：%1 没有可融合的内层循环</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="887"/>
+        <location filename="../app/gui/MainWindow.cpp" line="941"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="891"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="902"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="961"/>
+        <location filename="../app/gui/MainWindow.cpp" line="985"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="973"/>
+        <source>Save As</source>
+        <translation>另存为</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
+        <source>Made tunable: see the Tune dock</source>
+        <translation>已设为可调：见调优面板</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1139"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1131"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1127"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1144"/>
+        <source>Export a TensorIR program for TVM 0.%1</source>
+        <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1152"/>
+        <source>The script has errors: fix them first.</source>
+        <translation>脚本有错误：请先修正。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1174"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1176"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1190"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="911"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="912"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="919"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Run on &amp;GPU</source>
         <translation>在 GPU 上运行(&amp;G)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>Profile on G&amp;PU</source>
         <translation>在 GPU 上进行性能分析(&amp;P)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="557"/>
         <source>No CUDA GPU here (%1)</source>
         <translation>这里没有 CUDA GPU（%1）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="463"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1221"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="384"/>
         <source>Open project or script</source>
         <translation>打开项目或脚本</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="385"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="969"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="677"/>
         <source>, matches the reference (max error %1)</source>
         <translation>，与参考结果一致（最大误差 %1）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="678"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="213"/>
         <source>Showing %1 (Edit ▸ Undo returns)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在显示 %1（编辑 ▸ 撤销 可返回）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
         <source>Run log</source>
         <translation>运行日志</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="446"/>
         <source>Undid %1</source>
         <translation>已撤销 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="452"/>
         <source>Redid %1</source>
         <translation>已重做 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
         <source>Profiling %1 on the %2</source>
         <translation>正在 %2 上分析 %1 的性能</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="608"/>
         <source>Running %1 on the %2</source>
         <translation>正在 %2 上运行 %1</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="670"/>
         <source>%1: run failed: %2</source>
         <translation>%1：运行失败：%2</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="685"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="932"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="934"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="930"/>
+        <location filename="../app/gui/MainWindow.cpp" line="946"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="948"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="862"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="681"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
     </message>
     <message>
+        <location filename="../app/gui/MainWindow.cpp" line="682"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
     </message>
 </context>
 <context>
+    <name>tessera::gui::RunnerSettingsDialog</name>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="36"/>
+        <source>Runner</source>
+        <translation>运行器</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="39"/>
+        <source>This machine (local)</source>
+        <translation>本机（本地）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="40"/>
+        <source>Slurm cluster</source>
+        <translation>Slurm 集群</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="41"/>
+        <source>the cluster&apos;s default</source>
+        <translation>集群默认值</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="42"/>
+        <source>none (e.g. gpu:1)</source>
+        <translation>无（例如 gpu:1）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="43"/>
+        <source>from the candidates&apos; timeouts (e.g. 10 or 1:00:00)</source>
+        <translation>由候选的超时推算（例如 10 或 1:00:00）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="44"/>
+        <source>your default account</source>
+        <translation>你的默认账户</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="46"/>
+        <source>more sbatch options, e.g. --constraint=avx512 --qos=short</source>
+        <translation>更多 sbatch 选项，例如 --constraint=avx512 --qos=short</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="48"/>
+        <source>a new folder under $TMPDIR (must be shared with the nodes)</source>
+        <translation>$TMPDIR 下的新文件夹（必须与节点共享）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="49"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="51"/>
+        <source>Check Slurm</source>
+        <translation>检查 Slurm</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="65"/>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="66"/>
+        <source>Partition:</source>
+        <translation>分区：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="67"/>
+        <source>Generic resources (--gres):</source>
+        <translation>通用资源（--gres）：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="68"/>
+        <source>Time limit (--time):</source>
+        <translation>时间限制（--time）：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="69"/>
+        <source>Account:</source>
+        <translation>账户：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="70"/>
+        <source>Extra sbatch options:</source>
+        <translation>额外的 sbatch 选项：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="71"/>
+        <source>Work folder:</source>
+        <translation>工作文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="85"/>
+        <source>Work folder shared with the nodes</source>
+        <translation>与节点共享的工作文件夹</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="117"/>
+        <source>Unknown runner &quot;%1&quot;.</source>
+        <translation>未知的运行器“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>The partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>--gres</source>
+        <translation>--gres</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="120"/>
+        <source>The account</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="123"/>
+        <source>%1 cannot contain spaces.</source>
+        <translation>%1 不能包含空格。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="128"/>
+        <source>The time limit &quot;%1&quot; is not one Slurm reads (minutes, H:MM:SS or D-HH:MM).</source>
+        <translation>时间限制“%1”不是 Slurm 能读取的格式（分钟、H:MM:SS 或 D-HH:MM）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="133"/>
+        <source>The options cannot contain line breaks or tabs.</source>
+        <translation>选项不能包含换行符或制表符。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="135"/>
+        <source>The work folder must be an absolute path (the nodes see the same path).</source>
+        <translation>工作文件夹必须是绝对路径（节点看到的是同一路径）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="150"/>
+        <source>Looking for Slurm…</source>
+        <translation>正在查找 Slurm…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="161"/>
+        <source>Slurm answers: jobs can be submitted from here.</source>
+        <translation>Slurm 已响应：可以从这里提交作业。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunnerSettingsDialog.cpp" line="162"/>
+        <source>Slurm is not available: %1</source>
+        <translation>Slurm 不可用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::gui::TuneController</name>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="185"/>
+        <source>The document&apos;s schedule is this best: nothing faster was found.</source>
+        <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="188"/>
+        <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
+        <translation>中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="198"/>
+        <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
+        <translation>与文档的调度相比在噪声范围内（×%1；%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="201"/>
+        <source>×%1 the document&apos;s schedule (%2).</source>
+        <translation>文档调度速度的 ×%1（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="281"/>
+        <source>Cannot read the records database %1: %2</source>
+        <translation>无法读取记录数据库 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/TuneController.cpp" line="295"/>
+        <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
+        <translation>
+            <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="338"/>
+        <source>A tuning session is already running.</source>
+        <translation>已有一个调优会话正在运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="343"/>
+        <source>Nothing to tune: the script does not evaluate (fix its errors first).</source>
+        <translation>无可调优：脚本无法求值（请先修正错误）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="361"/>
+        <source>the space generated from the workload</source>
+        <translation>由工作负载生成的搜索空间</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="362"/>
+        <source>the %1 points of %2 tunable knob(s)</source>
+        <translation>%2 个可调旋钮的 %1 个取值点</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="365"/>
+        <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
+        <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="369"/>
+        <source> within %1</source>
+        <translation>，限时 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="428"/>
+        <source>%1: %2 queued, %3 running, %4 done</source>
+        <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
+        <source>Resuming: %1 of %2 trials left</source>
+        <translation>继续：剩余 %1 / %2 次试验</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="497"/>
+        <location filename="../app/gui/TuneController.cpp" line="529"/>
+        <source>Cancelled after %1 of %2 trials.</source>
+        <translation>在 %1 / %2 次试验后取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="514"/>
+        <source>Tuning stopped: %1</source>
+        <translation>调优已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="524"/>
+        <source>Paused after %1 of %2 trials: Resume continues.</source>
+        <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="530"/>
+        <source>Tuned: %1 trials measured in %2.</source>
+        <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="536"/>
+        <source>Best %1 GFLOP/s (%2 ms).</source>
+        <translation>最佳 %1 GFLOP/s（%2 毫秒）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="550"/>
+        <source>there is no tuned candidate %1</source>
+        <translation>没有调优候选 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="554"/>
+        <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
+        <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <source>tuned candidate %1 does not evaluate: %2</source>
+        <translation>调优候选 %1 无法求值：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="566"/>
+        <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
+        <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="575"/>
+        <source>apply tuned candidate (%1 GFLOP/s)</source>
+        <translation>应用调优候选（%1 GFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="577"/>
+        <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
+        <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <source>#%1 (%2 GFLOP/s)</source>
+        <translation>#%1（%2 GFLOP/s）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="602"/>
+        <source>%1 ms (fastest %2)</source>
+        <translation>%1 毫秒（最快 %2）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <source>agrees with the te oracle</source>
+        <translation>与 te 参考一致</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="608"/>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <source>median time</source>
+        <translation>中位时间</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <source>reference check</source>
+        <translation>参考检查</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="612"/>
+        <source>found by</source>
+        <translation>发现方式</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="613"/>
+        <source>speed of right vs left</source>
+        <translation>右侧相对左侧的速度</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <source>changed script lines</source>
+        <translation>脚本中改变的行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <source>changed loop-nest lines</source>
+        <translation>循环嵌套中改变的行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="630"/>
+        <source>Make tunable: the script has no schedule (fix its errors first)</source>
+        <translation>设为可调：脚本没有调度（请先修正错误）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="640"/>
+        <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
+        <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="666"/>
+        <source>The knob %1 was dropped: %2</source>
+        <translation>旋钮 %1 已移除：%2</translation>
+    </message>
+</context>
+<context>
     <name>tessera::gui::VersionCompareDialog</name>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="163"/>
         <source>Compare %1 with %2</source>
         <translation>比较 %1 与 %2</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="179"/>
         <source>Script</source>
         <translation>脚本</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="180"/>
         <source>Loop nest</source>
         <translation>循环嵌套</translation>
     </message>
     <message>
+        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (left) and &lt;b&gt;%2&lt;/b&gt; (right)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（左）与 &lt;b&gt;%2&lt;/b&gt;（右）</translation>
     </message>
@@ -675,142 +1523,195 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::BoundsView</name>
     <message>
+        <location filename="../views/BoundsView.cpp" line="39"/>
+        <source>spatial</source>
+        <translation>空间</translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="40"/>
+        <source>reduce</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="41"/>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="42"/>
+        <source>parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="44"/>
+        <source>thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsView.cpp" line="79"/>
         <source>InferBound phases for producer → consumer:</source>
         <translation>生产者 → 消费者的 InferBound 各阶段：</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Stage / IterVar</source>
         <translation>阶段 / 迭代变量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Min</source>
         <translation>最小值</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="80"/>
         <source>Extent</source>
         <translation>范围</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Attach</source>
         <translation>附着</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Realize</source>
         <translation>实现区域</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Computed</source>
         <translation>计算量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>Required</source>
         <translation>需求量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="86"/>
         <source>IterVar / dimension</source>
         <translation>迭代变量 / 维度</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="86"/>
         <source>Set or range</source>
         <translation>集合或区间</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="107"/>
         <source>No bounds: the script creates no schedule.</source>
         <translation>没有边界：脚本没有创建调度。</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="108"/>
         <source>No bounds: the script has errors.</source>
         <translation>没有边界：脚本有错误。</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="116"/>
         <source> (output)</source>
         <translation>（输出）</translation>
     </message>
     <message>
         <source>Over-computation: %1× the required elements</source>
-        <translation>冗余计算：需求元素的 %1 倍</translation>
+        <translation type="vanished">冗余计算：需求元素的 %1 倍</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="127"/>
         <source> (leaf)</source>
         <translation>（叶子）</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="155"/>
         <source>Phase 1: consumer %1&apos;s leaf vars</source>
         <translation>第 1 步：消费者 %1 的叶子变量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="158"/>
         <source>Phase 2: PassUpDomain to %1&apos;s root vars</source>
         <translation>第 2 步：PassUpDomain 传到 %1 的根变量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="160"/>
         <source>after %1</source>
         <translation>%1 之后</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="163"/>
         <source>root vars (after relaxation)</source>
         <translation>根变量（松弛之后）</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="166"/>
         <source>Phase 3: %1&apos;s request of %2</source>
         <translation>第 3 步：%1 对 %2 的请求</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="168"/>
         <source>Phase 4: %1&apos;s root ranges</source>
         <translation>第 4 步：%1 的根区间</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="37"/>
         <source>placeholder</source>
         <translation>占位符</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="38"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
         <source>data_par</source>
-        <translation>数据并行</translation>
+        <translation type="vanished">数据并行</translation>
     </message>
     <message>
         <source>comm_reduce</source>
-        <translation>归约</translation>
+        <translation type="vanished">归约</translation>
     </message>
     <message>
         <source>vectorized</source>
-        <translation>向量化</translation>
+        <translation type="vanished">向量化</translation>
     </message>
     <message>
         <source>parallelized</source>
-        <translation>并行</translation>
+        <translation type="vanished">并行</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="43"/>
         <source>unrolled</source>
         <translation>展开</translation>
     </message>
     <message>
         <source>thread_index</source>
-        <translation>线程索引</translation>
+        <translation type="vanished">线程索引</translation>
     </message>
     <message>
         <source>?: the count depends on a shape variable whose value is not known here</source>
-        <translation>?：该数量取决于一个此处未知取值的形状变量</translation>
+        <translation type="vanished">?：该数量取决于一个此处未知取值的形状变量</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="147"/>
         <source>No producer → consumer pair here</source>
         <translation>这里没有生产者 → 消费者对</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="147"/>
         <source>No schedule</source>
         <translation>没有调度</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="148"/>
         <source>The phase tables explain how InferBound sizes a compute stage that another compute stage reads (e.g. after cache_read, or B read by C).</source>
         <translation>阶段表说明 InferBound 如何确定被另一个计算阶段读取的计算阶段的大小（例如 cache_read 之后，或 C 读取 B）。</translation>
     </message>
     <message>
+        <location filename="../views/BoundsView.cpp" line="84"/>
         <source>Elements computed by the schedule vs required by the consumers; &quot;?&quot; when a count depends on a shape variable whose value is not known</source>
         <translation>调度计算的元素数与消费者需要的元素数；“?”表示该数目取决于一个值未知的形状变量</translation>
     </message>
@@ -818,90 +1719,162 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::BufferLayoutView</name>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="220"/>
         <source>Buffer:</source>
         <translation>缓冲区：</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="241"/>
+        <source>Iterations of block %1 by %2</source>
+        <translation>块 %1 按 %2 的迭代</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="242"/>
+        <source>%1 of block %2 by %3</source>
+        <translation>块 %2 按 %3 的 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="315"/>
         <source>phys[%1]=</source>
         <translation>物理[%1]=</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="315"/>
         <source>log[%1]=</source>
         <translation>逻辑[%1]=</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="363"/>
+        <source>No buffer has a layout transform. Apply transform_layout to a buffer of a block to see its physical layout and padding.</source>
+        <translation>没有缓冲区做过布局变换。对某个块的缓冲区应用 transform_layout，即可查看其物理布局和填充。</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="365"/>
         <source>No buffer has a layout transform. Apply transform_layout to a stage to see its physical layout and padding.</source>
         <translation>没有缓冲区做过布局变换。对某个阶段应用 transform_layout 即可查看它的物理布局和填充。</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="371"/>
+        <source>%1: iterations %2 → %3</source>
+        <translation>%1：迭代 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="374"/>
         <source>%1: logical %2 → physical %3</source>
         <translation>%1：逻辑 %2 → 物理 %3</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="383"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="385"/>
         <source>padding where %1</source>
         <translation>填充条件 %1</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="407"/>
         <source>none (padding is never accessed)</source>
         <translation>无（填充永不访问）</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="411"/>
+        <source>%1 iterations, each one of the block&apos;s iterations before</source>
+        <translation>%1 次迭代，每次对应块之前的一次迭代</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="415"/>
         <source>padding %1 of %2 elements (%3 %) · %4 bytes wasted · pad value %5</source>
         <translation>填充 %1 / %2 个元素（%3 %）· 浪费 %4 字节 · 填充值 %5</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="445"/>
+        <source>Iterations after</source>
+        <translation>变换后的迭代</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="445"/>
+        <source>Iterations before</source>
+        <translation>变换前的迭代</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="446"/>
         <source>Physical</source>
         <translation>物理</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="446"/>
         <source>Logical</source>
         <translation>逻辑</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="448"/>
         <source>slice</source>
         <translation>切片</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="488"/>
         <source>physical %1 ↔ logical %2</source>
         <translation>物理 %1 ↔ 逻辑 %2</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="489"/>
         <source>physical %1: padding, pad value %2</source>
         <translation>物理 %1：填充，填充值 %2</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="490"/>
         <source>logical %1 ↔ physical %2</source>
         <translation>逻辑 %1 ↔ 物理 %2</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="491"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="569"/>
+        <source>rows %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="569"/>
+        <source>columns %1–%2</source>
+        <translation>第 %1–%2 列</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="571"/>
+        <source>%1: %2 of %3 elements are padding (%4 %)</source>
+        <translation>%1：%3 个元素中有 %2 个是填充（%4 %）</translation>
+    </message>
+    <message>
+        <location filename="../views/BufferLayoutView.cpp" line="221"/>
         <source>Next padded slice ▸</source>
         <translation>下一个含填充的切片 ▸</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="222"/>
         <source>Show the next slice of the physical layout that holds padding</source>
         <translation>显示物理布局中下一个含填充的切片</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="449"/>
         <source>one cell per %1×%1 elements</source>
         <translation>每格 %1×%1 个元素</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="523"/>
         <source>rows %1–%2, columns %3–%4</source>
         <translation>第 %1–%2 行，第 %3–%4 列</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="525"/>
         <source>%1: %2 of %3 elements are padding</source>
         <translation>%1：%3 个元素中有 %2 个是填充</translation>
     </message>
     <message>
+        <location filename="../views/BufferLayoutView.cpp" line="526"/>
         <source>%1: %2 elements</source>
         <translation>%1：%2 个元素</translation>
     </message>
@@ -909,41 +1882,50 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::CacheFitDelegate</name>
     <message>
+        <location filename="../views/CacheFitColumn.cpp" line="33"/>
         <source>One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的一次迭代按缓存行计触及 %2（数据 %3）：可放入 %4。</translation>
     </message>
     <message>
+        <location filename="../views/CacheFitColumn.cpp" line="43"/>
         <source> (an index not followed: whole dimension)</source>
-        <translation type="unfinished"></translation>
+        <translation>（有未跟踪的索引：按整个维度计）</translation>
     </message>
     <message>
+        <location filename="../views/CacheFitColumn.cpp" line="72"/>
         <source>unknown</source>
-        <translation type="unfinished">未知</translation>
+        <translation>未知</translation>
     </message>
     <message>
+        <location filename="../views/CacheFitColumn.cpp" line="74"/>
         <source>spills to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>溢出到 %1</translation>
     </message>
     <message>
+        <location filename="../views/CacheFitColumn.cpp" line="104"/>
         <source>Unknown: a loop bound or a shape is symbolic.</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：循环边界或形状是符号的。</translation>
     </message>
 </context>
 <context>
     <name>tessera::views::CodeView</name>
     <message>
+        <location filename="../views/CodeView.cpp" line="68"/>
         <source>Previous pass</source>
         <translation>上一个遍</translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="69"/>
         <source>Next pass</source>
         <translation>下一个遍</translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="81"/>
         <source>Lowered loop program</source>
         <translation>降级后的循环程序</translation>
     </message>
     <message>
+        <location filename="../views/CodeView.cpp" line="122"/>
         <source>No lowered program yet.</source>
         <translation>还没有降级后的程序。</translation>
     </message>
@@ -951,6 +1933,7 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::GraphPanel</name>
     <message>
+        <location filename="../views/GraphPanel.cpp" line="43"/>
         <source>Graph layout failed: %1</source>
         <translation>图布局失败：%1</translation>
     </message>
@@ -958,14 +1941,17 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="72"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation>拖放到自身：无需操作。</translation>
     </message>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="73"/>
         <source>Nothing can be dropped here.</source>
         <translation>这里不能拖放。</translation>
     </message>
     <message>
+        <location filename="../views/graph/GraphScene.cpp" line="86"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation>这里只能拖放图中的节点。</translation>
     </message>
@@ -973,34 +1959,42 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::IterVarGraphView</name>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="44"/>
         <source>Loop order, outermost first: drag a loop to reorder</source>
         <translation>循环顺序（最外层在前）：拖动循环即可重排</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="54"/>
         <source>No iter vars: the script has no schedule.</source>
         <translation>没有迭代变量：脚本没有调度。</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="72"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation>%1 是输入（占位符）：它没有循环。</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="78"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="126"/>
         <source>Drop on a loop (iter var).</source>
         <translation>请拖放到一个循环（迭代变量）上。</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="128"/>
         <source>%1 is not a loop any more (not a leaf var).</source>
         <translation>%1 已不再是循环（不是叶子变量）。</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="132"/>
         <source>fuse: %1 is not a loop (not a leaf var).</source>
         <translation>fuse：%1 不是循环（不是叶子变量）。</translation>
     </message>
     <message>
+        <location filename="../views/IterVarGraphView.cpp" line="135"/>
         <source>fuse: %1 and %2 are not neighbours in the loop order (%3).</source>
         <translation>fuse：%1 和 %2 在循环顺序（%3）中不相邻。</translation>
     </message>
@@ -1008,373 +2002,524 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::LoopNestView</name>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="24"/>
         <source>loop</source>
         <translation>循环</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="26"/>
         <source>produce</source>
         <translation>生产</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="28"/>
         <source>realize</source>
         <translation>实现</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="30"/>
         <source>allocate</source>
         <translation>分配</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="32"/>
         <source>condition</source>
         <translation>条件</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="34"/>
         <source>store</source>
         <translation>存储</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Statement</source>
         <translation>语句</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <source>Throughput (MCA)</source>
+        <translation>吞吐量（MCA）</translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="201"/>
+        <source>Measured (%1): %2 ms per call of the whole kernel.</source>
+        <translation>实测（%1）：整个内核每次调用 %2 毫秒。</translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="218"/>
+        <source>%1 cyc/it · %2</source>
+        <translation>%1 周期/迭代 · %2</translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="220"/>
+        <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
+        <translation>LLVM MCA（%1）：机器循环每次迭代 %2 个周期（%3 条指令，%4 个微操作），受限于 %5。</translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="228"/>
+        <source>Busiest unit: %1, %2 cycles per iteration.</source>
+        <translation>最繁忙的单元：%1，每次迭代 %2 个周期。</translation>
+    </message>
+    <message>
+        <location filename="../views/LoopNestView.cpp" line="302"/>
         <source>There is no schedule.</source>
         <translation>没有调度。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="303"/>
         <source>Drop on a loop.</source>
         <translation>请拖放到一个循环上。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="307"/>
         <source>Unknown stage %1.</source>
         <translation>未知阶段 %1。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="309"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation>%1 不是 %2 调度中的循环。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="314"/>
         <source>Unknown drag.</source>
         <translation>未知的拖动。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="316"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation>reorder：%1 和 %2 属于不同的阶段。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="317"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation>拖放到自身：无需操作。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="322"/>
         <source>Only stages and loops can be dropped here.</source>
         <translation>这里只能拖放阶段和循环。</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="144"/>
         <source>Working set</source>
-        <translation type="unfinished"></translation>
+        <translation>工作集</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="44"/>
         <source>serial</source>
         <translation>串行</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="45"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="46"/>
         <source>vectorized</source>
         <translation>向量化</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="47"/>
         <source>unrolled</source>
         <translation>展开</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="48"/>
         <source>thread_binding</source>
         <translation>线程绑定</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="296"/>
         <source>Drop: compute %1 at %2.%3</source>
         <translation>放下：在 %2.%3 处计算 %1</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="297"/>
         <source>Drop: reorder %1 to %2</source>
         <translation>放下：将 %1 重排为 %2</translation>
     </message>
     <message>
+        <location filename="../views/LoopNestView.cpp" line="319"/>
         <source>%1 is already there: nothing to do.</source>
         <translation>%1 已经在那里：无需操作。</translation>
     </message>
 </context>
 <context>
+    <name>tessera::views::PrimitiveMenuText</name>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="57"/>
+        <source>%1 is an input (placeholder): it is not computed.</source>
+        <translation>%1 是输入（占位符）：它不被计算。</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="65"/>
+        <source>Compute Here</source>
+        <translation>在此计算</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="72"/>
+        <source>compute_at(%1, %2.%3)</source>
+        <translation>compute_at(%1, %2.%3)</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveMenus.cpp" line="80"/>
+        <source>No stage read here can be computed at this loop</source>
+        <translation>没有在此读取的阶段可以计算于这个循环</translation>
+    </message>
+</context>
+<context>
     <name>tessera::views::PrimitiveText</name>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="78"/>
         <source>%1 needs a leaf loop with another leaf loop after it; %2 has none</source>
         <translation>%1 需要一个后面还有叶子循环的叶子循环；%2 后面没有</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="86"/>
         <source>%1: select a loop (iter var) first</source>
         <translation>%1：请先选择一个循环（迭代变量）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
         <source>Factor (inner extent)</source>
         <translation>因子（内层范围）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="90"/>
         <source>Outer loop factor</source>
         <translation>外层循环因子</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="91"/>
         <source>Inner loop factor</source>
         <translation>内层循环因子</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="94"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="96"/>
         <source>Factor axis</source>
         <translation>因子轴</translation>
     </message>
     <message>
         <source>New loop order (outermost first)</source>
-        <translation>新的循环顺序（最外层在前）</translation>
+        <translation type="vanished">新的循环顺序（最外层在前）</translation>
     </message>
     <message>
         <source>Reorder</source>
-        <translation>重排</translation>
+        <translation type="vanished">重排</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
         <source>compute_at: no stage reads %1, so it has no loop to be computed at</source>
         <translation>compute_at：没有阶段读取 %1，所以没有可计算于其中的循环</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="172"/>
         <source>Compute at</source>
         <translation>计算于</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="173"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="176"/>
         <source>compute_at: choose a loop</source>
         <translation>compute_at：请选择一个循环</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="194"/>
         <source>Index map (logical → physical)</source>
         <translation>索引映射（逻辑 → 物理）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="199"/>
         <source>Pad value (empty: never accessed)</source>
         <translation>填充值（留空：永不访问）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="213"/>
+        <source>✓ applies</source>
+        <translation>✓ 可应用</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="225"/>
         <source>cache_read: no stage reads %1</source>
         <translation>cache_read：没有阶段读取 %1</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="227"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="231"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="253"/>
         <source>Split…</source>
         <translation>拆分…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="254"/>
         <source>Tile with Next Loop…</source>
         <translation>与下一个循环分块…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="255"/>
         <source>Fuse with Next Loop</source>
         <translation>与下一个循环融合</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="256"/>
         <source>Reorder…</source>
         <translation>重排…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="257"/>
         <source>Vectorize</source>
         <translation>向量化</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="258"/>
         <source>Unroll</source>
         <translation>展开</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="259"/>
         <source>Parallel</source>
         <translation>并行</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="260"/>
         <source>Bind to Thread…</source>
         <translation>绑定到线程…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="261"/>
         <source>Rfactor…</source>
         <translation>归约分解 rfactor…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="262"/>
         <source>Compute At…</source>
         <translation>计算于…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="263"/>
         <source>Compute Inline</source>
         <translation>内联计算</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="264"/>
         <source>Compute Root</source>
         <translation>在根部计算</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="265"/>
         <source>Cache Read…</source>
         <translation>读缓存…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="266"/>
         <source>Cache Write…</source>
         <translation>写缓存…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="267"/>
         <source>Transform Layout…</source>
         <translation>变换布局…</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="356"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="468"/>
         <source>%1: the script has no schedule (fix its errors first)</source>
         <translation>%1：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="358"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="470"/>
         <source>%1: select a stage first</source>
         <translation>%1：请先选择一个阶段</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="360"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
         <source>%1: there is no stage %2</source>
         <translation>%1：没有阶段 %2</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="320"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="332"/>
         <source>There is no schedule.</source>
         <translation>没有调度。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
         <source>Drop a stage on another stage.</source>
         <translation>请把一个阶段拖放到另一个阶段上。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
         <source>Unknown stage.</source>
         <translation>未知阶段。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
         <source>A stage cannot be computed at its own loops.</source>
         <translation>阶段不能在自己的循环中计算。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
         <source>%1 is an input (placeholder): it is not computed.</source>
         <translation>%1 是输入（占位符）：它不被计算。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation>%1 是输入（占位符）：它没有循环。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="285"/>
         <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
         <source>vectorized</source>
         <translation>向量化</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="302"/>
         <source>unrolled</source>
         <translation>展开</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="303"/>
         <source>parallelized</source>
         <translation>并行</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="325"/>
         <source>fuse: %1 has no loops %2 and %3</source>
         <translation>fuse：%1 没有循环 %2 和 %3</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="364"/>
         <source>%1: %2 has no loop %3</source>
         <translation>%1：%2 没有循环 %3</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
         <source>%1: %2 is not a loop any more (it was split or fused)</source>
         <translation>%1：%2 已不再是循环（它已被拆分或融合）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="379"/>
         <source>%1: %2 is the innermost loop; there is no next loop to %1 it with</source>
         <translation>%1：%2 是最内层循环；没有下一个循环可与之 %1</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="389"/>
         <source>%1: %2 is already %3</source>
         <translation>%1：%2 已经是%3</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="335"/>
         <source>reorder: there is no stage %1</source>
         <translation>reorder：没有阶段 %1</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="339"/>
         <source>reorder: %1 has no loop %2</source>
         <translation>reorder：%1 没有循环 %2</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="114"/>
         <source>Parts (outer extent; 0: use the factor)</source>
         <translation>份数（外层范围；0：使用因子）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="115"/>
         <source>split(nparts=…): the outer loop gets this many iterations</source>
         <translation>split(nparts=…)：外层循环得到这么多次迭代</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="119"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="126"/>
         <source>Split %1.%2</source>
         <translation>拆分 %1.%2</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
         <source>Split %1.%2 (extent %3)</source>
         <translation>拆分 %1.%2（范围 %3）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="140"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="143"/>
         <source>Drag the loops into the new order, or use Up and Down</source>
         <translation>把循环拖成新的顺序，或使用上移和下移</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="147"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="207"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="152"/>
         <source>✓ legal</source>
         <translation>✓ 合法</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
         <source>Reorder the loops of %1</source>
         <translation>重排 %1 的循环</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="433"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="442"/>
         <source>extent / %1</source>
         <translation>范围 / %1</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="436"/>
         <source>The factor must be at least 1.</source>
         <translation>因子至少为 1。</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="448"/>
         <source>(%1 × %2 = %3 &gt; %4: the last iterations are guarded by a condition)</source>
         <translation>（%1 × %2 = %3 &gt; %4：最后几次迭代由条件保护）</translation>
     </message>
     <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="455"/>
         <source>(the factor %1 is larger than the extent %2, so it is clamped)</source>
         <translation>（因子 %1 大于范围 %2，因此被截断）</translation>
     </message>
@@ -1382,232 +2527,913 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::views::ProfileView</name>
     <message>
+        <location filename="../views/ProfileView.cpp" line="78"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="79"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="126"/>
+        <source>95% interval of the median</source>
+        <translation>中位数的 95% 区间</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="170"/>
         <source>No profile yet: Run ▸ Profile measures the current schedule.</source>
         <translation>还没有性能数据：运行 ▸ 性能分析 会测量当前调度。</translation>
     </message>
     <message numerus="yes">
+        <location filename="../views/ProfileView.cpp" line="171"/>
         <source>%n profile run(s)</source>
         <translation>
             <numerusform>%n 次性能分析</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="195"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation>机器峰值（估计）：%1 GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="122"/>
         <source>median time (ms)</source>
         <translation>时间中位数（毫秒）</translation>
     </message>
     <message>
         <source>fastest…slowest call</source>
-        <translation>最快…最慢的调用</translation>
+        <translation type="vanished">最快…最慢的调用</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="173"/>
         <source>latest: ×%1 the speed of the first</source>
         <translation>最新：速度为第一次的 ×%1</translation>
     </message>
     <message>
         <source>(within noise: the runs&apos; times overlap)</source>
-        <translation>（在噪声范围内：两次运行的时间重叠）</translation>
+        <translation type="vanished">（在噪声范围内：两次运行的时间重叠）</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="177"/>
         <source>hover a run for its numbers, click it to show its schedule</source>
         <translation>悬停查看数值，单击显示其调度</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="257"/>
+        <source>(within noise: the medians&apos; 95% intervals overlap, timed in the same interleaved rounds)</source>
+        <translation>（在噪声范围内：中位数的 95% 区间重叠，在相同的交错轮次中计时）</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="259"/>
+        <source>(within noise: the medians&apos; 95% intervals overlap)</source>
+        <translation>（在噪声范围内：中位数的 95% 区间重叠）</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="261"/>
+        <source>(beyond noise, timed in the same interleaved rounds)</source>
+        <translation>（超出噪声，在相同的交错轮次中计时）</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="262"/>
+        <source>(beyond noise: the medians&apos; 95% intervals are apart)</source>
+        <translation>（超出噪声：中位数的 95% 区间不重叠）</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="266"/>
+        <source>(noise unknown: the timed calls were not kept)</source>
+        <translation>（噪声未知：未保留计时的各次调用）</translation>
+    </message>
+    <message>
+        <location filename="../views/ProfileView.cpp" line="275"/>
         <source>%1 (%2): median %3 ms</source>
         <translation>%1（%2）：中位数 %3 毫秒</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/ProfileView.cpp" line="279"/>
+        <source> (95% interval %1–%2 ms over %n call(s))</source>
+        <translation>
+            <numerusform>（%n 次调用的 95% 区间 %1–%2 毫秒）</numerusform>
+        </translation>
+    </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="283"/>
         <source>, fastest %1 ms, slowest %2 ms</source>
         <translation>，最快 %1 毫秒，最慢 %2 毫秒</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="284"/>
         <source>, %1 GFLOP/s</source>
         <translation>，%1 GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/ProfileView.cpp" line="286"/>
         <source>, ×%1 the first run</source>
         <translation>，为第一次运行的 ×%1</translation>
     </message>
     <message>
         <source>(within noise)</source>
-        <translation>（在噪声范围内）</translation>
+        <translation type="vanished">（在噪声范围内）</translation>
     </message>
 </context>
 <context>
     <name>tessera::views::RooflineView</name>
     <message>
+        <location filename="../views/RooflineView.cpp" line="78"/>
         <source>operational intensity (flop/byte)</source>
-        <translation type="unfinished"></translation>
+        <translation>运算强度（flop/字节）</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="79"/>
         <source>GFLOP/s</source>
-        <translation type="unfinished">GFLOP/s</translation>
+        <translation>GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="89"/>
         <source>Measuring the bandwidth of each memory level (once per machine)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量各级存储的带宽（每台机器一次）…</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="150"/>
         <source>%1: %2 GFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="153"/>
         <source>%1: %2 flop/byte</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 flop/字节</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="155"/>
+        <source>above the %1 ceiling: %1 delivered fewer bytes than the model counts (reuse in registers) or was measured low</source>
+        <translation>高于 %1 上限：%1 实际传输的字节少于模型的估算（寄存器中的复用），或带宽测得偏低</translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="159"/>
         <source>bound by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>受限于 %1</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="161"/>
+        <source>above every ceiling: the ceilings were measured low</source>
+        <translation>高于所有上限：上限测得偏低</translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="221"/>
         <source>%1 %2 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 GB/s</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="244"/>
         <source>runs at %1 intensity</source>
-        <translation type="unfinished"></translation>
+        <translation>按 %1 强度的运行</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="253"/>
         <source>selected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已选中：%1</translation>
     </message>
     <message>
+        <location filename="../views/RooflineView.cpp" line="266"/>
+        <source>Ceilings: peak %1 GFLOP/s; %2, %3.</source>
+        <translation>上限：峰值 %1 GFLOP/s；%2，%3。</translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="270"/>
+        <source>Not trusted: %1, also when measured again (the machine is busy?).</source>
+        <translation>不可信：%1，重新测量后仍是如此（机器繁忙？）。</translation>
+    </message>
+    <message>
+        <location filename="../views/RooflineView.cpp" line="274"/>
         <source>Profile the kernel on the CPU: each run appears at its intensity for every memory level.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ceilings: peak %1 GFLOP/s; %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 上对内核进行性能分析：每次运行按其在各级存储上的强度显示。</translation>
     </message>
 </context>
 <context>
     <name>tessera::views::RunLogView</name>
     <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
         <source>Target</source>
         <translation>目标</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="101"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
         <source>Max error</source>
         <translation>最大误差</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
         <source>Median (ms)</source>
         <translation>中位数（毫秒）</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="102"/>
         <source>Spread</source>
         <translation>离散度</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="103"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="103"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="104"/>
         <source>Show Version</source>
         <translation>显示版本</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="105"/>
         <source>Go back to the schedule of the selected run (Edit ▸ Undo returns)</source>
         <translation>回到所选运行的调度（编辑 ▸ 撤销 可返回）</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="106"/>
         <source>Compare…</source>
         <translation>比较…</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="108"/>
         <source>Select the runs of two versions to compare their scripts, loop nests and numbers</source>
         <translation>选择两个版本的运行，比较它们的脚本、循环嵌套和数值</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="122"/>
         <source>profile</source>
         <translation>性能分析</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="122"/>
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="124"/>
         <source>FAILED: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="125"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="126"/>
         <source>matches</source>
         <translation>一致</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="127"/>
         <source>DIFFERS</source>
         <translation>不一致</translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="131"/>
         <source>min %1 ms, median %2 ms, max %3 ms</source>
         <translation>最小 %1 毫秒，中位数 %2 毫秒，最大 %3 毫秒</translation>
     </message>
-    <message>
-        <source>(slowest - fastest) / median of the timed calls</source>
-        <translation>计时调用的（最慢 - 最快）/ 中位数</translation>
+    <message numerus="yes">
+        <location filename="../views/RunLogView.cpp" line="139"/>
+        <source>95% interval of the median: %1–%2 ms over %n timed call(s)</source>
+        <translation>
+            <numerusform>中位数的 95% 区间：%1–%2 毫秒，共 %n 次计时调用</numerusform>
+        </translation>
     </message>
     <message>
+        <location filename="../views/RunLogView.cpp" line="142"/>
+        <source>a single timed call, or calls not kept</source>
+        <translation>只有一次计时调用，或未保留各次调用</translation>
+    </message>
+    <message>
+        <source>(slowest - fastest) / median of the timed calls</source>
+        <translation type="vanished">计时调用的（最慢 - 最快）/ 中位数</translation>
+    </message>
+    <message>
+        <location filename="../views/RunLogView.cpp" line="154"/>
         <source>%1 DIFFERS from the reference (max error %2)</source>
         <translation>%1 与参考不一致（最大误差 %2）</translation>
     </message>
 </context>
 <context>
+    <name>tessera::views::ScriptView</name>
+    <message>
+        <location filename="../views/ScriptView.cpp" line="117"/>
+        <source>Click to go to line %1</source>
+        <translation>单击跳转到第 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/ScriptView.cpp" line="115"/>
+        <source>(and %n more)</source>
+        <translation>
+            <numerusform>（另有 %n 个）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tessera::views::StageDagView</name>
     <message>
+        <location filename="../views/StageDagView.cpp" line="36"/>
         <source>The script creates no schedule.</source>
         <translation>脚本没有创建调度。</translation>
     </message>
     <message>
+        <location filename="../views/StageDagView.cpp" line="37"/>
         <source>No stage DAG: the script has errors.</source>
         <translation>没有阶段 DAG：脚本有错误。</translation>
     </message>
     <message>
+        <location filename="../views/StageDagView.cpp" line="68"/>
         <source>Compute %1 at a loop of %2</source>
         <translation>在 %2 的循环中计算 %1</translation>
     </message>
 </context>
 <context>
-    <name>tessera::views::ScriptView</name>
+    <name>tessera::views::TirBlockGraphView</name>
     <message>
-        <source>Click to go to line %1</source>
-        <translation>单击跳转到第 %1 行</translation>
+        <location filename="../views/TirBlockGraphView.cpp" line="31"/>
+        <source>The script creates no TensorIR schedule.</source>
+        <translation>脚本没有创建 TensorIR 调度。</translation>
     </message>
-    <message numerus="yes">
-        <source>(and %n more)</source>
-        <translation>
-            <numerusform>（另有 %n 个）</numerusform>
-        </translation>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="32"/>
+        <source>No block graph: the script has errors.</source>
+        <translation>没有块图：脚本有错误。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="36"/>
+        <source>%1: blocks and the buffers between them</source>
+        <translation>%1：块以及它们之间的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="65"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation>没有 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="69"/>
+        <source>Drop a block on another block to compute it at one of its loops.</source>
+        <translation>把一个块拖放到另一个块上，可将其计算于后者的某个循环。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="70"/>
+        <source>A block cannot be computed at its own loops.</source>
+        <translation>块不能计算于它自己的循环。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="72"/>
+        <source>%1 and %2 share no buffer: neither reads what the other writes.</source>
+        <translation>%1 和 %2 没有共享的缓冲区：谁也不读取对方写入的内容。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="76"/>
+        <source>%1 has no loop to compute %2 at.</source>
+        <translation>%1 没有可计算 %2 的循环。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphView.cpp" line="92"/>
+        <source>Compute %1 at a loop of %2</source>
+        <translation>将 %1 计算于 %2 的某个循环</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirBoundsView</name>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="64"/>
+        <source>Region analysis of the block at:</source>
+        <translation>块的区域分析，位于：</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Block / loop</source>
+        <translation>块 / 循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Extent</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <source>Computed</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Required</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Writes per iteration</source>
+        <translation>每次迭代写入</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <source>Computed at</source>
+        <translation>计算于</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="69"/>
+        <source>Elements the block writes per iteration of the loop it is computed at vs the elements the blocks under that loop read of them (clipped to the buffer)</source>
+        <translation>块在其计算位置循环的每次迭代中写入的元素，对比该循环下的块读取其中的元素（裁剪到缓冲区）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <source>Step / loop / dimension</source>
+        <translation>步骤 / 循环 / 维度</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <source>Region or set</source>
+        <translation>区域或集合</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="98"/>
+        <source>No region analysis: the script has errors.</source>
+        <translation>没有区域分析：脚本有错误。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="99"/>
+        <source>No region analysis: the script makes no TensorIR schedule.</source>
+        <translation>没有区域分析：脚本没有生成 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="107"/>
+        <source> (output)</source>
+        <translation>（输出）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="118"/>
+        <source>No block reads what %1 writes: it is an output</source>
+        <translation>没有块读取 %1 写入的内容：它是输出</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="154"/>
+        <source>No block selected</source>
+        <translation>未选择块</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="155"/>
+        <source>No block reads what %1 writes</source>
+        <translation>没有块读取 %1 写入的内容</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="157"/>
+        <source>The region analysis says how much of a buffer the blocks reading it need per iteration of a loop: what compute_at gives their producer to compute there. Select a block whose output another block reads.</source>
+        <translation>区域分析说明读取某缓冲区的块在循环的每次迭代中需要其多少：即 compute_at 交给其生产者在那里计算的部分。请选择一个输出被其他块读取的块。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="164"/>
+        <source>in the whole function</source>
+        <translation>在整个函数中</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="165"/>
+        <source>per iteration of %1: %2</source>
+        <translation>%1 的每次迭代：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="167"/>
+        <source>1. What each reader of %1 reads %2</source>
+        <translation>1. %1 的每个读取者读取的 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="170"/>
+        <source>%1 relaxed</source>
+        <translation>%1 已放宽</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="173"/>
+        <source>2. Union over the readers</source>
+        <translation>2. 所有读取者的并集</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="176"/>
+        <source>3. Clipped to %1&apos;s shape</source>
+        <translation>3. 裁剪到 %1 的形状</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="184"/>
+        <source>The readers reach past %1&apos;s bounds here (the union is %2); TVM&apos;s compute_at bounds the producer by the buffer, so only this part is computed</source>
+        <translation>读取者在此超出了 %1 的边界（并集为 %2）；TVM 的 compute_at 用缓冲区限制生产者，因此只计算这一部分</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="189"/>
+        <source>4. What %1 writes there</source>
+        <translation>4. %1 在那里写入的内容</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="193"/>
+        <source>%1 is not under this loop; compute_at here makes it compute step 3</source>
+        <translation>%1 不在此循环之下；在此 compute_at 会让它计算第 3 步的区域</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="198"/>
+        <source>Computed / required elements</source>
+        <translation>计算 / 需要的元素</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="223"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation>没有 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="226"/>
+        <source>Drop a block on a loop of another block to compute it there.</source>
+        <translation>把一个块拖放到另一个块的循环上，可将其计算于该处。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="256"/>
+        <source>At %1: %2</source>
+        <translation>在 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="265"/>
+        <source>Compute %1 Here</source>
+        <translation>在此计算 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="266"/>
+        <source>Compute %1 Here, after Its Producers (reverse_compute_at)</source>
+        <translation>在此计算 %1，位于其生产者之后（reverse_compute_at）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsView.cpp" line="275"/>
+        <source>No block shares a buffer with %1</source>
+        <translation>没有块与 %1 共享缓冲区</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirLoopGraphView</name>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="36"/>
+        <source>No loops: the script has no TensorIR schedule.</source>
+        <translation>没有循环：脚本没有 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="52"/>
+        <source>The function has no block.</source>
+        <translation>函数没有块。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="56"/>
+        <source>Block %1: its loops, iterators and bindings</source>
+        <translation>块 %1：它的循环、迭代器和绑定</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="57"/>
+        <source> (with a predicate)</source>
+        <translation>（带谓词）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="78"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation>没有 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="80"/>
+        <source>Drop on a loop.</source>
+        <translation>请拖放到循环上。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="89"/>
+        <source>Only loops of %1 can be dropped here.</source>
+        <translation>这里只能放下 %1 的循环。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="92"/>
+        <source>Drop a loop or a block on a loop.</source>
+        <translation>请把循环或块拖放到循环上。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TirLoopNestView</name>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Statement</source>
+        <translation>语句</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Iterators and bindings</source>
+        <translation>迭代器和绑定</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <source>Working set</source>
+        <translation>工作集</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <source>block, T.init</source>
+        <translation>块，T.init</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="166"/>
+        <source>There is no TensorIR schedule.</source>
+        <translation>没有 TensorIR 调度。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="167"/>
+        <location filename="../views/TirLoopNestView.cpp" line="199"/>
+        <source>Drop a block or a loop on a loop.</source>
+        <translation>请把块或循环拖放到循环上。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="184"/>
+        <source>No other block sits under %1.</source>
+        <translation>%1 下面没有其他块。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="190"/>
+        <source>Reorder or fuse loops within the loop graph or within this nest.</source>
+        <translation>在循环图或本嵌套中重排或融合循环。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopNestView.cpp" line="196"/>
+        <source>%1 is not a loop of %2: loops move only within their nest</source>
+        <translation>%1 不是 %2 的循环：循环只能在所属嵌套内移动</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::views::TuneView</name>
+    <message>
+        <location filename="../views/TuneView.cpp" line="213"/>
+        <source>Trials</source>
+        <translation>试验次数</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="214"/>
+        <source>Time budget (s)</source>
+        <translation>时间预算（秒）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="215"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="216"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="218"/>
+        <source>Stop after this many seconds (none: only the trial count limits the session)</source>
+        <translation>经过这么多秒后停止（无：只由试验次数限制会话）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="219"/>
+        <source>How many candidate schedules to measure in this session</source>
+        <translation>本次会话要测量多少个候选调度</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="220"/>
+        <source>evolution (cost model)</source>
+        <translation>进化搜索（代价模型）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="221"/>
+        <source>random (baseline)</source>
+        <translation>随机（基线）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="222"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="224"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="225"/>
+        <source>Stop after recording what was measured; Resume continues the session</source>
+        <translation>记录已测量的结果后停止；“继续”可接着进行会话</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="226"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="228"/>
+        <source>Continue the paused session: schedules already measured are not measured again</source>
+        <translation>继续已暂停的会话：已测量的调度不会重复测量</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="229"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="230"/>
+        <source>Stop the session (what was measured stays in the records)</source>
+        <translation>停止会话（已测量的结果保留在记录中）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="231"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="232"/>
+        <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
+        <translation>把选中候选的调度放到追踪上（一个可撤销的步骤）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="233"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="234"/>
+        <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
+        <translation>并排显示两个选中候选的脚本和循环嵌套</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
+        <source>GFLOP/s</source>
+        <translation>GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>% of peak</source>
+        <translation>峰值 %</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
+        <source>median (ms)</source>
+        <translation>中位数（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>checked</source>
+        <translation>已检查</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>found by</source>
+        <translation>发现方式</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <source>schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="238"/>
+        <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
+        <translation>可调旋钮：会话只搜索这些（在迭代变量图或循环嵌套的右键菜单中“设为可调”）；没有旋钮时搜索由工作负载生成的空间</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="241"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="242"/>
+        <source>The selected knob goes back to its concrete value</source>
+        <translation>选中的旋钮恢复为它的具体取值</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="243"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
+        <source>trial</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="246"/>
+        <source>failed (crash, timeout, error)</source>
+        <translation>失败（崩溃、超时、错误）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="247"/>
+        <source>best so far</source>
+        <translation>目前最佳</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="288"/>
+        <source>machine peak (estimate): %1 GFLOP/s</source>
+        <translation>机器峰值（估计）：%1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="310"/>
+        <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
+        <translation>请先修正脚本的错误：会话调优的是文档的调度</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="311"/>
+        <source>Tune the document&apos;s workload on this machine (a new session)</source>
+        <translation>在本机上调优文档的工作负载（新会话）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="326"/>
+        <source>%1 of %2 trials measured in %3</source>
+        <translation>在 %3 内测量了 %1 / %2 次试验</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="331"/>
+        <source>best %1 GFLOP/s</source>
+        <translation>最佳 %1 GFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="332"/>
+        <source>(%1% of peak)</source>
+        <translation>（峰值的 %1%）</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="335"/>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="336"/>
+        <source>estimating time left…</source>
+        <translation>正在估计剩余时间…</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="338"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="385"/>
+        <source>record %1</source>
+        <translation>记录 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="390"/>
+        <source>median %1 ms, fastest %2 ms</source>
+        <translation>中位数 %1 毫秒，最快 %2 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="394"/>
+        <source>agrees with the te oracle</source>
+        <translation>与 te 参考一致</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="394"/>
+        <source>not yet</source>
+        <translation>尚未</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="442"/>
+        <source>records: %1</source>
+        <translation>记录：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="445"/>
+        <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
+        <translation>每个测量过的候选都保存在这个 SQLite 文件中；对同一工作负载再次开始的会话会从中继续</translation>
     </message>
 </context>
 </TS>
