@@ -11,10 +11,12 @@
 //
 // Records are keyed by TirWorkloadKey ("tir-" and a hash of the function before the
 // search, with its shape values), never a te workload's fingerprint, so TensorIR records
-// and te records do not mix. A new best is accepted only after its outputs agreed with
-// the unscheduled function (reference/TirReference.h, in a check run); one that disagrees
-// is recorded as "check_failed". Invalid candidates (a primitive refused their decisions,
-// or the function does not lower) are skipped and counted by reason.
+// and te records do not mix. The document's own schedule is measured and checked first
+// and stays the best until a candidate beats it. A new best is accepted only after its
+// outputs agreed with the unscheduled function (reference/TirReference.h, in a check
+// run); one that disagrees is recorded as "check_failed". Invalid candidates (a primitive
+// refused their decisions, or the function does not lower) are skipped and counted by
+// reason.
 #pragma once
 
 #include <map>
