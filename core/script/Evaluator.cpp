@@ -10,40 +10,19 @@
 #include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
 #include "script/lang/Parser.h"
+#include "script/tvm/Packages.h"
 #include "script/tvm/autotvm/TuneConfig.h"
 #include "script/tvm/driver/LowerArgs.h"
-#include "script/tvm/driver/TirModule.h"
-#include "script/tvm/ir/JsonGraph.h"
-#include "script/tvm/ir/StructuralEqualBuiltins.h"
-#include "script/tvm/runtime/RuntimeObjects.h"
-#include "script/tvm/te/BoundObjects.h"
 #include "script/tvm/te/ScheduleObjects.h"
-#include "script/tvm/te/TeBuiltins.h"
 #include "script/tvm/te/TeObjects.h"
-#include "script/tvm/tir/ScalableVectors.h"
 #include "script/tvm/tir/TirObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
-#include "script/tvm/topi/Topi.h"
 #include "te/Scan.h"
 
 namespace tessera::script {
 
 namespace {
-
-// What the built-ins of one evaluation record.
-struct EvalState {
-  SchedulePtr schedule;  // the last schedule created
-  int schedules_created = 0;
-  std::vector<te::Tensor> lower_args;
-  bool has_lower_call = false;
-  std::vector<transform::ListedScalar> lower_scalars;
-  int lower_line = 0;
-  std::vector<te::Tensor> build_args;
-  std::vector<transform::ListedScalar> build_scalars;
-  int build_line = 0;
-  TirScriptRecord tir;  // the last tir.Schedule (script/tvm/TirScheduleValue.h)
-};
 
 // Names bound by assignments, in order, with the phase they were bound in.
 struct Binding {
@@ -112,142 +91,6 @@ std::string HeaderComment(std::string_view source) {
   return out;
 }
 
-// TVM's tutorials write shapes with true division (`te.compute((N / bn, K, bn), ...)` in
-// opt_gemm), which gives a Python float; TVM accepts a whole-number float dimension as
-// that integer. Tessera converts such dimensions before the built-in sees them and
-// refuses a fractional one where it was written.
-Result<Value> IntegralDims(const Value& v, const SourceLoc& loc, const std::string& what) {
-  auto convert = [&](const Value& d, size_t k) -> Result<Value> {
-    if (!d.is_float()) return d;
-    double f = d.as_float();
-    if (std::isfinite(f) && std::floor(f) == f && std::fabs(f) < 9.0e18)
-      return Value::Int(static_cast<int64_t>(f));
-    std::ostringstream text;
-    text << f;
-    return Error(what + " " + std::to_string(k) + " is " + text.str() +
-                     ", not a whole number (TVM accepts a float dimension only when it is "
-                     "integral, e.g. N / bn with bn dividing N)",
-                 loc);
-  };
-  if (!v.is_sequence()) return convert(v, 0);
-  std::vector<Value> items;
-  for (size_t k = 0; k < v.items().size(); ++k) {
-    auto d = convert(v.items()[k], k);
-    if (!d) return d;
-    items.push_back(std::move(d.value()));
-  }
-  return v.kind() == Value::Kind::List ? Value::List(std::move(items))
-                                       : Value::Tuple(std::move(items));
-}
-
-// Replaces a built-in by one that first makes its first argument (or keyword `keyword`)
-// integral with IntegralDims.
-void WrapIntegralArgument(Interpreter& interp, const std::string& qualified,
-                          const std::string& keyword, const std::string& what) {
-  const Value* found = interp.Lookup(qualified);
-  if (!found) return;
-  Value original = *found;
-  interp.RegisterFunction(
-      qualified, [original, keyword, what](Interpreter& in, const CallArgs& call) -> Result<Value> {
-        CallArgs args = call;
-        Value* arg = nullptr;
-        SourceLoc loc = call.loc;
-        if (!args.positional.empty()) {
-          arg = &args.positional[0];
-          loc = args.positional_locs[0];
-        }
-        for (size_t k = 0; !arg && k < args.keywords.size(); ++k)
-          if (args.keywords[k].first == keyword) {
-            arg = &args.keywords[k].second;
-            loc = args.keyword_locs[k];
-          }
-        if (arg) {
-          auto fixed = IntegralDims(*arg, loc, what);
-          if (!fixed) return fixed.error();
-          *arg = std::move(fixed.value());
-        }
-        return in.CallValue(original, args);
-      });
-}
-
-// tvm.build(s, [A, B, b]) of a schedule records its list (the kernel's parameters when
-// no tvm.lower call gives them), then does what the runtime built-in does.
-void RecordBuildArguments(Interpreter& interp, EvalState& state) {
-  const Value* found = interp.Lookup("tvm.build");
-  if (!found) return;
-  Value original = *found;
-  auto record = [original, &state](Interpreter& in, const CallArgs& c) -> Result<Value> {
-    Args args(c, "build", {"inputs", "args", "target", "target_host", "runtime", "name", "binds"},
-              0);
-    if (args.status() && args.get("inputs").as<ScheduleObject>()) {
-      auto list = ParseLowerArgs(args, "args");
-      if (!list) return list.error();
-      state.build_args = list->tensors;
-      state.build_scalars = list->scalars;
-      state.build_line = c.loc.line;
-    }
-    return in.CallValue(original, c);
-  };
-  interp.RegisterFunction("tvm.build", record);
-  interp.RegisterFunction("tvm.driver.build", record);
-}
-
-void RegisterScriptBuiltins(Interpreter& interp, EvalState& state) {
-  RegisterTeBuiltins(interp);
-  WrapIntegralArgument(interp, "tvm.te.placeholder", "shape", "dimension");
-  WrapIntegralArgument(interp, "tvm.te.compute", "shape", "dimension");
-  WrapIntegralArgument(interp, "tvm.te.reduce_axis", "dom", "bound");
-  interp.RegisterFunction("tvm.te.create_schedule", [&state](Interpreter&, const CallArgs& c) {
-    SchedulePtr created;
-    auto v = CreateScheduleValue(c, &created);
-    if (v) {
-      state.schedule = created;
-      ++state.schedules_created;
-    }
-    return v;
-  });
-  interp.Alias("tvm.create_schedule", "tvm.te.create_schedule");
-  // tvm.lower(s, [A, B, C], simple_mode=True): records the argument order (what
-  // `tessera-cli lower` and the exporter use) and returns the lowered IRModule
-  // (TirModule.h; its pipeline runs when the script first reads it).
-  interp.RegisterFunction("tvm.lower", [&state](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "lower", {"inp", "args", "name", "binds", "simple_mode"}, 1);
-    if (!args.status()) return args.status().error();
-    auto* sch = args.get("inp").as<ScheduleObject>();
-    if (!sch) return args.TypeError("inp", "a schedule");
-    std::string name = "main";
-    if (args.has("name") && !args.get("name").is_none()) {
-      if (!args.get("name").is_string()) return args.TypeError("name", "a string");
-      name = args.get("name").as_string();
-    }
-    auto list = ParseLowerArgs(args, "args");
-    if (!list) return list.error();
-    state.lower_args = list->tensors;
-    state.lower_scalars = list->scalars;
-    state.lower_line = c.loc.line;
-    state.has_lower_call = true;
-    return ScheduleModuleValue(sch->sch, *list, name, true, c.loc);
-  });
-  // tvm.tir.undef(dtype=...): an unspecified pad value (RFC 0077).
-  interp.RegisterFunction("tvm.tir.undef", [](Interpreter&, const CallArgs& c) -> Result<Value> {
-    Args args(c, "undef", {"dtype"}, 0);
-    if (!args.status()) return args.status().error();
-    return Value::FromObject(std::make_shared<UndefObject>());
-  });
-  RegisterRuntimeBuiltins(interp);
-  RecordBuildArguments(interp, state);
-  RegisterBoundBuiltins(interp);
-  RegisterTypeBuiltins(interp);
-  RegisterJsonBuiltins(interp);
-  RegisterScalableVectorBuiltins(interp);
-  RegisterStructuralEqualBuiltins(interp);
-  RegisterTirModuleBuiltins(interp);    // after the tvm.tir constructors its class names yield to
-  RegisterTirFunctionBuiltins(interp);  // tvm.IRModule({"main": f}) of TensorIR functions
-  state.tir.te_schedules_created = &state.schedules_created;
-  RegisterTirScheduleBuiltins(interp, &state.tir);
-  interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
-}
-
 class ScriptEvaluation {
  public:
   ScriptEvaluation(std::string_view source, std::string file, TuneConfigState* config = nullptr)
@@ -257,11 +100,10 @@ class ScriptEvaluation {
     auto module = ParseModule(source_, file_);
     if (!module) return module.error();
     Interpreter interp;
-    RegisterScriptBuiltins(interp, state_);
+    InstallTvmPackages(interp, state_);
+    interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
     RegisterTuneConfig(interp, *config_);
     RegisterModules(interp);
-    // Loaded when the script first reaches it; the others do not pay for its prelude.
-    interp.RegisterLazyModule("tvm.topi", RegisterTopiBuiltins);
     interp.SetIdentity(Identity);
     interp.SetAttributeHook(
         [this](const Value& object, const std::string& name, const Value& result) {
@@ -379,7 +221,7 @@ class ScriptEvaluation {
   std::string file_;
   TuneConfigState own_config_;
   TuneConfigState* config_;
-  EvalState state_;
+  EvaluationRecord state_;
   std::vector<Binding> bindings_;
   std::map<std::string, Value> workload_globals_;
   ScriptProgram program_;

@@ -24,6 +24,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/IRBuilderObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/te/ExternObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/te/ScheduleObjects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/Packages.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Evaluator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/autotvm/TuneConfig.cpp
