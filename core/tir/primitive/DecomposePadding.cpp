@@ -111,6 +111,22 @@ void Conjuncts(const Expr& e, std::vector<Expr>* out) {
   out->push_back(e);
 }
 
+// A conjunction simplified conjunct by conjunct, those that hold dropped: TVM's simplifier
+// does not assume one side of an `and` when simplifying the other (its
+// kApplyConstraintsToBooleanBranches is off), so `a < 228 and a < 231` stays as it is.
+Expr SimplifyConjunction(const Expr& predicate, arith::Analyzer* analyzer) {
+  std::vector<Expr> conjuncts;
+  Conjuncts(predicate, &conjuncts);
+  Expr out = ir::make_bool(true);
+  for (const Expr& c : conjuncts) {
+    Expr simplified = analyzer->Simplify(c);
+    if (ir::is_one(simplified)) continue;
+    if (ir::is_zero(simplified)) return simplified;
+    out = ir::is_one(out) ? simplified : ir::logical_and(out, simplified);
+  }
+  return out;
+}
+
 // What the padding block computes and where it writes in bounds.
 struct PaddingInfo {
   std::vector<Range> in_bound_region;  // per iterator, over its binding's values
@@ -242,7 +258,7 @@ Result<PaddingInfo> MatchPadding(const BlockRealizeNode& realize,
   Conjuncts(realize.predicate, &conjuncts);
   Expr predicate = ir::make_bool(true);
   for (const Expr& c : conjuncts) predicate = ir::logical_and(predicate, c);
-  predicate = analyzer->Simplify(predicate);
+  predicate = SimplifyConjunction(predicate, analyzer);
   if (analyzer->CanProveEqual(predicate, ir::make_bool(true))) {
     return PatternError(block.name, "The in-bound predicate is trivial");
   }
@@ -285,7 +301,8 @@ Stmt CreateConstBlock(const BlockRealizeNode& realize, const PaddingInfo& info,
   }
   std::vector<Expr> values;
   for (const Expr& v : realize.iter_values) values.push_back(rewrite(v));
-  Stmt nest = MakeBlockRealize(std::move(values), rewrite(realize.predicate), std::move(fill));
+  Expr predicate = SimplifyConjunction(ir::Substitute(realize.predicate, repl), analyzer);
+  Stmt nest = MakeBlockRealize(std::move(values), predicate, std::move(fill));
   for (size_t i = 0; i < new_loops.size(); ++i)
     nest = MakeFor(new_loops[i], loops[i]->min, loops[i]->extent, ForKind::Serial, nest);
   return nest;
@@ -335,7 +352,9 @@ Stmt CreateInBoundBlock(const BlockRealizeNode& realize, const PaddingInfo& info
   copy->body =
       MakeCompute(ir::MakeBufferStore(store->buffer, rewrite(info.in_bound_value), indices));
   Stmt nest =
-      MakeBlockRealize(std::move(bindings), rewrite(info.in_bound_predicate), std::move(copy));
+      MakeBlockRealize(std::move(bindings),
+                       SimplifyConjunction(ir::Substitute(info.in_bound_predicate, repl), analyzer),
+                       std::move(copy));
   for (const ForNode* loop : loops) {
     const Range& r = new_ranges.at(loop->loop_var.get());
     auto rebuilt = std::make_shared<ForNode>(*loop);
