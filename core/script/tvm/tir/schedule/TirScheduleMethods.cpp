@@ -204,6 +204,16 @@ Result<Value> TirMethodDecomposeReduction(const TirMethodCall& c) {
   return c.BlockValue(*init);
 }
 
+Result<Value> TirMethodDecomposePadding(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto fill = c.sch().DecomposePadding(*block, *loop);
+  if (!fill) return fill.error();
+  return c.BlockValue(*fill);
+}
+
 Result<Value> TirMethodSetScope(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -522,6 +532,14 @@ Result<Value> TirMethodSampleComputeLocation(const TirMethodCall& c) {
   return c.LoopValue(*loop);
 }
 
+Result<Value> TirMethodPadEinsum(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto padding = TirMethodInts(c, "padding");
+  if (!padding) return padding.error();
+  return TirMethodFromStatus(c.sch().PadEinsum(*block, *padding));
+}
+
 // clang-format off
 const std::vector<TirScheduleMethod>& TirMethodMethods() {
   static const std::vector<TirScheduleMethod> rows = {
@@ -558,6 +576,8 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
     {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
+    {"decompose_padding",      {"block", "loop"},                                    2, false, TirMethodDecomposePadding},
+    {"pad_einsum",             {"block", "padding"},                                 2, false, TirMethodPadEinsum},
     {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
     {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},
     {"transform_layout",       {"block", "buffer", "index_map", "pad_value",
