@@ -790,6 +790,17 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
     QTest::newRow("T.axis outside a block")
         << head + sig + "    for i in range(4):\n        vi = T.axis.spatial(4, i)\n"
         << "t.py:5:21: error: T.axis.spatial must be directly inside a T.block";
+    QTest::newRow("T.match_buffer in a block without a region")
+        << block("            A_1 = T.match_buffer((4,), \"float32\")\n")
+        << "t.py:7:34: error: a buffer region is written as a subscript (A[vi, 0:128]), not (4,)";
+    QTest::newRow("T.match_buffer of a region with another dtype")
+        << block("            A_1 = T.match_buffer(A[vi:vi + 1], (1,), \"int8\")\n")
+        << "t.py:7:21: error: T.match_buffer's dtype int8 differs from A's float32";
+    QTest::newRow("T.match_buffer in a loop of a block")
+        << block(
+               "            for k in range(1):\n                A_1 = T.match_buffer(A[vi:vi + 1], "
+               "(1,))\n")
+        << "t.py:8:25: error: T.match_buffer must be directly in a block's or the function's body";
     QTest::newRow("T.reads twice")
         << block("            T.reads(A[vi])\n            T.reads(A[vi])\n")
         << "t.py:8:15: error: Duplicate read region declaration";

@@ -386,6 +386,7 @@ Result<tir::Stmt> Translator::Block(const AstStmt& s, const TName& t) {
   block->reads = frame.reads.value_or(std::vector<tir::BufferRegion>{});
   block->writes = frame.writes.value_or(std::vector<tir::BufferRegion>{});
   block->alloc_buffers = frame.alloc_buffers;
+  block->match_buffers = frame.match_buffers;
   block->annotations = frame.annotations.value_or(std::map<std::string, Expr>{});
   block->init = frame.init;
   block->body = *body;

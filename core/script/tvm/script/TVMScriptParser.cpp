@@ -161,10 +161,33 @@ Status Translator::Parameter(const AstParam& p) {
                ann.loc);
 }
 
-Status Translator::MatchBuffer(const AstStmt& s, const AstExpr& call) {
+Status Translator::MatchBuffer(const AstStmt& s, const AstExpr& call, BlockFrame* block) {
   const AstExpr& target = *s.target_exprs[0];
   if (target.kind != AstKind::Name)
     return Error("T.match_buffer's result must be assigned to one name", target.loc);
+  if (block) {
+    if (call.items.empty() || call.items[0]->kind == AstKind::Starred)
+      return Error("T.match_buffer in a block takes the region it views first (A[vi, 0:4])",
+                   call.loc);
+    auto source = Region(*call.items[0]);
+    if (!source) return source.error();
+    AstExpr rest = call;  // the buffer's own arguments: shape, dtype, offset_factor, ...
+    rest.items.erase(rest.items.begin());
+    auto evaluated = EvalCallArgs(rest);
+    if (!evaluated) return evaluated.error();
+    Args args(*evaluated, "T.match_buffer", BufferParams(false), 1);
+    if (!args.status()) return args.status().error();
+    tir::BufferDeclAttrs attrs;
+    auto buffer = BufferFromArgs(args, target.text, &attrs);
+    if (!buffer) return buffer.error();
+    if ((*buffer)->dtype != source->buffer->dtype)
+      return Error("T.match_buffer's dtype " + (*buffer)->dtype.str() + " differs from " +
+                       source->buffer->name + "'s " + source->buffer->dtype.str(),
+                   call.loc);
+    block->match_buffers.push_back({*buffer, *source, attrs});
+    Define(target.text, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
+    return Status::Ok();
+  }
   auto evaluated = EvalCallArgs(call);
   if (!evaluated) return evaluated.error();
   Args args(*evaluated, "T.match_buffer", BufferParams(true), 1);
@@ -373,9 +396,11 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
         std::optional<TName> t =
             value.kind == AstKind::Call ? TNameOf(*value.object) : std::nullopt;
         if (t && t->name == "match_buffer") {
-          if (place != Place::Function)
-            return Error("T.match_buffer must be directly in the function's body", value.loc);
-          if (auto st = MatchBuffer(s, value); !st) return st.error();
+          if (place == Place::Nested)
+            return Error("T.match_buffer must be directly in a block's or the function's body",
+                         value.loc);
+          if (auto st = MatchBuffer(s, value, place == Place::Block ? block : nullptr); !st)
+            return st.error();
           continue;
         }
         if (t && (t->name == "alloc_buffer" || t->name == "sblock_alloc_buffer")) {

@@ -53,6 +53,7 @@ struct BlockFrame {
   std::vector<Expr> iter_values;
   std::optional<std::vector<tir::BufferRegion>> reads, writes;
   std::vector<Buffer> alloc_buffers;
+  std::vector<tir::MatchBufferRegion> match_buffers;  // views of regions (tensorized blocks)
   std::optional<std::map<std::string, Expr>> annotations;
   Expr predicate;
   ir::Stmt init;
@@ -96,7 +97,9 @@ class Translator {
   Result<Buffer> BufferAnnotation(const AstExpr& ann, const std::string& name);
   Result<std::vector<Expr>> Shape(const AstExpr& e);
   Status FuncAttr(const AstExpr& call);
-  Status MatchBuffer(const AstStmt& s, const AstExpr& call);
+  // T.match_buffer of a handle parameter (in the function's body, `block` null) or of a
+  // buffer region (in a block's body: a view the block's body indexes).
+  Status MatchBuffer(const AstStmt& s, const AstExpr& call, BlockFrame* block);
 
   // ---- statements ----
   Result<tir::Stmt> Body(const std::vector<AstStmt>& body, Place place, BlockFrame* block);
