@@ -18,6 +18,7 @@
 #include "RunnerOptions.h"
 #include "ScriptLoading.h"
 #include "TensorIRCommands.h"
+#include "TensorIRTune.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runner/Runner.h"
@@ -45,6 +46,15 @@ schedule as a script (a valid TVM program) and its speed-up over FILE's own sche
 from calls of both timed in the same interleaved rounds after the search (medians with
 95% intervals; "within noise" when the intervals overlap); progress goes to stderr. A run on an existing database resumes: schedules already
 measured on this machine are not measured again.
+
+A TensorIR document (TVMScript, or a tir/s_tir.Schedule script) is tuned after its own
+schedule over the design space of its blocks, as MetaSchedule builds it: multi-level
+"SSRSRS" tiling of reductions (with or without a write cache), inlining of element-wise
+blocks, parallel, vector and unrolled loops. Candidates replay the space's sketches with
+new decisions; the best, checked against the unscheduled function, is printed as the
+document followed by its trace (def apply_trace, in the document's TVM spelling) applied
+to the document's schedule: a document that runs as it is. Its records are kept apart
+from te records.
 
 Options:
   --target T          llvm (default)
@@ -148,9 +158,11 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   int code = kSuccess;
   auto program = LoadScript("tune", args.value("--best"), true, err, &code);
   if (!program) return code;
-  if (program->is_tensorir()) return TensorIRNotSupported("tune", *program, "", err);
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
+  if (program->is_tensorir())
+    return TensorIRStoredBest(*program, *db, args.value("--target", "llvm"), vars,
+                              runner::ReadMachineSignature(), out, err);
   tune::WorkloadFingerprint fp = tune::FingerprintWorkload(program->schedule->outputs, vars);
   runner::MachineSignature machine = runner::ReadMachineSignature();
   if (args.has("--runner")) {  // the best for the runner's machine (a Slurm node)
@@ -330,7 +342,11 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
-  if (program->is_tensorir()) return TensorIRNotSupported("tune", *program, "", err);
+  if (program->is_tensorir() && args.has("--strategy") && options.strategy != "random")
+    return UsageError("tune",
+                      "a TensorIR document is searched by replaying its design space's sketches "
+                      "with new decisions (--strategy random); it has no cost model yet",
+                      err);
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;
@@ -369,6 +385,9 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (runner->Name() != "local")
     err << "tune: measuring on " << machine->hostname << " (" << machine->Key() << ") through "
         << runner->Name() << "\n";
+  if (program->is_tensorir())
+    return TensorIRTune(*program, args.positional[0], options, *runner, *machine, db.get(), json,
+                        out, err);
   // The batch an earlier run left in flight on this work folder (core/tune/EarlierCandidates.h).
   if (db) {
     auto earlier = tune::RecordEarlierCandidates(*program, *runner, *db, *machine, options);

@@ -1,0 +1,177 @@
+#include "TensorIRTune.h"
+
+#include <cstdio>
+
+#include "support/Json.h"
+#include "tune/tir/TirTuner.h"
+
+namespace tessera::cli {
+
+namespace {
+
+std::string Fixed(double v, int digits = 2) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+tune::SpeedupClaim Claim(const tune::TirTuneResult& r) {
+  tune::SpeedupClaim claim;
+  if (r.best && r.input && r.best->script == r.input->script)
+    claim.kind = tune::SpeedupClaim::Kind::kInputIsBest;
+  else if (r.best_vs_input) {
+    claim.kind = tune::SpeedupClaim::Kind::kMeasured;
+    claim.comparison = *r.best_vs_input;
+  }
+  return claim;
+}
+
+std::string Reasons(const std::map<std::string, int>& reasons) {
+  std::string out;
+  for (const auto& [why, count] : reasons)
+    out += (out.empty() ? "" : ", ") + std::to_string(count) + " " + why;
+  return out;
+}
+
+// The record's script headed by what it achieved and what may be said against the input.
+std::string TunedDocument(const tune::TuningRecord& best, const std::string& claim) {
+  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops) + " GFLOP/s, median " +
+         Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n# machine: " + best.machine_key + "\n" +
+         best.script;
+}
+
+void WriteJson(const tune::TirTuneResult& r, const std::string& runner_name, std::ostream& out) {
+  JsonWriter w;
+  w.begin_object()
+      .key("kind")
+      .value("tensorir")
+      .key("workload")
+      .value(r.workload)
+      .key("workload_name")
+      .value(r.workload_name)
+      .key("machine")
+      .value(r.machine_key)
+      .key("runner")
+      .value(runner_name)
+      .key("sketches")
+      .value(r.sketches)
+      .key("measured")
+      .value(r.measured)
+      .key("failed")
+      .value(r.failed)
+      .key("invalid")
+      .value(r.invalid)
+      .key("duplicates")
+      .value(r.duplicates)
+      .key("resumed")
+      .value(r.resumed)
+      .key("elapsed_s")
+      .value(r.elapsed_s);
+  w.key("invalid_reasons").begin_object();
+  for (const auto& [why, count] : r.invalid_reasons) w.key(why).value(count);
+  w.end_object();
+  if (r.input) w.key("input_median_ms").value(r.input->median_ms);
+  if (r.input) w.key("input_gflops").value(r.input->gflops);
+  if (r.best) {
+    w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
+    w.key("best_trace").value(tune::TirTunedTrace(r.best->script));
+    w.key("best_script").value(r.best->script);
+  }
+  const tune::SpeedupClaim claim = Claim(r);
+  w.key("claim_text").value(tune::ClaimText(claim));
+  if (claim.kind == tune::SpeedupClaim::Kind::kMeasured)
+    w.key("speedup")
+        .value(claim.comparison.speedup)
+        .key("within_noise")
+        .value(claim.comparison.withinNoise());
+  w.key("trials").begin_array();
+  for (const tune::TuneTrial& t : r.trials)
+    w.begin_object()
+        .key("index")
+        .value(t.index)
+        .key("status")
+        .value(t.status)
+        .key("median_ms")
+        .value(t.median_ms)
+        .key("gflops")
+        .value(t.gflops)
+        .key("best_gflops")
+        .value(t.best_gflops)
+        .end_object();
+  w.end_array().end_object();
+  out << w.str() << "\n";
+}
+
+}  // namespace
+
+int TensorIRTune(script::ScriptProgram program, const std::string& file,
+                 const tune::TuneOptions& options, runner::Runner& runner,
+                 const runner::MachineSignature& machine, tune::Database* db, bool json,
+                 std::ostream& out, std::ostream& err) {
+  if (program.source.empty()) {  // the evaluator keeps the text of structured scripts only
+    std::string problem;
+    auto text = ReadFile(file, &problem);
+    if (!text) {
+      err << "tessera-cli tune: " << file << ": a TensorIR document is tuned from its script file ("
+          << problem << ")\n";
+      return kBadInput;
+    }
+    program.source = *text;
+  }
+  tune::TuneCallbacks callbacks;
+  callbacks.on_message = [&err](const std::string& m) { err << "tune: " << m << "\n"; };
+  callbacks.on_trial = [&err, &options](const tune::TuneTrial& t) {
+    err << "tune: [" << t.index << "/" << options.trials << "] " << t.source << " " << t.status;
+    if (t.status == tune::kStatusOk) err << " " << Fixed(t.gflops) << " GFLOP/s";
+    err << "  best " << Fixed(t.best_gflops) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1) << " s)\n";
+  };
+  auto result = tune::TuneTensorIR(program, runner, db, machine, options, callbacks);
+  if (!result) {
+    err << "tessera-cli tune: " << result.error().format() << "\n";
+    return kBadInput;
+  }
+  if (json) {
+    WriteJson(*result, runner.Name(), out);
+    return result->best ? kSuccess : kBadInput;
+  }
+  err << "tune: " << result->measured << " measured (" << result->failed << " failed, "
+      << result->invalid << " invalid candidates skipped"
+      << (result->invalid ? ": " + Reasons(result->invalid_reasons) : "") << ", "
+      << result->duplicates << " repeated) in " << Fixed(result->elapsed_s, 1) << " s\n";
+  if (!result->best) {
+    err << "tessera-cli tune: no candidate ran successfully\n";
+    return kBadInput;
+  }
+  out << TunedDocument(*result->best, tune::ClaimText(Claim(*result)));
+  return kSuccess;
+}
+
+int TensorIRStoredBest(const script::ScriptProgram& program, tune::Database& db,
+                       const std::string& target, const std::map<std::string, int64_t>& vars,
+                       const runner::MachineSignature& machine, std::ostream& out,
+                       std::ostream& err) {
+  std::string workload = tune::TirWorkloadKey(program, vars);
+  auto all = db.All({workload, target, machine.Key()});
+  if (!all) {
+    err << "tessera-cli tune: " << all.error().message << "\n";
+    return kBadInput;
+  }
+  const tune::TuningRecord* best = nullptr;
+  for (const tune::TuningRecord& r : *all)
+    if (r.status == tune::kStatusOk && r.checked && (!best || r.median_ms < best->median_ms))
+      best = &r;
+  if (!best) {
+    err << "tessera-cli tune: no record of TensorIR workload " << workload << " on this machine ("
+        << machine.Key() << ")\n";
+    return kBadInput;
+  }
+  std::string claim =
+      best->source == "input"
+          ? tune::ClaimText({tune::SpeedupClaim::Kind::kInputIsBest, {}})
+          : "no speed-up claimed: stored records were not timed in the same rounds (tune FILE "
+            "again to time the best and the input schedule together)";
+  out << TunedDocument(*best, claim);
+  return kSuccess;
+}
+
+}  // namespace tessera::cli
