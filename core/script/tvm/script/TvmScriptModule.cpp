@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "ir/ExprOp.h"
 #include "script/lang/Args.h"
@@ -24,6 +25,31 @@ constexpr const char* kExpressionFunctions[] = {
     "round",       "trunc",       "pow",        "Not",          "And",         "Or",
     "max_value",   "min_value",   "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
     "bitwise_xor", "bitwise_not", "call_extern"};
+
+// The expression functions TVM's ir_builder wraps with _op_wrapper, which drops a
+// `dtype=` keyword (TVM's own tests write T.if_then_else(c, a, b, dtype="float32")).
+bool DropsDtype(const std::string& name) {
+  static const std::set<std::string> kWrapped = {
+      "if_then_else", "floordiv",   "floormod",    "truncdiv",    "truncmod",   "ceildiv",
+      "exp",          "exp2",       "log",         "log2",        "sqrt",       "rsqrt",
+      "tanh",         "sigmoid",    "sin",         "cos",         "erf",        "abs",
+      "floor",        "ceil",       "round",       "trunc",       "pow",        "max_value",
+      "min_value",    "shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
+      "bitwise_not"};
+  return kWrapped.count(name) > 0;
+}
+
+CallArgs WithoutDtype(const CallArgs& call) {
+  CallArgs out = call;
+  out.keywords.clear();
+  out.keyword_locs.clear();
+  for (size_t i = 0; i < call.keywords.size(); ++i) {
+    if (call.keywords[i].first == "dtype") continue;
+    out.keywords.push_back(call.keywords[i]);
+    out.keyword_locs.push_back(call.keyword_locs[i]);
+  }
+  return out;
+}
 
 // tvm.script.tir (and tirx) as a module: its functions are registered under it; any other
 // attribute is a TVMScript construct Tessera does not read, refused where it is named.
@@ -94,8 +120,19 @@ void RegisterTvmScriptModule(Interpreter& interp) {
       interp.RegisterFunction(
           std::string(path) + "." + name,
           [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
-    for (const char* name : kExpressionFunctions)
-      interp.Alias(std::string(path) + "." + name, std::string("tvm.tir.") + name);
+    for (const char* name : kExpressionFunctions) {
+      const std::string target = std::string("tvm.tir.") + name;
+      if (!DropsDtype(name)) {
+        interp.Alias(std::string(path) + "." + name, target);
+        continue;
+      }
+      interp.RegisterFunction(std::string(path) + "." + name,
+                              [target](Interpreter& in, const CallArgs& c) -> Result<Value> {
+                                const Value* f = in.Lookup(target);
+                                if (!f) return Error(target + " is not registered", c.loc);
+                                return in.CallValue(*f, WithoutDtype(c));
+                              });
+    }
     interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
   }
   RegisterTVMScriptDecorators(interp);
