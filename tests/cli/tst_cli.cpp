@@ -11,37 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#ifndef TESSERA_CLI_PATH
-#error "tests/cli/CMakeLists.txt passes the path of tessera-cli"
-#endif
-
-namespace {
-
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
-
-// The limit only stops a hung command; it is no speed check (an ASan build on a loaded
-// machine runs the larger examples for tens of seconds; speed is measured by bench/).
-Run Cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TESSERA_CLI_PATH), args);
-  Run r;
-  if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "tessera-cli did not finish normally";
-    return r;
-  }
-  r.code = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
-
-}  // namespace
+#include "CliProcess.h"
 
 class TestCli : public QObject {
   Q_OBJECT

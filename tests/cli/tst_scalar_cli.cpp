@@ -11,33 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#ifndef TESSERA_CLI_PATH
-#error "tests/cli/CMakeLists.txt passes the path of tessera-cli"
-#endif
+#include "CliProcess.h"
 
 namespace {
-
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
-
-Run Cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TESSERA_CLI_PATH), args);
-  Run r;
-  if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "tessera-cli did not finish normally";
-    return r;
-  }
-  r.code = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
 
 // B = A * b (b float32) and C = A[i + off] * off (off int32); `list` is tvm.lower's.
 QByteArray ScaleScript(const QByteArray& list) {

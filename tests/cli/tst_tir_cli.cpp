@@ -11,33 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#ifndef TESSERA_CLI_PATH
-#error "tests/cli/CMakeLists.txt passes the path of tessera-cli"
-#endif
+#include "CliProcess.h"
 
 namespace {
-
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
-
-Run Cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(TESSERA_CLI_PATH), args);
-  Run r;
-  if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "tessera-cli did not finish normally";
-    return r;
-  }
-  r.code = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
 
 // C = A @ B over 64^3 and D = C + 1, from te.create_prim_func (lines 1-8).
 const QByteArray kWorkload =
