@@ -27,18 +27,21 @@ QString AttachText(const schedule::StageBounds& b) {
 constexpr int kComputed = 4;
 constexpr int kRequired = 5;
 
-// The core's names of op and iter-var kinds, in the interface language (the same words
-// as the Stage DAG and the loop nest use, so that zh_CN does not mix languages).
+// The core's names of op and iter-var kinds in the interface language (the same words
+// as the Stage DAG and the loop nest use, so that zh_CN does not mix languages). The
+// iter-var kinds are shortened on purpose ("reduce" for comm_reduce): the Kind column
+// stays narrow enough for every column to fit a 1280-pixel screen; the tooltip has the
+// core's name.
 QString KindName(const std::string& kind) {
   static const std::pair<const char*, const char*> names[] = {
       {"placeholder", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "placeholder")},
       {"compute", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "compute")},
-      {"data_par", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "data_par")},
-      {"comm_reduce", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "comm_reduce")},
-      {"vectorized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "vectorized")},
-      {"parallelized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "parallelized")},
+      {"data_par", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "spatial")},
+      {"comm_reduce", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "reduce")},
+      {"vectorized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "vector")},
+      {"parallelized", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "parallel")},
       {"unrolled", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "unrolled")},
-      {"thread_index", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "thread_index")},
+      {"thread_index", QT_TRANSLATE_NOOP("tessera::views::BoundsView", "thread")},
   };
   for (const auto& [core, text] : names)
     if (kind == core) return BoundsView::tr(text);
@@ -123,6 +126,7 @@ void BoundsView::fillStages() {
       auto* child = new QTreeWidgetItem(item);
       child->setText(0, S(v.name) + (v.leaf ? tr(" (leaf)") : QString()));
       child->setText(1, KindName(v.kind) + (v.thread.empty() ? QString() : " " + S(v.thread)));
+      child->setToolTip(1, child->text(1) + " (" + S(v.kind) + ")");
       child->setText(2, S(v.min));
       child->setText(3, S(v.extent));
       child->setData(0, kStageRole, S(b.name));

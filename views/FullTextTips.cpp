@@ -2,6 +2,10 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QRegularExpression>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <algorithm>
@@ -12,23 +16,67 @@ namespace tessera::views {
 namespace {
 
 // Column widths `wanted` shrunk to sum to at most `room`: the widest give width first
-// (water-filling from the top), never below `minimum`.
-std::vector<int> Shrink(std::vector<int> wanted, int room, int minimum) {
+// (water-filling from the top), each never below its `minimum`.
+std::vector<int> Shrink(std::vector<int> wanted, int room, const std::vector<int>& minimum) {
   auto total = [&] { return std::accumulate(wanted.begin(), wanted.end(), 0); };
   while (total() > room) {
-    int widest = *std::max_element(wanted.begin(), wanted.end());
-    if (widest <= minimum) break;
-    int next = minimum;
-    for (int w : wanted)
-      if (w < widest) next = std::max(next, w);
-    int count = int(std::count(wanted.begin(), wanted.end(), widest));
+    // The widest of the columns that can still give width.
+    int widest = -1;
+    for (size_t c = 0; c < wanted.size(); ++c)
+      if (wanted[c] > minimum[c]) widest = std::max(widest, wanted[c]);
+    if (widest < 0) break;
+    int next = 0;
+    int count = 0;
+    for (size_t c = 0; c < wanted.size(); ++c) {
+      if (wanted[c] < widest) next = std::max(next, wanted[c]);
+      if (wanted[c] == widest && wanted[c] > minimum[c]) ++count;
+    }
     int excess = total() - room;
     int lowered = std::max(next, widest - (excess + count - 1) / count);
-    for (int& w : wanted)
-      if (w == widest) w = lowered;
+    for (size_t c = 0; c < wanted.size(); ++c)
+      if (wanted[c] == widest && wanted[c] > minimum[c]) wanted[c] = std::max(minimum[c], lowered);
   }
   return wanted;
 }
+
+// A cell's text margins on each side, as the style draws items.
+int TextMargin(const QTreeWidget* tree) {
+  return tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1;
+}
+
+int Depth(const QTreeWidgetItem* item) {
+  int depth = 0;
+  for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent()) ++depth;
+  return depth;
+}
+
+int Indent(const QTreeWidget* tree, const QTreeWidgetItem* item) {
+  return tree->indentation() * (Depth(item) + (tree->rootIsDecorated() ? 1 : 0));
+}
+
+// Sizes a cell with its text wrapped at spaces to its column's width, so that a row is
+// as tall as its tallest cell; painting wraps the same way (the tree's wordWrap).
+class WrappingDelegate : public QStyledItemDelegate {
+ public:
+  explicit WrappingDelegate(QTreeWidget* tree) : QStyledItemDelegate(tree), tree_(tree) {}
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    const QString text = index.data(Qt::DisplayRole).toString();
+    if (text.isEmpty()) return size;
+    int room = tree_->columnWidth(index.column()) - 2 * TextMargin(tree_) - 1;
+    if (index.column() == 0)
+      if (const QTreeWidgetItem* item = tree_->itemFromIndex(index)) room -= Indent(tree_, item);
+    QFont font =
+        index.data(Qt::FontRole).isValid() ? index.data(Qt::FontRole).value<QFont>() : option.font;
+    QFontMetrics metrics(font);
+    if (room <= 0 || metrics.horizontalAdvance(text) + 4 <= room) return size;
+    QRect wrapped = metrics.boundingRect(QRect(0, 0, room, 1 << 20), Qt::TextWordWrap, text);
+    return {size.width(), std::max(size.height(), wrapped.height() + 2)};
+  }
+
+ private:
+  QTreeWidget* tree_;
+};
 
 struct FitPolicy {
   int cap = 0;
@@ -42,8 +90,18 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy);
 class FitOnResize : public QObject {
  public:
   FitOnResize(QTreeWidget* tree, const FitPolicy& policy)
-      : QObject(tree), tree_(tree), policy_(policy) {}
+      : QObject(tree), tree_(tree), policy_(policy) {
+    // Wrapped rows take their heights again once the columns have their widths.
+    relayout_.setSingleShot(true);
+    relayout_.setInterval(0);
+    connect(&relayout_, &QTimer::timeout, tree, [tree] {
+      if (tree->wordWrap()) tree->doItemsLayout();
+    });
+    connect(tree->header(), &QHeaderView::sectionResized, this, [this] { relayout_.start(); });
+  }
   void set(const FitPolicy& policy) { policy_ = policy; }
+  // Whether some column was narrower than its texts at the last fit (rows wrap).
+  bool wrapped = false;
   bool eventFilter(QObject*, QEvent* event) override {
     if (event->type() == QEvent::Resize && !busy_) {
       busy_ = true;
@@ -57,6 +115,7 @@ class FitOnResize : public QObject {
   QTreeWidget* tree_;
   FitPolicy policy_;
   bool busy_ = false;
+  QTimer relayout_;
 };
 
 void Fit(QTreeWidget* tree, const FitPolicy& policy) {
@@ -70,36 +129,142 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
   }
   fitter->set(policy);
   int room = tree->viewport()->width();
-  std::vector<int> wanted;
+  std::vector<int> wanted, minimum, whole;
   for (int c = 0; c < tree->columnCount(); ++c) {
     // QTreeView's override is protected; the base class's declaration is public.
     int contents = tree->isColumnHidden(c)
                        ? 0
                        : static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(c);
     contents = std::max(contents, tree->header()->sectionSizeHint(c));
+    whole.push_back(contents);
     wanted.push_back(c == 0 && policy.firstShare > 0 ? contents : std::min(contents, policy.cap));
+    // A wrapping column keeps its longest word whole; another one shows at least
+    // `minimum` (a column drawn by its own delegate, a bar and a size, shortens itself).
+    int floor = std::min(wanted.back(), policy.minimum);
+    if (tree->wordWrap() && !tree->isColumnHidden(c) && !tree->itemDelegateForColumn(c))
+      floor = std::max(floor, LongestWordWidth(tree, c));
+    wanted.back() = std::max(wanted.back(), floor);
+    minimum.push_back(floor);
   }
   std::vector<int> widths;
   if (policy.firstShare > 0 && !wanted.empty()) {
     std::vector<int> others(wanted.begin() + 1, wanted.end());
+    std::vector<int> othersMinimum(minimum.begin() + 1, minimum.end());
     int rest = std::accumulate(others.begin(), others.end(), 0);
+    int least = std::accumulate(othersMinimum.begin(), othersMinimum.end(), 0);
     int first = std::min(wanted[0], std::max(int(room * policy.firstShare), room - rest));
-    widths = Shrink(others, room - first, policy.minimum);
+    first = std::max(std::min(first, room - least), minimum[0]);  // the others keep their words
+    widths = Shrink(others, room - first, othersMinimum);
     int used = std::accumulate(widths.begin(), widths.end(), 0);
     widths.insert(widths.begin(), std::max(first, room - used));  // the room left is the first's
   } else {
-    widths = Shrink(wanted, room, policy.minimum);
+    widths = Shrink(wanted, room, minimum);
   }
   // A stretched last column widens itself to the room left, but never below the width
   // it was given: it gets its share too.
   for (int c = 0; c < int(widths.size()); ++c)
     if (!tree->isColumnHidden(c)) tree->setColumnWidth(c, widths[size_t(c)]);
+  // The rows take their heights for the new widths (expandAll() measured them before);
+  // when no text wraps, now or before, they are all one line already.
+  bool wraps = false;
+  for (int c = 0; c < int(widths.size()); ++c)
+    wraps = wraps || (!tree->isColumnHidden(c) && widths[size_t(c)] < whole[size_t(c)]);
+  if (tree->wordWrap() && (wraps || fitter->wrapped)) tree->doItemsLayout();
+  fitter->wrapped = wraps;
+}
+
+int WordsWidth(const QFontMetrics& metrics, const QString& text) {
+  static const QRegularExpression kSpaces(QStringLiteral("\\s+"));
+  int word = 0;
+  for (const QString& w : text.split(kSpaces, Qt::SkipEmptyParts))
+    word = std::max(word, metrics.horizontalAdvance(w));
+  return word;
+}
+
+void FitTable(QTableWidget* table, int cap);
+
+// Refits a table's columns when its viewport changes width.
+class TableFitOnResize : public QObject {
+ public:
+  TableFitOnResize(QTableWidget* table, int cap) : QObject(table), table_(table), cap_(cap) {}
+  void set(int cap) { cap_ = cap; }
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Resize && !busy_) {
+      busy_ = true;
+      FitTable(table_, cap_);
+      busy_ = false;
+    }
+    return false;
+  }
+
+ private:
+  QTableWidget* table_;
+  int cap_;
+  bool busy_ = false;
+};
+
+void FitTable(QTableWidget* table, int cap) {
+  constexpr const char* kName = "tessera-fit-table";
+  auto* fitter =
+      static_cast<TableFitOnResize*>(table->findChild<QObject*>(kName, Qt::FindDirectChildrenOnly));
+  if (!fitter) {
+    fitter = new TableFitOnResize(table, cap);
+    fitter->setObjectName(kName);
+    table->viewport()->installEventFilter(fitter);
+  }
+  fitter->set(cap);
+  table->setWordWrap(true);
+  table->setTextElideMode(Qt::ElideNone);
+  const int margin =
+      2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1) + 1;
+  const QFontMetrics metrics = table->fontMetrics();
+  QHeaderView* header = table->horizontalHeader();
+  std::vector<int> wanted, minimum;
+  for (int c = 0; c < table->columnCount(); ++c) {
+    if (table->isColumnHidden(c)) {
+      wanted.push_back(0);
+      minimum.push_back(0);
+      continue;
+    }
+    int contents = std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(c),
+                            header->sectionSizeHint(c));
+    int words = header->sectionSizeHint(c);
+    for (int r = 0; r < table->rowCount(); ++r)
+      if (const QTableWidgetItem* item = table->item(r, c))
+        words = std::max(words, WordsWidth(metrics, item->text()) + margin);
+    wanted.push_back(std::max(std::min(contents, cap), std::min(contents, words)));
+    minimum.push_back(std::min(contents, words));
+  }
+  std::vector<int> widths = Shrink(wanted, table->viewport()->width(), minimum);
+  for (int c = 0; c < int(widths.size()); ++c)
+    if (!table->isColumnHidden(c)) table->setColumnWidth(c, widths[size_t(c)]);
+  table->resizeRowsToContents();
 }
 
 }  // namespace
 
+void FitTableColumns(QTableWidget* table, int cap) { FitTable(table, cap); }
+
+int LongestWordWidth(const QTreeWidget* tree, int column) {
+  const QFontMetrics base = tree->fontMetrics();
+  int widest = 0;
+  for (QTreeWidgetItemIterator it(const_cast<QTreeWidget*>(tree)); *it; ++it) {
+    const QString text = (*it)->text(column);
+    if (text.isEmpty()) continue;
+    // An item without a font of its own is drawn in the tree's (an item-view font).
+    QFontMetrics metrics =
+        (*it)->data(column, Qt::FontRole).isValid() ? QFontMetrics((*it)->font(column)) : base;
+    widest = std::max(widest, WordsWidth(metrics, text) + (column == 0 ? Indent(tree, *it) : 0));
+  }
+  return widest > 0 ? widest + 2 * TextMargin(tree) + 1 : 0;
+}
+
 void ShowFullTextInTips(QTreeWidget* tree) {
-  tree->setTextElideMode(Qt::ElideMiddle);
+  tree->setTextElideMode(Qt::ElideNone);
+  tree->setWordWrap(true);
+  tree->setUniformRowHeights(false);
+  if (!dynamic_cast<WrappingDelegate*>(tree->itemDelegate()))
+    tree->setItemDelegate(new WrappingDelegate(tree));
   for (QTreeWidgetItemIterator it(tree); *it; ++it)
     for (int c = 0; c < (*it)->columnCount(); ++c)
       if ((*it)->toolTip(c).isEmpty() && !(*it)->text(c).isEmpty())

@@ -118,6 +118,9 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   tree_->setItemDelegateForColumn(kWorkingSetColumn, new CacheFitDelegate(tree_));
   tree_->header()->setStretchLastSection(false);
   tree_->setUniformRowHeights(true);
+  // Deep nests indent less than Qt's 20 px a level: the statements keep their words whole
+  // beside the other columns in a third of a 1280-pixel screen.
+  tree_->setIndentation(12);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(tree_, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& at) {
     QMenu* menu = contextMenuFor(tree_->itemAt(at));

@@ -8,6 +8,8 @@
 #include <QVBoxLayout>
 #include <map>
 
+#include "views/FullTextTips.h"
+
 namespace tessera::views {
 namespace {
 
@@ -66,7 +68,13 @@ RunLogView::RunLogView(QWidget* parent)
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setStretchLastSection(true);
-  table_->setWordWrap(false);
+  // What a run says first: its version, the check, the time and its spread, GFLOP/s; the
+  // kind, target and date after them. Texts wrap rather than leave the dock.
+  const Column order[] = {kVersion,  kCheck, kMedian, kSpread, kGflops,
+                          kMaxError, kKind,  kTarget, kWhen};
+  for (int visual = 0; visual < kColumns; ++visual)
+    table_->horizontalHeader()->moveSection(table_->horizontalHeader()->visualIndex(order[visual]),
+                                            visual);
   layout->addWidget(table_, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(show_);
@@ -140,7 +148,7 @@ void RunLogView::setState(const DocumentState& state) {
         table_->item(row, c)->setForeground(Qt::white);
       }
   }
-  table_->resizeColumnsToContents();
+  FitTableColumns(table_, 240);
   QStringList failing;
   for (const RunRecord* r : FailingChecks(h))
     failing << tr("%1 DIFFERS from the reference (max error %2)")

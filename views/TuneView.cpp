@@ -3,6 +3,8 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -88,16 +90,20 @@ TuneView::TuneView(QWidget* parent)
       {removeKnob_, "tuneRemoveKnob"}};
   for (auto [b, name] : buttons) b->setObjectName(name);
 
-  auto* controls = new QHBoxLayout;
+  // Settings in two rows and the buttons in a third: the whole dock fits the Bounds
+  // column of a 1280-pixel screen without scrolling sideways.
+  auto* settings = new QGridLayout;
   for (int i = 0; i < 3; ++i) settingsLabels_[i] = new QLabel(this);
-  controls->addWidget(settingsLabels_[0]);
-  controls->addWidget(trials_);
-  controls->addWidget(settingsLabels_[1]);
-  controls->addWidget(budget_);
-  controls->addWidget(settingsLabels_[2]);
-  controls->addWidget(strategy_);
-  controls->addStretch(1);
+  settings->addWidget(settingsLabels_[0], 0, 0);
+  settings->addWidget(trials_, 0, 1);
+  settings->addWidget(settingsLabels_[2], 0, 2);
+  settings->addWidget(strategy_, 0, 3);
+  settings->addWidget(settingsLabels_[1], 1, 0);
+  settings->addWidget(budget_, 1, 1);
+  settings->setColumnStretch(4, 1);
+  auto* controls = new QHBoxLayout;
   for (QPushButton* b : {start_, pause_, resume_, cancel_}) controls->addWidget(b);
+  controls->addStretch(1);
 
   progress_->setRange(0, 1);
   progress_->setValue(0);
@@ -148,6 +154,8 @@ TuneView::TuneView(QWidget* parent)
   dbLabel_->setObjectName("tuneDatabase");
   dbLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+  // Apply and Compare sit under the session's buttons: in sight above the chart even
+  // when the dock is too short for the whole view and scrolls.
   auto* tableButtons = new QHBoxLayout;
   tableButtons->addWidget(apply_);
   tableButtons->addWidget(compare_);
@@ -157,7 +165,6 @@ TuneView::TuneView(QWidget* parent)
   auto* lowerLayout = new QVBoxLayout(lower);
   lowerLayout->setContentsMargins(0, 0, 0, 0);
   lowerLayout->addWidget(table_, 1);
-  lowerLayout->addLayout(tableButtons);
   auto* knobRow = new QHBoxLayout;
   knobRow->addWidget(knobs_, 1);
   knobRow->addWidget(removeKnob_, 0, Qt::AlignTop);
@@ -171,7 +178,9 @@ TuneView::TuneView(QWidget* parent)
   split->setStretchFactor(1, 1);
 
   auto* layout = new QVBoxLayout(this);
+  layout->addLayout(settings);
   layout->addLayout(controls);
+  layout->addLayout(tableButtons);
   layout->addWidget(progress_);
   layout->addWidget(progressLabel_);
   layout->addWidget(split, 1);
@@ -429,8 +438,10 @@ void TuneView::appendMessage(const QString& message, bool error) {
 }
 
 void TuneView::setDatabasePath(const QString& path) {
-  dbLabel_->setText(tr("records: %1").arg(path));
+  // The file's name: a whole path would make the dock as wide as it is.
+  dbLabel_->setText(tr("records: %1").arg(QFileInfo(path).fileName()));
   dbLabel_->setToolTip(
+      path + "\n" +
       tr("Every measured candidate is kept in this SQLite file; a session started again "
          "on the same workload resumes from it"));
 }
