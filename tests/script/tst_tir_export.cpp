@@ -118,6 +118,15 @@ std::vector<std::filesystem::path> CorpusFiles() {
   return files;
 }
 
+// The TVM 0.20 export of the corpus program `file` (tests/tvm_programs).
+std::string ExportedFile(const std::string& file) {
+  std::filesystem::path path = SourceDir() + "/tests/tvm_programs/" + file;
+  auto program = EvaluateScript(ReadFile(path), file);
+  if (!program) return program.error().format();
+  auto text = ExportTirProgram(*program, TvmVersion{20}, ReadFile(path));
+  return text ? *text : text.error().format();
+}
+
 }  // namespace
 
 class TestTirExport : public QObject {
@@ -273,6 +282,67 @@ class TestTirExport : public QObject {
             text.find("sch.transform_layout(b_B, (\"write\", 0), lambda i:") != std::string::npos,
         text.c_str());
     QVERIFY(text.find("pad_value=") != std::string::npos);
+  }
+
+  // ---- tensorize ------------------------------------------------------------------------
+
+  // A plain intrinsic (loads and stores) becomes a TensorIntrin whose description and
+  // implementation are its compute, the root block reading and writing the whole
+  // buffers; TE's reduce_reset becomes decompose_reduction at the outer reduction loop.
+  void tensorize_registers_the_intrinsic_and_decomposes_the_reduction() {
+    std::string text = ExportedFile("tensorize_plain_body.py");
+    VERIFY_IN_ORDER(
+        text,
+        {"from tvm.script import tir as T", "@T.prim_func",
+         "def mac_desc(var_a: T.handle, var_b: T.handle, var_c: T.handle):",
+         "    a = T.match_buffer(var_a, (4,), offset_factor=1)",
+         "    b = T.match_buffer(var_b, (4, 4), offset_factor=1)",
+         "    with T.block(\"root\"):", "        T.reads(c[0:4], a[0:4], b[0:4, 0:4])",
+         "        T.writes(c[0:4])", "        for i, r in T.grid(4, 4):",
+         "                T.reads(c[v_i], a[v_r], b[v_i, v_r])",
+         "                c[v_i] = c[v_i] + a[v_r] * b[v_i, v_r]",
+         "def mac_impl(var_a: T.handle, var_b: T.handle, var_c: T.handle):",
+         "tir.TensorIntrin.register(\"mac\", mac_desc, mac_impl)", "sch = tir.Schedule(func)",
+         "zo_1, zi_1 = sch.split(k_1, factors=[None, 4])", "sch.reorder(i, yo_1, zo_1, yi_1, zi_1)",
+         "sch.decompose_reduction(b_C, zo_1)", "sch.tensorize(yi_1, \"mac\")"});
+    QVERIFY2(text.find("T.init()") == std::string::npos, text.c_str());
+  }
+
+  // With the whole reduction inside the intrinsic the init goes before the tensorized loop.
+  void tensorize_without_an_outer_reduction_loop() {
+    std::string text = ExportedFile("tensorize_ir_builder_body.py");
+    VERIFY_IN_ORDER(text, {"tir.TensorIntrin.register(\"gemv\", gemv_desc, gemv_impl)",
+                           "yo_1, yi_1 = sch.split(j, factors=[None, 16])",
+                           "sch.decompose_reduction(b_C, yi_1)", "sch.tensorize(yi_1, \"gemv\")"});
+  }
+
+  // An intrinsic whose body calls extern code or builtins says nothing TensorIR can match:
+  // the refusal names the intrinsic and the calls, at the tensorize call.
+  void tensorize_of_opaque_intrinsics_is_refused_data() {
+    QTest::addColumn<std::string>("file");
+    QTest::addColumn<std::string>("expected");
+    QTest::newRow("extern calls")
+        << std::string("tensorize_gemv_update.py")
+        << std::string(
+               "tensorize_gemv_update.py:67:6: error: tensorize with the intrinsic 'gemv' is not "
+               "exported: its body calls the extern functions gemv_update, gemv_reset");
+    QTest::newRow("wmma builtins")
+        << std::string("tensorize_tensorcore_wmma.py")
+        << std::string(
+               "tensorize_tensorcore_wmma.py:95:7: error: tensorize with the intrinsic "
+               "'tensor_intrin' is not exported: its body calls the builtins "
+               "tir.tvm_load_matrix_sync");
+  }
+  void tensorize_of_opaque_intrinsics_is_refused() {
+    QFETCH(std::string, file);
+    QFETCH(std::string, expected);
+    std::filesystem::path path = SourceDir() + "/tests/tvm_programs/" + file;
+    auto program = EvaluateScript(ReadFile(path), file);
+    QVERIFY2(program, file.c_str());
+    auto text = ExportTirProgram(*program, TvmVersion{20}, ReadFile(path));
+    QVERIFY2(!text, "refused");
+    std::string message = text.error().format();
+    QVERIFY2(message.rfind(expected, 0) == 0, message.c_str());
   }
 
   // ---- refusals, located -------------------------------------------------------------
@@ -507,8 +577,8 @@ class TestTirExport : public QObject {
 
  private:
   // The corpus's split (every_example_and_corpus_program_exports_or_is_refused).
-  static constexpr int kExportedPrograms = 43;
-  static constexpr int kRefusedPrograms = 19;
+  static constexpr int kExportedPrograms = 46;
+  static constexpr int kRefusedPrograms = 16;
 };
 
 QTEST_APPLESS_MAIN(TestTirExport)

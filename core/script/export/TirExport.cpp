@@ -71,7 +71,8 @@ bool Mapped(const std::string& p) {
                                                 "storage_align",
                                                 "rfactor",
                                                 "transform_layout",
-                                                "set_scope"};
+                                                "set_scope",
+                                                "tensorize"};
   return kMapped.count(p) != 0;
 }
 
@@ -83,10 +84,6 @@ std::string Unmapped(const std::string& p) {
   if (p == "create_group")
     return "create_group has no TensorIR equivalent (TensorIR moves blocks one by one): "
            "this schedule cannot be exported as a TensorIR schedule";
-  if (p == "tensorize")
-    return "tensorize is not exported: TensorIR's tensorize needs the intrinsic as a "
-           "TensorIntrin (a description and an implementation prim_func), which this export "
-           "does not write";
   if (p == "env_threads")
     return "env_threads has no TensorIR equivalent: this schedule cannot be exported as a "
            "TensorIR schedule";
@@ -158,9 +155,16 @@ std::optional<Error> Refusal(const ScriptProgram& program, const std::string& so
                    LocateText(program, source, "extern("));
   }
   const auto& entries = sch.trace.entries;
-  for (size_t e = 0; e < entries.size(); ++e)
+  for (size_t e = 0; e < entries.size(); ++e) {
     if (!Mapped(entries[e].primitive))
       return Error(Unmapped(entries[e].primitive), LocateEntry(program, source, e));
+    if (entries[e].primitive != "tensorize") continue;
+    if (!entries[e].intrin)
+      return Error("tensorize without its intrinsic object cannot be exported",
+                   LocateEntry(program, source, e));
+    if (auto reason = IntrinRefusal(*entries[e].intrin))
+      return Error(*reason, LocateEntry(program, source, e));
+  }
   if (program.workload.empty())
     return Error(
         "the te definition is not written at module level before create_schedule, "

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 #include "support/Result.h"
+#include "te/TensorIntrin.h"
 
 namespace tessera::script::tir_export {
 
@@ -34,6 +36,8 @@ struct TirSchedule {
   // Per stage whose buffer transform_layout changed: each index map (a Python lambda) and
   // its pad value, in order (the run passes such an argument in its new layout).
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> layouts;
+  // The TensorIntrin definitions tensorize uses (IntrinDefinition), in order of use.
+  std::vector<std::string> intrinsics;
 };
 // `source` is the script's text (for the locations of refusals).
 Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::string& source,
@@ -43,6 +47,15 @@ Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::st
 // schedule, then the build, the run and the check against the unscheduled function.
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& spelling,
                                 const TirSchedule& schedule);
+
+// Why the TE intrinsic `intrin` has no TensorIR TensorIntrin (its body calls extern code
+// or builtins, so its compute does not say what it does); nullopt when it has one.
+std::optional<std::string> IntrinRefusal(const te::TensorIntrinNode& intrin);
+// The TensorIntrin of a plain intrinsic: `<name>_desc` and `<name>_impl`, both its
+// compute as a @T.prim_func whose root block reads and writes the whole buffers, and
+// their registration under the intrinsic's name.
+Result<std::string> IntrinDefinition(const te::TensorIntrinNode& intrin,
+                                     const TirSpelling& spelling);
 
 // Where trace entry `entry` was written (its `.primitive(` call in the source); the
 // create_schedule call, else line 1, when the source does not show it.

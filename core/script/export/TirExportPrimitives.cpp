@@ -91,6 +91,8 @@ class TirScheduleWriter {
       VisitStage(*it, &visited);
     for (size_t e = 0; e < entries.size() && ok(); ++e)
       if (IsAnnotation(entries[e].primitive)) Annotation(e, entries[e]);
+    for (size_t e = 0; e < entries.size() && ok(); ++e)
+      if (entries[e].primitive == "tensorize") Tensorize(e, entries[e]);
     if (!ok()) return *error_;
     return result_;
   }
@@ -115,6 +117,7 @@ class TirScheduleWriter {
   // Each stage's loops, outermost first, as its loop-structure primitives leave them.
   std::map<std::string, std::vector<std::string>> leaves_;
   std::set<std::string> reduction_loops_;  // loop vars over reduce iterators
+  std::set<std::string> intrinsics_;       // the TensorIntrins already defined
 
   bool ok() const { return !error_.has_value(); }
   void Emit(const std::string& line) { result_.lines.push_back(line); }
@@ -699,6 +702,33 @@ class TirScheduleWriter {
                ": TensorIR lowers aligned buffers only when each stride is a multiple of the "
                "next inner one, so TVM >= 0.20 cannot build this schedule";
     return std::nullopt;
+  }
+
+  // TE runs the intrinsic's reduce_reset before the outermost reduction loop outside the
+  // tensorized one (or the intrinsic's body when none is outside); TensorIR matches the
+  // description against a block without init, so decompose_reduction puts the init there
+  // first. The intrinsic becomes a registered TensorIntrin (IntrinDefinition).
+  void Tensorize(size_t entry, const TraceEntry& e) {
+    if (!e.intrin) return Fail(entry, "tensorize without its intrinsic object");
+    auto loop = Loop(e.iter_vars.at(0), entry);
+    if (!loop) return;
+    const auto* op = OpOf(e.stage.name);
+    if (op && op->is_reduction()) {
+      std::string at = *loop;
+      for (const std::string& leaf : leaves_[e.stage.name]) {
+        if (leaf == *loop) break;
+        if (reduction_loops_.count(leaf)) {
+          at = leaf;
+          break;
+        }
+      }
+      Emit("sch.decompose_reduction(" + Block(e.stage.name) + ", " + at + ")");
+    }
+    Emit("sch.tensorize(" + *loop + ", \"" + e.intrin->name + "\")");
+    if (!intrinsics_.insert(e.intrin->name).second) return;
+    auto definition = IntrinDefinition(*e.intrin, spelling_);
+    if (!definition) return Fail(entry, definition.error().message);
+    result_.intrinsics.push_back(*definition);
   }
 
   void Annotation(size_t entry, const TraceEntry& e) {

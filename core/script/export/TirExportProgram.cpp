@@ -228,6 +228,9 @@ Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling&
   out += "import numpy as np\nimport tvm\nfrom tvm import te\nfrom tvm import " +
          s.schedule_module + "\n";
   out += RenameTirPackage(KeptImports(program.imports), s.minor);
+  if (!schedule.intrinsics.empty())
+    out += std::string("from tvm.script import ") + (s.minor >= 24 ? "tirx" : "tir") + " as T\n";
+  for (const std::string& intrin : schedule.intrinsics) out += "\n\n" + intrin;
   out += "\n" + RenameTirPackage(program.workload, s.minor);
   std::vector<ScriptArgument> arguments = ScriptArguments(program);
   std::string list;
