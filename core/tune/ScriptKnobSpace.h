@@ -1,4 +1,4 @@
-// ScriptKnobSpace: the space of a script's own knobs (script/TuneConfig.h:
+// ScriptKnobSpace: the space of a script's own knobs (script/tvm/autotvm/TuneConfig.h:
 // cfg.define_split/knob/reorder), as MetaSchedule's schedule_fn.cc: exactly those knobs,
 // named as the script names them; a point is applied by evaluating the script with its
 // values. Its one seed is the script's own fallback evaluated for the target (its

@@ -1,4 +1,4 @@
-// What tvm.lower and schedule_to_module return (script/TirModule.h): an IRModule whose
+// What tvm.lower and schedule_to_module return (script/tvm/driver/TirModule.h): an IRModule whose
 // PrimFunc bodies a script walks with TVM's class names and attributes, isinstance,
 // post_order_visit and single passes (tvm.tir.transform.X()(mod)). The checks are
 // `assert` statements inside the scripts: a failed one is an evaluation error.

@@ -1,4 +1,4 @@
-// tvm.topi (script/Topi.h): the operators are real te stages with TVM 0.19's names,
+// tvm.topi (script/tvm/topi/Topi.h): the operators are real te stages with TVM 0.19's names,
 // tags, shapes and axis names; a tensor in `+ - * /` is topi's broadcast operator; the
 // schedules the tutorials call build on them; bad input is a located error with TVM's
 // message. Python-level facts are checked by `assert`s inside the scripts (a failed one

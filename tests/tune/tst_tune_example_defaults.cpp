@@ -2,7 +2,7 @@
 // register tiles and vector widths are knobs (cfg.define_split, cfg.define_knob) whose
 // defaults follow the machine's vector width, read at run time through
 // get_simd_32bit_lanes() and applied with cfg.fallback_split or as define_knob's first
-// candidate (script/TuneConfig.h). Here the rule is evaluated for an AVX2
+// candidate (script/tvm/autotvm/TuneConfig.h). Here the rule is evaluated for an AVX2
 // and an AVX-512 TargetInfo: the defaults differ, both fit the vector register file with
 // room for the operands and fill at least half of it, and the TVM export of each is a
 // flat program with the concrete values. fallback_split itself follows AutoTVM.

@@ -1,4 +1,4 @@
-// Tunable knobs written in a script (script/TuneConfig.h, LANGUAGE.md "Tunable knobs"):
+// Tunable knobs written in a script (script/tvm/autotvm/TuneConfig.h, LANGUAGE.md "Tunable knobs"):
 // AutoTVM's cfg.define_split / define_knob / define_reorder evaluate with AutoTVM's
 // fallbacks or with a tuner's values; values outside a knob's domain, unknown knobs and
 // knobs defined twice are errors at the call; Tessera's own script keeps the knobs
