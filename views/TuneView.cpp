@@ -266,7 +266,7 @@ void TuneView::applyPalette() {
 }
 
 void TuneView::setState(const DocumentState& state) {
-  bool errors = !state.errors.empty() || !state.schedule;
+  bool errors = !state.errors.empty() || (!state.schedule && !state.tir_schedule);
   if (errors != scriptErrors_) {
     scriptErrors_ = errors;
     updateButtons();

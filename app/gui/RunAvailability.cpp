@@ -31,4 +31,22 @@ QString RunProblem(const views::DocumentState& state, const QString& target) {
   return QString();
 }
 
+QString TuneProblem(const views::DocumentState& state) {
+  if (!state.program) {
+    if (!state.errors.empty())
+      return Tr("Nothing to tune: the script does not evaluate (%1).").arg(FirstError(state));
+    return Tr("Nothing to tune: the script does not evaluate.");
+  }
+  if (state.program->is_tensorir()) {
+    // Every candidate is checked against the function, so the function must lower.
+    if (!state.function)
+      return Tr("Nothing to tune: lowering the TensorIR function failed: %1")
+          .arg(state.errors.empty() ? Tr("no lowered function") : FirstError(state));
+    return QString();
+  }
+  if (!state.schedule)
+    return Tr("Nothing to tune: the script creates no schedule (te.create_schedule).");
+  return QString();
+}
+
 }  // namespace tessera::gui

@@ -14,4 +14,8 @@ namespace tessera::gui {
 // when it can (the machine's own limits, no LLVM backend or no GPU, are not checked).
 QString RunProblem(const views::DocumentState& state, const QString& target);
 
+// Why the Tune dock cannot start a session on `state` (a te schedule's workload or a
+// TensorIR document's function); empty when it can.
+QString TuneProblem(const views::DocumentState& state);
+
 }  // namespace tessera::gui

@@ -12,6 +12,7 @@
 #include "Document.h"
 #include "Evaluation.h"
 #include "KnobSearch.h"
+#include "RunAvailability.h"
 #include "UndoCommands.h"
 #include "VersionCompare.h"
 #include "ir/Printer.h"
@@ -20,6 +21,7 @@
 #include "tune/Database.h"
 #include "tune/EarlierCandidates.h"
 #include "tune/Fingerprint.h"
+#include "tune/tir/TirTuner.h"
 
 namespace tessera::gui {
 namespace {
@@ -85,6 +87,19 @@ class ReportingRunner : public runner::Runner {
   const TuneReports& reports_;
 };
 
+// A TensorIR search's best against the document's own schedule, as ClaimOverInput says it
+// for a te search: measured only when the two were timed in the same rounds.
+tune::SpeedupClaim TirClaim(const tune::TirTuneResult& r) {
+  tune::SpeedupClaim claim;
+  if (r.best && r.input && r.best->script == r.input->script)
+    claim.kind = tune::SpeedupClaim::Kind::kInputIsBest;
+  else if (r.best_vs_input) {
+    claim.kind = tune::SpeedupClaim::Kind::kMeasured;
+    claim.comparison = *r.best_vs_input;
+  }
+  return claim;
+}
+
 // One worker run: evaluates the session's script, opens the records, makes the runner
 // and tunes, reporting as it goes. Runs on the controller's thread pool.
 TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
@@ -95,10 +110,14 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
     out.error = program.error().format();
     return out;
   }
-  if (!program->schedule) {
+  const bool tensorir = program->is_tensorir();
+  if (!tensorir && !program->schedule) {
     out.error = "the script creates no schedule (te.create_schedule): there is nothing to tune";
     return out;
   }
+  // TensorIR candidates extend the document's text, which the evaluator keeps only for
+  // structured te scripts.
+  if (tensorir && program->source.empty()) program->source = job.script;
   auto db = tune::Database::Open(job.db_path);
   if (!db) {
     out.error = "cannot use the records database " + job.db_path + ": " + db.error().message;
@@ -124,12 +143,40 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
                         std::to_string(machine->cores) + " cores) through " + runner->Name(),
                     false);
   tune::RecordQuery query{
-      tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
+      tensorir ? tune::TirWorkloadKey(*program, job.options.shape_vars)
+               : tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
       job.options.target, machine->Key()};
   auto postTop = [&] {
     auto top = (*db)->Top(query, kTopCandidates);
     if (top) reports.candidates(std::move(top.value()));
   };
+  tune::TuneCallbacks callbacks;
+  callbacks.on_trial = [&](const tune::TuneTrial& t) {
+    reports.trial(t);
+    postTop();
+  };
+  callbacks.on_message = [&](const std::string& m) { reports.message(m, false); };
+  callbacks.cancelled = [&cancel] { return cancel.load(); };
+  if (tensorir) {
+    postTop();
+    auto result =
+        tune::TuneTensorIR(*program, reporting, db->get(), *machine, job.options, callbacks);
+    if (!result) {
+      out.error = result.error().format();
+      return out;
+    }
+    postTop();
+    out.ok = true;
+    out.measured = result->measured;
+    out.failed = result->failed;
+    out.invalid = result->invalid;
+    out.resumed = result->resumed;
+    out.elapsed_s = result->elapsed_s;
+    out.best = result->best;
+    out.input = result->input;
+    out.claim = TirClaim(*result);
+    return out;
+  }
   // The batch an earlier session left in flight (the app was closed, the cluster restarted).
   auto earlier = tune::RecordEarlierCandidates(*program, reporting, **db, *machine, job.options,
                                                [&cancel] { return cancel.load(); });
@@ -142,13 +189,6 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
                         " candidates an earlier session left in the work folder",
                     false);
   postTop();  // what earlier sessions stored: the table shows it before the first trial
-  tune::TuneCallbacks callbacks;
-  callbacks.on_trial = [&](const tune::TuneTrial& t) {
-    reports.trial(t);
-    postTop();
-  };
-  callbacks.on_message = [&](const std::string& m) { reports.message(m, false); };
-  callbacks.cancelled = [&cancel] { return cancel.load(); };
   auto result =
       job.knobs.empty()
           ? tune::Tune(*program, reporting, db->get(), *machine, job.options, callbacks)
@@ -168,6 +208,15 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
   out.input = result->input;
   out.claim = tune::ClaimOverInput(*result);
   return out;
+}
+
+// The records' key of the document's workload; "" when the document has none to tune.
+std::string DocumentWorkload(const views::DocumentState& state,
+                             const std::map<std::string, int64_t>& vars) {
+  if (!state.program) return "";
+  if (state.program->is_tensorir()) return tune::TirWorkloadKey(*state.program, vars);
+  if (!state.program->schedule) return "";
+  return tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash;
 }
 
 std::string LoopNestText(const std::string& script, const std::string& name) {
@@ -274,8 +323,8 @@ void TuneController::showStoredCandidates() {
   QString db = databasePath();
   if (view_) view_->setDatabasePath(db);
   std::vector<tune::TuningRecord> stored;
-  if (doc_->targetSettings().runner.kind != "slurm" && state.program && state.program->schedule &&
-      QFileInfo::exists(db)) {
+  const std::string workload = DocumentWorkload(state, doc_->targetSettings().vars);
+  if (doc_->targetSettings().runner.kind != "slurm" && !workload.empty() && QFileInfo::exists(db)) {
     auto records = tune::Database::Open(db.toStdString());
     if (!records) {
       addMessage(tr("Cannot read the records database %1: %2")
@@ -283,10 +332,7 @@ void TuneController::showStoredCandidates() {
                  true);
       return;
     }
-    tune::RecordQuery query{
-        tune::FingerprintWorkload(state.program->schedule->outputs, doc_->targetSettings().vars)
-            .hash,
-        kTarget, runner::ReadMachineSignature().Key()};
+    tune::RecordQuery query{workload, kTarget, runner::ReadMachineSignature().Key()};
     if (auto top = (*records)->Top(query, kTopCandidates)) stored = std::move(top.value());
   }
   candidates_ = std::move(stored);
@@ -339,15 +385,17 @@ bool TuneController::start(const TuneSettings& settings) {
     return false;
   }
   const views::DocumentState& state = doc_->state();
-  if (!state.program || !state.schedule) {
-    addMessage(tr("Nothing to tune: the script does not evaluate (fix its errors first)."), true);
+  if (QString problem = TuneProblem(state); !problem.isEmpty()) {
+    addMessage(problem, true);
     return false;
   }
   session_ = settings;
   script_ = doc_->text().toStdString();
   file_ = state.file.empty() ? doc_->displayName().toStdString() : state.file;
   vars_ = doc_->targetSettings().vars;
-  sessionKnobs_ = knobs_;
+  // Knobs are te schedule choices; a TensorIR session searches its blocks' design space.
+  const bool tensorir = state.program->is_tensorir();
+  sessionKnobs_ = tensorir ? std::vector<tune::TunableKnob>{} : knobs_;
   sessionDatabase_ = databasePath();
   segment_ = 0;
   done_ = 0;
@@ -358,10 +406,11 @@ bool TuneController::start(const TuneSettings& settings) {
     view_->clearTrials();
     view_->setDatabasePath(sessionDatabase_);
   }
-  QString space = knobs_.empty() ? tr("the space generated from the workload")
-                                 : tr("the %1 points of %2 tunable knob(s)")
-                                       .arg(tune::KnobSpaceSize(knobs_))
-                                       .arg(knobs_.size());
+  QString space = tensorir         ? tr("the design space of the TensorIR function's blocks")
+                  : knobs_.empty() ? tr("the space generated from the workload")
+                                   : tr("the %1 points of %2 tunable knob(s)")
+                                         .arg(tune::KnobSpaceSize(knobs_))
+                                         .arg(knobs_.size());
   addMessage(tr("Tuning %1 over %2: %3 trials%4, records in %5")
                  .arg(QString::fromStdString(file_), space)
                  .arg(settings.trials)
@@ -549,6 +598,11 @@ Status TuneController::apply(qint64 id) {
   if (it == candidates_.end())
     return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
   const views::DocumentState& state = doc_->state();
+  if (state.program && state.program->is_tensorir()) {
+    Status ok = checkTensorIRCandidate(*it);
+    if (!ok.ok()) return ok;
+    return replaceWithCandidate(*it);
+  }
   if (!state.program || !state.program->schedule)
     return Error(
         tr("the document's script does not evaluate: fix it before applying a tuned candidate")
@@ -568,14 +622,37 @@ Status TuneController::apply(qint64 id) {
                     "edited since it was tuned?)")
                      .arg(id)
                      .toStdString());
-  QString text = QString::fromStdString(it->script);
+  return replaceWithCandidate(*it);
+}
+
+// A TensorIR candidate is the document's text with an apply_trace: it must evaluate to a
+// TensorIR document whose search started from the document's current function.
+Status TuneController::checkTensorIRCandidate(const tune::TuningRecord& record) const {
+  const auto& vars = doc_->targetSettings().vars;
+  if (record.workload != DocumentWorkload(doc_->state(), vars))
+    return Error(tr("tuned candidate %1 tunes another TensorIR function than the document's (was "
+                    "the function or its schedule edited since it was tuned?)")
+                     .arg(record.id)
+                     .toStdString());
+  auto candidate = script::EvaluateScript(record.script, "candidate.py");
+  if (!candidate || !candidate->is_tensorir())
+    return Error(tr("tuned candidate %1 does not evaluate as a TensorIR document: %2")
+                     .arg(record.id)
+                     .arg(QString::fromStdString(candidate ? std::string("it has no tir.Schedule")
+                                                           : candidate.error().format()))
+                     .toStdString());
+  return Status::Ok();
+}
+
+Status TuneController::replaceWithCandidate(const tune::TuningRecord& record) {
+  QString text = QString::fromStdString(record.script);
   if (text == doc_->text()) return Status::Ok();
   doc_->undoStack()->push(new ReplaceScriptCommand(
       doc_, doc_->text(), text,
-      tr("apply tuned candidate (%1 GFLOP/s)").arg(it->gflops, 0, 'f', 2)));
-  addMessage(
-      tr("Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).").arg(it->gflops, 0, 'f', 2),
-      false);
+      tr("apply tuned candidate (%1 GFLOP/s)").arg(record.gflops, 0, 'f', 2)));
+  addMessage(tr("Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).")
+                 .arg(record.gflops, 0, 'f', 2),
+             false);
   return Status::Ok();
 }
 

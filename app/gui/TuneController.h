@@ -3,7 +3,9 @@
 // stays responsive; candidates are measured by a runner::Runner in worker processes, so
 // a candidate that crashes or hangs is a failed trial, never the end of the app). Every
 // measured candidate goes into the records database (SQLite: next to a project, else in
-// the app data folder), so a paused, cancelled or crashed session resumes there.
+// the app data folder), so a paused, cancelled or crashed session resumes there. A
+// TensorIR document is tuned the same way by core/tune/tir's TuneTensorIR over its blocks'
+// design space; its candidates are the document followed by an apply_trace.
 //
 // What reaches the GUI thread does so through queued calls: each trial, the fastest
 // stored candidates, the tuner's and the runner's messages. "Apply" puts a candidate's
@@ -152,6 +154,9 @@ class TuneController : public QObject {
   void showKnobs();
   void addMessage(const QString& text, bool error);
   void receiveTrial(tune::TuneTrial trial);
+  Status checkTensorIRCandidate(const tune::TuningRecord& record) const;
+  // The candidate's script replaces the document's as one undo command.
+  Status replaceWithCandidate(const tune::TuningRecord& record);
   double elapsedSeconds() const;
 
   Document* doc_;
