@@ -561,8 +561,10 @@ Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_in
 }
 
 Result<BlockRV> Schedule::CacheWrite(const BlockRV& block, int64_t write_buffer_index,
-                                     const std::string& storage_scope) {
-  return CacheStage(InstKind::CacheWrite, block, write_buffer_index, storage_scope);
+                                     const std::string& storage_scope,
+                                     const std::vector<BlockRV>& consumer_blocks) {
+  return CacheStage(InstKind::CacheWrite, block, write_buffer_index, storage_scope,
+                    consumer_blocks);
 }
 
 Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_t index,
@@ -583,7 +585,7 @@ Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_
   auto stage =
       kind == InstKind::CacheRead
           ? tir::CacheRead(&state_, name, static_cast<size_t>(index), storage_scope, consumers)
-          : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope);
+          : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope, consumers);
   if (!stage.ok()) return stage.error();
   Instruction inst = Inst(kind, inputs);
   inst.buffer_index = index;
@@ -843,7 +845,7 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       for (size_t i = 1; i < in.size(); ++i) consumers.push_back({in[i]});
       auto r = inst.kind == InstKind::CacheRead
                    ? sch->CacheRead({in.at(0)}, inst.buffer_index, inst.name, consumers)
-                   : sch->CacheWrite({in.at(0)}, inst.buffer_index, inst.name);
+                   : sch->CacheWrite({in.at(0)}, inst.buffer_index, inst.name, consumers);
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};
     }

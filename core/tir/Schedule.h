@@ -129,12 +129,14 @@ class Schedule {
   // The init block; `block` then names the update block ("<name>_update"), as in TVM.
   Result<BlockRV> DecomposeReduction(const BlockRV& block, const LoopRV& loop);
   // The copy block of the block's index-th read (write) buffer in `storage_scope`;
-  // consumer_blocks: the readers switched to the copy (none given: every reader).
+  // consumer_blocks: the readers switched to the copy (cache_read: none given means every
+  // reader; cache_write: the readers that read the copy instead of the written buffer).
   Result<BlockRV> CacheRead(const BlockRV& block, int64_t read_buffer_index,
                             const std::string& storage_scope,
                             const std::vector<BlockRV>& consumer_blocks = {});
   Result<BlockRV> CacheWrite(const BlockRV& block, int64_t write_buffer_index,
-                             const std::string& storage_scope);
+                             const std::string& storage_scope,
+                             const std::vector<BlockRV>& consumer_blocks = {});
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
 
   // ---- layout ----

@@ -288,9 +288,9 @@ class TestTirScheduleScript : public QObject {
     QTest::newRow("a loop among cache_read's consumers")
         << head + "sch.cache_read(b, 0, 'local', consumer_blocks=[i])\n"
         << std::string("argument 'consumer_blocks' must be a list of BlockRVs");
-    QTest::newRow("cache_write for some consumers")
-        << head + "sch.cache_write(b, 0, 'local', consumer_blocks=[b])\n"
-        << std::string("cache_write(): consumer_blocks is not supported by Tessera yet");
+    QTest::newRow("a loop among cache_write's consumers")
+        << head + "sch.cache_write(b, 0, 'local', consumer_blocks=[i])\n"
+        << std::string("argument 'consumer_blocks' must be a list of BlockRVs");
     QTest::newRow("a buffer the block does not read")
         << head + "sch.cache_read(b, 'X', 'local')\n"
         << std::string("ValueError: the block C reads no buffer named 'X'");

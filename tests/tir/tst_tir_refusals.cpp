@@ -74,32 +74,6 @@ class TestTirRefusals : public QObject {
         "NotSingleWriteBlock");
   }
 
-  // The copy stage of cache_write goes at the top level: a reader moved under the
-  // writer's loop (reverse_compute_at) would read before it.
-  void cacheWriteWithAReaderInTheWritersNest() {
-    TeProgram p = GemmReluProgram(6, 5, 4);
-    Schedule sch(p.func());
-    QVERIFY(sch.ReverseComputeAt(*sch.GetBlock("D"), LoopsOf(sch, "C")[0]).ok());
-    BlockRV c = *sch.GetBlock("C");
-    CheckRefused(
-        sch, [&] { return Status(sch.CacheWrite(c, 0, "local").error()); }, "NotImplementedError");
-    // Unmoved, the same cache_write applies and computes the same.
-    Schedule plain(p.func());
-    QVERIFY(plain.CacheWrite(*plain.GetBlock("C"), 0, "local").ok());
-    Status s = LowerRunAndCompare(p, plain.func());
-    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
-  }
-
-  // Likewise cache_read of a buffer whose reader sits in its producer's nest.
-  void cacheReadWithAReaderInTheProducersNest() {
-    TeProgram p = ChainProgram(6, 5);
-    Schedule sch(p.func());
-    QVERIFY(sch.ReverseComputeAt(*sch.GetBlock("C"), LoopsOf(sch, "B")[0]).ok());
-    BlockRV c = *sch.GetBlock("C");
-    CheckRefused(
-        sch, [&] { return Status(sch.CacheRead(c, 0, "local").error()); }, "NotImplementedError");
-  }
-
   // Inlining C into B moves B's stores to C: D, B's other reader, would find B empty.
   void reverseInlineIntoAProducerWithAnotherConsumer() {
     TeProgram p = TwoConsumers();

@@ -1,12 +1,20 @@
 // cache_read and cache_write (TVM's primitive/cache_read_write.cc): a copy of a buffer in
 // another storage scope, made by a new copy block, with the readers (cache_read) or the
-// writer (cache_write) switched to the copy. The copy stage covers the whole buffer (TVM's
-// cache_full_region) with loops ax0, ax1, ... and iterators v0, v1, ...; it goes where TVM
-// puts it at the scope's top level: first for an input buffer, right after the producer
-// for an intermediate one, right after the writer for cache_write.
+// writer (cache_write) switched to the copy.
+//
+// The copy goes where TVM's CacheLocDetector puts it: in the innermost statement list that
+// holds both the buffer's writer and one of the related blocks (the readers that switch
+// to the copy for cache_read, the readers that keep the buffer for cache_write), right
+// before that related block. It copies the writer's region relaxed over the loops
+// between that place and the writer. Under a loop the copy is a whole buffer of which
+// each iteration fills its part; at the scope's top level the copy is compact (the
+// region's extents, indices shifted by its minimum).
 #include <algorithm>
 #include <functional>
+#include <set>
 
+#include "arith/Analyzer.h"
+#include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "tir/ScheduleError.h"
@@ -23,35 +31,6 @@ Buffer WithScope(const Buffer& b, const std::string& scope) {
   n->data = Var(b->data.name() + "_" + scope, DataType::Handle());
   n->scope = scope;
   return n;
-}
-
-// for ax0, ax1, ...: with block(name): v0, v1, ... ; dst[v...] = src[v...]
-Stmt MakeCacheStage(const Buffer& src, const Buffer& dst, const std::string& name) {
-  const Buffer& shape_of = src;
-  auto block = std::make_shared<BlockNode>();
-  block->name = name;
-  std::vector<Var> loops;
-  std::vector<Expr> values, indices;
-  Region point;
-  for (size_t i = 0; i < shape_of->shape.size(); ++i) {
-    const Expr& dim = shape_of->shape[i];
-    Var ax("ax" + std::to_string(i), dim.dtype());
-    Var v("v" + std::to_string(i), dim.dtype());
-    block->iter_vars.push_back(
-        ir::MakeIterVar(Range(ir::make_zero(dim.dtype()), dim), v, ir::IterVarType::DataPar));
-    loops.push_back(ax);
-    values.push_back(ax);
-    indices.push_back(v);
-    point.emplace_back(v, ir::make_const(v.dtype(), int64_t{1}));
-  }
-  block->reads = {{src, point}};
-  block->writes = {{dst, point}};
-  block->body = MakeCompute(ir::MakeBufferStore(dst, ir::MakeBufferLoad(src, indices), indices));
-  Stmt s = MakeBlockRealize(std::move(values), ir::make_bool(true), std::move(block));
-  for (size_t i = loops.size(); i-- > 0;) {
-    s = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), shape_of->shape[i], ForKind::Serial, s);
-  }
-  return s;
 }
 
 Status CheckStorageScope(const std::string& scope) {
@@ -72,30 +51,336 @@ Error IndexError(size_t index, size_t n, const char* what) {
                                                          std::to_string(index) + ".");
 }
 
-// The top-level statements of the scope's body, and the index of the one holding `node`.
-std::vector<Stmt> TopLevel(const BlockRealizeNode* scope) {
-  if (const auto* seq = As<SeqNode>(scope->block->body)) return seq->seq;
-  return {scope->block->body};
+bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
+  return std::any_of(regions.begin(), regions.end(),
+                     [&](const BufferRegion& r) { return r.buffer == buffer; });
 }
 
-size_t TopLevelIndexOf(const ScheduleState& state, const std::vector<Stmt>& top,
-                       const StmtNode* node) {
-  std::vector<const StmtNode*> path = state.PathTo(node);
-  for (size_t i = 0; i < top.size(); ++i) {
-    if (std::find(path.begin(), path.end(), top[i].get()) != path.end()) return i;
-  }
-  return top.size();
-}
-
-struct CacheTarget {
-  const BlockRealizeNode* realize;  // the block named by the primitive
-  Buffer buffer, cache;
-  const BlockRealizeNode* scope;
-  std::vector<Stmt> top;  // the scope's top-level statements
+// What TVM's CacheStageInfo holds: the copy reads `src` and writes `dst`; it is inserted
+// at `pos` in the body of `loc` (a loop, or the scope's realize).
+struct StageInfo {
+  Buffer src, dst;
+  Buffer alloc;
+  Region region;  // of the cached buffer
+  bool full_region = true;
+  const StmtNode* loc = nullptr;
+  size_t pos = 0;
+  std::set<const BlockRealizeNode*> consumers;
+  Stmt stage;
 };
 
-Result<CacheTarget> Prepare(const ScheduleState& state, const std::string& block_name, size_t index,
-                            const std::string& storage_scope, bool read) {
+// The copy stage over `region` of `cached` (src for cache_read, dst for cache_write):
+// loops ax0, ax1, ... over the region's extents, iterators v0, v1, ...
+Stmt MakeCacheStage(const StageInfo& info, const Buffer& cached, const std::string& name) {
+  auto block = std::make_shared<BlockNode>();
+  block->name = name;
+  std::vector<Var> loops;
+  std::vector<Expr> values, src_indices, dst_indices;
+  Region src_region, dst_region;
+  const bool read = cached == info.src;
+  for (size_t i = 0; i < info.region.size(); ++i) {
+    const Range& axis = info.region[i];
+    DataType t = axis.extent.dtype();
+    Var ax("ax" + std::to_string(i), t);
+    Var v("v" + std::to_string(i), t);
+    loops.push_back(ax);
+    Expr one = ir::make_const(t, int64_t{1});
+    if (info.full_region) {
+      const Expr& dim = cached->shape[i];
+      values.push_back(ir::is_zero(axis.min) ? Expr(ax) : axis.min + ax);
+      block->iter_vars.push_back(
+          ir::MakeIterVar(Range(ir::make_zero(dim.dtype()), dim), v, ir::IterVarType::DataPar));
+      src_indices.push_back(v);
+      dst_indices.push_back(v);
+      src_region.emplace_back(v, one);
+      dst_region.emplace_back(v, one);
+    } else {
+      values.push_back(ax);
+      block->iter_vars.push_back(
+          ir::MakeIterVar(Range(ir::make_zero(t), axis.extent), v, ir::IterVarType::DataPar));
+      Expr shifted = ir::is_zero(axis.min) ? Expr(v) : axis.min + v;
+      (read ? src_indices : dst_indices).push_back(shifted);
+      (read ? src_region : dst_region).emplace_back(shifted, one);
+      (read ? dst_indices : src_indices).push_back(v);
+      (read ? dst_region : src_region).emplace_back(v, one);
+    }
+  }
+  block->reads = {{info.src, src_region}};
+  block->writes = {{info.dst, dst_region}};
+  block->body = MakeCompute(
+      ir::MakeBufferStore(info.dst, ir::MakeBufferLoad(info.src, src_indices), dst_indices));
+  Stmt s = MakeBlockRealize(std::move(values), ir::make_bool(true), std::move(block));
+  for (size_t i = loops.size(); i-- > 0;) {
+    s = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), info.region[i].extent, ForKind::Serial,
+                s);
+  }
+  return s;
+}
+
+// TVM's CacheLocDetector: the statement list and position where the copy goes.
+class CacheLocDetector {
+ public:
+  CacheLocDetector(const BlockRealizeNode* scope, const BlockRealizeNode* writer,
+                   std::vector<const BlockRealizeNode*> related)
+      : scope_(scope), writer_(writer), related_(std::move(related)) {}
+
+  void Visit(const StmtNode* s) {
+    if (const auto* seq = As<SeqNode>(s)) {
+      bool previous = visited_block_;
+      visited_block_ = false;
+      for (size_t i = 0; i < seq->seq.size() && pos_ < 0; ++i) {
+        Visit(seq->seq[i].get());
+        if (visited_block_ && visited_related_ && pos_ < 0) {
+          pos_ = static_cast<long>(i);
+          break;
+        }
+        if (visited_related_) break;
+      }
+      visited_block_ = visited_block_ || previous;
+    } else if (const auto* loop = As<ForNode>(s)) {
+      Visit(loop->body.get());
+      if (visited_block_ && visited_related_ && !loc_ && pos_ >= 0) loc_ = loop;
+    } else if (const auto* r = As<BlockRealizeNode>(s)) {
+      if (r == scope_) {
+        Visit(r->block->body.get());
+        if (visited_related_ && !loc_) {
+          loc_ = r;
+          if (!visited_block_ && pos_ < 0) pos_ = 0;
+        }
+      } else if (r == writer_) {
+        visited_block_ = true;
+      } else if (std::find(related_.begin(), related_.end(), r) != related_.end()) {
+        visited_related_ = true;
+      }
+    }
+  }
+  const StmtNode* loc() const { return loc_; }
+  long pos() const { return pos_; }
+
+ private:
+  const BlockRealizeNode* scope_;
+  const BlockRealizeNode* writer_;
+  std::vector<const BlockRealizeNode*> related_;
+  bool visited_block_ = false, visited_related_ = false;
+  const StmtNode* loc_ = nullptr;
+  long pos_ = -1;
+};
+
+size_t TopLevelSize(const BlockRealizeNode* scope) {
+  const auto* seq = As<SeqNode>(scope->block->body);
+  return seq ? seq->seq.size() : 1;
+}
+
+// Places the copy: with related blocks where the detector finds, otherwise at the end of
+// the scope's body.
+Status DetectLocation(const BlockRealizeNode* scope, const BlockRealizeNode* writer,
+                      const std::vector<const BlockRealizeNode*>& related, StageInfo* info) {
+  if (related.empty()) {
+    info->loc = scope;
+    info->pos = TopLevelSize(scope);
+    return Status::Ok();
+  }
+  CacheLocDetector detector(scope, writer, related);
+  detector.Visit(scope);
+  if (!detector.loc() || detector.pos() < 0) {
+    return ScheduleError("ValueError", "no place for the copy stage of " + writer->block->name +
+                                           "'s buffer: its readers come before it");
+  }
+  info->loc = detector.loc();
+  info->pos = static_cast<size_t>(detector.pos());
+  return Status::Ok();
+}
+
+// TVM's RelaxBufferRegion: the writer's region of `buffer` in its bindings, relaxed over
+// the loops between `loc` and the writer, covered by the buffer's shape where unbounded.
+Region RelaxWriterRegion(const ScheduleState& state, const BlockRealizeNode* writer,
+                         const Buffer& buffer, const StmtNode* loc) {
+  ir::VarMap bindings;
+  for (size_t i = 0; i < writer->block->iter_vars.size(); ++i)
+    bindings[writer->block->iter_vars[i]->var] = writer->iter_values[i];
+  arith::IntSetMap dom;
+  std::vector<const StmtNode*> path = state.PathTo(writer);
+  auto it = std::find(path.begin(), path.end(), loc);
+  for (it = it == path.end() ? path.begin() : it + 1; it != path.end(); ++it) {
+    if (const auto* loop = As<ForNode>(*it))
+      dom[loop->loop_var] = arith::IntSet::FromMinExtent(loop->min, loop->extent);
+  }
+  arith::Analyzer analyzer;
+  Region out;
+  for (const BufferRegion& w : writer->block->writes) {
+    if (w.buffer != buffer) continue;
+    for (size_t d = 0; d < w.region.size(); ++d) {
+      Range sub(ir::Substitute(w.region[d].min, bindings),
+                ir::Substitute(w.region[d].extent, bindings));
+      arith::IntSet set = arith::EvalSet(sub, dom, &analyzer);
+      const Expr& dim = buffer->shape[d];
+      out.push_back(set.CoverRange(Range(ir::make_zero(dim.dtype()), dim)));
+    }
+    break;
+  }
+  return out;
+}
+
+// Accesses of `from` become accesses of `to`, their indices shifted by the region's
+// minimum when the copy is compact.
+class CacheAccessRewriter : public ir::IRMutator {
+ public:
+  CacheAccessRewriter(Buffer from, Buffer to, const StageInfo& info)
+      : from_(std::move(from)), to_(std::move(to)), info_(info) {}
+
+  Region ShiftRegion(const Region& region) {
+    if (info_.full_region) return region;
+    Region out;
+    for (size_t i = 0; i < region.size(); ++i)
+      out.emplace_back(analyzer_.Simplify(region[i].min - info_.region[i].min), region[i].extent);
+    return out;
+  }
+  std::vector<BufferRegion> Regions(std::vector<BufferRegion> regions) {
+    for (BufferRegion& r : regions) {
+      if (r.buffer != from_) continue;
+      r.buffer = to_;
+      r.region = ShiftRegion(r.region);
+    }
+    return regions;
+  }
+  std::vector<MatchBufferRegion> MatchBuffers(std::vector<MatchBufferRegion> matches) {
+    for (MatchBufferRegion& m : matches) {
+      if (m.source.buffer != from_) continue;
+      m.source.buffer = to_;
+      m.source.region = ShiftRegion(m.source.region);
+    }
+    return matches;
+  }
+  bool rewrite_loads = true, rewrite_stores = false;
+
+ protected:
+  std::vector<Expr> Indices(const std::vector<Expr>& indices) {
+    if (info_.full_region) return indices;
+    std::vector<Expr> out;
+    for (size_t i = 0; i < indices.size(); ++i)
+      out.push_back(analyzer_.Simplify(indices[i] - info_.region[i].min));
+    return out;
+  }
+  Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
+    Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
+    const auto* load = visited.as<ir::BufferLoadNode>();
+    if (!rewrite_loads || load->buffer != from_) return visited;
+    return ir::MakeBufferLoad(to_, Indices(load->indices));
+  }
+  ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+    ir::Stmt visited = ir::IRMutator::VisitBufferStore(n, s);
+    const auto* store = visited.as<ir::BufferStoreNode>();
+    if (!rewrite_stores || store->buffer != from_) return visited;
+    return ir::MakeBufferStore(to_, store->value, Indices(store->indices));
+  }
+
+ private:
+  Buffer from_, to_;
+  const StageInfo& info_;
+  arith::Analyzer analyzer_;
+};
+
+// TVM's InsertCacheStage.
+Stmt InsertStage(const Stmt& body, size_t pos, const Stmt& stage) {
+  if (const auto* seq = As<SeqNode>(body)) {
+    std::vector<Stmt> v = seq->seq;
+    v.insert(v.begin() + static_cast<long>(std::min(pos, v.size())), stage);
+    return MakeSeq(std::move(v));
+  }
+  return pos == 0 ? MakeSeq({stage, body}) : MakeSeq({body, stage});
+}
+
+// Rebuilds the scope: `on_block(realize, visit_body)` decides each block; loops and
+// sequences are rebuilt around them and the copy is inserted at its place.
+class ScopeRewriter {
+ public:
+  using BlockFn = std::function<Stmt(const BlockRealizeNode&)>;
+  ScopeRewriter(const StageInfo& info, CacheAccessRewriter* access)
+      : info_(info), access_(access) {}
+
+  Stmt Visit(const Stmt& s) {
+    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(access_->VisitStmt(c->stmt));
+    if (const auto* seq = As<SeqNode>(s)) {
+      std::vector<Stmt> v;
+      for (const Stmt& e : seq->seq) v.push_back(Visit(e));
+      return MakeSeq(std::move(v));
+    }
+    if (const auto* loop = As<ForNode>(s)) {
+      Stmt body = Visit(loop->body);
+      if (loop == info_.loc) body = InsertStage(body, info_.pos, info_.stage);
+      return WithBody(*loop, body);
+    }
+    return on_block(*As<BlockRealizeNode>(s));
+  }
+  // The block with its body visited (and its init with accesses rewritten).
+  Block VisitBlockBody(const BlockRealizeNode& r) {
+    auto b = std::make_shared<BlockNode>(*r.block);
+    b->body = Visit(r.block->body);
+    if (b->init.defined()) b->init = access_->VisitStmt(b->init);
+    if (&r == info_.loc) b->body = InsertStage(b->body, info_.pos, info_.stage);
+    return b;
+  }
+  BlockFn on_block;
+
+ private:
+  const StageInfo& info_;
+  CacheAccessRewriter* access_;
+};
+
+// The consumers named by the user and the blocks directly under them.
+Result<std::set<const BlockRealizeNode*>> ConsumerSet(const ScheduleState& state,
+                                                      const std::vector<std::string>& names) {
+  std::set<const BlockRealizeNode*> out;
+  for (const std::string& name : names) {
+    auto consumer = GetBlock(state, name);
+    if (!consumer.ok()) return consumer.error();
+    out.insert(*consumer);
+    for (const BlockRealizeNode* child : state.ChildBlocks(*consumer)) out.insert(child);
+  }
+  return out;
+}
+
+// The only block of the scope writing `buffer` (nullptr when none); NotSingleWriteBlock
+// when there are several.
+Result<const BlockRealizeNode*> OnlyWriter(const ScheduleState& state,
+                                           const BlockRealizeNode* scope, const Buffer& buffer) {
+  std::vector<const BlockRealizeNode*> writers;
+  for (const BlockRealizeNode* b : state.ChildBlocks(scope))
+    if (Accesses(b->block->writes, buffer)) writers.push_back(b);
+  if (writers.size() > 1) {
+    return ScheduleError("NotSingleWriteBlock",
+                         "The buffer " + buffer->name +
+                             " is expected to be written by single block, but got " +
+                             std::to_string(writers.size()) + " blocks who write it.");
+  }
+  return writers.empty() ? nullptr : writers[0];
+}
+
+// The blocks of the scope after `writer` that read `buffer` (TVM's RAW dependencies).
+std::vector<const BlockRealizeNode*> ReadersAfter(const ScheduleState& state,
+                                                  const BlockRealizeNode* scope,
+                                                  const BlockRealizeNode* writer,
+                                                  const Buffer& buffer) {
+  std::vector<const BlockRealizeNode*> out;
+  bool after = false;
+  for (const BlockRealizeNode* b : state.ChildBlocks(scope)) {
+    if (b == writer) {
+      after = true;
+    } else if (after && Accesses(b->block->reads, buffer)) {
+      out.push_back(b);
+    }
+  }
+  return out;
+}
+
+struct Target {
+  const BlockRealizeNode* realize;
+  const BlockRealizeNode* scope;
+  Buffer buffer;
+};
+
+Result<Target> Prepare(const ScheduleState& state, const std::string& block_name, size_t index,
+                       const std::string& storage_scope, bool read) {
   if (Status s = CheckStorageScope(storage_scope); !s.ok()) return s.error();
   auto found = GetBlock(state, block_name);
   if (!found.ok()) return found.error();
@@ -104,52 +389,23 @@ Result<CacheTarget> Prepare(const ScheduleState& state, const std::string& block
   if (index >= regions.size()) return IndexError(index, regions.size(), read ? "read" : "write");
   const BlockRealizeNode* scope = state.ScopeOf(realize);
   if (!scope) return ScheduleError("ValueError", "The root block has no scope to cache in");
-  Buffer buffer = regions[index].buffer;
-  size_t writers = 0;
-  for (const BlockRealizeNode* b : state.ChildBlocks(scope)) {
-    writers += std::any_of(b->block->writes.begin(), b->block->writes.end(),
-                           [&](const BufferRegion& w) { return w.buffer == buffer; });
-  }
-  if (writers > 1) {
-    return ScheduleError("NotSingleWriteBlock",
-                         "The buffer " + buffer->name +
-                             " is expected to be written by single block, but got " +
-                             std::to_string(writers) + " blocks who write it.");
-  }
-  return CacheTarget{realize, buffer, WithScope(buffer, storage_scope), scope, TopLevel(scope)};
+  return Target{realize, scope, regions[index].buffer};
 }
 
-// The copy stage goes at the scope's top level, at `pos`: a reader of the buffer (other
-// than `except`) in an earlier top-level statement, or in the one the stage follows,
-// would read it before the copy.
-Status CheckReadersAfter(
-    const ScheduleState& state, const CacheTarget& t, size_t pos, const BlockRealizeNode* except,
-    const Buffer& read,
-    const std::function<bool(const BlockRealizeNode*)>& reads_copy = [](const BlockRealizeNode*) {
-      return true;
-    }) {
-  for (const BlockRealizeNode* b : state.ChildBlocks(t.scope)) {
-    if (b == except || !reads_copy(b)) continue;
-    bool reads = std::any_of(b->block->reads.begin(), b->block->reads.end(),
-                             [&](const BufferRegion& r) { return r.buffer == read; });
-    if (reads && TopLevelIndexOf(state, t.top, b) < pos) {
-      return ScheduleError("NotImplementedError",
-                           "the copy stage of " + read->name +
-                               " goes at the scope's top level, but block " + b->block->name +
-                               " reads it in the same loop nest as its writer");
-    }
-  }
-  return Status::Ok();
+// The cache buffer: the whole shape under a loop, the region's extents at the top level.
+Buffer CacheBuffer(const Buffer& buffer, const std::string& scope, const StageInfo& info) {
+  Buffer cache = WithScope(buffer, scope);
+  if (info.full_region) return cache;
+  auto n = std::make_shared<ir::BufferNode>(*cache);
+  n->shape.clear();
+  for (const Range& r : info.region) n->shape.push_back(r.extent);
+  return n;
 }
 
-// The scope's new body, with the copy allocated by the scope root; returns the stage name.
-std::string Finish(ScheduleState* state, const CacheTarget& t, std::vector<Stmt> body) {
-  auto root = std::make_shared<BlockNode>(*t.scope->block);
-  root->body = MakeSeq(std::move(body));
-  root->alloc_buffers.push_back(t.cache);
-  state->Replace(t.scope,
-                 MakeBlockRealize(t.scope->iter_values, t.scope->predicate, std::move(root)));
-  return t.cache->name;
+Block WithAlloc(const Block& b, const Buffer& alloc) {
+  auto n = std::make_shared<BlockNode>(*b);
+  n->alloc_buffers.push_back(alloc);
+  return n;
 }
 
 }  // namespace cache_read_write_detail
@@ -160,69 +416,121 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block_nam
   using namespace cache_read_write_detail;
   auto target = Prepare(*state, block_name, index, storage_scope, /*read=*/true);
   if (!target.ok()) return target.error();
-  const CacheTarget& t = *target;
-  // Which readers switch to the copy: the named consumers (each must read the buffer),
-  // or all of them.
-  std::vector<const BlockRealizeNode*> chosen;
+  const Target& t = *target;
+  StageInfo info;
+  info.src = t.buffer;
+  auto chosen = ConsumerSet(*state, consumers);
+  if (!chosen.ok()) return chosen.error();
+  info.consumers = *chosen;
   for (const std::string& name : consumers) {
-    auto consumer = GetBlock(*state, name);
-    if (!consumer.ok()) return consumer.error();
-    const BlockNode& b = *(*consumer)->block;
-    if (std::none_of(b.reads.begin(), b.reads.end(),
-                     [&](const BufferRegion& r) { return r.buffer == t.buffer; })) {
+    const BlockNode& b = *(*GetBlock(*state, name))->block;
+    if (!Accesses(b.reads, t.buffer)) {
       return ScheduleError("ValueError", "The consumer block " + name + " does not read " +
                                              t.buffer->name + ", so it cannot read its cache");
     }
-    chosen.push_back(*consumer);
   }
-  auto switches = [&](const BlockRealizeNode* r) {
-    return chosen.empty() || std::find(chosen.begin(), chosen.end(), r) != chosen.end();
-  };
-  // The copy goes after the buffer's producer in the scope, or first.
-  size_t pos = 0;
-  for (const BlockRealizeNode* b : state->ChildBlocks(t.scope)) {
-    for (const BufferRegion& w : b->block->writes) {
-      if (w.buffer == t.buffer) pos = TopLevelIndexOf(*state, t.top, b) + 1;
+  auto writer = OnlyWriter(*state, t.scope, t.buffer);
+  if (!writer.ok()) return writer.error();
+  if (*writer) {
+    std::vector<const BlockRealizeNode*> related =
+        consumers.empty()
+            ? ReadersAfter(*state, t.scope, *writer, t.buffer)
+            : std::vector<const BlockRealizeNode*>(info.consumers.begin(), info.consumers.end());
+    if (Status s = DetectLocation(t.scope, *writer, related, &info); !s.ok()) return s.error();
+    info.region = RelaxWriterRegion(*state, *writer, t.buffer, info.loc);
+  } else {
+    // An input of the scope: the copy goes first and covers what the scope reads of it.
+    info.loc = t.scope;
+    info.pos = 0;
+    for (const BufferRegion& r : t.scope->block->reads)
+      if (r.buffer == t.buffer) info.region = r.region;
+    if (info.region.empty())
+      for (const Expr& dim : t.buffer->shape)
+        info.region.emplace_back(ir::make_zero(dim.dtype()), dim);
+  }
+  info.full_region = info.loc != t.scope;
+  info.dst = CacheBuffer(t.buffer, storage_scope, info);
+  info.stage = MakeCacheStage(info, t.buffer, t.buffer->name + "_" + storage_scope);
+
+  CacheAccessRewriter access(t.buffer, info.dst, info);
+  ScopeRewriter rewriter(info, &access);
+  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
+    // The buffer's writer keeps writing (and reading) the buffer itself.
+    if (&r != t.scope && Accesses(r.block->writes, t.buffer)) {
+      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
     }
-  }
-  if (Status s = CheckReadersAfter(*state, t, pos, nullptr, t.buffer, switches); !s.ok())
-    return s.error();
-  // The chosen readers in the scope read the copy.
-  std::function<Stmt(const BlockRealizeNode&)> to_copy = [&](const BlockRealizeNode& r) {
-    bool reads =
-        switches(&r) && std::any_of(r.block->reads.begin(), r.block->reads.end(),
-                                    [&](const BufferRegion& br) { return br.buffer == t.buffer; });
-    auto b = std::make_shared<BlockNode>(
-        *(reads ? ReplaceBuffer(*r.block, t.buffer, t.cache, /*nested=*/false) : r.block));
-    b->body = MapRealizes(b->body, to_copy);
+    bool consumes = info.consumers.empty() || info.consumers.count(&r) > 0;
+    bool outer = access.rewrite_loads;
+    access.rewrite_loads = consumes;
+    Block b = rewriter.VisitBlockBody(r);
+    access.rewrite_loads = outer;
+    if (&r == t.scope) {
+      b = WithAlloc(b, info.dst);
+    } else if (consumes) {
+      auto n = std::make_shared<BlockNode>(*b);
+      n->reads = access.Regions(n->reads);
+      n->match_buffers = access.MatchBuffers(n->match_buffers);
+      b = n;
+    }
     return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
   };
-  std::vector<Stmt> body;
-  for (const Stmt& s : t.top) body.push_back(MapRealizes(s, to_copy));
-  body.insert(body.begin() + static_cast<long>(pos),
-              MakeCacheStage(t.buffer, t.cache, t.cache->name));
-  return Finish(state, t, std::move(body));
+  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  return info.dst->name;
 }
 
 Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_name, size_t index,
-                               const std::string& storage_scope) {
+                               const std::string& storage_scope,
+                               const std::vector<std::string>& consumers) {
   using namespace cache_read_write_detail;
   auto target = Prepare(*state, block_name, index, storage_scope, /*read=*/false);
   if (!target.ok()) return target.error();
-  const CacheTarget& t = *target;
-  // The writer writes the copy; the copy stage writes the buffer right after it.
-  size_t pos = TopLevelIndexOf(*state, t.top, t.realize);
-  if (Status s = CheckReadersAfter(*state, t, pos + 1, t.realize, t.buffer); !s.ok())
-    return s.error();
-  std::vector<Stmt> body = t.top;
-  body[pos] = MapRealizes(body[pos], [&](const BlockRealizeNode& r) -> Stmt {
-    Block b =
-        &r == t.realize ? ReplaceBuffer(*r.block, t.buffer, t.cache, /*nested=*/false) : r.block;
+  const Target& t = *target;
+  auto writer = OnlyWriter(*state, t.scope, t.buffer);
+  if (!writer.ok()) return writer.error();
+  StageInfo info;
+  info.dst = t.buffer;
+  auto chosen = ConsumerSet(*state, consumers);
+  if (!chosen.ok()) return chosen.error();
+  info.consumers = *chosen;
+  // The readers that keep reading the buffer decide where the write-back goes.
+  std::vector<const BlockRealizeNode*> related;
+  for (const BlockRealizeNode* b : ReadersAfter(*state, t.scope, t.realize, t.buffer))
+    if (!info.consumers.count(b)) related.push_back(b);
+  if (Status s = DetectLocation(t.scope, t.realize, related, &info); !s.ok()) return s.error();
+  info.region = RelaxWriterRegion(*state, t.realize, t.buffer, info.loc);
+  info.full_region = info.loc != t.scope;
+  info.src = CacheBuffer(t.buffer, storage_scope, info);
+  info.stage = MakeCacheStage(info, t.buffer, t.buffer->name + "_" + storage_scope);
+
+  CacheAccessRewriter access(t.buffer, info.src, info);
+  access.rewrite_stores = true;
+  ScopeRewriter rewriter(info, &access);
+  bool under_writer = false;
+  auto update_signature = [&](const Block& b) {
+    auto n = std::make_shared<BlockNode>(*b);
+    n->reads = access.Regions(n->reads);
+    n->writes = access.Regions(n->writes);
+    n->match_buffers = access.MatchBuffers(n->match_buffers);
+    return Block(n);
+  };
+  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
+    // The chosen consumers read the copy.
+    if (info.consumers.count(&r)) {
+      Block b = update_signature(rewriter.VisitBlockBody(r));
+      return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
+    }
+    if (&r != t.realize && &r != t.scope && !under_writer) {
+      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
+    }
+    bool outer = under_writer;
+    under_writer = under_writer || &r == t.realize;
+    Block b = rewriter.VisitBlockBody(r);
+    under_writer = outer;
+    b = &r == t.scope ? WithAlloc(b, info.src) : update_signature(b);
     return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-  });
-  body.insert(body.begin() + static_cast<long>(pos) + 1,
-              MakeCacheStage(t.cache, t.buffer, t.cache->name));
-  return Finish(state, t, std::move(body));
+  };
+  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  return info.src->name;
 }
 
 }  // namespace tessera::tir

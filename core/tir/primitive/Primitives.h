@@ -114,14 +114,17 @@ Result<std::string> ReIndex(ScheduleState* state, const std::string& block, size
                             BufferIndexType type);
 
 // ---- CacheReadWrite.cpp ----
-// A copy of the block's index-th read (write) buffer in `storage_scope`, read by all the
-// buffer's readers in the scope, or only by `consumers` (block names) when some are given
-// (written by the block); returns the copy block's name.
+// A copy of the block's index-th read (write) buffer in `storage_scope`, placed and sized
+// as TVM places it (in the innermost loop holding the writer and the related readers);
+// cache_read: read by all the buffer's readers in the scope, or only by `consumers`
+// (block names); cache_write: written by the block, read directly by `consumers`.
+// Returns the copy block's name.
 Result<std::string> CacheRead(ScheduleState* state, const std::string& block, size_t index,
                               const std::string& storage_scope,
                               const std::vector<std::string>& consumers = {});
 Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, size_t index,
-                               const std::string& storage_scope);
+                               const std::string& storage_scope,
+                               const std::vector<std::string>& consumers = {});
 
 // ---- RFactor.cpp ----
 // Factors the reduction over `loop` out of the single block below it into

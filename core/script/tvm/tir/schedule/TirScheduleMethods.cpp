@@ -147,6 +147,9 @@ Result<Value> TirMethodBind(const TirMethodCall& c) {
 
 template <bool kRead>
 Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
+  // TVM's wrapper looks the consumers' names up before the block's (the trace's order).
+  auto consumers = c.Blocks("consumer_blocks");
+  if (!consumers) return consumers.error();
   auto block = c.Block("block");
   if (!block) return block.error();
   const std::string index_param = kRead ? "read_buffer_index" : "write_buffer_index";
@@ -154,14 +157,8 @@ Result<Value> TirMethodCacheStage(const TirMethodCall& c) {
   if (!index) return index.error();
   auto scope = c.args().String("storage_scope");
   if (!scope) return scope.error();
-  auto consumers = c.Blocks("consumer_blocks");
-  if (!consumers) return consumers.error();
-  if (!kRead && !consumers->empty())
-    return c.args().ErrorAt("consumer_blocks",
-                            "cache_write(): consumer_blocks is not supported by Tessera yet (the "
-                            "copy stage writes the buffer for every reader)");
   auto stage = kRead ? c.sch().CacheRead(*block, *index, *scope, *consumers)
-                     : c.sch().CacheWrite(*block, *index, *scope);
+                     : c.sch().CacheWrite(*block, *index, *scope, *consumers);
   if (!stage) return stage.error();
   return c.BlockValue(*stage);
 }
