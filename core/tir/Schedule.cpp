@@ -617,6 +617,22 @@ Status Schedule::TransformLayout(const BlockRV& block, int64_t buffer_index, Buf
   return Status::Ok();
 }
 
+Status Schedule::SetAxisSeparator(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
+                                  const std::vector<int64_t>& axis_separators) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::SetAxisSeparator(&state_, (*realize)->block->name,
+                                   static_cast<size_t>(buffer_index), type, axis_separators);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::SetAxisSeparator, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.buffer_is_write = type == BufferIndexType::Write;
+  inst.ints = axis_separators;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Status Schedule::TransformBlockLayout(const BlockRV& block, const IndexMap& index_map) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
@@ -751,6 +767,10 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
           inst.pad_value, inst.assume_injective_transform));
     case InstKind::TransformBlockLayout:
       return status(sch->TransformBlockLayout({in.at(0)}, inst.index_map));
+    case InstKind::SetAxisSeparator:
+      return status(sch->SetAxisSeparator(
+          {in.at(0)}, inst.buffer_index,
+          inst.buffer_is_write ? BufferIndexType::Write : BufferIndexType::Read, inst.ints));
     case InstKind::StorageAlign:
       return status(
           sch->StorageAlign({in.at(0)}, inst.buffer_index, inst.axis, inst.factor, inst.offset));

@@ -146,6 +146,9 @@ class Schedule {
                          const IndexMap& index_map, const IndexMap& pad_value = nullptr,
                          bool assume_injective_transform = false);
   Status TransformBlockLayout(const BlockRV& block, const IndexMap& index_map);
+  // The buffer flattens to one dimension per group of axes between separators.
+  Status SetAxisSeparator(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
+                          const std::vector<int64_t>& axis_separators);
   Status StorageAlign(const BlockRV& block, int64_t buffer_index, int64_t axis, int64_t factor,
                       int64_t offset);
   // The copy block "<written buffer>_reindex" staging the block's buffer through

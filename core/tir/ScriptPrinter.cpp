@@ -144,6 +144,7 @@ class Printer {
   void PrintIterVars(const BlockRealizeNode* realize);
   void PrintIr(const ir::Stmt& s);
   std::string AllocBuffer(const Buffer& b);
+  std::string AxisSeparators(const Buffer& b);
   std::string MatchBuffer(const std::string& source, const Buffer& b, const BufferDeclAttrs& attrs);
 
   TvmDialect dialect_;
@@ -264,14 +265,23 @@ std::string Printer::MatchBuffer(const std::string& source, const Buffer& b,
   if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
   if (attrs.align != BufferDeclAttrs{}.align) s += ", align=" + std::to_string(attrs.align);
   if (attrs.offset_factor != 0) s += ", offset_factor=" + std::to_string(attrs.offset_factor);
-  return s + ")";
+  return s + AxisSeparators(b) + ")";
 }
 
 std::string Printer::AllocBuffer(const Buffer& b) {
   std::string s = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape);
   if (b->dtype != DataType::Float(32)) s += ", \"" + b->dtype.str() + "\"";
   if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
-  return s + ")";
+  return s + AxisSeparators(b) + ")";
+}
+
+// `, axis_separators=[1]` where the buffer has separators.
+std::string Printer::AxisSeparators(const Buffer& b) {
+  if (b->axis_separators.empty()) return "";
+  std::string s = ", axis_separators=[";
+  for (size_t i = 0; i < b->axis_separators.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(b->axis_separators[i]);
+  return s + "]";
 }
 
 void Printer::PrintIr(const ir::Stmt& s) {
@@ -498,14 +508,17 @@ std::string Printer::Function(const PrimFunc& f) {
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Buffer& b = f.params[i];
     BufferDeclAttrs attrs = i < f.param_attrs.size() ? f.param_attrs[i] : BufferDeclAttrs{};
-    if (IsConstShape(b) && attrs == BufferDeclAttrs{}) {
+    if (IsConstShape(b) && attrs == BufferDeclAttrs{} && b->axis_separators.empty()) {
       std::string name = Define(b.get(), b->name);
       args.push_back(name + ": " + T("Buffer") + "(" + Shape(b->shape) + ", \"" + b->dtype.str() +
                      "\")");
       continue;
     }
-    // A symbolic shape: a handle parameter, the shape variables, then T.match_buffer.
-    std::string handle = Define(b->data.get(), "var_" + b->name);
+    // A symbolic shape: a handle parameter, the shape variables, then T.match_buffer; a
+    // TVMScript parameter whose declaration the separators moved: <name>_handle.
+    std::string handle =
+        Define(b->data.get(), IsConstShape(b) && !b->axis_separators.empty() ? b->name + "_handle"
+                                                                             : "var_" + b->name);
     args.push_back(handle + ": " + T("handle"));
     for (const Expr& dim : b->shape) {
       if (dim.kind() != ir::ExprKind::Var || names_.count(dim.get())) continue;

@@ -55,6 +55,8 @@ const char* inst_kind_name(InstKind kind) {
       return "TransformLayout";
     case InstKind::TransformBlockLayout:
       return "TransformBlockLayout";
+    case InstKind::SetAxisSeparator:
+      return "SetAxisSeparator";
     case InstKind::StorageAlign:
       return "StorageAlign";
     case InstKind::ReIndex:
@@ -263,6 +265,15 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = "sch.transform_block_layout(block=" + in0 +
                ", index_map=" + IndexMapAsPython(inst.index_map) + ")";
         break;
+      case InstKind::SetAxisSeparator: {
+        std::string seps;
+        for (size_t i = 0; i < inst.ints.size(); ++i)
+          seps += (i ? ", " : "") + std::to_string(inst.ints[i]);
+        line = "sch.set_axis_separator(block=" + in0 + ", buffer=(\"" +
+               (inst.buffer_is_write ? "write" : "read") + "\", " +
+               std::to_string(inst.buffer_index) + "), axis_separators=[" + seps + "])";
+        break;
+      }
       case InstKind::ReIndex:
         line = outs.at(0) + " = sch.reindex(block=" + in0 + ", buffer=(\"" +
                (inst.buffer_is_write ? "write" : "read") + "\", " +

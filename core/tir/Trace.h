@@ -44,6 +44,7 @@ enum class InstKind {
   SetScope,
   TransformLayout,
   TransformBlockLayout,
+  SetAxisSeparator,
   StorageAlign,
   ReIndex,
   SamplePerfectTile,
@@ -80,7 +81,8 @@ struct Instruction {
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
   // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
-  // RFactor: {factor_axis}; PadEinsum: the padding. Split by sampled factors has inputs
+  // RFactor: {factor_axis}; PadEinsum: the padding; SetAxisSeparator: the separators
+  // (with buffer_index and buffer_is_write). Split by sampled factors has inputs
   // {loop, factor, ...} (-1 = None) and no `factors`.
   std::vector<int64_t> ints;
   std::vector<double> probs;  // SampleCategorical

@@ -1,7 +1,7 @@
 // cache_read / cache_write placed as TVM places them (inside the loop that holds the
-// writer and its readers, compact at the top level) and consumer_blocks of both: what
-// the schedules print, that they lower and compute what the te definition computes, and
-// the refusals with TVM's error kinds. The printed programs
+// writer and its readers, compact at the top level), consumer_blocks of both, and
+// set_axis_separator: what the schedules print, that they lower and compute what the
+// te definition computes, and the refusals with TVM's error kinds. The printed programs
 // of tests/tir/programs/cache_*.py are compared with TVM's output by tst_tir_tvm_reference.
 #include <QtTest>
 
@@ -138,6 +138,41 @@ class TestTirCachePlacement : public QObject {
         "BufferIndexOutOfRangeError");
     CheckRefused(
         sch, [&] { return Status(sch.CacheWrite(c, 0, "texture").error()); }, "ValueError");
+  }
+
+  // set_axis_separator on an intermediate and an output: printed as TVM prints them,
+  // recorded, replayed, and flattened per group when lowered.
+  void setAxisSeparator() {
+    TeProgram p = ChainProgram(6, 5);
+    Schedule sch(p.func());
+    BlockRV b = *sch.GetBlock("B");
+    BlockRV c = *sch.GetBlock("C");
+    QVERIFY(sch.SetAxisSeparator(b, 0, BufferIndexType::Write, {1}).ok());
+    QVERIFY(sch.SetAxisSeparator(c, 0, BufferIndexType::Write, {1}).ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(Contains(text, "B = T.alloc_buffer((6, 5), axis_separators=[1])"), text.c_str());
+    QVERIFY2(Contains(text, "C = T.match_buffer(C_handle, (6, 5), axis_separators=[1])"),
+             text.c_str());
+    QCOMPARE(Q(TraceLines(sch.trace()).back()),
+             QString("sch.set_axis_separator(block=b1, buffer=(\"write\", 0), "
+                     "axis_separators=[1])"));
+    CheckRuns(p, sch);
+    Schedule replayed(p.func());
+    QVERIFY(ApplyTrace(sch.trace(), &replayed).ok());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(text));
+  }
+
+  void setAxisSeparatorRefusals() {
+    TeProgram p = ChainProgram(6, 5);
+    Schedule sch(p.func());
+    BlockRV b = *sch.GetBlock("B");
+    CheckRefused(
+        sch, [&] { return sch.SetAxisSeparator(b, 0, BufferIndexType::Write, {2}); }, "ValueError");
+    CheckRefused(
+        sch, [&] { return sch.SetAxisSeparator(b, 0, BufferIndexType::Write, {0}); }, "ValueError");
+    CheckRefused(
+        sch, [&] { return sch.SetAxisSeparator(b, 1, BufferIndexType::Write, {1}); },
+        "BufferIndexOutOfRangeError");
   }
 };
 

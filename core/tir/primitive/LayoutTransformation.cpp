@@ -714,3 +714,68 @@ Status TransformBlockLayout(ScheduleState* state, const std::string& block_name,
 }
 
 }  // namespace tessera::tir
+
+namespace tessera::tir {
+
+namespace layout_transformation_detail {
+
+// `s` with `from` replaced by `to` in every block: bodies, inits, signatures,
+// allocations and the sources of match_buffer views.
+Stmt WithBufferEverywhere(const Stmt& s, const Buffer& from, const Buffer& to) {
+  return MapRealizes(s, [&](const BlockRealizeNode& r) -> Stmt {
+    auto n = std::make_shared<BlockNode>(*ReplaceBuffer(*r.block, from, to, /*nested=*/false));
+    n->body = WithBufferEverywhere(n->body, from, to);
+    for (MatchBufferRegion& m : n->match_buffers) {
+      if (m.source.buffer == from) m.source.buffer = to;
+    }
+    return MakeBlockRealize(r.iter_values, r.predicate, std::move(n));
+  });
+}
+
+}  // namespace layout_transformation_detail
+
+Status SetAxisSeparator(ScheduleState* state, const std::string& block_name, size_t index,
+                        BufferIndexType type, const std::vector<int64_t>& axis_separators) {
+  using namespace layout_transformation_detail;
+  auto found = GetBlock(*state, block_name);
+  if (!found.ok()) return found.error();
+  auto old_buffer = NthAccessBuffer(*(*found)->block, index, type);
+  if (!old_buffer.ok()) return old_buffer.error();
+  const Buffer buffer = *old_buffer;
+  bool view = false;
+  PreOrderVisit(state->func().body, [&](const StmtNode* n) {
+    if (const auto* r = As<BlockRealizeNode>(n)) {
+      for (const MatchBufferRegion& m : r->block->match_buffers) view = view || m.buffer == buffer;
+    }
+    return true;
+  });
+  if (view) {
+    return ScheduleError("BufferIsSubregionError",
+                         "The input buffer " + buffer->name +
+                             " is defined in `match_buffer` of a block, it is expected to be a "
+                             "function parameter or allocated by a block");
+  }
+  // Flattening groups the axes between separators: each must split the axes in two
+  // non-empty parts, in increasing order.
+  const int64_t ndim = static_cast<int64_t>(buffer->shape.size());
+  int64_t previous = 0;
+  for (int64_t sep : axis_separators) {
+    if (sep <= previous || sep >= ndim) {
+      return ScheduleError("ValueError", "axis_separators of " + buffer->name +
+                                             " must increase strictly within 1.." +
+                                             std::to_string(ndim - 1) + ", but got " +
+                                             std::to_string(sep));
+    }
+    previous = sep;
+  }
+  auto n = std::make_shared<ir::BufferNode>(*buffer);
+  n->axis_separators.assign(axis_separators.begin(), axis_separators.end());
+  Buffer new_buffer = n;
+  const BlockRealizeNode* root = RootRealize(state->func());
+  Stmt new_root = WithBufferEverywhere(state->func().body, buffer, new_buffer);
+  state->Replace(root, new_root);
+  state->ReplaceParam(buffer, new_buffer);
+  return Status::Ok();
+}
+
+}  // namespace tessera::tir

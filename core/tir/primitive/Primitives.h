@@ -101,6 +101,12 @@ Status TransformLayout(ScheduleState* state, const std::string& block, size_t in
 Status TransformBlockLayout(ScheduleState* state, const std::string& block,
                             const IndexMap& index_map);
 
+// The block's index-th read/written buffer flattens to one dimension per group of axes
+// the separators delimit (TVM's set_axis_separator); BufferIsSubregionError for a
+// match_buffer view.
+Status SetAxisSeparator(ScheduleState* state, const std::string& block, size_t index,
+                        BufferIndexType type, const std::vector<int64_t>& axis_separators);
+
 // ---- StorageAlign.cpp ----
 // Records that the stride of `axis` of the block's index-th written buffer (allocated
 // by a block) is padded to offset modulo factor.

@@ -16,8 +16,8 @@ namespace {
 
 // The keyword arguments of T.Buffer / T.match_buffer / T.alloc_buffer Tessera's buffers
 // have no field for: given (and not None), they are refused.
-const char* const kUnsupportedBufferArgs[] = {
-    "data", "strides", "elem_offset", "align", "offset_factor", "buffer_type", "axis_separators"};
+const char* const kUnsupportedBufferArgs[] = {"data",  "strides",       "elem_offset",
+                                              "align", "offset_factor", "buffer_type"};
 
 const char* const kBufferParams[] = {"shape",       "dtype",          "data",  "strides",
                                      "elem_offset", "scope",          "align", "offset_factor",
@@ -92,7 +92,27 @@ Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
     if (!s) return s.error();
     scope = *s;
   }
-  return ir::MakeBuffer(name, dtype, std::move(*shape), scope);
+  Buffer buffer = ir::MakeBuffer(name, dtype, std::move(*shape), scope);
+  if (args.has("axis_separators") && !args.get("axis_separators").is_none()) {
+    // Each separator splits the axes into two non-empty groups, in increasing order.
+    const Value& v = args.get("axis_separators");
+    std::vector<int> separators;
+    int previous = 0;
+    const int ndim = static_cast<int>(buffer->shape.size());
+    for (const Value& item : v.is_sequence() ? v.items() : std::vector<Value>{v}) {
+      if (!item.is_integer() || item.is_bool() || item.as_int() <= previous ||
+          item.as_int() >= ndim)
+        return args.ErrorAt(
+            "axis_separators",
+            "axis_separators must be increasing integers in 1.." + std::to_string(ndim - 1));
+      previous = static_cast<int>(item.as_int());
+      separators.push_back(previous);
+    }
+    auto n = std::make_shared<ir::BufferNode>(*buffer);
+    n->axis_separators = std::move(separators);
+    buffer = n;
+  }
+  return buffer;
 }
 
 Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::string& name) {

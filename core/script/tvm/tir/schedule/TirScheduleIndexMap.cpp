@@ -44,6 +44,12 @@ Error TirIndexMapResultError(const Value& v, const std::string& what, const Sour
                loc);
 }
 
+// IndexMap.AXIS_SEPARATOR: a marker in a mapping function's result.
+struct TirAxisSeparatorObject : Object {
+  std::string type_name() const override { return "AXIS_SEPARATOR"; }
+  std::optional<std::string> Str() const override { return "IndexMap.AXIS_SEPARATOR"; }
+};
+
 }  // namespace
 
 std::string TirIndexMapObject::type_name() const { return "IndexMap"; }
@@ -63,7 +69,8 @@ Result<Value> TirIndexMapObject::GetAttr(Interpreter& interp, const std::string&
 
 Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
                                          std::optional<size_t> ndim, ir::DataType index_dtype,
-                                         const SourceLoc& loc, const std::string& what) {
+                                         const SourceLoc& loc, const std::string& what,
+                                         std::vector<int64_t>* separators) {
   auto params = TirIndexMapParamsOf(fn);
   if (!params)
     return Error("TypeError: " + what + " must be an IndexMap or a function (lambda i: ...), not " +
@@ -99,6 +106,15 @@ Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
   if (result->is_sequence()) {
     // In a list only PrimExprs are accepted (a Python number there is TVM's TypeError).
     for (const Value& item : result->items()) {
+      if (item.as<TirAxisSeparatorObject>()) {
+        if (!separators)
+          return Error("AssertionError: " + what +
+                           ": the mapping function may not return IndexMap.AXIS_SEPARATOR.  If "
+                           "required, please use IndexMap.from_func_with_separators instead.",
+                       loc);
+        separators->push_back(static_cast<int64_t>(map->final_indices.size()));
+        continue;
+      }
       if (!item.is_expr()) return TirIndexMapResultError(item, what, loc);
       map->final_indices.push_back(item.as_expr());
     }
@@ -112,9 +128,9 @@ Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
 
 Result<ir::IndexMap> TirIndexMapOf(Interpreter& interp, const Value& v, std::optional<size_t> ndim,
                                    ir::DataType index_dtype, const SourceLoc& loc,
-                                   const std::string& what) {
+                                   const std::string& what, std::vector<int64_t>* separators) {
   if (auto* object = v.as<TirIndexMapObject>()) return object->map;
-  return TirIndexMapFromFunc(interp, v, ndim, index_dtype, loc, what);
+  return TirIndexMapFromFunc(interp, v, ndim, index_dtype, loc, what, separators);
 }
 
 Value MakeTirIndexMapValue(ir::IndexMap map) {
@@ -128,8 +144,9 @@ namespace {
 // IndexMap.from_func(mapping_function, ndim=None, inverse_index_map=None, *,
 // index_dtype="int64") and T.index_map(mapping, *, inverse_index_map=None,
 // index_dtype="int64"): TVM's default index type is int64 in both.
-BuiltinFn TirIndexMapConstructor(const std::string& name, std::vector<std::string> params) {
-  return [name, params](Interpreter& interp, const CallArgs& c) -> Result<Value> {
+BuiltinFn TirIndexMapConstructor(const std::string& name, std::vector<std::string> params,
+                                 bool with_separators = false) {
+  return [name, params, with_separators](Interpreter& interp, const CallArgs& c) -> Result<Value> {
     Args args(c, name, params, 1);
     if (!args.status()) return args.status().error();
     if (!args.get("inverse_index_map").is_none())
@@ -157,10 +174,14 @@ BuiltinFn TirIndexMapConstructor(const std::string& name, std::vector<std::strin
       dtype = *parsed;
     }
     const std::string& fn_param = params[0];
+    std::vector<int64_t> separators;
     auto map = TirIndexMapFromFunc(interp, args.get(fn_param), ndim, dtype, args.loc(fn_param),
-                                   name + "()");
+                                   name + "()", with_separators ? &separators : nullptr);
     if (!map) return map.error();
-    return MakeTirIndexMapValue(*map);
+    if (!with_separators) return MakeTirIndexMapValue(*map);
+    std::vector<Value> seps;
+    for (int64_t s : separators) seps.push_back(Value::Int(s));
+    return Value::Tuple({MakeTirIndexMapValue(*map), Value::List(std::move(seps))});
   };
 }
 
@@ -171,6 +192,13 @@ void RegisterTirIndexMapBuiltins(Interpreter& interp) {
       "tvm.tir.IndexMap.from_func",
       TirIndexMapConstructor("IndexMap.from_func",
                              {"mapping_function", "ndim", "inverse_index_map", "index_dtype"}));
+  interp.RegisterFunction(
+      "tvm.tir.IndexMap.from_func_with_separators",
+      TirIndexMapConstructor("IndexMap.from_func_with_separators",
+                             {"mapping_function", "ndim", "inverse_index_map", "index_dtype"},
+                             /*with_separators=*/true));
+  interp.Register("tvm.tir.IndexMap.AXIS_SEPARATOR",
+                  Value::FromObject(std::make_shared<TirAxisSeparatorObject>()));
   for (const char* path : {"tvm.script.tir.index_map", "tvm.script.tirx.index_map"})
     interp.RegisterFunction(
         path,

@@ -384,15 +384,39 @@ Result<Value> TirMethodTransformLayout(const TirMethodCall& c) {
                                  .buffer;
   auto index_type = TirMethodBlockIndexType(c, *block);
   if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  // A function's IndexMap.AXIS_SEPARATOR entries become a set_axis_separator after the
+  // transform, as TVM's Python wrapper does.
+  std::vector<int64_t> separators;
   auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), target->shape.size(), *index_type,
-                           c.args().loc("index_map"), "transform_layout(): index_map");
+                           c.args().loc("index_map"), "transform_layout(): index_map", &separators);
   if (!map) return map.error();
   auto pad = TirMethodPadValue(c, target, (*map)->final_indices.size(), *index_type);
   if (!pad) return pad.error();
   auto injective = c.Flag("assume_injective_transform", false);
   if (!injective) return injective.error();
+  Status s = c.sch().TransformLayout(*block, buffer->second, buffer->first, *map, *pad, *injective);
+  if (s.ok() && !separators.empty())
+    s = c.sch().SetAxisSeparator(*block, buffer->second, buffer->first, separators);
+  return TirMethodFromStatus(s);
+}
+
+Result<Value> TirMethodSetAxisSeparator(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto buffer = TirMethodBufferArg(c, *block);
+  if (!buffer) return buffer.error();
+  std::vector<int64_t> separators;
+  const Value& v = c.args().get("axis_separators");
+  if (!v.is_none()) {
+    if (!v.is_sequence()) return c.args().TypeError("axis_separators", "a list of ints or None");
+    for (const Value& item : v.items()) {
+      if (!item.is_integer() || item.is_bool())
+        return c.args().TypeError("axis_separators", "a list of ints or None");
+      separators.push_back(item.as_int());
+    }
+  }
   return TirMethodFromStatus(
-      c.sch().TransformLayout(*block, buffer->second, buffer->first, *map, *pad, *injective));
+      c.sch().SetAxisSeparator(*block, buffer->second, buffer->first, separators));
 }
 
 Result<Value> TirMethodTransformBlockLayout(const TirMethodCall& c) {
@@ -580,6 +604,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"transform_layout",       {"block", "buffer", "index_map", "pad_value",
                                 "assume_injective_transform"},                       3, false, TirMethodTransformLayout},
     {"transform_block_layout", {"block", "index_map"},                               2, false, TirMethodTransformBlockLayout},
+    {"set_axis_separator",     {"block", "buffer", "axis_separators"},               3, false, TirMethodSetAxisSeparator},
     {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
     {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
   };

@@ -61,15 +61,20 @@ Value MakeTirIndexMapValue(ir::IndexMap map);
 // IndexMap.from_func of a script function (a lambda or a def): one variable of
 // `index_dtype` per parameter, named after it; `*args` takes the indices up to `ndim`, named
 // args_0, args_1, ... The result is one PrimExpr or a list of them. `what` names the
-// argument in errors ("transform_layout(): index_map").
+// argument in errors ("transform_layout(): index_map"). With `separators`, the list may
+// hold IndexMap.AXIS_SEPARATOR: the number of indices before each one is appended there
+// (IndexMap.from_func_with_separators); without, it is TVM's AssertionError.
 Result<ir::IndexMap> TirIndexMapFromFunc(Interpreter& interp, const Value& fn,
                                          std::optional<size_t> ndim, ir::DataType index_dtype,
-                                         const SourceLoc& loc, const std::string& what);
+                                         const SourceLoc& loc, const std::string& what,
+                                         std::vector<int64_t>* separators = nullptr);
 // An IndexMap value as it is, or a function converted by TirIndexMapFromFunc.
 Result<ir::IndexMap> TirIndexMapOf(Interpreter& interp, const Value& v, std::optional<size_t> ndim,
                                    ir::DataType index_dtype, const SourceLoc& loc,
-                                   const std::string& what);
-// tvm.tir.IndexMap.from_func and T.index_map (both TVMScript spellings).
+                                   const std::string& what,
+                                   std::vector<int64_t>* separators = nullptr);
+// tvm.tir.IndexMap.from_func, from_func_with_separators, AXIS_SEPARATOR and T.index_map
+// (both TVMScript spellings).
 void RegisterTirIndexMapBuiltins(Interpreter& interp);
 
 // What the evaluation remembers of the TensorIR schedules a script made (the last one).
