@@ -25,13 +25,15 @@ Result<Value> TirMethodFromStatus(const Status& st) {
 Result<Value> TirMethodGetBlock(const TirMethodCall& c) {
   auto name = c.args().String("name");
   if (!name) return name.error();
-  std::string func = c.func_name();
   if (c.Given("func_name")) {
     auto given = c.args().String("func_name");
     if (!given) return given.error();
-    func = *given;
+    if (Status s = TirSelectFunction(c.mutable_handle(), *given); !s.ok())
+      return c.args().ErrorAt("func_name", s.error().message);
+  } else if (Status s = TirRequireFunction(c.handle()); !s.ok()) {
+    return Error(s.error().message, c.args().call().loc);
   }
-  auto rv = c.sch().GetBlock(*name, func);
+  auto rv = c.sch().GetBlock(*name, c.func_name());
   if (!rv) return rv.error();
   return c.BlockValue(*rv);
 }

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "ir/ExprOp.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/TirTensorIntrinObjects.h"
@@ -182,8 +183,13 @@ Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, 
 }
 
 Value TirSchedModuleOf(const TirScheduleHandle& h) {
-  tir::PrimFunc f = h.sch->func();
-  return MakeTensorIRModuleValue({{h.func_name, f}}, h.dialect);
+  std::vector<std::pair<std::string, tir::PrimFunc>> functions = h.module;
+  if (functions.empty()) functions.emplace_back(h.func_name, h.sch->func());
+  for (auto& [name, f] : functions)
+    if (name == h.func_name) f = h.sch->func();
+  auto value = MakeTensorIRModuleValue(std::move(functions), h.dialect);
+  if (auto* m = const_cast<TensorIRModule*>(AsTensorIRModule(value))) m->te_args = h.te_args;
+  return value;
 }
 
 using TirSchedScheduleAttr =
@@ -215,9 +221,8 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
            if (!args.status()) return args.status().error();
            auto name = args.String("func_name");
            if (!name) return name.error();
-           if (*name != h->func_name)
-             return args.ErrorAt("func_name", "ValueError: the module has no function '" + *name +
-                                                  "' (it has '" + h->func_name + "')");
+           if (Status s = TirSelectFunction(h.get(), *name); !s.ok())
+             return args.ErrorAt("func_name", s.error().message);
            return Value();
          });
        }},
@@ -235,29 +240,43 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   return attrs;
 }
 
-// The function a Schedule is made of: a PrimFunc, or an IRModule of one function.
+// The function a Schedule is made of: a PrimFunc, or an IRModule (its only function, or
+// of several the first until work_on chooses).
 struct TirSchedScheduleInput {
   tir::PrimFunc func;
   std::string name = "main";
   std::vector<te::Tensor> te_args;
+  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  std::map<std::string, std::vector<te::Tensor>> module_te_args;
 };
 
 Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
   const Value& mod = args.get("mod");
   // TVM wraps a PrimFunc as IRModule({"main": func}); the function keeps its own name.
-  if (auto* f = AsTensorIRFunc(mod)) return TirSchedScheduleInput{f->func, "main", f->te_args};
+  if (auto* f = AsTensorIRFunc(mod))
+    return TirSchedScheduleInput{f->func, "main", f->te_args, {{"main", f->func}}, {}};
   if (auto* m = AsTensorIRModule(mod)) {
-    if (m->functions.size() != 1)
-      return args.ErrorAt("mod",
-                          "Tessera schedules a module of exactly one function; this one "
-                          "has " +
-                              std::to_string(m->functions.size()));
+    if (m->functions.empty()) return args.ErrorAt("mod", "ValueError: the module has no function");
     auto te_args = m->te_args.find(m->functions[0].first);
     return TirSchedScheduleInput{
         m->functions[0].second, m->functions[0].first,
-        te_args == m->te_args.end() ? std::vector<te::Tensor>{} : te_args->second};
+        te_args == m->te_args.end() ? std::vector<te::Tensor>{} : te_args->second, m->functions,
+        m->te_args};
   }
   return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
+}
+
+// The schedule over `func`, recorded as the script's.
+void TirSchedStart(TirScheduleHandle* h, const tir::PrimFunc& func, const std::string& name) {
+  h->sch = std::make_shared<tir::Schedule>(func, h->seed, name);
+  h->func_name = name;
+  TirScriptRecord* record = h->record;
+  if (!record) return;
+  h->sch->UseTensorIntrins(record->intrins);
+  record->schedule = h->sch;
+  record->original = func;
+  auto te_args = h->te_args.find(name);
+  record->te_args = te_args == h->te_args.end() ? std::vector<te::Tensor>{} : te_args->second;
 }
 
 BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* record) {
@@ -273,15 +292,15 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
     auto input = TirSchedInputOf(args);
     if (!input) return input.error();
     auto handle = std::make_shared<TirScheduleHandle>();
-    int64_t seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
-    handle->sch = std::make_shared<tir::Schedule>(input->func, seed, input->name);
-    handle->sch->UseTensorIntrins(record->intrins);
+    handle->seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
     handle->dialect = dialect;
-    handle->func_name = input->name;
-    record->schedule = handle->sch;
+    handle->module = input->module;
+    handle->te_args = input->module_te_args;
+    handle->te_args[input->name] = input->te_args;
+    handle->func_chosen = input->module.size() <= 1;
+    handle->record = record;
+    TirSchedStart(handle.get(), input->func, input->name);
     record->dialect = dialect;
-    record->original = input->func;
-    record->te_args = input->te_args;
     record->line = c.loc.line;
     ++record->created;
     record->te_schedules_before = record->te_schedules_created ? *record->te_schedules_created : 0;
@@ -301,6 +320,35 @@ struct TirSchedClassName : BuiltinFunction {
 
 }  // namespace
 
+Status TirSelectFunction(TirScheduleHandle* h, const std::string& name) {
+  auto it = std::find_if(h->module.begin(), h->module.end(),
+                         [&](const auto& f) { return f.first == name; });
+  if (it == h->module.end()) {
+    std::string names;
+    for (const auto& f : h->module) names += (names.empty() ? "\"" : ", \"") + f.first + "\"";
+    return Error("ValueError: the module has no function '" + name + "'; candidates are: [" +
+                 names + "]");
+  }
+  if (name != h->func_name) {
+    if (!h->sch->trace().insts.empty())
+      return Error(
+          "ValueError: Tessera schedules one function of a module per Schedule; this "
+          "one already works on '" +
+          h->func_name + "' (make another Schedule of the module for '" + name + "')");
+    TirSchedStart(h, it->second, name);
+  }
+  h->func_chosen = true;
+  return Status::Ok();
+}
+
+Status TirRequireFunction(const TirScheduleHandle& h) {
+  if (h.func_chosen) return Status::Ok();
+  return Error(
+      "ValueError: `get_block` does not know which function to be working on. Please specify "
+      "the function name explicitly, or call `work_on` to specify the function before using "
+      "`get_block`.");
+}
+
 // ---- TirMethodCall's helpers ----
 
 Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, const SourceLoc& loc,
@@ -318,6 +366,8 @@ Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, c
 Result<BlockRV> TirMethodCall::Block(const std::string& param) const {
   const Value& v = args_.get(param);
   if (v.is_string()) {
+    if (Status s = TirRequireFunction(*handle_); !s.ok())
+      return Error(s.error().message, args_.loc(param));
     auto rv = sch().GetBlock(v.as_string(), func_name());
     if (!rv) return Error(rv.error().message, args_.loc(param));
     return *rv;
@@ -336,6 +386,8 @@ Result<std::vector<BlockRV>> TirMethodCall::Blocks(const std::string& param) con
   if (!list.is_sequence()) return args_.TypeError(param, "a list of BlockRVs");
   for (const Value& v : list.items()) {
     if (v.is_string()) {
+      if (Status s = TirRequireFunction(*handle_); !s.ok())
+        return Error(s.error().message, args_.loc(param));
       auto rv = sch().GetBlock(v.as_string(), func_name());
       if (!rv) return Error(rv.error().message, args_.loc(param));
       blocks.push_back(*rv);

@@ -10,6 +10,7 @@
 // error class kept in the message); misuse of a random variable is a ValueError.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,11 +24,27 @@
 namespace tessera::script {
 
 // The schedule a script object drives, shared with the random variables it made.
+struct TirScriptRecord;
 struct TirScheduleHandle {
   std::shared_ptr<tir::Schedule> sch;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
   std::string func_name = "main";                  // sch.work_on's function
+  // The module the schedule was made of, in order (its functions as given; sch.mod
+  // shows `sch`'s function in place of func_name's). A module of several functions has
+  // none chosen until work_on or get_block(func_name=) names one; Tessera's schedule
+  // works on one function, chosen before its first primitive.
+  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  std::map<std::string, std::vector<te::Tensor>> te_args;
+  bool func_chosen = true;
+  int64_t seed = -1;
+  TirScriptRecord* record = nullptr;  // updated when the function changes
 };
+// Makes `name` the function the schedule works on (work_on); a ValueError naming the
+// module's functions when it has none of that name.
+Status TirSelectFunction(TirScheduleHandle* h, const std::string& name);
+// Whether a function is chosen: TVM's ValueError for get_block in a module of several
+// functions before work_on.
+Status TirRequireFunction(const TirScheduleHandle& h);
 
 struct TirScheduleObject : Object {
   std::shared_ptr<TirScheduleHandle> handle;
