@@ -62,6 +62,13 @@ double HostLoadPerCore();
 // "stream N; <cpu name>; <caches>; <threads> threads" (N: the kernel's version).
 std::string BandwidthSignature(const analysis::CacheHierarchy& caches, int threads);
 
+// The most memory a measurement streams, all threads together.
+inline constexpr int64_t kMaxStreamedBytes = int64_t{256} << 20;
+
+// What each thread streams per level (working_set; gbps 0): half of each cache level's
+// share, then DRAM from four times the last level; all within kMaxStreamedBytes.
+std::vector<LevelBandwidth> StreamWorkingSets(const analysis::CacheHierarchy& caches, int threads);
+
 // Measures now (about a second); threads <= 0 means the cores the runtime uses.
 MemoryBandwidth MeasureMemoryBandwidth(const analysis::CacheHierarchy& caches, int threads = 0);
 

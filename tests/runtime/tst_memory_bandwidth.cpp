@@ -72,6 +72,28 @@ class TestMemoryBandwidth : public QObject {
     QVERIFY(!m.from_cache);
   }
 
+  // A virtual machine may report a last level of hundreds of MiB: the streamed sets stay
+  // within the limit (four times such a level would take gigabytes), each level's below
+  // DRAM's, and DRAM's past the last level where the limit allows.
+  void workingSetsStayWithinTheLimit() {
+    analysis::CacheHierarchy huge;
+    huge.levels = {
+        {"L1", 1, 48 * 1024, 1}, {"L2", 2, 2 << 20, 1}, {"L3", 3, int64_t{480} << 20, 2}};
+    for (int threads : {1, 2, 16}) {
+      std::vector<runtime::LevelBandwidth> sets = runtime::StreamWorkingSets(huge, threads);
+      QCOMPARE(sets.size(), size_t{4});
+      QCOMPARE(sets.back().level, std::string("DRAM"));
+      QVERIFY(sets.back().working_set * threads <= runtime::kMaxStreamedBytes);
+      for (size_t i = 0; i + 1 < sets.size(); ++i)
+        QVERIFY2(sets[i].working_set < sets.back().working_set, sets[i].level.c_str());
+    }
+    QCOMPARE(runtime::StreamWorkingSets(huge, 1)[0].working_set, int64_t{24 * 1024});
+    analysis::CacheHierarchy small = SmallCaches();
+    std::vector<runtime::LevelBandwidth> sets = runtime::StreamWorkingSets(small, 1);
+    QCOMPARE(sets.back().working_set, int64_t{64} << 20);  // at least 64 MiB
+    QCOMPARE(sets[1].working_set, int64_t{128 * 1024});    // half of L2
+  }
+
   void cacheFileIsReadBackAndForeignOnesAreMeasuredOver() {
     QTemporaryDir dir;
     int calls = 0;
