@@ -109,6 +109,20 @@ class TestTirCachePlacement : public QObject {
     CheckReplays(p, sch);
   }
 
+  // A writer under a non-dividing split (a `T.where`): its loops run past the buffer, the
+  // copy covers the buffer only.
+  void copiesOfAGuardedWriterStayInTheBuffer() {
+    TeProgram p = ChainProgram(6, 5);
+    Schedule sch(p.func());
+    QVERIFY(sch.Split(LoopsOf(sch, "B")[0], {Expr(), Expr(4)}).ok());
+    QVERIFY(sch.CacheWrite(*sch.GetBlock("B"), 0, "local").ok());
+    QVERIFY(sch.CacheRead(*sch.GetBlock("C"), 0, "shared").ok());
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(Contains(text, "B_local = T.alloc_buffer((6, 5), scope=\"local\")"), text.c_str());
+    QVERIFY2(Contains(text, "for ax0, ax1 in T.grid(6, 5):"), text.c_str());
+    CheckRuns(p, sch);
+  }
+
   // cache_write(consumer_blocks=[D]): D reads the copy; with no other reader the
   // write-back goes last.
   void cacheWriteForChosenConsumers() {

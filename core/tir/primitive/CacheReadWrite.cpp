@@ -214,7 +214,18 @@ Region RelaxWriterRegion(const ScheduleState& state, const BlockRealizeNode* wri
                 ir::Substitute(w.region[d].extent, bindings));
       arith::IntSet set = arith::EvalSet(sub, dom, &analyzer);
       const Expr& dim = buffer->shape[d];
-      out.push_back(set.CoverRange(Range(ir::make_zero(dim.dtype()), dim)));
+      Range r = set.CoverRange(Range(ir::make_zero(dim.dtype()), dim));
+      // The writer's `T.where` keeps its accesses in the buffer (TVM bounds the region
+      // with the predicate); a constant region is clipped to the buffer's shape.
+      const int64_t* lo = ir::as_const_int(r.min);
+      const int64_t* n = ir::as_const_int(r.extent);
+      const int64_t* size = ir::as_const_int(dim);
+      if (lo && n && size && (*lo < 0 || *lo + *n > *size)) {
+        int64_t begin = std::max<int64_t>(*lo, 0), end = std::min(*lo + *n, *size);
+        r = Range(ir::make_const(r.min.dtype(), begin),
+                  ir::make_const(r.extent.dtype(), std::max<int64_t>(end - begin, 0)));
+      }
+      out.push_back(r);
     }
     break;
   }
