@@ -1,9 +1,14 @@
 #include "tir/AffineBinding.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "ir/StructuralEqual.h"
+#include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 
 namespace tessera::tir {
 
@@ -34,16 +39,209 @@ void Flatten(const Expr& e, int64_t scale, std::vector<Term>* terms, int64_t* ba
     if (const int64_t* c = ir::as_const_int(n->b)) return Flatten(n->a, scale * *c, terms, base);
     if (const int64_t* c = ir::as_const_int(n->a)) return Flatten(n->b, scale * *c, terms, base);
   }
+  Expr atom = e;
+  if (e.kind() == K::FloorDiv || e.kind() == K::FloorMod) {
+    // A split of a sum has the sum in normal form too: ((i_0 * 4 + i_1) * 32 + j) // 128
+    // becomes (i_0 * 128 + i_1 * 32 + j) // 128, as IterMapSimplify writes it.
+    const auto* n = e.as<ir::BinaryNode>();
+    Expr inner = NormalizeAffineBinding(n->a);
+    if (!inner.same_as(n->a)) atom = ir::MakeBinary(e.kind(), inner, n->b);
+  }
   for (Term& t : *terms) {
-    if (ir::StructuralEqual(t.atom, e)) {
+    if (ir::StructuralEqual(t.atom, atom)) {
       t.coeff += scale;
       return;
     }
   }
-  terms->push_back({e, scale});
+  terms->push_back({atom, scale});
+}
+
+// One part of a loop variable's iteration: `(v - min) // lower % extent` (extent -1: not
+// a known constant, the whole rest of the loop).
+struct Digit {
+  const ir::VarNode* var;
+  int64_t lower, extent;
+};
+
+// An affine iterator as TVM's IterMark fuses it: its digits, outermost first; its value
+// is each digit times the product of the extents of the digits after it.
+struct Mark {
+  std::vector<Digit> digits;
+  bool offset = false;  // a constant is added (a loop not starting at 0, a `+ c`)
+};
+
+using LoopRanges = std::map<const ir::ExprNode*, Range>;
+
+int64_t MarkExtent(const Mark& m) {
+  int64_t n = 1;
+  for (const Digit& d : m.digits) {
+    if (d.extent < 0) return -1;
+    n *= d.extent;
+  }
+  return n;
+}
+
+// `m // c`: the digits below c are dropped, a digit c cuts is split.
+std::optional<Mark> DivMark(Mark m, int64_t c) {
+  if (m.offset) return std::nullopt;
+  while (c > 1 && !m.digits.empty()) {
+    Digit& d = m.digits.back();
+    if (d.extent < 0) return std::nullopt;
+    if (c % d.extent == 0) {
+      c /= d.extent;
+      m.digits.pop_back();
+    } else if (d.extent % c == 0 || m.digits.size() == 1) {
+      d = {d.var, d.lower * c, (d.extent + c - 1) / c};
+      c = 1;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return m;
+}
+
+// `m % c`: the digits below c are kept, a digit c cuts keeps its lower part.
+std::optional<Mark> ModMark(const Mark& m, int64_t c) {
+  if (m.offset) return std::nullopt;
+  std::vector<Digit> kept;
+  for (size_t i = m.digits.size(); i-- > 0 && c > 1;) {
+    const Digit& d = m.digits[i];
+    if (d.extent < 0) return std::nullopt;
+    if (c % d.extent == 0) {
+      kept.push_back(d);
+      c /= d.extent;
+    } else if (d.extent % c == 0) {
+      kept.push_back({d.var, d.lower, c});
+      c = 1;
+    } else {
+      return std::nullopt;
+    }
+  }
+  std::reverse(kept.begin(), kept.end());
+  return Mark{kept, false};
+}
+
+bool UsesLoop(const Expr& e, const LoopRanges& loops) {
+  return ir::UsesVar(e, [&](const ir::VarNode* v) { return loops.count(v) > 0; });
+}
+
+// The iterator `e` is, or nothing when it is not affine in the loops.
+std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
+  std::vector<Term> terms;
+  int64_t base = 0;
+  Flatten(e, 1, &terms, &base);
+  std::vector<std::pair<int64_t, Mark>> parts;
+  bool offset = base != 0;
+  for (const Term& t : terms) {
+    if (t.coeff == 0) continue;
+    if (!UsesLoop(t.atom, loops)) {  // a symbolic constant
+      offset = true;
+      continue;
+    }
+    if (t.coeff < 0) return std::nullopt;
+    std::optional<Mark> m;
+    if (const auto* v = t.atom.as<ir::VarNode>()) {
+      const Range& r = loops.at(v);
+      const int64_t* extent = ir::as_const_int(r.extent);
+      m = Mark{{{v, 1, extent ? *extent : -1}}, !ir::is_zero(r.min)};
+    } else if (t.atom.kind() == ir::ExprKind::FloorDiv || t.atom.kind() == ir::ExprKind::FloorMod) {
+      const auto* bin = t.atom.as<ir::BinaryNode>();
+      const int64_t* c = ir::as_const_int(bin->b);
+      if (!c || *c <= 0) return std::nullopt;
+      std::optional<Mark> inner = DetectMark(bin->a, loops);
+      if (!inner) return std::nullopt;
+      m = t.atom.kind() == ir::ExprKind::FloorDiv ? DivMark(*inner, *c) : ModMark(*inner, *c);
+    }
+    if (!m) return std::nullopt;
+    offset = offset || m->offset;
+    parts.emplace_back(t.coeff, std::move(*m));
+  }
+  // The parts fuse into one iterator when each coefficient is the next one times the
+  // next part's extent, and the innermost is 1.
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  Mark fused;
+  fused.offset = offset;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    int64_t expected = 1;
+    if (i + 1 < parts.size()) {
+      int64_t next = MarkExtent(parts[i + 1].second);
+      if (next < 0) return std::nullopt;
+      expected = parts[i + 1].first * next;
+    }
+    if (parts[i].first != expected) return std::nullopt;
+    for (const Digit& d : parts[i].second.digits) fused.digits.push_back(d);
+  }
+  return fused;
+}
+
+// Whether two digits of one variable cover a common part of it.
+bool Overlap(const Digit& a, const Digit& b) {
+  auto end = [](const Digit& d) { return d.extent < 0 ? INT64_MAX : d.lower * d.extent; };
+  return a.lower < end(b) && b.lower < end(a);
 }
 
 }  // namespace affine_binding_detail
+
+bool IsAffineBinding(const std::vector<Expr>& bindings,
+                     const std::vector<std::pair<Var, Range>>& loops) {
+  using namespace affine_binding_detail;
+  if (loops.empty()) return true;
+  LoopRanges ranges;
+  for (const auto& [v, r] : loops) ranges.emplace(v.get(), r);
+  std::vector<Digit> used;
+  for (const Expr& binding : bindings) {
+    std::optional<Mark> m = DetectMark(binding, ranges);
+    if (!m) return false;
+    for (const Digit& d : m->digits) {
+      if (d.extent == 1) continue;
+      for (const Digit& u : used) {
+        if (u.var == d.var && Overlap(u, d)) return false;
+      }
+      used.push_back(d);
+    }
+  }
+  return true;
+}
+
+bool IsAffineBlockBinding(const ScheduleState& state, const BlockRealizeNode* realize,
+                          const StmtNode* high_exclusive) {
+  std::vector<const StmtNode*> path = state.PathTo(realize);
+  std::vector<std::pair<Var, Range>> loops;
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    if (path[i] == high_exclusive) break;
+    if (const auto* loop = As<ForNode>(path[i])) {
+      loops.emplace_back(loop->loop_var, Range(loop->min, loop->extent));
+    } else if (path[i]->kind == StmtKind::BlockRealize) {
+      break;
+    }
+  }
+  return IsAffineBinding(realize->iter_values, loops);
+}
+
+Status CheckPartialAffineBinding(const ScheduleState& state, const BlockRealizeNode* realize,
+                                 const StmtNode* high_exclusive) {
+  if (IsAffineBlockBinding(state, realize)) return Status::Ok();
+  if (high_exclusive && IsAffineBlockBinding(state, realize, high_exclusive)) return Status::Ok();
+  const auto* loop = As<ForNode>(high_exclusive);
+  return ScheduleError("NotAffineBindingError",
+                       "The block " + realize->block->name + " is required to have an " +
+                           (loop ? "partial affine binding under " + loop->loop_var.name()
+                                 : std::string("affine binding")));
+}
+
+bool IsCompleteOrAffineReductionBlock(const ScheduleState& state, const BlockRealizeNode* realize) {
+  const BlockNode& block = *realize->block;
+  if (!IsCompleteOrReductionBlock(block)) return false;
+  bool complete =
+      std::all_of(block.iter_vars.begin(), block.iter_vars.end(),
+                  [](const IterVar& iv) { return iv->iter_type == ir::IterVarType::DataPar; }) &&
+      std::none_of(block.reads.begin(), block.reads.end(), [&](const BufferRegion& r) {
+        return std::any_of(block.writes.begin(), block.writes.end(),
+                           [&](const BufferRegion& w) { return w.buffer == r.buffer; });
+      });
+  return complete || IsAffineBlockBinding(state, realize);
+}
 
 Expr NormalizeAffineBinding(const Expr& e) {
   using namespace affine_binding_detail;

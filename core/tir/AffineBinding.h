@@ -5,12 +5,44 @@
 //   i_0 * 32 + (i_1_0 * 8 + i_1_1)   ->   i_0 * 32 + i_1_0 * 8 + i_1_1
 // Non-affine parts (floordiv, floormod, loads) are kept as opaque terms; a fused loop's
 // `f // 32 * 32 + f % 32` is not folded back to `f` (TVM's IterMapSimplify does that).
+//
+// IsAffineBinding is TVM's test of whether block bindings are an affine map of the loops
+// around the block (DetectIterMap at the surjective level, each binding one iterator of
+// scale 1): every binding a sum `x * c` of loop variables and their splits (`v // c`,
+// `v % c`, `v // c % d`, also of such sums) whose coefficients chain as a fused
+// iterator's do, the innermost with coefficient 1, and no part of a loop variable in two
+// places. Variables other than the loops count as constants. The `T.where` predicate is
+// not consulted (TVM uses it only to narrow extents).
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "ir/Expr.h"
+#include "support/Result.h"
+#include "tir/ScheduleState.h"
 
 namespace tessera::tir {
 
 ir::Expr NormalizeAffineBinding(const ir::Expr& e);
+
+// Whether `bindings` are an affine map of the loop variables `loops` (with their ranges).
+bool IsAffineBinding(const std::vector<ir::Expr>& bindings,
+                     const std::vector<std::pair<ir::Var, ir::Range>>& loops);
+
+// Whether the bindings of `realize` are affine in the loops between it and `high_exclusive`
+// (a loop or block above it; null: its scope block), TVM's affine_binding flag of a block.
+bool IsAffineBlockBinding(const ScheduleState& state, const BlockRealizeNode* realize,
+                          const StmtNode* high_exclusive = nullptr);
+
+// TVM's CheckPartialAffineBinding: ok when the block's bindings are affine in the loops of
+// its scope or in the loops below `high_exclusive` (null: the scope only); else a
+// NotAffineBindingError naming the block (and the loop when `high_exclusive` is one).
+Status CheckPartialAffineBinding(const ScheduleState& state, const BlockRealizeNode* realize,
+                                 const StmtNode* high_exclusive);
+
+// What TVM's CheckCompleteOrReductionBlock accepts: a complete block, or a reduction block
+// (an init, spatial and reduction iterators only) whose bindings are affine.
+bool IsCompleteOrAffineReductionBlock(const ScheduleState& state, const BlockRealizeNode* realize);
 
 }  // namespace tessera::tir

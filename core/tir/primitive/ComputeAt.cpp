@@ -14,6 +14,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "tir/AffineBinding.h"
 #include "tir/RegionAnalysis.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
@@ -54,7 +55,7 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
                              " to be under the same block scope, and loop not to be the ancestor "
                              "of block");
   }
-  if (!IsCompleteOrReductionBlock(block)) {
+  if (!IsCompleteOrAffineReductionBlock(*state, realize)) {
     return ScheduleError("NotCompleteOrReductionBlockError",
                          "The block " + block.name +
                              " is neither a complete block nor a reduction "

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ir/Functor.h"
+#include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
@@ -32,7 +33,7 @@ Status ParallelizeComputation(ScheduleState* state, const Var& loop_var, ForKind
                    : kind == ForKind::Vectorized ? "vectorize"
                                                  : "bind";
   for (const BlockRealizeNode* r : state->ChildBlocks(loop)) {
-    if (!IsCompleteOrReductionBlock(*r->block)) {
+    if (!IsCompleteOrAffineReductionBlock(*state, r)) {
       return ScheduleError("NotCompactDataFlowError",
                            "The subtree under loop " + loop_var.name() +
                                " does not have compact dataflow: block " + r->block->name +

@@ -8,6 +8,7 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
+#include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/primitive/PrimitiveUtil.h"
@@ -228,10 +229,13 @@ Status Reorder(ScheduleState* state, const std::vector<Var>& loop_vars) {
                                loop->loop_var.name());
     }
   }
-  // Blocks below must have only spatial and reduction iterators.
+  // Blocks below must have only spatial and reduction iterators, and bindings affine in
+  // the loops of their scope or at least in the reordered ones and those below them.
   std::string bad_block;
+  std::vector<const BlockRealizeNode*> blocks;
   PreOrderVisit(chain.back()->body, [&](const StmtNode* n) {
     if (const auto* r = As<BlockRealizeNode>(n)) {
+      if (!r->block->iter_vars.empty()) blocks.push_back(r);
       for (const IterVar& iv : r->block->iter_vars) {
         if (iv->iter_type != ir::IterVarType::DataPar &&
             iv->iter_type != ir::IterVarType::CommReduce && bad_block.empty()) {
@@ -247,6 +251,11 @@ Status Reorder(ScheduleState* state, const std::vector<Var>& loop_vars) {
                          "The block " + bad_block +
                              " under the loops to be reordered have block iter type other than "
                              "data-parallel or reduction");
+  }
+  size_t above = top - 1;  // the loop or block above the top loop (sequences are skipped)
+  while (above > 0 && path[above]->kind == StmtKind::Seq) --above;
+  for (const BlockRealizeNode* r : blocks) {
+    if (Status s = CheckPartialAffineBinding(*state, r, path[above]); !s.ok()) return s;
   }
   // The new chain: the given loops take the given loops' places in the given order.
   std::vector<const ForNode*> new_chain = chain;

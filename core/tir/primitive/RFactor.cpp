@@ -10,6 +10,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/StructuralEqual.h"
+#include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
@@ -84,10 +85,11 @@ bool MatchReducer(const Expr& init, const ir::BufferStoreNode& update, Reducer* 
 }
 
 // 0 when the block is a reduction block of its scope, else the first condition of TVM's
-// definition it breaks (the bindings are affine by construction: condition 2 holds).
+// definition it breaks.
 int ReductionBlockErrorCode(const ScheduleState& state, const BlockRealizeNode* realize) {
   const BlockNode& block = *realize->block;
   if (!block.init.defined()) return 1;
+  if (!IsAffineBlockBinding(state, realize)) return 2;
   for (const IterVar& iv : block.iter_vars) {
     if (iv->iter_type != ir::IterVarType::DataPar && iv->iter_type != ir::IterVarType::CommReduce)
       return 3;
