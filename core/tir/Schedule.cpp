@@ -339,17 +339,18 @@ Status Schedule::ReverseComputeInline(const BlockRV& block) {
   return Status::Ok();
 }
 
-Status Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops) {
-  return MoveUnderLoop(InstKind::ComputeAt, block, loop, preserve_unit_loops);
+Status Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops,
+                           int64_t index) {
+  return MoveUnderLoop(InstKind::ComputeAt, block, loop, preserve_unit_loops, index);
 }
 
 Status Schedule::ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
-                                  bool preserve_unit_loops) {
-  return MoveUnderLoop(InstKind::ReverseComputeAt, block, loop, preserve_unit_loops);
+                                  bool preserve_unit_loops, int64_t index) {
+  return MoveUnderLoop(InstKind::ReverseComputeAt, block, loop, preserve_unit_loops, index);
 }
 
 Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
-                               bool preserve_unit_loops) {
+                               bool preserve_unit_loops, int64_t index) {
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   const std::string& name = (*realize)->block->name;
@@ -364,17 +365,19 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
     }
     Instruction inst = Inst(kind, {block.id, loop.id});
     inst.preserve_unit_loops = preserve_unit_loops;
+    inst.index = index;
     trace_.insts.push_back(std::move(inst));
     return Status::Ok();
   }
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
   Status s = kind == InstKind::ComputeAt
-                 ? tir::ComputeAt(&state_, name, *v, preserve_unit_loops)
-                 : tir::ReverseComputeAt(&state_, name, *v, preserve_unit_loops);
+                 ? tir::ComputeAt(&state_, name, *v, preserve_unit_loops, index)
+                 : tir::ReverseComputeAt(&state_, name, *v, preserve_unit_loops, index);
   if (!s.ok()) return s;
   Instruction inst = Inst(kind, {block.id, loop.id});
   inst.preserve_unit_loops = preserve_unit_loops;
+  inst.index = index;
   trace_.insts.push_back(std::move(inst));
   return Status::Ok();
 }
@@ -757,7 +760,7 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     case InstKind::ReverseComputeInline:
       return status(sch->ReverseComputeInline({in.at(0)}));
     case InstKind::ComputeAt:
-      return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+      return status(sch->ComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops, inst.index));
     case InstKind::SetScope:
       return status(sch->SetScope({in.at(0)}, inst.buffer_index, inst.name));
     case InstKind::TransformLayout:
@@ -805,7 +808,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return std::vector<int>{r->id};
     }
     case InstKind::ReverseComputeAt:
-      return status(sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops));
+      return status(
+          sch->ReverseComputeAt({in.at(0)}, {in.at(1)}, inst.preserve_unit_loops, inst.index));
     case InstKind::DecomposePadding: {
       auto r = sch->DecomposePadding({in.at(0)}, {in.at(1)});
       if (!r.ok()) return r.error();

@@ -99,9 +99,11 @@ class Schedule {
   // ---- block transformations ----
   Status ComputeInline(const BlockRV& block);
   Status ReverseComputeInline(const BlockRV& block);
-  Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false);
+  // `index`: where among the loop's children the block goes (Primitives.h).
+  Status ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false,
+                   int64_t index = -1);
   Status ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
-                          bool preserve_unit_loops = false);
+                          bool preserve_unit_loops = false, int64_t index = -1);
   // The new outer block "<block>_o" around the subtree under `loop`.
   Result<BlockRV> Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   // The block (or the block blockize makes under the loop) matched against the tensor
@@ -186,7 +188,7 @@ class Schedule {
   Result<Var> LoopVar(const LoopRV& loop) const;
   Result<std::vector<Var>> LoopVars(const std::vector<LoopRV>& loops) const;
   Status MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
-                       bool preserve_unit_loops);
+                       bool preserve_unit_loops, int64_t index);
   Result<LoopRV> RecordUnitLoop(int input, const StmtNode* target);
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);

@@ -306,7 +306,7 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                (inst.kind == InstKind::ComputeAt ? "compute_at" : "reverse_compute_at") +
                "(block=" + in0 + ", loop=" + rv(inst.inputs.at(1)) +
                ", preserve_unit_loops=" + (inst.preserve_unit_loops ? "True" : "False") +
-               ", index=-1)";
+               ", index=" + std::to_string(inst.index) + ")";
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite: {

@@ -80,6 +80,7 @@ struct Instruction {
   bool preserve_unit_iters = true;
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
+  int64_t index = -1;  // ComputeAt / ReverseComputeAt: the place among the loop's children
   // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
   // RFactor: {factor_axis}; PadEinsum: the padding; SetAxisSeparator: the separators
   // (with buffer_index and buffer_is_write). Split by sampled factors has inputs

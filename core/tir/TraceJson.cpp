@@ -76,7 +76,7 @@ std::string TraceToJson(const Trace& trace) {
         break;
       case InstKind::ComputeAt:
       case InstKind::ReverseComputeAt:
-        w.value(int64_t{inst.preserve_unit_loops}).value(int64_t{-1});
+        w.value(int64_t{inst.preserve_unit_loops}).value(inst.index);
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite:
@@ -243,6 +243,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::ComputeAt:
       case InstKind::ReverseComputeAt:
         inst.preserve_unit_loops = num(0, 0) != 0;
+        inst.index = num(1, -1);
         break;
       case InstKind::CacheRead:
       case InstKind::CacheWrite:

@@ -282,9 +282,9 @@ class TestTirScheduleScript : public QObject {
         << std::string(
                "t.py:12:16: error: ValueError: parallel(): the LoopRV belongs to another "
                "schedule");
-    QTest::newRow("compute_at with an index")
+    QTest::newRow("compute_at with an index under its own loop")
         << head + "sch.compute_at(b, i, index=0)\n"
-        << std::string("compute_at(): Tessera places the block at the end of the loop body only");
+        << std::string("NotInSameScopeError: Expected the block C and loop i");
     QTest::newRow("a loop among cache_read's consumers")
         << head + "sch.cache_read(b, 0, 'local', consumer_blocks=[i])\n"
         << std::string("argument 'consumer_blocks' must be a list of BlockRVs");

@@ -40,7 +40,7 @@ bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* anc
 
 // compute_at (reverse = false) or reverse_compute_at (reverse = true).
 Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const Var& loop_var,
-                     bool preserve_unit_loops, bool reverse) {
+                     bool preserve_unit_loops, bool reverse, int64_t index) {
   auto found = GetBlock(*state, block_name);
   if (!found.ok()) return found.error();
   const BlockRealizeNode* realize = *found;
@@ -76,13 +76,16 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
       return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
     }
   }
-  // All the blocks it depends on must be under the loop: the block goes before the first
-  // consumer (compute_at) or after the last producer (reverse_compute_at).
-  std::vector<const BlockRealizeNode*> deps;
+  // All the blocks it depends on must be under the loop (its consumers for compute_at, its
+  // producers for reverse_compute_at).
+  std::vector<const BlockRealizeNode*> deps, producers, consumers;
+  for (const std::string& name : GetProducers(*state, realize))
+    producers.push_back(state->FindBlocks(name).at(0));
+  for (const std::string& name : GetConsumers(*state, realize))
+    consumers.push_back(state->FindBlocks(name).at(0));
   std::string outside;
-  for (const std::string& name :
-       reverse ? GetProducers(*state, realize) : GetConsumers(*state, realize)) {
-    const BlockRealizeNode* d = state->FindBlocks(name).at(0);
+  for (const BlockRealizeNode* d : reverse ? producers : consumers) {
+    const std::string& name = d->block->name;
     deps.push_back(d);
     if (!Under(*state, d, loop)) outside += (outside.empty() ? "" : ", ") + name;
     if (reverse) {
@@ -123,12 +126,39 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   } else {
     children = {loop->body};
   }
-  size_t position = reverse ? 0 : children.size();
+  // The block may go anywhere after the last child holding a producer and up to the first
+  // child holding a consumer (TVM's ProducerConsumerSplit): index -1 is the last of those
+  // places, -2 the first, else the place itself.
+  auto holds = [&](size_t i, const std::vector<const BlockRealizeNode*>& blocks) {
+    return std::any_of(blocks.begin(), blocks.end(), [&](const BlockRealizeNode* d) {
+      return d == children[i].get() || Under(*state, d, children[i].get());
+    });
+  };
+  int64_t last_producer = -1, first_consumer = static_cast<int64_t>(children.size());
   for (size_t i = 0; i < children.size(); ++i) {
-    for (const BlockRealizeNode* d : deps) {
-      if (d != children[i].get() && !Under(*state, d, children[i].get())) continue;
-      position = reverse ? i + 1 : std::min(position, i);
-    }
+    if (holds(i, producers)) last_producer = static_cast<int64_t>(i);
+    if (holds(i, consumers) && first_consumer == static_cast<int64_t>(children.size()))
+      first_consumer = static_cast<int64_t>(i);
+  }
+  if (last_producer >= first_consumer) {
+    return ScheduleError("InsertionPointNotFoundError",
+                         "Cannot find the insertion point that satisfies the producer-consumer "
+                         "constraint. In 0-based indexing, the last producer appears in subtree " +
+                             std::to_string(last_producer) +
+                             ", and the first consumer appears in subtree " +
+                             std::to_string(first_consumer));
+  }
+  size_t position = 0;
+  if (index == -1) {
+    position = static_cast<size_t>(first_consumer);
+  } else if (index == -2) {
+    position = static_cast<size_t>(last_producer + 1);
+  } else if (index > last_producer && index <= first_consumer) {
+    position = static_cast<size_t>(index);
+  } else {
+    return ScheduleError("TVMError", "Valid index:(-1, -2, [" + std::to_string(last_producer + 1) +
+                                         ", " + std::to_string(first_consumer) +
+                                         "]), current index=" + std::to_string(index));
   }
   // The region the blocks under the loop read (write) per iteration, then the range of
   // each iterator of the block that indexes it.
@@ -204,13 +234,13 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
 }  // namespace compute_at_detail
 
 Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
-                 bool preserve_unit_loops) {
-  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, false);
+                 bool preserve_unit_loops, int64_t index) {
+  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, false, index);
 }
 
 Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
-                        bool preserve_unit_loops) {
-  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, true);
+                        bool preserve_unit_loops, int64_t index) {
+  return compute_at_detail::MoveUnderLoop(state, block, loop, preserve_unit_loops, true, index);
 }
 
 }  // namespace tessera::tir

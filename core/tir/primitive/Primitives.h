@@ -60,14 +60,17 @@ Status ComputeInline(ScheduleState* state, const std::string& block);
 Status ReverseComputeInline(ScheduleState* state, const std::string& block);
 
 // ---- ComputeAt.cpp ----
-// Moves the block named `block` under `loop`, before the first of its consumers there,
-// computing per iteration what the consumers below the loop read.
+// Moves the block named `block` under `loop`, computing per iteration what the consumers
+// below the loop read. It goes among the loop's children after the last holding one of
+// its producers and up to the first holding a consumer: index -1 the last such place
+// (before the first consumer), -2 the first, or a place in that range.
 Status ComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
-                 bool preserve_unit_loops);
-// Moves the consumer block named `block` under `loop`, after the last of its producers
-// there, consuming per iteration what the producers below the loop write.
+                 bool preserve_unit_loops, int64_t index = -1);
+// Moves the consumer block named `block` under `loop`, consuming per iteration what the
+// producers below the loop write; placed by `index` as ComputeAt (-1: at the end when no
+// consumer of it is under the loop).
 Status ReverseComputeAt(ScheduleState* state, const std::string& block, const Var& loop,
-                        bool preserve_unit_loops);
+                        bool preserve_unit_loops, int64_t index = -1);
 
 // ---- DecomposeReduction.cpp ----
 // Splits the reduction block named `block` into "<block>_init" (placed before `loop`) and

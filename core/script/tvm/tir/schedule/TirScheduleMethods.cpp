@@ -173,17 +173,14 @@ Result<Value> TirMethodComputeAt(const TirMethodCall& c) {
   if (!loop) return loop.error();
   auto preserve = c.Flag("preserve_unit_loops", false);
   if (!preserve) return preserve.error();
+  int64_t index = -1;
   if (c.Given("index")) {
-    auto index = c.args().Int("index");
-    if (!index) return index.error();
-    if (*index != -1)
-      return c.args().ErrorAt("index", c.args().function() +
-                                           "(): Tessera places the block at the end of the "
-                                           "loop body only (index=-1), not at " +
-                                           std::to_string(*index));
+    auto given = c.args().Int("index");
+    if (!given) return given.error();
+    index = *given;
   }
-  return TirMethodFromStatus(kReverse ? c.sch().ReverseComputeAt(*block, *loop, *preserve)
-                                      : c.sch().ComputeAt(*block, *loop, *preserve));
+  return TirMethodFromStatus(kReverse ? c.sch().ReverseComputeAt(*block, *loop, *preserve, index)
+                                      : c.sch().ComputeAt(*block, *loop, *preserve, index));
 }
 
 template <Status (tir::Schedule::*kMethod)(const BlockRV&)>
