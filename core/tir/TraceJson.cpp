@@ -32,11 +32,12 @@ std::string TraceToJson(const Trace& trace) {
     bool cache = inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite;
     for (size_t i = 0; i < (cache ? std::min<size_t>(1, inst.inputs.size()) : inst.inputs.size());
          ++i) {
-      inst.inputs[i] < 0 ? w.null() : w.value(RVName(inst.inputs[i], names));
+      // TVM's as_json writes a None input as the string "None".
+      inst.inputs[i] < 0 ? w.value("None") : w.value(RVName(inst.inputs[i], names));
       if (inst.kind == InstKind::Split && i == 0) {
         for (const Expr& f : inst.factors) {
           const int64_t* c = f.defined() ? ir::as_const_int(f) : nullptr;
-          c ? w.value(*c) : w.null();
+          c ? w.value(*c) : w.value("None");
         }
       }
     }
@@ -174,7 +175,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
     }
     if (!known) return Bad(n, "unknown instruction kind \"" + e.items[0].string + "\"");
     std::vector<JsonValue> inputs = e.items[1].items;
-    // TVM's as_json writes a None input as the string "None".
+    // "None" is TVM's spelling of a None input; null is read too (Tessera wrote it once).
     auto none = [](const JsonValue& v) {
       return v.is_null() || (v.is_string() && v.string == "None");
     };

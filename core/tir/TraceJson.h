@@ -1,10 +1,11 @@
 // A trace as JSON, in the layout of TVM's `sch.trace.as_json()`, for project files and
 // undo history: [[instruction, ...], [decision, ...]] with each instruction
 // [kind, inputs, attrs, outputs]; random variables by their printed names ("b0", "l1"),
-// None as null, booleans as 0/1:
+// None as the string "None" (TVM's TranslateInputRVs; null is read as None too),
+// booleans as 0/1:
 //   [[["GetBlock", [], ["C", "main"], ["b0"]],
 //     ["GetLoops", ["b0"], [], ["l1", "l2", "l3"]],
-//     ["Split", ["l1", null, 32], [1, 0], ["l4", "l5"]]], []]
+//     ["Split", ["l1", "None", 32], [1, 0], ["l4", "l5"]]], []]
 #pragma once
 
 #include <string>

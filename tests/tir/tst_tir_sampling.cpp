@@ -251,7 +251,7 @@ class TestTirSampling : public QObject {
     std::string json = TraceToJson(original.trace());
     QVERIFY(json.find("[\"SamplePerfectTile\", [\"l2\"], [2, 16], [\"v4\", \"v5\"]]") !=
             std::string::npos);
-    QVERIFY(json.find("[\"Split\", [\"l2\", null, \"v5\"], [1, 0], [\"l6\", \"l7\"]]") !=
+    QVERIFY(json.find("[\"Split\", [\"l2\", \"None\", \"v5\"], [1, 0], [\"l6\", \"l7\"]]") !=
             std::string::npos);
     QVERIFY(json.find("[[2, [16, 8]], [4, 1]]") != std::string::npos);
     auto back = TraceFromJson(json);

@@ -182,7 +182,7 @@ class TestTirTrace : public QObject {
     QCOMPARE(Q(TraceToJson(sch.trace())),
              QString("[[[\"GetBlock\", [], [\"C\", \"main\"], [\"b0\"]], "
                      "[\"GetLoops\", [\"b0\"], [], [\"l1\", \"l2\", \"l3\"]], "
-                     "[\"Split\", [\"l1\", null, 32], [1, 0], [\"l4\", \"l5\"]]], []]"));
+                     "[\"Split\", [\"l1\", \"None\", 32], [1, 0], [\"l4\", \"l5\"]]], []]"));
   }
 
   void jsonRoundTripReplays() {
