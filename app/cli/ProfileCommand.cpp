@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "CliCommon.h"
+#include "CliFormat.h"
 #include "Commands.h"
 #include "Execution.h"
 #include "RunnerOptions.h"
@@ -109,12 +110,6 @@ void WriteThroughput(JsonWriter& w, const std::vector<codegen::LoopThroughput>& 
         .value(t.estimate.cpu)
         .end_object();
   w.end_array();
-}
-
-std::string Fixed(double v, int digits = 3) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
 }
 
 }  // namespace
@@ -247,11 +242,8 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     out << w.str() << "\n";
     return kSuccess;
   }
-  out << lowered->func.name << " on " << kernel->target << ", " << repeat_count << " runs\n"
-      << "  min     " << Fixed(min_ms) << " ms\n"
-      << "  median  " << Fixed(median_ms) << " ms\n"
-      << "  " << Fixed(gflops, 2) << " GFLOP/s (" << Fixed(flops, 0) << " flops per run)\n"
-      << "  " << Fixed(gbps, 2) << " GB/s (" << Fixed(bytes, 0) << " bytes of arguments)\n";
+  out << lowered->func.name << " on " << kernel->target << ", " << repeat_count << " runs\n";
+  PrintTimingBlock(out, min_ms, median_ms, gflops, flops, gbps, bytes);
   if (roofline) {
     out << "  roofline:";
     for (const runtime::RooflineLevel& l : roofline->levels)

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "CliFormat.h"
 #include "project/ProjectFile.h"
 #include "runner/Runner.h"
 #include "support/Json.h"
@@ -38,12 +39,6 @@ runner::RunnerOptions RunnerOptionsFromArgs(const ParsedArgs& args) {
 }
 
 namespace {
-
-std::string Fixed(double v, int digits = 3) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 // The whole script text of FILE (a project's script, an example or a script file).
 std::optional<std::string> ScriptText(const std::string& arg, std::string* problem) {
@@ -152,11 +147,8 @@ int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
       out << w.str() << "\n";
       return kSuccess;
     }
-    out << "main on " << where << ", " << job.repeat << " runs\n"
-        << "  min     " << Fixed(r.min_ms) << " ms\n"
-        << "  median  " << Fixed(r.median_ms) << " ms\n"
-        << "  " << Fixed(r.gflops, 2) << " GFLOP/s (" << Fixed(flops, 0) << " flops per run)\n"
-        << "  " << Fixed(gbps, 2) << " GB/s (" << Fixed(bytes, 0) << " bytes of arguments)\n";
+    out << "main on " << where << ", " << job.repeat << " runs\n";
+    PrintTimingBlock(out, r.min_ms, r.median_ms, r.gflops, flops, gbps, bytes);
     return kSuccess;
   }
   out << "main on " << where << ": compiled in " << r.build_ms << " ms, ran in " << r.median_ms

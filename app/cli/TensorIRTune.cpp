@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "CliFormat.h"
 #include "support/Json.h"
 #include "tune/tir/TirTuner.h"
 
@@ -9,23 +10,9 @@ namespace tessera::cli {
 
 namespace {
 
-std::string Fixed(double v, int digits = 2) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 tune::SpeedupClaim Claim(const tune::TirTuneResult& r) {
-  tune::SpeedupClaim claim;
-  if (r.best && r.input && r.best->script == r.input->script)
-    claim.kind = tune::SpeedupClaim::Kind::kInputIsBest;
-  else if (r.best_vs_input) {
-    claim.kind = tune::SpeedupClaim::Kind::kMeasured;
-    claim.comparison = *r.best_vs_input;
-  }
-  return claim;
+  return tune::ClaimOverInput(r.best, r.input, r.best_vs_input);
 }
-
 std::string Reasons(const std::map<std::string, int>& reasons) {
   std::string out;
   for (const auto& [why, count] : reasons)
@@ -35,7 +22,7 @@ std::string Reasons(const std::map<std::string, int>& reasons) {
 
 // The record's script headed by what it achieved and what may be said against the input.
 std::string TunedDocument(const tune::TuningRecord& best, const std::string& claim) {
-  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops) + " GFLOP/s, median " +
+  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops, 2) + " GFLOP/s, median " +
          Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n# machine: " + best.machine_key + "\n" +
          best.script;
 }
@@ -84,21 +71,8 @@ void WriteJson(const tune::TirTuneResult& r, const std::string& runner_name, std
         .value(claim.comparison.speedup)
         .key("within_noise")
         .value(claim.comparison.withinNoise());
-  w.key("trials").begin_array();
-  for (const tune::TuneTrial& t : r.trials)
-    w.begin_object()
-        .key("index")
-        .value(t.index)
-        .key("status")
-        .value(t.status)
-        .key("median_ms")
-        .value(t.median_ms)
-        .key("gflops")
-        .value(t.gflops)
-        .key("best_gflops")
-        .value(t.best_gflops)
-        .end_object();
-  w.end_array().end_object();
+  WriteTrialsJson(w, r.trials);
+  w.end_object();
   out << w.str() << "\n";
 }
 
@@ -120,11 +94,7 @@ int TensorIRTune(script::ScriptProgram program, const std::string& file,
   }
   tune::TuneCallbacks callbacks;
   callbacks.on_message = [&err](const std::string& m) { err << "tune: " << m << "\n"; };
-  callbacks.on_trial = [&err, &options](const tune::TuneTrial& t) {
-    err << "tune: [" << t.index << "/" << options.trials << "] " << t.source << " " << t.status;
-    if (t.status == tune::kStatusOk) err << " " << Fixed(t.gflops) << " GFLOP/s";
-    err << "  best " << Fixed(t.best_gflops) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1) << " s)\n";
-  };
+  callbacks.on_trial = TrialProgressPrinter(err, options.trials);
   auto result = tune::TuneTensorIR(program, runner, db, machine, options, callbacks);
   if (!result) {
     err << "tessera-cli tune: " << result.error().format() << "\n";

@@ -13,6 +13,7 @@
 #include <ostream>
 
 #include "CliCommon.h"
+#include "CliFormat.h"
 #include "Commands.h"
 #include "Execution.h"
 #include "RunnerOptions.h"
@@ -84,12 +85,6 @@ back and jobs still running are waited for, not submitted again.
 Exit codes: 0 success, 1 bad script or no stored record, 2 usage, 4 not available.
 )";
 
-std::string Fixed(double v, int digits = 2) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
 std::optional<double> ParseSeconds(const std::string& text) {
   char* end = nullptr;
   double v = std::strtod(text.c_str(), &end);
@@ -109,8 +104,8 @@ std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostre
 // The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
 // headed by what it achieved and what may be said of it against the input schedule.
 std::string TvmScript(const tune::TuningRecord& best, const std::string& claim) {
-  std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops) + " GFLOP/s, median " +
-                       Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n";
+  std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops, 2) +
+                       " GFLOP/s, median " + Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n";
   header += "# machine: " + best.machine_key + "\n";
   auto program = script::EvaluateScript(best.script, "best.py");
   if (!program) return header + best.script;
@@ -252,25 +247,8 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
         .key("input_calls")
         .value(c.baseline.samples);
   }
-  w.key("trials").begin_array();
-  for (const tune::TuneTrial& t : r.trials)
-    w.begin_object()
-        .key("index")
-        .value(t.index)
-        .key("source")
-        .value(t.source)
-        .key("status")
-        .value(t.status)
-        .key("median_ms")
-        .value(t.median_ms)
-        .key("gflops")
-        .value(t.gflops)
-        .key("best_gflops")
-        .value(t.best_gflops)
-        .key("elapsed_s")
-        .value(t.elapsed_s)
-        .end_object();
-  w.end_array().end_object();
+  WriteTrialsJson(w, r.trials);
+  w.end_object();
   out << w.str() << "\n";
 }
 
@@ -370,11 +348,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   const bool json = args.has("--json");
   tune::TuneCallbacks callbacks;
   callbacks.on_message = [&err](const std::string& m) { err << "tune: " << m << "\n"; };
-  callbacks.on_trial = [&err, &options](const tune::TuneTrial& t) {
-    err << "tune: [" << t.index << "/" << options.trials << "] " << t.source << " " << t.status;
-    if (t.status == tune::kStatusOk) err << " " << Fixed(t.gflops) << " GFLOP/s";
-    err << "  best " << Fixed(t.best_gflops) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1) << " s)\n";
-  };
+  callbacks.on_trial = TrialProgressPrinter(err, options.trials);
   // Where the runner measures (a Slurm runner asks a node): the design space is sized for
   // that machine and the records are keyed with its signature, never the workstation's.
   std::optional<runner::MachineSignature> machine = runner->Machine(&problem);

@@ -87,19 +87,21 @@ class ReportingRunner : public runner::Runner {
   const TuneReports& reports_;
 };
 
-// A TensorIR search's best against the document's own schedule, as ClaimOverInput says it
-// for a te search: measured only when the two were timed in the same rounds.
-tune::SpeedupClaim TirClaim(const tune::TirTuneResult& r) {
-  tune::SpeedupClaim claim;
-  if (r.best && r.input && r.best->script == r.input->script)
-    claim.kind = tune::SpeedupClaim::Kind::kInputIsBest;
-  else if (r.best_vs_input) {
-    claim.kind = tune::SpeedupClaim::Kind::kMeasured;
-    claim.comparison = *r.best_vs_input;
-  }
-  return claim;
+// A finished search as the dock shows it; te and TensorIR results carry the same counts.
+template <typename SearchResult>
+TuneOutcome Finished(const SearchResult& result) {
+  TuneOutcome out;
+  out.ok = true;
+  out.measured = result.measured;
+  out.failed = result.failed;
+  out.invalid = result.invalid;
+  out.resumed = result.resumed;
+  out.elapsed_s = result.elapsed_s;
+  out.best = result.best;
+  out.input = result.input;
+  out.claim = tune::ClaimOverInput(result.best, result.input, result.best_vs_input);
+  return out;
 }
-
 // One worker run: evaluates the session's script, opens the records, makes the runner
 // and tunes, reporting as it goes. Runs on the controller's thread pool.
 TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
@@ -166,16 +168,7 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
       return out;
     }
     postTop();
-    out.ok = true;
-    out.measured = result->measured;
-    out.failed = result->failed;
-    out.invalid = result->invalid;
-    out.resumed = result->resumed;
-    out.elapsed_s = result->elapsed_s;
-    out.best = result->best;
-    out.input = result->input;
-    out.claim = TirClaim(*result);
-    return out;
+    return Finished(*result);
   }
   // The batch an earlier session left in flight (the app was closed, the cluster restarted).
   auto earlier = tune::RecordEarlierCandidates(*program, reporting, **db, *machine, job.options,
@@ -198,16 +191,7 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
     return out;
   }
   postTop();
-  out.ok = true;
-  out.measured = result->measured;
-  out.failed = result->failed;
-  out.invalid = result->invalid;
-  out.resumed = result->resumed;
-  out.elapsed_s = result->elapsed_s;
-  out.best = result->best;
-  out.input = result->input;
-  out.claim = tune::ClaimOverInput(*result);
-  return out;
+  return Finished(*result);
 }
 
 // The records' key of the document's workload; "" when the document has none to tune.

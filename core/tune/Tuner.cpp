@@ -49,17 +49,27 @@ std::string ReadableCandidateScript(const script::ScriptProgram& program,
   return PrintCandidate(program, shown, ShortLoopNames(shown));
 }
 
-SpeedupClaim ClaimOverInput(const TuneResult& r) {
+SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
+                            const std::optional<TuningRecord>& input,
+                            const std::optional<runner::TimingComparison>& best_vs_input) {
   SpeedupClaim claim;
-  if (!r.best || !r.input) return claim;
-  if (r.best->id == r.input->id || r.best->schedule_hash == r.input->schedule_hash) {
+  if (!best || !input) return claim;
+  // Records not stored (no database) have no id; a hash or the text still names them.
+  const bool same = (best->id != 0 && best->id == input->id) ||
+                    (!best->schedule_hash.empty() && best->schedule_hash == input->schedule_hash) ||
+                    best->script == input->script;
+  if (same) {
     claim.kind = SpeedupClaim::Kind::kInputIsBest;
     return claim;
   }
-  if (!r.best_vs_input || r.best_vs_input->verdict == runner::NoiseVerdict::kUnknown) return claim;
+  if (!best_vs_input || best_vs_input->verdict == runner::NoiseVerdict::kUnknown) return claim;
   claim.kind = SpeedupClaim::Kind::kMeasured;
-  claim.comparison = *r.best_vs_input;
+  claim.comparison = *best_vs_input;
   return claim;
+}
+
+SpeedupClaim ClaimOverInput(const TuneResult& r) {
+  return ClaimOverInput(r.best, r.input, r.best_vs_input);
 }
 
 std::string ClaimText(const SpeedupClaim& claim) {

@@ -121,6 +121,10 @@ struct SpeedupClaim {
   runner::TimingComparison comparison;
 };
 SpeedupClaim ClaimOverInput(const TuneResult& result);
+// The same rule over any search's records (a TensorIR search keeps the same three).
+SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
+                            const std::optional<TuningRecord>& input,
+                            const std::optional<runner::TimingComparison>& best_vs_input);
 // The claim in words, for a report or a script's header: "1.93x the input schedule (medians
 // ..., 95% intervals ..., timed in the same interleaved rounds)", "within noise of the
 // input schedule (1.04x; ...)" when the intervals overlap, or why there is none.

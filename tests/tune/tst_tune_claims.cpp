@@ -244,6 +244,25 @@ class TestTuneClaims : public QObject {
     QCOMPARE(again->best->schedule_hash, best.schedule_hash);
     QCOMPARE(ClaimOverInput(*again).kind, SpeedupClaim::Kind::kInputIsBest);
   }
+  // The rule over bare records, as a TensorIR search or a run without a database gives
+  // them: unstored records (id 0) are told apart by their hash and text, and a comparison
+  // without a verdict claims nothing.
+  void theRuleOverUnstoredRecords() {
+    TuningRecord best, input;
+    best.script = "s = best";
+    best.schedule_hash = "b";
+    input.script = "s = input";
+    input.schedule_hash = "i";
+    runner::TimingComparison measured = runner::CompareTimings({2.0, 2.1, 2.2}, {1.0, 1.05, 1.1});
+    QCOMPARE(ClaimOverInput(best, input, measured).kind, SpeedupClaim::Kind::kMeasured);
+    QCOMPARE(ClaimOverInput(best, input, std::nullopt).kind, SpeedupClaim::Kind::kNone);
+    QCOMPARE(ClaimOverInput(best, input, runner::TimingComparison{}).kind,
+             SpeedupClaim::Kind::kNone);
+    QCOMPARE(ClaimOverInput(best, std::nullopt, measured).kind, SpeedupClaim::Kind::kNone);
+    TuningRecord same_text = input;
+    same_text.schedule_hash.clear();
+    QCOMPARE(ClaimOverInput(same_text, input, measured).kind, SpeedupClaim::Kind::kInputIsBest);
+  }
 };
 
 QTEST_APPLESS_MAIN(TestTuneClaims)

@@ -1,0 +1,30 @@
+// Number formatting and progress lines that several tessera-cli subcommands print alike:
+// a profile's timing block (`run`/`profile`, locally or through a runner) and a tuning
+// run's per-trial progress and trial list (te and TensorIR `tune`).
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "support/Json.h"
+#include "tune/Tuner.h"
+
+namespace tessera::cli {
+
+// `v` with `digits` decimals ("%.*f").
+std::string Fixed(double v, int digits);
+
+// The timing block under a profile's title line:
+//   min / median in ms, GFLOP/s with the flops per run, GB/s with the argument bytes.
+void PrintTimingBlock(std::ostream& out, double min_ms, double median_ms, double gflops,
+                      double flops, double gbps, double bytes);
+
+// on_trial for a tuning run: "tune: [3/64] seed ok 41.20 GFLOP/s  best 52.10 GFLOP/s (4.1 s)".
+std::function<void(const tune::TuneTrial&)> TrialProgressPrinter(std::ostream& err, int trials);
+
+// The "trials" array of a tuning run's JSON report.
+void WriteTrialsJson(JsonWriter& w, const std::vector<tune::TuneTrial>& trials);
+
+}  // namespace tessera::cli
