@@ -15,7 +15,7 @@
 #include "reference/TirReference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
-#include "script/export/TirExportInternal.h"
+#include "script/export/TirDocumentExport.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "support/Json.h"
 #include "tir/RegionAnalysis.h"
@@ -151,83 +151,6 @@ std::string BoundsJson(const std::vector<BlockBounds>& blocks) {
 
 using reference::MakeTirArguments;
 using reference::TirArguments;
-using reference::WrittenParams;
-
-// ---- export ----
-
-std::string WithoutImportComment(const std::string& script) {
-  size_t at = script.find("@T.prim_func");
-  return at == std::string::npos ? script : script.substr(at);
-}
-
-std::string RandomNumpy(const ir::DataType& dtype, const std::string& shape) {
-  std::string name = dtype.str();
-  if (dtype.is_bool()) return "rng.integers(0, 2, size=" + shape + ").astype(\"bool\")";
-  if (dtype.is_float())
-    return "rng.uniform(-1.0, 1.0, size=" + shape + ").astype(\"" + name + "\")";
-  return "rng.integers(-8, 8, size=" + shape + ").astype(\"" + name + "\")";
-}
-
-// The trace replayed as a runnable TVM program: the unscheduled function as TVMScript,
-// apply_trace as TVM prints it, then a build, a run on random data and a comparison with
-// the unscheduled function (the skeleton of script/tvm/TirExport's programs).
-Result<std::string> TirProgram(const script::ScriptProgram& program, script::TvmVersion version) {
-  auto s = script::tir_export::SpellingFor(version);
-  tir::TvmDialect dialect = version.minor >= 24 ? tir::TvmDialect::STir : tir::TvmDialect::Tir;
-  std::string v = "0." + std::to_string(version.minor);
-  const tir::PrimFunc& f = program.tir_original;
-  std::string out = program.header_comment;
-  out += "#\n# TensorIR schedule program for TVM " + v +
-         ", exported by Tessera (tessera-cli export --format tir\n# --tvm " + v +
-         "): the unscheduled function, the schedule's trace replayed with " + s.schedule_module +
-         ".Schedule,\n# built for llvm, run on random data and compared with the unscheduled "
-         "function.\n";
-  out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module +
-         "\nfrom tvm.script import " + (version.minor >= 24 ? "tirx" : "tir") + " as T\n\n\n";
-  out += WithoutImportComment(tir::AsTVMScript(f, dialect)) + "\n\n\n";
-  std::string trace = tir::TraceAsPython(program.tir_schedule->trace(), dialect);
-  size_t def = trace.find("def apply_trace");
-  out += (def == std::string::npos ? trace : trace.substr(def)) + "\n\n\n";
-  out += "sch = " + s.schedule_module + ".Schedule(" + f.name + ")\napply_trace(sch)\n";
-  out += "print(sch.mod.script())\n\n";
-  out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
-  std::set<const void*> written = WrittenParams(f);
-  std::string host, got, want, checks;
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    const tir::Buffer& b = f.params[i];
-    std::string shape;
-    for (const ir::Expr& d : b->shape) {
-      const int64_t* c = ir::as_const_int(d);
-      if (!c)
-        return Error("export --format tir: the shape of parameter " + b->name +
-                     " is not constant (the exported run needs constant shapes)");
-      shape += (shape.empty() ? "" : ", ") + std::to_string(*c);
-    }
-    shape = "(" + shape + (b->shape.size() == 1 ? ",)" : ")");
-    bool output = written.count(b.get()) != 0;
-    std::string n = std::to_string(i);
-    host += "    " +
-            (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
-                    : RandomNumpy(b->dtype, shape)) +
-            ",  # " + b->name + "\n";
-    std::string sep = i ? ", " : "";
-    got += sep + s.array + "(host[" + n + "], dev)";
-    want += sep + s.array + "(host[" + n + "], dev)";
-    if (output) {
-      std::string tol = b->dtype.is_float() ? (b->dtype.bits() <= 16 ? "1e-2" : "1e-3") : "0";
-      checks += "np.testing.assert_allclose(got[" + n + "].numpy(), want[" + n +
-                "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
-    }
-  }
-  out += "host = [\n" + host + "]\n";
-  out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
-  out += "reference = " + s.build + "(" + f.name + ", target=\"llvm\")  # unscheduled\n";
-  out += "got = [" + got + "]\nwant = [" + want + "]\n";
-  out += "scheduled[\"" + f.name + "\"](*got)\nreference[\"" + f.name + "\"](*want)\n";
-  out += checks;
-  out += "print(\"CHECK: OK (the scheduled function equals the unscheduled one)\")\n";
-  return out;
-}
 
 }  // namespace
 
@@ -411,7 +334,7 @@ int TensorIRExport(const script::ScriptProgram& program, const std::string& form
     return kSuccess;
   }
   if (format == "tir") {
-    auto program_text = TirProgram(program, version);
+    auto program_text = script::ExportTensorIRDocument(program, version);
     if (!program_text) {
       err << program.file << ": error: " << program_text.error().message << "\n";
       return kBadInput;

@@ -43,6 +43,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/ScalableVectors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/StructuralEqualBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EvaluationModules.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/TirDocumentExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportIntrin.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportPrimitives.cpp

@@ -6,6 +6,7 @@
 
 #include "schedule/Schedule.h"
 #include "script/export/ScriptPrinter.h"
+#include "script/export/TirDocumentExport.h"
 #include "script/export/TirExportInternal.h"
 
 namespace tessera::script {
@@ -195,6 +196,7 @@ SourceLoc LocateText(const ScriptProgram& program, const std::string& source,
 
 Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version,
                                      std::string_view source) {
+  if (program.is_tensorir()) return ExportTensorIRDocument(program, version);
   const std::string text = source.empty() ? program.source : std::string(source);
   if (!program.schedule)
     return Error("the script creates no schedule (te.create_schedule) to export",
@@ -204,6 +206,19 @@ Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion ve
   auto schedule = tir_export::WriteTirSchedule(program, text, spelling);
   if (!schedule) return schedule.error();
   return tir_export::ProgramText(program, spelling, *schedule);
+}
+
+Result<std::string> TensorIRDocumentText(const ScriptProgram& program, TvmVersion version,
+                                         std::string_view source) {
+  const std::string text = source.empty() ? program.source : std::string(source);
+  if (!program.schedule)
+    return Error("the script creates no schedule (te.create_schedule) to open as TensorIR",
+                 SourceLoc{program.file, 1, 1});
+  if (auto refused = tir_export::Refusal(program, text)) return *refused;
+  tir_export::TirSpelling spelling = tir_export::SpellingFor(version);
+  auto schedule = tir_export::WriteTirSchedule(program, text, spelling);
+  if (!schedule) return schedule.error();
+  return tir_export::ProgramText(program, spelling, *schedule, /*with_run=*/false);
 }
 
 }  // namespace tessera::script

@@ -25,8 +25,16 @@ Result<TvmVersion> ParseTvmVersion(const std::string& text);
 
 // The whole TensorIR program of `program` for `version`; an error located at the
 // construct that has no TensorIR equivalent. `source`: the script's text, which locates
-// it (ScriptProgram keeps the text of structured scripts only).
+// it (ScriptProgram keeps the text of structured scripts only). A TensorIR document's
+// program is ExportTensorIRDocument's (TirDocumentExport.h).
 Result<std::string> ExportTirProgram(const ScriptProgram& program, TvmVersion version = {},
                                      std::string_view source = {});
+
+// `program` as a TensorIR document to go on scheduling (the application's File ▸ Open as
+// TensorIR): the te definition, te.create_prim_func over its arguments and its schedule
+// replayed as TensorIR primitives, without ExportTirProgram's build, run and check; the
+// same refusals.
+Result<std::string> TensorIRDocumentText(const ScriptProgram& program, TvmVersion version = {},
+                                         std::string_view source = {});
 
 }  // namespace tessera::script

@@ -44,9 +44,10 @@ Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::st
                                      const TirSpelling& spelling);
 
 // The whole program around `schedule`: imports, the te definition, create_prim_func, the
-// schedule, then the build, the run and the check against the unscheduled function.
+// schedule, then (`with_run`) the build, the run and the check against the unscheduled
+// function; without them the program is a TensorIR document to go on scheduling.
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& spelling,
-                                const TirSchedule& schedule);
+                                const TirSchedule& schedule, bool with_run = true);
 
 // Why the TE intrinsic `intrin` has no TensorIR TensorIntrin (its body calls extern code
 // or builtins, so its compute does not say what it does); nullopt when it has one.

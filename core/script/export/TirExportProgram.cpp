@@ -212,21 +212,27 @@ Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, con
 }  // namespace
 
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& s,
-                                const TirSchedule& schedule) {
+                                const TirSchedule& schedule, bool with_run) {
   std::string v = "0." + std::to_string(s.minor);
   std::string target = schedule.gpu ? "cuda" : "llvm";
   std::string out = program.header_comment;
-  out += "#\n# TensorIR schedule program for TVM " + v +
-         ", exported by Tessera (tessera-cli export --format tir\n"
-         "# --tvm " +
-         v + "): the te definition, its prim_func scheduled with " + s.schedule_module +
-         ".Schedule, built\n# for " + target +
-         ", run on random data and compared with the unscheduled prim_func.\n";
+  if (with_run)
+    out += "#\n# TensorIR schedule program for TVM " + v +
+           ", exported by Tessera (tessera-cli export --format tir\n"
+           "# --tvm " +
+           v + "): the te definition, its prim_func scheduled with " + s.schedule_module +
+           ".Schedule, built\n# for " + target +
+           ", run on random data and compared with the unscheduled prim_func.\n";
+  else
+    out += "#\n# The te program as TensorIR for TVM " + v +
+           ": its prim_func (te.create_prim_func) scheduled with\n# " + s.schedule_module +
+           ".Schedule, the te schedule's primitives replayed as TensorIR primitives.\n";
   if (s.minor >= 24)
     out += "# TVM " + v + " prints TensorIR as TVMScript of tvm.tirx, with blocks as " +
            s.block_word + " (0.20-0.23: T.block).\n";
-  out += "import numpy as np\nimport tvm\nfrom tvm import te\nfrom tvm import " +
-         s.schedule_module + "\n";
+  bool numpy = with_run || program.imports.find("import numpy as np") != std::string::npos;
+  out += std::string(numpy ? "import numpy as np\n" : "") +
+         "import tvm\nfrom tvm import te\nfrom tvm import " + s.schedule_module + "\n";
   out += RenameTirPackage(KeptImports(program.imports), s.minor);
   if (!schedule.intrinsics.empty())
     out += std::string("from tvm.script import ") + (s.minor >= 24 ? "tirx" : "tir") + " as T\n";
@@ -238,6 +244,7 @@ Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling&
   out += "\nfunc = te.create_prim_func([" + list + "])\n";
   out += "sch = " + s.schedule_module + ".Schedule(func)\n";
   for (const std::string& line : schedule.lines) out += line + "\n";
+  if (!with_run) return out;
   out += "\nprint(sch.mod.script())\n\n";
   auto run = RunSection(arguments, s, schedule);
   if (!run) return run.error();
