@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "views/ChartPalette.h"
+#include "views/ReferenceName.h"
 
 namespace tessera::views {
 namespace {
@@ -271,6 +272,10 @@ void TuneView::setState(const DocumentState& state) {
     scriptErrors_ = errors;
     updateButtons();
   }
+  if (QString agrees = AgreesWithReference(state); agrees != agrees_) {
+    agrees_ = agrees;
+    setCandidates(std::vector<tune::TuningRecord>(candidates_));
+  }
   if (state.peak_gflops == peak_) return;
   peak_ = state.peak_gflops;
   updatePeak();
@@ -378,6 +383,7 @@ std::vector<double> TuneView::bestCurve() const {
 void TuneView::setCandidates(const std::vector<tune::TuningRecord>& records) {
   QList<qint64> keep = selectedIds();
   candidates_ = records;
+  const QString agrees = agrees_.isEmpty() ? AgreesWithReference(DocumentState()) : agrees_;
   table_->setRowCount(int(records.size()));
   for (int row = 0; row < int(records.size()); ++row) {
     const tune::TuningRecord& r = records[size_t(row)];
@@ -390,8 +396,7 @@ void TuneView::setCandidates(const std::vector<tune::TuningRecord>& records) {
                     Item(QString::number(r.median_ms, 'f', 3), tr("median %1 ms, fastest %2 ms")
                                                                    .arg(r.median_ms, 0, 'f', 3)
                                                                    .arg(r.min_ms, 0, 'f', 3)));
-    table_->setItem(row, kChecked,
-                    Item(r.checked ? tr("agrees with the te oracle") : tr("not yet")));
+    table_->setItem(row, kChecked, Item(r.checked ? agrees : tr("not yet")));
     table_->setItem(row, kSource, Item(QString::fromStdString(r.source)));
     table_->setItem(row, kSchedule,
                     Item(QString(schedule).replace('\n', QStringLiteral("; ")), schedule));

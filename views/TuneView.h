@@ -51,7 +51,8 @@ class TuneView : public ViewBase {
 
  public:
   explicit TuneView(QWidget* parent = nullptr);
-  // Only the machine's peak is read from the document (the chart's ceiling).
+  // Read from the document: the machine's peak (the chart's ceiling) and what a passed
+  // check agrees with (ReferenceName.h).
   void setState(const DocumentState& state) override;
   bool exportImage(const QString& path) override;
 
@@ -110,6 +111,7 @@ class TuneView : public ViewBase {
 
   TuneRunState state_ = TuneRunState::Idle;
   bool scriptErrors_ = false;  // a session starts from the document's schedule
+  QString agrees_;             // a passed check, naming the document's reference
   QSpinBox* trials_;
   QSpinBox* budget_;
   QComboBox* strategy_;
