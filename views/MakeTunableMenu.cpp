@@ -41,4 +41,19 @@ void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QStrin
   }
 }
 
+QString TirMakeTunableReason() {
+  return QObject::tr(
+      "Make Tunable marks a knob of a te schedule. A TensorIR document is tuned over the "
+      "design space of its blocks instead: Run ▸ Tune searches it, starting from this "
+      "schedule.");
+}
+
+void AddTirMakeTunableAction(QMenu* menu) {
+  menu->addSeparator();
+  QAction* a = menu->addAction(QObject::tr("Make &Tunable"));
+  a->setObjectName("makeTunable");
+  a->setEnabled(false);
+  a->setToolTip(TirMakeTunableReason());
+}
+
 }  // namespace tessera::views

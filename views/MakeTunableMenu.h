@@ -24,4 +24,11 @@ Result<tune::TunableKnob> KnobFromIntent(const schedule::Schedule& sch, const In
 void AddMakeTunableMenu(QMenu* menu, const schedule::Schedule* sch, const QString& stage,
                         const QString& var, const std::function<void(const Intent&)>& request);
 
+// Why a TensorIR document's loops offer no knob: its sessions search the design space
+// the tuner generates from its blocks (core/tune/tir), not knobs of a te schedule.
+QString TirMakeTunableReason();
+// Adds "Make Tunable" to a TensorIR loop menu, disabled, with that reason as its tooltip
+// (where a te loop menu has it, so that the user learns why it is not there).
+void AddTirMakeTunableAction(QMenu* menu);
+
 }  // namespace tessera::views

@@ -3,6 +3,7 @@
 #include <QMenu>
 
 #include "ir/ExprOp.h"
+#include "views/MakeTunableMenu.h"
 #include "views/TirBlockGraphModel.h"
 #include "views/TirIntents.h"
 #include "views/TirLoopGraphModel.h"
@@ -14,7 +15,19 @@ struct TirLoopGraphView::Drop {
   QString problem;
 };
 
-TirLoopGraphView::TirLoopGraphView(QWidget* parent) : GraphPanel(parent) {
+TirLoopGraphView::TirLoopGraphView(QWidget* parent)
+    : GraphPanel(parent),
+      strip_(new TirLoopStrip(
+          this, [this](const QString& payload, const QString& loop, TirDropPlace place) {
+            return stripDrop(payload, loop, place);
+          })) {
+  strip_->setToolTip(
+      tr("Loop order, outermost first: drag a loop between two others to move it "
+         "there, onto its neighbour to fuse them"));
+  addFooter(strip_);
+  connect(strip_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    if (selectionModel()) selectionModel()->selectIterVar(block_, item->text());
+  });
   connect(scene(), &GraphScene::nodeClicked, this, [this](const QString& id) {
     QString loop = TirLoopOfNodeId(id);
     if (selectionModel() && !loop.isEmpty()) selectionModel()->selectIterVar(block_, loop);
@@ -34,6 +47,7 @@ void TirLoopGraphView::setState(const DocumentState& state) {
   sch_ = state.tir_schedule;
   if (!sch_) {
     showNothing(tr("No loops: the script has no TensorIR schedule."));
+    strip_->clear();
     return;
   }
   QString wanted = selectionModel() ? selectionModel()->stage() : QString();
@@ -50,6 +64,7 @@ void TirLoopGraphView::showBlock(const QString& block) {
   block_ = block;
   if (!sch_ || block.isEmpty()) {
     showNothing(tr("The function has no block."));
+    strip_->clear();
     return;
   }
   const tir::BlockRealizeNode* r = TirFindBlock(*sch_, block);
@@ -57,7 +72,15 @@ void TirLoopGraphView::showBlock(const QString& block) {
   if (r && r->predicate.defined() && !ir::is_one(r->predicate)) note += tr(" (with a predicate)");
   setNote(note);
   showModel(BuildTirLoopGraph(*sch_, block));
+  fillStrip();
   selectionChanged();
+}
+
+void TirLoopGraphView::fillStrip() {
+  QString selected = selectionModel() && selectionModel()->stage() == block_
+                         ? selectionModel()->iterVar()
+                         : QString();
+  strip_->setLoops(block_, sch_ ? TirLoopNames(*sch_, block_) : QStringList(), selected);
 }
 
 void TirLoopGraphView::selectionChanged() {
@@ -71,6 +94,26 @@ void TirLoopGraphView::selectionChanged() {
   if (selectionModel()->stage() == block_ && !selectionModel()->iterVar().isEmpty())
     ids.insert(TirLoopNodeId(selectionModel()->iterVar()));
   scene()->setHighlighted(ids);
+  for (int row = 0; row < strip_->count(); ++row) {
+    QListWidgetItem* item = strip_->item(row);
+    item->setSelected(selectionModel()->stage() == block_ &&
+                      item->text() == selectionModel()->iterVar());
+  }
+}
+
+TirDrop TirLoopGraphView::stripDrop(const QString& payload, const QString& loop,
+                                    TirDropPlace place) const {
+  if (!sch_) return {std::nullopt, tr("There is no TensorIR schedule.")};
+  if (QString block = TirBlockOfNodeId(payload); !block.isEmpty())
+    return TirBlockOnLoop(*sch_, block, block_, loop);
+  QString source = TirLoopOfNodeId(payload);
+  if (source.contains('/')) {
+    if (source.section('/', 0, 0) != block_)
+      return {std::nullopt, tr("Only loops of %1 can be dropped here.").arg(block_)};
+    source = source.section('/', 1);
+  }
+  if (source.isEmpty()) return {std::nullopt, tr("Drop a loop or a block on a loop.")};
+  return TirLoopOnLoop(*sch_, block_, source, loop, place);
 }
 
 TirLoopGraphView::Drop TirLoopGraphView::dropOf(const QString& source,
@@ -118,7 +161,8 @@ QMenu* TirLoopGraphView::contextMenuFor(const QString& loop) {
     a->setObjectName(p);
     // The primitives without parameters are enabled exactly when the schedule takes them.
     bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
-                   p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor";
+                   p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor" ||
+                   p == "add_unit_loop";
     Intent dry{p, block_, {loop}, {}};
     if (p == "fuse" && at + 1 < loops.size()) dry.iterVars << loops[at + 1];
     if (checked) {
@@ -128,6 +172,7 @@ QMenu* TirLoopGraphView::contextMenuFor(const QString& loop) {
     }
     connect(a, &QAction::triggered, this, [this, p, loop] { requestPrimitive(p, loop); });
   }
+  AddTirMakeTunableAction(menu);
   return menu;
 }
 

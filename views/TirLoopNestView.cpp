@@ -10,6 +10,7 @@
 #include "ir/ExprOp.h"
 #include "tir/ScriptPrinter.h"
 #include "views/CacheFitColumn.h"
+#include "views/MakeTunableMenu.h"
 #include "views/TirIntents.h"
 #include "views/graph/GraphScene.h"
 
@@ -239,6 +240,7 @@ QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
       connect(a, &QAction::triggered, this,
               [this, p, block, loop] { requestPrimitive(p, block, loop); });
     }
+    AddTirMakeTunableAction(menu);
   }
   return menu;
 }

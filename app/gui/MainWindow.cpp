@@ -44,6 +44,7 @@
 #include "views/CodeView.h"
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
+#include "views/MakeTunableMenu.h"
 #include "views/PrimitiveRequests.h"
 #include "views/ProfileView.h"
 #include "views/RunLogView.h"
@@ -1030,6 +1031,10 @@ void MainWindow::showRefusal(const QString& title, const QString& message) {
 bool MainWindow::applyIntent(const views::Intent& intent) {
   // Make Tunable changes no schedule: the knob joins the Tune dock's session.
   if (intent.primitive == "make_tunable") {
+    if (doc_->state().tir_schedule) {
+      showMessage(views::TirMakeTunableReason(), true);
+      return false;
+    }
     Status made = tuner_->makeTunable(intent);
     showMessage(made.ok() ? tr("Made tunable: see the Tune dock")
                           : QString::fromStdString(made.error().message),
