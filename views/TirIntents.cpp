@@ -58,6 +58,32 @@ Result<int64_t> PositiveParam(const Intent& intent, const char* key) {
   return v;
 }
 
+// A non-negative integer parameter of the intent, or an error naming it.
+Result<int64_t> NonNegativeParam(const Intent& intent, const char* key) {
+  bool ok = false;
+  int64_t v = intent.params.value(key).toLongLong(&ok);
+  if (!ok || v < 0)
+    return Error(S(Tr("%1 needs a non-negative %2").arg(intent.primitive, QString(key))));
+  return v;
+}
+
+// "1, 1, 4" (or "[1, 1, 4]") as positive integers; an error naming `what` otherwise.
+Result<std::vector<int64_t>> ParsePositiveList(const QString& text, const char* what) {
+  QString body = text.trimmed();
+  if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
+  std::vector<int64_t> out;
+  for (const QString& part : body.split(',', Qt::SkipEmptyParts)) {
+    bool ok = false;
+    int64_t v = part.trimmed().toLongLong(&ok);
+    if (!ok || v <= 0)
+      return Error(S(Tr("%1: '%2' is not a positive integer").arg(what, part.trimmed())));
+    out.push_back(v);
+  }
+  if (out.empty())
+    return Error(S(Tr("%1: give one positive integer per block iterator").arg(what)));
+  return out;
+}
+
 // tile: each of the two loops split by its factor (the outer extent inferred), then the
 // outer parts before the inner ones, as TE's tile does: x_0, y_0, x_1, y_1.
 Status ApplyTile(tir::Schedule& sch, const Intent& intent) {
@@ -109,6 +135,10 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     auto r = sch.Blockize(loop);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
+  if (p == "add_unit_loop") {
+    auto r = sch.AddUnitLoop(loop);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
   return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
 }
 
@@ -128,12 +158,46 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
                                : sch.CacheWrite(*block, index, S(scope));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
+  if (p == "set_scope" || p == "storage_align" || p == "reindex") {
+    auto index = NonNegativeParam(intent, "buffer_index");
+    if (!index.ok()) return index.error();
+    if (p == "set_scope") {
+      QString scope = intent.params.value("storage_scope").toString();
+      if (scope.isEmpty()) return Error(S(Tr("%1 needs a storage scope").arg(p)));
+      return sch.SetScope(*block, *index, S(scope));
+    }
+    if (p == "reindex") {
+      QString type = intent.params.value("buffer_type").toString();
+      if (type != "read" && type != "write")
+        return Error(S(Tr("reindex: the buffer is read or written, not '%1'").arg(type)));
+      auto r =
+          sch.ReIndex(*block, *index,
+                      type == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write);
+      return r.ok() ? Status::Ok() : Status(r.error());
+    }
+    auto axis = NonNegativeParam(intent, "axis");
+    if (!axis.ok()) return axis.error();
+    auto factor = PositiveParam(intent, "factor");
+    if (!factor.ok()) return factor.error();
+    auto offset = NonNegativeParam(intent, "offset");
+    if (!offset.ok()) return offset.error();
+    return sch.StorageAlign(*block, *index, *axis, *factor, *offset);
+  }
+  if (p == "pad_einsum") {
+    auto padding = ParsePositiveList(intent.params.value("padding").toString(), "pad_einsum");
+    if (!padding.ok()) return padding.error();
+    return sch.PadEinsum(*block, *padding);
+  }
   tir::LoopRV loop;
   if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
   if (p == "compute_at") return sch.ComputeAt(*block, loop);
   if (p == "reverse_compute_at") return sch.ReverseComputeAt(*block, loop);
   if (p == "decompose_reduction") {
     auto r = sch.DecomposeReduction(*block, loop);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  if (p == "decompose_padding") {
+    auto r = sch.DecomposePadding(*block, loop);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
@@ -271,20 +335,28 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "tile") return Tr("Tile with Inner Loop…");
   if (p == "blockize") return Tr("Blockize");
   if (p == "transform_layout") return Tr("Transform Layout…");
+  if (p == "set_scope") return Tr("Set Scope…");
+  if (p == "storage_align") return Tr("Storage Align…");
+  if (p == "reindex") return Tr("Reindex…");
+  if (p == "decompose_padding") return Tr("Decompose Padding…");
+  if (p == "pad_einsum") return Tr("Pad Einsum…");
+  if (p == "add_unit_loop") return Tr("Add Unit Loop");
   return PrimitiveTitle(p);
 }
 
 const QStringList& TirBlockPrimitives() {
   static const QStringList list{
-      "compute_at", "reverse_compute_at", "compute_inline",      "reverse_compute_inline",
-      "cache_read", "cache_write",        "decompose_reduction", "transform_layout"};
+      "compute_at",      "reverse_compute_at",  "compute_inline",    "reverse_compute_inline",
+      "cache_read",      "cache_write",         "set_scope",         "storage_align",
+      "reindex",         "decompose_reduction", "decompose_padding", "pad_einsum",
+      "transform_layout"};
   return list;
 }
 
 const QStringList& TirLoopPrimitives() {
-  static const QStringList list{
-      "split",  "tile", "fuse",    "reorder",  "parallel",           "vectorize",
-      "unroll", "bind", "rfactor", "blockize", "decompose_reduction"};
+  static const QStringList list{"split",    "tile",      "fuse",          "reorder",
+                                "parallel", "vectorize", "unroll",        "bind",
+                                "rfactor",  "blockize",  "add_unit_loop", "decompose_reduction"};
   return list;
 }
 
@@ -577,11 +649,51 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       return LayoutPreview(sch, intent, v, check, dryRun);
     };
     fields << map << pad << preview;
-  } else if (primitive == "decompose_reduction") {
+  } else if (primitive == "decompose_reduction" || primitive == "decompose_padding") {
     if (!loop.isEmpty())
       intent.iterVars << loop;
     else
-      fields << ChoiceField("loop", Tr("Init block above loop"), loops);
+      fields << ChoiceField("loop",
+                            primitive == "decompose_reduction" ? Tr("Init block above loop")
+                                                               : Tr("Padding block above loop"),
+                            loops);
+  } else if (primitive == "set_scope" || primitive == "storage_align") {
+    QStringList buffers = BufferChoices(realize->block->writes);
+    if (buffers.isEmpty()) problem = Tr("%1: %2 writes no buffer").arg(primitive, block);
+    fields << ChoiceField("buffer", Tr("Written buffer"), buffers);
+    if (primitive == "set_scope") {
+      fields << ChoiceField("storage_scope", Tr("Storage scope"),
+                            {"shared", "local", "global", "shared.dyn"});
+    } else {
+      int rank = realize->block->writes.empty()
+                     ? 1
+                     : int(realize->block->writes.front().buffer->shape.size());
+      ParamField axis = IntField("axis", Tr("Axis"), std::max(0, rank - 2), /*minimum=*/0);
+      axis.maximum = std::max(0, rank - 1);
+      fields << axis << IntField("factor", Tr("Factor"), 32)
+             << IntField("offset", Tr("Offset"), 1, /*minimum=*/0);
+    }
+  } else if (primitive == "reindex") {
+    QStringList buffers;
+    for (const auto& [type, regions] : {std::pair{QString("write"), &realize->block->writes},
+                                        std::pair{QString("read"), &realize->block->reads}})
+      for (size_t i = 0; i < regions->size(); ++i)
+        buffers << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
+    if (buffers.isEmpty()) problem = Tr("reindex: %1 accesses no buffer").arg(block);
+    fields << ChoiceField("layout_buffer", Tr("Buffer"), buffers);
+  } else if (primitive == "pad_einsum") {
+    ParamField f;
+    f.key = "padding";
+    f.label = Tr("Padding (a multiple per block iterator)");
+    f.kind = ParamField::Kind::Text;
+    QStringList ones;
+    for (size_t i = 0; i < realize->block->iter_vars.size(); ++i) ones << "1";
+    f.value = ones.join(", ");
+    f.tooltip =
+        Tr("Each iterator's extent is padded up to a multiple of its number, e.g. 1, 32, 1");
+    fields << f;
+  } else if (primitive == "add_unit_loop") {
+    problem = needLoop();
   } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
     problem = Tr("unknown TensorIR primitive %1").arg(primitive);
   }
@@ -589,7 +701,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
   if (!fields.isEmpty()) {
     auto values = AskParameters(parent, TirPrimitiveTitle(primitive).remove("…"), fields);
     if (!values) return {};
-    for (const char* key : {"factors", "x_factor", "y_factor", "factor_axis"})
+    for (const char* key :
+         {"factors", "x_factor", "y_factor", "factor_axis", "axis", "factor", "offset", "padding"})
       if (values->contains(key)) intent.params[key] = values->value(key);
     if (values->contains("thread_axis"))
       intent.params["thread_axis"] = values->value("thread_axis");
@@ -599,7 +712,13 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       intent.params["storage_scope"] = values->value("storage_scope");
     if (values->contains("buffer"))
       intent.params["buffer_index"] = values->value("buffer").toString().section(':', 0, 0).toInt();
-    if (values->contains("layout_buffer")) SetLayoutParams(intent, *values);
+    if (values->contains("layout_buffer") && primitive == "reindex") {
+      QString choice = values->value("layout_buffer").toString();
+      intent.params["buffer_type"] = choice.section(' ', 0, 0);
+      intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
+    } else if (values->contains("layout_buffer")) {
+      SetLayoutParams(intent, *values);
+    }
     if (values->contains("target")) {
       QString target = values->value("target").toString();
       intent.params["loop_block"] = target.section(": ", 0, 0);

@@ -88,6 +88,27 @@ struct Printer {
       if (scope.isEmpty()) return Fail(Tr("%1 needs a storage scope").arg(p));
       return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope));
     }
+    if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum") {
+      // The schedule's checks (on a copy) before any line: the arguments' shapes included.
+      if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+        return Fail(problem);
+      const QString block = Block(intent.stage);
+      const QVariantMap& a = intent.params;
+      if (p == "set_scope")
+        return Call(QString("%1, %2, \"%3\"")
+                        .arg(block, a.value("buffer_index").toString(),
+                             a.value("storage_scope").toString()));
+      if (p == "storage_align")
+        return Call(QString("%1, %2, %3, %4, %5")
+                        .arg(block, a.value("buffer_index").toString(), a.value("axis").toString(),
+                             a.value("factor").toString(), a.value("offset").toString()));
+      if (p == "reindex") return Call(block + ", " + views::TirBufferArgument(intent));
+      QStringList padding;
+      for (const QString& part :
+           a.value("padding").toString().remove('[').remove(']').split(',', Qt::SkipEmptyParts))
+        padding << part.trimmed();
+      return Call(QString("%1, [%2]").arg(block, padding.join(", ")));
+    }
     if (p == "tile") return Tile();
     if (p == "transform_layout") {
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
@@ -100,13 +121,15 @@ struct Printer {
     }
     auto loops = Loops();
     if (!loops.ok()) return loops.error();
-    if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction")
+    if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction" ||
+        p == "decompose_padding")
       return Call(Block(intent.stage) + ", " + *loops);
     if (p == "fuse" || p == "reorder") {
       if (intent.iterVars.size() < 2) return Fail(Tr("%1 needs at least two loops").arg(p));
       return Call(*loops);
     }
-    if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
+    if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize" ||
+        p == "add_unit_loop")
       return Call(*loops);
     if (p == "rfactor") {
       bool ok = false;
