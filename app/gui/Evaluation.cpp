@@ -7,6 +7,7 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
+#include "tir/ScriptPrinter.h"
 #include "transform/LayoutArguments.h"
 #include "transform/LowerTensorIR.h"
 #include "transform/Pipeline.h"
@@ -69,12 +70,21 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
-// A TensorIR document: its schedule for the TensorIR views, and the function with its
-// blocks lowered (the Code view's first text) and through the pipeline's passes: the
-// function Run, Profile and the Code view's targets compile, as for a te schedule.
+// A TensorIR document: its schedule for the TensorIR views, the scheduled function as
+// TVMScript and its trace (`def apply_trace(sch)`) in the script's own TVM spelling (what
+// `sch.mod.script()` and `sch.trace` print: the Code view's first texts), then the function
+// with its blocks lowered and through the pipeline's passes: the function Run, Profile and
+// the Code view's targets compile, as for a te schedule.
 void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   state.tir_schedule = program.tir_schedule;
   const tir::PrimFunc& func = program.tir_schedule->func();
+  state.passes.push_back(
+      {"TVMScript", tir::AsTVMScript(func, program.tir_dialect), ir::Stmt(), {}, {}});
+  state.passes.push_back({"sch.trace",
+                          tir::TraceAsPython(program.tir_schedule->trace(), program.tir_dialect),
+                          ir::Stmt(),
+                          {},
+                          {}});
   auto blocks = transform::LowerBlocks(func);
   if (!blocks.ok()) {
     state.errors.push_back(blocks.error());

@@ -399,6 +399,10 @@ void MainWindow::createFileMenu() {
             [this, file] {
               if (maybeSave()) (void)openExample(file);
             });
+  connect(addAction(m, "actionOpenAsTensorIR", QT_TR_NOOP("Open as Tensor&IR")),
+          &QAction::triggered, this, [this] {
+            if (maybeSave()) (void)openAsTensorIR();
+          });
   recentMenu_ = addMenu(m, QT_TR_NOOP("Recent &Files"));
   recentMenu_->setObjectName("menuRecent");
   updateRecentMenu();
@@ -773,6 +777,7 @@ void MainWindow::refresh() {
   }
   updateRunActions();
   updateScheduleActions();
+  updateOpenAsTensorIR();
   const auto& errors = doc_->state().errors;
   statusLabel_->setText(errors.empty() ? tr("No errors")
                                        : tr("%n error(s)", "", int(errors.size())));
@@ -948,6 +953,44 @@ Status MainWindow::openExample(const QString& path) {
   showMessage(
       tr("Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)").arg(name));
   return Status::Ok();
+}
+
+Status MainWindow::openAsTensorIR() {
+  script_->flush();
+  const views::DocumentState& state = doc_->state();
+  if (!state.program || !state.schedule || state.tir_schedule) {
+    QString message =
+        state.tir_schedule
+            ? tr("Open as TensorIR: the document is TensorIR already.")
+            : tr("Open as TensorIR: the script has no te schedule (fix its errors first).");
+    showMessage(message, true);
+    return Error(message.toStdString());
+  }
+  auto text = script::TensorIRDocumentText(*state.program, script::TvmVersion{20},
+                                           doc_->text().toStdString());
+  if (!text) {
+    showRefusal(tr("Open as TensorIR"), QString::fromStdString(text.error().format()));
+    return text.error();
+  }
+  QString name = QFileInfo(doc_->displayName()).completeBaseName();
+  doc_->reset(QString::fromStdString(*text), tr("%1 as TensorIR").arg(name));
+  showMessage(tr("Opened %1 as TensorIR (an untitled document: File ▸ Save asks where to keep it)")
+                  .arg(name));
+  return Status::Ok();
+}
+
+// Open as TensorIR needs a te program with a schedule; a TensorIR document is one already.
+void MainWindow::updateOpenAsTensorIR() {
+  QAction* a = action("actionOpenAsTensorIR");
+  if (!a) return;
+  const views::DocumentState& state = doc_->state();
+  QString problem = state.tir_schedule ? tr("The document is TensorIR already")
+                    : !state.schedule  ? tr("The script has no te schedule")
+                                       : QString();
+  a->setEnabled(problem.isEmpty());
+  a->setToolTip(problem.isEmpty() ? tr("The te program's function (te.create_prim_func) with its "
+                                       "schedule as TensorIR primitives, in a new document")
+                                  : problem);
 }
 
 bool MainWindow::save() {

@@ -60,6 +60,10 @@ class MainWindow : public QMainWindow {
   // Opens a built-in example as an untitled copy ("gemm.py (example)"): saving asks
   // for a place instead of writing over the shipped example.
   Status openExample(const QString& path);
+  // File ▸ Open as TensorIR: the te program's function (te.create_prim_func) with its
+  // schedule replayed as TensorIR primitives, as a new untitled TensorIR document. A
+  // schedule TensorIR cannot express is refused with its location; the document stays.
+  Status openAsTensorIR();
   // Sizes the docks of the default layout for the window's current size.
   void resetDockSizes() { applyDefaultDockSizes(); }
   // View ▸ Reset Layout: every dock shown, docked and grouped as at the first start.
@@ -185,6 +189,7 @@ class MainWindow : public QMainWindow {
   void showShortcuts();
   void setLanguage(const QString& language);
   void updateRunActions();
+  void updateOpenAsTensorIR();
   void updateScheduleActions();
 
   Document* doc_;
