@@ -204,6 +204,70 @@ bool IsAffineBinding(const std::vector<Expr>& bindings,
   return true;
 }
 
+std::optional<std::vector<Expr>> InverseBijectiveAffineMap(
+    const std::vector<Expr>& indices, const std::vector<std::pair<Var, Range>>& iters,
+    const std::vector<Expr>& outputs) {
+  using namespace affine_binding_detail;
+  LoopRanges ranges;
+  for (const auto& [v, r] : iters) ranges.emplace(v.get(), r);
+  // Each digit an index holds, with its value read back from that index's output.
+  struct Part {
+    int64_t lower, extent;
+    Expr value;
+  };
+  std::map<const ir::ExprNode*, std::vector<Part>> parts;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    std::optional<Mark> m = DetectMark(indices[k], ranges);
+    if (!m || m->offset) return std::nullopt;
+    std::vector<Digit> digits;
+    for (const Digit& d : m->digits) {
+      if (d.extent != 1) digits.push_back(d);
+    }
+    int64_t inner = 1;
+    for (size_t j = digits.size(); j-- > 0;) {
+      const Digit& d = digits[j];
+      if (d.extent < 0 && digits.size() != 1) return std::nullopt;
+      Expr value = outputs[k];
+      if (j > 0 && j + 1 < digits.size()) {
+        value = ir::floormod(ir::floordiv(value, ir::make_const(value.dtype(), inner)),
+                             ir::make_const(value.dtype(), d.extent));
+      } else if (j + 1 < digits.size()) {
+        value = ir::floordiv(value, ir::make_const(value.dtype(), inner));
+      } else if (j > 0) {
+        value = ir::floormod(value, ir::make_const(value.dtype(), d.extent));
+      }
+      parts[d.var].push_back({d.lower, d.extent, value});
+      if (d.extent > 0) inner *= d.extent;
+    }
+  }
+  std::vector<Expr> result;
+  for (const auto& [v, r] : iters) {
+    const int64_t* extent = ir::as_const_int(r.extent);
+    auto it = parts.find(v.get());
+    if (it == parts.end()) {
+      if (!extent || *extent != 1) return std::nullopt;  // an unused iterator
+      result.push_back(r.min);
+      continue;
+    }
+    if (!ir::is_zero(r.min)) return std::nullopt;
+    std::vector<Part>& ps = it->second;
+    std::sort(ps.begin(), ps.end(), [](const Part& a, const Part& b) { return a.lower < b.lower; });
+    // The digits must tile the iterator's range: 1, then each starting where the last ends.
+    int64_t next = 1;
+    Expr value;
+    for (const Part& p : ps) {
+      if (p.lower != next) return std::nullopt;
+      Expr term =
+          p.lower == 1 ? p.value : ir::mul(p.value, ir::make_const(p.value.dtype(), p.lower));
+      value = value.defined() ? ir::add(value, term) : term;
+      next = p.extent < 0 ? -1 : p.lower * p.extent;
+    }
+    if (extent ? next != *extent : !(ps.size() == 1 && ps[0].extent < 0)) return std::nullopt;
+    result.push_back(value);
+  }
+  return result;
+}
+
 bool IsAffineBlockBinding(const ScheduleState& state, const BlockRealizeNode* realize,
                           const StmtNode* high_exclusive) {
   std::vector<const StmtNode*> path = state.PathTo(realize);

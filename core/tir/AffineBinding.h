@@ -15,6 +15,7 @@
 // not consulted (TVM uses it only to narrow extents).
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,15 @@ ir::Expr NormalizeAffineBinding(const ir::Expr& e);
 // Whether `bindings` are an affine map of the loop variables `loops` (with their ranges).
 bool IsAffineBinding(const std::vector<ir::Expr>& bindings,
                      const std::vector<std::pair<ir::Var, ir::Range>>& loops);
+
+// When `indices` are a bijective affine map of the iterators `iters` (each iterator's
+// range split by the indices' digits exactly once, TVM's IterMapLevel::Bijective), each
+// iterator's value in terms of `outputs` (one expression per index), as TVM's
+// InverseAffineIterMap builds it: `ph // 32`, `ph % 32`, `ph_1 + ph_0 * 4`; an iterator of
+// extent 1 the map does not use is its minimum. Nothing when the map is not bijective.
+std::optional<std::vector<ir::Expr>> InverseBijectiveAffineMap(
+    const std::vector<ir::Expr>& indices, const std::vector<std::pair<ir::Var, ir::Range>>& iters,
+    const std::vector<ir::Expr>& outputs);
 
 // Whether the bindings of `realize` are affine in the loops between it and `high_exclusive`
 // (a loop or block above it; null: its scope block), TVM's affine_binding flag of a block.

@@ -1,12 +1,16 @@
 // compute_inline (TVM's primitive/compute_inline.cc): a block that computes
 // B[v0, v1, ...] = f(v0, v1, ...) disappears, together with the loops that held only it,
-// and every read B[e0, e1, ...] in its scope becomes f(e0, e1, ...). Only a complete,
-// non-output block with a plain store body and no predicate can go: anything else would
-// change what is computed.
+// and every read B[e0, e1, ...] in its scope becomes f(e0, e1, ...). The store may also
+// index B by a bijective affine map of the iterators (B[vj, vi], B[vi * 32 + vj],
+// B[vi // 4, vi % 4]): f is then rewritten over the indices through the map's inverse.
+// Only a complete, non-output block with a plain store body and no predicate can go:
+// anything else would change what is computed.
 #include <algorithm>
+#include <optional>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "tir/AffineBinding.h"
 #include "tir/BlockAccessRegion.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
@@ -21,38 +25,44 @@ bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& b) {
                      [&](const BufferRegion& r) { return r.buffer == b; });
 }
 
+// What a load of the inlined buffer becomes: `value` with `index_vars` replaced by the
+// load's indices.
+struct InlinedValue {
+  Buffer buffer;
+  Expr value;
+  std::vector<Var> index_vars;
+};
+
 // Replaces loads of the inlined buffer by the producer's value.
 class LoadInliner : public ir::IRMutator {
  public:
-  LoadInliner(const ir::BufferStoreNode* store, std::vector<Var> index_vars)
-      : store_(store), index_vars_(std::move(index_vars)) {}
+  explicit LoadInliner(const InlinedValue& inlined) : inlined_(inlined) {}
   bool changed = false;
 
  protected:
   Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
     Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
     const auto* load = visited.as<ir::BufferLoadNode>();
-    if (load->buffer != store_->buffer) return visited;
+    if (load->buffer != inlined_.buffer) return visited;
     ir::VarMap vmap;
-    for (size_t i = 0; i < index_vars_.size(); ++i) vmap[index_vars_[i]] = load->indices[i];
+    for (size_t i = 0; i < inlined_.index_vars.size(); ++i)
+      vmap[inlined_.index_vars[i]] = load->indices[i];
     changed = true;
-    return ir::Substitute(store_->value, vmap);
+    return ir::Substitute(inlined_.value, vmap);
   }
 
  private:
-  const ir::BufferStoreNode* store_;
-  std::vector<Var> index_vars_;
+  const InlinedValue& inlined_;
 };
 
 class ScopeInliner {
  public:
-  ScopeInliner(const ir::BufferStoreNode* store, std::vector<Var> index_vars,
-               std::vector<Buffer> known)
-      : store_(store), index_vars_(std::move(index_vars)), known_(std::move(known)) {}
+  ScopeInliner(InlinedValue inlined, std::vector<Buffer> known)
+      : inlined_(std::move(inlined)), known_(std::move(known)) {}
 
   Stmt Visit(const Stmt& s) {
     if (const auto* c = As<ComputeNode>(s)) {
-      LoadInliner inliner(store_, index_vars_);
+      LoadInliner inliner(inlined_);
       ir::Stmt out = inliner.VisitStmt(c->stmt);
       return inliner.changed ? MakeCompute(out) : s;
     }
@@ -66,10 +76,10 @@ class ScopeInliner {
     auto block = std::make_shared<BlockNode>(*realize->block);
     block->body = Visit(block->body);
     if (block->init.defined()) {
-      LoadInliner inliner(store_, index_vars_);
+      LoadInliner inliner(inlined_);
       block->init = inliner.VisitStmt(block->init);
     }
-    if (Accesses(block->reads, store_->buffer) || Accesses(block->writes, store_->buffer)) {
+    if (Accesses(block->reads, inlined_.buffer) || Accesses(block->writes, inlined_.buffer)) {
       AccessRegions regions = GetBlockAccessRegion(*block, known_);
       block->reads = std::move(regions.reads);
       block->writes = std::move(regions.writes);
@@ -78,10 +88,42 @@ class ScopeInliner {
   }
 
  private:
-  const ir::BufferStoreNode* store_;
-  std::vector<Var> index_vars_;
+  InlinedValue inlined_;
   std::vector<Buffer> known_;
 };
+
+// The value loads of the block's buffer become (TVM's BodyPatternAllowInline): the store's
+// value over the iterators when it indexes the buffer by them in order (an index 0 for an
+// iterator of extent 1), else over placeholders ph_0, ph_1, ... through the inverse of a
+// bijective affine store; nothing when the store is neither.
+std::optional<InlinedValue> InlinableValue(const BlockNode& block,
+                                           const ir::BufferStoreNode* store) {
+  InlinedValue out{store->buffer, store->value, {}};
+  bool trivial = store->indices.size() == block.iter_vars.size();
+  for (size_t i = 0; trivial && i < block.iter_vars.size(); ++i) {
+    const IterVar& iv = block.iter_vars[i];
+    trivial =
+        store->indices[i].same_as(iv->var) ||
+        (ir::is_zero(store->indices[i]) && ir::is_zero(iv->dom.min) && ir::is_one(iv->dom.extent));
+    if (trivial) out.index_vars.push_back(iv->var);
+  }
+  if (trivial) return out;
+  std::vector<std::pair<Var, Range>> iters;
+  for (const IterVar& iv : block.iter_vars) iters.emplace_back(iv->var, iv->dom);
+  std::vector<Expr> placeholders;
+  out.index_vars.clear();
+  for (size_t i = 0; i < store->indices.size(); ++i) {
+    out.index_vars.emplace_back("ph_" + std::to_string(i), store->indices[i].dtype());
+    placeholders.push_back(out.index_vars.back());
+  }
+  std::optional<std::vector<Expr>> inverse =
+      InverseBijectiveAffineMap(store->indices, iters, placeholders);
+  if (!inverse) return std::nullopt;
+  ir::VarMap vmap;
+  for (size_t i = 0; i < iters.size(); ++i) vmap[iters[i].first] = (*inverse)[i];
+  out.value = ir::Substitute(store->value, vmap);
+  return out;
+}
 
 }  // namespace compute_inline_detail
 
@@ -126,20 +168,16 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
   }
   const auto* compute = As<ComputeNode>(block.body);
   const auto* store = compute ? compute->stmt.as<ir::BufferStoreNode>() : nullptr;
-  std::vector<Var> index_vars;
-  bool pattern =
-      store && store->buffer == buffer && store->indices.size() == block.iter_vars.size();
-  for (size_t i = 0; pattern && i < block.iter_vars.size(); ++i) {
-    pattern = store->indices[i].same_as(block.iter_vars[i]->var);
-    if (pattern) index_vars.push_back(block.iter_vars[i]->var);
-  }
-  if (!pattern) {
+  std::optional<InlinedValue> inlined;
+  if (store && store->buffer == buffer) inlined = InlinableValue(block, store);
+  if (!inlined) {
     return ScheduleError("BodyAnalysisError",
                          "The block " + block.name +
                              " cannot be inlined because its body pattern does not meet the "
                              "condition for inlining: it must be " +
                              buffer->name +
-                             "[v0, v1, ...] = f(v0, v1, ...) over its iterators in order");
+                             "[...] = f(v0, v1, ...) indexed by its iterators or a bijective "
+                             "affine map of them");
   }
   if (!ir::is_one(realize->predicate)) {
     return ScheduleError("ProducerHasNonTrivialPredicateError",
@@ -150,7 +188,7 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
   if (Status s = RemoveLeafBlock(&next, realize); !s.ok()) return s;
   const BlockRealizeNode* new_scope = next.FindBlocks(scope->block->name).at(0);
   std::vector<Buffer> known = state->AllBuffers();
-  ScopeInliner inliner(store, index_vars, known);
+  ScopeInliner inliner(std::move(*inlined), known);
   auto scope_block = std::make_shared<BlockNode>(*new_scope->block);
   scope_block->body = inliner.Visit(scope_block->body);
   auto& allocs = scope_block->alloc_buffers;
