@@ -73,8 +73,9 @@ shot() {
 install_tools
 mkdir -p "$OUT"
 
-# TESSERA_SCREENSHOTS=instrument takes only the instrument's pictures (below).
-if [ "${TESSERA_SCREENSHOTS:-all}" != instrument ]; then
+# TESSERA_SCREENSHOTS=instrument (or tensorir) takes only those pictures (below).
+ONLY="${TESSERA_SCREENSHOTS:-all}"
+if [ "$ONLY" = all ]; then
 SHOT="$OUT/gemm.png" shot "GEMM, tiled and vectorized" "$EXAMPLES/gemm.py" --select C:j.inner
 SIZE=1280x800 SHOT="$OUT/gemm_1280x800.png" shot "GEMM on a 1280x800 screen" "$EXAMPLES/gemm.py" \
   --select C:j.inner
@@ -92,6 +93,16 @@ for f in "$EXAMPLES"/*layout*.py; do
   SHOT="$OUT/$(basename "${f%.py}").png" shot "buffer layout" "$f" --raise BufferLayout
 done
 fi
+
+# TensorIR documents: the block graph, the loops and iterators with the loop-order strip,
+# the TensorIR loop nest and the region analysis.
+if [ "$ONLY" = all ] || [ "$ONLY" = tensorir ]; then
+SHOT="$OUT/tir_conv2d_blocks.png" shot "TensorIR conv2d: block graph, loops, loop nest" \
+  "$EXAMPLES/tensorir/conv2d_pad_tir.py" --raise BlockGraph --raise TirLoopNest --select Y:y
+SHOT="$OUT/tir_gpu_gemm_bounds.png" shot "TensorIR GPU GEMM: regions per consumer" \
+  "$EXAMPLES/tensorir/gpu_gemm_tir.py" --raise BlockGraph --raise TirBounds --select A_shared
+fi
+[ "$ONLY" = tensorir ] && { log "wrote the TensorIR pictures to $OUT"; exit 0; }
 
 # The instrument (issue #15): roofline, cache fit, loop <-> code, versions, GPU emulator.
 SHOT="$OUT/roofline.png" WAIT=$((WAIT + 16)) shot "roofline of a GEMM profile" "$EXAMPLES/gemm.py" \
