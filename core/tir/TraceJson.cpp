@@ -95,6 +95,11 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::ReIndex:
         w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
         break;
+      case InstKind::SetAxisSeparator:  // [buffer_index, 0 read / 1 write, [separators]]
+        w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write}).begin_array();
+        for (int64_t v : inst.ints) w.value(v);
+        w.end_array();
+        break;
       case InstKind::StorageAlign:
         w.value(inst.buffer_index).value(inst.axis).value(inst.factor).value(inst.offset);
         break;
@@ -270,6 +275,16 @@ Result<Trace> TraceFromJson(std::string_view text) {
       }
       case InstKind::ReIndex:
         inst.buffer_index = num(0, 0), inst.buffer_is_write = num(1, 0) != 0;
+        break;
+      case InstKind::SetAxisSeparator:
+        if (attrs.size() != 3 || !attrs[0].is_integer || !attrs[1].is_integer ||
+            !attrs[2].is_array())
+          return Bad(n, "expected [buffer_index, buffer_index_type, [axis_separators]]");
+        inst.buffer_index = attrs[0].integer, inst.buffer_is_write = attrs[1].integer != 0;
+        for (const JsonValue& sep : attrs[2].items) {
+          if (!sep.is_integer) return Bad(n, "the axis separators must be integers");
+          inst.ints.push_back(sep.integer);
+        }
         break;
       case InstKind::StorageAlign:
         inst.buffer_index = num(0, 0), inst.axis = num(1, 0), inst.factor = num(2, 0);
