@@ -65,8 +65,8 @@ bool KnobTable::Contains(const Decisions& d) const {
     // The outer factors cover the extent exactly, or (ragged) its last partial tile too.
     const int64_t inner = v.back();
     const bool exact = k.extent % inner == 0 && outer == k.extent / inner;
-    const bool ragged =
-        k.ragged_innermost && inner < k.extent && outer == (k.extent + inner - 1) / inner;
+    const bool ragged = k.ragged_innermost && inner < k.extent && inner % k.ragged_multiple == 0 &&
+                        outer == (k.extent + inner - 1) / inner;
     if (!exact && !ragged) return false;
   }
   return true;
@@ -105,13 +105,21 @@ std::vector<int64_t> SampleKnob(const Knob& k, std::mt19937_64& rng) {
   } else {
     factors[k.parts - 1] = PickOne(inner, rng);
   }
-  // Ragged register rows (a quarter of the samples): any count up to the bound that is
-  // not a divisor, on axes long enough that the peeled partial tile is a small part.
-  if (k.ragged_innermost && std::bernoulli_distribution(0.25)(rng)) {
-    std::vector<int64_t> ragged;
-    for (int64_t r = 2; r <= k.innermost_max && 8 * r <= k.extent; ++r)
-      if (k.extent % r != 0) ragged.push_back(r);
-    if (!ragged.empty()) factors[k.parts - 1] = PickOne(ragged, rng);
+  // Ragged tiles (register rows; whole vectors of columns): any size up to the bound
+  // that is not a divisor, on axes long enough that the peeled partial tile is a small
+  // part. A quarter of the samples; three quarters where the divisors offer no tile at
+  // all (a prime extent: only 1 divides it, a 1-wide tile is no register tile).
+  if (k.ragged_innermost) {
+    const bool no_divisor_tile =
+        std::none_of(inner.begin(), inner.end(), [](int64_t d) { return d > 1; });
+    if (std::bernoulli_distribution(no_divisor_tile ? 0.75 : 0.25)(rng)) {
+      std::vector<int64_t> ragged;
+      const int64_t step = std::max<int64_t>(k.ragged_multiple, 1);
+      for (int64_t r = std::max<int64_t>(2, step); r <= k.innermost_max && 8 * r <= k.extent;
+           r += step)
+        if (k.extent % r != 0) ragged.push_back(r);
+      if (!ragged.empty()) factors[k.parts - 1] = PickOne(ragged, rng);
+    }
   }
   int64_t rest = (k.extent + factors[k.parts - 1] - 1) / factors[k.parts - 1];
   for (int level = k.parts - 2; level >= 1; --level) {

@@ -40,6 +40,9 @@ struct Knob {
   // ceil(extent / innermost) and the lowering peels the last, partial tile. For register
   // rows: 1024 rows admit a 6-row tile (12 of AVX2's 16 ymm) where divisors stop at 4.
   bool ragged_innermost = false;
+  // Split, ragged: the innermost factor is a multiple of this — the vectorized axis's
+  // columns stay whole vectors (1013 columns: tiles of 16, the last of 5 peeled).
+  int64_t ragged_multiple = 1;
   std::vector<int64_t> choices;
 };
 

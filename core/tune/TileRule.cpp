@@ -71,9 +71,18 @@ struct RegisterTile {
 // ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
 int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
 
+// Whether the vectorized axis may be split into whole vectors that do not divide it (the
+// last tile peeled by the lowering, its columns scalar): where its extent is no multiple
+// of the vector width — a prime 1013 has no divisor to vectorize by at all — and long
+// enough that a one-vector tile leaves at most an eighth in the peeled tile.
+bool RaggedColumns(int64_t extent, int64_t lanes) {
+  return lanes > 1 && extent % lanes != 0 && extent >= 8 * lanes;
+}
+
 // The register tiles that fill the target's vector registers: for every column count
 // (a divisor of the innermost extent filling whole vectors, or at least half a vector
-// when the extent is not a multiple of the width; at most 4 vectors), as many rows on
+// when the extent is not a multiple of the width, or ragged whole vectors; at most 4
+// vectors), as many rows on
 // one axis, or on two, as leave room for the operands: Fits' budget, and the
 // accumulators plus the row's operand vectors plus a broadcast within the register file
 // (AVX2's 3 x 32 tile = 12 + 4 + 1 ymm spills). Rows on one axis may be ragged (not a
@@ -85,12 +94,21 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
   const size_t n = extents.size();
   const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
   const int64_t inner = extents.back();
-  std::vector<RegisterTile> tiles;
+  // Column counts: divisors filling whole vectors or most of one; ragged where the
+  // extent allows them (RaggedColumns): 1, 2 or 4 vectors (rows of 3 vectors compile to
+  // far slower code), the peeled columns scalar.
+  std::vector<int64_t> column_counts;
   for (int64_t cols : Divisors(inner)) {
     if (cols > 4 * lanes) break;
     const bool whole = cols % lanes == 0;
     const bool partial = inner % lanes != 0 && (2 * cols >= lanes || cols == inner);
-    if (!whole && !partial) continue;
+    if (whole || partial) column_counts.push_back(cols);
+  }
+  if (RaggedColumns(inner, lanes))
+    for (int64_t cols : {lanes, 2 * lanes, 4 * lanes})
+      if (8 * cols <= inner) column_counts.push_back(cols);
+  std::vector<RegisterTile> tiles;
+  for (int64_t cols : column_counts) {
     RegisterTile base;
     base.cols = cols;
     base.vectors = (cols + lanes - 1) / lanes;
@@ -192,7 +210,10 @@ class TileRuleImpl final : public ScheduleRule {
       const bool innermost = a + 1 == s.extents.size();
       k.innermost_multiple = innermost && s.extents[a] % lanes == 0 ? lanes : 1;
       k.innermost_max = innermost ? 4 * lanes : s.target.vector_registers;
-      k.ragged_innermost = !innermost;  // register rows: vectors stay whole, rows may not divide
+      // Register rows may not divide; nor may the vector columns where the extent is no
+      // multiple of the vector width (RaggedColumns).
+      k.ragged_innermost = !innermost || RaggedColumns(s.extents[a], lanes);
+      if (innermost) k.ragged_multiple = lanes;
       knobs->Add(k);
     }
     for (size_t r = 0; r < s.reduce_extents.size(); ++r) {
@@ -293,6 +314,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   for (const RegisterTile& tile : RegisterTiles(extents, space.target)) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
+    const int64_t col_tiles = TilesCovering(inner_extent, cols);  // the last may be ragged
     bool panel_ok = has_streamed;  // a panel of the streamed operand is independent of the rows
     for (const auto& [axis, r] : tile.rows)
       if (std::find(rule.streamed_axes.begin(), rule.streamed_axes.end(),
@@ -306,7 +328,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     //    register tile inside the whole reduction (gemm_fast.py's structure).
     if (panel_ok) {
       Decisions d = start;
-      set_axis(d, inner, Split4(inner_extent / cols, 1, 1, cols));
+      set_axis(d, inner, Split4(col_tiles, 1, 1, cols));
       for (const auto& [axis, r] : tile.rows)
         set_axis(d, axis, Split4(1, TilesCovering(extents[axis], r), 1, r));
       d.values[PackKnobName(rule.stage, rule.streamed)] = {1};
@@ -316,10 +338,10 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       // that operand streams from the outer caches a quarter as often. The reductions are
       // whole inside S2 (R1; with R0 > 1 the loop order S0 S1 R0 S2 R1 S3 would put S2
       // inside the reduction and reload the accumulators at every step).
-      const int64_t wide = LargestDivisorAtMost(inner_extent / cols, 4);
+      const int64_t wide = LargestDivisorAtMost(col_tiles, 4);
       if (wide > 1) {
         Decisions w = d;
-        set_axis(w, inner, Split4(inner_extent / (cols * wide), 1, wide, cols));
+        set_axis(w, inner, Split4(col_tiles / wide, 1, wide, cols));
         for (size_t r = 0; r < rule.reduce_axes.size(); ++r)
           w.values[TileKnobName(rule.stage, rule.reduce_axes[r])] = {1, (*reduce_extents)[r]};
         out->push_back(w);
@@ -331,7 +353,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     //    tile inside all reductions (conv2d_fast.py's structure).
     {
       Decisions d = start;
-      set_axis(d, inner, Split4(1, inner_extent / cols, 1, cols));
+      set_axis(d, inner, Split4(1, col_tiles, 1, cols));
       bool first = true;
       for (const auto& [axis, r] : tile.rows) {
         const int64_t q = TilesCovering(extents[axis], r);
@@ -348,13 +370,12 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     if (!tile.rows.empty()) {
       Decisions d = start;
       d.values[CacheWriteKnobName(rule.stage)] = {1};
-      const int64_t bn =
-          cols * LargestDivisorAtMost(inner_extent / cols, std::max<int64_t>(1, 64 / cols));
+      const int64_t bn = cols * LargestDivisorAtMost(col_tiles, std::max<int64_t>(1, 64 / cols));
       const auto& [row_axis, r] = *tile.rows.begin();
       const int64_t q = TilesCovering(extents[row_axis], r);
       const int64_t bm =
           LargestDivisorAtMost(q, std::max<int64_t>(1, 32 / r));  // register tiles per block
-      set_axis(d, inner, Split4(inner_extent / bn, 1, bn / cols, cols));
+      set_axis(d, inner, Split4(col_tiles / (bn / cols), 1, bn / cols, cols));
       set_axis(d, row_axis, Split4(q / bm, 1, bm, r));
       for (const auto& [axis, rows] : tile.rows)
         if (axis != row_axis)

@@ -17,6 +17,10 @@
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the
 // register tile (rows x vectors) fit the vector registers with room for the operands.
+// Tiles need not divide their axis where divisors offer no good one: register rows, and
+// whole vectors of columns when the vectorized extent is no multiple of the vector width
+// (a GEMM of primes, 1013 columns: 63 tiles of 16 and a peeled tile of 5) — the outer
+// factors cover the extent and the lowering peels the last, partial tile.
 //
 // Seeds, after ChannelTile's: the structures of hand-written CPU kernels (a packed
 // operand panel per parallel column block with an mr x nr register tile inside the whole
