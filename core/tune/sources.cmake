@@ -31,4 +31,6 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirRewriteReductionBlock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirSpaceGenerator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirTuner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirMutator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirEvolutionarySearch.cpp
 )

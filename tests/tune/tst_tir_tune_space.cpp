@@ -4,12 +4,13 @@
 // two consumers. Every candidate drawn from every sketch replays, lowers, and computes
 // what the unscheduled function computes (the runner's check path); a replay honours the
 // decisions it is given, a trace a primitive refuses is an invalid candidate with the
-// refusing instruction as its reason, and a document the user already tiled keeps its
-// loops (the rules work after the user's trace).
+// refusing instruction as its reason, and on a document the user already scheduled the
+// user's loops stay as they are and the loops still plain are tiled around them.
 #include <QtTest>
 #include <algorithm>
 #include <set>
 
+#include "ir/ExprOp.h"
 #include "runner/MeasureBatch.h"
 #include "script/Evaluator.h"
 #include "tir/Trace.h"
@@ -249,22 +250,67 @@ class TestTirTuneSpace : public QObject {
     QCOMPARE(InvalidReason(Error("no kind here")), std::string("Error"));
   }
 
-  void theUsersTilingIsKept() {
-    // The user tiled and parallelized C: its loops are no plain nest any more, so only
-    // the vector and unroll decisions remain to search.
+  void theUsersLoopsStayAndThePlainOnesAreTiled() {
+    // The user split i and parallelized its outer loop: io and ii stay outermost as the
+    // user made them; j and k are still plain, so they are tiled "SSRSRS" below them.
     script::ScriptProgram p = Load(Gemm(32) +
                                    "c = sch.get_block(\"C\")\n"
                                    "i, j, kk = sch.get_loops(c)\n"
                                    "io, ii = sch.split(i, factors=[None, 8])\n"
                                    "sch.parallel(io)\n");
     TirSpaceGenerator space = SpaceOf(p);
+    QCOMPARE(space.sketches().size(), size_t(3));
+    for (const TirSketch& sketch : space.sketches()) {
+      QVERIFY(Has(sketch.rules, "multi-level-tiling on C"));
+      QCOMPARE(Count(sketch.trace, tir::InstKind::SamplePerfectTile), 2);  // j and k
+    }
+    for (size_t s = 0; s < space.sketches().size(); ++s) {
+      auto candidate = space.Sample(s, 2);
+      QVERIFY2(candidate.ok(), candidate.ok() ? "" : candidate.error().message.c_str());
+      const tir::BlockRealizeNode* update = nullptr;
+      for (const tir::BlockRealizeNode* r : candidate->state().FindBlocks("C_update")) update = r;
+      QVERIFY(update);
+      std::vector<const tir::ForNode*> loops = candidate->state().LoopsAbove(update);
+      QCOMPARE(loops.size(), size_t(2 + 4 + 2));
+      QCOMPARE(loops[0]->for_kind, ir::ForKind::Parallel);
+      QCOMPARE(*ir::as_const_int(loops[0]->extent), int64_t(4));
+      QCOMPARE(*ir::as_const_int(loops[1]->extent), int64_t(8));
+      QString problem = RunChecked(p, *candidate);
+      QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+  }
+
+  void aUserSplitThatLeavesNoSpatialLoopPlainIsNotTiled() {
+    // Both spatial loops split by the user: only k is plain, and tiling it alone would
+    // interleave nothing. The vector and unroll decisions remain to search.
+    script::ScriptProgram p = Load(Gemm(32) +
+                                   "c = sch.get_block(\"C\")\n"
+                                   "i, j, kk = sch.get_loops(c)\n"
+                                   "io, ii = sch.split(i, factors=[None, 8])\n"
+                                   "jo, ji = sch.split(j, factors=[None, 8])\n"
+                                   "sch.reorder(io, jo, kk, ii, ji)\n");
+    TirSpaceGenerator space = SpaceOf(p);
     QCOMPARE(space.sketches().size(), size_t(1));
     QCOMPARE(Count(space.sketches()[0].trace, tir::InstKind::SamplePerfectTile), 0);
     QVERIFY(!Has(space.sketches()[0].rules, "multi-level-tiling on C"));
+    QVERIFY(Has(space.sketches()[0].rules, "parallel-vectorize-unroll on root"));
     auto candidate = space.Sample(0, 2);
     QVERIFY(candidate.ok());
     QString problem = RunChecked(p, *candidate);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+  }
+
+  void aNonDivisibleUserSplitKeepsItsPredicate() {
+    // 30 rows split by 8: the user's loops carry a predicate (T.where); the plain j and k
+    // are tiled beside them and every candidate still computes the GEMM.
+    script::ScriptProgram p = Load(Gemm(30) +
+                                   "c = sch.get_block(\"C\")\n"
+                                   "i, j, kk = sch.get_loops(c)\n"
+                                   "io, ii = sch.split(i, factors=[None, 8])\n");
+    TirSpaceGenerator space = SpaceOf(p);
+    QVERIFY(!space.sketches().empty());
+    QCOMPARE(Count(space.sketches()[0].trace, tir::InstKind::SamplePerfectTile), 2);
+    CheckEveryCandidate(p, 1);
   }
 
   void theScheduleVariableIsTheDocumentsName() {

@@ -1,14 +1,23 @@
 // multi-level-tiling (MetaSchedule's schedule_rule/multi_level_tiling.cc, its CPU form): a
-// block with spatial and reduction iterators over a plain loop nest gets the "SSRSRS"
-// structure: every spatial loop split in four by sample_perfect_tile, every reduction
-// loop in two, reordered S0 S1 R0 S2 R1 S3, so that the innermost spatial tiles are a
-// register block reused across the inner reduction (TirRewriteReductionBlock.cpp later
-// takes the init out of the reduction loops).
+// block with spatial and reduction iterators gets the "SSRSRS" structure: every spatial
+// loop split in four by sample_perfect_tile, every reduction loop in two, reordered S0 S1
+// R0 S2 R1 S3, so that the innermost spatial tiles are a register block reused across the
+// inner reduction (TirRewriteReductionBlock.cpp later takes the init out of the reduction
+// loops).
+//
+// The loops tiled are the block's plain loops (TirScheduleRule.h's PlainLoops): on a
+// document the user already scheduled, the loops the user split, fused, parallelized or
+// shared with another block stay as the user made them, and the plain ones are tiled
+// around them (reordered among the places they hold). MetaSchedule tunes a scheduled
+// function from the state it is given too, but tiles a block only while every loop is
+// still plain (IsTrivialBinding); here a block keeps the search where a spatial and a
+// reduction loop are still plain, since interleaving those is what the structure is for.
 //
 // An output written by the block opens three branches, as reuse_write="may" at levels 1
 // and 2 does: no write cache, or a "global" cache_write whose copy block is computed at
 // the end of spatial level 1 or 2 (reverse_compute_at), so each tile is written out while
 // it is still in cache.
+#include <algorithm>
 #include <array>
 
 #include "tune/tir/TirScheduleRule.h"
@@ -34,14 +43,20 @@ class MultiLevelTiling : public TirScheduleRule {
   std::vector<tir::Schedule> Apply(const tir::Schedule& sch,
                                    const std::string& block) const override {
     const tir::BlockRealizeNode* realize = FindTirBlock(sch, block);
-    if (!realize || !Applies(*realize->block) || PlainLoopNest(sch, realize).empty()) return {sch};
+    if (!realize || !Applies(*realize->block)) return {sch};
+    const std::vector<PlainLoop> plain = PlainLoops(sch, realize);
+    const auto has = [&](bool spatial) {
+      return std::any_of(plain.begin(), plain.end(),
+                         [spatial](const PlainLoop& l) { return l.spatial == spatial; });
+    };
+    if (!has(true) || !has(false)) return {sch};
     std::vector<int> write_levels = {0};
     if (realize->block->writes.size() == 1 && WritesParam(sch.func(), *realize->block))
       write_levels = {0, 1, 2};
     std::vector<tir::Schedule> out;
     for (int level : write_levels) {
       tir::Schedule tiled = sch;
-      if (Tile(tiled, block, level).ok()) out.push_back(std::move(tiled));
+      if (Tile(tiled, block, plain, level).ok()) out.push_back(std::move(tiled));
     }
     if (out.empty()) return {sch};
     return out;
@@ -61,9 +76,10 @@ class MultiLevelTiling : public TirScheduleRule {
     return spatial && reduce && block.init.defined();
   }
 
-  // The "SSRSRS" tiling of `block` in `sch`; `write_level` 0: no write cache, else the
-  // spatial level whose last loop the cache's copy block goes under.
-  static Status Tile(tir::Schedule& sch, const std::string& block, int write_level) {
+  // The "SSRSRS" tiling of `plain` (the block's plain loops) in `sch`; `write_level` 0: no
+  // write cache, else the spatial level whose last loop the cache's copy block goes under.
+  static Status Tile(tir::Schedule& sch, const std::string& block,
+                     const std::vector<PlainLoop>& plain, int write_level) {
     auto b = sch.GetBlock(block, sch.func_name());
     if (!b.ok()) return b.error();
     tir::BlockRV copy;
@@ -74,21 +90,17 @@ class MultiLevelTiling : public TirScheduleRule {
     }
     auto loops = sch.GetLoops(*b);
     if (!loops.ok()) return loops.error();
-    // The iterators' kinds, read before the splits replace the block.
-    std::vector<bool> spatial_iter;
-    for (const tir::IterVar& iv : FindTirBlock(sch, block)->block->iter_vars)
-      spatial_iter.push_back(iv->iter_type == ir::IterVarType::DataPar);
     std::array<std::vector<tir::LoopRV>, kSpatialLevels> spatial;
     std::array<std::vector<tir::LoopRV>, kReduceLevels> reduce;
-    for (size_t k = 0; k < loops->size(); ++k) {
-      bool is_spatial = spatial_iter[k];
-      int n = is_spatial ? kSpatialLevels : kReduceLevels;
-      auto factors = sch.SamplePerfectTile((*loops)[k], n, kMaxInnermostFactor);
+    for (const PlainLoop& loop : plain) {
+      if (loop.position >= loops->size()) return Error("multi-level-tiling: the loops moved");
+      const int n = loop.spatial ? kSpatialLevels : kReduceLevels;
+      auto factors = sch.SamplePerfectTile((*loops)[loop.position], n, kMaxInnermostFactor);
       if (!factors.ok()) return factors.error();
-      auto split = sch.Split((*loops)[k], *factors);
+      auto split = sch.Split((*loops)[loop.position], *factors);
       if (!split.ok()) return split.error();
       for (int level = 0; level < n; ++level)
-        (is_spatial ? spatial[level] : reduce[level]).push_back((*split)[level]);
+        (loop.spatial ? spatial[level] : reduce[level]).push_back((*split)[level]);
     }
     std::vector<tir::LoopRV> order;
     for (const Level& level : kStructure) {

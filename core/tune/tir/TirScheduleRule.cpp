@@ -1,6 +1,7 @@
 #include "tune/tir/TirScheduleRule.h"
 
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 
 namespace tessera::tune {
 
@@ -43,27 +44,39 @@ bool WritesParam(const tir::PrimFunc& func, const tir::BlockNode& block) {
   return false;
 }
 
-std::vector<const tir::ForNode*> PlainLoopNest(const tir::Schedule& sch,
-                                               const tir::BlockRealizeNode* realize) {
-  std::vector<const tir::ForNode*> loops = sch.state().LoopsAbove(realize);
+std::vector<PlainLoop> PlainLoops(const tir::Schedule& sch, const tir::BlockRealizeNode* realize) {
+  std::vector<PlainLoop> out;
+  if (!realize) return out;
+  const std::vector<const tir::ForNode*> loops = sch.state().LoopsAbove(realize);
   const tir::BlockNode& block = *realize->block;
-  if (loops.empty() || loops.size() != block.iter_vars.size()) return {};
-  for (size_t k = 0; k < loops.size(); ++k) {
-    const tir::ForNode* loop = loops[k];
-    const tir::IterVar& iv = block.iter_vars[k];
-    const int64_t* extent = ir::as_const_int(loop->extent);
-    const int64_t* dom = ir::as_const_int(iv->dom.extent);
-    if (loop->for_kind != ir::ForKind::Serial || !loop->annotations.empty() ||
-        !ir::is_zero(loop->min) || !ir::is_zero(iv->dom.min) || !extent || !dom ||
-        *extent != *dom || !realize->iter_values[k].same_as(loop->loop_var))
-      return {};
-    const tir::StmtNode* inner = k + 1 < loops.size()
-                                     ? static_cast<const tir::StmtNode*>(loops[k + 1])
-                                     : static_cast<const tir::StmtNode*>(realize);
-    if (loop->body.get() != inner) return {};
+  // The innermost loops that hold only this block: a loop above them has other children.
+  size_t first = loops.size();
+  const tir::StmtNode* below = realize;
+  while (first > 0 && loops[first - 1]->body.get() == below) {
+    --first;
+    below = loops[first];
   }
-  if (realize->predicate.defined() && !ir::is_one(realize->predicate)) return {};
-  return loops;
+  for (size_t p = first; p < loops.size(); ++p) {
+    const tir::ForNode* loop = loops[p];
+    const int64_t* extent = ir::as_const_int(loop->extent);
+    if (loop->for_kind != ir::ForKind::Serial || !loop->annotations.empty() ||
+        !ir::is_zero(loop->min) || !extent)
+      continue;
+    int bound = -1, uses = 0;
+    for (size_t k = 0; k < block.iter_vars.size(); ++k) {
+      if (!ir::UsesVar(realize->iter_values[k], loop->loop_var)) continue;
+      ++uses;
+      if (realize->iter_values[k].same_as(loop->loop_var)) bound = static_cast<int>(k);
+    }
+    if (bound < 0 || uses != 1) continue;
+    const tir::IterVar& iv = block.iter_vars[static_cast<size_t>(bound)];
+    const int64_t* dom = ir::as_const_int(iv->dom.extent);
+    if (!ir::is_zero(iv->dom.min) || !dom || *dom != *extent) continue;
+    if (iv->iter_type != ir::IterVarType::DataPar && iv->iter_type != ir::IterVarType::CommReduce)
+      continue;
+    out.push_back({p, static_cast<size_t>(bound), iv->iter_type == ir::IterVarType::DataPar});
+  }
+  return out;
 }
 
 }  // namespace tessera::tune

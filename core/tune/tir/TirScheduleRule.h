@@ -7,9 +7,10 @@
 //
 //   TirAutoInline.cpp               an element-wise block that is not an output:
 //                                   compute_inline into its consumers
-//   TirMultiLevelTiling.cpp         a block with spatial and reduction iterators over a
-//                                   plain loop nest: "SSRSRS" tiling by sample_perfect_tile,
-//                                   with or without a write cache at a spatial level
+//   TirMultiLevelTiling.cpp         a block with spatial and reduction iterators whose
+//                                   loops the user's schedule left plain: "SSRSRS" tiling
+//                                   of those loops by sample_perfect_tile, with or without
+//                                   a write cache at a spatial level
 //   TirParallelVectorizeUnroll.cpp  the root: each loop nest's outer loop parallel and
 //                                   its unroll limit sampled, each block's inner loop vector
 //   TirRewriteReductionBlock.cpp    the root, last: each init decomposed out of the
@@ -54,10 +55,19 @@ const tir::BlockRealizeNode* FindTirBlock(const tir::Schedule& sch, const std::s
 bool IsSpatialBlock(const tir::BlockNode& block);
 // Whether a parameter of the function is among the buffers `block` writes.
 bool WritesParam(const tir::PrimFunc& func, const tir::BlockNode& block);
-// The loops above `realize` when they are a plain nest made for it: one serial loop from 0
-// per iterator, in order, each bound as the iterator (`v_i = i`), each loop's body the
-// next loop and the last one's the realize; empty otherwise.
-std::vector<const tir::ForNode*> PlainLoopNest(const tir::Schedule& sch,
-                                               const tir::BlockRealizeNode* realize);
+// A loop of a block that is still as the block's loop nest was made: serial, from 0, no
+// annotation, binding one iterator as it is (`v_j = j`) over the iterator's whole domain,
+// and bound by no other iterator.
+struct PlainLoop {
+  size_t position = 0;  // among the loops above the block (GetLoops' order)
+  size_t iter = 0;      // the block iterator it binds
+  bool spatial = true;  // that iterator's kind (else a reduction)
+};
+// The plain loops among the innermost loops of `realize` that enclose nothing but it (each
+// one's body the next loop or the realize): the loops a rule may still tile. A loop the
+// user split, fused, parallelized or annotated is not one, nor is a loop shared with
+// another block (compute_at); the plain loops around those keep their places relative to
+// them. A nest nobody scheduled is all plain loops.
+std::vector<PlainLoop> PlainLoops(const tir::Schedule& sch, const tir::BlockRealizeNode* realize);
 
 }  // namespace tessera::tune

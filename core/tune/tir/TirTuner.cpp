@@ -9,6 +9,7 @@
 
 #include "tir/ScriptPrinter.h"
 #include "tune/Fingerprint.h"
+#include "tune/tir/TirEvolutionarySearch.h"
 #include "tune/tir/TirSpaceGenerator.h"
 
 namespace tessera::tune {
@@ -17,8 +18,8 @@ namespace {
 
 constexpr const char* kTunedMarker =
     "# tuned by tessera-cli tune: the search's trace, on the schedule above\n";
-// Draws per measured candidate before a batch gives up (a space with few points).
-constexpr int kDrawsPerCandidate = 20;
+// Earlier records read back into the search (the model's first data) at most.
+constexpr int kAdoptedRecords = 256;
 
 using Clock = std::chrono::steady_clock;
 
@@ -35,7 +36,7 @@ class TirTuneRun {
         callbacks_(callbacks),
         space_(program.tir_schedule->func(), program.tir_schedule->func_name(),
                static_cast<int64_t>(options.seed)),
-        rng_(options.seed) {}
+        search_(space_, SearchOptions(options), options.seed) {}
 
   Result<TirTuneResult> Run();
 
@@ -56,9 +57,12 @@ class TirTuneRun {
                           const std::string& source, const runner::MeasureResult& r) const;
   Status Resume();
   Status MeasureInput();
-  // Up to `count` new valid candidates: {script, hash}.
-  std::vector<std::pair<std::string, std::string>> DrawBatch(int count);
-  Status MeasureBatch(const std::vector<std::pair<std::string, std::string>>& batch);
+  static TirSearchOptions SearchOptions(const TuneOptions& options);
+  // The candidate's script, or "" when it cannot be written.
+  std::string ScriptOf(const TirCandidate& c) const;
+  // Earlier records of the search's candidates, read back as the model's first data.
+  void AdoptRecords(const std::vector<TuningRecord>& records);
+  Status MeasureBatch(const std::vector<TirCandidate>& batch);
   // Whether `rec` (ok, measured) agrees with the unscheduled function.
   Status Check(TuningRecord* rec);
   void CompareWithInput();
@@ -70,7 +74,7 @@ class TirTuneRun {
   TuneOptions options_;
   TuneCallbacks callbacks_;
   TirSpaceGenerator space_;
-  std::mt19937_64 rng_;
+  TirEvolutionarySearch search_;
   RecordQuery query_;
   std::set<std::string> seen_;
   TirTuneResult result_;
@@ -133,7 +137,42 @@ Status TirTuneRun::Resume() {
     if (r.checked && (!result_.best || r.median_ms < result_.best->median_ms)) result_.best = r;
   }
   if (result_.resumed) Message("resumed " + std::to_string(result_.resumed) + " records");
+  if (options_.strategy == "evolution") AdoptRecords(*all);
   return Status::Ok();
+}
+
+TirSearchOptions TirTuneRun::SearchOptions(const TuneOptions& options) {
+  TirSearchOptions o;
+  o.population = options.population;
+  o.eps_greedy = options.explore_fraction;
+  o.use_model = options.strategy == "evolution";
+  return o;
+}
+
+std::string TirTuneRun::ScriptOf(const TirCandidate& c) const {
+  auto script = TirCandidateScript(program_, c.trace);
+  return script.ok() ? *script : std::string();
+}
+
+void TirTuneRun::AdoptRecords(const std::vector<TuningRecord>& records) {
+  const size_t user_insts = program_.tir_schedule->trace().insts.size();
+  int adopted = 0;
+  for (auto r = records.rbegin(); r != records.rend() && adopted < kAdoptedRecords; ++r) {
+    if (TirTunedTrace(r->script).empty()) continue;  // the input, or another kind of record
+    auto evaluated = script::EvaluateScript(r->script, "record.py");
+    if (!evaluated.ok() || !evaluated->is_tensorir()) continue;
+    const std::vector<tir::Instruction>& insts = evaluated->tir_schedule->trace().insts;
+    if (insts.size() <= user_insts) continue;
+    tir::Trace own;
+    own.insts.assign(insts.begin() + static_cast<long>(user_insts), insts.end());
+    auto candidate = search_.Adopt(own);
+    if (!candidate.ok()) continue;
+    search_.Observe(*candidate, r->status == kStatusOk ? r->gflops : 0.0);
+    ++adopted;
+  }
+  if (adopted == 0) return;
+  if (Status st = search_.Retrain(); !st.ok()) Message(st.error().message);
+  Message("the cost model learned from " + std::to_string(adopted) + " earlier records");
 }
 
 Status TirTuneRun::MeasureInput() {
@@ -159,32 +198,6 @@ Status TirTuneRun::MeasureInput() {
   return Status::Ok();
 }
 
-std::vector<std::pair<std::string, std::string>> TirTuneRun::DrawBatch(int count) {
-  std::vector<std::pair<std::string, std::string>> batch;
-  const size_t sketches = space_.sketches().size();
-  for (int draw = 0; draw < count * kDrawsPerCandidate && static_cast<int>(batch.size()) < count;
-       ++draw) {
-    size_t sketch = static_cast<size_t>(rng_() % sketches);
-    int64_t seed = static_cast<int64_t>(rng_() & 0x3fffffff) + 1;
-    auto candidate = space_.Sample(sketch, seed);
-    Status valid = candidate.ok() ? TirSpaceGenerator::Validate(*candidate) : candidate.error();
-    if (!valid.ok()) {
-      ++result_.invalid;
-      ++result_.invalid_reasons[InvalidReason(valid.error())];
-      continue;
-    }
-    auto script = TirCandidateScript(program_, candidate->trace());
-    if (!script.ok()) continue;
-    std::string hash = HashText(*script);
-    if (!seen_.insert(hash).second) {
-      ++result_.duplicates;
-      continue;
-    }
-    batch.emplace_back(std::move(*script), std::move(hash));
-  }
-  return batch;
-}
-
 Status TirTuneRun::Check(TuningRecord* rec) {
   auto results = runner_.Measure({Request("k" + rec->schedule_hash, rec->script, true)}, {});
   const bool matched = !results.empty() && results[0].status == runner::MeasureStatus::Ok;
@@ -202,18 +215,24 @@ Status TirTuneRun::Check(TuningRecord* rec) {
   return Status::Ok();
 }
 
-Status TirTuneRun::MeasureBatch(const std::vector<std::pair<std::string, std::string>>& batch) {
+Status TirTuneRun::MeasureBatch(const std::vector<TirCandidate>& batch) {
   std::vector<runner::MeasureRequest> requests;
-  for (const auto& [script, hash] : batch) requests.push_back(Request("t" + hash, script, false));
+  std::vector<std::string> scripts, hashes;
+  for (const TirCandidate& c : batch) {
+    scripts.push_back(ScriptOf(c));
+    hashes.push_back(HashText(scripts.back()));
+    requests.push_back(Request("t" + hashes.back(), scripts.back(), false));
+  }
   runner::MeasureCallbacks cb;
   cb.cancelled = [this] { return Stopped(); };
   std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
   for (size_t i = 0; i < results.size() && i < batch.size(); ++i) {
     if (results[i].status == runner::MeasureStatus::Cancelled) continue;
-    TuningRecord rec = MakeRecord(batch[i].first, batch[i].second, "replay", results[i]);
+    TuningRecord rec = MakeRecord(scripts[i], hashes[i], batch[i].source, results[i]);
     auto id = db_.Add(rec);
     if (!id.ok()) return id.error();
     rec.id = *id;
+    seen_.insert(hashes[i]);
     ++result_.measured;
     bool leads =
         rec.status == kStatusOk && (!result_.best || rec.median_ms < result_.best->median_ms);
@@ -226,6 +245,7 @@ Status TirTuneRun::MeasureBatch(const std::vector<std::pair<std::string, std::st
       }
     }
     if (rec.status != kStatusOk) ++result_.failed;
+    search_.Observe(batch[i], rec.status == kStatusOk ? rec.gflops : 0.0);
     TuneTrial t;
     t.index = result_.measured;
     t.source = rec.source;
@@ -237,6 +257,7 @@ Status TirTuneRun::MeasureBatch(const std::vector<std::pair<std::string, std::st
     result_.trials.push_back(t);
     if (callbacks_.on_trial) callbacks_.on_trial(t);
   }
+  if (Status st = search_.Retrain(); !st.ok()) Message(st.error().message);
   return Status::Ok();
 }
 
@@ -262,6 +283,9 @@ Result<TirTuneResult> TirTuneRun::Run() {
   result_.sketches = static_cast<int>(space_.sketches().size());
   query_ = RecordQuery{result_.workload, options_.target, machine_.Key()};
   if (auto var = TirScheduleVariable(program_); !var.ok()) return var.error();
+  if (options_.strategy != "evolution" && options_.strategy != "random")
+    return Error("tune: unknown strategy '" + options_.strategy + "' (evolution or random)");
+  result_.strategy = options_.strategy;
   Message(std::to_string(result_.sketches) + " sketches in the design space");
   if (Status st = Resume(); !st.ok()) return st.error();
   if (options_.measure_input && !Stopped()) {
@@ -269,10 +293,18 @@ Result<TirTuneResult> TirTuneRun::Run() {
   }
   while (result_.measured < options_.trials && !Stopped()) {
     int count = std::min(options_.batch_size, options_.trials - result_.measured);
-    auto batch = DrawBatch(count);
+    auto batch = search_.Propose(count, [this](const TirCandidate& c) {
+      const std::string script = ScriptOf(c);
+      if (script.empty()) return false;
+      if (!seen_.count(HashText(script))) return true;
+      ++result_.duplicates;
+      return false;
+    });
+    result_.invalid = search_.invalid();
+    result_.invalid_reasons = search_.invalid_reasons();
+    result_.evaluated = static_cast<int>(search_.evaluated());
     if (batch.empty()) {
-      Message("no new valid candidate in " + std::to_string(count * kDrawsPerCandidate) +
-              " draws: the space is exhausted");
+      Message("no new valid candidate found: the space is exhausted");
       break;
     }
     if (Status st = MeasureBatch(batch); !st.ok()) return st.error();

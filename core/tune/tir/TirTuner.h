@@ -1,8 +1,12 @@
 // TirTuner: tuning of a TensorIR document (a TVMScript function or a tir/s_tir.Schedule
-// script), MetaSchedule's "replay trace" search: the design space of TirSpaceGenerator.h
-// over the function the document's own schedule left, candidates drawn by replaying a
-// sketch with new decisions, measured by a runner::Runner (its workers read the candidate
-// as a TensorIR document), kept in the records Database.
+// script): the design space of TirSpaceGenerator.h over the function the document's own
+// schedule left, searched by TirEvolutionarySearch.h — strategy "evolution" (the default):
+// MetaSchedule's evolutionary search guided by the XGBoost cost model, trained on the
+// candidates measured (and on the earlier records of the workload when a run resumes);
+// "random": MetaSchedule's replay-trace search, every candidate a sketch replayed with new
+// decisions. Candidates are measured by a runner::Runner (local worker processes or Slurm
+// nodes: the workers read the candidate as a TensorIR document), kept in the records
+// Database.
 //
 // A candidate's script is the document itself followed by the candidate's trace, printed
 // as TVM prints it in the document's spelling (`def apply_trace(sch: tir.Schedule)`, the
@@ -46,8 +50,10 @@ struct TirTuneResult {
   int measured = 0;    // candidates measured in this run
   int failed = 0;      // of them, not ok (check failures included)
   int invalid = 0;     // candidates skipped before measuring
-  int duplicates = 0;  // candidates already measured (this run or an earlier one)
-  int resumed = 0;     // records found in the database at the start
+  int duplicates = 0;  // candidates the search met that were already measured
+  int evaluated = 0;   // distinct candidates the search replayed and lowered
+  std::string strategy;
+  int resumed = 0;                             // records found in the database at the start
   std::map<std::string, int> invalid_reasons;  // InvalidReason -> count
   double elapsed_s = 0;
   std::vector<TuneTrial> trials;
@@ -68,8 +74,9 @@ std::string TirTunedTrace(const std::string& script);
 
 // `program.source` must hold the document's text (the evaluator keeps it only for
 // structured scripts; the caller fills it in).
-// TuneOptions' trials, time_budget_s, batch_size, seed, warmup, repeat, timeout_s, target
-// and shape_vars apply; the strategy is always the replay of sketches.
+// TuneOptions' trials, time_budget_s, batch_size, seed, strategy ("evolution" or
+// "random"), population, explore_fraction (the search's epsilon-greedy share), warmup,
+// repeat, timeout_s, measure_input, target and shape_vars apply.
 Result<TirTuneResult> TuneTensorIR(const script::ScriptProgram& program, runner::Runner& runner,
                                    Database* db, const runner::MachineSignature& machine,
                                    const TuneOptions& options, const TuneCallbacks& callbacks = {});
