@@ -189,6 +189,7 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/MakeTunableMenu.cpp" line="24"/>
+        <location filename="../views/MakeTunableMenu.cpp" line="53"/>
         <source>Make &amp;Tunable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -205,6 +206,11 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/MakeTunableMenu.cpp" line="30"/>
         <source>Loop &amp;order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/MakeTunableMenu.cpp" line="45"/>
+        <source>Make Tunable marks a knob of a te schedule. A TensorIR document is tuned over the design space of its blocks instead: Run ▸ Tune searches it, starting from this schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -253,22 +259,22 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="51"/>
+        <location filename="../views/TuneView.cpp" line="52"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="53"/>
+        <location filename="../views/TuneView.cpp" line="54"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="54"/>
+        <location filename="../views/TuneView.cpp" line="55"/>
         <source>%1 min %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="55"/>
+        <location filename="../views/TuneView.cpp" line="56"/>
         <source>%1 h %2 min</source>
         <translation type="unfinished"></translation>
     </message>
@@ -277,7 +283,16 @@ computes %1 elements, %2 required</source>
     <name>TirDragTree</name>
     <message>
         <location filename="../views/TirDragTree.cpp" line="61"/>
+        <location filename="../views/TirLoopStrip.cpp" line="74"/>
         <source>Drop: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TirLoopStrip</name>
+    <message>
+        <location filename="../views/TirLoopStrip.cpp" line="53"/>
+        <source>Drop on a loop, or between two loops.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -454,358 +469,363 @@ No problem found.
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="243"/>
+        <location filename="../app/gui/MainWindow.cpp" line="244"/>
         <source>Script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="245"/>
         <source>Stage DAG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="245"/>
+        <location filename="../app/gui/MainWindow.cpp" line="246"/>
         <source>IterVar hyper-graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
         <source>Loop nest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
         <source>Block graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
         <source>Loops and iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Loop nest (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="250"/>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Buffer layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="251"/>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
         <source>Bounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Bounds (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Code</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
         <source>Run log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="257"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="307"/>
+        <location filename="../app/gui/MainWindow.cpp" line="308"/>
         <source>The docks are back where they were at the first start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="379"/>
+        <location filename="../app/gui/MainWindow.cpp" line="380"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="380"/>
+        <location filename="../app/gui/MainWindow.cpp" line="381"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="388"/>
+        <location filename="../app/gui/MainWindow.cpp" line="389"/>
         <source>Open &amp;Example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="394"/>
+        <location filename="../app/gui/MainWindow.cpp" line="395"/>
         <source>TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="401"/>
+        <location filename="../app/gui/MainWindow.cpp" line="402"/>
+        <source>Open as Tensor&amp;IR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="406"/>
         <source>Recent &amp;Files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="405"/>
+        <location filename="../app/gui/MainWindow.cpp" line="410"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="407"/>
+        <location filename="../app/gui/MainWindow.cpp" line="412"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="409"/>
+        <location filename="../app/gui/MainWindow.cpp" line="414"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="410"/>
+        <location filename="../app/gui/MainWindow.cpp" line="415"/>
         <source>Script for &amp;TVM…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="415"/>
+        <location filename="../app/gui/MainWindow.cpp" line="420"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="418"/>
+        <location filename="../app/gui/MainWindow.cpp" line="423"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="420"/>
+        <location filename="../app/gui/MainWindow.cpp" line="425"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="424"/>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="429"/>
+        <location filename="../app/gui/MainWindow.cpp" line="434"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="446"/>
+        <location filename="../app/gui/MainWindow.cpp" line="451"/>
         <source>Undid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="452"/>
+        <location filename="../app/gui/MainWindow.cpp" line="457"/>
         <source>Redid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="463"/>
+        <location filename="../app/gui/MainWindow.cpp" line="468"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="467"/>
+        <location filename="../app/gui/MainWindow.cpp" line="472"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="472"/>
+        <location filename="../app/gui/MainWindow.cpp" line="477"/>
         <source>&amp;Schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="479"/>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="480"/>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Tile…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="481"/>
+        <location filename="../app/gui/MainWindow.cpp" line="486"/>
         <source>&amp;Fuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="482"/>
+        <location filename="../app/gui/MainWindow.cpp" line="487"/>
         <source>&amp;Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="483"/>
+        <location filename="../app/gui/MainWindow.cpp" line="488"/>
         <source>&amp;Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>&amp;Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="485"/>
+        <location filename="../app/gui/MainWindow.cpp" line="490"/>
         <source>&amp;Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="486"/>
+        <location filename="../app/gui/MainWindow.cpp" line="491"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="489"/>
+        <location filename="../app/gui/MainWindow.cpp" line="494"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="490"/>
+        <location filename="../app/gui/MainWindow.cpp" line="495"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="491"/>
+        <location filename="../app/gui/MainWindow.cpp" line="496"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="492"/>
+        <location filename="../app/gui/MainWindow.cpp" line="497"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="493"/>
+        <location filename="../app/gui/MainWindow.cpp" line="498"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="494"/>
+        <location filename="../app/gui/MainWindow.cpp" line="499"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="495"/>
+        <location filename="../app/gui/MainWindow.cpp" line="500"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="509"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="510"/>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="511"/>
+        <location filename="../app/gui/MainWindow.cpp" line="516"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="517"/>
+        <location filename="../app/gui/MainWindow.cpp" line="522"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <location filename="../app/gui/MainWindow.cpp" line="525"/>
         <source>R&amp;unner…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="529"/>
+        <location filename="../app/gui/MainWindow.cpp" line="534"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="530"/>
+        <location filename="../app/gui/MainWindow.cpp" line="535"/>
         <source>Run and Profile now run on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <location filename="../app/gui/MainWindow.cpp" line="544"/>
         <source>&amp;Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="560"/>
+        <location filename="../app/gui/MainWindow.cpp" line="565"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="592"/>
-        <location filename="../app/gui/MainWindow.cpp" line="598"/>
+        <location filename="../app/gui/MainWindow.cpp" line="597"/>
+        <location filename="../app/gui/MainWindow.cpp" line="603"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="645"/>
+        <location filename="../app/gui/MainWindow.cpp" line="650"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="713"/>
+        <location filename="../app/gui/MainWindow.cpp" line="718"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="716"/>
+        <location filename="../app/gui/MainWindow.cpp" line="721"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="719"/>
+        <location filename="../app/gui/MainWindow.cpp" line="724"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="728"/>
+        <location filename="../app/gui/MainWindow.cpp" line="733"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="742"/>
+        <location filename="../app/gui/MainWindow.cpp" line="747"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="743"/>
+        <location filename="../app/gui/MainWindow.cpp" line="748"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="746"/>
+        <location filename="../app/gui/MainWindow.cpp" line="751"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="747"/>
+        <location filename="../app/gui/MainWindow.cpp" line="752"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="748"/>
+        <location filename="../app/gui/MainWindow.cpp" line="753"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="776"/>
+        <location filename="../app/gui/MainWindow.cpp" line="782"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="777"/>
+        <location filename="../app/gui/MainWindow.cpp" line="783"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -813,284 +833,324 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="825"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
+        <location filename="../app/gui/MainWindow.cpp" line="831"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1128"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="834"/>
+        <location filename="../app/gui/MainWindow.cpp" line="840"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="862"/>
+        <location filename="../app/gui/MainWindow.cpp" line="868"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="887"/>
-        <location filename="../app/gui/MainWindow.cpp" line="941"/>
+        <location filename="../app/gui/MainWindow.cpp" line="893"/>
+        <location filename="../app/gui/MainWindow.cpp" line="947"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="891"/>
+        <location filename="../app/gui/MainWindow.cpp" line="897"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="902"/>
+        <location filename="../app/gui/MainWindow.cpp" line="908"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="930"/>
-        <location filename="../app/gui/MainWindow.cpp" line="946"/>
+        <location filename="../app/gui/MainWindow.cpp" line="936"/>
+        <location filename="../app/gui/MainWindow.cpp" line="952"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="932"/>
+        <location filename="../app/gui/MainWindow.cpp" line="938"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="934"/>
+        <location filename="../app/gui/MainWindow.cpp" line="940"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="948"/>
+        <location filename="../app/gui/MainWindow.cpp" line="954"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="961"/>
-        <location filename="../app/gui/MainWindow.cpp" line="985"/>
+        <location filename="../app/gui/MainWindow.cpp" line="964"/>
+        <source>Open as TensorIR: the document is TensorIR already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="965"/>
+        <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="972"/>
+        <source>Open as TensorIR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="976"/>
+        <source>%1 as TensorIR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="977"/>
+        <source>Opened %1 as TensorIR (an untitled document: File ▸ Save asks where to keep it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="987"/>
+        <source>The document is TensorIR already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="988"/>
+        <source>The script has no te schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="991"/>
+        <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1005"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1029"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="973"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1017"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1053"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1082"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1093"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1155"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1163"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1139"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1157"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1187"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1131"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1233"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1127"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1175"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="213"/>
+        <location filename="../app/gui/MainWindow.cpp" line="214"/>
         <source>Showing %1 (Edit ▸ Undo returns)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="607"/>
+        <location filename="../app/gui/MainWindow.cpp" line="612"/>
         <source>Profiling %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="607"/>
-        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <location filename="../app/gui/MainWindow.cpp" line="612"/>
+        <location filename="../app/gui/MainWindow.cpp" line="613"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="607"/>
-        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <location filename="../app/gui/MainWindow.cpp" line="612"/>
+        <location filename="../app/gui/MainWindow.cpp" line="613"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="608"/>
+        <location filename="../app/gui/MainWindow.cpp" line="613"/>
         <source>Running %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="609"/>
+        <location filename="../app/gui/MainWindow.cpp" line="614"/>
         <source> of a Slurm node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="670"/>
+        <location filename="../app/gui/MainWindow.cpp" line="675"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="681"/>
+        <location filename="../app/gui/MainWindow.cpp" line="686"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="682"/>
+        <location filename="../app/gui/MainWindow.cpp" line="687"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="685"/>
+        <location filename="../app/gui/MainWindow.cpp" line="690"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="704"/>
+        <location filename="../app/gui/MainWindow.cpp" line="709"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1144"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1186"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1192"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1152"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1200"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1174"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1227"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1176"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1190"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1238"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1193"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="911"/>
+        <location filename="../app/gui/MainWindow.cpp" line="917"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="912"/>
+        <location filename="../app/gui/MainWindow.cpp" line="918"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="919"/>
+        <location filename="../app/gui/MainWindow.cpp" line="925"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="513"/>
+        <location filename="../app/gui/MainWindow.cpp" line="518"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="557"/>
+        <location filename="../app/gui/MainWindow.cpp" line="562"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="463"/>
+        <location filename="../app/gui/MainWindow.cpp" line="468"/>
         <source>&amp;Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="467"/>
+        <location filename="../app/gui/MainWindow.cpp" line="472"/>
         <source>&amp;Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1264"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1221"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1269"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="384"/>
+        <location filename="../app/gui/MainWindow.cpp" line="385"/>
         <source>Open project or script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="385"/>
+        <location filename="../app/gui/MainWindow.cpp" line="386"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="969"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="970"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="677"/>
+        <location filename="../app/gui/MainWindow.cpp" line="682"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="678"/>
+        <location filename="../app/gui/MainWindow.cpp" line="683"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1251,32 +1311,32 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="185"/>
+        <location filename="../app/gui/TuneController.cpp" line="218"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="188"/>
+        <location filename="../app/gui/TuneController.cpp" line="221"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="198"/>
+        <location filename="../app/gui/TuneController.cpp" line="231"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="201"/>
+        <location filename="../app/gui/TuneController.cpp" line="234"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="281"/>
+        <location filename="../app/gui/TuneController.cpp" line="314"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="295"/>
+        <location filename="../app/gui/TuneController.cpp" line="325"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1284,168 +1344,178 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="338"/>
+        <location filename="../app/gui/TuneController.cpp" line="368"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="343"/>
-        <source>Nothing to tune: the script does not evaluate (fix its errors first).</source>
+        <location filename="../app/gui/TuneController.cpp" line="393"/>
+        <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="361"/>
+        <location filename="../app/gui/TuneController.cpp" line="394"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="362"/>
+        <location filename="../app/gui/TuneController.cpp" line="395"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="365"/>
+        <location filename="../app/gui/TuneController.cpp" line="398"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="369"/>
+        <location filename="../app/gui/TuneController.cpp" line="402"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="428"/>
+        <location filename="../app/gui/TuneController.cpp" line="461"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="488"/>
+        <location filename="../app/gui/TuneController.cpp" line="521"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="497"/>
-        <location filename="../app/gui/TuneController.cpp" line="529"/>
+        <location filename="../app/gui/TuneController.cpp" line="530"/>
+        <location filename="../app/gui/TuneController.cpp" line="562"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="514"/>
+        <location filename="../app/gui/TuneController.cpp" line="547"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="524"/>
+        <location filename="../app/gui/TuneController.cpp" line="557"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="530"/>
+        <location filename="../app/gui/TuneController.cpp" line="563"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="536"/>
+        <location filename="../app/gui/TuneController.cpp" line="569"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="550"/>
+        <location filename="../app/gui/TuneController.cpp" line="583"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="554"/>
+        <location filename="../app/gui/TuneController.cpp" line="592"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <location filename="../app/gui/TuneController.cpp" line="596"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="566"/>
+        <location filename="../app/gui/TuneController.cpp" line="604"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="575"/>
+        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="623"/>
+        <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="636"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="577"/>
+        <location filename="../app/gui/TuneController.cpp" line="637"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <location filename="../app/gui/TuneController.cpp" line="654"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="602"/>
+        <location filename="../app/gui/TuneController.cpp" line="663"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <location filename="../app/gui/TuneController.cpp" line="666"/>
         <source>agrees with the te oracle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <location filename="../app/gui/TuneController.cpp" line="666"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="608"/>
+        <location filename="../app/gui/TuneController.cpp" line="669"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <location filename="../app/gui/TuneController.cpp" line="670"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <location filename="../app/gui/TuneController.cpp" line="671"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="612"/>
+        <location filename="../app/gui/TuneController.cpp" line="673"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="613"/>
+        <location filename="../app/gui/TuneController.cpp" line="674"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <location filename="../app/gui/TuneController.cpp" line="678"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <location filename="../app/gui/TuneController.cpp" line="679"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="630"/>
+        <location filename="../app/gui/TuneController.cpp" line="691"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="640"/>
+        <location filename="../app/gui/TuneController.cpp" line="701"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="666"/>
+        <location filename="../app/gui/TuneController.cpp" line="727"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1476,167 +1546,167 @@ No problem found.
 <context>
     <name>tessera::views::BoundsView</name>
     <message>
-        <location filename="../views/BoundsView.cpp" line="37"/>
+        <location filename="../views/BoundsView.cpp" line="39"/>
         <source>placeholder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="38"/>
+        <location filename="../views/BoundsView.cpp" line="40"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="39"/>
+        <location filename="../views/BoundsView.cpp" line="41"/>
         <source>spatial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="40"/>
+        <location filename="../views/BoundsView.cpp" line="42"/>
         <source>reduce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="41"/>
+        <location filename="../views/BoundsView.cpp" line="43"/>
         <source>vector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="42"/>
+        <location filename="../views/BoundsView.cpp" line="44"/>
         <source>parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="43"/>
+        <location filename="../views/BoundsView.cpp" line="45"/>
         <source>unrolled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="44"/>
+        <location filename="../views/BoundsView.cpp" line="46"/>
         <source>thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="79"/>
+        <location filename="../views/BoundsView.cpp" line="81"/>
         <source>InferBound phases for producer → consumer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="80"/>
+        <location filename="../views/BoundsView.cpp" line="82"/>
         <source>Stage / IterVar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="80"/>
+        <location filename="../views/BoundsView.cpp" line="82"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="80"/>
+        <location filename="../views/BoundsView.cpp" line="82"/>
         <source>Min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="80"/>
+        <location filename="../views/BoundsView.cpp" line="82"/>
         <source>Extent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="81"/>
+        <location filename="../views/BoundsView.cpp" line="83"/>
         <source>Attach</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="81"/>
+        <location filename="../views/BoundsView.cpp" line="83"/>
         <source>Realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="81"/>
+        <location filename="../views/BoundsView.cpp" line="83"/>
         <source>Computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="81"/>
+        <location filename="../views/BoundsView.cpp" line="83"/>
         <source>Required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="84"/>
+        <location filename="../views/BoundsView.cpp" line="86"/>
         <source>Elements computed by the schedule vs required by the consumers; &quot;?&quot; when a count depends on a shape variable whose value is not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="86"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>IterVar / dimension</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="86"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>Set or range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="107"/>
+        <location filename="../views/BoundsView.cpp" line="109"/>
         <source>No bounds: the script creates no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="108"/>
+        <location filename="../views/BoundsView.cpp" line="110"/>
         <source>No bounds: the script has errors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="116"/>
+        <location filename="../views/BoundsView.cpp" line="119"/>
         <source> (output)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="127"/>
+        <location filename="../views/BoundsView.cpp" line="130"/>
         <source> (leaf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="147"/>
+        <location filename="../views/BoundsView.cpp" line="151"/>
         <source>No producer → consumer pair here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="147"/>
+        <location filename="../views/BoundsView.cpp" line="151"/>
         <source>No schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="148"/>
+        <location filename="../views/BoundsView.cpp" line="152"/>
         <source>The phase tables explain how InferBound sizes a compute stage that another compute stage reads (e.g. after cache_read, or B read by C).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="155"/>
+        <location filename="../views/BoundsView.cpp" line="160"/>
         <source>Phase 1: consumer %1&apos;s leaf vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="158"/>
+        <location filename="../views/BoundsView.cpp" line="163"/>
         <source>Phase 2: PassUpDomain to %1&apos;s root vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="160"/>
+        <location filename="../views/BoundsView.cpp" line="165"/>
         <source>after %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="163"/>
+        <location filename="../views/BoundsView.cpp" line="168"/>
         <source>root vars (after relaxation)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="166"/>
+        <location filename="../views/BoundsView.cpp" line="171"/>
         <source>Phase 3: %1&apos;s request of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="168"/>
+        <location filename="../views/BoundsView.cpp" line="173"/>
         <source>Phase 4: %1&apos;s root ranges</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1807,27 +1877,27 @@ No problem found.
 <context>
     <name>tessera::views::CacheFitDelegate</name>
     <message>
-        <location filename="../views/CacheFitColumn.cpp" line="33"/>
+        <location filename="../views/CacheFitColumn.cpp" line="34"/>
         <source>One iteration of %1 touches %2 in cache lines (%3 of data): fits %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CacheFitColumn.cpp" line="43"/>
+        <location filename="../views/CacheFitColumn.cpp" line="44"/>
         <source> (an index not followed: whole dimension)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CacheFitColumn.cpp" line="72"/>
+        <location filename="../views/CacheFitColumn.cpp" line="73"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CacheFitColumn.cpp" line="74"/>
+        <location filename="../views/CacheFitColumn.cpp" line="75"/>
         <source>spills to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CacheFitColumn.cpp" line="104"/>
+        <location filename="../views/CacheFitColumn.cpp" line="125"/>
         <source>Unknown: a loop bound or a shape is symbolic.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1927,157 +1997,157 @@ No problem found.
 <context>
     <name>tessera::views::LoopNestView</name>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="24"/>
+        <location filename="../views/LoopNestView.cpp" line="27"/>
         <source>loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="26"/>
+        <location filename="../views/LoopNestView.cpp" line="29"/>
         <source>produce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="28"/>
+        <location filename="../views/LoopNestView.cpp" line="31"/>
         <source>realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="30"/>
+        <location filename="../views/LoopNestView.cpp" line="33"/>
         <source>allocate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="32"/>
+        <location filename="../views/LoopNestView.cpp" line="35"/>
         <source>condition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="34"/>
+        <location filename="../views/LoopNestView.cpp" line="37"/>
         <source>store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="44"/>
+        <location filename="../views/LoopNestView.cpp" line="47"/>
         <source>serial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="45"/>
+        <location filename="../views/LoopNestView.cpp" line="48"/>
         <source>parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="46"/>
+        <location filename="../views/LoopNestView.cpp" line="49"/>
         <source>vectorized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="47"/>
+        <location filename="../views/LoopNestView.cpp" line="50"/>
         <source>unrolled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="48"/>
+        <location filename="../views/LoopNestView.cpp" line="51"/>
         <source>thread_binding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <location filename="../views/LoopNestView.cpp" line="147"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <location filename="../views/LoopNestView.cpp" line="147"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <location filename="../views/LoopNestView.cpp" line="147"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <location filename="../views/LoopNestView.cpp" line="147"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="144"/>
+        <location filename="../views/LoopNestView.cpp" line="147"/>
         <source>Throughput (MCA)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="201"/>
+        <location filename="../views/LoopNestView.cpp" line="205"/>
         <source>Measured (%1): %2 ms per call of the whole kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="218"/>
+        <location filename="../views/LoopNestView.cpp" line="230"/>
         <source>%1 cyc/it · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="220"/>
+        <location filename="../views/LoopNestView.cpp" line="232"/>
         <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="228"/>
+        <location filename="../views/LoopNestView.cpp" line="240"/>
         <source>Busiest unit: %1, %2 cycles per iteration.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="296"/>
+        <location filename="../views/LoopNestView.cpp" line="308"/>
         <source>Drop: compute %1 at %2.%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="297"/>
+        <location filename="../views/LoopNestView.cpp" line="309"/>
         <source>Drop: reorder %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="302"/>
+        <location filename="../views/LoopNestView.cpp" line="314"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="303"/>
+        <location filename="../views/LoopNestView.cpp" line="315"/>
         <source>Drop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="307"/>
+        <location filename="../views/LoopNestView.cpp" line="319"/>
         <source>Unknown stage %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="309"/>
+        <location filename="../views/LoopNestView.cpp" line="321"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="314"/>
+        <location filename="../views/LoopNestView.cpp" line="326"/>
         <source>Unknown drag.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="316"/>
+        <location filename="../views/LoopNestView.cpp" line="328"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="317"/>
+        <location filename="../views/LoopNestView.cpp" line="329"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="319"/>
+        <location filename="../views/LoopNestView.cpp" line="331"/>
         <source>%1 is already there: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="322"/>
+        <location filename="../views/LoopNestView.cpp" line="334"/>
         <source>Only stages and loops can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2824,177 +2894,177 @@ No problem found.
 <context>
     <name>tessera::views::TirBoundsView</name>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="64"/>
+        <location filename="../views/TirBoundsView.cpp" line="66"/>
         <source>Region analysis of the block at:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <location filename="../views/TirBoundsView.cpp" line="67"/>
         <source>Block / loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <location filename="../views/TirBoundsView.cpp" line="67"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <location filename="../views/TirBoundsView.cpp" line="67"/>
         <source>Min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <location filename="../views/TirBoundsView.cpp" line="67"/>
         <source>Extent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="65"/>
+        <location filename="../views/TirBoundsView.cpp" line="67"/>
         <source>Computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <location filename="../views/TirBoundsView.cpp" line="68"/>
         <source>Required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <location filename="../views/TirBoundsView.cpp" line="68"/>
         <source>Writes per iteration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="66"/>
+        <location filename="../views/TirBoundsView.cpp" line="68"/>
         <source>Computed at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="69"/>
+        <location filename="../views/TirBoundsView.cpp" line="71"/>
         <source>Elements the block writes per iteration of the loop it is computed at vs the elements the blocks under that loop read of them (clipped to the buffer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <location filename="../views/TirBoundsView.cpp" line="73"/>
         <source>Step / loop / dimension</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="71"/>
+        <location filename="../views/TirBoundsView.cpp" line="73"/>
         <source>Region or set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="98"/>
+        <location filename="../views/TirBoundsView.cpp" line="100"/>
         <source>No region analysis: the script has errors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="99"/>
+        <location filename="../views/TirBoundsView.cpp" line="101"/>
         <source>No region analysis: the script makes no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="107"/>
+        <location filename="../views/TirBoundsView.cpp" line="110"/>
         <source> (output)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="118"/>
+        <location filename="../views/TirBoundsView.cpp" line="121"/>
         <source>No block reads what %1 writes: it is an output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="154"/>
+        <location filename="../views/TirBoundsView.cpp" line="158"/>
         <source>No block selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="155"/>
+        <location filename="../views/TirBoundsView.cpp" line="159"/>
         <source>No block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="157"/>
+        <location filename="../views/TirBoundsView.cpp" line="161"/>
         <source>The region analysis says how much of a buffer the blocks reading it need per iteration of a loop: what compute_at gives their producer to compute there. Select a block whose output another block reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="164"/>
+        <location filename="../views/TirBoundsView.cpp" line="169"/>
         <source>in the whole function</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="165"/>
+        <location filename="../views/TirBoundsView.cpp" line="170"/>
         <source>per iteration of %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="167"/>
+        <location filename="../views/TirBoundsView.cpp" line="172"/>
         <source>1. What each reader of %1 reads %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="170"/>
+        <location filename="../views/TirBoundsView.cpp" line="175"/>
         <source>%1 relaxed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="173"/>
+        <location filename="../views/TirBoundsView.cpp" line="178"/>
         <source>2. Union over the readers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="176"/>
+        <location filename="../views/TirBoundsView.cpp" line="181"/>
         <source>3. Clipped to %1&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="184"/>
+        <location filename="../views/TirBoundsView.cpp" line="189"/>
         <source>The readers reach past %1&apos;s bounds here (the union is %2); TVM&apos;s compute_at bounds the producer by the buffer, so only this part is computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="189"/>
+        <location filename="../views/TirBoundsView.cpp" line="194"/>
         <source>4. What %1 writes there</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="193"/>
+        <location filename="../views/TirBoundsView.cpp" line="198"/>
         <source>%1 is not under this loop; compute_at here makes it compute step 3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="198"/>
+        <location filename="../views/TirBoundsView.cpp" line="203"/>
         <source>Computed / required elements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="223"/>
+        <location filename="../views/TirBoundsView.cpp" line="229"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="226"/>
+        <location filename="../views/TirBoundsView.cpp" line="232"/>
         <source>Drop a block on a loop of another block to compute it there.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="256"/>
+        <location filename="../views/TirBoundsView.cpp" line="262"/>
         <source>At %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="265"/>
+        <location filename="../views/TirBoundsView.cpp" line="271"/>
         <source>Compute %1 Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="266"/>
+        <location filename="../views/TirBoundsView.cpp" line="272"/>
         <source>Compute %1 Here, after Its Producers (reverse_compute_at)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsView.cpp" line="275"/>
+        <location filename="../views/TirBoundsView.cpp" line="281"/>
         <source>No block shares a buffer with %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3002,42 +3072,50 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopGraphView</name>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="36"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="49"/>
         <source>No loops: the script has no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="52"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="66"/>
         <source>The function has no block.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="56"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="71"/>
         <source>Block %1: its loops, iterators and bindings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="57"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="72"/>
         <source> (with a predicate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="78"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="106"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="121"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="80"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="123"/>
         <source>Drop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="89"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="112"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="132"/>
         <source>Only loops of %1 can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphView.cpp" line="92"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="25"/>
+        <source>Loop order, outermost first: drag a loop between two others to move it there, onto its neighbour to fuse them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirLoopGraphView.cpp" line="115"/>
+        <location filename="../views/TirLoopGraphView.cpp" line="135"/>
         <source>Drop a loop or a block on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3045,58 +3123,58 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopNestView</name>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <location filename="../views/TirLoopNestView.cpp" line="74"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <location filename="../views/TirLoopNestView.cpp" line="74"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <location filename="../views/TirLoopNestView.cpp" line="74"/>
         <source>Iterators and bindings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="73"/>
+        <location filename="../views/TirLoopNestView.cpp" line="74"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <location filename="../views/TirLoopNestView.cpp" line="120"/>
         <source>block, T.init</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="119"/>
+        <location filename="../views/TirLoopNestView.cpp" line="120"/>
         <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="166"/>
+        <location filename="../views/TirLoopNestView.cpp" line="167"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="167"/>
-        <location filename="../views/TirLoopNestView.cpp" line="199"/>
+        <location filename="../views/TirLoopNestView.cpp" line="168"/>
+        <location filename="../views/TirLoopNestView.cpp" line="200"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="184"/>
+        <location filename="../views/TirLoopNestView.cpp" line="185"/>
         <source>No other block sits under %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="190"/>
+        <location filename="../views/TirLoopNestView.cpp" line="191"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="196"/>
+        <location filename="../views/TirLoopNestView.cpp" line="197"/>
         <source>%1 is not a loop of %2: loops move only within their nest</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3104,239 +3182,234 @@ No problem found.
 <context>
     <name>tessera::views::TuneView</name>
     <message>
-        <location filename="../views/TuneView.cpp" line="213"/>
+        <location filename="../views/TuneView.cpp" line="214"/>
         <source>Trials</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="214"/>
+        <location filename="../views/TuneView.cpp" line="215"/>
         <source>Time budget (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="215"/>
+        <location filename="../views/TuneView.cpp" line="216"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="216"/>
+        <location filename="../views/TuneView.cpp" line="217"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="218"/>
+        <location filename="../views/TuneView.cpp" line="219"/>
         <source>Stop after this many seconds (none: only the trial count limits the session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="219"/>
+        <location filename="../views/TuneView.cpp" line="220"/>
         <source>How many candidate schedules to measure in this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="220"/>
+        <location filename="../views/TuneView.cpp" line="221"/>
         <source>evolution (cost model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="221"/>
+        <location filename="../views/TuneView.cpp" line="222"/>
         <source>random (baseline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="222"/>
+        <location filename="../views/TuneView.cpp" line="223"/>
         <source>Start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="224"/>
+        <location filename="../views/TuneView.cpp" line="225"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="225"/>
+        <location filename="../views/TuneView.cpp" line="226"/>
         <source>Stop after recording what was measured; Resume continues the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="226"/>
+        <location filename="../views/TuneView.cpp" line="227"/>
         <source>Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="228"/>
+        <location filename="../views/TuneView.cpp" line="229"/>
         <source>Continue the paused session: schedules already measured are not measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="229"/>
+        <location filename="../views/TuneView.cpp" line="230"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="230"/>
+        <location filename="../views/TuneView.cpp" line="231"/>
         <source>Stop the session (what was measured stays in the records)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="231"/>
+        <location filename="../views/TuneView.cpp" line="232"/>
         <source>Apply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="232"/>
+        <location filename="../views/TuneView.cpp" line="233"/>
         <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="233"/>
+        <location filename="../views/TuneView.cpp" line="234"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="234"/>
+        <location filename="../views/TuneView.cpp" line="235"/>
         <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="236"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
-        <location filename="../views/TuneView.cpp" line="244"/>
+        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="236"/>
         <source>% of peak</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="236"/>
         <source>median (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="238"/>
+        <location filename="../views/TuneView.cpp" line="239"/>
         <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="241"/>
+        <location filename="../views/TuneView.cpp" line="242"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="242"/>
+        <location filename="../views/TuneView.cpp" line="243"/>
         <source>The selected knob goes back to its concrete value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="243"/>
-        <location filename="../views/TuneView.cpp" line="245"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
+        <location filename="../views/TuneView.cpp" line="246"/>
         <source>trial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="246"/>
+        <location filename="../views/TuneView.cpp" line="247"/>
         <source>failed (crash, timeout, error)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="247"/>
+        <location filename="../views/TuneView.cpp" line="248"/>
         <source>best so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="288"/>
+        <location filename="../views/TuneView.cpp" line="293"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="310"/>
+        <location filename="../views/TuneView.cpp" line="315"/>
         <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="311"/>
+        <location filename="../views/TuneView.cpp" line="316"/>
         <source>Tune the document&apos;s workload on this machine (a new session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="326"/>
+        <location filename="../views/TuneView.cpp" line="331"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="331"/>
+        <location filename="../views/TuneView.cpp" line="336"/>
         <source>best %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="332"/>
+        <location filename="../views/TuneView.cpp" line="337"/>
         <source>(%1% of peak)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="335"/>
+        <location filename="../views/TuneView.cpp" line="340"/>
         <source>about %1 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="336"/>
+        <location filename="../views/TuneView.cpp" line="341"/>
         <source>estimating time left…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="338"/>
+        <location filename="../views/TuneView.cpp" line="343"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="385"/>
+        <location filename="../views/TuneView.cpp" line="391"/>
         <source>record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="390"/>
+        <location filename="../views/TuneView.cpp" line="396"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="394"/>
-        <source>agrees with the te oracle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="394"/>
+        <location filename="../views/TuneView.cpp" line="399"/>
         <source>not yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="442"/>
+        <location filename="../views/TuneView.cpp" line="447"/>
         <source>records: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="445"/>
+        <location filename="../views/TuneView.cpp" line="450"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation type="unfinished"></translation>
     </message>
