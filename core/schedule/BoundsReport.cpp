@@ -1,6 +1,8 @@
 #include "schedule/BoundsReport.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <functional>
 
 #include "arith/Analyzer.h"
@@ -165,22 +167,47 @@ std::optional<int64_t> Product(const std::vector<int64_t>& dims) {
   return p;
 }
 
+// The elements of a buffer that some consumer reads: a bit each, set one at a time or a
+// run at a time, and counted a 64-bit word at a time (std::count over a vector<bool> walks
+// it bit by bit, which is most of a GEMM's report).
+class ElementMask {
+ public:
+  explicit ElementMask(size_t size) : size_(size), words_((size + 63) / 64, 0) {}
+  void set(size_t i) { words_[i / 64] |= uint64_t{1} << (i % 64); }
+  // Sets the elements [begin, end).
+  void setRun(size_t begin, size_t end) {
+    while (begin < end && begin % 64 != 0) set(begin++);
+    for (; begin + 64 <= end; begin += 64) words_[begin / 64] = ~uint64_t{0};
+    while (begin < end) set(begin++);
+  }
+  void setAll() { setRun(0, size_); }
+  int64_t count() const {
+    int64_t n = 0;
+    for (uint64_t w : words_) n += std::popcount(w);
+    return n;
+  }
+
+ private:
+  size_t size_;
+  std::vector<uint64_t> words_;
+};
+
 // Marks the element that `forms` index at `values`, when it is inside `shape`.
 void MarkPoint(const std::vector<AffineIndex>& forms, const std::vector<int64_t>& values,
-               const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+               const std::vector<int64_t>& shape, ElementMask* seen) {
   int64_t flat = 0;
   for (size_t d = 0; d < forms.size(); ++d) {
     int64_t v = forms[d].At(values);
     if (v < 0 || v >= shape[d]) return;
     flat = flat * shape[d] + v;
   }
-  (*seen)[static_cast<size_t>(flat)] = true;
+  seen->set(static_cast<size_t>(flat));
 }
 
 // When the innermost loop moves only the last index, by 1, it reads a contiguous run of
-// one row: marked with one fill (word-wise in vector<bool>). False when it does not.
+// one row: marked as one run. False when it does not.
 bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int64_t>& step,
-                       int64_t count, const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+                       int64_t count, const std::vector<int64_t>& shape, ElementMask* seen) {
   const size_t last = shape.size() - 1;
   if (shape.empty() || step[last] != 1) return false;
   int64_t row = 0;
@@ -191,11 +218,9 @@ bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int6
   }
   const int64_t begin = std::max<int64_t>(value[last], 0);
   const int64_t end = std::min<int64_t>(value[last] + count, shape[last]);
-  if (begin < end) {
-    auto first = seen->begin() + static_cast<std::ptrdiff_t>(row * shape[last]);
-    std::fill(first + static_cast<std::ptrdiff_t>(begin), first + static_cast<std::ptrdiff_t>(end),
-              true);
-  }
+  if (begin < end)
+    seen->setRun(static_cast<size_t>(row * shape[last] + begin),
+                 static_cast<size_t>(row * shape[last] + end));
   return true;
 }
 
@@ -204,7 +229,7 @@ bool MarkContiguousRun(const std::vector<int64_t>& value, const std::vector<int6
 // integer multiply-adds. False when some index is not affine (nothing is marked then).
 bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::vector<int64_t> ext,
                      int64_t points, const std::vector<std::vector<Expr>>& accesses,
-                     const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+                     const std::vector<int64_t>& shape, ElementMask* seen) {
   // Enumerate innermost the loop that only the last index of the first access reads
   // (B[k, j]: j), so that its runs are contiguous (MarkContiguousRun).
   if (!accesses.empty() && !accesses[0].empty()) {
@@ -257,7 +282,7 @@ bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::v
           flat = flat * shape[d] + value[d];
           value[d] += step[d];
         }
-        if (inside) (*seen)[static_cast<size_t>(flat)] = true;
+        if (inside) seen->set(static_cast<size_t>(flat));
       }
     }
     for (size_t d = inner; d-- > 0;) {  // odometer over the outer loops
@@ -270,10 +295,10 @@ bool MarkAffineReads(std::vector<IterVar> roots, std::vector<int64_t> lo, std::v
 
 // Marks the elements of `producer` (output 0) that `consumer` reads over its domain.
 bool MarkReads(const Stage& consumer, const te::Operation& producer,
-               const std::vector<int64_t>& shape, std::vector<bool>* seen) {
+               const std::vector<int64_t>& shape, ElementMask* seen) {
   // A scan stores all of its init / update; an extern reads its inputs whole.
   if (consumer->op->kind() == te::OpKind::Scan || consumer->op->kind() == te::OpKind::Extern) {
-    std::fill(seen->begin(), seen->end(), true);
+    seen->setAll();
     return true;
   }
   auto* c = dynamic_cast<const te::ComputeOpNode*>(consumer->op.get());
@@ -322,7 +347,7 @@ bool MarkReads(const Stage& consumer, const te::Operation& producer,
         inside = *v >= 0 && *v < shape[d];
         flat = flat * shape[d] + *v;
       }
-      if (inside) (*seen)[static_cast<size_t>(flat)] = true;
+      if (inside) seen->set(static_cast<size_t>(flat));
     }
     for (size_t d = roots.size(); d-- > 0;) {  // odometer
       if (++at[d] < ext[d]) break;
@@ -339,12 +364,12 @@ std::optional<int64_t> CountRequired(const ReportContext& ctx, const Stage& stag
   std::optional<int64_t> size = Product(*shape);
   if (!size) return std::nullopt;
   if (stage->is_output) return *size;
-  std::vector<bool> seen(static_cast<size_t>(*size), false);
+  ElementMask seen(static_cast<size_t>(*size));
   for (const Stage& consumer : ConsumerStages(ctx.sch, stage)) {
     if (consumer->attach_type == AttachType::InlinedAlready) continue;
     if (!MarkReads(consumer, stage->op, *shape, &seen)) return std::nullopt;
   }
-  return static_cast<int64_t>(std::count(seen.begin(), seen.end(), true));
+  return seen.count();
 }
 
 std::string KindOf(const Stage& stage, const IterVar& iv) {
