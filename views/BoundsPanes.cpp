@@ -69,12 +69,15 @@ bool MarkOvercompute(QTreeWidgetItem* item, int computedColumn, int requiredColu
   return true;
 }
 
-void ExplainUnknownCounts(QTreeWidget* tree, int computedColumn, int requiredColumn) {
-  for (QTreeWidgetItemIterator it(tree); *it; ++it)
+void ExplainUnknownCounts(QTreeWidgetItem* root, int computedColumn, int requiredColumn) {
+  for (int i = 0; i < root->childCount(); ++i) {
+    QTreeWidgetItem* item = root->child(i);
     for (int c : {computedColumn, requiredColumn})
-      if ((*it)->text(c) == "?")
-        (*it)->setToolTip(
+      if (item->text(c) == "?")
+        item->setToolTip(
             c, Tr("?: the count depends on a shape variable whose value is not known here"));
+    ExplainUnknownCounts(item, computedColumn, requiredColumn);
+  }
 }
 
 QTreeWidgetItem* AddSetRow(QTreeWidgetItem* parent, const QString& name, const QString& set) {

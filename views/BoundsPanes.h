@@ -36,14 +36,14 @@ QString ElementCount(const std::optional<int64_t>& n);
 bool MarkOvercompute(QTreeWidgetItem* item, int computedColumn, int requiredColumn,
                      std::optional<double> ratio);
 
-// A "?" count tells why it is unknown.
-void ExplainUnknownCounts(QTreeWidget* tree, int computedColumn, int requiredColumn);
+// A "?" count among `root`'s descendants tells why it is unknown.
+void ExplainUnknownCounts(QTreeWidgetItem* root, int computedColumn, int requiredColumn);
 
 // One derivation row under `parent`: a name and its set or range.
 QTreeWidgetItem* AddSetRow(QTreeWidgetItem* parent, const QString& name, const QString& set);
 
-// Columns as wide as their contents up to `cap` pixels and all within the dock; cut
-// cells elide and tell their full text as a tooltip.
+// Columns as wide as their contents up to `cap` pixels and all within the dock; texts
+// wrap (ShowFullTextInTips: the rows given to the tree carry their tooltips already).
 void FitBoundsColumns(QTreeWidget* tree, int cap);
 
 }  // namespace tessera::views

@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "views/BoundsPanes.h"
+#include "views/FullTextTips.h"
+#include "views/TreeSync.h"
 
 namespace tessera::views {
 namespace {
@@ -102,8 +104,8 @@ void BoundsView::setState(const DocumentState& state) {
 // Over-computation (computed > required) is marked in the stage's row.
 void BoundsView::fillStages() {
   updating_ = true;
-  stages_->clear();
   if (!state_.bounds) {
+    stages_->clear();
     note_->setText(state_.errors.empty() ? tr("No bounds: the script creates no schedule.")
                                          : tr("No bounds: the script has errors."));
     note_->show();
@@ -111,8 +113,9 @@ void BoundsView::fillStages() {
     return;
   }
   note_->hide();
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
   for (const schedule::StageBounds& b : state_.bounds->stages) {
-    auto* item = new QTreeWidgetItem(stages_);
+    auto* item = new QTreeWidgetItem(&rows);
     item->setText(0, S(b.name) + (b.is_output ? tr(" (output)") : QString()));
     item->setText(1, KindName(b.op));
     item->setText(kComputed, ElementCount(b.computed_elements));
@@ -133,29 +136,31 @@ void BoundsView::fillStages() {
       child->setData(0, kVarRole, S(v.name));
     }
   }
-  stages_->expandAll();
-  ExplainUnknownCounts(stages_, kComputed, kRequired);
+  ExplainUnknownCounts(&rows, kComputed, kRequired);
+  GiveFullTextTips(&rows);
+  SyncTreeItems(stages_, &rows);
   FitBoundsColumns(stages_, 160);
   updating_ = false;
 }
 
 void BoundsView::fillPhases(int index) {
-  phases_->clear();
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
   if (index < 0 || index >= int(state_.phase_tables.size())) {
     // An empty panel explains itself (#17 item 12).
     auto* why = new QTreeWidgetItem(
-        phases_, {state_.schedule ? tr("No producer → consumer pair here") : tr("No schedule")});
+        &rows, {state_.schedule ? tr("No producer → consumer pair here") : tr("No schedule")});
     why->setText(1, tr("The phase tables explain how InferBound sizes a compute stage that another "
                        "compute stage reads (e.g. after cache_read, or B read by C)."));
     why->setToolTip(1, why->text(1));
+    SyncTreeItems(phases_, &rows);
     return;
   }
   const schedule::PhaseTables& t = state_.phase_tables[size_t(index)];
   auto* p1 =
-      new QTreeWidgetItem(phases_, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
+      new QTreeWidgetItem(&rows, {tr("Phase 1: consumer %1's leaf vars").arg(S(t.consumer))});
   AddRows(p1, t.phase1);
   auto* p2 = new QTreeWidgetItem(
-      phases_, {tr("Phase 2: PassUpDomain to %1's root vars").arg(S(t.consumer))});
+      &rows, {tr("Phase 2: PassUpDomain to %1's root vars").arg(S(t.consumer))});
   for (const auto& step : t.phase2_steps) {
     auto* s = new QTreeWidgetItem(p2, {tr("after %1").arg(S(step.relation))});
     AddRows(s, step.rows);
@@ -163,11 +168,12 @@ void BoundsView::fillPhases(int index) {
   auto* roots = new QTreeWidgetItem(p2, {tr("root vars (after relaxation)")});
   AddRows(roots, t.phase2);
   auto* p3 = new QTreeWidgetItem(
-      phases_, {tr("Phase 3: %1's request of %2").arg(S(t.consumer), S(t.producer))});
+      &rows, {tr("Phase 3: %1's request of %2").arg(S(t.consumer), S(t.producer))});
   AddRows(p3, t.phase3);
-  auto* p4 = new QTreeWidgetItem(phases_, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
+  auto* p4 = new QTreeWidgetItem(&rows, {tr("Phase 4: %1's root ranges").arg(S(t.producer))});
   AddRows(p4, t.phase4);
-  phases_->expandAll();
+  GiveFullTextTips(&rows);
+  SyncTreeItems(phases_, &rows);
   FitBoundsColumns(phases_, 260);
 }
 

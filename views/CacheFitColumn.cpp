@@ -2,8 +2,9 @@
 
 #include <QPainter>
 #include <QTreeWidget>
-#include <QTreeWidgetItemIterator>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include "analysis/CacheHierarchy.h"
 #include "analysis/Footprint.h"
@@ -82,7 +83,28 @@ QSize CacheFitDelegate::sizeHint(const QStyleOptionViewItem& option,
   return QSize(std::max(s.width(), 190), s.height());
 }
 
+namespace {
+
+// The descendants of `root` in program order (depth first, parents before children).
+std::vector<QTreeWidgetItem*> Descendants(QTreeWidgetItem* root) {
+  std::vector<QTreeWidgetItem*> out;
+  std::function<void(QTreeWidgetItem*)> walk = [&](QTreeWidgetItem* item) {
+    for (int i = 0; i < item->childCount(); ++i) {
+      out.push_back(item->child(i));
+      walk(item->child(i));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+}  // namespace
+
 void ApplyCacheFit(QTreeWidget* tree, int column, int var_role, const DocumentState& state) {
+  ApplyCacheFit(tree->invisibleRootItem(), column, var_role, state);
+}
+
+void ApplyCacheFit(QTreeWidgetItem* root, int column, int var_role, const DocumentState& state) {
   if (!state.lowered.defined()) return;
   const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
   analysis::FootprintOptions options;
@@ -90,8 +112,7 @@ void ApplyCacheFit(QTreeWidget* tree, int column, int var_role, const DocumentSt
   std::vector<analysis::LoopFootprint> loops =
       analysis::LoopFootprints(state.lowered, caches, options);
   size_t next = 0;
-  for (QTreeWidgetItemIterator it(tree); *it; ++it) {
-    QTreeWidgetItem* item = *it;
+  for (QTreeWidgetItem* item : Descendants(root)) {
     QString var = item->data(0, var_role).toString();
     if (var.isEmpty()) continue;
     // Both walks list loops in program order; skip footprints the tree does not show.

@@ -30,5 +30,7 @@ class CacheFitDelegate : public QStyledItemDelegate {
 // Fills `column` of the loop items of `tree` (items whose column 0 holds `var_role` =
 // loop variable, in program order, as LoopNestView builds them) from `state.lowered`.
 void ApplyCacheFit(QTreeWidget* tree, int column, int var_role, const DocumentState& state);
+// The same on the descendants of `root` (rows built apart from their tree).
+void ApplyCacheFit(QTreeWidgetItem* root, int column, int var_role, const DocumentState& state);
 
 }  // namespace tessera::views

@@ -1,8 +1,10 @@
 #include "views/FullTextTips.h"
 
 #include <QEvent>
+#include <QHash>
 #include <QHeaderView>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QTimer>
@@ -56,16 +58,65 @@ int Indent(const QTreeWidget* tree, const QTreeWidgetItem* item) {
 
 // Sizes a cell with its text wrapped at spaces to its column's width, so that a row is
 // as tall as its tallest cell; painting wraps the same way (the tree's wordWrap).
+// Measuring a text means shaping it, which is most of what a tree's layout costs, and a
+// refresh brings back mostly the same texts: the sizes are kept per text, font, room
+// and style, for cells without an icon or a check box (those are measured each time).
 class WrappingDelegate : public QStyledItemDelegate {
  public:
   explicit WrappingDelegate(QTreeWidget* tree) : QStyledItemDelegate(tree), tree_(tree) {}
   QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-    QSize size = QStyledItemDelegate::sizeHint(option, index);
-    const QString text = index.data(Qt::DisplayRole).toString();
-    if (text.isEmpty()) return size;
+    if (index.data(Qt::SizeHintRole).isValid() || index.data(Qt::DecorationRole).isValid() ||
+        index.data(Qt::CheckStateRole).isValid())
+      return measure(option, index);
+    Key key{index.data(Qt::DisplayRole).toString(),
+            index.data(Qt::FontRole).isValid() ? index.data(Qt::FontRole).value<QFont>().key()
+                                               : option.font.key(),
+            room(index),
+            option.rect.width(),
+            int(option.features),
+            tree_->style()};
+    auto it = sizes_.constFind(key);
+    if (it != sizes_.constEnd()) return *it;
+    QSize size = measure(option, index);
+    if (sizes_.size() >= kMaxSizes) sizes_.clear();  // texts of documents long closed
+    sizes_.insert(key, size);
+    return size;
+  }
+
+ private:
+  static constexpr qsizetype kMaxSizes = 8192;
+
+  struct Key {
+    QString text;
+    QFont font;
+    int room;
+    int width;
+    int features;
+    const QStyle* style;
+    bool operator==(const Key& o) const {
+      return room == o.room && width == o.width && features == o.features && style == o.style &&
+             text == o.text && font == o.font;
+    }
+    // Without the font: Qt hashes a font by its key() string, which costs more than the
+    // lookup saves; texts in two fonts share a bucket and are told apart by ==.
+    friend size_t qHash(const Key& k, size_t seed = 0) {
+      return qHashMulti(seed, k.text, k.room, k.width, k.features, k.style);
+    }
+  };
+
+  // The width the text of `index` may take in its column.
+  int room(const QModelIndex& index) const {
     int room = tree_->columnWidth(index.column()) - 2 * TextMargin(tree_) - 1;
     if (index.column() == 0)
       if (const QTreeWidgetItem* item = tree_->itemFromIndex(index)) room -= Indent(tree_, item);
+    return room;
+  }
+
+  QSize measure(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    const QString text = index.data(Qt::DisplayRole).toString();
+    if (text.isEmpty()) return size;
+    int room = this->room(index);
     QFont font =
         index.data(Qt::FontRole).isValid() ? index.data(Qt::FontRole).value<QFont>() : option.font;
     QFontMetrics metrics(font);
@@ -74,8 +125,8 @@ class WrappingDelegate : public QStyledItemDelegate {
     return {size.width(), std::max(size.height(), wrapped.height() + 2)};
   }
 
- private:
   QTreeWidget* tree_;
+  mutable QHash<Key, QSize> sizes_;
 };
 
 struct FitPolicy {
@@ -100,6 +151,18 @@ class FitOnResize : public QObject {
     connect(tree->header(), &QHeaderView::sectionResized, this, [this] { relayout_.start(); });
   }
   void set(const FitPolicy& policy) { policy_ = policy; }
+  // The header's size hint for `column`, measured again only when its text changed.
+  int headerHint(int column) {
+    const QString text = tree_->headerItem()->text(column);
+    if (size_t(column) >= headers_.size()) headers_.resize(size_t(column) + 1, {QString(), -1});
+    auto& [known, hint] = headers_[size_t(column)];
+    if (hint < 0 || known != text || font_ != tree_->header()->font()) {
+      known = text;
+      hint = tree_->header()->sectionSizeHint(column);
+      font_ = tree_->header()->font();
+    }
+    return hint;
+  }
   // Whether some column was narrower than its texts at the last fit (rows wrap).
   bool wrapped = false;
   bool eventFilter(QObject*, QEvent* event) override {
@@ -116,6 +179,8 @@ class FitOnResize : public QObject {
   FitPolicy policy_;
   bool busy_ = false;
   QTimer relayout_;
+  std::vector<std::pair<QString, int>> headers_;  // text, hint (-1: not measured)
+  QFont font_;
 };
 
 void Fit(QTreeWidget* tree, const FitPolicy& policy) {
@@ -135,7 +200,7 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
     int contents = tree->isColumnHidden(c)
                        ? 0
                        : static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(c);
-    contents = std::max(contents, tree->header()->sectionSizeHint(c));
+    contents = std::max(contents, fitter->headerHint(c));
     whole.push_back(contents);
     wanted.push_back(c == 0 && policy.firstShare > 0 ? contents : std::min(contents, policy.cap));
     // A wrapping column keeps its longest word whole; another one shows at least
@@ -162,22 +227,43 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
   }
   // A stretched last column widens itself to the room left, but never below the width
   // it was given: it gets its share too.
+  bool resized = false;
   for (int c = 0; c < int(widths.size()); ++c)
-    if (!tree->isColumnHidden(c)) tree->setColumnWidth(c, widths[size_t(c)]);
-  // The rows take their heights for the new widths (expandAll() measured them before);
-  // when no text wraps, now or before, they are all one line already.
+    if (!tree->isColumnHidden(c) && tree->columnWidth(c) != widths[size_t(c)]) {
+      tree->setColumnWidth(c, widths[size_t(c)]);
+      resized = true;
+    }
+  // The rows take their heights for the new widths (they were measured at the old ones);
+  // when no text wraps, now or before, they are all one line already. At unchanged widths
+  // the rows measured themselves when they were added or their texts changed.
   bool wraps = false;
   for (int c = 0; c < int(widths.size()); ++c)
     wraps = wraps || (!tree->isColumnHidden(c) && widths[size_t(c)] < whole[size_t(c)]);
-  if (tree->wordWrap() && (wraps || fitter->wrapped)) tree->doItemsLayout();
+  if (tree->wordWrap() && resized && (wraps || fitter->wrapped)) tree->doItemsLayout();
   fitter->wrapped = wraps;
 }
 
-int WordsWidth(const QFontMetrics& metrics, const QString& text) {
+// The width of the longest word of `text` in `font`. The same texts come back at every
+// refresh: the widths are kept (shaping the words is what costs).
+struct WordsKey {
+  QString text;
+  QFont font;
+  bool operator==(const WordsKey& o) const { return text == o.text && font == o.font; }
+  friend size_t qHash(const WordsKey& k, size_t seed = 0) { return qHash(k.text, seed); }
+};
+
+int WordsWidth(const QFont& font, const QString& text) {
+  static QHash<WordsKey, int> widths;
+  WordsKey key{text, font};
+  auto it = widths.constFind(key);
+  if (it != widths.constEnd()) return *it;
   static const QRegularExpression kSpaces(QStringLiteral("\\s+"));
+  const QFontMetrics metrics(font);
   int word = 0;
   for (const QString& w : text.split(kSpaces, Qt::SkipEmptyParts))
     word = std::max(word, metrics.horizontalAdvance(w));
+  if (widths.size() >= 8192) widths.clear();  // texts of documents long closed
+  widths.insert(key, word);
   return word;
 }
 
@@ -217,7 +303,6 @@ void FitTable(QTableWidget* table, int cap) {
   table->setTextElideMode(Qt::ElideNone);
   const int margin =
       2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1) + 1;
-  const QFontMetrics metrics = table->fontMetrics();
   QHeaderView* header = table->horizontalHeader();
   std::vector<int> wanted, minimum;
   for (int c = 0; c < table->columnCount(); ++c) {
@@ -231,7 +316,7 @@ void FitTable(QTableWidget* table, int cap) {
     int words = header->sectionSizeHint(c);
     for (int r = 0; r < table->rowCount(); ++r)
       if (const QTableWidgetItem* item = table->item(r, c))
-        words = std::max(words, WordsWidth(metrics, item->text()) + margin);
+        words = std::max(words, WordsWidth(table->font(), item->text()) + margin);
     wanted.push_back(std::max(std::min(contents, cap), std::min(contents, words)));
     minimum.push_back(std::min(contents, words));
   }
@@ -246,17 +331,26 @@ void FitTable(QTableWidget* table, int cap) {
 void FitTableColumns(QTableWidget* table, int cap) { FitTable(table, cap); }
 
 int LongestWordWidth(const QTreeWidget* tree, int column) {
-  const QFontMetrics base = tree->fontMetrics();
   int widest = 0;
   for (QTreeWidgetItemIterator it(const_cast<QTreeWidget*>(tree)); *it; ++it) {
     const QString text = (*it)->text(column);
     if (text.isEmpty()) continue;
     // An item without a font of its own is drawn in the tree's (an item-view font).
-    QFontMetrics metrics =
-        (*it)->data(column, Qt::FontRole).isValid() ? QFontMetrics((*it)->font(column)) : base;
-    widest = std::max(widest, WordsWidth(metrics, text) + (column == 0 ? Indent(tree, *it) : 0));
+    const QVariant own = (*it)->data(column, Qt::FontRole);
+    const QFont font = own.isValid() ? own.value<QFont>() : tree->font();
+    widest = std::max(widest, WordsWidth(font, text) + (column == 0 ? Indent(tree, *it) : 0));
   }
   return widest > 0 ? widest + 2 * TextMargin(tree) + 1 : 0;
+}
+
+void GiveFullTextTips(QTreeWidgetItem* root) {
+  for (int i = 0; i < root->childCount(); ++i) {
+    QTreeWidgetItem* item = root->child(i);
+    for (int c = 0; c < item->columnCount(); ++c)
+      if (item->toolTip(c).isEmpty() && !item->text(c).isEmpty())
+        item->setToolTip(c, item->text(c));
+    GiveFullTextTips(item);
+  }
 }
 
 void ShowFullTextInTips(QTreeWidget* tree) {
@@ -265,6 +359,9 @@ void ShowFullTextInTips(QTreeWidget* tree) {
   tree->setUniformRowHeights(false);
   if (!dynamic_cast<WrappingDelegate*>(tree->itemDelegate()))
     tree->setItemDelegate(new WrappingDelegate(tree));
+  // A tooltip changes neither a row's size nor what is drawn: without the model's
+  // dataChanged per cell the tree does not measure its rows again for each one.
+  QSignalBlocker quiet(tree->model());
   for (QTreeWidgetItemIterator it(tree); *it; ++it)
     for (int c = 0; c < (*it)->columnCount(); ++c)
       if ((*it)->toolTip(c).isEmpty() && !(*it)->text(c).isEmpty())

@@ -9,12 +9,18 @@
 
 class QTableWidget;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace tessera::views {
 
 // Wraps `tree`'s texts instead of eliding them and gives every cell without a tooltip
 // its full text as one. Call after filling the tree.
 void ShowFullTextInTips(QTreeWidget* tree);
+
+// The tooltips alone, on the descendants of `root` (rows built apart from their tree, for
+// SyncTreeItems; the tree gets ShowFullTextInTips' wrapping from FitBoundsColumns or its
+// view).
+void GiveFullTextTips(QTreeWidgetItem* root);
 
 // Sizes the columns to their contents, at most `cap` pixels each; when they are then
 // wider together than the tree's viewport, the wide ones give up width (never below

@@ -7,12 +7,15 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+#include <functional>
+#include <vector>
 
 #include "views/CacheFitColumn.h"
 #include "views/FullTextTips.h"
 #include "views/MakeTunableMenu.h"
 #include "views/PrimitiveMenus.h"
 #include "views/PrimitiveRequests.h"
+#include "views/TreeSync.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {
@@ -147,13 +150,14 @@ void LoopNestView::retranslateUi() {
 void LoopNestView::setState(const DocumentState& state) {
   state_ = state;
   updating_ = true;
-  tree_->clear();
   LoopTreeNode root = BuildLoopTree(state.lowered);
-  addChildren(tree_->invisibleRootItem(), root);
-  ApplyCacheFit(tree_, kWorkingSetColumn, kVarRole, state);
-  applyThroughput(state);
-  tree_->expandAll();
-  ShowFullTextInTips(tree_);  // long statements elide in the middle; the tooltip has them whole
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
+  addChildren(&rows, root);
+  ApplyCacheFit(&rows, kWorkingSetColumn, kVarRole, state);
+  applyThroughput(&rows, state);
+  GiveFullTextTips(&rows);
+  SyncTreeItems(tree_, &rows);
+  ShowFullTextInTips(tree_);  // long statements wrap; the tooltip has them whole
   fitColumns();
   updating_ = false;
   selectionChanged();
@@ -190,7 +194,7 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
 
 // The assembly's MCA estimates, on the loops of the same stage and name; the tooltip
 // puts the last CPU measurement of the whole kernel beside it.
-void LoopNestView::applyThroughput(const DocumentState& state) {
+void LoopNestView::applyThroughput(QTreeWidgetItem* rows, const DocumentState& state) {
   const std::vector<codegen::LoopThroughput>* loops = nullptr;
   for (const CodeArtifact& a : state.targets)
     if (!a.throughput.empty()) loops = &a.throughput;
@@ -203,10 +207,18 @@ void LoopNestView::applyThroughput(const DocumentState& state) {
                      .arg(it->seconds * 1e3, 0, 'f', 3);
       break;
     }
+  // Rows apart from a tree: no QTreeWidgetItemIterator (it needs the tree).
+  std::vector<QTreeWidgetItem*> items;
+  std::function<void(QTreeWidgetItem*)> walk = [&](QTreeWidgetItem* parent) {
+    for (int i = 0; i < parent->childCount(); ++i) {
+      items.push_back(parent->child(i));
+      walk(parent->child(i));
+    }
+  };
+  walk(rows);
   for (const codegen::LoopThroughput& t : *loops) {
     QString stage = QString::fromStdString(t.stage), var = QString::fromStdString(t.var);
-    for (QTreeWidgetItemIterator it(tree_); *it; ++it) {
-      QTreeWidgetItem* item = *it;
+    for (QTreeWidgetItem* item : items) {
       if (item->data(0, kVarRole).toString() != var ||
           (!stage.isEmpty() && item->data(0, kStageRole).toString() != stage))
         continue;

@@ -56,7 +56,7 @@ class LoopNestView : public ViewBase {
 
  private:
   void addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node);
-  void applyThroughput(const DocumentState& state);
+  void applyThroughput(QTreeWidgetItem* rows, const DocumentState& state);
   void fitColumns();
   // The loop order a loop drop gives (empty when the payload is not a loop of the stage).
   QStringList droppedOrder(const QString& payload, QTreeWidgetItem* target, bool after) const;

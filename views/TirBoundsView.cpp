@@ -6,7 +6,9 @@
 #include <QTreeWidget>
 
 #include "views/BoundsPanes.h"
+#include "views/FullTextTips.h"
 #include "views/TirIntents.h"
+#include "views/TreeSync.h"
 
 namespace tessera::views {
 namespace {
@@ -93,8 +95,8 @@ void TirBoundsView::setState(const DocumentState& state) {
 
 void TirBoundsView::fillBlocks() {
   updating_ = true;
-  blocks_->clear();
   if (!sch_) {
+    blocks_->clear();
     note_->setText(hasErrors_ ? tr("No region analysis: the script has errors.")
                               : tr("No region analysis: the script makes no TensorIR schedule."));
     note_->show();
@@ -102,8 +104,9 @@ void TirBoundsView::fillBlocks() {
     return;
   }
   note_->hide();
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
   for (const TirBlockBounds& b : TirBlockBoundsOf(*sch_)) {
-    auto* item = new QTreeWidgetItem(blocks_);
+    auto* item = new QTreeWidgetItem(&rows);
     item->setText(0, b.block + (b.is_output ? tr(" (output)") : QString()));
     item->setText(1, b.iterators);
     item->setText(kComputed, ElementCount(b.computed_elements));
@@ -126,8 +129,9 @@ void TirBoundsView::fillBlocks() {
       child->setData(0, kLoopRole, l.name);
     }
   }
-  blocks_->expandAll();
-  ExplainUnknownCounts(blocks_, kComputed, kRequired);
+  ExplainUnknownCounts(&rows, kComputed, kRequired);
+  GiveFullTextTips(&rows);
+  SyncTreeItems(blocks_, &rows);
   FitBoundsColumns(blocks_, 160);
   updating_ = false;
 }
@@ -149,31 +153,32 @@ void TirBoundsView::showBlock(const QString& block) {
 }
 
 void TirBoundsView::fillTable(int index) {
-  regions_->clear();
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
   if (index < 0 || index >= int(shownTables_.size())) {
     QString what = shown_.isEmpty() ? tr("No block selected")
                                     : tr("No block reads what %1 writes").arg(shown_);
-    auto* why = new QTreeWidgetItem(regions_, {what});
+    auto* why = new QTreeWidgetItem(&rows, {what});
     why->setText(1, tr("The region analysis says how much of a buffer the blocks reading it need "
                        "per iteration of a loop: what compute_at gives their producer to compute "
                        "there. Select a block whose output another block reads."));
     why->setToolTip(1, why->text(1));
+    SyncTreeItems(regions_, &rows);
     return;
   }
   const TirRegionTables& t = shownTables_[size_t(index)];
   QString at = t.loop.isEmpty() ? tr("in the whole function")
                                 : tr("per iteration of %1: %2").arg(t.loop_block, t.loop);
   auto* readers =
-      new QTreeWidgetItem(regions_, {tr("1. What each reader of %1 reads %2").arg(t.buffer, at)});
+      new QTreeWidgetItem(&rows, {tr("1. What each reader of %1 reads %2").arg(t.buffer, at)});
   for (const TirConsumerRegion& c : t.consumers) {
     QTreeWidgetItem* ci = AddSetRow(readers, c.block, c.region);
     for (const TirRegionRow& r : c.relaxed) AddSetRow(ci, tr("%1 relaxed").arg(r.name), r.set);
     AddRows(ci, c.dims);
   }
-  auto* united = new QTreeWidgetItem(regions_, {tr("2. Union over the readers")});
+  auto* united = new QTreeWidgetItem(&rows, {tr("2. Union over the readers")});
   united->setText(1, t.unclipped_region);
   AddRows(united, t.union_dims);
-  auto* clipped = new QTreeWidgetItem(regions_, {tr("3. Clipped to %1's shape").arg(t.buffer)});
+  auto* clipped = new QTreeWidgetItem(&rows, {tr("3. Clipped to %1's shape").arg(t.buffer)});
   clipped->setText(1, t.required_region);
   QColor cut(240, 200, 90);
   for (const TirRegionRow& r : t.clipped_dims) {
@@ -186,7 +191,7 @@ void TirBoundsView::fillTable(int index) {
                           "computed")
                            .arg(t.buffer, t.unclipped_region));
   }
-  auto* provided = new QTreeWidgetItem(regions_, {tr("4. What %1 writes there").arg(t.producer)});
+  auto* provided = new QTreeWidgetItem(&rows, {tr("4. What %1 writes there").arg(t.producer)});
   if (t.provided_dims.empty()) {
     provided->setText(
         1,
@@ -195,13 +200,14 @@ void TirBoundsView::fillTable(int index) {
     provided->setText(1, t.provided_region);
     AddRows(provided, t.provided_dims);
   }
-  auto* counts = new QTreeWidgetItem(regions_, {tr("Computed / required elements")});
+  auto* counts = new QTreeWidgetItem(&rows, {tr("Computed / required elements")});
   counts->setText(1, ElementCount(t.computed_elements) + " / " + ElementCount(t.required_elements));
   if (t.computed_elements && t.required_elements && *t.required_elements > 0) {
     double ratio = double(*t.computed_elements) / double(*t.required_elements);
     counts->setData(0, kOvercomputeRole, MarkOvercompute(counts, 1, 0, ratio));
   }
-  regions_->expandAll();
+  GiveFullTextTips(&rows);
+  SyncTreeItems(regions_, &rows);
   FitBoundsColumns(regions_, 320);
 }
 

@@ -1,0 +1,71 @@
+#include "views/TreeSync.h"
+
+#include <QByteArray>
+#include <QDataStream>
+#include <QTreeWidget>
+#include <QTreeWidgetItem>
+#include <algorithm>
+
+namespace tessera::views {
+namespace {
+
+// Every role an item's data is written under (QTreeWidgetItem::write), as bytes.
+QByteArray Bytes(const QTreeWidgetItem* item) {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  item->write(out);
+  return bytes;
+}
+
+// The roles the views' items use: Qt's own and the first user roles.
+constexpr int kUserRoles = 64;
+
+// `into` takes `from`'s data: only the values that differ are set (each one signals a
+// change of that row).
+void CopyData(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
+  if (into->flags() != from->flags()) into->setFlags(from->flags());
+  if (Bytes(into) == Bytes(from)) return;
+  const int columns = std::max(into->columnCount(), from->columnCount());
+  auto copy = [&](int column, int role) {
+    QVariant value = from->data(column, role);
+    if (into->data(column, role) != value) into->setData(column, role, value);
+  };
+  for (int c = 0; c < columns; ++c) {
+    for (int role = Qt::DisplayRole; role <= Qt::InitialSortOrderRole; ++role)
+      if (role != Qt::EditRole) copy(c, role);  // the display text, stored once
+    for (int role = Qt::UserRole; role < Qt::UserRole + kUserRoles; ++role) copy(c, role);
+  }
+}
+
+void ExpandAll(QTreeWidgetItem* item) {
+  item->setExpanded(true);
+  for (int i = 0; i < item->childCount(); ++i) ExpandAll(item->child(i));
+}
+
+void SyncChildren(QTreeWidgetItem* into, QTreeWidgetItem* from, bool top) {
+  const int keep = std::min(into->childCount(), from->childCount());
+  for (int i = 0; i < keep; ++i) {
+    CopyData(into->child(i), from->child(i));
+    SyncChildren(into->child(i), from->child(i), false);
+  }
+  if (into->childCount() > keep) {
+    QList<QTreeWidgetItem*> gone;
+    while (into->childCount() > keep) gone << into->takeChild(keep);
+    qDeleteAll(gone);
+  }
+  if (from->childCount() > keep) {
+    QList<QTreeWidgetItem*> added;
+    while (from->childCount() > keep) added << from->takeChild(keep);
+    into->addChildren(added);
+    if (!top && keep == 0) into->setExpanded(true);  // its first children are shown
+    for (QTreeWidgetItem* item : added) ExpandAll(item);
+  }
+}
+
+}  // namespace
+
+void SyncTreeItems(QTreeWidget* tree, QTreeWidgetItem* fresh) {
+  SyncChildren(tree->invisibleRootItem(), fresh, true);
+}
+
+}  // namespace tessera::views
