@@ -344,6 +344,21 @@ QString TirPrimitiveTitle(const QString& p) {
   return PrimitiveTitle(p);
 }
 
+QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block,
+                           const QString& loop) {
+  bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
+                 p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor" ||
+                 p == "add_unit_loop";
+  if (!checked) return {};
+  Intent dry{p, block, {loop}, {}};
+  if (p == "fuse") {
+    QStringList loops = TirLoopNames(sch, block);
+    int at = int(loops.indexOf(loop));
+    if (at >= 0 && at + 1 < loops.size()) dry.iterVars << loops[at + 1];
+  }
+  return TirIntentProblem(sch, dry);
+}
+
 const QStringList& TirBlockPrimitives() {
   static const QStringList list{
       "compute_at",      "reverse_compute_at",  "compute_inline",    "reverse_compute_inline",

@@ -26,6 +26,11 @@ const QStringList& TirBlockPrimitives();
 const QStringList& TirLoopPrimitives();
 // The menu text of a TensorIR primitive ("Reverse Compute At…").
 QString TirPrimitiveTitle(const QString& primitive);
+// Why loop-menu primitive `primitive` cannot apply to `loop` of `block` ("" = it can, or it
+// asks for arguments first and is checked with them): the primitives without arguments
+// are tried on a copy of the schedule, so their menu entries are disabled with TVM's reason.
+QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& primitive, const QString& block,
+                           const QString& loop);
 
 // Every block of the function except the root, in pre order.
 std::vector<const tir::BlockRealizeNode*> TirBlocks(const tir::Schedule& sch);

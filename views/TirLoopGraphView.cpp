@@ -154,22 +154,12 @@ QMenu* TirLoopGraphView::contextMenuFor(const QString& loop) {
   auto* menu = new QMenu(this);
   menu->setToolTipsVisible(true);
   menu->addSection(block_ + ": " + loop);
-  QStringList loops = TirLoopNames(*sch_, block_);
-  int at = int(loops.indexOf(loop));
   for (const QString& p : TirLoopPrimitives()) {
     QAction* a = menu->addAction(TirPrimitiveTitle(p));
     a->setObjectName(p);
-    // The primitives without parameters are enabled exactly when the schedule takes them.
-    bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
-                   p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor" ||
-                   p == "add_unit_loop";
-    Intent dry{p, block_, {loop}, {}};
-    if (p == "fuse" && at + 1 < loops.size()) dry.iterVars << loops[at + 1];
-    if (checked) {
-      QString problem = TirIntentProblem(*sch_, dry);
-      a->setEnabled(problem.isEmpty());
-      a->setToolTip(problem);
-    }
+    QString problem = TirLoopMenuProblem(*sch_, p, block_, loop);
+    a->setEnabled(problem.isEmpty());
+    a->setToolTip(problem);
     connect(a, &QAction::triggered, this, [this, p, loop] { requestPrimitive(p, loop); });
   }
   AddTirMakeTunableAction(menu);

@@ -237,6 +237,9 @@ QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
     for (const QString& p : TirLoopPrimitives()) {
       QAction* a = menu->addAction(TirPrimitiveTitle(p));
       a->setObjectName(p);
+      QString problem = TirLoopMenuProblem(*sch_, p, block, loop);
+      a->setEnabled(problem.isEmpty());
+      a->setToolTip(problem);
       connect(a, &QAction::triggered, this,
               [this, p, block, loop] { requestPrimitive(p, block, loop); });
     }

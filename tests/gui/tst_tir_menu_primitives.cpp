@@ -2,7 +2,8 @@
 // reindex, pad_einsum and decompose_padding on a block, add_unit_loop on a loop. Each asks
 // its arguments in the parameter dialog, appends the line TVM 0.20 runs (checked there:
 // sch.storage_align(sch.get_block("C"), 0, 0, 32, 1), ...) as one undoable step, and a value
-// the schedule refuses becomes no line, its reason in the status bar.
+// the schedule refuses becomes no line, its reason in the status bar. The loop nest's loop
+// menu, like the loops graph's, disables what the schedule refuses, with TVM's reason.
 #include <QMenu>
 #include <QStatusBar>
 #include <QtTest>
@@ -12,6 +13,7 @@
 #include "views/TirBlockGraphView.h"
 #include "views/TirIntents.h"
 #include "views/TirLoopGraphView.h"
+#include "views/TirLoopNestView.h"
 
 using namespace tessera;
 using tessera::gui::MainWindow;
@@ -144,6 +146,23 @@ class TestTirMenuPrimitives : public QObject {
     QVERIFY(!Status().isEmpty());
     QCOMPARE(w->document()->text(), QString(kScript));
     QCOMPARE(w->document()->undoStack()->index(), 0);
+  }
+
+  void theLoopNestsMenuDisablesWhatTheScheduleRefuses() {
+    // As in the loops graph: the primitives without arguments are tried first.
+    views::TirLoopNestView* nest = w->tirLoopNestView();
+    std::unique_ptr<QMenu> atK(nest->contextMenuFor(nest->loopItem("C", "k")));
+    QAction* parallelK = ActionNamed(atK.get(), "parallel");
+    QVERIFY(parallelK && !parallelK->isEnabled());
+    QVERIFY2(!parallelK->toolTip().isEmpty(), "the reason is the tooltip");
+    QCOMPARE(parallelK->toolTip(),
+             views::TirIntentProblem(*w->document()->state().tir_schedule,
+                                     views::Intent{"parallel", "C", {"k"}, {}}));
+    QVERIFY(!ActionNamed(atK.get(), "fuse")->isEnabled());  // k is innermost
+    std::unique_ptr<QMenu> atI(nest->contextMenuFor(nest->loopItem("C", "i")));
+    QVERIFY(ActionNamed(atI.get(), "parallel")->isEnabled());
+    QVERIFY(ActionNamed(atI.get(), "fuse")->isEnabled());
+    QVERIFY(ActionNamed(atI.get(), "split")->isEnabled());  // asks its factors first
   }
 
   void decomposePaddingAndAddUnitLoop() {
