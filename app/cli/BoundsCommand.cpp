@@ -21,7 +21,7 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli bounds FILE [--json] [--tvm] [--var NAME=VALUE]...
+    R"(Usage: tessera-cli bounds FILE [--json] [--tvm] [--var NAME=VALUE]... [--func NAME]
 
 Prints the InferBound result of the script's schedule: for every stage its attach
 point, its realize region (per iteration of the attach point, with the largest extent),
@@ -35,6 +35,8 @@ Options:
                without one, loops over a symbolic shape have null footprints)
   --tvm        reproduce TVM's InferBound exactly (with the limitations of PassUpDomain
                that the InferBound document describes) instead of Tessera's
+  --func NAME  the function of a TensorIR module (@I.ir_module, sch.mod) to use; needed
+               when the module has several
   -h, --help   show this help
 
 Exit codes: 0 success, 1 bad script (FILE:LINE:COL: error: ...), 2 usage.
@@ -105,7 +107,7 @@ void PrintStage(const schedule::StageBounds& s, std::ostream& out) {
 
 int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--var"}, {"--json", "--tvm"}}, &args))
+  if (auto problem = ParseArgs(argv, OptionSpec{{"--var", "--func"}, {"--json", "--tvm"}}, &args))
     return UsageError("bounds", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -120,6 +122,7 @@ int BoundsCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("bounds", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("bounds", args, &*program, err)) return c;
   if (program->is_tensorir()) return TensorIRBounds(*program, args, out, err);
   schedule::InferBoundOptions options;
   if (args.has("--tvm")) options = schedule::InferBoundOptions::TVM();

@@ -36,6 +36,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli export FILE --format tvm|tir|script|project|c|cuda|ptx|llvm|asm [--tvm V] [--mca] [-o OUT]
+                          [--func NAME]
 
 Prints an artefact of the script's schedule (FILE: a script, a .tessera project or
 a shipped example's name):
@@ -58,6 +59,8 @@ Options:
                     throughput (cycles per iteration and the bottleneck, LLVM's MCA
                     on the host CPU's scheduling model)
   -o, --output OUT  write to OUT instead of standard output (a project atomically)
+  --func NAME       the function of a TensorIR module (@I.ir_module, sch.mod) to
+                    export; needed when the module has several
   -h, --help        show this help
 
 Exit codes: 0 success, 1 bad script (or a schedule the target cannot run, or OUT
@@ -137,8 +140,9 @@ std::string ScriptText(const std::string& arg) {
 
 int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(SpellOutputOption(argv),
-                               OptionSpec{{"--format", "--output", "--tvm"}, {"--mca"}}, &args))
+  if (auto problem =
+          ParseArgs(SpellOutputOption(argv),
+                    OptionSpec{{"--format", "--output", "--tvm", "--func"}, {"--mca"}}, &args))
     return UsageError("export", *problem, err);
   if (args.help) {
     out << kHelp;
@@ -181,6 +185,7 @@ int ExportCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   auto program =
       LoadScript("export", args.positional[0], code || format == "tvmscript", err, &exit_code);
   if (!program) return exit_code;
+  if (int c = ChooseTensorIRFunction("export", args, &*program, err)) return c;
   if (program->is_tensorir()) {
     std::string text;
     if (args.has("--mca"))

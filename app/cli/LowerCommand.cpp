@@ -18,13 +18,15 @@ namespace tessera::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Usage: tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS] [--keep-guards]
+    R"(Usage: tessera-cli lower FILE [--target llvm|cuda|c] [--after PASS] [--keep-guards] [--func NAME]
 
 Prints the lowered loop program of the script's schedule. FILE is a script or the name
 of a shipped example (see 'tessera-cli examples').
 
 Options:
   --target T   llvm (default), cuda or c: the target the passes lower for
+  --func NAME  the function of a TensorIR module (@I.ir_module, sch.mod) to use; needed
+               when the module has several
   --keep-guards  leave the guards of if_then_else (an inlined padding stage's border
                test) in their loops, as TVM 0.19's lower does; by default LoopPartition
                cuts the loops where the guard is decided and tests row conditions once
@@ -50,7 +52,8 @@ std::string PassList() {
 
 int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  if (auto problem = ParseArgs(argv, OptionSpec{{"--target", "--after"}, {"--keep-guards"}}, &args))
+  if (auto problem =
+          ParseArgs(argv, OptionSpec{{"--target", "--after", "--func"}, {"--keep-guards"}}, &args))
     return UsageError("lower", *problem, err);
   if (args.help) {
     out << kHelp << PassList() << "\n  -h, --help   show this help\n\nExit codes: 0 success, 1 bad "
@@ -75,6 +78,7 @@ int LowerCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("lower", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("lower", args, &*program, err)) return c;
   if (program->is_tensorir()) return TensorIRLower(*program, args, out, err);
   auto lowered = LowerProgram(*program, target, err, !args.has("--keep-guards"));
   if (!lowered) return kBadInput;

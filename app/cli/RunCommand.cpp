@@ -24,7 +24,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli run FILE [--target llvm|cuda|cuda-emulator] [--check] [--var NAME=VALUE]...
-                         [--scalar NAME=VALUE]... [--seed N]
+                         [--scalar NAME=VALUE]... [--seed N] [--func NAME]
 
 Compiles the script's schedule and runs it once on random inputs (outputs start at 0).
 
@@ -45,6 +45,8 @@ Options:
                    the oracle of --check reads the same values. A shape variable may
                    be given either way
   --seed N         seed of the random inputs (default 1)
+  --func NAME      the function of a TensorIR module (@I.ir_module, sch.mod) to run;
+                   needed when the module has several
   -h, --help       show this help
 
 FILE may be a .tessera project: its saved target, shape variables are the defaults.
@@ -64,7 +66,8 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
   if (auto problem = ParseArgs(
           argv,
-          OptionSpec{WithRunnerOptions({"--target", "--var", "--scalar", "--seed"}), {"--check"}},
+          OptionSpec{WithRunnerOptions({"--target", "--var", "--scalar", "--seed", "--func"}),
+                     {"--check"}},
           &args))
     return UsageError("run", *problem, err);
   if (args.help) {
@@ -87,6 +90,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   project::TargetSettings settings;
   auto program = LoadScript("run", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("run", args, &*program, err)) return c;
   if (program->is_tensorir()) return TensorIRRun(*program, args, out, err);
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda" && target != "cuda-emulator")

@@ -46,13 +46,33 @@ std::optional<script::ScriptProgram> LoadScript(const std::string& command, cons
     *exit_code = kBadInput;
     return std::nullopt;
   }
-  if (need_schedule && !program->schedule && !program->is_tensorir()) {
+  if (need_schedule && !program->schedule && !program->is_tensorir() &&
+      !program->needs_tensorir_function()) {
     err << path->string() << ": error: the script creates no schedule (expected a call to "
         << "te.create_schedule or tir.Schedule)\n";
     *exit_code = kBadInput;
     return std::nullopt;
   }
   return std::move(program.value());
+}
+
+int ChooseTensorIRFunction(const std::string& command, const ParsedArgs& args,
+                           script::ScriptProgram* program, std::ostream& err) {
+  std::string name = args.value("--func");
+  if (program->tir_module.empty() || !program->tir_module_last) {
+    if (name.empty()) return kSuccess;
+    return UsageError(
+        command,
+        "--func chooses a function of a TensorIR module; " + program->file + " defines none", err);
+  }
+  if (name.empty() && program->needs_tensorir_function())
+    return UsageError(command,
+                      program->file + " defines a module of several functions (" +
+                          script::TensorIRFunctionNames(*program) + "); choose one with --func",
+                      err);
+  if (auto s = script::SelectTensorIRFunction(program, name); !s)
+    return UsageError(command, "--func " + name + ": " + s.error().message, err);
+  return kSuccess;
 }
 
 }  // namespace tessera::cli

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "CliCommon.h"
 #include "project/ProjectFile.h"
 #include "script/Evaluator.h"
 
@@ -21,5 +22,12 @@ std::optional<script::ScriptProgram> LoadScript(const std::string& command, cons
                                                 bool need_schedule, std::ostream& err,
                                                 int* exit_code,
                                                 project::TargetSettings* settings = nullptr);
+
+// Chooses the TensorIR module's function named by --func (script::SelectTensorIRFunction);
+// a usage error listing the functions when a module of several has none chosen, when
+// the name is unknown, or when --func is given for a script without a TensorIR module.
+// kSuccess otherwise.
+int ChooseTensorIRFunction(const std::string& command, const ParsedArgs& args,
+                           script::ScriptProgram* program, std::ostream& err);
 
 }  // namespace tessera::cli

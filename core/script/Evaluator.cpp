@@ -209,6 +209,7 @@ class ScriptEvaluation {
     program_.tir_schedule_line = state_.tir.line;
     program_.tir_schedule_last =
         state_.tir.schedule && state_.tir.te_schedules_before == state_.schedules_created;
+    RecordTensorIRModule();
     if (!state_.has_lower_call && !state_.build_args.empty())
       program_.lower_line = state_.build_line;
     CollectTensors();
@@ -228,6 +229,38 @@ class ScriptEvaluation {
   std::vector<std::string> kept_names_;  // bound by kept schedule statements
 
   EvaluationHost host_;
+
+  // The module of the TensorIR document (ScriptProgram::tir_module): the schedule's, or
+  // the last TensorIR function or module the script bound when it made no schedule.
+  void RecordTensorIRModule() {
+    if (state_.tir.schedule) {
+      program_.tir_module = state_.tir.module;
+      program_.tir_module_te_args = state_.tir.module_te_args;
+      program_.tir_func_name = state_.tir.func_name;
+      if (program_.tir_module.empty())
+        program_.tir_module.emplace_back(state_.tir.func_name, state_.tir.original);
+      program_.tir_module_last = program_.tir_schedule_last;
+      return;
+    }
+    if (state_.schedules_created > 0) return;
+    for (auto it = bindings_.rbegin(); it != bindings_.rend(); ++it) {
+      if (const TensorIRModule* m = AsTensorIRModule(it->value)) {
+        program_.tir_module = m->functions;
+        program_.tir_module_te_args = m->te_args;
+        program_.tir_dialect = m->dialect;
+      } else if (const TensorIRFunc* f = AsTensorIRFunc(it->value)) {
+        // tir.Schedule(f) wraps f as IRModule({"main": f}), as TVM does.
+        program_.tir_module = {{"main", f->func}};
+        program_.tir_module_te_args["main"] = f->te_args;
+        program_.tir_dialect = f->dialect;
+      } else {
+        continue;
+      }
+      program_.tir_module_last = !program_.tir_module.empty();
+      if (program_.tir_module.size() == 1) (void)SelectTensorIRFunction(&program_, "");
+      return;
+    }
+  }
 
   // The modules the process added (EvaluationModules.h): a schedule they adopt becomes
   // the program's, as if the script created it.
@@ -554,6 +587,41 @@ std::vector<te::Tensor> ScriptProgram::Arguments() const {
 
 Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file) {
   return ScriptEvaluation(source, file).Run();
+}
+
+std::string TensorIRFunctionNames(const ScriptProgram& program) {
+  std::string names;
+  for (const auto& [name, f] : program.tir_module) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
+Status SelectTensorIRFunction(ScriptProgram* program, const std::string& name) {
+  const auto& module = program->tir_module;
+  if (name.empty()) {
+    if (program->tir_schedule) return Status::Ok();
+    if (module.size() > 1)
+      return Error("the module has several functions (" + TensorIRFunctionNames(*program) +
+                   "); choose one");
+    if (module.empty()) return Error("the script defines no TensorIR function");
+  }
+  if (module.empty()) return Error("the script defines no TensorIR module to choose from");
+  const std::pair<std::string, tir::PrimFunc>* chosen = nullptr;
+  for (const auto& entry : module)
+    if (name.empty() || entry.first == name) chosen = &entry;
+  // A lone PrimFunc is the module's "main"; its own name chooses it too.
+  if (!chosen && module.size() == 1 && module[0].second.name == name) chosen = &module[0];
+  if (!chosen)
+    return Error("the module has no function named '" + name + "' (it has " +
+                 TensorIRFunctionNames(*program) + ")");
+  if (program->tir_schedule && chosen->first == program->tir_func_name) return Status::Ok();
+  program->tir_schedule = std::make_shared<tir::Schedule>(chosen->second, -1, chosen->first);
+  program->tir_original = chosen->second;
+  program->tir_func_name = chosen->first;
+  auto te_args = program->tir_module_te_args.find(chosen->first);
+  program->tir_te_args =
+      te_args == program->tir_module_te_args.end() ? std::vector<te::Tensor>{} : te_args->second;
+  program->tir_schedule_last = program->tir_module_last;
+  return Status::Ok();
 }
 
 Result<TunableScript> EvaluateTunableScript(std::string_view source, const std::string& file,

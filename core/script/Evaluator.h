@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "schedule/Schedule.h"
@@ -93,6 +94,20 @@ struct ScriptProgram {
   int tir_schedule_line = 0;
   bool tir_schedule_last = false;  // no te.create_schedule after it
   bool is_tensorir() const { return tir_schedule && tir_schedule_last; }
+  // The IRModule a TensorIR document comes from, in order: what the tir.Schedule's
+  // sch.mod holds (its other functions as given), or, in a script that makes no
+  // schedule, the last @I.ir_module / @T.prim_func / create_prim_func value it bound.
+  // tir_func_name is the function tir_schedule works on. A script with one unscheduled
+  // function is a document of it; with several, none is chosen until
+  // SelectTensorIRFunction names one.
+  std::vector<std::pair<std::string, tir::PrimFunc>> tir_module;
+  std::map<std::string, std::vector<te::Tensor>> tir_module_te_args;
+  std::string tir_func_name;
+  bool tir_module_last = false;  // no te.create_schedule after it
+  // Several functions and none chosen: the document needs a function's name.
+  bool needs_tensorir_function() const {
+    return tir_module_last && !tir_schedule && tir_module.size() > 1;
+  }
 
   // The arguments of the lowered function: tvm.lower's list when the script gave one,
   // otherwise the placeholders the outputs read and the outputs.
@@ -109,5 +124,13 @@ struct ScriptProgram {
 
 // Parses and evaluates a script; errors are `FILE:LINE:COL: error: ...` with `file`.
 Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file = "");
+
+// Makes the module's function `name` the document: the scheduled function as the
+// schedule left it, another as an unscheduled schedule of it (what sch.mod holds). An
+// empty name keeps the chosen function, or takes the only one. Errors name the module's
+// functions: an unknown name, or none given where there are several.
+Status SelectTensorIRFunction(ScriptProgram* program, const std::string& name);
+// The names of tir_module's functions, ", "-separated.
+std::string TensorIRFunctionNames(const ScriptProgram& program);
 
 }  // namespace tessera::script

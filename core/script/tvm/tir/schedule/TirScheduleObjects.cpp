@@ -275,6 +275,9 @@ void TirSchedStart(TirScheduleHandle* h, const tir::PrimFunc& func, const std::s
   h->sch->UseTensorIntrins(record->intrins);
   record->schedule = h->sch;
   record->original = func;
+  record->module = h->module;
+  record->func_name = name;
+  record->module_te_args = h->te_args;
   auto te_args = h->te_args.find(name);
   record->te_args = te_args == h->te_args.end() ? std::vector<te::Tensor>{} : te_args->second;
 }

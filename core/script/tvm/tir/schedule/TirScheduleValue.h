@@ -101,6 +101,11 @@ struct TirScriptRecord {
   tir::PrimFunc original;           // the function before any primitive
   std::vector<te::Tensor> te_args;  // create_prim_func's tensors, when it made the function
   int line = 0;                     // the line that created the schedule
+  // The module the schedule was made of (its functions as given), the name of the
+  // function it works on, and create_prim_func's tensors by function.
+  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  std::string func_name;
+  std::map<std::string, std::vector<te::Tensor>> module_te_args;
   // tir.TensorIntrin.register's intrinsics, which the schedules look names up in.
   std::shared_ptr<tir::TensorIntrinRegistry> intrins =
       std::make_shared<tir::TensorIntrinRegistry>();
