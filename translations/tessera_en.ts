@@ -1311,32 +1311,32 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <location filename="../app/gui/TuneController.cpp" line="219"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="221"/>
+        <location filename="../app/gui/TuneController.cpp" line="222"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="231"/>
+        <location filename="../app/gui/TuneController.cpp" line="232"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="234"/>
+        <location filename="../app/gui/TuneController.cpp" line="235"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="314"/>
+        <location filename="../app/gui/TuneController.cpp" line="315"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="325"/>
+        <location filename="../app/gui/TuneController.cpp" line="326"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1344,178 +1344,173 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="368"/>
+        <location filename="../app/gui/TuneController.cpp" line="369"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="393"/>
+        <location filename="../app/gui/TuneController.cpp" line="394"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="394"/>
+        <location filename="../app/gui/TuneController.cpp" line="395"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="395"/>
+        <location filename="../app/gui/TuneController.cpp" line="396"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="398"/>
+        <location filename="../app/gui/TuneController.cpp" line="399"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="402"/>
+        <location filename="../app/gui/TuneController.cpp" line="403"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <location filename="../app/gui/TuneController.cpp" line="462"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="521"/>
+        <location filename="../app/gui/TuneController.cpp" line="522"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="530"/>
-        <location filename="../app/gui/TuneController.cpp" line="562"/>
+        <location filename="../app/gui/TuneController.cpp" line="531"/>
+        <location filename="../app/gui/TuneController.cpp" line="563"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="547"/>
+        <location filename="../app/gui/TuneController.cpp" line="548"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="557"/>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="563"/>
+        <location filename="../app/gui/TuneController.cpp" line="564"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="569"/>
+        <location filename="../app/gui/TuneController.cpp" line="570"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="583"/>
+        <location filename="../app/gui/TuneController.cpp" line="584"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="592"/>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="596"/>
+        <location filename="../app/gui/TuneController.cpp" line="597"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="604"/>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="623"/>
+        <location filename="../app/gui/TuneController.cpp" line="624"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="636"/>
+        <location filename="../app/gui/TuneController.cpp" line="637"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="637"/>
+        <location filename="../app/gui/TuneController.cpp" line="638"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="654"/>
+        <location filename="../app/gui/TuneController.cpp" line="655"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="663"/>
+        <location filename="../app/gui/TuneController.cpp" line="664"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="666"/>
-        <source>agrees with the te oracle</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="666"/>
+        <location filename="../app/gui/TuneController.cpp" line="668"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="671"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="670"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="671"/>
+        <location filename="../app/gui/TuneController.cpp" line="673"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="675"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="674"/>
+        <location filename="../app/gui/TuneController.cpp" line="676"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="678"/>
+        <location filename="../app/gui/TuneController.cpp" line="680"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="679"/>
+        <location filename="../app/gui/TuneController.cpp" line="681"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="691"/>
+        <location filename="../app/gui/TuneController.cpp" line="693"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="727"/>
+        <location filename="../app/gui/TuneController.cpp" line="729"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1359,39 +1359,39 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <location filename="../app/gui/TuneController.cpp" line="219"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="221"/>
+        <location filename="../app/gui/TuneController.cpp" line="222"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation>中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="231"/>
+        <location filename="../app/gui/TuneController.cpp" line="232"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation>与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="234"/>
+        <location filename="../app/gui/TuneController.cpp" line="235"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="314"/>
+        <location filename="../app/gui/TuneController.cpp" line="315"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="325"/>
+        <location filename="../app/gui/TuneController.cpp" line="326"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="368"/>
+        <location filename="../app/gui/TuneController.cpp" line="369"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -1400,173 +1400,172 @@ No problem found.
         <translation type="vanished">无可调优：脚本无法求值（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="393"/>
+        <location filename="../app/gui/TuneController.cpp" line="394"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="394"/>
+        <location filename="../app/gui/TuneController.cpp" line="395"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="395"/>
+        <location filename="../app/gui/TuneController.cpp" line="396"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="398"/>
+        <location filename="../app/gui/TuneController.cpp" line="399"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="402"/>
+        <location filename="../app/gui/TuneController.cpp" line="403"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <location filename="../app/gui/TuneController.cpp" line="462"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="521"/>
+        <location filename="../app/gui/TuneController.cpp" line="522"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="530"/>
-        <location filename="../app/gui/TuneController.cpp" line="562"/>
+        <location filename="../app/gui/TuneController.cpp" line="531"/>
+        <location filename="../app/gui/TuneController.cpp" line="563"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="547"/>
+        <location filename="../app/gui/TuneController.cpp" line="548"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="557"/>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="563"/>
+        <location filename="../app/gui/TuneController.cpp" line="564"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="569"/>
+        <location filename="../app/gui/TuneController.cpp" line="570"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation>最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="583"/>
+        <location filename="../app/gui/TuneController.cpp" line="584"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="592"/>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="596"/>
+        <location filename="../app/gui/TuneController.cpp" line="597"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="604"/>
+        <location filename="../app/gui/TuneController.cpp" line="605"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="617"/>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="623"/>
+        <location filename="../app/gui/TuneController.cpp" line="624"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="636"/>
+        <location filename="../app/gui/TuneController.cpp" line="637"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="637"/>
+        <location filename="../app/gui/TuneController.cpp" line="638"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="654"/>
+        <location filename="../app/gui/TuneController.cpp" line="655"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="663"/>
+        <location filename="../app/gui/TuneController.cpp" line="664"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="666"/>
         <source>agrees with the te oracle</source>
-        <translation>与 te 参考一致</translation>
+        <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="666"/>
+        <location filename="../app/gui/TuneController.cpp" line="668"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="671"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="670"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="671"/>
+        <location filename="../app/gui/TuneController.cpp" line="673"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="675"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="674"/>
+        <location filename="../app/gui/TuneController.cpp" line="676"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="678"/>
+        <location filename="../app/gui/TuneController.cpp" line="680"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="679"/>
+        <location filename="../app/gui/TuneController.cpp" line="681"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="691"/>
+        <location filename="../app/gui/TuneController.cpp" line="693"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="727"/>
+        <location filename="../app/gui/TuneController.cpp" line="729"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
