@@ -22,6 +22,7 @@
 #include "tune/EarlierCandidates.h"
 #include "tune/Fingerprint.h"
 #include "tune/tir/TirTuner.h"
+#include "views/ReferenceName.h"
 
 namespace tessera::gui {
 namespace {
@@ -662,8 +663,9 @@ QDialog* TuneController::compare(qint64 left, qint64 right, QWidget* parent) {
   auto ms = [](const tune::TuningRecord* r) {
     return tr("%1 ms (fastest %2)").arg(r->median_ms, 0, 'f', 3).arg(r->min_ms, 0, 'f', 3);
   };
-  auto checked = [](const tune::TuningRecord* r) {
-    return r->checked ? tr("agrees with the te oracle") : tr("not checked");
+  const QString agrees = views::AgreesWithReference(doc_->state());
+  auto checked = [&agrees](const tune::TuningRecord* r) {
+    return r->checked ? agrees : tr("not checked");
   };
   c.numbers.push_back(
       {tr("GFLOP/s"), QString::number(a->gflops, 'f', 2), QString::number(b->gflops, 'f', 2)});

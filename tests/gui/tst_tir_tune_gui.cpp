@@ -17,8 +17,10 @@
 #include "Examples.h"
 #include "MainWindow.h"
 #include "TuneController.h"
+#include "VersionCompare.h"
 #include "codegen/LLVMBackend.h"
 #include "tir/Schedule.h"
+#include "views/ReferenceName.h"
 #include "views/TuneView.h"
 
 using namespace tessera;
@@ -141,6 +143,24 @@ class TestTirTuneGui : public QObject {
     for (const tune::TuningRecord& r : candidates) {
       QCOMPARE(r.workload, outcome.best->workload);
       QVERIFY(QString::fromStdString(r.workload).startsWith("tir-"));
+    }
+
+    // Two candidates side by side name what a TensorIR candidate was checked against.
+    if (candidates.size() >= 2) {
+      QDialog* dialog = win.tune->compare(candidates[0].id, candidates[1].id, &win.w);
+      auto* compare = qobject_cast<gui::VersionCompareDialog*>(dialog);
+      QVERIFY(compare);
+      const QString agrees = views::AgreesWithReference(doc->state());
+      QTableWidget* numbers = compare->numbers();
+      int row = 0;
+      while (row < numbers->rowCount() && numbers->item(row, 0)->text() != "reference check") ++row;
+      QVERIFY(row < numbers->rowCount());
+      for (int side : {1, 2}) {
+        const QString said = numbers->item(row, side)->text();
+        QVERIFY2(said == agrees || said == "not checked", qPrintable(said));
+      }
+      QCOMPARE(numbers->item(row, 1)->text() == agrees, candidates[0].checked);
+      dialog->close();
     }
 
     // Apply a searched candidate: the document plus its apply_trace, one undo step.
