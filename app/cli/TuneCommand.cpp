@@ -52,7 +52,8 @@ A TensorIR document (TVMScript, or a tir/s_tir.Schedule script) is tuned after i
 schedule over the design space of its blocks, as MetaSchedule builds it: multi-level
 "SSRSRS" tiling of reductions (with or without a write cache), inlining of element-wise
 blocks, parallel, vector and unrolled loops. Candidates replay the space's sketches with
-new decisions; the best, checked against the unscheduled function, is printed as the
+new decisions: mutated from the best measured ones and picked by the cost model
+(evolution), or drawn at random (random); the best, checked against the unscheduled function, is printed as the
 document followed by its trace (def apply_trace, in the document's TVM spelling) applied
 to the document's schedule: a document that runs as it is. Its records are kept apart
 from te records.
@@ -320,11 +321,6 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
-  if (program->is_tensorir() && args.has("--strategy") && options.strategy != "random")
-    return UsageError("tune",
-                      "a TensorIR document is searched by replaying its design space's sketches "
-                      "with new decisions (--strategy random); it has no cost model yet",
-                      err);
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;
