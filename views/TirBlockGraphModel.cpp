@@ -63,7 +63,7 @@ GraphNode BlockNode(const tir::BlockRealizeNode& realize) {
     n.badges << "rfactor";
   }
   if (reduction) n.badges << "reduction";
-  if (b.init.defined()) n.badges << "T.init";
+  if (tir::HasInit(b)) n.badges << "T.init";
   for (const auto& [key, value] : b.annotations) n.badges << Q(key);
   QStringList tip;
   for (const tir::BufferRegion& r : b.reads) tip << "reads " + Q(r.buffer->name);

@@ -132,6 +132,7 @@ AccessRegions GetBlockAccessRegion(const BlockNode& block, const std::vector<Buf
   visible.insert(visible.end(), block.alloc_buffers.begin(), block.alloc_buffers.end());
   Detector detector(visible);
   if (block.init.defined()) detector.VisitStmt(block.init);
+  if (block.init_nest) detector.VisitTir(block.init_nest);
   detector.VisitTir(block.body);
   // Buffers allocated by the block itself are not part of its signature.
   std::vector<const ir::BufferNode*> local;
@@ -139,7 +140,7 @@ AccessRegions GetBlockAccessRegion(const BlockNode& block, const std::vector<Buf
   AccessRegions result;
   result.writes = Collect(detector.writes, local);
   std::vector<const ir::BufferNode*> excluded = local;
-  if (block.init.defined()) {
+  if (HasInit(block)) {
     for (const BufferRegion& w : result.writes) excluded.push_back(w.buffer.get());
   }
   result.reads = Collect(detector.reads, excluded);

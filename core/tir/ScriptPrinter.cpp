@@ -489,6 +489,11 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
       PushFrame();
       Indented([&] { PrintIr(block.init); });
       PopFrame();
+    } else if (block.init_nest) {
+      Line("with " + T("init") + "():");
+      PushFrame();
+      Indented([&] { PrintTir(block.init_nest); });
+      PopFrame();
     }
     PrintTir(block.body);
   });
@@ -538,7 +543,7 @@ std::string Printer::Function(const PrimFunc& f) {
   const BlockRealizeNode* root = RootRealize(f);
   bool implicit_root = root && root->iter_values.empty() && ir::is_one(root->predicate) &&
                        root->block->annotations.empty() && root->block->reads.empty() &&
-                       root->block->writes.empty() && !root->block->init.defined();
+                       root->block->writes.empty() && !HasInit(*root->block);
   if (implicit_root) {
     bool has_block = false;
     PreOrderVisit(root->block->body, [&](const StmtNode* n) {

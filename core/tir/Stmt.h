@@ -109,8 +109,10 @@ struct MatchBufferRegion {
 
 // A block: its iterators (IterVarType::DataPar is "S", CommReduce is "R"), the regions it
 // reads and writes, its local buffers, the buffers it matches to regions and its body;
-// `init` (undefined when none) runs before the first reduction step of each output
-// element.
+// its init (none when both are undefined) runs before the first reduction step of each
+// output element. TVM's Block::init is any statement: a core/ir statement is `init`; one
+// holding loops and blocks is `init_nest` (blockize gives the outer block of a reduction
+// the init loops around an inner init block). At most one of the two is defined.
 struct BlockNode {
   std::string name;
   std::vector<IterVar> iter_vars;
@@ -119,9 +121,12 @@ struct BlockNode {
   std::vector<MatchBufferRegion> match_buffers;
   std::map<std::string, Expr> annotations;
   ir::Stmt init;
+  Stmt init_nest;
   Stmt body;
 };
 using Block = std::shared_ptr<const BlockNode>;
+
+inline bool HasInit(const BlockNode& b) { return b.init.defined() || b.init_nest != nullptr; }
 
 // Executes `block` with its iterators bound to `iter_values` where `predicate` holds.
 struct BlockRealizeNode : StmtNode {

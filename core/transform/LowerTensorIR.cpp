@@ -221,9 +221,18 @@ class BlockLowerer {
     if (body.ok() && !block->match_buffers.empty()) body = LowerMatchBuffers(*block, *body, where);
     ir::Stmt init;
     Expr init_cond;
-    if (block->init.defined()) {
+    if (tir::HasInit(*block)) {
       // LowerInitBlock: the first step of every reduction iterator runs the init.
-      init = Sub(block->init);
+      if (block->init.defined()) {
+        init = Sub(block->init);
+      } else {
+        auto nest = Lower(block->init_nest);
+        if (!nest.ok()) {
+          vmap_ = std::move(saved);
+          return nest.error();
+        }
+        init = *nest;
+      }
       for (size_t i = 0; i < values.size(); ++i) {
         const ir::IterVar& iv = block->iter_vars[i];
         if (iv->iter_type != ir::IterVarType::CommReduce) continue;

@@ -134,6 +134,11 @@ class TestTirAffineBinding : public QObject {
         << std::string(
                "NotReductionBlockError: The block B is not a reduction block - it violates "
                "condition #2.");
+    QTest::newRow("decompose_reduction of a strided reduction")
+        << std::string(kStridedReduction) << std::string("sch.decompose_reduction(b, i)")
+        << std::string(
+               "NotReductionBlockError: The block B is not a reduction block - it violates "
+               "condition #2.");
   }
   void refusals() {
     QFETCH(std::string, prelude);

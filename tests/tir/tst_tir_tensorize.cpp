@@ -93,6 +93,16 @@ TeProgram Matmul() {
   return {{A, B, C}};
 }
 
+// `f` with its root block reading only its inputs: the description of a reduction
+// tensorized with its init, whose outer block does not read what it accumulates into.
+PrimFunc WithoutOutputRead(PrimFunc f) {
+  const BlockRealizeNode* root = RootRealize(f);
+  auto block = std::make_shared<BlockNode>(*root->block);
+  block->reads.erase(block->reads.begin());
+  f.body = MakeBlockRealize(root->iter_values, root->predicate, std::move(block));
+  return f;
+}
+
 // The registry the tests register in (not the global one: test order must not matter).
 struct Intrins {
   std::shared_ptr<TensorIntrinRegistry> shared = std::make_shared<TensorIntrinRegistry>();
@@ -233,6 +243,53 @@ class TestTirTensorize : public QObject {
     QCOMPARE(impl_loop->for_kind, ForKind::Unrolled);
     Status ran = LowerRunAndCompare(program, sch.func());
     QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().message.c_str());
+  }
+
+  void aReductionWithItsInitKeepsTheInitInTheOuterBlock() {
+    // As TVM: blockize gives the outer block the init nest, the match ignores it and the
+    // implementation replaces the body only.
+    Intrins intrins;
+    QVERIFY(intrins.registry
+                .Register("dot4_init", WithoutOutputRead(DotProduct(4, ForKind::Serial)),
+                          DotProduct(4, ForKind::Unrolled))
+                .ok());
+    TeProgram program = Matmul();
+    Schedule sch(program.func());
+    sch.UseTensorIntrins(intrins.shared);
+    std::vector<LoopRV> loops = *sch.GetLoops(*sch.GetBlock("C"));
+    std::vector<LoopRV> k = *sch.Split(loops[2], {Expr(), Expr(4)});
+    Status done = sch.Tensorize(k[1], "dot4_init");
+    QVERIFY2(done.ok(), done.ok() ? "" : done.error().message.c_str());
+    const BlockNode& block = *(*sch.Get(*sch.GetBlock("C_o")))->block;
+    QVERIFY(block.init_nest && block.match_buffers.size() == 3);
+    std::string text = AsTVMScript(sch.func());
+    QVERIFY2(text.find("            C_1 = T.match_buffer(C[v_i_o, v_j_o], (), "
+                       "offset_factor=1)\n"
+                       "            with T.init():\n"
+                       "                with T.block(\"C_init\"):\n"
+                       "                    T.reads()\n"
+                       "                    T.writes(C[v_i_o, v_j_o])\n"
+                       "                    C[v_i_o, v_j_o] = T.float32(0.0)\n"
+                       "            for i_1 in T.unroll(4):\n") != std::string::npos,
+             text.c_str());
+    Status ran = LowerRunAndCompare(program, sch.func());
+    QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().message.c_str());
+  }
+
+  void aDescriptionReadingItsOutputDoesNotMatchAReductionWithItsInit() {
+    // The outer block of a reduction with its init does not read C; TVM's comparator
+    // refuses the region lists of different lengths.
+    Intrins intrins;
+    TeProgram program = Matmul();
+    Schedule sch(program.func());
+    sch.UseTensorIntrins(intrins.shared);
+    std::vector<LoopRV> loops = *sch.GetLoops(*sch.GetBlock("C"));
+    std::vector<LoopRV> k = *sch.Split(loops[2], {Expr(), Expr(4)});
+    std::string before = AsTVMScript(sch.func());
+    Status done = sch.Tensorize(k[1], "dot4");
+    QVERIFY(!done.ok());
+    QCOMPARE(Q(ErrorKind(done.error())), QString("TensorIntrinMismatchError"));
+    QCOMPARE(Q(AsTVMScript(sch.func())), Q(before));
   }
 
   // ---- refusals ----

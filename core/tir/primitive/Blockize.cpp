@@ -3,7 +3,9 @@
 // an outer part (the loops above `loop`) and an inner part (the loops from `loop` down):
 // `x = x_o * inner_extent + x_i`. The outer block iterates x_o ("v_i_o") and accesses
 // the regions the inner iterations cover; the inner block keeps its name and iterates
-// x_i ("v_i_i").
+// x_i ("v_i_i"). A block with an init gives it to the outer block as TVM's
+// GenerateOuterInit does: an init block "<block>_init" over the inner spatial iterators
+// the init uses ("v_i_i_init"), under copies of the inner loops that bind them.
 #include <algorithm>
 
 #include "arith/Analyzer.h"
@@ -117,6 +119,55 @@ bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode
   return true;
 }
 
+// The outer block's init: `init` (in terms of the inner block's iterators) in a block
+// "<name>_init" over the inner spatial iterators it uses, under copies of the loops of
+// `inner_loops` (outermost first) that their bindings use.
+Stmt OuterInit(const ir::Stmt& init, const BlockNode& inner, const std::vector<Expr>& inner_values,
+               const std::vector<const ForNode*>& inner_loops, const std::string& name) {
+  auto block = std::make_shared<BlockNode>();
+  block->name = name;
+  std::vector<Expr> values;
+  ir::VarMap subst;
+  for (size_t i = 0; i < inner.iter_vars.size(); ++i) {
+    const IterVar& iv = inner.iter_vars[i];
+    if (iv->iter_type != ir::IterVarType::DataPar) continue;
+    const ir::ExprNode* var = iv->var.get();
+    if (!ir::UsesVar(init, [&](const ir::VarNode* v) { return v == var; })) continue;
+    Var fresh(iv->var.name() + "_init", iv->var.dtype());
+    subst[iv->var] = fresh;
+    block->iter_vars.push_back(ir::MakeIterVar(iv->dom, fresh, iv->iter_type, iv->thread_tag));
+    values.push_back(inner_values[i]);
+  }
+  for (const BufferRegion& w : inner.writes) {
+    BufferRegion r{w.buffer, {}};
+    for (const Range& range : w.region) {
+      r.region.emplace_back(ir::Substitute(range.min, subst), ir::Substitute(range.extent, subst));
+    }
+    block->writes.push_back(std::move(r));
+  }
+  block->body = MakeCompute(ir::Substitute(init, subst));
+  ir::VarMap loop_subst;
+  std::vector<std::shared_ptr<ForNode>> copies;
+  for (const ForNode* loop : inner_loops) {
+    bool used = std::any_of(values.begin(), values.end(),
+                            [&](const Expr& v) { return ir::UsesVar(v, loop->loop_var); });
+    if (!used) continue;
+    auto copy = std::make_shared<ForNode>(*loop);
+    copy->loop_var = Var(loop->loop_var.name(), loop->loop_var.dtype());
+    loop_subst[loop->loop_var] = copy->loop_var;
+    copies.push_back(std::move(copy));
+  }
+  for (Expr& v : values) v = ir::Substitute(v, loop_subst);
+  Stmt nest = MakeBlockRealize(std::move(values), ir::make_bool(true), std::move(block));
+  for (size_t i = copies.size(); i-- > 0;) {
+    copies[i]->min = ir::Substitute(copies[i]->min, loop_subst);
+    copies[i]->extent = ir::Substitute(copies[i]->extent, loop_subst);
+    copies[i]->body = nest;
+    nest = copies[i];
+  }
+  return nest;
+}
+
 }  // namespace blockize_detail
 
 Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool preserve_unit_iters) {
@@ -142,11 +193,10 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
                              ".");
   };
   if (!ir::is_one(realize->predicate)) return not_divisible();
-  if (block.init.defined()) {
-    return ScheduleError("ValueError",
-                         "blockize of the reduction block " + block.name +
-                             " needs an init with its own loops and block, which this TensorIR "
-                             "tree cannot hold yet; decompose_reduction first");
+  if (block.init_nest) {
+    return ScheduleError("ValueError", "blockize of the block " + block.name +
+                                           " whose init holds loops and blocks (a block "
+                                           "blockize made) is not supported");
   }
   auto outer = std::make_shared<BlockNode>();
   outer->name = block.name + "_o";
@@ -200,6 +250,24 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
   inner->reads = substitute_regions(block.reads);
   inner->writes = substitute_regions(block.writes);
   inner->body = SubstituteTir(block.body, subst);
+  inner->init = ir::Stmt();
+  // The outer block's reads and writes are those of the inner block before it reads what
+  // it writes.
+  std::vector<BufferRegion> outer_reads = inner->reads;
+  if (block.init.defined()) {
+    outer->init_nest = OuterInit(ir::Substitute(block.init, subst), *inner, inner_values,
+                                 inner_loops, block.name + "_init");
+    // Under an outer reduction iterator the inner block accumulates into what earlier outer
+    // iterations wrote, so it reads its writes (TVM's is_write_reduction).
+    bool outer_reduction =
+        std::any_of(outer->iter_vars.begin(), outer->iter_vars.end(),
+                    [](const IterVar& iv) { return iv->iter_type == ir::IterVarType::CommReduce; });
+    if (outer_reduction) {
+      std::vector<BufferRegion> reads = inner->writes;
+      reads.insert(reads.end(), inner->reads.begin(), inner->reads.end());
+      inner->reads = std::move(reads);
+    }
+  }
   // The outer block accesses what all inner iterations access.
   arith::Analyzer analyzer;
   auto relax = [&](const std::vector<BufferRegion>& regions) {
@@ -215,7 +283,7 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
     }
     return out;
   };
-  outer->reads = relax(inner->reads);
+  outer->reads = relax(outer_reads);
   outer->writes = relax(inner->writes);
   Stmt nest = MakeBlockRealize(std::move(inner_values), ir::make_bool(true), std::move(inner));
   for (size_t i = inner_loops.size(); i-- > 0;) nest = WithBody(*inner_loops[i], nest);

@@ -135,7 +135,7 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
   const BlockNode& block = *realize->block;
   const BlockRealizeNode* scope = state->ScopeOf(realize);
   if (!scope) return ScheduleError("ValueError", "The root block cannot be inlined");
-  if (block.init.defined()) {
+  if (HasInit(block)) {
     return ScheduleError("HasInitBlock", "The block has init statement: " + block.name);
   }
   if (block.writes.size() != 1) {

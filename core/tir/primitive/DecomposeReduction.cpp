@@ -8,6 +8,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
@@ -50,9 +51,16 @@ Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& 
                                                   "ancestor of block " +
                                                   block.name);
   }
-  if (!block.init.defined() || !IsCompleteOrReductionBlock(block)) {
+  if (!HasInit(block) || !IsCompleteOrReductionBlock(block)) {
     return ScheduleError("NotReductionBlockError",
                          "The block " + block.name + " is not a reduction block");
+  }
+  // TVM's CheckReductionBlock: a reduction block's bindings are affine in its loops.
+  if (!IsAffineBlockBinding(*state, realize)) {
+    return ScheduleError("NotReductionBlockError",
+                         "The block " + block.name +
+                             " is not a reduction block - it violates condition #2.\n"
+                             "2) All the block bindings are quasi-affine expressions");
   }
   for (size_t i = 0; i < block.iter_vars.size(); ++i) {
     if (block.iter_vars[i]->iter_type != ir::IterVarType::CommReduce) continue;
@@ -81,7 +89,8 @@ Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& 
     values.push_back(realize->iter_values[i]);
     to_init[iv->var] = v;
   }
-  init->body = MakeCompute(ir::Substitute(block.init, to_init));
+  init->body = block.init.defined() ? MakeCompute(ir::Substitute(block.init, to_init))
+                                    : SubstituteTir(block.init_nest, to_init);
   for (const BufferRegion& w : block.writes) {
     BufferRegion r{w.buffer, {}};
     for (const Range& range : w.region) {
@@ -114,6 +123,7 @@ Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& 
   auto update = std::make_shared<BlockNode>(block);
   update->name = block.name + "_update";
   update->init = ir::Stmt();
+  update->init_nest = nullptr;
   std::vector<BufferRegion> reads;
   for (const BufferRegion& w : block.writes) {
     bool read = std::any_of(block.reads.begin(), block.reads.end(),

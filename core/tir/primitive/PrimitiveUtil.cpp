@@ -37,6 +37,8 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
   using primitive_util_detail::BufferReplacer;
   auto out = std::make_shared<BlockNode>(block);
   BufferReplacer replacer(from, to);
+  // The blocks of an init nest belong to the block's init, so they are always rewritten.
+  bool in_init = false;
   std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
     if (const auto* c = As<ComputeNode>(s)) return MakeCompute(replacer.VisitStmt(c->stmt));
     if (const auto* seq = As<SeqNode>(s)) {
@@ -45,7 +47,7 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
       return MakeSeq(std::move(v));
     }
     if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
-    if (const auto* r = As<BlockRealizeNode>(s); r && nested) {
+    if (const auto* r = As<BlockRealizeNode>(s); r && (nested || in_init)) {
       return MakeBlockRealize(r->iter_values, r->predicate,
                               ReplaceBuffer(*r->block, from, to, true));
     }
@@ -53,6 +55,10 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
   };
   out->body = visit(block.body);
   if (block.init.defined()) out->init = replacer.VisitStmt(block.init);
+  if (block.init_nest) {
+    in_init = true;
+    out->init_nest = visit(block.init_nest);
+  }
   for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
   for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
   for (Buffer& b : out->alloc_buffers) b = b == from ? to : b;
@@ -89,8 +95,21 @@ Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
   std::vector<Expr> values;
   for (const Expr& v : realize->iter_values) values.push_back(ir::Substitute(v, vmap));
   auto block = std::make_shared<BlockNode>(*realize->block);
+  for (auto* regions : {&block->reads, &block->writes}) {
+    for (BufferRegion& r : *regions) {
+      for (Range& range : r.region) {
+        range = Range(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
+      }
+    }
+  }
+  for (MatchBufferRegion& m : block->match_buffers) {
+    for (Range& range : m.source.region) {
+      range = Range(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
+    }
+  }
   block->body = SubstituteTir(block->body, vmap);
   if (block->init.defined()) block->init = ir::Substitute(block->init, vmap);
+  block->init_nest = SubstituteTir(block->init_nest, vmap);
   return MakeBlockRealize(std::move(values), ir::Substitute(realize->predicate, vmap),
                           std::move(block));
 }
@@ -133,7 +152,7 @@ bool IsCompleteOrReductionBlock(const BlockNode& b) {
   }
   bool reads_own_output = std::any_of(b.reads.begin(), b.reads.end(),
                                       [&](const BufferRegion& r) { return writes(r.buffer); });
-  return (all_spatial && !reads_own_output) || (b.init.defined() && spatial_or_reduce);
+  return (all_spatial && !reads_own_output) || (HasInit(b) && spatial_or_reduce);
 }
 
 Status RemoveLeafBlock(ScheduleState* state, const BlockRealizeNode* block) {

@@ -15,7 +15,7 @@ namespace tessera::tir {
 Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f);
 
 // Replaces the mapped variables everywhere in `s` (computations, loop bounds, bindings,
-// predicates, nested blocks).
+// predicates, nested blocks and their regions).
 Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap);
 // `predicate` and-ed onto the predicate of each block realize directly below `s`.
 Stmt AppendPredicate(const Stmt& s, const Expr& predicate);

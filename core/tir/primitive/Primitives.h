@@ -142,7 +142,7 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, s
 Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_axis);
 
 // ---- Blockize.cpp ----
-// The subtree under `loop` (one block, no init) as the body of a new block "<block>_o"
+// The subtree under `loop` (one block) as the body of a new block "<block>_o"
 // whose iterators are the outer parts of the block's bindings; returns its name.
 Result<std::string> Blockize(ScheduleState* state, const Var& loop, bool preserve_unit_iters);
 

@@ -48,7 +48,7 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
   const BlockNode& block = *consumer->block;
   const BlockRealizeNode* scope = state->ScopeOf(consumer);
   if (!scope) return ScheduleError("ValueError", "The root block cannot be inlined");
-  if (block.init.defined()) {
+  if (HasInit(block)) {
     return ScheduleError("HasInitBlock", "The block has init statement: " + block.name);
   }
   // The one buffer the consumer reads that a block of the scope writes, and its producer.
@@ -82,8 +82,7 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
     if (Writes(*b->block, buffer)) producers.push_back(b);
   }
   const BlockNode* producer = producers.size() == 1 ? producers[0]->block.get() : nullptr;
-  bool producer_complete =
-      producer && IsCompleteOrReductionBlock(*producer) && !producer->init.defined();
+  bool producer_complete = producer && IsCompleteOrReductionBlock(*producer) && !HasInit(*producer);
   // The producer's stores move to the consumer's output: another reader of the buffer
   // would find it unwritten.
   for (const BlockRealizeNode* b : blocks) {

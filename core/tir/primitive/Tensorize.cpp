@@ -87,6 +87,7 @@ class FreshCopy : public ir::IRMutator {
     for (BufferRegion& r : n->writes) r = Map(r);
     for (auto& [key, value] : n->annotations) value = Map(value);
     n->init = Map(block.init);
+    if (block.init_nest) n->init_nest = Tir(block.init_nest);
     n->body = Tir(block.body);
     return n;
   }

@@ -31,6 +31,7 @@ for name, attempt in [
     ("compute_at", lambda: sch.compute_at(b, ci)),
     ("parallel", lambda: sch.parallel(i)),
     ("rfactor", lambda: sch.rfactor(k, 0)),
+    ("decompose_reduction", lambda: sch.decompose_reduction(b, i)),
     ("reorder", lambda: sch.reorder(k, i)),
 ]:
     try:

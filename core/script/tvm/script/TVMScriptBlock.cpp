@@ -285,9 +285,18 @@ Status Translator::BlockHeader(const AstStmt& s, BlockFrame& block, bool* handle
     auto body = Body(s.body, Place::Nested, nullptr);
     PopFrame();
     if (!body) return body.error();
-    auto init = IrOnly(*body, s.loc, "T.init()");
-    if (!init) return init.error();
-    block.init = *init;
+    bool nest = false;
+    tir::PreOrderVisit(*body, [&](const tir::StmtNode* n) {
+      nest = nest || n->kind == tir::StmtKind::For || n->kind == tir::StmtKind::BlockRealize;
+      return !nest;
+    });
+    if (nest) {
+      block.init_nest = *body;
+    } else {
+      auto init = IrOnly(*body, s.loc, "T.init()");
+      if (!init) return init.error();
+      block.init = *init;
+    }
     block.has_init = true;
     return Status::Ok();
   }
@@ -389,6 +398,7 @@ Result<tir::Stmt> Translator::Block(const AstStmt& s, const TName& t) {
   block->match_buffers = frame.match_buffers;
   block->annotations = frame.annotations.value_or(std::map<std::string, Expr>{});
   block->init = frame.init;
+  block->init_nest = frame.init_nest;
   block->body = *body;
   int mask = (frame.reads ? 0 : 1) | (frame.writes ? 0 : 2);
   tir::Block result = block;

@@ -57,6 +57,7 @@ struct BlockFrame {
   std::optional<std::map<std::string, Expr>> annotations;
   Expr predicate;
   ir::Stmt init;
+  tir::Stmt init_nest;  // an init holding loops and blocks (a blockized reduction's)
   bool has_init = false;
 };
 
