@@ -117,7 +117,7 @@ void TirLoopNestView::setState(const DocumentState& state) {
       } else if (auto* r = tir::As<tir::BlockRealizeNode>(s)) {
         auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
         item->setText(0, "block " + Q(r->block->name));
-        item->setText(1, r->block->init.defined() ? tr("block, T.init") : tr("block"));
+        item->setText(1, tir::HasInit(*r->block) ? tr("block, T.init") : tr("block"));
         item->setText(2, BlockDetail(*r));
         item->setData(0, kPayloadRole, "block:" + Q(r->block->name));
         item->setData(0, kNameRole, Q(r->block->name));

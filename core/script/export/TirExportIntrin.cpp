@@ -60,9 +60,10 @@ tir::Stmt WithoutInit(const tir::Stmt& s) {
   if (const auto* realize = tir::As<tir::BlockRealizeNode>(s)) {
     auto block = std::make_shared<tir::BlockNode>(*realize->block);
     // Without init the update reads what it writes, first (as TVMScript infers it).
-    if (realize->block->init.defined())
+    if (tir::HasInit(*realize->block))
       block->reads.insert(block->reads.begin(), block->writes.begin(), block->writes.end());
     block->init = ir::Stmt();
+    block->init_nest = nullptr;
     block->body = WithoutInit(block->body);
     return tir::MakeBlockRealize(realize->iter_values, realize->predicate, block);
   }
