@@ -26,6 +26,7 @@
 
 #include "runner/TimingStats.h"
 #include "runtime/CpuCount.h"
+#include "runtime/MachinePeak.h"
 #include "support/JsonReader.h"
 
 namespace {
@@ -149,16 +150,6 @@ std::string LoadAverage() {
   return text;
 }
 
-std::string CpuModel() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) {
-      size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "unknown CPU";
-}
-
 // The speed-ups a pair of median intervals allows: the baseline's over the candidate's.
 std::pair<double, double> SpeedupSpread(double base_low, double base_high, double cand_low,
                                         double cand_high) {
@@ -276,7 +267,8 @@ int main(int argc, char** argv) {
   std::printf(
       "tessera-bench-claim: the tuner's claimed speed-up over the input schedule, re-profiled\n"
       "CPU: %s, %d usable CPUs; %s\n",
-      CpuModel().c_str(), tessera::runtime::UsableCpus(), LoadAverage().c_str());
+      tessera::runtime::HostMachinePeak().cpu_name.c_str(), tessera::runtime::UsableCpus(),
+      LoadAverage().c_str());
   int fails = 0, errors = 0;
   for (const std::string& file : o->files) {
     Verdict v = Check(*o, file, work);

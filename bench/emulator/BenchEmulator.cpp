@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "runtime/CpuCount.h"
+#include "runtime/MachinePeak.h"
 
 namespace {
 
@@ -57,16 +58,6 @@ std::optional<Options> Parse(int argc, char** argv) {
   }
   if (o.repeat < 1) return std::nullopt;
   return o;
-}
-
-std::string CpuModel() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) {
-      size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "unknown CPU";
 }
 
 std::string Quoted(const std::string& s) {
@@ -145,8 +136,9 @@ int main(int argc, char** argv) {
   std::sort(examples.begin(), examples.end());
   std::printf(
       "GPU examples on the emulator (tessera-cli run FILE --target cuda-emulator --check)\n");
-  std::printf("CPU: %s, %d usable CPUs; fastest of %d run%s\n", CpuModel().c_str(),
-              tessera::runtime::UsableCpus(), o->repeat, o->repeat == 1 ? "" : "s");
+  std::printf("CPU: %s, %d usable CPUs; fastest of %d run%s\n",
+              tessera::runtime::HostMachinePeak().cpu_name.c_str(), tessera::runtime::UsableCpus(),
+              o->repeat, o->repeat == 1 ? "" : "s");
   std::printf("%-18s %-7s %9s %9s %9s  %s\n", "example", "check", "wall s", "user s", "sys s",
               "blocks run");
   int failed = 0;
