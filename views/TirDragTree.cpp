@@ -9,6 +9,17 @@
 
 namespace tessera::views {
 
+void AcceptOrRefuseDragMove(QDragMoveEvent* event, const TirDrop& judged, ViewBase* owner) {
+  if (judged.intent && judged.problem.isEmpty()) {
+    event->acceptProposedAction();
+    emit owner->statusMessage(
+        QCoreApplication::translate("TirDragTree", "Drop: %1").arg(judged.intent->describe()));
+  } else {
+    event->ignore();
+    emit owner->statusMessage(judged.problem);
+  }
+}
+
 TirDragTree::TirDragTree(ViewBase* owner, PayloadOf payloadOf, Judge judge, bool betweenRows)
     : QTreeWidget(owner),
       owner_(owner),
@@ -54,15 +65,7 @@ void TirDragTree::dragMoveEvent(QDragMoveEvent* event) {
   // the drop itself.
   QTreeWidget::dragMoveEvent(event);
   QTreeWidgetItem* target = itemAt(event->position().toPoint());
-  TirDrop d = judge_(PayloadIn(event->mimeData()), target, placeAt());
-  if (d.intent && d.problem.isEmpty()) {
-    event->acceptProposedAction();
-    emit owner_->statusMessage(
-        QCoreApplication::translate("TirDragTree", "Drop: %1").arg(d.intent->describe()));
-  } else {
-    event->ignore();
-    emit owner_->statusMessage(d.problem);
-  }
+  AcceptOrRefuseDragMove(event, judge_(PayloadIn(event->mimeData()), target, placeAt()), owner_);
 }
 
 void TirDragTree::dropEvent(QDropEvent* event) {

@@ -15,6 +15,10 @@ namespace tessera::views {
 
 class ViewBase;
 
+// Accepts a drag move the judge found legal and names its primitive in the owner's status
+// bar, or refuses it with the judge's reason: the one rule of every TensorIR drop target.
+void AcceptOrRefuseDragMove(QDragMoveEvent* event, const TirDrop& judged, ViewBase* owner);
+
 class TirDragTree : public QTreeWidget {
  public:
   using PayloadOf = std::function<QString(const QTreeWidgetItem* item)>;

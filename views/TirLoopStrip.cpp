@@ -67,15 +67,7 @@ void TirLoopStrip::dragEnterEvent(QDragEnterEvent* event) {
 
 void TirLoopStrip::dragMoveEvent(QDragMoveEvent* event) {
   QListWidget::dragMoveEvent(event);  // auto-scroll and the indicator
-  TirDrop d = judgeAt(event->mimeData(), event->position().toPoint());
-  if (d.intent && d.problem.isEmpty()) {
-    event->acceptProposedAction();
-    emit owner_->statusMessage(
-        QCoreApplication::translate("TirDragTree", "Drop: %1").arg(d.intent->describe()));
-  } else {
-    event->ignore();
-    emit owner_->statusMessage(d.problem);
-  }
+  AcceptOrRefuseDragMove(event, judgeAt(event->mimeData(), event->position().toPoint()), owner_);
 }
 
 void TirLoopStrip::dropEvent(QDropEvent* event) {
