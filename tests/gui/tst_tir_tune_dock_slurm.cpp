@@ -13,6 +13,7 @@
 #include "Document.h"
 #include "MainWindow.h"
 #include "TuneController.h"
+#include "TuneDockFixture.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runner/SlurmRunner.h"
@@ -22,6 +23,8 @@ using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
 using tessera::views::TuneRunState;
+
+using testing::MessagesContain;
 
 namespace {
 
@@ -33,12 +36,6 @@ k = te.reduce_axis((0, 16), name="k")
 C = te.compute((16, 16), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
 sch = tir.Schedule(te.create_prim_func([A, B, C]))
 )";
-
-bool MessagesContain(TuneController* tune, const QString& text) {
-  for (const QString& m : tune->messages())
-    if (m.contains(text)) return true;
-  return false;
-}
 
 }  // namespace
 

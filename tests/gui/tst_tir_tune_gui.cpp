@@ -17,6 +17,7 @@
 #include "Examples.h"
 #include "MainWindow.h"
 #include "TuneController.h"
+#include "TuneDockFixture.h"
 #include "VersionCompare.h"
 #include "codegen/LLVMBackend.h"
 #include "tir/Schedule.h"
@@ -28,6 +29,8 @@ using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
 using tessera::views::TuneRunState;
 
+using testing::MessagesContain;
+
 namespace {
 
 QString TensorIRExample(const QString& name) {
@@ -36,47 +39,9 @@ QString TensorIRExample(const QString& name) {
   return QString();
 }
 
-runner::RunnerOptions BuiltWorker() {
-  runner::RunnerOptions o;
-  o.kind = "local";
-#ifdef TESSERA_CLI_PATH
-  o.worker_path = TESSERA_CLI_PATH;
-#endif
-  o.parallel_builds = 2;
-  o.poll_s = 0.05;
-  return o;
-}
-
-struct Window {
-  MainWindow w;
-  TuneController* tune = nullptr;
-  views::TuneView* view = nullptr;
-
-  explicit Window(const QString& db) {
-    w.setInteractive(false);
-    tune = w.findChild<TuneController*>();
-    view = w.findChild<views::TuneView*>();
-    if (!tune || !view) return;
-    tune->setDatabasePath(db);
-    tune->setRunnerOptions(BuiltWorker());
-    gui::TuneSettings s;
-    s.batch_size = 2;
-    s.repeat = 1;
-    s.timeout_s = 120;
-    tune->setDefaults(s);
-  }
-  bool start(int trials) {
-    view->trialsBox()->setValue(trials);
-    view->button("tuneStart")->click();
-    return tune->state() == TuneRunState::Running;
-  }
+struct Window : testing::TuneDockWindow {
+  explicit Window(const QString& db) : TuneDockWindow(db, 120) {}
 };
-
-bool MessagesContain(TuneController* tune, const QString& text) {
-  for (const QString& m : tune->messages())
-    if (m.contains(text)) return true;
-  return false;
-}
 
 size_t TraceLength(const gui::Document* doc) {
   const auto& sch = doc->state().tir_schedule;

@@ -9,6 +9,7 @@
 
 #include "MainWindow.h"
 #include "TuneController.h"
+#include "TuneDockFixture.h"
 #include "script/Evaluator.h"
 #include "script/export/ScriptPrinter.h"
 #include "tune/Fingerprint.h"
@@ -18,6 +19,8 @@ using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
 using tessera::views::TuneRunState;
+
+using testing::WaitForEnd;
 
 namespace {
 
@@ -62,12 +65,6 @@ class ChosenRunner : public runner::Runner {
 
 double Ordinary(const std::string& hash) {
   return 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
-}
-
-bool WaitForEnd(TuneController* tune) {
-  if (tune->state() == TuneRunState::Idle) return true;
-  QSignalSpy ended(tune, &TuneController::sessionEnded);
-  return ended.wait(300000) && tune->state() == TuneRunState::Idle;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "MainWindow.h"
 #include "ScopedEnv.h"
 #include "TuneController.h"
+#include "TuneDockFixture.h"
 #include "VersionCompare.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
@@ -39,6 +40,10 @@ using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
 using tessera::views::TuneRunState;
+
+using testing::BuiltWorker;
+using testing::MessagesContain;
+using testing::WaitForEnd;
 
 namespace {
 
@@ -60,17 +65,6 @@ QString SplitGemm() {
 QAction* MakeTunableAction(QMenu* menu, const char* kind) {
   auto* sub = menu ? menu->findChild<QMenu*>("menuMakeTunable") : nullptr;
   return sub ? sub->findChild<QAction*>(QString("makeTunable_") + kind) : nullptr;
-}
-
-runner::RunnerOptions BuiltWorker() {
-  runner::RunnerOptions o;
-  o.kind = "local";
-#ifdef TESSERA_CLI_PATH
-  o.worker_path = TESSERA_CLI_PATH;
-#endif
-  o.parallel_builds = 2;
-  o.poll_s = 0.05;
-  return o;
 }
 
 // A runner that turns the first candidate of every batch of several into one whose
@@ -95,37 +89,9 @@ class FaultyRunner : public runner::Runner {
   std::unique_ptr<runner::Runner> inner_;
 };
 
-struct Window {
-  MainWindow w;
-  TuneController* tune = nullptr;
-  views::TuneView* view = nullptr;
-
-  explicit Window(const QString& db) {
-    w.setInteractive(false);
-    w.document()->reset(kSmallGemm, "gemm32.py");
-    tune = w.findChild<TuneController*>();
-    view = w.findChild<views::TuneView*>();
-    if (!tune || !view) return;
-    tune->setDatabasePath(db);
-    tune->setRunnerOptions(BuiltWorker());
-    gui::TuneSettings s;
-    s.batch_size = 2;
-    s.repeat = 1;
-    s.timeout_s = 60;
-    tune->setDefaults(s);
-  }
-  bool start(int trials) {
-    view->trialsBox()->setValue(trials);
-    view->button("tuneStart")->click();
-    return tune->state() == TuneRunState::Running;
-  }
+struct Window : testing::TuneDockWindow {
+  explicit Window(const QString& db) : TuneDockWindow(db, 60, kSmallGemm, "gemm32.py") {}
 };
-
-bool WaitForEnd(TuneController* tune, int ms = 600000) {
-  if (tune->state() == TuneRunState::Idle) return true;
-  QSignalSpy ended(tune, &TuneController::sessionEnded);
-  return ended.wait(ms) && tune->state() == TuneRunState::Idle;
-}
 
 std::vector<tune::TuningRecord> AllRecords(const QString& db, const std::string& workload) {
   auto opened = tune::Database::Open(db.toStdString());
@@ -145,12 +111,6 @@ void UseSlurm(MainWindow& w, const QString& workdir) {
 }
 
 using tessera::testing::ScopedEnv;
-
-bool MessagesContain(TuneController* tune, const QString& text) {
-  for (const QString& m : tune->messages())
-    if (m.contains(text)) return true;
-  return false;
-}
 
 }  // namespace
 
