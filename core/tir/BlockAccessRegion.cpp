@@ -58,9 +58,19 @@ class Detector : public ir::IRVisitor {
     return std::find(known_.begin(), known_.end(), b) != known_.end();
   }
 
+  // An index over no relaxed loop is one point, kept as written (TVM's interval evaluator
+  // adds single points without simplifying them, so `A[vj + vi * 4]` stays in that order
+  // unless another access of the buffer makes a union).
   void Update(std::vector<Access>* list, const Buffer& buffer, const std::vector<Expr>& indices) {
     std::vector<IntSet> region;
-    for (const Expr& index : indices) region.push_back(arith::EvalSet(index, dom_, &analyzer_));
+    for (const Expr& index : indices) {
+      bool relaxed = ir::UsesVar(index, [&](const ir::VarNode* v) {
+        return std::any_of(dom_.begin(), dom_.end(),
+                           [&](const auto& entry) { return entry.first.get() == v; });
+      });
+      region.push_back(relaxed ? arith::EvalSet(index, dom_, &analyzer_)
+                               : IntSet::SinglePoint(index));
+    }
     Merge(list, buffer, std::move(region));
   }
 

@@ -5,8 +5,6 @@
 // InverseAffineIterMap does). The before/after programs run under TVM 0.20 are
 // tests/tir/programs/compute_at_index.py and compute_inline_*.py.
 #include <QtTest>
-#include <fstream>
-#include <sstream>
 
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
@@ -95,26 +93,6 @@ std::string InlineProgram(const std::string& shape, const std::string& loops,
 }
 
 Var Int(const std::string& name) { return Var(name, ir::DataType::Int(32)); }
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The printed function from its "# from tvm.script" line up to the trace, without the
-// T.reads lines (see tests/tir/programs/inline_split_stores/README.md).
-std::string FunctionWithoutReads(const std::string& text) {
-  size_t from = text.find("# from tvm.script import");
-  size_t to = text.find("# from tvm import tir");
-  std::istringstream lines(text.substr(from, to == std::string::npos ? to : to - from));
-  std::string out, line;
-  while (std::getline(lines, line)) {
-    if (line.find("T.reads(") == std::string::npos && !line.empty()) out += line + "\n";
-  }
-  return out;
-}
 
 std::pair<Var, ir::Range> Iter(const Var& v, int64_t extent) {
   return {v, ir::Range(ir::make_const(v.dtype(), int64_t{0}), ir::make_const(v.dtype(), extent))};
@@ -216,26 +194,6 @@ class TestTirPlacement : public QObject {
     QCOMPARE(text(InverseBijectiveAffineMap({ir::floordiv(i, 4)}, one, {p0})),
              QString("not bijective"));
     QCOMPARE(text(InverseBijectiveAffineMap({i + 1, j}, ij, {p0, p1})), QString("not bijective"));
-  }
-
-  void inlineThroughSplitStores_data() {
-    QTest::addColumn<std::string>("name");
-    for (const char* name : {"compute_inline_split_store", "compute_inline_split3_store",
-                             "compute_inline_transposed_split"})
-      QTest::newRow(name) << std::string(name);
-  }
-  void inlineThroughSplitStores() {
-    QFETCH(std::string, name);
-    std::string dir = std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) +
-                      "/tests/tir/programs/inline_split_stores/";
-    std::string tvm = ReadFile(dir + name + ".txt");
-    QVERIFY2(tvm.find("\nEXIT 0") != std::string::npos, "TVM did not run the program");
-    auto r = script::EvaluateScript(ReadFile(dir + name + ".py"), name + ".py");
-    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
-    QVERIFY(r->tir_schedule);
-    std::string ours = AsTVMScript(r->tir_schedule->func(), TvmDialect::Tir);
-    QCOMPARE(QString::fromStdString(FunctionWithoutReads(ours)),
-             QString::fromStdString(FunctionWithoutReads(tvm)));
   }
 
   void inlineRefusesOtherStores_data() {
