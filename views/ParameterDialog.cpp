@@ -106,6 +106,7 @@ ParameterDialog::ParameterDialog(QWidget* parent, const QString& title,
   }
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   form->addRow(buttons);
+  ok_ = buttons->button(QDialogButtonBox::Ok);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   updatePreview();
@@ -156,10 +157,23 @@ QString ParameterDialog::previewText() const {
 void ParameterDialog::updatePreview() {
   if (editors_.size() != fields_.size()) return;  // still being built
   QVariantMap now = values();
-  for (int i = 0; i < fields_.size(); ++i)
-    if (fields_[i].kind == ParamField::Kind::Preview && fields_[i].preview)
-      static_cast<QLabel*>(editors_[i])->setText(fields_[i].preview(now));
+  bool accepted = true;
+  for (int i = 0; i < fields_.size(); ++i) {
+    const ParamField& f = fields_[i];
+    if (f.kind != ParamField::Kind::Preview) continue;
+    auto* label = static_cast<QLabel*>(editors_[i]);
+    if (f.verdict) {
+      Result<QString> v = f.verdict(now);
+      accepted = accepted && v.ok();
+      label->setText(v.ok() ? "✓ " + *v : "✗ " + QString::fromStdString(v.error().message));
+    } else if (f.preview) {
+      label->setText(f.preview(now));
+    }
+  }
+  if (ok_) ok_->setEnabled(accepted);
 }
+
+bool ParameterDialog::acceptable() const { return !ok_ || ok_->isEnabled(); }
 
 std::optional<QVariantMap> AskParameters(QWidget* parent, const QString& title,
                                          const QList<ParamField>& fields) {

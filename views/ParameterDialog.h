@@ -12,7 +12,10 @@
 #include <functional>
 #include <optional>
 
+#include "support/Result.h"
+
 class QLabel;
+class QPushButton;
 class QWidget;
 
 namespace tessera::views {
@@ -20,7 +23,8 @@ namespace tessera::views {
 struct ParamField {
   // Int: a spin box. Choice: a combo box. Text: a line. Order: a list whose items are
   // dragged (or moved with Up/Down) into order; its value is a QStringList.
-  // Preview: no value, a line made by `preview` from the other fields' values.
+  // Preview: no value, a line made by `preview` from the other fields' values; with a
+  // `verdict` instead, "✓ " and its text, or "✗ " and its error, which keeps OK disabled.
   enum class Kind { Int, Choice, Text, Order, Preview };
   QString key;
   QString label;
@@ -30,7 +34,8 @@ struct ParamField {
   QVariant value;       // the default
   QStringList choices;  // Choice
   QString tooltip;
-  std::function<QString(const QVariantMap&)> preview;  // Preview
+  std::function<QString(const QVariantMap&)> preview;          // Preview
+  std::function<Result<QString>(const QVariantMap&)> verdict;  // Preview that checks
 };
 
 using ParameterAsker = std::function<std::optional<QVariantMap>(
@@ -45,9 +50,12 @@ class ParameterDialog : public QDialog {
   QWidget* editor(const QString& key) const;
   QString previewText() const;
   void updatePreview();
+  // Whether OK is enabled: no verdict refuses the values.
+  bool acceptable() const;
 
  private:
   QList<ParamField> fields_;
+  QPushButton* ok_ = nullptr;
   QList<QWidget*> editors_;  // parallel to fields_ (a QLabel for a Preview)
 };
 

@@ -110,11 +110,9 @@ QMenu* TirBlockGraphView::contextMenuFor(const QString& block) {
     QAction* a = menu->addAction(TirPrimitiveTitle(p));
     a->setObjectName(p);
     // Parameterless primitives are enabled exactly when the schedule accepts them.
-    if (p == "compute_inline" || p == "reverse_compute_inline") {
-      QString problem = TirIntentProblem(*sch_, Intent{p, block, {}, {}});
-      a->setEnabled(problem.isEmpty());
-      a->setToolTip(problem);
-    }
+    QString problem = TirBlockMenuProblem(*sch_, p, block);
+    a->setEnabled(problem.isEmpty());
+    a->setToolTip(problem);
     connect(a, &QAction::triggered, this, [this, p, block] { requestPrimitive(p, block); });
   }
   return menu;

@@ -5,6 +5,7 @@
 
 #include "views/ParameterDialog.h"
 #include "views/TirBufferLayouts.h"
+#include "views/TirPrimitiveArguments.h"
 
 namespace tessera::views {
 namespace {
@@ -13,22 +14,10 @@ QString Tr(const char* text) { return QCoreApplication::translate("TirIntents", 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 std::string S(const QString& s) { return s.toStdString(); }
 
-Result<tir::LoopRV> LoopNamed(tir::Schedule& sch, const QString& block, const QString& name) {
-  auto b = sch.GetBlock(S(block));
-  if (!b.ok()) return b.error();
-  auto loops = sch.GetLoops(*b);
-  if (!loops.ok()) return loops.error();
-  for (const tir::LoopRV& rv : *loops) {
-    auto loop = sch.Get(rv);
-    if (loop.ok() && Q((*loop)->loop_var.name()) == name) return rv;
-  }
-  return Error(S(Tr("block %1 has no loop %2").arg(block, name)));
-}
-
 // The loop `name` of the intent: among the loops of params["loop_block"] or the block's.
 Result<tir::LoopRV> IntentLoop(tir::Schedule& sch, const Intent& intent, const QString& name) {
   QString owner = intent.params.value("loop_block").toString();
-  return LoopNamed(sch, owner.isEmpty() ? intent.stage : owner, name);
+  return TirLoopRV(sch, owner.isEmpty() ? intent.stage : owner, name);
 }
 
 Result<std::vector<tir::LoopRV>> IntentLoops(tir::Schedule& sch, const Intent& intent) {
@@ -133,10 +122,6 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
   }
   if (p == "blockize") {
     auto r = sch.Blockize(loop);
-    return r.ok() ? Status::Ok() : Status(r.error());
-  }
-  if (p == "add_unit_loop") {
-    auto r = sch.AddUnitLoop(loop);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
@@ -327,6 +312,18 @@ QString SplitExtents(const QString& text, std::optional<int64_t> extent) {
 
 }  // namespace
 
+Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name) {
+  auto b = sch.GetBlock(S(block));
+  if (!b.ok()) return b.error();
+  auto loops = sch.GetLoops(*b);
+  if (!loops.ok()) return loops.error();
+  for (const tir::LoopRV& rv : *loops) {
+    auto loop = sch.Get(rv);
+    if (loop.ok() && Q((*loop)->loop_var.name()) == name) return rv;
+  }
+  return Error(S(Tr("block %1 has no loop %2").arg(block, name)));
+}
+
 QString TirPrimitiveTitle(const QString& p) {
   if (p == "reverse_compute_at") return Tr("Reverse Compute At…");
   if (p == "reverse_compute_inline") return Tr("Reverse Compute Inline");
@@ -341,14 +338,19 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "decompose_padding") return Tr("Decompose Padding…");
   if (p == "pad_einsum") return Tr("Pad Einsum…");
   if (p == "add_unit_loop") return Tr("Add Unit Loop");
+  if (p == "annotate") return Tr("Annotate…");
+  if (p == "unannotate") return Tr("Unannotate…");
+  if (p == "tensorize") return Tr("Tensorize…");
+  if (p == "transform_block_layout") return Tr("Transform Block Layout…");
+  if (p == "set_axis_separator") return Tr("Set Axis Separator…");
   return PrimitiveTitle(p);
 }
 
 QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block,
                            const QString& loop) {
+  if (IsTirArgumentPrimitive(p)) return TirArgumentMenuProblem(sch, p, block, loop);
   bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
-                 p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor" ||
-                 p == "add_unit_loop";
+                 p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor";
   if (!checked) return {};
   Intent dry{p, block, {loop}, {}};
   if (p == "fuse") {
@@ -359,19 +361,41 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
   return TirIntentProblem(sch, dry);
 }
 
+QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block) {
+  if (IsTirArgumentPrimitive(p)) return TirArgumentMenuProblem(sch, p, block, QString());
+  if (p == "compute_inline" || p == "reverse_compute_inline")
+    return TirIntentProblem(sch, Intent{p, block, {}, {}});
+  return QString();
+}
+
 const QStringList& TirBlockPrimitives() {
-  static const QStringList list{
-      "compute_at",      "reverse_compute_at",  "compute_inline",    "reverse_compute_inline",
-      "cache_read",      "cache_write",         "set_scope",         "storage_align",
-      "reindex",         "decompose_reduction", "decompose_padding", "pad_einsum",
-      "transform_layout"};
+  static const QStringList list{"compute_at",
+                                "reverse_compute_at",
+                                "compute_inline",
+                                "reverse_compute_inline",
+                                "cache_read",
+                                "cache_write",
+                                "set_scope",
+                                "storage_align",
+                                "reindex",
+                                "decompose_reduction",
+                                "decompose_padding",
+                                "pad_einsum",
+                                "transform_layout",
+                                "transform_block_layout",
+                                "set_axis_separator",
+                                "add_unit_loop",
+                                "tensorize",
+                                "annotate",
+                                "unannotate"};
   return list;
 }
 
 const QStringList& TirLoopPrimitives() {
-  static const QStringList list{"split",    "tile",      "fuse",          "reorder",
-                                "parallel", "vectorize", "unroll",        "bind",
-                                "rfactor",  "blockize",  "add_unit_loop", "decompose_reduction"};
+  static const QStringList list{"split",     "tile",      "fuse",          "reorder",
+                                "parallel",  "vectorize", "unroll",        "bind",
+                                "rfactor",   "blockize",  "add_unit_loop", "decompose_reduction",
+                                "tensorize", "annotate",  "unannotate"};
   return list;
 }
 
@@ -436,6 +460,7 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   if (TirIntentNeedsScript(intent))
     return Error(
         S(Tr("%1 takes Python lambdas: the application applies it as a script line").arg(p)));
+  if (IsTirArgumentPrimitive(p)) return ApplyTirArgumentIntent(sch, intent);
   if (p == "fuse" || p == "reorder") {
     auto loops = IntentLoops(sch, intent);
     if (!loops.ok()) return loops.error();
@@ -448,7 +473,9 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   return ApplyOnLoop(sch, intent);
 }
 
-bool TirIntentNeedsScript(const Intent& intent) { return intent.primitive == "transform_layout"; }
+bool TirIntentNeedsScript(const Intent& intent) {
+  return intent.primitive == "transform_layout" || intent.primitive == "transform_block_layout";
+}
 
 QString TirBufferArgument(const Intent& intent) {
   return QString("(\"%1\", %2)")
@@ -457,6 +484,8 @@ QString TirBufferArgument(const Intent& intent) {
 }
 
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent) {
+  if (intent.primitive == "transform_block_layout")
+    return TransformBlockLayoutArgumentProblem(sch, intent);
   if (TirIntentNeedsScript(intent)) return TransformLayoutArgumentProblem(sch, intent);
   tir::Schedule copy = sch;
   Status s = ApplyTirIntent(copy, intent);
@@ -547,7 +576,10 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     return {};
   };
   QString problem;
-  if (primitive == "split") {
+  if (IsTirArgumentPrimitive(primitive)) {
+    if (!loop.isEmpty()) intent.iterVars << loop;
+    fields = TirArgumentFields(sch, primitive, block, loop, &problem, dryRun);
+  } else if (primitive == "split") {
     problem = needLoop();
     std::optional<int64_t> extent;
     for (const tir::ForNode* l : TirLoopsOf(sch, block))
@@ -707,8 +739,6 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     f.tooltip =
         Tr("Each iterator's extent is padded up to a multiple of its number, e.g. 1, 32, 1");
     fields << f;
-  } else if (primitive == "add_unit_loop") {
-    problem = needLoop();
   } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
     problem = Tr("unknown TensorIR primitive %1").arg(primitive);
   }
@@ -716,6 +746,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
   if (!fields.isEmpty()) {
     auto values = AskParameters(parent, TirPrimitiveTitle(primitive).remove("…"), fields);
     if (!values) return {};
+    if (IsTirArgumentPrimitive(primitive)) SetTirArgumentParams(intent, *values);
     for (const char* key :
          {"factors", "x_factor", "y_factor", "factor_axis", "axis", "factor", "offset", "padding"})
       if (values->contains(key)) intent.params[key] = values->value(key);

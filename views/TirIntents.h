@@ -31,6 +31,11 @@ QString TirPrimitiveTitle(const QString& primitive);
 // are tried on a copy of the schedule, so their menu entries are disabled with TVM's reason.
 QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& primitive, const QString& block,
                            const QString& loop);
+// The same for block-menu primitive `primitive` of `block`: the ones without arguments
+// (compute_inline, add_unit_loop, ...) are tried on a copy; unannotate needs an
+// annotation, tensorize a registered intrinsic.
+QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& primitive,
+                            const QString& block);
 
 // Every block of the function except the root, in pre order.
 std::vector<const tir::BlockRealizeNode*> TirBlocks(const tir::Schedule& sch);
@@ -39,6 +44,8 @@ const tir::BlockRealizeNode* TirFindBlock(const tir::Schedule& sch, const QStrin
 // The loops above block `name` up to its scope block, outermost first (get_loops).
 std::vector<const tir::ForNode*> TirLoopsOf(const tir::Schedule& sch, const QString& block);
 QStringList TirLoopNames(const tir::Schedule& sch, const QString& block);
+// The random variable of loop `name` of `block` in `sch` (get_loops, then the loop variable).
+Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name);
 // The constant extent of a loop; nullopt when it is not a constant.
 std::optional<int64_t> TirConstExtent(const tir::ForNode& loop);
 
@@ -52,8 +59,9 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
 // intent whose arguments are script text (TirIntentNeedsScript) gets its arguments'
 // shape checked only.
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent);
-// Whether only the script evaluator can apply `intent` (transform_layout: its index map
-// and pad value are Python lambdas): the application checks it by evaluating its line.
+// Whether only the script evaluator can apply `intent` (transform_layout and
+// transform_block_layout: their index maps and pad values are Python lambdas): the
+// application checks it by evaluating its line.
 bool TirIntentNeedsScript(const Intent& intent);
 // The buffer argument TVM's transform_layout takes, from the intent's buffer_type and
 // buffer_index: ("write", 0).

@@ -227,6 +227,9 @@ QMenu* TirLoopNestView::contextMenuFor(QTreeWidgetItem* item) {
     for (const QString& p : TirBlockPrimitives()) {
       QAction* a = menu->addAction(TirPrimitiveTitle(p));
       a->setObjectName(p);
+      QString problem = TirBlockMenuProblem(*sch_, p, block);
+      a->setEnabled(problem.isEmpty());
+      a->setToolTip(problem);
       connect(a, &QAction::triggered, this, [this, p, block] { requestPrimitive(p, block, {}); });
     }
   } else {

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "views/TirIntents.h"
+#include "views/TirPrimitiveArguments.h"
 
 namespace tessera::gui {
 namespace {
@@ -76,6 +77,44 @@ struct Printer {
     return QString("%1.%2(%3)").arg(sp.schedule_var, intent.primitive, args);
   }
 
+  // annotate, unannotate, tensorize, add_unit_loop, set_axis_separator and
+  // transform_block_layout, as TVM 0.20 runs them: the block_or_loop argument is the
+  // intent's loop when it names one, else its block.
+  Result<QString> ArgumentLine() const {
+    const QString& p = intent.primitive;
+    // The schedule's checks (on a copy; the lambda's shape for transform_block_layout).
+    if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+      return Fail(problem);
+    const QVariantMap& a = intent.params;
+    QString target = Block(intent.stage);
+    if (!intent.iterVars.isEmpty() && p != "set_axis_separator" && p != "transform_block_layout") {
+      auto loop = Loop(intent.iterVars.front());
+      if (!loop.ok()) return loop.error();
+      target = *loop;
+    }
+    if (p == "add_unit_loop") return Call(target);
+    if (p == "tensorize")
+      return Call(target + ", " +
+                  views::PythonStringLiteral(a.value("intrin").toString().trimmed()));
+    QString key = "ann_key=" + views::PythonStringLiteral(a.value("ann_key").toString());
+    if (p == "unannotate") return Call(target + ", " + key);
+    if (p == "annotate") {
+      auto value = views::ParseAnnotationValue(a.value("ann_type").toString(),
+                                               a.value("ann_val").toString());
+      if (!value.ok()) return value.error();
+      return Call(QString("%1, %2, ann_val=%3").arg(target, key, value->python));
+    }
+    if (p == "set_axis_separator") {
+      auto separators = views::ParseAxisSeparators(a.value("axis_separators").toString());
+      if (!separators.ok()) return separators.error();
+      QStringList axes;
+      for (int64_t s : *separators) axes << QString::number(s);
+      return Call(
+          QString("%1, %2, [%3]").arg(target, views::TirBufferArgument(intent), axes.join(", ")));
+    }
+    return Call(target + ", " + a.value("index_map").toString().trimmed());
+  }
+
   Result<QString> Line() const {
     const QString& p = intent.primitive;
     if (intent.stage.isEmpty()) return Fail(Tr("%1 needs a block").arg(p));
@@ -110,6 +149,7 @@ struct Printer {
       return Call(QString("%1, [%2]").arg(block, padding.join(", ")));
     }
     if (p == "tile") return Tile();
+    if (views::IsTirArgumentPrimitive(p)) return ArgumentLine();
     if (p == "transform_layout") {
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
         return Fail(problem);
@@ -128,8 +168,7 @@ struct Printer {
       if (intent.iterVars.size() < 2) return Fail(Tr("%1 needs at least two loops").arg(p));
       return Call(*loops);
     }
-    if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize" ||
-        p == "add_unit_loop")
+    if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
       return Call(*loops);
     if (p == "rfactor") {
       bool ok = false;

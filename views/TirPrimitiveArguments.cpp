@@ -1,0 +1,449 @@
+#include "views/TirPrimitiveArguments.h"
+
+#include <QCoreApplication>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "ir/ExprOp.h"
+#include "script/lang/Parser.h"
+#include "tir/IndexMap.h"
+#include "views/TirIntents.h"
+
+namespace tessera::views {
+namespace {
+
+QString Tr(const char* text) { return QCoreApplication::translate("TirPrimitiveArguments", text); }
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+std::string S(const QString& s) { return s.toStdString(); }
+Error Fail(const QString& text) { return Error(S(text)); }
+
+// The target of a block-or-loop primitive: the intent's loop, or its block.
+template <typename F>
+Status OnTarget(tir::Schedule& sch, const Intent& intent, F&& apply) {
+  if (intent.iterVars.isEmpty()) {
+    auto block = sch.GetBlock(S(intent.stage));
+    if (!block.ok()) return block.error();
+    return apply(*block);
+  }
+  auto loop = TirLoopRV(sch, intent.stage, intent.iterVars.front());
+  if (!loop.ok()) return loop.error();
+  return apply(*loop);
+}
+
+QString TargetName(const QString& block, const QString& loop) {
+  return loop.isEmpty() ? Tr("block %1").arg(block) : Tr("loop %1").arg(loop);
+}
+
+// "write 0: B" and "read 1: A" for each buffer the block writes and reads.
+QStringList BufferEntries(const tir::BlockNode& block) {
+  QStringList out;
+  for (size_t i = 0; i < block.writes.size(); ++i)
+    out << QString("write %1: %2").arg(i).arg(Q(block.writes[i].buffer->name));
+  for (size_t i = 0; i < block.reads.size(); ++i)
+    out << QString("read %1: %2").arg(i).arg(Q(block.reads[i].buffer->name));
+  return out;
+}
+
+// The buffer of ("write", i) / ("read", i); null when there is none.
+tir::Buffer BufferOf(const tir::BlockNode& block, const QString& type, int64_t index) {
+  const auto& regions = type == "write" ? block.writes : block.reads;
+  if ((type != "write" && type != "read") || index < 0 || size_t(index) >= regions.size())
+    return nullptr;
+  return regions[size_t(index)].buffer;
+}
+
+QString ShapeText(const std::vector<ir::Expr>& shape) {
+  QStringList dims;
+  for (const ir::Expr& e : shape) {
+    const int64_t* v = ir::as_const_int(e);
+    dims << (v ? QString::number(*v) : QStringLiteral("?"));
+  }
+  return "(" + dims.join(", ") + ")";
+}
+
+// `lambda i, j: (i, j)`, or one fusing the first two iterators when both are of the same
+// kind with a constant extent: an index map that applies, to edit.
+QString DefaultBlockMap(const tir::BlockNode& block) {
+  static const char* names[] = {"i", "j", "k", "l", "m", "n"};
+  QStringList params;
+  for (size_t d = 0; d < block.iter_vars.size(); ++d)
+    params << (d < 6 ? QString(names[d]) : QString("i%1").arg(d));
+  if (params.isEmpty()) return "lambda: ()";
+  QStringList results = params;
+  if (block.iter_vars.size() >= 2 &&
+      block.iter_vars[0]->iter_type == block.iter_vars[1]->iter_type) {
+    if (const int64_t* e = ir::as_const_int(block.iter_vars[1]->dom.extent)) {
+      results.removeFirst();
+      results[0] = QString("%1 * %2 + %3").arg(params[0]).arg(*e).arg(params[1]);
+    }
+  }
+  return "lambda " + params.join(", ") + ": (" + results.join(", ") +
+         (results.size() == 1 ? ",)" : ")");
+}
+
+// The block's iterators after a dry run: "v0: 256 (S), v1: 64 (R)".
+QString IteratorsText(const tir::Schedule& after, const QString& block) {
+  const tir::BlockRealizeNode* r = TirFindBlock(after, block);
+  if (!r) return Tr("block %1 is gone").arg(block);
+  QStringList iters;
+  for (const ir::IterVar& iv : r->block->iter_vars) {
+    const int64_t* e = ir::as_const_int(iv->dom.extent);
+    iters << QString("%1: %2 (%3)")
+                 .arg(Q(iv->var.name()), e ? QString::number(*e) : QStringLiteral("?"))
+                 .arg(QChar(tir::IterKindChar(iv->iter_type)));
+  }
+  return Tr("%1 iterates over %2").arg(block, iters.join(", "));
+}
+
+Result<QString> AnnotateVerdict(const QVariantMap& v, const QStringList& existing) {
+  QString key = v.value("ann_key").toString();
+  if (key.trimmed().isEmpty()) return Fail(Tr("give the annotation a key"));
+  auto value = ParseAnnotationValue(v.value("ann_type").toString(), v.value("ann_val").toString());
+  if (!value.ok()) return value.error();
+  QString text = QString("ann_key=%1, ann_val=%2").arg(PythonStringLiteral(key), value->python);
+  if (existing.contains(key)) text += " " + Tr("(replaces the value it has)");
+  return text;
+}
+
+Result<QString> SeparatorVerdict(const tir::Schedule& sch, const Intent& base,
+                                 const QVariantMap& v) {
+  Intent intent = base;
+  SetTirArgumentParams(intent, v);
+  auto separators = ParseAxisSeparators(intent.params.value("axis_separators").toString());
+  if (!separators.ok()) return separators.error();
+  tir::Schedule copy = sch;
+  if (Status s = ApplyTirArgumentIntent(copy, intent); !s) return s.error();
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
+  tir::Buffer buffer = r ? BufferOf(*r->block, intent.params.value("buffer_type").toString(),
+                                    intent.params.value("buffer_index").toLongLong())
+                         : nullptr;
+  if (!buffer) return QString();
+  return Tr("%1 %2 is flattened to %3 dimension(s)")
+      .arg(Q(buffer->name), ShapeText(buffer->shape))
+      .arg(separators->size() + 1);
+}
+
+Result<QString> TensorizeVerdict(const tir::Schedule& sch, const Intent& base,
+                                 const QVariantMap& v) {
+  Intent intent = base;
+  SetTirArgumentParams(intent, v);
+  tir::Schedule copy = sch;
+  if (Status s = ApplyTirArgumentIntent(copy, intent); !s) return s.error();
+  return Tr("%1 matches %2")
+      .arg(intent.params.value("intrin").toString(),
+           TargetName(intent.stage, intent.iterVars.value(0)));
+}
+
+Result<QString> BlockLayoutVerdict(const tir::Schedule& sch, const Intent& base,
+                                   const QVariantMap& v, const TirDryRun& dryRun) {
+  Intent intent = base;
+  SetTirArgumentParams(intent, v);
+  if (QString problem = TransformBlockLayoutArgumentProblem(sch, intent); !problem.isEmpty())
+    return Fail(problem);
+  if (!dryRun) return Tr("a lambda over the block's iterators");
+  auto after = dryRun(intent);
+  if (!after.ok()) return after.error();
+  if (!*after) return Fail(Tr("the script makes no TensorIR schedule"));
+  return IteratorsText(**after, intent.stage);
+}
+
+ParamField TextField(const QString& key, const QString& label, const QString& value) {
+  ParamField f;
+  f.key = key;
+  f.label = label;
+  f.kind = ParamField::Kind::Text;
+  f.value = value;
+  return f;
+}
+
+ParamField VerdictField(std::function<Result<QString>(const QVariantMap&)> verdict) {
+  ParamField f;
+  f.key = "check";
+  f.label = Tr("Check");
+  f.kind = ParamField::Kind::Preview;
+  f.verdict = std::move(verdict);
+  return f;
+}
+
+}  // namespace
+
+bool IsTirArgumentPrimitive(const QString& p) {
+  return p == "annotate" || p == "unannotate" || p == "tensorize" || p == "set_axis_separator" ||
+         p == "transform_block_layout" || p == "add_unit_loop";
+}
+
+Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QString& text) {
+  QString t = text.trimmed();
+  if (type == "str") return TirAnnotationValue{PythonStringLiteral(text), ir::StringImm(S(text))};
+  if (type == "int") {
+    bool ok = false;
+    qlonglong v = t.toLongLong(&ok);
+    if (!ok) return Fail(Tr("ann_val: '%1' is not an int").arg(t));
+    bool fits32 =
+        v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
+    return TirAnnotationValue{
+        QString::number(v), ir::IntImm(fits32 ? ir::DataType::Int(32) : ir::DataType::Int(64), v)};
+  }
+  if (type == "float") {
+    bool ok = false;
+    double v = t.toDouble(&ok);
+    if (!ok || !std::isfinite(v)) return Fail(Tr("ann_val: '%1' is not a finite float").arg(t));
+    // Python's repr: the shortest text that reads back, always with a '.' or an exponent.
+    char buffer[64];
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    QString python = QString::fromLatin1(buffer, int(end - buffer));
+    if (!python.contains('.') && !python.contains('e')) python += ".0";
+    return TirAnnotationValue{python, ir::FloatImm(ir::DataType::Float(32), v)};
+  }
+  return Fail(Tr("ann_val: the type is int, float or str, not '%1'").arg(type));
+}
+
+QString PythonStringLiteral(const QString& text) {
+  QString out = "\"";
+  for (QChar c : text) {
+    if (c == '\\' || c == '"')
+      out += QString("\\") + c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
+  QString body = text.trimmed();
+  if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
+  std::vector<int64_t> out;
+  for (const QString& part : body.split(',', Qt::SkipEmptyParts)) {
+    bool ok = false;
+    int64_t v = part.trimmed().toLongLong(&ok);
+    if (!ok || v < 0)
+      return Fail(Tr("axis_separators: '%1' is not a non-negative integer").arg(part.trimmed()));
+    out.push_back(v);
+  }
+  return out;
+}
+
+QString IndexMapLambdaProblem(const QString& text, size_t arity) {
+  auto parsed = script::ParseExpression(S(text));
+  if (!parsed.ok())
+    return Tr("index_map: column %1: %2")
+        .arg(parsed.error().loc.column)
+        .arg(Q(parsed.error().message));
+  const script::AstExpr& e = **parsed;
+  if (e.kind != script::AstKind::Lambda)
+    return Tr("index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)");
+  size_t positional = 0;
+  for (const script::AstParam& p : e.params) {
+    if (p.kind == script::ParamKind::VarArgs) return QString();  // lambda *indices: any number
+    if (p.kind == script::ParamKind::Positional) ++positional;
+  }
+  if (positional != arity)
+    return Tr("index_map: the lambda takes %1 index(es); the block has %2 iterator(s)")
+        .arg(positional)
+        .arg(arity);
+  return QString();
+}
+
+QStringList TirAnnotationKeys(const tir::Schedule& sch, const QString& block, const QString& loop) {
+  QStringList out;
+  if (loop.isEmpty()) {
+    if (const tir::BlockRealizeNode* r = TirFindBlock(sch, block))
+      for (const auto& [key, value] : r->block->annotations) out << Q(key);
+    return out;
+  }
+  for (const tir::ForNode* l : TirLoopsOf(sch, block))
+    if (Q(l->loop_var.name()) == loop)
+      for (const auto& [key, value] : l->annotations) out << Q(key);
+  return out;
+}
+
+QStringList TirIntrinNames(const tir::Schedule& sch) {
+  QStringList out;
+  for (const std::string& name : sch.tensor_intrins().Names()) out << Q(name);
+  return out;
+}
+
+QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block,
+                               const QString& loop) {
+  if (p == "unannotate" && TirAnnotationKeys(sch, block, loop).isEmpty())
+    return Tr("unannotate: %1 has no annotation").arg(TargetName(block, loop));
+  if (p == "tensorize" && TirIntrinNames(sch).isEmpty())
+    return Tr("tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)");
+  if (p == "add_unit_loop") {
+    tir::Schedule copy = sch;
+    Status s = ApplyTirArgumentIntent(
+        copy, Intent{p, block, loop.isEmpty() ? QStringList() : QStringList{loop}, {}});
+    return s ? QString() : Q(s.error().message);
+  }
+  if (p == "set_axis_separator") {
+    const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+    if (r && BufferEntries(*r->block).isEmpty())
+      return Tr("set_axis_separator: block %1 accesses no buffer").arg(block);
+  }
+  if (p == "transform_block_layout") {
+    // The block's own conditions (its loops, its bindings) do not depend on the map: the
+    // identity map on a copy meets them exactly when any map could.
+    const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+    if (!r) return Tr("transform_block_layout: there is no block %1").arg(block);
+    std::vector<std::string> names;
+    for (size_t i = 0; i < r->block->iter_vars.size(); ++i)
+      names.push_back("i" + std::to_string(i));
+    tir::IndexMap identity = tir::MakeIndexMap(names, [](const std::vector<ir::Var>& vars) {
+      return std::vector<ir::Expr>(vars.begin(), vars.end());
+    });
+    tir::Schedule copy = sch;
+    auto rv = copy.GetBlock(S(block));
+    if (!rv.ok()) return Q(rv.error().message);
+    Status s = copy.TransformBlockLayout(*rv, identity);
+    return s ? QString() : Q(s.error().message);
+  }
+  return QString();
+}
+
+QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
+                                    const QString& block, const QString& loop, QString* problem,
+                                    const TirDryRun& dryRun) {
+  QList<ParamField> fields;
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+  if (!r) {
+    *problem = Tr("%1: there is no block %2").arg(p, block);
+    return fields;
+  }
+  *problem = TirArgumentMenuProblem(sch, p, block, loop);
+  if (!problem->isEmpty()) return fields;
+  Intent base{p, block, loop.isEmpty() ? QStringList() : QStringList{loop}, {}};
+  if (p == "annotate") {
+    QStringList existing = TirAnnotationKeys(sch, block, loop);
+    fields << TextField(
+                  "ann_key", Tr("Key"),
+                  loop.isEmpty() ? "meta_schedule.unroll_explicit" : "pragma_auto_unroll_max_step")
+           << ChoiceField("ann_type", Tr("Value type"), {"int", "float", "str"})
+           << TextField("ann_val", Tr("Value"), "16")
+           << VerdictField(
+                  [existing](const QVariantMap& v) { return AnnotateVerdict(v, existing); });
+  } else if (p == "unannotate") {
+    fields << ChoiceField("ann_key", Tr("Key"), TirAnnotationKeys(sch, block, loop));
+  } else if (p == "tensorize") {
+    QStringList names = TirIntrinNames(sch);
+    ParamField name = TextField("intrin", Tr("TensorIntrin"), names.value(0));
+    name.tooltip = Tr("Registered in this document: %1").arg(names.join(", "));
+    fields << name << VerdictField([&sch, base](const QVariantMap& v) {
+      return TensorizeVerdict(sch, base, v);
+    });
+  } else if (p == "set_axis_separator") {
+    QStringList buffers = BufferEntries(*r->block);
+    fields << ChoiceField("separator_buffer", Tr("Buffer"), buffers);
+    tir::Buffer first =
+        BufferOf(*r->block, buffers.value(0).section(' ', 0, 0),
+                 buffers.value(0).section(' ', 1, 1).section(':', 0, 0).toLongLong());
+    ParamField separators = TextField("axis_separators", Tr("Axis separators"),
+                                      first && first->shape.size() >= 2 ? "1" : "");
+    separators.tooltip =
+        Tr("The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D "
+           "when it is flattened");
+    fields << separators << VerdictField([&sch, base](const QVariantMap& v) {
+      return SeparatorVerdict(sch, base, v);
+    });
+  } else if (p == "transform_block_layout") {
+    ParamField map =
+        TextField("index_map", Tr("Index map (a Python lambda)"), DefaultBlockMap(*r->block));
+    map.tooltip =
+        Tr("The block's new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) "
+           "fuses two; the map must be bijective");
+    fields << map << VerdictField([&sch, base, dryRun](const QVariantMap& v) {
+      return BlockLayoutVerdict(sch, base, v, dryRun);
+    });
+  }
+  return fields;
+}
+
+void SetTirArgumentParams(Intent& intent, const QVariantMap& values) {
+  for (const char* key : {"ann_key", "ann_type", "ann_val", "intrin", "axis_separators"})
+    if (values.contains(key)) intent.params[key] = values.value(key).toString();
+  if (values.contains("index_map"))
+    intent.params["index_map"] = values.value("index_map").toString().trimmed();
+  if (values.contains("separator_buffer")) {
+    QString choice = values.value("separator_buffer").toString();
+    intent.params["buffer_type"] = choice.section(' ', 0, 0);
+    intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
+  }
+}
+
+Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
+  const QString& p = intent.primitive;
+  const QVariantMap& a = intent.params;
+  if (p == "annotate" || p == "unannotate") {
+    QString key = a.value("ann_key").toString();
+    if (key.trimmed().isEmpty()) return Fail(Tr("%1 needs an annotation key").arg(p));
+    if (p == "unannotate") {
+      QString loop = intent.iterVars.value(0);
+      if (!TirAnnotationKeys(sch, intent.stage, loop).contains(key))
+        return Fail(Tr("unannotate: %1 has no annotation %2")
+                        .arg(TargetName(intent.stage, loop), PythonStringLiteral(key)));
+      return OnTarget(sch, intent, [&](const auto& rv) { return sch.Unannotate(rv, S(key)); });
+    }
+    auto value =
+        ParseAnnotationValue(a.value("ann_type").toString(), a.value("ann_val").toString());
+    if (!value.ok()) return value.error();
+    return OnTarget(sch, intent,
+                    [&](const auto& rv) { return sch.Annotate(rv, S(key), value->expr); });
+  }
+  if (p == "tensorize") {
+    QString name = a.value("intrin").toString().trimmed();
+    if (name.isEmpty()) return Fail(Tr("tensorize needs a TensorIntrin name"));
+    QStringList names = TirIntrinNames(sch);
+    if (!names.contains(name))
+      return Fail(names.isEmpty()
+                      ? Tr("ValueError: TensorIntrin '%1' is not registered; the document "
+                           "registers none")
+                            .arg(name)
+                      : Tr("ValueError: TensorIntrin '%1' is not registered; the document "
+                           "registers %2")
+                            .arg(name, names.join(", ")));
+    return OnTarget(sch, intent, [&](const auto& rv) { return sch.Tensorize(rv, S(name)); });
+  }
+  if (p == "add_unit_loop")
+    return OnTarget(sch, intent, [&](const auto& rv) -> Status {
+      auto r = sch.AddUnitLoop(rv);
+      return r.ok() ? Status::Ok() : Status(r.error());
+    });
+  if (p == "set_axis_separator") {
+    QString type = a.value("buffer_type").toString();
+    if (type != "read" && type != "write")
+      return Fail(Tr("set_axis_separator: the buffer is read or written, not '%1'").arg(type));
+    bool ok = false;
+    int64_t index = a.value("buffer_index").toLongLong(&ok);
+    if (!ok || index < 0) return Fail(Tr("set_axis_separator needs a buffer index"));
+    auto separators = ParseAxisSeparators(a.value("axis_separators").toString());
+    if (!separators.ok()) return separators.error();
+    auto block = sch.GetBlock(S(intent.stage));
+    if (!block.ok()) return block.error();
+    return sch.SetAxisSeparator(
+        *block, index, type == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write,
+        *separators);
+  }
+  if (p == "transform_block_layout")
+    return Fail(
+        Tr("transform_block_layout takes a Python lambda: the application applies it "
+           "as a script line"));
+  return Fail(Tr("%1 is not a primitive of TirPrimitiveArguments").arg(p));
+}
+
+QString TransformBlockLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
+  if (!r || r == tir::RootRealize(sch.func()))
+    return Tr("transform_block_layout: there is no block %1").arg(intent.stage);
+  QString problem = IndexMapLambdaProblem(intent.params.value("index_map").toString(),
+                                          r->block->iter_vars.size());
+  return problem.isEmpty() ? QString() : "transform_block_layout: " + problem;
+}
+
+}  // namespace tessera::views

@@ -1,0 +1,72 @@
+// TirPrimitiveArguments: the TensorIR primitives whose arguments are more than a block, a
+// loop and numbers: annotate / unannotate (a key and an int, float or str value),
+// tensorize (a registered TensorIntrin by name), set_axis_separator (a buffer and its
+// separators), transform_block_layout (an index map written as a lambda), and
+// add_unit_loop on a block. Here their dialog text is read and checked as it is typed,
+// and the ones that need no script evaluation are applied to a schedule (always a copy:
+// the views never change the document's).
+//
+// annotate, unannotate, tensorize and add_unit_loop take a block or a loop, as TVM's
+// block_or_loop does: the intent's loop (Intent::iterVars) when it names one, else its block.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+#include <vector>
+
+#include "support/Result.h"
+#include "tir/Schedule.h"
+#include "views/Intent.h"
+#include "views/ParameterDialog.h"
+#include "views/PrimitiveRequests.h"
+
+namespace tessera::views {
+
+// The primitives of this file.
+bool IsTirArgumentPrimitive(const QString& primitive);
+
+// An annotation value as TVM's Python writes it (`16`, `0.5`, `"SSRSRS"`) and as the
+// schedule stores it (int32 IntImm, or int64 past int32; float32 FloatImm; StringImm).
+struct TirAnnotationValue {
+  QString python;
+  ir::Expr expr;
+};
+// `type` is "int", "float" or "str"; an int or float that does not parse is an error.
+Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QString& text);
+// A Python string literal of `text` in double quotes.
+QString PythonStringLiteral(const QString& text);
+// "1" or "[1, 2]" (or "" / "[]": none) as the non-negative axes set_axis_separator takes.
+Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text);
+// Why `text` is not a lambda of `arity` parameters ("" = it is): a syntax error says
+// where ("column 14: expected ..."), counted in `text`.
+QString IndexMapLambdaProblem(const QString& text, size_t arity);
+
+// The annotation keys of `loop` of `block` (of the block itself when `loop` is empty).
+QStringList TirAnnotationKeys(const tir::Schedule& sch, const QString& block, const QString& loop);
+// The TensorIntrin names the schedule's registry holds (the document's registrations).
+QStringList TirIntrinNames(const tir::Schedule& sch);
+
+// Why the menu entry of `primitive` (of this file) cannot apply to the block, or to its
+// loop when `loop` is set ("" = it can, or its arguments decide): no annotation to remove,
+// no intrinsic registered, a block transform_block_layout refuses whatever the map.
+QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& primitive,
+                               const QString& block, const QString& loop);
+
+// The dialog fields of `primitive` for the block (and loop); `problem` gets why there is
+// no dialog. The previews check the values as they are typed (`dryRun` evaluates
+// transform_block_layout's lambda; without it the lambda's syntax alone is checked).
+QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& primitive,
+                                    const QString& block, const QString& loop, QString* problem,
+                                    const TirDryRun& dryRun);
+// The intent's params from the dialog's values (buffer choices "write 0: B" split).
+void SetTirArgumentParams(Intent& intent, const QVariantMap& values);
+
+// Applies annotate, unannotate, tensorize, add_unit_loop or set_axis_separator;
+// transform_block_layout takes a lambda and is the script evaluator's to apply.
+Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent);
+// transform_block_layout's arguments: the block exists and the map is a lambda over its
+// iterators ("" = the shape is right; the schedule decides the rest).
+QString TransformBlockLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent);
+
+}  // namespace tessera::views
