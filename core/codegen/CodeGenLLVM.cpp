@@ -250,7 +250,7 @@ void CodeGenLLVM::VisitFor(const ForNode* n, const Stmt&) {
     EmitParallelFor(n);
     return;
   }
-  if (EmitTransposeCopy(n)) return;
+  if (!mask_ && EmitTransposeCopy(n)) return;
   // Vectorized / unrolled loops that the passes left as loops run serially.
   llvm::Value* begin = CastTo(VisitExpr(n->min), n->min.dtype(), n->loop_var.dtype());
   llvm::Value* extent = CastTo(VisitExpr(n->extent), n->extent.dtype(), n->loop_var.dtype());
@@ -272,7 +272,7 @@ void CodeGenLLVM::VisitLetStmt(const LetStmtNode* n, const Stmt&) {
 
 void CodeGenLLVM::VisitIfThenElse(const IfThenElseNode* n, const Stmt&) {
   if (!n->condition.dtype().is_scalar()) {
-    Fail("an if condition must be a scalar (VectorizeLoops scalarises such loops)");
+    EmitMaskedIf(n);
     return;
   }
   llvm::Value* cond = VisitExpr(n->condition);
@@ -291,6 +291,26 @@ void CodeGenLLVM::VisitIfThenElse(const IfThenElseNode* n, const Stmt&) {
     b_->CreateBr(end_block);
   }
   b_->SetInsertPoint(end_block);
+}
+
+// An `if` on a vector of lanes (a vectorized loop's guard): each branch runs with the
+// lanes that take it enabled, so its loads and stores are masked to them.
+void CodeGenLLVM::EmitMaskedIf(const IfThenElseNode* n) {
+  llvm::Value* c = VisitExpr(n->condition);
+  if (failed()) return;
+  if (mask_ && mask_->getType() != c->getType()) {
+    Fail("a vector if of " + n->condition.dtype().str() + " inside one of other lanes");
+    return;
+  }
+  llvm::Value* saved = mask_;
+  mask_ = saved ? b_->CreateAnd(saved, c) : c;
+  VisitStmt(n->then_case);
+  if (n->else_case.defined() && !failed()) {
+    llvm::Value* not_c = b_->CreateNot(c);
+    mask_ = saved ? b_->CreateAnd(saved, not_c) : not_c;
+    VisitStmt(n->else_case);
+  }
+  mask_ = saved;
 }
 
 void CodeGenLLVM::VisitBufferStore(const BufferStoreNode* n, const Stmt&) {

@@ -145,6 +145,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   void VisitFor(const ir::ForNode* n, const ir::Stmt& s) override;
   void VisitLetStmt(const ir::LetStmtNode* n, const ir::Stmt& s) override;
   void VisitIfThenElse(const ir::IfThenElseNode* n, const ir::Stmt& s) override;
+  void EmitMaskedIf(const ir::IfThenElseNode* n);
   void VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override;
   void VisitAllocate(const ir::AllocateNode* n, const ir::Stmt& s) override;
   void VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt& s) override;

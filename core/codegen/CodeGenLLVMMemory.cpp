@@ -3,7 +3,8 @@
 // vector index that is contiguous (ramp(b, 1, N), possibly written x(b) + ramp(c, 1, N))
 // becomes one vector load/store; a load with a small constant stride (2 to 4) one masked
 // contiguous load and a shuffle; any other vector index a gather/scatter. Loads inside a
-// vector if_then_else are masked to the lanes that take that branch.
+// vector if_then_else, and loads and stores inside an `if` on a vector of lanes, are
+// masked to the lanes that take that branch.
 #include <llvm/IR/MDBuilder.h>
 
 #include "codegen/BufferIndex.h"
@@ -200,10 +201,32 @@ void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indic
   if (buffer->dtype.is_bool())
     value = b_->CreateZExt(value, lanes > 1 ? llvm::FixedVectorType::get(elem, lanes) : elem);
   llvm::Value* ptr = b_->CreateInBoundsGEP(elem, base, index);
-  if (lanes == 1 || contiguous.defined()) {
+  if (mask_ && lanes == 1) {
+    // A scalar write inside a vector if happens when some lane takes it.
+    auto* store_block = llvm::BasicBlock::Create(ctx_, "masked.store", fn_.function);
+    auto* end_block = llvm::BasicBlock::Create(ctx_, "masked.end", fn_.function);
+    b_->CreateCondBr(b_->CreateOrReduce(mask_), store_block, end_block);
+    b_->SetInsertPoint(store_block);
     Annotate(b_->CreateAlignedStore(value, ptr, align), buffer);
+    b_->CreateBr(end_block);
+    b_->SetInsertPoint(end_block);
+    return;
+  }
+  if (mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() !=
+                   static_cast<unsigned>(lanes)) {
+    Fail("a store of " + std::to_string(lanes) + " lanes to " + buffer->name +
+         " inside a vector if of other lanes");
+    return;
+  }
+  if (lanes == 1) {
+    Annotate(b_->CreateAlignedStore(value, ptr, align), buffer);
+  } else if (contiguous.defined()) {
+    if (mask_)
+      Annotate(b_->CreateMaskedStore(value, ptr, align, mask_), buffer);
+    else
+      Annotate(b_->CreateAlignedStore(value, ptr, align), buffer);
   } else {
-    Annotate(b_->CreateMaskedScatter(value, ptr, align), buffer);
+    Annotate(b_->CreateMaskedScatter(value, ptr, align, mask_), buffer);
   }
 }
 

@@ -312,12 +312,40 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     VisitStmt(n->body);
   }
   void VisitIfThenElse(const IfThenElseNode* n, const Stmt&) override {
+    if (n->condition.dtype().lanes() > 1) {
+      MaskedIf(n);
+      return;
+    }
     auto c = EvalScalarInt(n->condition, "if condition");
     if (!c || !Step()) return;
     if (*c)
       VisitStmt(n->then_case);
     else if (n->else_case.defined())
       VisitStmt(n->else_case);
+  }
+  // An `if` on a vector of lanes (a vectorized loop's guard): each branch runs with only
+  // the lanes that take it active; the others neither read nor write.
+  void MaskedIf(const IfThenElseNode* n) {
+    Value c = VisitExpr(n->condition);
+    if (failed() || !Step()) return;
+    if (!mask.empty() && static_cast<int>(mask.size()) != c.lanes()) {
+      Fail("a vector if of " + std::to_string(c.lanes()) + " lanes inside one of " +
+           std::to_string(mask.size()));
+      return;
+    }
+    std::vector<char> saved = mask;
+    auto branch = [&](bool want, const Stmt& body) {
+      mask.assign(static_cast<size_t>(c.lanes()), 0);
+      bool any = false;
+      for (int l = 0; l < c.lanes(); ++l) {
+        mask[l] = (c.as_bool(l) == want) && (saved.empty() || saved[l]);
+        any = any || mask[l];
+      }
+      if (any) VisitStmt(body);
+    };
+    branch(true, n->then_case);
+    if (n->else_case.defined() && !failed()) branch(false, n->else_case);
+    mask = saved;
   }
   void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
     if (!Step()) return;
@@ -327,6 +355,7 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
     if (!m) return;
     DataType elem = n->buffer->dtype.element_of();
     for (int l = 0; l < index.lanes(); ++l) {
+      if (!LaneActive(l, index.lanes())) continue;
       int64_t k = index.as_int(l);
       if (!CheckInBounds(n->buffer, *m, k, "write")) return;
       int vl = value.lanes() == 1 ? 0 : l;

@@ -7,6 +7,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/MathIntrinsics.h"
+#include "transform/AnalyzerMutator.h"
 
 namespace tessera::transform {
 
@@ -49,8 +50,10 @@ bool HasVectorExpr(const Stmt& s) {
 // Widens the body of one vectorized loop; `failed` is set when it cannot.
 class Widener : public IRMutator {
  public:
-  Widener(const Var& var, Expr ramp, int lanes)
-      : var_(var), ramp_(std::move(ramp)), lanes_(lanes) {}
+  // `masked_ifs`: an `if` whose condition depends on the variable becomes an `if` on a
+  // vector of lanes (the backend masks the accesses inside it) instead of a failure.
+  Widener(const Var& var, Expr ramp, int lanes, bool masked_ifs)
+      : var_(var), ramp_(std::move(ramp)), lanes_(lanes), masked_ifs_(masked_ifs) {}
   bool failed = false;
 
  protected:
@@ -237,8 +240,14 @@ class Widener : public IRMutator {
   }
   Stmt VisitIfThenElse(const IfThenElseNode* n, const Stmt& s) override {
     Expr c = VisitExpr(n->condition);
-    if (IsVector(c)) return Fail(s);  // a per-lane branch
-    return IRMutator::VisitIfThenElse(n, s);
+    if (!IsVector(c)) return IRMutator::VisitIfThenElse(n, s);
+    if (!masked_ifs_) return Fail(s);  // a per-lane branch
+    // Each branch runs on the lanes that take it: its loads and stores are masked.
+    if (auto* likely = n->condition.as<CallNode>(); likely && likely->op == "likely")
+      c = VisitExpr(likely->args[0]);
+    Stmt then_case = VisitStmt(n->then_case);
+    Stmt else_case = n->else_case.defined() ? VisitStmt(n->else_case) : Stmt();
+    return MakeIf(Widen(c), then_case, else_case);
   }
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
     if (UsesVar(n->min, var_) || UsesVar(n->extent, var_)) return Fail(s);
@@ -256,35 +265,111 @@ class Widener : public IRMutator {
   Var var_;
   Expr ramp_;
   int lanes_;
+  bool masked_ifs_;
   std::unordered_map<const ExprNode*, Expr> lets_;
 };
 
-class LoopVectorizer : public IRMutator {
+// Above this many lanes a guarded loop is not narrowed lane by lane (each lane costs a
+// simplification).
+constexpr int64_t kMaxNarrowedLanes = 256;
+
+// Visits loops with the analyzer knowing the ranges of the enclosing loops (and the
+// conditions of enclosing ifs), so that an extent or a guard that bound inference or loop
+// partition left symbolic is decided where it is constant.
+class LoopVectorizer : public AnalyzerMutator {
+ public:
+  LoopVectorizer(arith::Analyzer& analyzer, bool masked)
+      : AnalyzerMutator(analyzer), masked_(masked) {}
+
  protected:
+  Expr Rewrite(const Expr& e) override { return e; }
+
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
-    Stmt r = IRMutator::VisitFor(n, s);  // inner loops first
+    Stmt r = AnalyzerMutator::VisitFor(n, s);  // inner loops first
     if (n->for_kind != ForKind::Vectorized) return r;
     auto* f = r.as<ForNode>();
-    const int64_t* extent = as_const_int(f->extent);
-    if (extent && *extent == 1) return Substitute(f->body, VarMap{{f->loop_var, f->min}});
-    if (extent && *extent > 1 && *extent <= 4096 && !HasVectorExpr(f->body)) {
-      int lanes = static_cast<int>(*extent);
-      Expr ramp = MakeRamp(f->min, make_const(f->min.dtype(), int64_t{1}), lanes);
-      Widener w(f->loop_var, ramp, lanes);
-      Stmt body = w.VisitStmt(f->body);
-      if (!w.failed) return body;
+    Expr extent = f->extent;
+    if (!as_const_int(extent) && extent.dtype().is_scalar()) {
+      Expr simplified = analyzer_.Simplify(extent);
+      if (as_const_int(simplified)) extent = simplified;
+    }
+    const int64_t* constant = as_const_int(extent);
+    Stmt body = f->body;
+    if (constant && *constant > 1) {
+      int64_t lanes = NarrowToGuard(f, *constant, &body);
+      if (lanes == 0) return MakeEvaluate(0);
+      // With masks, a tail of a count that is no power of two keeps the loop's width and
+      // its guard as a constant mask: the same vector types as the loop's other tiles
+      // (the backend drops the all-false parts), not an odd width the backend splits.
+      if (masked_ && lanes < *constant && (lanes & (lanes - 1)) != 0) {
+        lanes = *constant;
+        body = f->body;
+      }
+      if (Stmt v = Vectorize(f, lanes, body, Expr()); v.defined()) return v;
+    } else if (constant && *constant == 1) {
+      return Substitute(f->body, VarMap{{f->loop_var, f->min}});
+    } else if (!constant && masked_ && f->min.dtype().is_scalar() && extent.dtype().is_scalar()) {
+      // A symbolic extent with a constant bound: the bound's lanes, those past the
+      // extent masked off.
+      int64_t bound = analyzer_.const_int_bound(extent).max_value;
+      if (bound > 1 && bound <= kMaxLanes)
+        if (Stmt v = Vectorize(f, bound, body, extent); v.defined()) return v;
     }
     // Scalarise: the loop runs serially (see the header for when this happens).
     return std::make_shared<const ForNode>(f->loop_var, f->min, f->extent, ForKind::Serial, f->body,
                                            nullptr, f->annotations);
   }
+
+ private:
+  static constexpr int64_t kMaxLanes = 4096;
+
+  // A loop whose whole body is `if (c) S` with c decided lane by lane, true on the first
+  // m lanes and false on the rest (a split's ragged tail): the loop becomes m lanes of S.
+  // Returns the lanes to run (`extent` when the body is not of that form) and sets *body.
+  int64_t NarrowToGuard(const ForNode* f, int64_t extent, Stmt* body) {
+    auto* guard = f->body.as<IfThenElseNode>();
+    if (!guard || guard->else_case.defined() || extent > kMaxNarrowedLanes ||
+        !UsesVar(guard->condition, f->loop_var))
+      return extent;
+    Expr cond = StripLikely(guard->condition);
+    int64_t taken = 0;
+    for (int64_t k = 0; k < extent; ++k) {
+      Expr at = analyzer_.Simplify(
+          Substitute(cond, VarMap{{f->loop_var, add(f->min, make_const(f->min.dtype(), k))}}));
+      const int64_t* v = as_const_int(at);
+      if (!v) return extent;
+      if (*v && taken != k) return extent;  // not a prefix of the lanes
+      if (*v) ++taken;
+    }
+    *body = guard->then_case;
+    return taken;
+  }
+
+  // The loop's body on `lanes` lanes; with `extent` defined, the lanes at or past it
+  // are masked off. Undefined when the body cannot be widened.
+  Stmt Vectorize(const ForNode* f, int64_t lanes, const Stmt& body, const Expr& extent) {
+    if (lanes > kMaxLanes || HasVectorExpr(body)) return Stmt();
+    if (lanes == 1) return Substitute(body, VarMap{{f->loop_var, f->min}});
+    const int n = static_cast<int>(lanes);
+    Expr ramp = MakeRamp(f->min, make_const(f->min.dtype(), int64_t{1}), n);
+    Widener w(f->loop_var, ramp, n, masked_);
+    Stmt widened = w.VisitStmt(body);
+    if (w.failed) return Stmt();
+    if (!extent.defined()) return widened;
+    Expr end = MakeBroadcast(add(f->min, extent), n);
+    return MakeIf(MakeBinary(ExprKind::LT, ramp, end), widened);
+  }
+
+  bool masked_;
 };
 
 }  // namespace
 
-Stmt VectorizeLoops(Stmt s, const PassContext&) {
+Stmt VectorizeLoops(Stmt s, const PassContext& ctx) {
   if (!s.defined()) return s;
-  return LoopVectorizer().VisitStmt(s);
+  // Masked lanes are the CPU backend's (LLVM's masked loads and stores).
+  std::unique_ptr<arith::Analyzer> analyzer = ctx.MakeAnalyzer();
+  return LoopVectorizer(*analyzer, ctx.target == "llvm").VisitStmt(s);
 }
 
 }  // namespace tessera::transform
