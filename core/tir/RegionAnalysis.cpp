@@ -5,6 +5,7 @@
 #include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "tir/ThreadScope.h"
 
 namespace tessera::tir {
 
@@ -12,7 +13,7 @@ namespace region_analysis_detail {
 
 ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
                      const BlockRealizeNode* consumer, const Buffer& buffer, bool reads,
-                     arith::Analyzer* analyzer) {
+                     bool relax_storage_scope, arith::Analyzer* analyzer) {
   ConsumerRegion out{consumer->block->name, {}, {}};
   ir::VarMap bindings;
   for (size_t i = 0; i < consumer->block->iter_vars.size(); ++i) {
@@ -21,10 +22,22 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
   arith::IntSetMap dom;
   std::vector<const StmtNode*> path = state.PathTo(consumer);
   auto it = std::find(path.begin(), path.end(), loop);
+  const auto target = it;
   for (++it; it != path.end(); ++it) {
     if (const auto* inner = As<ForNode>(*it)) {
       dom[inner->loop_var] = arith::IntSet::FromMinExtent(inner->min, inner->extent);
       out.relaxed_loops.push_back(inner->loop_var);
+    }
+  }
+  // The thread loops from the root down to `loop` whose threads share the buffer.
+  if (relax_storage_scope && StorageRank(buffer->scope) != 0) {
+    for (auto outer = path.begin(); outer != path.end() && outer <= target; ++outer) {
+      const auto* f = As<ForNode>(*outer);
+      if (!f || f->for_kind != ForKind::ThreadBinding ||
+          !CanRelaxStorageUnderThread(buffer->scope, f->thread_tag))
+        continue;
+      dom[f->loop_var] = arith::IntSet::FromMinExtent(f->min, f->extent);
+      out.relaxed_loops.push_back(f->loop_var);
     }
   }
   for (const BufferRegion& r : reads ? consumer->block->reads : consumer->block->writes) {
@@ -44,7 +57,7 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
 }
 
 RequiredRegion Analyze(const ScheduleState& state, const ForNode* loop, const Buffer& buffer,
-                       bool reads) {
+                       bool reads, bool relax_storage_scope) {
   RequiredRegion result{buffer, {}, {}};
   arith::Analyzer analyzer;
   PreOrderVisit(loop->body, [&](const StmtNode* n) {
@@ -54,7 +67,8 @@ RequiredRegion Analyze(const ScheduleState& state, const ForNode* loop, const Bu
     bool accesses = std::any_of(regions.begin(), regions.end(),
                                 [&](const BufferRegion& br) { return br.buffer == buffer; });
     if (accesses) {
-      result.consumers.push_back(Relax(state, loop, r, buffer, reads, &analyzer));
+      result.consumers.push_back(
+          Relax(state, loop, r, buffer, reads, relax_storage_scope, &analyzer));
       const std::vector<arith::IntSet>& region = result.consumers.back().region;
       for (size_t d = 0; d < region.size(); ++d) {
         if (result.required.size() <= d) {
@@ -81,13 +95,14 @@ Region RequiredRegion::AsRegion() const {
 }
 
 RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
-                                     const Buffer& buffer) {
-  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/true);
+                                     const Buffer& buffer, bool relax_storage_scope) {
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/true, relax_storage_scope);
 }
 
 RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer) {
-  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/false);
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/false,
+                                         /*relax_storage_scope=*/false);
 }
 
 }  // namespace tessera::tir

@@ -4,6 +4,11 @@
 // them) and relaxed over the loops between the given loop and the block; the loop's own
 // variable and the loops outside it stay symbolic. The union over the readers is what a
 // producer computed at that loop must provide (compute_at uses exactly this).
+// With `relax_storage_scope` (what compute_at asks for, as TVM's RelaxBufferRegions), the
+// thread-bound loops from the root down to the given loop whose threads share the
+// buffer's storage scope (tir/ThreadScope.h: threadIdx and vthread for "shared", none for
+// "local" or "global") are relaxed too: one iteration must provide what all of those
+// threads read.
 #pragma once
 
 #include <string>
@@ -15,8 +20,9 @@
 namespace tessera::tir {
 
 struct ConsumerRegion {
-  std::string block;               // the reading block
-  std::vector<Var> relaxed_loops;  // the loops between the given loop and the block
+  std::string block;  // the reading block
+  // The loops between the given loop and the block, then the relaxed thread loops.
+  std::vector<Var> relaxed_loops;
   std::vector<arith::IntSet> region;
 };
 
@@ -30,7 +36,7 @@ struct RequiredRegion {
 
 // The region of `buffer` the blocks under `loop` read per iteration of `loop`.
 RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
-                                     const Buffer& buffer);
+                                     const Buffer& buffer, bool relax_storage_scope = false);
 // The same for the blocks under `loop` that write `buffer` (what reverse_compute_at
 // gives a consumer moved under the loop): `consumers` then lists those writers.
 RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,

@@ -3,6 +3,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/IndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BlockAccessRegion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RegionAnalysis.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ThreadScope.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FunctionFlops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CreatePrimFunc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp

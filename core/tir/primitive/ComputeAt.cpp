@@ -174,7 +174,9 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   for (const BufferRegion& link : links) {
     std::vector<arith::IntSet> needed =
         reverse ? AnalyzeProvidedRegion(*state, loop, link.buffer).required
-                : AnalyzeRequiredRegion(*state, loop, link.buffer).required;
+                : AnalyzeRequiredRegion(*state, loop, link.buffer,
+                                        /*relax_storage_scope=*/true)
+                      .required;
     for (size_t i = 0; i < block.iter_vars.size(); ++i) {
       const IterVar& iv = block.iter_vars[i];
       for (size_t d = 0; d < link.region.size() && d < needed.size(); ++d) {
