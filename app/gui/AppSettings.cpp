@@ -11,6 +11,7 @@ constexpr auto kDockState = "window/dockState";
 constexpr auto kPalette = "view/palette";
 constexpr auto kLanguage = "view/language";
 constexpr auto kRecent = "file/recent";
+constexpr auto kTensorIRVersion = "file/tensorIRVersion";
 
 }  // namespace
 
@@ -34,6 +35,14 @@ QString AppSettings::language() {
 
 void AppSettings::setLanguage(const QString& language) {
   QSettings().setValue(kLanguage, language);
+}
+
+int AppSettings::tensorIRVersion() {
+  return QSettings().value(kTensorIRVersion, 20).toInt() == 26 ? 26 : 20;
+}
+
+void AppSettings::setTensorIRVersion(int minor) {
+  QSettings().setValue(kTensorIRVersion, minor == 26 ? 26 : 20);
 }
 
 QStringList AppSettings::recentFiles() { return QSettings().value(kRecent).toStringList(); }

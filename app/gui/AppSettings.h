@@ -26,6 +26,11 @@ class AppSettings {
   static QString language();
   static void setLanguage(const QString& language);
 
+  // The TVM release File ▸ Open as TensorIR writes for: 20 (tir.Schedule, T.block) or
+  // 26 (s_tir.Schedule, T.sblock); 20 until the user chooses.
+  static int tensorIRVersion();
+  static void setTensorIRVersion(int minor);
+
   // Most recent first, without duplicates, at most kMaxRecentFiles.
   static QStringList recentFiles();
   static void addRecentFile(const QString& path);

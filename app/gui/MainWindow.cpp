@@ -403,6 +403,22 @@ void MainWindow::createFileMenu() {
           &QAction::triggered, this, [this] {
             if (maybeSave()) (void)openAsTensorIR();
           });
+  // The TVM release Open as TensorIR writes for, kept between sessions.
+  QMenu* spelling = addMenu(m, QT_TR_NOOP("TensorIR &Spelling"));
+  spelling->setObjectName("menuTensorIRSpelling");
+  auto* spellings = new QActionGroup(this);
+  for (int minor : {20, 26}) {
+    QAction* a = addAction(spelling, QString("actionTensorIRSpelling0%1").arg(minor),
+                           minor == 20 ? QT_TR_NOOP("TVM 0.&20 (tir.Schedule, T.block)")
+                                       : QT_TR_NOOP("TVM 0.2&6 (s_tir.Schedule, T.sblock)"));
+    a->setCheckable(true);
+    a->setChecked(AppSettings::tensorIRVersion() == minor);
+    spellings->addAction(a);
+    connect(a, &QAction::triggered, this, [this, minor] {
+      AppSettings::setTensorIRVersion(minor);
+      updateOpenAsTensorIR();
+    });
+  }
   recentMenu_ = addMenu(m, QT_TR_NOOP("Recent &Files"));
   recentMenu_->setObjectName("menuRecent");
   updateRecentMenu();
@@ -966,7 +982,8 @@ Status MainWindow::openAsTensorIR() {
     showMessage(message, true);
     return Error(message.toStdString());
   }
-  auto text = script::TensorIRDocumentText(*state.program, script::TvmVersion{20},
+  const int minor = AppSettings::tensorIRVersion();
+  auto text = script::TensorIRDocumentText(*state.program, script::TvmVersion{minor},
                                            doc_->text().toStdString());
   if (!text) {
     showRefusal(tr("Open as TensorIR"), QString::fromStdString(text.error().format()));
@@ -974,8 +991,10 @@ Status MainWindow::openAsTensorIR() {
   }
   QString name = QFileInfo(doc_->displayName()).completeBaseName();
   doc_->reset(QString::fromStdString(*text), tr("%1 as TensorIR").arg(name));
-  showMessage(tr("Opened %1 as TensorIR (an untitled document: File ▸ Save asks where to keep it)")
-                  .arg(name));
+  showMessage(tr("Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks "
+                 "where to keep it)")
+                  .arg(name)
+                  .arg(minor));
   return Status::Ok();
 }
 
@@ -988,9 +1007,12 @@ void MainWindow::updateOpenAsTensorIR() {
                     : !state.schedule  ? tr("The script has no te schedule")
                                        : QString();
   a->setEnabled(problem.isEmpty());
-  a->setToolTip(problem.isEmpty() ? tr("The te program's function (te.create_prim_func) with its "
-                                       "schedule as TensorIR primitives, in a new document")
-                                  : problem);
+  a->setToolTip(problem.isEmpty()
+                    ? tr("The te program's function (te.create_prim_func) with its schedule as "
+                         "TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR "
+                         "Spelling)")
+                          .arg(AppSettings::tensorIRVersion())
+                    : problem);
 }
 
 bool MainWindow::save() {

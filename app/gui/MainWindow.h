@@ -61,8 +61,9 @@ class MainWindow : public QMainWindow {
   // for a place instead of writing over the shipped example.
   Status openExample(const QString& path);
   // File ▸ Open as TensorIR: the te program's function (te.create_prim_func) with its
-  // schedule replayed as TensorIR primitives, as a new untitled TensorIR document. A
-  // schedule TensorIR cannot express is refused with its location; the document stays.
+  // schedule replayed as TensorIR primitives, as a new untitled TensorIR document in the
+  // spelling of File ▸ TensorIR Spelling (TVM 0.20 or 0.26, AppSettings). A schedule
+  // TensorIR cannot express is refused with its location; the document stays.
   Status openAsTensorIR();
   // Sizes the docks of the default layout for the window's current size.
   void resetDockSizes() { applyDefaultDockSizes(); }
