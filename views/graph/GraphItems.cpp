@@ -40,7 +40,9 @@ NodeItem::NodeItem(const GraphNode& node, const QRectF& box)
   setCursor(Qt::PointingHandCursor);
 }
 
+// An unchanged node is not repainted: a refresh restyles every node of the graph.
 void NodeItem::setNode(const GraphNode& node) {
+  if (node == node_) return;
   node_ = node;
   setToolTip(node.tooltip);
   update();

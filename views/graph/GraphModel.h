@@ -27,6 +27,8 @@ struct GraphNode {
   bool emphasized = false;  // e.g. a leaf iter var, an output stage
   QString tooltip;
   QSizeF size;  // in scene units (points); empty = let the layout choose
+
+  friend bool operator==(const GraphNode&, const GraphNode&) = default;
 };
 
 enum class EdgeStyle { Solid, Dashed, Dotted };

@@ -5,7 +5,11 @@
 
 namespace tessera::views {
 
-GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {}
+// The graphs hold tens of items and are rebuilt whenever their structure changes: a BSP
+// index would be rebuilt with them and saves nothing when painting so few.
+GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
+  setItemIndexMethod(QGraphicsScene::NoIndex);
+}
 
 bool GraphScene::setModel(const GraphModel& model, RankDir dir) {
   QString signature = model.layoutSignature() + (dir == RankDir::TopToBottom ? "TB" : "LR");
