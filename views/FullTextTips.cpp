@@ -148,7 +148,10 @@ class FitOnResize : public QObject {
     connect(&relayout_, &QTimer::timeout, tree, [tree] {
       if (tree->wordWrap()) tree->doItemsLayout();
     });
-    connect(tree->header(), &QHeaderView::sectionResized, this, [this] { relayout_.start(); });
+    // Fit lays the rows out itself, once, when its widths make them wrap differently.
+    connect(tree->header(), &QHeaderView::sectionResized, this, [this] {
+      if (!fitting) relayout_.start();
+    });
   }
   void set(const FitPolicy& policy) { policy_ = policy; }
   // The header's size hint for `column`, measured again only when its text changed.
@@ -165,6 +168,8 @@ class FitOnResize : public QObject {
   }
   // Whether some column was narrower than its texts at the last fit (rows wrap).
   bool wrapped = false;
+  // Set while Fit resizes the columns (its own relayout follows, when one is needed).
+  bool fitting = false;
   bool eventFilter(QObject*, QEvent* event) override {
     if (event->type() == QEvent::Resize && !busy_) {
       busy_ = true;
@@ -228,11 +233,13 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
   // A stretched last column widens itself to the room left, but never below the width
   // it was given: it gets its share too.
   bool resized = false;
+  fitter->fitting = true;
   for (int c = 0; c < int(widths.size()); ++c)
     if (!tree->isColumnHidden(c) && tree->columnWidth(c) != widths[size_t(c)]) {
       tree->setColumnWidth(c, widths[size_t(c)]);
       resized = true;
     }
+  fitter->fitting = false;
   // The rows take their heights for the new widths (they were measured at the old ones);
   // when no text wraps, now or before, they are all one line already. At unchanged widths
   // the rows measured themselves when they were added or their texts changed.
