@@ -124,9 +124,16 @@ class Attribution {
     if (recording_) setState_[Name(view)] += Ms(stateClock_);
   }
 
+  // How many times the window was painted since the last take(): a step that needs more
+  // than one pass paints what it changed and then again what a later layout moved.
+  int takePaintPasses() { return std::exchange(paintPasses_, 0); }
+
   // Wraps QApplication::notify: inclusive time minus the nested deliveries' time.
   template <typename Deliver>
-  bool deliver(QObject* receiver, Deliver&& base) {
+  bool deliver(QObject* receiver, QEvent* event, Deliver&& base) {
+    if (recording_ && event->type() == QEvent::UpdateRequest && receiver->isWidgetType() &&
+        static_cast<QWidget*>(receiver)->isWindow())
+      ++paintPasses_;
     if (!recording_ || inSetState_) return base();
     // Named before the delivery: the event may delete its receiver (DeferredDelete).
     std::string owner = OwnerName(receiver);
@@ -157,6 +164,7 @@ class Attribution {
 
   bool recording_ = false;
   bool inSetState_ = false;
+  int paintPasses_ = 0;
   QElapsedTimer stateClock_;
   std::vector<double> nested_;
   std::map<std::string, double> setState_, events_;
@@ -166,7 +174,7 @@ class BenchApplication : public QApplication {
  public:
   using QApplication::QApplication;
   bool notify(QObject* receiver, QEvent* event) override {
-    return Attribution::instance().deliver(receiver,
+    return Attribution::instance().deliver(receiver, event,
                                            [&] { return QApplication::notify(receiver, event); });
   }
 };
@@ -275,15 +283,17 @@ class Bench {
     for (const auto& [name, ms] : times_) {
       Report(name, ms, cpu_.at(name));
       if (ms.empty()) continue;
-      std::vector<double> views, events;
+      std::vector<double> views, events, passes;
       for (const Split& s : steps_.at(name)) {
         views.push_back(Sum(s.setState));
         events.push_back(Sum(s.events));
+        passes.push_back(s.paintPasses);
       }
       std::printf(
           "  of which evaluation p50 %.2f ms, views' setState p50 %.2f ms, events (layout, paint) "
-          "p50 %.2f ms\n",
-          Percentile(evaluation_.at(name), 0.5), Percentile(views, 0.5), Percentile(events, 0.5));
+          "p50 %.2f ms; window painted %.0f time(s) (p50, max %.0f)\n",
+          Percentile(evaluation_.at(name), 0.5), Percentile(views, 0.5), Percentile(events, 0.5),
+          Percentile(passes, 0.5), Percentile(passes, 1.0));
       if (name != "script edit re-parse") {
         all.insert(all.end(), ms.begin(), ms.end());
         allCpu.insert(allCpu.end(), cpu_.at(name).begin(), cpu_.at(name).end());
@@ -357,6 +367,7 @@ class Bench {
     Attribution& a = Attribution::instance();
     a.takeSetState();
     a.takeEvents();
+    a.takePaintPasses();
     a.setRecording(true);
     StepTime t = Timed(step);
     times_[name].push_back(t.wall_ms);
@@ -364,11 +375,12 @@ class Bench {
     a.setRecording(false);
     // Of which: parsing, scheduling, InferBound and lowering (Document::evaluate).
     evaluation_[name].push_back(w_.document()->state().evaluation_ms);
-    steps_[name].push_back({a.takeSetState(), a.takeEvents()});
+    steps_[name].push_back({a.takeSetState(), a.takeEvents(), double(a.takePaintPasses())});
   }
 
   struct Split {
     std::map<std::string, double> setState, events;
+    double paintPasses = 0;
   };
   // Per step name, per recorded step: where its time went.
   std::map<std::string, std::vector<Split>> steps_;
