@@ -5,7 +5,8 @@
 // the regions the inner iterations cover; the inner block keeps its name and iterates
 // x_i ("v_i_i"). A block with an init gives it to the outer block as TVM's
 // GenerateOuterInit does: an init block "<block>_init" over the inner spatial iterators
-// the init uses ("v_i_i_init"), under copies of the inner loops that bind them.
+// the init uses ("v_i_i_init"), under copies of the inner loops that bind them. An init
+// nest (the block was blockized before) is nested once more the same way.
 #include <algorithm>
 
 #include "arith/Analyzer.h"
@@ -119,10 +120,51 @@ bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode
   return true;
 }
 
-// The outer block's init: `init` (in terms of the inner block's iterators) in a block
-// "<name>_init" over the inner spatial iterators it uses, under copies of the loops of
-// `inner_loops` (outermost first) that their bindings use.
-Stmt OuterInit(const ir::Stmt& init, const BlockNode& inner, const std::vector<Expr>& inner_values,
+bool UsesVarIn(const Region& region, const ir::ExprNode* var);
+
+// Whether `s` mentions `var` anywhere: computations, loop bounds, bindings, predicates,
+// nested blocks' domains, regions, inits and bodies.
+bool UsesVarIn(const Stmt& s, const ir::ExprNode* var) {
+  auto in = [&](const Expr& e) {
+    return e.defined() && ir::UsesVar(e, [&](const ir::VarNode* v) { return v == var; });
+  };
+  if (!s) return false;
+  if (const auto* c = As<ComputeNode>(s)) {
+    return ir::UsesVar(c->stmt, [&](const ir::VarNode* v) { return v == var; });
+  }
+  if (const auto* seq = As<SeqNode>(s)) {
+    return std::any_of(seq->seq.begin(), seq->seq.end(),
+                       [&](const Stmt& e) { return UsesVarIn(e, var); });
+  }
+  if (const auto* loop = As<ForNode>(s)) {
+    return in(loop->min) || in(loop->extent) || UsesVarIn(loop->body, var);
+  }
+  const auto* r = As<BlockRealizeNode>(s);
+  const BlockNode& b = *r->block;
+  bool used = in(r->predicate) || std::any_of(r->iter_values.begin(), r->iter_values.end(), in);
+  for (const IterVar& iv : b.iter_vars) used = used || in(iv->dom.min) || in(iv->dom.extent);
+  for (const auto* regions : {&b.reads, &b.writes}) {
+    for (const BufferRegion& region : *regions) used = used || UsesVarIn(region.region, var);
+  }
+  for (const MatchBufferRegion& m : b.match_buffers) {
+    used = used || UsesVarIn(m.source.region, var);
+  }
+  if (b.init.defined()) used = used || UsesVarIn(MakeCompute(b.init), var);
+  return used || UsesVarIn(b.init_nest, var) || UsesVarIn(b.body, var);
+}
+
+bool UsesVarIn(const Region& region, const ir::ExprNode* var) {
+  auto pred = [&](const ir::VarNode* v) { return v == var; };
+  return std::any_of(region.begin(), region.end(), [&](const Range& range) {
+    return ir::UsesVar(range.min, pred) || ir::UsesVar(range.extent, pred);
+  });
+}
+
+// The outer block's init: `init` (in terms of the inner block's iterators: a computation,
+// or the init nest of a block blockized before) in a block "<name>_init" over the inner
+// spatial iterators it uses, under copies of the loops of `inner_loops` (outermost first)
+// that their bindings use.
+Stmt OuterInit(const Stmt& init, const BlockNode& inner, const std::vector<Expr>& inner_values,
                const std::vector<const ForNode*>& inner_loops, const std::string& name) {
   auto block = std::make_shared<BlockNode>();
   block->name = name;
@@ -131,8 +173,7 @@ Stmt OuterInit(const ir::Stmt& init, const BlockNode& inner, const std::vector<E
   for (size_t i = 0; i < inner.iter_vars.size(); ++i) {
     const IterVar& iv = inner.iter_vars[i];
     if (iv->iter_type != ir::IterVarType::DataPar) continue;
-    const ir::ExprNode* var = iv->var.get();
-    if (!ir::UsesVar(init, [&](const ir::VarNode* v) { return v == var; })) continue;
+    if (!UsesVarIn(init, iv->var.get())) continue;
     Var fresh(iv->var.name() + "_init", iv->var.dtype());
     subst[iv->var] = fresh;
     block->iter_vars.push_back(ir::MakeIterVar(iv->dom, fresh, iv->iter_type, iv->thread_tag));
@@ -145,7 +186,7 @@ Stmt OuterInit(const ir::Stmt& init, const BlockNode& inner, const std::vector<E
     }
     block->writes.push_back(std::move(r));
   }
-  block->body = MakeCompute(ir::Substitute(init, subst));
+  block->body = SubstituteTir(init, subst);
   ir::VarMap loop_subst;
   std::vector<std::shared_ptr<ForNode>> copies;
   for (const ForNode* loop : inner_loops) {
@@ -193,11 +234,6 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
                              ".");
   };
   if (!ir::is_one(realize->predicate)) return not_divisible();
-  if (block.init_nest) {
-    return ScheduleError("ValueError", "blockize of the block " + block.name +
-                                           " whose init holds loops and blocks (a block "
-                                           "blockize made) is not supported");
-  }
   auto outer = std::make_shared<BlockNode>();
   outer->name = block.name + "_o";
   auto inner = std::make_shared<BlockNode>(block);
@@ -251,12 +287,14 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
   inner->writes = substitute_regions(block.writes);
   inner->body = SubstituteTir(block.body, subst);
   inner->init = ir::Stmt();
+  inner->init_nest = nullptr;
   // The outer block's reads and writes are those of the inner block before it reads what
   // it writes.
   std::vector<BufferRegion> outer_reads = inner->reads;
-  if (block.init.defined()) {
-    outer->init_nest = OuterInit(ir::Substitute(block.init, subst), *inner, inner_values,
-                                 inner_loops, block.name + "_init");
+  if (HasInit(block)) {
+    Stmt init = block.init.defined() ? MakeCompute(ir::Substitute(block.init, subst))
+                                     : SubstituteTir(block.init_nest, subst);
+    outer->init_nest = OuterInit(init, *inner, inner_values, inner_loops, block.name + "_init");
     // Under an outer reduction iterator the inner block accumulates into what earlier outer
     // iterations wrote, so it reads its writes (TVM's is_write_reduction).
     bool outer_reduction =

@@ -79,6 +79,7 @@ class ScopeInliner {
       LoadInliner inliner(inlined_);
       block->init = inliner.VisitStmt(block->init);
     }
+    if (block->init_nest) block->init_nest = Visit(block->init_nest);
     if (Accesses(block->reads, inlined_.buffer) || Accesses(block->writes, inlined_.buffer)) {
       AccessRegions regions = GetBlockAccessRegion(*block, known_);
       block->reads = std::move(regions.reads);

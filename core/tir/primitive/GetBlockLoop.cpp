@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <functional>
 
 #include "tir/ScheduleError.h"
 #include "tir/primitive/Primitives.h"
@@ -26,11 +27,35 @@ void AddUnique(std::vector<std::string>* out, const std::string& name) {
   if (std::find(out->begin(), out->end(), name) == out->end()) out->push_back(name);
 }
 
+// The block whose init nest holds a block named `name`, or null.
+const BlockNode* InitNestOwner(const Stmt& root, const std::string& name) {
+  const BlockNode* owner = nullptr;
+  std::function<void(const Stmt&, const BlockNode*)> walk = [&](const Stmt& s,
+                                                                const BlockNode* in_init) {
+    PreOrderVisit(s, [&](const StmtNode* n) {
+      const auto* r = As<BlockRealizeNode>(n);
+      if (!r || owner) return owner == nullptr;
+      if (in_init && r->block->name == name) owner = in_init;
+      if (r->block->init_nest) walk(r->block->init_nest, in_init ? in_init : r->block.get());
+      return owner == nullptr;
+    });
+  };
+  walk(root, nullptr);
+  return owner;
+}
+
 }  // namespace get_block_loop_detail
 
 Result<const BlockRealizeNode*> GetBlock(const ScheduleState& state, const std::string& name) {
   std::vector<const BlockRealizeNode*> found = state.FindBlocks(name);
   if (found.empty()) {
+    // TVM 0.20 finds such a block but has no sref for it: every use fails in its state.
+    if (const BlockNode* owner = get_block_loop_detail::InitNestOwner(state.func().body, name)) {
+      return ScheduleError("InternalError",
+                           "Check failed: (it != self_->stmt2ref.end()) is false: the block " +
+                               name + " is inside the init of block " + owner->name +
+                               ", which the schedule gives no sref");
+    }
     return ScheduleError("ValueError", "Cannot find a block with the name: " + name);
   }
   if (found.size() > 1) {

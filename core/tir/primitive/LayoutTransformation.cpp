@@ -107,6 +107,7 @@ struct TirRewriter {
       }
     }
     if (block->init.defined()) block->init = m->VisitStmt(block->init);
+    if (block->init_nest) block->init_nest = Visit(block->init_nest);
     block->body = Visit(block->body);
     if (on_block) on_block(*realize, &values, block.get());
     return MakeBlockRealize(std::move(values), E(realize->predicate), std::move(block));
@@ -163,6 +164,7 @@ class Planner {
       const BlockRealizeNode* saved = innermost_;
       innermost_ = r;
       if (r->block->init.defined()) VisitIr(r->block->init);
+      if (r->block->init_nest) Visit(r->block->init_nest);
       Visit(r->block->body);
       innermost_ = saved;
       for (const ir::ExprNode* v : bound) depth_.erase(v);
@@ -690,6 +692,7 @@ Status TransformBlockLayout(ScheduleState* state, const std::string& block_name,
   new_block->iter_vars = new_iters;
   new_block->body = SubstituteTir(block.body, subst);
   if (block.init.defined()) new_block->init = ir::Substitute(block.init, subst);
+  new_block->init_nest = SubstituteTir(block.init_nest, subst);
   for (auto* regions : {&new_block->reads, &new_block->writes}) {
     for (BufferRegion& r : *regions) {
       for (Range& range : r.region) {
