@@ -46,12 +46,42 @@ const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node) {
 Expr MulFold(const Expr& a, const Expr& b) { return ir::is_one(b) ? a : ir::mul(a, b); }
 Expr FloorDivFold(const Expr& a, const Expr& b) { return ir::is_one(b) ? a : ir::floordiv(a, b); }
 
+// preserve_unit_iters=False (TVM simplifies the bindings with simplify_trivial_iterators):
+// in the bindings of the blocks below `s`, every loop of extent 1 around them reads 0,
+// those in `units` (the loops above `s` in its scope) and those inside `s`.
+Stmt ZeroUnitIters(const Stmt& s, ir::VarMap units) {
+  if (const auto* seq = As<SeqNode>(s)) {
+    std::vector<Stmt> out;
+    for (const Stmt& c : seq->seq) out.push_back(ZeroUnitIters(c, units));
+    return MakeSeq(std::move(out));
+  }
+  if (const auto* loop = As<ForNode>(s)) {
+    if (ir::is_one(loop->extent)) units[loop->loop_var] = ir::make_zero(loop->loop_var.dtype());
+    return WithBody(*loop, ZeroUnitIters(loop->body, units));
+  }
+  const auto* realize = As<BlockRealizeNode>(s);
+  if (!realize || units.empty()) return s;
+  std::vector<Expr> values;
+  for (const Expr& v : realize->iter_values) {
+    Expr zeroed = ir::Substitute(v, units);
+    values.push_back(zeroed.same_as(v) ? v : NormalizeAffineBinding(zeroed));
+  }
+  return MakeBlockRealize(std::move(values), realize->predicate, realize->block);
+}
+
+ir::VarMap UnitLoopsAbove(const ScheduleState& state, const StmtNode* node) {
+  ir::VarMap units;
+  for (const ForNode* l : state.LoopsAbove(node)) {
+    if (ir::is_one(l->extent)) units[l->loop_var] = ir::make_zero(l->loop_var.dtype());
+  }
+  return units;
+}
+
 }  // namespace loop_transformation_detail
 
 Result<std::vector<Var>> Split(ScheduleState* state, const Var& loop_var, std::vector<Expr> factors,
                                bool preserve_unit_iters, bool disable_predication) {
   using namespace loop_transformation_detail;
-  (void)preserve_unit_iters;  // unit loops are kept either way: bindings are not simplified away
   auto live = LiveLoop(*state, loop_var);
   if (!live.ok()) return live.error();
   const ForNode* loop = *live;
@@ -110,14 +140,15 @@ Result<std::vector<Var>> Split(ScheduleState* state, const Var& loop_var, std::v
   for (size_t i = factors.size(); i-- > 0;) {
     body = MakeFor(vars[i], ir::make_zero(dtype), factors[i], ForKind::Serial, body);
   }
-  state->Replace(loop, NormalizeBindings(body, vars));
+  body = NormalizeBindings(body, vars);
+  if (!preserve_unit_iters) body = ZeroUnitIters(body, UnitLoopsAbove(*state, loop));
+  state->Replace(loop, body);
   return vars;
 }
 
 Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loop_vars,
                  bool preserve_unit_iters) {
   using namespace loop_transformation_detail;
-  (void)preserve_unit_iters;
   if (loop_vars.empty()) return ScheduleError("ValueError", "'fuse' requires at least 1 loop(s)");
   std::vector<const ForNode*> loops;
   std::vector<Var> outer_vars;
@@ -175,7 +206,9 @@ Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loop_vars,
   arith::Analyzer analyzer;
   Stmt body = SubstituteTir(loops.back()->body, vmap);
   body = MakeFor(fused, ir::make_zero(dtype), analyzer.Simplify(lower), ForKind::Serial, body);
-  state->Replace(loops.front(), NormalizeBindings(body, {fused}));
+  body = NormalizeBindings(body, {fused});
+  if (!preserve_unit_iters) body = ZeroUnitIters(body, UnitLoopsAbove(*state, loops.front()));
+  state->Replace(loops.front(), body);
   return fused;
 }
 
