@@ -33,6 +33,104 @@ std::optional<int64_t> FloorDivFactor(const Expr& index, const Var& var) {
   return *c;
 }
 
+int IterIndex(const BlockNode& block, const Expr& e) {
+  for (size_t i = 0; i < block.iter_vars.size(); ++i)
+    if (e.same_as(block.iter_vars[i]->var)) return static_cast<int>(i);
+  return -1;
+}
+
+bool UsesIter(const BlockNode& block, const Expr& e) {
+  return std::any_of(block.iter_vars.begin(), block.iter_vars.end(),
+                     [&](const IterVar& iv) { return ir::UsesVar(e, iv->var); });
+}
+
+// The rows [lo, hi] (inclusive) an iterator must run over.
+struct Rows {
+  Expr lo, hi;
+};
+
+// TVM's SolveBlockVarDomain for one dimension where one execution of the block provides
+// rows from `min` (one row when `point`) and the blocks under the loop need [lo, hi]:
+// `v * c` (any extent) needs v in [lo // c, hi // c]; at a point, `v` needs [lo, hi],
+// `f // c` needs f in [lo * c, hi * c + c - 1] (solved again when f is not an iterator)
+// and `v % c` constrains nothing. *iter is the iterator solved (-1: none); false when the
+// index is none of these.
+bool SolveDimension(const BlockNode& block, const Expr& min, bool point, const Rows& need,
+                    arith::Analyzer* analyzer, int* iter, Rows* out) {
+  *iter = -1;
+  const auto* bin = min.as<ir::BinaryNode>();
+  if (bin && min.kind() == ir::ExprKind::Mul) {
+    for (const auto& [v, c] : {std::pair(bin->a, bin->b), std::pair(bin->b, bin->a)}) {
+      const int64_t* factor = ir::as_const_int(c);
+      if (!factor || *factor <= 0 || IterIndex(block, v) < 0) continue;
+      Expr f = ir::make_const(min.dtype(), *factor);
+      *iter = IterIndex(block, v);
+      *out = {analyzer->Simplify(ir::floordiv(need.lo, f)),
+              analyzer->Simplify(ir::floordiv(need.hi, f))};
+      return true;
+    }
+  }
+  if (!point) return false;
+  if (int i = IterIndex(block, min); i >= 0) {
+    *iter = i;
+    *out = need;
+    return true;
+  }
+  if (!UsesIter(block, min)) return true;
+  const int64_t* c = bin ? ir::as_const_int(bin->b) : nullptr;
+  if (!c || *c < 1) return false;
+  if (min.kind() == ir::ExprKind::FloorDiv) {
+    Expr f = ir::make_const(min.dtype(), *c);
+    Rows scaled{analyzer->Simplify(ir::mul(need.lo, f)),
+                analyzer->Simplify(ir::add(ir::mul(need.hi, f),
+                                           ir::sub(f, ir::make_const(f.dtype(), int64_t{1}))))};
+    return SolveDimension(block, bin->a, true, scaled, analyzer, iter, out);
+  }
+  return min.kind() == ir::ExprKind::FloorMod && IterIndex(block, bin->a) >= 0;
+}
+
+// TVM's UpdateBlockVarDomainAffine: a region of single points that is a bijective affine
+// map of the iterators (`B[vi * 32 + vj]`, `B[vi + 1]`) is inverted at the lowest and the
+// highest needed point; each iterator runs between the two values it takes there.
+bool SolveAffine(const BlockNode& block, const BufferRegion& link, const std::vector<Rows>& need,
+                 arith::Analyzer* analyzer, std::vector<std::optional<Rows>>* rows) {
+  // A constant offset (`vi + 1`) is taken off the index and off the rows needed.
+  std::vector<Expr> indices, placeholders, offsets;
+  for (size_t d = 0; d < link.region.size(); ++d) {
+    if (!ir::is_one(link.region[d].extent)) return false;
+    Expr index = link.region[d].min;
+    Expr offset = ir::make_zero(index.dtype());
+    const auto* add = index.as<ir::BinaryNode>();
+    if (add && index.kind() == ir::ExprKind::Add && ir::as_const_int(add->b)) {
+      offset = add->b;
+      index = add->a;
+    }
+    indices.push_back(index);
+    offsets.push_back(offset);
+    placeholders.push_back(Var("ph_" + std::to_string(d), index.dtype()));
+  }
+  std::vector<std::pair<Var, Range>> iters;
+  for (const IterVar& iv : block.iter_vars) iters.emplace_back(iv->var, iv->dom);
+  std::optional<std::vector<Expr>> inverse =
+      InverseBijectiveAffineMap(indices, iters, placeholders);
+  if (!inverse) return false;
+  auto at = [&](const Expr& e, bool high) {
+    ir::VarMap vmap;
+    for (size_t d = 0; d < placeholders.size(); ++d)
+      vmap[Var::from(placeholders[d])] = ir::sub(high ? need[d].hi : need[d].lo, offsets[d]);
+    return analyzer->Simplify(ir::Substitute(e, vmap));
+  };
+  for (size_t i = 0; i < inverse->size(); ++i) {
+    Expr a = at((*inverse)[i], false), b = at((*inverse)[i], true);
+    if (analyzer->CanProve(ir::le(a, b))) {
+      (*rows)[i] = Rows{a, b};
+    } else {
+      (*rows)[i] = Rows{analyzer->Simplify(ir::min(a, b)), analyzer->Simplify(ir::max(a, b))};
+    }
+  }
+  return true;
+}
+
 bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* ancestor) {
   std::vector<const StmtNode*> path = state.PathTo(node);
   return std::find(path.begin(), path.end(), ancestor) != path.end();
@@ -104,22 +202,6 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
                              "However, these are not: " +
                              (outside.empty() ? std::string("(the block has none)") : outside));
   }
-  // The iterators are solved from the link's indices, each a plain iterator or free of
-  // them (TVM's SolveBlockVarDomain fails on y + ry as well).
-  for (const BufferRegion& link : reverse ? links : std::vector<BufferRegion>{}) {
-    for (const Range& r : link.region) {
-      bool plain = r.min.as<ir::VarNode>() && ir::is_one(r.extent);
-      bool free =
-          std::none_of(block.iter_vars.begin(), block.iter_vars.end(), [&](const IterVar& iv) {
-            return ir::UsesVar(r.min, iv->var) || ir::UsesVar(r.extent, iv->var);
-          });
-      if (!plain && !free) {
-        return ScheduleError(
-            "ValueError", "BufferRegion pattern match failed: " + link.buffer->name +
-                              " is indexed by " + ir::to_string(r.min) + " in block " + block.name);
-      }
-    }
-  }
   std::vector<Stmt> children;
   if (const auto* seq = As<SeqNode>(loop->body)) {
     children = seq->seq;
@@ -177,22 +259,75 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
                 : AnalyzeRequiredRegion(*state, loop, link.buffer,
                                         /*relax_storage_scope=*/true)
                       .required;
-    for (size_t i = 0; i < block.iter_vars.size(); ++i) {
-      const IterVar& iv = block.iter_vars[i];
-      for (size_t d = 0; d < link.region.size() && d < needed.size(); ++d) {
-        if (!ir::is_one(link.region[d].extent)) continue;
-        if (link.region[d].min.same_as(iv->var)) {
-          Range cover = needed[d].CoverRange(iv->dom);
-          ranges[i] = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
-        } else if (std::optional<int64_t> c = FloorDivFactor(link.region[d].min, iv->var)) {
-          // A tiled layout (transform_layout's `v // c`): the rows the dimension needs,
-          // times c, as TVM's SolveBlockVarDomain; `v % c` constrains nothing.
-          Range dim(ir::make_zero(iv->dom.extent.dtype()), link.buffer->shape[d]);
-          Range cover = needed[d].CoverRange(dim);
-          Expr factor = ir::make_const(iv->dom.extent.dtype(), *c);
-          ranges[i] = Range(analyzer.Simplify(ir::mul(cover.min, factor)),
-                            analyzer.Simplify(ir::mul(cover.extent, factor)));
+    if (needed.size() != link.region.size()) continue;
+    // The rows each dimension needs, within the buffer where the need is unbounded.
+    std::vector<Rows> need;
+    for (size_t d = 0; d < link.region.size(); ++d) {
+      Range dim(ir::make_zero(link.buffer->shape[d].dtype()), link.buffer->shape[d]);
+      Range cover = needed[d].CoverRange(dim);
+      need.push_back(
+          {analyzer.Simplify(cover.min),
+           analyzer.Simplify(ir::sub(ir::add(cover.min, cover.extent),
+                                     ir::make_const(cover.extent.dtype(), int64_t{1})))});
+    }
+    // Dimension by dimension (TVM's UpdateBlockVarDomainDimwise), else the whole region as
+    // a bijective affine map. A plain iterator and `v // c` keep the forms they always had.
+    std::vector<std::optional<Rows>> rows(block.iter_vars.size());
+    std::vector<std::optional<Range>> plain(block.iter_vars.size());
+    bool dimwise = true;
+    for (size_t d = 0; d < link.region.size() && dimwise; ++d) {
+      const Range& provided = link.region[d];
+      bool point = ir::is_one(provided.extent);
+      int i = point ? IterIndex(block, provided.min) : -1;
+      if (i >= 0) {
+        Range cover = needed[d].CoverRange(block.iter_vars[i]->dom);
+        plain[i] = Range(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
+        continue;
+      }
+      if (!UsesIter(block, provided.min) && !UsesIter(block, provided.extent)) continue;
+      for (size_t k = 0; point && k < block.iter_vars.size(); ++k) {
+        std::optional<int64_t> c = FloorDivFactor(provided.min, block.iter_vars[k]->var);
+        if (!c) continue;
+        i = static_cast<int>(k);
+        Range dim(ir::make_zero(provided.min.dtype()), link.buffer->shape[d]);
+        Range cover = needed[d].CoverRange(dim);
+        Expr factor = ir::make_const(provided.min.dtype(), *c);
+        plain[i] = Range(analyzer.Simplify(ir::mul(cover.min, factor)),
+                         analyzer.Simplify(ir::mul(cover.extent, factor)));
+      }
+      if (i >= 0) continue;
+      Rows solved;
+      dimwise = !UsesIter(block, provided.extent) &&
+                SolveDimension(block, provided.min, point, need[d], &analyzer, &i, &solved);
+      if (dimwise && i >= 0) {
+        std::optional<Rows>& r = rows[i];
+        r = !r ? solved
+               : Rows{analyzer.Simplify(ir::min(r->lo, solved.lo)),
+                      analyzer.Simplify(ir::max(r->hi, solved.hi))};
+      }
+    }
+    if (!dimwise) {
+      std::fill(plain.begin(), plain.end(), std::nullopt);
+      std::fill(rows.begin(), rows.end(), std::nullopt);
+      if (!SolveAffine(block, link, need, &analyzer, &rows)) {
+        std::string region;
+        for (const Range& r : link.region) {
+          region += (region.empty() ? "" : ", ") + ir::to_string(r.min) +
+                    (ir::is_one(r.extent) ? "" : " (extent " + ir::to_string(r.extent) + ")");
         }
+        return ScheduleError("ValueError",
+                             "BufferRegion pattern match failed: " + link.buffer->name +
+                                 " is indexed by " + region + " in block " + block.name);
+      }
+    }
+    for (size_t i = 0; i < block.iter_vars.size(); ++i) {
+      if (plain[i]) {
+        ranges[i] = *plain[i];
+      } else if (rows[i]) {
+        ranges[i] =
+            Range(rows[i]->lo,
+                  analyzer.Simplify(ir::add(ir::sub(rows[i]->hi, rows[i]->lo),
+                                            ir::make_const(rows[i]->lo.dtype(), int64_t{1}))));
       }
     }
   }

@@ -1,0 +1,27 @@
+# reverse_compute_at of a blockized consumer: C_o reads B[vi_o * 16:vi_o * 16 + 16] (v * c),
+# so it runs after each tile of 32 the producer's loop i_0 writes
+import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def main(A: T.Buffer((128,), "float32"), C: T.Buffer((128,), "float32")):
+    B = T.alloc_buffer((128,))
+    for i in range(128):
+        with T.block("B"):
+            vi = T.axis.spatial(128, i)
+            B[vi] = A[vi] * T.float32(2.0)
+    for i in range(128):
+        with T.block("C"):
+            vi = T.axis.spatial(128, i)
+            C[vi] = B[vi] + T.float32(1.0)
+
+
+sch = tir.Schedule(main)
+c_outer, c_inner = sch.split(sch.get_loops(sch.get_block("C"))[0], factors=[None, 16])
+sch.blockize(c_inner)
+b_outer, b_inner = sch.split(sch.get_loops(sch.get_block("B"))[0], factors=[None, 32])
+sch.reverse_compute_at(sch.get_block("C_o"), b_outer)
+print(sch.mod["main"].script())
+print(sch.trace)
