@@ -11,3 +11,5 @@ list(APPEND TESSERA_CORE_SOURCES
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirReference.cpp)
 # The GPU emulator's check: a CUDA schedule run on the emulator against the oracle.
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp)
+# A TensorIR function on the GPU emulator against its unscheduled program.
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirEmulatorCheck.cpp)

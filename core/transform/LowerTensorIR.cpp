@@ -4,12 +4,14 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
 #include "layout/StorageAlign.h"
 #include "te/Compute.h"
 #include "transform/StorageFlatten.h"
+#include "transform/TirAllocationPlan.h"
 
 namespace tessera::transform {
 
@@ -126,6 +128,10 @@ class BlockLowerer {
   std::unordered_map<const ir::ExprNode*, ir::Buffer> allocated;
   // storage_align's per-dimension alignments ("buffer_dim_align"), by data handle.
   std::unordered_map<const ir::ExprNode*, std::vector<layout::DimAlign>> aligns;
+  // A program with thread-bound loops: block buffers are not allocated where the block
+  // is but listed here (outermost first) for TirAllocationPlan.
+  bool defer_allocations = false;
+  std::vector<ir::Buffer> deferred;
 
   Result<ir::Stmt> Lower(const tir::Stmt& s) {
     if (!s) return Error("LowerTensorIR: the program has an empty statement");
@@ -151,17 +157,18 @@ class BlockLowerer {
 
   Result<ir::Stmt> LowerFor(const tir::ForNode& f) {
     Expr min = Sub(f.min), extent = Sub(f.extent);
-    auto body = Lower(f.body);
+    Result<ir::Stmt> body = ir::Stmt();
+    if (f.for_kind != ir::ForKind::ThreadBinding) body = Lower(f.body);
     if (!body.ok()) return body.error();
     ir::Stmt loop;
     if (f.for_kind == ir::ForKind::ThreadBinding) {
-      if (f.thread_tag.empty()) {
-        return Error("LowerTensorIR: loop " + f.loop_var.name() +
-                     " is thread-bound but has no thread tag");
-      }
+      if (Status st = CheckThreadLoop(f, min, extent); !st.ok()) return st.error();
+      ++thread_depth_;
+      body = Lower(f.body);
+      --thread_depth_;
+      if (!body.ok()) return body.error();
       // The TE lowering's form: a loop from 0 over the bound index.
-      ir::Stmt inner = *body;
-      if (!ir::is_zero(min)) inner = ir::Substitute(inner, {{f.loop_var, f.loop_var + min}});
+      const ir::Stmt& inner = *body;
       Expr zero = ir::make_zero(extent.dtype());
       if (te::is_virtual_thread_tag(f.thread_tag)) {
         loop = ir::MakeFor(f.loop_var, zero, extent, ir::ForKind::Serial, inner);
@@ -192,6 +199,29 @@ class BlockLowerer {
     for (auto it = f.annotations.rbegin(); it != f.annotations.rend(); ++it)
       if (IsPragmaKey(it->first)) loop = ir::MakeAttr(node, it->first, it->second, loop);
     return loop;
+  }
+
+  // What TVM requires of a thread-bound loop: a thread tag, the minimum 0 (its launch
+  // attribute has only an extent) and, within one kernel (the code under an outermost
+  // thread-bound loop), the same extent as every other loop bound to the same tag
+  // (UnifyThreadBinding's check).
+  Status CheckThreadLoop(const tir::ForNode& f, const Expr& min, const Expr& extent) {
+    std::string where = "LowerTensorIR: loop " + f.loop_var.name();
+    if (f.thread_tag.empty()) return Error(where + " is thread-bound but has no thread tag");
+    if (!ir::is_zero(min)) {
+      return Error(where + " is bound to " + f.thread_tag + " but starts at " + ir::to_string(min) +
+                   "; a thread-bound loop must start at 0 (the launch gives a thread index "
+                   "an extent only)");
+    }
+    if (thread_depth_ == 0) kernel_tags_.clear();
+    auto [it, fresh] = kernel_tags_.try_emplace(f.thread_tag, extent, f.loop_var.name());
+    if (fresh) return Status::Ok();
+    arith::Analyzer analyzer;
+    if (analyzer.CanProveEqual(it->second.first, extent)) return Status::Ok();
+    return Error("LowerTensorIR: all loops bound to " + f.thread_tag +
+                 " in one kernel must have the same extent, but loop " + it->second.second +
+                 " has extent " + ir::to_string(it->second.first) + " and loop " +
+                 f.loop_var.name() + " has extent " + ir::to_string(extent));
   }
 
   Result<ir::Stmt> LowerRealize(const tir::BlockRealizeNode& r) {
@@ -247,6 +277,10 @@ class BlockLowerer {
     if (init.defined())
       out = ir::MakeSeq({init_cond.defined() ? ir::MakeIf(init_cond, init) : init, out});
     if (!ir::is_one(predicate)) out = ir::MakeIf(predicate, out);
+    if (defer_allocations) {
+      for (const ir::Buffer& b : block->alloc_buffers)
+        if (b) deferred.push_back(b);
+    }
     for (size_t i = block->alloc_buffers.size(); i > 0; --i) {
       const ir::Buffer& b = block->alloc_buffers[i - 1];
       if (!b) return Error(where + " allocates an undefined buffer");
@@ -267,7 +301,8 @@ class BlockLowerer {
       } else {
         allocated[b->data.get()] = b;
       }
-      out = ir::MakeAllocate(b->data, b->dtype, b->shape, ir::make_bool(true), out, b->scope);
+      if (!defer_allocations)
+        out = ir::MakeAllocate(b->data, b->dtype, b->shape, ir::make_bool(true), out, b->scope);
     }
     for (auto it = block->annotations.rbegin(); it != block->annotations.rend(); ++it)
       if (IsPragmaKey(it->first)) out = ir::MakeAttr(Expr(0), it->first, it->second, out);
@@ -305,6 +340,9 @@ class BlockLowerer {
   }
 
   ir::VarMap vmap_;
+  int thread_depth_ = 0;
+  // The tags bound in the current kernel: extent and the first loop bound to it.
+  std::map<std::string, std::pair<Expr, std::string>> kernel_tags_;
 };
 
 // The "StorageFlatten" step of a TensorIR program: accesses of N-D buffers become
@@ -418,7 +456,27 @@ Result<ir::Stmt> LowerBlocksWith(const tir::PrimFunc& f, BlockLowerer* lowerer) 
     return true;
   });
   if (!bad_align.empty()) return Error(bad_align);
-  return lowerer->Lower(f.body);
+  lowerer->defer_allocations = false;
+  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
+    const auto* loop = tir::As<tir::ForNode>(n);
+    if (loop && loop->for_kind == ir::ForKind::ThreadBinding) lowerer->defer_allocations = true;
+    return !lowerer->defer_allocations;
+  });
+  auto body = lowerer->Lower(f.body);
+  if (!body.ok() || !lowerer->defer_allocations) return body;
+  auto plan = PlanTirAllocations(*body, lowerer->deferred);
+  if (!plan.ok()) return plan.error();
+  for (const auto& [data, compact] : plan->allocated) {
+    auto align = lowerer->aligns.find(data);
+    if (align == lowerer->aligns.end()) {
+      lowerer->allocated[data] = compact;
+      continue;
+    }
+    auto strided = std::make_shared<ir::BufferNode>(*compact);
+    strided->strides = layout::AlignedStrides(compact->shape, align->second);
+    lowerer->allocated[data] = strided;
+  }
+  return plan->body;
 }
 
 }  // namespace lower_tensor_ir_detail

@@ -6,11 +6,17 @@
 //   - a block's `init` runs first, guarded by "every reduction iterator is at its
 //     domain's min";
 //   - a block's alloc_buffers are allocated around the block's body, where the block is
-//     (the root block's at function level);
+//     (the root block's at function level); in a program with thread-bound loops they
+//     are allocated where their uses meet instead, one tile large (TirAllocationPlan.h:
+//     TVM's PlanAndUpdateBufferAllocationLocation and CompactBufferAllocation), so that
+//     a "shared" or "local" buffer lies inside its kernel;
 //   - storage_align's "buffer_dim_align" annotation pads the strides of the buffer it
 //     names (layout/StorageAlign.h's AlignedStrides), which flattening then uses;
 //   - loop kinds stay (parallel, vectorized, unrolled); a thread-bound loop becomes an
-//     ir::For of kind ThreadBinding as the TE lowering makes it ("vthread" a serial loop);
+//     ir::For of kind ThreadBinding as the TE lowering makes it ("vthread" a serial loop),
+//     which the CUDA path (codegen/cuda/CudaLowering.h) launches. It must start at 0,
+//     and the loops bound to one tag in one kernel must have one extent (TVM's
+//     UnifyThreadBinding); otherwise an error names the loops;
 //   - `pragma_*` annotations become AttrStmts around the loop (Integer 0 for a block's);
 //     pragma_auto_unroll_max_step = N unrolls the serial constant-extent loops under it
 //     whose whole nest runs at most N steps; other loop annotations are kept on the loop.

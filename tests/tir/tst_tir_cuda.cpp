@@ -1,0 +1,330 @@
+// TensorIR programs with thread-bound loops on the CUDA path: LowerTensorIR allocates
+// "shared" and "local" buffers inside the kernel, one tile large (TirAllocationPlan.h),
+// the GPU passes launch the kernels, CodeGenCUDA prints them, and the emulator runs them
+// against the unscheduled program (reference/TirEmulatorCheck.h). compute_at relaxes the
+// thread loops a cache block's storage scope shares, as TVM 0.20 does (the printed
+// programs are compared with TVM's output by tst_tir_tvm_reference:
+// tests/tir/programs/gpu_gemm_shared_relax.py, compute_at_thread_scopes.py). And the
+// thread bindings the lowering refuses, with what it says.
+#include <QtTest>
+
+#include "codegen/cuda/CudaLowering.h"
+#include "ir/ExprOp.h"
+#include "reference/TirEmulatorCheck.h"
+#include "runtime/cuda/Emulator.h"
+#include "script/Evaluator.h"
+#include "tir/ScriptPrinter.h"
+#include "transform/LowerTensorIR.h"
+
+using namespace tessera;
+
+namespace {
+
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The GPU GEMM example's schedule (resources/examples/tensorir/gpu_gemm_tir.py) on
+// M x N x K: 128x128 tiles per block of 16x16 threads, A and B staged in shared memory
+// per step of 8 along k, C accumulated in registers.
+std::string GpuGemm(int m, int n, int k) {
+  return "import tvm\n"
+         "from tvm import te, tir\n"
+         "A = te.placeholder((" +
+         std::to_string(m) + ", " + std::to_string(k) +
+         "), 'float32', name='A')\n"
+         "B = te.placeholder((" +
+         std::to_string(k) + ", " + std::to_string(n) +
+         "), 'float32', name='B')\n"
+         "k = te.reduce_axis((0, " +
+         std::to_string(k) +
+         "), name='k')\n"
+         "C = te.compute((" +
+         std::to_string(m) + ", " + std::to_string(n) +
+         "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name='C')\n"
+         "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+         "c = sch.get_block('C')\n"
+         "a_shared = sch.cache_read(c, 0, 'shared')\n"
+         "b_shared = sch.cache_read(c, 1, 'shared')\n"
+         "c_local = sch.cache_write(c, 0, 'local')\n"
+         "i, j = sch.get_loops(c_local)\n"
+         "by, yi = sch.split(i, factors=[None, 128])\n"
+         "bx, xi = sch.split(j, factors=[None, 128])\n"
+         "ty, yii = sch.split(yi, factors=[16, None])\n"
+         "tx, xii = sch.split(xi, factors=[16, None])\n"
+         "sch.reorder(by, bx, ty, tx, yii, xii)\n"
+         "sch.bind(by, 'blockIdx.y')\n"
+         "sch.bind(bx, 'blockIdx.x')\n"
+         "sch.bind(ty, 'threadIdx.y')\n"
+         "sch.bind(tx, 'threadIdx.x')\n"
+         "sch.compute_at(c, tx)\n"
+         "ci, cj, ck = sch.get_loops(c)[-3:]\n"
+         "ko, ki = sch.split(ck, factors=[None, 8])\n"
+         "sch.reorder(ko, ki, ci, cj)\n"
+         "sch.unroll(ki)\n"
+         "for shared in [a_shared, b_shared]:\n"
+         "    sch.compute_at(shared, ko)\n"
+         "    ax0, ax1 = sch.get_loops(shared)[-2:]\n"
+         "    fused = sch.fuse(ax0, ax1)\n"
+         "    _, sty, stx = sch.split(fused, factors=[None, 16, 16])\n"
+         "    sch.bind(sty, 'threadIdx.y')\n"
+         "    sch.bind(stx, 'threadIdx.x')\n";
+}
+
+// y = x * 2 + 1 over 1000 elements, blocks of 128 threads (the last block partly idle).
+const char* kElementwise =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "X = te.placeholder((1000,), 'float32', name='X')\n"
+    "Y = te.compute((1000,), lambda i: X[i] * 2.0 + 1.0, name='Y')\n"
+    "sch = tir.Schedule(te.create_prim_func([X, Y]))\n"
+    "i, = sch.get_loops(sch.get_block('Y'))\n"
+    "bx, tx = sch.split(i, factors=[None, 128])\n"
+    "sch.bind(bx, 'blockIdx.x')\n"
+    "sch.bind(tx, 'threadIdx.x')\n";
+
+// Softmax over the rows of a 64x100 matrix, one thread per row; the row maximum and sum
+// are computed per thread (compute_at under the threadIdx loop).
+const char* kSoftmax =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "A = te.placeholder((64, 100), 'float32', name='A')\n"
+    "k = te.reduce_axis((0, 100), name='k')\n"
+    "maxelem = te.compute((64,), lambda i: te.max(A[i, k], axis=k), name='maxelem')\n"
+    "k2 = te.reduce_axis((0, 100), name='k2')\n"
+    "expsum = te.compute((64,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=k2), "
+    "name='expsum')\n"
+    "B = te.compute((64, 100), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], "
+    "name='B')\n"
+    "sch = tir.Schedule(te.create_prim_func([A, B]))\n"
+    "i, j = sch.get_loops(sch.get_block('B'))\n"
+    "bx, tx = sch.split(i, factors=[None, 32])\n"
+    "sch.bind(bx, 'blockIdx.x')\n"
+    "sch.bind(tx, 'threadIdx.x')\n"
+    "sch.compute_at(sch.get_block('expsum'), tx)\n"
+    "sch.compute_at(sch.get_block('maxelem'), tx)\n";
+
+script::ScriptProgram Load(const std::string& source) {
+  auto program = script::EvaluateScript(source, "cuda_test.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  if (!program->tir_schedule) qFatal("the script made no tir.Schedule");
+  return std::move(program.value());
+}
+
+Result<transform::LoweredProgram> LowerForGpu(const tir::PrimFunc& f) {
+  transform::PassContext ctx;
+  ctx.target = "cuda";
+  return transform::LowerTensorIR(f, ctx, f.name);
+}
+
+int64_t Const(const ir::Expr& e) {
+  const int64_t* v = ir::as_const_int(e);
+  return v ? *v : -1;
+}
+
+// The program lowered for the GPU, run on the emulator and checked: the report's text
+// when it passed, the failure otherwise.
+void CheckOnEmulator(const script::ScriptProgram& p) {
+  if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no host C++ compiler");
+  const tir::PrimFunc& f = p.tir_schedule->func();
+  auto lowered = LowerForGpu(f);
+  QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+  auto arguments = reference::MakeTirArguments(f, lowered->func, {}, 7, 64);
+  QVERIFY2(arguments.ok(), arguments.ok() ? "" : arguments.error().message.c_str());
+  auto report =
+      reference::CheckTirOnEmulator(f, p.tir_original, p.tir_te_args, *lowered, *arguments);
+  QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+  QVERIFY2(report->ok(), report->text.c_str());
+  QVERIFY2(Contains(report->text, "no race seen"), report->text.c_str());
+  QVERIFY2(Contains(report->text, "max abs error"), report->text.c_str());
+}
+
+}  // namespace
+
+class TestTirCuda : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // TVM 0.20 relaxes threadIdx for the shared copies: 128x8 elements per step of k,
+  // copied by the 256 threads in 4 rounds.
+  void gemmSharedCopiesCoverTheThreadBlock() {
+    script::ScriptProgram p = Load(GpuGemm(1024, 1024, 1024));
+    std::string text = tir::AsTVMScript(p.tir_schedule->func());
+    QVERIFY2(Contains(text, "for ax0_ax1_fused_0 in range(4):"), text.c_str());
+    QVERIFY2(Contains(text,
+                      "v0 = T.axis.spatial(1024, ax0_0 * 128 + (ax0_ax1_fused_0 * 256 + "
+                      "ax0_ax1_fused_1 * 16 + ax0_ax1_fused_2) // 8)"),
+             text.c_str());
+    QVERIFY2(!Contains(text, "T.where"), text.c_str());  // 1024 = 4 * 16 * 16
+  }
+
+  // Copies under thread loops: "shared" relaxes every thread loop above, "local" none,
+  // "global" none.
+  void computeAtRelaxesByStorageScope() {
+    script::ScriptProgram p = Load(
+        "import tvm\n"
+        "from tvm import te, tir\n"
+        "A = te.placeholder((256, 64), 'float32', name='A')\n"
+        "B = te.compute((256, 64), lambda i, j: A[i, j] * 2.0, name='B')\n"
+        "C = te.compute((256, 64), lambda i, j: B[i, j] + 1.0, name='C')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, C]))\n"
+        "b = sch.get_block('B')\n"
+        "a_shared = sch.cache_read(b, 0, 'shared')\n"
+        "a_local = sch.cache_read(b, 0, 'local')\n"
+        "i, j = sch.get_loops(sch.get_block('C'))\n"
+        "bx, tx = sch.split(i, factors=[None, 32])\n"
+        "ty, jj = sch.split(j, factors=[8, None])\n"
+        "sch.bind(bx, 'blockIdx.x')\n"
+        "sch.bind(tx, 'threadIdx.x')\n"
+        "sch.bind(ty, 'threadIdx.y')\n"
+        "sch.compute_at(b, ty)\n"
+        "sch.compute_at(a_local, ty)\n"
+        "sch.compute_at(a_shared, ty)\n");
+    std::string text = tir::AsTVMScript(p.tir_schedule->func());
+    // shared: all 32 threads in x and 8 in y; local and B (global): one thread's 8.
+    QVERIFY2(Contains(text, "for ax0, ax1 in T.grid(32, 64):\n"), text.c_str());
+    QVERIFY2(Contains(text, "v0 = T.axis.spatial(256, i_0 * 32 + ax0)"), text.c_str());
+    size_t local = text.find("with T.block(\"A_shared_local\")");
+    QVERIFY(local != std::string::npos);
+    QVERIFY2(Contains(text.substr(0, local), "for ax0 in range(8):"), text.c_str());
+    QVERIFY2(Contains(text, "v_j = T.axis.spatial(64, j_0 * 8 + ax0)"), text.c_str());
+  }
+
+  // The kernel: grid and block extents, the shared tiles (not the whole matrices) and
+  // the register tile, in the CUDA source.
+  void gemmLowersToOneKernel() {
+    script::ScriptProgram p = Load(GpuGemm(256, 384, 64));
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    auto cuda = codegen::LowerForCUDA(*lowered);
+    QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
+    QCOMPARE(cuda->program.kernels.size(), size_t(1));
+    const codegen::CudaKernel& kernel = cuda->program.kernels[0];
+    QCOMPARE(Const(kernel.grid[0]), int64_t(3));  // blockIdx.x over N / 128
+    QCOMPARE(Const(kernel.grid[1]), int64_t(2));  // blockIdx.y over M / 128
+    QCOMPARE(Const(kernel.block[0]), int64_t(16));
+    QCOMPARE(Const(kernel.block[1]), int64_t(16));
+    QCOMPARE(kernel.shared.size(), size_t(2));
+    for (const codegen::SharedAllocation& s : kernel.shared) QCOMPARE(s.elements, int64_t(1024));
+    QCOMPARE(kernel.shared_bytes(), int64_t(8192));
+    auto source = codegen::EmitCUDASource(*lowered);
+    QVERIFY2(source.ok(), source.ok() ? "" : source.error().message.c_str());
+    QVERIFY2(Contains(*source, "__shared__ float A_shared[1024];"), source->c_str());
+    QVERIFY2(Contains(*source, "float C_local[64];"), source->c_str());
+    QVERIFY2(Contains(*source, "__syncthreads()"), source->c_str());
+  }
+
+  void gemmRunsOnTheEmulator() { CheckOnEmulator(Load(GpuGemm(256, 128, 32))); }
+
+  void elementwiseRunsOnTheEmulator() {
+    script::ScriptProgram p = Load(kElementwise);
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    auto cuda = codegen::LowerForCUDA(*lowered);
+    QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
+    QCOMPARE(Const(cuda->program.kernels.at(0).grid[0]), int64_t(8));
+    QCOMPARE(Const(cuda->program.kernels.at(0).block[0]), int64_t(128));
+    CheckOnEmulator(p);
+  }
+
+  // The row statistics ("global" buffers used inside one thread block) are allocated in
+  // the blockIdx loop, which the lowering makes shared memory. Like TVM 0.20's
+  // CompactBufferAllocation, a global buffer's region relaxes the blockIdx loop it lies
+  // in: both blocks' rows (64), not one block's 32.
+  void softmaxRunsOnTheEmulator() {
+    script::ScriptProgram p = Load(kSoftmax);
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    auto cuda = codegen::LowerForCUDA(*lowered);
+    QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
+    QCOMPARE(cuda->program.kernels.size(), size_t(1));
+    QCOMPARE(cuda->program.kernels[0].shared.size(), size_t(2));
+    for (const codegen::SharedAllocation& s : cuda->program.kernels[0].shared)
+      QCOMPARE(s.elements, int64_t(64));
+    CheckOnEmulator(p);
+  }
+
+  // A buggy kernel is caught: the copy's barrier removed from the source.
+  void emulatorFindsAMissingBarrier() {
+    if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no host C++ compiler");
+    script::ScriptProgram p = Load(GpuGemm(128, 128, 16));
+    const tir::PrimFunc& f = p.tir_schedule->func();
+    auto lowered = LowerForGpu(f);
+    QVERIFY(lowered.ok());
+    auto arguments = reference::MakeTirArguments(f, lowered->func, {}, 3, 64);
+    QVERIFY(arguments.ok());
+    reference::EmulatorCheckOptions options;
+    options.edit = [](std::string source) {
+      for (size_t at; (at = source.find("__syncthreads();")) != std::string::npos;)
+        source.erase(at, std::string("__syncthreads();").size());
+      return source;
+    };
+    auto report = reference::CheckTirOnEmulator(f, p.tir_original, p.tir_te_args, *lowered,
+                                                *arguments, options);
+    QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+    QVERIFY2(!report->ok(), report->text.c_str());
+  }
+
+  // TVM's UnifyThreadBinding: one tag, one extent per kernel.
+  void mismatchedThreadExtentsAreRefused() {
+    script::ScriptProgram p = Load(
+        "import tvm\n"
+        "from tvm import te, tir\n"
+        "A = te.placeholder((256,), 'float32', name='A')\n"
+        "B = te.compute((256,), lambda i: A[i] * 2.0, name='B')\n"
+        "C = te.compute((256,), lambda i: B[i] + 1.0, name='C')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, C]))\n"
+        "i, = sch.get_loops(sch.get_block('C'))\n"
+        "bx, tx = sch.split(i, factors=[None, 128])\n"
+        "sch.bind(bx, 'blockIdx.x')\n"
+        "sch.bind(tx, 'threadIdx.x')\n"
+        "sch.compute_at(sch.get_block('B'), bx)\n"
+        "b_loop = sch.get_loops(sch.get_block('B'))[-1]\n"
+        "bo, bi = sch.split(b_loop, factors=[None, 64])\n"
+        "sch.bind(bi, 'threadIdx.x')\n");
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY(!lowered.ok());
+    QVERIFY2(Contains(lowered.error().message,
+                      "all loops bound to threadIdx.x in one kernel must have the same extent, "
+                      "but loop ax0_1 has extent 64 and loop i_1 has extent 128"),
+             lowered.error().message.c_str());
+  }
+
+  // A shared copy left at the top level would be allocated outside the kernel.
+  void sharedBufferOutsideTheKernelIsRefused() {
+    script::ScriptProgram p =
+        Load(std::string(kElementwise) + "sch.cache_read(sch.get_block('Y'), 0, 'shared')\n");
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY(!lowered.ok());
+    QVERIFY2(Contains(lowered.error().message,
+                      "buffer X_shared in scope \"shared\" is used "
+                      "outside every thread-bound loop"),
+             lowered.error().message.c_str());
+  }
+
+  // A thread loop from a non-zero minimum (TVMScript allows writing one).
+  void threadLoopWithAMinimumIsRefused() {
+    script::ScriptProgram p = Load(
+        "import tvm\n"
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def main(A: T.Buffer((64,), 'float32'), B: T.Buffer((64,), 'float32')):\n"
+        "    for i in T.thread_binding(4, 64, thread='threadIdx.x'):\n"
+        "        with T.block('B'):\n"
+        "            vi = T.axis.spatial(64, i)\n"
+        "            B[vi] = A[vi] * 2.0\n"
+        "sch = tir.Schedule(main)\n");
+    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY(!lowered.ok());
+    QVERIFY2(Contains(lowered.error().message,
+                      "loop i is bound to threadIdx.x but starts at 4; a thread-bound loop "
+                      "must start at 0"),
+             lowered.error().message.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTirCuda)
+#include "tst_tir_cuda.moc"
