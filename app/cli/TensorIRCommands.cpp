@@ -9,12 +9,17 @@
 #include "arith/Analyzer.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/cuda/CudaLowering.h"
+#include "codegen/cuda/NVRTC.h"
 #include "ir/ExprOp.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "reference/TirEmulatorCheck.h"
 #include "reference/TirReference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/cuda/CudaModule.h"
+#include "runtime/cuda/Emulator.h"
 #include "script/export/TirDocumentExport.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "support/Json.h"
@@ -33,13 +38,16 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// The scheduled function through LowerTensorIR and the pipeline; a message on failure.
+// The scheduled function through LowerTensorIR and the pipeline for `target` (llvm, c or
+// cuda: the GPU targets lower alike); a message on failure.
 std::optional<transform::LoweredProgram> LowerScheduled(const script::ScriptProgram& program,
                                                         const tir::PrimFunc& func,
                                                         std::ostream& err,
-                                                        bool partition_guards = true) {
+                                                        bool partition_guards = true,
+                                                        const std::string& target = "llvm") {
   transform::PassContext ctx;
   ctx.partition_guards = partition_guards;
+  ctx.target = target == "cuda-emulator" ? "cuda" : target;
   auto lowered = transform::LowerTensorIR(func, ctx, func.name);
   if (!lowered) {
     err << program.file
@@ -49,14 +57,14 @@ std::optional<transform::LoweredProgram> LowerScheduled(const script::ScriptProg
   return std::move(lowered.value());
 }
 
-// The CPU targets a TensorIR document runs on; a usage sentence for another.
-std::optional<std::string> RefuseTarget(const std::string& command, const std::string& target,
-                                        bool c_allowed) {
-  if (target == "llvm" || (c_allowed && target == "c")) return std::nullopt;
-  if (target == "cuda" || target == "cuda-emulator")
-    return "--target " + target + " is not available for TensorIR documents yet (" + command +
-           " runs them on the CPU: --target llvm)";
-  return "unknown target '" + target + "'";
+// A usage sentence when `target` is not one of `allowed` (the targets of the command).
+std::optional<std::string> RefuseTarget(const std::string& target,
+                                        const std::vector<std::string>& allowed) {
+  if (std::find(allowed.begin(), allowed.end(), target) != allowed.end()) return std::nullopt;
+  std::string list;
+  for (size_t i = 0; i < allowed.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+  return "unknown target '" + target + "' (expected " + list + ")";
 }
 
 // ---- bounds ----
@@ -156,15 +164,26 @@ using reference::TirArguments;
 
 int TensorIRLower(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
                   std::ostream& err) {
-  if (auto refused = RefuseTarget("lower", args.value("--target", "llvm"), true))
+  const std::string target = args.value("--target", "llvm");
+  if (auto refused = RefuseTarget(target, {"llvm", "cuda", "c"}))
     return UsageError("lower", *refused, err);
-  auto lowered =
-      LowerScheduled(program, program.tir_schedule->func(), err, !args.has("--keep-guards"));
+  auto lowered = LowerScheduled(program, program.tir_schedule->func(), err,
+                                !args.has("--keep-guards"), target);
   if (!lowered) return kBadInput;
   std::string after = args.value("--after");
   if (after == "ScheduleOps") after = "Input";
-  const transform::PassRecord* record =
-      after.empty() ? &lowered->timeline.back() : lowered->After(after);
+  std::vector<transform::PassRecord> timeline = lowered->timeline;
+  if (target == "cuda") {  // the GPU passes after the pipeline, as for te documents
+    auto gpu = codegen::LowerForCUDA(*lowered, runtime::CudaOptionsForDevice());
+    if (!gpu) {
+      err << program.file << ": error: " << gpu.error().message << "\n";
+      return kBadInput;
+    }
+    timeline = gpu->timeline;
+  }
+  const transform::PassRecord* record = after.empty() ? &timeline.back() : nullptr;
+  for (const transform::PassRecord& r : timeline)
+    if (r.pass == after) record = &r;
   if (!record) {
     err << "tessera-cli lower: the TensorIR pipeline has no pass '" << after << "'\n";
     return kBadInput;
@@ -201,18 +220,51 @@ int TensorIRBounds(const script::ScriptProgram& program, const ParsedArgs& args,
   return kSuccess;
 }
 
-// The options run and profile share on a TensorIR document: a CPU target, no runner or
-// scalar arguments (te-only), the --var values; the exit code when one is wrong.
+// The options run and profile share on a TensorIR document: a target of the command, no
+// runner or scalar arguments (te-only), the --var values; the exit code when one is wrong.
 static std::optional<int> CheckRunOptions(const std::string& command, const ParsedArgs& args,
                                           std::map<std::string, int64_t>* given,
                                           std::ostream& err) {
-  if (auto refused = RefuseTarget(command, args.value("--target", "llvm"), false))
+  std::vector<std::string> targets{"llvm", "cuda"};
+  if (command == "run") targets.push_back("cuda-emulator");
+  if (auto refused = RefuseTarget(args.value("--target", "llvm"), targets))
     return UsageError(command, *refused, err);
   if (args.has("--runner") || !args.values("--scalar").empty())
     return UsageError(command, "--runner and --scalar apply to te schedules", err);
   if (auto problem = ParseVarValues(args.values("--var"), given))
     return UsageError(command, *problem, err);
   return std::nullopt;
+}
+
+// run --target cuda-emulator: the kernels on the CPU emulation (TirEmulatorCheck.h).
+static int RunTirOnEmulator(const script::ScriptProgram& program,
+                            const transform::LoweredProgram& lowered,
+                            const reference::TirArguments& arguments, uint64_t seed, bool check,
+                            std::ostream& out, std::ostream& err) {
+  if (runtime::EmulatedCudaModule::Compiler().empty()) {
+    err << "tessera-cli: not available: the GPU emulator needs a C++ compiler (c++, g++ or "
+           "clang++) on PATH\n";
+    return kUnavailable;
+  }
+  reference::EmulatorCheckOptions options;
+  options.seed = seed;
+  options.check = check;
+  auto report = reference::CheckTirOnEmulator(program.tir_schedule->func(), program.tir_original,
+                                              program.tir_te_args, lowered, arguments, options);
+  if (!report) {
+    err << "tessera-cli run: " << report.error().message << "\n";
+    return kBadInput;
+  }
+  out << report->text;
+  if (!report->ran) {
+    err << "tessera-cli run: " << report->run_error << "\n";
+    return check ? kCheckFailed : kBadInput;
+  }
+  if (!report->ok()) {
+    err << "tessera-cli run: --check on the GPU emulator found a problem\n";
+    return kCheckFailed;
+  }
+  return kSuccess;
 }
 
 int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
@@ -223,17 +275,21 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
   const tir::PrimFunc& func = program.tir_schedule->func();
-  auto lowered = LowerScheduled(program, func, err);
+  const std::string target = args.value("--target", "llvm");
+  auto lowered = LowerScheduled(program, func, err, true, target);
   if (!lowered) return kBadInput;
-  int code = kSuccess;
-  auto kernel = BuildKernel(*lowered, "llvm", err, &code);
-  if (!kernel) return code;
   auto arguments =
       MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue);
   if (!arguments) return UsageError("run", arguments.error().message, err);
   for (const std::string& v : arguments->defaulted)
     out << "note: shape variable " << v << " = " << kDefaultShapeValue << " (use --var " << v
         << "=N)\n";
+  if (target == "cuda-emulator")
+    return RunTirOnEmulator(program, *lowered, *arguments, static_cast<uint64_t>(*seed),
+                            args.has("--check"), out, err);
+  int code = kSuccess;
+  auto kernel = BuildKernel(*lowered, target, err, &code);
+  if (!kernel) return code;
   KernelArguments call;
   call.buffers = arguments->buffers;
   call.scalars = arguments->scalars;
@@ -284,10 +340,11 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
   if (!repeat || *repeat < 1 || *repeat > 1000000)
     return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
   const tir::PrimFunc& func = program.tir_schedule->func();
-  auto lowered = LowerScheduled(program, func, err);
+  const std::string target = args.value("--target", "llvm");
+  auto lowered = LowerScheduled(program, func, err, true, target);
   if (!lowered) return kBadInput;
   int code = kSuccess;
-  auto kernel = BuildKernel(*lowered, "llvm", err, &code);
+  auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
   runtime::ScalarArgs vars(given.begin(), given.end());
   auto arguments = MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
@@ -342,8 +399,24 @@ int TensorIRExport(const script::ScriptProgram& program, const std::string& form
     *text = *program_text;
     return kSuccess;
   }
+  if (format == "cuda" || format == "ptx") {
+    auto lowered = LowerScheduled(program, program.tir_schedule->func(), err, true, "cuda");
+    if (!lowered) return kBadInput;
+    // PTX through NVRTC needs no GPU; the architecture is the GPU's when there is one.
+    codegen::CudaOptions options = runtime::CudaOptionsForDevice();
+    Result<std::string> code = codegen::EmitCUDASource(*lowered, options);
+    if (code && format == "ptx") code = codegen::CompileToPTX(*code, options.arch);
+    if (!code) {
+      err << program.file << ": error: " << code.error().message << "\n";
+      return kBadInput;
+    }
+    *text = *code;
+    if (!text->empty() && text->back() != '\n') *text += "\n";
+    return kSuccess;
+  }
   if (format == "c" || format == "llvm" || format == "asm") {
-    auto lowered = LowerScheduled(program, program.tir_schedule->func(), err);
+    auto lowered = LowerScheduled(program, program.tir_schedule->func(), err, true,
+                                  format == "c" ? "c" : "llvm");
     if (!lowered) return kBadInput;
     Result<std::string> code = format == "c"      ? codegen::CodeGenC(lowered->func)
                                : format == "llvm" ? codegen::EmitLLVMIR(lowered->func)
@@ -357,7 +430,7 @@ int TensorIRExport(const script::ScriptProgram& program, const std::string& form
     return kSuccess;
   }
   err << "tessera-cli export: --format " << format << " is not available for a TensorIR document ("
-      << program.file << "); use tir, tvmscript, c, llvm or asm\n";
+      << program.file << "); use tir, tvmscript, c, cuda, ptx, llvm or asm\n";
   return kUnavailable;
 }
 
