@@ -165,6 +165,24 @@ Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterV
 
 }  // namespace
 
+Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
+                    const TargetInfo& target) {
+  const te::Tensor source = te::output_of(copy->op, 0);
+  const size_t rank = source.ndim();
+  if (dim >= rank)
+    return Error("tune: " + copy->name() + " has no dimension " + std::to_string(dim));
+  auto packed_axes = schedule::TransformLayout(sch, copy, PackedMap(rank, dim, block));
+  if (!packed_axes) return packed_axes.error();
+  if (Status st = schedule::Parallel(sch, copy, packed_axes->front()); !st) return st;
+  int64_t middle = 1;
+  const std::vector<ir::Expr>& shape = source->shape;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const int64_t* extent = ir::as_const_int(shape[i]);
+    if (i != dim) middle = extent ? middle * *extent : 0;
+  }
+  return PackAsTransposes(sch, copy, *packed_axes, block, middle, target.vector_lanes);
+}
+
 ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
                             const std::vector<int64_t>& extents, int lanes) {
   if (op.axis.size() < 2 || !op.is_reduction()) return {};
@@ -447,19 +465,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (!operand) return Error("tune: no stage " + c.packed);
   auto packed = schedule::CacheRead(sch, operand, "global", {stage});
   if (!packed) return packed.error();
-  const size_t rank = te::output_of(operand->op, 0).ndim();
-  auto packed_axes = schedule::TransformLayout(sch, *packed, PackedMap(rank, c.packed_dim, block));
-  if (!packed_axes) return packed_axes.error();
-  if (Status st = schedule::Parallel(sch, *packed, packed_axes->front()); !st) return st;
-  int64_t middle = 1;
-  const std::vector<ir::Expr>& shape = te::output_of(operand->op, 0)->shape;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    const int64_t* extent = ir::as_const_int(shape[i]);
-    if (i != c.packed_dim) middle = extent ? middle * *extent : 0;
-  }
-  if (Status st = PackAsTransposes(sch, *packed, *packed_axes, block, middle, target.vector_lanes);
-      !st)
-    return st;
+  if (Status st = PackInBlocks(sch, *packed, c.packed_dim, block, target); !st) return st;
   // The broadcast operand's producer not inlined (conv2d's padding): its innermost loop
   // vectorized, so that a guard in it becomes masked loads instead of a branch per
   // element (it is scheduled before this stage: inline rules apply first); attached

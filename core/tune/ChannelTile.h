@@ -124,6 +124,12 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
 // own order (ApplyChannelTile then vectorizes it).
 Status LayOutBroadcastProducer(schedule::Schedule& sch, const schedule::Stage& producer,
                                const ChannelAxis& c, const TargetInfo& target);
+// Lays out `copy` (a cache_read of an operand, at the root) in blocks of `block` along
+// its dimension `dim`, [d_dim // block, the other dimensions..., d_dim % block], copied in
+// parallel over the blocks as register transposes where the shapes allow: a block is
+// then a contiguous panel whose rows are `block` consecutive elements of `dim`.
+Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
+                    const TargetInfo& target);
 // Applies the rule to `rule`'s stage.
 Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target);

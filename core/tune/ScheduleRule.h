@@ -46,6 +46,12 @@ struct StageRule {
   // spatial axes its indices use (a panel of it is independent of the other axes).
   std::string streamed;
   std::vector<std::string> streamed_axes;
+  // Tile: a packable input that the innermost spatial axis indexes alone in another
+  // dimension than its last (K of Q K^T read as K[b, j, d]; "" when none), and that
+  // dimension: packed (<stage>.pack.<input> = 3) into column panels [j // nr, ..., j % nr],
+  // it is read like a streamed operand.
+  std::string transposed;
+  size_t transposed_dim = 0;
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;

@@ -46,6 +46,33 @@ void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
   });
 }
 
+// A packable input other than the streamed one that the innermost axis indexes alone in
+// one dimension, not its last, and in no other (StageRule::transposed).
+void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
+  if (op.axis.empty()) return;
+  const ir::Var inner = op.axis.back()->var;
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
+    const std::string& name = t.op()->name;
+    if (!rule->transposed.empty() || indices.size() < 2 || name == rule->streamed) return;
+    if (std::find(rule->packable.begin(), rule->packable.end(), name) == rule->packable.end())
+      return;
+    size_t dim = indices.size();
+    int uses = 0;
+    for (size_t i = 0; i < indices.size(); ++i) {
+      if (!ir::UsesVar(indices[i], inner)) continue;
+      ++uses;
+      if (auto* v = indices[i].as<ir::VarNode>(); v && v == inner.get()) dim = i;
+    }
+    if (uses != 1 || dim + 1 >= indices.size()) return;
+    rule->transposed = name;
+    rule->transposed_dim = dim;
+  });
+}
+
+// Pack choice 3 (StageRule::transposed): column panels of the tile's columns, which must
+// divide the axis.
+constexpr int64_t kPackColumnPanels = 3;
+
 // A register tile of a Tile stage: rows on one or two non-innermost axes (axis index ->
 // rows) times `cols` of the innermost axis (vectorized).
 struct RegisterTile {
@@ -205,6 +232,7 @@ class TileRuleImpl final : public ScheduleRule {
     if (s.epilogue) rule->epilogue = *s.epilogue;
     rule->packable = PackableInputs(*s.op);
     FindStreamedOperand(*s.op, rule);
+    FindTransposedOperand(*s.op, rule);
     for (size_t a = 0; a < s.extents.size(); ++a) {
       Knob k = MakeSplitKnob(TileKnobName(stage, rule->spatial_axes[a]), s.extents[a], kTileLevels);
       const bool innermost = a + 1 == s.extents.size();
@@ -228,9 +256,14 @@ class TileRuleImpl final : public ScheduleRule {
                                                              : std::vector<int64_t>{1}));
     // With an epilogue the accumulator is cache_write's stage, where Apply offers no
     // packing (the ChannelTile variant packs its operand itself).
+    // A transposed operand may also be packed once per call into column panels, which the
+    // tile then reads as it reads a streamed operand.
     for (const std::string& p : rule->packable)
       if (rule->epilogue.output.empty())
-        knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
+        knobs->Add(MakeChoiceKnob(PackKnobName(stage, p),
+                                  p == rule->transposed
+                                      ? std::vector<int64_t>{0, 1, 2, kPackColumnPanels}
+                                      : std::vector<int64_t>{0, 1, 2}));
     // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
     rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
     if (rule->channel.defined()) {
@@ -267,6 +300,7 @@ class TileRuleImpl final : public ScheduleRule {
     }
     // Room for the operands: one vector of the streamed operand and a broadcast, plus one spare.
     if (accumulators > target.vector_registers - 3) return false;
+    if (!PanelsDivide(space, rule, d, *factors)) return false;
     // The fused outer loops are the parallel loop: at least one iteration per core
     // (when the stage has that many outer iterations at all).
     int64_t outer = 1, total = 1;
@@ -280,14 +314,25 @@ class TileRuleImpl final : public ScheduleRule {
   Status Apply(Schedule& sch, const SpaceContext& space, const StageRule& rule,
                const Decisions& d) const override {
     if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, space.target);
-    return ApplyTile(sch, rule, d);
+    return ApplyTile(sch, rule, d, space.target);
   }
 
  private:
+  // Column panels of the transposed operand, where `d` packs it so, hold whole tiles.
+  static bool PanelsDivide(const SpaceContext& space, const StageRule& rule, const Decisions& d,
+                           const TileSplits& factors) {
+    if (rule.transposed.empty() || !rule.epilogue.output.empty()) return true;
+    auto where = KnobChoice(d, PackKnobName(rule.stage, rule.transposed));
+    if (!where || *where != kPackColumnPanels) return true;
+    auto extents = TileExtents(space, rule, rule.spatial_axes);
+    const int64_t cols = factors.spatial.back().back();
+    return extents && cols > 1 && extents->back() % cols == 0;
+  }
   static Status AddTileSeeds(const SpaceContext& space, const StageRule& rule,
                              const std::vector<int64_t>& extents, const Decisions& base,
                              std::vector<Decisions>* out);
-  static Status ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d);
+  static Status ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d,
+                          const TargetInfo& target);
 };
 
 Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& rule,
@@ -311,6 +356,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     d.values[unroll_knob] = {2};
   };
   const bool has_streamed = !rule.streamed.empty();
+  const bool has_transposed = !rule.transposed.empty() && rule.epilogue.output.empty();
   for (const RegisterTile& tile : RegisterTiles(extents, space.target)) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
@@ -320,6 +366,15 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       if (std::find(rule.streamed_axes.begin(), rule.streamed_axes.end(),
                     rule.spatial_axes[axis]) != rule.streamed_axes.end())
         panel_ok = false;
+    // Without one, the transposed operand's column panels (packed once per call, so
+    // independent of the rows) where the tile's columns divide the axis.
+    std::string panel_operand = rule.streamed;
+    int64_t panel_pack = 1;
+    if (!panel_ok && has_transposed && cols > 1 && inner_extent % cols == 0) {
+      panel_ok = true;
+      panel_operand = rule.transposed;
+      panel_pack = kPackColumnPanels;
+    }
     Decisions start = base;
     start.values[unroll_knob] = {1};
     for (size_t a = 0; a < inner; ++a) set_axis(start, a, Split4(1, extents[a], 1, 1));
@@ -331,7 +386,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       set_axis(d, inner, Split4(col_tiles, 1, 1, cols));
       for (const auto& [axis, r] : tile.rows)
         set_axis(d, axis, Split4(1, TilesCovering(extents[axis], r), 1, r));
-      d.values[PackKnobName(rule.stage, rule.streamed)] = {1};
+      d.values[PackKnobName(rule.stage, panel_operand)] = {panel_pack};
       out->push_back(d);
       // A wider panel (up to 4 register tiles side by side, S2): each row sliver of the
       // other operand (rows x reduction, in L1) serves all of them before the next, so
@@ -387,7 +442,8 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   return Status::Ok();
 }
 
-Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d) {
+Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d,
+                               const TargetInfo& target) {
   Stage stage = sch.find(rule.stage);
   auto factors = TileFactors(rule, d);
   if (!factors) return factors.error();
@@ -413,7 +469,17 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     if (*where == 0) continue;
     auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
     if (!copy) return copy.error();
-    packs.emplace_back(*copy, *where);
+    if (*where != kPackColumnPanels) {
+      packs.emplace_back(*copy, *where);
+      continue;
+    }
+    // Column panels of the transposed operand, packed once per call at the root.
+    const int64_t cols = splits.spatial.back().back();
+    if (p != rule.transposed || cols < 2)
+      return Error("tune: " + PackKnobName(rule.stage, p) + " = 3 packs an operand transposed " +
+                   "into column panels; " + p + " is not read transposed along " +
+                   rule.spatial_axes.back() + " or the tile has one column");
+    if (Status st = PackInBlocks(sch, *copy, rule.transposed_dim, cols, target); !st) return st;
   }
   Stage compute = stage;  // the stage that accumulates
   if (cache_write) {

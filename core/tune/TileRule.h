@@ -11,8 +11,10 @@
 //
 // Knobs: <stage>.tile.<axis> (every spatial and reduce axis), <stage>.unroll (0: none,
 // 1: the register tile's rows, 2: also the inner reduction), <stage>.cache_write,
-// <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1; not with an epilogue), then
-// ChannelTile's.
+// <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1; not with an epilogue; for an
+// input read transposed along the vectorized axis — K of Q K^T as K[b, j, d] — also 3:
+// packed once per call into column panels [j // nr, ..., j % nr] as register transposes,
+// where nr, the tile's columns, divides the axis), then ChannelTile's.
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the
@@ -28,6 +30,8 @@
 // cache_write accumulator block with the reduction unrolled), with mr x nr derived from
 // the target's vector width and register count, ranked by useful lanes per load (1024
 // rows, AVX2: 6x16 — rows ragged —, 4x16, 2x32, 13x8; AVX-512: 6x64, 4x64, 14x32, 8x32).
+// Where no operand streams along the columns but one is read transposed, the panel seeds
+// pack that one into column panels instead.
 // The tuner measures them first and evolves from the best.
 #pragma once
 
