@@ -316,34 +316,7 @@ class TestTirExport : public QObject {
                            "sch.decompose_reduction(b_C, yi_1)", "sch.tensorize(yi_1, \"gemv\")"});
   }
 
-  // An intrinsic whose body calls extern code or builtins says nothing TensorIR can match:
-  // the refusal names the intrinsic and the calls, at the tensorize call.
-  void tensorize_of_opaque_intrinsics_is_refused_data() {
-    QTest::addColumn<std::string>("file");
-    QTest::addColumn<std::string>("expected");
-    QTest::newRow("extern calls")
-        << std::string("tensorize_gemv_update.py")
-        << std::string(
-               "tensorize_gemv_update.py:67:6: error: tensorize with the intrinsic 'gemv' is not "
-               "exported: its body calls the extern functions gemv_update, gemv_reset");
-    QTest::newRow("wmma builtins")
-        << std::string("tensorize_tensorcore_wmma.py")
-        << std::string(
-               "tensorize_tensorcore_wmma.py:95:7: error: tensorize with the intrinsic "
-               "'tensor_intrin' is not exported: its body calls the builtins "
-               "tir.tvm_load_matrix_sync");
-  }
-  void tensorize_of_opaque_intrinsics_is_refused() {
-    QFETCH(std::string, file);
-    QFETCH(std::string, expected);
-    std::filesystem::path path = SourceDir() + "/tests/tvm_programs/" + file;
-    auto program = EvaluateScript(ReadFile(path), file);
-    QVERIFY2(program, file.c_str());
-    auto text = ExportTirProgram(*program, TvmVersion{20}, ReadFile(path));
-    QVERIFY2(!text, "refused");
-    std::string message = text.error().format();
-    QVERIFY2(message.rfind(expected, 0) == 0, message.c_str());
-  }
+  // Intrinsics whose bodies call extern code or wmma builtins: tst_tir_export_tensorize.
 
   // ---- refusals, located -------------------------------------------------------------
 
@@ -493,7 +466,10 @@ class TestTirExport : public QObject {
           continue;
         }
         QVERIFY2(text->find("te.create_prim_func([") != std::string::npos, file.c_str());
-        QVERIFY2(text->find("np.testing.assert_allclose(") != std::string::npos, file.c_str());
+        // A tensor-core schedule without a kernel is lowered, not run (it says so).
+        QVERIFY2(text->find("np.testing.assert_allclose(") != std::string::npos ||
+                     text->find("SKIP: no loop is bound to a GPU thread") != std::string::npos,
+                 file.c_str());
         QVERIFY2(!CallsAtModuleLevel(*text, "create_schedule("), file.c_str());
         if (minor == 26) {
           ++exported;
@@ -577,8 +553,8 @@ class TestTirExport : public QObject {
 
  private:
   // The corpus's split (every_example_and_corpus_program_exports_or_is_refused).
-  static constexpr int kExportedPrograms = 46;
-  static constexpr int kRefusedPrograms = 16;
+  static constexpr int kExportedPrograms = 48;
+  static constexpr int kRefusedPrograms = 14;
 };
 
 QTEST_APPLESS_MAIN(TestTirExport)

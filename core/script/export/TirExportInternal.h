@@ -36,8 +36,13 @@ struct TirSchedule {
   // Per stage whose buffer transform_layout changed: each index map (a Python lambda) and
   // its pad value, in order (the run passes such an argument in its new layout).
   std::map<std::string, std::vector<std::pair<std::string, std::string>>> layouts;
-  // The TensorIntrin definitions tensorize uses (IntrinDefinition), in order of use.
+  // The TensorIntrin definitions tensorize uses (TensorizePlan), in order of use; the
+  // names imported from TVM's tensor_intrin.cuda; the extern functions the intrinsics
+  // call (the run needs them linked into the process).
   std::vector<std::string> intrinsics;
+  std::vector<std::string> cuda_imports;
+  std::vector<std::string> externs;
+  bool tensor_cores = false;  // a tensorize uses TVM's wmma intrinsics (built for cuda)
 };
 // `source` is the script's text (for the locations of refusals).
 Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::string& source,
@@ -49,14 +54,30 @@ Result<TirSchedule> WriteTirSchedule(const ScriptProgram& program, const std::st
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& spelling,
                                 const TirSchedule& schedule, bool with_run = true);
 
-// Why the TE intrinsic `intrin` has no TensorIR TensorIntrin (its body calls extern code
-// or builtins, so its compute does not say what it does); nullopt when it has one.
+// One tensorize as TensorIR: the intrinsic `sch.tensorize` applies to the nest and, where
+// TE runs an opaque reduce_reset, the one it applies to the init nest that
+// decompose_reduction makes (both Python expressions: "\"gemv\"" or TVM's constant
+// WMMA_SYNC_16x16x16_f16f16f32_INTRIN); the definitions to write once each (keyed by the
+// name they register), the names to import from tensor_intrin.cuda and the extern
+// functions the implementations call.
+struct TensorizePlan {
+  std::string update, init;
+  std::vector<std::pair<std::string, std::string>> definitions;
+  std::vector<std::string> cuda_imports;
+  std::vector<std::string> externs;
+  bool tensor_cores = false;
+};
+// `outer_reduction`: a reduction loop of the nest stays outside the tensorized loop (TE
+// runs reduce_reset and reduce_update; without one, the body). `name`: the registry name
+// of an intrinsic the program defines itself (unique in the program). A plain body gives
+// its compute as description and implementation; extern calls an implementation of
+// T.call_extern with the buffers' access_ptr; wmma builtins TVM's wmma TensorIntrins.
+Result<TensorizePlan> PlanTensorize(const te::TensorIntrinNode& intrin, bool outer_reduction,
+                                    const std::string& name, const TirSpelling& spelling);
+// Why the TE intrinsic `intrin` has no TensorIR form (a builtin other than wmma's, a body
+// that is not calls beside its extern calls, a wmma compute TVM's intrinsics do not
+// describe); nullopt when it has one.
 std::optional<std::string> IntrinRefusal(const te::TensorIntrinNode& intrin);
-// The TensorIntrin of a plain intrinsic: `<name>_desc` and `<name>_impl`, both its
-// compute as a @T.prim_func whose root block reads and writes the whole buffers, and
-// their registration under the intrinsic's name.
-Result<std::string> IntrinDefinition(const te::TensorIntrinNode& intrin,
-                                     const TirSpelling& spelling);
 
 // Where trace entry `entry` was written (its `.primitive(` call in the source); the
 // create_schedule call, else line 1, when the source does not show it.

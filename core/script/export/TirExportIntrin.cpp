@@ -1,11 +1,21 @@
-// A TE tensor intrinsic as a TensorIR TensorIntrin (TirExportInternal.h): TE checks the
+// A TE tensor intrinsic as TensorIR TensorIntrins (TirExportInternal.h): TE checks the
 // tensorized nest against the intrinsic's compute and runs its hand-written body; TIR
 // matches the nest against a description prim_func and substitutes an implementation.
-// Where the body is plain loads and stores it computes what the compute says, so both
-// functions are that compute; a body that calls extern code or builtins is refused.
+//  - A body of plain loads and stores computes what the compute says: both functions
+//    are that compute.
+//  - A body that calls extern functions: the description is the compute, the
+//    implementation the calls (T.call_extern with the buffers' access_ptr), and an
+//    extern reduce_reset becomes a second intrinsic for the init nest.
+//  - A body of TVM's wmma builtins: the intrinsics TVM ships in tensor_intrin/cuda.py
+//    (their generators where TVM registers no such variant).
+// Anything else is refused with what in the intrinsic cannot be written.
 #include <algorithm>
+#include <set>
 
+#include "arith/Analyzer.h"
+#include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/WmmaBuiltins.h"
 #include "script/export/ScriptPrinter.h"
 #include "script/export/TirExportInternal.h"
 #include "te/Operation.h"
@@ -16,11 +26,11 @@ namespace tessera::script::tir_export {
 
 namespace {
 
-// The calls of a statement that are not arithmetic: extern functions and builtins with
-// side effects (TVM's tir.tvm_mma_sync, tir.tvm_load_matrix_sync, ...).
+// The calls of a statement that are not arithmetic: extern functions, TVM's wmma builtins
+// and the other builtins (tvm_access_ptr and type_annotation only say which memory).
 class OpaqueCallCollector : public ir::IRVisitor {
  public:
-  std::vector<std::string> externs, builtins;
+  std::vector<std::string> externs, wmma, builtins;
 
  protected:
   void VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
@@ -28,7 +38,12 @@ class OpaqueCallCollector : public ir::IRVisitor {
       if (std::find(to.begin(), to.end(), n->op) == to.end()) to.push_back(n->op);
     };
     if (n->call_kind == ir::CallKind::Extern) add(externs);
-    if (n->call_kind == ir::CallKind::Intrinsic) add(builtins);
+    if (n->call_kind == ir::CallKind::Intrinsic) {
+      if (ir::IsWmmaBuiltin(n->op))
+        add(wmma);
+      else if (n->op != "tvm_access_ptr" && n->op != "type_annotation")
+        add(builtins);
+    }
     IRVisitor::VisitCall(n, e);
   }
 };
@@ -38,6 +53,13 @@ std::string Joined(const std::vector<std::string>& names) {
   for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
   return s;
 }
+
+const te::ComputeOpNode* ComputeOf(const te::TensorIntrinNode& intrin) {
+  if (!intrin.op || intrin.op->kind() != te::OpKind::Compute) return nullptr;
+  return static_cast<const te::ComputeOpNode*>(intrin.op.get());
+}
+
+// ---- the TVMScript of the functions ---------------------------------------------------
 
 // The whole extent of every dimension of `b`.
 tir::BufferRegion FullRegion(const tir::Buffer& b) {
@@ -70,36 +92,10 @@ tir::Stmt WithoutInit(const tir::Stmt& s) {
   return s;
 }
 
-// One of the two functions: the intrinsic's compute over match_buffer parameters
-// (offset_factor=1, so that any region of the scheduled buffers matches), its root block
-// reading the outputs and inputs whole and writing the outputs.
-Result<std::string> IntrinFunction(const te::TensorIntrinNode& intrin, const std::string& name,
-                                   const TirSpelling& spelling) {
-  std::vector<te::Tensor> args = intrin.inputs;
-  for (int k = 0; k < intrin.op->num_outputs(); ++k) args.push_back(te::output_of(intrin.op, k));
-  auto made = tir::CreatePrimFunc(args);
-  if (!made) return Error("tensor intrinsic '" + intrin.name + "': " + made.error().message);
-  tir::PrimFunc f = *made;
-  const tir::BlockRealizeNode* root = tir::RootRealize(f);
-  if (!root) return Error("tensor intrinsic '" + intrin.name + "' has no root block");
-  auto block = std::make_shared<tir::BlockNode>(*root->block);
-  block->reads.clear();
-  block->writes.clear();
-  size_t inputs = intrin.inputs.size();
-  for (size_t k = inputs; k < f.params.size(); ++k) {
-    block->reads.push_back(FullRegion(f.params[k]));
-    block->writes.push_back(FullRegion(f.params[k]));
-  }
-  for (size_t k = 0; k < inputs; ++k) block->reads.push_back(FullRegion(f.params[k]));
-  block->body = WithoutInit(block->body);
-  f.body = tir::MakeBlockRealize(root->iter_values, root->predicate, block);
-  f.name = name;
-  tir::BufferDeclAttrs attrs;
-  attrs.offset_factor = 1;
-  f.param_attrs.assign(f.params.size(), attrs);
+// The printed function without the printer's leading import comment.
+std::string Script(const tir::PrimFunc& f, const TirSpelling& spelling) {
   std::string text =
       tir::AsTVMScript(f, spelling.minor >= 24 ? tir::TvmDialect::STir : tir::TvmDialect::Tir);
-  // The printer opens with the import as a comment; the program imports it once.
   while (!text.empty() && text[0] == '#') {
     size_t eol = text.find('\n');
     text.erase(0, eol == std::string::npos ? text.size() : eol + 1);
@@ -108,37 +104,644 @@ Result<std::string> IntrinFunction(const te::TensorIntrinNode& intrin, const std
   return text;
 }
 
-}  // namespace
+// A function over the tensors `args` (of which the first `inputs` are read) whose root
+// block reads the outputs and inputs whole and writes the outputs, with offset_factor=1
+// parameters so that any region of the scheduled buffers matches.
+Result<std::string> RootedFunction(const std::vector<te::Tensor>& args, size_t inputs, bool reads,
+                                   const std::string& what, const std::string& name,
+                                   const TirSpelling& spelling) {
+  auto made = tir::CreatePrimFunc(args);
+  if (!made) return Error(what + ": " + made.error().message);
+  tir::PrimFunc f = *made;
+  const tir::BlockRealizeNode* root = tir::RootRealize(f);
+  if (!root) return Error(what + " has no root block");
+  auto block = std::make_shared<tir::BlockNode>(*root->block);
+  block->reads.clear();
+  block->writes.clear();
+  for (size_t k = inputs; k < f.params.size(); ++k) {
+    if (reads) block->reads.push_back(FullRegion(f.params[k]));
+    block->writes.push_back(FullRegion(f.params[k]));
+  }
+  if (reads)
+    for (size_t k = 0; k < inputs; ++k) block->reads.push_back(FullRegion(f.params[k]));
+  block->body = WithoutInit(block->body);
+  f.body = tir::MakeBlockRealize(root->iter_values, root->predicate, block);
+  f.name = name;
+  tir::BufferDeclAttrs attrs;
+  attrs.offset_factor = 1;
+  f.param_attrs.assign(f.params.size(), attrs);
+  return Script(f, spelling);
+}
 
-std::optional<std::string> IntrinRefusal(const te::TensorIntrinNode& intrin) {
+// The intrinsic's compute (the update of a reduction, without its init).
+Result<std::string> ComputeFunction(const te::TensorIntrinNode& intrin, const std::string& name,
+                                    const TirSpelling& spelling) {
+  std::vector<te::Tensor> args = intrin.inputs;
+  for (int k = 0; k < intrin.op->num_outputs(); ++k) args.push_back(te::output_of(intrin.op, k));
+  return RootedFunction(args, intrin.inputs.size(), true, "tensor intrinsic '" + intrin.name + "'",
+                        name, spelling);
+}
+
+// What the reduction's init computes: every output element set to the reducer's
+// identity (the block decompose_reduction makes).
+Result<std::string> ResetFunction(const te::TensorIntrinNode& intrin, const std::string& name,
+                                  const TirSpelling& spelling) {
+  const te::ComputeOpNode* op = ComputeOf(intrin);
+  std::vector<ir::Expr> identities;
+  for (const ir::Expr& body : op->body) {
+    const auto* reduce = body.as<ir::ReduceNode>();
+    if (!reduce)
+      return Error("tensorize with the intrinsic '" + intrin.name +
+                   "': its reduce_reset has no reduction to reset");
+    identities.push_back(reduce->combiner->identity.at(static_cast<size_t>(reduce->value_index)));
+  }
+  auto init = te::MakeComputeOp(op->name, op->tag, op->axis, identities);
+  if (!init) return init.error();
+  std::vector<te::Tensor> outputs;
+  for (int k = 0; k < (*init)->num_outputs(); ++k) outputs.push_back(te::output_of(*init, k));
+  return RootedFunction(outputs, 0, false, "tensor intrinsic '" + intrin.name + "'", name,
+                        spelling);
+}
+
+// ---- implementations that call extern functions -----------------------------------
+
+// The parameters of an implementation: TE's buffers bound to the intrinsic's tensors,
+// named as te.create_prim_func names the description's parameters.
+struct ImplParam {
+  std::string name;  // the buffer in TVMScript ("c"); its handle is "var_c"
+  ir::Buffer buffer;
+  bool output = false;
+};
+
+// Rewrites an implementation's expressions into TVMScript terms: a buffer's data and
+// elem_offset become `c.data` / `c.elem_offset`, its access_ptr `c.access_ptr("w")`,
+// its symbolic strides the variables the function declares.
+class ImplExprWriter : public ir::IRMutator {
+ public:
+  ImplExprWriter(const std::vector<ImplParam>& params,
+                 const std::map<const ir::ExprNode*, std::string>& strides)
+      : params_(params), strides_(strides) {}
+  std::optional<std::string> problem;
+
+  std::string Write(const ir::Expr& e) { return tir::ExprToTVMScript(VisitExpr(e)); }
+
+ protected:
+  ir::Expr VisitVar(const ir::VarNode* n, const ir::Expr& e) override {
+    for (const ImplParam& p : params_) {
+      if (p.buffer->data.get() == n) return ir::Var(p.name + ".data", e.dtype());
+      if (p.buffer->elem_offset.get() == n) return ir::Var(p.name + ".elem_offset", e.dtype());
+    }
+    if (auto it = strides_.find(n); it != strides_.end()) return ir::Var(it->second, e.dtype());
+    if (!problem)
+      problem = "it uses the variable '" + n->name + "', which is not one of its buffers'";
+    return e;
+  }
+
+  ir::Expr VisitBufferLoad(const ir::BufferLoadNode* n, const ir::Expr& e) override {
+    if (!problem)
+      problem = "it reads an element of '" + n->buffer->name +
+                "' beside its extern calls (an implementation that calls extern code is "
+                "written as those calls only)";
+    return e;
+  }
+
+  ir::Expr VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
+    if (n->op != "tvm_access_ptr" || n->args.size() != 5) return IRMutator::VisitCall(n, e);
+    const ImplParam* param = nullptr;
+    for (const ImplParam& p : params_)
+      if (p.buffer->data.same_as(n->args[1])) param = &p;
+    const int64_t* mask = ir::as_const_int(n->args[4]);
+    if (!param || !mask) {
+      if (!problem) problem = "it takes an access_ptr that is not of one of its buffers";
+      return e;
+    }
+    arith::Analyzer analyzer;
+    const ir::Buffer& b = param->buffer;
+    ir::Expr base = b->elem_offset.defined() ? b->elem_offset : ir::Expr(0);
+    ir::Expr offset = analyzer.Simplify(n->args[2] - base);
+    ir::Expr whole = b->strides.size() == b->shape.size() && !b->shape.empty()
+                         ? b->shape[0] * b->strides[0]
+                         : ir::Expr(1);
+    if (b->strides.size() != b->shape.size() || b->shape.empty())
+      for (const ir::Expr& d : b->shape) whole = whole * d;
+    std::string text = param->name + ".access_ptr(\"" + std::string(*mask & 1 ? "r" : "") +
+                       (*mask & 2 ? "w" : "") + "\"";
+    if (!ir::is_zero(offset)) text += ", offset=" + Write(offset);
+    if (!ir::is_zero(analyzer.Simplify(n->args[3] - (whole - offset))))
+      text += ", extent=" + Write(n->args[3]);
+    return ir::Var(text + ")", e.dtype());
+  }
+
+ private:
+  const std::vector<ImplParam>& params_;
+  const std::map<const ir::ExprNode*, std::string>& strides_;
+};
+
+// The statements of `s` as `T.evaluate(...)` lines; a problem for anything but calls.
+void EvaluateLines(const ir::Stmt& s, ImplExprWriter& writer, std::vector<std::string>* lines) {
+  if (!s.defined() || writer.problem) return;
+  if (const auto* seq = s.as<ir::SeqStmtNode>()) {
+    for (const ir::Stmt& part : seq->seq) EvaluateLines(part, writer, lines);
+    return;
+  }
+  if (const auto* ev = s.as<ir::EvaluateNode>()) {
+    lines->push_back("T.evaluate(" + writer.Write(ev->value) + ")");
+    return;
+  }
+  std::string kind = s.as<ir::ForNode>()           ? "a loop"
+                     : s.as<ir::IfThenElseNode>()  ? "an if"
+                     : s.as<ir::LetStmtNode>()     ? "a let"
+                     : s.as<ir::BufferStoreNode>() ? "a store"
+                                                   : "a statement that is not a call";
+  writer.problem = "it has " + kind +
+                   " beside its extern calls (an implementation that calls extern code is "
+                   "written as those calls only)";
+}
+
+std::string ShapeText(const std::vector<ir::Expr>& shape) {
+  std::string s = "(";
+  for (size_t k = 0; k < shape.size(); ++k) s += (k ? ", " : "") + tir::ExprToTVMScript(shape[k]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string WholeRegion(const ImplParam& p) {
+  std::string s = p.name + "[";
+  for (size_t k = 0; k < p.buffer->shape.size(); ++k)
+    s += (k ? ", " : "") + std::string("0:") + tir::ExprToTVMScript(p.buffer->shape[k]);
+  return s + "]";
+}
+
+// The implementation: the parameters `params` (inputs then outputs; with `reads` the root
+// block reads outputs and inputs, as the description's does) and `body`'s calls.
+Result<std::string> ExternFunction(const te::TensorIntrinNode& intrin,
+                                   const std::vector<ImplParam>& params, bool reads,
+                                   const ir::Stmt& body, const std::string& what,
+                                   const std::string& name, const TirSpelling& spelling) {
+  std::set<std::string> used;
+  for (const ImplParam& p : params) used.insert({p.name, "var_" + p.name});
+  std::map<const ir::ExprNode*, std::string> strides;
+  std::vector<std::string> lines;
+  for (const ImplParam& p : params)
+    for (const ir::Expr& stride : p.buffer->strides)
+      if (const auto* v = stride.as<ir::VarNode>(); v && !strides.count(v)) {
+        std::string var = PythonIdentifier(v->name);
+        for (int n = 1; used.count(var); ++n)
+          var = PythonIdentifier(v->name) + "_" + std::to_string(n);
+        used.insert(var);
+        strides[v] = var;
+        lines.push_back(var + " = T." + stride.dtype().str() + "()");
+      }
+  ImplExprWriter writer(params, strides);
+  for (const ImplParam& p : params) {
+    std::string line =
+        p.name + " = T.match_buffer(var_" + p.name + ", " + ShapeText(p.buffer->shape);
+    if (p.buffer->dtype != ir::DataType::Float(32)) line += ", \"" + p.buffer->dtype.str() + "\"";
+    if (!p.buffer->strides.empty()) {
+      line += ", strides=(";
+      for (size_t k = 0; k < p.buffer->strides.size(); ++k)
+        line += (k ? ", " : "") + writer.Write(p.buffer->strides[k]);
+      line += p.buffer->strides.size() == 1 ? ",)" : ")";
+    }
+    if (p.buffer->scope != "global") line += ", scope=\"" + p.buffer->scope + "\"";
+    lines.push_back(line + ", offset_factor=1)");
+  }
+  std::vector<std::string> calls;
+  EvaluateLines(body, writer, &calls);
+  if (writer.problem)
+    return Error("tensorize with the intrinsic '" + intrin.name + "' is not exported: its " + what +
+                 " cannot be written as a TensorIR implementation: " + *writer.problem);
+  std::string read_list, write_list;
+  for (const ImplParam& p : params)
+    if (p.output) {
+      read_list += (read_list.empty() ? "" : ", ") + WholeRegion(p);
+      write_list += (write_list.empty() ? "" : ", ") + WholeRegion(p);
+    }
+  for (const ImplParam& p : params)
+    if (!p.output) read_list += (read_list.empty() ? "" : ", ") + WholeRegion(p);
+  bool stir = spelling.minor >= 24;
+  std::string signature;
+  for (const ImplParam& p : params)
+    signature += (signature.empty() ? "" : ", ") + std::string("var_") + p.name + ": T.handle";
+  std::string text = "@T.prim_func\ndef " + name + "(" + signature + "):\n";
+  text += stir ? "    T.func_attr({\"tirx.noalias\": True})\n"
+               : "    T.func_attr({\"tir.noalias\": T.bool(True)})\n";
+  for (const std::string& line : lines) text += "    " + line + "\n";
+  text += "    with " + spelling.block_word + "(\"root\"):\n";
+  text += "        T.reads(" + std::string(reads ? read_list : "") + ")\n";
+  text += "        T.writes(" + write_list + ")\n";
+  for (const std::string& call : calls) text += "        " + call + "\n";
+  text.pop_back();
+  return text;
+}
+
+// The implementation's parameters named as the description's (create_prim_func names a
+// parameter after its tensor, `_1` for a repeated name).
+std::vector<ImplParam> ImplParams(const te::TensorIntrinNode& intrin, bool outputs_only) {
+  std::vector<ImplParam> params;
+  std::set<std::string> used;
+  size_t inputs = intrin.inputs.size();
+  for (size_t k = 0; k < intrin.buffers.size(); ++k) {
+    bool output = k >= inputs;
+    std::string base = output ? te::output_of(intrin.op, static_cast<int>(k - inputs)).name()
+                              : intrin.inputs[k].name();
+    base = PythonIdentifier(base);
+    std::string name = base;
+    for (int n = 1; used.count(name); ++n) name = base + "_" + std::to_string(n);
+    used.insert(name);
+    if (output || !outputs_only) params.push_back({name, intrin.buffers[k], output});
+  }
+  return params;
+}
+
+// ---- TVM's wmma intrinsics ----------------------------------------------------------
+
+std::optional<std::string> ShortDtype(const ir::DataType& t) {
+  const std::pair<const char*, const char*> names[] = {{"float16", "f16"}, {"float32", "f32"},
+                                                       {"int8", "s8"},     {"int32", "s32"},
+                                                       {"int4", "s4"},     {"uint8", "u8"}};
+  for (const auto& [full, short_name] : names)
+    if (t.str() == full) return std::string(short_name);
+  return std::nullopt;
+}
+
+std::string Upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string ScopeSuffix(const std::string& scope) {
+  std::string s = scope;
+  std::replace(s.begin(), s.end(), '.', '_');
+  return s;
+}
+
+// One wmma intrinsic: registered by TVM under `constant` (imported from
+// tensor_intrin.cuda), else registered here under `name` with TVM's generator.
+struct WmmaIntrin {
+  std::string name, constant, generator, arguments;
+  bool registered = false;
+};
+
+void AddWmma(const WmmaIntrin& w, const TirSpelling& spelling, TensorizePlan* plan, bool init) {
+  std::string& use = init ? plan->init : plan->update;
+  if (w.registered) {
+    use = w.constant;
+    plan->cuda_imports.push_back(w.constant);
+    return;
+  }
+  use = "\"" + w.name + "\"";
+  plan->cuda_imports.push_back(w.generator);
+  plan->definitions.push_back(
+      {w.name, "# TVM registers no " + w.name + "; its generator makes one\n" +
+                   spelling.schedule_module + ".TensorIntrin.register(\"" + w.name + "\", *" +
+                   w.generator + "(" + w.arguments + "))\n"});
+}
+
+struct WmmaShape {
+  int64_t m = 0, n = 0, k = 0;
+  std::string text() const {
+    return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  }
+  std::string args() const {
+    return std::to_string(m) + ", " + std::to_string(n) + ", " + std::to_string(k);
+  }
+};
+
+// The first wmma builtin call of a statement (with its kind).
+class WmmaCallFinder : public ir::IRVisitor {
+ public:
+  const ir::CallNode* found = nullptr;
+  ir::WmmaBuiltin which{};
+
+ protected:
+  void VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
+    ir::WmmaBuiltin w{};
+    if (!found && ir::IsWmmaBuiltin(n->op, &w)) {
+      found = n;
+      which = w;
+    }
+    IRVisitor::VisitCall(n, e);
+  }
+};
+
+const ir::CallNode* FirstWmmaCall(const ir::Stmt& s, ir::WmmaBuiltin* which) {
+  if (!s.defined()) return nullptr;
+  WmmaCallFinder finder;
+  finder.VisitStmt(s);
+  *which = finder.which;
+  return finder.found;
+}
+
+std::optional<int64_t> ConstArg(const ir::CallNode* call, size_t k) {
+  if (k >= call->args.size()) return std::nullopt;
+  const int64_t* v = ir::as_const_int(call->args[k]);
+  return v ? std::optional<int64_t>(*v) : std::nullopt;
+}
+
+std::string StringArg(const ir::CallNode* call, size_t k) {
+  if (k >= call->args.size()) return "";
+  const auto* s = call->args[k].as<ir::StringImmNode>();
+  return s ? s->value : "";
+}
+
+std::optional<int64_t> Extent(const ir::IterVar& iv) {
+  const int64_t* v = ir::as_const_int(iv->dom.extent);
+  return v ? std::optional<int64_t>(*v) : std::nullopt;
+}
+
+// Whether `e` is `tensor[first, second]` (each a loop variable), perhaps cast to `cast`.
+bool IsLoad(ir::Expr e, const te::Tensor& tensor, const ir::Var& first, const ir::Var& second,
+            std::optional<ir::DataType> cast = std::nullopt) {
+  if (cast) {
+    const auto* c = e.as<ir::CastNode>();
+    if (!c || c->dtype != *cast) return false;
+    e = c->value;
+  }
+  const auto* load = e.as<ir::ProducerLoadNode>();
+  return load && load->producer.get() == tensor.get() && load->indices.size() == 2 &&
+         load->indices[0].same_as(first) && load->indices[1].same_as(second);
+}
+
+class WmmaPlanner {
+ public:
+  WmmaPlanner(const te::TensorIntrinNode& intrin, const TirSpelling& spelling)
+      : intrin_(intrin), op_(ComputeOf(intrin)), spelling_(spelling) {}
+
+  Result<TensorizePlan> Plan() {
+    TensorizePlan plan;
+    plan.tensor_cores = true;
+    ir::WmmaBuiltin which{};
+    const ir::Stmt& main = intrin_.reduce_update.defined() ? intrin_.reduce_update : intrin_.body;
+    const ir::CallNode* call = FirstWmmaCall(main, &which);
+    if (!call) return Refuse("its body calls no wmma load, store or mma_sync");
+    WmmaShape shape;
+    auto m = ConstArg(call, 1), n = ConstArg(call, 2), k = ConstArg(call, 3);
+    if (which != ir::WmmaBuiltin::MmaSync) {
+      if (!m || !n || !k) return Refuse("its fragment shape is not constant");
+      shape = {*m, *n, *k};
+    }
+    switch (which) {
+      case ir::WmmaBuiltin::LoadMatrixSync:
+        return Load(call, shape, plan);
+      case ir::WmmaBuiltin::StoreMatrixSync:
+        return Store(call, shape, plan);
+      case ir::WmmaBuiltin::MmaSync:
+        return Sync(plan);
+      default:
+        return Refuse("its body fills a fragment outside a reduction's reduce_reset");
+    }
+  }
+
+ private:
+  const te::TensorIntrinNode& intrin_;
+  const te::ComputeOpNode* op_;
+  const TirSpelling& spelling_;
+
+  Error Refuse(const std::string& why) const {
+    return Error("tensorize with the intrinsic '" + intrin_.name +
+                 "' is not exported: it calls TVM's wmma builtins, but " + why +
+                 ", so none of TVM's wmma TensorIntrins (tensor_intrin/cuda.py) matches it");
+  }
+
+  // A copy compute `out[i, j] = in[i, j]` of `rows` x `cols`; nullopt when it is one.
+  std::optional<std::string> CopyProblem(int64_t rows, int64_t cols) const {
+    if (!op_ || op_->axis.size() != 2 || !op_->reduce_axis.empty() || op_->body.size() != 1 ||
+        intrin_.inputs.size() != 1)
+      return "its compute is not a copy of one 2-d tensor";
+    if (!IsLoad(op_->body[0], intrin_.inputs[0], op_->axis[0]->var, op_->axis[1]->var))
+      return "its compute is not out[i, j] = in[i, j] (TVM's wmma loads and stores copy "
+             "without a cast)";
+    if (Extent(op_->axis[0]) != rows || Extent(op_->axis[1]) != cols)
+      return "its compute is not " + std::to_string(rows) + " x " + std::to_string(cols) +
+             " (the fragment's tile)";
+    return std::nullopt;
+  }
+
+  Result<TensorizePlan> Load(const ir::CallNode* call, const WmmaShape& s, TensorizePlan& plan) {
+    const std::string& fragment = intrin_.buffers.at(1)->scope;
+    const std::string& source = intrin_.buffers.at(0)->scope;
+    std::string layout = StringArg(call, 7);
+    if (fragment != "wmma.matrix_a" && fragment != "wmma.matrix_b")
+      return Refuse("it loads into scope '" + fragment + "', not wmma.matrix_a / wmma.matrix_b");
+    if (layout != "row_major" && layout != "col_major")
+      return Refuse("its layout is '" + layout + "'");
+    bool is_b = fragment == "wmma.matrix_b", col = layout == "col_major";
+    int64_t rows = is_b ? s.k : s.m, cols = is_b ? s.n : s.k;
+    if (col) std::swap(rows, cols);
+    if (auto problem = CopyProblem(rows, cols)) return Refuse(*problem);
+    auto dt = ShortDtype(intrin_.inputs[0]->dtype);
+    if (!dt) return Refuse("it loads " + intrin_.inputs[0]->dtype.str());
+    bool shared = source == "shared" || source == "shared.dyn";
+    bool registered = shared && ((s.text() == "16x16x16" && (*dt == "f16" || *dt == "s8")) ||
+                                 (s.text() == "8x8x32" && *dt == "s4" && is_b == col));
+    WmmaIntrin w;
+    w.name = "wmma_load_" + s.text() + "_" + *dt + (is_b ? "_b" : "_a") + (col ? "_trans" : "") +
+             "_" + ScopeSuffix(source);
+    w.constant = "WMMA_LOAD_" + s.text() + "_" + Upper(*dt) + (is_b ? "_B" : "_A") +
+                 (col ? "_TRANS" : "") + (source == "shared.dyn" ? "_DYN" : "") + "_INTRIN";
+    w.generator = "get_wmma_load_intrin";
+    w.arguments = s.args() + ", \"" + intrin_.inputs[0]->dtype.str() + "\", \"" + source + "\", " +
+                  (is_b ? "True" : "False") + ", " + (col ? "True" : "False");
+    w.registered = registered;
+    AddWmma(w, spelling_, &plan, false);
+    return plan;
+  }
+
+  Result<TensorizePlan> Store(const ir::CallNode* call, const WmmaShape& s, TensorizePlan& plan) {
+    const std::string& fragment = intrin_.buffers.at(0)->scope;
+    const std::string& target = intrin_.buffers.at(1)->scope;
+    if (fragment != "wmma.accumulator")
+      return Refuse("it stores from scope '" + fragment + "', not wmma.accumulator");
+    if (StringArg(call, 7) != "row_major")
+      return Refuse("it stores '" + StringArg(call, 7) + "' (TVM's wmma stores are row_major)");
+    if (target != "global" && target != "shared" && target != "shared.dyn")
+      return Refuse("it stores to scope '" + target + "'");
+    if (auto problem = CopyProblem(s.m, s.n)) return Refuse(*problem);
+    auto dt = ShortDtype(intrin_.inputs[0]->dtype);
+    if (!dt) return Refuse("it stores " + intrin_.inputs[0]->dtype.str());
+    bool registered =
+        (target != "global" &&
+         ((s.text() == "16x16x16" && (*dt == "f32" || *dt == "f16" || *dt == "s32")) ||
+          (s.text() == "8x8x32" && *dt == "s32"))) ||
+        (target == "global" && s.text() == "16x16x16" && (*dt == "f32" || *dt == "f16"));
+    WmmaIntrin w;
+    w.name = "wmma_store_" + s.text() + "_" + *dt + "_" + ScopeSuffix(target);
+    w.constant =
+        "WMMA_STORE_" + s.text() + "_" + Upper(*dt) + "_" + Upper(ScopeSuffix(target)) + "_INTRIN";
+    w.generator = "get_wmma_store_intrin";
+    w.arguments = s.args() + ", \"" + intrin_.inputs[0]->dtype.str() + "\", \"" + target + "\"";
+    w.registered = registered;
+    AddWmma(w, spelling_, &plan, false);
+    return plan;
+  }
+
+  // C[i, j] = C[i, j] + A[i, k] * B[k, j] (B[j, k]: transposed), each operand cast to the
+  // accumulator's type when it differs; the reset fills the accumulator with zero.
+  Result<TensorizePlan> Sync(TensorizePlan& plan) {
+    if (!op_ || op_->axis.size() != 2 || op_->reduce_axis.size() != 1 || op_->body.size() != 1 ||
+        intrin_.inputs.size() != 2)
+      return Refuse("its compute is not a 2-d product reduced over one axis");
+    const auto* reduce = op_->body[0].as<ir::ReduceNode>();
+    if (!reduce || reduce->combiner->name != "sum" || reduce->source.size() != 1)
+      return Refuse("its compute is not a te.sum");
+    const auto* mul = reduce->source[0].as<ir::BinaryNode>();
+    if (!mul || reduce->source[0].kind() != ir::ExprKind::Mul)
+      return Refuse("its compute does not sum a product");
+    const te::Tensor &a = intrin_.inputs[0], &b = intrin_.inputs[1];
+    ir::DataType in = a->dtype, out = op_->output_dtype(0);
+    std::optional<ir::DataType> cast;
+    if (in != out) cast = out;
+    const ir::Var &i = op_->axis[0]->var, &j = op_->axis[1]->var, &k = op_->reduce_axis[0]->var;
+    bool trans = false;
+    if (b->dtype != in || !IsLoad(mul->a, a, i, k, cast))
+      return Refuse("its compute is not C[i, j] += A[i, k] * B[k, j] over one input type");
+    if (IsLoad(mul->b, b, j, k, cast))
+      trans = true;
+    else if (!IsLoad(mul->b, b, k, j, cast))
+      return Refuse("its compute is not C[i, j] += A[i, k] * B[k, j] (or B[j, k])");
+    const std::string scopes[] = {"wmma.matrix_a", "wmma.matrix_b", "wmma.accumulator"};
+    for (size_t p = 0; p < 3; ++p)
+      if (intrin_.buffers.at(p)->scope != scopes[p])
+        return Refuse("its buffer " + std::to_string(p) + " is in scope '" +
+                      intrin_.buffers[p]->scope + "', not " + scopes[p]);
+    auto m = Extent(op_->axis[0]), n = Extent(op_->axis[1]), kk = Extent(op_->reduce_axis[0]);
+    if (!m || !n || !kk) return Refuse("its extents are not constant");
+    WmmaShape s{*m, *n, *kk};
+    auto din = ShortDtype(in), dout = ShortDtype(out);
+    if (!din || !dout) return Refuse("it multiplies " + in.str() + " into " + out.str());
+    std::string types = *din + *din + *dout;
+    bool registered = (s.text() == "16x16x16" &&
+                       (types == "f16f16f32" || types == "f16f16f16" || types == "s8s8s32")) ||
+                      (s.text() == "8x8x32" && types == "s4s4s32" && trans);
+    WmmaIntrin w;
+    w.name = "wmma_sync_" + s.text() + "_" + types + (trans ? "_trans" : "");
+    w.constant = "WMMA_SYNC_" + s.text() + "_" + types + (trans ? "_TRANS" : "") + "_INTRIN";
+    w.generator = "get_wmma_sync_intrin";
+    w.arguments =
+        s.args() + ", \"" + in.str() + "\", \"" + out.str() + "\", " + (trans ? "True" : "False");
+    w.registered = registered;
+    AddWmma(w, spelling_, &plan, false);
+    // TIR's init nest of a wmma.accumulator can only be a fill_fragment: the fill is
+    // tensorized whether or not TE ran the reset.
+    if (intrin_.reduce_init.defined()) {
+      ir::WmmaBuiltin fill{};
+      const ir::CallNode* call = FirstWmmaCall(intrin_.reduce_init, &fill);
+      if (!call || fill != ir::WmmaBuiltin::FillFragment)
+        return Refuse("its reduce_reset is not a fill_fragment");
+      const ir::Expr& value = call->args.size() > 5 ? call->args[5] : ir::Expr();
+      const auto* real = value.defined() ? value.as<ir::FloatImmNode>() : nullptr;
+      if (!value.defined() || !(ir::is_zero(value) || (real && real->value == 0.0)))
+        return Refuse("its reduce_reset fills with " +
+                      (value.defined() ? tir::ExprToTVMScript(value) : std::string("nothing")) +
+                      " (TVM's wmma fill writes zero, the sum's identity)");
+    }
+    WmmaIntrin f;
+    bool fill_registered =
+        (s.text() == "16x16x16" && (*dout == "f32" || *dout == "f16" || *dout == "s32")) ||
+        (s.text() == "8x8x32" && *dout == "s32");
+    f.name = "wmma_fill_" + s.text() + "_" + *dout;
+    f.constant = "WMMA_FILL_" + s.text() + "_" + Upper(*dout) + "_INTRIN";
+    f.generator = "get_wmma_fill_intrin";
+    f.arguments = s.args() + ", \"" + out.str() + "\"";
+    f.registered = fill_registered;
+    AddWmma(f, spelling_, &plan, true);
+    return plan;
+  }
+};
+
+// What the intrinsic's body is made of, or why it has no TensorIR form.
+enum class IntrinForm { Plain, Extern, Wmma };
+
+Result<IntrinForm> FormOf(const te::TensorIntrinNode& intrin) {
   OpaqueCallCollector calls;
   for (const ir::Stmt* s : {&intrin.body, &intrin.reduce_init, &intrin.reduce_update})
     if (s->defined()) calls.VisitStmt(*s);
   std::string head = "tensorize with the intrinsic '" + intrin.name + "' is not exported: ";
-  std::string tail =
-      ", which a TensorIR TensorIntrin cannot describe as a computation (only an intrinsic "
-      "whose body is plain loads and stores becomes its compute's description and "
-      "implementation)";
-  if (!calls.externs.empty())
-    return head + "its body calls the extern function" + (calls.externs.size() > 1 ? "s " : " ") +
-           Joined(calls.externs) + tail;
+  if (!ComputeOf(intrin)) return Error(head + "its operation is not a te.compute");
   if (!calls.builtins.empty())
-    return head + "its body calls the builtin" + (calls.builtins.size() > 1 ? "s " : " ") +
-           Joined(calls.builtins) + tail;
-  if (!intrin.op || intrin.op->kind() != te::OpKind::Compute)
-    return head + "its operation is not a te.compute";
+    return Error(head + "its body calls the builtin" + (calls.builtins.size() > 1 ? "s " : " ") +
+                 Joined(calls.builtins) +
+                 ", which TensorIR has no intrinsic for in this export (extern calls and TVM's "
+                 "wmma builtins are exported)");
+  if (!calls.externs.empty() && !calls.wmma.empty())
+    return Error(head + "its body calls both extern functions (" + Joined(calls.externs) +
+                 ") and wmma builtins (" + Joined(calls.wmma) + ")");
+  if (!calls.wmma.empty()) return IntrinForm::Wmma;
+  if (!calls.externs.empty()) return IntrinForm::Extern;
+  return IntrinForm::Plain;
+}
+
+}  // namespace
+
+std::optional<std::string> IntrinRefusal(const te::TensorIntrinNode& intrin) {
+  auto form = FormOf(intrin);
+  if (!form) return form.error().message;
+  TirSpelling spelling = SpellingFor(TvmVersion{20});
+  // Both uses: with a reduction loop outside (reset and update) and without (body).
+  for (bool outer : {true, false}) {
+    if (outer && !intrin.reduce_update.defined()) continue;
+    if (!outer && !intrin.body.defined()) continue;
+    auto plan = PlanTensorize(intrin, outer, PythonIdentifier(intrin.name), spelling);
+    if (!plan) return plan.error().message;
+  }
   return std::nullopt;
 }
 
-Result<std::string> IntrinDefinition(const te::TensorIntrinNode& intrin,
-                                     const TirSpelling& spelling) {
-  std::string base = PythonIdentifier(intrin.name);
-  auto desc = IntrinFunction(intrin, base + "_desc", spelling);
+Result<TensorizePlan> PlanTensorize(const te::TensorIntrinNode& intrin, bool outer_reduction,
+                                    const std::string& name, const TirSpelling& spelling) {
+  auto form = FormOf(intrin);
+  if (!form) return form.error();
+  if (*form == IntrinForm::Wmma) return WmmaPlanner(intrin, spelling).Plan();
+  TensorizePlan plan;
+  std::string base = PythonIdentifier(name);
+  auto desc = ComputeFunction(intrin, base + "_desc", spelling);
   if (!desc) return desc.error();
-  auto impl = IntrinFunction(intrin, base + "_impl", spelling);
-  if (!impl) return impl.error();
-  return *desc + "\n\n\n" + *impl + "\n\n\n" + spelling.schedule_module +
-         ".TensorIntrin.register(\"" + intrin.name + "\", " + base + "_desc, " + base + "_impl)\n";
+  std::string impl_text;
+  if (*form == IntrinForm::Plain) {
+    auto impl = ComputeFunction(intrin, base + "_impl", spelling);
+    if (!impl) return impl.error();
+    impl_text = *impl;
+  } else {
+    // TE runs the body when no reduction loop stays outside, else reduce_update.
+    const ir::Stmt& body =
+        outer_reduction && intrin.reduce_update.defined() ? intrin.reduce_update : intrin.body;
+    if (!body.defined())
+      return Error("tensorize with the intrinsic '" + intrin.name +
+                   "' is not exported: it has no " + (outer_reduction ? "reduce_update" : "body") +
+                   " for this nest");
+    auto impl =
+        ExternFunction(intrin, ImplParams(intrin, false), true, body,
+                       outer_reduction ? "reduce_update" : "body", base + "_impl", spelling);
+    if (!impl) return impl.error();
+    impl_text = *impl;
+    OpaqueCallCollector calls;
+    calls.VisitStmt(body);
+    plan.externs = calls.externs;
+  }
+  plan.update = "\"" + name + "\"";
+  plan.definitions.push_back({name, *desc + "\n\n\n" + impl_text + "\n\n\n" +
+                                        spelling.schedule_module + ".TensorIntrin.register(\"" +
+                                        name + "\", " + base + "_desc, " + base + "_impl)\n"});
+  // An extern reset becomes the intrinsic of the init nest decompose_reduction makes.
+  OpaqueCallCollector reset_calls;
+  if (intrin.reduce_init.defined()) reset_calls.VisitStmt(intrin.reduce_init);
+  if (*form == IntrinForm::Extern && outer_reduction && !reset_calls.externs.empty()) {
+    std::string reset = name + "_reset", reset_base = base + "_reset";
+    auto reset_desc = ResetFunction(intrin, reset_base + "_desc", spelling);
+    if (!reset_desc) return reset_desc.error();
+    auto reset_impl = ExternFunction(intrin, ImplParams(intrin, true), false, intrin.reduce_init,
+                                     "reduce_reset", reset_base + "_impl", spelling);
+    if (!reset_impl) return reset_impl.error();
+    plan.init = "\"" + reset + "\"";
+    plan.definitions.push_back({reset, *reset_desc + "\n\n\n" + *reset_impl + "\n\n\n" +
+                                           spelling.schedule_module + ".TensorIntrin.register(\"" +
+                                           reset + "\", " + reset_base + "_desc, " + reset_base +
+                                           "_impl)\n"});
+    for (const std::string& f : reset_calls.externs)
+      if (std::find(plan.externs.begin(), plan.externs.end(), f) == plan.externs.end())
+        plan.externs.push_back(f);
+  }
+  return plan;
 }
 
 }  // namespace tessera::script::tir_export

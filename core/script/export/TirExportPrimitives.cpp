@@ -21,6 +21,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
+#include "ir/Printer.h"
 #include "schedule/Schedule.h"
 #include "script/export/PythonExpr.h"
 #include "script/export/ScriptPrinter.h"
@@ -70,8 +71,9 @@ class TirScheduleWriter {
                     const TirSpelling& spelling)
       : program_(program), source_(source), sch_(*program.schedule), spelling_(spelling) {
     used_.insert(program.names.workload_names.begin(), program.names.workload_names.end());
-    for (const char* name : {"tvm", "te", "tir", "s_tir", "np", "sch", "func", "T", "target", "dev",
-                             "rng", "host", "scheduled", "reference", "got", "want"})
+    for (const char* name :
+         {"tvm", "te", "tir", "s_tir", "np", "sch", "func", "T", "target", "dev", "rng", "host",
+          "scheduled", "reference", "got", "want", "lowered", "ctypes", "missing"})
       used_.insert(name);
   }
 
@@ -116,8 +118,12 @@ class TirScheduleWriter {
   std::map<std::string, size_t> rf_factor_axis_;  // rfactor stage -> its factor_axis
   // Each stage's loops, outermost first, as its loop-structure primitives leave them.
   std::map<std::string, std::vector<std::string>> leaves_;
-  std::set<std::string> reduction_loops_;  // loop vars over reduce iterators
-  std::set<std::string> intrinsics_;       // the TensorIntrins already defined
+  std::set<std::string> reduction_loops_;           // loop vars over reduce iterators
+  std::map<std::string, std::string> definitions_;  // registry name -> its definition
+  // The registry name of each TE intrinsic the program defines (TE's default name,
+  // "tensor_intrin", is shared by every unnamed one).
+  std::map<const te::TensorIntrinNode*, std::string> intrin_names_;
+  std::set<std::string> intrin_names_used_;
 
   bool ok() const { return !error_.has_value(); }
   void Emit(const std::string& line) { result_.lines.push_back(line); }
@@ -707,28 +713,121 @@ class TirScheduleWriter {
   // TE runs the intrinsic's reduce_reset before the outermost reduction loop outside the
   // tensorized one (or the intrinsic's body when none is outside); TensorIR matches the
   // description against a block without init, so decompose_reduction puts the init there
-  // first. The intrinsic becomes a registered TensorIntrin (IntrinDefinition).
+  // first, and an opaque reset is tensorized on the init nest it makes (TensorizePlan).
   void Tensorize(size_t entry, const TraceEntry& e) {
     if (!e.intrin) return Fail(entry, "tensorize without its intrinsic object");
     auto loop = Loop(e.iter_vars.at(0), entry);
     if (!loop) return;
     const auto* op = OpOf(e.stage.name);
+    std::string at = *loop;
+    std::vector<std::string> init_loops;  // the loops decompose_reduction copies
+    size_t init_at = 0;                   // the copy of the tensorized loop among them
     if (op && op->is_reduction()) {
-      std::string at = *loop;
-      for (const std::string& leaf : leaves_[e.stage.name]) {
+      const auto& leaves = leaves_[e.stage.name];
+      for (const std::string& leaf : leaves) {
         if (leaf == *loop) break;
         if (reduction_loops_.count(leaf)) {
           at = leaf;
           break;
         }
       }
-      Emit("sch.decompose_reduction(" + Block(e.stage.name) + ", " + at + ")");
+      bool below = false, reached = false;
+      for (const std::string& leaf : leaves) {
+        below |= leaf == at;
+        reached |= leaf == *loop;
+        if (!below || reduction_loops_.count(leaf)) continue;
+        if (!reached) ++init_at;
+        init_loops.push_back(leaf);
+      }
     }
-    Emit("sch.tensorize(" + *loop + ", \"" + e.intrin->name + "\")");
-    if (!intrinsics_.insert(e.intrin->name).second) return;
-    auto definition = IntrinDefinition(*e.intrin, spelling_);
-    if (!definition) return Fail(entry, definition.error().message);
-    result_.intrinsics.push_back(*definition);
+    if (auto window = WindowRead(e.stage.name))
+      return Fail(entry, "tensorize of '" + e.stage.name + "' with the intrinsic '" +
+                             e.intrin->name + "' is not exported: " + *window);
+    std::string name = IntrinName(*e.intrin);
+    auto plan = PlanTensorize(*e.intrin, at != *loop, name, spelling_);
+    if (!plan) return Fail(entry, plan.error().message);
+    if (plan->tensor_cores) result_.tensor_cores = true;
+    std::string init_block;
+    if (op && op->is_reduction()) {
+      if (!plan->init.empty()) init_block = Fresh("b_" + e.stage.name + "_init");
+      Emit((init_block.empty() ? "" : init_block + " = ") + "sch.decompose_reduction(" +
+           Block(e.stage.name) + ", " + at + ")");
+    }
+    Emit("sch.tensorize(" + *loop + ", " + plan->update + ")");
+    if (!init_block.empty()) {
+      if (init_at >= init_loops.size())
+        return Fail(entry, "tensorize with the intrinsic '" + e.intrin->name +
+                               "': its init nest has no loop to tensorize the reset at");
+      std::string list;
+      std::vector<std::string> copies;
+      for (const std::string& l : init_loops) {
+        copies.push_back(Fresh(l + "_init"));
+        list += (list.empty() ? "" : ", ") + copies.back();
+      }
+      if (copies.size() == 1) list += ",";
+      Emit(list + " = sch.get_loops(" + init_block + ")[-" + std::to_string(copies.size()) + ":]");
+      Emit("sch.tensorize(" + copies[init_at] + ", " + plan->init + ")");
+    }
+    for (const auto& [key, definition] : plan->definitions) {
+      auto [it, added] = definitions_.insert({key, definition});
+      if (added)
+        result_.intrinsics.push_back(definition);
+      else if (it->second != definition)
+        return Fail(entry, "tensorize with the intrinsic '" + e.intrin->name +
+                               "' both with and without a reduction loop outside the "
+                               "tensorized one needs two implementations (reduce_update and "
+                               "body) under one name: tensorize it one way only");
+    }
+    for (const std::string& name_imported : plan->cuda_imports)
+      if (std::find(result_.cuda_imports.begin(), result_.cuda_imports.end(), name_imported) ==
+          result_.cuda_imports.end())
+        result_.cuda_imports.push_back(name_imported);
+    for (const std::string& f : plan->externs)
+      if (std::find(result_.externs.begin(), result_.externs.end(), f) == result_.externs.end())
+        result_.externs.push_back(f);
+  }
+
+  // Why TVM cannot tensorize `stage` where it is computed: a consumer reads it at an index
+  // of two or more loop variables (a sliding window, h + kh), so the block compute_at
+  // makes binds an iterator to their sum, TVM's tensorize cannot divide that binding into
+  // outer and inner parts without a predicate, and no TensorIntrin matches a predicated
+  // block. nullopt when every index is one variable or a constant.
+  std::optional<std::string> WindowRead(const std::string& stage) const {
+    Stage st = sch_.find(stage);
+    if (!st || st->attach_type != schedule::AttachType::Scope) return std::nullopt;
+    for (const Stage& consumer : Consumers(st)) {
+      const auto* op = AsCompute(consumer);
+      if (!op) continue;
+      std::optional<std::string> found;
+      for (const ir::Expr& body : op->body)
+        ir::PostOrderVisit(body, [&](const ir::Expr& x) {
+          const auto* load = x.as<ir::ProducerLoadNode>();
+          te::Tensor read = load ? te::Tensor::from(load->producer) : te::Tensor();
+          if (found || !read.defined() || read.op() != st->op) return;
+          for (const ir::Expr& index : load->indices) {
+            std::set<const ir::ExprNode*> vars;
+            ir::PostOrderVisit(index, [&](const ir::Expr& v) {
+              if (v.as<ir::VarNode>()) vars.insert(v.get());
+            });
+            if (vars.size() >= 2)
+              found = "'" + consumer->name() + "' reads it at " + ir::to_string(index) +
+                      ", a sum of loop variables, so TVM's tensorize cannot split the iterator "
+                      "compute_at binds to it and refuses the predicated block";
+          }
+        });
+      if (found) return found;
+    }
+    return std::nullopt;
+  }
+
+  // The TE intrinsic's name, with `_1`, `_2` for distinct intrinsics of the same name.
+  std::string IntrinName(const te::TensorIntrinNode& intrin) {
+    if (auto it = intrin_names_.find(&intrin); it != intrin_names_.end()) return it->second;
+    std::string name = intrin.name;
+    for (int n = 1; intrin_names_used_.count(name); ++n)
+      name = intrin.name + "_" + std::to_string(n);
+    intrin_names_used_.insert(name);
+    return intrin_names_[&intrin] = name;
   }
 
   void Annotation(size_t entry, const TraceEntry& e) {

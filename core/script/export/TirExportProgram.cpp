@@ -189,9 +189,30 @@ Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, con
                 ", atol=" + tol + ")\n";
     }
   }
-  std::string target = schedule.gpu ? "cuda" : "llvm";
+  bool cuda = schedule.gpu || schedule.tensor_cores;
+  std::string target = cuda ? "cuda" : "llvm";
   std::string out;
-  if (schedule.gpu)
+  if (schedule.tensor_cores) {
+    std::string package = s.minor >= 24 ? "tvm.tirx" : "tvm.tir";
+    out +=
+        "# TVM's TIR lowering for cuda (what the build runs before code generation): the "
+        "tensorized\n# blocks become wmma builtins on fragments.\n"
+        "target = tvm.target.Target(\"cuda\", host=\"llvm\")\nlowered = " +
+        package + ".get_tir_pipeline(" + (s.minor >= 24 ? "" : "\"default\"") + ")(" + package +
+        ".transform.BindTarget(target)(sch.mod))\nprint(lowered.script())\n";
+    // Without a kernel there is nothing to build or run: the program ends here.
+    if (!schedule.gpu)
+      return out +
+             "print(\"SKIP: no loop is bound to a GPU thread, so TVM cannot build the wmma "
+             "intrinsics for cuda (they run only inside a kernel); TVM scheduled and lowered the "
+             "module\")\n";
+  }
+  if (schedule.tensor_cores)
+    out +=
+        "dev = tvm.cuda(0)\nif not tvm.runtime.enabled(\"cuda\") or not dev.exist:\n    "
+        "print(\"SKIP: no CUDA device (or TVM built without CUDA); TVM scheduled and lowered "
+        "the module, its build for cuda needs one\")\n    raise SystemExit(0)\n";
+  else if (schedule.gpu)
     out +=
         "dev = tvm.cuda(0)\nif not dev.exist:\n    print(\"SKIP: no CUDA device\")\n    raise "
         "SystemExit(0)\n";
@@ -200,6 +221,22 @@ Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, con
   out += "rng = np.random.default_rng(0)\nhost = {\n" + host + "}\n";
   if (!layouts.empty()) out += "layouts = {\n" + layouts + "}\n" + kLayoutHelpers + "\n\n";
   out += "scheduled = " + s.build + "(sch.mod, target=\"" + target + "\")\n";
+  if (!schedule.externs.empty() && !cuda) {
+    std::string names, list;
+    for (const std::string& f : schedule.externs) {
+      names += (names.empty() ? "" : ", ") + f;
+      list += (list.empty() ? "\"" : ", \"") + f + "\"";
+    }
+    if (schedule.externs.size() == 1) list += ",";
+    out += "# The intrinsics call the extern C functions\n#   " + names +
+           "\n# which the llvm module links from this process when it runs: load a library "
+           "that\n# defines them first (LD_PRELOAD, or ctypes.CDLL(path, "
+           "mode=ctypes.RTLD_GLOBAL)).\nmissing = [name for name in (" +
+           list +
+           ") if not hasattr(ctypes.CDLL(None), name)]\nif missing:\n    print(\"SKIP: the "
+           "extern functions \" + \", \".join(missing) + \" are not linked into this process; "
+           "TVM scheduled, printed and built the module\")\n    raise SystemExit(0)\n";
+  }
   out +=
       "reference = " + s.build + "(func, target=\"llvm\")  # the same te definition, unscheduled\n";
   out += "got = [" + got + "]\nwant = [" + want + "]\n";
@@ -214,7 +251,7 @@ Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, con
 Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling& s,
                                 const TirSchedule& schedule, bool with_run) {
   std::string v = "0." + std::to_string(s.minor);
-  std::string target = schedule.gpu ? "cuda" : "llvm";
+  std::string target = schedule.gpu || schedule.tensor_cores ? "cuda" : "llvm";
   std::string out = program.header_comment;
   if (with_run)
     out += "#\n# TensorIR schedule program for TVM " + v +
@@ -231,11 +268,21 @@ Result<std::string> ProgramText(const ScriptProgram& program, const TirSpelling&
     out += "# TVM " + v + " prints TensorIR as TVMScript of tvm.tirx, with blocks as " +
            s.block_word + " (0.20-0.23: T.block).\n";
   bool numpy = with_run || program.imports.find("import numpy as np") != std::string::npos;
-  out += std::string(numpy ? "import numpy as np\n" : "") +
+  bool ctypes = with_run && !schedule.externs.empty() && !schedule.gpu && !schedule.tensor_cores;
+  out += std::string(ctypes ? "import ctypes\n" : "") + (numpy ? "import numpy as np\n" : "") +
          "import tvm\nfrom tvm import te\nfrom tvm import " + s.schedule_module + "\n";
   out += RenameTirPackage(KeptImports(program.imports), s.minor);
-  if (!schedule.intrinsics.empty())
+  bool script = false;
+  for (const std::string& intrin : schedule.intrinsics)
+    script |= intrin.find("@T.prim_func") != std::string::npos;
+  if (script)
     out += std::string("from tvm.script import ") + (s.minor >= 24 ? "tirx" : "tir") + " as T\n";
+  if (!schedule.cuda_imports.empty()) {
+    out += std::string("from tvm.") + (s.minor >= 24 ? "s_tir" : "tir") +
+           ".tensor_intrin.cuda import (\n";
+    for (const std::string& name : schedule.cuda_imports) out += "    " + name + ",\n";
+    out += ")\n";
+  }
   for (const std::string& intrin : schedule.intrinsics) out += "\n\n" + intrin;
   out += "\n" + RenameTirPackage(program.workload, s.minor);
   std::vector<ScriptArgument> arguments = ScriptArguments(program);
