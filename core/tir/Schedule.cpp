@@ -599,6 +599,65 @@ Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_
   return rv;
 }
 
+Result<BlockRV> Schedule::ReindexCacheRead(const BlockRV& block, int64_t read_buffer_index,
+                                           const std::string& storage_scope,
+                                           const IndexMap& index_map) {
+  return ReindexCacheStage(InstKind::ReindexCacheRead, block, read_buffer_index, storage_scope,
+                           index_map);
+}
+
+Result<BlockRV> Schedule::ReindexCacheWrite(const BlockRV& block, int64_t write_buffer_index,
+                                            const std::string& storage_scope,
+                                            const IndexMap& index_map) {
+  return ReindexCacheStage(InstKind::ReindexCacheWrite, block, write_buffer_index, storage_scope,
+                           index_map);
+}
+
+Result<BlockRV> Schedule::ReindexCacheStage(InstKind kind, const BlockRV& block, int64_t index,
+                                            const std::string& storage_scope,
+                                            const IndexMap& index_map) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  if (!index_map) return ScheduleError("ValueError", "reindex_cache_read/write needs an index map");
+  const std::string name = (*realize)->block->name;
+  auto stage = kind == InstKind::ReindexCacheRead
+                   ? tir::ReindexCacheRead(&state_, name, static_cast<size_t>(index), storage_scope,
+                                           index_map)
+                   : tir::ReindexCacheWrite(&state_, name, static_cast<size_t>(index),
+                                            storage_scope, index_map);
+  if (!stage.ok()) return stage.error();
+  Instruction inst = Inst(kind, {block.id});
+  inst.buffer_index = index;
+  inst.name = storage_scope;
+  inst.index_map = index_map;
+  BlockRV rv{NewBlockRV(*stage)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
+Result<std::vector<BlockRV>> Schedule::CacheInplace(const BlockRV& block, int64_t read_buffer_index,
+                                                    const std::string& storage_scope) {
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (read_buffer_index < 0)
+    return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  auto stages = tir::CacheInplace(&state_, (*realize)->block->name,
+                                  static_cast<size_t>(read_buffer_index), storage_scope);
+  if (!stages.ok()) return stages.error();
+  Instruction inst = Inst(InstKind::CacheInplace, {block.id});
+  inst.buffer_index = read_buffer_index;
+  inst.name = storage_scope;
+  std::vector<BlockRV> out;
+  for (const std::string& name : *stages) {
+    out.push_back({NewBlockRV(name)});
+    inst.outputs.push_back(out.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return out;
+}
+
 Status Schedule::TransformLayout(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
                                  const IndexMap& index_map, const IndexMap& pad_value,
                                  bool assume_injective_transform) {
@@ -872,6 +931,20 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
                    : sch->CacheWrite({in.at(0)}, inst.buffer_index, inst.name, consumers);
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};
+    }
+    case InstKind::ReindexCacheRead:
+    case InstKind::ReindexCacheWrite: {
+      auto r =
+          inst.kind == InstKind::ReindexCacheRead
+              ? sch->ReindexCacheRead({in.at(0)}, inst.buffer_index, inst.name, inst.index_map)
+              : sch->ReindexCacheWrite({in.at(0)}, inst.buffer_index, inst.name, inst.index_map);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::CacheInplace: {
+      auto r = sch->CacheInplace({in.at(0)}, inst.buffer_index, inst.name);
+      if (!r.ok()) return r.error();
+      return ids(*r);
     }
   }
   return ScheduleError("ValueError", "unknown instruction");

@@ -140,6 +140,17 @@ class Schedule {
                              const std::string& storage_scope,
                              const std::vector<BlockRV>& consumer_blocks = {});
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
+  // cache_read / cache_write through a copy indexed by `index_map` of the block's
+  // iterators (the block must access the buffer at one point; the scope must be a stage
+  // pipeline).
+  Result<BlockRV> ReindexCacheRead(const BlockRV& block, int64_t read_buffer_index,
+                                   const std::string& storage_scope, const IndexMap& index_map);
+  Result<BlockRV> ReindexCacheWrite(const BlockRV& block, int64_t write_buffer_index,
+                                    const std::string& storage_scope, const IndexMap& index_map);
+  // The copy in and the copy out of a buffer the block reads and writes in place. TVM
+  // names both "<buffer>_<scope>", so neither random variable resolves by name afterwards.
+  Result<std::vector<BlockRV>> CacheInplace(const BlockRV& block, int64_t read_buffer_index,
+                                            const std::string& storage_scope);
 
   // ---- layout ----
   // The buffer (the block's index-th read or written one) in the layout `index_map`
@@ -195,6 +206,8 @@ class Schedule {
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope,
                              const std::vector<BlockRV>& consumer_blocks = {});
+  Result<BlockRV> ReindexCacheStage(InstKind kind, const BlockRV& block, int64_t index,
+                                    const std::string& storage_scope, const IndexMap& index_map);
   Status RecordTensorize(int target, const TensorIntrin& intrin, bool preserve_unit_iters);
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
                                             const std::vector<std::string>& names);

@@ -74,7 +74,13 @@ class Printer {
     auto it = names_.find(obj);
     return it == names_.end() ? fallback : it->second;
   }
-  std::string VarName(const Var& v) const { return NameOf(v.get(), v.name()); }
+  // A buffer's data pointer (an opaque call's argument) prints as TVM prints it, `A.data`.
+  std::string VarName(const Var& v) const {
+    auto owner = data_owners_.find(v.get());
+    if (!names_.count(v.get()) && owner != data_owners_.end() && names_.count(owner->second.get()))
+      return BufferName(owner->second) + ".data";
+    return NameOf(v.get(), v.name());
+  }
   std::string BufferName(const Buffer& b) const { return NameOf(b.get(), b->name); }
 
   std::string T(const std::string& attr) const { return "T." + attr; }
@@ -152,6 +158,7 @@ class Printer {
   int indent_ = 0;
   std::vector<std::vector<const void*>> frames_;
   std::unordered_map<const void*, std::string> names_;
+  std::unordered_map<const void*, Buffer> data_owners_;  // data variable -> its buffer
   std::set<std::string> used_;
   std::vector<const ForNode*> loops_;  // enclosing loops, outermost first
 };
@@ -509,6 +516,15 @@ bool IsConstShape(const Buffer& b) {
 
 std::string Printer::Function(const PrimFunc& f) {
   PushFrame();
+  for (const Buffer& b : f.params) data_owners_[b->data.get()] = b;
+  PreOrderVisit(f.body, [&](const StmtNode* n) {
+    if (const auto* r = As<BlockRealizeNode>(n)) {
+      for (const Buffer& b : r->block->alloc_buffers) data_owners_[b->data.get()] = b;
+      for (const MatchBufferRegion& m : r->block->match_buffers)
+        data_owners_[m.buffer->data.get()] = m.buffer;
+    }
+    return true;
+  });
   std::vector<std::string> args, decls;
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Buffer& b = f.params[i];

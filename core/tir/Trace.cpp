@@ -81,12 +81,21 @@ const char* inst_kind_name(InstKind kind) {
       return "CacheWrite";
     case InstKind::Tensorize:
       return "Tensorize";
+    case InstKind::ReindexCacheRead:
+      return "ReindexCacheRead";
+    case InstKind::ReindexCacheWrite:
+      return "ReindexCacheWrite";
+    case InstKind::CacheInplace:
+      return "CacheInplace";
   }
   return "?";
 }
 
 bool outputs_blocks(InstKind kind) {
-  if (kind == InstKind::ReIndex || kind == InstKind::DecomposePadding) return true;
+  if (kind == InstKind::ReIndex || kind == InstKind::DecomposePadding ||
+      kind == InstKind::ReindexCacheRead || kind == InstKind::ReindexCacheWrite ||
+      kind == InstKind::CacheInplace)
+    return true;
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
@@ -321,6 +330,20 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                (consumers.empty() ? "" : ", consumer_blocks=[" + consumers + "]") + ")";
         break;
       }
+      case InstKind::ReindexCacheRead:
+      case InstKind::ReindexCacheWrite: {
+        bool read = inst.kind == InstKind::ReindexCacheRead;
+        line = outs.at(0) + " = sch." + (read ? "reindex_cache_read" : "reindex_cache_write") +
+               "(block=" + in0 + ", " + (read ? "read" : "write") +
+               "_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
+               inst.name + "\", index_map=" + IndexMapAsPython(inst.index_map) + ")";
+        break;
+      }
+      case InstKind::CacheInplace:
+        line = OutputList(outs) + "sch.cache_inplace(block=" + in0 +
+               ", read_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
+               inst.name + "\")";
+        break;
     }
     lines.push_back(line);
   }

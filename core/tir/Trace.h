@@ -57,8 +57,11 @@ enum class InstKind {
   CacheRead,
   CacheWrite,
   Tensorize,
+  ReindexCacheRead,
+  ReindexCacheWrite,
+  CacheInplace,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::Tensorize) + 1;  // last kind
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheInplace) + 1;  // last kind
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -75,7 +78,7 @@ struct Instruction {
   // intrinsic's name
   std::string name;
   std::string func_name;     // GetBlock
-  int64_t buffer_index = 0;  // CacheRead / CacheWrite
+  int64_t buffer_index = 0;  // CacheRead / CacheWrite / ReindexCache* / CacheInplace
   Expr ann_val;              // Annotate (its key is `name`)
   bool preserve_unit_iters = true;
   bool disable_predication = false;
@@ -93,7 +96,7 @@ struct Instruction {
   std::vector<int> outputs;  // random variable ids
   // TransformLayout: index_map, pad_value (null: None), buffer_index, whether the index
   // counts the writes, assume_injective_transform; TransformBlockLayout: index_map;
-  // StorageAlign: buffer_index, axis, factor, offset.
+  // StorageAlign: buffer_index, axis, factor, offset; ReindexCacheRead/Write: index_map.
   IndexMap index_map, pad_value;
   bool buffer_is_write = false;
   bool assume_injective_transform = false;

@@ -46,7 +46,9 @@ std::string TraceToJson(const Trace& trace) {
       for (size_t i = 1; i < inst.inputs.size(); ++i) w.value(RVName(inst.inputs[i], names));
       w.end_array();
     }
-    if (inst.kind == InstKind::TransformLayout) w.value(IndexMapToJson(inst.index_map));
+    if (inst.kind == InstKind::TransformLayout || inst.kind == InstKind::ReindexCacheRead ||
+        inst.kind == InstKind::ReindexCacheWrite)
+      w.value(IndexMapToJson(inst.index_map));
     if (inst.kind == InstKind::Annotate && inst.inputs.size() == 1) {
       // the value: a number, or a string in quotes (a sampled value is the second input)
       if (const auto* str = inst.ann_val.as<ir::StringImmNode>()) {
@@ -82,6 +84,9 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::CacheRead:
       case InstKind::CacheWrite:
       case InstKind::SetScope:
+      case InstKind::ReindexCacheRead:
+      case InstKind::ReindexCacheWrite:
+      case InstKind::CacheInplace:
         w.value(inst.buffer_index).value(inst.name);
         break;
       case InstKind::TransformLayout:
@@ -254,7 +259,13 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::CacheRead:
       case InstKind::CacheWrite:
       case InstKind::SetScope:
+      case InstKind::CacheInplace:
         inst.buffer_index = num(0, 0), inst.name = str(1);
+        break;
+      case InstKind::ReindexCacheRead:
+      case InstKind::ReindexCacheWrite:
+        inst.buffer_index = num(0, 0), inst.name = str(1);
+        if (!inst.index_map) return Bad(n, "reindex_cache_read/write without an index map");
         break;
       case InstKind::TransformLayout: {
         inst.buffer_index = num(0, 0), inst.buffer_is_write = num(1, 0) != 0;

@@ -23,6 +23,10 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Annotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockAnnotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheStage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/StagePipeline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/ReindexCache.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheInplace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LayoutTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/StorageAlign.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReIndex.cpp

@@ -135,6 +135,22 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block, s
                                const std::string& storage_scope,
                                const std::vector<std::string>& consumers = {});
 
+// ---- ReindexCache.cpp ----
+// cache_read / cache_write whose copy "<buffer>_<scope>" is indexed by `index_map` of the
+// block's iterators (the block is its only reader / the buffer's writer); returns the
+// copy block's name.
+Result<std::string> ReindexCacheRead(ScheduleState* state, const std::string& block, size_t index,
+                                     const std::string& storage_scope, const IndexMap& index_map);
+Result<std::string> ReindexCacheWrite(ScheduleState* state, const std::string& block, size_t index,
+                                      const std::string& storage_scope, const IndexMap& index_map);
+
+// ---- CacheInplace.cpp ----
+// The block's index-th read buffer, which it also writes, copied into `storage_scope`
+// before it and back after it; returns the two copy blocks' names (the same name twice,
+// as TVM names them).
+Result<std::vector<std::string>> CacheInplace(ScheduleState* state, const std::string& block,
+                                              size_t index, const std::string& storage_scope);
+
 // ---- RFactor.cpp ----
 // Factors the reduction over `loop` out of the single block below it into
 // "<block>_rf" (writing "<buffer>.rf", the loop's dimension at factor_axis) and a

@@ -429,6 +429,41 @@ Result<Value> TirMethodTransformBlockLayout(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().TransformBlockLayout(*block, *map));
 }
 
+// reindex_cache_read / reindex_cache_write: a function becomes an IndexMap over the
+// block's iterators (TVM's IndexMap.from_func with the block's index type).
+template <bool kRead>
+Result<Value> TirMethodReindexCacheStage(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  const std::string index_param = kRead ? "read_buffer_index" : "write_buffer_index";
+  auto index = c.args().Int(index_param);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  auto index_type = TirMethodBlockIndexType(c, *block);
+  if (!index_type) return Error(index_type.error().message, c.args().loc("block"));
+  const char* what = kRead ? "reindex_cache_read(): index_map" : "reindex_cache_write(): index_map";
+  auto map = TirIndexMapOf(c.interp(), c.args().get("index_map"), std::nullopt, *index_type,
+                           c.args().loc("index_map"), what);
+  if (!map) return map.error();
+  auto stage = kRead ? c.sch().ReindexCacheRead(*block, *index, *scope, *map)
+                     : c.sch().ReindexCacheWrite(*block, *index, *scope, *map);
+  if (!stage) return stage.error();
+  return c.BlockValue(*stage);
+}
+
+Result<Value> TirMethodCacheInplace(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("read_buffer_index", *block, true);
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  auto stages = c.sch().CacheInplace(*block, *index, *scope);
+  if (!stages) return stages.error();
+  return c.ListOf(*stages);
+}
+
 Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -584,6 +619,11 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
                                 "consumer_blocks"},                                  3, false, TirMethodCacheStage<true>},
     {"cache_write",            {"block", "write_buffer_index", "storage_scope",
                                 "consumer_blocks"},                                  3, false, TirMethodCacheStage<false>},
+    {"reindex_cache_read",     {"block", "read_buffer_index", "storage_scope",
+                                "index_map"},                                        4, false, TirMethodReindexCacheStage<true>},
+    {"reindex_cache_write",    {"block", "write_buffer_index", "storage_scope",
+                                "index_map"},                                        4, false, TirMethodReindexCacheStage<false>},
+    {"cache_inplace",          {"block", "read_buffer_index", "storage_scope"},      3, false, TirMethodCacheInplace},
     {"compute_at",             {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<false>},
     {"reverse_compute_at",     {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<true>},
     {"compute_inline",         {"block"},                                            1, false, TirMethodBlockOnly<&tir::Schedule::ComputeInline>},
