@@ -25,9 +25,26 @@ runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings,
   return o;
 }
 
+namespace {
+
+// What the node evaluates: a te schedule as the printer writes it; a TensorIR document as
+// its text (a TVMScript file or a schedule script), which the node's measure evaluates
+// as `tessera-cli run` does.
+std::string NodeScript(const script::ScriptProgram& program) {
+  return program.is_tensorir() ? program.source : script::PrintScript(program);
+}
+
+// The module's function, where the module has several (`tessera-cli run --func`).
+std::string NodeFunction(const script::ScriptProgram& program) {
+  return program.is_tensorir() && program.tir_module.size() > 1 ? program.tir_func_name : "";
+}
+
+}  // namespace
+
 runner::MeasureRequest MeasureRequestFor(const RunRequest& r) {
   runner::MeasureRequest m;
-  m.script = script::PrintScript(*r.program);
+  m.script = NodeScript(*r.program);
+  m.func = NodeFunction(*r.program);
   m.target = r.target;
   for (const ir::Var& v : r.function->func.scalar_params())
     m.shape_vars[v.name()] = r.shape_var_value;
@@ -36,8 +53,11 @@ runner::MeasureRequest MeasureRequestFor(const RunRequest& r) {
   m.repeat = std::max(1, r.repeat);
   // A Profile's version to compare with is timed on the node in the same interleaved
   // rounds, as a local Profile times it (KernelRunner.h).
-  if (r.repeat > 0 && r.baseline_program && r.baseline_program->schedule)
-    m.baseline_script = script::PrintScript(*r.baseline_program);
+  if (r.repeat > 0 && r.baseline_program &&
+      (r.baseline_program->schedule || r.baseline_program->is_tensorir()) &&
+      r.baseline_program->is_tensorir() == r.program->is_tensorir() &&
+      NodeFunction(*r.baseline_program) == m.func)
+    m.baseline_script = NodeScript(*r.baseline_program);
   // Every press of Run measures anew (a work folder may hold earlier results of the same
   // schedule): the id carries the time.
   const long long now = std::chrono::duration_cast<std::chrono::microseconds>(
@@ -91,12 +111,7 @@ RunResult RunOnCluster(const RunRequest& r, const std::atomic<bool>& cancel,
                        const RunProgress& progress) {
   RunResult result;
   result.target = r.target;
-  if (r.program && r.program->is_tensorir()) {
-    result.message = "a TensorIR document runs on this machine only (the " + r.runner.kind +
-                     " runner's nodes measure te schedules): choose this machine in Run ▸ Runner…";
-    return result;
-  }
-  if (!r.program || !r.function || !r.program->schedule) {
+  if (!r.program || !r.function || (!r.program->schedule && !r.program->is_tensorir())) {
     result.message = "nothing to run: the script has no lowered function";
     return result;
   }

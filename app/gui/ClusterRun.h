@@ -1,9 +1,9 @@
 // ClusterRun: Run and Profile through a core/runner Runner — the document's script with
-// its schedule is measured by `tessera-cli measure` on a cluster node (a Slurm job) and the
-// node's result comes back as a RunResult, as a local run's would. Qt-free; it runs on the
-// RunController's worker thread. Progress reports the job's state (queued, running,
-// finished); cancelling cancels the job (scancel). No Slurm, or a controller that does not
-// answer, is a failed run with the reason within seconds, never a hang.
+// its schedule (te or TensorIR) is measured by `tessera-cli measure` on a cluster node (a Slurm
+// job) and the node's result comes back as a RunResult, as a local run's would. Qt-free; it runs on
+// the RunController's worker thread. Progress reports the job's state (queued, running, finished);
+// cancelling cancels the job (scancel). No Slurm, or a controller that does not answer, is a failed
+// run with the reason within seconds, never a hang.
 #pragma once
 
 #include <atomic>
@@ -18,7 +18,8 @@ namespace tessera::gui {
 runner::RunnerOptions RunnerOptionsFor(const project::RunnerSettings& settings,
                                        const std::string& worker);
 
-// The candidate the node measures: the printed script, every shape variable at
+// The candidate the node measures: the printed script (a TensorIR document's own text,
+// with the module's function where it has several), every shape variable at
 // shape_var_value, check and repeats as the request asks.
 runner::MeasureRequest MeasureRequestFor(const RunRequest& request);
 

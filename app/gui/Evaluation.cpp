@@ -109,6 +109,9 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
     return;
   }
   auto shared = std::make_shared<script::ScriptProgram>(std::move(*program));
+  // A TensorIR document's text, which a cluster node evaluates as it is (ClusterRun.h); the
+  // evaluator keeps the text of structured scripts only.
+  if (shared->is_tensorir() && shared->source.empty()) shared->source = script;
   state.program = shared;
   if (shared->is_tensorir()) {
     LowerTir(*shared, state);

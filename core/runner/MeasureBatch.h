@@ -23,7 +23,8 @@
 //                  "shape_vars": {"n": 1024}, "warmup": 1, "repeat": 10,
 //                  "check": false, "timeout_s": 60}, ...]}
 // A bare JSON array of request objects is accepted too. Only "id" and "script" are
-// required; the others default as in MeasureRequest.
+// required; the others default as in MeasureRequest ("func": a TensorIR module's
+// function, as `tessera-cli run --func`).
 //
 // Test hook: a request's "test_fault" ("abort", "segfault", "hang") makes the child abort,
 // die of SIGSEGV (default action), or sleep forever where its timed runs would start (holding

@@ -142,6 +142,7 @@ void WriteRequestJson(JsonWriter& w, const MeasureRequest& r) {
       .key("timeout_s")
       .value(r.timeout_s);
   if (!r.baseline_script.empty()) w.key("baseline_script").value(r.baseline_script);
+  if (!r.func.empty()) w.key("func").value(r.func);
   if (!r.test_fault.empty()) w.key("test_fault").value(r.test_fault);
   w.end_object();
 }
@@ -174,6 +175,7 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
   if (in.ok() && !(r.timeout_s > 0 && r.timeout_s <= 7 * 24 * 3600.0))
     in.Fail("\"timeout_s\" must be a number of seconds above 0 and at most a week");
   in.String("baseline_script", &r.baseline_script);
+  in.String("func", &r.func);
   in.String("test_fault", &r.test_fault);
   if (in.ok() && !r.test_fault.empty() && r.test_fault != "abort" && r.test_fault != "segfault" &&
       r.test_fault != "hang")

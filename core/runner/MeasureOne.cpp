@@ -148,6 +148,13 @@ std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::strin
   if (!program) return BuildFailure{MeasureStatus::BuildError, program.error().format()};
   auto k = std::make_unique<Kernel>();
   k->program = std::move(program.value());
+  // The module's function the request names; a module of several without a name fails
+  // here with their names, as `tessera-cli run` without --func does.
+  if (!request.func.empty() || k->program.needs_tensorir_function())
+    if (Status chosen = script::SelectTensorIRFunction(&k->program, request.func); !chosen)
+      return BuildFailure{
+          MeasureStatus::BuildError,
+          (request.func.empty() ? "" : "--func " + request.func + ": ") + chosen.error().message};
   auto lowered =
       k->program.is_tensorir() ? LowerTensorIRKernel(*k, request) : LowerTeKernel(*k, request);
   if (auto* failure = std::get_if<BuildFailure>(&lowered)) return *failure;

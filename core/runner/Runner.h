@@ -42,6 +42,10 @@ struct MeasureRequest {
   // one (runner/TimingStats.h): the version a profile is compared with. "" = none. Its
   // calls come back as MeasureResult::baseline_times_ms.
   std::string baseline_script;
+  // A TensorIR module's function to measure (`tessera-cli run --func`): needed where the
+  // script's module has several functions and none scheduled; "" = the script's own.
+  // The baseline script, if any, is of the same function.
+  std::string func;
   double timeout_s = 60;
   // Test hook (documented in MeasureBatch.h): "" normally; "abort", "segfault" or "hang"
   // make the worker crash or hang where its timed runs start, so that tests exercise the

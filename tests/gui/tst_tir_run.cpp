@@ -4,7 +4,8 @@
 // unscheduled function's FLOPs, every schedule state that runs is a version (compared
 // side by side), profiles are roofline points, loops show their working set, and a
 // project keeps the schedule and its runs. What cannot run says why: a schedule that
-// does not lower, a kernel the CPU backend refuses, the GPU, the emulator, Slurm.
+// does not lower, a kernel the CPU backend refuses, the GPU, the emulator. On a Slurm
+// node it runs from the document's own text (tst_tir_run_slurm).
 #include <QDialog>
 #include <QFile>
 #include <QJsonArray>
@@ -51,6 +52,33 @@ const char* kGemm =
 
 constexpr double kGemmFlops = 2.0 * 64 * 64 * 48;
 
+// A module of two functions, the second one scheduled.
+const QString kScheduledModule =
+    "from tvm.script import ir as I\n"
+    "from tvm.script import tir as T\n"
+    "from tvm import tir\n"
+    "\n"
+    "@I.ir_module\n"
+    "class Module:\n"
+    "    @T.prim_func\n"
+    "    def add(A: T.Buffer((8,), \"float32\"), B: T.Buffer((8,), \"float32\")):\n"
+    "        for i in range(8):\n"
+    "            with T.block(\"B\"):\n"
+    "                vi = T.axis.spatial(8, i)\n"
+    "                B[vi] = A[vi] + T.float32(1)\n"
+    "\n"
+    "    @T.prim_func\n"
+    "    def mul(A: T.Buffer((16,), \"float32\"), B: T.Buffer((16,), \"float32\")):\n"
+    "        for i in range(16):\n"
+    "            with T.block(\"B\"):\n"
+    "                vi = T.axis.spatial(16, i)\n"
+    "                B[vi] = A[vi] * T.float32(3)\n"
+    "\n"
+    "sch = tir.Schedule(Module)\n"
+    "sch.work_on(\"mul\")\n"
+    "(i,) = sch.get_loops(sch.get_block(\"B\"))\n"
+    "sch.split(i, factors=[None, 4])\n";
+
 // B = A * 2; the schedule's last line goes on its first loop `i`.
 QString Scaled(const char* lastLine) {
   return QString(
@@ -75,6 +103,17 @@ bool WaitForRun(MainWindow& w) {
 
 QString FirstError(const views::DocumentState& s) {
   return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
+}
+
+// What MainWindow::startRun asks of a Slurm runner: a checked Run or a 20-call Profile.
+gui::RunRequest ClusterRequest(const views::DocumentState& s, bool profile) {
+  gui::RunRequest r;
+  r.program = s.program;
+  r.function = s.function;
+  r.check = !profile;
+  r.repeat = profile ? 20 : 0;
+  r.runner.kind = "slurm";
+  return r;
 }
 
 runtime::MemoryBandwidth TestBandwidth() {
@@ -244,15 +283,39 @@ class TestTirRun : public QObject {
     QVERIFY(!panels->checkOnEmulator());
   }
 
-  void theSlurmRunnerRefusesATensorIRDocument() {
+  // A run on a cluster node ships the document's own text, which the node evaluates as
+  // `tessera-cli run` does (tst_tir_run_slurm runs it through Slurm); a Profile's version
+  // to compare with goes the same way.
+  void aClusterRunShipsTheDocumentsText() {
     const views::DocumentState& s = w->document()->state();
-    gui::RunRequest request{s.program, s.function, true, 0, 64, "llvm"};
-    request.runner.kind = "slurm";
-    std::atomic<bool> cancel{false};
-    gui::RunResult r = gui::RunOnCluster(request, cancel, {});
-    QVERIFY(!r.ok);
-    QVERIFY2(QString::fromStdString(r.message).contains("runs on this machine only"),
-             r.message.c_str());
+    runner::MeasureRequest m = gui::MeasureRequestFor(ClusterRequest(s, false));
+    QCOMPARE(QString::fromStdString(m.script), QString(kGemm));
+    QVERIFY(m.func.empty());
+    QVERIFY(m.check);
+    QCOMPARE(m.repeat, 1);
+    QVERIFY(m.baseline_script.empty());
+    std::shared_ptr<const script::ScriptProgram> first = s.program;
+    std::shared_ptr<const transform::LoweredProgram> firstFunction = s.function;
+    w->document()->editScript(w->document()->text() + "sch.parallel(io)\n");
+    const views::DocumentState& now = w->document()->state();
+    QVERIFY(now.function);
+    gui::RunRequest profile = ClusterRequest(now, true);
+    profile.baseline_program = first;
+    profile.baseline_function = firstFunction;
+    m = gui::MeasureRequestFor(profile);
+    QVERIFY(m.script.find("sch.parallel(io)") != std::string::npos);
+    QCOMPARE(QString::fromStdString(m.baseline_script), QString(kGemm));
+    QCOMPARE(m.repeat, 20);
+  }
+
+  // A module of several functions: the node is told which one the document schedules.
+  void aClusterRunNamesTheModulesFunction() {
+    open(kScheduledModule);
+    const views::DocumentState& s = w->document()->state();
+    QCOMPARE(s.program->tir_func_name, std::string("mul"));
+    runner::MeasureRequest m = gui::MeasureRequestFor(ClusterRequest(s, false));
+    QCOMPARE(QString::fromStdString(m.script), kScheduledModule);
+    QCOMPARE(m.func, std::string("mul"));
   }
 
   void aScheduleThatDoesNotLowerSaysWhy() {
