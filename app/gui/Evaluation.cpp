@@ -10,6 +10,7 @@
 #include "tir/ScriptPrinter.h"
 #include "transform/LayoutArguments.h"
 #include "transform/LowerTensorIR.h"
+#include "transform/LoweredTVMScript.h"
 #include "transform/Pipeline.h"
 
 namespace tessera::gui {
@@ -70,11 +71,25 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
+// The program after one lowering step of a TensorIR document as TVMScript, as TVM prints
+// the module after its passes (transform/LoweredTVMScript.h).
+std::string LoweredText(const script::ScriptProgram& program, const ir::Stmt& body,
+                        bool flattened) {
+  const tir::PrimFunc& func = program.tir_schedule->func();
+  const std::string name = program.tir_func_name.empty() ? "main" : program.tir_func_name;
+  transform::LoweredScriptOptions options;
+  options.dialect = program.tir_dialect;
+  options.flattened = flattened;
+  options.noalias = func.noalias;
+  return transform::LoweredAsTVMScript(transform::MakePrimFunc(name, func.params, body), options);
+}
+
 // A TensorIR document: its schedule for the TensorIR views, the scheduled function as
 // TVMScript and its trace (`def apply_trace(sch)`) in the script's own TVM spelling (what
 // `sch.mod.script()` and `sch.trace` print: the Code view's first texts), then the function
-// with its blocks lowered and through the pipeline's passes: the function Run, Profile and
-// the Code view's targets compile, as for a te schedule.
+// with its blocks lowered and through the pipeline's passes, each as TVMScript in the same
+// spelling: the function Run, Profile and the Code view's targets compile, as for a te
+// schedule.
 void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   state.tir_schedule = program.tir_schedule;
   const tir::PrimFunc& func = program.tir_schedule->func();
@@ -91,14 +106,20 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
     return;
   }
   state.lowered = *blocks;
-  state.passes.push_back({"LowerBlocks", "", state.lowered, {}, {}});
+  state.passes.push_back(
+      {"LowerBlocks", LoweredText(program, state.lowered, false), ir::Stmt(), {}, {}});
   auto lowered = transform::LowerTensorIR(func);
   if (!lowered.ok()) {
     state.errors.push_back(lowered.error());
     return;
   }
-  for (const transform::PassRecord& r : lowered->timeline)
-    if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt(), {}, {}});
+  bool flattened = false;
+  for (const transform::PassRecord& r : lowered->timeline) {
+    flattened = flattened || r.pass == "StorageFlatten";
+    if (r.pass == "Input") continue;
+    std::string text = r.body.defined() ? LoweredText(program, r.body, flattened) : r.ir;
+    state.passes.push_back({r.pass, std::move(text), ir::Stmt(), {}, {}});
+  }
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 

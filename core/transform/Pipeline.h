@@ -19,6 +19,7 @@ namespace tessera::transform {
 struct PassRecord {
   std::string pass;  // "Input" for the program as given, then the pass names
   std::string ir;    // ir::to_string of the body after the pass
+  ir::Stmt body{};   // the body itself (null where the record does not keep it)
 };
 
 struct LoweredProgram {

@@ -16,6 +16,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Pipeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerSchedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerTensorIR.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LoweredTVMScript.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TirAllocationPlan.cpp
 )
 # GPU passes (run after the pipeline by the CUDA backend, codegen/cuda/CudaLowering).

@@ -1,0 +1,17 @@
+import tvm
+from tvm import te, tir
+
+A = te.placeholder((64, 32), "float32", name="A")
+B = te.placeholder((32, 64), "float32", name="B")
+k = te.reduce_axis((0, 32), name="k")
+C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
+sch = tir.Schedule(te.create_prim_func([A, B, C]))
+c = sch.get_block("C")
+i, j, k = sch.get_loops(c)
+io, ii = sch.split(i, factors=[None, 8])
+jo, ji = sch.split(j, factors=[None, 8])
+sch.reorder(io, jo, k, ii, ji)
+cw = sch.cache_write(c, 0, "global")
+sch.reverse_compute_at(cw, jo)
+sch.parallel(io)
+sch.vectorize(ji)
