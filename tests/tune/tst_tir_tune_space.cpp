@@ -14,6 +14,7 @@
 #include "runner/MeasureBatch.h"
 #include "script/Evaluator.h"
 #include "tir/Trace.h"
+#include "tune/tir/TirScheduleRule.h"
 #include "tune/tir/TirSpaceGenerator.h"
 #include "tune/tir/TirTuner.h"
 
@@ -310,6 +311,32 @@ class TestTirTuneSpace : public QObject {
     TirSpaceGenerator space = SpaceOf(p);
     QVERIFY(!space.sketches().empty());
     QCOMPARE(Count(space.sketches()[0].trace, tir::InstKind::SamplePerfectTile), 2);
+    CheckEveryCandidate(p, 1);
+  }
+
+  void aBlockizedReductionIsStillAReduction() {
+    // The user blockized the reduction: its init moved into C_o's init nest (C itself has
+    // none), and C_o is the reduction block whose init the space decomposes.
+    script::ScriptProgram p = Load(Gemm(32) +
+                                   "c = sch.get_block(\"C\")\n"
+                                   "i, j, kk = sch.get_loops(c)\n"
+                                   "io, ii = sch.split(i, factors=[None, 8])\n"
+                                   "jo, ji = sch.split(j, factors=[None, 8])\n"
+                                   "ko, ki = sch.split(kk, factors=[None, 8])\n"
+                                   "sch.reorder(io, jo, ko, ii, ji, ki)\n"
+                                   "sch.blockize(ii)\n");
+    QVERIFY(FindTirBlock(*p.tir_schedule, "C_o")->block->init_nest);
+    QVERIFY(!IsSpatialBlock(*FindTirBlock(*p.tir_schedule, "C_o")->block));
+    std::vector<tir::Schedule> out = TirRewriteReductionBlock().Apply(*p.tir_schedule, "root");
+    QCOMPARE(out.size(), size_t(1));
+    QCOMPARE(Count(out[0].trace(), tir::InstKind::DecomposeReduction), 1);
+    // decompose_reduction renames the update "C_o_update"; its init became "C_o_init".
+    const tir::BlockRealizeNode* update = FindTirBlock(out[0], "C_o_update");
+    QVERIFY(update && !tir::HasInit(*update->block));
+    QVERIFY(FindTirBlock(out[0], "C_o_init"));
+    TirSpaceGenerator space = SpaceOf(p);
+    QVERIFY(!space.sketches().empty());
+    QCOMPARE(Count(space.sketches()[0].trace, tir::InstKind::DecomposeReduction), 1);
     CheckEveryCandidate(p, 1);
   }
 

@@ -73,7 +73,7 @@ class MultiLevelTiling : public TirScheduleRule {
       else
         return false;
     }
-    return spatial && reduce && block.init.defined();
+    return spatial && reduce && tir::HasInit(block);
   }
 
   // The "SSRSRS" tiling of `plain` (the block's plain loops) in `sch`; `write_level` 0: no

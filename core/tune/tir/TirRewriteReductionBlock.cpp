@@ -33,7 +33,7 @@ class RewriteReductionBlock : public TirScheduleRule {
     tir::Schedule out = sch;
     for (const std::string& name : TirLeafBlocks(sch.func())) {
       const tir::BlockRealizeNode* realize = FindTirBlock(out, name);
-      if (!realize || !realize->block->init.defined()) continue;
+      if (!realize || !tir::HasInit(*realize->block)) continue;
       int point = DecomposePoint(out.state().LoopsAbove(realize), *realize);
       if (point < 0) continue;
       tir::Schedule attempt = out;

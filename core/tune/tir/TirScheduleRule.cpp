@@ -31,7 +31,7 @@ const tir::BlockRealizeNode* FindTirBlock(const tir::Schedule& sch, const std::s
 }
 
 bool IsSpatialBlock(const tir::BlockNode& block) {
-  if (block.init.defined()) return false;
+  if (tir::HasInit(block)) return false;
   for (const tir::IterVar& iv : block.iter_vars)
     if (iv->iter_type != ir::IterVarType::DataPar) return false;
   return true;
