@@ -2,8 +2,7 @@
 // to the single-node Slurm of scripts/slurm-up.sh (skipped with the reason when it is not
 // up), the session's candidates, the check of its best and the comparison with the
 // document's own schedule are measured by Slurm job arrays, with the search's trials on
-// the chart and the records keyed by the node's machine. (Run refuses Slurm for a
-// TensorIR document; tuning does not need to.)
+// the chart and the records keyed by the node's machine.
 #include <QDir>
 #include <QSignalSpy>
 #include <QSpinBox>
