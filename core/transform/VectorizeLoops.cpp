@@ -298,13 +298,6 @@ class LoopVectorizer : public AnalyzerMutator {
     if (constant && *constant > 1) {
       int64_t lanes = NarrowToGuard(f, *constant, &body);
       if (lanes == 0) return MakeEvaluate(0);
-      // With masks, a tail of a count that is no power of two keeps the loop's width and
-      // its guard as a constant mask: the same vector types as the loop's other tiles
-      // (the backend drops the all-false parts), not an odd width the backend splits.
-      if (masked_ && lanes < *constant && (lanes & (lanes - 1)) != 0) {
-        lanes = *constant;
-        body = f->body;
-      }
       if (Stmt v = Vectorize(f, lanes, body, Expr()); v.defined()) return v;
     } else if (constant && *constant == 1) {
       return Substitute(f->body, VarMap{{f->loop_var, f->min}});
@@ -323,15 +316,21 @@ class LoopVectorizer : public AnalyzerMutator {
  private:
   static constexpr int64_t kMaxLanes = 4096;
 
-  // A loop whose whole body is `if (c) S` with c decided lane by lane, true on the first
-  // m lanes and false on the rest (a split's ragged tail): the loop becomes m lanes of S.
+  // A loop whose whole body is `if (c) S`, c a conjunction whose terms on the variable
+  // hold on the first m lanes only (a split's ragged tail): the loop becomes m lanes of S
+  // (a plain narrower vector, which the backend keeps in registers across an enclosing
+  // reduction loop, as it cannot keep masked accesses), under `if` of the other terms.
   // Returns the lanes to run (`extent` when the body is not of that form) and sets *body.
   int64_t NarrowToGuard(const ForNode* f, int64_t extent, Stmt* body) {
     auto* guard = f->body.as<IfThenElseNode>();
     if (!guard || guard->else_case.defined() || extent > kMaxNarrowedLanes ||
         !UsesVar(guard->condition, f->loop_var))
       return extent;
-    Expr cond = StripLikely(guard->condition);
+    std::vector<Expr> terms, lane_terms, other_terms;
+    SplitConjunction(StripLikely(guard->condition), &terms);
+    for (const Expr& t : terms) (UsesVar(t, f->loop_var) ? lane_terms : other_terms).push_back(t);
+    Expr cond = lane_terms.front();
+    for (size_t i = 1; i < lane_terms.size(); ++i) cond = logical_and(cond, lane_terms[i]);
     int64_t taken = 0;
     for (int64_t k = 0; k < extent; ++k) {
       Expr at = analyzer_.Simplify(
@@ -342,7 +341,20 @@ class LoopVectorizer : public AnalyzerMutator {
       if (*v) ++taken;
     }
     *body = guard->then_case;
+    if (!other_terms.empty()) {
+      Expr rest = other_terms.front();
+      for (size_t i = 1; i < other_terms.size(); ++i) rest = logical_and(rest, other_terms[i]);
+      *body = MakeIf(rest, *body);
+    }
     return taken;
+  }
+  static void SplitConjunction(const Expr& e, std::vector<Expr>* out) {
+    if (auto* b = e.as<BinaryNode>(); b && b->kind == ExprKind::And) {
+      SplitConjunction(b->a, out);
+      SplitConjunction(b->b, out);
+      return;
+    }
+    out->push_back(e);
   }
 
   // The loop's body on `lanes` lanes; with `extent` defined, the lanes at or past it

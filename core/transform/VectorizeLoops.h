@@ -7,9 +7,8 @@
 // Extents and guards are decided with the ranges of the enclosing loops (a split's tail
 // after LoopPartition has a constant extent or a constant guard even where bound
 // inference wrote them symbolically):
-//   - a body `if (c) S` whose c holds on the first m lanes only (a ragged tail) becomes
-//     m lanes of S, a narrower vector, where m is a power of two or masks are not
-//     available (else the mask below, constant);
+//   - a body `if (c) S` whose terms on the variable hold on the first m lanes only (a
+//     ragged tail) becomes m lanes of S, a narrower vector, under `if` of its other terms;
 //   - for the LLVM target, a condition that depends on the variable becomes an `if` on a
 //     vector of lanes, whose loads and stores the backend masks (AVX-512 opmasks, AVX2
 //     vmaskmov), and a symbolic extent with a constant bound runs that many lanes, the
