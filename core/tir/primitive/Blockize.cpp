@@ -326,6 +326,18 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
   Stmt nest = MakeBlockRealize(std::move(inner_values), ir::make_bool(true), std::move(inner));
   for (size_t i = inner_loops.size(); i-- > 0;) nest = WithBody(*inner_loops[i], nest);
   outer->body = nest;
+  // preserve_unit_iters=False: the loops of extent 1 above read 0 in the outer bindings.
+  if (!preserve_unit_iters) {
+    ir::VarMap units;
+    for (const ForNode* l : loops) {
+      if (l == loop) break;
+      if (ir::is_one(l->extent)) units[l->loop_var] = ir::make_zero(l->loop_var.dtype());
+    }
+    for (Expr& v : outer_values) {
+      Expr zeroed = ir::Substitute(v, units);
+      if (!zeroed.same_as(v)) v = NormalizeAffineBinding(zeroed);
+    }
+  }
   std::string name = outer->name;
   state->Replace(loop,
                  MakeBlockRealize(std::move(outer_values), ir::make_bool(true), std::move(outer)));
