@@ -31,7 +31,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli profile FILE [--target llvm|cuda] [--repeat N] [--json] [--var NAME=VALUE]...
-                             [--scalar NAME=VALUE]...
+                             [--scalar NAME=VALUE]... [--func NAME]
 
 Compiles the script's schedule and times it on random inputs: one warm-up call, then N
 timed calls. Prints the minimum and median time, GFLOP/s (the floating-point work of
@@ -52,6 +52,8 @@ Options:
   --scalar NAME=V  the value of scalar parameter NAME (a te.var listed in tvm.lower's
                    arguments): an integer, a float or True/False (defaults as `run`'s:
                    1.5, 3, True); --json prints every scalar's value under "scalars"
+  --func NAME      the function of a TensorIR module (@I.ir_module, sch.mod) to time;
+                   needed when the module has several
   -h, --help       show this help
 
 FILE may be a .tessera project: its saved target, shape variables and repeat count are the defaults.
@@ -118,7 +120,8 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
   if (auto problem = ParseArgs(
           argv,
-          OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var", "--scalar"}), {"--json"}},
+          OptionSpec{WithRunnerOptions({"--target", "--repeat", "--var", "--scalar", "--func"}),
+                     {"--json"}},
           &args))
     return UsageError("profile", *problem, err);
   if (args.help) {
@@ -146,6 +149,7 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   project::TargetSettings settings;
   auto program = LoadScript("profile", args.positional[0], true, err, &code, &settings);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("profile", args, &*program, err)) return c;
   if (program->is_tensorir()) return TensorIRProfile(*program, args, out, err);
   std::string target = args.value("--target", settings.target);
   if (target != "llvm" && target != "cuda")

@@ -60,7 +60,7 @@ std::optional<std::string> ScriptText(const std::string& arg, std::string* probl
 // on the same --workdir reads its result back, a changed script is measured anew.
 std::string RequestId(const RunnerJob& job, const std::string& script) {
   std::string key = job.command + "\n" + job.target + "\n" + std::to_string(job.repeat) + "\n" +
-                    (job.check ? "check" : "") + "\n" + script;
+                    (job.check ? "check" : "") + "\n" + job.func + "\n" + script;
   for (const auto& [name, value] : job.vars) key += "\n" + name + "=" + std::to_string(value);
   uint64_t h = 1469598103934665603ull;
   for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
@@ -101,6 +101,7 @@ int RunThroughRunner(const RunnerJob& job, const script::ScriptProgram& program,
   request.shape_vars = job.vars;
   request.repeat = job.repeat;
   request.check = job.check;
+  request.func = job.func;
   auto results = made->Measure({request}, {});
   const runner::MeasureResult& r = results.front();
   using runner::MeasureStatus;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "Execution.h"
+#include "RunnerOptions.h"
 #include "arith/Analyzer.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
@@ -221,7 +222,7 @@ int TensorIRBounds(const script::ScriptProgram& program, const ParsedArgs& args,
 }
 
 // The options run and profile share on a TensorIR document: a target of the command, no
-// runner or scalar arguments (te-only), the --var values; the exit code when one is wrong.
+// scalar arguments (te-only), the --var values; the exit code when one is wrong.
 static std::optional<int> CheckRunOptions(const std::string& command, const ParsedArgs& args,
                                           std::map<std::string, int64_t>* given,
                                           std::ostream& err) {
@@ -229,8 +230,11 @@ static std::optional<int> CheckRunOptions(const std::string& command, const Pars
   if (command == "run") targets.push_back("cuda-emulator");
   if (auto refused = RefuseTarget(args.value("--target", "llvm"), targets))
     return UsageError(command, *refused, err);
-  if (args.has("--runner") || !args.values("--scalar").empty())
-    return UsageError(command, "--runner and --scalar apply to te schedules", err);
+  if (!args.values("--scalar").empty())
+    return UsageError(command,
+                      "--scalar applies to te schedules (a TensorIR function's shape "
+                      "variables take --var)",
+                      err);
   if (auto problem = ParseVarValues(args.values("--var"), given))
     return UsageError(command, *problem, err);
   return std::nullopt;
@@ -271,6 +275,14 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
                 std::ostream& err) {
   std::map<std::string, int64_t> given;
   if (auto code = CheckRunOptions("run", args, &given, err)) return *code;
+  if (args.has("--runner"))
+    return RunThroughRunner({.command = "run",
+                             .file = args.positional[0],
+                             .target = args.value("--target", "llvm"),
+                             .vars = given,
+                             .check = args.has("--check"),
+                             .func = args.value("--func", "")},
+                            program, args, out, err);
   runtime::ScalarArgs vars(given.begin(), given.end());
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
@@ -339,6 +351,15 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
   auto repeat = ParseInteger(args.value("--repeat", "10"));
   if (!repeat || *repeat < 1 || *repeat > 1000000)
     return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
+  if (args.has("--runner"))
+    return RunThroughRunner({.command = "profile",
+                             .file = args.positional[0],
+                             .target = args.value("--target", "llvm"),
+                             .vars = given,
+                             .repeat = static_cast<int>(*repeat),
+                             .json = args.has("--json"),
+                             .func = args.value("--func", "")},
+                            program, args, out, err);
   const tir::PrimFunc& func = program.tir_schedule->func();
   const std::string target = args.value("--target", "llvm");
   auto lowered = LowerScheduled(program, func, err, true, target);
