@@ -282,8 +282,7 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirDragTree</name>
     <message>
-        <location filename="../views/TirDragTree.cpp" line="61"/>
-        <location filename="../views/TirLoopStrip.cpp" line="74"/>
+        <location filename="../views/TirDragTree.cpp" line="16"/>
         <source>Drop: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -569,263 +568,278 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="406"/>
-        <source>Recent &amp;Files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/MainWindow.cpp" line="410"/>
-        <source>&amp;Save</source>
+        <location filename="../app/gui/MainWindow.cpp" line="407"/>
+        <source>TensorIR &amp;Spelling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/MainWindow.cpp" line="412"/>
+        <source>TVM 0.&amp;20 (tir.Schedule, T.block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="413"/>
+        <source>TVM 0.2&amp;6 (s_tir.Schedule, T.sblock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="422"/>
+        <source>Recent &amp;Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="426"/>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="428"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="414"/>
+        <location filename="../app/gui/MainWindow.cpp" line="430"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="415"/>
+        <location filename="../app/gui/MainWindow.cpp" line="431"/>
         <source>Script for &amp;TVM…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="420"/>
+        <location filename="../app/gui/MainWindow.cpp" line="436"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="423"/>
+        <location filename="../app/gui/MainWindow.cpp" line="439"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="425"/>
+        <location filename="../app/gui/MainWindow.cpp" line="441"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="429"/>
+        <location filename="../app/gui/MainWindow.cpp" line="445"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="434"/>
+        <location filename="../app/gui/MainWindow.cpp" line="450"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="451"/>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>Undid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="457"/>
+        <location filename="../app/gui/MainWindow.cpp" line="473"/>
         <source>Redid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="468"/>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="472"/>
+        <location filename="../app/gui/MainWindow.cpp" line="488"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="477"/>
+        <location filename="../app/gui/MainWindow.cpp" line="493"/>
         <source>&amp;Schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="500"/>
         <source>&amp;Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="485"/>
+        <location filename="../app/gui/MainWindow.cpp" line="501"/>
         <source>&amp;Tile…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="486"/>
+        <location filename="../app/gui/MainWindow.cpp" line="502"/>
         <source>&amp;Fuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="487"/>
+        <location filename="../app/gui/MainWindow.cpp" line="503"/>
         <source>&amp;Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="504"/>
         <source>&amp;Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="489"/>
+        <location filename="../app/gui/MainWindow.cpp" line="505"/>
         <source>&amp;Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="490"/>
+        <location filename="../app/gui/MainWindow.cpp" line="506"/>
         <source>&amp;Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="491"/>
+        <location filename="../app/gui/MainWindow.cpp" line="507"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="494"/>
+        <location filename="../app/gui/MainWindow.cpp" line="510"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="495"/>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="496"/>
+        <location filename="../app/gui/MainWindow.cpp" line="512"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="497"/>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="498"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="499"/>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="500"/>
+        <location filename="../app/gui/MainWindow.cpp" line="516"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <location filename="../app/gui/MainWindow.cpp" line="530"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="531"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="516"/>
+        <location filename="../app/gui/MainWindow.cpp" line="532"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="522"/>
+        <location filename="../app/gui/MainWindow.cpp" line="538"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="525"/>
+        <location filename="../app/gui/MainWindow.cpp" line="541"/>
         <source>R&amp;unner…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="534"/>
+        <location filename="../app/gui/MainWindow.cpp" line="550"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="535"/>
+        <location filename="../app/gui/MainWindow.cpp" line="551"/>
         <source>Run and Profile now run on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="544"/>
+        <location filename="../app/gui/MainWindow.cpp" line="560"/>
         <source>&amp;Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="565"/>
+        <location filename="../app/gui/MainWindow.cpp" line="581"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="597"/>
-        <location filename="../app/gui/MainWindow.cpp" line="603"/>
+        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="619"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="650"/>
+        <location filename="../app/gui/MainWindow.cpp" line="666"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="718"/>
+        <location filename="../app/gui/MainWindow.cpp" line="734"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="721"/>
+        <location filename="../app/gui/MainWindow.cpp" line="737"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="724"/>
+        <location filename="../app/gui/MainWindow.cpp" line="740"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="733"/>
+        <location filename="../app/gui/MainWindow.cpp" line="749"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="747"/>
+        <location filename="../app/gui/MainWindow.cpp" line="763"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="748"/>
+        <location filename="../app/gui/MainWindow.cpp" line="764"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <location filename="../app/gui/MainWindow.cpp" line="767"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="752"/>
+        <location filename="../app/gui/MainWindow.cpp" line="768"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="753"/>
+        <location filename="../app/gui/MainWindow.cpp" line="769"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="782"/>
+        <location filename="../app/gui/MainWindow.cpp" line="798"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="783"/>
+        <location filename="../app/gui/MainWindow.cpp" line="799"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -833,150 +847,140 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="831"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1128"/>
+        <location filename="../app/gui/MainWindow.cpp" line="847"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="840"/>
+        <location filename="../app/gui/MainWindow.cpp" line="856"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="868"/>
+        <location filename="../app/gui/MainWindow.cpp" line="884"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="893"/>
-        <location filename="../app/gui/MainWindow.cpp" line="947"/>
+        <location filename="../app/gui/MainWindow.cpp" line="909"/>
+        <location filename="../app/gui/MainWindow.cpp" line="963"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="897"/>
+        <location filename="../app/gui/MainWindow.cpp" line="913"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="908"/>
+        <location filename="../app/gui/MainWindow.cpp" line="924"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="936"/>
         <location filename="../app/gui/MainWindow.cpp" line="952"/>
+        <location filename="../app/gui/MainWindow.cpp" line="968"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="938"/>
+        <location filename="../app/gui/MainWindow.cpp" line="954"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="940"/>
+        <location filename="../app/gui/MainWindow.cpp" line="956"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="964"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="965"/>
+        <location filename="../app/gui/MainWindow.cpp" line="981"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="972"/>
+        <location filename="../app/gui/MainWindow.cpp" line="989"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="976"/>
+        <location filename="../app/gui/MainWindow.cpp" line="993"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="977"/>
-        <source>Opened %1 as TensorIR (an untitled document: File ▸ Save asks where to keep it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/MainWindow.cpp" line="987"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1006"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="988"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="991"/>
-        <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1005"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1029"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1017"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1053"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1082"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1104"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1093"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1155"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1163"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1177"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1157"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1187"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1209"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1233"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1201"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1175"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -986,141 +990,151 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <source>Profiling %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>Running %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="614"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source> of a Slurm node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="675"/>
+        <location filename="../app/gui/MainWindow.cpp" line="691"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="686"/>
+        <location filename="../app/gui/MainWindow.cpp" line="702"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="687"/>
+        <location filename="../app/gui/MainWindow.cpp" line="703"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="690"/>
+        <location filename="../app/gui/MainWindow.cpp" line="706"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="709"/>
+        <location filename="../app/gui/MainWindow.cpp" line="725"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1186"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1192"/>
+        <location filename="../app/gui/MainWindow.cpp" line="994"/>
+        <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1011"/>
+        <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1208"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1214"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1200"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1227"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1249"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1238"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1260"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="917"/>
+        <location filename="../app/gui/MainWindow.cpp" line="933"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="918"/>
+        <location filename="../app/gui/MainWindow.cpp" line="934"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="925"/>
+        <location filename="../app/gui/MainWindow.cpp" line="941"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="518"/>
+        <location filename="../app/gui/MainWindow.cpp" line="534"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <location filename="../app/gui/MainWindow.cpp" line="536"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="562"/>
+        <location filename="../app/gui/MainWindow.cpp" line="578"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="468"/>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="472"/>
+        <location filename="../app/gui/MainWindow.cpp" line="488"/>
         <source>&amp;Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1264"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1269"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1135,22 +1149,22 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1036"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="682"/>
+        <location filename="../app/gui/MainWindow.cpp" line="698"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="683"/>
+        <location filename="../app/gui/MainWindow.cpp" line="699"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1931,17 +1945,17 @@ No problem found.
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="72"/>
+        <location filename="../views/graph/GraphScene.cpp" line="76"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="73"/>
+        <location filename="../views/graph/GraphScene.cpp" line="77"/>
         <source>Nothing can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="86"/>
+        <location filename="../views/graph/GraphScene.cpp" line="90"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -294,8 +294,7 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirDragTree</name>
     <message>
-        <location filename="../views/TirDragTree.cpp" line="61"/>
-        <location filename="../views/TirLoopStrip.cpp" line="74"/>
+        <location filename="../views/TirDragTree.cpp" line="16"/>
         <source>Drop: %1</source>
         <translation>放下：%1</translation>
     </message>
@@ -609,187 +608,202 @@ No problem found.
         <translation>作为 TensorIR 打开(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="406"/>
+        <location filename="../app/gui/MainWindow.cpp" line="407"/>
+        <source>TensorIR &amp;Spelling</source>
+        <translation>TensorIR 写法(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="412"/>
+        <source>TVM 0.&amp;20 (tir.Schedule, T.block)</source>
+        <translation>TVM 0.&amp;20（tir.Schedule、T.block）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="413"/>
+        <source>TVM 0.2&amp;6 (s_tir.Schedule, T.sblock)</source>
+        <translation>TVM 0.2&amp;6（s_tir.Schedule、T.sblock）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="422"/>
         <source>Recent &amp;Files</source>
         <translation>最近的文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="410"/>
+        <location filename="../app/gui/MainWindow.cpp" line="426"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="412"/>
+        <location filename="../app/gui/MainWindow.cpp" line="428"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="414"/>
+        <location filename="../app/gui/MainWindow.cpp" line="430"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="415"/>
+        <location filename="../app/gui/MainWindow.cpp" line="431"/>
         <source>Script for &amp;TVM…</source>
         <translation>TVM 脚本(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="420"/>
+        <location filename="../app/gui/MainWindow.cpp" line="436"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation>TVM 0.20 的 TensorIR 程序(&amp;2)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="423"/>
+        <location filename="../app/gui/MainWindow.cpp" line="439"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation>TVM 0.26 的 TensorIR 程序(&amp;6)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="425"/>
+        <location filename="../app/gui/MainWindow.cpp" line="441"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation>当前视图导出为 PNG/SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="429"/>
+        <location filename="../app/gui/MainWindow.cpp" line="445"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="434"/>
+        <location filename="../app/gui/MainWindow.cpp" line="450"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="468"/>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="472"/>
+        <location filename="../app/gui/MainWindow.cpp" line="488"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="477"/>
+        <location filename="../app/gui/MainWindow.cpp" line="493"/>
         <source>&amp;Schedule</source>
         <translation>调度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="500"/>
         <source>&amp;Split…</source>
         <translation>拆分(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="485"/>
+        <location filename="../app/gui/MainWindow.cpp" line="501"/>
         <source>&amp;Tile…</source>
         <translation>分块(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="486"/>
+        <location filename="../app/gui/MainWindow.cpp" line="502"/>
         <source>&amp;Fuse</source>
         <translation>融合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="487"/>
+        <location filename="../app/gui/MainWindow.cpp" line="503"/>
         <source>&amp;Reorder…</source>
         <translation>重排(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="504"/>
         <source>&amp;Vectorize</source>
         <translation>向量化(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="489"/>
+        <location filename="../app/gui/MainWindow.cpp" line="505"/>
         <source>&amp;Unroll</source>
         <translation>展开(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="490"/>
+        <location filename="../app/gui/MainWindow.cpp" line="506"/>
         <source>&amp;Parallel</source>
         <translation>并行(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="491"/>
+        <location filename="../app/gui/MainWindow.cpp" line="507"/>
         <source>&amp;Bind to Thread…</source>
         <translation>绑定到线程(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="494"/>
+        <location filename="../app/gui/MainWindow.cpp" line="510"/>
         <source>Compute &amp;At…</source>
         <translation>计算于(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="495"/>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>Compute &amp;Inline</source>
         <translation>内联计算(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="496"/>
+        <location filename="../app/gui/MainWindow.cpp" line="512"/>
         <source>Compute R&amp;oot</source>
         <translation>在根部计算(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="497"/>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Cache R&amp;ead…</source>
         <translation>读缓存(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="498"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>Cache &amp;Write…</source>
         <translation>写缓存(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="499"/>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>R&amp;factor…</source>
         <translation>归约分解 rfactor(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="500"/>
+        <location filename="../app/gui/MainWindow.cpp" line="516"/>
         <source>Transform &amp;Layout…</source>
         <translation>变换布局(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <location filename="../app/gui/MainWindow.cpp" line="530"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="531"/>
         <source>Run on &amp;CPU</source>
         <translation>在 CPU 上运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="516"/>
+        <location filename="../app/gui/MainWindow.cpp" line="532"/>
         <source>&amp;Profile</source>
         <translation>性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="522"/>
+        <location filename="../app/gui/MainWindow.cpp" line="538"/>
         <source>C&amp;ancel</source>
         <translation>取消(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="525"/>
+        <location filename="../app/gui/MainWindow.cpp" line="541"/>
         <source>R&amp;unner…</source>
         <translation>运行器(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="534"/>
+        <location filename="../app/gui/MainWindow.cpp" line="550"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation>运行和性能分析现在提交 Slurm 作业。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="535"/>
+        <location filename="../app/gui/MainWindow.cpp" line="551"/>
         <source>Run and Profile now run on this machine.</source>
         <translation>运行和性能分析现在在本机上执行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="544"/>
+        <location filename="../app/gui/MainWindow.cpp" line="560"/>
         <source>&amp;Tune</source>
         <translation>调优(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="565"/>
+        <location filename="../app/gui/MainWindow.cpp" line="581"/>
         <source>This build has no LLVM backend</source>
         <translation>此构建没有 LLVM 后端</translation>
     </message>
@@ -798,284 +812,292 @@ No problem found.
         <translation type="vanished">无法运行：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="597"/>
-        <location filename="../app/gui/MainWindow.cpp" line="603"/>
+        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="619"/>
         <source>A run is already going.</source>
         <translation>已有一次运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="614"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source> of a Slurm node</source>
         <translation>（Slurm 节点）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="650"/>
+        <location filename="../app/gui/MainWindow.cpp" line="666"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="718"/>
+        <location filename="../app/gui/MainWindow.cpp" line="734"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="721"/>
+        <location filename="../app/gui/MainWindow.cpp" line="737"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="724"/>
+        <location filename="../app/gui/MainWindow.cpp" line="740"/>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="733"/>
+        <location filename="../app/gui/MainWindow.cpp" line="749"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="747"/>
+        <location filename="../app/gui/MainWindow.cpp" line="763"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="748"/>
+        <location filename="../app/gui/MainWindow.cpp" line="764"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <location filename="../app/gui/MainWindow.cpp" line="767"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="752"/>
+        <location filename="../app/gui/MainWindow.cpp" line="768"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="753"/>
+        <location filename="../app/gui/MainWindow.cpp" line="769"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="782"/>
+        <location filename="../app/gui/MainWindow.cpp" line="798"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="783"/>
+        <location filename="../app/gui/MainWindow.cpp" line="799"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="831"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1128"/>
+        <location filename="../app/gui/MainWindow.cpp" line="847"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="840"/>
+        <location filename="../app/gui/MainWindow.cpp" line="856"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="893"/>
-        <location filename="../app/gui/MainWindow.cpp" line="947"/>
+        <location filename="../app/gui/MainWindow.cpp" line="909"/>
+        <location filename="../app/gui/MainWindow.cpp" line="963"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="897"/>
+        <location filename="../app/gui/MainWindow.cpp" line="913"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="908"/>
+        <location filename="../app/gui/MainWindow.cpp" line="924"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="964"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation>作为 TensorIR 打开：文档已经是 TensorIR。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="965"/>
+        <location filename="../app/gui/MainWindow.cpp" line="981"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation>作为 TensorIR 打开：脚本没有 te 调度（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="972"/>
+        <location filename="../app/gui/MainWindow.cpp" line="989"/>
         <source>Open as TensorIR</source>
         <translation>作为 TensorIR 打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="976"/>
+        <location filename="../app/gui/MainWindow.cpp" line="993"/>
         <source>%1 as TensorIR</source>
         <translation>%1（TensorIR）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="977"/>
         <source>Opened %1 as TensorIR (an untitled document: File ▸ Save asks where to keep it)</source>
-        <translation>已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
+        <translation type="vanished">已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="987"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1006"/>
         <source>The document is TensorIR already</source>
         <translation>文档已经是 TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="988"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
         <source>The script has no te schedule</source>
         <translation>脚本没有 te 调度</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="991"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document</source>
-        <translation>te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
+        <translation type="vanished">te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1005"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1029"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1017"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>Save As</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1053"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1082"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1104"/>
         <source>Made tunable: see the Tune dock</source>
         <translation>已设为可调：见调优面板</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1093"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1155"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1163"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1177"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1157"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1187"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1209"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1233"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1201"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1175"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1186"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1192"/>
+        <location filename="../app/gui/MainWindow.cpp" line="994"/>
+        <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
+        <translation>已将 %1 以 TVM 0.%2 的 TensorIR 打开（未命名文档：文件 ▸ 保存 时会询问保存位置）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1011"/>
+        <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
+        <translation>te 程序的函数（te.create_prim_func）及其调度改写为 TensorIR 原语，放入一个面向 TVM 0.%1 的新文档（文件 ▸ TensorIR 写法）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="1208"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1214"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1200"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
         <source>The script has errors: fix them first.</source>
         <translation>脚本有错误：请先修正。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1227"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1249"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1238"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1260"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="917"/>
+        <location filename="../app/gui/MainWindow.cpp" line="933"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="918"/>
+        <location filename="../app/gui/MainWindow.cpp" line="934"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="925"/>
+        <location filename="../app/gui/MainWindow.cpp" line="941"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="518"/>
+        <location filename="../app/gui/MainWindow.cpp" line="534"/>
         <source>Run on &amp;GPU</source>
         <translation>在 GPU 上运行(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <location filename="../app/gui/MainWindow.cpp" line="536"/>
         <source>Profile on G&amp;PU</source>
         <translation>在 GPU 上进行性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="562"/>
+        <location filename="../app/gui/MainWindow.cpp" line="578"/>
         <source>No CUDA GPU here (%1)</source>
         <translation>这里没有 CUDA GPU（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="468"/>
+        <location filename="../app/gui/MainWindow.cpp" line="484"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="472"/>
+        <location filename="../app/gui/MainWindow.cpp" line="488"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1264"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1269"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
@@ -1090,22 +1112,22 @@ No problem found.
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1036"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="682"/>
+        <location filename="../app/gui/MainWindow.cpp" line="698"/>
         <source>, matches the reference (max error %1)</source>
         <translation>，与参考结果一致（最大误差 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="683"/>
+        <location filename="../app/gui/MainWindow.cpp" line="699"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
@@ -1120,85 +1142,85 @@ No problem found.
         <translation>运行日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="451"/>
+        <location filename="../app/gui/MainWindow.cpp" line="467"/>
         <source>Undid %1</source>
         <translation>已撤销 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="457"/>
+        <location filename="../app/gui/MainWindow.cpp" line="473"/>
         <source>Redid %1</source>
         <translation>已重做 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <source>Profiling %1 on the %2</source>
         <translation>正在 %2 上分析 %1 的性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="612"/>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>Running %1 on the %2</source>
         <translation>正在 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="675"/>
+        <location filename="../app/gui/MainWindow.cpp" line="691"/>
         <source>%1: run failed: %2</source>
         <translation>%1：运行失败：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="690"/>
+        <location filename="../app/gui/MainWindow.cpp" line="706"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="709"/>
+        <location filename="../app/gui/MainWindow.cpp" line="725"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="938"/>
+        <location filename="../app/gui/MainWindow.cpp" line="954"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="940"/>
+        <location filename="../app/gui/MainWindow.cpp" line="956"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="936"/>
         <location filename="../app/gui/MainWindow.cpp" line="952"/>
+        <location filename="../app/gui/MainWindow.cpp" line="968"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="868"/>
+        <location filename="../app/gui/MainWindow.cpp" line="884"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="686"/>
+        <location filename="../app/gui/MainWindow.cpp" line="702"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="687"/>
+        <location filename="../app/gui/MainWindow.cpp" line="703"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
     </message>
@@ -2014,17 +2036,17 @@ No problem found.
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="72"/>
+        <location filename="../views/graph/GraphScene.cpp" line="76"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation>拖放到自身：无需操作。</translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="73"/>
+        <location filename="../views/graph/GraphScene.cpp" line="77"/>
         <source>Nothing can be dropped here.</source>
         <translation>这里不能拖放。</translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="86"/>
+        <location filename="../views/graph/GraphScene.cpp" line="90"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation>这里只能拖放图中的节点。</translation>
     </message>
