@@ -280,6 +280,221 @@ computes %1 elements, %2 required</source>
     </message>
 </context>
 <context>
+    <name>ReferenceName</name>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="22"/>
+        <source>the unscheduled function (IR interpreter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="23"/>
+        <source>the te oracle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="28"/>
+        <source>agrees with the unscheduled function (IR interpreter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="29"/>
+        <source>agrees with the te oracle</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunAvailability</name>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="24"/>
+        <source>Nothing to run: lowering the TensorIR function failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="27"/>
+        <source>Nothing to run: the script has an error (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="29"/>
+        <source>Nothing to run: the script has no lowered program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="32"/>
+        <source>A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or Profile (Ctrl+F5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="41"/>
+        <source>Nothing to tune: the script does not evaluate (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="43"/>
+        <source>Nothing to tune: the script does not evaluate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="48"/>
+        <source>Nothing to tune: lowering the TensorIR function failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="49"/>
+        <source>no lowered function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="54"/>
+        <source>Nothing to tune: the script creates no schedule (te.create_schedule).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SavePaths</name>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="52"/>
+        <source>Not exported: %1 is the open document; an export is a separate copy (File ▸ Save writes the document).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="57"/>
+        <source>Not exported: %1 is a Tessera project path; a script for TVM is written to a .py file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="73"/>
+        <source>Not exported: %1 is the open document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="75"/>
+        <source>Not exported: %1 is not a .png or .svg file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="90"/>
+        <source>Not saved: %1 is neither a project (.tessera) nor a script (.py).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TirBoundsModel</name>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="31"/>
+        <source>empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="131"/>
+        <source>dim %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="265"/>
+        <source>the root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="266"/>
+        <source>%1 (%2) at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="267"/>
+        <source>— where it is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="288"/>
+        <source>root</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TirBufferLayouts</name>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
+        <source>No padding: every physical cell holds an element of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="75"/>
+        <source>(no closed form)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="79"/>
+        <source>assume_injective_transform=True: the padding is neither written nor checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="82"/>
+        <source>No pad value: the padding where %1 is never written or read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="98"/>
+        <source>Overcompute: %1 iterates the padded shape %2 and stores T.if_then_else(%3, %4, value), so the padding is written in the same pass, with no branch around the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="107"/>
+        <source>Input: nothing here writes %1, so block %2 states what the caller promises: T.assume(not (%3) or %1[...] == %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="112"/>
+        <source>Branching: %1 writes only the logical elements; block %2 then writes %3 to the padding cells, guarded by T.where(%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="115"/>
+        <source>the producer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="119"/>
+        <source>The padding where %1 holds %2; no block of the schedule writes or assumes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="161"/>
+        <source>transform_block_layout rewrote the iteration space of block %1: its iterators %2 over %3 became %4 new ones over %5, each new iteration one old iteration (the map is bijective: no padding, nothing computed twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="168"/>
+        <source>The loops above %1 were replaced by one loop per new iterator, and its accesses read the old iterators through the inverse map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="218"/>
+        <source>The schedule has no new transform_layout to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="221"/>
+        <source>Applies; the layout analysis does not cover this map, so its padding is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="227"/>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="239"/>
+        <source>padding %1 of %2 cells (%3 %) · %4 bytes wasted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="247"/>
+        <source>padding where %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TirDragTree</name>
     <message>
         <location filename="../views/TirDragTree.cpp" line="16"/>
@@ -288,10 +503,699 @@ computes %1 elements, %2 required</source>
     </message>
 </context>
 <context>
+    <name>TirIntentToScript</name>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="34"/>
+        <source>block %1 has no loop %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="40"/>
+        <source>%1 needs a loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="60"/>
+        <source>tile needs two loops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
+        <source>tile: %1 must be a loop outside %2 of block %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="71"/>
+        <source>tile needs two positive factors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="125"/>
+        <source>%1 needs a block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="132"/>
+        <source>%1 needs a buffer index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="134"/>
+        <source>%1 needs a storage scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="176"/>
+        <source>%1 needs at least two loops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="184"/>
+        <source>rfactor: factor_axis must be an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="189"/>
+        <source>bind needs a thread axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="200"/>
+        <source>%1 is not a TensorIR primitive the application applies</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TirIntents</name>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="37"/>
+        <source>%1 needs a loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="50"/>
+        <source>%1 needs a positive %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="60"/>
+        <source>%1 needs a non-negative %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="74"/>
+        <source>%1: &apos;%2&apos; is not a positive integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="79"/>
+        <source>%1: give one positive integer per block iterator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="86"/>
+        <source>tile needs two loops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="120"/>
+        <source>bind needs a thread axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="126"/>
+        <source>rfactor: factor_axis must be an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="134"/>
+        <location filename="../views/TirIntents.cpp" line="196"/>
+        <location filename="../views/TirIntents.cpp" line="772"/>
+        <source>unknown TensorIR primitive %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="147"/>
+        <source>%1 needs a buffer index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="148"/>
+        <location filename="../views/TirIntents.cpp" line="158"/>
+        <source>%1 needs a storage scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="165"/>
+        <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="205"/>
+        <source>transform_layout: there is no block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="208"/>
+        <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="214"/>
+        <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="220"/>
+        <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="276"/>
+        <location filename="../views/TirIntents.cpp" line="281"/>
+        <source>Refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="277"/>
+        <source>Refused: the script makes no TensorIR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="292"/>
+        <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="313"/>
+        <source>loops of extents %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="318"/>
+        <source> (a predicate T.where keeps %1 of %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="334"/>
+        <source>block %1 has no loop %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="338"/>
+        <source>Reverse Compute At…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="339"/>
+        <source>Reverse Compute Inline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="340"/>
+        <source>Decompose Reduction…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="341"/>
+        <source>Fuse with Inner Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="342"/>
+        <source>Tile with Inner Loop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="343"/>
+        <source>Blockize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="344"/>
+        <source>Transform Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="345"/>
+        <source>Set Scope…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="346"/>
+        <source>Storage Align…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="347"/>
+        <source>Reindex…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="348"/>
+        <source>Decompose Padding…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="349"/>
+        <source>Pad Einsum…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="350"/>
+        <source>Add Unit Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="351"/>
+        <source>Annotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="352"/>
+        <source>Unannotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="353"/>
+        <source>Tensorize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="354"/>
+        <source>Transform Block Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="355"/>
+        <source>Set Axis Separator…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="461"/>
+        <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="465"/>
+        <source>split: give at least two factors, e.g. None, 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="466"/>
+        <source>split: at most one factor may be None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="474"/>
+        <source>%1 takes Python lambdas: the application applies it as a script line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="481"/>
+        <source>%1 needs at least two loops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="524"/>
+        <source>%1 cannot be computed at one of its own loops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="551"/>
+        <source>%1 and %2 are not both loops of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="554"/>
+        <source>a loop dropped on itself does nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="565"/>
+        <source>%1 is already there: nothing to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="587"/>
+        <source>%1: select a block first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="593"/>
+        <source>%1: select a loop of %2 first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="608"/>
+        <source>Factors (None is inferred)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="623"/>
+        <source>fuse: %1 has no inner loop to fuse with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="630"/>
+        <source>tile: %1 has no inner loop to tile with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="637"/>
+        <location filename="../views/TirIntents.cpp" line="638"/>
+        <source>Inner extent of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="653"/>
+        <source>Position of the factored loop in %1.rf&apos;s shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="662"/>
+        <source>Loop order (outermost first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="668"/>
+        <source>Thread axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="676"/>
+        <source>compute_at: no block reads what %1 writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="677"/>
+        <source>reverse_compute_at: no block writes what %1 reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="678"/>
+        <source>Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="683"/>
+        <source>%1: %2 has no buffer to cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="685"/>
+        <source>Read buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="737"/>
+        <source>Written buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="688"/>
+        <location filename="../views/TirIntents.cpp" line="739"/>
+        <source>Storage scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="697"/>
+        <source>transform_layout: %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="698"/>
+        <location filename="../views/TirIntents.cpp" line="759"/>
+        <source>Buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="703"/>
+        <source>Index map (a Python lambda)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="706"/>
+        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="711"/>
+        <source>Pad value (empty: None)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="714"/>
+        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="730"/>
+        <source>Init block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="731"/>
+        <source>Padding block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="736"/>
+        <source>%1: %2 writes no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="746"/>
+        <source>Axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="748"/>
+        <source>Factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="749"/>
+        <source>Offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="758"/>
+        <source>reindex: %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="763"/>
+        <source>Padding (a multiple per block iterator)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="768"/>
+        <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TirLoopStrip</name>
     <message>
         <location filename="../views/TirLoopStrip.cpp" line="53"/>
         <source>Drop on a loop, or between two loops.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TirPrimitiveArguments</name>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="38"/>
+        <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <source>loop %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="92"/>
+        <source>block %1 is gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="100"/>
+        <source>%1 iterates over %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="106"/>
+        <source>give the annotation a key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="111"/>
+        <source>(replaces the value it has)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="128"/>
+        <source>%1 %2 is flattened to %3 dimension(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="139"/>
+        <source>%1 matches %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="150"/>
+        <source>a lambda over the block&apos;s iterators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="153"/>
+        <source>the script makes no TensorIR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="169"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <source>ann_val: &apos;%1&apos; is not an int</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="198"/>
+        <source>ann_val: &apos;%1&apos; is not a finite float</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="207"/>
+        <source>ann_val: the type is int, float or str, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
+        <source>axis_separators: &apos;%1&apos; is not a non-negative integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="246"/>
+        <source>index_map: column %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="251"/>
+        <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="288"/>
+        <source>unannotate: %1 has no annotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
+        <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="302"/>
+        <source>set_axis_separator: block %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="473"/>
+        <source>transform_block_layout: there is no block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
+        <source>%1: there is no block %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="342"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="350"/>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="344"/>
+        <source>Value type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="346"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="355"/>
+        <source>TensorIntrin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="357"/>
+        <source>Registered in this document: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="363"/>
+        <source>Buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
+        <source>Axis separators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="370"/>
+        <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="378"/>
+        <source>Index map (a Python lambda)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
+        <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="408"/>
+        <source>%1 needs an annotation key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
+        <source>unannotate: %1 has no annotation %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="425"/>
+        <source>tensorize needs a TensorIntrin name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="433"/>
+        <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <source>set_axis_separator needs a buffer index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="463"/>
+        <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="467"/>
+        <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1717,6 +2621,16 @@ No problem found.
     <message>
         <location filename="../views/BoundsView.cpp" line="173"/>
         <source>Phase 4: %1&apos;s root ranges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsPanes.cpp" line="68"/>
+        <source>Over-computation: %1× the required elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/BoundsPanes.cpp" line="79"/>
+        <source>?: the count depends on a shape variable whose value is not known here</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

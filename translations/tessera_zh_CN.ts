@@ -292,6 +292,221 @@ computes %1 elements, %2 required</source>
     </message>
 </context>
 <context>
+    <name>ReferenceName</name>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="22"/>
+        <source>the unscheduled function (IR interpreter)</source>
+        <translation>未调度的函数（IR 解释器）</translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="23"/>
+        <source>the te oracle</source>
+        <translation>te 参考实现</translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="28"/>
+        <source>agrees with the unscheduled function (IR interpreter)</source>
+        <translation>与未调度的函数（IR 解释器）一致</translation>
+    </message>
+    <message>
+        <location filename="../views/ReferenceName.cpp" line="29"/>
+        <source>agrees with the te oracle</source>
+        <translation>与 te 参考实现一致</translation>
+    </message>
+</context>
+<context>
+    <name>RunAvailability</name>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="24"/>
+        <source>Nothing to run: lowering the TensorIR function failed: %1</source>
+        <translation>无法运行：降级 TensorIR 函数失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="27"/>
+        <source>Nothing to run: the script has an error (%1).</source>
+        <translation>无法运行：脚本有错误（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="29"/>
+        <source>Nothing to run: the script has no lowered program.</source>
+        <translation>无法运行：脚本没有降级后的程序。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="32"/>
+        <source>A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or Profile (Ctrl+F5).</source>
+        <translation>TensorIR 文档目前只能在 CPU 上运行：请使用“在 CPU 上运行”（F5）或“性能分析”（Ctrl+F5）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="41"/>
+        <source>Nothing to tune: the script does not evaluate (%1).</source>
+        <translation>无法调优：脚本无法求值（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="43"/>
+        <source>Nothing to tune: the script does not evaluate.</source>
+        <translation>无法调优：脚本无法求值。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="48"/>
+        <source>Nothing to tune: lowering the TensorIR function failed: %1</source>
+        <translation>无法调优：降级 TensorIR 函数失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="49"/>
+        <source>no lowered function</source>
+        <translation>没有降级后的函数</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="54"/>
+        <source>Nothing to tune: the script creates no schedule (te.create_schedule).</source>
+        <translation>无法调优：脚本没有创建调度（te.create_schedule）。</translation>
+    </message>
+</context>
+<context>
+    <name>SavePaths</name>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="52"/>
+        <source>Not exported: %1 is the open document; an export is a separate copy (File ▸ Save writes the document).</source>
+        <translation>未导出：%1 是当前打开的文档；导出是一份单独的副本（文件 ▸ 保存 会写入文档）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="57"/>
+        <source>Not exported: %1 is a Tessera project path; a script for TVM is written to a .py file.</source>
+        <translation>未导出：%1 是 Tessera 项目路径；TVM 脚本应写入 .py 文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="73"/>
+        <source>Not exported: %1 is the open document.</source>
+        <translation>未导出：%1 是当前打开的文档。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="75"/>
+        <source>Not exported: %1 is not a .png or .svg file name.</source>
+        <translation>未导出：%1 不是 .png 或 .svg 文件名。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/SavePaths.cpp" line="90"/>
+        <source>Not saved: %1 is neither a project (.tessera) nor a script (.py).</source>
+        <translation>未保存：%1 既不是项目（.tessera）也不是脚本（.py）。</translation>
+    </message>
+</context>
+<context>
+    <name>TirBoundsModel</name>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="31"/>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="131"/>
+        <source>dim %1</source>
+        <translation>维度 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="265"/>
+        <source>the root</source>
+        <translation>根</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="266"/>
+        <source>%1 (%2) at %3</source>
+        <translation>%1（%2）位于 %3</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="267"/>
+        <source>— where it is computed</source>
+        <translation>— 它被计算的位置</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBoundsModel.cpp" line="288"/>
+        <source>root</source>
+        <translation>根</translation>
+    </message>
+</context>
+<context>
+    <name>TirBufferLayouts</name>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
+        <source>No padding: every physical cell holds an element of %1.</source>
+        <translation>无填充：每个物理单元都存放 %1 的一个元素。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="75"/>
+        <source>(no closed form)</source>
+        <translation>（无闭式表达）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="79"/>
+        <source>assume_injective_transform=True: the padding is neither written nor checked.</source>
+        <translation>assume_injective_transform=True：填充既不写入也不检查。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="82"/>
+        <source>No pad value: the padding where %1 is never written or read.</source>
+        <translation>无填充值：%1 处的填充从不被写入或读取。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="98"/>
+        <source>Overcompute: %1 iterates the padded shape %2 and stores T.if_then_else(%3, %4, value), so the padding is written in the same pass, with no branch around the store.</source>
+        <translation>冗余计算：%1 遍历填充后的形状 %2 并存储 T.if_then_else(%3, %4, value)，因此填充在同一遍中写入，存储外没有分支。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="107"/>
+        <source>Input: nothing here writes %1, so block %2 states what the caller promises: T.assume(not (%3) or %1[...] == %4).</source>
+        <translation>输入：这里没有任何块写入 %1，因此块 %2 声明调用方的保证：T.assume(not (%3) or %1[...] == %4)。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="112"/>
+        <source>Branching: %1 writes only the logical elements; block %2 then writes %3 to the padding cells, guarded by T.where(%4).</source>
+        <translation>分支：%1 只写入逻辑元素；随后块 %2 将 %3 写入填充单元，由 T.where(%4) 守护。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="115"/>
+        <source>the producer</source>
+        <translation>生产者</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="119"/>
+        <source>The padding where %1 holds %2; no block of the schedule writes or assumes it.</source>
+        <translation>%1 处的填充存放 %2；调度中没有块写入或假设它。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="161"/>
+        <source>transform_block_layout rewrote the iteration space of block %1: its iterators %2 over %3 became %4 new ones over %5, each new iteration one old iteration (the map is bijective: no padding, nothing computed twice).</source>
+        <translation>transform_block_layout 重写了块 %1 的迭代空间：它在 %3 上的迭代器 %2 变为在 %5 上的 %4 个新迭代器，每次新迭代对应一次旧迭代（映射是双射：没有填充，没有重复计算）。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="168"/>
+        <source>The loops above %1 were replaced by one loop per new iterator, and its accesses read the old iterators through the inverse map.</source>
+        <translation>%1 之上的循环被替换为每个新迭代器一个循环，其访问通过逆映射读取旧迭代器。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="218"/>
+        <source>The schedule has no new transform_layout to show.</source>
+        <translation>该调度没有新的 transform_layout 可显示。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="221"/>
+        <source>Applies; the layout analysis does not cover this map, so its padding is not shown.</source>
+        <translation>可以应用；布局分析不覆盖此映射，因此不显示其填充。</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="227"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="239"/>
+        <source>padding %1 of %2 cells (%3 %) · %4 bytes wasted</source>
+        <translation>填充 %1 / %2 个单元（%3 %）· 浪费 %4 字节</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBufferLayouts.cpp" line="247"/>
+        <source>padding where %1</source>
+        <translation>填充条件 %1</translation>
+    </message>
+</context>
+<context>
     <name>TirDragTree</name>
     <message>
         <location filename="../views/TirDragTree.cpp" line="16"/>
@@ -300,11 +515,700 @@ computes %1 elements, %2 required</source>
     </message>
 </context>
 <context>
+    <name>TirIntentToScript</name>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="34"/>
+        <source>block %1 has no loop %2</source>
+        <translation>块 %1 没有循环 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="40"/>
+        <source>%1 needs a loop</source>
+        <translation>%1 需要一个循环</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="60"/>
+        <source>tile needs two loops</source>
+        <translation>tile 需要两个循环</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
+        <source>tile: %1 must be a loop outside %2 of block %3</source>
+        <translation>tile：%1 必须是块 %3 中位于 %2 之外的循环</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="71"/>
+        <source>tile needs two positive factors</source>
+        <translation>tile 需要两个正因子</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="125"/>
+        <source>%1 needs a block</source>
+        <translation>%1 需要一个块</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="132"/>
+        <source>%1 needs a buffer index</source>
+        <translation>%1 需要一个缓冲区索引</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="134"/>
+        <source>%1 needs a storage scope</source>
+        <translation>%1 需要一个存储作用域</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="176"/>
+        <source>%1 needs at least two loops</source>
+        <translation>%1 至少需要两个循环</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="184"/>
+        <source>rfactor: factor_axis must be an integer</source>
+        <translation>rfactor：factor_axis 必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="189"/>
+        <source>bind needs a thread axis</source>
+        <translation>bind 需要一个线程轴</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="200"/>
+        <source>%1 is not a TensorIR primitive the application applies</source>
+        <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
+    </message>
+</context>
+<context>
+    <name>TirIntents</name>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="37"/>
+        <source>%1 needs a loop</source>
+        <translation>%1 需要一个循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="50"/>
+        <source>%1 needs a positive %2</source>
+        <translation>%1 需要一个正的 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="60"/>
+        <source>%1 needs a non-negative %2</source>
+        <translation>%1 需要一个非负的 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="74"/>
+        <source>%1: &apos;%2&apos; is not a positive integer</source>
+        <translation>%1：“%2”不是正整数</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="79"/>
+        <source>%1: give one positive integer per block iterator</source>
+        <translation>%1：请为每个块迭代器给出一个正整数</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="86"/>
+        <source>tile needs two loops</source>
+        <translation>tile 需要两个循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="120"/>
+        <source>bind needs a thread axis</source>
+        <translation>bind 需要一个线程轴</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="126"/>
+        <source>rfactor: factor_axis must be an integer</source>
+        <translation>rfactor：factor_axis 必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="134"/>
+        <location filename="../views/TirIntents.cpp" line="196"/>
+        <location filename="../views/TirIntents.cpp" line="772"/>
+        <source>unknown TensorIR primitive %1</source>
+        <translation>未知的 TensorIR 原语 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="147"/>
+        <source>%1 needs a buffer index</source>
+        <translation>%1 需要一个缓冲区索引</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="148"/>
+        <location filename="../views/TirIntents.cpp" line="158"/>
+        <source>%1 needs a storage scope</source>
+        <translation>%1 需要一个存储作用域</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="165"/>
+        <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation>reindex：缓冲区类型应为 read 或 write，而不是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="205"/>
+        <source>transform_layout: there is no block %1</source>
+        <translation>transform_layout：没有块 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="208"/>
+        <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation>transform_layout：缓冲区类型应为 read 或 write，而不是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="214"/>
+        <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
+        <translation>transform_layout：块 %1 有 %2 个 %3 缓冲区，没有缓冲区 %4</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="220"/>
+        <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
+        <translation>transform_layout：请把索引映射写成 lambda，例如 lambda i: (i // 4, i % 4)</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="276"/>
+        <location filename="../views/TirIntents.cpp" line="281"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="277"/>
+        <source>Refused: the script makes no TensorIR schedule</source>
+        <translation>已拒绝：脚本没有生成 TensorIR 调度</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="292"/>
+        <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
+        <translation>循环 %1_0（%2）、%3_0（%4）、%1_1（%5）、%3_1（%6）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="313"/>
+        <source>loops of extents %1</source>
+        <translation>范围为 %1 的循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="318"/>
+        <source> (a predicate T.where keeps %1 of %2)</source>
+        <translation>（谓词 T.where 保留 %2 中的 %1）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="334"/>
+        <source>block %1 has no loop %2</source>
+        <translation>块 %1 没有循环 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="338"/>
+        <source>Reverse Compute At…</source>
+        <translation>反向计算于…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="339"/>
+        <source>Reverse Compute Inline</source>
+        <translation>反向内联计算</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="340"/>
+        <source>Decompose Reduction…</source>
+        <translation>分解归约…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="341"/>
+        <source>Fuse with Inner Loop</source>
+        <translation>与内层循环融合</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="342"/>
+        <source>Tile with Inner Loop…</source>
+        <translation>与内层循环分块…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="343"/>
+        <source>Blockize</source>
+        <translation>块化</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="344"/>
+        <source>Transform Layout…</source>
+        <translation>变换布局…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="345"/>
+        <source>Set Scope…</source>
+        <translation>设置作用域…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="346"/>
+        <source>Storage Align…</source>
+        <translation>存储对齐…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="347"/>
+        <source>Reindex…</source>
+        <translation>重新索引…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="348"/>
+        <source>Decompose Padding…</source>
+        <translation>分解填充…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="349"/>
+        <source>Pad Einsum…</source>
+        <translation>填充 Einsum…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="350"/>
+        <source>Add Unit Loop</source>
+        <translation>添加单位循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="351"/>
+        <source>Annotate…</source>
+        <translation>添加注解…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="352"/>
+        <source>Unannotate…</source>
+        <translation>移除注解…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="353"/>
+        <source>Tensorize…</source>
+        <translation>张量化…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="354"/>
+        <source>Transform Block Layout…</source>
+        <translation>变换块布局…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="355"/>
+        <source>Set Axis Separator…</source>
+        <translation>设置轴分隔符…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="461"/>
+        <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
+        <translation>split：因子“%1”既不是正整数也不是 None</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="465"/>
+        <source>split: give at least two factors, e.g. None, 32</source>
+        <translation>split：至少给出两个因子，例如 None, 32</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="466"/>
+        <source>split: at most one factor may be None</source>
+        <translation>split：最多只能有一个因子为 None</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="474"/>
+        <source>%1 takes Python lambdas: the application applies it as a script line</source>
+        <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="481"/>
+        <source>%1 needs at least two loops</source>
+        <translation>%1 至少需要两个循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="524"/>
+        <source>%1 cannot be computed at one of its own loops</source>
+        <translation>%1 不能计算于它自己的循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="551"/>
+        <source>%1 and %2 are not both loops of %3</source>
+        <translation>%1 和 %2 并不都是 %3 的循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="554"/>
+        <source>a loop dropped on itself does nothing</source>
+        <translation>把循环拖放到它自身上不会有任何效果</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="565"/>
+        <source>%1 is already there: nothing to do</source>
+        <translation>%1 已经在那里：无需操作</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="587"/>
+        <source>%1: select a block first</source>
+        <translation>%1：请先选择一个块</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="593"/>
+        <source>%1: select a loop of %2 first</source>
+        <translation>%1：请先选择 %2 的一个循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="608"/>
+        <source>Factors (None is inferred)</source>
+        <translation>因子（None 表示自动推断）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="623"/>
+        <source>fuse: %1 has no inner loop to fuse with</source>
+        <translation>fuse：%1 没有可融合的内层循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="630"/>
+        <source>tile: %1 has no inner loop to tile with</source>
+        <translation>tile：%1 没有可分块的内层循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="637"/>
+        <location filename="../views/TirIntents.cpp" line="638"/>
+        <source>Inner extent of %1</source>
+        <translation>%1 的内层范围</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="653"/>
+        <source>Position of the factored loop in %1.rf&apos;s shape</source>
+        <translation>分解出的循环在 %1.rf 形状中的位置</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="662"/>
+        <source>Loop order (outermost first)</source>
+        <translation>循环顺序（最外层在前）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="668"/>
+        <source>Thread axis</source>
+        <translation>线程轴</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="676"/>
+        <source>compute_at: no block reads what %1 writes</source>
+        <translation>compute_at：没有块读取 %1 写入的内容</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="677"/>
+        <source>reverse_compute_at: no block writes what %1 reads</source>
+        <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="678"/>
+        <source>Loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="683"/>
+        <source>%1: %2 has no buffer to cache</source>
+        <translation>%1：%2 没有可缓存的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="685"/>
+        <source>Read buffer</source>
+        <translation>读取的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="737"/>
+        <source>Written buffer</source>
+        <translation>写入的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="688"/>
+        <location filename="../views/TirIntents.cpp" line="739"/>
+        <source>Storage scope</source>
+        <translation>存储作用域</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="697"/>
+        <source>transform_layout: %1 accesses no buffer</source>
+        <translation>transform_layout：%1 不访问任何缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="698"/>
+        <location filename="../views/TirIntents.cpp" line="759"/>
+        <source>Buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="703"/>
+        <source>Index map (a Python lambda)</source>
+        <translation>索引映射（Python lambda）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="706"/>
+        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="711"/>
+        <source>Pad value (empty: None)</source>
+        <translation>填充值（留空：None）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="714"/>
+        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="730"/>
+        <source>Init block above loop</source>
+        <translation>初始化块置于循环之上</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="731"/>
+        <source>Padding block above loop</source>
+        <translation>填充块置于循环之上</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="736"/>
+        <source>%1: %2 writes no buffer</source>
+        <translation>%1：%2 不写入任何缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="746"/>
+        <source>Axis</source>
+        <translation>轴</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="748"/>
+        <source>Factor</source>
+        <translation>因子</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="749"/>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="758"/>
+        <source>reindex: %1 accesses no buffer</source>
+        <translation>reindex：%1 不访问任何缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="763"/>
+        <source>Padding (a multiple per block iterator)</source>
+        <translation>填充（每个块迭代器一个倍数）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="768"/>
+        <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
+        <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
+    </message>
+</context>
+<context>
     <name>TirLoopStrip</name>
     <message>
         <location filename="../views/TirLoopStrip.cpp" line="53"/>
         <source>Drop on a loop, or between two loops.</source>
         <translation>请拖放到一个循环上，或两个循环之间。</translation>
+    </message>
+</context>
+<context>
+    <name>TirPrimitiveArguments</name>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="38"/>
+        <source>block %1</source>
+        <translation>块 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <source>loop %1</source>
+        <translation>循环 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="92"/>
+        <source>block %1 is gone</source>
+        <translation>块 %1 已不存在</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="100"/>
+        <source>%1 iterates over %2</source>
+        <translation>%1 遍历 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="106"/>
+        <source>give the annotation a key</source>
+        <translation>请为注解指定一个键</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="111"/>
+        <source>(replaces the value it has)</source>
+        <translation>（替换它已有的值）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="128"/>
+        <source>%1 %2 is flattened to %3 dimension(s)</source>
+        <translation>%1 %2 被展平为 %3 维</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="139"/>
+        <source>%1 matches %2</source>
+        <translation>%1 匹配 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="150"/>
+        <source>a lambda over the block&apos;s iterators</source>
+        <translation>块迭代器上的 lambda</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="153"/>
+        <source>the script makes no TensorIR schedule</source>
+        <translation>脚本没有生成 TensorIR 调度</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="169"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <source>ann_val: &apos;%1&apos; is not an int</source>
+        <translation>ann_val：“%1”不是 int</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="198"/>
+        <source>ann_val: &apos;%1&apos; is not a finite float</source>
+        <translation>ann_val：“%1”不是有限的 float</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="207"/>
+        <source>ann_val: the type is int, float or str, not &apos;%1&apos;</source>
+        <translation>ann_val：类型应为 int、float 或 str，而不是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
+        <source>axis_separators: &apos;%1&apos; is not a non-negative integer</source>
+        <translation>axis_separators：“%1”不是非负整数</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="246"/>
+        <source>index_map: column %1: %2</source>
+        <translation>index_map：第 %1 列：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="251"/>
+        <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
+        <translation>index_map：请写一个 lambda，例如 lambda i, j: (i * 16 + j,)</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
+        <translation>index_map：该 lambda 接受 %1 个索引；该块有 %2 个迭代器</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="288"/>
+        <source>unannotate: %1 has no annotation</source>
+        <translation>unannotate：%1 没有注解</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
+        <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
+        <translation>tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="302"/>
+        <source>set_axis_separator: block %1 accesses no buffer</source>
+        <translation>set_axis_separator：块 %1 不访问任何缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="473"/>
+        <source>transform_block_layout: there is no block %1</source>
+        <translation>transform_block_layout：没有块 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
+        <source>%1: there is no block %2</source>
+        <translation>%1：没有块 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="342"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="350"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="344"/>
+        <source>Value type</source>
+        <translation>值类型</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="346"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="355"/>
+        <source>TensorIntrin</source>
+        <translation>TensorIntrin</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="357"/>
+        <source>Registered in this document: %1</source>
+        <translation>本文档中已注册：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="363"/>
+        <source>Buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
+        <source>Axis separators</source>
+        <translation>轴分隔符</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="370"/>
+        <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
+        <translation>新物理维度开始的轴，例如 1：二维缓冲区在展平后仍为二维</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="378"/>
+        <source>Index map (a Python lambda)</source>
+        <translation>索引映射（Python lambda）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
+        <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
+        <translation>块的新迭代器由其原迭代器得到，例如 lambda i, j: (i * 16 + j,) 融合两个迭代器；映射必须是双射</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="408"/>
+        <source>%1 needs an annotation key</source>
+        <translation>%1 需要一个注解键</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
+        <source>unannotate: %1 has no annotation %2</source>
+        <translation>unannotate：%1 没有注解 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="425"/>
+        <source>tensorize needs a TensorIntrin name</source>
+        <translation>tensorize 需要一个 TensorIntrin 名称</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
+        <translation>ValueError：TensorIntrin“%1”未注册；文档没有注册任何 TensorIntrin</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="433"/>
+        <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
+        <translation>ValueError：TensorIntrin“%1”未注册；文档注册了 %2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
+        <translation>set_axis_separator：缓冲区类型应为 read 或 write，而不是“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <source>set_axis_separator needs a buffer index</source>
+        <translation>set_axis_separator 需要一个缓冲区索引</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="463"/>
+        <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
+        <translation>transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="467"/>
+        <source>%1 is not a primitive of TirPrimitiveArguments</source>
+        <translation>%1 不是 TirPrimitiveArguments 的原语</translation>
     </message>
 </context>
 <context>
@@ -1713,8 +2617,9 @@ No problem found.
         <translation>（输出）</translation>
     </message>
     <message>
+        <location filename="../views/BoundsPanes.cpp" line="68"/>
         <source>Over-computation: %1× the required elements</source>
-        <translation type="vanished">冗余计算：需求元素的 %1 倍</translation>
+        <translation>冗余计算：需求元素的 %1 倍</translation>
     </message>
     <message>
         <location filename="../views/BoundsView.cpp" line="130"/>
@@ -1787,8 +2692,9 @@ No problem found.
         <translation type="vanished">线程索引</translation>
     </message>
     <message>
+        <location filename="../views/BoundsPanes.cpp" line="79"/>
         <source>?: the count depends on a shape variable whose value is not known here</source>
-        <translation type="vanished">?：该数量取决于一个此处未知取值的形状变量</translation>
+        <translation>?：该数量取决于一个此处未知取值的形状变量</translation>
     </message>
     <message>
         <location filename="../views/BoundsView.cpp" line="151"/>

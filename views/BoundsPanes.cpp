@@ -16,9 +16,9 @@ namespace tessera::views {
 namespace {
 
 // The texts were the TE Bounds view's first: they keep its translation context.
-QString Tr(const char* text) {
-  return QCoreApplication::translate("tessera::views::BoundsView", text);
-}
+struct BoundsPanesText {
+  Q_DECLARE_TR_FUNCTIONS(tessera::views::BoundsView)
+};
 
 }  // namespace
 
@@ -65,7 +65,8 @@ bool MarkOvercompute(QTreeWidgetItem* item, int computedColumn, int requiredColu
   for (int c : {computedColumn, requiredColumn}) item->setBackground(c, over);
   item->setToolTip(computedColumn,
                    item->text(computedColumn) + " — " +
-                       Tr("Over-computation: %1× the required elements").arg(*ratio, 0, 'f', 2));
+                       BoundsPanesText::tr("Over-computation: %1× the required elements")
+                           .arg(*ratio, 0, 'f', 2));
   return true;
 }
 
@@ -75,7 +76,8 @@ void ExplainUnknownCounts(QTreeWidgetItem* root, int computedColumn, int require
     for (int c : {computedColumn, requiredColumn})
       if (item->text(c) == "?")
         item->setToolTip(
-            c, Tr("?: the count depends on a shape variable whose value is not known here"));
+            c, BoundsPanesText::tr(
+                   "?: the count depends on a shape variable whose value is not known here"));
     ExplainUnknownCounts(item, computedColumn, requiredColumn);
   }
 }

@@ -7,7 +7,9 @@
 namespace tessera::views {
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("ReferenceName", text); }
+struct ReferenceNameText {
+  Q_DECLARE_TR_FUNCTIONS(ReferenceName)
+};
 
 bool ByInterpreter(const DocumentState& state) {
   const script::ScriptProgram* p = state.program.get();
@@ -17,13 +19,14 @@ bool ByInterpreter(const DocumentState& state) {
 }  // namespace
 
 QString ReferenceName(const DocumentState& state) {
-  return ByInterpreter(state) ? Tr("the unscheduled function (IR interpreter)")
-                              : Tr("the te oracle");
+  return ByInterpreter(state) ? ReferenceNameText::tr("the unscheduled function (IR interpreter)")
+                              : ReferenceNameText::tr("the te oracle");
 }
 
 QString AgreesWithReference(const DocumentState& state) {
-  return ByInterpreter(state) ? Tr("agrees with the unscheduled function (IR interpreter)")
-                              : Tr("agrees with the te oracle");
+  return ByInterpreter(state)
+             ? ReferenceNameText::tr("agrees with the unscheduled function (IR interpreter)")
+             : ReferenceNameText::tr("agrees with the te oracle");
 }
 
 }  // namespace tessera::views

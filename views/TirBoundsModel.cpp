@@ -16,7 +16,9 @@ namespace {
 
 using arith::IntSet;
 
-QString Tr(const char* text) { return QCoreApplication::translate("TirBoundsModel", text); }
+struct TirBoundsModelText {
+  Q_DECLARE_TR_FUNCTIONS(TirBoundsModel)
+};
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 QString E(const ir::Expr& e) {
@@ -26,7 +28,7 @@ QString E(const ir::Expr& e) {
 }
 
 QString SetText(const IntSet& s) {
-  if (s.is_empty()) return Tr("empty");
+  if (s.is_empty()) return TirBoundsModelText::tr("empty");
   return "[" + E(s.min()) + ", " + E(s.max()) + "]";
 }
 
@@ -125,7 +127,8 @@ QString RegionText(const tir::Buffer& b, const std::vector<IntSet>& sets, arith:
 
 std::vector<TirRegionRow> DimRows(const std::vector<IntSet>& sets) {
   std::vector<TirRegionRow> rows;
-  for (size_t d = 0; d < sets.size(); ++d) rows.push_back({Tr("dim %1").arg(d), SetText(sets[d])});
+  for (size_t d = 0; d < sets.size(); ++d)
+    rows.push_back({TirBoundsModelText::tr("dim %1").arg(d), SetText(sets[d])});
   return rows;
 }
 
@@ -259,9 +262,9 @@ QString LoopKind(const tir::ForNode& l) {
 }  // namespace
 
 QString TirRegionTables::title() const {
-  QString at = loop.isEmpty() ? Tr("the root") : loop_block + ": " + loop;
-  QString text = Tr("%1 (%2) at %3").arg(producer, buffer, at);
-  return producer_here ? text + " " + Tr("— where it is computed") : text;
+  QString at = loop.isEmpty() ? TirBoundsModelText::tr("the root") : loop_block + ": " + loop;
+  QString text = TirBoundsModelText::tr("%1 (%2) at %3").arg(producer, buffer, at);
+  return producer_here ? text + " " + TirBoundsModelText::tr("— where it is computed") : text;
 }
 
 std::optional<double> TirBlockBounds::overcompute() const {
@@ -282,7 +285,7 @@ std::vector<TirBlockBounds> TirBlockBoundsOf(const tir::Schedule& sch) {
       b.loops.push_back(
           {Q(l->loop_var.name()), LoopKind(*l), E(a.Simplify(l->min)), E(a.Simplify(l->extent))});
     const tir::ForNode* point = ComputeAtPoint(sch, r, &b.attach_block);
-    b.attach = point ? Q(point->loop_var.name()) : Tr("root");
+    b.attach = point ? Q(point->loop_var.name()) : TirBoundsModelText::tr("root");
     std::vector<tir::Buffer> written = ReadWrites(sch, r);
     b.is_output = written.empty();
     if (!written.empty()) {

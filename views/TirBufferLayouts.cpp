@@ -12,7 +12,9 @@
 namespace tessera::views {
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("TirBufferLayouts", text); }
+struct TirBufferLayoutsText {
+  Q_DECLARE_TR_FUNCTIONS(TirBufferLayouts)
+};
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 // A constant pad value as its number ("0", "-1.5"); one that reads the indices as the
@@ -66,15 +68,19 @@ QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool
   bool padded = lay.padding_count
                     ? *lay.padding_count > 0
                     : lay.padding_predicate.defined() && !ir::is_zero(lay.padding_predicate);
-  if (!padded) return {Tr("No padding: every physical cell holds an element of %1.").arg(name)};
+  if (!padded)
+    return {TirBufferLayoutsText::tr("No padding: every physical cell holds an element of %1.")
+                .arg(name)};
   QString pred = lay.padding_predicate.defined() ? Q(ir::to_string(lay.padding_predicate))
-                                                 : Tr("(no closed form)");
+                                                 : TirBufferLayoutsText::tr("(no closed form)");
   QString pad = Q(l.info.pad_value);
   QStringList plan;
   if (assume_injective)
-    plan << Tr("assume_injective_transform=True: the padding is neither written nor checked.");
+    plan << TirBufferLayoutsText::tr(
+        "assume_injective_transform=True: the padding is neither written nor checked.");
   if (pad.isEmpty()) {
-    plan << Tr("No pad value: the padding where %1 is never written or read.").arg(pred);
+    plan << TirBufferLayoutsText::tr("No pad value: the padding where %1 is never written or read.")
+                .arg(pred);
     return plan;
   }
   QStringList producers;
@@ -89,24 +95,29 @@ QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool
     }
     Stores s = StoresOf(*r, target);
     if (s.selects)
-      plan << Tr("Overcompute: %1 iterates the padded shape %2 and stores "
-                 "T.if_then_else(%3, %4, value), so the padding is written in the same pass, "
-                 "with no branch around the store.")
+      plan << TirBufferLayoutsText::tr(
+                  "Overcompute: %1 iterates the padded shape %2 and stores "
+                  "T.if_then_else(%3, %4, value), so the padding is written in the same pass, "
+                  "with no branch around the store.")
                   .arg(block, ShapeText(lay.physical_shape), pred, pad);
     else if (s.any)
       producers << block;
   }
   if (!assumptions.isEmpty())
-    plan << Tr("Input: nothing here writes %1, so block %2 states what the caller promises: "
-               "T.assume(not (%3) or %1[...] == %4).")
+    plan << TirBufferLayoutsText::tr(
+                "Input: nothing here writes %1, so block %2 states what the caller promises: "
+                "T.assume(not (%3) or %1[...] == %4).")
                 .arg(name, assumptions, pred, pad);
   if (!padding.isEmpty())
-    plan << Tr("Branching: %1 writes only the logical elements; block %2 then writes %3 to the "
-               "padding cells, guarded by T.where(%4).")
-                .arg(producers.isEmpty() ? Tr("the producer") : producers.join(", "), padding, pad,
-                     pred);
+    plan << TirBufferLayoutsText::tr(
+                "Branching: %1 writes only the logical elements; block %2 then writes %3 to the "
+                "padding cells, guarded by T.where(%4).")
+                .arg(producers.isEmpty() ? TirBufferLayoutsText::tr("the producer")
+                                         : producers.join(", "),
+                     padding, pad, pred);
   if (plan.isEmpty())
-    plan << Tr("The padding where %1 holds %2; no block of the schedule writes or assumes it.")
+    plan << TirBufferLayoutsText::tr(
+                "The padding where %1 holds %2; no block of the schedule writes or assumes it.")
                 .arg(pred, pad);
   return plan;
 }
@@ -147,14 +158,16 @@ std::optional<TirBufferLayout> BlockLayoutOf(const tir::Schedule& sch, size_t k)
   l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
   l.info.name = "block " + block->name;
   l.info.layout = std::move(*analyzed);
-  l.plan << Tr("transform_block_layout rewrote the iteration space of block %1: its iterators "
-               "%2 over %3 became %4 new ones over %5, each new iteration one old iteration "
-               "(the map is bijective: no padding, nothing computed twice).")
+  l.plan << TirBufferLayoutsText::tr(
+                "transform_block_layout rewrote the iteration space of block %1: its iterators "
+                "%2 over %3 became %4 new ones over %5, each new iteration one old iteration "
+                "(the map is bijective: no padding, nothing computed twice).")
                 .arg(l.block, iters.join(", "), ShapeText(l.info.layout.logical_shape))
                 .arg(l.info.layout.physical_shape.size())
                 .arg(ShapeText(l.info.layout.physical_shape));
-  l.plan << Tr("The loops above %1 were replaced by one loop per new iterator, and its "
-               "accesses read the old iterators through the inverse map.")
+  l.plan << TirBufferLayoutsText::tr(
+                "The loops above %1 were replaced by one loop per new iterator, and its "
+                "accesses read the old iterators through the inverse map.")
                 .arg(l.block);
   return l;
 }
@@ -202,16 +215,16 @@ std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
 QString TirLayoutPreviewText(const tir::Schedule& after) {
   const std::vector<tir::Instruction>& insts = after.trace().insts;
   if (insts.empty() || insts.back().kind != tir::InstKind::TransformLayout)
-    return Tr("The schedule has no new transform_layout to show.");
+    return TirBufferLayoutsText::tr("The schedule has no new transform_layout to show.");
   std::vector<TirBufferLayout> layouts = TirBufferLayoutsOf(after);
   if (layouts.empty() || layouts.back().trace_index + 1 != insts.size())
-    return Tr(
+    return TirBufferLayoutsText::tr(
         "Applies; the layout analysis does not cover this map, so its padding is not "
         "shown.");
   const TirBufferLayout& l = layouts.back();
   const layout::PaddedLayout& lay = l.info.layout;
   QString out =
-      Tr("%1: %2 → %3")
+      TirBufferLayoutsText::tr("%1: %2 → %3")
           .arg(Q(l.info.name), ShapeText(lay.logical_shape), ShapeText(lay.physical_shape));
   int64_t cells = 1;
   bool constant = true;
@@ -223,13 +236,15 @@ QString TirLayoutPreviewText(const tir::Schedule& after) {
   if (lay.padding_count && constant) {
     int64_t pad = *lay.padding_count;
     int64_t bytes = pad * l.info.dtype.bytes() * l.info.dtype.lanes();
-    out += " · " + Tr("padding %1 of %2 cells (%3 %) · %4 bytes wasted")
+    out += " · " + TirBufferLayoutsText::tr("padding %1 of %2 cells (%3 %) · %4 bytes wasted")
                        .arg(pad)
                        .arg(cells)
                        .arg(cells ? 100.0 * double(pad) / double(cells) : 0.0, 0, 'f', 1)
                        .arg(bytes);
   } else if (lay.padding_predicate.defined()) {
-    out += " · " + Tr("padding where %1").arg(Q(ir::to_string(lay.padding_predicate)));
+    out +=
+        " · " +
+        TirBufferLayoutsText::tr("padding where %1").arg(Q(ir::to_string(lay.padding_predicate)));
   }
   return out + "\n" + l.plan.join("\n");
 }

@@ -10,7 +10,9 @@
 namespace tessera::views {
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("TirIntents", text); }
+struct TirIntentsText {
+  Q_DECLARE_TR_FUNCTIONS(TirIntents)
+};
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 std::string S(const QString& s) { return s.toStdString(); }
 
@@ -31,7 +33,8 @@ Result<std::vector<tir::LoopRV>> IntentLoops(tir::Schedule& sch, const Intent& i
 }
 
 Status FirstLoop(tir::Schedule& sch, const Intent& intent, tir::LoopRV* out) {
-  if (intent.iterVars.isEmpty()) return Error(S(Tr("%1 needs a loop").arg(intent.primitive)));
+  if (intent.iterVars.isEmpty())
+    return Error(S(TirIntentsText::tr("%1 needs a loop").arg(intent.primitive)));
   auto rv = IntentLoop(sch, intent, intent.iterVars.front());
   if (!rv.ok()) return rv.error();
   *out = *rv;
@@ -43,7 +46,8 @@ Result<int64_t> PositiveParam(const Intent& intent, const char* key) {
   bool ok = false;
   int64_t v = intent.params.value(key).toLongLong(&ok);
   if (!ok || v <= 0)
-    return Error(S(Tr("%1 needs a positive %2").arg(intent.primitive, QString(key))));
+    return Error(
+        S(TirIntentsText::tr("%1 needs a positive %2").arg(intent.primitive, QString(key))));
   return v;
 }
 
@@ -52,7 +56,8 @@ Result<int64_t> NonNegativeParam(const Intent& intent, const char* key) {
   bool ok = false;
   int64_t v = intent.params.value(key).toLongLong(&ok);
   if (!ok || v < 0)
-    return Error(S(Tr("%1 needs a non-negative %2").arg(intent.primitive, QString(key))));
+    return Error(
+        S(TirIntentsText::tr("%1 needs a non-negative %2").arg(intent.primitive, QString(key))));
   return v;
 }
 
@@ -65,18 +70,20 @@ Result<std::vector<int64_t>> ParsePositiveList(const QString& text, const char* 
     bool ok = false;
     int64_t v = part.trimmed().toLongLong(&ok);
     if (!ok || v <= 0)
-      return Error(S(Tr("%1: '%2' is not a positive integer").arg(what, part.trimmed())));
+      return Error(
+          S(TirIntentsText::tr("%1: '%2' is not a positive integer").arg(what, part.trimmed())));
     out.push_back(v);
   }
   if (out.empty())
-    return Error(S(Tr("%1: give one positive integer per block iterator").arg(what)));
+    return Error(
+        S(TirIntentsText::tr("%1: give one positive integer per block iterator").arg(what)));
   return out;
 }
 
 // tile: each of the two loops split by its factor (the outer extent inferred), then the
 // outer parts before the inner ones, as TE's tile does: x_0, y_0, x_1, y_1.
 Status ApplyTile(tir::Schedule& sch, const Intent& intent) {
-  if (intent.iterVars.size() != 2) return Error(S(Tr("tile needs two loops")));
+  if (intent.iterVars.size() != 2) return Error(S(TirIntentsText::tr("tile needs two loops")));
   auto x = IntentLoop(sch, intent, intent.iterVars[0]);
   if (!x.ok()) return x.error();
   auto y = IntentLoop(sch, intent, intent.iterVars[1]);
@@ -110,13 +117,13 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
   if (p == "unroll") return sch.Unroll(loop);
   if (p == "bind") {
     QString axis = intent.params.value("thread_axis").toString();
-    if (axis.isEmpty()) return Error(S(Tr("bind needs a thread axis")));
+    if (axis.isEmpty()) return Error(S(TirIntentsText::tr("bind needs a thread axis")));
     return sch.Bind(loop, S(axis));
   }
   if (p == "rfactor") {
     bool ok = false;
     int axis = intent.params.value("factor_axis", 0).toInt(&ok);
-    if (!ok) return Error(S(Tr("rfactor: factor_axis must be an integer")));
+    if (!ok) return Error(S(TirIntentsText::tr("rfactor: factor_axis must be an integer")));
     auto r = sch.RFactor(loop, axis);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
@@ -124,7 +131,7 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     auto r = sch.Blockize(loop);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
-  return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
+  return Error(S(TirIntentsText::tr("unknown TensorIR primitive %1").arg(p)));
 }
 
 Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
@@ -137,8 +144,8 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     bool ok = false;
     int64_t index = intent.params.value("buffer_index").toLongLong(&ok);
     QString scope = intent.params.value("storage_scope").toString();
-    if (!ok || index < 0) return Error(S(Tr("%1 needs a buffer index").arg(p)));
-    if (scope.isEmpty()) return Error(S(Tr("%1 needs a storage scope").arg(p)));
+    if (!ok || index < 0) return Error(S(TirIntentsText::tr("%1 needs a buffer index").arg(p)));
+    if (scope.isEmpty()) return Error(S(TirIntentsText::tr("%1 needs a storage scope").arg(p)));
     auto r = p == "cache_read" ? sch.CacheRead(*block, index, S(scope))
                                : sch.CacheWrite(*block, index, S(scope));
     return r.ok() ? Status::Ok() : Status(r.error());
@@ -148,13 +155,14 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     if (!index.ok()) return index.error();
     if (p == "set_scope") {
       QString scope = intent.params.value("storage_scope").toString();
-      if (scope.isEmpty()) return Error(S(Tr("%1 needs a storage scope").arg(p)));
+      if (scope.isEmpty()) return Error(S(TirIntentsText::tr("%1 needs a storage scope").arg(p)));
       return sch.SetScope(*block, *index, S(scope));
     }
     if (p == "reindex") {
       QString type = intent.params.value("buffer_type").toString();
       if (type != "read" && type != "write")
-        return Error(S(Tr("reindex: the buffer is read or written, not '%1'").arg(type)));
+        return Error(
+            S(TirIntentsText::tr("reindex: the buffer is read or written, not '%1'").arg(type)));
       auto r =
           sch.ReIndex(*block, *index,
                       type == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write);
@@ -185,7 +193,7 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     auto r = sch.DecomposePadding(*block, loop);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
-  return Error(S(Tr("unknown TensorIR primitive %1").arg(p)));
+  return Error(S(TirIntentsText::tr("unknown TensorIR primitive %1").arg(p)));
 }
 
 // transform_layout's arguments as the script line needs them: a block, one of its buffers,
@@ -194,21 +202,23 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
 QString TransformLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent) {
   const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
   if (!r || r == tir::RootRealize(sch.func()))
-    return Tr("transform_layout: there is no block %1").arg(intent.stage);
+    return TirIntentsText::tr("transform_layout: there is no block %1").arg(intent.stage);
   QString type = intent.params.value("buffer_type").toString();
   if (type != "read" && type != "write")
-    return Tr("transform_layout: the buffer is read or written, not '%1'").arg(type);
+    return TirIntentsText::tr("transform_layout: the buffer is read or written, not '%1'")
+        .arg(type);
   bool ok = false;
   int index = intent.params.value("buffer_index").toInt(&ok);
   int n = int(type == "read" ? r->block->reads.size() : r->block->writes.size());
   if (!ok || index < 0 || index >= n)
-    return Tr("transform_layout: block %1 has %2 %3 buffer(s), no buffer %4")
+    return TirIntentsText::tr("transform_layout: block %1 has %2 %3 buffer(s), no buffer %4")
         .arg(intent.stage)
         .arg(n)
         .arg(type)
         .arg(intent.params.value("buffer_index").toString());
   if (!intent.params.value("index_map").toString().trimmed().startsWith("lambda"))
-    return Tr("transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)");
+    return TirIntentsText::tr(
+        "transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)");
   return QString();
 }
 
@@ -263,12 +273,12 @@ QString LayoutPreview(const tir::Schedule& sch, Intent intent, const QVariantMap
     return problem;
   if (dryRun) {
     auto after = dryRun(intent);
-    if (!after.ok()) return Tr("Refused: %1").arg(Q(after.error().message));
-    if (!*after) return Tr("Refused: the script makes no TensorIR schedule");
+    if (!after.ok()) return TirIntentsText::tr("Refused: %1").arg(Q(after.error().message));
+    if (!*after) return TirIntentsText::tr("Refused: the script makes no TensorIR schedule");
     return TirLayoutPreviewText(**after);
   }
   QString problem = check ? check(intent) : QString();
-  return problem.isEmpty() ? QString() : Tr("Refused: %1").arg(problem);
+  return problem.isEmpty() ? QString() : TirIntentsText::tr("Refused: %1").arg(problem);
 }
 
 // The tile dialog's preview: the four loops in their new order.
@@ -279,7 +289,7 @@ QString TileLoops(const QVariantMap& v, const QString& x, std::optional<int64_t>
                                 : QStringLiteral("?");
   };
   int64_t xf = v.value("x_factor").toLongLong(), yf = v.value("y_factor").toLongLong();
-  return Tr("loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)")
+  return TirIntentsText::tr("loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)")
       .arg(x, outer(xe, xf), y, outer(ye, yf))
       .arg(xf)
       .arg(yf);
@@ -300,12 +310,12 @@ QString SplitExtents(const QString& text, std::optional<int64_t> extent) {
     else
       parts << "?";
   }
-  QString out = Tr("loops of extents %1").arg(parts.join(" x "));
+  QString out = TirIntentsText::tr("loops of extents %1").arg(parts.join(" x "));
   if (extent) {
     int64_t product = 1;
     for (const QString& p : parts) product *= p.toLongLong();
     if (product != *extent)
-      out += Tr(" (a predicate T.where keeps %1 of %2)").arg(*extent).arg(product);
+      out += TirIntentsText::tr(" (a predicate T.where keeps %1 of %2)").arg(*extent).arg(product);
   }
   return out;
 }
@@ -321,28 +331,28 @@ Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QS
     auto loop = sch.Get(rv);
     if (loop.ok() && Q((*loop)->loop_var.name()) == name) return rv;
   }
-  return Error(S(Tr("block %1 has no loop %2").arg(block, name)));
+  return Error(S(TirIntentsText::tr("block %1 has no loop %2").arg(block, name)));
 }
 
 QString TirPrimitiveTitle(const QString& p) {
-  if (p == "reverse_compute_at") return Tr("Reverse Compute At…");
-  if (p == "reverse_compute_inline") return Tr("Reverse Compute Inline");
-  if (p == "decompose_reduction") return Tr("Decompose Reduction…");
-  if (p == "fuse") return Tr("Fuse with Inner Loop");
-  if (p == "tile") return Tr("Tile with Inner Loop…");
-  if (p == "blockize") return Tr("Blockize");
-  if (p == "transform_layout") return Tr("Transform Layout…");
-  if (p == "set_scope") return Tr("Set Scope…");
-  if (p == "storage_align") return Tr("Storage Align…");
-  if (p == "reindex") return Tr("Reindex…");
-  if (p == "decompose_padding") return Tr("Decompose Padding…");
-  if (p == "pad_einsum") return Tr("Pad Einsum…");
-  if (p == "add_unit_loop") return Tr("Add Unit Loop");
-  if (p == "annotate") return Tr("Annotate…");
-  if (p == "unannotate") return Tr("Unannotate…");
-  if (p == "tensorize") return Tr("Tensorize…");
-  if (p == "transform_block_layout") return Tr("Transform Block Layout…");
-  if (p == "set_axis_separator") return Tr("Set Axis Separator…");
+  if (p == "reverse_compute_at") return TirIntentsText::tr("Reverse Compute At…");
+  if (p == "reverse_compute_inline") return TirIntentsText::tr("Reverse Compute Inline");
+  if (p == "decompose_reduction") return TirIntentsText::tr("Decompose Reduction…");
+  if (p == "fuse") return TirIntentsText::tr("Fuse with Inner Loop");
+  if (p == "tile") return TirIntentsText::tr("Tile with Inner Loop…");
+  if (p == "blockize") return TirIntentsText::tr("Blockize");
+  if (p == "transform_layout") return TirIntentsText::tr("Transform Layout…");
+  if (p == "set_scope") return TirIntentsText::tr("Set Scope…");
+  if (p == "storage_align") return TirIntentsText::tr("Storage Align…");
+  if (p == "reindex") return TirIntentsText::tr("Reindex…");
+  if (p == "decompose_padding") return TirIntentsText::tr("Decompose Padding…");
+  if (p == "pad_einsum") return TirIntentsText::tr("Pad Einsum…");
+  if (p == "add_unit_loop") return TirIntentsText::tr("Add Unit Loop");
+  if (p == "annotate") return TirIntentsText::tr("Annotate…");
+  if (p == "unannotate") return TirIntentsText::tr("Unannotate…");
+  if (p == "tensorize") return TirIntentsText::tr("Tensorize…");
+  if (p == "transform_block_layout") return TirIntentsText::tr("Transform Block Layout…");
+  if (p == "set_axis_separator") return TirIntentsText::tr("Set Axis Separator…");
   return PrimitiveTitle(p);
 }
 
@@ -447,11 +457,13 @@ Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& tex
     bool ok = false;
     int64_t v = f.toLongLong(&ok);
     if (!ok || v <= 0)
-      return Error(S(Tr("split: factor '%1' is neither a positive integer nor None").arg(f)));
+      return Error(S(
+          TirIntentsText::tr("split: factor '%1' is neither a positive integer nor None").arg(f)));
     out.push_back(v);
   }
-  if (out.size() < 2) return Error(S(Tr("split: give at least two factors, e.g. None, 32")));
-  if (nones > 1) return Error(S(Tr("split: at most one factor may be None")));
+  if (out.size() < 2)
+    return Error(S(TirIntentsText::tr("split: give at least two factors, e.g. None, 32")));
+  if (nones > 1) return Error(S(TirIntentsText::tr("split: at most one factor may be None")));
   return out;
 }
 
@@ -459,12 +471,14 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   const QString& p = intent.primitive;
   if (TirIntentNeedsScript(intent))
     return Error(
-        S(Tr("%1 takes Python lambdas: the application applies it as a script line").arg(p)));
+        S(TirIntentsText::tr("%1 takes Python lambdas: the application applies it as a script line")
+              .arg(p)));
   if (IsTirArgumentPrimitive(p)) return ApplyTirArgumentIntent(sch, intent);
   if (p == "fuse" || p == "reorder") {
     auto loops = IntentLoops(sch, intent);
     if (!loops.ok()) return loops.error();
-    if (loops->size() < 2) return Error(S(Tr("%1 needs at least two loops").arg(p)));
+    if (loops->size() < 2)
+      return Error(S(TirIntentsText::tr("%1 needs at least two loops").arg(p)));
     if (p == "reorder") return sch.Reorder(*loops);
     auto r = sch.Fuse(*loops);
     return r.ok() ? Status::Ok() : Status(r.error());
@@ -506,7 +520,8 @@ bool TirBlockFeeds(const tir::Schedule& sch, const QString& a, const QString& b)
 TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QString& loopBlock,
                        const QString& targetLoop) {
   if (block == loopBlock)
-    return {std::nullopt, Tr("%1 cannot be computed at one of its own loops").arg(block)};
+    return {std::nullopt,
+            TirIntentsText::tr("%1 cannot be computed at one of its own loops").arg(block)};
   // The blocks under the target loop decide the direction: a block that reads what they
   // write follows them (reverse_compute_at), otherwise it is their producer.
   bool consumer = false;
@@ -533,9 +548,10 @@ TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const 
   int from = int(loops.indexOf(sourceLoop));
   int to = int(loops.indexOf(targetLoop));
   if (from < 0 || to < 0)
-    return {std::nullopt,
-            Tr("%1 and %2 are not both loops of %3").arg(sourceLoop, targetLoop, loopBlock)};
-  if (from == to) return {std::nullopt, Tr("a loop dropped on itself does nothing")};
+    return {std::nullopt, TirIntentsText::tr("%1 and %2 are not both loops of %3")
+                              .arg(sourceLoop, targetLoop, loopBlock)};
+  if (from == to)
+    return {std::nullopt, TirIntentsText::tr("a loop dropped on itself does nothing")};
   Intent intent;
   intent.stage = loopBlock;
   if (place != TirDropPlace::On) {
@@ -545,7 +561,8 @@ TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const 
     moved.insert(at, sourceLoop);
     moved.removeAt(at <= from ? from + 1 : from);
     if (moved == loops)
-      return {std::nullopt, Tr("%1 is already there: nothing to do").arg(sourceLoop)};
+      return {std::nullopt,
+              TirIntentsText::tr("%1 is already there: nothing to do").arg(sourceLoop)};
     int first = std::min(from, at), last = std::max(from, at - 1);
     intent.primitive = "reorder";
     intent.iterVars = moved.mid(first, last - first + 1);
@@ -566,12 +583,14 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                      const QString& loop, const IntentCheck& check,
                                      const TirDryRun& dryRun) {
   const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
-  if (!realize) return {std::nullopt, Tr("%1: select a block first").arg(primitive)};
+  if (!realize)
+    return {std::nullopt, TirIntentsText::tr("%1: select a block first").arg(primitive)};
   Intent intent{primitive, block, {}, {}};
   QStringList loops = TirLoopNames(sch, block);
   QList<ParamField> fields;
   auto needLoop = [&]() -> QString {
-    if (loop.isEmpty()) return Tr("%1: select a loop of %2 first").arg(primitive, block);
+    if (loop.isEmpty())
+      return TirIntentsText::tr("%1: select a loop of %2 first").arg(primitive, block);
     intent.iterVars << loop;
     return {};
   };
@@ -586,7 +605,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
     ParamField f;
     f.key = "factors";
-    f.label = Tr("Factors (None is inferred)");
+    f.label = TirIntentsText::tr("Factors (None is inferred)");
     f.kind = ParamField::Kind::Text;
     f.value = QString("None, 32");
     fields << f;
@@ -601,22 +620,22 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     problem = needLoop();
     int at = int(loops.indexOf(loop));
     if (problem.isEmpty() && (at < 0 || at + 1 >= loops.size()))
-      problem = Tr("fuse: %1 has no inner loop to fuse with").arg(loop);
+      problem = TirIntentsText::tr("fuse: %1 has no inner loop to fuse with").arg(loop);
     else if (problem.isEmpty())
       intent.iterVars << loops[at + 1];
   } else if (primitive == "tile") {
     problem = needLoop();
     int at = int(loops.indexOf(loop));
     if (problem.isEmpty() && (at < 0 || at + 1 >= loops.size()))
-      problem = Tr("tile: %1 has no inner loop to tile with").arg(loop);
+      problem = TirIntentsText::tr("tile: %1 has no inner loop to tile with").arg(loop);
     if (problem.isEmpty()) {
       QString inner = loops[at + 1];
       intent.iterVars << inner;
       std::vector<const tir::ForNode*> nest = TirLoopsOf(sch, block);
       std::optional<int64_t> xe = TirConstExtent(*nest[size_t(at)]);
       std::optional<int64_t> ye = TirConstExtent(*nest[size_t(at) + 1]);
-      fields << IntField("x_factor", Tr("Inner extent of %1").arg(loop), 8)
-             << IntField("y_factor", Tr("Inner extent of %1").arg(inner), 8);
+      fields << IntField("x_factor", TirIntentsText::tr("Inner extent of %1").arg(loop), 8)
+             << IntField("y_factor", TirIntentsText::tr("Inner extent of %1").arg(inner), 8);
       ParamField preview;
       preview.key = "preview";
       preview.kind = ParamField::Kind::Preview;
@@ -629,9 +648,10 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     problem = needLoop();
     const auto& writes = realize->block->writes;
     QString buffer = writes.empty() ? block : Q(writes.front().buffer->name);
-    ParamField axis =
-        IntField("factor_axis", Tr("Position of the factored loop in %1.rf's shape").arg(buffer), 0,
-                 /*minimum=*/0);
+    ParamField axis = IntField(
+        "factor_axis",
+        TirIntentsText::tr("Position of the factored loop in %1.rf's shape").arg(buffer), 0,
+        /*minimum=*/0);
     axis.maximum = writes.empty() ? 0 : int(writes.front().buffer->shape.size());
     fields << axis;
   } else if (primitive == "blockize") {
@@ -639,29 +659,33 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
   } else if (primitive == "reorder") {
     ParamField f;
     f.key = "order";
-    f.label = Tr("Loop order (outermost first)");
+    f.label = TirIntentsText::tr("Loop order (outermost first)");
     f.kind = ParamField::Kind::Order;
     f.value = loops;
     fields << f;
   } else if (primitive == "bind") {
     problem = needLoop();
-    fields << ChoiceField("thread_axis", Tr("Thread axis"), ThreadTags());
+    fields << ChoiceField("thread_axis", TirIntentsText::tr("Thread axis"), ThreadTags());
   } else if (primitive == "parallel" || primitive == "vectorize" || primitive == "unroll") {
     problem = needLoop();
   } else if (primitive == "compute_at" || primitive == "reverse_compute_at") {
     QStringList targets = AtTargets(sch, block, primitive == "reverse_compute_at");
     if (targets.isEmpty())
-      problem = primitive == "compute_at"
-                    ? Tr("compute_at: no block reads what %1 writes").arg(block)
-                    : Tr("reverse_compute_at: no block writes what %1 reads").arg(block);
-    fields << ChoiceField("target", Tr("Loop"), targets);
+      problem =
+          primitive == "compute_at"
+              ? TirIntentsText::tr("compute_at: no block reads what %1 writes").arg(block)
+              : TirIntentsText::tr("reverse_compute_at: no block writes what %1 reads").arg(block);
+    fields << ChoiceField("target", TirIntentsText::tr("Loop"), targets);
   } else if (primitive == "cache_read" || primitive == "cache_write") {
     bool read = primitive == "cache_read";
     QStringList buffers = BufferChoices(read ? realize->block->reads : realize->block->writes);
-    if (buffers.isEmpty()) problem = Tr("%1: %2 has no buffer to cache").arg(primitive, block);
-    fields << ChoiceField("buffer", read ? Tr("Read buffer") : Tr("Written buffer"), buffers);
+    if (buffers.isEmpty())
+      problem = TirIntentsText::tr("%1: %2 has no buffer to cache").arg(primitive, block);
     fields << ChoiceField(
-        "storage_scope", Tr("Storage scope"),
+        "buffer", read ? TirIntentsText::tr("Read buffer") : TirIntentsText::tr("Written buffer"),
+        buffers);
+    fields << ChoiceField(
+        "storage_scope", TirIntentsText::tr("Storage scope"),
         read ? QStringList{"shared", "local", "global"} : QStringList{"local", "shared", "global"});
   } else if (primitive == "transform_layout") {
     QStringList buffers;
@@ -669,26 +693,27 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                         std::pair{QString("read"), &realize->block->reads}})
       for (size_t i = 0; i < regions->size(); ++i)
         buffers << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
-    if (buffers.isEmpty()) problem = Tr("transform_layout: %1 accesses no buffer").arg(block);
-    fields << ChoiceField("layout_buffer", Tr("Buffer"), buffers);
+    if (buffers.isEmpty())
+      problem = TirIntentsText::tr("transform_layout: %1 accesses no buffer").arg(block);
+    fields << ChoiceField("layout_buffer", TirIntentsText::tr("Buffer"), buffers);
     const auto& first =
         realize->block->writes.empty() ? realize->block->reads : realize->block->writes;
     ParamField map;
     map.key = "index_map";
-    map.label = Tr("Index map (a Python lambda)");
+    map.label = TirIntentsText::tr("Index map (a Python lambda)");
     map.kind = ParamField::Kind::Text;
     map.value = DefaultIndexMap(first.empty() ? 0 : first.front().buffer->shape.size());
-    map.tooltip =
-        Tr("The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, "
-           "j % 4); padding appears where the new shape has more cells");
+    map.tooltip = TirIntentsText::tr(
+        "The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, "
+        "j % 4); padding appears where the new shape has more cells");
     ParamField pad;
     pad.key = "pad_value";
-    pad.label = Tr("Pad value (empty: None)");
+    pad.label = TirIntentsText::tr("Pad value (empty: None)");
     pad.kind = ParamField::Kind::Text;
     pad.value = QString();
-    pad.tooltip =
-        Tr("What the padding holds: a number (0.0), or a lambda of the physical "
-           "indices; None refuses a map that pads (TransformationIntroducesPaddingError)");
+    pad.tooltip = TirIntentsText::tr(
+        "What the padding holds: a number (0.0), or a lambda of the physical "
+        "indices; None refuses a map that pads (TransformationIntroducesPaddingError)");
     ParamField preview;
     preview.key = "preview";
     preview.kind = ParamField::Kind::Preview;
@@ -701,24 +726,27 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       intent.iterVars << loop;
     else
       fields << ChoiceField("loop",
-                            primitive == "decompose_reduction" ? Tr("Init block above loop")
-                                                               : Tr("Padding block above loop"),
+                            primitive == "decompose_reduction"
+                                ? TirIntentsText::tr("Init block above loop")
+                                : TirIntentsText::tr("Padding block above loop"),
                             loops);
   } else if (primitive == "set_scope" || primitive == "storage_align") {
     QStringList buffers = BufferChoices(realize->block->writes);
-    if (buffers.isEmpty()) problem = Tr("%1: %2 writes no buffer").arg(primitive, block);
-    fields << ChoiceField("buffer", Tr("Written buffer"), buffers);
+    if (buffers.isEmpty())
+      problem = TirIntentsText::tr("%1: %2 writes no buffer").arg(primitive, block);
+    fields << ChoiceField("buffer", TirIntentsText::tr("Written buffer"), buffers);
     if (primitive == "set_scope") {
-      fields << ChoiceField("storage_scope", Tr("Storage scope"),
+      fields << ChoiceField("storage_scope", TirIntentsText::tr("Storage scope"),
                             {"shared", "local", "global", "shared.dyn"});
     } else {
       int rank = realize->block->writes.empty()
                      ? 1
                      : int(realize->block->writes.front().buffer->shape.size());
-      ParamField axis = IntField("axis", Tr("Axis"), std::max(0, rank - 2), /*minimum=*/0);
+      ParamField axis =
+          IntField("axis", TirIntentsText::tr("Axis"), std::max(0, rank - 2), /*minimum=*/0);
       axis.maximum = std::max(0, rank - 1);
-      fields << axis << IntField("factor", Tr("Factor"), 32)
-             << IntField("offset", Tr("Offset"), 1, /*minimum=*/0);
+      fields << axis << IntField("factor", TirIntentsText::tr("Factor"), 32)
+             << IntField("offset", TirIntentsText::tr("Offset"), 1, /*minimum=*/0);
     }
   } else if (primitive == "reindex") {
     QStringList buffers;
@@ -726,21 +754,22 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                         std::pair{QString("read"), &realize->block->reads}})
       for (size_t i = 0; i < regions->size(); ++i)
         buffers << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
-    if (buffers.isEmpty()) problem = Tr("reindex: %1 accesses no buffer").arg(block);
-    fields << ChoiceField("layout_buffer", Tr("Buffer"), buffers);
+    if (buffers.isEmpty())
+      problem = TirIntentsText::tr("reindex: %1 accesses no buffer").arg(block);
+    fields << ChoiceField("layout_buffer", TirIntentsText::tr("Buffer"), buffers);
   } else if (primitive == "pad_einsum") {
     ParamField f;
     f.key = "padding";
-    f.label = Tr("Padding (a multiple per block iterator)");
+    f.label = TirIntentsText::tr("Padding (a multiple per block iterator)");
     f.kind = ParamField::Kind::Text;
     QStringList ones;
     for (size_t i = 0; i < realize->block->iter_vars.size(); ++i) ones << "1";
     f.value = ones.join(", ");
-    f.tooltip =
-        Tr("Each iterator's extent is padded up to a multiple of its number, e.g. 1, 32, 1");
+    f.tooltip = TirIntentsText::tr(
+        "Each iterator's extent is padded up to a multiple of its number, e.g. 1, 32, 1");
     fields << f;
   } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
-    problem = Tr("unknown TensorIR primitive %1").arg(primitive);
+    problem = TirIntentsText::tr("unknown TensorIR primitive %1").arg(primitive);
   }
   if (!problem.isEmpty()) return {std::nullopt, problem};
   if (!fields.isEmpty()) {

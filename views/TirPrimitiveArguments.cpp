@@ -14,7 +14,9 @@
 namespace tessera::views {
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("TirPrimitiveArguments", text); }
+struct TirPrimitiveArgumentsText {
+  Q_DECLARE_TR_FUNCTIONS(TirPrimitiveArguments)
+};
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 std::string S(const QString& s) { return s.toStdString(); }
 Error Fail(const QString& text) { return Error(S(text)); }
@@ -33,7 +35,8 @@ Status OnTarget(tir::Schedule& sch, const Intent& intent, F&& apply) {
 }
 
 QString TargetName(const QString& block, const QString& loop) {
-  return loop.isEmpty() ? Tr("block %1").arg(block) : Tr("loop %1").arg(loop);
+  return loop.isEmpty() ? TirPrimitiveArgumentsText::tr("block %1").arg(block)
+                        : TirPrimitiveArgumentsText::tr("loop %1").arg(loop);
 }
 
 // "write 0: B" and "read 1: A" for each buffer the block writes and reads.
@@ -86,7 +89,7 @@ QString DefaultBlockMap(const tir::BlockNode& block) {
 // The block's iterators after a dry run: "v0: 256 (S), v1: 64 (R)".
 QString IteratorsText(const tir::Schedule& after, const QString& block) {
   const tir::BlockRealizeNode* r = TirFindBlock(after, block);
-  if (!r) return Tr("block %1 is gone").arg(block);
+  if (!r) return TirPrimitiveArgumentsText::tr("block %1 is gone").arg(block);
   QStringList iters;
   for (const ir::IterVar& iv : r->block->iter_vars) {
     const int64_t* e = ir::as_const_int(iv->dom.extent);
@@ -94,16 +97,18 @@ QString IteratorsText(const tir::Schedule& after, const QString& block) {
                  .arg(Q(iv->var.name()), e ? QString::number(*e) : QStringLiteral("?"))
                  .arg(QChar(tir::IterKindChar(iv->iter_type)));
   }
-  return Tr("%1 iterates over %2").arg(block, iters.join(", "));
+  return TirPrimitiveArgumentsText::tr("%1 iterates over %2").arg(block, iters.join(", "));
 }
 
 Result<QString> AnnotateVerdict(const QVariantMap& v, const QStringList& existing) {
   QString key = v.value("ann_key").toString();
-  if (key.trimmed().isEmpty()) return Fail(Tr("give the annotation a key"));
+  if (key.trimmed().isEmpty())
+    return Fail(TirPrimitiveArgumentsText::tr("give the annotation a key"));
   auto value = ParseAnnotationValue(v.value("ann_type").toString(), v.value("ann_val").toString());
   if (!value.ok()) return value.error();
   QString text = QString("ann_key=%1, ann_val=%2").arg(PythonStringLiteral(key), value->python);
-  if (existing.contains(key)) text += " " + Tr("(replaces the value it has)");
+  if (existing.contains(key))
+    text += " " + TirPrimitiveArgumentsText::tr("(replaces the value it has)");
   return text;
 }
 
@@ -120,7 +125,7 @@ Result<QString> SeparatorVerdict(const tir::Schedule& sch, const Intent& base,
                                     intent.params.value("buffer_index").toLongLong())
                          : nullptr;
   if (!buffer) return QString();
-  return Tr("%1 %2 is flattened to %3 dimension(s)")
+  return TirPrimitiveArgumentsText::tr("%1 %2 is flattened to %3 dimension(s)")
       .arg(Q(buffer->name), ShapeText(buffer->shape))
       .arg(separators->size() + 1);
 }
@@ -131,7 +136,7 @@ Result<QString> TensorizeVerdict(const tir::Schedule& sch, const Intent& base,
   SetTirArgumentParams(intent, v);
   tir::Schedule copy = sch;
   if (Status s = ApplyTirArgumentIntent(copy, intent); !s) return s.error();
-  return Tr("%1 matches %2")
+  return TirPrimitiveArgumentsText::tr("%1 matches %2")
       .arg(intent.params.value("intrin").toString(),
            TargetName(intent.stage, intent.iterVars.value(0)));
 }
@@ -142,10 +147,10 @@ Result<QString> BlockLayoutVerdict(const tir::Schedule& sch, const Intent& base,
   SetTirArgumentParams(intent, v);
   if (QString problem = TransformBlockLayoutArgumentProblem(sch, intent); !problem.isEmpty())
     return Fail(problem);
-  if (!dryRun) return Tr("a lambda over the block's iterators");
+  if (!dryRun) return TirPrimitiveArgumentsText::tr("a lambda over the block's iterators");
   auto after = dryRun(intent);
   if (!after.ok()) return after.error();
-  if (!*after) return Fail(Tr("the script makes no TensorIR schedule"));
+  if (!*after) return Fail(TirPrimitiveArgumentsText::tr("the script makes no TensorIR schedule"));
   return IteratorsText(**after, intent.stage);
 }
 
@@ -161,7 +166,7 @@ ParamField TextField(const QString& key, const QString& label, const QString& va
 ParamField VerdictField(std::function<Result<QString>(const QVariantMap&)> verdict) {
   ParamField f;
   f.key = "check";
-  f.label = Tr("Check");
+  f.label = TirPrimitiveArgumentsText::tr("Check");
   f.kind = ParamField::Kind::Preview;
   f.verdict = std::move(verdict);
   return f;
@@ -180,7 +185,7 @@ Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QStri
   if (type == "int") {
     bool ok = false;
     qlonglong v = t.toLongLong(&ok);
-    if (!ok) return Fail(Tr("ann_val: '%1' is not an int").arg(t));
+    if (!ok) return Fail(TirPrimitiveArgumentsText::tr("ann_val: '%1' is not an int").arg(t));
     bool fits32 =
         v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
     return TirAnnotationValue{
@@ -189,7 +194,8 @@ Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QStri
   if (type == "float") {
     bool ok = false;
     double v = t.toDouble(&ok);
-    if (!ok || !std::isfinite(v)) return Fail(Tr("ann_val: '%1' is not a finite float").arg(t));
+    if (!ok || !std::isfinite(v))
+      return Fail(TirPrimitiveArgumentsText::tr("ann_val: '%1' is not a finite float").arg(t));
     // Python's repr: the shortest text that reads back, always with a '.' or an exponent.
     char buffer[64];
     auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
@@ -197,7 +203,8 @@ Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QStri
     if (!python.contains('.') && !python.contains('e')) python += ".0";
     return TirAnnotationValue{python, ir::FloatImm(ir::DataType::Float(32), v)};
   }
-  return Fail(Tr("ann_val: the type is int, float or str, not '%1'").arg(type));
+  return Fail(
+      TirPrimitiveArgumentsText::tr("ann_val: the type is int, float or str, not '%1'").arg(type));
 }
 
 QString PythonStringLiteral(const QString& text) {
@@ -225,7 +232,9 @@ Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
     bool ok = false;
     int64_t v = part.trimmed().toLongLong(&ok);
     if (!ok || v < 0)
-      return Fail(Tr("axis_separators: '%1' is not a non-negative integer").arg(part.trimmed()));
+      return Fail(
+          TirPrimitiveArgumentsText::tr("axis_separators: '%1' is not a non-negative integer")
+              .arg(part.trimmed()));
     out.push_back(v);
   }
   return out;
@@ -234,19 +243,21 @@ Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
 QString IndexMapLambdaProblem(const QString& text, size_t arity) {
   auto parsed = script::ParseExpression(S(text));
   if (!parsed.ok())
-    return Tr("index_map: column %1: %2")
+    return TirPrimitiveArgumentsText::tr("index_map: column %1: %2")
         .arg(parsed.error().loc.column)
         .arg(Q(parsed.error().message));
   const script::AstExpr& e = **parsed;
   if (e.kind != script::AstKind::Lambda)
-    return Tr("index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)");
+    return TirPrimitiveArgumentsText::tr(
+        "index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)");
   size_t positional = 0;
   for (const script::AstParam& p : e.params) {
     if (p.kind == script::ParamKind::VarArgs) return QString();  // lambda *indices: any number
     if (p.kind == script::ParamKind::Positional) ++positional;
   }
   if (positional != arity)
-    return Tr("index_map: the lambda takes %1 index(es); the block has %2 iterator(s)")
+    return TirPrimitiveArgumentsText::tr(
+               "index_map: the lambda takes %1 index(es); the block has %2 iterator(s)")
         .arg(positional)
         .arg(arity);
   return QString();
@@ -274,9 +285,11 @@ QStringList TirIntrinNames(const tir::Schedule& sch) {
 QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block,
                                const QString& loop) {
   if (p == "unannotate" && TirAnnotationKeys(sch, block, loop).isEmpty())
-    return Tr("unannotate: %1 has no annotation").arg(TargetName(block, loop));
+    return TirPrimitiveArgumentsText::tr("unannotate: %1 has no annotation")
+        .arg(TargetName(block, loop));
   if (p == "tensorize" && TirIntrinNames(sch).isEmpty())
-    return Tr("tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)");
+    return TirPrimitiveArgumentsText::tr(
+        "tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)");
   if (p == "add_unit_loop") {
     tir::Schedule copy = sch;
     Status s = ApplyTirArgumentIntent(
@@ -286,13 +299,16 @@ QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& p, const
   if (p == "set_axis_separator") {
     const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
     if (r && BufferEntries(*r->block).isEmpty())
-      return Tr("set_axis_separator: block %1 accesses no buffer").arg(block);
+      return TirPrimitiveArgumentsText::tr("set_axis_separator: block %1 accesses no buffer")
+          .arg(block);
   }
   if (p == "transform_block_layout") {
     // The block's own conditions (its loops, its bindings) do not depend on the map: the
     // identity map on a copy meets them exactly when any map could.
     const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
-    if (!r) return Tr("transform_block_layout: there is no block %1").arg(block);
+    if (!r)
+      return TirPrimitiveArgumentsText::tr("transform_block_layout: there is no block %1")
+          .arg(block);
     std::vector<std::string> names;
     for (size_t i = 0; i < r->block->iter_vars.size(); ++i)
       names.push_back("i" + std::to_string(i));
@@ -314,7 +330,7 @@ QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
   QList<ParamField> fields;
   const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
   if (!r) {
-    *problem = Tr("%1: there is no block %2").arg(p, block);
+    *problem = TirPrimitiveArgumentsText::tr("%1: there is no block %2").arg(p, block);
     return fields;
   }
   *problem = TirArgumentMenuProblem(sch, p, block, loop);
@@ -323,41 +339,47 @@ QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
   if (p == "annotate") {
     QStringList existing = TirAnnotationKeys(sch, block, loop);
     fields << TextField(
-                  "ann_key", Tr("Key"),
+                  "ann_key", TirPrimitiveArgumentsText::tr("Key"),
                   loop.isEmpty() ? "meta_schedule.unroll_explicit" : "pragma_auto_unroll_max_step")
-           << ChoiceField("ann_type", Tr("Value type"), {"int", "float", "str"})
-           << TextField("ann_val", Tr("Value"), "16")
+           << ChoiceField("ann_type", TirPrimitiveArgumentsText::tr("Value type"),
+                          {"int", "float", "str"})
+           << TextField("ann_val", TirPrimitiveArgumentsText::tr("Value"), "16")
            << VerdictField(
                   [existing](const QVariantMap& v) { return AnnotateVerdict(v, existing); });
   } else if (p == "unannotate") {
-    fields << ChoiceField("ann_key", Tr("Key"), TirAnnotationKeys(sch, block, loop));
+    fields << ChoiceField("ann_key", TirPrimitiveArgumentsText::tr("Key"),
+                          TirAnnotationKeys(sch, block, loop));
   } else if (p == "tensorize") {
     QStringList names = TirIntrinNames(sch);
-    ParamField name = TextField("intrin", Tr("TensorIntrin"), names.value(0));
-    name.tooltip = Tr("Registered in this document: %1").arg(names.join(", "));
+    ParamField name =
+        TextField("intrin", TirPrimitiveArgumentsText::tr("TensorIntrin"), names.value(0));
+    name.tooltip =
+        TirPrimitiveArgumentsText::tr("Registered in this document: %1").arg(names.join(", "));
     fields << name << VerdictField([&sch, base](const QVariantMap& v) {
       return TensorizeVerdict(sch, base, v);
     });
   } else if (p == "set_axis_separator") {
     QStringList buffers = BufferEntries(*r->block);
-    fields << ChoiceField("separator_buffer", Tr("Buffer"), buffers);
+    fields << ChoiceField("separator_buffer", TirPrimitiveArgumentsText::tr("Buffer"), buffers);
     tir::Buffer first =
         BufferOf(*r->block, buffers.value(0).section(' ', 0, 0),
                  buffers.value(0).section(' ', 1, 1).section(':', 0, 0).toLongLong());
-    ParamField separators = TextField("axis_separators", Tr("Axis separators"),
-                                      first && first->shape.size() >= 2 ? "1" : "");
-    separators.tooltip =
-        Tr("The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D "
-           "when it is flattened");
+    ParamField separators =
+        TextField("axis_separators", TirPrimitiveArgumentsText::tr("Axis separators"),
+                  first && first->shape.size() >= 2 ? "1" : "");
+    separators.tooltip = TirPrimitiveArgumentsText::tr(
+        "The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D "
+        "when it is flattened");
     fields << separators << VerdictField([&sch, base](const QVariantMap& v) {
       return SeparatorVerdict(sch, base, v);
     });
   } else if (p == "transform_block_layout") {
     ParamField map =
-        TextField("index_map", Tr("Index map (a Python lambda)"), DefaultBlockMap(*r->block));
-    map.tooltip =
-        Tr("The block's new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) "
-           "fuses two; the map must be bijective");
+        TextField("index_map", TirPrimitiveArgumentsText::tr("Index map (a Python lambda)"),
+                  DefaultBlockMap(*r->block));
+    map.tooltip = TirPrimitiveArgumentsText::tr(
+        "The block's new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) "
+        "fuses two; the map must be bijective");
     fields << map << VerdictField([&sch, base, dryRun](const QVariantMap& v) {
       return BlockLayoutVerdict(sch, base, v, dryRun);
     });
@@ -382,11 +404,12 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
   const QVariantMap& a = intent.params;
   if (p == "annotate" || p == "unannotate") {
     QString key = a.value("ann_key").toString();
-    if (key.trimmed().isEmpty()) return Fail(Tr("%1 needs an annotation key").arg(p));
+    if (key.trimmed().isEmpty())
+      return Fail(TirPrimitiveArgumentsText::tr("%1 needs an annotation key").arg(p));
     if (p == "unannotate") {
       QString loop = intent.iterVars.value(0);
       if (!TirAnnotationKeys(sch, intent.stage, loop).contains(key))
-        return Fail(Tr("unannotate: %1 has no annotation %2")
+        return Fail(TirPrimitiveArgumentsText::tr("unannotate: %1 has no annotation %2")
                         .arg(TargetName(intent.stage, loop), PythonStringLiteral(key)));
       return OnTarget(sch, intent, [&](const auto& rv) { return sch.Unannotate(rv, S(key)); });
     }
@@ -398,15 +421,18 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
   }
   if (p == "tensorize") {
     QString name = a.value("intrin").toString().trimmed();
-    if (name.isEmpty()) return Fail(Tr("tensorize needs a TensorIntrin name"));
+    if (name.isEmpty())
+      return Fail(TirPrimitiveArgumentsText::tr("tensorize needs a TensorIntrin name"));
     QStringList names = TirIntrinNames(sch);
     if (!names.contains(name))
       return Fail(names.isEmpty()
-                      ? Tr("ValueError: TensorIntrin '%1' is not registered; the document "
-                           "registers none")
+                      ? TirPrimitiveArgumentsText::tr(
+                            "ValueError: TensorIntrin '%1' is not registered; the document "
+                            "registers none")
                             .arg(name)
-                      : Tr("ValueError: TensorIntrin '%1' is not registered; the document "
-                           "registers %2")
+                      : TirPrimitiveArgumentsText::tr(
+                            "ValueError: TensorIntrin '%1' is not registered; the document "
+                            "registers %2")
                             .arg(name, names.join(", ")));
     return OnTarget(sch, intent, [&](const auto& rv) { return sch.Tensorize(rv, S(name)); });
   }
@@ -418,10 +444,13 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
   if (p == "set_axis_separator") {
     QString type = a.value("buffer_type").toString();
     if (type != "read" && type != "write")
-      return Fail(Tr("set_axis_separator: the buffer is read or written, not '%1'").arg(type));
+      return Fail(TirPrimitiveArgumentsText::tr(
+                      "set_axis_separator: the buffer is read or written, not '%1'")
+                      .arg(type));
     bool ok = false;
     int64_t index = a.value("buffer_index").toLongLong(&ok);
-    if (!ok || index < 0) return Fail(Tr("set_axis_separator needs a buffer index"));
+    if (!ok || index < 0)
+      return Fail(TirPrimitiveArgumentsText::tr("set_axis_separator needs a buffer index"));
     auto separators = ParseAxisSeparators(a.value("axis_separators").toString());
     if (!separators.ok()) return separators.error();
     auto block = sch.GetBlock(S(intent.stage));
@@ -431,16 +460,18 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
         *separators);
   }
   if (p == "transform_block_layout")
-    return Fail(
-        Tr("transform_block_layout takes a Python lambda: the application applies it "
-           "as a script line"));
-  return Fail(Tr("%1 is not a primitive of TirPrimitiveArguments").arg(p));
+    return Fail(TirPrimitiveArgumentsText::tr(
+        "transform_block_layout takes a Python lambda: the application applies it "
+        "as a script line"));
+  return Fail(
+      TirPrimitiveArgumentsText::tr("%1 is not a primitive of TirPrimitiveArguments").arg(p));
 }
 
 QString TransformBlockLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent) {
   const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
   if (!r || r == tir::RootRealize(sch.func()))
-    return Tr("transform_block_layout: there is no block %1").arg(intent.stage);
+    return TirPrimitiveArgumentsText::tr("transform_block_layout: there is no block %1")
+        .arg(intent.stage);
   QString problem = IndexMapLambdaProblem(intent.params.value("index_map").toString(),
                                           r->block->iter_vars.size());
   return problem.isEmpty() ? QString() : "transform_block_layout: " + problem;

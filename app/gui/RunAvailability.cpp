@@ -8,7 +8,9 @@ namespace tessera::gui {
 
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("RunAvailability", text); }
+struct RunAvailabilityText {
+  Q_DECLARE_TR_FUNCTIONS(RunAvailability)
+};
 
 QString FirstError(const views::DocumentState& state) {
   return state.errors.empty() ? QString() : QString::fromStdString(state.errors.front().format());
@@ -19,13 +21,15 @@ QString FirstError(const views::DocumentState& state) {
 QString RunProblem(const views::DocumentState& state, const QString& target) {
   if (!state.function) {
     if (state.tir_schedule && !state.errors.empty())
-      return Tr("Nothing to run: lowering the TensorIR function failed: %1").arg(FirstError(state));
+      return RunAvailabilityText::tr("Nothing to run: lowering the TensorIR function failed: %1")
+          .arg(FirstError(state));
     if (!state.errors.empty())
-      return Tr("Nothing to run: the script has an error (%1).").arg(FirstError(state));
-    return Tr("Nothing to run: the script has no lowered program.");
+      return RunAvailabilityText::tr("Nothing to run: the script has an error (%1).")
+          .arg(FirstError(state));
+    return RunAvailabilityText::tr("Nothing to run: the script has no lowered program.");
   }
   if (target == "cuda" && state.tir_schedule)
-    return Tr(
+    return RunAvailabilityText::tr(
         "A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or "
         "Profile (Ctrl+F5).");
   return QString();
@@ -34,18 +38,21 @@ QString RunProblem(const views::DocumentState& state, const QString& target) {
 QString TuneProblem(const views::DocumentState& state) {
   if (!state.program) {
     if (!state.errors.empty())
-      return Tr("Nothing to tune: the script does not evaluate (%1).").arg(FirstError(state));
-    return Tr("Nothing to tune: the script does not evaluate.");
+      return RunAvailabilityText::tr("Nothing to tune: the script does not evaluate (%1).")
+          .arg(FirstError(state));
+    return RunAvailabilityText::tr("Nothing to tune: the script does not evaluate.");
   }
   if (state.program->is_tensorir()) {
     // Every candidate is checked against the function, so the function must lower.
     if (!state.function)
-      return Tr("Nothing to tune: lowering the TensorIR function failed: %1")
-          .arg(state.errors.empty() ? Tr("no lowered function") : FirstError(state));
+      return RunAvailabilityText::tr("Nothing to tune: lowering the TensorIR function failed: %1")
+          .arg(state.errors.empty() ? RunAvailabilityText::tr("no lowered function")
+                                    : FirstError(state));
     return QString();
   }
   if (!state.schedule)
-    return Tr("Nothing to tune: the script creates no schedule (te.create_schedule).");
+    return RunAvailabilityText::tr(
+        "Nothing to tune: the script creates no schedule (te.create_schedule).");
   return QString();
 }
 

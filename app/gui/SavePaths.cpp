@@ -11,7 +11,9 @@ namespace tessera::gui {
 
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("SavePaths", text); }
+struct SavePathsText {
+  Q_DECLARE_TR_FUNCTIONS(SavePaths)
+};
 
 SavePathAsker& InstalledAsker() {
   static SavePathAsker asker;
@@ -47,12 +49,14 @@ QString ProposedScriptExport(const QString& documentPath, const QString& display
 QString ScriptExportProblem(const QString& target, const QString& documentPath) {
   QString name = QFileInfo(target).fileName();
   if (SameFile(target, documentPath))
-    return Tr("Not exported: %1 is the open document; an export is a separate copy "
-              "(File ▸ Save writes the document).")
+    return SavePathsText::tr(
+               "Not exported: %1 is the open document; an export is a separate copy "
+               "(File ▸ Save writes the document).")
         .arg(name);
   if (HasSuffix(target, "tessera"))
-    return Tr("Not exported: %1 is a Tessera project path; a script for TVM is written "
-              "to a .py file.")
+    return SavePathsText::tr(
+               "Not exported: %1 is a Tessera project path; a script for TVM is written "
+               "to a .py file.")
         .arg(name);
   return QString();
 }
@@ -65,9 +69,10 @@ QString ProposedViewExport(const QString& documentPath, const QString& displayNa
 
 QString ViewExportProblem(const QString& target, const QString& documentPath) {
   QString name = QFileInfo(target).fileName();
-  if (SameFile(target, documentPath)) return Tr("Not exported: %1 is the open document.").arg(name);
+  if (SameFile(target, documentPath))
+    return SavePathsText::tr("Not exported: %1 is the open document.").arg(name);
   if (!HasSuffix(target, "png") && !HasSuffix(target, "svg"))
-    return Tr("Not exported: %1 is not a .png or .svg file name.").arg(name);
+    return SavePathsText::tr("Not exported: %1 is not a .png or .svg file name.").arg(name);
   return QString();
 }
 
@@ -82,7 +87,7 @@ QString CompletedSaveAsPath(const QString& target) {
 
 QString SaveAsProblem(const QString& target) {
   if (Document::isProjectPath(target) || HasSuffix(target, "py")) return QString();
-  return Tr("Not saved: %1 is neither a project (.tessera) nor a script (.py).")
+  return SavePathsText::tr("Not saved: %1 is neither a project (.tessera) nor a script (.py).")
       .arg(QFileInfo(target).fileName());
 }
 

@@ -9,7 +9,9 @@
 namespace tessera::gui {
 namespace {
 
-QString Tr(const char* text) { return QCoreApplication::translate("TirIntentToScript", text); }
+struct TirIntentToScriptText {
+  Q_DECLARE_TR_FUNCTIONS(TirIntentToScript)
+};
 
 Error Fail(const QString& text) { return Error(text.toStdString()); }
 
@@ -28,12 +30,14 @@ struct Printer {
     if (owner.isEmpty()) owner = intent.stage;
     QStringList loops = views::TirLoopNames(sch, owner);
     int index = int(loops.indexOf(name));
-    if (index < 0) return Fail(Tr("block %1 has no loop %2").arg(owner, name));
+    if (index < 0)
+      return Fail(TirIntentToScriptText::tr("block %1 has no loop %2").arg(owner, name));
     return QString("%1.get_loops(%2)[%3]").arg(sp.schedule_var, Block(owner)).arg(index);
   }
 
   Result<QString> Loops() const {
-    if (intent.iterVars.isEmpty()) return Fail(Tr("%1 needs a loop").arg(intent.primitive));
+    if (intent.iterVars.isEmpty())
+      return Fail(TirIntentToScriptText::tr("%1 needs a loop").arg(intent.primitive));
     QStringList out;
     for (const QString& name : intent.iterVars) {
       auto l = Loop(name);
@@ -53,17 +57,18 @@ struct Printer {
   // tile as TVM writes it: two splits and a reorder, three lines that each name the
   // loops by their position at that point (the first split shifts the later loops).
   Result<QString> Tile() const {
-    if (intent.iterVars.size() != 2) return Fail(Tr("tile needs two loops"));
+    if (intent.iterVars.size() != 2) return Fail(TirIntentToScriptText::tr("tile needs two loops"));
     QString owner = intent.params.value("loop_block").toString();
     QStringList loops = views::TirLoopNames(sch, owner.isEmpty() ? intent.stage : owner);
     int x = int(loops.indexOf(intent.iterVars[0])), y = int(loops.indexOf(intent.iterVars[1]));
     if (x < 0 || y < 0 || y <= x)
-      return Fail(Tr("tile: %1 must be a loop outside %2 of block %3")
+      return Fail(TirIntentToScriptText::tr("tile: %1 must be a loop outside %2 of block %3")
                       .arg(intent.iterVars[0], intent.iterVars[1], intent.stage));
     bool ok = false, ok2 = false;
     int xf = intent.params.value("x_factor").toInt(&ok);
     int yf = intent.params.value("y_factor").toInt(&ok2);
-    if (!ok || !ok2 || xf <= 0 || yf <= 0) return Fail(Tr("tile needs two positive factors"));
+    if (!ok || !ok2 || xf <= 0 || yf <= 0)
+      return Fail(TirIntentToScriptText::tr("tile needs two positive factors"));
     const QString split = "%1.split(%2, factors=[None, %3])";
     return QStringList{
         split.arg(sp.schedule_var, LoopAt(x)).arg(xf),
@@ -117,14 +122,16 @@ struct Printer {
 
   Result<QString> Line() const {
     const QString& p = intent.primitive;
-    if (intent.stage.isEmpty()) return Fail(Tr("%1 needs a block").arg(p));
+    if (intent.stage.isEmpty()) return Fail(TirIntentToScriptText::tr("%1 needs a block").arg(p));
     if (p == "compute_inline" || p == "reverse_compute_inline") return Call(Block(intent.stage));
     if (p == "cache_read" || p == "cache_write") {
       bool ok = false;
       int index = intent.params.value("buffer_index").toInt(&ok);
       QString scope = intent.params.value("storage_scope").toString();
-      if (!ok || index < 0) return Fail(Tr("%1 needs a buffer index").arg(p));
-      if (scope.isEmpty()) return Fail(Tr("%1 needs a storage scope").arg(p));
+      if (!ok || index < 0)
+        return Fail(TirIntentToScriptText::tr("%1 needs a buffer index").arg(p));
+      if (scope.isEmpty())
+        return Fail(TirIntentToScriptText::tr("%1 needs a storage scope").arg(p));
       return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope));
     }
     if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum") {
@@ -165,7 +172,8 @@ struct Printer {
         p == "decompose_padding")
       return Call(Block(intent.stage) + ", " + *loops);
     if (p == "fuse" || p == "reorder") {
-      if (intent.iterVars.size() < 2) return Fail(Tr("%1 needs at least two loops").arg(p));
+      if (intent.iterVars.size() < 2)
+        return Fail(TirIntentToScriptText::tr("%1 needs at least two loops").arg(p));
       return Call(*loops);
     }
     if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
@@ -173,12 +181,12 @@ struct Printer {
     if (p == "rfactor") {
       bool ok = false;
       int axis = intent.params.value("factor_axis", 0).toInt(&ok);
-      if (!ok) return Fail(Tr("rfactor: factor_axis must be an integer"));
+      if (!ok) return Fail(TirIntentToScriptText::tr("rfactor: factor_axis must be an integer"));
       return Call(QString("%1, factor_axis=%2").arg(*loops).arg(axis));
     }
     if (p == "bind") {
       QString axis = intent.params.value("thread_axis").toString();
-      if (axis.isEmpty()) return Fail(Tr("bind needs a thread axis"));
+      if (axis.isEmpty()) return Fail(TirIntentToScriptText::tr("bind needs a thread axis"));
       return Call(QString("%1, thread_axis=\"%2\"").arg(*loops, axis));
     }
     if (p == "split") {
@@ -188,7 +196,8 @@ struct Printer {
       for (const auto& f : *factors) fs << (f ? QString::number(*f) : QString("None"));
       return Call(QString("%1, factors=[%2]").arg(*loops, fs.join(", ")));
     }
-    return Fail(Tr("%1 is not a TensorIR primitive the application applies").arg(p));
+    return Fail(
+        TirIntentToScriptText::tr("%1 is not a TensorIR primitive the application applies").arg(p));
   }
 };
 
