@@ -236,6 +236,15 @@ class TestTvmScriptParse : public QObject {
     size_t def = tvm.find("\ndef ");
     std::string name = tvm.substr(def + 5, tvm.find('(', def) - def - 5);
     auto v = Run(Uncommented(tvm), name);
+    // cache_inplace names its copy-in and copy-out blocks alike, as TVM does; Tessera
+    // identifies blocks by name, so reading such a function back is refused, and says so.
+    if (std::filesystem::path(path).stem() == "cache_inplace_ext_call") {
+      QVERIFY(!v.ok());
+      QVERIFY2(
+          v.error().message.find("a second block named \"data_io_local\"") != std::string::npos,
+          v.error().format().c_str());
+      return;
+    }
     QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
     const script::TensorIRFunc* f = script::AsTensorIRFunc(*v);
     QVERIFY(f);
@@ -857,6 +866,10 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
     QTest::newRow("a class no decorator reads")
         << std::string("def keep(c):\n    return c\n@keep\nclass Module:\n    pass\n")
         << "t.py:4:1: error: classes are not supported in scripts";
+    QTest::newRow("an expression statement that is not an expression")
+        << block("            A\n            B[vi] = A[vi]\n")
+        << "t.py:7:13: error: an expression statement must be an expression TVMScript "
+           "evaluates";
   }
   void errors() {
     QFETCH(std::string, input);

@@ -393,12 +393,20 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           return Error(Spelled(*t) + " must be directly inside a " +
                            (t->dialect == tir::TvmDialect::STir ? "T.sblock" : "T.block"),
                        v.loc);
+        // As TVM's parser: an expression statement is evaluated (TVM prints
+        // T.evaluate(call) as the bare call), a string is a docstring.
         auto e = Eval(v);
         if (!e) return e.error();
-        return Error(
-            "an expression statement does nothing in TVMScript (T.evaluate(...) "
-            "evaluates one)",
-            v.loc);
+        if (e->is_string()) continue;
+        std::optional<Expr> evaluated = ToExpr(*e);
+        if (!evaluated)
+          return Error(
+              "an expression statement must be an expression TVMScript evaluates (a call, a "
+              "number), not " +
+                  e->type_name(),
+              v.loc);
+        pending.push_back(ir::MakeEvaluate(*evaluated));
+        continue;
       }
       case StmtKind::Assign: {
         if (s.target_exprs.size() != 1)
