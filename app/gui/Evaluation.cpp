@@ -147,10 +147,15 @@ void EvaluateInto(const std::string& script, const std::string& file, DocumentSt
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
                                                   const ir::Stmt& loops,
                                                   const std::string& target) {
-  // A TensorIR document's function comes from LowerTensorIR (LowerTir), not from a te
+  // A TensorIR document's function comes from its scheduled PrimFunc, not from a te
   // schedule's loops.
-  if (program.is_tensorir())
-    return Error("TensorIR documents are not lowered for " + target + " yet (they run on the CPU)");
+  if (program.is_tensorir()) {
+    if (!program.tir_schedule) return Error("the script has no TensorIR function to lower");
+    transform::PassContext ctx;
+    ctx.target = target;
+    const tir::PrimFunc& func = program.tir_schedule->func();
+    return transform::LowerTensorIR(func, ctx, func.name);
+  }
   if (!program.schedule) return Error("the script has no schedule to lower");
   std::vector<ir::DataProducer> args;
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());

@@ -1,14 +1,20 @@
 // The Code view of a TensorIR document shows every pass as TVMScript, as TVM prints the
 // module after its lowering passes: the block-free program as TVM's after LowerOpaqueBlock,
 // the last pass as TVM's lowered module (tests/tir/programs/lowered_tvmscript, printed by
-// TVM 0.20), each in the document's own spelling (tirx for TVM 0.26).
+// TVM 0.20), each in the document's own spelling (tirx for TVM 0.26). A GPU schedule's
+// CUDA C++ and PTX are among the generated texts where NVRTC is built in.
 #include <QComboBox>
 #include <QPlainTextEdit>
 #include <QtTest>
 #include <fstream>
+#include <map>
 #include <sstream>
 
+#include "Document.h"
+#include "Examples.h"
 #include "MainWindow.h"
+#include "TargetCode.h"
+#include "codegen/cuda/NVRTC.h"
 #include "views/CodeView.h"
 #include "views/ParameterDialog.h"
 
@@ -94,6 +100,27 @@ class TestTirCodePasses : public QObject {
     code->artifactBox()->setCurrentIndex(last);
     QCOMPARE(code->editor()->toPlainText(),
              QString::fromStdString(Reference("vector_scale.lowered.txt")));
+  }
+
+  void theGpuGemmExampleHasItsCudaKernel() {
+    if (!codegen::NVRTCAvailable()) QSKIP("NVRTC is not in this build");
+    QString example;
+    for (const QString& f : gui::TensorIRExampleFiles())
+      if (f.endsWith("/gpu_gemm_tir.py")) example = f;
+    QVERIFY(!example.isEmpty());
+    QVERIFY(w->openExample(example).ok());
+    QSignalSpy targets(w->document(), &gui::Document::targetsChanged);
+    w->targetCode()->buildNow();
+    QVERIFY(targets.wait(120000));
+    std::map<std::string, std::string> texts;
+    for (const auto& a : w->document()->state().targets) texts[a.title] = a.text;
+    QVERIFY(texts.count("CUDA C++") && texts.count("PTX"));
+    // The kernel stages its tiles in shared memory and waits for the copies.
+    QVERIFY2(texts["CUDA C++"].find("__global__") != std::string::npos &&
+                 texts["CUDA C++"].find("__shared__") != std::string::npos &&
+                 texts["CUDA C++"].find("__syncthreads()") != std::string::npos,
+             texts["CUDA C++"].c_str());
+    QVERIFY2(texts["PTX"].find(".entry") != std::string::npos, texts["PTX"].c_str());
   }
 
   void aTvm026DocumentPrintsTirx() {
