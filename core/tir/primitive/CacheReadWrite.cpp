@@ -70,29 +70,7 @@ Result<std::string> CacheRead(ScheduleState* state, const std::string& block_nam
   info.dst = CacheBuffer(t.buffer, storage_scope, info);
   info.stage = MakeCacheStage(info, t.buffer, t.buffer->name + "_" + storage_scope);
 
-  CacheAccessRewriter access(t.buffer, info.dst, info);
-  ScopeRewriter rewriter(info, &access);
-  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
-    // The buffer's writer keeps writing (and reading) the buffer itself.
-    if (&r != t.scope && Accesses(r.block->writes, t.buffer)) {
-      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
-    }
-    bool consumes = info.consumers.empty() || info.consumers.count(&r) > 0;
-    bool outer = access.rewrite_loads;
-    access.rewrite_loads = consumes;
-    Block b = rewriter.VisitBlockBody(r);
-    access.rewrite_loads = outer;
-    if (&r == t.scope) {
-      b = WithAlloc(b, info.dst);
-    } else if (consumes) {
-      auto n = std::make_shared<BlockNode>(*b);
-      n->reads = access.Regions(n->reads);
-      n->match_buffers = access.MatchBuffers(n->match_buffers);
-      b = n;
-    }
-    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-  };
-  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  state->Replace(t.scope, RewriteReadScope(info, t.scope));
   return info.dst->name;
 }
 
@@ -120,34 +98,7 @@ Result<std::string> CacheWrite(ScheduleState* state, const std::string& block_na
   info.src = CacheBuffer(t.buffer, storage_scope, info);
   info.stage = MakeCacheStage(info, t.buffer, t.buffer->name + "_" + storage_scope);
 
-  CacheAccessRewriter access(t.buffer, info.src, info);
-  access.rewrite_stores = true;
-  ScopeRewriter rewriter(info, &access);
-  bool under_writer = false;
-  auto update_signature = [&](const Block& b) {
-    auto n = std::make_shared<BlockNode>(*b);
-    n->reads = access.Regions(n->reads);
-    n->writes = access.Regions(n->writes);
-    n->match_buffers = access.MatchBuffers(n->match_buffers);
-    return Block(n);
-  };
-  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
-    // The chosen consumers read the copy.
-    if (info.consumers.count(&r)) {
-      Block b = update_signature(rewriter.VisitBlockBody(r));
-      return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-    }
-    if (&r != t.realize && &r != t.scope && !under_writer) {
-      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
-    }
-    bool outer = under_writer;
-    under_writer = under_writer || &r == t.realize;
-    Block b = rewriter.VisitBlockBody(r);
-    under_writer = outer;
-    b = &r == t.scope ? WithAlloc(b, info.src) : update_signature(b);
-    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-  };
-  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  state->Replace(t.scope, RewriteWriteScope(info, t.scope, t.realize));
   return info.src->name;
 }
 

@@ -359,4 +359,62 @@ Block WithAlloc(const Block& b, const Buffer& alloc) {
   return n;
 }
 
+Stmt RewriteReadScope(const StageInfo& info, const BlockRealizeNode* scope) {
+  CacheAccessRewriter access(info.src, info.dst, info);
+  ScopeRewriter rewriter(info, &access);
+  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
+    // The buffer's writer keeps writing (and reading) the buffer itself.
+    if (&r != scope && Accesses(r.block->writes, info.src)) {
+      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
+    }
+    bool consumes = info.consumers.empty() || info.consumers.count(&r) > 0;
+    bool outer = access.rewrite_loads;
+    access.rewrite_loads = consumes;
+    Block b = rewriter.VisitBlockBody(r);
+    access.rewrite_loads = outer;
+    if (&r == scope) {
+      b = WithAlloc(b, info.dst);
+    } else if (consumes) {
+      auto n = std::make_shared<BlockNode>(*b);
+      n->reads = access.Regions(n->reads);
+      n->match_buffers = access.MatchBuffers(n->match_buffers);
+      b = n;
+    }
+    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
+  };
+  return rewriter.on_block(*scope);
+}
+
+Stmt RewriteWriteScope(const StageInfo& info, const BlockRealizeNode* scope,
+                       const BlockRealizeNode* writer) {
+  CacheAccessRewriter access(info.dst, info.src, info);
+  access.rewrite_stores = true;
+  ScopeRewriter rewriter(info, &access);
+  bool under_writer = false;
+  auto update_signature = [&](const Block& b) {
+    auto n = std::make_shared<BlockNode>(*b);
+    n->reads = access.Regions(n->reads);
+    n->writes = access.Regions(n->writes);
+    n->match_buffers = access.MatchBuffers(n->match_buffers);
+    return Block(n);
+  };
+  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
+    // The chosen consumers read the copy.
+    if (info.consumers.count(&r)) {
+      Block b = update_signature(rewriter.VisitBlockBody(r));
+      return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
+    }
+    if (&r != writer && &r != scope && !under_writer) {
+      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
+    }
+    bool outer = under_writer;
+    under_writer = under_writer || &r == writer;
+    Block b = rewriter.VisitBlockBody(r);
+    under_writer = outer;
+    b = &r == scope ? WithAlloc(b, info.src) : update_signature(b);
+    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
+  };
+  return rewriter.on_block(*scope);
+}
+
 }  // namespace tessera::tir::cache_stage

@@ -125,4 +125,14 @@ Result<Target> Prepare(const ScheduleState& state, const std::string& block_name
 
 Block WithAlloc(const Block& b, const Buffer& alloc);
 
+// The scope after a cache_read / reindex_cache_read, with the copy stage inserted and
+// allocated: the consumers (every reader when `info.consumers` is empty) read `info.dst`
+// instead of `info.src`; the buffer's writer keeps the buffer.
+Stmt RewriteReadScope(const StageInfo& info, const BlockRealizeNode* scope);
+// The scope after a cache_write / reindex_cache_write: `writer` (and what it holds) and
+// the chosen `info.consumers` access `info.src` instead of `info.dst`, and the copy
+// stage writes it back.
+Stmt RewriteWriteScope(const StageInfo& info, const BlockRealizeNode* scope,
+                       const BlockRealizeNode* writer);
+
 }  // namespace tessera::tir::cache_stage

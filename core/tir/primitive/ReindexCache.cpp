@@ -205,27 +205,7 @@ Result<std::string> ReindexCacheRead(ScheduleState* state, const std::string& bl
   info.reindex_indices = stage->indices;
   info.stage = MakeStage(*stage, region, t.buffer->name + "_" + storage_scope, true);
 
-  CacheAccessRewriter access(t.buffer, info.dst, info);
-  ScopeRewriter rewriter(info, &access);
-  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
-    if (&r != t.scope && Accesses(r.block->writes, t.buffer))
-      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
-    bool consumes = &r == t.realize;
-    bool outer = access.rewrite_loads;
-    access.rewrite_loads = consumes;
-    Block b = rewriter.VisitBlockBody(r);
-    access.rewrite_loads = outer;
-    if (&r == t.scope) {
-      b = WithAlloc(b, info.dst);
-    } else if (consumes) {
-      auto n = std::make_shared<BlockNode>(*b);
-      n->reads = access.Regions(n->reads);
-      n->match_buffers = access.MatchBuffers(n->match_buffers);
-      b = n;
-    }
-    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-  };
-  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  state->Replace(t.scope, RewriteReadScope(info, t.scope));
   return info.dst->name;
 }
 
@@ -250,29 +230,7 @@ Result<std::string> ReindexCacheWrite(ScheduleState* state, const std::string& b
   info.reindex_indices = stage->indices;
   info.stage = MakeStage(*stage, region, t.buffer->name + "_" + storage_scope, false);
 
-  CacheAccessRewriter access(t.buffer, info.src, info);
-  access.rewrite_stores = true;
-  ScopeRewriter rewriter(info, &access);
-  bool under_writer = false;
-  rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
-    if (&r != t.realize && &r != t.scope && !under_writer)
-      return MakeBlockRealize(r.iter_values, r.predicate, r.block);
-    bool outer = under_writer;
-    under_writer = under_writer || &r == t.realize;
-    Block b = rewriter.VisitBlockBody(r);
-    under_writer = outer;
-    if (&r == t.scope) {
-      b = WithAlloc(b, info.src);
-    } else {
-      auto n = std::make_shared<BlockNode>(*b);
-      n->reads = access.Regions(n->reads);
-      n->writes = access.Regions(n->writes);
-      n->match_buffers = access.MatchBuffers(n->match_buffers);
-      b = n;
-    }
-    return MakeBlockRealize(r.iter_values, r.predicate, std::move(b));
-  };
-  state->Replace(t.scope, rewriter.on_block(*t.scope));
+  state->Replace(t.scope, RewriteWriteScope(info, t.scope, t.realize));
   return info.src->name;
 }
 
