@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <set>
 
+#include "EmulatorCheck.h"
 #include "Execution.h"
 #include "RunnerOptions.h"
 #include "arith/Analyzer.h"
@@ -15,12 +16,10 @@
 #include "ir/ExprOp.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
-#include "reference/TirEmulatorCheck.h"
 #include "reference/TirReference.h"
 #include "runtime/IRInterpreter.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/cuda/CudaModule.h"
-#include "runtime/cuda/Emulator.h"
 #include "script/export/TirDocumentExport.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "support/Json.h"
@@ -238,37 +237,6 @@ static std::optional<int> CheckRunOptions(const std::string& command, const Pars
   if (auto problem = ParseVarValues(args.values("--var"), given))
     return UsageError(command, *problem, err);
   return std::nullopt;
-}
-
-// run --target cuda-emulator: the kernels on the CPU emulation (TirEmulatorCheck.h).
-static int RunTirOnEmulator(const script::ScriptProgram& program,
-                            const transform::LoweredProgram& lowered,
-                            const reference::TirArguments& arguments, uint64_t seed, bool check,
-                            std::ostream& out, std::ostream& err) {
-  if (runtime::EmulatedCudaModule::Compiler().empty()) {
-    err << "tessera-cli: not available: the GPU emulator needs a C++ compiler (c++, g++ or "
-           "clang++) on PATH\n";
-    return kUnavailable;
-  }
-  reference::EmulatorCheckOptions options;
-  options.seed = seed;
-  options.check = check;
-  auto report = reference::CheckTirOnEmulator(program.tir_schedule->func(), program.tir_original,
-                                              program.tir_te_args, lowered, arguments, options);
-  if (!report) {
-    err << "tessera-cli run: " << report.error().message << "\n";
-    return kBadInput;
-  }
-  out << report->text;
-  if (!report->ran) {
-    err << "tessera-cli run: " << report->run_error << "\n";
-    return check ? kCheckFailed : kBadInput;
-  }
-  if (!report->ok()) {
-    err << "tessera-cli run: --check on the GPU emulator found a problem\n";
-    return kCheckFailed;
-  }
-  return kSuccess;
 }
 
 int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,

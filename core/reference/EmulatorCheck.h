@@ -16,7 +16,9 @@
 // (found by running them twice, on outputs filled with two byte patterns: an element
 // whose bytes agree was written). A program of several kernels runs every block (a
 // kernel reads what the blocks of the one before wrote), as does one whose arguments
-// have transformed layouts.
+// have transformed layouts. The run and its report are EmulatorRun.h's, which the
+// TensorIR check (TirEmulatorCheck.h) shares; what is a te schedule's own is its arrays
+// (MakeKernelArguments) and the te oracle.
 #pragma once
 
 #include <cstdint>

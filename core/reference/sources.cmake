@@ -10,6 +10,7 @@ list(APPEND TESSERA_CORE_SOURCES
 # A TensorIR document's check: its unscheduled function on the same inputs.
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirReference.cpp)
 # The GPU emulator's check: a CUDA schedule run on the emulator against the oracle.
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorRun.cpp)
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp)
 # A TensorIR function on the GPU emulator against its unscheduled program.
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirEmulatorCheck.cpp)
