@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "MainWindow.h"
+#include "TirMenuFixture.h"
 #include "views/ParameterDialog.h"
 #include "views/TirBlockGraphView.h"
 #include "views/TirIntents.h"
@@ -17,6 +18,9 @@
 
 using namespace tessera;
 using tessera::gui::MainWindow;
+using tessera::testing::ActionNamed;
+using tessera::testing::Answer;
+using tessera::testing::LastLine;
 
 namespace {
 
@@ -42,78 +46,31 @@ const char* kPadding =
     "Y = te.compute((1, 4, 10, 10), lambda n, c, y, x: Xpad[n, c, y, x] + 1.0, name=\"Y\")\n"
     "sch = tir.Schedule(te.create_prim_func([X, Y]))\n";
 
-QString LastLine(const QString& text) { return text.trimmed().section('\n', -1); }
-
-QAction* ActionNamed(QMenu* menu, const QString& name) {
-  for (QAction* a : menu->actions())
-    if (a->objectName() == name) return a;
-  return nullptr;
-}
-
-// An asker that answers `answers` (the rest at their defaults).
-views::ParameterAsker Answer(QVariantMap answers) {
-  return [answers](QWidget*, const QString&,
-                   const QList<views::ParamField>& fields) -> std::optional<QVariantMap> {
-    QVariantMap out;
-    for (const views::ParamField& f : fields) {
-      if (f.kind == views::ParamField::Kind::Preview) continue;
-      out[f.key] = answers.contains(f.key) ? answers.value(f.key) : f.value;
-    }
-    return out;
-  };
-}
-
 }  // namespace
 
-class TestTirMenuPrimitives : public QObject {
+class TestTirMenuPrimitives : public QObject, protected testing::TirMenuWindow {
   Q_OBJECT
 
-  std::unique_ptr<MainWindow> w;
-
-  // Triggers `primitive` in the block graph's menu of `block`; whether a line was added,
-  // as one undo step that undoes to the text before.
-  bool FromBlockMenu(const QString& block, const QString& primitive) {
-    std::unique_ptr<QMenu> menu(w->tirBlockView()->contextMenuFor(block));
-    QAction* a = menu ? ActionNamed(menu.get(), primitive) : nullptr;
-    if (!a) return false;
-    QString before = w->document()->text();
-    int steps = w->document()->undoStack()->index();
-    a->trigger();
-    return w->document()->text() != before && w->document()->undoStack()->index() == steps + 1;
-  }
-
-  void UndoOnce() { w->document()->undoStack()->undo(); }
-  // What the views last said (a refusal goes to the status bar).
-  QString Status() const { return w->statusBar()->currentMessage(); }
-
  private slots:
-  void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-    w->document()->reset(kScript, "prims_tir.py");
-    QVERIFY(w->document()->state().tir_schedule);
-  }
-  void cleanup() {
-    views::SetParameterAsker(nullptr);
-    w.reset();
-  }
+  void init() { QVERIFY2(Open(kScript, "prims_tir.py"), qPrintable(w->lastMessage())); }
+  void cleanup() { Close(); }
 
   void blockMenuPrimitivesAppendTvmsLines() {
     views::SetParameterAsker(Answer({{"buffer", "0: C"}, {"storage_scope", "shared"}}));
-    QVERIFY2(FromBlockMenu("C", "set_scope"), qPrintable(w->lastMessage()));
+    QVERIFY2(FromBlockGraph("C", "set_scope"), qPrintable(w->lastMessage()));
     QCOMPARE(LastLine(w->document()->text()),
              QString("sch.set_scope(sch.get_block(\"C\"), 0, \"shared\")"));
     UndoOnce();
 
     views::SetParameterAsker(
         Answer({{"buffer", "0: C"}, {"axis", 0}, {"factor", 32}, {"offset", 1}}));
-    QVERIFY2(FromBlockMenu("C", "storage_align"), qPrintable(w->lastMessage()));
+    QVERIFY2(FromBlockGraph("C", "storage_align"), qPrintable(w->lastMessage()));
     QCOMPARE(LastLine(w->document()->text()),
              QString("sch.storage_align(sch.get_block(\"C\"), 0, 0, 32, 1)"));
     UndoOnce();
 
     views::SetParameterAsker(Answer({{"layout_buffer", "read 0: C"}}));
-    QVERIFY2(FromBlockMenu("D", "reindex"), qPrintable(w->lastMessage()));
+    QVERIFY2(FromBlockGraph("D", "reindex"), qPrintable(w->lastMessage()));
     QCOMPARE(LastLine(w->document()->text()),
              QString("sch.reindex(sch.get_block(\"D\"), (\"read\", 0))"));
     // TVM v0.20 names the copy block after the new buffer C_reindex: "C_reindex_reindex".
@@ -121,7 +78,7 @@ class TestTirMenuPrimitives : public QObject {
     UndoOnce();
 
     views::SetParameterAsker(Answer({{"padding", "32, 32, 32"}}));
-    QVERIFY2(FromBlockMenu("C", "pad_einsum"), qPrintable(w->lastMessage()));
+    QVERIFY2(FromBlockGraph("C", "pad_einsum"), qPrintable(w->lastMessage()));
     QCOMPARE(LastLine(w->document()->text()),
              QString("sch.pad_einsum(sch.get_block(\"C\"), [32, 32, 32])"));
     QCOMPARE(
@@ -135,14 +92,14 @@ class TestTirMenuPrimitives : public QObject {
     // A factor of 0 and a padding that is not a positive integer never reach the script.
     views::SetParameterAsker(
         Answer({{"buffer", "0: C"}, {"axis", 0}, {"factor", 0}, {"offset", 1}}));
-    QVERIFY(!FromBlockMenu("C", "storage_align"));
+    QVERIFY(!FromBlockGraph("C", "storage_align"));
     QVERIFY2(Status().contains("positive factor"), qPrintable(Status()));
     views::SetParameterAsker(Answer({{"padding", "32, x, 32"}}));
-    QVERIFY(!FromBlockMenu("C", "pad_einsum"));
+    QVERIFY(!FromBlockGraph("C", "pad_einsum"));
     QVERIFY2(Status().contains("'x' is not a positive integer"), qPrintable(Status()));
     // D has two iterators: three multiples are refused by the schedule.
     views::SetParameterAsker(Answer({{"padding", "32, 32, 32"}}));
-    QVERIFY(!FromBlockMenu("D", "pad_einsum"));
+    QVERIFY(!FromBlockGraph("D", "pad_einsum"));
     QVERIFY(!Status().isEmpty());
     QCOMPARE(w->document()->text(), QString(kScript));
     QCOMPARE(w->document()->undoStack()->index(), 0);
@@ -169,7 +126,7 @@ class TestTirMenuPrimitives : public QObject {
     w->document()->reset(kPadding, "pad_tir.py");
     QVERIFY(w->document()->state().tir_schedule);
     views::SetParameterAsker(Answer({{"loop", "n"}}));
-    QVERIFY2(FromBlockMenu("Xpad", "decompose_padding"), qPrintable(w->lastMessage()));
+    QVERIFY2(FromBlockGraph("Xpad", "decompose_padding"), qPrintable(w->lastMessage()));
     QCOMPARE(LastLine(w->document()->text()),
              QString("sch.decompose_padding(sch.get_block(\"Xpad\"), "
                      "sch.get_loops(sch.get_block(\"Xpad\"))[0])"));

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include "MainWindow.h"
+#include "TirMenuFixture.h"
 #include "views/ParameterDialog.h"
 #include "views/ScriptView.h"
 #include "views/TirBlockGraphView.h"
@@ -27,6 +28,9 @@
 
 using namespace tessera;
 using tessera::gui::MainWindow;
+using tessera::testing::ActionNamed;
+using tessera::testing::Answer;
+using tessera::testing::LastLine;
 
 namespace {
 
@@ -82,67 +86,12 @@ QString Script() { return QString(kPrelude) + kProgram; }
 // The same program without any TensorIntrin.
 QString PlainScript() { return QString("import tvm\nfrom tvm import te, tir\n") + kProgram; }
 
-QString LastLine(const QString& text) { return text.trimmed().section('\n', -1); }
-
-QAction* ActionNamed(QMenu* menu, const QString& name) {
-  for (QAction* a : menu->actions())
-    if (a->objectName() == name) return a;
-  return nullptr;
-}
-
-// An asker that answers `answers` (the rest at their defaults).
-views::ParameterAsker Answer(QVariantMap answers) {
-  return [answers](QWidget*, const QString&,
-                   const QList<views::ParamField>& fields) -> std::optional<QVariantMap> {
-    QVariantMap out;
-    for (const views::ParamField& f : fields) {
-      if (f.kind == views::ParamField::Kind::Preview) continue;
-      out[f.key] = answers.contains(f.key) ? answers.value(f.key) : f.value;
-    }
-    return out;
-  };
-}
-
 }  // namespace
 
-class TestTirMenusMore : public QObject {
+class TestTirMenusMore : public QObject, protected testing::TirMenuWindow {
   Q_OBJECT
 
-  std::unique_ptr<MainWindow> w;
-
   const tir::Schedule& Sch() const { return *w->document()->state().tir_schedule; }
-  QString Text() const { return w->document()->text(); }
-  QString Status() const { return w->statusBar()->currentMessage(); }
-  int Steps() const { return w->document()->undoStack()->index(); }
-
-  // Triggers `action`; whether it added exactly one undo step that changed the text.
-  bool Trigger(QAction* action) {
-    if (!action || !action->isEnabled()) return false;
-    QString before = Text();
-    int steps = Steps();
-    action->trigger();
-    return Text() != before && Steps() == steps + 1;
-  }
-  bool FromBlockGraph(const QString& block, const QString& primitive) {
-    std::unique_ptr<QMenu> menu(w->tirBlockView()->contextMenuFor(block));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-  bool FromLoopGraph(const QString& block, const QString& loop, const QString& primitive) {
-    w->selection()->selectStage(block);
-    std::unique_ptr<QMenu> menu(w->tirLoopView()->contextMenuFor(loop));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-  bool FromNestBlock(const QString& block, const QString& primitive) {
-    views::TirLoopNestView* nest = w->tirLoopNestView();
-    std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->blockItem(block)));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-  bool FromNestLoop(const QString& block, const QString& loop, const QString& primitive) {
-    views::TirLoopNestView* nest = w->tirLoopNestView();
-    std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem(block, loop)));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-
   // Undo gives `before` back, redo the text after the step, and the Script view follows.
   void UndoRedo(const QString& before) {
     QString after = Text();
@@ -169,16 +118,8 @@ class TestTirMenusMore : public QObject {
   }
 
  private slots:
-  void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-    w->document()->reset(Script(), "menus_more_tir.py");
-    QVERIFY2(w->document()->state().tir_schedule, qPrintable(w->lastMessage()));
-  }
-  void cleanup() {
-    views::SetParameterAsker(nullptr);
-    w.reset();
-  }
+  void init() { QVERIFY2(Open(Script(), "menus_more_tir.py"), qPrintable(w->lastMessage())); }
+  void cleanup() { Close(); }
 
   void everyMenuOffersTheNewPrimitives() {
     const QStringList block = {"annotate",           "unannotate",    "tensorize",
