@@ -22,6 +22,7 @@
 #include "ClusterRun.h"
 #include "InstrumentPanels.h"
 #include "MainWindow.h"
+#include "TirRunFixture.h"
 #include "VersionCompare.h"
 #include "script/Evaluator.h"
 #include "tir/Trace.h"
@@ -34,23 +35,11 @@
 
 using namespace tessera;
 using tessera::gui::MainWindow;
+using tessera::testing::kTirRunGemm;
+using tessera::testing::kTirRunGemmFlops;
+using tessera::testing::WaitForRun;
 
 namespace {
-
-const char* kGemm =
-    "import tvm\n"
-    "from tvm import te, tir\n"
-    "A = te.placeholder((64, 48), \"float32\", name=\"A\")\n"
-    "B = te.placeholder((48, 64), \"float32\", name=\"B\")\n"
-    "k = te.reduce_axis((0, 48), name=\"k\")\n"
-    "C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
-    "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
-    "c = sch.get_block(\"C\")\n"
-    "i, j, k = sch.get_loops(c)\n"
-    "io, ii = sch.split(i, factors=[None, 16])\n"
-    "sch.reorder(io, k, ii, j)\n";
-
-constexpr double kGemmFlops = 2.0 * 64 * 64 * 48;
 
 // A module of two functions, the second one scheduled.
 const QString kScheduledModule =
@@ -96,11 +85,6 @@ const QString kDoesNotLower = Scaled("sch.annotate(i, \"pragma_auto_unroll_max_s
 // It lowers; the CPU backend cannot run a loop bound to a GPU thread.
 const QString kThreadBound = Scaled("sch.bind(i, \"threadIdx.x\")");
 
-bool WaitForRun(MainWindow& w) {
-  QSignalSpy finished(w.runner(), &gui::RunController::finished);
-  return finished.wait(120000);
-}
-
 QString FirstError(const views::DocumentState& s) {
   return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
 }
@@ -126,10 +110,8 @@ runtime::MemoryBandwidth TestBandwidth() {
 
 }  // namespace
 
-class TestTirRun : public QObject {
+class TestTirRun : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
-
-  std::unique_ptr<MainWindow> w;
 
   const views::RunHistory& History() const { return w->document()->state().history; }
 
@@ -145,15 +127,9 @@ class TestTirRun : public QObject {
   }
 
   void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-    open(kGemm);
+    QVERIFY2(OpenWindow(kTirRunGemm, "tir_run.py"), qPrintable(FirstError(w->document()->state())));
   }
-  void cleanup() {
-    w->runner()->cancel();
-    w->runner()->waitForFinished();
-    w.reset();
-  }
+  void cleanup() { CloseWindow(); }
 
   // Run was disabled on a TensorIR document, without a word: its function was lowered
   // for the Code view but never given to the runner.
@@ -186,7 +162,8 @@ class TestTirRun : public QObject {
     const auto& profiles = w->document()->state().profiles;
     QCOMPARE(profiles.size(), size_t(1));
     QVERIFY(profiles[0].seconds > 0);
-    QVERIFY(qAbs(profiles[0].gflops * 1e9 * profiles[0].seconds - kGemmFlops) < 1e-6 * kGemmFlops);
+    QVERIFY(qAbs(profiles[0].gflops * 1e9 * profiles[0].seconds - kTirRunGemmFlops) <
+            1e-6 * kTirRunGemmFlops);
     QCOMPARE(w->profileView()->barCount(), 1);
     w->document()->editScript(w->document()->text() + "sch.parallel(io)\n");
     QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
@@ -289,7 +266,7 @@ class TestTirRun : public QObject {
   void aClusterRunShipsTheDocumentsText() {
     const views::DocumentState& s = w->document()->state();
     runner::MeasureRequest m = gui::MeasureRequestFor(ClusterRequest(s, false));
-    QCOMPARE(QString::fromStdString(m.script), QString(kGemm));
+    QCOMPARE(QString::fromStdString(m.script), QString(kTirRunGemm));
     QVERIFY(m.func.empty());
     QVERIFY(m.check);
     QCOMPARE(m.repeat, 1);
@@ -304,7 +281,7 @@ class TestTirRun : public QObject {
     profile.baseline_function = firstFunction;
     m = gui::MeasureRequestFor(profile);
     QVERIFY(m.script.find("sch.parallel(io)") != std::string::npos);
-    QCOMPARE(QString::fromStdString(m.baseline_script), QString(kGemm));
+    QCOMPARE(QString::fromStdString(m.baseline_script), QString(kTirRunGemm));
     QCOMPARE(m.repeat, 20);
   }
 

@@ -10,29 +10,17 @@
 
 #include "MainWindow.h"
 #include "RunController.h"
+#include "TirRunFixture.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/SlurmRunner.h"
 #include "views/ParameterDialog.h"
 
 using namespace tessera;
 using tessera::gui::MainWindow;
+using tessera::testing::kTirRunGemm;
+using tessera::testing::kTirRunGemmFlops;
 
 namespace {
-
-const char* kGemm =
-    "import tvm\n"
-    "from tvm import te, tir\n"
-    "A = te.placeholder((64, 48), \"float32\", name=\"A\")\n"
-    "B = te.placeholder((48, 64), \"float32\", name=\"B\")\n"
-    "k = te.reduce_axis((0, 48), name=\"k\")\n"
-    "C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
-    "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
-    "c = sch.get_block(\"C\")\n"
-    "i, j, k = sch.get_loops(c)\n"
-    "io, ii = sch.split(i, factors=[None, 16])\n"
-    "sch.reorder(io, k, ii, j)\n";
-
-constexpr double kGemmFlops = 2.0 * 64 * 64 * 48;
 
 std::string Worker() {
 #ifdef TESSERA_CLI_PATH
@@ -43,10 +31,8 @@ std::string Worker() {
 
 }  // namespace
 
-class TestTirRunSlurm : public QObject {
+class TestTirRunSlurm : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
-
-  std::unique_ptr<MainWindow> w;
 
  private slots:
   void initTestCase() {
@@ -61,10 +47,8 @@ class TestTirRunSlurm : public QObject {
                                               "); run scripts/slurm-up.sh as root")));
     if (!codegen::LLVMAvailable() || Worker().empty())
       QSKIP("needs the LLVM backend and the build's tessera-cli");
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-    w->document()->reset(kGemm, "gemm_tir_slurm.py");
-    QVERIFY(w->document()->state().tir_schedule && w->document()->state().function);
+    QVERIFY(OpenWindow(kTirRunGemm, "gemm_tir_slurm.py"));
+    QVERIFY(w->document()->state().function);
     w->runner()->setWorker(Worker());
     project::TargetSettings target = w->document()->targetSettings();
     target.runner.kind = "slurm";
@@ -76,12 +60,7 @@ class TestTirRunSlurm : public QObject {
     w->document()->setTargetSettings(target);
   }
 
-  void cleanup() {
-    if (!w) return;
-    w->runner()->cancel();
-    w->runner()->waitForFinished();
-    w.reset();
-  }
+  void cleanup() { CloseWindow(); }
 
   void runChecksOnTheNodeAgainstTheUnscheduledFunction() {
     QSignalSpy finished(w->runner(), &gui::RunController::finished);
@@ -109,7 +88,8 @@ class TestTirRunSlurm : public QObject {
     QCOMPARE(profiles.size(), size_t(1));
     QVERIFY2(profiles[0].seconds > 0, qPrintable(w->lastMessage()));
     // The node counts the unscheduled function's FLOPs, as a local Profile does.
-    QVERIFY(qAbs(profiles[0].gflops * 1e9 * profiles[0].seconds - kGemmFlops) < 1e-6 * kGemmFlops);
+    QVERIFY(qAbs(profiles[0].gflops * 1e9 * profiles[0].seconds - kTirRunGemmFlops) <
+            1e-6 * kTirRunGemmFlops);
     QVERIFY(!profiles[0].calls.times_ms.empty());
     w->document()->editScript(w->document()->text() + "sch.parallel(io)\n");
     QVERIFY(w->document()->state().function);
