@@ -3,9 +3,12 @@
 // machine runs the larger examples for tens of seconds; speed is measured by bench/).
 #pragma once
 
+#include <QByteArray>
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #ifndef TESSERA_CLI_PATH
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
@@ -32,3 +35,19 @@ inline Run Cli(const QStringList& args) {
   r.err = QString::fromUtf8(p.readAllStandardError());
   return r;
 }
+
+// The scripts a CLI suite writes for tessera-cli to read (a suite derives from QObject,
+// then from this), in a folder removed with the suite.
+class CliScriptFolder {
+ protected:
+  QTemporaryDir dir_;
+
+  // Writes `text` as the folder's file `name`; its path.
+  QString Write(const QString& name, const QByteArray& text) {
+    QString path = dir_.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+  }
+};

@@ -41,19 +41,8 @@ const QByteArray kOffsetScript =
 
 }  // namespace
 
-class TestScalarCli : public QObject {
+class TestScalarCli : public QObject, protected CliScriptFolder {
   Q_OBJECT
-
- private:
-  QTemporaryDir dir_;
-
-  QString Write(const QString& name, const QByteArray& text) {
-    QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-  }
 
  private slots:
   void runCheckWithAGivenScalar() {

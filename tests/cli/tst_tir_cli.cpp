@@ -39,19 +39,8 @@ const QByteArray kScheduled = kWorkload +
 
 }  // namespace
 
-class TestTirCli : public QObject {
+class TestTirCli : public QObject, protected CliScriptFolder {
   Q_OBJECT
-
- private:
-  QTemporaryDir dir_;
-
-  QString Write(const QString& name, const QByteArray& text) {
-    QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-  }
 
  private slots:
   void lowerPrintsTheLoweredFunction() {

@@ -8,43 +8,13 @@
 #include <QtTest>
 
 #include "CliProcess.h"
+#include "TirGpuPrograms.h"
 
 namespace {
 
 // The GPU GEMM example's schedule on 256 x 128 x 32 (two thread blocks).
 const QByteArray kGpuGemm =
-    "import tvm\n"
-    "from tvm import te, tir\n"
-    "A = te.placeholder((256, 32), 'float32', name='A')\n"
-    "B = te.placeholder((32, 128), 'float32', name='B')\n"
-    "k = te.reduce_axis((0, 32), name='k')\n"
-    "C = te.compute((256, 128), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name='C')\n"
-    "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
-    "c = sch.get_block('C')\n"
-    "a_shared = sch.cache_read(c, 0, 'shared')\n"
-    "b_shared = sch.cache_read(c, 1, 'shared')\n"
-    "c_local = sch.cache_write(c, 0, 'local')\n"
-    "i, j = sch.get_loops(c_local)\n"
-    "by, yi = sch.split(i, factors=[None, 128])\n"
-    "bx, xi = sch.split(j, factors=[None, 128])\n"
-    "ty, yii = sch.split(yi, factors=[16, None])\n"
-    "tx, xii = sch.split(xi, factors=[16, None])\n"
-    "sch.reorder(by, bx, ty, tx, yii, xii)\n"
-    "sch.bind(by, 'blockIdx.y')\n"
-    "sch.bind(bx, 'blockIdx.x')\n"
-    "sch.bind(ty, 'threadIdx.y')\n"
-    "sch.bind(tx, 'threadIdx.x')\n"
-    "sch.compute_at(c, tx)\n"
-    "ci, cj, ck = sch.get_loops(c)[-3:]\n"
-    "ko, ki = sch.split(ck, factors=[None, 8])\n"
-    "sch.reorder(ko, ki, ci, cj)\n"
-    "for shared in [a_shared, b_shared]:\n"
-    "    sch.compute_at(shared, ko)\n"
-    "    ax0, ax1 = sch.get_loops(shared)[-2:]\n"
-    "    fused = sch.fuse(ax0, ax1)\n"
-    "    _, sty, stx = sch.split(fused, factors=[None, 16, 16])\n"
-    "    sch.bind(sty, 'threadIdx.y')\n"
-    "    sch.bind(stx, 'threadIdx.x')\n";
+    QByteArray::fromStdString(tessera::testing::TirGpuGemm(256, 128, 32, /*unroll_k=*/false));
 
 // The same computation without thread bindings (a CPU schedule).
 const QByteArray kCpuGemm =
@@ -60,19 +30,8 @@ const QByteArray kCpuGemm =
 
 }  // namespace
 
-class TestTirCudaCli : public QObject {
+class TestTirCudaCli : public QObject, protected CliScriptFolder {
   Q_OBJECT
-
- private:
-  QTemporaryDir dir_;
-
-  QString Write(const QString& name, const QByteArray& text) {
-    QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-  }
 
  private slots:
   // The program after the GPU passes: one launch loop per index, the shared tiles.
@@ -152,21 +111,7 @@ class TestTirCudaCli : public QObject {
 
   // The lowering's refusals reach the command line with exit code 1.
   void refusedThreadBindings() {
-    QString path = Write("mismatch.py",
-                         "import tvm\n"
-                         "from tvm import te, tir\n"
-                         "A = te.placeholder((256,), name='A')\n"
-                         "B = te.compute((256,), lambda i: A[i] * 2.0, name='B')\n"
-                         "C = te.compute((256,), lambda i: B[i] + 1.0, name='C')\n"
-                         "sch = tir.Schedule(te.create_prim_func([A, C]))\n"
-                         "i, = sch.get_loops(sch.get_block('C'))\n"
-                         "bx, tx = sch.split(i, factors=[None, 128])\n"
-                         "sch.bind(bx, 'blockIdx.x')\n"
-                         "sch.bind(tx, 'threadIdx.x')\n"
-                         "sch.compute_at(sch.get_block('B'), bx)\n"
-                         "l = sch.get_loops(sch.get_block('B'))[-1]\n"
-                         "bo, bi = sch.split(l, factors=[None, 64])\n"
-                         "sch.bind(bi, 'threadIdx.x')\n");
+    QString path = Write("mismatch.py", tessera::testing::kTirMismatchedThreadExtents);
     for (const QStringList& args :
          {QStringList{"lower", path, "--target", "cuda"},
           QStringList{"run", path, "--target", "cuda-emulator", "--check"}}) {

@@ -57,19 +57,8 @@ const QByteArray kTe =
 
 }  // namespace
 
-class TestTirModuleCli : public QObject {
+class TestTirModuleCli : public QObject, protected CliScriptFolder {
   Q_OBJECT
-
- private:
-  QTemporaryDir dir_;
-
-  QString Write(const QString& name, const QByteArray& text) {
-    QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-  }
 
  private slots:
   void loneFunctionWithoutSchedule() {

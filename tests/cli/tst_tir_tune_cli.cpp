@@ -50,19 +50,8 @@ bool HasLlvm() {
 
 }  // namespace
 
-class TestTirTuneCli : public QObject {
+class TestTirTuneCli : public QObject, protected CliScriptFolder {
   Q_OBJECT
-
- private:
-  QTemporaryDir dir_;
-
-  QString Write(const QString& name, const QByteArray& text) {
-    QString path = dir_.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-  }
 
  private slots:
   void tunesAndPrintsTheDocumentWithItsTrace() {

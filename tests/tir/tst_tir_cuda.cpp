@@ -8,6 +8,7 @@
 // thread bindings the lowering refuses, with what it says.
 #include <QtTest>
 
+#include "TirGpuPrograms.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "ir/ExprOp.h"
 #include "reference/TirEmulatorCheck.h"
@@ -17,6 +18,8 @@
 #include "transform/LowerTensorIR.h"
 
 using namespace tessera;
+using testing::kTirMismatchedThreadExtents;
+using testing::TirGpuGemm;
 
 namespace {
 
@@ -24,53 +27,6 @@ QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-// The GPU GEMM example's schedule (resources/examples/tensorir/gpu_gemm_tir.py) on
-// M x N x K: 128x128 tiles per block of 16x16 threads, A and B staged in shared memory
-// per step of 8 along k, C accumulated in registers.
-std::string GpuGemm(int m, int n, int k) {
-  return "import tvm\n"
-         "from tvm import te, tir\n"
-         "A = te.placeholder((" +
-         std::to_string(m) + ", " + std::to_string(k) +
-         "), 'float32', name='A')\n"
-         "B = te.placeholder((" +
-         std::to_string(k) + ", " + std::to_string(n) +
-         "), 'float32', name='B')\n"
-         "k = te.reduce_axis((0, " +
-         std::to_string(k) +
-         "), name='k')\n"
-         "C = te.compute((" +
-         std::to_string(m) + ", " + std::to_string(n) +
-         "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name='C')\n"
-         "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
-         "c = sch.get_block('C')\n"
-         "a_shared = sch.cache_read(c, 0, 'shared')\n"
-         "b_shared = sch.cache_read(c, 1, 'shared')\n"
-         "c_local = sch.cache_write(c, 0, 'local')\n"
-         "i, j = sch.get_loops(c_local)\n"
-         "by, yi = sch.split(i, factors=[None, 128])\n"
-         "bx, xi = sch.split(j, factors=[None, 128])\n"
-         "ty, yii = sch.split(yi, factors=[16, None])\n"
-         "tx, xii = sch.split(xi, factors=[16, None])\n"
-         "sch.reorder(by, bx, ty, tx, yii, xii)\n"
-         "sch.bind(by, 'blockIdx.y')\n"
-         "sch.bind(bx, 'blockIdx.x')\n"
-         "sch.bind(ty, 'threadIdx.y')\n"
-         "sch.bind(tx, 'threadIdx.x')\n"
-         "sch.compute_at(c, tx)\n"
-         "ci, cj, ck = sch.get_loops(c)[-3:]\n"
-         "ko, ki = sch.split(ck, factors=[None, 8])\n"
-         "sch.reorder(ko, ki, ci, cj)\n"
-         "sch.unroll(ki)\n"
-         "for shared in [a_shared, b_shared]:\n"
-         "    sch.compute_at(shared, ko)\n"
-         "    ax0, ax1 = sch.get_loops(shared)[-2:]\n"
-         "    fused = sch.fuse(ax0, ax1)\n"
-         "    _, sty, stx = sch.split(fused, factors=[None, 16, 16])\n"
-         "    sch.bind(sty, 'threadIdx.y')\n"
-         "    sch.bind(stx, 'threadIdx.x')\n";
 }
 
 // y = x * 2 + 1 over 1000 elements, blocks of 128 threads (the last block partly idle).
@@ -150,7 +106,7 @@ class TestTirCuda : public QObject {
   // TVM 0.20 relaxes threadIdx for the shared copies: 128x8 elements per step of k,
   // copied by the 256 threads in 4 rounds.
   void gemmSharedCopiesCoverTheThreadBlock() {
-    script::ScriptProgram p = Load(GpuGemm(1024, 1024, 1024));
+    script::ScriptProgram p = Load(TirGpuGemm(1024, 1024, 1024));
     std::string text = tir::AsTVMScript(p.tir_schedule->func());
     QVERIFY2(Contains(text, "for ax0_ax1_fused_0 in range(4):"), text.c_str());
     QVERIFY2(Contains(text,
@@ -195,7 +151,7 @@ class TestTirCuda : public QObject {
   // The kernel: grid and block extents, the shared tiles (not the whole matrices) and
   // the register tile, in the CUDA source.
   void gemmLowersToOneKernel() {
-    script::ScriptProgram p = Load(GpuGemm(256, 384, 64));
+    script::ScriptProgram p = Load(TirGpuGemm(256, 384, 64));
     auto lowered = LowerForGpu(p.tir_schedule->func());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto cuda = codegen::LowerForCUDA(*lowered);
@@ -216,7 +172,7 @@ class TestTirCuda : public QObject {
     QVERIFY2(Contains(*source, "__syncthreads()"), source->c_str());
   }
 
-  void gemmRunsOnTheEmulator() { CheckOnEmulator(Load(GpuGemm(256, 128, 32))); }
+  void gemmRunsOnTheEmulator() { CheckOnEmulator(Load(TirGpuGemm(256, 128, 32))); }
 
   void elementwiseRunsOnTheEmulator() {
     script::ScriptProgram p = Load(kElementwise);
@@ -249,7 +205,7 @@ class TestTirCuda : public QObject {
   // A buggy kernel is caught: the copy's barrier removed from the source.
   void emulatorFindsAMissingBarrier() {
     if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no host C++ compiler");
-    script::ScriptProgram p = Load(GpuGemm(128, 128, 16));
+    script::ScriptProgram p = Load(TirGpuGemm(128, 128, 16));
     const tir::PrimFunc& f = p.tir_schedule->func();
     auto lowered = LowerForGpu(f);
     QVERIFY(lowered.ok());
@@ -269,21 +225,7 @@ class TestTirCuda : public QObject {
 
   // TVM's UnifyThreadBinding: one tag, one extent per kernel.
   void mismatchedThreadExtentsAreRefused() {
-    script::ScriptProgram p = Load(
-        "import tvm\n"
-        "from tvm import te, tir\n"
-        "A = te.placeholder((256,), 'float32', name='A')\n"
-        "B = te.compute((256,), lambda i: A[i] * 2.0, name='B')\n"
-        "C = te.compute((256,), lambda i: B[i] + 1.0, name='C')\n"
-        "sch = tir.Schedule(te.create_prim_func([A, C]))\n"
-        "i, = sch.get_loops(sch.get_block('C'))\n"
-        "bx, tx = sch.split(i, factors=[None, 128])\n"
-        "sch.bind(bx, 'blockIdx.x')\n"
-        "sch.bind(tx, 'threadIdx.x')\n"
-        "sch.compute_at(sch.get_block('B'), bx)\n"
-        "b_loop = sch.get_loops(sch.get_block('B'))[-1]\n"
-        "bo, bi = sch.split(b_loop, factors=[None, 64])\n"
-        "sch.bind(bi, 'threadIdx.x')\n");
+    script::ScriptProgram p = Load(kTirMismatchedThreadExtents);
     auto lowered = LowerForGpu(p.tir_schedule->func());
     QVERIFY(!lowered.ok());
     QVERIFY2(Contains(lowered.error().message,
