@@ -256,7 +256,8 @@ class TestCli : public QObject {
 
   // conv2d.py inlines its padding: by default LoopPartition cuts the rows and column
   // tiles where the window is inside the image (no border test left there);
-  // --keep-guards leaves the test in every load, as TVM 0.19's lower does.
+  // --keep-guards leaves the test in every load, as TVM 0.19's lower does. That the cut
+  // loops compute what the oracle does is run_check_passes_on_every_example(conv2d.py).
   void lower_cuts_inlined_padding_unless_asked_to_keep_guards() {
     Run cut = Cli({"lower", "conv2d"});
     QCOMPARE(cut.code, 0);
@@ -266,7 +267,6 @@ class TestCli : public QObject {
     QVERIFY2(kept.out.contains("for (y, 0, 56) {") && !kept.out.contains("for (y, 1, 54)"),
              qPrintable(kept.out));
     QCOMPARE(kept.out.count("if_then_else"), 1);
-    QCOMPARE(Cli({"run", "conv2d", "--check"}).code, 0);
   }
 
   void lower_reports_script_errors_with_location() {
