@@ -395,6 +395,26 @@ Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters)
   return rv;
 }
 
+Result<BlockRV> Schedule::Blockize(const std::vector<BlockRV>& blocks,
+                                   bool preserve_unit_iters) {
+  std::vector<std::string> names;
+  std::vector<int> ids;
+  for (const BlockRV& b : blocks) {
+    auto realize = Get(b);
+    if (!realize.ok()) return realize.error();
+    names.push_back((*realize)->block->name);
+    ids.push_back(b.id);
+  }
+  auto outer = tir::BlockizeBlocks(&state_, names, preserve_unit_iters);
+  if (!outer.ok()) return outer.error();
+  Instruction inst = Inst(InstKind::Blockize, ids);
+  inst.preserve_unit_iters = preserve_unit_iters;
+  BlockRV rv{NewBlockRV(*outer)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Status Schedule::Tensorize(const BlockRV& block, const TensorIntrin& intrin,
                            bool preserve_unit_iters) {
   auto realize = Get(block);
@@ -877,7 +897,12 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     case InstKind::PadEinsum:
       return status(sch->PadEinsum({in.at(0)}, inst.ints));
     case InstKind::Blockize: {
-      auto r = sch->Blockize({in.at(0)}, inst.preserve_unit_iters);
+      // blockize of a list of blocks, or of a loop.
+      std::vector<BlockRV> blocks;
+      for (int id : in)
+        if (sch->Get(BlockRV{id}).ok()) blocks.push_back({id});
+      auto r = !blocks.empty() ? sch->Blockize(blocks, inst.preserve_unit_iters)
+                               : sch->Blockize(LoopRV{in.at(0)}, inst.preserve_unit_iters);
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};
     }

@@ -106,6 +106,8 @@ class Schedule {
                           bool preserve_unit_loops = false, int64_t index = -1);
   // The new outer block "<block>_o" around the subtree under `loop`.
   Result<BlockRV> Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
+  // The new block "outer_<B>_<C>_" around consecutive blocks (TVM's blockize of a list).
+  Result<BlockRV> Blockize(const std::vector<BlockRV>& blocks, bool preserve_unit_iters = true);
   // The block (or the block blockize makes under the loop) matched against the tensor
   // intrinsic's description and given its implementation's body (TVM's tensorize). By
   // name, the intrinsic is looked up in the schedule's registry (the global one unless

@@ -131,6 +131,22 @@ std::string Double(double v) {
   return os.str();
 }
 
+// An annotation value as TVM's trace prints it: a string in quotes as it is (unescaped),
+// an int, a float with 17 digits, a list of those in brackets.
+std::string AnnotationValue(const Expr& e) {
+  if (const auto* str = e.as<ir::StringImmNode>()) return "\"" + str->value + "\"";
+  if (const auto* f = e.as<ir::FloatImmNode>()) return Double(f->value);
+  if (e.dtype().is_bool())
+    if (const int64_t* c = ir::as_const_int(e)) return *c ? "True" : "False";
+  if (const auto* call = e.as<ir::CallNode>(); call && call->op == kAnnotationList) {
+    std::string items;
+    for (size_t i = 0; i < call->args.size(); ++i)
+      items += (i ? ", " : "") + AnnotationValue(call->args[i]);
+    return "[" + items + "]";
+  }
+  return Factor(e);
+}
+
 template <typename T, typename F>
 std::string List(const std::vector<T>& items, F f) {
   std::string s = "[";
@@ -224,11 +240,7 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::Annotate:
         line = "sch.annotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\", ann_val=" +
-               (inst.inputs.size() > 1 ? rv(inst.inputs[1])
-                : inst.ann_val.as<ir::StringImmNode>()
-                    ? "\"" + inst.ann_val.as<ir::StringImmNode>()->value + "\""
-                    : Factor(inst.ann_val)) +
-               ")";
+               (inst.inputs.size() > 1 ? rv(inst.inputs[1]) : AnnotationValue(inst.ann_val)) + ")";
         break;
       case InstKind::SamplePerfectTile:
         line = OutputList(outs) + "sch.sample_perfect_tile(loop=" + in0 +
@@ -243,7 +255,9 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = outs.at(0) + " = sch.sample_compute_location(block=" + in0 + Decision(inst) + ")";
         break;
       case InstKind::Blockize:
-        line = outs.at(0) + " = sch.blockize(target=" + in0 +
+        // a list of blocks, or a loop
+        line = outs.at(0) + " = sch.blockize(target=" +
+               (in0.rfind('b', 0) == 0 ? "[" + all_inputs + "]" : in0) +
                ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
         break;
       case InstKind::Tensorize:

@@ -20,6 +20,37 @@ Error Bad(size_t index, const std::string& what) {
   return Error("trace JSON: instruction " + std::to_string(index) + ": " + what);
 }
 
+// An annotation value as TVM's as_json writes it: a number, a string in quotes, a list of
+// those as an array.
+void WriteAnnotationValue(JsonWriter& w, const Expr& value) {
+  if (const auto* str = value.as<ir::StringImmNode>()) {
+    w.value("\"" + str->value + "\"");
+  } else if (const auto* f = value.as<ir::FloatImmNode>()) {
+    w.value(f->value);
+  } else if (const int64_t* c = ir::as_const_int(value)) {
+    w.value(*c);
+  } else if (const auto* call = value.as<ir::CallNode>(); call && call->op == kAnnotationList) {
+    w.begin_array();
+    for (const Expr& item : call->args) WriteAnnotationValue(w, item);
+    w.end_array();
+  } else {
+    w.null();
+  }
+}
+
+Expr ReadAnnotationValue(const JsonValue& in) {
+  if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"')
+    return ir::StringImm(in.string.substr(1, in.string.size() - 2));
+  if (in.is_number())
+    return in.is_integer ? ir::make_const(DataType::Int(32), in.integer) : Expr(in.number);
+  if (in.is_array()) {
+    std::vector<Expr> items;
+    for (const JsonValue& item : in.items) items.push_back(ReadAnnotationValue(item));
+    return MakeAnnotationList(std::move(items));
+  }
+  return Expr();
+}
+
 }  // namespace trace_json_detail
 
 std::string TraceToJson(const Trace& trace) {
@@ -30,7 +61,16 @@ std::string TraceToJson(const Trace& trace) {
   for (const Instruction& inst : trace.insts) {
     w.begin_array().value(inst_kind_name(inst.kind)).begin_array();
     bool cache = inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite;
-    for (size_t i = 0; i < (cache ? std::min<size_t>(1, inst.inputs.size()) : inst.inputs.size());
+    // blockize of blocks: the blocks as one array input, as TVM writes its target list
+    bool block_list = inst.kind == InstKind::Blockize && !inst.inputs.empty() &&
+                      RVName(inst.inputs[0], names).rfind('b', 0) == 0;
+    if (block_list) {
+      w.begin_array();
+      for (int id : inst.inputs) w.value(RVName(id, names));
+      w.end_array();
+    }
+    for (size_t i = 0;
+         !block_list && i < (cache ? std::min<size_t>(1, inst.inputs.size()) : inst.inputs.size());
          ++i) {
       // TVM's as_json writes a None input as the string "None".
       inst.inputs[i] < 0 ? w.value("None") : w.value(RVName(inst.inputs[i], names));
@@ -49,18 +89,9 @@ std::string TraceToJson(const Trace& trace) {
     if (inst.kind == InstKind::TransformLayout || inst.kind == InstKind::ReindexCacheRead ||
         inst.kind == InstKind::ReindexCacheWrite)
       w.value(IndexMapToJson(inst.index_map));
-    if (inst.kind == InstKind::Annotate && inst.inputs.size() == 1) {
-      // the value: a number, or a string in quotes (a sampled value is the second input)
-      if (const auto* str = inst.ann_val.as<ir::StringImmNode>()) {
-        w.value("\"" + str->value + "\"");
-      } else if (const auto* f = inst.ann_val.as<ir::FloatImmNode>()) {
-        w.value(f->value);
-      } else if (const int64_t* c = ir::as_const_int(inst.ann_val)) {
-        w.value(*c);
-      } else {
-        w.null();
-      }
-    }
+    // the annotation's value (a sampled value is the second input)
+    if (inst.kind == InstKind::Annotate && inst.inputs.size() == 1)
+      WriteAnnotationValue(w, inst.ann_val);
     w.end_array().begin_array();
     switch (inst.kind) {
       case InstKind::GetBlock:
@@ -201,11 +232,8 @@ Result<Trace> TraceFromJson(std::string_view text) {
       } else if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
         if (in.is_string() && ids.count(in.string)) {
           inst.inputs.push_back(ids.at(in.string));  // a sampled value
-        } else if (in.is_string() && in.string.size() >= 2 && in.string.front() == '"') {
-          inst.ann_val = ir::StringImm(in.string.substr(1, in.string.size() - 2));
-        } else if (in.is_number()) {
-          inst.ann_val =
-              in.is_integer ? ir::make_const(DataType::Int(32), in.integer) : Expr(in.number);
+        } else {
+          inst.ann_val = ReadAnnotationValue(in);
         }
       } else if (in.is_string() && !in.string.empty() && in.string.front() == '{') {
         auto map = IndexMapFromJson(in.string);  // TransformLayout's index map
@@ -218,11 +246,12 @@ Result<Trace> TraceFromJson(std::string_view text) {
       } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
         inst.factors.push_back(in.is_null() ? Expr()
                                             : ir::make_const(DataType::Int(32), in.integer));
-      } else if (in.is_array() &&
-                 (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite)) {
-        for (const JsonValue& consumer : in.items) {  // consumer_blocks
-          auto it = consumer.is_string() ? ids.find(consumer.string) : ids.end();
-          if (it == ids.end()) return Bad(n, "a consumer block is not a defined random variable");
+      } else if (in.is_array() && (inst.kind == InstKind::CacheRead ||
+                                   inst.kind == InstKind::CacheWrite ||
+                                   inst.kind == InstKind::Blockize)) {
+        for (const JsonValue& block : in.items) {  // consumer_blocks, blockize's blocks
+          auto it = block.is_string() ? ids.find(block.string) : ids.end();
+          if (it == ids.end()) return Bad(n, "a block in a list is not a defined random variable");
           inst.inputs.push_back(it->second);
         }
       } else if (!in.is_array()) {

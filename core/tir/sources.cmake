@@ -33,6 +33,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Sampling.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/RFactor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Blockize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockizeBlocks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/DecomposePadding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PadEinsum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/TensorizeComparator.cpp

@@ -15,6 +15,7 @@
 #include "ir/Functor.h"
 #include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
+#include "tir/primitive/BlockizeDivision.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
@@ -62,19 +63,11 @@ Expr SumOf(const std::vector<Term>& terms, int64_t divisor) {
   return sum;
 }
 
-// One binding divided: outer * inner_extent + inner.
-struct Division {
-  Expr outer, inner;  // undefined for a unit part
-  int64_t outer_extent = 1, inner_extent = 1;
-};
-
 bool UsesAny(const Expr& e, const std::vector<const ForNode*>& loops) {
   return std::any_of(loops.begin(), loops.end(),
                      [&](const ForNode* l) { return ir::UsesVar(e, l->loop_var); });
 }
 
-// TVM's SubspaceDivide for the affine bindings split and fuse produce, else its
-// TrivialSubspaceDivision (a binding on one side only).
 bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode*>& inner_loops,
             Division* out) {
   bool inner = UsesAny(binding, inner_loops);

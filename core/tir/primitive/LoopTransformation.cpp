@@ -192,10 +192,14 @@ Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loop_vars,
   Expr lower = ir::make_const(dtype, int64_t{1});
   for (size_t i = loops.size(); i-- > 0;) {
     const Expr& extent = loops[i]->extent;
+    // Below loops of extent 1 only, the fused loop never reaches the modulus: TVM's
+    // binding simplification leaves no floormod there.
+    bool outermost = std::all_of(loops.begin(), loops.begin() + static_cast<std::ptrdiff_t>(i),
+                                 [](const ForNode* l) { return ir::is_one(l->extent); });
     Expr value;
     if (ir::is_one(extent)) {
       value = ir::make_zero(dtype);
-    } else if (i == 0) {
+    } else if (outermost) {
       value = FloorDivFold(fused, lower);
     } else {
       value = FloorDivFold(ir::floormod(fused, ir::mul(lower, extent)), lower);

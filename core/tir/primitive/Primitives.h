@@ -161,6 +161,12 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop, int factor_ax
 // The subtree under `loop` (one block) as the body of a new block "<block>_o"
 // whose iterators are the outer parts of the block's bindings; returns its name.
 Result<std::string> Blockize(ScheduleState* state, const Var& loop, bool preserve_unit_iters);
+// ---- BlockizeBlocks.cpp ----
+// The blocks `names` (two or more, consecutive under their lowest common ancestor, in
+// the order they run) with their loops below it as the body of a new block
+// "outer_<B>_<C>_"; returns its name.
+Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::string>& names,
+                                   bool preserve_unit_iters);
 
 // ---- Tensorize.cpp ----
 // The block named `block` matched against the intrinsic's description, its body then

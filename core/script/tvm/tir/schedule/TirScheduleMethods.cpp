@@ -1,6 +1,7 @@
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "ir/ExprOp.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
@@ -220,14 +221,42 @@ Result<Value> TirMethodSetScope(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().SetScope(*block, *index, *scope));
 }
 
-Result<tir::Expr> TirMethodAnnotationValue(const TirMethodCall& c) {
-  const Value& v = c.args().get("ann_val");
+// ann_val as TVM's annotate converts it: a str; a bool as the int32 it is, an int (int64
+// past int32) and a float (float32) at the top; a list of those, whose ints are int32
+// and whose bools stay bools (TVM's CheckAndGetAnnotationValue).
+Result<tir::Expr> TirMethodAnnotationItem(const TirMethodCall& c, const Value& v, bool top) {
   if (v.is_string()) return ir::StringImm(v.as_string());
+  if (v.is_bool())
+    return top ? ir::IntImm(ir::DataType::Int(32), v.as_bool()) : ir::make_bool(v.as_bool());
+  if (v.is_int() && !top) {
+    if (v.as_int() < std::numeric_limits<int32_t>::min() ||
+        v.as_int() > std::numeric_limits<int32_t>::max())
+      return c.args().ErrorAt("ann_val", "ValueError: Literal value " + std::to_string(v.as_int()) +
+                                             " exceeds maximum of int32");
+    return ir::IntImm(ir::DataType::Int(32), v.as_int());
+  }
   if (v.is_number()) return *ToExpr(v);
   if (v.is_expr() &&
       (v.as_expr().kind() == ir::ExprKind::IntImm || v.as_expr().kind() == ir::ExprKind::FloatImm))
     return v.as_expr();
-  return c.args().TypeError("ann_val", "an int, float, bool or str");
+  if (v.kind() == Value::Kind::List) {
+    if (v.items().empty())
+      return c.args().ErrorAt("ann_val", "TypeError: Cannot take a Union of no types.");
+    std::vector<tir::Expr> items;
+    for (const Value& item : v.items()) {
+      if (item.is_sequence())
+        return c.args().TypeError("ann_val", "a list of str, int and float (not of lists)");
+      auto e = TirMethodAnnotationItem(c, item, false);
+      if (!e) return e.error();
+      items.push_back(*e);
+    }
+    return tir::MakeAnnotationList(std::move(items));
+  }
+  return c.args().TypeError("ann_val", "an int, float, bool, str or a list of them");
+}
+
+Result<tir::Expr> TirMethodAnnotationValue(const TirMethodCall& c) {
+  return TirMethodAnnotationItem(c, c.args().get("ann_val"), true);
 }
 
 Result<Value> TirMethodAnnotate(const TirMethodCall& c) {
@@ -488,11 +517,19 @@ Result<Value> TirMethodRFactor(const TirMethodCall& c) {
   return c.BlockValue(*rf);
 }
 
+// blockize(target, preserve_unit_iters): a loop, or a list of blocks.
 Result<Value> TirMethodBlockize(const TirMethodCall& c) {
-  auto loop = c.Loop("target");
-  if (!loop) return loop.error();
   auto preserve = c.Flag("preserve_unit_iters", true);
   if (!preserve) return preserve.error();
+  if (c.args().get("target").is_sequence()) {
+    auto blocks = c.Blocks("target");
+    if (!blocks) return blocks.error();
+    auto outer = c.sch().Blockize(*blocks, *preserve);
+    if (!outer) return outer.error();
+    return c.BlockValue(*outer);
+  }
+  auto loop = c.Loop("target");
+  if (!loop) return loop.error();
   auto outer = c.sch().Blockize(*loop, *preserve);
   if (!outer) return outer.error();
   return c.BlockValue(*outer);

@@ -1,0 +1,80 @@
+// annotate's values as TVM 0.20 prints and saves them: a float with 17 digits in the
+// trace (T.float32 in the function), a list of int32, float32 and str items in brackets,
+// and the list through the trace's JSON and back (TVM's as_json writes it as an array).
+// What TVM printed for the same values: tests/tir/programs/menu_options_annotate.py.
+#include <QtTest>
+
+#include "TirTestSupport.h"
+#include "tir/TraceJson.h"
+
+using namespace tessera;
+using namespace tessera::tir;
+using namespace tessera::tir::testing;
+
+namespace {
+
+Expr Mixed() {
+  return MakeAnnotationList({ir::IntImm(ir::DataType::Int(32), 1),
+                             ir::FloatImm(ir::DataType::Float(32), 0.1), ir::StringImm("x y")});
+}
+
+// C annotated with a float, D's first loop with a list of an int, a float and a str.
+Schedule Annotated() {
+  Schedule sch(Gemm());
+  BlockRV c = *sch.GetBlock("C");
+  if (!sch.Annotate(c, "half", ir::FloatImm(ir::DataType::Float(32), 0.5)).ok())
+    qFatal("annotate failed");
+  if (!sch.Annotate((*sch.GetLoops(c))[0], "mixed", Mixed()).ok()) qFatal("annotate failed");
+  return sch;
+}
+
+}  // namespace
+
+class TestTirAnnotationValues : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void printsAsTvm() {
+    Schedule sch = Annotated();
+    std::string trace = TraceAsPython(sch.trace());
+    QVERIFY2(trace.find("ann_key=\"half\", ann_val=0.5)") != std::string::npos, trace.c_str());
+    QVERIFY2(trace.find("ann_key=\"mixed\", ann_val=[1, 0.10000000000000001, \"x y\"])") !=
+                 std::string::npos,
+             trace.c_str());
+    std::string func = AsTVMScript(sch.func());
+    QVERIFY2(func.find("annotations={\"mixed\": [1, T.float32(0.10000000000000001), \"x y\"]}") !=
+                 std::string::npos,
+             func.c_str());
+    QVERIFY2(func.find("T.block_attr({\"half\": T.float32(0.5)})") != std::string::npos,
+             func.c_str());
+  }
+
+  void listSurvivesJson() {
+    Schedule sch = Annotated();
+    std::string json = TraceToJson(sch.trace());
+    QVERIFY2(json.find("[1,0.10000000000000001,\"\\\"x y\\\"\"]") != std::string::npos ||
+                 json.find("[1, 0.10000000000000001, \"\\\"x y\\\"\"]") != std::string::npos,
+             json.c_str());
+    auto back = TraceFromJson(json);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    Schedule replayed(Gemm());
+    Status s = ApplyTrace(*back, &replayed);
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+    QCOMPARE(Q(TraceAsPython(replayed.trace())), Q(TraceAsPython(sch.trace())));
+  }
+
+  // A list value replaces the one the key had, and unannotate removes it.
+  void listIsReplacedAndRemoved() {
+    Schedule sch = Annotated();
+    LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
+    QVERIFY(sch.Annotate(i, "mixed", MakeAnnotationList({ir::StringImm("z")})).ok());
+    QVERIFY2(AsTVMScript(sch.func()).find("annotations={\"mixed\": [\"z\"]}") != std::string::npos,
+             AsTVMScript(sch.func()).c_str());
+    QVERIFY(sch.Unannotate(i, "mixed").ok());
+    QVERIFY(AsTVMScript(sch.func()).find("mixed") == std::string::npos);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTirAnnotationValues)
+#include "tst_tir_annotation_values.moc"
