@@ -1,5 +1,6 @@
 #include "views/ParameterDialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -10,6 +11,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tessera::views {
 namespace {
@@ -47,6 +49,20 @@ QWidget* OrderEditor(const ParamField& f, QWidget* parent, QListWidget** list) {
   QObject::connect(up, &QPushButton::clicked, l, [move] { move(-1); });
   QObject::connect(down, &QPushButton::clicked, l, [move] { move(+1); });
   return box;
+}
+
+// A list of check boxes: the items of `f.choices`, those in `f.value` checked.
+QListWidget* SubsetEditor(const ParamField& f, QWidget* parent) {
+  auto* list = new QListWidget(parent);
+  QStringList checked = f.value.toStringList();
+  for (const QString& choice : f.choices) {
+    auto* item = new QListWidgetItem(choice, list);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+    item->setCheckState(checked.contains(choice) ? Qt::Checked : Qt::Unchecked);
+  }
+  if (int row = list->sizeHintForRow(0); row > 0)
+    list->setMaximumHeight(row * std::max(3, int(f.choices.size()) + 1));
+  return list;
 }
 
 }  // namespace
@@ -92,6 +108,19 @@ ParameterDialog::ParameterDialog(QWidget* parent, const QString& title,
         editor = list;
         break;
       }
+      case ParamField::Kind::Bool: {
+        auto* box = new QCheckBox(this);
+        box->setChecked(f.value.toBool());
+        connect(box, &QCheckBox::toggled, this, [this] { updatePreview(); });
+        editor = shown = box;
+        break;
+      }
+      case ParamField::Kind::Subset: {
+        QListWidget* list = SubsetEditor(f, this);
+        connect(list, &QListWidget::itemChanged, this, [this] { updatePreview(); });
+        editor = shown = list;
+        break;
+      }
       case ParamField::Kind::Preview: {
         auto* label = new QLabel(this);
         label->setWordWrap(true);
@@ -131,6 +160,17 @@ QVariantMap ParameterDialog::values() const {
         QStringList order;
         for (int r = 0; r < list->count(); ++r) order << list->item(r)->text();
         out[fields_[i].key] = order;
+        break;
+      }
+      case ParamField::Kind::Bool:
+        out[fields_[i].key] = static_cast<QCheckBox*>(e)->isChecked();
+        break;
+      case ParamField::Kind::Subset: {
+        auto* list = static_cast<QListWidget*>(e);
+        QStringList checked;
+        for (int r = 0; r < list->count(); ++r)
+          if (list->item(r)->checkState() == Qt::Checked) checked << list->item(r)->text();
+        out[fields_[i].key] = checked;
         break;
       }
       case ParamField::Kind::Preview:

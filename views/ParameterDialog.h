@@ -23,16 +23,18 @@ namespace tessera::views {
 struct ParamField {
   // Int: a spin box. Choice: a combo box. Text: a line. Order: a list whose items are
   // dragged (or moved with Up/Down) into order; its value is a QStringList.
+  // Bool: a check box; its value is a bool. Subset: a list of `choices` to check; its
+  // value is the checked ones, in the order of `choices`.
   // Preview: no value, a line made by `preview` from the other fields' values; with a
   // `verdict` instead, "✓ " and its text, or "✗ " and its error, which keeps OK disabled.
-  enum class Kind { Int, Choice, Text, Order, Preview };
+  enum class Kind { Int, Choice, Text, Order, Bool, Subset, Preview };
   QString key;
   QString label;
   Kind kind = Kind::Int;
   int minimum = 1;
   int maximum = 1 << 20;
   QVariant value;       // the default
-  QStringList choices;  // Choice
+  QStringList choices;  // Choice, Subset
   QString tooltip;
   std::function<QString(const QVariantMap&)> preview;          // Preview
   std::function<Result<QString>(const QVariantMap&)> verdict;  // Preview that checks
@@ -46,7 +48,7 @@ class ParameterDialog : public QDialog {
   ParameterDialog(QWidget* parent, const QString& title, const QList<ParamField>& fields);
   // The values of the fields (Preview fields have none).
   QVariantMap values() const;
-  // The editor of field `key` (QSpinBox, QComboBox, QLineEdit or QListWidget).
+  // The editor of field `key` (QSpinBox, QComboBox, QLineEdit, QCheckBox or QListWidget).
   QWidget* editor(const QString& key) const;
   QString previewText() const;
   void updatePreview();

@@ -109,7 +109,8 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     if (!factors.ok()) return factors.error();
     std::vector<ir::Expr> exprs;
     for (const auto& f : *factors) exprs.push_back(f ? ir::Expr(*f) : ir::Expr());
-    auto r = sch.Split(loop, exprs);
+    auto r = sch.Split(loop, exprs, TirFlagOption(intent, "preserve_unit_iters"),
+                       TirFlagOption(intent, "disable_predication"));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   if (p == "parallel") return sch.Parallel(loop);
@@ -128,7 +129,7 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   if (p == "blockize") {
-    auto r = sch.Blockize(loop);
+    auto r = sch.Blockize(loop, TirFlagOption(intent, "preserve_unit_iters"));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   return Error(S(TirIntentsText::tr("unknown TensorIR primitive %1").arg(p)));
@@ -146,8 +147,14 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     QString scope = intent.params.value("storage_scope").toString();
     if (!ok || index < 0) return Error(S(TirIntentsText::tr("%1 needs a buffer index").arg(p)));
     if (scope.isEmpty()) return Error(S(TirIntentsText::tr("%1 needs a storage scope").arg(p)));
-    auto r = p == "cache_read" ? sch.CacheRead(*block, index, S(scope))
-                               : sch.CacheWrite(*block, index, S(scope));
+    std::vector<tir::BlockRV> consumers;
+    for (const QString& name : TirConsumerBlocks(intent)) {
+      auto consumer = sch.GetBlock(S(name));
+      if (!consumer.ok()) return consumer.error();
+      consumers.push_back(*consumer);
+    }
+    auto r = p == "cache_read" ? sch.CacheRead(*block, index, S(scope), consumers)
+                               : sch.CacheWrite(*block, index, S(scope), consumers);
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   if (p == "set_scope" || p == "storage_align" || p == "reindex") {
@@ -183,8 +190,10 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
   }
   tir::LoopRV loop;
   if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
-  if (p == "compute_at") return sch.ComputeAt(*block, loop);
-  if (p == "reverse_compute_at") return sch.ReverseComputeAt(*block, loop);
+  bool preserve = TirFlagOption(intent, "preserve_unit_loops");
+  if (p == "compute_at") return sch.ComputeAt(*block, loop, preserve, TirIndexOption(intent));
+  if (p == "reverse_compute_at")
+    return sch.ReverseComputeAt(*block, loop, preserve, TirIndexOption(intent));
   if (p == "decompose_reduction") {
     auto r = sch.DecomposeReduction(*block, loop);
     return r.ok() ? Status::Ok() : Status(r.error());
@@ -320,6 +329,52 @@ QString SplitExtents(const QString& text, std::optional<int64_t> extent) {
   return out;
 }
 
+QString NoCopyReader() {
+  return TirIntentsText::tr(
+      "cache_read: check a block to read the copy (TVM reads an empty list as all)");
+}
+
+ParamField BoolField(const QString& key, const QString& label, bool value, const QString& tooltip) {
+  ParamField f;
+  f.key = key;
+  f.label = label;
+  f.kind = ParamField::Kind::Bool;
+  f.value = value;
+  f.tooltip = tooltip;
+  return f;
+}
+
+ParamField PreserveUnitItersField() {
+  return BoolField("preserve_unit_iters", TirIntentsText::tr("Keep unit iterators"), true,
+                   TirIntentsText::tr("preserve_unit_iters: a block iterator bound to a loop "
+                                      "of extent 1 stays an iterator (True, TVM's default)"));
+}
+
+// compute_at's and reverse_compute_at's options.
+QList<ParamField> AtOptionFields() {
+  ParamField index = IntField("index", TirIntentsText::tr("Place among the loop's children"), -1,
+                              /*minimum=*/-2);
+  index.tooltip = TirIntentsText::tr(
+      "index: -1 the last place the dependences allow (TVM's default), -2 the first, "
+      "0, 1, ... that child of the loop");
+  return {BoolField("preserve_unit_loops", TirIntentsText::tr("Keep loops of extent 1"), false,
+                    TirIntentsText::tr("preserve_unit_loops: the block's new loops of extent "
+                                       "1 are kept (False, TVM's default, drops them)")),
+          index};
+}
+
+// The dialog's consumer_blocks: nothing when they are TVM's default (cache_read: every
+// reader checked; cache_write: none). cache_read with none checked is refused (TVM reads
+// an empty list as every reader).
+QString SetConsumerParams(Intent& intent, const QVariantMap& values, const QStringList& choices) {
+  if (!values.contains("consumer_blocks")) return {};
+  QStringList checked = values.value("consumer_blocks").toStringList();
+  bool read = intent.primitive == "cache_read";
+  if (read && checked.isEmpty()) return NoCopyReader();
+  if (read ? checked != choices : !checked.isEmpty()) intent.params["consumer_blocks"] = checked;
+  return {};
+}
+
 }  // namespace
 
 Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name) {
@@ -373,6 +428,8 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
 
 QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QString& block) {
   if (IsTirArgumentPrimitive(p)) return TirArgumentMenuProblem(sch, p, block, QString());
+  if (p == "blockize" && TirBlockizeChoices(sch, block).size() < 2)
+    return TirIntentsText::tr("blockize: no other block shares the scope of %1").arg(block);
   if (p == "compute_inline" || p == "reverse_compute_inline")
     return TirIntentProblem(sch, Intent{p, block, {}, {}});
   return QString();
@@ -395,6 +452,7 @@ const QStringList& TirBlockPrimitives() {
                                 "transform_block_layout",
                                 "set_axis_separator",
                                 "add_unit_loop",
+                                "blockize",
                                 "tensorize",
                                 "annotate",
                                 "unannotate"};
@@ -467,8 +525,60 @@ Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& tex
   return out;
 }
 
+bool TirFlagOption(const Intent& intent, const QString& key) {
+  bool fallback = key == "preserve_unit_iters";  // the others default to False
+  return intent.params.value(key, fallback).toBool();
+}
+
+int64_t TirIndexOption(const Intent& intent) {
+  bool ok = false;
+  int64_t index = intent.params.value("index", -1).toLongLong(&ok);
+  return ok ? index : -1;
+}
+
+QStringList TirConsumerBlocks(const Intent& intent) {
+  return intent.params.value("consumer_blocks").toStringList();
+}
+
+QStringList TirCacheConsumerChoices(const tir::Schedule& sch, const QString& block, bool read) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+  if (!r) return {};
+  std::set<std::string> buffers;
+  for (const tir::BufferRegion& region : read ? r->block->reads : r->block->writes)
+    buffers.insert(region.buffer->name);
+  QStringList out;
+  for (const tir::BlockRealizeNode* other : TirBlocks(sch))
+    for (const tir::BufferRegion& region : other->block->reads)
+      if (buffers.count(region.buffer->name) && !out.contains(Q(other->block->name))) {
+        out << Q(other->block->name);
+        break;
+      }
+  return out;
+}
+
+QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
+  if (!r) return {};
+  const tir::BlockRealizeNode* scope = sch.state().ScopeOf(r);
+  QStringList out;
+  for (const tir::BlockRealizeNode* other : TirBlocks(sch))
+    if (sch.state().ScopeOf(other) == scope) out << Q(other->block->name);
+  return out;
+}
+
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   const QString& p = intent.primitive;
+  if (p == "blockize" && intent.params.contains("blocks")) {
+    std::vector<tir::BlockRV> blocks;
+    for (const QString& name : intent.params.value("blocks").toStringList()) {
+      auto b = sch.GetBlock(S(name));
+      if (!b.ok()) return b.error();
+      blocks.push_back(*b);
+    }
+    auto r = sch.Blockize(blocks, TirFlagOption(intent, "preserve_unit_iters"));
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
+  if (p == "blockize") return ApplyOnLoop(sch, intent);
   if (TirIntentNeedsScript(intent))
     return Error(
         S(TirIntentsText::tr("%1 takes Python lambdas: the application applies it as a script line")
@@ -480,7 +590,7 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
     if (loops->size() < 2)
       return Error(S(TirIntentsText::tr("%1 needs at least two loops").arg(p)));
     if (p == "reorder") return sch.Reorder(*loops);
-    auto r = sch.Fuse(*loops);
+    auto r = sch.Fuse(*loops, TirFlagOption(intent, "preserve_unit_iters"));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
   if (TirBlockPrimitives().contains(p)) return ApplyOnBlock(sch, intent);
@@ -595,6 +705,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     return {};
   };
   QString problem;
+  QStringList consumers;  // cache_read's and cache_write's consumer_blocks choices
   if (IsTirArgumentPrimitive(primitive)) {
     if (!loop.isEmpty()) intent.iterVars << loop;
     fields = TirArgumentFields(sch, primitive, block, loop, &problem, dryRun);
@@ -608,7 +719,11 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     f.label = TirIntentsText::tr("Factors (None is inferred)");
     f.kind = ParamField::Kind::Text;
     f.value = QString("None, 32");
-    fields << f;
+    fields << f << PreserveUnitItersField()
+           << BoolField("disable_predication", TirIntentsText::tr("No predicate"), false,
+                        TirIntentsText::tr("disable_predication: no T.where guards the "
+                                           "split loops; where the factors do not divide the "
+                                           "extent the block runs past it"));
     ParamField preview;
     preview.key = "preview";
     preview.kind = ParamField::Kind::Preview;
@@ -623,6 +738,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       problem = TirIntentsText::tr("fuse: %1 has no inner loop to fuse with").arg(loop);
     else if (problem.isEmpty())
       intent.iterVars << loops[at + 1];
+    fields << PreserveUnitItersField();
   } else if (primitive == "tile") {
     problem = needLoop();
     int at = int(loops.indexOf(loop));
@@ -654,8 +770,26 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
         /*minimum=*/0);
     axis.maximum = writes.empty() ? 0 : int(writes.front().buffer->shape.size());
     fields << axis;
+  } else if (primitive == "blockize" && loop.isEmpty()) {
+    // The block menu's blockize: the block and its neighbours in the same scope.
+    QStringList choices = TirBlockizeChoices(sch, block);
+    if (choices.size() < 2)
+      problem = TirIntentsText::tr("blockize: no other block shares the scope of %1").arg(block);
+    int at = int(choices.indexOf(block));
+    ParamField f;
+    f.key = "blocks";
+    f.label = TirIntentsText::tr("Blocks (consecutive, in the order they run)");
+    f.kind = ParamField::Kind::Subset;
+    f.choices = choices;
+    f.value = at + 1 < choices.size() ? QStringList{block, choices.value(at + 1)}
+                                      : QStringList{choices.value(at - 1), block};
+    f.tooltip = TirIntentsText::tr(
+        "The checked blocks and their loops below their common loop become one block "
+        "outer_<B>_<C>_");
+    fields << f << PreserveUnitItersField();
   } else if (primitive == "blockize") {
     problem = needLoop();
+    fields << PreserveUnitItersField();
   } else if (primitive == "reorder") {
     ParamField f;
     f.key = "order";
@@ -675,7 +809,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
           primitive == "compute_at"
               ? TirIntentsText::tr("compute_at: no block reads what %1 writes").arg(block)
               : TirIntentsText::tr("reverse_compute_at: no block writes what %1 reads").arg(block);
-    fields << ChoiceField("target", TirIntentsText::tr("Loop"), targets);
+    fields << ChoiceField("target", TirIntentsText::tr("Loop"), targets) << AtOptionFields();
   } else if (primitive == "cache_read" || primitive == "cache_write") {
     bool read = primitive == "cache_read";
     QStringList buffers = BufferChoices(read ? realize->block->reads : realize->block->writes);
@@ -687,6 +821,34 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     fields << ChoiceField(
         "storage_scope", TirIntentsText::tr("Storage scope"),
         read ? QStringList{"shared", "local", "global"} : QStringList{"local", "shared", "global"});
+    consumers = TirCacheConsumerChoices(sch, block, read);
+    if (!consumers.isEmpty()) {
+      ParamField f;
+      f.key = "consumer_blocks";
+      f.label = read ? TirIntentsText::tr("Blocks that read the copy")
+                     : TirIntentsText::tr("Blocks that read the cache directly");
+      f.kind = ParamField::Kind::Subset;
+      f.choices = consumers;
+      f.value = read ? consumers : QStringList();
+      f.tooltip = read ? TirIntentsText::tr(
+                             "consumer_blocks: the readers switched to the copy "
+                             "(all of them: TVM's default, None)")
+                       : TirIntentsText::tr(
+                             "consumer_blocks: the readers that read the cache "
+                             "instead of the written buffer (none: TVM's default)");
+      fields << f;
+      if (read) {
+        ParamField check;
+        check.key = "consumers_check";
+        check.kind = ParamField::Kind::Preview;
+        check.verdict = [](const QVariantMap& v) -> Result<QString> {
+          QStringList checked = v.value("consumer_blocks").toStringList();
+          if (checked.isEmpty()) return Error(S(NoCopyReader()));
+          return TirIntentsText::tr("%1 read the copy").arg(checked.join(", "));
+        };
+        fields << check;
+      }
+    }
   } else if (primitive == "transform_layout") {
     QStringList buffers;
     for (const auto& [type, regions] : {std::pair{QString("write"), &realize->block->writes},
@@ -781,6 +943,18 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       if (values->contains(key)) intent.params[key] = values->value(key);
     if (values->contains("thread_axis"))
       intent.params["thread_axis"] = values->value("thread_axis");
+    // The options at TVM's defaults are left out: the intent (and its line) is the one
+    // the dialog made before it had them.
+    for (const char* key : {"preserve_unit_loops", "preserve_unit_iters", "disable_predication"})
+      if (values->contains(key) &&
+          values->value(key).toBool() != TirFlagOption(Intent{primitive, block, {}, {}}, key))
+        intent.params[key] = values->value(key).toBool();
+    if (values->contains("blocks"))
+      intent.params["blocks"] = values->value("blocks").toStringList();
+    if (values->contains("index") && values->value("index").toInt() != -1)
+      intent.params["index"] = values->value("index").toInt();
+    problem = SetConsumerParams(intent, *values, consumers);
+    if (!problem.isEmpty()) return {std::nullopt, problem};
     if (values->contains("order")) intent.iterVars = values->value("order").toStringList();
     if (values->contains("loop")) intent.iterVars = {values->value("loop").toString()};
     if (values->contains("storage_scope"))

@@ -53,6 +53,23 @@ std::optional<int64_t> TirConstExtent(const tir::ForNode& loop);
 // At least two factors, each a positive integer or None (at most one None).
 Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text);
 
+// The optional arguments of an intent, at TVM's defaults where the intent does not set
+// them: preserve_unit_loops (false) of compute_at and reverse_compute_at,
+// preserve_unit_iters (true) of split, fuse and blockize, disable_predication (false) of
+// split; index (-1: the last possible place) of compute_at and reverse_compute_at;
+// consumer_blocks (none given: cache_read's copy is read by every reader, cache_write's
+// by none) of cache_read and cache_write, by block name.
+bool TirFlagOption(const Intent& intent, const QString& key);
+int64_t TirIndexOption(const Intent& intent);
+QStringList TirConsumerBlocks(const Intent& intent);
+// The blocks cache_read (`read`) or cache_write of `block` can name as consumer_blocks:
+// those that read a buffer `block` reads (writes), in pre order.
+QStringList TirCacheConsumerChoices(const tir::Schedule& sch, const QString& block, bool read);
+
+// The blocks blockize of a list can take with `block`: those of its scope, in pre order
+// (the block menu's blockize asks which; params["blocks"] holds them).
+QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block);
+
 // Applies `intent` to `sch` (a copy: the views never touch the document's schedule).
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
 // Why `intent` is illegal on `sch` ("" = it applies): applied to a copy of `sch`. An

@@ -154,12 +154,83 @@ Result<QString> BlockLayoutVerdict(const tir::Schedule& sch, const Intent& base,
   return IteratorsText(**after, intent.stage);
 }
 
+// Python's repr of a float: the shortest text that reads back, with a '.' or an exponent.
+QString PythonFloat(double v) {
+  char buffer[64];
+  auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  QString python = QString::fromLatin1(buffer, int(end - buffer));
+  if (!python.contains('.') && !python.contains('e')) python += ".0";
+  return python;
+}
+
+// One item of a list value: an int (int32, as TVM converts it), a float or a str.
+Result<TirAnnotationValue> AnnotationListItem(const script::AstExpr& e) {
+  const script::AstExpr* n = &e;
+  bool negative = false;
+  if (n->kind == script::AstKind::Unary && n->unary_op == script::UnaryOp::Neg && n->object) {
+    negative = true;
+    n = n->object.get();
+  }
+  if (n->kind == script::AstKind::Int) {
+    int64_t v = negative ? -n->int_value : n->int_value;
+    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max())
+      return Fail(TirPrimitiveArgumentsText::tr(
+                      "ann_val: ValueError: Literal value %1 exceeds maximum of int32")
+                      .arg(v));
+    return TirAnnotationValue{QString::number(v), ir::IntImm(ir::DataType::Int(32), v)};
+  }
+  if (n->kind == script::AstKind::Float) {
+    double v = negative ? -n->float_value : n->float_value;
+    if (!std::isfinite(v))
+      return Fail(TirPrimitiveArgumentsText::tr("ann_val: a list item is not a finite float"));
+    return TirAnnotationValue{PythonFloat(v), ir::FloatImm(ir::DataType::Float(32), v)};
+  }
+  if (n->kind == script::AstKind::String && !negative)
+    return TirAnnotationValue{PythonStringLiteral(Q(n->text)), ir::StringImm(n->text)};
+  if (n->kind == script::AstKind::Bool && !negative)
+    return Fail(TirPrimitiveArgumentsText::tr(
+        "ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0"));
+  return Fail(TirPrimitiveArgumentsText::tr(
+      "ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, \"x\"]"));
+}
+
+// `[1, 0.5, "x"]`: a Python list of ints, floats and strs (TVM refuses an empty one).
+Result<TirAnnotationValue> ParseAnnotationList(const QString& text) {
+  auto parsed = script::ParseExpression(S(text));
+  if (!parsed.ok())
+    return Fail(TirPrimitiveArgumentsText::tr("ann_val: column %1: %2")
+                    .arg(parsed.error().loc.column)
+                    .arg(Q(parsed.error().message)));
+  const script::AstExpr& list = **parsed;
+  if (list.kind != script::AstKind::List)
+    return Fail(TirPrimitiveArgumentsText::tr("ann_val: write a list in brackets, e.g. [1, 2, 4]"));
+  if (list.items.empty())
+    return Fail(TirPrimitiveArgumentsText::tr(
+        "ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)"));
+  QStringList python;
+  std::vector<ir::Expr> items;
+  for (const script::AstPtr& item : list.items) {
+    auto value = AnnotationListItem(*item);
+    if (!value.ok()) return value.error();
+    python << value->python;
+    items.push_back(value->expr);
+  }
+  return TirAnnotationValue{"[" + python.join(", ") + "]", tir::MakeAnnotationList(items)};
+}
+
 ParamField TextField(const QString& key, const QString& label, const QString& value) {
   ParamField f;
   f.key = key;
   f.label = label;
   f.kind = ParamField::Kind::Text;
   f.value = value;
+  return f;
+}
+
+ParamField AnnotationValueField() {
+  ParamField f = TextField("ann_val", TirPrimitiveArgumentsText::tr("Value"), "16");
+  f.tooltip = TirPrimitiveArgumentsText::tr(
+      "int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, \"x\"]");
   return f;
 }
 
@@ -196,15 +267,18 @@ Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QStri
     double v = t.toDouble(&ok);
     if (!ok || !std::isfinite(v))
       return Fail(TirPrimitiveArgumentsText::tr("ann_val: '%1' is not a finite float").arg(t));
-    // Python's repr: the shortest text that reads back, always with a '.' or an exponent.
-    char buffer[64];
-    auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
-    QString python = QString::fromLatin1(buffer, int(end - buffer));
-    if (!python.contains('.') && !python.contains('e')) python += ".0";
-    return TirAnnotationValue{python, ir::FloatImm(ir::DataType::Float(32), v)};
+    return TirAnnotationValue{PythonFloat(v), ir::FloatImm(ir::DataType::Float(32), v)};
   }
+  if (type == "bool") {
+    // TVM's annotate takes a Python bool as the int it is: IntImm("int32", True).
+    if (t != "True" && t != "False")
+      return Fail(TirPrimitiveArgumentsText::tr("ann_val: '%1' is not True or False").arg(t));
+    return TirAnnotationValue{t, ir::IntImm(ir::DataType::Int(32), t == "True" ? 1 : 0)};
+  }
+  if (type == "list") return ParseAnnotationList(t);
   return Fail(
-      TirPrimitiveArgumentsText::tr("ann_val: the type is int, float or str, not '%1'").arg(type));
+      TirPrimitiveArgumentsText::tr("ann_val: the type is int, float, bool, str or list, not '%1'")
+          .arg(type));
 }
 
 QString PythonStringLiteral(const QString& text) {
@@ -342,10 +416,10 @@ QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
                   "ann_key", TirPrimitiveArgumentsText::tr("Key"),
                   loop.isEmpty() ? "meta_schedule.unroll_explicit" : "pragma_auto_unroll_max_step")
            << ChoiceField("ann_type", TirPrimitiveArgumentsText::tr("Value type"),
-                          {"int", "float", "str"})
-           << TextField("ann_val", TirPrimitiveArgumentsText::tr("Value"), "16")
-           << VerdictField(
-                  [existing](const QVariantMap& v) { return AnnotateVerdict(v, existing); });
+                          {"int", "float", "str", "bool", "list"})
+           << AnnotationValueField() << VerdictField([existing](const QVariantMap& v) {
+                return AnnotateVerdict(v, existing);
+              });
   } else if (p == "unannotate") {
     fields << ChoiceField("ann_key", TirPrimitiveArgumentsText::tr("Key"),
                           TirAnnotationKeys(sch, block, loop));

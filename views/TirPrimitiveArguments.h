@@ -1,5 +1,5 @@
 // TirPrimitiveArguments: the TensorIR primitives whose arguments are more than a block, a
-// loop and numbers: annotate / unannotate (a key and an int, float or str value),
+// loop and numbers: annotate / unannotate (a key and an int, float, str, bool or list value),
 // tensorize (a registered TensorIntrin by name), set_axis_separator (a buffer and its
 // separators), transform_block_layout (an index map written as a lambda), and
 // add_unit_loop on a block. Here their dialog text is read and checked as it is typed,
@@ -26,13 +26,17 @@ namespace tessera::views {
 // The primitives of this file.
 bool IsTirArgumentPrimitive(const QString& primitive);
 
-// An annotation value as TVM's Python writes it (`16`, `0.5`, `"SSRSRS"`) and as the
-// schedule stores it (int32 IntImm, or int64 past int32; float32 FloatImm; StringImm).
+// An annotation value as TVM's Python writes it (`16`, `0.5`, `"SSRSRS"`, `True`,
+// `[1, 0.5, "x"]`) and as the schedule stores it (int32 IntImm, or int64 past int32;
+// float32 FloatImm; StringImm; a bool as the int32 TVM makes of it; a list of int32,
+// float32 and str items as an annotation list).
 struct TirAnnotationValue {
   QString python;
   ir::Expr expr;
 };
-// `type` is "int", "float" or "str"; an int or float that does not parse is an error.
+// `type` is "int", "float", "str", "bool" or "list"; a value that does not parse as its
+// type is an error, and so is a list TVM 0.20 refuses (empty, an int past int32) or
+// cannot print in a trace (a bool item).
 Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QString& text);
 // A Python string literal of `text` in double quotes.
 QString PythonStringLiteral(const QString& text);

@@ -78,6 +78,29 @@ struct Printer {
         .join("\n");
   }
 
+  // The optional arguments the intent sets away from TVM's defaults, as keywords after
+  // the required ones (TVM prints none of those at their defaults).
+  QString Options() const {
+    const QString& p = intent.primitive;
+    QString out;
+    if (p == "compute_at" || p == "reverse_compute_at") {
+      if (views::TirFlagOption(intent, "preserve_unit_loops")) out += ", preserve_unit_loops=True";
+      if (int64_t index = views::TirIndexOption(intent); index != -1)
+        out += QString(", index=%1").arg(index);
+    }
+    if ((p == "split" || p == "fuse" || p == "blockize") &&
+        !views::TirFlagOption(intent, "preserve_unit_iters"))
+      out += ", preserve_unit_iters=False";
+    if (p == "split" && views::TirFlagOption(intent, "disable_predication"))
+      out += ", disable_predication=True";
+    if (p == "cache_read" || p == "cache_write") {
+      QStringList blocks;
+      for (const QString& name : views::TirConsumerBlocks(intent)) blocks << Block(name);
+      if (!blocks.isEmpty()) out += ", consumer_blocks=[" + blocks.join(", ") + "]";
+    }
+    return out;
+  }
+
   QString Call(const QString& args) const {
     return QString("%1.%2(%3)").arg(sp.schedule_var, intent.primitive, args);
   }
@@ -132,7 +155,8 @@ struct Printer {
         return Fail(TirIntentToScriptText::tr("%1 needs a buffer index").arg(p));
       if (scope.isEmpty())
         return Fail(TirIntentToScriptText::tr("%1 needs a storage scope").arg(p));
-      return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope));
+      return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope) +
+                  Options());
     }
     if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum") {
       // The schedule's checks (on a copy) before any line: the arguments' shapes included.
@@ -156,6 +180,12 @@ struct Printer {
       return Call(QString("%1, [%2]").arg(block, padding.join(", ")));
     }
     if (p == "tile") return Tile();
+    if (p == "blockize" && intent.params.contains("blocks")) {
+      QStringList blocks;
+      for (const QString& name : intent.params.value("blocks").toStringList())
+        blocks << Block(name);
+      return Call("[" + blocks.join(", ") + "]" + Options());
+    }
     if (views::IsTirArgumentPrimitive(p)) return ArgumentLine();
     if (p == "transform_layout") {
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
@@ -170,14 +200,14 @@ struct Printer {
     if (!loops.ok()) return loops.error();
     if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction" ||
         p == "decompose_padding")
-      return Call(Block(intent.stage) + ", " + *loops);
+      return Call(Block(intent.stage) + ", " + *loops + Options());
     if (p == "fuse" || p == "reorder") {
       if (intent.iterVars.size() < 2)
         return Fail(TirIntentToScriptText::tr("%1 needs at least two loops").arg(p));
-      return Call(*loops);
+      return Call(*loops + Options());
     }
     if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
-      return Call(*loops);
+      return Call(*loops + Options());
     if (p == "rfactor") {
       bool ok = false;
       int axis = intent.params.value("factor_axis", 0).toInt(&ok);
@@ -194,7 +224,7 @@ struct Printer {
       if (!factors.ok()) return factors.error();
       QStringList fs;
       for (const auto& f : *factors) fs << (f ? QString::number(*f) : QString("None"));
-      return Call(QString("%1, factors=[%2]").arg(*loops, fs.join(", ")));
+      return Call(QString("%1, factors=[%2]").arg(*loops, fs.join(", ")) + Options());
     }
     return Fail(
         TirIntentToScriptText::tr("%1 is not a TensorIR primitive the application applies").arg(p));

@@ -548,6 +548,7 @@ class TestTirViews : public QObject {
     std::unique_ptr<QMenu> menu(view.contextMenuFor("j"));
     QAction* blockize = ActionNamed(menu.get(), "blockize");
     QVERIFY2(blockize->isEnabled(), qPrintable(blockize->toolTip()));
+    SetParameterAsker(AcceptDefaults());  // preserve_unit_iters as TVM's default
     blockize->trigger();
     Intent b = LastIntent(intents);
     QCOMPARE(b.primitive, QString("blockize"));
