@@ -16,6 +16,7 @@
 
 #include "Evaluation.h"
 #include "MainWindow.h"
+#include "reference/TirEmulatorCheck.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/cuda/Emulator.h"
 #include "views/LoopNestView.h"
@@ -33,6 +34,18 @@ QMenu* MenuOf(QAction* action) {
 }
 
 constexpr int64_t kShapeValue = 64;  // every shape variable, as Run does
+
+// A TensorIR document's kernels (`lowered`: its function lowered for CUDA) on the arrays
+// and against the reference of `tessera-cli run --target cuda-emulator --check`.
+Result<reference::EmulatorReport> CheckTir(const script::ScriptProgram& program,
+                                           const transform::LoweredProgram& lowered,
+                                           const reference::EmulatorCheckOptions& options) {
+  const tir::PrimFunc& func = program.tir_schedule->func();
+  auto arguments = reference::MakeTirArguments(func, lowered.func, {}, 1, kShapeValue);
+  if (!arguments.ok()) return arguments.error();
+  return reference::CheckTirOnEmulator(func, program.tir_original, program.tir_te_args, lowered,
+                                       *arguments, options);
+}
 
 }  // namespace
 
@@ -103,15 +116,29 @@ void InstrumentPanels::createActions() {
   updateCheckAction();
 }
 
+// Why a TensorIR document has nothing for the emulator: no lowered function, or no loop
+// bound to a GPU thread (what `tessera-cli run --target cuda-emulator` refuses too,
+// reference::TirGpuKernelProblem); empty when it has kernels to check.
+QString InstrumentPanels::tirCheckProblem() const {
+  const views::DocumentState& state = window_->document()->state();
+  if (!state.function) return tr("Nothing to check: the script has no lowered program.");
+  if (reference::TirGpuKernelProblem(*state.function))
+    return tr(
+        "This TensorIR function has no loop bound to a GPU thread, so there is no CUDA "
+        "kernel to check: bind its outer loops with sch.bind(loop, \"blockIdx.x\") and "
+        "sch.bind(loop, \"threadIdx.x\").");
+  return QString();
+}
+
 void InstrumentPanels::updateCheckAction() {
   if (!checkAction_) return;
   const views::DocumentState& state = window_->document()->state();
-  // The emulator runs a te schedule's CUDA kernels; a TensorIR document has none yet.
+  // A TensorIR document's kernels come from its thread-bound loops; without one it has
+  // nothing to check, and the tooltip says so.
+  QString tirProblem = state.tir_schedule ? tirCheckProblem() : QString();
   checkAction_->setEnabled(!watcher_.isRunning() && state.errors.empty() &&
-                           state.lowered.defined() && !state.tir_schedule);
-  checkAction_->setToolTip(state.tir_schedule ? tr("A TensorIR document has no CUDA kernels to "
-                                                   "check yet: it runs on the CPU (Run on CPU)")
-                                              : checkTip_);
+                           state.lowered.defined() && tirProblem.isEmpty());
+  checkAction_->setToolTip(tirProblem.isEmpty() ? checkTip_ : tirProblem);
 }
 
 void InstrumentPanels::retranslate() {
@@ -134,12 +161,11 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
   const views::DocumentState& state = window_->document()->state();
   auto say = [this](const QString& m) { window_->statusBar()->showMessage(m, 8000); };
   if (state.tir_schedule) {
-    say(
-        tr("A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on "
-           "CPU)."));
-    return false;
-  }
-  if (!state.program || !state.program->schedule || !state.lowered.defined()) {
+    if (QString problem = tirCheckProblem(); !problem.isEmpty()) {
+      say(problem);
+      return false;
+    }
+  } else if (!state.program || !state.program->schedule || !state.lowered.defined()) {
     say(tr("Nothing to check: the script has no lowered program."));
     return false;
   }
@@ -156,15 +182,17 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
   watcher_.setFuture(QtConcurrent::run([program, loops, edit]() -> Outcome {
     auto lowered = LowerToFunction(*program, loops, "cuda");
     if (!lowered.ok()) return {std::nullopt, QString::fromStdString(lowered.error().message)};
+    reference::EmulatorCheckOptions options;
+    options.edit = edit;
     runtime::ScalarArgs scalars;
     for (const ir::Var& v : lowered->func.scalar_params())
       scalars[v.name()] = runtime::IsShapeVariable(lowered->func, v)
                               ? runtime::ScalarValue(kShapeValue)
                               : runtime::DefaultScalarValue(v);
-    reference::EmulatorCheckOptions options;
-    options.edit = edit;
-    auto report = reference::CheckOnEmulator(*program->schedule, program->Arguments(), *lowered,
-                                             scalars, options);
+    auto report = program->is_tensorir()
+                      ? CheckTir(*program, *lowered, options)
+                      : reference::CheckOnEmulator(*program->schedule, program->Arguments(),
+                                                   *lowered, scalars, options);
     if (!report.ok()) return {std::nullopt, QString::fromStdString(report.error().message)};
     return {std::move(*report), QString()};
   }));

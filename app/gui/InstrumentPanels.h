@@ -5,8 +5,9 @@
 //   version;
 // - the Loop nest view's MCA column filled once the generated code is there (the
 //   working-set column fills with every evaluation);
-// - Run ▸ Check on the GPU Emulator: the CUDA-bound schedule run on the CPU emulation of
-//   its kernels (reference/EmulatorCheck.h) off the GUI thread; findings (races,
+// - Run ▸ Check on the GPU Emulator: the CUDA-bound schedule (a te schedule's, or a
+//   TensorIR function's thread-bound loops) run on the CPU emulation of its kernels
+//   (reference/EmulatorCheck.h, TirEmulatorCheck.h) off the GUI thread; findings (races,
 //   shuffle-mask errors, out-of-bounds writes, wrong outputs) are shown with the loops and
 //   CUDA lines they are located on, and the first finding's loop is selected.
 // It attaches itself to a MainWindow through its public interface (docks, actions,
@@ -74,6 +75,8 @@ class InstrumentPanels : public QObject {
   // Enabled when the script evaluates to a lowered program and no check is going.
   void updateCheckAction();
   void showReport();
+  // Why a TensorIR document has no kernels to check; empty when it has.
+  QString tirCheckProblem() const;
   // The stage that owns a leaf loop named `var` (the first when several do).
   QString ownerStage(const QString& var) const;
 

@@ -12,6 +12,7 @@
 #include "ir/Functor.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
+#include "reference/TirEmulatorCheck.h"
 #include "reference/TirReference.h"
 #include "runner/TimingStats.h"
 #include "runtime/ArgBinder.h"
@@ -165,14 +166,22 @@ Result<Compiled> CompileForCpu(const transform::PrimFunc& func) {
   return c;
 }
 
-// The GPU program is lowered again with the pipeline's CUDA passes.
+// The GPU program is lowered again with the pipeline's CUDA passes: a te schedule's
+// loops, or a TensorIR function through LowerTensorIR for "cuda" (LowerToFunction), as
+// `tessera-cli run --target cuda` lowers them.
 Result<Compiled> CompileForGpu(const script::ScriptProgram& program) {
   std::string why;
   if (!runtime::CudaAvailable(&why)) return Error("no CUDA GPU here (" + why + ")");
-  auto loops = schedule::Lower(*program.schedule);
-  if (!loops.ok()) return loops.error();
-  auto lowered = LowerToFunction(program, *loops, "cuda");
+  ir::Stmt loops;
+  if (!program.is_tensorir()) {
+    auto scheduled = schedule::Lower(*program.schedule);
+    if (!scheduled.ok()) return scheduled.error();
+    loops = *scheduled;
+  }
+  auto lowered = LowerToFunction(program, loops, "cuda");
   if (!lowered.ok()) return lowered.error();
+  if (program.is_tensorir())
+    if (auto problem = reference::TirGpuKernelProblem(*lowered)) return Error(*problem);
   auto built = runtime::BuildCUDA(*lowered, runtime::CudaOptionsForDevice());
   if (!built.ok()) return built.error();
   auto module = std::make_shared<runtime::CudaModule>(std::move(*built));
@@ -212,8 +221,6 @@ void Summarize(const std::vector<double>& times, RunResult& result) {
 
 Result<Compiled> Compile(const script::ScriptProgram& program,
                          const transform::LoweredProgram& function, const std::string& target) {
-  if (target == "cuda" && program.is_tensorir())
-    return Error("TensorIR documents run on the CPU only for now (Run on CPU, Profile)");
   return target == "cuda" ? CompileForGpu(program) : CompileForCpu(function.func);
 }
 

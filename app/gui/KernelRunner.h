@@ -1,8 +1,9 @@
 // KernelRunner: compiles the document's lowered function for the CPU (LLVM) or the GPU
 // (CUDA) and runs it on random inputs: once, checked against the te oracle
 // (reference::CheckAgainstReference) (Run), or repeatedly and timed (Profile). A
-// TensorIR document runs on the CPU the same way; its check is against its unscheduled
-// function on the same inputs (reference/TirReference.h), as `tessera-cli run --check`. A Profile
+// TensorIR document runs the same way on either (on the GPU when its schedule binds
+// loops to GPU threads); its check is against its unscheduled function on the same
+// inputs (reference/TirReference.h), as `tessera-cli run --check`. A Profile
 // given a baseline (another version of the same workload) times both in interleaved
 // rounds (runner/TimingStats.h), so that their comparison is not skewed by the machine's
 // drift between two separate profiles. Qt-free; it runs on a worker thread

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "reference/TirEmulatorCheck.h"
 #include "script/Evaluator.h"
 
 namespace tessera::gui {
@@ -28,10 +29,11 @@ QString RunProblem(const views::DocumentState& state, const QString& target) {
           .arg(FirstError(state));
     return RunAvailabilityText::tr("Nothing to run: the script has no lowered program.");
   }
-  if (target == "cuda" && state.tir_schedule)
+  if (target == "cuda" && state.tir_schedule && reference::TirGpuKernelProblem(*state.function))
     return RunAvailabilityText::tr(
-        "A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or "
-        "Profile (Ctrl+F5).");
+        "Nothing to run on the GPU: this TensorIR function has no loop bound to a GPU thread; "
+        "bind its outer loops with sch.bind(loop, \"blockIdx.x\") and sch.bind(loop, "
+        "\"threadIdx.x\"), or use Run on CPU (F5).");
   return QString();
 }
 

@@ -252,7 +252,8 @@ class TestTirRun : public QObject, protected testing::TirRunWindow {
   void theGpuIsRefusedWithTheReason() {
     QVERIFY(!w->action("actionRunGpu")->isEnabled());
     QVERIFY(!w->startRun(false, "cuda"));
-    QVERIFY2(w->lastMessage().contains("CPU only"), qPrintable(w->lastMessage()));
+    QVERIFY2(w->lastMessage().contains("no loop bound to a GPU thread"),
+             qPrintable(w->lastMessage()));
     QVERIFY(History().runs().empty());
     auto* panels = w->findChild<gui::InstrumentPanels*>();
     QVERIFY(!w->action("actionCheckEmulator")->isEnabled());

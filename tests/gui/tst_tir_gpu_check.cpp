@@ -1,0 +1,155 @@
+// A TensorIR document on the GPU path from the window, as `tessera-cli run --target
+// cuda-emulator --check` and `run --target cuda` take it: Run ▸ Check on the GPU
+// Emulator runs the GPU GEMM example's kernel on the CPU emulation and reports a pass
+// naming the kernel; a schedule without thread-bound loops is refused with what to bind;
+// Run on GPU without a GPU fails with the usual no-GPU message.
+#include <QAction>
+#include <QDialog>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QtTest>
+
+#include "Examples.h"
+#include "InstrumentPanels.h"
+#include "MainWindow.h"
+#include "RunController.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/Emulator.h"
+#include "views/ParameterDialog.h"
+
+using namespace tessera;
+using tessera::gui::MainWindow;
+
+namespace {
+
+// The same GEMM with no thread-bound loop (a CPU schedule).
+const char* kCpuGemm =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "A = te.placeholder((64, 64), \"float32\", name=\"A\")\n"
+    "B = te.placeholder((64, 64), \"float32\", name=\"B\")\n"
+    "k = te.reduce_axis((0, 64), name=\"k\")\n"
+    "C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
+    "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+    "i, j, kk = sch.get_loops(sch.get_block(\"C\"))\n"
+    "sch.parallel(i)\n";
+
+QString FirstError(const views::DocumentState& s) {
+  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
+}
+
+}  // namespace
+
+class TestTirGpuCheck : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<MainWindow> w;
+  gui::InstrumentPanels* panels = nullptr;
+
+  // The GPU GEMM example, its 1024^3 problem made 256 x 128 x 32 (two thread blocks of
+  // the same 128 x 128 tiles) so that the emulator and the oracle take a moment.
+  void openGpuGemmExample() {
+    QString example;
+    for (const QString& f : gui::TensorIRExampleFiles())
+      if (f.endsWith("/gpu_gemm_tir.py")) example = f;
+    QVERIFY(!example.isEmpty());
+    QVERIFY(w->openExample(example).ok());
+    QString text = w->document()->text();
+    for (auto [from, to] :
+         {std::pair{"M = 1024\n", "M = 256\n"}, std::pair{"N = 1024\n", "N = 128\n"},
+          std::pair{"K = 1024\n", "K = 32\n"}}) {
+      QVERIFY2(text.contains(from), qPrintable(text));
+      text.replace(from, to);
+    }
+    w->document()->editScript(text);
+    QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
+  }
+
+  void open(const QString& text) {
+    w->document()->reset(text, "doc.py");
+    QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
+  }
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    views::SetParameterAsker(views::AcceptDefaults());
+  }
+  void init() {
+    w = std::make_unique<MainWindow>();
+    w->setInteractive(false);
+    panels = w->findChild<gui::InstrumentPanels*>();
+    QVERIFY(panels);
+  }
+  void cleanup() { w.reset(); }
+
+  void theGpuGemmExamplePassesOnTheEmulator() {
+    if (runtime::EmulatedCudaModule::Compiler().empty())
+      QSKIP("no C++ compiler for the GPU emulator");
+    openGpuGemmExample();
+    QAction* check = w->action("actionCheckEmulator");
+    QVERIFY2(check->isEnabled(), qPrintable(check->toolTip()));
+    QSignalSpy done(panels, &gui::InstrumentPanels::checkFinished);
+    QVERIFY(panels->checkOnEmulator());
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), true);
+    QVERIFY2(panels->lastReport().has_value(), qPrintable(panels->lastError()));
+    const reference::EmulatorReport& r = *panels->lastReport();
+    QVERIFY2(r.ok(), r.text.c_str());
+    QCOMPARE(r.kernels, size_t(1));
+    QVERIFY2(r.cuda_source.find("main_kernel0(") != std::string::npos, r.cuda_source.c_str());
+    QVERIFY2(r.cuda_source.find("__syncthreads();") != std::string::npos, r.cuda_source.c_str());
+    // The report window shows what the command line prints, with the kernel's verdict.
+    QVERIFY(panels->reportDialog() && panels->reportDialog()->isVisible());
+    auto* summary = panels->reportDialog()->findChild<QPlainTextEdit*>("emulatorSummary");
+    QString text = summary->toPlainText();
+    QVERIFY2(text.contains("main (TensorIR) on the GPU emulator: 1 kernel, 1 launch") &&
+                 text.contains("check against the reference (te oracle)") && text.contains("C: ") &&
+                 text.contains(" 0 mismatches") && text.contains("main_kernel0: no race seen") &&
+                 text.contains("No problem found."),
+             qPrintable(text));
+    QVERIFY(check->isEnabled());
+  }
+
+  // As `tessera-cli run --target cuda-emulator` refuses it: nothing is bound to a thread.
+  void aCpuScheduleIsRefusedWithWhatToBind() {
+    open(kCpuGemm);
+    QAction* check = w->action("actionCheckEmulator");
+    QVERIFY(!check->isEnabled());
+    QVERIFY2(check->toolTip().contains("no loop bound to a GPU thread") &&
+                 check->toolTip().contains("sch.bind(loop, \"blockIdx.x\")"),
+             qPrintable(check->toolTip()));
+    QSignalSpy done(panels, &gui::InstrumentPanels::checkFinished);
+    QVERIFY(!panels->checkOnEmulator());
+    QVERIFY(!panels->checking());
+    QCOMPARE(done.count(), 0);
+    QVERIFY(!panels->lastReport());
+    QVERIFY2(w->statusBar()->currentMessage() == check->toolTip(),
+             qPrintable(w->statusBar()->currentMessage()));
+    // Run on GPU says the same before anything starts.
+    QVERIFY(!w->startRun(false, "cuda"));
+    QVERIFY2(w->lastMessage().contains("no loop bound to a GPU thread"),
+             qPrintable(w->lastMessage()));
+  }
+
+  // Run on GPU of a GPU schedule goes the way of a te schedule's: without a GPU the
+  // action says so, and a Run started anyway fails in the run log with the reason.
+  void aGpuRunWithoutAGpuGivesTheNoGpuMessage() {
+    if (runtime::CudaAvailable()) QSKIP("this machine has a CUDA GPU");
+    openGpuGemmExample();
+    QAction* run = w->action("actionRunGpu");
+    QVERIFY(!run->isEnabled());
+    QVERIFY2(run->toolTip().startsWith("No CUDA GPU here"), qPrintable(run->toolTip()));
+    QSignalSpy finished(w->runner(), &gui::RunController::finished);
+    QVERIFY(w->startRun(false, "cuda"));
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(
+        w->lastMessage().contains("run failed") && w->lastMessage().contains("no CUDA GPU here"),
+        qPrintable(w->lastMessage()));
+    QVERIFY2(!w->lastMessage().contains("CPU only"), qPrintable(w->lastMessage()));
+  }
+};
+
+QTEST_MAIN(TestTirGpuCheck)
+#include "tst_tir_gpu_check.moc"
