@@ -1,104 +1,41 @@
 #include "tir/ScriptPrinter.h"
 
-#include <cctype>
-#include <cmath>
-#include <functional>
-#include <iomanip>
-#include <set>
-#include <sstream>
 #include <unordered_map>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
-#include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
+#include "tir/ScriptText.h"
 
 namespace tessera::tir {
 
 namespace script_printer_detail {
 
-// Python operator precedence, lowest first (TVM's ExprPrecedence).
-enum Prec : int { kIfThenElse = 1, kOr, kAnd, kNot, kCompare, kAdd = 10, kMul, kUnary, kAtom = 20 };
+using namespace script_text;
 
-struct Doc {
-  std::string text;
-  int prec = kAtom;
-};
-
-std::string FloatLiteral(double v) {
-  std::ostringstream os;
-  if (std::isinf(v) || std::isnan(v)) {
-    os << '"' << (std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")) << '"';
-  } else if (std::nearbyint(v) == v) {
-    os << std::showpoint << std::fixed << std::setprecision(1) << v;
-  } else {
-    os << std::setprecision(17) << v;
-  }
-  return os.str();
-}
-
-// TVM's GenerateUniqueName: non-identifier characters become '_'.
-std::string Sanitize(std::string name) {
-  for (char& c : name) {
-    if (c != '_' && !std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  return name;
-}
-
-class Printer {
+class Printer : public ScriptWriter {
  public:
-  explicit Printer(TvmDialect dialect) : dialect_(dialect) {}
+  explicit Printer(TvmDialect dialect) : ScriptWriter(EmptyName::Keep), dialect_(dialect) {}
 
   std::string Function(const PrimFunc& f);
-  Doc Print(const Expr& e);
 
- private:
-  // ---- names: one frame per scope; names leave with their frame, as in TVM ----
-  void PushFrame() { frames_.emplace_back(); }
-  void PopFrame() {
-    for (const void* obj : frames_.back()) {
-      used_.erase(names_.at(obj));
-      names_.erase(obj);
-    }
-    frames_.pop_back();
-  }
-  const std::string& Define(const void* obj, const std::string& hint) {
-    std::string base = Sanitize(hint);
-    std::string name = base;
-    for (int i = 1; used_.count(name); ++i) name = base + "_" + std::to_string(i);
-    used_.insert(name);
-    frames_.back().push_back(obj);
-    return names_[obj] = name;
-  }
-  std::string NameOf(const void* obj, const std::string& fallback) const {
-    auto it = names_.find(obj);
-    return it == names_.end() ? fallback : it->second;
-  }
+ protected:
+  std::optional<Doc> PrintOwn(const Expr& e) override;
   // A buffer's data pointer (an opaque call's argument) prints as TVM prints it, `A.data`.
-  std::string VarName(const Var& v) const {
+  std::string VarText(const Var& v) const override {
     auto owner = data_owners_.find(v.get());
-    if (!names_.count(v.get()) && owner != data_owners_.end() && names_.count(owner->second.get()))
+    if (!Defined(v.get()) && owner != data_owners_.end() && Defined(owner->second.get()))
       return BufferName(owner->second) + ".data";
     return NameOf(v.get(), v.name());
   }
-  std::string BufferName(const Buffer& b) const { return NameOf(b.get(), b->name); }
+  std::string LoadText(const ir::BufferLoadNode* load) override {
+    return BufferName(load->buffer) + "[" + Indices(load->indices) + "]";
+  }
 
-  std::string T(const std::string& attr) const { return "T." + attr; }
+ private:
+  std::string BufferName(const Buffer& b) const { return NameOf(b.get(), b->name); }
   bool STir() const { return dialect_ == TvmDialect::STir; }
 
-  // ---- expressions ----
-  std::string Str(const Expr& e) { return Print(e).text; }
-  Doc Binary(const std::string& op, int prec, const Expr& a, const Expr& b) {
-    Doc l = Print(a), r = Print(b);
-    std::string lt = l.prec < prec ? "(" + l.text + ")" : l.text;
-    std::string rt = r.prec <= prec ? "(" + r.text + ")" : r.text;
-    return {lt + " " + op + " " + rt, prec};
-  }
-  Doc Call(const std::string& callee, const std::vector<Expr>& args) {
-    std::string s = callee + "(";
-    for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + Str(args[i]);
-    return {s + ")", kAtom};
-  }
   // A 0-d buffer's element is `C[()]`, as TVM prints it.
   std::string Indices(const std::vector<Expr>& indices) {
     if (indices.empty()) return "()";
@@ -120,30 +57,8 @@ class Printer {
     }
     return s + "]";
   }
-  std::string Shape(const std::vector<Expr>& shape) {
-    std::string s = "(";
-    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + Str(shape[i]);
-    return s + (shape.size() == 1 ? ",)" : ")");
-  }
-  std::string Dict(const std::map<std::string, Expr>& m) {
-    std::string s = "{";
-    bool first = true;
-    for (const auto& [k, v] : m) {
-      s += (first ? "\"" : ", \"") + k + "\": " + Str(v);
-      first = false;
-    }
-    return s + "}";
-  }
 
   // ---- statements ----
-  void Line(const std::string& s) { out_ += std::string(indent_ * 4, ' ') + s + "\n"; }
-  void Indented(const std::function<void()>& body) {
-    ++indent_;
-    size_t before = out_.size();
-    body();
-    if (out_.size() == before) Line("pass");
-    --indent_;
-  }
   void PrintTir(const Stmt& s);
   void PrintLoop(const ForNode* loop);
   void PrintBlock(const BlockRealizeNode* realize);
@@ -154,113 +69,21 @@ class Printer {
   std::string MatchBuffer(const std::string& source, const Buffer& b, const BufferDeclAttrs& attrs);
 
   TvmDialect dialect_;
-  std::string out_;
-  int indent_ = 0;
-  std::vector<std::vector<const void*>> frames_;
-  std::unordered_map<const void*, std::string> names_;
   std::unordered_map<const void*, Buffer> data_owners_;  // data variable -> its buffer
-  std::set<std::string> used_;
-  std::vector<const ForNode*> loops_;  // enclosing loops, outermost first
+  std::vector<const ForNode*> loops_;                    // enclosing loops, outermost first
 };
 
-Doc Printer::Print(const Expr& e) {
-  using K = ir::ExprKind;
-  if (!e.defined()) return {"None", kAtom};
-  switch (e.kind()) {
-    case K::IntImm: {
-      int64_t v = e.as<ir::IntImmNode>()->value;
-      if (e.dtype() == DataType::Int(32)) return {std::to_string(v), kAtom};
-      if (e.dtype().is_bool()) return {T("bool") + (v ? "(True)" : "(False)"), kAtom};
-      return {T(e.dtype().str()) + "(" + std::to_string(v) + ")", kAtom};
-    }
-    case K::FloatImm:
-      return {T(e.dtype().str()) + "(" + FloatLiteral(e.as<ir::FloatImmNode>()->value) + ")",
-              kAtom};
-    case K::StringImm:
-      return {"\"" + e.as<ir::StringImmNode>()->value + "\"", kAtom};
-    case K::Var:
-      return {VarName(Var::from(e)), kAtom};
-    case K::Add:
-      return Binary("+", kAdd, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::Sub:
-      return Binary("-", kAdd, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::Mul:
-      return Binary("*", kMul, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::FloorDiv:
-      return Binary("//", kMul, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::FloorMod:
-      return Binary("%", kMul, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::Div: {
-      const auto* n = e.as<ir::BinaryNode>();
-      if (n->a.dtype().is_float()) return Binary("/", kMul, n->a, n->b);
-      return Call(T("Div"), {n->a, n->b});
-    }
-    case K::Mod:
-      return Call(T("truncmod"), {e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b});
-    case K::Min:
-      return Call(T("min"), {e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b});
-    case K::Max:
-      return Call(T("max"), {e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b});
-    case K::EQ:
-      return Binary("==", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::NE:
-      return Binary("!=", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::LT:
-      return Binary("<", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::LE:
-      return Binary("<=", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::GT:
-      return Binary(">", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::GE:
-      return Binary(">=", kCompare, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::And:
-      return Binary("and", kAnd, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::Or:
-      return Binary("or", kOr, e.as<ir::BinaryNode>()->a, e.as<ir::BinaryNode>()->b);
-    case K::Not: {
-      Doc a = Print(e.as<ir::NotNode>()->a);
-      if (e.as<ir::NotNode>()->a.kind() == K::IntImm) return {T("Not") + "(" + a.text + ")", kAtom};
-      return {"not " + (a.prec < kNot ? "(" + a.text + ")" : a.text), kNot};
-    }
-    case K::Select: {
-      const auto* n = e.as<ir::SelectNode>();
-      return Call(T("Select"), {n->condition, n->true_value, n->false_value});
-    }
-    case K::Cast:
-      return {T("Cast") + "(\"" + e.dtype().str() + "\", " + Str(e.as<ir::CastNode>()->value) + ")",
-              kAtom};
-    case K::Call: {
-      const auto* n = e.as<ir::CallNode>();
-      if (n->op == kAnnotationList) {
-        std::string list = "[";
-        for (size_t i = 0; i < n->args.size(); ++i) list += (i ? ", " : "") + Str(n->args[i]);
-        return {list + "]", kAtom};
-      }
-      if (n->call_kind == ir::CallKind::Extern) {
-        std::vector<Expr> args = {ir::StringImm(n->op)};
-        args.insert(args.end(), n->args.begin(), n->args.end());
-        Doc call = Call(T("call_extern"), args);
-        call.text.insert(T("call_extern").size() + 1, "\"" + e.dtype().str() + "\", ");
-        return call;
-      }
-      return Call(T(n->op), n->args);
-    }
-    case K::BufferLoad: {
-      const auto* n = e.as<ir::BufferLoadNode>();
-      return {BufferName(n->buffer) + "[" + Indices(n->indices) + "]", kAtom};
-    }
-    case K::Ramp: {
-      const auto* n = e.as<ir::RampNode>();
-      return Call(T("Ramp"), {n->base, n->stride, Expr(n->lanes)});
-    }
-    case K::Broadcast: {
-      const auto* n = e.as<ir::BroadcastNode>();
-      return Call(T("Broadcast"), {n->value, Expr(n->lanes)});
-    }
-    default:
-      // ProducerLoad, Let and Reduce do not occur in a PrimFunc's body.
-      return {ir::to_string(e), kAtom};
+// A list-valued annotation (`[1, 2]`) and the negation of a constant (`T.Not(1)`), as
+// TVM prints them in a scheduled function.
+std::optional<Doc> Printer::PrintOwn(const Expr& e) {
+  if (const auto* n = e.as<ir::NotNode>(); n && n->a.kind() == ir::ExprKind::IntImm)
+    return Doc{T("Not") + "(" + Str(n->a) + ")", kAtom};
+  if (const auto* n = e.as<ir::CallNode>(); n && n->op == kAnnotationList) {
+    std::string list = "[";
+    for (size_t i = 0; i < n->args.size(); ++i) list += (i ? ", " : "") + Str(n->args[i]);
+    return Doc{list + "]", kAtom};
   }
+  return std::nullopt;
 }
 
 // T.match_buffer(source, shape, dtype, scope=, align=, offset_factor=) with the keywords
@@ -306,9 +129,7 @@ void Printer::PrintIr(const ir::Stmt& s) {
     }
   } else if (const auto* let = s.as<ir::LetStmtNode>()) {
     PushFrame();
-    std::string value = Str(let->value);
-    Line(Define(let->var.get(), let->var.name()) + ": " + T(let->var.dtype().str()) + " = " +
-         value);
+    LetLine(let);
     PrintIr(let->body);
     PopFrame();
   } else if (const auto* loop = s.as<ir::ForNode>()) {
@@ -318,15 +139,9 @@ void Printer::PrintIr(const ir::Stmt& s) {
     Indented([&] { PrintIr(loop->body); });
     PopFrame();
   } else if (const auto* ev = s.as<ir::EvaluateNode>()) {
-    // A call is printed as an expression statement (`T.assume(...)`), as TVM does.
-    if (ev->value.kind() == ir::ExprKind::Call) {
-      Line(Str(ev->value));
-    } else {
-      Line(T("evaluate") + "(" + Str(ev->value) + ")");
-    }
+    EvaluateLine(ev);
   } else {
-    std::istringstream text(ir::to_string(s));
-    for (std::string line; std::getline(text, line);) Line("# " + line);
+    CommentLines(s);
   }
 }
 
@@ -343,26 +158,11 @@ void Printer::PrintTir(const Stmt& s) {
 }
 
 void Printer::PrintLoop(const ForNode* loop) {
-  // T.grid: a chain of serial, zero-based, unannotated loops whose extents do not use
-  // the chain's own variables.
-  std::vector<const ForNode*> grid;
-  for (const ForNode* l = loop; l; l = As<ForNode>(l->body)) {
-    bool depends = false;
-    for (const ForNode* g : grid) depends = depends || ir::UsesVar(l->extent, g->loop_var);
-    if (l->for_kind != ForKind::Serial || !ir::is_zero(l->min) || !l->annotations.empty() ||
-        depends) {
-      break;
-    }
-    grid.push_back(l);
-  }
+  std::vector<const ForNode*> grid =
+      GridChain(loop, [](const ForNode* l) { return As<ForNode>(l->body); });
   PushFrame();
   if (grid.size() > 1) {
-    std::string lhs, rhs;
-    for (size_t i = 0; i < grid.size(); ++i) {
-      lhs += (i ? ", " : "") + Define(grid[i]->loop_var.get(), grid[i]->loop_var.name());
-      rhs += (i ? ", " : "") + Str(grid[i]->extent);
-    }
-    Line("for " + lhs + " in " + T("grid") + "(" + rhs + "):");
+    Line(GridLine(grid));
     loops_.insert(loops_.end(), grid.begin(), grid.end());
     Indented([&] { PrintTir(grid.back()->body); });
     loops_.resize(loops_.size() - grid.size());
@@ -370,36 +170,9 @@ void Printer::PrintLoop(const ForNode* loop) {
     return;
   }
   std::string name = Define(loop->loop_var.get(), loop->loop_var.name());
-  std::vector<std::string> args;
-  if (!ir::is_zero(loop->min)) {
-    args.push_back(Str(loop->min));
-    args.push_back(Str(ir::add(loop->min, loop->extent)));
-  } else {
-    args.push_back(Str(loop->extent));
-  }
-  std::string prefix;
-  switch (loop->for_kind) {
-    case ForKind::Serial:
-      prefix = loop->annotations.empty() ? "range" : T("serial");
-      break;
-    case ForKind::Parallel:
-      prefix = T("parallel");
-      break;
-    case ForKind::Unrolled:
-      prefix = T("unroll");
-      break;
-    case ForKind::Vectorized:
-      prefix = T("vectorized");
-      break;
-    case ForKind::ThreadBinding:
-      prefix = T("thread_binding");
-      args.push_back("thread=\"" + loop->thread_tag + "\"");
-      break;
-  }
-  if (!loop->annotations.empty()) args.push_back("annotations=" + Dict(loop->annotations));
-  std::string call = prefix + "(";
-  for (size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
-  Line("for " + name + " in " + call + "):");
+  Line("for " + name + " in " +
+       LoopIterable(loop->for_kind, loop->min, loop->extent, loop->annotations, loop->thread_tag) +
+       ":");
   loops_.push_back(loop);
   Indented([&] { PrintTir(loop->body); });
   loops_.pop_back();
@@ -542,7 +315,7 @@ std::string Printer::Function(const PrimFunc& f) {
                                                                              : "var_" + b->name);
     args.push_back(handle + ": " + T("handle"));
     for (const Expr& dim : b->shape) {
-      if (dim.kind() != ir::ExprKind::Var || names_.count(dim.get())) continue;
+      if (dim.kind() != ir::ExprKind::Var || Defined(dim.get())) continue;
       Var v = Var::from(dim);
       std::string kw = v->is_size_var ? "is_size_var=True" : "";
       decls.push_back(Define(v.get(), v.name()) + " = " + T(v.dtype().str()) + "(" + kw + ")");
@@ -551,10 +324,7 @@ std::string Printer::Function(const PrimFunc& f) {
     decls.push_back(lhs + " = " + MatchBuffer(handle, b, attrs));
   }
   indent_ = 1;
-  if (f.noalias) {
-    Line(T("func_attr") +
-         (STir() ? "({\"tirx.noalias\": True})" : "({\"tir.noalias\": T.bool(True)})"));
-  }
+  if (f.noalias) Line(NoAliasAttr(STir()));
   for (const std::string& d : decls) Line(d);
   const BlockRealizeNode* root = RootRealize(f);
   bool implicit_root = root && root->iter_values.empty() && ir::is_one(root->predicate) &&
@@ -581,13 +351,10 @@ std::string Printer::Function(const PrimFunc& f) {
   std::string body = out_;
   std::string header = std::string("# from tvm.script import ") + (STir() ? "tirx" : "tir") +
                        " as T\n\n@T.prim_func\ndef " + f.name + "(";
-  for (size_t i = 0; i < args.size(); ++i) header += (i ? ", " : "") + args[i];
-  header += "):\n";
+  header += CommaJoined(args) + "):\n";
   if (body.empty()) body = "    pass\n";
   PopFrame();
-  std::string text = header + body;
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-  return text;
+  return TrimmedEnd(header + body);
 }
 
 }  // namespace script_printer_detail

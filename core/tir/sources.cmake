@@ -6,6 +6,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ThreadScope.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FunctionFlops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CreatePrimFunc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScriptText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AffineBinding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleState.cpp
