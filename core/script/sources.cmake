@@ -46,6 +46,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/export/TirDocumentExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportIntrin.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/TirExportWmma.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportPrimitives.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportProgram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptParser.cpp
