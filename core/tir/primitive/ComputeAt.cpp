@@ -131,6 +131,22 @@ bool SolveAffine(const BlockNode& block, const BufferRegion& link, const std::ve
   return true;
 }
 
+// TVM's simplifier never leaves `a >= b` or `a > b`: it writes them `b <= a`, `b < a`.
+Expr AsTvmOrdering(const Expr& e) {
+  const auto* n = e.as<ir::BinaryNode>();
+  if (!n) return e;
+  switch (e.kind()) {
+    case ir::ExprKind::And:
+      return ir::logical_and(AsTvmOrdering(n->a), AsTvmOrdering(n->b));
+    case ir::ExprKind::GE:
+      return ir::le(n->b, n->a);
+    case ir::ExprKind::GT:
+      return ir::lt(n->b, n->a);
+    default:
+      return e;
+  }
+}
+
 bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* ancestor) {
   std::vector<const StmtNode*> path = state.PathTo(node);
   return std::find(path.begin(), path.end(), ancestor) != path.end();
@@ -160,18 +176,17 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
                              "block");
   }
   // The buffers linking the block to the blocks it depends on under the loop, and how
-  // the block indexes them: what it writes (compute_at) or the produced buffers it reads.
+  // the block indexes them: every buffer it writes (compute_at) or the produced buffers
+  // it reads. A block that writes a buffer its scope does not allocate is an output block
+  // (TVM's IsOutputBlock), which compute_at cannot move.
   std::vector<BufferRegion> links;
   if (!reverse) {
-    if (block.writes.size() != 1) {
-      return ScheduleError("NotSingleReadWriteBuffer",
-                           "compute_at supports blocks that write a single buffer region; " +
-                               block.name + " writes " + std::to_string(block.writes.size()));
-    }
     links = block.writes;
-    const PrimFunc& f = state->func();
-    if (std::find(f.params.begin(), f.params.end(), links[0].buffer) != f.params.end()) {
-      return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
+    const std::vector<Buffer>& allocated = scope->block->alloc_buffers;
+    for (const BufferRegion& w : links) {
+      if (std::find(allocated.begin(), allocated.end(), w.buffer) == allocated.end()) {
+        return ScheduleError("OutputBlockError", "The block " + block.name + " is an output block");
+      }
     }
   }
   // All the blocks it depends on must be under the loop (its consumers for compute_at, its
@@ -251,8 +266,22 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
     if (const auto* outer = As<ForNode>(n))
       analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
   }
-  std::vector<Range> ranges;
-  for (const IterVar& iv : block.iter_vars) ranges.push_back(iv->dom);
+  // Each iterator's range: the union over the linked buffers of what each needs (TVM's
+  // CalculateBlockVarDomain); an iterator no buffer constrains runs over its domain.
+  std::vector<std::optional<Range>> solved(block.iter_vars.size());
+  auto unite = [&](size_t i, const Range& r) {
+    std::optional<Range>& have = solved[i];
+    if (!have || (analyzer.CanProveEqual(have->min, r.min) &&
+                  analyzer.CanProveEqual(have->extent, r.extent))) {
+      if (!have) have = r;
+      return;
+    }
+    Expr one = ir::make_const(r.min.dtype(), int64_t{1});
+    Expr lo = analyzer.Simplify(ir::min(have->min, r.min));
+    Expr hi = analyzer.Simplify(ir::max(ir::sub(ir::add(have->min, have->extent), one),
+                                        ir::sub(ir::add(r.min, r.extent), one)));
+    have = Range(lo, analyzer.Simplify(ir::add(ir::sub(hi, lo), one)));
+  };
   for (const BufferRegion& link : links) {
     std::vector<arith::IntSet> needed =
         reverse ? AnalyzeProvidedRegion(*state, loop, link.buffer).required
@@ -322,15 +351,17 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
     }
     for (size_t i = 0; i < block.iter_vars.size(); ++i) {
       if (plain[i]) {
-        ranges[i] = *plain[i];
+        unite(i, *plain[i]);
       } else if (rows[i]) {
-        ranges[i] =
-            Range(rows[i]->lo,
-                  analyzer.Simplify(ir::add(ir::sub(rows[i]->hi, rows[i]->lo),
-                                            ir::make_const(rows[i]->lo.dtype(), int64_t{1}))));
+        unite(i, Range(rows[i]->lo, analyzer.Simplify(
+                                        ir::add(ir::sub(rows[i]->hi, rows[i]->lo),
+                                                ir::make_const(rows[i]->lo.dtype(), int64_t{1})))));
       }
     }
   }
+  std::vector<Range> ranges;
+  for (size_t i = 0; i < block.iter_vars.size(); ++i)
+    ranges.push_back(solved[i] ? *solved[i] : block.iter_vars[i]->dom);
   // The new loops and bindings; where the region reaches past an iterator's domain (a
   // consumer loop split with a remainder) a predicate keeps the block inside it.
   std::vector<Var> loops;
@@ -355,6 +386,8 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
       predicate = ir::is_one(predicate) ? bound : ir::logical_and(predicate, bound);
     }
   }
+  // Simplified whole, as TVM does (`i_0 * 8 - 1 + ax0 >= 0` reads `1 <= i_0 * 8 + ax0`).
+  if (!ir::is_one(predicate)) predicate = AsTvmOrdering(analyzer.Simplify(predicate));
   Stmt nest = MakeBlockRealize(std::move(values), predicate, realize->block);
   for (size_t i = loops.size(); i-- > 0;) {
     nest = MakeFor(loops[i], ir::make_zero(loops[i].dtype()), extents[i], ForKind::Serial, nest);
