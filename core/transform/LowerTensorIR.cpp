@@ -24,6 +24,13 @@ constexpr const char* kAutoUnrollMaxStep = "pragma_auto_unroll_max_step";
 
 bool IsPragmaKey(const std::string& key) { return key.rfind("pragma_", 0) == 0; }
 
+// The tags whose loops run as virtual threads: TVM's LowerOpaqueBlock gives "vthread" and
+// "vthread.x/y/z" the virtual_thread attribute (the TE lowering's "vthread", "cthread").
+bool IsVirtualThreadTag(const std::string& tag) {
+  return te::is_virtual_thread_tag(tag) || tag == "vthread.x" || tag == "vthread.y" ||
+         tag == "vthread.z";
+}
+
 // How many leaf statements one run of `s` executes; saturates at `cap + 1` (a loop with
 // a symbolic extent counts as more than any cap).
 int64_t StepCount(const ir::Stmt& s, int64_t cap) {
@@ -170,7 +177,7 @@ class BlockLowerer {
       // The TE lowering's form: a loop from 0 over the bound index.
       const ir::Stmt& inner = *body;
       Expr zero = ir::make_zero(extent.dtype());
-      if (te::is_virtual_thread_tag(f.thread_tag)) {
+      if (IsVirtualThreadTag(f.thread_tag)) {
         loop = ir::MakeFor(f.loop_var, zero, extent, ir::ForKind::Serial, inner);
       } else {
         ir::IterVar thread = ir::MakeIterVar(ir::Range(zero, extent), f.loop_var,
