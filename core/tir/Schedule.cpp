@@ -395,8 +395,7 @@ Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters)
   return rv;
 }
 
-Result<BlockRV> Schedule::Blockize(const std::vector<BlockRV>& blocks,
-                                   bool preserve_unit_iters) {
+Result<BlockRV> Schedule::Blockize(const std::vector<BlockRV>& blocks, bool preserve_unit_iters) {
   std::vector<std::string> names;
   std::vector<int> ids;
   for (const BlockRV& b : blocks) {

@@ -256,8 +256,8 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         break;
       case InstKind::Blockize:
         // a list of blocks, or a loop
-        line = outs.at(0) + " = sch.blockize(target=" +
-               (in0.rfind('b', 0) == 0 ? "[" + all_inputs + "]" : in0) +
+        line = outs.at(0) +
+               " = sch.blockize(target=" + (in0.rfind('b', 0) == 0 ? "[" + all_inputs + "]" : in0) +
                ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
         break;
       case InstKind::Tensorize:

@@ -246,9 +246,9 @@ Result<Trace> TraceFromJson(std::string_view text) {
       } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
         inst.factors.push_back(in.is_null() ? Expr()
                                             : ir::make_const(DataType::Int(32), in.integer));
-      } else if (in.is_array() && (inst.kind == InstKind::CacheRead ||
-                                   inst.kind == InstKind::CacheWrite ||
-                                   inst.kind == InstKind::Blockize)) {
+      } else if (in.is_array() &&
+                 (inst.kind == InstKind::CacheRead || inst.kind == InstKind::CacheWrite ||
+                  inst.kind == InstKind::Blockize)) {
         for (const JsonValue& block : in.items) {  // consumer_blocks, blockize's blocks
           auto it = block.is_string() ? ids.find(block.string) : ids.end();
           if (it == ids.end()) return Bad(n, "a block in a list is not a defined random variable");
