@@ -277,15 +277,15 @@ class TestTirMenuOptions : public QObject {
     views::SetParameterAsker(Answer({{"target", "C: j"}, {"preserve_unit_loops", true}}));
     Step(FromBlockGraph("D", "reverse_compute_at"),
          "sch.reverse_compute_at(sch.get_block(\"D\"), " + at + ", preserve_unit_loops=True)");
+    // A place the dependences forbid (before C, which E reads) is refused with the
+    // schedule's reason and leaves the document as it was.
+    const QString before = Text();
+    views::SetParameterAsker(Answer({{"target", "C: j"}, {"index", 0}}));
+    Refused(FromBlockGraph("E", "reverse_compute_at"), before, "Valid index");
     views::SetParameterAsker(Answer({{"target", "C: j"}, {"index", -2}}));
     Step(FromBlockGraph("E", "reverse_compute_at"),
          "sch.reverse_compute_at(sch.get_block(\"E\"), " + at + ", index=-2)");
     AsTvmPrinted("menu_options_reverse_compute_at");
-
-    // A place the dependences forbid is refused with the schedule's reason.
-    const QString before = Text();
-    views::SetParameterAsker(Answer({{"target", "C: j"}, {"index", 0}}));
-    Refused(FromBlockGraph("E", "reverse_compute_at"), before, "index");
   }
 
   // consumer_blocks: only D reads cache_read's copy; E reads cache_write's cache directly.
