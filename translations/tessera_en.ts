@@ -214,12 +214,12 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/ParameterDialog.cpp" line="34"/>
+        <location filename="../views/ParameterDialog.cpp" line="36"/>
         <source>Up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/ParameterDialog.cpp" line="35"/>
+        <location filename="../views/ParameterDialog.cpp" line="37"/>
         <source>Down</source>
         <translation type="unfinished"></translation>
     </message>
@@ -305,47 +305,47 @@ computes %1 elements, %2 required</source>
 <context>
     <name>RunAvailability</name>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="24"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="25"/>
         <source>Nothing to run: lowering the TensorIR function failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="27"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="28"/>
         <source>Nothing to run: the script has an error (%1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="29"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="30"/>
         <source>Nothing to run: the script has no lowered program.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="32"/>
-        <source>A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or Profile (Ctrl+F5).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="41"/>
-        <source>Nothing to tune: the script does not evaluate (%1).</source>
+        <location filename="../app/gui/RunAvailability.cpp" line="33"/>
+        <source>Nothing to run on the GPU: this TensorIR function has no loop bound to a GPU thread; bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;), or use Run on CPU (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/RunAvailability.cpp" line="43"/>
+        <source>Nothing to tune: the script does not evaluate (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="45"/>
         <source>Nothing to tune: the script does not evaluate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="48"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="50"/>
         <source>Nothing to tune: lowering the TensorIR function failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="49"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="51"/>
         <source>no lowered function</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="54"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="56"/>
         <source>Nothing to tune: the script creates no schedule (te.create_schedule).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -530,37 +530,37 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="125"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="148"/>
         <source>%1 needs a block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="132"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="155"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="134"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="157"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="176"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="206"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="184"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="214"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="189"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="200"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -598,380 +598,466 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="120"/>
+        <location filename="../views/TirIntents.cpp" line="121"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="126"/>
+        <location filename="../views/TirIntents.cpp" line="127"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="134"/>
-        <location filename="../views/TirIntents.cpp" line="196"/>
-        <location filename="../views/TirIntents.cpp" line="772"/>
+        <location filename="../views/TirIntents.cpp" line="135"/>
+        <location filename="../views/TirIntents.cpp" line="205"/>
+        <location filename="../views/TirIntents.cpp" line="934"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="147"/>
+        <location filename="../views/TirIntents.cpp" line="148"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="148"/>
-        <location filename="../views/TirIntents.cpp" line="158"/>
+        <location filename="../views/TirIntents.cpp" line="149"/>
+        <location filename="../views/TirIntents.cpp" line="165"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="165"/>
+        <location filename="../views/TirIntents.cpp" line="172"/>
         <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="205"/>
+        <location filename="../views/TirIntents.cpp" line="214"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="208"/>
+        <location filename="../views/TirIntents.cpp" line="217"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="214"/>
+        <location filename="../views/TirIntents.cpp" line="223"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="220"/>
+        <location filename="../views/TirIntents.cpp" line="229"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="276"/>
-        <location filename="../views/TirIntents.cpp" line="281"/>
+        <location filename="../views/TirIntents.cpp" line="285"/>
+        <location filename="../views/TirIntents.cpp" line="290"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="277"/>
+        <location filename="../views/TirIntents.cpp" line="286"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="292"/>
+        <location filename="../views/TirIntents.cpp" line="301"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="313"/>
+        <location filename="../views/TirIntents.cpp" line="322"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="318"/>
+        <location filename="../views/TirIntents.cpp" line="327"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="334"/>
-        <source>block %1 has no loop %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="338"/>
-        <source>Reverse Compute At…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="339"/>
-        <source>Reverse Compute Inline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="340"/>
-        <source>Decompose Reduction…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="341"/>
-        <source>Fuse with Inner Loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="342"/>
-        <source>Tile with Inner Loop…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="343"/>
-        <source>Blockize</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="344"/>
-        <source>Transform Layout…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="345"/>
-        <source>Set Scope…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="346"/>
-        <source>Storage Align…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="347"/>
-        <source>Reindex…</source>
+        <location filename="../views/TirIntents.cpp" line="333"/>
+        <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="348"/>
-        <source>Decompose Padding…</source>
+        <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="349"/>
-        <source>Pad Einsum…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="350"/>
-        <source>Add Unit Loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="351"/>
-        <source>Annotate…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="352"/>
-        <source>Unannotate…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="353"/>
-        <source>Tensorize…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="354"/>
-        <source>Transform Block Layout…</source>
+        <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="355"/>
+        <source>Place among the loop&apos;s children</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="357"/>
+        <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="360"/>
+        <source>Keep loops of extent 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="361"/>
+        <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="389"/>
+        <source>block %1 has no loop %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="393"/>
+        <source>Reverse Compute At…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="394"/>
+        <source>Reverse Compute Inline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="395"/>
+        <source>Decompose Reduction…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="396"/>
+        <source>Fuse with Inner Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="397"/>
+        <source>Tile with Inner Loop…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="398"/>
+        <source>Blockize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="399"/>
+        <source>Transform Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="400"/>
+        <source>Set Scope…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="401"/>
+        <source>Storage Align…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="402"/>
+        <source>Reindex…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="403"/>
+        <source>Decompose Padding…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="404"/>
+        <source>Pad Einsum…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="405"/>
+        <source>Add Unit Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="406"/>
+        <source>Annotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="407"/>
+        <source>Unannotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="408"/>
+        <source>Tensorize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="409"/>
+        <source>Transform Block Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="410"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="461"/>
+        <location filename="../views/TirIntents.cpp" line="432"/>
+        <location filename="../views/TirIntents.cpp" line="777"/>
+        <source>blockize: no other block shares the scope of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="519"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="465"/>
+        <location filename="../views/TirIntents.cpp" line="523"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="466"/>
+        <location filename="../views/TirIntents.cpp" line="524"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="474"/>
+        <location filename="../views/TirIntents.cpp" line="584"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="481"/>
+        <location filename="../views/TirIntents.cpp" line="591"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="524"/>
+        <location filename="../views/TirIntents.cpp" line="634"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="551"/>
+        <location filename="../views/TirIntents.cpp" line="661"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="554"/>
+        <location filename="../views/TirIntents.cpp" line="664"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="565"/>
+        <location filename="../views/TirIntents.cpp" line="675"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="587"/>
+        <location filename="../views/TirIntents.cpp" line="697"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="593"/>
+        <location filename="../views/TirIntents.cpp" line="703"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="608"/>
+        <location filename="../views/TirIntents.cpp" line="719"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="623"/>
+        <location filename="../views/TirIntents.cpp" line="723"/>
+        <source>No predicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="724"/>
+        <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="738"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="630"/>
+        <location filename="../views/TirIntents.cpp" line="746"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="637"/>
-        <location filename="../views/TirIntents.cpp" line="638"/>
+        <location filename="../views/TirIntents.cpp" line="753"/>
+        <location filename="../views/TirIntents.cpp" line="754"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="653"/>
+        <location filename="../views/TirIntents.cpp" line="769"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="662"/>
+        <location filename="../views/TirIntents.cpp" line="781"/>
+        <source>Blocks (consecutive, in the order they run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="786"/>
+        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="796"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="668"/>
+        <location filename="../views/TirIntents.cpp" line="802"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="676"/>
+        <location filename="../views/TirIntents.cpp" line="810"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="677"/>
+        <location filename="../views/TirIntents.cpp" line="811"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="678"/>
+        <location filename="../views/TirIntents.cpp" line="812"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="683"/>
+        <location filename="../views/TirIntents.cpp" line="817"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="819"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
-        <location filename="../views/TirIntents.cpp" line="737"/>
+        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="899"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="688"/>
-        <location filename="../views/TirIntents.cpp" line="739"/>
+        <location filename="../views/TirIntents.cpp" line="822"/>
+        <location filename="../views/TirIntents.cpp" line="901"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="697"/>
+        <location filename="../views/TirIntents.cpp" line="828"/>
+        <source>Blocks that read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="829"/>
+        <source>Blocks that read the cache directly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="833"/>
+        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="836"/>
+        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="847"/>
+        <source>%1 read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="859"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="698"/>
-        <location filename="../views/TirIntents.cpp" line="759"/>
+        <location filename="../views/TirIntents.cpp" line="860"/>
+        <location filename="../views/TirIntents.cpp" line="921"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="865"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="706"/>
+        <location filename="../views/TirIntents.cpp" line="868"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="711"/>
+        <location filename="../views/TirIntents.cpp" line="873"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="714"/>
+        <location filename="../views/TirIntents.cpp" line="876"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="730"/>
+        <location filename="../views/TirIntents.cpp" line="892"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="731"/>
+        <location filename="../views/TirIntents.cpp" line="893"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="736"/>
+        <location filename="../views/TirIntents.cpp" line="898"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="746"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="748"/>
+        <location filename="../views/TirIntents.cpp" line="910"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="749"/>
+        <location filename="../views/TirIntents.cpp" line="911"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="758"/>
+        <location filename="../views/TirIntents.cpp" line="920"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="763"/>
+        <location filename="../views/TirIntents.cpp" line="925"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="768"/>
+        <location filename="../views/TirIntents.cpp" line="930"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1037,164 +1123,209 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="169"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="240"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="198"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="269"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="207"/>
-        <source>ann_val: the type is int, float or str, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
         <source>axis_separators: &apos;%1&apos; is not a non-negative integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="246"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
         <source>index_map: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="251"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="325"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="288"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="362"/>
         <source>unannotate: %1 has no annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="302"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="376"/>
         <source>set_axis_separator: block %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="473"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="384"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="547"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="407"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="342"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="350"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="424"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="344"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="346"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="231"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="355"/>
-        <source>TensorIntrin</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
+        <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="357"/>
-        <source>Registered in this document: %1</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="185"/>
+        <source>ann_val: a list item is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="363"/>
-        <source>Buffer</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
-        <source>Axis separators</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="193"/>
+        <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="370"/>
-        <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
+        <source>ann_val: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="378"/>
-        <source>Index map (a Python lambda)</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="206"/>
+        <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
-        <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="208"/>
+        <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="408"/>
-        <source>%1 needs an annotation key</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="232"/>
+        <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
-        <source>unannotate: %1 has no annotation %2</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="425"/>
-        <source>tensorize needs a TensorIntrin name</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="280"/>
+        <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <source>TensorIntrin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="431"/>
+        <source>Registered in this document: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <source>Buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="442"/>
+        <source>Axis separators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="444"/>
+        <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="452"/>
+        <source>Index map (a Python lambda)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="454"/>
+        <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
+        <source>%1 needs an annotation key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="486"/>
+        <source>unannotate: %1 has no annotation %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="499"/>
+        <source>tensorize needs a TensorIntrin name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="503"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="433"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="521"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="527"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="463"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="537"/>
         <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="467"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="541"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1273,62 +1404,58 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::gui::InstrumentPanels</name>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="112"/>
-        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="118"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="145"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="120"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
         <source>Check on the GPU &amp;Emulator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="122"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="149"/>
         <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="138"/>
-        <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="143"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="124"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="169"/>
         <source>Nothing to check: the script has no lowered program.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="126"/>
+        <source>This TensorIR function has no loop bound to a GPU thread, so there is no CUDA kernel to check: bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="173"/>
         <source>A check on the GPU emulator is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="151"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="177"/>
         <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="172"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="200"/>
         <source>Checking on the GPU emulator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="191"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="219"/>
         <source>GPU emulator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="198"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="226"/>
         <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/InstrumentPanels.cpp" line="204"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="232"/>
         <source>GPU emulator: %n problem(s); %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1336,35 +1463,35 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="240"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="268"/>
         <source>Check on the GPU emulator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="245"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="273"/>
         <source>The run failed: %1
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="246"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="274"/>
         <source>
 No problem found.
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="248"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
         <source>%1 in %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="250"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="278"/>
         <source>the outputs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="256"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="284"/>
         <source>CUDA lines %1 (highlighted)</source>
         <translation type="unfinished"></translation>
     </message>

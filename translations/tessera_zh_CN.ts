@@ -200,12 +200,12 @@ computes %1 elements, %2 required</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../views/ParameterDialog.cpp" line="34"/>
+        <location filename="../views/ParameterDialog.cpp" line="36"/>
         <source>Up</source>
         <translation>上移</translation>
     </message>
     <message>
-        <location filename="../views/ParameterDialog.cpp" line="35"/>
+        <location filename="../views/ParameterDialog.cpp" line="37"/>
         <source>Down</source>
         <translation>下移</translation>
     </message>
@@ -317,47 +317,51 @@ computes %1 elements, %2 required</source>
 <context>
     <name>RunAvailability</name>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="24"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="25"/>
         <source>Nothing to run: lowering the TensorIR function failed: %1</source>
         <translation>无法运行：降级 TensorIR 函数失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="27"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="28"/>
         <source>Nothing to run: the script has an error (%1).</source>
         <translation>无法运行：脚本有错误（%1）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="29"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="30"/>
         <source>Nothing to run: the script has no lowered program.</source>
         <translation>无法运行：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="32"/>
         <source>A TensorIR document runs on the CPU only for now: use Run on CPU (F5) or Profile (Ctrl+F5).</source>
-        <translation>TensorIR 文档目前只能在 CPU 上运行：请使用“在 CPU 上运行”（F5）或“性能分析”（Ctrl+F5）。</translation>
+        <translation type="vanished">TensorIR 文档目前只能在 CPU 上运行：请使用“在 CPU 上运行”（F5）或“性能分析”（Ctrl+F5）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="41"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="33"/>
+        <source>Nothing to run on the GPU: this TensorIR function has no loop bound to a GPU thread; bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;), or use Run on CPU (F5).</source>
+        <translation>没有可在 GPU 上运行的内容：此 TensorIR 函数没有绑定到 GPU 线程的循环；请用 sch.bind(loop, &quot;blockIdx.x&quot;) 和 sch.bind(loop, &quot;threadIdx.x&quot;) 绑定其外层循环，或使用“在 CPU 上运行”(F5)。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/RunAvailability.cpp" line="43"/>
         <source>Nothing to tune: the script does not evaluate (%1).</source>
         <translation>无法调优：脚本无法求值（%1）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="43"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="45"/>
         <source>Nothing to tune: the script does not evaluate.</source>
         <translation>无法调优：脚本无法求值。</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="48"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="50"/>
         <source>Nothing to tune: lowering the TensorIR function failed: %1</source>
         <translation>无法调优：降级 TensorIR 函数失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="49"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="51"/>
         <source>no lowered function</source>
         <translation>没有降级后的函数</translation>
     </message>
     <message>
-        <location filename="../app/gui/RunAvailability.cpp" line="54"/>
+        <location filename="../app/gui/RunAvailability.cpp" line="56"/>
         <source>Nothing to tune: the script creates no schedule (te.create_schedule).</source>
         <translation>无法调优：脚本没有创建调度（te.create_schedule）。</translation>
     </message>
@@ -542,37 +546,37 @@ computes %1 elements, %2 required</source>
         <translation>tile 需要两个正因子</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="125"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="148"/>
         <source>%1 needs a block</source>
         <translation>%1 需要一个块</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="132"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="155"/>
         <source>%1 needs a buffer index</source>
         <translation>%1 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="134"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="157"/>
         <source>%1 needs a storage scope</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="176"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="206"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="184"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="214"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="189"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="200"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
@@ -610,380 +614,466 @@ computes %1 elements, %2 required</source>
         <translation>tile 需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="120"/>
+        <location filename="../views/TirIntents.cpp" line="121"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="126"/>
+        <location filename="../views/TirIntents.cpp" line="127"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="134"/>
-        <location filename="../views/TirIntents.cpp" line="196"/>
-        <location filename="../views/TirIntents.cpp" line="772"/>
+        <location filename="../views/TirIntents.cpp" line="135"/>
+        <location filename="../views/TirIntents.cpp" line="205"/>
+        <location filename="../views/TirIntents.cpp" line="934"/>
         <source>unknown TensorIR primitive %1</source>
         <translation>未知的 TensorIR 原语 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="147"/>
+        <location filename="../views/TirIntents.cpp" line="148"/>
         <source>%1 needs a buffer index</source>
         <translation>%1 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="148"/>
-        <location filename="../views/TirIntents.cpp" line="158"/>
+        <location filename="../views/TirIntents.cpp" line="149"/>
+        <location filename="../views/TirIntents.cpp" line="165"/>
         <source>%1 needs a storage scope</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="165"/>
+        <location filename="../views/TirIntents.cpp" line="172"/>
         <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>reindex：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="205"/>
+        <location filename="../views/TirIntents.cpp" line="214"/>
         <source>transform_layout: there is no block %1</source>
         <translation>transform_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="208"/>
+        <location filename="../views/TirIntents.cpp" line="217"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>transform_layout：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="214"/>
+        <location filename="../views/TirIntents.cpp" line="223"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation>transform_layout：块 %1 有 %2 个 %3 缓冲区，没有缓冲区 %4</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="220"/>
+        <location filename="../views/TirIntents.cpp" line="229"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation>transform_layout：请把索引映射写成 lambda，例如 lambda i: (i // 4, i % 4)</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="276"/>
-        <location filename="../views/TirIntents.cpp" line="281"/>
+        <location filename="../views/TirIntents.cpp" line="285"/>
+        <location filename="../views/TirIntents.cpp" line="290"/>
         <source>Refused: %1</source>
         <translation>已拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="277"/>
+        <location filename="../views/TirIntents.cpp" line="286"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation>已拒绝：脚本没有生成 TensorIR 调度</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="292"/>
+        <location filename="../views/TirIntents.cpp" line="301"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation>循环 %1_0（%2）、%3_0（%4）、%1_1（%5）、%3_1（%6）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="313"/>
+        <location filename="../views/TirIntents.cpp" line="322"/>
         <source>loops of extents %1</source>
         <translation>范围为 %1 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="318"/>
+        <location filename="../views/TirIntents.cpp" line="327"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation>（谓词 T.where 保留 %2 中的 %1）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="334"/>
+        <location filename="../views/TirIntents.cpp" line="333"/>
+        <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
+        <translation>cache_read：请勾选一个读取副本的块（TVM 把空列表视为全部）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="348"/>
+        <source>Keep unit iterators</source>
+        <translation>保留单位迭代变量</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="349"/>
+        <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
+        <translation>preserve_unit_iters：绑定到长度为 1 的循环的块迭代变量仍保留为迭代变量（True，TVM 的默认值）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="355"/>
+        <source>Place among the loop&apos;s children</source>
+        <translation>在循环子节点中的位置</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="357"/>
+        <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
+        <translation>index：-1 表示依赖关系允许的最后位置（TVM 的默认值），-2 表示最前位置，0、1、…… 表示循环的第几个子节点</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="360"/>
+        <source>Keep loops of extent 1</source>
+        <translation>保留长度为 1 的循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="361"/>
+        <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
+        <translation>preserve_unit_loops：保留块的新的长度为 1 的循环（False 为 TVM 的默认值，会删去它们）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="389"/>
         <source>block %1 has no loop %2</source>
         <translation>块 %1 没有循环 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="338"/>
+        <location filename="../views/TirIntents.cpp" line="393"/>
         <source>Reverse Compute At…</source>
         <translation>反向计算于…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="339"/>
+        <location filename="../views/TirIntents.cpp" line="394"/>
         <source>Reverse Compute Inline</source>
         <translation>反向内联计算</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="340"/>
+        <location filename="../views/TirIntents.cpp" line="395"/>
         <source>Decompose Reduction…</source>
         <translation>分解归约…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="341"/>
+        <location filename="../views/TirIntents.cpp" line="396"/>
         <source>Fuse with Inner Loop</source>
         <translation>与内层循环融合</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="342"/>
+        <location filename="../views/TirIntents.cpp" line="397"/>
         <source>Tile with Inner Loop…</source>
         <translation>与内层循环分块…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="343"/>
+        <location filename="../views/TirIntents.cpp" line="398"/>
         <source>Blockize</source>
         <translation>块化</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="344"/>
+        <location filename="../views/TirIntents.cpp" line="399"/>
         <source>Transform Layout…</source>
         <translation>变换布局…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="345"/>
+        <location filename="../views/TirIntents.cpp" line="400"/>
         <source>Set Scope…</source>
         <translation>设置作用域…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="346"/>
+        <location filename="../views/TirIntents.cpp" line="401"/>
         <source>Storage Align…</source>
         <translation>存储对齐…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="347"/>
+        <location filename="../views/TirIntents.cpp" line="402"/>
         <source>Reindex…</source>
         <translation>重新索引…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="348"/>
+        <location filename="../views/TirIntents.cpp" line="403"/>
         <source>Decompose Padding…</source>
         <translation>分解填充…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="349"/>
+        <location filename="../views/TirIntents.cpp" line="404"/>
         <source>Pad Einsum…</source>
         <translation>填充 Einsum…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="350"/>
+        <location filename="../views/TirIntents.cpp" line="405"/>
         <source>Add Unit Loop</source>
         <translation>添加单位循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="351"/>
+        <location filename="../views/TirIntents.cpp" line="406"/>
         <source>Annotate…</source>
         <translation>添加注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="352"/>
+        <location filename="../views/TirIntents.cpp" line="407"/>
         <source>Unannotate…</source>
         <translation>移除注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="353"/>
+        <location filename="../views/TirIntents.cpp" line="408"/>
         <source>Tensorize…</source>
         <translation>张量化…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="354"/>
+        <location filename="../views/TirIntents.cpp" line="409"/>
         <source>Transform Block Layout…</source>
         <translation>变换块布局…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="355"/>
+        <location filename="../views/TirIntents.cpp" line="410"/>
         <source>Set Axis Separator…</source>
         <translation>设置轴分隔符…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="461"/>
+        <location filename="../views/TirIntents.cpp" line="432"/>
+        <location filename="../views/TirIntents.cpp" line="777"/>
+        <source>blockize: no other block shares the scope of %1</source>
+        <translation>blockize：没有其他块与 %1 处于同一作用域</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="519"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation>split：因子“%1”既不是正整数也不是 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="465"/>
+        <location filename="../views/TirIntents.cpp" line="523"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation>split：至少给出两个因子，例如 None, 32</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="466"/>
+        <location filename="../views/TirIntents.cpp" line="524"/>
         <source>split: at most one factor may be None</source>
         <translation>split：最多只能有一个因子为 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="474"/>
+        <location filename="../views/TirIntents.cpp" line="584"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="481"/>
+        <location filename="../views/TirIntents.cpp" line="591"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="524"/>
+        <location filename="../views/TirIntents.cpp" line="634"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation>%1 不能计算于它自己的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="551"/>
+        <location filename="../views/TirIntents.cpp" line="661"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation>%1 和 %2 并不都是 %3 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="554"/>
+        <location filename="../views/TirIntents.cpp" line="664"/>
         <source>a loop dropped on itself does nothing</source>
         <translation>把循环拖放到它自身上不会有任何效果</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="565"/>
+        <location filename="../views/TirIntents.cpp" line="675"/>
         <source>%1 is already there: nothing to do</source>
         <translation>%1 已经在那里：无需操作</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="587"/>
+        <location filename="../views/TirIntents.cpp" line="697"/>
         <source>%1: select a block first</source>
         <translation>%1：请先选择一个块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="593"/>
+        <location filename="../views/TirIntents.cpp" line="703"/>
         <source>%1: select a loop of %2 first</source>
         <translation>%1：请先选择 %2 的一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="608"/>
+        <location filename="../views/TirIntents.cpp" line="719"/>
         <source>Factors (None is inferred)</source>
         <translation>因子（None 表示自动推断）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="623"/>
+        <location filename="../views/TirIntents.cpp" line="723"/>
+        <source>No predicate</source>
+        <translation>不加谓词</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="724"/>
+        <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
+        <translation>disable_predication：拆分后的循环不加 T.where 保护；因子不能整除长度时，块会越界执行</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="738"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="630"/>
+        <location filename="../views/TirIntents.cpp" line="746"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation>tile：%1 没有可分块的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="637"/>
-        <location filename="../views/TirIntents.cpp" line="638"/>
+        <location filename="../views/TirIntents.cpp" line="753"/>
+        <location filename="../views/TirIntents.cpp" line="754"/>
         <source>Inner extent of %1</source>
         <translation>%1 的内层范围</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="653"/>
+        <location filename="../views/TirIntents.cpp" line="769"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation>分解出的循环在 %1.rf 形状中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="662"/>
+        <location filename="../views/TirIntents.cpp" line="781"/>
+        <source>Blocks (consecutive, in the order they run)</source>
+        <translation>块（相邻，按执行顺序）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="786"/>
+        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
+        <translation>勾选的块及其公共循环之下的循环合并为一个块 outer_&lt;B&gt;_&lt;C&gt;_</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="796"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="668"/>
+        <location filename="../views/TirIntents.cpp" line="802"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="676"/>
+        <location filename="../views/TirIntents.cpp" line="810"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation>compute_at：没有块读取 %1 写入的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="677"/>
+        <location filename="../views/TirIntents.cpp" line="811"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="678"/>
+        <location filename="../views/TirIntents.cpp" line="812"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="683"/>
+        <location filename="../views/TirIntents.cpp" line="817"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation>%1：%2 没有可缓存的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="819"/>
         <source>Read buffer</source>
         <translation>读取的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
-        <location filename="../views/TirIntents.cpp" line="737"/>
+        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="899"/>
         <source>Written buffer</source>
         <translation>写入的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="688"/>
-        <location filename="../views/TirIntents.cpp" line="739"/>
+        <location filename="../views/TirIntents.cpp" line="822"/>
+        <location filename="../views/TirIntents.cpp" line="901"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="697"/>
+        <location filename="../views/TirIntents.cpp" line="828"/>
+        <source>Blocks that read the copy</source>
+        <translation>读取副本的块</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="829"/>
+        <source>Blocks that read the cache directly</source>
+        <translation>直接读取缓存的块</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="833"/>
+        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
+        <translation>consumer_blocks：改为读取副本的读者（全部：TVM 的默认值 None）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="836"/>
+        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
+        <translation>consumer_blocks：读取缓存而非被写缓冲区的读者（无：TVM 的默认值）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="847"/>
+        <source>%1 read the copy</source>
+        <translation>%1 读取副本</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="859"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation>transform_layout：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="698"/>
-        <location filename="../views/TirIntents.cpp" line="759"/>
+        <location filename="../views/TirIntents.cpp" line="860"/>
+        <location filename="../views/TirIntents.cpp" line="921"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="865"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="706"/>
+        <location filename="../views/TirIntents.cpp" line="868"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="711"/>
+        <location filename="../views/TirIntents.cpp" line="873"/>
         <source>Pad value (empty: None)</source>
         <translation>填充值（留空：None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="714"/>
+        <location filename="../views/TirIntents.cpp" line="876"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="730"/>
+        <location filename="../views/TirIntents.cpp" line="892"/>
         <source>Init block above loop</source>
         <translation>初始化块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="731"/>
+        <location filename="../views/TirIntents.cpp" line="893"/>
         <source>Padding block above loop</source>
         <translation>填充块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="736"/>
+        <location filename="../views/TirIntents.cpp" line="898"/>
         <source>%1: %2 writes no buffer</source>
         <translation>%1：%2 不写入任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="746"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
         <source>Axis</source>
         <translation>轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="748"/>
+        <location filename="../views/TirIntents.cpp" line="910"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="749"/>
+        <location filename="../views/TirIntents.cpp" line="911"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="758"/>
+        <location filename="../views/TirIntents.cpp" line="920"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation>reindex：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="763"/>
+        <location filename="../views/TirIntents.cpp" line="925"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation>填充（每个块迭代器一个倍数）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="768"/>
+        <location filename="../views/TirIntents.cpp" line="930"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
     </message>
@@ -1049,164 +1139,213 @@ computes %1 elements, %2 required</source>
         <translation>脚本没有生成 TensorIR 调度</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="169"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="240"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation>ann_val：“%1”不是 int</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="198"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="269"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation>ann_val：“%1”不是有限的 float</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="207"/>
         <source>ann_val: the type is int, float or str, not &apos;%1&apos;</source>
-        <translation>ann_val：类型应为 int、float 或 str，而不是“%1”</translation>
+        <translation type="vanished">ann_val：类型应为 int、float 或 str，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
         <source>axis_separators: &apos;%1&apos; is not a non-negative integer</source>
         <translation>axis_separators：“%1”不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="246"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
         <source>index_map: column %1: %2</source>
         <translation>index_map：第 %1 列：%2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="251"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="325"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation>index_map：请写一个 lambda，例如 lambda i, j: (i * 16 + j,)</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation>index_map：该 lambda 接受 %1 个索引；该块有 %2 个迭代器</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="288"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="362"/>
         <source>unannotate: %1 has no annotation</source>
         <translation>unannotate：%1 没有注解</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation>tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="302"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="376"/>
         <source>set_axis_separator: block %1 accesses no buffer</source>
         <translation>set_axis_separator：块 %1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="473"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="384"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="547"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation>transform_block_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="407"/>
         <source>%1: there is no block %2</source>
         <translation>%1：没有块 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="342"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="350"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="424"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="344"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
         <source>Value type</source>
         <translation>值类型</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="346"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="231"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="355"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
+        <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
+        <translation>ann_val：ValueError：字面值 %1 超过 int32 的最大值</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="185"/>
+        <source>ann_val: a list item is not a finite float</source>
+        <translation>ann_val：列表项不是有限的浮点数</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
+        <translation>ann_val：TVM 0.20 无法打印列表中含 bool 的 trace；请写 1 或 0</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="193"/>
+        <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
+        <translation>ann_val：列表项应为 int、float 或带引号的 str，例如 [1, 0.5, &quot;x&quot;]</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
+        <source>ann_val: column %1: %2</source>
+        <translation>ann_val：第 %1 列：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="206"/>
+        <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
+        <translation>ann_val：列表请写在方括号中，例如 [1, 2, 4]</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="208"/>
+        <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
+        <translation>ann_val：TVM 0.20 拒绝空列表（TypeError: Cannot take a Union of no types）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="232"/>
+        <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
+        <translation>int：16；float：0.5；str：任意文本；bool：True 或 False；list：[1, 0.5, &quot;x&quot;]</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <source>ann_val: &apos;%1&apos; is not True or False</source>
+        <translation>ann_val：&apos;%1&apos; 不是 True 或 False</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="280"/>
+        <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
+        <translation>ann_val：类型应为 int、float、bool、str 或 list，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
         <source>TensorIntrin</source>
         <translation>TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="357"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="431"/>
         <source>Registered in this document: %1</source>
         <translation>本文档中已注册：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="363"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="442"/>
         <source>Axis separators</source>
         <translation>轴分隔符</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="370"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="444"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation>新物理维度开始的轴，例如 1：二维缓冲区在展平后仍为二维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="378"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="452"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="454"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation>块的新迭代器由其原迭代器得到，例如 lambda i, j: (i * 16 + j,) 融合两个迭代器；映射必须是双射</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="408"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
         <source>%1 needs an annotation key</source>
         <translation>%1 需要一个注解键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="486"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation>unannotate：%1 没有注解 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="425"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="499"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation>tensorize 需要一个 TensorIntrin 名称</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="503"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档没有注册任何 TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="433"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档注册了 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="521"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>set_axis_separator：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="527"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation>set_axis_separator 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="463"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="537"/>
         <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
         <translation>transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="467"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="541"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation>%1 不是 TirPrimitiveArguments 的原语</translation>
     </message>
@@ -1316,81 +1455,85 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::gui::InstrumentPanels</name>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="112"/>
         <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU)</source>
-        <translation>TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）</translation>
+        <translation type="vanished">TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="118"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="145"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="120"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
         <source>Check on the GPU &amp;Emulator</source>
         <translation>在 GPU 模拟器上检查(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="122"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="149"/>
         <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
         <translation>在 CPU 上运行此调度的 CUDA 内核，报告数据竞争、shuffle 掩码错误、越界写入和错误结果（无需 GPU）</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="138"/>
         <source>A TensorIR document has no CUDA kernels to check yet: it runs on the CPU (Run on CPU).</source>
-        <translation>TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）。</translation>
+        <translation type="vanished">TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="143"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="124"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="169"/>
         <source>Nothing to check: the script has no lowered program.</source>
         <translation>无可检查：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="126"/>
+        <source>This TensorIR function has no loop bound to a GPU thread, so there is no CUDA kernel to check: bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;).</source>
+        <translation>此 TensorIR 函数没有绑定到 GPU 线程的循环，因此没有可检查的 CUDA 内核：请用 sch.bind(loop, &quot;blockIdx.x&quot;) 和 sch.bind(loop, &quot;threadIdx.x&quot;) 绑定其外层循环。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="173"/>
         <source>A check on the GPU emulator is already going.</source>
         <translation>GPU 模拟器上已有一次检查正在进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="151"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="177"/>
         <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
         <translation>GPU 模拟器需要 PATH 中有 C++ 编译器（c++、g++ 或 clang++）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="172"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="200"/>
         <source>Checking on the GPU emulator…</source>
         <translation>正在 GPU 模拟器上检查…</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="191"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="219"/>
         <source>GPU emulator: %1</source>
         <translation>GPU 模拟器：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="198"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="226"/>
         <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
         <translation>已在 GPU 模拟器上检查：输出与参考一致，未发现数据竞争。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/InstrumentPanels.cpp" line="204"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="232"/>
         <source>GPU emulator: %n problem(s); %1</source>
         <translation>
             <numerusform>GPU 模拟器：%n 个问题；%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="240"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="268"/>
         <source>Check on the GPU emulator</source>
         <translation>在 GPU 模拟器上检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="245"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="273"/>
         <source>The run failed: %1
 </source>
         <translation>运行失败：%1
 </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="246"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="274"/>
         <source>
 No problem found.
 </source>
@@ -1399,17 +1542,17 @@ No problem found.
 </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="248"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
         <source>%1 in %2: %3</source>
         <translation>%2 中的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="250"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="278"/>
         <source>the outputs</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="256"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="284"/>
         <source>CUDA lines %1 (highlighted)</source>
         <translation>CUDA 第 %1 行（已高亮）</translation>
     </message>
