@@ -5,6 +5,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/RegionAnalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ThreadScope.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FunctionFlops.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BufferLayouts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CreatePrimFunc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScriptPrinter.cpp

@@ -168,8 +168,6 @@ class TestTirCli : public QObject, protected CliScriptFolder {
   void commandsWithoutATensorIRForm_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("layout") << QStringList{"layout", "@", "--buffer", "C"}
-                            << "layout works on te schedules only";
     QTest::newRow("export script") << QStringList{"export", "@", "--format", "script"}
                                    << "--format script is not available for a TensorIR document";
     QTest::newRow("run on another target")
