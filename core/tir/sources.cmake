@@ -36,6 +36,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/RFactor.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/Blockize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockizeBlocks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockizeDivision.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/DecomposePadding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PadEinsum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/TensorizeComparator.cpp

@@ -223,19 +223,8 @@ Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::
       return ScheduleError("ValueError", "block " + block.name +
                                              " was blockized before: its init nest cannot move "
                                              "into another block");
-    auto substitute = [&](const std::vector<BufferRegion>& regions) {
-      std::vector<BufferRegion> out;
-      for (const BufferRegion& r : regions) {
-        BufferRegion n{r.buffer, {}};
-        for (const Range& range : r.region)
-          n.region.emplace_back(ir::Substitute(range.min, subst),
-                                ir::Substitute(range.extent, subst));
-        out.push_back(std::move(n));
-      }
-      return out;
-    };
-    inner->reads = substitute(block.reads);
-    inner->writes = substitute(block.writes);
+    inner->reads = blockize_detail::SubstitutedRegions(block.reads, subst);
+    inner->writes = blockize_detail::SubstitutedRegions(block.writes, subst);
     inner->body = SubstituteTir(block.body, subst);
     if (block.init.defined()) inner->init = ir::Substitute(block.init, subst);
     auto relax = [&](const std::vector<BufferRegion>& regions, std::vector<BufferRegion>* into) {
