@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ExportOrder.h"
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 
@@ -62,29 +63,6 @@ size_t LineAt(const std::string& text, const std::string& line) {
   size_t at = ("\n" + text).find(wanted);
   return at;
 }
-
-// Whether every line of `lines` is in `text`, in that order.
-bool InOrder(const std::string& text, const std::vector<std::string>& lines, std::string* missing) {
-  size_t from = 0;
-  std::string padded = "\n" + text;
-  for (const std::string& line : lines) {
-    size_t at = padded.find("\n" + line + "\n", from);
-    if (at == std::string::npos) {
-      *missing = line;
-      return false;
-    }
-    from = at + 1;
-  }
-  return true;
-}
-
-#define VERIFY_IN_ORDER(text, ...)                                        \
-  do {                                                                    \
-    std::string missing_;                                                 \
-    bool ordered_ = InOrder(text, __VA_ARGS__, &missing_);                \
-    if (!ordered_) qWarning("%s", (text).c_str());                        \
-    QVERIFY2(ordered_, ("missing or out of order: " + missing_).c_str()); \
-  } while (false)
 
 // Whether a statement at module level (an unindented line) calls `call`: a helper
 // function of the te definition may still hold a TE schedule it never runs.

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ExportOrder.h"
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 
@@ -38,29 +39,6 @@ std::string ExportedFile(const std::string& file, int minor = 20) {
   auto text = Export(source, file, minor);
   return text ? *text : text.error().format();
 }
-
-// Whether every line of `lines` is in `text`, whole and in that order.
-bool InOrder(const std::string& text, const std::vector<std::string>& lines, std::string* missing) {
-  size_t from = 0;
-  std::string padded = "\n" + text;
-  for (const std::string& line : lines) {
-    size_t at = padded.find("\n" + line + "\n", from);
-    if (at == std::string::npos) {
-      *missing = line;
-      return false;
-    }
-    from = at + 1;
-  }
-  return true;
-}
-
-#define VERIFY_IN_ORDER(text, ...)                                        \
-  do {                                                                    \
-    std::string missing_;                                                 \
-    bool ordered_ = InOrder(text, __VA_ARGS__, &missing_);                \
-    if (!ordered_) qWarning("%s", (text).c_str());                        \
-    QVERIFY2(ordered_, ("missing or out of order: " + missing_).c_str()); \
-  } while (false)
 
 // C = A x B^T over 64 x 48 x 32 (lines 1-8), then an intrinsic `dot` over four output
 // elements whose body is `call` (from line 22), then the schedule.
