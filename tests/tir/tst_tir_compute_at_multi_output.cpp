@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "TirTestSupport.h"
+#include "TirTextChecks.h"
 #include "reference/TirReference.h"
 #include "runtime/IRInterpreter.h"
 #include "script/Evaluator.h"
@@ -19,10 +20,6 @@ using namespace tessera::tir;
 using namespace tessera::tir::testing;
 
 namespace {
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Block BC writes B and C (33 x 16) from A; D reads B at its rows, E reads C at `c_row`
 // (both under one loop nest over 32 x 16); `schedule` follows.
@@ -57,11 +54,12 @@ const char* kSplitAndComputeAt =
     "io, ii = sch.split(sch.get_loops(sch.get_block('D'))[0], factors=[None, 8])\n"
     "sch.compute_at(sch.get_block('BC'), io)\n";
 
-script::ScriptProgram Evaluate(const std::string& source) {
+// The evaluated program; an error when the script fails or makes no tir.Schedule.
+Result<script::ScriptProgram> Evaluate(const std::string& source) {
   auto program = script::EvaluateScript(source, "t.py");
-  if (!program.ok()) qFatal("%s", program.error().format().c_str());
-  if (!program->tir_schedule) qFatal("the program made no tir.Schedule");
-  return std::move(*program);
+  if (!program.ok()) return program.error();
+  if (!program->tir_schedule) return Error("the program made no tir.Schedule");
+  return program;
 }
 
 std::string Printed(const script::ScriptProgram& p) { return AsTVMScript(p.tir_schedule->func()); }
@@ -100,34 +98,32 @@ class TestTirComputeAtMultiOutput : public QObject {
     QTest::newRow("C one row further") << std::string("vi + 1") << std::string("T.grid(9, 16)")
                                        << std::string("vi = T.axis.spatial(33, i_0 * 8 + ax0)");
   }
+  // The printed function, its run against the unscheduled one, and its trace replayed.
   void computeAtCoversWhatEveryWrittenBufferIsReadFor() {
     QFETCH(std::string, c_row);
     QFETCH(std::string, loops);
     QFETCH(std::string, row);
-    script::ScriptProgram p = Evaluate(TwoOutputProgram(c_row, kSplitAndComputeAt));
-    std::string text = Printed(p);
+    auto p = Evaluate(TwoOutputProgram(c_row, kSplitAndComputeAt));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    std::string text = Printed(*p);
     QVERIFY2(Contains(text, "        for ax0, ax1 in " + loops +
                                 ":\n"
                                 "            with T.block(\"BC\"):\n"
                                 "                " +
                                 row + "\n"),
              text.c_str());
-    Status ran = RunsAsUnscheduled(p);
+    Status ran = RunsAsUnscheduled(*p);
     QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().message.c_str());
-  }
-
-  void theTraceReplaysTheTwoOutputComputeAt() {
-    script::ScriptProgram p = Evaluate(TwoOutputProgram("vi + 1", kSplitAndComputeAt));
-    Schedule replay(p.tir_schedule->original_func());
-    Status s = ApplyTrace(p.tir_schedule->trace(), &replay);
+    Schedule replay(p->tir_schedule->original_func());
+    Status s = ApplyTrace(p->tir_schedule->trace(), &replay);
     QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
-    QCOMPARE(Q(AsTVMScript(replay.func())), Q(Printed(p)));
+    QCOMPARE(Q(AsTVMScript(replay.func())), Q(text));
   }
 
   void reverseComputeAtCoversTheUnionOfTheProducedBuffers() {
     // D reads B at its rows and C one row further; BC writes 8 rows of both per step: D
     // runs over 9 rows from one row before, kept in its domain by the predicate.
-    script::ScriptProgram p = Evaluate(
+    auto p = Evaluate(
         "import tvm\n"
         "from tvm import tir\n"
         "from tvm.script import tir as T\n"
@@ -147,7 +143,8 @@ class TestTirComputeAtMultiOutput : public QObject {
         "sch = tir.Schedule(main)\n"
         "io, ii = sch.split(sch.get_loops(sch.get_block('BC'))[0], factors=[None, 8])\n"
         "sch.reverse_compute_at(sch.get_block('D'), io)\n");
-    std::string text = Printed(p);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    std::string text = Printed(*p);
     QVERIFY2(Contains(text,
                       "        for ax0, ax1 in T.grid(9, 16):\n"
                       "            with T.block(\"D\"):\n"
@@ -155,14 +152,14 @@ class TestTirComputeAtMultiOutput : public QObject {
                       "                vj = T.axis.spatial(16, ax1)\n"
                       "                T.where(1 <= i_0 * 8 + ax0 and i_0 * 8 + ax0 < 32)\n"),
              text.c_str());
-    Status ran = RunsAsUnscheduled(p);
+    Status ran = RunsAsUnscheduled(*p);
     QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().message.c_str());
   }
 
   void aTwoOutputReductionIsComputedPerRow() {
     // The row's sum and sum of squares, both read by O: computed at O's row loop, the
     // reduction keeps its init for both buffers and runs over one row.
-    script::ScriptProgram p = Evaluate(
+    auto p = Evaluate(
         "import tvm\n"
         "from tvm import tir\n"
         "from tvm.script import tir as T\n"
@@ -184,14 +181,15 @@ class TestTirComputeAtMultiOutput : public QObject {
         "            O[vi, vj] = (A[vi, vj] - S[vi]) * Q[vi]\n"
         "sch = tir.Schedule(main)\n"
         "sch.compute_at(sch.get_block('stats'), sch.get_loops(sch.get_block('O'))[0])\n");
-    std::string text = Printed(p);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    std::string text = Printed(*p);
     QVERIFY2(Contains(text,
                       "    for i in range(6):\n"
                       "        for ax0 in range(10):\n"
                       "            with T.block(\"stats\"):\n"
                       "                vi, vk = T.axis.remap(\"SR\", [i, ax0])\n"),
              text.c_str());
-    Status ran = RunsAsUnscheduled(p);
+    Status ran = RunsAsUnscheduled(*p);
     QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().message.c_str());
   }
 
@@ -256,8 +254,9 @@ class TestTirComputeAtMultiOutput : public QObject {
     QFETCH(std::string, block);
     QFETCH(std::string, kind);
     QFETCH(std::string, message);
-    script::ScriptProgram p = Evaluate(source);
-    Schedule& sch = *p.tir_schedule;
+    auto p = Evaluate(source);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    Schedule& sch = *p->tir_schedule;
     auto bc = sch.GetBlock("BC");
     auto loops = sch.GetLoops(*sch.GetBlock(block));
     QVERIFY(bc.ok() && loops.ok());

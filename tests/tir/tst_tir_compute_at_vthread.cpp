@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "TirTestSupport.h"
+#include "TirTextChecks.h"
 #include "reference/TirEmulatorCheck.h"
 #include "runtime/cuda/Emulator.h"
 #include "script/Evaluator.h"
@@ -21,25 +22,20 @@ using namespace tessera::tir::testing;
 
 namespace {
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // B = A * 2 in `scope`, C = B + 1 over 128 x 128; C's rows split [4, 2, 16] bound to
 // blockIdx.x, `vthread` and threadIdx.x, its columns split by 8; B computed at the
-// outer column loop. The printed function.
-std::string ComputedUnderVthread(const std::string& scope, const std::string& vthread) {
+// outer column loop. The printed function, or the error of the first step that failed.
+Result<std::string> ComputedUnderVthread(const std::string& scope, const std::string& vthread) {
   Schedule sch(ElementwiseChain());
   BlockRV b = *sch.GetBlock("B"), c = *sch.GetBlock("C");
-  if (!sch.SetScope(b, 0, scope).ok()) qFatal("set_scope failed");
+  if (Status s = sch.SetScope(b, 0, scope); !s.ok()) return s.error();
   std::vector<LoopRV> loops = *sch.GetLoops(c);
   std::vector<LoopRV> i = *sch.Split(loops[0], {Expr(4), Expr(2), Expr(16)});
   std::vector<LoopRV> j = *sch.Split(loops[1], {Expr(), Expr(8)});
-  if (!sch.Bind(i[0], "blockIdx.x").ok() || !sch.Bind(i[1], vthread).ok() ||
-      !sch.Bind(i[2], "threadIdx.x").ok())
-    qFatal("bind failed");
-  Status s = sch.ComputeAt(b, j[0]);
-  if (!s.ok()) qFatal("%s", s.error().message.c_str());
+  for (auto [loop, thread] : {std::pair{i[0], std::string("blockIdx.x")}, std::pair{i[1], vthread},
+                              std::pair{i[2], std::string("threadIdx.x")}})
+    if (Status s = sch.Bind(loop, thread); !s.ok()) return s.error();
+  if (Status s = sch.ComputeAt(b, j[0]); !s.ok()) return s.error();
   return AsTVMScript(sch.func());
 }
 
@@ -85,8 +81,9 @@ class TestTirComputeAtVthread : public QObject {
     QFETCH(std::string, scope);
     QFETCH(std::string, vthread);
     QFETCH(std::string, rows);
-    std::string text = ComputedUnderVthread(scope, vthread);
-    QVERIFY2(Contains(text, "                    " + rows), text.c_str());
+    auto text = ComputedUnderVthread(scope, vthread);
+    QVERIFY2(text.ok(), text.ok() ? "" : text.error().message.c_str());
+    QVERIFY2(Contains(*text, "                    " + rows), text->c_str());
   }
 
   void threadRanksAreTvms() {

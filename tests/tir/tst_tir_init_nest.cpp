@@ -8,6 +8,7 @@
 
 #include "TirLowerSupport.h"
 #include "TirTestSupport.h"
+#include "TirTextChecks.h"
 
 using namespace tessera;
 using namespace tessera::tir;
@@ -46,10 +47,6 @@ struct BlockizedGemm {
     outer = *sch.Blockize(i[1]);
   }
 };
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 

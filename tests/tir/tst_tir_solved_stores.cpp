@@ -9,6 +9,7 @@
 
 #include "TirLowerSupport.h"
 #include "TirTestSupport.h"
+#include "TirTextChecks.h"
 #include "script/Evaluator.h"
 
 using namespace tessera;
@@ -16,10 +17,6 @@ using namespace tessera::tir;
 using namespace tessera::tir::testing;
 
 namespace {
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // B = A * 2; C = B + 1 over 32 x 16, both blocks' i loops split: B's by `b_factor`, C's by
 // `c_factor`.
