@@ -223,8 +223,8 @@ Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::
       return ScheduleError("ValueError", "block " + block.name +
                                              " was blockized before: its init nest cannot move "
                                              "into another block");
-    inner->reads = blockize_detail::SubstitutedRegions(block.reads, subst);
-    inner->writes = blockize_detail::SubstitutedRegions(block.writes, subst);
+    inner->reads = SubstitutedRegions(block.reads, subst);
+    inner->writes = SubstitutedRegions(block.writes, subst);
     inner->body = SubstituteTir(block.body, subst);
     if (block.init.defined()) inner->init = ir::Substitute(block.init, subst);
     auto relax = [&](const std::vector<BufferRegion>& regions, std::vector<BufferRegion>* into) {

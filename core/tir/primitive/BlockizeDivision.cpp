@@ -103,16 +103,4 @@ bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode
   return true;
 }
 
-std::vector<BufferRegion> SubstitutedRegions(const std::vector<BufferRegion>& regions,
-                                             const ir::VarMap& subst) {
-  std::vector<BufferRegion> out;
-  for (const BufferRegion& r : regions) {
-    BufferRegion n{r.buffer, {}};
-    for (const Range& range : r.region)
-      n.region.emplace_back(ir::Substitute(range.min, subst), ir::Substitute(range.extent, subst));
-    out.push_back(std::move(n));
-  }
-  return out;
-}
-
 }  // namespace tessera::tir::blockize_detail

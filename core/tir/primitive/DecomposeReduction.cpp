@@ -91,14 +91,7 @@ Result<std::string> DecomposeReduction(ScheduleState* state, const std::string& 
   }
   init->body = block.init.defined() ? MakeCompute(ir::Substitute(block.init, to_init))
                                     : SubstituteTir(block.init_nest, to_init);
-  for (const BufferRegion& w : block.writes) {
-    BufferRegion r{w.buffer, {}};
-    for (const Range& range : w.region) {
-      r.region.emplace_back(ir::Substitute(range.min, to_init),
-                            ir::Substitute(range.extent, to_init));
-    }
-    init->writes.push_back(std::move(r));
-  }
+  init->writes = SubstitutedRegions(block.writes, to_init);
   // Copies of the loops from `loop` down that the init bindings use.
   std::vector<const ForNode*> chosen;
   std::vector<Var> dropped;

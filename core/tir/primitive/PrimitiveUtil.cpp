@@ -114,6 +114,18 @@ Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
                           std::move(block));
 }
 
+std::vector<BufferRegion> SubstitutedRegions(const std::vector<BufferRegion>& regions,
+                                             const ir::VarMap& vmap) {
+  std::vector<BufferRegion> out;
+  for (const BufferRegion& r : regions) {
+    BufferRegion n{r.buffer, {}};
+    for (const Range& range : r.region)
+      n.region.emplace_back(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
 Stmt AppendPredicate(const Stmt& s, const Expr& predicate) {
   return MapRealizes(s, [&](const BlockRealizeNode& r) {
     Expr pred = ir::is_one(r.predicate) ? predicate : ir::logical_and(r.predicate, predicate);

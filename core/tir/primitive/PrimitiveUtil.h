@@ -17,6 +17,10 @@ Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&
 // Replaces the mapped variables everywhere in `s` (computations, loop bounds, bindings,
 // predicates, nested blocks and their regions).
 Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap);
+// `regions` with the mapped variables replaced in every range (a block's reads or writes
+// rewritten for new iterators).
+std::vector<BufferRegion> SubstitutedRegions(const std::vector<BufferRegion>& regions,
+                                             const ir::VarMap& vmap);
 // `predicate` and-ed onto the predicate of each block realize directly below `s`.
 Stmt AppendPredicate(const Stmt& s, const Expr& predicate);
 // The bindings of the block realizes directly below `s` in their affine normal form

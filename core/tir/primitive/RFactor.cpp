@@ -144,18 +144,6 @@ Stmt ReplaceNest(const Stmt& node, const std::set<const ForNode*>& path,
   return node;
 }
 
-std::vector<BufferRegion> SubstituteRegions(const std::vector<BufferRegion>& regions,
-                                            const ir::VarMap& vmap) {
-  std::vector<BufferRegion> out;
-  for (const BufferRegion& r : regions) {
-    BufferRegion n{r.buffer, {}};
-    for (const Range& range : r.region)
-      n.region.emplace_back(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
-    out.push_back(std::move(n));
-  }
-  return out;
-}
-
 BufferRegion PointRegion(const Buffer& buffer, const std::vector<Expr>& indices) {
   BufferRegion r{buffer, {}};
   for (const Expr& i : indices) r.region.emplace_back(i, ir::make_const(i.dtype(), int64_t{1}));
@@ -319,7 +307,7 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop_var, int facto
     rf->body = MakeCompute(
         ir::Substitute(ir::MakeBufferStore(rf_buffer, combiner_rhs, rf_indices), rf_map));
   }
-  rf->reads = SubstituteRegions(block.reads, rf_map);
+  rf->reads = SubstitutedRegions(block.reads, rf_map);
   for (const BufferRegion& w : block.writes) {
     BufferRegion r = w;
     if (w.buffer == buffer) {
@@ -327,7 +315,7 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop_var, int facto
       r.region.insert(r.region.begin() + factor_axis,
                       Range(rf_iter, ir::make_const(rf_iter.dtype(), int64_t{1})));
     }
-    rf->writes.push_back(SubstituteRegions({r}, rf_map)[0]);
+    rf->writes.push_back(SubstitutedRegions({r}, rf_map)[0]);
   }
   // Under copies of all the loops.
   ir::VarMap to_copies;
