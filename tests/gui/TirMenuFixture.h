@@ -64,6 +64,7 @@ class TirMenuWindow {
     w.reset();
   }
 
+  const tir::Schedule& Sch() const { return *w->document()->state().tir_schedule; }
   QString Text() const { return w->document()->text(); }
   // What the views last said (a refusal goes to the status bar).
   QString Status() const { return w->statusBar()->currentMessage(); }

@@ -15,18 +15,16 @@
 #include <fstream>
 #include <sstream>
 
-#include "MainWindow.h"
+#include "TirMenuFixture.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 #include "views/ParameterDialog.h"
 #include "views/ScriptView.h"
-#include "views/TirBlockGraphView.h"
 #include "views/TirIntents.h"
-#include "views/TirLoopGraphView.h"
-#include "views/TirLoopNestView.h"
 
 using namespace tessera;
-using tessera::gui::MainWindow;
+using tessera::testing::Answer;
+using tessera::testing::LastLine;
 
 namespace {
 
@@ -47,28 +45,6 @@ QString TwoReaders() {
   return QString(kPrelude) +
          "E = te.compute((16, 16), lambda i, j: C[i, j] + 1.0, name=\"E\")\n"
          "sch = tir.Schedule(te.create_prim_func([A, B, D, E]))\n";
-}
-
-QString LastLine(const QString& text) { return text.trimmed().section('\n', -1); }
-
-QAction* ActionNamed(QMenu* menu, const QString& name) {
-  for (QAction* a : menu->actions())
-    if (a->objectName() == name) return a;
-  return nullptr;
-}
-
-// An asker that answers `answers` (the rest at their defaults) and keeps the fields asked.
-views::ParameterAsker Answer(QVariantMap answers, QList<views::ParamField>* asked = nullptr) {
-  return [answers, asked](QWidget*, const QString&,
-                          const QList<views::ParamField>& fields) -> std::optional<QVariantMap> {
-    if (asked) *asked = fields;
-    QVariantMap out;
-    for (const views::ParamField& f : fields) {
-      if (f.kind == views::ParamField::Kind::Preview) continue;
-      out[f.key] = answers.contains(f.key) ? answers.value(f.key) : f.value;
-    }
-    return out;
-  };
 }
 
 const views::ParamField* Field(const QList<views::ParamField>& fields, const QString& key) {
@@ -100,41 +76,11 @@ std::pair<std::string, std::string> TvmPrinted(const std::string& name) {
 
 }  // namespace
 
-class TestTirMenuOptions : public QObject {
+class TestTirMenuOptions : public QObject, protected testing::TirMenuWindow {
   Q_OBJECT
 
-  std::unique_ptr<MainWindow> w;
-
-  const tir::Schedule& Sch() const { return *w->document()->state().tir_schedule; }
-  QString Text() const { return w->document()->text(); }
-  QString Status() const { return w->statusBar()->currentMessage(); }
-  int Steps() const { return w->document()->undoStack()->index(); }
-
-  void Open(const QString& script) {
-    w->document()->reset(script, "menu_options_tir.py");
-    QVERIFY2(w->document()->state().tir_schedule, qPrintable(w->lastMessage()));
-  }
-
-  bool Trigger(QAction* action) {
-    if (!action || !action->isEnabled()) return false;
-    QString before = Text();
-    int steps = Steps();
-    action->trigger();
-    return Text() != before && Steps() == steps + 1;
-  }
-  bool FromBlockGraph(const QString& block, const QString& primitive) {
-    std::unique_ptr<QMenu> menu(w->tirBlockView()->contextMenuFor(block));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-  bool FromLoopGraph(const QString& block, const QString& loop, const QString& primitive) {
-    w->selection()->selectStage(block);
-    std::unique_ptr<QMenu> menu(w->tirLoopView()->contextMenuFor(loop));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
-  }
-  bool FromNestLoop(const QString& block, const QString& loop, const QString& primitive) {
-    views::TirLoopNestView* nest = w->tirLoopNestView();
-    std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem(block, loop)));
-    return Trigger(menu ? ActionNamed(menu.get(), primitive) : nullptr);
+  void OpenProgram(const QString& script) {
+    QVERIFY2(Open(script, "menu_options_tir.py"), qPrintable(w->lastMessage()));
   }
 
   // One step: the line written, undo gives `before` back, redo the step again.
@@ -142,7 +88,7 @@ class TestTirMenuOptions : public QObject {
     QVERIFY2(applied, qPrintable(Status()));
     QCOMPARE(LastLine(Text()), line);
     QString after = Text();
-    w->document()->undoStack()->undo();
+    UndoOnce();
     QVERIFY(Text() != after);
     w->document()->undoStack()->redo();
     QCOMPARE(Text(), after);
@@ -166,18 +112,11 @@ class TestTirMenuOptions : public QObject {
   }
 
  private slots:
-  void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-  }
-  void cleanup() {
-    views::SetParameterAsker(nullptr);
-    w.reset();
-  }
+  void cleanup() { Close(); }
 
   // Every dialog offers its options at TVM's defaults, and then writes today's line.
   void defaultsWriteTheLinesWithoutOptions() {
-    Open(TwoReaders());
+    OpenProgram(TwoReaders());
     QList<views::ParamField> asked;
     views::SetParameterAsker(Answer({}, &asked));
     const QString get = "sch.get_block(\"%1\")";
@@ -188,23 +127,23 @@ class TestTirMenuOptions : public QObject {
     QCOMPARE(Field(asked, "preserve_unit_iters")->value, QVariant(true));
     QCOMPARE(Field(asked, "preserve_unit_iters")->kind, views::ParamField::Kind::Bool);
     QCOMPARE(Field(asked, "disable_predication")->value, QVariant(false));
-    w->document()->undoStack()->undo();
+    UndoOnce();
 
     Step(FromLoopGraph("C", "i", "fuse"),
          "sch.fuse(" + loops.arg("C").arg(0) + ", " + loops.arg("C").arg(1) + ")");
     QCOMPARE(Field(asked, "preserve_unit_iters")->value, QVariant(true));
-    w->document()->undoStack()->undo();
+    UndoOnce();
 
     Step(FromNestLoop("D", "j", "blockize"), "sch.blockize(" + loops.arg("D").arg(1) + ")");
     QCOMPARE(Field(asked, "preserve_unit_iters")->value, QVariant(true));
-    w->document()->undoStack()->undo();
+    UndoOnce();
 
     Step(FromBlockGraph("E", "reverse_compute_at"),
          "sch.reverse_compute_at(" + get.arg("E") + ", " + loops.arg("C").arg(0) + ")");
     QCOMPARE(Field(asked, "preserve_unit_loops")->value, QVariant(false));
     QCOMPARE(Field(asked, "index")->value, QVariant(-1));
     QCOMPARE(Field(asked, "index")->minimum, -2);
-    w->document()->undoStack()->undo();
+    UndoOnce();
 
     Step(FromBlockGraph("D", "cache_read"), "sch.cache_read(" + get.arg("D") + ", 0, \"shared\")");
     const views::ParamField* consumers = Field(asked, "consumer_blocks");
@@ -212,7 +151,7 @@ class TestTirMenuOptions : public QObject {
     QCOMPARE(consumers->kind, views::ParamField::Kind::Subset);
     QCOMPARE(consumers->choices, QStringList({"D", "E"}));
     QCOMPARE(consumers->value.toStringList(), QStringList({"D", "E"}));  // None: every reader
-    w->document()->undoStack()->undo();
+    UndoOnce();
 
     Step(FromBlockGraph("C", "cache_write"), "sch.cache_write(" + get.arg("C") + ", 0, \"local\")");
     QCOMPARE(Field(asked, "consumer_blocks")->choices, QStringList({"D", "E"}));
@@ -221,7 +160,7 @@ class TestTirMenuOptions : public QObject {
 
   // split, fuse and compute_at with their options, as TVM ran the same lines.
   void loopOptionsAsTvm() {
-    Open(OneReader());
+    OpenProgram(OneReader());
     const QString loops = "sch.get_loops(sch.get_block(\"D\"))[%1]";
     views::SetParameterAsker(Answer({{"factors", "1, None"}, {"preserve_unit_iters", false}}));
     Step(FromLoopGraph("D", "i", "split"),
@@ -242,7 +181,7 @@ class TestTirMenuOptions : public QObject {
 
   // blockize without the unit iterator of the split's outer loop, as TVM ran it.
   void blockizeOptionAsTvm() {
-    Open(OneReader());
+    OpenProgram(OneReader());
     const QString loops = "sch.get_loops(sch.get_block(\"D\"))[%1]";
     views::SetParameterAsker(Answer({{"factors", "None, 16"}}));
     Step(FromLoopGraph("D", "j", "split"), "sch.split(" + loops.arg(1) + ", factors=[None, 16])");
@@ -254,7 +193,7 @@ class TestTirMenuOptions : public QObject {
 
   // The block menu's blockize takes the block and a neighbour (D and E), as TVM ran it.
   void blockizeBlocksFromTheBlockMenuAsTvm() {
-    Open(TwoReaders());
+    OpenProgram(TwoReaders());
     QList<views::ParamField> asked;
     views::SetParameterAsker(Answer({}, &asked));
     Step(FromBlockGraph("D", "blockize"),
@@ -262,7 +201,7 @@ class TestTirMenuOptions : public QObject {
     QCOMPARE(Field(asked, "blocks")->choices, QStringList({"C", "D", "E"}));
     AsTvmPrinted("menu_options_blockize_blocks");
     // One block, or blocks with another between them: refused with the reason.
-    w->document()->undoStack()->undo();
+    UndoOnce();
     const QString before = Text();
     views::SetParameterAsker(Answer({{"blocks", QStringList{"D"}}}));
     Refused(FromBlockGraph("D", "blockize"), before, "two or more blocks");
@@ -272,7 +211,7 @@ class TestTirMenuOptions : public QObject {
 
   // reverse_compute_at keeping unit loops, then placed first (index=-2), as TVM ran them.
   void reverseComputeAtOptionsAsTvm() {
-    Open(TwoReaders());
+    OpenProgram(TwoReaders());
     const QString at = "sch.get_loops(sch.get_block(\"C\"))[1]";
     views::SetParameterAsker(Answer({{"target", "C: j"}, {"preserve_unit_loops", true}}));
     Step(FromBlockGraph("D", "reverse_compute_at"),
@@ -290,7 +229,7 @@ class TestTirMenuOptions : public QObject {
 
   // consumer_blocks: only D reads cache_read's copy; E reads cache_write's cache directly.
   void cacheConsumerBlocksAsTvm() {
-    Open(TwoReaders());
+    OpenProgram(TwoReaders());
     views::SetParameterAsker(Answer(
         {{"buffer", "0: C"}, {"storage_scope", "local"}, {"consumer_blocks", QStringList{"D"}}}));
     Step(FromBlockGraph("D", "cache_read"),
@@ -306,7 +245,7 @@ class TestTirMenuOptions : public QObject {
 
   // cache_read's copy must have a reader: the dialog keeps OK disabled, the request refuses.
   void cacheReadWithoutReadersIsRefused() {
-    Open(TwoReaders());
+    OpenProgram(TwoReaders());
     const QString before = Text();
     views::SetParameterAsker(Answer({{"consumer_blocks", QStringList()}}));
     Refused(FromBlockGraph("D", "cache_read"), before, "check a block to read the copy");
@@ -348,7 +287,7 @@ class TestTirMenuOptions : public QObject {
 
   // annotate with bools and lists (and a float), as TVM ran the same lines.
   void annotateBoolAndListValuesAsTvm() {
-    Open(OneReader());
+    OpenProgram(OneReader());
     auto answer = [](const QString& key, const QString& type, const QString& value) {
       return Answer({{"ann_key", key}, {"ann_type", type}, {"ann_val", value}});
     };
@@ -379,7 +318,7 @@ class TestTirMenuOptions : public QObject {
 
   // What TVM 0.20 refuses (or cannot print) is refused before any line is written.
   void annotateRefusesListsTvmRefuses() {
-    Open(OneReader());
+    OpenProgram(OneReader());
     const QString before = Text();
     const QList<std::pair<QString, QString>> cases = {
         {"[]", "empty list"},

@@ -91,7 +91,6 @@ QString PlainScript() { return QString("import tvm\nfrom tvm import te, tir\n") 
 class TestTirMenusMore : public QObject, protected testing::TirMenuWindow {
   Q_OBJECT
 
-  const tir::Schedule& Sch() const { return *w->document()->state().tir_schedule; }
   // Undo gives `before` back, redo the text after the step, and the Script view follows.
   void UndoRedo(const QString& before) {
     QString after = Text();
