@@ -1,13 +1,19 @@
-// Run and Profile of a TensorIR document in a real window: the program and the window the
-// TensorIR Run suites share (local runs, tst_tir_run; on a Slurm node, tst_tir_run_slurm).
+// A TensorIR document in a real window that runs, checks or lowers it: the program and the
+// window the TensorIR Run suites share (local runs, tst_tir_run; on a Slurm node,
+// tst_tir_run_slurm) and the suites of the GPU check, the Code view's passes and the
+// File menu's TensorIR entries (tst_tir_gpu_check, tst_tir_code_passes,
+// tst_tir_open_as_tensorir).
 #pragma once
 
+#include <QCoreApplication>
 #include <QSignalSpy>
 #include <QString>
 #include <memory>
 
+#include "Examples.h"
 #include "MainWindow.h"
 #include "RunController.h"
+#include "views/ParameterDialog.h"
 
 namespace tessera::testing {
 
@@ -34,18 +40,47 @@ inline bool WaitForRun(gui::MainWindow& w, int ms = 120000) {
   return finished.wait(ms);
 }
 
-// The window of a Run suite (a suite derives from QObject, then from this): a fresh
-// non-interactive window per test function, closed with no run left going.
+// The first error of a document's evaluation, as the window reports it ("" when none).
+inline QString FirstError(const views::DocumentState& s) {
+  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
+}
+
+// The path of the shipped example `file` ("softmax_tir.py"): among the TensorIR examples,
+// or the te ones when `tensorir` is false; "" when there is none.
+inline QString ExampleFile(const QString& file, bool tensorir = true) {
+  for (const QString& f : tensorir ? gui::TensorIRExampleFiles() : gui::ExampleFiles())
+    if (f.endsWith("/" + file)) return f;
+  return QString();
+}
+
+// The window of a suite (a suite derives from QObject, then from this): PrepareSuite() in
+// its initTestCase(), a fresh non-interactive window per test function, closed with no
+// run left going.
 class TirRunWindow {
  protected:
   std::unique_ptr<gui::MainWindow> w;
 
-  // A fresh window on `text`; whether the document holds a TensorIR schedule.
-  bool OpenWindow(const QString& text, const QString& name) {
+  // Settings of the tests' own organisation; every parameter dialog takes its defaults.
+  static void PrepareSuite() {
+    QCoreApplication::setOrganizationName("TesseraTest");
+    views::SetParameterAsker(views::AcceptDefaults());
+  }
+  // A fresh window on an empty document.
+  void NewWindow() {
     w = std::make_unique<gui::MainWindow>();
     w->setInteractive(false);
+  }
+  // A fresh window on `text`; whether the document holds a TensorIR schedule.
+  bool OpenWindow(const QString& text, const QString& name) {
+    NewWindow();
     w->document()->reset(text, name);
     return bool(w->document()->state().tir_schedule);
+  }
+  // The window's document replaced by `text`; whether it lowers to a function
+  // (FirstError says why not).
+  bool Lowers(const QString& text, const QString& name) {
+    w->document()->reset(text, name);
+    return bool(w->document()->state().function);
   }
   // Cancels a run still going, waits for it and closes the window.
   void CloseWindow() {

@@ -11,15 +11,14 @@
 #include <sstream>
 
 #include "Document.h"
-#include "Examples.h"
-#include "MainWindow.h"
 #include "TargetCode.h"
+#include "TirRunFixture.h"
 #include "codegen/cuda/NVRTC.h"
 #include "views/CodeView.h"
-#include "views/ParameterDialog.h"
 
 using namespace tessera;
-using tessera::gui::MainWindow;
+using tessera::testing::ExampleFile;
+using tessera::testing::FirstError;
 
 namespace {
 
@@ -33,32 +32,20 @@ std::string Reference(const std::string& file) {
   return text;
 }
 
-QString FirstError(const views::DocumentState& s) {
-  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
-}
-
 }  // namespace
 
-class TestTirCodePasses : public QObject {
+class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
 
-  std::unique_ptr<MainWindow> w;
-
   void open(const std::string& text, const QString& name) {
-    w->document()->reset(QString::fromStdString(text), name);
-    QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
+    QVERIFY2(Lowers(QString::fromStdString(text), name),
+             qPrintable(FirstError(w->document()->state())));
   }
 
  private slots:
-  void initTestCase() {
-    QCoreApplication::setOrganizationName("TesseraTest");
-    views::SetParameterAsker(views::AcceptDefaults());
-  }
-  void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-  }
-  void cleanup() { w.reset(); }
+  void initTestCase() { PrepareSuite(); }
+  void init() { NewWindow(); }
+  void cleanup() { CloseWindow(); }
 
   void everyPassIsTVMScriptAsTvmPrintsIt() {
     open(Reference("gemm.py"), "gemm.py");
@@ -104,9 +91,7 @@ class TestTirCodePasses : public QObject {
 
   void theGpuGemmExampleHasItsCudaKernel() {
     if (!codegen::NVRTCAvailable()) QSKIP("NVRTC is not in this build");
-    QString example;
-    for (const QString& f : gui::TensorIRExampleFiles())
-      if (f.endsWith("/gpu_gemm_tir.py")) example = f;
+    QString example = ExampleFile("gpu_gemm_tir.py");
     QVERIFY(!example.isEmpty());
     QVERIFY(w->openExample(example).ok());
     QSignalSpy targets(w->document(), &gui::Document::targetsChanged);

@@ -10,16 +10,14 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "Examples.h"
 #include "InstrumentPanels.h"
-#include "MainWindow.h"
-#include "RunController.h"
+#include "TirRunFixture.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/Emulator.h"
-#include "views/ParameterDialog.h"
 
 using namespace tessera;
-using tessera::gui::MainWindow;
+using tessera::testing::ExampleFile;
+using tessera::testing::FirstError;
 
 namespace {
 
@@ -35,24 +33,17 @@ const char* kCpuGemm =
     "i, j, kk = sch.get_loops(sch.get_block(\"C\"))\n"
     "sch.parallel(i)\n";
 
-QString FirstError(const views::DocumentState& s) {
-  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
-}
-
 }  // namespace
 
-class TestTirGpuCheck : public QObject {
+class TestTirGpuCheck : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
 
-  std::unique_ptr<MainWindow> w;
   gui::InstrumentPanels* panels = nullptr;
 
   // The GPU GEMM example, its 1024^3 problem made 256 x 128 x 32 (two thread blocks of
   // the same 128 x 128 tiles) so that the emulator and the oracle take a moment.
   void openGpuGemmExample() {
-    QString example;
-    for (const QString& f : gui::TensorIRExampleFiles())
-      if (f.endsWith("/gpu_gemm_tir.py")) example = f;
+    QString example = ExampleFile("gpu_gemm_tir.py");
     QVERIFY(!example.isEmpty());
     QVERIFY(w->openExample(example).ok());
     QString text = w->document()->text();
@@ -66,23 +57,14 @@ class TestTirGpuCheck : public QObject {
     QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
   }
 
-  void open(const QString& text) {
-    w->document()->reset(text, "doc.py");
-    QVERIFY2(w->document()->state().function, qPrintable(FirstError(w->document()->state())));
-  }
-
  private slots:
-  void initTestCase() {
-    QCoreApplication::setOrganizationName("TesseraTest");
-    views::SetParameterAsker(views::AcceptDefaults());
-  }
+  void initTestCase() { PrepareSuite(); }
   void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
+    NewWindow();
     panels = w->findChild<gui::InstrumentPanels*>();
     QVERIFY(panels);
   }
-  void cleanup() { w.reset(); }
+  void cleanup() { CloseWindow(); }
 
   void theGpuGemmExamplePassesOnTheEmulator() {
     if (runtime::EmulatedCudaModule::Compiler().empty())
@@ -114,7 +96,7 @@ class TestTirGpuCheck : public QObject {
 
   // As `tessera-cli run --target cuda-emulator` refuses it: nothing is bound to a thread.
   void aCpuScheduleIsRefusedWithWhatToBind() {
-    open(kCpuGemm);
+    QVERIFY2(Lowers(kCpuGemm, "doc.py"), qPrintable(FirstError(w->document()->state())));
     QAction* check = w->action("actionCheckEmulator");
     QVERIFY(!check->isEnabled());
     QVERIFY2(check->toolTip().contains("no loop bound to a GPU thread") &&

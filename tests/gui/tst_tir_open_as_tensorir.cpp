@@ -9,9 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "Examples.h"
-#include "MainWindow.h"
-#include "views/ParameterDialog.h"
+#include "TirRunFixture.h"
 #include "views/TirBlockGraphView.h"
 #include "views/TirIntents.h"
 #include "views/TirLoopGraphView.h"
@@ -19,42 +17,21 @@
 #include "views/graph/GraphScene.h"
 
 using namespace tessera;
-using tessera::gui::MainWindow;
+using tessera::testing::ExampleFile;
+using tessera::testing::FirstError;
 
-namespace {
-
-QString Example(const QString& name, bool tensorir) {
-  for (const QString& f : tensorir ? gui::TensorIRExampleFiles() : gui::ExampleFiles())
-    if (f.endsWith("/" + name)) return f;
-  return QString();
-}
-
-QString FirstError(const views::DocumentState& s) {
-  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
-}
-
-}  // namespace
-
-class TestTirOpenAsTensorIR : public QObject {
+class TestTirOpenAsTensorIR : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
-
-  std::unique_ptr<MainWindow> w;
 
   const tir::Schedule& Sch() const { return *w->document()->state().tir_schedule; }
 
  private slots:
-  void initTestCase() {
-    QCoreApplication::setOrganizationName("TesseraTest");
-    views::SetParameterAsker(views::AcceptDefaults());
-  }
-  void init() {
-    w = std::make_unique<MainWindow>();
-    w->setInteractive(false);
-  }
-  void cleanup() { w.reset(); }
+  void initTestCase() { PrepareSuite(); }
+  void init() { NewWindow(); }
+  void cleanup() { CloseWindow(); }
 
   void openAsTensorIRReplaysTheTeSchedule() {
-    QVERIFY(w->openExample(Example("softmax.py", false)).ok());
+    QVERIFY(w->openExample(ExampleFile("softmax.py", false)).ok());
     QVERIFY(w->document()->state().schedule);
     QAction* open = w->action("actionOpenAsTensorIR");
     QVERIFY(open);
@@ -105,7 +82,7 @@ class TestTirOpenAsTensorIR : public QObject {
 
   void theSoftmaxOpensInBothSpellings() {
     for (const char* name : {"softmax_tir.py", "softmax_s_tir.py"}) {
-      QVERIFY2(w->openExample(Example(name, true)).ok(), name);
+      QVERIFY2(w->openExample(ExampleFile(name)).ok(), name);
       QVERIFY2(w->document()->state().tir_schedule, qPrintable(FirstError(w->document()->state())));
       QVERIFY(w->tirBlockView()->scene()->nodeItem("block:maxelem")->node().badges.contains("@i"));
       QCOMPARE(Sch().state().LoopsAbove(views::TirFindBlock(Sch(), "B"))[0]->for_kind,
@@ -115,7 +92,7 @@ class TestTirOpenAsTensorIR : public QObject {
 
   void theGpuGemmOpensInBothSpellings() {
     for (const char* name : {"gpu_gemm_tir.py", "gpu_gemm_s_tir.py"}) {
-      QVERIFY2(w->openExample(Example(name, true)).ok(), name);
+      QVERIFY2(w->openExample(ExampleFile(name)).ok(), name);
       QVERIFY2(w->document()->state().tir_schedule, qPrintable(FirstError(w->document()->state())));
       // The shared-memory copies and the local accumulator are cache blocks under C's loops.
       for (const char* cache : {"block:A_shared", "block:B_shared", "block:C_local"})
@@ -127,7 +104,7 @@ class TestTirOpenAsTensorIR : public QObject {
   }
 
   void theConv2dOpensInTvm024Spelling() {
-    QVERIFY(w->openExample(Example("conv2d_pad_s_tir.py", true)).ok());
+    QVERIFY(w->openExample(ExampleFile("conv2d_pad_s_tir.py")).ok());
     QVERIFY(w->tirBlockView()->scene()->nodeItem("block:Apad")->node().badges.contains("@y"));
     // The Code view's first text: the scheduled function as TVMScript, in the script's spelling.
     const views::CodeArtifact& script = w->document()->state().passes.front();
@@ -145,7 +122,7 @@ class TestTirOpenAsTensorIR : public QObject {
 
   void fileExportWritesATensorIRDocumentInBothSpellings() {
     QTemporaryDir dir;
-    QVERIFY(w->openExample(Example("gemm_s_tir.py", true)).ok());
+    QVERIFY(w->openExample(ExampleFile("gemm_s_tir.py")).ok());
     QVERIFY(w->applyIntent(views::Intent{"unroll", "C", {"k"}, {}}));
     QVERIFY2(w->exportTirTo(dir.filePath("gemm_020.py"), 20), qPrintable(w->lastMessage()));
     QFile v20(dir.filePath("gemm_020.py"));

@@ -35,6 +35,7 @@
 
 using namespace tessera;
 using tessera::gui::MainWindow;
+using tessera::testing::FirstError;
 using tessera::testing::kTirRunGemm;
 using tessera::testing::kTirRunGemmFlops;
 using tessera::testing::WaitForRun;
@@ -85,10 +86,6 @@ const QString kDoesNotLower = Scaled("sch.annotate(i, \"pragma_auto_unroll_max_s
 // It lowers; the CPU backend cannot run a loop bound to a GPU thread.
 const QString kThreadBound = Scaled("sch.bind(i, \"threadIdx.x\")");
 
-QString FirstError(const views::DocumentState& s) {
-  return s.errors.empty() ? QString() : QString::fromStdString(s.errors.front().format());
-}
-
 // What MainWindow::startRun asks of a Slurm runner: a checked Run or a 20-call Profile.
 gui::RunRequest ClusterRequest(const views::DocumentState& s, bool profile) {
   gui::RunRequest r;
@@ -121,10 +118,7 @@ class TestTirRun : public QObject, protected testing::TirRunWindow {
   }
 
  private slots:
-  void initTestCase() {
-    QCoreApplication::setOrganizationName("TesseraTest");
-    views::SetParameterAsker(views::AcceptDefaults());
-  }
+  void initTestCase() { PrepareSuite(); }
 
   void init() {
     QVERIFY2(OpenWindow(kTirRunGemm, "tir_run.py"), qPrintable(FirstError(w->document()->state())));

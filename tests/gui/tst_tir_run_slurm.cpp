@@ -35,10 +35,7 @@ class TestTirRunSlurm : public QObject, protected testing::TirRunWindow {
   Q_OBJECT
 
  private slots:
-  void initTestCase() {
-    QCoreApplication::setOrganizationName("TesseraTest");
-    views::SetParameterAsker(views::AcceptDefaults());
-  }
+  void initTestCase() { PrepareSuite(); }
 
   void init() {
     std::string missing;
