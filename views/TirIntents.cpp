@@ -495,6 +495,17 @@ QStringList TirLoopNames(const tir::Schedule& sch, const QString& block) {
   return out;
 }
 
+QString TirBlockOfLoop(const tir::Schedule& sch, const QString& loop) {
+  const tir::ForNode* found = nullptr;
+  tir::PreOrderVisit(sch.func().body, [&](const tir::StmtNode* n) {
+    if (auto* l = tir::As<tir::ForNode>(n); l && !found && Q(l->loop_var.name()) == loop) found = l;
+    return !found;
+  });
+  if (!found) return QString();
+  std::vector<const tir::BlockRealizeNode*> under = sch.state().ChildBlocks(found);
+  return under.empty() ? QString() : Q(under.front()->block->name);
+}
+
 std::optional<int64_t> TirConstExtent(const tir::ForNode& loop) {
   if (const auto* imm = loop.extent.as<ir::IntImmNode>()) return imm->value;
   return std::nullopt;

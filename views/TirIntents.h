@@ -44,6 +44,10 @@ const tir::BlockRealizeNode* TirFindBlock(const tir::Schedule& sch, const QStrin
 // The loops above block `name` up to its scope block, outermost first (get_loops).
 std::vector<const tir::ForNode*> TirLoopsOf(const tir::Schedule& sch, const QString& block);
 QStringList TirLoopNames(const tir::Schedule& sch, const QString& block);
+// The block a loop named `loop` is selected with, as a click on that loop in the loop
+// nest selects it: the first block under the first loop of that name in program order
+// (loops of different nests may share a name); "" when no loop has that name.
+QString TirBlockOfLoop(const tir::Schedule& sch, const QString& loop);
 // The random variable of loop `name` of `block` in `sch` (get_loops, then the loop variable).
 Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name);
 // The constant extent of a loop; nullopt when it is not a constant.

@@ -21,6 +21,7 @@
 #include "runtime/cuda/Emulator.h"
 #include "views/LoopNestView.h"
 #include "views/RooflineView.h"
+#include "views/TirIntents.h"
 
 namespace tessera::gui {
 
@@ -203,6 +204,7 @@ bool InstrumentPanels::checkOnEmulator(const std::function<std::string(std::stri
 
 QString InstrumentPanels::ownerStage(const QString& var) const {
   const views::DocumentState& state = window_->document()->state();
+  if (state.tir_schedule) return views::TirBlockOfLoop(*state.tir_schedule, var);
   if (!state.schedule) return QString();
   for (const auto& s : state.schedule->stages)
     for (const auto& iv : s->leaf_iter_vars)
@@ -232,7 +234,8 @@ void InstrumentPanels::checkDone() {
         tr("GPU emulator: %n problem(s); %1", "", int(report_->findings.size()))
             .arg(QString::fromStdString((first.kernel.empty() ? "" : first.kernel + ": ") +
                                         first.message)));
-    // The loop the first located finding is on becomes the selection (every view shows it).
+    // The loop the first located finding is on becomes the selection (every view shows it):
+    // a te stage's loop, or a TensorIR loop with the block it is selected with.
     for (const reference::EmulatorFinding& f : report_->findings)
       if (!f.loops.empty()) {
         QString var = QString::fromStdString(f.loops.front());

@@ -77,7 +77,8 @@ class InstrumentPanels : public QObject {
   void showReport();
   // Why a TensorIR document has no kernels to check; empty when it has.
   QString tirCheckProblem() const;
-  // The stage that owns a leaf loop named `var` (the first when several do).
+  // The stage that owns a leaf loop named `var` (the first when several do); in a
+  // TensorIR document the block the loop is selected with (views::TirBlockOfLoop).
   QString ownerStage(const QString& var) const;
 
   MainWindow* window_;

@@ -9,10 +9,12 @@
 #include <QtTest>
 
 #include "InstrumentPanels.h"
+#include "KernelEdits.h"
 #include "MainWindow.h"
 #include "runtime/cuda/Emulator.h"
 
 using namespace tessera;
+using tessera::testing::WithoutBarriers;
 
 namespace {
 
@@ -30,13 +32,6 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
 s[AA].compute_at(s[C], io)
 s[AA].bind(AA.op.axis[1], te.thread_axis("threadIdx.x"))
 )";
-
-std::string WithoutBarriers(std::string source) {
-  const std::string barrier = "__syncthreads();";
-  for (size_t at = source.find(barrier); at != std::string::npos; at = source.find(barrier))
-    source.erase(at, barrier.size());
-  return source;
-}
 
 }  // namespace
 

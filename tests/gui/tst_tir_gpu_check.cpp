@@ -2,22 +2,35 @@
 // cuda-emulator --check` and `run --target cuda` take it: Run ▸ Check on the GPU
 // Emulator runs the GPU GEMM example's kernel on the CPU emulation and reports a pass
 // naming the kernel; a schedule without thread-bound loops is refused with what to bind;
-// Run on GPU without a GPU fails with the usual no-GPU message.
+// Run on GPU without a GPU fails with the usual no-GPU message. A race the check finds
+// selects its loop (and the block under it) in the TensorIR views.
 #include <QAction>
 #include <QDialog>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include "InstrumentPanels.h"
+#include "KernelEdits.h"
 #include "TirRunFixture.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/Emulator.h"
+#include "views/TirBlockGraphModel.h"
+#include "views/TirBlockGraphView.h"
+#include "views/TirIntents.h"
+#include "views/TirLoopGraphView.h"
+#include "views/TirLoopNestView.h"
+#include "views/TirLoopStrip.h"
+#include "views/graph/GraphItems.h"
+#include "views/graph/GraphScene.h"
 
 using namespace tessera;
 using tessera::testing::ExampleFile;
 using tessera::testing::FirstError;
+using tessera::testing::WithoutBarriers;
 
 namespace {
 
@@ -32,6 +45,25 @@ const char* kCpuGemm =
     "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
     "i, j, kk = sch.get_loops(sch.get_block(\"C\"))\n"
     "sch.parallel(i)\n";
+
+// Two warps of a block share a 32 x 64 tile of A in shared memory (A_shared, copied in its
+// loop ax0): thread j reads what thread 63 - j wrote (in C's loop i_1), so the copy and
+// the reads need the barrier the lowering puts between them.
+const char* kSharedTranspose =
+    "import tvm\n"
+    "from tvm import te, tir\n"
+    "A = te.placeholder((64, 64), 'float32', name='A')\n"
+    "C = te.compute((64, 64), lambda i, j: A[i, 63 - j] + 1.0, name='C')\n"
+    "sch = tir.Schedule(te.create_prim_func([A, C]))\n"
+    "c = sch.get_block('C')\n"
+    "a_shared = sch.cache_read(c, 0, 'shared')\n"
+    "i, j = sch.get_loops(c)\n"
+    "io, ii = sch.split(i, factors=[None, 32])\n"
+    "sch.bind(io, 'blockIdx.x')\n"
+    "sch.bind(j, 'threadIdx.x')\n"
+    "sch.compute_at(a_shared, io)\n"
+    "ax0, ax1 = sch.get_loops(a_shared)[-2:]\n"
+    "sch.bind(ax1, 'threadIdx.x')\n";
 
 }  // namespace
 
@@ -130,6 +162,40 @@ class TestTirGpuCheck : public QObject, protected testing::TirRunWindow {
         w->lastMessage().contains("run failed") && w->lastMessage().contains("no CUDA GPU here"),
         qPrintable(w->lastMessage()));
     QVERIFY2(!w->lastMessage().contains("CPU only"), qPrintable(w->lastMessage()));
+  }
+
+  // A race in a TensorIR kernel: its first loop becomes the selection, with the block a
+  // click on that loop selects it with, in the block graph, the loop graph and the nest.
+  void aRaceSelectsItsLoopInTheTensorIRViews() {
+    if (runtime::EmulatedCudaModule::Compiler().empty())
+      QSKIP("no C++ compiler for the GPU emulator");
+    QVERIFY2(Lowers(kSharedTranspose, "race_tir.py"),
+             qPrintable(FirstError(w->document()->state())));
+    const tir::Schedule& sch = *w->document()->state().tir_schedule;
+    QCOMPARE(views::TirBlockOfLoop(sch, "ax0"), QString("A_shared"));
+    QCOMPARE(views::TirBlockOfLoop(sch, "i_1"), QString("C"));
+    QCOMPARE(views::TirBlockOfLoop(sch, "no_such_loop"), QString());
+    w->selection()->clear();
+    QSignalSpy done(panels, &gui::InstrumentPanels::checkFinished);
+    QVERIFY(panels->checkOnEmulator(WithoutBarriers));
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), false);
+    QVERIFY2(panels->lastReport().has_value(), qPrintable(panels->lastError()));
+    const reference::EmulatorReport& r = *panels->lastReport();
+    const reference::EmulatorFinding* race = nullptr;
+    for (const reference::EmulatorFinding& f : r.findings)
+      if (f.kind == "race") race = &f;
+    QVERIFY2(race, r.text.c_str());
+    // The loops are the TensorIR ones: A_shared's copy loop writes the tile, C's reads it.
+    QCOMPARE(race->loops, (std::vector<std::string>{"ax0", "i_1"}));
+    QCOMPARE(w->selection()->stage(), QString("A_shared"));
+    QCOMPARE(w->selection()->iterVar(), QString("ax0"));
+    views::TirLoopNestView* nest = w->tirLoopNestView();
+    QVERIFY(nest->loopItem("A_shared", "ax0"));
+    QCOMPARE(nest->tree()->currentItem(), nest->loopItem("A_shared", "ax0"));
+    QCOMPARE(w->tirLoopView()->shownBlock(), QString("A_shared"));
+    QVERIFY(w->tirLoopView()->loopOrderStrip()->loopItem("ax0")->isSelected());
+    QVERIFY(w->tirBlockView()->scene()->nodeItem(views::TirBlockNodeId("A_shared"))->highlighted());
   }
 };
 
