@@ -3,11 +3,9 @@
 #include <QCoreApplication>
 
 #include "ir/ExprOp.h"
-#include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "tir/BufferLayouts.h"
 #include "tir/IndexMap.h"
-#include "tir/primitive/Primitives.h"
-#include "views/TirIntents.h"
 
 namespace tessera::views {
 namespace {
@@ -20,40 +18,9 @@ QString Q(const std::string& s) { return QString::fromStdString(s); }
 // A constant pad value as its number ("0", "-1.5"); one that reads the indices as the
 // lambda TVM's trace writes; "" for None.
 std::string PadText(const tir::IndexMap& pad) {
-  if (!pad || pad->final_indices.empty()) return "";
-  const ir::Expr& value = pad->final_indices[0];
-  bool indexed = false;
-  for (const ir::Var& v : pad->initial_indices) indexed = indexed || ir::UsesVar(value, v);
-  return indexed ? tir::IndexMapAsPython(pad) : ir::to_string(value);
-}
-
-// Whether the block (not the blocks nested in it) stores into a buffer named `name`, and
-// whether such a store is `T.if_then_else(pad, pad_value, value)`.
-struct Stores {
-  bool any = false, selects = false;
-};
-
-Stores StoresOf(const tir::BlockRealizeNode& realize, const std::string& name) {
-  struct Finder : ir::IRVisitor {
-    const std::string* name;
-    Stores* out;
-    void VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
-      if (n->buffer->name == *name) {
-        out->any = true;
-        const auto* call = n->value.as<ir::CallNode>();
-        out->selects = out->selects || (call && call->op == "if_then_else");
-      }
-      ir::IRVisitor::VisitBufferStore(n, s);
-    }
-  } finder;
-  Stores out;
-  finder.name = &name;
-  finder.out = &out;
-  tir::PreOrderVisit(realize.block->body, [&](const tir::StmtNode* n) {
-    if (const auto* c = tir::As<tir::ComputeNode>(n)) finder.VisitStmt(c->stmt);
-    return tir::As<tir::BlockRealizeNode>(n) == nullptr;
-  });
-  return out;
+  layout::PadValue value = tir::PadValueOf(pad);
+  if (value.kind == layout::PadValue::Kind::Function) return tir::IndexMapAsPython(pad);
+  return value.kind == layout::PadValue::Kind::Constant ? ir::to_string(value.value) : "";
 }
 
 QString ShapeText(const std::vector<ir::Expr>& shape) {
@@ -83,26 +50,16 @@ QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool
                 .arg(pred);
     return plan;
   }
+  tir::PaddingHandling handling = tir::PaddingHandlingOf(sch, l.info.name);
+  for (const std::string& block : handling.overcompute)
+    plan << TirBufferLayoutsText::tr(
+                "Overcompute: %1 iterates the padded shape %2 and stores "
+                "T.if_then_else(%3, %4, value), so the padding is written in the same pass, "
+                "with no branch around the store.")
+                .arg(Q(block), ShapeText(lay.physical_shape), pred, pad);
   QStringList producers;
-  QString assumptions, padding;
-  std::string target = l.info.name;
-  for (const tir::BlockRealizeNode* r : TirBlocks(sch)) {
-    QString block = Q(r->block->name);
-    if (block == "buffer_" + name + "_assumptions") assumptions = block;
-    if (block == "buffer_" + name + "_padding") {
-      padding = block;
-      continue;
-    }
-    Stores s = StoresOf(*r, target);
-    if (s.selects)
-      plan << TirBufferLayoutsText::tr(
-                  "Overcompute: %1 iterates the padded shape %2 and stores "
-                  "T.if_then_else(%3, %4, value), so the padding is written in the same pass, "
-                  "with no branch around the store.")
-                  .arg(block, ShapeText(lay.physical_shape), pred, pad);
-    else if (s.any)
-      producers << block;
-  }
+  for (const std::string& block : handling.producers) producers << Q(block);
+  QString assumptions = Q(handling.assumption_block), padding = Q(handling.padding_block);
   if (!assumptions.isEmpty())
     plan << TirBufferLayoutsText::tr(
                 "Input: nothing here writes %1, so block %2 states what the caller promises: "
@@ -122,42 +79,18 @@ QStringList PaddingPlan(const tir::Schedule& sch, const TirBufferLayout& l, bool
   return plan;
 }
 
-// The block as it was before instruction `k` of `sch`'s trace: its trace replayed up to it
-// on the original function.
-Result<const tir::BlockRealizeNode*> BlockBefore(const tir::Schedule& sch, size_t k,
-                                                 tir::Schedule* replay) {
-  const std::vector<tir::Instruction>& insts = sch.trace().insts;
-  tir::Trace before;
-  before.insts.assign(insts.begin(), insts.begin() + long(k));
-  *replay = tir::Schedule(sch.original_func(), /*seed=*/1, sch.func_name());
-  if (Status s = tir::ApplyTrace(before, replay); !s) return s.error();
-  return replay->Get(tir::BlockRV{insts[k].inputs[0]});
-}
-
-// A transform_block_layout: the block's iterations before and after the map (bijective,
-// so no padding), and what the primitive did to the block.
-std::optional<TirBufferLayout> BlockLayoutOf(const tir::Schedule& sch, size_t k) {
-  const tir::Instruction& inst = sch.trace().insts[k];
-  tir::Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
-  auto realize = BlockBefore(sch, k, &replay);
-  if (!realize.ok()) return std::nullopt;
-  const tir::Block& block = (*realize)->block;
-  std::vector<ir::Expr> domain;
-  QStringList iters;
-  for (const auto& iv : block->iter_vars) {
-    if (!ir::is_zero(iv->dom.min)) return std::nullopt;  // the grid starts at 0
-    domain.push_back(iv->dom.extent);
-    iters << Q(iv->var.name()) + ":" + QChar(tir::IterKindChar(iv->iter_type));
-  }
-  auto analyzed = layout::AnalyzePaddedLayout(inst.index_map, domain);
-  if (!analyzed.ok()) return std::nullopt;
+// The view's entry of a transform_block_layout: the block's iterations before and after
+// the map (bijective, so no padding), and what the primitive did to the block.
+TirBufferLayout BlockEntry(const tir::TransformedLayout& t) {
   TirBufferLayout l;
-  l.trace_index = k;
+  l.trace_index = t.trace_index;
   l.iteration_space = true;
-  l.block = Q(block->name);
-  l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
-  l.info.name = "block " + block->name;
-  l.info.layout = std::move(*analyzed);
+  l.block = Q(t.block);
+  l.index_map = Q(tir::IndexMapAsPython(t.index_map));
+  l.info.name = "block " + t.block;
+  l.info.layout = t.layout;
+  QStringList iters;
+  for (const std::string& it : t.iterators) iters << Q(it);
   l.plan << TirBufferLayoutsText::tr(
                 "transform_block_layout rewrote the iteration space of block %1: its iterators "
                 "%2 over %3 became %4 new ones over %5, each new iteration one old iteration "
@@ -176,37 +109,20 @@ std::optional<TirBufferLayout> BlockLayoutOf(const tir::Schedule& sch, size_t k)
 
 std::vector<TirBufferLayout> TirBufferLayoutsOf(const tir::Schedule& sch) {
   std::vector<TirBufferLayout> out;
-  const std::vector<tir::Instruction>& insts = sch.trace().insts;
-  for (size_t k = 0; k < insts.size(); ++k) {
-    const tir::Instruction& inst = insts[k];
-    if (inst.kind == tir::InstKind::TransformBlockLayout && !inst.inputs.empty()) {
-      if (auto l = BlockLayoutOf(sch, k)) out.push_back(std::move(*l));
+  for (const tir::TransformedLayout& t : tir::TransformedLayoutsOf(sch)) {
+    if (t.iteration_space()) {
+      out.push_back(BlockEntry(t));
       continue;
     }
-    if (inst.kind != tir::InstKind::TransformLayout || inst.inputs.empty()) continue;
     TirBufferLayout l;
-    l.trace_index = k;
-    l.index_map = Q(tir::IndexMapAsPython(inst.index_map));
-    l.info.pad_value = PadText(inst.pad_value);
-    // The buffer as it was when the primitive ran: replay what came before it.
-    tir::Trace before;
-    before.insts.assign(insts.begin(), insts.begin() + long(k));
-    tir::Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
-    Status replayed = tir::ApplyTrace(before, &replay);
-    auto realize = replayed ? replay.Get(tir::BlockRV{inst.inputs[0]})
-                            : Result<const tir::BlockRealizeNode*>(replayed.error());
-    if (!realize.ok()) continue;
-    l.block = Q((*realize)->block->name);
-    auto buffer = tir::NthAccessBuffer(
-        *(*realize)->block, size_t(inst.buffer_index),
-        inst.buffer_is_write ? tir::BufferIndexType::Write : tir::BufferIndexType::Read);
-    if (!buffer.ok()) continue;
-    l.info.name = (*buffer)->name;
-    l.info.dtype = (*buffer)->dtype;
-    auto analyzed = layout::AnalyzePaddedLayout(inst.index_map, (*buffer)->shape);
-    if (!analyzed.ok()) continue;
-    l.info.layout = std::move(*analyzed);
-    l.plan = PaddingPlan(sch, l, inst.assume_injective_transform);
+    l.trace_index = t.trace_index;
+    l.block = Q(t.block);
+    l.index_map = Q(tir::IndexMapAsPython(t.index_map));
+    l.info.name = t.buffer;
+    l.info.dtype = t.dtype;
+    l.info.layout = t.layout;
+    l.info.pad_value = PadText(t.pad_value);
+    l.plan = PaddingPlan(sch, l, t.assume_injective_transform);
     out.push_back(std::move(l));
   }
   return out;

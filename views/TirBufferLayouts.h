@@ -1,15 +1,7 @@
-// TirBufferLayouts: the buffers of a TensorIR schedule that transform_layout rewrote, for
-// the Buffer layout view: the logical shape the buffer had when the primitive ran (the
-// trace replayed up to it on the schedule's original function), the index map and the
-// pad value it was given, and how the schedule honours the padding (RFC 0077):
-//  - an input: the assumption block `buffer_<name>_assumptions` promises the padding
-//    holds the pad value (`T.assume(not pad or A[...] == pad_value)`);
-//  - a producer rewritten to traverse the padded shape, storing
-//    `T.if_then_else(pad, pad_value, value)`: overcompute, every cell written once;
-//  - a separate block `buffer_<name>_padding` writing the pad value under `T.where(pad)`
-//    after the producer: branching, the producer's loops untouched.
-// transform_block_layout rewrites a block's iteration space instead: its entry shows the
-// block's iterations before (logical) and after (physical) the map, named "block C".
+// TirBufferLayouts: the buffers of a TensorIR schedule that transform_layout rewrote and
+// the blocks transform_block_layout rewrote, for the Buffer layout view: the analysis of
+// tir/BufferLayouts.h (the layout at the shape the buffer had when the primitive ran,
+// which blocks keep the padding) with the sentences the view shows for it.
 #pragma once
 
 #include <QString>
