@@ -202,10 +202,7 @@ class ScriptEvaluation {
     program_.lower_line = state_.lower_line;
     program_.build_args = state_.build_args;
     program_.build_scalars = state_.build_scalars;
-    program_.tir_schedule = state_.tir.schedule;
     program_.tir_dialect = state_.tir.dialect;
-    program_.tir_original = state_.tir.original;
-    program_.tir_te_args = state_.tir.te_args;
     program_.tir_schedule_line = state_.tir.line;
     program_.tir_schedule_last =
         state_.tir.schedule && state_.tir.te_schedules_before == state_.schedules_created;
@@ -230,16 +227,26 @@ class ScriptEvaluation {
 
   EvaluationHost host_;
 
-  // The module of the TensorIR document (ScriptProgram::tir_module): the schedule's, or
-  // the last TensorIR function or module the script bound when it made no schedule.
+  // The function a schedule's document shows: the one it works on (work_on), else the
+  // one its last get_block looked in, else its first.
+  static std::string DocumentFunction(const tir::Schedule& sch, const std::string& work_on) {
+    if (!work_on.empty()) return work_on;
+    const auto& insts = sch.trace().insts;
+    for (auto it = insts.rbegin(); it != insts.rend(); ++it)
+      if (it->kind == tir::InstKind::GetBlock) return it->func_name;
+    return sch.module().front().first;
+  }
+
+  // The module of the TensorIR document (ScriptProgram::tir_module): the schedule's
+  // functions as scheduled, or the last TensorIR function or module the script bound
+  // when it made no schedule.
   void RecordTensorIRModule() {
-    if (state_.tir.schedule) {
-      program_.tir_module = state_.tir.module;
+    if (const auto& sch = state_.tir.schedule) {
+      program_.tir_module = sch->module();
       program_.tir_module_te_args = state_.tir.module_te_args;
-      program_.tir_func_name = state_.tir.func_name;
-      if (program_.tir_module.empty())
-        program_.tir_module.emplace_back(state_.tir.func_name, state_.tir.original);
       program_.tir_module_last = program_.tir_schedule_last;
+      program_.tir_schedule = sch;
+      (void)SelectTensorIRFunction(&program_, DocumentFunction(*sch, state_.tir.func_name));
       return;
     }
     if (state_.schedules_created > 0) return;
@@ -613,9 +620,18 @@ Status SelectTensorIRFunction(ScriptProgram* program, const std::string& name) {
   if (!chosen)
     return Error("the module has no function named '" + name + "' (it has " +
                  TensorIRFunctionNames(*program) + ")");
-  if (program->tir_schedule && chosen->first == program->tir_func_name) return Status::Ok();
-  program->tir_schedule = std::make_shared<tir::Schedule>(chosen->second, -1, chosen->first);
-  program->tir_original = chosen->second;
+  // The schedule holds every function: the chosen one is shown with its own schedule,
+  // checked against what it was given as.
+  if (program->tir_schedule && program->tir_schedule->func_name() == chosen->first) {
+    // already shown
+  } else if (program->tir_schedule) {
+    auto shown = std::make_shared<tir::Schedule>(*program->tir_schedule);
+    if (Status s = shown->WorkOn(chosen->first); !s.ok()) return s;
+    program->tir_schedule = std::move(shown);
+  } else {
+    program->tir_schedule = std::make_shared<tir::Schedule>(module, chosen->first);
+  }
+  program->tir_original = program->tir_schedule->original_func();
   program->tir_func_name = chosen->first;
   auto te_args = program->tir_module_te_args.find(chosen->first);
   program->tir_te_args =

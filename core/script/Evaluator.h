@@ -84,8 +84,9 @@ struct ScriptProgram {
   std::string schedule_source;            // the statements after create_schedule, verbatim
 
   // The last tir.Schedule (s_tir.Schedule) the script made (script/tvm/TirScheduleValue.h),
-  // the function it began from, and the tensors te.create_prim_func made that function of
-  // (empty for a TVMScript function). A script whose last schedule is one is a TensorIR
+  // working on the document's function (it holds every function of its module), that
+  // function before any primitive, and the tensors te.create_prim_func made it of (empty
+  // for a TVMScript function). A script whose last schedule is one is a TensorIR
   // document (is_tensorir()).
   std::shared_ptr<tir::Schedule> tir_schedule;
   tir::TvmDialect tir_dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
@@ -95,11 +96,12 @@ struct ScriptProgram {
   bool tir_schedule_last = false;  // no te.create_schedule after it
   bool is_tensorir() const { return tir_schedule && tir_schedule_last; }
   // The IRModule a TensorIR document comes from, in order: what the tir.Schedule's
-  // sch.mod holds (its other functions as given), or, in a script that makes no
-  // schedule, the last @I.ir_module / @T.prim_func / create_prim_func value it bound.
-  // tir_func_name is the function tir_schedule works on. A script with one unscheduled
-  // function is a document of it; with several, none is chosen until
-  // SelectTensorIRFunction names one.
+  // sch.mod holds (every function as scheduled), or, in a script that makes no schedule,
+  // the last @I.ir_module / @T.prim_func / create_prim_func value it bound.
+  // tir_func_name is the document's function, the one tir_schedule works on: a
+  // schedule's work_on function, else the one its last get_block looked in, else its
+  // first. A script with one unscheduled function is a document of it; with several,
+  // none is chosen until SelectTensorIRFunction names one.
   std::vector<std::pair<std::string, tir::PrimFunc>> tir_module;
   std::map<std::string, std::vector<te::Tensor>> tir_module_te_args;
   std::string tir_func_name;
@@ -125,8 +127,9 @@ struct ScriptProgram {
 // Parses and evaluates a script; errors are `FILE:LINE:COL: error: ...` with `file`.
 Result<ScriptProgram> EvaluateScript(std::string_view source, const std::string& file = "");
 
-// Makes the module's function `name` the document: the scheduled function as the
-// schedule left it, another as an unscheduled schedule of it (what sch.mod holds). An
+// Makes the module's function `name` the document: the schedule (a copy of it) working
+// on that function, as its primitives left it (what sch.mod holds), and that function's
+// original as the oracle; without a schedule, an unscheduled one of the module. An
 // empty name keeps the chosen function, or takes the only one. Errors name the module's
 // functions: an unknown name, or none given where there are several.
 Status SelectTensorIRFunction(ScriptProgram* program, const std::string& name);

@@ -21,13 +21,87 @@ Instruction Inst(InstKind kind, std::vector<int> inputs = {}) {
 
 using schedule_detail::Inst;
 
+Schedule::Schedule(PrimFunc func, int64_t seed, std::string func_name)
+    : rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)) {
+  funcs_.push_back({std::move(func_name), ScheduleState(func), func});
+}
+
+Schedule::Schedule(const Module& module, const std::string& work_on, int64_t seed)
+    : rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)) {
+  for (const auto& [name, func] : module) funcs_.push_back({name, ScheduleState(func), func});
+  if (funcs_.empty()) funcs_.push_back({work_on, ScheduleState(PrimFunc()), PrimFunc()});
+  if (auto at = FindFunction(work_on); at.ok()) working_ = static_cast<size_t>(*at);
+  active_ = static_cast<int>(working_);
+}
+
+Result<int> Schedule::FindFunction(const std::string& name) const {
+  for (size_t i = 0; i < funcs_.size(); ++i)
+    if (funcs_[i].name == name) return static_cast<int>(i);
+  std::string names;
+  for (const FuncEntry& f : funcs_) names += (names.empty() ? "\"" : ", \"") + f.name + "\"";
+  return ScheduleError(
+      "ValueError", "the module has no function '" + name + "'; candidates are: [" + names + "]");
+}
+
+Status Schedule::WorkOn(const std::string& name) {
+  auto at = FindFunction(name);
+  if (!at.ok()) return at.error();
+  working_ = static_cast<size_t>(*at);
+  return Status::Ok();
+}
+
+Schedule::Module Schedule::module() const {
+  Module out;
+  for (const FuncEntry& f : funcs_) out.emplace_back(f.name, f.state.func());
+  return out;
+}
+
+Schedule::Module Schedule::original_module() const {
+  Module out;
+  for (const FuncEntry& f : funcs_) out.emplace_back(f.name, f.original);
+  return out;
+}
+
+Schedule Schedule::Unscheduled(int64_t seed) const {
+  Schedule fresh(original_module(), func_name(), seed);
+  fresh.intrins_ = intrins_;
+  return fresh;
+}
+
+Status Schedule::Enter(const std::vector<int>& ids) {
+  int func = -1, first = -1;
+  for (int id : ids) {
+    if (id < 0 || id >= static_cast<int>(rvs_.size()) || rvs_[id].is_expr) continue;
+    if (func < 0) {
+      func = rvs_[id].func;
+      first = id;
+    } else if (rvs_[id].func != func) {
+      // TVM finds no common scope for them; its error depends on the primitive.
+      return ScheduleError("ValueError",
+                           "the random variables belong to different functions "
+                           "of the module: one to '" +
+                               funcs_[rvs_[first].func].name + "', one to '" +
+                               funcs_[rvs_[id].func].name + "'");
+    }
+  }
+  active_ = func < 0 ? static_cast<int>(working_) : func;
+  return Status::Ok();
+}
+
 int Schedule::NewBlockRV(const std::string& name) {
-  rvs_.push_back({true, name, Var()});
+  RVEntry e;
+  e.is_block = true;
+  e.func = active_;
+  e.block = name;
+  rvs_.push_back(e);
   return static_cast<int>(rvs_.size()) - 1;
 }
 
 int Schedule::NewLoopRV(const Var& v) {
-  rvs_.push_back({false, "", v});
+  RVEntry e;
+  e.func = active_;
+  e.loop = v;
+  rvs_.push_back(e);
   return static_cast<int>(rvs_.size()) - 1;
 }
 
@@ -50,7 +124,7 @@ Result<const BlockRealizeNode*> Schedule::Get(const BlockRV& block) const {
   if (block.id < 0 || block.id >= static_cast<int>(rvs_.size()) || !rvs_[block.id].is_block) {
     return ScheduleError("ValueError", "Not a block random variable of this schedule");
   }
-  std::vector<const BlockRealizeNode*> found = state_.FindBlocks(rvs_[block.id].block);
+  std::vector<const BlockRealizeNode*> found = StateOf(block.id).FindBlocks(rvs_[block.id].block);
   if (found.size() != 1) {
     return ScheduleError("ValueError",
                          "The block " + rvs_[block.id].block + " is no longer in the function");
@@ -74,7 +148,7 @@ Result<Var> Schedule::LoopVar(const LoopRV& loop) const {
 Result<const ForNode*> Schedule::Get(const LoopRV& loop) const {
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  if (const ForNode* f = state_.FindLoop(*v)) return f;
+  if (const ForNode* f = StateOf(loop.id).FindLoop(*v)) return f;
   return ScheduleError("ValueError", "The loop " + v->name() +
                                          " is no longer in the function (an earlier primitive "
                                          "replaced it)");
@@ -91,26 +165,27 @@ Result<std::vector<Var>> Schedule::LoopVars(const std::vector<LoopRV>& loops) co
 }
 
 Result<BlockRV> Schedule::GetBlock(const std::string& name, const std::string& func_name) {
-  if (func_name != func_name_) {
-    return ScheduleError("ValueError", "No function named " + func_name + " in the module");
-  }
-  auto found = tir::GetBlock(state_, name);
+  auto func = func_name.empty() ? Result<int>(static_cast<int>(working_)) : FindFunction(func_name);
+  if (!func.ok()) return func.error();
+  auto found = tir::GetBlock(funcs_[*func].state, name);
   if (!found.ok()) return found.error();
+  active_ = *func;
   BlockRV rv{NewBlockRV(name)};
   Instruction inst = Inst(InstKind::GetBlock);
   inst.name = name;
-  inst.func_name = func_name;
+  inst.func_name = funcs_[*func].name;
   inst.outputs = {rv.id};
   trace_.insts.push_back(std::move(inst));
   return rv;
 }
 
 Result<std::vector<LoopRV>> Schedule::GetLoops(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   Instruction inst = Inst(InstKind::GetLoops, {block.id});
   std::vector<LoopRV> loops;
-  for (const Var& v : tir::GetLoops(state_, *realize)) {
+  for (const Var& v : tir::GetLoops(Active(), *realize)) {
     loops.push_back({NewLoopRV(v)});
     inst.outputs.push_back(loops.back().id);
   }
@@ -131,34 +206,39 @@ Result<std::vector<BlockRV>> Schedule::RecordBlocks(InstKind kind, int input,
 }
 
 Result<std::vector<BlockRV>> Schedule::GetChildBlocks(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  return RecordBlocks(InstKind::GetChildBlocks, block.id, tir::GetChildBlocks(state_, *realize));
+  return RecordBlocks(InstKind::GetChildBlocks, block.id, tir::GetChildBlocks(Active(), *realize));
 }
 
 Result<std::vector<BlockRV>> Schedule::GetChildBlocks(const LoopRV& loop) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto l = Get(loop);
   if (!l.ok()) return l.error();
-  return RecordBlocks(InstKind::GetChildBlocks, loop.id, tir::GetChildBlocks(state_, *l));
+  return RecordBlocks(InstKind::GetChildBlocks, loop.id, tir::GetChildBlocks(Active(), *l));
 }
 
 Result<std::vector<BlockRV>> Schedule::GetProducers(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  return RecordBlocks(InstKind::GetProducers, block.id, tir::GetProducers(state_, *realize));
+  return RecordBlocks(InstKind::GetProducers, block.id, tir::GetProducers(Active(), *realize));
 }
 
 Result<std::vector<BlockRV>> Schedule::GetConsumers(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  return RecordBlocks(InstKind::GetConsumers, block.id, tir::GetConsumers(state_, *realize));
+  return RecordBlocks(InstKind::GetConsumers, block.id, tir::GetConsumers(Active(), *realize));
 }
 
 Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<Expr>& factors,
                                             bool preserve_unit_iters, bool disable_predication) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  auto vars = tir::Split(&state_, *v, factors, preserve_unit_iters, disable_predication);
+  auto vars = tir::Split(&Active(), *v, factors, preserve_unit_iters, disable_predication);
   if (!vars.ok()) return vars.error();
   Instruction inst = Inst(InstKind::Split, {loop.id});
   inst.factors = factors;
@@ -194,9 +274,12 @@ Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vecto
 }
 
 Result<LoopRV> Schedule::Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters) {
+  std::vector<int> ids;
+  for (const LoopRV& l : loops) ids.push_back(l.id);
+  if (Status s = Enter(ids); !s.ok()) return s.error();
   auto vars = LoopVars(loops);
   if (!vars.ok()) return vars.error();
-  auto fused = tir::Fuse(&state_, *vars, preserve_unit_iters);
+  auto fused = tir::Fuse(&Active(), *vars, preserve_unit_iters);
   if (!fused.ok()) return fused.error();
   Instruction inst = Inst(InstKind::Fuse);
   inst.preserve_unit_iters = preserve_unit_iters;
@@ -208,9 +291,12 @@ Result<LoopRV> Schedule::Fuse(const std::vector<LoopRV>& loops, bool preserve_un
 }
 
 Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
+  std::vector<int> ids;
+  for (const LoopRV& l : loops) ids.push_back(l.id);
+  if (Status s = Enter(ids); !s.ok()) return s.error();
   auto vars = LoopVars(loops);
   if (!vars.ok()) return vars.error();
-  if (Status s = tir::Reorder(&state_, *vars); !s.ok()) return s;
+  if (Status s = tir::Reorder(&Active(), *vars); !s.ok()) return s;
   Instruction inst = Inst(InstKind::Reorder);
   for (const LoopRV& l : loops) inst.inputs.push_back(l.id);
   trace_.insts.push_back(std::move(inst));
@@ -220,10 +306,11 @@ Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
 Result<std::vector<ExprRV>> Schedule::SamplePerfectTile(
     const LoopRV& loop, int n, int max_innermost_factor,
     const std::optional<std::vector<int64_t>>& decision) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
   RandState state = rand_state_;
-  auto tiles = tir::SamplePerfectTile(&state, state_, *v, n, max_innermost_factor,
+  auto tiles = tir::SamplePerfectTile(&state, Active(), *v, n, max_innermost_factor,
                                       decision ? &*decision : nullptr);
   if (!tiles.ok()) return tiles.error();
   rand_state_ = state;
@@ -243,6 +330,7 @@ Result<std::vector<ExprRV>> Schedule::SamplePerfectTile(
 Result<ExprRV> Schedule::SampleCategorical(const std::vector<int64_t>& candidates,
                                            const std::vector<double>& probs,
                                            std::optional<int64_t> decision) {
+  if (Status s = Enter({}); !s.ok()) return s.error();
   RandState state = rand_state_;
   auto index = tir::SampleCategorical(&state, candidates, probs, decision ? &*decision : nullptr);
   if (!index.ok()) return index.error();
@@ -260,11 +348,12 @@ Result<ExprRV> Schedule::SampleCategorical(const std::vector<int64_t>& candidate
 
 Result<LoopRV> Schedule::SampleComputeLocation(const BlockRV& block,
                                                std::optional<int64_t> decision) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   RandState state = rand_state_;
   Var loop;
-  auto index = tir::SampleComputeLocation(&state, state_, (*realize)->block->name,
+  auto index = tir::SampleComputeLocation(&state, Active(), (*realize)->block->name,
                                           decision ? &*decision : nullptr, &loop);
   if (!index.ok()) return index.error();
   rand_state_ = state;
@@ -279,19 +368,21 @@ Result<LoopRV> Schedule::SampleComputeLocation(const BlockRV& block,
 }
 
 Result<LoopRV> Schedule::AddUnitLoop(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   return RecordUnitLoop(block.id, *realize);
 }
 
 Result<LoopRV> Schedule::AddUnitLoop(const LoopRV& loop) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto l = Get(loop);
   if (!l.ok()) return l.error();
   return RecordUnitLoop(loop.id, *l);
 }
 
 Result<LoopRV> Schedule::RecordUnitLoop(int input, const StmtNode* target) {
-  auto u = tir::AddUnitLoop(&state_, target);
+  auto u = tir::AddUnitLoop(&Active(), target);
   if (!u.ok()) return u.error();
   Instruction inst = Inst(InstKind::AddUnitLoop, {input});
   LoopRV rv{NewLoopRV(*u)};
@@ -301,12 +392,13 @@ Result<LoopRV> Schedule::RecordUnitLoop(int input, const StmtNode* target) {
 }
 
 Status Schedule::SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  Status applied = kind == InstKind::Parallel    ? tir::Parallel(&state_, *v)
-                   : kind == InstKind::Vectorize ? tir::Vectorize(&state_, *v)
-                   : kind == InstKind::Unroll    ? tir::Unroll(&state_, *v)
-                                                 : tir::Bind(&state_, *v, thread_axis);
+  Status applied = kind == InstKind::Parallel    ? tir::Parallel(&Active(), *v)
+                   : kind == InstKind::Vectorize ? tir::Vectorize(&Active(), *v)
+                   : kind == InstKind::Unroll    ? tir::Unroll(&Active(), *v)
+                                                 : tir::Bind(&Active(), *v, thread_axis);
   if (!applied.ok()) return applied;
   Instruction inst = Inst(kind, {loop.id});
   inst.name = thread_axis;
@@ -324,17 +416,19 @@ Status Schedule::Bind(const LoopRV& loop, const std::string& thread_axis) {
 }
 
 Status Schedule::ComputeInline(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  if (Status s = tir::ComputeInline(&state_, (*realize)->block->name); !s.ok()) return s;
+  if (Status s = tir::ComputeInline(&Active(), (*realize)->block->name); !s.ok()) return s;
   trace_.insts.push_back(Inst(InstKind::ComputeInline, {block.id}));
   return Status::Ok();
 }
 
 Status Schedule::ReverseComputeInline(const BlockRV& block) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  if (Status s = tir::ReverseComputeInline(&state_, (*realize)->block->name); !s.ok()) return s;
+  if (Status s = tir::ReverseComputeInline(&Active(), (*realize)->block->name); !s.ok()) return s;
   trace_.insts.push_back(Inst(InstKind::ReverseComputeInline, {block.id}));
   return Status::Ok();
 }
@@ -351,6 +445,7 @@ Status Schedule::ReverseComputeAt(const BlockRV& block, const LoopRV& loop,
 
 Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV& loop,
                                bool preserve_unit_loops, int64_t index) {
+  if (Status s = Enter({block.id, loop.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   const std::string& name = (*realize)->block->name;
@@ -360,7 +455,8 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
                      : 0;
   if (mark != 0) {  // a sampled location: the root leaves the block, inline inlines it
     if (mark == -2) {
-      Status s = at ? tir::ComputeInline(&state_, name) : tir::ReverseComputeInline(&state_, name);
+      Status s =
+          at ? tir::ComputeInline(&Active(), name) : tir::ReverseComputeInline(&Active(), name);
       if (!s.ok()) return s;
     }
     Instruction inst = Inst(kind, {block.id, loop.id});
@@ -372,8 +468,8 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
   Status s = kind == InstKind::ComputeAt
-                 ? tir::ComputeAt(&state_, name, *v, preserve_unit_loops, index)
-                 : tir::ReverseComputeAt(&state_, name, *v, preserve_unit_loops, index);
+                 ? tir::ComputeAt(&Active(), name, *v, preserve_unit_loops, index)
+                 : tir::ReverseComputeAt(&Active(), name, *v, preserve_unit_loops, index);
   if (!s.ok()) return s;
   Instruction inst = Inst(kind, {block.id, loop.id});
   inst.preserve_unit_loops = preserve_unit_loops;
@@ -383,9 +479,10 @@ Status Schedule::MoveUnderLoop(InstKind kind, const BlockRV& block, const LoopRV
 }
 
 Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  auto outer = tir::Blockize(&state_, *v, preserve_unit_iters);
+  auto outer = tir::Blockize(&Active(), *v, preserve_unit_iters);
   if (!outer.ok()) return outer.error();
   Instruction inst = Inst(InstKind::Blockize, {loop.id});
   inst.preserve_unit_iters = preserve_unit_iters;
@@ -396,15 +493,16 @@ Result<BlockRV> Schedule::Blockize(const LoopRV& loop, bool preserve_unit_iters)
 }
 
 Result<BlockRV> Schedule::Blockize(const std::vector<BlockRV>& blocks, bool preserve_unit_iters) {
-  std::vector<std::string> names;
   std::vector<int> ids;
+  for (const BlockRV& b : blocks) ids.push_back(b.id);
+  if (Status s = Enter(ids); !s.ok()) return s.error();
+  std::vector<std::string> names;
   for (const BlockRV& b : blocks) {
     auto realize = Get(b);
     if (!realize.ok()) return realize.error();
     names.push_back((*realize)->block->name);
-    ids.push_back(b.id);
   }
-  auto outer = tir::BlockizeBlocks(&state_, names, preserve_unit_iters);
+  auto outer = tir::BlockizeBlocks(&Active(), names, preserve_unit_iters);
   if (!outer.ok()) return outer.error();
   Instruction inst = Inst(InstKind::Blockize, ids);
   inst.preserve_unit_iters = preserve_unit_iters;
@@ -416,18 +514,20 @@ Result<BlockRV> Schedule::Blockize(const std::vector<BlockRV>& blocks, bool pres
 
 Status Schedule::Tensorize(const BlockRV& block, const TensorIntrin& intrin,
                            bool preserve_unit_iters) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  auto done = tir::Tensorize(&state_, (*realize)->block->name, intrin);
+  auto done = tir::Tensorize(&Active(), (*realize)->block->name, intrin);
   if (!done.ok()) return done.error();
   return RecordTensorize(block.id, intrin, preserve_unit_iters);
 }
 
 Status Schedule::Tensorize(const LoopRV& loop, const TensorIntrin& intrin,
                            bool preserve_unit_iters) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  auto done = tir::Tensorize(&state_, *v, intrin, preserve_unit_iters);
+  auto done = tir::Tensorize(&Active(), *v, intrin, preserve_unit_iters);
   if (!done.ok()) return done.error();
   return RecordTensorize(loop.id, intrin, preserve_unit_iters);
 }
@@ -456,9 +556,10 @@ Status Schedule::RecordTensorize(int target, const TensorIntrin& intrin, bool pr
 }
 
 Result<BlockRV> Schedule::RFactor(const LoopRV& loop, int factor_axis) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  auto rf = tir::RFactor(&state_, *v, factor_axis);
+  auto rf = tir::RFactor(&Active(), *v, factor_axis);
   if (!rf.ok()) return rf.error();
   Instruction inst = Inst(InstKind::RFactor, {loop.id});
   inst.ints = {factor_axis};
@@ -469,15 +570,16 @@ Result<BlockRV> Schedule::RFactor(const LoopRV& loop, int factor_axis) {
 }
 
 Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV& loop) {
+  if (Status s = Enter({block.id, loop.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
   std::string name = (*realize)->block->name;
-  auto init = tir::DecomposeReduction(&state_, name, *v);
+  auto init = tir::DecomposeReduction(&Active(), name, *v);
   if (!init.ok()) return init.error();
   for (RVEntry& rv : rvs_) {
-    if (rv.is_block && rv.block == name) rv.block = name + "_update";
+    if (rv.is_block && rv.func == active_ && rv.block == name) rv.block = name + "_update";
   }
   Instruction inst = Inst(InstKind::DecomposeReduction, {block.id, loop.id});
   BlockRV rv{NewBlockRV(*init)};
@@ -487,11 +589,12 @@ Result<BlockRV> Schedule::DecomposeReduction(const BlockRV& block, const LoopRV&
 }
 
 Result<BlockRV> Schedule::DecomposePadding(const BlockRV& block, const LoopRV& loop) {
+  if (Status s = Enter({block.id, loop.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  auto fill = tir::DecomposePadding(&state_, (*realize)->block->name, *v);
+  auto fill = tir::DecomposePadding(&Active(), (*realize)->block->name, *v);
   if (!fill.ok()) return fill.error();
   Instruction inst = Inst(InstKind::DecomposePadding, {block.id, loop.id});
   BlockRV rv{NewBlockRV(*fill)};
@@ -501,9 +604,10 @@ Result<BlockRV> Schedule::DecomposePadding(const BlockRV& block, const LoopRV& l
 }
 
 Status Schedule::PadEinsum(const BlockRV& block, const std::vector<int64_t>& padding) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  if (Status s = tir::PadEinsum(&state_, (*realize)->block->name, padding); !s.ok()) return s;
+  if (Status s = tir::PadEinsum(&Active(), (*realize)->block->name, padding); !s.ok()) return s;
   Instruction inst = Inst(InstKind::PadEinsum, {block.id});
   inst.ints = padding;
   trace_.insts.push_back(std::move(inst));
@@ -511,16 +615,18 @@ Status Schedule::PadEinsum(const BlockRV& block, const std::vector<int64_t>& pad
 }
 
 Status Schedule::Annotate(const LoopRV& loop, const std::string& key, const Expr& value) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
   auto v = LoopVar(loop);
   if (!v.ok()) return v.error();
-  if (Status s = tir::AnnotateLoop(&state_, *v, key, value); !s.ok()) return s;
+  if (Status s = tir::AnnotateLoop(&Active(), *v, key, value); !s.ok()) return s;
   return RecordAnnotation(loop.id, key, value);
 }
 
 Status Schedule::Annotate(const BlockRV& block, const std::string& key, const Expr& value) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
-  if (Status s = tir::AnnotateBlock(&state_, (*realize)->block->name, key, value); !s.ok())
+  if (Status s = tir::AnnotateBlock(&Active(), (*realize)->block->name, key, value); !s.ok())
     return s;
   return RecordAnnotation(block.id, key, value);
 }
@@ -563,10 +669,11 @@ Status Schedule::RecordAnnotation(int rv, const std::string& key, const Expr& va
 
 Status Schedule::SetScope(const BlockRV& block, int64_t buffer_index,
                           const std::string& storage_scope) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
-  Status s = tir::SetScope(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
+  Status s = tir::SetScope(&Active(), (*realize)->block->name, static_cast<size_t>(buffer_index),
                            storage_scope);
   if (!s.ok()) return s;
   Instruction inst = Inst(InstKind::SetScope, {block.id});
@@ -592,6 +699,9 @@ Result<BlockRV> Schedule::CacheWrite(const BlockRV& block, int64_t write_buffer_
 Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                                      const std::string& storage_scope,
                                      const std::vector<BlockRV>& consumer_blocks) {
+  std::vector<int> ids = {block.id};
+  for (const BlockRV& c : consumer_blocks) ids.push_back(c.id);
+  if (Status s = Enter(ids); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
@@ -606,8 +716,8 @@ Result<BlockRV> Schedule::CacheStage(InstKind kind, const BlockRV& block, int64_
   }
   auto stage =
       kind == InstKind::CacheRead
-          ? tir::CacheRead(&state_, name, static_cast<size_t>(index), storage_scope, consumers)
-          : tir::CacheWrite(&state_, name, static_cast<size_t>(index), storage_scope, consumers);
+          ? tir::CacheRead(&Active(), name, static_cast<size_t>(index), storage_scope, consumers)
+          : tir::CacheWrite(&Active(), name, static_cast<size_t>(index), storage_scope, consumers);
   if (!stage.ok()) return stage.error();
   Instruction inst = Inst(kind, inputs);
   inst.buffer_index = index;
@@ -635,15 +745,16 @@ Result<BlockRV> Schedule::ReindexCacheWrite(const BlockRV& block, int64_t write_
 Result<BlockRV> Schedule::ReindexCacheStage(InstKind kind, const BlockRV& block, int64_t index,
                                             const std::string& storage_scope,
                                             const IndexMap& index_map) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
   if (!index_map) return ScheduleError("ValueError", "reindex_cache_read/write needs an index map");
   const std::string name = (*realize)->block->name;
   auto stage = kind == InstKind::ReindexCacheRead
-                   ? tir::ReindexCacheRead(&state_, name, static_cast<size_t>(index), storage_scope,
-                                           index_map)
-                   : tir::ReindexCacheWrite(&state_, name, static_cast<size_t>(index),
+                   ? tir::ReindexCacheRead(&Active(), name, static_cast<size_t>(index),
+                                           storage_scope, index_map)
+                   : tir::ReindexCacheWrite(&Active(), name, static_cast<size_t>(index),
                                             storage_scope, index_map);
   if (!stage.ok()) return stage.error();
   Instruction inst = Inst(kind, {block.id});
@@ -658,11 +769,12 @@ Result<BlockRV> Schedule::ReindexCacheStage(InstKind kind, const BlockRV& block,
 
 Result<std::vector<BlockRV>> Schedule::CacheInplace(const BlockRV& block, int64_t read_buffer_index,
                                                     const std::string& storage_scope) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (read_buffer_index < 0)
     return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
-  auto stages = tir::CacheInplace(&state_, (*realize)->block->name,
+  auto stages = tir::CacheInplace(&Active(), (*realize)->block->name,
                                   static_cast<size_t>(read_buffer_index), storage_scope);
   if (!stages.ok()) return stages.error();
   Instruction inst = Inst(InstKind::CacheInplace, {block.id});
@@ -680,12 +792,13 @@ Result<std::vector<BlockRV>> Schedule::CacheInplace(const BlockRV& block, int64_
 Status Schedule::TransformLayout(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
                                  const IndexMap& index_map, const IndexMap& pad_value,
                                  bool assume_injective_transform) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (!index_map) return ScheduleError("ValueError", "transform_layout needs an index map");
   if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
   Status s =
-      tir::TransformLayout(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
+      tir::TransformLayout(&Active(), (*realize)->block->name, static_cast<size_t>(buffer_index),
                            type, index_map, pad_value, assume_injective_transform);
   if (!s.ok()) return s;
   Instruction inst = Inst(InstKind::TransformLayout, {block.id});
@@ -700,10 +813,11 @@ Status Schedule::TransformLayout(const BlockRV& block, int64_t buffer_index, Buf
 
 Status Schedule::SetAxisSeparator(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
                                   const std::vector<int64_t>& axis_separators) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
-  Status s = tir::SetAxisSeparator(&state_, (*realize)->block->name,
+  Status s = tir::SetAxisSeparator(&Active(), (*realize)->block->name,
                                    static_cast<size_t>(buffer_index), type, axis_separators);
   if (!s.ok()) return s;
   Instruction inst = Inst(InstKind::SetAxisSeparator, {block.id});
@@ -715,10 +829,11 @@ Status Schedule::SetAxisSeparator(const BlockRV& block, int64_t buffer_index, Bu
 }
 
 Status Schedule::TransformBlockLayout(const BlockRV& block, const IndexMap& index_map) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (!index_map) return ScheduleError("ValueError", "transform_block_layout needs an index map");
-  Status s = tir::TransformBlockLayout(&state_, (*realize)->block->name, index_map);
+  Status s = tir::TransformBlockLayout(&Active(), (*realize)->block->name, index_map);
   if (!s.ok()) return s;
   Instruction inst = Inst(InstKind::TransformBlockLayout, {block.id});
   inst.index_map = index_map;
@@ -728,11 +843,12 @@ Status Schedule::TransformBlockLayout(const BlockRV& block, const IndexMap& inde
 
 Status Schedule::StorageAlign(const BlockRV& block, int64_t buffer_index, int64_t axis,
                               int64_t factor, int64_t offset) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
-  Status s = tir::StorageAlign(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index),
-                               axis, factor, offset);
+  Status s = tir::StorageAlign(&Active(), (*realize)->block->name,
+                               static_cast<size_t>(buffer_index), axis, factor, offset);
   if (!s.ok()) return s;
   Instruction inst = Inst(InstKind::StorageAlign, {block.id});
   inst.buffer_index = buffer_index;
@@ -743,11 +859,12 @@ Status Schedule::StorageAlign(const BlockRV& block, int64_t buffer_index, int64_
 
 Result<BlockRV> Schedule::ReIndex(const BlockRV& block, int64_t buffer_index,
                                   BufferIndexType type) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
   if (!realize.ok()) return realize.error();
   if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
   auto stage =
-      tir::ReIndex(&state_, (*realize)->block->name, static_cast<size_t>(buffer_index), type);
+      tir::ReIndex(&Active(), (*realize)->block->name, static_cast<size_t>(buffer_index), type);
   if (!stage.ok()) return stage.error();
   Instruction inst = Inst(InstKind::ReIndex, {block.id});
   inst.buffer_index = buffer_index;

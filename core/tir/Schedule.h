@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/Result.h"
@@ -41,21 +42,33 @@ class Schedule {
   // seed: the random engine's seed, as TVM's `tir.Schedule(func, seed=)`; -1 draws one.
   // func_name: the function's name in the module scheduled (get_block's func_name); TVM
   // wraps a bare PrimFunc as IRModule({"main": func}) whatever the function is called.
-  explicit Schedule(PrimFunc func, int64_t seed = -1, std::string func_name = "main")
-      : state_(std::move(func)),
-        rand_state_(LinearCongruentialEngine::NormalizeSeed(seed)),
-        func_name_(std::move(func_name)),
-        original_(state_.func()) {}
+  explicit Schedule(PrimFunc func, int64_t seed = -1, std::string func_name = "main");
+  // One schedule over every function of a module (TVM's ScheduleState of an IRModule),
+  // working on `work_on`, one of them. A primitive applies to the function its random
+  // variables belong to, whichever function the schedule works on.
+  using Module = std::vector<std::pair<std::string, PrimFunc>>;
+  Schedule(const Module& module, const std::string& work_on, int64_t seed = -1);
 
-  const PrimFunc& func() const { return state_.func(); }
-  const std::string& func_name() const { return func_name_; }
-  const ScheduleState& state() const { return state_; }
+  // The function the schedule works on (WorkOn): what func(), func_name(), state() and
+  // original_func() show and where GetBlock without a function name looks.
+  const PrimFunc& func() const { return funcs_[working_].state.func(); }
+  const std::string& func_name() const { return funcs_[working_].name; }
+  const ScheduleState& state() const { return funcs_[working_].state; }
   const Trace& trace() const { return trace_; }
   // The function before the first primitive: what the trace replays on (ApplyTrace).
-  const PrimFunc& original_func() const { return original_; }
+  const PrimFunc& original_func() const { return funcs_[working_].original; }
+  // TVM's work_on: a ValueError naming the module's functions when it has no `name`.
+  Status WorkOn(const std::string& name);
+  // Every function as scheduled (as given, for original_module), in the module's order.
+  Module module() const;
+  Module original_module() const;
+  // The module before any primitive, working on the same function: what the trace
+  // replays on to rebuild this schedule.
+  Schedule Unscheduled(int64_t seed) const;
 
   // ---- queries (recorded in the trace, as TVM records them) ----
-  Result<BlockRV> GetBlock(const std::string& name, const std::string& func_name = "main");
+  // func_name: the module's function to look in; empty: the one the schedule works on.
+  Result<BlockRV> GetBlock(const std::string& name, const std::string& func_name = "");
   Result<std::vector<LoopRV>> GetLoops(const BlockRV& block);
   Result<std::vector<BlockRV>> GetChildBlocks(const BlockRV& block);
   Result<std::vector<BlockRV>> GetChildBlocks(const LoopRV& loop);
@@ -189,6 +202,7 @@ class Schedule {
  private:
   struct RVEntry {
     bool is_block = false;
+    int func = 0;       // the index in funcs_ of the function a block or loop belongs to
     std::string block;  // a block's name
     Var loop;           // a loop's variable
     bool is_expr = false;
@@ -214,17 +228,31 @@ class Schedule {
   Result<std::vector<BlockRV>> RecordBlocks(InstKind kind, int input,
                                             const std::vector<std::string>& names);
 
-  ScheduleState state_;
+  // One function of the module: its name, its state and what it was given as.
+  struct FuncEntry {
+    std::string name;
+    ScheduleState state;
+    PrimFunc original;
+  };
+  // The function of the random variables `ids` (block and loop ones; others are skipped)
+  // becomes the one the next primitive applies to; a ValueError when they belong to
+  // different functions.
+  Status Enter(const std::vector<int>& ids);
+  ScheduleState& Active() { return funcs_[active_].state; }
+  const ScheduleState& StateOf(int rv_id) const { return funcs_[rvs_[rv_id].func].state; }
+  Result<int> FindFunction(const std::string& name) const;
+
+  std::vector<FuncEntry> funcs_;
+  size_t working_ = 0;  // work_on's function
+  int active_ = 0;      // the function of the primitive being applied
   Trace trace_;
   std::vector<RVEntry> rvs_;
   RandState rand_state_;
-  std::string func_name_;
-  PrimFunc original_;
   std::shared_ptr<const TensorIntrinRegistry> intrins_ = GlobalTensorIntrinsShared();
 };
 
-// Replays `trace` (recorded on a schedule of the same function) on `sch`; the first
-// instruction that fails stops the replay, and its error names the instruction.
+// Replays `trace` (recorded on a schedule of the same function or module) on `sch`; the
+// first instruction that fails stops the replay, and its error names the instruction.
 Status ApplyTrace(const Trace& trace, Schedule* sch);
 
 }  // namespace tessera::tir

@@ -1,7 +1,7 @@
 // tessera-cli lower / run / export / bounds on TVMScript modules: a lone @T.prim_func
 // without a schedule, an @I.ir_module of two functions chosen with --func (a usage
 // error listing the functions without it), and a scheduled module, where --func
-// chooses what sch.mod holds (the scheduled function as scheduled, the other as given).
+// chooses what sch.mod holds (each function as the one schedule over the module left it).
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -48,6 +48,18 @@ const QByteArray kScheduledModule = kModule +
                                     "sch.work_on(\"mul\")\n"
                                     "(i,) = sch.get_loops(sch.get_block(\"B\"))\n"
                                     "sch.split(i, factors=[None, 4])\n";
+
+// Both functions scheduled by one schedule: mul split after work_on, add parallel
+// through get_block(func_name=).
+const QByteArray kBothScheduled = kModule +
+                                  "\n"
+                                  "from tvm import tir\n"
+                                  "sch = tir.Schedule(Module)\n"
+                                  "sch.work_on(\"mul\")\n"
+                                  "(i,) = sch.get_loops(sch.get_block(\"B\"))\n"
+                                  "a = sch.get_block(\"B\", func_name=\"add\")\n"
+                                  "sch.split(i, factors=[None, 4])\n"
+                                  "sch.parallel(sch.get_loops(a)[0])\n";
 
 const QByteArray kTe =
     "from tvm import te\n"
@@ -129,6 +141,28 @@ class TestTirModuleCli : public QObject, protected CliScriptFolder {
     QVERIFY2(add.out.contains("+ 1f") && !add.out.contains("i_0"), qPrintable(add.out));
     Run run = Cli({"run", path, "--check"});
     QVERIFY2(run.code == 0, qPrintable(run.err + run.out));
+  }
+
+  // One schedule over both functions: --func shows either with its own schedule, checked
+  // against its own original; the export replays the whole trace on the whole module.
+  void bothFunctionsScheduled() {
+    QString path = Write("both.py", kBothScheduled);
+    Run plain = Cli({"lower", path});
+    QVERIFY2(plain.code == 0, qPrintable(plain.err));
+    QVERIFY2(plain.out.contains("*3f") && plain.out.contains("i_0"), qPrintable(plain.out));
+    Run add = Cli({"lower", path, "--func", "add"});
+    QVERIFY2(add.code == 0, qPrintable(add.err));
+    QVERIFY2(add.out.contains("+ 1f") && add.out.contains("parallel"), qPrintable(add.out));
+    for (const char* func : {"add", "mul"}) {
+      Run run = Cli({"run", path, "--check", "--func", func});
+      QVERIFY2(run.code == 0, qPrintable(run.err + run.out));
+    }
+    Run tir = Cli({"export", path, "--format", "tir", "--tvm", "0.20", "--func", "add"});
+    QVERIFY2(tir.code == 0, qPrintable(tir.err));
+    for (const char* line :
+         {"@I.ir_module", "sch = tir.Schedule(Module)", "func_name=\"mul\"", "func_name=\"add\"",
+          "scheduled[\"add\"](*got)", "reference = tvm.build(Module"})
+      QVERIFY2(tir.out.contains(line), qPrintable(QString(line) + " missing in\n" + tir.out));
   }
 };
 

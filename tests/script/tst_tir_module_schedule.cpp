@@ -1,11 +1,15 @@
-// tir.Schedule of an @I.ir_module of several functions (work_on, get_block(func_name=),
-// sch.mod[name]) and the script forms of axis separators (IndexMap.AXIS_SEPARATOR in a
-// transform_layout lambda, IndexMap.from_func_with_separators, set_axis_separator), with
-// their errors located at the call. What they print is compared with TVM's output by
-// tst_tir_tvm_reference (tests/tir/programs/module_*.py, layout_axis_separator.py).
+// tir.Schedule of an @I.ir_module of several functions, one schedule over all of them as
+// in TVM (work_on, get_block(func_name=), primitives on any function in any order, an RV
+// of one function used while working on another, sch.mod[name], the trace across
+// functions and its replay, the document's function), and the script forms of axis
+// separators (IndexMap.AXIS_SEPARATOR in a transform_layout lambda,
+// IndexMap.from_func_with_separators, set_axis_separator), with their errors located at
+// the call. What they print is compared with TVM's output by tst_tir_tvm_reference
+// (tests/tir/programs/module_*.py, layout_axis_separator.py).
 #include <QtTest>
 
 #include "script/Evaluator.h"
+#include "tir/Schedule.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
@@ -66,6 +70,61 @@ class TestTirModuleSchedule : public QObject {
         "sch.parallel(sch.get_loops(b)[0])\n"
         "assert 'T.parallel(64)' in sch.mod['scale'].script()\n"
         "assert 'func_name=\"scale\"' in str(sch.trace)\n");
+    QTest::newRow("a second function after a primitive") << std::string(
+        "sch.work_on('shift')\n"
+        "sch.parallel(sch.get_loops('C')[0])\n"
+        "b = sch.get_block('B', func_name='scale')\n"
+        "sch.vectorize(sch.get_loops(b)[1])\n"
+        "assert 'T.parallel(64)' in sch.mod['shift'].script()\n"
+        "assert 'T.vectorized(8)' in sch.mod['scale'].script()\n"
+        "assert 'T.parallel' not in sch.mod['scale'].script()\n"
+        "assert sch.func_working_on == 'shift'\n");
+    QTest::newRow("interleaved primitives on both functions") << std::string(
+        "sch.work_on('scale')\n"
+        "b = sch.get_block('B')\n"
+        "sch.work_on('shift')\n"
+        "c = sch.get_block('C')\n"
+        "ic, jc = sch.get_loops(c)\n"
+        "ib, jb = sch.get_loops(b)\n"
+        "sch.split(ib, factors=[None, 8])\n"
+        "sch.split(ic, factors=[4, None])\n"
+        "sch.parallel(sch.get_loops(b)[0])\n"
+        "sch.unroll(jc)\n"
+        "assert 'i_0, i_1 in T.grid(8, 8)' not in sch.mod['scale'].script()\n"
+        "assert 'for i_0 in T.parallel(8):' in sch.mod['scale'].script()\n"
+        "assert 'for i_0, i_1 in T.grid(4, 16):' in sch.mod['shift'].script()\n"
+        "assert 'T.unroll(8)' in sch.mod['shift'].script()\n");
+    QTest::newRow("an RV of one function after work_on of another") << std::string(
+        "sch.work_on('scale')\n"
+        "b = sch.get_block('B')\n"
+        "i, j = sch.get_loops(b)\n"
+        "sch.work_on('shift')\n"
+        "sch.fuse(i, j)\n"
+        "assert 'for i_j_fused in range(512)' in sch.mod['scale'].script()\n"
+        "assert 'for i, j in T.grid(64, 8)' in sch.mod['shift'].script()\n"
+        "assert sch.get(b).name_hint == 'B'\n"
+        "sch.get_block('C')\n");
+    QTest::newRow("get_block with func_name leaves func_working_on") << std::string(
+        "sch.get_block('B', func_name='scale')\n"
+        "assert sch.func_working_on is None\n");
+    QTest::newRow("a module with main works on main") << std::string(
+        "@I.ir_module\n"
+        "class WithMain:\n"
+        "    @T.prim_func\n"
+        "    def aux(A: T.Buffer((8,), 'float32'), B: T.Buffer((8,), 'float32')):\n"
+        "        for i in range(8):\n"
+        "            with T.block('X'):\n"
+        "                vi = T.axis.spatial(8, i)\n"
+        "                B[vi] = A[vi]\n"
+        "    @T.prim_func\n"
+        "    def main(A: T.Buffer((8,), 'float32'), B: T.Buffer((8,), 'float32')):\n"
+        "        for i in range(8):\n"
+        "            with T.block('M'):\n"
+        "                vi = T.axis.spatial(8, i)\n"
+        "                B[vi] = A[vi]\n"
+        "s2 = tir.Schedule(WithMain)\n"
+        "assert s2.func_working_on == 'main'\n"
+        "s2.parallel(s2.get_loops(s2.get_block('M'))[0])\n");
     QTest::newRow("work_on again, before any primitive") << std::string(
         "sch.work_on('scale')\n"
         "sch.work_on('shift')\n"
@@ -106,6 +165,88 @@ class TestTirModuleSchedule : public QObject {
     QCOMPARE(QString::fromStdString(r->tir_original.name), QString("shift"));
   }
 
+  // Primitives on both functions, interleaved: the trace holds them in order, each
+  // get_block naming its function, and replays on the module as given to the same
+  // functions.
+  void traceAcrossFunctions() {
+    auto r = Eval(
+        "sch.work_on('shift')\n"
+        "c = sch.get_block('C')\n"
+        "b = sch.get_block('B', func_name='scale')\n"
+        "sch.parallel(sch.get_loops(b)[0])\n"
+        "sch.split(sch.get_loops(c)[0], factors=[None, 16])\n"
+        "sch.vectorize(sch.get_loops(b)[1])\n");
+    QVERIFY2(r.ok(), Failure(r).c_str());
+    const tir::Schedule& sch = *r->tir_schedule;
+    QCOMPARE(QString::fromStdString(tir::TraceAsPython(sch.trace(), tir::TvmDialect::Tir)),
+             QString("# from tvm import tir\n"
+                     "def apply_trace(sch: tir.Schedule) -> None:\n"
+                     "  b0 = sch.get_block(name=\"C\", func_name=\"shift\")\n"
+                     "  b1 = sch.get_block(name=\"B\", func_name=\"scale\")\n"
+                     "  l2, l3 = sch.get_loops(block=b1)\n"
+                     "  sch.parallel(loop=l2)\n"
+                     "  l4, l5 = sch.get_loops(block=b0)\n"
+                     "  l6, l7 = sch.split(loop=l4, factors=[None, 16], "
+                     "preserve_unit_iters=True, disable_predication=False)\n"
+                     "  l8, l9 = sch.get_loops(block=b1)\n"
+                     "  sch.vectorize(loop=l9)"));
+    tir::Schedule replay = sch.Unscheduled(/*seed=*/1);
+    QVERIFY(replay.trace().insts.empty());
+    QCOMPARE(QString::fromStdString(replay.func_name()), QString("shift"));
+    Status applied = tir::ApplyTrace(sch.trace(), &replay);
+    QVERIFY2(applied.ok(), applied.ok() ? "" : applied.error().message.c_str());
+    auto want = sch.module(), got = replay.module();
+    QCOMPARE(got.size(), size_t(2));
+    for (size_t i = 0; i < want.size(); ++i) {
+      QCOMPARE(QString::fromStdString(got[i].first), QString::fromStdString(want[i].first));
+      QCOMPARE(QString::fromStdString(tir::AsTVMScript(got[i].second)),
+               QString::fromStdString(tir::AsTVMScript(want[i].second)));
+    }
+    // A replay on the other function alone stops at the first instruction of 'shift'.
+    tir::Schedule alone(r->tir_module[0].second, 1, "scale");
+    Status refused = tir::ApplyTrace(sch.trace(), &alone);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.find("instruction 0 (GetBlock): ValueError: the module has "
+                                          "no function 'shift'") != std::string::npos,
+             refused.error().message.c_str());
+  }
+
+  // The document is the function worked on, scheduled; SelectTensorIRFunction shows the
+  // other with its own schedule and its own original as the oracle.
+  void theDocumentHoldsEveryScheduledFunction() {
+    auto r = Eval(
+        "b = sch.get_block('B', func_name='scale')\n"
+        "sch.parallel(sch.get_loops(b)[0])\n"
+        "sch.work_on('shift')\n"
+        "sch.unroll(sch.get_loops('C')[1])\n");
+    QVERIFY2(r.ok(), Failure(r).c_str());
+    QCOMPARE(QString::fromStdString(r->tir_func_name), QString("shift"));
+    QCOMPARE(r->tir_module.size(), size_t(2));
+    QVERIFY(tir::AsTVMScript(r->tir_module[0].second).find("T.parallel(64)") != std::string::npos);
+    QVERIFY(tir::AsTVMScript(r->tir_module[1].second).find("T.unroll(8)") != std::string::npos);
+    QVERIFY(tir::AsTVMScript(r->tir_schedule->func()).find("T.unroll(8)") != std::string::npos);
+    auto before = r->tir_schedule;
+    Status chosen = script::SelectTensorIRFunction(&*r, "scale");
+    QVERIFY2(chosen.ok(), chosen.ok() ? "" : chosen.error().message.c_str());
+    QCOMPARE(QString::fromStdString(r->tir_schedule->func().name), QString("scale"));
+    QVERIFY(tir::AsTVMScript(r->tir_schedule->func()).find("T.parallel(64)") != std::string::npos);
+    QVERIFY(tir::AsTVMScript(r->tir_original).find("T.parallel") == std::string::npos);
+    QCOMPARE(QString::fromStdString(r->tir_original.name), QString("scale"));
+    QCOMPARE(r->tir_schedule->trace().insts.size(), before->trace().insts.size());
+    QCOMPARE(QString::fromStdString(before->func_name()), QString("shift"));  // a copy switched
+    QVERIFY(!script::SelectTensorIRFunction(&*r, "nope").ok());
+  }
+
+  // Without work_on, the document is the function the last get_block looked in.
+  void theDocumentWithoutWorkOn() {
+    auto r = Eval(
+        "sch.parallel(sch.get_loops(sch.get_block('C', func_name='shift'))[0])\n"
+        "sch.parallel(sch.get_loops(sch.get_block('B', func_name='scale'))[0])\n");
+    QVERIFY2(r.ok(), Failure(r).c_str());
+    QCOMPARE(QString::fromStdString(r->tir_func_name), QString("scale"));
+    QCOMPARE(QString::fromStdString(r->tir_original.name), QString("scale"));
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<std::string>("expected");
@@ -121,14 +262,33 @@ class TestTirModuleSchedule : public QObject {
                "t.py:21:13: error: work_on(): ValueError: the module has no function 'nope'; "
                "candidates "
                "are: [\"scale\", \"shift\"]");
-    QTest::newRow("a second function after a primitive")
+    QTest::newRow("get_block with an unknown func_name")
+        << std::string("sch.get_block('B', func_name='nope')\n")
         << std::string(
-               "sch.work_on('shift')\nsch.parallel(sch.get_loops('C')[0])\n"
-               "sch.get_block('B', func_name='scale')\n")
+               "t.py:21:20: error: get_block(): ValueError: the module has no function 'nope'; "
+               "candidates are: [\"scale\", \"shift\"]");
+    QTest::newRow("a block of another function")
+        << std::string("sch.get_block('C', func_name='scale')\n")
+        << std::string("t.py:21:5: error:");
+    QTest::newRow("a block name after get_block with func_name")
+        << std::string("sch.get_block('B', func_name='scale')\nsch.get_block('B')\n")
+        << std::string("t.py:22:5: error: ValueError: `get_block` does not know which function");
+    QTest::newRow("loops of two functions in one reorder")
         << std::string(
-               "t.py:23:20: error: get_block(): ValueError: Tessera schedules one function of a "
-               "module per "
-               "Schedule; this one already works on 'shift'");
+               "i, j = sch.get_loops(sch.get_block('B', func_name='scale'))\n"
+               "k, l = sch.get_loops(sch.get_block('C', func_name='shift'))\n"
+               "sch.reorder(j, l)\n")
+        << std::string(
+               "t.py:23:5: error: ValueError: the random variables belong to different "
+               "functions of the module: one to 'scale', one to 'shift'");
+    QTest::newRow("a block and a loop of two functions in compute_at")
+        << std::string(
+               "b = sch.get_block('B', func_name='scale')\n"
+               "k, l = sch.get_loops(sch.get_block('C', func_name='shift'))\n"
+               "sch.compute_at(b, l)\n")
+        << std::string(
+               "t.py:23:5: error: ValueError: the random variables belong to different "
+               "functions of the module: one to 'scale', one to 'shift'");
     QTest::newRow("AXIS_SEPARATOR in from_func")
         << std::string("IndexMap.from_func(lambda i: [i // 8, IndexMap.AXIS_SEPARATOR, i % 8])\n")
         << std::string(

@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
+#include "script/tvm/tir/TirPrimFuncValue.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
@@ -14,7 +15,8 @@ namespace {
 using reference::WrittenParams;
 
 std::string WithoutImportComment(const std::string& script) {
-  size_t at = script.find("@T.prim_func");
+  size_t at = script.find("@I.ir_module");
+  if (at == std::string::npos) at = script.find("@T.prim_func");
   return at == std::string::npos ? script : script.substr(at);
 }
 
@@ -33,19 +35,33 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   tir::TvmDialect dialect = version.minor >= 24 ? tir::TvmDialect::STir : tir::TvmDialect::Tir;
   std::string v = "0." + std::to_string(version.minor);
   const tir::PrimFunc& f = program.tir_original;
+  // A schedule of a module (several functions, or one not called "main") replays on the
+  // whole module, as given, and the document's function is the one checked.
+  tir::Schedule::Module given = program.tir_schedule->original_module();
+  bool module = given.size() > 1 || given[0].first != "main";
+  std::string scheduled_name = module ? program.tir_schedule->func_name() : f.name;
+  std::string input = module ? "Module" : f.name;
   std::string out = program.header_comment;
   out += "#\n# TensorIR schedule program for TVM " + v +
          ", exported by Tessera (tessera-cli export --format tir\n# --tvm " + v +
          "): the unscheduled function, the schedule's trace replayed with " + s.schedule_module +
          ".Schedule,\n# built for llvm, run on random data and compared with the unscheduled "
          "function.\n";
-  out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module +
-         "\nfrom tvm.script import " + (version.minor >= 24 ? "tirx" : "tir") + " as T\n\n\n";
-  out += WithoutImportComment(tir::AsTVMScript(f, dialect)) + "\n\n\n";
+  out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module + "\n" +
+         (module ? "from tvm.script import ir as I\n" : "") + "from tvm.script import " +
+         (version.minor >= 24 ? "tirx" : "tir") + " as T\n\n\n";
+  if (module) {
+    TensorIRModule printed;
+    printed.functions = given;
+    printed.dialect = dialect;
+    out += WithoutImportComment(printed.Script()) + "\n\n\n";
+  } else {
+    out += WithoutImportComment(tir::AsTVMScript(f, dialect)) + "\n\n\n";
+  }
   std::string trace = tir::TraceAsPython(program.tir_schedule->trace(), dialect);
   size_t def = trace.find("def apply_trace");
   out += (def == std::string::npos ? trace : trace.substr(def)) + "\n\n\n";
-  out += "sch = " + s.schedule_module + ".Schedule(" + f.name + ")\napply_trace(sch)\n";
+  out += "sch = " + s.schedule_module + ".Schedule(" + input + ")\napply_trace(sch)\n";
   out += "print(sch.mod.script())\n\n";
   out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
   std::set<const void*> written = WrittenParams(f);
@@ -78,9 +94,10 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   }
   out += "host = [\n" + host + "]\n";
   out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
-  out += "reference = " + s.build + "(" + f.name + ", target=\"llvm\")  # unscheduled\n";
+  out += "reference = " + s.build + "(" + input + ", target=\"llvm\")  # unscheduled\n";
   out += "got = [" + got + "]\nwant = [" + want + "]\n";
-  out += "scheduled[\"" + f.name + "\"](*got)\nreference[\"" + f.name + "\"](*want)\n";
+  out +=
+      "scheduled[\"" + scheduled_name + "\"](*got)\nreference[\"" + scheduled_name + "\"](*want)\n";
   out += checks;
   out += "print(\"CHECK: OK (the scheduled function equals the unscheduled one)\")\n";
   return out;

@@ -1,5 +1,6 @@
 #include "script/tvm/tir/TirPrimFuncValue.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -215,9 +216,14 @@ std::string TensorIRModule::Script() const {
   bool stir = dialect == tir::TvmDialect::STir;
   std::string out = std::string("# from tvm.script import ir as I\n# from tvm.script import ") +
                     (stir ? "tirx" : "tir") + " as T\n\n@I.ir_module\nclass Module:";
-  for (size_t i = 0; i < functions.size(); ++i) {
-    tir::PrimFunc f = functions[i].second;
-    f.name = functions[i].first;
+  // TVM prints a module's functions by name, "main" last.
+  std::vector<std::pair<std::string, tir::PrimFunc>> sorted = functions;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+    return std::make_pair(a.first == "main", a.first) < std::make_pair(b.first == "main", b.first);
+  });
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    tir::PrimFunc f = sorted[i].second;
+    f.name = sorted[i].first;
     out += std::string(i ? "\n\n" : "\n") + TirValueFunctionInModule(f, dialect);
   }
   return out;

@@ -26,15 +26,19 @@ Result<Value> TirMethodFromStatus(const Status& st) {
 Result<Value> TirMethodGetBlock(const TirMethodCall& c) {
   auto name = c.args().String("name");
   if (!name) return name.error();
+  // func_name picks the function for this lookup only, as in TVM (work_on picks the
+  // default).
+  std::string func = c.func_name();
   if (c.Given("func_name")) {
     auto given = c.args().String("func_name");
     if (!given) return given.error();
-    if (Status s = TirSelectFunction(c.mutable_handle(), *given); !s.ok())
+    if (Status s = TirCheckFunction(c.handle(), *given); !s.ok())
       return c.args().ErrorAt("func_name", s.error().message);
+    func = *given;
   } else if (Status s = TirRequireFunction(c.handle()); !s.ok()) {
     return Error(s.error().message, c.args().call().loc);
   }
-  auto rv = c.sch().GetBlock(*name, c.func_name());
+  auto rv = c.sch().GetBlock(*name, func);
   if (!rv) return rv.error();
   return c.BlockValue(*rv);
 }

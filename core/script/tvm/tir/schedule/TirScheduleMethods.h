@@ -27,8 +27,6 @@ class TirMethodCall {
 
   tir::Schedule& sch() const { return *handle_->sch; }
   const TirScheduleHandle& handle() const { return *handle_; }
-  // The handle, to switch its function (get_block(func_name=)).
-  TirScheduleHandle* mutable_handle() const { return handle_.get(); }
   const Args& args() const { return args_; }
   // The interpreter, to call the script's functions (transform_layout's lambdas).
   Interpreter& interp() const { return interp_; }

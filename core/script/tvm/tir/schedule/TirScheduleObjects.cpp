@@ -183,11 +183,7 @@ Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, 
 }
 
 Value TirSchedModuleOf(const TirScheduleHandle& h) {
-  std::vector<std::pair<std::string, tir::PrimFunc>> functions = h.module;
-  if (functions.empty()) functions.emplace_back(h.func_name, h.sch->func());
-  for (auto& [name, f] : functions)
-    if (name == h.func_name) f = h.sch->func();
-  auto value = MakeTensorIRModuleValue(std::move(functions), h.dialect);
+  auto value = MakeTensorIRModuleValue(h.sch->module(), h.dialect);
   if (auto* m = const_cast<TensorIRModule*>(AsTensorIRModule(value))) m->te_args = h.te_args;
   return value;
 }
@@ -207,7 +203,10 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
          t->dialect = h->dialect;
          return Value::FromObject(t);
        }},
-      {"func_working_on", [](const H& h) -> Result<Value> { return Value::String(h->func_name); }},
+      {"func_working_on",
+       [](const H& h) -> Result<Value> {
+         return h->func_chosen ? Value::String(h->func_name) : Value();
+       }},
       {"show", [](const H&) -> Result<Value> { return TirSchedConstantMethod("show", Value()); }},
       {"get",
        [](const H& h) -> Result<Value> {
@@ -240,46 +239,29 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   return attrs;
 }
 
-// The function a Schedule is made of: a PrimFunc, or an IRModule (its only function, or
-// of several the first until work_on chooses).
+// What a Schedule is made of: a PrimFunc (TVM wraps it as IRModule({"main": func}); the
+// function keeps its own name) or an IRModule, and the function it works on first: the
+// only one, or "main" (TVM's entry function); none of several others.
 struct TirSchedScheduleInput {
-  tir::PrimFunc func;
-  std::string name = "main";
-  std::vector<te::Tensor> te_args;
   std::vector<std::pair<std::string, tir::PrimFunc>> module;
-  std::map<std::string, std::vector<te::Tensor>> module_te_args;
+  std::map<std::string, std::vector<te::Tensor>> te_args;
+  std::string work_on;
+  bool chosen = true;
 };
 
 Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
   const Value& mod = args.get("mod");
-  // TVM wraps a PrimFunc as IRModule({"main": func}); the function keeps its own name.
   if (auto* f = AsTensorIRFunc(mod))
-    return TirSchedScheduleInput{f->func, "main", f->te_args, {{"main", f->func}}, {}};
+    return TirSchedScheduleInput{{{"main", f->func}}, {{"main", f->te_args}}, "main", true};
   if (auto* m = AsTensorIRModule(mod)) {
     if (m->functions.empty()) return args.ErrorAt("mod", "ValueError: the module has no function");
-    auto te_args = m->te_args.find(m->functions[0].first);
-    return TirSchedScheduleInput{
-        m->functions[0].second, m->functions[0].first,
-        te_args == m->te_args.end() ? std::vector<te::Tensor>{} : te_args->second, m->functions,
-        m->te_args};
+    TirSchedScheduleInput input{m->functions, m->te_args, m->functions[0].first,
+                                m->functions.size() == 1};
+    for (const auto& [name, func] : m->functions)
+      if (name == "main") input = {m->functions, m->te_args, "main", true};
+    return input;
   }
   return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
-}
-
-// The schedule over `func`, recorded as the script's.
-void TirSchedStart(TirScheduleHandle* h, const tir::PrimFunc& func, const std::string& name) {
-  h->sch = std::make_shared<tir::Schedule>(func, h->seed, name);
-  h->func_name = name;
-  TirScriptRecord* record = h->record;
-  if (!record) return;
-  h->sch->UseTensorIntrins(record->intrins);
-  record->schedule = h->sch;
-  record->original = func;
-  record->module = h->module;
-  record->func_name = name;
-  record->module_te_args = h->te_args;
-  auto te_args = h->te_args.find(name);
-  record->te_args = te_args == h->te_args.end() ? std::vector<te::Tensor>{} : te_args->second;
 }
 
 BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* record) {
@@ -297,12 +279,15 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
     auto handle = std::make_shared<TirScheduleHandle>();
     handle->seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
     handle->dialect = dialect;
-    handle->module = input->module;
-    handle->te_args = input->module_te_args;
-    handle->te_args[input->name] = input->te_args;
-    handle->func_chosen = input->module.size() <= 1;
+    handle->te_args = input->te_args;
+    handle->func_chosen = input->chosen;
+    handle->func_name = input->work_on;
     handle->record = record;
-    TirSchedStart(handle.get(), input->func, input->name);
+    handle->sch = std::make_shared<tir::Schedule>(input->module, input->work_on, handle->seed);
+    handle->sch->UseTensorIntrins(record->intrins);
+    record->schedule = handle->sch;
+    record->func_name = input->chosen ? input->work_on : "";
+    record->module_te_args = input->te_args;
     record->dialect = dialect;
     record->line = c.loc.line;
     ++record->created;
@@ -323,24 +308,22 @@ struct TirSchedClassName : BuiltinFunction {
 
 }  // namespace
 
+Status TirCheckFunction(const TirScheduleHandle& h, const std::string& name) {
+  std::string names;
+  for (const auto& [f, func] : h.sch->module()) {
+    if (f == name) return Status::Ok();
+    names += (names.empty() ? "\"" : ", \"") + f + "\"";
+  }
+  return Error("ValueError: the module has no function '" + name + "'; candidates are: [" + names +
+               "]");
+}
+
 Status TirSelectFunction(TirScheduleHandle* h, const std::string& name) {
-  auto it = std::find_if(h->module.begin(), h->module.end(),
-                         [&](const auto& f) { return f.first == name; });
-  if (it == h->module.end()) {
-    std::string names;
-    for (const auto& f : h->module) names += (names.empty() ? "\"" : ", \"") + f.first + "\"";
-    return Error("ValueError: the module has no function '" + name + "'; candidates are: [" +
-                 names + "]");
-  }
-  if (name != h->func_name) {
-    if (!h->sch->trace().insts.empty())
-      return Error(
-          "ValueError: Tessera schedules one function of a module per Schedule; this "
-          "one already works on '" +
-          h->func_name + "' (make another Schedule of the module for '" + name + "')");
-    TirSchedStart(h, it->second, name);
-  }
+  if (Status s = TirCheckFunction(*h, name); !s.ok()) return s;
+  if (Status s = h->sch->WorkOn(name); !s.ok()) return s;
+  h->func_name = name;
   h->func_chosen = true;
+  if (h->record && h->record->schedule == h->sch) h->record->func_name = name;
   return Status::Ok();
 }
 

@@ -28,12 +28,11 @@ struct TirScriptRecord;
 struct TirScheduleHandle {
   std::shared_ptr<tir::Schedule> sch;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
-  std::string func_name = "main";                  // sch.work_on's function
-  // The module the schedule was made of, in order (its functions as given; sch.mod
-  // shows `sch`'s function in place of func_name's). A module of several functions has
-  // none chosen until work_on or get_block(func_name=) names one; Tessera's schedule
-  // works on one function, chosen before its first primitive.
-  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  // sch.func_working_on: the function a block name (get_block without func_name) is
+  // looked up in. `sch` holds every function of the module; one of several has none
+  // chosen (func_chosen false) until work_on names one, unless one is "main" (TVM's
+  // entry function). Primitives apply to the function their random variables belong to.
+  std::string func_name = "main";
   std::map<std::string, std::vector<te::Tensor>> te_args;
   bool func_chosen = true;
   int64_t seed = -1;
@@ -42,6 +41,8 @@ struct TirScheduleHandle {
 // Makes `name` the function the schedule works on (work_on); a ValueError naming the
 // module's functions when it has none of that name.
 Status TirSelectFunction(TirScheduleHandle* h, const std::string& name);
+// A ValueError naming the module's functions when it has none called `name`.
+Status TirCheckFunction(const TirScheduleHandle& h, const std::string& name);
 // Whether a function is chosen: TVM's ValueError for get_block in a module of several
 // functions before work_on.
 Status TirRequireFunction(const TirScheduleHandle& h);
@@ -98,12 +99,10 @@ void RegisterTirIndexMapBuiltins(Interpreter& interp);
 struct TirScriptRecord {
   std::shared_ptr<tir::Schedule> schedule;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
-  tir::PrimFunc original;           // the function before any primitive
-  std::vector<te::Tensor> te_args;  // create_prim_func's tensors, when it made the function
-  int line = 0;                     // the line that created the schedule
-  // The module the schedule was made of (its functions as given), the name of the
-  // function it works on, and create_prim_func's tensors by function.
-  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  int line = 0;  // the line that created the schedule
+  // The function the schedule works on (work_on's; empty when none is chosen) and
+  // create_prim_func's tensors by function. The schedule holds every function of its
+  // module, before (original_module) and after its primitives.
   std::string func_name;
   std::map<std::string, std::vector<te::Tensor>> module_te_args;
   // tir.TensorIntrin.register's intrinsics, which the schedules look names up in.
