@@ -1,9 +1,11 @@
 // GraphModel + Graphviz layout + GraphScene: positions for a small graph, rank
 // groups, edge splines and labels, relayout only on structural change, drops.
 #include <QMimeData>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "views/graph/GraphItems.h"
 #include "views/graph/GraphLayout.h"
 #include "views/graph/GraphModel.h"
 #include "views/graph/GraphScene.h"
@@ -111,6 +113,94 @@ class TestGraphLayout : public QObject {
     QVERIFY(scene.setModel(grown));
     QCOMPARE(scene.layoutCount(), 2);
     QVERIFY(scene.nodeItem("E"));
+  }
+
+  // A new layout moves the items that stay: the same node and edge items (pointers) at
+  // the new layout's places, the highlight kept; only the edge that went is deleted.
+  void relayoutMovesTheItemsThatStay() {
+    GraphScene scene;
+    QVERIFY(scene.setModel(Diamond()));
+    scene.setHighlighted({"B"});
+    QHash<QString, NodeItem*> nodes;
+    QHash<QString, QPointF> was;
+    for (const char* id : {"A", "B", "C", "D"}) {
+      nodes[id] = scene.nodeItem(id);
+      nodes[id]->setData(0,
+                         QString("kept ") + id);  // told apart from a new item at the same address
+      was[id] = scene.nodeItem(id)->pos();
+    }
+    const QList<EdgeItem*> edges = scene.edgeItems();
+    QCOMPARE(edges.size(), 4);
+    for (int i = 0; i < edges.size(); ++i) edges[i]->setData(0, i);
+    // E goes between A and B: B and D move down a rank, A -> B is gone.
+    GraphModel grown;
+    for (const char* id : {"A", "B", "C", "D", "E"}) grown.addNode({id, id});
+    grown.addEdge({"A", "E"});
+    grown.addEdge({"E", "B"});
+    grown.addEdge({"A", "C"});
+    grown.addEdge({"B", "D", "label"});
+    grown.addEdge({"C", "D"});
+    QVERIFY(scene.setModel(grown));
+    QCOMPARE(scene.layoutCount(), 2);
+    auto g = LayoutGraph(grown);
+    QVERIFY(g.ok());
+    for (const char* id : {"A", "B", "C", "D"}) {
+      QCOMPARE(scene.nodeItem(id), nodes[id]);
+      QCOMPARE(scene.nodeItem(id)->data(0).toString(), QString("kept ") + id);
+    }
+    for (size_t i = 0; i < grown.nodes().size(); ++i) {
+      NodeItem* item = scene.nodeItem(grown.nodes()[i].id);
+      QCOMPARE(item->pos(), g->nodes[i].center());
+      QCOMPARE(item->boundingRect().size(), g->nodes[i].size() + QSizeF(8, 14));
+    }
+    QVERIFY(scene.nodeItem("B")->pos() != was["B"]);
+    QVERIFY(scene.nodeItem("B")->highlighted());
+    QVERIFY(!scene.nodeItem("E")->highlighted());
+    const QList<EdgeItem*> now = scene.edgeItems();
+    QCOMPARE(now.size(), 5);
+    QCOMPARE(now[2], edges[1]);  // A -> C
+    QCOMPARE(now[3], edges[2]);  // B -> D
+    QCOMPARE(now[4], edges[3]);  // C -> D
+    QCOMPARE(now[2]->data(0).toInt(), 1);
+    QCOMPARE(now[4]->data(0).toInt(), 3);
+    QVERIFY(!now[0]->data(0).isValid());  // A -> E is new
+    for (int i = 0; i < now.size(); ++i) {
+      QCOMPARE(now[i]->edge().from, grown.edges()[size_t(i)].from);
+      QCOMPARE(now[i]->path().elementAt(0),
+               QPainterPath(g->edges[size_t(i)].points[0]).elementAt(0));
+    }
+    QVERIFY(!scene.items().contains(static_cast<QGraphicsItem*>(edges[0])));  // A -> B
+    QCOMPARE(scene.items().size(), 10);
+    // A node that leaves the graph leaves the scene.
+    QVERIFY(scene.setModel(Diamond()));
+    QVERIFY(!scene.nodeItem("E"));
+    QCOMPARE(scene.items().size(), 8);
+    QCOMPARE(scene.nodeItem("D"), nodes["D"]);
+  }
+
+  // Fitting again what is fitted changes nothing; after the user scrolled, it refits.
+  void fitAllRefitsOnlyWhatChanged() {
+    GraphModel tall;
+    for (int i = 0; i < 12; ++i) tall.addNode({QString::number(i), QString::number(i)});
+    for (int i = 0; i + 1 < 12; ++i) tall.addEdge({QString::number(i), QString::number(i + 1)});
+    GraphScene scene;
+    QVERIFY(scene.setModel(tall));
+    GraphView view;
+    view.setScene(&scene);
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.fitAll();
+    const QTransform fitted = view.transform();
+    const int top = view.verticalScrollBar()->value();
+    QCOMPARE(view.zoom(), view.minimumFitZoom());  // too tall: scrollbars, from the top
+    view.fitAll();
+    QCOMPARE(view.transform(), fitted);
+    QCOMPARE(view.verticalScrollBar()->value(), top);
+    view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
+    QVERIFY(view.verticalScrollBar()->value() != top);
+    view.fitAll();
+    QCOMPARE(view.verticalScrollBar()->value(), top);
   }
 
   void highlightFollowsIds() {

@@ -48,6 +48,16 @@ void NodeItem::setNode(const GraphNode& node) {
   update();
 }
 
+// Only a node whose box moved or changed size is repainted (where it was and where it is).
+void NodeItem::setBox(const QRectF& box) {
+  QRectF local(-box.width() / 2, -box.height() / 2, box.width(), box.height());
+  if (local != box_) {
+    prepareGeometryChange();
+    box_ = local;
+  }
+  setPos(box.center());
+}
+
 void NodeItem::setHighlighted(bool on) {
   if (highlighted_ == on) return;
   highlighted_ = on;
@@ -203,21 +213,37 @@ QPainterPath SplinePath(const EdgeGeometry& g) {
 }
 
 EdgeItem::EdgeItem(const GraphEdge& edge, const EdgeGeometry& geometry) : edge_(edge) {
-  QPainterPath path = SplinePath(geometry);
-  QPointF end = geometry.points.empty() ? QPointF() : geometry.points.back();
-  if (geometry.arrowTip) {
-    path.lineTo(*geometry.arrowTip);
-    QPointF dir = *geometry.arrowTip - end;
-    QPointF normal(-dir.y() * 0.5, dir.x() * 0.5);
-    arrow_ << *geometry.arrowTip << end + normal << end - normal;
-  }
-  setPath(path);
-  if (geometry.labelPos) {
-    hasLabel_ = true;
-    labelPos_ = *geometry.labelPos;
-  }
+  setGeometry(edge, geometry);
   setZValue(-1);
   setToolTip(edge.label);
+}
+
+// An edge whose route and style are unchanged is not repainted.
+void EdgeItem::setGeometry(const GraphEdge& edge, const EdgeGeometry& geometry) {
+  QPainterPath route = SplinePath(geometry);
+  QPolygonF arrow;
+  QPointF end = geometry.points.empty() ? QPointF() : geometry.points.back();
+  if (geometry.arrowTip) {
+    route.lineTo(*geometry.arrowTip);
+    QPointF dir = *geometry.arrowTip - end;
+    QPointF normal(-dir.y() * 0.5, dir.x() * 0.5);
+    arrow << *geometry.arrowTip << end + normal << end - normal;
+  }
+  const bool hasLabel = geometry.labelPos.has_value();
+  const QPointF labelPos = geometry.labelPos.value_or(QPointF());
+  if (edge == edge_ && route == path() && arrow == arrow_ && hasLabel == hasLabel_ &&
+      labelPos == labelPos_ && !route.isEmpty())
+    return;
+  prepareGeometryChange();  // the arrow head and the label are part of the bounds
+  if (!(edge == edge_)) {
+    edge_ = edge;
+    setToolTip(edge.label);
+  }
+  arrow_ = arrow;
+  hasLabel_ = hasLabel;
+  labelPos_ = labelPos;
+  setPath(route);
+  update();
 }
 
 // The label's box, centred on the position Graphviz reserved for it.

@@ -27,6 +27,8 @@ class NodeItem : public QGraphicsItem {
   const GraphNode& node() const { return node_; }
   const QString& id() const { return node_.id; }
   void setNode(const GraphNode& node);  // restyle (same geometry)
+  // Moves the node to its box (scene coordinates) in a new layout of the same graph.
+  void setBox(const QRectF& box);
   bool highlighted() const { return highlighted_; }
   void setHighlighted(bool on);
   // The outline in item coordinates (the Graphviz box, shaped).
@@ -59,6 +61,8 @@ class EdgeItem : public QGraphicsPathItem {
   EdgeItem(const GraphEdge& edge, const EdgeGeometry& geometry);
   int type() const override { return Type; }
   const GraphEdge& edge() const { return edge_; }
+  // Takes the edge's new route (and style) in a new layout of the same graph.
+  void setGeometry(const GraphEdge& edge, const EdgeGeometry& geometry);
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   QRectF boundingRect() const override;
 

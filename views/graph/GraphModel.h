@@ -53,6 +53,8 @@ struct GraphEdge {
   bool constraint = true;
   QString tailPort;
   QString headPort;
+
+  friend bool operator==(const GraphEdge&, const GraphEdge&) = default;
 };
 
 class GraphModel {

@@ -5,8 +5,8 @@
 
 namespace tessera::views {
 
-// The graphs hold tens of items and are rebuilt whenever their structure changes: a BSP
-// index would be rebuilt with them and saves nothing when painting so few.
+// The graphs hold tens of items, moved whenever their structure changes: a BSP index
+// would be updated with them and saves nothing when painting so few.
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
   setItemIndexMethod(QGraphicsScene::NoIndex);
 }
@@ -25,47 +25,69 @@ bool GraphScene::setModel(const GraphModel& model, RankDir dir) {
   auto geometry = LayoutGraph(model_, dir);
   if (!geometry.ok()) {
     layoutError_ = QString::fromStdString(geometry.error().message);
-    clear();
-    nodes_.clear();
+    removeAllItems();
     signature_.clear();
     return false;
   }
   layoutError_.clear();
-  rebuild(*geometry);
+  place(*geometry);
   return true;
 }
 
 void GraphScene::clearModel() {
-  clear();
-  nodes_.clear();
+  removeAllItems();
   model_ = GraphModel();
   signature_.clear();
   layoutError_.clear();
 }
 
-void GraphScene::rebuild(const GraphGeometry& geometry) {
-  QSet<QString> highlighted;
-  for (auto it = nodes_.cbegin(); it != nodes_.cend(); ++it)
-    if (it.value()->highlighted()) highlighted.insert(it.key());
+void GraphScene::removeAllItems() {
   clear();
   nodes_.clear();
-  for (size_t i = 0; i < model_.nodes().size(); ++i) {
-    auto* item = new NodeItem(model_.nodes()[i], geometry.nodes[i]);
-    addItem(item);
-    nodes_.insert(item->id(), item);
-  }
-  for (size_t i = 0; i < model_.edges().size(); ++i)
-    addItem(new EdgeItem(model_.edges()[i], geometry.edges[i]));
-  setSceneRect(geometry.bounds.adjusted(-12, -16, 12, 12));
-  setHighlighted(highlighted);
+  edges_.clear();
 }
 
-QList<EdgeItem*> GraphScene::edgeItems() const {
-  QList<EdgeItem*> out;
-  for (QGraphicsItem* item : items(Qt::AscendingOrder))
-    if (item->type() == EdgeItem::Type) out << static_cast<EdgeItem*>(item);
-  return out;
+// A highlighted node that stays keeps its highlight; new nodes come without one.
+void GraphScene::place(const GraphGeometry& geometry) {
+  QHash<QString, NodeItem*> placed;
+  for (size_t i = 0; i < model_.nodes().size(); ++i) {
+    const GraphNode& n = model_.nodes()[i];
+    NodeItem* item = nodes_.take(n.id);
+    if (item) {
+      item->setNode(n);
+      item->setBox(geometry.nodes[i]);
+    } else {
+      item = new NodeItem(n, geometry.nodes[i]);
+      addItem(item);
+    }
+    placed.insert(n.id, item);
+  }
+  qDeleteAll(nodes_);  // nodes gone from the graph (an item leaves its scene when deleted)
+  nodes_ = std::move(placed);
+
+  // Edges between the same two nodes are matched in their order in the model.
+  QHash<QPair<QString, QString>, QList<EdgeItem*>> unused;
+  for (EdgeItem* e : std::as_const(edges_)) unused[{e->edge().from, e->edge().to}].append(e);
+  QList<EdgeItem*> edges;
+  for (size_t i = 0; i < model_.edges().size(); ++i) {
+    const GraphEdge& e = model_.edges()[i];
+    QList<EdgeItem*>& same = unused[{e.from, e.to}];
+    EdgeItem* item = nullptr;
+    if (!same.isEmpty()) {
+      item = same.takeFirst();
+      item->setGeometry(e, geometry.edges[i]);
+    } else {
+      item = new EdgeItem(e, geometry.edges[i]);
+      addItem(item);
+    }
+    edges.append(item);
+  }
+  for (const QList<EdgeItem*>& gone : std::as_const(unused)) qDeleteAll(gone);
+  edges_ = std::move(edges);
+  setSceneRect(geometry.bounds.adjusted(-12, -16, 12, 12));
 }
+
+QList<EdgeItem*> GraphScene::edgeItems() const { return edges_; }
 
 void GraphScene::setHighlighted(const QSet<QString>& ids) {
   for (auto it = nodes_.cbegin(); it != nodes_.cend(); ++it)

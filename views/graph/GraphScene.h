@@ -1,7 +1,9 @@
 // GraphScene: the items of one GraphModel placed by GraphLayout. Clicking, context
 // menus and drops on nodes become signals carrying node ids; the owning view turns
 // them into selections and intents. Layout runs only when the graph's structure
-// changes (GraphModel::layoutSignature); a restyle reuses the positions.
+// changes (GraphModel::layoutSignature); a restyle reuses the positions. A new layout
+// moves the items that stay (a node of the same id, an edge between the same nodes),
+// so that only what moved or changed is repainted.
 #pragma once
 
 #include <QGraphicsScene>
@@ -70,13 +72,15 @@ class GraphScene : public QGraphicsScene {
   void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
 
  private:
-  void rebuild(const GraphGeometry& geometry);
+  void place(const GraphGeometry& geometry);
+  void removeAllItems();
 
   GraphModel model_;
   QString signature_;
   QString layoutError_;
   int layoutCount_ = 0;
   QHash<QString, NodeItem*> nodes_;
+  QList<EdgeItem*> edges_;  // in the model's order
   DropValidator validator_;
 };
 

@@ -3,6 +3,7 @@
 #include <QImage>
 #include <QKeyEvent>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSvgGenerator>
 #include <QWheelEvent>
 #include <algorithm>
@@ -18,16 +19,24 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setFocusPolicy(Qt::StrongFocus);
 }
 
+GraphView::Fitted GraphView::state(const QRectF& scene) const {
+  return {scene, viewport()->size(), transform(),
+          QPoint(horizontalScrollBar()->value(), verticalScrollBar()->value())};
+}
+
 void GraphView::fitAll() {
   if (!scene()) return;
   QRectF r = scene()->sceneRect();
   if (r.isEmpty()) return;
+  if (fitted_ && *fitted_ == state(r)) return;
   fitInView(r, Qt::KeepAspectRatio);
   double z = std::clamp(transform().m11(), fitMin_, fitMax_);
-  if (z == transform().m11()) return;
-  setTransform(QTransform::fromScale(z, z));
-  // Too big to fit at a readable size: scrollbars, starting at the top (the roots).
-  if (z == fitMin_) centerOn(r.center().x(), r.top() + viewport()->height() / (2 * z));
+  if (z != transform().m11()) {
+    setTransform(QTransform::fromScale(z, z));
+    // Too big to fit at a readable size: scrollbars, starting at the top (the roots).
+    if (z == fitMin_) centerOn(r.center().x(), r.top() + viewport()->height() / (2 * z));
+  }
+  fitted_ = state(r);
 }
 
 void GraphView::setFitRange(double minimum, double maximum) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QGraphicsView>
+#include <optional>
 
 namespace tessera::views {
 
@@ -36,6 +37,18 @@ class GraphView : public QGraphicsView {
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
+  // What the last fitAll() fitted and how it left the view: fitting the same scene
+  // rectangle again in an unchanged view gives the same picture, so it is skipped (a fit
+  // passes through other scales, each repainting the whole viewport).
+  struct Fitted {
+    QRectF scene;
+    QSize viewport;
+    QTransform transform;
+    QPoint scroll;
+    bool operator==(const Fitted&) const = default;
+  };
+  Fitted state(const QRectF& scene) const;
+  std::optional<Fitted> fitted_;
   bool userZoomed_ = false;  // until the user zooms, resizing keeps the graph fitted
   double fitMin_ = 0.7;      // node labels are 9 pt (12 px at 96 dpi): 0.7 keeps them >= 8 px
   double fitMax_ = 1.25;
