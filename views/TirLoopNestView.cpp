@@ -12,6 +12,7 @@
 #include "views/CacheFitColumn.h"
 #include "views/MakeTunableMenu.h"
 #include "views/TirIntents.h"
+#include "views/TreeSync.h"
 #include "views/graph/GraphScene.h"
 
 namespace tessera::views {
@@ -97,7 +98,7 @@ TirLoopNestView::TirLoopNestView(QWidget* parent)
 void TirLoopNestView::setState(const DocumentState& state) {
   sch_ = state.tir_schedule;
   updating_ = true;
-  tree_->clear();
+  QTreeWidgetItem rows;  // the new rows; the tree takes what changed (SyncTreeItems)
   if (sch_) {
     const tir::ScheduleState& st = sch_->state();
     std::function<void(QTreeWidgetItem*, const tir::Stmt&)> add = [&](QTreeWidgetItem* parent,
@@ -105,7 +106,7 @@ void TirLoopNestView::setState(const DocumentState& state) {
       if (auto* seq = tir::As<tir::SeqNode>(s)) {
         for (const tir::Stmt& c : seq->seq) add(parent, c);
       } else if (auto* loop = tir::As<tir::ForNode>(s)) {
-        auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+        auto* item = new QTreeWidgetItem(parent);
         item->setText(0, LoopLine(*loop));
         item->setText(1, LoopKind(*loop));
         std::vector<const tir::BlockRealizeNode*> under = st.ChildBlocks(loop);
@@ -115,7 +116,7 @@ void TirLoopNestView::setState(const DocumentState& state) {
         item->setData(0, kLoopVarRole, Q(loop->loop_var.name()));
         add(item, loop->body);
       } else if (auto* r = tir::As<tir::BlockRealizeNode>(s)) {
-        auto* item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree_);
+        auto* item = new QTreeWidgetItem(parent);
         item->setText(0, "block " + Q(r->block->name));
         item->setText(1, tir::HasInit(*r->block) ? tr("block, T.init") : tr("block"));
         item->setText(2, BlockDetail(*r));
@@ -126,11 +127,11 @@ void TirLoopNestView::setState(const DocumentState& state) {
     };
     // The root block's body: the root itself is implicit, as TVMScript prints it.
     const tir::BlockRealizeNode* root = tir::RootRealize(sch_->func());
-    if (root) add(nullptr, root->block->body);
+    if (root) add(&rows, root->block->body);
     // The lowered blocks keep the loops and their variables: each loop's working set.
-    ApplyCacheFit(tree_, kWorkingSetColumn, kLoopVarRole, state);
-    tree_->expandAll();
+    ApplyCacheFit(&rows, kWorkingSetColumn, kLoopVarRole, state);
   }
+  SyncTreeItems(tree_, &rows);
   updating_ = false;
   selectionChanged();
 }

@@ -2,9 +2,11 @@
 
 #include <QByteArray>
 #include <QDataStream>
+#include <QHeaderView>
 #include <QTreeWidget>
 #include <QTreeWidgetItem>
 #include <algorithm>
+#include <vector>
 
 namespace tessera::views {
 namespace {
@@ -64,8 +66,19 @@ void SyncChildren(QTreeWidgetItem* into, QTreeWidgetItem* from, bool top) {
 
 }  // namespace
 
+// A header that sizes its sections to their contents measures every row again at each
+// changed cell: it measures once, after all the rows have changed.
 void SyncTreeItems(QTreeWidget* tree, QTreeWidgetItem* fresh) {
+  QHeaderView* header = tree->header();
+  std::vector<int> fitted;
+  for (int c = 0; c < header->count(); ++c)
+    if (header->sectionResizeMode(c) == QHeaderView::ResizeToContents) fitted.push_back(c);
+  for (int c : fitted) header->setSectionResizeMode(c, QHeaderView::Interactive);
   SyncChildren(tree->invisibleRootItem(), fresh, true);
+  if (fitted.empty()) return;
+  for (int c : fitted) header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  // Now rather than after the next paint (QHeaderView::resizeSections is a protected slot).
+  QMetaObject::invokeMethod(header, "resizeSections", Qt::DirectConnection);
 }
 
 }  // namespace tessera::views

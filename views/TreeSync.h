@@ -3,7 +3,8 @@
 // row: an item at the same place keeps itself and takes the new texts and data, so Qt
 // measures and repaints only the rows that changed, and the current item, the scroll
 // position and what the user collapsed stay. Rows past the new ones are deleted; new
-// rows are moved over from `fresh` and shown expanded.
+// rows are moved over from `fresh` and shown expanded. Columns sized to their contents
+// are sized once, when the rows are in.
 #pragma once
 
 class QTreeWidget;

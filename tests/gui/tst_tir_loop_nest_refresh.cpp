@@ -1,0 +1,118 @@
+// The TensorIR loop nest refreshed in place: a schedule change that keeps the nest's
+// shape keeps every row (the same items), what the user collapsed and the current row,
+// and updates only the texts that changed; a change of shape adds the new loops
+// expanded and keeps the rows before them.
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QtTest>
+
+#include "ir/ExprOp.h"
+#include "te/Compute.h"
+#include "tir/CreatePrimFunc.h"
+#include "tir/Schedule.h"
+#include "views/DocumentState.h"
+#include "views/SelectionModel.h"
+#include "views/TirLoopNestView.h"
+
+using namespace tessera;
+using namespace tessera::views;
+using tir::Schedule;
+
+namespace {
+
+// C[i, j] = sum_k A[i, k] * B[k, j].
+tir::PrimFunc Gemm() {
+  const ir::DataType f32 = ir::DataType::Float(32);
+  auto A = *te::placeholder({64, 64}, f32, "A");
+  auto B = *te::placeholder({64, 64}, f32, "B");
+  auto k = te::reduce_axis(ir::Range(0, 64), "k");
+  auto C = *te::compute(
+      {64, 64},
+      [&](const std::vector<ir::Var>& i) {
+        return te::sum(A(i[0], k->var) * B(k->var, i[1]), {k});
+      },
+      "C");
+  return *tir::CreatePrimFunc({A, B, C});
+}
+
+DocumentState StateOf(const Schedule& sch) {
+  DocumentState st;
+  st.tir_schedule = std::make_shared<const Schedule>(sch);
+  return st;
+}
+
+QList<QTreeWidgetItem*> Rows(QTreeWidget* tree) {
+  QList<QTreeWidgetItem*> rows;
+  for (QTreeWidgetItemIterator it(tree); *it; ++it) rows << *it;
+  return rows;
+}
+
+}  // namespace
+
+class TestTirLoopNestRefresh : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sameShapeKeepsRowsCollapseAndCurrent() {
+    Schedule sch(Gemm());
+    SelectionModel selection;
+    TirLoopNestView nest;
+    nest.setSelectionModel(&selection);
+    nest.setState(StateOf(sch));
+    QTreeWidgetItem* i = nest.loopItem("C", "i");
+    QTreeWidgetItem* j = nest.loopItem("C", "j");
+    QTreeWidgetItem* k = nest.loopItem("C", "k");
+    QVERIFY(i && j && k);
+    QCOMPARE(k->text(1), QString("serial"));
+    const QList<QTreeWidgetItem*> before = Rows(nest.tree());
+    for (QTreeWidgetItem* row : before) row->setData(0, Qt::UserRole + 100, "kept");
+    j->setExpanded(false);
+    selection.selectIterVar("C", "i");
+    QCOMPARE(nest.tree()->currentItem(), i);
+
+    Schedule unrolled = sch;
+    tir::BlockRV c = *unrolled.GetBlock("C");
+    QVERIFY(unrolled.Unroll((*unrolled.GetLoops(c))[2]).ok());
+    nest.setState(StateOf(unrolled));
+
+    QCOMPARE(Rows(nest.tree()), before);  // the same items, no row rebuilt
+    for (QTreeWidgetItem* row : Rows(nest.tree()))
+      QCOMPARE(row->data(0, Qt::UserRole + 100).toString(), QString("kept"));
+    QCOMPARE(nest.loopItem("C", "k"), k);
+    QCOMPARE(k->text(1), QString("unrolled"));
+    QVERIFY(!j->isExpanded());  // what the user collapsed stays collapsed
+    QVERIFY(i->isExpanded());
+    QCOMPARE(nest.tree()->currentItem(), i);
+  }
+
+  void newLoopsComeExpandedAfterTheKeptRows() {
+    Schedule sch(Gemm());
+    TirLoopNestView nest;
+    nest.setState(StateOf(sch));
+    QTreeWidgetItem* i = nest.loopItem("C", "i");
+    QTreeWidgetItem* j = nest.loopItem("C", "j");
+    Schedule split = sch;
+    tir::BlockRV c = *split.GetBlock("C");
+    QVERIFY(split.Split((*split.GetLoops(c))[2], {ir::Expr(), ir::Expr(8)}).ok());
+    nest.setState(StateOf(split));
+    QCOMPARE(nest.loopItem("C", "i"), i);
+    QCOMPARE(nest.loopItem("C", "j"), j);
+    QTreeWidgetItem* k0 = nest.loopItem("C", "k_0");
+    QTreeWidgetItem* k1 = nest.loopItem("C", "k_1");
+    QVERIFY(k0 && k1);
+    QCOMPARE(k1->parent(), k0);
+    QVERIFY(k0->isExpanded());
+    QVERIFY(k1->isExpanded());
+    QVERIFY(nest.blockItem("C"));
+    QCOMPARE(nest.blockItem("C")->parent(), k1);
+    QVERIFY(k1->text(0).contains("range(8)"));
+    // Undone: the nest is as it was, the extra loop gone.
+    nest.setState(StateOf(sch));
+    QVERIFY(!nest.loopItem("C", "k_1"));
+    QCOMPARE(nest.loopItem("C", "k")->parent(), j);
+    QCOMPARE(nest.blockItem("C")->parent(), nest.loopItem("C", "k"));
+  }
+};
+
+QTEST_MAIN(TestTirLoopNestRefresh)
+#include "tst_tir_loop_nest_refresh.moc"
