@@ -1,4 +1,4 @@
-// tessera-bench-gui [--iterations N] [--tensorir]: the desktop application's
+// tessera-bench-gui [--iterations N] [--tensorir] [--trace-paints]: the desktop application's
 // responsiveness on the GEMM example (--tensorir: the TensorIR GEMM example, scheduled
 // from the TensorIR views), in the real MainWindow (offscreen, the default dock layout).
 // Each step is timed from the intent (a menu action, a drag, Edit > Undo / Redo, a script
@@ -18,6 +18,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
+#include <QPaintEvent>
 #include <QStandardPaths>
 #include <QTimer>
 #include <algorithm>
@@ -134,6 +135,7 @@ class Attribution {
     if (recording_ && event->type() == QEvent::UpdateRequest && receiver->isWidgetType() &&
         static_cast<QWidget*>(receiver)->isWindow())
       ++paintPasses_;
+    if (recording_ && trace_) this->trace(receiver, event);
     if (!recording_ || inSetState_) return base();
     // Named before the delivery: the event may delete its receiver (DeferredDelete).
     std::string owner = OwnerName(receiver);
@@ -147,6 +149,33 @@ class Attribution {
     if (!nested_.empty()) nested_.back() += inclusive;
     events_[owner] += exclusive;
     return result;
+  }
+
+  // --trace-paints: each timer, window pass and widget paint of a timed step, in order,
+  // to find what makes a step paint more than once.
+  void setTrace(bool on) { trace_ = on; }
+  void traceStep(const std::string& name) {
+    if (trace_) std::fprintf(stderr, "step %s\n", name.c_str());
+  }
+  void trace(QObject* receiver, QEvent* event) {
+    auto what = [&] {
+      return std::string(receiver->metaObject()->className()) + " '" +
+             receiver->objectName().toStdString() + "' in " + OwnerName(receiver);
+    };
+    if (event->type() == QEvent::Timer) {
+      std::fprintf(stderr, "  timer %d -> %s\n", static_cast<QTimerEvent*>(event)->timerId(),
+                   what().c_str());
+    } else if (event->type() == QEvent::UpdateRequest) {
+      std::fprintf(stderr, " pass -> %s\n", what().c_str());
+    } else if (event->type() == QEvent::Paint) {
+      QRect r = static_cast<QPaintEvent*>(event)->rect();
+      std::fprintf(stderr, "    paint %dx%d+%d+%d %s\n", r.width(), r.height(), r.x(), r.y(),
+                   what().c_str());
+    } else if (event->type() == QEvent::MetaCall || event->type() == QEvent::LayoutRequest) {
+      std::fprintf(stderr, "  %s -> %s\n",
+                   event->type() == QEvent::MetaCall ? "queued call" : "layout request",
+                   what().c_str());
+    }
   }
 
   static std::string Name(views::ViewBase* view) {
@@ -163,6 +192,7 @@ class Attribution {
   }
 
   bool recording_ = false;
+  bool trace_ = false;
   bool inSetState_ = false;
   int paintPasses_ = 0;
   QElapsedTimer stateClock_;
@@ -368,6 +398,7 @@ class Bench {
     a.takeSetState();
     a.takeEvents();
     a.takePaintPasses();
+    a.traceStep(name);
     a.setRecording(true);
     StepTime t = Timed(step);
     times_[name].push_back(t.wall_ms);
@@ -462,9 +493,12 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addOption({"iterations", "Rounds of every step (default 30).", "N", "30"});
   parser.addOption({"tensorir", "The TensorIR GEMM example, scheduled from the TensorIR views."});
+  parser.addOption({"trace-paints",
+                    "Print each timed step's timers, window passes and widget paints (stderr)."});
   parser.process(app);
   int rounds = std::max(1, parser.value("iterations").toInt());
   bool tensorIR = parser.isSet("tensorir");
+  Attribution::instance().setTrace(parser.isSet("trace-paints"));
 
   views::SetParameterAsker([](QWidget*, const QString&, const QList<views::ParamField>& fields) {
     QVariantMap out;
