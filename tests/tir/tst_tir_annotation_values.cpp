@@ -18,13 +18,18 @@ Expr Mixed() {
                              ir::FloatImm(ir::DataType::Float(32), 0.1), ir::StringImm("x y")});
 }
 
-// C annotated with a float, D's first loop with a list of an int, a float and a str.
-Schedule Annotated() {
+// C annotated with a float, its first loop with a list of an int, a float and a str; the
+// failing step's error otherwise.
+Result<Schedule> Annotated() {
   Schedule sch(Gemm());
-  BlockRV c = *sch.GetBlock("C");
-  if (!sch.Annotate(c, "half", ir::FloatImm(ir::DataType::Float(32), 0.5)).ok())
-    qFatal("annotate failed");
-  if (!sch.Annotate((*sch.GetLoops(c))[0], "mixed", Mixed()).ok()) qFatal("annotate failed");
+  auto c = sch.GetBlock("C");
+  if (!c.ok()) return c.error();
+  Status half = sch.Annotate(*c, "half", ir::FloatImm(ir::DataType::Float(32), 0.5));
+  if (!half.ok()) return half.error();
+  auto loops = sch.GetLoops(*c);
+  if (!loops.ok()) return loops.error();
+  Status mixed = sch.Annotate(loops->at(0), "mixed", Mixed());
+  if (!mixed.ok()) return mixed.error();
   return sch;
 }
 
@@ -35,7 +40,9 @@ class TestTirAnnotationValues : public QObject {
 
  private slots:
   void printsAsTvm() {
-    Schedule sch = Annotated();
+    Result<Schedule> annotated = Annotated();
+    QVERIFY2(annotated.ok(), annotated.ok() ? "" : annotated.error().message.c_str());
+    Schedule& sch = *annotated;
     std::string trace = TraceAsPython(sch.trace());
     QVERIFY2(trace.find("ann_key=\"half\", ann_val=0.5)") != std::string::npos, trace.c_str());
     QVERIFY2(trace.find("ann_key=\"mixed\", ann_val=[1, 0.10000000000000001, \"x y\"])") !=
@@ -50,7 +57,9 @@ class TestTirAnnotationValues : public QObject {
   }
 
   void listSurvivesJson() {
-    Schedule sch = Annotated();
+    Result<Schedule> annotated = Annotated();
+    QVERIFY2(annotated.ok(), annotated.ok() ? "" : annotated.error().message.c_str());
+    Schedule& sch = *annotated;
     std::string json = TraceToJson(sch.trace());
     // The list stays a JSON array: the float in any exact spelling, the string as TVM's
     // as_json quotes it; the replay below checks the values came back unchanged.
@@ -68,7 +77,9 @@ class TestTirAnnotationValues : public QObject {
 
   // A list value replaces the one the key had, and unannotate removes it.
   void listIsReplacedAndRemoved() {
-    Schedule sch = Annotated();
+    Result<Schedule> annotated = Annotated();
+    QVERIFY2(annotated.ok(), annotated.ok() ? "" : annotated.error().message.c_str());
+    Schedule& sch = *annotated;
     LoopRV i = (*sch.GetLoops(*sch.GetBlock("C")))[0];
     QVERIFY(sch.Annotate(i, "mixed", MakeAnnotationList({ir::StringImm("z")})).ok());
     QVERIFY2(AsTVMScript(sch.func()).find("annotations={\"mixed\": [\"z\"]}") != std::string::npos,

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "TirGpuPrograms.h"
+#include "TirTextChecks.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "ir/ExprOp.h"
 #include "reference/TirEmulatorCheck.h"
@@ -20,14 +21,11 @@
 using namespace tessera;
 using testing::kTirMismatchedThreadExtents;
 using testing::TirGpuGemm;
+using tir::testing::Contains;
 
 namespace {
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // y = x * 2 + 1 over 1000 elements, blocks of 128 threads (the last block partly idle).
 const char* kElementwise =
@@ -62,11 +60,12 @@ const char* kSoftmax =
     "sch.compute_at(sch.get_block('expsum'), tx)\n"
     "sch.compute_at(sch.get_block('maxelem'), tx)\n";
 
-script::ScriptProgram Load(const std::string& source) {
+// The evaluated program; an error when the script fails or makes no tir.Schedule.
+Result<script::ScriptProgram> Load(const std::string& source) {
   auto program = script::EvaluateScript(source, "cuda_test.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  if (!program->tir_schedule) qFatal("the script made no tir.Schedule");
-  return std::move(program.value());
+  if (!program.ok()) return program.error();
+  if (!program->tir_schedule) return Error("the script made no tir.Schedule");
+  return program;
 }
 
 Result<transform::LoweredProgram> LowerForGpu(const tir::PrimFunc& f) {
@@ -106,8 +105,9 @@ class TestTirCuda : public QObject {
   // TVM 0.20 relaxes threadIdx for the shared copies: 128x8 elements per step of k,
   // copied by the 256 threads in 4 rounds.
   void gemmSharedCopiesCoverTheThreadBlock() {
-    script::ScriptProgram p = Load(TirGpuGemm(1024, 1024, 1024));
-    std::string text = tir::AsTVMScript(p.tir_schedule->func());
+    auto p = Load(TirGpuGemm(1024, 1024, 1024));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    std::string text = tir::AsTVMScript(p->tir_schedule->func());
     QVERIFY2(Contains(text, "for ax0_ax1_fused_0 in range(4):"), text.c_str());
     QVERIFY2(Contains(text,
                       "v0 = T.axis.spatial(1024, ax0_0 * 128 + (ax0_ax1_fused_0 * 256 + "
@@ -119,7 +119,7 @@ class TestTirCuda : public QObject {
   // Copies under thread loops: "shared" relaxes every thread loop above, "local" none,
   // "global" none.
   void computeAtRelaxesByStorageScope() {
-    script::ScriptProgram p = Load(
+    auto p = Load(
         "import tvm\n"
         "from tvm import te, tir\n"
         "A = te.placeholder((256, 64), 'float32', name='A')\n"
@@ -138,7 +138,8 @@ class TestTirCuda : public QObject {
         "sch.compute_at(b, ty)\n"
         "sch.compute_at(a_local, ty)\n"
         "sch.compute_at(a_shared, ty)\n");
-    std::string text = tir::AsTVMScript(p.tir_schedule->func());
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    std::string text = tir::AsTVMScript(p->tir_schedule->func());
     // shared: all 32 threads in x and 8 in y; local and B (global): one thread's 8.
     QVERIFY2(Contains(text, "for ax0, ax1 in T.grid(32, 64):\n"), text.c_str());
     QVERIFY2(Contains(text, "v0 = T.axis.spatial(256, i_0 * 32 + ax0)"), text.c_str());
@@ -151,8 +152,9 @@ class TestTirCuda : public QObject {
   // The kernel: grid and block extents, the shared tiles (not the whole matrices) and
   // the register tile, in the CUDA source.
   void gemmLowersToOneKernel() {
-    script::ScriptProgram p = Load(TirGpuGemm(256, 384, 64));
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    auto p = Load(TirGpuGemm(256, 384, 64));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto cuda = codegen::LowerForCUDA(*lowered);
     QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
@@ -172,17 +174,22 @@ class TestTirCuda : public QObject {
     QVERIFY2(Contains(*source, "__syncthreads()"), source->c_str());
   }
 
-  void gemmRunsOnTheEmulator() { CheckOnEmulator(Load(TirGpuGemm(256, 128, 32))); }
+  void gemmRunsOnTheEmulator() {
+    auto p = Load(TirGpuGemm(256, 128, 32));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    CheckOnEmulator(*p);
+  }
 
   void elementwiseRunsOnTheEmulator() {
-    script::ScriptProgram p = Load(kElementwise);
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    auto p = Load(kElementwise);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto cuda = codegen::LowerForCUDA(*lowered);
     QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
     QCOMPARE(Const(cuda->program.kernels.at(0).grid[0]), int64_t(8));
     QCOMPARE(Const(cuda->program.kernels.at(0).block[0]), int64_t(128));
-    CheckOnEmulator(p);
+    CheckOnEmulator(*p);
   }
 
   // The row statistics ("global" buffers used inside one thread block) are allocated in
@@ -190,8 +197,9 @@ class TestTirCuda : public QObject {
   // CompactBufferAllocation, a global buffer's region relaxes the blockIdx loop it lies
   // in: both blocks' rows (64), not one block's 32.
   void softmaxRunsOnTheEmulator() {
-    script::ScriptProgram p = Load(kSoftmax);
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    auto p = Load(kSoftmax);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
     auto cuda = codegen::LowerForCUDA(*lowered);
     QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
@@ -199,14 +207,15 @@ class TestTirCuda : public QObject {
     QCOMPARE(cuda->program.kernels[0].shared.size(), size_t(2));
     for (const codegen::SharedAllocation& s : cuda->program.kernels[0].shared)
       QCOMPARE(s.elements, int64_t(64));
-    CheckOnEmulator(p);
+    CheckOnEmulator(*p);
   }
 
   // A buggy kernel is caught: the copy's barrier removed from the source.
   void emulatorFindsAMissingBarrier() {
     if (runtime::EmulatedCudaModule::Compiler().empty()) QSKIP("no host C++ compiler");
-    script::ScriptProgram p = Load(TirGpuGemm(128, 128, 16));
-    const tir::PrimFunc& f = p.tir_schedule->func();
+    auto p = Load(TirGpuGemm(128, 128, 16));
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    const tir::PrimFunc& f = p->tir_schedule->func();
     auto lowered = LowerForGpu(f);
     QVERIFY(lowered.ok());
     auto arguments = reference::MakeTirArguments(f, lowered->func, {}, 3, 64);
@@ -217,7 +226,7 @@ class TestTirCuda : public QObject {
         source.erase(at, std::string("__syncthreads();").size());
       return source;
     };
-    auto report = reference::CheckTirOnEmulator(f, p.tir_original, p.tir_te_args, *lowered,
+    auto report = reference::CheckTirOnEmulator(f, p->tir_original, p->tir_te_args, *lowered,
                                                 *arguments, options);
     QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
     QVERIFY2(!report->ok(), report->text.c_str());
@@ -225,8 +234,9 @@ class TestTirCuda : public QObject {
 
   // TVM's UnifyThreadBinding: one tag, one extent per kernel.
   void mismatchedThreadExtentsAreRefused() {
-    script::ScriptProgram p = Load(kTirMismatchedThreadExtents);
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    auto p = Load(kTirMismatchedThreadExtents);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY(!lowered.ok());
     QVERIFY2(Contains(lowered.error().message,
                       "all loops bound to threadIdx.x in one kernel must have the same extent, "
@@ -236,9 +246,9 @@ class TestTirCuda : public QObject {
 
   // A shared copy left at the top level would be allocated outside the kernel.
   void sharedBufferOutsideTheKernelIsRefused() {
-    script::ScriptProgram p =
-        Load(std::string(kElementwise) + "sch.cache_read(sch.get_block('Y'), 0, 'shared')\n");
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    auto p = Load(std::string(kElementwise) + "sch.cache_read(sch.get_block('Y'), 0, 'shared')\n");
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY(!lowered.ok());
     QVERIFY2(Contains(lowered.error().message,
                       "buffer X_shared in scope \"shared\" is used "
@@ -248,7 +258,7 @@ class TestTirCuda : public QObject {
 
   // A thread loop from a non-zero minimum (TVMScript allows writing one).
   void threadLoopWithAMinimumIsRefused() {
-    script::ScriptProgram p = Load(
+    auto p = Load(
         "import tvm\n"
         "from tvm import tir\n"
         "from tvm.script import tir as T\n"
@@ -259,7 +269,8 @@ class TestTirCuda : public QObject {
         "            vi = T.axis.spatial(64, i)\n"
         "            B[vi] = A[vi] * 2.0\n"
         "sch = tir.Schedule(main)\n");
-    auto lowered = LowerForGpu(p.tir_schedule->func());
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
     QVERIFY(!lowered.ok());
     QVERIFY2(Contains(lowered.error().message,
                       "loop i is bound to threadIdx.x but starts at 4; a thread-bound loop "

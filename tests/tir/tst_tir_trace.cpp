@@ -11,18 +11,26 @@ using namespace tessera::tir::testing;
 
 namespace {
 
-// get_block, get_loops, split, reorder, fuse, parallel, vectorize, unroll on GEMM.
-Schedule TiledGemm() {
+// get_block, get_loops, split, reorder, fuse, parallel, vectorize, unroll on GEMM; the
+// failing step's error otherwise.
+Result<Schedule> TiledGemm() {
   Schedule sch(Gemm());
-  BlockRV c = *sch.GetBlock("C");
-  std::vector<LoopRV> l = *sch.GetLoops(c);
-  std::vector<LoopRV> io = *sch.Split(l[0], {Expr(), Expr(32)});
-  std::vector<LoopRV> jo = *sch.Split(l[1], {Expr(4), Expr()});
-  if (!sch.Reorder({io[0], jo[0], io[1], l[2], jo[1]}).ok()) qFatal("reorder failed");
-  LoopRV outer = *sch.Fuse({io[0], jo[0]});
-  if (!sch.Parallel(outer).ok() || !sch.Unroll(l[2]).ok() || !sch.Vectorize(jo[1]).ok()) {
-    qFatal("loop kinds failed");
-  }
+  auto c = sch.GetBlock("C");
+  if (!c.ok()) return c.error();
+  auto l = sch.GetLoops(*c);
+  if (!l.ok()) return l.error();
+  auto io = sch.Split(l->at(0), {Expr(), Expr(32)});
+  if (!io.ok()) return io.error();
+  auto jo = sch.Split(l->at(1), {Expr(4), Expr()});
+  if (!jo.ok()) return jo.error();
+  Status reordered = sch.Reorder({io->at(0), jo->at(0), io->at(1), l->at(2), jo->at(1)});
+  if (!reordered.ok()) return reordered.error();
+  auto outer = sch.Fuse({io->at(0), jo->at(0)});
+  if (!outer.ok()) return outer.error();
+  Status kinds = sch.Parallel(*outer);
+  if (kinds.ok()) kinds = sch.Unroll(l->at(2));
+  if (kinds.ok()) kinds = sch.Vectorize(jo->at(1));
+  if (!kinds.ok()) return kinds.error();
   return sch;
 }
 
@@ -33,7 +41,9 @@ class TestTirTrace : public QObject {
 
  private slots:
   void printsAsTvm020() {
-    Schedule sch = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& sch = *tiled;
     QCOMPARE(Q(TraceAsPython(sch.trace())),
              QString("# from tvm import tir\n"
                      "def apply_trace(sch: tir.Schedule) -> None:\n"
@@ -51,7 +61,9 @@ class TestTirTrace : public QObject {
   }
 
   void printsAsTvm024() {
-    Schedule sch = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& sch = *tiled;
     std::string text = TraceAsPython(sch.trace(), TvmDialect::STir);
     QVERIFY(text.rfind("# from tvm import s_tir\n"
                        "def apply_trace(sch: s_tir.Schedule) -> None:\n"
@@ -60,7 +72,9 @@ class TestTirTrace : public QObject {
   }
 
   void scheduledProgram() {
-    Schedule sch = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& sch = *tiled;
     std::string text = AsTVMScript(sch.func());
     QVERIFY2(
         text.find(
@@ -108,7 +122,9 @@ class TestTirTrace : public QObject {
   }
 
   void replayReproducesProgramAndTrace() {
-    Schedule original = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& original = *tiled;
     Schedule replayed(Gemm());
     Status s = ApplyTrace(original.trace(), &replayed);
     QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
@@ -117,7 +133,9 @@ class TestTirTrace : public QObject {
   }
 
   void replayStopsAtTheFailingInstruction() {
-    Schedule original = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& original = *tiled;
     // The convolution has no block "C": the replay fails at its first instruction.
     Schedule other(PaddedConv());
     Status s = ApplyTrace(original.trace(), &other);
@@ -126,9 +144,11 @@ class TestTirTrace : public QObject {
   }
 
   void replayOnAnotherShapeFailsWhereTheShapeMatters() {
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
     // Block C of the elementwise chain has two loops where the GEMM had three.
     Schedule other(ElementwiseChain());
-    Status s = ApplyTrace(TiledGemm().trace(), &other);
+    Status s = ApplyTrace(tiled->trace(), &other);
     QVERIFY(!s.ok());
     QVERIFY2(s.error().message.rfind("instruction 1 (GetLoops)", 0) == 0,
              s.error().message.c_str());
@@ -186,7 +206,9 @@ class TestTirTrace : public QObject {
   }
 
   void jsonRoundTripReplays() {
-    Schedule original = TiledGemm();
+    Result<Schedule> tiled = TiledGemm();
+    QVERIFY2(tiled.ok(), tiled.ok() ? "" : tiled.error().message.c_str());
+    Schedule& original = *tiled;
     BlockRV c = *original.GetBlock("C");
     QVERIFY(original.CacheWrite(c, 0, "local").ok());
     auto trace = TraceFromJson(TraceToJson(original.trace()));
