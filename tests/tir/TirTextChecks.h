@@ -1,5 +1,5 @@
-// Checks of printed TensorIR text (functions, traces) that the compute_at, blockize and
-// init-nest suites share.
+// Checks of printed TensorIR text (functions, traces, CUDA source, error messages) that
+// the TensorIR suites share.
 #pragma once
 
 #include <string>

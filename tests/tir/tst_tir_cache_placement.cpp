@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "TirLowerSupport.h"
+#include "TirTextChecks.h"
 #include "tir/Schedule.h"
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
@@ -22,10 +23,6 @@ QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 std::vector<LoopRV> LoopsOf(Schedule& sch, const std::string& block) {
   return *sch.GetLoops(*sch.GetBlock(block));
-}
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // The refusal has kind `kind`, and the function and the trace are as before.

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "TirLowerSupport.h"
+#include "TirTextChecks.h"
 #include "script/Evaluator.h"
 #include "tir/Schedule.h"
 #include "tir/ScheduleError.h"
@@ -23,10 +24,6 @@ using namespace tessera::tir::testing;
 namespace {
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // The refusal has kind `kind` and a message holding `words`; the function and the trace
 // are as before.
