@@ -8,18 +8,22 @@ namespace tessera::tir {
 namespace {
 
 // The block of instruction `k`'s first input as it was before the instruction: the
-// trace replayed up to it on `replay`, a schedule of the original function.
+// trace replayed up to it on `replay`, the schedule's unscheduled module. An error when
+// the block is in another function of the module than the one the schedule works on.
 Result<const BlockRealizeNode*> BlockBefore(const Schedule& sch, size_t k, Schedule* replay) {
   const std::vector<Instruction>& insts = sch.trace().insts;
   Trace before;
   before.insts.assign(insts.begin(), insts.begin() + long(k));
   if (Status s = ApplyTrace(before, replay); !s) return s.error();
-  return replay->Get(BlockRV{insts[k].inputs[0]});
+  auto realize = replay->Get(BlockRV{insts[k].inputs[0]});
+  if (realize.ok() && replay->state().PathTo(*realize).empty())
+    return Error("the block is in another function of the module");
+  return realize;
 }
 
 std::optional<TransformedLayout> BlockLayoutAt(const Schedule& sch, size_t k) {
   const Instruction& inst = sch.trace().insts[k];
-  Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
+  Schedule replay = sch.Unscheduled(/*seed=*/1);
   auto realize = BlockBefore(sch, k, &replay);
   if (!realize.ok()) return std::nullopt;
   const Block& block = (*realize)->block;
@@ -41,7 +45,7 @@ std::optional<TransformedLayout> BlockLayoutAt(const Schedule& sch, size_t k) {
 
 std::optional<TransformedLayout> BufferLayoutAt(const Schedule& sch, size_t k) {
   const Instruction& inst = sch.trace().insts[k];
-  Schedule replay(sch.original_func(), /*seed=*/1, sch.func_name());
+  Schedule replay = sch.Unscheduled(/*seed=*/1);
   auto realize = BlockBefore(sch, k, &replay);
   if (!realize.ok()) return std::nullopt;
   auto buffer =

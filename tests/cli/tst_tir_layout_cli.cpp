@@ -130,6 +130,48 @@ class TestTirLayoutCli : public QObject, protected CliScriptFolder {
     QVERIFY(ask.code != 0);
     QVERIFY2(ask.err.contains("several functions"), qPrintable(ask.err));
   }
+
+  // One schedule over two functions that both have a buffer B: each function shows its
+  // own transform, found by replaying the trace of the whole module.
+  void aModuleScheduleShowsTheChosenFunctionsTransforms() {
+    QString path =
+        Write("module.py",
+              "from tvm import tir\n"
+              "from tvm.script import ir as I\n"
+              "from tvm.script import tir as T\n"
+              "@I.ir_module\n"
+              "class Module:\n"
+              "    @T.prim_func\n"
+              "    def f(A: T.Buffer((14,), 'float32'), B: T.Buffer((14,), 'float32')):\n"
+              "        for i in range(14):\n"
+              "            with T.block('B'):\n"
+              "                vi = T.axis.remap('S', [i])\n"
+              "                B[vi] = A[vi] + T.float32(1.0)\n"
+              "    @T.prim_func\n"
+              "    def g(X: T.Buffer((6, 2), 'float32'), B: T.Buffer((6, 2), 'float32')):\n"
+              "        for i, j in T.grid(6, 2):\n"
+              "            with T.block('B'):\n"
+              "                vi, vj = T.axis.remap('SS', [i, j])\n"
+              "                B[vi, vj] = X[vi, vj] * T.float32(2.0)\n"
+              "sch = tir.Schedule(Module)\n"
+              "sch.work_on('f')\n"
+              "sch.transform_layout('B', ('write', 0), lambda i: [i // 4, i % 4], "
+              "pad_value=0.0)\n"
+              "sch.work_on('g')\n"
+              "sch.transform_layout('B', ('write', 0), lambda i, j: [j, i])\n");
+    Run f = Cli({"layout", path, "--buffer", "B", "--func", "f"});
+    QVERIFY2(f.code == 0, qPrintable(f.err));
+    QVERIFY2(f.out.contains("  physical shape:    [4, 4]\n"), qPrintable(f.out));
+    QVERIFY2(f.out.contains("  padding kept by:   overcompute in B "), qPrintable(f.out));
+    for (const QStringList& g : {QStringList{"--func", "g"}, QStringList{}}) {
+      Run r = Cli(QStringList{"layout", path, "--buffer", "B"} + g);
+      QVERIFY2(r.code == 0, qPrintable(r.err));
+      QVERIFY2(r.out.contains("  physical shape:    [2, 6]\n"), qPrintable(r.out));
+      QVERIFY2(r.out.contains("  transform:         instruction 3 of the trace, block B: "
+                              "lambda i, j: (j, i,)\n"),
+               qPrintable(r.out));
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestTirLayoutCli)
