@@ -25,8 +25,6 @@ using tir::testing::Contains;
 
 namespace {
 
-QString Q(const std::string& s) { return QString::fromStdString(s); }
-
 // y = x * 2 + 1 over 1000 elements, blocks of 128 threads (the last block partly idle).
 const char* kElementwise =
     "import tvm\n"

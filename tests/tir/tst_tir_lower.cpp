@@ -38,7 +38,6 @@ BlockRV BlockOf(Schedule& sch, const std::string& name) {
   return b.ok() ? *b : BlockRV{};
 }
 
-Status Ok(const Status& s) { return s; }
 template <typename T>
 Status Ok(const Result<T>& r) {
   return r.ok() ? Status::Ok() : Status(r.error());
