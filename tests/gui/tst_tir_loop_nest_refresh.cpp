@@ -6,6 +6,7 @@
 #include <QTreeWidgetItemIterator>
 #include <QtTest>
 
+#include "../tir/TirTestSupport.h"
 #include "ir/ExprOp.h"
 #include "te/Compute.h"
 #include "tir/CreatePrimFunc.h"
@@ -20,20 +21,8 @@ using tir::Schedule;
 
 namespace {
 
-// C[i, j] = sum_k A[i, k] * B[k, j].
-tir::PrimFunc Gemm() {
-  const ir::DataType f32 = ir::DataType::Float(32);
-  auto A = *te::placeholder({64, 64}, f32, "A");
-  auto B = *te::placeholder({64, 64}, f32, "B");
-  auto k = te::reduce_axis(ir::Range(0, 64), "k");
-  auto C = *te::compute(
-      {64, 64},
-      [&](const std::vector<ir::Var>& i) {
-        return te::sum(A(i[0], k->var) * B(k->var, i[1]), {k});
-      },
-      "C");
-  return *tir::CreatePrimFunc({A, B, C});
-}
+// C[i, j] = sum_k A[i, k] * B[k, j], 64 x 64 x 64.
+tir::PrimFunc Gemm() { return tir::testing::Gemm(64); }
 
 DocumentState StateOf(const Schedule& sch) {
   DocumentState st;

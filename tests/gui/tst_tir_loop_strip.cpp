@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "../tir/TirTestSupport.h"
 #include "Examples.h"
 #include "MainWindow.h"
 #include "ir/ExprOp.h"
@@ -29,19 +30,8 @@ namespace {
 
 const ir::DataType kF32 = ir::DataType::Float(32);
 
-// C[i, j] = sum_k A[i, k] * B[k, j].
-tir::PrimFunc Gemm() {
-  auto A = *te::placeholder({64, 64}, kF32, "A");
-  auto B = *te::placeholder({64, 64}, kF32, "B");
-  auto k = te::reduce_axis(ir::Range(0, 64), "k");
-  auto C = *te::compute(
-      {64, 64},
-      [&](const std::vector<ir::Var>& i) {
-        return te::sum(A(i[0], k->var) * B(k->var, i[1]), {k});
-      },
-      "C");
-  return *tir::CreatePrimFunc({A, B, C});
-}
+// C[i, j] = sum_k A[i, k] * B[k, j], 64 x 64 x 64.
+tir::PrimFunc Gemm() { return tir::testing::Gemm(64); }
 
 // B = A * 2; C = B + 1; D = B * 3.
 tir::PrimFunc TwoConsumers() {
