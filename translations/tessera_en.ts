@@ -414,82 +414,82 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirBufferLayouts</name>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="39"/>
         <source>No padding: every physical cell holds an element of %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="75"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="42"/>
         <source>(no closed form)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="79"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="46"/>
         <source>assume_injective_transform=True: the padding is neither written nor checked.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="82"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="49"/>
         <source>No pad value: the padding where %1 is never written or read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="98"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="55"/>
         <source>Overcompute: %1 iterates the padded shape %2 and stores T.if_then_else(%3, %4, value), so the padding is written in the same pass, with no branch around the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="107"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="64"/>
         <source>Input: nothing here writes %1, so block %2 states what the caller promises: T.assume(not (%3) or %1[...] == %4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="112"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="69"/>
         <source>Branching: %1 writes only the logical elements; block %2 then writes %3 to the padding cells, guarded by T.where(%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="115"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
         <source>the producer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="119"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="76"/>
         <source>The padding where %1 holds %2; no block of the schedule writes or assumes it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="161"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="94"/>
         <source>transform_block_layout rewrote the iteration space of block %1: its iterators %2 over %3 became %4 new ones over %5, each new iteration one old iteration (the map is bijective: no padding, nothing computed twice).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="168"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="101"/>
         <source>The loops above %1 were replaced by one loop per new iterator, and its accesses read the old iterators through the inverse map.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="218"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="134"/>
         <source>The schedule has no new transform_layout to show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="221"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="137"/>
         <source>Applies; the layout analysis does not cover this map, so its padding is not shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="227"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="143"/>
         <source>%1: %2 → %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="239"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="155"/>
         <source>padding %1 of %2 cells (%3 %) · %4 bytes wasted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="247"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="163"/>
         <source>padding where %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -505,62 +505,62 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirIntentToScript</name>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="34"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="38"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="40"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="44"/>
         <source>%1 needs a loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="60"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="64"/>
         <source>tile needs two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="69"/>
         <source>tile: %1 must be a loop outside %2 of block %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="71"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="75"/>
         <source>tile needs two positive factors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="148"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="152"/>
         <source>%1 needs a block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="155"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="157"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="161"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="206"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="210"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="214"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="218"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="223"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="234"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -610,7 +610,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="205"/>
-        <location filename="../views/TirIntents.cpp" line="934"/>
+        <location filename="../views/TirIntents.cpp" line="945"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -808,256 +808,256 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="432"/>
-        <location filename="../views/TirIntents.cpp" line="777"/>
+        <location filename="../views/TirIntents.cpp" line="788"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="519"/>
+        <location filename="../views/TirIntents.cpp" line="530"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="523"/>
+        <location filename="../views/TirIntents.cpp" line="534"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="524"/>
+        <location filename="../views/TirIntents.cpp" line="535"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="584"/>
+        <location filename="../views/TirIntents.cpp" line="595"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="591"/>
+        <location filename="../views/TirIntents.cpp" line="602"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="634"/>
+        <location filename="../views/TirIntents.cpp" line="645"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="661"/>
+        <location filename="../views/TirIntents.cpp" line="672"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="664"/>
+        <location filename="../views/TirIntents.cpp" line="675"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="675"/>
+        <location filename="../views/TirIntents.cpp" line="686"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="697"/>
+        <location filename="../views/TirIntents.cpp" line="708"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="714"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="719"/>
+        <location filename="../views/TirIntents.cpp" line="730"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="723"/>
+        <location filename="../views/TirIntents.cpp" line="734"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="724"/>
+        <location filename="../views/TirIntents.cpp" line="735"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="738"/>
+        <location filename="../views/TirIntents.cpp" line="749"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="746"/>
+        <location filename="../views/TirIntents.cpp" line="757"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="753"/>
-        <location filename="../views/TirIntents.cpp" line="754"/>
+        <location filename="../views/TirIntents.cpp" line="764"/>
+        <location filename="../views/TirIntents.cpp" line="765"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="769"/>
+        <location filename="../views/TirIntents.cpp" line="780"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="781"/>
+        <location filename="../views/TirIntents.cpp" line="792"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="786"/>
+        <location filename="../views/TirIntents.cpp" line="797"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="796"/>
+        <location filename="../views/TirIntents.cpp" line="807"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="802"/>
+        <location filename="../views/TirIntents.cpp" line="813"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="810"/>
+        <location filename="../views/TirIntents.cpp" line="821"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="811"/>
+        <location filename="../views/TirIntents.cpp" line="822"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="812"/>
+        <location filename="../views/TirIntents.cpp" line="823"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="817"/>
+        <location filename="../views/TirIntents.cpp" line="828"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="819"/>
-        <location filename="../views/TirIntents.cpp" line="899"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="910"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="822"/>
-        <location filename="../views/TirIntents.cpp" line="901"/>
+        <location filename="../views/TirIntents.cpp" line="833"/>
+        <location filename="../views/TirIntents.cpp" line="912"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="828"/>
+        <location filename="../views/TirIntents.cpp" line="839"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="829"/>
+        <location filename="../views/TirIntents.cpp" line="840"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="833"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="836"/>
+        <location filename="../views/TirIntents.cpp" line="847"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="847"/>
+        <location filename="../views/TirIntents.cpp" line="858"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="870"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="860"/>
-        <location filename="../views/TirIntents.cpp" line="921"/>
+        <location filename="../views/TirIntents.cpp" line="871"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="865"/>
+        <location filename="../views/TirIntents.cpp" line="876"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="868"/>
+        <location filename="../views/TirIntents.cpp" line="879"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="873"/>
+        <location filename="../views/TirIntents.cpp" line="884"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="876"/>
+        <location filename="../views/TirIntents.cpp" line="887"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="892"/>
+        <location filename="../views/TirIntents.cpp" line="903"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="893"/>
+        <location filename="../views/TirIntents.cpp" line="904"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="898"/>
+        <location filename="../views/TirIntents.cpp" line="909"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="919"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="910"/>
+        <location filename="../views/TirIntents.cpp" line="921"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="911"/>
+        <location filename="../views/TirIntents.cpp" line="922"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="920"/>
+        <location filename="../views/TirIntents.cpp" line="931"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="925"/>
+        <location filename="../views/TirIntents.cpp" line="936"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="930"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1344,50 +1344,55 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="148"/>
-        <location filename="../app/gui/Document.cpp" line="151"/>
+        <location filename="../app/gui/Document.cpp" line="150"/>
+        <location filename="../app/gui/Document.cpp" line="153"/>
         <source>cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="157"/>
+        <location filename="../app/gui/Document.cpp" line="159"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="178"/>
-        <location filename="../app/gui/Document.cpp" line="230"/>
+        <location filename="../app/gui/Document.cpp" line="180"/>
+        <location filename="../app/gui/Document.cpp" line="232"/>
         <source>%1: the script has no schedule to apply it to (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="200"/>
+        <location filename="../app/gui/Document.cpp" line="202"/>
         <source>%1 was legal, but the printed script does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="241"/>
+        <location filename="../app/gui/Document.cpp" line="243"/>
         <source>%1: the script makes no TensorIR schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="261"/>
+        <location filename="../app/gui/Document.cpp" line="263"/>
         <source>transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="300"/>
+        <location filename="../app/gui/Document.cpp" line="303"/>
         <source>%1 was legal, but its line %2 does not evaluate: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="334"/>
+        <location filename="../app/gui/Document.cpp" line="337"/>
         <source>there is no version v%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="338"/>
+        <location filename="../app/gui/Document.cpp" line="341"/>
         <source>go to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="402"/>
+        <source>The module has no function %1 any more; showing %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1404,58 +1409,58 @@ computes %1 elements, %2 required</source>
 <context>
     <name>tessera::gui::InstrumentPanels</name>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="145"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="146"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="148"/>
         <source>Check on the GPU &amp;Emulator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="149"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="150"/>
         <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="124"/>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="169"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="125"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="170"/>
         <source>Nothing to check: the script has no lowered program.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="126"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="127"/>
         <source>This TensorIR function has no loop bound to a GPU thread, so there is no CUDA kernel to check: bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="173"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="174"/>
         <source>A check on the GPU emulator is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="177"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="178"/>
         <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="200"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="201"/>
         <source>Checking on the GPU emulator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="219"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="221"/>
         <source>GPU emulator: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="226"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="228"/>
         <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/InstrumentPanels.cpp" line="232"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="234"/>
         <source>GPU emulator: %n problem(s); %1</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1463,35 +1468,35 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="268"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="271"/>
         <source>Check on the GPU emulator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="273"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
         <source>The run failed: %1
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="274"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="277"/>
         <source>
 No problem found.
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="279"/>
         <source>%1 in %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="278"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="281"/>
         <source>the outputs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="284"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="287"/>
         <source>CUDA lines %1 (highlighted)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1499,378 +1504,388 @@ No problem found.
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="245"/>
         <source>Script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="245"/>
+        <location filename="../app/gui/MainWindow.cpp" line="246"/>
         <source>Stage DAG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
         <source>IterVar hyper-graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
         <source>Loop nest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
         <source>Block graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Loops and iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="250"/>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Loop nest (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="251"/>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
         <source>Buffer layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Bounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Bounds (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
         <source>Code</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="257"/>
         <source>Run log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="257"/>
+        <location filename="../app/gui/MainWindow.cpp" line="258"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="309"/>
         <source>The docks are back where they were at the first start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="380"/>
+        <location filename="../app/gui/MainWindow.cpp" line="381"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="381"/>
+        <location filename="../app/gui/MainWindow.cpp" line="382"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="389"/>
+        <location filename="../app/gui/MainWindow.cpp" line="390"/>
         <source>Open &amp;Example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="395"/>
+        <location filename="../app/gui/MainWindow.cpp" line="396"/>
         <source>TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="402"/>
+        <location filename="../app/gui/MainWindow.cpp" line="403"/>
         <source>Open as Tensor&amp;IR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="407"/>
+        <location filename="../app/gui/MainWindow.cpp" line="408"/>
         <source>TensorIR &amp;Spelling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="412"/>
+        <location filename="../app/gui/MainWindow.cpp" line="413"/>
         <source>TVM 0.&amp;20 (tir.Schedule, T.block)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="413"/>
+        <location filename="../app/gui/MainWindow.cpp" line="414"/>
         <source>TVM 0.2&amp;6 (s_tir.Schedule, T.sblock)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="422"/>
+        <location filename="../app/gui/MainWindow.cpp" line="423"/>
         <source>Recent &amp;Files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="426"/>
+        <location filename="../app/gui/MainWindow.cpp" line="427"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="428"/>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="430"/>
+        <location filename="../app/gui/MainWindow.cpp" line="431"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="431"/>
+        <location filename="../app/gui/MainWindow.cpp" line="432"/>
         <source>Script for &amp;TVM…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="436"/>
+        <location filename="../app/gui/MainWindow.cpp" line="437"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="439"/>
+        <location filename="../app/gui/MainWindow.cpp" line="440"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="441"/>
+        <location filename="../app/gui/MainWindow.cpp" line="442"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="445"/>
+        <location filename="../app/gui/MainWindow.cpp" line="446"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="450"/>
+        <location filename="../app/gui/MainWindow.cpp" line="451"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="467"/>
+        <location filename="../app/gui/MainWindow.cpp" line="468"/>
         <source>Undid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="473"/>
+        <location filename="../app/gui/MainWindow.cpp" line="474"/>
         <source>Redid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="493"/>
+        <location filename="../app/gui/MainWindow.cpp" line="494"/>
         <source>&amp;Schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="500"/>
+        <location filename="../app/gui/MainWindow.cpp" line="501"/>
         <source>&amp;Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="501"/>
+        <location filename="../app/gui/MainWindow.cpp" line="502"/>
         <source>&amp;Tile…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="502"/>
+        <location filename="../app/gui/MainWindow.cpp" line="503"/>
         <source>&amp;Fuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="503"/>
+        <location filename="../app/gui/MainWindow.cpp" line="504"/>
         <source>&amp;Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="504"/>
+        <location filename="../app/gui/MainWindow.cpp" line="505"/>
         <source>&amp;Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="505"/>
+        <location filename="../app/gui/MainWindow.cpp" line="506"/>
         <source>&amp;Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="506"/>
+        <location filename="../app/gui/MainWindow.cpp" line="507"/>
         <source>&amp;Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="507"/>
+        <location filename="../app/gui/MainWindow.cpp" line="508"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="510"/>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="511"/>
+        <location filename="../app/gui/MainWindow.cpp" line="512"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="512"/>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="513"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="516"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="516"/>
+        <location filename="../app/gui/MainWindow.cpp" line="517"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="530"/>
+        <location filename="../app/gui/MainWindow.cpp" line="531"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="531"/>
+        <location filename="../app/gui/MainWindow.cpp" line="532"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="532"/>
+        <location filename="../app/gui/MainWindow.cpp" line="533"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="538"/>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="541"/>
+        <location filename="../app/gui/MainWindow.cpp" line="542"/>
         <source>R&amp;unner…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="550"/>
+        <location filename="../app/gui/MainWindow.cpp" line="551"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="551"/>
+        <location filename="../app/gui/MainWindow.cpp" line="552"/>
         <source>Run and Profile now run on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="560"/>
+        <location filename="../app/gui/MainWindow.cpp" line="561"/>
         <source>&amp;Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="581"/>
+        <location filename="../app/gui/MainWindow.cpp" line="582"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
-        <location filename="../app/gui/MainWindow.cpp" line="619"/>
+        <location filename="../app/gui/MainWindow.cpp" line="614"/>
+        <location filename="../app/gui/MainWindow.cpp" line="620"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="666"/>
+        <location filename="../app/gui/MainWindow.cpp" line="667"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="734"/>
+        <location filename="../app/gui/MainWindow.cpp" line="735"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="737"/>
+        <location filename="../app/gui/MainWindow.cpp" line="738"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="740"/>
+        <location filename="../app/gui/MainWindow.cpp" line="741"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="749"/>
+        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <source>TensorIR &amp;Function</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="754"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="763"/>
+        <location filename="../app/gui/MainWindow.cpp" line="786"/>
+        <source>Showing the module&apos;s function %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="795"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="764"/>
+        <location filename="../app/gui/MainWindow.cpp" line="796"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="767"/>
+        <location filename="../app/gui/MainWindow.cpp" line="799"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="768"/>
+        <location filename="../app/gui/MainWindow.cpp" line="800"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="769"/>
+        <location filename="../app/gui/MainWindow.cpp" line="801"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="798"/>
+        <location filename="../app/gui/MainWindow.cpp" line="831"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="799"/>
+        <location filename="../app/gui/MainWindow.cpp" line="832"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -1878,140 +1893,140 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="847"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
+        <location filename="../app/gui/MainWindow.cpp" line="880"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="856"/>
+        <location filename="../app/gui/MainWindow.cpp" line="889"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="884"/>
+        <location filename="../app/gui/MainWindow.cpp" line="917"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="909"/>
-        <location filename="../app/gui/MainWindow.cpp" line="963"/>
+        <location filename="../app/gui/MainWindow.cpp" line="942"/>
+        <location filename="../app/gui/MainWindow.cpp" line="996"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="913"/>
+        <location filename="../app/gui/MainWindow.cpp" line="946"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="924"/>
+        <location filename="../app/gui/MainWindow.cpp" line="957"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="952"/>
-        <location filename="../app/gui/MainWindow.cpp" line="968"/>
+        <location filename="../app/gui/MainWindow.cpp" line="985"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
+        <location filename="../app/gui/MainWindow.cpp" line="987"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="956"/>
+        <location filename="../app/gui/MainWindow.cpp" line="989"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="970"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1003"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="980"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="981"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="989"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1022"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="993"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1006"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1060"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1104"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1137"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1148"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1177"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1210"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1209"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1212"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1201"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1234"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2021,181 +2036,181 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>Profiling %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>Running %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="630"/>
+        <location filename="../app/gui/MainWindow.cpp" line="631"/>
         <source> of a Slurm node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="691"/>
+        <location filename="../app/gui/MainWindow.cpp" line="692"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="702"/>
+        <location filename="../app/gui/MainWindow.cpp" line="703"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="703"/>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="706"/>
+        <location filename="../app/gui/MainWindow.cpp" line="707"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="725"/>
+        <location filename="../app/gui/MainWindow.cpp" line="726"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="994"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1011"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1044"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1208"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1214"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1277"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1282"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1279"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1260"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="933"/>
+        <location filename="../app/gui/MainWindow.cpp" line="966"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="934"/>
+        <location filename="../app/gui/MainWindow.cpp" line="967"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="941"/>
+        <location filename="../app/gui/MainWindow.cpp" line="974"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="534"/>
+        <location filename="../app/gui/MainWindow.cpp" line="535"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="536"/>
+        <location filename="../app/gui/MainWindow.cpp" line="537"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="578"/>
+        <location filename="../app/gui/MainWindow.cpp" line="579"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>&amp;Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1319"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1324"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="385"/>
+        <location filename="../app/gui/MainWindow.cpp" line="386"/>
         <source>Open project or script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="386"/>
+        <location filename="../app/gui/MainWindow.cpp" line="387"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1068"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1036"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="698"/>
+        <location filename="../app/gui/MainWindow.cpp" line="699"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2986,17 +3001,17 @@ No problem found.
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="76"/>
+        <location filename="../views/graph/GraphScene.cpp" line="98"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="77"/>
+        <location filename="../views/graph/GraphScene.cpp" line="99"/>
         <source>Nothing can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="90"/>
+        <location filename="../views/graph/GraphScene.cpp" line="112"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4173,58 +4188,58 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopNestView</name>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Iterators and bindings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="120"/>
+        <location filename="../views/TirLoopNestView.cpp" line="121"/>
         <source>block, T.init</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="120"/>
+        <location filename="../views/TirLoopNestView.cpp" line="121"/>
         <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="167"/>
+        <location filename="../views/TirLoopNestView.cpp" line="168"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="168"/>
-        <location filename="../views/TirLoopNestView.cpp" line="200"/>
+        <location filename="../views/TirLoopNestView.cpp" line="169"/>
+        <location filename="../views/TirLoopNestView.cpp" line="201"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="185"/>
+        <location filename="../views/TirLoopNestView.cpp" line="186"/>
         <source>No other block sits under %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="191"/>
+        <location filename="../views/TirLoopNestView.cpp" line="192"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="197"/>
+        <location filename="../views/TirLoopNestView.cpp" line="198"/>
         <source>%1 is not a loop of %2: loops move only within their nest</source>
         <translation type="unfinished"></translation>
     </message>

@@ -430,82 +430,82 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirBufferLayouts</name>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="39"/>
         <source>No padding: every physical cell holds an element of %1.</source>
         <translation>无填充：每个物理单元都存放 %1 的一个元素。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="75"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="42"/>
         <source>(no closed form)</source>
         <translation>（无闭式表达）</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="79"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="46"/>
         <source>assume_injective_transform=True: the padding is neither written nor checked.</source>
         <translation>assume_injective_transform=True：填充既不写入也不检查。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="82"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="49"/>
         <source>No pad value: the padding where %1 is never written or read.</source>
         <translation>无填充值：%1 处的填充从不被写入或读取。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="98"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="55"/>
         <source>Overcompute: %1 iterates the padded shape %2 and stores T.if_then_else(%3, %4, value), so the padding is written in the same pass, with no branch around the store.</source>
         <translation>冗余计算：%1 遍历填充后的形状 %2 并存储 T.if_then_else(%3, %4, value)，因此填充在同一遍中写入，存储外没有分支。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="107"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="64"/>
         <source>Input: nothing here writes %1, so block %2 states what the caller promises: T.assume(not (%3) or %1[...] == %4).</source>
         <translation>输入：这里没有任何块写入 %1，因此块 %2 声明调用方的保证：T.assume(not (%3) or %1[...] == %4)。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="112"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="69"/>
         <source>Branching: %1 writes only the logical elements; block %2 then writes %3 to the padding cells, guarded by T.where(%4).</source>
         <translation>分支：%1 只写入逻辑元素；随后块 %2 将 %3 写入填充单元，由 T.where(%4) 守护。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="115"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="72"/>
         <source>the producer</source>
         <translation>生产者</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="119"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="76"/>
         <source>The padding where %1 holds %2; no block of the schedule writes or assumes it.</source>
         <translation>%1 处的填充存放 %2；调度中没有块写入或假设它。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="161"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="94"/>
         <source>transform_block_layout rewrote the iteration space of block %1: its iterators %2 over %3 became %4 new ones over %5, each new iteration one old iteration (the map is bijective: no padding, nothing computed twice).</source>
         <translation>transform_block_layout 重写了块 %1 的迭代空间：它在 %3 上的迭代器 %2 变为在 %5 上的 %4 个新迭代器，每次新迭代对应一次旧迭代（映射是双射：没有填充，没有重复计算）。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="168"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="101"/>
         <source>The loops above %1 were replaced by one loop per new iterator, and its accesses read the old iterators through the inverse map.</source>
         <translation>%1 之上的循环被替换为每个新迭代器一个循环，其访问通过逆映射读取旧迭代器。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="218"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="134"/>
         <source>The schedule has no new transform_layout to show.</source>
         <translation>该调度没有新的 transform_layout 可显示。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="221"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="137"/>
         <source>Applies; the layout analysis does not cover this map, so its padding is not shown.</source>
         <translation>可以应用；布局分析不覆盖此映射，因此不显示其填充。</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="227"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="143"/>
         <source>%1: %2 → %3</source>
         <translation>%1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="239"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="155"/>
         <source>padding %1 of %2 cells (%3 %) · %4 bytes wasted</source>
         <translation>填充 %1 / %2 个单元（%3 %）· 浪费 %4 字节</translation>
     </message>
     <message>
-        <location filename="../views/TirBufferLayouts.cpp" line="247"/>
+        <location filename="../views/TirBufferLayouts.cpp" line="163"/>
         <source>padding where %1</source>
         <translation>填充条件 %1</translation>
     </message>
@@ -521,62 +521,62 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirIntentToScript</name>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="34"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="38"/>
         <source>block %1 has no loop %2</source>
         <translation>块 %1 没有循环 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="40"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="44"/>
         <source>%1 needs a loop</source>
         <translation>%1 需要一个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="60"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="64"/>
         <source>tile needs two loops</source>
         <translation>tile 需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="69"/>
         <source>tile: %1 must be a loop outside %2 of block %3</source>
         <translation>tile：%1 必须是块 %3 中位于 %2 之外的循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="71"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="75"/>
         <source>tile needs two positive factors</source>
         <translation>tile 需要两个正因子</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="148"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="152"/>
         <source>%1 needs a block</source>
         <translation>%1 需要一个块</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="155"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
         <source>%1 needs a buffer index</source>
         <translation>%1 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="157"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="161"/>
         <source>%1 needs a storage scope</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="206"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="210"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="214"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="218"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="223"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="234"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
@@ -626,7 +626,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="205"/>
-        <location filename="../views/TirIntents.cpp" line="934"/>
+        <location filename="../views/TirIntents.cpp" line="945"/>
         <source>unknown TensorIR primitive %1</source>
         <translation>未知的 TensorIR 原语 %1</translation>
     </message>
@@ -824,256 +824,256 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="432"/>
-        <location filename="../views/TirIntents.cpp" line="777"/>
+        <location filename="../views/TirIntents.cpp" line="788"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation>blockize：没有其他块与 %1 处于同一作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="519"/>
+        <location filename="../views/TirIntents.cpp" line="530"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation>split：因子“%1”既不是正整数也不是 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="523"/>
+        <location filename="../views/TirIntents.cpp" line="534"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation>split：至少给出两个因子，例如 None, 32</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="524"/>
+        <location filename="../views/TirIntents.cpp" line="535"/>
         <source>split: at most one factor may be None</source>
         <translation>split：最多只能有一个因子为 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="584"/>
+        <location filename="../views/TirIntents.cpp" line="595"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="591"/>
+        <location filename="../views/TirIntents.cpp" line="602"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="634"/>
+        <location filename="../views/TirIntents.cpp" line="645"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation>%1 不能计算于它自己的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="661"/>
+        <location filename="../views/TirIntents.cpp" line="672"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation>%1 和 %2 并不都是 %3 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="664"/>
+        <location filename="../views/TirIntents.cpp" line="675"/>
         <source>a loop dropped on itself does nothing</source>
         <translation>把循环拖放到它自身上不会有任何效果</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="675"/>
+        <location filename="../views/TirIntents.cpp" line="686"/>
         <source>%1 is already there: nothing to do</source>
         <translation>%1 已经在那里：无需操作</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="697"/>
+        <location filename="../views/TirIntents.cpp" line="708"/>
         <source>%1: select a block first</source>
         <translation>%1：请先选择一个块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="714"/>
         <source>%1: select a loop of %2 first</source>
         <translation>%1：请先选择 %2 的一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="719"/>
+        <location filename="../views/TirIntents.cpp" line="730"/>
         <source>Factors (None is inferred)</source>
         <translation>因子（None 表示自动推断）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="723"/>
+        <location filename="../views/TirIntents.cpp" line="734"/>
         <source>No predicate</source>
         <translation>不加谓词</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="724"/>
+        <location filename="../views/TirIntents.cpp" line="735"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation>disable_predication：拆分后的循环不加 T.where 保护；因子不能整除长度时，块会越界执行</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="738"/>
+        <location filename="../views/TirIntents.cpp" line="749"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="746"/>
+        <location filename="../views/TirIntents.cpp" line="757"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation>tile：%1 没有可分块的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="753"/>
-        <location filename="../views/TirIntents.cpp" line="754"/>
+        <location filename="../views/TirIntents.cpp" line="764"/>
+        <location filename="../views/TirIntents.cpp" line="765"/>
         <source>Inner extent of %1</source>
         <translation>%1 的内层范围</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="769"/>
+        <location filename="../views/TirIntents.cpp" line="780"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation>分解出的循环在 %1.rf 形状中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="781"/>
+        <location filename="../views/TirIntents.cpp" line="792"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation>块（相邻，按执行顺序）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="786"/>
+        <location filename="../views/TirIntents.cpp" line="797"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation>勾选的块及其公共循环之下的循环合并为一个块 outer_&lt;B&gt;_&lt;C&gt;_</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="796"/>
+        <location filename="../views/TirIntents.cpp" line="807"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="802"/>
+        <location filename="../views/TirIntents.cpp" line="813"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="810"/>
+        <location filename="../views/TirIntents.cpp" line="821"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation>compute_at：没有块读取 %1 写入的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="811"/>
+        <location filename="../views/TirIntents.cpp" line="822"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="812"/>
+        <location filename="../views/TirIntents.cpp" line="823"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="817"/>
+        <location filename="../views/TirIntents.cpp" line="828"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation>%1：%2 没有可缓存的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>Read buffer</source>
         <translation>读取的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="819"/>
-        <location filename="../views/TirIntents.cpp" line="899"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="910"/>
         <source>Written buffer</source>
         <translation>写入的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="822"/>
-        <location filename="../views/TirIntents.cpp" line="901"/>
+        <location filename="../views/TirIntents.cpp" line="833"/>
+        <location filename="../views/TirIntents.cpp" line="912"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="828"/>
+        <location filename="../views/TirIntents.cpp" line="839"/>
         <source>Blocks that read the copy</source>
         <translation>读取副本的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="829"/>
+        <location filename="../views/TirIntents.cpp" line="840"/>
         <source>Blocks that read the cache directly</source>
         <translation>直接读取缓存的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="833"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation>consumer_blocks：改为读取副本的读者（全部：TVM 的默认值 None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="836"/>
+        <location filename="../views/TirIntents.cpp" line="847"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation>consumer_blocks：读取缓存而非被写缓冲区的读者（无：TVM 的默认值）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="847"/>
+        <location filename="../views/TirIntents.cpp" line="858"/>
         <source>%1 read the copy</source>
         <translation>%1 读取副本</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="870"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation>transform_layout：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="860"/>
-        <location filename="../views/TirIntents.cpp" line="921"/>
+        <location filename="../views/TirIntents.cpp" line="871"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="865"/>
+        <location filename="../views/TirIntents.cpp" line="876"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="868"/>
+        <location filename="../views/TirIntents.cpp" line="879"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="873"/>
+        <location filename="../views/TirIntents.cpp" line="884"/>
         <source>Pad value (empty: None)</source>
         <translation>填充值（留空：None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="876"/>
+        <location filename="../views/TirIntents.cpp" line="887"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="892"/>
+        <location filename="../views/TirIntents.cpp" line="903"/>
         <source>Init block above loop</source>
         <translation>初始化块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="893"/>
+        <location filename="../views/TirIntents.cpp" line="904"/>
         <source>Padding block above loop</source>
         <translation>填充块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="898"/>
+        <location filename="../views/TirIntents.cpp" line="909"/>
         <source>%1: %2 writes no buffer</source>
         <translation>%1：%2 不写入任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="919"/>
         <source>Axis</source>
         <translation>轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="910"/>
+        <location filename="../views/TirIntents.cpp" line="921"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="911"/>
+        <location filename="../views/TirIntents.cpp" line="922"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="920"/>
+        <location filename="../views/TirIntents.cpp" line="931"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation>reindex：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="925"/>
+        <location filename="../views/TirIntents.cpp" line="936"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation>填充（每个块迭代器一个倍数）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="930"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
     </message>
@@ -1395,36 +1395,41 @@ computes %1 elements, %2 required</source>
         <translation>%1 太大，不是脚本（%2 字节）</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="148"/>
-        <location filename="../app/gui/Document.cpp" line="151"/>
+        <location filename="../app/gui/Document.cpp" line="150"/>
+        <location filename="../app/gui/Document.cpp" line="153"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="157"/>
+        <location filename="../app/gui/Document.cpp" line="159"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="178"/>
-        <location filename="../app/gui/Document.cpp" line="230"/>
+        <location filename="../app/gui/Document.cpp" line="180"/>
+        <location filename="../app/gui/Document.cpp" line="232"/>
         <source>%1: the script has no schedule to apply it to (fix its errors first)</source>
         <translation>%1：脚本没有可应用的调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="200"/>
+        <location filename="../app/gui/Document.cpp" line="202"/>
         <source>%1 was legal, but the printed script does not evaluate: %2</source>
         <translation>%1 合法，但打印出的脚本无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="241"/>
+        <location filename="../app/gui/Document.cpp" line="243"/>
         <source>%1: the script makes no TensorIR schedule (fix its errors first)</source>
         <translation>%1：脚本没有生成 TensorIR 调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="261"/>
+        <location filename="../app/gui/Document.cpp" line="263"/>
         <source>transform_layout: the index map must be a lambda, e.g. lambda i: [i // 4, i % 4]</source>
         <translation>transform_layout：索引映射必须是 lambda，例如 lambda i: [i // 4, i % 4]</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/Document.cpp" line="402"/>
+        <source>The module has no function %1 any more; showing %2</source>
+        <translation>模块中已没有函数 %1；改为显示 %2</translation>
     </message>
     <message>
         <location filename="../app/gui/UndoCommands.cpp" line="11"/>
@@ -1437,17 +1442,17 @@ computes %1 elements, %2 required</source>
         <translation>%1 太大，不是项目（%2 字节）</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="300"/>
+        <location filename="../app/gui/Document.cpp" line="303"/>
         <source>%1 was legal, but its line %2 does not evaluate: %3</source>
         <translation>%1 合法，但它的脚本行 %2 无法求值：%3</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="334"/>
+        <location filename="../app/gui/Document.cpp" line="337"/>
         <source>there is no version v%1</source>
         <translation>没有版本 v%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="338"/>
+        <location filename="../app/gui/Document.cpp" line="341"/>
         <source>go to %1</source>
         <translation>转到 %1</translation>
     </message>
@@ -1459,17 +1464,17 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="145"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="146"/>
         <source>Roofline</source>
         <translation>屋顶线</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="147"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="148"/>
         <source>Check on the GPU &amp;Emulator</source>
         <translation>在 GPU 模拟器上检查(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="149"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="150"/>
         <source>Runs the CUDA kernels of this schedule on the CPU and reports races, shuffle-mask errors, out-of-bounds writes and wrong results (no GPU needed)</source>
         <translation>在 CPU 上运行此调度的 CUDA 内核，报告数据竞争、shuffle 掩码错误、越界写入和错误结果（无需 GPU）</translation>
     </message>
@@ -1478,62 +1483,62 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">TensorIR 文档还没有可检查的 CUDA 内核：它在 CPU 上运行（在 CPU 上运行）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="124"/>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="169"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="125"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="170"/>
         <source>Nothing to check: the script has no lowered program.</source>
         <translation>无可检查：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="126"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="127"/>
         <source>This TensorIR function has no loop bound to a GPU thread, so there is no CUDA kernel to check: bind its outer loops with sch.bind(loop, &quot;blockIdx.x&quot;) and sch.bind(loop, &quot;threadIdx.x&quot;).</source>
         <translation>此 TensorIR 函数没有绑定到 GPU 线程的循环，因此没有可检查的 CUDA 内核：请用 sch.bind(loop, &quot;blockIdx.x&quot;) 和 sch.bind(loop, &quot;threadIdx.x&quot;) 绑定其外层循环。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="173"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="174"/>
         <source>A check on the GPU emulator is already going.</source>
         <translation>GPU 模拟器上已有一次检查正在进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="177"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="178"/>
         <source>The GPU emulator needs a C++ compiler (c++, g++ or clang++) on PATH.</source>
         <translation>GPU 模拟器需要 PATH 中有 C++ 编译器（c++、g++ 或 clang++）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="200"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="201"/>
         <source>Checking on the GPU emulator…</source>
         <translation>正在 GPU 模拟器上检查…</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="219"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="221"/>
         <source>GPU emulator: %1</source>
         <translation>GPU 模拟器：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="226"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="228"/>
         <source>Checked on the GPU emulator: the outputs match the reference and no race was seen.</source>
         <translation>已在 GPU 模拟器上检查：输出与参考一致，未发现数据竞争。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/InstrumentPanels.cpp" line="232"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="234"/>
         <source>GPU emulator: %n problem(s); %1</source>
         <translation>
             <numerusform>GPU 模拟器：%n 个问题；%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="268"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="271"/>
         <source>Check on the GPU emulator</source>
         <translation>在 GPU 模拟器上检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="273"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
         <source>The run failed: %1
 </source>
         <translation>运行失败：%1
 </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="274"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="277"/>
         <source>
 No problem found.
 </source>
@@ -1542,17 +1547,17 @@ No problem found.
 </translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="276"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="279"/>
         <source>%1 in %2: %3</source>
         <translation>%2 中的 %1：%3</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="278"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="281"/>
         <source>the outputs</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../app/gui/InstrumentPanels.cpp" line="284"/>
+        <location filename="../app/gui/InstrumentPanels.cpp" line="287"/>
         <source>CUDA lines %1 (highlighted)</source>
         <translation>CUDA 第 %1 行（已高亮）</translation>
     </message>
@@ -1560,297 +1565,297 @@ No problem found.
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="245"/>
         <source>Script</source>
         <translation>脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="245"/>
+        <location filename="../app/gui/MainWindow.cpp" line="246"/>
         <source>Stage DAG</source>
         <translation>阶段 DAG</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
         <source>IterVar hyper-graph</source>
         <translation>迭代变量超图</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
         <source>Loop nest</source>
         <translation>循环嵌套</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
         <source>Block graph</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Loops and iterators</source>
         <translation>循环与迭代器</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="250"/>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Loop nest (TensorIR)</source>
         <translation>循环嵌套（TensorIR）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="251"/>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
         <source>Buffer layout</source>
         <translation>缓冲区布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Bounds</source>
         <translation>边界</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Bounds (TensorIR)</source>
         <translation>边界（TensorIR）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
         <source>Code</source>
         <translation>代码</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
         <source>Profile</source>
         <translation>性能分析</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="257"/>
+        <location filename="../app/gui/MainWindow.cpp" line="258"/>
         <source>Tune</source>
         <translation>调优</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="309"/>
         <source>The docks are back where they were at the first start.</source>
         <translation>停靠窗口已恢复到首次启动时的位置。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="380"/>
+        <location filename="../app/gui/MainWindow.cpp" line="381"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="381"/>
+        <location filename="../app/gui/MainWindow.cpp" line="382"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="389"/>
+        <location filename="../app/gui/MainWindow.cpp" line="390"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="395"/>
+        <location filename="../app/gui/MainWindow.cpp" line="396"/>
         <source>TensorIR</source>
         <translation>TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="402"/>
+        <location filename="../app/gui/MainWindow.cpp" line="403"/>
         <source>Open as Tensor&amp;IR</source>
         <translation>作为 TensorIR 打开(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="407"/>
+        <location filename="../app/gui/MainWindow.cpp" line="408"/>
         <source>TensorIR &amp;Spelling</source>
         <translation>TensorIR 写法(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="412"/>
+        <location filename="../app/gui/MainWindow.cpp" line="413"/>
         <source>TVM 0.&amp;20 (tir.Schedule, T.block)</source>
         <translation>TVM 0.&amp;20（tir.Schedule、T.block）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="413"/>
+        <location filename="../app/gui/MainWindow.cpp" line="414"/>
         <source>TVM 0.2&amp;6 (s_tir.Schedule, T.sblock)</source>
         <translation>TVM 0.2&amp;6（s_tir.Schedule、T.sblock）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="422"/>
+        <location filename="../app/gui/MainWindow.cpp" line="423"/>
         <source>Recent &amp;Files</source>
         <translation>最近的文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="426"/>
+        <location filename="../app/gui/MainWindow.cpp" line="427"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="428"/>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="430"/>
+        <location filename="../app/gui/MainWindow.cpp" line="431"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="431"/>
+        <location filename="../app/gui/MainWindow.cpp" line="432"/>
         <source>Script for &amp;TVM…</source>
         <translation>TVM 脚本(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="436"/>
+        <location filename="../app/gui/MainWindow.cpp" line="437"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation>TVM 0.20 的 TensorIR 程序(&amp;2)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="439"/>
+        <location filename="../app/gui/MainWindow.cpp" line="440"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation>TVM 0.26 的 TensorIR 程序(&amp;6)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="441"/>
+        <location filename="../app/gui/MainWindow.cpp" line="442"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation>当前视图导出为 PNG/SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="445"/>
+        <location filename="../app/gui/MainWindow.cpp" line="446"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="450"/>
+        <location filename="../app/gui/MainWindow.cpp" line="451"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="493"/>
+        <location filename="../app/gui/MainWindow.cpp" line="494"/>
         <source>&amp;Schedule</source>
         <translation>调度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="500"/>
+        <location filename="../app/gui/MainWindow.cpp" line="501"/>
         <source>&amp;Split…</source>
         <translation>拆分(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="501"/>
+        <location filename="../app/gui/MainWindow.cpp" line="502"/>
         <source>&amp;Tile…</source>
         <translation>分块(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="502"/>
+        <location filename="../app/gui/MainWindow.cpp" line="503"/>
         <source>&amp;Fuse</source>
         <translation>融合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="503"/>
+        <location filename="../app/gui/MainWindow.cpp" line="504"/>
         <source>&amp;Reorder…</source>
         <translation>重排(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="504"/>
+        <location filename="../app/gui/MainWindow.cpp" line="505"/>
         <source>&amp;Vectorize</source>
         <translation>向量化(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="505"/>
+        <location filename="../app/gui/MainWindow.cpp" line="506"/>
         <source>&amp;Unroll</source>
         <translation>展开(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="506"/>
+        <location filename="../app/gui/MainWindow.cpp" line="507"/>
         <source>&amp;Parallel</source>
         <translation>并行(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="507"/>
+        <location filename="../app/gui/MainWindow.cpp" line="508"/>
         <source>&amp;Bind to Thread…</source>
         <translation>绑定到线程(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="510"/>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>Compute &amp;At…</source>
         <translation>计算于(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="511"/>
+        <location filename="../app/gui/MainWindow.cpp" line="512"/>
         <source>Compute &amp;Inline</source>
         <translation>内联计算(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="512"/>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>Compute R&amp;oot</source>
         <translation>在根部计算(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="513"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>Cache R&amp;ead…</source>
         <translation>读缓存(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>Cache &amp;Write…</source>
         <translation>写缓存(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="516"/>
         <source>R&amp;factor…</source>
         <translation>归约分解 rfactor(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="516"/>
+        <location filename="../app/gui/MainWindow.cpp" line="517"/>
         <source>Transform &amp;Layout…</source>
         <translation>变换布局(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="530"/>
+        <location filename="../app/gui/MainWindow.cpp" line="531"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="531"/>
+        <location filename="../app/gui/MainWindow.cpp" line="532"/>
         <source>Run on &amp;CPU</source>
         <translation>在 CPU 上运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="532"/>
+        <location filename="../app/gui/MainWindow.cpp" line="533"/>
         <source>&amp;Profile</source>
         <translation>性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="538"/>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
         <source>C&amp;ancel</source>
         <translation>取消(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="541"/>
+        <location filename="../app/gui/MainWindow.cpp" line="542"/>
         <source>R&amp;unner…</source>
         <translation>运行器(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="550"/>
+        <location filename="../app/gui/MainWindow.cpp" line="551"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation>运行和性能分析现在提交 Slurm 作业。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="551"/>
+        <location filename="../app/gui/MainWindow.cpp" line="552"/>
         <source>Run and Profile now run on this machine.</source>
         <translation>运行和性能分析现在在本机上执行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="560"/>
+        <location filename="../app/gui/MainWindow.cpp" line="561"/>
         <source>&amp;Tune</source>
         <translation>调优(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="581"/>
+        <location filename="../app/gui/MainWindow.cpp" line="582"/>
         <source>This build has no LLVM backend</source>
         <translation>此构建没有 LLVM 后端</translation>
     </message>
@@ -1859,122 +1864,132 @@ No problem found.
         <translation type="vanished">无法运行：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="613"/>
-        <location filename="../app/gui/MainWindow.cpp" line="619"/>
+        <location filename="../app/gui/MainWindow.cpp" line="614"/>
+        <location filename="../app/gui/MainWindow.cpp" line="620"/>
         <source>A run is already going.</source>
         <translation>已有一次运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="630"/>
+        <location filename="../app/gui/MainWindow.cpp" line="631"/>
         <source> of a Slurm node</source>
         <translation>（Slurm 节点）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="666"/>
+        <location filename="../app/gui/MainWindow.cpp" line="667"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="734"/>
+        <location filename="../app/gui/MainWindow.cpp" line="735"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="737"/>
+        <location filename="../app/gui/MainWindow.cpp" line="738"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="740"/>
+        <location filename="../app/gui/MainWindow.cpp" line="741"/>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="749"/>
+        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <source>TensorIR &amp;Function</source>
+        <translation>TensorIR 函数(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="754"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="763"/>
+        <location filename="../app/gui/MainWindow.cpp" line="786"/>
+        <source>Showing the module&apos;s function %1</source>
+        <translation>正在显示模块的函数 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="795"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="764"/>
+        <location filename="../app/gui/MainWindow.cpp" line="796"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="767"/>
+        <location filename="../app/gui/MainWindow.cpp" line="799"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="768"/>
+        <location filename="../app/gui/MainWindow.cpp" line="800"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="769"/>
+        <location filename="../app/gui/MainWindow.cpp" line="801"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="798"/>
+        <location filename="../app/gui/MainWindow.cpp" line="831"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="799"/>
+        <location filename="../app/gui/MainWindow.cpp" line="832"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="847"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
+        <location filename="../app/gui/MainWindow.cpp" line="880"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="856"/>
+        <location filename="../app/gui/MainWindow.cpp" line="889"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="909"/>
-        <location filename="../app/gui/MainWindow.cpp" line="963"/>
+        <location filename="../app/gui/MainWindow.cpp" line="942"/>
+        <location filename="../app/gui/MainWindow.cpp" line="996"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="913"/>
+        <location filename="../app/gui/MainWindow.cpp" line="946"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="924"/>
+        <location filename="../app/gui/MainWindow.cpp" line="957"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="980"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation>作为 TensorIR 打开：文档已经是 TensorIR。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="981"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation>作为 TensorIR 打开：脚本没有 te 调度（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="989"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1022"/>
         <source>Open as TensorIR</source>
         <translation>作为 TensorIR 打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="993"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
         <source>%1 as TensorIR</source>
         <translation>%1（TensorIR）</translation>
     </message>
@@ -1983,12 +1998,12 @@ No problem found.
         <translation type="vanished">已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1006"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>The document is TensorIR already</source>
         <translation>文档已经是 TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>The script has no te schedule</source>
         <translation>脚本没有 te 调度</translation>
     </message>
@@ -1997,184 +2012,184 @@ No problem found.
         <translation type="vanished">te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1060"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
         <source>Save As</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1104"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1137"/>
         <source>Made tunable: see the Tune dock</source>
         <translation>已设为可调：见调优面板</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1115"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1148"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1177"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1185"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1210"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1179"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1209"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1212"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1201"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1234"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="994"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation>已将 %1 以 TVM 0.%2 的 TensorIR 打开（未命名文档：文件 ▸ 保存 时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1011"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1044"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation>te 程序的函数（te.create_prim_func）及其调度改写为 TensorIR 原语，放入一个面向 TVM 0.%1 的新文档（文件 ▸ TensorIR 写法）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1208"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1214"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
         <source>The script has errors: fix them first.</source>
         <translation>脚本有错误：请先修正。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1277"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1282"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1279"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1260"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1263"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="933"/>
+        <location filename="../app/gui/MainWindow.cpp" line="966"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="934"/>
+        <location filename="../app/gui/MainWindow.cpp" line="967"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="941"/>
+        <location filename="../app/gui/MainWindow.cpp" line="974"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="534"/>
+        <location filename="../app/gui/MainWindow.cpp" line="535"/>
         <source>Run on &amp;GPU</source>
         <translation>在 GPU 上运行(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="536"/>
+        <location filename="../app/gui/MainWindow.cpp" line="537"/>
         <source>Profile on G&amp;PU</source>
         <translation>在 GPU 上进行性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="578"/>
+        <location filename="../app/gui/MainWindow.cpp" line="579"/>
         <source>No CUDA GPU here (%1)</source>
         <translation>这里没有 CUDA GPU（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="484"/>
+        <location filename="../app/gui/MainWindow.cpp" line="485"/>
         <source>&amp;Undo %1</source>
         <translation>撤销 %1(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="488"/>
+        <location filename="../app/gui/MainWindow.cpp" line="489"/>
         <source>&amp;Redo %1</source>
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1319"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1324"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="385"/>
+        <location filename="../app/gui/MainWindow.cpp" line="386"/>
         <source>Open project or script</source>
         <translation>打开项目或脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="386"/>
+        <location filename="../app/gui/MainWindow.cpp" line="387"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1068"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1036"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="698"/>
+        <location filename="../app/gui/MainWindow.cpp" line="699"/>
         <source>, matches the reference (max error %1)</source>
         <translation>，与参考结果一致（最大误差 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
@@ -2184,90 +2199,90 @@ No problem found.
         <translation>正在显示 %1（编辑 ▸ 撤销 可返回）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="257"/>
         <source>Run log</source>
         <translation>运行日志</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="467"/>
+        <location filename="../app/gui/MainWindow.cpp" line="468"/>
         <source>Undid %1</source>
         <translation>已撤销 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="473"/>
+        <location filename="../app/gui/MainWindow.cpp" line="474"/>
         <source>Redid %1</source>
         <translation>已重做 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
+        <location filename="../app/gui/MainWindow.cpp" line="629"/>
         <source>Profiling %1 on the %2</source>
         <translation>正在 %2 上分析 %1 的性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="628"/>
         <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="630"/>
         <source>Running %1 on the %2</source>
         <translation>正在 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="691"/>
+        <location filename="../app/gui/MainWindow.cpp" line="692"/>
         <source>%1: run failed: %2</source>
         <translation>%1：运行失败：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="706"/>
+        <location filename="../app/gui/MainWindow.cpp" line="707"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="725"/>
+        <location filename="../app/gui/MainWindow.cpp" line="726"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
+        <location filename="../app/gui/MainWindow.cpp" line="987"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="956"/>
+        <location filename="../app/gui/MainWindow.cpp" line="989"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="952"/>
-        <location filename="../app/gui/MainWindow.cpp" line="968"/>
+        <location filename="../app/gui/MainWindow.cpp" line="985"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="970"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1003"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="884"/>
+        <location filename="../app/gui/MainWindow.cpp" line="917"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="702"/>
+        <location filename="../app/gui/MainWindow.cpp" line="703"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="703"/>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
     </message>
@@ -3085,17 +3100,17 @@ No problem found.
 <context>
     <name>tessera::views::GraphScene</name>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="76"/>
+        <location filename="../views/graph/GraphScene.cpp" line="98"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation>拖放到自身：无需操作。</translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="77"/>
+        <location filename="../views/graph/GraphScene.cpp" line="99"/>
         <source>Nothing can be dropped here.</source>
         <translation>这里不能拖放。</translation>
     </message>
     <message>
-        <location filename="../views/graph/GraphScene.cpp" line="90"/>
+        <location filename="../views/graph/GraphScene.cpp" line="112"/>
         <source>Only graph nodes can be dropped here.</source>
         <translation>这里只能拖放图中的节点。</translation>
     </message>
@@ -4292,58 +4307,58 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopNestView</name>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Statement</source>
         <translation>语句</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Iterators and bindings</source>
         <translation>迭代器和绑定</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="74"/>
+        <location filename="../views/TirLoopNestView.cpp" line="75"/>
         <source>Working set</source>
         <translation>工作集</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="120"/>
+        <location filename="../views/TirLoopNestView.cpp" line="121"/>
         <source>block, T.init</source>
         <translation>块，T.init</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="120"/>
+        <location filename="../views/TirLoopNestView.cpp" line="121"/>
         <source>block</source>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="167"/>
+        <location filename="../views/TirLoopNestView.cpp" line="168"/>
         <source>There is no TensorIR schedule.</source>
         <translation>没有 TensorIR 调度。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="168"/>
-        <location filename="../views/TirLoopNestView.cpp" line="200"/>
+        <location filename="../views/TirLoopNestView.cpp" line="169"/>
+        <location filename="../views/TirLoopNestView.cpp" line="201"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation>请把块或循环拖放到循环上。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="185"/>
+        <location filename="../views/TirLoopNestView.cpp" line="186"/>
         <source>No other block sits under %1.</source>
         <translation>%1 下面没有其他块。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="191"/>
+        <location filename="../views/TirLoopNestView.cpp" line="192"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation>在循环图或本嵌套中重排或融合循环。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="197"/>
+        <location filename="../views/TirLoopNestView.cpp" line="198"/>
         <source>%1 is not a loop of %2: loops move only within their nest</source>
         <translation>%1 不是 %2 的循环：循环只能在所属嵌套内移动</translation>
     </message>

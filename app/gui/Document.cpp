@@ -90,6 +90,7 @@ Status Document::load(const QString& path) {
     return st;
   }
   emit replacing();
+  forgetTirFunction();
   path_ = QFileInfo(path).absoluteFilePath();
   name_.clear();
   text_ = text;
@@ -112,6 +113,7 @@ project::ProjectFile Document::toProject() const {
 
 void Document::reset(const QString& text, const QString& name) {
   emit replacing();
+  forgetTirFunction();
   path_.clear();
   name_ = name;
   text_ = text;
@@ -195,7 +197,7 @@ Status Document::apply(const views::Intent& intent) {
   script::ScriptProgram program = *state_.program;
   program.schedule = std::make_shared<schedule::Schedule>(std::move(copy));
   QString text = QString::fromStdString(script::PrintScript(program));
-  views::DocumentState next = Evaluate(text.toStdString(), state_.file);
+  views::DocumentState next = Evaluate(text.toStdString(), state_.file, tirFunction_.toStdString());
   if (!next.errors.empty() && !next.program)
     return Error(tr("%1 was legal, but the printed script does not evaluate: %2")
                      .arg(intent.describe(), QString::fromStdString(next.errors.front().format()))
@@ -268,14 +270,15 @@ Result<QString> Document::withScriptLine(const views::Intent& intent,
                      .arg(QString::fromStdString(names.schedule_var), var, map,
                           pad.isEmpty() ? QString() : ", pad_value=" + pad);
   QString text = text_ + (text_.endsWith('\n') ? "" : "\n") + line + "\n";
-  next = Evaluate(text.toStdString(), state_.file);
+  next = Evaluate(text.toStdString(), state_.file, tirFunction_.toStdString());
   if (!next.program || next.errors.size() > state_.errors.size()) {
     const Error& e =
         next.errors.empty() ? Error("the script did not evaluate") : next.errors.back();
     return Error(intent.describe().toStdString() + ": " + e.message);
   }
   QString printed = QString::fromStdString(script::PrintScript(*next.program));
-  views::DocumentState canonical = Evaluate(printed.toStdString(), state_.file);
+  views::DocumentState canonical =
+      Evaluate(printed.toStdString(), state_.file, tirFunction_.toStdString());
   if (canonical.program && canonical.errors.size() <= state_.errors.size()) {
     text = printed;
     next = std::move(canonical);
@@ -290,7 +293,7 @@ Result<QString> Document::withTirLine(const views::Intent& intent,
   auto line = TirScriptLine(*state_.tir_schedule, intent, TirSpellingOf(text_));
   if (!line.ok()) return Error(intent.describe().toStdString() + ": " + line.error().message);
   QString text = text_ + (text_.isEmpty() || text_.endsWith('\n') ? "" : "\n") + *line + "\n";
-  next = Evaluate(text.toStdString(), state_.file);
+  next = Evaluate(text.toStdString(), state_.file, tirFunction_.toStdString());
   if (!next.tir_schedule || next.errors.size() > state_.errors.size()) {
     const Error& e =
         next.errors.empty() ? Error("the script made no TensorIR schedule") : next.errors.back();
@@ -345,6 +348,35 @@ void Document::setTargets(int version, std::vector<views::CodeArtifact> targets)
   emit targetsChanged();
 }
 
+void Document::setTirFunction(const QString& name) {
+  if (name == tirFunction_) return;
+  tirFunction_ = name;
+  // The evaluations kept show the function chosen before.
+  recent_.clear();
+  pending_.reset();
+  evaluate();
+}
+
+void Document::forgetTirFunction() {
+  if (tirFunction_.isEmpty()) return;
+  tirFunction_.clear();
+  recent_.clear();
+  pending_.reset();
+}
+
+QStringList Document::tirFunctions() const {
+  QStringList names;
+  if (state_.program && state_.tir_schedule)
+    for (const auto& entry : state_.program->tir_module)
+      names << QString::fromStdString(entry.first);
+  return names;
+}
+
+QString Document::shownTirFunction() const {
+  if (!state_.program || !state_.tir_schedule) return QString();
+  return QString::fromStdString(state_.program->tir_func_name);
+}
+
 void Document::setTextForCommand(const QString& text) {
   text_ = text;
   evaluate();
@@ -360,7 +392,20 @@ void Document::install(views::DocumentState next) {
   state_.profiles = std::move(profiles);
   state_.history = std::move(history);
   state_.peak_gflops = peak;
+  // A chosen function the module no longer has: the script's own is shown instead.
+  QString gone;
+  if (!tirFunction_.isEmpty() && state_.program && !state_.program->tir_module.empty()) {
+    bool found = false;
+    for (const auto& entry : state_.program->tir_module)
+      found = found || QString::fromStdString(entry.first) == tirFunction_;
+    if (!found) {
+      gone = tr("The module has no function %1 any more; showing %2")
+                 .arg(tirFunction_, shownTirFunction());
+      forgetTirFunction();
+    }
+  }
   emit changed();
+  if (!gone.isEmpty()) emit notice(gone);
 }
 
 // Profiles, the run history and the peak belong to the document, not to one evaluation. A state
@@ -382,7 +427,7 @@ void Document::evaluate() {
       install(s);
       return;
     }
-  views::DocumentState next = Evaluate(script, file);
+  views::DocumentState next = Evaluate(script, file, tirFunction_.toStdString());
   remember(next);
   install(std::move(next));
 }

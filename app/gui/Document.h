@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QUndoStack>
 #include <optional>
 
@@ -58,6 +59,16 @@ class Document : public QObject {
   // transform_layout's lambdas are evaluated with its script line. Nothing changes.
   Result<std::shared_ptr<const tir::Schedule>> tirScheduleAfter(const views::Intent& intent) const;
 
+  // The function of a TensorIR module of several that the document shows (View ▸
+  // Function): it holds across edits, primitives and undo while the module has it, and a
+  // document loaded or reset starts with the script's own (an empty name). Choosing one
+  // evaluates the script again; primitives then act on that function.
+  QString tirFunction() const { return tirFunction_; }
+  void setTirFunction(const QString& name);
+  // The module's functions (empty: not a TensorIR document) and the one shown.
+  QStringList tirFunctions() const;
+  QString shownTirFunction() const;
+
   QString text() const { return text_; }
   QString path() const { return path_; }
   QString displayName() const;
@@ -96,6 +107,8 @@ class Document : public QObject {
   void replacing();
   void pathChanged(const QString& path);
   void modifiedChanged(bool modified);
+  // Something the user should read in the status bar (a chosen function that is gone).
+  void notice(const QString& message);
   void saved(const QString& path);
 
  private:
@@ -110,6 +123,7 @@ class Document : public QObject {
   Result<QString> withTirLine(const views::Intent& intent, views::DocumentState& next) const;
   void install(views::DocumentState next);
   void remember(const views::DocumentState& state);
+  void forgetTirFunction();
 
   Status loadScript(const QString& path, QString& text);
   Status loadProject(const QString& path, QString& text);
@@ -120,6 +134,7 @@ class Document : public QObject {
   std::string viewState_ = "{}";
   project::TargetSettings target_;
   QString name_;
+  QString tirFunction_;  // View ▸ Function's choice; empty: the script's own
   views::DocumentState state_;
   std::optional<views::DocumentState> pending_;  // evaluated ahead by apply()
   // The last few evaluations by script text: undo / redo return to a text evaluated

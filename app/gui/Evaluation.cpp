@@ -123,12 +123,27 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
-void EvaluateInto(const std::string& script, const std::string& file, DocumentState& state) {
+// Makes `function` the program's TensorIR function when its module has several and that
+// one among them; an unscheduled module of several shows its first until one is chosen.
+void ChooseTensorIRFunction(script::ScriptProgram& program, const std::string& function) {
+  if (!program.tir_module_last || program.tir_module.size() < 2) return;
+  for (const auto& entry : program.tir_module)
+    if (entry.first == function) {
+      (void)script::SelectTensorIRFunction(&program, function);
+      return;
+    }
+  if (program.needs_tensorir_function())
+    (void)script::SelectTensorIRFunction(&program, program.tir_module.front().first);
+}
+
+void EvaluateInto(const std::string& script, const std::string& file, const std::string& function,
+                  DocumentState& state) {
   auto program = script::EvaluateScript(script, file);
   if (!program.ok()) {
     state.errors.push_back(program.error());
     return;
   }
+  ChooseTensorIRFunction(*program, function);
   auto shared = std::make_shared<script::ScriptProgram>(std::move(*program));
   // A TensorIR document's text, which a cluster node evaluates as it is (ClusterRun.h); the
   // evaluator keeps the text of structured scripts only.
@@ -169,14 +184,15 @@ Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& p
 
 // The core reports errors as values; an exception escaping it is a bug there, and the
 // application shows it as an error instead of closing with the user's work.
-DocumentState Evaluate(const std::string& script, const std::string& file) {
+DocumentState Evaluate(const std::string& script, const std::string& file,
+                       const std::string& function) {
   QElapsedTimer timer;
   timer.start();
   DocumentState state;
   state.file = file;
   state.script = script;
   try {
-    EvaluateInto(script, file, state);
+    EvaluateInto(script, file, function, state);
   } catch (const std::exception& e) {
     state.errors.push_back(Error(std::string("internal error while evaluating: ") + e.what()));
   }

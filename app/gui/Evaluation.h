@@ -17,6 +17,10 @@ namespace tessera::gui {
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
                                                   const ir::Stmt& loops, const std::string& target);
 
-views::DocumentState Evaluate(const std::string& script, const std::string& file);
+// `function`: the TensorIR module's function to show (View ▸ Function); empty, or a name
+// the module does not have, shows the script's own: its schedule's document function, or
+// the first of an unscheduled module of several.
+views::DocumentState Evaluate(const std::string& script, const std::string& file,
+                              const std::string& function = "");
 
 }  // namespace tessera::gui

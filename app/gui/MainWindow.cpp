@@ -218,6 +218,7 @@ void MainWindow::createViews() {
             [this](const QString& m) { statusBar()->showMessage(m, 8000); });
   }
   connect(script_, &views::ScriptView::scriptEdited, doc_, &Document::editScript);
+  connect(doc_, &Document::notice, this, [this](const QString& m) { showMessage(m); });
   connect(runLog_, &views::RunLogView::compareRequested, this, &MainWindow::compareVersions);
   tuner_ = new TuneController(doc_, this);
   tuner_->attach(tune_);
@@ -746,6 +747,10 @@ void MainWindow::createViewMenu() {
     for (views::ViewBase* v : views_) v->update();
     refresh();
   });
+  // The function shown of a TensorIR module of several (hidden otherwise).
+  functionMenu_ = addMenu(m, QT_TR_NOOP("TensorIR &Function"));
+  functionMenu_->setObjectName("menuTensorIRFunction");
+  functionMenu_->menuAction()->setVisible(false);
   QMenu* language = addMenu(m, QT_TR_NOOP("&Language"));
   auto* group = new QActionGroup(this);
   // Language names are written in their own language, never translated.
@@ -757,6 +762,33 @@ void MainWindow::createViewMenu() {
     group->addAction(a);
     connect(a, &QAction::triggered, this, [this, c = QString(code)] { setLanguage(c); });
   }
+}
+
+// One checkable item per function of the module, the shown one checked; rebuilt only
+// when the functions change.
+void MainWindow::updateFunctionMenu() {
+  QStringList names = doc_->tirFunctions();
+  functionMenu_->menuAction()->setVisible(names.size() > 1);
+  QStringList listed;
+  for (QAction* a : functionMenu_->actions()) listed << a->data().toString();
+  if (listed != names) {
+    functionMenu_->clear();
+    for (QActionGroup* old : functionMenu_->findChildren<QActionGroup*>()) delete old;
+    auto* group = new QActionGroup(functionMenu_);
+    for (const QString& name : names) {
+      QAction* a = functionMenu_->addAction(name);
+      a->setObjectName("actionTensorIRFunction_" + name);
+      a->setData(name);
+      a->setCheckable(true);
+      group->addAction(a);
+      connect(a, &QAction::triggered, this, [this, name] {
+        doc_->setTirFunction(name);
+        showMessage(tr("Showing the module's function %1").arg(name));
+      });
+    }
+  }
+  QString shown = doc_->shownTirFunction();
+  for (QAction* a : functionMenu_->actions()) a->setChecked(a->data().toString() == shown);
 }
 
 void MainWindow::createHelpMenu() {
@@ -794,6 +826,7 @@ void MainWindow::refresh() {
   updateRunActions();
   updateScheduleActions();
   updateOpenAsTensorIR();
+  updateFunctionMenu();
   const auto& errors = doc_->state().errors;
   statusLabel_->setText(errors.empty() ? tr("No errors")
                                        : tr("%n error(s)", "", int(errors.size())));

@@ -192,6 +192,7 @@ class MainWindow : public QMainWindow {
   void updateRunActions();
   void updateOpenAsTensorIR();
   void updateScheduleActions();
+  void updateFunctionMenu();
 
   Document* doc_;
   views::SelectionModel* selection_;
@@ -216,6 +217,7 @@ class MainWindow : public QMainWindow {
   QHash<views::ViewBase*, int> shownVersion_;  // hidden docks refresh when shown
   QPointer<views::ViewBase> lastFocused_;
   QMenu* recentMenu_ = nullptr;
+  QMenu* functionMenu_ = nullptr;  // View ▸ TensorIR Function
   QLabel* statusLabel_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* runLabel_ = nullptr;  // what the current run does

@@ -19,9 +19,13 @@ struct Printer {
   const tir::Schedule& sch;
   const views::Intent& intent;
   const TirScriptSpelling& sp;
+  // The function of a module of several the blocks are looked up in; empty: one function.
+  QString func_name;
 
   QString Block(const QString& name) const {
     QString get = sp.dialect == tir::TvmDialect::STir ? "get_sblock" : "get_block";
+    if (!func_name.isEmpty())
+      return QString("%1.%2(\"%3\", func_name=\"%4\")").arg(sp.schedule_var, get, name, func_name);
     return QString("%1.%2(\"%3\")").arg(sp.schedule_var, get, name);
   }
 
@@ -250,7 +254,10 @@ TirScriptSpelling TirSpellingOf(const QString& script) {
 
 Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,
                               const TirScriptSpelling& spelling) {
-  return Printer{sch, intent, spelling}.Line();
+  // In a module of several functions a bare get_block looks in the script's work_on
+  // function, which need not be the one shown: the line names it, as TVM's trace does.
+  QString func = sch.module().size() > 1 ? QString::fromStdString(sch.func_name()) : QString();
+  return Printer{sch, intent, spelling, func}.Line();
 }
 
 }  // namespace tessera::gui

@@ -4,8 +4,10 @@
 // (tile, which TVM spells as two splits and a reorder, gives those three lines.)
 // Blocks are named by get_block (get_sblock in TVM 0.24+'s spelling) and loops by their
 // position among get_loops of their block in the current schedule, so the line needs
-// no variable of the script and reads the same in TVM. Only the shape of the arguments
-// is checked here; legality is the schedule's (views::TirIntentProblem).
+// no variable of the script and reads the same in TVM. In a module of several functions
+// get_block names the schedule's function (func_name=), the one the document shows.
+// Only the shape of the arguments is checked here; legality is the schedule's
+// (views::TirIntentProblem).
 #pragma once
 
 #include <QString>
