@@ -225,8 +225,8 @@ void MainWindow::createViews() {
 }
 
 QDialog* MainWindow::compareVersions(int left, int right) {
-  auto* dialog =
-      new VersionCompareDialog(CompareVersions(doc_->state().history, left, right), this);
+  auto* dialog = new VersionCompareDialog(
+      CompareVersions(doc_->state().history, left, right, doc_->tirFunction().toStdString()), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
   return dialog;
@@ -645,7 +645,8 @@ void MainWindow::addProfileBaseline(RunRequest& request, int version) {
     if (p.version == 0 || p.version == version) return;
     const views::ScheduleVersion* v = state.history.find(p.version);
     if (!v) return;
-    views::DocumentState baseline = Evaluate(v->script, "v" + std::to_string(v->id));
+    views::DocumentState baseline =
+        Evaluate(v->script, "v" + std::to_string(v->id), doc_->tirFunction().toStdString());
     if (!baseline.program || !baseline.function) return;  // it no longer evaluates
     request.baseline_program = baseline.program;
     request.baseline_function = baseline.function;

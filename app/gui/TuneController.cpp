@@ -204,8 +204,25 @@ std::string DocumentWorkload(const views::DocumentState& state,
   return tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash;
 }
 
-std::string LoopNestText(const std::string& script, const std::string& name) {
-  views::DocumentState s = Evaluate(script, name);
+// The search starts from the script's own TensorIR function (its work_on one): another
+// function of the module shown in the window (View ▸ TensorIR Function) is refused rather
+// than silently tuned in its place.
+QString OtherFunctionProblem(const views::DocumentState& state, const std::string& script) {
+  if (!state.program || !state.program->is_tensorir() || state.program->tir_module.size() < 2)
+    return {};
+  auto own = script::EvaluateScript(script, state.file.empty() ? "script.py" : state.file);
+  if (!own || own->tir_func_name == state.program->tir_func_name) return {};
+  return TuneController::tr(
+             "Tuning searches the function the script schedules (%1), not the one shown (%2): "
+             "show %1 (View ▸ TensorIR Function), or make %2 the schedule's function with "
+             "sch.work_on(\"%2\").")
+      .arg(QString::fromStdString(own->tir_func_name.empty() ? "none" : own->tir_func_name),
+           QString::fromStdString(state.program->tir_func_name));
+}
+
+std::string LoopNestText(const std::string& script, const std::string& name,
+                         const std::string& function) {
+  views::DocumentState s = Evaluate(script, name, function);
   if (!s.lowered.defined())
     return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
   return ir::Print(s.lowered).text;
@@ -371,6 +388,11 @@ bool TuneController::start(const TuneSettings& settings) {
   }
   const views::DocumentState& state = doc_->state();
   if (QString problem = TuneProblem(state); !problem.isEmpty()) {
+    addMessage(problem, true);
+    return false;
+  }
+  if (QString problem = OtherFunctionProblem(state, doc_->text().toStdString());
+      !problem.isEmpty()) {
     addMessage(problem, true);
     return false;
   }
@@ -658,8 +680,9 @@ QDialog* TuneController::compare(qint64 left, qint64 right, QWidget* parent) {
   c.left = label(a);
   c.right = label(b);
   c.script = views::DiffLines(views::SplitLines(a->script), views::SplitLines(b->script));
-  c.loops = views::DiffLines(views::SplitLines(LoopNestText(a->script, "left.py")),
-                             views::SplitLines(LoopNestText(b->script, "right.py")));
+  const std::string function = doc_->tirFunction().toStdString();
+  c.loops = views::DiffLines(views::SplitLines(LoopNestText(a->script, "left.py", function)),
+                             views::SplitLines(LoopNestText(b->script, "right.py", function)));
   auto ms = [](const tune::TuningRecord* r) {
     return tr("%1 ms (fastest %2)").arg(r->median_ms, 0, 'f', 3).arg(r->min_ms, 0, 'f', 3);
   };

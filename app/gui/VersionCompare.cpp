@@ -18,9 +18,9 @@
 namespace tessera::gui {
 namespace {
 
-std::string LoopNestOf(const views::ScheduleVersion* v) {
+std::string LoopNestOf(const views::ScheduleVersion* v, const std::string& function) {
   if (!v) return {};
-  views::DocumentState s = Evaluate(v->script, "v" + std::to_string(v->id));
+  views::DocumentState s = Evaluate(v->script, "v" + std::to_string(v->id), function);
   if (!s.lowered.defined())
     return s.errors.empty() ? std::string("(no loop program)") : s.errors.front().format();
   return ir::Print(s.lowered).text;
@@ -109,7 +109,8 @@ QWidget* SideBySide(QTextEdit* left, QTextEdit* right) {
 
 }  // namespace
 
-VersionComparison CompareVersions(const views::RunHistory& h, int left, int right) {
+VersionComparison CompareVersions(const views::RunHistory& h, int left, int right,
+                                  const std::string& function) {
   VersionComparison c;
   c.left = QString::fromStdString(h.label(left));
   c.right = QString::fromStdString(h.label(right));
@@ -117,7 +118,8 @@ VersionComparison CompareVersions(const views::RunHistory& h, int left, int righ
   const views::ScheduleVersion* b = h.find(right);
   c.script = views::DiffLines(views::SplitLines(a ? a->script : ""),
                               views::SplitLines(b ? b->script : ""));
-  c.loops = views::DiffLines(views::SplitLines(LoopNestOf(a)), views::SplitLines(LoopNestOf(b)));
+  c.loops = views::DiffLines(views::SplitLines(LoopNestOf(a, function)),
+                             views::SplitLines(LoopNestOf(b, function)));
   Summary sb = Summarize(h, right);
   Summary sa = Summarize(h, left, sb.timed ? sb.timed->target : std::string());
   c.numbers.push_back({QObject::tr("runs"), QString::number(sa.runs), QString::number(sb.runs)});

@@ -31,7 +31,9 @@ struct VersionComparison {
   bool interleaved = false;
 };
 
-VersionComparison CompareVersions(const views::RunHistory& history, int left, int right);
+// `function`: the TensorIR module function the window shows ("" the script's own).
+VersionComparison CompareVersions(const views::RunHistory& history, int left, int right,
+                                  const std::string& function = "");
 
 class VersionCompareDialog : public QDialog {
   Q_OBJECT
