@@ -153,37 +153,37 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="123"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
         <source>runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="127"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="135"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="137"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="143"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="145"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="148"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="150"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="149"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="153"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1820,72 +1820,72 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="667"/>
+        <location filename="../app/gui/MainWindow.cpp" line="668"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="735"/>
+        <location filename="../app/gui/MainWindow.cpp" line="736"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="738"/>
+        <location filename="../app/gui/MainWindow.cpp" line="739"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="741"/>
+        <location filename="../app/gui/MainWindow.cpp" line="742"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <location filename="../app/gui/MainWindow.cpp" line="752"/>
         <source>TensorIR &amp;Function</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="754"/>
+        <location filename="../app/gui/MainWindow.cpp" line="755"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="786"/>
+        <location filename="../app/gui/MainWindow.cpp" line="787"/>
         <source>Showing the module&apos;s function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="795"/>
+        <location filename="../app/gui/MainWindow.cpp" line="796"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="796"/>
+        <location filename="../app/gui/MainWindow.cpp" line="797"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="799"/>
+        <location filename="../app/gui/MainWindow.cpp" line="800"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="800"/>
+        <location filename="../app/gui/MainWindow.cpp" line="801"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="801"/>
+        <location filename="../app/gui/MainWindow.cpp" line="802"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="831"/>
+        <location filename="../app/gui/MainWindow.cpp" line="832"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="832"/>
+        <location filename="../app/gui/MainWindow.cpp" line="833"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -1893,140 +1893,140 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="880"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
+        <location filename="../app/gui/MainWindow.cpp" line="881"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1184"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="889"/>
+        <location filename="../app/gui/MainWindow.cpp" line="890"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="917"/>
+        <location filename="../app/gui/MainWindow.cpp" line="918"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="942"/>
-        <location filename="../app/gui/MainWindow.cpp" line="996"/>
+        <location filename="../app/gui/MainWindow.cpp" line="943"/>
+        <location filename="../app/gui/MainWindow.cpp" line="997"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="946"/>
+        <location filename="../app/gui/MainWindow.cpp" line="947"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="957"/>
+        <location filename="../app/gui/MainWindow.cpp" line="958"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="985"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
+        <location filename="../app/gui/MainWindow.cpp" line="986"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="987"/>
+        <location filename="../app/gui/MainWindow.cpp" line="988"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="989"/>
+        <location filename="../app/gui/MainWindow.cpp" line="990"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1003"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1004"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1022"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1023"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1041"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1060"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1061"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1137"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1148"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1210"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1211"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1219"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1212"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1213"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1243"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1234"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1235"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1287"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2063,89 +2063,89 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="692"/>
+        <location filename="../app/gui/MainWindow.cpp" line="693"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="703"/>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="704"/>
+        <location filename="../app/gui/MainWindow.cpp" line="705"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="707"/>
+        <location filename="../app/gui/MainWindow.cpp" line="708"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="726"/>
+        <location filename="../app/gui/MainWindow.cpp" line="727"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1044"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1277"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1282"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1278"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1283"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1279"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1280"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="966"/>
+        <location filename="../app/gui/MainWindow.cpp" line="967"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="967"/>
+        <location filename="../app/gui/MainWindow.cpp" line="968"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="974"/>
+        <location filename="../app/gui/MainWindow.cpp" line="975"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2175,12 +2175,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1319"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1320"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1324"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2195,22 +2195,22 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1068"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1070"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="700"/>
+        <location filename="../app/gui/MainWindow.cpp" line="701"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2371,32 +2371,37 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <location filename="../app/gui/TuneController.cpp" line="215"/>
+        <source>Tuning searches the function the script schedules (%1), not the one shown (%2): show %1 (View ▸ TensorIR Function), or make %2 the schedule&apos;s function with sch.work_on(&quot;%2&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="236"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="222"/>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="232"/>
+        <location filename="../app/gui/TuneController.cpp" line="249"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="235"/>
+        <location filename="../app/gui/TuneController.cpp" line="252"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="315"/>
+        <location filename="../app/gui/TuneController.cpp" line="332"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="326"/>
+        <location filename="../app/gui/TuneController.cpp" line="343"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2404,173 +2409,173 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="369"/>
+        <location filename="../app/gui/TuneController.cpp" line="386"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="394"/>
+        <location filename="../app/gui/TuneController.cpp" line="416"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="395"/>
+        <location filename="../app/gui/TuneController.cpp" line="417"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="396"/>
+        <location filename="../app/gui/TuneController.cpp" line="418"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="399"/>
+        <location filename="../app/gui/TuneController.cpp" line="421"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="403"/>
+        <location filename="../app/gui/TuneController.cpp" line="425"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="462"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="522"/>
+        <location filename="../app/gui/TuneController.cpp" line="544"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="531"/>
-        <location filename="../app/gui/TuneController.cpp" line="563"/>
+        <location filename="../app/gui/TuneController.cpp" line="553"/>
+        <location filename="../app/gui/TuneController.cpp" line="585"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="548"/>
+        <location filename="../app/gui/TuneController.cpp" line="570"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <location filename="../app/gui/TuneController.cpp" line="580"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="564"/>
+        <location filename="../app/gui/TuneController.cpp" line="586"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="570"/>
+        <location filename="../app/gui/TuneController.cpp" line="592"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="584"/>
+        <location filename="../app/gui/TuneController.cpp" line="606"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <location filename="../app/gui/TuneController.cpp" line="615"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="597"/>
+        <location filename="../app/gui/TuneController.cpp" line="619"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <location filename="../app/gui/TuneController.cpp" line="627"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <location filename="../app/gui/TuneController.cpp" line="640"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="624"/>
+        <location filename="../app/gui/TuneController.cpp" line="646"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="637"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="638"/>
+        <location filename="../app/gui/TuneController.cpp" line="660"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <location filename="../app/gui/TuneController.cpp" line="677"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="664"/>
+        <location filename="../app/gui/TuneController.cpp" line="687"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="668"/>
+        <location filename="../app/gui/TuneController.cpp" line="691"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="671"/>
+        <location filename="../app/gui/TuneController.cpp" line="694"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="672"/>
+        <location filename="../app/gui/TuneController.cpp" line="695"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="696"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="675"/>
+        <location filename="../app/gui/TuneController.cpp" line="698"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="676"/>
+        <location filename="../app/gui/TuneController.cpp" line="699"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="680"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="716"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="703"/>
+        <location filename="../app/gui/TuneController.cpp" line="726"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="729"/>
+        <location filename="../app/gui/TuneController.cpp" line="752"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2578,22 +2583,22 @@ No problem found.
 <context>
     <name>tessera::gui::VersionCompareDialog</name>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="163"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="165"/>
         <source>Compare %1 with %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="179"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
         <source>Script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="180"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="182"/>
         <source>Loop nest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="183"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (left) and &lt;b&gt;%2&lt;/b&gt; (right)</source>
         <translation type="unfinished"></translation>
     </message>

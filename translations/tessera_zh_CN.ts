@@ -153,7 +153,7 @@ computes %1 elements, %2 required</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="135"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="137"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
@@ -162,12 +162,12 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">%1 毫秒（最小 %2，最大 %3）</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="123"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
         <source>runs</source>
         <translation>运行次数</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="125"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="127"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
@@ -176,7 +176,7 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">最快中位数</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="143"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="145"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
@@ -185,17 +185,17 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">（在噪声范围内）</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="148"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="150"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="149"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="151"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="153"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
@@ -1875,121 +1875,121 @@ No problem found.
         <translation>（Slurm 节点）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="667"/>
+        <location filename="../app/gui/MainWindow.cpp" line="668"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="735"/>
+        <location filename="../app/gui/MainWindow.cpp" line="736"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="738"/>
+        <location filename="../app/gui/MainWindow.cpp" line="739"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="741"/>
+        <location filename="../app/gui/MainWindow.cpp" line="742"/>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="751"/>
+        <location filename="../app/gui/MainWindow.cpp" line="752"/>
         <source>TensorIR &amp;Function</source>
         <translation>TensorIR 函数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="754"/>
+        <location filename="../app/gui/MainWindow.cpp" line="755"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="786"/>
+        <location filename="../app/gui/MainWindow.cpp" line="787"/>
         <source>Showing the module&apos;s function %1</source>
         <translation>正在显示模块的函数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="795"/>
+        <location filename="../app/gui/MainWindow.cpp" line="796"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="796"/>
+        <location filename="../app/gui/MainWindow.cpp" line="797"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="799"/>
+        <location filename="../app/gui/MainWindow.cpp" line="800"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="800"/>
+        <location filename="../app/gui/MainWindow.cpp" line="801"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="801"/>
+        <location filename="../app/gui/MainWindow.cpp" line="802"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="831"/>
+        <location filename="../app/gui/MainWindow.cpp" line="832"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="832"/>
+        <location filename="../app/gui/MainWindow.cpp" line="833"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="880"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1183"/>
+        <location filename="../app/gui/MainWindow.cpp" line="881"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1184"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="889"/>
+        <location filename="../app/gui/MainWindow.cpp" line="890"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="942"/>
-        <location filename="../app/gui/MainWindow.cpp" line="996"/>
+        <location filename="../app/gui/MainWindow.cpp" line="943"/>
+        <location filename="../app/gui/MainWindow.cpp" line="997"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="946"/>
+        <location filename="../app/gui/MainWindow.cpp" line="947"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="957"/>
+        <location filename="../app/gui/MainWindow.cpp" line="958"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation>作为 TensorIR 打开：文档已经是 TensorIR。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation>作为 TensorIR 打开：脚本没有 te 调度（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1022"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1023"/>
         <source>Open as TensorIR</source>
         <translation>作为 TensorIR 打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>%1 as TensorIR</source>
         <translation>%1（TensorIR）</translation>
     </message>
@@ -1998,12 +1998,12 @@ No problem found.
         <translation type="vanished">已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>The document is TensorIR already</source>
         <translation>文档已经是 TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1041"/>
         <source>The script has no te schedule</source>
         <translation>脚本没有 te 调度</translation>
     </message>
@@ -2012,119 +2012,119 @@ No problem found.
         <translation type="vanished">te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1060"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1061"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
         <source>Save As</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1107"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1137"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
         <source>Made tunable: see the Tune dock</source>
         <translation>已设为可调：见调优面板</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1148"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1210"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1211"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1219"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1212"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1213"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1243"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1234"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1235"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1286"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1287"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation>已将 %1 以 TVM 0.%2 的 TensorIR 打开（未命名文档：文件 ▸ 保存 时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1044"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation>te 程序的函数（te.create_prim_func）及其调度改写为 TensorIR 原语，放入一个面向 TVM 0.%1 的新文档（文件 ▸ TensorIR 写法）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1241"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
         <source>The script has errors: fix them first.</source>
         <translation>脚本有错误：请先修正。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1277"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1282"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1278"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1283"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1279"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1280"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="966"/>
+        <location filename="../app/gui/MainWindow.cpp" line="967"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="967"/>
+        <location filename="../app/gui/MainWindow.cpp" line="968"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="974"/>
+        <location filename="../app/gui/MainWindow.cpp" line="975"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
@@ -2154,12 +2154,12 @@ No problem found.
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1319"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1320"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1324"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
@@ -2174,22 +2174,22 @@ No problem found.
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1068"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1070"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>, matches the reference (max error %1)</source>
         <translation>，与参考结果一致（最大误差 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="700"/>
+        <location filename="../app/gui/MainWindow.cpp" line="701"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
@@ -2236,53 +2236,53 @@ No problem found.
         <translation>正在 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="692"/>
+        <location filename="../app/gui/MainWindow.cpp" line="693"/>
         <source>%1: run failed: %2</source>
         <translation>%1：运行失败：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="707"/>
+        <location filename="../app/gui/MainWindow.cpp" line="708"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="726"/>
+        <location filename="../app/gui/MainWindow.cpp" line="727"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="987"/>
+        <location filename="../app/gui/MainWindow.cpp" line="988"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="989"/>
+        <location filename="../app/gui/MainWindow.cpp" line="990"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="985"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
+        <location filename="../app/gui/MainWindow.cpp" line="986"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1003"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1004"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="917"/>
+        <location filename="../app/gui/MainWindow.cpp" line="918"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="703"/>
+        <location filename="../app/gui/MainWindow.cpp" line="704"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="704"/>
+        <location filename="../app/gui/MainWindow.cpp" line="705"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
     </message>
@@ -2443,39 +2443,39 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <location filename="../app/gui/TuneController.cpp" line="236"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="222"/>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation>中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="232"/>
+        <location filename="../app/gui/TuneController.cpp" line="249"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation>与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="235"/>
+        <location filename="../app/gui/TuneController.cpp" line="252"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="315"/>
+        <location filename="../app/gui/TuneController.cpp" line="332"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="326"/>
+        <location filename="../app/gui/TuneController.cpp" line="343"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="369"/>
+        <location filename="../app/gui/TuneController.cpp" line="386"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2484,113 +2484,118 @@ No problem found.
         <translation type="vanished">无可调优：脚本无法求值（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="394"/>
+        <location filename="../app/gui/TuneController.cpp" line="215"/>
+        <source>Tuning searches the function the script schedules (%1), not the one shown (%2): show %1 (View ▸ TensorIR Function), or make %2 the schedule&apos;s function with sch.work_on(&quot;%2&quot;).</source>
+        <translation>调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="416"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="395"/>
+        <location filename="../app/gui/TuneController.cpp" line="417"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="396"/>
+        <location filename="../app/gui/TuneController.cpp" line="418"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="399"/>
+        <location filename="../app/gui/TuneController.cpp" line="421"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="403"/>
+        <location filename="../app/gui/TuneController.cpp" line="425"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="462"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="522"/>
+        <location filename="../app/gui/TuneController.cpp" line="544"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="531"/>
-        <location filename="../app/gui/TuneController.cpp" line="563"/>
+        <location filename="../app/gui/TuneController.cpp" line="553"/>
+        <location filename="../app/gui/TuneController.cpp" line="585"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="548"/>
+        <location filename="../app/gui/TuneController.cpp" line="570"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <location filename="../app/gui/TuneController.cpp" line="580"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="564"/>
+        <location filename="../app/gui/TuneController.cpp" line="586"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="570"/>
+        <location filename="../app/gui/TuneController.cpp" line="592"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation>最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="584"/>
+        <location filename="../app/gui/TuneController.cpp" line="606"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <location filename="../app/gui/TuneController.cpp" line="615"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="597"/>
+        <location filename="../app/gui/TuneController.cpp" line="619"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="605"/>
+        <location filename="../app/gui/TuneController.cpp" line="627"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <location filename="../app/gui/TuneController.cpp" line="640"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="624"/>
+        <location filename="../app/gui/TuneController.cpp" line="646"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="637"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="638"/>
+        <location filename="../app/gui/TuneController.cpp" line="660"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <location filename="../app/gui/TuneController.cpp" line="677"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="664"/>
+        <location filename="../app/gui/TuneController.cpp" line="687"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2599,57 +2604,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="668"/>
+        <location filename="../app/gui/TuneController.cpp" line="691"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="671"/>
+        <location filename="../app/gui/TuneController.cpp" line="694"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="672"/>
+        <location filename="../app/gui/TuneController.cpp" line="695"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="696"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="675"/>
+        <location filename="../app/gui/TuneController.cpp" line="698"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="676"/>
+        <location filename="../app/gui/TuneController.cpp" line="699"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="680"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="716"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="703"/>
+        <location filename="../app/gui/TuneController.cpp" line="726"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="729"/>
+        <location filename="../app/gui/TuneController.cpp" line="752"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
@@ -2657,22 +2662,22 @@ No problem found.
 <context>
     <name>tessera::gui::VersionCompareDialog</name>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="163"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="165"/>
         <source>Compare %1 with %2</source>
         <translation>比较 %1 与 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="179"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
         <source>Script</source>
         <translation>脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="180"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="182"/>
         <source>Loop nest</source>
         <translation>循环嵌套</translation>
     </message>
     <message>
-        <location filename="../app/gui/VersionCompare.cpp" line="181"/>
+        <location filename="../app/gui/VersionCompare.cpp" line="183"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (left) and &lt;b&gt;%2&lt;/b&gt; (right)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;（左）与 &lt;b&gt;%2&lt;/b&gt;（右）</translation>
     </message>
