@@ -564,6 +564,11 @@ computes %1 elements, %2 required</source>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="268"/>
+        <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TirIntents</name>
@@ -1376,22 +1381,22 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="303"/>
+        <location filename="../app/gui/Document.cpp" line="312"/>
         <source>%1 was legal, but its line %2 does not evaluate: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="337"/>
+        <location filename="../app/gui/Document.cpp" line="346"/>
         <source>there is no version v%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="341"/>
+        <location filename="../app/gui/Document.cpp" line="350"/>
         <source>go to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="402"/>
+        <location filename="../app/gui/Document.cpp" line="411"/>
         <source>The module has no function %1 any more; showing %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -580,6 +580,11 @@ computes %1 elements, %2 required</source>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
+    <message>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="268"/>
+        <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
+        <translation>脚本在顶层没有绑定可用于创建调度的 TensorIR 函数或模块</translation>
+    </message>
 </context>
 <context>
     <name>TirIntents</name>
@@ -1427,7 +1432,7 @@ computes %1 elements, %2 required</source>
         <translation>transform_layout：索引映射必须是 lambda，例如 lambda i: [i // 4, i % 4]</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="402"/>
+        <location filename="../app/gui/Document.cpp" line="411"/>
         <source>The module has no function %1 any more; showing %2</source>
         <translation>模块中已没有函数 %1；改为显示 %2</translation>
     </message>
@@ -1442,17 +1447,17 @@ computes %1 elements, %2 required</source>
         <translation>%1 太大，不是项目（%2 字节）</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="303"/>
+        <location filename="../app/gui/Document.cpp" line="312"/>
         <source>%1 was legal, but its line %2 does not evaluate: %3</source>
         <translation>%1 合法，但它的脚本行 %2 无法求值：%3</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="337"/>
+        <location filename="../app/gui/Document.cpp" line="346"/>
         <source>there is no version v%1</source>
         <translation>没有版本 v%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/Document.cpp" line="341"/>
+        <location filename="../app/gui/Document.cpp" line="350"/>
         <source>go to %1</source>
         <translation>转到 %1</translation>
     </message>

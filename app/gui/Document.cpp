@@ -290,9 +290,18 @@ Result<QString> Document::withTirLine(const views::Intent& intent,
                                       views::DocumentState& next) const {
   QString problem = views::TirIntentProblem(*state_.tir_schedule, intent);
   if (!problem.isEmpty()) return Error((intent.describe() + ": " + problem).toStdString());
-  auto line = TirScriptLine(*state_.tir_schedule, intent, TirSpellingOf(text_));
+  TirScriptSpelling spelling = TirSpellingOf(text_);
+  auto line = TirScriptLine(*state_.tir_schedule, intent, spelling);
   if (!line.ok()) return Error(intent.describe().toStdString() + ": " + line.error().message);
-  QString text = text_ + (text_.isEmpty() || text_.endsWith('\n') ? "" : "\n") + *line + "\n";
+  // A TVMScript file as written has no schedule yet: the first primitive makes one.
+  QString creation;
+  if (!spelling.has_schedule) {
+    auto made = TirScheduleCreation(text_, spelling);
+    if (!made.ok()) return Error(intent.describe().toStdString() + ": " + made.error().message);
+    creation = *made;
+  }
+  QString text =
+      text_ + (text_.isEmpty() || text_.endsWith('\n') ? "" : "\n") + creation + *line + "\n";
   next = Evaluate(text.toStdString(), state_.file, tirFunction_.toStdString());
   if (!next.tir_schedule || next.errors.size() > state_.errors.size()) {
     const Error& e =

@@ -244,12 +244,35 @@ TirScriptSpelling TirSpellingOf(const QString& script) {
       QRegularExpression::MultilineOption);
   QRegularExpressionMatch m = schedule.match(script);
   if (m.hasMatch()) {
+    sp.has_schedule = true;
     sp.schedule_var = m.captured(1);
     if (m.captured(2) == "s_tir") sp.dialect = tir::TvmDialect::STir;
-  } else if (script.contains("s_tir") || script.contains("get_sblock")) {
+  } else if (script.contains("s_tir") || script.contains("get_sblock") || script.contains("tirx")) {
     sp.dialect = tir::TvmDialect::STir;
   }
   return sp;
+}
+
+Result<QString> TirScheduleCreation(const QString& script, const TirScriptSpelling& spelling) {
+  // Top-level bindings only: a module's own functions are indented under its class.
+  static const QRegularExpression bound(
+      R"(^@(?:T\.prim_func|I\.ir_module)\b[^\n]*\n(?:@[^\n]*\n)*(?:def|class)\s+([A-Za-z_]\w*)|)"
+      R"(^([A-Za-z_]\w*)\s*=\s*(?:tvm\.)?te\.create_prim_func\()",
+      QRegularExpression::MultilineOption);
+  QString name;
+  for (auto it = bound.globalMatch(script); it.hasNext();) {
+    QRegularExpressionMatch m = it.next();
+    name = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
+  }
+  if (name.isEmpty())
+    return Error(TirIntentToScriptText::tr("the script binds no TensorIR function or module at "
+                                           "its top level to make a schedule of")
+                     .toStdString());
+  static const QRegularExpression imported(R"(^import tvm\s*$)",
+                                           QRegularExpression::MultilineOption);
+  QString package = spelling.dialect == tir::TvmDialect::STir ? "s_tir" : "tir";
+  return QString(imported.match(script).hasMatch() ? "" : "import tvm\n") +
+         QString("%1 = tvm.%2.Schedule(%3)\n").arg(spelling.schedule_var, package, name);
 }
 
 Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,

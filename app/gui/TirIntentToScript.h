@@ -21,10 +21,18 @@ namespace tessera::gui {
 struct TirScriptSpelling {
   QString schedule_var = "sch";
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  bool has_schedule = false;  // the script makes its schedule (`sch = tir.Schedule(...)`)
 };
 
 // The schedule variable (`sch = tir.Schedule(...)`) and the TVM spelling a script uses.
 TirScriptSpelling TirSpellingOf(const QString& script);
+
+// For a script that binds a TensorIR function or module but makes no schedule of it (a
+// TVMScript file as written): the lines that make one over the last top-level
+// `@T.prim_func def f`, `@I.ir_module class M` or `f = te.create_prim_func(...)`, e.g.
+// "import tvm\nsch = tvm.tir.Schedule(f)\n" (tvm.s_tir in TVM 0.24+'s spelling); an
+// error when the script binds none.
+Result<QString> TirScheduleCreation(const QString& script, const TirScriptSpelling& spelling);
 
 Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,
                               const TirScriptSpelling& spelling = {});

@@ -155,6 +155,38 @@ class TirModuleFunctionTest : public QObject, protected testing::TirMenuWindow {
     Item("g")->trigger();
     QCOMPARE(Shown(), QString("g"));
     QCOMPARE(views::TirLoopNames(Sch(), "B"), QStringList({"i", "j"}));
+    // The first primitive makes the schedule the script lacks, over the module.
+    QVERIFY(FromNestLoop("B", "i", "parallel"));
+    QVERIFY2(Text().endsWith("import tvm\nsch = tvm.tir.Schedule(Module)\n"
+                             "sch.parallel(sch.get_loops(sch.get_block(\"B\", "
+                             "func_name=\"g\"))[0])\n"),
+             qPrintable(Text()));
+    QCOMPARE(Shown(), QString("g"));
+    QVERIFY(Printed("g").contains("T.parallel(4)"));
+    UndoOnce();
+    QCOMPARE(Text(), kModule);
+  }
+
+  // A TVMScript function as written (0.24+'s tirx spelling): a primitive from the views
+  // makes its schedule, in the file's spelling, then applies.
+  void aBareFunctionGetsItsScheduleFromTheFirstPrimitive() {
+    const QString bare =
+        "import tvm\n"
+        "from tvm.script import tirx as T\n"
+        "\n"
+        "@T.prim_func(s_tir=True)\n"
+        "def scale(A: T.Buffer((4, 16), \"float32\"), B: T.Buffer((4, 16), \"float32\")):\n"
+        "    for i, j in T.grid(4, 16):\n"
+        "        with T.sblock(\"B\"):\n"
+        "            vi, vj = T.axis.remap(\"SS\", [i, j])\n"
+        "            B[vi, vj] = A[vi, vj] * T.float32(3)\n";
+    QVERIFY(Open(bare, "scale.py"));
+    QVERIFY(FromNestLoop("B", "i", "parallel"));
+    QCOMPARE(Text(), bare +
+                         "sch = tvm.s_tir.Schedule(scale)\n"
+                         "sch.parallel(sch.get_loops(sch.get_sblock(\"B\"))[0])\n");
+    QVERIFY(Printed("main").contains("T.parallel(4)") ||
+            Printed("scale").contains("T.parallel(4)"));
   }
 
   void oneFunctionHidesTheMenu() {
