@@ -151,6 +151,7 @@ void ApplyBuffer(views::BufferLayoutView* view, const QJsonObject& o) {
 std::string CaptureViewState(const MainWindow& w) {
   QJsonObject o;
   o["docks"] = QString::fromLatin1(w.saveState().toBase64());
+  if (!w.document()->tirFunction().isEmpty()) o["tir_function"] = w.document()->tirFunction();
   // The stage in view counts as selected: it is what the user was looking at.
   QString stage = w.selection()->stage();
   if (stage.isEmpty()) stage = w.iterVarView()->shownStage();
@@ -182,6 +183,9 @@ void ApplyViewState(MainWindow& w, const std::string& json) {
   QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
   if (o.value("docks").isString())
     w.restoreState(QByteArray::fromBase64(o.value("docks").toString().toLatin1()));
+  // The module function shown first: the selection below names its blocks.
+  if (o.value("tir_function").isString())
+    w.document()->setTirFunction(o.value("tir_function").toString());
   for (const QJsonValue& v : o.value("profiles").toArray()) {
     QJsonObject p = v.toObject();
     if (!p.value("seconds").isDouble() || !p.value("gflops").isDouble()) continue;

@@ -1,9 +1,9 @@
 // ViewState: what a project (.tessera) remembers of the window besides the script, as
 // the opaque JSON object project::ProjectFile::view_state_json: the dock layout and
-// which views are shown, the selection, the graph zooms, the buffer and slice of the
-// Buffer layout view, the Code view's artefact and the profile history. Applying a
-// state is forgiving: a key that is missing, mistyped or names a vanished object is
-// skipped, never an error.
+// which views are shown, the TensorIR module function shown, the selection, the graph
+// zooms, the buffer and slice of the Buffer layout view, the Code view's artefact and
+// the profile history. Applying a state is forgiving: a key that is missing, mistyped
+// or names a vanished object is skipped, never an error.
 #pragma once
 
 #include <string>

@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "TirMenuFixture.h"
 #include "TuneController.h"
+#include "ViewState.h"
 #include "script/Evaluator.h"
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
@@ -187,6 +188,22 @@ class TirModuleFunctionTest : public QObject, protected testing::TirMenuWindow {
                          "sch.parallel(sch.get_loops(sch.get_sblock(\"B\"))[0])\n");
     QVERIFY(Printed("main").contains("T.parallel(4)") ||
             Printed("scale").contains("T.parallel(4)"));
+  }
+
+  // A project remembers the function shown; a name the module lost is skipped.
+  void theViewStateKeepsTheShownFunction() {
+    QVERIFY(Open(kScheduled, "module.py"));
+    Item("g")->trigger();
+    std::string state = gui::CaptureViewState(*w);
+    QVERIFY2(state.find("\"tir_function\":\"g\"") != std::string::npos, state.c_str());
+    QVERIFY(Open(kScheduled, "module.py"));
+    QCOMPARE(Shown(), QString("f"));
+    gui::ApplyViewState(*w, state);
+    QCOMPARE(Shown(), QString("g"));
+    QVERIFY(Item("g")->isChecked());
+    QVERIFY(Open(kScheduled, "module.py"));
+    gui::ApplyViewState(*w, "{\"tir_function\": \"gone\"}");
+    QCOMPARE(Shown(), QString("f"));
   }
 
   void oneFunctionHidesTheMenu() {
