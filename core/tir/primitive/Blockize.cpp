@@ -151,22 +151,8 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
         ir::MakeIterVar(Range(ir::make_const(t, int64_t{0}), ir::make_const(t, d.outer_extent)), vo,
                         iv->iter_type));
     outer_values.push_back(d.outer.defined() ? d.outer : ir::make_const(t, int64_t{0}));
-    if (d.inner_extent == 1) {
-      subst[iv->var] =
-          d.outer_extent == 1 && !preserve_unit_iters ? ir::make_const(t, int64_t{0}) : Expr(vo);
-      continue;
-    }
-    Var vi(iv->var.name() + "_i", t);
-    Range dom(ir::make_const(t, int64_t{0}), ir::make_const(t, d.inner_extent));
-    inner->iter_vars.push_back(ir::MakeIterVar(dom, vi, iv->iter_type));
-    inner_values.push_back(d.inner);
-    inner_dom[vi] = arith::IntSet::FromRange(dom);
-    subst[iv->var] =
-        d.outer_extent == 1
-            ? Expr(vi)
-            : ir::MakeBinary(
-                  ir::ExprKind::Add,
-                  ir::MakeBinary(ir::ExprKind::Mul, vo, ir::make_const(t, d.inner_extent)), vi);
+    AddInnerIterator(iv, d, vo, preserve_unit_iters, inner.get(), &inner_values, &inner_dom,
+                     &subst);
   }
   inner->reads = SubstitutedRegions(block.reads, subst);
   inner->writes = SubstitutedRegions(block.writes, subst);
@@ -193,21 +179,8 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
   }
   // The outer block accesses what all inner iterations access.
   arith::Analyzer analyzer;
-  auto relax = [&](const std::vector<BufferRegion>& regions) {
-    std::vector<BufferRegion> out;
-    for (const BufferRegion& r : regions) {
-      BufferRegion n{r.buffer, {}};
-      for (size_t d = 0; d < r.region.size(); ++d) {
-        Range full(ir::make_const(DataType::Int(32), int64_t{0}), r.buffer->shape[d]);
-        Range cover = arith::EvalSet(r.region[d], inner_dom, &analyzer).CoverRange(full);
-        n.region.emplace_back(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
-      }
-      out.push_back(std::move(n));
-    }
-    return out;
-  };
-  outer->reads = relax(outer_reads);
-  outer->writes = relax(inner->writes);
+  outer->reads = RelaxedRegions(outer_reads, inner_dom, &analyzer);
+  outer->writes = RelaxedRegions(inner->writes, inner_dom, &analyzer);
   Stmt nest = MakeBlockRealize(std::move(inner_values), ir::make_bool(true), std::move(inner));
   for (size_t i = inner_loops.size(); i-- > 0;) nest = WithBody(*inner_loops[i], nest);
   outer->body = nest;

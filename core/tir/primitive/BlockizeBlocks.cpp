@@ -73,8 +73,10 @@ Error NotDivisible(const BlockNode& block, const std::string& lca) {
 Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::string>& names,
                                    bool preserve_unit_iters) {
   using namespace blockize_blocks_detail;
+  using blockize_detail::AddInnerIterator;
   using blockize_detail::Divide;
   using blockize_detail::Division;
+  using blockize_detail::RelaxedRegions;
   if (names.size() < 2) {
     return ScheduleError("ValueError",
                          "blockize of blocks takes two or more blocks (blockize the loop above "
@@ -202,22 +204,8 @@ Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::
         return ScheduleError("ValueError",
                              "No reduction iter vars allowed for the outer loops when blockize "
                              "multiple blocks");
-      if (d.inner_extent == 1) {
-        subst[iv->var] = d.outer_extent == 1 && !preserve_unit_iters ? ir::make_const(t, int64_t{0})
-                                                                     : Expr(vo->var);
-        continue;
-      }
-      Var vi(iv->var.name() + "_i", t);
-      Range dom(ir::make_const(t, int64_t{0}), ir::make_const(t, d.inner_extent));
-      inner->iter_vars.push_back(ir::MakeIterVar(dom, vi, iv->iter_type));
-      inner_values.push_back(d.inner);
-      inner_dom[vi] = arith::IntSet::FromRange(dom);
-      subst[iv->var] = d.outer_extent == 1
-                           ? Expr(vi)
-                           : ir::MakeBinary(ir::ExprKind::Add,
-                                            ir::MakeBinary(ir::ExprKind::Mul, vo->var,
-                                                           ir::make_const(t, d.inner_extent)),
-                                            vi);
+      AddInnerIterator(iv, d, vo->var, preserve_unit_iters, inner.get(), &inner_values, &inner_dom,
+                       &subst);
     }
     if (block.init_nest)
       return ScheduleError("ValueError", "block " + block.name +
@@ -227,19 +215,10 @@ Result<std::string> BlockizeBlocks(ScheduleState* state, const std::vector<std::
     inner->writes = SubstitutedRegions(block.writes, subst);
     inner->body = SubstituteTir(block.body, subst);
     if (block.init.defined()) inner->init = ir::Substitute(block.init, subst);
-    auto relax = [&](const std::vector<BufferRegion>& regions, std::vector<BufferRegion>* into) {
-      for (const BufferRegion& r : regions) {
-        BufferRegion n{r.buffer, {}};
-        for (size_t d = 0; d < r.region.size(); ++d) {
-          Range full(ir::make_const(DataType::Int(32), int64_t{0}), r.buffer->shape[d]);
-          Range cover = arith::EvalSet(r.region[d], inner_dom, &analyzer).CoverRange(full);
-          n.region.emplace_back(analyzer.Simplify(cover.min), analyzer.Simplify(cover.extent));
-        }
-        into->push_back(std::move(n));
-      }
-    };
-    relax(inner->reads, &reads);
-    relax(inner->writes, &writes);
+    for (BufferRegion& r : RelaxedRegions(inner->reads, inner_dom, &analyzer))
+      reads.push_back(std::move(r));
+    for (BufferRegion& r : RelaxedRegions(inner->writes, inner_dom, &analyzer))
+      writes.push_back(std::move(r));
     Stmt nest = MakeBlockRealize(std::move(inner_values), ir::make_bool(true), std::move(inner));
     for (size_t i = inner_loops.size(); i-- > 0;) nest = WithBody(*inner_loops[i], nest);
     nests.push_back(nest);

@@ -103,4 +103,42 @@ bool Divide(const Expr& binding, int64_t extent, const std::vector<const ForNode
   return true;
 }
 
+void AddInnerIterator(const IterVar& iv, const Division& d, const Var& vo, bool preserve_unit_iters,
+                      BlockNode* inner, std::vector<Expr>* inner_values,
+                      arith::IntSetMap* inner_dom, ir::VarMap* subst) {
+  DataType t = iv->var.dtype();
+  if (d.inner_extent == 1) {
+    (*subst)[iv->var] =
+        d.outer_extent == 1 && !preserve_unit_iters ? ir::make_const(t, int64_t{0}) : Expr(vo);
+    return;
+  }
+  Var vi(iv->var.name() + "_i", t);
+  Range dom(ir::make_const(t, int64_t{0}), ir::make_const(t, d.inner_extent));
+  inner->iter_vars.push_back(ir::MakeIterVar(dom, vi, iv->iter_type));
+  inner_values->push_back(d.inner);
+  (*inner_dom)[vi] = arith::IntSet::FromRange(dom);
+  (*subst)[iv->var] =
+      d.outer_extent == 1
+          ? Expr(vi)
+          : ir::MakeBinary(ir::ExprKind::Add,
+                           ir::MakeBinary(ir::ExprKind::Mul, vo, ir::make_const(t, d.inner_extent)),
+                           vi);
+}
+
+std::vector<BufferRegion> RelaxedRegions(const std::vector<BufferRegion>& regions,
+                                         const arith::IntSetMap& inner_dom,
+                                         arith::Analyzer* analyzer) {
+  std::vector<BufferRegion> out;
+  for (const BufferRegion& r : regions) {
+    BufferRegion n{r.buffer, {}};
+    for (size_t d = 0; d < r.region.size(); ++d) {
+      Range full(ir::make_const(DataType::Int(32), int64_t{0}), r.buffer->shape[d]);
+      Range cover = arith::EvalSet(r.region[d], inner_dom, analyzer).CoverRange(full);
+      n.region.emplace_back(analyzer->Simplify(cover.min), analyzer->Simplify(cover.extent));
+    }
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
 }  // namespace tessera::tir::blockize_detail
