@@ -33,4 +33,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirTuner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirMutator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirEvolutionarySearch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tir/TirCandidateScript.cpp
 )

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <ctime>
 #include <random>
-#include <regex>
 #include <set>
 
 #include "tir/ScriptPrinter.h"
@@ -16,8 +15,6 @@ namespace tessera::tune {
 
 namespace {
 
-constexpr const char* kTunedMarker =
-    "# tuned by tessera-cli tune: the search's trace, on the schedule above\n";
 // Earlier records read back into the search (the model's first data) at most.
 constexpr int kAdoptedRecords = 256;
 
@@ -88,6 +85,8 @@ runner::MeasureRequest TirTuneRun::Request(const std::string& id, const std::str
   req.script = script;
   req.target = options_.target;
   req.shape_vars = options_.shape_vars;
+  // The worker evaluates the script for the function tuned, not the script's own.
+  if (program_.tir_module.size() > 1) req.func = program_.tir_func_name;
   req.warmup = check ? 0 : options_.warmup;
   req.repeat = check ? 1 : options_.repeat;
   req.check = check;
@@ -283,6 +282,7 @@ Result<TirTuneResult> TirTuneRun::Run() {
   result_.sketches = static_cast<int>(space_.sketches().size());
   query_ = RecordQuery{result_.workload, options_.target, machine_.Key()};
   if (auto var = TirScheduleVariable(program_); !var.ok()) return var.error();
+  if (auto made = TirScheduleCreation(program_); !made.ok()) return made.error();
   if (options_.strategy != "evolution" && options_.strategy != "random")
     return Error("tune: unknown strategy '" + options_.strategy + "' (evolution or random)");
   result_.strategy = options_.strategy;
@@ -319,46 +319,11 @@ Result<TirTuneResult> TirTuneRun::Run() {
 std::string TirWorkloadKey(const script::ScriptProgram& program,
                            const std::map<std::string, int64_t>& shape_vars) {
   std::string text = tir::AsTVMScript(program.tir_schedule->func(), tir::TvmDialect::Tir);
+  // A trace names its module function (get_block's func_name): two functions of a module
+  // never share records, even where their bodies are the same.
+  if (program.tir_module.size() > 1) text += "\nfunction=" + program.tir_func_name;
   for (const auto& [name, value] : shape_vars) text += "\n" + name + "=" + std::to_string(value);
   return "tir-" + HashText(text);
-}
-
-Result<std::string> TirScheduleVariable(const script::ScriptProgram& program) {
-  if (program.source.empty())
-    return Error("tune: the TensorIR document's text is not known (ScriptProgram::source)");
-  int line = program.tir_schedule_line;
-  size_t begin = 0;
-  for (int l = 1; l < line && begin != std::string::npos; ++l) {
-    begin = program.source.find('\n', begin);
-    if (begin != std::string::npos) ++begin;
-  }
-  std::string text;
-  if (line > 0 && begin != std::string::npos)
-    text = program.source.substr(begin, program.source.find('\n', begin) - begin);
-  static const std::regex assign(R"(^\s*([A-Za-z_]\w*)\s*=\s*(tvm\.)?(s_)?tir\.Schedule\s*\()");
-  std::smatch m;
-  if (!std::regex_search(text, m, assign))
-    return Error(program.file + ":" + std::to_string(line) +
-                 ": error: tune: this line makes the document's schedule but assigns it to no "
-                 "plain name (write `sch = tir.Schedule(...)`)");
-  return m[1].str();
-}
-
-Result<std::string> TirCandidateScript(const script::ScriptProgram& program,
-                                       const tir::Trace& trace) {
-  auto var = TirScheduleVariable(program);
-  if (!var.ok()) return var.error();
-  std::string out = program.source;
-  if (!out.empty() && out.back() != '\n') out += "\n";
-  out += "\n\n" + std::string(kTunedMarker);
-  out += tir::TraceAsPython(trace, program.tir_dialect) + "\n\n\napply_trace(" + *var + ")\n";
-  return out;
-}
-
-std::string TirTunedTrace(const std::string& script) {
-  size_t at = script.rfind(kTunedMarker);
-  if (at == std::string::npos) return "";
-  return script.substr(at + std::string(kTunedMarker).size());
 }
 
 Result<TirTuneResult> TuneTensorIR(const script::ScriptProgram& program, runner::Runner& runner,

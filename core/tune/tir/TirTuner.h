@@ -8,19 +8,19 @@
 // nodes: the workers read the candidate as a TensorIR document), kept in the records
 // Database.
 //
-// A candidate's script is the document itself followed by the candidate's trace, printed
-// as TVM prints it in the document's spelling (`def apply_trace(sch: tir.Schedule)`, the
-// sampled decisions written out) and applied to the document's schedule: a TensorIR
-// document that opens, runs and replays in TVM as it is.
+// The function tuned is the program's (script::SelectTensorIRFunction chooses one of a
+// module's): its blocks as the document's schedule left them make the design space, and
+// its unscheduled original is the oracle. A candidate's script is the document followed
+// by the candidate's trace (TirCandidateScript.h).
 //
 // Records are keyed by TirWorkloadKey ("tir-" and a hash of the function before the
 // search, with its shape values), never a te workload's fingerprint, so TensorIR records
-// and te records do not mix. The document's own schedule is measured and checked first
-// and stays the best until a candidate beats it. A new best is accepted only after its
-// outputs agreed with the unscheduled function (reference/TirReference.h, in a check
-// run); one that disagrees is recorded as "check_failed". Invalid candidates (a primitive
-// refused their decisions, or the function does not lower) are skipped and counted by
-// reason.
+// and te records do not mix, nor do the records of two functions of a module. The
+// document's own schedule is measured and checked first and stays the best until a
+// candidate beats it. A new best is accepted only after its outputs agreed with the
+// unscheduled function (reference/TirReference.h, in a check run); one that disagrees is
+// recorded as "check_failed". Invalid candidates (a primitive refused their decisions, or
+// the function does not lower) are skipped and counted by reason.
 #pragma once
 
 #include <map>
@@ -35,6 +35,7 @@
 #include "tir/Trace.h"
 #include "tune/Database.h"
 #include "tune/Tuner.h"
+#include "tune/tir/TirCandidateScript.h"
 
 namespace tessera::tune {
 
@@ -59,18 +60,10 @@ struct TirTuneResult {
   std::vector<TuneTrial> trials;
 };
 
-// The records' key of `program`'s workload: the function its schedule left, printed, and
-// the shape values.
+// The records' key of `program`'s workload: the function its schedule left, printed, its
+// name in a module of several, and the shape values.
 std::string TirWorkloadKey(const script::ScriptProgram& program,
                            const std::map<std::string, int64_t>& shape_vars);
-// The name of the variable that holds the document's last schedule (`sch` of
-// `sch = tir.Schedule(...)`); an error naming the line when that line assigns none.
-Result<std::string> TirScheduleVariable(const script::ScriptProgram& program);
-// The candidate as a script: the document, then `trace` as apply_trace applied to it.
-Result<std::string> TirCandidateScript(const script::ScriptProgram& program,
-                                       const tir::Trace& trace);
-// The apply_trace part of a record's script (what the search added), "" when it has none.
-std::string TirTunedTrace(const std::string& script);
 
 // `program.source` must hold the document's text (the evaluator keeps it only for
 // structured scripts; the caller fills it in).
