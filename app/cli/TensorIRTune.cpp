@@ -20,18 +20,28 @@ std::string Reasons(const std::map<std::string, int>& reasons) {
   return out;
 }
 
-// The record's script headed by what it achieved and what may be said against the input.
-std::string TunedDocument(const tune::TuningRecord& best, const std::string& claim) {
-  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops, 2) + " GFLOP/s, median " +
-         Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n# machine: " + best.machine_key + "\n" +
-         best.script;
+// The module's function tuned; "" for a document of one function.
+std::string TunedFunction(const script::ScriptProgram& program) {
+  return program.tir_module.size() > 1 ? program.tir_func_name : "";
 }
 
-void WriteJson(const tune::TirTuneResult& r, const std::string& runner_name, std::ostream& out) {
+// The record's script headed by what it achieved and what may be said against the input
+// (and, in a module of several, which function: the input itself schedules none).
+std::string TunedDocument(const tune::TuningRecord& best, const std::string& claim,
+                          const std::string& function) {
+  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops, 2) + " GFLOP/s, median " +
+         Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n# machine: " + best.machine_key + "\n" +
+         (function.empty() ? "" : "# function: " + function + "\n") + best.script;
+}
+
+void WriteJson(const tune::TirTuneResult& r, const std::string& function,
+               const std::string& runner_name, std::ostream& out) {
   JsonWriter w;
   w.begin_object()
       .key("kind")
       .value("tensorir")
+      .key("function")
+      .value(function)
       .key("workload")
       .value(r.workload)
       .key("workload_name")
@@ -105,7 +115,7 @@ int TensorIRTune(script::ScriptProgram program, const std::string& file,
     return kBadInput;
   }
   if (json) {
-    WriteJson(*result, runner.Name(), out);
+    WriteJson(*result, TunedFunction(program), runner.Name(), out);
     return result->best ? kSuccess : kBadInput;
   }
   err << "tune: " << result->measured << " measured (" << result->failed << " failed, "
@@ -116,7 +126,7 @@ int TensorIRTune(script::ScriptProgram program, const std::string& file,
     err << "tessera-cli tune: no candidate ran successfully\n";
     return kBadInput;
   }
-  out << TunedDocument(*result->best, tune::ClaimText(Claim(*result)));
+  out << TunedDocument(*result->best, tune::ClaimText(Claim(*result)), TunedFunction(program));
   return kSuccess;
 }
 
@@ -144,7 +154,7 @@ int TensorIRStoredBest(const script::ScriptProgram& program, tune::Database& db,
           ? tune::ClaimText({tune::SpeedupClaim::Kind::kInputIsBest, {}})
           : "no speed-up claimed: stored records were not timed in the same rounds (tune FILE "
             "again to time the best and the input schedule together)";
-  out << TunedDocument(*best, claim);
+  out << TunedDocument(*best, claim, TunedFunction(program));
   return kSuccess;
 }
 

@@ -1,11 +1,11 @@
 // `tessera-cli tune` on a TensorIR document (a TVMScript function or a tir/s_tir.Schedule
 // script): the design space of core/tune/tir over the function the document's schedule
-// left, searched by replaying its sketches with new decisions (core/tune/tir/TirTuner.h),
-// measured by the runner and checked against the unscheduled function. Prints the best
-// candidate as the document followed by its trace (`def apply_trace(sch)`, in the
-// document's TVM spelling, with its decisions) applied to the document's schedule: a
-// TensorIR document that runs as it is (`tessera-cli run --check`), opens in the desktop
-// application and replays in TVM.
+// left (of a module of several, the one --func chose), searched by replaying its sketches
+// with new decisions (core/tune/tir/TirTuner.h), measured by the runner and checked
+// against the unscheduled function. Prints the best candidate as the document followed by
+// its trace (`def apply_trace(sch)`, in the document's TVM spelling, with its decisions)
+// applied to the document's schedule: a TensorIR document that runs as it is
+// (`tessera-cli run --check`), opens in the desktop application and replays in TVM.
 #pragma once
 
 #include <map>

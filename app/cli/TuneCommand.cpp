@@ -1,6 +1,7 @@
 // tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
-//                       [--strategy evolution|random] [--json] [--runner local|slurm ...]
-// tessera-cli tune --best FILE --db DB
+//                       [--strategy evolution|random] [--func NAME] [--json]
+//                       [--runner local|slurm ...]
+// tessera-cli tune --best FILE --db DB [--func NAME]
 // tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
 //
 // Searches the schedule space generated from FILE's te definition (core/tune) on this
@@ -34,7 +35,7 @@ namespace {
 
 constexpr const char* kHelp =
     R"(Usage: tessera-cli tune FILE [options]
-       tessera-cli tune --best FILE --db DB [--target T] [--runner slurm ...]
+       tessera-cli tune --best FILE --db DB [--target T] [--func NAME] [--runner slurm ...]
        tessera-cli tune --export OUT.jsonl --db DB
        tessera-cli tune --import IN.jsonl --db DB
 
@@ -56,7 +57,11 @@ new decisions: mutated from the best measured ones and picked by the cost model
 (evolution), or drawn at random (random); the best, checked against the unscheduled function, is printed as the
 document followed by its trace (def apply_trace, in the document's TVM spelling) applied
 to the document's schedule: a document that runs as it is. Its records are kept apart
-from te records.
+from te records. In a module of several functions (@I.ir_module, sch.mod) --func NAME
+chooses the function tuned: its blocks as the document's schedule left them are searched,
+its unscheduled original checks the candidates, its records are its own, and the printed
+document applies the trace after sch.work_on("NAME"), the other functions' schedule lines
+kept as they are.
 
 Options:
   --target T          llvm (default)
@@ -65,6 +70,8 @@ Options:
   --db DB             the records database (SQLite; default: none, nothing is kept)
   --seed N            random seed (default 1)
   --strategy S        evolution (default, cost-model guided) or random (the baseline)
+  --func NAME         the function of a TensorIR module to tune (or --best); needed when
+                      the module has several functions and the script schedules none
   --batch N           candidates per round (default 8)
   --repeat N          timed runs per candidate (default 5)
   --json              print a JSON report instead of the script
@@ -154,6 +161,7 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   int code = kSuccess;
   auto program = LoadScript("tune", args.value("--best"), true, err, &code);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
   if (program->is_tensorir())
@@ -257,10 +265,10 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
 
 int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  OptionSpec spec{
-      WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed", "--strategy",
-                         "--batch", "--repeat", "--best", "--export", "--import", "--var"}),
-      {"--json"}};
+  OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed",
+                                     "--strategy", "--batch", "--repeat", "--best", "--export",
+                                     "--import", "--var", "--func"}),
+                  {"--json"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
     out << kHelp << kRunnerHelp << kFooter;
@@ -321,6 +329,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
+  if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;
