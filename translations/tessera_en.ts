@@ -2376,37 +2376,32 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="215"/>
-        <source>Tuning searches the function the script schedules (%1), not the one shown (%2): show %1 (View ▸ TensorIR Function), or make %2 the schedule&apos;s function with sch.work_on(&quot;%2&quot;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="236"/>
+        <location filename="../app/gui/TuneController.cpp" line="234"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="237"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="249"/>
+        <location filename="../app/gui/TuneController.cpp" line="247"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="252"/>
+        <location filename="../app/gui/TuneController.cpp" line="250"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="332"/>
+        <location filename="../app/gui/TuneController.cpp" line="337"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="343"/>
+        <location filename="../app/gui/TuneController.cpp" line="348"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2414,173 +2409,183 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="386"/>
+        <location filename="../app/gui/TuneController.cpp" line="391"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="416"/>
+        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <source>the design space of the blocks of TensorIR function %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="419"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <location filename="../app/gui/TuneController.cpp" line="420"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="418"/>
+        <location filename="../app/gui/TuneController.cpp" line="421"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="421"/>
+        <location filename="../app/gui/TuneController.cpp" line="424"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="425"/>
+        <location filename="../app/gui/TuneController.cpp" line="428"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="544"/>
+        <location filename="../app/gui/TuneController.cpp" line="548"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="553"/>
-        <location filename="../app/gui/TuneController.cpp" line="585"/>
+        <location filename="../app/gui/TuneController.cpp" line="557"/>
+        <location filename="../app/gui/TuneController.cpp" line="589"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="570"/>
+        <location filename="../app/gui/TuneController.cpp" line="574"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="580"/>
+        <location filename="../app/gui/TuneController.cpp" line="584"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="586"/>
+        <location filename="../app/gui/TuneController.cpp" line="590"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="592"/>
+        <location filename="../app/gui/TuneController.cpp" line="596"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="606"/>
+        <location filename="../app/gui/TuneController.cpp" line="610"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="615"/>
+        <location filename="../app/gui/TuneController.cpp" line="619"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="619"/>
+        <location filename="../app/gui/TuneController.cpp" line="623"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="627"/>
+        <location filename="../app/gui/TuneController.cpp" line="631"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="640"/>
+        <location filename="../app/gui/TuneController.cpp" line="647"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="646"/>
+        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <source>tuned candidate %1 cannot be put on the document: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="667"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="659"/>
+        <location filename="../app/gui/TuneController.cpp" line="678"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="660"/>
+        <location filename="../app/gui/TuneController.cpp" line="679"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="677"/>
+        <location filename="../app/gui/TuneController.cpp" line="696"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="687"/>
+        <location filename="../app/gui/TuneController.cpp" line="706"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="691"/>
+        <location filename="../app/gui/TuneController.cpp" line="710"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="694"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="695"/>
+        <location filename="../app/gui/TuneController.cpp" line="714"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="696"/>
+        <location filename="../app/gui/TuneController.cpp" line="715"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="698"/>
+        <location filename="../app/gui/TuneController.cpp" line="717"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="699"/>
+        <location filename="../app/gui/TuneController.cpp" line="718"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="703"/>
+        <location filename="../app/gui/TuneController.cpp" line="722"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="704"/>
+        <location filename="../app/gui/TuneController.cpp" line="723"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="716"/>
+        <location filename="../app/gui/TuneController.cpp" line="735"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="726"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="752"/>
+        <location filename="../app/gui/TuneController.cpp" line="771"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>

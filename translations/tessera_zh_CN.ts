@@ -2448,39 +2448,39 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="236"/>
+        <location filename="../app/gui/TuneController.cpp" line="234"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="237"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
         <translation>中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="249"/>
+        <location filename="../app/gui/TuneController.cpp" line="247"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
         <translation>与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="252"/>
+        <location filename="../app/gui/TuneController.cpp" line="250"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="332"/>
+        <location filename="../app/gui/TuneController.cpp" line="337"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="343"/>
+        <location filename="../app/gui/TuneController.cpp" line="348"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="386"/>
+        <location filename="../app/gui/TuneController.cpp" line="391"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2489,118 +2489,127 @@ No problem found.
         <translation type="vanished">无可调优：脚本无法求值（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="215"/>
         <source>Tuning searches the function the script schedules (%1), not the one shown (%2): show %1 (View ▸ TensorIR Function), or make %2 the schedule&apos;s function with sch.work_on(&quot;%2&quot;).</source>
-        <translation>调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
+        <translation type="vanished">调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="416"/>
+        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <source>the design space of the blocks of TensorIR function %1</source>
+        <translation>TensorIR 函数 %1 各个块的设计空间</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="419"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <location filename="../app/gui/TuneController.cpp" line="420"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="418"/>
+        <location filename="../app/gui/TuneController.cpp" line="421"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="421"/>
+        <location filename="../app/gui/TuneController.cpp" line="424"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="425"/>
+        <location filename="../app/gui/TuneController.cpp" line="428"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="544"/>
+        <location filename="../app/gui/TuneController.cpp" line="548"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="553"/>
-        <location filename="../app/gui/TuneController.cpp" line="585"/>
+        <location filename="../app/gui/TuneController.cpp" line="557"/>
+        <location filename="../app/gui/TuneController.cpp" line="589"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="570"/>
+        <location filename="../app/gui/TuneController.cpp" line="574"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="580"/>
+        <location filename="../app/gui/TuneController.cpp" line="584"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="586"/>
+        <location filename="../app/gui/TuneController.cpp" line="590"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="592"/>
+        <location filename="../app/gui/TuneController.cpp" line="596"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
         <translation>最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="606"/>
+        <location filename="../app/gui/TuneController.cpp" line="610"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="615"/>
+        <location filename="../app/gui/TuneController.cpp" line="619"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="619"/>
+        <location filename="../app/gui/TuneController.cpp" line="623"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="627"/>
+        <location filename="../app/gui/TuneController.cpp" line="631"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="640"/>
+        <location filename="../app/gui/TuneController.cpp" line="647"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="646"/>
+        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <source>tuned candidate %1 cannot be put on the document: %2</source>
+        <translation>调优候选 %1 无法应用到文档上：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="667"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="659"/>
+        <location filename="../app/gui/TuneController.cpp" line="678"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="660"/>
+        <location filename="../app/gui/TuneController.cpp" line="679"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="677"/>
+        <location filename="../app/gui/TuneController.cpp" line="696"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="687"/>
+        <location filename="../app/gui/TuneController.cpp" line="706"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2609,57 +2618,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="691"/>
+        <location filename="../app/gui/TuneController.cpp" line="710"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="694"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="695"/>
+        <location filename="../app/gui/TuneController.cpp" line="714"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="696"/>
+        <location filename="../app/gui/TuneController.cpp" line="715"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="698"/>
+        <location filename="../app/gui/TuneController.cpp" line="717"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="699"/>
+        <location filename="../app/gui/TuneController.cpp" line="718"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="703"/>
+        <location filename="../app/gui/TuneController.cpp" line="722"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="704"/>
+        <location filename="../app/gui/TuneController.cpp" line="723"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="716"/>
+        <location filename="../app/gui/TuneController.cpp" line="735"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="726"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="752"/>
+        <location filename="../app/gui/TuneController.cpp" line="771"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>

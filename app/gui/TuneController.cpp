@@ -21,6 +21,7 @@
 #include "tune/Database.h"
 #include "tune/EarlierCandidates.h"
 #include "tune/Fingerprint.h"
+#include "tune/tir/TirCandidateScript.h"
 #include "tune/tir/TirTuner.h"
 #include "views/ReferenceName.h"
 
@@ -33,6 +34,7 @@ constexpr const char* kTarget = "llvm";  // sessions tune for the CPU
 // What a worker run needs, copied: it shares nothing with the GUI thread.
 struct TuneJob {
   std::string script, file;
+  std::string function;  // the TensorIR module's function to tune; "": the script's only one
   tune::TuneOptions options;
   std::string db_path;
   TuneController::RunnerFactory factory;
@@ -113,6 +115,11 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
     out.error = program.error().format();
     return out;
   }
+  if (!job.function.empty())
+    if (Status chosen = script::SelectTensorIRFunction(&*program, job.function); !chosen) {
+      out.error = chosen.error().message;
+      return out;
+    }
   const bool tensorir = program->is_tensorir();
   if (!tensorir && !program->schedule) {
     out.error = "the script creates no schedule (te.create_schedule): there is nothing to tune";
@@ -204,20 +211,11 @@ std::string DocumentWorkload(const views::DocumentState& state,
   return tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash;
 }
 
-// The search starts from the script's own TensorIR function (its work_on one): another
-// function of the module shown in the window (View ▸ TensorIR Function) is refused rather
-// than silently tuned in its place.
-QString OtherFunctionProblem(const views::DocumentState& state, const std::string& script) {
+// The function of a TensorIR module of several that the document shows; "" otherwise.
+std::string ShownModuleFunction(const views::DocumentState& state) {
   if (!state.program || !state.program->is_tensorir() || state.program->tir_module.size() < 2)
-    return {};
-  auto own = script::EvaluateScript(script, state.file.empty() ? "script.py" : state.file);
-  if (!own || own->tir_func_name == state.program->tir_func_name) return {};
-  return TuneController::tr(
-             "Tuning searches the function the script schedules (%1), not the one shown (%2): "
-             "show %1 (View ▸ TensorIR Function), or make %2 the schedule's function with "
-             "sch.work_on(\"%2\").")
-      .arg(QString::fromStdString(own->tir_func_name.empty() ? "none" : own->tir_func_name),
-           QString::fromStdString(state.program->tir_func_name));
+    return "";
+  return state.program->tir_func_name;
 }
 
 std::string LoopNestText(const std::string& script, const std::string& name,
@@ -262,6 +260,13 @@ TuneController::TuneController(Document* doc, QObject* parent) : QObject(parent)
   tick_.setInterval(1000);
   connect(&tick_, &QTimer::timeout, this, &TuneController::progressChanged);
   connect(doc_, &Document::changed, this, &TuneController::refreshKnobs);
+  // Another function of a module shown (View ▸ TensorIR Function): its own records.
+  connect(doc_, &Document::changed, this, [this] {
+    const QString shown = doc_->tirFunctions().size() > 1 ? doc_->shownTirFunction() : QString();
+    if (shown == candidatesFunction_) return;
+    candidatesFunction_ = shown;
+    if (!busy()) showStoredCandidates();
+  });
   connect(doc_, &Document::replacing, this, [this] {
     knobs_.clear();
     showKnobs();
@@ -391,14 +396,10 @@ bool TuneController::start(const TuneSettings& settings) {
     addMessage(problem, true);
     return false;
   }
-  if (QString problem = OtherFunctionProblem(state, doc_->text().toStdString());
-      !problem.isEmpty()) {
-    addMessage(problem, true);
-    return false;
-  }
   session_ = settings;
   script_ = doc_->text().toStdString();
   file_ = state.file.empty() ? doc_->displayName().toStdString() : state.file;
+  function_ = ShownModuleFunction(state);
   vars_ = doc_->targetSettings().vars;
   // Knobs are te schedule choices; a TensorIR session searches its blocks' design space.
   const bool tensorir = state.program->is_tensorir();
@@ -413,7 +414,9 @@ bool TuneController::start(const TuneSettings& settings) {
     view_->clearTrials();
     view_->setDatabasePath(sessionDatabase_);
   }
-  QString space = tensorir         ? tr("the design space of the TensorIR function's blocks")
+  QString space = !function_.empty() ? tr("the design space of the blocks of TensorIR function %1")
+                                           .arg(QString::fromStdString(function_))
+                  : tensorir       ? tr("the design space of the TensorIR function's blocks")
                   : knobs_.empty() ? tr("the space generated from the workload")
                                    : tr("the %1 points of %2 tunable knob(s)")
                                          .arg(tune::KnobSpaceSize(knobs_))
@@ -434,6 +437,7 @@ void TuneController::launch() {
   TuneJob job;
   job.script = script_;
   job.file = file_;
+  job.function = function_;
   job.db_path = sessionDatabase_.toStdString();
   tune::TuneOptions& o = job.options;
   o.trials = std::max(1, session_.trials - done_);
@@ -606,9 +610,9 @@ Status TuneController::apply(qint64 id) {
     return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
   const views::DocumentState& state = doc_->state();
   if (state.program && state.program->is_tensorir()) {
-    Status ok = checkTensorIRCandidate(*it);
-    if (!ok.ok()) return ok;
-    return replaceWithCandidate(*it);
+    auto text = tensorIRCandidateOnDocument(*it);
+    if (!text.ok()) return text.error();
+    return replaceWithCandidate(*it, *text);
   }
   if (!state.program || !state.program->schedule)
     return Error(
@@ -629,30 +633,45 @@ Status TuneController::apply(qint64 id) {
                     "edited since it was tuned?)")
                      .arg(id)
                      .toStdString());
-  return replaceWithCandidate(*it);
+  return replaceWithCandidate(*it, QString::fromStdString(it->script));
 }
 
-// A TensorIR candidate is the document's text with an apply_trace: it must evaluate to a
-// TensorIR document whose search started from the document's current function.
-Status TuneController::checkTensorIRCandidate(const tune::TuningRecord& record) const {
+// A TensorIR candidate is the document's text at the search with an apply_trace: its
+// search must have started from the shown function as the document has it now, and its
+// trace on the document must evaluate to a TensorIR document of that function.
+Result<QString> TuneController::tensorIRCandidateOnDocument(
+    const tune::TuningRecord& record) const {
+  const views::DocumentState& state = doc_->state();
   const auto& vars = doc_->targetSettings().vars;
-  if (record.workload != DocumentWorkload(doc_->state(), vars))
+  if (record.workload != DocumentWorkload(state, vars))
     return Error(tr("tuned candidate %1 tunes another TensorIR function than the document's (was "
                     "the function or its schedule edited since it was tuned?)")
                      .arg(record.id)
                      .toStdString());
-  auto candidate = script::EvaluateScript(record.script, "candidate.py");
-  if (!candidate || !candidate->is_tensorir())
+  script::ScriptProgram document = *state.program;
+  document.source = doc_->text().toStdString();
+  auto text = tune::TirCandidateOnDocument(document, record.script);
+  if (!text)
+    return Error(tr("tuned candidate %1 cannot be put on the document: %2")
+                     .arg(record.id)
+                     .arg(QString::fromStdString(text.error().message))
+                     .toStdString());
+  auto candidate = script::EvaluateScript(*text, "candidate.py");
+  const std::string& shown = state.program->tir_func_name;
+  std::string problem = !candidate                  ? candidate.error().format()
+                        : !candidate->is_tensorir() ? std::string("it has no tir.Schedule")
+                        : candidate->tir_func_name != shown
+                            ? "it schedules " + candidate->tir_func_name + ", not " + shown
+                            : std::string();
+  if (!problem.empty())
     return Error(tr("tuned candidate %1 does not evaluate as a TensorIR document: %2")
                      .arg(record.id)
-                     .arg(QString::fromStdString(candidate ? std::string("it has no tir.Schedule")
-                                                           : candidate.error().format()))
+                     .arg(QString::fromStdString(problem))
                      .toStdString());
-  return Status::Ok();
+  return QString::fromStdString(*text);
 }
 
-Status TuneController::replaceWithCandidate(const tune::TuningRecord& record) {
-  QString text = QString::fromStdString(record.script);
+Status TuneController::replaceWithCandidate(const tune::TuningRecord& record, const QString& text) {
   if (text == doc_->text()) return Status::Ok();
   doc_->undoStack()->push(new ReplaceScriptCommand(
       doc_, doc_->text(), text,

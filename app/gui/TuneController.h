@@ -93,7 +93,9 @@ class TuneController : public QObject {
 
   // Puts candidate `id` (one of candidates()) on the document: its script replaces the
   // document's as ONE undo command. Refused when the candidate tunes another workload
-  // than the document's (the workload was edited since).
+  // than the document's (the workload was edited since). A TensorIR candidate's trace is
+  // applied to the document as it is now (tune::TirCandidateOnDocument): the lines that
+  // schedule a module's other functions, added since the search or not, are kept.
   Status apply(qint64 id);
   // Two candidates side by side (non-modal dialog, deleted on close); null when unknown.
   QDialog* compare(qint64 left, qint64 right, QWidget* parent);
@@ -154,9 +156,11 @@ class TuneController : public QObject {
   void showKnobs();
   void addMessage(const QString& text, bool error);
   void receiveTrial(tune::TuneTrial trial);
-  Status checkTensorIRCandidate(const tune::TuningRecord& record) const;
-  // The candidate's script replaces the document's as one undo command.
-  Status replaceWithCandidate(const tune::TuningRecord& record);
+  // The TensorIR candidate's trace on the document as it is now, or why it cannot go there.
+  Result<QString> tensorIRCandidateOnDocument(const tune::TuningRecord& record) const;
+  // `text` (the candidate on the document) replaces the document's script as one undo
+  // command.
+  Status replaceWithCandidate(const tune::TuningRecord& record, const QString& text);
   double elapsedSeconds() const;
 
   Document* doc_;
@@ -167,7 +171,9 @@ class TuneController : public QObject {
   views::TuneRunState state_ = views::TuneRunState::Idle;
   TuneSettings defaults_;
   TuneSettings session_;
-  std::string script_, file_;  // the session's workload (the document's script at start)
+  std::string script_, file_;   // the session's workload (the document's script at start)
+  std::string function_;        // the TensorIR module's function shown at start ("": its only)
+  QString candidatesFunction_;  // the module function candidates_ were stored for
   std::map<std::string, int64_t> vars_;
   int segment_ = 0;  // worker runs in this session (seeds differ per run)
   int done_ = 0;

@@ -8,7 +8,6 @@
 
 #include "MainWindow.h"
 #include "TirMenuFixture.h"
-#include "TuneController.h"
 #include "ViewState.h"
 #include "script/Evaluator.h"
 #include "tir/ScriptPrinter.h"
@@ -90,18 +89,6 @@ class TirModuleFunctionTest : public QObject, protected testing::TirMenuWindow {
     // Choosing changes no text and adds no undo step.
     QCOMPARE(Text(), kScheduled);
     QCOMPARE(Steps(), 0);
-  }
-
-  // Tuning searches the script's own function; another one shown is refused, not tuned
-  // in its place.
-  void tuningAnotherFunctionThanTheScriptsIsRefused() {
-    QVERIFY(Open(kScheduled, "module.py"));
-    Item("g")->trigger();
-    QVERIFY(!w->tuneController()->start(gui::TuneSettings{}));
-    QVERIFY(!w->tuneController()->busy());
-    QVERIFY2(w->tuneController()->messages().join("\n").contains(
-                 "Tuning searches the function the script schedules (f), not the one shown (g)"),
-             qPrintable(w->tuneController()->messages().join("\n")));
   }
 
   void primitiveActsOnTheShownFunctionOnly() {
