@@ -48,10 +48,11 @@ struct StageRule {
   std::vector<std::string> streamed_axes;
   // Tile: a packable input that the innermost spatial axis indexes alone in another
   // dimension than its last (K of Q K^T read as K[b, j, d]; "" when none), and that
-  // dimension: packed (<stage>.pack.<input> = 3) into column panels [j // nr, ..., j % nr],
-  // it is read like a streamed operand.
+  // dimension, and the spatial axes its indices use: packed (<stage>.pack.<input> = 3)
+  // into column panels [j // nr, ..., j % nr], it is read like a streamed operand.
   std::string transposed;
   size_t transposed_dim = 0;
+  std::vector<std::string> transposed_axes;
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;

@@ -25,6 +25,19 @@ std::vector<std::string> PackableInputs(const te::ComputeOpNode& op) {
   return out;
 }
 
+// The names of `op`'s spatial axes that `indices` use.
+std::vector<std::string> AxesUsed(const te::ComputeOpNode& op,
+                                  const std::vector<ir::Expr>& indices) {
+  std::vector<std::string> out;
+  for (const ir::IterVar& iv : op.axis)
+    for (const ir::Expr& index : indices)
+      if (ir::UsesVar(index, iv->var)) {
+        out.push_back(iv->var.name());
+        break;
+      }
+  return out;
+}
+
 // The packable input whose last index moves with the innermost spatial axis, and the
 // spatial axes its indices use (StageRule::streamed, streamed_axes).
 void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
@@ -37,12 +50,7 @@ void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
       return;
     if (!ir::UsesVar(indices.back(), inner)) return;
     rule->streamed = name;
-    for (const ir::IterVar& iv : op.axis)
-      for (const ir::Expr& index : indices)
-        if (ir::UsesVar(index, iv->var)) {
-          rule->streamed_axes.push_back(iv->var.name());
-          break;
-        }
+    rule->streamed_axes = AxesUsed(op, indices);
   });
 }
 
@@ -66,6 +74,7 @@ void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
     if (uses != 1 || dim + 1 >= indices.size()) return;
     rule->transposed = name;
     rule->transposed_dim = dim;
+    rule->transposed_axes = AxesUsed(op, indices);
   });
 }
 
@@ -79,21 +88,35 @@ struct RegisterTile {
   std::map<size_t, int64_t> rows;
   int64_t cols = 1;
   int64_t vectors = 1;
+  // The product of the rows along axes the vector operand depends on (a batched matmul's
+  // batch axis): each such row loads vectors of its own, where the others share them.
+  int64_t operand_rows = 1;
   int64_t Useful() const {
     int64_t n = cols;
     for (const auto& [axis, r] : rows) n *= r;
     return n;
   }
-  // Loads per reduction step: one per vector of the streamed operand, one broadcast per
-  // row. Useful lanes per load is what the FMA pipes can sustain (x86 loads 2-3 per
-  // cycle, FMAs 2), so tiles are ranked by it.
+  // Loads per reduction step: one per vector of the streamed operand (per operand row),
+  // one broadcast per row. Useful lanes per load is what the FMA pipes can sustain (x86
+  // loads 2-3 per cycle, FMAs 2), so tiles are ranked by it.
   double LanesPerLoad() const {
-    int64_t loads = vectors;
+    int64_t loads = vectors * operand_rows;
     int64_t n = 1;
     for (const auto& [axis, r] : rows) n *= r;
     return static_cast<double>(Useful()) / static_cast<double>(loads + (rows.empty() ? 0 : n));
   }
 };
+
+// Per spatial axis: whether the operand the register tile reads in vectors (the streamed
+// one, else the transposed one) depends on it.
+std::vector<bool> VectorOperandAxes(const StageRule& rule) {
+  const std::vector<std::string>& used =
+      rule.streamed.empty() ? rule.transposed_axes : rule.streamed_axes;
+  std::vector<bool> out;
+  for (const std::string& axis : rule.spatial_axes)
+    out.push_back(std::find(used.begin(), used.end(), axis) != used.end());
+  return out;
+}
 
 // ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
 int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
@@ -115,8 +138,10 @@ bool RaggedColumns(int64_t extent, int64_t lanes) {
 // (AVX2's 3 x 32 tile = 12 + 4 + 1 ymm spills). Rows on one axis may be ragged (not a
 // divisor: the last tile is peeled) when that fits more accumulators — 1024 rows x 2 ymm
 // get 6 rows (12 accumulators) where the divisors stop at 4 (8): 8 accumulators cannot
-// cover the FMA latency of 2 pipes (4-5 cycles) with any slack.
+// cover the FMA latency of 2 pipes (4-5 cycles) with any slack. `operand_axes`: the
+// axes the vector operand depends on (VectorOperandAxes), whose rows load their own.
 std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
+                                        const std::vector<bool>& operand_axes,
                                         const TargetInfo& target) {
   const size_t n = extents.size();
   const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
@@ -166,9 +191,12 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
       }
     }
   }
+  for (RegisterTile& tile : tiles)
+    for (const auto& [axis, r] : tile.rows)
+      if (axis < operand_axes.size() && operand_axes[axis]) tile.operand_rows *= r;
   // The most useful lanes per load first (partial vectors waste lanes; one broadcast per
-  // column vector is load-bound), then per FMA step; ties keep the order above (fewer
-  // columns, more rows first).
+  // column vector is load-bound; rows that each load their own operand vectors are too),
+  // then per FMA step; ties keep the order above (fewer columns, more rows first).
   std::stable_sort(tiles.begin(), tiles.end(), [](const RegisterTile& x, const RegisterTile& y) {
     if (x.LanesPerLoad() != y.LanesPerLoad()) return x.LanesPerLoad() > y.LanesPerLoad();
     return x.Useful() > y.Useful();
@@ -357,7 +385,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   };
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty() && rule.epilogue.output.empty();
-  for (const RegisterTile& tile : RegisterTiles(extents, space.target)) {
+  for (const RegisterTile& tile : RegisterTiles(extents, VectorOperandAxes(rule), space.target)) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
     const int64_t col_tiles = TilesCovering(inner_extent, cols);  // the last may be ragged

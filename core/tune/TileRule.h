@@ -29,7 +29,9 @@
 // reduction; a register tile inside all reductions parallel over row blocks; a
 // cache_write accumulator block with the reduction unrolled), with mr x nr derived from
 // the target's vector width and register count, ranked by useful lanes per load (1024
-// rows, AVX2: 6x16 — rows ragged —, 4x16, 2x32, 13x8; AVX-512: 6x64, 4x64, 14x32, 8x32).
+// rows, AVX2: 6x16 — rows ragged —, 4x16, 2x32, 13x8; AVX-512: 6x64, 4x64, 14x32, 8x32;
+// rows along an axis the vector operand depends on, a batched matmul's batch, each load
+// their own vectors of it).
 // Where no operand streams along the columns but one is read transposed, the panel seeds
 // pack that one into column panels instead.
 // The tuner measures them first and evolves from the best.
