@@ -77,6 +77,9 @@ bool HasWindowKnob(const ChannelAxis& c) { return c.window > 1 && c.window <= kM
 // (a 1x1 convolution's NCHW data, a GEMM's row operand) and the reduction can be chunked.
 bool HasPackKnob(const ChannelAxis& c) { return !c.broadcast_computed && !ChunkChoices(c).empty(); }
 
+// Whether the pack knob offers the copy in phases (2): that input read at a column stride.
+bool HasStridedPack(const ChannelAxis& c) { return HasPackKnob(c) && c.column_stride.strided(); }
+
 // Whether a register tile of `accumulators` fits the vector registers beside its operands.
 // Without a window (a 1x1 convolution, a GEMM: one reduction axis) each step is one
 // broadcast per column and one load per vector, the GEMM micro-kernel's register budget:
@@ -234,6 +237,10 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
       for (const auto& r : ranked) c.broadcast_layout.push_back(r.second);
       break;
     }
+    std::vector<std::vector<ir::Expr>> reads;
+    for (const Load& l : loads)
+      if (l.tensor.op()->name == c.broadcast) reads.push_back(l.indices);
+    c.column_stride = FindColumnStride(reads, column, op.reduce_axis);
     c.axis = v.name();
     c.column = column.name();
     for (size_t r = 0; r < op.reduce_axis.size(); ++r) {
@@ -296,6 +303,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
     Knob pack;
     pack.name = ChannelPackKnobName(stage);
     pack.choices = {0, 1};
+    if (HasStridedPack(c)) pack.choices.push_back(2);
     knobs.push_back(pack);
   }
   return knobs;
@@ -330,7 +338,7 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   if (!TileFitsRegisters(rule.channel, vectors, col.back(), order, target.vector_registers))
     return false;
   // The packed broadcast operand is a chunk's copy: no chunks, nothing to pack.
-  if (HasPackKnob(rule.channel) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) == 1 &&
+  if (HasPackKnob(rule.channel) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) >= 1 &&
       ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0) <= 0)
     return false;
   // The parallel loop: the blocks of `a` times the other non-column axes.
@@ -405,6 +413,9 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     // (a 1x1 convolution's NCHW data is one row of the output per 12.5 KB-strided channel
     // plane: the copy is chunk x row, read at unit stride from L1).
     if (HasPackKnob(rule.channel) && chunk > 0) seed(t, best, best_order, chunk, 0, 0, 0, true, 1);
+    // Read at a column stride: the copy holds only the columns read, in phases.
+    if (HasStridedPack(rule.channel) && chunk > 0)
+      seed(t, best, best_order, chunk, 0, 0, 0, true, 2);
     // With the producer a stage computed per chunk (AVX2 conv2d: 5 % slower than inlined
     // on one thread, within noise on two).
     seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0, 0, false);
@@ -453,11 +464,18 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
-  const bool pack_broadcast =
-      HasPackKnob(c) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) == 1;
+  const int64_t pack = HasPackKnob(c) ? ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) : 0;
+  if (pack < 0 || pack > 2)
+    return Error("tune: " + ChannelPackKnobName(rule.stage) + " = " + std::to_string(pack) +
+                 " is not a choice (0, 1 or 2)");
+  const bool pack_broadcast = pack >= 1;
   if (pack_broadcast && chunk <= 0)
-    return Error("tune: " + ChannelPackKnobName(rule.stage) + " = 1 copies a reduction chunk of " +
-                 c.broadcast + ", but " + ChannelChunkKnobName(rule.stage) + " is 0 (no chunks)");
+    return Error("tune: " + ChannelPackKnobName(rule.stage) + " = " + std::to_string(pack) +
+                 " copies a reduction chunk of " + c.broadcast + ", but " +
+                 ChannelChunkKnobName(rule.stage) + " is 0 (no chunks)");
+  if (pack == 2 && !c.column_stride.strided())
+    return Error("tune: " + ChannelPackKnobName(rule.stage) + " = 2 copies " + c.broadcast +
+                 " in phases of its column stride, but " + rule.stage + " reads it at stride 1");
   Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   // 1. The operand that moves with `a`, packed once per call in blocks of `a`.
@@ -491,6 +509,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     if (!input) return Error("tune: no stage " + c.broadcast);
     auto copy = schedule::CacheRead(sch, input, "global", {stage});
     if (!copy) return copy.error();
+    if (pack == 2)
+      if (Status st = LayOutInPhases(sch, *copy, c.column_stride); !st) return st;
     broadcast_copy = *copy;
   }
   // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,

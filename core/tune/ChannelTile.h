@@ -43,7 +43,9 @@
 // a 1x1 convolution's NCHW data, searched as the GEMM it is: channel blocks x pixel tiles
 // over packed operands: 0, read in place; 1, the chunk's rows copied into one contiguous
 // block at the chunk loop, so the reduction steps read it at unit stride instead of one
-// channel plane apart).
+// channel plane apart; 2, where the tile reads that input at a column stride s > 1 — a
+// strided convolution —, the copy stored in s phases holding only the columns read,
+// each phase read at unit stride: StridedPack.h).
 // Which of these wins depends on the machine; bench/README.md has the measurements.
 // With a window the accumulators fill at most 3/4 of the registers, the operands the
 // rest; without one (1x1, GEMM) the accumulators and operands fill the register file as
@@ -53,7 +55,7 @@
 // and the densest tiles of 4 and 2 vectors (AVX2: 4 x 3,
 // vectors outer) chunked so that a chunk's operand block fits 16 KiB, with the window's
 // loops kept and unrolled, and without a window also with the broadcast input packed per
-// chunk; the invariant
+// chunk (and, read at a column stride, in phases); the invariant
 // operand's element-wise producer (conv2d's padding) not inlined (its guards would run in
 // the inner loop), computed at the chunk loop in the chunked seeds; its innermost loop
 // vectorized (a guard becomes a mask).
@@ -67,6 +69,7 @@
 #include "schedule/Schedule.h"
 #include "support/Result.h"
 #include "te/Operation.h"
+#include "tune/StridedPack.h"
 #include "tune/TargetInfo.h"
 
 namespace tessera::tune {
@@ -90,6 +93,7 @@ struct ChannelAxis {
   // one output row reads are one contiguous block instead of one plane per channel.
   std::vector<size_t> broadcast_layout;
   bool broadcast_computed = false;  // the broadcast tensor is a compute stage's output
+  ColumnStride column_stride;       // how the broadcast tensor's loads index the column
   bool defined() const { return !axis.empty(); }
 };
 

@@ -34,4 +34,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirMutator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirEvolutionarySearch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirCandidateScript.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StridedPack.cpp
 )
