@@ -199,7 +199,7 @@ s = te.create_schedule(conv.op)
     const std::vector<te::Tensor> args = p.Arguments();
     int ran = 0;
     for (const Decisions& seed : ChannelSeeds(space)) {
-      // (The strided projection's packed seeds copy in phases: tst_tune_strided_pack.)
+      // (Both copies: as it is, and for the strided projection also in phases, pack 2.)
       if (Value(seed, ChannelPackKnobName("conv")) < 1) continue;
       auto valid = space.Validate(seed, args);
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
