@@ -11,6 +11,7 @@
 #include "ExportOrder.h"
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
+#include "script/tvm/autotvm/TuneConfig.h"
 
 using namespace tessera;
 using namespace tessera::script;
@@ -474,6 +475,12 @@ class TestTirExport : public QObject {
           "no reference data in tests/tvm_reference_tir (scripts/tvm-reference.sh writes it where "
           "a TVM "
           "0.20 build exists; none has been committed yet)");
+    // Examples that size their schedule with get_simd_32bit_lanes() export the schedule of
+    // the machine that evaluates them: compare with the vector width TVM's run was made for.
+    int lanes = 0;
+    std::istringstream(ReadFile(dir / "simd_lanes")) >> lanes;
+    QVERIFY2(lanes == 4 || lanes == 8 || lanes == 16,
+             "tests/tvm_reference_tir/simd_lanes names no fp32 vector width (4, 8 or 16)");
     for (const auto& ref : references) {
       std::string text = ReadFile(ref);
       // The reference file starts with the schedule lines the export had when TVM ran it.
@@ -484,9 +491,10 @@ class TestTirExport : public QObject {
       for (const char* dir_name : {"/resources/examples/", "/tests/tvm_programs/"}) {
         std::filesystem::path source = SourceDir() + dir_name + ref.stem().string() + ".py";
         if (!std::filesystem::exists(source)) continue;
-        auto program = EvaluateScript(ReadFile(source), source.filename().string());
-        QVERIFY(program);
-        auto exported = ExportTirProgram(*program, TvmVersion{20}, ReadFile(source));
+        auto evaluated =
+            EvaluateTunableScript(ReadFile(source), source.filename().string(), {}, lanes);
+        QVERIFY2(evaluated, evaluated ? "" : evaluated.error().format().c_str());
+        auto exported = ExportTirProgram(evaluated->program, TvmVersion{20}, ReadFile(source));
         QVERIFY(exported);
         QVERIFY2(
             exported->find(schedule) != std::string::npos,
