@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "views/TextEditor.h"
 #include "views/TextEdits.h"
 
 namespace tessera::views {
@@ -40,7 +41,7 @@ CodeView::CodeView(QWidget* parent)
       artifacts_(new QComboBox(this)),
       previous_(new QToolButton(this)),
       next_(new QToolButton(this)),
-      editor_(new QPlainTextEdit(this)) {
+      editor_(new TextEditor(this)) {
   auto* bar = new QHBoxLayout;
   previous_->setArrowType(Qt::LeftArrow);
   next_->setArrowType(Qt::RightArrow);

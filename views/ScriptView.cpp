@@ -8,13 +8,14 @@
 #include <QVBoxLayout>
 
 #include "views/ScriptHighlighter.h"
+#include "views/TextEditor.h"
 #include "views/TextEdits.h"
 
 namespace tessera::views {
 
-class ScriptEditor : public QPlainTextEdit {
+class ScriptEditor : public TextEditor {
  public:
-  using QPlainTextEdit::QPlainTextEdit;
+  using TextEditor::TextEditor;
 };
 
 ScriptView::ScriptView(QWidget* parent)

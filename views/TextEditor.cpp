@@ -1,0 +1,63 @@
+#include "views/TextEditor.h"
+
+#include <QPlainTextDocumentLayout>
+#include <QSignalBlocker>
+#include <QTextBlock>
+#include <QTextDocument>
+
+namespace tessera::views {
+namespace {
+
+constexpr qreal kFar = 1e9;  // past any document's width or height
+
+// Narrows the updates of QPlainTextDocumentLayout::documentChanged: an edit within one
+// line keeps the base class's own (that line only); any other edit is laid out by the
+// base class with its signals held back, then the document's size and the changed
+// lines' rectangle are announced.
+class ChangedLinesLayout : public QPlainTextDocumentLayout {
+ public:
+  ChangedLinesLayout(QTextDocument* document, const TextEditor* editor)
+      : QPlainTextDocumentLayout(document), editor_(editor), blocks_(document->blockCount()) {}
+
+  void documentChanged(int from, int charsRemoved, int charsAdded) override {
+    QTextDocument* doc = document();
+    const int before = blocks_;
+    blocks_ = doc->blockCount();
+    QTextBlock first = doc->findBlock(from);
+    QTextBlock last = doc->findBlock(std::max(0, from + charsAdded - 1));
+    const bool linesMoved = blocks_ != before;
+    if ((!linesMoved && first == last) || !first.isValid()) {
+      QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);
+      return;
+    }
+    {
+      const QSignalBlocker quiet(this);
+      QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);
+    }
+    emit documentSizeChanged(documentSize());
+    emit update(editor_->changedRect(first, last.isValid() ? last : first, linesMoved));
+  }
+
+ private:
+  const TextEditor* editor_;
+  int blocks_;
+};
+
+}  // namespace
+
+TextEditor::TextEditor(QWidget* parent) : QPlainTextEdit(parent) {
+  auto* doc = new QTextDocument(this);
+  doc->setDocumentLayout(new ChangedLinesLayout(doc, this));
+  setDocument(doc);
+}
+
+QRectF TextEditor::changedRect(const QTextBlock& first, const QTextBlock& last, bool toEnd) const {
+  // One line's height of slack above: the block geometry and the layout's update
+  // rectangle may differ by the document margin.
+  const qreal slack = fontMetrics().lineSpacing();
+  const qreal top = blockBoundingGeometry(first).top() - slack;
+  const qreal bottom = toEnd ? kFar : blockBoundingGeometry(last).bottom() + slack;
+  return QRectF(0., top, kFar, bottom - top);
+}
+
+}  // namespace tessera::views

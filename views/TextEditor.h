@@ -1,0 +1,22 @@
+// TextEditor: the Script and Code views' editor. A primitive adds or removes a line or
+// two of the script and of the loop program; QPlainTextEdit's document layout repaints
+// the whole viewport for any edit that spans lines, although the lines above the edit
+// neither changed nor moved. This editor's layout repaints from the first changed line
+// down (to the bottom when lines were added or removed, else to the last changed line).
+#pragma once
+
+#include <QPlainTextEdit>
+
+namespace tessera::views {
+
+class TextEditor : public QPlainTextEdit {
+ public:
+  explicit TextEditor(QWidget* parent = nullptr);
+
+  // The changed lines' rectangle in the coordinates the document layout's update()
+  // uses (the editor's block geometry): from `first`'s top to `last`'s bottom, or to
+  // the end of the document when `toEnd`.
+  QRectF changedRect(const QTextBlock& first, const QTextBlock& last, bool toEnd) const;
+};
+
+}  // namespace tessera::views
