@@ -149,6 +149,40 @@ class TestTirCandidateScript : public QObject {
     QVERIFY(made.ok());
     QCOMPARE(*made, std::string("sch = tvm.tir.Schedule(Module)\n"));
   }
+
+  // The one rule for the tuner's candidates and the GUI's first primitive
+  // (gui::TirScheduleCreation calls it): the last top-level binding, stacked decorators,
+  // te.create_prim_func, the schedule variable and spelling asked for; none bound: nullopt.
+  void theScheduleIsMadeOverTheLastTopLevelBinding() {
+    using tune::TirScheduleCreationLines;
+    const std::string two =
+        "@T.prim_func\ndef f():\n    pass\n\n@T.prim_func(private=True)\n"
+        "@other\ndef g():\n    pass\n";
+    QCOMPARE(TirScheduleCreationLines(two, "sch", tir::TvmDialect::Tir).value_or("?"),
+             std::string("import tvm\nsch = tvm.tir.Schedule(g)\n"));
+    QCOMPARE(TirScheduleCreationLines("import tvm\nf = te.create_prim_func([A, B])\n", "s",
+                                      tir::TvmDialect::STir)
+                 .value_or("?"),
+             std::string("s = tvm.s_tir.Schedule(f)\n"));
+    // A module's own functions are indented: the module is bound, not them.
+    QCOMPARE(TirScheduleCreationLines(kModule, "sch", tir::TvmDialect::Tir).value_or("?"),
+             std::string("import tvm\nsch = tvm.tir.Schedule(Module)\n"));
+    // A decorator with a line between it and its def binds nothing.
+    QVERIFY(!TirScheduleCreationLines("@T.prim_func\nx = 1\ndef f():\n    pass\n", "sch",
+                                      tir::TvmDialect::Tir));
+    QVERIFY(!TirScheduleCreationLines("def f():\n    pass\n", "sch", tir::TvmDialect::Tir));
+  }
+
+  // A document saved with Windows line ends evaluates; its schedule is made as for any
+  // other (the GUI's rule read "\r\n" lines, the tuner's did not and refused it).
+  void aDocumentWithWindowsLineEndsGetsItsSchedule() {
+    std::string crlf;
+    for (char c : "import tvm\n" + kModule)
+      crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    auto made = tune::TirScheduleCreation(Load(crlf, "f"));
+    QVERIFY2(made.ok(), made.ok() ? "" : made.error().message.c_str());
+    QCOMPARE(*made, std::string("sch = tvm.tir.Schedule(Module)\n"));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestTirCandidateScript)

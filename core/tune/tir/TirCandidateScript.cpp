@@ -14,7 +14,7 @@ bool MakesSchedule(const script::ScriptProgram& program) { return program.tir_sc
 
 // The name the document's last top-level TensorIR function or module is bound to: the
 // def or class under `@T.prim_func` / `@I.ir_module` (decorators at column 0; a module's
-// own functions are indented), or `f = te.create_prim_func(...)`.
+// own functions are indented), or `f = te.create_prim_func(...)`. Lines may end in "\r\n".
 std::string BoundTensorIRName(const std::string& source) {
   static const std::regex decorator(R"(^@(T\.prim_func|I\.ir_module)\b.*)");
   static const std::regex definition(R"(^(def|class)\s+([A-Za-z_]\w*).*)");
@@ -24,6 +24,7 @@ std::string BoundTensorIRName(const std::string& source) {
   bool decorated = false;
   std::smatch m;
   while (std::getline(lines, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (std::regex_match(line, decorator)) {
       decorated = true;
     } else if (decorated && !line.empty() && line[0] == '@') {
@@ -42,7 +43,7 @@ std::string BoundTensorIRName(const std::string& source) {
 }
 
 bool ImportsTvm(const std::string& source) {
-  static const std::regex imported(R"((^|\n)import tvm[ \t]*(\n|$))");
+  static const std::regex imported(R"((^|\n)import tvm[ \t\r]*(\n|$))");
   return std::regex_search(source, imported);
 }
 
@@ -70,18 +71,26 @@ Result<std::string> TirScheduleVariable(const script::ScriptProgram& program) {
   return m[1].str();
 }
 
+std::optional<std::string> TirScheduleCreationLines(const std::string& source,
+                                                    const std::string& schedule_var,
+                                                    tir::TvmDialect dialect) {
+  const std::string name = BoundTensorIRName(source);
+  if (name.empty()) return std::nullopt;
+  const char* package = dialect == tir::TvmDialect::STir ? "s_tir" : "tir";
+  return std::string(ImportsTvm(source) ? "" : "import tvm\n") + schedule_var + " = tvm." +
+         package + ".Schedule(" + name + ")\n";
+}
+
 Result<std::string> TirScheduleCreation(const script::ScriptProgram& program) {
   if (MakesSchedule(program)) return std::string();
-  const std::string name = BoundTensorIRName(program.source);
-  if (name.empty())
+  auto var = TirScheduleVariable(program);
+  if (!var.ok()) return var.error();
+  auto lines = TirScheduleCreationLines(program.source, *var, program.tir_dialect);
+  if (!lines)
     return Error(program.file +
                  ": error: tune: the script binds no TensorIR function or module at its top "
                  "level to make a schedule of");
-  auto var = TirScheduleVariable(program);
-  if (!var.ok()) return var.error();
-  const char* package = program.tir_dialect == tir::TvmDialect::STir ? "s_tir" : "tir";
-  return std::string(ImportsTvm(program.source) ? "" : "import tvm\n") + *var + " = tvm." +
-         package + ".Schedule(" + name + ")\n";
+  return *lines;
 }
 
 // The document (its schedule made first where it makes none), then `def`, a trace as

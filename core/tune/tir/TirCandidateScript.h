@@ -9,6 +9,7 @@
 // of it, whatever the lines before schedule in the module's other functions.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "script/Evaluator.h"
@@ -21,6 +22,14 @@ namespace tessera::tune {
 // `sch = tir.Schedule(...)`), "sch" when the document makes none (TirScheduleCreation
 // makes it); an error naming the line when that line assigns none.
 Result<std::string> TirScheduleVariable(const script::ScriptProgram& program);
+// The lines that make a schedule named `schedule_var` over the last top-level
+// `@T.prim_func def f`, `@I.ir_module class M` or `f = te.create_prim_func(...)` of a
+// document's text (`import tvm` first where the text lacks it), in `dialect`'s spelling:
+// "sch = tvm.tir.Schedule(M)\n" (tvm.s_tir for TVM 0.24+). nullopt when the text binds
+// none. The one rule for the tuner's candidates and the GUI's first primitive.
+std::optional<std::string> TirScheduleCreationLines(const std::string& source,
+                                                    const std::string& schedule_var,
+                                                    tir::TvmDialect dialect);
 // For a document that makes no schedule: the lines that make one over the last
 // top-level `@T.prim_func def f`, `@I.ir_module class M` or `f = te.create_prim_func(...)`
 // (`import tvm` first where the document lacks it), e.g. "sch = tvm.tir.Schedule(M)\n";
