@@ -1,5 +1,6 @@
 #include "CliFormat.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace tessera::cli {
@@ -25,6 +26,46 @@ std::function<void(const tune::TuneTrial&)> TrialProgressPrinter(std::ostream& e
     err << "  best " << Fixed(t.best_gflops, 2) << " GFLOP/s  (" << Fixed(t.elapsed_s, 1)
         << " s)\n";
   };
+}
+
+void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim) {
+  const char* kinds[] = {"none", "input_is_best", "measured"};
+  w.key("claim")
+      .value(kinds[static_cast<int>(claim.kind)])
+      .key("claim_text")
+      .value(tune::ClaimText(claim));
+  if (claim.kind != tune::SpeedupClaim::Kind::kMeasured) return;
+  const runner::TimingComparison& c = claim.comparison;
+  const auto [low, high] = c.speedupSpread();
+  w.key("speedup")
+      .value(c.speedup)
+      .key("within_noise")
+      .value(c.withinNoise())
+      .key("best_claim_median_ms")
+      .value(c.candidate.median)
+      .key("input_claim_median_ms")
+      .value(c.baseline.median)
+      .key("best_interval_ms")
+      .begin_array()
+      .value(c.candidate.low)
+      .value(c.candidate.high)
+      .end_array()
+      .key("input_interval_ms")
+      .begin_array()
+      .value(c.baseline.low)
+      .value(c.baseline.high)
+      .end_array()
+      .key("best_calls")
+      .value(c.candidate.samples)
+      .key("input_calls")
+      .value(c.baseline.samples)
+      .key("speedup_spread")
+      .begin_array()
+      .value(low)
+      .value(high)
+      .end_array()
+      .key("claim_processes")
+      .value(std::max(1, c.processes));
 }
 
 void WriteTrialsJson(JsonWriter& w, const std::vector<tune::TuneTrial>& trials) {

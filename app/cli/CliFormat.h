@@ -24,6 +24,13 @@ void PrintTimingBlock(std::ostream& out, double min_ms, double median_ms, double
 // on_trial for a tuning run: "tune: [3/64] seed ok 41.20 GFLOP/s  best 52.10 GFLOP/s (4.1 s)".
 std::function<void(const tune::TuneTrial&)> TrialProgressPrinter(std::ostream& err, int trials);
 
+// A tuning run's claim over the input schedule in its JSON report: "claim" (none,
+// input_is_best, measured), "claim_text", and for a measured one "speedup",
+// "within_noise", both medians (as measured, in ms) with their intervals and calls, and
+// "speedup_spread" (the speed-ups the measurements allow, the processes' own ones included) with
+// "claim_processes".
+void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim);
+
 // The "trials" array of a tuning run's JSON report.
 void WriteTrialsJson(JsonWriter& w, const std::vector<tune::TuneTrial>& trials);
 

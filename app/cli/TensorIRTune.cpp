@@ -78,13 +78,7 @@ void WriteJson(const tune::TirTuneResult& r, const std::string& function,
     w.key("best_trace").value(tune::TirTunedTrace(r.best->script));
     w.key("best_script").value(r.best->script);
   }
-  const tune::SpeedupClaim claim = Claim(r);
-  w.key("claim_text").value(tune::ClaimText(claim));
-  if (claim.kind == tune::SpeedupClaim::Kind::kMeasured)
-    w.key("speedup")
-        .value(claim.comparison.speedup)
-        .key("within_noise")
-        .value(claim.comparison.withinNoise());
+  WriteClaimJson(w, Claim(r));
   WriteTrialsJson(w, r.trials);
   w.end_object();
   out << w.str() << "\n";

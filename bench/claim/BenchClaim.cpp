@@ -231,10 +231,23 @@ Verdict Check(const Options& o, const std::string& file, const std::filesystem::
     std::printf("  (the tuner itself calls x%.2f within noise: it claims no speed-up)\n", claimed);
   auto best_interval = Interval(*report, "best_interval_ms");
   auto input_interval = Interval(*report, "input_interval_ms");
+  // The stated spread: the report's own (its processes' speed-ups included), or the one
+  // the two intervals allow (reports before it had one).
+  std::optional<std::pair<double, double>> stated = Interval(*report, "speedup_spread");
+  if (!stated && best_interval && input_interval)
+    stated = SpeedupSpread(input_interval->first, input_interval->second, best_interval->first,
+                           best_interval->second);
+  if (input_interval && best_interval)
+    std::printf(
+        "  claimed medians: input %.4g ms (%.4g-%.4g), best %.4g ms (%.4g-%.4g); "
+        "re-profiled / claimed: input %.2f, tuned %.2f\n",
+        Number(*report, "input_claim_median_ms"), input_interval->first, input_interval->second,
+        Number(*report, "best_claim_median_ms"), best_interval->first, best_interval->second,
+        again.baseline.median / std::max(1e-12, Number(*report, "input_claim_median_ms")),
+        again.candidate.median / std::max(1e-12, Number(*report, "best_claim_median_ms")));
   bool holds = false;
-  if (best_interval && input_interval) {
-    auto [low, high] = SpeedupSpread(input_interval->first, input_interval->second,
-                                     best_interval->first, best_interval->second);
+  if (stated) {
+    auto [low, high] = *stated;
     holds = again.speedup >= low && again.speedup <= high;
     std::printf("  claimed x%.2f (stated spread x%.2f-x%.2f): reproduced x%.2f is %s it\n", claimed,
                 low, high, again.speedup, holds ? "within" : "OUTSIDE");

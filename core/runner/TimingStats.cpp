@@ -79,6 +79,37 @@ TimingComparison CompareTimings(const std::vector<double>& baseline_ms,
   return c;
 }
 
+std::pair<double, double> TimingComparison::speedupSpread() const {
+  if (!baseline.known() || !candidate.known() || !(candidate.high > 0) || !(candidate.low > 0))
+    return {0, 0};
+  double low = baseline.low / candidate.high, high = baseline.high / candidate.low;
+  if (processes > 1) {
+    low = std::min(low, process_speedup_low);
+    high = std::max(high, process_speedup_high);
+  }
+  return {low, high};
+}
+
+TimingComparison CompareTimingsAcrossProcesses(const std::vector<ProcessTimings>& processes) {
+  std::vector<double> baseline, candidate, speedups;
+  for (const ProcessTimings& p : processes) {
+    const std::vector<double> b = Usable(p.baseline_ms), c = Usable(p.candidate_ms);
+    if (b.empty() || c.empty()) continue;
+    baseline.insert(baseline.end(), b.begin(), b.end());
+    candidate.insert(candidate.end(), c.begin(), c.end());
+    speedups.push_back(MedianOf(b) / MedianOf(c));
+  }
+  TimingComparison out = CompareTimings(baseline, candidate);
+  if (speedups.empty()) return out;
+  out.processes = static_cast<int>(speedups.size());
+  out.process_speedup_low = *std::min_element(speedups.begin(), speedups.end());
+  out.process_speedup_high = *std::max_element(speedups.begin(), speedups.end());
+  const auto [low, high] = out.speedupSpread();
+  if (out.verdict == NoiseVerdict::kDiffers && low <= 1.0 && 1.0 <= high)
+    out.verdict = NoiseVerdict::kWithinNoise;
+  return out;
+}
+
 InterleavedPlan PlanInterleavedRounds(int calls) {
   calls = std::max(1, calls);
   InterleavedPlan plan;

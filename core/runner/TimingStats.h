@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/Result.h"
@@ -54,12 +55,32 @@ struct TimingComparison {
   double speedup = 0;  // 0 when a median is unknown
   NoiseVerdict verdict = NoiseVerdict::kUnknown;
   bool interleaved = false;  // both measured in the same interleaved rounds (set by callers)
+  // Measured in several processes (CompareTimingsAcrossProcesses): how many, and the
+  // lowest and highest of their own speed-ups (each process's medians). 0: one process.
+  int processes = 0;
+  double process_speedup_low = 0, process_speedup_high = 0;
 
   bool withinNoise() const { return verdict == NoiseVerdict::kWithinNoise; }
+  // The speed-ups the measurements allow: the baseline's interval over the candidate's,
+  // widened to the processes' own speed-ups where those lie outside it. {0, 0} unknown.
+  std::pair<double, double> speedupSpread() const;
 };
 
 TimingComparison CompareTimings(const std::vector<double>& baseline_ms,
                                 const std::vector<double>& candidate_ms);
+
+// The calls of one process that timed both kernels in the same interleaved rounds.
+struct ProcessTimings {
+  std::vector<double> baseline_ms, candidate_ms;
+};
+// The two kernels timed in several processes: medians and intervals of all the calls
+// together (CompareTimings), and the between-process spread. A process's buffers, pages
+// and threads are its own, so a kernel's time can move between processes by more than
+// its calls vary within one; the calls of a few processes then give intervals too
+// narrow for what another process (`tessera-cli profile`) measures. The spread is widened
+// to the per-process speed-ups, and a spread that holds 1 is within noise. Processes
+// without calls of both kernels are left out.
+TimingComparison CompareTimingsAcrossProcesses(const std::vector<ProcessTimings>& processes);
 
 // The interleaved measurement protocol: `count` kernels are timed in rounds, each round
 // timing every kernel `calls_per_round` times, one kernel after another, and starting

@@ -89,11 +89,19 @@ std::string ClaimText(const SpeedupClaim& claim) {
                 "%d and %d calls in the same interleaved rounds",
                 c.candidate.median, c.baseline.median, percent, c.candidate.low, c.candidate.high,
                 c.baseline.low, c.baseline.high, c.candidate.samples, c.baseline.samples);
+  std::string text = detail;
+  if (c.processes > 1) {
+    char processes[96];
+    std::snprintf(processes, sizeof processes,
+                  " of %d processes, whose own speed-ups were %.2fx-%.2fx", c.processes,
+                  c.process_speedup_low, c.process_speedup_high);
+    text += processes;
+  }
   char speedup[32];
   std::snprintf(speedup, sizeof speedup, "%.2fx", c.speedup);
   if (c.withinNoise())
-    return std::string("within noise of the input schedule (") + speedup + "; " + detail + ")";
-  return std::string(speedup) + " the input schedule (" + detail + ")";
+    return std::string("within noise of the input schedule (") + speedup + "; " + text + ")";
+  return std::string(speedup) + " the input schedule (" + text + ")";
 }
 
 namespace {
@@ -184,7 +192,9 @@ class TuneRun {
   double RerankReserve() const {
     if (!RerankOn() || options_.time_budget_s <= 0) return 0;
     const double per = search_measured_ > 0 ? search_measure_s_ / search_measured_ : 0;
-    const double need = per * (options_.rerank_top * options_.rerank_rounds + 1);
+    // The claim's processes each build and time two schedules: about two measurements.
+    const double need = per * (options_.rerank_top * options_.rerank_rounds + 1 +
+                               2 * std::max(0, options_.claim_processes));
     return std::clamp(need, 0.1 * options_.time_budget_s, options_.time_budget_s / 3);
   }
   // Seconds left of the time budget (a large number without one).
@@ -208,6 +218,8 @@ class TuneRun {
   // Times the fastest records again in rounds (TuneOptions::rerank_top); each keeps the
   // median of all its timings.
   Status Rerank();
+  // The best against the input, timed together in fresh processes (ClaimRounds.h).
+  void MeasureClaimOverInput();
   // Sets `rec`'s timing in the database and wherever this run holds a copy of it.
   Status UpdateTiming(TuningRecord* rec, double median_ms, const std::string& why);
   // Times `rec` (an oracle-checked would-be best) once more (TuneOptions::confirm_best);
@@ -415,7 +427,8 @@ Status TuneRun::Rerank() {
   if (result_.best && leader != 0 && result_.best->id != leader)
     Message("re-ranking the " + std::to_string(records.size()) +
             " fastest changed the best: " + std::to_string(result_.best->gflops) + " GFLOP/s");
-  if (result_.best && result_.input && result_.best->id != result_.input->id) {
+  if (options_.claim_processes <= 0 && result_.best && result_.input &&
+      result_.best->id != result_.input->id) {
     auto best = rerank_calls_.find(result_.best->id);
     auto input = rerank_calls_.find(result_.input->id);
     if (best != rerank_calls_.end() && input != rerank_calls_.end()) {
@@ -424,6 +437,29 @@ Status TuneRun::Rerank() {
     }
   }
   return Status::Ok();
+}
+
+void TuneRun::MeasureClaimOverInput() {
+  if (options_.claim_processes <= 0 || !result_.best || !result_.input ||
+      result_.best->id == result_.input->id || result_.best->script == result_.input->script)
+    return;
+  if (Cancelled() || OutOfTime()) {
+    Message(
+        "no speed-up claimed: the time budget was spent before the best and the input "
+        "schedule could be timed together");
+    return;
+  }
+  runner::MeasureRequest pair =
+      Request("v" + result_.best->schedule_hash + "-" + result_.input->schedule_hash,
+              result_.best->script, false);
+  pair.baseline_script = result_.input->script;
+  pair.repeat = std::max(options_.repeat, kClaimCallsPerProcess);
+  pair.timeout_s = options_.timeout_s;  // once started, the claim is not cut by the budget
+  runner::MeasureCallbacks cb;
+  cb.cancelled = [this] { return Cancelled(); };
+  result_.best_vs_input = MeasureClaim(runner_, pair, options_.claim_processes, cb);
+  if (!result_.best_vs_input)
+    Message("no speed-up claimed: the best and the input schedule could not be timed together");
 }
 
 Status TuneRun::AcceptBest() {
@@ -703,6 +739,7 @@ Result<TuneResult> TuneRun::Run() {
   if (Status st = Search(); !st) return st.error();
   if (Status st = AcceptBest(); !st) return st.error();
   if (Status st = Rerank(); !st) return st.error();
+  MeasureClaimOverInput();
   result_.elapsed_s = Elapsed();
   if (!curve_.empty() && curve_.back().second > 0)
     for (const auto& [t, g] : curve_)

@@ -24,6 +24,7 @@
 #include "runner/TimingStats.h"
 #include "script/Evaluator.h"
 #include "support/Result.h"
+#include "tune/ClaimRounds.h"
 #include "tune/Database.h"
 #include "tune/DesignSpace.h"
 #include "tune/Fingerprint.h"
@@ -59,6 +60,11 @@ struct TuneOptions {
   // budget is spent.
   int rerank_top = 8;
   int rerank_rounds = 3;
+  // The speed-up over the input is claimed from its own measurement after the search
+  // (ClaimRounds.h): the best against the input in this many fresh processes, each timing
+  // both in the same interleaved rounds (max(repeat, kClaimCallsPerProcess) calls each).
+  // 0: claimed from the re-ranking's rounds instead, the rounds that chose the best.
+  int claim_processes = kClaimProcesses;
   std::string target = "llvm";
   std::map<std::string, int64_t> shape_vars;
 };
@@ -87,8 +93,9 @@ struct TuneResult {
   // The record of the input's schedule (this run or earlier; whoever proposed it: after a
   // tuned candidate was applied, the input is that candidate's record).
   std::optional<TuningRecord> input;
-  // The best against the input, from the calls of the re-ranking's interleaved rounds
-  // (`interleaved` set); absent when either was not re-timed there or they are one record.
+  // The best against the input, timed together after the search (ClaimRounds.h; with
+  // TuneOptions::claim_processes 0, the calls of the re-ranking's rounds); `interleaved`
+  // set. Absent when they were not timed together or they are one record.
   std::optional<runner::TimingComparison> best_vs_input;
   int measured = 0;       // candidates measured in this run
   int failed = 0;         // of them, not ok
@@ -127,7 +134,8 @@ SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
                             const std::optional<runner::TimingComparison>& best_vs_input);
 // The claim in words, for a report or a script's header: "1.93x the input schedule (medians
 // ..., 95% intervals ..., timed in the same interleaved rounds)", "within noise of the
-// input schedule (1.04x; ...)" when the intervals overlap, or why there is none.
+// input schedule (1.04x; ...)" when the measurements allow no speed-up (the intervals
+// overlap, or the processes' spread holds 1), or why there is none.
 std::string ClaimText(const SpeedupClaim& claim);
 
 // Tunes `program` (its workload; its own schedule is the baseline). `db` may be null (no

@@ -78,12 +78,13 @@ class TestTuneCli : public QObject {
         RunTuneCli({"tune", gemm, "--trials", "6", "--batch", "3", "--repeat", "1", "--db", db});
     QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
     QVERIFY2(tuned.out.startsWith("# tuned by tessera-cli tune:"), qPrintable(tuned.out));
-    // The claim over the input schedule comes from calls of both timed in the same rounds,
-    // with their spread; or there is none to make.
+    // The claim over the input schedule comes from calls of both timed in the same rounds
+    // of three processes, with their spread; or there is none to make.
     const QString claim = tuned.out.section('\n', 1, 1);
     static const QRegularExpression kMeasured(
         R"(^# (\d+\.\d\dx|within noise of) the input schedule \(.*medians [\d.e-]+ ms against )"
-        R"([\d.e-]+ ms, \d+% intervals .* calls in the same interleaved rounds\)$)");
+        R"([\d.e-]+ ms, \d+% intervals .* calls in the same interleaved rounds of 3 processes, )"
+        R"(whose own speed-ups were [\d.]+x-[\d.]+x\)$)");
     QVERIFY2(kMeasured.match(claim).hasMatch() ||
                  claim == "# the input schedule is the best found: no speed-up to claim",
              qPrintable(claim));
@@ -141,6 +142,11 @@ class TestTuneCli : public QObject {
       QVERIFY(report["best_calls"].toInt() >= 3 && report["input_calls"].toInt() >= 3);
       QJsonArray best = report["best_interval_ms"].toArray();
       QVERIFY(best.size() == 2 && best[0].toDouble() <= best[1].toDouble());
+      // The speed-ups the measurements allow hold the claimed one.
+      QJsonArray spread = report["speedup_spread"].toArray();
+      QVERIFY(spread.size() == 2 && spread[0].toDouble() <= report["speedup"].toDouble() &&
+              report["speedup"].toDouble() <= spread[1].toDouble());
+      QCOMPARE(report["claim_processes"].toInt(), 3);
     } else {
       QVERIFY(!report.contains("speedup"));
     }

@@ -99,6 +99,57 @@ class TestTimingStats : public QObject {
     QCOMPARE(std::string(NoiseVerdictName(c.verdict)), std::string("unknown"));
   }
 
+  // One process's calls vary less than the kernels move between processes: four
+  // processes see 2.0x, a fifth 2.6x. The pooled intervals alone allow about 1.96x-2.04x;
+  // the stated spread reaches the fifth process's own speed-up.
+  void theSpreadReachesEachProcesssOwnSpeedup() {
+    std::vector<ProcessTimings> processes;
+    for (int p = 0; p < 5; ++p)
+      processes.push_back({Around(p == 4 ? 2.6 : 2.0, 10), Around(1.0, 10)});
+    TimingComparison c = CompareTimingsAcrossProcesses(processes);
+    QCOMPARE(c.processes, 5);
+    QCOMPARE(c.baseline.samples, 50);
+    QVERIFY(std::abs(c.process_speedup_low - 2.0) < 1e-9);
+    QVERIFY(std::abs(c.process_speedup_high - 2.6) < 1e-9);
+    const double interval_high = c.baseline.high / c.candidate.low;
+    QVERIFY2(interval_high < 2.1, qPrintable(QString::number(interval_high)));
+    const auto [low, high] = c.speedupSpread();
+    QVERIFY(std::abs(low - c.baseline.low / c.candidate.high) < 1e-12);
+    QVERIFY(std::abs(high - 2.6) < 1e-9);
+    QCOMPARE(c.verdict, NoiseVerdict::kDiffers);
+    // One process: the intervals' spread, nothing added.
+    TimingComparison one = CompareTimingsAcrossProcesses({processes.back()});
+    QCOMPARE(one.processes, 1);
+    QVERIFY(std::abs(one.speedupSpread().second - one.baseline.high / one.candidate.low) < 1e-12);
+  }
+
+  // Pooled, the candidate's calls are clearly faster (four processes at 0.8 ms against
+  // 1.0), but in the fifth it is slower than the baseline: the speed-up is within noise.
+  void aProcessSlowerThanTheBaselineMakesItNoise() {
+    std::vector<ProcessTimings> processes;
+    for (int p = 0; p < 5; ++p)
+      processes.push_back({Around(1.0, 10), Around(p == 4 ? 1.05 : 0.8, 10)});
+    TimingComparison pooled = CompareTimings(Around(1.0, 50), Around(0.8, 50));
+    QCOMPARE(pooled.verdict, NoiseVerdict::kDiffers);
+    TimingComparison c = CompareTimingsAcrossProcesses(processes);
+    QVERIFY(c.baseline.low > c.candidate.high);  // the intervals do not overlap
+    QVERIFY(c.speedupSpread().first < 1.0);
+    QCOMPARE(c.verdict, NoiseVerdict::kWithinNoise);
+  }
+
+  // A process that timed one side only says nothing about the speed-up.
+  void aProcessWithOneSideIsLeftOut() {
+    TimingComparison c = CompareTimingsAcrossProcesses(
+        {{Around(2.0, 10), Around(1.0, 10)}, {{}, Around(0.1, 10)}, {Around(9.0, 10), {}}});
+    QCOMPARE(c.processes, 1);
+    QCOMPARE(c.candidate.samples, 10);
+    QVERIFY(std::abs(c.speedup - 2.0) < 0.05);
+    TimingComparison none = CompareTimingsAcrossProcesses({{{}, Around(1.0, 3)}});
+    QCOMPARE(none.processes, 0);
+    QCOMPARE(none.verdict, NoiseVerdict::kUnknown);
+    QCOMPARE(none.speedupSpread().first, 0.0);
+  }
+
   void plansUpToTenRounds() {
     InterleavedPlan p = PlanInterleavedRounds(25);
     QCOMPARE(p.rounds, 10);

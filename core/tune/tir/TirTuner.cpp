@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tir/ScriptPrinter.h"
+#include "tune/ClaimRounds.h"
 #include "tune/Fingerprint.h"
 #include "tune/tir/TirEvolutionarySearch.h"
 #include "tune/tir/TirSpaceGenerator.h"
@@ -262,17 +263,12 @@ Status TirTuneRun::MeasureBatch(const std::vector<TirCandidate>& batch) {
 
 void TirTuneRun::CompareWithInput() {
   if (!result_.best || !result_.input || result_.best->script == result_.input->script) return;
-  runner::MeasureRequest req =
+  runner::MeasureRequest pair =
       Request("v" + result_.best->schedule_hash, result_.best->script, false);
-  req.baseline_script = result_.input->script;
-  req.repeat = std::max(options_.repeat, 10);
-  req.timeout_s = options_.timeout_s;
-  auto results = runner_.Measure({req}, {});
-  if (results.empty() || results[0].status != runner::MeasureStatus::Ok) return;
-  runner::TimingComparison c =
-      runner::CompareTimings(results[0].baseline_times_ms, results[0].times_ms);
-  c.interleaved = true;
-  result_.best_vs_input = c;
+  pair.baseline_script = result_.input->script;
+  pair.repeat = std::max(options_.repeat, kClaimCallsPerProcess);
+  pair.timeout_s = options_.timeout_s;
+  result_.best_vs_input = MeasureClaim(runner_, pair, std::max(1, options_.claim_processes));
 }
 
 Result<TirTuneResult> TirTuneRun::Run() {

@@ -69,7 +69,8 @@ std::string TirWorkloadKey(const script::ScriptProgram& program,
 // structured scripts; the caller fills it in).
 // TuneOptions' trials, time_budget_s, batch_size, seed, strategy ("evolution" or
 // "random"), population, explore_fraction (the search's epsilon-greedy share), warmup,
-// repeat, timeout_s, measure_input, target and shape_vars apply.
+// repeat, timeout_s, measure_input, claim_processes (at least one), target and shape_vars
+// apply.
 Result<TirTuneResult> TuneTensorIR(const script::ScriptProgram& program, runner::Runner& runner,
                                    Database* db, const runner::MachineSignature& machine,
                                    const TuneOptions& options, const TuneCallbacks& callbacks = {});
