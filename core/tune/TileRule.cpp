@@ -282,16 +282,20 @@ class TileRuleImpl final : public ScheduleRule {
     knobs->Add(MakeChoiceKnob(CacheWriteKnobName(stage), rule->epilogue.output.empty()
                                                              ? std::vector<int64_t>{0, 1}
                                                              : std::vector<int64_t>{1}));
-    // With an epilogue the accumulator is cache_write's stage, where Apply offers no
-    // packing (the ChannelTile variant packs its operand itself).
     // A transposed operand may also be packed once per call into column panels, which the
-    // tile then reads as it reads a streamed operand.
-    for (const std::string& p : rule->packable)
-      if (rule->epilogue.output.empty())
+    // tile then reads as it reads a streamed operand. With an epilogue the accumulator is
+    // cache_write's stage, which has no loop to attach a copy at S0 or S1, so only the
+    // panels (at the root) are offered there (the ChannelTile variant packs its operand
+    // itself).
+    const bool epilogue = !rule->epilogue.output.empty();
+    for (const std::string& p : rule->packable) {
+      if (p == rule->transposed)
         knobs->Add(MakeChoiceKnob(PackKnobName(stage, p),
-                                  p == rule->transposed
-                                      ? std::vector<int64_t>{0, 1, 2, kPackColumnPanels}
-                                      : std::vector<int64_t>{0, 1, 2}));
+                                  epilogue ? std::vector<int64_t>{0, kPackColumnPanels}
+                                           : std::vector<int64_t>{0, 1, 2, kPackColumnPanels}));
+      else if (!epilogue)
+        knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
+    }
     // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
     rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
     if (rule->channel.defined()) {
@@ -349,7 +353,7 @@ class TileRuleImpl final : public ScheduleRule {
   // Column panels of the transposed operand, where `d` packs it so, hold whole tiles.
   static bool PanelsDivide(const SpaceContext& space, const StageRule& rule, const Decisions& d,
                            const TileSplits& factors) {
-    if (rule.transposed.empty() || !rule.epilogue.output.empty()) return true;
+    if (rule.transposed.empty()) return true;
     auto where = KnobChoice(d, PackKnobName(rule.stage, rule.transposed));
     if (!where || *where != kPackColumnPanels) return true;
     auto extents = TileExtents(space, rule, rule.spatial_axes);
@@ -384,7 +388,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     d.values[unroll_knob] = {2};
   };
   const bool has_streamed = !rule.streamed.empty();
-  const bool has_transposed = !rule.transposed.empty() && rule.epilogue.output.empty();
+  const bool has_transposed = !rule.transposed.empty();
   for (const RegisterTile& tile : RegisterTiles(extents, VectorOperandAxes(rule), space.target)) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
@@ -488,13 +492,15 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   // Packing: copies of operands, made before the stage's loops change (cache_read keeps
   // the reader's IterVars). With cache_write the accumulator stage reads the operands
   // and sits inside the S1 loops (a copy attached to the output's loops would not be
-  // read there: compute_at refuses it), so packing is not offered there.
+  // read there: compute_at refuses it), so only the column panels, packed at the root,
+  // apply there; an epilogue's space has no knob for the other operands.
   std::vector<std::pair<Stage, int64_t>> packs;
   for (const std::string& p : rule.packable) {
-    if (cache_write) break;
-    auto where = KnobChoice(d, PackKnobName(rule.stage, p));
+    const std::string knob = PackKnobName(rule.stage, p);
+    if (!rule.epilogue.output.empty() && !d.values.count(knob)) continue;
+    auto where = KnobChoice(d, knob);
     if (!where) return where.error();
-    if (*where == 0) continue;
+    if (*where == 0 || (cache_write && *where != kPackColumnPanels)) continue;
     auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
     if (!copy) return copy.error();
     if (*where != kPackColumnPanels) {
@@ -504,9 +510,9 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     // Column panels of the transposed operand, packed once per call at the root.
     const int64_t cols = splits.spatial.back().back();
     if (p != rule.transposed || cols < 2)
-      return Error("tune: " + PackKnobName(rule.stage, p) + " = 3 packs an operand transposed " +
-                   "into column panels; " + p + " is not read transposed along " +
-                   rule.spatial_axes.back() + " or the tile has one column");
+      return Error("tune: " + knob + " = 3 packs an operand transposed into column panels; " + p +
+                   " is not read transposed along " + rule.spatial_axes.back() +
+                   " or the tile has one column");
     if (Status st = PackInBlocks(sch, *copy, rule.transposed_dim, cols, target); !st) return st;
   }
   Stage compute = stage;  // the stage that accumulates

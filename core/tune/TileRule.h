@@ -11,10 +11,11 @@
 //
 // Knobs: <stage>.tile.<axis> (every spatial and reduce axis), <stage>.unroll (0: none,
 // 1: the register tile's rows, 2: also the inner reduction), <stage>.cache_write,
-// <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1; not with an epilogue; for an
-// input read transposed along the vectorized axis — K of Q K^T as K[b, j, d] — also 3:
-// packed once per call into column panels [j // nr, ..., j % nr] as register transposes,
-// where nr, the tile's columns, divides the axis), then ChannelTile's.
+// <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1, not with cache_write; for an
+// input read transposed along the vectorized axis — K of Q K^T as K[b, j, d], W of a dense
+// layer's X W^T — also 3: packed once per call into column panels [j // nr, ..., j % nr] as
+// register transposes, where nr, the tile's columns, divides the axis; with an epilogue
+// only that operand has the knob, with choices 0 and 3), then ChannelTile's.
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the

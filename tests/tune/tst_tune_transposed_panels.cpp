@@ -3,7 +3,8 @@
 // [j // nr, b, d, j % nr] (pack choice 3), which the register tile then reads as it reads
 // B of C = A B; the panel seeds offer it where no operand streams along the columns. The
 // choice exists only for such an operand, only where nr divides the axis, and the packed
-// seeds run and match the te oracle on AVX2 and AVX-512.
+// seeds run and match the te oracle on AVX2 and AVX-512, with an element-wise epilogue
+// (bias, activation) too.
 #include <QtTest>
 
 #include "TuneTestSupport.h"
@@ -44,6 +45,20 @@ B = te.placeholder((24, 48), name="B")
 k = te.reduce_axis((0, 24), name="k")
 C = te.compute((32, 48), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
 s = te.create_schedule(C.op)
+)";
+
+// Y = act(X W^T + bias) with W as [out, in] (a dense layer), the bias and the activation
+// in two element-wise stages: the epilogue, one relay inlined.
+constexpr const char* kDenseBiasAct = R"(import tvm
+from tvm import te
+X = te.placeholder((24, 16), name="X")
+W = te.placeholder((64, 16), name="W")
+bias = te.placeholder((64,), name="bias")
+k = te.reduce_axis((0, 16), name="k")
+D = te.compute((24, 64), lambda i, j: te.sum(X[i, k] * W[j, k], axis=k), name="D")
+B = te.compute((24, 64), lambda i, j: D[i, j] + bias[j], name="B")
+Y = te.compute((24, 64), lambda i, j: B[i, j] / (te.exp(0.0 - B[i, j]) + 1.0), name="Y")
+s = te.create_schedule(Y.op)
 )";
 
 std::vector<int64_t> Choices(const DesignSpace& space, const std::string& knob) {
@@ -105,6 +120,48 @@ class TestTuneTransposedPanels : public QObject {
       const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
       QVERIFY2(script.contains("transform_layout"), qPrintable(script));
       const QString failure = RunAgainstOracle(p, *valid, "panel_" + std::to_string(packed));
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      if (++packed == 3) break;
+    }
+    QVERIFY(packed > 0);
+  }
+
+  // With an epilogue the accumulator is cache_write's stage: W keeps the panels (packed at
+  // the root), X has no pack knob (no loop to attach a copy at), and the panel seeds pack
+  // W, with the bias and the activation applied as the accumulator is written back.
+  void anEpilogueKeepsTheColumnPanels() {
+    const TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
+    auto p = Load(kDenseBiasAct);
+    DesignSpace space = SpaceOf(p, target);
+    const StageRule* rule = RuleOf(space, "D");
+    QVERIFY(rule);
+    QCOMPARE(rule->epilogue.output, std::string("Y"));
+    QCOMPARE(rule->transposed, std::string("W"));
+    QCOMPARE(Choices(space, PackKnobName("D", "W")), (std::vector<int64_t>{0, 3}));
+    QVERIFY(Choices(space, PackKnobName("D", "X")).empty());
+  }
+  void epiloguePanelSeedsMatchTheOracle_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::newRow("avx2") << "avx2";
+    QTest::newRow("avx512") << "avx512f";
+  }
+  void epiloguePanelSeedsMatchTheOracle() {
+    QFETCH(QString, isa);
+    const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
+    auto p = Load(kDenseBiasAct);
+    DesignSpace space = SpaceOf(p, target);
+    const std::string knob = PackKnobName("D", "W");
+    int packed = 0;
+    for (const Decisions& d : space.Seeds()) {
+      if (IsChannelSeed(d, "D") || d.values.at(knob)[0] != 3) continue;
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
+      QVERIFY2(script.contains("transform_layout") && script.contains("cache_write"),
+               qPrintable(script));
+      const QString failure =
+          RunAgainstOracle(p, *valid, "epilogue_panel_" + std::to_string(packed));
       QVERIFY2(failure.isEmpty(), qPrintable(failure));
       if (++packed == 3) break;
     }
