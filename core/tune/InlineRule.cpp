@@ -47,6 +47,11 @@ class InlineRuleImpl final : public ScheduleRule {
           return st;
         if (ChannelProducerAtChunk(sch, d, tile)) return Status::Ok();
       }
+    // Read in phases by a tile, it is laid out and attached there (PhasedProducer.h).
+    for (const StageRule& tile : space.rules)
+      if (tile.kind == StageRule::Kind::Tile && tile.phased.producer == rule.stage &&
+          PhasesOn(sch, d, tile))
+        return Status::Ok();
     return ParallelAtRoot(sch, stage);
   }
 };

@@ -49,5 +49,7 @@ inline std::string ChannelWindowKnobName(const std::string& stage) {
   return stage + ".channel/window";
 }
 inline std::string ChannelPackKnobName(const std::string& stage) { return stage + ".channel/pack"; }
+// PhasedProducer.h
+inline std::string PhasesKnobName(const std::string& stage) { return stage + ".phases"; }
 
 }  // namespace tessera::tune

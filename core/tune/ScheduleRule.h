@@ -29,6 +29,7 @@
 #include "tune/ChannelTile.h"
 #include "tune/EpilogueRule.h"
 #include "tune/Knob.h"
+#include "tune/PhasedProducer.h"
 #include "tune/TargetInfo.h"
 
 namespace tessera::tune {
@@ -56,6 +57,9 @@ struct StageRule {
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;
+  // Tile: an element-wise producer read at a column stride, which may be computed inside
+  // the stage's loops in phases (PhasedProducer.h; knob <stage>.phases).
+  PhasedProducer phased;
   // Tile: a reduction that is not the output but whose element-wise epilogue is
   // (EpilogueRule.h): the epilogue's loops carry the tiling; the accumulator is forced.
   Epilogue epilogue;

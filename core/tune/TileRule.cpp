@@ -7,6 +7,7 @@
 #include "schedule/Primitives.h"
 #include "te/Tensor.h"
 #include "tune/KnobNames.h"
+#include "tune/PhasedProducer.h"
 
 namespace tessera::tune {
 
@@ -296,6 +297,9 @@ class TileRuleImpl final : public ScheduleRule {
       else if (!epilogue)
         knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
     }
+    // A producer read at a column stride, computed inside the loops in phases.
+    rule->phased = FindPhasedProducer(*s.op);
+    if (rule->phased.defined()) knobs->Add(MakeChoiceKnob(PhasesKnobName(stage), {0, 1}));
     // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
     rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
     if (rule->channel.defined()) {
@@ -317,6 +321,7 @@ class TileRuleImpl final : public ScheduleRule {
 
   bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
     const TargetInfo& target = space.target;
+    if (!PhasesFit(rule, d)) return false;
     if (ChannelTileOn(d, rule)) {
       auto extents = TileExtents(space, rule, rule.spatial_axes);
       return extents && ChannelTileFits(d, rule, *extents, target);
@@ -350,6 +355,15 @@ class TileRuleImpl final : public ScheduleRule {
   }
 
  private:
+  // The phases need the producer kept (not inlined) and the plain tile.
+  static bool PhasesFit(const StageRule& rule, const Decisions& d) {
+    if (!rule.phased.defined()) return true;
+    auto phases = KnobChoice(d, PhasesKnobName(rule.stage));
+    if (!phases || *phases == 0) return true;
+    if (ChannelTileOn(d, rule)) return false;
+    auto inlined = d.values.find(InlineKnobName(rule.phased.producer));
+    return inlined == d.values.end() || inlined->second.empty() || inlined->second[0] == 0;
+  }
   // Column panels of the transposed operand, where `d` packs it so, hold whole tiles.
   static bool PanelsDivide(const SpaceContext& space, const StageRule& rule, const Decisions& d,
                            const TileSplits& factors) {
@@ -387,6 +401,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     d.values[name] = {e / u, u};
     d.values[unroll_knob] = {2};
   };
+  const size_t first_seed = out->size();
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty();
   for (const RegisterTile& tile : RegisterTiles(extents, VectorOperandAxes(rule), space.target)) {
@@ -469,6 +484,16 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
           set_axis(d, axis, Split4(1, TilesCovering(extents[axis], rows), 1, rows));
       unroll_reduction(d);
       out->push_back(d);
+    }
+  }
+  // Each with the strided producer computed in phases too.
+  if (rule.phased.defined()) {
+    const size_t plain_end = out->size();
+    for (size_t i = first_seed; i < plain_end; ++i) {
+      Decisions d = (*out)[i];
+      d.values[PhasesKnobName(rule.stage)] = {1};
+      d.values[InlineKnobName(rule.phased.producer)] = {0};
+      out->push_back(std::move(d));
     }
   }
   return Status::Ok();
@@ -593,6 +618,12 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     prefix.insert(prefix.end(), s1.begin(), s1.end());
     if (Status st = tile_inner(stage, prefix, false); !st) return st;
   }
+  // The strided producer in phases, per block of the attach axis's S1 loop.
+  if (PhasesOn(sch, d, rule))
+    if (Status st =
+            ComputeInPhases(sch, rule, stage, s1[rule.phased.attach_axis], target.vector_lanes);
+        !st)
+      return st;
   auto fused = FuseAll(sch, stage, s0);
   if (!fused) return fused.error();
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;

@@ -15,7 +15,8 @@
 // input read transposed along the vectorized axis — K of Q K^T as K[b, j, d], W of a dense
 // layer's X W^T — also 3: packed once per call into column panels [j // nr, ..., j % nr] as
 // register transposes, where nr, the tile's columns, divides the axis; with an epilogue
-// only that operand has the knob, with choices 0 and 3), then ChannelTile's.
+// only that operand has the knob, with choices 0 and 3), <stage>.phases where it reads an
+// element-wise producer at a column stride (PhasedProducer.h), then ChannelTile's.
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the

@@ -36,4 +36,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirEvolutionarySearch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirCandidateScript.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StridedPack.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PhasedProducer.cpp
 )
