@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "tune/tir/TirCandidateScript.h"
 #include "views/TirIntents.h"
 #include "views/TirPrimitiveArguments.h"
 
@@ -254,25 +255,13 @@ TirScriptSpelling TirSpellingOf(const QString& script) {
 }
 
 Result<QString> TirScheduleCreation(const QString& script, const TirScriptSpelling& spelling) {
-  // Top-level bindings only: a module's own functions are indented under its class.
-  static const QRegularExpression bound(
-      R"(^@(?:T\.prim_func|I\.ir_module)\b[^\n]*\n(?:@[^\n]*\n)*(?:def|class)\s+([A-Za-z_]\w*)|)"
-      R"(^([A-Za-z_]\w*)\s*=\s*(?:tvm\.)?te\.create_prim_func\()",
-      QRegularExpression::MultilineOption);
-  QString name;
-  for (auto it = bound.globalMatch(script); it.hasNext();) {
-    QRegularExpressionMatch m = it.next();
-    name = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
-  }
-  if (name.isEmpty())
+  auto lines = tune::TirScheduleCreationLines(
+      script.toStdString(), spelling.schedule_var.toStdString(), spelling.dialect);
+  if (!lines)
     return Error(TirIntentToScriptText::tr("the script binds no TensorIR function or module at "
                                            "its top level to make a schedule of")
                      .toStdString());
-  static const QRegularExpression imported(R"(^import tvm\s*$)",
-                                           QRegularExpression::MultilineOption);
-  QString package = spelling.dialect == tir::TvmDialect::STir ? "s_tir" : "tir";
-  return QString(imported.match(script).hasMatch() ? "" : "import tvm\n") +
-         QString("%1 = tvm.%2.Schedule(%3)\n").arg(spelling.schedule_var, package, name);
+  return QString::fromStdString(*lines);
 }
 
 Result<QString> TirScriptLine(const tir::Schedule& sch, const views::Intent& intent,

@@ -37,7 +37,8 @@ s = te.create_schedule(C.op)
 using TimeOf = std::function<double(char kind, const std::string& hash)>;
 
 // Times chosen by `time(kind, hash)` (kind: the request id's first letter, 'q' for the
-// re-ranking's rounds); three calls ±1% each.
+// re-ranking's rounds, 'v' the claim's processes); three calls ±1% each, and as many of
+// the request's baseline script when it has one.
 class ChosenRunner : public runner::Runner {
  public:
   explicit ChosenRunner(std::shared_ptr<TimeOf> time) : time_(std::move(time)) {}
@@ -54,6 +55,10 @@ class ChosenRunner : public runner::Runner {
       m.median_ms = t;
       m.min_ms = t * 0.99;
       m.gflops = 1.0 / t;
+      if (!r.baseline_script.empty()) {
+        const double b = (*time_)(r.id[0], tune::HashText(r.baseline_script));
+        m.baseline_times_ms = {b * 0.99, b, b * 1.01};
+      }
       out.push_back(m);
     }
     return out;
