@@ -486,15 +486,19 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       out->push_back(d);
     }
   }
-  // Each with the strided producer computed in phases too.
+  // Each followed by itself with the strided producer computed in phases (measured in
+  // turn, so that a short budget reaches both).
   if (rule.phased.defined()) {
-    const size_t plain_end = out->size();
-    for (size_t i = first_seed; i < plain_end; ++i) {
+    std::vector<Decisions> both;
+    for (size_t i = first_seed; i < out->size(); ++i) {
       Decisions d = (*out)[i];
+      both.push_back(d);
       d.values[PhasesKnobName(rule.stage)] = {1};
       d.values[InlineKnobName(rule.phased.producer)] = {0};
-      out->push_back(std::move(d));
+      both.push_back(std::move(d));
     }
+    out->resize(first_seed);
+    out->insert(out->end(), both.begin(), both.end());
   }
   return Status::Ok();
 }
