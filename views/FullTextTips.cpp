@@ -68,9 +68,9 @@ class WrappingDelegate : public QStyledItemDelegate {
     if (index.data(Qt::SizeHintRole).isValid() || index.data(Qt::DecorationRole).isValid() ||
         index.data(Qt::CheckStateRole).isValid())
       return measure(option, index);
+    const QVariant own = index.data(Qt::FontRole);
     Key key{index.data(Qt::DisplayRole).toString(),
-            index.data(Qt::FontRole).isValid() ? index.data(Qt::FontRole).value<QFont>().key()
-                                               : option.font.key(),
+            own.isValid() ? own.value<QFont>() : option.font,
             room(index),
             option.rect.width(),
             int(option.features),
@@ -98,7 +98,8 @@ class WrappingDelegate : public QStyledItemDelegate {
              text == o.text && font == o.font;
     }
     // Without the font: Qt hashes a font by its key() string, which costs more than the
-    // lookup saves; texts in two fonts share a bucket and are told apart by ==.
+    // lookup saves; texts in two fonts share a bucket and are told apart by == (the key
+    // holds a shared copy of the font: no key() string is built per lookup either).
     friend size_t qHash(const Key& k, size_t seed = 0) {
       return qHashMulti(seed, k.text, k.room, k.width, k.features, k.style);
     }

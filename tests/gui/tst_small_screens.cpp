@@ -172,6 +172,32 @@ class TestSmallScreens : public QObject {
     }
   }
 
+  // The wrapping delegate keeps the sizes it measured per text and font: the same text in
+  // a larger font is measured again, also while the smaller one's size is kept.
+  void aLargerFontMakesTheRowTaller() {
+    QTreeWidget tree;
+    tree.setColumnCount(1);
+    tree.resize(160, 300);
+    const QString text = "words that wrap in a narrow column of a tree";
+    auto* small = new QTreeWidgetItem(&tree, {text});
+    auto* large = new QTreeWidgetItem(&tree, {text});
+    views::ShowFullTextInTips(&tree);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    const int before = tree.visualItemRect(large).height();
+    QCOMPARE(before, tree.visualItemRect(small).height());
+    QFont font = tree.font();
+    if (font.pointSizeF() > 0)
+      font.setPointSizeF(font.pointSizeF() * 2);
+    else
+      font.setPixelSize(font.pixelSize() * 2);
+    large->setFont(0, font);
+    QCoreApplication::processEvents();
+    QVERIFY2(tree.visualItemRect(large).height() > before,
+             qPrintable(QString("%1 px").arg(tree.visualItemRect(large).height())));
+    QCOMPARE(tree.visualItemRect(small).height(), before);
+  }
+
   // The columns never go below their longest word: a narrow dock wraps, it does not cut.
   void aNarrowBoundsDockWrapsInsteadOfCutting() {
     MainWindow w;
