@@ -84,6 +84,28 @@ std::string LoweredText(const script::ScriptProgram& program, const ir::Stmt& bo
   return transform::LoweredAsTVMScript(transform::MakePrimFunc(name, func.params, body), options);
 }
 
+// The texts of the pass timeline: a pass that changed nothing hands on the very program
+// it was given, and its text is the one already printed (printing is most of what the
+// timeline costs once unrolled loops make the program long).
+class PassTexts {
+ public:
+  explicit PassTexts(const script::ScriptProgram& program) : program_(program) {}
+  std::string Of(const ir::Stmt& body, bool flattened) {
+    if (!last_.same_as(body) || lastFlattened_ != flattened) {
+      text_ = LoweredText(program_, body, flattened);
+      last_ = body;
+      lastFlattened_ = flattened;
+    }
+    return text_;
+  }
+
+ private:
+  const script::ScriptProgram& program_;
+  ir::Stmt last_;
+  bool lastFlattened_ = false;
+  std::string text_;
+};
+
 // A TensorIR document: its schedule for the TensorIR views, the scheduled function as
 // TVMScript and its trace (`def apply_trace(sch)`) in the script's own TVM spelling (what
 // `sch.mod.script()` and `sch.trace` print: the Code view's first texts), then the function
@@ -100,15 +122,21 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
                           ir::Stmt(),
                           {},
                           {}});
-  auto blocks = transform::LowerBlocks(func);
-  if (!blocks.ok()) {
-    state.errors.push_back(blocks.error());
-    return;
-  }
-  state.lowered = *blocks;
-  state.passes.push_back(
-      {"LowerBlocks", LoweredText(program, state.lowered, false), ir::Stmt(), {}, {}});
+  // The pipeline's input is the function with its blocks lowered; LowerBlocks alone only
+  // runs when the pipeline fails, for the texts and the error up to there.
   auto lowered = transform::LowerTensorIR(func);
+  if (lowered.ok() && !lowered->timeline.empty() && lowered->timeline.front().body.defined()) {
+    state.lowered = lowered->timeline.front().body;
+  } else {
+    auto blocks = transform::LowerBlocks(func);
+    if (!blocks.ok()) {
+      state.errors.push_back(blocks.error());
+      return;
+    }
+    state.lowered = *blocks;
+  }
+  PassTexts texts(program);
+  state.passes.push_back({"LowerBlocks", texts.Of(state.lowered, false), ir::Stmt(), {}, {}});
   if (!lowered.ok()) {
     state.errors.push_back(lowered.error());
     return;
@@ -117,7 +145,7 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   for (const transform::PassRecord& r : lowered->timeline) {
     flattened = flattened || r.pass == "StorageFlatten";
     if (r.pass == "Input") continue;
-    std::string text = r.body.defined() ? LoweredText(program, r.body, flattened) : r.ir;
+    std::string text = r.body.defined() ? texts.Of(r.body, flattened) : r.ir;
     state.passes.push_back({r.pass, std::move(text), ir::Stmt(), {}, {}});
   }
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));

@@ -14,6 +14,8 @@
 #include "TargetCode.h"
 #include "TirRunFixture.h"
 #include "codegen/cuda/NVRTC.h"
+#include "transform/LoweredTVMScript.h"
+#include "transform/PrimFunc.h"
 #include "views/CodeView.h"
 
 using namespace tessera;
@@ -75,6 +77,43 @@ class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
                  p.text.c_str());
     }
     QVERIFY(flat);
+  }
+
+  // Each pass's text is its own program printed afresh, also where a pass changed nothing
+  // (its text is the one before it) and after unrolled loops changed the program.
+  void everyPassPrintsItsOwnProgram() {
+    std::string text = Reference("gemm.py");
+    text += "\nsch.unroll(sch.get_loops(sch.get_block(\"C\"))[-2])\n";
+    open(text, "gemm_unrolled.py");
+    const views::DocumentState& state = w->document()->state();
+    QVERIFY(state.program && state.program->tir_schedule && state.function);
+    const tir::PrimFunc& func = state.program->tir_schedule->func();
+    transform::LoweredScriptOptions options;
+    options.dialect = state.program->tir_dialect;
+    options.noalias = func.noalias;
+    options.flattened = false;
+    const std::string name =
+        state.program->tir_func_name.empty() ? "main" : state.program->tir_func_name;
+    auto fresh = [&](const ir::Stmt& body) {
+      return transform::LoweredAsTVMScript(transform::MakePrimFunc(name, func.params, body),
+                                           options);
+    };
+    const auto& timeline = state.function->timeline;
+    QCOMPARE(state.passes[2].text, fresh(timeline.front().body));  // LowerBlocks
+    int changed = 0, unchanged = 0;
+    for (size_t i = 1; i < timeline.size(); ++i) {
+      options.flattened = options.flattened || timeline[i].pass == "StorageFlatten";
+      const views::CodeArtifact& shown = state.passes[i + 2];
+      QCOMPARE(shown.title, timeline[i].pass);
+      QCOMPARE(shown.text, fresh(timeline[i].body));
+      (timeline[i].body.same_as(timeline[i - 1].body) ? unchanged : changed) += 1;
+    }
+    QVERIFY(changed > 0 && unchanged > 0);
+    for (size_t i = 1; i < timeline.size(); ++i)
+      if (timeline[i].pass == "UnrollLoops") {
+        QVERIFY(!timeline[i].body.same_as(timeline[i - 1].body));
+        QVERIFY(state.passes[i + 2].text != state.passes[i + 1].text);
+      }
   }
 
   // The view shows the chosen pass's TVMScript.
