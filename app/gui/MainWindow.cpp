@@ -812,7 +812,12 @@ QDockWidget* MainWindow::dock(const QString& objectName) const {
   return findChild<QDockWidget*>(objectName);
 }
 
+// The window's actions are its menus' (found there first): a search of the whole window
+// walks every view's widgets before it reaches the menu bar, and each refresh looks a dozen
+// actions up.
 QAction* MainWindow::action(const QString& objectName) const {
+  if (const QWidget* menus = menuWidget())
+    if (auto* a = menus->findChild<QAction*>(objectName)) return a;
   return findChild<QAction*>(objectName);
 }
 
