@@ -20,12 +20,6 @@ namespace {
 // of the first axis is then window x tile FMAs of straight code (25 x 16 = 400 on AVX-512).
 constexpr int64_t kMaxUnrolledWindow = 25;
 
-// A Choice knob's value, `fallback` when `d` has none (a point of an older space).
-int64_t ChannelChoice(const Decisions& d, const std::string& name, int64_t fallback) {
-  auto it = d.values.find(name);
-  return it == d.values.end() || it->second.empty() ? fallback : it->second[0];
-}
-
 // The vector registers one reduction step keeps live besides the accumulators: with the
 // columns outer, the `vectors` operand vectors and one broadcast; with the vectors outer,
 // one operand vector and a broadcast per column.
@@ -317,8 +311,8 @@ bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
 
 bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const StageRule& rule) {
   if (!ChannelTileOn(d, rule) || !HasProducerKnob(rule.channel) ||
-      ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0) <= 0 ||
-      ChannelChoice(d, ChannelProducerKnobName(rule.stage), 0) != 1)
+      KnobChoiceOr(d, ChannelChunkKnobName(rule.stage), 0) <= 0 ||
+      KnobChoiceOr(d, ChannelProducerKnobName(rule.stage), 0) != 1)
     return false;
   // Another reader would need the whole tensor: it stays at the root.
   const Stage producer = sch.find(rule.channel.broadcast);
@@ -334,12 +328,12 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   const std::vector<int64_t>& col = *col_split;
   if (a.back() % target.vector_lanes != 0) return false;
   const int64_t vectors = a.back() / target.vector_lanes;
-  const int64_t order = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
+  const int64_t order = KnobChoiceOr(d, ChannelOrderKnobName(rule.stage), 0);
   if (!TileFitsRegisters(rule.channel, vectors, col.back(), order, target.vector_registers))
     return false;
   // The packed broadcast operand is a chunk's copy: no chunks, nothing to pack.
-  if (HasPackKnob(rule.channel) && ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) >= 1 &&
-      ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0) <= 0)
+  if (HasPackKnob(rule.channel) && KnobChoiceOr(d, ChannelPackKnobName(rule.stage), 0) >= 1 &&
+      KnobChoiceOr(d, ChannelChunkKnobName(rule.stage), 0) <= 0)
     return false;
   // The parallel loop: the blocks of `a` times the other non-column axes.
   int64_t outer = 1, total = 1;
@@ -456,15 +450,15 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (!column_split) return column_split.error();
   const int64_t block = block_split->back();
   const int64_t columns = column_split->back();
-  const int64_t vectors_outer = ChannelChoice(d, ChannelOrderKnobName(rule.stage), 0);
-  const int64_t chunk = ChannelChoice(d, ChannelChunkKnobName(rule.stage), 0);
-  const int64_t rows_outer = ChannelChoice(d, ChannelRowsKnobName(rule.stage), 0);
+  const int64_t vectors_outer = KnobChoiceOr(d, ChannelOrderKnobName(rule.stage), 0);
+  const int64_t chunk = KnobChoiceOr(d, ChannelChunkKnobName(rule.stage), 0);
+  const int64_t rows_outer = KnobChoiceOr(d, ChannelRowsKnobName(rule.stage), 0);
   const bool unroll_window =
-      HasWindowKnob(c) && ChannelChoice(d, ChannelWindowKnobName(rule.stage), 0) == 1;
+      HasWindowKnob(c) && KnobChoiceOr(d, ChannelWindowKnobName(rule.stage), 0) == 1;
   if (chunk > 0 && (rule.reduce_axes.empty() || c.chunk_extent % chunk != 0))
     return Error("tune: reduction chunk " + std::to_string(chunk) + " does not divide " +
                  std::to_string(c.chunk_extent));
-  const int64_t pack = HasPackKnob(c) ? ChannelChoice(d, ChannelPackKnobName(rule.stage), 0) : 0;
+  const int64_t pack = HasPackKnob(c) ? KnobChoiceOr(d, ChannelPackKnobName(rule.stage), 0) : 0;
   if (pack < 0 || pack > 2)
     return Error("tune: " + ChannelPackKnobName(rule.stage) + " = " + std::to_string(pack) +
                  " is not a choice (0, 1 or 2)");

@@ -34,6 +34,11 @@ Result<int64_t> KnobChoice(const Decisions& d, const std::string& name) {
   return it->second.front();
 }
 
+int64_t KnobChoiceOr(const Decisions& d, const std::string& name, int64_t fallback) {
+  auto it = d.values.find(name);
+  return it == d.values.end() || it->second.empty() ? fallback : it->second.front();
+}
+
 void KnobTable::Add(Knob k) {
   index_[k.name] = knobs_.size();
   knobs_.push_back(std::move(k));

@@ -62,6 +62,9 @@ Result<std::vector<int64_t>> KnobFactors(const Decisions& d, const std::string& 
 // The value `d` gives Choice knob `name` (its first value); an error naming it when `d`
 // has none.
 Result<int64_t> KnobChoice(const Decisions& d, const std::string& name);
+// The value `d` gives Choice knob `name`, `fallback` when `d` has none (a point of an
+// older space, or of a space without that knob).
+int64_t KnobChoiceOr(const Decisions& d, const std::string& name, int64_t fallback);
 
 // The knobs of a space in the order they were added (the order sampling draws them in,
 // and the order of the cost model's features), looked up by name.

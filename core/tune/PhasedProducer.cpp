@@ -58,8 +58,7 @@ PhasedProducer FindPhasedProducer(const te::ComputeOpNode& op) {
 
 bool PhasesOn(const schedule::Schedule& sch, const Decisions& d, const StageRule& rule) {
   if (!rule.phased.defined() || ChannelTileOn(d, rule)) return false;
-  auto it = d.values.find(PhasesKnobName(rule.stage));
-  if (it == d.values.end() || it->second.empty() || it->second[0] != 1) return false;
+  if (KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) != 1) return false;
   const schedule::Stage producer = sch.find(rule.phased.producer);
   return producer && schedule::ConsumerStages(sch, producer).size() == 1;
 }

@@ -358,11 +358,9 @@ class TileRuleImpl final : public ScheduleRule {
   // The phases need the producer kept (not inlined) and the plain tile.
   static bool PhasesFit(const StageRule& rule, const Decisions& d) {
     if (!rule.phased.defined()) return true;
-    auto phases = KnobChoice(d, PhasesKnobName(rule.stage));
-    if (!phases || *phases == 0) return true;
+    if (KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) == 0) return true;
     if (ChannelTileOn(d, rule)) return false;
-    auto inlined = d.values.find(InlineKnobName(rule.phased.producer));
-    return inlined == d.values.end() || inlined->second.empty() || inlined->second[0] == 0;
+    return KnobChoiceOr(d, InlineKnobName(rule.phased.producer), 0) == 0;
   }
   // Column panels of the transposed operand, where `d` packs it so, hold whole tiles.
   static bool PanelsDivide(const SpaceContext& space, const StageRule& rule, const Decisions& d,
