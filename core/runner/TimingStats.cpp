@@ -84,26 +84,34 @@ std::pair<double, double> TimingComparison::speedupSpread() const {
     return {0, 0};
   double low = baseline.low / candidate.high, high = baseline.high / candidate.low;
   if (processes > 1) {
-    low = std::min(low, process_speedup_low);
-    high = std::max(high, process_speedup_high);
+    low = std::min({low, process_speedup_low, unpaired_speedup_low});
+    high = std::max({high, process_speedup_high, unpaired_speedup_high});
   }
   return {low, high};
 }
 
 TimingComparison CompareTimingsAcrossProcesses(const std::vector<ProcessTimings>& processes) {
-  std::vector<double> baseline, candidate, speedups;
+  std::vector<double> baseline, candidate, speedups, baseline_medians, candidate_medians;
   for (const ProcessTimings& p : processes) {
     const std::vector<double> b = Usable(p.baseline_ms), c = Usable(p.candidate_ms);
     if (b.empty() || c.empty()) continue;
     baseline.insert(baseline.end(), b.begin(), b.end());
     candidate.insert(candidate.end(), c.begin(), c.end());
-    speedups.push_back(MedianOf(b) / MedianOf(c));
+    baseline_medians.push_back(MedianOf(b));
+    candidate_medians.push_back(MedianOf(c));
+    speedups.push_back(baseline_medians.back() / candidate_medians.back());
   }
   TimingComparison out = CompareTimings(baseline, candidate);
   if (speedups.empty()) return out;
   out.processes = static_cast<int>(speedups.size());
   out.process_speedup_low = *std::min_element(speedups.begin(), speedups.end());
   out.process_speedup_high = *std::max_element(speedups.begin(), speedups.end());
+  const auto [b_low, b_high] =
+      std::minmax_element(baseline_medians.begin(), baseline_medians.end());
+  const auto [c_low, c_high] =
+      std::minmax_element(candidate_medians.begin(), candidate_medians.end());
+  out.unpaired_speedup_low = *b_low / *c_high;
+  out.unpaired_speedup_high = *b_high / *c_low;
   const auto [low, high] = out.speedupSpread();
   if (out.verdict == NoiseVerdict::kDiffers && low <= 1.0 && 1.0 <= high)
     out.verdict = NoiseVerdict::kWithinNoise;

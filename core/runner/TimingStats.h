@@ -59,10 +59,14 @@ struct TimingComparison {
   // lowest and highest of their own speed-ups (each process's medians). 0: one process.
   int processes = 0;
   double process_speedup_low = 0, process_speedup_high = 0;
+  // The speed-ups of one process's baseline median over another's candidate median: what
+  // timing each kernel in a process of its own (`tessera-cli profile`) may find.
+  double unpaired_speedup_low = 0, unpaired_speedup_high = 0;
 
   bool withinNoise() const { return verdict == NoiseVerdict::kWithinNoise; }
   // The speed-ups the measurements allow: the baseline's interval over the candidate's,
-  // widened to the processes' own speed-ups where those lie outside it. {0, 0} unknown.
+  // widened to the processes' own and unpaired speed-ups where those lie outside it.
+  // {0, 0} unknown.
   std::pair<double, double> speedupSpread() const;
 };
 
@@ -77,9 +81,11 @@ struct ProcessTimings {
 // together (CompareTimings), and the between-process spread. A process's buffers, pages
 // and threads are its own, so a kernel's time can move between processes by more than
 // its calls vary within one; the calls of a few processes then give intervals too
-// narrow for what another process (`tessera-cli profile`) measures. The spread is widened
-// to the per-process speed-ups, and a spread that holds 1 is within noise. Processes
-// without calls of both kernels are left out.
+// narrow for what another process (`tessera-cli profile`) measures. A process's state
+// moves both kernels it times alike, so their ratio in one process (its own speed-up)
+// varies less than the ratio of two processes' medians, one per kernel, as profiling
+// each kernel on its own measures it. The spread is widened to both, and a spread that
+// holds 1 is within noise. Processes without calls of both kernels are left out.
 TimingComparison CompareTimingsAcrossProcesses(const std::vector<ProcessTimings>& processes);
 
 // The interleaved measurement protocol: `count` kernels are timed in rounds, each round

@@ -137,6 +137,33 @@ class TestTimingStats : public QObject {
     QCOMPARE(c.verdict, NoiseVerdict::kWithinNoise);
   }
 
+  // A process's state (its threads' CPUs, its pages) moves both kernels it times alike:
+  // three processes run the baseline at 0.5 ms and the candidate at 0.6, a fourth every
+  // call of both about 2.4 times slower. Each process's own speed-up is 0.83x, but the
+  // kernels profiled each in a process of its own can meet different states: the spread
+  // reaches the baseline's fastest process over the candidate's slowest, and the reverse.
+  void theSpreadReachesTheUnpairedProcessStates() {
+    std::vector<ProcessTimings> processes;
+    for (int p = 0; p < 4; ++p) {
+      const double state = p == 3 ? 2.4 : 1.0;
+      processes.push_back({Around(0.5 * state, 200), Around(0.6 * state, 200)});
+    }
+    TimingComparison c = CompareTimingsAcrossProcesses(processes);
+    QCOMPARE(c.processes, 4);
+    QVERIFY(std::abs(c.process_speedup_low - 0.5 / 0.6) < 1e-9);
+    QVERIFY(std::abs(c.process_speedup_high - 0.5 / 0.6) < 1e-9);
+    QVERIFY(std::abs(c.unpaired_speedup_low - 0.5 / (0.6 * 2.4)) < 1e-9);
+    QVERIFY(std::abs(c.unpaired_speedup_high - 0.5 * 2.4 / 0.6) < 1e-9);
+    const auto [low, high] = c.speedupSpread();
+    QVERIFY(std::abs(low - c.unpaired_speedup_low) < 1e-12);
+    QVERIFY(std::abs(high - c.unpaired_speedup_high) < 1e-12);
+    QCOMPARE(c.verdict, NoiseVerdict::kWithinNoise);  // the spread holds 1
+    // All in one state, the spread is the processes' own (and the intervals').
+    processes.pop_back();
+    TimingComparison same = CompareTimingsAcrossProcesses(processes);
+    QVERIFY(same.speedupSpread().second < 0.86);
+  }
+
   // A process that timed one side only says nothing about the speed-up.
   void aProcessWithOneSideIsLeftOut() {
     TimingComparison c = CompareTimingsAcrossProcesses(
