@@ -28,13 +28,18 @@ std::function<void(const tune::TuneTrial&)> TrialProgressPrinter(std::ostream& e
   };
 }
 
+void WriteInterval(JsonWriter& w, const char* key, double low, double high) {
+  w.key(key).begin_array().value(low).value(high).end_array();
+}
+
 void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim) {
-  const char* kinds[] = {"none", "input_is_best", "measured"};
+  using Kind = tune::SpeedupClaim::Kind;
+  const char* kinds[] = {"none", "input_is_best", "measured", "no_speedup"};
   w.key("claim")
       .value(kinds[static_cast<int>(claim.kind)])
       .key("claim_text")
       .value(tune::ClaimText(claim));
-  if (claim.kind != tune::SpeedupClaim::Kind::kMeasured) return;
+  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup) return;
   const runner::TimingComparison& c = claim.comparison;
   const auto [low, high] = c.speedupSpread();
   w.key("speedup")
@@ -44,28 +49,32 @@ void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim) {
       .key("best_claim_median_ms")
       .value(c.candidate.median)
       .key("input_claim_median_ms")
-      .value(c.baseline.median)
-      .key("best_interval_ms")
-      .begin_array()
-      .value(c.candidate.low)
-      .value(c.candidate.high)
-      .end_array()
-      .key("input_interval_ms")
-      .begin_array()
-      .value(c.baseline.low)
-      .value(c.baseline.high)
-      .end_array()
-      .key("best_calls")
-      .value(c.candidate.samples)
-      .key("input_calls")
-      .value(c.baseline.samples)
-      .key("speedup_spread")
-      .begin_array()
-      .value(low)
-      .value(high)
-      .end_array()
-      .key("claim_processes")
-      .value(std::max(1, c.processes));
+      .value(c.baseline.median);
+  WriteInterval(w, "best_interval_ms", c.candidate.low, c.candidate.high);
+  WriteInterval(w, "input_interval_ms", c.baseline.low, c.baseline.high);
+  w.key("best_calls").value(c.candidate.samples).key("input_calls").value(c.baseline.samples);
+  WriteInterval(w, "speedup_spread", low, high);
+  w.key("claim_processes").value(std::max(1, c.processes));
+}
+
+void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
+                      const tune::TuningRecord& best) {
+  w.key("best_median_ms")
+      .value(offered.median_ms)
+      .key("best_gflops")
+      .value(offered.gflops)
+      .key("best_timing")
+      .value(offered.from_claim ? "claim" : "records")
+      .key("offered")
+      .value(offered.is_input ? "input" : "best")
+      .key("best_script")
+      .value(offered.record.script);
+  if (offered.is_input) w.key("fastest_found_script").value(best.script);
+}
+
+std::string OfferedSpeed(const tune::OfferedSchedule& offered) {
+  return Fixed(offered.gflops, 2) + " GFLOP/s, median " + Fixed(offered.median_ms, 3) + " ms " +
+         (offered.from_claim ? "(as the claim timed it)" : "(at the machine's reference speed)");
 }
 
 void WriteTrialsJson(JsonWriter& w, const std::vector<tune::TuneTrial>& trials) {

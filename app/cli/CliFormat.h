@@ -24,12 +24,27 @@ void PrintTimingBlock(std::ostream& out, double min_ms, double median_ms, double
 // on_trial for a tuning run: "tune: [3/64] seed ok 41.20 GFLOP/s  best 52.10 GFLOP/s (4.1 s)".
 std::function<void(const tune::TuneTrial&)> TrialProgressPrinter(std::ostream& err, int trials);
 
+// "key": [low, high].
+void WriteInterval(JsonWriter& w, const char* key, double low, double high);
+
 // A tuning run's claim over the input schedule in its JSON report: "claim" (none,
-// input_is_best, measured), "claim_text", and for a measured one "speedup",
-// "within_noise", both medians (as measured, in ms) with their intervals and calls, and
-// "speedup_spread" (the speed-ups the measurements allow, the processes' own ones included) with
-// "claim_processes".
+// input_is_best, measured, no_speedup), "claim_text", and for a timed one (measured,
+// no_speedup) "speedup", "within_noise", both medians (as measured, in ms) with their
+// intervals and calls, and "speedup_spread" (the speed-ups the measurements allow, the
+// processes' own ones included) with "claim_processes".
 void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim);
+
+// The schedule a tuning run offers (tune::OfferedBest): "best_median_ms", "best_gflops"
+// and "best_script" of it, "offered" ("best", or "input" when the claim found no
+// speed-up), "best_timing" ("claim": milliseconds as the claim's processes measured them;
+// "records": at the machine's reference speed), and with the input offered,
+// "fastest_found_script": the best found, which the claim timed against it.
+void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
+                      const tune::TuningRecord& best);
+
+// The header line of a tuned script: "<GFLOP/s> GFLOP/s, median <ms> ms (as the claim
+// timed it)" or "(at the machine's reference speed)".
+std::string OfferedSpeed(const tune::OfferedSchedule& offered);
 
 // The "trials" array of a tuning run's JSON report.
 void WriteTrialsJson(JsonWriter& w, const std::vector<tune::TuneTrial>& trials);

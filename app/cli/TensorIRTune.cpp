@@ -27,11 +27,11 @@ std::string TunedFunction(const script::ScriptProgram& program) {
 
 // The record's script headed by what it achieved and what may be said against the input
 // (and, in a module of several, which function: the input itself schedules none).
-std::string TunedDocument(const tune::TuningRecord& best, const std::string& claim,
+std::string TunedDocument(const tune::OfferedSchedule& offered, const std::string& claim,
                           const std::string& function) {
-  return "# tuned by tessera-cli tune (TensorIR): " + Fixed(best.gflops, 2) + " GFLOP/s, median " +
-         Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n# machine: " + best.machine_key + "\n" +
-         (function.empty() ? "" : "# function: " + function + "\n") + best.script;
+  return "# tuned by tessera-cli tune (TensorIR): " + OfferedSpeed(offered) + "\n# " + claim +
+         "\n# machine: " + offered.record.machine_key + "\n" +
+         (function.empty() ? "" : "# function: " + function + "\n") + offered.record.script;
 }
 
 void WriteJson(const tune::TirTuneResult& r, const std::string& function,
@@ -73,12 +73,12 @@ void WriteJson(const tune::TirTuneResult& r, const std::string& function,
   w.end_object();
   if (r.input) w.key("input_median_ms").value(r.input->median_ms);
   if (r.input) w.key("input_gflops").value(r.input->gflops);
-  if (r.best) {
-    w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
-    w.key("best_trace").value(tune::TirTunedTrace(r.best->script));
-    w.key("best_script").value(r.best->script);
+  const tune::SpeedupClaim claim = Claim(r);
+  if (auto offered = tune::OfferedBest(r.best, r.input, claim)) {
+    w.key("best_trace").value(tune::TirTunedTrace(offered->record.script));
+    WriteOfferedJson(w, *offered, *r.best);
   }
-  WriteClaimJson(w, Claim(r));
+  WriteClaimJson(w, claim);
   WriteTrialsJson(w, r.trials);
   w.end_object();
   out << w.str() << "\n";
@@ -120,7 +120,9 @@ int TensorIRTune(script::ScriptProgram program, const std::string& file,
     err << "tessera-cli tune: no candidate ran successfully\n";
     return kBadInput;
   }
-  out << TunedDocument(*result->best, tune::ClaimText(Claim(*result)), TunedFunction(program));
+  const tune::SpeedupClaim claim = Claim(*result);
+  out << TunedDocument(*tune::OfferedBest(result->best, result->input, claim),
+                       tune::ClaimText(claim), TunedFunction(program));
   return kSuccess;
 }
 
@@ -148,7 +150,7 @@ int TensorIRStoredBest(const script::ScriptProgram& program, tune::Database& db,
           ? tune::ClaimText({tune::SpeedupClaim::Kind::kInputIsBest, {}})
           : "no speed-up claimed: stored records were not timed in the same rounds (tune FILE "
             "again to time the best and the input schedule together)";
-  out << TunedDocument(*best, claim, TunedFunction(program));
+  out << TunedDocument(*tune::OfferedBest(*best, std::nullopt, {}), claim, TunedFunction(program));
   return kSuccess;
 }
 

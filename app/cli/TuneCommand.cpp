@@ -114,9 +114,10 @@ std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostre
 
 // The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
 // headed by what it achieved and what may be said of it against the input schedule.
-std::string TvmScript(const tune::TuningRecord& best, const std::string& claim) {
-  std::string header = "# tuned by tessera-cli tune: " + Fixed(best.gflops, 2) +
-                       " GFLOP/s, median " + Fixed(best.median_ms, 3) + " ms\n# " + claim + "\n";
+std::string TvmScript(const tune::OfferedSchedule& offered, const std::string& claim) {
+  const tune::TuningRecord& best = offered.record;
+  std::string header =
+      "# tuned by tessera-cli tune: " + OfferedSpeed(offered) + "\n# " + claim + "\n";
   header += "# machine: " + best.machine_key + "\n";
   auto program = script::EvaluateScript(best.script, "best.py");
   if (!program) return header + best.script;
@@ -199,7 +200,7 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
       "to time the best and the input schedule together)";
   if ((*best)->source == "input")
     claim = tune::ClaimText({tune::SpeedupClaim::Kind::kInputIsBest, {}});
-  out << TvmScript(**best, claim);
+  out << TvmScript(*tune::OfferedBest(**best, std::nullopt, {}), claim);
   return kSuccess;
 }
 
@@ -227,12 +228,11 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
       .key("seconds_to_90_percent")
       .value(r.seconds_to_90_percent);
   if (r.input) w.key("input_median_ms").value(r.input->median_ms);
-  if (r.best) {
-    w.key("best_median_ms").value(r.best->median_ms).key("best_gflops").value(r.best->gflops);
-    w.key("best_script").value(r.best->script);
-  }
   // The speed-up only from the best and the input timed together, with its spread.
-  WriteClaimJson(w, tune::ClaimOverInput(r));
+  const tune::SpeedupClaim claim = tune::ClaimOverInput(r);
+  if (auto offered = tune::OfferedBest(r.best, r.input, claim))
+    WriteOfferedJson(w, *offered, *r.best);
+  WriteClaimJson(w, claim);
   WriteTrialsJson(w, r.trials);
   w.end_object();
   out << w.str() << "\n";
@@ -371,7 +371,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     err << "tessera-cli tune: no candidate ran successfully\n";
     return kBadInput;
   }
-  out << TvmScript(*result->best, tune::ClaimText(tune::ClaimOverInput(*result)));
+  const tune::SpeedupClaim claim = tune::ClaimOverInput(*result);
+  out << TvmScript(*tune::OfferedBest(result->best, result->input, claim), tune::ClaimText(claim));
   return kSuccess;
 }
 

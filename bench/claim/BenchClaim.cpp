@@ -6,8 +6,12 @@
 // script, then profiles FILE and the tuned script alternately in separate processes,
 //   tessera-cli profile FILE --json --repeat C      (the order swaps every round)
 // for R rounds, and compares the two sides' per-round medians with the same statistics
-// the tuner uses (runner/TimingStats.h). The claim reproduces when the re-measured
-// speed-up lies within the claim's stated spread (the input's interval over the best's).
+// the tuner uses (runner/TimingStats.h). A speed-up claim reproduces when the re-measured
+// speed-up lies within the claim's stated spread (the report's speedup_spread). When the
+// tuner found no speed-up (it offers FILE's own schedule), the best it found is
+// re-profiled instead, and "no speed-up" holds when the re-measured speed-up is at most
+// the stated spread's upper end: a re-profiling that finds the best faster than the
+// claim allowed says the tuner threw a speed-up away.
 // Prints the CPU and the load average before and after; exits 1 when a claim does not
 // reproduce, 2 on a usage error or a failed command.
 //
@@ -177,7 +181,9 @@ Verdict Check(const Options& o, const std::string& file, const std::filesystem::
   std::string claim = Text(*report, "claim");
   if (claim.empty() && report->find("speedup")) claim = "measured";
   std::printf("  claim: %s\n", Text(*report, "claim_text").c_str());
-  const std::string script = Text(*report, "best_script");
+  // With no speed-up the report offers the input; the best found is what was timed.
+  const bool no_speedup = claim == "no_speedup";
+  const std::string script = Text(*report, no_speedup ? "fastest_found_script" : "best_script");
   if (script.empty()) {
     std::printf("  no best schedule: nothing to re-profile\n");
     return Verdict::kNothingClaimed;
@@ -219,7 +225,7 @@ Verdict Check(const Options& o, const std::string& file, const std::filesystem::
   std::printf("  reproduced x%.2f (spread x%.2f-x%.2f; per-round ratios min x%.2f, max x%.2f)\n",
               again.speedup, again_low, again_high, ratios.front(), ratios.back());
 
-  if (claim != "measured") {
+  if (claim != "measured" && !no_speedup) {
     std::printf("  nothing claimed (%s): the tuned schedule is x%.2f the input here, %s\n",
                 claim.empty() ? "no claim in the report" : claim.c_str(), again.speedup,
                 again.withinNoise() ? "within noise" : "more than noise");
@@ -246,7 +252,14 @@ Verdict Check(const Options& o, const std::string& file, const std::filesystem::
         again.baseline.median / std::max(1e-12, Number(*report, "input_claim_median_ms")),
         again.candidate.median / std::max(1e-12, Number(*report, "best_claim_median_ms")));
   bool holds = false;
-  if (stated) {
+  if (stated && no_speedup) {
+    auto [low, high] = *stated;
+    holds = again.speedup <= high;
+    std::printf(
+        "  no speed-up: the best found measured x%.2f (stated spread x%.2f-x%.2f); re-profiled "
+        "x%.2f is %s the spread's upper end\n",
+        claimed, low, high, again.speedup, holds ? "at most" : "ABOVE");
+  } else if (stated) {
     auto [low, high] = *stated;
     holds = again.speedup >= low && again.speedup <= high;
     std::printf("  claimed x%.2f (stated spread x%.2f-x%.2f): reproduced x%.2f is %s it\n", claimed,

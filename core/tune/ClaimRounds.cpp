@@ -1,20 +1,45 @@
 #include "tune/ClaimRounds.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 namespace tessera::tune {
 
+ClaimPlan PlanClaim(int repeat, int processes, double best_ms, double input_ms) {
+  ClaimPlan plan;
+  if (processes < 1) return plan;
+  plan.processes = processes;
+  plan.calls = std::max(repeat, kClaimCallsPerProcess);
+  double fastest = 0;
+  for (double ms : {best_ms, input_ms})
+    if (std::isfinite(ms) && ms > 0) fastest = fastest > 0 ? std::min(fastest, ms) : ms;
+  if (fastest <= 0 || plan.calls * fastest >= kClaimTimeFloorMs) return plan;
+  plan.calls = static_cast<int>(
+      std::min<double>(kClaimMaxCallsPerProcess, std::ceil(kClaimTimeFloorMs / fastest)));
+  plan.processes = std::max(processes, kShortKernelClaimProcesses);
+  return plan;
+}
+
 std::optional<runner::TimingComparison> MeasureClaim(runner::Runner& runner,
-                                                     const runner::MeasureRequest& pair,
-                                                     int processes,
+                                                     const runner::MeasureRequest& request,
+                                                     const TuningRecord& best,
+                                                     const TuningRecord& input, int repeat,
+                                                     int processes, double timeout_s,
                                                      const runner::MeasureCallbacks& callbacks) {
-  if (processes < 1 || pair.baseline_script.empty()) return std::nullopt;
+  const ClaimPlan plan = PlanClaim(repeat, processes, best.median_ms, input.median_ms);
+  if (plan.processes < 1 || input.script.empty()) return std::nullopt;
   // One request per process: a runner measures each request in a process of its own.
   std::vector<runner::MeasureRequest> requests;
-  for (int p = 1; p <= processes; ++p) {
-    runner::MeasureRequest r = pair;
-    r.id = pair.id + "-" + std::to_string(p);
+  for (int p = 1; p <= plan.processes; ++p) {
+    runner::MeasureRequest r = request;
+    r.id = "v" + best.schedule_hash + "-" + input.schedule_hash + "-" + std::to_string(p);
+    r.script = best.script;
+    r.baseline_script = input.script;
+    r.repeat = plan.calls;
+    r.check = false;
+    r.timeout_s = timeout_s;
     requests.push_back(std::move(r));
   }
   std::vector<runner::ProcessTimings> timings;

@@ -63,9 +63,34 @@ SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
     return claim;
   }
   if (!best_vs_input || best_vs_input->verdict == runner::NoiseVerdict::kUnknown) return claim;
-  claim.kind = SpeedupClaim::Kind::kMeasured;
   claim.comparison = *best_vs_input;
+  // A speed-up only when every speed-up the measurements allow is one.
+  claim.kind = claim.comparison.speedupSpread().first > 1.0 ? SpeedupClaim::Kind::kMeasured
+                                                            : SpeedupClaim::Kind::kNoSpeedup;
   return claim;
+}
+
+std::optional<OfferedSchedule> OfferedBest(const std::optional<TuningRecord>& best,
+                                           const std::optional<TuningRecord>& input,
+                                           const SpeedupClaim& claim) {
+  if (!best) return std::nullopt;
+  OfferedSchedule out;
+  const bool keep_input = claim.kind == SpeedupClaim::Kind::kNoSpeedup && input;
+  out.record = keep_input ? *input : *best;
+  out.is_input = keep_input;
+  out.median_ms = out.record.median_ms;
+  const bool timed =
+      claim.kind == SpeedupClaim::Kind::kMeasured || claim.kind == SpeedupClaim::Kind::kNoSpeedup;
+  const runner::MedianInterval& side =
+      keep_input ? claim.comparison.baseline : claim.comparison.candidate;
+  if (timed && side.known() && side.median > 0) {
+    out.median_ms = side.median;
+    out.from_claim = true;
+  }
+  // The record's flops per call (its GFLOP/s at its median) over the time shown.
+  const double flops = out.record.gflops * out.record.median_ms * 1e6;
+  out.gflops = out.median_ms > 0 ? flops / out.median_ms / 1e6 : 0.0;
+  return out;
 }
 
 SpeedupClaim ClaimOverInput(const TuneResult& r) {
@@ -76,7 +101,7 @@ std::string ClaimText(const SpeedupClaim& claim) {
   using Kind = SpeedupClaim::Kind;
   if (claim.kind == Kind::kInputIsBest)
     return "the input schedule is the best found: no speed-up to claim";
-  if (claim.kind != Kind::kMeasured)
+  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup)
     return "no speed-up claimed: the best and the input schedule were not timed in the same "
            "rounds";
   const runner::TimingComparison& c = claim.comparison;
@@ -97,11 +122,14 @@ std::string ClaimText(const SpeedupClaim& claim) {
                   c.process_speedup_low, c.process_speedup_high);
     text += processes;
   }
-  char speedup[32];
-  std::snprintf(speedup, sizeof speedup, "%.2fx", c.speedup);
-  if (c.withinNoise())
-    return std::string("within noise of the input schedule (") + speedup + "; " + text + ")";
-  return std::string(speedup) + " the input schedule (" + text + ")";
+  const auto [low, high] = c.speedupSpread();
+  char ratio[32], spread[64];
+  std::snprintf(ratio, sizeof ratio, "%.2fx", c.speedup);
+  std::snprintf(spread, sizeof spread, "spread %.2fx-%.2fx", low, high);
+  if (claim.kind == Kind::kNoSpeedup)
+    return std::string("no speed-up over the input schedule: the best found measured ") + ratio +
+           " (" + spread + "; " + text + "), so the input schedule stays the best";
+  return std::string(ratio) + " the input schedule (" + spread + "; " + text + ")";
 }
 
 namespace {
@@ -449,15 +477,11 @@ void TuneRun::MeasureClaimOverInput() {
         "schedule could be timed together");
     return;
   }
-  runner::MeasureRequest pair =
-      Request("v" + result_.best->schedule_hash + "-" + result_.input->schedule_hash,
-              result_.best->script, false);
-  pair.baseline_script = result_.input->script;
-  pair.repeat = std::max(options_.repeat, kClaimCallsPerProcess);
-  pair.timeout_s = options_.timeout_s;  // once started, the claim is not cut by the budget
   runner::MeasureCallbacks cb;
   cb.cancelled = [this] { return Cancelled(); };
-  result_.best_vs_input = MeasureClaim(runner_, pair, options_.claim_processes, cb);
+  result_.best_vs_input =
+      MeasureClaim(runner_, Request("v", "", false), *result_.best, *result_.input, options_.repeat,
+                   options_.claim_processes, options_.timeout_s, cb);
   if (!result_.best_vs_input)
     Message("no speed-up claimed: the best and the input schedule could not be timed together");
 }

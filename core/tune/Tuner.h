@@ -61,8 +61,8 @@ struct TuneOptions {
   int rerank_top = 8;
   int rerank_rounds = 3;
   // The speed-up over the input is claimed from its own measurement after the search
-  // (ClaimRounds.h): the best against the input in this many fresh processes, each timing
-  // both in the same interleaved rounds (max(repeat, kClaimCallsPerProcess) calls each).
+  // (ClaimRounds.h): the best against the input in this many fresh processes (more for a
+  // short kernel), each timing both in the same interleaved rounds (PlanClaim's calls).
   // 0: claimed from the re-ranking's rounds instead, the rounds that chose the best.
   int claim_processes = kClaimProcesses;
   std::string target = "llvm";
@@ -123,6 +123,10 @@ struct SpeedupClaim {
     kNone,         // no best, no input, or not timed in the same rounds: no claim
     kInputIsBest,  // the input is the best schedule (e.g. a tuned one applied): no claim
     kMeasured,     // `comparison`: the best (candidate) against the input (baseline)
+    // `comparison` as kMeasured, but the speed-ups it allows reach 1 or lie below it (the
+    // best found is within noise of the input, or slower): no speed-up, and the schedule
+    // offered is the input's.
+    kNoSpeedup,
   };
   Kind kind = Kind::kNone;
   runner::TimingComparison comparison;
@@ -132,11 +136,27 @@ SpeedupClaim ClaimOverInput(const TuneResult& result);
 SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
                             const std::optional<TuningRecord>& input,
                             const std::optional<runner::TimingComparison>& best_vs_input);
-// The claim in words, for a report or a script's header: "1.93x the input schedule (medians
-// ..., 95% intervals ..., timed in the same interleaved rounds)", "within noise of the
-// input schedule (1.04x; ...)" when the measurements allow no speed-up (the intervals
-// overlap, or the processes' spread holds 1), or why there is none.
+// The claim in words, for a report or a script's header: "1.93x the input schedule (spread
+// 1.85x-2.01x; medians ..., 95% intervals ..., timed in the same interleaved rounds of 3
+// processes ...)", "no speed-up over the input schedule: the best found measured 0.83x
+// (spread ...; ...)" when the measurements allow none, or why there is no claim.
 std::string ClaimText(const SpeedupClaim& claim);
+
+// The schedule a tuning run offers and how fast it is: the best, or the input when the
+// claim found no speed-up over it (applying the best would not make the document faster
+// by the run's own measurement). Its time is the claim's median, in milliseconds as
+// measured, when the claim timed it (`from_claim`); otherwise its record's, at the
+// machine's reference speed (HostSpeed.h). GFLOP/s follow from the same time.
+struct OfferedSchedule {
+  TuningRecord record;
+  double median_ms = 0;
+  double gflops = 0;
+  bool from_claim = false;
+  bool is_input = false;  // the input's schedule is offered in place of the best
+};
+std::optional<OfferedSchedule> OfferedBest(const std::optional<TuningRecord>& best,
+                                           const std::optional<TuningRecord>& input,
+                                           const SpeedupClaim& claim);
 
 // Tunes `program` (its workload; its own schedule is the baseline). `db` may be null (no
 // records kept, nothing resumed). `machine` is where the runner measures (this machine's

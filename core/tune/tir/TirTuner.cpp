@@ -263,12 +263,9 @@ Status TirTuneRun::MeasureBatch(const std::vector<TirCandidate>& batch) {
 
 void TirTuneRun::CompareWithInput() {
   if (!result_.best || !result_.input || result_.best->script == result_.input->script) return;
-  runner::MeasureRequest pair =
-      Request("v" + result_.best->schedule_hash, result_.best->script, false);
-  pair.baseline_script = result_.input->script;
-  pair.repeat = std::max(options_.repeat, kClaimCallsPerProcess);
-  pair.timeout_s = options_.timeout_s;
-  result_.best_vs_input = MeasureClaim(runner_, pair, std::max(1, options_.claim_processes));
+  result_.best_vs_input =
+      MeasureClaim(runner_, Request("v", "", false), *result_.best, *result_.input, options_.repeat,
+                   std::max(1, options_.claim_processes), options_.timeout_s);
 }
 
 Result<TirTuneResult> TirTuneRun::Run() {
