@@ -6,6 +6,7 @@
 #include "ir/Functor.h"
 #include "schedule/Graph.h"
 #include "schedule/Primitives.h"
+#include "tune/DepthwiseTile.h"
 #include "tune/KnobNames.h"
 #include "tune/ScheduleRule.h"
 
@@ -22,8 +23,10 @@ constexpr int64_t kMaxUnrolledWindow = 25;
 
 // The vector registers one reduction step keeps live besides the accumulators: with the
 // columns outer, the `vectors` operand vectors and one broadcast; with the vectors outer,
-// one operand vector and a broadcast per column.
-int64_t ChannelOperands(int64_t vectors, int64_t columns, int64_t order) {
+// one operand vector and a broadcast per column. Depthwise, a vector of the input replaces
+// each broadcast and is used once: with the vectors outer, one weight vector and one input.
+int64_t ChannelOperands(bool depthwise, int64_t vectors, int64_t columns, int64_t order) {
+  if (depthwise) return order == 0 ? vectors + 1 : 2;
   return order == 0 ? vectors + 1 : columns + 1;
 }
 
@@ -83,7 +86,7 @@ bool TileFitsRegisters(const ChannelAxis& c, int64_t vectors, int64_t columns, i
                        int64_t registers) {
   const int64_t accumulators = vectors * columns;
   if (c.window > 1 && 4 * accumulators > 3 * registers) return false;
-  return accumulators + ChannelOperands(vectors, columns, order) <= registers;
+  return accumulators + ChannelOperands(c.depthwise, vectors, columns, order) <= registers;
 }
 
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
@@ -106,7 +109,8 @@ ir::IndexMap PackedMap(size_t rank, size_t j, int64_t block) {
   return MakeMap(vars, out);
 }
 
-// [d0, ..., dk] -> [d0, ..., (no d_j), ..., dk, d_j]
+}  // namespace
+
 ir::IndexMap InnermostMap(size_t rank, size_t j) {
   std::vector<ir::Var> vars;
   for (size_t i = 0; i < rank; ++i) vars.emplace_back("d" + std::to_string(i));
@@ -129,6 +133,8 @@ int64_t CopyColumns(int64_t extent, int64_t lanes) {
   while (power * 2 <= lanes && extent % (power * 2) == 0) power *= 2;
   return 2 * power >= lanes ? power : LargestDivisorAtMost(extent, lanes);
 }
+
+namespace {
 
 // The packing loop nest [d_j // block, the other axes..., d_j % block] as tiles of L
 // channels x L consecutive elements of one channel (the other axes fused, split by L;
@@ -163,14 +169,15 @@ Status PackAsTransposes(Schedule& sch, Stage packed, const std::vector<ir::IterV
 }  // namespace
 
 Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
-                    const TargetInfo& target) {
+                    const TargetInfo& target, bool parallel) {
   const te::Tensor source = te::output_of(copy->op, 0);
   const size_t rank = source.ndim();
   if (dim >= rank)
     return Error("tune: " + copy->name() + " has no dimension " + std::to_string(dim));
   auto packed_axes = schedule::TransformLayout(sch, copy, PackedMap(rank, dim, block));
   if (!packed_axes) return packed_axes.error();
-  if (Status st = schedule::Parallel(sch, copy, packed_axes->front()); !st) return st;
+  if (parallel)
+    if (Status st = schedule::Parallel(sch, copy, packed_axes->front()); !st) return st;
   int64_t middle = 1;
   const std::vector<ir::Expr>& shape = source->shape;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -180,39 +187,47 @@ Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
   return PackAsTransposes(sch, copy, *packed_axes, block, middle, target.vector_lanes);
 }
 
-ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
-                            const std::vector<int64_t>& extents, int lanes) {
-  if (op.axis.size() < 2 || !op.is_reduction()) return {};
+namespace {
+
+// The rule at axis `a` of `op` (see FindChannelAxis), ordinary or `depthwise`.
+ChannelAxis ChannelAxisAt(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
+                          size_t a, bool depthwise) {
   const ir::Var column = op.axis.back()->var;
   const std::vector<Load> loads = Loads(op);
-  for (size_t a = 0; a + 1 < op.axis.size(); ++a) {
-    if (extents[a] < lanes || extents[a] % lanes != 0) continue;
-    const ir::Var v = op.axis[a]->var;
-    ChannelAxis c;
-    for (const Load& l : loads) {
-      const std::string& name = l.tensor.op()->name;
-      if (std::find(packable.begin(), packable.end(), name) == packable.end() ||
-          UsesAny(l.indices, column))
-        continue;
-      int uses = 0, at = -1;
-      for (size_t i = 0; i < l.indices.size(); ++i)
-        if (ir::UsesVar(l.indices[i], v)) {
-          ++uses;
-          at = IsVar(l.indices[i], v) ? static_cast<int>(i) : -1;
-        }
-      if (uses == 1 && at >= 0) {
-        c.packed = name;
-        c.packed_dim = static_cast<size_t>(at);
-        break;
+  const ir::Var v = op.axis[a]->var;
+  ChannelAxis c;
+  for (const Load& l : loads) {
+    const std::string& name = l.tensor.op()->name;
+    if (std::find(packable.begin(), packable.end(), name) == packable.end() ||
+        UsesAny(l.indices, column))
+      continue;
+    int uses = 0, at = -1;
+    for (size_t i = 0; i < l.indices.size(); ++i)
+      if (ir::UsesVar(l.indices[i], v)) {
+        ++uses;
+        at = IsVar(l.indices[i], v) ? static_cast<int>(i) : -1;
       }
+    if (uses == 1 && at >= 0) {
+      c.packed = name;
+      c.packed_dim = static_cast<size_t>(at);
+      break;
     }
-    if (c.packed.empty()) continue;
+  }
+  if (c.packed.empty()) return {};
+  if (depthwise) {
+    const DepthwiseOperand operand = FindDepthwiseOperand(op, v, c.packed);
+    if (!operand.defined()) return {};
+    c.depthwise = true;
+    c.broadcast = operand.read;
+    c.blocked = operand.input;
+    c.blocked_dim = operand.dim;
+  } else {
     for (const Load& l : loads)
       if (l.tensor.op()->name != c.packed && !UsesAny(l.indices, v) && UsesAny(l.indices, column)) {
         c.broadcast = l.tensor.op()->name;
         break;
       }
-    if (c.broadcast.empty()) continue;
+    if (c.broadcast.empty()) return {};
     for (const Load& l : loads) {
       if (l.tensor.op()->name != c.broadcast) continue;
       c.broadcast_computed = l.tensor.op()->kind() == te::OpKind::Compute;
@@ -235,19 +250,68 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
     for (const Load& l : loads)
       if (l.tensor.op()->name == c.broadcast) reads.push_back(l.indices);
     c.column_stride = FindColumnStride(reads, column, op.reduce_axis);
-    c.axis = v.name();
-    c.column = column.name();
-    for (size_t r = 0; r < op.reduce_axis.size(); ++r) {
-      const ir::Expr& e = op.reduce_axis[r]->dom.extent;
-      const int64_t* extent = e.defined() ? ir::as_const_int(e) : nullptr;
-      if (!extent) return {};  // the generated space has constant extents only
-      if (r == 0)
-        c.chunk_extent = *extent;
-      else
-        c.window *= *extent;
-    }
-    return c;
   }
+  c.axis = v.name();
+  c.column = column.name();
+  for (size_t r = 0; r < op.reduce_axis.size(); ++r) {
+    const ir::Expr& e = op.reduce_axis[r]->dom.extent;
+    const int64_t* extent = e.defined() ? ir::as_const_int(e) : nullptr;
+    if (!extent) return {};  // the generated space has constant extents only
+    // Depthwise, every reduction axis is the window's (no chunks).
+    if (r == 0 && !depthwise)
+      c.chunk_extent = *extent;
+    else
+      c.window *= *extent;
+  }
+  return c;
+}
+
+// DepthwiseTile.h's seeds: one and two vectors of `a` with the most columns the window's
+// register budget leaves (AVX2, 28 columns: 1 x 7 and 2 x 4), the vectors outer (one weight
+// vector live), the window unrolled, the input packed per block (read from L2 where it was
+// written) and then at the root.
+void AddDepthwiseSeeds(const StageRule& rule, const Decisions& base, int64_t axis_extent,
+                       int64_t column_extent, const TargetInfo& target,
+                       std::vector<Decisions>* out) {
+  const ChannelAxis& c = rule.channel;
+  const int64_t registers = target.vector_registers;
+  for (int64_t vectors : {1, 2}) {
+    const int64_t t = vectors * target.vector_lanes;
+    if (axis_extent % t != 0) continue;
+    int64_t best = 0;
+    for (int64_t x = 1; x <= std::min(column_extent, registers / 2); ++x) {
+      if (column_extent % x != 0 && 8 * x > column_extent) continue;
+      if (TileFitsRegisters(c, vectors, x, 1, registers)) best = x;
+    }
+    if (best == 0) continue;
+    for (int64_t blocked : {1, 0}) {
+      Decisions d = base;
+      d.values[ChannelKnobName(rule.stage)] = {1};
+      d.values[ChannelSplitKnobName(rule.stage, c.axis)] = {axis_extent / t, t};
+      d.values[ChannelSplitKnobName(rule.stage, c.column)] = {(column_extent + best - 1) / best,
+                                                              best};
+      d.values[ChannelOrderKnobName(rule.stage)] = {1};
+      if (HasWindowKnob(c)) d.values[ChannelWindowKnobName(rule.stage)] = {1};
+      d.values[ChannelBlockedKnobName(rule.stage)] = {blocked};
+      if (auto inl = d.values.find(InlineKnobName(c.broadcast)); inl != d.values.end())
+        inl->second = {1};
+      out->push_back(std::move(d));
+    }
+  }
+}
+
+}  // namespace
+
+ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
+                            const std::vector<int64_t>& extents, int lanes) {
+  if (op.axis.size() < 2 || !op.is_reduction()) return {};
+  // An axis with a broadcast operand first (a batched matmul's rows, not its batch).
+  for (bool depthwise : {false, true})
+    for (size_t a = 0; a + 1 < op.axis.size(); ++a) {
+      if (extents[a] < lanes || extents[a] % lanes != 0) continue;
+      ChannelAxis c = ChannelAxisAt(op, packable, a, depthwise);
+      if (c.defined()) return c;
+    }
   return {};
 }
 
@@ -273,6 +337,12 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
   Knob order;
   order.name = ChannelOrderKnobName(stage);
   order.choices = {0, 1};
+  if (c.depthwise) {
+    std::vector<Knob> knobs = {on, a, col, order};
+    if (HasWindowKnob(c)) knobs.push_back(MakeChoiceKnob(ChannelWindowKnobName(stage), {0, 1}));
+    knobs.push_back(MakeChoiceKnob(ChannelBlockedKnobName(stage), {0, 1}));
+    return knobs;
+  }
   Knob chunk;
   chunk.name = ChannelChunkKnobName(stage);
   chunk.choices = {0};
@@ -335,10 +405,24 @@ bool ChannelTileFits(const Decisions& d, const StageRule& rule, const std::vecto
   if (HasPackKnob(rule.channel) && KnobChoiceOr(d, ChannelPackKnobName(rule.stage), 0) >= 1 &&
       KnobChoiceOr(d, ChannelChunkKnobName(rule.stage), 0) <= 0)
     return false;
-  // The parallel loop: the blocks of `a` times the other non-column axes.
+  // Depthwise, the input's producer is inlined (its guard per pixel, DepthwiseTile.h).
+  const ChannelAxis& c = rule.channel;
+  if (c.depthwise && c.broadcast != c.blocked &&
+      KnobChoiceOr(d, InlineKnobName(c.broadcast), 0) != 1)
+    return false;
+  // The parallel loop: the blocks of `a` times the other non-column axes (depthwise with
+  // the input packed per block: those before `a` only).
+  const bool rows_inside =
+      c.depthwise && KnobChoiceOr(d, ChannelBlockedKnobName(rule.stage), 0) == 1;
   int64_t outer = 1, total = 1;
+  bool after_axis = false;
   for (size_t i = 0; i + 1 < extents.size(); ++i) {
-    outer *= rule.spatial_axes[i] == rule.channel.axis ? a.front() : extents[i];
+    const bool is_axis = rule.spatial_axes[i] == c.axis;
+    if (is_axis)
+      outer *= a.front();
+    else if (!(after_axis && rows_inside))
+      outer *= extents[i];
+    after_axis = after_axis || is_axis;
     total *= extents[i];
   }
   return outer >= std::min<int64_t>(target.cores, total);
@@ -352,6 +436,10 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   const int64_t registers = target.vector_registers;
   const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
+  if (rule.channel.depthwise) {
+    AddDepthwiseSeeds(rule, base, axis_extent, column_extent, target, out);
+    return;
+  }
   auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer,
                   int64_t rows, int64_t window = 0, bool inline_producer = true, int64_t pack = 0) {
     Decisions d = base;
@@ -444,6 +532,7 @@ Status LayOutBroadcastProducer(Schedule& sch, const Stage& producer, const Chann
 Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target) {
   const ChannelAxis& c = rule.channel;
+  if (c.depthwise) return ApplyDepthwiseTile(sch, rule, d, target);
   auto block_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, c.axis));
   if (!block_split) return block_split.error();
   auto column_split = KnobFactors(d, ChannelSplitKnobName(rule.stage, c.column));

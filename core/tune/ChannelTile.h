@@ -47,6 +47,8 @@
 // strided convolution —, the copy stored in s phases holding only the columns read,
 // each phase read at unit stride: StridedPack.h).
 // Which of these wins depends on the machine; bench/README.md has the measurements.
+// A depthwise stage, whose other operand moves with `a` too (nothing to broadcast), gets
+// DepthwiseTile.h's loops and knobs instead.
 // With a window the accumulators fill at most 3/4 of the registers, the operands the
 // rest; without one (1x1, GEMM) the accumulators and operands fill the register file as
 // a GEMM micro-kernel's do (AVX-512: 2 x 14 + 3). Seeds: 1, 2
@@ -94,13 +96,21 @@ struct ChannelAxis {
   std::vector<size_t> broadcast_layout;
   bool broadcast_computed = false;  // the broadcast tensor is a compute stage's output
   ColumnStride column_stride;       // how the broadcast tensor's loads index the column
+  // A depthwise reduction (DepthwiseTile.h): the tensor read with the column (`broadcast`
+  // above) is indexed by `a` too, so it is not broadcast but read in blocks of `a`: the
+  // input `blocked` (that tensor, or the input its inlined element-wise producer reads —
+  // conv2d's padding), `a` alone in its dimension `blocked_dim`. The window is then every
+  // reduction axis (chunk_extent 0: no chunks).
+  bool depthwise = false;
+  std::string blocked;
+  size_t blocked_dim = 0;
   bool defined() const { return !axis.empty(); }
 };
 
 // The first axis of `op` where the rule applies: its extent a multiple of `lanes`; a
 // placeholder among `packable` indexed by that axis's variable alone in exactly one
 // index and not moving with the innermost axis; another tensor read without that axis
-// and moving with the innermost axis.
+// and moving with the innermost axis, or, depthwise, read with both (DepthwiseTile.h).
 ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::string>& packable,
                             const std::vector<int64_t>& extents, int lanes);
 
@@ -132,8 +142,14 @@ Status LayOutBroadcastProducer(schedule::Schedule& sch, const schedule::Stage& p
 // its dimension `dim`, [d_dim // block, the other dimensions..., d_dim % block], copied in
 // parallel over the blocks as register transposes where the shapes allow: a block is
 // then a contiguous panel whose rows are `block` consecutive elements of `dim`.
+// The layout [d0, ..., dk] -> [d0, ..., (no d_j), ..., dk, d_j] of a rank-`rank` tensor.
+ir::IndexMap InnermostMap(size_t rank, size_t j);
+// The columns the output's copy out of a row-wide accumulator (a row of `extent` columns)
+// writes at a time, one vector of that many lanes per channel.
+int64_t CopyColumns(int64_t extent, int64_t lanes);
+// Not `parallel`: the copy is computed inside a parallel loop (one block at a time).
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
-                    const TargetInfo& target);
+                    const TargetInfo& target, bool parallel = true);
 // Applies the rule to `rule`'s stage.
 Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target);

@@ -49,6 +49,10 @@ inline std::string ChannelWindowKnobName(const std::string& stage) {
   return stage + ".channel/window";
 }
 inline std::string ChannelPackKnobName(const std::string& stage) { return stage + ".channel/pack"; }
+// ChannelTile of a depthwise stage (DepthwiseTile.h): where its input is packed in blocks.
+inline std::string ChannelBlockedKnobName(const std::string& stage) {
+  return stage + ".channel/blocked";
+}
 // PhasedProducer.h
 inline std::string PhasesKnobName(const std::string& stage) { return stage + ".phases"; }
 

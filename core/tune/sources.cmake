@@ -14,6 +14,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ScriptKnobSpace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DesignSpace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChannelTile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/DepthwiseTile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttachRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EpilogueRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Features.cpp

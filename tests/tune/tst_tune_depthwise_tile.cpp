@@ -1,0 +1,229 @@
+// A depthwise convolution as a channel tile (core/tune/DepthwiseTile.h): the channel-tile
+// rule takes a stage whose input and weights are both indexed by the channel, packs the
+// input (read through its inlined padding) and the weights in blocks of the channel tile
+// and vectorizes along the channels. Checked: where it is offered and where not (an
+// ordinary convolution, a batched matmul whose batch indexes both operands), its knobs,
+// the refusal of a padding that is not inlined, and its seeds compiled, run and compared
+// with the te oracle for strides 1, 2 and 3, with and without padding, on AVX2 and
+// AVX-512 vector widths, with the input packed at the root and per block.
+#include <QtTest>
+#include <regex>
+
+#include "TuneTestSupport.h"
+#include "transform/LowerSchedule.h"
+#include "tune/DesignSpace.h"
+#include "tune/KnobNames.h"
+#include "tune/TargetInfo.h"
+
+using namespace tessera;
+using namespace tessera::tune;
+using namespace tessera::tune::test;
+
+namespace {
+
+// A depthwise 3x3 convolution of `c` channels of `in` x `in`, stride `s`, padding 1 (a
+// stage `pad`) or none (the input read directly).
+std::string Depthwise(int c, int in, int s, bool padded = true) {
+  const int width = padded ? in + 2 : in, out = (width - 3) / s + 1;
+  const std::string cs = std::to_string(c), ins = std::to_string(in), ws = std::to_string(width),
+                    os = std::to_string(out), ss = std::to_string(s), last = std::to_string(in + 1);
+  std::string src =
+      "import tvm\nfrom tvm import te\n"
+      "data = te.placeholder((1, " +
+      cs + ", " + ins + ", " + ins +
+      "), name=\"data\")\n"
+      "kernel = te.placeholder((" +
+      cs + ", 1, 3, 3), name=\"kernel\")\n";
+  std::string read = "data";
+  if (padded) {
+    src += "pad = te.compute((1, " + cs + ", " + ws + ", " + ws +
+           "), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < " + last +
+           ", w >= 1, w < " + last +
+           "), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n";
+    read = "pad";
+  }
+  return src +
+         "ry = te.reduce_axis((0, 3), name=\"ry\")\n"
+         "rx = te.reduce_axis((0, 3), name=\"rx\")\n"
+         "dw = te.compute((1, " +
+         cs + ", " + os + ", " + os + "), lambda n, c, y, x: te.sum(" + read + "[n, c, y * " + ss +
+         " + ry, x * " + ss +
+         " + rx] * kernel[c, 0, ry, rx], axis=[ry, rx]), name=\"dw\")\n"
+         "s = te.create_schedule(dw.op)\n";
+}
+
+// Q K^T with K[b, j, d]: the batch indexes both operands, but d is the reduction's alone.
+constexpr const char* kBatchedScores = R"(import tvm
+from tvm import te
+Q = te.placeholder((16, 24, 32), name="Q")
+K = te.placeholder((16, 24, 32), name="K")
+d = te.reduce_axis((0, 32), name="d")
+S = te.compute((16, 24, 24), lambda b, i, j: te.sum(Q[b, i, d] * K[b, j, d], axis=d), name="S")
+s = te.create_schedule(S.op)
+)";
+
+TargetInfo Target(const std::string& isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
+
+int64_t Value(const Decisions& d, const std::string& knob) {
+  auto it = d.values.find(knob);
+  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
+}
+
+std::vector<Decisions> DepthwiseSeeds(const DesignSpace& space) {
+  std::vector<Decisions> out;
+  for (const Decisions& d : space.Seeds())
+    if (Value(d, ChannelKnobName("dw")) == 1) out.push_back(d);
+  return out;
+}
+
+}  // namespace
+
+class TestTuneDepthwiseTile : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void theDepthwiseOperandIsFound() {
+    auto p = Load(Depthwise(16, 19, 2));
+    DesignSpace space = SpaceOf(p, Target("avx2"));
+    const StageRule* rule = RuleOf(space, "dw");
+    QVERIFY(rule);
+    const ChannelAxis& c = rule->channel;
+    QVERIFY(c.depthwise);
+    QCOMPARE(c.axis, std::string("c"));
+    QCOMPARE(c.packed, std::string("kernel"));
+    QCOMPARE(c.packed_dim, size_t{0});
+    QCOMPARE(c.broadcast, std::string("pad"));
+    QCOMPARE(c.blocked, std::string("data"));
+    QCOMPARE(c.blocked_dim, size_t{1});
+    QCOMPARE(c.window, int64_t{9});  // ry x rx: no chunks of a reduction
+    QCOMPARE(c.chunk_extent, int64_t{0});
+    const Knob* blocked = KnobOf(space, ChannelBlockedKnobName("dw"));
+    QVERIFY(blocked);
+    QCOMPARE(blocked->choices, (std::vector<int64_t>{0, 1}));
+    QVERIFY(KnobOf(space, ChannelWindowKnobName("dw")));
+    QVERIFY(!KnobOf(space, ChannelChunkKnobName("dw")));
+    QVERIFY(!KnobOf(space, ChannelRowsKnobName("dw")));
+    // Without padding the input itself is read in blocks.
+    auto bare = Load(Depthwise(16, 19, 1, false));
+    DesignSpace bare_space = SpaceOf(bare, Target("avx2"));
+    const ChannelAxis& b = RuleOf(bare_space, "dw")->channel;
+    QVERIFY(b.depthwise);
+    QCOMPARE(b.broadcast, std::string("data"));
+    QCOMPARE(b.blocked, std::string("data"));
+  }
+
+  void notOfferedWhereAnOperandIsBroadcastOrTheReductionIsNoWindow() {
+    // An ordinary convolution: the input is broadcast along the output channels.
+    auto conv = Load(kTinyConv);
+    DesignSpace conv_space = SpaceOf(conv, Target("avx2"));
+    QVERIFY(RuleOf(conv_space, "conv")->channel.defined());
+    QVERIFY(!RuleOf(conv_space, "conv")->channel.depthwise);
+    QVERIFY(!KnobOf(conv_space, ChannelBlockedKnobName("conv")));
+    // A batched Q K^T whose batch is a multiple of the vector: the rows of i, not the batch.
+    auto scores = Load(kBatchedScores);
+    DesignSpace scores_space = SpaceOf(scores, Target("avx2"));
+    const ChannelAxis& s = RuleOf(scores_space, "S")->channel;
+    QVERIFY(!s.depthwise);
+    QVERIFY(!KnobOf(scores_space, ChannelBlockedKnobName("S")));
+    // Fewer channels than a vector: no channel tile at all.
+    auto narrow = Load(Depthwise(4, 19, 2));
+    QVERIFY(!RuleOf(SpaceOf(narrow, Target("avx2")), "dw")->channel.defined());
+  }
+
+  // The padding's guard runs per pixel in the tile: kept as a stage, the point is refused.
+  void aPaddingNotInlinedIsRefused() {
+    auto p = Load(Depthwise(16, 19, 2));
+    DesignSpace space = SpaceOf(p, Target("avx2"));
+    const std::vector<Decisions> seeds = DepthwiseSeeds(space);
+    QVERIFY(!seeds.empty());
+    QVERIFY(space.Validate(seeds.front(), p.Arguments()).ok());
+    Decisions d = seeds.front();
+    d.values[InlineKnobName("pad")] = {0};
+    QVERIFY(!space.Validate(d, p.Arguments()).ok());
+  }
+
+  // The seeds: one and two vectors, the most columns the register budget leaves, the
+  // input packed per block first.
+  void theSeedsFillTheRegisters() {
+    auto p = Load(Depthwise(144, 56, 2));
+    for (const auto& [isa, lanes, columns] :
+         {std::tuple{"avx2", 8, int64_t{7}}, std::tuple{"avx512f", 16, int64_t{14}}}) {
+      DesignSpace space = SpaceOf(p, Target(isa));
+      const std::vector<Decisions> seeds = DepthwiseSeeds(space);
+      QVERIFY(seeds.size() >= 2);
+      QCOMPARE(Value(seeds[0], ChannelSplitKnobName("dw", "c")), int64_t{lanes});
+      QCOMPARE(Value(seeds[0], ChannelSplitKnobName("dw", "x")), columns);
+      QCOMPARE(Value(seeds[0], ChannelBlockedKnobName("dw")), int64_t{1});
+      QCOMPARE(Value(seeds[1], ChannelBlockedKnobName("dw")), int64_t{0});
+      QCOMPARE(Value(seeds[0], InlineKnobName("pad")), int64_t{1});
+      // The depthwise seeds come before the plain tile's.
+      QCOMPARE(Value(space.Seeds().front(), ChannelKnobName("dw")), int64_t{1});
+    }
+  }
+
+  // At stride 2 every load of the packed input is a whole vector at unit stride (the
+  // stride moves the pixel's address only), where the NCHW tile loads every second column.
+  void theTileReadsUnitStrideVectorsAtStrideTwo() {
+    auto p = Load(Depthwise(16, 19, 2));
+    DesignSpace space = SpaceOf(p, Target("avx2"));
+    const std::vector<Decisions> seeds = DepthwiseSeeds(space);
+    QVERIFY(!seeds.empty());
+    auto valid = space.Validate(seeds.front(), p.Arguments());
+    QVERIFY(valid.ok());
+    auto lowered = transform::LowerSchedule(valid->schedule, p.Arguments(), "llvm");
+    QVERIFY(lowered.ok());
+    const std::string text = lowered->timeline.back().ir;
+    static const std::regex kLoad(R"(data\.global\[ramp\([^\[\]]*?, (-?\d+), (\d+)\)\])");
+    int loads = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kLoad);
+         it != std::sregex_iterator(); ++it, ++loads) {
+      QVERIFY2((*it)[1].str() == "1" && (*it)[2].str() == "8", it->str().c_str());
+    }
+    QVERIFY2(loads > 9, text.c_str());  // the copy's stores and the tile's 9 taps at least
+  }
+
+  void seedsMatchTheOracle_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<bool>("padded");
+    QTest::newRow("avx2, stride 1") << "avx2" << 1 << true;
+    QTest::newRow("avx2, stride 2") << "avx2" << 2 << true;
+    QTest::newRow("avx2, stride 3") << "avx2" << 3 << true;
+    QTest::newRow("avx2, stride 2, no padding") << "avx2" << 2 << false;
+    QTest::newRow("avx512, stride 1") << "avx512f" << 1 << true;
+    QTest::newRow("avx512, stride 2") << "avx512f" << 2 << true;
+  }
+  void seedsMatchTheOracle() {
+    QFETCH(QString, isa);
+    QFETCH(int, stride);
+    QFETCH(bool, padded);
+    // 32 channels: two blocks of 16 lanes, four of 8; 19 columns: a ragged column tile.
+    auto p = Load(Depthwise(32, 19, stride, padded));
+    const TargetInfo target = Target(isa.toStdString());
+    DesignSpace space = SpaceOf(p, target);
+    int checked = 0, per_block = 0;
+    for (const Decisions& d : DepthwiseSeeds(space)) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
+      // The input and the weights packed with the channels innermost, the input at the
+      // parallel loop when the knob says so.
+      QVERIFY2(script.contains("s.cache_read(data") && script.contains("s.cache_read(kernel"),
+               qPrintable(script));
+      const bool at_block = Value(d, ChannelBlockedKnobName("dw")) == 1;
+      QCOMPARE(script.contains("s[data_global].compute_at"), at_block);
+      const QString failure = RunAgainstOracle(p, *valid, "depthwise_" + std::to_string(checked));
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      ++checked;
+      per_block += at_block ? 1 : 0;
+    }
+    // 1 and 2 vectors, each packed per block and at the root; not per block where one block
+    // (2 x 16 channels) would leave a core idle.
+    QCOMPARE(checked, isa == "avx2" ? 4 : 3);
+    QCOMPARE(per_block, isa == "avx2" ? 2 : 1);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTuneDepthwiseTile)
+#include "tst_tune_depthwise_tile.moc"
