@@ -30,12 +30,15 @@ class ChangedLinesLayout : public QPlainTextDocumentLayout {
       QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);
       return;
     }
+    QRectF changed;
     {
       const QSignalBlocker quiet(this);
       QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);
+      changed = editor_->changedRect(first, last.isValid() ? last : first, linesMoved);
+      editor_->layOutVisibleLines();
     }
     emit documentSizeChanged(documentSize());
-    emit update(editor_->changedRect(first, last.isValid() ? last : first, linesMoved));
+    emit update(changed);
   }
 
  private:
@@ -49,6 +52,16 @@ TextEditor::TextEditor(QWidget* parent) : QPlainTextEdit(parent) {
   auto* doc = new QTextDocument(this);
   doc->setDocumentLayout(new ChangedLinesLayout(doc, this));
   setDocument(doc);
+}
+
+// The loop of QPlainTextEdit::paintEvent, without the painting: the same blocks, in the
+// same order, so that the widest line it finds is the one the paint would find.
+void TextEditor::layOutVisibleLines() const {
+  if (!isVisible()) return;
+  const qreal bottom = viewport()->height();
+  qreal y = contentOffset().y();
+  for (QTextBlock b = firstVisibleBlock(); b.isValid() && y <= bottom; b = b.next())
+    y += blockBoundingRect(b).height();
 }
 
 QRectF TextEditor::changedRect(const QTextBlock& first, const QTextBlock& last, bool toEnd) const {

@@ -3,6 +3,10 @@
 // the whole viewport for any edit that spans lines, although the lines above the edit
 // neither changed nor moved. This editor's layout repaints from the first changed line
 // down (to the bottom when lines were added or removed, else to the last changed line).
+// It also lays out the changed lines in sight before it announces the document's size:
+// laid out one by one at paint time, an edit around the widest line first shrank the
+// document's width (the widest line not laid out yet) and then grew it back, so the
+// horizontal scroll bar, and the window behind it, repainted at every edit.
 #pragma once
 
 #include <QPlainTextEdit>
@@ -17,6 +21,9 @@ class TextEditor : public QPlainTextEdit {
   // uses (the editor's block geometry): from `first`'s top to `last`'s bottom, or to
   // the end of the document when `toEnd`.
   QRectF changedRect(const QTextBlock& first, const QTextBlock& last, bool toEnd) const;
+  // Lays out the lines the next paint shows (while the editor is visible), as the paint
+  // would: from the first visible line down to the viewport's bottom.
+  void layOutVisibleLines() const;
 };
 
 }  // namespace tessera::views

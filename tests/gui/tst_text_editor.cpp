@@ -3,6 +3,7 @@
 // exactly what a fresh editor with the new text shows.
 #include <QScreen>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "views/TextEditor.h"
@@ -97,6 +98,38 @@ class TestTextEditor : public QObject {
     QVERIFY(ReplaceChangedText(&editor, lines.join('\n')));
     Settle();
     QVERIFY2(painted.take().isEmpty(), "an edit out of sight repainted the visible lines");
+  }
+
+  // The widest line inside an edit that adds a line: its block number moves, and laying
+  // the edit out line by line at paint time first shrank the document's width (the widest
+  // line not laid out again yet), then grew it back, each time changing the horizontal
+  // scroll bar's range (a repaint of the bar and of the window behind it). The width is
+  // the same after the edit: the range does not change, and the window shows what a
+  // fresh editor shows.
+  void editAroundTheWidestLineKeepsTheScrollBarRange() {
+    QStringList lines = Lines(40).split('\n');
+    lines[10] = "a long line " + QString(120, 'x');
+    TextEditor editor;
+    Prepare(editor, lines.join('\n'));
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    Settle();
+    QScrollBar* bar = editor.horizontalScrollBar();
+    QVERIFY(bar->isVisible());
+    const int range = bar->maximum();
+    QSignalSpy ranges(bar, &QScrollBar::rangeChanged);
+    lines[8] += " changed";
+    lines.insert(9, "an added line");
+    lines[13] += " changed";
+    QVERIFY(ReplaceChangedText(&editor, lines.join('\n')));
+    Settle();
+    QCOMPARE(ranges.count(), 0);
+    QCOMPARE(bar->maximum(), range);
+
+    TextEditor fresh;
+    Prepare(fresh, lines.join('\n'));
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    Settle();
+    QCOMPARE(OnScreen(editor), OnScreen(fresh));
   }
 
   // Every kind of edit, with the view at the top and scrolled: the window shows what a
