@@ -505,67 +505,67 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirIntentToScript</name>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="38"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="39"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="44"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="45"/>
         <source>%1 needs a loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="64"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
         <source>tile needs two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="69"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="70"/>
         <source>tile: %1 must be a loop outside %2 of block %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="75"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="76"/>
         <source>tile needs two positive factors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="152"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="153"/>
         <source>%1 needs a block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="160"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="161"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="162"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="210"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="211"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="218"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="223"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="224"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="234"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="268"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="261"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1885,12 +1885,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="832"/>
+        <location filename="../app/gui/MainWindow.cpp" line="837"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="833"/>
+        <location filename="../app/gui/MainWindow.cpp" line="838"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -1898,140 +1898,140 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="881"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1184"/>
+        <location filename="../app/gui/MainWindow.cpp" line="886"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1189"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="890"/>
+        <location filename="../app/gui/MainWindow.cpp" line="895"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="918"/>
+        <location filename="../app/gui/MainWindow.cpp" line="923"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="943"/>
-        <location filename="../app/gui/MainWindow.cpp" line="997"/>
+        <location filename="../app/gui/MainWindow.cpp" line="948"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="947"/>
+        <location filename="../app/gui/MainWindow.cpp" line="952"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="958"/>
+        <location filename="../app/gui/MainWindow.cpp" line="963"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="986"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
+        <location filename="../app/gui/MainWindow.cpp" line="991"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="988"/>
+        <location filename="../app/gui/MainWindow.cpp" line="993"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="990"/>
+        <location filename="../app/gui/MainWindow.cpp" line="995"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1004"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1019"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1020"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1023"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1032"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1041"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1046"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1061"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1066"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1090"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1078"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1113"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1114"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1143"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1154"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1211"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1219"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1213"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1243"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1235"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1240"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1287"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1236"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1292"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2093,64 +2093,64 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1033"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1050"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1261"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1278"/>
         <location filename="../app/gui/MainWindow.cpp" line="1283"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1280"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1285"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1299"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="967"/>
+        <location filename="../app/gui/MainWindow.cpp" line="972"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="968"/>
+        <location filename="../app/gui/MainWindow.cpp" line="973"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="975"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2180,12 +2180,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1320"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1330"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2200,12 +2200,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1070"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2376,32 +2376,22 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="234"/>
+        <location filename="../app/gui/TuneController.cpp" line="235"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="237"/>
-        <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="247"/>
-        <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="250"/>
+        <location filename="../app/gui/TuneController.cpp" line="258"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="337"/>
+        <location filename="../app/gui/TuneController.cpp" line="356"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="348"/>
+        <location filename="../app/gui/TuneController.cpp" line="367"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2409,183 +2399,218 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="391"/>
+        <location filename="../app/gui/TuneController.cpp" line="410"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <location filename="../app/gui/TuneController.cpp" line="436"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="419"/>
+        <location filename="../app/gui/TuneController.cpp" line="438"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="420"/>
+        <location filename="../app/gui/TuneController.cpp" line="439"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="421"/>
+        <location filename="../app/gui/TuneController.cpp" line="440"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="424"/>
+        <location filename="../app/gui/TuneController.cpp" line="443"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="428"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="488"/>
+        <location filename="../app/gui/TuneController.cpp" line="507"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="548"/>
+        <location filename="../app/gui/TuneController.cpp" line="567"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="557"/>
-        <location filename="../app/gui/TuneController.cpp" line="589"/>
+        <location filename="../app/gui/TuneController.cpp" line="576"/>
+        <location filename="../app/gui/TuneController.cpp" line="608"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="574"/>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="584"/>
+        <location filename="../app/gui/TuneController.cpp" line="603"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="590"/>
+        <location filename="../app/gui/TuneController.cpp" line="609"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="596"/>
-        <source>Best %1 GFLOP/s (%2 ms).</source>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <location filename="../app/gui/TuneController.cpp" line="253"/>
+        <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="265"/>
+        <source>%1 ms, as the claim timed it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="266"/>
+        <source>%1 ms at the machine&apos;s reference speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="267"/>
+        <source>%1 GFLOP/s (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="270"/>
+        <source>Best: the document&apos;s schedule, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="271"/>
+        <source>Best %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="628"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="619"/>
+        <location filename="../app/gui/TuneController.cpp" line="631"/>
+        <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="644"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="623"/>
+        <location filename="../app/gui/TuneController.cpp" line="648"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="631"/>
+        <location filename="../app/gui/TuneController.cpp" line="656"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="647"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <location filename="../app/gui/TuneController.cpp" line="680"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="667"/>
+        <location filename="../app/gui/TuneController.cpp" line="692"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="678"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="679"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="696"/>
+        <location filename="../app/gui/TuneController.cpp" line="721"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="706"/>
+        <location filename="../app/gui/TuneController.cpp" line="731"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="710"/>
+        <location filename="../app/gui/TuneController.cpp" line="735"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="738"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="714"/>
+        <location filename="../app/gui/TuneController.cpp" line="739"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="715"/>
+        <location filename="../app/gui/TuneController.cpp" line="740"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="717"/>
+        <location filename="../app/gui/TuneController.cpp" line="742"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="718"/>
+        <location filename="../app/gui/TuneController.cpp" line="743"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="722"/>
+        <location filename="../app/gui/TuneController.cpp" line="747"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="723"/>
+        <location filename="../app/gui/TuneController.cpp" line="748"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="735"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="770"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="771"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2985,22 +3010,22 @@ No problem found.
 <context>
     <name>tessera::views::CodeView</name>
     <message>
-        <location filename="../views/CodeView.cpp" line="68"/>
+        <location filename="../views/CodeView.cpp" line="69"/>
         <source>Previous pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="69"/>
+        <location filename="../views/CodeView.cpp" line="70"/>
         <source>Next pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="81"/>
+        <location filename="../views/CodeView.cpp" line="82"/>
         <source>Lowered loop program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="122"/>
+        <location filename="../views/CodeView.cpp" line="123"/>
         <source>No lowered program yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3892,7 +3917,7 @@ No problem found.
 <context>
     <name>tessera::views::ScriptView</name>
     <message numerus="yes">
-        <location filename="../views/ScriptView.cpp" line="115"/>
+        <location filename="../views/ScriptView.cpp" line="116"/>
         <source>(and %n more)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3900,7 +3925,7 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../views/ScriptView.cpp" line="117"/>
+        <location filename="../views/ScriptView.cpp" line="118"/>
         <source>Click to go to line %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -521,67 +521,67 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirIntentToScript</name>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="38"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="39"/>
         <source>block %1 has no loop %2</source>
         <translation>块 %1 没有循环 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="44"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="45"/>
         <source>%1 needs a loop</source>
         <translation>%1 需要一个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="64"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="65"/>
         <source>tile needs two loops</source>
         <translation>tile 需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="69"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="70"/>
         <source>tile: %1 must be a loop outside %2 of block %3</source>
         <translation>tile：%1 必须是块 %3 中位于 %2 之外的循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="75"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="76"/>
         <source>tile needs two positive factors</source>
         <translation>tile 需要两个正因子</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="152"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="153"/>
         <source>%1 needs a block</source>
         <translation>%1 需要一个块</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="160"/>
         <source>%1 needs a buffer index</source>
         <translation>%1 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="161"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="162"/>
         <source>%1 needs a storage scope</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="210"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="211"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="218"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="223"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="224"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="234"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="268"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="261"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation>脚本在顶层没有绑定可用于创建调度的 TensorIR 函数或模块</translation>
     </message>
@@ -1940,61 +1940,61 @@ No problem found.
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="832"/>
+        <location filename="../app/gui/MainWindow.cpp" line="837"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="833"/>
+        <location filename="../app/gui/MainWindow.cpp" line="838"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="881"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1184"/>
+        <location filename="../app/gui/MainWindow.cpp" line="886"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1189"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="890"/>
+        <location filename="../app/gui/MainWindow.cpp" line="895"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="943"/>
-        <location filename="../app/gui/MainWindow.cpp" line="997"/>
+        <location filename="../app/gui/MainWindow.cpp" line="948"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="947"/>
+        <location filename="../app/gui/MainWindow.cpp" line="952"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="958"/>
+        <location filename="../app/gui/MainWindow.cpp" line="963"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1019"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation>作为 TensorIR 打开：文档已经是 TensorIR。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1020"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation>作为 TensorIR 打开：脚本没有 te 调度（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1023"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
         <source>Open as TensorIR</source>
         <translation>作为 TensorIR 打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1032"/>
         <source>%1 as TensorIR</source>
         <translation>%1（TensorIR）</translation>
     </message>
@@ -2003,12 +2003,12 @@ No problem found.
         <translation type="vanished">已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
         <source>The document is TensorIR already</source>
         <translation>文档已经是 TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1041"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1046"/>
         <source>The script has no te schedule</source>
         <translation>脚本没有 te 调度</translation>
     </message>
@@ -2017,119 +2017,119 @@ No problem found.
         <translation type="vanished">te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1061"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1066"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1090"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1078"/>
         <source>Save As</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1108"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1113"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1109"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1114"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1138"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1143"/>
         <source>Made tunable: see the Tune dock</source>
         <translation>已设为可调：见调优面板</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1154"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1211"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1219"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1213"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1243"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1235"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1240"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1231"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1287"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1236"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1292"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1033"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation>已将 %1 以 TVM 0.%2 的 TensorIR 打开（未命名文档：文件 ▸ 保存 时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1050"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation>te 程序的函数（te.create_prim_func）及其调度改写为 TensorIR 原语，放入一个面向 TVM 0.%1 的新文档（文件 ▸ TensorIR 写法）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1261"/>
         <source>The script has errors: fix them first.</source>
         <translation>脚本有错误：请先修正。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1278"/>
         <location filename="../app/gui/MainWindow.cpp" line="1283"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1280"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1285"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1299"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1297"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="967"/>
+        <location filename="../app/gui/MainWindow.cpp" line="972"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="968"/>
+        <location filename="../app/gui/MainWindow.cpp" line="973"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="975"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
@@ -2159,12 +2159,12 @@ No problem found.
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1320"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1330"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
@@ -2179,12 +2179,12 @@ No problem found.
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1069"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1070"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
@@ -2256,28 +2256,28 @@ No problem found.
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="988"/>
+        <location filename="../app/gui/MainWindow.cpp" line="993"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="990"/>
+        <location filename="../app/gui/MainWindow.cpp" line="995"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="986"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
+        <location filename="../app/gui/MainWindow.cpp" line="991"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1004"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="918"/>
+        <location filename="../app/gui/MainWindow.cpp" line="923"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
@@ -2448,39 +2448,37 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="234"/>
+        <location filename="../app/gui/TuneController.cpp" line="235"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="237"/>
         <source>medians %1 ms against %2 ms, 95% intervals %3–%4 and %5–%6 ms, timed in the same interleaved rounds</source>
-        <translation>中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
+        <translation type="vanished">中位数 %1 毫秒对 %2 毫秒，95% 区间 %3–%4 和 %5–%6 毫秒，在相同的交错轮次中计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="247"/>
         <source>Within noise of the document&apos;s schedule (×%1; %2).</source>
-        <translation>与文档的调度相比在噪声范围内（×%1；%2）。</translation>
+        <translation type="vanished">与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="250"/>
+        <location filename="../app/gui/TuneController.cpp" line="258"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="337"/>
+        <location filename="../app/gui/TuneController.cpp" line="356"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="348"/>
+        <location filename="../app/gui/TuneController.cpp" line="367"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="391"/>
+        <location filename="../app/gui/TuneController.cpp" line="410"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2493,123 +2491,162 @@ No problem found.
         <translation type="vanished">调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="417"/>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
+        <translation>范围 ×%1–×%2，来自在相同交错轮次中计时两者的 %3 个进程；中位数 %4 毫秒对 %5 毫秒，95% 区间 %6–%7 和 %8–%9 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="253"/>
+        <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
+        <translation>相对文档的调度没有加速：找到的最佳调度测得 ×%1（%2）。文档的调度仍是最佳。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="265"/>
+        <source>%1 ms, as the claim timed it</source>
+        <translation>%1 毫秒，按加速声明的计时</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="266"/>
+        <source>%1 ms at the machine&apos;s reference speed</source>
+        <translation>%1 毫秒，按本机的参考速度</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="267"/>
+        <source>%1 GFLOP/s (%2)</source>
+        <translation>%1 GFLOP/s（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="270"/>
+        <source>Best: the document&apos;s schedule, %1.</source>
+        <translation>最佳：文档的调度，%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="271"/>
+        <source>Best %1.</source>
+        <translation>最佳 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="436"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation>TensorIR 函数 %1 各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="419"/>
+        <location filename="../app/gui/TuneController.cpp" line="438"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="420"/>
+        <location filename="../app/gui/TuneController.cpp" line="439"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="421"/>
+        <location filename="../app/gui/TuneController.cpp" line="440"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="424"/>
+        <location filename="../app/gui/TuneController.cpp" line="443"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="428"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="488"/>
+        <location filename="../app/gui/TuneController.cpp" line="507"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="548"/>
+        <location filename="../app/gui/TuneController.cpp" line="567"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="557"/>
-        <location filename="../app/gui/TuneController.cpp" line="589"/>
+        <location filename="../app/gui/TuneController.cpp" line="576"/>
+        <location filename="../app/gui/TuneController.cpp" line="608"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="574"/>
+        <location filename="../app/gui/TuneController.cpp" line="593"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="584"/>
+        <location filename="../app/gui/TuneController.cpp" line="603"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="590"/>
+        <location filename="../app/gui/TuneController.cpp" line="609"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="596"/>
         <source>Best %1 GFLOP/s (%2 ms).</source>
-        <translation>最佳 %1 GFLOP/s（%2 毫秒）。</translation>
+        <translation type="vanished">最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <location filename="../app/gui/TuneController.cpp" line="628"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="619"/>
+        <location filename="../app/gui/TuneController.cpp" line="631"/>
+        <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
+        <translation>按调优器自己的测量，调优候选 %1 比文档的调度慢（×%2）：保留文档的调度</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="644"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="623"/>
+        <location filename="../app/gui/TuneController.cpp" line="648"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="631"/>
+        <location filename="../app/gui/TuneController.cpp" line="656"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="647"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="655"/>
+        <location filename="../app/gui/TuneController.cpp" line="680"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation>调优候选 %1 无法应用到文档上：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="667"/>
+        <location filename="../app/gui/TuneController.cpp" line="692"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="678"/>
+        <location filename="../app/gui/TuneController.cpp" line="703"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="679"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="696"/>
+        <location filename="../app/gui/TuneController.cpp" line="721"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="706"/>
+        <location filename="../app/gui/TuneController.cpp" line="731"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2618,57 +2655,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="710"/>
+        <location filename="../app/gui/TuneController.cpp" line="735"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="738"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="714"/>
+        <location filename="../app/gui/TuneController.cpp" line="739"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="715"/>
+        <location filename="../app/gui/TuneController.cpp" line="740"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="717"/>
+        <location filename="../app/gui/TuneController.cpp" line="742"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="718"/>
+        <location filename="../app/gui/TuneController.cpp" line="743"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="722"/>
+        <location filename="../app/gui/TuneController.cpp" line="747"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="723"/>
+        <location filename="../app/gui/TuneController.cpp" line="748"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="735"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="770"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="771"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
@@ -3088,22 +3125,22 @@ No problem found.
 <context>
     <name>tessera::views::CodeView</name>
     <message>
-        <location filename="../views/CodeView.cpp" line="68"/>
+        <location filename="../views/CodeView.cpp" line="69"/>
         <source>Previous pass</source>
         <translation>上一个遍</translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="69"/>
+        <location filename="../views/CodeView.cpp" line="70"/>
         <source>Next pass</source>
         <translation>下一个遍</translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="81"/>
+        <location filename="../views/CodeView.cpp" line="82"/>
         <source>Lowered loop program</source>
         <translation>降级后的循环程序</translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="122"/>
+        <location filename="../views/CodeView.cpp" line="123"/>
         <source>No lowered program yet.</source>
         <translation>还没有降级后的程序。</translation>
     </message>
@@ -4016,12 +4053,12 @@ No problem found.
 <context>
     <name>tessera::views::ScriptView</name>
     <message>
-        <location filename="../views/ScriptView.cpp" line="117"/>
+        <location filename="../views/ScriptView.cpp" line="118"/>
         <source>Click to go to line %1</source>
         <translation>单击跳转到第 %1 行</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/ScriptView.cpp" line="115"/>
+        <location filename="../views/ScriptView.cpp" line="116"/>
         <source>(and %n more)</source>
         <translation>
             <numerusform>（另有 %n 个）</numerusform>

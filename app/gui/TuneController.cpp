@@ -103,6 +103,7 @@ TuneOutcome Finished(const SearchResult& result) {
   out.best = result.best;
   out.input = result.input;
   out.claim = tune::ClaimOverInput(result.best, result.input, result.best_vs_input);
+  out.offered = tune::OfferedBest(result.best, result.input, out.claim);
   return out;
 }
 // One worker run: evaluates the session's script, opens the records, makes the runner
@@ -232,24 +233,42 @@ QString DescribeClaim(const tune::SpeedupClaim& claim) {
   using Kind = tune::SpeedupClaim::Kind;
   if (claim.kind == Kind::kInputIsBest)
     return TuneController::tr("The document's schedule is this best: nothing faster was found.");
-  if (claim.kind != Kind::kMeasured) return {};
+  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup) return {};
   const runner::TimingComparison& c = claim.comparison;
-  QString intervals = TuneController::tr(
-                          "medians %1 ms against %2 ms, 95% intervals %3–%4 and "
-                          "%5–%6 ms, timed in the same interleaved rounds")
-                          .arg(c.candidate.median, 0, 'f', 3)
-                          .arg(c.baseline.median, 0, 'f', 3)
-                          .arg(c.candidate.low, 0, 'f', 3)
-                          .arg(c.candidate.high, 0, 'f', 3)
-                          .arg(c.baseline.low, 0, 'f', 3)
-                          .arg(c.baseline.high, 0, 'f', 3);
-  if (c.withinNoise())
-    return TuneController::tr("Within noise of the document's schedule (×%1; %2).")
+  const auto [low, high] = c.speedupSpread();
+  QString timing = TuneController::tr(
+                       "spread ×%1–×%2 over %3 process(es) that timed both in the same "
+                       "interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 "
+                       "and %8–%9 ms")
+                       .arg(low, 0, 'f', 2)
+                       .arg(high, 0, 'f', 2)
+                       .arg(std::max(1, c.processes))
+                       .arg(c.candidate.median, 0, 'f', 3)
+                       .arg(c.baseline.median, 0, 'f', 3)
+                       .arg(c.candidate.low, 0, 'f', 3)
+                       .arg(c.candidate.high, 0, 'f', 3)
+                       .arg(c.baseline.low, 0, 'f', 3)
+                       .arg(c.baseline.high, 0, 'f', 3);
+  if (claim.kind == Kind::kNoSpeedup)
+    return TuneController::tr(
+               "No speed-up over the document's schedule: the best found measured ×%1 (%2). "
+               "The document's schedule stays the best.")
         .arg(c.speedup, 0, 'f', 2)
-        .arg(intervals);
+        .arg(timing);
   return TuneController::tr("×%1 the document's schedule (%2).")
       .arg(c.speedup, 0, 'f', 2)
-      .arg(intervals);
+      .arg(timing);
+}
+
+QString DescribeOffered(const tune::OfferedSchedule& offered) {
+  const QString timed = offered.from_claim
+                            ? TuneController::tr("%1 ms, as the claim timed it")
+                            : TuneController::tr("%1 ms at the machine's reference speed");
+  const QString speed = TuneController::tr("%1 GFLOP/s (%2)")
+                            .arg(offered.gflops, 0, 'f', 2)
+                            .arg(timed.arg(offered.median_ms, 0, 'f', 3));
+  if (offered.is_input) return TuneController::tr("Best: the document's schedule, %1.").arg(speed);
+  return TuneController::tr("Best %1.").arg(speed);
 }
 
 TuneController::TuneController(Document* doc, QObject* parent) : QObject(parent), doc_(doc) {
@@ -590,12 +609,11 @@ void TuneController::workerStopped() {
                         : tr("Tuned: %1 trials measured in %2.")
                               .arg(done_)
                               .arg(views::FormatDuration(elapsedBefore_));
-  // The headline is the confirmed, re-ranked best, not the fastest single timing seen.
-  if (outcome_.best) bestGflops_ = outcome_.best->gflops;
-  if (outcome_.best) {
-    summary += " " + tr("Best %1 GFLOP/s (%2 ms).")
-                         .arg(outcome_.best->gflops, 0, 'f', 2)
-                         .arg(outcome_.best->median_ms, 0, 'f', 3);
+  // The headline is what the session offers (the confirmed, re-ranked best, or the
+  // document's schedule when it found no speed-up), timed as its claim timed it.
+  if (outcome_.offered) {
+    bestGflops_ = outcome_.offered->gflops;
+    summary += " " + DescribeOffered(*outcome_.offered);
     if (QString claim = DescribeClaim(outcome_.claim); !claim.isEmpty()) summary += " " + claim;
   }
   addMessage(summary, false);
@@ -608,6 +626,13 @@ Status TuneController::apply(qint64 id) {
                          [id](const tune::TuningRecord& r) { return r.id == id; });
   if (it == candidates_.end())
     return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
+  if (outcome_.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup && outcome_.best &&
+      outcome_.best->id == id && outcome_.claim.comparison.speedupSpread().second < 1.0)
+    return Error(tr("tuned candidate %1 is slower than the document's schedule by the tuner's own "
+                    "measurement (×%2): the document's schedule stays")
+                     .arg(id)
+                     .arg(outcome_.claim.comparison.speedup, 0, 'f', 2)
+                     .toStdString());
   const views::DocumentState& state = doc_->state();
   if (state.program && state.program->is_tensorir()) {
     auto text = tensorIRCandidateOnDocument(*it);

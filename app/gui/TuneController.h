@@ -58,12 +58,21 @@ struct TuneOutcome {
   double elapsed_s = 0;
   std::optional<tune::TuningRecord> best, input;
   tune::SpeedupClaim claim;  // the best against the document's schedule (tune::ClaimOverInput)
+  // What the session offers (tune::OfferedBest): the best, or the document's schedule when
+  // the claim found no speed-up; its headline time is the claim's when the claim timed it.
+  std::optional<tune::OfferedSchedule> offered;
 };
 
 // The session's closing words on its best against the document's schedule ("" when there
 // is nothing to claim): a speed-up only from the two timed in the same interleaved rounds,
-// with its 95% intervals, and none when the document already is the best.
+// with its spread over the processes that timed them and their medians' 95% intervals;
+// "no speed-up" when the spread reaches 1 or lies below it, and none when the document
+// already is the best.
 QString DescribeClaim(const tune::SpeedupClaim& claim);
+
+// The closing headline: "Best 41.20 GFLOP/s (1.234 ms, as the claim timed it)", or "at
+// the machine's reference speed" when no claim timed it, or the document's schedule kept.
+QString DescribeOffered(const tune::OfferedSchedule& offered);
 
 class TuneController : public QObject {
   Q_OBJECT
@@ -93,7 +102,8 @@ class TuneController : public QObject {
 
   // Puts candidate `id` (one of candidates()) on the document: its script replaces the
   // document's as ONE undo command. Refused when the candidate tunes another workload
-  // than the document's (the workload was edited since). A TensorIR candidate's trace is
+  // than the document's (the workload was edited since), and when the session's claim
+  // timed it slower than the document's schedule. A TensorIR candidate's trace is
   // applied to the document as it is now (tune::TirCandidateOnDocument): the lines that
   // schedule a module's other functions, added since the search or not, are kept.
   Status apply(qint64 id);

@@ -1,7 +1,8 @@
 // The Tune dock's claims (fake timings, no kernel is run): the headline best is the
 // re-ranked, confirmed best, not the fastest timing the search once saw; the closing
 // "×N the document's schedule" comes from the two timed in the same interleaved rounds;
-// after Apply the document is the tuned schedule and a new session claims nothing over it.
+// after Apply the document is the tuned schedule and a new session claims nothing over it;
+// a best found slower than the document's schedule is neither offered nor applied.
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -119,15 +120,30 @@ class TestTuneClaimsGui : public QObject {
     for (const tune::TuneTrial& t : tune->trials()) seen = std::max(seen, t.best_gflops);
     QCOMPARE(seen, 1.0 / 0.5);  // the search once led with the lucky timing
     QVERIFY(first.best->schedule_hash != lucky);
-    QCOMPARE(tune->progress().best_gflops, first.best->gflops);
+    // One source for the headline and the claim: the best's median in the claim's
+    // processes, as measured (the fake's 'v' time), and GFLOP/s from that time.
+    QVERIFY(first.offered && first.offered->from_claim && !first.offered->is_input);
+    QCOMPARE(first.offered->median_ms, Ordinary(first.best->schedule_hash));
+    QCOMPARE(tune->progress().best_gflops, first.offered->gflops);
     QVERIFY2(view->progressLabel()->text().contains(
-                 QString("best %1 GFLOP/s").arg(first.best->gflops, 0, 'f', 2)),
+                 QString("best %1 GFLOP/s").arg(first.offered->gflops, 0, 'f', 2)),
              qPrintable(view->progressLabel()->text()));
     QString summary = tune->messages().last();
+    QVERIFY2(summary.contains(QString("Best %1 GFLOP/s (%2 ms, as the claim timed it).")
+                                  .arg(first.offered->gflops, 0, 'f', 2)
+                                  .arg(first.offered->median_ms, 0, 'f', 3)),
+             qPrintable(summary));
     const double claimed = 2.5 / Ordinary(first.best->schedule_hash);
     QVERIFY2(summary.contains(QString("×%1 the document's schedule").arg(claimed, 0, 'f', 2)),
              qPrintable(summary));
-    QVERIFY(summary.contains("same interleaved rounds"));
+    // The processes and the spread, as the CLI says them.
+    const auto [low, high] = first.claim.comparison.speedupSpread();
+    QVERIFY2(summary.contains(QString("spread ×%1–×%2 over %3 process(es) that timed both in the "
+                                      "same interleaved rounds")
+                                  .arg(low, 0, 'f', 2)
+                                  .arg(high, 0, 'f', 2)
+                                  .arg(first.claim.comparison.processes)),
+             qPrintable(summary));
 
     // Apply: the document is the tuned schedule; tuned again, nothing beats it.
     const tune::TuningRecord best = *first.best;
@@ -147,6 +163,54 @@ class TestTuneClaimsGui : public QObject {
     summary = tune->messages().last();
     QVERIFY2(summary.contains("The document's schedule is this best"), qPrintable(summary));
     QVERIFY2(!summary.contains("×"), qPrintable(summary));
+  }
+
+  // The best found is slower than the document's schedule when the claim times the two
+  // together: the dock says there is no speed-up, offers the document's schedule, and
+  // refuses to apply the slower one.
+  void aSlowerBestIsNotOfferedNorApplied() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setInteractive(false);
+    w.document()->reset(kGemm, "gemm32.py");
+    auto* tune = w.findChild<TuneController*>();
+    QVERIFY(tune);
+    tune->setDatabasePath(dir.filePath("records.db"));
+    auto program = script::EvaluateScript(kGemm, "gemm32.py");
+    QVERIFY(program.ok());
+    const std::string input = tune::HashText(script::PrintScript(*program));
+    auto time = std::make_shared<TimeOf>();
+    std::string found;
+    *time = [&](char kind, const std::string& hash) {
+      if (hash == input) return 0.5;
+      if (kind == 'c' && found.empty()) found = hash;
+      if (hash == found) return kind == 'v' ? 0.6 : 0.4;
+      return 5.0;
+    };
+    tune->setRunnerFactory([time](std::string*) { return std::make_unique<ChosenRunner>(time); });
+    gui::TuneSettings s;
+    s.trials = 8;
+    s.batch_size = 4;
+    s.strategy = "random";
+    QVERIFY(tune->start(s));
+    QVERIFY(WaitForEnd(tune));
+    const gui::TuneOutcome& out = tune->lastOutcome();
+    QVERIFY2(out.ok, out.error.c_str());
+    QVERIFY(out.best && out.best->schedule_hash == found);
+    QCOMPARE(out.claim.kind, tune::SpeedupClaim::Kind::kNoSpeedup);
+    QVERIFY(out.offered && out.offered->is_input);
+    const QString summary = tune->messages().last();
+    QVERIFY2(summary.contains("Best: the document's schedule, ") &&
+                 summary.contains("No speed-up over the document's schedule: the best found "
+                                  "measured ×0.83") &&
+                 summary.contains("The document's schedule stays the best."),
+             qPrintable(summary));
+    const QString before = w.document()->text();
+    Status applied = tune->apply(out.best->id);
+    QVERIFY(!applied.ok());
+    QVERIFY2(QString::fromStdString(applied.error().message).contains("slower than the document's"),
+             applied.error().message.c_str());
+    QCOMPARE(w.document()->text(), before);
   }
 };
 
