@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/CacheHierarchy.h"
 #include "runtime/MachinePeak.h"
 
 namespace tessera::tune {
@@ -12,6 +13,9 @@ TargetInfo ForIsa(const std::string& isa, int cores) {
   TargetInfo t;
   t.isa = isa;
   t.cores = std::max(cores, 1);
+  if (const analysis::CacheLevel* l1 = analysis::HostCacheHierarchy().find("L1");
+      l1 && l1->size_bytes > 0)
+    t.l1_bytes = l1->size_bytes;
   if (isa == "AVX-512") {
     t.vector_lanes = 16;
     t.vector_registers = 32;

@@ -1,9 +1,11 @@
 // TargetInfo: what the generated design space sizes its tiles for — the widest fp32
 // vector and the number of vector registers, read from the CPU at run time (never a
 // compile-time ISA): AVX-512 has 32 zmm registers of 16 floats, AVX2 16 ymm of 8,
-// SSE 16 xmm of 4.
+// SSE 16 xmm of 4; and one core's L1 data cache, read from this host's cache hierarchy
+// (analysis/CacheHierarchy.h; 32 KiB where the OS does not say).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@ struct TargetInfo {
   int vector_lanes = 4;     // fp32 lanes of the widest vector
   int vector_registers = 16;
   int cores = 1;
+  int64_t l1_bytes = 32 * 1024;
 };
 
 // From /proc/cpuinfo-style feature names ("avx512f", "avx2", "fma", ...).

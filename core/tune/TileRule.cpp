@@ -206,6 +206,31 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
   return tiles;
 }
 
+// The rows a register tile's row tiles cover on their axes together (ragged tiles whole).
+int64_t RowsCovered(const RegisterTile& tile, const std::vector<int64_t>& extents) {
+  int64_t rows = 1;
+  for (const auto& [axis, r] : tile.rows) rows *= TilesCovering(extents[axis], r) * r;
+  return rows;
+}
+
+// The slice of the first reduction axis (`reduce`: the reduction's extents, first
+// outermost) whose panel of `cols` floats per step, with the column's `rows` x `cols`
+// accumulators beside it, fits half of L1: its largest divisor that does, below its
+// extent; 0 where the whole panel fits already or no divisor does.
+int64_t ReductionSlice(const std::vector<int64_t>& reduce, int64_t cols, int64_t rows,
+                       int64_t l1_bytes) {
+  if (reduce.empty()) return 0;
+  int64_t rest = 1;  // the steps of the other reduction axes, whole in every slice
+  for (size_t r = 1; r < reduce.size(); ++r) rest *= reduce[r];
+  const int64_t budget = l1_bytes / 2 - rows * cols * 4;
+  auto fits = [&](int64_t kc) { return kc * rest * cols * 4 <= budget; };
+  if (fits(reduce.front())) return 0;
+  int64_t best = 0;
+  for (int64_t kc : Divisors(reduce.front()))
+    if (kc < reduce.front() && fits(kc)) best = kc;
+  return best;
+}
+
 // The factors of a 4-level spatial split, outer first.
 std::vector<int64_t> Split4(int64_t s0, int64_t s1, int64_t s2, int64_t s3) {
   return {s0, s1, s2, s3};
@@ -402,7 +427,9 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   const size_t first_seed = out->size();
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty();
-  for (const RegisterTile& tile : RegisterTiles(extents, VectorOperandAxes(rule), space.target)) {
+  const std::vector<RegisterTile> tiles =
+      RegisterTiles(extents, VectorOperandAxes(rule), space.target);
+  for (const RegisterTile& tile : tiles) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
     const int64_t col_tiles = TilesCovering(inner_extent, cols);  // the last may be ragged
@@ -445,6 +472,26 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
         for (size_t r = 0; r < rule.reduce_axes.size(); ++r)
           w.values[TileKnobName(rule.stage, rule.reduce_axes[r])] = {1, (*reduce_extents)[r]};
         out->push_back(w);
+      }
+      // The panel's slice in L1: where the panel's whole reduction does not fit half of
+      // L1 (bert_qkv's 768 x 16 floats, 48 KB), the first reduction axis split in slices
+      // of kc steps outside the row tiles and the accumulators of every row of the column
+      // kept in one block (S2), so that the row tiles read each kc x cols slice of the
+      // panel from L1, one after the other (a GEMM's kc blocking, as BLIS's). For the
+      // best-ranked tile only, one candidate more: whether it beats the whole reduction
+      // depends on how fast the machine's L2 streams the panel (bench/README.md).
+      if (const int64_t kc = ReductionSlice(*reduce_extents, cols, RowsCovered(tile, extents),
+                                            space.target.l1_bytes);
+          kc > 0 && &tile == &tiles.front()) {
+        Decisions sliced = d;
+        for (const auto& [axis, r] : tile.rows)
+          set_axis(sliced, axis, Split4(1, 1, TilesCovering(extents[axis], r), r));
+        for (size_t r = 0; r < rule.reduce_axes.size(); ++r) {
+          const int64_t e = (*reduce_extents)[r];
+          sliced.values[TileKnobName(rule.stage, rule.reduce_axes[r])] =
+              r == 0 ? std::vector<int64_t>{e / kc, kc} : std::vector<int64_t>{1, e};
+        }
+        out->push_back(sliced);
       }
       unroll_reduction(d);
       out->push_back(d);

@@ -35,7 +35,10 @@
 // rows along an axis the vector operand depends on, a batched matmul's batch, each load
 // their own vectors of it).
 // Where no operand streams along the columns but one is read transposed, the panel seeds
-// pack that one into column panels instead.
+// pack that one into column panels instead. Where the best-ranked tile's panel over the
+// whole reduction does not fit half of L1 (its size read at run time, TargetInfo), its
+// panel seed also comes with the first reduction axis sliced to fit, outside the row
+// tiles, so that every row tile of the column reads the slice from L1.
 // The tuner measures them first and evolves from the best.
 #pragma once
 
