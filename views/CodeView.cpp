@@ -129,7 +129,7 @@ void CodeView::showArtifact(int index) {
     tree_ = BuildLoopTree(a.stmt);
     show(QString::fromStdString(printed_.text));
   } else {
-    show(QString::fromStdString(a.text));
+    show(QString::fromStdString(TextOf(a)));
   }
   previous_->setEnabled(index > 0);
   next_->setEnabled(index + 1 < artifacts_->count());

@@ -4,6 +4,7 @@
 // read the document and emit intents).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,14 +40,20 @@ struct BufferLayoutInfo {
 // clicks map to loops) or a target artefact (LLVM IR, assembly, C, CUDA C, PTX).
 struct CodeArtifact {
   std::string title;  // "after StorageFlatten", "LLVM IR", ...
-  std::string text;   // empty when `stmt` is set (the view prints it with spans)
+  std::string text;   // empty when `stmt` or `print` is set
   ir::Stmt stmt;
   // Generated code: which lines belong to which loop (the loop <-> code link); empty
   // when the generator could not say.
   codegen::LoopLines lines;
   // Assembly: each innermost loop's static throughput (LLVM MCA).
   std::vector<codegen::LoopThroughput> throughput;
+  // A pass's program, printed only when it is shown: a timeline holds a dozen passes
+  // and the Code view shows one of them.
+  std::function<std::string()> print;
 };
+
+// The artefact's text: `text`, or `print`'s when it has one.
+inline std::string TextOf(const CodeArtifact& a) { return a.print ? a.print() : a.text; }
 
 // One measurement of the kernel: which trace version, where, how fast.
 struct ProfileRecord {

@@ -61,50 +61,40 @@ void LowerSchedule(const script::ScriptProgram& program, DocumentState& state) {
   }
   state.lowered = *stmt;
   state.passes.push_back({"ScheduleOps", "", state.lowered});
-  auto lowered = LowerToFunction(program, state.lowered, "llvm");
+  auto lowered = LowerToFunction(program, state.lowered, "llvm", false);
   if (!lowered.ok()) {
     state.errors.push_back(program.LocateLoweringError(lowered.error()));
     return;
   }
-  for (const transform::PassRecord& r : lowered->timeline)
-    if (r.pass != "Input") state.passes.push_back({r.pass, r.ir, ir::Stmt()});
+  // Each pass's text as the pipeline would record it (`tessera-cli lower --after`).
+  for (const transform::PassRecord& r : lowered->timeline) {
+    if (r.pass == "Input") continue;
+    views::CodeArtifact pass;
+    pass.title = r.pass;
+    pass.print = [body = r.body] { return ir::to_string(body); };
+    state.passes.push_back(std::move(pass));
+  }
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
 
-// The program after one lowering step of a TensorIR document as TVMScript, as TVM prints
+// A lowering step of a TensorIR document, printed as TVMScript when shown, as TVM prints
 // the module after its passes (transform/LoweredTVMScript.h).
-std::string LoweredText(const script::ScriptProgram& program, const ir::Stmt& body,
-                        bool flattened) {
+views::CodeArtifact LoweredPass(const std::string& title, const script::ScriptProgram& program,
+                                const ir::Stmt& body, bool flattened) {
   const tir::PrimFunc& func = program.tir_schedule->func();
-  const std::string name = program.tir_func_name.empty() ? "main" : program.tir_func_name;
   transform::LoweredScriptOptions options;
   options.dialect = program.tir_dialect;
   options.flattened = flattened;
   options.noalias = func.noalias;
-  return transform::LoweredAsTVMScript(transform::MakePrimFunc(name, func.params, body), options);
+  transform::PrimFunc lowered = transform::MakePrimFunc(
+      program.tir_func_name.empty() ? "main" : program.tir_func_name, func.params, body);
+  views::CodeArtifact pass;
+  pass.title = title;
+  pass.print = [lowered = std::move(lowered), options] {
+    return transform::LoweredAsTVMScript(lowered, options);
+  };
+  return pass;
 }
-
-// The texts of the pass timeline: a pass that changed nothing hands on the very program
-// it was given, and its text is the one already printed (printing is most of what the
-// timeline costs once unrolled loops make the program long).
-class PassTexts {
- public:
-  explicit PassTexts(const script::ScriptProgram& program) : program_(program) {}
-  std::string Of(const ir::Stmt& body, bool flattened) {
-    if (!last_.same_as(body) || lastFlattened_ != flattened) {
-      text_ = LoweredText(program_, body, flattened);
-      last_ = body;
-      lastFlattened_ = flattened;
-    }
-    return text_;
-  }
-
- private:
-  const script::ScriptProgram& program_;
-  ir::Stmt last_;
-  bool lastFlattened_ = false;
-  std::string text_;
-};
 
 // A TensorIR document: its schedule for the TensorIR views, the scheduled function as
 // TVMScript and its trace (`def apply_trace(sch)`) in the script's own TVM spelling (what
@@ -116,15 +106,18 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   state.tir_schedule = program.tir_schedule;
   const tir::PrimFunc& func = program.tir_schedule->func();
   state.passes.push_back(
-      {"TVMScript", tir::AsTVMScript(func, program.tir_dialect), ir::Stmt(), {}, {}});
+      {"TVMScript", tir::AsTVMScript(func, program.tir_dialect), ir::Stmt(), {}, {}, {}});
   state.passes.push_back({"sch.trace",
                           tir::TraceAsPython(program.tir_schedule->trace(), program.tir_dialect),
                           ir::Stmt(),
                           {},
+                          {},
                           {}});
   // The pipeline's input is the function with its blocks lowered; LowerBlocks alone only
   // runs when the pipeline fails, for the texts and the error up to there.
-  auto lowered = transform::LowerTensorIR(func);
+  transform::PassContext ctx;
+  ctx.record_texts = false;
+  auto lowered = transform::LowerTensorIR(func, ctx);
   if (lowered.ok() && !lowered->timeline.empty() && lowered->timeline.front().body.defined()) {
     state.lowered = lowered->timeline.front().body;
   } else {
@@ -135,8 +128,7 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
     }
     state.lowered = *blocks;
   }
-  PassTexts texts(program);
-  state.passes.push_back({"LowerBlocks", texts.Of(state.lowered, false), ir::Stmt(), {}, {}});
+  state.passes.push_back(LoweredPass("LowerBlocks", program, state.lowered, false));
   if (!lowered.ok()) {
     state.errors.push_back(lowered.error());
     return;
@@ -144,9 +136,7 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
   bool flattened = false;
   for (const transform::PassRecord& r : lowered->timeline) {
     flattened = flattened || r.pass == "StorageFlatten";
-    if (r.pass == "Input") continue;
-    std::string text = r.body.defined() ? texts.Of(r.body, flattened) : r.ir;
-    state.passes.push_back({r.pass, std::move(text), ir::Stmt(), {}, {}});
+    if (r.pass != "Input") state.passes.push_back(LoweredPass(r.pass, program, r.body, flattened));
   }
   state.function = std::make_shared<const transform::LoweredProgram>(std::move(*lowered));
 }
@@ -188,14 +178,15 @@ void EvaluateInto(const std::string& script, const std::string& file, const std:
 }  // namespace
 
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
-                                                  const ir::Stmt& loops,
-                                                  const std::string& target) {
+                                                  const ir::Stmt& loops, const std::string& target,
+                                                  bool record_texts) {
   // A TensorIR document's function comes from its scheduled PrimFunc, not from a te
   // schedule's loops.
   if (program.is_tensorir()) {
     if (!program.tir_schedule) return Error("the script has no TensorIR function to lower");
     transform::PassContext ctx;
     ctx.target = target;
+    ctx.record_texts = record_texts;
     const tir::PrimFunc& func = program.tir_schedule->func();
     return transform::LowerTensorIR(func, ctx, func.name);
   }
@@ -204,6 +195,7 @@ Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& p
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
   transform::PassContext ctx;
   ctx.target = target;
+  ctx.record_texts = record_texts;
   // Arguments with a layout transform are passed in their physical layout (RFC 0077).
   transform::AddLayoutArgBuffers(*program.schedule, args, &ctx);
   return transform::LowerToPrimFunc(loops, args, "default_function", ctx,

@@ -14,8 +14,10 @@ namespace tessera::gui {
 // The pipeline's function of `program`'s loop program `loops` for `target` ("llvm",
 // "c" or "cuda"), with its arguments in their physical layouts; an error for a
 // TensorIR document (its function is LowerTensorIR's) or a script without a schedule.
+// `record_texts`: the timeline holds each pass's text (false: only its program).
 Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& program,
-                                                  const ir::Stmt& loops, const std::string& target);
+                                                  const ir::Stmt& loops, const std::string& target,
+                                                  bool record_texts = true);
 
 // `function`: the TensorIR module's function to show (View ▸ Function); empty, or a name
 // the module does not have, shows the script's own: its schedule's document function, or

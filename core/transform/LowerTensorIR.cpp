@@ -500,7 +500,7 @@ Result<LoweredProgram> LowerTensorIR(const tir::PrimFunc& f, PassContext ctx,
   BlockLowerer lowerer;
   auto body = LowerBlocksWith(f, &lowerer);
   if (!body.ok()) return body.error();
-  std::vector<PassRecord> timeline{{"Input", ir::to_string(*body), *body}};
+  std::vector<PassRecord> timeline{{"Input", PassText(*body, ctx), *body}};
 
   // The passes before and at StorageFlatten work on the N-D program.
   ir::Stmt stmt = *body;
@@ -509,12 +509,12 @@ Result<LoweredProgram> LowerTensorIR(const tir::PrimFunc& f, PassContext ctx,
     auto out = RunPipelinePass(pass, stmt, ctx);
     if (!out.ok()) return out.error();
     stmt = *out;
-    timeline.push_back({pass, ir::to_string(stmt), stmt});
+    timeline.push_back({pass, PassText(stmt, ctx), stmt});
   }
   BufferFlattener flattener(f.params, lowerer.allocated);
   stmt = flattener.VisitStmt(stmt);
   if (!flattener.error.empty()) return Error("StorageFlatten: " + flattener.error);
-  timeline.push_back({"StorageFlatten", ir::to_string(stmt), stmt});
+  timeline.push_back({"StorageFlatten", PassText(stmt, ctx), stmt});
 
   auto optimized = Optimize(MakePrimFunc(name, f.params, stmt), ctx);
   if (!optimized.ok()) return optimized.error();

@@ -35,6 +35,10 @@ struct PassContext {
   // Tensors that are function arguments (placeholders and outputs) and the buffers they
   // are stored in; every other tensor must be realized inside the statement.
   std::vector<std::pair<ir::DataProducer, ir::Buffer>> arg_buffers;
+  // The pipeline prints the program after each pass into its timeline (PassRecord::ir);
+  // false leaves those texts empty for callers that print the passes they show
+  // themselves (the GUI prints only the pass in sight).
+  bool record_texts = true;
 
   // (inline: only passes that use an analyzer pull it in)
   std::unique_ptr<arith::Analyzer> MakeAnalyzer() const {

@@ -47,7 +47,7 @@ const std::vector<PassEntry>& Passes() {
 Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_pass,
                            const ScalarParams* scalars = nullptr) {
   LoweredProgram out;
-  out.timeline.push_back({"Input", ir::to_string(func.body), func.body});
+  out.timeline.push_back({"Input", PassText(func.body, ctx), func.body});
   ctx.ClearErrors();
   const auto& passes = Passes();
   for (size_t i = first_pass; i < passes.size(); ++i) {
@@ -55,7 +55,7 @@ Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_p
     if (!ctx.errors().empty())
       return Error(std::string(passes[i].name) + ": " + ctx.errors().front().message);
     if (!func.body.defined()) func.body = ir::MakeEvaluate(0);
-    out.timeline.push_back({passes[i].name, ir::to_string(func.body), func.body});
+    out.timeline.push_back({passes[i].name, PassText(func.body, ctx), func.body});
   }
   // After the passes: a scalar that simplification removed needs no value.
   if (scalars)
@@ -66,6 +66,10 @@ Result<LoweredProgram> Run(PrimFunc func, const PassContext& ctx, size_t first_p
 }
 
 }  // namespace
+
+std::string PassText(const ir::Stmt& body, const PassContext& ctx) {
+  return ctx.record_texts ? ir::to_string(body) : std::string();
+}
 
 const PassRecord* LoweredProgram::After(const std::string& pass) const {
   for (auto& r : timeline)

@@ -18,7 +18,7 @@ namespace tessera::transform {
 // The program after one pass.
 struct PassRecord {
   std::string pass;  // "Input" for the program as given, then the pass names
-  std::string ir;    // ir::to_string of the body after the pass
+  std::string ir;    // ir::to_string of the body after the pass ("" if !record_texts)
   ir::Stmt body{};   // the body itself (null where the record does not keep it)
 };
 
@@ -28,6 +28,9 @@ struct LoweredProgram {
   // The text after `pass` ("Input" or a pass name); nullptr when there is no such entry.
   const PassRecord* After(const std::string& pass) const;
 };
+
+// A timeline's text of `body`: ir::to_string, or "" where `ctx` records no texts.
+std::string PassText(const ir::Stmt& body, const PassContext& ctx);
 
 // The pass names in pipeline order (what `lower --after` accepts, after "Input").
 const std::vector<std::string>& PipelinePassNames();

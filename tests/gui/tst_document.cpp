@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "Document.h"
+#include "Evaluation.h"
 #include "Examples.h"
 #include "schedule/Schedule.h"
 #include "script/Evaluator.h"
@@ -53,6 +54,35 @@ class TestDocument : public QObject {
     QVERIFY(st.passes.size() >= 2);
     QCOMPARE(QString::fromStdString(st.passes.front().title), QString("ScheduleOps"));
     qInfo("GEMM evaluates in %.1f ms", st.evaluation_ms);
+  }
+
+  // The pass timeline's texts are printed when shown; each is the text the pipeline
+  // records for that pass (what `tessera-cli lower --after` prints), also after a
+  // primitive changed the program and after undo.
+  void everyPassShowsThePipelinesText() {
+    Document doc;
+    QString path = gui::ExamplePath("gemm.py");
+    if (path.isEmpty()) QSKIP("resources/examples/gemm.py is not there yet");
+    QVERIFY(doc.load(path).ok());
+    auto checkTexts = [&] {
+      const auto& st = doc.state();
+      QVERIFY(st.program && st.lowered.defined());
+      auto recorded = gui::LowerToFunction(*st.program, st.lowered, "llvm");
+      QVERIFY(recorded.ok());
+      QCOMPARE(st.passes.size(), recorded->timeline.size());  // ScheduleOps for "Input"
+      for (size_t i = 1; i < st.passes.size(); ++i) {
+        QCOMPARE(st.passes[i].title, recorded->timeline[i].pass);
+        QVERIFY(!recorded->timeline[i].ir.empty());
+        QCOMPARE(views::TextOf(st.passes[i]), recorded->timeline[i].ir);
+      }
+    };
+    checkTexts();
+    if (QTest::currentTestFailed()) return;
+    QVERIFY(doc.apply(Make("unroll", "C", {"k.inner"})).ok());
+    checkTexts();
+    if (QTest::currentTestFailed()) return;
+    doc.undoStack()->undo();
+    checkTexts();
   }
 
   void splitIsOneUndoableTraceEntry() {

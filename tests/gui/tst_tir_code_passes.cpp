@@ -57,24 +57,24 @@ class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
     QCOMPARE(passes[1].title, std::string("sch.trace"));
     QCOMPARE(passes[2].title, std::string("LowerBlocks"));
     for (size_t i = 2; i < passes.size(); ++i) {
-      const QString text = QString::fromStdString(passes[i].text);
+      const QString text = QString::fromStdString(views::TextOf(passes[i]));
       QVERIFY2(!passes[i].stmt.defined(), passes[i].title.c_str());
       QVERIFY2(text.startsWith("# from tvm.script import ir as I\n"
                                "# from tvm.script import tir as T\n"),
                qPrintable(text));
       QVERIFY2(text.contains("@T.prim_func") && !text.contains("T.block("), qPrintable(text));
     }
-    QCOMPARE(QString::fromStdString(passes[2].text),
+    QCOMPARE(QString::fromStdString(views::TextOf(passes[2])),
              QString::fromStdString(Reference("gemm.LowerOpaqueBlock.txt")));
-    QCOMPARE(QString::fromStdString(passes.back().text),
+    QCOMPARE(QString::fromStdString(views::TextOf(passes.back())),
              QString::fromStdString(Reference("gemm.lowered.txt")));
     // Flattened from StorageFlatten on: the parameters' flat views are declared.
     bool flat = false;
     for (const views::CodeArtifact& p : passes) {
       if (p.title == "StorageFlatten") flat = true;
       if (flat)
-        QVERIFY2(p.text.find("T.Buffer((4096,), data=C.data)") != std::string::npos,
-                 p.text.c_str());
+        QVERIFY2(views::TextOf(p).find("T.Buffer((4096,), data=C.data)") != std::string::npos,
+                 views::TextOf(p).c_str());
     }
     QVERIFY(flat);
   }
@@ -99,20 +99,20 @@ class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
                                            options);
     };
     const auto& timeline = state.function->timeline;
-    QCOMPARE(state.passes[2].text, fresh(timeline.front().body));  // LowerBlocks
+    QCOMPARE(views::TextOf(state.passes[2]), fresh(timeline.front().body));  // LowerBlocks
     int changed = 0, unchanged = 0;
     for (size_t i = 1; i < timeline.size(); ++i) {
       options.flattened = options.flattened || timeline[i].pass == "StorageFlatten";
       const views::CodeArtifact& shown = state.passes[i + 2];
       QCOMPARE(shown.title, timeline[i].pass);
-      QCOMPARE(shown.text, fresh(timeline[i].body));
+      QCOMPARE(views::TextOf(shown), fresh(timeline[i].body));
       (timeline[i].body.same_as(timeline[i - 1].body) ? unchanged : changed) += 1;
     }
     QVERIFY(changed > 0 && unchanged > 0);
     for (size_t i = 1; i < timeline.size(); ++i)
       if (timeline[i].pass == "UnrollLoops") {
         QVERIFY(!timeline[i].body.same_as(timeline[i - 1].body));
-        QVERIFY(state.passes[i + 2].text != state.passes[i + 1].text);
+        QVERIFY(views::TextOf(state.passes[i + 2]) != views::TextOf(state.passes[i + 1]));
       }
   }
 
@@ -158,8 +158,9 @@ class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
     QVERIFY(passes.size() > 4);
     QVERIFY2(passes[0].text.find("T.sblock(") != std::string::npos, passes[0].text.c_str());
     for (size_t i = 2; i < passes.size(); ++i)
-      QVERIFY2(passes[i].text.find("# from tvm.script import tirx as T\n") != std::string::npos,
-               passes[i].text.c_str());
+      QVERIFY2(views::TextOf(passes[i]).find("# from tvm.script import tirx as T\n") !=
+                   std::string::npos,
+               views::TextOf(passes[i]).c_str());
   }
 };
 

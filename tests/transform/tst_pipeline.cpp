@@ -62,6 +62,24 @@ class TestPipeline : public QObject {
     QVERIFY(r->After("NoSuchPass") == nullptr);
   }
 
+  // Without texts the timeline holds the same programs, each text empty; a text printed
+  // afterwards (PassText) is the one the pipeline records.
+  void timelineWithoutTextsKeepsThePrograms() {
+    Program p;
+    auto printed = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one");
+    PassContext quiet;
+    quiet.record_texts = false;
+    auto programs = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one", quiet);
+    QVERIFY(printed.ok() && programs.ok());
+    QCOMPARE(programs->timeline.size(), printed->timeline.size());
+    PassContext ctx;
+    for (size_t k = 0; k < printed->timeline.size(); ++k) {
+      const PassRecord& r = programs->timeline[k];
+      QVERIFY2(r.ir.empty() && r.body.defined(), r.pass.c_str());
+      QCOMPARE(PassText(r.body, ctx), printed->timeline[k].ir);
+    }
+  }
+
   void resultIsPartitionedAndVectorized() {
     Program p;
     auto r = LowerToPrimFunc(p.stmt, {p.A, p.C}, "add_one");
