@@ -28,7 +28,11 @@ std::optional<runner::TimingComparison> MeasureClaim(runner::Runner& runner,
                                                      const TuningRecord& input, int repeat,
                                                      int processes, double timeout_s,
                                                      const runner::MeasureCallbacks& callbacks) {
-  const ClaimPlan plan = PlanClaim(repeat, processes, best.median_ms, input.median_ms);
+  // Calls as measured: a record's median_ms is at the machine's reference speed.
+  auto as_measured = [](const TuningRecord& r) {
+    return r.times_ms.empty() ? r.median_ms : runner::MedianOf(r.times_ms);
+  };
+  const ClaimPlan plan = PlanClaim(repeat, processes, as_measured(best), as_measured(input));
   if (plan.processes < 1 || input.script.empty()) return std::nullopt;
   // One request per process: a runner measures each request in a process of its own.
   std::vector<runner::MeasureRequest> requests;

@@ -42,7 +42,8 @@ struct ClaimPlan {
 // no claim (processes 0). A time unknown (<= 0) adds nothing.
 ClaimPlan PlanClaim(int repeat, int processes, double best_ms, double input_ms);
 
-// `best` against `input` (their scripts and median times) as PlanClaim plans it, in
+// `best` against `input` (their scripts, and their calls' median as measured: times_ms,
+// else median_ms) as PlanClaim plans it, in
 // requests made from `request` (its target, shape values, function and warm-up; the
 // processes' ids are "v<best hash>-<input hash>-<process>") with `timeout_s` each (once
 // started, a claim is not cut short by a time budget). nullopt when no process

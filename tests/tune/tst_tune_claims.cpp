@@ -328,6 +328,29 @@ class TestTuneClaims : public QObject {
     QCOMPARE(PlanClaim(5, 0, 0.5, 0.5).processes, 0);
   }
 
+  // The plan reads the calls as measured, not the records' medians at the machine's
+  // reference speed: on a loaded machine a 40 ms kernel's record may read 5 ms, which
+  // would plan it as a short kernel.
+  void theClaimIsPlannedFromTheCallsAsMeasured() {
+    TuningRecord best, input;
+    best.script = "best";
+    best.schedule_hash = "b";
+    best.times_ms = {39.0, 40.0, 41.0};
+    best.median_ms = 5.0;
+    input.script = "input";
+    input.schedule_hash = "i";
+    input.times_ms = {99.0, 100.0, 101.0};
+    input.median_ms = 12.0;
+    ChosenRunner runner;
+    runner.time = [](char, const std::string& hash) { return hash == "b" ? 40.0 : 100.0; };
+    auto c = MeasureClaim(runner, runner::MeasureRequest{}, best, input, 5, kClaimProcesses, 60);
+    QVERIFY(c.has_value());
+    QCOMPARE(int(runner.claim_requests.size()), kClaimProcesses);
+    QCOMPARE(runner.claim_requests.front().repeat, kClaimCallsPerProcess);
+    QCOMPARE(runner.claim_requests.front().id, std::string("vb-i-1"));
+    QCOMPARE(runner.claim_requests.front().timeout_s, 60.0);
+  }
+
   // Eight candidates about as fast; the re-ranking's rounds happen to time one of them at
   // 1.0 ms, but timed again with the input it takes 1.6 ms. The claim is from the second
   // measurement (2.5 / 1.6), not from the rounds that made it the best (2.5 / 1.0): of
