@@ -33,6 +33,10 @@ if ! ls "$TVM_SRC"/python/tvm/_ffi/_cy3/core*.so >/dev/null 2>&1; then
     echo "tvm-reference: the Cython FFI did not build; TVM runs through ctypes" >&2
 fi
 
+# TVM's log lines start with the time of day: dropped, so that a rerun on the same machine
+# rewrites the same files.
+without_clock() { sed -E 's/^\[[0-9]{2}:[0-9]{2}:[0-9]{2}\] //'; }
+
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -62,8 +66,10 @@ for file in "$root"/resources/examples/*.py "$root"/tests/tvm_programs/*.py; do
     sed -n '/^sch = .*Schedule(func)$/,/^print(sch.mod.script())$/p' "$program"
     echo "==== TVM"
     LD_PRELOAD=$externs PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD \
-      timeout 900 "$python" "$program" 2>&1
-    echo "EXIT $?"
+      timeout 900 "$python" "$program" >"$work/run" 2>&1
+    status=$?
+    without_clock <"$work/run"
+    echo "EXIT $status"
   } >"$out/$name.txt"
   if grep -q '^CHECK: OK' "$out/$name.txt"; then
     passed=$((passed + 1))
@@ -82,8 +88,11 @@ ran=0
 for file in "$programs"/*.py; do
   name=$(basename "$file" .py)
   {
-    PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$file" 2>&1
-    echo "EXIT $?"
+    PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$file" \
+      >"$work/run" 2>&1
+    status=$?
+    without_clock <"$work/run"
+    echo "EXIT $status"
   } >"$programs/reference/$name.txt"
   ran=$((ran + 1))
   tail -n 1 "$programs/reference/$name.txt" | grep -q '^EXIT 0$' &&
