@@ -43,11 +43,6 @@ std::vector<Load> Loads(const te::ComputeOpNode& op) {
   return out;
 }
 
-bool IsVar(const ir::Expr& e, const ir::Var& v) {
-  auto* node = e.as<ir::VarNode>();
-  return node && node == v.get();
-}
-
 bool UsesAny(const std::vector<ir::Expr>& indices, const ir::Var& v) {
   return std::any_of(indices.begin(), indices.end(),
                      [&](const ir::Expr& e) { return ir::UsesVar(e, v); });
@@ -205,7 +200,7 @@ ChannelAxis ChannelAxisAt(const te::ComputeOpNode& op, const std::vector<std::st
     for (size_t i = 0; i < l.indices.size(); ++i)
       if (ir::UsesVar(l.indices[i], v)) {
         ++uses;
-        at = IsVar(l.indices[i], v) ? static_cast<int>(i) : -1;
+        at = l.indices[i].same_as(v) ? static_cast<int>(i) : -1;
       }
     if (uses == 1 && at >= 0) {
       c.packed = name;

@@ -21,11 +21,6 @@ namespace {
 
 using Loads = std::vector<std::vector<ir::Expr>>;
 
-bool IsVar(const ir::Expr& e, const ir::Var& v) {
-  auto* node = e.as<ir::VarNode>();
-  return node && node == v.get();
-}
-
 // The dimension every load of `loads` indexes with `v` alone (and no other with `v`).
 std::optional<size_t> DimOfAlone(const Loads& loads, const ir::Var& v) {
   std::optional<size_t> dim;
@@ -33,7 +28,7 @@ std::optional<size_t> DimOfAlone(const Loads& loads, const ir::Var& v) {
     std::optional<size_t> here;
     for (size_t i = 0; i < indices.size(); ++i) {
       if (!ir::UsesVar(indices[i], v)) continue;
-      if (here || !IsVar(indices[i], v)) return std::nullopt;
+      if (here || !indices[i].same_as(v)) return std::nullopt;
       here = i;
     }
     if (!here || (dim && *dim != *here)) return std::nullopt;

@@ -12,15 +12,6 @@
 
 namespace tessera::tune {
 
-namespace {
-
-bool IndexIsVar(const ir::Expr& e, const ir::Var& v) {
-  auto* var = e.as<ir::VarNode>();
-  return var && var == v.get();
-}
-
-}  // namespace
-
 PhasedProducer FindPhasedProducer(const te::ComputeOpNode& op) {
   if (op.axis.size() < 2 || op.reduce_axis.empty()) return {};
   std::map<std::string, std::vector<std::vector<ir::Expr>>> loads;
@@ -44,7 +35,7 @@ PhasedProducer FindPhasedProducer(const te::ComputeOpNode& op) {
       bool used = false, direct = false;
       for (const ir::Expr& index : first) {
         used = used || ir::UsesVar(index, v);
-        direct = direct || IndexIsVar(index, v);
+        direct = direct || index.same_as(v);
       }
       all_used = all_used && used;
       leading = leading && direct && a + 1 < op.axis.size();

@@ -70,7 +70,7 @@ void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
     for (size_t i = 0; i < indices.size(); ++i) {
       if (!ir::UsesVar(indices[i], inner)) continue;
       ++uses;
-      if (auto* v = indices[i].as<ir::VarNode>(); v && v == inner.get()) dim = i;
+      if (indices[i].same_as(inner)) dim = i;
     }
     if (uses != 1 || dim + 1 >= indices.size()) return;
     rule->transposed = name;
