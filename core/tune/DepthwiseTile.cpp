@@ -19,10 +19,10 @@ using schedule::Stage;
 
 namespace {
 
-using Loads = std::vector<std::vector<ir::Expr>>;
+using IndexLists = std::vector<std::vector<ir::Expr>>;
 
 // The dimension every load of `loads` indexes with `v` alone (and no other with `v`).
-std::optional<size_t> DimOfAlone(const Loads& loads, const ir::Var& v) {
+std::optional<size_t> DimOfAlone(const IndexLists& loads, const ir::Var& v) {
   std::optional<size_t> dim;
   for (const std::vector<ir::Expr>& indices : loads) {
     std::optional<size_t> here;
@@ -39,7 +39,7 @@ std::optional<size_t> DimOfAlone(const Loads& loads, const ir::Var& v) {
 
 // Whether every index of every load other than `dim` uses one of `axes` (a window over
 // the output's positions, not a dimension of the reduction alone).
-bool WindowsOnly(const Loads& loads, size_t dim, const std::vector<ir::IterVar>& axes) {
+bool WindowsOnly(const IndexLists& loads, size_t dim, const std::vector<ir::IterVar>& axes) {
   for (const std::vector<ir::Expr>& indices : loads)
     for (size_t i = 0; i < indices.size(); ++i) {
       if (i == dim) continue;
@@ -57,7 +57,7 @@ std::optional<std::pair<std::string, size_t>> ProducerInput(const te::ComputeOpN
   if (producer.is_reduction() || producer.num_outputs() != 1 || dim >= producer.axis.size())
     return std::nullopt;
   std::string input;
-  Loads loads;
+  IndexLists loads;
   bool other = false;
   te::ForEachTensorLoad(producer.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& ix) {
     if (t.op()->kind() != te::OpKind::Placeholder || (!input.empty() && t.op()->name != input))
@@ -79,7 +79,7 @@ DepthwiseOperand FindDepthwiseOperand(const te::ComputeOpNode& op, const ir::Var
   const ir::Var column = op.axis.back()->var;
   std::vector<std::string> order;
   std::vector<te::Tensor> tensors;
-  std::vector<Loads> loads;
+  std::vector<IndexLists> loads;
   te::ForEachTensorLoad(op.body, [&](const te::Tensor& t, const std::vector<ir::Expr>& indices) {
     const std::string& name = t.op()->name;
     auto it = std::find(order.begin(), order.end(), name);
