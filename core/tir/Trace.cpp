@@ -102,6 +102,11 @@ bool outputs_blocks(InstKind kind) {
          kind == InstKind::GetConsumers || kind == InstKind::RFactor || kind == InstKind::Blockize;
 }
 
+bool is_sampling(InstKind kind) {
+  return kind == InstKind::SamplePerfectTile || kind == InstKind::SampleCategorical ||
+         kind == InstKind::SampleComputeLocation;
+}
+
 char output_prefix(InstKind kind) {
   if (kind == InstKind::SamplePerfectTile || kind == InstKind::SampleCategorical) return 'v';
   return outputs_blocks(kind) ? 'b' : 'l';

@@ -66,6 +66,9 @@ inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheInplace) + 
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
 bool outputs_blocks(InstKind kind);
+// Whether the instruction samples a decision (sample_perfect_tile, sample_categorical,
+// sample_compute_location): the instructions a search mutates and replays.
+bool is_sampling(InstKind kind);
 // The first letter of the names TVM gives the instruction's outputs: 'b' (blocks), 'l'
 // (loops) or 'v' (sampled expressions).
 char output_prefix(InstKind kind);

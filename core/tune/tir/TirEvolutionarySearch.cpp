@@ -15,14 +15,9 @@ namespace {
 // Fresh samples drawn per candidate wanted before a round gives up (a space with few points).
 constexpr int kDrawsPerCandidate = 20;
 
-bool IsSampling(tir::InstKind kind) {
-  return kind == tir::InstKind::SamplePerfectTile || kind == tir::InstKind::SampleCategorical ||
-         kind == tir::InstKind::SampleComputeLocation;
-}
-
 tir::Trace WithoutDecisions(tir::Trace trace) {
   for (tir::Instruction& inst : trace.insts)
-    if (IsSampling(inst.kind)) {
+    if (tir::is_sampling(inst.kind)) {
       inst.has_decision = false;
       inst.decision.clear();
     }

@@ -118,10 +118,7 @@ std::optional<tir::Trace> MutateTrace(const tir::Trace& trace, std::mt19937_64& 
 std::vector<int64_t> TraceDecisions(const tir::Trace& trace) {
   std::vector<int64_t> out;
   for (const tir::Instruction& inst : trace.insts)
-    if ((inst.kind == tir::InstKind::SamplePerfectTile ||
-         inst.kind == tir::InstKind::SampleCategorical ||
-         inst.kind == tir::InstKind::SampleComputeLocation) &&
-        inst.has_decision)
+    if (tir::is_sampling(inst.kind) && inst.has_decision)
       out.insert(out.end(), inst.decision.begin(), inst.decision.end());
   return out;
 }

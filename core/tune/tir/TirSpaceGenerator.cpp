@@ -17,11 +17,6 @@ std::vector<std::string> PostOrderBlocks(const tir::PrimFunc& func) {
   return names;
 }
 
-bool IsSampling(tir::InstKind kind) {
-  return kind == tir::InstKind::SamplePerfectTile || kind == tir::InstKind::SampleCategorical ||
-         kind == tir::InstKind::SampleComputeLocation;
-}
-
 }  // namespace
 
 TirSpaceGenerator::TirSpaceGenerator(tir::PrimFunc func, std::string func_name, int64_t seed)
@@ -61,7 +56,7 @@ Result<tir::Schedule> TirSpaceGenerator::Sample(size_t sketch, int64_t seed) con
                  std::to_string(sketch + 1));
   tir::Trace trace = sketches_[sketch].trace;
   for (tir::Instruction& inst : trace.insts)
-    if (IsSampling(inst.kind)) {
+    if (tir::is_sampling(inst.kind)) {
       inst.has_decision = false;
       inst.decision.clear();
     }
