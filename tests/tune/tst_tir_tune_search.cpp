@@ -4,7 +4,7 @@
 // TensorIR candidate (parallel extent, vector lanes) and tell decisions apart; with a
 // runner whose times follow the decisions, the model-guided search measures faster
 // candidates than the replay search with the same seed and trials; a resumed run learns
-// from the records; an unknown strategy is refused.
+// from the records; a cancelled run starts no claim; an unknown strategy is refused.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -73,6 +73,7 @@ class DecisionRunner : public runner::Runner {
                                              const runner::MeasureCallbacks&) override {
     std::vector<runner::MeasureResult> out;
     for (const runner::MeasureRequest& r : requests) {
+      if (!r.baseline_script.empty()) ++claim_requests;
       runner::MeasureResult m;
       m.id = r.id;
       m.status = runner::MeasureStatus::Ok;
@@ -95,6 +96,8 @@ class DecisionRunner : public runner::Runner {
     }
     return speed;
   }
+
+  int claim_requests = 0;  // requests timing a script against a baseline (the claim)
 };
 
 struct Outcome {
@@ -262,6 +265,31 @@ class TestTirTuneSearch : public QObject {
     // Guided from its first batch, and nothing measured twice.
     QCOMPARE(second.result.trials.front().source, std::string("evolution"));
     QCOMPARE(second.result.measured, 2);
+  }
+
+  // Cancelled after the first batch: the search stops, and the claim's processes (the
+  // requests that time the best against the input) are not started.
+  void aCancelledRunStartsNoClaim() {
+    script::ScriptProgram p = Load(Gemm(32));
+    DecisionRunner runner;
+    TuneOptions o;
+    o.trials = 16;
+    o.batch_size = 4;
+    o.seed = 11;
+    TuneCallbacks cb;
+    std::vector<std::string> messages;
+    cb.on_message = [&](const std::string& m) { messages.push_back(m); };
+    int trials = 0;
+    cb.on_trial = [&](const TuneTrial&) { ++trials; };
+    cb.cancelled = [&] { return trials >= 4; };  // one batch measured
+    auto r = TuneTensorIR(p, runner, nullptr, runner::ReadMachineSignature(), o, cb);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QVERIFY(r->best && r->input && r->best->script != r->input->script);
+    QCOMPARE(runner.claim_requests, 0);
+    QVERIFY(!r->best_vs_input);
+    QVERIFY(std::any_of(messages.begin(), messages.end(), [](const std::string& m) {
+      return m.find("cancelled before the best and the input") != std::string::npos;
+    }));
   }
 
   void anUnknownStrategyIsRefused() {

@@ -263,9 +263,19 @@ Status TirTuneRun::MeasureBatch(const std::vector<TirCandidate>& batch) {
 
 void TirTuneRun::CompareWithInput() {
   if (!result_.best || !result_.input || result_.best->script == result_.input->script) return;
+  if (callbacks_.cancelled && callbacks_.cancelled()) {
+    Message(
+        "no speed-up claimed: the run was cancelled before the best and the input "
+        "schedule could be timed together");
+    return;
+  }
+  runner::MeasureCallbacks cb;
+  cb.cancelled = callbacks_.cancelled;
   result_.best_vs_input =
       MeasureClaim(runner_, Request("v", "", false), *result_.best, *result_.input, options_.repeat,
-                   std::max(1, options_.claim_processes), options_.timeout_s);
+                   std::max(1, options_.claim_processes), options_.timeout_s, cb);
+  if (!result_.best_vs_input)
+    Message("no speed-up claimed: the best and the input schedule could not be timed together");
 }
 
 Result<TirTuneResult> TirTuneRun::Run() {
