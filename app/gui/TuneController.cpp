@@ -233,7 +233,7 @@ QString DescribeClaim(const tune::SpeedupClaim& claim) {
   using Kind = tune::SpeedupClaim::Kind;
   if (claim.kind == Kind::kInputIsBest)
     return TuneController::tr("The document's schedule is this best: nothing faster was found.");
-  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup) return {};
+  if (!claim.timed()) return {};
   const runner::TimingComparison& c = claim.comparison;
   const auto [low, high] = c.speedupSpread();
   QString timing = TuneController::tr(
@@ -467,6 +467,7 @@ void TuneController::launch() {
   o.batch_size = session_.batch_size;
   o.repeat = session_.repeat;
   o.timeout_s = session_.timeout_s;
+  o.claim_processes = session_.claim_processes;
   o.shape_vars = vars_;
   o.target = kTarget;
   job.knobs = sessionKnobs_;

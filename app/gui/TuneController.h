@@ -48,6 +48,9 @@ struct TuneSettings {
   int batch_size = 4;
   int repeat = 3;
   double timeout_s = 30;  // per candidate and phase (build, timed runs, check)
+  // Fresh processes timing the best against the document's schedule for the claim
+  // (tune::TuneOptions::claim_processes; 0: claimed from the re-ranking's rounds).
+  int claim_processes = tune::kClaimProcesses;
 };
 
 // What one worker run ended with (a session has one per start / resume).

@@ -47,6 +47,8 @@ struct TuneDockWindow {
     s.batch_size = 2;
     s.repeat = 1;
     s.timeout_s = timeout_s;
+    // The claim's fresh processes are tst_tune_claims_gui's subject; here the dock's.
+    s.claim_processes = 0;
     tune->setDefaults(s);
   }
   // Starts a session of `trials` from the dock's Start button; whether it runs.
