@@ -33,13 +33,12 @@ void WriteInterval(JsonWriter& w, const char* key, double low, double high) {
 }
 
 void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim) {
-  using Kind = tune::SpeedupClaim::Kind;
   const char* kinds[] = {"none", "input_is_best", "measured", "no_speedup"};
   w.key("claim")
       .value(kinds[static_cast<int>(claim.kind)])
       .key("claim_text")
       .value(tune::ClaimText(claim));
-  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup) return;
+  if (!claim.timed()) return;
   const runner::TimingComparison& c = claim.comparison;
   const auto [low, high] = c.speedupSpread();
   w.key("speedup")

@@ -79,11 +79,9 @@ std::optional<OfferedSchedule> OfferedBest(const std::optional<TuningRecord>& be
   out.record = keep_input ? *input : *best;
   out.is_input = keep_input;
   out.median_ms = out.record.median_ms;
-  const bool timed =
-      claim.kind == SpeedupClaim::Kind::kMeasured || claim.kind == SpeedupClaim::Kind::kNoSpeedup;
   const runner::MedianInterval& side =
       keep_input ? claim.comparison.baseline : claim.comparison.candidate;
-  if (timed && side.known() && side.median > 0) {
+  if (claim.timed() && side.known() && side.median > 0) {
     out.median_ms = side.median;
     out.from_claim = true;
   }
@@ -101,7 +99,7 @@ std::string ClaimText(const SpeedupClaim& claim) {
   using Kind = SpeedupClaim::Kind;
   if (claim.kind == Kind::kInputIsBest)
     return "the input schedule is the best found: no speed-up to claim";
-  if (claim.kind != Kind::kMeasured && claim.kind != Kind::kNoSpeedup)
+  if (!claim.timed())
     return "no speed-up claimed: the best and the input schedule were not timed in the same "
            "rounds";
   const runner::TimingComparison& c = claim.comparison;

@@ -130,6 +130,8 @@ struct SpeedupClaim {
   };
   Kind kind = Kind::kNone;
   runner::TimingComparison comparison;
+  // The best and the input were timed together: `comparison` holds their timings.
+  bool timed() const { return kind == Kind::kMeasured || kind == Kind::kNoSpeedup; }
 };
 SpeedupClaim ClaimOverInput(const TuneResult& result);
 // The same rule over any search's records (a TensorIR search keeps the same three).
