@@ -73,6 +73,40 @@ double Ordinary(const std::string& hash) {
   return 2.0 + static_cast<double>(std::hash<std::string>{}(hash) % 100) / 1000.0;
 }
 
+// A window on kGemm whose Tune dock records into a fresh database and measures with a
+// ChosenRunner reading `time`; `input` is the hash of the document's schedule.
+struct ClaimWindow {
+  QTemporaryDir dir;
+  MainWindow w;
+  TuneController* tune = nullptr;
+  views::TuneView* view = nullptr;
+  std::string input;
+  std::shared_ptr<TimeOf> time = std::make_shared<TimeOf>();
+
+  ClaimWindow() {
+    w.setInteractive(false);
+    w.document()->reset(kGemm, "gemm32.py");
+    tune = w.findChild<TuneController*>();
+    view = w.findChild<views::TuneView*>();
+    if (!tune) return;
+    tune->setDatabasePath(dir.filePath("records.db"));
+    tune->setRunnerFactory(
+        [time = time](std::string*) { return std::make_unique<ChosenRunner>(time); });
+    if (auto program = script::EvaluateScript(kGemm, "gemm32.py"); program.ok())
+      input = tune::HashText(script::PrintScript(*program));
+  }
+  bool ready() const { return tune && view && !input.empty(); }
+  // A random search of `trials` in batches of four, to its end.
+  const gui::TuneOutcome* run(int trials) {
+    gui::TuneSettings s;
+    s.trials = trials;
+    s.batch_size = 4;
+    s.strategy = "random";
+    if (!tune->start(s) || !WaitForEnd(tune)) return nullptr;
+    return &tune->lastOutcome();
+  }
+};
+
 }  // namespace
 
 class TestTuneClaimsGui : public QObject {
@@ -85,20 +119,11 @@ class TestTuneClaimsGui : public QObject {
   }
 
   void theHeadlineIsTheReRankedBestAndApplyEndsTheClaim() {
-    QTemporaryDir dir;
-    MainWindow w;
-    w.setInteractive(false);
-    w.document()->reset(kGemm, "gemm32.py");
-    auto* tune = w.findChild<TuneController*>();
-    auto* view = w.findChild<views::TuneView*>();
-    QVERIFY(tune && view);
-    tune->setDatabasePath(dir.filePath("records.db"));
-    auto program = script::EvaluateScript(kGemm, "gemm32.py");
-    QVERIFY(program.ok());
-    const std::string input = tune::HashText(script::PrintScript(*program));
+    ClaimWindow win;
+    QVERIFY(win.ready());
+    auto& [dir, w, tune, view, input, time] = win;
     // The first candidate: 0.5 ms in the search, its check and its confirmation, 3 ms in
     // every round of the re-ranking (a fast moment of the machine, then the truth).
-    auto time = std::make_shared<TimeOf>();
     std::string lucky;
     *time = [&](char kind, const std::string& hash) {
       if (hash == input) return 2.5;
@@ -106,13 +131,7 @@ class TestTuneClaimsGui : public QObject {
       if (hash == lucky) return kind == 'q' ? 3.0 : 0.5;
       return Ordinary(hash);
     };
-    tune->setRunnerFactory([time](std::string*) { return std::make_unique<ChosenRunner>(time); });
-    gui::TuneSettings s;
-    s.trials = 8;
-    s.batch_size = 4;
-    s.strategy = "random";
-    QVERIFY(tune->start(s));
-    QVERIFY(WaitForEnd(tune));
+    QVERIFY(win.run(8));
     const gui::TuneOutcome& first = tune->lastOutcome();
     QVERIFY2(first.ok, first.error.c_str());
     QVERIFY(first.best);
@@ -153,9 +172,7 @@ class TestTuneClaimsGui : public QObject {
       if (hash == input) return 2.5;
       return hash == best.schedule_hash ? Ordinary(hash) : 5.0;
     };
-    s.trials = 4;
-    QVERIFY(tune->start(s));
-    QVERIFY(WaitForEnd(tune));
+    QVERIFY(win.run(4));
     const gui::TuneOutcome& again = tune->lastOutcome();
     QVERIFY2(again.ok, again.error.c_str());
     QVERIFY(again.input);
@@ -169,17 +186,9 @@ class TestTuneClaimsGui : public QObject {
   // together: the dock says there is no speed-up, offers the document's schedule, and
   // refuses to apply the slower one.
   void aSlowerBestIsNotOfferedNorApplied() {
-    QTemporaryDir dir;
-    MainWindow w;
-    w.setInteractive(false);
-    w.document()->reset(kGemm, "gemm32.py");
-    auto* tune = w.findChild<TuneController*>();
-    QVERIFY(tune);
-    tune->setDatabasePath(dir.filePath("records.db"));
-    auto program = script::EvaluateScript(kGemm, "gemm32.py");
-    QVERIFY(program.ok());
-    const std::string input = tune::HashText(script::PrintScript(*program));
-    auto time = std::make_shared<TimeOf>();
+    ClaimWindow win;
+    QVERIFY(win.ready());
+    auto& [dir, w, tune, view, input, time] = win;
     std::string found;
     *time = [&](char kind, const std::string& hash) {
       if (hash == input) return 0.5;
@@ -187,13 +196,7 @@ class TestTuneClaimsGui : public QObject {
       if (hash == found) return kind == 'v' ? 0.6 : 0.4;
       return 5.0;
     };
-    tune->setRunnerFactory([time](std::string*) { return std::make_unique<ChosenRunner>(time); });
-    gui::TuneSettings s;
-    s.trials = 8;
-    s.batch_size = 4;
-    s.strategy = "random";
-    QVERIFY(tune->start(s));
-    QVERIFY(WaitForEnd(tune));
+    QVERIFY(win.run(8));
     const gui::TuneOutcome& out = tune->lastOutcome();
     QVERIFY2(out.ok, out.error.c_str());
     QVERIFY(out.best && out.best->schedule_hash == found);

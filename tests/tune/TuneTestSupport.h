@@ -13,6 +13,25 @@
 
 namespace tessera::tune::test {
 
+// C = A B with A m x k and B k x n, bare (no schedule).
+inline std::string GemmScript(int m, int n, int k) {
+  const std::string ms = std::to_string(m), ns = std::to_string(n), ks = std::to_string(k);
+  return "import tvm\nfrom tvm import te\n"
+         "A = te.placeholder((" +
+         ms + ", " + ks +
+         "), name=\"A\")\n"
+         "B = te.placeholder((" +
+         ks + ", " + ns +
+         "), name=\"B\")\n"
+         "k = te.reduce_axis((0, " +
+         ks +
+         "), name=\"k\")\n"
+         "C = te.compute((" +
+         ms + ", " + ns +
+         "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
+         "s = te.create_schedule(C.op)\n";
+}
+
 // A small padded 3x3 convolution and a row softmax, bare (no schedule).
 inline constexpr const char* kTinyConv = R"(import tvm
 from tvm import te

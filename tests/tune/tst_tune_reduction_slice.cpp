@@ -18,16 +18,6 @@ using namespace tessera::tune::test;
 
 namespace {
 
-// C = A B, 48 x 768 x 64: a column panel of 16 over the whole reduction is 48 KB.
-constexpr const char* kGemm = R"(import tvm
-from tvm import te
-A = te.placeholder((48, 768), name="A")
-B = te.placeholder((768, 64), name="B")
-k = te.reduce_axis((0, 768), name="k")
-C = te.compute((48, 64), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
-s = te.create_schedule(C.op)
-)";
-
 // A dense layer with bias, W as [out, in] (bert_qkv's form, smaller).
 constexpr const char* kDenseBias = R"(import tvm
 from tvm import te
@@ -68,10 +58,11 @@ class TestTuneReductionSlice : public QObject {
   Q_OBJECT
 
  private slots:
+  // C = A B, 48 x 768 x 64: a column panel of 16 over the whole reduction is 48 KB.
   // 6 x 16 tile, 48 rows: the accumulators take 3 KB; the slice is the largest divisor of
   // 768 whose 16-float rows fit the rest of half of L1.
   void theSliceFollowsTheL1Size() {
-    auto p = Load(kGemm);
+    auto p = Load(GemmScript(48, 64, 768));
     QCOMPARE(SliceSizes(SpaceOf(p, Avx2WithL1(32 * 1024)), "C"), std::vector<int64_t>{192});
     QCOMPARE(SliceSizes(SpaceOf(p, Avx2WithL1(64 * 1024)), "C"), std::vector<int64_t>{384});
     // The whole panel (48 KB) fits half of 256 KiB: no slice.
@@ -81,7 +72,7 @@ class TestTuneReductionSlice : public QObject {
   void slicedSeedsMatchTheOracle_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("stage");
-    QTest::newRow("gemm, B panels") << kGemm << "C";
+    QTest::newRow("gemm, B panels") << QString::fromStdString(GemmScript(48, 64, 768)) << "C";
     QTest::newRow("dense with bias, W panels") << kDenseBias << "Y";
   }
   void slicedSeedsMatchTheOracle() {

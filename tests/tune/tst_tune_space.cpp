@@ -21,23 +21,6 @@ using namespace tessera::tune::test;
 
 namespace {
 
-std::string Gemm(int m, int n, int k) {
-  return "import tvm\nfrom tvm import te\n"
-         "A = te.placeholder((" +
-         std::to_string(m) + ", " + std::to_string(k) +
-         "), name=\"A\")\n"
-         "B = te.placeholder((" +
-         std::to_string(k) + ", " + std::to_string(n) +
-         "), name=\"B\")\n"
-         "k = te.reduce_axis((0, " +
-         std::to_string(k) +
-         "), name=\"k\")\n"
-         "C = te.compute((" +
-         std::to_string(m) + ", " + std::to_string(n) +
-         "), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name=\"C\")\n"
-         "s = te.create_schedule(C.op)\n";
-}
-
 int64_t Accumulators(const Decisions& d, const std::vector<std::string>& knobs, int lanes) {
   int64_t n = 1;
   for (size_t a = 0; a < knobs.size(); ++a) {
@@ -64,7 +47,7 @@ class TestTuneSpace : public QObject {
   }
 
   void gemmRulesAndKnobs() {
-    auto p = Load(Gemm(64, 64, 32));
+    auto p = Load(GemmScript(64, 64, 32));
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     const StageRule* c = RuleOf(space, "C");
     QVERIFY(c);
@@ -88,7 +71,7 @@ class TestTuneSpace : public QObject {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
     QFETCH(int, registers);
-    auto p = Load(Gemm(96, 128, 64));
+    auto p = Load(GemmScript(96, 128, 64));
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({isa.toStdString()}, 2));
     std::mt19937_64 rng(7);
     int64_t widest = 0;
@@ -112,7 +95,7 @@ class TestTuneSpace : public QObject {
 
   void everySampleValidates_data() {
     QTest::addColumn<QString>("source");
-    QTest::newRow("gemm") << QString::fromStdString(Gemm(32, 48, 16));
+    QTest::newRow("gemm") << QString::fromStdString(GemmScript(32, 48, 16));
     QTest::newRow("conv2d") << QString(kTinyConv);
     QTest::newRow("softmax") << QString(kTinySoftmax);
   }
@@ -165,7 +148,7 @@ class TestTuneSpace : public QObject {
   }
 
   void mutationChangesOneKnob() {
-    auto p = Load(Gemm(64, 64, 64));
+    auto p = Load(GemmScript(64, 64, 64));
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     std::mt19937_64 rng(13);
     for (int i = 0; i < 50; ++i) {
@@ -179,7 +162,7 @@ class TestTuneSpace : public QObject {
   }
 
   void decisionsOutsideTheSpaceAreRefused() {
-    auto p = Load(Gemm(64, 64, 64));
+    auto p = Load(GemmScript(64, 64, 64));
     DesignSpace space = SpaceOf(p, TargetInfoFromFeatures({"avx2"}, 2));
     std::mt19937_64 rng(1);
     Decisions d = space.Sample(rng);
@@ -208,7 +191,7 @@ class TestTuneSpace : public QObject {
     QFETCH(QString, isa);
     QFETCH(int, rows);
     QFETCH(int, cols);
-    auto p = Load(Gemm(256, 256, 128));
+    auto p = Load(GemmScript(256, 256, 128));
     TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     DesignSpace space = SpaceOf(p, target);
     std::vector<Decisions> seeds = space.Seeds();

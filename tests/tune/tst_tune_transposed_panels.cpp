@@ -38,15 +38,6 @@ std::string ScoresSource(int batch, int m, int n, int k) {
          "s = te.create_schedule(S.op)\n";
 }
 
-constexpr const char* kGemm = R"(import tvm
-from tvm import te
-A = te.placeholder((32, 24), name="A")
-B = te.placeholder((24, 48), name="B")
-k = te.reduce_axis((0, 24), name="k")
-C = te.compute((32, 48), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name="C")
-s = te.create_schedule(C.op)
-)";
-
 // Y = act(X W^T + bias) with W as [out, in] (a dense layer), the bias and the activation
 // in two element-wise stages: the epilogue, one relay inlined.
 constexpr const char* kDenseBiasAct = R"(import tvm
@@ -90,7 +81,7 @@ class TestTuneTransposedPanels : public QObject {
     QVERIFY(rule->streamed.empty());
     QCOMPARE(Choices(space, PackKnobName("S", "K")), (std::vector<int64_t>{0, 1, 2, 3}));
     QCOMPARE(Choices(space, PackKnobName("S", "Q")), (std::vector<int64_t>{0, 1, 2}));
-    auto gemm = Load(kGemm);
+    auto gemm = Load(GemmScript(32, 48, 24));
     DesignSpace gemm_space = SpaceOf(gemm, target);
     const StageRule* gemm_rule = RuleOf(gemm_space, "C");
     QVERIFY(gemm_rule);
