@@ -435,6 +435,12 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     AddDepthwiseSeeds(rule, base, axis_extent, column_extent, target, out);
     return;
   }
+  const int64_t cover = AccumulatorsCoveringFma(target);
+  struct Seed {
+    Decisions d;
+    int64_t accumulators;
+  };
+  std::vector<Seed> seeds;
   auto seed = [&](int64_t t, int64_t x, int64_t order, int64_t chunk, int64_t producer,
                   int64_t rows, int64_t window = 0, bool inline_producer = true, int64_t pack = 0) {
     Decisions d = base;
@@ -454,7 +460,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     // stage of its own (`producer`: at the chunk loop).
     auto inl = d.values.find(InlineKnobName(rule.channel.broadcast));
     if (inl != d.values.end()) inl->second = {inline_producer ? 1 : 0};
-    out->push_back(std::move(d));
+    seeds.push_back({std::move(d), t / lanes * x});
   };
   for (int64_t vectors : {2, 1, 4}) {
     const int64_t t = vectors * lanes;
@@ -480,6 +486,17 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
         best_order = order;
       }
     }
+    // Too few accumulators to cover the FMA latency (a row of 14 columns on AVX2: 4 x 2):
+    // the fewest columns that cover it, the last tile ragged (4 x 3: 3 + 3 + 3 + 3 + 2).
+    if (best > 0 && vectors * best < cover)
+      for (int64_t x = best + 1; x <= std::min(column_extent, registers / 2); ++x) {
+        const int64_t order = x <= vectors ? 1 : 0;
+        if (vectors * x >= cover && TileFitsRegisters(rule.channel, vectors, x, order, registers)) {
+          best = x;
+          best_order = order;
+          break;
+        }
+      }
     if (best == 0) continue;
     int64_t chunk = 0;
     for (int64_t k : ChunkChoices(rule.channel))
@@ -497,6 +514,13 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     // on one thread, within noise on two).
     seed(t, best, best_order, chunk, chunk > 0 ? 1 : 0, 0, 0, false);
   }
+  // The tiles whose accumulators cover the FMA latency first, each group in the order
+  // above: the search measures the seeds in order and, with a short budget on a busy
+  // machine, may measure few beyond them, and a tile with no more chains than latency x
+  // pipes is bound by the FMA latency however the rest of its schedule is chosen.
+  std::stable_partition(seeds.begin(), seeds.end(),
+                        [&](const Seed& s) { return s.accumulators >= cover; });
+  for (Seed& s : seeds) out->push_back(std::move(s.d));
 }
 
 Status LayOutBroadcastProducer(Schedule& sch, const Stage& producer, const ChannelAxis& c,
