@@ -54,6 +54,14 @@ struct StageRule {
   std::string transposed;
   size_t transposed_dim = 0;
   std::vector<std::string> transposed_axes;
+  // Tile: every tensor load of the body, with the spatial axes its indices use and whether
+  // it moves with the innermost axis (read in vectors) or not (one broadcast per step): a
+  // register tile's rows on an axis a load does not use share its loads (TileRule.cpp).
+  struct Load {
+    bool vector = false;
+    std::vector<std::string> axes;
+  };
+  std::vector<Load> loads;
   // Tile: where the register tile may be vectorized along an output axis instead
   // (ChannelTile.h; knob <stage>.channel).
   ChannelAxis channel;

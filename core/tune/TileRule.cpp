@@ -55,6 +55,21 @@ void FindStreamedOperand(const te::ComputeOpNode& op, StageRule* rule) {
   });
 }
 
+// Every tensor load of `op`'s body (StageRule::loads).
+std::vector<StageRule::Load> TileLoads(const te::ComputeOpNode& op) {
+  std::vector<StageRule::Load> out;
+  if (op.axis.empty()) return out;
+  const ir::Var inner = op.axis.back()->var;
+  te::ForEachTensorLoad(op.body, [&](const te::Tensor&, const std::vector<ir::Expr>& indices) {
+    StageRule::Load load;
+    load.axes = AxesUsed(op, indices);
+    load.vector = std::any_of(indices.begin(), indices.end(),
+                              [&](const ir::Expr& e) { return ir::UsesVar(e, inner); });
+    out.push_back(std::move(load));
+  });
+  return out;
+}
+
 // A packable input other than the streamed one that the innermost axis indexes alone in
 // one dimension, not its last, and in no other (StageRule::transposed).
 void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
@@ -83,39 +98,63 @@ void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
 // divide the axis.
 constexpr int64_t kPackColumnPanels = 3;
 
+// One load of a register tile's reduction step: whether it is read in vectors (else
+// broadcast), and per spatial axis whether it uses that axis (else the tile's rows on it
+// share it).
+struct StepLoad {
+  bool vector = false;
+  std::vector<bool> axes;
+};
+
 // A register tile of a Tile stage: rows on one or two non-innermost axes (axis index ->
 // rows) times `cols` of the innermost axis (vectorized).
 struct RegisterTile {
   std::map<size_t, int64_t> rows;
   int64_t cols = 1;
   int64_t vectors = 1;
-  // The product of the rows along axes the vector operand depends on (a batched matmul's
-  // batch axis): each such row loads vectors of its own, where the others share them.
-  int64_t operand_rows = 1;
+  int64_t loads = 1;  // per reduction step (Loads)
   int64_t Useful() const {
     int64_t n = cols;
     for (const auto& [axis, r] : rows) n *= r;
     return n;
   }
-  // Loads per reduction step: one per vector of the streamed operand (per operand row),
-  // one broadcast per row. Useful lanes per load is what the FMA pipes can sustain (x86
-  // loads 2-3 per cycle, FMAs 2), so tiles are ranked by it.
+  // Loads per reduction step: each load of the step once per vector (read in vectors) or
+  // once (broadcast), times the tile's rows on the axes it uses — a GEMM's B[k, j] is
+  // shared by the rows of i and A[i, k] broadcast once per row; a batched matmul's rows
+  // of the batch load their own vectors; a depthwise convolution's weight w[c, ry, rx] is
+  // one broadcast for every row of y, where each row of c broadcasts its own.
+  int64_t Loads(const std::vector<StepLoad>& step) const {
+    int64_t n = 0;
+    for (const StepLoad& load : step) {
+      int64_t times = load.vector ? vectors : 1;
+      for (const auto& [axis, r] : rows)
+        if (axis < load.axes.size() && load.axes[axis]) times *= r;
+      n += times;
+    }
+    return n;
+  }
+  // Useful lanes per load is what the FMA pipes can sustain (x86 loads 2-3 per cycle,
+  // FMAs 2), so tiles are ranked by it.
   double LanesPerLoad() const {
-    int64_t loads = vectors * operand_rows;
-    int64_t n = 1;
-    for (const auto& [axis, r] : rows) n *= r;
-    return static_cast<double>(Useful()) / static_cast<double>(loads + (rows.empty() ? 0 : n));
+    return static_cast<double>(Useful()) / static_cast<double>(std::max<int64_t>(loads, 1));
   }
 };
 
-// Per spatial axis: whether the operand the register tile reads in vectors (the streamed
-// one, else the transposed one) depends on it.
-std::vector<bool> VectorOperandAxes(const StageRule& rule) {
-  const std::vector<std::string>& used =
-      rule.streamed.empty() ? rule.transposed_axes : rule.streamed_axes;
-  std::vector<bool> out;
-  for (const std::string& axis : rule.spatial_axes)
-    out.push_back(std::find(used.begin(), used.end(), axis) != used.end());
+// The loads of `rule`'s reduction step (StageRule::loads) as axis flags. A rule without
+// them: the operand read in vectors (the streamed one, else the transposed one) and one
+// broadcast that every row axis moves.
+std::vector<StepLoad> StepLoads(const StageRule& rule) {
+  auto flags = [&](const std::vector<std::string>& used) {
+    std::vector<bool> out;
+    for (const std::string& axis : rule.spatial_axes)
+      out.push_back(std::find(used.begin(), used.end(), axis) != used.end());
+    return out;
+  };
+  std::vector<StepLoad> out;
+  for (const StageRule::Load& load : rule.loads) out.push_back({load.vector, flags(load.axes)});
+  if (!out.empty()) return out;
+  out.push_back({true, flags(rule.streamed.empty() ? rule.transposed_axes : rule.streamed_axes)});
+  out.push_back({false, flags(rule.spatial_axes)});
   return out;
 }
 
@@ -139,10 +178,10 @@ bool RaggedColumns(int64_t extent, int64_t lanes) {
 // (AVX2's 3 x 32 tile = 12 + 4 + 1 ymm spills). Rows on one axis may be ragged (not a
 // divisor: the last tile is peeled) when that fits more accumulators — 1024 rows x 2 ymm
 // get 6 rows (12 accumulators) where the divisors stop at 4 (8): 8 accumulators cannot
-// cover the FMA latency of 2 pipes (4-5 cycles) with any slack. `operand_axes`: the
-// axes the vector operand depends on (VectorOperandAxes), whose rows load their own.
+// cover the FMA latency of 2 pipes (4-5 cycles) with any slack. `step`: the loads of a
+// reduction step (StepLoads), which rank the tiles.
 std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
-                                        const std::vector<bool>& operand_axes,
+                                        const std::vector<StepLoad>& step,
                                         const TargetInfo& target) {
   const size_t n = extents.size();
   const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
@@ -192,9 +231,7 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
       }
     }
   }
-  for (RegisterTile& tile : tiles)
-    for (const auto& [axis, r] : tile.rows)
-      if (axis < operand_axes.size() && operand_axes[axis]) tile.operand_rows *= r;
+  for (RegisterTile& tile : tiles) tile.loads = tile.Loads(step);
   // The most useful lanes per load first (partial vectors waste lanes; one broadcast per
   // column vector is load-bound; rows that each load their own operand vectors are too),
   // then per FMA step; ties keep the order above (fewer columns, more rows first).
@@ -287,6 +324,7 @@ class TileRuleImpl final : public ScheduleRule {
     rule->packable = PackableInputs(*s.op);
     FindStreamedOperand(*s.op, rule);
     FindTransposedOperand(*s.op, rule);
+    rule->loads = TileLoads(*s.op);
     for (size_t a = 0; a < s.extents.size(); ++a) {
       Knob k = MakeSplitKnob(TileKnobName(stage, rule->spatial_axes[a]), s.extents[a], kTileLevels);
       const bool innermost = a + 1 == s.extents.size();
@@ -427,8 +465,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   const size_t first_seed = out->size();
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty();
-  const std::vector<RegisterTile> tiles =
-      RegisterTiles(extents, VectorOperandAxes(rule), space.target);
+  const std::vector<RegisterTile> tiles = RegisterTiles(extents, StepLoads(rule), space.target);
   for (const RegisterTile& tile : tiles) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
