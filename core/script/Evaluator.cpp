@@ -99,8 +99,8 @@ class ScriptEvaluation {
   Result<ScriptProgram> Run() {
     auto module = ParseModule(source_, file_);
     if (!module) return module.error();
-    Interpreter interp;
-    InstallTvmPackages(interp, state_);
+    Interpreter interp(TvmPrelude());
+    BindEvaluationRecord(interp, state_);
     interp.SetGlobal("__name__", Value::String("__main__"));  // `if __name__ == "__main__":` runs
     RegisterTuneConfig(interp, *config_);
     RegisterModules(interp);

@@ -233,7 +233,32 @@ Result<Value> DictObject::Subscript(Interpreter& interp, const std::vector<Value
   return Error("KeyError: " + repr(key), index_locs.empty() ? loc : index_locs[0]);
 }
 
-Interpreter::Interpreter() { RegisterPythonBuiltins(); }
+namespace {
+const std::shared_ptr<const InterpreterPrelude>& EmptyPrelude() {
+  static const auto empty = std::make_shared<const InterpreterPrelude>();
+  return empty;
+}
+}  // namespace
+
+Interpreter::Interpreter() : prelude_(EmptyPrelude()) { RegisterPythonBuiltins(); }
+
+Interpreter::Interpreter(std::shared_ptr<const InterpreterPrelude> prelude)
+    : prelude_(std::move(prelude)),
+      lazy_modules_(prelude_->lazy_modules),
+      foreign_(prelude_->foreign),
+      expr_attributes_(prelude_->expr_attributes),
+      name_hints_(prelude_->name_hints) {}
+
+std::shared_ptr<const InterpreterPrelude> Interpreter::Freeze() const {
+  auto frozen = std::make_shared<InterpreterPrelude>(*prelude_);
+  for (const auto& [name, value] : registry_) frozen->registry[name] = value;
+  for (const auto& [alias, target] : aliases_) frozen->aliases[alias] = target;
+  frozen->lazy_modules = lazy_modules_;
+  frozen->name_hints = name_hints_;
+  frozen->foreign = foreign_;
+  frozen->expr_attributes = expr_attributes_;
+  return frozen;
+}
 
 Interpreter::~Interpreter() {
   for (const std::weak_ptr<Scope>& s : call_scopes_)
@@ -587,7 +612,7 @@ void Interpreter::Register(const std::string& qualified_name, Value value) {
   for (size_t dot = qualified_name.find('.'); dot != std::string::npos;
        dot = qualified_name.find('.', dot + 1)) {
     std::string parent = qualified_name.substr(0, dot);
-    if (registry_.count(parent)) continue;
+    if (registry_.count(parent) || prelude_->registry.count(parent)) continue;
     auto module = std::make_shared<ModuleObject>();
     module->path = parent;
     registry_[parent] = Value::FromObject(module);
@@ -610,12 +635,17 @@ void Interpreter::Alias(const std::string& alias, const std::string& target) {
 const Value* Interpreter::Lookup(const std::string& qualified_name) const {
   std::string name = qualified_name;
   for (int hops = 0; hops < 8; ++hops) {
-    auto alias = aliases_.find(name);
-    if (alias == aliases_.end()) break;
-    name = alias->second;
+    if (auto alias = aliases_.find(name); alias != aliases_.end()) {
+      name = alias->second;
+    } else if (auto base = prelude_->aliases.find(name); base != prelude_->aliases.end()) {
+      name = base->second;
+    } else {
+      break;
+    }
   }
-  auto it = registry_.find(name);
-  return it == registry_.end() ? nullptr : &it->second;
+  if (auto it = registry_.find(name); it != registry_.end()) return &it->second;
+  auto it = prelude_->registry.find(name);
+  return it == prelude_->registry.end() ? nullptr : &it->second;
 }
 
 void Interpreter::RegisterLazyModule(const std::string& path, ModuleLoader load) {

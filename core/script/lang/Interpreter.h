@@ -112,15 +112,42 @@ struct DictObject : Object {
                           const SourceLoc& loc) const override;
 };
 
+// What a prepared interpreter registered (built-ins, aliases, lazy modules, name hints,
+// the embedding's foreign names and expression attributes), frozen so that many
+// interpreters, on any thread, start from it without registering anything again. Its
+// built-ins are shared: they keep no state of one evaluation (they reach it through
+// Interpreter::context()), and the objects registered in it are immutable.
+struct InterpreterPrelude {
+  std::map<std::string, Value> registry;
+  std::map<std::string, std::string> aliases;
+  std::map<std::string, std::function<Status(Interpreter&)>> lazy_modules;
+  std::map<std::string, std::string> name_hints;
+  std::function<std::optional<Value>(const std::string&, bool)> foreign;
+  std::function<std::optional<Value>(const ir::Expr&, const std::string&)> expr_attributes;
+};
+
 class Interpreter {
  public:
   Interpreter();
+  // Starts where the interpreter `prelude` was frozen from stood; what this one
+  // registers shadows the prelude's names and leaves the prelude as it is.
+  explicit Interpreter(std::shared_ptr<const InterpreterPrelude> prelude);
   // Clears the locals of every function call still alive: a def inside a function (TVM's
   // intrin_func inside intrin_gemv) holds the call's locals, which hold the def, so the
   // cycle would otherwise outlive the interpreter (a leak per evaluation).
   ~Interpreter();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
+
+  // What this interpreter registered, with the prelude it started from (not its globals,
+  // hooks, fallback or context: those belong to one evaluation).
+  std::shared_ptr<const InterpreterPrelude> Freeze() const;
+
+  // The embedding's state of the evaluation running in this interpreter, which built-ins
+  // registered once for many interpreters (a prelude's) reach through the interpreter
+  // they are called with. Null until set.
+  void SetContext(void* context) { context_ = context; }
+  void* context() const { return context_; }
 
   // ---- built-ins ----
   // Registers `value` under a qualified name; the enclosing modules are created.
@@ -219,9 +246,10 @@ class Interpreter {
   void SetCallHook(CallHook hook) { call_hook_ = std::move(hook); }
 
  private:
-  std::map<std::string, Value> registry_;
-  std::map<std::string, std::string> aliases_;
-  std::map<std::string, ModuleLoader> lazy_modules_;  // path -> loader, until first use
+  std::shared_ptr<const InterpreterPrelude> prelude_;  // never null
+  std::map<std::string, Value> registry_;              // over the prelude's
+  std::map<std::string, std::string> aliases_;         // over the prelude's
+  std::map<std::string, ModuleLoader> lazy_modules_;   // path -> loader, until first use
   std::map<std::string, Value> globals_;
   NameFallback fallback_;
   ForeignFn foreign_;
@@ -231,6 +259,7 @@ class Interpreter {
   AttributeHook attribute_hook_;
   CallHook call_hook_;
   IdentityFn identity_;
+  void* context_ = nullptr;
   int call_depth_ = 0;
   int64_t steps_ = 0;
   std::vector<std::weak_ptr<Scope>> call_scopes_;  // locals of function calls (~Interpreter)

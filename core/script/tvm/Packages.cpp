@@ -80,16 +80,17 @@ void WrapIntegralArgument(Interpreter& interp, const std::string& qualified,
 
 // tvm.build(s, [A, B, b]) of a schedule records its list (the kernel's parameters when
 // no tvm.lower call gives them), then does what the runtime built-in does.
-void RecordBuildArguments(Interpreter& interp, EvaluationRecord& record) {
+void RecordBuildArguments(Interpreter& interp) {
   const Value* found = interp.Lookup("tvm.build");
   if (!found) return;
   Value original = *found;
-  auto recording = [original, &record](Interpreter& in, const CallArgs& c) -> Result<Value> {
+  auto recording = [original](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "build", {"inputs", "args", "target", "target_host", "runtime", "name", "binds"},
               0);
     if (args.status() && args.get("inputs").as<ScheduleObject>()) {
       auto list = ParseLowerArgs(args, "args");
       if (!list) return list.error();
+      EvaluationRecord& record = RecordOf(in);
       record.build_args = list->tensors;
       record.build_scalars = list->scalars;
       record.build_line = c.loc.line;
@@ -101,15 +102,16 @@ void RecordBuildArguments(Interpreter& interp, EvaluationRecord& record) {
 }
 
 // te: the tensor-expression built-ins, and te.create_schedule recording the schedule.
-void InstallTe(Interpreter& interp, EvaluationRecord& record) {
+void InstallTe(Interpreter& interp) {
   RegisterTeBuiltins(interp);
   WrapIntegralArgument(interp, "tvm.te.placeholder", "shape", "dimension");
   WrapIntegralArgument(interp, "tvm.te.compute", "shape", "dimension");
   WrapIntegralArgument(interp, "tvm.te.reduce_axis", "dom", "bound");
-  interp.RegisterFunction("tvm.te.create_schedule", [&record](Interpreter&, const CallArgs& c) {
+  interp.RegisterFunction("tvm.te.create_schedule", [](Interpreter& in, const CallArgs& c) {
     SchedulePtr created;
     auto v = CreateScheduleValue(c, &created);
     if (v) {
+      EvaluationRecord& record = RecordOf(in);
       record.schedule = created;
       ++record.schedules_created;
     }
@@ -120,13 +122,13 @@ void InstallTe(Interpreter& interp, EvaluationRecord& record) {
   interp.AddNameHint("tvm", "did you forget 'import tvm'?");
 }
 
-void InstallRuntime(Interpreter& interp, EvaluationRecord&) { RegisterRuntimeBuiltins(interp); }
+void InstallRuntime(Interpreter& interp) { RegisterRuntimeBuiltins(interp); }
 
 // tvm.lower(s, [A, B, C], simple_mode=True) records the argument order (what `tessera-cli
 // lower` and the exporter use) and returns the lowered IRModule (TirModule.h; its
 // pipeline runs when the script first reads it); tvm.build records its list too.
-void InstallDriver(Interpreter& interp, EvaluationRecord& record) {
-  interp.RegisterFunction("tvm.lower", [&record](Interpreter&, const CallArgs& c) -> Result<Value> {
+void InstallDriver(Interpreter& interp) {
+  interp.RegisterFunction("tvm.lower", [](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "lower", {"inp", "args", "name", "binds", "simple_mode"}, 1);
     if (!args.status()) return args.status().error();
     auto* sch = args.get("inp").as<ScheduleObject>();
@@ -138,26 +140,27 @@ void InstallDriver(Interpreter& interp, EvaluationRecord& record) {
     }
     auto list = ParseLowerArgs(args, "args");
     if (!list) return list.error();
+    EvaluationRecord& record = RecordOf(in);
     record.lower_args = list->tensors;
     record.lower_scalars = list->scalars;
     record.lower_line = c.loc.line;
     record.has_lower_call = true;
     return ScheduleModuleValue(sch->sch, *list, name, true, c.loc);
   });
-  RecordBuildArguments(interp, record);
+  RecordBuildArguments(interp);
 }
 
-void InstallTeSchedule(Interpreter& interp, EvaluationRecord&) {
+void InstallTeSchedule(Interpreter& interp) {
   RegisterBoundBuiltins(interp);
   RegisterTypeBuiltins(interp);
 }
 
-void InstallIr(Interpreter& interp, EvaluationRecord&) {
+void InstallIr(Interpreter& interp) {
   RegisterJsonBuiltins(interp);
   RegisterStructuralEqualBuiltins(interp);
 }
 
-void InstallTir(Interpreter& interp, EvaluationRecord&) {
+void InstallTir(Interpreter& interp) {
   // tvm.tir.undef(dtype=...): an unspecified pad value (RFC 0077).
   interp.RegisterFunction("tvm.tir.undef", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "undef", {"dtype"}, 0);
@@ -169,9 +172,9 @@ void InstallTir(Interpreter& interp, EvaluationRecord&) {
   RegisterTirFunctionBuiltins(interp);  // tvm.IRModule({"main": f}) of TensorIR functions
 }
 
-void InstallTirSchedule(Interpreter& interp, EvaluationRecord& record) {
-  record.tir.te_schedules_created = &record.schedules_created;
-  RegisterTirScheduleBuiltins(interp, &record.tir);
+void InstallTirSchedule(Interpreter& interp) {
+  RegisterTirScheduleBuiltins(interp,
+                              [](Interpreter& in) -> TirScriptRecord& { return RecordOf(in).tir; });
 }
 
 }  // namespace
@@ -190,11 +193,25 @@ const std::vector<TvmPackage>& TvmPackages() {
   return kPackages;
 }
 
-void InstallTvmPackages(Interpreter& interp, EvaluationRecord& record) {
-  for (const TvmPackage& package : TvmPackages()) {
-    if (package.install) package.install(interp, record);
-    if (package.load) interp.RegisterLazyModule(package.name, package.load);
-  }
+const std::shared_ptr<const InterpreterPrelude>& TvmPrelude() {
+  static const std::shared_ptr<const InterpreterPrelude> prelude = [] {
+    Interpreter prototype;
+    for (const TvmPackage& package : TvmPackages()) {
+      if (package.install) package.install(prototype);
+      if (package.load) prototype.RegisterLazyModule(package.name, package.load);
+    }
+    return prototype.Freeze();
+  }();
+  return prelude;
+}
+
+void BindEvaluationRecord(Interpreter& interp, EvaluationRecord& record) {
+  record.tir.te_schedules_created = &record.schedules_created;
+  interp.SetContext(&record);
+}
+
+EvaluationRecord& RecordOf(Interpreter& interp) {
+  return *static_cast<EvaluationRecord*>(interp.context());
 }
 
 }  // namespace tessera::script

@@ -41,8 +41,7 @@ Result<Value> TirTensorIntrinObject::GetAttr(Interpreter& interp, const std::str
   return Object::GetAttr(interp, name, loc);
 }
 
-void RegisterTirTensorIntrinBuiltins(Interpreter& interp,
-                                     std::shared_ptr<tir::TensorIntrinRegistry> registry) {
+void RegisterTirTensorIntrinBuiltins(Interpreter& interp, TensorIntrinsOf intrins_of) {
   BuiltinFn make = [](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "TensorIntrin", {"desc", "impl"}, 2);
     if (!args.status()) return args.status().error();
@@ -54,7 +53,7 @@ void RegisterTirTensorIntrinBuiltins(Interpreter& interp,
     if (!intrin.ok()) return At(intrin.error(), c.loc);
     return Value::FromObject(std::make_shared<TirTensorIntrinObject>(*intrin));
   };
-  BuiltinFn reg = [registry](Interpreter&, const CallArgs& c) -> Result<Value> {
+  BuiltinFn reg = [intrins_of](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "TensorIntrin.register", {"name", "desc", "impl", "override"}, 3);
     if (!args.status()) return args.status().error();
     auto name = args.String("name");
@@ -69,11 +68,11 @@ void RegisterTirTensorIntrinBuiltins(Interpreter& interp,
       if (!b) return b.error();
       override = *b;
     }
-    Status s = registry->Register(*name, *desc, *impl, override);
+    Status s = intrins_of(in).Register(*name, *desc, *impl, override);
     if (!s.ok()) return At(s.error(), c.loc);
     return Value();
   };
-  BuiltinFn get = [registry](Interpreter&, const CallArgs& c) -> Result<Value> {
+  BuiltinFn get = [intrins_of](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "TensorIntrin.get", {"name", "allow_missing"}, 1);
     if (!args.status()) return args.status().error();
     auto name = args.String("name");
@@ -84,10 +83,11 @@ void RegisterTirTensorIntrinBuiltins(Interpreter& interp,
       if (!b) return b.error();
       allow_missing = *b;
     }
-    if (tir::TensorIntrin found = registry->Find(*name))
+    const tir::TensorIntrinRegistry& registry = intrins_of(in);
+    if (tir::TensorIntrin found = registry.Find(*name))
       return Value::FromObject(std::make_shared<TirTensorIntrinObject>(found));
     if (allow_missing) return Value();
-    return At(registry->Get(*name).error(), c.loc);
+    return At(registry.Get(*name).error(), c.loc);
   };
   Value cls = Value::FromObject(std::make_shared<TirTensorIntrinClass>(
       make, MakeFunction("TensorIntrin.register", reg), MakeFunction("TensorIntrin.get", get)));

@@ -25,8 +25,9 @@ struct TirTensorIntrinObject : Object {
 };
 
 // tvm.tir.TensorIntrin (and tvm.tir.function.TensorIntrin): TensorIntrin(desc, impl),
-// .register(name, desc, impl, override=False) and .get(name, allow_missing=False).
-void RegisterTirTensorIntrinBuiltins(Interpreter& interp,
-                                     std::shared_ptr<tir::TensorIntrinRegistry> registry);
+// .register(name, desc, impl, override=False) and .get(name, allow_missing=False), into
+// and from the registry of the evaluation that calls them (`intrins_of`).
+using TensorIntrinsOf = std::function<tir::TensorIntrinRegistry&(Interpreter& interp)>;
+void RegisterTirTensorIntrinBuiltins(Interpreter& interp, TensorIntrinsOf intrins_of);
 
 }  // namespace tessera::script

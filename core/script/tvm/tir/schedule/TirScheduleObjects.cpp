@@ -264,8 +264,8 @@ Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
   return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
 }
 
-BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* record) {
-  return [dialect, record](Interpreter&, const CallArgs& c) -> Result<Value> {
+BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirRecordOf record_of) {
+  return [dialect, record_of](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "Schedule", {"mod", "seed", "debug_mask", "error_render_level", "enable_check"},
               1);
     if (!args.status()) return args.status().error();
@@ -276,6 +276,7 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirScriptRecord* 
       return args.TypeError("debug_mask", "a str or an int");
     auto input = TirSchedInputOf(args);
     if (!input) return input.error();
+    TirScriptRecord* record = &record_of(in);
     auto handle = std::make_shared<TirScheduleHandle>();
     handle->seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
     handle->dialect = dialect;
@@ -502,9 +503,9 @@ Result<Value> TirScheduleObject::GetAttr(Interpreter& interp, const std::string&
   return Object::GetAttr(interp, name, loc);
 }
 
-void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record) {
-  BuiltinFn tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::Tir, record);
-  BuiltinFn s_tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::STir, record);
+void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of) {
+  BuiltinFn tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::Tir, record_of);
+  BuiltinFn s_tir_schedule = TirSchedScheduleConstructor(tir::TvmDialect::STir, record_of);
   for (const char* path : {"tvm.tir.Schedule", "tvm.tir.schedule.Schedule"})
     interp.Register(
         path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", tir_schedule)));
@@ -512,7 +513,10 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record) {
     interp.Register(
         path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", s_tir_schedule)));
   RegisterTirIndexMapBuiltins(interp);
-  RegisterTirTensorIntrinBuiltins(interp, record->intrins);
+  RegisterTirTensorIntrinBuiltins(interp,
+                                  [record_of](Interpreter& in) -> tir::TensorIntrinRegistry& {
+                                    return *record_of(in).intrins;
+                                  });
   for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
     for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV", "ScheduleError"})
       interp.Register(std::string(module) + "." + cls,

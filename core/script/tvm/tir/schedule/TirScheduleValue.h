@@ -117,8 +117,9 @@ struct TirScriptRecord {
 
 // tvm.tir.Schedule, tvm.tir.schedule.Schedule, tvm.s_tir.Schedule and the class names
 // (BlockRV, LoopRV, ScheduleError) for isinstance and except; each created schedule is
-// recorded in *record.
-void RegisterTirScheduleBuiltins(Interpreter& interp, TirScriptRecord* record);
+// recorded in the record of the evaluation that creates it (`record_of`).
+using TirRecordOf = TirScriptRecord& (*)(Interpreter& interp);
+void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of);
 
 // isinstance of a TensorIR script value with "tir.Schedule" (the class name the
 // constructors carry, apart from te's "Schedule"), "BlockRV", "SBlockRV", "LoopRV",
