@@ -17,6 +17,8 @@ using schedule::Stage;
 namespace {
 
 constexpr int64_t kMaxReduceInner = 64;
+// The most reduction steps a seed unrolls whole inside its accumulator (a 5 x 5 window).
+constexpr int64_t kMaxWindowSteps = 25;
 
 // Placeholders `op` reads directly with at least two dimensions: packing candidates.
 std::vector<std::string> PackableInputs(const te::ComputeOpNode& op) {
@@ -534,15 +536,31 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       out->push_back(d);
     }
     // 2. Rows: the parallel loop runs over blocks of the first row axis, the register
-    //    tile inside all reductions (conv2d_fast.py's structure).
+    //    tile inside all reductions (conv2d_fast.py's structure). The axes before it
+    //    without rows are parallel too, outside it (a depthwise layer's channels around
+    //    its rows of y: each channel's plane stays in cache across its row blocks).
     {
       Decisions d = start;
       set_axis(d, inner, Split4(1, col_tiles, 1, cols));
       bool first = true;
+      for (size_t a = 0; a < inner && !tile.rows.empty() && a < tile.rows.begin()->first; ++a)
+        set_axis(d, a, Split4(extents[a], 1, 1, 1));
       for (const auto& [axis, r] : tile.rows) {
         const int64_t q = TilesCovering(extents[axis], r);
         set_axis(d, axis, first ? Split4(q, 1, 1, r) : Split4(1, q, 1, r));
         first = false;
+      }
+      // Where the reduction is a small window (a depthwise 3 x 3: 9 steps), first the
+      // register tile in an accumulator stage with the window whole and unrolled inside
+      // it: each tap's broadcast then feeds the tile's accumulators, kept in registers.
+      if (!tile.rows.empty() && !rule.reduce_axes.empty() &&
+          ProductFrom(*reduce_extents, 0) <= kMaxWindowSteps) {
+        Decisions acc = d;
+        acc.values[CacheWriteKnobName(rule.stage)] = {1};
+        acc.values[unroll_knob] = {2};
+        for (size_t r = 0; r < rule.reduce_axes.size(); ++r)
+          acc.values[TileKnobName(rule.stage, rule.reduce_axes[r])] = {1, (*reduce_extents)[r]};
+        out->push_back(acc);
       }
       out->push_back(d);
       unroll_reduction(d);

@@ -93,7 +93,8 @@ int Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-// The seeds of `stage`'s plain tile rule (not ChannelTile's), validated.
+// The seeds of `stage`'s plain tile rule (not ChannelTile's) that compute in place,
+// validated.
 std::vector<schedule::Schedule> PlainTileSeeds(const script::ScriptProgram& p,
                                                const std::string& stage) {
   DesignSpace space = SpaceOf(p, Avx2());
@@ -101,6 +102,8 @@ std::vector<schedule::Schedule> PlainTileSeeds(const script::ScriptProgram& p,
   for (const Decisions& d : space.Seeds()) {
     auto channel = d.values.find(ChannelKnobName(stage));
     if (channel != d.values.end() && channel->second == std::vector<int64_t>{1}) continue;
+    auto acc = d.values.find(CacheWriteKnobName(stage));
+    if (acc != d.values.end() && acc->second == std::vector<int64_t>{1}) continue;
     if (auto c = space.Validate(d, p.Arguments())) out.push_back(std::move(c->schedule));
   }
   return out;

@@ -3,7 +3,8 @@
 // (StageRule::loads): rows on an axis a load does not use share it. A depthwise
 // convolution's weight w[c, 0, ry, rx] is then one broadcast for all the rows of y, where
 // every row of c broadcasts its own and loads its own input vectors, so its first plain
-// tile has rows on y (the input read at unit stride in NCHW, no transposes); a GEMM
+// tile has rows on y (the input read at unit stride in NCHW, no transposes), the channels
+// parallel around them and the window whole in an accumulator; a GEMM
 // keeps its rows on i, a batched matmul's batch rows stay ranked below the others (each
 // loads its own vectors). The depthwise tile's seeds compile, run and match the te oracle.
 #include <QtTest>
@@ -110,6 +111,13 @@ class TuneRowLoads : public QObject {
       QVERIFY(!seeds.empty());
       QVERIFY2(Rows(seeds.front(), "dw", "y") > 1, isa);
       QCOMPARE(Rows(seeds.front(), "dw", "c"), int64_t{1});
+      // The channels parallel outside the row blocks; the tile in an accumulator with the
+      // 3 x 3 window whole inside it, unrolled.
+      QCOMPARE(seeds.front().values.at(TileKnobName("dw", "c")),
+               (std::vector<int64_t>{32, 1, 1, 1}));
+      QCOMPARE(seeds.front().values.at(CacheWriteKnobName("dw")), std::vector<int64_t>{1});
+      QCOMPARE(seeds.front().values.at(TileKnobName("dw", "ry")), (std::vector<int64_t>{1, 3}));
+      QCOMPARE(seeds.front().values.at(UnrollKnobName("dw")), std::vector<int64_t>{2});
 
       auto gemm = Load(kGemm);
       DesignSpace gs = SpaceOf(gemm, Target(isa));
