@@ -45,6 +45,7 @@
 #include "views/IterVarGraphView.h"
 #include "views/LoopNestView.h"
 #include "views/MakeTunableMenu.h"
+#include "views/OpaqueScrollBars.h"
 #include "views/PrimitiveRequests.h"
 #include "views/ProfileView.h"
 #include "views/RunLogView.h"
@@ -289,6 +290,7 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["LoopNestDock"], byName["TirLoopNestDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["TirBoundsDock"]);
   byName["BoundsDock"]->raise();
+  for (QDockWidget* d : byName) views::MakeScrollBarContainersOpaque(d);
   applyDefaultDockSizes();
   defaultDockState_ = saveState();
 }
