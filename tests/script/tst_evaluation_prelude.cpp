@@ -157,6 +157,23 @@ class TestEvaluationPrelude : public QObject {
     QVERIFY2(next, next ? "" : next.error().format().c_str());
   }
 
+  // te's default names ("compute", "compute_1", ...) count within one evaluation.
+  void defaultNamesStartAfreshInEachEvaluation() {
+    const std::string script =
+        "import tvm\nfrom tvm import te\n"
+        "A = te.placeholder((8,))\n"
+        "k = te.reduce_axis((0, 8))\n"
+        "B = te.compute((8,), lambda i: te.sum(A[k] * 2.0, axis=k))\n"
+        "C = te.compute((8,), lambda i: B[i] + 1.0)\n"
+        "s = te.create_schedule(C.op)\n"
+        "assert A.op.name == 'placeholder'\n"
+        "assert B.op.name == 'compute' and C.op.name == 'compute_1'\n";
+    for (int round = 0; round < 3; ++round) {
+      auto r = EvaluateScript(script, "n.py");
+      QVERIFY2(r, r ? "" : r.error().format().c_str());
+    }
+  }
+
   void concurrentEvaluationsSeeTheirOwnResults() {
     constexpr int kRounds = 24;
     std::vector<std::string> te_expected, tir_expected;

@@ -301,12 +301,27 @@ Result<Value> CblasMatmul(Interpreter& interp, const CallArgs& call) {
   return MakeExtern(interp, r, call.loc);
 }
 
+// One interpreter's extern names, held in a global scripts cannot name: the built-ins
+// are shared by every interpreter started from the packages' prelude (Packages.h).
+struct ExternNamesObject : Object {
+  std::shared_ptr<std::map<std::string, int>> used = std::make_shared<std::map<std::string, int>>();
+  std::string type_name() const override { return "ExternNames"; }
+};
+
+std::map<std::string, int>& ExternNamesOf(Interpreter& interp) {
+  constexpr const char* kExternNamesGlobal = "<extern names>";
+  if (const Value* held = interp.GetGlobal(kExternNamesGlobal))
+    if (const auto* names = held->as<ExternNamesObject>()) return *names->used;
+  auto names = std::make_shared<ExternNamesObject>();
+  interp.SetGlobal(kExternNamesGlobal, Value::FromObject(names));
+  return *names->used;
+}
+
 }  // namespace
 
 void RegisterExternBuiltins(Interpreter& interp) {
-  auto used_names = std::make_shared<std::map<std::string, int>>();
-  interp.RegisterFunction("tvm.te.extern", [used_names](Interpreter& in, const CallArgs& c) {
-    return Extern(in, c, *used_names);
+  interp.RegisterFunction("tvm.te.extern", [](Interpreter& in, const CallArgs& c) {
+    return Extern(in, c, ExternNamesOf(in));
   });
   interp.Alias("tvm.extern", "tvm.te.extern");
   interp.RegisterFunction("tvm.tir.call_packed",

@@ -37,6 +37,23 @@ class NameSource {
   std::map<std::string, int> used_;
 };
 
+// One interpreter's names, held in a global scripts cannot name: the built-ins are
+// registered once and shared by every interpreter started from the packages' prelude
+// (Packages.h), so what one evaluation named must not reach another.
+struct NameSourceObject : Object {
+  std::shared_ptr<NameSource> names = std::make_shared<NameSource>();
+  std::string type_name() const override { return "NameSource"; }
+};
+
+NameSource& NamesOf(Interpreter& interp) {
+  constexpr const char* kNamesGlobal = "<te names>";
+  if (const Value* held = interp.GetGlobal(kNamesGlobal))
+    if (const auto* source = held->as<NameSourceObject>()) return *source->names;
+  auto source = std::make_shared<NameSourceObject>();
+  interp.SetGlobal(kNamesGlobal, Value::FromObject(source));
+  return *source->names;
+}
+
 // A shape: a tuple / list of integer dimensions, or one dimension.
 Result<std::vector<Expr>> ShapeOf(const Args& args, const std::string& param) {
   const Value& v = args.get(param);
@@ -461,9 +478,8 @@ Result<Value> BitIntrinsic(const CallArgs& call, const std::string& name) {
 
 void RegisterTeBuiltins(Interpreter& interp) {
   RegisterExprBuiltins(interp);
-  auto names = std::make_shared<NameSource>();
-  interp.RegisterFunction("tvm.te.placeholder", [names](Interpreter&, const CallArgs& c) {
-    return Placeholder(c, *names);
+  interp.RegisterFunction("tvm.te.placeholder", [](Interpreter& in, const CallArgs& c) {
+    return Placeholder(c, NamesOf(in));
   });
   interp.RegisterFunction("tvm.te.tag_scope", [](Interpreter&, const CallArgs& c) -> Result<Value> {
     Args args(c, "tag_scope", {"tag"}, 1);
@@ -475,16 +491,16 @@ void RegisterTeBuiltins(Interpreter& interp) {
     return Value::FromObject(scope);
   });
   interp.Alias("tvm.tag_scope", "tvm.te.tag_scope");
-  interp.RegisterFunction("tvm.te.compute", [names](Interpreter& i, const CallArgs& c) {
-    return Compute(i, c, *names);
+  interp.RegisterFunction("tvm.te.compute", [](Interpreter& in, const CallArgs& c) {
+    return Compute(in, c, NamesOf(in));
   });
-  interp.RegisterFunction("tvm.te.reduce_axis", [names](Interpreter&, const CallArgs& c) {
-    return ReduceAxis(c, *names);
+  interp.RegisterFunction("tvm.te.reduce_axis", [](Interpreter& in, const CallArgs& c) {
+    return ReduceAxis(c, NamesOf(in));
   });
   interp.RegisterFunction("tvm.te.thread_axis",
                           [](Interpreter&, const CallArgs& c) { return ThreadAxis(c); });
   interp.RegisterFunction(
-      "tvm.te.scan", [names](Interpreter& in, const CallArgs& c) { return Scan(in, c, *names); });
+      "tvm.te.scan", [](Interpreter& in, const CallArgs& c) { return Scan(in, c, NamesOf(in)); });
   for (const char* name : {"placeholder", "compute", "reduce_axis", "thread_axis", "scan"})
     interp.Alias(std::string("tvm.") + name, std::string("tvm.te.") + name);
 
