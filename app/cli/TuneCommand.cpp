@@ -1,5 +1,6 @@
 // tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
-//                       [--strategy evolution|random] [--func NAME] [--json]
+//                       [--strategy evolution|random] [--claim-processes N] [--func NAME]
+//                       [--json]
 //                       [--runner local|slurm ...]
 // tessera-cli tune --best FILE --db DB [--func NAME]
 // tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
@@ -45,9 +46,10 @@ parallel and vector loops, packing), proposed by an evolutionary search guided b
 XGBoost cost model, measured in worker processes and kept in the records database.
 Each new best is checked against the te oracle before it is accepted. Prints the best
 schedule as a script (a valid TVM program) and its speed-up over FILE's own schedule:
-after the search chose the best, both are timed together in 3 fresh worker processes,
-each in the same interleaved rounds, in milliseconds as measured (as `profile` prints
-them); the medians with 95% intervals, the speed-up's spread including each process's
+after the search chose the best, both are timed together in fresh worker processes (3,
+--claim-processes; a kernel whose ten calls take under 100 ms is called until they do,
+in at least 8), each in the same interleaved rounds, in milliseconds as measured (as
+`profile` prints them); the medians with 95% intervals, the speed-up's spread including each process's
 own, and "within noise" when the intervals overlap or the spread holds 1. Progress goes
 to stderr. A run on an existing database resumes: schedules already measured on this
 machine are not measured again.
@@ -77,6 +79,10 @@ Options:
                       the module has several functions and the script schedules none
   --batch N           candidates per round (default 8)
   --repeat N          timed runs per candidate (default 5)
+  --claim-processes N fresh processes timing the best against FILE's schedule for the
+                      claim (default 3); 0: the te search's re-ranking rounds, which
+                      chose the best, time it instead (faster, less sure; a TensorIR
+                      search has none and takes 1)
   --json              print a JSON report instead of the script
   --best FILE         print the best stored schedule of FILE's workload on this machine
                       (with --runner slurm: on the machine of the partition's nodes)
@@ -243,8 +249,8 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
 int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
   OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed",
-                                     "--strategy", "--batch", "--repeat", "--best", "--export",
-                                     "--import", "--var", "--func"}),
+                                     "--strategy", "--batch", "--repeat", "--claim-processes",
+                                     "--best", "--export", "--import", "--var", "--func"}),
                   {"--json"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
@@ -278,7 +284,8 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     int64_t low, high;
   } ints[] = {{"--trials", &options.trials, 1, 100000},
               {"--batch", &options.batch_size, 1, 1024},
-              {"--repeat", &options.repeat, 1, 10000}};
+              {"--repeat", &options.repeat, 1, 10000},
+              {"--claim-processes", &options.claim_processes, 0, 64}};
   for (const IntOption& o : ints) {
     if (!args.has(o.name)) continue;
     auto v = ParseInteger(args.value(o.name));

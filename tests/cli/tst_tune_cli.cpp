@@ -170,7 +170,28 @@ class TestTuneCli : public QObject {
     QVERIFY(report["best_script"].toString().contains("create_schedule"));
   }
 
+  // --claim-processes 0: the claim comes from the re-ranking's rounds in the tuning
+  // process (three rounds of one call here), no fresh process is started for it.
+  void claimProcessesZeroClaimsFromTheReRankingRounds() {
+    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    QTemporaryDir dir;
+    const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
+    TuneCliRun r = RunTuneCli({"tune", gemm, "--trials", "3", "--repeat", "1", "--strategy",
+                               "random", "--claim-processes", "0", "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QString claim = report["claim"].toString();
+    QVERIFY2(claim == "measured" || claim == "no_speedup" || claim == "input_is_best",
+             qPrintable(claim));
+    if (claim == "input_is_best") return;
+    QCOMPARE(report["claim_processes"].toInt(), 1);
+    QVERIFY2(report["best_calls"].toInt() < tessera::tune::kClaimCallsPerProcess,
+             qPrintable(r.out));
+  }
+
   void badUsageExits2() {
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--claim-processes", "-1"}).code, 2);
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--claim-processes", "65"}).code, 2);
     QCOMPARE(RunTuneCli({"tune"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "gemm", "--trials", "0"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "gemm", "--strategy", "annealing"}).code, 2);

@@ -237,9 +237,12 @@ class TestRunnerCli : public QObject {
     if (!tessera::codegen::LLVMAvailable()) QSKIP("this build has no LLVM backend");
     const QString db = QString::fromStdString(dir_ + "/tune-slurm.db");
     const QString work = QString::fromStdString(dir_ + "/tune-slurm");
-    const QStringList args = {"tune",     constant_,  "--trials",   "4",         "--batch", "4",
-                              "--repeat", "2",        "--strategy", "random",    "--db",    db,
-                              "--json",   "--runner", "slurm",      "--workdir", work};
+    // The claim's own jobs (tst_tune_cli's subject) are left out: --claim-processes 0.
+    const QStringList args = {
+        "tune",     constant_,  "--trials",   "4",         "--batch", "4",
+        "--repeat", "2",        "--strategy", "random",    "--db",    db,
+        "--json",   "--runner", "slurm",      "--workdir", work,      "--claim-processes",
+        "0"};
     CliResult r = Cli(cli_, args);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains("through slurm"), qPrintable(r.err));
@@ -292,7 +295,9 @@ class TestRunnerCli : public QObject {
                               "--runner",
                               "slurm",
                               "--workdir",
-                              QString::fromStdString(work)};
+                              QString::fromStdString(work),
+                              "--claim-processes",
+                              "0"};
     // The first run is killed as soon as its first batch is submitted (the second job:
     // the first measures the input schedule), before it can record that batch.
     QProcess first;
