@@ -182,6 +182,15 @@ Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
   return PackAsTransposes(sch, copy, *packed_axes, block, middle, target.vector_lanes);
 }
 
+Status PackOperandInBlocks(Schedule& sch, const ChannelAxis& c, const Stage& reader, int64_t block,
+                           const TargetInfo& target) {
+  Stage operand = sch.find(c.packed);
+  if (!operand) return Error("tune: no stage " + c.packed);
+  auto packed = schedule::CacheRead(sch, operand, "global", {reader});
+  if (!packed) return packed.error();
+  return PackInBlocks(sch, *packed, c.packed_dim, block, target);
+}
+
 namespace {
 
 // The rule at axis `a` of `op` (see FindChannelAxis), ordinary or `depthwise`.
@@ -581,11 +590,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   // 1. The operand that moves with `a`, packed once per call in blocks of `a`.
-  Stage operand = sch.find(c.packed);
-  if (!operand) return Error("tune: no stage " + c.packed);
-  auto packed = schedule::CacheRead(sch, operand, "global", {stage});
-  if (!packed) return packed.error();
-  if (Status st = PackInBlocks(sch, *packed, c.packed_dim, block, target); !st) return st;
+  if (Status st = PackOperandInBlocks(sch, c, stage, block, target); !st) return st;
   // The broadcast operand's producer not inlined (conv2d's padding): its innermost loop
   // vectorized, so that a guard in it becomes masked loads instead of a branch per
   // element (it is scheduled before this stage: inline rules apply first); attached

@@ -150,6 +150,10 @@ int64_t CopyColumns(int64_t extent, int64_t lanes);
 // Not `parallel`: the copy is computed inside a parallel loop (one block at a time).
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
                     const TargetInfo& target, bool parallel = true);
+// The operand that moves with `c.axis` (`c.packed`), copied once per call for `reader`
+// (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks.
+Status PackOperandInBlocks(schedule::Schedule& sch, const ChannelAxis& c,
+                           const schedule::Stage& reader, int64_t block, const TargetInfo& target);
 // Applies the rule to `rule`'s stage.
 Status ApplyChannelTile(schedule::Schedule& sch, const StageRule& rule, const Decisions& d,
                         const TargetInfo& target);

@@ -129,11 +129,7 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   // 1. The weights, packed once per call in blocks of `a`.
-  Stage weights = sch.find(c.packed);
-  if (!weights) return Error("tune: no stage " + c.packed);
-  auto packed = schedule::CacheRead(sch, weights, "global", {stage});
-  if (!packed) return packed.error();
-  if (Status st = PackInBlocks(sch, *packed, c.packed_dim, block, target); !st) return st;
+  if (Status st = PackOperandInBlocks(sch, c, stage, block, target); !st) return st;
   // 2. The input in the same blocks, read where this stage reads it: directly, or in its
   //    element-wise producer, which must be inlined (its guard then runs per pixel here).
   Stage reader = stage;
