@@ -14,6 +14,12 @@ namespace {
 
 QString S(const std::string& s) { return QString::fromStdString(s); }
 
+QStringList ItemTexts(const QComboBox& box) {
+  QStringList texts;
+  for (int i = 0; i < box.count(); ++i) texts << box.itemText(i);
+  return texts;
+}
+
 QString RealizeText(const schedule::StageBounds& b) {
   QStringList dims;
   for (const auto& d : b.realize)
@@ -91,12 +97,18 @@ void BoundsView::retranslateUi() {
 void BoundsView::setState(const DocumentState& state) {
   state_ = state;
   fillStages();
-  QString keep = pairs_->currentText();
-  QSignalBlocker block(pairs_);
-  pairs_->clear();
-  for (const auto& t : state.phase_tables) pairs_->addItem(S(t.producer) + " → " + S(t.consumer));
-  int index = pairs_->findText(keep);
-  pairs_->setCurrentIndex(index >= 0 ? index : (pairs_->count() ? 0 : -1));
+  QStringList pairs;
+  for (const auto& t : state.phase_tables) pairs << S(t.producer) + " → " + S(t.consumer);
+  // Refilled only when the pairs changed: a cleared box repaints, with the view and the
+  // dock behind it, at every refresh.
+  if (ItemTexts(*pairs_) != pairs) {
+    QString keep = pairs_->currentText();
+    QSignalBlocker block(pairs_);
+    pairs_->clear();
+    pairs_->addItems(pairs);
+    int index = pairs_->findText(keep);
+    pairs_->setCurrentIndex(index >= 0 ? index : (pairs_->count() ? 0 : -1));
+  }
   fillPhases(pairs_->currentIndex());
   selectionChanged();
 }

@@ -2,6 +2,7 @@
 // (computed > required elements) highlighted, and the phase tables of the InferBound
 // document's Ex. 6 (fuse, split by 4, compute_at) for the pair B -> C.
 #include <QComboBox>
+#include <QSignalSpy>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -68,6 +69,30 @@ class TestBoundsView : public QObject {
     QCOMPARE(view.stageItem("B")->text(7), QString("C.ci.cj.fused.outer"));
     // Tessera removes the document's over-computation of B (exact fuse rectangles).
     QVERIFY(!view.stageItem("B")->data(0, BoundsView::kOvercomputeRole).toBool());
+  }
+
+  // A refresh with the same producer/consumer pairs leaves the box as it is (a refill
+  // repaints it and what is behind it); other pairs replace them, the shown one kept.
+  void thePairBoxIsRefilledOnlyWhenThePairsChange() {
+    DocumentState state = gui::Evaluate(kEx6, "ex6.py");
+    BoundsView view;
+    view.setState(state);
+    QSignalSpy removed(view.pairBox()->model(), &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(view.pairBox()->model(), &QAbstractItemModel::rowsInserted);
+    view.setState(gui::Evaluate(kEx6, "ex6.py"));
+    QCOMPARE(removed.count() + inserted.count(), 0);
+    QCOMPARE(view.pairBox()->currentText(), QString("B → C"));
+    QCOMPARE(view.phaseTree()->topLevelItemCount(), 4);
+    const QString three =
+        QString(kEx6).replace("s[B].compute_at(s[C], xo)\n",
+                              "D = te.compute((4, 4), lambda di, dj: C[di, dj] - 1, name=\"D\")\n"
+                              "s = te.create_schedule(D.op)\n"
+                              "s[B].compute_at(s[C], C.op.axis[0])\n"
+                              "s[C].compute_at(s[D], D.op.axis[0])\n");
+    view.setState(gui::Evaluate(three.toStdString(), "three.py"));
+    QVERIFY(removed.count() > 0 && inserted.count() > 0);
+    QVERIFY2(view.pairBox()->count() >= 2, qPrintable(QString::number(view.pairBox()->count())));
+    QCOMPARE(view.pairBox()->currentText(), QString("B → C"));
   }
 
   void rowsFollowAndMakeSelections() {
