@@ -155,28 +155,53 @@ llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr
                                           int64_t stride) {
   llvm::Type* elem = MemoryType(buffer->dtype);
   llvm::Align align(static_cast<uint64_t>(std::max(1, buffer->dtype.element_of().bytes())));
-  const unsigned span = static_cast<unsigned>(lanes * stride);
-  auto* wide = llvm::FixedVectorType::get(elem, span);
-  // Only the lanes read are enabled (a masked-off lane is not accessed, so the span may
-  // end past the buffer, as the gather's last element does not), and of those only the
-  // ones an enclosing if_then_else takes.
+  const unsigned last = static_cast<unsigned>((lanes - 1) * stride);
+  std::vector<int> pick(static_cast<size_t>(lanes));
   const bool masked =
       mask_ && llvm::cast<llvm::FixedVectorType>(mask_->getType())->getNumElements() ==
                    static_cast<unsigned>(lanes);
-  std::vector<llvm::Constant*> lane_of(span, b_->getFalse());
-  std::vector<int> pick(static_cast<size_t>(lanes));
-  for (int k = 0; k < lanes; ++k) {
-    lane_of[static_cast<size_t>(k * stride)] = b_->getTrue();
-    pick[static_cast<size_t>(k)] = static_cast<int>(k * stride);
+  if (!masked) {
+    // The elements from the first read to the last, last + 1 of them, as two overlapping
+    // plain loads of the largest power of two that fits: [0, p) and [last + 1 - p, last],
+    // every element of both in bounds (between two read), and a shuffle of the pair. A
+    // masked load would cost more on most x86 cores and past the last element read is
+    // nothing to load.
+    unsigned p = 1;
+    while (2 * p <= last + 1) p *= 2;
+    const unsigned second = last + 1 - p;
+    auto* half = llvm::FixedVectorType::get(elem, p);
+    llvm::Value* low = Annotate(b_->CreateAlignedLoad(half, ptr, align), buffer);
+    if (second == 0) {
+      for (int k = 0; k < lanes; ++k) pick[static_cast<size_t>(k)] = static_cast<int>(k * stride);
+      return b_->CreateShuffleVector(low, pick);
+    }
+    llvm::Value* high_ptr = b_->CreateInBoundsGEP(elem, ptr, b_->getInt64(second));
+    llvm::Value* high = Annotate(b_->CreateAlignedLoad(half, high_ptr, align), buffer);
+    for (int k = 0; k < lanes; ++k) {
+      const unsigned at = static_cast<unsigned>(k * stride);
+      pick[static_cast<size_t>(k)] = static_cast<int>(at < p ? at : at - second + p);
+    }
+    return b_->CreateShuffleVector(low, high, pick);
   }
-  llvm::Value* enabled = llvm::ConstantVector::get(lane_of);
-  if (masked) {
-    // mask_[k] placed at lane k * stride: spread by a shuffle, the other lanes false.
-    std::vector<int> spread(span, lanes);  // index `lanes`: the second operand, all false
-    for (int k = 0; k < lanes; ++k) spread[static_cast<size_t>(k * stride)] = k;
-    llvm::Value* none = llvm::Constant::getNullValue(mask_->getType());
-    enabled = b_->CreateShuffleVector(mask_, none, spread);
+  // Inside an if_then_else only the lanes taken are read: one masked load of the span,
+  // an element read enabled where its lane is taken, a lane between two where both are
+  // (it lies between two addresses read, so in bounds, and the legalized load's whole
+  // registers then need no mask where every lane is taken); the span's lanes past the
+  // last element read are masked off (the span may end past the buffer).
+  const unsigned span = static_cast<unsigned>(lanes * stride);
+  auto* wide = llvm::FixedVectorType::get(elem, span);
+  for (int k = 0; k < lanes; ++k) pick[static_cast<size_t>(k)] = static_cast<int>(k * stride);
+  // Lane j takes mask_[j / s] and mask_[ceil(j / s)]; a lane past the last read, index
+  // `lanes` (the second operand, all false).
+  std::vector<int> below(span, lanes), above(span, lanes);
+  for (unsigned j = 0; j <= last; ++j) {
+    below[j] = static_cast<int>(j / static_cast<unsigned>(stride));
+    above[j] =
+        static_cast<int>((j + static_cast<unsigned>(stride) - 1) / static_cast<unsigned>(stride));
   }
+  llvm::Value* none = llvm::Constant::getNullValue(mask_->getType());
+  llvm::Value* enabled = b_->CreateAnd(b_->CreateShuffleVector(mask_, none, below),
+                                       b_->CreateShuffleVector(mask_, none, above));
   llvm::Value* loaded = Annotate(
       b_->CreateMaskedLoad(wide, ptr, align, enabled, llvm::Constant::getNullValue(wide)), buffer);
   return b_->CreateShuffleVector(loaded, pick);
