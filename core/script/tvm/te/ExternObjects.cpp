@@ -5,6 +5,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/lang/Args.h"
+#include "script/lang/InterpreterState.h"
 #include "script/tvm/runtime/RuntimeObjects.h"
 #include "script/tvm/te/OperationAttrs.h"
 #include "script/tvm/te/TeObjects.h"
@@ -301,20 +302,8 @@ Result<Value> CblasMatmul(Interpreter& interp, const CallArgs& call) {
   return MakeExtern(interp, r, call.loc);
 }
 
-// One interpreter's extern names, held in a global scripts cannot name: the built-ins
-// are shared by every interpreter started from the packages' prelude (Packages.h).
-struct ExternNamesObject : Object {
-  std::shared_ptr<std::map<std::string, int>> used = std::make_shared<std::map<std::string, int>>();
-  std::string type_name() const override { return "ExternNames"; }
-};
-
 std::map<std::string, int>& ExternNamesOf(Interpreter& interp) {
-  constexpr const char* kExternNamesGlobal = "<extern names>";
-  if (const Value* held = interp.GetGlobal(kExternNamesGlobal))
-    if (const auto* names = held->as<ExternNamesObject>()) return *names->used;
-  auto names = std::make_shared<ExternNamesObject>();
-  interp.SetGlobal(kExternNamesGlobal, Value::FromObject(names));
-  return *names->used;
+  return InterpreterState<std::map<std::string, int>>(interp, "<extern names>");
 }
 
 }  // namespace

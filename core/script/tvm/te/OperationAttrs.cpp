@@ -3,19 +3,16 @@
 #include <map>
 #include <memory>
 
+#include "script/lang/InterpreterState.h"
+
 namespace tessera::script {
 
 namespace {
 
-// The interpreter's global under a name no script can write.
-constexpr const char* kOperationAttrsGlobal = "<operation attrs>";
+constexpr const char* kOperationAttrsKey = "<operation attrs>";
 
-struct OperationAttrTable : Object {
-  // op -> (the op, kept alive so its address is not reused; its attrs dict)
-  std::shared_ptr<std::map<const void*, std::pair<te::Operation, Value>>> table =
-      std::make_shared<std::map<const void*, std::pair<te::Operation, Value>>>();
-  std::string type_name() const override { return "operation attrs"; }
-};
+// op -> (the op, kept alive so its address is not reused; its attrs dict)
+using OperationAttrTable = std::map<const void*, std::pair<te::Operation, Value>>;
 
 Status CheckAttrValue(const Value& v, const SourceLoc& loc) {
   if (v.is_sequence()) {
@@ -43,27 +40,19 @@ Status SetOperationAttrs(Interpreter& interp, const te::Operation& op, const Val
     if (Status st = CheckAttrValue(value, param_loc); !st) return st;
     copy->entries->emplace_back(key, value);
   }
-  const Value* held = interp.GetGlobal(kOperationAttrsGlobal);
-  std::shared_ptr<const OperationAttrTable> table;
-  if (held && held->as<OperationAttrTable>()) {
-    table = std::static_pointer_cast<const OperationAttrTable>(held->object());
-  } else {
-    table = std::make_shared<OperationAttrTable>();
-    interp.SetGlobal(kOperationAttrsGlobal, Value::FromObject(table));
-  }
-  (*table->table)[op.get()] = {op, Value::FromObject(copy)};
+  InterpreterState<OperationAttrTable>(interp, kOperationAttrsKey)[op.get()] = {
+      op, Value::FromObject(copy)};
   return Status::Ok();
 }
 
 Value OperationAttrs(const Interpreter& interp, const te::Operation& op) {
-  if (const Value* held = interp.GetGlobal(kOperationAttrsGlobal))
-    if (auto* table = held->as<OperationAttrTable>())
-      if (auto it = table->table->find(op.get()); it != table->table->end()) {
-        // A copy: TVM's attrs map is immutable, so `op.attrs[k] = v` changes no operation.
-        auto copy = std::make_shared<DictObject>();
-        *copy->entries = *it->second.second.as<DictObject>()->entries;
-        return Value::FromObject(copy);
-      }
+  if (auto* table = FindInterpreterState<OperationAttrTable>(interp, kOperationAttrsKey))
+    if (auto it = table->find(op.get()); it != table->end()) {
+      // A copy: TVM's attrs map is immutable, so `op.attrs[k] = v` changes no operation.
+      auto copy = std::make_shared<DictObject>();
+      *copy->entries = *it->second.second.as<DictObject>()->entries;
+      return Value::FromObject(copy);
+    }
   return Value::FromObject(std::make_shared<DictObject>());
 }
 

@@ -5,6 +5,7 @@
 #include "ir/BitOps.h"
 #include "ir/ExprOp.h"
 #include "script/lang/Args.h"
+#include "script/lang/InterpreterState.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/te/CommReducerObject.h"
 #include "script/tvm/te/ExternObjects.h"
@@ -37,21 +38,8 @@ class NameSource {
   std::map<std::string, int> used_;
 };
 
-// One interpreter's names, held in a global scripts cannot name: the built-ins are
-// registered once and shared by every interpreter started from the packages' prelude
-// (Packages.h), so what one evaluation named must not reach another.
-struct NameSourceObject : Object {
-  std::shared_ptr<NameSource> names = std::make_shared<NameSource>();
-  std::string type_name() const override { return "NameSource"; }
-};
-
 NameSource& NamesOf(Interpreter& interp) {
-  constexpr const char* kNamesGlobal = "<te names>";
-  if (const Value* held = interp.GetGlobal(kNamesGlobal))
-    if (const auto* source = held->as<NameSourceObject>()) return *source->names;
-  auto source = std::make_shared<NameSourceObject>();
-  interp.SetGlobal(kNamesGlobal, Value::FromObject(source));
-  return *source->names;
+  return InterpreterState<NameSource>(interp, "<te names>");
 }
 
 // A shape: a tuple / list of integer dimensions, or one dimension.
