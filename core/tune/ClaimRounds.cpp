@@ -55,4 +55,24 @@ std::optional<runner::TimingComparison> MeasureClaim(runner::Runner& runner,
   return c;
 }
 
+std::optional<runner::TimingComparison> MeasureRunClaim(
+    runner::Runner& runner, const runner::MeasureRequest& request,
+    const std::optional<TuningRecord>& best, const std::optional<TuningRecord>& input, int repeat,
+    int processes, double timeout_s, const std::optional<std::string>& stopped_why,
+    const runner::MeasureCallbacks& callbacks,
+    const std::function<void(const std::string&)>& message) {
+  if (processes < 1 || !best || !input || best->id == input->id || best->script == input->script)
+    return std::nullopt;
+  if (stopped_why) {
+    message("no speed-up claimed: " + *stopped_why +
+            " before the best and the input schedule could be timed together");
+    return std::nullopt;
+  }
+  auto claim =
+      MeasureClaim(runner, request, *best, *input, repeat, processes, timeout_s, callbacks);
+  if (!claim)
+    message("no speed-up claimed: the best and the input schedule could not be timed together");
+  return claim;
+}
+
 }  // namespace tessera::tune

@@ -15,6 +15,7 @@
 // next process, and a few processes may all miss that state that a re-profiling meets.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -53,5 +54,16 @@ std::optional<runner::TimingComparison> MeasureClaim(
     runner::Runner& runner, const runner::MeasureRequest& request, const TuningRecord& best,
     const TuningRecord& input, int repeat, int processes, double timeout_s,
     const runner::MeasureCallbacks& callbacks = {});
+
+// The claim a finished tuning run states: MeasureClaim of its best against its input,
+// nothing when either is missing or both are the same schedule (`processes` < 1: no
+// claim). A run stopped (`stopped_why`: "the run was cancelled", ...) times nothing;
+// `message` hears why no claim is made then and when the two could not be timed together.
+std::optional<runner::TimingComparison> MeasureRunClaim(
+    runner::Runner& runner, const runner::MeasureRequest& request,
+    const std::optional<TuningRecord>& best, const std::optional<TuningRecord>& input, int repeat,
+    int processes, double timeout_s, const std::optional<std::string>& stopped_why,
+    const runner::MeasureCallbacks& callbacks,
+    const std::function<void(const std::string&)>& message);
 
 }  // namespace tessera::tune

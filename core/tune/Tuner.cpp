@@ -466,22 +466,17 @@ Status TuneRun::Rerank() {
 }
 
 void TuneRun::MeasureClaimOverInput() {
-  if (options_.claim_processes <= 0 || !result_.best || !result_.input ||
-      result_.best->id == result_.input->id || result_.best->script == result_.input->script)
-    return;
-  if (Cancelled() || OutOfTime()) {
-    Message(
-        "no speed-up claimed: the time budget was spent before the best and the input "
-        "schedule could be timed together");
-    return;
-  }
   runner::MeasureCallbacks cb;
   cb.cancelled = [this] { return Cancelled(); };
-  result_.best_vs_input =
-      MeasureClaim(runner_, Request("v", "", false), *result_.best, *result_.input, options_.repeat,
-                   options_.claim_processes, options_.timeout_s, cb);
-  if (!result_.best_vs_input)
-    Message("no speed-up claimed: the best and the input schedule could not be timed together");
+  std::optional<std::string> stopped_why;
+  if (Cancelled())
+    stopped_why = "the run was cancelled";
+  else if (OutOfTime())
+    stopped_why = "the time budget was spent";
+  const auto claim = MeasureRunClaim(runner_, Request("v", "", false), result_.best, result_.input,
+                                     options_.repeat, options_.claim_processes, options_.timeout_s,
+                                     stopped_why, cb, [this](const std::string& m) { Message(m); });
+  if (claim) result_.best_vs_input = claim;
 }
 
 Status TuneRun::AcceptBest() {

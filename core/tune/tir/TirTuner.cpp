@@ -262,20 +262,14 @@ Status TirTuneRun::MeasureBatch(const std::vector<TirCandidate>& batch) {
 }
 
 void TirTuneRun::CompareWithInput() {
-  if (!result_.best || !result_.input || result_.best->script == result_.input->script) return;
-  if (callbacks_.cancelled && callbacks_.cancelled()) {
-    Message(
-        "no speed-up claimed: the run was cancelled before the best and the input "
-        "schedule could be timed together");
-    return;
-  }
   runner::MeasureCallbacks cb;
   cb.cancelled = callbacks_.cancelled;
+  std::optional<std::string> stopped_why;
+  if (callbacks_.cancelled && callbacks_.cancelled()) stopped_why = "the run was cancelled";
   result_.best_vs_input =
-      MeasureClaim(runner_, Request("v", "", false), *result_.best, *result_.input, options_.repeat,
-                   std::max(1, options_.claim_processes), options_.timeout_s, cb);
-  if (!result_.best_vs_input)
-    Message("no speed-up claimed: the best and the input schedule could not be timed together");
+      MeasureRunClaim(runner_, Request("v", "", false), result_.best, result_.input,
+                      options_.repeat, std::max(1, options_.claim_processes), options_.timeout_s,
+                      stopped_why, cb, [this](const std::string& m) { Message(m); });
 }
 
 Result<TirTuneResult> TirTuneRun::Run() {
