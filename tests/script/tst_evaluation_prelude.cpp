@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <thread>
 
+#include "TirDot4Intrin.h"
 #include "script/Evaluator.h"
 #include "script/lang/Interpreter.h"
 #include "script/lang/Parser.h"
@@ -131,20 +132,7 @@ class TestEvaluationPrelude : public QObject {
              std::string("no te schedule tensorir 4"));
 
     const std::string intrin =
-        "import tvm\n"
-        "from tvm.script import tir as T\n"
-        "@T.prim_func\n"
-        "def desc(a: T.handle, b: T.handle, c: T.handle) -> None:\n"
-        "    A = T.match_buffer(a, (4,), offset_factor=1)\n"
-        "    B = T.match_buffer(b, (4,), offset_factor=1)\n"
-        "    C = T.match_buffer(c, (), offset_factor=1, align=128)\n"
-        "    with T.block('root'):\n"
-        "        T.reads(C[()], A[0:4], B[0:4])\n"
-        "        T.writes(C[()])\n"
-        "        for i in range(4):\n"
-        "            with T.block('update'):\n"
-        "                vi = T.axis.remap('R', [i])\n"
-        "                C[()] = C[()] + A[vi] * B[vi]\n";
+        std::string("import tvm\nfrom tvm.script import tir as T\n") + kTirDot4IntrinDesc;
     auto registered =
         EvaluateScript(intrin +
                            "tvm.tir.TensorIntrin.register('probe_intrin', desc, desc)\n"

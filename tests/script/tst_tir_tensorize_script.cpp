@@ -5,6 +5,7 @@
 // tst_tir_tvm_reference (tests/tir/programs/tensorize_*.py).
 #include <QtTest>
 
+#include "TirDot4Intrin.h"
 #include "script/Evaluator.h"
 #include "tir/ScriptPrinter.h"
 
@@ -21,19 +22,9 @@ std::string Program(int factor, const std::string& tail) {
   return std::string(
              "import tvm\n"
              "from tvm import te, tir\n"
-             "from tvm.script import tir as T\n"
-             "@T.prim_func\n"
-             "def desc(a: T.handle, b: T.handle, c: T.handle) -> None:\n"
-             "    A = T.match_buffer(a, (4,), offset_factor=1)\n"
-             "    B = T.match_buffer(b, (4,), offset_factor=1)\n"
-             "    C = T.match_buffer(c, (), offset_factor=1, align=128)\n"
-             "    with T.block('root'):\n"
-             "        T.reads(C[()], A[0:4], B[0:4])\n"
-             "        T.writes(C[()])\n"
-             "        for i in range(4):\n"
-             "            with T.block('update'):\n"
-             "                vi = T.axis.remap('R', [i])\n"
-             "                C[()] = C[()] + A[vi] * B[vi]\n"
+             "from tvm.script import tir as T\n") +
+         kTirDot4IntrinDesc +
+         std::string(
              "@T.prim_func\n"
              "def impl(a: T.handle, b: T.handle, c: T.handle) -> None:\n"
              "    A = T.match_buffer(a, (4,), offset_factor=1)\n"
