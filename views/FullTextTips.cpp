@@ -14,6 +14,8 @@
 #include <numeric>
 #include <vector>
 
+#include "views/CachedTextDelegate.h"
+
 namespace tessera::views {
 namespace {
 
@@ -60,10 +62,11 @@ int Indent(const QTreeWidget* tree, const QTreeWidgetItem* item) {
 // as tall as its tallest cell; painting wraps the same way (the tree's wordWrap).
 // Measuring a text means shaping it, which is most of what a tree's layout costs, and a
 // refresh brings back mostly the same texts: the sizes are kept per text, font, room
-// and style, for cells without an icon or a check box (those are measured each time).
-class WrappingDelegate : public QStyledItemDelegate {
+// and style, for cells without an icon or a check box (those are measured each time),
+// and the texts are drawn from the laid-out texts CachedTextDelegate keeps.
+class WrappingDelegate : public CachedTextDelegate {
  public:
-  explicit WrappingDelegate(QTreeWidget* tree) : QStyledItemDelegate(tree), tree_(tree) {}
+  explicit WrappingDelegate(QTreeWidget* tree) : CachedTextDelegate(tree), tree_(tree) {}
   QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
     if (index.data(Qt::SizeHintRole).isValid() || index.data(Qt::DecorationRole).isValid() ||
         index.data(Qt::CheckStateRole).isValid())

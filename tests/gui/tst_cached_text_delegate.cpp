@@ -1,0 +1,182 @@
+// views/CachedTextDelegate: a tree draws the same pixels with it as with Qt's own delegate
+// (wrapped, elided, aligned, selected, coloured, bold, disabled cells, icons and check
+// boxes), lays out each text once over repeated paints, shows a changed text, font or
+// column width at the next paint, and keeps a bounded number of texts.
+#include <QHeaderView>
+#include <QPainter>
+#include <QStyleFactory>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "views/CachedTextDelegate.h"
+
+using namespace tessera::views;
+
+namespace {
+
+void Settle() {
+  for (int i = 0; i < 3; ++i) {
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+  }
+}
+
+QIcon Swatch() {
+  QPixmap pixmap(12, 12);
+  pixmap.fill(Qt::darkCyan);
+  return QIcon(pixmap);
+}
+
+// A tree of cells of every kind the delegate draws or hands to Qt: its texts wrap (as the
+// views' FullTextTips trees do) or elide, depending on `wrap`.
+void Fill(QTreeWidget* tree, bool wrap) {
+  tree->setColumnCount(3);
+  tree->setHeaderLabels({"Statement", "Kind", "Extent"});
+  tree->setWordWrap(wrap);
+  tree->setTextElideMode(wrap ? Qt::ElideNone : Qt::ElideRight);
+  tree->setUniformRowHeights(false);
+  auto* root = new QTreeWidgetItem(tree, {"for i.outer in range(0, 32)", "loop", "32"});
+  auto* inner = new QTreeWidgetItem(
+      root, {"C[i, j] = C[i, j] + A[i, k] * B[k, j] over the whole reduction axis k of 1024",
+             "a statement whose kind is described at some length", "1024"});
+  inner->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+  auto* bold = new QTreeWidgetItem(root, {"bold", "vectorized", "8"});
+  QFont font = tree->font();
+  font.setBold(true);
+  bold->setFont(0, font);
+  bold->setForeground(1, QBrush(Qt::darkRed));
+  bold->setBackground(2, QBrush(Qt::yellow));
+  auto* disabled = new QTreeWidgetItem(root, {"disabled", "serial", "4"});
+  disabled->setDisabled(true);
+  auto* icon = new QTreeWidgetItem(root, {"with an icon", "cached", "2"});
+  icon->setIcon(0, Swatch());
+  auto* check = new QTreeWidgetItem(root, {"with a check box", "unrolled", "2"});
+  check->setCheckState(1, Qt::Checked);
+  new QTreeWidgetItem(root, {"", "empty statement", ""});
+  new QTreeWidgetItem(root, {"two\nlines", "a line\nbreak", "1"});
+  tree->expandAll();
+  tree->setColumnWidth(0, 170);
+  tree->setColumnWidth(1, 90);
+  bold->setSelected(true);
+  inner->setSelected(true);
+}
+
+// What the tree's viewport shows with `delegate` (null: Qt's own delegate).
+QImage Render(QTreeWidget* tree, CachedTextDelegate* delegate) {
+  static QStyledItemDelegate qtDelegate;
+  tree->setItemDelegate(delegate ? static_cast<QAbstractItemDelegate*>(delegate) : &qtDelegate);
+  tree->doItemsLayout();
+  Settle();
+  return tree->viewport()->grab().toImage();
+}
+
+}  // namespace
+
+class TestCachedTextDelegate : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QApplication::setStyle(QStyleFactory::create("Fusion")); }
+
+  void drawsWhatQtDraws_data() {
+    QTest::addColumn<bool>("wrap");
+    QTest::newRow("wrapping") << true;
+    QTest::newRow("eliding") << false;
+  }
+  void drawsWhatQtDraws() {
+    QFETCH(bool, wrap);
+    QTreeWidget tree;
+    Fill(&tree, wrap);
+    tree.resize(420, 320);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    CachedTextDelegate cached;
+    const QImage qt = Render(&tree, nullptr);
+    const QImage ours = Render(&tree, &cached);
+    QVERIFY(cached.layoutsMade() > 0);  // the delegate drew some cells itself
+    QCOMPARE(ours, qt);
+    tree.setItemDelegate(nullptr);
+  }
+
+  void laysOutEachTextOnce() {
+    QTreeWidget tree;
+    Fill(&tree, true);
+    tree.resize(420, 320);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    CachedTextDelegate cached;
+    Render(&tree, &cached);
+    const int made = cached.layoutsMade();
+    QVERIFY(made > 0);
+    tree.viewport()->repaint();
+    tree.viewport()->repaint();
+    QCOMPARE(cached.layoutsMade(), made);
+    tree.setItemDelegate(nullptr);
+  }
+
+  // A text, a font or a width that changed is drawn as it now is, not as it was cached.
+  void showsChanges() {
+    QTreeWidget tree;
+    Fill(&tree, true);
+    tree.resize(420, 320);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    CachedTextDelegate cached;
+    const QImage before = Render(&tree, &cached);
+    QTreeWidgetItem* first = tree.topLevelItem(0);
+    auto same = [&] {
+      const QImage ours = Render(&tree, &cached);
+      const QImage qt = Render(&tree, nullptr);
+      return ours == qt ? ours : QImage();
+    };
+
+    first->setText(1, "loops");
+    const QImage text = same();
+    QVERIFY(!text.isNull());
+    QVERIFY(text != before);
+
+    QFont font = tree.font();
+    font.setItalic(true);
+    first->setFont(1, font);
+    const QImage italic = same();
+    QVERIFY(!italic.isNull());
+    QVERIFY(italic != text);
+
+    tree.setColumnWidth(0, 120);  // the long statement wraps onto more lines
+    const QImage narrow = same();
+    QVERIFY(!narrow.isNull());
+    QVERIFY(narrow != italic);
+    tree.setItemDelegate(nullptr);
+  }
+
+  void keepsABoundedNumberOfTexts() {
+    QTreeWidget tree;
+    tree.setColumnCount(1);
+    const int count = int(CachedTextDelegate::kMaxTexts) + 100;
+    for (int i = 0; i < count; ++i) new QTreeWidgetItem(&tree, {QString("row %1").arg(i)});
+    tree.resize(200, 200);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    CachedTextDelegate cached;
+    tree.setItemDelegate(&cached);
+    // Paints every row into an image (as the view would while scrolled through them).
+    QImage image(200, 20, QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&image);
+    QStyleOptionViewItem option;
+    option.initFrom(tree.viewport());
+    option.state &= ~QStyle::State_HasFocus;  // a cell with the focus frame is Qt's to draw
+    option.widget = &tree;
+    option.showDecorationSelected = true;
+    option.rect = QRect(0, 0, 200, 20);
+    option.features = QStyleOptionViewItem::HasDisplay;
+    for (int i = 0; i < count; ++i) cached.paint(&painter, option, tree.model()->index(i, 0));
+    painter.end();
+    QCOMPARE(cached.layoutsMade(), count);
+    QVERIFY(cached.cachedTexts() <= CachedTextDelegate::kMaxTexts);
+    QVERIFY(cached.cachedTexts() > 0);
+    tree.setItemDelegate(nullptr);
+  }
+};
+
+QTEST_MAIN(TestCachedTextDelegate)
+#include "tst_cached_text_delegate.moc"
