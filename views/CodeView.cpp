@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "views/ScrollBarsNow.h"
 #include "views/TextEditor.h"
 #include "views/TextEdits.h"
 
@@ -113,10 +114,12 @@ void CodeView::showArtifact(int index) {
                       ? QString::fromStdString(entries_[size_t(index)].title)
                       : QString();
   auto show = [&](const QString& text) {
-    if (title == shownTitle_ && !title.isEmpty())
+    if (title == shownTitle_ && !title.isEmpty()) {
       ReplaceChangedText(editor_, text);
-    else
+    } else {
       editor_->setPlainText(text);
+      ShowScrollBarsNow(editor_);
+    }
     shownTitle_ = title;
   };
   if (title.isEmpty()) {

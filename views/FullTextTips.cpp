@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "views/CachedTextDelegate.h"
+#include "views/ScrollBarsNow.h"
 
 namespace tessera::views {
 namespace {
@@ -174,6 +175,8 @@ class FitOnResize : public QObject {
   bool wrapped = false;
   // Set while Fit resizes the columns (its own relayout follows, when one is needed).
   bool fitting = false;
+  // Set while Fit lays out the tree's scroll bars.
+  bool placingScrollBars = false;
   bool eventFilter(QObject*, QEvent* event) override {
     if (event->type() == QEvent::Resize && !busy_) {
       busy_ = true;
@@ -252,6 +255,13 @@ void Fit(QTreeWidget* tree, const FitPolicy& policy) {
     wraps = wraps || (!tree->isColumnHidden(c) && widths[size_t(c)] < whole[size_t(c)]);
   if (tree->wordWrap() && resized && (wraps || fitter->wrapped)) tree->doItemsLayout();
   fitter->wrapped = wraps;
+  // Rows added or grown show their scroll bar before the tree paints, not in a second
+  // paint after it (a scroll bar shown resizes the viewport, which fits again, inside).
+  if (!fitter->placingScrollBars) {
+    fitter->placingScrollBars = true;
+    LayOutItemsNow(tree);
+    fitter->placingScrollBars = false;
+  }
 }
 
 // The width of the longest word of `text` in `font`. The same texts come back at every

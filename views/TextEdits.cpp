@@ -4,6 +4,8 @@
 #include <QTextCursor>
 #include <algorithm>
 
+#include "views/ScrollBarsNow.h"
+
 namespace tessera::views {
 
 // Document positions and toPlainText() indices agree one to one: a plain-text document
@@ -27,6 +29,7 @@ bool ReplaceChangedText(QPlainTextEdit* editor, const QString& text) {
   cursor.setPosition(int(before.size() - suffix), QTextCursor::KeepAnchor);
   cursor.insertText(text.mid(prefix, text.size() - prefix - suffix));
   cursor.endEditBlock();
+  ShowScrollBarsNow(editor);  // a longer or wider text shows its scroll bar before it paints
   return true;
 }
 

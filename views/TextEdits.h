@@ -12,7 +12,8 @@ namespace tessera::views {
 // Makes `editor`'s text `text` by replacing only the span between the longest common
 // prefix and suffix of the two texts, as one edit: the syntax highlighter re-highlights
 // just the changed lines, and the view keeps its scroll position. Returns false (and
-// does nothing) when the texts are equal.
+// does nothing) when the texts are equal. The scroll bars the new text needs are shown
+// at once (ShowScrollBarsNow).
 bool ReplaceChangedText(QPlainTextEdit* editor, const QString& text);
 
 }  // namespace tessera::views

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "views/ScrollBarsNow.h"
+
 namespace tessera::views {
 
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
@@ -37,6 +39,13 @@ void GraphView::fitAll() {
     if (z == fitMin_) centerOn(r.center().x(), r.top() + viewport()->height() / (2 * z));
   }
   fitted_ = state(r);
+  // The scroll bars this fit needs are shown before the view paints (the viewport's
+  // resize refits once more, inside this call).
+  if (!placingScrollBars_) {
+    placingScrollBars_ = true;
+    ShowScrollBarsNow(this);
+    placingScrollBars_ = false;
+  }
 }
 
 void GraphView::setFitRange(double minimum, double maximum) {

@@ -50,7 +50,8 @@ class GraphView : public QGraphicsView {
   Fitted state(const QRectF& scene) const;
   std::optional<Fitted> fitted_;
   bool userZoomed_ = false;  // until the user zooms, resizing keeps the graph fitted
-  double fitMin_ = 0.7;      // node labels are 9 pt (12 px at 96 dpi): 0.7 keeps them >= 8 px
+  bool placingScrollBars_ = false;
+  double fitMin_ = 0.7;  // node labels are 9 pt (12 px at 96 dpi): 0.7 keeps them >= 8 px
   double fitMax_ = 1.25;
 };
 

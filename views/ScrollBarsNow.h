@@ -1,0 +1,20 @@
+// A scroll area shows or hides its scroll bars for their new ranges at once. Qt does it
+// in a queued call after a range changes (and an item view lays out its rows, which sets
+// the ranges, only when it next paints), so a view whose contents grew paints first at
+// its old size, and then again, narrower, beside its new scroll bar.
+#pragma once
+
+class QAbstractItemView;
+class QAbstractScrollArea;
+
+namespace tessera::views {
+
+// Lays out `area`'s scroll bars and viewport for the scroll bars' current ranges (when
+// the area is visible; a hidden one lays them out when it is shown).
+void ShowScrollBarsNow(QAbstractScrollArea* area);
+
+// Lays out `view`'s items now if a layout is pending (rows added, removed or resized),
+// then its scroll bars.
+void LayOutItemsNow(QAbstractItemView* view);
+
+}  // namespace tessera::views
