@@ -98,4 +98,26 @@ void CachedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
   painter->restore();
 }
 
+QSize CachedTextDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                   const QModelIndex& index) const {
+  if (index.data(Qt::SizeHintRole).isValid() || index.data(Qt::DecorationRole).isValid() ||
+      index.data(Qt::CheckStateRole).isValid())
+    return QStyledItemDelegate::sizeHint(option, index);
+  QStyleOptionViewItem opt = option;
+  initStyleOption(&opt, index);
+  const bool wrap = opt.features & QStyleOptionViewItem::WrapText;
+  const SizeKey key{opt.text,
+                    opt.font,
+                    wrap ? opt.rect.width() : -1,
+                    int(opt.features),
+                    int(opt.direction),
+                    opt.widget ? opt.widget->style() : QApplication::style()};
+  auto it = sizes_.constFind(key);
+  if (it != sizes_.constEnd()) return *it;
+  const QSize size = QStyledItemDelegate::sizeHint(option, index);
+  if (sizes_.size() >= kMaxTexts) sizes_.clear();  // texts of documents long closed
+  sizes_.insert(key, size);
+  return size;
+}
+
 }  // namespace tessera::views

@@ -3,6 +3,8 @@
 // text or highlighted-text colour) from a bounded cache of laid-out texts. Qt's own
 // delegate shapes each cell's text three times per paint (once for the cell's rectangles,
 // once to elide it, once to draw it), and a refresh repaints mostly the same texts.
+// The cells' size hints (the style's, which shape the text too) are kept the same way,
+// for cells without an icon, a check box or a size of their own.
 //
 // Only the cells the cache draws exactly as the style would are drawn from it: a text
 // without an icon or a check box, in a style that draws items as QCommonStyle does
@@ -13,7 +15,9 @@
 
 #include <QCache>
 #include <QFont>
+#include <QHash>
 #include <QPointF>
+#include <QSize>
 #include <QString>
 #include <QStyledItemDelegate>
 #include <QTextLayout>
@@ -26,6 +30,7 @@ class CachedTextDelegate : public QStyledItemDelegate {
   using QStyledItemDelegate::QStyledItemDelegate;
   void paint(QPainter* painter, const QStyleOptionViewItem& option,
              const QModelIndex& index) const override;
+  QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
   // How many laid-out texts the cache holds (tests).
   qsizetype cachedTexts() const { return layouts_.size(); }
@@ -62,7 +67,25 @@ class CachedTextDelegate : public QStyledItemDelegate {
 
   const Laid& laidOut(const Key& key) const;
 
+  // What the style's size hint of a cell with text alone depends on.
+  struct SizeKey {
+    QString text;
+    QFont font;
+    int width;  // the cell's, where the text wraps; else -1
+    int features;
+    int direction;
+    const QStyle* style;
+    bool operator==(const SizeKey& o) const {
+      return width == o.width && features == o.features && direction == o.direction &&
+             style == o.style && text == o.text && font == o.font;
+    }
+    friend size_t qHash(const SizeKey& k, size_t seed = 0) {
+      return qHashMulti(seed, k.text, k.width, k.features, k.style);
+    }
+  };
+
   mutable QCache<Key, Laid> layouts_{kMaxTexts};
+  mutable QHash<SizeKey, QSize> sizes_;
   mutable int layoutsMade_ = 0;
 };
 

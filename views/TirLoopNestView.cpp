@@ -10,6 +10,7 @@
 #include "ir/ExprOp.h"
 #include "tir/ScriptPrinter.h"
 #include "views/CacheFitColumn.h"
+#include "views/CachedTextDelegate.h"
 #include "views/MakeTunableMenu.h"
 #include "views/TirIntents.h"
 #include "views/TreeSync.h"
@@ -73,6 +74,9 @@ TirLoopNestView::TirLoopNestView(QWidget* parent)
   tree_->setColumnCount(4);
   tree_->setHeaderLabels(
       {tr("Statement"), tr("Kind"), tr("Iterators and bindings"), tr("Working set")});
+  // Every refresh sizes the columns to their texts and repaints the rows: both from
+  // texts laid out once.
+  tree_->setItemDelegate(new CachedTextDelegate(tree_));
   tree_->setItemDelegateForColumn(kWorkingSetColumn, new CacheFitDelegate(tree_));
   tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   tree_->setUniformRowHeights(true);

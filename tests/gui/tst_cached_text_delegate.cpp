@@ -1,7 +1,8 @@
 // views/CachedTextDelegate: a tree draws the same pixels with it as with Qt's own delegate
 // (wrapped, elided, aligned, selected, coloured, bold, disabled cells, icons and check
 // boxes), lays out each text once over repeated paints, shows a changed text, font or
-// column width at the next paint, and keeps a bounded number of texts.
+// column width at the next paint, gives Qt's size hints, and keeps a bounded number of
+// texts.
 #include <QHeaderView>
 #include <QPainter>
 #include <QStyleFactory>
@@ -147,6 +148,46 @@ class TestCachedTextDelegate : public QObject {
     QVERIFY(!narrow.isNull());
     QVERIFY(narrow != italic);
     tree.setItemDelegate(nullptr);
+  }
+
+  // The size hints are the style's, for every cell, and follow a changed text, font or
+  // (in a wrapping tree) column width.
+  void sizeHintsAreQts() {
+    QTreeWidget tree;
+    Fill(&tree, true);
+    tree.resize(420, 320);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    CachedTextDelegate cached;
+    QStyledItemDelegate qt;
+    auto sameSizes = [&](int width) {
+      QStyleOptionViewItem option;
+      option.initFrom(tree.viewport());
+      option.widget = &tree;
+      option.features = QStyleOptionViewItem::WrapText;
+      option.rect = QRect(0, 0, width, 20);
+      // The root row (the first top-level item) and its children.
+      const QAbstractItemModel* model = tree.model();
+      const QModelIndex root = model->index(0, 0);
+      QList<QModelIndex> cells;
+      for (int c = 0; c < tree.columnCount(); ++c) {
+        cells << model->index(0, c);
+        for (int r = 0; r < model->rowCount(root); ++r) cells << model->index(r, c, root);
+      }
+      for (const QModelIndex& index : cells)
+        if (cached.sizeHint(option, index) != qt.sizeHint(option, index)) return false;
+      return true;
+    };
+    QVERIFY(sameSizes(400));
+    QVERIFY(sameSizes(400));  // from the cache
+    QVERIFY(sameSizes(60));   // the long texts wrap onto more lines
+    QTreeWidgetItem* statement = tree.topLevelItem(0)->child(0);
+    statement->setText(0, statement->text(0) + " and then some more words to wrap");
+    QVERIFY(sameSizes(60));
+    QFont font = tree.font();
+    font.setPointSize(font.pointSize() + 6);
+    statement->setFont(0, font);
+    QVERIFY(sameSizes(60));
   }
 
   void keepsABoundedNumberOfTexts() {
