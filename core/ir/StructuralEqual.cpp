@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -17,6 +18,10 @@ const VarNode* as_var(const Expr& e) { return e.as<VarNode>(); }
 // ============================================================================
 // Equality
 // ============================================================================
+
+}  // namespace
+
+namespace detail {
 
 // Compares two trees, keeping the correspondence of variables bound so far.
 class EqualChecker {
@@ -64,6 +69,36 @@ class EqualChecker {
     if (!a.defined() || !b.defined()) return a.defined() == b.defined();
     if (a.kind() != b.kind()) return false;
     return EqNode(a, b);
+  }
+
+  // Pairs two variables / buffers for the checker's life (binders outside the trees it
+  // compares); false when either is already paired with another, or the dtypes differ.
+  bool BindOuter(const Var& a, const Var& b) {
+    const VarNode* va = as_var(a);
+    const VarNode* vb = as_var(b);
+    if (!va || !vb) return !va && !vb;
+    if (auto it = forward_.find(va); it != forward_.end()) return it->second == vb;
+    if (backward_.count(vb)) return false;
+    Map(va, vb);
+    if (va != vb) ++renamed_;
+    return va->dtype == vb->dtype;
+  }
+  bool BindOuter(const Buffer& a, const Buffer& b) {
+    if (!a || !b) return a == b;
+    if (auto it = buffers_forward_.find(a.get()); it != buffers_forward_.end())
+      return it->second == b.get();
+    if (buffers_backward_.count(b.get())) return false;
+    buffers_forward_[a.get()] = b.get();
+    buffers_backward_[b.get()] = a.get();
+    if (a != b) ++renamed_;
+    return true;
+  }
+
+  // A buffer paired by BindOuter matches its pair only; any other matches itself.
+  bool EqBuffer(const Buffer& a, const Buffer& b) {
+    if (auto it = buffers_forward_.find(a.get()); it != buffers_forward_.end())
+      return it->second == b.get();
+    return a == b && !buffers_backward_.count(b.get());
   }
 
  private:
@@ -177,7 +212,7 @@ class EqualChecker {
       }
       case ExprKind::BufferLoad: {
         auto *x = a.as<BufferLoadNode>(), *y = b.as<BufferLoadNode>();
-        return x->buffer == y->buffer && EqArray(x->indices, y->indices);
+        return EqBuffer(x->buffer, y->buffer) && EqArray(x->indices, y->indices);
       }
       case ExprKind::ProducerLoad: {
         auto *x = a.as<ProducerLoadNode>(), *y = b.as<ProducerLoadNode>();
@@ -261,7 +296,8 @@ class EqualChecker {
       }
       case StmtKind::BufferStore: {
         auto *x = a.as<BufferStoreNode>(), *y = b.as<BufferStoreNode>();
-        return x->buffer == y->buffer && Eq(x->value, y->value) && EqArray(x->indices, y->indices);
+        return EqBuffer(x->buffer, y->buffer) && Eq(x->value, y->value) &&
+               EqArray(x->indices, y->indices);
       }
       case StmtKind::ProducerStore: {
         auto *x = a.as<ProducerStoreNode>(), *y = b.as<ProducerStoreNode>();
@@ -337,7 +373,7 @@ class EqualChecker {
   bool EqAttrTarget(const AttrTarget& a, const AttrTarget& b) {
     if (auto* e = std::get_if<Expr>(&a)) return Eq(*e, std::get<Expr>(b));
     if (auto* iv = std::get_if<IterVar>(&a)) return *iv == std::get<IterVar>(b);
-    if (auto* buf = std::get_if<Buffer>(&a)) return *buf == std::get<Buffer>(b);
+    if (auto* buf = std::get_if<Buffer>(&a)) return EqBuffer(*buf, std::get<Buffer>(b));
     if (auto* p = std::get_if<DataProducer>(&a)) return *p == std::get<DataProducer>(b);
     if (auto* s = std::get_if<std::string>(&a)) return *s == std::get<std::string>(b);
     return true;  // both empty
@@ -345,9 +381,16 @@ class EqualChecker {
 
   bool map_free_vars_;
   VarMap forward_, backward_;
+  std::unordered_map<const BufferNode*, const BufferNode*> buffers_forward_, buffers_backward_;
   std::vector<Saved> bound_;
-  int renamed_ = 0;  // active pairs mapping a variable to a different one
+  int renamed_ = 0;  // active pairs mapping a variable or a buffer to a different one
 };
+
+}  // namespace detail
+
+namespace {
+
+using detail::EqualChecker;
 
 // ============================================================================
 // Hashing: the same walk, folding every compared field into one value. A bound
@@ -667,6 +710,14 @@ bool StructuralEqual(const Expr& a, const Expr& b, bool map_free_vars) {
 bool StructuralEqual(const Stmt& a, const Stmt& b, bool map_free_vars) {
   return EqualChecker(map_free_vars).Eq(a, b);
 }
+
+StructuralMatcher::StructuralMatcher() : checker_(std::make_unique<EqualChecker>(false)) {}
+StructuralMatcher::~StructuralMatcher() = default;
+bool StructuralMatcher::Bind(const Var& a, const Var& b) { return checker_->BindOuter(a, b); }
+bool StructuralMatcher::Bind(const Buffer& a, const Buffer& b) { return checker_->BindOuter(a, b); }
+bool StructuralMatcher::Equal(const Expr& a, const Expr& b) { return checker_->Eq(a, b); }
+bool StructuralMatcher::Equal(const Stmt& a, const Stmt& b) { return checker_->Eq(a, b); }
+bool StructuralMatcher::Equal(const Buffer& a, const Buffer& b) { return checker_->EqBuffer(a, b); }
 
 size_t StructuralHash(const Expr& e, bool map_free_vars) {
   Hasher h(map_free_vars);

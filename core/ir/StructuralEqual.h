@@ -16,7 +16,9 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
+#include "ir/Buffer.h"
 #include "ir/Expr.h"
 #include "ir/Stmt.h"
 
@@ -24,6 +26,35 @@ namespace tessera::ir {
 
 bool StructuralEqual(const Expr& a, const Expr& b, bool map_free_vars = false);
 bool StructuralEqual(const Stmt& a, const Stmt& b, bool map_free_vars = false);
+
+namespace detail {
+class EqualChecker;
+}
+
+// Compares trees whose variables and buffers are defined outside them, by a tree that is
+// not core/ir (TensorIR's loops, block iterators and allocated buffers:
+// tir/StructuralEqual.h): what Bind pairs stays paired for the matcher's life, so each
+// leaf compares under the definitions met so far. A variable or buffer never paired
+// matches only itself (free variables are not mapped).
+class StructuralMatcher {
+ public:
+  StructuralMatcher();
+  ~StructuralMatcher();
+  StructuralMatcher(const StructuralMatcher&) = delete;
+  StructuralMatcher& operator=(const StructuralMatcher&) = delete;
+
+  // False when the pair cannot correspond: either side is paired with another, or the
+  // variables' dtypes differ.
+  bool Bind(const Var& a, const Var& b);
+  bool Bind(const Buffer& a, const Buffer& b);
+  bool Equal(const Expr& a, const Expr& b);
+  bool Equal(const Stmt& a, const Stmt& b);
+  // A reference to a buffer: its pair, or itself when never paired.
+  bool Equal(const Buffer& a, const Buffer& b);
+
+ private:
+  std::unique_ptr<detail::EqualChecker> checker_;
+};
 
 size_t StructuralHash(const Expr& e, bool map_free_vars = false);
 size_t StructuralHash(const Stmt& s, bool map_free_vars = false);

@@ -1,9 +1,13 @@
 #include "script/tvm/ir/StructuralEqualBuiltins.h"
 
+#include <optional>
+#include <string>
+
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
 #include "script/lang/Args.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
+#include "script/tvm/tir/TirPrimFuncValue.h"
 
 namespace tessera::script {
 
@@ -19,6 +23,9 @@ bool ScriptValuesStructurallyEqual(const Value& a, const Value& b, bool map_free
   if (a.is_string() || b.is_string())
     return a.is_string() && b.is_string() && a.as_string() == b.as_string();
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
+  bool tensor_ir = false;
+  auto difference = TensorIRDifference(a, b, &tensor_ir);
+  if (tensor_ir) return !difference;
   auto* sa = a.as<StmtObject>();
   auto* sb = b.as<StmtObject>();
   if (sa || sb) return sa && sb && ir::StructuralEqual(sa->stmt, sb->stmt, map_free_vars);
@@ -43,6 +50,13 @@ Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool asse
     auto m = args.Bool("map_free_vars");
     if (!m) return m.error();
     map_free_vars = *m;
+  }
+  bool tensor_ir = false;
+  auto difference = TensorIRDifference(args.get("lhs"), args.get("rhs"), &tensor_ir);
+  if (tensor_ir) {
+    if (!assert_equal) return Value::Bool(!difference);
+    if (!difference) return Value();
+    return Error("ValueError: StructuralEqual check failed at " + *difference, c.loc);
   }
   bool equal = ScriptValuesStructurallyEqual(args.get("lhs"), args.get("rhs"), map_free_vars);
   if (!assert_equal) return Value::Bool(equal);

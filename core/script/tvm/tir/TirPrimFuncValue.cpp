@@ -200,7 +200,6 @@ Result<Value> TensorIRFunc::GetAttr(Interpreter& interp, const std::string& name
 }
 
 Value TensorIRModule::FunctionValue(const std::string& name, tir::PrimFunc f) const {
-  f.name = name;
   auto args = te_args.find(name);
   return MakeTensorIRFuncValue(std::move(f), dialect,
                                args == te_args.end() ? std::vector<te::Tensor>{} : args->second);
@@ -334,6 +333,27 @@ void RegisterTirFunctionBuiltins(Interpreter& interp) {
     return Result<Value>(
         MakeTensorIRFuncValue(std::move(*func), tir::TvmDialect::Tir, std::move(tensors)));
   });
+}
+
+std::optional<std::string> TensorIRDifference(const Value& a, const Value& b, bool* handled,
+                                              tir::FunctionComparison how) {
+  const TensorIRFunc* fa = AsTensorIRFunc(a);
+  const TensorIRFunc* fb = AsTensorIRFunc(b);
+  const TensorIRModule* ma = fa ? nullptr : AsTensorIRModule(a);
+  const TensorIRModule* mb = fb ? nullptr : AsTensorIRModule(b);
+  *handled = fa || fb || ma || mb;
+  if (!*handled) return std::nullopt;
+  if (fa && fb) return tir::FirstDifference(fa->func, fb->func, how);
+  if (!ma || !mb) return a.type_name() + " against " + b.type_name();
+  if (ma->functions.size() != mb->functions.size())
+    return "modules of " + std::to_string(ma->functions.size()) + " and " +
+           std::to_string(mb->functions.size()) + " functions";
+  for (const auto& [name, func] : ma->functions) {
+    const tir::PrimFunc* other = mb->Find(name);
+    if (!other) return "the function " + name + " is only on the left";
+    if (auto d = tir::FirstDifference(func, *other, how)) return "function " + name + " > " + *d;
+  }
+  return std::nullopt;
 }
 
 }  // namespace tessera::script

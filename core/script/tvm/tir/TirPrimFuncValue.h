@@ -19,6 +19,7 @@
 #include "te/Tensor.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Stmt.h"
+#include "tir/StructuralEqual.h"
 
 namespace tessera::script {
 
@@ -45,7 +46,8 @@ struct TensorIRModule : Object {
   std::map<std::string, std::vector<te::Tensor>> te_args;  // by function, as TensorIRFunc's
   std::string type_name() const override { return "IRModule"; }
   std::optional<std::string> Str() const override { return Script(); }
-  // The function value of mod[name] (named `name`, with its te_args).
+  // The function value of mod[name], with its te_args. It keeps its own name (TVM's
+  // global_symbol: tir.Schedule(f).mod["main"] is still called what f was).
   Value FunctionValue(const std::string& name, tir::PrimFunc f) const;
   // The function named `name`; nullptr when absent.
   const tir::PrimFunc* Find(const std::string& name) const;
@@ -67,6 +69,12 @@ Value MakeTensorIRModuleValue(std::vector<std::pair<std::string, tir::PrimFunc>>
 const TensorIRFunc* AsTensorIRFunc(const Value& v);
 // The IRModule a value holds; nullptr when it is not a TensorIR IRModule.
 const TensorIRModule* AsTensorIRModule(const Value& v);
+
+// Where two TensorIR values (PrimFuncs, or IRModules compared function by function)
+// first differ (tir/StructuralEqual.h); nullopt when equal, or when either value is
+// neither (`*handled` false then).
+std::optional<std::string> TensorIRDifference(const Value& a, const Value& b, bool* handled,
+                                              tir::FunctionComparison how = {});
 
 // tvm.IRModule({"main": f}) / tvm.IRModule.from_expr(f) (tvm.ir.IRModule too) and
 // te.create_prim_func([A, B, C]) (tir/CreatePrimFunc.h).

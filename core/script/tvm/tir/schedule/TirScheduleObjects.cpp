@@ -8,6 +8,7 @@
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/TirTensorIntrinObjects.h"
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
+#include "script/tvm/tir/schedule/TirScheduleTesting.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
 #include "tir/Trace.h"
 
@@ -513,6 +514,7 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of) {
     interp.Register(
         path, Value::FromObject(std::make_shared<BuiltinFunction>("tir.Schedule", s_tir_schedule)));
   RegisterTirIndexMapBuiltins(interp);
+  RegisterTirScheduleTesting(interp);
   RegisterTirTensorIntrinBuiltins(interp,
                                   [record_of](Interpreter& in) -> tir::TensorIntrinRegistry& {
                                     return *record_of(in).intrins;
