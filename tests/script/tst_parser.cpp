@@ -234,8 +234,9 @@ class TestParser : public QObject {
         << std::string("a, b += 1")
         << "m.py:1:1: error: cannot use augmented assignment on (a, b) (expected a name, an "
            "attribute or a subscript)";
-    QTest::newRow("annotation") << std::string("n: int = 1")
-                                << "m.py:1:2: error: annotations are not supported in scripts";
+    QTest::newRow("annotated tuple")
+        << std::string("a, b: int = 1, 2")
+        << "m.py:1:1: error: only a single target (not a tuple) can be annotated";
     QTest::newRow("keyword then positional")
         << std::string("f(a=1, b)")
         << "m.py:1:8: error: positional argument follows keyword argument";

@@ -172,6 +172,10 @@ struct AstStmt {
   // the condition. For: the iterable. With: the context manager.
   AstPtr value;
   AstPtr message;  // Assert: the optional message
+  // Assign: the annotation of `target: annotation = value` (null without one); Python
+  // evaluates nothing of it, TVMScript reads `v: T.float32 = ...` as a let. A bare
+  // `target: annotation` is a Pass that keeps it.
+  AstPtr annotation;
   // Def: the function's name and parameters (with defaults), and its decorators
   // (`@tvm.testing.requires_llvm`), innermost last. Class: its name and decorators.
   std::string name;

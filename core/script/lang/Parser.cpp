@@ -215,6 +215,7 @@ class Parser {
       if (auto st = EndOfStatement(); !st) return st.error();
       return stmt;
     }
+    if (Cur().is_op(":")) return Annotated(std::move(stmt), std::move(lhs.value()));
     if (Cur().is_op("=")) {
       stmt.kind = StmtKind::Assign;
       AstPtr target = std::move(lhs.value());
@@ -232,6 +233,31 @@ class Parser {
     } else {
       stmt.kind = StmtKind::Expr;
       stmt.value = std::move(lhs.value());
+    }
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // `target: annotation = value` (an Assign that keeps its annotation: TVMScript's
+  // `v: T.float32 = ...` is a let) or a bare `target: annotation`, which binds nothing.
+  Result<AstStmt> Annotated(AstStmt stmt, AstPtr target) {
+    if (target->kind == AstKind::Tuple || target->kind == AstKind::List)
+      return ErrorAt(target->loc, "only a single target (not a tuple) can be annotated");
+    if (auto st = Target(*target); !st) return st.error();
+    Next();
+    auto annotation = Expression();
+    if (!annotation) return annotation.error();
+    stmt.annotation = std::move(annotation.value());
+    if (Cur().is_op("=")) {
+      Next();
+      auto value = ExprList();
+      if (!value) return value.error();
+      stmt.kind = StmtKind::Assign;
+      stmt.value = std::move(value.value());
+      stmt.target_exprs.push_back(std::move(target));
+      SimpleTargets(*stmt.target_exprs[0], stmt);
+    } else {
+      stmt.kind = StmtKind::Pass;
     }
     if (auto st = EndOfStatement(); !st) return st.error();
     return stmt;
@@ -851,6 +877,12 @@ class Parser {
           param.name = Cur().text;
           param.loc = Cur().loc;
           Next();
+          if (!lambda && Cur().is_op(":")) {  // *args: str, **kwargs: Any
+            Next();
+            auto annotation = Expression();
+            if (!annotation) return annotation.error();
+            param.annotation = std::move(annotation.value());
+          }
         }
       } else {
         if (Cur().kind != TokenKind::Name)

@@ -267,6 +267,35 @@ Result<Buffer> Translator::AllocBuffer(const AstExpr& call, const std::string& n
   return BufferFromArgs(args, name, nullptr);
 }
 
+Result<ir::Stmt> Translator::Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,
+                                 BlockFrame* block) {
+  const AstExpr& target = *s.target_exprs[0];
+  if (target.kind != AstKind::Name)
+    return Error("only a name may be bound with a type (name: T.float32 = value)", target.loc);
+  std::optional<TName> t = TNameOf(*s.annotation);
+  std::optional<ir::DataType> dtype = t ? ir::DataType::parse(t->name) : std::nullopt;
+  if (!dtype || t->name == "handle")
+    return Error("a let's type must be a scalar type such as T.float32 or T.int32",
+                 s.annotation->loc);
+  auto v = Eval(*s.value);
+  if (!v) return v.error();
+  std::optional<Expr> value = ToExpr(*v);
+  if (!value) return Error("a let binds an expression, not " + v->type_name(), s.value->loc);
+  if (value->dtype() != *dtype)
+    return Error(
+        "the value is " + value->dtype().str() + ", not the " + dtype->str() + " the let declares",
+        s.value->loc);
+  ir::Var var(target.text, *dtype);
+  PushFrame();
+  Define(target.text, Value::FromExpr(var));
+  auto body = Body(rest, place, block);
+  PopFrame();
+  if (!body) return body.error();
+  auto inside = IrOnly(*body, s.loc, "a let (name: T.float32 = value)");
+  if (!inside) return inside.error();
+  return ir::MakeLetStmt(var, *value, *inside);
+}
+
 Result<ir::Stmt> Translator::IrOnly(const tir::Stmt& s, const SourceLoc& loc,
                                     const std::string& where) {
   if (const auto* c = tir::As<tir::ComputeNode>(s)) return c->stmt;
@@ -344,7 +373,8 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
     out.push_back(tir::MakeCompute(pending.size() == 1 ? pending[0] : ir::MakeSeq(pending)));
     pending.clear();
   };
-  for (const AstStmt& s : body) {
+  for (size_t index = 0; index < body.size(); ++index) {
+    const AstStmt& s = body[index];
     if (place == Place::Block) {
       bool handled = false;
       if (auto st = BlockHeader(s, *block, &handled); !st) return st.error();
@@ -409,6 +439,16 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
         continue;
       }
       case StmtKind::Assign: {
+        if (s.annotation) {
+          // v: T.float32 = value: a let around the statements after it.
+          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                                    body.end());
+          auto let = Let(s, rest, place, block);
+          if (!let) return let.error();
+          pending.push_back(*let);
+          index = body.size();
+          continue;
+        }
         if (s.target_exprs.size() != 1)
           return Error("Consequential assignments like 'a = b = c' are not supported.", s.loc);
         const AstExpr& target = *s.target_exprs[0];

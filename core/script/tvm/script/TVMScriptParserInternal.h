@@ -106,6 +106,10 @@ class Translator {
   Result<tir::Stmt> Body(const std::vector<AstStmt>& body, Place place, BlockFrame* block);
   Result<tir::Stmt> For(const AstStmt& s);
   Result<ir::Stmt> IrOnly(const tir::Stmt& s, const SourceLoc& loc, const std::string& where);
+  // `name: T.float32 = value` and the statements after it (`rest`), which it binds the
+  // name around: a let, of statements that hold no loop or block.
+  Result<ir::Stmt> Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,
+                       BlockFrame* block);
   Result<ir::Stmt> Store(const AstExpr& target, const Value& value, const SourceLoc& loc);
   Result<ir::Stmt> If(const AstStmt& s, const Expr& cond);
   Result<Buffer> AllocBuffer(const AstExpr& call, const std::string& name);
