@@ -136,6 +136,9 @@ class Schedule {
     intrins_ = std::move(registry);
   }
   const TensorIntrinRegistry& tensor_intrins() const { return *intrins_; }
+  // How many random variables (blocks, loops, sampled values) the schedule has made; a
+  // copy keeps them under the same ids.
+  int random_variable_count() const { return static_cast<int>(rvs_.size()); }
   // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The fill block "<block>_pad_const" of the padding block, placed before `loop`; `block`

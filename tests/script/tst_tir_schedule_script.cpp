@@ -224,6 +224,24 @@ class TestTirScheduleScript : public QObject {
         "sch.split(sch.get_loops(sch.get_block('C'))[0], factors=[2, 64])\n"
         "assert len(other.get_loops(other.get_block('C'))) == 3\n"
         "assert len(sch.get_loops(sch.get_block('C'))) == 4\n");
+    QTest::newRow("a copy keeps the random variables made before it") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]), seed=3)\n"
+        "b = sch.get_block('C')\n"
+        "i, j, k = sch.get_loops(b)\n"
+        "v = sch.sample_categorical([1, 2, 4], [0.2, 0.3, 0.5])\n"
+        "other = sch.copy()\n"
+        "assert int(other.get(v)) == int(sch.get(v))\n"
+        "io, ii = other.split(i, factors=[None, 8])\n"
+        "assert len(other.get_loops(b)) == 4 and len(sch.get_loops(b)) == 3\n"
+        "third = other.copy()\n"
+        "assert len(third.get_loops(b)) == 4 and int(third.get(v)) == int(sch.get(v))\n"
+        "later = sch.get_block('C')\n"
+        "try:\n"
+        "    other.get(later)\n"
+        "    assert False\n"
+        "except ValueError as e:\n"
+        "    assert 'another schedule' in str(e)\n");
     QTest::newRow("a ScheduleError is caught as TVM's class") << std::string(
         "from tvm import tir\n"
         "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"

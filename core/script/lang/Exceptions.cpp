@@ -5,9 +5,11 @@
 // tests (`try: s[B].compute_at(...); assert False` / `except tvm.error.TVMError: pass`).
 // Handlers name their classes (matched by name along Python's hierarchy; not evaluated).
 // The step limit is never caught: a loop of failing `try`s must still end.
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <memory>
+#include <string_view>
 
 #include "script/lang/Interpreter.h"
 
@@ -24,14 +26,22 @@ bool IsExceptionClassName(const std::string& name) {
   return false;
 }
 
-// The class of a script error: "Name: message" from `raise`, else by what raised it.
+// The class of a script error: "Name: message" from `raise` or a built-in (which may name
+// itself first: "get(): ValueError: ..."), else by what raised it.
 std::string ExceptionClass(const Error& e) {
-  const std::string& m = e.message;
+  std::string_view m = e.message;
+  if (size_t call = m.find("(): "); call != std::string_view::npos && call > 0 &&
+                                    std::all_of(m.begin(), m.begin() + call, [](char c) {
+                                      return std::isalnum(static_cast<unsigned char>(c)) ||
+                                             c == '_' || c == '.';
+                                    }))
+    m.remove_prefix(call + 4);
   size_t end = 0;
   while (end < m.size() && (std::isalnum(static_cast<unsigned char>(m[end])) || m[end] == '_'))
     ++end;
-  if (end > 0 && (end == m.size() || m[end] == ':') && IsExceptionClassName(m.substr(0, end)))
-    return m.substr(0, end);
+  if (end > 0 && (end == m.size() || m[end] == ':') &&
+      IsExceptionClassName(std::string(m.substr(0, end))))
+    return std::string(m.substr(0, end));
   if (m.rfind("assertion failed", 0) == 0) return "AssertionError";
   return "TVMError";
 }

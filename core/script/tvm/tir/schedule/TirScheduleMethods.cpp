@@ -271,7 +271,7 @@ Result<Value> TirMethodAnnotate(const TirMethodCall& c) {
   // A sampled value (sample_categorical's ExprRV) stays a variable in the trace.
   const auto* sampled = c.args().get("ann_val").as<TirRandomVariable>();
   if (sampled && sampled->kind == TirRandomVariable::Kind::Expr &&
-      sampled->owner.get() == &c.handle()) {
+      TirScheduleOwns(c.handle(), sampled->owner, sampled->id)) {
     tir::ExprRV rv{sampled->id};
     return TirMethodFromStatus(
         std::visit([&](const auto& t) { return c.sch().Annotate(t, *key, rv); }, *target));

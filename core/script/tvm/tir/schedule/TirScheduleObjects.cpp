@@ -153,7 +153,7 @@ Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, 
   if (!args.status()) return args.status().error();
   auto* rv = args.get("rand_var_or_sref").as<TirRandomVariable>();
   if (!rv) return args.TypeError("rand_var_or_sref", "a BlockRV, LoopRV or ExprRV");
-  if (rv->owner != handle)
+  if (!TirScheduleOwns(*handle, rv->owner, rv->id))
     return args.ErrorAt("rand_var_or_sref",
                         "ValueError: the random variable belongs to another schedule");
   switch (rv->kind) {
@@ -231,6 +231,7 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
          return MakeFunction("copy", [h](Interpreter&, const CallArgs&) -> Result<Value> {
            auto copy = std::make_shared<TirScheduleHandle>(*h);
            copy->sch = std::make_shared<tir::Schedule>(*h->sch);
+           copy->copied_from.emplace_back(h, h->sch->random_variable_count());
            auto obj = std::make_shared<TirScheduleObject>();
            obj->handle = copy;
            return Value::FromObject(obj);
@@ -337,6 +338,14 @@ Status TirRequireFunction(const TirScheduleHandle& h) {
       "`get_block`.");
 }
 
+bool TirScheduleOwns(const TirScheduleHandle& h, const std::shared_ptr<TirScheduleHandle>& owner,
+                     int rv_id) {
+  if (owner.get() == &h) return true;
+  for (const auto& [ancestor, count] : h.copied_from)
+    if (ancestor.lock() == owner) return rv_id < count;
+  return false;
+}
+
 // ---- TirMethodCall's helpers ----
 
 Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, const SourceLoc& loc,
@@ -344,7 +353,7 @@ Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, c
   auto* rv = v.as<TirRandomVariable>();
   if (!rv)
     return Error(args_.function() + "(): expected " + expected + ", not " + v.type_name(), loc);
-  if (rv->owner != handle_)
+  if (!TirScheduleOwns(*handle_, rv->owner, rv->id))
     return Error("ValueError: " + args_.function() + "(): the " + rv->type_name() +
                      " belongs to another schedule",
                  loc);

@@ -37,7 +37,15 @@ struct TirScheduleHandle {
   bool func_chosen = true;
   int64_t seed = -1;
   TirScriptRecord* record = nullptr;  // updated when the function changes
+  // sch.copy() keeps the random variables made so far under the same ids (TVM copies the
+  // symbol table): the schedules this one was copied from, each with how many it had
+  // then, so that their variables from before the copy are this schedule's too.
+  std::vector<std::pair<std::weak_ptr<const TirScheduleHandle>, int>> copied_from;
 };
+// Whether `rv` (made by `owner`) is a random variable of `h`: its own, or one its
+// schedule inherited by sch.copy().
+bool TirScheduleOwns(const TirScheduleHandle& h, const std::shared_ptr<TirScheduleHandle>& owner,
+                     int rv_id);
 // Makes `name` the function the schedule works on (work_on); a ValueError naming the
 // module's functions when it has none of that name.
 Status TirSelectFunction(TirScheduleHandle* h, const std::string& name);
