@@ -447,6 +447,21 @@ def main(A: T.Buffer((8, 8), "float16"), B: T.Buffer((8, 8), "float32"), C: T.Bu
             T.reads()
             T.writes(C[vk])
             C[vk] = vk // 8 + vk // 3 * (vk % 5) + T.max(vk, 7))py";
+    QTest::newRow("T.cast(value, dtype), tvm.tir.generic.cast's order, prints as T.Cast")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((8,), "float16"), B: T.Buffer((8,), "float32")):
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = T.cast(A[vi], "float32") * T.float32(2))py"
+        << printed + R"py(def main(A: T.Buffer((8,), "float16"), B: T.Buffer((8,), "float32")):
+    # with T.block("root"):
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            T.reads(A[vi])
+            T.writes(B[vi])
+            B[vi] = T.Cast("float32", A[vi]) * T.float32(2.0))py";
     QTest::newRow(
         "explicit root, T.alloc_buffer in scopes, T.block_attr, nested blocks, T.evaluate")
         << head + R"py(@T.prim_func

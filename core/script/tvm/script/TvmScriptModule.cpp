@@ -134,6 +134,7 @@ void RegisterTvmScriptModule(Interpreter& interp) {
                               });
     }
     interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
+    interp.Alias(std::string(path) + ".cast", "tvm.tir.generic.cast");
   }
   RegisterTVMScriptDecorators(interp);
 }

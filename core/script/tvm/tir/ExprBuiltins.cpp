@@ -138,6 +138,18 @@ Result<Value> Cast(const CallArgs& call) {
   return Value::FromExpr(ir::cast(*t, *v));
 }
 
+// tvm.tir.generic.cast(src, dtype), TVMScript's T.cast(x, "float16"): Cast's arguments
+// in the other order.
+Result<Value> GenericCast(const CallArgs& call) {
+  Args args(call, "cast", {"src", "dtype", "span"}, 2);
+  if (!args.status()) return args.status().error();
+  auto t = ParseDtype(args, "dtype");
+  if (!t) return t.error();
+  auto v = args.Expr("src");
+  if (!v) return v.error();
+  return Value::FromExpr(ir::cast(*t, *v));
+}
+
 Result<Value> Immediate(const CallArgs& call, const std::string& name) {
   Args args(call, name, {"dtype", "value"}, 2);
   if (!args.status()) return args.status().error();
@@ -234,6 +246,8 @@ void RegisterExprBuiltins(Interpreter& interp) {
     interp.RegisterFunction("tvm.tir." + name,
                             [name](Interpreter&, const CallArgs& c) { return Immediate(c, name); });
   interp.RegisterFunction("tvm.tir.Cast", [](Interpreter&, const CallArgs& c) { return Cast(c); });
+  interp.RegisterFunction("tvm.tir.generic.cast",
+                          [](Interpreter&, const CallArgs& c) { return GenericCast(c); });
   interp.RegisterFunction("tvm.tir.max_value",
                           [](Interpreter&, const CallArgs& c) { return Extreme(c, true); });
   interp.RegisterFunction("tvm.tir.min_value",
