@@ -40,18 +40,25 @@ QString Lines(int count, int width) {
   return lines.join('\n');
 }
 
-// The paints of the editor's parent while the editor's text grows longer (each change
-// of a range lays out the scroll bars), with both scroll bars shown throughout.
-int ParentPaintsOnRangeChanges(bool opaque) {
-  QWidget window;
-  auto* layout = new QVBoxLayout(&window);
+// Fills `window` with a read-only, unwrapped editor whose lines are too many and too wide
+// for it (both scroll bars shown).
+QPlainTextEdit* FillWithLongEditor(QWidget* window) {
+  auto* layout = new QVBoxLayout(window);
   layout->setContentsMargins(8, 8, 8, 8);
-  auto* editor = new QPlainTextEdit(&window);
+  auto* editor = new QPlainTextEdit(window);
   layout->addWidget(editor);
   editor->setReadOnly(true);
   editor->setLineWrapMode(QPlainTextEdit::NoWrap);
   editor->setPlainText(Lines(80, 200));
-  window.resize(400, 300);
+  window->resize(400, 300);
+  return editor;
+}
+
+// The paints of the editor's parent while the editor's text grows longer (each change
+// of a range lays out the scroll bars), with both scroll bars shown throughout.
+int ParentPaintsOnRangeChanges(bool opaque) {
+  QWidget window;
+  QPlainTextEdit* editor = FillWithLongEditor(&window);
   if (opaque) MakeScrollBarContainersOpaque(&window);
   window.show();
   if (!QTest::qWaitForWindowExposed(&window)) return -1;
@@ -87,13 +94,7 @@ class TestOpaqueScrollBars : public QObject {
   void theWindowShowsTheSamePixels() {
     auto render = [](bool opaque) {
       QWidget window;
-      auto* layout = new QVBoxLayout(&window);
-      auto* editor = new QPlainTextEdit(&window);
-      layout->addWidget(editor);
-      editor->setReadOnly(true);
-      editor->setLineWrapMode(QPlainTextEdit::NoWrap);
-      editor->setPlainText(Lines(80, 200));
-      window.resize(400, 300);
+      FillWithLongEditor(&window);
       if (opaque) MakeScrollBarContainersOpaque(&window);
       window.show();
       Settle();

@@ -4,7 +4,7 @@
 // does, and a failed assert says where the two functions part.
 #include <QtTest>
 
-#include "script/Evaluator.h"
+#include "ScriptOutcome.h"
 
 using namespace tessera;
 using namespace tessera::script;
@@ -43,10 +43,7 @@ std::string Func(const std::string& name, const std::string& loops = "T.grid(64,
          body + "\n";
 }
 
-std::string Run(const std::string& script) {
-  auto r = EvaluateScript(std::string(kHeader) + script, "s.py");
-  return r ? std::string("ok") : r.error().format();
-}
+std::string Run(const std::string& script) { return ScriptOutcome(kHeader + script); }
 
 }  // namespace
 

@@ -4,7 +4,7 @@
 // a type that is not a scalar, a value of another dtype, a let around a loop or a block.
 #include <QtTest>
 
-#include "script/Evaluator.h"
+#include "ScriptOutcome.h"
 
 using namespace tessera;
 using namespace tessera::script;
@@ -32,10 +32,7 @@ std::string LetFunc(const std::string& fname, const std::string& name,
          " + T.float32(1)\n";
 }
 
-std::string Run(const std::string& script) {
-  auto r = EvaluateScript(std::string(kHeader) + script, "s.py");
-  return r ? std::string("ok") : r.error().format();
-}
+std::string Run(const std::string& script) { return ScriptOutcome(kHeader + script); }
 
 }  // namespace
 
