@@ -128,24 +128,16 @@ Result<Value> MakeVariable(const CallArgs& call, const std::string& name, bool s
   return Value::FromExpr(size_var ? ir::SizeVar(var_name, t) : ir::Var(var_name, t));
 }
 
-Result<Value> Cast(const CallArgs& call) {
-  Args args(call, "Cast", {"dtype", "value"}, 2);
+// tvm.tir.Cast(dtype, value), and tvm.tir.generic.cast(src, dtype) (TVMScript's
+// T.cast(x, "float16")), which takes them the other way round: `params` in call order,
+// the cast value's named `value_param`.
+Result<Value> Cast(const CallArgs& call, const char* name, std::vector<std::string> params,
+                   const std::string& value_param) {
+  Args args(call, name, std::move(params), 2);
   if (!args.status()) return args.status().error();
   auto t = ParseDtype(args, "dtype");
   if (!t) return t.error();
-  auto v = args.Expr("value");
-  if (!v) return v.error();
-  return Value::FromExpr(ir::cast(*t, *v));
-}
-
-// tvm.tir.generic.cast(src, dtype), TVMScript's T.cast(x, "float16"): Cast's arguments
-// in the other order.
-Result<Value> GenericCast(const CallArgs& call) {
-  Args args(call, "cast", {"src", "dtype", "span"}, 2);
-  if (!args.status()) return args.status().error();
-  auto t = ParseDtype(args, "dtype");
-  if (!t) return t.error();
-  auto v = args.Expr("src");
+  auto v = args.Expr(value_param);
   if (!v) return v.error();
   return Value::FromExpr(ir::cast(*t, *v));
 }
@@ -245,9 +237,12 @@ void RegisterExprBuiltins(Interpreter& interp) {
   for (std::string name : {"IntImm", "FloatImm"})
     interp.RegisterFunction("tvm.tir." + name,
                             [name](Interpreter&, const CallArgs& c) { return Immediate(c, name); });
-  interp.RegisterFunction("tvm.tir.Cast", [](Interpreter&, const CallArgs& c) { return Cast(c); });
-  interp.RegisterFunction("tvm.tir.generic.cast",
-                          [](Interpreter&, const CallArgs& c) { return GenericCast(c); });
+  interp.RegisterFunction("tvm.tir.Cast", [](Interpreter&, const CallArgs& c) {
+    return Cast(c, "Cast", {"dtype", "value"}, "value");
+  });
+  interp.RegisterFunction("tvm.tir.generic.cast", [](Interpreter&, const CallArgs& c) {
+    return Cast(c, "cast", {"src", "dtype", "span"}, "src");
+  });
   interp.RegisterFunction("tvm.tir.max_value",
                           [](Interpreter&, const CallArgs& c) { return Extreme(c, true); });
   interp.RegisterFunction("tvm.tir.min_value",

@@ -241,31 +241,6 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   return attrs;
 }
 
-// What a Schedule is made of: a PrimFunc (TVM wraps it as IRModule({"main": func}); the
-// function keeps its own name) or an IRModule, and the function it works on first: the
-// only one, or "main" (TVM's entry function); none of several others.
-struct TirSchedScheduleInput {
-  std::vector<std::pair<std::string, tir::PrimFunc>> module;
-  std::map<std::string, std::vector<te::Tensor>> te_args;
-  std::string work_on;
-  bool chosen = true;
-};
-
-Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
-  const Value& mod = args.get("mod");
-  if (auto* f = AsTensorIRFunc(mod))
-    return TirSchedScheduleInput{{{"main", f->func}}, {{"main", f->te_args}}, "main", true};
-  if (auto* m = AsTensorIRModule(mod)) {
-    if (m->functions.empty()) return args.ErrorAt("mod", "ValueError: the module has no function");
-    TirSchedScheduleInput input{m->functions, m->te_args, m->functions[0].first,
-                                m->functions.size() == 1};
-    for (const auto& [name, func] : m->functions)
-      if (name == "main") input = {m->functions, m->te_args, "main", true};
-    return input;
-  }
-  return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
-}
-
 BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirRecordOf record_of) {
   return [dialect, record_of](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "Schedule", {"mod", "seed", "debug_mask", "error_render_level", "enable_check"},
@@ -336,6 +311,21 @@ Status TirRequireFunction(const TirScheduleHandle& h) {
       "ValueError: `get_block` does not know which function to be working on. Please specify "
       "the function name explicitly, or call `work_on` to specify the function before using "
       "`get_block`.");
+}
+
+Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
+  const Value& mod = args.get("mod");
+  if (auto* f = AsTensorIRFunc(mod))
+    return TirSchedScheduleInput{{{"main", f->func}}, {{"main", f->te_args}}, "main", true};
+  if (auto* m = AsTensorIRModule(mod)) {
+    if (m->functions.empty()) return args.ErrorAt("mod", "ValueError: the module has no function");
+    TirSchedScheduleInput input{m->functions, m->te_args, m->functions[0].first,
+                                m->functions.size() == 1};
+    for (const auto& [name, func] : m->functions)
+      if (name == "main") input = {m->functions, m->te_args, "main", true};
+    return input;
+  }
+  return args.TypeError("mod", "a TensorIR PrimFunc or IRModule");
 }
 
 bool TirScheduleOwns(const TirScheduleHandle& h, const std::shared_ptr<TirScheduleHandle>& owner,

@@ -34,17 +34,11 @@ Result<Value> AssertEqualIgnoringNames(Interpreter& interp, const CallArgs& c) {
 // no schedule of the evaluation (the document's stays the script's own).
 Result<std::shared_ptr<TirScheduleHandle>> FreshSchedule(const TirScheduleHandle& like,
                                                          const Args& args) {
-  tir::Schedule::Module module;
-  const Value& mod = args.get("mod");
-  if (const TensorIRFunc* f = AsTensorIRFunc(mod))
-    module = {{"main", f->func}};
-  else if (const TensorIRModule* m = AsTensorIRModule(mod))
-    module = m->functions;
-  else
-    return args.TypeError("mod", "a PrimFunc or an IRModule");
+  auto input = TirSchedInputOf(args);
+  if (!input) return input.error();
   auto handle = std::make_shared<TirScheduleHandle>(like);
   handle->record = nullptr;
-  handle->sch = std::make_shared<tir::Schedule>(module, like.func_name, like.seed);
+  handle->sch = std::make_shared<tir::Schedule>(input->module, like.func_name, like.seed);
   if (like.record) handle->sch->UseTensorIntrins(like.record->intrins);
   return handle;
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
 #include "te/Tensor.h"
 #include "tir/Schedule.h"
@@ -42,6 +43,21 @@ struct TirScheduleHandle {
   // then, so that their variables from before the copy are this schedule's too.
   std::vector<std::pair<std::weak_ptr<const TirScheduleHandle>, int>> copied_from;
 };
+
+// What a Schedule is made of: a PrimFunc (TVM wraps it as IRModule({"main": func}); the
+// function keeps its own name) or an IRModule, and the function it works on first: the
+// only one, or "main" (TVM's entry function); none of several others.
+struct TirSchedScheduleInput {
+  std::vector<std::pair<std::string, tir::PrimFunc>> module;
+  std::map<std::string, std::vector<te::Tensor>> te_args;
+  std::string work_on;
+  bool chosen = true;
+};
+
+// The module and function of a Schedule's `mod` argument (Schedule(mod), and
+// verify_trace_roundtrip's fresh schedules); a located error for anything else.
+Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args);
+
 // Whether `rv` (made by `owner`) is a random variable of `h`: its own, or one its
 // schedule inherited by sch.copy().
 bool TirScheduleOwns(const TirScheduleHandle& h, const std::shared_ptr<TirScheduleHandle>& owner,
