@@ -63,6 +63,14 @@ void Fill(QTreeWidget* tree, bool wrap) {
 }
 
 // What the tree's viewport shows with `delegate` (null: Qt's own delegate).
+// `tree` filled and shown at 420 x 320; false when its window never came up.
+bool ShowFilled(QTreeWidget* tree, bool wrap) {
+  Fill(tree, wrap);
+  tree->resize(420, 320);
+  tree->show();
+  return QTest::qWaitForWindowExposed(tree);
+}
+
 QImage Render(QTreeWidget* tree, CachedTextDelegate* delegate) {
   static QStyledItemDelegate qtDelegate;
   tree->setItemDelegate(delegate ? static_cast<QAbstractItemDelegate*>(delegate) : &qtDelegate);
@@ -87,10 +95,7 @@ class TestCachedTextDelegate : public QObject {
   void drawsWhatQtDraws() {
     QFETCH(bool, wrap);
     QTreeWidget tree;
-    Fill(&tree, wrap);
-    tree.resize(420, 320);
-    tree.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    QVERIFY(ShowFilled(&tree, wrap));
     CachedTextDelegate cached;
     const QImage qt = Render(&tree, nullptr);
     const QImage ours = Render(&tree, &cached);
@@ -101,10 +106,7 @@ class TestCachedTextDelegate : public QObject {
 
   void laysOutEachTextOnce() {
     QTreeWidget tree;
-    Fill(&tree, true);
-    tree.resize(420, 320);
-    tree.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    QVERIFY(ShowFilled(&tree, true));
     CachedTextDelegate cached;
     Render(&tree, &cached);
     const int made = cached.layoutsMade();
@@ -118,10 +120,7 @@ class TestCachedTextDelegate : public QObject {
   // A text, a font or a width that changed is drawn as it now is, not as it was cached.
   void showsChanges() {
     QTreeWidget tree;
-    Fill(&tree, true);
-    tree.resize(420, 320);
-    tree.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    QVERIFY(ShowFilled(&tree, true));
     CachedTextDelegate cached;
     const QImage before = Render(&tree, &cached);
     QTreeWidgetItem* first = tree.topLevelItem(0);
@@ -154,10 +153,7 @@ class TestCachedTextDelegate : public QObject {
   // (in a wrapping tree) column width.
   void sizeHintsAreQts() {
     QTreeWidget tree;
-    Fill(&tree, true);
-    tree.resize(420, 320);
-    tree.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    QVERIFY(ShowFilled(&tree, true));
     CachedTextDelegate cached;
     QStyledItemDelegate qt;
     auto sameSizes = [&](int width) {
