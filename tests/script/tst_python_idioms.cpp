@@ -147,7 +147,7 @@ class TestPythonIdioms : public QObject {
         "try:\n"
         "    raise ValueError('bad %d' % 3)\n"
         "except (KeyError, ValueError) as e:\n"
-        "    log.append(e)\n"
+        "    log.append(str(e))\n"
         "else:\n"
         "    log.append('else')\n"
         "finally:\n"
@@ -175,7 +175,7 @@ class TestPythonIdioms : public QObject {
         "    except ValueError:\n"
         "        pass\n"
         "except AssertionError as e:\n"
-        "    ok = e == 'inner'\n"
+        "    ok = str(e) == 'inner'\n"
         "assert ok\n"
         "try:\n"
         "    try:\n"
@@ -183,7 +183,7 @@ class TestPythonIdioms : public QObject {
         "    except KeyError:\n"
         "        raise\n"
         "except LookupError as e:\n"
-        "    assert e == \"'k'\" or e == 'k', e\n");
+        "    assert str(e) == \"'k'\" or str(e) == 'k', e\n");
   }
   void generatorExpressions() {
     auto r = Eval(

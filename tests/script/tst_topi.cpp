@@ -408,7 +408,7 @@ class TestTopi : public QObject {
         "    with tvm.target.Target('cuda'):\n"
         "        topi.sum(A, axis=7)\n"
         "except ValueError as e:\n"
-        "    assert 'exceeds' in e\n"
+        "    assert 'exceeds' in str(e)\n"
         "try:\n"
         "    topi.cuda.schedule_reduce(topi.sum(A))\n"
         "    assert False\n"

@@ -1,16 +1,17 @@
-// try / except / else / finally and raise for scripts. Tessera's errors carry no Python
-// class, so each is given one (ExceptionClass): `raise X(...)` keeps X, a failed assert is
-// an AssertionError, everything else Tessera refuses is a TVMError (a RuntimeError), which
-// is what TVM raises for a schedule or compute it refuses — the idiom of TVM's negative
-// tests (`try: s[B].compute_at(...); assert False` / `except tvm.error.TVMError: pass`).
-// Handlers name their classes (matched by name along Python's hierarchy; not evaluated).
-// The step limit is never caught: a loop of failing `try`s must still end.
+// try / except / else / finally, raise and with for scripts (Exceptions.h). A refusal is
+// a TVMError as TVM raises for a schedule or compute it refuses — the idiom of TVM's
+// negative tests (`try: s[B].compute_at(...); assert False` / `except tvm.error.TVMError:
+// pass`). Handlers name their classes (matched by name along Python's hierarchy; not
+// evaluated).
+#include "script/lang/Exceptions.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
 #include <memory>
 #include <string_view>
 
+#include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
 
 namespace tessera::script {
@@ -26,9 +27,11 @@ bool IsExceptionClassName(const std::string& name) {
   return false;
 }
 
-// The class of a script error: "Name: message" from `raise` or a built-in (which may name
-// itself first: "get(): ValueError: ..."), else by what raised it.
-std::string ExceptionClass(const Error& e) {
+}  // namespace
+
+// "Name: message" from `raise` or a built-in (which may name itself first: "get():
+// ValueError: ..."), else by what raised it.
+std::string ExceptionClassOf(const Error& e) {
   std::string_view m = e.message;
   if (size_t call = m.find("(): "); call != std::string_view::npos && call > 0 &&
                                     std::all_of(m.begin(), m.begin() + call, [](char c) {
@@ -46,35 +49,73 @@ std::string ExceptionClass(const Error& e) {
   return "TVMError";
 }
 
-// Python's built-in hierarchy (and TVM's errors, all TVMError < RuntimeError).
+namespace {
+
+// Python's built-in hierarchy and TVM's errors (all TVMError < RuntimeError). A class
+// Tessera does not know that ends in "Error" names the rule a TensorIR schedule
+// primitive broke (TVM's C++ ScheduleError subclasses, which Python sees as
+// tvm.tir.ScheduleError): scripts define no classes of their own.
 std::string ParentClass(const std::string& cls) {
   static const std::map<std::string, std::string> parents = {
-      {"Exception", "BaseException"},         {"SystemExit", "BaseException"},
-      {"KeyboardInterrupt", "BaseException"}, {"RuntimeError", "Exception"},
-      {"TVMError", "RuntimeError"},           {"NotImplementedError", "RuntimeError"},
-      {"RecursionError", "RuntimeError"},     {"LookupError", "Exception"},
-      {"IndexError", "LookupError"},          {"KeyError", "LookupError"},
-      {"ArithmeticError", "Exception"},       {"ZeroDivisionError", "ArithmeticError"},
-      {"OverflowError", "ArithmeticError"},   {"ImportError", "Exception"},
-      {"ModuleNotFoundError", "ImportError"}, {"BaseException", ""}};
+      {"BaseException", ""},
+      {"Exception", "BaseException"},
+      {"SystemExit", "BaseException"},
+      {"KeyboardInterrupt", "BaseException"},
+      {"GeneratorExit", "BaseException"},
+      {"ArithmeticError", "Exception"},
+      {"ZeroDivisionError", "ArithmeticError"},
+      {"OverflowError", "ArithmeticError"},
+      {"FloatingPointError", "ArithmeticError"},
+      {"AssertionError", "Exception"},
+      {"AttributeError", "Exception"},
+      {"BufferError", "Exception"},
+      {"EOFError", "Exception"},
+      {"ImportError", "Exception"},
+      {"ModuleNotFoundError", "ImportError"},
+      {"LookupError", "Exception"},
+      {"IndexError", "LookupError"},
+      {"KeyError", "LookupError"},
+      {"MemoryError", "Exception"},
+      {"NameError", "Exception"},
+      {"UnboundLocalError", "NameError"},
+      {"OSError", "Exception"},
+      {"FileNotFoundError", "OSError"},
+      {"FileExistsError", "OSError"},
+      {"PermissionError", "OSError"},
+      {"TimeoutError", "OSError"},
+      {"ReferenceError", "Exception"},
+      {"RuntimeError", "Exception"},
+      {"NotImplementedError", "RuntimeError"},
+      {"RecursionError", "RuntimeError"},
+      {"StopIteration", "Exception"},
+      {"SyntaxError", "Exception"},
+      {"IndentationError", "SyntaxError"},
+      {"SystemError", "Exception"},
+      {"TypeError", "Exception"},
+      {"ValueError", "Exception"},
+      {"UnicodeError", "ValueError"},
+      {"Warning", "Exception"},
+      {"UserWarning", "Warning"},
+      {"DeprecationWarning", "Warning"},
+      {"RuntimeWarning", "Warning"},
+      {"TVMError", "RuntimeError"},
+      {"InternalError", "TVMError"},
+      {"DiagnosticError", "TVMError"},
+      {"ScheduleError", "TVMError"},
+      {"LoweringError", "TVMError"},
+      {"RPCError", "TVMError"},
+      {"OpError", "TVMError"},
+      {"OpNotImplemented", "OpError"},
+      {"OpAttributeRequired", "OpError"},
+      {"OpAttributeInvalid", "OpError"},
+      {"OpAttributeUnImplemented", "OpError"}};
   auto it = parents.find(cls);
   if (it != parents.end()) return it->second;
-  // tvm.error.InternalError, OpError, ...: TVM's own classes derive from TVMError.
-  static const char* const kTvmErrors[] = {"InternalError",      "OpError",
-                                           "OpNotImplemented",   "OpAttributeRequired",
-                                           "OpAttributeInvalid", "OpAttributeUnImplemented",
-                                           "DiagnosticError",    "ScheduleError"};
-  for (const char* t : kTvmErrors)
-    if (cls == t) return "TVMError";
-  return "Exception";  // ValueError, TypeError, AssertionError, user names, ...
-}
-
-bool Catches(const std::string& handler, std::string cls) {
-  for (int guard = 0; !cls.empty() && guard < 16; ++guard) {
-    if (cls == handler) return true;
-    cls = ParentClass(cls);
-  }
-  return false;
+  const std::string suffix = "Error";
+  if (cls.size() > suffix.size() &&
+      cls.compare(cls.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return "ScheduleError";
+  return "Exception";
 }
 
 // The class a handler names: `ValueError`, `tvm.error.TVMError` (its last name).
@@ -94,9 +135,74 @@ Result<std::vector<std::string>> HandlerClasses(const AstExpr& e) {
                e.loc);
 }
 
-bool Uncatchable(const Error& e) { return e.message.rfind("the script ran more than", 0) == 0; }
-
 }  // namespace
+
+bool ExceptionUncatchable(const Error& e) {
+  return e.message.rfind("the script ran more than", 0) == 0;
+}
+
+bool ExceptionIsSubclass(const std::string& cls, const std::string& base) {
+  std::string c = cls;
+  for (int guard = 0; !c.empty() && guard < 16; ++guard) {
+    if (c == base) return true;
+    c = ParentClass(c);
+  }
+  return false;
+}
+
+std::string ExceptionText(const Error& e) {
+  const std::string cls = ExceptionClassOf(e);
+  std::string text = e.message;
+  if (text.rfind(cls + ": ", 0) == 0) text = text.substr(cls.size() + 2);
+  if (cls == "AssertionError" && text.rfind("assertion failed: ", 0) == 0) text = text.substr(18);
+  return text;
+}
+
+Result<Value> ExceptionClassObject::GetAttr(Interpreter& interp, const std::string& attr,
+                                            const SourceLoc& loc) const {
+  if (attr == "__name__") return Value::String(name);
+  return Object::GetAttr(interp, attr, loc);
+}
+
+Result<Value> ExceptionClassObject::Call(Interpreter&, const CallArgs& args) const {
+  if (auto st = NoKeywords(args, name); !st) return st.error();
+  std::string text;
+  if (!args.positional.empty()) {
+    const Value& first = args.positional[0];
+    text = first.is_string() ? first.as_string() : repr(first);
+  }
+  return Value::FromObject(std::make_shared<ExceptionObject>(name, std::move(text)));
+}
+
+Result<Value> ExceptionObject::GetAttr(Interpreter& interp, const std::string& attr,
+                                       const SourceLoc& loc) const {
+  if (attr == "args") return Value::Tuple({Value::String(text)});
+  if (attr == "__class__") return ExceptionClassValue(cls);
+  return Object::GetAttr(interp, attr, loc);
+}
+
+Value ExceptionClassValue(const std::string& name) {
+  return Value::FromObject(std::make_shared<ExceptionClassObject>(name));
+}
+
+Value ExceptionValue(const Error& e) {
+  return Value::FromObject(
+      std::make_shared<ExceptionObject>(ExceptionClassOf(e), ExceptionText(e)));
+}
+
+void RegisterExceptionClasses(Interpreter& interp) {
+  for (const char* name : {"BaseException",     "Exception",         "ArithmeticError",
+                           "ZeroDivisionError", "OverflowError",     "AssertionError",
+                           "AttributeError",    "ImportError",       "ModuleNotFoundError",
+                           "LookupError",       "IndexError",        "KeyError",
+                           "MemoryError",       "NameError",         "OSError",
+                           "FileNotFoundError", "RuntimeError",      "NotImplementedError",
+                           "RecursionError",    "StopIteration",     "SyntaxError",
+                           "TypeError",         "ValueError",        "UnicodeError",
+                           "Warning",           "UserWarning",       "DeprecationWarning",
+                           "RuntimeWarning",    "KeyboardInterrupt", "SystemExit"})
+    interp.Register(name, ExceptionClassValue(name));
+}
 
 Error Interpreter::ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
   if (!s.value) {
@@ -125,28 +231,24 @@ Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s,
   Result<Flow> flow = ExecBlock(s.body, locals);
   if (flow && !s.orelse.empty() && *flow == Flow::Normal)
     flow = ExecBlock(s.orelse, locals);
-  else if (!flow && !Uncatchable(flow.error())) {
+  else if (!flow && !ExceptionUncatchable(flow.error())) {
     const Error raised = flow.error();
-    const std::string cls = ExceptionClass(raised);
+    const std::string cls = ExceptionClassOf(raised);
     for (const AstStmt& h : s.handlers) {
       bool match = !h.value;
       if (h.value) {
         auto names = HandlerClasses(*h.value);
         if (!names) return names.error();
-        for (const std::string& n : *names) match = match || Catches(n, cls);
+        for (const std::string& n : *names) match = match || ExceptionIsSubclass(cls, n);
       }
       if (!match) continue;
       if (!h.name.empty()) {
-        // `except E as e`: e is the message (str(e), `"..." in str(e)`).
-        std::string text = raised.message;
-        if (text.rfind(cls + ": ", 0) == 0) text = text.substr(cls.size() + 2);
-        if (cls == "AssertionError" && text.rfind("assertion failed: ", 0) == 0)
-          text = text.substr(18);
+        // `except E as e`: str(e) is the message (`"..." in str(e)`).
         auto bound = std::make_shared<AstExpr>();
         bound->kind = AstKind::Name;
         bound->text = h.name;
         bound->loc = h.loc;
-        if (auto st = Bind(*bound, Value::String(text), locals); !st) return st.error();
+        if (auto st = Bind(*bound, ExceptionValue(raised), locals); !st) return st.error();
       }
       handling_.push_back(raised);
       flow = ExecBlock(h.body, locals);
@@ -161,6 +263,44 @@ Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s,
   if (!final_flow || *final_flow != Flow::Normal) return final_flow;
   return_value_ = std::move(saved_return);
   return flow;
+}
+
+Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s,
+                                                const std::shared_ptr<Scope>& locals) {
+  auto manager = Eval(*s.value, locals);
+  if (!manager) return manager.error();
+  auto call = [&](const char* name, std::vector<Value> arguments) -> Result<Value> {
+    Result<Value> method = Error("");
+    if (manager->is_object()) method = manager->object()->GetAttr(*this, name, s.value->loc);
+    if (!method)
+      return Error("'" + manager->type_name() +
+                       "' object is not a context manager (the 'with' of scripts takes "
+                       "ir_builder scopes, targets, tag scopes and pytest.raises)",
+                   s.value->loc);
+    CallArgs args;
+    args.loc = s.value->loc;
+    args.positional_locs.assign(arguments.size(), s.value->loc);
+    args.positional = std::move(arguments);
+    return CallValue(*method, args);
+  };
+  auto entered = call("__enter__", {});
+  if (!entered) return entered.error();
+  if (!s.target_exprs.empty())
+    if (auto st = Bind(*s.target_exprs[0], *entered, locals); !st) return st.error();
+  auto flow = ExecBlock(s.body, locals);
+  // The scope is left when its block fails too (a `try` around it may go on); the
+  // manager sees the exception and may swallow it by returning True.
+  const bool raised = !flow && !ExceptionUncatchable(flow.error());
+  auto exited = raised ? call("__exit__", {ExceptionClassValue(ExceptionClassOf(flow.error())),
+                                           ExceptionValue(flow.error()), Value()})
+                       : call("__exit__", {Value(), Value(), Value()});
+  if (!flow && !raised) return flow.error();
+  if (!exited) return exited.error();
+  if (!flow) {
+    if (raised && exited->is_bool() && exited->as_bool()) return Flow::Normal;
+    return flow.error();
+  }
+  return *flow;
 }
 
 }  // namespace tessera::script

@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
+#include "script/lang/Exceptions.h"
 #include "script/lang/ExprSize.h"
 #include "script/lang/Operators.h"
 #include "script/lang/PercentFormat.h"
@@ -300,6 +301,7 @@ Status OnlyPositional(const CallArgs& a, const std::string& name, size_t min, si
 
 void Interpreter::RegisterPythonBuiltins() {
   RegisterSetBuiltin(*this);
+  RegisterExceptionClasses(*this);
   RegisterFunction("print", [](Interpreter&, const CallArgs&) -> Result<Value> {
     return Value();  // scripts have no output; print(...) is accepted and ignored
   });
@@ -1395,34 +1397,6 @@ Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s,
 
 // with manager [as target]: the manager's __enter__() is bound to the target, the block
 // runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
-Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s,
-                                                const std::shared_ptr<Scope>& locals) {
-  auto manager = Eval(*s.value, locals);
-  if (!manager) return manager.error();
-  auto call = [&](const char* name) -> Result<Value> {
-    Result<Value> method = Error("");
-    if (manager->is_object()) method = manager->object()->GetAttr(*this, name, s.value->loc);
-    if (!method)
-      return Error("'" + manager->type_name() +
-                       "' object is not a context manager (the 'with' of scripts takes "
-                       "ir_builder scopes: for_range, if_scope, else_scope, new_scope)",
-                   s.value->loc);
-    CallArgs none;
-    none.loc = s.value->loc;
-    return CallValue(*method, none);
-  };
-  auto entered = call("__enter__");
-  if (!entered) return entered.error();
-  if (!s.target_exprs.empty())
-    if (auto st = Bind(*s.target_exprs[0], *entered, locals); !st) return st.error();
-  auto flow = ExecBlock(s.body, locals);
-  // The scope is left when its block fails too (a `try` around it may go on).
-  auto exited = call("__exit__");
-  if (!flow) return flow.error();
-  if (!exited) return exited.error();
-  return *flow;
-}
-
 Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
   auto fn = std::make_shared<FunctionObject>();
   fn->def = std::make_shared<const AstStmt>(s);

@@ -294,9 +294,9 @@ class Interpreter {
   Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals);
-  Result<Flow> ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals);
-  Result<Flow> ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals);  // Exceptions.cpp
-  Error ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals);       // Exceptions.cpp
+  Result<Flow> ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals);  // Exceptions.cpp
+  Result<Flow> ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals);   // Exceptions.cpp
+  Error ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals);        // Exceptions.cpp
   Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Status ExecClass(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   // `s`'s decorators applied to `value`, innermost first.

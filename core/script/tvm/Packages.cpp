@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "script/lang/Args.h"
+#include "script/lang/Exceptions.h"
+#include "script/pytest/Pytest.h"
 #include "script/tvm/driver/LowerArgs.h"
 #include "script/tvm/driver/TirModule.h"
 #include "script/tvm/ir/JsonGraph.h"
@@ -122,7 +124,18 @@ void InstallTe(Interpreter& interp) {
   interp.AddNameHint("tvm", "did you forget 'import tvm'?");
 }
 
-void InstallRuntime(Interpreter& interp) { RegisterRuntimeBuiltins(interp); }
+void InstallRuntime(Interpreter& interp) {
+  RegisterRuntimeBuiltins(interp);
+  // TVM's error classes, for `except` and pytest.raises (tvm.tir.ScheduleError is
+  // tvm.tir.schedule's).
+  for (const char* path : {"tvm.TVMError", "tvm.error.TVMError", "tvm.base.TVMError",
+                           "tvm._ffi.base.TVMError", "tvm.ffi.Error"})
+    interp.Register(path, ExceptionClassValue("TVMError"));
+  for (const char* name :
+       {"InternalError", "DiagnosticError", "RPCError", "OpError", "OpNotImplemented",
+        "OpAttributeRequired", "OpAttributeInvalid", "OpAttributeUnImplemented"})
+    interp.Register(std::string("tvm.error.") + name, ExceptionClassValue(name));
+}
 
 // tvm.lower(s, [A, B, C], simple_mode=True) records the argument order (what `tessera-cli
 // lower` and the exporter use) and returns the lowered IRModule (TirModule.h; its
@@ -189,6 +202,7 @@ const std::vector<TvmPackage>& TvmPackages() {
       {"tvm.tir", InstallTir, nullptr},
       {"tvm.tir.schedule", InstallTirSchedule, nullptr},
       {"tvm.topi", nullptr, RegisterTopiBuiltins},
+      {"pytest", RegisterPytest, nullptr},
   };
   return kPackages;
 }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "ir/ExprOp.h"
+#include "script/lang/Exceptions.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/TirTensorIntrinObjects.h"
@@ -518,10 +519,12 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of) {
                                   [record_of](Interpreter& in) -> tir::TensorIntrinRegistry& {
                                     return *record_of(in).intrins;
                                   });
-  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
-    for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV", "ScheduleError"})
+  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"}) {
+    for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV"})
       interp.Register(std::string(module) + "." + cls,
                       Value::FromObject(std::make_shared<TirSchedClassName>(cls)));
+    interp.Register(std::string(module) + ".ScheduleError", ExceptionClassValue("ScheduleError"));
+  }
 }
 
 std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type) {
