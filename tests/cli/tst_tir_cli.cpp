@@ -197,7 +197,8 @@ class TestTirCli : public QObject, protected CliScriptFolder {
         << ":11:5: error: ValueError: The loop i is no longer in the function";
     QTest::newRow("an unknown block")
         << QByteArray("b = sch.get_block('E')\n")
-        << ":9:9: error: ValueError: Cannot find a block with the name: E\n";
+        << ":9:9: error: ScheduleError: An error occurred in the schedule primitive 'get_block': "
+           "NotSingleResult: Cannot find a block with the name: E\n";
     QTest::newRow("a primitive's error")
         << QByteArray("i, j, kk = sch.get_loops('C')\nsch.split(i, factors=[3, 5])\n")
         << ":10:5: error: ScheduleError: An error occurred in the schedule primitive 'split': "

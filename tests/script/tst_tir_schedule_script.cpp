@@ -278,7 +278,9 @@ class TestTirScheduleScript : public QObject {
                "primitive 'split': WrongFactorProductError:");
     QTest::newRow("an unknown block")
         << head + "sch.get_block('D')\n"
-        << std::string("t.py:11:5: error: ValueError: Cannot find a block with the name: D");
+        << std::string(
+               "t.py:11:5: error: ScheduleError: An error occurred in the schedule "
+               "primitive 'get_block': NotSingleResult: Cannot find a block with the name: D");
     QTest::newRow("an expired loop")
         << head + "sch.split(i, factors=[None, 32])\nsch.parallel(i)\n"
         << std::string("t.py:12:5: error: ValueError: The loop i is no longer in the function");

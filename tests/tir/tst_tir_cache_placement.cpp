@@ -148,7 +148,8 @@ class TestTirCachePlacement : public QObject {
         sch, [&] { return Status(sch.CacheWrite(c, 1, "local").error()); },
         "BufferIndexOutOfRangeError");
     CheckRefused(
-        sch, [&] { return Status(sch.CacheWrite(c, 0, "texture").error()); }, "ValueError");
+        sch, [&] { return Status(sch.CacheWrite(c, 0, "texture").error()); },
+        "InvalidStorageScopeError");
   }
 
   // set_axis_separator on an intermediate and an output: printed as TVM prints them,

@@ -196,8 +196,8 @@ class TestTirCacheReindexInplace : public QObject {
         sch, [&] { return sch.ReindexCacheRead(c, 5, "shared", Transpose()); },
         "BufferIndexOutOfRangeError", "out of range");
     CheckRefused(
-        sch, [&] { return sch.ReindexCacheRead(c, 0, "texture", Transpose()); }, "ValueError",
-        "texture");
+        sch, [&] { return sch.ReindexCacheRead(c, 0, "texture", Transpose()); },
+        "InvalidStorageScopeError", "texture");
     // The blockized block writes a 16 x 16 tile of C: not a single point.
     std::vector<LoopRV> loops = *sch.GetLoops(c);
     std::vector<LoopRV> i = *sch.Split(loops[0], {Expr(), Expr(16)});

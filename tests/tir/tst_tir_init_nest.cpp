@@ -124,7 +124,7 @@ class TestTirInitNest : public QObject {
     QVERIFY2(Contains(r.error().message, "init of block C_o"), r.error().message.c_str());
     auto missing = g.sch.GetBlock("D_init");
     QVERIFY(!missing.ok());
-    QCOMPARE(Q(ErrorKind(missing.error())), QString("ValueError"));
+    QCOMPARE(Q(ErrorKind(missing.error())), QString("NotSingleResult"));
   }
 
   void reindexOfTheOuterBlockIsNotALeaf() {

@@ -102,11 +102,12 @@ class TestTirPrimitives : public QObject {
     QCOMPARE(Q((*g.sch.Get(g.c))->block->name), QString("C"));
   }
 
-  void getBlockOfUnknownNameIsValueError() {
+  // TVM's NotSingleResult, a ScheduleError.
+  void getBlockOfUnknownNameIsNotSingleResult() {
     Schedule sch(Gemm());
     auto b = sch.GetBlock("D");
     QVERIFY(!b.ok());
-    QCOMPARE(Q(ErrorKind(b.error())), QString("ValueError"));
+    QCOMPARE(Q(ErrorKind(b.error())), QString("NotSingleResult"));
     QVERIFY(b.error().message.find("Cannot find a block with the name: D") != std::string::npos);
     QVERIFY(sch.trace().insts.empty());
   }
@@ -707,7 +708,7 @@ class TestTirPrimitives : public QObject {
     auto index = sch.SetScope(*sch.GetBlock("B"), 1, "shared");
     QCOMPARE(Q(ErrorKind(index.error())), QString("BufferIndexOutOfRangeError"));
     auto scope = sch.SetScope(*sch.GetBlock("B"), 0, "texture");
-    QCOMPARE(Q(ErrorKind(scope.error())), QString("ValueError"));
+    QCOMPARE(Q(ErrorKind(scope.error())), QString("InvalidStorageScopeError"));
   }
 
   // ---- cache_read / cache_write ----
@@ -849,7 +850,7 @@ class TestTirPrimitives : public QObject {
     auto write_index = sch.CacheWrite(c, 1, "local");
     QCOMPARE(Q(ErrorKind(write_index.error())), QString("BufferIndexOutOfRangeError"));
     auto scope = sch.CacheRead(c, 0, "texture");
-    QCOMPARE(Q(ErrorKind(scope.error())), QString("ValueError"));
+    QCOMPARE(Q(ErrorKind(scope.error())), QString("InvalidStorageScopeError"));
     QCOMPARE(Q(AsTVMScript(sch.func())), Q(before));
     QCOMPARE(sch.trace().insts.size(), size_t(1));
   }

@@ -26,7 +26,7 @@ Status CheckStorageScope(const std::string& scope) {
       scope.rfind("wmma.", 0) == 0) {
     return Status::Ok();
   }
-  return ScheduleError("ValueError", "Invalid storage scope \"" + scope + "\"");
+  return ScheduleError("InvalidStorageScopeError", "Invalid storage scope \"" + scope + "\"");
 }
 
 Error IndexError(size_t index, size_t n, const char* what) {

@@ -56,10 +56,10 @@ Result<const BlockRealizeNode*> GetBlock(const ScheduleState& state, const std::
                                name + " is inside the init of block " + owner->name +
                                ", which the schedule gives no sref");
     }
-    return ScheduleError("ValueError", "Cannot find a block with the name: " + name);
+    return ScheduleError("NotSingleResult", "Cannot find a block with the name: " + name);
   }
   if (found.size() > 1) {
-    return ScheduleError("ValueError", "Multiple blocks with the name " + name + " found (" +
+    return ScheduleError("NotSingleResult", "Multiple blocks with the name " + name + " found (" +
                                            std::to_string(found.size()) + ")");
   }
   return found[0];
