@@ -41,6 +41,23 @@ const char* kStridedReduction =
     "i, k = sch.get_loops(b)\n"
     "(ci,) = sch.get_loops(sch.get_block('C'))\n";
 
+// A reduction that writes its output by its reduction iterator (B[vk]): not a reduction
+// block, whatever its init says (TVM's for_kind test rowsum_not_compact_data_flow).
+const char* kOutputByReduction =
+    "import tvm\n"
+    "from tvm import tir\n"
+    "from tvm.script import tir as T\n"
+    "@T.prim_func\n"
+    "def main(A: T.Buffer((128, 128), 'float32'), B: T.Buffer((128,), 'float32')):\n"
+    "    for i, k in T.grid(128, 16):\n"
+    "        with T.block('B'):\n"
+    "            vi, vk = T.axis.remap('SR', [i, k])\n"
+    "            with T.init():\n"
+    "                B[vk] = T.float32(0.0)\n"
+    "            B[vk] = B[vk] + A[vi, vk]\n"
+    "sch = tir.Schedule(main)\n"
+    "i, k = sch.get_loops(sch.get_block('B'))\n";
+
 // An elementwise block whose last binding scales its loop (l * 16).
 const char* kScaledBinding =
     "import tvm\n"
@@ -126,6 +143,11 @@ class TestTirAffineBinding : public QObject {
                "reduction block");
     QTest::newRow("parallel over a strided reduction")
         << std::string(kStridedReduction) << std::string("sch.parallel(i)")
+        << std::string(
+               "NotCompactDataFlowError: The subtree under loop i does not have compact "
+               "dataflow: block B is neither a complete block nor a reduction block");
+    QTest::newRow("parallel over a reduction that writes by its reduction iterator")
+        << std::string(kOutputByReduction) << std::string("sch.parallel(i)")
         << std::string(
                "NotCompactDataFlowError: The subtree under loop i does not have compact "
                "dataflow: block B is neither a complete block nor a reduction block");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 
@@ -62,6 +63,8 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
   for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
   for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
   for (Buffer& b : out->alloc_buffers) b = b == from ? to : b;
+  for (MatchBufferRegion& m : out->match_buffers)
+    m.source.buffer = m.source.buffer == from ? to : m.source.buffer;
   return out;
 }
 
@@ -164,7 +167,21 @@ bool IsCompleteOrReductionBlock(const BlockNode& b) {
   }
   bool reads_own_output = std::any_of(b.reads.begin(), b.reads.end(),
                                       [&](const BufferRegion& r) { return writes(r.buffer); });
-  return (all_spatial && !reads_own_output) || (HasInit(b) && spatial_or_reduce);
+  if (all_spatial && !reads_own_output) return true;
+  // A reduction block writes each output element from its data-parallel iterators only
+  // (TVM's "the reduction block vars are used to index the output buffer"): an output
+  // indexed by a reduction iterator is written by different iterations of it.
+  auto is_reduce = [&](const ir::VarNode* v) {
+    return std::any_of(b.iter_vars.begin(), b.iter_vars.end(), [&](const IterVar& iv) {
+      return iv->iter_type == ir::IterVarType::CommReduce && iv->var.get() == v;
+    });
+  };
+  bool output_by_reduce = std::any_of(b.writes.begin(), b.writes.end(), [&](const BufferRegion& w) {
+    return std::any_of(w.region.begin(), w.region.end(), [&](const ir::Range& r) {
+      return ir::UsesVar(r.min, is_reduce) || ir::UsesVar(r.extent, is_reduce);
+    });
+  });
+  return HasInit(b) && spatial_or_reduce && !output_by_reduce;
 }
 
 Status RemoveLeafBlock(ScheduleState* state, const BlockRealizeNode* block) {
