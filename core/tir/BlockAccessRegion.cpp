@@ -22,6 +22,9 @@ class Detector : public ir::IRVisitor {
  public:
   explicit Detector(const std::vector<Buffer>& known) : known_(known) {}
 
+  // The block's T.match_buffer views: an access of one is an access of its source.
+  void Match(const std::vector<MatchBufferRegion>& views) { views_ = &views; }
+
   void VisitTir(const Stmt& s) {
     if (const auto* c = As<ComputeNode>(s)) {
       VisitStmt(c->stmt);
@@ -71,7 +74,42 @@ class Detector : public ir::IRVisitor {
       region.push_back(relaxed ? arith::EvalSet(index, dom_, &analyzer_)
                                : IntSet::SinglePoint(index));
     }
+    if (const MatchBufferRegion* view = ViewOf(buffer)) {
+      Merge(list, view->source.buffer, InSource(*view, std::move(region)));
+      return;
+    }
     Merge(list, buffer, std::move(region));
+  }
+
+  const MatchBufferRegion* ViewOf(const Buffer& buffer) const {
+    if (!views_) return nullptr;
+    for (const MatchBufferRegion& v : *views_)
+      if (v.buffer == buffer) return &v;
+    return nullptr;
+  }
+
+  // TVM's ConvertMatchedRegion: the view's trailing dimensions are the source's, offset
+  // by the source region's start; the source's leading dimensions count whole.
+  std::vector<IntSet> InSource(const MatchBufferRegion& view, std::vector<IntSet> region) {
+    const Region& source = view.source.region;
+    const size_t lead = source.size() > region.size() ? source.size() - region.size() : 0;
+    std::vector<IntSet> sets;
+    for (size_t d = 0; d < source.size(); ++d) {
+      if (d < lead || d - lead >= region.size()) {
+        sets.push_back(arith::EvalSet(source[d], dom_, &analyzer_));
+        continue;
+      }
+      const IntSet& in_view = region[d - lead];
+      const Expr& start = source[d].min;
+      if (in_view.is_single_point())
+        sets.push_back(IntSet::SinglePoint(analyzer_.Simplify(start + in_view.min())));
+      else if (in_view.is_bounded())
+        sets.push_back(IntSet::Interval(analyzer_.Simplify(start + in_view.min()),
+                                        analyzer_.Simplify(start + in_view.max())));
+      else
+        sets.push_back(arith::EvalSet(source[d], dom_, &analyzer_));
+    }
+    return sets;
   }
 
   void Merge(std::vector<Access>* list, const Buffer& buffer, std::vector<IntSet> region) {
@@ -107,6 +145,7 @@ class Detector : public ir::IRVisitor {
   }
 
   const std::vector<Buffer>& known_;
+  const std::vector<MatchBufferRegion>* views_ = nullptr;
   arith::IntSetMap dom_;
   arith::Analyzer analyzer_;
 };
@@ -141,6 +180,7 @@ AccessRegions GetBlockAccessRegion(const BlockNode& block, const std::vector<Buf
   std::vector<Buffer> visible = known;
   visible.insert(visible.end(), block.alloc_buffers.begin(), block.alloc_buffers.end());
   Detector detector(visible);
+  detector.Match(block.match_buffers);
   if (block.init.defined()) detector.VisitStmt(block.init);
   if (block.init_nest) detector.VisitTir(block.init_nest);
   detector.VisitTir(block.body);

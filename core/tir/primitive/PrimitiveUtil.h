@@ -30,8 +30,9 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 // The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
 
-// The block with buffer `from` replaced by `to` in its body, init, signature and
-// allocations; inside nested blocks too when `nested`.
+// The block with buffer `from` replaced by `to` in its body, init, signature,
+// allocations and the sources of its T.match_buffer views; inside nested blocks too when
+// `nested`.
 Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested);
 
 // A complete block (spatial iterators only, does not read what it writes) or a reduction
