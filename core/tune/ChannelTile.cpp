@@ -57,6 +57,13 @@ std::vector<int64_t> ChunkChoices(const ChannelAxis& c) {
   return out;
 }
 
+// Whether the packed operand's block of `t` channels over the whole reduction (every
+// input channel and window tap) fits the 16 KiB of L1 the chunks are sized for: chunks
+// then keep nothing in L1 that the whole reduction would not.
+bool WholeReductionFitsL1(const ChannelAxis& c, int64_t t) {
+  return t * c.chunk_extent * c.window * 4 <= 16 * 1024;
+}
+
 // Whether the rule offers the producer knob: a computed broadcast tensor and chunks.
 bool HasProducerKnob(const ChannelAxis& c) {
   return c.broadcast_computed && !ChunkChoices(c).empty();
@@ -510,6 +517,14 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     int64_t chunk = 0;
     for (int64_t k : ChunkChoices(rule.channel))
       if (t * k * rule.channel.window * 4 <= 16 * 1024) chunk = k;
+    // The whole reduction's block fits as well (a pointwise convolution of few input
+    // channels): first without chunks — the accumulators then stay in registers over the
+    // whole reduction, with no row-wide accumulator stored, reloaded and copied out per
+    // chunk —, then chunked as below.
+    if (chunk > 0 && WholeReductionFitsL1(rule.channel, t)) {
+      seed(t, best, best_order, 0, 0, 0);
+      if (HasWindowKnob(rule.channel)) seed(t, best, best_order, 0, 0, 0, 1);
+    }
     seed(t, best, best_order, chunk, 0, 0);
     if (HasWindowKnob(rule.channel)) seed(t, best, best_order, chunk, 0, 0, 1);
     // The GEMM's packed panel: the chunk's rows of the broadcast input copied contiguous

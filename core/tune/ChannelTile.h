@@ -55,9 +55,10 @@
 // and 4 vectors of `a` with the most divisor columns that fit half the registers
 // (AVX-512: 2 x 8, AVX2: 2 x 4), each with the blocks of `a` outer and with rows outer,
 // and the densest tiles of 4 and 2 vectors (AVX2: 4 x 3,
-// vectors outer) chunked so that a chunk's operand block fits 16 KiB, with the window's
-// loops kept and unrolled, and without a window also with the broadcast input packed per
-// chunk (and, read at a column stride, in phases); the invariant
+// vectors outer) chunked so that a chunk's operand block fits 16 KiB — where the whole
+// reduction's block fits too (a pointwise convolution of few input channels), first
+// without chunks —, with the window's loops kept and unrolled, and without a window also with the
+// broadcast input packed per chunk (and, read at a column stride, in phases); the invariant
 // operand's element-wise producer (conv2d's padding) not inlined (its guards would run in
 // the inner loop), computed at the chunk loop in the chunked seeds; its innermost loop
 // vectorized (a guard becomes a mask).

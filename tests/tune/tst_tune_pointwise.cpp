@@ -65,6 +65,16 @@ int64_t Accumulators(const Decisions& d, int lanes) {
          Value(d, ChannelSplitKnobName("conv", "x"));
 }
 
+// The seeds with the most accumulators, in the space's order.
+std::vector<Decisions> Densest(const std::vector<Decisions>& seeds, int lanes) {
+  int64_t most = 0;
+  for (const Decisions& d : seeds) most = std::max(most, Accumulators(d, lanes));
+  std::vector<Decisions> out;
+  for (const Decisions& d : seeds)
+    if (Accumulators(d, lanes) == most) out.push_back(d);
+  return out;
+}
+
 }  // namespace
 
 class TunePointwise : public QObject {
@@ -157,6 +167,50 @@ s = te.create_schedule(conv.op)
     QVERIFY(!space3.Satisfies(w));
     w.values[ChannelSplitKnobName("conv", "x")] = {2, 7};  // 14 accumulators
     QVERIFY(space3.Satisfies(w));
+  }
+
+  // Where the packed weights' block over the whole reduction fits the 16 KiB the chunks
+  // are sized for (MobileNetV2's pointwise 32 -> 192: 32 input channels), the densest tile
+  // is seeded first with the whole reduction inside the column tile (no chunks: the
+  // accumulators stay in registers, nothing row-wide is stored, reloaded and copied out),
+  // then chunked; where it does not (ResNet-50's reduce, 256 input channels), chunked
+  // only. The unchunked seed matches the te oracle.
+  void wholeReductionFirstWhereItFits_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("lanes");
+    QTest::newRow("avx2") << "avx2" << 8;
+    QTest::newRow("avx512") << "avx512f" << 16;
+  }
+  void wholeReductionFirstWhereItFits() {
+    QFETCH(QString, isa);
+    QFETCH(int, lanes);
+    const TargetInfo target = Target(isa.toStdString().c_str());
+    const std::string chunk = ChannelChunkKnobName("conv");
+    const std::vector<Decisions> few =
+        Densest(ChannelSeeds(SpaceOf(Load(Pointwise(32, 28, 192)), target)), lanes);
+    QVERIFY(few.size() >= 2);
+    QCOMPARE(Value(few.front(), chunk), int64_t{0});
+    QVERIFY(Value(few.front(), ChannelSplitKnobName("conv", "f")) * 32 * 4 <= 16 * 1024);
+    QVERIFY(std::any_of(few.begin() + 1, few.end(),
+                        [&](const Decisions& d) { return Value(d, chunk) > 0; }));
+    // 256 input channels: a block of 32 channels is 32 KiB over the whole reduction, so
+    // the densest seed is chunked, as is every one whose block exceeds 16 KiB.
+    const std::vector<Decisions> many =
+        Densest(ChannelSeeds(SpaceOf(Load(Pointwise(256, 56, 64)), target)), lanes);
+    QVERIFY(!many.empty());
+    QVERIFY(Value(many.front(), chunk) > 0);
+    for (const Decisions& d : many)
+      if (Value(d, ChannelSplitKnobName("conv", "f")) * 256 * 4 > 16 * 1024)
+        QVERIFY(Value(d, chunk) > 0);
+    // The unchunked seed runs and agrees with the oracle (a smaller plane).
+    auto small = Load(Pointwise(32, 14, 64));
+    DesignSpace space = SpaceOf(small, target);
+    const std::vector<Decisions> seeds = Densest(ChannelSeeds(space), lanes);
+    QVERIFY(!seeds.empty());
+    QCOMPARE(Value(seeds.front(), chunk), int64_t{0});
+    auto valid = space.Validate(seeds.front(), small.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    QCOMPARE(RunAgainstOracle(small, *valid), QString());
   }
 
   // Bad input: the pack without chunks is not a point of the space, and Apply refuses it
