@@ -1,9 +1,12 @@
 #include "views/TextEditor.h"
 
 #include <QPlainTextDocumentLayout>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTextBlock>
 #include <QTextDocument>
+
+#include "views/ScrollBarsNow.h"
 
 namespace tessera::views {
 namespace {
@@ -16,7 +19,7 @@ constexpr qreal kFar = 1e9;  // past any document's width or height
 // lines' rectangle are announced.
 class ChangedLinesLayout : public QPlainTextDocumentLayout {
  public:
-  ChangedLinesLayout(QTextDocument* document, const TextEditor* editor)
+  ChangedLinesLayout(QTextDocument* document, TextEditor* editor)
       : QPlainTextDocumentLayout(document), editor_(editor), blocks_(document->blockCount()) {}
 
   void documentChanged(int from, int charsRemoved, int charsAdded) override {
@@ -34,6 +37,7 @@ class ChangedLinesLayout : public QPlainTextDocumentLayout {
     {
       const QSignalBlocker quiet(this);
       QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);
+      if (linesMoved) editor_->placeVerticalBarForLineCount();
       changed = editor_->changedRect(first, last.isValid() ? last : first, linesMoved);
       editor_->layOutVisibleLines();
     }
@@ -42,7 +46,7 @@ class ChangedLinesLayout : public QPlainTextDocumentLayout {
   }
 
  private:
-  const TextEditor* editor_;
+  TextEditor* editor_;
   int blocks_;
 };
 
@@ -62,6 +66,20 @@ void TextEditor::layOutVisibleLines() const {
   qreal y = contentOffset().y();
   for (QTextBlock b = firstVisibleBlock(); b.isValid() && y <= bottom; b = b.next())
     y += blockBoundingRect(b).height();
+}
+
+void TextEditor::placeVerticalBarForLineCount() {
+  if (!isVisible() || lineWrapMode() != NoWrap ||
+      verticalScrollBarPolicy() != Qt::ScrollBarAsNeeded)
+    return;
+  // Unwrapped, each line is one line of the font's height.
+  const qreal content = document()->blockCount() * fontMetrics().lineSpacing();
+  const qreal room = viewport()->height() - 2 * document()->documentMargin();
+  const bool needed = content > room;
+  QScrollBar* bar = verticalScrollBar();
+  if (needed == (bar->minimum() < bar->maximum())) return;
+  bar->setRange(0, needed ? 1 : 0);
+  ShowScrollBarsNow(this);
 }
 
 QRectF TextEditor::changedRect(const QTextBlock& first, const QTextBlock& last, bool toEnd) const {

@@ -6,7 +6,11 @@
 // It also lays out the changed lines in sight before it announces the document's size:
 // laid out one by one at paint time, an edit around the widest line first shrank the
 // document's width (the widest line not laid out yet) and then grew it back, so the
-// horizontal scroll bar, and the window behind it, repainted at every edit.
+// horizontal scroll bar, and the window behind it, repainted at every edit. And when
+// an edit adds or removes enough lines for the vertical scroll bar to appear or go, it
+// places the bar before laying out any line: the viewport's width changes with the bar,
+// and QPlainTextEdit then lays out every line again (although unwrapped lines do not
+// depend on the width), so lines laid out before were shaped for nothing.
 #pragma once
 
 #include <QPlainTextEdit>
@@ -24,6 +28,10 @@ class TextEditor : public QPlainTextEdit {
   // Lays out the lines the next paint shows (while the editor is visible), as the paint
   // would: from the first visible line down to the viewport's bottom.
   void layOutVisibleLines() const;
+  // Shows or hides the vertical scroll bar for the document's line count (while the
+  // editor is visible, its lines unwrapped and the bar shown as needed); QPlainTextEdit
+  // sets the bar's exact range when it next adjusts it.
+  void placeVerticalBarForLineCount();
 };
 
 }  // namespace tessera::views

@@ -4,6 +4,8 @@
 #include <QScreen>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QtTest>
 
 #include "views/TextEditor.h"
@@ -130,6 +132,42 @@ class TestTextEditor : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&fresh));
     Settle();
     QCOMPARE(OnScreen(editor), OnScreen(fresh));
+  }
+
+  // An edit that makes the vertical scroll bar appear or go narrows or widens the
+  // viewport, and QPlainTextEdit lays out every line again at a new width: the bar is
+  // placed before the lines in sight are laid out, so that they are laid out (shaped)
+  // once, at the width they are painted at, and stay laid out.
+  void linesInSightAreLaidOutOnceWhenTheVerticalBarComesOrGoes_data() {
+    QTest::addColumn<int>("before");
+    QTest::addColumn<int>("after");
+    QTest::addRow("bar appears") << 5 << 60;
+    QTest::addRow("bar goes") << 60 << 5;
+  }
+
+  void linesInSightAreLaidOutOnceWhenTheVerticalBarComesOrGoes() {
+    QFETCH(int, before);
+    QFETCH(int, after);
+    TextEditor edited;
+    Prepare(edited, Lines(before));
+    QVERIFY(QTest::qWaitForWindowExposed(&edited));
+    Settle();
+    QCOMPARE(edited.verticalScrollBar()->isVisible(), before > after);
+    QVERIFY(ReplaceChangedText(&edited, Lines(after)));
+    // Before any paint: the first line was laid out and not cleared by a later width change.
+    QTextLayout* first = edited.document()->firstBlock().layout();
+    QCOMPARE(first->lineCount(), 1);
+    Settle();
+    QCOMPARE(edited.verticalScrollBar()->isVisible(), after > before);
+
+    TextEditor fresh;
+    Prepare(fresh, Lines(after));
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    Settle();
+    QCOMPARE(edited.verticalScrollBar()->maximum(), fresh.verticalScrollBar()->maximum());
+    QImage shown = OnScreen(edited);
+    QVERIFY(!shown.isNull());
+    QCOMPARE(shown, OnScreen(fresh));
   }
 
   // Every kind of edit, with the view at the top and scrolled: the window shows what a
