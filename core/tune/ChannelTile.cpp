@@ -490,7 +490,9 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   // ragged when the peeled tile is a small part), the operand loop with fewer live values
   // outside, the reduction chunked so that a chunk of the packed operand's block fits
   // 16 KiB of L1 (AVX2 conv2d 3x3: 4 x 3, vectors outer, chunks of 8 input channels).
-  for (int64_t vectors : {4, 2}) {
+  // Three vectors where they divide `a`: their densest tile may divide a row the others
+  // leave ragged (AVX2, 28 columns: 3 x 4 where 4 vectors take 4 x 3 = 3 x 9 + 1).
+  for (int64_t vectors : {4, 3, 2}) {
     const int64_t t = vectors * lanes;
     if (axis_extent % t != 0) continue;
     int64_t best = 0, best_order = 0;

@@ -54,7 +54,7 @@
 // a GEMM micro-kernel's do (AVX-512: 2 x 14 + 3). Seeds: 1, 2
 // and 4 vectors of `a` with the most divisor columns that fit half the registers
 // (AVX-512: 2 x 8, AVX2: 2 x 4), each with the blocks of `a` outer and with rows outer,
-// and the densest tiles of 4 and 2 vectors (AVX2: 4 x 3,
+// and the densest tiles of 4, 3 (where they divide `a`) and 2 vectors (AVX2: 4 x 3,
 // vectors outer) chunked so that a chunk's operand block fits 16 KiB — where the whole
 // reduction's block fits too (a pointwise convolution of few input channels), first
 // without chunks —, with the window's loops kept and unrolled, and without a window also with the

@@ -213,6 +213,45 @@ s = te.create_schedule(conv.op)
     QCOMPARE(RunAgainstOracle(small, *valid), QString());
   }
 
+  // Three vectors of output channels where they divide them (192 = 8 x 24 on AVX2, 4 x 48
+  // on AVX-512): the densest such tile, whose columns divide MobileNetV2's 28-column row
+  // (AVX2 3 x 4, AVX-512 3 x 7) where 4 vectors leave it ragged on AVX2 (4 x 3); none
+  // where they do not divide (64 channels). The seed matches the te oracle.
+  void threeVectorTilesWhereTheyDivide_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("lanes");
+    QTest::newRow("avx2") << "avx2" << 8;
+    QTest::newRow("avx512") << "avx512f" << 16;
+  }
+  void threeVectorTilesWhereTheyDivide() {
+    QFETCH(QString, isa);
+    QFETCH(int, lanes);
+    const TargetInfo target = Target(isa.toStdString().c_str());
+    const std::string block = ChannelSplitKnobName("conv", "f");
+    const std::string columns = ChannelSplitKnobName("conv", "x");
+    auto three = [&](const std::vector<Decisions>& seeds) {
+      std::vector<Decisions> out;
+      for (const Decisions& d : seeds)
+        if (Value(d, block) == 3 * lanes &&
+            Accumulators(d, lanes) >= AccumulatorsCoveringFma(target))
+          out.push_back(d);
+      return out;
+    };
+    const std::vector<Decisions> pw =
+        three(ChannelSeeds(SpaceOf(Load(Pointwise(32, 28, 192)), target)));
+    QVERIFY(!pw.empty());
+    QCOMPARE(28 % Value(pw.front(), columns), int64_t{0});
+    QCOMPARE(Value(pw.front(), ChannelChunkKnobName("conv")), int64_t{0});  // 24 KiB at most
+    QVERIFY(three(ChannelSeeds(SpaceOf(Load(Pointwise(256, 56, 64)), target))).empty());
+    auto small = Load(Pointwise(16, 28, 48));
+    DesignSpace space = SpaceOf(small, target);
+    const std::vector<Decisions> seeds = three(ChannelSeeds(space));
+    QVERIFY(!seeds.empty());
+    auto valid = space.Validate(seeds.front(), small.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    QCOMPARE(RunAgainstOracle(small, *valid), QString());
+  }
+
   // Bad input: the pack without chunks is not a point of the space, and Apply refuses it
   // naming both knobs.
   void packWithoutChunksIsRefused() {
