@@ -238,6 +238,14 @@ void RegisterRuntimeBuiltins(Interpreter& interp) {
     return MakeRuntimeValue("tvm.build(...)");
   });
   interp.Alias("tvm.driver.build", "tvm.build");
+  // TVM 0.20's spelling of building a TensorIR module or function: tvm.compile(mod,
+  // target=...) and tvm.tir.build(mod); the same runtime value.
+  for (const char* compile : {"tvm.compile", "tvm.tir.build"}) {
+    std::string name = compile;
+    interp.RegisterFunction(name, [name](Interpreter&, const CallArgs&) -> Result<Value> {
+      return MakeRuntimeValue(name + "(...)");
+    });
+  }
 }
 
 }  // namespace tessera::script

@@ -6,6 +6,7 @@
 
 #include "script/lang/Args.h"
 #include "script/tvm/te/TeObjects.h"
+#include "script/tvm/te/TensorIntrinObjects.h"
 #include "tir/CreatePrimFunc.h"
 
 namespace tessera::script {
@@ -86,6 +87,15 @@ const std::map<std::string, TirValueFuncAttr>& TirValuePrimFuncAttributes() {
          std::vector<Value> names;
          for (const tir::Buffer& b : f.func.params) names.push_back(Value::String(b->name));
          return Value::List(std::move(names));
+       }},
+      // The parameters' buffers by parameter (`f.buffer_map[f.params[0]].shape`).
+      {"buffer_map",
+       [](const TensorIRFunc& f, const SourceLoc&) -> Result<Value> {
+         auto d = std::make_shared<DictObject>();
+         for (const tir::Buffer& b : f.func.params)
+           d->entries->emplace_back(Value::String(b->name),
+                                    Value::FromObject(std::make_shared<BufferObject>(b)));
+         return Value::FromObject(d);
        }},
       {"attrs",
        [](const TensorIRFunc& f, const SourceLoc&) -> Result<Value> {

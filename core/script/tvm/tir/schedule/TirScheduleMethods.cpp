@@ -215,6 +215,17 @@ Result<Value> TirMethodDecomposePadding(const TirMethodCall& c) {
   return c.BlockValue(*fill);
 }
 
+// TVM's CanDecomposePadding: whether decompose_padding applies, tried on a copy of the
+// schedule (a query: nothing changes, nothing is traced).
+Result<Value> TirMethodCanDecomposePadding(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  tir::Schedule trial = c.sch();
+  return Value::Bool(trial.DecomposePadding(*block, *loop).ok());
+}
+
 Result<Value> TirMethodSetScope(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -678,6 +689,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
     {"decompose_padding",      {"block", "loop"},                                    2, false, TirMethodDecomposePadding},
+    {"can_decompose_padding",  {"block", "loop"},                                    2, false, TirMethodCanDecomposePadding},
     {"pad_einsum",             {"block", "padding"},                                 2, false, TirMethodPadEinsum},
     {"storage_align",          {"block", "buffer_index", "axis", "factor", "offset"}, 5, false, TirMethodStorageAlign},
     {"reindex",                {"block", "buffer"},                                  2, false, TirMethodReIndex},

@@ -519,12 +519,13 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of) {
                                   [record_of](Interpreter& in) -> tir::TensorIntrinRegistry& {
                                     return *record_of(in).intrins;
                                   });
-  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"}) {
+  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
     for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV"})
       interp.Register(std::string(module) + "." + cls,
                       Value::FromObject(std::make_shared<TirSchedClassName>(cls)));
+  for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.tir.schedule.schedule",
+                             "tvm.s_tir", "tvm.s_tir.schedule", "tvm.s_tir.schedule.schedule"})
     interp.Register(std::string(module) + ".ScheduleError", ExceptionClassValue("ScheduleError"));
-  }
 }
 
 std::optional<bool> TensorIRInstanceOf(const Value& v, const std::string& type) {
