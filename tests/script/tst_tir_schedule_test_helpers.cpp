@@ -1,7 +1,8 @@
 // What TVM's schedule tests call beside the primitives: sch.can_decompose_padding (a
 // query that changes nothing), PrimFunc.buffer_map, tvm.compile (TVM 0.20's build, a
 // runtime value) and ScheduleError imported from tvm.tir.schedule.schedule
-// (test_tir_schedule_decompose_padding.py, test_tir_schedule_reindex.py).
+// (test_tir_schedule_decompose_padding.py, test_tir_schedule_reindex.py), and
+// tvm.script.from_source, how TVMScript printed or saved as text is read back.
 #include <QtTest>
 
 #include "script/Evaluator.h"
@@ -47,6 +48,65 @@ class TestTirScheduleTestHelpers : public QObject {
         "    sch.get_block(\"nope\")\n",
         "t.py");
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
+  // tvm.script.from_source: a printed function or module read back, then scheduled; the
+  // schedule's module printed and read again is the same module.
+  void fromSourceReadsPrintedTVMScript() {
+    auto r = tessera::script::EvaluateScript(
+        "import tvm\n"
+        "from tvm import tir\n"
+        "text = '''\n"
+        "# from tvm.script import tir as T\n"
+        "\n"
+        "@T.prim_func\n"
+        "def main(A: T.Buffer((64, 32), \"float32\"), B: T.Buffer((64, 32), \"float32\")):\n"
+        "    T.func_attr({\"global_symbol\": \"main\", \"tir.noalias\": True})\n"
+        "    for i, j in T.grid(64, 32):\n"
+        "        with T.block(\"B\"):\n"
+        "            vi, vj = T.axis.remap(\"SS\", [i, j])\n"
+        "            B[vi, vj] = A[vi, vj] * 2.0\n"
+        "'''\n"
+        "f = tvm.script.from_source(text)\n"
+        "sch = tir.Schedule(f)\n"
+        "i, j = sch.get_loops(sch.get_block(\"B\"))\n"
+        "sch.split(i, factors=[None, 8])\n"
+        "g = tvm.script.from_source(sch.mod.script())\n"
+        "tvm.ir.assert_structural_equal(g, sch.mod)\n"
+        "m = tvm.script.from_source(\"\"\"\n"
+        "@I.ir_module\n"
+        "class Module:\n"
+        "    @T.prim_func\n"
+        "    def main(A: T.Buffer((8,), \"float32\")):\n"
+        "        for i in range(8):\n"
+        "            with T.block(\"A\"):\n"
+        "                vi = T.axis.remap(\"S\", [i])\n"
+        "                A[vi] = T.float32(1)\n"
+        "\"\"\")\n"
+        "sch2 = tir.Schedule(m)\n"
+        "sch2.get_block(\"A\")\n",
+        "t.py");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
+  // An error in the text is located in it and at the call.
+  void fromSourceErrorsAreLocated() {
+    auto r = tessera::script::EvaluateScript(
+        "import tvm\n"
+        "f = tvm.script.from_source('@T.prim_func\\ndef main(A: T.Buffer((8,), \"float32\")):\\n"
+        "    A[0] = undefined_name\\n')\n",
+        "t.py");
+    QVERIFY(!r.ok());
+    const std::string m = r.error().format();
+    QVERIFY2(
+        m.find("t.py:2:") == 0 && m.find("<tvm.script.from_source>:3:12: error: name "
+                                         "'undefined_name' is not defined") != std::string::npos,
+        m.c_str());
+    auto none = tessera::script::EvaluateScript("import tvm\nf = tvm.script.from_source('x = 1')\n",
+                                                "t.py");
+    QVERIFY(!none.ok());
+    QVERIFY2(none.error().message.find("defines no @T.prim_func function") != std::string::npos,
+             none.error().message.c_str());
   }
 };
 

@@ -7,6 +7,7 @@
 #include "ir/ExprOp.h"
 #include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
+#include "script/tvm/script/FromSource.h"
 #include "script/tvm/script/TVMScriptParser.h"
 
 namespace tessera::script {
@@ -137,6 +138,7 @@ void RegisterTvmScriptModule(Interpreter& interp) {
     interp.Alias(std::string(path) + ".cast", "tvm.tir.generic.cast");
   }
   RegisterTVMScriptDecorators(interp);
+  RegisterFromSource(interp);
 }
 
 }  // namespace tessera::script
