@@ -280,6 +280,19 @@ class TestTvmScriptParse : public QObject {
     QCOMPARE(Q(again), Q(tvm));
   }
 
+  // As TVM's parser: a body of allocations only does T.evaluate(0), so it equals the
+  // function that writes it (TVM's test_tvmscript_regression.py).
+  void aBodyOfAllocationsOnlyEvaluatesZero() {
+    const std::string only =
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def main():\n"
+        "    a = T.alloc_buffer((10, 10), dtype='int8')\n";
+    const std::string explicit_zero = only + "    T.evaluate(0)\n";
+    QCOMPARE(Q(Printed(only)), Q(Printed(explicit_zero)));
+    QVERIFY2(Printed(only).find("T.evaluate(0)") != std::string::npos, Printed(only).c_str());
+  }
+
   // A function read from its text schedules as the function it was printed from.
   void aReadFunctionSchedulesLikeTheOriginal() {
     auto v = Run(Uncommented(AsTVMScript(Gemm())));

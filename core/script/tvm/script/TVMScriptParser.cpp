@@ -783,6 +783,10 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
   }
   f.noalias = noalias_;
   tir::Stmt stmt = *body;
+  // As TVM's parser: a function whose body has no statement (allocations only) does
+  // T.evaluate(0).
+  if (const auto* seq = tir::As<tir::SeqNode>(stmt); seq && seq->seq.empty())
+    stmt = tir::MakeCompute(ir::MakeEvaluate(ir::IntImm(ir::DataType::Int(32), 0)));
   const auto* realize = tir::As<tir::BlockRealizeNode>(stmt);
   // TVM's ScriptComplete: blocks (or root allocations) not under one root block get one.
   bool insert_root = !root_allocs_.empty() || (realize && !realize->block->iter_vars.empty()) ||
