@@ -69,7 +69,8 @@ void TextEditor::layOutVisibleLines() const {
 }
 
 void TextEditor::placeVerticalBarForLineCount() {
-  if (!isVisible() || lineWrapMode() != NoWrap ||
+  // Centred on scroll, the bar's range is the line count whatever the viewport's height.
+  if (!isVisible() || lineWrapMode() != NoWrap || centerOnScroll() ||
       verticalScrollBarPolicy() != Qt::ScrollBarAsNeeded)
     return;
   // Unwrapped, each line is one line of the font's height.
