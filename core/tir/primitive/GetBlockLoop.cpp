@@ -60,7 +60,7 @@ Result<const BlockRealizeNode*> GetBlock(const ScheduleState& state, const std::
   }
   if (found.size() > 1) {
     return ScheduleError("NotSingleResult", "Multiple blocks with the name " + name + " found (" +
-                                           std::to_string(found.size()) + ")");
+                                                std::to_string(found.size()) + ")");
   }
   return found[0];
 }
