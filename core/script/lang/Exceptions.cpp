@@ -296,11 +296,8 @@ Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s,
                        : call("__exit__", {Value(), Value(), Value()});
   if (!flow && !raised) return flow.error();
   if (!exited) return exited.error();
-  if (!flow) {
-    if (raised && exited->is_bool() && exited->as_bool()) return Flow::Normal;
-    return flow.error();
-  }
-  return *flow;
+  if (raised && exited->is_bool() && exited->as_bool()) return Flow::Normal;
+  return flow;
 }
 
 }  // namespace tessera::script
