@@ -49,6 +49,13 @@ std::string ReadableCandidateScript(const script::ScriptProgram& program,
   return PrintCandidate(program, shown, ShortLoopNames(shown));
 }
 
+int TimedCalls(int repeat, double min_timed_ms, double fastest_ms) {
+  if (!(min_timed_ms > 0) || !(fastest_ms > 0) || repeat * fastest_ms >= min_timed_ms)
+    return repeat;
+  const double wanted = std::ceil(min_timed_ms / fastest_ms);
+  return std::max(repeat, static_cast<int>(std::min<double>(kMaxTimedCalls, wanted)));
+}
+
 SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
                             const std::optional<TuningRecord>& input,
                             const std::optional<runner::TimingComparison>& best_vs_input) {
@@ -192,6 +199,7 @@ class TuneRun {
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
   std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
   std::map<int64_t, std::vector<double>> rerank_calls_;  // their calls in Rerank's rounds
+  double fastest_ms_ = 0;        // the fastest ok timing of this workload so far (TimedCalls)
   double search_measure_s_ = 0;  // wall time of the search's measurement batches
   int search_measured_ = 0;      // the candidates they measured (cancelled ones not)
   std::map<std::string, double> probe_reference_;  // per machine key (HostSpeed.h)
@@ -258,6 +266,10 @@ class TuneRun {
   // `r`'s median time at its machine's reference speed (HostSpeed.h); the first result
   // with probes of a machine without a stored reference sets it.
   double TimeOf(const runner::MeasureResult& r);
+  // Notes `ms` (an ok timing, or a resumed record's) for the calls of later timings.
+  void NoteTime(double ms) {
+    if (ms > 0 && (fastest_ms_ <= 0 || ms < fastest_ms_)) fastest_ms_ = ms;
+  }
 };
 
 runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string& script,
@@ -268,7 +280,7 @@ runner::MeasureRequest TuneRun::Request(const std::string& id, const std::string
   req.target = options_.target;
   req.shape_vars = options_.shape_vars;
   req.warmup = check ? 0 : options_.warmup;
-  req.repeat = check ? 1 : options_.repeat;
+  req.repeat = check ? 1 : TimedCalls(options_.repeat, options_.min_timed_ms, fastest_ms_);
   req.check = check;
   // A candidate may not run past the time budget by more than a second: one cut short
   // by it is not recorded (Measure), so it is not mistaken for a slow schedule. Checks
@@ -321,6 +333,7 @@ TuningRecord TuneRun::MakeRecord(const std::string& script, const std::string& h
   // The time at the machine's reference speed ranks the records; times_ms keeps what was
   // measured.
   rec.median_ms = r.status == runner::MeasureStatus::Ok ? TimeOf(r) : r.median_ms;
+  if (r.status == runner::MeasureStatus::Ok) NoteTime(r.median_ms);
   rec.gflops = rec.median_ms > 0 ? r.gflops * r.median_ms / rec.median_ms : 0.0;
   rec.max_error = r.max_error;
   rec.source = source;
@@ -346,6 +359,7 @@ Status TuneRun::Resume() {
   const std::set<std::string> input = InputHashes();
   for (const TuningRecord& r : *all) {
     seen_.insert(r.schedule_hash);
+    if (r.status == kStatusOk) NoteTime(r.median_ms);
     if (r.status == kStatusOk && input.count(r.schedule_hash) &&
         (!result_.input || r.source == "input"))
       result_.input = r;
@@ -365,6 +379,7 @@ Result<bool> TuneRun::Confirm(TuningRecord* rec) {
   ++result_.confirmations;
   if (again.empty() || again[0].status != runner::MeasureStatus::Ok || !(again[0].median_ms > 0))
     return true;  // not timed again (cut by the budget, say): its first timing stands
+  NoteTime(again[0].median_ms);
   const double first = rec->median_ms, second = TimeOf(again[0]);
   if (second <= first) return true;
   ++result_.demoted;
@@ -420,6 +435,7 @@ Status TuneRun::Rerank() {
       const runner::MeasureResult& m = results[j];
       if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
       const size_t i = order[j];
+      NoteTime(m.median_ms);
       const double normalized = TimeOf(m);
       times[i].push_back(normalized);
       // Each call at the same reference speed as the median.

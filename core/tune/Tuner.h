@@ -31,6 +31,13 @@
 
 namespace tessera::tune {
 
+// The most calls one timing of the search gets from TuneOptions::min_timed_ms.
+inline constexpr int kMaxTimedCalls = 100;
+
+// The calls of one timing: `repeat`, raised until `fastest_ms` (the fastest time measured
+// so far; <= 0: none yet) times them reaches `min_timed_ms`, at most kMaxTimedCalls.
+int TimedCalls(int repeat, double min_timed_ms, double fastest_ms);
+
 struct TuneOptions {
   int trials = 64;           // candidates to measure in this run (checks not counted)
   double time_budget_s = 0;  // stop after this many seconds (0: no limit): checked between the
@@ -43,6 +50,13 @@ struct TuneOptions {
   double explore_fraction = 0.25;      // share of each batch picked at random (exploration)
   int warmup = 1;
   int repeat = 5;
+  // The calls of one timing (a candidate, a confirmation, a re-ranking round) last at
+  // least this long: `repeat` calls, more (at most kMaxTimedCalls) once this run has
+  // measured its fastest kernel, so that its calls reach the floor: a few calls of a short
+  // kernel time its first, colder calls and one moment of a loaded machine, and the search
+  // then ranks candidates by that. A candidate slower than the fastest takes
+  // proportionally longer; its build costs far more. 0: `repeat` calls.
+  double min_timed_ms = 10;
   double timeout_s = 60;
   bool measure_input = true;  // also measure the script's own schedule (the speed-up baseline)
   // Time a would-be new best once more (after its oracle check) and keep the slower of its

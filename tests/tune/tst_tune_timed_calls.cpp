@@ -1,0 +1,132 @@
+// The calls of the search's timings (TuneOptions::min_timed_ms, TimedCalls): `repeat` until
+// the run has timed a kernel, then enough calls for its fastest kernel to reach the floor,
+// at most kMaxTimedCalls; the oracle checks keep one call. A fake runner chooses the times
+// and records what each request asked for.
+#include <QtTest>
+#include <vector>
+
+#include "TuneTestSupport.h"
+#include "tune/Tuner.h"
+
+using namespace tessera;
+using namespace tessera::tune;
+
+namespace {
+
+// Every kernel takes `ms`; each request's id kind ('c' candidate or input, 'k' check,
+// 'r' confirmation, 'q' re-ranking) and calls are kept in the order asked.
+class FixedTimeRunner : public runner::Runner {
+ public:
+  explicit FixedTimeRunner(double ms) : ms_(ms) {}
+  struct Asked {
+    char kind;
+    int repeat;
+  };
+  std::vector<Asked> asked;
+
+  std::string Name() const override { return "fixed-time-fake"; }
+  std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
+                                             const runner::MeasureCallbacks&) override {
+    std::vector<runner::MeasureResult> out;
+    for (const runner::MeasureRequest& r : requests) {
+      asked.push_back({r.id[0], r.repeat});
+      runner::MeasureResult m;
+      m.id = r.id;
+      m.status = runner::MeasureStatus::Ok;
+      m.times_ms.assign(static_cast<size_t>(r.repeat), ms_);
+      m.median_ms = m.min_ms = ms_;
+      m.gflops = 1.0 / ms_;
+      out.push_back(m);
+    }
+    return out;
+  }
+
+ private:
+  double ms_;
+};
+
+TuneOptions EightTrials(double min_timed_ms) {
+  TuneOptions o;
+  o.trials = 8;
+  o.batch_size = 4;
+  o.repeat = 3;
+  o.min_timed_ms = min_timed_ms;
+  o.strategy = "random";
+  o.claim_processes = 0;
+  return o;
+}
+
+// The calls each kind of request asked for, in order.
+std::vector<int> CallsOf(const FixedTimeRunner& runner, char kind) {
+  std::vector<int> calls;
+  for (const FixedTimeRunner::Asked& a : runner.asked)
+    if (a.kind == kind) calls.push_back(a.repeat);
+  return calls;
+}
+
+}  // namespace
+
+class TestTuneTimedCalls : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void callsReachTheFloorWithinTheirBounds() {
+    QCOMPARE(TimedCalls(3, 10, 0), 3);     // nothing timed yet
+    QCOMPARE(TimedCalls(3, 10, 0.5), 20);  // 20 x 0.5 ms = the floor
+    QCOMPARE(TimedCalls(3, 10, 0.3), 34);  // rounded up: 34 x 0.3 >= 10
+    QCOMPARE(TimedCalls(3, 10, 5), 3);     // 3 x 5 ms already past it
+    QCOMPARE(TimedCalls(3, 10, 0.001), kMaxTimedCalls);
+    QCOMPARE(TimedCalls(3, 0, 0.5), 3);       // no floor
+    QCOMPARE(TimedCalls(200, 10, 0.5), 200);  // never fewer than asked
+  }
+
+  // A 0.5 ms kernel: the input's timing (the first) gets `repeat` calls, every later
+  // candidate, confirmation and re-ranking round 20; the checks one.
+  void aShortKernelIsTimedUpToTheFloor() {
+    script::ScriptProgram p = tune::test::Load(tune::test::GemmScript(64, 64, 64));
+    FixedTimeRunner runner(0.5);
+    auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), EightTrials(10));
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QCOMPARE(result->measured, 8);
+    const std::vector<int> candidates = CallsOf(runner, 'c');
+    QCOMPARE(int(candidates.size()), 9);  // the input and eight candidates
+    QCOMPARE(candidates.front(), 3);
+    for (size_t i = 1; i < candidates.size(); ++i) QCOMPARE(candidates[i], 20);
+    const std::vector<int> reranked = CallsOf(runner, 'q');
+    QVERIFY(!reranked.empty());
+    for (int calls : reranked) QCOMPARE(calls, 20);
+    for (int calls : CallsOf(runner, 'r')) QCOMPARE(calls, 20);
+    const std::vector<int> checks = CallsOf(runner, 'k');
+    QVERIFY(!checks.empty());
+    for (int calls : checks) QCOMPARE(calls, 1);
+  }
+
+  // A kernel whose `repeat` calls pass the floor, or a run without one: `repeat` throughout.
+  void aLongKernelOrNoFloorKeepsRepeat() {
+    script::ScriptProgram p = tune::test::Load(tune::test::GemmScript(64, 64, 64));
+    for (auto [ms, floor] : {std::pair{5.0, 10.0}, std::pair{0.5, 0.0}}) {
+      FixedTimeRunner runner(ms);
+      auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), EightTrials(floor));
+      QVERIFY(result.ok());
+      for (char kind : {'c', 'q', 'r'})
+        for (int calls : CallsOf(runner, kind)) QCOMPARE(calls, 3);
+    }
+  }
+
+  // Without an input to time first (a bare definition), the first batch gets `repeat`
+  // calls and the batches after it the floor's.
+  void theFirstBatchTeachesTheRest() {
+    script::ScriptProgram p = tune::test::Load(tune::test::GemmScript(64, 64, 64));
+    FixedTimeRunner runner(0.25);
+    TuneOptions o = EightTrials(10);
+    o.measure_input = false;
+    auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY(result.ok());
+    const std::vector<int> candidates = CallsOf(runner, 'c');
+    QCOMPARE(int(candidates.size()), 8);
+    for (size_t i = 0; i < candidates.size(); ++i) QCOMPARE(candidates[i], i < 4 ? 3 : 40);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTuneTimedCalls)
+#include "tst_tune_timed_calls.moc"
