@@ -78,7 +78,8 @@ Options:
   --func NAME         the function of a TensorIR module to tune (or --best); needed when
                       the module has several functions and the script schedules none
   --batch N           candidates per round (default 8)
-  --repeat N          timed runs per candidate (default 5)
+  --repeat N          timed calls per candidate, at least (default 5): more, at most 100,
+                      once a kernel was timed, until the fastest one's calls last 10 ms
   --claim-processes N fresh processes timing the best against FILE's schedule for the
                       claim (default 3); 0: the te search's re-ranking rounds, which
                       chose the best, time it instead (faster, less sure; a TensorIR
