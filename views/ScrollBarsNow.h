@@ -10,8 +10,14 @@ class QAbstractScrollArea;
 namespace tessera::views {
 
 // Lays out `area`'s scroll bars and viewport for the scroll bars' current ranges (when
-// the area is visible; a hidden one lays them out when it is shown).
+// the area is visible; a hidden one lays them out when it is shown), if a bar must appear
+// or go: a layout that changes nothing still raise()s the bars' containers, repainting them.
 void ShowScrollBarsNow(QAbstractScrollArea* area);
+
+// Whether a scroll bar of `area` is shown where its range and policy say it should be
+// hidden, or the other way round (always true for transient scroll bars, whose
+// visibility follows hovering).
+bool ScrollBarsToShowOrHide(const QAbstractScrollArea* area);
 
 // Lays out `view`'s items now if a layout is pending (rows added, removed or resized),
 // then its scroll bars.

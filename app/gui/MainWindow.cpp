@@ -50,6 +50,7 @@
 #include "views/ProfileView.h"
 #include "views/RunLogView.h"
 #include "views/ScriptView.h"
+#include "views/ScrollBarRelayout.h"
 #include "views/StageDagView.h"
 #include "views/TirBlockGraphView.h"
 #include "views/TirBoundsView.h"
@@ -290,7 +291,10 @@ void MainWindow::createDocks() {
   tabifyDockWidget(byName["LoopNestDock"], byName["TirLoopNestDock"]);
   tabifyDockWidget(byName["BoundsDock"], byName["TirBoundsDock"]);
   byName["BoundsDock"]->raise();
-  for (QDockWidget* d : byName) views::MakeScrollBarContainersOpaque(d);
+  for (QDockWidget* d : byName) {
+    views::MakeScrollBarContainersOpaque(d);
+    views::RelayOutScrollBarsOnlyToShowOrHide(d);
+  }
   applyDefaultDockSizes();
   defaultDockState_ = saveState();
 }
