@@ -16,6 +16,7 @@
 #include "reference/TirReference.h"
 #include "runner/HostLocks.h"
 #include "runner/MeasureBatch.h"
+#include "runner/ProbedCalls.h"
 #include "runner/TimingStats.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/CompiledFunction.h"
@@ -68,7 +69,7 @@ void InjectFault(const std::string& fault) {
 struct Timed {
   std::vector<double> times;
   std::string error;
-  std::vector<double> probes;  // the host probe's time before each timed call (CPU)
+  std::vector<double> probes;  // the host probe paired with each timed call (CPU; ProbedCalls.h)
 };
 
 // A schedule built for the request's target, with its arguments, ready to time.
@@ -191,18 +192,10 @@ std::variant<std::unique_ptr<Kernel>, BuildFailure> BuildKernel(const std::strin
     k->time = [kernel, compiled](int warmup, int calls) {
       auto bound = runtime::BindArguments(compiled->signature(), kernel->buffers, kernel->scalars);
       if (!bound) return Timed{{}, bound.error().message, {}};
-      Timed t;
-      for (int i = 0; i < warmup + calls; ++i) {
-        // The host probe right before each timed call: how fast the machine ran then.
-        const double probe = i >= warmup ? runtime::TimeHostProbe() : 0.0;
-        auto start = std::chrono::steady_clock::now();
-        if (Status st = compiled->CallBound(*bound); !st) return Timed{{}, st.error().message, {}};
-        if (i >= warmup) {
-          t.times.push_back(MillisecondsSince(start));
-          t.probes.push_back(probe);
-        }
-      }
-      return t;
+      ProbedTimes t = TimeProbedCalls(
+          warmup, calls, [&] { return compiled->CallBound(*bound); }, runtime::TimeHostProbe);
+      if (!t.error.empty()) return Timed{{}, t.error, {}};
+      return Timed{std::move(t.times_ms), "", std::move(t.probes_ms)};
     };
   }
   k->build_ms = MillisecondsSince(build_start);

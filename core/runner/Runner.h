@@ -79,7 +79,7 @@ struct MeasureResult {
   std::vector<double> times_ms;  // one per timed repeat
   // The request's baseline_script, timed in the same rounds (empty without one).
   std::vector<double> baseline_times_ms;
-  // CPU targets: the host probe's time right before each timed repeat (runtime/HostProbe.h)
+  // CPU targets: the host probe paired with each timed repeat (runner/ProbedCalls.h)
   std::vector<double> probe_ms;
   double min_ms = 0, median_ms = 0, gflops = 0, max_error = 0, build_ms = 0;
   double flops = 0;  // of one call: the te definition's useful work (te::CountWorkloadFlops)

@@ -5,6 +5,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/MeasureJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HostLocks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasureOne.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProbedCalls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeasureBatch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Subprocess.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunnerSupport.cpp

@@ -1,8 +1,9 @@
 // HostSpeed: a candidate's time as it would be at one fixed speed of the machine.
 //
-// The runner times the host probe (runtime/HostProbe.h) right before each timed call of a
-// CPU kernel. On a shared machine whose clock drifts, the times of one schedule measured
-// in a row vary far more than each call's time divided by the probe's just before it
+// The runner times the host probe (runtime/HostProbe.h) next to the timed calls of a CPU
+// kernel: before the first and again every few milliseconds of calls (runner/ProbedCalls.h).
+// On a shared machine whose clock drifts, the times of one schedule measured in a row vary
+// far more than each call's time divided by the probe's before it
 // (bench/README.md has the numbers). So the tuner ranks by
 //     median_i(time_i / probe_i) x reference
 // where `reference` is one probe time per machine (Database::ProbeReference, kept in the

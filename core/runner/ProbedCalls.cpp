@@ -1,0 +1,39 @@
+#include "runner/ProbedCalls.h"
+
+#include <chrono>
+
+namespace tessera::runner {
+
+namespace {
+
+double MillisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+}  // namespace
+
+ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>& call,
+                            const std::function<double()>& probe, double interval_ms) {
+  ProbedTimes out;
+  for (int i = 0; i < warmup; ++i)
+    if (Status st = call(); !st) return ProbedTimes{{}, {}, 0, st.error().message};
+  double probe_ms = 0;
+  double since_probe_ms = 0;
+  for (int i = 0; i < calls; ++i) {
+    if (i == 0 || since_probe_ms >= interval_ms) {
+      probe_ms = probe();
+      ++out.probe_runs;
+      since_probe_ms = 0;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    if (Status st = call(); !st) return ProbedTimes{{}, {}, out.probe_runs, st.error().message};
+    const double ms = MillisecondsSince(start);
+    since_probe_ms += ms;
+    out.times_ms.push_back(ms);
+    out.probes_ms.push_back(probe_ms);
+  }
+  return out;
+}
+
+}  // namespace tessera::runner

@@ -1,0 +1,35 @@
+// ProbedCalls: a kernel's timed calls with the host probe (runtime/HostProbe.h) timed next
+// to them, for the tuner's host-speed scaling (tune/HostSpeed.h).
+//
+// The probe runs before the first timed call and again before a call once the calls since
+// the last probe have taken kProbeIntervalMs; every call is paired with the probe before
+// it. The machine's speed drifts over seconds, so a probe a few milliseconds old still
+// says how fast the machine runs; a probe before every call would put its work (about
+// 0.6 ms) between the calls of a short kernel and time that kernel colder than it runs
+// back to back. A kernel of kProbeIntervalMs or more still gets a probe before each call.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "support/Result.h"
+
+namespace tessera::runner {
+
+inline constexpr double kProbeIntervalMs = 5.0;
+
+struct ProbedTimes {
+  std::vector<double> times_ms;   // one per timed call
+  std::vector<double> probes_ms;  // the probe paired with each timed call
+  int probe_runs = 0;             // how many times the probe ran
+  std::string error;              // the first failing call's message (nothing timed then)
+};
+
+// `warmup` untimed calls of `call`, then `calls` timed ones, with `probe` (returning its own
+// time in ms) run as above at most every `interval_ms` of calls (0: before every call).
+ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>& call,
+                            const std::function<double()>& probe,
+                            double interval_ms = kProbeIntervalMs);
+
+}  // namespace tessera::runner

@@ -1,0 +1,100 @@
+// runner/ProbedCalls: how often the host probe runs next to a kernel's timed calls, and
+// which probe each call is paired with (the tuner's host-speed scaling divides by it).
+#include <QtTest/QtTest>
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include "runner/ProbedCalls.h"
+
+using namespace tessera;
+using namespace tessera::runner;
+
+namespace {
+
+// A probe that counts its runs and returns its run number as its time, so that each
+// call's paired probe says which run it was.
+struct CountingProbe {
+  int runs = 0;
+  double operator()() { return ++runs; }
+};
+
+}  // namespace
+
+class TestProbedCalls : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void aBlockOfShortCallsRunsTheProbeOnce() {
+    CountingProbe probe;
+    int calls = 0;
+    ProbedTimes t = TimeProbedCalls(
+        3, 50,
+        [&] {
+          ++calls;
+          return Status::Ok();
+        },
+        std::ref(probe), 1e9);
+    QVERIFY(t.error.empty());
+    QCOMPARE(calls, 53);  // the warm-up calls are not timed and not probed
+    QCOMPARE(probe.runs, 1);
+    QCOMPARE(t.probe_runs, 1);
+    QCOMPARE(int(t.times_ms.size()), 50);
+    QCOMPARE(t.probes_ms, std::vector<double>(50, 1.0));
+  }
+
+  void aZeroIntervalProbesBeforeEveryCall() {
+    CountingProbe probe;
+    ProbedTimes t = TimeProbedCalls(
+        1, 6, [] { return Status::Ok(); }, std::ref(probe), 0);
+    QCOMPARE(probe.runs, 6);
+    QCOMPARE(t.probes_ms, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+  }
+
+  void theProbeRunsAgainOnceTheBlocksCallsLastTheInterval() {
+    // Calls of at least 1 ms against a 3 ms interval: blocks of at most 3 calls, each
+    // (but the last) closed by the call that brought its time to the interval.
+    CountingProbe probe;
+    const double interval = 3.0;
+    ProbedTimes t = TimeProbedCalls(
+        0, 12,
+        [] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          return Status::Ok();
+        },
+        std::ref(probe), interval);
+    QVERIFY(t.error.empty());
+    QCOMPARE(t.probe_runs, probe.runs);
+    QVERIFY(probe.runs >= 4);
+    std::map<double, std::vector<double>> blocks;  // paired probe -> its calls' times
+    for (size_t i = 0; i < t.times_ms.size(); ++i) {
+      if (i > 0) QVERIFY(t.probes_ms[i] >= t.probes_ms[i - 1]);  // in the order they ran
+      blocks[t.probes_ms[i]].push_back(t.times_ms[i]);
+    }
+    QCOMPARE(int(blocks.size()), probe.runs);
+    for (const auto& [run, times] : blocks) {
+      double before_last = 0;
+      for (size_t i = 0; i + 1 < times.size(); ++i) before_last += times[i];
+      QVERIFY2(before_last < interval, "a probe was skipped");
+      if (run < probe.runs) QVERIFY2(before_last + times.back() >= interval, "probed too soon");
+    }
+  }
+
+  void aFailingCallTimesNothing() {
+    CountingProbe probe;
+    int calls = 0;
+    ProbedTimes t = TimeProbedCalls(
+        0, 5,
+        [&]() -> Status {
+          if (++calls == 3) return Error("the kernel faulted");
+          return Status::Ok();
+        },
+        std::ref(probe), 1e9);
+    QCOMPARE(QString::fromStdString(t.error), QString("the kernel faulted"));
+    QVERIFY(t.times_ms.empty());
+    QVERIFY(t.probes_ms.empty());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestProbedCalls)
+#include "tst_probed_calls.moc"
