@@ -4,15 +4,6 @@
 
 namespace tessera::runner {
 
-namespace {
-
-double MillisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-}  // namespace
-
 ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>& call,
                             const std::function<double()>& probe, double interval_ms) {
   ProbedTimes out;
@@ -28,7 +19,8 @@ ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>
     }
     const auto start = std::chrono::steady_clock::now();
     if (Status st = call(); !st) return ProbedTimes{{}, {}, out.probe_runs, st.error().message};
-    const double ms = MillisecondsSince(start);
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     since_probe_ms += ms;
     out.times_ms.push_back(ms);
     out.probes_ms.push_back(probe_ms);
