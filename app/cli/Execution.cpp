@@ -74,19 +74,25 @@ std::optional<std::string> ParseScalarValues(const std::vector<std::string>& spe
   return std::nullopt;
 }
 
-std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func,
+std::optional<std::string> CheckScalarNames(const std::string& kernel,
+                                            const std::vector<std::string>& parameters,
                                             const runtime::ScalarArgs& given) {
   std::string names;
-  for (const ir::Var& v : func.scalar_params()) names += (names.empty() ? "" : ", ") + v.name();
+  for (const std::string& p : parameters) names += (names.empty() ? "" : ", ") + p;
   for (const auto& [name, value] : given) {
-    bool found = false;
-    for (const ir::Var& v : func.scalar_params()) found |= v.name() == name;
-    if (!found)
-      return "--scalar " + name + "=" + value.str() + ": the kernel " + func.name +
-             " has no scalar parameter '" + name + "' (" +
-             (names.empty() ? std::string("it has none") : "it has " + names) + ")";
+    if (std::find(parameters.begin(), parameters.end(), name) != parameters.end()) continue;
+    return "--scalar " + name + "=" + value.str() + ": the kernel " + kernel +
+           " has no scalar parameter '" + name + "' (" +
+           (names.empty() ? std::string("it has none") : "it has " + names) + ")";
   }
   return std::nullopt;
+}
+
+std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func,
+                                            const runtime::ScalarArgs& given) {
+  std::vector<std::string> parameters;
+  for (const ir::Var& v : func.scalar_params()) parameters.push_back(v.name());
+  return CheckScalarNames(func.name, parameters, given);
 }
 
 Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs& values) {
@@ -123,17 +129,11 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
                                       const transform::PrimFunc& func,
                                       const runtime::ScalarArgs& var_values, uint64_t seed) {
   KernelArguments out;
-  for (const ir::Var& v : func.scalar_params()) {
-    bool shape = runtime::IsShapeVariable(func, v);
-    if (!shape) out.plain_scalars.emplace_back(v.name(), v.dtype().str());
-    auto it = var_values.find(v.name());
-    if (it == var_values.end()) out.defaulted.push_back(v.name());
-    runtime::ScalarValue value = it != var_values.end() ? it->second
-                                 : shape                ? runtime::ScalarValue(kDefaultShapeValue)
-                                                        : runtime::DefaultScalarValue(v);
-    if (Status st = runtime::CheckScalarArgument(v, value); !st) return st.error();
-    out.scalars[v.name()] = value;
-  }
+  auto scalars = runtime::BindScalarParameters(func, var_values, kDefaultShapeValue);
+  if (!scalars) return scalars.error();
+  out.scalars = std::move(scalars->values);
+  out.defaulted = std::move(scalars->defaulted);
+  out.plain_scalars = std::move(scalars->plain);
   const std::vector<te::Tensor> tensors = program.Arguments();
   auto arrays = runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars, seed);
   if (!arrays) return arrays.error();

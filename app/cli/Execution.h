@@ -53,6 +53,10 @@ Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs&
 // `func` (the sentence lists those it has).
 std::optional<std::string> CheckScalarNames(const transform::PrimFunc& func,
                                             const runtime::ScalarArgs& given);
+// The same for a kernel named `kernel` whose scalar parameters are `parameters`.
+std::optional<std::string> CheckScalarNames(const std::string& kernel,
+                                            const std::vector<std::string>& parameters,
+                                            const runtime::ScalarArgs& given);
 
 // Arrays for `func`'s buffer parameters: inputs filled from `seed`, outputs zero.
 // Errors: a value that does not suit its parameter (2.5 for an int32 n), an argument

@@ -14,6 +14,7 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
 #include "reference/TirReference.h"
@@ -220,30 +221,71 @@ int TensorIRBounds(const script::ScriptProgram& program, const ParsedArgs& args,
   return kSuccess;
 }
 
-// The options run and profile share on a TensorIR document: a target of the command, no
-// scalar arguments (te-only), the --var values; the exit code when one is wrong.
+// The options run and profile share on a TensorIR document: a target of the command and
+// the --var / --scalar values (both name scalar parameters: shape variables or plain
+// ones); the exit code when one is wrong.
 static std::optional<int> CheckRunOptions(const std::string& command, const ParsedArgs& args,
-                                          std::map<std::string, int64_t>* given,
+                                          runtime::ScalarArgs* given, runtime::ScalarArgs* scalars,
                                           std::ostream& err) {
   std::vector<std::string> targets{"llvm", "cuda"};
   if (command == "run") targets.push_back("cuda-emulator");
   if (auto refused = RefuseTarget(args.value("--target", "llvm"), targets))
     return UsageError(command, *refused, err);
-  if (!args.values("--scalar").empty())
-    return UsageError(command,
-                      "--scalar applies to te schedules (a TensorIR function's shape "
-                      "variables take --var)",
-                      err);
-  if (auto problem = ParseVarValues(args.values("--var"), given))
+  std::map<std::string, int64_t> vars;
+  if (auto problem = ParseVarValues(args.values("--var"), &vars))
     return UsageError(command, *problem, err);
+  if (auto problem = ParseScalarValues(args.values("--scalar"), scalars))
+    return UsageError(command, *problem, err);
+  *given = *scalars;
+  for (const auto& [name, value] : vars) (*given)[name] = value;
   return std::nullopt;
+}
+
+// The scalar parameters of `f` in the lowered function's order: those it declares, then
+// the shape variables of its buffers (LowerTensorIR.h).
+static std::vector<std::string> TirScalarNames(const tir::PrimFunc& f) {
+  std::vector<std::string> names;
+  for (const tir::ScalarParam& p : f.scalar_params) names.push_back(p.var.name());
+  for (const tir::Buffer& b : f.params)
+    for (const ir::Expr& d : b->shape)
+      ir::PostOrderVisit(d, [&](const ir::Expr& x) {
+        const auto* v = x.as<ir::VarNode>();
+        if (v && std::find(names.begin(), names.end(), v->name) == names.end())
+          names.push_back(v->name);
+      });
+  return names;
+}
+
+// The integer values a runner command line passes (--var), or the exit code.
+static std::optional<int> RunnerValues(const std::string& command, const runtime::ScalarArgs& given,
+                                       std::map<std::string, int64_t>* out, std::ostream& err) {
+  auto integers = IntegerScalars(given);
+  if (!integers)
+    return UsageError(command, "--runner passes integer values only; " + integers.error().message,
+                      err);
+  *out = std::move(*integers);
+  return std::nullopt;
+}
+
+// What a run prints about the scalar values it chose, as for a te schedule.
+static void PrintTirScalarNotes(const TirArguments& a, std::ostream& out) {
+  KernelArguments notes;
+  notes.scalars = a.scalars;
+  notes.defaulted = a.defaulted;
+  notes.plain_scalars = a.plain_scalars;
+  PrintScalarNotes(notes, out);
 }
 
 int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
                 std::ostream& err) {
-  std::map<std::string, int64_t> given;
-  if (auto code = CheckRunOptions("run", args, &given, err)) return *code;
-  if (args.has("--runner"))
+  runtime::ScalarArgs vars, scalars;
+  if (auto code = CheckRunOptions("run", args, &vars, &scalars, err)) return *code;
+  if (auto problem = CheckScalarNames(program.tir_schedule->func().name,
+                                      TirScalarNames(program.tir_schedule->func()), scalars))
+    return UsageError("run", *problem, err);
+  if (args.has("--runner")) {
+    std::map<std::string, int64_t> given;
+    if (auto code = RunnerValues("run", vars, &given, err)) return *code;
     return RunThroughRunner({.command = "run",
                              .file = args.positional[0],
                              .target = args.value("--target", "llvm"),
@@ -251,7 +293,7 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
                              .check = args.has("--check"),
                              .func = args.value("--func", "")},
                             program, args, out, err);
-  runtime::ScalarArgs vars(given.begin(), given.end());
+  }
   auto seed = ParseInteger(args.value("--seed", "1"));
   if (!seed) return UsageError("run", "--seed expects an integer", err);
   const tir::PrimFunc& func = program.tir_schedule->func();
@@ -261,9 +303,7 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   auto arguments =
       MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue);
   if (!arguments) return UsageError("run", arguments.error().message, err);
-  for (const std::string& v : arguments->defaulted)
-    out << "note: shape variable " << v << " = " << kDefaultShapeValue << " (use --var " << v
-        << "=N)\n";
+  PrintTirScalarNotes(*arguments, out);
   if (target == "cuda-emulator")
     return RunTirOnEmulator(program, *lowered, *arguments, static_cast<uint64_t>(*seed),
                             args.has("--check"), out, err);
@@ -314,12 +354,17 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
 
 int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
                     std::ostream& err) {
-  std::map<std::string, int64_t> given;
-  if (auto code = CheckRunOptions("profile", args, &given, err)) return *code;
+  runtime::ScalarArgs vars, scalars;
+  if (auto code = CheckRunOptions("profile", args, &vars, &scalars, err)) return *code;
+  if (auto problem = CheckScalarNames(program.tir_schedule->func().name,
+                                      TirScalarNames(program.tir_schedule->func()), scalars))
+    return UsageError("profile", *problem, err);
   auto repeat = ParseInteger(args.value("--repeat", "10"));
   if (!repeat || *repeat < 1 || *repeat > 1000000)
     return UsageError("profile", "--repeat expects an integer from 1 to 1000000", err);
-  if (args.has("--runner"))
+  if (args.has("--runner")) {
+    std::map<std::string, int64_t> given;
+    if (auto code = RunnerValues("profile", vars, &given, err)) return *code;
     return RunThroughRunner({.command = "profile",
                              .file = args.positional[0],
                              .target = args.value("--target", "llvm"),
@@ -328,6 +373,7 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
                              .json = args.has("--json"),
                              .func = args.value("--func", "")},
                             program, args, out, err);
+  }
   const tir::PrimFunc& func = program.tir_schedule->func();
   const std::string target = args.value("--target", "llvm");
   auto lowered = LowerScheduled(program, func, err, true, target);
@@ -335,7 +381,6 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
   int code = kSuccess;
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
-  runtime::ScalarArgs vars(given.begin(), given.end());
   auto arguments = MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
   if (!arguments) return UsageError("profile", arguments.error().message, err);
   KernelArguments call;

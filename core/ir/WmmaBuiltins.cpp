@@ -14,14 +14,7 @@ namespace tessera::ir {
 
 namespace {
 
-struct BuiltinName {
-  const char* op;
-  WmmaBuiltin which;
-  size_t arity;
-  const char* signature;
-};
-
-constexpr BuiltinName kBuiltins[] = {
+constexpr WmmaBuiltinSpec kBuiltins[] = {
     {"tir.tvm_fill_fragment", WmmaBuiltin::FillFragment, 6, "(fragment, m, n, k, index, value)"},
     {"tir.tvm_load_matrix_sync", WmmaBuiltin::LoadMatrixSync, 8,
      "(fragment, m, n, k, index, pointer, stride, layout)"},
@@ -31,8 +24,8 @@ constexpr BuiltinName kBuiltins[] = {
      "(d, d_index, a, a_index, b, b_index, c, c_index)"},
 };
 
-const BuiltinName* Lookup(const std::string& op) {
-  for (const BuiltinName& b : kBuiltins)
+const WmmaBuiltinSpec* Lookup(const std::string& op) {
+  for (const WmmaBuiltinSpec& b : kBuiltins)
     if (op == b.op) return &b;
   return nullptr;
 }
@@ -61,7 +54,7 @@ bool Supported(const WmmaShape& s) {
 
 // One builtin call, its arguments taken apart.
 struct ParsedCall {
-  const BuiltinName* name = nullptr;
+  const WmmaBuiltinSpec* name = nullptr;
   Var fragment;  // fill / load / store
   WmmaShape shape;
   Expr index, value;
@@ -72,7 +65,7 @@ struct ParsedCall {
   std::array<Expr, 4> indices;
 };
 
-Result<ParsedCall> ParseBuiltin(const CallNode* n, const BuiltinName* b) {
+Result<ParsedCall> ParseBuiltin(const CallNode* n, const WmmaBuiltinSpec* b) {
   ParsedCall p;
   p.name = b;
   std::string who = std::string(b->op) + ": ";
@@ -181,7 +174,7 @@ class FragmentInference : public IRVisitor {
 
   void VisitCall(const CallNode* n, const Expr& e) override {
     IRVisitor::VisitCall(n, e);
-    const BuiltinName* b = Lookup(n->op);
+    const WmmaBuiltinSpec* b = Lookup(n->op);
     if (!b || error) return;
     Result<ParsedCall> p = ParseBuiltin(n, b);
     if (!p) return Fail(where_, p.error().message);
@@ -321,7 +314,7 @@ class LowerToLoops : public IRMutator {
  protected:
   Stmt VisitEvaluate(const EvaluateNode* n, const Stmt& s) override {
     auto* call = n->value.as<CallNode>();
-    const BuiltinName* b = call ? Lookup(call->op) : nullptr;
+    const WmmaBuiltinSpec* b = call ? Lookup(call->op) : nullptr;
     if (!b) return IRMutator::VisitEvaluate(n, s);
     ParsedCall p = ParseBuiltin(call, b).value();  // InferFragments parsed it already
     switch (b->which) {
@@ -406,8 +399,10 @@ class LowerToLoops : public IRMutator {
 
 }  // namespace
 
+std::span<const WmmaBuiltinSpec> WmmaBuiltinSpecs() { return kBuiltins; }
+
 bool IsWmmaBuiltin(const std::string& op, WmmaBuiltin* which) {
-  const BuiltinName* b = Lookup(op);
+  const WmmaBuiltinSpec* b = Lookup(op);
   if (b && which) *which = b->which;
   return b != nullptr;
 }

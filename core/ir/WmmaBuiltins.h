@@ -29,6 +29,7 @@
 #pragma once
 
 #include <map>
+#include <span>
 #include <string>
 
 #include "ir/Stmt.h"
@@ -41,6 +42,15 @@ enum class FragmentRole { MatrixA, MatrixB, Accumulator };
 
 // The builtin named by a call's op ("tir.tvm_mma_sync", ...); false for anything else.
 bool IsWmmaBuiltin(const std::string& op, WmmaBuiltin* which = nullptr);
+
+// One builtin: its op ("tir.tvm_mma_sync"), its arity and its arguments' names.
+struct WmmaBuiltinSpec {
+  const char* op;
+  WmmaBuiltin which;
+  size_t arity;
+  const char* signature;
+};
+std::span<const WmmaBuiltinSpec> WmmaBuiltinSpecs();
 
 struct WmmaShape {
   int64_t m = 0, n = 0, k = 0;

@@ -19,11 +19,11 @@ Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::P
                                       const runtime::ScalarArgs& vars, uint64_t seed,
                                       int64_t default_shape) {
   TirArguments a;
-  for (const ir::Var& v : lowered.scalar_params()) {
-    auto it = vars.find(v.name());
-    if (it == vars.end()) a.defaulted.push_back(v.name());
-    a.scalars[v.name()] = it != vars.end() ? it->second : runtime::ScalarValue(default_shape);
-  }
+  auto scalars = runtime::BindScalarParameters(lowered, vars, default_shape);
+  if (!scalars) return scalars.error();
+  a.scalars = std::move(scalars->values);
+  a.defaulted = std::move(scalars->defaulted);
+  a.plain_scalars = std::move(scalars->plain);
   std::set<const void*> written = WrittenParams(f);
   for (size_t i = 0; i < f.params.size(); ++i) {
     const tir::Buffer& b = f.params[i];

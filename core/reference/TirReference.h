@@ -29,12 +29,15 @@ struct TirArguments {
   std::vector<runtime::NDArray> buffers;  // one per parameter of the function, in order
   std::vector<bool> is_output;
   runtime::ScalarArgs scalars;         // every scalar parameter of the lowered function
-  std::vector<std::string> defaulted;  // shape variables `vars` did not give
+  std::vector<std::string> defaulted;  // scalar parameters `vars` did not give
+  // The scalar parameters that are not shape variables, with their types.
+  std::vector<std::pair<std::string, std::string>> plain_scalars;
 };
 
 // Random inputs (from seed + parameter index) and zero outputs in the shapes of `f`'s
-// parameters; the scalar parameters of `lowered` (the shape variables) from `vars`, or
-// `default_shape` for those it lacks. Errors name the parameter.
+// parameters; the scalar parameters of `lowered` from `vars`, or (runtime's
+// BindScalarParameters) `default_shape` for a shape variable it lacks. Errors name the
+// parameter.
 Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
                                       const runtime::ScalarArgs& vars, uint64_t seed,
                                       int64_t default_shape);

@@ -4,6 +4,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/Printer.h"
+#include "runtime/ArgBinder.h"
 #include "schedule/StageLayout.h"
 #include "transform/LayoutArguments.h"
 
@@ -60,6 +61,23 @@ ScalarValue DefaultScalarValue(const ir::Var& v) {
   if (v.dtype().is_float()) return 1.5;
   if (v.dtype().is_bool()) return int64_t{1};
   return int64_t{3};
+}
+
+Result<ScalarBinding> BindScalarParameters(const transform::PrimFunc& func, const ScalarArgs& given,
+                                           int64_t default_shape) {
+  ScalarBinding out;
+  for (const ir::Var& v : func.scalar_params()) {
+    bool shape = IsShapeVariable(func, v);
+    if (!shape) out.plain.emplace_back(v.name(), v.dtype().str());
+    auto it = given.find(v.name());
+    if (it == given.end()) out.defaulted.push_back(v.name());
+    ScalarValue value = it != given.end() ? it->second
+                        : shape           ? ScalarValue(default_shape)
+                                          : DefaultScalarValue(v);
+    if (Status st = CheckScalarArgument(v, value); !st) return st.error();
+    out.values[v.name()] = value;
+  }
+  return out;
 }
 
 layout::PhysicalTensor ArgumentLayout(const schedule::Schedule& sch, const te::Tensor& t) {

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "layout/PhysicalTensor.h"
@@ -43,6 +45,20 @@ bool IsShapeVariable(const transform::PrimFunc& func, const ir::Var& v);
 // check against the oracle notices a scalar that is dropped or misread — 1.5 for a
 // float, 3 for an integer, True for a bool.
 ScalarValue DefaultScalarValue(const ir::Var& v);
+
+// The values of a function's scalar parameters for one call.
+struct ScalarBinding {
+  ScalarArgs values;                   // every scalar parameter by name
+  std::vector<std::string> defaulted;  // those the caller did not give
+  // The parameters that are not shape variables (te.var alpha, TVMScript's `s:
+  // T.float32`), in order, with their types.
+  std::vector<std::pair<std::string, std::string>> plain;
+};
+
+// Each scalar parameter of `func` from `given`, else `default_shape` for a shape variable
+// and DefaultScalarValue for another; an error names a value its type cannot hold.
+Result<ScalarBinding> BindScalarParameters(const transform::PrimFunc& func, const ScalarArgs& given,
+                                           int64_t default_shape);
 
 // The constant shape of `shape` with the shape variables of `scalars` substituted.
 Result<std::vector<int64_t>> ConstantShape(const std::vector<ir::Expr>& shape,

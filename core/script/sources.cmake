@@ -12,6 +12,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/lang/Args.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/driver/LowerArgs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/ExprBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TvmScriptIntrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TvmScriptModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/FromSource.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExprEval.cpp

@@ -1,5 +1,6 @@
 #include "tir/ScriptPrinter.h"
 
+#include <cstdint>
 #include <unordered_map>
 
 #include "ir/ExprOp.h"
@@ -299,7 +300,19 @@ std::string Printer::Function(const PrimFunc& f) {
     return true;
   });
   std::vector<std::string> args, decls;
+  // Scalars are named first: a buffer shape that uses one then needs no declaration.
+  std::vector<std::string> scalars;
+  for (const ScalarParam& p : f.scalar_params)
+    scalars.push_back(Define(p.var.get(), p.var.name()) + ": " + T(p.var.dtype().str()));
+  size_t next_scalar = 0;
+  auto scalars_up_to = [&](size_t position) {
+    for (;
+         next_scalar < f.scalar_params.size() && f.scalar_params[next_scalar].position <= position;
+         ++next_scalar)
+      args.push_back(scalars[next_scalar]);
+  };
   for (size_t i = 0; i < f.params.size(); ++i) {
+    scalars_up_to(args.size());
     const Buffer& b = f.params[i];
     BufferDeclAttrs attrs = i < f.param_attrs.size() ? f.param_attrs[i] : BufferDeclAttrs{};
     if (IsConstShape(b) && attrs == BufferDeclAttrs{} && b->axis_separators.empty()) {
@@ -309,20 +322,29 @@ std::string Printer::Function(const PrimFunc& f) {
       continue;
     }
     // A symbolic shape: a handle parameter, the shape variables, then T.match_buffer; a
-    // TVMScript parameter whose declaration the separators moved: <name>_handle.
+    // TVMScript parameter whose declaration the separators moved: <name>_handle. A handle
+    // the source named keeps its name.
+    std::string given = i < f.handle_names.size() ? f.handle_names[i] : "";
     std::string handle =
-        Define(b->data.get(), IsConstShape(b) && !b->axis_separators.empty() ? b->name + "_handle"
-                                                                             : "var_" + b->name);
+        Define(b->data.get(), !given.empty()                                   ? given
+                              : IsConstShape(b) && !b->axis_separators.empty() ? b->name + "_handle"
+                                                                               : "var_" + b->name);
     args.push_back(handle + ": " + T("handle"));
+    // The variables the declaration defines, on one line as TVM prints them
+    // (`M, K = T.int32(), T.int32()`).
+    std::vector<std::string> names, values;
     for (const Expr& dim : b->shape) {
       if (dim.kind() != ir::ExprKind::Var || Defined(dim.get())) continue;
       Var v = Var::from(dim);
       std::string kw = v->is_size_var ? "is_size_var=True" : "";
-      decls.push_back(Define(v.get(), v.name()) + " = " + T(v.dtype().str()) + "(" + kw + ")");
+      names.push_back(Define(v.get(), v.name()));
+      values.push_back(T(v.dtype().str()) + "(" + kw + ")");
     }
+    if (!names.empty()) decls.push_back(CommaJoined(names) + " = " + CommaJoined(values));
     std::string lhs = Define(b.get(), b->name);
     decls.push_back(lhs + " = " + MatchBuffer(handle, b, attrs));
   }
+  scalars_up_to(SIZE_MAX);
   indent_ = 1;
   if (f.noalias) Line(NoAliasAttr(STir()));
   for (const std::string& d : decls) Line(d);

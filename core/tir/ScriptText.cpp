@@ -122,6 +122,11 @@ Doc ScriptWriter::Print(const Expr& e) {
         for (const Expr& a : n->args) s += ", " + Str(a);
         return {s + ")", kAtom};
       }
+      // TVM's builtins print by their name without the "tir." namespace
+      // (T.tvm_mma_sync); a type annotation by the type it stands for.
+      if (n->op == "type_annotation" && n->args.empty())
+        return {T("type_annotation") + "(\"" + e.dtype().str() + "\")", kAtom};
+      if (n->op.rfind("tir.", 0) == 0) return Call(T(n->op.substr(4)), n->args);
       return Call(T(n->op), n->args);
     }
     case K::BufferLoad:

@@ -142,12 +142,26 @@ struct BlockRealizeNode : StmtNode {
 };
 
 // A function over buffers; `body` is the realize of the root block.
+// A scalar parameter (TVMScript's `n: T.int32`, TVM's PrimFunc param without a
+// buffer_map entry): its variable and its index among all the function's parameters,
+// buffers counted.
+struct ScalarParam {
+  Var var;
+  size_t position = 0;
+};
+
 struct PrimFunc {
   std::string name = "main";
   std::vector<Buffer> params;
+  // In increasing position; the buffers fill the other positions in order.
+  std::vector<ScalarParam> scalar_params;
   // The T.match_buffer attributes of the parameters, one per parameter; empty when all
   // have the defaults (a tensor intrinsic's desc and impl declare offset_factor=1).
   std::vector<BufferDeclAttrs> param_attrs;
+  // The name of each parameter's T.handle where the source declared one (`a: T.handle`
+  // then `A = T.match_buffer(a, ...)`); empty when none did (printed `var_A`, as TVM names
+  // a te.create_prim_func parameter).
+  std::vector<std::string> handle_names;
   bool noalias = true;  // the "tir.noalias" attribute
   Stmt body;
 };

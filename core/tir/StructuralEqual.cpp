@@ -24,6 +24,9 @@ class FunctionMatcher {
     else if (a.params.size() != b.params.size())
       Fail(std::to_string(a.params.size()) + " vs " + std::to_string(b.params.size()) +
            " parameters");
+    else if (a.scalar_params.size() != b.scalar_params.size())
+      Fail(std::to_string(a.scalar_params.size()) + " vs " +
+           std::to_string(b.scalar_params.size()) + " scalar parameters");
     else if (a.noalias != b.noalias)
       Fail("tir.noalias differs");
     else if (ParamAttrs(a) != ParamAttrs(b))
@@ -114,6 +117,17 @@ class FunctionMatcher {
   }
 
   bool Params(const PrimFunc& a, const PrimFunc& b) {
+    // Scalars first, as TVM binds a function's params before its buffer_map: a shape
+    // that uses one is then compared, not defined.
+    for (size_t i = 0; i < a.scalar_params.size(); ++i) {
+      const ScalarParam& pa = a.scalar_params[i];
+      const ScalarParam& pb = b.scalar_params[i];
+      Step step(this, "parameter " + pa.var.name());
+      if (pa.position != pb.position) return Fail("the parameters' order differs");
+      if (pa.var.dtype() != pb.var.dtype())
+        return Fail("the dtype differs: " + pa.var.dtype().str() + " vs " + pb.var.dtype().str());
+      if (!m_.Bind(pa.var, pb.var)) return Fail("the variable is matched with another one already");
+    }
     for (size_t i = 0; i < a.params.size(); ++i)
       if (!DefineBuffer(a.params[i], b.params[i], "parameter " + a.params[i]->name)) return false;
     return true;

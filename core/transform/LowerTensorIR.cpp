@@ -516,7 +516,9 @@ Result<LoweredProgram> LowerTensorIR(const tir::PrimFunc& f, PassContext ctx,
   if (!flattener.error.empty()) return Error("StorageFlatten: " + flattener.error);
   timeline.push_back({"StorageFlatten", PassText(stmt, ctx), stmt});
 
-  auto optimized = Optimize(MakePrimFunc(name, f.params, stmt), ctx);
+  std::vector<ListedScalar> scalars;
+  for (const tir::ScalarParam& p : f.scalar_params) scalars.push_back({p.var, p.position});
+  auto optimized = Optimize(MakePrimFunc(name, f.params, scalars, stmt), ctx);
   if (!optimized.ok()) return optimized.error();
   LoweredProgram out = std::move(*optimized);
   // Optimize's own "Input" is the flattened program already recorded.

@@ -33,10 +33,10 @@
 
 namespace tessera::transform {
 
-// The parameters are f.params in order (compact buffers), then the shape variables of
-// their shapes. The timeline holds "Input" (the block-free program, buffers still N-D),
-// then one entry per pipeline pass (PipelinePassNames()), so LoweredProgram::After
-// answers for every name `lower --after` accepts.
+// The parameters are f.params in order (compact buffers) with f.scalar_params at their
+// positions, then the shape variables of their shapes not among them. The timeline holds "Input"
+// (the block-free program, buffers still N-D), then one entry per pipeline pass
+// (PipelinePassNames()), so LoweredProgram::After answers for every name `lower --after` accepts.
 // Errors: a block form the lowering cannot handle (the message names the block), a
 // buffer read or written that is neither a parameter nor allocated by a block, or a
 // pass's error (the message names the pass).

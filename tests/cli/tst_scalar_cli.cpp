@@ -39,6 +39,18 @@ const QByteArray kOffsetScript =
     "s[C].vectorize(s[C].split(C.op.axis[0], factor=4)[1])\n"
     "mod = tvm.lower(s, [A, C, off])\n";
 
+// TVMScript: y = alpha * x over a length n given by a scalar parameter between the buffers.
+const QByteArray kTirScaleScript =
+    "from tvm.script import tir as T\n"
+    "@T.prim_func\n"
+    "def scale(x: T.handle, n: T.int32, y: T.handle, alpha: T.float32):\n"
+    "    X = T.match_buffer(x, (n,))\n"
+    "    Y = T.match_buffer(y, (n,))\n"
+    "    for i in range(n):\n"
+    "        with T.block(\"Y\"):\n"
+    "            vi = T.axis.spatial(n, i)\n"
+    "            Y[vi] = alpha * X[vi]\n";
+
 }  // namespace
 
 class TestScalarCli : public QObject, protected CliScriptFolder {
@@ -71,6 +83,26 @@ class TestScalarCli : public QObject, protected CliScriptFolder {
     QVERIFY2(d.code == 0, qPrintable(d.err + d.out));
     QVERIFY2(d.out.contains("scalar off = 3 (int32, default; use --scalar off=VALUE)\n"),
              qPrintable(d.out));
+  }
+
+  // TVMScript's scalar parameters (`n: T.int32`, `alpha: T.float32`) take --var and
+  // --scalar as a te.var's do; the check runs the reference with the same values.
+  void tensorIRScalarParameters() {
+    QString path = Write("tir_scale.py", kTirScaleScript);
+    Run r = Cli({"run", path, "--check", "--scalar", "alpha=2.5", "--var", "n=37"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains("scalar alpha = 2.5 (float32)\n"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("  Y float32[37]: max abs error 0"), qPrintable(r.out));
+    Run d = Cli({"run", path, "--check"});
+    QVERIFY2(d.code == 0, qPrintable(d.err + d.out));
+    QVERIFY2(d.out.contains("note: shape variable n = 64 (use --var n=N)\n"), qPrintable(d.out));
+    QVERIFY2(d.out.contains("scalar alpha = 1.5 (float32, default; use --scalar alpha=VALUE)\n"),
+             qPrintable(d.out));
+    Run bad = Cli({"run", path, "--scalar", "beta=1"});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.startsWith("tessera-cli run: --scalar beta=1: the kernel scale has no "
+                                "scalar parameter 'beta' (it has n, alpha)"),
+             qPrintable(bad.err));
   }
 
   void badScalarArguments_data() {

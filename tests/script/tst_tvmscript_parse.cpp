@@ -528,10 +528,10 @@ def main(a: T.handle, b: T.handle):
         with T.block("B"):
             vi, vj = T.axis.remap("SS", [i, j])
             B[vi, vj] = A[vi, vj] + T.float16(1))py"
-        << printed + R"py(def main(var_A: T.handle, var_B: T.handle):
+        << printed + R"py(def main(a: T.handle, b: T.handle):
     n = T.int32()
-    A = T.match_buffer(var_A, (n, 4), "float16")
-    B = T.match_buffer(var_B, (n, 4), "float16")
+    A = T.match_buffer(a, (n, 4), "float16")
+    B = T.match_buffer(b, (n, 4), "float16")
     # with T.block("root"):
     for i, j in T.grid(n, 4):
         with T.block("B"):
@@ -893,12 +893,25 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
     QTest::newRow("a parameter without an annotation")
         << head + "def main(A):\n    T.evaluate(0)\n"
         << "t.py:3:10: error: Type annotation required for function parameters.";
-    QTest::newRow("a scalar parameter")
-        << head + "def main(n: T.int32):\n    T.evaluate(0)\n"
-        << "t.py:3:13: error: scalar parameters (n: T.int32) are not supported";
+    QTest::newRow("a scalar parameter's type called")
+        << head + "def main(n: T.int32()):\n    T.evaluate(0)\n"
+        << "t.py:3:15: error: T.int32() is not supported as a parameter's annotation";
     QTest::newRow("a handle without T.match_buffer")
         << head + "def main(a: T.handle):\n    T.evaluate(0)\n"
         << "t.py:3:10: error: T.handle parameter 'a' is not given a buffer by T.match_buffer";
+    QTest::newRow("a handle without T.match_buffer after a scalar")
+        << head + "def main(n: T.int32, a: T.handle):\n    T.evaluate(0)\n"
+        << "t.py:3:22: error: T.handle parameter 'a' is not given a buffer by T.match_buffer";
+    QTest::newRow("shape variables unpacked from other values")
+        << block("            m, n = T.int32(), 4\n")
+        << "t.py:7:13: error: only a name may be assigned a Python value in TVMScript";
+    QTest::newRow("a wmma builtin with too few arguments")
+        << block("            T.tvm_fill_fragment(B.data, 16, 16, 16, 0)\n")
+        << "t.py:7:13: error: T.tvm_fill_fragment(fragment, m, n, k, index, value) takes 6 "
+           "arguments, got 5";
+    QTest::newRow("T.type_annotation of an unknown type")
+        << block("            T.evaluate(T.type_annotation(\"float31\"))\n")
+        << "t.py:7:42: error: T.type_annotation(): unknown dtype \"float31\"";
     QTest::newRow("T.match_buffer without a shape")
         << head + "def main(a: T.handle):\n    A = T.match_buffer(a)\n"
         << "t.py:4:11: error: Shape must be specified when binding input param";

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
@@ -13,19 +14,14 @@ namespace tessera::script {
 namespace {
 
 using reference::WrittenParams;
+using tir_export::ConcreteExtent;
+using tir_export::RandomData;
+using tir_export::ScalarArgumentValue;
 
 std::string WithoutImportComment(const std::string& script) {
   size_t at = script.find("@I.ir_module");
   if (at == std::string::npos) at = script.find("@T.prim_func");
   return at == std::string::npos ? script : script.substr(at);
-}
-
-std::string RandomNumpy(const ir::DataType& dtype, const std::string& shape) {
-  std::string name = dtype.str();
-  if (dtype.is_bool()) return "rng.integers(0, 2, size=" + shape + ").astype(\"bool\")";
-  if (dtype.is_float())
-    return "rng.uniform(-1.0, 1.0, size=" + shape + ").astype(\"" + name + "\")";
-  return "rng.integers(-8, 8, size=" + shape + ").astype(\"" + name + "\")";
 }
 
 }  // namespace
@@ -66,14 +62,34 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
   std::set<const void*> written = WrittenParams(f);
   std::string host, got, want, checks;
-  for (size_t i = 0; i < f.params.size(); ++i) {
+  // Scalar parameters at their positions: a shape variable gets the size its buffers were
+  // made with (TVM checks n == A.shape[0]), another a fixed value.
+  std::set<const ir::ExprNode*> shape_vars;
+  for (const tir::Buffer& b : f.params)
+    for (const ir::Expr& d : b->shape)
+      ir::PostOrderVisit(d, [&](const ir::Expr& x) {
+        if (x.as<ir::VarNode>()) shape_vars.insert(x.get());
+      });
+  size_t next_scalar = 0, position = 0;
+  auto add_scalars = [&] {
+    for (;
+         next_scalar < f.scalar_params.size() && f.scalar_params[next_scalar].position <= position;
+         ++next_scalar, ++position) {
+      const ir::Var& v = f.scalar_params[next_scalar].var;
+      std::string value = ScalarArgumentValue(v, shape_vars.count(v.get()) != 0);
+      got += (position ? ", " : "") + value;
+      want += (position ? ", " : "") + value;
+    }
+  };
+  for (size_t i = 0; i < f.params.size(); ++i, ++position) {
+    add_scalars();
     const tir::Buffer& b = f.params[i];
     std::string shape;
     for (const ir::Expr& d : b->shape) {
-      const int64_t* c = ir::as_const_int(d);
+      std::optional<int64_t> c = ConcreteExtent(d);
       if (!c)
         return Error("export --format tir: the shape of parameter " + b->name +
-                     " is not constant (the exported run needs constant shapes)");
+                     " is not a constant once its shape variables are set");
       shape += (shape.empty() ? "" : ", ") + std::to_string(*c);
     }
     shape = "(" + shape + (b->shape.size() == 1 ? ",)" : ")");
@@ -81,9 +97,9 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
     std::string n = std::to_string(i);
     host += "    " +
             (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
-                    : RandomNumpy(b->dtype, shape)) +
+                    : RandomData(b->dtype, shape)) +
             ",  # " + b->name + "\n";
-    std::string sep = i ? ", " : "";
+    std::string sep = position ? ", " : "";
     got += sep + s.array + "(host[" + n + "], dev)";
     want += sep + s.array + "(host[" + n + "], dev)";
     if (output) {
@@ -92,6 +108,7 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
                 "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
     }
   }
+  add_scalars();
   out += "host = [\n" + host + "]\n";
   out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
   out += "reference = " + s.build + "(" + input + ", target=\"llvm\")  # unscheduled\n";

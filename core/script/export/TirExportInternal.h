@@ -27,6 +27,17 @@ struct TirSpelling {
 };
 TirSpelling SpellingFor(TvmVersion version);
 
+// The exported run's size for a symbolic dimension.
+inline constexpr int64_t kShapeVarValue = 16;
+// A shape extent with every shape variable set to kShapeVarValue; nullopt when it is not
+// a constant then.
+std::optional<int64_t> ConcreteExtent(const ir::Expr& extent);
+// The numpy expression of random data of `dtype` and `shape` ("(64, 64)").
+std::string RandomData(const ir::DataType& dtype, const std::string& shape);
+// The value the exported run passes for a scalar parameter: a shape variable's size,
+// 0.5 for a float, 3 for another integer.
+std::string ScalarArgumentValue(const ir::Var& v, bool shape_variable);
+
 // The statements that replay `program`'s Trace on `sch` (a TensorIR schedule of
 // te.create_prim_func's function), in an order TensorIR accepts; `gpu` is set when a
 // loop is bound to a GPU thread. A located error for a primitive without an equivalent.

@@ -32,12 +32,6 @@ TirSpelling SpellingFor(TvmVersion version) {
   return s;
 }
 
-namespace {
-
-// A shape extent with every shape variable set to 16 (the run's size for a symbolic
-// dimension); nullopt when it is not a constant then.
-constexpr int64_t kShapeVarValue = 16;
-
 std::optional<int64_t> ConcreteExtent(const ir::Expr& extent) {
   ir::VarMap values;
   ir::PostOrderVisit(extent, [&](const ir::Expr& x) {
@@ -49,7 +43,6 @@ std::optional<int64_t> ConcreteExtent(const ir::Expr& extent) {
   return std::nullopt;
 }
 
-// The numpy expression of random data of `dtype` and `shape` ("(64, 64)").
 std::string RandomData(const ir::DataType& dtype, const std::string& shape) {
   std::string name = dtype.str();
   if (dtype.is_bool()) return "rng.integers(0, 2, size=" + shape + ").astype(\"bool\")";
@@ -58,6 +51,13 @@ std::string RandomData(const ir::DataType& dtype, const std::string& shape) {
   if (dtype.is_uint()) return "rng.integers(0, 8, size=" + shape + ").astype(\"" + name + "\")";
   return "rng.integers(-8, 8, size=" + shape + ").astype(\"" + name + "\")";
 }
+
+std::string ScalarArgumentValue(const ir::Var& v, bool shape_variable) {
+  if (v.dtype().is_float()) return "0.5";
+  return shape_variable ? std::to_string(kShapeVarValue) : "3";
+}
+
+namespace {
 
 // The import lines of the script that TVM >= 0.20 still has (autotvm, auto_scheduler and
 // their helpers went with TE schedules), minus the ones the program writes itself.
@@ -154,9 +154,7 @@ Result<std::string> RunSection(const std::vector<ScriptArgument>& arguments, con
     const ScriptArgument& a = arguments[k];
     std::string sep = k ? ", " : "";
     if (!a.tensor.defined()) {
-      std::string value = a.var.dtype().is_float()             ? "0.5"
-                          : shape_vars.count(a.var.get()) != 0 ? std::to_string(kShapeVarValue)
-                                                               : "3";
+      std::string value = ScalarArgumentValue(a.var, shape_vars.count(a.var.get()) != 0);
       got += sep + value;
       want += sep + value;
       continue;

@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/script/TVMScriptParserInternal.h"
+#include "script/tvm/te/TensorIntrinObjects.h"
 
 namespace tessera::script::tvmscript {
 
@@ -150,6 +151,12 @@ Result<Value> Translator::Eval(const AstExpr& e) {
         if (e.text == "name") return Value::String(b->buffer->name);
         // A tensor intrinsic's implementation passes these to external functions.
         if (e.text == "data") return Value::FromExpr(b->buffer->data);
+        if (e.text == "access_ptr") {
+          ir::Buffer buffer = b->buffer;
+          return MakeFunction("access_ptr", [buffer](Interpreter&, const CallArgs& c) {
+            return BufferAccessPtr(buffer, c);
+          });
+        }
         if (e.text == "elem_offset")
           return Value::FromExpr(b->buffer->elem_offset.defined() ? b->buffer->elem_offset
                                                                   : ir::Expr(0));
@@ -208,8 +215,21 @@ Result<Value> Translator::Eval(const AstExpr& e) {
         if (!args) return args.error();
         return interp_.CallValue(*fn, *args);
       }
+      // A buffer's method (A.access_ptr("r")).
+      if (e.object->kind == AstKind::Attribute && e.object->text == "access_ptr") {
+        auto object = Eval(*e.object->object);
+        if (!object) return object.error();
+        if (BufferOf(*object)) {
+          auto fn = Eval(*e.object);
+          if (!fn) return fn.error();
+          auto args = EvalCallArgs(e);
+          if (!args) return args.error();
+          return interp_.CallValue(*fn, *args);
+        }
+      }
       return Error("calls of " + to_source(*e.object) +
-                       " are not supported in TVMScript (only T.* functions)",
+                       " are not supported in TVMScript (only T.* functions and "
+                       "Buffer.access_ptr)",
                    e.loc);
     }
     case AstKind::Unary: {

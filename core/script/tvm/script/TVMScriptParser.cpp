@@ -140,6 +140,40 @@ Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::strin
   return buffer;
 }
 
+namespace {
+
+// T.int32() makes an unnamed variable; assigned, it takes the target's name, as TVM's
+// parser names it.
+std::optional<Value> NamedVariable(const std::string& name, const Value& v) {
+  if (!v.is_expr()) return std::nullopt;
+  const auto* var = v.as_expr().as<ir::VarNode>();
+  if (!var || !var->name.empty()) return std::nullopt;
+  return Value::FromExpr(var->is_size_var ? ir::SizeVar(name, var->dtype)
+                                          : ir::Var(name, var->dtype));
+}
+
+}  // namespace
+
+bool Translator::DefineShapeVariables(const AstExpr& target, const Value& v) {
+  if (target.kind == AstKind::Name) {
+    auto named = NamedVariable(target.text, v);
+    if (named) Define(target.text, *named);
+    return named.has_value();
+  }
+  if ((target.kind != AstKind::Tuple && target.kind != AstKind::List) || !v.is_sequence() ||
+      v.items().size() != target.items.size())
+    return false;
+  std::vector<std::pair<std::string, Value>> named;
+  for (size_t i = 0; i < target.items.size(); ++i) {
+    if (target.items[i]->kind != AstKind::Name) return false;
+    auto var = NamedVariable(target.items[i]->text, v.items()[i]);
+    if (!var) return false;
+    named.emplace_back(target.items[i]->text, *var);
+  }
+  for (const auto& [name, value] : named) Define(name, value);
+  return true;
+}
+
 Status Translator::Parameter(const AstParam& p) {
   if (p.kind != ParamKind::Positional)
     return Error("only plain parameters are allowed in a @T.prim_func", p.loc);
@@ -158,6 +192,7 @@ Status Translator::Parameter(const AstParam& p) {
     auto handle = std::make_shared<HandleObject>();
     handle->name = p.name;
     handle->param_index = params_.size();
+    handle_locs_.push_back(p.loc);
     params_.push_back(nullptr);
     param_attrs_.emplace_back();
     handle_names_.push_back(p.name);
@@ -170,13 +205,17 @@ Status Translator::Parameter(const AstParam& p) {
     params_.push_back(*buffer);
     param_attrs_.emplace_back();
     handle_names_.emplace_back();
+    handle_locs_.push_back(p.loc);
     Define(p.name, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
     return Status::Ok();
   }
-  if (ir::DataType::parse(t->name))
-    return Error("scalar parameters (" + p.name + ": " + Spelled(*t) +
-                     ") are not supported: Tessera's PrimFuncs take buffers",
-                 ann.loc);
+  if (auto dtype = ir::DataType::parse(t->name); dtype && ann.kind == AstKind::Attribute) {
+    if (dtype->is_handle()) return Error("a handle parameter is written T.handle", ann.loc);
+    ir::Var var(p.name, *dtype);
+    scalar_params_.push_back({var, params_.size() + scalar_params_.size()});
+    Define(p.name, Value::FromExpr(var));
+    return Status::Ok();
+  }
   return Error(to_source(ann) + " is not supported as a parameter's annotation in TVMScript",
                ann.loc);
 }
@@ -493,25 +532,9 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           return Error(Spelled(*t) + " must be directly inside a " +
                            (t->dialect == tir::TvmDialect::STir ? "T.sblock" : "T.block"),
                        value.loc);
-        if (t && value.items.empty() && ir::DataType::parse(t->name) && t->name != "handle") {
-          // n = T.int32(): a shape variable of the function's symbolic buffers.
-          if (target.kind != AstKind::Name)
-            return Error("a variable must be assigned to one name", target.loc);
-          bool size_var = false;
-          for (const AstKeyword& k : value.keywords) {
-            auto b = Eval(*k.value);
-            if (!b) return b.error();
-            if (k.name != "is_size_var" || !b->is_bool())
-              return Error(Spelled(*t) + "() takes only is_size_var=True / False", k.loc);
-            size_var = b->as_bool();
-          }
-          ir::DataType dtype = *ir::DataType::parse(t->name);
-          Define(target.text, Value::FromExpr(size_var ? ir::SizeVar(target.text, dtype)
-                                                       : ir::Var(target.text, dtype)));
-          continue;
-        }
         auto v = Eval(value);
         if (!v) return v.error();
+        if (DefineShapeVariables(target, *v)) continue;
         if (v->is_expr() || v->is_object())
           return Error(
               "binding a name to " + v->type_name() + " (a let) is not supported in TVMScript here",
@@ -765,9 +788,9 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
   for (size_t i = 0; i < params_.size(); ++i) {
     if (!params_[i])
       return Error("T.handle parameter '" + handle_names_[i] +
-                       "' is not given a buffer by T.match_buffer (scalar and handle "
-                       "parameters are not supported)",
-                   def.params[i].loc);
+                       "' is not given a buffer by T.match_buffer (a handle parameter "
+                       "without a buffer is not supported)",
+                   handle_locs_[i]);
   }
   if (!global_symbol_.empty() && global_symbol_ != def.name)
     return Error("global_symbol \"" + global_symbol_ + "\" differs from the function's name '" +
@@ -776,6 +799,12 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
   tir::PrimFunc f;
   f.name = def.name;
   f.params = params_;
+  f.scalar_params = scalar_params_;
+  for (const std::string& name : handle_names_) {
+    if (name.empty()) continue;
+    f.handle_names = handle_names_;
+    break;
+  }
   for (const tir::BufferDeclAttrs& a : param_attrs_) {
     if (a == tir::BufferDeclAttrs{}) continue;
     f.param_attrs = param_attrs_;

@@ -95,6 +95,9 @@ class Translator {
 
   // ---- function (TVMScriptParser.cpp) ----
   Status Parameter(const AstParam& p);
+  // `n = T.int32()` and `M, N = T.int32(), T.int32()`: shape variables named by their
+  // targets; false (nothing defined) for any other assignment.
+  bool DefineShapeVariables(const AstExpr& target, const Value& v);
   Result<Buffer> BufferAnnotation(const AstExpr& ann, const std::string& name);
   Result<std::vector<Expr>> Shape(const AstExpr& e);
   Status FuncAttr(const AstExpr& call);
@@ -144,6 +147,8 @@ class Translator {
   std::vector<Buffer> params_;
   std::vector<tir::BufferDeclAttrs> param_attrs_;  // one per parameter
   std::vector<std::string> handle_names_;
+  std::vector<SourceLoc> handle_locs_;  // where each parameter of params_ is declared
+  std::vector<tir::ScalarParam> scalar_params_;
   std::vector<Buffer> root_allocs_;
   std::vector<std::vector<Buffer>> block_allocs_;
   std::vector<std::string> all_block_names_;

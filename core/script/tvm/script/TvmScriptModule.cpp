@@ -9,6 +9,7 @@
 #include "script/lang/Interpreter.h"
 #include "script/tvm/script/FromSource.h"
 #include "script/tvm/script/TVMScriptParser.h"
+#include "script/tvm/script/TvmScriptIntrinsics.h"
 
 namespace tessera::script {
 
@@ -134,6 +135,7 @@ void RegisterTvmScriptModule(Interpreter& interp) {
                                 return in.CallValue(*f, WithoutDtype(c));
                               });
     }
+    RegisterTvmScriptIntrinsics(interp, path);
     interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
     interp.Alias(std::string(path) + ".cast", "tvm.tir.generic.cast");
   }

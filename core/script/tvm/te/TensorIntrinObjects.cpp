@@ -64,9 +64,9 @@ Result<Expr> ElementValue(const Value& v, ir::DataType t, const std::string& wha
   return *e;
 }
 
-// buffer.access_ptr(access_mask, ptr_type="handle", content_lanes=1, offset=0, extent=None):
-// TVM's tvm_access_ptr(type_annotation(dtype), data, elem_offset + offset, extent, mask).
-Result<Value> AccessPtr(const ir::Buffer& b, const CallArgs& call) {
+}  // namespace
+
+Result<Value> BufferAccessPtr(const ir::Buffer& b, const CallArgs& call) {
   Args args(call, "access_ptr", {"access_mask", "ptr_type", "content_lanes", "offset", "extent"},
             1);
   if (!args.status()) return args.status().error();
@@ -112,6 +112,27 @@ Result<Value> AccessPtr(const ir::Buffer& b, const CallArgs& call) {
       {type, b->data, base + offset, extent, ir::make_const(ir::DataType::Int(32), mask)},
       ir::CallKind::Intrinsic));
 }
+
+Result<std::vector<Expr>> IntrinsicArgs(const CallArgs& call, size_t first,
+                                        const std::string& what) {
+  std::vector<Expr> args;
+  for (size_t i = first; i < call.positional.size(); ++i) {
+    const Value& v = call.positional[i];
+    if (v.is_string()) {
+      args.push_back(ir::StringImm(v.as_string()));
+      continue;
+    }
+    auto e = ToExpr(v);
+    if (!e)
+      return Error(what + "(): argument " + std::to_string(i - first + 1) +
+                       " must be an expression, not " + v.type_name(),
+                   call.positional_locs[i]);
+    args.push_back(*e);
+  }
+  return args;
+}
+
+namespace {
 
 // The element `begin` of a vload/vstore names in `b` (no predicate: Tessera has none).
 Result<std::vector<Expr>> AccessIndices(const ir::Buffer& b, const Args& args,
@@ -210,21 +231,9 @@ Result<Value> CallOut(const CallArgs& call, const std::string& what, ir::CallKin
   if (!dtype)
     return Error(what + "(): unknown dtype \"" + call.positional[0].as_string() + "\"",
                  call.positional_locs[0]);
-  std::vector<Expr> args;
-  for (size_t i = 2; i < call.positional.size(); ++i) {
-    const Value& v = call.positional[i];
-    if (v.is_string()) {
-      args.push_back(ir::StringImm(v.as_string()));
-      continue;
-    }
-    auto e = ToExpr(v);
-    if (!e)
-      return Error(what + "(): argument " + std::to_string(i - 1) + " must be an expression, not " +
-                       v.type_name(),
-                   call.positional_locs[i]);
-    args.push_back(*e);
-  }
-  return Value::FromExpr(ir::MakeCall(*dtype, call.positional[1].as_string(), args, kind));
+  auto args = IntrinsicArgs(call, 2, what);
+  if (!args) return args.error();
+  return Value::FromExpr(ir::MakeCall(*dtype, call.positional[1].as_string(), *args, kind));
 }
 
 // One part of intrin_func's result: a statement, an expression (evaluated) or None.
@@ -352,7 +361,8 @@ Result<Value> BufferObject::GetAttr(Interpreter&, const std::string& name,
       return Value::String(b->scope);
     });
   if (name == "access_ptr")
-    return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return AccessPtr(b, c); });
+    return MakeFunction(name,
+                        [b](Interpreter&, const CallArgs& c) { return BufferAccessPtr(b, c); });
   if (name == "vload")
     return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VLoad(b, c); });
   if (name == "vstore")

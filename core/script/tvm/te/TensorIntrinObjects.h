@@ -44,6 +44,15 @@ struct TensorIntrinObject : Object {
 };
 
 // Registers decl_buffer, ir_builder.create, call_extern, call_intrin and decl_tensor_intrin.
+// buffer.access_ptr(access_mask, ptr_type="handle", content_lanes=1, offset=0, extent=None):
+// TVM's tvm_access_ptr(type_annotation(dtype), data, elem_offset + offset, extent, mask).
+Result<Value> BufferAccessPtr(const ir::Buffer& b, const CallArgs& call);
+
+// The positional arguments of an intrinsic call from `first` on, as expressions (a str is a
+// StringImm: a layout, a function name); an error names `what` and the argument.
+Result<std::vector<ir::Expr>> IntrinsicArgs(const CallArgs& call, size_t first,
+                                            const std::string& what);
+
 void RegisterTensorIntrinBuiltins(Interpreter& interp);
 
 // s[C].tensorize(var, intrin), bound to a stage (ScheduleObjects.cpp).
