@@ -61,6 +61,16 @@ class TestTirScheduleScript : public QObject {
         "assert 'def gemm(' in f.script()\n"
         "g = f.with_attr('tir.noalias', False)\n"
         "assert 'noalias' not in g.script() and 'noalias' in f.script()\n");
+    QTest::newRow("the immediate types construct, as TVM's tests call them") << std::string(
+        "from tvm.tir.expr import IntImm, FloatImm\n"
+        "x = IntImm(dtype='int64', value=10)\n"
+        "assert isinstance(x, IntImm) and x.dtype == 'int64' and x.value == 10\n"
+        "assert isinstance(FloatImm('float32', 0.5), FloatImm)\n"
+        "assert not isinstance(x, FloatImm)\n");
+    QTest::newRow("with_attr of a dict, as TVM's tutorial writes it") << std::string(
+        "f = te.create_prim_func([A, B, C]).with_attr({'global_symbol': 'mm', 'tir.noalias': "
+        "False})\n"
+        "assert 'def mm(' in f.script() and 'noalias' not in f.script()\n");
   }
   void primFuncsAndModules() {
     QFETCH(std::string, code);
@@ -86,6 +96,12 @@ class TestTirScheduleScript : public QObject {
     QTest::newRow("an attribute Tessera does not keep")
         << std::string("f = te.create_prim_func([A, B, C]).with_attr('target', 'llvm')\n")
         << std::string("not \"target\"");
+    QTest::newRow("a dict with a value besides")
+        << std::string("f = te.create_prim_func([A, B, C]).with_attr({'global_symbol': 'g'}, 1)\n")
+        << std::string("with_attr(): a dict of attributes takes no attr_value");
+    QTest::newRow("a key without its value")
+        << std::string("f = te.create_prim_func([A, B, C]).with_attr('global_symbol')\n")
+        << std::string("with_attr(): missing required argument 'attr_value'");
     QTest::newRow("a module of something else")
         << std::string("mod = tvm.IRModule({'main': 3})\n")
         << std::string("the function 'main' must be a TensorIR PrimFunc, not int");

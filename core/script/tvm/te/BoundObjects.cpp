@@ -19,7 +19,15 @@ namespace {
 // A type usable with isinstance that is not already a callable built-in.
 struct TypeObject : Object {
   std::string name;
+  // The function that makes an instance when the type is called (tvm.tir.expr.IntImm(dtype,
+  // value) is tvm.tir.IntImm's); empty for a type that is only checked against.
+  std::string constructor;
   std::string type_name() const override { return "type"; }
+  Result<Value> Call(Interpreter& interp, const CallArgs& args) const override {
+    if (const Value* make = constructor.empty() ? nullptr : interp.Lookup(constructor))
+      return interp.CallValue(*make, args);
+    return Object::Call(interp, args);
+  }
 };
 
 bool IsExprOfKind(const Value& v, ir::ExprKind kind) {
@@ -60,9 +68,11 @@ std::optional<bool> InstanceOf(const Value& v, const std::string& type) {
   return TirInstanceOf(v, type);  // tvm.tir's statement and expression classes
 }
 
-void RegisterType(Interpreter& interp, const std::string& qualified, const std::string& name) {
+void RegisterType(Interpreter& interp, const std::string& qualified, const std::string& name,
+                  const std::string& constructor = "") {
   auto t = std::make_shared<TypeObject>();
   t->name = name;
+  t->constructor = constructor;
   interp.Register(qualified, Value::FromObject(t));
 }
 
@@ -134,8 +144,8 @@ void RegisterTypeBuiltins(Interpreter& interp) {
   // tvm.te.schedule.Buffer)).
   for (const char* path : {"tvm.tir.Buffer", "tvm.tir.buffer.Buffer", "tvm.te.schedule.Buffer"})
     RegisterType(interp, path, "Buffer");
-  RegisterType(interp, "tvm.tir.expr.IntImm", "IntImm");
-  RegisterType(interp, "tvm.tir.expr.FloatImm", "FloatImm");
+  RegisterType(interp, "tvm.tir.expr.IntImm", "IntImm", "tvm.tir.IntImm");
+  RegisterType(interp, "tvm.tir.expr.FloatImm", "FloatImm", "tvm.tir.FloatImm");
   RegisterType(interp, "tvm.tir.expr.Var", "Var");
   for (const char* op : {"Operation", "PlaceholderOp", "ComputeOp", "ScanOp", "ExternOp"}) {
     RegisterType(interp, std::string("tvm.te.") + op, op);

@@ -47,24 +47,43 @@ std::string TirValueFunctionInModule(const tir::PrimFunc& f, tir::TvmDialect dia
   return TirValueIndented(body == std::string::npos ? text : text.substr(body), "    ");
 }
 
-Result<tir::PrimFunc> TirValueWithAttr(tir::PrimFunc f, const Args& args) {
-  auto key = args.String("attr_key");
-  if (!key) return key.error();
-  const Value& value = args.get("attr_value");
-  if (*key == "global_symbol") {
-    if (!value.is_string()) return args.TypeError("attr_value", "a str");
+// One attribute of with_attr; errors point at `param` of the call.
+Result<tir::PrimFunc> WithOneAttr(tir::PrimFunc f, const Value& key, const Value& value,
+                                  const Args& args, const std::string& param) {
+  if (!key.is_string()) return args.TypeError(param, "a str key");
+  const std::string& name = key.as_string();
+  if (name == "global_symbol") {
+    if (!value.is_string()) return args.ErrorAt(param, "\"global_symbol\" takes a str");
     f.name = value.as_string();
     return f;
   }
-  if (*key == "tir.noalias" || *key == "tirx.noalias") {
-    if (!value.is_integer()) return args.TypeError("attr_value", "a bool");
+  if (name == "tir.noalias" || name == "tirx.noalias") {
+    if (!value.is_integer()) return args.ErrorAt(param, "\"" + name + "\" takes a bool");
     f.noalias = value.as_bool();
     return f;
   }
-  return args.ErrorAt("attr_key",
-                      "with_attr(): Tessera keeps only the attributes "
+  return args.ErrorAt(param,
+                      "Tessera keeps only the attributes "
                       "\"global_symbol\" and \"tir.noalias\" of a PrimFunc, not \"" +
-                          *key + "\"");
+                          name + "\"");
+}
+
+// PrimFunc.with_attr(key, value) or with_attr({key: value, ...}), as TVM's.
+Result<tir::PrimFunc> TirValueWithAttr(tir::PrimFunc f, const Args& args) {
+  const Value& key = args.get("attr_key");
+  if (const auto* dict = key.as<DictObject>()) {
+    if (args.has("attr_value") && !args.get("attr_value").is_none())
+      return args.ErrorAt("attr_value", "a dict of attributes takes no attr_value");
+    for (const auto& [k, v] : *dict->entries) {
+      auto changed = WithOneAttr(std::move(f), k, v, args, "attr_key");
+      if (!changed) return changed.error();
+      f = std::move(*changed);
+    }
+    return f;
+  }
+  if (!args.has("attr_value"))
+    return args.ErrorAt("attr_key", "missing required argument 'attr_value'");
+  return WithOneAttr(std::move(f), key, args.get("attr_value"), args, "attr_key");
 }
 
 using TirValueFuncAttr = std::function<Result<Value>(const TensorIRFunc&, const SourceLoc&)>;
@@ -113,7 +132,7 @@ const std::map<std::string, TirValueFuncAttr>& TirValuePrimFuncAttributes() {
          std::vector<te::Tensor> te_args = f.te_args;
          return MakeFunction(
              "with_attr", [func, dialect, te_args](Interpreter&, const CallArgs& c) {
-               Args args(c, "with_attr", {"attr_key", "attr_value"}, 2);
+               Args args(c, "with_attr", {"attr_key", "attr_value"}, 1);
                if (!args.status()) return Result<Value>(args.status().error());
                auto changed = TirValueWithAttr(func, args);
                if (!changed) return Result<Value>(changed.error());
