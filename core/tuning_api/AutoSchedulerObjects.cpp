@@ -411,7 +411,8 @@ Result<Value> MakeTuningOptions(const CallArgs& c) {
 }
 
 // LocalRunner / LocalRPCMeasureContext(number=3, repeat=1, timeout=10, min_repeat_ms=...):
-// number * repeat timed runs per candidate (at most 100).
+// number * repeat (at most 100) is the fewest timed calls per candidate; once a kernel was
+// timed, the search raises it until a timing lasts TuneOptions::min_timed_ms (Tuner.h).
 Result<Value> MakeRunnerSetting(const std::string& kind, const CallArgs& c) {
   Args args(c, kind,
             {"priority", "n_parallel", "timeout", "number", "repeat", "min_repeat_ms",

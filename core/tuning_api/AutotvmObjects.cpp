@@ -381,9 +381,10 @@ Result<Value> MakeTuner(const std::string& kind, const std::string& strategy, co
   return Value::FromObject(tuner);
 }
 
-// LocalRunner(number=4, repeat=3, min_repeat_ms=0, timeout=10, ...): Tessera times
-// number * repeat runs of each candidate (at most 100); min_repeat_ms and the cooldown
-// are TVM's timer settings and are not used.
+// LocalRunner(number=4, repeat=3, min_repeat_ms=0, timeout=10, ...): number * repeat (at
+// most 100) is the fewest timed calls per candidate; once a kernel was timed, the search
+// raises it until a timing lasts TuneOptions::min_timed_ms (Tuner.h). min_repeat_ms and
+// the cooldown are TVM's timer settings and are not used.
 Result<Value> MakeLocalRunner(const CallArgs& c) {
   Args args(c, "LocalRunner",
             {"timeout", "n_parallel", "number", "repeat", "min_repeat_ms", "cooldown_interval",
