@@ -14,7 +14,6 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 #include "ir/ExprOp.h"
-#include "ir/Functor.h"
 #include "reference/Compare.h"
 #include "reference/Reference.h"
 #include "reference/TirReference.h"
@@ -24,6 +23,7 @@
 #include "script/export/TirDocumentExport.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "support/Json.h"
+#include "tir/FunctionParams.h"
 #include "tir/RegionAnalysis.h"
 #include "tir/Trace.h"
 #include "transform/LowerTensorIR.h"
@@ -246,13 +246,8 @@ static std::optional<int> CheckRunOptions(const std::string& command, const Pars
 static std::vector<std::string> TirScalarNames(const tir::PrimFunc& f) {
   std::vector<std::string> names;
   for (const tir::ScalarParam& p : f.scalar_params) names.push_back(p.var.name());
-  for (const tir::Buffer& b : f.params)
-    for (const ir::Expr& d : b->shape)
-      ir::PostOrderVisit(d, [&](const ir::Expr& x) {
-        const auto* v = x.as<ir::VarNode>();
-        if (v && std::find(names.begin(), names.end(), v->name) == names.end())
-          names.push_back(v->name);
-      });
+  for (const ir::Var& v : tir::ShapeVariables(f))
+    if (std::find(names.begin(), names.end(), v.name()) == names.end()) names.push_back(v.name());
   return names;
 }
 
@@ -265,15 +260,6 @@ static std::optional<int> RunnerValues(const std::string& command, const runtime
                       err);
   *out = std::move(*integers);
   return std::nullopt;
-}
-
-// What a run prints about the scalar values it chose, as for a te schedule.
-static void PrintTirScalarNotes(const TirArguments& a, std::ostream& out) {
-  KernelArguments notes;
-  notes.scalars = a.scalars;
-  notes.defaulted = a.defaulted;
-  notes.plain_scalars = a.plain_scalars;
-  PrintScalarNotes(notes, out);
 }
 
 int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, std::ostream& out,
@@ -303,7 +289,7 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   auto arguments =
       MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue);
   if (!arguments) return UsageError("run", arguments.error().message, err);
-  PrintTirScalarNotes(*arguments, out);
+  PrintScalarNotes(arguments->scalars, out);
   if (target == "cuda-emulator")
     return RunTirOnEmulator(program, *lowered, *arguments, static_cast<uint64_t>(*seed),
                             args.has("--check"), out, err);

@@ -1,11 +1,13 @@
 #include "tir/ScriptPrinter.h"
 
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/StructuralEqual.h"
+#include "tir/FunctionParams.h"
 #include "tir/ScriptText.h"
 
 namespace tessera::tir {
@@ -301,18 +303,15 @@ std::string Printer::Function(const PrimFunc& f) {
   });
   std::vector<std::string> args, decls;
   // Scalars are named first: a buffer shape that uses one then needs no declaration.
-  std::vector<std::string> scalars;
+  std::map<const ScalarParam*, std::string> scalars;
   for (const ScalarParam& p : f.scalar_params)
-    scalars.push_back(Define(p.var.get(), p.var.name()) + ": " + T(p.var.dtype().str()));
-  size_t next_scalar = 0;
-  auto scalars_up_to = [&](size_t position) {
-    for (;
-         next_scalar < f.scalar_params.size() && f.scalar_params[next_scalar].position <= position;
-         ++next_scalar)
-      args.push_back(scalars[next_scalar]);
-  };
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    scalars_up_to(args.size());
+    scalars[&p] = Define(p.var.get(), p.var.name()) + ": " + T(p.var.dtype().str());
+  for (const FunctionParam& param : ParamsInOrder(f)) {
+    if (param.scalar) {
+      args.push_back(scalars[param.scalar]);
+      continue;
+    }
+    size_t i = param.buffer_index;
     const Buffer& b = f.params[i];
     BufferDeclAttrs attrs = i < f.param_attrs.size() ? f.param_attrs[i] : BufferDeclAttrs{};
     if (IsConstShape(b) && attrs == BufferDeclAttrs{} && b->axis_separators.empty()) {
@@ -344,7 +343,6 @@ std::string Printer::Function(const PrimFunc& f) {
     std::string lhs = Define(b.get(), b->name);
     decls.push_back(lhs + " = " + MatchBuffer(handle, b, attrs));
   }
-  scalars_up_to(SIZE_MAX);
   indent_ = 1;
   if (f.noalias) Line(NoAliasAttr(STir()));
   for (const std::string& d : decls) Line(d);

@@ -17,6 +17,7 @@
 #include "script/tvm/script/TVMScriptParser.h"
 #include "script/tvm/te/TeBuiltins.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "tir/FunctionParams.h"
 
 using namespace tessera;
 using namespace tessera::tir;
@@ -291,6 +292,29 @@ class TestTvmScriptParse : public QObject {
     const std::string explicit_zero = only + "    T.evaluate(0)\n";
     QCOMPARE(Q(Printed(only)), Q(Printed(explicit_zero)));
     QVERIFY2(Printed(only).find("T.evaluate(0)") != std::string::npos, Printed(only).c_str());
+  }
+
+  // Scalars sit among the buffers where the source put them; the shape variables are
+  // those the buffers' shapes use, each once, wherever it appears.
+  void parametersComeInTheSourcesOrder() {
+    auto v =
+        Run("from tvm.script import tir as T\n"
+            "@T.prim_func\n"
+            "def main(s: T.float32, a: T.handle, n: T.int32, B: T.Buffer((4,), \"float32\"),"
+            " c: T.handle, t: T.int32):\n"
+            "    m = T.int32()\n"
+            "    A = T.match_buffer(a, (n, m * 2))\n"
+            "    C = T.match_buffer(c, (m, n))\n"
+            "    T.evaluate(0)\n");
+    QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
+    const PrimFunc& f = script::AsTensorIRFunc(*v)->func;
+    std::string order;
+    for (const FunctionParam& p : ParamsInOrder(f))
+      order += (order.empty() ? "" : " ") + (p.scalar ? p.scalar->var.name() : (*p.buffer)->name);
+    QCOMPARE(Q(order), Q("s A n B C t"));
+    std::string shape_vars;
+    for (const Var& x : ShapeVariables(f)) shape_vars += x.name() + " ";
+    QCOMPARE(Q(shape_vars), Q("n m "));
   }
 
   // A function read from its text schedules as the function it was printed from.

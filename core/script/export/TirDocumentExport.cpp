@@ -3,10 +3,10 @@
 #include <set>
 
 #include "ir/ExprOp.h"
-#include "ir/Functor.h"
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "tir/FunctionParams.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
@@ -65,24 +65,17 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   // Scalar parameters at their positions: a shape variable gets the size its buffers were
   // made with (TVM checks n == A.shape[0]), another a fixed value.
   std::set<const ir::ExprNode*> shape_vars;
-  for (const tir::Buffer& b : f.params)
-    for (const ir::Expr& d : b->shape)
-      ir::PostOrderVisit(d, [&](const ir::Expr& x) {
-        if (x.as<ir::VarNode>()) shape_vars.insert(x.get());
-      });
-  size_t next_scalar = 0, position = 0;
-  auto add_scalars = [&] {
-    for (;
-         next_scalar < f.scalar_params.size() && f.scalar_params[next_scalar].position <= position;
-         ++next_scalar, ++position) {
-      const ir::Var& v = f.scalar_params[next_scalar].var;
+  for (const ir::Var& v : tir::ShapeVariables(f)) shape_vars.insert(v.get());
+  for (const tir::FunctionParam& param : tir::ParamsInOrder(f)) {
+    std::string sep = got.empty() ? "" : ", ";
+    if (param.scalar) {
+      const ir::Var& v = param.scalar->var;
       std::string value = ScalarArgumentValue(v, shape_vars.count(v.get()) != 0);
-      got += (position ? ", " : "") + value;
-      want += (position ? ", " : "") + value;
+      got += sep + value;
+      want += sep + value;
+      continue;
     }
-  };
-  for (size_t i = 0; i < f.params.size(); ++i, ++position) {
-    add_scalars();
+    size_t i = param.buffer_index;
     const tir::Buffer& b = f.params[i];
     std::string shape;
     for (const ir::Expr& d : b->shape) {
@@ -99,7 +92,6 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
             (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
                     : RandomData(b->dtype, shape)) +
             ",  # " + b->name + "\n";
-    std::string sep = position ? ", " : "";
     got += sep + s.array + "(host[" + n + "], dev)";
     want += sep + s.array + "(host[" + n + "], dev)";
     if (output) {
@@ -108,7 +100,6 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
                 "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
     }
   }
-  add_scalars();
   out += "host = [\n" + host + "]\n";
   out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
   out += "reference = " + s.build + "(" + input + ", target=\"llvm\")  # unscheduled\n";
