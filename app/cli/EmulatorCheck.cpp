@@ -61,10 +61,10 @@ int RunOnEmulator(const script::ScriptProgram& program, const runtime::ScalarArg
     err << "tessera-cli run: " << arguments.error().message << "\n";
     return kBadInput;
   }
-  PrintScalarNotes(*arguments, out);
+  PrintScalarNotes(arguments->scalars, out);
   return ReportEmulatorRun(
       reference::CheckOnEmulator(*program.schedule, program.Arguments(), *lowered,
-                                 arguments->scalars, Options(seed, check)),
+                                 arguments->scalars.values, Options(seed, check)),
       check, out, err);
 }
 

@@ -105,22 +105,22 @@ Result<std::map<std::string, int64_t>> IntegerScalars(const runtime::ScalarArgs&
 }
 
 std::map<std::string, int64_t> KernelArguments::IntegerValues() const {
-  return runtime::IntegerValues(scalars);
+  return runtime::IntegerValues(scalars.values);
 }
 
-void PrintScalarNotes(const KernelArguments& a, std::ostream& out) {
+void PrintScalarNotes(const runtime::ScalarBinding& a, std::ostream& out) {
   auto defaulted = [&](const std::string& name) {
     return std::find(a.defaulted.begin(), a.defaulted.end(), name) != a.defaulted.end();
   };
   for (const std::string& v : a.defaulted) {
     bool plain = false;
-    for (const auto& [name, type] : a.plain_scalars) plain |= name == v;
+    for (const auto& [name, type] : a.plain) plain |= name == v;
     if (!plain)
-      out << "note: shape variable " << v << " = " << a.scalars.at(v) << " (use --var " << v
+      out << "note: shape variable " << v << " = " << a.values.at(v) << " (use --var " << v
           << "=N)\n";
   }
-  for (const auto& [name, type] : a.plain_scalars)
-    out << "scalar " << name << " = " << a.scalars.at(name) << " (" << type
+  for (const auto& [name, type] : a.plain)
+    out << "scalar " << name << " = " << a.values.at(name) << " (" << type
         << (defaulted(name) ? ", default; use --scalar " + name + "=VALUE" : std::string())
         << ")\n";
 }
@@ -131,11 +131,10 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
   KernelArguments out;
   auto scalars = runtime::BindScalarParameters(func, var_values, kDefaultShapeValue);
   if (!scalars) return scalars.error();
-  out.scalars = std::move(scalars->values);
-  out.defaulted = std::move(scalars->defaulted);
-  out.plain_scalars = std::move(scalars->plain);
+  out.scalars = std::move(*scalars);
   const std::vector<te::Tensor> tensors = program.Arguments();
-  auto arrays = runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars, seed);
+  auto arrays =
+      runtime::MakeKernelArguments(*program.schedule, tensors, func, out.scalars.values, seed);
   if (!arrays) return arrays.error();
   out.buffers = std::move(arrays.value());
   for (const te::Tensor& t : tensors)
@@ -168,9 +167,11 @@ std::optional<Kernel> BuildCpuKernel(const transform::PrimFunc& func, std::ostre
   Kernel k;
   k.target = compiled->target;
   k.compile_ms = compiled->stats.total_ms();
-  k.call = [compiled](const KernelArguments& a) { return compiled->Call(a.buffers, a.scalars); };
+  k.call = [compiled](const KernelArguments& a) {
+    return compiled->Call(a.buffers, a.scalars.values);
+  };
   k.time = [compiled](const KernelArguments& a, int repeat) -> Result<std::vector<double>> {
-    auto bound = runtime::BindArguments(compiled->signature(), a.buffers, a.scalars);
+    auto bound = runtime::BindArguments(compiled->signature(), a.buffers, a.scalars.values);
     if (!bound) return bound.error();
     std::vector<double> times;
     for (int i = 0; i <= repeat; ++i) {
@@ -201,11 +202,11 @@ std::optional<Kernel> BuildGpuKernel(const transform::LoweredProgram& lowered, s
   Kernel k;
   k.target = "CUDA " + module->arch();
   k.compile_ms = module->compile_ms();
-  k.call = [module](const KernelArguments& a) { return module->Call(a.buffers, a.scalars); };
+  k.call = [module](const KernelArguments& a) { return module->Call(a.buffers, a.scalars.values); };
   k.time = [module](const KernelArguments& a, int repeat) -> Result<std::vector<double>> {
     runtime::CudaRunOptions options;
     options.repeat = repeat;
-    auto r = runtime::RunCUDA(*module, a.buffers, a.scalars, options);
+    auto r = runtime::RunCUDA(*module, a.buffers, a.scalars.values, options);
     if (!r) return r.error();
     return r->times_ms;
   };

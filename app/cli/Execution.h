@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runtime/CompiledFunction.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/NDArray.h"
 #include "script/Evaluator.h"
 #include "transform/Pipeline.h"
@@ -28,11 +29,7 @@ std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgra
 struct KernelArguments {
   std::vector<runtime::NDArray> buffers;  // in parameter order
   std::vector<bool> is_output;            // per buffer: written by the kernel
-  runtime::ScalarArgs scalars;            // every scalar parameter by name
-  std::vector<std::string> defaulted;     // scalar parameters that got the default value
-  // The scalar parameters that are not shape variables (te.var alpha), in order, with
-  // their types: what a run prints, so that its check is reproducible.
-  std::vector<std::pair<std::string, std::string>> plain_scalars;
+  runtime::ScalarBinding scalars;         // every scalar parameter's value, and which defaulted
   // The integer values (shape variables), for what takes only those (flop counts).
   std::map<std::string, int64_t> IntegerValues() const;
 };
@@ -67,7 +64,7 @@ Result<KernelArguments> MakeArguments(const script::ScriptProgram& program,
 
 // "note: shape variable n = 64 (use --var n=N)" per defaulted shape variable and
 // "scalar b = 1.5 (float32, default; use --scalar b=VALUE)" per other scalar parameter.
-void PrintScalarNotes(const KernelArguments& a, std::ostream& out);
+void PrintScalarNotes(const runtime::ScalarBinding& scalars, std::ostream& out);
 
 // A kernel compiled for the CPU (LLVM) or the GPU (CUDA), behind one interface.
 struct Kernel {

@@ -229,9 +229,9 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
         .value(gbps)
         .key("compile_ms")
         .value(kernel->compile_ms);
-    if (!arguments->scalars.empty()) {
+    if (!arguments->scalars.values.empty()) {
       w.key("scalars").begin_object();
-      for (const auto& [name, value] : arguments->scalars) {
+      for (const auto& [name, value] : arguments->scalars.values) {
         w.key(name);
         if (value.is_float())
           w.value(value.as_float());

@@ -122,7 +122,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   if (!kernel) return code;
   auto arguments = MakeArguments(*program, lowered->func, vars, static_cast<uint64_t>(*seed));
   if (!arguments) return UsageError("run", arguments.error().message, err);
-  PrintScalarNotes(*arguments, out);
+  PrintScalarNotes(arguments->scalars, out);
   auto start = std::chrono::steady_clock::now();
   if (auto st = kernel->call(*arguments); !st) {
     err << "tessera-cli run: the kernel failed: " << st.error().message << "\n";
@@ -134,7 +134,7 @@ int RunCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
 
   auto start_check = std::chrono::steady_clock::now();
   auto checks = reference::CheckAgainstReference(*program->schedule, program->Arguments(),
-                                                 arguments->buffers, arguments->scalars);
+                                                 arguments->buffers, arguments->scalars.values);
   if (!checks) {
     err << "tessera-cli run: the reference failed: " << checks.error().message << "\n";
     return kBadInput;

@@ -58,7 +58,8 @@ Result<Arrays> MakeTirArrays(const RunRequest& r) {
   auto made = reference::MakeTirArguments(r.program->tir_schedule->func(), r.function->func, {}, 1,
                                           r.shape_var_value);
   if (!made.ok()) return made.error();
-  return Arrays{std::move(made->buffers), std::move(made->is_output), std::move(made->scalars)};
+  return Arrays{std::move(made->buffers), std::move(made->is_output),
+                std::move(made->scalars.values)};
 }
 
 Result<Arrays> MakeArrays(const RunRequest& r) {
@@ -105,7 +106,7 @@ void TakeChecks(const std::vector<reference::OutputCheck>& checks, RunResult& re
 // (`before`: the arrays as they were before the call), as `tessera-cli run --check`.
 void CheckTir(const RunRequest& r, const Arrays& before, const Arrays& kernel, RunResult& result) {
   auto start = Clock::now();
-  reference::TirArguments inputs{before.buffers, before.is_output, before.scalars, {}};
+  reference::TirArguments inputs{before.buffers, before.is_output, {before.scalars, {}, {}}};
   auto expected =
       reference::TirExpectedOutputs(r.program->tir_original, r.program->tir_te_args, inputs);
   result.check_ms = Ms(start);

@@ -60,7 +60,7 @@ Result<EmulatorReport> CheckTirOnEmulator(const tir::PrimFunc& scheduled,
   arrays.buffers = arguments.buffers;
   arrays.is_output = arguments.is_output;
   for (const tir::Buffer& b : scheduled.params) arrays.names.push_back(b->name);
-  arrays.scalars = arguments.scalars;
+  arrays.scalars = arguments.scalars.values;
   TirOracle oracle(scheduled, original, te_args, arguments);
   return RunOnEmulator(lowered, lowered.func.name + " (TensorIR)", arrays, oracle, options);
 }

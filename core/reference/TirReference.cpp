@@ -21,13 +21,11 @@ Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::P
   TirArguments a;
   auto scalars = runtime::BindScalarParameters(lowered, vars, default_shape);
   if (!scalars) return scalars.error();
-  a.scalars = std::move(scalars->values);
-  a.defaulted = std::move(scalars->defaulted);
-  a.plain_scalars = std::move(scalars->plain);
+  a.scalars = std::move(*scalars);
   std::set<const void*> written = WrittenParams(f);
   for (size_t i = 0; i < f.params.size(); ++i) {
     const tir::Buffer& b = f.params[i];
-    auto shape = runtime::ConstantShape(b->shape, a.scalars);
+    auto shape = runtime::ConstantShape(b->shape, a.scalars.values);
     if (!shape) return Error("parameter " + b->name + ": " + shape.error().message);
     auto array = runtime::NDArray::Empty(*shape, b->dtype);
     if (!array) return Error("parameter " + b->name + ": " + array.error().message);
@@ -53,7 +51,7 @@ Result<TirExpected> FromOracle(const std::vector<te::Tensor>& te_args, const Tir
     else
       inputs[te_args[i].get()] = a.buffers[i].Clone();
   }
-  auto got = EvaluateReference(outputs, inputs, a.scalars);
+  auto got = EvaluateReference(outputs, inputs, a.scalars.values);
   if (!got) return got.error();
   return TirExpected{"te oracle", std::move(*got)};
 }
@@ -66,7 +64,8 @@ Result<TirExpected> FromInterpreter(const tir::PrimFunc& original, const TirArgu
     buffers.push_back(a.buffers[i].Clone());
     if (a.is_output[i]) buffers.back().Fill(0.0);
   }
-  if (Status st = runtime::Interpret(lowered->func, buffers, a.scalars); !st) return st.error();
+  if (Status st = runtime::Interpret(lowered->func, buffers, a.scalars.values); !st)
+    return st.error();
   TirExpected e{"the unscheduled function in the IR interpreter", {}};
   for (size_t i = 0; i < buffers.size(); ++i)
     if (a.is_output[i]) e.outputs.push_back(std::move(buffers[i]));

@@ -14,6 +14,7 @@
 
 #include "reference/Reference.h"
 #include "runtime/IRInterpreter.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/NDArray.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
@@ -28,10 +29,7 @@ std::set<const void*> WrittenParams(const tir::PrimFunc& f);
 struct TirArguments {
   std::vector<runtime::NDArray> buffers;  // one per parameter of the function, in order
   std::vector<bool> is_output;
-  runtime::ScalarArgs scalars;         // every scalar parameter of the lowered function
-  std::vector<std::string> defaulted;  // scalar parameters `vars` did not give
-  // The scalar parameters that are not shape variables, with their types.
-  std::vector<std::pair<std::string, std::string>> plain_scalars;
+  runtime::ScalarBinding scalars;  // every scalar parameter of the lowered function
 };
 
 // Random inputs (from seed + parameter index) and zero outputs in the shapes of `f`'s

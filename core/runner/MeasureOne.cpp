@@ -131,7 +131,7 @@ std::variant<transform::LoweredProgram, BuildFailure> LowerTensorIRKernel(
   for (const auto& [name, value] : request.shape_vars) vars[name] = runtime::ScalarValue(value);
   auto arrays = reference::MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
   if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
-  k.scalars = arrays->scalars;
+  k.scalars = arrays->scalars.values;
   k.buffers = arrays->buffers;
   k.tir_before = *arrays;
   for (runtime::NDArray& b : k.tir_before.buffers) b = b.Clone();

@@ -82,7 +82,7 @@ std::vector<runtime::NDArray> RunScheduled(const script::ScriptProgram& p,
   if (!lowered.ok()) qFatal("%s", lowered.error().message.c_str());
   std::vector<runtime::NDArray> after;
   for (const runtime::NDArray& b : a.buffers) after.push_back(b.Clone());
-  Status st = runtime::Interpret(lowered->func, after, a.scalars);
+  Status st = runtime::Interpret(lowered->func, after, a.scalars.values);
   if (!st.ok()) qFatal("%s", st.error().message.c_str());
   return after;
 }

@@ -75,7 +75,7 @@ Status RunsAsUnscheduled(const script::ScriptProgram& p) {
   if (!expected.ok()) return expected.error();
   std::vector<runtime::NDArray> after;
   for (const runtime::NDArray& b : args->buffers) after.push_back(b.Clone());
-  if (Status s = runtime::Interpret(lowered->func, after, args->scalars); !s.ok()) return s;
+  if (Status s = runtime::Interpret(lowered->func, after, args->scalars.values); !s.ok()) return s;
   for (const reference::OutputCheck& c : reference::CompareTirOutputs(f, *args, after, *expected))
     if (!c.result.ok()) return Error(c.tensor + ": " + c.result.str());
   return Status::Ok();
