@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "script/lang/Args.h"
+#include "script/lang/ChildInterpreter.h"
 #include "script/lang/Interpreter.h"
 #include "script/lang/Parser.h"
 
@@ -33,12 +34,10 @@ Result<Value> FromSource(Interpreter& interp, const CallArgs& c) {
         "tvm.script.from_source(): the text defines no @T.prim_func function or "
         "@I.ir_module class",
         args.loc("input_func"));
-  Interpreter reader(interp.Freeze());
-  reader.SetContext(interp.context());
-  for (const auto& [name, path] :
-       {std::pair{"T", "tvm.script.tir"}, std::pair{"I", "tvm.script.ir"},
-        std::pair{"tir", "tvm.tir"}, std::pair{"tvm", "tvm"}})
-    if (auto v = reader.Resolve(path, c.loc); v && *v) reader.SetGlobal(name, **v);
+  std::unique_ptr<Interpreter> child = ChildInterpreter(
+      interp, {{"T", "tvm.script.tir"}, {"I", "tvm.script.ir"}, {"tir", "tvm.tir"}, {"tvm", "tvm"}},
+      c.loc);
+  Interpreter& reader = *child;
   if (args.has("extra_vars") && !args.get("extra_vars").is_none()) {
     const auto* vars = args.get("extra_vars").as<DictObject>();
     if (!vars) return args.TypeError("extra_vars", "a dict of names to values");

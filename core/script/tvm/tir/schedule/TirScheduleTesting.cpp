@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "script/lang/Args.h"
+#include "script/lang/ChildInterpreter.h"
 #include "script/lang/Parser.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
@@ -50,13 +51,12 @@ Status ReplayPython(Interpreter& interp, const std::string& python,
   auto module = ParseModule(python, "<the trace as Python>");
   if (!module)
     return Error("the trace printed as Python does not parse: " + module.error().message, loc);
-  Interpreter replay(interp.Freeze());
-  replay.SetContext(interp.context());
+  std::unique_ptr<Interpreter> child =
+      ChildInterpreter(interp, {{"T", "tvm.script.tir"}, {"tir", "tvm.tir"}}, loc);
+  Interpreter& replay = *child;
   auto sch = std::make_shared<TirScheduleObject>();
   sch->handle = fresh;
   replay.SetGlobal("sch", Value::FromObject(sch));
-  for (const auto& [name, path] : {std::pair{"T", "tvm.script.tir"}, std::pair{"tir", "tvm.tir"}})
-    if (auto v = replay.Resolve(path, loc); v && *v) replay.SetGlobal(name, **v);
   if (Status st = replay.Run(*module); !st)
     return Error("the trace printed as Python does not replay: " + st.error().format(), loc);
   return Status::Ok();
