@@ -146,6 +146,26 @@ class TestPytestRaises : public QObject {
         "WrongFactorProductError");
   }
 
+  // tvm.error's classes keep TVM's hierarchy (OpNotImplemented < OpError < TVMError) and
+  // raise, whatever their names end in; an exception value raises as its class.
+  void tvmErrorClassesKeepTheirHierarchy() {
+    ExpectOk(
+        "with pytest.raises(tvm.error.OpError):\n"
+        "    raise tvm.error.OpNotImplemented('no such op')\n"
+        "try:\n"
+        "    raise tvm.error.InternalError('inside')\n"
+        "except tvm.error.TVMError as e:\n"
+        "    assert isinstance(e, RuntimeError) and str(e) == 'inside'\n"
+        "err = ValueError('kept')\n"
+        "with pytest.raises(ValueError, match='kept'):\n"
+        "    raise err\n");
+    ExpectError(
+        "with pytest.raises(tvm.error.OpError):\n"
+        "    raise tvm.error.DiagnosticError('not an op')\n",
+        "t.py:13:5: error: DiagnosticError: not an op");
+    ExpectError("raise 3\n", "t.py:12:7: error: TypeError: exceptions must derive from");
+  }
+
   // Other context managers see the exception and let it go on.
   void otherManagersDoNotSwallow() {
     ExpectError(

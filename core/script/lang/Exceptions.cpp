@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string_view>
+#include <utility>
 
 #include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
@@ -18,7 +19,71 @@ namespace tessera::script {
 
 namespace {
 
+// The classes of TVM's tvm.error module below TVMError, with their parents.
+constexpr std::pair<const char*, const char*> kTvmErrorModule[] = {
+    {"InternalError", "TVMError"},     {"DiagnosticError", "TVMError"},
+    {"RPCError", "TVMError"},          {"OpError", "TVMError"},
+    {"OpNotImplemented", "OpError"},   {"OpAttributeRequired", "OpError"},
+    {"OpAttributeInvalid", "OpError"}, {"OpAttributeUnImplemented", "OpError"}};
+
+// Python's built-in hierarchy and TVM's errors (all TVMError < RuntimeError), each class
+// with its parent.
+const std::map<std::string, std::string>& KnownParents() {
+  static const std::map<std::string, std::string> parents = [] {
+    std::map<std::string, std::string> m = {{"BaseException", ""},
+                                            {"Exception", "BaseException"},
+                                            {"SystemExit", "BaseException"},
+                                            {"KeyboardInterrupt", "BaseException"},
+                                            {"GeneratorExit", "BaseException"},
+                                            {"ArithmeticError", "Exception"},
+                                            {"ZeroDivisionError", "ArithmeticError"},
+                                            {"OverflowError", "ArithmeticError"},
+                                            {"FloatingPointError", "ArithmeticError"},
+                                            {"AssertionError", "Exception"},
+                                            {"AttributeError", "Exception"},
+                                            {"BufferError", "Exception"},
+                                            {"EOFError", "Exception"},
+                                            {"ImportError", "Exception"},
+                                            {"ModuleNotFoundError", "ImportError"},
+                                            {"LookupError", "Exception"},
+                                            {"IndexError", "LookupError"},
+                                            {"KeyError", "LookupError"},
+                                            {"MemoryError", "Exception"},
+                                            {"NameError", "Exception"},
+                                            {"UnboundLocalError", "NameError"},
+                                            {"OSError", "Exception"},
+                                            {"FileNotFoundError", "OSError"},
+                                            {"FileExistsError", "OSError"},
+                                            {"PermissionError", "OSError"},
+                                            {"TimeoutError", "OSError"},
+                                            {"ReferenceError", "Exception"},
+                                            {"RuntimeError", "Exception"},
+                                            {"NotImplementedError", "RuntimeError"},
+                                            {"RecursionError", "RuntimeError"},
+                                            {"StopIteration", "Exception"},
+                                            {"SyntaxError", "Exception"},
+                                            {"IndentationError", "SyntaxError"},
+                                            {"SystemError", "Exception"},
+                                            {"TypeError", "Exception"},
+                                            {"ValueError", "Exception"},
+                                            {"UnicodeError", "ValueError"},
+                                            {"Warning", "Exception"},
+                                            {"UserWarning", "Warning"},
+                                            {"DeprecationWarning", "Warning"},
+                                            {"RuntimeWarning", "Warning"},
+                                            {"TVMError", "RuntimeError"},
+                                            {"ScheduleError", "TVMError"},
+                                            {"LoweringError", "TVMError"}};
+    for (const auto& [name, parent] : kTvmErrorModule) m[name] = parent;
+    return m;
+  }();
+  return parents;
+}
+
+// A class Python or TVM defines, or a name that reads as one (TVM's ScheduleError
+// subclasses are many; ParentClass says where they sit).
 bool IsExceptionClassName(const std::string& name) {
+  if (KnownParents().count(name)) return true;
   for (const char* suffix : {"Error", "Exception", "Exit", "Interrupt", "Warning"}) {
     const std::string s(suffix);
     if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0)
@@ -51,64 +116,11 @@ std::string ExceptionClassOf(const Error& e) {
 
 namespace {
 
-// Python's built-in hierarchy and TVM's errors (all TVMError < RuntimeError). A class
-// Tessera does not know that ends in "Error" names the rule a TensorIR schedule
+// A class Tessera does not know that ends in "Error" names the rule a TensorIR schedule
 // primitive broke (TVM's C++ ScheduleError subclasses, which Python sees as
 // tvm.tir.ScheduleError): scripts define no classes of their own.
 std::string ParentClass(const std::string& cls) {
-  static const std::map<std::string, std::string> parents = {
-      {"BaseException", ""},
-      {"Exception", "BaseException"},
-      {"SystemExit", "BaseException"},
-      {"KeyboardInterrupt", "BaseException"},
-      {"GeneratorExit", "BaseException"},
-      {"ArithmeticError", "Exception"},
-      {"ZeroDivisionError", "ArithmeticError"},
-      {"OverflowError", "ArithmeticError"},
-      {"FloatingPointError", "ArithmeticError"},
-      {"AssertionError", "Exception"},
-      {"AttributeError", "Exception"},
-      {"BufferError", "Exception"},
-      {"EOFError", "Exception"},
-      {"ImportError", "Exception"},
-      {"ModuleNotFoundError", "ImportError"},
-      {"LookupError", "Exception"},
-      {"IndexError", "LookupError"},
-      {"KeyError", "LookupError"},
-      {"MemoryError", "Exception"},
-      {"NameError", "Exception"},
-      {"UnboundLocalError", "NameError"},
-      {"OSError", "Exception"},
-      {"FileNotFoundError", "OSError"},
-      {"FileExistsError", "OSError"},
-      {"PermissionError", "OSError"},
-      {"TimeoutError", "OSError"},
-      {"ReferenceError", "Exception"},
-      {"RuntimeError", "Exception"},
-      {"NotImplementedError", "RuntimeError"},
-      {"RecursionError", "RuntimeError"},
-      {"StopIteration", "Exception"},
-      {"SyntaxError", "Exception"},
-      {"IndentationError", "SyntaxError"},
-      {"SystemError", "Exception"},
-      {"TypeError", "Exception"},
-      {"ValueError", "Exception"},
-      {"UnicodeError", "ValueError"},
-      {"Warning", "Exception"},
-      {"UserWarning", "Warning"},
-      {"DeprecationWarning", "Warning"},
-      {"RuntimeWarning", "Warning"},
-      {"TVMError", "RuntimeError"},
-      {"InternalError", "TVMError"},
-      {"DiagnosticError", "TVMError"},
-      {"ScheduleError", "TVMError"},
-      {"LoweringError", "TVMError"},
-      {"RPCError", "TVMError"},
-      {"OpError", "TVMError"},
-      {"OpNotImplemented", "OpError"},
-      {"OpAttributeRequired", "OpError"},
-      {"OpAttributeInvalid", "OpError"},
-      {"OpAttributeUnImplemented", "OpError"}};
+  const auto& parents = KnownParents();
   auto it = parents.find(cls);
   if (it != parents.end()) return it->second;
   const std::string suffix = "Error";
@@ -139,6 +151,12 @@ Result<std::vector<std::string>> HandlerClasses(const AstExpr& e) {
 
 bool ExceptionUncatchable(const Error& e) {
   return e.message.rfind("the script ran more than", 0) == 0;
+}
+
+std::vector<std::string> TvmErrorModuleClasses() {
+  std::vector<std::string> names;
+  for (const auto& [name, parent] : kTvmErrorModule) names.push_back(name);
+  return names;
 }
 
 bool ExceptionIsSubclass(const std::string& cls, const std::string& base) {
@@ -211,12 +229,22 @@ Error Interpreter::ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& loc
   }
   const AstExpr& v = *s.value;
   const AstExpr* cls = v.kind == AstKind::Call ? v.object.get() : &v;
-  if (!cls || (cls->kind != AstKind::Name && cls->kind != AstKind::Attribute) ||
-      !IsExceptionClassName(cls->text))
-    return Error(
-        "TypeError: exceptions must derive from BaseException (raise an exception class such as "
-        "ValueError(...))",
-        v.loc);
+  const bool named = cls && (cls->kind == AstKind::Name || cls->kind == AstKind::Attribute);
+  const Error not_an_exception(
+      "TypeError: exceptions must derive from BaseException (raise an exception class such as "
+      "ValueError(...))",
+      v.loc);
+  // A class or an exception value (`raise tvm.error.OpNotImplemented(...)`, `raise e`).
+  // A class name the script does not define keeps its name (TVM's ScheduleError subclasses
+  // are raised by name in tests).
+  if (!named || !IsExceptionClassName(cls->text) || Eval(*cls, locals)) {
+    auto value = Eval(v, locals);
+    if (!value) return value.error();
+    if (const auto* e = value->as<ExceptionObject>())
+      return Error(e->cls + (e->text.empty() ? "" : ": " + e->text), s.loc);
+    if (const auto* c = value->as<ExceptionClassObject>()) return Error(c->name, s.loc);
+    return not_an_exception;
+  }
   std::string message = cls->text;
   if (v.kind == AstKind::Call && !v.items.empty()) {
     auto arg = Eval(*v.items[0], locals);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "script/lang/Value.h"
 
@@ -20,6 +21,8 @@ class Interpreter;
 std::string ExceptionClassOf(const Error& e);
 // Whether class `cls` is `base` or derives from it (Python's hierarchy and TVM's).
 bool ExceptionIsSubclass(const std::string& cls, const std::string& base);
+// The classes of tvm.error below TVMError (InternalError, OpNotImplemented, ...).
+std::vector<std::string> TvmErrorModuleClasses();
 // str(e): the message without its leading "Class: ".
 std::string ExceptionText(const Error& e);
 // The step limit is never caught: a loop of failing `try`s or `with`s must still end.

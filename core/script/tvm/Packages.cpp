@@ -131,10 +131,8 @@ void InstallRuntime(Interpreter& interp) {
   for (const char* path : {"tvm.TVMError", "tvm.error.TVMError", "tvm.base.TVMError",
                            "tvm._ffi.base.TVMError", "tvm.ffi.Error"})
     interp.Register(path, ExceptionClassValue("TVMError"));
-  for (const char* name :
-       {"InternalError", "DiagnosticError", "RPCError", "OpError", "OpNotImplemented",
-        "OpAttributeRequired", "OpAttributeInvalid", "OpAttributeUnImplemented"})
-    interp.Register(std::string("tvm.error.") + name, ExceptionClassValue(name));
+  for (const std::string& name : TvmErrorModuleClasses())
+    interp.Register("tvm.error." + name, ExceptionClassValue(name));
 }
 
 // tvm.lower(s, [A, B, C], simple_mode=True) records the argument order (what `tessera-cli
