@@ -20,8 +20,8 @@
 // Batch file (JSON), written by the runners and read by `tessera-cli measure`:
 //   {"format": "tessera-measure-batch", "version": 1,
 //    "requests": [{"id": "c0", "script": "...", "target": "llvm",
-//                  "shape_vars": {"n": 1024}, "warmup": 1, "repeat": 10,
-//                  "check": false, "timeout_s": 60}, ...]}
+//                  "shape_vars": {"n": 1024}, "warmup": 1, "min_warmup_ms": 10,
+//                  "repeat": 10, "check": false, "timeout_s": 60}, ...]}
 // A bare JSON array of request objects is accepted too. Only "id" and "script" are
 // required; the others default as in MeasureRequest ("func": a TensorIR module's
 // function, as `tessera-cli run --func`).

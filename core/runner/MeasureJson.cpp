@@ -132,15 +132,9 @@ void WriteRequestJson(JsonWriter& w, const MeasureRequest& r) {
       .key("shape_vars")
       .begin_object();
   for (const auto& [name, value] : r.shape_vars) w.key(name).value(static_cast<int64_t>(value));
-  w.end_object()
-      .key("warmup")
-      .value(r.warmup)
-      .key("repeat")
-      .value(r.repeat)
-      .key("check")
-      .value(r.check)
-      .key("timeout_s")
-      .value(r.timeout_s);
+  w.end_object().key("warmup").value(r.warmup);
+  if (r.min_warmup_ms > 0) w.key("min_warmup_ms").value(r.min_warmup_ms);
+  w.key("repeat").value(r.repeat).key("check").value(r.check).key("timeout_s").value(r.timeout_s);
   if (!r.baseline_script.empty()) w.key("baseline_script").value(r.baseline_script);
   if (!r.func.empty()) w.key("func").value(r.func);
   if (!r.test_fault.empty()) w.key("test_fault").value(r.test_fault);
@@ -169,6 +163,9 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
     }
   }
   in.Int("warmup", &r.warmup, 0, 1000000);
+  in.Number("min_warmup_ms", &r.min_warmup_ms);
+  if (in.ok() && !(r.min_warmup_ms >= 0 && r.min_warmup_ms <= 60000))
+    in.Fail("\"min_warmup_ms\" must be a number of milliseconds from 0 to 60000");
   in.Int("repeat", &r.repeat, 1, 1000000);
   in.Bool("check", &r.check);
   in.Number("timeout_s", &r.timeout_s);

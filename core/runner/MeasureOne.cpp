@@ -219,15 +219,20 @@ Result<std::vector<reference::OutputCheck>> CheckTensorIR(const Kernel& kernel) 
 }
 
 // The request's kernel alone, or with the baseline in interleaved rounds (TimingStats.h):
-// each warmed up first, then the rounds; the baseline's calls go to *baseline_times.
+// each warmed up first (request.warmup calls, for at least request.min_warmup_ms), then
+// the rounds; the baseline's calls go to *baseline_times.
 Timed TimeKernels(const MeasureRequest& request, Kernel& kernel, Kernel* baseline,
                   std::vector<double>* baseline_times) {
-  if (!baseline) return kernel.time(request.warmup, request.repeat);
   for (Kernel* k : {&kernel, baseline}) {
-    if (request.warmup <= 0) break;
-    Timed warm = k->time(request.warmup, 0);
-    if (!warm.error.empty()) return warm;
+    if (!k) break;
+    Status warm = WarmUpCalls(request.warmup, request.min_warmup_ms, [k]() -> Status {
+      Timed t = k->time(1, 0);
+      if (!t.error.empty()) return Error(t.error);
+      return Status::Ok();
+    });
+    if (!warm) return Timed{{}, warm.error().message, {}};
   }
+  if (!baseline) return kernel.time(0, request.repeat);
   Timed out;
   auto calls =
       MeasureInterleaved(2, PlanInterleavedRounds(request.repeat),

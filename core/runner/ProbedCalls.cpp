@@ -4,6 +4,24 @@
 
 namespace tessera::runner {
 
+Status WarmUpCalls(int warmup, double min_ms, const std::function<Status()>& call, int* made) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed_ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  int calls = 0;
+  while (calls < warmup || (min_ms > 0 && elapsed_ms() < min_ms)) {
+    ++calls;
+    if (Status st = call(); !st) {
+      if (made) *made = calls;
+      return st;
+    }
+  }
+  if (made) *made = calls;
+  return Status::Ok();
+}
+
 ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>& call,
                             const std::function<double()>& probe, double interval_ms) {
   ProbedTimes out;

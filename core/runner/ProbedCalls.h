@@ -26,6 +26,11 @@ struct ProbedTimes {
   std::string error;              // the first failing call's message (nothing timed then)
 };
 
+// `warmup` calls of `call`, and more until they lasted `min_ms` (MeasureRequest::
+// min_warmup_ms); the first failing call's error. *made (optional): the calls made.
+Status WarmUpCalls(int warmup, double min_ms, const std::function<Status()>& call,
+                   int* made = nullptr);
+
 // `warmup` untimed calls of `call`, then `calls` timed ones, with `probe` (returning its own
 // time in ms) run as above at most every `interval_ms` of calls (0: before every call).
 ProbedTimes TimeProbedCalls(int warmup, int calls, const std::function<Status()>& call,

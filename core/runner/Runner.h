@@ -36,6 +36,11 @@ struct MeasureRequest {
   std::string target = "llvm";
   std::map<std::string, std::int64_t> shape_vars;  // values of te.size_var shapes
   int warmup = 1;
+  // The warm-up goes on past `warmup` calls until it lasted this long (0: `warmup` calls):
+  // a short kernel's first calls after its build run slower than it runs back to back
+  // (its data out of the caches the build used, the core's clock), and a median of a few
+  // calls then times that transition, not the kernel.
+  double min_warmup_ms = 0;
   int repeat = 10;
   bool check = false;  // compare with the reference interpreter (max_error)
   // Another schedule of the same workload, timed in the same interleaved rounds as this

@@ -126,6 +126,16 @@ class TestLocalRunner : public QObject {
     QCOMPARE(back->shape_vars.at("n"), int64_t{1000});
     QCOMPARE(back->warmup, 2);
     QVERIFY(back->check);
+    QCOMPARE(back->min_warmup_ms, 0.0);
+    QVERIFY(r.ToJson().find("min_warmup_ms") == std::string::npos);  // batches as before
+    r.min_warmup_ms = 7.5;
+    back = MeasureRequest::FromJson(r.ToJson(), &error);
+    QVERIFY2(back.has_value(), error.c_str());
+    QCOMPARE(back->min_warmup_ms, 7.5);
+    std::string refused = r.ToJson();
+    refused.replace(refused.find("7.5"), 3, "-1");
+    QVERIFY(!MeasureRequest::FromJson(refused, &error));
+    QVERIFY2(error.find("min_warmup_ms") != std::string::npos, error.c_str());
 
     MeasureResult m;
     m.id = "c-1.x";

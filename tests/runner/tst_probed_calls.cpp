@@ -94,6 +94,54 @@ class TestProbedCalls : public QObject {
     QVERIFY(t.times_ms.empty());
     QVERIFY(t.probes_ms.empty());
   }
+
+  // The warm-up (MeasureRequest::min_warmup_ms): the calls asked for, and more until they
+  // lasted the minimum; none past it once the calls asked for last that long.
+  void theWarmUpLastsItsMinimum() {
+    int made = 0;
+    int calls = 0;
+    auto sleepy = [&] {
+      ++calls;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      return Status::Ok();
+    };
+    const auto start = std::chrono::steady_clock::now();
+    QVERIFY(WarmUpCalls(1, 3.0, sleepy, &made));
+    const double elapsed =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    QCOMPARE(made, calls);
+    QVERIFY2(elapsed >= 3.0, "the warm-up stopped before its minimum");
+    QVERIFY(made > 1);
+
+    calls = 0;
+    QVERIFY(WarmUpCalls(4, 0, sleepy, &made));
+    QCOMPARE(made, 4);  // no minimum: the calls asked for
+    QVERIFY(WarmUpCalls(0, 0, sleepy, &made));
+    QCOMPARE(made, 0);
+
+    auto long_call = [&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(3));
+      return Status::Ok();
+    };
+    QVERIFY(WarmUpCalls(2, 1.0, long_call, &made));
+    QCOMPARE(made, 2);  // the two calls asked for already last the minimum
+  }
+
+  void aFailingWarmUpCallStopsIt() {
+    int made = 0;
+    int calls = 0;
+    Status st = WarmUpCalls(
+        1, 1e6,
+        [&]() -> Status {
+          if (++calls == 3) return Error("the kernel faulted");
+          return Status::Ok();
+        },
+        &made);
+    QVERIFY(!st);
+    QCOMPARE(QString::fromStdString(st.error().message), QString("the kernel faulted"));
+    QCOMPARE(made, 3);
+    QCOMPARE(calls, 3);
+  }
 };
 
 QTEST_APPLESS_MAIN(TestProbedCalls)
