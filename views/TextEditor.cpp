@@ -13,6 +13,17 @@ namespace {
 
 constexpr qreal kFar = 1e9;  // past any document's width or height
 
+// A line's layout drops its shaped glyphs once laid out unless asked to keep them, so
+// every paint shaped each line in sight again, also the lines no edit touched. Kept,
+// they are shaped once per change of the line's text (the document invalidates the
+// layout of a line whose text changes).
+void KeepGlyphs(QTextBlock first, const QTextBlock& last) {
+  for (QTextBlock b = first; b.isValid(); b = b.next()) {
+    b.layout()->setCacheEnabled(true);
+    if (b == last) break;
+  }
+}
+
 // Narrows the updates of QPlainTextDocumentLayout::documentChanged: an edit within one
 // line keeps the base class's own (that line only); any other edit is laid out by the
 // base class with its signals held back, then the document's size and the changed
@@ -28,6 +39,8 @@ class ChangedLinesLayout : public QPlainTextDocumentLayout {
     blocks_ = doc->blockCount();
     QTextBlock first = doc->findBlock(from);
     QTextBlock last = doc->findBlock(std::max(0, from + charsAdded - 1));
+    // An insertion that splits a line leaves the line's tail in a new line after it.
+    KeepGlyphs(first, doc->findBlock(from + charsAdded));
     const bool linesMoved = blocks_ != before;
     if ((!linesMoved && first == last) || !first.isValid()) {
       QPlainTextDocumentLayout::documentChanged(from, charsRemoved, charsAdded);

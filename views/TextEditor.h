@@ -10,7 +10,8 @@
 // an edit adds or removes enough lines for the vertical scroll bar to appear or go, it
 // places the bar before laying out any line: the viewport's width changes with the bar,
 // and QPlainTextEdit then lays out every line again (although unwrapped lines do not
-// depend on the width), so lines laid out before were shaped for nothing.
+// depend on the width), so lines laid out before were shaped for nothing. Each line
+// keeps its shaped glyphs until its text changes, so a paint does not shape it again.
 #pragma once
 
 #include <QPlainTextEdit>

@@ -1,5 +1,6 @@
 // GraphModel + Graphviz layout + GraphScene: positions for a small graph, rank
-// groups, edge splines and labels, relayout only on structural change, drops.
+// groups, edge splines and labels, relayout only on structural change, drops, node
+// sizes that follow their labels and the font.
 #include <QMimeData>
 #include <QScrollBar>
 #include <QTemporaryDir>
@@ -71,6 +72,32 @@ class TestGraphLayout : public QObject {
     QVERIFY(g.ok());
     QCOMPARE(qRound(g->nodes[0].width()), 200);
     QCOMPARE(qRound(g->nodes[0].height()), 40);
+  }
+
+  // Label widths are kept per font: a label's size is what its text measures in the
+  // font nodes are painted with, also after the application's font changed.
+  void labelSizeFollowsTheTextAndTheFont() {
+    auto measured = [](const QString& label) {
+      QFont font = QApplication::font();
+      font.setPointSizeF(9);
+      QFontMetricsF fm(font);
+      double w = 0;
+      for (const QString& line : label.split('\n')) w = std::max(w, fm.horizontalAdvance(line));
+      return w + 18;
+    };
+    const QString wide = "a rather wide label for a node\nand a second line";
+    QCOMPARE(LabelSize(wide, 0, 0).width(), measured(wide));
+    QCOMPARE(LabelSize(wide, 0, 0).width(), measured(wide));  // from the kept widths
+    QVERIFY(LabelSize("i.outer.inner", 0, 0).width() > LabelSize("i", 0, 0).width());
+    const QFont before = QApplication::font();
+    QFont bold = before;
+    bold.setBold(true);
+    QApplication::setFont(bold);
+    const double boldWidth = LabelSize(wide, 0, 0).width();
+    QCOMPARE(boldWidth, measured(wide));
+    QApplication::setFont(before);
+    QVERIFY(boldWidth > LabelSize(wide, 0, 0).width());
+    QCOMPARE(LabelSize(wide, 0, 0).width(), measured(wide));
   }
 
   void leftToRightPutsSuccessorsToTheRight() {

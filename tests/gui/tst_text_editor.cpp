@@ -1,6 +1,6 @@
 // The Script and Code views' editor (views/TextEditor): an edit repaints the lines it
-// changed or moved and nothing above them, and what the window shows afterwards is
-// exactly what a fresh editor with the new text shows.
+// changed or moved and nothing above them, what the window shows afterwards is exactly
+// what a fresh editor with the new text shows, and every line keeps its shaped glyphs.
 #include <QScreen>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -194,6 +194,8 @@ class TestTextEditor : public QObject {
             for (int i = 24; i < 30; ++i) l[i] = "rewritten " + l[i];
           }));
       row("one line longer", with([](QStringList& l) { l[26] += " and a much longer tail"; }));
+      // Same length, so nothing but the line's kept glyphs could tell it changed.
+      row("one character replaced", with([](QStringList& l) { l[26].replace('=', '+'); }));
       row("everything replaced", Lines(50, "other"));
     }
   }
@@ -218,6 +220,9 @@ class TestTextEditor : public QObject {
     QImage shown = OnScreen(edited);
     QVERIFY(!shown.isNull());
     QCOMPARE(shown, OnScreen(fresh));
+    // Every line keeps its shaped glyphs for the next paint, also the lines just edited.
+    for (QTextBlock b = edited.document()->begin(); b.isValid(); b = b.next())
+      QVERIFY2(b.layout()->cacheEnabled(), qPrintable(QString("line %1").arg(b.blockNumber())));
   }
 };
 

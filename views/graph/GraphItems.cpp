@@ -3,10 +3,12 @@
 #include <QApplication>
 #include <QDrag>
 #include <QGraphicsSceneMouseEvent>
+#include <QHash>
 #include <QMimeData>
 #include <QPainter>
 #include <QPalette>
 #include <QStyleOptionGraphicsItem>
+#include <optional>
 
 #include "views/graph/GraphScene.h"
 
@@ -193,13 +195,45 @@ void NodeItem::dropEvent(QGraphicsSceneDragDropEvent* event) {
   if (graphScene()) event->setAccepted(graphScene()->dropOnNode(event->mimeData(), id()));
 }
 
+namespace {
+
+// The widths of the label lines measured in one font: every refresh builds its graph's
+// model again and sizes each node, and measuring a line shapes it. The lines are few
+// (loop, block and stage names); a new font starts afresh.
+class LineWidths {
+ public:
+  const QFontMetricsF& metricsFor(const QFont& font) {
+    if (!metrics_ || font != font_) {
+      font_ = font;
+      metrics_.emplace(font);
+      widths_.clear();
+    }
+    return *metrics_;
+  }
+  double width(const QString& line) {
+    auto it = widths_.constFind(line);
+    if (it != widths_.constEnd()) return *it;
+    if (widths_.size() >= kMaxLines) widths_.clear();
+    return widths_[line] = metrics_->horizontalAdvance(line);
+  }
+
+ private:
+  static constexpr qsizetype kMaxLines = 4096;
+  QFont font_;
+  std::optional<QFontMetricsF> metrics_;
+  QHash<QString, double> widths_;
+};
+
+}  // namespace
+
 QSizeF LabelSize(const QString& label, double minWidth, double minHeight) {
   QFont font = QApplication::font();
   font.setPointSizeF(9);
-  QFontMetricsF fm(font);
+  thread_local LineWidths widths;
+  const QFontMetricsF& fm = widths.metricsFor(font);
   double w = 0;
   const QStringList lines = label.split('\n');
-  for (const QString& line : lines) w = std::max(w, fm.horizontalAdvance(line));
+  for (const QString& line : lines) w = std::max(w, widths.width(line));
   return QSizeF(std::max(minWidth, w + 18), std::max(minHeight, lines.size() * fm.height() + 12));
 }
 
