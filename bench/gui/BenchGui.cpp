@@ -1,6 +1,7 @@
-// tessera-bench-gui [--iterations N] [--tensorir] [--trace-paints]: the desktop application's
-// responsiveness on the GEMM example (--tensorir: the TensorIR GEMM example, scheduled
-// from the TensorIR views), in the real MainWindow (offscreen, the default dock layout).
+// tessera-bench-gui [--iterations N] [--tensorir] [--trace-paints] [--views-per-step]: the
+// desktop application's responsiveness on the GEMM example (--tensorir: the TensorIR GEMM
+// example, scheduled from the TensorIR views), in the real MainWindow (offscreen, the
+// default dock layout).
 // Each step is timed from the intent (a menu action, a drag, Edit > Undo / Redo, a script
 // edit) until every visible view has been refreshed and the posted events (layouts,
 // repaints) are processed; p50, p95 and max are printed against the 16 ms frame budget,
@@ -8,7 +9,8 @@
 // takes twice as long on a slower or busy machine. The GUI thread's CPU time per step is
 // printed beside it: the step's cost without the waits for a core on a loaded machine.
 // Where the time goes is printed too: the evaluation, each view's setState(), and the
-// events (layouts, paints) each view handled. Then a profile runs on the worker thread
+// events (layouts, paints) each view handled, over all steps and (--views-per-step) per
+// kind of step. Then a profile runs on the worker thread
 // while a 1 ms heartbeat on the GUI thread measures the longest stall.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -216,6 +218,7 @@ std::unique_ptr<QMimeData> Mime(const QString& id) {
 class Bench {
  public:
   explicit Bench(MainWindow& w) : w_(w) {}
+  void setViewsPerStep(bool on) { viewsPerStep_ = on; }
 
   // One round of every step; each primitive is undone (untimed) so rounds repeat.
   void round() {
@@ -330,7 +333,9 @@ class Bench {
       }
     }
     Report("all primitives", all, allCpu);
-    reportViews();
+    reportViews("");
+    if (viewsPerStep_)
+      for (const auto& [name, splits] : steps_) reportViews(name);
     if (failures_)
       std::printf("(%d steps were refused and are not counted: %s)\n", failures_,
                   lastFailure_.c_str());
@@ -343,20 +348,23 @@ class Bench {
     return total;
   }
 
-  // Per view, over every recorded step: the mean and p95 of its setState() and of its
-  // events; the views that took no time at all (hidden docks) are listed as such.
-  void reportViews() const {
+  // Per view, over every recorded step (or the steps named `only`): the mean and p95 of
+  // its setState() and of its events; the views that took no time at all (hidden docks)
+  // are listed as such.
+  void reportViews(const std::string& only) const {
     std::map<std::string, std::vector<double>> setState, events;
     size_t steps = 0;
     for (const auto& [name, splits] : steps_)
       for (const Split& s : splits) {
+        if (!only.empty() && name != only) continue;
         ++steps;
         for (const auto& [view, ms] : s.setState) setState[view].push_back(ms);
         for (const auto& [view, ms] : s.events) events[view].push_back(ms);
       }
     std::printf(
-        "per view over %zu steps (mean / p95 ms per step; a view absent from a step counts 0):\n",
-        steps);
+        "per view over %zu steps%s (mean / p95 ms per step; a view absent from a step counts "
+        "0):\n",
+        steps, only.empty() ? "" : (" of " + only).c_str());
     std::set<std::string> names;
     for (const auto& [view, v] : setState) names.insert(view);
     for (const auto& [view, v] : events) names.insert(view);
@@ -417,6 +425,7 @@ class Bench {
   std::map<std::string, std::vector<Split>> steps_;
 
   MainWindow& w_;
+  bool viewsPerStep_ = false;
   std::map<std::string, std::vector<double>> times_, cpu_;
   std::map<std::string, std::vector<double>> evaluation_;
   int failures_ = 0;
@@ -495,6 +504,7 @@ int main(int argc, char** argv) {
   parser.addOption({"tensorir", "The TensorIR GEMM example, scheduled from the TensorIR views."});
   parser.addOption({"trace-paints",
                     "Print each timed step's timers, window passes and widget paints (stderr)."});
+  parser.addOption({"views-per-step", "Print where each kind of step's time went, per view."});
   parser.process(app);
   int rounds = std::max(1, parser.value("iterations").toInt());
   bool tensorIR = parser.isSet("tensorir");
@@ -541,6 +551,7 @@ int main(int argc, char** argv) {
   Bench bench(w);
   round(bench);  // warm-up: first layouts, fonts, caches
   Bench measured(w);
+  measured.setViewsPerStep(parser.isSet("views-per-step"));
   for (int i = 0; i < rounds; ++i) round(measured);
   measured.report();
   std::printf("after the rounds: %s\n", LoadAverage().c_str());
