@@ -357,11 +357,8 @@ Result<Value> MakeSearchTask(Interpreter& interp, const AutoSchedulerStatePtr& s
   task->name = fn->def->name;
   task->target = "llvm";
   if (args.has("target")) {
-    const Value& t = args.get("target");
-    if (t.is_string())
-      task->target = t.as_string();
-    else if (auto* target = t.as<TargetObject>())
-      task->target = target->text;
+    if (auto text = TuningTargetText(args.get("target")))
+      task->target = *text;
     else
       return args.TypeError("target", "a target (\"llvm\", tvm.target.Target(...))");
   }

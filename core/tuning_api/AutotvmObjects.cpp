@@ -33,12 +33,6 @@ struct AutotvmState {
 };
 using AutotvmStatePtr = std::shared_ptr<AutotvmState>;
 
-std::string AutotvmTargetText(const Value& v) {
-  if (v.is_string()) return v.as_string();
-  if (auto* t = v.as<TargetObject>()) return t->text;
-  return "llvm";
-}
-
 // TVM's ConfigSpace: one line per knob, its policy and size.
 struct ConfigSpaceObject : PrintableTuningObject {
   std::vector<ScriptKnob> knobs;
@@ -358,7 +352,7 @@ Result<Value> CreateTask(const AutotvmStatePtr& state, const CallArgs& c) {
   task->args = list.is_none() ? Value::Tuple({}) : list;
   task->run_tuning = state->host->run_tuning;
   task->run_here = state->run_here;
-  task->target = args.has("target") ? AutotvmTargetText(args.get("target")) : "llvm";
+  task->target = TuningTargetText(args.get("target")).value_or("llvm");
   task->workload = std::make_shared<const ScriptProgram>(std::move(evaluated->program));
   auto space = std::make_shared<ConfigSpaceObject>();
   space->knobs = std::move(evaluated->knobs);

@@ -15,6 +15,7 @@
 #include "script/export/ScriptPrinter.h"
 #include "script/lang/Interpreter.h"
 #include "script/tvm/autotvm/TuneConfig.h"
+#include "script/tvm/runtime/RuntimeObjects.h"
 #include "support/Json.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/Fingerprint.h"
@@ -75,10 +76,6 @@ std::string Dedented(const std::string& text, size_t width) {
     start = eol + 1;
   }
   return out;
-}
-
-std::string TuningTargetKind(const std::string& target) {
-  return target.substr(0, target.find(' '));
 }
 
 std::string Fixed(double v, int digits) {
@@ -156,6 +153,16 @@ std::optional<int> ScriptTrialCap() {
   long v = std::strtol(text, &end, 10);
   if (*end != '\0' || v < 0 || v > 1000000) return std::nullopt;
   return static_cast<int>(v);
+}
+
+std::string TuningTargetKind(const std::string& target) {
+  return target.substr(0, target.find(' '));
+}
+
+std::optional<std::string> TuningTargetText(const Value& v) {
+  if (v.is_string()) return v.as_string();
+  if (auto* t = v.as<TargetObject>()) return t->text;
+  return std::nullopt;
 }
 
 bool ScriptTuningSkipped(const EvaluationHost& host, bool run_here) {
@@ -294,8 +301,8 @@ Result<std::unique_ptr<tune::Database>> OpenTuningLog(const std::string& path, b
   return std::move(db.value());
 }
 
-Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
-                            const SourceLoc& loc) {
+Result<int> RunScriptTuning(const ScriptTuneRequest& request, const SourceLoc& loc,
+                            const ScriptTuneCall& call) {
   const std::string where = loc.file + ":" + std::to_string(loc.line) + ": ";
   if (!request.allowed) return 0;  // a tuner's own evaluation of the program
   if (!request.run_here) {
@@ -363,7 +370,7 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
   if (!machine) return Error(request.what + ": " + problem, loc);
   tune::TuneOptions options;
   options.trials = trials;
-  options.batch_size = std::min(8, trials);
+  options.batch_size = std::max(1, std::min(request.batch_size, trials));
   options.repeat = std::max(1, request.repeat);
   options.timeout_s = request.timeout_s > 0 ? request.timeout_s : 60;
   options.seed = request.seed;
@@ -385,15 +392,7 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
                       request.strategy + ") on this machine" +
                       (request.log_path.empty() ? "" : ", records in " + request.log_path));
   TuningDepthGuard depth;
-  Result<tune::TuneResult> result = Error("");
-  if (request.strategy == "grid") {
-    tune::CandidateSource grid = [&workload](const std::set<std::string>& measured, int count) {
-      return GridCandidates(workload, measured, count);
-    };
-    result = tune::TuneCandidates(workload, grid, *runner, db.get(), *machine, options, callbacks);
-  } else {
-    result = tune::Tune(workload, *runner, db.get(), *machine, options, callbacks);
-  }
+  Result<ScriptTuneOutcome> result = call(*runner, db.get(), *machine, options, callbacks);
   if (!result) return Error(request.what + ": " + result.error().message, loc);
   std::string summary = prefix + std::to_string(result->measured) + " measured (" +
                         std::to_string(result->failed) + " failed) in " +
@@ -403,6 +402,28 @@ Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneReque
                Fixed(result->best->median_ms, 3) + " ms";
   ScriptTuningMessage(summary);
   return result->measured;
+}
+
+Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
+                            const SourceLoc& loc) {
+  return RunScriptTuning(
+      request, loc,
+      [&](runner::Runner& runner, tune::Database* db, const runner::MachineSignature& machine,
+          const tune::TuneOptions& options,
+          const tune::TuneCallbacks& callbacks) -> Result<ScriptTuneOutcome> {
+        Result<tune::TuneResult> result = Error("");
+        if (request.strategy == "grid") {
+          tune::CandidateSource grid = [&workload](const std::set<std::string>& measured,
+                                                   int count) {
+            return GridCandidates(workload, measured, count);
+          };
+          result = tune::TuneCandidates(workload, grid, runner, db, machine, options, callbacks);
+        } else {
+          result = tune::Tune(workload, runner, db, machine, options, callbacks);
+        }
+        if (!result) return result.error();
+        return ScriptTuneOutcome{result->measured, result->failed, result->elapsed_s, result->best};
+      });
 }
 
 Result<std::optional<TunedSchedule>> BestFromLog(tune::Database& db, const ScriptProgram& workload,

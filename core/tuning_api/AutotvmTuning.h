@@ -59,6 +59,11 @@ void ScriptTuningMessage(const std::string& line);
 using ScriptRunnerFactory = std::function<std::unique_ptr<runner::Runner>(std::string* error)>;
 void SetScriptTuningRunnerFactory(ScriptRunnerFactory factory);
 
+// A target as a tune call names it ("llvm --num-cores=16", tvm.target.Target(...)) and
+// its kind ("llvm"); nullopt for a value that is no target.
+std::optional<std::string> TuningTargetText(const Value& v);
+std::string TuningTargetKind(const std::string& target);
+
 // TESSERA_TUNE_TRIALS, when set to a non-negative integer: the most trials one tune call
 // in a script measures (0: tuning is skipped). nullopt when unset or malformed.
 std::optional<int> ScriptTrialCap();
@@ -95,6 +100,7 @@ struct ScriptTuneRequest {
   std::string what;                    // "autotvm task 'tutorial/matmul'", for messages
   std::string strategy = "evolution";  // "evolution", "random" or "grid"
   int trials = 10;
+  int batch_size = 8;  // candidates measured per round of the search
   int repeat = 5;
   double timeout_s = 60;
   std::string target = "llvm";
@@ -112,6 +118,22 @@ struct ScriptTuneRequest {
 // runs, or one not `allowed`. Returns the number of candidates measured.
 Result<int> RunScriptTuning(const ScriptProgram& workload, const ScriptTuneRequest& request,
                             const SourceLoc& loc);
+
+// What one search in a script measured, for its summary line.
+struct ScriptTuneOutcome {
+  int measured = 0;
+  int failed = 0;
+  double elapsed_s = 0;
+  std::optional<tune::TuningRecord> best;
+};
+using ScriptTuneCall = std::function<Result<ScriptTuneOutcome>(
+    runner::Runner&, tune::Database*, const runner::MachineSignature&, const tune::TuneOptions&,
+    const tune::TuneCallbacks&)>;
+// The same checks, messages and runner, with `call` as the search (MetaSchedule's
+// tune_tir runs the TensorIR tuner through it). `request.log_path` is the database the
+// call gets (none when empty).
+Result<int> RunScriptTuning(const ScriptTuneRequest& request, const SourceLoc& loc,
+                            const ScriptTuneCall& call);
 
 // The best record of `workload` for `target` on this machine in `db`, evaluated: its
 // schedule and arguments. nullopt when the log holds none.

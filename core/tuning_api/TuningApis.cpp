@@ -4,6 +4,7 @@
 #include "tuning_api/AutoSchedulerObjects.h"
 #include "tuning_api/AutotvmObjects.h"
 #include "tuning_api/AutotvmTuning.h"
+#include "tuning_api/MetaScheduleObjects.h"
 
 namespace tessera::tuning_api {
 
@@ -12,6 +13,7 @@ void RegisterTuningApis(TuningApiOptions options) {
       "tvm.tuning", [options](script::Interpreter& interp, const script::EvaluationHost& host) {
         RegisterAutotvm(interp, host, options.run_tuning);
         RegisterAutoScheduler(interp, host, options.run_tuning);
+        RegisterMetaSchedule(interp, host, options.run_tuning);
       });
 }
 
